@@ -1,0 +1,68 @@
+package search
+
+// Result is one ranked chunk returned by a search.
+type Result struct {
+	// ChunkID is the chunk's stable id in the index.
+	ChunkID int64 `json:"-"`
+	// Path is workspace-relative and '/'-separated, e.g. "memory/stack.md".
+	Path string `json:"path"`
+	// StartLine and EndLine are the chunk's 1-based inclusive line range.
+	StartLine int `json:"start_line"`
+	EndLine   int `json:"end_line"`
+	// Headings is the chunk's heading path, outermost first.
+	Headings []string `json:"headings"`
+	// Score is the final score after every post-processing stage.
+	Score float64 `json:"score"`
+	// Snippet is the part of the chunk that best matches the query.
+	Snippet string `json:"snippet"`
+	// Source is the namespace: the first folder under memory/, "memory"
+	// for files directly in memory/, "external" for anything else.
+	Source string `json:"source"`
+	// VectorScore is the cosine similarity clamped to [0,1]; nil when the
+	// vector backend did not run.
+	VectorScore *float64 `json:"vector_score"`
+	// TextScore is the normalised keyword score in [0,1]; nil when the
+	// keyword backend did not run.
+	TextScore *float64 `json:"text_score"`
+	// Text is the whole chunk text; postprocessors may read it.
+	Text string `json:"-"`
+	// Explain tells how Score came about.
+	Explain Explain `json:"-"`
+}
+
+// Explain is the score breakdown of a [Result].
+type Explain struct {
+	// BM25 is FTS5's raw bm25() value (negative; lower is better); nil when
+	// the chunk did not match the keyword query.
+	BM25 *float64 `json:"bm25"`
+	// TextScore is BM25 normalised into [0,1].
+	TextScore *float64 `json:"text_score"`
+	// Cosine is the cosine similarity between query and chunk vectors.
+	Cosine *float64 `json:"cosine"`
+	// Fusion names the fusion method: "weighted", "rrf", "keyword" or "vector".
+	Fusion string `json:"fusion"`
+	// Fused is the score after fusion, before any post-processing.
+	Fused float64 `json:"fused"`
+	// Threshold is the min_score the result passed.
+	Threshold float64 `json:"threshold"`
+	// Decay is the temporal decay multiplier; nil when decay was off or
+	// the file is evergreen.
+	Decay *float64 `json:"decay,omitempty"`
+	// FileDate is the YYYY-MM-DD date of a dated file, "" for evergreen.
+	FileDate string `json:"file_date,omitempty"`
+	// RankBeforeMMR and RankAfterMMR are 1-based ranks around MMR; zero
+	// when MMR did not run.
+	RankBeforeMMR int `json:"rank_before_mmr,omitempty"`
+	RankAfterMMR  int `json:"rank_after_mmr,omitempty"`
+	// Processors records each custom postprocessor's effect, in order.
+	Processors []ProcessorChange `json:"processors,omitempty"`
+}
+
+// ProcessorChange is what one custom postprocessor did to a result.
+type ProcessorChange struct {
+	Name        string  `json:"name"`
+	ScoreBefore float64 `json:"score_before"`
+	ScoreAfter  float64 `json:"score_after"`
+	RankBefore  int     `json:"rank_before"`
+	RankAfter   int     `json:"rank_after"`
+}

@@ -1,0 +1,110 @@
+// Package tokenize splits text into lower-cased Unicode word tokens.
+//
+// It is the one tokenizer shared by the offline embedder, keyword query
+// planning, MMR diversity and snippet selection, so that "a word" means the
+// same thing everywhere in memweave.
+package tokenize
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Words returns the lower-cased word tokens of s in order.
+//
+// A word is a maximal run of letters and digits, joined across single
+// inner connectors ('-', '.', '_', '/', '\'', ':') when both sides are
+// letters or digits, so "ZEBRA-COMET-2026", "v1.2.3" and "pkg/foo.go" each
+// stay one token. Han, Hiragana, Katakana and Hangul characters are emitted
+// one rune per token, because those scripts do not separate words with
+// spaces; [Bigrams] turns such runs into overlapping pairs.
+func Words(s string) []string {
+	var out []string
+	start := -1
+	flush := func(end int) {
+		if start >= 0 {
+			out = append(out, strings.ToLower(s[start:end]))
+			start = -1
+		}
+	}
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case IsCJK(r):
+			flush(i)
+			out = append(out, s[i:i+size])
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r):
+			if start < 0 {
+				start = i
+			}
+		case isConnector(r) && start >= 0 && i+size < len(s):
+			next, _ := utf8.DecodeRuneInString(s[i+size:])
+			if !(unicode.IsLetter(next) || unicode.IsDigit(next)) || IsCJK(next) {
+				flush(i)
+			}
+		default:
+			flush(i)
+		}
+		i += size
+	}
+	flush(len(s))
+	return out
+}
+
+// Parts splits a compound token such as "zebra-comet-2026" or "v1.2.3" at
+// its connectors. A token without connectors is returned alone.
+func Parts(tok string) []string {
+	parts := strings.FieldsFunc(tok, isConnector)
+	if len(parts) == 0 {
+		return []string{tok}
+	}
+	return parts
+}
+
+// Bigrams returns the tokens of [Words] with every run of consecutive CJK
+// characters replaced by its overlapping character pairs; a lone CJK
+// character stays as it is. Latin tokens pass through unchanged.
+func Bigrams(s string) []string {
+	words := Words(s)
+	out := make([]string, 0, len(words))
+	for i := 0; i < len(words); i++ {
+		r, _ := utf8.DecodeRuneInString(words[i])
+		if !IsCJK(r) {
+			out = append(out, words[i])
+			continue
+		}
+		j := i
+		for j+1 < len(words) && isCJKToken(words[j+1]) {
+			j++
+		}
+		if j == i {
+			out = append(out, words[i])
+			continue
+		}
+		for k := i; k < j; k++ {
+			out = append(out, words[k]+words[k+1])
+		}
+		i = j
+	}
+	return out
+}
+
+func isCJKToken(w string) bool {
+	r, size := utf8.DecodeRuneInString(w)
+	return size == len(w) && IsCJK(r)
+}
+
+// IsCJK reports whether r belongs to a script written without spaces
+// between words: Han, Hiragana, Katakana or Hangul.
+func IsCJK(r rune) bool {
+	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
+}
+
+func isConnector(r rune) bool {
+	switch r {
+	case '-', '.', '_', '/', '\'', ':':
+		return true
+	}
+	return false
+}
