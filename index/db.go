@@ -1,0 +1,220 @@
+package index
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	vec "github.com/asg017/sqlite-vec-go-bindings/cgo"
+	sqlite3 "github.com/mattn/go-sqlite3"
+)
+
+// Errors callers can test with errors.Is.
+var (
+	// ErrNoFTS5 means the binary's SQLite lacks FTS5.
+	ErrNoFTS5 = errors.New("index: SQLite has no FTS5 support: build and test with -tags sqlite_fts5")
+	// ErrCorrupt means the file is not a readable SQLite database.
+	ErrCorrupt = errors.New("index: database is corrupt or not SQLite")
+	// ErrForeign means the file is a SQLite database that memweave did not create.
+	ErrForeign = errors.New("index: database was not created by memweave")
+	// ErrTooNew means the schema is newer than this binary understands.
+	ErrTooNew = errors.New("index: database schema is newer than this memweave")
+	// ErrClosed is returned by calls on a closed DB.
+	ErrClosed = errors.New("index: database closed")
+)
+
+// Options configure [Open]. The zero value means the defaults.
+type Options struct {
+	// BusyTimeout is how long a statement waits for another connection's
+	// lock before failing. Default 10s.
+	BusyTimeout time.Duration
+}
+
+// DB is an open index. It is safe for concurrent use.
+type DB struct {
+	sql  *sql.DB
+	path string
+
+	// mu guards vecs, the in-memory copy of the vector table.
+	mu   sync.Mutex
+	vecs *vectorSet
+}
+
+var autoOnce sync.Once
+
+// Open opens or creates the index at path, creating its folder when
+// missing, and migrates its schema to the current version.
+func Open(ctx context.Context, path string, opts Options) (*DB, error) {
+	autoOnce.Do(vec.Auto)
+	if opts.BusyTimeout <= 0 {
+		opts.BusyTimeout = 10 * time.Second
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, fmt.Errorf("index: open %s: create folder: %w", path, err)
+	}
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return nil, fmt.Errorf("index: open %s: is a directory", path)
+	}
+	q := url.Values{}
+	q.Set("_busy_timeout", strconv.FormatInt(opts.BusyTimeout.Milliseconds(), 10))
+	q.Set("_journal_mode", "WAL")
+	q.Set("_synchronous", "NORMAL")
+	q.Set("_txlock", "immediate")
+	q.Set("_cache_size", "-16000")
+	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + q.Encode()
+	sdb, err := sql.Open("sqlite3", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("index: open %s: %w", path, err)
+	}
+	db := &DB{sql: sdb, path: path}
+	if err := db.setup(ctx); err != nil {
+		sdb.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+func (db *DB) setup(ctx context.Context) error {
+	var fts5 int
+	if err := db.sql.QueryRowContext(ctx, `SELECT sqlite_compileoption_used('ENABLE_FTS5')`).Scan(&fts5); err != nil {
+		return db.wrapOpen(err)
+	}
+	if fts5 != 1 {
+		return ErrNoFTS5
+	}
+	if err := db.migrate(ctx); err != nil {
+		return db.wrapOpen(err)
+	}
+	return nil
+}
+
+// wrapOpen turns driver errors at open time into messages that say what to do.
+func (db *DB) wrapOpen(err error) error {
+	var se sqlite3.Error
+	if errors.As(err, &se) {
+		switch se.Code {
+		case sqlite3.ErrNotADB, sqlite3.ErrCorrupt:
+			return fmt.Errorf("index: open %s: %w (%v); the index is a cache of the Markdown files: delete it and run index to rebuild", db.path, ErrCorrupt, se)
+		case sqlite3.ErrCantOpen, sqlite3.ErrReadonly, sqlite3.ErrPerm, sqlite3.ErrAuth:
+			return fmt.Errorf("index: open %s: cannot write the database or its folder: %w", db.path, err)
+		}
+	}
+	if errors.Is(err, ErrForeign) || errors.Is(err, ErrTooNew) || errors.Is(err, ErrNoFTS5) {
+		return fmt.Errorf("index: open %s: %w", db.path, err)
+	}
+	return fmt.Errorf("index: open %s: %w", db.path, err)
+}
+
+// Path returns the database file's path.
+func (db *DB) Path() string { return db.path }
+
+// SQL returns the underlying handle, for packages such as embedcache that
+// keep their tables in the same file.
+func (db *DB) SQL() *sql.DB { return db.sql }
+
+// Close closes the database.
+func (db *DB) Close() error {
+	db.mu.Lock()
+	db.vecs = nil
+	db.mu.Unlock()
+	if err := db.sql.Close(); err != nil {
+		return fmt.Errorf("index: close %s: %w", db.path, err)
+	}
+	return nil
+}
+
+// Size returns the bytes used by the database file and its WAL.
+func (db *DB) Size() int64 {
+	var n int64
+	for _, p := range []string{db.path, db.path + "-wal"} {
+		if fi, err := os.Stat(p); err == nil {
+			n += fi.Size()
+		}
+	}
+	return n
+}
+
+// Meta returns the meta value of key, "" when unset.
+func (db *DB) Meta(ctx context.Context, key string) (string, error) {
+	var v string
+	err := db.sql.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = ?`, key).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	if err != nil {
+		return "", db.wrap("read meta", err)
+	}
+	return v, nil
+}
+
+// SetMeta stores meta values.
+func (db *DB) SetMeta(ctx context.Context, kv map[string]string) error {
+	return db.write(ctx, func(tx *sql.Tx) error {
+		for k, v := range kv {
+			if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)`, k, v); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// write runs fn in one short write transaction that also bumps the
+// generation counter readers use to notice changes.
+func (db *DB) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	tx, err := db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return db.wrap("begin", err)
+	}
+	defer tx.Rollback()
+	if err := fn(tx); err != nil {
+		return db.wrap("write", err)
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation'`); err != nil {
+		return db.wrap("write", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return db.wrap("commit", err)
+	}
+	return nil
+}
+
+// generation returns the write counter.
+func (db *DB) generation(ctx context.Context) (int64, error) {
+	var g int64
+	if err := db.sql.QueryRowContext(ctx, `SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'generation'`).Scan(&g); err != nil {
+		return 0, db.wrap("read generation", err)
+	}
+	return g, nil
+}
+
+// wrap adds context to a driver error so that mattn's types stay inside
+// this package's messages, and maps closed-database errors to ErrClosed.
+func (db *DB) wrap(what string, err error) error {
+	if err == nil {
+		return nil
+	}
+	if strings.Contains(err.Error(), "database is closed") {
+		return fmt.Errorf("index %s: %s: %w", db.path, what, ErrClosed)
+	}
+	var se sqlite3.Error
+	if errors.As(err, &se) && (se.Code == sqlite3.ErrCorrupt || se.Code == sqlite3.ErrNotADB) {
+		return fmt.Errorf("index %s: %s: %w (%v); delete the file and run index to rebuild", db.path, what, ErrCorrupt, se)
+	}
+	return fmt.Errorf("index %s: %s: %w", db.path, what, err)
+}
+
+func placeholders(n int) string {
+	if n <= 0 {
+		return ""
+	}
+	return strings.Repeat("?,", n-1) + "?"
+}

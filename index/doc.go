@@ -1,0 +1,16 @@
+// Package index is memweave's SQLite store: files, chunks, an FTS5 keyword
+// index, a sqlite-vec vector table and the embedding cache, in one file.
+//
+// The store is a derived cache of the Markdown files: deleting it loses
+// nothing, the next index run rebuilds it. It needs cgo and the
+// sqlite_fts5 build tag:
+//
+//	go build -tags sqlite_fts5 ./...
+//
+// Without the tag, [Open] fails with [ErrNoFTS5]. Every pooled connection
+// gets the same setup (WAL, a busy timeout, sqlite-vec), and schema changes
+// are ordered migrations tracked by PRAGMA user_version.
+//
+// A DB is safe for concurrent use by multiple goroutines and by several
+// processes on the same file.
+package index

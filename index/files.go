@@ -1,0 +1,335 @@
+package index
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/binary"
+	"fmt"
+	"strings"
+
+	"github.com/memweave/memweave-go/embedcache"
+)
+
+// File is one indexed file's row.
+type File struct {
+	// Path is workspace-relative with '/' (absolute for files outside).
+	Path string
+	// Source is the namespace label.
+	Source string
+	// Hash is the hex SHA-256 of the file's content.
+	Hash string
+	// MTime is the modification time in Unix nanoseconds; Size in bytes.
+	MTime, Size int64
+	// Pending is true while some chunk lacks its vector (embedding failed).
+	Pending bool
+	// External is true for files added explicitly that discovery does not
+	// find; index runs never prune them.
+	External bool
+	// Chunks is the number of chunks.
+	Chunks int
+}
+
+// Chunk is one chunk to store.
+type Chunk struct {
+	// ID is the chunk's stable id (see ChunkID).
+	ID int64
+	// Seq is the chunk's position in its file, from 0.
+	Seq                int
+	StartLine, EndLine int
+	Headings           []string
+	// Hash is the SHA-256 of IndexText, the embedding cache key.
+	Hash embedcache.Key
+	// Text is the chunk as it appears in the file.
+	Text string
+	// IndexText is what is embedded and keyword-indexed: Text with its
+	// heading context.
+	IndexText string
+	// Vector is the chunk's embedding; nil when it has none (yet).
+	Vector []float32
+}
+
+// Update replaces one file's rows.
+type Update struct {
+	File   File
+	Chunks []Chunk
+}
+
+// Changes counts what a write did.
+type Changes struct {
+	ChunksCreated, ChunksRemoved int
+}
+
+// Files returns every file row, keyed by path.
+func (db *DB) Files(ctx context.Context) (map[string]File, error) {
+	rows, err := db.sql.QueryContext(ctx, `SELECT path, source, hash, mtime, size, pending, external, chunks FROM files`)
+	if err != nil {
+		return nil, db.wrap("list files", err)
+	}
+	defer rows.Close()
+	out := make(map[string]File)
+	for rows.Next() {
+		var f File
+		if err := rows.Scan(&f.Path, &f.Source, &f.Hash, &f.MTime, &f.Size, &f.Pending, &f.External, &f.Chunks); err != nil {
+			return nil, db.wrap("list files", err)
+		}
+		out[f.Path] = f
+	}
+	return out, db.wrap("list files", rows.Err())
+}
+
+// EmbeddedChunks returns the ids of path's chunks that have a vector.
+func (db *DB) EmbeddedChunks(ctx context.Context, path string) (map[int64]bool, error) {
+	rows, err := db.sql.QueryContext(ctx, `SELECT id FROM chunks WHERE path = ? AND embedded = 1`, path)
+	if err != nil {
+		return nil, db.wrap("list chunks", err)
+	}
+	defer rows.Close()
+	out := make(map[int64]bool)
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, db.wrap("list chunks", err)
+		}
+		out[id] = true
+	}
+	return out, db.wrap("list chunks", rows.Err())
+}
+
+// Apply writes the updates, then the deletions, in one transaction, and
+// runs extra (e.g. embedding cache writes) inside it. Readers see either
+// none or all of it, so a crash never leaves half a file.
+func (db *DB) Apply(ctx context.Context, updates []Update, deletes []string, extra func(tx *sql.Tx) error) (Changes, error) {
+	var ch Changes
+	err := db.write(ctx, func(tx *sql.Tx) error {
+		w, err := newWriter(ctx, tx)
+		if err != nil {
+			return err
+		}
+		defer w.close()
+		for _, u := range updates {
+			c, r, err := w.replace(ctx, u)
+			if err != nil {
+				return fmt.Errorf("%s: %w", u.File.Path, err)
+			}
+			ch.ChunksCreated += c
+			ch.ChunksRemoved += r
+		}
+		for _, p := range deletes {
+			r, err := w.remove(ctx, p)
+			if err != nil {
+				return fmt.Errorf("%s: %w", p, err)
+			}
+			ch.ChunksRemoved += r
+		}
+		if extra != nil {
+			return extra(tx)
+		}
+		return nil
+	})
+	return ch, err
+}
+
+// Touch records a new mtime and size for files whose content is unchanged.
+func (db *DB) Touch(ctx context.Context, files []File) error {
+	if len(files) == 0 {
+		return nil
+	}
+	return db.write(ctx, func(tx *sql.Tx) error {
+		st, err := tx.PrepareContext(ctx, `UPDATE files SET mtime = ?, size = ? WHERE path = ?`)
+		if err != nil {
+			return err
+		}
+		defer st.Close()
+		for _, f := range files {
+			if _, err := st.ExecContext(ctx, f.MTime, f.Size, f.Path); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// writer holds the prepared statements of one write transaction.
+type writer struct {
+	tx                                 *sql.Tx
+	hasVec                             bool
+	existing, delChunk, delFTS, delVec *sql.Stmt
+	insChunk, insFTS, insVec, setLines *sql.Stmt
+	markEmbedded, upsertFile, delFile  *sql.Stmt
+}
+
+func newWriter(ctx context.Context, tx *sql.Tx) (*writer, error) {
+	w := &writer{tx: tx}
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE name = 'chunks_vec'`).Scan(&n); err != nil {
+		return nil, err
+	}
+	w.hasVec = n > 0
+	stmts := []struct {
+		dst **sql.Stmt
+		sql string
+		vec bool
+	}{
+		{&w.existing, `SELECT id, embedded FROM chunks WHERE path = ?`, false},
+		{&w.delChunk, `DELETE FROM chunks WHERE id = ?`, false},
+		{&w.delFTS, `DELETE FROM chunks_fts WHERE rowid = ?`, false},
+		{&w.delVec, `DELETE FROM chunks_vec WHERE rowid = ?`, true},
+		{&w.insChunk, `INSERT INTO chunks (id, path, source, seq, start_line, end_line, headings, hash, text, embedded) VALUES (?,?,?,?,?,?,?,?,?,?)`, false},
+		{&w.insFTS, `INSERT INTO chunks_fts (rowid, text) VALUES (?, ?)`, false},
+		{&w.insVec, `INSERT INTO chunks_vec (rowid, embedding) VALUES (?, ?)`, true},
+		{&w.setLines, `UPDATE chunks SET seq = ?, start_line = ?, end_line = ?, headings = ?, source = ? WHERE id = ?`, false},
+		{&w.markEmbedded, `UPDATE chunks SET embedded = 1 WHERE id = ?`, false},
+		{&w.upsertFile, `INSERT OR REPLACE INTO files (path, source, hash, mtime, size, pending, external, chunks) VALUES (?,?,?,?,?,?,?,?)`, false},
+		{&w.delFile, `DELETE FROM files WHERE path = ?`, false},
+	}
+	for _, s := range stmts {
+		if s.vec && !w.hasVec {
+			continue
+		}
+		st, err := tx.PrepareContext(ctx, s.sql)
+		if err != nil {
+			w.close()
+			return nil, err
+		}
+		*s.dst = st
+	}
+	return w, nil
+}
+
+func (w *writer) close() {
+	for _, st := range []*sql.Stmt{w.existing, w.delChunk, w.delFTS, w.delVec, w.insChunk, w.insFTS, w.insVec, w.setLines, w.markEmbedded, w.upsertFile, w.delFile} {
+		if st != nil {
+			st.Close()
+		}
+	}
+}
+
+// existingChunks returns path's chunk ids and whether each has a vector.
+func (w *writer) existingChunks(ctx context.Context, path string) (map[int64]bool, error) {
+	rows, err := w.existing.QueryContext(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := make(map[int64]bool)
+	for rows.Next() {
+		var id int64
+		var emb bool
+		if err := rows.Scan(&id, &emb); err != nil {
+			return nil, err
+		}
+		out[id] = emb
+	}
+	return out, rows.Err()
+}
+
+func (w *writer) deleteChunk(ctx context.Context, id int64, embedded bool) error {
+	if _, err := w.delChunk.ExecContext(ctx, id); err != nil {
+		return err
+	}
+	if _, err := w.delFTS.ExecContext(ctx, id); err != nil {
+		return err
+	}
+	if w.hasVec && embedded {
+		if _, err := w.delVec.ExecContext(ctx, id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (w *writer) replace(ctx context.Context, u Update) (created, removed int, err error) {
+	old, err := w.existingChunks(ctx, u.File.Path)
+	if err != nil {
+		return 0, 0, err
+	}
+	keep := make(map[int64]bool, len(u.Chunks))
+	for _, c := range u.Chunks {
+		keep[c.ID] = true
+	}
+	for id, emb := range old {
+		if !keep[id] {
+			if err := w.deleteChunk(ctx, id, emb); err != nil {
+				return 0, 0, err
+			}
+			removed++
+		}
+	}
+	pending := false
+	for _, c := range u.Chunks {
+		headings := strings.Join(c.Headings, "\n")
+		emb, exists := old[c.ID]
+		if exists {
+			if _, err := w.setLines.ExecContext(ctx, c.Seq, c.StartLine, c.EndLine, headings, u.File.Source, c.ID); err != nil {
+				return 0, 0, err
+			}
+		} else {
+			if _, err := w.insChunk.ExecContext(ctx, c.ID, u.File.Path, u.File.Source, c.Seq, c.StartLine, c.EndLine, headings, c.Hash[:], c.Text, false); err != nil {
+				return 0, 0, err
+			}
+			if _, err := w.insFTS.ExecContext(ctx, c.ID, c.IndexText); err != nil {
+				return 0, 0, err
+			}
+			created++
+		}
+		if emb || !w.hasVec {
+			continue
+		}
+		if c.Vector == nil {
+			pending = true
+			continue
+		}
+		if _, err := w.insVec.ExecContext(ctx, c.ID, embedcache.Encode(c.Vector)); err != nil {
+			return 0, 0, err
+		}
+		if _, err := w.markEmbedded.ExecContext(ctx, c.ID); err != nil {
+			return 0, 0, err
+		}
+	}
+	f := u.File
+	if _, err := w.upsertFile.ExecContext(ctx, f.Path, f.Source, f.Hash, f.MTime, f.Size, pending, f.External, len(u.Chunks)); err != nil {
+		return 0, 0, err
+	}
+	return created, removed, nil
+}
+
+func (w *writer) remove(ctx context.Context, path string) (int, error) {
+	old, err := w.existingChunks(ctx, path)
+	if err != nil {
+		return 0, err
+	}
+	for id, emb := range old {
+		if err := w.deleteChunk(ctx, id, emb); err != nil {
+			return 0, err
+		}
+	}
+	if _, err := w.delFile.ExecContext(ctx, path); err != nil {
+		return 0, err
+	}
+	return len(old), nil
+}
+
+// ChunkID returns the stable id of the seq'th chunk of path with the given
+// text hash: the first 63 bits of SHA-256(path, seq, hash). Rebuilding an
+// index from the same files gives the same ids.
+func ChunkID(path string, seq int, hash embedcache.Key) int64 {
+	h := sha256.New()
+	h.Write([]byte(path))
+	var b [9]byte
+	binary.BigEndian.PutUint64(b[1:], uint64(seq))
+	h.Write(b[:])
+	h.Write(hash[:])
+	var sum [sha256.Size]byte
+	h.Sum(sum[:0])
+	return int64(binary.BigEndian.Uint64(sum[:8]) >> 1)
+}
+
+// InvalidateFiles clears every file's stored hash, so the next index run
+// re-reads and re-chunks every file (used when the chunker changes).
+func (db *DB) InvalidateFiles(ctx context.Context) error {
+	return db.write(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `UPDATE files SET hash = ''`)
+		return err
+	})
+}

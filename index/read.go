@@ -1,0 +1,140 @@
+package index
+
+import (
+	"context"
+	"strings"
+)
+
+// KeywordHit is one keyword search result.
+type KeywordHit struct {
+	ID int64
+	// BM25 is FTS5's bm25() value: negative, lower is better.
+	BM25 float64
+}
+
+// Keyword runs an FTS5 MATCH expression and returns up to k chunks by
+// BM25, limited to the given sources when any are named. An empty match
+// returns nothing.
+func (db *DB) Keyword(ctx context.Context, match string, k int, sources []string) ([]KeywordHit, error) {
+	if match == "" || k <= 0 {
+		return nil, nil
+	}
+	var rows interface {
+		Next() bool
+		Scan(...any) error
+		Close() error
+		Err() error
+	}
+	var err error
+	if len(sources) == 0 {
+		rows, err = db.sql.QueryContext(ctx,
+			`SELECT rowid, bm25(chunks_fts) FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rank, rowid LIMIT ?`, match, k)
+	} else {
+		args := []any{match}
+		for _, s := range sources {
+			args = append(args, s)
+		}
+		args = append(args, k)
+		rows, err = db.sql.QueryContext(ctx,
+			`SELECT f.rowid, bm25(chunks_fts) AS score FROM chunks_fts f JOIN chunks c ON c.id = f.rowid
+			 WHERE chunks_fts MATCH ? AND c.source IN (`+placeholders(len(sources))+`) ORDER BY score, f.rowid LIMIT ?`, args...)
+	}
+	if err != nil {
+		return nil, db.wrap("keyword search", err)
+	}
+	defer rows.Close()
+	var out []KeywordHit
+	for rows.Next() {
+		var h KeywordHit
+		if err := rows.Scan(&h.ID, &h.BM25); err != nil {
+			return nil, db.wrap("keyword search", err)
+		}
+		out = append(out, h)
+	}
+	return out, db.wrap("keyword search", rows.Err())
+}
+
+// StoredChunk is a chunk as read back from the index.
+type StoredChunk struct {
+	ID                 int64
+	Path, Source       string
+	Seq                int
+	StartLine, EndLine int
+	Headings           []string
+	Text               string
+	Embedded           bool
+}
+
+// Chunks returns the stored chunks with the given ids, keyed by id.
+func (db *DB) Chunks(ctx context.Context, ids []int64) (map[int64]StoredChunk, error) {
+	out := make(map[int64]StoredChunk, len(ids))
+	for start := 0; start < len(ids); start += 500 {
+		batch := ids[start:min(start+500, len(ids))]
+		args := make([]any, len(batch))
+		for i, id := range batch {
+			args[i] = id
+		}
+		rows, err := db.sql.QueryContext(ctx,
+			`SELECT id, path, source, seq, start_line, end_line, headings, text, embedded FROM chunks WHERE id IN (`+placeholders(len(batch))+`)`, args...)
+		if err != nil {
+			return nil, db.wrap("read chunks", err)
+		}
+		for rows.Next() {
+			var c StoredChunk
+			var headings string
+			if err := rows.Scan(&c.ID, &c.Path, &c.Source, &c.Seq, &c.StartLine, &c.EndLine, &headings, &c.Text, &c.Embedded); err != nil {
+				rows.Close()
+				return nil, db.wrap("read chunks", err)
+			}
+			if headings != "" {
+				c.Headings = strings.Split(headings, "\n")
+			}
+			out[c.ID] = c
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, db.wrap("read chunks", err)
+		}
+	}
+	return out, nil
+}
+
+// FileChunks returns path's chunks in order.
+func (db *DB) FileChunks(ctx context.Context, path string) ([]StoredChunk, error) {
+	rows, err := db.sql.QueryContext(ctx,
+		`SELECT id, path, source, seq, start_line, end_line, headings, text, embedded FROM chunks WHERE path = ? ORDER BY seq`, path)
+	if err != nil {
+		return nil, db.wrap("read chunks", err)
+	}
+	defer rows.Close()
+	var out []StoredChunk
+	for rows.Next() {
+		var c StoredChunk
+		var headings string
+		if err := rows.Scan(&c.ID, &c.Path, &c.Source, &c.Seq, &c.StartLine, &c.EndLine, &headings, &c.Text, &c.Embedded); err != nil {
+			return nil, db.wrap("read chunks", err)
+		}
+		if headings != "" {
+			c.Headings = strings.Split(headings, "\n")
+		}
+		out = append(out, c)
+	}
+	return out, db.wrap("read chunks", rows.Err())
+}
+
+// Stats are the index's row counts.
+type Stats struct {
+	Files, Chunks, Vectors, PendingFiles, CacheEntries int
+}
+
+// Stats counts rows.
+func (db *DB) Stats(ctx context.Context) (Stats, error) {
+	var s Stats
+	err := db.sql.QueryRowContext(ctx, `SELECT
+		(SELECT count(*) FROM files),
+		(SELECT count(*) FROM chunks),
+		(SELECT count(*) FROM chunks WHERE embedded = 1),
+		(SELECT count(*) FROM files WHERE pending = 1),
+		(SELECT count(*) FROM embed_cache)`).Scan(&s.Files, &s.Chunks, &s.Vectors, &s.PendingFiles, &s.CacheEntries)
+	return s, db.wrap("stats", err)
+}

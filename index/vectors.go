@@ -1,0 +1,261 @@
+package index
+
+import (
+	"container/heap"
+	"context"
+	"database/sql"
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/memweave/memweave-go/embedcache"
+)
+
+// ResetVectors drops every vector and recreates the vector table for dims
+// dimensions (no table when dims is 0, a keyword-only index). Every chunk
+// is marked as needing a vector and every file with chunks as pending, so
+// the next index run re-embeds them, from the embedding cache where it can.
+func (db *DB) ResetVectors(ctx context.Context, dims int) error {
+	err := db.write(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `DROP TABLE IF EXISTS chunks_vec`); err != nil {
+			return err
+		}
+		if dims > 0 {
+			ddl := fmt.Sprintf(`CREATE VIRTUAL TABLE chunks_vec USING vec0 (embedding float[%d] distance_metric=cosine)`, dims)
+			if _, err := tx.ExecContext(ctx, ddl); err != nil {
+				return err
+			}
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE chunks SET embedded = 0`); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE files SET pending = (? > 0 AND chunks > 0)`, dims); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO meta (key, value) VALUES ('dims', ?)`, strconv.Itoa(dims))
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("reset vectors: %w", err)
+	}
+	return nil
+}
+
+// Dims returns the dimensions of the vector table, 0 for none.
+func (db *DB) Dims(ctx context.Context) (int, error) {
+	v, err := db.Meta(ctx, "dims")
+	if err != nil || v == "" {
+		return 0, err
+	}
+	return strconv.Atoi(v)
+}
+
+// VectorHit is one vector search result.
+type VectorHit struct {
+	ID     int64
+	Cosine float64
+}
+
+// vectorSet is an immutable in-memory copy of the vector table, L2
+// normalised, for fast exact scans. It is rebuilt when the database's
+// generation counter moves.
+type vectorSet struct {
+	gen   int64
+	dims  int
+	ids   []int64
+	src   []int32
+	names []string
+	data  []float32
+	pos   map[int64]int32
+}
+
+// vectors returns an up-to-date vector set.
+func (db *DB) vectors(ctx context.Context) (*vectorSet, error) {
+	gen, err := db.generation(ctx)
+	if err != nil {
+		return nil, err
+	}
+	db.mu.Lock()
+	defer db.mu.Unlock()
+	if db.vecs != nil && db.vecs.gen == gen {
+		return db.vecs, nil
+	}
+	vs, err := db.loadVectors(ctx)
+	if err != nil {
+		return nil, err
+	}
+	db.vecs = vs
+	return vs, nil
+}
+
+func (db *DB) loadVectors(ctx context.Context) (*vectorSet, error) {
+	// Read the generation and the rows in one transaction so they agree.
+	tx, err := db.sql.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return nil, db.wrap("load vectors", err)
+	}
+	defer tx.Rollback()
+	vs := &vectorSet{pos: make(map[int64]int32)}
+	var dims string
+	if err := tx.QueryRowContext(ctx, `SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'generation'`).Scan(&vs.gen); err != nil {
+		return nil, db.wrap("load vectors", err)
+	}
+	err = tx.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = 'dims'`).Scan(&dims)
+	if err == sql.ErrNoRows || dims == "0" {
+		return vs, nil
+	}
+	if err != nil {
+		return nil, db.wrap("load vectors", err)
+	}
+	vs.dims, _ = strconv.Atoi(dims)
+	rows, err := tx.QueryContext(ctx, `SELECT v.rowid, v.embedding, c.source FROM chunks_vec v JOIN chunks c ON c.id = v.rowid`)
+	if err != nil {
+		return nil, db.wrap("load vectors", err)
+	}
+	defer rows.Close()
+	srcIdx := make(map[string]int32)
+	var blob []byte
+	for rows.Next() {
+		var id int64
+		var source string
+		if err := rows.Scan(&id, &blob, &source); err != nil {
+			return nil, db.wrap("load vectors", err)
+		}
+		v := embedcache.Decode(blob)
+		if len(v) != vs.dims {
+			return nil, fmt.Errorf("index %s: vector of chunk %d has %d dims, want %d: %w", db.path, id, len(v), vs.dims, ErrCorrupt)
+		}
+		normalize(v)
+		si, ok := srcIdx[source]
+		if !ok {
+			si = int32(len(vs.names))
+			srcIdx[source] = si
+			vs.names = append(vs.names, source)
+		}
+		vs.pos[id] = int32(len(vs.ids))
+		vs.ids = append(vs.ids, id)
+		vs.src = append(vs.src, si)
+		vs.data = append(vs.data, v...)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, db.wrap("load vectors", err)
+	}
+	return vs, nil
+}
+
+func normalize(v []float32) {
+	var s float64
+	for _, f := range v {
+		s += float64(f) * float64(f)
+	}
+	if s == 0 {
+		return
+	}
+	inv := float32(1 / math.Sqrt(s))
+	for i := range v {
+		v[i] *= inv
+	}
+}
+
+func dot(a, b []float32) float32 {
+	b = b[:len(a)]
+	var s0, s1, s2, s3 float32
+	i := 0
+	for ; i+4 <= len(a); i += 4 {
+		s0 += a[i] * b[i]
+		s1 += a[i+1] * b[i+1]
+		s2 += a[i+2] * b[i+2]
+		s3 += a[i+3] * b[i+3]
+	}
+	for ; i < len(a); i++ {
+		s0 += a[i] * b[i]
+	}
+	return s0 + s1 + s2 + s3
+}
+
+// Vector returns the k chunks nearest to q by cosine similarity, limited
+// to the given sources when any are named.
+func (db *DB) Vector(ctx context.Context, q []float32, k int, sources []string) ([]VectorHit, error) {
+	vs, err := db.vectors(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if vs.dims == 0 || k <= 0 {
+		return nil, nil
+	}
+	if len(q) != vs.dims {
+		return nil, fmt.Errorf("index %s: query vector has %d dims, index has %d", db.path, len(q), vs.dims)
+	}
+	qn := append([]float32(nil), q...)
+	normalize(qn)
+	var allow []bool
+	if len(sources) > 0 {
+		allow = make([]bool, len(vs.names))
+		for i, n := range vs.names {
+			for _, s := range sources {
+				if n == s {
+					allow[i] = true
+				}
+			}
+		}
+	}
+	h := make(hitHeap, 0, k+1)
+	for i := range vs.ids {
+		if allow != nil && !allow[vs.src[i]] {
+			continue
+		}
+		s := dot(qn, vs.data[i*vs.dims:(i+1)*vs.dims])
+		if len(h) < k {
+			heap.Push(&h, VectorHit{ID: vs.ids[i], Cosine: float64(s)})
+		} else if float64(s) > h[0].Cosine {
+			h[0] = VectorHit{ID: vs.ids[i], Cosine: float64(s)}
+			heap.Fix(&h, 0)
+		}
+	}
+	out := make([]VectorHit, len(h))
+	for i := len(h) - 1; i >= 0; i-- {
+		out[i] = heap.Pop(&h).(VectorHit)
+	}
+	return out, nil
+}
+
+// Cosines returns the cosine similarity between q and each of the given
+// chunks that has a vector.
+func (db *DB) Cosines(ctx context.Context, q []float32, ids []int64) (map[int64]float64, error) {
+	vs, err := db.vectors(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[int64]float64, len(ids))
+	if vs.dims == 0 || len(q) != vs.dims {
+		return out, nil
+	}
+	qn := append([]float32(nil), q...)
+	normalize(qn)
+	for _, id := range ids {
+		if i, ok := vs.pos[id]; ok {
+			out[id] = float64(dot(qn, vs.data[int(i)*vs.dims:(int(i)+1)*vs.dims]))
+		}
+	}
+	return out, nil
+}
+
+// hitHeap is a min-heap on Cosine, ties broken so that larger ids are
+// evicted first, which keeps results deterministic.
+type hitHeap []VectorHit
+
+func (h hitHeap) Len() int { return len(h) }
+func (h hitHeap) Less(i, j int) bool {
+	if h[i].Cosine != h[j].Cosine {
+		return h[i].Cosine < h[j].Cosine
+	}
+	return h[i].ID > h[j].ID
+}
+func (h hitHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+func (h *hitHeap) Push(x any)   { *h = append(*h, x.(VectorHit)) }
+func (h *hitHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}
