@@ -1,0 +1,131 @@
+package index
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/memweave/memweave-go/embedcache"
+)
+
+func openTest(tb testing.TB) *DB {
+	tb.Helper()
+	db, err := Open(context.Background(), filepath.Join(tb.TempDir(), "sub", "index.db"), Options{})
+	if err != nil {
+		tb.Fatalf("Open: %v", err)
+	}
+	tb.Cleanup(func() { db.Close() })
+	return db
+}
+
+func chunk(path string, seq int, text string, vec []float32) Chunk {
+	k := embedcache.KeyOf(text)
+	return Chunk{ID: ChunkID(path, seq, k), Seq: seq, StartLine: seq*10 + 1, EndLine: seq*10 + 5, Hash: k, Text: text, IndexText: text, Vector: vec}
+}
+
+func TestApplyReplaceAndSearch(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t)
+	if err := db.ResetVectors(ctx, 3); err != nil {
+		t.Fatal(err)
+	}
+	a := chunk("memory/a.md", 0, "valkey replaces redis for caching", []float32{1, 0, 0})
+	b := chunk("memory/a.md", 1, "postgres is the primary database", []float32{0, 1, 0})
+	c := chunk("memory/x/b.md", 0, "error code E1234 in the payment service", []float32{0, 0, 1})
+	_, err := db.Apply(ctx, []Update{
+		{File: File{Path: "memory/a.md", Source: "memory", Hash: "h1"}, Chunks: []Chunk{a, b}},
+		{File: File{Path: "memory/x/b.md", Source: "x", Hash: "h2"}, Chunks: []Chunk{c}},
+	}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hits, err := db.Keyword(ctx, `"redis"`, 10, nil)
+	if err != nil || len(hits) != 1 || hits[0].ID != a.ID || hits[0].BM25 >= 0 {
+		t.Fatalf("Keyword(redis) = %+v, %v; want chunk a with negative bm25", hits, err)
+	}
+	if hits, _ := db.Keyword(ctx, `"e1234"`, 10, []string{"memory"}); len(hits) != 0 {
+		t.Errorf("Keyword with source filter = %+v, want none", hits)
+	}
+	vh, err := db.Vector(ctx, []float32{0, 0.1, 1}, 2, nil)
+	if err != nil || len(vh) != 2 || vh[0].ID != c.ID || vh[1].ID != b.ID {
+		t.Fatalf("Vector = %+v, %v; want c then b", vh, err)
+	}
+	if vh, _ := db.Vector(ctx, []float32{0, 0, 1}, 5, []string{"memory"}); len(vh) != 2 {
+		t.Errorf("Vector with source filter = %+v, want 2 hits from memory", vh)
+	}
+	// Replace a.md: b changes, a stays; b's vector and FTS row go.
+	b2 := chunk("memory/a.md", 1, "sqlite is the primary database", []float32{0, 1, 0})
+	ch, err := db.Apply(ctx, []Update{{File: File{Path: "memory/a.md", Source: "memory", Hash: "h3"}, Chunks: []Chunk{a, b2}}}, nil, nil)
+	if err != nil || ch.ChunksCreated != 1 || ch.ChunksRemoved != 1 {
+		t.Fatalf("Apply(replace) = %+v, %v; want 1 created, 1 removed", ch, err)
+	}
+	if hits, _ := db.Keyword(ctx, `"postgres"`, 10, nil); len(hits) != 0 {
+		t.Errorf("old FTS row still matches: %+v", hits)
+	}
+	assertConsistent(t, db)
+	// Delete a file.
+	if _, err := db.Apply(ctx, nil, []string{"memory/x/b.md"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	assertConsistent(t, db)
+	st, _ := db.Stats(ctx)
+	if st.Files != 1 || st.Chunks != 2 || st.Vectors != 2 {
+		t.Errorf("Stats = %+v, want 1 file, 2 chunks, 2 vectors", st)
+	}
+}
+
+func assertConsistent(tb testing.TB, db *DB) {
+	tb.Helper()
+	var chunks, vecs, fts int
+	q := db.SQL()
+	q.QueryRow(`SELECT count(*) FROM chunks`).Scan(&chunks)
+	q.QueryRow(`SELECT count(*) FROM chunks_vec`).Scan(&vecs)
+	q.QueryRow(`SELECT count(*) FROM chunks_fts`).Scan(&fts)
+	if chunks != vecs || chunks != fts {
+		tb.Errorf("chunks %d, vectors %d, fts rows %d: want equal", chunks, vecs, fts)
+	}
+}
+
+func TestOpenErrors(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	corrupt := filepath.Join(dir, "corrupt.db")
+	os.WriteFile(corrupt, []byte(strings.Repeat("garbage!", 1000)), 0o644)
+	if _, err := Open(ctx, corrupt, Options{}); !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), corrupt) {
+		t.Errorf("Open(corrupt) = %v, want ErrCorrupt naming the file", err)
+	}
+	foreign := filepath.Join(dir, "foreign.db")
+	sdb, _ := sql.Open("sqlite3", foreign)
+	sdb.Exec(`CREATE TABLE users (id INTEGER)`)
+	sdb.Close()
+	if _, err := Open(ctx, foreign, Options{}); !errors.Is(err, ErrForeign) {
+		t.Errorf("Open(foreign) = %v, want ErrForeign", err)
+	}
+	// Reopening a good index is fine and keeps its data.
+	good := filepath.Join(dir, "good.db")
+	db, err := Open(ctx, good, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.SetMeta(ctx, map[string]string{"identity": "x"})
+	db.Close()
+	db, err = Open(ctx, good, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if v, _ := db.Meta(ctx, "identity"); v != "x" {
+		t.Errorf("Meta after reopen = %q, want x", v)
+	}
+}
+
+func TestChunkIDStable(t *testing.T) {
+	k := embedcache.KeyOf("text")
+	if ChunkID("a.md", 0, k) != ChunkID("a.md", 0, k) || ChunkID("a.md", 0, k) == ChunkID("a.md", 1, k) || ChunkID("a.md", 0, k) < 0 {
+		t.Error("ChunkID not stable, not distinct or negative")
+	}
+}
