@@ -1,0 +1,220 @@
+package search
+
+import (
+	"cmp"
+	"slices"
+)
+
+// FusionMethod names how keyword and vector candidates are combined into
+// one score. It is also what [Explain.Fusion] reports.
+type FusionMethod string
+
+const (
+	// Weighted is a weighted sum of the normalised keyword and vector
+	// scores, with a keyword floor; see [FusionOptions].
+	Weighted FusionMethod = "weighted"
+	// RRF is reciprocal rank fusion, rescaled into [0,1].
+	RRF FusionMethod = "rrf"
+	// KeywordOnly scores by the normalised keyword score alone; use it
+	// when only the keyword backend ran (no embedder).
+	KeywordOnly FusionMethod = "keyword"
+	// VectorOnly scores by the clamped cosine alone; use it when only the
+	// vector backend ran.
+	VectorOnly FusionMethod = "vector"
+)
+
+// Defaults of [FusionOptions].
+const (
+	DefaultVectorWeight = 0.7
+	DefaultTextWeight   = 0.3
+	DefaultRRFK         = 60.0
+	DefaultKeywordFloor = 0.6
+)
+
+// Candidate is one chunk found by the keyword backend, the vector backend
+// or both, before fusion.
+type Candidate struct {
+	// ChunkID identifies the chunk.
+	ChunkID int64
+	// BM25 is FTS5's raw bm25() (negative; lower is better); nil when the
+	// chunk did not match the keyword query.
+	BM25 *float64
+	// KeywordRank is the 1-based rank in the keyword results; 0 = absent.
+	// Only [RRF] reads it.
+	KeywordRank int
+	// Cosine is the cosine similarity to the query vector; nil when the
+	// chunk was not among the vector results.
+	Cosine *float64
+	// VectorRank is the 1-based rank in the vector results; 0 = absent.
+	// Only [RRF] reads it.
+	VectorRank int
+}
+
+// FusionOptions configures [Fuse]. The zero value means weighted fusion
+// with the defaults below.
+type FusionOptions struct {
+	// Method is the fusion method; default [Weighted].
+	Method FusionMethod
+	// VectorWeight and TextWeight weigh the vector and keyword scores in
+	// [Weighted] fusion. They are divided by their sum, so only their ratio
+	// matters; defaults [DefaultVectorWeight] and [DefaultTextWeight] when
+	// both are zero. Negative weights count as zero.
+	VectorWeight, TextWeight float64
+	// RRFK is the k constant of [RRF]; default [DefaultRRFK] when <= 0.
+	RRFK float64
+	// KeywordFloor is the fraction of its keyword score a chunk keeps in
+	// [Weighted] fusion whatever its vector score; default
+	// [DefaultKeywordFloor] when 0, disabled when negative, at most 1.
+	KeywordFloor float64
+	// BM25K is the half-saturation constant used to normalise bm25();
+	// default [BM25K] when <= 0. See [NormalizeBM25].
+	BM25K float64
+}
+
+// Fuse combines keyword and vector candidates into results sorted by
+// descending Score, ties broken by ascending ChunkID. Each result has
+// ChunkID, Score, TextScore, VectorScore and Explain (BM25, TextScore,
+// Cosine, Fusion, Fused) set; the caller fills in the rest. Candidates
+// sharing a ChunkID are merged, the first non-empty value of each field
+// winning.
+//
+// With k = NormalizeBM25(BM25) and v = NormalizeCosine(Cosine), each 0
+// when absent, and the weights wv, wt divided by their sum:
+//
+//	Weighted:    score = max(wv*v + wt*k, KeywordFloor*k)
+//	RRF:         score = (1/(K+rankKw) + 1/(K+rankVec)) / (2/(K+1))
+//	KeywordOnly: score = k
+//	VectorOnly:  score = v
+//
+// The keyword floor keeps exact lexical evidence (identifiers, error codes,
+// rare names the embedding blurs) from being diluted by a missing or low
+// vector score: with the defaults a keyword-only chunk with bm25 -4
+// (k = 0.67) scores 0.40 instead of 0.20 and passes a 0.35 threshold,
+// while a common-word match (bm25 -1, k = 0.33) scores 0.20 and does not.
+// An absent rank contributes 0 to RRF, and the division by the best
+// possible sum (rank 1 in both lists) puts RRF scores in [0,1], so that a
+// threshold still means something; a chunk found by one backend scores at
+// most 0.5.
+//
+// Result.TextScore is nil under VectorOnly and Result.VectorScore nil under
+// KeywordOnly; otherwise both are set, 0 for a chunk the backend did not
+// return.
+func Fuse(cands []Candidate, opts FusionOptions) []Result {
+	if len(cands) == 0 {
+		return nil
+	}
+	method := opts.Method
+	if method == "" {
+		method = Weighted
+	}
+	wv, wt := max(opts.VectorWeight, 0), max(opts.TextWeight, 0)
+	if wv+wt == 0 {
+		wv, wt = DefaultVectorWeight, DefaultTextWeight
+	}
+	wv, wt = wv/(wv+wt), wt/(wv+wt)
+	rrfK := opts.RRFK
+	if rrfK <= 0 {
+		rrfK = DefaultRRFK
+	}
+	floor := opts.KeywordFloor
+	switch {
+	case floor == 0:
+		floor = DefaultKeywordFloor
+	case floor < 0:
+		floor = 0
+	case floor > 1:
+		floor = 1
+	}
+	bk := opts.BM25K
+	if bk <= 0 {
+		bk = BM25K
+	}
+
+	cs := mergeCandidates(cands)
+	res := make([]Result, len(cs))
+	// One backing array for every score pointer: 5 values per result.
+	vals := make([]float64, 5*len(cs))
+	for i, c := range cs {
+		v := vals[5*i : 5*i+5 : 5*i+5]
+		r := &res[i]
+		r.ChunkID = c.ChunkID
+		var k, cos float64
+		if c.BM25 != nil {
+			v[0] = *c.BM25
+			k = normalizeBM25(v[0], bk)
+			v[1] = k
+			r.Explain.BM25, r.Explain.TextScore = &v[0], &v[1]
+		}
+		if c.Cosine != nil {
+			v[2] = *c.Cosine
+			cos = NormalizeCosine(v[2])
+			r.Explain.Cosine = &v[2]
+		}
+		v[3], v[4] = k, cos
+		if method != VectorOnly {
+			r.TextScore = &v[3]
+		}
+		if method != KeywordOnly {
+			r.VectorScore = &v[4]
+		}
+		var s float64
+		switch method {
+		case KeywordOnly:
+			s = k
+		case VectorOnly:
+			s = cos
+		case RRF:
+			if c.KeywordRank > 0 {
+				s += 1 / (rrfK + float64(c.KeywordRank))
+			}
+			if c.VectorRank > 0 {
+				s += 1 / (rrfK + float64(c.VectorRank))
+			}
+			s /= 2 / (rrfK + 1)
+		default:
+			s = max(wv*cos+wt*k, floor*k)
+		}
+		s = min(max(s, 0), 1)
+		r.Score = s
+		r.Explain.Fused = s
+		r.Explain.Fusion = string(method)
+	}
+	slices.SortFunc(res, byScore)
+	return res
+}
+
+// byScore orders results by descending Score, then ascending ChunkID.
+func byScore(a, b Result) int {
+	if c := cmp.Compare(b.Score, a.Score); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.ChunkID, b.ChunkID)
+}
+
+// mergeCandidates returns the candidates sorted by ChunkID with duplicates
+// merged. It does not modify cands.
+func mergeCandidates(cands []Candidate) []Candidate {
+	cs := slices.Clone(cands)
+	slices.SortStableFunc(cs, func(a, b Candidate) int { return cmp.Compare(a.ChunkID, b.ChunkID) })
+	out := cs[:0]
+	for _, c := range cs {
+		if n := len(out); n > 0 && out[n-1].ChunkID == c.ChunkID {
+			m := &out[n-1]
+			if m.BM25 == nil {
+				m.BM25 = c.BM25
+			}
+			if m.KeywordRank == 0 {
+				m.KeywordRank = c.KeywordRank
+			}
+			if m.Cosine == nil {
+				m.Cosine = c.Cosine
+			}
+			if m.VectorRank == 0 {
+				m.VectorRank = c.VectorRank
+			}
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}

@@ -1,0 +1,178 @@
+package search
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestKeywordQuery(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+	}{
+		{"empty", "", ""},
+		{"punctuation only", "?! -- ...", ""},
+		{"stop words dropped", "What did we decide about the database?", `"decide" OR "database"`},
+		{"only stop words kept", "what is it", `"what" OR "is" OR "it"`},
+		{"dedupe case-insensitive", "Cache cache CACHE caching", `"cache" OR "caching"`},
+		{"quote neutralised", `foo" OR bar`, `"foo" OR "bar"`},
+		{"operators neutralised", `NEAR(a b) AND c* ^d col:e`, `"near" OR "b" OR "c" OR "col e" OR "col"`},
+		{"NOT is a stop word", "NOT redis", `"redis"`},
+		{"lone operator is a word", "AND", `"and"`},
+		{"compound id", "ZEBRA-COMET-2026 status", `"zebra comet 2026" OR "status" OR "zebra" OR "comet" OR "2026"`},
+		{"version", "upgrade to v1.2.3", `"upgrade" OR "v1 2 3"`},
+		{"error code", "fix ERR_4012", `"fix" OR "err 4012" OR "err" OR "4012"`},
+		{"path", "pkg/foo.go panics", `"pkg foo go" OR "panics" OR "pkg" OR "foo"`},
+		{"contraction is a stop word", "don't know", `"know"`},
+		{"cjk run", "用什么缓存", `"用什么缓存" * OR "用什" * OR "什么" * OR "么缓" * OR "缓存" *`},
+		{"cjk pair", "Valkey 缓存", `"valkey" OR "缓存" *`},
+		{"cjk lone", "猫 cat", `"猫" * OR "cat"`},
+		{"cjk with stop words", "the 猫", `"猫" *`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := KeywordQuery(tt.in)
+			if got != tt.want {
+				t.Errorf("KeywordQuery(%q) = %s, want %s", tt.in, got, tt.want)
+			}
+			if err := validateFTS(got); err != nil {
+				t.Errorf("KeywordQuery(%q) = %s: %v", tt.in, got, err)
+			}
+		})
+	}
+}
+
+func TestKeywordQueryCap(t *testing.T) {
+	var b strings.Builder
+	for i := range 200 {
+		fmt.Fprintf(&b, "word%d ", i)
+	}
+	got := KeywordQuery(b.String())
+	if n := strings.Count(got, " OR ") + 1; n != MaxQueryTerms {
+		t.Errorf("KeywordQuery(200 words) has %d terms, want %d", n, MaxQueryTerms)
+	}
+	if !strings.HasPrefix(got, `"word0" OR "word1" OR`) || !strings.HasSuffix(got, `"word63"`) {
+		t.Errorf("KeywordQuery(200 words) = %s, want the first %d words", got, MaxQueryTerms)
+	}
+	if n := len(QueryTerms(b.String())); n != MaxQueryTerms {
+		t.Errorf("len(QueryTerms(200 words)) = %d, want %d", n, MaxQueryTerms)
+	}
+}
+
+func TestQueryTerms(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"", nil},
+		{"the", []string{"the"}},
+		{"What about the ZEBRA-COMET-2026 rollout?", []string{"zebra-comet-2026", "zebra", "comet", "2026", "rollout"}},
+		{"v1.2.3", []string{"v1.2.3"}},
+		{"我们用 Redis", []string{"我们", "们用", "redis"}},
+		{"猫", []string{"猫"}},
+	}
+	for _, tt := range tests {
+		if got := QueryTerms(tt.in); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("QueryTerms(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestQuote(t *testing.T) {
+	if got, want := quote(`say "hi"`), `"say ""hi"""`; got != want {
+		t.Errorf("quote = %s, want %s", got, want)
+	}
+	if err := validateFTS(`"say ""hi""" OR "x" *`); err != nil {
+		t.Errorf("validateFTS rejects an escaped quote: %v", err)
+	}
+}
+
+func TestValidateFTS(t *testing.T) {
+	bad := []string{
+		`a`, `"a`, `"a" "b"`, `"a" AND "b"`, `"a" OR`, `"a" OR "b`, `"" OR "a"`,
+		`"a" OR ("b")`, `"a"*`, `"a" * *`, `"-" OR "a"`, " \"a\"",
+	}
+	for _, q := range bad {
+		if err := validateFTS(q); err == nil {
+			t.Errorf("validateFTS(%s) = nil, want an error", q)
+		}
+	}
+}
+
+// validateFTS checks that q has the only shape KeywordQuery may produce:
+// "" or `"t1" OR "t2" * OR ...`, each term a double-quoted string with
+// inner quotes doubled and at least one letter or digit, optionally
+// followed by " *", at most MaxQueryTerms terms, valid UTF-8 without NUL.
+func validateFTS(q string) error {
+	if q == "" {
+		return nil
+	}
+	if !utf8.ValidString(q) || strings.ContainsRune(q, 0) {
+		return errors.New("invalid UTF-8 or NUL")
+	}
+	terms := 0
+	for i := 0; ; {
+		if i >= len(q) || q[i] != '"' {
+			return fmt.Errorf("offset %d: want '\"'", i)
+		}
+		i++
+		var content strings.Builder
+		for {
+			if i >= len(q) {
+				return errors.New("unterminated string")
+			}
+			if q[i] == '"' {
+				if i+1 < len(q) && q[i+1] == '"' {
+					content.WriteByte('"')
+					i += 2
+					continue
+				}
+				i++
+				break
+			}
+			content.WriteByte(q[i])
+			i++
+		}
+		if !searchable(content.String()) {
+			return fmt.Errorf("term %q has no letter or digit", content.String())
+		}
+		terms++
+		if strings.HasPrefix(q[i:], " *") {
+			i += 2
+		}
+		if i == len(q) {
+			break
+		}
+		if !strings.HasPrefix(q[i:], " OR ") {
+			return fmt.Errorf("offset %d: want \" OR \"", i)
+		}
+		i += len(" OR ")
+	}
+	if terms > MaxQueryTerms {
+		return fmt.Errorf("%d terms, cap is %d", terms, MaxQueryTerms)
+	}
+	return nil
+}
+
+func FuzzKeywordQuery(f *testing.F) {
+	for _, s := range []string{
+		"", "what is it", `foo" OR bar`, `NEAR(a b) AND c* ^d col:e`, "zebra-comet-2026",
+		"v1.2.3", "我们用什么缓存", "\x00\xff\"", `""""`, "a-\u0301", "-b:c/d.e_f'g",
+		"\u0301\u0301", "ǅungla", "İstanbul", "１２３",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, q string) {
+		got := KeywordQuery(q)
+		if err := validateFTS(got); err != nil {
+			t.Fatalf("KeywordQuery(%q) = %s: %v", q, got, err)
+		}
+		terms := QueryTerms(q)
+		if (got == "") != (len(terms) == 0) {
+			t.Fatalf("KeywordQuery(%q) = %q but QueryTerms = %q", q, got, terms)
+		}
+	})
+}

@@ -1,0 +1,341 @@
+package search
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/memweave/memweave-go/tokenize"
+)
+
+// DefaultSnippetMax is the snippet size, in bytes, [Snippet] uses when
+// asked for max <= 0.
+const DefaultSnippetMax = 700
+
+const ellipsis = "…"
+
+// Snippet returns the part of text that best matches terms, at most max
+// bytes long (DefaultSnippetMax when max <= 0). Text that fits is returned
+// whole and unchanged.
+//
+// Otherwise Snippet picks the run of whole lines that fits and holds the
+// most term hits (a hit is a distinct term found in a line), trims
+// non-matching lines off its edges, then grows it one line at a time,
+// alternately above and below, so the match sits in the middle; leftover
+// room is filled with whole words from the next line below, then the line
+// above. Without any hit the snippet starts at the top of text. A matching
+// line longer than max is cut the same way at word (whitespace)
+// boundaries, and a single word longer than max at a rune boundary, so a
+// rune is never split. The result is trimmed of surrounding white space
+// and marked with "…" on each side where text was cut, when the mark fits
+// within max.
+//
+// Terms are matched as [tokenize.Words] tokens, a compound token also by
+// its parts, CJK text by its bigrams (see [tokenize.Bigrams]), and Latin
+// words after stripping a few English suffixes so that "caching" finds
+// "cache". [QueryTerms] gives suitable terms for a query.
+func Snippet(text string, terms []string, max int) string {
+	if max <= 0 {
+		max = DefaultSnippetMax
+	}
+	if len(text) <= max {
+		return text
+	}
+	budget := max
+	if max > 4*len(ellipsis) {
+		budget = max - 2*len(ellipsis)
+	}
+	m := newMatcher(terms)
+	// Start at the first non-blank line, so that a snippet without hits
+	// does not consist of leading white space.
+	lead := len(text) - len(strings.TrimLeftFunc(text, unicode.IsSpace))
+	s, e := pickLines(text[lead:], m, budget)
+	s, e = s+lead, e+lead
+	// Trim white space at both ends.
+	inner := text[s:e]
+	s += len(inner) - len(strings.TrimLeftFunc(inner, unicode.IsSpace))
+	e -= len(inner) - len(strings.TrimRightFunc(inner, unicode.IsSpace))
+	if e < s {
+		e = s
+	}
+	out := text[s:e]
+	if strings.TrimSpace(text[:s]) != "" && len(out)+len(ellipsis) <= max {
+		out = ellipsis + out
+	}
+	if strings.TrimSpace(text[e:]) != "" && len(out)+len(ellipsis) <= max {
+		out += ellipsis
+	}
+	return out
+}
+
+// unit is a line or word of text: bytes [start,end) and its term hits.
+type unit struct {
+	start, end, hits int
+}
+
+// pickLines chooses a span of text of at most budget bytes.
+func pickLines(text string, m *matcher, budget int) (s, e int) {
+	var lines []unit
+	for start := 0; ; {
+		n := strings.IndexByte(text[start:], '\n')
+		end := len(text)
+		if n >= 0 {
+			end = start + n
+		}
+		lines = append(lines, unit{start, end, m.hits(text[start:end])})
+		if n < 0 {
+			break
+		}
+		start = end + 1
+	}
+	i, j, ok := window(lines, budget)
+	if !ok {
+		return pickWords(text, lines[i], m, budget)
+	}
+	s, e = lines[i].start, lines[j].end
+	// Fill leftover room with whole words of the neighbouring lines; the
+	// newline joining them costs one byte.
+	if j+1 < len(lines) {
+		if room := budget - (e - s) - 1; room > 0 {
+			next := lines[j+1]
+			for _, w := range words(text, next.start, next.end) {
+				if w.end-next.start > room {
+					break
+				}
+				e = w.end
+			}
+		}
+	}
+	if i > 0 {
+		if room := budget - (e - s) - 1; room > 0 {
+			prev := lines[i-1]
+			ws := words(text, prev.start, prev.end)
+			for k := len(ws) - 1; k >= 0; k-- {
+				if prev.end-ws[k].start > room {
+					break
+				}
+				s = ws[k].start
+			}
+		}
+	}
+	return s, e
+}
+
+// pickWords chooses a span of at most budget bytes within the line ln,
+// which is longer than budget.
+func pickWords(text string, ln unit, m *matcher, budget int) (s, e int) {
+	ws := words(text, ln.start, ln.end)
+	for k := range ws {
+		ws[k].hits = m.hits(text[ws[k].start:ws[k].end])
+	}
+	if len(ws) == 0 {
+		return ln.start, ln.start
+	}
+	i, j, ok := window(ws, budget)
+	if !ok {
+		return cutWord(text, ws[i], m, budget)
+	}
+	return ws[i].start, ws[j].end
+}
+
+// cutWord cuts budget bytes out of the word w, which is longer than that
+// (a long URL, or CJK text written without spaces), centred on the first
+// term occurrence and at rune boundaries.
+func cutWord(text string, w unit, m *matcher, budget int) (s, e int) {
+	word := asciiLower(text[w.start:w.end])
+	at := -1
+	for _, t := range m.raw {
+		if k := strings.Index(word, t); k >= 0 && (at < 0 || k < at) {
+			at = k
+		}
+	}
+	s = w.start
+	if at >= 0 {
+		s = w.start + max(0, min(at-budget/2, len(word)-budget))
+	}
+	for s > w.start && !utf8.RuneStart(text[s]) {
+		s--
+	}
+	e = min(s+budget, w.end)
+	for e > s && e < len(text) && !utf8.RuneStart(text[e]) {
+		e--
+	}
+	return s, e
+}
+
+// asciiLower lower-cases ASCII letters only, keeping byte offsets.
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+// window chooses units[i..j], spanning at most budget bytes: the fitting
+// run with the most hits, trimmed of hit-less units at its edges and then
+// grown alternately upwards and downwards while it fits. Without hits it
+// starts at units[0]. When the chosen anchor unit alone exceeds budget, ok
+// is false and i names that unit.
+func window(units []unit, budget int) (i, j int, ok bool) {
+	best, bi, bj := -1, 0, 0
+	total, sum := 0, 0
+	for hi, lo := 0, 0; hi < len(units); hi++ {
+		total += units[hi].hits
+		sum += units[hi].hits
+		for lo <= hi && units[hi].end-units[lo].start > budget {
+			sum -= units[lo].hits
+			lo++
+		}
+		if lo <= hi && sum > best {
+			best, bi, bj = sum, lo, hi
+		}
+	}
+	switch {
+	case total == 0:
+		bi, bj = 0, 0
+	case best <= 0:
+		// Every unit with hits is too long: anchor on the one with most.
+		for k, u := range units {
+			if u.hits > units[bi].hits {
+				bi = k
+			}
+		}
+		bj = bi
+	default:
+		for units[bi].hits == 0 {
+			bi++
+		}
+		for units[bj].hits == 0 {
+			bj--
+		}
+	}
+	if units[bj].end-units[bi].start > budget {
+		return bi, bi, false
+	}
+	up, down := true, true
+	for up || down {
+		if up {
+			up = bi > 0 && units[bj].end-units[bi-1].start <= budget
+			if up {
+				bi--
+			}
+		}
+		if down {
+			down = bj+1 < len(units) && units[bj+1].end-units[bi].start <= budget
+			if down {
+				bj++
+			}
+		}
+	}
+	return bi, bj, true
+}
+
+// words returns the white-space separated words of text[start:end].
+func words(text string, start, end int) []unit {
+	var out []unit
+	w := -1
+	for k := start; k < end; {
+		r, size := utf8.DecodeRuneInString(text[k:end])
+		if unicode.IsSpace(r) {
+			if w >= 0 {
+				out = append(out, unit{start: w, end: k})
+				w = -1
+			}
+		} else if w < 0 {
+			w = k
+		}
+		k += size
+	}
+	if w >= 0 {
+		out = append(out, unit{start: w, end: end})
+	}
+	return out
+}
+
+// matcher counts query-term hits in text.
+type matcher struct {
+	keys map[string]int // matching key -> term index
+	raw  []string       // lower-cased term tokens, unstemmed
+	seen []bool
+}
+
+func newMatcher(terms []string) *matcher {
+	m := &matcher{keys: map[string]int{}}
+	for _, t := range terms {
+		for _, w := range tokenize.Bigrams(t) {
+			m.raw = append(m.raw, w)
+			if k := stem(w); k != "" {
+				if _, ok := m.keys[k]; !ok {
+					m.keys[k] = len(m.keys)
+				}
+			}
+		}
+	}
+	m.seen = make([]bool, len(m.keys))
+	return m
+}
+
+// hits returns how many distinct terms occur in s.
+func (m *matcher) hits(s string) int {
+	if len(m.keys) == 0 {
+		return 0
+	}
+	clear(m.seen)
+	n := 0
+	mark := func(w string) {
+		if k, ok := m.keys[stem(w)]; ok && !m.seen[k] {
+			m.seen[k] = true
+			n++
+		}
+	}
+	for _, w := range tokenize.Words(s) {
+		mark(w)
+		if parts := tokenize.Parts(w); len(parts) > 1 {
+			for _, p := range parts {
+				mark(p)
+			}
+		}
+	}
+	for _, w := range tokenize.Bigrams(s) {
+		if r, _ := utf8.DecodeRuneInString(w); tokenize.IsCJK(r) {
+			mark(w)
+		}
+	}
+	return n
+}
+
+// stem strips a few English inflections from a lower-case ASCII word so
+// that "caches", "cached" and "caching" all become "cach". It is not a
+// real stemmer and only serves snippet matching.
+func stem(w string) string {
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; c < 'a' || c > 'z' {
+			return w
+		}
+	}
+	if len(w) < 4 {
+		return w
+	}
+	switch {
+	case strings.HasSuffix(w, "ies") && len(w) > 4:
+		return w[:len(w)-3] + "y"
+	case strings.HasSuffix(w, "ing") && len(w) > 5:
+		w = w[:len(w)-3]
+	case strings.HasSuffix(w, "ed") && len(w) > 4:
+		w = w[:len(w)-2]
+	case strings.HasSuffix(w, "es") && len(w) > 4:
+		w = w[:len(w)-2]
+	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss"):
+		w = w[:len(w)-1]
+	}
+	if n := len(w); n > 3 && w[n-1] == w[n-2] && !strings.ContainsRune("lsz", rune(w[n-1])) {
+		w = w[:n-1] // "running" -> "runn" -> "run"
+	}
+	if n := len(w); n > 3 && w[n-1] == 'e' {
+		w = w[:n-1]
+	}
+	return w
+}
