@@ -1,0 +1,334 @@
+package workspace
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// File is a Markdown file found by [Discover].
+type File struct {
+	// Abs is the file's absolute, cleaned path as reached by the walk:
+	// symbolic links along it are kept, not resolved.
+	Abs string
+	// Rel is the workspace-relative path with '/' separators, such as
+	// "memory/a/b.md". For a file outside the workspace root it is Abs with
+	// '/' separators.
+	Rel string
+	// Source is the namespace, [Source](Rel).
+	Source string
+	// Size is the file's size in bytes.
+	Size int64
+	// MTime is the file's modification time in nanoseconds since the Unix
+	// epoch (time.Time.UnixNano), an integer cheap to compare with a
+	// stored one.
+	MTime int64
+	// External is true for a file outside the workspace root, reached
+	// through an extra path; its Rel is then absolute.
+	External bool
+}
+
+// errNotDir reports a path that should be a folder.
+var errNotDir = errors.New("workspace: not a directory")
+
+// Discover lists the Markdown files of the workspace at root: every file
+// whose name ends in .md or .markdown (any letter case) under root/memory/,
+// at any depth, plus those named by extra.
+//
+// Each extra path is a file or a folder, relative to root or absolute. A
+// folder is walked like memory/; a file is listed if it is Markdown, and
+// otherwise reported as a warning wrapping [ErrNotMarkdown]. Files outside
+// memory/ get Source [SourceExternal]; those outside root also get External
+// set and an absolute Rel.
+//
+// The walk skips the index folder .memweave, every hidden file or folder,
+// and editor temporary files (see [IsIgnoredName]). It follows a symbolic
+// link, to a file or a folder, only when the link resolves inside root,
+// inside memory/ (which may itself be a link) or inside an extra path, and
+// not into a hidden folder there. Each real folder is walked once, so link
+// cycles end. A file reached by several paths (a link and its target, or
+// memory/ and an overlapping extra path) is listed once, under the first of
+// its paths in this order: reached without following a link, inside
+// memory/, inside root, then by Rel.
+//
+// Problems with single paths do not stop the walk: an unreadable folder, a
+// file that cannot be stat'ed, a dangling link or a missing extra path
+// each add an *fs.PathError naming the path to warnings; test its cause
+// with errors.Is (fs.ErrPermission, fs.ErrNotExist, [ErrNotMarkdown]). A missing memory/ folder is not a problem: it holds no files.
+// Discover returns a non-nil err only when root itself cannot be used.
+//
+// files is sorted by Rel.
+func Discover(root string, extra []string) (files []File, warnings []error, err error) {
+	if root, err = filepath.Abs(root); err != nil {
+		return nil, nil, fmt.Errorf("workspace: %w", err)
+	}
+	fi, err := os.Stat(root)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !fi.IsDir() {
+		return nil, nil, &fs.PathError{Op: "discover", Path: root, Err: errNotDir}
+	}
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return nil, nil, err
+	}
+	w := &walker{realRoot: realRoot, visited: make(map[string]bool)}
+
+	// Find every starting point first: their real paths are the zones that
+	// links met during any walk may point into.
+	var dirs []dir
+	mem := filepath.Join(root, MemoryDir)
+	switch fi, err := os.Stat(mem); {
+	case errors.Is(err, fs.ErrNotExist):
+		// No memory folder: nothing to list from it.
+	case err != nil:
+		w.warn(mem, err)
+	case !fi.IsDir():
+		w.warn(mem, errNotDir)
+	default:
+		if real, err := filepath.EvalSymlinks(mem); err != nil {
+			w.warn(mem, err)
+		} else {
+			w.zones = append(w.zones, real)
+			dirs = append(dirs, dir{abs: mem, rel: MemoryDir, real: real})
+		}
+	}
+	type file struct {
+		abs, rel string
+		info     fs.FileInfo
+		external bool
+	}
+	var extraFiles []file
+	indexDir := filepath.Join(realRoot, IndexDir)
+	for _, x := range extra {
+		abs, rel, inside, err := resolve(root, realRoot, x)
+		if err != nil {
+			w.warn(x, err)
+			continue
+		}
+		fi, err := os.Stat(abs)
+		if err != nil {
+			w.warn(abs, err)
+			continue
+		}
+		real, err := filepath.EvalSymlinks(abs)
+		if err != nil {
+			w.warn(abs, err)
+			continue
+		}
+		if _, ok := relWithin(indexDir, real); ok {
+			w.warn(abs, errors.New("workspace: the index folder is never listed"))
+			continue
+		}
+		switch {
+		case fi.IsDir():
+			w.zones = append(w.zones, real)
+			dirs = append(dirs, dir{abs: abs, rel: rel, real: real, external: !inside})
+		case !fi.Mode().IsRegular():
+			w.warn(abs, errors.New("workspace: not a regular file"))
+		case !IsMarkdown(abs):
+			w.warn(abs, ErrNotMarkdown)
+		default:
+			w.zones = append(w.zones, real)
+			extraFiles = append(extraFiles, file{abs, rel, fi, !inside})
+		}
+	}
+
+	for _, d := range dirs {
+		w.walk(d)
+	}
+	for _, f := range extraFiles {
+		w.add(f.abs, f.rel, f.info, f.external, false)
+	}
+	// Linked folders last, so that a folder reachable both directly and
+	// through a link is walked, and named, directly. Walking one may queue
+	// more.
+	for i := 0; i < len(w.links); i++ {
+		w.walk(w.links[i])
+	}
+	return w.files(), w.warnings, nil
+}
+
+// dir is a folder to walk.
+type dir struct {
+	abs      string // absolute path as reached, links kept
+	rel      string // Rel of the folder: files get rel + "/" + name
+	real     string // absolute path with links resolved
+	external bool   // outside the workspace root
+	viaLink  bool   // reached by following a symbolic link
+}
+
+// candidate is a file found by the walk, before duplicates are removed.
+type candidate struct {
+	File
+	info    fs.FileInfo // for os.SameFile
+	viaLink bool
+}
+
+// walker holds the state of one [Discover] call.
+type walker struct {
+	realRoot string
+	// zones are real paths, besides realRoot, that links may resolve into:
+	// the memory folder and the extra paths.
+	zones []string
+	// visited holds the real path of every folder walked.
+	visited  map[string]bool
+	links    []dir // linked folders to walk after the direct walk
+	cands    []candidate
+	warnings []error
+}
+
+// warn records a problem with path. An *fs.PathError is kept as is; any
+// other error is wrapped in one.
+func (w *walker) warn(path string, err error) {
+	if _, ok := err.(*fs.PathError); !ok {
+		err = &fs.PathError{Op: "discover", Path: path, Err: err}
+	}
+	w.warnings = append(w.warnings, err)
+}
+
+// walk lists the Markdown files under d, recursively, unless the real
+// folder was walked already.
+func (w *walker) walk(d dir) {
+	if w.visited[d.real] {
+		return
+	}
+	w.visited[d.real] = true
+	entries, err := os.ReadDir(d.abs)
+	if err != nil {
+		w.warn(d.abs, err) // entries holds whatever was read before the error
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if IsIgnoredName(name) {
+			continue
+		}
+		abs := filepath.Join(d.abs, name)
+		switch t := e.Type(); {
+		case t.IsDir():
+			w.walk(dir{
+				abs:      abs,
+				rel:      path.Join(d.rel, name),
+				real:     filepath.Join(d.real, name),
+				external: d.external,
+				viaLink:  d.viaLink,
+			})
+		case t&fs.ModeSymlink != 0:
+			w.link(d, name)
+		case t.IsRegular() && IsMarkdown(name):
+			info, err := e.Info()
+			if err != nil {
+				w.warn(abs, err)
+				continue
+			}
+			w.add(abs, path.Join(d.rel, name), info, d.external, d.viaLink)
+		}
+	}
+}
+
+// link handles the symbolic link name in d: a Markdown file is listed and
+// a folder queued, when the link resolves somewhere allowed.
+func (w *walker) link(d dir, name string) {
+	abs := filepath.Join(d.abs, name)
+	info, err := os.Stat(abs)
+	if err != nil {
+		w.warn(abs, err) // dangling link, or a loop of links
+		return
+	}
+	if !info.IsDir() && !(info.Mode().IsRegular() && IsMarkdown(name)) {
+		return
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		w.warn(abs, err)
+		return
+	}
+	if !w.allowed(real) {
+		return
+	}
+	rel := path.Join(d.rel, name)
+	if info.IsDir() {
+		w.links = append(w.links, dir{abs: abs, rel: rel, real: real, external: d.external, viaLink: true})
+		return
+	}
+	w.add(abs, rel, info, d.external, true)
+}
+
+// allowed reports whether a link may be followed to its real target: the
+// target must lie in the workspace root or a zone, and no folder between
+// there and the target may be hidden.
+func (w *walker) allowed(real string) bool {
+	for _, base := range append([]string{w.realRoot}, w.zones...) {
+		r, ok := relWithin(base, real)
+		if !ok {
+			continue
+		}
+		if r == "." || !slices.ContainsFunc(strings.Split(r, string(filepath.Separator)), IsIgnoredName) {
+			return true
+		}
+	}
+	return false
+}
+
+// add records a candidate file.
+func (w *walker) add(abs, rel string, info fs.FileInfo, external, viaLink bool) {
+	w.cands = append(w.cands, candidate{
+		File: File{
+			Abs:      abs,
+			Rel:      rel,
+			Source:   Source(rel),
+			Size:     info.Size(),
+			MTime:    info.ModTime().UnixNano(),
+			External: external,
+		},
+		info:    info,
+		viaLink: viaLink,
+	})
+}
+
+// files returns the candidates without duplicates, sorted by Rel. Of the
+// paths to one file it keeps the first in the order documented on
+// [Discover].
+func (w *walker) files() []File {
+	slices.SortStableFunc(w.cands, func(a, b candidate) int {
+		return cmp.Or(
+			compareBool(a.viaLink, b.viaLink),
+			compareBool(!InMemory(a.Rel), !InMemory(b.Rel)),
+			compareBool(a.External, b.External),
+			strings.Compare(a.Rel, b.Rel),
+		)
+	})
+	// The same file has the same size and time: compare only within those
+	// groups.
+	type key struct{ size, mtime int64 }
+	kept := make(map[key][]fs.FileInfo)
+	var files []File
+	for _, c := range w.cands {
+		k := key{c.Size, c.MTime}
+		if slices.ContainsFunc(kept[k], func(fi fs.FileInfo) bool { return os.SameFile(fi, c.info) }) {
+			continue
+		}
+		kept[k] = append(kept[k], c.info)
+		files = append(files, c.File)
+	}
+	slices.SortFunc(files, func(a, b File) int { return strings.Compare(a.Rel, b.Rel) })
+	return files
+}
+
+// compareBool orders false before true.
+func compareBool(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
+}

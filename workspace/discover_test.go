@@ -1,0 +1,312 @@
+package workspace
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"testing"
+	"time"
+)
+
+func TestDiscoverSkipRules(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root,
+		"memory/a.md",
+		"memory/B.MD",
+		"memory/c.Markdown",
+		"memory/sub/deep/d.md",
+		"memory/dir.md/e.md", // a folder with a Markdown-like name is walked
+		"memory/notes.txt",
+		"memory/README",
+		"memory/.hidden.md",
+		"memory/.obsidian/x.md",
+		"memory/.git/y.md",
+		"memory/sub/.trash/z.md",
+		"memory/draft.md~",
+		"memory/.#lock.md",
+		"memory/#auto.md#",
+		"memory/x.md.swp",
+		"memory/x.md.swx",
+		"memory/y.md.tmp",
+		"memory/Z.TMP",
+		".memweave/index.md",
+		"root.md",
+		"notes/n.md",
+	)
+	files, warnings, err := Discover(root, nil)
+	if err != nil {
+		t.Fatalf("Discover(%q) error = %v", root, err)
+	}
+	if len(warnings) != 0 {
+		t.Errorf("Discover(%q) warnings = %v, want none", root, warnings)
+	}
+	want := []string{
+		"memory/B.MD",
+		"memory/a.md",
+		"memory/c.Markdown",
+		"memory/dir.md/e.md",
+		"memory/sub/deep/d.md",
+	}
+	if got := rels(files); !slices.Equal(got, want) {
+		t.Fatalf("Discover(%q) = %q, want %q", root, got, want)
+	}
+	for _, f := range files {
+		if want := filepath.Join(root, filepath.FromSlash(f.Rel)); f.Abs != want {
+			t.Errorf("%s: Abs = %q, want %q", f.Rel, f.Abs, want)
+		}
+		if want := Source(f.Rel); f.Source != want {
+			t.Errorf("%s: Source = %q, want %q", f.Rel, f.Source, want)
+		}
+		if f.External {
+			t.Errorf("%s: External = true, want false", f.Rel)
+		}
+		if want := int64(len(f.Rel)); f.Size != want {
+			t.Errorf("%s: Size = %d, want %d", f.Rel, f.Size, want)
+		}
+		fi, err := os.Stat(f.Abs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := fi.ModTime().UnixNano(); f.MTime != want {
+			t.Errorf("%s: MTime = %d, want %d", f.Rel, f.MTime, want)
+		}
+	}
+}
+
+func TestDiscoverMTimeChanges(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, "memory/a.md")
+	when := time.Date(2026, 3, 14, 12, 0, 0, 0, time.UTC)
+	if err := os.Chtimes(filepath.Join(root, "memory", "a.md"), when, when); err != nil {
+		t.Fatal(err)
+	}
+	files, _, err := Discover(root, nil)
+	if err != nil || len(files) != 1 {
+		t.Fatalf("Discover(%q) = %v, %v, want one file", root, files, err)
+	}
+	if got, want := files[0].MTime, when.UnixNano(); got != want {
+		t.Errorf("Discover(%q)[0].MTime = %d, want %d", root, got, want)
+	}
+}
+
+func TestDiscoverRoot(t *testing.T) {
+	empty := t.TempDir()
+	notDir := filepath.Join(t.TempDir(), "file")
+	writeFiles(t, filepath.Dir(notDir), "file")
+	memFile := t.TempDir()
+	writeFiles(t, memFile, "memory")
+
+	tests := []struct {
+		name         string
+		root         string
+		wantErr      bool
+		wantWarnings int
+	}{
+		{"no memory folder", empty, false, 0},
+		{"memory is a file", memFile, false, 1},
+		{"missing root", filepath.Join(empty, "missing"), true, 0},
+		{"root is a file", notDir, true, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			files, warnings, err := Discover(tt.root, nil)
+			if (err != nil) != tt.wantErr {
+				t.Errorf("Discover(%q) error = %v, want error %v", tt.root, err, tt.wantErr)
+			}
+			if len(files) != 0 {
+				t.Errorf("Discover(%q) = %q, want no files", tt.root, rels(files))
+			}
+			if len(warnings) != tt.wantWarnings {
+				t.Errorf("Discover(%q) warnings = %v, want %d", tt.root, warnings, tt.wantWarnings)
+			}
+		})
+	}
+}
+
+func TestDiscoverSymlinks(t *testing.T) {
+	root := t.TempDir()
+	outside := t.TempDir()
+	writeFiles(t, outside, "secret.md", "dir/s2.md")
+	writeFiles(t, root,
+		"memory/real/r.md",
+		"memory/real/.obs/o.md",
+		"shared/s.md",
+		"README.md",
+		".git/h.md",
+	)
+	for _, l := range []struct{ target, link string }{
+		{"real", "memory/alias"},             // folder inside memory: listed under real/ only
+		{"real/r.md", "memory/link.md"},      // file inside memory: listed as real/r.md only
+		{"..", "memory/real/loop"},           // cycle back to memory
+		{".", "memory/real/self"},            // cycle to itself
+		{"../shared", "memory/shared"},       // folder inside root, outside memory: followed
+		{"../README.md", "memory/readme.md"}, // file inside root: followed
+		{"../.git", "memory/git"},            // hidden folder inside root: not followed
+		{"real/.obs", "memory/obs"},          // hidden folder inside memory: not followed
+		{outside, "memory/out"},              // folder outside root: not followed
+		{filepath.Join(outside, "secret.md"), "memory/secret.md"},
+		{"nowhere.md", "memory/broken.md"}, // dangling: a warning
+	} {
+		symlink(t, l.target, root, l.link)
+	}
+
+	files, warnings, err := Discover(root, nil)
+	if err != nil {
+		t.Fatalf("Discover(%q) error = %v", root, err)
+	}
+	want := []string{
+		"memory/readme.md",
+		"memory/real/r.md",
+		"memory/shared/s.md",
+	}
+	if got := rels(files); !slices.Equal(got, want) {
+		t.Errorf("Discover(%q) = %q, want %q", root, got, want)
+	}
+	for _, f := range files {
+		if want := filepath.Join(root, filepath.FromSlash(f.Rel)); f.Abs != want {
+			t.Errorf("%s: Abs = %q, want %q", f.Rel, f.Abs, want)
+		}
+	}
+	broken := filepath.Join(root, "memory", "broken.md")
+	var pe *fs.PathError
+	if len(warnings) != 1 || !errors.As(warnings[0], &pe) || pe.Path != broken {
+		t.Errorf("Discover(%q) warnings = %v, want one *fs.PathError for %s", root, warnings, broken)
+	}
+
+	again, _, _ := Discover(root, nil)
+	if !slices.Equal(again, files) {
+		t.Errorf("Discover(%q) second run = %q, want %q", root, rels(again), rels(files))
+	}
+}
+
+func TestDiscoverSymlinkOnlyPath(t *testing.T) {
+	// A folder inside root reachable only through two links is listed once,
+	// under the link met first in walk order.
+	root := t.TempDir()
+	writeFiles(t, root, "shared/s.md")
+	symlink(t, "../shared", root, "memory/a")
+	symlink(t, "../shared", root, "memory/b")
+	symlink(t, "../shared/s.md", root, "memory/c.md")
+	files, _, err := Discover(root, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := rels(files), []string{"memory/a/s.md"}; !slices.Equal(got, want) {
+		t.Errorf("Discover(%q) = %q, want %q", root, got, want)
+	}
+}
+
+func TestDiscoverExtra(t *testing.T) {
+	root := t.TempDir()
+	outside := t.TempDir()
+	elsewhere := t.TempDir()
+	writeFiles(t, elsewhere, "e.md")
+	writeFiles(t, outside,
+		"dir/n1.md",
+		"dir/sub/n2.MD",
+		"dir/.hidden/n3.md",
+		"dir/n4.md~",
+		"dir/n5.txt",
+		"file.md",
+		"file.txt",
+	)
+	symlink(t, elsewhere, outside, "dir/esc")                     // out of every zone: not followed
+	symlink(t, "../file.md", outside, "dir/file-link.md")         // into an extra path: followed, deduplicated
+	symlink(t, filepath.Join(outside, "dir"), root, "memory/ext") // into an extra path: followed, deduplicated
+	writeFiles(t, root, "memory/a.md", "memory/sub/b.md", "notes/n.md", ".memweave/i.md")
+
+	extra := []string{
+		filepath.Join(outside, "dir"),
+		filepath.Join(outside, "file.md"),
+		filepath.Join(outside, "file.txt"), // not Markdown: a warning
+		"missing",                          // a warning
+		"notes",
+		"memory/sub",                  // overlaps memory/
+		"memory/a.md",                 // overlaps memory/
+		filepath.Join(outside, "dir"), // twice
+		"./notes/",
+		".memweave", // a warning
+	}
+	files, warnings, err := Discover(root, extra)
+	if err != nil {
+		t.Fatalf("Discover(%q, %q) error = %v", root, extra, err)
+	}
+
+	type want struct {
+		rel, source string
+		external    bool
+	}
+	wants := []want{
+		{slashAbs(outside, "dir", "n1.md"), SourceExternal, true},
+		{slashAbs(outside, "dir", "sub", "n2.MD"), SourceExternal, true},
+		{slashAbs(outside, "file.md"), SourceExternal, true},
+		{"memory/a.md", SourceMemory, false},
+		{"memory/sub/b.md", "sub", false},
+		{"notes/n.md", SourceExternal, false},
+	}
+	slices.SortFunc(wants, func(a, b want) int {
+		switch {
+		case a.rel < b.rel:
+			return -1
+		case a.rel > b.rel:
+			return 1
+		}
+		return 0
+	})
+	var got []want
+	for _, f := range files {
+		got = append(got, want{f.Rel, f.Source, f.External})
+	}
+	if !slices.Equal(got, wants) {
+		t.Errorf("Discover(%q, %q) = %v, want %v", root, extra, got, wants)
+	}
+
+	var notMarkdown, missing, other int
+	for _, w := range warnings {
+		var pe *fs.PathError
+		switch {
+		case !errors.As(w, &pe) || pe.Path == "":
+			t.Errorf("warning %v is not an *fs.PathError naming a path", w)
+		case errors.Is(w, ErrNotMarkdown):
+			notMarkdown++
+		case errors.Is(w, fs.ErrNotExist):
+			missing++
+		default:
+			other++
+		}
+	}
+	if notMarkdown != 1 || missing != 1 || other != 1 {
+		t.Errorf("Discover(%q, %q) warnings = %v, want one not Markdown, one missing, one index folder", root, extra, warnings)
+	}
+}
+
+func TestDiscoverUnreadableDir(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("permission bits do not restrict reading on Windows")
+	}
+	if os.Geteuid() == 0 {
+		t.Skip("root can read every folder")
+	}
+	root := t.TempDir()
+	writeFiles(t, root, "memory/a.md", "memory/locked/x.md")
+	locked := filepath.Join(root, "memory", "locked")
+	if err := os.Chmod(locked, 0); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Chmod(locked, 0o755) })
+
+	files, warnings, err := Discover(root, nil)
+	if err != nil {
+		t.Fatalf("Discover(%q) error = %v", root, err)
+	}
+	if got, want := rels(files), []string{"memory/a.md"}; !slices.Equal(got, want) {
+		t.Errorf("Discover(%q) = %q, want %q", root, got, want)
+	}
+	var pe *fs.PathError
+	if len(warnings) != 1 || !errors.As(warnings[0], &pe) || pe.Path != locked || !errors.Is(warnings[0], fs.ErrPermission) {
+		t.Errorf("Discover(%q) warnings = %v, want one permission error for %s", root, warnings, locked)
+	}
+}

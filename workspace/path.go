@@ -1,0 +1,170 @@
+package workspace
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// errEmptyPath is the error for an empty user-supplied path.
+var errEmptyPath = errors.New("workspace: empty path")
+
+// Resolve turns the user-supplied path p, relative to root or absolute,
+// into the names [Discover] uses: abs is absolute and cleaned; rel is
+// '/'-separated and relative to root when the path lies inside root, or
+// abs with '/' separators otherwise. A relative root is taken relative to
+// the current directory.
+//
+// A path that spells root differently, through a symbolic link in one of
+// its parent folders (say /tmp against /private/tmp), still counts as
+// inside and gets the same abs as a path spelled through root. The file
+// itself need not exist. Resolve fails only when p is empty or the current
+// directory cannot be determined.
+func Resolve(root, p string) (abs, rel string, err error) {
+	abs, rel, _, err = resolve(root, "", p)
+	return abs, rel, err
+}
+
+// resolve is [Resolve] that also reports whether the path lies inside root.
+// realRoot is root with symbolic links evaluated, or "" to compute it on
+// demand.
+func resolve(root, realRoot, p string) (abs, rel string, inside bool, err error) {
+	if p == "" {
+		return "", "", false, errEmptyPath
+	}
+	if root, err = filepath.Abs(root); err != nil {
+		return "", "", false, fmt.Errorf("workspace: %w", err)
+	}
+	if filepath.IsAbs(p) {
+		abs = filepath.Clean(p)
+	} else {
+		abs = filepath.Join(root, p)
+	}
+	if r, ok := relWithin(root, abs); ok {
+		return abs, filepath.ToSlash(r), true, nil
+	}
+	// Lexically outside: compare real paths of the parent folder, keeping
+	// the last element as given so that a symlinked file stays itself.
+	if realRoot == "" {
+		realRoot, _ = filepath.EvalSymlinks(root)
+	}
+	if realRoot != "" {
+		if dir, err := filepath.EvalSymlinks(filepath.Dir(abs)); err == nil {
+			if r, ok := relWithin(realRoot, filepath.Join(dir, filepath.Base(abs))); ok {
+				return filepath.Join(root, r), filepath.ToSlash(r), true, nil
+			}
+		}
+	}
+	return abs, filepath.ToSlash(abs), false, nil
+}
+
+// relWithin returns p relative to base, and whether p is base or lies
+// below it. Both must be absolute and clean; the comparison is lexical.
+func relWithin(base, p string) (string, bool) {
+	r, err := filepath.Rel(base, p)
+	if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	return r, true
+}
+
+// SafeMemoryPath checks a path a caller wants to write a memory to and
+// returns its absolute path and its workspace-relative name.
+//
+// p is relative to the memory folder ("notes/x.md") or to the workspace
+// root, starting with "memory/" ("memory/notes/x.md"); both name
+// <root>/memory/notes/x.md. A leading "memory/" is always read as the
+// memory folder itself, so a file in a subfolder named memory must be
+// written as "memory/memory/x.md". Either '/' or the OS separator may be
+// used.
+//
+// SafeMemoryPath refuses, with an *fs.PathError wrapping
+//   - [ErrOutsideMemory]: an empty or absolute p, any ".." element (even
+//     one that cleans away: "a/.." means something else when a is a
+//     symbolic link), a p naming the memory folder itself, or a p whose
+//     existing components include a symbolic link that resolves outside
+//     the memory folder or does not resolve at all;
+//   - [ErrIgnoredName]: a hidden or temporary component (see
+//     [IsIgnoredName]), which Discover would never list;
+//   - [ErrNotMarkdown]: a base name that is not Markdown (see [IsMarkdown]).
+//
+// Components that do not exist yet are fine: the caller creates them. The
+// check is made when SafeMemoryPath runs; it cannot stop a link created
+// afterwards.
+func SafeMemoryPath(root, p string) (abs, rel string, err error) {
+	refuse := func(err error) (string, string, error) {
+		return "", "", &fs.PathError{Op: "resolve", Path: p, Err: err}
+	}
+	if p == "" || filepath.IsAbs(p) || filepath.VolumeName(p) != "" || os.IsPathSeparator(p[0]) {
+		return refuse(ErrOutsideMemory)
+	}
+	var elems []string
+	for _, e := range strings.Split(filepath.ToSlash(p), "/") {
+		switch e {
+		case "", ".":
+			continue
+		case "..":
+			return refuse(ErrOutsideMemory)
+		}
+		elems = append(elems, e)
+	}
+	if len(elems) > 0 && elems[0] == MemoryDir {
+		elems = elems[1:]
+	}
+	if len(elems) == 0 {
+		return refuse(ErrOutsideMemory)
+	}
+	for _, e := range elems {
+		if IsIgnoredName(e) {
+			return refuse(ErrIgnoredName)
+		}
+	}
+	if !IsMarkdown(elems[len(elems)-1]) {
+		return refuse(ErrNotMarkdown)
+	}
+
+	if root, err = filepath.Abs(root); err != nil {
+		return "", "", fmt.Errorf("workspace: %w", err)
+	}
+	mem := filepath.Join(root, MemoryDir)
+	abs = filepath.Join(mem, filepath.Join(elems...))
+	rel = MemoryDir + "/" + strings.Join(elems, "/")
+
+	// The memory folder itself may be a link (to a synced folder, say): its
+	// target is the reference the components must stay inside.
+	realMem, err := filepath.EvalSymlinks(mem)
+	if errors.Is(err, fs.ErrNotExist) {
+		if _, lerr := os.Lstat(mem); lerr == nil {
+			return refuse(ErrOutsideMemory) // memory is a dangling link
+		}
+		return abs, rel, nil // nothing below exists yet
+	}
+	if err != nil {
+		return "", "", err
+	}
+	cur := mem
+	for _, e := range elems {
+		cur = filepath.Join(cur, e)
+		fi, err := os.Lstat(cur)
+		if errors.Is(err, fs.ErrNotExist) {
+			break // nor does anything below it
+		}
+		if err != nil {
+			return "", "", err
+		}
+		if fi.Mode()&fs.ModeSymlink == 0 {
+			continue
+		}
+		target, err := filepath.EvalSymlinks(cur)
+		if err != nil {
+			return refuse(ErrOutsideMemory) // dangling: cannot tell where a write would land
+		}
+		if _, ok := relWithin(realMem, target); !ok {
+			return refuse(ErrOutsideMemory)
+		}
+	}
+	return abs, rel, nil
+}

@@ -1,0 +1,148 @@
+package workspace
+
+import (
+	"errors"
+	"path"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// Well-known names inside a workspace root.
+const (
+	// MemoryDir is the folder, directly under the workspace root, that
+	// holds the memories.
+	MemoryDir = "memory"
+	// IndexDir is the folder, directly under the workspace root, that holds
+	// the index. Discover never lists anything inside it.
+	IndexDir = ".memweave"
+)
+
+// Namespaces returned by [Source] besides the name of a folder under memory/.
+const (
+	// SourceMemory is the source of a file directly in memory/.
+	SourceMemory = "memory"
+	// SourceExternal is the source of a file outside memory/.
+	SourceExternal = "external"
+)
+
+// Sentinel errors returned by [SafeMemoryPath], wrapped in an
+// *fs.PathError naming the path; [Discover] also warns with ErrNotMarkdown
+// about an extra file that is not Markdown. Test for them with errors.Is.
+var (
+	// ErrOutsideMemory means a path would leave the memory folder: it is
+	// absolute, contains "..", names the memory folder itself, or goes
+	// through a symbolic link that points outside memory/.
+	ErrOutsideMemory = errors.New("workspace: path outside the memory folder")
+	// ErrNotMarkdown means a path does not end in .md or .markdown.
+	ErrNotMarkdown = errors.New("workspace: not a Markdown file")
+	// ErrIgnoredName means a path has a hidden or editor-temporary
+	// component (see IsIgnoredName), which Discover would never list.
+	ErrIgnoredName = errors.New("workspace: hidden or temporary file name")
+)
+
+// IsMarkdown reports whether name (a base name or a path) ends in ".md" or
+// ".markdown", in any letter case.
+func IsMarkdown(name string) bool {
+	_, ok := trimMarkdownExt(name)
+	return ok
+}
+
+// trimMarkdownExt returns name without its Markdown extension, and whether
+// it had one.
+func trimMarkdownExt(name string) (string, bool) {
+	ext := filepath.Ext(name)
+	if strings.EqualFold(ext, ".md") || strings.EqualFold(ext, ".markdown") {
+		return name[:len(name)-len(ext)], true
+	}
+	return name, false
+}
+
+// IsIgnoredName reports whether the base name name belongs to a file or
+// folder that discovery skips: hidden names starting with '.' (".git",
+// ".obsidian", ".memweave", Emacs lock files ".#*") and editor temporary
+// files ("*.tmp", "*~", "*.swp", "*.swx", "#*#"). The suffix checks ignore
+// letter case. Pass a base name, not a path: filepath.Base(p).
+func IsIgnoredName(name string) bool {
+	switch {
+	case name == "":
+		return false
+	case name[0] == '.', strings.HasSuffix(name, "~"):
+		return true
+	case len(name) >= 2 && name[0] == '#' && name[len(name)-1] == '#':
+		return true
+	}
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".tmp", ".swp", ".swx":
+		return true
+	}
+	return false
+}
+
+// InMemory reports whether the workspace-relative path rel lies inside the
+// memory folder, that is, whether it starts with "memory/" once cleaned.
+func InMemory(rel string) bool {
+	_, ok := memoryRest(rel)
+	return ok
+}
+
+// memoryRest returns the part of rel after "memory/", and whether rel is
+// inside the memory folder.
+func memoryRest(rel string) (string, bool) {
+	rest, ok := strings.CutPrefix(path.Clean(rel), MemoryDir+"/")
+	return rest, ok && rest != ""
+}
+
+// Source returns the namespace of the workspace-relative path rel: the
+// first folder under memory/ ("memory/researcher_agent/x.md" gives
+// "researcher_agent"), [SourceMemory] for a file directly in memory/, and
+// [SourceExternal] for anything else. A folder named "memory" or "external"
+// under memory/ yields the same label as those two cases.
+func Source(rel string) string {
+	rest, ok := memoryRest(rel)
+	if !ok {
+		return SourceExternal
+	}
+	if dir, _, found := strings.Cut(rest, "/"); found {
+		return dir
+	}
+	return SourceMemory
+}
+
+// DateOf returns the date of a dated file: one inside the memory folder, at
+// any depth, whose base name is exactly YYYY-MM-DD followed by ".md" or
+// ".markdown" (any letter case), such as "memory/journal/2026-03-14.md". The
+// date must exist in the calendar and is returned at 00:00 UTC. For every
+// other path, DateOf returns ok == false: the file is evergreen.
+func DateOf(rel string) (date time.Time, ok bool) {
+	if !InMemory(rel) {
+		return time.Time{}, false
+	}
+	stem, ok := trimMarkdownExt(path.Base(path.Clean(rel)))
+	if !ok || len(stem) != len(time.DateOnly) {
+		return time.Time{}, false
+	}
+	for i := 0; i < len(stem); i++ {
+		c := stem[i]
+		if i == 4 || i == 7 {
+			if c != '-' {
+				return time.Time{}, false
+			}
+		} else if c < '0' || c > '9' {
+			return time.Time{}, false
+		}
+	}
+	// time.Parse rejects days that do not exist, such as 2026-02-30.
+	date, err := time.Parse(time.DateOnly, stem)
+	if err != nil {
+		return time.Time{}, false
+	}
+	return date, true
+}
+
+// IsEvergreen reports whether the workspace-relative path rel is evergreen,
+// that is, not dated in the sense of [DateOf].
+func IsEvergreen(rel string) bool {
+	_, dated := DateOf(rel)
+	return !dated
+}
