@@ -1,0 +1,45 @@
+package chunker_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/memweave/memweave-go/chunker"
+)
+
+// FuzzSplit checks Split's invariants on arbitrary input: chunks are
+// ordered, lie within the document, cover every non-blank line, respect
+// the cap, never split a rune, match their source lines, and do not
+// depend on the line-ending style.
+func FuzzSplit(f *testing.F) {
+	seeds := []string{
+		"",
+		"\n \t\n",
+		"# A\n\ntext\n## B\n- x\n- y\n",
+		"```\ncode\n\n```\n",
+		"Title\n===\nbody\n",
+		"---\na: 1\n---\n# H\n",
+		"> # quoted\n> text\n\n    indented\n",
+		"日本語のテキスト。日本語のテキスト。\r\n",
+		"a\rb\r\nc\n",
+		"\xff\xfe # bad\n",
+	}
+	for _, s := range seeds {
+		f.Add([]byte(s), uint8(4), int8(2))
+	}
+	inputs, _ := filepath.Glob(filepath.Join("testdata", "*.md"))
+	for _, name := range inputs {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(src, uint8(24), int8(6))
+	}
+	f.Fuzz(func(t *testing.T, src []byte, maxTokens uint8, overlap int8) {
+		opts := chunker.Options{MaxTokens: int(maxTokens % 64), Overlap: int(overlap % 32)}
+		chunks := chunker.Split(src, opts)
+		checkChunks(t, string(src), opts, chunks)
+		checkLineEndings(t, string(src), opts, chunks)
+	})
+}

@@ -1,0 +1,314 @@
+package chunker
+
+import (
+	"bytes"
+	"strings"
+	"sync"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
+
+// Cut priorities. prio[j] ranks a cut before line j (between lines j-1 and
+// j); the splitter takes the best-ranked cut that fits the budget, the
+// latest one among equals.
+const (
+	prioForbidden   int8 = -3 // inside a heading, or inside a code block that fits the budget on its own
+	prioHeadingOnly int8 = -2 // would leave a heading alone in its chunk (set while splitting)
+	prioCode        int8 = 0  // inside a code block too big for one chunk
+	prioCodeBlank   int8 = 1  // the same, next to a blank line
+	prioLine        int8 = 2  // between two lines of a paragraph, table or HTML block
+	prioBlank       int8 = 3  // next to a blank line
+	prioNested      int8 = 4  // before a block nested in a list item or block quote
+	prioItem        int8 = 5  // before a list item
+	prioBlock       int8 = 6  // before a top-level block
+	prioEnd         int8 = 7  // at the end of the section (set while splitting)
+)
+
+// A section is the run of lines from one top-level heading to the next.
+// The front matter and the text before the first heading are sections too.
+type section struct {
+	start, end int // lines [start, end)
+	// headEnd is the last line of the heading opening the section (a setext
+	// heading spans several lines), or -1 when there is none.
+	headEnd  int
+	headings []string
+}
+
+// outline is what Split needs to know about a document's structure.
+type outline struct {
+	prio     []int8 // len n+1; see the prio constants
+	sections []section
+}
+
+var (
+	// blockParser finds the block structure. It parses no inlines, which
+	// halves the cost of a parse; headingText parses those it needs.
+	// goldmark parsers are safe for concurrent use.
+	blockParser = sync.OnceValue(func() parser.Parser {
+		return parser.NewParser(
+			parser.WithBlockParsers(parser.DefaultBlockParsers()...),
+			parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...),
+		)
+	})
+	// inlineParser parses the text of a heading as one paragraph.
+	inlineParser = sync.OnceValue(func() parser.Parser {
+		return parser.NewParser(
+			parser.WithBlockParsers(util.Prioritized(parser.NewParagraphParser(), 100)),
+			parser.WithInlineParsers(parser.DefaultInlineParsers()...),
+		)
+	})
+)
+
+// span is a block's inclusive line range.
+type span struct{ first, last int }
+
+// heading is a top-level heading.
+type heading struct {
+	span
+	level int
+	text  string
+}
+
+// analyze parses the LF-normalised document src, whose line table is l,
+// and returns its outline. budget is the chunk size cap in bytes; it
+// decides which code blocks may be cut.
+func analyze(l *lines, src []byte, budget int) outline {
+	n := l.n()
+	prio := make([]int8, n+1)
+	for j := 1; j < n; j++ {
+		prio[j] = prioLine
+		if l.blank[j] || l.blank[j-1] {
+			prio[j] = prioBlank
+		}
+	}
+	if n > 0 {
+		prio[n] = prioBlock
+	}
+
+	base := 0
+	fm := frontMatterEnd(l)
+	if fm >= 0 {
+		base = l.end[fm] + 1
+		if fm+1 < n {
+			prio[fm+1] = prioBlock
+		}
+	}
+	var w walker
+	if base < len(src) {
+		w = walker{l: l, src: src[base:], base: base, pend: -1}
+		if !w.parse() {
+			// goldmark panicked: fall back to blank lines and no headings.
+			w = walker{}
+		}
+	}
+
+	for _, c := range w.codes {
+		fits := l.end[c.last]-l.start[c.first] <= budget
+		for j := c.first + 1; j <= c.last; j++ {
+			switch {
+			case fits:
+				prio[j] = prioForbidden
+			case l.blank[j] || l.blank[j-1]:
+				prio[j] = prioCodeBlank
+			default:
+				prio[j] = prioCode
+			}
+		}
+	}
+	for j, p := range w.starts {
+		if p > prio[j] && prio[j] > prioCodeBlank {
+			prio[j] = p
+		}
+	}
+	for _, h := range w.heads {
+		for j := h.first + 1; j <= h.last; j++ {
+			prio[j] = prioForbidden
+		}
+	}
+
+	// Sections, with the heading path in effect in each.
+	var secs []section
+	cur := section{headEnd: -1}
+	if fm >= 0 {
+		secs = append(secs, section{start: 0, end: fm + 1, headEnd: -1})
+		cur.start = fm + 1
+	}
+	type level struct {
+		level int
+		text  string
+	}
+	var stack []level
+	for _, h := range w.heads {
+		cur.end = h.first
+		if cur.end > cur.start {
+			secs = append(secs, cur)
+		}
+		for len(stack) > 0 && stack[len(stack)-1].level >= h.level {
+			stack = stack[:len(stack)-1]
+		}
+		stack = append(stack, level{h.level, h.text})
+		path := make([]string, len(stack))
+		for i, s := range stack {
+			path[i] = s.text
+		}
+		cur = section{start: h.first, headEnd: h.last, headings: path}
+	}
+	cur.end = n
+	if cur.end > cur.start {
+		secs = append(secs, cur)
+	}
+	return outline{prio: prio, sections: secs}
+}
+
+// frontMatterEnd returns the index of the line closing a YAML front matter
+// block ("---" on the first line, closed by "---" or "..."), or -1 if the
+// document has none.
+func frontMatterEnd(l *lines) int {
+	if l.n() < 2 || trimRightSpace(l.s[l.start[0]:l.end[0]]) != "---" {
+		return -1
+	}
+	for i := 1; i < l.n(); i++ {
+		switch trimRightSpace(l.s[l.start[i]:l.end[i]]) {
+		case "---", "...":
+			return i
+		}
+	}
+	return -1
+}
+
+func trimRightSpace(s string) string { return strings.TrimRight(s, " \t") }
+
+// walker collects block structure from a goldmark AST.
+type walker struct {
+	l    *lines
+	src  []byte // the parsed text: the document after any front matter
+	base int    // offset of src in the document
+
+	// starts[j] is the priority of cutting before line j as a block
+	// starts there, or 0.
+	starts []int8
+	codes  []span    // code blocks, fenced and indented
+	heads  []heading // top-level headings, in order
+
+	// pend is the line where the last code block or top-level heading
+	// starts, or -1. Its last line is found when the next block starts.
+	pend     int
+	pendNode ast.Node
+}
+
+// parse parses w.src and walks its blocks. It reports false if goldmark
+// panicked, which it should never do; Split promises not to.
+func (w *walker) parse() (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	doc := blockParser().Parse(text.NewReader(w.src))
+	w.starts = make([]int8, w.l.n()+1)
+	w.visit(doc, true)
+	w.close(w.l.n())
+	return true
+}
+
+// visit records the blocks below parent; top is set for the document.
+func (w *walker) visit(parent ast.Node, top bool) {
+	for c := parent.FirstChild(); c != nil; c = c.NextSibling() {
+		if c.Type() != ast.TypeBlock {
+			continue
+		}
+		if pos := c.Pos(); pos >= 0 {
+			line := w.l.lineOf(pos + w.base)
+			w.close(line)
+			p := prioNested
+			switch {
+			case top:
+				p = prioBlock
+			case c.Kind() == ast.KindListItem:
+				p = prioItem
+			}
+			if p > w.starts[line] {
+				w.starts[line] = p
+			}
+			switch c.Kind() {
+			case ast.KindFencedCodeBlock, ast.KindCodeBlock:
+				w.pend, w.pendNode = line, c
+			case ast.KindHeading:
+				if top {
+					w.pend, w.pendNode = line, c
+				}
+			}
+		}
+		if fc := c.FirstChild(); fc != nil && fc.Type() == ast.TypeBlock {
+			w.visit(c, false)
+		}
+	}
+}
+
+// close ends the pending block, if any, before line next.
+func (w *walker) close(next int) {
+	if w.pend < 0 {
+		return
+	}
+	sp := span{w.pend, next - 1}
+	for sp.last > sp.first && w.l.blank[sp.last] {
+		sp.last--
+	}
+	if sp.last < sp.first {
+		sp.last = sp.first
+	}
+	if h, ok := w.pendNode.(*ast.Heading); ok {
+		w.heads = append(w.heads, heading{span: sp, level: h.Level, text: headingText(h, w.src)})
+	} else {
+		w.codes = append(w.codes, sp)
+	}
+	w.pend, w.pendNode = -1, nil
+}
+
+// headingText returns the plain text of heading h: inline markup removed,
+// escapes and entities resolved, white space collapsed.
+func headingText(h ast.Node, src []byte) string {
+	var raw []byte
+	lines := h.Lines()
+	for i := 0; i < lines.Len(); i++ {
+		if i > 0 {
+			raw = append(raw, '\n')
+		}
+		seg := lines.At(i)
+		raw = append(raw, seg.Value(src)...)
+	}
+	if bytes.ContainsAny(raw, "\\`*_[<&") {
+		raw = appendPlain(nil, inlineParser().Parse(text.NewReader(raw)), raw, false)
+	}
+	return strings.ToValidUTF8(strings.Join(strings.Fields(string(raw)), " "), "\uFFFD")
+}
+
+func appendPlain(b []byte, n ast.Node, src []byte, code bool) []byte {
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		switch c := c.(type) {
+		case *ast.Text:
+			v := c.Segment.Value(src)
+			if !code {
+				v = util.ResolveEntityNames(util.ResolveNumericReferences(util.UnescapePunctuations(v)))
+			}
+			b = append(b, v...)
+			if c.SoftLineBreak() || c.HardLineBreak() {
+				b = append(b, ' ')
+			}
+		case *ast.String:
+			b = append(b, c.Value...)
+		case *ast.AutoLink:
+			b = append(b, c.Label(src)...)
+		case *ast.RawHTML:
+			// Tags are not text.
+		case *ast.CodeSpan:
+			b = appendPlain(b, c, src, true)
+		default:
+			b = appendPlain(b, c, src, code)
+		}
+	}
+	return b
+}

@@ -1,0 +1,245 @@
+package chunker
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// maxOption bounds MaxTokens and Overlap so that byte budgets cannot
+// overflow an int.
+const maxOption = 1 << 40
+
+// Split cuts the Markdown document src into chunks of at most
+// opts.MaxTokens estimated tokens each (see [EstimateTokens]), in document
+// order.
+//
+// Every top-level heading starts a new chunk, which holds the heading line
+// and the start of its section; sections are never merged. A section too
+// big for one chunk is cut at the best place the budget allows: before a
+// top-level block, then before a list item or nested block, then at a
+// blank line, then between lines. Code blocks are cut only when they alone
+// exceed the budget, and a single line only when it alone does, at a rune
+// boundary (preferably after a space); such a chunk holds part of a line.
+// The chunk after a cut inside a section starts with the trailing whole
+// lines of the previous chunk, up to opts.Overlap tokens, when they fit.
+//
+// Chunks hold no leading or trailing blank lines; an empty or blank
+// document gives no chunks. CRLF and CR line endings give the same chunks
+// as LF. A YAML front matter block ("---" ... "---" at the top) is a
+// section of its own with no headings. Split never splits a UTF-8 sequence
+// and never panics, even on invalid UTF-8.
+//
+// The chunks' Text fields share one copy of the document, and chunks of
+// the same section share their Headings slice: treat it as read-only.
+func Split(src []byte, opts Options) []Chunk {
+	maxTokens := opts.MaxTokens
+	if maxTokens <= 0 {
+		maxTokens = DefaultMaxTokens
+	}
+	overlap := opts.Overlap
+	switch {
+	case overlap == 0:
+		overlap = DefaultOverlap
+	case overlap < 0:
+		overlap = 0
+	}
+	maxTokens = min(maxTokens, maxOption)
+	overlap = min(overlap, maxOption)
+
+	norm := normalize(src)
+	l := newLines(string(norm))
+	if l.lastNB[l.n()] == 0 {
+		return nil // empty or blank
+	}
+	sp := splitter{
+		l:       l,
+		budget:  4 * maxTokens,
+		overlap: 4 * overlap,
+	}
+	o := analyze(l, norm, sp.budget)
+	sp.prio = o.prio
+	var out []Chunk
+	for _, sec := range o.sections {
+		out = sp.section(out, sec)
+	}
+	return out
+}
+
+// splitter cuts the sections of one document into chunks.
+type splitter struct {
+	l       *lines
+	prio    []int8
+	budget  int // hard cap on a chunk's Text, in bytes
+	overlap int // cap on the overlap, in bytes; 0 for none
+}
+
+// section appends the chunks of sec to out.
+func (sp *splitter) section(out []Chunk, sec section) []Chunk {
+	l := sp.l
+	line, z := sec.start, l.lastNB[sec.end]
+	off := 0 // bytes of line already in earlier chunks
+	// Overlap may start at lines ovFrom..ovTo-1, the previous chunk's lines
+	// but its first; ovFrom < 0 when the previous chunk ended inside a
+	// line, or there was none.
+	ovFrom, ovTo := -1, -1
+	first := true
+	for line < z {
+		if off > 0 && isBlank(l.s[l.start[line]+off:l.end[line]]) {
+			line, off = line+1, 0
+			continue
+		}
+		if off == 0 && l.blank[line] {
+			line++
+			continue
+		}
+		base := l.start[line] + off
+		if l.end[line]-base > sp.budget {
+			// The rest of the line alone is too big: cut it.
+			cut := sp.cutLine(base, sp.budget)
+			if t := l.s[base:cut]; !isBlank(t) {
+				out = append(out, Chunk{Text: t, StartLine: line + 1, EndLine: line + 1, Headings: sec.headings})
+			}
+			off = cut - l.start[line]
+			ovFrom, first = -1, false
+			continue
+		}
+
+		headEnd := -1
+		if first {
+			headEnd = sec.headEnd
+		}
+		e := sp.window(line, base, z)
+		j, p := sp.best(line, e, z, headEnd)
+
+		if p <= prioHeadingOnly && e < z && l.end[e]-l.start[e] > sp.budget {
+			// The heading would stand alone before a line too long for
+			// any chunk: fill up with the start of that line instead.
+			if cut := sp.cutLine(l.start[e], sp.budget-(l.start[e]-base)); cut > l.start[e] {
+				out = append(out, Chunk{Text: l.s[base:cut], StartLine: line + 1, EndLine: e + 1, Headings: sec.headings})
+				line, off = e, cut-l.start[e]
+				ovFrom, first = -1, false
+				continue
+			}
+		}
+
+		from := line
+		if ovFrom >= 0 && sp.overlap > 0 && off == 0 {
+			// Repeat trailing lines of the previous chunk, as many as fit
+			// both the overlap and, with the chunk's earliest cut of the
+			// chosen rank, the budget; then cut at the latest place of
+			// that rank the shorter window allows.
+			c := sp.earliest(line, e, z, headEnd, p)
+			prevEnd := l.end[l.lastNB[ovTo]-1]
+			cEnd := l.end[l.lastNB[c]-1]
+			for i := ovTo - 1; i >= ovFrom; i-- {
+				if prevEnd-l.start[i] > sp.overlap || cEnd-l.start[i] > sp.budget {
+					break
+				}
+				if !l.blank[i] {
+					from = i
+				}
+			}
+			if from < line {
+				e = sp.window(from, l.start[from], z)
+				j = sp.latest(line, e, z, headEnd, p)
+			}
+		}
+
+		last := l.lastNB[j] - 1
+		start := l.start[from]
+		if from == line {
+			start = base
+		}
+		out = append(out, Chunk{
+			Text:      l.s[start:l.end[last]],
+			StartLine: from + 1,
+			EndLine:   last + 1,
+			Headings:  sec.headings,
+		})
+		ovFrom, ovTo = from+1, j
+		line, off, first = j, 0, false
+	}
+	return out
+}
+
+// window returns the largest j <= z such that the chunk from byte base of
+// line to the end of line j-1 fits the budget. The rest of line must fit.
+func (sp *splitter) window(line, base, z int) int {
+	l := sp.l
+	j := line + 1
+	for j < z && (l.blank[j] || l.end[j]-base <= sp.budget) {
+		j++
+	}
+	return j
+}
+
+// rank returns the priority of cutting before line j when the chunk
+// starts at a line before j. headEnd is the last line of the section's
+// heading if the chunk starts with it, else -1.
+func (sp *splitter) rank(j, z, headEnd int) int8 {
+	if j == z {
+		return prioEnd
+	}
+	p := sp.prio[j]
+	if headEnd >= 0 && sp.l.lastNB[j] <= headEnd+1 && p > prioHeadingOnly {
+		p = prioHeadingOnly
+	}
+	return p
+}
+
+// best returns the best-ranked cut j in (line, e], the latest among
+// equals, and its rank.
+func (sp *splitter) best(line, e, z, headEnd int) (int, int8) {
+	bj, bp := e, sp.rank(e, z, headEnd)
+	for j := e - 1; j > line && bp < prioBlock; j-- {
+		if p := sp.rank(j, z, headEnd); p > bp {
+			bj, bp = j, p
+		}
+	}
+	return bj, bp
+}
+
+// earliest returns the first cut in (line, e] ranked p or better.
+func (sp *splitter) earliest(line, e, z, headEnd int, p int8) int {
+	for j := line + 1; j < e; j++ {
+		if sp.rank(j, z, headEnd) >= p {
+			return j
+		}
+	}
+	return e
+}
+
+// latest returns the last cut in (line, e] ranked p or better, or line+1
+// if there is none.
+func (sp *splitter) latest(line, e, z, headEnd int, p int8) int {
+	for j := e; j > line+1; j-- {
+		if sp.rank(j, z, headEnd) >= p {
+			return j
+		}
+	}
+	return line + 1
+}
+
+// cutLine returns where to end a chunk that takes at most room bytes of
+// a line from byte base on, when the rest of the line is longer: after the
+// last space in the second half of room, else at the last rune boundary
+// within room. It returns base if no rune fits.
+func (sp *splitter) cutLine(base, room int) int {
+	s := sp.l.s
+	if room <= 0 {
+		return base
+	}
+	cut := base + room
+	if i := strings.LastIndexByte(s[base+room/2:cut], ' '); i >= 0 {
+		return base + room/2 + i + 1
+	}
+	for c := cut; c > base && cut-c < utf8.UTFMax; c-- {
+		if utf8.RuneStart(s[c]) {
+			return c
+		}
+	}
+	if room < utf8.UTFMax {
+		return base
+	}
+	return cut // invalid UTF-8: no rune boundary near
+}
