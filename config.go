@@ -1,0 +1,216 @@
+package memweave
+
+import (
+	"fmt"
+	"log/slog"
+	"path/filepath"
+	"time"
+
+	"github.com/memweave/memweave-go/embed"
+	"github.com/memweave/memweave-go/search"
+)
+
+// Config configures [Open]. The zero value of every field means its
+// default; only Workspace is needed in practice.
+type Config struct {
+	// Workspace is the folder that holds memory/. Default ".".
+	Workspace string
+	// DBPath is the index file. Default "<Workspace>/.memweave/index.db".
+	DBPath string
+	// ChunkTokens is the hard cap on a chunk's size in estimated tokens;
+	// a token is estimated as four bytes of UTF-8. Default 400.
+	ChunkTokens int
+	// ChunkOverlap is how many estimated tokens of whole lines a chunk
+	// repeats from the previous chunk of the same section. Default 80;
+	// negative disables overlap. Must be less than ChunkTokens.
+	ChunkOverlap int
+	// Embedder selects and configures the embedding provider. Default:
+	// the offline hash embedder with 384 dimensions.
+	Embedder EmbedderConfig
+	// CacheMaxEntries caps the embedding cache; least recently used
+	// entries beyond it are evicted after each index run. Default 0,
+	// no limit.
+	CacheMaxEntries int
+	// ExtraPaths are files or folders outside memory/ to index too, with
+	// source "external". Relative paths resolve against Workspace.
+	ExtraPaths []string
+	// MaxFileBytes is the largest file that is indexed; bigger files are
+	// skipped with a warning naming them. Default 16 MiB.
+	MaxFileBytes int64
+
+	// Search defaults, each overridable per call.
+
+	// MaxResults is the number of results a search returns. Default 6.
+	MaxResults int
+	// MinScore drops results scoring below it. Default 0.35; set
+	// MinScoreSet to use 0.
+	MinScore float64
+	// MinScoreSet makes a MinScore of 0 mean "keep everything".
+	MinScoreSet bool
+	// CandidateMultiplier sizes each backend's candidate pool as
+	// MaxResults times it. Default 4.
+	CandidateMultiplier int
+	// Fusion configures how keyword and vector scores combine. Default
+	// weighted, 0.7 vector and 0.3 keyword.
+	Fusion search.FusionOptions
+	// DecayHalfLifeDays is the half-life used when a search enables decay
+	// without giving one. Default 30.
+	DecayHalfLifeDays float64
+	// MMRLambda is the lambda used when a search enables MMR without
+	// giving one. Default 0.7.
+	MMRLambda float64
+	// SnippetChars is the maximum snippet length in bytes. Default 700.
+	SnippetChars int
+	// NoSyncOnSearch turns off the stat scan that re-indexes files
+	// changed on disk before each search. Default false: sync is on.
+	NoSyncOnSearch bool
+	// TimeZone is where "today" is for decay and dated logs. Default UTC.
+	TimeZone *time.Location
+	// Now returns the current time. Default time.Now. Tests inject a
+	// frozen clock.
+	Now func() time.Time
+	// Logger receives diagnostics. Default: discard.
+	Logger *slog.Logger
+}
+
+// EmbedderConfig selects the embedding provider.
+type EmbedderConfig struct {
+	// Provider is "hash" (default: offline, deterministic, lexical
+	// similarity), "openai" (any OpenAI-compatible endpoint) or "none"
+	// (keyword-only index, no vectors).
+	Provider string
+	// Model is the embedding model (openai: required; hash: ignored).
+	Model string
+	// BaseURL is the endpoint (openai). Default https://api.openai.com/v1.
+	BaseURL string
+	// APIKey authenticates with the endpoint (openai). Never printed.
+	APIKey string
+	// Dims is the vector size: hash default 384; openai: sent as the
+	// dimensions parameter when set.
+	Dims int
+	// QueryPrefix and DocumentPrefix are prepended to queries and
+	// documents for asymmetric models (openai).
+	QueryPrefix, DocumentPrefix string
+	// BatchSize is texts per request (openai). Default 64.
+	BatchSize int
+	// MaxInFlight is concurrent requests (openai). Default 4.
+	MaxInFlight int
+	// Timeout is the per-request timeout (openai). Default 30s.
+	Timeout time.Duration
+	// Custom, when set, is used instead of Provider.
+	Custom embed.Embedder
+}
+
+// ConfigError reports an invalid Config field.
+type ConfigError struct {
+	Field string
+	Err   error
+}
+
+func (e *ConfigError) Error() string { return "memweave: config " + e.Field + ": " + e.Err.Error() }
+
+// Unwrap returns the underlying error.
+func (e *ConfigError) Unwrap() error { return e.Err }
+
+func configErr(field, format string, args ...any) error {
+	return &ConfigError{Field: field, Err: fmt.Errorf(format, args...)}
+}
+
+// withDefaults validates c and fills in defaults.
+func (c Config) withDefaults() (Config, error) {
+	if c.Workspace == "" {
+		c.Workspace = "."
+	}
+	ws, err := filepath.Abs(c.Workspace)
+	if err != nil {
+		return c, configErr("Workspace", "%w", err)
+	}
+	c.Workspace = ws
+	if c.DBPath == "" {
+		c.DBPath = filepath.Join(ws, ".memweave", "index.db")
+	} else if c.DBPath, err = filepath.Abs(c.DBPath); err != nil {
+		return c, configErr("DBPath", "%w", err)
+	}
+	switch {
+	case c.ChunkTokens == 0:
+		c.ChunkTokens = 400
+	case c.ChunkTokens < 16:
+		return c, configErr("ChunkTokens", "must be at least 16, got %d", c.ChunkTokens)
+	}
+	switch {
+	case c.ChunkOverlap == 0:
+		c.ChunkOverlap = min(80, c.ChunkTokens/5)
+	case c.ChunkOverlap >= c.ChunkTokens:
+		return c, configErr("ChunkOverlap", "must be less than ChunkTokens (%d), got %d", c.ChunkTokens, c.ChunkOverlap)
+	}
+	if c.CacheMaxEntries < 0 {
+		return c, configErr("CacheMaxEntries", "must not be negative, got %d", c.CacheMaxEntries)
+	}
+	if c.MaxFileBytes == 0 {
+		c.MaxFileBytes = 16 << 20
+	} else if c.MaxFileBytes < 0 {
+		return c, configErr("MaxFileBytes", "must not be negative, got %d", c.MaxFileBytes)
+	}
+	switch c.Embedder.Provider {
+	case "":
+		c.Embedder.Provider = "hash"
+	case "hash", "openai", "none":
+	default:
+		return c, configErr("Embedder.Provider", "unknown provider %q (want hash, openai or none)", c.Embedder.Provider)
+	}
+	if c.Embedder.Dims < 0 {
+		return c, configErr("Embedder.Dims", "must not be negative, got %d", c.Embedder.Dims)
+	}
+	if c.Embedder.Provider == "openai" && c.Embedder.Model == "" && c.Embedder.Custom == nil {
+		return c, configErr("Embedder.Model", "required for the openai provider")
+	}
+	switch {
+	case c.MaxResults == 0:
+		c.MaxResults = 6
+	case c.MaxResults < 0:
+		return c, configErr("MaxResults", "must be positive, got %d", c.MaxResults)
+	}
+	if !c.MinScoreSet && c.MinScore == 0 {
+		c.MinScore = 0.35
+	}
+	if c.MinScore < 0 || c.MinScore > 1 {
+		return c, configErr("MinScore", "must be in [0,1], got %g", c.MinScore)
+	}
+	switch {
+	case c.CandidateMultiplier == 0:
+		c.CandidateMultiplier = 4
+	case c.CandidateMultiplier < 1:
+		return c, configErr("CandidateMultiplier", "must be at least 1, got %d", c.CandidateMultiplier)
+	}
+	if c.Fusion.VectorWeight < 0 || c.Fusion.TextWeight < 0 {
+		return c, configErr("Fusion", "weights must not be negative")
+	}
+	switch {
+	case c.DecayHalfLifeDays == 0:
+		c.DecayHalfLifeDays = 30
+	case c.DecayHalfLifeDays < 0:
+		return c, configErr("DecayHalfLifeDays", "must be positive, got %g", c.DecayHalfLifeDays)
+	}
+	switch {
+	case c.MMRLambda == 0:
+		c.MMRLambda = 0.7
+	case c.MMRLambda < 0 || c.MMRLambda > 1:
+		return c, configErr("MMRLambda", "must be in [0,1], got %g", c.MMRLambda)
+	}
+	switch {
+	case c.SnippetChars == 0:
+		c.SnippetChars = 700
+	case c.SnippetChars < 0:
+		return c, configErr("SnippetChars", "must be positive, got %d", c.SnippetChars)
+	}
+	if c.TimeZone == nil {
+		c.TimeZone = time.UTC
+	}
+	if c.Now == nil {
+		c.Now = time.Now
+	}
+	if c.Logger == nil {
+		c.Logger = slog.New(slog.DiscardHandler)
+	}
+	return c, nil
+}

@@ -1,0 +1,426 @@
+package memweave
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/memweave/memweave-go/chunker"
+	"github.com/memweave/memweave-go/embedcache"
+	"github.com/memweave/memweave-go/index"
+	"github.com/memweave/memweave-go/workspace"
+)
+
+// IndexResult counts what an index run did.
+type IndexResult struct {
+	FilesScanned       int           `json:"files_scanned"`
+	FilesIndexed       int           `json:"files_indexed"`
+	FilesSkipped       int           `json:"files_skipped"`
+	FilesDeleted       int           `json:"files_deleted"`
+	FilesPending       int           `json:"files_pending"`
+	ChunksCreated      int           `json:"chunks_created"`
+	ChunksRemoved      int           `json:"chunks_removed"`
+	EmbeddingsCached   int           `json:"embeddings_cached"`
+	EmbeddingsComputed int           `json:"embeddings_computed"`
+	Warnings           []string      `json:"warnings"`
+	Duration           time.Duration `json:"-"`
+}
+
+// IndexOptions tune [Weave.Index].
+type IndexOptions struct {
+	// Force re-reads, re-chunks and re-stores every file, ignoring sizes,
+	// times and hashes. Embeddings still come from the cache.
+	Force bool
+	// Progress, when set, is called after each batch of files with the
+	// number of files done and the number to do.
+	Progress func(done, total int)
+}
+
+// FileError reports a file that could not be indexed. Its path is
+// workspace-relative.
+type FileError struct {
+	Path string
+	Err  error
+}
+
+func (e *FileError) Error() string { return e.Path + ": " + e.Err.Error() }
+
+// Unwrap returns the underlying error.
+func (e *FileError) Unwrap() error { return e.Err }
+
+// Batching bounds: a write transaction covers at most this many files or
+// chunks, which bounds memory and keeps transactions short.
+const (
+	batchFiles  = 256
+	batchChunks = 4096
+)
+
+// Index brings the index up to date with the files: new and changed files
+// are chunked and embedded (cache misses only), deleted files removed.
+// A file whose size and mtime are unchanged is skipped without being read.
+// Concurrent Index runs, in this or other processes, take turns.
+func (w *Weave) Index(ctx context.Context, opts IndexOptions) (*IndexResult, error) {
+	if err := w.checkOpen(); err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	files, warns, err := workspace.Discover(w.cfg.Workspace, w.cfg.ExtraPaths)
+	if err != nil {
+		return nil, fmt.Errorf("memweave: index: %w", err)
+	}
+	for i := range files {
+		// Discovered files are managed by discovery: pruned when gone.
+		files[i].External = false
+	}
+	res := &IndexResult{FilesScanned: len(files)}
+	for _, e := range warns {
+		res.Warnings = append(res.Warnings, e.Error())
+	}
+	if err := w.sync(ctx, files, true, opts, res); err != nil {
+		return res, err
+	}
+	res.Duration = time.Since(start)
+	return res, nil
+}
+
+// Add indexes the given files now. Relative paths resolve against the
+// workspace. A file outside memory/ and the extra paths is indexed with
+// source "external" and kept: later index runs do not prune it.
+func (w *Weave) Add(ctx context.Context, paths ...string) (*IndexResult, error) {
+	if err := w.checkOpen(); err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	discovered, _, err := workspace.Discover(w.cfg.Workspace, w.cfg.ExtraPaths)
+	if err != nil {
+		return nil, fmt.Errorf("memweave: add: %w", err)
+	}
+	known := make(map[string]bool, len(discovered))
+	for _, f := range discovered {
+		known[f.Rel] = true
+	}
+	var files []workspace.File
+	for _, p := range paths {
+		abs, rel, err := workspace.Resolve(w.cfg.Workspace, p)
+		if err != nil {
+			return nil, fmt.Errorf("memweave: add %s: %w", p, err)
+		}
+		fi, err := os.Stat(abs)
+		if err != nil {
+			if errors.Is(err, os.ErrNotExist) {
+				return nil, fmt.Errorf("memweave: add %s: %w", p, ErrNotFound)
+			}
+			return nil, fmt.Errorf("memweave: add %s: %w", p, err)
+		}
+		if fi.IsDir() {
+			return nil, fmt.Errorf("memweave: add %s: is a folder; add files, or list it in ExtraPaths", p)
+		}
+		source := workspace.Source(rel)
+		files = append(files, workspace.File{Abs: abs, Rel: rel, Source: source, Size: fi.Size(),
+			MTime: fi.ModTime().UnixNano(), External: !known[rel]})
+	}
+	res := &IndexResult{FilesScanned: len(files)}
+	if err := w.sync(ctx, files, false, IndexOptions{}, res); err != nil {
+		return res, err
+	}
+	res.Duration = time.Since(start)
+	return res, nil
+}
+
+// prepared is a changed file, read and chunked, waiting to be stored.
+type prepared struct {
+	file   workspace.File
+	hash   string
+	chunks []index.Chunk
+	// touch is set when only the mtime or size changed.
+	touch bool
+}
+
+// sync indexes files; with prune, rows of files not among them (and not
+// added explicitly) are deleted.
+func (w *Weave) sync(ctx context.Context, files []workspace.File, prune bool, opts IndexOptions, res *IndexResult) error {
+	w.indexMu.Lock()
+	defer w.indexMu.Unlock()
+	if err := w.checkOpen(); err != nil {
+		return err
+	}
+	if _, err := w.lock.TryLockContext(ctx, 20*time.Millisecond); err != nil {
+		return fmt.Errorf("memweave: lock %s: %w", w.lock.Path(), err)
+	}
+	defer w.lock.Unlock()
+
+	rows, err := w.db.Files(ctx)
+	if err != nil {
+		return err
+	}
+	var todo []workspace.File
+	for _, f := range files {
+		row, ok := rows[f.Rel]
+		if !opts.Force && ok && row.Size == f.Size && row.MTime == f.MTime && !row.Pending && row.Hash != "" && row.External == f.External {
+			res.FilesSkipped++
+			continue
+		}
+		todo = append(todo, f)
+	}
+	for start := 0; start < len(todo); {
+		end := min(start+batchFiles, len(todo))
+		if err := w.syncBatch(ctx, todo[start:end], rows, opts.Force, res); err != nil {
+			return err
+		}
+		start = end
+		if opts.Progress != nil {
+			opts.Progress(start, len(todo))
+		}
+	}
+	if prune {
+		seen := make(map[string]bool, len(files))
+		for _, f := range files {
+			seen[f.Rel] = true
+		}
+		var deletes []string
+		for p, row := range rows {
+			if !seen[p] && !row.External {
+				deletes = append(deletes, p)
+			} else if row.External {
+				if _, err := os.Stat(externalAbs(w.cfg.Workspace, p)); errors.Is(err, os.ErrNotExist) {
+					deletes = append(deletes, p)
+				}
+			}
+		}
+		if len(deletes) > 0 {
+			ch, err := w.db.Apply(ctx, nil, deletes, nil)
+			if err != nil {
+				return err
+			}
+			res.FilesDeleted += len(deletes)
+			res.ChunksRemoved += ch.ChunksRemoved
+		}
+	}
+	if w.cfg.CacheMaxEntries > 0 {
+		if _, err := embedcache.Prune(ctx, w.db.SQL(), w.cfg.CacheMaxEntries); err != nil {
+			return err
+		}
+	}
+	st, err := w.db.Stats(ctx)
+	if err != nil {
+		return err
+	}
+	res.FilesPending = st.PendingFiles
+	return nil
+}
+
+func externalAbs(root, rel string) string {
+	if filepath.IsAbs(filepath.FromSlash(rel)) {
+		return filepath.FromSlash(rel)
+	}
+	return filepath.Join(root, filepath.FromSlash(rel))
+}
+
+// syncBatch reads, chunks, embeds and stores one batch of files. Reading
+// and chunking fan out over the CPUs; embedding happens before the write
+// transaction, never inside it.
+func (w *Weave) syncBatch(ctx context.Context, files []workspace.File, rows map[string]index.File, force bool, res *IndexResult) error {
+	preps := make([]*prepared, len(files))
+	errs := make([]error, len(files))
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i, f := range files {
+		g.Go(func() error {
+			p, err := w.prepare(gctx, f, rows[f.Rel], force)
+			preps[i], errs[i] = p, err
+			return gctx.Err()
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return err
+	}
+	var touches []index.File
+	var updates []*prepared
+	for i, p := range preps {
+		var ferr *FileError
+		switch {
+		case errors.As(errs[i], &ferr) && errors.Is(ferr.Err, errWarning):
+			res.Warnings = append(res.Warnings, ferr.Error())
+			if p == nil {
+				continue
+			}
+		case errs[i] != nil:
+			res.Warnings = append(res.Warnings, errs[i].Error())
+			continue
+		}
+		if p.touch {
+			touches = append(touches, index.File{Path: p.file.Rel, MTime: p.file.MTime, Size: p.file.Size})
+			res.FilesSkipped++
+			continue
+		}
+		updates = append(updates, p)
+	}
+	if err := w.db.Touch(ctx, touches); err != nil {
+		return err
+	}
+	// Store in groups that bound transaction size.
+	for start := 0; start < len(updates); {
+		end, n := start, 0
+		for end < len(updates) && (end == start || n+len(updates[end].chunks) <= batchChunks) {
+			n += len(updates[end].chunks)
+			end++
+		}
+		if err := w.store(ctx, updates[start:end], res); err != nil {
+			return err
+		}
+		start = end
+	}
+	return nil
+}
+
+// errWarning marks per-file problems that are reported but do not stop
+// the run.
+var errWarning = errors.New("skipped")
+
+// prepare reads and chunks one file. It returns p.touch when the content
+// is unchanged.
+func (w *Weave) prepare(ctx context.Context, f workspace.File, row index.File, force bool) (*prepared, error) {
+	if f.Size > w.cfg.MaxFileBytes {
+		return nil, &FileError{Path: f.Rel, Err: fmt.Errorf("%w: %d bytes is over the %d-byte limit (Config.MaxFileBytes)", errWarning, f.Size, w.cfg.MaxFileBytes)}
+	}
+	data, err := os.ReadFile(f.Abs)
+	if err != nil {
+		return nil, &FileError{Path: f.Rel, Err: fmt.Errorf("%w: %w", errWarning, err)}
+	}
+	sum := sha256.Sum256(data)
+	hash := hex.EncodeToString(sum[:])
+	p := &prepared{file: f, hash: hash}
+	if !force && row.Hash == hash && !row.Pending && row.External == f.External {
+		p.touch = true
+		return p, nil
+	}
+	var warn error
+	if !utf8.Valid(data) {
+		data = []byte(strings.ToValidUTF8(string(data), "\uFFFD"))
+		warn = &FileError{Path: f.Rel, Err: fmt.Errorf("%w: not valid UTF-8; indexed with replacement characters", errWarning)}
+	}
+	chunks := chunker.Split(data, chunker.Options{MaxTokens: w.cfg.ChunkTokens, Overlap: w.cfg.ChunkOverlap})
+	p.chunks = make([]index.Chunk, len(chunks))
+	for i, c := range chunks {
+		text := indexText(c)
+		key := embedcache.KeyOf(text)
+		p.chunks[i] = index.Chunk{
+			ID: index.ChunkID(f.Rel, i, key), Seq: i, StartLine: c.StartLine, EndLine: c.EndLine,
+			Headings: c.Headings, Hash: key, Text: c.Text, IndexText: text,
+		}
+	}
+	return p, warn
+}
+
+// indexText is what gets embedded and keyword-indexed for a chunk: its
+// text, preceded by its heading path when the chunk does not itself start
+// with that heading, so that every chunk of a section carries its topic.
+func indexText(c chunker.Chunk) string {
+	if len(c.Headings) == 0 || strings.HasPrefix(c.Text, "#") {
+		return c.Text
+	}
+	return strings.Join(c.Headings, " > ") + "\n" + c.Text
+}
+
+// store embeds what the batch's chunks lack and writes the batch in one
+// transaction.
+func (w *Weave) store(ctx context.Context, batch []*prepared, res *IndexResult) error {
+	fresh := make(map[embedcache.Key][]float32)
+	if w.emb != nil {
+		need := make(map[embedcache.Key]bool)
+		for _, p := range batch {
+			have, err := w.db.EmbeddedChunks(ctx, p.file.Rel)
+			if err != nil {
+				return err
+			}
+			for i := range p.chunks {
+				c := &p.chunks[i]
+				if !have[c.ID] {
+					need[c.Hash] = true
+				}
+			}
+		}
+		keys := make([]embedcache.Key, 0, len(need))
+		for k := range need {
+			keys = append(keys, k)
+		}
+		cached, err := w.cache.Lookup(ctx, w.db.SQL(), keys)
+		if err != nil {
+			return err
+		}
+		res.EmbeddingsCached += len(cached)
+		var texts []string
+		var textKeys []embedcache.Key
+		seen := make(map[embedcache.Key]bool)
+		for _, p := range batch {
+			for i := range p.chunks {
+				c := &p.chunks[i]
+				if !need[c.Hash] {
+					continue
+				}
+				if v, ok := cached[c.Hash]; ok {
+					c.Vector = v
+					continue
+				}
+				if !seen[c.Hash] {
+					seen[c.Hash] = true
+					texts = append(texts, c.IndexText)
+					textKeys = append(textKeys, c.Hash)
+				}
+			}
+		}
+		if len(texts) > 0 {
+			vecs, err := w.emb.EmbedDocuments(ctx, texts)
+			if err != nil {
+				if ctx.Err() != nil {
+					return ctx.Err()
+				}
+				res.Warnings = append(res.Warnings, fmt.Sprintf("embedding %d chunks failed; %d files stay pending and searchable by keyword until the next index: %v", len(texts), len(batch), err))
+			} else {
+				res.EmbeddingsComputed += len(texts)
+				for i, k := range textKeys {
+					fresh[k] = vecs[i]
+				}
+				for _, p := range batch {
+					for i := range p.chunks {
+						c := &p.chunks[i]
+						if need[c.Hash] && c.Vector == nil {
+							c.Vector = fresh[c.Hash]
+						}
+					}
+				}
+			}
+		}
+	}
+	updates := make([]index.Update, len(batch))
+	for i, p := range batch {
+		updates[i] = index.Update{
+			File: index.File{Path: p.file.Rel, Source: p.file.Source, Hash: p.hash, MTime: p.file.MTime,
+				Size: p.file.Size, External: p.file.External},
+			Chunks: p.chunks,
+		}
+	}
+	var extra func(tx *sql.Tx) error
+	if len(fresh) > 0 {
+		extra = func(tx *sql.Tx) error { return w.cache.Store(ctx, tx, fresh) }
+	}
+	ch, err := w.db.Apply(ctx, updates, nil, extra)
+	if err != nil {
+		return err
+	}
+	res.FilesIndexed += len(batch)
+	res.ChunksCreated += ch.ChunksCreated
+	res.ChunksRemoved += ch.ChunksRemoved
+	return nil
+}

@@ -1,0 +1,320 @@
+package memweave
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/memweave/memweave-go/index"
+	"github.com/memweave/memweave-go/postprocess"
+	"github.com/memweave/memweave-go/search"
+)
+
+// Result is one search hit; see [search.Result].
+type Result = search.Result
+
+// Search modes.
+const (
+	ModeHybrid  = "hybrid"
+	ModeKeyword = "keyword"
+	ModeVector  = "vector"
+)
+
+// SearchResponse is what [Weave.Search] returns.
+type SearchResponse struct {
+	Query string `json:"query"`
+	// Mode is the mode actually used: a hybrid search that could not
+	// embed the query reports "keyword".
+	Mode string `json:"mode"`
+	// Warnings explain degraded results, e.g. an unreachable embedder or
+	// files that could not be refreshed.
+	Warnings []string `json:"warnings"`
+	Results  []Result `json:"results"`
+}
+
+// SearchOption sets a per-call search option.
+type SearchOption func(*searchSettings)
+
+type searchSettings struct {
+	maxResults int
+	minScore   float64
+	sources    []string
+	mode       string
+	halfLife   float64
+	lambda     float64
+	mmr        bool
+	now        time.Time
+	noSync     bool
+}
+
+// MaxResults sets how many results to return (default Config.MaxResults, 6).
+func MaxResults(n int) SearchOption { return func(s *searchSettings) { s.maxResults = n } }
+
+// MinScore drops results below score; 0 keeps everything.
+func MinScore(score float64) SearchOption { return func(s *searchSettings) { s.minScore = score } }
+
+// Sources limits results to the given namespaces.
+func Sources(sources ...string) SearchOption {
+	return func(s *searchSettings) { s.sources = append(s.sources, sources...) }
+}
+
+// Mode selects "hybrid" (default), "keyword" or "vector" retrieval.
+func Mode(mode string) SearchOption { return func(s *searchSettings) { s.mode = mode } }
+
+// Decay enables temporal decay for this call with the given half-life in
+// days; 0 uses Config.DecayHalfLifeDays.
+func Decay(halfLifeDays float64) SearchOption {
+	return func(s *searchSettings) {
+		s.halfLife = halfLifeDays
+		if halfLifeDays == 0 {
+			s.halfLife = -1
+		}
+	}
+}
+
+// MMR enables maximal-marginal-relevance re-ranking for this call with
+// the given lambda in [0,1] (1 = pure relevance, 0 = pure diversity).
+func MMR(lambda float64) SearchOption {
+	return func(s *searchSettings) { s.lambda, s.mmr = lambda, true }
+}
+
+// Now sets the time decay measures ages against.
+func Now(t time.Time) SearchOption { return func(s *searchSettings) { s.now = t } }
+
+// NoSync skips the pre-search scan for changed files for this call.
+func NoSync() SearchOption { return func(s *searchSettings) { s.noSync = true } }
+
+// Search runs the five-stage pipeline: hybrid retrieval and fusion,
+// threshold, temporal decay (opt-in), MMR (opt-in), then the registered
+// postprocessors. Before searching it re-indexes files changed on disk
+// (unless disabled). When the query cannot be embedded it degrades to
+// keyword search and says so in Warnings; it never fails for that reason.
+func (w *Weave) Search(ctx context.Context, query string, opts ...SearchOption) (*SearchResponse, error) {
+	if err := w.checkOpen(); err != nil {
+		return nil, err
+	}
+	s := searchSettings{maxResults: w.cfg.MaxResults, minScore: w.cfg.MinScore, mode: ModeHybrid}
+	for _, o := range opts {
+		o(&s)
+	}
+	if s.maxResults <= 0 {
+		return nil, fmt.Errorf("memweave: search: MaxResults must be positive, got %d", s.maxResults)
+	}
+	if s.minScore < 0 || s.minScore > 1 {
+		return nil, fmt.Errorf("memweave: search: MinScore must be in [0,1], got %g", s.minScore)
+	}
+	if s.lambda < 0 || s.lambda > 1 {
+		return nil, fmt.Errorf("memweave: search: MMR lambda must be in [0,1], got %g", s.lambda)
+	}
+	if s.halfLife < 0 {
+		s.halfLife = w.cfg.DecayHalfLifeDays
+	}
+	switch s.mode {
+	case ModeHybrid, ModeKeyword, ModeVector:
+	case "":
+		s.mode = ModeHybrid
+	default:
+		return nil, fmt.Errorf("memweave: search: unknown mode %q (want hybrid, keyword or vector)", s.mode)
+	}
+	if s.now.IsZero() {
+		s.now = w.now()
+	}
+	resp := &SearchResponse{Query: query, Mode: s.mode, Warnings: []string{}, Results: []Result{}}
+	if !s.noSync && !w.cfg.NoSyncOnSearch {
+		resp.Warnings = append(resp.Warnings, w.syncStale(ctx)...)
+	}
+
+	results, err := w.retrieve(ctx, query, s, resp)
+	if err != nil {
+		return nil, err
+	}
+	procs := []postprocess.Postprocessor{postprocess.Threshold{Min: s.minScore}}
+	if s.halfLife > 0 {
+		procs = append(procs, postprocess.Decay{HalfLifeDays: s.halfLife, Now: s.now})
+	}
+	if s.mmr {
+		procs = append(procs, postprocess.MMR{Lambda: s.lambda})
+	}
+	w.mu.Lock()
+	procs = append(procs, w.procs...)
+	w.mu.Unlock()
+	results, err = postprocess.Run(ctx, query, results, procs...)
+	if err != nil {
+		return nil, fmt.Errorf("memweave: search: %w", err)
+	}
+	if len(results) > s.maxResults {
+		results = results[:s.maxResults]
+	}
+	terms := search.QueryTerms(query)
+	for i := range results {
+		results[i].Snippet = search.Snippet(results[i].Text, terms, w.cfg.SnippetChars)
+	}
+	resp.Results = results
+	return resp, nil
+}
+
+// syncStale re-indexes files changed on disk since the last index run and
+// returns warnings when it could not.
+func (w *Weave) syncStale(ctx context.Context) []string {
+	stale, err := w.staleFiles(ctx)
+	if err != nil {
+		return []string{fmt.Sprintf("could not check for changed files: %v", err)}
+	}
+	if len(stale) == 0 {
+		return nil
+	}
+	res, err := w.Index(ctx, IndexOptions{})
+	if err != nil {
+		return []string{fmt.Sprintf("could not refresh %d changed files; results may be stale: %v", len(stale), err)}
+	}
+	var warns []string
+	if res.FilesPending > 0 {
+		warns = append(warns, fmt.Sprintf("%d files are pending embeddings and match by keyword only", res.FilesPending))
+	}
+	for _, wn := range res.Warnings {
+		if strings.Contains(wn, "embedding") {
+			warns = append(warns, wn)
+		}
+	}
+	return warns
+}
+
+// retrieve runs the keyword and vector backends concurrently and fuses
+// their candidates.
+func (w *Weave) retrieve(ctx context.Context, query string, s searchSettings, resp *SearchResponse) ([]Result, error) {
+	pool := s.maxResults * w.cfg.CandidateMultiplier
+	if s.mmr && pool < 3*s.maxResults {
+		pool = 3 * s.maxResults
+	}
+	wantKeyword := s.mode != ModeVector
+	wantVector := s.mode != ModeKeyword
+	if wantVector && w.emb == nil {
+		resp.Warnings = append(resp.Warnings, "no embedder configured: keyword search only")
+		wantVector, wantKeyword = false, true
+	}
+
+	var (
+		wg       sync.WaitGroup
+		kwHits   []index.KeywordHit
+		kwErr    error
+		vecHits  []index.VectorHit
+		qvec     []float32
+		vecErr   error
+		embedErr error
+	)
+	if wantKeyword {
+		wg.Go(func() {
+			kwHits, kwErr = w.db.Keyword(ctx, search.KeywordQuery(query), pool, s.sources)
+		})
+	}
+	if wantVector {
+		wg.Go(func() {
+			qvec, embedErr = w.emb.EmbedQuery(ctx, query)
+			if embedErr != nil {
+				return
+			}
+			vecHits, vecErr = w.db.Vector(ctx, qvec, pool, s.sources)
+		})
+	}
+	wg.Wait()
+	if kwErr != nil {
+		return nil, fmt.Errorf("memweave: search: %w", kwErr)
+	}
+	if vecErr != nil {
+		return nil, fmt.Errorf("memweave: search: %w", vecErr)
+	}
+	if wantVector && embedErr != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		resp.Warnings = append(resp.Warnings, fmt.Sprintf("query embedding failed, results are keyword-only: %v", embedErr))
+		wantVector = false
+		if !wantKeyword {
+			kwHits, kwErr = w.db.Keyword(ctx, search.KeywordQuery(query), pool, s.sources)
+			if kwErr != nil {
+				return nil, fmt.Errorf("memweave: search: %w", kwErr)
+			}
+			wantKeyword = true
+		}
+	}
+	method := w.cfg.Fusion
+	switch {
+	case wantKeyword && wantVector:
+	case wantKeyword:
+		method.Method = search.KeywordOnly
+		resp.Mode = ModeKeyword
+	default:
+		method.Method = search.VectorOnly
+		resp.Mode = ModeVector
+	}
+
+	byID := make(map[int64]*search.Candidate, len(kwHits)+len(vecHits))
+	var order []int64
+	cand := func(id int64) *search.Candidate {
+		c, ok := byID[id]
+		if !ok {
+			c = &search.Candidate{ChunkID: id}
+			byID[id] = c
+			order = append(order, id)
+		}
+		return c
+	}
+	for i, h := range kwHits {
+		c := cand(h.ID)
+		bm := h.BM25
+		c.BM25, c.KeywordRank = &bm, i+1
+	}
+	for i, h := range vecHits {
+		c := cand(h.ID)
+		cos := h.Cosine
+		c.Cosine, c.VectorRank = &cos, i+1
+	}
+	if wantVector && wantKeyword {
+		// Score keyword candidates the vector pool missed by their exact
+		// cosine, so fusion compares like with like.
+		var missing []int64
+		for _, id := range order {
+			if byID[id].Cosine == nil {
+				missing = append(missing, id)
+			}
+		}
+		if len(missing) > 0 {
+			cos, err := w.db.Cosines(ctx, qvec, missing)
+			if err != nil {
+				return nil, fmt.Errorf("memweave: search: %w", err)
+			}
+			for id, c := range cos {
+				c := c
+				byID[id].Cosine = &c
+			}
+		}
+	}
+	cands := make([]search.Candidate, len(order))
+	for i, id := range order {
+		cands[i] = *byID[id]
+	}
+	fused := search.Fuse(cands, method)
+	chunks, err := w.db.Chunks(ctx, order)
+	if err != nil {
+		return nil, fmt.Errorf("memweave: search: %w", err)
+	}
+	out := fused[:0]
+	for _, r := range fused {
+		c, ok := chunks[r.ChunkID]
+		if !ok {
+			continue // removed between retrieval and read
+		}
+		r.Path, r.Source, r.StartLine, r.EndLine = c.Path, c.Source, c.StartLine, c.EndLine
+		r.Headings, r.Text = c.Headings, c.Text
+		if r.Headings == nil {
+			r.Headings = []string{}
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+var _ = errors.Is

@@ -1,0 +1,207 @@
+package memweave
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/gofrs/flock"
+
+	"github.com/memweave/memweave-go/chunker"
+	"github.com/memweave/memweave-go/embed"
+	"github.com/memweave/memweave-go/embedcache"
+	"github.com/memweave/memweave-go/index"
+	"github.com/memweave/memweave-go/postprocess"
+)
+
+// Errors callers can test with errors.Is.
+var (
+	// ErrClosed is returned by calls on a closed Weave.
+	ErrClosed = errors.New("memweave: closed")
+	// ErrNotFound is returned when a file or path does not exist.
+	ErrNotFound = errors.New("memweave: not found")
+	// ErrEmbedderUnavailable wraps failures to reach the embedding
+	// endpoint; searches degrade to keyword-only instead of returning it.
+	ErrEmbedderUnavailable = embed.ErrUnavailable
+	// ErrNoFTS5 means the binary was built without -tags sqlite_fts5.
+	ErrNoFTS5 = index.ErrNoFTS5
+	// ErrCorruptIndex means the index file is damaged or not SQLite; it
+	// is a cache and can be deleted and rebuilt.
+	ErrCorruptIndex = index.ErrCorrupt
+)
+
+// Weave is a memory workspace: Markdown files under memory/ and the index
+// built from them. A Weave is safe for concurrent use by multiple
+// goroutines, and several processes may open the same workspace.
+type Weave struct {
+	cfg   Config
+	db    *index.DB
+	emb   embed.Embedder // nil: keyword-only
+	cache *embedcache.Cache
+	// lock serialises index runs across processes.
+	lock *flock.Flock
+
+	// indexMu serialises index runs within this process.
+	indexMu sync.Mutex
+
+	// mu guards the fields below.
+	mu     sync.Mutex
+	procs  []postprocess.Postprocessor
+	closed bool
+	// stopWatch cancels a running watcher; watchDone closes when it ends.
+	stopWatch context.CancelFunc
+	watchDone chan struct{}
+	watchErr  error
+}
+
+// Open opens the workspace described by cfg, creating its index when
+// missing. If the embedder or chunker differs from the one the index was
+// built with, the next [Weave.Index] rebuilds what changed.
+func Open(ctx context.Context, cfg Config) (*Weave, error) {
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	if fi, err := os.Stat(cfg.Workspace); err != nil {
+		return nil, fmt.Errorf("memweave: open workspace %s: %w", cfg.Workspace, err)
+	} else if !fi.IsDir() {
+		return nil, fmt.Errorf("memweave: open workspace %s: not a folder", cfg.Workspace)
+	}
+	emb, err := newEmbedder(cfg.Embedder)
+	if err != nil {
+		return nil, err
+	}
+	db, err := index.Open(ctx, cfg.DBPath, index.Options{})
+	if err != nil {
+		return nil, err
+	}
+	w := &Weave{cfg: cfg, db: db, emb: emb, lock: flock.New(cfg.DBPath + ".lock")}
+	if err := w.reconcileIdentity(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return w, nil
+}
+
+func newEmbedder(c EmbedderConfig) (embed.Embedder, error) {
+	if c.Custom != nil {
+		return c.Custom, nil
+	}
+	switch c.Provider {
+	case "none":
+		return nil, nil
+	case "openai":
+		e, err := embed.NewOpenAI(embed.OpenAIConfig{
+			BaseURL: c.BaseURL, Model: c.Model, APIKey: c.APIKey, Dims: c.Dims,
+			QueryPrefix: c.QueryPrefix, DocumentPrefix: c.DocumentPrefix,
+			BatchSize: c.BatchSize, MaxInFlight: c.MaxInFlight, Timeout: c.Timeout,
+		})
+		if err != nil {
+			return nil, &ConfigError{Field: "Embedder", Err: err}
+		}
+		return e, nil
+	default:
+		return embed.NewHash(c.Dims), nil
+	}
+}
+
+// identity returns the index identity string of the embedder.
+func (w *Weave) identity() (id string, dims int) {
+	if w.emb == nil {
+		return "none", 0
+	}
+	eid := w.emb.Identity()
+	return eid.String(), eid.Dims
+}
+
+// reconcileIdentity compares the index's recorded embedder and chunker
+// with the configured ones and schedules rebuilds when they differ.
+func (w *Weave) reconcileIdentity(ctx context.Context) error {
+	id, dims := w.identity()
+	w.cache = embedcache.New(id)
+	chunkerVersion := strconv.Itoa(chunker.Version)
+	chunking := fmt.Sprintf("%d/%d/%d", chunker.Version, w.cfg.ChunkTokens, w.cfg.ChunkOverlap)
+	stored, err := w.db.Meta(ctx, "identity")
+	if err != nil {
+		return err
+	}
+	if dims == 0 && w.emb != nil {
+		// An OpenAI-compatible embedder whose dimensions are learned on
+		// first use: keep the stored vectors until then.
+		return nil
+	}
+	if stored != id {
+		if err := w.db.ResetVectors(ctx, dims); err != nil {
+			return err
+		}
+	}
+	storedChunking, err := w.db.Meta(ctx, "chunking")
+	if err != nil {
+		return err
+	}
+	if storedChunking != chunking {
+		if err := w.db.InvalidateFiles(ctx); err != nil {
+			return err
+		}
+	}
+	if stored != id || storedChunking != chunking {
+		return w.db.SetMeta(ctx, map[string]string{"identity": id, "chunker_version": chunkerVersion, "chunking": chunking})
+	}
+	return nil
+}
+
+// Config returns the effective configuration, defaults filled in.
+func (w *Weave) Config() Config { return w.cfg }
+
+// Use registers custom postprocessors; they run after the built-in
+// stages, in registration order.
+func (w *Weave) Use(p ...postprocess.Postprocessor) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.procs = append(w.procs, p...)
+}
+
+func (w *Weave) checkOpen() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.closed {
+		return ErrClosed
+	}
+	return nil
+}
+
+// Close stops the watcher, if any, waits for it, and closes the index. It
+// returns the first error.
+func (w *Weave) Close() error {
+	w.mu.Lock()
+	if w.closed {
+		w.mu.Unlock()
+		return nil
+	}
+	w.closed = true
+	stop, done := w.stopWatch, w.watchDone
+	w.mu.Unlock()
+	var first error
+	if stop != nil {
+		stop()
+		<-done
+		w.mu.Lock()
+		if w.watchErr != nil && !errors.Is(w.watchErr, context.Canceled) {
+			first = w.watchErr
+		}
+		w.mu.Unlock()
+	}
+	w.indexMu.Lock()
+	defer w.indexMu.Unlock()
+	if err := w.db.Close(); err != nil && first == nil {
+		first = err
+	}
+	return first
+}
+
+// today returns the current date in the configured time zone.
+func (w *Weave) now() time.Time { return w.cfg.Now().In(w.cfg.TimeZone) }

@@ -1,0 +1,274 @@
+package memweave_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	memweave "github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/memweavetest"
+)
+
+var sample = map[string]string{
+	"memory/stack.md":                  "# Stack\n\nWe use Valkey instead of Redis. Target latency SLA: 5ms p99.\n\n## Caching\n\nThe caching layer sits in front of Postgres.\n",
+	"memory/researcher_agent/notes.md": "# Notes\n\nThe ZEBRA-COMET-2026 experiment measured recall on LongMemEval.\n",
+	"memory/2026-11-01.md":             "# Log\n\nDecided to move the queue to NATS.\n",
+	"memory/.obsidian/ignored.md":      "hidden folder, must not be indexed\n",
+	"memory/draft.md~":                 "editor backup, must not be indexed\n",
+	"README.md":                        "outside memory, not indexed by default\n",
+}
+
+func open(tb testing.TB, root string, cfg memweave.Config) *memweave.Weave {
+	tb.Helper()
+	cfg.Workspace = root
+	if cfg.Now == nil {
+		cfg.Now = memweavetest.Clock()
+	}
+	w, err := memweave.Open(context.Background(), cfg)
+	if err != nil {
+		tb.Fatalf("Open: %v", err)
+	}
+	tb.Cleanup(func() { w.Close() })
+	return w
+}
+
+func mustIndex(tb testing.TB, w *memweave.Weave) *memweave.IndexResult {
+	tb.Helper()
+	res, err := w.Index(context.Background(), memweave.IndexOptions{})
+	if err != nil {
+		tb.Fatalf("Index: %v", err)
+	}
+	return res
+}
+
+func TestIndexCountsAndSkips(t *testing.T) {
+	root := memweavetest.Workspace(t, sample)
+	w := open(t, root, memweave.Config{})
+	res := mustIndex(t, w)
+	if res.FilesScanned != 3 || res.FilesIndexed != 3 || res.FilesSkipped != 0 {
+		t.Fatalf("first Index = %+v, want 3 scanned, 3 indexed", res)
+	}
+	if res.ChunksCreated == 0 || res.EmbeddingsComputed != res.ChunksCreated {
+		t.Errorf("first Index chunks %d, embeddings %d: want equal and non-zero", res.ChunksCreated, res.EmbeddingsComputed)
+	}
+	res = mustIndex(t, w)
+	if res.FilesSkipped != 3 || res.FilesIndexed != 0 || res.EmbeddingsComputed != 0 {
+		t.Errorf("no-op Index = %+v, want all skipped, nothing embedded", res)
+	}
+	files, err := w.Files(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range files {
+		got = append(got, f.Path+"|"+f.Source+"|"+f.Date)
+	}
+	want := []string{"memory/2026-11-01.md|memory|2026-11-01", "memory/researcher_agent/notes.md|researcher_agent|", "memory/stack.md|memory|"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Files = %q, want %q", got, want)
+	}
+	// Delete a file: its rows go.
+	os.Remove(filepath.Join(root, "memory/2026-11-01.md"))
+	res = mustIndex(t, w)
+	if res.FilesDeleted != 1 || res.ChunksRemoved == 0 {
+		t.Errorf("Index after delete = %+v, want 1 deleted", res)
+	}
+	st, err := w.Status(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Files != 2 || st.Chunks != st.Vectors || st.StaleFiles != 0 || st.SearchMode != "hybrid" {
+		t.Errorf("Status = %+v", st)
+	}
+}
+
+func TestRemoteEmbedderCallsOnlyForChanges(t *testing.T) {
+	ctx := context.Background()
+	srv := memweavetest.NewEmbedServer(t, 64)
+	files := map[string]string{}
+	var long strings.Builder
+	for i := 0; i < 40; i++ {
+		long.WriteString("## Section " + string(rune('A'+i%26)) + "\n\nParagraph about topic number " + strings.Repeat("word ", 30) + "\n\n")
+	}
+	files["memory/big.md"] = long.String()
+	files["memory/other.md"] = "# Other\n\nSomething else entirely.\n"
+	root := memweavetest.Workspace(t, files)
+	cfg := memweave.Config{Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "test-embed", BaseURL: srv.BaseURL(), Dims: 64}}
+	w := open(t, root, cfg)
+	first := mustIndex(t, w)
+	calls := srv.Calls.Load()
+	if calls == 0 || first.EmbeddingsComputed == 0 {
+		t.Fatalf("first Index made %d calls, computed %d", calls, first.EmbeddingsComputed)
+	}
+	mustIndex(t, w)
+	if got := srv.Calls.Load(); got != calls {
+		t.Errorf("no-op Index made %d calls, want 0", got-calls)
+	}
+	// One-line edit: only the changed chunk is embedded.
+	edited := strings.Replace(files["memory/big.md"], "## Section C\n\nParagraph about topic number", "## Section C\n\nParagraph about subject number", 1)
+	memweavetest.WriteFile(t, root, "memory/big.md", edited)
+	texts := srv.Texts.Load()
+	res := mustIndex(t, w)
+	if res.FilesIndexed != 1 || res.EmbeddingsComputed < 1 || res.EmbeddingsComputed > 2 {
+		t.Errorf("edit Index = %+v, want 1 file, 1-2 embeddings", res)
+	}
+	if got := srv.Texts.Load() - texts; got != int64(res.EmbeddingsComputed) {
+		t.Errorf("server embedded %d texts, result says %d", got, res.EmbeddingsComputed)
+	}
+	// Same text in a new file costs nothing: the cache has it.
+	memweavetest.WriteFile(t, root, "memory/copy.md", files["memory/other.md"])
+	texts = srv.Texts.Load()
+	res = mustIndex(t, w)
+	if srv.Texts.Load() != texts || res.EmbeddingsCached == 0 {
+		t.Errorf("duplicate file embedded %d texts (cached %d), want 0", srv.Texts.Load()-texts, res.EmbeddingsCached)
+	}
+	_ = ctx
+}
+
+func TestDeadEmbedderLeavesFilesPendingThenRetries(t *testing.T) {
+	ctx := context.Background()
+	srv := memweavetest.NewEmbedServer(t, 32)
+	srv.Status.Store(503)
+	root := memweavetest.Workspace(t, sample)
+	cfg := memweave.Config{Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "m", BaseURL: srv.BaseURL(), Dims: 32}}
+	w := open(t, root, cfg)
+	res := mustIndex(t, w)
+	if res.FilesPending != 3 || len(res.Warnings) == 0 {
+		t.Fatalf("Index with dead embedder = %+v, want 3 pending and a warning", res)
+	}
+	resp, err := w.Search(ctx, "ZEBRA-COMET-2026")
+	if err != nil {
+		t.Fatalf("Search with dead embedder: %v", err)
+	}
+	if resp.Mode != "keyword" || len(resp.Warnings) == 0 || len(resp.Results) == 0 {
+		t.Fatalf("Search = mode %q warnings %q results %d, want keyword mode, a warning, a result", resp.Mode, resp.Warnings, len(resp.Results))
+	}
+	srv.Status.Store(0)
+	res = mustIndex(t, w)
+	if res.FilesPending != 0 || res.FilesIndexed != 3 {
+		t.Errorf("retry Index = %+v, want 3 indexed, 0 pending", res)
+	}
+	st, _ := w.Status(ctx)
+	if st.Vectors != st.Chunks {
+		t.Errorf("after retry vectors %d != chunks %d", st.Vectors, st.Chunks)
+	}
+}
+
+func TestRebuildIsIdentical(t *testing.T) {
+	ctx := context.Background()
+	root := memweavetest.Workspace(t, sample)
+	snapshot := func() (string, []string) {
+		w := open(t, root, memweave.Config{})
+		mustIndex(t, w)
+		resp, err := w.Search(ctx, "caching layer decision", memweave.MinScore(0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, r := range resp.Results {
+			got = append(got, r.Path+":"+itoa(r.StartLine)+"-"+itoa(r.EndLine)+" "+ftoa(r.Score))
+		}
+		st, _ := w.Status(ctx)
+		w.Close()
+		return itoa(st.Files) + "/" + itoa(st.Chunks) + "/" + itoa(st.Vectors), got
+	}
+	c1, r1 := snapshot()
+	if err := os.RemoveAll(filepath.Join(root, ".memweave")); err != nil {
+		t.Fatal(err)
+	}
+	c2, r2 := snapshot()
+	if c1 != c2 || !reflect.DeepEqual(r1, r2) || len(r1) == 0 {
+		t.Errorf("rebuild differs:\n%s %q\n%s %q", c1, r1, c2, r2)
+	}
+}
+
+func TestAddExternalFileSurvivesIndex(t *testing.T) {
+	ctx := context.Background()
+	root := memweavetest.Workspace(t, sample)
+	w := open(t, root, memweave.Config{})
+	mustIndex(t, w)
+	res, err := w.Add(ctx, "README.md")
+	if err != nil || res.FilesIndexed != 1 {
+		t.Fatalf("Add = %+v, %v", res, err)
+	}
+	mustIndex(t, w)
+	files, _ := w.Files(ctx, "external")
+	if len(files) != 1 || files[0].Path != "README.md" {
+		t.Errorf("Files(external) = %+v, want README.md", files)
+	}
+	if _, err := w.Add(ctx, "memory/missing.md"); !errors.Is(err, memweave.ErrNotFound) {
+		t.Errorf("Add(missing) = %v, want ErrNotFound", err)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	ctx := context.Background()
+	t.Run("invalid utf8", func(t *testing.T) {
+		root := memweavetest.Workspace(t, map[string]string{"memory/bad.md": "# Bad\n\nok \xff\xfe text\n"})
+		w := open(t, root, memweave.Config{})
+		res := mustIndex(t, w)
+		if res.FilesIndexed != 1 || !strings.Contains(strings.Join(res.Warnings, "\n"), "memory/bad.md") {
+			t.Errorf("Index = %+v, want indexed with a warning naming the file", res)
+		}
+	})
+	t.Run("file too big", func(t *testing.T) {
+		root := memweavetest.Workspace(t, map[string]string{
+			"memory/huge.md": strings.Repeat("word ", 3000), "memory/ok.md": "fine\n"})
+		w := open(t, root, memweave.Config{MaxFileBytes: 10000})
+		res := mustIndex(t, w)
+		if res.FilesIndexed != 1 || !strings.Contains(strings.Join(res.Warnings, "\n"), "memory/huge.md") {
+			t.Errorf("Index = %+v, want huge.md refused by name, ok.md indexed", res)
+		}
+	})
+	t.Run("corrupt db", func(t *testing.T) {
+		root := memweavetest.Workspace(t, sample)
+		db := filepath.Join(root, "broken.db")
+		os.WriteFile(db, []byte(strings.Repeat("this is not sqlite ", 500)), 0o644)
+		_, err := memweave.Open(ctx, memweave.Config{Workspace: root, DBPath: db})
+		if !errors.Is(err, memweave.ErrCorruptIndex) || !strings.Contains(err.Error(), db) || !strings.Contains(err.Error(), "rebuild") {
+			t.Errorf("Open(corrupt) = %v, want ErrCorruptIndex naming the file", err)
+		}
+	})
+	t.Run("db folder is a file", func(t *testing.T) {
+		root := memweavetest.Workspace(t, sample)
+		os.WriteFile(filepath.Join(root, "blocker"), nil, 0o644)
+		db := filepath.Join(root, "blocker", "index.db")
+		_, err := memweave.Open(ctx, memweave.Config{Workspace: root, DBPath: db})
+		if err == nil || !strings.Contains(err.Error(), db) {
+			t.Errorf("Open(db under a file) = %v, want an error naming %s", err, db)
+		}
+	})
+	t.Run("bad config", func(t *testing.T) {
+		_, err := memweave.Open(ctx, memweave.Config{Workspace: t.TempDir(), ChunkTokens: 100, ChunkOverlap: 200})
+		var ce *memweave.ConfigError
+		if !errors.As(err, &ce) || ce.Field != "ChunkOverlap" {
+			t.Errorf("Open(bad overlap) = %v, want ConfigError on ChunkOverlap", err)
+		}
+	})
+}
+
+func TestEmbedderChangeRebuildsVectors(t *testing.T) {
+	ctx := context.Background()
+	root := memweavetest.Workspace(t, sample)
+	w := open(t, root, memweave.Config{})
+	mustIndex(t, w)
+	w.Close()
+	w = open(t, root, memweave.Config{Embedder: memweave.EmbedderConfig{Dims: 128}})
+	res := mustIndex(t, w)
+	st, _ := w.Status(ctx)
+	if res.EmbeddingsComputed == 0 || st.Dims != 128 || st.Vectors != st.Chunks {
+		t.Errorf("after dims change: %+v, status %+v", res, st)
+	}
+	w.Close()
+	w = open(t, root, memweave.Config{})
+	res = mustIndex(t, w)
+	if res.EmbeddingsComputed != 0 || res.EmbeddingsCached == 0 {
+		t.Errorf("back to 384 dims: computed %d cached %d, want all from cache", res.EmbeddingsComputed, res.EmbeddingsCached)
+	}
+}
+
+func itoa(n int) string { return fmtInt(n) }
