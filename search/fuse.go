@@ -131,31 +131,16 @@ func Fuse(cands []Candidate, opts FusionOptions) []Result {
 	}
 
 	cs := mergeCandidates(cands)
-	res := make([]Result, len(cs))
-	// One backing array for every score pointer: 5 values per result.
-	vals := make([]float64, 5*len(cs))
+	// Score first and sort pointer-free keys: sorting []Result directly
+	// costs a GC write barrier per moved pointer field.
+	keys := make([]scoreKey, len(cs))
 	for i, c := range cs {
-		v := vals[5*i : 5*i+5 : 5*i+5]
-		r := &res[i]
-		r.ChunkID = c.ChunkID
 		var k, cos float64
 		if c.BM25 != nil {
-			v[0] = *c.BM25
-			k = normalizeBM25(v[0], bk)
-			v[1] = k
-			r.Explain.BM25, r.Explain.TextScore = &v[0], &v[1]
+			k = normalizeBM25(*c.BM25, bk)
 		}
 		if c.Cosine != nil {
-			v[2] = *c.Cosine
-			cos = NormalizeCosine(v[2])
-			r.Explain.Cosine = &v[2]
-		}
-		v[3], v[4] = k, cos
-		if method != VectorOnly {
-			r.TextScore = &v[3]
-		}
-		if method != KeywordOnly {
-			r.VectorScore = &v[4]
+			cos = NormalizeCosine(*c.Cosine)
 		}
 		var s float64
 		switch method {
@@ -174,30 +159,72 @@ func Fuse(cands []Candidate, opts FusionOptions) []Result {
 		default:
 			s = max(wv*cos+wt*k, floor*k)
 		}
-		s = min(max(s, 0), 1)
-		r.Score = s
-		r.Explain.Fused = s
+		keys[i] = scoreKey{score: min(max(s, 0), 1), k: k, cos: cos, id: c.ChunkID, idx: i}
+	}
+	slices.SortFunc(keys, func(a, b scoreKey) int {
+		if c := cmp.Compare(b.score, a.score); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.id, b.id)
+	})
+
+	res := make([]Result, len(keys))
+	// One backing array for every score pointer: 5 values per result.
+	vals := make([]float64, 5*len(keys))
+	for i, key := range keys {
+		c := cs[key.idx]
+		v := vals[5*i : 5*i+5 : 5*i+5]
+		r := &res[i]
+		r.ChunkID = c.ChunkID
+		if c.BM25 != nil {
+			v[0], v[1] = *c.BM25, key.k
+			r.Explain.BM25, r.Explain.TextScore = &v[0], &v[1]
+		}
+		if c.Cosine != nil {
+			v[2] = *c.Cosine
+			r.Explain.Cosine = &v[2]
+		}
+		v[3], v[4] = key.k, key.cos
+		if method != VectorOnly {
+			r.TextScore = &v[3]
+		}
+		if method != KeywordOnly {
+			r.VectorScore = &v[4]
+		}
+		r.Score = key.score
+		r.Explain.Fused = key.score
 		r.Explain.Fusion = string(method)
 	}
-	slices.SortFunc(res, byScore)
 	return res
 }
 
-// byScore orders results by descending Score, then ascending ChunkID.
-func byScore(a, b Result) int {
-	if c := cmp.Compare(b.Score, a.Score); c != 0 {
-		return c
-	}
-	return cmp.Compare(a.ChunkID, b.ChunkID)
+// scoreKey is a fused score with what is needed to build its Result.
+type scoreKey struct {
+	score, k, cos float64
+	id            int64
+	idx           int // index into the merged candidates
 }
 
-// mergeCandidates returns the candidates sorted by ChunkID with duplicates
-// merged. It does not modify cands.
+// mergeCandidates returns the candidates with duplicate ChunkIDs merged,
+// in ChunkID order. It does not modify cands.
 func mergeCandidates(cands []Candidate) []Candidate {
-	cs := slices.Clone(cands)
-	slices.SortStableFunc(cs, func(a, b Candidate) int { return cmp.Compare(a.ChunkID, b.ChunkID) })
-	out := cs[:0]
-	for _, c := range cs {
+	type idIdx struct {
+		id  int64
+		idx int
+	}
+	order := make([]idIdx, len(cands))
+	for i, c := range cands {
+		order[i] = idIdx{c.ChunkID, i}
+	}
+	slices.SortFunc(order, func(a, b idIdx) int {
+		if c := cmp.Compare(a.id, b.id); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.idx, b.idx)
+	})
+	out := make([]Candidate, 0, len(cands))
+	for _, o := range order {
+		c := cands[o.idx]
 		if n := len(out); n > 0 && out[n-1].ChunkID == c.ChunkID {
 			m := &out[n-1]
 			if m.BM25 == nil {
