@@ -1,6 +1,6 @@
 // Package postprocess holds the stages that run after fusion, in order:
 // [Threshold], [Decay], [MMR], then custom [Postprocessor]s registered by
-// the caller.
+// the caller. [Run] chains them and records what custom ones did.
 package postprocess
 
 import (

@@ -1,0 +1,93 @@
+package postprocess
+
+import (
+	"cmp"
+	"context"
+	"math"
+	"path"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/memweave/memweave-go/search"
+)
+
+// Decay lowers the scores of dated notes by their age, so that recent
+// daily notes outrank stale ones. A dated note is a file whose base name
+// is a date, "YYYY-MM-DD.md" (see [DateOf]); every other file is evergreen
+// and keeps its score.
+//
+// A dated result's Score is multiplied by
+//
+//	exp(-ln2 * age / HalfLifeDays)
+//
+// where age is the number of whole days from the file's date to Now's
+// calendar date in Now's location, 0 for a date in the future: a note
+// HalfLifeDays old keeps half its score, one written today all of it.
+type Decay struct {
+	// HalfLifeDays is the age, in days, at which a score halves; <= 0
+	// disables decay.
+	HalfLifeDays float64
+	// Now is the reference time; the zero value means time.Now().
+	Now time.Time
+}
+
+// Name returns "decay".
+func (Decay) Name() string { return "decay" }
+
+// Process applies the decay to dated results, setting Explain.Decay and
+// Explain.FileDate on them, and re-sorts the results by descending Score;
+// the sort is stable, so equal scores keep their order. It does not modify
+// results.
+func (d Decay) Process(_ context.Context, _ string, results []search.Result) ([]search.Result, error) {
+	out := slices.Clone(results)
+	if d.HalfLifeDays <= 0 {
+		return out, nil
+	}
+	now := d.Now
+	if now.IsZero() {
+		now = time.Now()
+	}
+	y, m, day := now.Date()
+	today := time.Date(y, m, day, 0, 0, 0, 0, time.UTC)
+	for i := range out {
+		r := &out[i]
+		date, ok := DateOf(r.Path)
+		if !ok {
+			continue
+		}
+		age := max(0, math.Round(today.Sub(date).Hours()/24))
+		mult := math.Exp(-math.Ln2 * age / d.HalfLifeDays)
+		r.Score *= mult
+		r.Explain.Decay = &mult
+		r.Explain.FileDate = date.Format(time.DateOnly)
+	}
+	slices.SortStableFunc(out, func(a, b search.Result) int { return cmp.Compare(b.Score, a.Score) })
+	return out, nil
+}
+
+// DateOf reports the date of a dated note: a path, at any depth, whose
+// base name is a valid calendar date followed by ".md" or ".markdown", in
+// any letter case, e.g. "memory/2026-03-14.md". The date is midnight UTC.
+// Any other path is evergreen and DateOf returns false.
+//
+// TODO(workspace): consolidate with the workspace package's notion of a
+// dated file.
+func DateOf(p string) (date time.Time, ok bool) {
+	base := path.Base(p)
+	stem, ext, found := strings.Cut(base, ".")
+	if !found {
+		return time.Time{}, false
+	}
+	if ext = strings.ToLower(ext); ext != "md" && ext != "markdown" {
+		return time.Time{}, false
+	}
+	if len(stem) != len(time.DateOnly) {
+		return time.Time{}, false
+	}
+	date, err := time.Parse(time.DateOnly, stem)
+	if err != nil {
+		return time.Time{}, false
+	}
+	return date, true
+}

@@ -1,0 +1,80 @@
+package postprocess
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/memweave/memweave-go/search"
+)
+
+// Run passes results through procs in order and returns what the last one
+// returns. Nil processors are skipped.
+//
+// For each custom processor (any but [Threshold], [Decay] and [MMR], which
+// record their own Explain fields) Run appends a [search.ProcessorChange]
+// to Explain.Processors of every result it returns: the score and 1-based
+// rank before and after, results being matched by ChunkID (a result the
+// processor added has RankBefore 0 and ScoreBefore 0).
+//
+// An error from a processor, or a cancelled ctx before one runs, is
+// returned as "postprocess: <name>: <err>". Run does not modify the
+// results slice it is given.
+func Run(ctx context.Context, query string, results []search.Result, procs ...Postprocessor) ([]search.Result, error) {
+	for _, p := range procs {
+		if p == nil {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("postprocess: %s: %w", p.Name(), err)
+		}
+		if !custom(p) {
+			out, err := p.Process(ctx, query, results)
+			if err != nil {
+				return nil, fmt.Errorf("postprocess: %s: %w", p.Name(), err)
+			}
+			results = out
+			continue
+		}
+		type state struct {
+			score float64
+			rank  int
+		}
+		before := make(map[int64]state, len(results))
+		for i, r := range results {
+			if _, dup := before[r.ChunkID]; !dup {
+				before[r.ChunkID] = state{r.Score, i + 1}
+			}
+		}
+		// A custom processor may return (part of) the slice it was given:
+		// clone before recording, so no caller-visible result is changed.
+		out, err := p.Process(ctx, query, slices.Clone(results))
+		if err != nil {
+			return nil, fmt.Errorf("postprocess: %s: %w", p.Name(), err)
+		}
+		out = slices.Clone(out)
+		for i := range out {
+			r := &out[i]
+			b := before[r.ChunkID]
+			r.Explain.Processors = append(slices.Clip(r.Explain.Processors), search.ProcessorChange{
+				Name:        p.Name(),
+				ScoreBefore: b.score,
+				ScoreAfter:  r.Score,
+				RankBefore:  b.rank,
+				RankAfter:   i + 1,
+			})
+		}
+		results = out
+	}
+	return results, nil
+}
+
+// custom reports whether p is a caller's processor rather than one of the
+// built-in stages.
+func custom(p Postprocessor) bool {
+	switch p.(type) {
+	case Threshold, *Threshold, Decay, *Decay, MMR, *MMR:
+		return false
+	}
+	return true
+}
