@@ -1,11 +1,3 @@
-// Package embed turns text into vectors.
-//
-// An [Embedder] embeds batches of documents and single queries and reports a
-// stable [Identity]. Three providers exist: [Hash], the offline default
-// (deterministic feature hashing: its similarity is lexical, not semantic);
-// [OpenAI], any OpenAI-compatible endpoint (OpenAI, Ollama, LM Studio, vLLM,
-// llama.cpp server); and no embedder at all (a nil Embedder), which makes a
-// keyword-only index.
 package embed
 
 import (

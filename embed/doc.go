@@ -1,0 +1,20 @@
+// Package embed turns text into vectors.
+//
+// An [Embedder] embeds batches of documents and single queries and reports a
+// stable [Identity]; vectors from embedders with different identities must
+// not be compared. Three choices exist:
+//
+//   - [Hash], the offline default: deterministic feature hashing of words
+//     and character n-grams. It needs no network or model and embeds
+//     thousands of chunks a second, but its similarity is lexical, not
+//     semantic: it finds shared words and word parts, not synonyms or
+//     paraphrases.
+//   - [OpenAI], any OpenAI-compatible /embeddings endpoint (OpenAI, Ollama,
+//     LM Studio, vLLM, llama.cpp server), with batching, bounded
+//     concurrency and retries.
+//   - No embedder at all (a nil Embedder), which makes a keyword-only index.
+//
+// Errors that callers branch on wrap [ErrUnavailable] (the embedder could
+// not be reached: degrade to keyword search) or [ErrRejected] (the request
+// was refused: fix the configuration).
+package embed
