@@ -1,0 +1,360 @@
+package embed
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	openai "github.com/sashabaranov/go-openai"
+	"golang.org/x/sync/errgroup"
+)
+
+// DefaultOpenAIBaseURL is the BaseURL of an [OpenAIConfig] that sets none.
+const DefaultOpenAIBaseURL = "https://api.openai.com/v1"
+
+const (
+	defaultBatchSize      = 64
+	defaultMaxInFlight    = 4
+	defaultMaxTries       = 3
+	defaultTimeout        = 30 * time.Second
+	defaultRetryBaseDelay = 200 * time.Millisecond
+	maxRetryDelay         = 10 * time.Second
+	probeText             = "dimension probe"
+)
+
+// OpenAIConfig configures [NewOpenAI]. The zero value of every field but
+// Model means its default.
+type OpenAIConfig struct {
+	// BaseURL is the API root, without "/embeddings". Default
+	// "https://api.openai.com/v1"; for Ollama "http://localhost:11434/v1".
+	BaseURL string
+	// Model is the embedding model, e.g. "text-embedding-3-small" or
+	// "nomic-embed-text". Required.
+	Model string
+	// APIKey is sent as a bearer token. Local servers usually need none.
+	APIKey string
+	// Dims is the vector length. When set it is sent as the "dimensions"
+	// request parameter (honoured by text-embedding-3 models) and every
+	// response is checked against it. When 0, it is learned from the first
+	// response: until then Identity().Dims is 0; call [OpenAI.Probe] to
+	// learn it up front.
+	Dims int
+	// QueryPrefix and DocumentPrefix are prepended to queries and to
+	// documents, for asymmetric models that expect them, e.g.
+	// "search_query: " and "search_document: " for nomic-embed-text.
+	// Default none.
+	QueryPrefix, DocumentPrefix string
+	// BatchSize is the number of texts per request. Default 64.
+	BatchSize int
+	// MaxInFlight is the number of requests one call runs at a time.
+	// Default 4.
+	MaxInFlight int
+	// MaxTries is the number of attempts per request, the first included;
+	// 1 disables retries. Default 3.
+	MaxTries int
+	// RetryBaseDelay is the wait before the first retry; each further retry
+	// waits twice as long (at most 10s), with ±50% jitter. Default 200ms.
+	RetryBaseDelay time.Duration
+	// Timeout bounds each request, retries excluded. Default 30s.
+	Timeout time.Duration
+	// HTTPClient sends the requests. Default a client with no timeout of
+	// its own (Timeout applies) over http.DefaultTransport.
+	HTTPClient *http.Client
+}
+
+// OpenAI embeds text with an OpenAI-compatible /embeddings endpoint:
+// OpenAI itself, Ollama, LM Studio, vLLM, llama.cpp server and others.
+//
+// Errors wrap [ErrRejected] when the server refuses the request (bad key,
+// unknown model, bad input: fix the configuration, do not retry) and
+// [ErrUnavailable] when it cannot be reached or keeps failing after
+// retries. A response with the wrong number of vectors or the wrong
+// dimensions wraps neither. Errors name the base URL, never the key.
+//
+// An OpenAI is safe for concurrent use by multiple goroutines.
+type OpenAI struct {
+	client      *openai.Client
+	baseURL     string
+	model       string
+	wantDims    int // configured Dims, sent with each request; 0 if none
+	queryPrefix string
+	docPrefix   string
+	batchSize   int
+	maxInFlight int
+	maxTries    int
+	retryBase   time.Duration
+	timeout     time.Duration
+
+	// mu guards dims, which is wantDims or, when that is 0, learned from
+	// the first response.
+	mu   sync.Mutex
+	dims int
+}
+
+// NewOpenAI returns an embedder for cfg. It does not contact the server;
+// see [OpenAI.Probe].
+func NewOpenAI(cfg OpenAIConfig) (*OpenAI, error) {
+	if cfg.Model == "" {
+		return nil, errors.New("embed: OpenAIConfig.Model is required")
+	}
+	if cfg.Dims < 0 {
+		return nil, fmt.Errorf("embed: OpenAIConfig.Dims is %d, want 0 (learn from the server) or more", cfg.Dims)
+	}
+	base := strings.TrimRight(cfg.BaseURL, "/")
+	if base == "" {
+		base = DefaultOpenAIBaseURL
+	}
+	if u, err := url.Parse(base); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("embed: OpenAIConfig.BaseURL %q is not an http(s) URL", base)
+	}
+	c := openai.DefaultConfig(cfg.APIKey)
+	c.BaseURL = base
+	if cfg.HTTPClient != nil {
+		c.HTTPClient = cfg.HTTPClient
+	} else {
+		c.HTTPClient = &http.Client{}
+	}
+	o := &OpenAI{
+		client:      openai.NewClientWithConfig(c),
+		baseURL:     base,
+		model:       cfg.Model,
+		wantDims:    cfg.Dims,
+		dims:        cfg.Dims,
+		queryPrefix: cfg.QueryPrefix,
+		docPrefix:   cfg.DocumentPrefix,
+		batchSize:   orDefault(cfg.BatchSize, defaultBatchSize),
+		maxInFlight: orDefault(cfg.MaxInFlight, defaultMaxInFlight),
+		maxTries:    orDefault(cfg.MaxTries, defaultMaxTries),
+		retryBase:   orDefault(cfg.RetryBaseDelay, defaultRetryBaseDelay),
+		timeout:     orDefault(cfg.Timeout, defaultTimeout),
+	}
+	return o, nil
+}
+
+func orDefault[T int | time.Duration](v, def T) T {
+	if v <= 0 {
+		return def
+	}
+	return v
+}
+
+// Identity returns {Provider: "openai", Model: cfg.Model, Dims}. Dims is 0
+// when it was not configured and no response has been seen yet.
+func (o *OpenAI) Identity() Identity {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return Identity{Provider: "openai", Model: o.model, Dims: o.dims}
+}
+
+// Probe embeds one short text, which checks the endpoint, key and model
+// and, when Dims was not configured, learns it for [OpenAI.Identity].
+func (o *OpenAI) Probe(ctx context.Context) error {
+	_, err := o.embedBatch(ctx, []string{probeText})
+	return err
+}
+
+// EmbedDocuments embeds texts, each with the DocumentPrefix, and returns
+// one vector per text in order. It sends BatchSize texts per request and
+// at most MaxInFlight requests at a time; the first failure cancels the
+// rest and is returned.
+func (o *OpenAI) EmbedDocuments(ctx context.Context, texts []string) ([][]float32, error) {
+	out := make([][]float32, len(texts))
+	if len(texts) == 0 {
+		return out, nil
+	}
+	inputs := withPrefix(o.docPrefix, texts)
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(o.maxInFlight)
+	for start := 0; start < len(inputs); start += o.batchSize {
+		if gctx.Err() != nil {
+			break // a batch failed or ctx is done; Wait reports why
+		}
+		end := min(start+o.batchSize, len(inputs))
+		g.Go(func() error {
+			vecs, err := o.embedBatch(gctx, inputs[start:end])
+			if err != nil {
+				return err
+			}
+			copy(out[start:end], vecs)
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		// ctx was done before some batch started, so none failed.
+		return nil, fmt.Errorf("embed: openai %s: %w", o.baseURL, err)
+	}
+	return out, nil
+}
+
+// EmbedQuery embeds text with the QueryPrefix.
+func (o *OpenAI) EmbedQuery(ctx context.Context, text string) ([]float32, error) {
+	vecs, err := o.embedBatch(ctx, []string{o.queryPrefix + text})
+	if err != nil {
+		return nil, err
+	}
+	return vecs[0], nil
+}
+
+func withPrefix(prefix string, texts []string) []string {
+	if prefix == "" {
+		return texts
+	}
+	out := make([]string, len(texts))
+	for i, t := range texts {
+		out[i] = prefix + t
+	}
+	return out
+}
+
+// embedBatch sends one request, retrying transient failures, and returns
+// its vectors in input order.
+func (o *OpenAI) embedBatch(ctx context.Context, inputs []string) ([][]float32, error) {
+	for try := 1; ; try++ {
+		resp, err := o.request(ctx, inputs)
+		if err == nil {
+			return o.vectors(resp, len(inputs))
+		}
+		if ctxErr := ctx.Err(); ctxErr != nil {
+			return nil, fmt.Errorf("embed: openai %s: %w", o.baseURL, ctxErr)
+		}
+		retry, err := o.classify(err)
+		if !retry {
+			return nil, err
+		}
+		if try >= o.maxTries {
+			return nil, fmt.Errorf("embed: openai %s: %v (%d tries): %w", o.baseURL, err, try, ErrUnavailable)
+		}
+		if err := sleep(ctx, o.backoff(try)); err != nil {
+			return nil, fmt.Errorf("embed: openai %s: %w", o.baseURL, err)
+		}
+	}
+}
+
+// request sends one /embeddings request.
+func (o *OpenAI) request(ctx context.Context, inputs []string) (openai.EmbeddingResponse, error) {
+	ctx, cancel := context.WithTimeout(ctx, o.timeout)
+	defer cancel()
+	return o.client.CreateEmbeddings(ctx, openai.EmbeddingRequestStrings{
+		Input:      inputs,
+		Model:      openai.EmbeddingModel(o.model),
+		Dimensions: o.wantDims,
+	})
+}
+
+// vectors validates a successful response for n inputs and returns its
+// vectors ordered by their index field, which servers need not send in
+// order. It learns Dims when it was not configured.
+func (o *OpenAI) vectors(resp openai.EmbeddingResponse, n int) ([][]float32, error) {
+	if len(resp.Data) != n {
+		return nil, fmt.Errorf("embed: openai %s: got %d vectors for %d inputs", o.baseURL, len(resp.Data), n)
+	}
+	vecs := make([][]float32, n)
+	got := len(resp.Data[0].Embedding)
+	for _, d := range resp.Data {
+		if d.Index < 0 || d.Index >= n || vecs[d.Index] != nil {
+			return nil, fmt.Errorf("embed: openai %s: response has a bad or repeated index %d for %d inputs", o.baseURL, d.Index, n)
+		}
+		if len(d.Embedding) != got {
+			return nil, fmt.Errorf("embed: openai %s: response mixes %d- and %d-dimensional vectors", o.baseURL, got, len(d.Embedding))
+		}
+		if got == 0 {
+			return nil, fmt.Errorf("embed: openai %s: response has empty vectors", o.baseURL)
+		}
+		vecs[d.Index] = d.Embedding
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	switch {
+	case o.dims == 0:
+		o.dims = got
+	case got != o.dims && o.wantDims != 0:
+		return nil, fmt.Errorf("embed: openai %s: model %q returned %d-dimensional vectors, want Dims %d; set Dims to %d, or to 0 to learn it (some servers ignore the dimensions parameter)",
+			o.baseURL, o.model, got, o.dims, got)
+	case got != o.dims:
+		return nil, fmt.Errorf("embed: openai %s: model %q returned %d-dimensional vectors after %d-dimensional ones", o.baseURL, o.model, got, o.dims)
+	}
+	return vecs, nil
+}
+
+// classify reports whether a failed request is worth retrying, and
+// rewrites errors that are not into ones that say what to fix.
+func (o *OpenAI) classify(err error) (retry bool, _ error) {
+	status, msg := 0, ""
+	var apiErr *openai.APIError
+	var reqErr *openai.RequestError
+	switch {
+	case errors.As(err, &apiErr):
+		status, msg = apiErr.HTTPStatusCode, apiErr.Message
+	case errors.As(err, &reqErr):
+		status, msg = reqErr.HTTPStatusCode, strings.TrimSpace(string(reqErr.Body))
+		if len(msg) > 200 {
+			msg = strings.ToValidUTF8(msg[:200], "") + "..."
+		}
+	}
+	if status != 0 {
+		desc := fmt.Sprintf("HTTP %d", status)
+		if msg != "" {
+			desc += ": " + msg
+		}
+		switch {
+		case status == http.StatusRequestTimeout, status == http.StatusConflict,
+			status == http.StatusTooEarly, status == http.StatusTooManyRequests, status >= 500:
+			return true, errors.New(desc)
+		case status == http.StatusUnauthorized, status == http.StatusForbidden:
+			// The server's message may quote part of the key: leave it out.
+			return false, fmt.Errorf("embed: openai %s: HTTP %d: check the API key (MEMWEAVE_EMBEDDING_KEY or OPENAI_API_KEY): %w",
+				o.baseURL, status, ErrRejected)
+		case status == http.StatusNotFound:
+			return false, fmt.Errorf("embed: openai %s: %s: check the model name (%q) and base URL: %w",
+				o.baseURL, desc, o.model, ErrRejected)
+		default:
+			return false, fmt.Errorf("embed: openai %s: %s: %w", o.baseURL, desc, ErrRejected)
+		}
+	}
+	var netErr net.Error
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return true, fmt.Errorf("no answer within %v", o.timeout)
+	case errors.As(err, &netErr), errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
+		return true, err
+	}
+	var syntaxErr *json.SyntaxError
+	var typeErr *json.UnmarshalTypeError
+	if errors.As(err, &syntaxErr) || errors.As(err, &typeErr) {
+		return false, fmt.Errorf("embed: openai %s: response is not an embeddings list (%v); check the base URL: %w",
+			o.baseURL, err, ErrRejected)
+	}
+	return true, err
+}
+
+// backoff returns the wait before retry number try (1-based).
+func (o *OpenAI) backoff(try int) time.Duration {
+	d := min(o.retryBase, maxRetryDelay)
+	for i := 1; i < try && d < maxRetryDelay; i++ {
+		d = min(2*d, maxRetryDelay)
+	}
+	return d/2 + rand.N(d) // uniform in [d/2, 3d/2)
+}
+
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}

@@ -1,0 +1,489 @@
+package embed
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// fakeServer is an OpenAI-compatible /embeddings endpoint. Each vector
+// encodes its input so tests can check order: component 0 is the input's
+// length and component 1 its first byte.
+type fakeServer struct {
+	t    testing.TB
+	dims atomic.Int32 // length of returned vectors; if 0, the request's "dimensions"
+
+	// fail, when set, decides the status of the n-th call (1-based);
+	// 0 means answer normally.
+	fail    func(n int) int
+	shuffle bool          // return data in random order
+	delay   time.Duration // per request; ends early when the client gives up
+
+	calls    atomic.Int32
+	inFlight atomic.Int32
+	maxIn    atomic.Int32
+
+	mu     sync.Mutex // guards inputs and auth
+	inputs []string   // every input received, in arrival order
+	auth   []string   // the Authorization header of each request
+}
+
+// seen returns the inputs and Authorization headers received so far.
+func (f *fakeServer) seen() (inputs, auth []string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]string(nil), f.inputs...), append([]string(nil), f.auth...)
+}
+
+func newFakeServer(t testing.TB, dims int) (*fakeServer, *httptest.Server) {
+	t.Helper()
+	f := &fakeServer{t: t}
+	f.dims.Store(int32(dims))
+	srv := httptest.NewServer(f)
+	t.Cleanup(srv.Close)
+	return f, srv
+}
+
+func (f *fakeServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	n := int(f.calls.Add(1))
+	in := f.inFlight.Add(1)
+	defer f.inFlight.Add(-1)
+	for {
+		m := f.maxIn.Load()
+		if in <= m || f.maxIn.CompareAndSwap(m, in) {
+			break
+		}
+	}
+	if r.Method != http.MethodPost || r.URL.Path != "/v1/embeddings" {
+		f.t.Errorf("request %s %s, want POST /v1/embeddings", r.Method, r.URL.Path)
+		http.NotFound(w, r)
+		return
+	}
+	var req struct {
+		Input      []string `json:"input"`
+		Model      string   `json:"model"`
+		Dimensions int      `json:"dimensions"`
+	}
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		f.t.Errorf("decode request: %v", err)
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	f.mu.Lock()
+	f.inputs = append(f.inputs, req.Input...)
+	f.auth = append(f.auth, r.Header.Get("Authorization"))
+	f.mu.Unlock()
+	if f.delay > 0 {
+		select {
+		case <-time.After(f.delay):
+		case <-r.Context().Done():
+			return
+		}
+	}
+	if f.fail != nil {
+		if status := f.fail(n); status != 0 {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(status)
+			fmt.Fprintf(w, `{"error":{"message":"fake failure %d","type":"invalid_request_error"}}`, status)
+			return
+		}
+	}
+	dims := int(f.dims.Load())
+	if dims == 0 {
+		dims = req.Dimensions
+	}
+	type item struct {
+		Object    string    `json:"object"`
+		Index     int       `json:"index"`
+		Embedding []float32 `json:"embedding"`
+	}
+	data := make([]item, len(req.Input))
+	for i, text := range req.Input {
+		v := make([]float32, dims)
+		v[0] = float32(len(text))
+		if len(text) > 0 && dims > 1 {
+			v[1] = float32(text[0])
+		}
+		data[i] = item{Object: "embedding", Index: i, Embedding: v}
+	}
+	if f.shuffle {
+		rand.Shuffle(len(data), func(i, j int) { data[i], data[j] = data[j], data[i] })
+	}
+	w.Header().Set("Content-Type", "application/json")
+	err := json.NewEncoder(w).Encode(map[string]any{
+		"object": "list",
+		"data":   data,
+		"model":  req.Model,
+		"usage":  map[string]int{"prompt_tokens": len(req.Input), "total_tokens": len(req.Input)},
+	})
+	if err != nil {
+		f.t.Errorf("encode response: %v", err)
+	}
+}
+
+// newTestOpenAI returns an embedder for srv with fast retries.
+func newTestOpenAI(t testing.TB, srv *httptest.Server, cfg OpenAIConfig) *OpenAI {
+	t.Helper()
+	cfg.BaseURL = srv.URL + "/v1"
+	if cfg.Model == "" {
+		cfg.Model = "test-model"
+	}
+	if cfg.RetryBaseDelay == 0 {
+		cfg.RetryBaseDelay = time.Millisecond
+	}
+	o, err := NewOpenAI(cfg)
+	if err != nil {
+		t.Fatalf("NewOpenAI: %v", err)
+	}
+	return o
+}
+
+// texts returns n distinct texts whose lengths encode their position.
+func texts(n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = strings.Repeat("x", i+1)
+	}
+	return out
+}
+
+func checkOrder(t testing.TB, in []string, vecs [][]float32, prefix string) {
+	t.Helper()
+	if len(vecs) != len(in) {
+		t.Fatalf("got %d vectors for %d texts", len(vecs), len(in))
+	}
+	for i, v := range vecs {
+		if want := float32(len(prefix + in[i])); v[0] != want {
+			t.Fatalf("vector %d encodes length %v, want %v: order lost", i, v[0], want)
+		}
+	}
+}
+
+func TestNewOpenAIValidates(t *testing.T) {
+	tests := []struct {
+		cfg  OpenAIConfig
+		want string
+	}{
+		{OpenAIConfig{}, "Model"},
+		{OpenAIConfig{Model: "m", BaseURL: "localhost:11434"}, "BaseURL"},
+		{OpenAIConfig{Model: "m", BaseURL: "ftp://x/v1"}, "BaseURL"},
+		{OpenAIConfig{Model: "m", Dims: -1}, "Dims"},
+	}
+	for _, tt := range tests {
+		_, err := NewOpenAI(tt.cfg)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("NewOpenAI(%+v) error = %v, want one naming %s", tt.cfg, err, tt.want)
+		}
+	}
+	o, err := NewOpenAI(OpenAIConfig{Model: "text-embedding-3-small", Dims: 256})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := o.Identity(), (Identity{Provider: "openai", Model: "text-embedding-3-small", Dims: 256}); got != want {
+		t.Errorf("Identity() = %v, want %v", got, want)
+	}
+	if o.baseURL != DefaultOpenAIBaseURL {
+		t.Errorf("default base URL = %q, want %q", o.baseURL, DefaultOpenAIBaseURL)
+	}
+}
+
+func TestOpenAIBatching(t *testing.T) {
+	f, srv := newFakeServer(t, 8)
+	o := newTestOpenAI(t, srv, OpenAIConfig{APIKey: "sk-test"})
+	in := texts(130)
+	vecs, err := o.EmbedDocuments(context.Background(), in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkOrder(t, in, vecs, "")
+	if got := f.calls.Load(); got != 3 {
+		t.Errorf("130 texts in batches of 64 took %d calls, want 3", got)
+	}
+	if got := o.Identity().Dims; got != 8 {
+		t.Errorf("learned Dims = %d, want 8", got)
+	}
+	if _, auth := f.seen(); auth[0] != "Bearer sk-test" {
+		t.Errorf("Authorization = %q, want the bearer key", auth[0])
+	}
+	vecs, err = o.EmbedDocuments(context.Background(), nil)
+	if err != nil || len(vecs) != 0 || f.calls.Load() != 3 {
+		t.Errorf("EmbedDocuments(nil) = %v, %v after %d calls; want empty, nil, no call", vecs, err, f.calls.Load())
+	}
+}
+
+func TestOpenAIConcurrencyLimit(t *testing.T) {
+	f, srv := newFakeServer(t, 4)
+	f.delay = 20 * time.Millisecond
+	f.shuffle = true
+	o := newTestOpenAI(t, srv, OpenAIConfig{BatchSize: 5, MaxInFlight: 3})
+	in := texts(100)
+	vecs, err := o.EmbedDocuments(context.Background(), in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkOrder(t, in, vecs, "")
+	if got := f.calls.Load(); got != 20 {
+		t.Errorf("calls = %d, want 20", got)
+	}
+	if got := f.maxIn.Load(); got > 3 || got < 2 {
+		t.Errorf("max requests in flight = %d, want 2 or 3 (MaxInFlight 3)", got)
+	}
+}
+
+func TestOpenAIShuffledResponse(t *testing.T) {
+	f, srv := newFakeServer(t, 4)
+	f.shuffle = true
+	o := newTestOpenAI(t, srv, OpenAIConfig{})
+	in := texts(64)
+	for range 5 {
+		vecs, err := o.EmbedDocuments(context.Background(), in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkOrder(t, in, vecs, "")
+	}
+}
+
+func TestOpenAIPrefixes(t *testing.T) {
+	f, srv := newFakeServer(t, 4)
+	o := newTestOpenAI(t, srv, OpenAIConfig{QueryPrefix: "search_query: ", DocumentPrefix: "search_document: "})
+	if _, err := o.EmbedDocuments(context.Background(), []string{"doc one", "doc two"}); err != nil {
+		t.Fatal(err)
+	}
+	q, err := o.EmbedQuery(context.Background(), "what")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q[0] != float32(len("search_query: what")) {
+		t.Errorf("query vector encodes length %v, want that of the prefixed query", q[0])
+	}
+	want := []string{"search_document: doc one", "search_document: doc two", "search_query: what"}
+	if got, _ := f.seen(); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("server saw inputs %q, want %q", got, want)
+	}
+}
+
+func TestOpenAIRetry(t *testing.T) {
+	for _, status := range []int{http.StatusTooManyRequests, http.StatusInternalServerError, http.StatusServiceUnavailable} {
+		t.Run(fmt.Sprint(status), func(t *testing.T) {
+			f, srv := newFakeServer(t, 4)
+			f.fail = func(n int) int {
+				if n <= 2 {
+					return status
+				}
+				return 0
+			}
+			o := newTestOpenAI(t, srv, OpenAIConfig{})
+			in := texts(3)
+			vecs, err := o.EmbedDocuments(context.Background(), in)
+			if err != nil {
+				t.Fatalf("EmbedDocuments after two %d answers: %v", status, err)
+			}
+			checkOrder(t, in, vecs, "")
+			if got := f.calls.Load(); got != 3 {
+				t.Errorf("calls = %d, want 3", got)
+			}
+		})
+	}
+}
+
+func TestOpenAIRetriesExhausted(t *testing.T) {
+	f, srv := newFakeServer(t, 4)
+	f.fail = func(int) int { return http.StatusBadGateway }
+	o := newTestOpenAI(t, srv, OpenAIConfig{MaxTries: 4})
+	_, err := o.EmbedQuery(context.Background(), "q")
+	if !errors.Is(err, ErrUnavailable) {
+		t.Fatalf("error = %v, want ErrUnavailable", err)
+	}
+	if got := f.calls.Load(); got != 4 {
+		t.Errorf("calls = %d, want 4 (MaxTries)", got)
+	}
+	if !strings.Contains(err.Error(), srv.URL) || !strings.Contains(err.Error(), "502") {
+		t.Errorf("error %q should name the base URL and the status", err)
+	}
+}
+
+func TestOpenAIRejected(t *testing.T) {
+	tests := []struct {
+		status int
+		want   string
+	}{
+		{http.StatusUnauthorized, "check the API key (MEMWEAVE_EMBEDDING_KEY or OPENAI_API_KEY)"},
+		{http.StatusForbidden, "check the API key"},
+		{http.StatusNotFound, "check the model name"},
+		{http.StatusBadRequest, "fake failure 400"},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprint(tt.status), func(t *testing.T) {
+			f, srv := newFakeServer(t, 4)
+			f.fail = func(int) int { return tt.status }
+			o := newTestOpenAI(t, srv, OpenAIConfig{APIKey: "sk-secret-123", BatchSize: 1, MaxInFlight: 1})
+			_, err := o.EmbedDocuments(context.Background(), texts(5))
+			if !errors.Is(err, ErrRejected) {
+				t.Fatalf("error = %v, want ErrRejected", err)
+			}
+			if errors.Is(err, ErrUnavailable) {
+				t.Errorf("error %v also wraps ErrUnavailable", err)
+			}
+			if got := f.calls.Load(); got != 1 {
+				t.Errorf("calls = %d, want exactly 1 (fail fast)", got)
+			}
+			msg := err.Error()
+			if !strings.Contains(msg, tt.want) || !strings.Contains(msg, srv.URL) {
+				t.Errorf("error %q should contain %q and the base URL", msg, tt.want)
+			}
+			if strings.Contains(msg, "sk-secret") {
+				t.Errorf("error %q leaks the API key", msg)
+			}
+		})
+	}
+}
+
+func TestOpenAIClosedServer(t *testing.T) {
+	_, srv := newFakeServer(t, 4)
+	o := newTestOpenAI(t, srv, OpenAIConfig{APIKey: "sk-secret-123"})
+	srv.Close()
+	_, err := o.EmbedDocuments(context.Background(), texts(3))
+	if !errors.Is(err, ErrUnavailable) {
+		t.Fatalf("error = %v, want ErrUnavailable", err)
+	}
+	if !strings.Contains(err.Error(), srv.URL) || strings.Contains(err.Error(), "sk-secret") {
+		t.Errorf("error %q should name the base URL and not the key", err)
+	}
+	if err := o.Probe(context.Background()); !errors.Is(err, ErrUnavailable) {
+		t.Errorf("Probe error = %v, want ErrUnavailable", err)
+	}
+}
+
+func TestOpenAITimeout(t *testing.T) {
+	f, srv := newFakeServer(t, 4)
+	f.delay = 5 * time.Second
+	o := newTestOpenAI(t, srv, OpenAIConfig{Timeout: 30 * time.Millisecond, MaxTries: 2})
+	start := time.Now()
+	_, err := o.EmbedQuery(context.Background(), "q")
+	if !errors.Is(err, ErrUnavailable) {
+		t.Fatalf("error = %v, want ErrUnavailable", err)
+	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("error %v wraps context.DeadlineExceeded, though the caller's context is fine", err)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("timed out after %v, want about 60ms", d)
+	}
+	if got := f.calls.Load(); got != 2 {
+		t.Errorf("calls = %d, want 2", got)
+	}
+}
+
+func TestOpenAIContextCanceled(t *testing.T) {
+	f, srv := newFakeServer(t, 4)
+	f.delay = 5 * time.Second
+	o := newTestOpenAI(t, srv, OpenAIConfig{BatchSize: 1, MaxInFlight: 2})
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
+	defer cancel()
+	_, err := o.EmbedDocuments(ctx, texts(10))
+	if !errors.Is(err, context.DeadlineExceeded) || errors.Is(err, ErrUnavailable) {
+		t.Errorf("error = %v, want the context's error and not ErrUnavailable", err)
+	}
+	if got := f.calls.Load(); got > 2 {
+		t.Errorf("calls = %d after cancel, want at most MaxInFlight (2)", got)
+	}
+	done, cancel2 := context.WithCancel(context.Background())
+	cancel2()
+	if _, err := o.EmbedDocuments(done, texts(3)); !errors.Is(err, context.Canceled) {
+		t.Errorf("EmbedDocuments(canceled ctx) error = %v, want context.Canceled", err)
+	}
+}
+
+func TestOpenAIDims(t *testing.T) {
+	t.Run("mismatch", func(t *testing.T) {
+		_, srv := newFakeServer(t, 12) // ignores the dimensions parameter
+		o := newTestOpenAI(t, srv, OpenAIConfig{Dims: 8})
+		_, err := o.EmbedDocuments(context.Background(), texts(2))
+		if err == nil || !strings.Contains(err.Error(), "12-dimensional") || !strings.Contains(err.Error(), "Dims 8") {
+			t.Errorf("error = %v, want a dims mismatch naming 12 and 8", err)
+		}
+		if got := o.Identity().Dims; got != 8 {
+			t.Errorf("Identity().Dims = %d after mismatch, want 8", got)
+		}
+	})
+	t.Run("sent", func(t *testing.T) {
+		_, srv := newFakeServer(t, 0) // honours the dimensions parameter
+		o := newTestOpenAI(t, srv, OpenAIConfig{Dims: 6})
+		q, err := o.EmbedQuery(context.Background(), "q")
+		if err != nil || len(q) != 6 {
+			t.Errorf("EmbedQuery = %d dims, %v; want 6, nil", len(q), err)
+		}
+	})
+	t.Run("probe", func(t *testing.T) {
+		f, srv := newFakeServer(t, 10)
+		o := newTestOpenAI(t, srv, OpenAIConfig{})
+		if got := o.Identity().Dims; got != 0 {
+			t.Errorf("Identity().Dims before any call = %d, want 0", got)
+		}
+		if err := o.Probe(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if got := o.Identity().Dims; got != 10 {
+			t.Errorf("Identity().Dims after Probe = %d, want 10", got)
+		}
+		f.dims.Store(11) // the server changed model under us
+		if _, err := o.EmbedQuery(context.Background(), "q"); err == nil || !strings.Contains(err.Error(), "11-dimensional") {
+			t.Errorf("error = %v, want a dims change error", err)
+		}
+	})
+}
+
+func TestOpenAIBadResponses(t *testing.T) {
+	tests := []struct {
+		name, body, want string
+	}{
+		{"count", `{"object":"list","data":[{"index":0,"embedding":[1,2]}]}`, "got 1 vectors for 2 inputs"},
+		{"index", `{"object":"list","data":[{"index":0,"embedding":[1,2]},{"index":0,"embedding":[3,4]}]}`, "repeated index 0"},
+		{"ragged", `{"object":"list","data":[{"index":0,"embedding":[1,2]},{"index":1,"embedding":[3]}]}`, "mixes 2- and 1-dimensional"},
+		{"empty", `{"object":"list","data":[{"index":0,"embedding":[]},{"index":1,"embedding":[]}]}`, "empty vectors"},
+		{"html", `<html>hello</html>`, "not an embeddings list"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var calls atomic.Int32
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				calls.Add(1)
+				fmt.Fprint(w, tt.body)
+			}))
+			defer srv.Close()
+			o := newTestOpenAI(t, srv, OpenAIConfig{})
+			_, err := o.EmbedDocuments(context.Background(), []string{"a", "b"})
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error = %v, want one containing %q", err, tt.want)
+			}
+			if got := calls.Load(); got != 1 {
+				t.Errorf("calls = %d, want 1 (a bad response is not retried)", got)
+			}
+		})
+	}
+}
+
+func TestOpenAIBackoff(t *testing.T) {
+	o := &OpenAI{retryBase: 200 * time.Millisecond}
+	for try, want := range []time.Duration{200, 400, 800, 1600} {
+		want *= time.Millisecond
+		for range 20 {
+			if d := o.backoff(try + 1); d < want/2 || d >= want*3/2 {
+				t.Errorf("backoff(%d) = %v, want in [%v, %v)", try+1, d, want/2, want*3/2)
+			}
+		}
+	}
+	if d := o.backoff(40); d > maxRetryDelay*3/2 {
+		t.Errorf("backoff(40) = %v, want at most %v", d, maxRetryDelay*3/2)
+	}
+}
