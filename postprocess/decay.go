@@ -4,17 +4,16 @@ import (
 	"cmp"
 	"context"
 	"math"
-	"path"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/memweave/memweave-go/search"
+	"github.com/memweave/memweave-go/workspace"
 )
 
 // Decay lowers the scores of dated notes by their age, so that recent
 // daily notes outrank stale ones. A dated note is a file whose base name
-// is a date, "YYYY-MM-DD.md" (see [DateOf]); every other file is evergreen
+// is a date, "YYYY-MM-DD.md" (see [workspace.DateOf]); every other file is evergreen
 // and keeps its score.
 //
 // A dated result's Score is multiplied by
@@ -52,7 +51,7 @@ func (d Decay) Process(_ context.Context, _ string, results []search.Result) ([]
 	today := time.Date(y, m, day, 0, 0, 0, 0, time.UTC)
 	for i := range out {
 		r := &out[i]
-		date, ok := DateOf(r.Path)
+		date, ok := workspace.DateOf(r.Path)
 		if !ok {
 			continue
 		}
@@ -64,30 +63,4 @@ func (d Decay) Process(_ context.Context, _ string, results []search.Result) ([]
 	}
 	slices.SortStableFunc(out, func(a, b search.Result) int { return cmp.Compare(b.Score, a.Score) })
 	return out, nil
-}
-
-// DateOf reports the date of a dated note: a path, at any depth, whose
-// base name is a valid calendar date followed by ".md" or ".markdown", in
-// any letter case, e.g. "memory/2026-03-14.md". The date is midnight UTC.
-// Any other path is evergreen and DateOf returns false.
-//
-// TODO(workspace): consolidate with the workspace package's notion of a
-// dated file.
-func DateOf(p string) (date time.Time, ok bool) {
-	base := path.Base(p)
-	stem, ext, found := strings.Cut(base, ".")
-	if !found {
-		return time.Time{}, false
-	}
-	if ext = strings.ToLower(ext); ext != "md" && ext != "markdown" {
-		return time.Time{}, false
-	}
-	if len(stem) != len(time.DateOnly) {
-		return time.Time{}, false
-	}
-	date, err := time.Parse(time.DateOnly, stem)
-	if err != nil {
-		return time.Time{}, false
-	}
-	return date, true
 }

@@ -64,40 +64,6 @@ func TestThreshold(t *testing.T) {
 	}
 }
 
-func TestDateOf(t *testing.T) {
-	tests := []struct {
-		path string
-		want string // "" = evergreen
-	}{
-		{"memory/2026-03-14.md", "2026-03-14"},
-		{"2026-03-14.md", "2026-03-14"},
-		{"memory/team/deep/2025-12-31.MD", "2025-12-31"},
-		{"memory/2024-02-29.markdown", "2024-02-29"},
-		{"memory/2023-02-29.md", ""}, // not a leap year
-		{"memory/2026-13-01.md", ""},
-		{"memory/2026-3-14.md", ""},
-		{"memory/2026-03-14-standup.md", ""},
-		{"memory/2026-03-14.txt", ""},
-		{"memory/2026-03-14.md.bak", ""},
-		{"memory/2026-03-14", ""},
-		{"2026-03-14/notes.md", ""},
-		{"memory/stack.md", ""},
-		{"", ""},
-	}
-	for _, tt := range tests {
-		d, ok := DateOf(tt.path)
-		got := ""
-		if ok {
-			got = d.Format(time.DateOnly)
-			if d.Location() != time.UTC || d.Hour() != 0 {
-				t.Errorf("DateOf(%q) = %v, want midnight UTC", tt.path, d)
-			}
-		}
-		if got != tt.want {
-			t.Errorf("DateOf(%q) = %q, %v, want %q", tt.path, got, ok, tt.want)
-		}
-	}
-}
 
 func TestDecay(t *testing.T) {
 	// 23:30 in UTC-5 on March 14 is already March 15 in UTC: the age counts

@@ -98,6 +98,9 @@ func isCJKToken(w string) bool {
 // IsCJK reports whether r belongs to a script written without spaces
 // between words: Han, Hiragana, Katakana or Hangul.
 func IsCJK(r rune) bool {
+	if r < 0x1100 { // below Hangul Jamo, the first CJK block
+		return false
+	}
 	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
 }
 
