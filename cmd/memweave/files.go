@@ -1,0 +1,84 @@
+package main
+
+import (
+	"fmt"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/memweave/memweave-go"
+)
+
+func (a *app) filesCommand() *cobra.Command {
+	var (
+		sources []string
+		asJSON  bool
+	)
+	cmd := &cobra.Command{
+		Use:   "files",
+		Short: "List the indexed files",
+		Long: `Files lists the indexed files sorted by path: their source, date, chunk
+count, size and modification time. A pending file has chunks still
+waiting for embeddings; it is found by keyword meanwhile.`,
+		Args: noArgs,
+		RunE: action(func(cmd *cobra.Command, _ []string) (err error) {
+			w, err := a.openWeave(cmd)
+			if err != nil {
+				return err
+			}
+			defer closeWeave(w, &err)
+			files, err := w.Files(cmd.Context(), sources...)
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				if files == nil {
+					files = []memweave.FileInfo{}
+				}
+				return writeJSON(a.stdout, files)
+			}
+			if len(files) == 0 {
+				fmt.Fprintln(a.stderr, "memweave: no indexed files; run 'memweave index'")
+				return nil
+			}
+			return a.printFiles(files)
+		}),
+	}
+	cmd.Flags().StringArrayVar(&sources, "source", nil, "list only files of this `source` (repeatable)")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the files as a JSON array")
+	return cmd
+}
+
+// printFiles prints files as an aligned table.
+func (a *app) printFiles(files []memweave.FileInfo) error {
+	tw := tabwriter.NewWriter(a.stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "PATH\tSOURCE\tDATE\tCHUNKS\tSIZE\tMODIFIED\tSTATE")
+	for _, f := range files {
+		date := f.Date
+		if f.Evergreen {
+			date = "evergreen"
+		}
+		state := "indexed"
+		if f.Pending {
+			state = "pending"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s\t%s\n", f.Path, f.Source, date, f.Chunks,
+			formatBytes(f.Size), f.MTime.Local().Format(time.DateTime), state)
+	}
+	return tw.Flush()
+}
+
+// formatBytes renders n bytes for people: 512 B, 1.5 KiB, 3.2 MiB.
+func formatBytes(n int64) string {
+	const unit = 1024
+	if n < unit {
+		return fmt.Sprintf("%d B", n)
+	}
+	div, exp := int64(unit), 0
+	for m := n / unit; m >= unit; m /= unit {
+		div *= unit
+		exp++
+	}
+	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTPE"[exp])
+}

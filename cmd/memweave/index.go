@@ -1,0 +1,143 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"sync"
+	"text/tabwriter"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"github.com/memweave/memweave-go"
+)
+
+func (a *app) indexCommand() *cobra.Command {
+	var force, asJSON bool
+	cmd := &cobra.Command{
+		Use:   "index",
+		Short: "Bring the index up to date with the files",
+		Long: `Index chunks and embeds new and changed Markdown files under memory/ and
+removes deleted ones. Unchanged files are skipped without being read.`,
+		Args: noArgs,
+		RunE: action(func(cmd *cobra.Command, _ []string) (err error) {
+			w, err := a.openWeave(cmd)
+			if err != nil {
+				return err
+			}
+			defer closeWeave(w, &err)
+			bar := newProgress(os.Stderr)
+			res, err := w.Index(cmd.Context(), memweave.IndexOptions{Force: force, Progress: bar.update})
+			bar.finish()
+			if err != nil {
+				return err
+			}
+			return a.printIndexResult(res, asJSON)
+		}),
+	}
+	cmd.Flags().BoolVar(&force, "force", false, "re-read and re-chunk every file (embeddings still come from the cache)")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the result as JSON")
+	return cmd
+}
+
+// indexJSON is the JSON form of a [memweave.IndexResult].
+type indexJSON struct {
+	FilesScanned       int      `json:"files_scanned"`
+	FilesIndexed       int      `json:"files_indexed"`
+	FilesSkipped       int      `json:"files_skipped"`
+	FilesDeleted       int      `json:"files_deleted"`
+	FilesPending       int      `json:"files_pending"`
+	ChunksCreated      int      `json:"chunks_created"`
+	ChunksRemoved      int      `json:"chunks_removed"`
+	EmbeddingsCached   int      `json:"embeddings_cached"`
+	EmbeddingsComputed int      `json:"embeddings_computed"`
+	DurationMS         int64    `json:"duration_ms"`
+	Warnings           []string `json:"warnings"`
+}
+
+// printIndexResult prints what an index or add run did: JSON, or aligned
+// text with the warnings on stderr.
+func (a *app) printIndexResult(res *memweave.IndexResult, asJSON bool) error {
+	if asJSON {
+		return writeJSON(a.stdout, indexJSON{
+			FilesScanned:       res.FilesScanned,
+			FilesIndexed:       res.FilesIndexed,
+			FilesSkipped:       res.FilesSkipped,
+			FilesDeleted:       res.FilesDeleted,
+			FilesPending:       res.FilesPending,
+			ChunksCreated:      res.ChunksCreated,
+			ChunksRemoved:      res.ChunksRemoved,
+			EmbeddingsCached:   res.EmbeddingsCached,
+			EmbeddingsComputed: res.EmbeddingsComputed,
+			DurationMS:         res.Duration.Milliseconds(),
+			Warnings:           a.cleanAll(res.Warnings),
+		})
+	}
+	a.warn(res.Warnings)
+	tw := tabwriter.NewWriter(a.stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintf(tw, "files\t%d scanned, %d indexed, %d skipped, %d deleted, %d pending\n",
+		res.FilesScanned, res.FilesIndexed, res.FilesSkipped, res.FilesDeleted, res.FilesPending)
+	fmt.Fprintf(tw, "chunks\t%d created, %d removed\n", res.ChunksCreated, res.ChunksRemoved)
+	fmt.Fprintf(tw, "embeddings\t%d computed, %d cached\n", res.EmbeddingsComputed, res.EmbeddingsCached)
+	fmt.Fprintf(tw, "duration\t%v\n", res.Duration.Round(time.Millisecond))
+	return tw.Flush()
+}
+
+// progress draws a progress bar on stderr for an index run, once the run
+// has lasted more than a second, and only when stderr is a terminal. A nil
+// *progress draws nothing.
+type progress struct {
+	start time.Time
+	out   *os.File
+
+	// mu guards bar, created on the first update after a second.
+	mu  sync.Mutex
+	bar *progressbar.ProgressBar
+}
+
+// progressDelay is how long a run must last before the bar appears.
+const progressDelay = time.Second
+
+// newProgress returns a progress bar writing to f, or nil when f is not
+// a terminal.
+func newProgress(f *os.File) *progress {
+	if !term.IsTerminal(int(f.Fd())) {
+		return nil
+	}
+	return &progress{start: time.Now(), out: f}
+}
+
+// update is the [memweave.IndexOptions] Progress callback.
+func (p *progress) update(done, total int) {
+	if p == nil || time.Since(p.start) < progressDelay {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.bar == nil {
+		p.bar = progressbar.NewOptions(total,
+			progressbar.OptionSetWriter(p.out),
+			progressbar.OptionSetDescription("indexing"),
+			progressbar.OptionShowCount(),
+			progressbar.OptionSetItsString("files"),
+			progressbar.OptionThrottle(100*time.Millisecond),
+			progressbar.OptionClearOnFinish(),
+		)
+	}
+	p.bar.ChangeMax(total)
+	_ = p.bar.Set(done)
+}
+
+// finish removes the bar, if one was drawn.
+func (p *progress) finish() {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.bar != nil {
+		_ = p.bar.Finish()
+	}
+}

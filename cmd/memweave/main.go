@@ -1,0 +1,348 @@
+// Command memweave indexes and searches a memweave workspace: Markdown
+// memories under memory/ and the index built from them under .memweave/.
+//
+// Usage:
+//
+//	memweave [global flags] index [--force] [--json]
+//	memweave [global flags] add FILE... [--json]
+//	memweave [global flags] files [--source S]... [--json]
+//	memweave [global flags] status [--json]
+//	memweave [global flags] search QUERY [--max-results N] [--min-score F]
+//	    [--source S]... [--mode hybrid|keyword|vector] [--decay-half-life DAYS]
+//	    [--mmr-lambda L] [--now YYYY-MM-DD] [--explain] [--json]
+//
+// Global flags:
+//
+//	-w, --workspace DIR       the workspace folder (default ".")
+//	    --db FILE             the index file (default DIR/.memweave/index.db)
+//	    --embedder NAME       hash (offline, default), openai or none
+//	    --embedding-model M   the model of an OpenAI-compatible endpoint
+//	    --embedding-url URL   the endpoint (default https://api.openai.com/v1)
+//	    --embedding-dims N    the vector size (hash default 384)
+//
+// The API key of the openai embedder comes from MEMWEAVE_EMBEDDING_KEY or,
+// when that is unset, OPENAI_API_KEY; it is never printed.
+//
+// Results go to stdout, as aligned text or, with --json, as JSON; warnings,
+// errors and the progress bar go to stderr. Paths are workspace-relative
+// and '/'-separated. The exit status is 0 on success, 1 when the command
+// fails and 2 on a usage error (unknown command or flag, missing argument,
+// bad flag value). An error is one line on stderr starting "memweave: ".
+//
+// memweave needs cgo and the sqlite_fts5 build tag:
+//
+//	go install -tags sqlite_fts5 github.com/memweave/memweave-go/cmd/memweave@latest
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math"
+	"net/url"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"github.com/spf13/cobra"
+
+	"github.com/memweave/memweave-go"
+)
+
+// Environment variables holding the embedding API key, in order of
+// preference.
+const (
+	envKey       = "MEMWEAVE_EMBEDDING_KEY"
+	envOpenAIKey = "OPENAI_API_KEY"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// run executes the command line args and returns the exit status.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	app := &app{stdout: stdout, stderr: stderr}
+	root := app.rootCommand()
+	root.SetArgs(args)
+	cmd, err := root.ExecuteContextC(ctx)
+	if err == nil {
+		return 0
+	}
+	fmt.Fprintln(stderr, app.errorLine(err, cmd))
+	var re *runError
+	if errors.As(err, &re) {
+		return 1
+	}
+	return 2
+}
+
+// app holds the global flags and the output streams shared by the
+// subcommands.
+type app struct {
+	stdout, stderr io.Writer
+
+	workspace      string
+	dbPath         string
+	embedder       string
+	embeddingModel string
+	embeddingURL   string
+	embeddingDims  int
+	// apiKey is read from the environment; it is redacted from every
+	// message the command prints.
+	apiKey string
+}
+
+func (a *app) rootCommand() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "memweave",
+		Short: "Index and search Markdown memories",
+		Long: `memweave indexes the Markdown files under a workspace's memory/ folder
+and searches them by keyword and by meaning.
+
+The openai embedder reads its API key from MEMWEAVE_EMBEDDING_KEY or
+OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
+		// Args is set so that cobra hands unknown commands to RunE, which
+		// reports them as usage errors on one line.
+		Args:                       cobra.ArbitraryArgs,
+		RunE:                       a.runRoot,
+		PersistentPreRunE:          a.checkGlobalFlags,
+		SilenceUsage:               true,
+		SilenceErrors:              true,
+		CompletionOptions:          cobra.CompletionOptions{HiddenDefaultCmd: true},
+		SuggestionsMinimumDistance: 2,
+	}
+	root.SetOut(a.stdout)
+	root.SetErr(a.stderr)
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr("%v", err) })
+
+	pf := root.PersistentFlags()
+	pf.StringVarP(&a.workspace, "workspace", "w", ".", "workspace `folder` holding memory/")
+	pf.StringVar(&a.dbPath, "db", "", "index `file` (default <workspace>/.memweave/index.db)")
+	pf.StringVar(&a.embedder, "embedder", "hash", "embedding provider: hash, openai or none")
+	pf.StringVar(&a.embeddingModel, "embedding-model", "", "embedding `model` (required with --embedder openai)")
+	pf.StringVar(&a.embeddingURL, "embedding-url", "", "OpenAI-compatible endpoint `URL` (default https://api.openai.com/v1)")
+	pf.IntVar(&a.embeddingDims, "embedding-dims", 0, "embedding vector size `N` (default: hash 384, openai the model's)")
+
+	root.AddCommand(
+		a.indexCommand(),
+		a.addCommand(),
+		a.filesCommand(),
+		a.statusCommand(),
+		a.searchCommand(),
+	)
+	return root
+}
+
+// runRoot runs when no subcommand matched: with no arguments it prints
+// the help; otherwise the first argument is an unknown command.
+func (a *app) runRoot(cmd *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		cmd.SetOut(a.stderr)
+		_ = cmd.Help()
+		return usageErr("missing command")
+	}
+	msg := fmt.Sprintf("unknown command %q", args[0])
+	if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
+		msg += fmt.Sprintf("; did you mean %q?", s[0])
+	}
+	return usageErr("%s", msg)
+}
+
+// checkGlobalFlags validates the global flags before any subcommand runs.
+func (a *app) checkGlobalFlags(cmd *cobra.Command, _ []string) error {
+	a.apiKey = os.Getenv(envKey)
+	if a.apiKey == "" {
+		a.apiKey = os.Getenv(envOpenAIKey)
+	}
+	switch a.embedder {
+	case "hash", "openai", "none":
+	default:
+		return usageErr("invalid --embedder %q: want hash, openai or none", a.embedder)
+	}
+	if a.embeddingDims < 0 {
+		return usageErr("invalid --embedding-dims %d: must not be negative", a.embeddingDims)
+	}
+	if a.embedder == "openai" {
+		if a.embeddingModel == "" {
+			return usageErr("--embedder openai needs --embedding-model")
+		}
+		if a.embeddingURL != "" {
+			u, err := url.Parse(a.embeddingURL)
+			if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+				return usageErr("invalid --embedding-url %q: want an http or https URL", a.embeddingURL)
+			}
+		}
+	}
+	if a.workspace == "" {
+		return usageErr("--workspace must not be empty")
+	}
+	return nil
+}
+
+// openWeave opens the workspace the global flags describe. The caller
+// closes it.
+func (a *app) openWeave(cmd *cobra.Command) (*memweave.Weave, error) {
+	fi, err := os.Stat(a.workspace)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("workspace %s does not exist (set it with -w/--workspace)", a.workspace)
+	case err != nil:
+		return nil, fmt.Errorf("workspace %s: %w", a.workspace, err)
+	case !fi.IsDir():
+		return nil, fmt.Errorf("workspace %s is not a folder (set it with -w/--workspace)", a.workspace)
+	}
+	cfg := memweave.Config{
+		Workspace: a.workspace,
+		DBPath:    a.dbPath,
+		Embedder: memweave.EmbedderConfig{
+			Provider: a.embedder,
+			Model:    a.embeddingModel,
+			BaseURL:  a.embeddingURL,
+			Dims:     a.embeddingDims,
+		},
+	}
+	if a.embedder == "openai" {
+		cfg.Embedder.APIKey = a.apiKey
+	}
+	w, err := memweave.Open(cmd.Context(), cfg)
+	if err != nil {
+		var ce *memweave.ConfigError
+		if errors.As(err, &ce) {
+			if flag := configFlags[ce.Field]; flag != "" {
+				return nil, usageErr("invalid %s: %v", flag, ce.Err)
+			}
+		}
+		return nil, err
+	}
+	return w, nil
+}
+
+// configFlags maps Config fields to the flags that set them.
+var configFlags = map[string]string{
+	"Workspace":         "--workspace",
+	"DBPath":            "--db",
+	"Embedder":          "--embedder",
+	"Embedder.Provider": "--embedder",
+	"Embedder.Model":    "--embedding-model",
+	"Embedder.Dims":     "--embedding-dims",
+	"Embedder.BaseURL":  "--embedding-url",
+}
+
+// usageError is a mistake on the command line: exit status 2.
+type usageError struct{ err error }
+
+func (e *usageError) Error() string { return e.err.Error() }
+func (e *usageError) Unwrap() error { return e.err }
+
+func usageErr(format string, args ...any) error {
+	return &usageError{fmt.Errorf(format, args...)}
+}
+
+// runError is a failure of a command that was used correctly: exit
+// status 1.
+type runError struct{ err error }
+
+func (e *runError) Error() string { return e.err.Error() }
+func (e *runError) Unwrap() error { return e.err }
+
+// action adapts a subcommand body for cobra. The errors it returns are
+// failures (exit status 1) unless they are usage errors; errors cobra
+// raises itself, before the body runs, are all usage errors.
+func action(fn func(cmd *cobra.Command, args []string) error) func(*cobra.Command, []string) error {
+	return func(cmd *cobra.Command, args []string) error {
+		err := fn(cmd, args)
+		if err == nil {
+			return nil
+		}
+		var ue *usageError
+		if errors.As(err, &ue) {
+			return err
+		}
+		if errors.Is(err, context.Canceled) && cmd.Context().Err() != nil {
+			err = errors.New("interrupted")
+		}
+		return &runError{err}
+	}
+}
+
+// errorLine formats err as the one line printed on stderr: prefixed
+// "memweave: ", the API key redacted, and for usage errors a pointer to
+// the help of the command at fault.
+func (a *app) errorLine(err error, cmd *cobra.Command) string {
+	msg := a.clean(err.Error())
+	var re *runError
+	if !errors.As(err, &re) && cmd != nil {
+		msg += fmt.Sprintf(" (see '%s --help')", cmd.CommandPath())
+	}
+	return "memweave: " + msg
+}
+
+// clean makes a message from the library fit on one line under the
+// command's own "memweave: " prefix, with the API key redacted.
+func (a *app) clean(msg string) string {
+	msg = strings.Join(strings.Fields(msg), " ")
+	msg = strings.ReplaceAll(msg, ": memweave: ", ": ")
+	for strings.HasPrefix(msg, "memweave: ") {
+		msg = strings.TrimPrefix(msg, "memweave: ")
+	}
+	if a.apiKey != "" {
+		msg = strings.ReplaceAll(msg, a.apiKey, "[redacted]")
+	}
+	return msg
+}
+
+// warn prints warnings to stderr, one line each.
+func (a *app) warn(warnings []string) {
+	for _, w := range warnings {
+		fmt.Fprintln(a.stderr, "memweave: warning: "+a.clean(w))
+	}
+}
+
+// cleanAll returns warnings cleaned for output, never nil.
+func (a *app) cleanAll(warnings []string) []string {
+	out := make([]string, 0, len(warnings))
+	for _, w := range warnings {
+		out = append(out, a.clean(w))
+	}
+	return out
+}
+
+// noArgs rejects positional arguments as a usage error.
+func noArgs(cmd *cobra.Command, args []string) error {
+	if len(args) > 0 {
+		return usageErr("%s takes no arguments, got %q", cmd.Name(), args[0])
+	}
+	return nil
+}
+
+// finite rejects NaN and infinities in a float flag.
+func finite(flag string, v float64) error {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return usageErr("invalid --%s %v: want a finite number", flag, v)
+	}
+	return nil
+}
+
+// closeWeave closes w and reports its error through *err when there was
+// none before.
+func closeWeave(w *memweave.Weave, err *error) {
+	if cerr := w.Close(); cerr != nil && *err == nil {
+		*err = cerr
+	}
+}
+
+// writeJSON writes v to w as indented JSON, leaving <, > and & as they are.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}

@@ -1,0 +1,251 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/memweave/memweave-go/memweavetest"
+)
+
+// binary is the memweave command built once by TestMain; the tests run it
+// as a subprocess, as users do.
+var binary string
+
+func TestMain(m *testing.M) { os.Exit(testMain(m)) }
+
+func testMain(m *testing.M) int {
+	dir, err := os.MkdirTemp("", "memweave-cli-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer os.RemoveAll(dir)
+	binary = filepath.Join(dir, "memweave")
+	if runtime.GOOS == "windows" {
+		binary += ".exe"
+	}
+	build := exec.Command(goTool(), "build", "-tags", "sqlite_fts5", "-o", binary, ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "go build -tags sqlite_fts5: %v\n%s", err, out)
+		return 1
+	}
+	return m.Run()
+}
+
+// goTool returns the go command of the toolchain running the tests, or
+// the one on PATH.
+func goTool() string {
+	name := "go"
+	if runtime.GOOS == "windows" {
+		name += ".exe"
+	}
+	p := filepath.Join(runtime.GOROOT(), "bin", name)
+	if _, err := os.Stat(p); err == nil {
+		return p
+	}
+	return "go"
+}
+
+// output is what one run of the command printed, and its exit status.
+type output struct {
+	stdout, stderr string
+	code           int
+}
+
+// runCLI runs memweave with args in dir ("" for the test's own) with the
+// API key variables removed from the environment and env added.
+func runCLI(tb testing.TB, dir string, env []string, args ...string) output {
+	tb.Helper()
+	cmd := exec.Command(binary, args...)
+	cmd.Dir = dir
+	cmd.Env = slices.DeleteFunc(os.Environ(), func(kv string) bool {
+		return strings.HasPrefix(kv, envKey+"=") || strings.HasPrefix(kv, envOpenAIKey+"=")
+	})
+	cmd.Env = append(cmd.Env, env...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	out := output{stdout: stdout.String(), stderr: stderr.String()}
+	var exit *exec.ExitError
+	switch {
+	case errors.As(err, &exit):
+		out.code = exit.ExitCode()
+	case err != nil:
+		tb.Fatalf("run memweave %q: %v", args, err)
+	}
+	return out
+}
+
+// mustRunCLI runs memweave like runCLI and fails the test unless it exits 0.
+func mustRunCLI(tb testing.TB, args ...string) output {
+	tb.Helper()
+	out := runCLI(tb, "", nil, args...)
+	if out.code != 0 {
+		tb.Fatalf("memweave %q: exit %d, stderr:\n%s", args, out.code, out.stderr)
+	}
+	return out
+}
+
+// decode parses out's stdout as JSON into v.
+func decode(tb testing.TB, out output, v any) {
+	tb.Helper()
+	if err := json.Unmarshal([]byte(out.stdout), v); err != nil {
+		tb.Fatalf("stdout is not JSON: %v\n%s", err, out.stdout)
+	}
+}
+
+// keys returns the sorted keys of a JSON object.
+func keys(m map[string]json.RawMessage) []string {
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks)
+	return ks
+}
+
+// testWorkspace returns a workspace of three files in two sources, one of
+// them dated, holding an exact token to search for.
+func testWorkspace(tb testing.TB) string {
+	tb.Helper()
+	return memweavetest.Workspace(tb, map[string]string{
+		"memory/stack.md": "# Stack\n\n## Database\n\nWe chose SQLite with FTS5 for the index.\n" +
+			"The migration code name is ZEBRA-COMET-2026.\n\n## Queue\n\nJobs run on a Redis queue with three workers.\n",
+		"memory/2026-11-20.md":      "# Standup\n\nAlice fixed the login bug. Bob reviews the queue retry policy.\n",
+		"memory/projects/apollo.md": "# Apollo\n\nApollo is the billing rewrite of the queue. Deadline is March.\n",
+	})
+}
+
+// checkErrorLine fails unless stderr is one line starting "memweave: "
+// and containing want.
+func checkErrorLine(tb testing.TB, stderr, want string) {
+	tb.Helper()
+	line := strings.TrimSuffix(stderr, "\n")
+	if strings.Contains(line, "\n") || !strings.HasPrefix(line, "memweave: ") || !strings.Contains(line, want) {
+		tb.Errorf("stderr = %q, want one line starting \"memweave: \" containing %q", stderr, want)
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	t.Parallel()
+	ws := testWorkspace(t)
+	tests := []struct {
+		args []string
+		want string // in the error line
+	}{
+		{[]string{"bogus"}, `unknown command "bogus"`},
+		{[]string{"serch", "x"}, `did you mean "search"`},
+		{[]string{"index", "--bogus"}, "--bogus"},
+		{[]string{"index", "extra"}, `"extra"`},
+		{[]string{"add"}, "FILE"},
+		{[]string{"search"}, "QUERY"},
+		{[]string{"search", "q", "--mode", "foo"}, "--mode"},
+		{[]string{"search", "q", "--now", "2026-13-01"}, "--now"},
+		{[]string{"search", "q", "--min-score", "2"}, "--min-score"},
+		{[]string{"search", "q", "--max-results", "0"}, "--max-results"},
+		{[]string{"search", "q", "--max-results", "abc"}, "--max-results"},
+		{[]string{"search", "q", "--mmr-lambda", "1.5"}, "--mmr-lambda"},
+		{[]string{"search", "q", "--decay-half-life", "-1"}, "--decay-half-life"},
+		{[]string{"--embedder", "foo", "status"}, "--embedder"},
+		{[]string{"--embedder", "openai", "status"}, "--embedding-model"},
+		{[]string{"--embedding-dims", "-1", "status"}, "--embedding-dims"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			t.Parallel()
+			out := runCLI(t, "", nil, append([]string{"-w", ws}, tt.args...)...)
+			if out.code != 2 {
+				t.Errorf("exit status = %d, want 2", out.code)
+			}
+			if out.stdout != "" {
+				t.Errorf("stdout = %q, want empty", out.stdout)
+			}
+			checkErrorLine(t, out.stderr, tt.want)
+		})
+	}
+}
+
+func TestNoCommand(t *testing.T) {
+	t.Parallel()
+	out := runCLI(t, "", nil)
+	if out.code != 2 || out.stdout != "" || !strings.Contains(out.stderr, "Usage:") {
+		t.Errorf("memweave = exit %d, stdout %q, stderr %q; want exit 2 and usage on stderr", out.code, out.stdout, out.stderr)
+	}
+}
+
+func TestHelp(t *testing.T) {
+	t.Parallel()
+	out := mustRunCLI(t, "search", "--help")
+	for _, flag := range []string{"--max-results", "--mode", "--explain", "--workspace"} {
+		if !strings.Contains(out.stdout, flag) {
+			t.Errorf("search --help lacks %s:\n%s", flag, out.stdout)
+		}
+	}
+}
+
+func TestMissingWorkspace(t *testing.T) {
+	t.Parallel()
+	ws := filepath.Join(t.TempDir(), "nowhere")
+	for _, cmd := range []string{"index", "status", "files"} {
+		out := runCLI(t, "", nil, "-w", ws, cmd)
+		if out.code != 1 {
+			t.Errorf("memweave -w %s %s: exit status = %d, want 1", ws, cmd, out.code)
+		}
+		checkErrorLine(t, out.stderr, ws)
+	}
+	if _, err := os.Stat(ws); err == nil {
+		t.Errorf("missing workspace %s was created", ws)
+	}
+}
+
+// TestKeyNeverPrinted runs against an unreachable OpenAI-compatible
+// endpoint: index and search still work by keyword, and warn, and the API
+// key appears in no output.
+func TestKeyNeverPrinted(t *testing.T) {
+	t.Parallel()
+	ws := testWorkspace(t)
+	const key = "sk-secret"
+	global := []string{"-w", ws, "--embedder", "openai", "--embedding-model", "m",
+		"--embedding-dims", "8", "--embedding-url", "http://127.0.0.1:1/v1"}
+	mw := func(args ...string) output {
+		t.Helper()
+		out := runCLI(t, "", []string{envOpenAIKey + "=" + key}, append(slices.Clone(global), args...)...)
+		if strings.Contains(out.stdout+out.stderr, key) {
+			t.Errorf("memweave %q printed the API key:\nstdout: %s\nstderr: %s", args, out.stdout, out.stderr)
+		}
+		return out
+	}
+
+	out := mw("index", "--json")
+	if out.code != 0 {
+		t.Fatalf("index --json: exit %d, stderr:\n%s", out.code, out.stderr)
+	}
+	var res indexJSON
+	decode(t, out, &res)
+	if res.FilesIndexed != 3 || res.FilesPending != 3 || res.EmbeddingsComputed != 0 || len(res.Warnings) == 0 {
+		t.Errorf("index --json = %+v, want 3 files indexed and pending, no embeddings, warnings", res)
+	}
+
+	out = mw("search", "ZEBRA-COMET-2026", "--json")
+	var resp searchResponseJSON
+	decode(t, out, &resp)
+	if resp.Mode != "keyword" || len(resp.Warnings) == 0 || len(resp.Results) == 0 || resp.Results[0].Path != "memory/stack.md" {
+		t.Errorf("search --json = %+v, want keyword results from memory/stack.md with warnings", resp)
+	}
+
+	out = mw("search", "ZEBRA-COMET-2026")
+	if out.code != 0 || !strings.Contains(out.stderr, "warning") {
+		t.Errorf("search: exit %d, stderr %q; want 0 and a warning", out.code, out.stderr)
+	}
+	mw("status")
+	mw("search", "q", "--mode", "foo")
+}

@@ -1,0 +1,257 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/spf13/cobra"
+
+	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/search"
+)
+
+// searchFlags are the flags of the search command.
+type searchFlags struct {
+	maxResults int
+	minScore   float64
+	sources    []string
+	mode       string
+	halfLife   float64
+	lambda     float64
+	now        string
+	explain    bool
+	asJSON     bool
+}
+
+func (a *app) searchCommand() *cobra.Command {
+	var f searchFlags
+	cmd := &cobra.Command{
+		Use:   "search QUERY",
+		Short: "Search the memories",
+		Long: `Search finds the chunks that best match QUERY, by keyword and by meaning,
+after re-indexing files changed on disk. Several arguments are joined
+into one query.
+
+Temporal decay (--decay-half-life) and MMR diversity (--mmr-lambda) are
+off unless their flag is given.`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usageErr("search needs a QUERY argument")
+			}
+			return nil
+		},
+		RunE: action(func(cmd *cobra.Command, args []string) (err error) {
+			opts, err := f.options(cmd)
+			if err != nil {
+				return err
+			}
+			w, err := a.openWeave(cmd)
+			if err != nil {
+				return err
+			}
+			defer closeWeave(w, &err)
+			resp, err := w.Search(cmd.Context(), strings.Join(args, " "), opts...)
+			if err != nil {
+				return err
+			}
+			if f.asJSON {
+				return writeJSON(a.stdout, a.searchJSON(resp, f.explain))
+			}
+			a.warn(resp.Warnings)
+			if len(resp.Results) == 0 {
+				fmt.Fprintf(a.stderr, "memweave: no results for %q\n", resp.Query)
+				return nil
+			}
+			return printResults(a.stdout, resp.Results, f.explain)
+		}),
+	}
+	fl := cmd.Flags()
+	fl.IntVarP(&f.maxResults, "max-results", "n", 6, "number of results `N`")
+	fl.Float64Var(&f.minScore, "min-score", 0.35, "drop results scoring below `F`, in [0,1]")
+	fl.StringArrayVar(&f.sources, "source", nil, "search only this `source` (repeatable)")
+	fl.StringVar(&f.mode, "mode", memweave.ModeHybrid, "retrieval `mode`: hybrid, keyword or vector")
+	fl.Float64Var(&f.halfLife, "decay-half-life", 30, "enable temporal decay of dated files with this half-life in `DAYS`")
+	fl.Float64Var(&f.lambda, "mmr-lambda", 0.7, "enable MMR re-ranking with lambda `L` in [0,1] (1 = relevance only)")
+	fl.StringVar(&f.now, "now", "", "measure decay from this `YYYY-MM-DD` date instead of today")
+	fl.BoolVar(&f.explain, "explain", false, "show how each score came about")
+	fl.BoolVar(&f.asJSON, "json", false, "print the response as JSON")
+	return cmd
+}
+
+// options validates the flags and turns the ones given into search
+// options; flags left unset keep the library's defaults.
+func (f *searchFlags) options(cmd *cobra.Command) ([]memweave.SearchOption, error) {
+	set := cmd.Flags().Changed
+	var opts []memweave.SearchOption
+	if set("max-results") {
+		if f.maxResults <= 0 {
+			return nil, usageErr("invalid --max-results %d: must be positive", f.maxResults)
+		}
+		opts = append(opts, memweave.MaxResults(f.maxResults))
+	}
+	if set("min-score") {
+		if err := finite("min-score", f.minScore); err != nil {
+			return nil, err
+		}
+		if f.minScore < 0 || f.minScore > 1 {
+			return nil, usageErr("invalid --min-score %g: must be in [0,1]", f.minScore)
+		}
+		opts = append(opts, memweave.MinScore(f.minScore))
+	}
+	if len(f.sources) > 0 {
+		for _, s := range f.sources {
+			if s == "" {
+				return nil, usageErr("invalid --source: must not be empty")
+			}
+		}
+		opts = append(opts, memweave.Sources(f.sources...))
+	}
+	switch f.mode {
+	case memweave.ModeHybrid, memweave.ModeKeyword, memweave.ModeVector:
+		opts = append(opts, memweave.Mode(f.mode))
+	default:
+		return nil, usageErr("invalid --mode %q: want hybrid, keyword or vector", f.mode)
+	}
+	if set("decay-half-life") {
+		if err := finite("decay-half-life", f.halfLife); err != nil {
+			return nil, err
+		}
+		if f.halfLife <= 0 {
+			return nil, usageErr("invalid --decay-half-life %g: must be a positive number of days", f.halfLife)
+		}
+		opts = append(opts, memweave.Decay(f.halfLife))
+	}
+	if set("mmr-lambda") {
+		if err := finite("mmr-lambda", f.lambda); err != nil {
+			return nil, err
+		}
+		if f.lambda < 0 || f.lambda > 1 {
+			return nil, usageErr("invalid --mmr-lambda %g: must be in [0,1]", f.lambda)
+		}
+		opts = append(opts, memweave.MMR(f.lambda))
+	}
+	if set("now") {
+		t, err := time.ParseInLocation(time.DateOnly, f.now, time.UTC)
+		if err != nil {
+			return nil, usageErr("invalid --now %q: want a date YYYY-MM-DD", f.now)
+		}
+		opts = append(opts, memweave.Now(t))
+	}
+	return opts, nil
+}
+
+// searchResponseJSON is the JSON form of a [memweave.SearchResponse].
+type searchResponseJSON struct {
+	Query    string       `json:"query"`
+	Mode     string       `json:"mode"`
+	Warnings []string     `json:"warnings"`
+	Results  []resultJSON `json:"results"`
+}
+
+// resultJSON is the JSON form of a [memweave.Result]; Explain is set only
+// with --explain.
+type resultJSON struct {
+	Path        string          `json:"path"`
+	StartLine   int             `json:"start_line"`
+	EndLine     int             `json:"end_line"`
+	Headings    []string        `json:"headings"`
+	Score       float64         `json:"score"`
+	Snippet     string          `json:"snippet"`
+	Source      string          `json:"source"`
+	VectorScore *float64        `json:"vector_score"`
+	TextScore   *float64        `json:"text_score"`
+	Explain     *search.Explain `json:"explain,omitempty"`
+}
+
+func (a *app) searchJSON(resp *memweave.SearchResponse, explain bool) searchResponseJSON {
+	out := searchResponseJSON{
+		Query:    resp.Query,
+		Mode:     resp.Mode,
+		Warnings: a.cleanAll(resp.Warnings),
+		Results:  make([]resultJSON, 0, len(resp.Results)),
+	}
+	for _, r := range resp.Results {
+		rj := resultJSON{
+			Path: r.Path, StartLine: r.StartLine, EndLine: r.EndLine, Headings: r.Headings,
+			Score: r.Score, Snippet: r.Snippet, Source: r.Source,
+			VectorScore: r.VectorScore, TextScore: r.TextScore,
+		}
+		if rj.Headings == nil {
+			rj.Headings = []string{}
+		}
+		if explain {
+			rj.Explain = &r.Explain
+		}
+		out.Results = append(out.Results, rj)
+	}
+	return out
+}
+
+// previewRunes is the length of the one-line snippet preview.
+const previewRunes = 100
+
+// indent lines up preview and explain lines under the path.
+const indent = "       "
+
+// printResults prints each result as a header line, "score  path:start-end
+// [source]", then a one-line preview of its snippet and, with explain, the
+// score breakdown.
+func printResults(w io.Writer, results []memweave.Result, explain bool) error {
+	var b strings.Builder
+	for i, r := range results {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(&b, "%.3f  %s:%d-%d  [%s]\n", r.Score, r.Path, r.StartLine, r.EndLine, r.Source)
+		b.WriteString(indent + preview(r.Snippet, previewRunes) + "\n")
+		if explain {
+			writeExplain(&b, r.Explain)
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// preview flattens s onto one line and cuts it to at most n runes.
+func preview(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return strings.TrimRight(string(r[:n-1]), " ") + "…"
+}
+
+// writeExplain writes the score breakdown of one result.
+func writeExplain(b *strings.Builder, e search.Explain) {
+	line := func(label, format string, args ...any) {
+		fmt.Fprintf(b, "%s%-8s %s\n", indent, label+":", fmt.Sprintf(format, args...))
+	}
+	if e.BM25 != nil {
+		text := "-"
+		if e.TextScore != nil {
+			text = fmt.Sprintf("%.3f", *e.TextScore)
+		}
+		line("keyword", "bm25 %.3f, text score %s", *e.BM25, text)
+	} else {
+		line("keyword", "no match")
+	}
+	if e.Cosine != nil {
+		line("vector", "cosine %.3f", *e.Cosine)
+	} else {
+		line("vector", "not scored")
+	}
+	line("fusion", "%s %.3f, threshold %.2f", e.Fusion, e.Fused, e.Threshold)
+	if e.Decay != nil {
+		line("decay", "x%.3f (dated %s)", *e.Decay, e.FileDate)
+	}
+	if e.RankBeforeMMR > 0 {
+		line("mmr", "rank %d -> %d", e.RankBeforeMMR, e.RankAfterMMR)
+	}
+	for _, p := range e.Processors {
+		line(p.Name, "%.3f -> %.3f, rank %d -> %d", p.ScoreBefore, p.ScoreAfter, p.RankBefore, p.RankAfter)
+	}
+}

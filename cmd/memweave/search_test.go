@@ -1,0 +1,108 @@
+package main
+
+import (
+	"encoding/json"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestSearch(t *testing.T) {
+	t.Parallel()
+	ws := testWorkspace(t)
+
+	// No index run first: search picks up the files itself.
+	out := mustRunCLI(t, "-w", ws, "search", "ZEBRA-COMET-2026", "--json")
+	var raw map[string]json.RawMessage
+	decode(t, out, &raw)
+	if got, want := keys(raw), []string{"mode", "query", "results", "warnings"}; !slices.Equal(got, want) {
+		t.Errorf("search --json keys = %v, want %v", got, want)
+	}
+	var results []map[string]json.RawMessage
+	if err := json.Unmarshal(raw["results"], &results); err != nil || len(results) == 0 {
+		t.Fatalf("search --json results = %s (%v), want some", raw["results"], err)
+	}
+	wantKeys := []string{"end_line", "headings", "path", "score", "snippet", "source", "start_line", "text_score", "vector_score"}
+	if got := keys(results[0]); !slices.Equal(got, wantKeys) {
+		t.Errorf("search --json result keys = %v, want %v", got, wantKeys)
+	}
+	var resp searchResponseJSON
+	decode(t, out, &resp)
+	if r := resp.Results[0]; r.Path != "memory/stack.md" || !strings.Contains(r.Snippet, "ZEBRA-COMET-2026") ||
+		r.Source != "memory" || r.StartLine < 1 || r.EndLine < r.StartLine || resp.Mode != "hybrid" {
+		t.Errorf("search --json = %+v, want memory/stack.md first with the token in its snippet", resp)
+	}
+
+	out = mustRunCLI(t, "-w", ws, "search", "ZEBRA-COMET-2026", "--json", "--explain")
+	decode(t, out, &raw)
+	if err := json.Unmarshal(raw["results"], &results); err != nil || len(results) == 0 {
+		t.Fatalf("search --explain results = %s (%v), want some", raw["results"], err)
+	}
+	var explain map[string]json.RawMessage
+	if err := json.Unmarshal(results[0]["explain"], &explain); err != nil {
+		t.Fatalf("search --explain result has no explain object: %v\n%s", err, out.stdout)
+	}
+	for _, k := range []string{"bm25", "cosine", "fusion", "fused", "threshold"} {
+		if _, ok := explain[k]; !ok {
+			t.Errorf("explain lacks %q: %s", k, results[0]["explain"])
+		}
+	}
+
+	out = mustRunCLI(t, "-w", ws, "search", "queue", "--json", "--source", "projects", "--min-score", "0")
+	decode(t, out, &resp)
+	if len(resp.Results) == 0 {
+		t.Errorf("search --source projects found nothing")
+	}
+	for _, r := range resp.Results {
+		if r.Source != "projects" {
+			t.Errorf("search --source projects returned %s from source %s", r.Path, r.Source)
+		}
+	}
+
+	out = mustRunCLI(t, "-w", ws, "search", "queue", "--json", "--min-score", "0", "--max-results", "1",
+		"--mode", "keyword", "--decay-half-life", "7", "--mmr-lambda", "0.5", "--now", "2026-11-30")
+	decode(t, out, &resp)
+	if len(resp.Results) != 1 || resp.Mode != "keyword" || resp.Results[0].VectorScore != nil {
+		t.Errorf("search --max-results 1 --mode keyword = %+v, want one keyword-only result", resp)
+	}
+
+	out = mustRunCLI(t, "-w", ws, "search", "ZEBRA-COMET-2026")
+	header := regexp.MustCompile(`^[01]\.\d{3}  memory/stack\.md:\d+-\d+  \[memory\]$`)
+	lines := strings.Split(out.stdout, "\n")
+	if len(lines) < 2 || !header.MatchString(lines[0]) || !strings.Contains(lines[1], "ZEBRA-COMET-2026") {
+		t.Errorf("search output, want a result line then its preview:\n%s", out.stdout)
+	}
+
+	out = mustRunCLI(t, "-w", ws, "search", "ZEBRA-COMET-2026", "--explain")
+	for _, want := range []string{"keyword:", "vector:", "fusion:"} {
+		if !strings.Contains(out.stdout, want) {
+			t.Errorf("search --explain output lacks %q:\n%s", want, out.stdout)
+		}
+	}
+
+	out = mustRunCLI(t, "-w", ws, "search", "nothing-matches-this-xyzzy")
+	if out.stdout != "" || !strings.Contains(out.stderr, "no results") {
+		t.Errorf("search without results: stdout %q, stderr %q; want no stdout and a note on stderr", out.stdout, out.stderr)
+	}
+}
+
+func TestPreview(t *testing.T) {
+	tests := []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{"short", 10, "short"},
+		{"## Head\n\nline  two\n", 40, "## Head line two"},
+		{"abcdefghij", 10, "abcdefghij"},
+		{"abcdefghijk", 10, "abcdefghi…"},
+		{"héllo wörld ünïcode", 8, "héllo w…"},
+		{"word word word", 6, "word…"},
+	}
+	for _, tt := range tests {
+		if got := preview(tt.in, tt.n); got != tt.want {
+			t.Errorf("preview(%q, %d) = %q, want %q", tt.in, tt.n, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,55 @@
+package main
+
+import (
+	"fmt"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+)
+
+func (a *app) statusCommand() *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "status",
+		Short: "Describe the index",
+		Long: `Status reports the index's size and contents, the embedder, the search
+mode, and how many files changed on disk since the last index run.`,
+		Args: noArgs,
+		RunE: action(func(cmd *cobra.Command, _ []string) (err error) {
+			w, err := a.openWeave(cmd)
+			if err != nil {
+				return err
+			}
+			defer closeWeave(w, &err)
+			st, err := w.Status(cmd.Context())
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				return writeJSON(a.stdout, st)
+			}
+			tw := tabwriter.NewWriter(a.stdout, 0, 4, 2, ' ', 0)
+			fmt.Fprintf(tw, "workspace\t%s\n", st.Workspace)
+			fmt.Fprintf(tw, "index\t%s (%s)\n", st.DBPath, formatBytes(st.DBBytes))
+			fmt.Fprintf(tw, "files\t%d (%d pending embeddings, %d changed on disk)\n", st.Files, st.PendingFiles, st.StaleFiles)
+			fmt.Fprintf(tw, "chunks\t%d (%d with vectors)\n", st.Chunks, st.Vectors)
+			fmt.Fprintf(tw, "cache\t%d embeddings\n", st.CacheEntries)
+			emb := st.Embedder
+			if st.Model != "" {
+				emb += " " + st.Model
+			}
+			if st.Dims > 0 {
+				emb += fmt.Sprintf(" (%d dims)", st.Dims)
+			}
+			fmt.Fprintf(tw, "embedder\t%s\n", emb)
+			mode := st.SearchMode
+			if st.SearchModeReason != "" {
+				mode += ": " + st.SearchModeReason
+			}
+			fmt.Fprintf(tw, "search mode\t%s\n", mode)
+			return tw.Flush()
+		}),
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the status as JSON")
+	return cmd
+}
