@@ -2,9 +2,10 @@ package chunker
 
 // Version identifies the chunking algorithm. It is part of the index
 // identity: when it changes, indexes built with an older version re-chunk.
+// Bump it whenever Split's output changes for some input.
 const Version = 1
 
-// Defaults for [Options] fields left at zero.
+// Defaults for [Options] fields left at zero, in estimated tokens.
 const (
 	DefaultMaxTokens = 400
 	DefaultOverlap   = 80
@@ -15,20 +16,25 @@ type Options struct {
 	// MaxTokens is the hard cap on a chunk's size in estimated tokens
 	// (see EstimateTokens). Default 400.
 	MaxTokens int
-	// Overlap is how many estimated tokens of trailing whole lines from a
-	// chunk are repeated at the start of the next chunk of the same
-	// section. Default 80; a negative value disables overlap.
+	// Overlap is the most estimated tokens of trailing whole lines from a
+	// chunk to repeat at the start of the next chunk of the same section,
+	// when they fit within MaxTokens. Default 80; a negative value
+	// disables overlap.
 	Overlap int
 }
 
 // Chunk is one piece of a Markdown document.
 type Chunk struct {
-	// Text is the chunk's source lines joined by "\n" (CRLF normalised to LF).
+	// Text is the chunk's source lines joined by "\n" (CRLF and CR line
+	// endings normalised to LF), with no leading or trailing blank line.
+	// A line is cut only when it alone exceeds the budget; a chunk then
+	// starts or ends inside that line.
 	Text string
 	// StartLine and EndLine are the 1-based, inclusive source lines covered.
 	StartLine, EndLine int
-	// Headings is the heading path in effect at the chunk's first line,
-	// outermost first, e.g. ["Stack", "Caching"]. Nil before any heading.
+	// Headings is the path of top-level headings in effect at the chunk's
+	// first line, outermost first, as plain text without markup, e.g.
+	// ["Stack", "Caching"]. Nil before any heading and in front matter.
 	Headings []string
 }
 

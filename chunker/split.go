@@ -58,7 +58,7 @@ func Split(src []byte, opts Options) []Chunk {
 	}
 	o := analyze(l, norm, sp.budget)
 	sp.prio = o.prio
-	var out []Chunk
+	out := make([]Chunk, 0, len(o.sections)+len(norm)/sp.budget+1)
 	for _, sec := range o.sections {
 		out = sp.section(out, sec)
 	}
