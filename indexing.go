@@ -313,24 +313,24 @@ func (w *Weave) prepare(ctx context.Context, f workspace.File, row index.File, f
 	chunks := chunker.Split(data, chunker.Options{MaxTokens: w.cfg.ChunkTokens, Overlap: w.cfg.ChunkOverlap})
 	p.chunks = make([]index.Chunk, len(chunks))
 	for i, c := range chunks {
-		text := indexText(c)
-		key := embedcache.KeyOf(text)
+		prefix := indexPrefix(c)
+		key := embedcache.KeyOf(prefix + c.Text)
 		p.chunks[i] = index.Chunk{
 			ID: index.ChunkID(f.Rel, i, key), Seq: i, StartLine: c.StartLine, EndLine: c.EndLine,
-			Headings: c.Headings, Hash: key, Text: c.Text, IndexText: text,
+			Headings: c.Headings, Hash: key, Text: c.Text, Prefix: prefix,
 		}
 	}
 	return p, warn
 }
 
-// indexText is what gets embedded and keyword-indexed for a chunk: its
-// text, preceded by its heading path when the chunk does not itself start
-// with that heading, so that every chunk of a section carries its topic.
-func indexText(c chunker.Chunk) string {
+// indexPrefix is what precedes a chunk's text when it is embedded and
+// keyword-indexed: its heading path, when the chunk does not itself start
+// with a heading, so that every chunk of a section carries its topic.
+func indexPrefix(c chunker.Chunk) string {
 	if len(c.Headings) == 0 || strings.HasPrefix(c.Text, "#") {
-		return c.Text
+		return ""
 	}
-	return strings.Join(c.Headings, " > ") + "\n" + c.Text
+	return strings.Join(c.Headings, " > ") + "\n"
 }
 
 // store embeds what the batch's chunks lack and writes the batch in one
@@ -375,7 +375,7 @@ func (w *Weave) store(ctx context.Context, batch []*prepared, res *IndexResult) 
 				}
 				if !seen[c.Hash] {
 					seen[c.Hash] = true
-					texts = append(texts, c.IndexText)
+					texts = append(texts, c.Prefix+c.Text)
 					textKeys = append(textKeys, c.Hash)
 				}
 			}

@@ -26,13 +26,13 @@ import (
 // Schema is the DDL of the cache table. The index package runs it in a
 // migration.
 const Schema = `CREATE TABLE embed_cache (
+	id       INTEGER PRIMARY KEY,
 	identity TEXT NOT NULL,
 	hash     BLOB NOT NULL,
 	vector   BLOB NOT NULL,
-	used     INTEGER NOT NULL,
-	PRIMARY KEY (identity, hash)
-) WITHOUT ROWID;
-CREATE INDEX embed_cache_used ON embed_cache (used);`
+	used     INTEGER NOT NULL
+);
+CREATE UNIQUE INDEX embed_cache_key ON embed_cache (identity, hash);`
 
 // maxVars keeps bulk statements under SQLite's bound-variable limit
 // (32766 since 3.32, 999 before) with a wide margin.
@@ -181,8 +181,8 @@ func Prune(ctx context.Context, db Conn, max int) (int, error) {
 	if max <= 0 {
 		return 0, nil
 	}
-	res, err := db.ExecContext(ctx, `DELETE FROM embed_cache WHERE (identity, hash) IN (
-		SELECT identity, hash FROM embed_cache ORDER BY used DESC, hash LIMIT -1 OFFSET ?)`, max)
+	res, err := db.ExecContext(ctx, `DELETE FROM embed_cache WHERE id IN (
+		SELECT id FROM embed_cache ORDER BY used DESC, id DESC LIMIT -1 OFFSET ?)`, max)
 	if err != nil {
 		return 0, fmt.Errorf("embedcache: prune: %w", err)
 	}

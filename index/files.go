@@ -38,13 +38,15 @@ type Chunk struct {
 	Seq                int
 	StartLine, EndLine int
 	Headings           []string
-	// Hash is the SHA-256 of IndexText, the embedding cache key.
+	// Hash is the SHA-256 of Prefix+Text, the embedding cache key.
 	Hash embedcache.Key
 	// Text is the chunk as it appears in the file.
 	Text string
-	// IndexText is what is embedded and keyword-indexed: Text with its
-	// heading context.
-	IndexText string
+	// Prefix is prepended to Text to make what is embedded and
+	// keyword-indexed, e.g. the heading path of a chunk that does not
+	// start with its heading. It is stored so that the FTS row can be
+	// deleted exactly.
+	Prefix string
 	// Vector is the chunk's embedding; nil when it has none (yet).
 	Vector []float32
 }
@@ -171,11 +173,11 @@ func newWriter(ctx context.Context, tx *sql.Tx) (*writer, error) {
 		sql string
 		vec bool
 	}{
-		{&w.existing, `SELECT id, embedded FROM chunks WHERE path = ?`, false},
+		{&w.existing, `SELECT id, embedded, prefix || text FROM chunks WHERE path = ?`, false},
 		{&w.delChunk, `DELETE FROM chunks WHERE id = ?`, false},
-		{&w.delFTS, `DELETE FROM chunks_fts WHERE rowid = ?`, false},
+		{&w.delFTS, `INSERT INTO chunks_fts (chunks_fts, rowid, text) VALUES ('delete', ?, ?)`, false},
 		{&w.delVec, `DELETE FROM chunks_vec WHERE rowid = ?`, true},
-		{&w.insChunk, `INSERT INTO chunks (id, path, source, seq, start_line, end_line, headings, hash, text, embedded) VALUES (?,?,?,?,?,?,?,?,?,?)`, false},
+		{&w.insChunk, `INSERT INTO chunks (id, path, source, seq, start_line, end_line, headings, prefix, hash, text, embedded) VALUES (?,?,?,?,?,?,?,?,?,?,?)`, false},
 		{&w.insFTS, `INSERT INTO chunks_fts (rowid, text) VALUES (?, ?)`, false},
 		{&w.insVec, `INSERT INTO chunks_vec (rowid, embedding) VALUES (?, ?)`, true},
 		{&w.setLines, `UPDATE chunks SET seq = ?, start_line = ?, end_line = ?, headings = ?, source = ? WHERE id = ?`, false},
@@ -205,33 +207,41 @@ func (w *writer) close() {
 	}
 }
 
-// existingChunks returns path's chunk ids and whether each has a vector.
-func (w *writer) existingChunks(ctx context.Context, path string) (map[int64]bool, error) {
+// oldChunk is what deleting a stored chunk needs to know.
+type oldChunk struct {
+	embedded bool
+	// indexed is the exact text given to FTS5, needed to delete its row
+	// from the contentless table.
+	indexed string
+}
+
+// existingChunks returns path's stored chunks by id.
+func (w *writer) existingChunks(ctx context.Context, path string) (map[int64]oldChunk, error) {
 	rows, err := w.existing.QueryContext(ctx, path)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	out := make(map[int64]bool)
+	out := make(map[int64]oldChunk)
 	for rows.Next() {
 		var id int64
-		var emb bool
-		if err := rows.Scan(&id, &emb); err != nil {
+		var c oldChunk
+		if err := rows.Scan(&id, &c.embedded, &c.indexed); err != nil {
 			return nil, err
 		}
-		out[id] = emb
+		out[id] = c
 	}
 	return out, rows.Err()
 }
 
-func (w *writer) deleteChunk(ctx context.Context, id int64, embedded bool) error {
+func (w *writer) deleteChunk(ctx context.Context, id int64, old oldChunk) error {
 	if _, err := w.delChunk.ExecContext(ctx, id); err != nil {
 		return err
 	}
-	if _, err := w.delFTS.ExecContext(ctx, id); err != nil {
+	if _, err := w.delFTS.ExecContext(ctx, id, old.indexed); err != nil {
 		return err
 	}
-	if w.hasVec && embedded {
+	if w.hasVec && old.embedded {
 		if _, err := w.delVec.ExecContext(ctx, id); err != nil {
 			return err
 		}
@@ -248,9 +258,9 @@ func (w *writer) replace(ctx context.Context, u Update) (created, removed int, e
 	for _, c := range u.Chunks {
 		keep[c.ID] = true
 	}
-	for id, emb := range old {
+	for id, oc := range old {
 		if !keep[id] {
-			if err := w.deleteChunk(ctx, id, emb); err != nil {
+			if err := w.deleteChunk(ctx, id, oc); err != nil {
 				return 0, 0, err
 			}
 			removed++
@@ -259,16 +269,17 @@ func (w *writer) replace(ctx context.Context, u Update) (created, removed int, e
 	pending := false
 	for _, c := range u.Chunks {
 		headings := strings.Join(c.Headings, "\n")
-		emb, exists := old[c.ID]
+		oc, exists := old[c.ID]
+		emb := oc.embedded
 		if exists {
 			if _, err := w.setLines.ExecContext(ctx, c.Seq, c.StartLine, c.EndLine, headings, u.File.Source, c.ID); err != nil {
 				return 0, 0, err
 			}
 		} else {
-			if _, err := w.insChunk.ExecContext(ctx, c.ID, u.File.Path, u.File.Source, c.Seq, c.StartLine, c.EndLine, headings, c.Hash[:], c.Text, false); err != nil {
+			if _, err := w.insChunk.ExecContext(ctx, c.ID, u.File.Path, u.File.Source, c.Seq, c.StartLine, c.EndLine, headings, c.Prefix, c.Hash[:], c.Text, false); err != nil {
 				return 0, 0, err
 			}
-			if _, err := w.insFTS.ExecContext(ctx, c.ID, c.IndexText); err != nil {
+			if _, err := w.insFTS.ExecContext(ctx, c.ID, c.Prefix+c.Text); err != nil {
 				return 0, 0, err
 			}
 			created++
@@ -299,8 +310,8 @@ func (w *writer) remove(ctx context.Context, path string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	for id, emb := range old {
-		if err := w.deleteChunk(ctx, id, emb); err != nil {
+	for id, oc := range old {
+		if err := w.deleteChunk(ctx, id, oc); err != nil {
 			return 0, err
 		}
 	}

@@ -24,7 +24,7 @@ func openTest(tb testing.TB) *DB {
 
 func chunk(path string, seq int, text string, vec []float32) Chunk {
 	k := embedcache.KeyOf(text)
-	return Chunk{ID: ChunkID(path, seq, k), Seq: seq, StartLine: seq*10 + 1, EndLine: seq*10 + 5, Hash: k, Text: text, IndexText: text, Vector: vec}
+	return Chunk{ID: ChunkID(path, seq, k), Seq: seq, StartLine: seq*10 + 1, EndLine: seq*10 + 5, Hash: k, Text: text, Prefix: "Heading\n", Vector: vec}
 }
 
 func TestApplyReplaceAndSearch(t *testing.T) {

@@ -31,12 +31,13 @@ CREATE TABLE chunks (
 	start_line INTEGER NOT NULL,
 	end_line   INTEGER NOT NULL,
 	headings   TEXT NOT NULL,
+	prefix     TEXT NOT NULL,
 	hash       BLOB NOT NULL,
 	text       TEXT NOT NULL,
 	embedded   INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX chunks_path ON chunks (path, seq);
-CREATE VIRTUAL TABLE chunks_fts USING fts5 (text, content='', contentless_delete=1, tokenize='porter unicode61');
+CREATE VIRTUAL TABLE chunks_fts USING fts5 (text, content='', tokenize='porter unicode61');
 ` + embedcache.Schema,
 }
 

@@ -64,7 +64,6 @@ func TestThreshold(t *testing.T) {
 	}
 }
 
-
 func TestDecay(t *testing.T) {
 	// 23:30 in UTC-5 on March 14 is already March 15 in UTC: the age counts
 	// from Now's own calendar date.

@@ -14,7 +14,7 @@ import (
 // Words returns the lower-cased word tokens of s in order.
 //
 // A word is a maximal run of letters and digits, joined across single
-// inner connectors ('-', '.', '_', '/', '\”, ':') when both sides are
+// inner connectors (hyphen, dot, underscore, slash, apostrophe, colon) when both sides are
 // letters or digits, so "ZEBRA-COMET-2026", "v1.2.3" and "pkg/foo.go" each
 // stay one token. Han, Hiragana, Katakana and Hangul characters are emitted
 // one rune per token, because those scripts do not separate words with
