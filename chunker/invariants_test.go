@@ -3,6 +3,7 @@ package chunker_test
 import (
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/memweave/memweave-go/chunker"
@@ -23,17 +24,6 @@ func effective(opts chunker.Options) (budget, overlap int) {
 	return 4 * mt, 4 * ov
 }
 
-// sourceLines splits src into lines the way Split does: "\n", "\r\n" and
-// "\r" end a line, and a final line ending does not start a new line.
-func sourceLines(src string) []string {
-	s := lf(src)
-	if s == "" {
-		return nil
-	}
-	s = strings.TrimSuffix(s, "\n")
-	return strings.Split(s, "\n")
-}
-
 // lf normalises line endings to "\n".
 func lf(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n")
@@ -42,22 +32,38 @@ func lf(s string) string {
 func blank(s string) bool { return strings.TrimSpace(s) == "" }
 
 // checkChunks reports every way chunks, the result of Split(src, opts),
-// breaks Split's contract.
+// breaks Split's contract. It runs in time linear in src and the chunks.
 func checkChunks(t testing.TB, src string, opts chunker.Options, chunks []chunker.Chunk) {
 	t.Helper()
 	budget, _ := effective(opts)
-	lines := sourceLines(src)
+	// The lines of the LF-normalised document: doc[lo[i]:hi[i]] is line
+	// i+1. A final "\n" does not start a new line.
+	doc := lf(src)
+	var lo, hi []int
+	for p := 0; p < len(doc); {
+		e := strings.IndexByte(doc[p:], '\n')
+		if e < 0 {
+			e = len(doc) - p
+		}
+		lo, hi = append(lo, p), append(hi, p+e)
+		p += e + 1
+	}
+	n := len(lo)
+	long := func(line int) bool { return hi[line-1]-lo[line-1] > budget }
+
 	validIn := utf8.ValidString(src)
-	covered := make([]bool, len(lines))
-	prev := 0
+	covered := make([]bool, n)
+	prevStart := 0
+	cursor := 0      // where the previous chunk's Text ends in doc
+	midLine := false // the previous chunk ended inside a line
 	for i, c := range chunks {
-		if c.StartLine < 1 || c.EndLine < c.StartLine || c.EndLine > len(lines) {
-			t.Fatalf("chunk %d: lines %d-%d out of 1..%d", i, c.StartLine, c.EndLine, len(lines))
+		if c.StartLine < 1 || c.EndLine < c.StartLine || c.EndLine > n {
+			t.Fatalf("chunk %d: lines %d-%d out of 1..%d", i, c.StartLine, c.EndLine, n)
 		}
-		if c.StartLine < prev {
-			t.Errorf("chunk %d starts at line %d, before chunk %d (line %d)", i, c.StartLine, i-1, prev)
+		if c.StartLine < prevStart {
+			t.Errorf("chunk %d starts at line %d, before chunk %d (line %d)", i, c.StartLine, i-1, prevStart)
 		}
-		prev = c.StartLine
+		prevStart = c.StartLine
 		if len(c.Text) > budget || chunker.EstimateTokens(c.Text) > budget/4 {
 			t.Errorf("chunk %d: %d bytes, cap %d", i, len(c.Text), budget)
 		}
@@ -72,32 +78,54 @@ func checkChunks(t testing.TB, src string, opts chunker.Options, chunks []chunke
 		if blank(c.Text) {
 			t.Errorf("chunk %d: Text %q is blank", i, c.Text)
 		}
-		if strings.ContainsRune(c.Text, '\r') {
-			t.Errorf("chunk %d: Text %q holds a CR", i, c.Text)
-		}
-		span := lines[c.StartLine-1 : c.EndLine]
-		if blank(span[0]) || blank(span[len(span)-1]) {
+		first, last := doc[lo[c.StartLine-1]:hi[c.StartLine-1]], doc[lo[c.EndLine-1]:hi[c.EndLine-1]]
+		if blank(first) || blank(last) {
 			t.Errorf("chunk %d: lines %d-%d start or end with a blank line", i, c.StartLine, c.EndLine)
 		}
-		joined := strings.Join(span, "\n")
-		if c.Text != joined {
-			// A partial chunk: only a line too long for any chunk may be cut.
-			if !strings.Contains(joined, c.Text) {
-				t.Errorf("chunk %d: Text %q is not part of lines %d-%d %q", i, c.Text, c.StartLine, c.EndLine, joined)
+
+		// Text is the lines StartLine..EndLine, except that a line too
+		// long for any chunk may be cut: a chunk may then start where the
+		// previous one ended inside that line (after white space), or end
+		// inside its last line.
+		p := lo[c.StartLine-1]
+		if midLine && lo[c.StartLine-1] < cursor && cursor <= hi[c.StartLine-1] {
+			rest := doc[cursor:hi[c.StartLine-1]]
+			p = cursor + len(rest) - len(strings.TrimLeftFunc(rest, unicode.IsSpace))
+			if !long(c.StartLine) {
+				t.Errorf("chunk %d starts inside line %d, which fits the budget", i, c.StartLine)
 			}
-			if len(span[0]) <= budget && len(span[len(span)-1]) <= budget {
-				t.Errorf("chunk %d: Text %q cuts lines %d-%d %q, none longer than %d bytes", i, c.Text, c.StartLine, c.EndLine, joined, budget)
-			}
+		} else if rest := restOfLine(doc, cursor); midLine && !blank(rest) {
+			t.Errorf("chunk %d: the rest of the line chunk %d ends in, %q, is in no chunk", i, i-1, rest)
 		}
+		end := p + len(c.Text)
+		if end > len(doc) || doc[p:end] != c.Text {
+			t.Errorf("chunk %d: Text %q is not lines %d-%d from byte %d, %q", i, c.Text, c.StartLine, c.EndLine, p, doc[p:hi[c.EndLine-1]])
+		} else if end < lo[c.EndLine-1] || end > hi[c.EndLine-1] {
+			t.Errorf("chunk %d: Text %q does not end in line %d", i, c.Text, c.EndLine)
+		} else if end < hi[c.EndLine-1] && !long(c.EndLine) {
+			t.Errorf("chunk %d ends inside line %d, which fits the budget", i, c.EndLine)
+		}
+		cursor, midLine = end, end < hi[c.EndLine-1]
 		for l := c.StartLine; l <= c.EndLine; l++ {
 			covered[l-1] = true
 		}
 	}
-	for i, l := range lines {
-		if !covered[i] && !blank(l) {
-			t.Errorf("line %d %q is in no chunk", i+1, l)
+	if rest := restOfLine(doc, cursor); midLine && !blank(rest) {
+		t.Errorf("the rest of the line the last chunk ends in, %q, is in no chunk", rest)
+	}
+	for i := range n {
+		if !covered[i] && !blank(doc[lo[i]:hi[i]]) {
+			t.Errorf("line %d %q is in no chunk", i+1, doc[lo[i]:hi[i]])
 		}
 	}
+}
+
+// restOfLine returns doc from byte p to the end of its line.
+func restOfLine(doc string, p int) string {
+	if i := strings.IndexByte(doc[p:], '\n'); i >= 0 {
+		return doc[p : p+i]
+	}
+	return doc[p:]
 }
 
 // equalChunks reports whether a and b are the same chunks.

@@ -2,6 +2,7 @@ package chunker
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -84,9 +85,14 @@ func (sp *splitter) section(out []Chunk, sec section) []Chunk {
 	ovFrom, ovTo := -1, -1
 	first := true
 	for line < z {
-		if off > 0 && isBlank(l.s[l.start[line]+off:l.end[line]]) {
-			line, off = line+1, 0
-			continue
+		if off > 0 {
+			// A piece of a long line starts after any white space.
+			rest := l.s[l.start[line]+off : l.end[line]]
+			off += len(rest) - len(strings.TrimLeftFunc(rest, unicode.IsSpace))
+			if l.start[line]+off == l.end[line] {
+				line, off = line+1, 0
+				continue
+			}
 		}
 		if off == 0 && l.blank[line] {
 			line++

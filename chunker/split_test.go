@@ -88,6 +88,8 @@ func TestSplit(t *testing.T) {
 				c(1, 1, "日本日本日本"),
 				c(1, 1, "日本"),
 			}},
+		{"white space inside a long line", "x" + strings.Repeat(" ", 100) + "y", chunker.Options{MaxTokens: 1},
+			[]chunker.Chunk{c(1, 1, "x   "), c(1, 1, "y")}},
 		{"CRLF", "# A\r\nx\r\n\r\ny\r\n", chunker.Options{}, []chunker.Chunk{c(1, 4, "# A\nx\n\ny", "A")}},
 		{"lone CR", "# A\rx\r\ry", chunker.Options{}, []chunker.Chunk{c(1, 4, "# A\nx\n\ny", "A")}},
 	}
