@@ -1,6 +1,7 @@
 package chunker
 
 import (
+	"bytes"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -26,7 +27,7 @@ const maxOption = 1 << 40
 //
 // Chunks hold no leading or trailing blank lines; an empty or blank
 // document gives no chunks. CRLF and CR line endings give the same chunks
-// as LF. A YAML front matter block ("---" ... "---" at the top) is a
+// as LF, and a leading byte order mark is dropped. A YAML front matter block ("---" ... "---" at the top) is a
 // section of its own with no headings. Split never splits a UTF-8 sequence
 // and never panics, even on invalid UTF-8.
 //
@@ -47,7 +48,7 @@ func Split(src []byte, opts Options) []Chunk {
 	maxTokens = min(maxTokens, maxOption)
 	overlap = min(overlap, maxOption)
 
-	norm := normalize(src)
+	norm := normalize(bytes.TrimPrefix(src, []byte("\ufeff")))
 	l := newLines(string(norm))
 	if l.lastNB[l.n()] == 0 {
 		return nil // empty or blank

@@ -90,6 +90,7 @@ func TestSplit(t *testing.T) {
 			}},
 		{"white space inside a long line", "x" + strings.Repeat(" ", 100) + "y", chunker.Options{MaxTokens: 1},
 			[]chunker.Chunk{c(1, 1, "x   "), c(1, 1, "y")}},
+		{"byte order mark", "\ufeff# A\nx\n", chunker.Options{}, []chunker.Chunk{c(1, 2, "# A\nx", "A")}},
 		{"CRLF", "# A\r\nx\r\n\r\ny\r\n", chunker.Options{}, []chunker.Chunk{c(1, 4, "# A\nx\n\ny", "A")}},
 		{"lone CR", "# A\rx\r\ry", chunker.Options{}, []chunker.Chunk{c(1, 4, "# A\nx\n\ny", "A")}},
 	}
