@@ -113,8 +113,8 @@ func Synth(root string, opts SynthOptions) (int64, error) {
 	return total, nil
 }
 
-// synthVocab returns n distinct pronounceable words, seeded with common
-// domain words so that the fixed queries find something.
+// synthVocab returns n distinct pronounceable words, including the domain
+// words of SynthQueries so that the fixed queries find something.
 func synthVocab(rng *rand.Rand, n int) []string {
 	seed := strings.Fields(`the cache eviction policy deployment rollback procedure payments service
 timeout latency budget p99 target owns ingestion pipeline database migration plan release notes
@@ -123,13 +123,10 @@ autoscaling limits decided team agent memory search query embedding storage clus
 	seen := make(map[string]bool, n)
 	out := make([]string, 0, n)
 	for _, w := range seed {
-		if !seen[w] {
-			seen[w] = true
-			out = append(out, w)
-		}
+		seen[w] = true
 	}
 	cons, vows := "bcdfghklmnprstvz", "aeiou"
-	for len(out) < n {
+	for len(out) < n-len(seed) {
 		var sb strings.Builder
 		syl := 1 + rng.IntN(3)
 		for i := 0; i < syl; i++ {
@@ -144,6 +141,12 @@ autoscaling limits decided team agent memory search query embedding storage clus
 			seen[w] = true
 			out = append(out, w)
 		}
+	}
+	// Domain words take mid-frequency ranks (100 to ~3,000), as topic
+	// words do in real notes; the most frequent ranks are filler.
+	for i, w := range seed {
+		at := 100 + i*i*3
+		out = append(out[:at], append([]string{w}, out[at:]...)...)
 	}
 	return out
 }
