@@ -1,6 +1,7 @@
 package chunker_test
 
 import (
+	"math"
 	"strings"
 	"testing"
 	"unicode"
@@ -21,7 +22,7 @@ func effective(opts chunker.Options) (budget, overlap int) {
 	case ov < 0:
 		ov = 0
 	}
-	return 4 * mt, 4 * ov
+	return 4 * min(mt, math.MaxInt/8), 4 * min(ov, math.MaxInt/8)
 }
 
 // lf normalises line endings to "\n" and drops a byte order mark, as

@@ -2,6 +2,7 @@ package chunker
 
 import (
 	"bytes"
+	"math"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -9,7 +10,7 @@ import (
 
 // maxOption bounds MaxTokens and Overlap so that byte budgets cannot
 // overflow an int.
-const maxOption = 1 << 40
+const maxOption = math.MaxInt / 8
 
 // Split cuts the Markdown document src into chunks of at most
 // opts.MaxTokens estimated tokens each (see [EstimateTokens]), in document
@@ -27,12 +28,14 @@ const maxOption = 1 << 40
 //
 // Chunks hold no leading or trailing blank lines; an empty or blank
 // document gives no chunks. CRLF and CR line endings give the same chunks
-// as LF, and a leading byte order mark is dropped. A YAML front matter block ("---" ... "---" at the top) is a
-// section of its own with no headings. Split never splits a UTF-8 sequence
-// and never panics, even on invalid UTF-8.
+// as LF, and a leading byte order mark is dropped. A YAML front matter
+// block ("---" ... "---" at the top) is a section of its own with no
+// headings. Split never splits a UTF-8 sequence and never panics, even on
+// invalid UTF-8.
 //
 // The chunks' Text fields share one copy of the document, and chunks of
 // the same section share their Headings slice: treat it as read-only.
+// Split is safe for concurrent use.
 func Split(src []byte, opts Options) []Chunk {
 	maxTokens := opts.MaxTokens
 	if maxTokens <= 0 {

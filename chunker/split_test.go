@@ -2,6 +2,7 @@ package chunker_test
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -166,4 +167,30 @@ func TestEstimateTokens(t *testing.T) {
 			t.Errorf("EstimateTokens(%q) = %d, want %d", tt.s, got, tt.want)
 		}
 	}
+}
+
+// TestSplitConcurrent runs Split from several goroutines; run it with
+// -race. The goldmark parsers are shared.
+func TestSplitConcurrent(t *testing.T) {
+	src := genDoc(20<<10, 3)
+	want := chunker.Split(src, chunker.Options{})
+	done := make(chan []chunker.Chunk)
+	for range 4 {
+		go func() { done <- chunker.Split(src, chunker.Options{}) }()
+	}
+	for range 4 {
+		if got := <-done; !equalChunks(got, want) {
+			t.Errorf("concurrent Split differs from a lone one")
+		}
+	}
+}
+
+func TestSplitHugeOptions(t *testing.T) {
+	src := "# A\n" + strings.Repeat("x", 10000) + "\n# B\ny\n"
+	opts := chunker.Options{MaxTokens: math.MaxInt, Overlap: math.MaxInt}
+	got := chunker.Split([]byte(src), opts)
+	if len(got) != 2 {
+		t.Errorf("Split(%d bytes, %+v) = %d chunks, want 2", len(src), opts, len(got))
+	}
+	checkChunks(t, src, opts, got)
 }
