@@ -103,10 +103,10 @@ func (w *Weave) Search(ctx context.Context, query string, opts ...SearchOption) 
 	if s.maxResults <= 0 {
 		return nil, fmt.Errorf("memweave: search: MaxResults must be positive, got %d", s.maxResults)
 	}
-	if s.minScore < 0 || s.minScore > 1 {
+	if !(s.minScore >= 0 && s.minScore <= 1) {
 		return nil, fmt.Errorf("memweave: search: MinScore must be in [0,1], got %g", s.minScore)
 	}
-	if s.lambda < 0 || s.lambda > 1 {
+	if !(s.lambda >= 0 && s.lambda <= 1) {
 		return nil, fmt.Errorf("memweave: search: MMR lambda must be in [0,1], got %g", s.lambda)
 	}
 	if s.halfLife < 0 {

@@ -32,7 +32,10 @@ type File struct {
 
 // Chunk is one chunk to store.
 type Chunk struct {
-	// ID is the chunk's stable id (see ChunkID).
+	// ID is the chunk's stable id (see ChunkID). The row id that FTS5 and
+	// the vector table share is assigned sequentially on insert, which
+	// keeps their doclists compact; ID is what identifies a chunk across
+	// edits and rebuilds.
 	ID int64
 	// Seq is the chunk's position in its file, from 0.
 	Seq                int
@@ -80,9 +83,9 @@ func (db *DB) Files(ctx context.Context) (map[string]File, error) {
 	return out, db.wrap("list files", rows.Err())
 }
 
-// EmbeddedChunks returns the ids of path's chunks that have a vector.
+// EmbeddedChunks returns the stable ids of path's chunks that have a vector.
 func (db *DB) EmbeddedChunks(ctx context.Context, path string) (map[int64]bool, error) {
-	rows, err := db.sql.QueryContext(ctx, `SELECT id FROM chunks WHERE path = ? AND embedded = 1`, path)
+	rows, err := db.sql.QueryContext(ctx, `SELECT uid FROM chunks WHERE path = ? AND embedded = 1`, path)
 	if err != nil {
 		return nil, db.wrap("list chunks", err)
 	}
@@ -173,11 +176,11 @@ func newWriter(ctx context.Context, tx *sql.Tx) (*writer, error) {
 		sql string
 		vec bool
 	}{
-		{&w.existing, `SELECT id, embedded, prefix || text FROM chunks WHERE path = ?`, false},
+		{&w.existing, `SELECT id, uid, embedded, prefix || text FROM chunks WHERE path = ?`, false},
 		{&w.delChunk, `DELETE FROM chunks WHERE id = ?`, false},
 		{&w.delFTS, `INSERT INTO chunks_fts (chunks_fts, rowid, text) VALUES ('delete', ?, ?)`, false},
 		{&w.delVec, `DELETE FROM chunks_vec WHERE rowid = ?`, true},
-		{&w.insChunk, `INSERT INTO chunks (id, path, source, seq, start_line, end_line, headings, prefix, hash, text, embedded) VALUES (?,?,?,?,?,?,?,?,?,?,?)`, false},
+		{&w.insChunk, `INSERT INTO chunks (uid, path, source, seq, start_line, end_line, headings, prefix, hash, text, embedded) VALUES (?,?,?,?,?,?,?,?,?,?,?)`, false},
 		{&w.insFTS, `INSERT INTO chunks_fts (rowid, text) VALUES (?, ?)`, false},
 		{&w.insVec, `INSERT INTO chunks_vec (rowid, embedding) VALUES (?, ?)`, true},
 		{&w.setLines, `UPDATE chunks SET seq = ?, start_line = ?, end_line = ?, headings = ?, source = ? WHERE id = ?`, false},
@@ -209,13 +212,14 @@ func (w *writer) close() {
 
 // oldChunk is what deleting a stored chunk needs to know.
 type oldChunk struct {
+	rowid    int64
 	embedded bool
 	// indexed is the exact text given to FTS5, needed to delete its row
 	// from the contentless table.
 	indexed string
 }
 
-// existingChunks returns path's stored chunks by id.
+// existingChunks returns path's stored chunks by stable id.
 func (w *writer) existingChunks(ctx context.Context, path string) (map[int64]oldChunk, error) {
 	rows, err := w.existing.QueryContext(ctx, path)
 	if err != nil {
@@ -224,25 +228,25 @@ func (w *writer) existingChunks(ctx context.Context, path string) (map[int64]old
 	defer rows.Close()
 	out := make(map[int64]oldChunk)
 	for rows.Next() {
-		var id int64
+		var uid int64
 		var c oldChunk
-		if err := rows.Scan(&id, &c.embedded, &c.indexed); err != nil {
+		if err := rows.Scan(&c.rowid, &uid, &c.embedded, &c.indexed); err != nil {
 			return nil, err
 		}
-		out[id] = c
+		out[uid] = c
 	}
 	return out, rows.Err()
 }
 
-func (w *writer) deleteChunk(ctx context.Context, id int64, old oldChunk) error {
-	if _, err := w.delChunk.ExecContext(ctx, id); err != nil {
+func (w *writer) deleteChunk(ctx context.Context, old oldChunk) error {
+	if _, err := w.delChunk.ExecContext(ctx, old.rowid); err != nil {
 		return err
 	}
-	if _, err := w.delFTS.ExecContext(ctx, id, old.indexed); err != nil {
+	if _, err := w.delFTS.ExecContext(ctx, old.rowid, old.indexed); err != nil {
 		return err
 	}
 	if w.hasVec && old.embedded {
-		if _, err := w.delVec.ExecContext(ctx, id); err != nil {
+		if _, err := w.delVec.ExecContext(ctx, old.rowid); err != nil {
 			return err
 		}
 	}
@@ -258,9 +262,9 @@ func (w *writer) replace(ctx context.Context, u Update) (created, removed int, e
 	for _, c := range u.Chunks {
 		keep[c.ID] = true
 	}
-	for id, oc := range old {
-		if !keep[id] {
-			if err := w.deleteChunk(ctx, id, oc); err != nil {
+	for uid, oc := range old {
+		if !keep[uid] {
+			if err := w.deleteChunk(ctx, oc); err != nil {
 				return 0, 0, err
 			}
 			removed++
@@ -270,16 +274,20 @@ func (w *writer) replace(ctx context.Context, u Update) (created, removed int, e
 	for _, c := range u.Chunks {
 		headings := strings.Join(c.Headings, "\n")
 		oc, exists := old[c.ID]
-		emb := oc.embedded
+		emb, rowid := oc.embedded, oc.rowid
 		if exists {
-			if _, err := w.setLines.ExecContext(ctx, c.Seq, c.StartLine, c.EndLine, headings, u.File.Source, c.ID); err != nil {
+			if _, err := w.setLines.ExecContext(ctx, c.Seq, c.StartLine, c.EndLine, headings, u.File.Source, rowid); err != nil {
 				return 0, 0, err
 			}
 		} else {
-			if _, err := w.insChunk.ExecContext(ctx, c.ID, u.File.Path, u.File.Source, c.Seq, c.StartLine, c.EndLine, headings, c.Prefix, c.Hash[:], c.Text, false); err != nil {
+			res, err := w.insChunk.ExecContext(ctx, c.ID, u.File.Path, u.File.Source, c.Seq, c.StartLine, c.EndLine, headings, c.Prefix, c.Hash[:], c.Text, false)
+			if err != nil {
 				return 0, 0, err
 			}
-			if _, err := w.insFTS.ExecContext(ctx, c.ID, c.Prefix+c.Text); err != nil {
+			if rowid, err = res.LastInsertId(); err != nil {
+				return 0, 0, err
+			}
+			if _, err := w.insFTS.ExecContext(ctx, rowid, c.Prefix+c.Text); err != nil {
 				return 0, 0, err
 			}
 			created++
@@ -291,10 +299,10 @@ func (w *writer) replace(ctx context.Context, u Update) (created, removed int, e
 			pending = true
 			continue
 		}
-		if _, err := w.insVec.ExecContext(ctx, c.ID, embedcache.Encode(c.Vector)); err != nil {
+		if _, err := w.insVec.ExecContext(ctx, rowid, embedcache.Encode(c.Vector)); err != nil {
 			return 0, 0, err
 		}
-		if _, err := w.markEmbedded.ExecContext(ctx, c.ID); err != nil {
+		if _, err := w.markEmbedded.ExecContext(ctx, rowid); err != nil {
 			return 0, 0, err
 		}
 	}
@@ -310,8 +318,8 @@ func (w *writer) remove(ctx context.Context, path string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	for id, oc := range old {
-		if err := w.deleteChunk(ctx, id, oc); err != nil {
+	for _, oc := range old {
+		if err := w.deleteChunk(ctx, oc); err != nil {
 			return 0, err
 		}
 	}

@@ -25,6 +25,7 @@ CREATE TABLE files (
 ) WITHOUT ROWID;
 CREATE TABLE chunks (
 	id         INTEGER PRIMARY KEY,
+	uid        INTEGER NOT NULL,
 	path       TEXT NOT NULL,
 	source     TEXT NOT NULL,
 	seq        INTEGER NOT NULL,

@@ -1,0 +1,555 @@
+package index
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"slices"
+	"strconv"
+	"time"
+
+	sqlite3 "github.com/mattn/go-sqlite3"
+)
+
+// Report is what [DB.Check] found: SQLite's own verdict on the file and
+// whether the index's tables agree with each other. Counts are of rows;
+// a zero count means no problem of that kind.
+type Report struct {
+	// Integrity holds the messages of PRAGMA integrity_check; it is empty
+	// when SQLite finds the file sound. A database with integrity
+	// problems cannot be repaired row by row: rebuild it.
+	Integrity []string `json:"integrity"`
+	// FTS is the FTS5 keyword index's own integrity-check error, "" when
+	// it is sound.
+	FTS string `json:"fts,omitempty"`
+	// Chunks, FTSRows and Vectors count the rows of the chunk, keyword
+	// and vector tables; Embedded counts chunks marked as having a
+	// vector.
+	Chunks   int `json:"chunks"`
+	FTSRows  int `json:"fts_rows"`
+	Vectors  int `json:"vectors"`
+	Embedded int `json:"embedded"`
+	// ChunksWithoutFTS counts chunks with no keyword row; FTSWithoutChunk
+	// keyword rows with no chunk.
+	ChunksWithoutFTS int `json:"chunks_without_fts"`
+	FTSWithoutChunk  int `json:"fts_without_chunk"`
+	// ChunksWithoutVector counts chunks marked embedded whose vector row
+	// is missing; VectorsWithoutChunk vector rows whose chunk is missing
+	// or not marked embedded.
+	ChunksWithoutVector int `json:"chunks_without_vector"`
+	VectorsWithoutChunk int `json:"vectors_without_chunk"`
+	// OrphanChunks counts chunks whose file row is missing.
+	OrphanChunks int `json:"orphan_chunks"`
+	// BadFiles lists files whose row disagrees with their chunks: a wrong
+	// chunk count, or not marked pending though a chunk lacks its vector.
+	BadFiles []string `json:"bad_files"`
+}
+
+// Corrupt reports whether SQLite found the file itself damaged.
+func (r *Report) Corrupt() bool { return len(r.Integrity) > 0 }
+
+// OK reports whether the check found no problem.
+func (r *Report) OK() bool {
+	return !r.Corrupt() && r.FTS == "" && r.ChunksWithoutFTS == 0 && r.FTSWithoutChunk == 0 &&
+		r.ChunksWithoutVector == 0 && r.VectorsWithoutChunk == 0 && r.OrphanChunks == 0 && len(r.BadFiles) == 0
+}
+
+// Problems describes each problem the report holds, one line each.
+func (r *Report) Problems() []string {
+	var out []string
+	for _, m := range r.Integrity {
+		out = append(out, "integrity: "+m)
+	}
+	if r.FTS != "" {
+		out = append(out, "keyword index: "+r.FTS)
+	}
+	add := func(n int, what string) {
+		if n > 0 {
+			out = append(out, fmt.Sprintf("%d %s", n, what))
+		}
+	}
+	add(r.ChunksWithoutFTS, "chunks without a keyword row")
+	add(r.FTSWithoutChunk, "keyword rows without a chunk")
+	add(r.ChunksWithoutVector, "chunks marked embedded without a vector row")
+	add(r.VectorsWithoutChunk, "vector rows without an embedded chunk")
+	add(r.OrphanChunks, "chunks without a file row")
+	for _, f := range r.BadFiles {
+		out = append(out, "file row disagrees with its chunks: "+f)
+	}
+	return out
+}
+
+// maxIntegrityMessages caps the messages PRAGMA integrity_check returns.
+const maxIntegrityMessages = 20
+
+// Check verifies the database: PRAGMA integrity_check, the FTS5 index's
+// integrity-check, and, in one read snapshot, that every chunk has its
+// keyword row, every chunk marked embedded its vector row, every chunk a
+// file row, and no keyword or vector row lacks its chunk. It changes
+// nothing. When integrity_check fails, the table checks are skipped.
+func (db *DB) Check(ctx context.Context) (*Report, error) {
+	r := &Report{Integrity: []string{}, BadFiles: []string{}}
+	rows, err := db.sql.QueryContext(ctx, fmt.Sprintf(`PRAGMA integrity_check(%d)`, maxIntegrityMessages))
+	if err != nil {
+		if isCorrupt(err) {
+			r.Integrity = append(r.Integrity, err.Error())
+			return r, nil
+		}
+		return nil, db.wrap("integrity check", err)
+	}
+	for rows.Next() {
+		var msg string
+		if err := rows.Scan(&msg); err != nil {
+			rows.Close()
+			return nil, db.wrap("integrity check", err)
+		}
+		if msg != "ok" {
+			r.Integrity = append(r.Integrity, msg)
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		if !isCorrupt(err) {
+			return nil, db.wrap("integrity check", err)
+		}
+		r.Integrity = append(r.Integrity, err.Error())
+	}
+	if r.Corrupt() {
+		return r, nil
+	}
+	// The FTS5 check is an INSERT: it takes the write lock briefly but
+	// changes nothing.
+	if _, err := db.sql.ExecContext(ctx, `INSERT INTO chunks_fts (chunks_fts) VALUES ('integrity-check')`); err != nil {
+		if !isCorrupt(err) {
+			return nil, db.wrap("keyword index check", err)
+		}
+		r.FTS = err.Error()
+	}
+
+	// Read everything in one snapshot. BEGIN on a dedicated connection is
+	// DEFERRED: unlike the pool's BeginTx (the DSN asks for IMMEDIATE), it
+	// does not take the write lock.
+	conn, err := db.sql.Conn(ctx)
+	if err != nil {
+		return nil, db.wrap("check", err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, `BEGIN`); err != nil {
+		return nil, db.wrap("check", err)
+	}
+	defer conn.ExecContext(context.WithoutCancel(ctx), `ROLLBACK`)
+	st, err := scanTables(ctx, conn)
+	if err != nil {
+		return nil, db.wrap("check", err)
+	}
+	st.report(r)
+	return r, nil
+}
+
+// isCorrupt reports whether err is SQLite saying the file is damaged.
+func isCorrupt(err error) bool {
+	var se sqlite3.Error
+	return errors.As(err, &se) && (se.Code == sqlite3.ErrCorrupt || se.Code == sqlite3.ErrNotADB)
+}
+
+// queryer is what the table scan needs: a connection or a transaction.
+type queryer interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+// chunkRow is what the consistency checks need to know about a chunk.
+type chunkRow struct {
+	path     string
+	embedded bool
+}
+
+// fileRow is what the consistency checks need to know about a file.
+type fileRow struct {
+	chunks  int
+	pending bool
+}
+
+// tables is one snapshot of the ids in each table.
+type tables struct {
+	hasVec bool
+	chunks map[int64]chunkRow
+	fts    map[int64]bool
+	vecs   map[int64]bool
+	files  map[string]fileRow
+}
+
+func scanTables(ctx context.Context, q queryer) (*tables, error) {
+	t := &tables{chunks: make(map[int64]chunkRow), fts: make(map[int64]bool), vecs: make(map[int64]bool), files: make(map[string]fileRow)}
+	var n int
+	if err := scanRows(ctx, q, `SELECT count(*) FROM sqlite_master WHERE name = 'chunks_vec'`, func(rows *sql.Rows) error {
+		return rows.Scan(&n)
+	}); err != nil {
+		return nil, err
+	}
+	t.hasVec = n > 0
+	if err := scanRows(ctx, q, `SELECT id, path, embedded FROM chunks`, func(rows *sql.Rows) error {
+		var id int64
+		var c chunkRow
+		if err := rows.Scan(&id, &c.path, &c.embedded); err != nil {
+			return err
+		}
+		t.chunks[id] = c
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	// A full scan of a contentless FTS5 table yields its rowids.
+	if err := scanRows(ctx, q, `SELECT rowid FROM chunks_fts`, func(rows *sql.Rows) error {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return err
+		}
+		t.fts[id] = true
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	if t.hasVec {
+		if err := scanRows(ctx, q, `SELECT rowid FROM chunks_vec`, func(rows *sql.Rows) error {
+			var id int64
+			if err := rows.Scan(&id); err != nil {
+				return err
+			}
+			t.vecs[id] = true
+			return nil
+		}); err != nil {
+			return nil, err
+		}
+	}
+	if err := scanRows(ctx, q, `SELECT path, chunks, pending FROM files`, func(rows *sql.Rows) error {
+		var p string
+		var f fileRow
+		if err := rows.Scan(&p, &f.chunks, &f.pending); err != nil {
+			return err
+		}
+		t.files[p] = f
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+func scanRows(ctx context.Context, q queryer, query string, fn func(*sql.Rows) error) error {
+	rows, err := q.QueryContext(ctx, query)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := fn(rows); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// problems are the rows each consistency check flags.
+type problems struct {
+	noFTS, ftsOrphans, noVec, vecOrphans, orphans []int64
+	// bad maps a file to whether its chunk count is wrong (true) or only
+	// its pending flag (false).
+	bad map[string]bool
+}
+
+func (t *tables) problems() *problems {
+	p := &problems{bad: make(map[string]bool)}
+	count := make(map[string]int)
+	unembedded := make(map[string]bool)
+	for id, c := range t.chunks {
+		count[c.path]++
+		if !t.fts[id] {
+			p.noFTS = append(p.noFTS, id)
+		}
+		if _, ok := t.files[c.path]; !ok {
+			p.orphans = append(p.orphans, id)
+		}
+		if !t.hasVec {
+			continue
+		}
+		switch {
+		case c.embedded && !t.vecs[id]:
+			p.noVec = append(p.noVec, id)
+			unembedded[c.path] = true
+		case !c.embedded:
+			unembedded[c.path] = true
+		}
+	}
+	for id := range t.fts {
+		if _, ok := t.chunks[id]; !ok {
+			p.ftsOrphans = append(p.ftsOrphans, id)
+		}
+	}
+	for id := range t.vecs {
+		if c, ok := t.chunks[id]; !ok || !c.embedded {
+			p.vecOrphans = append(p.vecOrphans, id)
+		}
+	}
+	for path, f := range t.files {
+		switch {
+		case f.chunks != count[path]:
+			p.bad[path] = true
+		case unembedded[path] && !f.pending:
+			p.bad[path] = false
+		}
+	}
+	for _, ids := range [][]int64{p.noFTS, p.ftsOrphans, p.noVec, p.vecOrphans, p.orphans} {
+		slices.Sort(ids)
+	}
+	return p
+}
+
+func (t *tables) report(r *Report) {
+	p := t.problems()
+	r.Chunks, r.FTSRows, r.Vectors = len(t.chunks), len(t.fts), len(t.vecs)
+	for _, c := range t.chunks {
+		if c.embedded {
+			r.Embedded++
+		}
+	}
+	r.ChunksWithoutFTS, r.FTSWithoutChunk = len(p.noFTS), len(p.ftsOrphans)
+	r.ChunksWithoutVector, r.VectorsWithoutChunk = len(p.noVec), len(p.vecOrphans)
+	r.OrphanChunks = len(p.orphans)
+	for path := range p.bad {
+		r.BadFiles = append(r.BadFiles, path)
+	}
+	slices.Sort(r.BadFiles)
+}
+
+// Repair fixes, in one write transaction, the table problems [DB.Check]
+// reports, and returns the report of what it found before fixing:
+//
+//   - chunks without a file row are deleted, with their keyword and
+//     vector rows;
+//   - vector rows without an embedded chunk are deleted;
+//   - chunks marked embedded without a vector row are marked as needing
+//     one, and their files as pending, so the next index run re-embeds
+//     them (from the embedding cache when it can);
+//   - the keyword index is rebuilt from the chunk rows when it lacks rows,
+//     has extra ones or fails its own check (a contentless FTS5 row can
+//     only be deleted with the text it was given);
+//   - files whose chunk count is wrong are marked changed (their hash is
+//     cleared), so the next index run re-reads and re-stores them, and
+//     files with an unembedded chunk are marked pending.
+//
+// Repair cannot fix integrity problems of the file itself; it returns the
+// report untouched when there are any. Callers should hold the index lock
+// that serialises index runs.
+func (db *DB) Repair(ctx context.Context) (*Report, error) {
+	before, err := db.Check(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if before.Corrupt() || before.OK() {
+		return before, nil
+	}
+	r := &Report{Integrity: []string{}, BadFiles: []string{}, FTS: before.FTS}
+	err = db.write(ctx, func(tx *sql.Tx) error {
+		t, err := scanTables(ctx, tx)
+		if err != nil {
+			return err
+		}
+		t.report(r)
+		p := t.problems()
+		rebuildFTS := r.FTS != "" || len(p.ftsOrphans) > 0
+		for _, id := range p.orphans {
+			if !rebuildFTS && t.fts[id] {
+				// The keyword row was given prefix || text: delete it exactly.
+				if _, err := tx.ExecContext(ctx, `INSERT INTO chunks_fts (chunks_fts, rowid, text) SELECT 'delete', id, prefix || text FROM chunks WHERE id = ?`, id); err != nil {
+					return err
+				}
+			}
+			if t.hasVec && t.vecs[id] {
+				if _, err := tx.ExecContext(ctx, `DELETE FROM chunks_vec WHERE rowid = ?`, id); err != nil {
+					return err
+				}
+				delete(t.vecs, id)
+			}
+			if _, err := tx.ExecContext(ctx, `DELETE FROM chunks WHERE id = ?`, id); err != nil {
+				return err
+			}
+		}
+		for _, id := range p.vecOrphans {
+			if !t.vecs[id] {
+				continue // deleted with an orphan chunk
+			}
+			if _, err := tx.ExecContext(ctx, `DELETE FROM chunks_vec WHERE rowid = ?`, id); err != nil {
+				return err
+			}
+		}
+		for _, id := range p.noVec {
+			if _, err := tx.ExecContext(ctx, `UPDATE chunks SET embedded = 0 WHERE id = ?`, id); err != nil {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, `UPDATE files SET pending = 1 WHERE path = (SELECT path FROM chunks WHERE id = ?)`, id); err != nil {
+				return err
+			}
+		}
+		if rebuildFTS {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO chunks_fts (chunks_fts) VALUES ('delete-all')`); err != nil {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO chunks_fts (rowid, text) SELECT id, prefix || text FROM chunks`); err != nil {
+				return err
+			}
+		} else {
+			for _, id := range p.noFTS {
+				if _, err := tx.ExecContext(ctx, `INSERT INTO chunks_fts (rowid, text) SELECT id, prefix || text FROM chunks WHERE id = ?`, id); err != nil {
+					return err
+				}
+			}
+		}
+		for path, countWrong := range p.bad {
+			q := `UPDATE files SET pending = 1 WHERE path = ?`
+			if countWrong {
+				q = `UPDATE files SET hash = '' WHERE path = ?`
+			}
+			if _, err := tx.ExecContext(ctx, q, path); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("repair: %w", err)
+	}
+	db.mu.Lock()
+	db.vecs = nil
+	db.mu.Unlock()
+	return r, nil
+}
+
+// Invalidate clears the stored hash of the given files, so that the next
+// index run re-reads and re-stores them even when their size and mtime
+// are unchanged.
+func (db *DB) Invalidate(ctx context.Context, paths ...string) error {
+	if len(paths) == 0 {
+		return nil
+	}
+	return db.write(ctx, func(tx *sql.Tx) error {
+		for _, p := range paths {
+			if _, err := tx.ExecContext(ctx, `UPDATE files SET hash = '' WHERE path = ?`, p); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// ImportCache copies the embedding cache of the index at path into this
+// one, keeping entries this one already has, and returns how many it
+// copied. A rebuild uses it so that unchanged chunks are not re-embedded.
+func (db *DB) ImportCache(ctx context.Context, path string) (int64, error) {
+	conn, err := db.sql.Conn(ctx)
+	if err != nil {
+		return 0, db.wrap("import cache", err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, `ATTACH DATABASE ? AS src`, path); err != nil {
+		return 0, db.wrap("import cache", err)
+	}
+	defer conn.ExecContext(context.WithoutCancel(ctx), `DETACH DATABASE src`)
+	res, err := conn.ExecContext(ctx, `INSERT OR IGNORE INTO main.embed_cache (identity, hash, vector, used)
+		SELECT identity, hash, vector, used FROM src.embed_cache`)
+	if err != nil {
+		return 0, db.wrap("import cache", err)
+	}
+	n, _ := res.RowsAffected()
+	return n, nil
+}
+
+// fileURI returns a SQLite URI for path with the given query parameters.
+func fileURI(path string, q url.Values) string {
+	return "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + q.Encode()
+}
+
+// Restore replaces the database's whole content with a copy of the
+// memweave database at src, using SQLite's online backup into this file.
+// The copy is one write transaction: every connection to this file, in
+// this process or another, keeps reading the old content until it
+// commits and reads the new content after, and the file keeps its inode,
+// so open handles stay valid (unlike renaming a new file over it, which
+// would leave other processes on the old file and make them share its
+// -wal and -shm files with the new one). src's generation counter is set
+// past this database's first, so readers drop their cached vectors.
+func (db *DB) Restore(ctx context.Context, src string) error {
+	gen, err := db.generation(ctx)
+	if err != nil {
+		return err
+	}
+	srcDB, err := sql.Open("sqlite3", fileURI(src, url.Values{"_busy_timeout": {"10000"}}))
+	if err != nil {
+		return fmt.Errorf("index %s: restore from %s: %w", db.path, src, err)
+	}
+	defer srcDB.Close()
+	if _, err := srcDB.ExecContext(ctx, `UPDATE meta SET value = ? WHERE key = 'generation'`, strconv.FormatInt(gen+1, 10)); err != nil {
+		return fmt.Errorf("index %s: restore from %s: %w", db.path, src, err)
+	}
+	srcConn, err := srcDB.Conn(ctx)
+	if err != nil {
+		return fmt.Errorf("index %s: restore from %s: %w", db.path, src, err)
+	}
+	defer srcConn.Close()
+	dstConn, err := db.sql.Conn(ctx)
+	if err != nil {
+		return db.wrap("restore", err)
+	}
+	defer dstConn.Close()
+	err = dstConn.Raw(func(dc any) error {
+		dst, ok := dc.(*sqlite3.SQLiteConn)
+		if !ok {
+			return fmt.Errorf("unexpected driver connection %T", dc)
+		}
+		return srcConn.Raw(func(sc any) error {
+			s, ok := sc.(*sqlite3.SQLiteConn)
+			if !ok {
+				return fmt.Errorf("unexpected driver connection %T", sc)
+			}
+			return backup(ctx, dst, s)
+		})
+	})
+	if err != nil {
+		return db.wrap("restore from "+src, err)
+	}
+	db.mu.Lock()
+	db.vecs = nil
+	db.mu.Unlock()
+	// Fold the copy into the main file so the WAL does not stay as big as
+	// the database; readers in progress may make this a partial
+	// checkpoint, which is fine.
+	_, _ = db.sql.ExecContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`)
+	return nil
+}
+
+// backup copies src into dst in one step, retrying while another
+// connection holds a lock.
+func backup(ctx context.Context, dst, src *sqlite3.SQLiteConn) error {
+	bk, err := dst.Backup("main", src, "main")
+	if err != nil {
+		return err
+	}
+	for {
+		done, err := bk.Step(-1)
+		if err != nil {
+			bk.Finish()
+			return err
+		}
+		if done {
+			return bk.Finish()
+		}
+		// Busy or locked: wait and retry.
+		select {
+		case <-ctx.Done():
+			bk.Finish()
+			return ctx.Err()
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+}
