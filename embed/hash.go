@@ -3,8 +3,11 @@ package embed
 import (
 	"context"
 	"math"
+	"runtime"
 	"sync"
 	"unicode/utf8"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/memweave/memweave-go/tokenize"
 )
@@ -95,24 +98,43 @@ func (h *Hash) Identity() Identity {
 }
 
 // EmbedDocuments returns one L2-normalised vector per text, in order. It
-// fails only when ctx is done.
+// fails only when ctx is done. Large batches are spread over the CPUs.
 func (h *Hash) EmbedDocuments(ctx context.Context, texts []string) ([][]float32, error) {
 	d := h.dimensions()
 	out := make([][]float32, len(texts))
 	backing := make([]float32, len(texts)*d)
+	workers := min(runtime.GOMAXPROCS(0), (len(texts)+63)/64)
+	if workers <= 1 {
+		return out, h.embedRange(ctx, texts, out, backing, 0, len(texts))
+	}
+	g, gctx := errgroup.WithContext(ctx)
+	per := (len(texts) + workers - 1) / workers
+	for lo := 0; lo < len(texts); lo += per {
+		hi := min(lo+per, len(texts))
+		g.Go(func() error { return h.embedRange(gctx, texts, out, backing, lo, hi) })
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// embedRange embeds texts[lo:hi] into out, using backing for storage.
+func (h *Hash) embedRange(ctx context.Context, texts []string, out [][]float32, backing []float32, lo, hi int) error {
+	d := h.dimensions()
 	s := h.scratch()
 	defer h.pool.Put(s)
-	for i, text := range texts {
-		if i%64 == 0 {
+	for i := lo; i < hi; i++ {
+		if (i-lo)%64 == 0 {
 			if err := ctx.Err(); err != nil {
-				return nil, err
+				return err
 			}
 		}
 		v := backing[i*d : (i+1)*d : (i+1)*d]
-		s.embed(v, text)
+		s.embed(v, texts[i])
 		out[i] = v
 	}
-	return out, nil
+	return nil
 }
 
 // EmbedQuery returns the vector of text; it equals EmbedDocuments of the

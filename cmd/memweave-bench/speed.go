@@ -1,0 +1,294 @@
+package main
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime/pprof"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	memweave "github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/embed"
+	"github.com/memweave/memweave-go/embedcache"
+	"github.com/memweave/memweave-go/memweavetest"
+)
+
+type speedCommand struct {
+	a       *app
+	chunks  int
+	files   int
+	seed    uint64
+	queries int
+	json    bool
+	workdir string
+	noBare  bool
+	profile string
+}
+
+func (a *app) speedCommand() *cobra.Command {
+	c := &speedCommand{a: a}
+	cmd := &cobra.Command{
+		Use:   "speed [--chunks N] [--files N] [--seed S] [--json]",
+		Short: "Index and search speed on a generated workspace",
+		Long: `speed generates a deterministic synthetic workspace (Markdown with
+headings, bullets and code fences; dated and evergreen files in several
+namespaces; a Zipf vocabulary), then measures a cold index, a no-op
+re-index, a one-line-edit re-index, search latency p50/p95/p99 for each
+mode (keyword, vector, hybrid; hybrid with decay and with MMR; hybrid
+with the default sync-on-search scan), a bare sqlite-vec vec0 KNN query
+over the same vectors for reference, peak RSS and the database size.`,
+		Args: noArgs,
+		RunE: action(c.runE),
+	}
+	fs := cmd.Flags()
+	fs.IntVar(&c.chunks, "chunks", 10000, "approximate number of `chunks` to generate")
+	fs.IntVar(&c.files, "files", 0, "number of `files` (default chunks/11)")
+	fs.Uint64Var(&c.seed, "seed", 1, "generator `seed`")
+	fs.IntVar(&c.queries, "queries", 200, "number of timed searches per mode")
+	fs.BoolVar(&c.json, "json", false, "print one JSON object")
+	fs.StringVar(&c.workdir, "workdir", "", "build the workspace under `DIR` and keep it")
+	fs.BoolVar(&c.noBare, "no-bare-vec0", false, "skip the bare vec0 reference query")
+	fs.StringVar(&c.profile, "cpuprofile", "", "write a CPU profile of the cold index to `FILE`")
+	return cmd
+}
+
+func (c *speedCommand) runE(cmd *cobra.Command, _ []string) error {
+	ctx := cmd.Context()
+	if c.chunks < 11 {
+		return usageErr("invalid --chunks %d: must be at least 11", c.chunks)
+	}
+	files := c.files
+	if files <= 0 {
+		files = max(1, c.chunks/11)
+	}
+	perFile := max(1, c.chunks/files-1) // each file adds a title chunk
+	dir := c.workdir
+	if dir == "" {
+		d, err := os.MkdirTemp("", "memweave-speed-")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(d)
+		dir = d
+	}
+	c.a.progressf("generating %d files in %s", files, dir)
+	textBytes, err := memweavetest.Synth(dir, memweavetest.SynthOptions{Files: files, ChunksPerFile: perFile, Seed: c.seed})
+	if err != nil {
+		return err
+	}
+	cfg := c.a.config(dir)
+	cfg.NoSyncOnSearch = false
+	w, err := memweave.Open(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer w.Close()
+	rep := object{}.add("files", files)
+
+	c.a.progressf("cold index")
+	if c.profile != "" {
+		f, err := os.Create(c.profile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+	}
+	start := time.Now()
+	res, err := w.Index(ctx, memweave.IndexOptions{})
+	if err != nil {
+		return err
+	}
+	cold := time.Since(start)
+	if c.profile != "" {
+		pprof.StopCPUProfile()
+	}
+	rep = rep.add("chunks", res.ChunksCreated).
+		add("text_bytes", textBytes).
+		add("index_s", round(cold.Seconds())).
+		add("index_chunks_per_s", round(float64(res.ChunksCreated)/cold.Seconds())).
+		add("peak_rss_mb_index", round(peakRSSMB()))
+
+	start = time.Now()
+	if _, err := w.Index(ctx, memweave.IndexOptions{}); err != nil {
+		return err
+	}
+	rep = rep.add("noop_reindex_ms", ms(time.Since(start)))
+
+	edited, err := editOneLine(dir)
+	if err != nil {
+		return err
+	}
+	start = time.Now()
+	res, err = w.Index(ctx, memweave.IndexOptions{})
+	if err != nil {
+		return err
+	}
+	rep = rep.add("edit_reindex_ms", ms(time.Since(start))).
+		add("edit_file", edited).
+		add("edit_embeddings_computed", res.EmbeddingsComputed).
+		add("edit_chunks_created", res.ChunksCreated)
+
+	now := memweave.Now(memweavetest.Now)
+	modes := []struct {
+		name string
+		opts []memweave.SearchOption
+	}{
+		{"keyword", []memweave.SearchOption{memweave.Mode(memweave.ModeKeyword), memweave.NoSync()}},
+		{"vector", []memweave.SearchOption{memweave.Mode(memweave.ModeVector), memweave.NoSync()}},
+		{"hybrid", []memweave.SearchOption{memweave.NoSync()}},
+		{"hybrid_decay", []memweave.SearchOption{memweave.NoSync(), memweave.Decay(30), now}},
+		{"hybrid_mmr", []memweave.SearchOption{memweave.NoSync(), memweave.MMR(0.7)}},
+		{"hybrid_sync", nil},
+	}
+	// Warm up: load the vector copy and SQLite's page cache.
+	for _, q := range memweavetest.SynthQueries {
+		if _, err := w.Search(ctx, q, memweave.NoSync()); err != nil {
+			return err
+		}
+	}
+	for _, m := range modes {
+		c.a.progressf("search %s", m.name)
+		lat := make([]time.Duration, 0, c.queries)
+		for i := 0; i < c.queries; i++ {
+			q := memweavetest.SynthQueries[i%len(memweavetest.SynthQueries)]
+			start := time.Now()
+			if _, err := w.Search(ctx, q, m.opts...); err != nil {
+				return err
+			}
+			lat = append(lat, time.Since(start))
+		}
+		slices.Sort(lat)
+		rep = rep.add("search_"+m.name+"_p50_ms", ms(pct(lat, 50))).
+			add("search_"+m.name+"_p95_ms", ms(pct(lat, 95))).
+			add("search_"+m.name+"_p99_ms", ms(pct(lat, 99)))
+	}
+	st, err := w.Status(ctx)
+	if err != nil {
+		return err
+	}
+	if !c.noBare && st.Dims > 0 {
+		p50, err := bareVec0(ctx, st.DBPath, st.Dims, c.queries)
+		if err != nil {
+			return fmt.Errorf("bare vec0 reference: %w", err)
+		}
+		rep = rep.add("bare_vec0_knn_p50_ms", ms(p50))
+	}
+	vecBytes := int64(st.Chunks) * int64(4*st.Dims)
+	rep = rep.add("peak_rss_mb", round(peakRSSMB())).
+		add("db_bytes", st.DBBytes).
+		add("db_ratio", round(float64(st.DBBytes)/float64(textBytes+vecBytes)))
+	if c.json {
+		enc := json.NewEncoder(c.a.stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(rep)
+	}
+	for _, kv := range rep {
+		fmt.Fprintf(c.a.stdout, "%-32s %v\n", kv.key, kv.value)
+	}
+	return nil
+}
+
+// editOneLine changes one word on one line of the first topic file, the
+// way an agent amends a note, and returns the file's relative path.
+func editOneLine(root string) (string, error) {
+	var target string
+	err := filepath.WalkDir(filepath.Join(root, "memory"), func(p string, d os.DirEntry, err error) error {
+		if err != nil || target != "" {
+			return err
+		}
+		if !d.IsDir() && strings.HasPrefix(d.Name(), "topic-") {
+			target = p
+		}
+		return nil
+	})
+	if err != nil || target == "" {
+		return "", fmt.Errorf("no topic file to edit: %v", err)
+	}
+	data, err := os.ReadFile(target)
+	if err != nil {
+		return "", err
+	}
+	lines := strings.Split(string(data), "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, "- ") {
+			lines[i] = l + " Edited."
+			break
+		}
+	}
+	if err := os.WriteFile(target, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
+		return "", err
+	}
+	later := time.Now().Add(2 * time.Second)
+	if err := os.Chtimes(target, later, later); err != nil {
+		return "", err
+	}
+	rel, _ := filepath.Rel(root, target)
+	return filepath.ToSlash(rel), nil
+}
+
+// bareVec0 times a plain sqlite-vec KNN query (k = 24) over the index's
+// vector table: the reference the hybrid search is compared with.
+func bareVec0(ctx context.Context, dbPath string, dims, n int) (time.Duration, error) {
+	db, err := sql.Open("sqlite3", "file:"+dbPath+"?mode=ro")
+	if err != nil {
+		return 0, err
+	}
+	defer db.Close()
+	h := embed.NewHash(dims)
+	var lat []time.Duration
+	for i := 0; i < n; i++ {
+		q := memweavetest.SynthQueries[i%len(memweavetest.SynthQueries)]
+		v, _ := h.EmbedQuery(ctx, q)
+		blob := embedcache.Encode(v)
+		start := time.Now()
+		rows, err := db.QueryContext(ctx, `SELECT rowid, distance FROM chunks_vec WHERE embedding MATCH ? AND k = 24`, blob)
+		if err != nil {
+			return 0, err
+		}
+		for rows.Next() {
+		}
+		rows.Close()
+		lat = append(lat, time.Since(start))
+	}
+	slices.Sort(lat)
+	return pct(lat, 50), nil
+}
+
+func pct(sorted []time.Duration, p int) time.Duration {
+	if len(sorted) == 0 {
+		return 0
+	}
+	i := (len(sorted)*p + 99) / 100
+	return sorted[min(max(i-1, 0), len(sorted)-1)]
+}
+
+func ms(d time.Duration) float64 { return round(float64(d.Microseconds()) / 1000) }
+
+// peakRSSMB returns the process's peak resident set size (VmHWM) in MB.
+func peakRSSMB() float64 {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(line, "VmHWM:") {
+			f := strings.Fields(line)
+			if len(f) >= 2 {
+				kb, _ := strconv.ParseFloat(f[1], 64)
+				return kb / 1024
+			}
+		}
+	}
+	return 0
+}
