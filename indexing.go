@@ -173,15 +173,8 @@ func (w *Weave) sync(ctx context.Context, files []workspace.File, prune bool, op
 		}
 		todo = append(todo, f)
 	}
-	for start := 0; start < len(todo); {
-		end := min(start+batchFiles, len(todo))
-		if err := w.syncBatch(ctx, todo[start:end], rows, opts.Force, res); err != nil {
-			return err
-		}
-		start = end
-		if opts.Progress != nil {
-			opts.Progress(start, len(todo))
-		}
+	if err := w.pipeline(ctx, todo, rows, opts, res); err != nil {
+		return err
 	}
 	if prune {
 		seen := make(map[string]bool, len(files))
@@ -227,10 +220,55 @@ func externalAbs(root, rel string) string {
 	return filepath.Join(root, filepath.FromSlash(rel))
 }
 
-// syncBatch reads, chunks, embeds and stores one batch of files. Reading
-// and chunking fan out over the CPUs; embedding happens before the write
-// transaction, never inside it.
-func (w *Weave) syncBatch(ctx context.Context, files []workspace.File, rows map[string]index.File, force bool, res *IndexResult) error {
+// group is a unit of the index pipeline: files read, chunked and
+// embedded, ready for one write transaction.
+type group struct {
+	updates  []*prepared
+	touches  []index.File
+	warnings []string
+	// fresh are newly computed vectors to cache; hits are cache keys
+	// whose recency to refresh.
+	fresh              map[embedcache.Key][]float32
+	hits               []embedcache.Key
+	cached, computed   int
+	filesDone, ofFiles int
+}
+
+// pipeline indexes files in two overlapping stages: a producer reads,
+// chunks (fanned out over the CPUs) and embeds the next group while the
+// caller's goroutine writes the previous one in a short transaction.
+// Embedding never happens inside a write transaction.
+func (w *Weave) pipeline(ctx context.Context, files []workspace.File, rows map[string]index.File, opts IndexOptions, res *IndexResult) error {
+	g, gctx := errgroup.WithContext(ctx)
+	groups := make(chan *group, 1)
+	g.Go(func() error {
+		defer close(groups)
+		for start := 0; start < len(files); {
+			end := min(start+batchFiles, len(files))
+			if err := w.produce(gctx, files[start:end], rows, opts.Force, end, len(files), groups); err != nil {
+				return err
+			}
+			start = end
+		}
+		return nil
+	})
+	g.Go(func() error {
+		for gr := range groups {
+			if err := w.consume(gctx, gr, res); err != nil {
+				return err
+			}
+			if opts.Progress != nil && gr.filesDone > 0 {
+				opts.Progress(gr.filesDone, gr.ofFiles)
+			}
+		}
+		return nil
+	})
+	return g.Wait()
+}
+
+// produce prepares one batch of files and sends it as groups of at most
+// batchChunks chunks.
+func (w *Weave) produce(ctx context.Context, files []workspace.File, rows map[string]index.File, force bool, done, total int, out chan<- *group) error {
 	preps := make([]*prepared, len(files))
 	errs := make([]error, len(files))
 	g, gctx := errgroup.WithContext(ctx)
@@ -245,42 +283,90 @@ func (w *Weave) syncBatch(ctx context.Context, files []workspace.File, rows map[
 	if err := g.Wait(); err != nil {
 		return err
 	}
-	var touches []index.File
+	first := &group{}
 	var updates []*prepared
 	for i, p := range preps {
 		var ferr *FileError
 		switch {
 		case errors.As(errs[i], &ferr) && errors.Is(ferr.Err, errWarning):
-			res.Warnings = append(res.Warnings, ferr.Error())
+			first.warnings = append(first.warnings, ferr.Error())
 			if p == nil {
 				continue
 			}
 		case errs[i] != nil:
-			res.Warnings = append(res.Warnings, errs[i].Error())
+			first.warnings = append(first.warnings, errs[i].Error())
 			continue
 		}
 		if p.touch {
-			touches = append(touches, index.File{Path: p.file.Rel, MTime: p.file.MTime, Size: p.file.Size})
-			res.FilesSkipped++
+			first.touches = append(first.touches, index.File{Path: p.file.Rel, MTime: p.file.MTime, Size: p.file.Size})
 			continue
 		}
 		updates = append(updates, p)
 	}
-	if err := w.db.Touch(ctx, touches); err != nil {
-		return err
-	}
-	// Store in groups that bound transaction size.
-	for start := 0; start < len(updates); {
+	gr := first
+	for start := 0; start < len(updates) || gr == first; {
 		end, n := start, 0
 		for end < len(updates) && (end == start || n+len(updates[end].chunks) <= batchChunks) {
 			n += len(updates[end].chunks)
 			end++
 		}
-		if err := w.store(ctx, updates[start:end], res); err != nil {
+		gr.updates = updates[start:end]
+		if err := w.vectors(ctx, gr); err != nil {
 			return err
 		}
+		if end == len(updates) {
+			gr.filesDone, gr.ofFiles = done, total
+		}
+		select {
+		case out <- gr:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
 		start = end
+		if start >= len(updates) {
+			break
+		}
+		gr = &group{}
 	}
+	return nil
+}
+
+// consume writes one group in one transaction.
+func (w *Weave) consume(ctx context.Context, gr *group, res *IndexResult) error {
+	res.Warnings = append(res.Warnings, gr.warnings...)
+	res.EmbeddingsCached += gr.cached
+	res.EmbeddingsComputed += gr.computed
+	res.FilesSkipped += len(gr.touches)
+	if err := w.db.Touch(ctx, gr.touches); err != nil {
+		return err
+	}
+	if len(gr.updates) == 0 {
+		return nil
+	}
+	updates := make([]index.Update, len(gr.updates))
+	for i, p := range gr.updates {
+		updates[i] = index.Update{
+			File: index.File{Path: p.file.Rel, Source: p.file.Source, Hash: p.hash, MTime: p.file.MTime,
+				Size: p.file.Size, External: p.file.External},
+			Chunks: p.chunks,
+		}
+	}
+	var extra func(tx *sql.Tx) error
+	if len(gr.fresh) > 0 || len(gr.hits) > 0 {
+		extra = func(tx *sql.Tx) error {
+			if err := w.cache.Touch(ctx, tx, gr.hits); err != nil {
+				return err
+			}
+			return w.cache.Store(ctx, tx, gr.fresh)
+		}
+	}
+	ch, err := w.db.Apply(ctx, updates, nil, extra)
+	if err != nil {
+		return err
+	}
+	res.FilesIndexed += len(gr.updates)
+	res.ChunksCreated += ch.ChunksCreated
+	res.ChunksRemoved += ch.ChunksRemoved
 	return nil
 }
 
@@ -333,94 +419,78 @@ func indexPrefix(c chunker.Chunk) string {
 	return strings.Join(c.Headings, " > ") + "\n"
 }
 
-// store embeds what the batch's chunks lack and writes the batch in one
-// transaction.
-func (w *Weave) store(ctx context.Context, batch []*prepared, res *IndexResult) error {
-	fresh := make(map[embedcache.Key][]float32)
-	if w.emb != nil {
-		need := make(map[embedcache.Key]bool)
-		for _, p := range batch {
-			have, err := w.db.EmbeddedChunks(ctx, p.file.Rel)
-			if err != nil {
-				return err
-			}
-			for i := range p.chunks {
-				c := &p.chunks[i]
-				if !have[c.ID] {
-					need[c.Hash] = true
-				}
-			}
-		}
-		keys := make([]embedcache.Key, 0, len(need))
-		for k := range need {
-			keys = append(keys, k)
-		}
-		cached, err := w.cache.Lookup(ctx, w.db.SQL(), keys)
+// vectors fills in the vectors the group's chunks lack: from the
+// embedding cache where it can, by embedding the misses (each distinct
+// text once) otherwise. An embedding failure is a warning: the chunks stay
+// without vectors and their files pending.
+func (w *Weave) vectors(ctx context.Context, gr *group) error {
+	if w.emb == nil || len(gr.updates) == 0 {
+		return nil
+	}
+	need := make(map[embedcache.Key]bool)
+	for _, p := range gr.updates {
+		have, err := w.db.EmbeddedChunks(ctx, p.file.Rel)
 		if err != nil {
 			return err
 		}
-		res.EmbeddingsCached += len(cached)
-		var texts []string
-		var textKeys []embedcache.Key
-		seen := make(map[embedcache.Key]bool)
-		for _, p := range batch {
-			for i := range p.chunks {
-				c := &p.chunks[i]
-				if !need[c.Hash] {
-					continue
-				}
-				if v, ok := cached[c.Hash]; ok {
-					c.Vector = v
-					continue
-				}
-				if !seen[c.Hash] {
-					seen[c.Hash] = true
-					texts = append(texts, c.Prefix+c.Text)
-					textKeys = append(textKeys, c.Hash)
-				}
-			}
-		}
-		if len(texts) > 0 {
-			vecs, err := w.emb.EmbedDocuments(ctx, texts)
-			if err != nil {
-				if ctx.Err() != nil {
-					return ctx.Err()
-				}
-				res.Warnings = append(res.Warnings, fmt.Sprintf("embedding %d chunks failed; %d files stay pending and searchable by keyword until the next index: %v", len(texts), len(batch), err))
-			} else {
-				res.EmbeddingsComputed += len(texts)
-				for i, k := range textKeys {
-					fresh[k] = vecs[i]
-				}
-				for _, p := range batch {
-					for i := range p.chunks {
-						c := &p.chunks[i]
-						if need[c.Hash] && c.Vector == nil {
-							c.Vector = fresh[c.Hash]
-						}
-					}
-				}
+		for i := range p.chunks {
+			if c := &p.chunks[i]; !have[c.ID] {
+				need[c.Hash] = true
 			}
 		}
 	}
-	updates := make([]index.Update, len(batch))
-	for i, p := range batch {
-		updates[i] = index.Update{
-			File: index.File{Path: p.file.Rel, Source: p.file.Source, Hash: p.hash, MTime: p.file.MTime,
-				Size: p.file.Size, External: p.file.External},
-			Chunks: p.chunks,
-		}
+	keys := make([]embedcache.Key, 0, len(need))
+	for k := range need {
+		keys = append(keys, k)
 	}
-	var extra func(tx *sql.Tx) error
-	if len(fresh) > 0 {
-		extra = func(tx *sql.Tx) error { return w.cache.Store(ctx, tx, fresh) }
-	}
-	ch, err := w.db.Apply(ctx, updates, nil, extra)
+	cached, err := w.cache.Lookup(ctx, w.db.SQL(), keys)
 	if err != nil {
 		return err
 	}
-	res.FilesIndexed += len(batch)
-	res.ChunksCreated += ch.ChunksCreated
-	res.ChunksRemoved += ch.ChunksRemoved
+	gr.cached = len(cached)
+	for k := range cached {
+		gr.hits = append(gr.hits, k)
+	}
+	var texts []string
+	var textKeys []embedcache.Key
+	seen := make(map[embedcache.Key]bool)
+	for _, p := range gr.updates {
+		for i := range p.chunks {
+			c := &p.chunks[i]
+			if !need[c.Hash] {
+				continue
+			}
+			if v, ok := cached[c.Hash]; ok {
+				c.Vector = v
+			} else if !seen[c.Hash] {
+				seen[c.Hash] = true
+				texts = append(texts, c.Prefix+c.Text)
+				textKeys = append(textKeys, c.Hash)
+			}
+		}
+	}
+	if len(texts) == 0 {
+		return nil
+	}
+	vecs, err := w.emb.EmbedDocuments(ctx, texts)
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		gr.warnings = append(gr.warnings, fmt.Sprintf("embedding %d chunks failed; %d files stay pending and searchable by keyword until the next index: %v", len(texts), len(gr.updates), err))
+		return nil
+	}
+	gr.computed = len(texts)
+	gr.fresh = make(map[embedcache.Key][]float32, len(texts))
+	for i, k := range textKeys {
+		gr.fresh[k] = vecs[i]
+	}
+	for _, p := range gr.updates {
+		for i := range p.chunks {
+			if c := &p.chunks[i]; need[c.Hash] && c.Vector == nil {
+				c.Vector = gr.fresh[c.Hash]
+			}
+		}
+	}
 	return nil
 }

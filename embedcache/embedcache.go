@@ -65,8 +65,9 @@ func New(identity string) *Cache {
 	return &Cache{identity: identity, now: func() int64 { return time.Now().UnixNano() }}
 }
 
-// Lookup returns the cached vectors of keys, and refreshes the recency of
-// every hit. Missing keys are absent from the map. Keys are looked up in
+// Lookup returns the cached vectors of keys; missing keys are absent from
+// the map. Callers refresh the hits' recency with [Cache.Touch], in the
+// transaction that uses them. Keys are looked up in
 // batches that stay under SQLite's variable limit.
 func (c *Cache) Lookup(ctx context.Context, db Conn, keys []Key) (map[Key][]float32, error) {
 	found := make(map[Key][]float32, len(keys))
@@ -99,18 +100,14 @@ func (c *Cache) Lookup(ctx context.Context, db Conn, keys []Key) (map[Key][]floa
 			return nil, fmt.Errorf("embedcache: lookup: %w", err)
 		}
 	}
-	if len(found) > 0 {
-		if err := c.touch(ctx, db, found); err != nil {
-			return nil, err
-		}
-	}
 	return found, nil
 }
 
-// touch refreshes the recency of hits.
-func (c *Cache) touch(ctx context.Context, db Conn, hits map[Key][]float32) error {
+// Touch refreshes the recency of the given entries, making them the most
+// recently used.
+func (c *Cache) Touch(ctx context.Context, db Conn, hits []Key) error {
 	keys := make([]any, 0, len(hits))
-	for k := range hits {
+	for _, k := range hits {
 		keys = append(keys, k[:])
 	}
 	stamp := c.now()

@@ -41,7 +41,7 @@ func TestLRU(t *testing.T) {
 		t.Errorf("other identity sees %d entries", len(got))
 	}
 	// A hit refreshes recency: touch key 0, then prune to 1 entry.
-	if _, err := c.Lookup(ctx, db, keys[:1]); err != nil {
+	if err := c.Touch(ctx, db, keys[:1]); err != nil {
 		t.Fatal(err)
 	}
 	n, err := embedcache.Prune(ctx, db, 1)
