@@ -133,7 +133,7 @@ func (w *Weave) Search(ctx context.Context, query string, opts ...SearchOption) 
 	}
 	procs := []postprocess.Postprocessor{postprocess.Threshold{Min: s.minScore}}
 	if s.halfLife > 0 {
-		procs = append(procs, postprocess.Decay{HalfLifeDays: s.halfLife, Now: s.now})
+		procs = append(procs, postprocess.Decay{HalfLifeDays: s.halfLife, Now: s.now.In(w.cfg.TimeZone)})
 	}
 	if s.mmr {
 		procs = append(procs, postprocess.MMR{Lambda: s.lambda})
