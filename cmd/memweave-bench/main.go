@@ -1,0 +1,384 @@
+// Command memweave-bench measures memweave's retrieval quality on public
+// benchmarks. It turns each data set into Markdown memories under a
+// workspace's memory/ folder, indexes them with [memweave.Weave.Index],
+// asks every question through [memweave.Weave.Search] (the product's real
+// search, no shortcut around it) and scores the ranked files against the
+// data set's judgments.
+//
+// Usage:
+//
+//	memweave-bench [global flags] longmemeval --data FILE.jsonl.gz
+//	    [--turns user|all] [--pooled] [run flags]
+//	memweave-bench [global flags] locomo --data FILE.json
+//	    [--level session|turn] [run flags]
+//	memweave-bench [global flags] beir --corpus corpus.jsonl
+//	    --queries queries.jsonl --qrels qrels.tsv [run flags]
+//
+// Global flags choose the embedder and the index and fusion settings, so
+// that defaults can be measured against alternatives:
+//
+//	--embedder NAME        hash (offline, default), openai or none
+//	--embedding-model M    the model of an OpenAI-compatible endpoint
+//	--embedding-url URL    the endpoint (default https://api.openai.com/v1)
+//	--embedding-dims N     the vector size (hash default 384)
+//	--fusion METHOD        weighted (library default) or rrf
+//	--vector-weight W      weighted fusion: vector weight (default 0.7)
+//	--text-weight W        weighted fusion: keyword weight (default 0.3)
+//	--keyword-floor F      weighted fusion: keyword floor (default 0.6;
+//	                       negative disables it)
+//	--chunk-tokens N       chunk size cap in estimated tokens (default 400)
+//
+// Unset tuning flags leave the library's defaults in force. Giving only
+// one of --vector-weight and --text-weight sets the other to one minus it.
+//
+// Run flags, shared by the quality subcommands:
+//
+//	--mode M               hybrid (default), keyword or vector
+//	--max-results N        results asked of each search (see below)
+//	--per-question FILE    write one JSON line per question: id, gold
+//	                       ids, the top 50 ranked ids and its metrics
+//	--limit N              ask only the first N questions
+//	--workers N            workspaces built and searched at once
+//	                       (default GOMAXPROCS)
+//	--workdir DIR          build workspaces under DIR and keep them
+//	                       (default: a temporary folder, removed after)
+//
+// Every search uses MinScore(0), so nothing is cut by the score threshold.
+// Search returns chunks; several chunks of one file (a session, a
+// document) are reduced to the file's first, best-ranked occurrence, and
+// the metrics are computed on that ranking of files. --max-results must
+// therefore exceed the deepest cut-off by enough for the reduction to
+// leave it filled; the default, 200, does so on every development set,
+// for beir's Recall@100 too. The report counts in "truncated" the
+// questions whose search returned the full --max-results yet reduced to
+// fewer files than the deepest cut-off; it should be 0. --max-results
+// also sizes each backend's candidate pool (four times it). A chunk's
+// fused score does not depend on the pool, except that a chunk the vector
+// pool holds but the keyword pool misses scores as if it matched no
+// keyword; deeper pools make that rarer, so the top results at the
+// default depth may differ slightly from a search asking for 6.
+//
+// Each subcommand prints one JSON object to stdout: the metrics overall
+// and per question type or category, the number of questions, the mode
+// actually used and the embedder. Progress goes to stderr. The exit
+// status is 0 on success, 1 when a run fails and 2 on a usage error.
+//
+// The API key of the openai embedder comes from MEMWEAVE_EMBEDDING_KEY
+// or, when that is unset, OPENAI_API_KEY; it is never printed.
+//
+// memweave-bench needs cgo and the sqlite_fts5 build tag:
+//
+//	go run -tags sqlite_fts5 ./cmd/memweave-bench longmemeval --data FILE
+//
+// RESULTS.md in this folder holds the figures on the development data
+// and the commands that produced them.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"net/url"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"github.com/spf13/cobra"
+
+	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/search"
+)
+
+// Environment variables holding the embedding API key, in order of
+// preference.
+const (
+	envKey       = "MEMWEAVE_EMBEDDING_KEY"
+	envOpenAIKey = "OPENAI_API_KEY"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// run executes the command line args and returns the exit status.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	a := &app{stdout: stdout, stderr: stderr}
+	root := a.rootCommand()
+	root.SetArgs(args)
+	cmd, err := root.ExecuteContextC(ctx)
+	if err == nil {
+		return 0
+	}
+	msg := a.redact(err.Error())
+	var re *runError
+	if errors.As(err, &re) {
+		fmt.Fprintln(stderr, "memweave-bench: "+msg)
+		return 1
+	}
+	if cmd != nil {
+		msg += fmt.Sprintf(" (see '%s --help')", cmd.CommandPath())
+	}
+	fmt.Fprintln(stderr, "memweave-bench: "+msg)
+	return 2
+}
+
+// app holds the global flags and the output streams shared by the
+// subcommands.
+type app struct {
+	stdout, stderr io.Writer
+
+	embedder       string
+	embeddingModel string
+	embeddingURL   string
+	embeddingDims  int
+	fusion         string
+	vectorWeight   float64
+	textWeight     float64
+	keywordFloor   float64
+	chunkTokens    int
+	// apiKey is read from the environment; it is redacted from every
+	// message the command prints.
+	apiKey string
+}
+
+func (a *app) rootCommand() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "memweave-bench",
+		Short: "Measure memweave's retrieval quality on public benchmarks",
+		Long: `memweave-bench builds memweave workspaces from benchmark data, asks the
+benchmark's questions through memweave's search and prints the retrieval
+metrics as one JSON object on stdout. Progress goes to stderr.
+
+The openai embedder reads its API key from MEMWEAVE_EMBEDDING_KEY or
+OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
+		PersistentPreRunE: a.checkGlobalFlags,
+		SilenceUsage:      true,
+		SilenceErrors:     true,
+		CompletionOptions: cobra.CompletionOptions{HiddenDefaultCmd: true},
+	}
+	root.SetOut(a.stderr)
+	root.SetErr(a.stderr)
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr("%v", err) })
+
+	pf := root.PersistentFlags()
+	pf.StringVar(&a.embedder, "embedder", "hash", "embedding provider: hash, openai or none")
+	pf.StringVar(&a.embeddingModel, "embedding-model", "", "embedding `model` (required with --embedder openai)")
+	pf.StringVar(&a.embeddingURL, "embedding-url", "", "OpenAI-compatible endpoint `URL` (default https://api.openai.com/v1)")
+	pf.IntVar(&a.embeddingDims, "embedding-dims", 0, "embedding vector size `N` (default: hash 384, openai the model's)")
+	pf.StringVar(&a.fusion, "fusion", "", "fusion `method`: weighted or rrf (default: the library's, weighted)")
+	pf.Float64Var(&a.vectorWeight, "vector-weight", 0, "weighted fusion: vector `weight` (default 0.7)")
+	pf.Float64Var(&a.textWeight, "text-weight", 0, "weighted fusion: keyword `weight` (default 0.3)")
+	pf.Float64Var(&a.keywordFloor, "keyword-floor", 0, "weighted fusion: keyword `floor` (default 0.6; negative disables)")
+	pf.IntVar(&a.chunkTokens, "chunk-tokens", 0, "chunk size cap in estimated `tokens` (default 400)")
+
+	// One constructor per subcommand, each in its own file.
+	root.AddCommand(
+		a.longMemEvalCommand(),
+		a.locomoCommand(),
+		a.beirCommand(),
+		a.speedCommand(),
+	)
+	return root
+}
+
+// checkGlobalFlags validates the global flags before any subcommand runs.
+func (a *app) checkGlobalFlags(cmd *cobra.Command, _ []string) error {
+	a.apiKey = os.Getenv(envKey)
+	if a.apiKey == "" {
+		a.apiKey = os.Getenv(envOpenAIKey)
+	}
+	switch a.embedder {
+	case "hash", "openai", "none":
+	default:
+		return usageErr("invalid --embedder %q: want hash, openai or none", a.embedder)
+	}
+	if a.embeddingDims < 0 {
+		return usageErr("invalid --embedding-dims %d: must not be negative", a.embeddingDims)
+	}
+	if a.embedder == "openai" {
+		if a.embeddingModel == "" {
+			return usageErr("--embedder openai needs --embedding-model")
+		}
+		if a.embeddingURL != "" {
+			u, err := url.Parse(a.embeddingURL)
+			if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+				return usageErr("invalid --embedding-url %q: want an http or https URL", a.embeddingURL)
+			}
+		}
+	}
+	switch a.fusion {
+	case "", string(search.Weighted), string(search.RRF):
+	default:
+		return usageErr("invalid --fusion %q: want weighted or rrf", a.fusion)
+	}
+	for _, f := range []struct {
+		name string
+		v    float64
+	}{{"vector-weight", a.vectorWeight}, {"text-weight", a.textWeight}, {"keyword-floor", a.keywordFloor}} {
+		if math.IsNaN(f.v) || math.IsInf(f.v, 0) {
+			return usageErr("invalid --%s %v: want a finite number", f.name, f.v)
+		}
+	}
+	if a.vectorWeight < 0 || a.textWeight < 0 {
+		return usageErr("invalid fusion weights: must not be negative")
+	}
+	if a.keywordFloor > 1 {
+		return usageErr("invalid --keyword-floor %g: must be at most 1", a.keywordFloor)
+	}
+	flags := cmd.Flags()
+	switch vw, tw := flags.Changed("vector-weight"), flags.Changed("text-weight"); {
+	case vw && tw:
+		if a.vectorWeight+a.textWeight == 0 {
+			return usageErr("invalid fusion weights: --vector-weight and --text-weight are both 0")
+		}
+	case vw || tw:
+		w := a.vectorWeight + a.textWeight // the one that was set
+		if w > 1 {
+			return usageErr("invalid fusion weight %g: alone, a weight must be in [0,1]", w)
+		}
+		if vw {
+			a.textWeight = 1 - w
+		} else {
+			a.vectorWeight = 1 - w
+		}
+	}
+	if a.chunkTokens != 0 && a.chunkTokens < 16 {
+		return usageErr("invalid --chunk-tokens %d: must be at least 16", a.chunkTokens)
+	}
+	return nil
+}
+
+// config returns the Config of a workspace rooted at dir, as the global
+// flags describe it. Searches never re-scan the files: the harness indexes
+// each workspace once, before its first question.
+func (a *app) config(dir string) memweave.Config {
+	cfg := memweave.Config{
+		Workspace: dir,
+		Embedder: memweave.EmbedderConfig{
+			Provider: a.embedder,
+			Model:    a.embeddingModel,
+			BaseURL:  a.embeddingURL,
+			Dims:     a.embeddingDims,
+		},
+		ChunkTokens:    a.chunkTokens,
+		NoSyncOnSearch: true,
+		Fusion: search.FusionOptions{
+			Method:       search.FusionMethod(a.fusion),
+			VectorWeight: a.vectorWeight,
+			TextWeight:   a.textWeight,
+			KeywordFloor: a.keywordFloor,
+		},
+	}
+	if a.embedder == "openai" {
+		cfg.Embedder.APIKey = a.apiKey
+	}
+	return cfg
+}
+
+// embedderName names the embedder in reports: the provider, followed by
+// the model and the dimensions when they were given.
+func (a *app) embedderName() string {
+	name := a.embedder
+	if a.embeddingModel != "" && a.embedder == "openai" {
+		name += "/" + a.embeddingModel
+	}
+	if a.embeddingDims > 0 && a.embedder != "none" {
+		name += fmt.Sprintf("/%d", a.embeddingDims)
+	}
+	return name
+}
+
+// settings reports the effective index and fusion settings, library
+// defaults filled in, so that a report says what it measured.
+func (a *app) settings() object {
+	method := search.FusionMethod(a.fusion)
+	if method == "" {
+		method = search.Weighted
+	}
+	vw, tw := a.vectorWeight, a.textWeight
+	if vw+tw == 0 {
+		vw, tw = search.DefaultVectorWeight, search.DefaultTextWeight
+	}
+	floor := a.keywordFloor
+	switch {
+	case floor == 0:
+		floor = search.DefaultKeywordFloor
+	case floor < 0:
+		floor = 0
+	}
+	chunk := a.chunkTokens
+	if chunk == 0 {
+		chunk = 400
+	}
+	o := object{}.add("fusion", method)
+	if method == search.Weighted {
+		o = o.add("vector_weight", round(vw/(vw+tw))).
+			add("text_weight", round(tw/(vw+tw))).
+			add("keyword_floor", floor)
+	}
+	return o.add("chunk_tokens", chunk)
+}
+
+// redact removes the API key from msg.
+func (a *app) redact(msg string) string {
+	if a.apiKey != "" {
+		msg = strings.ReplaceAll(msg, a.apiKey, "[redacted]")
+	}
+	return msg
+}
+
+// progressf prints a progress line to stderr.
+func (a *app) progressf(format string, args ...any) {
+	fmt.Fprintf(a.stderr, "memweave-bench: "+format+"\n", args...)
+}
+
+// usageError is a mistake on the command line: exit status 2.
+type usageError struct{ err error }
+
+func (e *usageError) Error() string { return e.err.Error() }
+func (e *usageError) Unwrap() error { return e.err }
+
+func usageErr(format string, args ...any) error {
+	return &usageError{fmt.Errorf(format, args...)}
+}
+
+// runError is a failure of a command that was used correctly: exit
+// status 1.
+type runError struct{ err error }
+
+func (e *runError) Error() string { return e.err.Error() }
+func (e *runError) Unwrap() error { return e.err }
+
+// action adapts a subcommand body for cobra. The errors it returns are
+// failures (exit status 1) unless they are usage errors; errors cobra
+// raises itself, before the body runs, are all usage errors.
+func action(fn func(cmd *cobra.Command, args []string) error) func(*cobra.Command, []string) error {
+	return func(cmd *cobra.Command, args []string) error {
+		err := fn(cmd, args)
+		if err == nil {
+			return nil
+		}
+		var ue *usageError
+		if errors.As(err, &ue) {
+			return err
+		}
+		if errors.Is(err, context.Canceled) && cmd.Context().Err() != nil {
+			err = errors.New("interrupted")
+		}
+		return &runError{err}
+	}
+}
+
+// noArgs rejects positional arguments as a usage error.
+func noArgs(cmd *cobra.Command, args []string) error {
+	if len(args) > 0 {
+		return usageErr("%s takes no arguments, got %q", cmd.Name(), args[0])
+	}
+	return nil
+}
