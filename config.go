@@ -3,6 +3,7 @@ package memweave
 import (
 	"fmt"
 	"log/slog"
+	"math"
 	"path/filepath"
 	"time"
 
@@ -56,8 +57,8 @@ type Config struct {
 	// DecayHalfLifeDays is the half-life used when a search enables decay
 	// without giving one. Default 30.
 	DecayHalfLifeDays float64
-	// MMRLambda is the lambda used when a search enables MMR without
-	// giving one. Default 0.7.
+	// MMRLambda is the lambda of MMR re-ranking enabled with
+	// [MMRDefault]. Default 0.7.
 	MMRLambda float64
 	// SnippetChars is the maximum snippet length in bytes. Default 700.
 	SnippetChars int
@@ -173,7 +174,7 @@ func (c Config) withDefaults() (Config, error) {
 	if !c.MinScoreSet && c.MinScore == 0 {
 		c.MinScore = 0.35
 	}
-	if c.MinScore < 0 || c.MinScore > 1 {
+	if !(c.MinScore >= 0 && c.MinScore <= 1) {
 		return c, configErr("MinScore", "must be in [0,1], got %g", c.MinScore)
 	}
 	switch {
@@ -182,19 +183,19 @@ func (c Config) withDefaults() (Config, error) {
 	case c.CandidateMultiplier < 1:
 		return c, configErr("CandidateMultiplier", "must be at least 1, got %d", c.CandidateMultiplier)
 	}
-	if c.Fusion.VectorWeight < 0 || c.Fusion.TextWeight < 0 {
+	if !(c.Fusion.VectorWeight >= 0 && c.Fusion.TextWeight >= 0) {
 		return c, configErr("Fusion", "weights must not be negative")
 	}
 	switch {
 	case c.DecayHalfLifeDays == 0:
 		c.DecayHalfLifeDays = 30
-	case c.DecayHalfLifeDays < 0:
+	case !(c.DecayHalfLifeDays > 0) || math.IsInf(c.DecayHalfLifeDays, 0):
 		return c, configErr("DecayHalfLifeDays", "must be positive, got %g", c.DecayHalfLifeDays)
 	}
 	switch {
 	case c.MMRLambda == 0:
 		c.MMRLambda = 0.7
-	case c.MMRLambda < 0 || c.MMRLambda > 1:
+	case !(c.MMRLambda >= 0 && c.MMRLambda <= 1):
 		return c, configErr("MMRLambda", "must be in [0,1], got %g", c.MMRLambda)
 	}
 	switch {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"sync"
 	"time"
@@ -43,9 +44,12 @@ type searchSettings struct {
 	minScore   float64
 	sources    []string
 	mode       string
+	// decay: 0 off, 1 on with halfLife, 2 on with the configured default.
+	decay      int
 	halfLife   float64
 	lambda     float64
 	mmr        bool
+	mmrDefault bool
 	now        time.Time
 	noSync     bool
 }
@@ -65,12 +69,13 @@ func Sources(sources ...string) SearchOption {
 func Mode(mode string) SearchOption { return func(s *searchSettings) { s.mode = mode } }
 
 // Decay enables temporal decay for this call with the given half-life in
-// days; 0 uses Config.DecayHalfLifeDays.
+// days; 0 uses Config.DecayHalfLifeDays. A negative or NaN half-life is
+// an error.
 func Decay(halfLifeDays float64) SearchOption {
 	return func(s *searchSettings) {
-		s.halfLife = halfLifeDays
+		s.decay, s.halfLife = 1, halfLifeDays
 		if halfLifeDays == 0 {
-			s.halfLife = -1
+			s.decay = 2
 		}
 	}
 }
@@ -78,7 +83,12 @@ func Decay(halfLifeDays float64) SearchOption {
 // MMR enables maximal-marginal-relevance re-ranking for this call with
 // the given lambda in [0,1] (1 = pure relevance, 0 = pure diversity).
 func MMR(lambda float64) SearchOption {
-	return func(s *searchSettings) { s.lambda, s.mmr = lambda, true }
+	return func(s *searchSettings) { s.lambda, s.mmr, s.mmrDefault = lambda, true, false }
+}
+
+// MMRDefault enables MMR re-ranking with Config.MMRLambda (default 0.7).
+func MMRDefault() SearchOption {
+	return func(s *searchSettings) { s.mmr, s.mmrDefault = true, true }
 }
 
 // Now sets the time decay measures ages against.
@@ -106,11 +116,21 @@ func (w *Weave) Search(ctx context.Context, query string, opts ...SearchOption) 
 	if !(s.minScore >= 0 && s.minScore <= 1) {
 		return nil, fmt.Errorf("memweave: search: MinScore must be in [0,1], got %g", s.minScore)
 	}
+	if s.mmrDefault {
+		s.lambda = w.cfg.MMRLambda
+	}
 	if !(s.lambda >= 0 && s.lambda <= 1) {
 		return nil, fmt.Errorf("memweave: search: MMR lambda must be in [0,1], got %g", s.lambda)
 	}
-	if s.halfLife < 0 {
+	switch s.decay {
+	case 1:
+		if !(s.halfLife > 0) || math.IsInf(s.halfLife, 0) {
+			return nil, fmt.Errorf("memweave: search: Decay half-life must be a positive number of days, got %g", s.halfLife)
+		}
+	case 2:
 		s.halfLife = w.cfg.DecayHalfLifeDays
+	default:
+		s.halfLife = 0
 	}
 	switch s.mode {
 	case ModeHybrid, ModeKeyword, ModeVector:
