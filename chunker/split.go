@@ -64,8 +64,27 @@ func Split(src []byte, opts Options) []Chunk {
 	o := analyze(l, norm, sp.budget)
 	sp.prio = o.prio
 	out := make([]Chunk, 0, len(o.sections)+len(norm)/sp.budget+1)
-	for _, sec := range o.sections {
+	for _, sec := range mergeEmpty(l, o.sections) {
 		out = sp.section(out, sec)
+	}
+	return out
+}
+
+// mergeEmpty folds each section that holds only its heading into the
+// section after it, so that a heading directly followed by a subheading
+// does not become a chunk of its own: such a chunk has no content, yet
+// ranks high for its words because it is short.
+func mergeEmpty(l *lines, secs []section) []section {
+	out := make([]section, 0, len(secs))
+	for i := 0; i < len(secs); i++ {
+		s := secs[i]
+		for s.headEnd >= 0 && l.lastNB[s.end] <= s.headEnd+1 && i+1 < len(secs) && secs[i+1].headEnd >= 0 {
+			next := secs[i+1]
+			next.start = s.start
+			s = next
+			i++
+		}
+		out = append(out, s)
 	}
 	return out
 }
