@@ -17,7 +17,9 @@ const maxOption = math.MaxInt / 8
 // order.
 //
 // Every top-level heading starts a new chunk, which holds the heading line
-// and the start of its section; sections are never merged. A section too
+// and the start of its section; sections are never merged, except that a
+// heading with no content of its own (directly followed by another
+// heading) is folded into the next section. A section too
 // big for one chunk is cut at the best place the budget allows: before a
 // top-level block, then before a list item or nested block, then at a
 // blank line, then between lines. Code blocks are cut only when they alone
