@@ -79,11 +79,13 @@ func ExampleWeave_Search() {
 	}
 	// Output:
 	// mode: hybrid
-	// 0.79 memory/stack.md:3-5 [memory]
+	// 0.74 memory/stack.md:1-5 [memory]
+	// # Stack
+	//
 	// ## Caching
 	//
 	// We use Valkey instead of Redis for the session cache.
-	// 0.38 memory/ops_agent/runbook.md:1-3 [ops_agent]
+	// 0.37 memory/ops_agent/runbook.md:1-3 [ops_agent]
 }
 
 func ExampleWeave_Index() {
@@ -124,9 +126,9 @@ func ExampleWeave_Index() {
 	fmt.Printf("third run: %d file indexed, %d embeddings cached, %d computed\n",
 		res.FilesIndexed, res.EmbeddingsCached, res.EmbeddingsComputed)
 	// Output:
-	// first run: 4 files indexed, 6 chunks, 6 embeddings computed
+	// first run: 4 files indexed, 5 chunks, 5 embeddings computed
 	// second run: 4 files skipped, 0 indexed
-	// third run: 1 file indexed, 3 embeddings cached, 0 computed
+	// third run: 1 file indexed, 2 embeddings cached, 0 computed
 }
 
 func ExampleWeave_Use() {
@@ -170,6 +172,6 @@ func ExampleWeave_Use() {
 	}
 	// Output:
 	// memory/ops_agent/runbook.md: prefer-ops score 0.32 -> 0.65, rank 3 -> 1
-	// memory/stack.md: prefer-ops score 0.43 -> 0.43, rank 1 -> 2
+	// memory/stack.md: prefer-ops score 0.40 -> 0.40, rank 1 -> 2
 	// memory/2026-11-30.md: prefer-ops score 0.33 -> 0.33, rank 2 -> 3
 }

@@ -146,9 +146,9 @@ func TestSearchNaturalLanguage(t *testing.T) {
 		want  string // path:start-end of the expected top chunk
 		grep  string // a phrase the top chunk holds
 	}{
-		{"what database did we pick for the index", "memory/stack.md:3-5", "SQLite"},
+		{"what database did we pick for the index", "memory/stack.md:1-5", "SQLite"},
 		{"who is responsible for the ingestion pipeline?", "memory/people.md:1-5", "Dana Okafor"},
-		{"how do we do a rollback after a bad release?", "memory/ops_agent/runbook.md:3-5", "make rollback"},
+		{"how do we do a rollback after a bad release?", "memory/ops_agent/runbook.md:1-5", "make rollback"},
 		{"what does error ERR-4821 mean", "memory/ops_agent/runbook.md:7-9", "upstream timeout"},
 	}
 	for _, tt := range tests {
