@@ -1,0 +1,86 @@
+package memweave_test
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+	"time"
+
+	memweave "github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/memweavetest"
+)
+
+// BenchmarkSearch measures end-to-end hybrid Search (defaults, no sync
+// scan) over synthetic workspaces of 1k, 10k and 100k chunks, and reports
+// the median latency as p50-ms. The 100k case takes about a minute to
+// index; skip it with -short.
+func BenchmarkSearch(b *testing.B) {
+	for _, chunks := range []int{1000, 10000, 100000} {
+		b.Run(fmt.Sprintf("chunks=%d", chunks), func(b *testing.B) {
+			if chunks > 10000 && testing.Short() {
+				b.Skip("100k chunks: skipped with -short")
+			}
+			ctx := context.Background()
+			root := b.TempDir()
+			files := chunks / 11
+			if _, err := memweavetest.Synth(root, memweavetest.SynthOptions{Files: files, ChunksPerFile: 10}); err != nil {
+				b.Fatal(err)
+			}
+			w, err := memweave.Open(ctx, memweave.Config{Workspace: root, Now: memweavetest.Clock()})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer w.Close()
+			if _, err := w.Index(ctx, memweave.IndexOptions{}); err != nil {
+				b.Fatal(err)
+			}
+			for _, q := range memweavetest.SynthQueries { // warm up
+				if _, err := w.Search(ctx, q, memweave.NoSync()); err != nil {
+					b.Fatal(err)
+				}
+			}
+			lat := make([]time.Duration, 0, b.N)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				start := time.Now()
+				if _, err := w.Search(ctx, memweavetest.SynthQueries[i%len(memweavetest.SynthQueries)], memweave.NoSync()); err != nil {
+					b.Fatal(err)
+				}
+				lat = append(lat, time.Since(start))
+			}
+			b.StopTimer()
+			slices.Sort(lat)
+			b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
+		})
+	}
+}
+
+// BenchmarkIndex measures a cold index of a 10k-chunk synthetic workspace
+// with the offline embedder and reports chunks/s.
+func BenchmarkIndex(b *testing.B) {
+	ctx := context.Background()
+	root := b.TempDir()
+	if _, err := memweavetest.Synth(root, memweavetest.SynthOptions{Files: 909, ChunksPerFile: 10}); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	var chunks int
+	var total time.Duration
+	for i := 0; i < b.N; i++ {
+		w, err := memweave.Open(ctx, memweave.Config{Workspace: root, DBPath: fmt.Sprintf("%s/db-%d/index.db", b.TempDir(), i)})
+		if err != nil {
+			b.Fatal(err)
+		}
+		start := time.Now()
+		res, err := w.Index(ctx, memweave.IndexOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		total += time.Since(start)
+		chunks += res.ChunksCreated
+		w.Close()
+	}
+	b.ReportMetric(float64(chunks)/total.Seconds(), "chunks/s")
+}
