@@ -10,6 +10,12 @@
 //	memweave [global flags] search QUERY [--max-results N] [--min-score F]
 //	    [--source S]... [--mode hybrid|keyword|vector] [--decay-half-life DAYS]
 //	    [--mmr-lambda L] [--now YYYY-MM-DD] [--explain] [--json]
+//	memweave [global flags] get PATH[:FROM[-TO]]
+//	memweave [global flags] write PATH < CONTENT
+//	memweave [global flags] append TEXT [--source S]
+//	memweave [global flags] pack QUERY --budget N [--max-candidates N]
+//	    [--source S]... [--json]
+//	memweave [global flags] mcp
 //
 // Global flags:
 //
@@ -137,6 +143,11 @@ OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
 		a.filesCommand(),
 		a.statusCommand(),
 		a.searchCommand(),
+		a.getCommand(),
+		a.writeCommand(),
+		a.appendCommand(),
+		a.packCommand(),
+		a.mcpCommand(),
 	)
 	return root
 }

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/memweave/memweave-go"
+)
+
+func (a *app) appendCommand() *cobra.Command {
+	var source string
+	cmd := &cobra.Command{
+		Use:   "append TEXT [--source S]",
+		Short: "Add a note to today's dated log",
+		Long: `Append adds TEXT as a note to today's dated log, memory/YYYY-MM-DD.md,
+or memory/S/YYYY-MM-DD.md with --source S, creating it when missing,
+then indexes it and prints its workspace-relative path. Notes are
+separated by a blank line; several arguments are joined by spaces, and
+a TEXT of "-" reads the note from standard input.
+
+Appends from several processes at once are safe: each note is kept,
+whole, once.`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usageErr("append needs a TEXT argument")
+			}
+			return nil
+		},
+		RunE: action(func(cmd *cobra.Command, args []string) (err error) {
+			text := strings.Join(args, " ")
+			if len(args) == 1 && args[0] == "-" {
+				b, err := io.ReadAll(cmd.InOrStdin())
+				if err != nil {
+					return fmt.Errorf("append: read standard input: %w", err)
+				}
+				text = string(b)
+			}
+			if strings.TrimSpace(text) == "" {
+				return usageErr("append needs a non-empty TEXT")
+			}
+			w, err := a.openWeave(cmd)
+			if err != nil {
+				return err
+			}
+			defer closeWeave(w, &err)
+			path, err := w.Append(cmd.Context(), text, memweave.AppendOptions{Source: source})
+			if errors.Is(err, memweave.ErrInvalidSource) {
+				return usageErr("%v (--source)", err)
+			}
+			if path != "" {
+				fmt.Fprintln(a.stdout, path)
+			}
+			return err
+		}),
+	}
+	cmd.Flags().StringVar(&source, "source", "", "append to memory/`S`/YYYY-MM-DD.md instead of memory/YYYY-MM-DD.md")
+	return cmd
+}

@@ -1,0 +1,102 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// datedName matches the workspace-relative path of a dated log.
+var datedName = regexp.MustCompile(`^memory/(planner/)?\d{4}-\d{2}-\d{2}\.md$`)
+
+func TestAppend(t *testing.T) {
+	t.Parallel()
+	ws := testWorkspace(t)
+	out := mustRunCLI(t, "-w", ws, "append", "Alice", "prefers", "tabs.")
+	path := strings.TrimSuffix(out.stdout, "\n")
+	if !datedName.MatchString(path) || strings.HasPrefix(path, "memory/planner") {
+		t.Fatalf("append printed %q, want memory/YYYY-MM-DD.md", out.stdout)
+	}
+	out = runCLIInput(t, "Second note,\nfrom stdin.\n", "-w", ws, "append", "-")
+	if out.code != 0 || strings.TrimSuffix(out.stdout, "\n") != path {
+		t.Fatalf("append - = exit %d, stdout %q, stderr %q", out.code, out.stdout, out.stderr)
+	}
+	got, err := os.ReadFile(filepath.Join(ws, filepath.FromSlash(path)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The file may have been started by another append today (it is the
+	// test workspace's own file, so not in practice), hence the suffix.
+	if want := "Alice prefers tabs.\n\nSecond note,\nfrom stdin.\n"; !strings.HasSuffix(string(got), want) {
+		t.Errorf("dated file = %q, want it to end with %q", got, want)
+	}
+	out = mustRunCLI(t, "-w", ws, "append", "Plan: ship on Friday.", "--source", "planner")
+	if p := strings.TrimSuffix(out.stdout, "\n"); !datedName.MatchString(p) || !strings.HasPrefix(p, "memory/planner/") {
+		t.Errorf("append --source planner printed %q", out.stdout)
+	}
+	// Searchable at once.
+	out = mustRunCLI(t, "-w", ws, "search", "ship on Friday", "--json", "--min-score", "0", "--source", "planner")
+	if !strings.Contains(out.stdout, "memory/planner/") {
+		t.Errorf("search for the appended note:\n%s", out.stdout)
+	}
+
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"append"}, "TEXT"},
+		{[]string{"append", "  "}, "non-empty"},
+		{[]string{"append", "x", "--source", "../up"}, "invalid source"},
+		{[]string{"append", "x", "--source", "a/b"}, "invalid source"},
+		{[]string{"append", "x", "--source", ".hidden"}, "invalid source"},
+	} {
+		out := runCLI(t, "", nil, append([]string{"-w", ws}, tt.args...)...)
+		if out.code != 2 || out.stdout != "" {
+			t.Errorf("memweave %q: exit %d, stdout %q; want exit 2", tt.args, out.code, out.stdout)
+		}
+		checkErrorLine(t, out.stderr, tt.want)
+	}
+}
+
+// TestAppendProcesses runs many append commands at once: every note must
+// land exactly once.
+func TestAppendProcesses(t *testing.T) {
+	t.Parallel()
+	ws := testWorkspace(t)
+	const workers, each = 4, 8
+	var wg sync.WaitGroup
+	for g := range workers {
+		wg.Go(func() {
+			for i := range each {
+				out := runCLI(t, "", nil, "-w", ws, "append", fmt.Sprintf("cli note %d-%d", g, i))
+				if out.code != 0 {
+					t.Errorf("append %d-%d: exit %d, stderr %q", g, i, out.code, out.stderr)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	// Gather every dated file: the date may change during the test.
+	count := make(map[string]int)
+	files, _ := filepath.Glob(filepath.Join(ws, "memory", "????-??-??.md"))
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range strings.Split(strings.TrimSuffix(string(b), "\n"), "\n\n") {
+			count[e]++
+		}
+	}
+	for g := range workers {
+		for i := range each {
+			if e := fmt.Sprintf("cli note %d-%d", g, i); count[e] != 1 {
+				t.Errorf("%q appears %d times, want once", e, count[e])
+			}
+		}
+	}
+}

@@ -1,0 +1,104 @@
+package main
+
+import (
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+)
+
+func (a *app) getCommand() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "get PATH[:FROM[-TO]]",
+		Short: "Print lines of a memory file",
+		Long: `Get prints lines of a file under memory/ exactly as they are on disk.
+PATH is relative to memory/ or starts with memory/; a file outside
+memory/ can be read only when it is indexed (an extra path or an added
+file). Lines are numbered from 1, as in search results:
+
+  PATH        the whole file
+  PATH:N      line N
+  PATH:N-M    lines N to M
+  PATH:N-     line N to the end
+
+A range reaching past the end stops at the last line; a FROM past it is
+an error.`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			switch {
+			case len(args) == 0:
+				return usageErr("get needs a PATH argument")
+			case len(args) > 1:
+				return usageErr("get takes one PATH[:FROM[-TO]] argument, got %d", len(args))
+			}
+			return nil
+		},
+		RunE: action(func(cmd *cobra.Command, args []string) (err error) {
+			path, from, count, err := parseLineSpec(args[0])
+			if err != nil {
+				return err
+			}
+			w, err := a.openWeave(cmd)
+			if err != nil {
+				return err
+			}
+			defer closeWeave(w, &err)
+			text, err := w.Get(cmd.Context(), path, from, count)
+			if err != nil {
+				return err
+			}
+			_, err = io.WriteString(a.stdout, text)
+			return err
+		}),
+	}
+	return cmd
+}
+
+// parseLineSpec splits PATH[:FROM[-TO]] into the path, the first line
+// and the number of lines (0: to the end). A suffix after the last ':'
+// that is not a line range is part of the path.
+func parseLineSpec(arg string) (path string, from, count int, err error) {
+	i := strings.LastIndexByte(arg, ':')
+	if i < 0 {
+		return arg, 1, 0, nil
+	}
+	path, spec := arg[:i], arg[i+1:]
+	first, last, ranged := strings.Cut(spec, "-")
+	if !isDigits(first) || (ranged && last != "" && !isDigits(last)) {
+		if spec == "" {
+			return "", 0, 0, usageErr("invalid line range in %q: want a line number after ':'", arg)
+		}
+		return arg, 1, 0, nil // a ':' inside the name, such as C:\notes.md
+	}
+	if path == "" {
+		return "", 0, 0, usageErr("invalid argument %q: want PATH[:FROM[-TO]]", arg)
+	}
+	from, err = strconv.Atoi(first)
+	if err != nil || from < 1 {
+		return "", 0, 0, usageErr("invalid line %q in %q: lines are numbered from 1", first, arg)
+	}
+	switch {
+	case !ranged:
+		return path, from, 1, nil
+	case last == "":
+		return path, from, 0, nil
+	}
+	to, err := strconv.Atoi(last)
+	if err != nil || to < from {
+		return "", 0, 0, usageErr("invalid line range %q in %q: want FROM-TO with TO at least FROM", spec, arg)
+	}
+	return path, from, to - from + 1, nil
+}
+
+// isDigits reports whether s is a non-empty run of ASCII digits.
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,91 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/memweave/memweave-go"
+)
+
+func (a *app) packCommand() *cobra.Command {
+	var (
+		budget        int
+		maxCandidates int
+		sources       []string
+		asJSON        bool
+	)
+	cmd := &cobra.Command{
+		Use:   "pack QUERY --budget N",
+		Short: "Print the passages that best answer a query within a token budget",
+		Long: `Pack searches for QUERY and prints the passages, whole lines of memory
+files, that together carry the most relevance within N tokens, estimated
+as four bytes per token: ready to paste into a prompt. Near-duplicate
+passages are dropped, and the choice is an exact knapsack, not a greedy
+fill; the total never exceeds N. Several arguments are joined into one
+query.
+
+Each passage is printed under a "path:start-end" line with its score
+and size; a summary goes to stderr. With --json the pack is one object:
+query, budget, total_tokens and items, each with path, start_line,
+end_line, tokens, score and text.`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usageErr("pack needs a QUERY argument")
+			}
+			return nil
+		},
+		RunE: action(func(cmd *cobra.Command, args []string) (err error) {
+			if !cmd.Flags().Changed("budget") {
+				return usageErr("pack needs --budget N, the token budget")
+			}
+			if budget <= 0 {
+				return usageErr("invalid --budget %d: must be a positive number of tokens", budget)
+			}
+			opts := memweave.PackOptions{}
+			if cmd.Flags().Changed("max-candidates") {
+				if maxCandidates <= 0 {
+					return usageErr("invalid --max-candidates %d: must be positive", maxCandidates)
+				}
+				opts.MaxCandidates = maxCandidates
+			}
+			for _, s := range sources {
+				if s == "" {
+					return usageErr("invalid --source: must not be empty")
+				}
+			}
+			if len(sources) > 0 {
+				opts.Search = append(opts.Search, memweave.Sources(sources...))
+			}
+			w, err := a.openWeave(cmd)
+			if err != nil {
+				return err
+			}
+			defer closeWeave(w, &err)
+			p, err := w.Pack(cmd.Context(), strings.Join(args, " "), budget, opts)
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				return writeJSON(a.stdout, p)
+			}
+			fmt.Fprintf(a.stderr, "memweave: packed %d passages, %d of %d tokens\n", len(p.Items), p.TotalTokens, p.Budget)
+			var b strings.Builder
+			for i, it := range p.Items {
+				if i > 0 {
+					b.WriteString("\n")
+				}
+				fmt.Fprintf(&b, "%s:%d-%d  score %.3f  %d tokens\n%s\n", it.Path, it.StartLine, it.EndLine, it.Score, it.Tokens, it.Text)
+			}
+			_, err = a.stdout.Write([]byte(b.String()))
+			return err
+		}),
+	}
+	fl := cmd.Flags()
+	fl.IntVar(&budget, "budget", 0, "the token budget `N` (required)")
+	fl.IntVar(&maxCandidates, "max-candidates", 50, "consider the best `N` search results")
+	fl.StringArrayVar(&sources, "source", nil, "search only this `source` (repeatable)")
+	fl.BoolVar(&asJSON, "json", false, "print the pack as JSON")
+	return cmd
+}

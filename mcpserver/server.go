@@ -1,0 +1,215 @@
+package mcpserver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"runtime/debug"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/workspace"
+)
+
+// Options configure [New]. The zero value means the defaults.
+type Options struct {
+	// Name identifies the server to clients. Default "memweave".
+	Name string
+	// Version is the server's version. Default: the version of the
+	// memweave-go module in the running binary, or "devel".
+	Version string
+	// Logger receives diagnostics: failed tool calls and the SDK's own
+	// messages. Default: discard. On stdio it must not write to stdout.
+	Logger *slog.Logger
+	// Instructions tell the client's model how to use the tools. Default:
+	// a short guide to searching before answering and to storing durable
+	// facts.
+	Instructions string
+}
+
+// DefaultInstructions are the server instructions sent when
+// Options.Instructions is empty.
+const DefaultInstructions = `This server is a long-term memory kept as Markdown files under memory/.
+Before answering questions about earlier work, decisions, people, preferences or project details, call memory_search; then memory_get reads the exact lines a result points to, and memory_pack gathers the best passages that fit a token budget.
+To remember something durable, call memory_append: it adds a note to today's dated log. Use memory_write only to create or fully replace a curated topic file (such as notes/database.md).
+Paths are relative to memory/ (or start with memory/); paths outside it are refused.`
+
+// modulePath is the import path of the memweave-go module.
+const modulePath = "github.com/memweave/memweave-go"
+
+// New returns an MCP server whose tools search, read and write the
+// memories of w. The server does not own w: the caller closes it once
+// the server has stopped. A nil opts means the defaults.
+func New(w *memweave.Weave, opts *Options) *mcp.Server {
+	var o Options
+	if opts != nil {
+		o = *opts
+	}
+	if o.Name == "" {
+		o.Name = "memweave"
+	}
+	if o.Version == "" {
+		o.Version = moduleVersion()
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	if o.Instructions == "" {
+		o.Instructions = DefaultInstructions
+	}
+	srv := mcp.NewServer(&mcp.Implementation{Name: o.Name, Title: "memweave memory", Version: o.Version},
+		&mcp.ServerOptions{Instructions: o.Instructions, Logger: o.Logger})
+	t := &tools{w: w, log: o.Logger, apiKey: w.Config().Embedder.APIKey}
+	t.register(srv)
+	return srv
+}
+
+// moduleVersion returns the version of memweave-go built into the running
+// binary, or "devel".
+func moduleVersion() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "devel"
+	}
+	v := ""
+	if bi.Main.Path == modulePath {
+		v = bi.Main.Version
+	}
+	for _, d := range bi.Deps {
+		if d.Path == modulePath {
+			v = d.Version
+		}
+	}
+	if v == "" || v == "(devel)" {
+		return "devel"
+	}
+	return v
+}
+
+// tools holds what the tool handlers share.
+type tools struct {
+	w   *memweave.Weave
+	log *slog.Logger
+	// apiKey is the embedding API key, redacted from error messages.
+	apiKey string
+}
+
+// handler adapts fn, which returns a tool's output or an error, to the
+// SDK: errors become tool results with IsError set and a message fit for
+// the model, panics become errors, and failures are logged.
+func handler[In, Out any](t *tools, name string, fn func(context.Context, In) (*mcp.CallToolResult, Out, error)) mcp.ToolHandlerFor[In, Out] {
+	return func(ctx context.Context, _ *mcp.CallToolRequest, in In) (res *mcp.CallToolResult, out Out, err error) {
+		defer func() {
+			if p := recover(); p != nil {
+				t.log.Error("tool panicked", "tool", name, "panic", p, "stack", string(debug.Stack()))
+				var zero Out
+				res, out, err = nil, zero, fmt.Errorf("%s failed: internal error: %v", name, p)
+			}
+		}()
+		res, out, err = fn(ctx, in)
+		if err != nil {
+			var zero Out
+			msg := t.clean(err.Error())
+			t.log.Warn("tool call failed", "tool", name, "error", msg)
+			return nil, zero, errors.New(msg)
+		}
+		return res, out, nil
+	}
+}
+
+// clean makes an error message read well on its own: one line, without
+// repeated "memweave: " prefixes, the API key redacted.
+func (t *tools) clean(msg string) string {
+	msg = strings.Join(strings.Fields(msg), " ")
+	msg = strings.ReplaceAll(msg, "memweave: ", "")
+	if t.apiKey != "" {
+		msg = strings.ReplaceAll(msg, t.apiKey, "[redacted]")
+	}
+	return msg
+}
+
+// pathError explains a refused or missing path to the model, keeping the
+// library's message for the details.
+func pathError(op, path string, err error) error {
+	var hint string
+	switch {
+	case errors.Is(err, workspace.ErrOutsideMemory):
+		hint = "refused: the path is outside the memory folder; give a path relative to memory/, such as notes/topic.md, without .. or a leading /"
+	case errors.Is(err, workspace.ErrNotMarkdown):
+		hint = "refused: only Markdown files (.md or .markdown) can be used"
+	case errors.Is(err, workspace.ErrIgnoredName):
+		hint = "refused: hidden and temporary names (starting with '.', ending in '~' or .tmp) are not allowed"
+	case errors.Is(err, memweave.ErrNotFound):
+		hint = "not found: no such memory file; memory_search returns the paths that exist"
+	case errors.Is(err, memweave.ErrInvalidSource):
+		return fmt.Errorf("%s: %w", op, err) // says what a source may be
+	default:
+		return err
+	}
+	return fmt.Errorf("%s %q %s (%w)", op, path, hint, err)
+}
+
+// yes and no are what the optional (pointer) hints point to. Every tool
+// has OpenWorldHint false: its world is the workspace, as the MCP
+// specification's example of a memory tool has it.
+var (
+	yes = true
+	no  = false
+)
+
+// register adds the seven tools to srv.
+func (t *tools) register(srv *mcp.Server) {
+	mcp.AddTool(srv, &mcp.Tool{
+		Name:  "memory_search",
+		Title: "Search memory",
+		Description: "Search the long-term memory (Markdown files under memory/) by keyword and by meaning. " +
+			"Returns the best-matching passages with their file path, line range, score (0-1) and a snippet. " +
+			"Use it before answering questions about past work, decisions, people or preferences; then read the full lines with memory_get.",
+		Annotations: &mcp.ToolAnnotations{Title: "Search memory", ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: &no},
+	}, handler(t, "memory_search", t.search))
+	mcp.AddTool(srv, &mcp.Tool{
+		Name:  "memory_get",
+		Title: "Read memory lines",
+		Description: "Read exact lines of a memory file, for example the range a memory_search result points to. " +
+			"path is relative to memory/ (or starts with memory/); from is the first line, 1-based (default 1); lines is how many (default: to the end).",
+		Annotations: &mcp.ToolAnnotations{Title: "Read memory lines", ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: &no},
+	}, handler(t, "memory_get", t.get))
+	mcp.AddTool(srv, &mcp.Tool{
+		Name:  "memory_write",
+		Title: "Write memory file",
+		Description: "Create or completely replace a Markdown file under memory/ with the given content, and index it. " +
+			"The old content is lost: read it with memory_get first when updating. For a new fact, prefer memory_append. " +
+			"path is relative to memory/, such as notes/database.md; paths outside memory/ and non-Markdown names are refused.",
+		Annotations: &mcp.ToolAnnotations{Title: "Write memory file", DestructiveHint: &yes, IdempotentHint: true, OpenWorldHint: &no},
+	}, handler(t, "memory_write", t.write))
+	mcp.AddTool(srv, &mcp.Tool{
+		Name:  "memory_append",
+		Title: "Append memory note",
+		Description: "Add a note to today's dated memory log (memory/YYYY-MM-DD.md, or memory/<source>/YYYY-MM-DD.md with a source) and index it. " +
+			"Use it to remember durable facts: decisions, preferences, names, configurations. Earlier notes are kept. Returns the file's path.",
+		Annotations: &mcp.ToolAnnotations{Title: "Append memory note", DestructiveHint: &no, IdempotentHint: false, OpenWorldHint: &no},
+	}, handler(t, "memory_append", t.append))
+	mcp.AddTool(srv, &mcp.Tool{
+		Name:  "memory_pack",
+		Title: "Pack memory for a budget",
+		Description: "Search the memory and return the set of passages (whole lines, near-duplicates removed) that carries the most relevance " +
+			"within budget_tokens tokens (estimated as 4 bytes per token). The total never exceeds the budget.",
+		Annotations: &mcp.ToolAnnotations{Title: "Pack memory for a budget", ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: &no},
+	}, handler(t, "memory_pack", t.pack))
+	mcp.AddTool(srv, &mcp.Tool{
+		Name:  "memory_index",
+		Title: "Index memory",
+		Description: "Bring the memory index up to date with the files: index new and changed files, drop deleted ones. " +
+			"Searches already do this for changed files; call it after large edits made outside these tools. force re-reads every file.",
+		Annotations: &mcp.ToolAnnotations{Title: "Index memory", DestructiveHint: &no, IdempotentHint: true, OpenWorldHint: &no},
+	}, handler(t, "memory_index", t.index))
+	mcp.AddTool(srv, &mcp.Tool{
+		Name:        "memory_status",
+		Title:       "Memory status",
+		Description: "Describe the memory index: workspace, number of files and chunks, embedder, search mode, and files changed since the last index run.",
+		Annotations: &mcp.ToolAnnotations{Title: "Memory status", ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: &no},
+	}, handler(t, "memory_status", t.status))
+}

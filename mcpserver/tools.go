@@ -1,0 +1,236 @@
+package mcpserver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/workspace"
+)
+
+// searchInput is the input of memory_search.
+type searchInput struct {
+	Query             string   `json:"query" jsonschema:"what to look for: a question, keywords or an exact identifier"`
+	MaxResults        int      `json:"max_results,omitempty" jsonschema:"how many results to return, 1 to 50 (default 6)"`
+	MinScore          *float64 `json:"min_score,omitempty" jsonschema:"drop results scoring below this, in [0,1] (default 0.35; 0 keeps everything)"`
+	Sources           []string `json:"sources,omitempty" jsonschema:"only search these namespaces: memory for files directly in memory/, or the name of a folder under memory/"`
+	DecayHalfLifeDays *float64 `json:"decay_half_life_days,omitempty" jsonschema:"favour recent dated notes: halve a dated file's score every this many days (off unless given)"`
+	MMRLambda         *float64 `json:"mmr_lambda,omitempty" jsonschema:"diversify results: 1 is pure relevance, 0 pure diversity (off unless given)"`
+}
+
+// searchResult is one hit of memory_search.
+type searchResult struct {
+	Path      string  `json:"path" jsonschema:"workspace-relative file, for memory_get"`
+	StartLine int     `json:"start_line" jsonschema:"first line of the passage, 1-based"`
+	EndLine   int     `json:"end_line" jsonschema:"last line of the passage, inclusive"`
+	Score     float64 `json:"score" jsonschema:"relevance in [0,1]"`
+	Snippet   string  `json:"snippet" jsonschema:"the best-matching part of the passage"`
+	Source    string  `json:"source" jsonschema:"namespace of the file"`
+}
+
+// searchOutput is the output of memory_search.
+type searchOutput struct {
+	Query    string         `json:"query"`
+	Mode     string         `json:"mode" jsonschema:"retrieval used: hybrid, keyword or vector"`
+	Warnings []string       `json:"warnings" jsonschema:"why results may be degraded"`
+	Results  []searchResult `json:"results"`
+}
+
+// maxSearchResults bounds memory_search's max_results.
+const maxSearchResults = 50
+
+func (t *tools) search(ctx context.Context, in searchInput) (*mcp.CallToolResult, searchOutput, error) {
+	var out searchOutput
+	if strings.TrimSpace(in.Query) == "" {
+		return nil, out, errors.New("memory_search: query must not be empty")
+	}
+	var opts []memweave.SearchOption
+	switch {
+	case in.MaxResults < 0 || in.MaxResults > maxSearchResults:
+		return nil, out, fmt.Errorf("memory_search: max_results must be between 1 and %d, got %d", maxSearchResults, in.MaxResults)
+	case in.MaxResults > 0:
+		opts = append(opts, memweave.MaxResults(in.MaxResults))
+	}
+	if in.MinScore != nil {
+		opts = append(opts, memweave.MinScore(*in.MinScore))
+	}
+	if len(in.Sources) > 0 {
+		opts = append(opts, memweave.Sources(in.Sources...))
+	}
+	if d := in.DecayHalfLifeDays; d != nil {
+		if !(*d > 0) {
+			return nil, out, fmt.Errorf("memory_search: decay_half_life_days must be a positive number of days, got %v", *d)
+		}
+		opts = append(opts, memweave.Decay(*d))
+	}
+	if in.MMRLambda != nil {
+		opts = append(opts, memweave.MMR(*in.MMRLambda))
+	}
+	resp, err := t.w.Search(ctx, in.Query, opts...)
+	if err != nil {
+		return nil, out, err
+	}
+	out = searchOutput{Query: resp.Query, Mode: resp.Mode, Warnings: []string{}, Results: []searchResult{}}
+	for _, w := range resp.Warnings {
+		out.Warnings = append(out.Warnings, t.clean(w))
+	}
+	for _, r := range resp.Results {
+		out.Results = append(out.Results, searchResult{Path: r.Path, StartLine: r.StartLine, EndLine: r.EndLine,
+			Score: r.Score, Snippet: r.Snippet, Source: r.Source})
+	}
+	return nil, out, nil
+}
+
+// getInput is the input of memory_get.
+type getInput struct {
+	Path  string `json:"path" jsonschema:"file relative to memory/ (or starting with memory/), as memory_search returns it"`
+	From  int    `json:"from,omitempty" jsonschema:"first line to read, 1-based (default 1)"`
+	Lines int    `json:"lines,omitempty" jsonschema:"how many lines to read (default: to the end of the file)"`
+}
+
+// getOutput is the output of memory_get.
+type getOutput struct {
+	Path      string `json:"path"`
+	StartLine int    `json:"start_line"`
+	EndLine   int    `json:"end_line" jsonschema:"last line returned; start_line - 1 when none"`
+	Text      string `json:"text"`
+}
+
+func (t *tools) get(ctx context.Context, in getInput) (*mcp.CallToolResult, getOutput, error) {
+	var out getOutput
+	from := in.From
+	if from == 0 {
+		from = 1
+	}
+	if in.Lines < 0 {
+		return nil, out, fmt.Errorf("memory_get: lines must not be negative, got %d", in.Lines)
+	}
+	text, err := t.w.Get(ctx, in.Path, from, in.Lines)
+	if err != nil {
+		return nil, out, pathError("memory_get", in.Path, err)
+	}
+	out = getOutput{Path: in.Path, StartLine: from, EndLine: from + countLines(text) - 1, Text: text}
+	// The lines themselves, not JSON, are what the model should read.
+	res := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}
+	return res, out, nil
+}
+
+// countLines returns the number of lines in s, the last one possibly
+// without a line ending.
+func countLines(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\r':
+			if i+1 < len(s) && s[i+1] == '\n' {
+				i++
+			}
+			n++
+		case '\n':
+			n++
+		}
+	}
+	if len(s) > 0 && s[len(s)-1] != '\n' && s[len(s)-1] != '\r' {
+		n++
+	}
+	return n
+}
+
+// writeInput is the input of memory_write.
+type writeInput struct {
+	Path    string `json:"path" jsonschema:"Markdown file relative to memory/, such as notes/database.md"`
+	Content string `json:"content" jsonschema:"the file's complete new content, in Markdown"`
+}
+
+// writeOutput is the output of memory_write.
+type writeOutput struct {
+	Path   string `json:"path" jsonschema:"workspace-relative path written"`
+	Bytes  int    `json:"bytes"`
+	Chunks int    `json:"chunks" jsonschema:"chunks indexed"`
+}
+
+func (t *tools) write(ctx context.Context, in writeInput) (*mcp.CallToolResult, writeOutput, error) {
+	var out writeOutput
+	_, rel, err := workspace.SafeMemoryPath(t.w.Config().Workspace, in.Path)
+	if err != nil {
+		return nil, out, pathError("memory_write", in.Path, err)
+	}
+	res, err := t.w.Write(ctx, in.Path, in.Content)
+	if err != nil {
+		return nil, out, pathError("memory_write", in.Path, err)
+	}
+	return nil, writeOutput{Path: rel, Bytes: len(in.Content), Chunks: res.ChunksCreated}, nil
+}
+
+// appendInput is the input of memory_append.
+type appendInput struct {
+	Text   string `json:"text" jsonschema:"the note, in Markdown; one self-contained fact or a short bullet list"`
+	Source string `json:"source,omitempty" jsonschema:"namespace folder under memory/, such as the agent's name (default: memory/ itself)"`
+}
+
+// appendOutput is the output of memory_append.
+type appendOutput struct {
+	Path string `json:"path" jsonschema:"workspace-relative dated file the note was added to"`
+}
+
+func (t *tools) append(ctx context.Context, in appendInput) (*mcp.CallToolResult, appendOutput, error) {
+	path, err := t.w.Append(ctx, in.Text, memweave.AppendOptions{Source: in.Source})
+	if err != nil && path == "" {
+		return nil, appendOutput{}, pathError("memory_append", in.Source, err)
+	}
+	if err != nil {
+		return nil, appendOutput{}, fmt.Errorf("memory_append: the note was added to %s but indexing it failed: %w", path, err)
+	}
+	return nil, appendOutput{Path: path}, nil
+}
+
+// packInput is the input of memory_pack.
+type packInput struct {
+	Query        string `json:"query" jsonschema:"what the passages should be about"`
+	BudgetTokens int    `json:"budget_tokens" jsonschema:"the most tokens the passages may add up to (estimated as 4 bytes per token)"`
+}
+
+func (t *tools) pack(ctx context.Context, in packInput) (*mcp.CallToolResult, memweave.Pack, error) {
+	if strings.TrimSpace(in.Query) == "" {
+		return nil, memweave.Pack{}, errors.New("memory_pack: query must not be empty")
+	}
+	p, err := t.w.Pack(ctx, in.Query, in.BudgetTokens, memweave.PackOptions{})
+	if err != nil {
+		return nil, memweave.Pack{}, err
+	}
+	return nil, *p, nil
+}
+
+// indexInput is the input of memory_index.
+type indexInput struct {
+	Force bool `json:"force,omitempty" jsonschema:"re-read and re-chunk every file, not only changed ones"`
+}
+
+func (t *tools) index(ctx context.Context, in indexInput) (*mcp.CallToolResult, memweave.IndexResult, error) {
+	res, err := t.w.Index(ctx, memweave.IndexOptions{Force: in.Force})
+	if err != nil {
+		return nil, memweave.IndexResult{}, err
+	}
+	if res.Warnings == nil {
+		res.Warnings = []string{}
+	}
+	for i, w := range res.Warnings {
+		res.Warnings[i] = t.clean(w)
+	}
+	return nil, *res, nil
+}
+
+// statusInput is the (empty) input of memory_status.
+type statusInput struct{}
+
+func (t *tools) status(ctx context.Context, _ statusInput) (*mcp.CallToolResult, memweave.Status, error) {
+	st, err := t.w.Status(ctx)
+	if err != nil {
+		return nil, memweave.Status{}, err
+	}
+	return nil, *st, nil
+}

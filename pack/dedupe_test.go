@@ -1,0 +1,54 @@
+package pack
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestDedupe(t *testing.T) {
+	a := "We use Valkey instead of Redis for the session cache."
+	aCase := "we use valkey instead of redis for the session cache"
+	b := "The deploy pipeline runs on Buildkite with three agents."
+	tests := []struct {
+		name      string
+		texts     []string
+		scores    []float64
+		threshold float64
+		want      []int
+	}{
+		{"empty", nil, nil, 0.8, nil},
+		{"distinct kept", []string{a, b}, []float64{0.9, 0.8}, 0.8, []int{0, 1}},
+		{"duplicate keeps higher score", []string{a, b, aCase}, []float64{0.5, 0.8, 0.9}, 0.8, []int{1, 2}},
+		{"tie keeps first", []string{a, aCase}, []float64{0.7, 0.7}, 0.8, []int{0}},
+		{"threshold 1 keeps all", []string{a, aCase}, []float64{0.7, 0.7}, 1, []int{0, 1}},
+		{"blank never a duplicate", []string{"", "  ", "--"}, []float64{1, 1, 1}, 0.8, []int{0, 1, 2}},
+		{"partial overlap below threshold", []string{"alpha beta gamma delta", "alpha beta gamma epsilon"}, []float64{1, 0.9}, 0.8, []int{0, 1}},
+		{"partial overlap above threshold", []string{"alpha beta gamma delta", "alpha beta gamma epsilon"}, []float64{1, 0.9}, 0.5, []int{0}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Dedupe(tt.texts, tt.scores, tt.threshold); !slices.Equal(got, tt.want) {
+				t.Errorf("Dedupe(%q, %v, %v) = %v, want %v", tt.texts, tt.scores, tt.threshold, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestJaccard(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want float64
+	}{
+		{"a b c", "a b c", 1},
+		{"a b c", "c b a a", 1},
+		{"a b", "c d", 0},
+		{"a b c d", "a b c e", 3.0 / 5},
+		{"", "a", 0},
+		{"记忆检索", "记忆检查", 2.0 / 4},
+	}
+	for _, tt := range tests {
+		if got := Jaccard(TokenSet(tt.a), TokenSet(tt.b)); got != tt.want {
+			t.Errorf("Jaccard(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
+	}
+}
