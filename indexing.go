@@ -64,6 +64,9 @@ func (e *FileError) Unwrap() error { return e.Err }
 const (
 	batchFiles  = 256
 	batchChunks = 4096
+	// checkpointChunks is the size of an index run after which the WAL is
+	// folded back into the database file.
+	checkpointChunks = 1000
 )
 
 // Index brings the index up to date with the files: new and changed files
@@ -202,6 +205,11 @@ func (w *Weave) sync(ctx context.Context, files []workspace.File, prune bool, op
 	}
 	if w.cfg.CacheMaxEntries > 0 {
 		if _, err := embedcache.Prune(ctx, w.db.SQL(), w.cfg.CacheMaxEntries); err != nil {
+			return err
+		}
+	}
+	if res.ChunksCreated+res.ChunksRemoved >= checkpointChunks {
+		if err := w.db.Checkpoint(ctx); err != nil {
 			return err
 		}
 	}
