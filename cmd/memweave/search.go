@@ -65,7 +65,7 @@ off unless their flag is given.`,
 				fmt.Fprintf(a.stderr, "memweave: no results for %q\n", resp.Query)
 				return nil
 			}
-			return printResults(a.stdout, resp.Results, f.explain)
+			return printResults(a.stdout, resp.Query, resp.Results, f.explain)
 		}),
 	}
 	fl := cmd.Flags()
@@ -197,16 +197,17 @@ const previewRunes = 100
 const indent = "       "
 
 // printResults prints each result as a header line, "score  path:start-end
-// [source]", then a one-line preview of its snippet and, with explain, the
-// score breakdown.
-func printResults(w io.Writer, results []memweave.Result, explain bool) error {
+// [source]", then a one-line preview of its snippet, centred on the lines
+// that match query, and, with explain, the score breakdown.
+func printResults(w io.Writer, query string, results []memweave.Result, explain bool) error {
+	terms := search.QueryTerms(query)
 	var b strings.Builder
 	for i, r := range results {
 		if i > 0 {
 			b.WriteString("\n")
 		}
 		fmt.Fprintf(&b, "%.3f  %s:%d-%d  [%s]\n", r.Score, r.Path, r.StartLine, r.EndLine, r.Source)
-		b.WriteString(indent + preview(r.Snippet, previewRunes) + "\n")
+		b.WriteString(indent + preview(search.Snippet(r.Snippet, terms, previewRunes), previewRunes) + "\n")
 		if explain {
 			writeExplain(&b, r.Explain)
 		}
