@@ -105,13 +105,32 @@ func (w *Weave) Add(ctx context.Context, paths ...string) (*IndexResult, error) 
 		return nil, err
 	}
 	start := time.Now()
-	discovered, _, err := workspace.Discover(w.cfg.Workspace, w.cfg.ExtraPaths)
-	if err != nil {
-		return nil, fmt.Errorf("memweave: add: %w", err)
+	// A file is "known" when discovery finds it; others are kept as
+	// explicit additions. Files under memory/ need no walk to tell.
+	var known map[string]bool
+	if len(w.cfg.ExtraPaths) > 0 {
+		discovered, _, err := workspace.Discover(w.cfg.Workspace, w.cfg.ExtraPaths)
+		if err != nil {
+			return nil, fmt.Errorf("memweave: add: %w", err)
+		}
+		known = make(map[string]bool, len(discovered))
+		for _, f := range discovered {
+			known[f.Rel] = true
+		}
 	}
-	known := make(map[string]bool, len(discovered))
-	for _, f := range discovered {
-		known[f.Rel] = true
+	discoverable := func(rel string) bool {
+		if known != nil {
+			return known[rel]
+		}
+		if !workspace.InMemory(rel) {
+			return false
+		}
+		for _, part := range strings.Split(rel, "/") {
+			if workspace.IsIgnoredName(part) {
+				return false
+			}
+		}
+		return true
 	}
 	var files []workspace.File
 	for _, p := range paths {
@@ -131,7 +150,7 @@ func (w *Weave) Add(ctx context.Context, paths ...string) (*IndexResult, error) 
 		}
 		source := workspace.Source(rel)
 		files = append(files, workspace.File{Abs: abs, Rel: rel, Source: source, Size: fi.Size(),
-			MTime: fi.ModTime().UnixNano(), External: !known[rel]})
+			MTime: fi.ModTime().UnixNano(), External: !discoverable(rel)})
 	}
 	res := &IndexResult{FilesScanned: len(files)}
 	if err := w.sync(ctx, files, false, IndexOptions{}, res); err != nil {
