@@ -26,13 +26,13 @@ func Dedupe(texts []string, scores []float64, threshold float64) []int {
 		order[i] = i
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(scores[b], scores[a]) })
-	sets := make([][]string, len(texts))
+	sets := make([]tokenize.Set, len(texts))
 	var kept []int
 	for _, i := range order {
-		sets[i] = TokenSet(texts[i])
+		sets[i] = tokenize.SetOf(texts[i])
 		dup := false
 		for _, k := range kept {
-			if Jaccard(sets[i], sets[k]) > threshold {
+			if tokenize.Jaccard(sets[i], sets[k]) > threshold {
 				dup = true
 				break
 			}
@@ -43,34 +43,4 @@ func Dedupe(texts []string, scores []float64, threshold float64) []int {
 	}
 	slices.Sort(kept)
 	return kept
-}
-
-// TokenSet returns the distinct tokens of text, sorted, as [Jaccard]
-// expects them.
-func TokenSet(text string) []string {
-	set := tokenize.Bigrams(text)
-	slices.Sort(set)
-	return slices.Compact(set)
-}
-
-// Jaccard returns |a∩b| / |a∪b| for two sorted sets without repeats, such
-// as those of [TokenSet]; it is 0 when either set is empty.
-func Jaccard(a, b []string) float64 {
-	if len(a) == 0 || len(b) == 0 {
-		return 0
-	}
-	inter := 0
-	for i, j := 0, 0; i < len(a) && j < len(b); {
-		switch {
-		case a[i] < b[j]:
-			i++
-		case a[i] > b[j]:
-			j++
-		default:
-			inter++
-			i++
-			j++
-		}
-	}
-	return float64(inter) / float64(len(a)+len(b)-inter)
 }

@@ -3,6 +3,8 @@ package pack
 import (
 	"slices"
 	"testing"
+
+	"github.com/memweave/memweave-go/tokenize"
 )
 
 func TestDedupe(t *testing.T) {
@@ -47,7 +49,7 @@ func TestJaccard(t *testing.T) {
 		{"记忆检索", "记忆检查", 2.0 / 4},
 	}
 	for _, tt := range tests {
-		if got := Jaccard(TokenSet(tt.a), TokenSet(tt.b)); got != tt.want {
+		if got := tokenize.Jaccard(tokenize.SetOf(tt.a), tokenize.SetOf(tt.b)); got != tt.want {
 			t.Errorf("Jaccard(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
 		}
 	}

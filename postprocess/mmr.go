@@ -2,7 +2,6 @@ package postprocess
 
 import (
 	"context"
-	"slices"
 
 	"github.com/memweave/memweave-go/search"
 	"github.com/memweave/memweave-go/tokenize"
@@ -42,9 +41,9 @@ func (m MMR) Process(_ context.Context, _ string, results []search.Result) ([]se
 	if m.Limit > 0 && m.Limit < n {
 		limit = m.Limit
 	}
-	sets := make([][]uint64, n)
+	sets := make([]tokenize.Set, n)
 	for i := range results {
-		sets[i] = tokenSet(results[i].Text)
+		sets[i] = tokenize.SetOf(results[i].Text)
 	}
 	picked := make([]bool, n)
 	maxSim := make([]float64, n) // max Jaccard to any picked result
@@ -67,47 +66,9 @@ func (m MMR) Process(_ context.Context, _ string, results []search.Result) ([]se
 		out = append(out, r)
 		for i := range results {
 			if !picked[i] {
-				maxSim[i] = max(maxSim[i], jaccard(sets[best], sets[i]))
+				maxSim[i] = max(maxSim[i], tokenize.Jaccard(sets[best], sets[i]))
 			}
 		}
 	}
 	return out, nil
-}
-
-// tokenSet returns the sorted, deduplicated 64-bit FNV-1a hashes of the
-// bigram tokens of text.
-func tokenSet(text string) []uint64 {
-	toks := tokenize.Bigrams(text)
-	set := make([]uint64, len(toks))
-	for i, t := range toks {
-		h := uint64(14695981039346656037)
-		for j := 0; j < len(t); j++ {
-			h ^= uint64(t[j])
-			h *= 1099511628211
-		}
-		set[i] = h
-	}
-	slices.Sort(set)
-	return slices.Compact(set)
-}
-
-// jaccard returns |a∩b| / |a∪b| for sorted sets, 0 when either is empty.
-func jaccard(a, b []uint64) float64 {
-	if len(a) == 0 || len(b) == 0 {
-		return 0
-	}
-	inter := 0
-	for i, j := 0, 0; i < len(a) && j < len(b); {
-		switch {
-		case a[i] < b[j]:
-			i++
-		case a[i] > b[j]:
-			j++
-		default:
-			inter++
-			i++
-			j++
-		}
-	}
-	return float64(inter) / float64(len(a)+len(b)-inter)
 }

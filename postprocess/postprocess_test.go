@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/memweave/memweave-go/search"
+	"github.com/memweave/memweave-go/tokenize"
 )
 
 func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
@@ -194,15 +195,15 @@ func TestMMR(t *testing.T) {
 }
 
 func TestMMRSimilarity(t *testing.T) {
-	dup := jaccard(tokenSet(zhA), tokenSet(zhB))
-	diff := jaccard(tokenSet(zhA), tokenSet(zhC))
+	dup := tokenize.Jaccard(tokenize.SetOf(zhA), tokenize.SetOf(zhB))
+	diff := tokenize.Jaccard(tokenize.SetOf(zhA), tokenize.SetOf(zhC))
 	if dup < 0.7 || diff > 0.1 {
 		t.Errorf("Chinese Jaccard: near duplicates %v (want >= 0.7), different chunks %v (want <= 0.1)", dup, diff)
 	}
-	if got := jaccard(tokenSet(latinA), tokenSet(latinA)); got != 1 {
+	if got := tokenize.Jaccard(tokenize.SetOf(latinA), tokenize.SetOf(latinA)); got != 1 {
 		t.Errorf("Jaccard(a, a) = %v, want 1", got)
 	}
-	if got := jaccard(tokenSet(""), tokenSet(latinA)); got != 0 {
+	if got := tokenize.Jaccard(tokenize.SetOf(""), tokenize.SetOf(latinA)); got != 0 {
 		t.Errorf("Jaccard(empty, a) = %v, want 0", got)
 	}
 }
