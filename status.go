@@ -146,5 +146,13 @@ func (w *Weave) Files(ctx context.Context, sources ...string) ([]FileInfo, error
 	return out, nil
 }
 
-// watcherState is overwritten by the watcher; "off" until one runs.
-func (w *Weave) watcherState() string { return "off" }
+// watcherState returns the watcher's state: one of the Watch* constants,
+// "off" until [Weave.Watch] starts one.
+func (w *Weave) watcherState() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.watchState == "" {
+		return WatchOff
+	}
+	return w.watchState
+}

@@ -56,6 +56,9 @@ type Weave struct {
 	stopWatch context.CancelFunc
 	watchDone chan struct{}
 	watchErr  error
+	// watchState is the watcher's state for Status: one of the Watch*
+	// constants, "" before the first Watch.
+	watchState string
 }
 
 // Open opens the workspace described by cfg, creating its index when

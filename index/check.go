@@ -335,9 +335,10 @@ func (t *tables) report(r *Report) {
 //   - the keyword index is rebuilt from the chunk rows when it lacks rows,
 //     has extra ones or fails its own check (a contentless FTS5 row can
 //     only be deleted with the text it was given);
-//   - files whose chunk count is wrong are marked changed (their hash is
-//     cleared), so the next index run re-reads and re-stores them, and
-//     files with an unembedded chunk are marked pending.
+//   - files whose chunk count is wrong get the right count and are marked
+//     changed (their hash is cleared), so the next index run re-reads and
+//     re-stores them, and files with an unembedded chunk are marked
+//     pending.
 //
 // Repair cannot fix integrity problems of the file itself; it returns the
 // report untouched when there are any. Callers should hold the index lock
@@ -409,7 +410,7 @@ func (db *DB) Repair(ctx context.Context) (*Report, error) {
 		for path, countWrong := range p.bad {
 			q := `UPDATE files SET pending = 1 WHERE path = ?`
 			if countWrong {
-				q = `UPDATE files SET hash = '' WHERE path = ?`
+				q = `UPDATE files SET hash = '', chunks = (SELECT count(*) FROM chunks WHERE chunks.path = files.path) WHERE path = ?`
 			}
 			if _, err := tx.ExecContext(ctx, q, path); err != nil {
 				return err

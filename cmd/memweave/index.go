@@ -15,14 +15,24 @@ import (
 )
 
 func (a *app) indexCommand() *cobra.Command {
-	var force, asJSON bool
+	var force, rebuild, asJSON bool
 	cmd := &cobra.Command{
 		Use:   "index",
 		Short: "Bring the index up to date with the files",
 		Long: `Index chunks and embeds new and changed Markdown files under memory/ and
-removes deleted ones. Unchanged files are skipped without being read.`,
+removes deleted ones. Unchanged files are skipped without being read.
+
+With --rebuild, a fresh index is built next to the old one and swapped in
+when done; searches keep using the old one meanwhile. A damaged index is
+replaced; a file memweave did not create is left alone.`,
 		Args: noArgs,
 		RunE: action(func(cmd *cobra.Command, _ []string) (err error) {
+			if rebuild {
+				if force {
+					return usageErr("--rebuild and --force do not go together: a rebuild re-reads every file")
+				}
+				return a.rebuild(cmd, asJSON)
+			}
 			w, err := a.openWeave(cmd)
 			if err != nil {
 				return err
@@ -38,6 +48,7 @@ removes deleted ones. Unchanged files are skipped without being read.`,
 		}),
 	}
 	cmd.Flags().BoolVar(&force, "force", false, "re-read and re-chunk every file (embeddings still come from the cache)")
+	cmd.Flags().BoolVar(&rebuild, "rebuild", false, "build a fresh index in a new file and swap it in")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the result as JSON")
 	return cmd
 }
@@ -140,4 +151,19 @@ func (p *progress) finish() {
 	if p.bar != nil {
 		_ = p.bar.Finish()
 	}
+}
+
+// rebuild runs index --rebuild: no Weave is opened, so that a damaged
+// index can be replaced.
+func (a *app) rebuild(cmd *cobra.Command, asJSON bool) error {
+	if err := a.checkWorkspace(); err != nil {
+		return err
+	}
+	bar := newProgress(os.Stderr)
+	res, err := memweave.Rebuild(cmd.Context(), a.config(), memweave.IndexOptions{Progress: bar.update})
+	bar.finish()
+	if err != nil {
+		return configUsageErr(err)
+	}
+	return a.printIndexResult(res, asJSON)
 }

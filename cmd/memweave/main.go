@@ -3,10 +3,12 @@
 //
 // Usage:
 //
-//	memweave [global flags] index [--force] [--json]
+//	memweave [global flags] index [--force | --rebuild] [--json]
 //	memweave [global flags] add FILE... [--json]
 //	memweave [global flags] files [--source S]... [--json]
 //	memweave [global flags] status [--json]
+//	memweave [global flags] watch [--debounce D] [--poll-interval D]
+//	memweave [global flags] check [--repair] [--json]
 //	memweave [global flags] search QUERY [--max-results N] [--min-score F]
 //	    [--source S]... [--mode hybrid|keyword|vector] [--decay-half-life DAYS]
 //	    [--mmr-lambda L] [--now YYYY-MM-DD] [--explain] [--json]
@@ -148,6 +150,8 @@ OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
 		a.appendCommand(),
 		a.packCommand(),
 		a.mcpCommand(),
+		a.watchCommand(),
+		a.checkCommand(),
 	)
 	return root
 }
@@ -201,15 +205,32 @@ func (a *app) checkGlobalFlags(cmd *cobra.Command, _ []string) error {
 // openWeave opens the workspace the global flags describe. The caller
 // closes it.
 func (a *app) openWeave(cmd *cobra.Command) (*memweave.Weave, error) {
+	if err := a.checkWorkspace(); err != nil {
+		return nil, err
+	}
+	w, err := memweave.Open(cmd.Context(), a.config())
+	if err != nil {
+		return nil, configUsageErr(err)
+	}
+	return w, nil
+}
+
+// checkWorkspace reports a workspace flag that names no folder.
+func (a *app) checkWorkspace() error {
 	fi, err := os.Stat(a.workspace)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return nil, fmt.Errorf("workspace %s does not exist (set it with -w/--workspace)", a.workspace)
+		return fmt.Errorf("workspace %s does not exist (set it with -w/--workspace)", a.workspace)
 	case err != nil:
-		return nil, fmt.Errorf("workspace %s: %w", a.workspace, err)
+		return fmt.Errorf("workspace %s: %w", a.workspace, err)
 	case !fi.IsDir():
-		return nil, fmt.Errorf("workspace %s is not a folder (set it with -w/--workspace)", a.workspace)
+		return fmt.Errorf("workspace %s is not a folder (set it with -w/--workspace)", a.workspace)
 	}
+	return nil
+}
+
+// config returns the library configuration the global flags describe.
+func (a *app) config() memweave.Config {
 	cfg := memweave.Config{
 		Workspace: a.workspace,
 		DBPath:    a.dbPath,
@@ -223,17 +244,19 @@ func (a *app) openWeave(cmd *cobra.Command) (*memweave.Weave, error) {
 	if a.embedder == "openai" {
 		cfg.Embedder.APIKey = a.apiKey
 	}
-	w, err := memweave.Open(cmd.Context(), cfg)
-	if err != nil {
-		var ce *memweave.ConfigError
-		if errors.As(err, &ce) {
-			if flag := configFlags[ce.Field]; flag != "" {
-				return nil, usageErr("invalid %s: %v", flag, ce.Err)
-			}
+	return cfg
+}
+
+// configUsageErr turns a configuration error about a field a flag sets
+// into a usage error naming the flag; other errors pass through.
+func configUsageErr(err error) error {
+	var ce *memweave.ConfigError
+	if errors.As(err, &ce) {
+		if flag := configFlags[ce.Field]; flag != "" {
+			return usageErr("invalid %s: %v", flag, ce.Err)
 		}
-		return nil, err
 	}
-	return w, nil
+	return err
 }
 
 // configFlags maps Config fields to the flags that set them.

@@ -1,0 +1,99 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"sync"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/memweave/memweave-go"
+)
+
+func (a *app) watchCommand() *cobra.Command {
+	var debounce, poll time.Duration
+	cmd := &cobra.Command{
+		Use:   "watch",
+		Short: "Keep the index up to date as files change",
+		Long: `Watch re-indexes Markdown files as they are saved, created, renamed or
+deleted, until interrupted (Ctrl-C). It prints one line per re-indexed or
+removed file on stderr. When the operating system's file events are
+unavailable it falls back to scanning the files every --poll-interval.`,
+		Args: noArgs,
+		RunE: action(func(cmd *cobra.Command, _ []string) (err error) {
+			if debounce < 0 {
+				return usageErr("invalid --debounce %v: must not be negative", debounce)
+			}
+			if poll < 0 {
+				return usageErr("invalid --poll-interval %v: must not be negative", poll)
+			}
+			w, err := a.openWeave(cmd)
+			if err != nil {
+				return err
+			}
+			defer closeWeave(w, &err)
+			ctx, cancel := context.WithCancel(cmd.Context())
+			defer cancel()
+			out := &lockedWriter{w: a.stderr}
+			err = w.Watch(ctx, memweave.WatchOptions{
+				Debounce:     debounce,
+				PollInterval: poll,
+				OnChange: func(ev memweave.WatchEvent) {
+					switch {
+					case ev.Err != nil:
+						out.println("memweave: warning: " + a.clean(ev.Err.Error()))
+					case ev.Removed:
+						out.println("removed " + ev.Path)
+					default:
+						out.println("indexed " + ev.Path)
+					}
+				},
+				OnState: func(state string, err error) {
+					switch state {
+					case memweave.WatchActive:
+						out.println("watching " + w.Config().Workspace)
+					case memweave.WatchPolling:
+						msg := "file events unavailable"
+						if err != nil {
+							msg += " (" + a.clean(err.Error()) + ")"
+						}
+						out.println(fmt.Sprintf("memweave: warning: %s; scanning every %v", msg, pollOrDefault(poll)))
+					case memweave.WatchFailed:
+						cancel() // Close reports the error
+					}
+				},
+			})
+			if err != nil {
+				return err
+			}
+			<-ctx.Done()
+			return nil
+		}),
+	}
+	cmd.Flags().DurationVar(&debounce, "debounce", 0, "wait this long after the last change before re-indexing (default 1.5s)")
+	cmd.Flags().DurationVar(&poll, "poll-interval", 0, "scan period when file events are unavailable (default 5s)")
+	return cmd
+}
+
+// pollOrDefault returns the effective poll interval.
+func pollOrDefault(d time.Duration) time.Duration {
+	if d == 0 {
+		return 5 * time.Second
+	}
+	return d
+}
+
+// lockedWriter serialises whole lines from the watcher's goroutine and
+// the command's.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) println(s string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	fmt.Fprintln(l.w, s)
+}
