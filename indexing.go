@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -78,19 +79,25 @@ func (w *Weave) Index(ctx context.Context, opts IndexOptions) (*IndexResult, err
 		return nil, err
 	}
 	start := time.Now()
-	files, warns, err := workspace.Discover(w.cfg.Workspace, w.cfg.ExtraPaths)
-	if err != nil {
-		return nil, fmt.Errorf("memweave: index: %w", err)
+	res := &IndexResult{}
+	// Discovery runs under the index lock, so that a run that waited for
+	// another process sees the files as they are after it.
+	discover := func() ([]workspace.File, error) {
+		files, warns, err := workspace.Discover(w.cfg.Workspace, w.cfg.ExtraPaths)
+		if err != nil {
+			return nil, fmt.Errorf("memweave: index: %w", err)
+		}
+		for i := range files {
+			// Discovered files are managed by discovery: pruned when gone.
+			files[i].External = false
+		}
+		res.FilesScanned = len(files)
+		for _, e := range warns {
+			res.Warnings = append(res.Warnings, e.Error())
+		}
+		return files, nil
 	}
-	for i := range files {
-		// Discovered files are managed by discovery: pruned when gone.
-		files[i].External = false
-	}
-	res := &IndexResult{FilesScanned: len(files)}
-	for _, e := range warns {
-		res.Warnings = append(res.Warnings, e.Error())
-	}
-	if err := w.sync(ctx, files, true, opts, res); err != nil {
+	if err := w.sync(ctx, discover, true, opts, res); err != nil {
 		return res, err
 	}
 	res.Duration = time.Since(start)
@@ -153,7 +160,8 @@ func (w *Weave) Add(ctx context.Context, paths ...string) (*IndexResult, error) 
 			MTime: fi.ModTime().UnixNano(), External: !discoverable(rel)})
 	}
 	res := &IndexResult{FilesScanned: len(files)}
-	if err := w.sync(ctx, files, false, IndexOptions{}, res); err != nil {
+	list := func() ([]workspace.File, error) { return files, nil }
+	if err := w.sync(ctx, list, false, IndexOptions{}, res); err != nil {
 		return res, err
 	}
 	res.Duration = time.Since(start)
@@ -169,9 +177,10 @@ type prepared struct {
 	touch bool
 }
 
-// sync indexes files; with prune, rows of files not among them (and not
-// added explicitly) are deleted.
-func (w *Weave) sync(ctx context.Context, files []workspace.File, prune bool, opts IndexOptions, res *IndexResult) error {
+// sync indexes the files list returns, called under the index lock; with
+// prune, rows of files not among them (and not added explicitly) are
+// deleted.
+func (w *Weave) sync(ctx context.Context, list func() ([]workspace.File, error), prune bool, opts IndexOptions, res *IndexResult) error {
 	w.indexMu.Lock()
 	defer w.indexMu.Unlock()
 	if err := w.checkOpen(); err != nil {
@@ -182,6 +191,10 @@ func (w *Weave) sync(ctx context.Context, files []workspace.File, prune bool, op
 	}
 	defer w.lock.Unlock()
 
+	files, err := list()
+	if err != nil {
+		return err
+	}
 	rows, err := w.db.Files(ctx)
 	if err != nil {
 		return err
@@ -397,6 +410,23 @@ func (w *Weave) consume(ctx context.Context, gr *group, res *IndexResult) error 
 	return nil
 }
 
+// readStat reads f and sets its size and mtime from the open file, so the
+// recorded stat matches the content read even if the file changes after
+// discovery.
+func readStat(f *workspace.File) ([]byte, error) {
+	fh, err := os.Open(f.Abs)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	fi, err := fh.Stat()
+	if err != nil {
+		return nil, err
+	}
+	f.Size, f.MTime = fi.Size(), fi.ModTime().UnixNano()
+	return io.ReadAll(io.LimitReader(fh, max(f.Size, 0)+1<<20))
+}
+
 // errWarning marks per-file problems that are reported but do not stop
 // the run.
 var errWarning = errors.New("skipped")
@@ -407,9 +437,12 @@ func (w *Weave) prepare(ctx context.Context, f workspace.File, row index.File, f
 	if f.Size > w.cfg.MaxFileBytes {
 		return nil, &FileError{Path: f.Rel, Err: fmt.Errorf("%w: %d bytes is over the %d-byte limit (Config.MaxFileBytes)", errWarning, f.Size, w.cfg.MaxFileBytes)}
 	}
-	data, err := os.ReadFile(f.Abs)
+	data, err := readStat(&f)
 	if err != nil {
 		return nil, &FileError{Path: f.Rel, Err: fmt.Errorf("%w: %w", errWarning, err)}
+	}
+	if f.Size > w.cfg.MaxFileBytes {
+		return nil, &FileError{Path: f.Rel, Err: fmt.Errorf("%w: %d bytes is over the %d-byte limit (Config.MaxFileBytes)", errWarning, f.Size, w.cfg.MaxFileBytes)}
 	}
 	sum := sha256.Sum256(data)
 	hash := hex.EncodeToString(sum[:])

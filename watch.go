@@ -504,7 +504,7 @@ func (wt *watcher) flush(ctx context.Context) error {
 	}
 	if len(changed) > 0 {
 		res := &IndexResult{}
-		err := w.sync(ctx, changed, false, IndexOptions{}, res)
+		err := w.sync(ctx, func() ([]workspace.File, error) { return changed, nil }, false, IndexOptions{}, res)
 		for _, f := range changed {
 			ev := WatchEvent{Path: f.Rel, Err: err}
 			if err == nil {
