@@ -63,6 +63,9 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		return nil, fmt.Errorf("index: open %s: is a directory", path)
 	}
+	if err := checkForeign(ctx, path); err != nil {
+		return nil, err
+	}
 	q := url.Values{}
 	q.Set("_busy_timeout", strconv.FormatInt(opts.BusyTimeout.Milliseconds(), 10))
 	q.Set("_journal_mode", "WAL")
@@ -80,6 +83,28 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 		return nil, err
 	}
 	return db, nil
+}
+
+// checkForeign refuses, without changing it, an existing database that
+// memweave did not create: opening it for real would switch it to WAL.
+func checkForeign(ctx context.Context, path string) error {
+	fi, err := os.Stat(path)
+	if err != nil || fi.Size() == 0 {
+		return nil // missing or empty: ours to create
+	}
+	ro, err := sql.Open("sqlite3", "file:"+(&url.URL{Path: path}).EscapedPath()+"?mode=ro")
+	if err != nil {
+		return nil
+	}
+	defer ro.Close()
+	var version, objects int
+	if err := ro.QueryRowContext(ctx, `SELECT (SELECT user_version FROM pragma_user_version), (SELECT count(*) FROM sqlite_master)`).Scan(&version, &objects); err != nil {
+		return (&DB{path: path}).wrapOpen(err)
+	}
+	if version == 0 && objects > 0 {
+		return fmt.Errorf("index: open %s: %w: it has %d schema objects and no memweave version; memweave leaves it untouched", path, ErrForeign, objects)
+	}
+	return nil
 }
 
 func (db *DB) setup(ctx context.Context) error {

@@ -112,6 +112,13 @@ func TestOpenErrors(t *testing.T) {
 	if _, err := Open(ctx, foreign, Options{}); !errors.Is(err, ErrForeign) {
 		t.Errorf("Open(foreign) = %v, want ErrForeign", err)
 	}
+	sdb, _ = sql.Open("sqlite3", foreign)
+	var mode string
+	sdb.QueryRow(`PRAGMA journal_mode`).Scan(&mode)
+	sdb.Close()
+	if mode != "delete" {
+		t.Errorf("foreign database journal_mode = %q after Open, want it untouched (delete)", mode)
+	}
 	// Reopening a good index is fine and keeps its data.
 	good := filepath.Join(dir, "good.db")
 	db, err := Open(ctx, good, Options{})

@@ -89,12 +89,17 @@ func (db *DB) vectors(ctx context.Context) (*vectorSet, error) {
 }
 
 func (db *DB) loadVectors(ctx context.Context) (*vectorSet, error) {
-	// Read the generation and the rows in one transaction so they agree.
-	tx, err := db.sql.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	// Read the generation and the rows in one deferred (read) transaction
+	// so they agree; BeginTx would take the write lock (_txlock=immediate).
+	tx, err := db.sql.Conn(ctx)
 	if err != nil {
 		return nil, db.wrap("load vectors", err)
 	}
-	defer tx.Rollback()
+	defer tx.Close()
+	if _, err := tx.ExecContext(ctx, `BEGIN DEFERRED`); err != nil {
+		return nil, db.wrap("load vectors", err)
+	}
+	defer tx.ExecContext(context.WithoutCancel(ctx), `ROLLBACK`)
 	vs := &vectorSet{pos: make(map[int64]int32)}
 	var dims string
 	if err := tx.QueryRowContext(ctx, `SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'generation'`).Scan(&vs.gen); err != nil {
