@@ -46,6 +46,10 @@ type IndexOptions struct {
 	// Progress, when set, is called after each batch of files with the
 	// number of files done and the number to do.
 	Progress func(done, total int)
+	// LockTimeout bounds the wait for another index run, in this or
+	// another process, to finish; past it Index fails with ErrBusy.
+	// Default 0: wait as long as ctx allows.
+	LockTimeout time.Duration
 }
 
 // FileError reports a file that could not be indexed. Its path is
@@ -181,12 +185,27 @@ type prepared struct {
 // prune, rows of files not among them (and not added explicitly) are
 // deleted.
 func (w *Weave) sync(ctx context.Context, list func() ([]workspace.File, error), prune bool, opts IndexOptions, res *IndexResult) error {
-	w.indexMu.Lock()
+	lctx := ctx
+	if opts.LockTimeout > 0 {
+		var cancel context.CancelFunc
+		lctx, cancel = context.WithTimeout(ctx, opts.LockTimeout)
+		defer cancel()
+	}
+	for !w.indexMu.TryLock() {
+		select {
+		case <-lctx.Done():
+			return w.lockErr(ctx, lctx)
+		case <-time.After(5 * time.Millisecond):
+		}
+	}
 	defer w.indexMu.Unlock()
 	if err := w.checkOpen(); err != nil {
 		return err
 	}
-	if _, err := w.lock.TryLockContext(ctx, 20*time.Millisecond); err != nil {
+	if _, err := w.lock.TryLockContext(lctx, 10*time.Millisecond); err != nil {
+		if ctx.Err() == nil && lctx.Err() != nil {
+			return w.lockErr(ctx, lctx)
+		}
 		return fmt.Errorf("memweave: lock %s: %w", w.lock.Path(), err)
 	}
 	defer w.lock.Unlock()
@@ -425,6 +444,15 @@ func readStat(f *workspace.File) ([]byte, error) {
 	}
 	f.Size, f.MTime = fi.Size(), fi.ModTime().UnixNano()
 	return io.ReadAll(io.LimitReader(fh, max(f.Size, 0)+1<<20))
+}
+
+// lockErr reports a failed wait for the index lock: ErrBusy when the
+// lock timeout passed, the caller's context error otherwise.
+func (w *Weave) lockErr(ctx, lctx context.Context) error {
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	return fmt.Errorf("memweave: another index run holds %s: %w", w.lock.Path(), ErrBusy)
 }
 
 // errWarning marks per-file problems that are reported but do not stop

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"strings"
 	"sync"
 	"time"
 
@@ -186,21 +185,22 @@ func (w *Weave) syncStale(ctx context.Context) []string {
 	if len(stale) == 0 {
 		return nil
 	}
-	res, err := w.Index(ctx, IndexOptions{})
+	res, err := w.Index(ctx, IndexOptions{LockTimeout: syncLockTimeout})
 	if err != nil {
 		return []string{fmt.Sprintf("could not refresh %d changed files; results may be stale: %v", len(stale), err)}
 	}
-	var warns []string
+	// Every per-file problem is worth a warning here: a file that could
+	// not be read stays stale, and the caller should know.
+	warns := res.Warnings
 	if res.FilesPending > 0 {
 		warns = append(warns, fmt.Sprintf("%d files are pending embeddings and match by keyword only", res.FilesPending))
 	}
-	for _, wn := range res.Warnings {
-		if strings.Contains(wn, "embedding") {
-			warns = append(warns, wn)
-		}
-	}
 	return warns
 }
+
+// syncLockTimeout bounds how long a search waits for another index run
+// before searching what is there, with a warning.
+const syncLockTimeout = 2 * time.Second
 
 // retrieve runs the keyword and vector backends concurrently and fuses
 // their candidates.

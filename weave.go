@@ -22,6 +22,9 @@ import (
 var (
 	// ErrClosed is returned by calls on a closed Weave.
 	ErrClosed = errors.New("memweave: closed")
+	// ErrBusy is returned when another index run did not finish within
+	// IndexOptions.LockTimeout.
+	ErrBusy = errors.New("memweave: index busy")
 	// ErrNotFound is returned when a file or path does not exist.
 	ErrNotFound = errors.New("memweave: not found")
 	// ErrEmbedderUnavailable wraps failures to reach the embedding

@@ -8,6 +8,9 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/gofrs/flock"
 
 	memweave "github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/memweavetest"
@@ -272,3 +275,29 @@ func TestEmbedderChangeRebuildsVectors(t *testing.T) {
 }
 
 func itoa(n int) string { return fmtInt(n) }
+
+func TestIndexLockTimeout(t *testing.T) {
+	ctx := context.Background()
+	root := memweavetest.Workspace(t, sample)
+	w := open(t, root, memweave.Config{})
+	mustIndex(t, w)
+	// Another index run (here: another holder of the lock file) is busy.
+	other := flock.New(filepath.Join(root, ".memweave", "index.db.lock"))
+	if err := other.Lock(); err != nil {
+		t.Fatal(err)
+	}
+	defer other.Unlock()
+	_, err := w.Index(ctx, memweave.IndexOptions{LockTimeout: 50 * time.Millisecond})
+	if !errors.Is(err, memweave.ErrBusy) {
+		t.Errorf("Index while locked = %v, want ErrBusy", err)
+	}
+	// A search that cannot refresh still answers, and says so.
+	memweavetest.WriteFile(t, root, "memory/new.md", "# New\n\nFresh note about kumquats.\n")
+	resp, err := w.Search(ctx, "ZEBRA-COMET-2026")
+	if err != nil || len(resp.Results) == 0 {
+		t.Fatalf("Search while locked = %v, %v", resp, err)
+	}
+	if !strings.Contains(strings.Join(resp.Warnings, "\n"), "could not refresh") {
+		t.Errorf("Search warnings = %q, want a could-not-refresh warning", resp.Warnings)
+	}
+}
