@@ -178,6 +178,10 @@ func (w *Weave) Search(ctx context.Context, query string, opts ...SearchOption) 
 // syncStale re-indexes files changed on disk since the last index run and
 // returns warnings when it could not.
 func (w *Weave) syncStale(ctx context.Context) []string {
+	if w.watchFresh.Load() {
+		// An active watcher has indexed every change it was told of.
+		return nil
+	}
 	stale, err := w.staleFiles(ctx)
 	if err != nil {
 		return []string{fmt.Sprintf("could not check for changed files: %v", err)}

@@ -145,6 +145,7 @@ func (w *Weave) Watch(ctx context.Context, opts WatchOptions) error {
 		defer close(done)
 		wt.notifyState(state, reason)
 		err := wt.run(wctx)
+		w.watchFresh.Store(false)
 		wt.stopOS()
 		final := WatchOff
 		if err != nil && wctx.Err() == nil && !errors.Is(err, ErrClosed) && !errors.Is(err, index.ErrClosed) {
@@ -353,8 +354,12 @@ func (wt *watcher) run(ctx context.Context) error {
 		retry = false
 		err := wt.flush(ctx)
 		if err == nil {
+			// Fresh only while file events are trusted: polling may
+			// lag behind the files by a poll interval.
+			wt.w.watchFresh.Store(wt.state == WatchActive && !armed)
 			return nil
 		}
+		wt.w.watchFresh.Store(false)
 		if isFatal(err) || ctx.Err() != nil {
 			return err
 		}
@@ -384,11 +389,13 @@ func (wt *watcher) run(ctx context.Context) error {
 			return ctx.Err()
 		case ev, ok := <-events:
 			if !ok {
+				wt.w.watchFresh.Store(false)
 				wt.fallBack(errors.New("memweave: watch: file events stopped"))
 				schedule()
 				continue
 			}
 			if wt.handle(ev) {
+				wt.w.watchFresh.Store(false)
 				schedule()
 			}
 		case err, ok := <-errs:
@@ -397,6 +404,7 @@ func (wt *watcher) run(ctx context.Context) error {
 			}
 			// An overflow loses events; any other error may too. Either
 			// way, scan everything and poll from now on.
+			wt.w.watchFresh.Store(false)
 			wt.fallBack(err)
 			polls = 0
 			schedule()

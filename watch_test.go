@@ -417,3 +417,37 @@ func TestWatchLatency(t *testing.T) {
 	t.Logf("save-to-searchable latency over %d saves, debounce %v: median %v, min %v, max %v",
 		saves, debounce, lat[saves/2], lat[0], lat[saves-1])
 }
+
+// TestWatchFreshSkipsScan checks the contract that lets searches skip
+// their stat scan while a watcher runs: fresh only once the watcher has
+// indexed every change it was told of, so a search inside the debounce
+// window still scans and finds the new text.
+func TestWatchFreshSkipsScan(t *testing.T) {
+	root := memweavetest.Workspace(t, map[string]string{"memory/old.md": "# Old\n\nalpaca notes\n"})
+	w := openWatched(t, root)
+	ev := newEvents()
+	if err := w.Watch(context.Background(), ev.options(time.Hour)); err != nil {
+		t.Fatalf("Watch: %v", err)
+	}
+	ev.waitFor(t, "memory/old.md", false)
+	if !w.watchFresh.Load() {
+		t.Fatal("watcher active and caught up, but not fresh")
+	}
+	memweavetest.WriteFile(t, root, "memory/old.md", "# Old\n\nbison notes\n")
+	deadline := time.Now().Add(5 * time.Second)
+	for w.watchFresh.Load() && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if w.watchFresh.Load() {
+		t.Fatal("still fresh after a file event")
+	}
+	// The debounce (an hour) has not fired: the search's own scan must
+	// pick the edit up.
+	resp, err := w.Search(context.Background(), "bison", Mode(ModeKeyword), MinScore(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(resp.Results) == 0 || !strings.Contains(resp.Results[0].Text, "bison") {
+		t.Errorf("edit inside the debounce window not found by search: %+v", resp.Results)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gofrs/flock"
@@ -55,6 +56,10 @@ type Weave struct {
 	mu     sync.Mutex
 	procs  []postprocess.Postprocessor
 	closed bool
+	// watchFresh is true while an active watcher has indexed every change
+	// it was told of: searches may then skip their stat scan.
+	watchFresh atomic.Bool
+
 	// stopWatch cancels a running watcher; watchDone closes when it ends.
 	stopWatch context.CancelFunc
 	watchDone chan struct{}

@@ -50,7 +50,7 @@ over the same vectors for reference, peak RSS and the database size.`,
 	}
 	fs := cmd.Flags()
 	fs.IntVar(&c.chunks, "chunks", 10000, "approximate number of `chunks` to generate")
-	fs.IntVar(&c.files, "files", 0, "number of `files` (default chunks/11)")
+	fs.IntVar(&c.files, "files", 0, "number of `files` (default chunks/10)")
 	fs.Uint64Var(&c.seed, "seed", 1, "generator `seed`")
 	fs.IntVar(&c.queries, "queries", 200, "number of timed searches per mode")
 	fs.BoolVar(&c.json, "json", false, "print one JSON object")
@@ -67,9 +67,9 @@ func (c *speedCommand) runE(cmd *cobra.Command, _ []string) error {
 	}
 	files := c.files
 	if files <= 0 {
-		files = max(1, c.chunks/11)
+		files = max(1, c.chunks/10)
 	}
-	perFile := max(1, c.chunks/files-1) // each file adds a title chunk
+	perFile := max(1, c.chunks/files) // the title folds into the first section
 	dir := c.workdir
 	if dir == "" {
 		d, err := os.MkdirTemp("", "memweave-speed-")
