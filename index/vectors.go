@@ -113,6 +113,16 @@ func (db *DB) loadVectors(ctx context.Context) (*vectorSet, error) {
 		return nil, db.wrap("load vectors", err)
 	}
 	vs.dims, _ = strconv.Atoi(dims)
+	// Size the copy up front: growing it by appending would briefly hold
+	// twice the vectors.
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM chunks WHERE embedded = 1`).Scan(&n); err != nil {
+		return nil, db.wrap("load vectors", err)
+	}
+	vs.ids = make([]int64, 0, n)
+	vs.src = make([]int32, 0, n)
+	vs.data = make([]float32, 0, n*vs.dims)
+	vs.pos = make(map[int64]int32, n)
 	rows, err := tx.QueryContext(ctx, `SELECT v.rowid, v.embedding, c.source FROM chunks_vec v JOIN chunks c ON c.id = v.rowid`)
 	if err != nil {
 		return nil, db.wrap("load vectors", err)
