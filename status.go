@@ -3,6 +3,7 @@ package memweave
 import (
 	"context"
 	"fmt"
+	"os"
 	"sort"
 	"time"
 
@@ -31,8 +32,12 @@ type Status struct {
 	// when it is not hybrid.
 	SearchMode       string `json:"search_mode"`
 	SearchModeReason string `json:"search_mode_reason,omitempty"`
-	// Watcher is "active", "polling", "failed" or "off".
+	// Watcher is "active", "polling", "failed" or "off": the state of
+	// this process's watcher or, when it runs none, of a watcher in
+	// another process that has reported within three poll intervals.
 	Watcher string `json:"watcher"`
+	// WatcherPID is the process running the watcher; 0 when off.
+	WatcherPID int `json:"watcher_pid,omitempty"`
 }
 
 // Status reports the index's state, including a stat scan for files
@@ -53,6 +58,11 @@ func (w *Weave) Status(ctx context.Context) (*Status, error) {
 		Workspace: w.cfg.Workspace, DBPath: w.cfg.DBPath, DBBytes: w.db.Size(),
 		Files: st.Files, Chunks: st.Chunks, Vectors: st.Vectors, PendingFiles: st.PendingFiles,
 		StaleFiles: len(stale), CacheEntries: st.CacheEntries, SearchMode: "hybrid", Watcher: w.watcherState(),
+	}
+	if s.Watcher != WatchOff {
+		s.WatcherPID = os.Getpid()
+	} else if hb, _ := w.db.Meta(ctx, "watcher"); hb != "" {
+		s.Watcher, s.WatcherPID = remoteWatcher(hb, time.Now())
 	}
 	s.ChunkerVersion, _ = w.db.Meta(ctx, "chunking")
 	if w.emb == nil {
@@ -97,6 +107,22 @@ func (w *Weave) staleFiles(ctx context.Context) ([]workspace.File, error) {
 		}
 	}
 	return stale, nil
+}
+
+// remoteWatcher reads a watcher heartbeat, "state pid unix-seconds
+// poll-ms", and returns its state and process when it is recent enough to
+// trust, "off" otherwise.
+func remoteWatcher(hb string, now time.Time) (string, int) {
+	var state string
+	var pid int
+	var at, pollMS int64
+	if _, err := fmt.Sscanf(hb, "%s %d %d %d", &state, &pid, &at, &pollMS); err != nil || state == WatchOff {
+		return WatchOff, 0
+	}
+	if now.Sub(time.Unix(at, 0)) > 3*time.Duration(pollMS)*time.Millisecond+time.Second {
+		return WatchOff, 0 // the process stopped without saying so
+	}
+	return state, pid
 }
 
 // FileInfo describes one indexed file.

@@ -316,8 +316,20 @@ func (wt *watcher) forgetTree(dir string) {
 }
 
 func (wt *watcher) notifyState(state string, err error) {
+	wt.heartbeat(state)
 	if wt.opts.OnState != nil {
 		wt.opts.OnState(state, err)
+	}
+}
+
+// heartbeat records the watcher's state, process and time in the index,
+// so that Status in other processes can report it. It is best effort.
+func (wt *watcher) heartbeat(state string) {
+	v := fmt.Sprintf("%s %d %d %d", state, os.Getpid(), time.Now().Unix(), wt.opts.PollInterval.Milliseconds())
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	if err := wt.w.db.SetMetaQuiet(ctx, "watcher", v); err != nil {
+		wt.w.cfg.Logger.Debug("memweave: watch: heartbeat", "err", err)
 	}
 }
 
@@ -414,6 +426,7 @@ func (wt *watcher) run(ctx context.Context) error {
 				return err
 			}
 		case <-poll.C:
+			wt.heartbeat(wt.state)
 			if wt.state == WatchPolling {
 				polls++
 				if polls%pollsBeforeRetry == 0 {

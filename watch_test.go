@@ -451,3 +451,51 @@ func TestWatchFreshSkipsScan(t *testing.T) {
 		t.Errorf("edit inside the debounce window not found by search: %+v", resp.Results)
 	}
 }
+
+// TestWatcherStatusAcrossWeaves checks that Status in another Weave (as in
+// another process) sees a running watcher through its heartbeat, and
+// stops seeing it once it ends.
+func TestWatcherStatusAcrossWeaves(t *testing.T) {
+	ctx := context.Background()
+	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\n\nnotes\n"})
+	w1 := openWatched(t, root)
+	w2 := openWatched(t, root)
+	ev := newEvents()
+	if err := w1.Watch(ctx, ev.options(20*time.Millisecond)); err != nil {
+		t.Fatal(err)
+	}
+	ev.waitFor(t, "memory/a.md", false)
+	st, err := w2.Status(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Watcher != WatchActive || st.WatcherPID != os.Getpid() {
+		t.Errorf("other Weave's Status watcher = %q pid %d, want active pid %d", st.Watcher, st.WatcherPID, os.Getpid())
+	}
+	if err := w1.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := w2.Status(ctx); st.Watcher != WatchOff {
+		t.Errorf("after the watcher's Weave closed, Status watcher = %q, want off", st.Watcher)
+	}
+}
+
+func TestRemoteWatcherHeartbeat(t *testing.T) {
+	now := time.Unix(1000, 0)
+	tests := []struct {
+		hb    string
+		state string
+		pid   int
+	}{
+		{"active 42 999 5000", WatchActive, 42},
+		{"polling 42 990 5000", WatchPolling, 42},
+		{"active 42 900 5000", WatchOff, 0}, // 100 s old: the process died
+		{"off 42 999 5000", WatchOff, 0},
+		{"garbage", WatchOff, 0},
+	}
+	for _, tt := range tests {
+		if state, pid := remoteWatcher(tt.hb, now); state != tt.state || pid != tt.pid {
+			t.Errorf("remoteWatcher(%q) = %q, %d, want %q, %d", tt.hb, state, pid, tt.state, tt.pid)
+		}
+	}
+}
