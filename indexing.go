@@ -214,7 +214,17 @@ func (w *Weave) sync(ctx context.Context, list func() ([]workspace.File, error),
 	if err != nil {
 		return err
 	}
-	rows, err := w.db.Files(ctx)
+	var rows map[string]index.File
+	if prune {
+		rows, err = w.db.Files(ctx)
+	} else {
+		// A few named files: read only their rows.
+		paths := make([]string, len(files))
+		for i, f := range files {
+			paths[i] = f.Rel
+		}
+		rows, err = w.db.FilesAt(ctx, paths)
+	}
 	if err != nil {
 		return err
 	}
@@ -264,11 +274,10 @@ func (w *Weave) sync(ctx context.Context, list func() ([]workspace.File, error),
 			return err
 		}
 	}
-	st, err := w.db.Stats(ctx)
+	res.FilesPending, err = w.db.PendingFiles(ctx)
 	if err != nil {
 		return err
 	}
-	res.FilesPending = st.PendingFiles
 	return nil
 }
 

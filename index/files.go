@@ -83,6 +83,43 @@ func (db *DB) Files(ctx context.Context) (map[string]File, error) {
 	return out, db.wrap("list files", rows.Err())
 }
 
+// FilesAt returns the rows of the given paths, keyed by path; paths not
+// indexed are absent.
+func (db *DB) FilesAt(ctx context.Context, paths []string) (map[string]File, error) {
+	out := make(map[string]File, len(paths))
+	for start := 0; start < len(paths); start += 500 {
+		batch := paths[start:min(start+500, len(paths))]
+		args := make([]any, len(batch))
+		for i, p := range batch {
+			args[i] = p
+		}
+		rows, err := db.sql.QueryContext(ctx, `SELECT path, source, hash, mtime, size, pending, external, chunks FROM files WHERE path IN (`+placeholders(len(batch))+`)`, args...)
+		if err != nil {
+			return nil, db.wrap("list files", err)
+		}
+		for rows.Next() {
+			var f File
+			if err := rows.Scan(&f.Path, &f.Source, &f.Hash, &f.MTime, &f.Size, &f.Pending, &f.External, &f.Chunks); err != nil {
+				rows.Close()
+				return nil, db.wrap("list files", err)
+			}
+			out[f.Path] = f
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, db.wrap("list files", err)
+		}
+	}
+	return out, nil
+}
+
+// PendingFiles counts files waiting for embeddings.
+func (db *DB) PendingFiles(ctx context.Context) (int, error) {
+	var n int
+	err := db.sql.QueryRowContext(ctx, `SELECT count(*) FROM files WHERE pending = 1`).Scan(&n)
+	return n, db.wrap("count pending", err)
+}
+
 // EmbeddedChunks returns the stable ids of path's chunks that have a vector.
 func (db *DB) EmbeddedChunks(ctx context.Context, path string) (map[int64]bool, error) {
 	rows, err := db.sql.QueryContext(ctx, `SELECT uid FROM chunks WHERE path = ? AND embedded = 1`, path)
