@@ -1,11 +1,16 @@
 package index
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -141,5 +146,53 @@ func TestChunkIDStable(t *testing.T) {
 	k := embedcache.KeyOf("text")
 	if ChunkID("a.md", 0, k) != ChunkID("a.md", 0, k) || ChunkID("a.md", 0, k) == ChunkID("a.md", 1, k) || ChunkID("a.md", 0, k) < 0 {
 		t.Error("ChunkID not stable, not distinct or negative")
+	}
+}
+
+// TestVectorParallelScan checks the parallel scan of large sets against a
+// brute-force ranking.
+func TestVectorParallelScan(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t)
+	const dims, n = 4, parallelScan + 5000
+	if err := db.ResetVectors(ctx, dims); err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	var chunks []Chunk
+	for i := 0; i < n; i++ {
+		v := []float32{rng.Float32() - 0.5, rng.Float32() - 0.5, rng.Float32() - 0.5, rng.Float32() - 0.5}
+		chunks = append(chunks, chunk("memory/big.md", i, fmt.Sprintf("chunk %d", i), v))
+	}
+	if _, err := db.Apply(ctx, []Update{{File: File{Path: "memory/big.md", Source: "memory", Hash: "h"}, Chunks: chunks}}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	q := []float32{0.3, -0.2, 0.9, 0.1}
+	got, err := db.Vector(ctx, q, 10, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Brute force: every cosine, sorted.
+	cos := func(a, b []float32) float64 {
+		var d, na, nb float64
+		for i := range a {
+			d += float64(a[i]) * float64(b[i])
+			na += float64(a[i]) * float64(a[i])
+			nb += float64(b[i]) * float64(b[i])
+		}
+		return d / math.Sqrt(na*nb)
+	}
+	var all []VectorHit
+	for _, c := range chunks {
+		all = append(all, VectorHit{Cosine: cos(q, c.Vector)})
+	}
+	slices.SortFunc(all, func(a, b VectorHit) int { return cmp.Compare(b.Cosine, a.Cosine) })
+	for i := range got {
+		if math.Abs(got[i].Cosine-all[i].Cosine) > 1e-5 {
+			t.Errorf("rank %d: cosine %v, brute force %v", i, got[i].Cosine, all[i].Cosine)
+		}
+		if i > 0 && got[i].Cosine > got[i-1].Cosine {
+			t.Errorf("rank %d out of order", i)
+		}
 	}
 }

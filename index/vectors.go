@@ -6,7 +6,9 @@ import (
 	"database/sql"
 	"fmt"
 	"math"
+	"runtime"
 	"strconv"
+	"sync"
 
 	"github.com/memweave/memweave-go/embedcache"
 )
@@ -214,17 +216,24 @@ func (db *DB) Vector(ctx context.Context, q []float32, k int, sources []string) 
 			}
 		}
 	}
-	h := make(hitHeap, 0, k+1)
-	for i := range vs.ids {
-		if allow != nil && !allow[vs.src[i]] {
-			continue
-		}
-		s := dot(qn, vs.data[i*vs.dims:(i+1)*vs.dims])
-		if len(h) < k {
-			heap.Push(&h, VectorHit{ID: vs.ids[i], Cosine: float64(s)})
-		} else if float64(s) > h[0].Cosine {
-			h[0] = VectorHit{ID: vs.ids[i], Cosine: float64(s)}
-			heap.Fix(&h, 0)
+	// Large sets are scanned in parallel slices, each keeping its own
+	// top k, merged at the end.
+	parts := 1
+	if len(vs.ids) >= parallelScan {
+		parts = runtime.GOMAXPROCS(0)
+	}
+	heaps := make([]hitHeap, parts)
+	var wg sync.WaitGroup
+	per := (len(vs.ids) + parts - 1) / parts
+	for p := range parts {
+		lo, hi := p*per, min((p+1)*per, len(vs.ids))
+		wg.Go(func() { heaps[p] = vs.topK(qn, k, allow, lo, hi) })
+	}
+	wg.Wait()
+	h := heaps[0]
+	for _, o := range heaps[1:] {
+		for _, hit := range o {
+			h.offer(hit, k)
 		}
 	}
 	out := make([]VectorHit, len(h))
@@ -232,6 +241,36 @@ func (db *DB) Vector(ctx context.Context, q []float32, k int, sources []string) 
 		out[i] = heap.Pop(&h).(VectorHit)
 	}
 	return out, nil
+}
+
+// parallelScan is the vector count from which a scan uses every CPU.
+const parallelScan = 20000
+
+// topK scans rows lo..hi-1 and returns the best k by cosine as a heap.
+func (vs *vectorSet) topK(qn []float32, k int, allow []bool, lo, hi int) hitHeap {
+	h := make(hitHeap, 0, k+1)
+	for i := lo; i < hi; i++ {
+		if allow != nil && !allow[vs.src[i]] {
+			continue
+		}
+		s := dot(qn, vs.data[i*vs.dims:(i+1)*vs.dims])
+		if len(h) < k || float64(s) > h[0].Cosine {
+			h.offer(VectorHit{ID: vs.ids[i], Cosine: float64(s)}, k)
+		}
+	}
+	return h
+}
+
+// offer adds hit to a heap that holds at most k hits.
+func (h *hitHeap) offer(hit VectorHit, k int) {
+	if len(*h) < k {
+		heap.Push(h, hit)
+		return
+	}
+	if (*h)[0].Cosine < hit.Cosine || ((*h)[0].Cosine == hit.Cosine && (*h)[0].ID > hit.ID) {
+		(*h)[0] = hit
+		heap.Fix(h, 0)
+	}
 }
 
 // Cosines returns the cosine similarity between q and each of the given
