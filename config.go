@@ -108,6 +108,7 @@ type ConfigError struct {
 	Err   error
 }
 
+// Error names the field and what is wrong with it.
 func (e *ConfigError) Error() string { return "memweave: config " + e.Field + ": " + e.Err.Error() }
 
 // Unwrap returns the underlying error.

@@ -59,6 +59,7 @@ type FileError struct {
 	Err  error
 }
 
+// Error names the file and what went wrong.
 func (e *FileError) Error() string { return e.Path + ": " + e.Err.Error() }
 
 // Unwrap returns the underlying error.
