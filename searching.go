@@ -1,10 +1,12 @@
 package memweave
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sync"
 	"time"
 
@@ -220,6 +222,35 @@ func (w *Weave) retrieve(ctx context.Context, query string, s searchSettings, re
 		wantVector, wantKeyword = false, true
 	}
 
+	// keyword runs the keyword query and the phrase query, and adds
+	// PhraseWeight times a chunk's phrase bm25() to its keyword bm25(),
+	// re-ranking the keyword hits by the sum.
+	keyword := func() ([]index.KeywordHit, error) {
+		hits, err := w.db.Keyword(ctx, search.KeywordQuery(query), pool, s.sources)
+		if err != nil || len(hits) == 0 {
+			return hits, err
+		}
+		phrase := search.PhraseQuery(query)
+		if phrase == "" {
+			return hits, nil
+		}
+		phits, err := w.db.Keyword(ctx, phrase, pool, s.sources)
+		if err != nil || len(phits) == 0 {
+			return hits, err
+		}
+		pos := make(map[int64]int, len(hits))
+		for i, h := range hits {
+			pos[h.ID] = i
+		}
+		for _, h := range phits {
+			if i, ok := pos[h.ID]; ok {
+				hits[i].BM25 += search.PhraseWeight * h.BM25
+			}
+		}
+		slices.SortStableFunc(hits, func(a, b index.KeywordHit) int { return cmp.Compare(a.BM25, b.BM25) })
+		return hits, nil
+	}
+
 	var (
 		wg       sync.WaitGroup
 		kwHits   []index.KeywordHit
@@ -231,7 +262,7 @@ func (w *Weave) retrieve(ctx context.Context, query string, s searchSettings, re
 	)
 	if wantKeyword {
 		wg.Go(func() {
-			kwHits, kwErr = w.db.Keyword(ctx, search.KeywordQuery(query), pool, s.sources)
+			kwHits, kwErr = keyword()
 		})
 	}
 	if wantVector {
@@ -257,7 +288,7 @@ func (w *Weave) retrieve(ctx context.Context, query string, s searchSettings, re
 		resp.Warnings = append(resp.Warnings, fmt.Sprintf("query embedding failed, results are keyword-only: %v", embedErr))
 		wantVector = false
 		if !wantKeyword {
-			kwHits, kwErr = w.db.Keyword(ctx, search.KeywordQuery(query), pool, s.sources)
+			kwHits, kwErr = keyword()
 			if kwErr != nil {
 				return nil, fmt.Errorf("memweave: search: %w", kwErr)
 			}

@@ -36,8 +36,9 @@ const (
 type Candidate struct {
 	// ChunkID identifies the chunk.
 	ChunkID int64
-	// BM25 is FTS5's raw bm25() (negative; lower is better); nil when the
-	// chunk did not match the keyword query.
+	// BM25 is the raw keyword score, FTS5's bm25() (negative; lower is
+	// better) of the keyword query plus [PhraseWeight] times that of the
+	// phrase query; nil when the chunk did not match the keyword query.
 	BM25 *float64
 	// KeywordRank is the 1-based rank in the keyword results; 0 = absent.
 	// Only [RRF] reads it.

@@ -53,6 +53,50 @@ func KeywordQuery(q string) string {
 	return strings.Join(p.fts, " OR ")
 }
 
+// PhraseQuery plans the FTS5 MATCH expression of the phrase query of q:
+// each pair of its words that are adjacent once stop words are dropped,
+// as a phrase, "charity cycling" OR "cycling event". A compound token
+// counts as one word and contributes its parts ("bike-related expenses"
+// gives "bike related expenses"); a CJK run breaks the adjacency. It
+// returns "" when q has fewer than two such words, or only stop words.
+//
+// Its output has the form of [KeywordQuery]'s, without prefix terms, and
+// at most [MaxQueryTerms] phrases. The phrase query rewards chunks where
+// the query's words stand together, the proximity that bm25() alone
+// ignores; its score is added to the keyword score with [PhraseWeight].
+func PhraseQuery(q string) string {
+	var (
+		out  []string
+		seen = make(map[string]bool)
+		prev string // the previous word's parts, "" after a CJK run
+	)
+	for _, t := range queryTokens(q) {
+		if len(out) >= MaxQueryTerms {
+			break
+		}
+		if t.cjk {
+			prev = ""
+			continue
+		}
+		if isStopWord(t.text) {
+			continue
+		}
+		cur := strings.Join(tokenize.Parts(t.text), " ")
+		if !searchable(cur) {
+			continue
+		}
+		if prev != "" {
+			r := quote(prev + " " + cur)
+			if !seen[r] {
+				seen[r] = true
+				out = append(out, r)
+			}
+		}
+		prev = cur
+	}
+	return strings.Join(out, " OR ")
+}
+
 // QueryTerms returns the words the keyword query of q searches for, lower
 // cased and deduplicated, for highlighting with [Snippet]: the non-stop
 // words of q (all words when q has only stop words), the parts of its
@@ -240,22 +284,26 @@ func isStopWord(w string) bool {
 }
 
 // stopWords is the NLTK English stop-word list, plus the full contractions
-// tokenize keeps whole ("don't", "what's") and a few modal and question
-// words. Contraction fragments ("don", "t") are included because a curly
-// apostrophe splits "don’t" into them.
+// tokenize keeps whole ("don't", "what's"), a few modal and question
+// words, and the scaffolding of questions asked of a memory: recall verbs
+// ("remind", "remember", "mentioned"), "many" and "much" of "how many",
+// and time adverbs ("ago", "lately", "previously"). Such words carry no
+// topic, yet a chat history is full of them. Contraction fragments ("don",
+// "t") are included because a curly apostrophe splits "don’t" into them.
 var stopWords = func() map[string]struct{} {
 	const list = `
-a about above after again against ain all also am an and any are aren aren't as at
+a about above after again against ago ain all also am an and any are aren aren't as at
 be because been before being below between both but by
-can can't cannot could couldn couldn't
+can can't cannot could couldn couldn't currently
 d did didn didn't do does doesn doesn't doing don don't down during
 each either few for from further
 had hadn hadn't has hasn hasn't have haven haven't having he he'd he'll he's her here here's hers herself him himself his how how's
 i i'd i'll i'm i've if in into is isn isn't it it'd it'll it's its itself
-just let's ll m may me might mightn mightn't more most must mustn mustn't my myself
+just lately let's ll m many may me mention mentioned might mightn mightn't more most much must mustn mustn't my myself
 needn needn't no nor not now o of off on once only or other our ours ourselves out over own
-re s same shall shan shan't she she'd she'll she's should should've shouldn shouldn't so some such
-t than that that'll that's the their theirs them themselves then there there's these they they'd they'll they're they've this those through to too
+previously
+re recently remember remind s same shall shan shan't she she'd she'll she's should should've shouldn shouldn't so some such
+t tell than that that'll that's the their theirs them themselves then there there's these they they'd they'll they're they've this those through to too
 under until up us
 ve very was wasn wasn't we we'd we'll we're we've were weren weren't what what's when when's where where's whether which while who who's whom whose why why's will with won won't would wouldn wouldn't
 y yes you you'd you'll you're you've your yours yourself yourselves

@@ -45,6 +45,34 @@ func TestKeywordQuery(t *testing.T) {
 	}
 }
 
+func TestPhraseQuery(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+	}{
+		{"empty", "", ""},
+		{"one word", "database", ""},
+		{"only stop words", "what is it", ""},
+		{"pairs", "charity cycling event", `"charity cycling" OR "cycling event"`},
+		{"stop words skipped", "How much did I raise for the charity?", `"raise charity"`},
+		{"compound", "bike-related expenses", `"bike related expenses"`},
+		{"exact token alone", "ZEBRA-COMET-2026", ""},
+		{"dedupe", "red car red car", `"red car" OR "car red"`},
+		{"cjk breaks adjacency", "redis 缓存 valkey", ""},
+		{"quote neutralised", `foo" bar`, `"foo bar"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := PhraseQuery(tt.in)
+			if got != tt.want {
+				t.Errorf("PhraseQuery(%q) = %s, want %s", tt.in, got, tt.want)
+			}
+			if err := validateFTS(got); err != nil {
+				t.Errorf("PhraseQuery(%q) = %s: %v", tt.in, got, err)
+			}
+		})
+	}
+}
+
 func TestKeywordQueryCap(t *testing.T) {
 	var b strings.Builder
 	for i := range 200 {
@@ -173,6 +201,9 @@ func FuzzKeywordQuery(f *testing.F) {
 		terms := QueryTerms(q)
 		if (got == "") != (len(terms) == 0) {
 			t.Fatalf("KeywordQuery(%q) = %q but QueryTerms = %q", q, got, terms)
+		}
+		if p := PhraseQuery(q); validateFTS(p) != nil || strings.Contains(p, "*") || (p != "" && got == "") {
+			t.Fatalf("PhraseQuery(%q) = %s, KeywordQuery %s", q, p, got)
 		}
 	})
 }
