@@ -209,7 +209,9 @@ func (w *Weave) syncStale(ctx context.Context) []string {
 const syncLockTimeout = 2 * time.Second
 
 // retrieve runs the keyword and vector backends concurrently and fuses
-// their candidates.
+// their candidates. The keyword backend is two FTS5 queries: the keyword
+// query and the phrase query of adjacent query words, whose bm25() counts
+// search.PhraseWeight in the keyword score.
 func (w *Weave) retrieve(ctx context.Context, query string, s searchSettings, resp *SearchResponse) ([]Result, error) {
 	pool := s.maxResults * w.cfg.CandidateMultiplier
 	if s.mmr && pool < 3*s.maxResults {
