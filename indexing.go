@@ -295,7 +295,7 @@ type group struct {
 	updates  []*prepared
 	touches  []index.File
 	warnings []string
-	// fresh are newly computed vectors to cache; hits are cache keys
+	// fresh are newly computed vectors; hits are embedding cache keys
 	// whose recency to refresh.
 	fresh              map[embedcache.Key][]float32
 	hits               []embedcache.Key
@@ -421,13 +421,8 @@ func (w *Weave) consume(ctx context.Context, gr *group, res *IndexResult) error 
 		}
 	}
 	var extra func(tx *sql.Tx) error
-	if len(gr.fresh) > 0 || len(gr.hits) > 0 {
-		extra = func(tx *sql.Tx) error {
-			if err := w.cache.Touch(ctx, tx, gr.hits); err != nil {
-				return err
-			}
-			return w.cache.Store(ctx, tx, gr.fresh)
-		}
+	if len(gr.hits) > 0 {
+		extra = func(tx *sql.Tx) error { return w.cache.Touch(ctx, tx, gr.hits) }
 	}
 	ch, err := w.db.Apply(ctx, updates, nil, extra)
 	if err != nil {
@@ -541,14 +536,27 @@ func (w *Weave) vectors(ctx context.Context, gr *group) error {
 	for k := range need {
 		keys = append(keys, k)
 	}
-	cached, err := w.cache.Lookup(ctx, w.db.SQL(), keys)
+	// A vector is stored once: with a live chunk of the same text, or in
+	// the embedding cache once no live chunk holds it.
+	cached, err := w.db.LiveVectors(ctx, keys)
 	if err != nil {
 		return err
 	}
-	gr.cached = len(cached)
-	for k := range cached {
+	var rest []embedcache.Key
+	for _, k := range keys {
+		if _, ok := cached[k]; !ok {
+			rest = append(rest, k)
+		}
+	}
+	dead, err := w.cache.Lookup(ctx, w.db.SQL(), rest)
+	if err != nil {
+		return err
+	}
+	for k, v := range dead {
+		cached[k] = v
 		gr.hits = append(gr.hits, k)
 	}
+	gr.cached = len(cached)
 	var texts []string
 	var textKeys []embedcache.Key
 	seen := make(map[embedcache.Key]bool)

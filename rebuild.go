@@ -115,6 +115,9 @@ func buildFresh(ctx context.Context, cfg Config, path string, importCache bool, 
 		}
 	}
 	res, err := fresh.Index(ctx, opts)
+	if err == nil && importCache {
+		err = fresh.db.DropLiveFromCache(ctx)
+	}
 	if cerr := fresh.Close(); err == nil && cerr != nil {
 		err = cerr
 	}

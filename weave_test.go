@@ -301,3 +301,29 @@ func TestIndexLockTimeout(t *testing.T) {
 		t.Errorf("Search warnings = %q, want a could-not-refresh warning", resp.Warnings)
 	}
 }
+
+// TestVectorStoredOnce checks that a live chunk's vector is not also kept
+// in the embedding cache, and that an edited-away chunk's vector moves to
+// the cache, so undoing the edit embeds nothing.
+func TestVectorStoredOnce(t *testing.T) {
+	ctx := context.Background()
+	root := memweavetest.Workspace(t, sample)
+	w := open(t, root, memweave.Config{})
+	mustIndex(t, w)
+	st, _ := w.Status(ctx)
+	if st.CacheEntries != 0 || st.Vectors != st.Chunks {
+		t.Fatalf("after a cold index: %d cache entries, %d vectors, %d chunks; want 0 and vectors = chunks", st.CacheEntries, st.Vectors, st.Chunks)
+	}
+	orig := sample["memory/researcher_agent/notes.md"]
+	memweavetest.WriteFile(t, root, "memory/researcher_agent/notes.md", orig+"\nA new line.\n")
+	if res := mustIndex(t, w); res.EmbeddingsComputed != 1 {
+		t.Errorf("edit embedded %d chunks, want 1", res.EmbeddingsComputed)
+	}
+	if st, _ := w.Status(ctx); st.CacheEntries != 1 {
+		t.Errorf("after the edit: %d cache entries, want 1 (the replaced chunk's vector)", st.CacheEntries)
+	}
+	memweavetest.WriteFile(t, root, "memory/researcher_agent/notes.md", orig)
+	if res := mustIndex(t, w); res.EmbeddingsComputed != 0 || res.EmbeddingsCached != 1 {
+		t.Errorf("undo: computed %d, cached %d; want 0 and 1", res.EmbeddingsComputed, res.EmbeddingsCached)
+	}
+}

@@ -463,7 +463,36 @@ func (db *DB) ImportCache(ctx context.Context, path string) (int64, error) {
 		return 0, db.wrap("import cache", err)
 	}
 	n, _ := res.RowsAffected()
+	// The old index's live vectors are not in its cache: a vector is
+	// stored once, with its chunk. Import them too; DropLiveFromCache
+	// removes the copies once the new index holds them.
+	var vecs int
+	if err := conn.QueryRowContext(ctx, `SELECT count(*) FROM src.sqlite_master WHERE name = 'chunks_vec'`).Scan(&vecs); err != nil {
+		return n, db.wrap("import cache", err)
+	}
+	if vecs > 0 {
+		res, err := conn.ExecContext(ctx, `INSERT OR IGNORE INTO main.embed_cache (identity, hash, vector, used)
+			SELECT (SELECT value FROM src.meta WHERE key = 'identity'), c.hash, v.embedding, 0
+			FROM src.chunks c JOIN src.chunks_vec v ON v.rowid = c.id
+			WHERE c.embedded = 1 AND EXISTS (SELECT 1 FROM src.meta WHERE key = 'identity')`)
+		if err != nil {
+			return n, db.wrap("import cache", err)
+		}
+		m, _ := res.RowsAffected()
+		n += m
+	}
 	return n, nil
+}
+
+// DropLiveFromCache deletes embedding cache entries of the index's
+// identity whose vectors live chunks hold, so that each vector is stored
+// once.
+func (db *DB) DropLiveFromCache(ctx context.Context) error {
+	return db.write(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `DELETE FROM embed_cache WHERE identity = (SELECT value FROM meta WHERE key = 'identity')
+			AND hash IN (SELECT hash FROM chunks WHERE embedded = 1)`)
+		return err
+	})
 }
 
 // fileURI returns a SQLite URI for path with the given query parameters.

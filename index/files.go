@@ -276,6 +276,13 @@ func (w *writer) existingChunks(ctx context.Context, path string) (map[int64]old
 }
 
 func (w *writer) deleteChunk(ctx context.Context, old oldChunk) error {
+	if w.hasVec && old.embedded {
+		// The vector outlives its chunk in the embedding cache: an undo,
+		// or the same text elsewhere, costs no embedding call.
+		if err := saveLiveVectors(ctx, w.tx, fmt.Sprintf("c.id = %d", old.rowid)); err != nil {
+			return err
+		}
+	}
 	if _, err := w.delChunk.ExecContext(ctx, old.rowid); err != nil {
 		return err
 	}

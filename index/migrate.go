@@ -40,6 +40,11 @@ CREATE TABLE chunks (
 CREATE INDEX chunks_path ON chunks (path, seq);
 CREATE VIRTUAL TABLE chunks_fts USING fts5 (text, content='', tokenize='porter unicode61');
 ` + embedcache.Schema,
+	// 2: a vector is stored once. Live chunks' vectors are found through
+	// their text hash; the cache keeps only vectors no live chunk holds.
+	`CREATE INDEX chunks_hash ON chunks (hash) WHERE embedded = 1;
+DELETE FROM embed_cache WHERE identity = (SELECT value FROM meta WHERE key = 'identity')
+	AND hash IN (SELECT hash FROM chunks WHERE embedded = 1);`,
 }
 
 // SchemaVersion is the schema version this binary writes.

@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"strconv"
 	"sync"
+	"time"
 
 	"github.com/memweave/memweave-go/embedcache"
 )
@@ -19,6 +20,11 @@ import (
 // the next index run re-embeds them, from the embedding cache where it can.
 func (db *DB) ResetVectors(ctx context.Context, dims int) error {
 	err := db.write(ctx, func(tx *sql.Tx) error {
+		// Keep the old vectors in the embedding cache under their
+		// identity, so that switching back costs no embedding calls.
+		if err := saveLiveVectors(ctx, tx, ""); err != nil {
+			return err
+		}
 		if _, err := tx.ExecContext(ctx, `DROP TABLE IF EXISTS chunks_vec`); err != nil {
 			return err
 		}
@@ -41,6 +47,69 @@ func (db *DB) ResetVectors(ctx context.Context, dims int) error {
 		return fmt.Errorf("reset vectors: %w", err)
 	}
 	return nil
+}
+
+// saveLiveVectors copies the vectors of live chunks into the embedding
+// cache under the index's recorded identity; with where set, only those
+// of the chunks it selects (a condition on c).
+func saveLiveVectors(ctx context.Context, tx *sql.Tx, where string) error {
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE name = 'chunks_vec'`).Scan(&n); err != nil || n == 0 {
+		return err
+	}
+	cond := "c.embedded = 1"
+	if where != "" {
+		cond += " AND " + where
+	}
+	_, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO embed_cache (identity, hash, vector, used)
+		SELECT (SELECT value FROM meta WHERE key = 'identity'), c.hash, v.embedding, ?
+		FROM chunks c JOIN chunks_vec v ON v.rowid = c.id
+		WHERE `+cond+` AND EXISTS (SELECT 1 FROM meta WHERE key = 'identity')`, time.Now().UnixNano())
+	return err
+}
+
+// LiveVectors returns the vectors of live chunks whose text hash is among
+// keys: the first place to look before embedding, since a vector is
+// stored once, with its chunk.
+func (db *DB) LiveVectors(ctx context.Context, keys []embedcache.Key) (map[embedcache.Key][]float32, error) {
+	out := make(map[embedcache.Key][]float32)
+	if len(keys) == 0 {
+		return out, nil
+	}
+	var n int
+	if err := db.sql.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE name = 'chunks_vec'`).Scan(&n); err != nil {
+		return nil, db.wrap("look up vectors", err)
+	}
+	if n == 0 {
+		return out, nil
+	}
+	for start := 0; start < len(keys); start += 500 {
+		batch := keys[start:min(start+500, len(keys))]
+		args := make([]any, len(batch))
+		for i, k := range batch {
+			args[i] = k[:]
+		}
+		rows, err := db.sql.QueryContext(ctx, `SELECT c.hash, v.embedding FROM chunks c JOIN chunks_vec v ON v.rowid = c.id
+			WHERE c.embedded = 1 AND c.hash IN (`+placeholders(len(batch))+`)`, args...)
+		if err != nil {
+			return nil, db.wrap("look up vectors", err)
+		}
+		for rows.Next() {
+			var h, v []byte
+			if err := rows.Scan(&h, &v); err != nil {
+				rows.Close()
+				return nil, db.wrap("look up vectors", err)
+			}
+			var k embedcache.Key
+			copy(k[:], h)
+			out[k] = embedcache.Decode(v)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, db.wrap("look up vectors", err)
+		}
+	}
+	return out, nil
 }
 
 // Dims returns the dimensions of the vector table, 0 for none.
