@@ -349,15 +349,36 @@ func (w *Weave) retrieve(ctx context.Context, query string, s searchSettings, re
 			}
 		}
 	}
-	cands := make([]search.Candidate, len(order))
-	for i, id := range order {
-		cands[i] = *byID[id]
-	}
-	fused := search.Fuse(cands, method)
 	chunks, err := w.db.Chunks(ctx, order)
 	if err != nil {
 		return nil, fmt.Errorf("memweave: search: %w", err)
 	}
+	// In a tiny index BM25 cannot weigh terms (a term in every document
+	// gets an inverse document frequency of about 0), so an exact match
+	// would score near 0. There, a keyword match is scored at least by the
+	// fraction of query terms it contains, fading out as the index grows.
+	var floorWeight float64
+	var terms []string
+	if wantKeyword && len(kwHits) > 0 {
+		n, err := w.db.ChunkCount(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("memweave: search: %w", err)
+		}
+		floorWeight = smallIndexWeight(n)
+		if floorWeight > 0 {
+			terms = search.QueryTerms(query)
+		}
+	}
+	cands := make([]search.Candidate, len(order))
+	for i, id := range order {
+		cands[i] = *byID[id]
+		if floorWeight > 0 && cands[i].BM25 != nil {
+			if c, ok := chunks[id]; ok {
+				cands[i].KeywordFloor = floorWeight * search.Coverage(c.Text, terms)
+			}
+		}
+	}
+	fused := search.Fuse(cands, method)
 	out := fused[:0]
 	for _, r := range fused {
 		c, ok := chunks[r.ChunkID]
@@ -372,6 +393,26 @@ func (w *Weave) retrieve(ctx context.Context, query string, s searchSettings, re
 		out = append(out, r)
 	}
 	return out, nil
+}
+
+// Index sizes, in chunks, between which the coverage floor of a keyword
+// match fades from full to none: BM25's IDF is degenerate in a handful of
+// documents and meaningful in a few dozen.
+const (
+	smallIndexFull = 8
+	smallIndexNone = 32
+)
+
+// smallIndexWeight is the weight of the coverage floor for an index of n
+// chunks: 1 up to smallIndexFull, 0 from smallIndexNone, linear between.
+func smallIndexWeight(n int) float64 {
+	switch {
+	case n <= smallIndexFull:
+		return 1
+	case n >= smallIndexNone:
+		return 0
+	}
+	return float64(smallIndexNone-n) / float64(smallIndexNone-smallIndexFull)
 }
 
 var _ = errors.Is

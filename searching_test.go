@@ -911,3 +911,22 @@ func fmtPtr(f *float64) string {
 	}
 	return fmt.Sprint(*f)
 }
+
+// TestSearchExactTokenTinyWorkspace: in a workspace of two short notes
+// BM25 gives every shared term an IDF of about 0; the exact identifier
+// must still come back with default settings.
+func TestSearchExactTokenTinyWorkspace(t *testing.T) {
+	root := memweavetest.Workspace(t, map[string]string{
+		"memory/a.md": "# Incidents\n\nThe ZEBRA-COMET-2026 alert fired during the nightly rebuild; the on-call engineer restarted the indexer.\n",
+		"memory/b.md": "# Stack\n\nWe use Valkey instead of Redis for the caching layer.\n",
+	})
+	w := open(t, root, memweave.Config{})
+	mustIndex(t, w)
+	resp := mustSearch(t, w, "ZEBRA-COMET-2026")
+	if len(resp.Results) == 0 || resp.Results[0].Path != "memory/a.md" {
+		t.Fatalf("Search(ZEBRA-COMET-2026) in a 2-file workspace = %q, want memory/a.md first", locs(resp.Results))
+	}
+	if got := resp.Results[0].Score; got < 0.35 {
+		t.Errorf("score %v below the default threshold", got)
+	}
+}

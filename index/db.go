@@ -43,9 +43,13 @@ type DB struct {
 	sql  *sql.DB
 	path string
 
-	// mu guards vecs, the in-memory copy of the vector table.
-	mu   sync.Mutex
-	vecs *vectorSet
+	// mu guards vecs, the in-memory copy of the vector table, and the
+	// cached chunk count with the generation it was read at.
+	mu       sync.Mutex
+	vecs     *vectorSet
+	count    int
+	countGen int64
+	countOK  bool
 }
 
 var autoOnce sync.Once

@@ -122,6 +122,29 @@ func (db *DB) FileChunks(ctx context.Context, path string) ([]StoredChunk, error
 	return out, db.wrap("read chunks", rows.Err())
 }
 
+// ChunkCount returns the number of chunks, cached until the next write.
+func (db *DB) ChunkCount(ctx context.Context) (int, error) {
+	gen, err := db.generation(ctx)
+	if err != nil {
+		return 0, err
+	}
+	db.mu.Lock()
+	if db.countGen == gen && db.countOK {
+		n := db.count
+		db.mu.Unlock()
+		return n, nil
+	}
+	db.mu.Unlock()
+	var n int
+	if err := db.sql.QueryRowContext(ctx, `SELECT count(*) FROM chunks`).Scan(&n); err != nil {
+		return 0, db.wrap("count chunks", err)
+	}
+	db.mu.Lock()
+	db.count, db.countGen, db.countOK = n, gen, true
+	db.mu.Unlock()
+	return n, nil
+}
+
 // Stats are the index's row counts.
 type Stats struct {
 	Files, Chunks, Vectors, PendingFiles, CacheEntries int

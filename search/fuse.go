@@ -49,6 +49,12 @@ type Candidate struct {
 	// VectorRank is the 1-based rank in the vector results; 0 = absent.
 	// Only [RRF] reads it.
 	VectorRank int
+	// KeywordFloor is a lower bound on the normalised keyword score of a
+	// chunk that matched the keyword query (BM25 set). Retrieval sets it
+	// from query-term coverage (see [Coverage]) when the index is too
+	// small for BM25's inverse document frequency to mean anything: with
+	// one or two documents, FTS5 scores every term found in them near 0.
+	KeywordFloor float64
 }
 
 // FusionOptions configures [Fuse]. The zero value means weighted fusion
@@ -138,7 +144,7 @@ func Fuse(cands []Candidate, opts FusionOptions) []Result {
 	for i, c := range cs {
 		var k, cos float64
 		if c.BM25 != nil {
-			k = normalizeBM25(*c.BM25, bk)
+			k = max(normalizeBM25(*c.BM25, bk), min(c.KeywordFloor, 1))
 		}
 		if c.Cosine != nil {
 			cos = NormalizeCosine(*c.Cosine)
@@ -240,6 +246,7 @@ func mergeCandidates(cands []Candidate) []Candidate {
 			if m.VectorRank == 0 {
 				m.VectorRank = c.VectorRank
 			}
+			m.KeywordFloor = max(m.KeywordFloor, c.KeywordFloor)
 			continue
 		}
 		out = append(out, c)

@@ -27,7 +27,7 @@ func main() {
 	// The offline embedder is lexical: the heading is what links this note to
 	// a question about caching. A semantic embedder (Provider "openai",
 	// e.g. Ollama) would find it without.
-	note := "# Caching\n\nWe use Valkey instead of Redis. Target latency SLA: 5ms p99.\n"
+	note := "# Caching layer decision\n\nWe use Valkey instead of Redis. Target latency SLA: 5ms p99.\n"
 	if err := os.WriteFile(filepath.Join(dir, "memory", "stack.md"), []byte(note), 0o644); err != nil {
 		log.Fatal(err)
 	}
