@@ -80,7 +80,6 @@ func ExampleWeave_Search() {
 	// Output:
 	// mode: hybrid
 	// 0.86 memory/stack.md:1-5 [memory]
-	// 0.35 memory/ops_agent/runbook.md:1-3 [ops_agent]
 	// # Stack
 	//
 	// ## Caching

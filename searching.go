@@ -357,6 +357,8 @@ func (w *Weave) retrieve(ctx context.Context, query string, s searchSettings, re
 	// gets an inverse document frequency of about 0), so an exact match
 	// would score near 0. There, a keyword match is scored at least by the
 	// fraction of query terms it contains, fading out as the index grows.
+	// (The floor is 0.9 times that fraction plus 0.1 times its bm25()
+	// relative to the best keyword hit.)
 	var floorWeight float64
 	var terms []string
 	if wantKeyword && len(kwHits) > 0 {
@@ -369,12 +371,23 @@ func (w *Weave) retrieve(ctx context.Context, query string, s searchSettings, re
 			terms = search.QueryTerms(query)
 		}
 	}
+	// BM25's order stays informative in a tiny index even where its
+	// values are not: a tenth of the floor follows it, so that chunks
+	// covering as many terms keep BM25's order.
+	best := 0.0
+	for _, h := range kwHits {
+		best = min(best, h.BM25)
+	}
 	cands := make([]search.Candidate, len(order))
 	for i, id := range order {
 		cands[i] = *byID[id]
 		if floorWeight > 0 && cands[i].BM25 != nil {
 			if c, ok := chunks[id]; ok {
-				cands[i].KeywordFloor = floorWeight * search.Coverage(c.Text, terms)
+				rel := 0.0
+				if best < 0 {
+					rel = *cands[i].BM25 / best
+				}
+				cands[i].KeywordFloor = floorWeight * (0.9*search.Coverage(c.Text, terms) + 0.1*rel)
 			}
 		}
 	}
