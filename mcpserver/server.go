@@ -165,7 +165,7 @@ func (t *tools) register(srv *mcp.Server) {
 	mcp.AddTool(srv, &mcp.Tool{
 		Name:  "memory_search",
 		Title: "Search memory",
-		Description: "Search the long-term memory (Markdown files under memory/) by keyword and by meaning. " +
+		Description: "Search the long-term memory (Markdown files under memory/) by keyword and by vector similarity. " +
 			"Returns the best-matching passages with their file path, line range, score (0-1) and a snippet. " +
 			"Use it before answering questions about past work, decisions, people or preferences; then read the full lines with memory_get.",
 		Annotations: &mcp.ToolAnnotations{Title: "Search memory", ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: &no},

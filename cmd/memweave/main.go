@@ -113,7 +113,8 @@ func (a *app) rootCommand() *cobra.Command {
 		Use:   "memweave",
 		Short: "Index and search Markdown memories",
 		Long: `memweave indexes the Markdown files under a workspace's memory/ folder
-and searches them by keyword and by meaning.
+and searches them by keyword and by vector similarity (lexical with the
+offline default embedder, semantic with an OpenAI-compatible one).
 
 The openai embedder reads its API key from MEMWEAVE_EMBEDDING_KEY or
 OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,

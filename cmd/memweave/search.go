@@ -31,7 +31,7 @@ func (a *app) searchCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "search QUERY",
 		Short: "Search the memories",
-		Long: `Search finds the chunks that best match QUERY, by keyword and by meaning,
+		Long: `Search finds the chunks that best match QUERY, by keyword and by vector similarity,
 after re-indexing files changed on disk. Several arguments are joined
 into one query.
 
