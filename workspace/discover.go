@@ -8,8 +8,10 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // File is a Markdown file found by [Discover].
@@ -79,7 +81,7 @@ func Discover(root string, extra []string) (files []File, warnings []error, err 
 	if err != nil {
 		return nil, nil, err
 	}
-	w := &walker{realRoot: realRoot, visited: make(map[string]bool)}
+	w := &walker{realRoot: realRoot, visited: make(map[string]bool), sem: make(chan struct{}, 2*runtime.GOMAXPROCS(0))}
 
 	// Find every starting point first: their real paths are the zones that
 	// links met during any walk may point into.
@@ -144,15 +146,20 @@ func Discover(root string, extra []string) (files []File, warnings []error, err 
 	for _, d := range dirs {
 		w.walk(d)
 	}
+	w.wg.Wait()
 	for _, f := range extraFiles {
 		w.add(f.abs, f.rel, f.info, f.external, false)
 	}
 	// Linked folders last, so that a folder reachable both directly and
 	// through a link is walked, and named, directly. Walking one may queue
-	// more.
+	// more; each is walked to the end before the next, so that the order
+	// stays the documented one.
 	for i := 0; i < len(w.links); i++ {
 		w.walk(w.links[i])
+		w.wg.Wait()
 	}
+	// Parallel walks report in any order: sort for a stable result.
+	slices.SortFunc(w.warnings, func(a, b error) int { return strings.Compare(a.Error(), b.Error()) })
 	return w.files(), w.warnings, nil
 }
 
@@ -178,6 +185,13 @@ type walker struct {
 	// zones are real paths, besides realRoot, that links may resolve into:
 	// the memory folder and the extra paths.
 	zones []string
+	// sem bounds the goroutines walking folders in parallel; wg waits
+	// for them.
+	sem chan struct{}
+	wg  sync.WaitGroup
+
+	// mu guards the fields below, which parallel walks share.
+	mu sync.Mutex
 	// visited holds the real path of every folder walked.
 	visited  map[string]bool
 	links    []dir // linked folders to walk after the direct walk
@@ -191,16 +205,36 @@ func (w *walker) warn(path string, err error) {
 	if _, ok := err.(*fs.PathError); !ok {
 		err = &fs.PathError{Op: "discover", Path: path, Err: err}
 	}
+	w.mu.Lock()
 	w.warnings = append(w.warnings, err)
+	w.mu.Unlock()
+}
+
+// spawn walks d on another goroutine when one is free, here otherwise.
+// Folders are walked in parallel because a stat scan is dominated by
+// system calls, which overlap across threads.
+func (w *walker) spawn(d dir) {
+	select {
+	case w.sem <- struct{}{}:
+		w.wg.Go(func() {
+			defer func() { <-w.sem }()
+			w.walk(d)
+		})
+	default:
+		w.walk(d)
+	}
 }
 
 // walk lists the Markdown files under d, recursively, unless the real
 // folder was walked already.
 func (w *walker) walk(d dir) {
-	if w.visited[d.real] {
+	w.mu.Lock()
+	seen := w.visited[d.real]
+	w.visited[d.real] = true
+	w.mu.Unlock()
+	if seen {
 		return
 	}
-	w.visited[d.real] = true
 	entries, err := os.ReadDir(d.abs)
 	if err != nil {
 		w.warn(d.abs, err) // entries holds whatever was read before the error
@@ -213,7 +247,7 @@ func (w *walker) walk(d dir) {
 		abs := filepath.Join(d.abs, name)
 		switch t := e.Type(); {
 		case t.IsDir():
-			w.walk(dir{
+			w.spawn(dir{
 				abs:      abs,
 				rel:      path.Join(d.rel, name),
 				real:     filepath.Join(d.real, name),
@@ -255,7 +289,9 @@ func (w *walker) link(d dir, name string) {
 	}
 	rel := path.Join(d.rel, name)
 	if info.IsDir() {
+		w.mu.Lock()
 		w.links = append(w.links, dir{abs: abs, rel: rel, real: real, external: d.external, viaLink: true})
+		w.mu.Unlock()
 		return
 	}
 	w.add(abs, rel, info, d.external, true)
@@ -279,6 +315,8 @@ func (w *walker) allowed(real string) bool {
 
 // add records a candidate file.
 func (w *walker) add(abs, rel string, info fs.FileInfo, external, viaLink bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
 	w.cands = append(w.cands, candidate{
 		File: File{
 			Abs:      abs,
