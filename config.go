@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math"
+	"os"
 	"path/filepath"
 	"time"
 
@@ -100,6 +101,22 @@ type EmbedderConfig struct {
 	Timeout time.Duration
 	// Custom, when set, is used instead of Provider.
 	Custom embed.Embedder
+}
+
+// Environment variables holding the API key of an OpenAI-compatible
+// embedder, in order of preference; see [EmbeddingKeyFromEnv].
+const (
+	EnvEmbeddingKey = "MEMWEAVE_EMBEDDING_KEY"
+	EnvOpenAIKey    = "OPENAI_API_KEY"
+)
+
+// EmbeddingKeyFromEnv returns the embedding API key from the environment:
+// $MEMWEAVE_EMBEDDING_KEY, or $OPENAI_API_KEY when that is unset.
+func EmbeddingKeyFromEnv() string {
+	if k := os.Getenv(EnvEmbeddingKey); k != "" {
+		return k
+	}
+	return os.Getenv(EnvOpenAIKey)
 }
 
 // ConfigError reports an invalid Config field.

@@ -95,8 +95,8 @@ import (
 // Environment variables holding the embedding API key, in order of
 // preference.
 const (
-	envKey       = "MEMWEAVE_EMBEDDING_KEY"
-	envOpenAIKey = "OPENAI_API_KEY"
+	envKey       = memweave.EnvEmbeddingKey
+	envOpenAIKey = memweave.EnvOpenAIKey
 )
 
 func main() {
@@ -189,10 +189,7 @@ OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
 
 // checkGlobalFlags validates the global flags before any subcommand runs.
 func (a *app) checkGlobalFlags(cmd *cobra.Command, _ []string) error {
-	a.apiKey = os.Getenv(envKey)
-	if a.apiKey == "" {
-		a.apiKey = os.Getenv(envOpenAIKey)
-	}
+	a.apiKey = memweave.EmbeddingKeyFromEnv()
 	switch a.embedder {
 	case "hash", "openai", "none":
 	default:

@@ -64,8 +64,8 @@ import (
 // Environment variables holding the embedding API key, in order of
 // preference.
 const (
-	envKey       = "MEMWEAVE_EMBEDDING_KEY"
-	envOpenAIKey = "OPENAI_API_KEY"
+	envKey       = memweave.EnvEmbeddingKey
+	envOpenAIKey = memweave.EnvOpenAIKey
 )
 
 func main() {
@@ -174,10 +174,7 @@ func (a *app) runRoot(cmd *cobra.Command, args []string) error {
 
 // checkGlobalFlags validates the global flags before any subcommand runs.
 func (a *app) checkGlobalFlags(cmd *cobra.Command, _ []string) error {
-	a.apiKey = os.Getenv(envKey)
-	if a.apiKey == "" {
-		a.apiKey = os.Getenv(envOpenAIKey)
-	}
+	a.apiKey = memweave.EmbeddingKeyFromEnv()
 	switch a.embedder {
 	case "hash", "openai", "none":
 	default:
