@@ -3,7 +3,6 @@ package memweave
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -428,4 +427,3 @@ func smallIndexWeight(n int) float64 {
 	return float64(smallIndexNone-n) / float64(smallIndexNone-smallIndexFull)
 }
 
-var _ = errors.Is
