@@ -426,4 +426,3 @@ func smallIndexWeight(n int) float64 {
 	}
 	return float64(smallIndexNone-n) / float64(smallIndexNone-smallIndexFull)
 }
-
