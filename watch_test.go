@@ -426,10 +426,15 @@ func TestWatchFreshSkipsScan(t *testing.T) {
 	root := memweavetest.Workspace(t, map[string]string{"memory/old.md": "# Old\n\nalpaca notes\n"})
 	w := openWatched(t, root)
 	ev := newEvents()
-	if err := w.Watch(context.Background(), ev.options(time.Hour)); err != nil {
+	// The debounce outlasts the search below by far; events from before
+	// Watch started may still arrive, so wait for the first fresh state.
+	if err := w.Watch(context.Background(), ev.options(300*time.Millisecond)); err != nil {
 		t.Fatalf("Watch: %v", err)
 	}
 	ev.waitFor(t, "memory/old.md", false)
+	for deadline := time.Now().Add(5 * time.Second); !w.watchFresh.Load() && time.Now().Before(deadline); {
+		time.Sleep(5 * time.Millisecond)
+	}
 	if !w.watchFresh.Load() {
 		t.Fatal("watcher active and caught up, but not fresh")
 	}
@@ -441,8 +446,8 @@ func TestWatchFreshSkipsScan(t *testing.T) {
 	if w.watchFresh.Load() {
 		t.Fatal("still fresh after a file event")
 	}
-	// The debounce (an hour) has not fired: the search's own scan must
-	// pick the edit up.
+	// The debounce has not fired yet: the search's own scan must pick
+	// the edit up.
 	resp, err := w.Search(context.Background(), "bison", Mode(ModeKeyword), MinScore(0))
 	if err != nil {
 		t.Fatal(err)
