@@ -144,7 +144,7 @@ func (w *Weave) Pack(ctx context.Context, query string, budgetTokens int, opts P
 		if strings.TrimSpace(text) == "" {
 			continue
 		}
-		end := r.StartLine + lineCount(text) - 1
+		end := r.StartLine + max(chunker.CountLines(text), 1) - 1
 		tokens := opts.Counter(text)
 		if tokens < 0 {
 			return nil, fmt.Errorf("memweave: pack: Counter returned %d tokens for %s:%d-%d", tokens, r.Path, r.StartLine, end)
@@ -201,22 +201,4 @@ func trimLineEnding(s string) string {
 		return t
 	}
 	return strings.TrimSuffix(s, "\r")
-}
-
-// lineCount returns the number of lines in s, which has no final line
-// ending: one more than its line endings.
-func lineCount(s string) int {
-	n := 1
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '\r':
-			if i+1 < len(s) && s[i+1] == '\n' {
-				i++
-			}
-			n++
-		case '\n':
-			n++
-		}
-	}
-	return n
 }

@@ -41,3 +41,25 @@ type Chunk struct {
 // EstimateTokens returns the estimated token count of s: ceil(len(s)/4),
 // one token per four bytes of UTF-8.
 func EstimateTokens(s string) int { return (len(s) + 3) / 4 }
+
+// CountLines returns the number of lines in s as Split numbers them: LF,
+// CRLF and a lone CR each end a line, and a last line without an ending
+// still counts. An empty string has no lines.
+func CountLines(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\r':
+			if i+1 < len(s) && s[i+1] == '\n' {
+				i++
+			}
+			n++
+		case '\n':
+			n++
+		}
+	}
+	if len(s) > 0 && s[len(s)-1] != '\n' && s[len(s)-1] != '\r' {
+		n++
+	}
+	return n
+}

@@ -194,3 +194,24 @@ func TestSplitHugeOptions(t *testing.T) {
 	}
 	checkChunks(t, src, opts, got)
 }
+
+func TestCountLines(t *testing.T) {
+	tests := []struct {
+		s    string
+		want int
+	}{
+		{"", 0}, {"a", 1}, {"a\n", 1}, {"a\nb", 2}, {"a\r\nb\r\n", 2}, {"a\rb", 2}, {"\n\n", 2},
+	}
+	for _, tt := range tests {
+		if got := chunker.CountLines(tt.s); got != tt.want {
+			t.Errorf("CountLines(%q) = %d, want %d", tt.s, got, tt.want)
+		}
+	}
+	// Every chunk's line range agrees with CountLines of its text.
+	src := "# A\r\n\r\nline one\r\nline two\n\n## B\rtext\n"
+	for _, c := range chunker.Split([]byte(src), chunker.Options{}) {
+		if got := chunker.CountLines(c.Text); c.EndLine-c.StartLine+1 != got {
+			t.Errorf("chunk %d-%d has %d lines by CountLines", c.StartLine, c.EndLine, got)
+		}
+	}
+}

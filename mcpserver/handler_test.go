@@ -32,17 +32,3 @@ func TestHandlerCleansErrors(t *testing.T) {
 		t.Errorf("handler error = %v (output %v), want %q", err, out, want)
 	}
 }
-
-func TestCountLines(t *testing.T) {
-	tests := []struct {
-		s    string
-		want int
-	}{
-		{"", 0}, {"a", 1}, {"a\n", 1}, {"a\nb", 2}, {"a\r\nb\r\n", 2}, {"a\rb", 2}, {"\n\n", 2},
-	}
-	for _, tt := range tests {
-		if got := countLines(tt.s); got != tt.want {
-			t.Errorf("countLines(%q) = %d, want %d", tt.s, got, tt.want)
-		}
-	}
-}

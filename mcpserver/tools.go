@@ -9,6 +9,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/chunker"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -113,31 +114,10 @@ func (t *tools) get(ctx context.Context, in getInput) (*mcp.CallToolResult, getO
 	if err != nil {
 		return nil, out, pathError("memory_get", in.Path, err)
 	}
-	out = getOutput{Path: in.Path, StartLine: from, EndLine: from + countLines(text) - 1, Text: text}
+	out = getOutput{Path: in.Path, StartLine: from, EndLine: from + chunker.CountLines(text) - 1, Text: text}
 	// The lines themselves, not JSON, are what the model should read.
 	res := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}
 	return res, out, nil
-}
-
-// countLines returns the number of lines in s, the last one possibly
-// without a line ending.
-func countLines(s string) int {
-	n := 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '\r':
-			if i+1 < len(s) && s[i+1] == '\n' {
-				i++
-			}
-			n++
-		case '\n':
-			n++
-		}
-	}
-	if len(s) > 0 && s[len(s)-1] != '\n' && s[len(s)-1] != '\r' {
-		n++
-	}
-	return n
 }
 
 // writeInput is the input of memory_write.
