@@ -91,7 +91,7 @@ func TestFlushStoresFacts(t *testing.T) {
 	reply := "- The session cache runs on Valkey (moved from Redis).\n- PELICAN-204 is the migration ticket."
 	srv := newChatServer(t, "\n"+reply+"\n", 0)
 	root := memweavetest.Workspace(t, map[string]string{"memory/stack.md": "# Stack\n"})
-	w := openAgent(t, root, memweave.Config{NoSyncOnSearch: true})
+	w := open(t, root, memweave.Config{NoSyncOnSearch: true})
 	path, stored, err := w.Flush(ctx, conversation, srv.options())
 	if err != nil || !stored || path != "memory/2026-11-30.md" {
 		t.Fatalf("Flush = %q, %v, %v; want memory/2026-11-30.md, true, nil", path, stored, err)
@@ -121,7 +121,7 @@ func TestFlushNothingToStore(t *testing.T) {
 		t.Run(reply, func(t *testing.T) {
 			srv := newChatServer(t, reply, 0)
 			root := memweavetest.Workspace(t, nil)
-			w := openAgent(t, root, memweave.Config{})
+			w := open(t, root, memweave.Config{})
 			path, stored, err := w.Flush(context.Background(), conversation, srv.options())
 			if err != nil || stored || path != "" {
 				t.Errorf("Flush with reply %q = %q, %v, %v; want nothing stored", reply, path, stored, err)
@@ -137,7 +137,7 @@ func TestFlushNothingToStore(t *testing.T) {
 func TestFlushFailedCallWritesNothing(t *testing.T) {
 	srv := newChatServer(t, "- a fact", http.StatusInternalServerError)
 	root := memweavetest.Workspace(t, nil)
-	w := openAgent(t, root, memweave.Config{})
+	w := open(t, root, memweave.Config{})
 	opts := srv.options()
 	opts.HTTPClient = &http.Client{} // the caller's client is used
 	path, stored, err := w.Flush(context.Background(), conversation, opts)
@@ -156,7 +156,7 @@ func TestFlushFailedCallWritesNothing(t *testing.T) {
 func TestFlushRefusesBeforeCalling(t *testing.T) {
 	srv := newChatServer(t, "- a fact", 0)
 	root := memweavetest.Workspace(t, nil)
-	w := openAgent(t, root, memweave.Config{})
+	w := open(t, root, memweave.Config{})
 	ctx := context.Background()
 	opts := srv.options()
 	opts.Model = ""

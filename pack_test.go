@@ -69,7 +69,7 @@ func checkPack(tb testing.TB, w *memweave.Weave, p *memweave.Pack, budget int, c
 
 func TestPackWithinBudget(t *testing.T) {
 	ctx := context.Background()
-	w := openAgent(t, packCorpus(t), memweave.Config{ChunkTokens: 64})
+	w := open(t, packCorpus(t), memweave.Config{ChunkTokens: 64})
 	all, err := w.Pack(ctx, "cache eviction policy", 1<<20, memweave.PackOptions{Search: []memweave.SearchOption{memweave.MinScore(0)}})
 	if err != nil {
 		t.Fatal(err)
@@ -100,7 +100,7 @@ func TestPackWithinBudget(t *testing.T) {
 
 func TestPackDedupe(t *testing.T) {
 	ctx := context.Background()
-	w := openAgent(t, packCorpus(t), memweave.Config{ChunkTokens: 64})
+	w := open(t, packCorpus(t), memweave.Config{ChunkTokens: 64})
 	opts := memweave.PackOptions{Search: []memweave.SearchOption{memweave.MinScore(0)}}
 	p, err := w.Pack(ctx, "cache eviction policy 3-1", 1<<20, opts)
 	if err != nil {
@@ -138,7 +138,7 @@ func hashCounter(seed uint32, spread int) func(string) int {
 
 func TestPackIsOptimal(t *testing.T) {
 	ctx := context.Background()
-	w := openAgent(t, packCorpus(t), memweave.Config{ChunkTokens: 64})
+	w := open(t, packCorpus(t), memweave.Config{ChunkTokens: 64})
 	r := rand.New(rand.NewPCG(11, 12))
 	trials := 60
 	if testing.Short() {
@@ -195,7 +195,7 @@ func TestPackWholeLines(t *testing.T) {
 	ctx := context.Background()
 	long := "The ZEPHYR-912 line " + strings.Repeat("goes on and on ", 200) + "end."
 	root := memweavetest.Workspace(t, map[string]string{"memory/long.md": "# Long\n\n" + long + "\n"})
-	w := openAgent(t, root, memweave.Config{ChunkTokens: 100})
+	w := open(t, root, memweave.Config{ChunkTokens: 100})
 	p, err := w.Pack(ctx, "ZEPHYR-912", 2000, memweave.PackOptions{Search: []memweave.SearchOption{memweave.MinScore(0)}})
 	if err != nil {
 		t.Fatal(err)
@@ -224,7 +224,7 @@ func TestPackSkipsVanishedFile(t *testing.T) {
 		"memory/a.md": "# A\n\nThe HERON-55 fact.\n",
 		"memory/b.md": "# B\n\nAnother HERON-55 fact.\n",
 	})
-	w := openAgent(t, root, memweave.Config{})
+	w := open(t, root, memweave.Config{})
 	if _, err := w.Index(ctx, memweave.IndexOptions{}); err != nil {
 		t.Fatal(err)
 	}

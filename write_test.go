@@ -21,22 +21,6 @@ import (
 	"github.com/memweave/memweave-go/workspace"
 )
 
-// openAgent opens the workspace at root with the frozen clock and closes
-// it when the test ends.
-func openAgent(tb testing.TB, root string, cfg memweave.Config) *memweave.Weave {
-	tb.Helper()
-	cfg.Workspace = root
-	if cfg.Now == nil {
-		cfg.Now = memweavetest.Clock()
-	}
-	w, err := memweave.Open(context.Background(), cfg)
-	if err != nil {
-		tb.Fatalf("Open: %v", err)
-	}
-	tb.Cleanup(func() { w.Close() })
-	return w
-}
-
 // readWS returns the content of the workspace file rel.
 func readWS(tb testing.TB, root, rel string) string {
 	tb.Helper()
@@ -64,7 +48,7 @@ func searchPaths(tb testing.TB, w *memweave.Weave, query string) []string {
 func TestWriteCreatesReplacesAndIndexes(t *testing.T) {
 	ctx := context.Background()
 	root := memweavetest.Workspace(t, map[string]string{"memory/stack.md": "# Stack\n\nPostgres.\n"})
-	w := openAgent(t, root, memweave.Config{NoSyncOnSearch: true})
+	w := open(t, root, memweave.Config{NoSyncOnSearch: true})
 	res, err := w.Write(ctx, "notes/db.md", "# DB\n\nThe migration code is ORCHID-7731.\n")
 	if err != nil {
 		t.Fatalf("Write: %v", err)
@@ -101,7 +85,7 @@ func TestWriteCreatesReplacesAndIndexes(t *testing.T) {
 func TestWriteIsAtomic(t *testing.T) {
 	ctx := context.Background()
 	root := memweavetest.Workspace(t, nil)
-	w := openAgent(t, root, memweave.Config{Embedder: memweave.EmbedderConfig{Provider: "none"}})
+	w := open(t, root, memweave.Config{Embedder: memweave.EmbedderConfig{Provider: "none"}})
 	a := "# A\n\n" + strings.Repeat("alpha line\n", 1500)
 	b := "# B\n\n" + strings.Repeat("beta\n", 2500)
 	if _, err := w.Write(ctx, "big.md", a); err != nil {
@@ -160,7 +144,7 @@ func TestWriteRefuses(t *testing.T) {
 	if err := os.Symlink(filepath.Join(outside, "victim.md"), filepath.Join(root, "memory", "link.md")); err != nil {
 		t.Fatal(err)
 	}
-	w := openAgent(t, root, memweave.Config{})
+	w := open(t, root, memweave.Config{})
 	tests := []struct {
 		path string
 		want error
@@ -205,7 +189,7 @@ func TestWriteThroughLinkInsideMemory(t *testing.T) {
 	if err := os.Symlink("real.md", link); err != nil {
 		t.Skipf("symlinks unavailable: %v", err)
 	}
-	w := openAgent(t, root, memweave.Config{})
+	w := open(t, root, memweave.Config{})
 	if _, err := w.Write(context.Background(), "alias.md", "new QUASAR-118\n"); err != nil {
 		t.Fatalf("Write through a link inside memory/: %v", err)
 	}
@@ -226,7 +210,7 @@ func TestAppend(t *testing.T) {
 		"memory/stack.md":                  "# Stack\n",
 		"memory/researcher_agent/notes.md": "# Notes\n",
 	})
-	w := openAgent(t, root, memweave.Config{NoSyncOnSearch: true})
+	w := open(t, root, memweave.Config{NoSyncOnSearch: true})
 	p, err := w.Append(ctx, "First note: we picked NATS.", memweave.AppendOptions{})
 	if err != nil {
 		t.Fatalf("Append: %v", err)
@@ -270,7 +254,7 @@ func TestAppend(t *testing.T) {
 func TestAppendTimeZone(t *testing.T) {
 	root := memweavetest.Workspace(t, nil)
 	// 12:00 UTC on 30 November is already 1 December in Kiribati.
-	w := openAgent(t, root, memweave.Config{TimeZone: time.FixedZone("LINT", 14*3600)})
+	w := open(t, root, memweave.Config{TimeZone: time.FixedZone("LINT", 14*3600)})
 	p, err := w.Append(context.Background(), "note", memweave.AppendOptions{})
 	if err != nil || p != "memory/2026-12-01.md" {
 		t.Errorf("Append = %q, %v; want memory/2026-12-01.md", p, err)
@@ -280,7 +264,7 @@ func TestAppendTimeZone(t *testing.T) {
 func TestAppendRefuses(t *testing.T) {
 	ctx := context.Background()
 	root := memweavetest.Workspace(t, map[string]string{"memory/stack.md": "# Stack\n"})
-	w := openAgent(t, root, memweave.Config{})
+	w := open(t, root, memweave.Config{})
 	for _, src := range []string{"../x", "a/b", `a\b`, ".hidden", "a.b", "..", ".", "external", "has space", strings.Repeat("a", 65)} {
 		if _, err := w.Append(ctx, "note", memweave.AppendOptions{Source: src}); !errors.Is(err, memweave.ErrInvalidSource) {
 			t.Errorf("Append(Source %q) = %v, want ErrInvalidSource", src, err)
@@ -303,7 +287,7 @@ func TestAppendRefuses(t *testing.T) {
 
 func TestAppendConcurrentGoroutines(t *testing.T) {
 	root := memweavetest.Workspace(t, nil)
-	w := openAgent(t, root, memweave.Config{Embedder: memweave.EmbedderConfig{Provider: "none"}})
+	w := open(t, root, memweave.Config{Embedder: memweave.EmbedderConfig{Provider: "none"}})
 	var wg sync.WaitGroup
 	for g := range 8 {
 		wg.Go(func() {
@@ -363,7 +347,7 @@ func TestAppendHelperProcess(t *testing.T) {
 		t.Skip("helper process for TestAppendConcurrentProcesses")
 	}
 	worker := os.Getenv(envHelperWorker)
-	w := openAgent(t, root, memweave.Config{Embedder: memweave.EmbedderConfig{Provider: "none"}})
+	w := open(t, root, memweave.Config{Embedder: memweave.EmbedderConfig{Provider: "none"}})
 	for i := range appendsPerProcess {
 		if _, err := w.Append(context.Background(), fmt.Sprintf("entry p%s-%d", worker, i), memweave.AppendOptions{}); err != nil {
 			t.Fatalf("worker %s: Append %d: %v", worker, i, err)
@@ -396,7 +380,7 @@ func TestAppendConcurrentProcesses(t *testing.T) {
 	}
 	checkEntries(t, readWS(t, root, "memory/2026-11-30.md"), procs, appendsPerProcess, "p")
 	// The index holds the final file.
-	w := openAgent(t, root, memweave.Config{Embedder: memweave.EmbedderConfig{Provider: "none"}, NoSyncOnSearch: true})
+	w := open(t, root, memweave.Config{Embedder: memweave.EmbedderConfig{Provider: "none"}, NoSyncOnSearch: true})
 	if got := searchPaths(t, w, `"entry p3-24"`); !slices.Contains(got, "memory/2026-11-30.md") {
 		t.Errorf("last entry not indexed: search = %q", got)
 	}
@@ -413,7 +397,7 @@ func TestGet(t *testing.T) {
 		"README.md":        "not indexed\n",
 		"memory/notes.txt": "not markdown\n",
 	})
-	w := openAgent(t, root, memweave.Config{ExtraPaths: []string{"docs"}})
+	w := open(t, root, memweave.Config{ExtraPaths: []string{"docs"}})
 	if _, err := w.Index(ctx, memweave.IndexOptions{}); err != nil {
 		t.Fatal(err)
 	}
@@ -474,7 +458,7 @@ func TestGetMatchesSearchLines(t *testing.T) {
 		fmt.Fprintf(&b, "## Section %d\n\nParagraph %d mentions the KESTREL-%d system.\n\n", i, i, i)
 	}
 	root := memweavetest.Workspace(t, map[string]string{"memory/long.md": b.String()})
-	w := openAgent(t, root, memweave.Config{ChunkTokens: 32})
+	w := open(t, root, memweave.Config{ChunkTokens: 32})
 	resp, err := w.Search(ctx, "KESTREL-17", memweave.MinScore(0))
 	if err != nil || len(resp.Results) == 0 {
 		t.Fatalf("Search = %v, %v", resp, err)
