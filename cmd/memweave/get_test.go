@@ -1,31 +1,15 @@
 package main
 
 import (
-	"bytes"
 	"errors"
-	"os"
-	"os/exec"
+	"strings"
 	"testing"
 )
 
 // runCLIInput runs memweave like runCLI with stdin as its standard input.
 func runCLIInput(tb testing.TB, stdin string, args ...string) output {
 	tb.Helper()
-	cmd := exec.Command(binary, args...)
-	cmd.Env = os.Environ()
-	cmd.Stdin = bytes.NewBufferString(stdin)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	out := output{stdout: stdout.String(), stderr: stderr.String()}
-	var exit *exec.ExitError
-	switch {
-	case errors.As(err, &exit):
-		out.code = exit.ExitCode()
-	case err != nil:
-		tb.Fatalf("run memweave %q: %v", args, err)
-	}
-	return out
+	return runStdin(tb, "", nil, strings.NewReader(stdin), args...)
 }
 
 func TestGet(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -65,7 +66,14 @@ type output struct {
 // API key variables removed from the environment and env added.
 func runCLI(tb testing.TB, dir string, env []string, args ...string) output {
 	tb.Helper()
+	return runStdin(tb, dir, env, nil, args...)
+}
+
+// runStdin is runCLI with stdin, when not nil, as the standard input.
+func runStdin(tb testing.TB, dir string, env []string, stdin io.Reader, args ...string) output {
+	tb.Helper()
 	cmd := exec.Command(binary, args...)
+	cmd.Stdin = stdin
 	cmd.Dir = dir
 	cmd.Env = slices.DeleteFunc(os.Environ(), func(kv string) bool {
 		return strings.HasPrefix(kv, envKey+"=") || strings.HasPrefix(kv, envOpenAIKey+"=")
