@@ -95,7 +95,7 @@ func (w *Weave) Check(ctx context.Context, repair bool) (*CheckReport, error) {
 	} else {
 		if !rep.Tables.OK() {
 			var found *index.Report
-			err := w.withIndexLock(ctx, func() error {
+			err := w.withIndexLock(ctx, 0, func() error {
 				var err error
 				found, err = w.db.Repair(ctx)
 				return err
@@ -219,19 +219,4 @@ func (w *Weave) check(ctx context.Context) (rep *CheckReport, changed []string, 
 		slices.Sort(l)
 	}
 	return rep, changed, nil
-}
-
-// withIndexLock runs fn holding the locks that serialise index runs: the
-// in-process mutex and the cross-process file lock.
-func (w *Weave) withIndexLock(ctx context.Context, fn func() error) error {
-	w.indexMu.Lock()
-	defer w.indexMu.Unlock()
-	if err := w.checkOpen(); err != nil {
-		return err
-	}
-	if _, err := w.lock.TryLockContext(ctx, lockRetry); err != nil {
-		return fmt.Errorf("memweave: lock %s: %w", w.lock.Path(), err)
-	}
-	defer w.lock.Unlock()
-	return fn()
 }

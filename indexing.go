@@ -186,31 +186,13 @@ type prepared struct {
 // prune, rows of files not among them (and not added explicitly) are
 // deleted.
 func (w *Weave) sync(ctx context.Context, list func() ([]workspace.File, error), prune bool, opts IndexOptions, res *IndexResult) error {
-	lctx := ctx
-	if opts.LockTimeout > 0 {
-		var cancel context.CancelFunc
-		lctx, cancel = context.WithTimeout(ctx, opts.LockTimeout)
-		defer cancel()
-	}
-	for !w.indexMu.TryLock() {
-		select {
-		case <-lctx.Done():
-			return w.lockErr(ctx, lctx)
-		case <-time.After(5 * time.Millisecond):
-		}
-	}
-	defer w.indexMu.Unlock()
-	if err := w.checkOpen(); err != nil {
-		return err
-	}
-	if _, err := w.lock.TryLockContext(lctx, 10*time.Millisecond); err != nil {
-		if ctx.Err() == nil && lctx.Err() != nil {
-			return w.lockErr(ctx, lctx)
-		}
-		return fmt.Errorf("memweave: lock %s: %w", w.lock.Path(), err)
-	}
-	defer w.lock.Unlock()
+	return w.withIndexLock(ctx, opts.LockTimeout, func() error {
+		return w.syncLocked(ctx, list, prune, opts, res)
+	})
+}
 
+// syncLocked is sync under the index lock.
+func (w *Weave) syncLocked(ctx context.Context, list func() ([]workspace.File, error), prune bool, opts IndexOptions, res *IndexResult) error {
 	files, err := list()
 	if err != nil {
 		return err
@@ -449,6 +431,38 @@ func readStat(f *workspace.File) ([]byte, error) {
 	}
 	f.Size, f.MTime = fi.Size(), fi.ModTime().UnixNano()
 	return io.ReadAll(io.LimitReader(fh, max(f.Size, 0)+1<<20))
+}
+
+// withIndexLock runs fn holding the index lock: the in-process mutex and
+// the cross-process file lock, so that index runs in this and other
+// processes take turns. With a timeout > 0 it waits at most that long,
+// then fails with ErrBusy.
+func (w *Weave) withIndexLock(ctx context.Context, timeout time.Duration, fn func() error) error {
+	lctx := ctx
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		lctx, cancel = context.WithTimeout(ctx, timeout)
+		defer cancel()
+	}
+	for !w.indexMu.TryLock() {
+		select {
+		case <-lctx.Done():
+			return w.lockErr(ctx, lctx)
+		case <-time.After(5 * time.Millisecond):
+		}
+	}
+	defer w.indexMu.Unlock()
+	if err := w.checkOpen(); err != nil {
+		return err
+	}
+	if _, err := w.lock.TryLockContext(lctx, 10*time.Millisecond); err != nil {
+		if ctx.Err() == nil && lctx.Err() != nil {
+			return w.lockErr(ctx, lctx)
+		}
+		return fmt.Errorf("memweave: lock %s: %w", w.lock.Path(), err)
+	}
+	defer w.lock.Unlock()
+	return fn()
 }
 
 // lockErr reports a failed wait for the index lock: ErrBusy when the

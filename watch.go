@@ -577,7 +577,7 @@ func fileWarning(rel string, warnings []string) error {
 func (w *Weave) forget(ctx context.Context, paths []string) ([]string, error) {
 	var deleted []string
 	var unlisted bool
-	err := w.withIndexLock(ctx, func() error {
+	err := w.withIndexLock(ctx, 0, func() error {
 		rows, err := w.db.Files(ctx)
 		if err != nil {
 			return err
