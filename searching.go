@@ -190,7 +190,7 @@ func (w *Weave) syncStale(ctx context.Context) []string {
 	if len(stale) == 0 {
 		return nil
 	}
-	res, err := w.Index(ctx, IndexOptions{LockTimeout: syncLockTimeout})
+	res, _, _, _, err := w.refresh(ctx, stale, syncLockTimeout)
 	if err != nil {
 		return []string{fmt.Sprintf("could not refresh %d changed files; results may be stale: %v", len(stale), err)}
 	}

@@ -507,13 +507,36 @@ func within(dir, path string) bool {
 // flush re-indexes the files the stat scan calls stale and removes the
 // rows of files that are gone, reporting each through OnChange.
 func (wt *watcher) flush(ctx context.Context) error {
-	w := wt.w
-	stale, err := w.staleFiles(ctx)
+	stale, err := wt.w.staleFiles(ctx)
 	if err != nil {
 		return err
 	}
-	var changed []workspace.File
-	var gone []string
+	res, changed, gone, removed, err := wt.w.refresh(ctx, stale, 0)
+	for _, f := range changed {
+		ev := WatchEvent{Path: f.Rel, Err: err}
+		if err == nil {
+			ev.Err = fileWarning(f.Rel, res.Warnings)
+		}
+		wt.report(ev)
+	}
+	for _, p := range removed {
+		wt.report(WatchEvent{Path: p, Removed: true})
+	}
+	if err != nil && len(removed) == 0 && res != nil {
+		// The deletions failed, not the updates.
+		for _, p := range gone {
+			wt.report(WatchEvent{Path: p, Removed: true, Err: err})
+		}
+	}
+	return err
+}
+
+// refresh indexes exactly the stale files a stat scan found: changed and
+// new files are re-indexed, gone ones removed. Sync on search and the
+// watcher both run it, so they agree with Status on what is stale. It
+// returns the index run's result (nil if it failed), the files it
+// re-indexed, the paths that were gone and those it removed.
+func (w *Weave) refresh(ctx context.Context, stale []workspace.File, timeout time.Duration) (res *IndexResult, changed []workspace.File, gone, removed []string, err error) {
 	for _, f := range stale {
 		if f.Abs == "" {
 			gone = append(gone, f.Rel)
@@ -523,33 +546,18 @@ func (wt *watcher) flush(ctx context.Context) error {
 		f.External = false
 		changed = append(changed, f)
 	}
+	res = &IndexResult{FilesScanned: len(changed)}
 	if len(changed) > 0 {
-		res := &IndexResult{}
-		err := w.sync(ctx, func() ([]workspace.File, error) { return changed, nil }, false, IndexOptions{}, res)
-		for _, f := range changed {
-			ev := WatchEvent{Path: f.Rel, Err: err}
-			if err == nil {
-				ev.Err = fileWarning(f.Rel, res.Warnings)
-			}
-			wt.report(ev)
-		}
-		if err != nil {
-			return err
+		list := func() ([]workspace.File, error) { return changed, nil }
+		if err := w.sync(ctx, list, false, IndexOptions{LockTimeout: timeout}, res); err != nil {
+			return nil, changed, gone, nil, err
 		}
 	}
 	if len(gone) > 0 {
-		removed, err := w.forget(ctx, gone)
-		for _, p := range removed {
-			wt.report(WatchEvent{Path: p, Removed: true})
-		}
-		if err != nil {
-			for _, p := range gone {
-				wt.report(WatchEvent{Path: p, Removed: true, Err: err})
-			}
-			return err
-		}
+		removed, err = w.forget(ctx, gone)
+		res.FilesDeleted = len(removed)
 	}
-	return nil
+	return res, changed, gone, removed, err
 }
 
 func (wt *watcher) report(ev WatchEvent) {
