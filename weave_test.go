@@ -274,7 +274,6 @@ func TestEmbedderChangeRebuildsVectors(t *testing.T) {
 	}
 }
 
-func itoa(n int) string { return fmtInt(n) }
 
 func TestIndexLockTimeout(t *testing.T) {
 	ctx := context.Background()
