@@ -274,7 +274,6 @@ func TestEmbedderChangeRebuildsVectors(t *testing.T) {
 	}
 }
 
-
 func TestIndexLockTimeout(t *testing.T) {
 	ctx := context.Background()
 	root := memweavetest.Workspace(t, sample)
