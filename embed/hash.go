@@ -59,8 +59,8 @@ var (
 //     markers so that prefixes and suffixes are distinct features;
 //   - for CJK text, each character and each pair of adjacent characters.
 //
-// A short list of English stop words ("the", "and", "of", ...) is skipped
-// unless a text has nothing else. Each feature is hashed with 64-bit
+// The English function words of [tokenize.IsFunctionWord] ("the", "and",
+// "of", ...) are skipped unless a text has nothing else. Each feature is hashed with 64-bit
 // FNV-1a to a bucket and a sign, weighted by 1+ln(tf) so that repetition
 // counts sublinearly, words weighing more than n-grams. The vector is then
 // L2-normalised, so the dot product of two vectors is their cosine
@@ -372,28 +372,17 @@ func mix64(h uint64) uint64 {
 	return h
 }
 
-// stopWords are very common English words that would otherwise dominate
-// every vector.
-var stopWords = []string{
-	"a", "an", "and", "are", "as", "at", "be", "been", "but", "by",
-	"can", "do", "does", "for", "from", "had", "has", "have", "he",
-	"her", "his", "i", "if", "in", "into", "is", "it", "its", "it's",
-	"may", "more", "no", "not", "of", "on", "or", "our", "she", "so",
-	"such", "than", "that", "the", "their", "them", "then", "there",
-	"these", "they", "this", "those", "to", "too", "very", "was", "we",
-	"were", "what", "when", "which", "while", "who", "will", "with",
-	"would", "you", "your",
-}
-
-const maxStopWordLen = 5
-
-// stopSet is an open-addressing set of the word hashes of stopWords,
-// faster than a map or a string switch for the one lookup per word.
-var stopSet = func() (t [256]uint64) {
-	for _, w := range stopWords {
-		if len(w) > maxStopWordLen {
-			panic("embed: stop word too long: " + w)
-		}
+// stopSet is an open-addressing set of the word hashes of the stop words
+// of [Hash], [tokenize.FunctionWords], faster than a map or a string
+// switch for the one lookup per word; maxStopWordLen is the byte length
+// of the longest of them.
+var stopSet, maxStopWordLen = func() (t [256]uint64, maxLen int) {
+	words := tokenize.FunctionWords()
+	if 2*len(words) > len(t) {
+		panic("embed: too many stop words for the stop set")
+	}
+	for _, w := range words {
+		maxLen = max(maxLen, len(w))
 		h := mix64(fnvString(seedWord, w))
 		i := h & 255
 		for t[i] != 0 {
@@ -401,7 +390,7 @@ var stopSet = func() (t [256]uint64) {
 		}
 		t[i] = h
 	}
-	return t
+	return t, maxLen
 }()
 
 // isStopWord reports whether w, whose word hash is wh, is a stop word.

@@ -2,6 +2,9 @@ package embed
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -140,6 +143,59 @@ func TestHashStopWordsOnly(t *testing.T) {
 		t.Errorf("cosine of texts sharing only stop words = %.3f, want <= 0.2", s)
 	}
 }
+
+// TestHashStopSet checks that the hashed stop set holds exactly the
+// function words of package tokenize it is built from.
+func TestHashStopSet(t *testing.T) {
+	words := tokenize.FunctionWords()
+	for _, w := range words {
+		if !isStopWord(w, fnvString(seedWord, w)) {
+			t.Errorf("isStopWord(%q) = false, want true", w)
+		}
+	}
+	n := 0
+	for _, h := range stopSet {
+		if h != 0 {
+			n++
+		}
+	}
+	if n != len(words) {
+		t.Errorf("stop set has %d entries, want %d (tokenize.FunctionWords)", n, len(words))
+	}
+	// Stop words of the query planner outside the function words are
+	// features of the embedder.
+	for _, w := range []string{"about", "remember", "don't", "whom", "zebra", "thee"} {
+		if got, want := isStopWord(w, fnvString(seedWord, w)), tokenize.IsFunctionWord(w); got != want {
+			t.Errorf("isStopWord(%q) = %v, want %v", w, got, want)
+		}
+	}
+}
+
+// TestHashChecksum pins every bit of the vectors of a fixed corpus, so
+// that any change of features, weights or arithmetic shows up; such a
+// change must also rename the model (hashModel).
+func TestHashChecksum(t *testing.T) {
+	texts := syntheticCorpus(1, 200, 80)
+	texts = append(texts, strings.Fields(benchVocabulary)...)
+	texts = append(texts, "to be or not to be", "The Quick, brown fox! IT'S don’t zebra-comet-2026 我们使用缓存 café")
+	vecs, err := NewHash(0).EmbedDocuments(context.Background(), texts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.New()
+	var b [4]byte
+	for _, v := range vecs {
+		for _, x := range v {
+			binary.LittleEndian.PutUint32(b[:], math.Float32bits(x))
+			sum.Write(b[:])
+		}
+	}
+	if got := hex.EncodeToString(sum.Sum(nil)); got != checksum {
+		t.Errorf("SHA-256 of the vectors = %s, want %s (if the change is deliberate, bump hashModel)", got, checksum)
+	}
+}
+
+const checksum = "ac3c20d9f72cd4600460d2d9176edfc7ab8aca809be2da22f5bdc4670ed1e4d4"
 
 func TestHashSimilarity(t *testing.T) {
 	h := NewHash(0)

@@ -33,7 +33,8 @@ const minPartRunes = 3
 // an FTS5 syntax error.
 //
 // Planning, on the tokens of [tokenize.Words]:
-//   - English stop words ("the", "what", "did", ...) are dropped, unless
+//   - English stop words ([tokenize.IsStopWord]: "the", "what", "did",
+//     "remember", ...) are dropped, unless
 //     the query has nothing else, in which case they are all kept;
 //   - a compound token such as "zebra-comet-2026", "v1.2.3", "E-1234" or
 //     "pkg/foo.go" becomes the phrase of its parts, "zebra comet 2026":
@@ -78,7 +79,7 @@ func PhraseQuery(q string) string {
 			prev = ""
 			continue
 		}
-		if isStopWord(t.text) {
+		if tokenize.IsStopWord(t.text) {
 			continue
 		}
 		cur := strings.Join(tokenize.Parts(t.text), " ")
@@ -153,7 +154,7 @@ func planQuery(q string) plan {
 	toks := queryTokens(q)
 	keepStops := true
 	for _, t := range toks {
-		if t.cjk || !isStopWord(t.text) {
+		if t.cjk || !tokenize.IsStopWord(t.text) {
 			keepStops = false
 			break
 		}
@@ -176,7 +177,7 @@ func planQuery(q string) plan {
 			for _, b := range bi {
 				p.addWord(b)
 			}
-		case !keepStops && isStopWord(t.text):
+		case !keepStops && tokenize.IsStopWord(t.text):
 			// Dropped.
 		default:
 			parts := tokenize.Parts(t.text)
@@ -187,7 +188,7 @@ func planQuery(q string) plan {
 			}
 			var extra []string
 			for _, part := range parts {
-				if utf8.RuneCountInString(part) >= minPartRunes && !isStopWord(part) {
+				if utf8.RuneCountInString(part) >= minPartRunes && !tokenize.IsStopWord(part) {
 					extra = append(extra, part)
 				}
 			}
@@ -277,40 +278,3 @@ func searchable(s string) bool {
 	}
 	return false
 }
-
-func isStopWord(w string) bool {
-	_, ok := stopWords[w]
-	return ok
-}
-
-// stopWords is the NLTK English stop-word list, plus the full contractions
-// tokenize keeps whole ("don't", "what's"), a few modal and question
-// words, and the scaffolding of questions asked of a memory: recall verbs
-// ("remind", "remember", "mentioned"), "many" and "much" of "how many",
-// and time adverbs ("ago", "lately", "previously"). Such words carry no
-// topic, yet a chat history is full of them. Contraction fragments ("don",
-// "t") are included because a curly apostrophe splits "don’t" into them.
-var stopWords = func() map[string]struct{} {
-	const list = `
-a about above after again against ago ain all also am an and any are aren aren't as at
-be because been before being below between both but by
-can can't cannot could couldn couldn't currently
-d did didn didn't do does doesn doesn't doing don don't down during
-each either few for from further
-had hadn hadn't has hasn hasn't have haven haven't having he he'd he'll he's her here here's hers herself him himself his how how's
-i i'd i'll i'm i've if in into is isn isn't it it'd it'll it's its itself
-just lately let's ll m many may me mention mentioned might mightn mightn't more most much must mustn mustn't my myself
-needn needn't no nor not now o of off on once only or other our ours ourselves out over own
-previously
-re recently remember remind s same shall shan shan't she she'd she'll she's should should've shouldn shouldn't so some such
-t tell than that that'll that's the their theirs them themselves then there there's these they they'd they'll they're they've this those through to too
-under until up us
-ve very was wasn wasn't we we'd we'll we're we've were weren weren't what what's when when's where where's whether which while who who's whom whose why why's will with won won't would wouldn wouldn't
-y yes you you'd you'll you're you've your yours yourself yourselves
-`
-	m := make(map[string]struct{})
-	for _, w := range strings.Fields(list) {
-		m[w] = struct{}{}
-	}
-	return m
-}()

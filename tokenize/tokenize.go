@@ -2,7 +2,8 @@
 //
 // It is the one tokenizer shared by the offline embedder, keyword query
 // planning, MMR diversity and snippet selection, so that "a word" means the
-// same thing everywhere in memweave.
+// same thing everywhere in memweave. It also holds the one English stop
+// list, [IsStopWord], and its function-word subset, [IsFunctionWord].
 package tokenize
 
 import (

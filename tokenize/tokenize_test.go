@@ -2,6 +2,7 @@ package tokenize
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -40,5 +41,61 @@ func TestBigrams(t *testing.T) {
 func TestParts(t *testing.T) {
 	if got := Parts("zebra-comet-2026"); !reflect.DeepEqual(got, []string{"zebra", "comet", "2026"}) {
 		t.Errorf("Parts = %q", got)
+	}
+}
+
+func TestStopWords(t *testing.T) {
+	tests := []struct {
+		w              string
+		stop, function bool
+	}{
+		{"the", true, true},
+		{"it's", true, true},
+		{"what", true, true},
+		{"remember", true, false},
+		{"don't", true, false},
+		{"don", true, false},
+		{"many", true, false},
+		{"redis", false, false},
+		{"The", false, false}, // tokens are lower case
+		{"", false, false},
+	}
+	for _, tt := range tests {
+		if got := IsStopWord(tt.w); got != tt.stop {
+			t.Errorf("IsStopWord(%q) = %v, want %v", tt.w, got, tt.stop)
+		}
+		if got := IsFunctionWord(tt.w); got != tt.function {
+			t.Errorf("IsFunctionWord(%q) = %v, want %v", tt.w, got, tt.function)
+		}
+	}
+}
+
+func TestFunctionWords(t *testing.T) {
+	fw := FunctionWords()
+	if len(fw) != 67 {
+		t.Errorf("len(FunctionWords()) = %d, want 67", len(fw))
+	}
+	seen := make(map[string]bool)
+	for _, w := range fw {
+		if seen[w] {
+			t.Errorf("FunctionWords() lists %q twice", w)
+		}
+		seen[w] = true
+		if !IsFunctionWord(w) || !IsStopWord(w) {
+			t.Errorf("IsFunctionWord(%q), IsStopWord(%q) = %v, %v, want true, true", w, w, IsFunctionWord(w), IsStopWord(w))
+		}
+		if got := Words(w); len(got) != 1 || got[0] != w {
+			t.Errorf("Words(%q) = %q, want the word itself", w, got)
+		}
+	}
+	if n, want := len(stopWords), len(strings.Fields(otherStopWords))+len(fw); n != want {
+		t.Errorf("stop list has %d words, want %d: a word is listed as both a function word and another stop word", n, want)
+	}
+	if n := len(stopWords); n != 233 {
+		t.Errorf("stop list has %d words, want 233", n)
+	}
+	fw[0] = "changed"
+	if got := FunctionWords()[0]; got != "a" {
+		t.Errorf("FunctionWords()[0] = %q after changing a returned slice, want %q", got, "a")
 	}
 }

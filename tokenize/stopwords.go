@@ -1,0 +1,79 @@
+package tokenize
+
+import "strings"
+
+// functionWords are the most frequent English function words, the ones
+// that would otherwise dominate every bag-of-words vector. They are the
+// stop list of the offline embedder (embed.Hash): changing this list
+// changes its vectors, which must then change the embedder's model name.
+const functionWords = `
+a an and are as at be been but by
+can do does for from had has have he
+her his i if in into is it its it's
+may more no not of on or our she so
+such than that the their them then there
+these they this those to too very was we
+were what when which while who will with
+would you your
+`
+
+// otherStopWords complete [functionWords] to the stop list of keyword
+// query planning: the rest of the NLTK English list, the full
+// contractions [Words] keeps whole ("don't", "what's"), a few modal and
+// question words, and the scaffolding of questions asked of a memory:
+// recall verbs ("remind", "remember", "mentioned"), "many" and "much" of
+// "how many", and time adverbs ("ago", "lately", "previously"). Such words
+// carry no topic, yet a chat history is full of them. Contraction
+// fragments ("don", "t") are included because a curly apostrophe splits
+// "don’t" into them.
+const otherStopWords = `
+about above after again against ago ain all also am any aren aren't
+because before being below between both
+can't cannot could couldn couldn't currently
+d did didn didn't doesn doesn't doing don don't down during
+each either few further
+hadn hadn't hasn hasn't haven haven't having he'd he'll he's here here's hers herself him himself how how's
+i'd i'll i'm i've isn isn't it'd it'll itself
+just lately let's ll m many me mention mentioned might mightn mightn't most much must mustn mustn't my myself
+needn needn't nor now o off once only other ours ourselves out over own
+previously
+re recently remember remind s same shall shan shan't she'd she'll she's should should've shouldn shouldn't some
+t tell that'll that's theirs themselves there's they'd they'll they're they've through
+under until up us
+ve wasn wasn't we'd we'll we're we've weren weren't what's when's where where's whether who's whom whose why why's won won't wouldn wouldn't
+y yes you'd you'll you're you've yours yourself yourselves
+`
+
+// stopWords maps each stop word to whether it is also a function word.
+var stopWords = func() map[string]bool {
+	m := make(map[string]bool)
+	for _, w := range strings.Fields(otherStopWords) {
+		m[w] = false
+	}
+	for _, w := range strings.Fields(functionWords) {
+		m[w] = true
+	}
+	return m
+}()
+
+// IsStopWord reports whether w, a lower-case token of [Words], is an
+// English stop word: a word such as "the", "what", "did" or "remember"
+// that says nothing about the topic of a question. Every function word
+// (see [IsFunctionWord]) is a stop word.
+func IsStopWord(w string) bool {
+	_, ok := stopWords[w]
+	return ok
+}
+
+// IsFunctionWord reports whether w, a lower-case token of [Words], is one
+// of the most frequent English function words ("the", "and", "of", ...),
+// the subset of the stop words that [FunctionWords] lists.
+func IsFunctionWord(w string) bool {
+	return stopWords[w]
+}
+
+// FunctionWords returns the function words of [IsFunctionWord], in a
+// fixed order, as a new slice that the caller may keep or change.
+func FunctionWords() []string {
+	return strings.Fields(functionWords)
+}
