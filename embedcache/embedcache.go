@@ -79,7 +79,7 @@ func (c *Cache) Lookup(ctx context.Context, db Conn, keys []Key) (map[Key][]floa
 			args = append(args, k[:])
 		}
 		rows, err := db.QueryContext(ctx,
-			`SELECT hash, vector FROM embed_cache WHERE identity = ? AND hash IN (`+placeholders(len(batch))+`)`, args...)
+			`SELECT hash, vector FROM embed_cache WHERE identity = ? AND hash IN (`+Placeholders(len(batch))+`)`, args...)
 		if err != nil {
 			return nil, fmt.Errorf("embedcache: lookup: %w", err)
 		}
@@ -115,7 +115,7 @@ func (c *Cache) Touch(ctx context.Context, db Conn, hits []Key) error {
 		batch := keys[start:min(start+maxVars-2, len(keys))]
 		args := append([]any{stamp, c.identity}, batch...)
 		if _, err := db.ExecContext(ctx,
-			`UPDATE embed_cache SET used = ? WHERE identity = ? AND hash IN (`+placeholders(len(batch))+`)`, args...); err != nil {
+			`UPDATE embed_cache SET used = ? WHERE identity = ? AND hash IN (`+Placeholders(len(batch))+`)`, args...); err != nil {
 			return fmt.Errorf("embedcache: touch: %w", err)
 		}
 	}
@@ -206,7 +206,9 @@ func Decode(b []byte) []float32 {
 	return v
 }
 
-func placeholders(n int) string {
+// Placeholders returns n comma-separated SQL parameters, "?,?,?" for 3, to
+// fill an IN (...) list; "" when n <= 0.
+func Placeholders(n int) string {
 	if n <= 0 {
 		return ""
 	}

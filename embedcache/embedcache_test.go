@@ -52,3 +52,11 @@ func TestLRU(t *testing.T) {
 		t.Errorf("after Prune: %v, want only the recently used key 0", got)
 	}
 }
+
+func TestPlaceholders(t *testing.T) {
+	for n, want := range map[int]string{-1: "", 0: "", 1: "?", 3: "?,?,?"} {
+		if got := embedcache.Placeholders(n); got != want {
+			t.Errorf("Placeholders(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

@@ -241,13 +241,6 @@ func (db *DB) wrap(what string, err error) error {
 	return fmt.Errorf("index %s: %s: %w", db.path, what, err)
 }
 
-func placeholders(n int) string {
-	if n <= 0 {
-		return ""
-	}
-	return strings.Repeat("?,", n-1) + "?"
-}
-
 // Checkpoint copies the write-ahead log into the database file and
 // truncates it, so that the file size reflects the data after a large
 // write. It gives up quietly when readers keep the log in use.

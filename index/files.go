@@ -93,7 +93,7 @@ func (db *DB) FilesAt(ctx context.Context, paths []string) (map[string]File, err
 		for i, p := range batch {
 			args[i] = p
 		}
-		rows, err := db.sql.QueryContext(ctx, `SELECT path, source, hash, mtime, size, pending, external, chunks FROM files WHERE path IN (`+placeholders(len(batch))+`)`, args...)
+		rows, err := db.sql.QueryContext(ctx, `SELECT path, source, hash, mtime, size, pending, external, chunks FROM files WHERE path IN (`+embedcache.Placeholders(len(batch))+`)`, args...)
 		if err != nil {
 			return nil, db.wrap("list files", err)
 		}

@@ -3,6 +3,8 @@ package index
 import (
 	"context"
 	"strings"
+
+	"github.com/memweave/memweave-go/embedcache"
 )
 
 // KeywordHit is one keyword search result.
@@ -37,7 +39,7 @@ func (db *DB) Keyword(ctx context.Context, match string, k int, sources []string
 		args = append(args, k)
 		rows, err = db.sql.QueryContext(ctx,
 			`SELECT f.rowid, bm25(chunks_fts) AS score FROM chunks_fts f JOIN chunks c ON c.id = f.rowid
-			 WHERE chunks_fts MATCH ? AND c.source IN (`+placeholders(len(sources))+`) ORDER BY score, f.rowid LIMIT ?`, args...)
+			 WHERE chunks_fts MATCH ? AND c.source IN (`+embedcache.Placeholders(len(sources))+`) ORDER BY score, f.rowid LIMIT ?`, args...)
 	}
 	if err != nil {
 		return nil, db.wrap("keyword search", err)
@@ -75,7 +77,7 @@ func (db *DB) Chunks(ctx context.Context, ids []int64) (map[int64]StoredChunk, e
 			args[i] = id
 		}
 		rows, err := db.sql.QueryContext(ctx,
-			`SELECT id, path, source, seq, start_line, end_line, headings, text, embedded FROM chunks WHERE id IN (`+placeholders(len(batch))+`)`, args...)
+			`SELECT id, path, source, seq, start_line, end_line, headings, text, embedded FROM chunks WHERE id IN (`+embedcache.Placeholders(len(batch))+`)`, args...)
 		if err != nil {
 			return nil, db.wrap("read chunks", err)
 		}

@@ -90,7 +90,7 @@ func (db *DB) LiveVectors(ctx context.Context, keys []embedcache.Key) (map[embed
 			args[i] = k[:]
 		}
 		rows, err := db.sql.QueryContext(ctx, `SELECT c.hash, v.embedding FROM chunks c JOIN chunks_vec v ON v.rowid = c.id
-			WHERE c.embedded = 1 AND c.hash IN (`+placeholders(len(batch))+`)`, args...)
+			WHERE c.embedded = 1 AND c.hash IN (`+embedcache.Placeholders(len(batch))+`)`, args...)
 		if err != nil {
 			return nil, db.wrap("look up vectors", err)
 		}
