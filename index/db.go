@@ -136,9 +136,6 @@ func (db *DB) wrapOpen(err error) error {
 			return fmt.Errorf("index: open %s: cannot write the database or its folder: %w", db.path, err)
 		}
 	}
-	if errors.Is(err, ErrForeign) || errors.Is(err, ErrTooNew) || errors.Is(err, ErrNoFTS5) {
-		return fmt.Errorf("index: open %s: %w", db.path, err)
-	}
 	return fmt.Errorf("index: open %s: %w", db.path, err)
 }
 

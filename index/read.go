@@ -101,29 +101,6 @@ func (db *DB) Chunks(ctx context.Context, ids []int64) (map[int64]StoredChunk, e
 	return out, nil
 }
 
-// FileChunks returns path's chunks in order.
-func (db *DB) FileChunks(ctx context.Context, path string) ([]StoredChunk, error) {
-	rows, err := db.sql.QueryContext(ctx,
-		`SELECT id, path, source, seq, start_line, end_line, headings, text, embedded FROM chunks WHERE path = ? ORDER BY seq`, path)
-	if err != nil {
-		return nil, db.wrap("read chunks", err)
-	}
-	defer rows.Close()
-	var out []StoredChunk
-	for rows.Next() {
-		var c StoredChunk
-		var headings string
-		if err := rows.Scan(&c.ID, &c.Path, &c.Source, &c.Seq, &c.StartLine, &c.EndLine, &headings, &c.Text, &c.Embedded); err != nil {
-			return nil, db.wrap("read chunks", err)
-		}
-		if headings != "" {
-			c.Headings = strings.Split(headings, "\n")
-		}
-		out = append(out, c)
-	}
-	return out, db.wrap("read chunks", rows.Err())
-}
-
 // ChunkCount returns the number of chunks, cached until the next write.
 func (db *DB) ChunkCount(ctx context.Context) (int, error) {
 	gen, err := db.generation(ctx)

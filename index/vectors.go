@@ -112,15 +112,6 @@ func (db *DB) LiveVectors(ctx context.Context, keys []embedcache.Key) (map[embed
 	return out, nil
 }
 
-// Dims returns the dimensions of the vector table, 0 for none.
-func (db *DB) Dims(ctx context.Context) (int, error) {
-	v, err := db.Meta(ctx, "dims")
-	if err != nil || v == "" {
-		return 0, err
-	}
-	return strconv.Atoi(v)
-}
-
 // VectorHit is one vector search result.
 type VectorHit struct {
 	ID     int64
