@@ -3,6 +3,7 @@ package index
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 
 	"github.com/memweave/memweave-go/embedcache"
@@ -51,49 +52,96 @@ DELETE FROM embed_cache WHERE identity = (SELECT value FROM meta WHERE key = 'id
 var SchemaVersion = len(migrations)
 
 func (db *DB) migrate(ctx context.Context) error {
-	conn, err := db.sql.Conn(ctx)
+	return migrate(ctx, db.sql, migrations)
+}
+
+// migrate brings the schema of sdb to version len(steps). Each step runs
+// in its own write transaction together with its PRAGMA user_version
+// bump, so an interrupted or failing migration leaves the database at the
+// version of the last step that committed, with that version's schema.
+func migrate(ctx context.Context, sdb *sql.DB, steps []string) error {
+	conn, err := sdb.Conn(ctx)
 	if err != nil {
 		return err
 	}
 	defer conn.Close()
-	// BEGIN IMMEDIATE (the DSN's txlock) serialises concurrent openers.
+	for {
+		done, err := migrateStep(ctx, conn, steps)
+		if err != nil || done {
+			return err
+		}
+	}
+}
+
+// migrateStep checks, in one write transaction, that the database is
+// memweave's and not newer than steps, and runs the next step in that
+// transaction unless the schema is current. It reports whether the schema
+// is current afterwards. BEGIN IMMEDIATE (the DSN's txlock) serialises
+// concurrent openers, and each step re-reads the version, so two
+// processes opening an old database run every step once.
+func migrateStep(ctx context.Context, conn *sql.Conn, steps []string) (done bool, err error) {
 	tx, err := conn.BeginTx(ctx, nil)
 	if err != nil {
-		return err
+		return false, err
 	}
 	defer tx.Rollback()
 	var version int
 	if err := tx.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&version); err != nil {
+		return false, err
+	}
+	if version > len(steps) {
+		return false, fmt.Errorf("%w: version %d, this binary knows %d", ErrTooNew, version, len(steps))
+	}
+	if err := checkOwner(ctx, tx, version); err != nil {
+		return false, err
+	}
+	if version == len(steps) {
+		return true, nil
+	}
+	if err := migrateTo(ctx, tx, version+1, steps[version]); err != nil {
+		return false, fmt.Errorf("migrate to version %d: %w", version+1, err)
+	}
+	return version+1 == len(steps), nil
+}
+
+// migrateTo runs step and sets user_version to version, then commits.
+func migrateTo(ctx context.Context, tx *sql.Tx, version int, step string) error {
+	if _, err := tx.ExecContext(ctx, step); err != nil {
 		return err
 	}
-	if version > len(migrations) {
-		return fmt.Errorf("%w: version %d, this binary knows %d", ErrTooNew, version, len(migrations))
+	if _, err := tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA user_version = %d`, version)); err != nil {
+		return err
 	}
+	return tx.Commit()
+}
+
+// checkOwner returns an error wrapping [ErrForeign] unless the database,
+// at the given user_version, is empty (version 0) or carries memweave's
+// marker in its meta table.
+func checkOwner(ctx context.Context, tx *sql.Tx, version int) error {
 	if version == 0 {
 		var n int
 		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master`).Scan(&n); err != nil {
 			return err
 		}
 		if n > 0 {
-			return fmt.Errorf("%w: it has %d schema objects and no memweave version", ErrForeign, n)
+			return foreignObjects(n)
 		}
-	} else {
-		var app string
-		err := tx.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = 'application'`).Scan(&app)
-		if err == sql.ErrNoRows || (err == nil && app != "memweave") {
-			return fmt.Errorf("%w: no memweave marker", ErrForeign)
-		}
-		if err != nil {
-			return fmt.Errorf("%w: %v", ErrForeign, err)
-		}
+		return nil
 	}
-	for v := version; v < len(migrations); v++ {
-		if _, err := tx.ExecContext(ctx, migrations[v]); err != nil {
-			return fmt.Errorf("migrate to version %d: %w", v+1, err)
-		}
-		if _, err := tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA user_version = %d`, v+1)); err != nil {
-			return fmt.Errorf("migrate to version %d: %w", v+1, err)
-		}
+	var app string
+	err := tx.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = 'application'`).Scan(&app)
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && app != "memweave") {
+		return fmt.Errorf("%w: no memweave marker", ErrForeign)
 	}
-	return tx.Commit()
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrForeign, err)
+	}
+	return nil
+}
+
+// foreignObjects is the error for a database with n schema objects and
+// no memweave version.
+func foreignObjects(n int) error {
+	return fmt.Errorf("%w: it has %d schema objects and no memweave version; memweave leaves it untouched", ErrForeign, n)
 }

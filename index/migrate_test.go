@@ -1,0 +1,151 @@
+package index
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// openRaw opens the SQLite file at path without migrating it, with the
+// write-lock behaviour of [Open].
+func openRaw(tb testing.TB, path string) *sql.DB {
+	tb.Helper()
+	sdb, err := sql.Open("sqlite3", fileURI(path, url.Values{"_txlock": {"immediate"}}))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { sdb.Close() })
+	return sdb
+}
+
+func userVersion(tb testing.TB, sdb *sql.DB) int {
+	tb.Helper()
+	var v int
+	if err := sdb.QueryRow(`PRAGMA user_version`).Scan(&v); err != nil {
+		tb.Fatal(err)
+	}
+	return v
+}
+
+func hasObject(tb testing.TB, sdb *sql.DB, name string) bool {
+	tb.Helper()
+	var n int
+	if err := sdb.QueryRow(`SELECT count(*) FROM sqlite_master WHERE name = ?`, name).Scan(&n); err != nil {
+		tb.Fatal(err)
+	}
+	return n > 0
+}
+
+// TestOpenMigratesOldSchema opens a version 1 database holding a live
+// chunk's vector in its embedding cache, and checks that Open brings it
+// to the current version, running migration 2 (the chunk hash index, and
+// the cache dropping what live chunks hold).
+func TestOpenMigratesOldSchema(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "old.db")
+	sdb := openRaw(t, path)
+	if err := migrate(ctx, sdb, migrations[:1]); err != nil {
+		t.Fatalf("migrate to version 1: %v", err)
+	}
+	for _, q := range []string{
+		`INSERT INTO meta (key, value) VALUES ('identity', 'hash/x/3')`,
+		`INSERT INTO chunks (uid, path, source, seq, start_line, end_line, headings, prefix, hash, text, embedded)
+			VALUES (1, 'memory/a.md', 'memory', 0, 1, 1, '', '', x'01', 'live', 1)`,
+		`INSERT INTO embed_cache (identity, hash, vector, used) VALUES ('hash/x/3', x'01', x'00', 0), ('hash/x/3', x'02', x'00', 0)`,
+	} {
+		if _, err := sdb.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := userVersion(t, sdb); got != 1 {
+		t.Fatalf("user_version = %d after the first migration, want 1", got)
+	}
+	sdb.Close()
+
+	db, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatalf("Open(version 1) = %v", err)
+	}
+	defer db.Close()
+	if got := userVersion(t, db.SQL()); got != SchemaVersion {
+		t.Errorf("user_version after Open = %d, want %d", got, SchemaVersion)
+	}
+	if !hasObject(t, db.SQL(), "chunks_hash") {
+		t.Errorf("index chunks_hash missing after Open: migration 2 did not run")
+	}
+	var left []string
+	rows, err := db.SQL().Query(`SELECT hex(hash) FROM embed_cache ORDER BY hash`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var h string
+		if err := rows.Scan(&h); err != nil {
+			t.Fatal(err)
+		}
+		left = append(left, h)
+	}
+	rows.Close()
+	if got := strings.Join(left, ","); got != "02" {
+		t.Errorf("embed_cache hashes after Open = %q, want %q (the live chunk's entry dropped)", got, "02")
+	}
+	if v, err := db.Meta(ctx, "identity"); v != "hash/x/3" || err != nil {
+		t.Errorf("Meta(identity) after Open = %q, %v, want hash/x/3, nil", v, err)
+	}
+}
+
+// TestMigrateFailureRollsBack checks that a failing migration leaves the
+// database at the version before it, without any of its changes, and that
+// a later run resumes from there.
+func TestMigrateFailureRollsBack(t *testing.T) {
+	ctx := context.Background()
+	sdb := openRaw(t, filepath.Join(t.TempDir(), "fail.db"))
+	bad := []string{migrations[0], `CREATE TABLE half (x); INSERT INTO missing VALUES (1);`}
+	err := migrate(ctx, sdb, bad)
+	if err == nil || !strings.Contains(err.Error(), "migrate to version 2") {
+		t.Fatalf("migrate(bad second step) = %v, want an error naming version 2", err)
+	}
+	if got := userVersion(t, sdb); got != 1 {
+		t.Errorf("user_version after the failed step = %d, want 1", got)
+	}
+	if hasObject(t, sdb, "half") {
+		t.Errorf("table half exists: the failed step was not rolled back")
+	}
+	if !hasObject(t, sdb, "meta") {
+		t.Errorf("table meta missing: the first step did not commit")
+	}
+
+	good := []string{migrations[0], `CREATE TABLE half (x)`}
+	if err := migrate(ctx, sdb, good); err != nil {
+		t.Fatalf("migrate(good) after a failure = %v", err)
+	}
+	if got := userVersion(t, sdb); got != 2 {
+		t.Errorf("user_version after resuming = %d, want 2", got)
+	}
+	if !hasObject(t, sdb, "half") {
+		t.Errorf("table half missing after resuming")
+	}
+}
+
+// TestOpenTooNew checks that a schema newer than this code is refused with
+// ErrTooNew and left as it is.
+func TestOpenTooNew(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t)
+	path := db.Path()
+	if _, err := db.SQL().Exec(`PRAGMA user_version = 99`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	_, err := Open(ctx, path, Options{})
+	if !errors.Is(err, ErrTooNew) || !strings.Contains(err.Error(), path) {
+		t.Errorf("Open(version 99) = %v, want ErrTooNew naming the file", err)
+	}
+	if got := userVersion(t, openRaw(t, path)); got != 99 {
+		t.Errorf("user_version after the refused Open = %d, want 99", got)
+	}
+}
