@@ -514,17 +514,22 @@ func (db *DB) Restore(ctx context.Context, src string) error {
 	if err != nil {
 		return err
 	}
+	// Errors of src are not this index's: db.wrap would call a damaged
+	// src this index's corruption.
+	srcErr := func(err error) error {
+		return fmt.Errorf("index %s: restore from %s: %w", db.path, src, err)
+	}
 	srcDB, err := sql.Open("sqlite3", fileURI(src, url.Values{"_busy_timeout": {"10000"}}))
 	if err != nil {
-		return fmt.Errorf("index %s: restore from %s: %w", db.path, src, err)
+		return srcErr(err)
 	}
 	defer srcDB.Close()
 	if _, err := srcDB.ExecContext(ctx, `UPDATE meta SET value = ? WHERE key = 'generation'`, strconv.FormatInt(gen+1, 10)); err != nil {
-		return fmt.Errorf("index %s: restore from %s: %w", db.path, src, err)
+		return srcErr(err)
 	}
 	srcConn, err := srcDB.Conn(ctx)
 	if err != nil {
-		return fmt.Errorf("index %s: restore from %s: %w", db.path, src, err)
+		return srcErr(err)
 	}
 	defer srcConn.Close()
 	dstConn, err := db.sql.Conn(ctx)
@@ -533,14 +538,14 @@ func (db *DB) Restore(ctx context.Context, src string) error {
 	}
 	defer dstConn.Close()
 	err = dstConn.Raw(func(dc any) error {
-		dst, ok := dc.(*sqlite3.SQLiteConn)
-		if !ok {
-			return fmt.Errorf("unexpected driver connection %T", dc)
+		dst, err := sqliteConn(dc)
+		if err != nil {
+			return err
 		}
 		return srcConn.Raw(func(sc any) error {
-			s, ok := sc.(*sqlite3.SQLiteConn)
-			if !ok {
-				return fmt.Errorf("unexpected driver connection %T", sc)
+			s, err := sqliteConn(sc)
+			if err != nil {
+				return err
 			}
 			return backup(ctx, dst, s)
 		})
@@ -556,6 +561,16 @@ func (db *DB) Restore(ctx context.Context, src string) error {
 	// checkpoint, which is fine.
 	_, _ = db.sql.ExecContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`)
 	return nil
+}
+
+// sqliteConn returns the mattn driver connection of a database/sql raw
+// connection.
+func sqliteConn(c any) (*sqlite3.SQLiteConn, error) {
+	sc, ok := c.(*sqlite3.SQLiteConn)
+	if !ok {
+		return nil, fmt.Errorf("unexpected driver connection %T", c)
+	}
+	return sc, nil
 }
 
 // backup copies src into dst in one step, retrying while another

@@ -62,10 +62,10 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 		opts.BusyTimeout = 10 * time.Second
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return nil, fmt.Errorf("index: open %s: create folder: %w", path, err)
+		return nil, openError(path, fmt.Errorf("create folder: %w", err))
 	}
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-		return nil, fmt.Errorf("index: open %s: is a directory", path)
+		return nil, openError(path, errors.New("is a directory"))
 	}
 	if err := checkForeign(ctx, path); err != nil {
 		return nil, err
@@ -76,10 +76,9 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 	q.Set("_synchronous", "NORMAL")
 	q.Set("_txlock", "immediate")
 	q.Set("_cache_size", "-16000")
-	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + q.Encode()
-	sdb, err := sql.Open("sqlite3", dsn)
+	sdb, err := sql.Open("sqlite3", fileURI(path, q))
 	if err != nil {
-		return nil, fmt.Errorf("index: open %s: %w", path, err)
+		return nil, openError(path, err)
 	}
 	db := &DB{sql: sdb, path: path}
 	if err := db.setup(ctx); err != nil {
@@ -96,17 +95,17 @@ func checkForeign(ctx context.Context, path string) error {
 	if err != nil || fi.Size() == 0 {
 		return nil // missing or empty: ours to create
 	}
-	ro, err := sql.Open("sqlite3", "file:"+(&url.URL{Path: path}).EscapedPath()+"?mode=ro")
+	ro, err := sql.Open("sqlite3", fileURI(path, url.Values{"mode": {"ro"}}))
 	if err != nil {
 		return nil
 	}
 	defer ro.Close()
 	var version, objects int
 	if err := ro.QueryRowContext(ctx, `SELECT (SELECT user_version FROM pragma_user_version), (SELECT count(*) FROM sqlite_master)`).Scan(&version, &objects); err != nil {
-		return (&DB{path: path}).wrapOpen(err)
+		return openError(path, err)
 	}
 	if version == 0 && objects > 0 {
-		return fmt.Errorf("index: open %s: %w: it has %d schema objects and no memweave version; memweave leaves it untouched", path, ErrForeign, objects)
+		return openError(path, foreignObjects(objects))
 	}
 	return nil
 }
@@ -114,29 +113,36 @@ func checkForeign(ctx context.Context, path string) error {
 func (db *DB) setup(ctx context.Context) error {
 	var fts5 int
 	if err := db.sql.QueryRowContext(ctx, `SELECT sqlite_compileoption_used('ENABLE_FTS5')`).Scan(&fts5); err != nil {
-		return db.wrapOpen(err)
+		return openError(db.path, err)
 	}
 	if fts5 != 1 {
 		return ErrNoFTS5
 	}
 	if err := db.migrate(ctx); err != nil {
-		return db.wrapOpen(err)
+		return openError(db.path, err)
 	}
 	return nil
 }
 
-// wrapOpen turns driver errors at open time into messages that say what to do.
-func (db *DB) wrapOpen(err error) error {
+// openError is the error of opening the index at path: it names the path
+// and turns driver errors into messages that say what to do.
+func openError(path string, err error) error {
 	var se sqlite3.Error
 	if errors.As(err, &se) {
 		switch se.Code {
 		case sqlite3.ErrNotADB, sqlite3.ErrCorrupt:
-			return fmt.Errorf("index: open %s: %w (%v); the index is a cache of the Markdown files: delete it and run index to rebuild", db.path, ErrCorrupt, se)
+			err = corruptError(se)
 		case sqlite3.ErrCantOpen, sqlite3.ErrReadonly, sqlite3.ErrPerm, sqlite3.ErrAuth:
-			return fmt.Errorf("index: open %s: cannot write the database or its folder: %w", db.path, err)
+			err = fmt.Errorf("cannot write the database or its folder: %w", err)
 		}
 	}
-	return fmt.Errorf("index: open %s: %w", db.path, err)
+	return fmt.Errorf("index: open %s: %w", path, err)
+}
+
+// corruptError is the [ErrCorrupt] error of SQLite's report se that the
+// file is damaged or not a database.
+func corruptError(se sqlite3.Error) error {
+	return fmt.Errorf("%w (%v); the index is a cache of the Markdown files: delete it and run index to rebuild", ErrCorrupt, se)
 }
 
 // Path returns the database file's path.
@@ -228,12 +234,12 @@ func (db *DB) wrap(what string, err error) error {
 	if err == nil {
 		return nil
 	}
-	if strings.Contains(err.Error(), "database is closed") {
-		return fmt.Errorf("index %s: %s: %w", db.path, what, ErrClosed)
-	}
 	var se sqlite3.Error
-	if errors.As(err, &se) && (se.Code == sqlite3.ErrCorrupt || se.Code == sqlite3.ErrNotADB) {
-		return fmt.Errorf("index %s: %s: %w (%v); delete the file and run index to rebuild", db.path, what, ErrCorrupt, se)
+	switch {
+	case strings.Contains(err.Error(), "database is closed"):
+		err = ErrClosed
+	case errors.As(err, &se) && (se.Code == sqlite3.ErrCorrupt || se.Code == sqlite3.ErrNotADB):
+		err = corruptError(se)
 	}
 	return fmt.Errorf("index %s: %s: %w", db.path, what, err)
 }
