@@ -73,34 +73,36 @@ func (c *Cache) Lookup(ctx context.Context, db Conn, keys []Key) (map[Key][]floa
 	found := make(map[Key][]float32, len(keys))
 	for start := 0; start < len(keys); start += maxVars - 1 {
 		batch := keys[start:min(start+maxVars-1, len(keys))]
-		args := make([]any, 0, len(batch)+1)
-		args = append(args, c.identity)
-		for _, k := range batch {
-			args = append(args, k[:])
-		}
-		rows, err := db.QueryContext(ctx,
-			`SELECT hash, vector FROM embed_cache WHERE identity = ? AND hash IN (`+Placeholders(len(batch))+`)`, args...)
-		if err != nil {
-			return nil, fmt.Errorf("embedcache: lookup: %w", err)
-		}
-		for rows.Next() {
-			var h, v []byte
-			if err := rows.Scan(&h, &v); err != nil {
-				rows.Close()
-				return nil, fmt.Errorf("embedcache: lookup: %w", err)
-			}
-			var k Key
-			copy(k[:], h)
-			found[k] = Decode(v)
-		}
-		if err := rows.Close(); err != nil {
-			return nil, fmt.Errorf("embedcache: lookup: %w", err)
-		}
-		if err := rows.Err(); err != nil {
+		if err := c.lookup(ctx, db, batch, found); err != nil {
 			return nil, fmt.Errorf("embedcache: lookup: %w", err)
 		}
 	}
 	return found, nil
+}
+
+// lookup adds the cached vectors of batch to found.
+func (c *Cache) lookup(ctx context.Context, db Conn, batch []Key, found map[Key][]float32) error {
+	args := make([]any, 0, len(batch)+1)
+	args = append(args, c.identity)
+	for _, k := range batch {
+		args = append(args, k[:])
+	}
+	rows, err := db.QueryContext(ctx,
+		`SELECT hash, vector FROM embed_cache WHERE identity = ? AND hash IN (`+Placeholders(len(batch))+`)`, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var h, v []byte
+		if err := rows.Scan(&h, &v); err != nil {
+			return err
+		}
+		var k Key
+		copy(k[:], h)
+		found[k] = Decode(v)
+	}
+	return rows.Err()
 }
 
 // Touch refreshes the recency of the given entries, making them the most
@@ -157,15 +159,23 @@ func (c *Cache) Store(ctx context.Context, db Conn, vectors map[Key][]float32) e
 
 // Len returns the number of entries of every identity.
 func Len(ctx context.Context, db Conn) (int, error) {
-	rows, err := db.QueryContext(ctx, `SELECT count(*) FROM embed_cache`)
+	n, err := count(ctx, db)
 	if err != nil {
 		return 0, fmt.Errorf("embedcache: count: %w", err)
+	}
+	return n, nil
+}
+
+func count(ctx context.Context, db Conn) (int, error) {
+	rows, err := db.QueryContext(ctx, `SELECT count(*) FROM embed_cache`)
+	if err != nil {
+		return 0, err
 	}
 	defer rows.Close()
 	var n int
 	if rows.Next() {
 		if err := rows.Scan(&n); err != nil {
-			return 0, fmt.Errorf("embedcache: count: %w", err)
+			return 0, err
 		}
 	}
 	return n, rows.Err()
