@@ -193,7 +193,7 @@ func (o *OpenAI) EmbedDocuments(ctx context.Context, texts []string) ([][]float3
 	}
 	if err := ctx.Err(); err != nil {
 		// ctx was done before some batch started, so none failed.
-		return nil, fmt.Errorf("embed: openai %s: %w", o.baseURL, err)
+		return nil, o.errorf("%w", err)
 	}
 	return out, nil
 }
@@ -227,17 +227,17 @@ func (o *OpenAI) embedBatch(ctx context.Context, inputs []string) ([][]float32, 
 			return o.vectors(resp, len(inputs))
 		}
 		if ctxErr := ctx.Err(); ctxErr != nil {
-			return nil, fmt.Errorf("embed: openai %s: %w", o.baseURL, ctxErr)
+			return nil, o.errorf("%w", ctxErr)
 		}
 		retry, err := o.classify(err)
 		if !retry {
 			return nil, err
 		}
 		if try >= o.maxTries {
-			return nil, fmt.Errorf("embed: openai %s: %v (%d tries): %w", o.baseURL, err, try, ErrUnavailable)
+			return nil, o.errorf("%v (%d tries): %w", err, try, ErrUnavailable)
 		}
 		if err := sleep(ctx, o.backoff(try)); err != nil {
-			return nil, fmt.Errorf("embed: openai %s: %w", o.baseURL, err)
+			return nil, o.errorf("%w", err)
 		}
 	}
 }
@@ -258,19 +258,19 @@ func (o *OpenAI) request(ctx context.Context, inputs []string) (openai.Embedding
 // order. It learns Dims when it was not configured.
 func (o *OpenAI) vectors(resp openai.EmbeddingResponse, n int) ([][]float32, error) {
 	if len(resp.Data) != n {
-		return nil, fmt.Errorf("embed: openai %s: got %d vectors for %d inputs", o.baseURL, len(resp.Data), n)
+		return nil, o.errorf("got %d vectors for %d inputs", len(resp.Data), n)
 	}
 	vecs := make([][]float32, n)
 	got := len(resp.Data[0].Embedding)
 	for _, d := range resp.Data {
 		if d.Index < 0 || d.Index >= n || vecs[d.Index] != nil {
-			return nil, fmt.Errorf("embed: openai %s: response has a bad or repeated index %d for %d inputs", o.baseURL, d.Index, n)
+			return nil, o.errorf("response has a bad or repeated index %d for %d inputs", d.Index, n)
 		}
 		if len(d.Embedding) != got {
-			return nil, fmt.Errorf("embed: openai %s: response mixes %d- and %d-dimensional vectors", o.baseURL, got, len(d.Embedding))
+			return nil, o.errorf("response mixes %d- and %d-dimensional vectors", got, len(d.Embedding))
 		}
 		if got == 0 {
-			return nil, fmt.Errorf("embed: openai %s: response has empty vectors", o.baseURL)
+			return nil, o.errorf("response has empty vectors")
 		}
 		vecs[d.Index] = d.Embedding
 	}
@@ -280,10 +280,10 @@ func (o *OpenAI) vectors(resp openai.EmbeddingResponse, n int) ([][]float32, err
 	case o.dims == 0:
 		o.dims = got
 	case got != o.dims && o.wantDims != 0:
-		return nil, fmt.Errorf("embed: openai %s: model %q returned %d-dimensional vectors, want Dims %d; set Dims to %d, or to 0 to learn it (some servers ignore the dimensions parameter)",
-			o.baseURL, o.model, got, o.dims, got)
+		return nil, o.errorf("model %q returned %d-dimensional vectors, want Dims %d; set Dims to %d, or to 0 to learn it (some servers ignore the dimensions parameter)",
+			o.model, got, o.dims, got)
 	case got != o.dims:
-		return nil, fmt.Errorf("embed: openai %s: model %q returned %d-dimensional vectors after %d-dimensional ones", o.baseURL, o.model, got, o.dims)
+		return nil, o.errorf("model %q returned %d-dimensional vectors after %d-dimensional ones", o.model, got, o.dims)
 	}
 	return vecs, nil
 }
@@ -314,13 +314,13 @@ func (o *OpenAI) classify(err error) (retry bool, _ error) {
 			return true, errors.New(desc)
 		case status == http.StatusUnauthorized, status == http.StatusForbidden:
 			// The server's message may quote part of the key: leave it out.
-			return false, fmt.Errorf("embed: openai %s: HTTP %d: check the API key (MEMWEAVE_EMBEDDING_KEY or OPENAI_API_KEY): %w",
-				o.baseURL, status, ErrRejected)
+			return false, o.errorf("HTTP %d: check the API key (MEMWEAVE_EMBEDDING_KEY or OPENAI_API_KEY): %w",
+				status, ErrRejected)
 		case status == http.StatusNotFound:
-			return false, fmt.Errorf("embed: openai %s: %s: check the model name (%q) and base URL: %w",
-				o.baseURL, desc, o.model, ErrRejected)
+			return false, o.errorf("%s: check the model name (%q) and base URL: %w",
+				desc, o.model, ErrRejected)
 		default:
-			return false, fmt.Errorf("embed: openai %s: %s: %w", o.baseURL, desc, ErrRejected)
+			return false, o.errorf("%s: %w", desc, ErrRejected)
 		}
 	}
 	var netErr net.Error
@@ -333,10 +333,16 @@ func (o *OpenAI) classify(err error) (retry bool, _ error) {
 	var syntaxErr *json.SyntaxError
 	var typeErr *json.UnmarshalTypeError
 	if errors.As(err, &syntaxErr) || errors.As(err, &typeErr) {
-		return false, fmt.Errorf("embed: openai %s: response is not an embeddings list (%v); check the base URL: %w",
-			o.baseURL, err, ErrRejected)
+		return false, o.errorf("response is not an embeddings list (%v); check the base URL: %w",
+			err, ErrRejected)
 	}
 	return true, err
+}
+
+// errorf formats an error of this embedder, prefixed with
+// "embed: openai BASEURL: ".
+func (o *OpenAI) errorf(format string, args ...any) error {
+	return fmt.Errorf("embed: openai %s: "+format, append([]any{o.baseURL}, args...)...)
 }
 
 // backoff returns the wait before retry number try (1-based).
