@@ -3,7 +3,6 @@ package workspace
 import (
 	"cmp"
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path"
@@ -67,8 +66,8 @@ var errNotDir = errors.New("workspace: not a directory")
 //
 // files is sorted by Rel.
 func Discover(root string, extra []string) (files []File, warnings []error, err error) {
-	if root, err = filepath.Abs(root); err != nil {
-		return nil, nil, fmt.Errorf("workspace: %w", err)
+	if root, err = absRoot(root); err != nil {
+		return nil, nil, err
 	}
 	fi, err := os.Stat(root)
 	if err != nil {

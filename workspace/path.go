@@ -35,8 +35,8 @@ func resolve(root, realRoot, p string) (abs, rel string, inside bool, err error)
 	if p == "" {
 		return "", "", false, errEmptyPath
 	}
-	if root, err = filepath.Abs(root); err != nil {
-		return "", "", false, fmt.Errorf("workspace: %w", err)
+	if root, err = absRoot(root); err != nil {
+		return "", "", false, err
 	}
 	if filepath.IsAbs(p) {
 		abs = filepath.Clean(p)
@@ -126,8 +126,8 @@ func SafeMemoryPath(root, p string) (abs, rel string, err error) {
 		return refuse(ErrNotMarkdown)
 	}
 
-	if root, err = filepath.Abs(root); err != nil {
-		return "", "", fmt.Errorf("workspace: %w", err)
+	if root, err = absRoot(root); err != nil {
+		return "", "", err
 	}
 	mem := filepath.Join(root, MemoryDir)
 	abs = filepath.Join(mem, filepath.Join(elems...))
@@ -167,4 +167,13 @@ func SafeMemoryPath(root, p string) (abs, rel string, err error) {
 		}
 	}
 	return abs, rel, nil
+}
+
+// absRoot returns the absolute form of the workspace root.
+func absRoot(root string) (string, error) {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return "", fmt.Errorf("workspace: %w", err)
+	}
+	return abs, nil
 }
