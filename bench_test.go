@@ -32,7 +32,7 @@ func BenchmarkSearch(b *testing.B) {
 				b.Fatal(err)
 			}
 			defer w.Close()
-			if _, err := w.Index(ctx, memweave.IndexOptions{}); err != nil {
+			if _, err := w.Index(ctx); err != nil {
 				b.Fatal(err)
 			}
 			for _, q := range memweavetest.SynthQueries { // warm up
@@ -74,7 +74,7 @@ func BenchmarkIndex(b *testing.B) {
 			b.Fatal(err)
 		}
 		start := time.Now()
-		res, err := w.Index(ctx, memweave.IndexOptions{})
+		res, err := w.Index(ctx)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -23,7 +23,11 @@ import (
 
 func mustCheck(tb testing.TB, w *memweave.Weave, repair bool) *memweave.CheckReport {
 	tb.Helper()
-	rep, err := w.Check(context.Background(), repair)
+	var opts []memweave.CheckOption
+	if repair {
+		opts = append(opts, memweave.Repair())
+	}
+	rep, err := w.Check(context.Background(), opts...)
 	if err != nil {
 		tb.Fatalf("Check(repair=%v): %v", repair, err)
 	}
@@ -151,7 +155,7 @@ func TestCheckRepairsTables(t *testing.T) {
 	if diffs := snapshotDiff(snapshotIndex(t, dbPath), snapshotIndex(t, freshBuild(t, root))); len(diffs) > 0 {
 		t.Errorf("repaired index differs from a fresh build: %q", diffs)
 	}
-	resp, err := w.Search(context.Background(), "ghost words", memweave.Mode(memweave.ModeKeyword), memweave.MinScore(0))
+	resp, err := w.Search(context.Background(), "ghost words", memweave.SearchMode(memweave.ModeKeyword), memweave.MinScore(0))
 	if err != nil || len(resp.Results) != 0 {
 		t.Errorf("Search(ghost words) = %v, %v; want nothing", resp, err)
 	}
@@ -173,7 +177,7 @@ func TestRebuildCorruptIndex(t *testing.T) {
 	if _, err := memweave.Open(context.Background(), cfg); !errors.Is(err, memweave.ErrCorruptIndex) {
 		t.Fatalf("Open(corrupt) = %v, want ErrCorruptIndex", err)
 	}
-	res, err := memweave.Rebuild(context.Background(), cfg, memweave.IndexOptions{})
+	res, err := memweave.Rebuild(context.Background(), cfg)
 	if err != nil {
 		t.Fatalf("Rebuild: %v", err)
 	}
@@ -207,7 +211,7 @@ func TestRebuildRefusesForeignDatabase(t *testing.T) {
 	}
 	db.Close()
 	cfg := memweave.Config{Workspace: root, DBPath: dbPath}
-	if _, err := memweave.Rebuild(context.Background(), cfg, memweave.IndexOptions{}); !errors.Is(err, index.ErrForeign) {
+	if _, err := memweave.Rebuild(context.Background(), cfg); !errors.Is(err, index.ErrForeign) {
 		t.Fatalf("Rebuild(foreign) = %v, want ErrForeign", err)
 	}
 	db, err = sql.Open("sqlite3", dbPath)
@@ -278,7 +282,7 @@ func TestRebuildWhileSearching(t *testing.T) {
 		}
 	})
 	time.Sleep(20 * time.Millisecond)
-	res, err := memweave.Rebuild(context.Background(), cfg, memweave.IndexOptions{})
+	res, err := memweave.Rebuild(context.Background(), cfg)
 	time.Sleep(20 * time.Millisecond)
 	close(stop)
 	wg.Wait()
@@ -389,7 +393,7 @@ func TestSearchSaysWhenItCannotRefresh(t *testing.T) {
 	if len(resp.Results) == 0 {
 		t.Error("Search found nothing; want results from the index")
 	}
-	if len(resp.Warnings) == 0 || !strings.Contains(resp.Warnings[0], "could not") {
+	if len(resp.Warnings) == 0 || !strings.Contains(resp.Warnings[0].Error(), "could not") {
 		t.Errorf("Search warnings = %q, want one saying the index could not be refreshed", resp.Warnings)
 	}
 }

@@ -13,7 +13,9 @@ import (
 )
 
 // Config configures [Open]. The zero value of every field means its
-// default; only Workspace is needed in practice.
+// default; only Workspace is needed in practice. A field for which zero is
+// a valid value different from the default is a pointer, nil meaning the
+// default: MinScore: new(0.0) keeps every result.
 type Config struct {
 	// Workspace is the folder that holds memory/. Default ".".
 	Workspace string
@@ -23,9 +25,10 @@ type Config struct {
 	// a token is estimated as four bytes of UTF-8. Default 400.
 	ChunkTokens int
 	// ChunkOverlap is how many estimated tokens of whole lines a chunk
-	// repeats from the previous chunk of the same section. Default 80;
-	// negative disables overlap. Must be less than ChunkTokens.
-	ChunkOverlap int
+	// repeats from the previous chunk of the same section. Default (nil)
+	// 80, or a fifth of ChunkTokens when that is less; new(0) disables
+	// overlap. Must be less than ChunkTokens.
+	ChunkOverlap *int
 	// Embedder selects and configures the embedding provider. Default:
 	// the offline hash embedder with 384 dimensions.
 	Embedder EmbedderConfig
@@ -44,11 +47,9 @@ type Config struct {
 
 	// MaxResults is the number of results a search returns. Default 6.
 	MaxResults int
-	// MinScore drops results scoring below it. Default 0.35; set
-	// MinScoreSet to use 0.
-	MinScore float64
-	// MinScoreSet makes a MinScore of 0 mean "keep everything".
-	MinScoreSet bool
+	// MinScore drops results scoring below it, in [0,1]. Default (nil)
+	// 0.35; new(0.0) keeps everything.
+	MinScore *float64
 	// CandidateMultiplier sizes each backend's candidate pool as
 	// MaxResults times it. Default 4.
 	CandidateMultiplier int
@@ -59,8 +60,9 @@ type Config struct {
 	// without giving one. Default 30.
 	DecayHalfLifeDays float64
 	// MMRLambda is the lambda of MMR re-ranking enabled with
-	// [MMRDefault]. Default 0.7.
-	MMRLambda float64
+	// [MMRDefault], in [0,1]: 1 is pure relevance, 0 pure diversity.
+	// Default (nil) 0.7.
+	MMRLambda *float64
 	// SnippetChars is the maximum snippet length in bytes. Default 700.
 	SnippetChars int
 	// NoSyncOnSearch turns off the stat scan that re-indexes files
@@ -157,10 +159,10 @@ func (c Config) withDefaults() (Config, error) {
 		return c, configErr("ChunkTokens", "must be at least 16, got %d", c.ChunkTokens)
 	}
 	switch {
-	case c.ChunkOverlap == 0:
-		c.ChunkOverlap = min(80, c.ChunkTokens/5)
-	case c.ChunkOverlap >= c.ChunkTokens:
-		return c, configErr("ChunkOverlap", "must be less than ChunkTokens (%d), got %d", c.ChunkTokens, c.ChunkOverlap)
+	case c.ChunkOverlap == nil:
+		c.ChunkOverlap = new(min(80, c.ChunkTokens/5))
+	case *c.ChunkOverlap < 0 || *c.ChunkOverlap >= c.ChunkTokens:
+		return c, configErr("ChunkOverlap", "must be in [0, ChunkTokens=%d), got %d", c.ChunkTokens, *c.ChunkOverlap)
 	}
 	if c.CacheMaxEntries < 0 {
 		return c, configErr("CacheMaxEntries", "must not be negative, got %d", c.CacheMaxEntries)
@@ -189,11 +191,10 @@ func (c Config) withDefaults() (Config, error) {
 	case c.MaxResults < 0:
 		return c, configErr("MaxResults", "must be positive, got %d", c.MaxResults)
 	}
-	if !c.MinScoreSet && c.MinScore == 0 {
-		c.MinScore = 0.35
-	}
-	if !(c.MinScore >= 0 && c.MinScore <= 1) {
-		return c, configErr("MinScore", "must be in [0,1], got %g", c.MinScore)
+	if c.MinScore == nil {
+		c.MinScore = new(0.35)
+	} else if !(*c.MinScore >= 0 && *c.MinScore <= 1) {
+		return c, configErr("MinScore", "must be in [0,1], got %g", *c.MinScore)
 	}
 	switch {
 	case c.CandidateMultiplier == 0:
@@ -201,8 +202,8 @@ func (c Config) withDefaults() (Config, error) {
 	case c.CandidateMultiplier < 1:
 		return c, configErr("CandidateMultiplier", "must be at least 1, got %d", c.CandidateMultiplier)
 	}
-	if !(c.Fusion.VectorWeight >= 0 && c.Fusion.TextWeight >= 0) {
-		return c, configErr("Fusion", "weights must not be negative")
+	if err := c.Fusion.Validate(); err != nil {
+		return c, &ConfigError{Field: "Fusion", Err: err}
 	}
 	switch {
 	case c.DecayHalfLifeDays == 0:
@@ -210,11 +211,10 @@ func (c Config) withDefaults() (Config, error) {
 	case !(c.DecayHalfLifeDays > 0) || math.IsInf(c.DecayHalfLifeDays, 0):
 		return c, configErr("DecayHalfLifeDays", "must be positive, got %g", c.DecayHalfLifeDays)
 	}
-	switch {
-	case c.MMRLambda == 0:
-		c.MMRLambda = 0.7
-	case !(c.MMRLambda >= 0 && c.MMRLambda <= 1):
-		return c, configErr("MMRLambda", "must be in [0,1], got %g", c.MMRLambda)
+	if c.MMRLambda == nil {
+		c.MMRLambda = new(0.7)
+	} else if !(*c.MMRLambda >= 0 && *c.MMRLambda <= 1) {
+		return c, configErr("MMRLambda", "must be in [0,1], got %g", *c.MMRLambda)
 	}
 	switch {
 	case c.SnippetChars == 0:

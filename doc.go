@@ -15,7 +15,7 @@
 //
 //	w, err := memweave.Open(ctx, memweave.Config{Workspace: dir})
 //	...
-//	w.Index(ctx, memweave.IndexOptions{})
+//	w.Index(ctx)
 //	resp, err := w.Search(ctx, "caching layer decision", memweave.Decay(30))
 //
 // # Build requirements

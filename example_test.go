@@ -55,7 +55,7 @@ func ExampleWeave_Search() {
 		log.Fatal(err)
 	}
 	defer w.Close()
-	if _, err := w.Index(ctx, memweave.IndexOptions{}); err != nil {
+	if _, err := w.Index(ctx); err != nil {
 		log.Fatal(err)
 	}
 
@@ -99,7 +99,7 @@ func ExampleWeave_Index() {
 	}
 	defer w.Close()
 
-	res, err := w.Index(ctx, memweave.IndexOptions{})
+	res, err := w.Index(ctx)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -107,7 +107,7 @@ func ExampleWeave_Index() {
 		res.FilesIndexed, res.ChunksCreated, res.EmbeddingsComputed)
 
 	// Nothing changed: every file is skipped without being read.
-	res, err = w.Index(ctx, memweave.IndexOptions{})
+	res, err = w.Index(ctx)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -119,7 +119,7 @@ func ExampleWeave_Index() {
 	if err := os.WriteFile(filepath.Join(dir, "memory", "stack-copy.md"), []byte(copied), 0o644); err != nil {
 		log.Fatal(err)
 	}
-	res, err = w.Index(ctx, memweave.IndexOptions{})
+	res, err = w.Index(ctx)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -141,7 +141,7 @@ func ExampleWeave_Use() {
 		log.Fatal(err)
 	}
 	defer w.Close()
-	if _, err := w.Index(ctx, memweave.IndexOptions{}); err != nil {
+	if _, err := w.Index(ctx); err != nil {
 		log.Fatal(err)
 	}
 

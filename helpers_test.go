@@ -1,7 +1,37 @@
 package memweave_test
 
-import "strconv"
+import (
+	"context"
+	"strconv"
+	"strings"
+	"testing"
+
+	memweave "github.com/memweave/memweave-go"
+)
 
 // itoa and ftoa format numbers for comparable snapshots in tests.
 func itoa(n int) string     { return strconv.Itoa(n) }
 func ftoa(f float64) string { return strconv.FormatFloat(f, 'f', 6, 64) }
+
+// warningText joins warnings' messages, one per line, for assertions on
+// what a user reads.
+func warningText(ws []memweave.Warning) string {
+	lines := make([]string, len(ws))
+	for i, w := range ws {
+		lines[i] = w.Error()
+	}
+	return strings.Join(lines, "\n")
+}
+
+// collectFiles returns every file [memweave.Weave.Files] yields.
+func collectFiles(tb testing.TB, w *memweave.Weave, sources ...string) []memweave.FileInfo {
+	tb.Helper()
+	var out []memweave.FileInfo
+	for f, err := range w.Files(context.Background(), sources...) {
+		if err != nil {
+			tb.Fatalf("Files: %v", err)
+		}
+		out = append(out, f)
+	}
+	return out
+}

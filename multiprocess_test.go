@@ -73,7 +73,11 @@ func TestHelperProcess(t *testing.T) {
 			runSearcher(ctx, w, id, dur, &res)
 		case "indexer":
 			// The crash test kills this one at a random point.
-			if _, err := w.Index(ctx, memweave.IndexOptions{Force: os.Getenv(envForce) != ""}); err != nil {
+			var opts []memweave.IndexOption
+			if os.Getenv(envForce) != "" {
+				opts = append(opts, memweave.Force())
+			}
+			if _, err := w.Index(ctx, opts...); err != nil {
 				res.fail(err)
 			}
 			res.Ops++
@@ -124,7 +128,7 @@ func runWriter(tb testing.TB, ctx context.Context, w *memweave.Weave, ws string,
 			if err := os.Remove(filepath.Join(ws, filepath.FromSlash(rel))); err != nil {
 				res.fail(err)
 			}
-			r, err := w.Index(ctx, memweave.IndexOptions{})
+			r, err := w.Index(ctx)
 			if err != nil {
 				res.fail(err)
 			} else {
@@ -141,7 +145,7 @@ func runWriter(tb testing.TB, ctx context.Context, w *memweave.Weave, ws string,
 		if op < 8 {
 			r, err = w.Add(ctx, rel)
 		} else {
-			r, err = w.Index(ctx, memweave.IndexOptions{})
+			r, err = w.Index(ctx)
 		}
 		if err != nil {
 			res.fail(err)
@@ -174,7 +178,7 @@ func runSearcher(ctx context.Context, w *memweave.Weave, id int, dur time.Durati
 			continue
 		}
 		for _, wn := range resp.Warnings {
-			if strings.Contains(wn, "could not") {
+			if strings.Contains(wn.Error(), "could not") {
 				res.fail(fmt.Errorf("search %q: %s", q, wn))
 			} else {
 				res.Warnings++

@@ -225,7 +225,7 @@ func TestPackSkipsVanishedFile(t *testing.T) {
 		"memory/b.md": "# B\n\nAnother HERON-55 fact.\n",
 	})
 	w := open(t, root, memweave.Config{})
-	if _, err := w.Index(ctx, memweave.IndexOptions{}); err != nil {
+	if _, err := w.Index(ctx); err != nil {
 		t.Fatal(err)
 	}
 	os.Remove(filepath.Join(root, "memory", "a.md"))

@@ -39,7 +39,7 @@ import (
 //
 // A SQLite file memweave did not create, or one from a newer memweave, is
 // left alone: Rebuild returns the error of [index.Open].
-func Rebuild(ctx context.Context, cfg Config, opts IndexOptions) (*IndexResult, error) {
+func Rebuild(ctx context.Context, cfg Config, opts ...IndexOption) (*IndexResult, error) {
 	cfg, err := cfg.withDefaults()
 	if err != nil {
 		return nil, err
@@ -101,28 +101,28 @@ const lockRetry = 20 * time.Millisecond
 // buildFresh indexes the workspace into a new database at path and closes
 // it, leaving no -wal file behind. With importCache, the embedding cache
 // of cfg.DBPath is copied in first.
-func buildFresh(ctx context.Context, cfg Config, path string, importCache bool, opts IndexOptions) (*IndexResult, error) {
+func buildFresh(ctx context.Context, cfg Config, path string, importCache bool, opts []IndexOption) (*IndexResult, error) {
 	tcfg := cfg
 	tcfg.DBPath = path
 	fresh, err := Open(ctx, tcfg)
 	if err != nil {
 		return nil, fmt.Errorf("memweave: rebuild: %w", err)
 	}
-	var warn string
+	var warn error
 	if importCache {
 		if _, err := fresh.db.ImportCache(ctx, cfg.DBPath); err != nil {
-			warn = fmt.Sprintf("could not reuse the old index's embedding cache, embedding everything again: %v", err)
+			warn = fmt.Errorf("could not reuse the old index's embedding cache, embedding everything again: %w", err)
 		}
 	}
-	res, err := fresh.Index(ctx, opts)
+	res, err := fresh.Index(ctx, opts...)
 	if err == nil && importCache {
 		err = fresh.db.DropLiveFromCache(ctx)
 	}
 	if cerr := fresh.Close(); err == nil && cerr != nil {
 		err = cerr
 	}
-	if res != nil && warn != "" {
-		res.Warnings = append(res.Warnings, warn)
+	if res != nil && warn != nil {
+		res.Warnings = append(res.Warnings, Warning{Err: warn})
 	}
 	if err != nil {
 		return res, fmt.Errorf("memweave: rebuild: %w", err)

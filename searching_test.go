@@ -125,7 +125,7 @@ func TestSearchExactTokenWithDefaults(t *testing.T) {
 		t.Errorf("Search(ZEBRA-COMET-2026)[0] = %s %q, want the researcher_agent chunk holding it; all: %q",
 			loc(top), top.Text, locs(resp.Results))
 	}
-	if top.Score < w.Config().MinScore || top.Explain.BM25 == nil {
+	if top.Score < *w.Config().MinScore || top.Explain.BM25 == nil {
 		t.Errorf("top result score %v (BM25 %v), want >= %v with a keyword match", top.Score, top.Explain.BM25, w.Config().MinScore)
 	}
 	for _, r := range resp.Results[1:] {
@@ -325,7 +325,7 @@ func TestSearchThresholdBeforeDecay(t *testing.T) {
 	const old = "memory/2026-06-03.md"
 	w := open(t, memweavetest.Workspace(t, decayNotes), memweave.Config{})
 	mustIndex(t, w)
-	minScore := w.Config().MinScore
+	minScore := *w.Config().MinScore
 	resp := mustSearch(t, w, "Valkey session cache TTL", memweave.Decay(30))
 	r := find(resp.Results, old)
 	if r == nil {
@@ -596,17 +596,19 @@ func TestSearchDegradesToKeyword(t *testing.T) {
 		t.Fatalf("Search with a live embedder: mode %q, want hybrid", resp.Mode)
 	}
 	srv.Status.Store(503)
-	for _, mode := range []string{memweave.ModeHybrid, memweave.ModeVector} {
-		t.Run(mode, func(t *testing.T) {
-			resp, err := w.Search(ctx, "ZEBRA-COMET-2026", memweave.Mode(mode))
+	for _, mode := range []memweave.Mode{memweave.ModeHybrid, memweave.ModeVector} {
+		t.Run(string(mode), func(t *testing.T) {
+			resp, err := w.Search(ctx, "ZEBRA-COMET-2026", memweave.SearchMode(mode))
 			if err != nil {
 				t.Fatalf("Search(mode %s) with a failing embedder: %v, want keyword results", mode, err)
 			}
 			if resp.Mode != memweave.ModeKeyword {
 				t.Errorf("Mode = %q, want keyword", resp.Mode)
 			}
-			if !slices.ContainsFunc(resp.Warnings, func(s string) bool { return strings.Contains(s, "embedding") }) {
-				t.Errorf("Warnings = %q, want one mentioning embedding", resp.Warnings)
+			if !slices.ContainsFunc(resp.Warnings, func(w memweave.Warning) bool {
+				return strings.Contains(w.Error(), "embedding") && errors.Is(w, memweave.ErrEmbedderUnavailable)
+			}) {
+				t.Errorf("Warnings = %q, want one mentioning embedding that wraps ErrEmbedderUnavailable", resp.Warnings)
 			}
 			if len(resp.Results) == 0 || resp.Results[0].Path != "memory/researcher_agent/notes.md" {
 				t.Fatalf("Results = %q, want the researcher note first", locs(resp.Results))
@@ -763,9 +765,12 @@ func TestSearchInvalidOptions(t *testing.T) {
 		{"MinScore(2)", memweave.MinScore(2), "MinScore"},
 		{"MinScore(-0.1)", memweave.MinScore(-0.1), "MinScore"},
 		{"MinScore(NaN)", memweave.MinScore(math.NaN()), "MinScore"},
-		{`Mode("x")`, memweave.Mode("x"), "mode"},
+		{`Mode("x")`, memweave.SearchMode("x"), "mode"},
 		{"MMR(1.5)", memweave.MMR(1.5), "MMR"},
 		{"MMR(-1)", memweave.MMR(-1), "MMR"},
+		{"Decay(0)", memweave.Decay(0), "Decay"},
+		{"Decay(-2)", memweave.Decay(-2), "Decay"},
+		{"DateRange(to before from)", memweave.DateRange(time.Date(2026, 5, 2, 0, 0, 0, 0, time.UTC), time.Date(2026, 5, 1, 0, 0, 0, 0, time.UTC)), "DateRange"},
 	}
 	for _, tt := range tests {
 		resp, err := w.Search(context.Background(), "cache", tt.opt)
@@ -774,7 +779,7 @@ func TestSearchInvalidOptions(t *testing.T) {
 		}
 	}
 	// Zero values that are real requests are accepted.
-	for _, opt := range []memweave.SearchOption{memweave.MinScore(0), memweave.MinScore(1), memweave.MMR(0), memweave.Decay(0), memweave.Mode("")} {
+	for _, opt := range []memweave.SearchOption{memweave.MinScore(0), memweave.MinScore(1), memweave.MMR(0), memweave.DecayDefault(), memweave.SearchMode("")} {
 		if _, err := w.Search(context.Background(), "cache", opt); err != nil {
 			t.Errorf("Search with a valid option: %v", err)
 		}
@@ -809,7 +814,7 @@ func FuzzKeywordQuerySQLite(f *testing.F) {
 		// The user's text, and the planned FTS5 query itself fed back in as
 		// user text: both must be accepted.
 		for _, in := range []string{s, q} {
-			resp, err := w.Search(ctx, in, memweave.Mode(memweave.ModeKeyword), memweave.NoSync(), memweave.MinScore(0))
+			resp, err := w.Search(ctx, in, memweave.SearchMode(memweave.ModeKeyword), memweave.NoSync(), memweave.MinScore(0))
 			if err != nil {
 				t.Fatalf("Search(%q) (FTS5 query %q): %v", in, search.KeywordQuery(in), err)
 			}
@@ -855,9 +860,13 @@ func TestOpenInvalidSearchDefaults(t *testing.T) {
 		field string
 		cfg   memweave.Config
 	}{
-		{"MinScore", memweave.Config{MinScore: nan}},
+		{"MinScore", memweave.Config{MinScore: &nan}},
 		{"DecayHalfLifeDays", memweave.Config{DecayHalfLifeDays: nan}},
-		{"MMRLambda", memweave.Config{MMRLambda: nan}},
+		{"MMRLambda", memweave.Config{MMRLambda: &nan}},
+		{"MMRLambda", memweave.Config{MMRLambda: new(1.5)}},
+		{"ChunkOverlap", memweave.Config{ChunkOverlap: new(-1)}},
+		{"Fusion", memweave.Config{Fusion: search.FusionOptions{Method: "borda"}}},
+		{"Fusion", memweave.Config{Fusion: search.FusionOptions{KeywordFloor: new(2.0)}}},
 	} {
 		tt.cfg.Workspace = t.TempDir()
 		w, err := memweave.Open(context.Background(), tt.cfg)

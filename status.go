@@ -3,8 +3,9 @@ package memweave
 import (
 	"context"
 	"fmt"
+	"iter"
 	"os"
-	"sort"
+	"slices"
 	"time"
 
 	"github.com/memweave/memweave-go/workspace"
@@ -19,110 +20,86 @@ type Status struct {
 	Chunks       int    `json:"chunks"`
 	Vectors      int    `json:"vectors"`
 	PendingFiles int    `json:"pending_files"`
-	// StaleFiles counts files changed on disk since the last index run:
-	// new, modified or deleted, found by a stat scan.
-	StaleFiles   int    `json:"stale_files"`
-	CacheEntries int    `json:"cache_entries"`
-	Embedder     string `json:"embedder"`
-	Model        string `json:"model"`
-	Dims         int    `json:"dims"`
-	// ChunkerVersion is the chunking algorithm's version.
+	// Scanned is false when Status ran with [NoScan]: the fields below
+	// up to UnreadableFiles are then 0 because nothing was looked at.
+	Scanned bool `json:"scanned"`
+	// StaleFiles counts the files the next sync would touch: new,
+	// changed and deleted, as a stat scan finds them (the same scan as
+	// the sync before a search, the watcher, Check and Index).
+	StaleFiles int `json:"stale_files"`
+	// TooLargeFiles are files over Config.MaxFileBytes, never indexed.
+	TooLargeFiles int `json:"too_large_files"`
+	// UnreadableFiles are files or folders that could not be read.
+	UnreadableFiles int    `json:"unreadable_files"`
+	CacheEntries    int    `json:"cache_entries"`
+	Embedder        string `json:"embedder"`
+	Model           string `json:"model"`
+	Dims            int    `json:"dims"`
+	// ChunkerVersion is the chunking algorithm's version and settings.
 	ChunkerVersion string `json:"chunker_version"`
-	// SearchMode is "hybrid" or "keyword-only"; SearchModeReason says why
-	// when it is not hybrid.
-	SearchMode       string `json:"search_mode"`
+	// SearchMode is the mode a default search runs in: "hybrid", or
+	// "keyword" when there is no embedder or no vector; SearchModeReason
+	// says why when it is not hybrid.
+	SearchMode       Mode   `json:"search_mode"`
 	SearchModeReason string `json:"search_mode_reason,omitempty"`
-	// Watcher is "active", "polling", "failed" or "off": the state of
-	// this process's watcher or, when it runs none, of a watcher in
-	// another process that has reported within three poll intervals.
-	Watcher string `json:"watcher"`
+	// Watcher is the state of this process's watcher or, when it runs
+	// none, of a watcher in another process that has reported within
+	// three poll intervals.
+	Watcher WatchState `json:"watcher"`
 	// WatcherPID is the process running the watcher; 0 when off.
 	WatcherPID int `json:"watcher_pid,omitempty"`
 }
 
-// Status reports the index's state, including a stat scan for files
-// changed since the last index run.
-func (w *Weave) Status(ctx context.Context) (*Status, error) {
+// StatusOption sets a per-call option of [Weave.Status].
+type StatusOption func(*statusSettings)
+
+type statusSettings struct{ noScan bool }
+
+// NoScan makes Status cheap: it reads the index's counts and does not
+// walk the workspace, so Status.Scanned is false.
+func NoScan() StatusOption { return func(s *statusSettings) { s.noScan = true } }
+
+// Status reports the index's state. Unless [NoScan] is given it includes
+// a stat scan of the workspace for files changed since the last index run.
+func (w *Weave) Status(ctx context.Context, opts ...StatusOption) (*Status, error) {
 	if err := w.checkOpen(); err != nil {
 		return nil, err
 	}
-	st, err := w.db.Stats(ctx)
-	if err != nil {
-		return nil, err
+	var o statusSettings
+	for _, opt := range opts {
+		opt(&o)
 	}
-	stale, err := w.staleFiles(ctx)
+	st, err := w.db.Stats(ctx)
 	if err != nil {
 		return nil, err
 	}
 	s := &Status{
 		Workspace: w.cfg.Workspace, DBPath: w.cfg.DBPath, DBBytes: w.db.Size(),
 		Files: st.Files, Chunks: st.Chunks, Vectors: st.Vectors, PendingFiles: st.PendingFiles,
-		StaleFiles: len(stale), CacheEntries: st.CacheEntries, SearchMode: "hybrid", Watcher: w.watcherState(),
+		CacheEntries: st.CacheEntries, SearchMode: ModeHybrid,
 	}
-	if s.Watcher != WatchOff {
-		s.WatcherPID = os.Getpid()
-	} else if hb, _ := w.db.Meta(ctx, "watcher"); hb != "" {
-		s.Watcher, s.WatcherPID = remoteWatcher(hb, time.Now())
+	if !o.noScan {
+		d, err := w.eng.Diff(ctx)
+		if err != nil {
+			return nil, err
+		}
+		s.Scanned, s.StaleFiles = true, d.Stale()
+		s.TooLargeFiles, s.UnreadableFiles = len(d.TooLarge), len(d.Unreadable)
 	}
+	s.Watcher, s.WatcherPID = w.watcherStatus(ctx)
 	s.ChunkerVersion, _ = w.db.Meta(ctx, "chunking")
 	if w.emb == nil {
 		s.Embedder = "none"
-		s.SearchMode = "keyword-only"
-		s.SearchModeReason = "no embedder configured (embedder none)"
-	} else {
-		id := w.emb.Identity()
-		s.Embedder, s.Model, s.Dims = id.Provider, id.Model, id.Dims
-		if st.Chunks > 0 && st.Vectors == 0 {
-			s.SearchMode = "keyword-only"
-			s.SearchModeReason = "no chunk has a vector yet (embedding failed or pending); run index"
-		}
+		s.SearchMode, s.SearchModeReason = ModeKeyword, "no embedder configured (embedder none)"
+		return s, nil
+	}
+	id := w.emb.Identity()
+	s.Embedder, s.Model, s.Dims = id.Provider, id.Model, id.Dims
+	if st.Chunks > 0 && st.Vectors == 0 {
+		s.SearchMode = ModeKeyword
+		s.SearchModeReason = "no chunk has a vector yet (embedding failed or pending); run index"
 	}
 	return s, nil
-}
-
-// staleFiles returns the workspace files whose size or mtime differ from
-// the index, plus indexed files that are gone: what the next Index run
-// would touch.
-func (w *Weave) staleFiles(ctx context.Context) ([]workspace.File, error) {
-	files, _, err := workspace.Discover(w.cfg.Workspace, w.cfg.ExtraPaths)
-	if err != nil {
-		return nil, fmt.Errorf("memweave: scan: %w", err)
-	}
-	rows, err := w.db.Files(ctx)
-	if err != nil {
-		return nil, err
-	}
-	var stale []workspace.File
-	seen := make(map[string]bool, len(files))
-	for _, f := range files {
-		seen[f.Rel] = true
-		row, ok := rows[f.Rel]
-		if !ok || row.Size != f.Size || row.MTime != f.MTime || row.Hash == "" {
-			stale = append(stale, f)
-		}
-	}
-	for p, row := range rows {
-		if !seen[p] && !row.External {
-			stale = append(stale, workspace.File{Rel: p})
-		}
-	}
-	return stale, nil
-}
-
-// remoteWatcher reads a watcher heartbeat, "state pid unix-seconds
-// poll-ms", and returns its state and process when it is recent enough to
-// trust, "off" otherwise.
-func remoteWatcher(hb string, now time.Time) (string, int) {
-	var state string
-	var pid int
-	var at, pollMS int64
-	if _, err := fmt.Sscanf(hb, "%s %d %d %d", &state, &pid, &at, &pollMS); err != nil || state == WatchOff {
-		return WatchOff, 0
-	}
-	if now.Sub(time.Unix(at, 0)) > 3*time.Duration(pollMS)*time.Millisecond+time.Second {
-		return WatchOff, 0 // the process stopped without saying so
-	}
-	return state, pid
 }
 
 // FileInfo describes one indexed file.
@@ -141,44 +118,45 @@ type FileInfo struct {
 	Pending bool `json:"pending"`
 }
 
-// Files lists the indexed files sorted by path, limited to the given
-// sources when any are named.
-func (w *Weave) Files(ctx context.Context, sources ...string) ([]FileInfo, error) {
-	if err := w.checkOpen(); err != nil {
-		return nil, err
-	}
-	rows, err := w.db.Files(ctx)
-	if err != nil {
-		return nil, err
-	}
-	want := make(map[string]bool)
-	for _, s := range sources {
-		want[s] = true
-	}
-	out := make([]FileInfo, 0, len(rows))
-	for _, r := range rows {
-		if len(want) > 0 && !want[r.Source] {
-			continue
+// Files iterates over the indexed files sorted by path, limited to the
+// given sources when any are named. An error ends the iteration: it is
+// yielded once with a zero FileInfo.
+//
+//	for f, err := range w.Files(ctx) {
+//		if err != nil { ... }
+//		fmt.Println(f.Path)
+//	}
+func (w *Weave) Files(ctx context.Context, sources ...string) iter.Seq2[FileInfo, error] {
+	return func(yield func(FileInfo, error) bool) {
+		if err := w.checkOpen(); err != nil {
+			yield(FileInfo{}, err)
+			return
 		}
-		fi := FileInfo{Path: r.Path, Source: r.Source, Size: r.Size, Hash: r.Hash,
-			MTime: time.Unix(0, r.MTime).UTC(), Chunks: r.Chunks, Evergreen: true, Pending: r.Pending}
-		if d, ok := workspace.DateOf(r.Path); ok {
-			fi.Evergreen = false
-			fi.Date = d.Format(time.DateOnly)
+		rows, err := w.db.Files(ctx)
+		if err != nil {
+			yield(FileInfo{}, fmt.Errorf("memweave: files: %w", err))
+			return
 		}
-		out = append(out, fi)
+		paths := make([]string, 0, len(rows))
+		for p, r := range rows {
+			if len(sources) == 0 || slices.Contains(sources, r.Source) {
+				paths = append(paths, p)
+			}
+		}
+		slices.Sort(paths)
+		for _, p := range paths {
+			r := rows[p]
+			fi := FileInfo{Path: r.Path, Source: r.Source, Size: r.Size, Hash: r.Hash,
+				MTime: time.Unix(0, r.MTime).UTC(), Chunks: r.Chunks, Evergreen: true, Pending: r.Pending}
+			if d, ok := workspace.DateOf(r.Path); ok {
+				fi.Evergreen, fi.Date = false, d.Format(time.DateOnly)
+			}
+			if !yield(fi, nil) {
+				return
+			}
+		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
-	return out, nil
 }
 
-// watcherState returns the watcher's state: one of the Watch* constants,
-// "off" until [Weave.Watch] starts one.
-func (w *Weave) watcherState() string {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if w.watchState == "" {
-		return WatchOff
-	}
-	return w.watchState
-}
+// pid is this process's id, for the watcher heartbeat.
+var pid = os.Getpid()

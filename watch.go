@@ -8,28 +8,34 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/fsnotify/fsnotify"
 
 	"github.com/memweave/memweave-go/index"
+	"github.com/memweave/memweave-go/indexer"
 	"github.com/memweave/memweave-go/workspace"
 )
 
-// Watcher states, as reported by [Status].Watcher and [WatchOptions].OnState.
+// WatchState is a watcher's state, as reported by [Status].Watcher and
+// [WatchOptions].OnState.
+type WatchState string
+
+// Watcher states.
 const (
 	// WatchActive means the watcher receives the operating system's file
 	// events.
-	WatchActive = "active"
+	WatchActive WatchState = "active"
 	// WatchPolling means the operating system's watcher failed or its
 	// event queue overflowed, and the watcher scans the files by stat
 	// every PollInterval instead.
-	WatchPolling = "polling"
+	WatchPolling WatchState = "polling"
 	// WatchFailed means the watcher stopped on an error; [Weave.Close]
 	// returns it.
-	WatchFailed = "failed"
+	WatchFailed WatchState = "failed"
 	// WatchOff means no watcher runs.
-	WatchOff = "off"
+	WatchOff WatchState = "off"
 )
 
 // ErrWatching is returned by [Weave.Watch] when a watcher already runs.
@@ -54,7 +60,7 @@ type WatchOptions struct {
 	// OnState, when set, is called when the watcher's state changes (one
 	// of the Watch* constants), with the error that caused it, if any,
 	// from the watcher's goroutine. It must not call [Weave.Close].
-	OnState func(state string, err error)
+	OnState func(state WatchState, err error)
 }
 
 // WatchEvent reports one file the watcher re-indexed or removed.
@@ -138,14 +144,14 @@ func (w *Weave) Watch(ctx context.Context, opts WatchOptions) error {
 	}
 	wctx, cancel := context.WithCancel(ctx)
 	done := make(chan struct{})
-	w.stopWatch, w.watchDone, w.watchErr, w.watchState = cancel, done, nil, state
+	w.watch = watchState{stop: cancel, done: done, state: state}
 	w.mu.Unlock()
 
 	go func() {
 		defer close(done)
 		wt.notifyState(state, reason)
 		err := wt.run(wctx)
-		w.watchFresh.Store(false)
+		w.watch.fresh.Store(false)
 		wt.stopOS()
 		final := WatchOff
 		if err != nil && wctx.Err() == nil && !errors.Is(err, ErrClosed) && !errors.Is(err, index.ErrClosed) {
@@ -154,7 +160,7 @@ func (w *Weave) Watch(ctx context.Context, opts WatchOptions) error {
 			err = nil // stopped, not failed
 		}
 		w.mu.Lock()
-		w.watchErr, w.watchState = err, final
+		w.watch.err, w.watch.state = err, final
 		w.mu.Unlock()
 		cancel()
 		wt.notifyState(final, err)
@@ -164,11 +170,11 @@ func (w *Weave) Watch(ctx context.Context, opts WatchOptions) error {
 
 // watching reports whether a watcher runs. The caller holds w.mu.
 func (w *Weave) watching() bool {
-	if w.watchDone == nil {
+	if w.watch.done == nil {
 		return false
 	}
 	select {
-	case <-w.watchDone:
+	case <-w.watch.done:
 		return false
 	default:
 		return true
@@ -176,9 +182,9 @@ func (w *Weave) watching() bool {
 }
 
 // setWatchState records the watcher's state for Status.
-func (w *Weave) setWatchState(s string) {
+func (w *Weave) setWatchState(s WatchState) {
 	w.mu.Lock()
-	w.watchState = s
+	w.watch.state = s
 	w.mu.Unlock()
 }
 
@@ -203,7 +209,7 @@ type watcher struct {
 	os *fsnotify.Watcher
 	// dirs are the folders os watches.
 	dirs  map[string]bool
-	state string
+	state WatchState
 }
 
 func newWatcher(w *Weave, opts WatchOptions) *watcher {
@@ -315,7 +321,7 @@ func (wt *watcher) forgetTree(dir string) {
 	}
 }
 
-func (wt *watcher) notifyState(state string, err error) {
+func (wt *watcher) notifyState(state WatchState, err error) {
 	wt.heartbeat(state)
 	if wt.opts.OnState != nil {
 		wt.opts.OnState(state, err)
@@ -324,7 +330,7 @@ func (wt *watcher) notifyState(state string, err error) {
 
 // heartbeat records the watcher's state, process and time in the index,
 // so that Status in other processes can report it. It is best effort.
-func (wt *watcher) heartbeat(state string) {
+func (wt *watcher) heartbeat(state WatchState) {
 	v := fmt.Sprintf("%s %d %d %d", state, os.Getpid(), time.Now().Unix(), wt.opts.PollInterval.Milliseconds())
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
@@ -368,10 +374,10 @@ func (wt *watcher) run(ctx context.Context) error {
 		if err == nil {
 			// Fresh only while file events are trusted: polling may
 			// lag behind the files by a poll interval.
-			wt.w.watchFresh.Store(wt.state == WatchActive && !armed)
+			wt.w.watch.fresh.Store(wt.state == WatchActive && !armed)
 			return nil
 		}
-		wt.w.watchFresh.Store(false)
+		wt.w.watch.fresh.Store(false)
 		if isFatal(err) || ctx.Err() != nil {
 			return err
 		}
@@ -401,13 +407,13 @@ func (wt *watcher) run(ctx context.Context) error {
 			return ctx.Err()
 		case ev, ok := <-events:
 			if !ok {
-				wt.w.watchFresh.Store(false)
+				wt.w.watch.fresh.Store(false)
 				wt.fallBack(errors.New("memweave: watch: file events stopped"))
 				schedule()
 				continue
 			}
 			if wt.handle(ev) {
-				wt.w.watchFresh.Store(false)
+				wt.w.watch.fresh.Store(false)
 				schedule()
 			}
 		case err, ok := <-errs:
@@ -416,7 +422,7 @@ func (wt *watcher) run(ctx context.Context) error {
 			}
 			// An overflow loses events; any other error may too. Either
 			// way, scan everything and poll from now on.
-			wt.w.watchFresh.Store(false)
+			wt.w.watch.fresh.Store(false)
 			wt.fallBack(err)
 			polls = 0
 			schedule()
@@ -504,60 +510,24 @@ func within(dir, path string) bool {
 	return strings.HasPrefix(path, dir+string(filepath.Separator))
 }
 
-// flush re-indexes the files the stat scan calls stale and removes the
-// rows of files that are gone, reporting each through OnChange.
+// flush syncs the index with the files and reports each file it
+// re-indexed or removed through OnChange.
 func (wt *watcher) flush(ctx context.Context) error {
-	stale, err := wt.w.staleFiles(ctx)
-	if err != nil {
+	res, err := wt.w.eng.Sync(ctx, indexer.SyncOptions{})
+	if res == nil {
 		return err
 	}
-	res, changed, gone, removed, err := wt.w.refresh(ctx, stale, 0)
-	for _, f := range changed {
-		ev := WatchEvent{Path: f.Rel, Err: err}
-		if err == nil {
-			ev.Err = fileWarning(f.Rel, res.Warnings)
+	for _, p := range res.Indexed {
+		ev := WatchEvent{Path: p, Err: err}
+		if wn, ok := indexer.For(res.Warnings, p); ok && err == nil {
+			ev.Err = wn
 		}
 		wt.report(ev)
 	}
-	for _, p := range removed {
-		wt.report(WatchEvent{Path: p, Removed: true})
-	}
-	if err != nil && len(removed) == 0 && res != nil {
-		// The deletions failed, not the updates.
-		for _, p := range gone {
-			wt.report(WatchEvent{Path: p, Removed: true, Err: err})
-		}
+	for _, p := range res.Deleted {
+		wt.report(WatchEvent{Path: p, Removed: true, Err: err})
 	}
 	return err
-}
-
-// refresh indexes exactly the stale files a stat scan found: changed and
-// new files are re-indexed, gone ones removed. Sync on search and the
-// watcher both run it, so they agree with Status on what is stale. It
-// returns the index run's result (nil if it failed), the files it
-// re-indexed, the paths that were gone and those it removed.
-func (w *Weave) refresh(ctx context.Context, stale []workspace.File, timeout time.Duration) (res *IndexResult, changed []workspace.File, gone, removed []string, err error) {
-	for _, f := range stale {
-		if f.Abs == "" {
-			gone = append(gone, f.Rel)
-			continue
-		}
-		// Discovered files are managed by discovery, as in Index.
-		f.External = false
-		changed = append(changed, f)
-	}
-	res = &IndexResult{FilesScanned: len(changed)}
-	if len(changed) > 0 {
-		list := func() ([]workspace.File, error) { return changed, nil }
-		if err := w.sync(ctx, list, false, IndexOptions{LockTimeout: timeout}, res); err != nil {
-			return nil, changed, gone, nil, err
-		}
-	}
-	if len(gone) > 0 {
-		removed, err = w.forget(ctx, gone)
-		res.FilesDeleted = len(removed)
-	}
-	return res, changed, gone, removed, err
 }
 
 func (wt *watcher) report(ev WatchEvent) {
@@ -566,60 +536,78 @@ func (wt *watcher) report(ev WatchEvent) {
 	}
 }
 
-// fileWarning returns the warning an index run gave about the file rel,
-// as an error, or nil.
-func fileWarning(rel string, warnings []string) error {
-	for _, wn := range warnings {
-		if strings.HasPrefix(wn, rel+": ") {
-			return errors.New(wn)
-		}
+// watchState is the state of the Weave's watcher, guarded by Weave.mu
+// except fresh.
+type watchState struct {
+	// stop cancels a running watcher; done closes when it ends.
+	stop context.CancelFunc
+	done chan struct{}
+	err  error
+	// state is one of the Watch* constants, "" before the first Watch.
+	state WatchState
+	// fresh is true while an active watcher has indexed every change
+	// it was told of: searches may then skip their stat scan.
+	fresh atomic.Bool
+}
+
+// watcherState returns this process's watcher state, WatchOff when it
+// runs none.
+func (w *Weave) watcherState() WatchState {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.watch.state == "" {
+		return WatchOff
+	}
+	return w.watch.state
+}
+
+// watcherFresh reports whether an active watcher has indexed every change
+// it saw.
+func (w *Weave) watcherFresh() bool { return w.watch.fresh.Load() }
+
+// stopWatcher stops the watcher, if any, waits for it and returns the
+// error that made it fail.
+func (w *Weave) stopWatcher() error {
+	w.mu.Lock()
+	stop, done := w.watch.stop, w.watch.done
+	w.mu.Unlock()
+	if stop == nil {
+		return nil
+	}
+	stop()
+	<-done
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.watch.err != nil && !errors.Is(w.watch.err, context.Canceled) {
+		return w.watch.err
 	}
 	return nil
 }
 
-// forget deletes the index rows of files that are gone from disk and
-// returns the paths it deleted. It checks each file again under the index
-// lock, so that a file re-created meanwhile, perhaps already indexed by
-// another process, keeps its rows. Files that exist but discovery no
-// longer lists are pruned by a full index run.
-func (w *Weave) forget(ctx context.Context, paths []string) ([]string, error) {
-	var deleted []string
-	var unlisted bool
-	err := w.withIndexLock(ctx, 0, func() error {
-		rows, err := w.db.Files(ctx)
-		if err != nil {
-			return err
-		}
-		for _, p := range paths {
-			if _, ok := rows[p]; !ok {
-				continue
-			}
-			switch _, err := os.Lstat(externalAbs(w.cfg.Workspace, p)); {
-			case errors.Is(err, fs.ErrNotExist):
-				deleted = append(deleted, p)
-			case err == nil:
-				unlisted = true
-			}
-		}
-		if len(deleted) == 0 {
-			return nil
-		}
-		_, err = w.db.Apply(ctx, nil, deleted, nil)
-		return err
-	})
-	if err != nil {
-		return nil, err
+// watcherStatus returns the state of this process's watcher or, when it
+// runs none, of another process's watcher that has reported recently.
+func (w *Weave) watcherStatus(ctx context.Context) (WatchState, int) {
+	if state := w.watcherState(); state != WatchOff {
+		return state, pid
 	}
-	if unlisted {
-		res, err := w.Index(ctx, IndexOptions{})
-		if err != nil {
-			return deleted, err
-		}
-		if res.FilesDeleted > 0 {
-			// Index does not say which; the scan before the next search
-			// agrees with it either way.
-			w.cfg.Logger.Info("memweave: watch: pruned files discovery no longer lists", "files", res.FilesDeleted)
-		}
+	if hb, _ := w.db.Meta(ctx, "watcher"); hb != "" {
+		return remoteWatcher(hb, time.Now())
 	}
-	return deleted, nil
+	return WatchOff, 0
+}
+
+// remoteWatcher reads a watcher heartbeat, "state pid unix-seconds
+// poll-ms", and returns its state and process when it is recent enough to
+// trust, "off" otherwise.
+func remoteWatcher(hb string, now time.Time) (WatchState, int) {
+	var state string
+	var pid int
+	var at, pollMS int64
+	if _, err := fmt.Sscanf(hb, "%s %d %d %d", &state, &pid, &at, &pollMS); err != nil || WatchState(state) == WatchOff {
+		return WatchOff, 0
+	}
+	if now.Sub(time.Unix(at, 0)) > 3*time.Duration(pollMS)*time.Millisecond+time.Second {
+		return WatchOff, 0 // the process stopped without saying so
+	}
+	return WatchState(state), pid
 }

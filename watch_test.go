@@ -34,13 +34,13 @@ func openWatched(tb testing.TB, root string) *Weave {
 // events collects a watcher's OnChange and OnState calls.
 type events struct {
 	ch     chan WatchEvent
-	states chan string
+	states chan WatchState
 	// seen holds events received but not yet waited for.
 	seen []WatchEvent
 }
 
 func newEvents() *events {
-	return &events{ch: make(chan WatchEvent, 4096), states: make(chan string, 64)}
+	return &events{ch: make(chan WatchEvent, 4096), states: make(chan WatchState, 64)}
 }
 
 func (e *events) options(debounce time.Duration) WatchOptions {
@@ -48,7 +48,7 @@ func (e *events) options(debounce time.Duration) WatchOptions {
 		Debounce:     debounce,
 		PollInterval: 50 * time.Millisecond,
 		OnChange:     func(ev WatchEvent) { e.ch <- ev },
-		OnState:      func(s string, _ error) { e.states <- s },
+		OnState:      func(s WatchState, _ error) { e.states <- s },
 	}
 }
 
@@ -77,7 +77,7 @@ func (e *events) waitFor(tb testing.TB, path string, removed bool) WatchEvent {
 }
 
 // waitState waits for the watcher to report state.
-func (e *events) waitState(tb testing.TB, state string) {
+func (e *events) waitState(tb testing.TB, state WatchState) {
 	tb.Helper()
 	timeout := time.After(10 * time.Second)
 	for {
@@ -95,7 +95,7 @@ func (e *events) waitState(tb testing.TB, state string) {
 // finds reports whether a keyword search without sync finds token.
 func finds(tb testing.TB, w *Weave, token string) bool {
 	tb.Helper()
-	resp, err := w.Search(context.Background(), token, NoSync(), Mode(ModeKeyword), MinScore(0))
+	resp, err := w.Search(context.Background(), token, NoSync(), SearchMode(ModeKeyword), MinScore(0))
 	if err != nil {
 		tb.Fatalf("Search(%q): %v", token, err)
 	}
@@ -109,12 +109,11 @@ func finds(tb testing.TB, w *Weave, token string) bool {
 
 func indexedPaths(tb testing.TB, w *Weave) []string {
 	tb.Helper()
-	files, err := w.Files(context.Background())
-	if err != nil {
-		tb.Fatal(err)
-	}
 	var out []string
-	for _, f := range files {
+	for f, err := range w.Files(context.Background()) {
+		if err != nil {
+			tb.Fatal(err)
+		}
 		out = append(out, f.Path)
 	}
 	return out
@@ -279,7 +278,7 @@ func TestWatchLifecycle(t *testing.T) {
 	cancel()
 	ev.waitState(t, WatchOff)
 	w.mu.Lock()
-	done := w.watchDone
+	done := w.watch.done
 	w.mu.Unlock()
 	<-done
 	if st := w.watcherState(); st != WatchOff {
@@ -289,7 +288,7 @@ func TestWatchLifecycle(t *testing.T) {
 		t.Fatalf("Watch after cancel: %v", err)
 	}
 	w.mu.Lock()
-	done = w.watchDone
+	done = w.watch.done
 	w.mu.Unlock()
 
 	// Close stops the watcher and waits for it: nothing outlives it.
@@ -432,23 +431,23 @@ func TestWatchFreshSkipsScan(t *testing.T) {
 		t.Fatalf("Watch: %v", err)
 	}
 	ev.waitFor(t, "memory/old.md", false)
-	for deadline := time.Now().Add(5 * time.Second); !w.watchFresh.Load() && time.Now().Before(deadline); {
+	for deadline := time.Now().Add(5 * time.Second); !w.watcherFresh() && time.Now().Before(deadline); {
 		time.Sleep(5 * time.Millisecond)
 	}
-	if !w.watchFresh.Load() {
+	if !w.watcherFresh() {
 		t.Fatal("watcher active and caught up, but not fresh")
 	}
 	memweavetest.WriteFile(t, root, "memory/old.md", "# Old\n\nbison notes\n")
 	deadline := time.Now().Add(5 * time.Second)
-	for w.watchFresh.Load() && time.Now().Before(deadline) {
+	for w.watcherFresh() && time.Now().Before(deadline) {
 		time.Sleep(5 * time.Millisecond)
 	}
-	if w.watchFresh.Load() {
+	if w.watcherFresh() {
 		t.Fatal("still fresh after a file event")
 	}
 	// The debounce has not fired yet: the search's own scan must pick
 	// the edit up.
-	resp, err := w.Search(context.Background(), "bison", Mode(ModeKeyword), MinScore(0))
+	resp, err := w.Search(context.Background(), "bison", SearchMode(ModeKeyword), MinScore(0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -489,7 +488,7 @@ func TestRemoteWatcherHeartbeat(t *testing.T) {
 	now := time.Unix(1000, 0)
 	tests := []struct {
 		hb    string
-		state string
+		state WatchState
 		pid   int
 	}{
 		{"active 42 999 5000", WatchActive, 42},

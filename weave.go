@@ -2,71 +2,34 @@ package memweave
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"strconv"
 	"sync"
-	"sync/atomic"
 	"time"
-
-	"github.com/gofrs/flock"
 
 	"github.com/memweave/memweave-go/chunker"
 	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/embedcache"
 	"github.com/memweave/memweave-go/index"
+	"github.com/memweave/memweave-go/indexer"
 	"github.com/memweave/memweave-go/postprocess"
-)
-
-// Errors callers can test with errors.Is.
-var (
-	// ErrClosed is returned by calls on a closed Weave.
-	ErrClosed = errors.New("memweave: closed")
-	// ErrBusy is returned when another index run did not finish within
-	// IndexOptions.LockTimeout.
-	ErrBusy = errors.New("memweave: index busy")
-	// ErrNotFound is returned when a file or path does not exist.
-	ErrNotFound = errors.New("memweave: not found")
-	// ErrEmbedderUnavailable wraps failures to reach the embedding
-	// endpoint; searches degrade to keyword-only instead of returning it.
-	ErrEmbedderUnavailable = embed.ErrUnavailable
-	// ErrNoFTS5 means the binary was built without -tags sqlite_fts5.
-	ErrNoFTS5 = index.ErrNoFTS5
-	// ErrCorruptIndex means the index file is damaged or not SQLite; it
-	// is a cache and can be deleted and rebuilt.
-	ErrCorruptIndex = index.ErrCorrupt
 )
 
 // Weave is a memory workspace: Markdown files under memory/ and the index
 // built from them. A Weave is safe for concurrent use by multiple
 // goroutines, and several processes may open the same workspace.
 type Weave struct {
-	cfg   Config
-	db    *index.DB
-	emb   embed.Embedder // nil: keyword-only
-	cache *embedcache.Cache
-	// lock serialises index runs across processes.
-	lock *flock.Flock
-
-	// indexMu serialises index runs within this process.
-	indexMu sync.Mutex
+	cfg Config
+	db  *index.DB
+	emb embed.Embedder // nil: keyword-only
+	eng *indexer.Engine
 
 	// mu guards the fields below.
 	mu     sync.Mutex
 	procs  []postprocess.Postprocessor
 	closed bool
-	// watchFresh is true while an active watcher has indexed every change
-	// it was told of: searches may then skip their stat scan.
-	watchFresh atomic.Bool
-
-	// stopWatch cancels a running watcher; watchDone closes when it ends.
-	stopWatch context.CancelFunc
-	watchDone chan struct{}
-	watchErr  error
-	// watchState is the watcher's state for Status: one of the Watch*
-	// constants, "" before the first Watch.
-	watchState string
+	watch  watchState
 }
 
 // Open opens the workspace described by cfg, creating its index when
@@ -90,7 +53,13 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &Weave{cfg: cfg, db: db, emb: emb, lock: flock.New(cfg.DBPath + ".lock")}
+	w := &Weave{cfg: cfg, db: db, emb: emb}
+	id, _ := w.identity()
+	w.eng = indexer.New(db, indexer.Options{
+		Root: cfg.Workspace, ExtraPaths: cfg.ExtraPaths, MaxFileBytes: cfg.MaxFileBytes,
+		Chunk:    chunker.Options{MaxTokens: cfg.ChunkTokens, Overlap: chunkerOverlap(*cfg.ChunkOverlap)},
+		Embedder: emb, Cache: embedcache.New(id), CacheMaxEntries: cfg.CacheMaxEntries, Logger: cfg.Logger,
+	})
 	if err := w.reconcileIdentity(ctx); err != nil {
 		db.Close()
 		return nil, err
@@ -133,9 +102,8 @@ func (w *Weave) identity() (id string, dims int) {
 // with the configured ones and schedules rebuilds when they differ.
 func (w *Weave) reconcileIdentity(ctx context.Context) error {
 	id, dims := w.identity()
-	w.cache = embedcache.New(id)
 	chunkerVersion := strconv.Itoa(chunker.Version)
-	chunking := fmt.Sprintf("%d/%d/%d", chunker.Version, w.cfg.ChunkTokens, w.cfg.ChunkOverlap)
+	chunking := fmt.Sprintf("%d/%d/%d", chunker.Version, w.cfg.ChunkTokens, *w.cfg.ChunkOverlap)
 	stored, err := w.db.Meta(ctx, "identity")
 	if err != nil {
 		return err
@@ -165,8 +133,14 @@ func (w *Weave) reconcileIdentity(ctx context.Context) error {
 	return nil
 }
 
-// Config returns the effective configuration, defaults filled in.
-func (w *Weave) Config() Config { return w.cfg }
+// Config returns the effective configuration, defaults filled in. The
+// embedding API key is never returned: Embedder.APIKey is "".
+func (w *Weave) Config() Config {
+	c := w.cfg
+	c.Embedder.APIKey = ""
+	c.ExtraPaths = append([]string(nil), c.ExtraPaths...)
+	return c
+}
 
 // Use registers custom postprocessors; they run after the built-in
 // stages, in registration order.
@@ -185,8 +159,9 @@ func (w *Weave) checkOpen() error {
 	return nil
 }
 
-// Close stops the watcher, if any, waits for it, and closes the index. It
-// returns the first error.
+// Close stops the watcher, if any, waits for it, waits for a running index
+// run and closes the index. It returns the first error, such as the one
+// that made the watcher fail.
 func (w *Weave) Close() error {
 	w.mu.Lock()
 	if w.closed {
@@ -194,25 +169,23 @@ func (w *Weave) Close() error {
 		return nil
 	}
 	w.closed = true
-	stop, done := w.stopWatch, w.watchDone
 	w.mu.Unlock()
-	var first error
-	if stop != nil {
-		stop()
-		<-done
-		w.mu.Lock()
-		if w.watchErr != nil && !errors.Is(w.watchErr, context.Canceled) {
-			first = w.watchErr
-		}
-		w.mu.Unlock()
-	}
-	w.indexMu.Lock()
-	defer w.indexMu.Unlock()
+	first := w.stopWatcher()
+	w.eng.Close()
 	if err := w.db.Close(); err != nil && first == nil {
 		first = err
 	}
 	return first
 }
 
-// today returns the current date in the configured time zone.
+// now returns the current time in the configured time zone.
 func (w *Weave) now() time.Time { return w.cfg.Now().In(w.cfg.TimeZone) }
+
+// chunkerOverlap maps Config.ChunkOverlap to chunker.Options.Overlap,
+// where 0 means the chunker's default and a negative value none.
+func chunkerOverlap(n int) int {
+	if n == 0 {
+		return -1
+	}
+	return n
+}

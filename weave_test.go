@@ -41,7 +41,7 @@ func open(tb testing.TB, root string, cfg memweave.Config) *memweave.Weave {
 
 func mustIndex(tb testing.TB, w *memweave.Weave) *memweave.IndexResult {
 	tb.Helper()
-	res, err := w.Index(context.Background(), memweave.IndexOptions{})
+	res, err := w.Index(context.Background())
 	if err != nil {
 		tb.Fatalf("Index: %v", err)
 	}
@@ -62,10 +62,7 @@ func TestIndexCountsAndSkips(t *testing.T) {
 	if res.FilesSkipped != 3 || res.FilesIndexed != 0 || res.EmbeddingsComputed != 0 {
 		t.Errorf("no-op Index = %+v, want all skipped, nothing embedded", res)
 	}
-	files, err := w.Files(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
+	files := collectFiles(t, w)
 	var got []string
 	for _, f := range files {
 		got = append(got, f.Path+"|"+f.Source+"|"+f.Date)
@@ -199,7 +196,7 @@ func TestAddExternalFileSurvivesIndex(t *testing.T) {
 		t.Fatalf("Add = %+v, %v", res, err)
 	}
 	mustIndex(t, w)
-	files, _ := w.Files(ctx, "external")
+	files := collectFiles(t, w, "external")
 	if len(files) != 1 || files[0].Path != "README.md" {
 		t.Errorf("Files(external) = %+v, want README.md", files)
 	}
@@ -214,7 +211,7 @@ func TestBadInput(t *testing.T) {
 		root := memweavetest.Workspace(t, map[string]string{"memory/bad.md": "# Bad\n\nok \xff\xfe text\n"})
 		w := open(t, root, memweave.Config{})
 		res := mustIndex(t, w)
-		if res.FilesIndexed != 1 || !strings.Contains(strings.Join(res.Warnings, "\n"), "memory/bad.md") {
+		if res.FilesIndexed != 1 || !strings.Contains(warningText(res.Warnings), "memory/bad.md") {
 			t.Errorf("Index = %+v, want indexed with a warning naming the file", res)
 		}
 	})
@@ -223,7 +220,7 @@ func TestBadInput(t *testing.T) {
 			"memory/huge.md": strings.Repeat("word ", 3000), "memory/ok.md": "fine\n"})
 		w := open(t, root, memweave.Config{MaxFileBytes: 10000})
 		res := mustIndex(t, w)
-		if res.FilesIndexed != 1 || !strings.Contains(strings.Join(res.Warnings, "\n"), "memory/huge.md") {
+		if res.FilesIndexed != 1 || !strings.Contains(warningText(res.Warnings), "memory/huge.md") {
 			t.Errorf("Index = %+v, want huge.md refused by name, ok.md indexed", res)
 		}
 	})
@@ -246,7 +243,7 @@ func TestBadInput(t *testing.T) {
 		}
 	})
 	t.Run("bad config", func(t *testing.T) {
-		_, err := memweave.Open(ctx, memweave.Config{Workspace: t.TempDir(), ChunkTokens: 100, ChunkOverlap: 200})
+		_, err := memweave.Open(ctx, memweave.Config{Workspace: t.TempDir(), ChunkTokens: 100, ChunkOverlap: new(200)})
 		var ce *memweave.ConfigError
 		if !errors.As(err, &ce) || ce.Field != "ChunkOverlap" {
 			t.Errorf("Open(bad overlap) = %v, want ConfigError on ChunkOverlap", err)
@@ -285,7 +282,7 @@ func TestIndexLockTimeout(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer other.Unlock()
-	_, err := w.Index(ctx, memweave.IndexOptions{LockTimeout: 50 * time.Millisecond})
+	_, err := w.Index(ctx, memweave.LockTimeout(50 * time.Millisecond))
 	if !errors.Is(err, memweave.ErrBusy) {
 		t.Errorf("Index while locked = %v, want ErrBusy", err)
 	}
@@ -295,7 +292,7 @@ func TestIndexLockTimeout(t *testing.T) {
 	if err != nil || len(resp.Results) == 0 {
 		t.Fatalf("Search while locked = %v, %v", resp, err)
 	}
-	if !strings.Contains(strings.Join(resp.Warnings, "\n"), "could not refresh") {
+	if !strings.Contains(warningText(resp.Warnings), "could not refresh") {
 		t.Errorf("Search warnings = %q, want a could-not-refresh warning", resp.Warnings)
 	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/gofrs/flock"
 
+	"github.com/memweave/memweave-go/indexer"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -409,7 +410,7 @@ func (w *Weave) readable(ctx context.Context, path string) (abs, rel string, err
 			return "", "", err
 		}
 		if _, ok := rows[irel]; ok {
-			return externalAbs(w.cfg.Workspace, irel), irel, nil
+			return indexer.AbsPath(w.cfg.Workspace, irel), irel, nil
 		}
 	}
 	switch {

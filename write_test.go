@@ -34,7 +34,7 @@ func readWS(tb testing.TB, root, rel string) string {
 // searchPaths returns the paths of the results for query, any score.
 func searchPaths(tb testing.TB, w *memweave.Weave, query string) []string {
 	tb.Helper()
-	resp, err := w.Search(context.Background(), query, memweave.MinScore(0), memweave.Mode(memweave.ModeKeyword))
+	resp, err := w.Search(context.Background(), query, memweave.MinScore(0), memweave.SearchMode(memweave.ModeKeyword))
 	if err != nil {
 		tb.Fatalf("Search(%q): %v", query, err)
 	}
@@ -398,7 +398,7 @@ func TestGet(t *testing.T) {
 		"memory/notes.txt": "not markdown\n",
 	})
 	w := open(t, root, memweave.Config{ExtraPaths: []string{"docs"}})
-	if _, err := w.Index(ctx, memweave.IndexOptions{}); err != nil {
+	if _, err := w.Index(ctx); err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {

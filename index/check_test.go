@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/memweave/memweave-go/embedcache"
+	"github.com/memweave/memweave-go/search"
 )
 
 // filled returns a database with a vector table and two files.
@@ -109,10 +110,10 @@ func TestRepair(t *testing.T) {
 				t.Errorf("Check after Repair = %q", r.Problems())
 			}
 			// The keyword index answers, and forgot the ghost.
-			if hits, err := db.Keyword(ctx, `"postgres"`, 5, nil); err != nil || len(hits) != 1 {
+			if hits, err := db.Keyword(ctx, `"postgres"`, 5, search.Filter{}); err != nil || len(hits) != 1 {
 				t.Errorf("Keyword(postgres) after Repair = %v, %v; want 1 hit", hits, err)
 			}
-			if hits, err := db.Keyword(ctx, `"ghost"`, 5, nil); err != nil || len(hits) != 0 {
+			if hits, err := db.Keyword(ctx, `"ghost"`, 5, search.Filter{}); err != nil || len(hits) != 0 {
 				t.Errorf("Keyword(ghost) after Repair = %v, %v; want none", hits, err)
 			}
 		})
@@ -198,7 +199,7 @@ func TestRestoreAndImportCache(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer reader.Close()
-	if hits, _ := reader.Vector(ctx, []float32{1, 0, 0}, 1, nil); len(hits) != 1 {
+	if hits, _ := reader.Vector(ctx, []float32{1, 0, 0}, 1, search.Filter{}); len(hits) != 1 {
 		t.Fatalf("Vector before Restore = %v, want 1 hit", hits)
 	}
 
@@ -234,7 +235,7 @@ func TestRestoreAndImportCache(t *testing.T) {
 	if err != nil || len(files) != 1 || files["memory/new.md"].Hash != "h3" {
 		t.Errorf("Files through the other handle after Restore = %v, %v; want only memory/new.md", files, err)
 	}
-	hits, err := reader.Vector(ctx, []float32{0, 1, 1}, 5, nil)
+	hits, err := reader.Vector(ctx, []float32{0, 1, 1}, 5, search.Filter{})
 	if err != nil || len(hits) != 1 {
 		t.Errorf("Vector after Restore = %v, %v; want the restored chunk only", hits, err)
 	}

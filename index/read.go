@@ -2,45 +2,46 @@ package index
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"strings"
 
 	"github.com/memweave/memweave-go/embedcache"
+	"github.com/memweave/memweave-go/search"
 )
 
 // KeywordHit is one keyword search result.
-type KeywordHit struct {
-	ID int64
-	// BM25 is FTS5's bm25() value: negative, lower is better.
-	BM25 float64
-}
+type KeywordHit = search.KeywordHit
 
 // Keyword runs an FTS5 MATCH expression and returns up to k chunks by
-// BM25, limited to the given sources when any are named. An empty match
-// returns nothing.
-func (db *DB) Keyword(ctx context.Context, match string, k int, sources []string) ([]KeywordHit, error) {
+// BM25, within f. An empty match returns nothing.
+func (db *DB) Keyword(ctx context.Context, match string, k int, f search.Filter) ([]KeywordHit, error) {
 	if match == "" || k <= 0 {
 		return nil, nil
 	}
-	var rows interface {
-		Next() bool
-		Scan(...any) error
-		Close() error
-		Err() error
-	}
-	var err error
-	if len(sources) == 0 {
-		rows, err = db.sql.QueryContext(ctx,
-			`SELECT rowid, bm25(chunks_fts) FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rank, rowid LIMIT ?`, match, k)
-	} else {
-		args := []any{match}
-		for _, s := range sources {
-			args = append(args, s)
+	query := `SELECT rowid, bm25(chunks_fts) FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rank, rowid LIMIT ?`
+	args := []any{match}
+	if len(f.Sources) > 0 || f.Paths != nil {
+		where := ""
+		if len(f.Sources) > 0 {
+			where += ` AND c.source IN (` + embedcache.Placeholders(len(f.Sources)) + `)`
+			for _, s := range f.Sources {
+				args = append(args, s)
+			}
 		}
-		args = append(args, k)
-		rows, err = db.sql.QueryContext(ctx,
-			`SELECT f.rowid, bm25(chunks_fts) AS score FROM chunks_fts f JOIN chunks c ON c.id = f.rowid
-			 WHERE chunks_fts MATCH ? AND c.source IN (`+embedcache.Placeholders(len(sources))+`) ORDER BY score, f.rowid LIMIT ?`, args...)
+		if f.Paths != nil {
+			where += ` AND c.path IN (SELECT value FROM json_each(?))`
+			paths, err := json.Marshal(f.Paths)
+			if err != nil {
+				return nil, fmt.Errorf("index %s: keyword search: %w", db.path, err)
+			}
+			args = append(args, string(paths))
+		}
+		query = `SELECT f.rowid, bm25(chunks_fts) AS score FROM chunks_fts f JOIN chunks c ON c.id = f.rowid
+			 WHERE chunks_fts MATCH ?` + where + ` ORDER BY score, f.rowid LIMIT ?`
 	}
+	args = append(args, k)
+	rows, err := db.sql.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, db.wrap("keyword search", err)
 	}
@@ -68,8 +69,8 @@ type StoredChunk struct {
 }
 
 // Chunks returns the stored chunks with the given ids, keyed by id.
-func (db *DB) Chunks(ctx context.Context, ids []int64) (map[int64]StoredChunk, error) {
-	out := make(map[int64]StoredChunk, len(ids))
+func (db *DB) Chunks(ctx context.Context, ids []int64) (map[int64]search.Chunk, error) {
+	out := make(map[int64]search.Chunk, len(ids))
 	for start := 0; start < len(ids); start += 500 {
 		batch := ids[start:min(start+500, len(ids))]
 		args := make([]any, len(batch))
@@ -77,14 +78,14 @@ func (db *DB) Chunks(ctx context.Context, ids []int64) (map[int64]StoredChunk, e
 			args[i] = id
 		}
 		rows, err := db.sql.QueryContext(ctx,
-			`SELECT id, path, source, seq, start_line, end_line, headings, text, embedded FROM chunks WHERE id IN (`+embedcache.Placeholders(len(batch))+`)`, args...)
+			`SELECT id, path, source, start_line, end_line, headings, text FROM chunks WHERE id IN (`+embedcache.Placeholders(len(batch))+`)`, args...)
 		if err != nil {
 			return nil, db.wrap("read chunks", err)
 		}
 		for rows.Next() {
-			var c StoredChunk
+			var c search.Chunk
 			var headings string
-			if err := rows.Scan(&c.ID, &c.Path, &c.Source, &c.Seq, &c.StartLine, &c.EndLine, &headings, &c.Text, &c.Embedded); err != nil {
+			if err := rows.Scan(&c.ID, &c.Path, &c.Source, &c.StartLine, &c.EndLine, &headings, &c.Text); err != nil {
 				rows.Close()
 				return nil, db.wrap("read chunks", err)
 			}

@@ -7,11 +7,13 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
 
 	"github.com/memweave/memweave-go/embedcache"
+	"github.com/memweave/memweave-go/search"
 )
 
 // ResetVectors drops every vector and recreates the vector table for dims
@@ -113,10 +115,7 @@ func (db *DB) LiveVectors(ctx context.Context, keys []embedcache.Key) (map[embed
 }
 
 // VectorHit is one vector search result.
-type VectorHit struct {
-	ID     int64
-	Cosine float64
-}
+type VectorHit = search.VectorHit
 
 // vectorSet is an immutable in-memory copy of the vector table, L2
 // normalised, for fast exact scans. It is rebuilt when the database's
@@ -127,6 +126,9 @@ type vectorSet struct {
 	ids   []int64
 	src   []int32
 	names []string
+	// file is each row's index in paths.
+	file  []int32
+	paths []string
 	data  []float32
 	pos   map[int64]int32
 }
@@ -185,17 +187,19 @@ func (db *DB) loadVectors(ctx context.Context) (*vectorSet, error) {
 	vs.src = make([]int32, 0, n)
 	vs.data = make([]float32, 0, n*vs.dims)
 	vs.pos = make(map[int64]int32, n)
-	rows, err := tx.QueryContext(ctx, `SELECT v.rowid, v.embedding, c.source FROM chunks_vec v JOIN chunks c ON c.id = v.rowid`)
+	vs.file = make([]int32, 0, n)
+	rows, err := tx.QueryContext(ctx, `SELECT v.rowid, v.embedding, c.source, c.path FROM chunks_vec v JOIN chunks c ON c.id = v.rowid`)
 	if err != nil {
 		return nil, db.wrap("load vectors", err)
 	}
 	defer rows.Close()
 	srcIdx := make(map[string]int32)
+	fileIdx := make(map[string]int32)
 	var blob []byte
 	for rows.Next() {
 		var id int64
-		var source string
-		if err := rows.Scan(&id, &blob, &source); err != nil {
+		var source, path string
+		if err := rows.Scan(&id, &blob, &source, &path); err != nil {
 			return nil, db.wrap("load vectors", err)
 		}
 		v := embedcache.Decode(blob)
@@ -209,6 +213,13 @@ func (db *DB) loadVectors(ctx context.Context) (*vectorSet, error) {
 			srcIdx[source] = si
 			vs.names = append(vs.names, source)
 		}
+		fi, ok := fileIdx[path]
+		if !ok {
+			fi = int32(len(vs.paths))
+			fileIdx[path] = fi
+			vs.paths = append(vs.paths, path)
+		}
+		vs.file = append(vs.file, fi)
 		vs.pos[id] = int32(len(vs.ids))
 		vs.ids = append(vs.ids, id)
 		vs.src = append(vs.src, si)
@@ -250,9 +261,9 @@ func dot(a, b []float32) float32 {
 	return s0 + s1 + s2 + s3
 }
 
-// Vector returns the k chunks nearest to q by cosine similarity, limited
-// to the given sources when any are named.
-func (db *DB) Vector(ctx context.Context, q []float32, k int, sources []string) ([]VectorHit, error) {
+// Vector returns the k chunks nearest to q by cosine similarity, within
+// f.
+func (db *DB) Vector(ctx context.Context, q []float32, k int, f search.Filter) ([]VectorHit, error) {
 	vs, err := db.vectors(ctx)
 	if err != nil {
 		return nil, err
@@ -265,17 +276,7 @@ func (db *DB) Vector(ctx context.Context, q []float32, k int, sources []string) 
 	}
 	qn := append([]float32(nil), q...)
 	normalize(qn)
-	var allow []bool
-	if len(sources) > 0 {
-		allow = make([]bool, len(vs.names))
-		for i, n := range vs.names {
-			for _, s := range sources {
-				if n == s {
-					allow[i] = true
-				}
-			}
-		}
-	}
+	allow := vs.allow(f)
 	// Large sets are scanned in parallel slices, each keeping its own
 	// top k, merged at the end.
 	parts := 1
@@ -303,14 +304,47 @@ func (db *DB) Vector(ctx context.Context, q []float32, k int, sources []string) 
 	return out, nil
 }
 
+// rowFilter says which rows a scan may return; a nil slice allows all.
+type rowFilter struct {
+	src, file []bool
+}
+
+// ok reports whether row i passes.
+func (rf rowFilter) ok(vs *vectorSet, i int) bool {
+	return (rf.src == nil || rf.src[vs.src[i]]) && (rf.file == nil || rf.file[vs.file[i]])
+}
+
+// allow translates f into a rowFilter.
+func (vs *vectorSet) allow(f search.Filter) rowFilter {
+	var rf rowFilter
+	if len(f.Sources) > 0 {
+		rf.src = make([]bool, len(vs.names))
+		for i, n := range vs.names {
+			rf.src[i] = slices.Contains(f.Sources, n)
+		}
+	}
+	if f.Paths != nil {
+		want := make(map[string]bool, len(f.Paths))
+		for _, p := range f.Paths {
+			want[p] = true
+		}
+		rf.file = make([]bool, len(vs.paths))
+		for i, p := range vs.paths {
+			rf.file[i] = want[p]
+		}
+	}
+	return rf
+}
+
 // parallelScan is the vector count from which a scan uses every CPU.
 const parallelScan = 20000
 
 // topK scans rows lo..hi-1 and returns the best k by cosine as a heap.
-func (vs *vectorSet) topK(qn []float32, k int, allow []bool, lo, hi int) hitHeap {
+func (vs *vectorSet) topK(qn []float32, k int, allow rowFilter, lo, hi int) hitHeap {
 	h := make(hitHeap, 0, k+1)
+	filtered := allow.src != nil || allow.file != nil
 	for i := lo; i < hi; i++ {
-		if allow != nil && !allow[vs.src[i]] {
+		if filtered && !allow.ok(vs, i) {
 			continue
 		}
 		s := dot(qn, vs.data[i*vs.dims:(i+1)*vs.dims])

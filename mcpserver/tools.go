@@ -75,10 +75,7 @@ func (t *tools) search(ctx context.Context, in searchInput) (*mcp.CallToolResult
 	if err != nil {
 		return nil, out, err
 	}
-	out = searchOutput{Query: resp.Query, Mode: resp.Mode, Warnings: []string{}, Results: []searchResult{}}
-	for _, w := range resp.Warnings {
-		out.Warnings = append(out.Warnings, t.clean(w))
-	}
+	out = searchOutput{Query: resp.Query, Mode: string(resp.Mode), Warnings: t.warnings(resp.Warnings), Results: []searchResult{}}
 	for _, r := range resp.Results {
 		out.Results = append(out.Results, searchResult{Path: r.Path, StartLine: r.StartLine, EndLine: r.EndLine,
 			Score: r.Score, Snippet: r.Snippet, Source: r.Source})
@@ -190,18 +187,45 @@ type indexInput struct {
 	Force bool `json:"force,omitempty" jsonschema:"re-read and re-chunk every file, not only changed ones"`
 }
 
-func (t *tools) index(ctx context.Context, in indexInput) (*mcp.CallToolResult, memweave.IndexResult, error) {
-	res, err := t.w.Index(ctx, memweave.IndexOptions{Force: in.Force})
+// indexOutput is the output of memory_index: [memweave.IndexResult]
+// with its warnings as sentences.
+type indexOutput struct {
+	FilesScanned       int      `json:"files_scanned"`
+	FilesIndexed       int      `json:"files_indexed"`
+	FilesSkipped       int      `json:"files_skipped"`
+	FilesDeleted       int      `json:"files_deleted"`
+	FilesPending       int      `json:"files_pending"`
+	ChunksCreated      int      `json:"chunks_created"`
+	ChunksRemoved      int      `json:"chunks_removed"`
+	EmbeddingsCached   int      `json:"embeddings_cached"`
+	EmbeddingsComputed int      `json:"embeddings_computed"`
+	Warnings           []string `json:"warnings"`
+}
+
+func (t *tools) index(ctx context.Context, in indexInput) (*mcp.CallToolResult, indexOutput, error) {
+	var opts []memweave.IndexOption
+	if in.Force {
+		opts = append(opts, memweave.Force())
+	}
+	res, err := t.w.Index(ctx, opts...)
 	if err != nil {
-		return nil, memweave.IndexResult{}, err
+		return nil, indexOutput{}, err
 	}
-	if res.Warnings == nil {
-		res.Warnings = []string{}
+	return nil, indexOutput{
+		FilesScanned: res.FilesScanned, FilesIndexed: res.FilesIndexed, FilesSkipped: res.FilesSkipped,
+		FilesDeleted: res.FilesDeleted, FilesPending: res.FilesPending, ChunksCreated: res.ChunksCreated,
+		ChunksRemoved: res.ChunksRemoved, EmbeddingsCached: res.EmbeddingsCached,
+		EmbeddingsComputed: res.EmbeddingsComputed, Warnings: t.warnings(res.Warnings),
+	}, nil
+}
+
+// warnings returns ws as cleaned sentences, never nil.
+func (t *tools) warnings(ws []memweave.Warning) []string {
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = t.clean(w.Error())
 	}
-	for i, w := range res.Warnings {
-		res.Warnings[i] = t.clean(w)
-	}
-	return nil, *res, nil
+	return out
 }
 
 // statusInput is the (empty) input of memory_status.

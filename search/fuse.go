@@ -2,6 +2,8 @@ package search
 
 import (
 	"cmp"
+	"fmt"
+	"math"
 	"slices"
 )
 
@@ -70,12 +72,34 @@ type FusionOptions struct {
 	// RRFK is the k constant of [RRF]; default [DefaultRRFK] when <= 0.
 	RRFK float64
 	// KeywordFloor is the fraction of its keyword score a chunk keeps in
-	// [Weighted] fusion whatever its vector score; default
-	// [DefaultKeywordFloor] when 0, disabled when negative, at most 1.
-	KeywordFloor float64
+	// [Weighted] fusion whatever its vector score, in [0,1]; default
+	// (nil) [DefaultKeywordFloor]; new(0.0) disables it.
+	KeywordFloor *float64
 	// BM25K is the half-saturation constant used to normalise bm25();
 	// default [BM25K] when <= 0. See [NormalizeBM25].
 	BM25K float64
+}
+
+// Validate reports the first invalid field: an unknown Method, negative
+// or non-finite weights, a KeywordFloor outside [0,1].
+func (o FusionOptions) Validate() error {
+	switch o.Method {
+	case "", Weighted, RRF, KeywordOnly, VectorOnly:
+	default:
+		return fmt.Errorf("search: unknown fusion method %q (want weighted, rrf, keyword or vector)", o.Method)
+	}
+	for _, v := range []struct {
+		name string
+		x    float64
+	}{{"VectorWeight", o.VectorWeight}, {"TextWeight", o.TextWeight}, {"RRFK", o.RRFK}, {"BM25K", o.BM25K}} {
+		if !(v.x >= 0) || math.IsInf(v.x, 0) {
+			return fmt.Errorf("search: fusion %s must be a finite number >= 0, got %g", v.name, v.x)
+		}
+	}
+	if f := o.KeywordFloor; f != nil && !(*f >= 0 && *f <= 1) {
+		return fmt.Errorf("search: fusion KeywordFloor must be in [0,1], got %g", *f)
+	}
+	return nil
 }
 
 // Fuse combines keyword and vector candidates into results sorted by
@@ -123,14 +147,9 @@ func Fuse(cands []Candidate, opts FusionOptions) []Result {
 	if rrfK <= 0 {
 		rrfK = DefaultRRFK
 	}
-	floor := opts.KeywordFloor
-	switch {
-	case floor == 0:
-		floor = DefaultKeywordFloor
-	case floor < 0:
-		floor = 0
-	case floor > 1:
-		floor = 1
+	floor := DefaultKeywordFloor
+	if opts.KeywordFloor != nil {
+		floor = min(max(*opts.KeywordFloor, 0), 1)
 	}
 	bk := opts.BM25K
 	if bk <= 0 {

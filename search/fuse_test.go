@@ -111,12 +111,12 @@ func TestFuseOptions(t *testing.T) {
 		want []float64 // scores of chunks 1, 2
 	}{
 		{"defaults", FusionOptions{}, []float64{0.6 * 0.75, 0.6 * 0.75}},
-		{"floor disabled", FusionOptions{KeywordFloor: -1}, []float64{0.7*0.2 + 0.3*0.75, 0.3 * 0.75}},
-		{"floor clamped to 1", FusionOptions{KeywordFloor: 3}, []float64{0.75, 0.75}},
-		{"weights normalised", FusionOptions{VectorWeight: 1, TextWeight: 1, KeywordFloor: -1}, []float64{0.5*0.2 + 0.5*0.75, 0.5 * 0.75}},
+		{"floor disabled", FusionOptions{KeywordFloor: new(0.0)}, []float64{0.7*0.2 + 0.3*0.75, 0.3 * 0.75}},
+		{"floor clamped to 1", FusionOptions{KeywordFloor: new(3.0)}, []float64{0.75, 0.75}},
+		{"weights normalised", FusionOptions{VectorWeight: 1, TextWeight: 1, KeywordFloor: new(0.0)}, []float64{0.5*0.2 + 0.5*0.75, 0.5 * 0.75}},
 		{"text only weight", FusionOptions{TextWeight: 2}, []float64{0.75, 0.75}},
-		{"negative weights are zero", FusionOptions{VectorWeight: -1, TextWeight: -1, KeywordFloor: -1}, []float64{0.7*0.2 + 0.3*0.75, 0.3 * 0.75}},
-		{"bm25 k", FusionOptions{BM25K: 6, KeywordFloor: -1}, []float64{0.7*0.2 + 0.3*0.5, 0.3 * 0.5}},
+		{"negative weights are zero", FusionOptions{VectorWeight: -1, TextWeight: -1, KeywordFloor: new(0.0)}, []float64{0.7*0.2 + 0.3*0.75, 0.3 * 0.75}},
+		{"bm25 k", FusionOptions{BM25K: 6, KeywordFloor: new(0.0)}, []float64{0.7*0.2 + 0.3*0.5, 0.3 * 0.5}},
 		{"keyword only", FusionOptions{Method: KeywordOnly}, []float64{0.75, 0.75}},
 		{"vector only", FusionOptions{Method: VectorOnly}, []float64{0.2, 0}},
 	}

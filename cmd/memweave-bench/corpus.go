@@ -38,7 +38,7 @@ type runFlags struct {
 // search depth.
 func (f *runFlags) register(cmd *cobra.Command, maxResults int) {
 	fs := cmd.Flags()
-	fs.StringVar(&f.mode, "mode", memweave.ModeHybrid, "search `mode`: hybrid, keyword or vector")
+	fs.StringVar(&f.mode, "mode", string(memweave.ModeHybrid), "search `mode`: hybrid, keyword or vector")
 	fs.IntVar(&f.maxResults, "max-results", maxResults, "chunks asked of each search, before reduction to files (`N`)")
 	fs.StringVar(&f.perQuestion, "per-question", "", "write one JSON line per question to `FILE`")
 	fs.IntVar(&f.limit, "limit", 0, "ask only the first `N` questions (0: all)")
@@ -48,9 +48,7 @@ func (f *runFlags) register(cmd *cobra.Command, maxResults int) {
 
 // check validates the flags and fills in defaults.
 func (f *runFlags) check() error {
-	switch f.mode {
-	case memweave.ModeHybrid, memweave.ModeKeyword, memweave.ModeVector:
-	default:
+	if !memweave.Mode(f.mode).Valid() {
 		return usageErr("invalid --mode %q: want hybrid, keyword or vector", f.mode)
 	}
 	if f.maxResults <= 0 {
@@ -230,12 +228,12 @@ func (e *evaluator) corpus(ctx context.Context, dir string, c corpus, workers in
 	}
 	defer w.Close()
 	start := time.Now()
-	res, err := w.Index(ctx, memweave.IndexOptions{})
+	res, err := w.Index(ctx)
 	if err != nil {
 		return nil, err
 	}
 	for _, wn := range res.Warnings {
-		e.warn("index: " + wn)
+		e.warn("index: " + wn.Error())
 	}
 	if res.FilesScanned != len(c.docs) {
 		return nil, fmt.Errorf("index found %d files, want %d", res.FilesScanned, len(c.docs))
@@ -255,11 +253,11 @@ func (e *evaluator) corpus(ctx context.Context, dir string, c corpus, workers in
 			resp, err := w.Search(gctx, q,
 				memweave.MaxResults(e.flags.maxResults),
 				memweave.MinScore(0),
-				memweave.Mode(e.flags.mode))
+				memweave.SearchMode(memweave.Mode(e.flags.mode)))
 			if err != nil {
 				return err
 			}
-			r := ranking{hits: make([]hit, len(resp.Results)), mode: resp.Mode}
+			r := ranking{hits: make([]hit, len(resp.Results)), mode: string(resp.Mode)}
 			for k, res := range resp.Results {
 				id, ok := byPath[res.Path]
 				if !ok {
@@ -283,9 +281,9 @@ func (e *evaluator) answered(resp *memweave.SearchResponse) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.asked++
-	e.modes[resp.Mode]++
+	e.modes[string(resp.Mode)]++
 	for _, wn := range resp.Warnings {
-		e.warnLocked("search: " + wn)
+		e.warnLocked("search: " + wn.Error())
 	}
 	if step := e.asked * 10 / max(e.total, 1); step > e.reported {
 		e.reported = step

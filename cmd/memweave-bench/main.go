@@ -24,8 +24,8 @@
 //	--fusion METHOD        weighted (library default) or rrf
 //	--vector-weight W      weighted fusion: vector weight (default 0.7)
 //	--text-weight W        weighted fusion: keyword weight (default 0.3)
-//	--keyword-floor F      weighted fusion: keyword floor (default 0.6;
-//	                       negative disables it)
+//	--keyword-floor F      weighted fusion: keyword floor in [0,1]
+//	                       (default 0.6; 0 disables it)
 //	--chunk-tokens N       chunk size cap in estimated tokens (default 400)
 //
 // Unset tuning flags leave the library's defaults in force. Giving only
@@ -174,7 +174,7 @@ OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
 	pf.StringVar(&a.fusion, "fusion", "", "fusion `method`: weighted or rrf (default: the library's, weighted)")
 	pf.Float64Var(&a.vectorWeight, "vector-weight", 0, "weighted fusion: vector `weight` (default 0.7)")
 	pf.Float64Var(&a.textWeight, "text-weight", 0, "weighted fusion: keyword `weight` (default 0.3)")
-	pf.Float64Var(&a.keywordFloor, "keyword-floor", 0, "weighted fusion: keyword `floor` (default 0.6; negative disables)")
+	pf.Float64Var(&a.keywordFloor, "keyword-floor", search.DefaultKeywordFloor, "weighted fusion: keyword `floor` in [0,1]; 0 disables it")
 	pf.IntVar(&a.chunkTokens, "chunk-tokens", 0, "chunk size cap in estimated `tokens` (default 400)")
 
 	// One constructor per subcommand, each in its own file.
@@ -225,8 +225,8 @@ func (a *app) checkGlobalFlags(cmd *cobra.Command, _ []string) error {
 	if a.vectorWeight < 0 || a.textWeight < 0 {
 		return usageErr("invalid fusion weights: must not be negative")
 	}
-	if a.keywordFloor > 1 {
-		return usageErr("invalid --keyword-floor %g: must be at most 1", a.keywordFloor)
+	if a.keywordFloor < 0 || a.keywordFloor > 1 {
+		return usageErr("invalid --keyword-floor %g: must be in [0,1]", a.keywordFloor)
 	}
 	flags := cmd.Flags()
 	switch vw, tw := flags.Changed("vector-weight"), flags.Changed("text-weight"); {
@@ -269,7 +269,7 @@ func (a *app) config(dir string) memweave.Config {
 			Method:       search.FusionMethod(a.fusion),
 			VectorWeight: a.vectorWeight,
 			TextWeight:   a.textWeight,
-			KeywordFloor: a.keywordFloor,
+			KeywordFloor: new(a.keywordFloor),
 		},
 	}
 	if a.embedder == "openai" {
@@ -303,12 +303,6 @@ func (a *app) settings() object {
 		vw, tw = search.DefaultVectorWeight, search.DefaultTextWeight
 	}
 	floor := a.keywordFloor
-	switch {
-	case floor == 0:
-		floor = search.DefaultKeywordFloor
-	case floor < 0:
-		floor = 0
-	}
 	chunk := a.chunkTokens
 	if chunk == 0 {
 		chunk = 400

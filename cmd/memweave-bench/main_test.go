@@ -252,7 +252,7 @@ func TestTuningFlags(t *testing.T) {
 	report := bench(t, "--fusion", "rrf", "--embedder", "none", "beir", "--corpus", beirCorpus, "--queries", beirQueries, "--qrels", beirQrels)
 	// Without an embedder the library degrades hybrid to keyword.
 	checkFields(t, report, map[string]any{"mode": "keyword", "embedder": "none", "settings.fusion": "rrf", "ndcg@10": 0.6199})
-	report = bench(t, "--vector-weight", "0.4", "--keyword-floor", "-1", "beir", "--corpus", beirCorpus, "--queries", beirQueries, "--qrels", beirQrels, "--limit", "1")
+	report = bench(t, "--vector-weight", "0.4", "--keyword-floor", "0", "beir", "--corpus", beirCorpus, "--queries", beirQueries, "--qrels", beirQrels, "--limit", "1")
 	checkFields(t, report, map[string]any{
 		"queries": 1, "settings.vector_weight": 0.4, "settings.text_weight": 0.6, "settings.keyword_floor": 0,
 	})

@@ -106,7 +106,7 @@ func (c *speedCommand) runE(cmd *cobra.Command, _ []string) error {
 		}
 	}
 	start := time.Now()
-	res, err := w.Index(ctx, memweave.IndexOptions{})
+	res, err := w.Index(ctx)
 	if err != nil {
 		return err
 	}
@@ -121,7 +121,7 @@ func (c *speedCommand) runE(cmd *cobra.Command, _ []string) error {
 		add("peak_rss_mb_index", round(peakRSSMB()))
 
 	start = time.Now()
-	if _, err := w.Index(ctx, memweave.IndexOptions{}); err != nil {
+	if _, err := w.Index(ctx); err != nil {
 		return err
 	}
 	rep = rep.add("noop_reindex_ms", ms(time.Since(start)))
@@ -131,7 +131,7 @@ func (c *speedCommand) runE(cmd *cobra.Command, _ []string) error {
 		return err
 	}
 	start = time.Now()
-	res, err = w.Index(ctx, memweave.IndexOptions{})
+	res, err = w.Index(ctx)
 	if err != nil {
 		return err
 	}
@@ -158,8 +158,8 @@ func (c *speedCommand) runE(cmd *cobra.Command, _ []string) error {
 		name string
 		opts []memweave.SearchOption
 	}{
-		{"keyword", []memweave.SearchOption{memweave.Mode(memweave.ModeKeyword), memweave.NoSync()}},
-		{"vector", []memweave.SearchOption{memweave.Mode(memweave.ModeVector), memweave.NoSync()}},
+		{"keyword", []memweave.SearchOption{memweave.SearchMode(memweave.ModeKeyword), memweave.NoSync()}},
+		{"vector", []memweave.SearchOption{memweave.SearchMode(memweave.ModeVector), memweave.NoSync()}},
 		{"hybrid", []memweave.SearchOption{memweave.NoSync()}},
 		{"hybrid_decay", []memweave.SearchOption{memweave.NoSync(), memweave.Decay(30), now}},
 		{"hybrid_mmr", []memweave.SearchOption{memweave.NoSync(), memweave.MMR(0.7)}},

@@ -39,7 +39,11 @@ fixed and exits 0 if nothing remains.`,
 				return configUsageErr(err)
 			}
 			defer closeWeave(w, &err)
-			rep, err := w.Check(cmd.Context(), repair)
+			var opts []memweave.CheckOption
+			if repair {
+				opts = append(opts, memweave.Repair())
+			}
+			rep, err := w.Check(cmd.Context(), opts...)
 			if err != nil {
 				return err
 			}
@@ -63,7 +67,7 @@ func (a *app) checkDamaged(cmd *cobra.Command, openErr error, repair, asJSON boo
 	if !repair {
 		return fmt.Errorf("%w; run 'memweave check --repair' or 'memweave index --rebuild' to rebuild it from the files", openErr)
 	}
-	res, err := memweave.Rebuild(cmd.Context(), a.config(), memweave.IndexOptions{})
+	res, err := memweave.Rebuild(cmd.Context(), a.config())
 	if err != nil {
 		return err
 	}
@@ -72,7 +76,7 @@ func (a *app) checkDamaged(cmd *cobra.Command, openErr error, repair, asJSON boo
 		return err
 	}
 	defer closeWeave(w, &err)
-	rep, err := w.Check(cmd.Context(), false)
+	rep, err := w.Check(cmd.Context())
 	if err != nil {
 		return err
 	}
@@ -91,6 +95,8 @@ type checkJSON struct {
 	OK       bool     `json:"ok"`
 	Problems []string `json:"problems"`
 	*memweave.CheckReport
+	// Warnings shadows the report's, cleaned for output.
+	Warnings []string `json:"warnings"`
 }
 
 // printCheck prints a check report: JSON, or a summary with one line per
@@ -98,8 +104,8 @@ type checkJSON struct {
 func (a *app) printCheck(rep *memweave.CheckReport, asJSON bool) error {
 	problems := rep.Problems()
 	if asJSON {
-		rep.Warnings = a.cleanAll(rep.Warnings)
-		return writeJSON(a.stdout, checkJSON{OK: rep.OK(), Problems: append([]string{}, problems...), CheckReport: rep})
+		return writeJSON(a.stdout, checkJSON{OK: rep.OK(), Problems: append([]string{}, problems...), CheckReport: rep,
+			Warnings: a.cleanAll(rep.Warnings)})
 	}
 	a.warn(rep.Warnings)
 	t := rep.Tables

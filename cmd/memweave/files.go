@@ -28,14 +28,14 @@ waiting for embeddings; it is found by keyword meanwhile.`,
 				return err
 			}
 			defer closeWeave(w, &err)
-			files, err := w.Files(cmd.Context(), sources...)
-			if err != nil {
-				return err
+			files := []memweave.FileInfo{}
+			for f, err := range w.Files(cmd.Context(), sources...) {
+				if err != nil {
+					return err
+				}
+				files = append(files, f)
 			}
 			if asJSON {
-				if files == nil {
-					files = []memweave.FileInfo{}
-				}
 				return writeJSON(a.stdout, files)
 			}
 			if len(files) == 0 {

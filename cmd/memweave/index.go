@@ -39,7 +39,11 @@ replaced; a file memweave did not create is left alone.`,
 			}
 			defer closeWeave(w, &err)
 			bar := newProgress(os.Stderr)
-			res, err := w.Index(cmd.Context(), memweave.IndexOptions{Force: force, Progress: bar.update})
+			opts := []memweave.IndexOption{memweave.Progress(bar.update)}
+			if force {
+				opts = append(opts, memweave.Force())
+			}
+			res, err := w.Index(cmd.Context(), opts...)
 			bar.finish()
 			if err != nil {
 				return err
@@ -120,7 +124,7 @@ func newProgress(f *os.File) *progress {
 	return &progress{start: time.Now(), out: f}
 }
 
-// update is the [memweave.IndexOptions] Progress callback.
+// update is the [memweave.Progress] callback.
 func (p *progress) update(done, total int) {
 	if p == nil || time.Since(p.start) < progressDelay {
 		return
@@ -160,7 +164,7 @@ func (a *app) rebuild(cmd *cobra.Command, asJSON bool) error {
 		return err
 	}
 	bar := newProgress(os.Stderr)
-	res, err := memweave.Rebuild(cmd.Context(), a.config(), memweave.IndexOptions{Progress: bar.update})
+	res, err := memweave.Rebuild(cmd.Context(), a.config(), memweave.Progress(bar.update))
 	bar.finish()
 	if err != nil {
 		return configUsageErr(err)

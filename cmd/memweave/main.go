@@ -332,17 +332,17 @@ func (a *app) clean(msg string) string {
 }
 
 // warn prints warnings to stderr, one line each.
-func (a *app) warn(warnings []string) {
+func (a *app) warn(warnings []memweave.Warning) {
 	for _, w := range warnings {
-		fmt.Fprintln(a.stderr, "memweave: warning: "+a.clean(w))
+		fmt.Fprintln(a.stderr, "memweave: warning: "+a.clean(w.Error()))
 	}
 }
 
 // cleanAll returns warnings cleaned for output, never nil.
-func (a *app) cleanAll(warnings []string) []string {
+func (a *app) cleanAll(warnings []memweave.Warning) []string {
 	out := make([]string, 0, len(warnings))
 	for _, w := range warnings {
-		out = append(out, a.clean(w))
+		out = append(out, a.clean(w.Error()))
 	}
 	return out
 }

@@ -72,7 +72,7 @@ off unless their flag is given.`,
 	fl.IntVarP(&f.maxResults, "max-results", "n", 6, "number of results `N`")
 	fl.Float64Var(&f.minScore, "min-score", 0.35, "drop results scoring below `F`, in [0,1]")
 	fl.StringArrayVar(&f.sources, "source", nil, "search only this `source` (repeatable)")
-	fl.StringVar(&f.mode, "mode", memweave.ModeHybrid, "retrieval `mode`: hybrid, keyword or vector")
+	fl.StringVar(&f.mode, "mode", string(memweave.ModeHybrid), "retrieval `mode`: hybrid, keyword or vector")
 	fl.Float64Var(&f.halfLife, "decay-half-life", 30, "enable temporal decay of dated files with this half-life in `DAYS`")
 	fl.Float64Var(&f.lambda, "mmr-lambda", 0.7, "enable MMR re-ranking with lambda `L` in [0,1] (1 = relevance only)")
 	fl.StringVar(&f.now, "now", "", "measure decay from this `YYYY-MM-DD` date instead of today")
@@ -109,9 +109,9 @@ func (f *searchFlags) options(cmd *cobra.Command) ([]memweave.SearchOption, erro
 		}
 		opts = append(opts, memweave.Sources(f.sources...))
 	}
-	switch f.mode {
+	switch m := memweave.Mode(f.mode); m {
 	case memweave.ModeHybrid, memweave.ModeKeyword, memweave.ModeVector:
-		opts = append(opts, memweave.Mode(f.mode))
+		opts = append(opts, memweave.SearchMode(m))
 	default:
 		return nil, usageErr("invalid --mode %q: want hybrid, keyword or vector", f.mode)
 	}
@@ -169,7 +169,7 @@ type resultJSON struct {
 func (a *app) searchJSON(resp *memweave.SearchResponse, explain bool) searchResponseJSON {
 	out := searchResponseJSON{
 		Query:    resp.Query,
-		Mode:     resp.Mode,
+		Mode:     string(resp.Mode),
 		Warnings: a.cleanAll(resp.Warnings),
 		Results:  make([]resultJSON, 0, len(resp.Results)),
 	}

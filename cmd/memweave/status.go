@@ -42,7 +42,7 @@ mode, and how many files changed on disk since the last index run.`,
 				emb += fmt.Sprintf(" (%d dims)", st.Dims)
 			}
 			fmt.Fprintf(tw, "embedder\t%s\n", emb)
-			mode := st.SearchMode
+			mode := string(st.SearchMode)
 			if st.SearchModeReason != "" {
 				mode += ": " + st.SearchModeReason
 			}

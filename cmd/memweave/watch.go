@@ -50,7 +50,7 @@ unavailable it falls back to scanning the files every --poll-interval.`,
 						out.println("indexed " + ev.Path)
 					}
 				},
-				OnState: func(state string, err error) {
+				OnState: func(state memweave.WatchState, err error) {
 					switch state {
 					case memweave.WatchActive:
 						out.println("watching " + w.Config().Workspace)

@@ -76,7 +76,7 @@ func main() {
 		log.Fatal(err)
 	}
 	defer w.Close()
-	res, err := w.Index(ctx, memweave.IndexOptions{})
+	res, err := w.Index(ctx)
 	if err != nil {
 		log.Fatal(err)
 	}

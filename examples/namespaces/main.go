@@ -60,16 +60,15 @@ func main() {
 		log.Fatal(err)
 	}
 	defer w.Close()
-	if _, err := w.Index(ctx, memweave.IndexOptions{}); err != nil {
+	if _, err := w.Index(ctx); err != nil {
 		log.Fatal(err)
 	}
 
-	all, err := w.Files(ctx)
-	if err != nil {
-		log.Fatal(err)
-	}
 	fmt.Println("indexed files by source:")
-	for _, f := range all {
+	for f, err := range w.Files(ctx) {
+		if err != nil {
+			log.Fatal(err)
+		}
 		fmt.Printf("  %-16s %s\n", f.Source, f.Path)
 	}
 

@@ -94,7 +94,7 @@ func main() {
 		log.Fatal(err)
 	}
 	defer w.Close()
-	if _, err := w.Index(ctx, memweave.IndexOptions{}); err != nil {
+	if _, err := w.Index(ctx); err != nil {
 		log.Fatal(err)
 	}
 

@@ -37,7 +37,7 @@ func main() {
 		log.Fatal(err)
 	}
 	defer w.Close()
-	if _, err := w.Index(ctx, memweave.IndexOptions{}); err != nil {
+	if _, err := w.Index(ctx); err != nil {
 		log.Fatal(err)
 	}
 	resp, err := w.Search(ctx, "caching layer decision")

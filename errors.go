@@ -1,0 +1,56 @@
+package memweave
+
+import (
+	"errors"
+
+	"github.com/memweave/memweave-go/embed"
+	"github.com/memweave/memweave-go/index"
+	"github.com/memweave/memweave-go/indexer"
+)
+
+// Errors callers can test with errors.Is. Several are the same values as
+// the sentinels of the packages below, so that errors.Is works whichever
+// name a caller uses.
+var (
+	// ErrClosed is returned by calls on a closed Weave (it is index.ErrClosed).
+	ErrClosed = index.ErrClosed
+	// ErrBusy is returned when another index run did not finish within
+	// the lock timeout (see [LockTimeout]).
+	ErrBusy = indexer.ErrBusy
+	// ErrNotFound is returned when a file or path does not exist.
+	ErrNotFound = errors.New("memweave: not found")
+	// ErrEmbedderUnavailable is wrapped by failures to reach the embedding
+	// endpoint (down, timing out, failing after retries); searches
+	// degrade to keyword-only and index runs leave files pending instead
+	// of returning it, with a [Warning] that wraps it.
+	ErrEmbedderUnavailable = embed.ErrUnavailable
+	// ErrEmbedderRejected is wrapped by failures where the endpoint
+	// refused the request: a bad key, an unknown model, a bad request.
+	// Retrying does not help; fix the configuration.
+	ErrEmbedderRejected = embed.ErrRejected
+	// ErrNoFTS5 means the binary was built without -tags sqlite_fts5.
+	ErrNoFTS5 = index.ErrNoFTS5
+	// ErrCorruptIndex means the index file is damaged or not SQLite; it
+	// is a cache and can be deleted and rebuilt.
+	ErrCorruptIndex = index.ErrCorrupt
+	// ErrForeignIndex means the index path holds a SQLite database that
+	// memweave did not create; memweave leaves it alone.
+	ErrForeignIndex = index.ErrForeign
+	// ErrIndexTooNew means the index was written by a newer memweave.
+	ErrIndexTooNew = index.ErrTooNew
+	// ErrTooLarge is wrapped by the [Warning] about a file over
+	// Config.MaxFileBytes, which is not indexed.
+	ErrTooLarge = indexer.ErrTooLarge
+	// ErrInvalidUTF8 is wrapped by the [Warning] about a file that is not
+	// valid UTF-8; it is indexed with replacement characters.
+	ErrInvalidUTF8 = indexer.ErrInvalidUTF8
+)
+
+// Warning is a problem that did not stop a call: a file skipped or
+// unreadable, an embedding endpoint that failed. It carries the
+// workspace-relative path (or "" when not about one file), the line when
+// known, and a cause that errors.Is and errors.As see through: for
+// example errors.Is(warning, ErrEmbedderUnavailable) or
+// errors.Is(warning, fs.ErrPermission). It prints, and marshals to JSON,
+// as one sentence.
+type Warning = indexer.Warning

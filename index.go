@@ -1,0 +1,121 @@
+package memweave
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/memweave/memweave-go/indexer"
+	"github.com/memweave/memweave-go/workspace"
+)
+
+// IndexResult counts what an index run did. Its Warnings name the files
+// that were skipped or could not be read, and embedding failures.
+type IndexResult = indexer.Result
+
+// IndexOption sets a per-call option of [Weave.Index]. Options not given
+// keep their defaults.
+type IndexOption func(*indexer.SyncOptions)
+
+// Force re-reads, re-chunks and re-stores every file, ignoring sizes,
+// times and hashes. Embeddings still come from the cache.
+func Force() IndexOption { return func(o *indexer.SyncOptions) { o.Force = true } }
+
+// Progress calls fn after each batch of files with the number of files
+// done and the number to do.
+func Progress(fn func(done, total int)) IndexOption {
+	return func(o *indexer.SyncOptions) { o.Progress = fn }
+}
+
+// LockTimeout bounds the wait for another index run, in this or another
+// process, to finish; past it Index fails with [ErrBusy]. Default: wait
+// as long as ctx allows. A timeout <= 0 is an error.
+func LockTimeout(d time.Duration) IndexOption {
+	return func(o *indexer.SyncOptions) {
+		o.LockTimeout = d
+		if d <= 0 {
+			o.LockTimeout = -1
+		}
+	}
+}
+
+// Index brings the index up to date with the files: new and changed files
+// are chunked and embedded (cache misses only), files pending embeddings
+// are retried, deleted files removed. A file whose size and mtime are
+// unchanged is skipped without being read. Concurrent Index runs, in this
+// or other processes, take turns.
+func (w *Weave) Index(ctx context.Context, opts ...IndexOption) (*IndexResult, error) {
+	if err := w.checkOpen(); err != nil {
+		return nil, err
+	}
+	o := indexer.SyncOptions{Pending: true}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	if o.LockTimeout < 0 {
+		return nil, errors.New("memweave: index: LockTimeout must be positive")
+	}
+	return w.eng.Sync(ctx, o)
+}
+
+// Add indexes the given files now. Relative paths resolve against the
+// workspace. A file outside memory/ and the extra paths is indexed with
+// source "external" and kept: later index runs do not prune it.
+func (w *Weave) Add(ctx context.Context, paths ...string) (*IndexResult, error) {
+	if err := w.checkOpen(); err != nil {
+		return nil, err
+	}
+	discoverable, err := w.discoverable()
+	if err != nil {
+		return nil, fmt.Errorf("memweave: add: %w", err)
+	}
+	var files []workspace.File
+	for _, p := range paths {
+		abs, rel, err := workspace.Resolve(w.cfg.Workspace, p)
+		if err != nil {
+			return nil, fmt.Errorf("memweave: add %s: %w", p, err)
+		}
+		fi, err := os.Stat(abs)
+		switch {
+		case errors.Is(err, os.ErrNotExist):
+			return nil, fmt.Errorf("memweave: add %s: %w", p, ErrNotFound)
+		case err != nil:
+			return nil, fmt.Errorf("memweave: add %s: %w", p, err)
+		case fi.IsDir():
+			return nil, fmt.Errorf("memweave: add %s: is a folder; add files, or list it in ExtraPaths", p)
+		}
+		files = append(files, workspace.File{Abs: abs, Rel: rel, Source: workspace.Source(rel), Size: fi.Size(),
+			MTime: fi.ModTime().UnixNano(), External: !discoverable(rel)})
+	}
+	return w.eng.Add(ctx, files)
+}
+
+// discoverable returns a function telling whether discovery lists a
+// workspace-relative path. Files under memory/ need no walk to tell.
+func (w *Weave) discoverable() (func(rel string) bool, error) {
+	if len(w.cfg.ExtraPaths) > 0 {
+		discovered, _, err := workspace.Discover(w.cfg.Workspace, w.cfg.ExtraPaths)
+		if err != nil {
+			return nil, err
+		}
+		known := make(map[string]bool, len(discovered))
+		for _, f := range discovered {
+			known[f.Rel] = true
+		}
+		return func(rel string) bool { return known[rel] }, nil
+	}
+	return func(rel string) bool {
+		if !workspace.InMemory(rel) {
+			return false
+		}
+		for _, part := range strings.Split(rel, "/") {
+			if workspace.IsIgnoredName(part) {
+				return false
+			}
+		}
+		return true
+	}, nil
+}

@@ -1,0 +1,145 @@
+package indexer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"runtime"
+	"slices"
+	"sync"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/memweave/memweave-go/index"
+	"github.com/memweave/memweave-go/workspace"
+)
+
+// CheckReport is what a check found and, when it repaired, what it fixed.
+// File lists hold workspace-relative paths, sorted.
+type CheckReport struct {
+	// Missing are Markdown files on disk that the index lacks.
+	Missing []string `json:"missing"`
+	// Stale are indexed files whose size, mtime or content differ from
+	// the file on disk, including files that grew over the size limit
+	// and still have rows.
+	Stale []string `json:"stale"`
+	// Orphaned are indexed files that are gone from disk or that
+	// discovery no longer lists.
+	Orphaned []string `json:"orphaned"`
+	// TooLarge are files over the size limit; they are never indexed, by
+	// design, and are not a problem by themselves.
+	TooLarge []string `json:"too_large"`
+	// Pending counts files waiting for embeddings. It is not a problem by
+	// itself: they match by keyword until an index run embeds them.
+	Pending int `json:"pending"`
+	// Tables is the database check: SQLite's integrity check and the
+	// agreement of the chunk, keyword, vector and file rows.
+	Tables *index.Report `json:"tables"`
+	// Warnings are paths the check could not list or read.
+	Warnings []Warning `json:"warnings"`
+	// Repaired says what a repair did, one line per action; empty when
+	// nothing was repaired.
+	Repaired []string `json:"repaired"`
+}
+
+// OK reports whether the check found no problem.
+func (r *CheckReport) OK() bool {
+	return r.Tables.OK() && len(r.Missing) == 0 && len(r.Stale) == 0 && len(r.Orphaned) == 0
+}
+
+// Problems describes each problem, one line each.
+func (r *CheckReport) Problems() []string {
+	var out []string
+	for _, p := range r.Missing {
+		out = append(out, "not indexed: "+p)
+	}
+	for _, p := range r.Stale {
+		out = append(out, "changed since indexed: "+p)
+	}
+	for _, p := range r.Orphaned {
+		out = append(out, "indexed but gone: "+p)
+	}
+	return append(out, r.Tables.Problems()...)
+}
+
+// Check compares the index with the files, by the [Diff] and then by
+// content: every file the diff calls unchanged or pending is read and its
+// SHA-256 compared with its row. It also runs the database checks of
+// [index.DB.Check]. changed lists the files whose content differs although
+// size and mtime match: a stat scan misses them, so a repair must
+// invalidate them first.
+func (e *Engine) Check(ctx context.Context) (rep *CheckReport, changed []string, err error) {
+	tables, err := e.db.Check(ctx)
+	if err != nil {
+		return nil, nil, fmt.Errorf("indexer: check: %w", err)
+	}
+	rep = &CheckReport{Missing: []string{}, Stale: []string{}, Orphaned: []string{}, TooLarge: []string{},
+		Tables: tables, Warnings: []Warning{}, Repaired: []string{}}
+	if tables.Corrupt() {
+		return rep, nil, nil
+	}
+	d, err := e.Diff(ctx)
+	if err != nil {
+		return nil, nil, fmt.Errorf("indexer: check: %w", err)
+	}
+	rep.Warnings = append(rep.Warnings, d.Unreadable...)
+	rep.Pending = len(d.Pending)
+	big := make(map[string]bool, len(d.TooLarge))
+	for _, f := range d.TooLarge {
+		big[f.Rel] = true
+		rep.TooLarge = append(rep.TooLarge, f.Rel)
+	}
+	for _, f := range d.New {
+		rep.Missing = append(rep.Missing, f.Rel)
+	}
+	for _, f := range d.Changed {
+		rep.Stale = append(rep.Stale, f.Rel)
+	}
+	for _, p := range d.Deleted {
+		if big[p] {
+			rep.Stale = append(rep.Stale, p)
+		} else {
+			rep.Orphaned = append(rep.Orphaned, p)
+		}
+	}
+	changed, err = e.hashCheck(ctx, slices.Concat(d.Unchanged, d.Pending), d, rep)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, l := range [][]string{rep.Missing, rep.Stale, rep.Orphaned, changed} {
+		slices.Sort(l)
+	}
+	return rep, changed, nil
+}
+
+// hashCheck reads files and compares their SHA-256 with their rows,
+// adding the ones that differ to rep.Stale and returning them.
+func (e *Engine) hashCheck(ctx context.Context, files []workspace.File, d *Diff, rep *CheckReport) ([]string, error) {
+	var changed []string
+	var mu sync.Mutex
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for _, f := range files {
+		g.Go(func() error {
+			if gctx.Err() != nil {
+				return gctx.Err()
+			}
+			data, err := os.ReadFile(f.Abs)
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case errors.Is(err, fs.ErrNotExist):
+				rep.Orphaned = append(rep.Orphaned, f.Rel)
+			case err != nil:
+				rep.Warnings = append(rep.Warnings, Warning{Path: f.Rel, Err: err})
+			case HashBytes(data) != d.rows[f.Rel].Hash:
+				rep.Stale = append(rep.Stale, f.Rel)
+				changed = append(changed, f.Rel)
+			}
+			return nil
+		})
+	}
+	return changed, g.Wait()
+}

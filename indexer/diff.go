@@ -1,0 +1,137 @@
+package indexer
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/memweave/memweave-go/index"
+	"github.com/memweave/memweave-go/workspace"
+)
+
+// Diff is the freshness truth: how the files on disk differ from the rows
+// in the index, by a stat scan (sizes and modification times; no file is
+// read). Every discovered file is in exactly one of New, Changed,
+// TooLarge, Unreadable, Pending and Unchanged; Deleted lists index rows
+// whose file is gone. All lists are sorted by path.
+type Diff struct {
+	// Scanned is the number of files discovery found.
+	Scanned int
+	// New are files the index has no row for.
+	New []workspace.File
+	// Changed are indexed files whose size or mtime differ from their row,
+	// or whose row was invalidated.
+	Changed []workspace.File
+	// Deleted are paths of index rows to remove: the file is gone,
+	// discovery no longer lists it, or it grew over the size limit.
+	Deleted []string
+	// TooLarge are files over Options.MaxFileBytes. They are never
+	// indexed; a row left from when the file was smaller is in Deleted.
+	TooLarge []workspace.File
+	// Unreadable are paths that could not be listed or read, each a
+	// warning naming it and wrapping the cause (fs.ErrPermission, ...).
+	// An unreadable file keeps the rows it has.
+	Unreadable []Warning
+	// Pending are unchanged indexed files some of whose chunks lack a
+	// vector because embedding failed; an index run retries them.
+	Pending []workspace.File
+	// Unchanged are indexed files whose size and mtime match their row.
+	Unchanged []workspace.File
+
+	// rows are the index rows the diff was computed against.
+	rows map[string]index.File
+}
+
+// Stale returns the number of files the next sync would touch: new,
+// changed and deleted. Pending files are retried only by a full index
+// run, so they do not count.
+func (d *Diff) Stale() int { return len(d.New) + len(d.Changed) + len(d.Deleted) }
+
+// Diff computes the freshness of the whole workspace. It takes no lock:
+// a caller that acts on the diff should compute it again under
+// [Engine.WithLock], as [Engine.Sync] does.
+func (e *Engine) Diff(ctx context.Context) (*Diff, error) {
+	files, warns, err := workspace.Discover(e.opts.Root, e.opts.ExtraPaths)
+	if err != nil {
+		return nil, fmt.Errorf("indexer: scan: %w", err)
+	}
+	rows, err := e.db.Files(ctx)
+	if err != nil {
+		return nil, err
+	}
+	d := &Diff{Scanned: len(files), rows: rows}
+	for _, w := range warns {
+		d.Unreadable = append(d.Unreadable, e.pathWarning(w))
+	}
+	seen := make(map[string]bool, len(files))
+	for _, f := range files {
+		// Discovered files are managed by discovery: pruned when gone.
+		f.External = false
+		seen[f.Rel] = true
+		row, indexed := rows[f.Rel]
+		switch {
+		case f.Size > e.opts.MaxFileBytes:
+			d.TooLarge = append(d.TooLarge, f)
+			if indexed {
+				d.Deleted = append(d.Deleted, f.Rel)
+			}
+		case indexed && row.Size == f.Size && row.MTime == f.MTime && row.Hash != "" && !row.External:
+			if row.Pending {
+				d.Pending = append(d.Pending, f)
+			} else {
+				d.Unchanged = append(d.Unchanged, f)
+			}
+		case !readable(f.Abs):
+			d.Unreadable = append(d.Unreadable, Warning{Path: f.Rel, Err: fs.ErrPermission})
+		case indexed:
+			d.Changed = append(d.Changed, f)
+		default:
+			d.New = append(d.New, f)
+		}
+	}
+	for p, row := range rows {
+		if seen[p] {
+			continue
+		}
+		if !row.External || isGone(AbsPath(e.opts.Root, p)) {
+			d.Deleted = append(d.Deleted, p)
+		}
+	}
+	slices.Sort(d.Deleted)
+	slices.SortFunc(d.Unreadable, func(a, b Warning) int { return cmp.Compare(a.Path, b.Path) })
+	return d, nil
+}
+
+// pathWarning turns a discovery warning into a Warning naming the
+// workspace-relative path.
+func (e *Engine) pathWarning(err error) Warning {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		rel := filepath.ToSlash(pe.Path)
+		if r, rerr := filepath.Rel(e.opts.Root, pe.Path); rerr == nil && filepath.IsLocal(r) {
+			rel = filepath.ToSlash(r)
+		}
+		return Warning{Path: rel, Err: fmt.Errorf("%s: %w", pe.Op, pe.Err)}
+	}
+	return Warning{Err: err}
+}
+
+// isGone reports whether nothing exists at abs.
+func isGone(abs string) bool {
+	_, err := os.Lstat(abs)
+	return errors.Is(err, fs.ErrNotExist)
+}
+
+// AbsPath returns the file a row path names: rel under root, or rel
+// itself when it is absolute (a file outside the workspace).
+func AbsPath(root, rel string) string {
+	if filepath.IsAbs(filepath.FromSlash(rel)) {
+		return filepath.FromSlash(rel)
+	}
+	return filepath.Join(root, filepath.FromSlash(rel))
+}

@@ -1,0 +1,110 @@
+package indexer
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/gofrs/flock"
+
+	"github.com/memweave/memweave-go/chunker"
+	"github.com/memweave/memweave-go/embed"
+	"github.com/memweave/memweave-go/embedcache"
+	"github.com/memweave/memweave-go/index"
+)
+
+// Options configure an [Engine]. Every field is required unless it says
+// otherwise; the root package fills them from its Config.
+type Options struct {
+	// Root is the workspace folder, absolute.
+	Root string
+	// ExtraPaths are files or folders outside memory/ to index too.
+	ExtraPaths []string
+	// MaxFileBytes is the largest file that is indexed.
+	MaxFileBytes int64
+	// Chunk configures the chunker.
+	Chunk chunker.Options
+	// Embedder embeds chunks; nil means a keyword-only index.
+	Embedder embed.Embedder
+	// Cache is the embedding cache of the embedder's identity.
+	Cache *embedcache.Cache
+	// CacheMaxEntries caps the embedding cache after each run; 0 = no cap.
+	CacheMaxEntries int
+	// Logger receives diagnostics; nil discards them.
+	Logger *slog.Logger
+}
+
+// Engine indexes one workspace into one index. An Engine is safe for
+// concurrent use by multiple goroutines; index runs take turns through
+// its lock, which also excludes runs of other processes.
+type Engine struct {
+	db   *index.DB
+	opts Options
+	// flock serialises index runs across processes.
+	flock *flock.Flock
+
+	// mu serialises index runs within this process and guards closed.
+	mu     sync.Mutex
+	closed bool
+}
+
+// New returns an Engine writing to db.
+func New(db *index.DB, opts Options) *Engine {
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.DiscardHandler)
+	}
+	return &Engine{db: db, opts: opts, flock: flock.New(db.Path() + ".lock")}
+}
+
+// Close waits for a running index run and makes later ones fail with
+// index.ErrClosed. It does not close the database.
+func (e *Engine) Close() {
+	e.mu.Lock()
+	e.closed = true
+	e.mu.Unlock()
+}
+
+// lockPoll is how often a wait for the index lock retries.
+const lockPoll = 5 * time.Millisecond
+
+// WithLock runs fn holding the index lock: the in-process mutex and the
+// cross-process file lock. With a timeout > 0 it waits at most that long,
+// then fails with [ErrBusy]; otherwise as long as ctx allows.
+func (e *Engine) WithLock(ctx context.Context, timeout time.Duration, fn func() error) error {
+	lctx := ctx
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		lctx, cancel = context.WithTimeout(ctx, timeout)
+		defer cancel()
+	}
+	for !e.mu.TryLock() {
+		select {
+		case <-lctx.Done():
+			return e.lockErr(ctx)
+		case <-time.After(lockPoll):
+		}
+	}
+	defer e.mu.Unlock()
+	if e.closed {
+		return index.ErrClosed
+	}
+	if _, err := e.flock.TryLockContext(lctx, 2*lockPoll); err != nil {
+		if ctx.Err() == nil && lctx.Err() != nil {
+			return e.lockErr(ctx)
+		}
+		return fmt.Errorf("indexer: lock %s: %w", e.flock.Path(), err)
+	}
+	defer e.flock.Unlock()
+	return fn()
+}
+
+// lockErr reports a failed wait for the index lock: ErrBusy when the
+// lock timeout passed, the caller's context error otherwise.
+func (e *Engine) lockErr(ctx context.Context) error {
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	return fmt.Errorf("indexer: another index run holds %s: %w", e.flock.Path(), ErrBusy)
+}

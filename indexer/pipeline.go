@@ -1,0 +1,254 @@
+package indexer
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"database/sql"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/memweave/memweave-go/chunker"
+	"github.com/memweave/memweave-go/embedcache"
+	"github.com/memweave/memweave-go/index"
+	"github.com/memweave/memweave-go/workspace"
+)
+
+// Batching bounds: a write transaction covers at most this many files or
+// chunks, which bounds memory and keeps transactions short.
+const (
+	batchFiles  = 256
+	batchChunks = 4096
+	// checkpointChunks is the size of an index run after which the WAL is
+	// folded back into the database file.
+	checkpointChunks = 1000
+)
+
+// prepared is a changed file, read and chunked, waiting to be stored.
+type prepared struct {
+	file   workspace.File
+	hash   string
+	chunks []index.Chunk
+	// touch is set when only the mtime or size changed.
+	touch bool
+}
+
+// group is a unit of the pipeline: files read, chunked and embedded,
+// ready for one write transaction.
+type group struct {
+	updates  []*prepared
+	touches  []index.File
+	warnings []Warning
+	// hits are embedding cache keys whose recency to refresh.
+	hits               []embedcache.Key
+	cached, computed   int
+	filesDone, ofFiles int
+}
+
+// pipeline indexes files in two overlapping stages: a producer reads,
+// chunks (fanned out over the CPUs) and embeds the next group while the
+// caller's goroutine writes the previous one in a short transaction.
+// Embedding never happens inside a write transaction.
+func (e *Engine) pipeline(ctx context.Context, files []workspace.File, rows map[string]index.File, opts SyncOptions, res *Result) error {
+	g, gctx := errgroup.WithContext(ctx)
+	groups := make(chan *group, 1)
+	g.Go(func() error {
+		defer close(groups)
+		for start := 0; start < len(files); {
+			end := min(start+batchFiles, len(files))
+			if err := e.produce(gctx, files[start:end], rows, opts.Force, end, len(files), groups); err != nil {
+				return err
+			}
+			start = end
+		}
+		return nil
+	})
+	g.Go(func() error {
+		for gr := range groups {
+			if err := e.consume(gctx, gr, res); err != nil {
+				return err
+			}
+			if opts.Progress != nil && gr.filesDone > 0 {
+				opts.Progress(gr.filesDone, gr.ofFiles)
+			}
+		}
+		return nil
+	})
+	return g.Wait()
+}
+
+// produce prepares one batch of files and sends it as groups of at most
+// batchChunks chunks.
+func (e *Engine) produce(ctx context.Context, files []workspace.File, rows map[string]index.File, force bool, done, total int, out chan<- *group) error {
+	preps := make([]*prepared, len(files))
+	warns := make([]*Warning, len(files))
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i, f := range files {
+		g.Go(func() error {
+			preps[i], warns[i] = e.prepare(f, rows[f.Rel], force)
+			return gctx.Err()
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return err
+	}
+	first := &group{}
+	var updates []*prepared
+	for i, p := range preps {
+		if warns[i] != nil {
+			first.warnings = append(first.warnings, *warns[i])
+		}
+		switch {
+		case p == nil:
+		case p.touch:
+			first.touches = append(first.touches, index.File{Path: p.file.Rel, MTime: p.file.MTime, Size: p.file.Size})
+		default:
+			updates = append(updates, p)
+		}
+	}
+	gr := first
+	for start := 0; ; gr = new(group) {
+		end, n := start, 0
+		for end < len(updates) && (end == start || n+len(updates[end].chunks) <= batchChunks) {
+			n += len(updates[end].chunks)
+			end++
+		}
+		gr.updates = updates[start:end]
+		if err := e.vectors(ctx, gr); err != nil {
+			return err
+		}
+		if end == len(updates) {
+			gr.filesDone, gr.ofFiles = done, total
+		}
+		select {
+		case out <- gr:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		if start = end; start >= len(updates) {
+			return nil
+		}
+	}
+}
+
+// consume writes one group in one transaction.
+func (e *Engine) consume(ctx context.Context, gr *group, res *Result) error {
+	res.Warnings = append(res.Warnings, gr.warnings...)
+	res.EmbeddingsCached += gr.cached
+	res.EmbeddingsComputed += gr.computed
+	res.FilesSkipped += len(gr.touches)
+	if err := e.db.Touch(ctx, gr.touches); err != nil {
+		return err
+	}
+	for _, t := range gr.touches {
+		res.Indexed = append(res.Indexed, t.Path)
+	}
+	if len(gr.updates) == 0 {
+		return nil
+	}
+	updates := make([]index.Update, len(gr.updates))
+	for i, p := range gr.updates {
+		updates[i] = index.Update{
+			File: index.File{Path: p.file.Rel, Source: p.file.Source, Hash: p.hash, MTime: p.file.MTime,
+				Size: p.file.Size, External: p.file.External},
+			Chunks: p.chunks,
+		}
+		res.Indexed = append(res.Indexed, p.file.Rel)
+	}
+	var extra func(tx *sql.Tx) error
+	if len(gr.hits) > 0 {
+		extra = func(tx *sql.Tx) error { return e.opts.Cache.Touch(ctx, tx, gr.hits) }
+	}
+	ch, err := e.db.Apply(ctx, updates, nil, extra)
+	if err != nil {
+		return err
+	}
+	res.FilesIndexed += len(gr.updates)
+	res.ChunksCreated += ch.ChunksCreated
+	res.ChunksRemoved += ch.ChunksRemoved
+	return nil
+}
+
+// readStat reads f and sets its size and mtime from the open file, so the
+// recorded stat matches the content read even if the file changes after
+// discovery. It reads at most limit+1 bytes.
+func readStat(f *workspace.File, limit int64) ([]byte, error) {
+	fh, err := os.Open(f.Abs)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	fi, err := fh.Stat()
+	if err != nil {
+		return nil, err
+	}
+	f.Size, f.MTime = fi.Size(), fi.ModTime().UnixNano()
+	return io.ReadAll(io.LimitReader(fh, limit+1))
+}
+
+// HashBytes is the content hash the index records for a file: the hex
+// SHA-256 of its bytes.
+func HashBytes(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}
+
+// tooLarge is the warning for a file over the size limit.
+func (e *Engine) tooLarge(rel string, size int64) *Warning {
+	return &Warning{Path: rel, Err: fmt.Errorf("%d bytes is over the %d-byte limit (Config.MaxFileBytes): %w", size, e.opts.MaxFileBytes, ErrTooLarge)}
+}
+
+// prepare reads and chunks one file. It returns p.touch when the content
+// is unchanged, and a nil p with a warning when the file cannot be
+// indexed.
+func (e *Engine) prepare(f workspace.File, row index.File, force bool) (*prepared, *Warning) {
+	if f.Size > e.opts.MaxFileBytes {
+		return nil, e.tooLarge(f.Rel, f.Size)
+	}
+	data, err := readStat(&f, e.opts.MaxFileBytes)
+	if err != nil {
+		return nil, &Warning{Path: f.Rel, Err: err}
+	}
+	if f.Size > e.opts.MaxFileBytes || int64(len(data)) > e.opts.MaxFileBytes {
+		return nil, e.tooLarge(f.Rel, max(f.Size, int64(len(data))))
+	}
+	hash := HashBytes(data)
+	p := &prepared{file: f, hash: hash}
+	if !force && row.Hash == hash && !row.Pending && row.External == f.External {
+		p.touch = true
+		return p, nil
+	}
+	var warn *Warning
+	if !utf8.Valid(data) {
+		data = []byte(strings.ToValidUTF8(string(data), "\uFFFD"))
+		warn = &Warning{Path: f.Rel, Err: ErrInvalidUTF8}
+	}
+	chunks := chunker.Split(data, e.opts.Chunk)
+	p.chunks = make([]index.Chunk, len(chunks))
+	for i, c := range chunks {
+		prefix := indexPrefix(c)
+		key := embedcache.KeyOf(prefix + c.Text)
+		p.chunks[i] = index.Chunk{
+			ID: index.ChunkID(f.Rel, i, key), Seq: i, StartLine: c.StartLine, EndLine: c.EndLine,
+			Headings: c.Headings, Hash: key, Text: c.Text, Prefix: prefix,
+		}
+	}
+	return p, warn
+}
+
+// indexPrefix is what precedes a chunk's text when it is embedded and
+// keyword-indexed: its heading path, when the chunk does not itself start
+// with a heading, so that every chunk of a section carries its topic.
+func indexPrefix(c chunker.Chunk) string {
+	if len(c.Headings) == 0 || strings.HasPrefix(c.Text, "#") {
+		return ""
+	}
+	return strings.Join(c.Headings, " > ") + "\n"
+}

@@ -1,0 +1,141 @@
+package indexer
+
+import (
+	"cmp"
+	"context"
+	"slices"
+	"time"
+
+	"github.com/memweave/memweave-go/embedcache"
+	"github.com/memweave/memweave-go/workspace"
+)
+
+// Sync brings the index up to date with the files, under the index lock:
+// it computes the [Diff] there (so a run that waited for another process
+// sees the files as they are after it), re-indexes new and changed files,
+// with opts.Pending also pending ones, with opts.Force every file, and
+// removes the rows in Diff.Deleted. Unreadable and too-large files are
+// reported as warnings.
+func (e *Engine) Sync(ctx context.Context, opts SyncOptions) (*Result, error) {
+	start := time.Now()
+	res := &Result{}
+	err := e.WithLock(ctx, opts.LockTimeout, func() error {
+		d, err := e.Diff(ctx)
+		if err != nil {
+			return err
+		}
+		res.FilesScanned = d.Scanned
+		res.Warnings = append(res.Warnings, d.Unreadable...)
+		for _, f := range d.TooLarge {
+			res.Warnings = append(res.Warnings, *e.tooLarge(f.Rel, f.Size))
+		}
+		todo := slices.Concat(d.New, d.Changed)
+		switch {
+		case opts.Force:
+			todo = slices.Concat(todo, d.Pending, d.Unchanged)
+		case opts.Pending:
+			todo = append(todo, d.Pending...)
+			res.FilesSkipped += len(d.Unchanged)
+		default:
+			res.FilesSkipped += len(d.Unchanged) + len(d.Pending)
+		}
+		slices.SortFunc(todo, func(a, b workspace.File) int { return cmp.Compare(a.Rel, b.Rel) })
+		if err := e.pipeline(ctx, todo, d.rows, opts, res); err != nil {
+			return err
+		}
+		if err := e.remove(ctx, d.Deleted, res); err != nil {
+			return err
+		}
+		return e.finish(ctx, res)
+	})
+	res.Duration = time.Since(start)
+	slices.Sort(res.Indexed)
+	return res, err
+}
+
+// Add indexes the given files now, under the index lock, whatever a stat
+// scan would say of them, except that a file whose size, mtime and hash
+// match its row is skipped. A file with External set is kept by later
+// syncs even though discovery does not list it.
+func (e *Engine) Add(ctx context.Context, files []workspace.File) (*Result, error) {
+	start := time.Now()
+	res := &Result{FilesScanned: len(files)}
+	err := e.WithLock(ctx, 0, func() error {
+		paths := make([]string, len(files))
+		for i, f := range files {
+			paths[i] = f.Rel
+		}
+		rows, err := e.db.FilesAt(ctx, paths)
+		if err != nil {
+			return err
+		}
+		var todo []workspace.File
+		for _, f := range files {
+			row, ok := rows[f.Rel]
+			if ok && row.Size == f.Size && row.MTime == f.MTime && !row.Pending && row.Hash != "" && row.External == f.External {
+				res.FilesSkipped++
+				continue
+			}
+			todo = append(todo, f)
+		}
+		if err := e.pipeline(ctx, todo, rows, SyncOptions{}, res); err != nil {
+			return err
+		}
+		return e.finish(ctx, res)
+	})
+	res.Duration = time.Since(start)
+	return res, err
+}
+
+// Forget removes the rows of the given files, under the index lock,
+// whether or not the files exist, and returns the paths it removed.
+func (e *Engine) Forget(ctx context.Context, paths ...string) (*Result, error) {
+	res := &Result{}
+	err := e.WithLock(ctx, 0, func() error {
+		rows, err := e.db.FilesAt(ctx, paths)
+		if err != nil {
+			return err
+		}
+		var have []string
+		for _, p := range paths {
+			if _, ok := rows[p]; ok {
+				have = append(have, p)
+			}
+		}
+		return e.remove(ctx, have, res)
+	})
+	return res, err
+}
+
+// remove deletes the rows of paths in one transaction.
+func (e *Engine) remove(ctx context.Context, paths []string, res *Result) error {
+	if len(paths) == 0 {
+		return nil
+	}
+	ch, err := e.db.Apply(ctx, nil, paths, nil)
+	if err != nil {
+		return err
+	}
+	res.FilesDeleted += len(paths)
+	res.ChunksRemoved += ch.ChunksRemoved
+	res.Deleted = append(res.Deleted, paths...)
+	return nil
+}
+
+// finish ends a run: it prunes the embedding cache, checkpoints the WAL
+// after a large run and counts pending files.
+func (e *Engine) finish(ctx context.Context, res *Result) error {
+	if e.opts.CacheMaxEntries > 0 {
+		if _, err := embedcache.Prune(ctx, e.db.SQL(), e.opts.CacheMaxEntries); err != nil {
+			return err
+		}
+	}
+	if res.ChunksCreated+res.ChunksRemoved >= checkpointChunks {
+		if err := e.db.Checkpoint(ctx); err != nil {
+			return err
+		}
+	}
+	var err error
+	res.FilesPending, err = e.db.PendingFiles(ctx)
+	return err
+}

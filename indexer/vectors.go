@@ -1,0 +1,117 @@
+package indexer
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/memweave/memweave-go/embedcache"
+)
+
+// vectors fills in the vectors the group's chunks lack: from the index
+// and the embedding cache where it can, by embedding the misses (each
+// distinct text once) otherwise. An embedding failure is a warning: the
+// chunks stay without vectors and their files pending.
+func (e *Engine) vectors(ctx context.Context, gr *group) error {
+	if e.opts.Embedder == nil || len(gr.updates) == 0 {
+		return nil
+	}
+	need, err := e.missingVectors(ctx, gr)
+	if err != nil {
+		return err
+	}
+	cached, err := e.storedVectors(ctx, gr, need)
+	if err != nil {
+		return err
+	}
+	var texts []string
+	var textKeys []embedcache.Key
+	seen := make(map[embedcache.Key]bool)
+	for _, p := range gr.updates {
+		for i := range p.chunks {
+			c := &p.chunks[i]
+			if !need[c.Hash] {
+				continue
+			}
+			if v, ok := cached[c.Hash]; ok {
+				c.Vector = v
+			} else if !seen[c.Hash] {
+				seen[c.Hash] = true
+				texts = append(texts, c.Prefix+c.Text)
+				textKeys = append(textKeys, c.Hash)
+			}
+		}
+	}
+	if len(texts) == 0 {
+		return nil
+	}
+	vecs, err := e.opts.Embedder.EmbedDocuments(ctx, texts)
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		gr.warnings = append(gr.warnings, Warning{Err: fmt.Errorf("embedding %d chunks failed; %d files stay pending and searchable by keyword until the next index: %w", len(texts), len(gr.updates), err)})
+		return nil
+	}
+	gr.computed = len(texts)
+	fresh := make(map[embedcache.Key][]float32, len(texts))
+	for i, k := range textKeys {
+		fresh[k] = vecs[i]
+	}
+	for _, p := range gr.updates {
+		for i := range p.chunks {
+			if c := &p.chunks[i]; need[c.Hash] && c.Vector == nil {
+				c.Vector = fresh[c.Hash]
+			}
+		}
+	}
+	return nil
+}
+
+// missingVectors returns the cache keys of the group's chunks that the
+// index holds no vector for under the same chunk id.
+func (e *Engine) missingVectors(ctx context.Context, gr *group) (map[embedcache.Key]bool, error) {
+	need := make(map[embedcache.Key]bool)
+	for _, p := range gr.updates {
+		have, err := e.db.EmbeddedChunks(ctx, p.file.Rel)
+		if err != nil {
+			return nil, err
+		}
+		for i := range p.chunks {
+			if c := &p.chunks[i]; !have[c.ID] {
+				need[c.Hash] = true
+			}
+		}
+	}
+	return need, nil
+}
+
+// storedVectors looks the needed keys up where vectors are stored: a
+// vector is stored once, with a live chunk of the same text, or in the
+// embedding cache once no live chunk holds it. Cache hits are recorded in
+// gr so their recency is refreshed in the write transaction.
+func (e *Engine) storedVectors(ctx context.Context, gr *group, need map[embedcache.Key]bool) (map[embedcache.Key][]float32, error) {
+	keys := make([]embedcache.Key, 0, len(need))
+	for k := range need {
+		keys = append(keys, k)
+	}
+	cached, err := e.db.LiveVectors(ctx, keys)
+	if err != nil {
+		return nil, err
+	}
+	var rest []embedcache.Key
+	for _, k := range keys {
+		if _, ok := cached[k]; !ok {
+			rest = append(rest, k)
+		}
+	}
+	dead, err := e.opts.Cache.Lookup(ctx, e.db.SQL(), rest)
+	if err != nil {
+		return nil, err
+	}
+	for k, v := range dead {
+		cached[k] = v
+		gr.hits = append(gr.hits, k)
+	}
+	gr.cached = len(cached)
+	return cached, nil
+}

@@ -1,0 +1,62 @@
+package indexer
+
+import (
+	"errors"
+	"strconv"
+)
+
+// Sentinels wrapped by a [Warning]'s Err, for callers to branch on with
+// errors.Is.
+var (
+	// ErrTooLarge means a file is over the size limit and is not indexed.
+	ErrTooLarge = errors.New("indexer: file over the size limit")
+	// ErrInvalidUTF8 means a file is not valid UTF-8; it was indexed with
+	// replacement characters.
+	ErrInvalidUTF8 = errors.New("indexer: not valid UTF-8; indexed with replacement characters")
+	// ErrBusy means another index run did not finish within the lock
+	// timeout.
+	ErrBusy = errors.New("indexer: index busy")
+)
+
+// Warning is a problem that did not stop a call: a file that could not be
+// read or was skipped, chunks whose embedding failed. It is modelled on
+// os.PathError: Path names the file (workspace-relative, '/'-separated;
+// "" when the warning is not about one file), Line the 1-based line when
+// known, and Err the cause, which errors.Is and errors.As see through
+// Unwrap (fs.ErrPermission, [ErrTooLarge], embed.ErrUnavailable, ...).
+//
+// A Warning marshals to JSON as its message, a string.
+type Warning struct {
+	Path string
+	Line int
+	Err  error
+}
+
+// Error is "path:line: cause", "path: cause" or "cause".
+func (w Warning) Error() string {
+	switch {
+	case w.Path == "":
+		return w.Err.Error()
+	case w.Line > 0:
+		return w.Path + ":" + strconv.Itoa(w.Line) + ": " + w.Err.Error()
+	}
+	return w.Path + ": " + w.Err.Error()
+}
+
+// Unwrap returns the cause.
+func (w Warning) Unwrap() error { return w.Err }
+
+// MarshalText returns the message, so that JSON shows a warning as a
+// sentence.
+func (w Warning) MarshalText() ([]byte, error) { return []byte(w.Error()), nil }
+
+// For returns the first warning about the file path, and whether there is
+// one.
+func For(warnings []Warning, path string) (Warning, bool) {
+	for _, w := range warnings {
+		if w.Path == path {
+			return w, true
+		}
+	}
+	return Warning{}, false
+}

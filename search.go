@@ -1,0 +1,313 @@
+package memweave
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/memweave/memweave-go/indexer"
+	"github.com/memweave/memweave-go/postprocess"
+	"github.com/memweave/memweave-go/search"
+	"github.com/memweave/memweave-go/workspace"
+)
+
+// Result is one search hit; see [search.Result].
+type Result = search.Result
+
+// Mode is which retrieval backends a search runs: [ModeHybrid] (default),
+// [ModeKeyword] or [ModeVector]. [SearchResponse].Mode and
+// [Status].SearchMode use the same words.
+type Mode = search.Mode
+
+// Search modes.
+const (
+	ModeHybrid  = search.ModeHybrid
+	ModeKeyword = search.ModeKeyword
+	ModeVector  = search.ModeVector
+)
+
+// SearchResponse is what [Weave.Search] returns.
+type SearchResponse struct {
+	Query string `json:"query"`
+	// Mode is the mode actually used: a hybrid search that could not
+	// embed the query reports "keyword".
+	Mode Mode `json:"mode"`
+	// Warnings explain degraded results, e.g. an unreachable embedder
+	// (errors.Is(w, ErrEmbedderUnavailable)) or files that could not be
+	// refreshed. Never nil.
+	Warnings []Warning `json:"warnings"`
+	// Results are ordered by descending score. Never nil.
+	Results []Result `json:"results"`
+}
+
+// Search runs the five-stage pipeline: hybrid retrieval and fusion,
+// threshold, temporal decay (opt-in), MMR (opt-in), then the registered
+// postprocessors. Before searching it re-indexes files changed on disk
+// (unless disabled). When the query cannot be embedded it degrades to
+// keyword search and says so in Warnings; it never fails for that reason.
+func (w *Weave) Search(ctx context.Context, query string, opts ...SearchOption) (*SearchResponse, error) {
+	if err := w.checkOpen(); err != nil {
+		return nil, err
+	}
+	s, err := w.searchSettings(opts)
+	if err != nil {
+		return nil, err
+	}
+	resp := &SearchResponse{Query: query, Mode: s.mode, Warnings: []Warning{}, Results: []Result{}}
+	if !s.noSync && !w.cfg.NoSyncOnSearch {
+		resp.Warnings = append(resp.Warnings, w.syncStale(ctx)...)
+	}
+	filter, err := w.filter(ctx, s)
+	if err != nil {
+		return nil, err
+	}
+	h := search.Hybrid{Keyword: w.db, Fusion: w.cfg.Fusion}
+	if w.emb != nil {
+		h.Vector, h.Embedder = w.db, w.emb
+	}
+	pool := s.maxResults * w.cfg.CandidateMultiplier
+	if s.mmr {
+		pool = max(pool, 3*s.maxResults)
+	}
+	got, err := h.Retrieve(ctx, search.Request{Query: query, Mode: s.mode, Pool: pool, Filter: filter})
+	if err != nil {
+		return nil, fmt.Errorf("memweave: search: %w", err)
+	}
+	resp.Mode = got.Mode
+	for _, e := range got.Warnings {
+		resp.Warnings = append(resp.Warnings, Warning{Err: e})
+	}
+	results, err := postprocess.Run(ctx, query, got.Results, w.stages(s)...)
+	if err != nil {
+		return nil, fmt.Errorf("memweave: search: %w", err)
+	}
+	if len(results) > s.maxResults {
+		results = results[:s.maxResults]
+	}
+	terms := search.QueryTerms(query)
+	for i := range results {
+		results[i].Snippet = search.Snippet(results[i].Text, terms, w.cfg.SnippetChars)
+	}
+	if results != nil {
+		resp.Results = results
+	}
+	return resp, nil
+}
+
+// stages returns stages 2 to 5 of a search: threshold, decay and MMR as
+// s asks, then the registered postprocessors.
+func (w *Weave) stages(s searchSettings) []postprocess.Postprocessor {
+	procs := []postprocess.Postprocessor{postprocess.Threshold{Min: s.minScore}}
+	if s.halfLife > 0 {
+		procs = append(procs, postprocess.Decay{HalfLifeDays: s.halfLife, Now: s.now.In(w.cfg.TimeZone)})
+	}
+	if s.mmr {
+		procs = append(procs, postprocess.MMR{Lambda: s.lambda})
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return append(procs, w.procs...)
+}
+
+// filter translates the settings' sources, path prefix and date range
+// into a backend filter. A path prefix or a date range lists the indexed
+// files that pass.
+func (w *Weave) filter(ctx context.Context, s searchSettings) (search.Filter, error) {
+	f := search.Filter{Sources: s.sources}
+	if s.pathPrefix == "" && s.from == "" && s.to == "" {
+		return f, nil
+	}
+	rows, err := w.db.Files(ctx)
+	if err != nil {
+		return f, fmt.Errorf("memweave: search: %w", err)
+	}
+	f.Paths = []string{}
+	for p := range rows {
+		if !strings.HasPrefix(p, s.pathPrefix) {
+			continue
+		}
+		if s.from != "" || s.to != "" {
+			d, dated := workspace.DateOf(p)
+			day := d.Format(time.DateOnly)
+			if !dated || (s.from != "" && day < s.from) || (s.to != "" && day > s.to) {
+				continue
+			}
+		}
+		f.Paths = append(f.Paths, p)
+	}
+	return f, nil
+}
+
+// syncStale re-indexes files changed on disk since the last index run and
+// returns warnings when it could not. It computes the freshness diff
+// without the lock first, and takes the lock (for at most
+// syncLockTimeout) only when something is stale.
+func (w *Weave) syncStale(ctx context.Context) []Warning {
+	if w.watcherFresh() {
+		return nil // an active watcher has indexed every change it saw
+	}
+	d, err := w.eng.Diff(ctx)
+	if err != nil {
+		return []Warning{{Err: fmt.Errorf("could not check for changed files: %w", err)}}
+	}
+	if d.Stale() == 0 {
+		return nil
+	}
+	res, err := w.eng.Sync(ctx, indexer.SyncOptions{LockTimeout: syncLockTimeout})
+	if err != nil {
+		return []Warning{{Err: fmt.Errorf("could not refresh %d changed files; results may be stale: %w", d.Stale(), err)}}
+	}
+	// Every per-file problem is worth a warning here: a file that could
+	// not be read stays stale, and the caller should know.
+	warns := res.Warnings
+	if res.FilesPending > 0 {
+		warns = append(warns, Warning{Err: fmt.Errorf("%d files are pending embeddings and match by keyword only: %w", res.FilesPending, errPending)})
+	}
+	return warns
+}
+
+// errPending is wrapped by the warning about files pending embeddings.
+var errPending = errors.New("run index to retry their embeddings")
+
+// syncLockTimeout bounds how long a search waits for another index run
+// before searching what is there, with a warning.
+const syncLockTimeout = 2 * time.Second
+
+// SearchOption sets a per-call search option. Options not given keep
+// their defaults (most from [Config]); an option given with an invalid
+// value makes Search fail with an error naming it. A SearchOption is
+// also a [PackOption].
+type SearchOption func(*searchSettings)
+
+type searchSettings struct {
+	maxResults int
+	minScore   float64
+	sources    []string
+	pathPrefix string
+	// from and to are YYYY-MM-DD, "" when open.
+	from, to string
+	mode     Mode
+	decay    bool
+	// decayDefault: decay with Config.DecayHalfLifeDays.
+	decayDefault bool
+	halfLife     float64
+	lambda       float64
+	mmr          bool
+	mmrDefault   bool
+	now          time.Time
+	noSync       bool
+	errs         []error
+}
+
+// MaxResults sets how many results to return (default Config.MaxResults, 6).
+func MaxResults(n int) SearchOption { return func(s *searchSettings) { s.maxResults = n } }
+
+// MinScore drops results below score, in [0,1]; MinScore(0) keeps
+// everything. Default Config.MinScore, 0.35.
+func MinScore(score float64) SearchOption { return func(s *searchSettings) { s.minScore = score } }
+
+// Sources limits results to the given namespaces.
+func Sources(sources ...string) SearchOption {
+	return func(s *searchSettings) { s.sources = append(s.sources, sources...) }
+}
+
+// PathPrefix limits results to files whose workspace-relative path, as
+// results show it, starts with prefix, e.g. "memory/projects/".
+func PathPrefix(prefix string) SearchOption {
+	return func(s *searchSettings) { s.pathPrefix = prefix }
+}
+
+// DateRange limits results to dated files (YYYY-MM-DD.md) whose date is
+// from from to to, both included; a zero time leaves that end open.
+// Evergreen files are left out. The dates are the calendar dates of from
+// and to in their own locations.
+func DateRange(from, to time.Time) SearchOption {
+	return func(s *searchSettings) {
+		s.from, s.to = "", ""
+		if !from.IsZero() {
+			s.from = from.Format(time.DateOnly)
+		}
+		if !to.IsZero() {
+			s.to = to.Format(time.DateOnly)
+		}
+		if s.from != "" && s.to != "" && s.from > s.to {
+			s.errs = append(s.errs, fmt.Errorf("DateRange: from %s is after to %s", s.from, s.to))
+		}
+	}
+}
+
+// SearchMode selects [ModeHybrid] (default), [ModeKeyword] or [ModeVector].
+func SearchMode(m Mode) SearchOption { return func(s *searchSettings) { s.mode = m } }
+
+// Decay enables temporal decay for this call with the given half-life in
+// days, which must be positive; [DecayDefault] uses Config.DecayHalfLifeDays.
+func Decay(halfLifeDays float64) SearchOption {
+	return func(s *searchSettings) { s.decay, s.decayDefault, s.halfLife = true, false, halfLifeDays }
+}
+
+// DecayDefault enables temporal decay with Config.DecayHalfLifeDays
+// (default 30).
+func DecayDefault() SearchOption {
+	return func(s *searchSettings) { s.decay, s.decayDefault = true, true }
+}
+
+// MMR enables maximal-marginal-relevance re-ranking for this call with
+// the given lambda in [0,1] (1 = pure relevance, 0 = pure diversity).
+func MMR(lambda float64) SearchOption {
+	return func(s *searchSettings) { s.lambda, s.mmr, s.mmrDefault = lambda, true, false }
+}
+
+// MMRDefault enables MMR re-ranking with Config.MMRLambda (default 0.7).
+func MMRDefault() SearchOption {
+	return func(s *searchSettings) { s.mmr, s.mmrDefault = true, true }
+}
+
+// Now sets the time decay measures ages against.
+func Now(t time.Time) SearchOption { return func(s *searchSettings) { s.now = t } }
+
+// NoSync skips the pre-search scan for changed files for this call.
+func NoSync() SearchOption { return func(s *searchSettings) { s.noSync = true } }
+
+// searchSettings applies opts over the configured defaults and validates
+// the result.
+func (w *Weave) searchSettings(opts []SearchOption) (searchSettings, error) {
+	s := searchSettings{maxResults: w.cfg.MaxResults, minScore: *w.cfg.MinScore, mode: ModeHybrid}
+	for _, o := range opts {
+		o(&s)
+	}
+	s.mode = cmp.Or(s.mode, ModeHybrid)
+	if s.mmrDefault {
+		s.lambda = *w.cfg.MMRLambda
+	}
+	if s.decayDefault {
+		s.halfLife = w.cfg.DecayHalfLifeDays
+	}
+	if s.now.IsZero() {
+		s.now = w.now()
+	}
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("memweave: search: "+format, args...)
+	}
+	switch {
+	case len(s.errs) > 0:
+		return s, bad("%w", s.errs[0])
+	case s.maxResults <= 0:
+		return s, bad("MaxResults must be positive, got %d", s.maxResults)
+	case !(s.minScore >= 0 && s.minScore <= 1):
+		return s, bad("MinScore must be in [0,1], got %g", s.minScore)
+	case s.mmr && !(s.lambda >= 0 && s.lambda <= 1):
+		return s, bad("MMR lambda must be in [0,1], got %g", s.lambda)
+	case s.decay && (!(s.halfLife > 0) || math.IsInf(s.halfLife, 0)):
+		return s, bad("Decay half-life must be a positive number of days, got %g", s.halfLife)
+	case !s.mode.Valid():
+		return s, bad("unknown mode %q (want hybrid, keyword or vector)", s.mode)
+	}
+	if !s.decay {
+		s.halfLife = 0
+	}
+	return s, nil
+}

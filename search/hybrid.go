@@ -1,0 +1,247 @@
+package search
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+)
+
+// ErrNoEmbedder is the warning of a vector or hybrid search without an
+// embedder: it ran keyword-only.
+var ErrNoEmbedder = errors.New("search: no embedder configured: keyword search only")
+
+// Hybrid is the first stage of a search: it runs the keyword and vector
+// backends concurrently and fuses their candidates into scored results.
+// It is a composition of named steps: [Hybrid.Retrieve] says which.
+type Hybrid struct {
+	// Keyword is the full-text backend; required.
+	Keyword KeywordBackend
+	// Vector is the vector backend; nil means keyword-only.
+	Vector VectorBackend
+	// Embedder embeds the query for Vector; nil means keyword-only.
+	Embedder QueryEmbedder
+	// Fusion configures [Fuse].
+	Fusion FusionOptions
+}
+
+// Request is one retrieval.
+type Request struct {
+	Query string
+	// Mode is the mode asked for; "" means [ModeHybrid].
+	Mode Mode
+	// Pool is how many candidates each backend returns.
+	Pool int
+	// Filter limits the chunks considered.
+	Filter Filter
+}
+
+// Retrieved is what [Hybrid.Retrieve] found.
+type Retrieved struct {
+	// Mode is the mode actually used: a hybrid search whose query could
+	// not be embedded reports [ModeKeyword].
+	Mode Mode
+	// Results are sorted by descending score, with Path, lines, Source,
+	// Headings and Text filled in; no threshold has been applied.
+	Results []Result
+	// Warnings explain a degraded mode: [ErrNoEmbedder], or a query
+	// embedding failure wrapping the embedder's error.
+	Warnings []error
+}
+
+// Retrieve runs the backends the mode needs, concurrently: the keyword
+// query plus the phrase query of adjacent query words, and the query
+// embedding followed by the vector search. When the query cannot be
+// embedded it falls back to keyword results and says so in Warnings. It
+// then scores keyword candidates the vector pool missed by their exact
+// cosine, applies the small-index keyword floor, fuses, and attaches each
+// chunk's location and text.
+func (h *Hybrid) Retrieve(ctx context.Context, req Request) (*Retrieved, error) {
+	out := &Retrieved{Mode: cmp.Or(req.Mode, ModeHybrid)}
+	if req.Filter.Paths != nil && len(req.Filter.Paths) == 0 {
+		return out, nil // the filter allows no file
+	}
+	wantKw, wantVec := out.Mode != ModeVector, out.Mode != ModeKeyword
+	if wantVec && (h.Embedder == nil || h.Vector == nil) {
+		out.Warnings = append(out.Warnings, ErrNoEmbedder)
+		wantVec, wantKw = false, true
+	}
+	r, err := h.run(ctx, req, wantKw, wantVec)
+	if err != nil {
+		return nil, err
+	}
+	if wantVec && r.embedErr != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		out.Warnings = append(out.Warnings, fmt.Errorf("query embedding failed, results are keyword-only: %w", r.embedErr))
+		wantVec = false
+		if !wantKw {
+			if r.kw, err = h.keywordHits(ctx, req); err != nil {
+				return nil, err
+			}
+			wantKw = true
+		}
+	}
+	opts := h.Fusion
+	switch {
+	case wantKw && wantVec:
+	case wantKw:
+		opts.Method, out.Mode = KeywordOnly, ModeKeyword
+	default:
+		opts.Method, out.Mode = VectorOnly, ModeVector
+	}
+	cands := candidates(r.kw, r.vec)
+	if wantKw && wantVec {
+		if err := h.fillCosines(ctx, r.qvec, cands); err != nil {
+			return nil, err
+		}
+	}
+	ids := make([]int64, len(cands))
+	for i, c := range cands {
+		ids[i] = c.ChunkID
+	}
+	chunks, err := h.Keyword.Chunks(ctx, ids)
+	if err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	if wantKw {
+		if err := h.keywordFloors(ctx, req.Query, cands, chunks); err != nil {
+			return nil, err
+		}
+	}
+	out.Results = attach(Fuse(cands, opts), chunks)
+	return out, nil
+}
+
+// backendHits are the raw outputs of the backends.
+type backendHits struct {
+	kw       []KeywordHit
+	vec      []VectorHit
+	qvec     []float32
+	embedErr error
+}
+
+// run runs the wanted backends concurrently. An embedding failure is
+// returned in embedErr, not as an error.
+func (h *Hybrid) run(ctx context.Context, req Request, wantKw, wantVec bool) (*backendHits, error) {
+	var (
+		r             backendHits
+		wg            sync.WaitGroup
+		kwErr, vecErr error
+	)
+	if wantKw {
+		wg.Go(func() { r.kw, kwErr = h.keywordHits(ctx, req) })
+	}
+	if wantVec {
+		wg.Go(func() {
+			if r.qvec, r.embedErr = h.Embedder.EmbedQuery(ctx, req.Query); r.embedErr == nil {
+				r.vec, vecErr = h.Vector.Vector(ctx, r.qvec, req.Pool, req.Filter)
+			}
+		})
+	}
+	wg.Wait()
+	if err := cmp.Or(kwErr, vecErr); err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	return &r, nil
+}
+
+// keywordHits runs the keyword query and the phrase query, and adds
+// PhraseWeight times a chunk's phrase bm25() to its keyword bm25(),
+// re-ranking the keyword hits by the sum.
+func (h *Hybrid) keywordHits(ctx context.Context, req Request) ([]KeywordHit, error) {
+	hits, err := h.Keyword.Keyword(ctx, KeywordQuery(req.Query), req.Pool, req.Filter)
+	if err != nil || len(hits) == 0 {
+		return hits, err
+	}
+	phrase := PhraseQuery(req.Query)
+	if phrase == "" {
+		return hits, nil
+	}
+	phits, err := h.Keyword.Keyword(ctx, phrase, req.Pool, req.Filter)
+	if err != nil || len(phits) == 0 {
+		return hits, err
+	}
+	pos := make(map[int64]int, len(hits))
+	for i, hit := range hits {
+		pos[hit.ID] = i
+	}
+	for _, ph := range phits {
+		if i, ok := pos[ph.ID]; ok {
+			hits[i].BM25 += PhraseWeight * ph.BM25
+		}
+	}
+	slices.SortStableFunc(hits, func(a, b KeywordHit) int { return cmp.Compare(a.BM25, b.BM25) })
+	return hits, nil
+}
+
+// candidates merges the two backends' hits into fusion candidates, in
+// order of first appearance (keyword hits first).
+func candidates(kw []KeywordHit, vec []VectorHit) []Candidate {
+	cands := make([]Candidate, 0, len(kw)+len(vec))
+	pos := make(map[int64]int, len(kw)+len(vec))
+	cand := func(id int64) *Candidate {
+		i, ok := pos[id]
+		if !ok {
+			i = len(cands)
+			pos[id] = i
+			cands = append(cands, Candidate{ChunkID: id})
+		}
+		return &cands[i]
+	}
+	for i, hit := range kw {
+		c := cand(hit.ID)
+		c.BM25, c.KeywordRank = &hit.BM25, i+1
+	}
+	for i, hit := range vec {
+		c := cand(hit.ID)
+		c.Cosine, c.VectorRank = &hit.Cosine, i+1
+	}
+	return cands
+}
+
+// fillCosines scores keyword candidates the vector pool missed by their
+// exact cosine, so fusion compares like with like.
+func (h *Hybrid) fillCosines(ctx context.Context, qvec []float32, cands []Candidate) error {
+	var missing []int64
+	for _, c := range cands {
+		if c.Cosine == nil {
+			missing = append(missing, c.ChunkID)
+		}
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	cos, err := h.Vector.Cosines(ctx, qvec, missing)
+	if err != nil {
+		return fmt.Errorf("search: %w", err)
+	}
+	for i := range cands {
+		if v, ok := cos[cands[i].ChunkID]; ok && cands[i].Cosine == nil {
+			cands[i].Cosine = &v
+		}
+	}
+	return nil
+}
+
+// attach fills in each result's location and text from its chunk, and
+// drops results whose chunk is gone (removed between retrieval and read).
+func attach(fused []Result, chunks map[int64]Chunk) []Result {
+	out := fused[:0]
+	for _, r := range fused {
+		c, ok := chunks[r.ChunkID]
+		if !ok {
+			continue
+		}
+		r.Path, r.Source, r.StartLine, r.EndLine = c.Path, c.Source, c.StartLine, c.EndLine
+		r.Headings, r.Text = c.Headings, c.Text
+		if r.Headings == nil {
+			r.Headings = []string{}
+		}
+		out = append(out, r)
+	}
+	return out
+}
