@@ -282,7 +282,7 @@ func TestIndexLockTimeout(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer other.Unlock()
-	_, err := w.Index(ctx, memweave.LockTimeout(50 * time.Millisecond))
+	_, err := w.Index(ctx, memweave.LockTimeout(50*time.Millisecond))
 	if !errors.Is(err, memweave.ErrBusy) {
 		t.Errorf("Index while locked = %v, want ErrBusy", err)
 	}

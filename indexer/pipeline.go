@@ -3,8 +3,8 @@ package indexer
 import (
 	"context"
 	"crypto/sha256"
-	"encoding/hex"
 	"database/sql"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"os"
