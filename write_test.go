@@ -21,16 +21,6 @@ import (
 	"github.com/memweave/memweave-go/workspace"
 )
 
-// readWS returns the content of the workspace file rel.
-func readWS(tb testing.TB, root, rel string) string {
-	tb.Helper()
-	b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return string(b)
-}
-
 // searchPaths returns the paths of the results for query, any score.
 func searchPaths(tb testing.TB, w *memweave.Weave, query string) []string {
 	tb.Helper()
@@ -56,7 +46,7 @@ func TestWriteCreatesReplacesAndIndexes(t *testing.T) {
 	if res.FilesIndexed != 1 || res.ChunksCreated == 0 {
 		t.Errorf("Write result = %+v, want 1 file indexed", res)
 	}
-	if got := readWS(t, root, "memory/notes/db.md"); got != "# DB\n\nThe migration code is ORCHID-7731.\n" {
+	if got := memweavetest.ReadFile(t, root, "memory/notes/db.md"); got != "# DB\n\nThe migration code is ORCHID-7731.\n" {
 		t.Errorf("file = %q", got)
 	}
 	// NoSyncOnSearch: the search sees the file only because Write indexed it.
@@ -128,7 +118,7 @@ func TestWriteIsAtomic(t *testing.T) {
 	if torn > 0 {
 		t.Errorf("%d of %d concurrent reads saw a missing or partial file", torn, reads)
 	}
-	if got := readWS(t, root, "memory/big.md"); got != a {
+	if got := memweavetest.ReadFile(t, root, "memory/big.md"); got != a {
 		t.Errorf("final content is not the last write")
 	}
 }
@@ -172,13 +162,13 @@ func TestWriteRefuses(t *testing.T) {
 			}
 		})
 	}
-	if got := readWS(t, outside, "victim.md"); got != "untouched\n" {
+	if got := memweavetest.ReadFile(t, outside, "victim.md"); got != "untouched\n" {
 		t.Errorf("file outside memory/ changed to %q", got)
 	}
 	if _, err := os.Stat(filepath.Join(outside, "x.md")); err == nil {
 		t.Errorf("a file was created outside memory/")
 	}
-	if got := readWS(t, root, "README.md"); got != "readme\n" {
+	if got := memweavetest.ReadFile(t, root, "README.md"); got != "readme\n" {
 		t.Errorf("README.md changed to %q", got)
 	}
 }
@@ -193,7 +183,7 @@ func TestWriteThroughLinkInsideMemory(t *testing.T) {
 	if _, err := w.Write(context.Background(), "alias.md", "new QUASAR-118\n"); err != nil {
 		t.Fatalf("Write through a link inside memory/: %v", err)
 	}
-	if got := readWS(t, root, "memory/real.md"); got != "new QUASAR-118\n" {
+	if got := memweavetest.ReadFile(t, root, "memory/real.md"); got != "new QUASAR-118\n" {
 		t.Errorf("target = %q, want the new content", got)
 	}
 	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
@@ -211,42 +201,42 @@ func TestAppend(t *testing.T) {
 		"memory/researcher_agent/notes.md": "# Notes\n",
 	})
 	w := open(t, root, memweave.Config{NoSyncOnSearch: true})
-	p, err := w.Append(ctx, "First note: we picked NATS.", memweave.AppendOptions{})
+	p, err := w.Append(ctx, "First note: we picked NATS.")
 	if err != nil {
 		t.Fatalf("Append: %v", err)
 	}
 	if p != "memory/2026-11-30.md" {
 		t.Errorf("Append path = %q, want memory/2026-11-30.md", p)
 	}
-	if _, err := w.Append(ctx, "Second note:\n- WOMBAT-93 is the flag.\n\n\n", memweave.AppendOptions{}); err != nil {
+	if _, err := w.Append(ctx, "Second note:\n- WOMBAT-93 is the flag.\n\n\n"); err != nil {
 		t.Fatal(err)
 	}
 	want := "First note: we picked NATS.\n\nSecond note:\n- WOMBAT-93 is the flag.\n"
-	if got := readWS(t, root, p); got != want {
+	if got := memweavetest.ReadFile(t, root, p); got != want {
 		t.Errorf("dated file = %q, want %q", got, want)
 	}
 	if got := searchPaths(t, w, "WOMBAT-93"); !slices.Equal(got, []string{p}) {
 		t.Errorf("search after Append = %q, want [%s]", got, p)
 	}
-	if got := readWS(t, root, "memory/stack.md"); got != "# Stack\n" {
+	if got := memweavetest.ReadFile(t, root, "memory/stack.md"); got != "# Stack\n" {
 		t.Errorf("evergreen stack.md changed: %q", got)
 	}
 
 	// A namespace, and "memory" meaning the default one.
-	p, err = w.Append(ctx, "Agent note.", memweave.AppendOptions{Source: "researcher_agent"})
+	p, err = w.Append(ctx, "Agent note.", memweave.InSource("researcher_agent"))
 	if err != nil || p != "memory/researcher_agent/2026-11-30.md" {
 		t.Errorf("Append with Source = %q, %v; want memory/researcher_agent/2026-11-30.md", p, err)
 	}
-	if p, err = w.Append(ctx, "Third.", memweave.AppendOptions{Source: "memory"}); err != nil || p != "memory/2026-11-30.md" {
+	if p, err = w.Append(ctx, "Third.", memweave.InSource("memory")); err != nil || p != "memory/2026-11-30.md" {
 		t.Errorf("Append with Source memory = %q, %v", p, err)
 	}
 	// An explicit time, and a file not ending in a newline.
 	memweavetest.WriteFile(t, root, "memory/2026-01-02.md", "existing line")
-	p, err = w.Append(ctx, "later", memweave.AppendOptions{Now: time.Date(2026, 1, 2, 23, 0, 0, 0, time.UTC)})
+	p, err = w.Append(ctx, "later", memweave.Dated(time.Date(2026, 1, 2, 23, 0, 0, 0, time.UTC)))
 	if err != nil || p != "memory/2026-01-02.md" {
 		t.Fatalf("Append with Now = %q, %v", p, err)
 	}
-	if got := readWS(t, root, p); got != "existing line\n\nlater\n" {
+	if got := memweavetest.ReadFile(t, root, p); got != "existing line\n\nlater\n" {
 		t.Errorf("appended to unterminated file: %q", got)
 	}
 }
@@ -255,7 +245,7 @@ func TestAppendTimeZone(t *testing.T) {
 	root := memweavetest.Workspace(t, nil)
 	// 12:00 UTC on 30 November is already 1 December in Kiribati.
 	w := open(t, root, memweave.Config{TimeZone: time.FixedZone("LINT", 14*3600)})
-	p, err := w.Append(context.Background(), "note", memweave.AppendOptions{})
+	p, err := w.Append(context.Background(), "note")
 	if err != nil || p != "memory/2026-12-01.md" {
 		t.Errorf("Append = %q, %v; want memory/2026-12-01.md", p, err)
 	}
@@ -266,21 +256,21 @@ func TestAppendRefuses(t *testing.T) {
 	root := memweavetest.Workspace(t, map[string]string{"memory/stack.md": "# Stack\n"})
 	w := open(t, root, memweave.Config{})
 	for _, src := range []string{"../x", "a/b", `a\b`, ".hidden", "a.b", "..", ".", "external", "has space", strings.Repeat("a", 65)} {
-		if _, err := w.Append(ctx, "note", memweave.AppendOptions{Source: src}); !errors.Is(err, memweave.ErrInvalidSource) {
+		if _, err := w.Append(ctx, "note", memweave.InSource(src)); !errors.Is(err, memweave.ErrInvalidSource) {
 			t.Errorf("Append(Source %q) = %v, want ErrInvalidSource", src, err)
 		}
 	}
-	if _, err := w.Append(ctx, " \n\t", memweave.AppendOptions{}); err == nil {
+	if _, err := w.Append(ctx, " \n\t"); err == nil {
 		t.Errorf("Append of blank text succeeded")
 	}
 	// A dated name linking to an evergreen file is refused.
 	if err := os.Symlink("stack.md", filepath.Join(root, "memory", "2026-11-30.md")); err != nil {
 		t.Skipf("symlinks unavailable: %v", err)
 	}
-	if _, err := w.Append(ctx, "note", memweave.AppendOptions{}); err == nil {
+	if _, err := w.Append(ctx, "note"); err == nil {
 		t.Errorf("Append through a dated link succeeded")
 	}
-	if got := readWS(t, root, "memory/stack.md"); got != "# Stack\n" {
+	if got := memweavetest.ReadFile(t, root, "memory/stack.md"); got != "# Stack\n" {
 		t.Errorf("evergreen file changed: %q", got)
 	}
 }
@@ -292,14 +282,14 @@ func TestAppendConcurrentGoroutines(t *testing.T) {
 	for g := range 8 {
 		wg.Go(func() {
 			for i := range 10 {
-				if _, err := w.Append(context.Background(), fmt.Sprintf("entry g%d-%d", g, i), memweave.AppendOptions{}); err != nil {
+				if _, err := w.Append(context.Background(), fmt.Sprintf("entry g%d-%d", g, i)); err != nil {
 					t.Errorf("Append: %v", err)
 				}
 			}
 		})
 	}
 	wg.Wait()
-	checkEntries(t, readWS(t, root, "memory/2026-11-30.md"), 8, 10, "g")
+	checkEntries(t, memweavetest.ReadFile(t, root, "memory/2026-11-30.md"), 8, 10, "g")
 }
 
 // checkEntries fails unless content holds exactly the entries
@@ -349,7 +339,7 @@ func TestAppendHelperProcess(t *testing.T) {
 	worker := os.Getenv(envHelperWorker)
 	w := open(t, root, memweave.Config{Embedder: memweave.EmbedderConfig{Provider: "none"}})
 	for i := range appendsPerProcess {
-		if _, err := w.Append(context.Background(), fmt.Sprintf("entry p%s-%d", worker, i), memweave.AppendOptions{}); err != nil {
+		if _, err := w.Append(context.Background(), fmt.Sprintf("entry p%s-%d", worker, i)); err != nil {
 			t.Fatalf("worker %s: Append %d: %v", worker, i, err)
 		}
 	}
@@ -378,7 +368,7 @@ func TestAppendConcurrentProcesses(t *testing.T) {
 			t.Errorf("helper %d: %v\n%s", i, err, outs[i])
 		}
 	}
-	checkEntries(t, readWS(t, root, "memory/2026-11-30.md"), procs, appendsPerProcess, "p")
+	checkEntries(t, memweavetest.ReadFile(t, root, "memory/2026-11-30.md"), procs, appendsPerProcess, "p")
 	// The index holds the final file.
 	w := open(t, root, memweave.Config{Embedder: memweave.EmbedderConfig{Provider: "none"}, NoSyncOnSearch: true})
 	if got := searchPaths(t, w, `"entry p3-24"`); !slices.Contains(got, "memory/2026-11-30.md") {
@@ -489,11 +479,11 @@ func ExampleWeave_Append() {
 	}
 	defer w.Close()
 
-	path, err := w.Append(ctx, "- Deploys happen on Tuesdays.", memweave.AppendOptions{})
+	path, err := w.Append(ctx, "- Deploys happen on Tuesdays.")
 	if err != nil {
 		panic(err)
 	}
-	if _, err := w.Append(ctx, "- Alice owns the billing service.", memweave.AppendOptions{}); err != nil {
+	if _, err := w.Append(ctx, "- Alice owns the billing service."); err != nil {
 		panic(err)
 	}
 	text, err := w.Get(ctx, path, 1, 0)

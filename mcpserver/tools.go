@@ -158,7 +158,7 @@ type appendOutput struct {
 }
 
 func (t *tools) append(ctx context.Context, in appendInput) (*mcp.CallToolResult, appendOutput, error) {
-	path, err := t.w.Append(ctx, in.Text, memweave.AppendOptions{Source: in.Source})
+	path, err := t.w.Append(ctx, in.Text, memweave.InSource(in.Source))
 	if err != nil && path == "" {
 		return nil, appendOutput{}, pathError("memory_append", in.Source, err)
 	}
@@ -178,7 +178,7 @@ func (t *tools) pack(ctx context.Context, in packInput) (*mcp.CallToolResult, me
 	if strings.TrimSpace(in.Query) == "" {
 		return nil, memweave.Pack{}, errors.New("memory_pack: query must not be empty")
 	}
-	p, err := t.w.Pack(ctx, in.Query, in.BudgetTokens, memweave.PackOptions{})
+	p, err := t.w.Pack(ctx, in.Query, in.BudgetTokens)
 	if err != nil {
 		return nil, memweave.Pack{}, err
 	}
