@@ -498,3 +498,106 @@ func ExampleWeave_Append() {
 	//
 	// - Alice owns the billing service.
 }
+
+func TestDelete(t *testing.T) {
+	ctx := context.Background()
+	root := memweavetest.Workspace(t, map[string]string{
+		"memory/stack.md":    "# Stack\n\nThe cache is OSPREY-77.\n",
+		"memory/notes/db.md": "# DB\n\nThe database is HERON-12.\n",
+		"README.md":          "readme\n",
+	})
+	if err := os.Mkdir(filepath.Join(root, "memory", "notes", "dir.md"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	w := open(t, root, memweave.Config{NoSyncOnSearch: true})
+	if _, err := w.Index(ctx, memweave.IndexOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Delete(ctx, "memory/notes/db.md"); err != nil {
+		t.Fatalf("Delete: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "memory", "notes", "db.md")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("file still on disk after Delete: %v", err)
+	}
+	// NoSyncOnSearch: only Delete itself can have removed the rows.
+	if got := searchPaths(t, w, "HERON-12"); len(got) != 0 {
+		t.Errorf("search after Delete = %q, want nothing", got)
+	}
+	files, err := w.Files(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) != 1 || files[0].Path != "memory/stack.md" {
+		t.Errorf("Files after Delete = %+v, want only memory/stack.md", files)
+	}
+	if st, err := w.Status(ctx); err != nil || st.Files != 1 {
+		t.Errorf("Status after Delete = %+v, %v; want 1 file", st, err)
+	}
+	if got := searchPaths(t, w, "OSPREY-77"); !slices.Equal(got, []string{"memory/stack.md"}) {
+		t.Errorf("search for the other file = %q", got)
+	}
+
+	// A file removed behind the index's back: Delete drops its rows.
+	os.Remove(filepath.Join(root, "memory", "stack.md"))
+	if err := w.Delete(ctx, "stack.md"); err != nil {
+		t.Errorf("Delete of an indexed file gone from disk = %v, want success", err)
+	}
+	if got := searchPaths(t, w, "OSPREY-77"); len(got) != 0 {
+		t.Errorf("search after Delete of a vanished file = %q, want nothing", got)
+	}
+
+	errs := []struct {
+		path string
+		want error // nil: any error, with "folder" in it
+	}{
+		{"stack.md", memweave.ErrNotFound},
+		{"notes/none.md", memweave.ErrNotFound},
+		{"../README.md", workspace.ErrOutsideMemory},
+		{"/etc/passwd.md", workspace.ErrOutsideMemory},
+		{"notes/../../README.md", workspace.ErrOutsideMemory},
+		{"memory", workspace.ErrOutsideMemory},
+		{"notes", workspace.ErrNotMarkdown},
+		{".hidden.md", workspace.ErrIgnoredName},
+		{"notes/dir.md", nil},
+	}
+	for _, tt := range errs {
+		err := w.Delete(ctx, tt.path)
+		refused := tt.want == nil && err != nil && strings.Contains(err.Error(), "folder")
+		if !refused && (tt.want == nil || !errors.Is(err, tt.want)) {
+			t.Errorf("Delete(%q) = %v, want %v", tt.path, err, tt.want)
+		}
+	}
+	if got := memweavetest.ReadFile(t, root, "README.md"); got != "readme\n" {
+		t.Errorf("README.md changed to %q", got)
+	}
+}
+
+func TestDeleteLinks(t *testing.T) {
+	ctx := context.Background()
+	outside := t.TempDir()
+	memweavetest.WriteFile(t, outside, "victim.md", "untouched\n")
+	root := memweavetest.Workspace(t, map[string]string{"memory/real.md": "# Real\n"})
+	if err := os.Symlink(filepath.Join(outside, "victim.md"), filepath.Join(root, "memory", "out.md")); err != nil {
+		t.Skipf("symlinks unavailable: %v", err)
+	}
+	if err := os.Symlink("real.md", filepath.Join(root, "memory", "alias.md")); err != nil {
+		t.Fatal(err)
+	}
+	w := open(t, root, memweave.Config{})
+	if err := w.Delete(ctx, "out.md"); !errors.Is(err, workspace.ErrOutsideMemory) {
+		t.Errorf("Delete through a link out of memory/ = %v, want ErrOutsideMemory", err)
+	}
+	if got := memweavetest.ReadFile(t, outside, "victim.md"); got != "untouched\n" {
+		t.Errorf("file outside memory/ changed to %q", got)
+	}
+	// A link inside memory/: the link goes, its target stays.
+	if err := w.Delete(ctx, "alias.md"); err != nil {
+		t.Fatalf("Delete(alias.md): %v", err)
+	}
+	if _, err := os.Lstat(filepath.Join(root, "memory", "alias.md")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("alias.md still there: %v", err)
+	}
+	if got := memweavetest.ReadFile(t, root, "memory/real.md"); got != "# Real\n" {
+		t.Errorf("the link's target changed to %q", got)
+	}
+}
