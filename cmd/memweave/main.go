@@ -15,6 +15,7 @@
 //	memweave [global flags] get PATH[:FROM[-TO]]
 //	memweave [global flags] write PATH < CONTENT
 //	memweave [global flags] append TEXT [--source S]
+//	memweave [global flags] delete PATH
 //	memweave [global flags] pack QUERY --budget N [--max-candidates N]
 //	    [--source S]... [--json]
 //	memweave [global flags] mcp
@@ -149,6 +150,7 @@ OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
 		a.getCommand(),
 		a.writeCommand(),
 		a.appendCommand(),
+		a.deleteCommand(),
 		a.packCommand(),
 		a.mcpCommand(),
 		a.watchCommand(),
