@@ -168,6 +168,27 @@ func (t *tools) append(ctx context.Context, in appendInput) (*mcp.CallToolResult
 	return nil, appendOutput{Path: path}, nil
 }
 
+// deleteInput is the input of memory_delete.
+type deleteInput struct {
+	Path string `json:"path" jsonschema:"Markdown file relative to memory/ (or starting with memory/), as memory_search returns it"`
+}
+
+// deleteOutput is the output of memory_delete.
+type deleteOutput struct {
+	Path string `json:"path" jsonschema:"workspace-relative path deleted"`
+}
+
+func (t *tools) delete(ctx context.Context, in deleteInput) (*mcp.CallToolResult, deleteOutput, error) {
+	_, rel, err := workspace.SafeMemoryPath(t.w.Config().Workspace, in.Path)
+	if err != nil {
+		return nil, deleteOutput{}, pathError("memory_delete", in.Path, err)
+	}
+	if err := t.w.Delete(ctx, in.Path); err != nil {
+		return nil, deleteOutput{}, pathError("memory_delete", in.Path, err)
+	}
+	return nil, deleteOutput{Path: rel}, nil
+}
+
 // packInput is the input of memory_pack.
 type packInput struct {
 	Query        string `json:"query" jsonschema:"what the passages should be about"`
