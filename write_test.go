@@ -376,6 +376,8 @@ func TestAppendConcurrentProcesses(t *testing.T) {
 	}
 }
 
+// TestGet checks which paths Get reads; memfile's tests cover the line
+// ranges themselves.
 func TestGet(t *testing.T) {
 	ctx := context.Background()
 	root := memweavetest.Workspace(t, map[string]string{
@@ -399,11 +401,7 @@ func TestGet(t *testing.T) {
 		{"notes.md", 1, 0, "one\ntwo\nthree\n"},
 		{"memory/notes.md", 1, -1, "one\ntwo\nthree\n"},
 		{"notes.md", 2, 1, "two\n"},
-		{"notes.md", 2, 2, "two\nthree\n"},
-		{"notes.md", 3, 100, "three\n"},
-		{"notes.md", 1, int(^uint(0) >> 1), "one\ntwo\nthree\n"},
 		{"crlf.md", 2, 1, "b\r\n"},
-		{"crlf.md", 3, 0, "c"},
 		{"empty.md", 1, 0, ""},
 		{"sub/x.md", 1, 1, "# X\n"},
 		{"docs/guide.md", 3, 1, "External line.\n"},

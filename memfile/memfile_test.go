@@ -27,6 +27,7 @@ func TestLines(t *testing.T) {
 		{"one\ntwo\nthree\n", 2, 1, "two\n"},
 		{"one\ntwo\nthree\n", 2, 2, "two\nthree\n"},
 		{"one\ntwo\nthree\n", 3, 100, "three\n"},
+		{"one\ntwo\nthree\n", 1, int(^uint(0) >> 1), "one\ntwo\nthree\n"},
 		{"one\ntwo\nthree", 3, 1, "three"},
 		{"a\r\nb\r\nc", 2, 1, "b\r\n"},
 		{"a\rb\rc", 2, 2, "b\rc"},

@@ -23,15 +23,7 @@ folder are refused; a missing file is an error, unless the index still
 held it.
 
   memweave delete notes/old.md`,
-		Args: func(cmd *cobra.Command, args []string) error {
-			switch {
-			case len(args) == 0:
-				return usageErr("delete needs a PATH argument")
-			case len(args) > 1:
-				return usageErr("delete takes one PATH argument, got %d", len(args))
-			}
-			return nil
-		},
+		Args: onePath("delete", ""),
 		RunE: action(func(cmd *cobra.Command, args []string) (err error) {
 			w, err := a.openWeave(cmd)
 			if err != nil {

@@ -280,6 +280,20 @@ func usageErr(format string, args ...any) error {
 	return &usageError{fmt.Errorf(format, args...)}
 }
 
+// onePath accepts exactly one PATH argument for the command name; hint,
+// when not empty, says where the rest comes from.
+func onePath(name, hint string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		switch {
+		case len(args) == 0:
+			return usageErr("%s needs a PATH argument", name)
+		case len(args) > 1:
+			return usageErr("%s takes one PATH argument%s, got %d", name, hint, len(args))
+		}
+		return nil
+	}
+}
+
 // runError is a failure of a command that was used correctly: exit
 // status 1.
 type runError struct{ err error }
