@@ -2,6 +2,7 @@ package memweave_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log"
 	"os"
@@ -174,4 +175,36 @@ func ExampleWeave_Use() {
 	// memory/ops_agent/runbook.md: prefer-ops score 0.62 -> 1.00, rank 3 -> 1
 	// memory/stack.md: prefer-ops score 0.70 -> 0.70, rank 1 -> 2
 	// memory/2026-11-30.md: prefer-ops score 0.63 -> 0.63, rank 2 -> 3
+}
+
+func ExampleWeave_Delete() {
+	ctx := context.Background()
+	dir := exampleWorkspace(exampleFiles)
+	defer os.RemoveAll(dir)
+	w, err := memweave.Open(ctx, memweave.Config{Workspace: dir, Now: exampleNow})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer w.Close()
+	if _, err := w.Index(ctx); err != nil {
+		log.Fatal(err)
+	}
+
+	// The runbook is out of date: forget it, file and index rows.
+	if err := w.Delete(ctx, "ops_agent/runbook.md"); err != nil {
+		log.Fatal(err)
+	}
+	for f, err := range w.Files(ctx) {
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println(f.Path)
+	}
+	err = w.Delete(ctx, "ops_agent/runbook.md")
+	fmt.Println(errors.Is(err, memweave.ErrNotFound))
+	// Output:
+	// memory/2026-11-30.md
+	// memory/researcher_agent/evals.md
+	// memory/stack.md
+	// true
 }

@@ -1,51 +1,19 @@
 package memweave
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
-	"math"
-	"os"
-	"slices"
-	"strings"
 
-	"github.com/memweave/memweave-go/chunker"
+	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/pack"
 )
 
-// PackOptions tune [Weave.Pack]. The zero value means the defaults.
-type PackOptions struct {
-	// MaxCandidates is how many search results are considered. Default 50.
-	MaxCandidates int
-	// DedupeThreshold is the Jaccard similarity of two items' word sets
-	// above which they are near-duplicates, of which only the higher
-	// scored is kept. In (0, 1]; 1 keeps every item. Default 0.8.
-	DedupeThreshold float64
-	// Counter counts the tokens of an item's text. Default
-	// chunker.EstimateTokens, one token per four bytes; pass the tokenizer
-	// of the model the pack is for to count exactly.
-	Counter func(string) int
-	// Search holds options for the underlying search, such as [Sources]
-	// or [MinScore]; MaxResults is always MaxCandidates.
-	Search []SearchOption
-}
-
-// PackedItem is one passage of a [Pack]: whole lines of one file.
-type PackedItem struct {
-	// Path is the workspace-relative file, as in search results.
-	Path string `json:"path"`
-	// StartLine and EndLine are the 1-based inclusive lines of Text.
-	StartLine int `json:"start_line"`
-	EndLine   int `json:"end_line"`
-	// Tokens is Text's size as PackOptions.Counter counts it.
-	Tokens int `json:"tokens"`
-	// Score is the search score of the chunk the lines come from.
-	Score float64 `json:"score"`
-	// Text is the lines, joined by their line endings, without the last
-	// line's ending.
-	Text string `json:"text"`
-}
+// PackedItem is one passage of a [Pack]: whole lines of one file, with
+// its Path, StartLine and EndLine (1-based, inclusive), its size in
+// Tokens as the pack's [TokenCounter] counts it, the Score of the chunk
+// it comes from, and its Text, without the last line's ending.
+type PackedItem = pack.Passage
 
 // Pack is the answer of [Weave.Pack]: the passages that best answer Query
 // within Budget tokens.
@@ -60,145 +28,144 @@ type Pack struct {
 	Items []PackedItem `json:"items"`
 }
 
-// Defaults of [PackOptions].
+// PackOption sets a per-call option of [Weave.Pack]. Every [SearchOption],
+// such as [Sources] or [MinScore], is also a PackOption that applies to
+// the underlying search.
+type PackOption interface {
+	applyPack(*packSettings)
+}
+
+type packSettings struct {
+	candidates int
+	dedupe     float64
+	counter    func(string) int
+	search     []SearchOption
+	// err is the first invalid option.
+	err error
+}
+
+// packOptionFunc adapts a func to [PackOption].
+type packOptionFunc func(*packSettings)
+
+func (f packOptionFunc) applyPack(s *packSettings) { f(s) }
+
+// applyPack makes every SearchOption a [PackOption].
+func (o SearchOption) applyPack(s *packSettings) { s.search = append(s.search, o) }
+
+// invalid records the first invalid option of s.
+func (s *packSettings) invalid(format string, args ...any) {
+	if s.err == nil {
+		s.err = fmt.Errorf("memweave: pack: "+format, args...)
+	}
+}
+
+// Defaults of the pack options.
 const (
 	defaultPackCandidates = 50
 	defaultPackDedupe     = 0.8
 )
 
+// PackCandidates sets how many search results are considered; it
+// overrides any [MaxResults]. It must be positive. Default 50.
+func PackCandidates(n int) PackOption {
+	return packOptionFunc(func(s *packSettings) {
+		if n <= 0 {
+			s.invalid("PackCandidates must be positive, got %d", n)
+		}
+		s.candidates = n
+	})
+}
+
+// PackDedupe sets the Jaccard similarity of two passages' word sets
+// above which they are near-duplicates, of which only the higher scored
+// is kept. It must be in (0, 1]; 1 keeps every passage. Default 0.8.
+func PackDedupe(threshold float64) PackOption {
+	return packOptionFunc(func(s *packSettings) {
+		if !(threshold > 0 && threshold <= 1) {
+			s.invalid("PackDedupe must be in (0,1], got %g", threshold)
+		}
+		s.dedupe = threshold
+	})
+}
+
+// TokenCounter sets how the tokens of a passage are counted; it must not
+// be nil nor return a negative count. Default [chunker.EstimateTokens],
+// one token per four bytes: pass the tokenizer of the model the pack is
+// for to count exactly.
+func TokenCounter(count func(string) int) PackOption {
+	return packOptionFunc(func(s *packSettings) {
+		if count == nil {
+			s.invalid("TokenCounter must not be nil")
+		}
+		s.counter = count
+	})
+}
+
 // Pack searches for query and returns the passages that together carry
 // the most relevance within budgetTokens tokens, ready to paste into a
 // prompt.
 //
-// It runs [Weave.Search] for up to MaxCandidates results (the configured
-// MinScore applies), widens each result to the whole lines of its chunk
-// as they are on disk, counts their tokens, drops near-duplicates (see
-// DedupeThreshold) keeping the higher scored one, and then picks the
-// subset with the largest total score whose total tokens fit the budget:
-// an exact 0/1 knapsack (see [pack.Knapsack]), not a greedy fill. An item
-// larger than the budget is never cut; it is left out. The total never
-// exceeds budgetTokens, which must be positive.
+// It runs [Weave.Search] for up to [PackCandidates] results (the
+// configured MinScore applies unless a [MinScore] option is given),
+// widens each result to the whole lines of its chunk as they are on
+// disk, counts their tokens, drops near-duplicates (see [PackDedupe])
+// keeping the higher scored one, and then picks the subset with the
+// largest total score whose total tokens fit the budget: an exact 0/1
+// knapsack (see [pack.Assemble]), not a greedy fill. A passage larger
+// than the budget is never cut; it is left out. The total never exceeds
+// budgetTokens, which must be positive.
 //
-// A result whose file vanished since it was indexed is skipped.
-func (w *Weave) Pack(ctx context.Context, query string, budgetTokens int, opts PackOptions) (*Pack, error) {
+// A result whose file vanished or shrank since it was indexed is skipped.
+func (w *Weave) Pack(ctx context.Context, query string, budgetTokens int, opts ...PackOption) (*Pack, error) {
 	if budgetTokens <= 0 {
 		return nil, fmt.Errorf("memweave: pack: budget must be a positive number of tokens, got %d", budgetTokens)
 	}
-	switch {
-	case opts.MaxCandidates == 0:
-		opts.MaxCandidates = defaultPackCandidates
-	case opts.MaxCandidates < 0:
-		return nil, fmt.Errorf("memweave: pack: MaxCandidates must be positive, got %d", opts.MaxCandidates)
+	s := packSettings{candidates: defaultPackCandidates, dedupe: defaultPackDedupe}
+	for _, o := range opts {
+		o.applyPack(&s)
 	}
-	switch {
-	case opts.DedupeThreshold == 0:
-		opts.DedupeThreshold = defaultPackDedupe
-	case !(opts.DedupeThreshold > 0 && opts.DedupeThreshold <= 1):
-		return nil, fmt.Errorf("memweave: pack: DedupeThreshold must be in (0,1], got %g", opts.DedupeThreshold)
+	if s.err != nil {
+		return nil, s.err
 	}
-	if opts.Counter == nil {
-		opts.Counter = chunker.EstimateTokens
-	}
-	sopts := append(slices.Clip(opts.Search), MaxResults(opts.MaxCandidates))
-	resp, err := w.Search(ctx, query, sopts...)
+	resp, err := w.Search(ctx, query, append(s.search, MaxResults(s.candidates))...)
 	if err != nil {
 		return nil, err
 	}
-
-	// Widen each result to whole lines, reading each file once.
-	files := make(map[string][]byte)
-	type span struct {
-		path       string
-		start, end int
+	hits, err := w.packHits(ctx, resp.Results)
+	if err != nil {
+		return nil, err
 	}
-	seen := make(map[span]bool)
-	var items []PackedItem
-	for _, r := range resp.Results {
-		key := span{r.Path, r.StartLine, r.EndLine}
-		if seen[key] {
-			continue
-		}
-		seen[key] = true
+	items, total, err := pack.Assemble(hits, budgetTokens, s.dedupe, s.counter)
+	if err != nil {
+		return nil, fmt.Errorf("memweave: %w", err)
+	}
+	return &Pack{Query: query, Budget: budgetTokens, TotalTokens: total, Items: items}, nil
+}
+
+// packHits widens search results to the whole lines of their chunks as
+// they are on disk, reading each file once. Results whose file vanished
+// or shrank since it was indexed are skipped.
+func (w *Weave) packHits(ctx context.Context, results []Result) ([]pack.Hit, error) {
+	files := make(map[string][]byte)
+	var hits []pack.Hit
+	for _, r := range results {
 		data, ok := files[r.Path]
 		if !ok {
-			abs, _, err := w.readable(ctx, r.Path)
-			if err == nil {
-				data, err = os.ReadFile(abs)
-			}
-			switch {
-			case errors.Is(err, ErrNotFound), errors.Is(err, os.ErrNotExist):
-				data = nil // vanished since it was indexed
-			case err != nil:
+			var err error
+			data, _, err = w.readFile(ctx, r.Path)
+			if err != nil && !errors.Is(err, ErrNotFound) {
 				return nil, fmt.Errorf("memweave: pack: read %s: %w", r.Path, err)
 			}
-			files[r.Path] = data
+			files[r.Path] = data // nil when vanished
 		}
 		if data == nil {
 			continue
 		}
-		text, err := lineRange(data, r.StartLine, r.EndLine-r.StartLine+1)
+		text, err := memfile.Lines(data, r.StartLine, r.EndLine-r.StartLine+1)
 		if err != nil {
 			continue // the file shrank since it was indexed
 		}
-		text = trimLineEnding(text)
-		if strings.TrimSpace(text) == "" {
-			continue
-		}
-		end := r.StartLine + max(chunker.CountLines(text), 1) - 1
-		tokens := opts.Counter(text)
-		if tokens < 0 {
-			return nil, fmt.Errorf("memweave: pack: Counter returned %d tokens for %s:%d-%d", tokens, r.Path, r.StartLine, end)
-		}
-		items = append(items, PackedItem{Path: r.Path, StartLine: r.StartLine, EndLine: end,
-			Tokens: tokens, Score: r.Score, Text: text})
+		hits = append(hits, pack.Hit{Path: r.Path, StartLine: r.StartLine, Score: r.Score, Text: memfile.TrimLineEnding(text)})
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-
-	texts := make([]string, len(items))
-	scores := make([]float64, len(items))
-	for i, it := range items {
-		texts[i], scores[i] = it.Text, it.Score
-	}
-	kept := pack.Dedupe(texts, scores, opts.DedupeThreshold)
-	cands := make([]pack.Item, len(kept))
-	for k, i := range kept {
-		cands[k] = pack.Item{Tokens: items[i].Tokens, Score: knapsackValue(items[i].Score)}
-	}
-	out := &Pack{Query: query, Budget: budgetTokens, Items: []PackedItem{}}
-	for _, k := range pack.Knapsack(cands, budgetTokens) {
-		it := items[kept[k]]
-		out.Items = append(out.Items, it)
-		out.TotalTokens += it.Tokens
-	}
-	if out.TotalTokens > budgetTokens {
-		// pack.Knapsack guarantees otherwise; never hand out an overfull pack.
-		return nil, fmt.Errorf("memweave: pack: internal error: %d tokens chosen for a budget of %d", out.TotalTokens, budgetTokens)
-	}
-	slices.SortStableFunc(out.Items, func(a, b PackedItem) int {
-		return cmp.Or(cmp.Compare(b.Score, a.Score), cmp.Compare(a.Path, b.Path), cmp.Compare(a.StartLine, b.StartLine))
-	})
-	return out, nil
-}
-
-// knapsackValue is the value the knapsack maximises for a search score:
-// the score itself, with a floor so that a result that passed the score
-// threshold at 0 still counts for something.
-func knapsackValue(score float64) float64 {
-	if math.IsNaN(score) || score <= 0 {
-		return 1e-9
-	}
-	return score
-}
-
-// trimLineEnding removes one final line ending from s.
-func trimLineEnding(s string) string {
-	if t, ok := strings.CutSuffix(s, "\r\n"); ok {
-		return t
-	}
-	if t, ok := strings.CutSuffix(s, "\n"); ok {
-		return t
-	}
-	return strings.TrimSuffix(s, "\r")
+	return hits, ctx.Err()
 }

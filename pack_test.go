@@ -70,7 +70,7 @@ func checkPack(tb testing.TB, w *memweave.Weave, p *memweave.Pack, budget int, c
 func TestPackWithinBudget(t *testing.T) {
 	ctx := context.Background()
 	w := open(t, packCorpus(t), memweave.Config{ChunkTokens: 64})
-	all, err := w.Pack(ctx, "cache eviction policy", 1<<20, memweave.PackOptions{Search: []memweave.SearchOption{memweave.MinScore(0)}})
+	all, err := w.Pack(ctx, "cache eviction policy", 1<<20, memweave.MinScore(0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +79,7 @@ func TestPackWithinBudget(t *testing.T) {
 		t.Fatalf("a huge budget packed %d items, want at least 10", len(all.Items))
 	}
 	for _, budget := range []int{1, 20, 50, 100, 250, 500, 1000, all.TotalTokens - 1} {
-		p, err := w.Pack(ctx, "cache eviction policy", budget, memweave.PackOptions{Search: []memweave.SearchOption{memweave.MinScore(0)}})
+		p, err := w.Pack(ctx, "cache eviction policy", budget, memweave.MinScore(0))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -89,20 +89,50 @@ func TestPackWithinBudget(t *testing.T) {
 		}
 	}
 	for _, budget := range []int{0, -5} {
-		if _, err := w.Pack(ctx, "cache", budget, memweave.PackOptions{}); err == nil {
+		if _, err := w.Pack(ctx, "cache", budget); err == nil {
 			t.Errorf("Pack(budget %d) succeeded, want an error", budget)
 		}
 	}
-	if _, err := w.Pack(ctx, "cache", 10, memweave.PackOptions{DedupeThreshold: 1.5}); err == nil {
-		t.Errorf("Pack(DedupeThreshold 1.5) succeeded, want an error")
+	for _, tt := range []struct {
+		opt  memweave.PackOption
+		want string
+	}{
+		{memweave.PackDedupe(1.5), "PackDedupe"},
+		{memweave.PackDedupe(0), "PackDedupe"},
+		{memweave.PackCandidates(0), "PackCandidates"},
+		{memweave.PackCandidates(-3), "PackCandidates"},
+		{memweave.TokenCounter(nil), "TokenCounter"},
+	} {
+		_, err := w.Pack(ctx, "cache", 10, tt.opt)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Pack with an invalid %s = %v, want an error naming it", tt.want, err)
+		}
+	}
+}
+
+func TestPackCandidates(t *testing.T) {
+	ctx := context.Background()
+	w := open(t, packCorpus(t), memweave.Config{ChunkTokens: 64})
+	// PackCandidates decides how many results are searched, over any
+	// MaxResults; every search option applies to the search.
+	p, err := w.Pack(ctx, "cache eviction policy", 1<<20, memweave.MaxResults(1), memweave.MinScore(0),
+		memweave.PackCandidates(3), memweave.PackDedupe(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Items) != 3 {
+		t.Errorf("Pack(PackCandidates(3)) packed %d items, want 3", len(p.Items))
+	}
+	p, err = w.Pack(ctx, "cache eviction policy", 1<<20, memweave.MinScore(0), memweave.Sources("nowhere"))
+	if err != nil || len(p.Items) != 0 {
+		t.Errorf("Pack(Sources(nowhere)) = %v, %v; want no items", p, err)
 	}
 }
 
 func TestPackDedupe(t *testing.T) {
 	ctx := context.Background()
 	w := open(t, packCorpus(t), memweave.Config{ChunkTokens: 64})
-	opts := memweave.PackOptions{Search: []memweave.SearchOption{memweave.MinScore(0)}}
-	p, err := w.Pack(ctx, "cache eviction policy 3-1", 1<<20, opts)
+	p, err := w.Pack(ctx, "cache eviction policy 3-1", 1<<20, memweave.MinScore(0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,8 +146,7 @@ func TestPackDedupe(t *testing.T) {
 		}
 	}
 	// Without deduplication the copy's passages come back too.
-	opts.DedupeThreshold = 1
-	q, err := w.Pack(ctx, "cache eviction policy 3-1", 1<<20, opts)
+	q, err := w.Pack(ctx, "cache eviction policy 3-1", 1<<20, memweave.MinScore(0), memweave.PackDedupe(1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,18 +175,14 @@ func TestPackIsOptimal(t *testing.T) {
 	}
 	for trial := range trials {
 		counter := hashCounter(uint32(trial), 200)
-		opts := memweave.PackOptions{
-			MaxCandidates: 14,
-			Counter:       counter,
-			Search:        []memweave.SearchOption{memweave.MinScore(0), memweave.NoSync()},
-		}
+		opts := []memweave.PackOption{memweave.PackCandidates(14), memweave.TokenCounter(counter), memweave.MinScore(0), memweave.NoSync()}
 		// Every candidate, deduplicated: the pack with an unlimited budget.
-		all, err := w.Pack(ctx, "cache eviction policy", 1<<20, opts)
+		all, err := w.Pack(ctx, "cache eviction policy", 1<<20, opts...)
 		if err != nil {
 			t.Fatal(err)
 		}
 		budget := 1 + r.IntN(all.TotalTokens+1)
-		p, err := w.Pack(ctx, "cache eviction policy", budget, opts)
+		p, err := w.Pack(ctx, "cache eviction policy", budget, opts...)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -196,7 +221,7 @@ func TestPackWholeLines(t *testing.T) {
 	long := "The ZEPHYR-912 line " + strings.Repeat("goes on and on ", 200) + "end."
 	root := memweavetest.Workspace(t, map[string]string{"memory/long.md": "# Long\n\n" + long + "\n"})
 	w := open(t, root, memweave.Config{ChunkTokens: 100})
-	p, err := w.Pack(ctx, "ZEPHYR-912", 2000, memweave.PackOptions{Search: []memweave.SearchOption{memweave.MinScore(0)}})
+	p, err := w.Pack(ctx, "ZEPHYR-912", 2000, memweave.MinScore(0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,7 +234,7 @@ func TestPackWholeLines(t *testing.T) {
 		t.Errorf("item %s:%d-%d = %.40q..., want whole lines 1-3", it.Path, it.StartLine, it.EndLine, it.Text)
 	}
 	// Too big for the budget: left out, never cut.
-	p, err = w.Pack(ctx, "ZEPHYR-912", 500, memweave.PackOptions{Search: []memweave.SearchOption{memweave.MinScore(0)}})
+	p, err = w.Pack(ctx, "ZEPHYR-912", 500, memweave.MinScore(0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -229,7 +254,7 @@ func TestPackSkipsVanishedFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.Remove(filepath.Join(root, "memory", "a.md"))
-	p, err := w.Pack(ctx, "HERON-55", 1000, memweave.PackOptions{Search: []memweave.SearchOption{memweave.MinScore(0), memweave.NoSync()}})
+	p, err := w.Pack(ctx, "HERON-55", 1000, memweave.MinScore(0), memweave.NoSync())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -265,7 +290,7 @@ func ExampleWeave_Pack() {
 		}
 	}
 
-	p, err := w.Pack(ctx, "billing service", 30, memweave.PackOptions{})
+	p, err := w.Pack(ctx, "billing service", 30)
 	if err != nil {
 		panic(err)
 	}

@@ -6,25 +6,19 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"strings"
-	"sync"
 	"time"
 	"unicode"
 
-	"github.com/gofrs/flock"
-
 	"github.com/memweave/memweave-go/indexer"
+	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/workspace"
 )
 
-// ErrInvalidSource is returned by [Weave.Append] and [Weave.Flush] for a
-// Source that is not a single plain folder name.
-var ErrInvalidSource = errors.New("memweave: invalid source")
-
-// writeLockName is the lock file, under <Workspace>/.memweave/, that
-// serialises [Weave.Write] and [Weave.Append] across processes.
-const writeLockName = "write.lock"
+// ErrInvalidSource is returned by [Weave.Append] for an [InSource] name
+// that is not a single plain folder name. It is [memfile.ErrInvalidSource],
+// so errors.Is matches either.
+var ErrInvalidSource = memfile.ErrInvalidSource
 
 // Write creates or replaces the Markdown file path under memory/ with
 // content, then indexes it. path is relative to the memory folder
@@ -49,23 +43,14 @@ func (w *Weave) Write(ctx context.Context, path, content string) (*IndexResult, 
 	if err := w.checkOpen(); err != nil {
 		return nil, err
 	}
-	abs, _, err := w.safePath(path)
+	if _, _, err := memfile.Target(w.cfg.Workspace, path); err != nil {
+		return nil, fmt.Errorf("memweave: write %s: %w", path, err)
+	}
+	unlock, err := memfile.Lock(ctx, w.cfg.Workspace)
 	if err != nil {
 		return nil, fmt.Errorf("memweave: write %s: %w", path, err)
 	}
-	unlock, err := w.lockWrites(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("memweave: write %s: %w", path, err)
-	}
-	// Check again under the lock, once the folders exist: a link may have
-	// appeared in the meantime.
-	if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
-		unlock()
-		return nil, fmt.Errorf("memweave: write %s: %w", path, err)
-	}
-	if abs, _, err = w.safePath(path); err == nil {
-		err = replaceFile(abs, []byte(content))
-	}
+	abs, err := memfile.Replace(w.cfg.Workspace, path, []byte(content))
 	unlock()
 	if err != nil {
 		return nil, fmt.Errorf("memweave: write %s: %w", path, err)
@@ -73,149 +58,54 @@ func (w *Weave) Write(ctx context.Context, path, content string) (*IndexResult, 
 	return w.Add(ctx, abs)
 }
 
-// safePath checks path with [workspace.SafeMemoryPath] and, when it names
-// a symbolic link (necessarily to a file inside memory/), returns the
-// link's target instead. A folder at path is refused.
-func (w *Weave) safePath(path string) (abs, rel string, err error) {
-	abs, rel, err = workspace.SafeMemoryPath(w.cfg.Workspace, path)
-	if err != nil {
-		return "", "", err
-	}
-	fi, err := os.Lstat(abs)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return abs, rel, nil
-	case err != nil:
-		return "", "", err
-	case fi.Mode()&fs.ModeSymlink != 0:
-		target, err := filepath.EvalSymlinks(abs)
-		if err != nil {
-			return "", "", err
-		}
-		if fi, err = os.Stat(target); err != nil {
-			return "", "", err
-		}
-		_, trel, err := workspace.Resolve(w.cfg.Workspace, target)
-		if err != nil {
-			return "", "", err
-		}
-		abs, rel = target, trel
-	}
-	if !fi.Mode().IsRegular() {
-		return "", "", fmt.Errorf("%s is not a regular file", rel)
-	}
-	return abs, rel, nil
+// AppendOption sets a per-call option of [Weave.Append].
+type AppendOption func(*appendSettings)
+
+type appendSettings struct {
+	source string
+	// day names the file; zero means Config.Now().
+	day time.Time
+	err error
 }
 
-// replaceFile atomically replaces the file at abs with data: a temporary
-// file in the same folder is written, synced and renamed over abs, and the
-// folder is synced. An existing file keeps its permissions; the new file's
-// mtime is moved past the old one's so that a stat scan sees the change
-// even on a file system with coarse timestamps.
-func replaceFile(abs string, data []byte) (err error) {
-	dir := filepath.Dir(abs)
-	mode := fs.FileMode(0o644)
-	var oldMTime time.Time
-	if fi, err := os.Stat(abs); err == nil {
-		mode, oldMTime = fi.Mode().Perm(), fi.ModTime()
-	}
-	// A hidden .tmp name: discovery never lists it.
-	tmp, err := os.CreateTemp(dir, ".memweave-write-*.tmp")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if _, err = tmp.Write(data); err != nil {
-		return err
-	}
-	if err = tmp.Chmod(mode); err != nil {
-		return err
-	}
-	if err = tmp.Sync(); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	if !oldMTime.IsZero() {
-		if fi, serr := os.Stat(tmp.Name()); serr == nil && !fi.ModTime().After(oldMTime) {
-			t := oldMTime.Add(time.Microsecond)
-			if err = os.Chtimes(tmp.Name(), t, t); err != nil {
-				return err
-			}
-		}
-	}
-	if err = os.Rename(tmp.Name(), abs); err != nil {
-		return err
-	}
-	syncDir(dir)
-	return nil
+// InSource appends to the namespace name: the note goes to
+// memory/<name>/YYYY-MM-DD.md. name must be one folder name of letters,
+// digits, '-' and '_', not "external"; otherwise Append fails with
+// [ErrInvalidSource]. Unset, or "" or "memory", means the dated log
+// directly in memory/.
+func InSource(name string) AppendOption {
+	return func(s *appendSettings) { s.source = name }
 }
 
-// syncDir makes a rename in dir durable where the platform allows it;
-// failure only weakens durability, so it is ignored.
-func syncDir(dir string) {
-	if d, err := os.Open(dir); err == nil {
-		d.Sync()
-		d.Close()
+// Dated sets the time whose date, in Config.TimeZone, names the file.
+// Unset means Config.Now(); the zero time is an error.
+func Dated(t time.Time) AppendOption {
+	return func(s *appendSettings) {
+		if t.IsZero() && s.err == nil {
+			s.err = errors.New("memweave: append: Dated: zero time")
+		}
+		s.day = t
 	}
 }
 
-// writeLocks holds one mutex per lock file path, so goroutines of this
-// process take turns before contending for the file lock, which some
-// platforms only hold per process.
-var writeLocks sync.Map // string -> *sync.Mutex
-
-// lockWrites takes the workspace's write lock, in this process and across
-// processes, and returns the function that releases it.
-func (w *Weave) lockWrites(ctx context.Context) (unlock func(), err error) {
-	dir := filepath.Join(w.cfg.Workspace, workspace.IndexDir)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("lock: %w", err)
+// CheckAppendOptions returns the error [Weave.Append] would give for
+// opts, such as one wrapping [ErrInvalidSource], without writing
+// anything: a caller about to do costly work to produce a note can fail
+// first.
+func CheckAppendOptions(opts ...AppendOption) error {
+	var s appendSettings
+	for _, o := range opts {
+		o(&s)
 	}
-	path := filepath.Join(dir, writeLockName)
-	m, _ := writeLocks.LoadOrStore(path, new(sync.Mutex))
-	mu := m.(*sync.Mutex)
-	// Wait for the in-process mutex without ignoring ctx.
-	for !mu.TryLock() {
-		select {
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		case <-time.After(time.Millisecond):
-		}
+	if s.err != nil {
+		return s.err
 	}
-	fl := flock.New(path)
-	if _, err := fl.TryLockContext(ctx, 5*time.Millisecond); err != nil {
-		mu.Unlock()
-		return nil, fmt.Errorf("lock %s: %w", path, err)
-	}
-	return func() {
-		fl.Unlock()
-		fl.Close()
-		mu.Unlock()
-	}, nil
-}
-
-// AppendOptions tune [Weave.Append].
-type AppendOptions struct {
-	// Source is the namespace to append to: the note goes to
-	// memory/<Source>/YYYY-MM-DD.md. It must be one folder name of
-	// letters, digits, '-' and '_', not "external". Default "", the
-	// dated log directly in memory/; "memory" means the same.
-	Source string
-	// Now is the time whose date, in Config.TimeZone, names the file.
-	// Default: Config.Now().
-	Now time.Time
+	return memfile.CheckSource(s.source)
 }
 
 // Append adds the note text to the day's dated log,
-// memory/YYYY-MM-DD.md, or memory/<Source>/YYYY-MM-DD.md with
-// opts.Source, creating it when missing, then indexes the file. It
+// memory/YYYY-MM-DD.md, or memory/<name>/YYYY-MM-DD.md with
+// [InSource](name), creating it when missing, then indexes the file. It
 // returns the file's workspace-relative path.
 //
 // Notes are separated by one blank line; text is stored as given, with
@@ -225,9 +115,9 @@ type AppendOptions struct {
 // appended concurrently by several goroutines or processes are all kept,
 // each whole and once.
 //
-// An empty text and an invalid Source ([ErrInvalidSource]) are errors.
+// An empty text and an invalid source ([ErrInvalidSource]) are errors.
 // The note is on disk even when the returned error comes from indexing.
-func (w *Weave) Append(ctx context.Context, text string, opts AppendOptions) (path string, err error) {
+func (w *Weave) Append(ctx context.Context, text string, opts ...AppendOption) (path string, err error) {
 	if err := w.checkOpen(); err != nil {
 		return "", err
 	}
@@ -235,19 +125,26 @@ func (w *Weave) Append(ctx context.Context, text string, opts AppendOptions) (pa
 	if strings.TrimSpace(text) == "" {
 		return "", errors.New("memweave: append: empty text")
 	}
-	name, err := w.datedPath(opts)
+	s := appendSettings{day: w.now()}
+	for _, o := range opts {
+		o(&s)
+	}
+	if s.err != nil {
+		return "", s.err
+	}
+	rel, err := memfile.DatedPath(s.source, s.day.In(w.cfg.TimeZone))
 	if err != nil {
 		return "", err
 	}
-	abs, rel, err := workspace.SafeMemoryPath(w.cfg.Workspace, name)
-	if err != nil {
-		return "", fmt.Errorf("memweave: append %s: %w", name, err)
-	}
-	unlock, err := w.lockWrites(ctx)
+	abs, _, err := workspace.SafeMemoryPath(w.cfg.Workspace, rel)
 	if err != nil {
 		return "", fmt.Errorf("memweave: append %s: %w", rel, err)
 	}
-	err = appendNote(w.cfg.Workspace, rel, abs, text)
+	unlock, err := memfile.Lock(ctx, w.cfg.Workspace)
+	if err != nil {
+		return "", fmt.Errorf("memweave: append %s: %w", rel, err)
+	}
+	err = memfile.AppendNote(w.cfg.Workspace, rel, text)
 	unlock()
 	if err != nil {
 		return "", fmt.Errorf("memweave: append %s: %w", rel, err)
@@ -258,105 +155,44 @@ func (w *Weave) Append(ctx context.Context, text string, opts AppendOptions) (pa
 	return rel, nil
 }
 
-// datedPath returns the workspace-relative dated log that opts names.
-func (w *Weave) datedPath(opts AppendOptions) (string, error) {
-	if err := checkSource(opts.Source); err != nil {
-		return "", err
+// Delete removes the Markdown file path under memory/, then its passages
+// from the index, so that searches no longer find it. path is taken as
+// [Weave.Write] takes it and refused for the same reasons; a folder is
+// refused too. When path is a symbolic link inside memory/, the link is
+// removed, not its target.
+//
+// Delete takes the workspace's write lock. A missing file gives an error
+// wrapping [ErrNotFound], unless the index still held it: then its rows
+// are removed and Delete succeeds.
+func (w *Weave) Delete(ctx context.Context, path string) error {
+	if err := w.checkOpen(); err != nil {
+		return err
 	}
-	now := opts.Now
-	if now.IsZero() {
-		now = w.now()
+	abs, rel, err := workspace.SafeMemoryPath(w.cfg.Workspace, path)
+	if err != nil {
+		return fmt.Errorf("memweave: delete %s: %w", path, err)
 	}
-	name := now.In(w.cfg.TimeZone).Format(time.DateOnly) + ".md"
-	if opts.Source == "" || opts.Source == workspace.SourceMemory {
-		return workspace.MemoryDir + "/" + name, nil
+	unlock, err := memfile.Lock(ctx, w.cfg.Workspace)
+	if err != nil {
+		return fmt.Errorf("memweave: delete %s: %w", rel, err)
 	}
-	return workspace.MemoryDir + "/" + opts.Source + "/" + name, nil
-}
-
-// maxSourceLen bounds a Source's length in bytes.
-const maxSourceLen = 64
-
-// checkSource validates an append Source: empty, or one folder name of
-// letters, digits, '-' and '_'.
-func checkSource(s string) error {
-	if s == "" {
-		return nil
+	// Check again under the lock: a link may have appeared meanwhile.
+	if _, _, err = workspace.SafeMemoryPath(w.cfg.Workspace, path); err == nil {
+		err = memfile.Remove(abs)
 	}
-	bad := func(why string) error {
-		return fmt.Errorf("%w %q: %s", ErrInvalidSource, s, why)
+	unlock()
+	missing := errors.Is(err, fs.ErrNotExist)
+	if err != nil && !missing {
+		return fmt.Errorf("memweave: delete %s: %w", rel, err)
 	}
-	if len(s) > maxSourceLen {
-		return bad(fmt.Sprintf("longer than %d bytes", maxSourceLen))
+	res, err := w.eng.Forget(ctx, rel)
+	if err != nil {
+		return fmt.Errorf("memweave: delete %s: %w", rel, err)
 	}
-	if s == workspace.SourceExternal {
-		return bad("reserved for files outside memory/")
-	}
-	for _, r := range s {
-		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '_' {
-			return bad("want one folder name of letters, digits, '-' and '_'")
-		}
+	if missing && res.FilesDeleted == 0 {
+		return fmt.Errorf("memweave: delete %s: %w", rel, ErrNotFound)
 	}
 	return nil
-}
-
-// appendNote appends text to the dated file abs as a new entry. The
-// caller holds the write lock.
-func appendNote(root, rel, abs, text string) error {
-	if _, dated := workspace.DateOf(rel); !dated {
-		return fmt.Errorf("%s is not a dated file", rel) // never an evergreen
-	}
-	if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
-		return err
-	}
-	// The folders exist now: check for links again, and refuse a dated
-	// name that links elsewhere, perhaps to an evergreen file.
-	if _, _, err := workspace.SafeMemoryPath(root, rel); err != nil {
-		return err
-	}
-	if fi, err := os.Lstat(abs); err == nil && !fi.Mode().IsRegular() {
-		return fmt.Errorf("%s is not a regular file", rel)
-	}
-	f, err := os.OpenFile(abs, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
-	if err != nil {
-		return err
-	}
-	sep, err := separator(f)
-	if err == nil {
-		_, err = f.WriteString(sep + text + "\n")
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	return err
-}
-
-// separator returns what must precede a new entry in f so that it starts
-// after one blank line: nothing for an empty file or one already ending
-// in a blank line.
-func separator(f *os.File) (string, error) {
-	fi, err := f.Stat()
-	if err != nil {
-		return "", err
-	}
-	size := fi.Size()
-	if size == 0 {
-		return "", nil
-	}
-	tail := make([]byte, min(size, 2))
-	if _, err := f.ReadAt(tail, size-int64(len(tail))); err != nil {
-		return "", err
-	}
-	switch {
-	case len(tail) == 2 && tail[0] == '\n' && tail[1] == '\n':
-		return "", nil
-	case tail[len(tail)-1] == '\n':
-		return "\n", nil
-	}
-	return "\n\n", nil
 }
 
 // Get returns lines from, from+1, ..., from+count-1 of a file, exactly as
@@ -376,28 +212,36 @@ func (w *Weave) Get(ctx context.Context, path string, from, count int) (string, 
 	if err := w.checkOpen(); err != nil {
 		return "", err
 	}
-	abs, rel, err := w.readable(ctx, path)
+	data, rel, err := w.readFile(ctx, path)
 	if err != nil {
 		return "", fmt.Errorf("memweave: get %s: %w", path, err)
 	}
-	data, err := os.ReadFile(abs)
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			err = ErrNotFound
-		}
-		return "", fmt.Errorf("memweave: get %s: %w", path, err)
-	}
-	text, err := lineRange(data, from, count)
+	text, err := memfile.Lines(data, from, count)
 	if err != nil {
 		return "", fmt.Errorf("memweave: get %s: %w", rel, err)
 	}
 	return text, nil
 }
 
+// readFile reads a file [Weave.Get] may read: one under memory/, checked
+// like a write, or a file the index holds. A missing file is
+// [ErrNotFound].
+func (w *Weave) readFile(ctx context.Context, path string) (data []byte, rel string, err error) {
+	abs, rel, err := w.readable(ctx, path)
+	if err != nil {
+		return nil, "", err
+	}
+	data, err = os.ReadFile(abs)
+	if errors.Is(err, fs.ErrNotExist) {
+		err = ErrNotFound
+	}
+	return data, rel, err
+}
+
 // readable resolves path to a file [Weave.Get] may read: one under
 // memory/, checked like a write, or a file the index holds.
 func (w *Weave) readable(ctx context.Context, path string) (abs, rel string, err error) {
-	abs, rel, merr := w.safePath(path)
+	abs, rel, merr := memfile.Target(w.cfg.Workspace, path)
 	if merr == nil {
 		if _, err := os.Stat(abs); err == nil {
 			return abs, rel, nil
@@ -420,40 +264,4 @@ func (w *Weave) readable(ctx context.Context, path string) (abs, rel string, err
 		return "", "", fmt.Errorf("%w (and not an indexed file)", merr)
 	}
 	return "", "", merr
-}
-
-// lineRange returns lines from..from+count-1 (1-based) of data, with their
-// line endings; count <= 0 means to the end.
-func lineRange(data []byte, from, count int) (string, error) {
-	// starts[i] is the offset of line i+1; a final line ending does not
-	// start another line.
-	starts := []int{0}
-	for i := 0; i < len(data); i++ {
-		switch data[i] {
-		case '\r':
-			if i+1 < len(data) && data[i+1] == '\n' {
-				i++
-			}
-			fallthrough
-		case '\n':
-			starts = append(starts, i+1)
-		}
-	}
-	n := len(starts)
-	if starts[n-1] == len(data) {
-		n-- // empty last "line" after the final ending, or an empty file
-	}
-	switch {
-	case from < 1:
-		return "", fmt.Errorf("line %d is out of range: lines are numbered from 1", from)
-	case n == 0 && from == 1:
-		return "", nil
-	case from > n:
-		return "", fmt.Errorf("line %d is out of range: the file has %d lines", from, n)
-	}
-	end := len(data)
-	if count > 0 && count < n-(from-1) {
-		end = starts[from-1+count]
-	}
-	return string(data[starts[from-1]:end]), nil
 }

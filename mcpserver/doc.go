@@ -2,7 +2,7 @@
 // Context Protocol (MCP) server.
 //
 // [New] returns an *mcp.Server (github.com/modelcontextprotocol/go-sdk)
-// with seven tools:
+// with eight tools:
 //
 //	memory_search  hybrid keyword and semantic search       read-only
 //	memory_get     exact lines of a memory file             read-only
@@ -10,6 +10,7 @@
 //	memory_status  the index's state                        read-only
 //	memory_write   create or replace a file under memory/   destructive, idempotent
 //	memory_append  add a note to today's dated log          additive
+//	memory_delete  remove a file under memory/              destructive, idempotent
 //	memory_index   bring the index up to date               additive, idempotent
 //
 // Every tool's inputs and outputs are typed, with JSON schemas inferred

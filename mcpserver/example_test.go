@@ -56,6 +56,7 @@ func Example() {
 	fmt.Println("escaping write refused:", res.IsError)
 	// Output:
 	// memory_append read-only=false
+	// memory_delete read-only=false
 	// memory_get read-only=true
 	// memory_index read-only=false
 	// memory_pack read-only=true

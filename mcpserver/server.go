@@ -34,7 +34,7 @@ type Options struct {
 // Options.Instructions is empty.
 const DefaultInstructions = `This server is a long-term memory kept as Markdown files under memory/.
 Before answering questions about earlier work, decisions, people, preferences or project details, call memory_search; then memory_get reads the exact lines a result points to, and memory_pack gathers the best passages that fit a token budget.
-To remember something durable, call memory_append: it adds a note to today's dated log. Use memory_write only to create or fully replace a curated topic file (such as notes/database.md).
+To remember something durable, call memory_append: it adds a note to today's dated log. Use memory_write only to create or fully replace a curated topic file (such as notes/database.md), and memory_delete only to remove a file that is obsolete as a whole.
 Paths are relative to memory/ (or start with memory/); paths outside it are refused.`
 
 // modulePath is the import path of the memweave-go module.
@@ -160,7 +160,7 @@ var (
 	no  = false
 )
 
-// register adds the seven tools to srv.
+// register adds the eight tools to srv.
 func (t *tools) register(srv *mcp.Server) {
 	mcp.AddTool(srv, &mcp.Tool{
 		Name:  "memory_search",
@@ -192,6 +192,14 @@ func (t *tools) register(srv *mcp.Server) {
 			"Use it to remember durable facts: decisions, preferences, names, configurations. Earlier notes are kept. Returns the file's path.",
 		Annotations: &mcp.ToolAnnotations{Title: "Append memory note", DestructiveHint: &no, IdempotentHint: false, OpenWorldHint: &no},
 	}, handler(t, "memory_append", t.append))
+	mcp.AddTool(srv, &mcp.Tool{
+		Name:  "memory_delete",
+		Title: "Delete memory file",
+		Description: "Delete a Markdown file under memory/ and remove it from the index, so that searches no longer find it. " +
+			"Its content is lost: use it only for a file that is wrong or obsolete as a whole. " +
+			"path is relative to memory/, such as notes/database.md; paths outside memory/ and non-Markdown names are refused.",
+		Annotations: &mcp.ToolAnnotations{Title: "Delete memory file", DestructiveHint: &yes, IdempotentHint: true, OpenWorldHint: &no},
+	}, handler(t, "memory_delete", t.delete))
 	mcp.AddTool(srv, &mcp.Tool{
 		Name:  "memory_pack",
 		Title: "Pack memory for a budget",

@@ -109,6 +109,7 @@ func TestToolsAndAnnotations(t *testing.T) {
 		"memory_status": {readOnly: true, idempotent: true},
 		"memory_write":  {destructive: true, idempotent: true},
 		"memory_append": {},
+		"memory_delete": {destructive: true, idempotent: true},
 		"memory_index":  {idempotent: true},
 	}
 	var names []string
@@ -135,8 +136,8 @@ func TestToolsAndAnnotations(t *testing.T) {
 			t.Errorf("%s has no description", tool.Name)
 		}
 	}
-	if len(names) != 7 {
-		t.Errorf("tools = %q, want 7", names)
+	if len(names) != 8 {
+		t.Errorf("tools = %q, want 8", names)
 	}
 	// Required inputs are declared.
 	for _, tool := range res.Tools {
@@ -147,7 +148,7 @@ func TestToolsAndAnnotations(t *testing.T) {
 		json.Unmarshal(schema, &s)
 		wantReq := map[string][]string{
 			"memory_search": {"query"}, "memory_get": {"path"}, "memory_write": {"path", "content"},
-			"memory_append": {"text"}, "memory_pack": {"query", "budget_tokens"},
+			"memory_append": {"text"}, "memory_pack": {"query", "budget_tokens"}, "memory_delete": {"path"},
 		}[tool.Name]
 		if !slices.Equal(s.Required, wantReq) {
 			t.Errorf("%s requires %q, want %q", tool.Name, s.Required, wantReq)
@@ -231,6 +232,24 @@ func TestToolFlow(t *testing.T) {
 	if st.Files != 4 || st.Workspace != root {
 		t.Errorf("memory_status = %+v", st)
 	}
+
+	var deleted struct {
+		Path string `json:"path"`
+	}
+	mustCall(t, cs, "memory_delete", map[string]any{"path": "notes/db.md"}, &deleted)
+	if deleted.Path != "memory/notes/db.md" {
+		t.Errorf("memory_delete path = %q", deleted.Path)
+	}
+	mustCall(t, cs, "memory_search", map[string]any{"query": "MARMOT-311", "min_score": 0}, &found)
+	for _, r := range found.Results {
+		if r.Path == "memory/notes/db.md" {
+			t.Errorf("search after memory_delete still finds %s", r.Path)
+		}
+	}
+	mustCall(t, cs, "memory_status", nil, &st)
+	if st.Files != 3 {
+		t.Errorf("memory_status after memory_delete: %d files, want 3", st.Files)
+	}
 }
 
 func TestToolErrors(t *testing.T) {
@@ -252,6 +271,10 @@ func TestToolErrors(t *testing.T) {
 		{"memory_get", map[string]any{}, "path"},
 		{"memory_append", map[string]any{"text": "x", "source": "../up"}, "want one folder name"},
 		{"memory_append", map[string]any{"text": "  "}, "empty"},
+		{"memory_delete", map[string]any{"path": "../escape.md"}, "outside the memory folder"},
+		{"memory_delete", map[string]any{"path": "missing.md"}, "not found"},
+		{"memory_delete", map[string]any{"path": "notes.txt"}, "only Markdown"},
+		{"memory_delete", map[string]any{}, "path"},
 		{"memory_search", map[string]any{"query": ""}, "query"},
 		{"memory_search", map[string]any{"query": "x", "min_score": 7}, "MinScore"},
 		{"memory_search", map[string]any{"query": "x", "max_results": 500}, "max_results"},
@@ -264,7 +287,7 @@ func TestToolErrors(t *testing.T) {
 		mustFail(t, cs, tt.tool, tt.args, tt.want)
 	}
 	// Unknown tools are the one protocol-level error.
-	if _, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "memory_delete"}); err == nil {
+	if _, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "memory_forget"}); err == nil {
 		t.Errorf("calling an unknown tool succeeded")
 	}
 }

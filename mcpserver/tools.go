@@ -155,7 +155,7 @@ type appendOutput struct {
 }
 
 func (t *tools) append(ctx context.Context, in appendInput) (*mcp.CallToolResult, appendOutput, error) {
-	path, err := t.w.Append(ctx, in.Text, memweave.AppendOptions{Source: in.Source})
+	path, err := t.w.Append(ctx, in.Text, memweave.InSource(in.Source))
 	if err != nil && path == "" {
 		return nil, appendOutput{}, pathError("memory_append", in.Source, err)
 	}
@@ -163,6 +163,27 @@ func (t *tools) append(ctx context.Context, in appendInput) (*mcp.CallToolResult
 		return nil, appendOutput{}, fmt.Errorf("memory_append: the note was added to %s but indexing it failed: %w", path, err)
 	}
 	return nil, appendOutput{Path: path}, nil
+}
+
+// deleteInput is the input of memory_delete.
+type deleteInput struct {
+	Path string `json:"path" jsonschema:"Markdown file relative to memory/ (or starting with memory/), as memory_search returns it"`
+}
+
+// deleteOutput is the output of memory_delete.
+type deleteOutput struct {
+	Path string `json:"path" jsonschema:"workspace-relative path deleted"`
+}
+
+func (t *tools) delete(ctx context.Context, in deleteInput) (*mcp.CallToolResult, deleteOutput, error) {
+	_, rel, err := workspace.SafeMemoryPath(t.w.Config().Workspace, in.Path)
+	if err != nil {
+		return nil, deleteOutput{}, pathError("memory_delete", in.Path, err)
+	}
+	if err := t.w.Delete(ctx, in.Path); err != nil {
+		return nil, deleteOutput{}, pathError("memory_delete", in.Path, err)
+	}
+	return nil, deleteOutput{Path: rel}, nil
 }
 
 // packInput is the input of memory_pack.
@@ -175,7 +196,7 @@ func (t *tools) pack(ctx context.Context, in packInput) (*mcp.CallToolResult, me
 	if strings.TrimSpace(in.Query) == "" {
 		return nil, memweave.Pack{}, errors.New("memory_pack: query must not be empty")
 	}
-	p, err := t.w.Pack(ctx, in.Query, in.BudgetTokens, memweave.PackOptions{})
+	p, err := t.w.Pack(ctx, in.Query, in.BudgetTokens)
 	if err != nil {
 		return nil, memweave.Pack{}, err
 	}

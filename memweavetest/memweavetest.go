@@ -59,6 +59,17 @@ func WriteFile(tb testing.TB, root, rel, content string) {
 	}
 }
 
+// ReadFile returns the content of root/rel, failing the test when it
+// cannot be read.
+func ReadFile(tb testing.TB, root, rel string) string {
+	tb.Helper()
+	b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return string(b)
+}
+
 // EmbedServer is an OpenAI-compatible /embeddings endpoint backed by the
 // offline hash embedder. It counts requests and texts, and can be told to
 // fail.

@@ -3,8 +3,10 @@
 // It is the pure core of memweave's Weave.Pack: [Dedupe] drops
 // near-duplicate passages, keeping the better-scored one, and [Knapsack]
 // picks the subset of the rest whose total score is largest while their
-// total size stays within the budget. Neither touches files or the index,
-// and the package builds without cgo.
+// total size stays within the budget. [Assemble] runs both over search
+// hits already widened to whole lines and returns the chosen passages.
+// Nothing here touches files or the index, and the package builds
+// without cgo.
 //
 // Sizes are integer token counts as produced by any counter (memweave uses
 // chunker.EstimateTokens); scores are any non-negative float64 values.

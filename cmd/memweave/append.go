@@ -47,7 +47,7 @@ whole, once.`,
 				return err
 			}
 			defer closeWeave(w, &err)
-			path, err := w.Append(cmd.Context(), text, memweave.AppendOptions{Source: source})
+			path, err := w.Append(cmd.Context(), text, memweave.InSource(source))
 			if errors.Is(err, memweave.ErrInvalidSource) {
 				return usageErr("%v (--source)", err)
 			}

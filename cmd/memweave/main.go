@@ -15,6 +15,7 @@
 //	memweave [global flags] get PATH[:FROM[-TO]]
 //	memweave [global flags] write PATH < CONTENT
 //	memweave [global flags] append TEXT [--source S]
+//	memweave [global flags] delete PATH
 //	memweave [global flags] pack QUERY --budget N [--max-candidates N]
 //	    [--source S]... [--json]
 //	memweave [global flags] mcp
@@ -149,6 +150,7 @@ OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
 		a.getCommand(),
 		a.writeCommand(),
 		a.appendCommand(),
+		a.deleteCommand(),
 		a.packCommand(),
 		a.mcpCommand(),
 		a.watchCommand(),
@@ -276,6 +278,20 @@ func (e *usageError) Unwrap() error { return e.err }
 
 func usageErr(format string, args ...any) error {
 	return &usageError{fmt.Errorf(format, args...)}
+}
+
+// onePath accepts exactly one PATH argument for the command name; hint,
+// when not empty, says where the rest comes from.
+func onePath(name, hint string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		switch {
+		case len(args) == 0:
+			return usageErr("%s needs a PATH argument", name)
+		case len(args) > 1:
+			return usageErr("%s takes one PATH argument%s, got %d", name, hint, len(args))
+		}
+		return nil
+	}
 }
 
 // runError is a failure of a command that was used correctly: exit

@@ -43,12 +43,12 @@ end_line, tokens, score and text.`,
 			if budget <= 0 {
 				return usageErr("invalid --budget %d: must be a positive number of tokens", budget)
 			}
-			opts := memweave.PackOptions{}
+			var opts []memweave.PackOption
 			if cmd.Flags().Changed("max-candidates") {
 				if maxCandidates <= 0 {
 					return usageErr("invalid --max-candidates %d: must be positive", maxCandidates)
 				}
-				opts.MaxCandidates = maxCandidates
+				opts = append(opts, memweave.PackCandidates(maxCandidates))
 			}
 			for _, s := range sources {
 				if s == "" {
@@ -56,14 +56,14 @@ end_line, tokens, score and text.`,
 				}
 			}
 			if len(sources) > 0 {
-				opts.Search = append(opts.Search, memweave.Sources(sources...))
+				opts = append(opts, memweave.Sources(sources...))
 			}
 			w, err := a.openWeave(cmd)
 			if err != nil {
 				return err
 			}
 			defer closeWeave(w, &err)
-			p, err := w.Pack(cmd.Context(), strings.Join(args, " "), budget, opts)
+			p, err := w.Pack(cmd.Context(), strings.Join(args, " "), budget, opts...)
 			if err != nil {
 				return err
 			}

@@ -36,7 +36,7 @@ func TestStatus(t *testing.T) {
 	}
 
 	out = mustRunCLI(t, "-w", ws, "--embedder", "none", "status")
-	for _, want := range []string{"workspace", ws, "keyword-only"} {
+	for _, want := range []string{"workspace", ws, "search mode  keyword: no embedder"} {
 		if !strings.Contains(out.stdout, want) {
 			t.Errorf("status --embedder none output lacks %q:\n%s", want, out.stdout)
 		}

@@ -23,15 +23,7 @@ leads out), a hidden name and a name not ending in .md or .markdown are
 refused.
 
   echo '# Database' | memweave write notes/db.md`,
-		Args: func(cmd *cobra.Command, args []string) error {
-			switch {
-			case len(args) == 0:
-				return usageErr("write needs a PATH argument")
-			case len(args) > 1:
-				return usageErr("write takes one PATH argument (the content comes from standard input), got %d", len(args))
-			}
-			return nil
-		},
+		Args: onePath("write", " (the content comes from standard input)"),
 		RunE: action(func(cmd *cobra.Command, args []string) (err error) {
 			w, err := a.openWeave(cmd)
 			if err != nil {

@@ -1,4 +1,4 @@
-package memweave_test
+package flush_test
 
 import (
 	"context"
@@ -8,12 +8,13 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	memweave "github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/flush"
 	"github.com/memweave/memweave-go/memweavetest"
 )
 
@@ -55,8 +56,8 @@ func newChatServer(t *testing.T, reply string, status int) *chatServer {
 		} else {
 			sys, _ := msgs[0].(map[string]any)
 			user, _ := msgs[1].(map[string]any)
-			if sys["role"] != "system" || !strings.Contains(sys["content"].(string), memweave.NothingToStore) {
-				t.Errorf("system message = %v, want the prompt naming %s", sys, memweave.NothingToStore)
+			if sys["role"] != "system" || !strings.Contains(sys["content"].(string), flush.NothingToStore) {
+				t.Errorf("system message = %v, want the prompt naming %s", sys, flush.NothingToStore)
 			}
 			if user["role"] != "user" {
 				t.Errorf("second message role = %v, want user", user["role"])
@@ -80,8 +81,32 @@ func newChatServer(t *testing.T, reply string, status int) *chatServer {
 	return s
 }
 
-func (s *chatServer) options() memweave.FlushOptions {
-	return memweave.FlushOptions{Model: "chat-test", BaseURL: s.URL + "/v1", APIKey: "sk-test-secret"}
+// config is the flush configuration that talks to s.
+func (s *chatServer) config() flush.Config {
+	return flush.Config{Model: "chat-test", BaseURL: s.URL + "/v1", APIKey: "sk-test-secret"}
+}
+
+// client returns a flush client for cfg.
+func client(tb testing.TB, cfg flush.Config) *flush.Client {
+	tb.Helper()
+	c, err := flush.New(cfg)
+	if err != nil {
+		tb.Fatalf("New: %v", err)
+	}
+	return c
+}
+
+// open opens the workspace at root with the frozen clock, closing it at
+// the end of the test.
+func open(tb testing.TB, root string, cfg memweave.Config) *memweave.Weave {
+	tb.Helper()
+	cfg.Workspace, cfg.Now = root, memweavetest.Clock()
+	w, err := memweave.Open(context.Background(), cfg)
+	if err != nil {
+		tb.Fatalf("Open: %v", err)
+	}
+	tb.Cleanup(func() { w.Close() })
+	return w
 }
 
 const conversation = "user: we moved the session cache to Valkey last week\nassistant: noted, Valkey it is"
@@ -92,26 +117,26 @@ func TestFlushStoresFacts(t *testing.T) {
 	srv := newChatServer(t, "\n"+reply+"\n", 0)
 	root := memweavetest.Workspace(t, map[string]string{"memory/stack.md": "# Stack\n"})
 	w := open(t, root, memweave.Config{NoSyncOnSearch: true})
-	path, stored, err := w.Flush(ctx, conversation, srv.options())
+	c := client(t, srv.config())
+	path, stored, err := c.Flush(ctx, w, conversation)
 	if err != nil || !stored || path != "memory/2026-11-30.md" {
 		t.Fatalf("Flush = %q, %v, %v; want memory/2026-11-30.md, true, nil", path, stored, err)
 	}
 	if got := srv.last.Load(); got != conversation {
 		t.Errorf("conversation sent = %q", got)
 	}
-	if got := readWS(t, root, path); got != reply+"\n" {
+	if got := memweavetest.ReadFile(t, root, path); got != reply+"\n" {
 		t.Errorf("dated file = %q, want the reply", got)
 	}
-	if got := searchPaths(t, w, "PELICAN-204"); !slices.Equal(got, []string{path}) {
-		t.Errorf("search after Flush = %q", got)
+	resp, err := w.Search(ctx, "PELICAN-204", memweave.SearchMode(memweave.ModeKeyword))
+	if err != nil || len(resp.Results) != 1 || resp.Results[0].Path != path {
+		t.Errorf("search after Flush = %+v, %v; want one result in %s", resp, err, path)
 	}
-	if got := readWS(t, root, "memory/stack.md"); got != "# Stack\n" {
+	if got := memweavetest.ReadFile(t, root, "memory/stack.md"); got != "# Stack\n" {
 		t.Errorf("evergreen file changed: %q", got)
 	}
 	// A second flush appends, into a namespace when asked.
-	opts := srv.options()
-	opts.Source = "assistant"
-	if path, stored, err = w.Flush(ctx, conversation, opts); err != nil || !stored || path != "memory/assistant/2026-11-30.md" {
+	if path, stored, err = c.Flush(ctx, w, conversation, memweave.InSource("assistant")); err != nil || !stored || path != "memory/assistant/2026-11-30.md" {
 		t.Errorf("Flush with Source = %q, %v, %v", path, stored, err)
 	}
 }
@@ -122,7 +147,7 @@ func TestFlushNothingToStore(t *testing.T) {
 			srv := newChatServer(t, reply, 0)
 			root := memweavetest.Workspace(t, nil)
 			w := open(t, root, memweave.Config{})
-			path, stored, err := w.Flush(context.Background(), conversation, srv.options())
+			path, stored, err := client(t, srv.config()).Flush(context.Background(), w, conversation)
 			if err != nil || stored || path != "" {
 				t.Errorf("Flush with reply %q = %q, %v, %v; want nothing stored", reply, path, stored, err)
 			}
@@ -138,9 +163,9 @@ func TestFlushFailedCallWritesNothing(t *testing.T) {
 	srv := newChatServer(t, "- a fact", http.StatusInternalServerError)
 	root := memweavetest.Workspace(t, nil)
 	w := open(t, root, memweave.Config{})
-	opts := srv.options()
-	opts.HTTPClient = &http.Client{} // the caller's client is used
-	path, stored, err := w.Flush(context.Background(), conversation, opts)
+	cfg := srv.config()
+	cfg.HTTPClient = &http.Client{} // the caller's client is used
+	path, stored, err := client(t, cfg).Flush(context.Background(), w, conversation)
 	if err == nil || stored || path != "" {
 		t.Fatalf("Flush against a failing server = %q, %v, %v; want an error", path, stored, err)
 	}
@@ -158,17 +183,19 @@ func TestFlushRefusesBeforeCalling(t *testing.T) {
 	root := memweavetest.Workspace(t, nil)
 	w := open(t, root, memweave.Config{})
 	ctx := context.Background()
-	opts := srv.options()
-	opts.Model = ""
-	if _, _, err := w.Flush(ctx, conversation, opts); err == nil {
-		t.Errorf("Flush without a model succeeded")
+	cfg := srv.config()
+	cfg.Model = ""
+	if _, err := flush.New(cfg); err == nil {
+		t.Errorf("New without a model succeeded")
 	}
-	opts = srv.options()
-	opts.Source = "../evil"
-	if _, _, err := w.Flush(ctx, conversation, opts); !errors.Is(err, memweave.ErrInvalidSource) {
+	c := client(t, srv.config())
+	if _, _, err := c.Flush(ctx, w, conversation, memweave.InSource("../evil")); !errors.Is(err, memweave.ErrInvalidSource) {
 		t.Errorf("Flush with a bad source = %v, want ErrInvalidSource", err)
 	}
-	if _, stored, err := w.Flush(ctx, " \n ", srv.options()); err != nil || stored {
+	if _, _, err := c.Flush(ctx, w, conversation, memweave.Dated(time.Time{})); err == nil {
+		t.Errorf("Flush with a zero Dated time succeeded")
+	}
+	if _, stored, err := c.Flush(ctx, w, " \n ", memweave.InSource("assistant")); err != nil || stored {
 		t.Errorf("Flush of a blank conversation = %v, %v; want nothing stored, no error", stored, err)
 	}
 	if n := srv.calls.Load(); n != 0 {

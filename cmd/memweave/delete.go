@@ -1,0 +1,45 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/memweave/memweave-go/workspace"
+)
+
+func (a *app) deleteCommand() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "delete PATH",
+		Short: "Remove a memory file and its passages from the index",
+		Long: `Delete removes the Markdown file PATH under memory/, then its passages
+from the index, and prints its workspace-relative path. PATH is relative
+to memory/ or starts with memory/. A link inside memory/ is removed, not
+its target.
+
+A PATH outside memory/ (absolute, with "..", or through a link that
+leads out), a hidden name, a name not ending in .md or .markdown and a
+folder are refused; a missing file is an error, unless the index still
+held it.
+
+  memweave delete notes/old.md`,
+		Args: onePath("delete", ""),
+		RunE: action(func(cmd *cobra.Command, args []string) (err error) {
+			w, err := a.openWeave(cmd)
+			if err != nil {
+				return err
+			}
+			defer closeWeave(w, &err)
+			if err := w.Delete(cmd.Context(), args[0]); err != nil {
+				return err
+			}
+			_, rel, err := workspace.SafeMemoryPath(w.Config().Workspace, args[0])
+			if err != nil {
+				return fmt.Errorf("delete %s: %w", args[0], err)
+			}
+			_, err = fmt.Fprintln(a.stdout, rel)
+			return err
+		}),
+	}
+	return cmd
+}

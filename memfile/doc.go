@@ -1,0 +1,17 @@
+// Package memfile writes, appends to, removes and reads the Markdown
+// files of a memweave workspace, safely.
+//
+// It owns the file side of memweave's write path: the atomic replacement
+// of a file ([Replace]: a synced temporary file renamed over the old one),
+// the removal of one ([Remove]), the workspace's write lock, held across
+// goroutines and processes ([Lock], a file lock on
+// <root>/.memweave/write.lock), appending a whole note to a dated log
+// ([AppendNote], [DatedPath], [CheckSource]) and reading line ranges as
+// search results number them ([Lines]). Which paths may be written is
+// decided by package workspace ([workspace.SafeMemoryPath]); memfile
+// applies that rule again once folders exist, just before writing.
+//
+// memfile knows nothing of the index: it must not import the index,
+// search or root memweave packages, and it builds without cgo. Keeping
+// the index in step with the files is the caller's job.
+package memfile

@@ -1,0 +1,116 @@
+package pack
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/memweave/memweave-go/chunker"
+)
+
+// Hit is a search result widened to whole lines, offered to [Assemble].
+type Hit struct {
+	// Path names the file the lines come from.
+	Path string
+	// StartLine is the 1-based number of the first line of Text.
+	StartLine int
+	// Score is the search score of the result.
+	Score float64
+	// Text is the lines as they are in the file, joined by their line
+	// endings, without the last line's ending.
+	Text string
+}
+
+// Passage is one item of an assembled pack: whole lines of one file.
+type Passage struct {
+	// Path is the workspace-relative file, as in search results.
+	Path string `json:"path"`
+	// StartLine and EndLine are the 1-based inclusive lines of Text.
+	StartLine int `json:"start_line"`
+	EndLine   int `json:"end_line"`
+	// Tokens is Text's size as the pack's token counter counts it.
+	Tokens int `json:"tokens"`
+	// Score is the search score of the chunk the lines come from.
+	Score float64 `json:"score"`
+	// Text is the lines, joined by their line endings, without the last
+	// line's ending.
+	Text string `json:"text"`
+}
+
+// Assemble picks, from hits, the passages that together carry the most
+// score within budget tokens, and returns them by decreasing score (then
+// path and line) with their total number of tokens.
+//
+// Blank hits and repeats of one span are dropped; count gives each hit's
+// size in tokens (nil means [chunker.EstimateTokens]); near-duplicates,
+// whose word sets have a Jaccard similarity above dedupe, are dropped by
+// [Dedupe], keeping the higher scored; and [Knapsack] chooses among the
+// rest, valuing a passage at its score, with a tiny floor so that a
+// score of zero still counts. A passage larger than the budget is left
+// out, never cut. The total never exceeds budget.
+//
+// A negative count is an error.
+func Assemble(hits []Hit, budget int, dedupe float64, count func(string) int) ([]Passage, int, error) {
+	if count == nil {
+		count = chunker.EstimateTokens
+	}
+	type span struct {
+		path       string
+		start, end int
+	}
+	seen := make(map[span]bool)
+	var items []Passage
+	for _, h := range hits {
+		if strings.TrimSpace(h.Text) == "" {
+			continue
+		}
+		end := h.StartLine + max(chunker.CountLines(h.Text), 1) - 1
+		key := span{h.Path, h.StartLine, end}
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		tokens := count(h.Text)
+		if tokens < 0 {
+			return nil, 0, fmt.Errorf("pack: token counter returned %d tokens for %s:%d-%d", tokens, h.Path, h.StartLine, end)
+		}
+		items = append(items, Passage{Path: h.Path, StartLine: h.StartLine, EndLine: end,
+			Tokens: tokens, Score: h.Score, Text: h.Text})
+	}
+
+	texts := make([]string, len(items))
+	scores := make([]float64, len(items))
+	for i, it := range items {
+		texts[i], scores[i] = it.Text, it.Score
+	}
+	kept := Dedupe(texts, scores, dedupe)
+	cands := make([]Item, len(kept))
+	for k, i := range kept {
+		cands[k] = Item{Tokens: items[i].Tokens, Score: value(items[i].Score)}
+	}
+	out, total := []Passage{}, 0
+	for _, k := range Knapsack(cands, budget) {
+		out = append(out, items[kept[k]])
+		total += items[kept[k]].Tokens
+	}
+	if total > budget {
+		// Knapsack guarantees otherwise; never hand out an overfull pack.
+		return nil, 0, fmt.Errorf("pack: internal error: %d tokens chosen for a budget of %d", total, budget)
+	}
+	slices.SortStableFunc(out, func(a, b Passage) int {
+		return cmp.Or(cmp.Compare(b.Score, a.Score), cmp.Compare(a.Path, b.Path), cmp.Compare(a.StartLine, b.StartLine))
+	})
+	return out, total, nil
+}
+
+// value is the value the knapsack maximises for a search score: the
+// score itself, with a floor so that a result that passed the score
+// threshold at 0 still counts for something.
+func value(score float64) float64 {
+	if math.IsNaN(score) || score <= 0 {
+		return 1e-9
+	}
+	return score
+}
