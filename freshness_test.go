@@ -1,0 +1,187 @@
+package memweave_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	memweave "github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/embed"
+	"github.com/memweave/memweave-go/memweavetest"
+)
+
+// flakyEmbedder is the offline embedder, except that it fails, wrapping
+// embed.ErrUnavailable, for any batch holding a text with poison.
+type flakyEmbedder struct {
+	*embed.Hash
+	poison string
+}
+
+func (e flakyEmbedder) EmbedDocuments(ctx context.Context, texts []string) ([][]float32, error) {
+	for _, t := range texts {
+		if strings.Contains(t, e.poison) {
+			return nil, fmt.Errorf("flaky: endpoint down: %w", embed.ErrUnavailable)
+		}
+	}
+	return e.Hash.EmbedDocuments(ctx, texts)
+}
+
+// everyKindWorkspace builds an indexed workspace and then changes it so
+// that it holds a file of every freshness kind: new (memory/new.md),
+// changed (memory/changed.md), deleted (memory/deleted.md), grown over
+// MaxFileBytes (memory/grown.md, which still has rows), unreadable
+// (memory/dangling.md, a link to nothing), pending (memory/pending.md,
+// whose embedding fails) and unchanged (memory/same.md).
+func everyKindWorkspace(t *testing.T) (root string, cfg memweave.Config) {
+	t.Helper()
+	root = memweavetest.Workspace(t, map[string]string{
+		"memory/same.md":    "# Same\n\nunchanged ORIOLE-1 note\n",
+		"memory/changed.md": "# Changed\n\nold CRANE-2 text\n",
+		"memory/deleted.md": "# Deleted\n\ndoomed EGRET-3 note\n",
+		"memory/grown.md":   "# Grown\n\nsmall FINCH-4 note\n",
+	})
+	cfg = memweave.Config{MaxFileBytes: 200, Embedder: memweave.EmbedderConfig{
+		Custom: flakyEmbedder{Hash: embed.NewHash(0), poison: "PENDING-5"}}}
+	w := open(t, root, cfg)
+	if res := mustIndex(t, w); res.FilesIndexed != 4 || len(res.Warnings) != 0 {
+		t.Fatalf("first Index = %+v", res)
+	}
+	memweavetest.WriteFile(t, root, "memory/pending.md", "# Pending\n\nPENDING-5 waits for a vector\n")
+	if res, err := w.Add(context.Background(), "memory/pending.md"); err != nil || res.FilesPending != 1 {
+		t.Fatalf("Add(pending) = %+v, %v; want 1 pending file", res, err)
+	}
+	w.Close()
+
+	memweavetest.WriteFile(t, root, "memory/changed.md", "# Changed\n\nnew HERON-6 text, longer than before\n")
+	memweavetest.WriteFile(t, root, "memory/new.md", "# New\n\nfresh IBIS-7 note\n")
+	memweavetest.WriteFile(t, root, "memory/grown.md", "# Grown\n\n"+strings.Repeat("JAY-8 grew past the limit. ", 20))
+	if err := os.Remove(filepath.Join(root, "memory", "deleted.md")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(root, "nowhere.md"), filepath.Join(root, "memory", "dangling.md")); err != nil {
+		t.Fatal(err)
+	}
+	return root, cfg
+}
+
+// TestFreshnessAgrees checks that Status, Check, the sync before a search,
+// Index and the watcher agree on what is stale, by construction: they all
+// read one freshness diff.
+func TestFreshnessAgrees(t *testing.T) {
+	ctx := context.Background()
+	root, cfg := everyKindWorkspace(t)
+	w := open(t, root, cfg)
+
+	st, err := w.Status(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := w.Check(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(rep.Missing, []string{"memory/new.md"}) || !slices.Equal(rep.Stale, []string{"memory/changed.md", "memory/grown.md"}) ||
+		!slices.Equal(rep.Orphaned, []string{"memory/deleted.md"}) || !slices.Equal(rep.TooLarge, []string{"memory/grown.md"}) || rep.Pending != 1 {
+		t.Errorf("Check = missing %q stale %q orphaned %q too large %q pending %d", rep.Missing, rep.Stale, rep.Orphaned, rep.TooLarge, rep.Pending)
+	}
+	if len(rep.Warnings) != 1 || rep.Warnings[0].Path != "memory/dangling.md" || !errors.Is(rep.Warnings[0], os.ErrNotExist) {
+		t.Errorf("Check warnings = %q, want one about memory/dangling.md wrapping ErrNotExist", rep.Warnings)
+	}
+	if want := len(rep.Missing) + len(rep.Stale) + len(rep.Orphaned); st.StaleFiles != want || !st.Scanned {
+		t.Errorf("Status.StaleFiles = %d, Check finds %d stale", st.StaleFiles, want)
+	}
+	if st.TooLargeFiles != 1 || st.UnreadableFiles != 1 || st.PendingFiles != 1 {
+		t.Errorf("Status = too large %d unreadable %d pending %d, want 1 each", st.TooLargeFiles, st.UnreadableFiles, st.PendingFiles)
+	}
+
+	// The sync before a search fixes what is stale and says what it
+	// could not fix, as typed warnings.
+	resp := mustSearch(t, w, "JAY-8", memweave.MinScore(0), memweave.SearchMode(memweave.ModeKeyword))
+	if len(resp.Results) != 0 {
+		t.Errorf("search for the grown file's new text = %q, want nothing: it is over the limit", locs(resp.Results))
+	}
+	var tooLarge memweave.Warning
+	for _, wn := range resp.Warnings {
+		if errors.Is(wn, memweave.ErrTooLarge) {
+			tooLarge = wn
+		}
+	}
+	if tooLarge.Path != "memory/grown.md" {
+		t.Errorf("search warnings = %q, want one wrapping ErrTooLarge for memory/grown.md", resp.Warnings)
+	}
+	if got := searchPaths(t, w, "FINCH-4"); len(got) != 0 {
+		t.Errorf("search for the grown file's old text = %q, want nothing: its rows are gone", got)
+	}
+	if got := searchPaths(t, w, "HERON-6"); !slices.Equal(got, []string{"memory/changed.md"}) {
+		t.Errorf("search for the changed text = %q", got)
+	}
+	assertFresh(t, w)
+	// Nothing is stale now: a search does not sync again, so it carries no
+	// warning.
+	if resp := mustSearch(t, w, "IBIS-7"); len(resp.Warnings) != 0 || len(resp.Results) != 1 {
+		t.Errorf("second search = %q, warnings %q; want 1 result, no warning", locs(resp.Results), resp.Warnings)
+	}
+
+	// Index retries the pending file; its embedder still fails, and the
+	// warning says so with a cause callers can test.
+	res := mustIndex(t, w)
+	if res.FilesPending != 1 || !slices.ContainsFunc(res.Warnings, func(wn memweave.Warning) bool {
+		return errors.Is(wn, memweave.ErrEmbedderUnavailable)
+	}) {
+		t.Errorf("Index = %+v, want 1 pending and a warning wrapping ErrEmbedderUnavailable", res)
+	}
+	assertFresh(t, w)
+}
+
+// TestFreshnessAgreesWithWatcher checks that the watcher's catch-up sync
+// leaves what Status and Check call fresh.
+func TestFreshnessAgreesWithWatcher(t *testing.T) {
+	root, cfg := everyKindWorkspace(t)
+	w := open(t, root, cfg)
+	changed := make(chan memweave.WatchEvent, 64)
+	if err := w.Watch(context.Background(), memweave.WatchOptions{Debounce: 20 * time.Millisecond, PollInterval: time.Hour,
+		OnChange: func(ev memweave.WatchEvent) { changed <- ev }}); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	deadline := time.After(10 * time.Second)
+	for len(got) < 4 {
+		select {
+		case ev := <-changed:
+			got = append(got, fmt.Sprintf("%s removed=%v err=%v", ev.Path, ev.Removed, ev.Err != nil))
+		case <-deadline:
+			t.Fatalf("watcher events = %q, want 4", got)
+		}
+	}
+	slices.Sort(got)
+	want := []string{"memory/changed.md removed=false err=false", "memory/deleted.md removed=true err=false",
+		"memory/grown.md removed=true err=false", "memory/new.md removed=false err=false"}
+	if !slices.Equal(got, want) {
+		t.Errorf("watcher events = %q, want %q", got, want)
+	}
+	assertFresh(t, w)
+}
+
+// assertFresh checks that Status and Check agree that nothing is stale.
+func assertFresh(t *testing.T, w *memweave.Weave) {
+	t.Helper()
+	ctx := context.Background()
+	st, err := w.Status(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := w.Check(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.StaleFiles != 0 || !rep.OK() || st.PendingFiles != rep.Pending || st.TooLargeFiles != len(rep.TooLarge) {
+		t.Errorf("after sync: Status stale %d pending %d too large %d; Check problems %q pending %d too large %q",
+			st.StaleFiles, st.PendingFiles, st.TooLargeFiles, rep.Problems(), rep.Pending, rep.TooLarge)
+	}
+}
