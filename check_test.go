@@ -397,3 +397,32 @@ func TestSearchSaysWhenItCannotRefresh(t *testing.T) {
 		t.Errorf("Search warnings = %q, want one saying the index could not be refreshed", resp.Warnings)
 	}
 }
+
+// TestRebuildRemovesLeftovers checks that Rebuild deletes the temporary
+// files of a rebuild that was killed.
+func TestRebuildRemovesLeftovers(t *testing.T) {
+	root := memweavetest.Workspace(t, sample)
+	cfg := memweave.Config{Workspace: root}
+	w := open(t, root, cfg)
+	mustIndex(t, w)
+	dbPath := filepath.Join(root, ".memweave", "index.db")
+	var left []string
+	for _, suffix := range []string{"", "-wal", "-shm", ".lock"} {
+		p := dbPath + ".rebuild-4242" + suffix
+		if err := os.WriteFile(p, []byte("half a database"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		left = append(left, p)
+	}
+	if _, err := memweave.Rebuild(context.Background(), cfg); err != nil {
+		t.Fatalf("Rebuild: %v", err)
+	}
+	for _, p := range left {
+		if _, err := os.Stat(p); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s still exists after Rebuild (%v)", filepath.Base(p), err)
+		}
+	}
+	if got := searchPaths(t, w, "ZEBRA-COMET-2026"); len(got) != 1 {
+		t.Errorf("search after Rebuild = %q, want the note", got)
+	}
+}

@@ -2,15 +2,10 @@ package memweave
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
-	"time"
 
-	"github.com/gofrs/flock"
-
-	"github.com/memweave/memweave-go/index"
+	"github.com/memweave/memweave-go/indexer"
 )
 
 // Rebuild builds a fresh index of the workspace cfg describes in a
@@ -44,59 +39,10 @@ func Rebuild(ctx context.Context, cfg Config, opts ...IndexOption) (*IndexResult
 	if err != nil {
 		return nil, err
 	}
-	if err := os.MkdirAll(filepath.Dir(cfg.DBPath), 0o755); err != nil {
-		return nil, fmt.Errorf("memweave: rebuild: %w", err)
-	}
-	lock := flock.New(cfg.DBPath + ".lock")
-	if _, err := lock.TryLockContext(ctx, lockRetry); err != nil {
-		return nil, fmt.Errorf("memweave: rebuild: lock %s: %w", lock.Path(), err)
-	}
-	defer lock.Unlock()
-
-	live, err := index.Open(ctx, cfg.DBPath, index.Options{})
-	switch {
-	case err == nil:
-		defer live.Close()
-	case errors.Is(err, index.ErrCorrupt):
-		live = nil
-	default:
-		return nil, fmt.Errorf("memweave: rebuild: %w", err)
-	}
-
-	tmp, err := os.CreateTemp(filepath.Dir(cfg.DBPath), filepath.Base(cfg.DBPath)+".rebuild-*")
-	if err != nil {
-		return nil, fmt.Errorf("memweave: rebuild: %w", err)
-	}
-	tmpPath := tmp.Name()
-	tmp.Close()
-	defer removeDBFiles(tmpPath)
-	defer os.Remove(tmpPath + ".lock")
-
-	res, err := buildFresh(ctx, cfg, tmpPath, live != nil, opts)
-	if err != nil {
-		return res, err
-	}
-	if live != nil {
-		if err := live.Restore(ctx, tmpPath); err != nil {
-			return res, fmt.Errorf("memweave: rebuild: %w", err)
-		}
-		return res, nil
-	}
-	// The old file is damaged: replace it. Its log must go first, so that
-	// no connection opening the new file applies it.
-	for _, suffix := range []string{"-wal", "-shm"} {
-		if err := os.Remove(cfg.DBPath + suffix); err != nil && !errors.Is(err, os.ErrNotExist) {
-			return res, fmt.Errorf("memweave: rebuild: %w", err)
-		}
-	}
-	if err := os.Rename(tmpPath, cfg.DBPath); err != nil {
-		return res, fmt.Errorf("memweave: rebuild: %w", err)
-	}
-	return res, nil
+	return indexer.Rebuild(ctx, cfg.DBPath, func(ctx context.Context, path string, importCache bool) (*IndexResult, error) {
+		return buildFresh(ctx, cfg, path, importCache, opts)
+	})
 }
-
-// lockRetry is how often a wait for the cross-process index lock retries.
-const lockRetry = 20 * time.Millisecond
 
 // buildFresh indexes the workspace into a new database at path and closes
 // it, leaving no -wal file behind. With importCache, the embedding cache
@@ -133,11 +79,4 @@ func buildFresh(ctx context.Context, cfg Config, path string, importCache bool, 
 		return res, fmt.Errorf("memweave: rebuild: %s-wal still exists after close", path)
 	}
 	return res, nil
-}
-
-// removeDBFiles deletes a database file and its -wal and -shm files.
-func removeDBFiles(path string) {
-	for _, suffix := range []string{"", "-wal", "-shm"} {
-		os.Remove(path + suffix)
-	}
 }

@@ -1,0 +1,107 @@
+package indexer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/gofrs/flock"
+
+	"github.com/memweave/memweave-go/index"
+)
+
+// BuildFunc builds a fresh index at path and closes it, leaving no -wal
+// file behind. With importCache, it should first copy the embedding cache
+// of the index being replaced, so nothing is embedded again.
+type BuildFunc func(ctx context.Context, path string, importCache bool) (*Result, error)
+
+// rebuildPattern names the temporary files of a rebuild, next to the
+// index file.
+const rebuildPattern = ".rebuild-*"
+
+// lockRetry is how often a wait for the cross-process index lock retries.
+const lockRetry = 20 * time.Millisecond
+
+// Rebuild builds a fresh index with build in a temporary file next to
+// dbPath, then swaps it in, holding the cross-process index lock
+// throughout, and returns what build did. It first removes the temporary
+// files of rebuilds that were killed (nothing else can hold them while it
+// has the lock).
+//
+// The swap depends on the old file: a readable memweave index is
+// overwritten in place with SQLite's online backup ([index.DB.Restore]),
+// so that processes that have it open switch to the new content without
+// reopening; a damaged one ([index.ErrCorrupt]) loses its -wal and -shm
+// files and is replaced by an atomic rename. A SQLite file memweave did
+// not create, or one from a newer memweave, is left alone: Rebuild returns
+// the error of [index.Open].
+func Rebuild(ctx context.Context, dbPath string, build BuildFunc) (*Result, error) {
+	if err := os.MkdirAll(filepath.Dir(dbPath), 0o755); err != nil {
+		return nil, fmt.Errorf("indexer: rebuild: %w", err)
+	}
+	lock := flock.New(dbPath + ".lock")
+	if _, err := lock.TryLockContext(ctx, lockRetry); err != nil {
+		return nil, fmt.Errorf("indexer: rebuild: lock %s: %w", lock.Path(), err)
+	}
+	defer lock.Unlock()
+	removeLeftovers(dbPath)
+
+	live, err := index.Open(ctx, dbPath, index.Options{})
+	switch {
+	case err == nil:
+		defer live.Close()
+	case errors.Is(err, index.ErrCorrupt):
+		live = nil
+	default:
+		return nil, fmt.Errorf("indexer: rebuild: %w", err)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(dbPath), filepath.Base(dbPath)+rebuildPattern)
+	if err != nil {
+		return nil, fmt.Errorf("indexer: rebuild: %w", err)
+	}
+	tmpPath := tmp.Name()
+	tmp.Close()
+	defer removeDBFiles(tmpPath)
+
+	res, err := build(ctx, tmpPath, live != nil)
+	if err != nil {
+		return res, err
+	}
+	if live != nil {
+		if err := live.Restore(ctx, tmpPath); err != nil {
+			return res, fmt.Errorf("indexer: rebuild: %w", err)
+		}
+		return res, nil
+	}
+	// The old file is damaged: replace it. Its log must go first, so that
+	// no connection opening the new file applies it.
+	for _, suffix := range []string{"-wal", "-shm"} {
+		if err := os.Remove(dbPath + suffix); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return res, fmt.Errorf("indexer: rebuild: %w", err)
+		}
+	}
+	if err := os.Rename(tmpPath, dbPath); err != nil {
+		return res, fmt.Errorf("indexer: rebuild: %w", err)
+	}
+	return res, nil
+}
+
+// removeLeftovers deletes the temporary files of killed rebuilds of
+// dbPath. The caller holds the index lock.
+func removeLeftovers(dbPath string) {
+	matches, _ := filepath.Glob(dbPath + rebuildPattern)
+	for _, m := range matches {
+		os.Remove(m)
+	}
+}
+
+// removeDBFiles deletes a database file, its -wal and -shm files and its
+// lock file.
+func removeDBFiles(path string) {
+	for _, suffix := range []string{"", "-wal", "-shm", ".lock"} {
+		os.Remove(path + suffix)
+	}
+}
