@@ -139,88 +139,11 @@ func configErr(field, format string, args ...any) error {
 
 // withDefaults validates c and fills in defaults.
 func (c Config) withDefaults() (Config, error) {
-	if c.Workspace == "" {
-		c.Workspace = "."
-	}
-	ws, err := filepath.Abs(c.Workspace)
-	if err != nil {
-		return c, configErr("Workspace", "%w", err)
-	}
-	c.Workspace = ws
-	if c.DBPath == "" {
-		c.DBPath = filepath.Join(ws, ".memweave", "index.db")
-	} else if c.DBPath, err = filepath.Abs(c.DBPath); err != nil {
-		return c, configErr("DBPath", "%w", err)
-	}
-	switch {
-	case c.ChunkTokens == 0:
-		c.ChunkTokens = 400
-	case c.ChunkTokens < 16:
-		return c, configErr("ChunkTokens", "must be at least 16, got %d", c.ChunkTokens)
-	}
-	switch {
-	case c.ChunkOverlap == nil:
-		c.ChunkOverlap = new(min(80, c.ChunkTokens/5))
-	case *c.ChunkOverlap < 0 || *c.ChunkOverlap >= c.ChunkTokens:
-		return c, configErr("ChunkOverlap", "must be in [0, ChunkTokens=%d), got %d", c.ChunkTokens, *c.ChunkOverlap)
-	}
-	if c.CacheMaxEntries < 0 {
-		return c, configErr("CacheMaxEntries", "must not be negative, got %d", c.CacheMaxEntries)
-	}
-	if c.MaxFileBytes == 0 {
-		c.MaxFileBytes = 16 << 20
-	} else if c.MaxFileBytes < 0 {
-		return c, configErr("MaxFileBytes", "must not be negative, got %d", c.MaxFileBytes)
-	}
-	switch c.Embedder.Provider {
-	case "":
-		c.Embedder.Provider = "hash"
-	case "hash", "openai", "none":
-	default:
-		return c, configErr("Embedder.Provider", "unknown provider %q (want hash, openai or none)", c.Embedder.Provider)
-	}
-	if c.Embedder.Dims < 0 {
-		return c, configErr("Embedder.Dims", "must not be negative, got %d", c.Embedder.Dims)
-	}
-	if c.Embedder.Provider == "openai" && c.Embedder.Model == "" && c.Embedder.Custom == nil {
-		return c, configErr("Embedder.Model", "required for the openai provider")
-	}
-	switch {
-	case c.MaxResults == 0:
-		c.MaxResults = 6
-	case c.MaxResults < 0:
-		return c, configErr("MaxResults", "must be positive, got %d", c.MaxResults)
-	}
-	if c.MinScore == nil {
-		c.MinScore = new(0.35)
-	} else if !(*c.MinScore >= 0 && *c.MinScore <= 1) {
-		return c, configErr("MinScore", "must be in [0,1], got %g", *c.MinScore)
-	}
-	switch {
-	case c.CandidateMultiplier == 0:
-		c.CandidateMultiplier = 4
-	case c.CandidateMultiplier < 1:
-		return c, configErr("CandidateMultiplier", "must be at least 1, got %d", c.CandidateMultiplier)
-	}
-	if err := c.Fusion.Validate(); err != nil {
-		return c, &ConfigError{Field: "Fusion", Err: err}
-	}
-	switch {
-	case c.DecayHalfLifeDays == 0:
-		c.DecayHalfLifeDays = 30
-	case !(c.DecayHalfLifeDays > 0) || math.IsInf(c.DecayHalfLifeDays, 0):
-		return c, configErr("DecayHalfLifeDays", "must be positive, got %g", c.DecayHalfLifeDays)
-	}
-	if c.MMRLambda == nil {
-		c.MMRLambda = new(0.7)
-	} else if !(*c.MMRLambda >= 0 && *c.MMRLambda <= 1) {
-		return c, configErr("MMRLambda", "must be in [0,1], got %g", *c.MMRLambda)
-	}
-	switch {
-	case c.SnippetChars == 0:
-		c.SnippetChars = 700
-	case c.SnippetChars < 0:
-		return c, configErr("SnippetChars", "must be positive, got %d", c.SnippetChars)
+	for _, step := range []func(*Config) error{(*Config).pathDefaults, (*Config).indexDefaults,
+		(*Config).embedderDefaults, (*Config).searchDefaults} {
+		if err := step(&c); err != nil {
+			return c, err
+		}
 	}
 	if c.TimeZone == nil {
 		c.TimeZone = time.UTC
@@ -232,4 +155,107 @@ func (c Config) withDefaults() (Config, error) {
 		c.Logger = slog.New(slog.DiscardHandler)
 	}
 	return c, nil
+}
+
+// pathDefaults makes Workspace and DBPath absolute.
+func (c *Config) pathDefaults() error {
+	if c.Workspace == "" {
+		c.Workspace = "."
+	}
+	ws, err := filepath.Abs(c.Workspace)
+	if err != nil {
+		return configErr("Workspace", "%w", err)
+	}
+	c.Workspace = ws
+	if c.DBPath == "" {
+		c.DBPath = filepath.Join(ws, ".memweave", "index.db")
+	} else if c.DBPath, err = filepath.Abs(c.DBPath); err != nil {
+		return configErr("DBPath", "%w", err)
+	}
+	return nil
+}
+
+// indexDefaults checks the chunking, cache and file size settings.
+func (c *Config) indexDefaults() error {
+	switch {
+	case c.ChunkTokens == 0:
+		c.ChunkTokens = 400
+	case c.ChunkTokens < 16:
+		return configErr("ChunkTokens", "must be at least 16, got %d", c.ChunkTokens)
+	}
+	switch {
+	case c.ChunkOverlap == nil:
+		c.ChunkOverlap = new(min(80, c.ChunkTokens/5))
+	case *c.ChunkOverlap < 0 || *c.ChunkOverlap >= c.ChunkTokens:
+		return configErr("ChunkOverlap", "must be in [0, ChunkTokens=%d), got %d", c.ChunkTokens, *c.ChunkOverlap)
+	}
+	if c.CacheMaxEntries < 0 {
+		return configErr("CacheMaxEntries", "must not be negative, got %d", c.CacheMaxEntries)
+	}
+	if c.MaxFileBytes == 0 {
+		c.MaxFileBytes = 16 << 20
+	} else if c.MaxFileBytes < 0 {
+		return configErr("MaxFileBytes", "must not be negative, got %d", c.MaxFileBytes)
+	}
+	return nil
+}
+
+// embedderDefaults checks the embedder settings.
+func (c *Config) embedderDefaults() error {
+	switch c.Embedder.Provider {
+	case "":
+		c.Embedder.Provider = "hash"
+	case "hash", "openai", "none":
+	default:
+		return configErr("Embedder.Provider", "unknown provider %q (want hash, openai or none)", c.Embedder.Provider)
+	}
+	if c.Embedder.Dims < 0 {
+		return configErr("Embedder.Dims", "must not be negative, got %d", c.Embedder.Dims)
+	}
+	if c.Embedder.Provider == "openai" && c.Embedder.Model == "" && c.Embedder.Custom == nil {
+		return configErr("Embedder.Model", "required for the openai provider")
+	}
+	return nil
+}
+
+// searchDefaults checks the search defaults.
+func (c *Config) searchDefaults() error {
+	switch {
+	case c.MaxResults == 0:
+		c.MaxResults = 6
+	case c.MaxResults < 0:
+		return configErr("MaxResults", "must be positive, got %d", c.MaxResults)
+	}
+	if c.MinScore == nil {
+		c.MinScore = new(0.35)
+	} else if !(*c.MinScore >= 0 && *c.MinScore <= 1) {
+		return configErr("MinScore", "must be in [0,1], got %g", *c.MinScore)
+	}
+	switch {
+	case c.CandidateMultiplier == 0:
+		c.CandidateMultiplier = 4
+	case c.CandidateMultiplier < 1:
+		return configErr("CandidateMultiplier", "must be at least 1, got %d", c.CandidateMultiplier)
+	}
+	if err := c.Fusion.Validate(); err != nil {
+		return &ConfigError{Field: "Fusion", Err: err}
+	}
+	switch {
+	case c.DecayHalfLifeDays == 0:
+		c.DecayHalfLifeDays = 30
+	case !(c.DecayHalfLifeDays > 0) || math.IsInf(c.DecayHalfLifeDays, 0):
+		return configErr("DecayHalfLifeDays", "must be positive, got %g", c.DecayHalfLifeDays)
+	}
+	if c.MMRLambda == nil {
+		c.MMRLambda = new(0.7)
+	} else if !(*c.MMRLambda >= 0 && *c.MMRLambda <= 1) {
+		return configErr("MMRLambda", "must be in [0,1], got %g", *c.MMRLambda)
+	}
+	switch {
+	case c.SnippetChars == 0:
+		c.SnippetChars = 700
+	case c.SnippetChars < 0:
+		return configErr("SnippetChars", "must be positive, got %d", c.SnippetChars)
+	}
+	return nil
 }
