@@ -55,6 +55,12 @@ type Syncer interface {
 	Sync(ctx context.Context) ([]Event, error)
 }
 
+// SyncFunc adapts a function to [Syncer].
+type SyncFunc func(ctx context.Context) ([]Event, error)
+
+// Sync calls f(ctx).
+func (f SyncFunc) Sync(ctx context.Context) ([]Event, error) { return f(ctx) }
+
 // Defaults of Options.
 const (
 	defaultDebounce     = 1500 * time.Millisecond
