@@ -61,10 +61,16 @@ type SyncFunc func(ctx context.Context) ([]Event, error)
 // Sync calls f(ctx).
 func (f SyncFunc) Sync(ctx context.Context) ([]Event, error) { return f(ctx) }
 
-// Defaults of Options.
+// Defaults of Options, for callers that document them or record the poll
+// interval (memweave's heartbeat does).
 const (
-	defaultDebounce     = 1500 * time.Millisecond
-	defaultPollInterval = 5 * time.Second
+	// DefaultDebounce is the default of Options.Debounce.
+	DefaultDebounce = 1500 * time.Millisecond
+	// DefaultPollInterval is the default of Options.PollInterval.
+	DefaultPollInterval = 5 * time.Second
+)
+
+const (
 	// pollsBeforeRetry is how many poll intervals pass before a polling
 	// watcher tries the operating system's watcher again.
 	pollsBeforeRetry = 12
@@ -171,10 +177,10 @@ func withDefaults(s Syncer, opts Options) (Options, error) {
 	}
 	opts.Root = filepath.Clean(opts.Root)
 	if opts.Debounce == 0 {
-		opts.Debounce = defaultDebounce
+		opts.Debounce = DefaultDebounce
 	}
 	if opts.PollInterval == 0 {
-		opts.PollInterval = defaultPollInterval
+		opts.PollInterval = DefaultPollInterval
 	}
 	if opts.Fatal == nil {
 		opts.Fatal = func(error) bool { return false }
