@@ -1,0 +1,551 @@
+package watcher_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/fsnotify/fsnotify"
+
+	"github.com/memweave/memweave-go/watcher"
+	"github.com/memweave/memweave-go/workspace"
+)
+
+// waitTimeout bounds every wait: generous, for a loaded machine.
+const waitTimeout = 10 * time.Second
+
+// statSyncer is a small real Syncer: it lists the Markdown files under
+// memory/ and the extra paths by stat and reports the ones that are new,
+// changed or gone since its last successful Sync. It is the test's
+// instrument, not the thing under test.
+type statSyncer struct {
+	root  string
+	paths []string // workspace-relative folders or files to scan
+	// fail, when set, returns the error for the n-th call (from 1).
+	fail func(n int) error
+	// hold, while true, makes Sync announce itself on entered and wait
+	// for release before scanning.
+	hold     atomic.Bool
+	entered  chan int
+	release  chan struct{}
+	calls    atomic.Int64
+	stampsMu sync.Mutex
+	stamps   map[string]string // rel -> size and modification time
+}
+
+func newStatSyncer(root string, extra ...string) *statSyncer {
+	return &statSyncer{root: root, paths: append([]string{workspace.MemoryDir}, extra...),
+		entered: make(chan int, 16), release: make(chan struct{}), stamps: map[string]string{}}
+}
+
+func (s *statSyncer) Sync(ctx context.Context) ([]watcher.Event, error) {
+	n := int(s.calls.Add(1))
+	if s.hold.Load() {
+		s.entered <- n
+		select {
+		case <-s.release:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+	if s.fail != nil {
+		if err := s.fail(n); err != nil {
+			return nil, err
+		}
+	}
+	now := s.scan()
+	s.stampsMu.Lock()
+	defer s.stampsMu.Unlock()
+	var evs []watcher.Event
+	for rel, st := range now {
+		if s.stamps[rel] != st {
+			evs = append(evs, watcher.Event{Path: rel})
+		}
+	}
+	for rel := range s.stamps {
+		if _, ok := now[rel]; !ok {
+			evs = append(evs, watcher.Event{Path: rel, Removed: true})
+		}
+	}
+	s.stamps = now
+	return evs, nil
+}
+
+// waitEntered waits for a held Sync to start.
+func (s *statSyncer) waitEntered(tb testing.TB) {
+	tb.Helper()
+	select {
+	case <-s.entered:
+	case <-time.After(waitTimeout):
+		tb.Fatalf("no Sync within %v", waitTimeout)
+	}
+}
+
+// scan stats the Markdown files below s.paths.
+func (s *statSyncer) scan() map[string]string {
+	out := map[string]string{}
+	for _, p := range s.paths {
+		filepath.WalkDir(filepath.Join(s.root, p), func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return nil
+			}
+			if d.IsDir() && workspace.IsIgnoredName(d.Name()) {
+				return filepath.SkipDir
+			}
+			if d.IsDir() || workspace.IsIgnoredName(d.Name()) || !workspace.IsMarkdown(path) {
+				return nil
+			}
+			if fi, err := d.Info(); err == nil {
+				rel, _ := filepath.Rel(s.root, path)
+				out[filepath.ToSlash(rel)] = fmt.Sprint(fi.Size(), fi.ModTime().UnixNano())
+			}
+			return nil
+		})
+	}
+	return out
+}
+
+// stateChange is one OnState call.
+type stateChange struct {
+	state watcher.State
+	err   error
+}
+
+// harness runs a watcher on a temporary workspace and records what it
+// reports.
+type harness struct {
+	root       string
+	s          *statSyncer
+	events     chan watcher.Event
+	states     chan stateChange
+	heartbeats atomic.Int64
+	// seen holds events received but not yet waited for.
+	seen []watcher.Event
+}
+
+func newHarness(tb testing.TB, files map[string]string, extra ...string) *harness {
+	tb.Helper()
+	root := tb.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, workspace.MemoryDir), 0o755); err != nil {
+		tb.Fatal(err)
+	}
+	h := &harness{root: root, s: newStatSyncer(root, extra...),
+		events: make(chan watcher.Event, 4096), states: make(chan stateChange, 256)}
+	for rel, text := range files {
+		h.write(tb, rel, text)
+	}
+	return h
+}
+
+// options returns short timings and the recording callbacks.
+func (h *harness) options() watcher.Options {
+	return watcher.Options{
+		Root:         h.root,
+		Debounce:     30 * time.Millisecond,
+		PollInterval: 50 * time.Millisecond,
+		OnChange:     func(ev watcher.Event) { h.events <- ev },
+		OnState:      func(s watcher.State, err error) { h.states <- stateChange{s, err} },
+		Heartbeat:    func(watcher.State) { h.heartbeats.Add(1) },
+	}
+}
+
+// start starts a watcher that the test's cleanup stops.
+func (h *harness) start(tb testing.TB, ctx context.Context, opts watcher.Options) *watcher.Watcher {
+	tb.Helper()
+	w, err := watcher.Start(ctx, h.s, opts)
+	if err != nil {
+		tb.Fatalf("Start: %v", err)
+	}
+	tb.Cleanup(func() { w.Stop() })
+	return w
+}
+
+func (h *harness) write(tb testing.TB, rel, text string) {
+	tb.Helper()
+	p := filepath.Join(h.root, filepath.FromSlash(rel))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		tb.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		tb.Fatal(err)
+	}
+}
+
+// waitEvent waits for an event about rel.
+func (h *harness) waitEvent(tb testing.TB, rel string, removed bool) {
+	tb.Helper()
+	timeout := time.After(waitTimeout)
+	for {
+		for i, ev := range h.seen {
+			if ev.Path == rel && ev.Removed == removed {
+				h.seen = slices.Delete(h.seen, i, i+1)
+				return
+			}
+		}
+		select {
+		case ev := <-h.events:
+			h.seen = append(h.seen, ev)
+		case <-timeout:
+			tb.Fatalf("no event for %s (removed=%v) within %v", rel, removed, waitTimeout)
+		}
+	}
+}
+
+// waitState waits for the watcher to report state and returns its error.
+func (h *harness) waitState(tb testing.TB, state watcher.State) error {
+	tb.Helper()
+	timeout := time.After(waitTimeout)
+	for {
+		select {
+		case c := <-h.states:
+			if c.state == state {
+				return c.err
+			}
+		case <-timeout:
+			tb.Fatalf("watcher never reported state %q", state)
+		}
+	}
+}
+
+// noStateSeen fails if the watcher reported state since the last wait.
+func (h *harness) noStateSeen(tb testing.TB, state watcher.State) {
+	tb.Helper()
+	for {
+		select {
+		case c := <-h.states:
+			if c.state == state {
+				tb.Errorf("watcher reported state %q (%v)", state, c.err)
+			}
+		default:
+			return
+		}
+	}
+}
+
+// waitUntil polls cond until it holds, failing after waitTimeout.
+func waitUntil(tb testing.TB, what string, cond func() bool) {
+	tb.Helper()
+	for deadline := time.Now().Add(waitTimeout); !cond(); time.Sleep(2 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			tb.Fatalf("%s: not within %v", what, waitTimeout)
+		}
+	}
+}
+
+func TestBurstSyncsOnce(t *testing.T) {
+	h := newHarness(t, map[string]string{"memory/a.md": "# A\n"})
+	opts := h.options()
+	opts.Debounce = 50 * time.Millisecond
+	w := h.start(t, context.Background(), opts)
+	h.waitEvent(t, "memory/a.md", false) // the catch-up Sync
+	waitUntil(t, "fresh after the catch-up Sync", w.Fresh)
+	before := h.s.calls.Load()
+
+	start := time.Now()
+	for i := range 20 {
+		h.write(t, "memory/a.md", fmt.Sprintf("# A\n\nwrite %d\n", i))
+	}
+	burst := time.Since(start)
+	h.waitEvent(t, "memory/a.md", false)
+	waitUntil(t, "fresh after the burst's Sync", w.Fresh)
+	if got := h.s.calls.Load() - before; got != 1 {
+		if burst > opts.Debounce {
+			t.Skipf("the machine is too loaded: 20 writes took %v, more than the debounce", burst)
+		}
+		t.Errorf("Syncs after a burst of 20 writes = %d, want 1", got)
+	}
+}
+
+func TestNewFolderWatched(t *testing.T) {
+	h := newHarness(t, nil)
+	w := h.start(t, context.Background(), h.options())
+	waitUntil(t, "fresh after the catch-up Sync", w.Fresh)
+	// The file lands before the folder's watch is added; the Sync after
+	// adding it finds the file.
+	h.write(t, "memory/agent/deep/x.md", "# X\n")
+	h.waitEvent(t, "memory/agent/deep/x.md", false)
+	// Now the new folder is watched.
+	h.write(t, "memory/agent/deep/y.md", "# Y\n")
+	h.waitEvent(t, "memory/agent/deep/y.md", false)
+	h.noStateSeen(t, watcher.Polling)
+	if st := w.State(); st != watcher.Active {
+		t.Errorf("State() = %q, want active", st)
+	}
+}
+
+func TestMemoryRecreated(t *testing.T) {
+	h := newHarness(t, map[string]string{"memory/a.md": "# A\n", "memory/sub/b.md": "# B\n"})
+	w := h.start(t, context.Background(), h.options())
+	h.waitEvent(t, "memory/a.md", false)
+	h.waitEvent(t, "memory/sub/b.md", false)
+	if err := os.RemoveAll(filepath.Join(h.root, workspace.MemoryDir)); err != nil {
+		t.Fatal(err)
+	}
+	h.waitEvent(t, "memory/a.md", true)
+	h.waitEvent(t, "memory/sub/b.md", true)
+	h.write(t, "memory/again.md", "# Again\n")
+	h.waitEvent(t, "memory/again.md", false)
+	h.write(t, "memory/sub/later.md", "# Later\n")
+	h.waitEvent(t, "memory/sub/later.md", false)
+	h.noStateSeen(t, watcher.Polling)
+	if st := w.State(); st != watcher.Active {
+		t.Errorf("State() = %q, want active", st)
+	}
+}
+
+func TestExtraPaths(t *testing.T) {
+	h := newHarness(t, map[string]string{"notes/x.md": "# X\n", "TODO.md": "# Todo\n"}, "notes", "TODO.md")
+	opts := h.options()
+	opts.ExtraPaths = []string{"notes", filepath.Join(h.root, "TODO.md")}
+	w := h.start(t, context.Background(), opts)
+	h.waitEvent(t, "notes/x.md", false)
+	h.waitEvent(t, "TODO.md", false)
+	h.write(t, "TODO.md", "# Todo\n\nmore\n")
+	h.waitEvent(t, "TODO.md", false)
+	h.write(t, "notes/sub/n.md", "# N\n")
+	h.waitEvent(t, "notes/sub/n.md", false)
+	h.noStateSeen(t, watcher.Polling)
+	if st := w.State(); st != watcher.Active {
+		t.Errorf("State() = %q, want active", st)
+	}
+}
+
+func TestPollsWhenOSWatcherFails(t *testing.T) {
+	h := newHarness(t, nil)
+	opts := h.options()
+	var attempts atomic.Int64
+	errInotify := errors.New("inotify: too many instances")
+	opts.OSWatcher = func() (*fsnotify.Watcher, error) {
+		attempts.Add(1)
+		return nil, errInotify
+	}
+	w := h.start(t, context.Background(), opts)
+	if st := w.State(); st != watcher.Polling {
+		t.Errorf("State() after Start = %q, want polling", st)
+	}
+	if err := h.waitState(t, watcher.Polling); !errors.Is(err, errInotify) {
+		t.Errorf("OnState(polling) error = %v, want %v", err, errInotify)
+	}
+	h.write(t, "memory/p.md", "# P\n")
+	h.waitEvent(t, "memory/p.md", false)
+	if err := os.Remove(filepath.Join(h.root, "memory/p.md")); err != nil {
+		t.Fatal(err)
+	}
+	h.waitEvent(t, "memory/p.md", true)
+	n := h.s.calls.Load()
+	waitUntil(t, "a Sync every poll interval", func() bool { return h.s.calls.Load() >= n+3 })
+	if w.Fresh() {
+		t.Error("Fresh() = true while polling")
+	}
+	// Every twelve intervals it tries the operating system's watcher again.
+	waitUntil(t, "a retry of the OS watcher", func() bool { return attempts.Load() >= 2 })
+}
+
+func TestOverflowFallsBackToPolling(t *testing.T) {
+	h := newHarness(t, nil)
+	opts := h.options()
+	var mu sync.Mutex
+	var created []*fsnotify.Watcher
+	opts.OSWatcher = func() (*fsnotify.Watcher, error) {
+		fw, err := fsnotify.NewWatcher()
+		if err == nil {
+			mu.Lock()
+			created = append(created, fw)
+			mu.Unlock()
+		}
+		return fw, err
+	}
+	w := h.start(t, context.Background(), opts)
+	h.waitState(t, watcher.Active)
+	waitUntil(t, "fresh after the catch-up Sync", w.Fresh)
+	mu.Lock()
+	fw := created[0]
+	mu.Unlock()
+	// What fsnotify sends when the kernel's queue overflowed.
+	fw.Errors <- fsnotify.ErrEventOverflow
+	if err := h.waitState(t, watcher.Polling); !errors.Is(err, fsnotify.ErrEventOverflow) {
+		t.Errorf("OnState(polling) error = %v, want the overflow", err)
+	}
+	if w.Fresh() {
+		t.Error("Fresh() = true after an overflow")
+	}
+	h.write(t, "memory/o.md", "# O\n")
+	h.waitEvent(t, "memory/o.md", false)
+	// After twelve poll intervals the watcher uses file events again.
+	h.waitState(t, watcher.Active)
+	waitUntil(t, "fresh after returning to file events", w.Fresh)
+	h.write(t, "memory/q.md", "# Q\n")
+	h.waitEvent(t, "memory/q.md", false)
+}
+
+func TestFatalSyncError(t *testing.T) {
+	errBroken := errors.New("index is corrupt")
+	h := newHarness(t, map[string]string{"memory/a.md": "# A\n"})
+	h.s.fail = func(n int) error {
+		if n == 2 {
+			return fmt.Errorf("sync: %w", errBroken)
+		}
+		return nil
+	}
+	opts := h.options()
+	opts.Fatal = func(err error) bool { return errors.Is(err, errBroken) }
+	w := h.start(t, context.Background(), opts)
+	h.waitEvent(t, "memory/a.md", false)
+	h.write(t, "memory/b.md", "# B\n")
+	if err := h.waitState(t, watcher.Failed); !errors.Is(err, errBroken) {
+		t.Errorf("OnState(failed) error = %v, want %v", err, errBroken)
+	}
+	select {
+	case <-w.Done():
+	case <-time.After(waitTimeout):
+		t.Fatal("Done not closed after a fatal error")
+	}
+	if st := w.State(); st != watcher.Failed {
+		t.Errorf("State() = %q, want failed", st)
+	}
+	for range 2 {
+		if err := w.Stop(); !errors.Is(err, errBroken) {
+			t.Errorf("Stop() = %v, want %v", err, errBroken)
+		}
+	}
+}
+
+func TestSyncErrorRetried(t *testing.T) {
+	errBusy := errors.New("database is locked")
+	h := newHarness(t, map[string]string{"memory/a.md": "# A\n"})
+	h.s.fail = func(n int) error {
+		if n == 1 {
+			return errBusy
+		}
+		return nil
+	}
+	w := h.start(t, context.Background(), h.options())
+	// No file changes: the retry at the next poll tick brings the event.
+	h.waitEvent(t, "memory/a.md", false)
+	waitUntil(t, "fresh after the retry", w.Fresh)
+	if n := h.s.calls.Load(); n != 2 {
+		t.Errorf("Sync calls = %d, want 2 (the failure and its retry)", n)
+	}
+	// Once it succeeded, poll ticks of an active watcher do not sync.
+	beats := h.heartbeats.Load()
+	waitUntil(t, "three more poll ticks", func() bool { return h.heartbeats.Load() >= beats+3 })
+	if n := h.s.calls.Load(); n != 2 {
+		t.Errorf("Sync calls after three idle ticks = %d, want 2", n)
+	}
+	if st := w.State(); st != watcher.Active {
+		t.Errorf("State() = %q, want active", st)
+	}
+}
+
+func TestStopIdempotentNoLeak(t *testing.T) {
+	before := runtime.NumGoroutine()
+	h := newHarness(t, map[string]string{"memory/a.md": "# A\n"})
+	w := h.start(t, context.Background(), h.options())
+	h.waitEvent(t, "memory/a.md", false)
+	for range 2 {
+		if err := w.Stop(); err != nil {
+			t.Errorf("Stop() = %v, want nil", err)
+		}
+	}
+	select {
+	case <-w.Done():
+	default:
+		t.Fatal("Done not closed after Stop returned")
+	}
+	if st := w.State(); st != watcher.Off {
+		t.Errorf("State() after Stop = %q, want off", st)
+	}
+	if w.Fresh() {
+		t.Error("Fresh() = true after Stop")
+	}
+	h.waitState(t, watcher.Off)
+	checkGoroutines(t, before)
+}
+
+func TestContextCancelStops(t *testing.T) {
+	before := runtime.NumGoroutine()
+	h := newHarness(t, nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	w := h.start(t, ctx, h.options())
+	waitUntil(t, "fresh after the catch-up Sync", w.Fresh)
+	cancel()
+	if err := h.waitState(t, watcher.Off); err != nil {
+		t.Errorf("OnState(off) error = %v, want nil", err)
+	}
+	select {
+	case <-w.Done():
+	case <-time.After(waitTimeout):
+		t.Fatal("Done not closed after the context was cancelled")
+	}
+	if err := w.Stop(); err != nil {
+		t.Errorf("Stop() after cancel = %v, want nil", err)
+	}
+	checkGoroutines(t, before)
+}
+
+// checkGoroutines waits for the goroutine count to return to before.
+func checkGoroutines(tb testing.TB, before int) {
+	tb.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > before {
+		buf := make([]byte, 1<<20)
+		tb.Errorf("%d goroutines after Stop, %d before:\n%s", n, before, buf[:runtime.Stack(buf, true)])
+	}
+}
+
+func TestFresh(t *testing.T) {
+	h := newHarness(t, nil)
+	h.s.hold.Store(true)
+	w := h.start(t, context.Background(), h.options())
+	h.s.waitEntered(t) // the catch-up Sync is running
+	if w.Fresh() {
+		t.Error("Fresh() = true before the catch-up Sync is done")
+	}
+	h.s.release <- struct{}{}
+	waitUntil(t, "fresh after the catch-up Sync", w.Fresh)
+
+	h.write(t, "memory/a.md", "# A\n")
+	h.s.waitEntered(t) // the debounced Sync is running
+	if w.Fresh() {
+		t.Error("Fresh() = true while a Sync is pending")
+	}
+	h.s.hold.Store(false)
+	h.s.release <- struct{}{}
+	h.waitEvent(t, "memory/a.md", false)
+	waitUntil(t, "fresh after the debounced Sync", w.Fresh)
+}
+
+func TestStartInvalid(t *testing.T) {
+	root := t.TempDir()
+	s := newStatSyncer(root)
+	tests := []struct {
+		name string
+		s    watcher.Syncer
+		opts watcher.Options
+	}{
+		{"negative debounce", s, watcher.Options{Root: root, Debounce: -1}},
+		{"negative poll interval", s, watcher.Options{Root: root, PollInterval: -time.Second}},
+		{"relative root", s, watcher.Options{Root: "workspace"}},
+		{"nil syncer", nil, watcher.Options{Root: root}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if w, err := watcher.Start(context.Background(), tt.s, tt.opts); err == nil {
+				w.Stop()
+				t.Errorf("Start(%+v) = nil error, want one", tt.opts)
+			}
+		})
+	}
+}
