@@ -344,7 +344,7 @@ func TestFreshnessOneTruth(t *testing.T) {
 
 	// A watcher refreshes without a search.
 	changed := make(chan string, 16)
-	if err := w.Watch(ctx, memweave.WatchOptions{Debounce: 20 * time.Millisecond, OnChange: func(ev memweave.WatchEvent) { changed <- ev.Path }}); err != nil {
+	if err := w.Watch(ctx, memweave.Debounce(20*time.Millisecond), memweave.OnChange(func(ev memweave.WatchEvent) { changed <- ev.Path })); err != nil {
 		t.Fatal(err)
 	}
 	memweavetest.WriteFile(t, root, "memory/stack.md", "# Stack\n\nWe use Garnet now.\n")

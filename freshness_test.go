@@ -145,8 +145,8 @@ func TestFreshnessAgreesWithWatcher(t *testing.T) {
 	root, cfg := everyKindWorkspace(t)
 	w := open(t, root, cfg)
 	changed := make(chan memweave.WatchEvent, 64)
-	if err := w.Watch(context.Background(), memweave.WatchOptions{Debounce: 20 * time.Millisecond, PollInterval: time.Hour,
-		OnChange: func(ev memweave.WatchEvent) { changed <- ev }}); err != nil {
+	if err := w.Watch(context.Background(), memweave.Debounce(20*time.Millisecond), memweave.PollInterval(time.Hour),
+		memweave.OnChange(func(ev memweave.WatchEvent) { changed <- ev })); err != nil {
 		t.Fatal(err)
 	}
 	var got []string

@@ -1,191 +1,76 @@
 package memweave
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/fsnotify/fsnotify"
 
 	"github.com/memweave/memweave-go/index"
 	"github.com/memweave/memweave-go/indexer"
-	"github.com/memweave/memweave-go/workspace"
+	"github.com/memweave/memweave-go/watcher"
 )
 
 // WatchState is a watcher's state, as reported by [Status].Watcher and
-// [WatchOptions].OnState.
-type WatchState string
+// [OnState].
+type WatchState = watcher.State
 
 // Watcher states.
 const (
 	// WatchActive means the watcher receives the operating system's file
 	// events.
-	WatchActive WatchState = "active"
+	WatchActive = watcher.Active
 	// WatchPolling means the operating system's watcher failed or its
 	// event queue overflowed, and the watcher scans the files by stat
-	// every PollInterval instead.
-	WatchPolling WatchState = "polling"
+	// every poll interval instead.
+	WatchPolling = watcher.Polling
 	// WatchFailed means the watcher stopped on an error; [Weave.Close]
 	// returns it.
-	WatchFailed WatchState = "failed"
+	WatchFailed = watcher.Failed
 	// WatchOff means no watcher runs.
-	WatchOff WatchState = "off"
+	WatchOff = watcher.Off
 )
+
+// WatchEvent reports one file the watcher re-indexed or removed; see
+// [watcher.Event].
+type WatchEvent = watcher.Event
 
 // ErrWatching is returned by [Weave.Watch] when a watcher already runs.
 var ErrWatching = errors.New("memweave: already watching")
 
-// WatchOptions configure [Weave.Watch]. The zero value means the defaults.
-type WatchOptions struct {
-	// Debounce is how long the watcher waits after the last file event
-	// before re-indexing, so that a burst of events (an editor's save, a
-	// git checkout) costs one run. A steady stream of events is flushed
-	// at least every four Debounce periods. Default 1500ms.
-	Debounce time.Duration
-	// PollInterval is the period of the stat scans that replace file
-	// events when the operating system's watcher is unavailable. While
-	// polling, the watcher tries to return to file events every twelve
-	// intervals. Default 5s.
-	PollInterval time.Duration
-	// OnChange, when set, is called after each file the watcher
-	// re-indexed or removed from the index, from the watcher's goroutine.
-	// It must not call [Weave.Close].
-	OnChange func(ev WatchEvent)
-	// OnState, when set, is called when the watcher's state changes (one
-	// of the Watch* constants), with the error that caused it, if any,
-	// from the watcher's goroutine. It must not call [Weave.Close].
-	OnState func(state WatchState, err error)
+// WatchOption sets a per-call option of [Weave.Watch].
+type WatchOption func(*watcher.Options)
+
+// Debounce sets how long the watcher waits after the last file event
+// before re-indexing, so that a burst of events (an editor's save, a git
+// checkout) costs one run; a steady stream is flushed at least every four
+// periods. Default 1500ms; it must be positive.
+func Debounce(d time.Duration) WatchOption {
+	return func(o *watcher.Options) { o.Debounce = cmp.Or(d, -1) }
 }
 
-// WatchEvent reports one file the watcher re-indexed or removed.
-type WatchEvent struct {
-	// Path is workspace-relative with '/' separators.
-	Path string
-	// Removed is true when the file was deleted from the index because it
-	// is gone from disk.
-	Removed bool
-	// Err is set when the file could not be indexed: it was skipped, or
-	// the run failed. The watcher retries failed runs.
-	Err error
+// PollInterval sets the period of the stat scans that replace file events
+// when the operating system's watcher is unavailable; a polling watcher
+// tries file events again every twelve intervals. Default 5s; it must be
+// positive.
+func PollInterval(d time.Duration) WatchOption {
+	return func(o *watcher.Options) { o.PollInterval = cmp.Or(d, -1) }
 }
 
-// Defaults of WatchOptions.
-const (
-	defaultDebounce     = 1500 * time.Millisecond
-	defaultPollInterval = 5 * time.Second
-	// pollsBeforeRetry is how many poll intervals pass before a polling
-	// watcher tries the operating system's watcher again.
-	pollsBeforeRetry = 12
-	// maxDebounces bounds how long a stream of events defers a flush.
-	maxDebounces = 4
-)
-
-// Watch starts a watcher that keeps the index up to date with the files
-// as they change, and returns once it is started. The watcher belongs to
-// the Weave: it stops when ctx is cancelled or the Weave is closed, and
-// [Weave.Close] waits for it and returns its error, if it failed. One
-// watcher runs at a time; Watch returns [ErrWatching] while one does.
-//
-// The watcher subscribes to file events (fsnotify) for memory/ and every
-// folder below it, folders created later included, the workspace root
-// (so that memory/ may be deleted and created again) and the extra
-// paths. Symbolic links to folders are not followed for events; changes
-// behind them are picked up by the next run. After a burst of events
-// settles (Debounce), it re-indexes what changed: it runs the same stat
-// scan as [Weave.Status] and the sync before a search, re-indexes the
-// files that scan calls stale and deletes the rows of files that are
-// gone. Editors' atomic saves (write a temporary file, rename it over)
-// are one change. It also runs that scan once when it starts, to catch up
-// with changes made while nothing watched.
-//
-// If the operating system's watcher cannot start, fails, or reports that
-// its event queue overflowed, the watcher falls back to the same scan
-// every PollInterval, and [Status] reports "polling".
-//
-// Index runs by the watcher take the same locks as [Weave.Index], so the
-// watcher, other callers and other processes take turns.
-func (w *Weave) Watch(ctx context.Context, opts WatchOptions) error {
-	if err := w.checkOpen(); err != nil {
-		return err
-	}
-	switch {
-	case opts.Debounce < 0:
-		return fmt.Errorf("memweave: watch: Debounce must not be negative, got %v", opts.Debounce)
-	case opts.Debounce == 0:
-		opts.Debounce = defaultDebounce
-	}
-	switch {
-	case opts.PollInterval < 0:
-		return fmt.Errorf("memweave: watch: PollInterval must not be negative, got %v", opts.PollInterval)
-	case opts.PollInterval == 0:
-		opts.PollInterval = defaultPollInterval
-	}
-	wt := newWatcher(w, opts)
-	state, reason := WatchActive, wt.startOS()
-	if reason != nil {
-		state = WatchPolling
-	}
-
-	w.mu.Lock()
-	if w.closed || w.watching() {
-		err := ErrClosed
-		if !w.closed {
-			err = ErrWatching
-		}
-		w.mu.Unlock()
-		wt.stopOS()
-		return err
-	}
-	wctx, cancel := context.WithCancel(ctx)
-	done := make(chan struct{})
-	w.watch = watchState{stop: cancel, done: done, state: state}
-	w.mu.Unlock()
-
-	go func() {
-		defer close(done)
-		wt.notifyState(state, reason)
-		err := wt.run(wctx)
-		w.watch.fresh.Store(false)
-		wt.stopOS()
-		final := WatchOff
-		if err != nil && wctx.Err() == nil && !errors.Is(err, ErrClosed) && !errors.Is(err, index.ErrClosed) {
-			final = WatchFailed
-		} else {
-			err = nil // stopped, not failed
-		}
-		w.mu.Lock()
-		w.watch.err, w.watch.state = err, final
-		w.mu.Unlock()
-		cancel()
-		wt.notifyState(final, err)
-	}()
-	return nil
+// OnChange calls fn, from the watcher's goroutine, after each file the
+// watcher re-indexed or removed. fn must not call [Weave.Close].
+func OnChange(fn func(WatchEvent)) WatchOption {
+	return func(o *watcher.Options) { o.OnChange = fn }
 }
 
-// watching reports whether a watcher runs. The caller holds w.mu.
-func (w *Weave) watching() bool {
-	if w.watch.done == nil {
-		return false
-	}
-	select {
-	case <-w.watch.done:
-		return false
-	default:
-		return true
-	}
-}
-
-// setWatchState records the watcher's state for Status.
-func (w *Weave) setWatchState(s WatchState) {
-	w.mu.Lock()
-	w.watch.state = s
-	w.mu.Unlock()
+// OnState calls fn, from the watcher's goroutine, when the watcher's state
+// changes, with the error that caused it, if any. fn must not call
+// [Weave.Close].
+func OnState(fn func(WatchState, error)) WatchOption {
+	return func(o *watcher.Options) { o.OnState = fn }
 }
 
 // Test hooks: newOSWatcher creates the operating system's watcher, and
@@ -195,359 +80,118 @@ var (
 	testHookOSWatcher func(*fsnotify.Watcher)
 )
 
-// watcher is the state of one Watch: owned by its goroutine once started.
-type watcher struct {
-	w    *Weave
-	opts WatchOptions
-	// root and mem are the workspace and its memory folder, absolute.
-	root, mem string
-	// extraDirs and extraFiles are the extra paths, absolute.
-	extraDirs  []string
-	extraFiles map[string]bool
-
-	// os is the operating system's watcher; nil while polling.
-	os *fsnotify.Watcher
-	// dirs are the folders os watches.
-	dirs  map[string]bool
-	state WatchState
-}
-
-func newWatcher(w *Weave, opts WatchOptions) *watcher {
-	wt := &watcher{w: w, opts: opts, root: w.cfg.Workspace, mem: filepath.Join(w.cfg.Workspace, workspace.MemoryDir),
-		extraFiles: make(map[string]bool)}
-	for _, x := range w.cfg.ExtraPaths {
-		p := x
-		if !filepath.IsAbs(p) {
-			p = filepath.Join(wt.root, p)
-		}
-		p = filepath.Clean(p)
-		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
-			wt.extraDirs = append(wt.extraDirs, p)
-		} else {
-			wt.extraFiles[p] = true
-		}
+// Watch starts a watcher that keeps the index up to date with the files
+// as they change, and returns once it is started. The watcher belongs to
+// the Weave: it stops when ctx is cancelled or the Weave is closed, and
+// [Weave.Close] waits for it and returns its error, if it failed. One
+// watcher runs at a time; Watch returns [ErrWatching] while one does.
+//
+// The watcher (package watcher) subscribes to file events for memory/ and
+// every folder below it, the workspace root and the extra paths. After a
+// burst of events settles it syncs the index the way the sync before a
+// search does: the same freshness diff, the same re-index and removal. It
+// syncs once when it starts, to catch up. If the operating system's
+// watcher fails or overflows, it polls instead and [Status] says
+// "polling". Its index runs take the same lock as [Weave.Index].
+func (w *Weave) Watch(ctx context.Context, opts ...WatchOption) error {
+	if err := w.checkOpen(); err != nil {
+		return err
 	}
-	return wt
-}
-
-// startOS starts the operating system's watcher on every folder of
-// interest. On error it leaves none running.
-func (wt *watcher) startOS() error {
-	fsw, err := newOSWatcher()
+	o := watcher.Options{Root: w.cfg.Workspace, ExtraPaths: w.cfg.ExtraPaths, Logger: w.cfg.Logger,
+		Fatal: isFatal, OSWatcher: osWatcher}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	if o.Debounce < 0 || o.PollInterval < 0 {
+		return errors.New("memweave: watch: Debounce and PollInterval must be positive")
+	}
+	poll := cmp.Or(o.PollInterval, watcher.DefaultPollInterval)
+	o.Heartbeat = func(s WatchState) { w.heartbeat(s, poll) }
+	if w.watching() {
+		return ErrWatching
+	}
+	wt, err := watcher.Start(ctx, watcher.SyncFunc(w.watchSync), o)
 	if err != nil {
 		return fmt.Errorf("memweave: watch: %w", err)
 	}
-	wt.os, wt.dirs = fsw, make(map[string]bool)
-	if testHookOSWatcher != nil {
-		testHookOSWatcher(fsw)
+	w.mu.Lock()
+	closed, busy := w.closed, w.watch != nil && !isDone(w.watch.Done())
+	if !closed && !busy {
+		w.watch = wt
 	}
-	err = wt.add(wt.root)
-	if err == nil {
-		err = wt.addTree(wt.mem)
-	}
-	for _, d := range wt.extraDirs {
-		if err == nil {
-			err = wt.addTree(d)
-		}
-	}
-	for f := range wt.extraFiles {
-		if err == nil {
-			err = wt.add(filepath.Dir(f))
-		}
-	}
-	if err != nil {
-		wt.stopOS()
-		return fmt.Errorf("memweave: watch: %w", err)
-	}
-	wt.state = WatchActive
-	return nil
-}
-
-// stopOS closes the operating system's watcher, if any; fsnotify's Close
-// waits for its reader goroutine.
-func (wt *watcher) stopOS() {
-	if wt.os != nil {
-		wt.os.Close()
-		wt.os, wt.dirs = nil, nil
-	}
-}
-
-// add watches one folder. A folder that vanished is not an error.
-func (wt *watcher) add(dir string) error {
-	if wt.dirs[dir] {
-		return nil
-	}
-	if err := wt.os.Add(dir); err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil
-		}
-		return err
-	}
-	wt.dirs[dir] = true
-	return nil
-}
-
-// addTree watches dir and the folders below it, skipping hidden and
-// temporary names as discovery does.
-func (wt *watcher) addTree(dir string) error {
-	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-		return nil
-	}
-	if err := wt.add(dir); err != nil {
-		return err
-	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil // vanished or unreadable: discovery warns about it
-	}
-	for _, e := range entries {
-		if e.IsDir() && !workspace.IsIgnoredName(e.Name()) {
-			if err := wt.addTree(filepath.Join(dir, e.Name())); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// forgetTree stops watching dir and the folders below it (after a rename
-// or removal; the kernel drops watches of deleted folders itself).
-func (wt *watcher) forgetTree(dir string) {
-	for d := range wt.dirs {
-		if d == dir || strings.HasPrefix(d, dir+string(filepath.Separator)) {
-			wt.os.Remove(d)
-			delete(wt.dirs, d)
-		}
-	}
-}
-
-func (wt *watcher) notifyState(state WatchState, err error) {
-	wt.heartbeat(state)
-	if wt.opts.OnState != nil {
-		wt.opts.OnState(state, err)
-	}
-}
-
-// heartbeat records the watcher's state, process and time in the index,
-// so that Status in other processes can report it. It is best effort.
-func (wt *watcher) heartbeat(state WatchState) {
-	v := fmt.Sprintf("%s %d %d %d", state, os.Getpid(), time.Now().Unix(), wt.opts.PollInterval.Milliseconds())
-	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-	defer cancel()
-	if err := wt.w.db.SetMetaQuiet(ctx, "watcher", v); err != nil {
-		wt.w.cfg.Logger.Debug("memweave: watch: heartbeat", "err", err)
-	}
-}
-
-// fallBack switches to polling after the operating system's watcher
-// failed.
-func (wt *watcher) fallBack(err error) {
-	wt.stopOS()
-	wt.state = WatchPolling
-	wt.w.setWatchState(WatchPolling)
-	wt.w.cfg.Logger.Warn("memweave: file events unavailable, polling", "err", err, "interval", wt.opts.PollInterval)
-	wt.notifyState(WatchPolling, err)
-}
-
-// run is the watcher's loop. It returns ctx's error when stopped, or the
-// error that made it fail.
-func (wt *watcher) run(ctx context.Context) error {
-	if wt.os == nil {
-		wt.state = WatchPolling
-	}
-	poll := time.NewTicker(wt.opts.PollInterval)
-	defer poll.Stop()
-	debounce := time.NewTimer(time.Hour)
-	debounce.Stop()
-	defer debounce.Stop()
-	var (
-		armed    bool      // a flush is scheduled
-		deadline time.Time // latest time the scheduled flush may run
-		polls    int       // poll ticks since polling began
-		retry    bool      // the last flush failed: retry at the next tick
-	)
-	// flush runs a flush; it returns an error only when the watcher
-	// should stop.
-	flush := func() error {
-		retry = false
-		err := wt.flush(ctx)
-		if err == nil {
-			// Fresh only while file events are trusted: polling may
-			// lag behind the files by a poll interval.
-			wt.w.watch.fresh.Store(wt.state == WatchActive && !armed)
-			return nil
-		}
-		wt.w.watch.fresh.Store(false)
-		if isFatal(err) || ctx.Err() != nil {
-			return err
-		}
-		wt.w.cfg.Logger.Warn("memweave: watch: re-index failed; retrying", "err", err)
-		retry = true
-		return nil
-	}
-	// Catch up with changes made while nothing watched.
-	if err := flush(); err != nil {
-		return err
-	}
-	schedule := func() {
-		now := time.Now()
-		if !armed {
-			armed, deadline = true, now.Add(maxDebounces*wt.opts.Debounce)
-		}
-		debounce.Reset(min(wt.opts.Debounce, max(deadline.Sub(now), 0)))
-	}
-	for {
-		var events <-chan fsnotify.Event
-		var errs <-chan error
-		if wt.os != nil {
-			events, errs = wt.os.Events, wt.os.Errors
-		}
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case ev, ok := <-events:
-			if !ok {
-				wt.w.watch.fresh.Store(false)
-				wt.fallBack(errors.New("memweave: watch: file events stopped"))
-				schedule()
-				continue
-			}
-			if wt.handle(ev) {
-				wt.w.watch.fresh.Store(false)
-				schedule()
-			}
-		case err, ok := <-errs:
-			if !ok {
-				err = errors.New("memweave: watch: file events stopped")
-			}
-			// An overflow loses events; any other error may too. Either
-			// way, scan everything and poll from now on.
-			wt.w.watch.fresh.Store(false)
-			wt.fallBack(err)
-			polls = 0
-			schedule()
-		case <-debounce.C:
-			armed = false
-			if err := flush(); err != nil {
-				return err
-			}
-		case <-poll.C:
-			wt.heartbeat(wt.state)
-			if wt.state == WatchPolling {
-				polls++
-				if polls%pollsBeforeRetry == 0 {
-					if err := wt.startOS(); err == nil {
-						wt.w.setWatchState(WatchActive)
-						wt.notifyState(WatchActive, nil)
-					}
-				}
-			} else if !retry {
-				continue
-			}
-			if armed {
-				continue // a flush is coming anyway
-			}
-			if err := flush(); err != nil {
-				return err
-			}
-		}
-	}
-}
-
-// isFatal reports whether a watcher run error should stop the watcher:
-// the index is damaged or closed, so retrying cannot help.
-func isFatal(err error) bool {
-	return errors.Is(err, index.ErrCorrupt) || errors.Is(err, ErrClosed) || errors.Is(err, index.ErrClosed)
-}
-
-// handle updates the watched folders for ev and reports whether ev may
-// change what is indexed.
-func (wt *watcher) handle(ev fsnotify.Event) bool {
-	name := filepath.Clean(ev.Name)
-	if wt.extraFiles[name] {
-		return true
-	}
-	if !wt.inScope(name) {
-		return false
-	}
-	if name != wt.mem && workspace.IsIgnoredName(filepath.Base(name)) {
-		return false
-	}
+	w.mu.Unlock()
 	switch {
-	case ev.Has(fsnotify.Create):
-		if fi, err := os.Stat(name); err == nil && fi.IsDir() {
-			// Files may have landed in the new folder before its watch
-			// did: the flush's scan finds them.
-			if err := wt.addTree(name); err != nil {
-				wt.fallBack(err)
-			}
-			return true
-		}
-	case ev.Has(fsnotify.Remove), ev.Has(fsnotify.Rename):
-		if wt.dirs[name] {
-			wt.forgetTree(name)
-			return true
-		}
+	case closed:
+		wt.Stop()
+		return ErrClosed
+	case busy:
+		wt.Stop()
+		return ErrWatching
 	}
-	return workspace.IsMarkdown(name)
+	return nil
 }
 
-// inScope reports whether path is memory/, inside it, or inside an extra
-// folder.
-func (wt *watcher) inScope(path string) bool {
-	if path == wt.mem || within(wt.mem, path) {
-		return true
+// osWatcher creates the operating system's watcher through the test hooks.
+func osWatcher() (*fsnotify.Watcher, error) {
+	fw, err := newOSWatcher()
+	if err == nil && testHookOSWatcher != nil {
+		testHookOSWatcher(fw)
 	}
-	for _, d := range wt.extraDirs {
-		if path == d || within(d, path) {
-			return true
-		}
-	}
-	return false
+	return fw, err
 }
 
-func within(dir, path string) bool {
-	return strings.HasPrefix(path, dir+string(filepath.Separator))
-}
-
-// flush syncs the index with the files and reports each file it
-// re-indexed or removed through OnChange.
-func (wt *watcher) flush(ctx context.Context) error {
-	res, err := wt.w.eng.Sync(ctx, indexer.SyncOptions{})
+// watchSync is the watcher's [watcher.Syncer]: a sync of the index, one
+// event per file it re-indexed or removed.
+func (w *Weave) watchSync(ctx context.Context) ([]WatchEvent, error) {
+	res, err := w.eng.Sync(ctx, indexer.SyncOptions{})
 	if res == nil {
-		return err
+		return nil, err
 	}
+	var evs []WatchEvent
 	for _, p := range res.Indexed {
 		ev := WatchEvent{Path: p, Err: err}
 		if wn, ok := indexer.For(res.Warnings, p); ok && err == nil {
 			ev.Err = wn
 		}
-		wt.report(ev)
+		evs = append(evs, ev)
 	}
 	for _, p := range res.Deleted {
-		wt.report(WatchEvent{Path: p, Removed: true, Err: err})
+		evs = append(evs, WatchEvent{Path: p, Removed: true, Err: err})
 	}
-	return err
+	return evs, err
 }
 
-func (wt *watcher) report(ev WatchEvent) {
-	if wt.opts.OnChange != nil {
-		wt.opts.OnChange(ev)
+// isFatal reports whether a sync error should stop the watcher: the index
+// is damaged or closed, so retrying cannot help.
+func isFatal(err error) bool {
+	return errors.Is(err, index.ErrCorrupt) || errors.Is(err, index.ErrClosed)
+}
+
+// heartbeat records the watcher's state, process and time in the index,
+// so that Status in other processes can report it. It is best effort.
+func (w *Weave) heartbeat(state WatchState, poll time.Duration) {
+	v := fmt.Sprintf("%s %d %d %d", state, pid, time.Now().Unix(), poll.Milliseconds())
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	if err := w.db.SetMetaQuiet(ctx, "watcher", v); err != nil {
+		w.cfg.Logger.Debug("memweave: watch: heartbeat", "err", err)
 	}
 }
 
-// watchState is the state of the Weave's watcher, guarded by Weave.mu
-// except fresh.
-type watchState struct {
-	// stop cancels a running watcher; done closes when it ends.
-	stop context.CancelFunc
-	done chan struct{}
-	err  error
-	// state is one of the Watch* constants, "" before the first Watch.
-	state WatchState
-	// fresh is true while an active watcher has indexed every change
-	// it was told of: searches may then skip their stat scan.
-	fresh atomic.Bool
+func isDone(done <-chan struct{}) bool {
+	select {
+	case <-done:
+		return true
+	default:
+		return false
+	}
+}
+
+// watching reports whether a watcher runs.
+func (w *Weave) watching() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.watch != nil && !isDone(w.watch.Done())
 }
 
 // watcherState returns this process's watcher state, WatchOff when it
@@ -555,31 +199,32 @@ type watchState struct {
 func (w *Weave) watcherState() WatchState {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if w.watch.state == "" {
+	if w.watch == nil {
 		return WatchOff
 	}
-	return w.watch.state
+	return w.watch.State()
 }
 
 // watcherFresh reports whether an active watcher has indexed every change
-// it saw.
-func (w *Weave) watcherFresh() bool { return w.watch.fresh.Load() }
+// it saw, so that a search may skip its own stat scan.
+func (w *Weave) watcherFresh() bool {
+	w.mu.Lock()
+	wt := w.watch
+	w.mu.Unlock()
+	return wt != nil && wt.Fresh()
+}
 
 // stopWatcher stops the watcher, if any, waits for it and returns the
 // error that made it fail.
 func (w *Weave) stopWatcher() error {
 	w.mu.Lock()
-	stop, done := w.watch.stop, w.watch.done
+	wt := w.watch
 	w.mu.Unlock()
-	if stop == nil {
+	if wt == nil {
 		return nil
 	}
-	stop()
-	<-done
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if w.watch.err != nil && !errors.Is(w.watch.err, context.Canceled) {
-		return w.watch.err
+	if err := wt.Stop(); err != nil && !errors.Is(err, index.ErrClosed) {
+		return err
 	}
 	return nil
 }

@@ -43,12 +43,12 @@ func newEvents() *events {
 	return &events{ch: make(chan WatchEvent, 4096), states: make(chan WatchState, 64)}
 }
 
-func (e *events) options(debounce time.Duration) WatchOptions {
-	return WatchOptions{
-		Debounce:     debounce,
-		PollInterval: 50 * time.Millisecond,
-		OnChange:     func(ev WatchEvent) { e.ch <- ev },
-		OnState:      func(s WatchState, _ error) { e.states <- s },
+func (e *events) options(debounce time.Duration) []WatchOption {
+	return []WatchOption{
+		Debounce(debounce),
+		PollInterval(50 * time.Millisecond),
+		OnChange(func(ev WatchEvent) { e.ch <- ev }),
+		OnState(func(s WatchState, _ error) { e.states <- s }),
 	}
 }
 
@@ -123,7 +123,7 @@ func TestWatchFollowsChanges(t *testing.T) {
 	root := memweavetest.Workspace(t, map[string]string{"memory/old.md": "# Old\n\nalpaca notes\n"})
 	w := openWatched(t, root)
 	ev := newEvents()
-	if err := w.Watch(context.Background(), ev.options(50*time.Millisecond)); err != nil {
+	if err := w.Watch(context.Background(), ev.options(50*time.Millisecond)...); err != nil {
 		t.Fatalf("Watch: %v", err)
 	}
 	// The catch-up scan indexes what was there before.
@@ -220,7 +220,7 @@ func TestWatchIgnoresOtherFiles(t *testing.T) {
 	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\n\nkept\n"})
 	w := openWatched(t, root)
 	ev := newEvents()
-	if err := w.Watch(context.Background(), ev.options(20*time.Millisecond)); err != nil {
+	if err := w.Watch(context.Background(), ev.options(20*time.Millisecond)...); err != nil {
 		t.Fatal(err)
 	}
 	ev.waitFor(t, "memory/a.md", false)
@@ -243,7 +243,7 @@ func TestWatchExtraPaths(t *testing.T) {
 	}
 	defer w.Close()
 	ev := newEvents()
-	if err := w.Watch(context.Background(), ev.options(20*time.Millisecond)); err != nil {
+	if err := w.Watch(context.Background(), ev.options(20*time.Millisecond)...); err != nil {
 		t.Fatal(err)
 	}
 	ev.waitFor(t, "notes/x.md", false)
@@ -266,10 +266,10 @@ func TestWatchLifecycle(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	ev := newEvents()
-	if err := w.Watch(ctx, ev.options(20*time.Millisecond)); err != nil {
+	if err := w.Watch(ctx, ev.options(20*time.Millisecond)...); err != nil {
 		t.Fatal(err)
 	}
-	if err := w.Watch(ctx, WatchOptions{}); !errors.Is(err, ErrWatching) {
+	if err := w.Watch(ctx); !errors.Is(err, ErrWatching) {
 		t.Errorf("second Watch = %v, want ErrWatching", err)
 	}
 	ev.waitFor(t, "memory/a.md", false)
@@ -278,17 +278,17 @@ func TestWatchLifecycle(t *testing.T) {
 	cancel()
 	ev.waitState(t, WatchOff)
 	w.mu.Lock()
-	done := w.watch.done
+	done := w.watch.Done()
 	w.mu.Unlock()
 	<-done
 	if st := w.watcherState(); st != WatchOff {
 		t.Errorf("state after cancel = %q, want off", st)
 	}
-	if err := w.Watch(context.Background(), ev.options(20*time.Millisecond)); err != nil {
+	if err := w.Watch(context.Background(), ev.options(20*time.Millisecond)...); err != nil {
 		t.Fatalf("Watch after cancel: %v", err)
 	}
 	w.mu.Lock()
-	done = w.watch.done
+	done = w.watch.Done()
 	w.mu.Unlock()
 
 	// Close stops the watcher and waits for it: nothing outlives it.
@@ -300,7 +300,7 @@ func TestWatchLifecycle(t *testing.T) {
 	default:
 		t.Fatal("watcher still running after Close returned")
 	}
-	if err := w.Watch(context.Background(), WatchOptions{}); !errors.Is(err, ErrClosed) {
+	if err := w.Watch(context.Background()); !errors.Is(err, ErrClosed) {
 		t.Errorf("Watch after Close = %v, want ErrClosed", err)
 	}
 	deadline := time.Now().Add(5 * time.Second)
@@ -315,9 +315,9 @@ func TestWatchLifecycle(t *testing.T) {
 
 func TestWatchOptionsInvalid(t *testing.T) {
 	w := openWatched(t, memweavetest.Workspace(t, nil))
-	for _, o := range []WatchOptions{{Debounce: -1}, {PollInterval: -time.Second}} {
+	for name, o := range map[string]WatchOption{"Debounce(-1)": Debounce(-1), "PollInterval(-1s)": PollInterval(-time.Second), "Debounce(0)": Debounce(0)} {
 		if err := w.Watch(context.Background(), o); err == nil {
-			t.Errorf("Watch(%+v) = nil, want an error", o)
+			t.Errorf("Watch(%s) = nil, want an error", name)
 		}
 	}
 }
@@ -328,7 +328,7 @@ func TestWatchPollsWhenOSWatcherFails(t *testing.T) {
 	root := memweavetest.Workspace(t, nil)
 	w := openWatched(t, root)
 	ev := newEvents()
-	if err := w.Watch(context.Background(), ev.options(20*time.Millisecond)); err != nil {
+	if err := w.Watch(context.Background(), ev.options(20*time.Millisecond)...); err != nil {
 		t.Fatal(err)
 	}
 	ev.waitState(t, WatchPolling)
@@ -363,9 +363,8 @@ func TestWatchOverflowFallsBackToPolling(t *testing.T) {
 		testHookOSWatcher = nil
 	}()
 	ev := newEvents()
-	opts := ev.options(20 * time.Millisecond)
-	opts.PollInterval = 30 * time.Millisecond
-	if err := w.Watch(context.Background(), opts); err != nil {
+	opts := append(ev.options(20*time.Millisecond), PollInterval(30*time.Millisecond))
+	if err := w.Watch(context.Background(), opts...); err != nil {
 		t.Fatal(err)
 	}
 	ev.waitState(t, WatchActive)
@@ -396,7 +395,7 @@ func TestWatchLatency(t *testing.T) {
 	const debounce = 100 * time.Millisecond
 	root := memweavetest.Workspace(t, map[string]string{"memory/base.md": "# Base\n\nbaseline\n"})
 	w := openWatched(t, root)
-	if err := w.Watch(context.Background(), WatchOptions{Debounce: debounce}); err != nil {
+	if err := w.Watch(context.Background(), Debounce(debounce)); err != nil {
 		t.Fatal(err)
 	}
 	lat := make([]time.Duration, 0, saves)
@@ -427,7 +426,7 @@ func TestWatchFreshSkipsScan(t *testing.T) {
 	ev := newEvents()
 	// The debounce outlasts the search below by far; events from before
 	// Watch started may still arrive, so wait for the first fresh state.
-	if err := w.Watch(context.Background(), ev.options(300*time.Millisecond)); err != nil {
+	if err := w.Watch(context.Background(), ev.options(300*time.Millisecond)...); err != nil {
 		t.Fatalf("Watch: %v", err)
 	}
 	ev.waitFor(t, "memory/old.md", false)
@@ -465,7 +464,7 @@ func TestWatcherStatusAcrossWeaves(t *testing.T) {
 	w1 := openWatched(t, root)
 	w2 := openWatched(t, root)
 	ev := newEvents()
-	if err := w1.Watch(ctx, ev.options(20*time.Millisecond)); err != nil {
+	if err := w1.Watch(ctx, ev.options(20*time.Millisecond)...); err != nil {
 		t.Fatal(err)
 	}
 	ev.waitFor(t, "memory/a.md", false)

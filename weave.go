@@ -14,6 +14,7 @@ import (
 	"github.com/memweave/memweave-go/index"
 	"github.com/memweave/memweave-go/indexer"
 	"github.com/memweave/memweave-go/postprocess"
+	"github.com/memweave/memweave-go/watcher"
 )
 
 // Weave is a memory workspace: Markdown files under memory/ and the index
@@ -29,7 +30,8 @@ type Weave struct {
 	mu     sync.Mutex
 	procs  []postprocess.Postprocessor
 	closed bool
-	watch  watchState
+	// watch is the running or last watcher; nil before Watch.
+	watch *watcher.Watcher
 }
 
 // Open opens the workspace described by cfg, creating its index when

@@ -189,7 +189,7 @@ func (c *speedCommand) runE(cmd *cobra.Command, _ []string) error {
 	}
 	// Default searches with a watcher running: the stat scan is skipped
 	// while the watcher has indexed every change it saw.
-	if err := w.Watch(ctx, memweave.WatchOptions{}); err != nil {
+	if err := w.Watch(ctx); err != nil {
 		return err
 	}
 	time.Sleep(time.Second) // the watcher's catch-up scan

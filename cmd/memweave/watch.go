@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/watcher"
 )
 
 func (a *app) watchCommand() *cobra.Command {
@@ -37,10 +38,8 @@ unavailable it falls back to scanning the files every --poll-interval.`,
 			ctx, cancel := context.WithCancel(cmd.Context())
 			defer cancel()
 			out := &lockedWriter{w: a.stderr}
-			err = w.Watch(ctx, memweave.WatchOptions{
-				Debounce:     debounce,
-				PollInterval: poll,
-				OnChange: func(ev memweave.WatchEvent) {
+			opts := []memweave.WatchOption{
+				memweave.OnChange(func(ev memweave.WatchEvent) {
 					switch {
 					case ev.Err != nil:
 						out.println("memweave: warning: " + a.clean(ev.Err.Error()))
@@ -49,8 +48,8 @@ unavailable it falls back to scanning the files every --poll-interval.`,
 					default:
 						out.println("indexed " + ev.Path)
 					}
-				},
-				OnState: func(state memweave.WatchState, err error) {
+				}),
+				memweave.OnState(func(state memweave.WatchState, err error) {
 					switch state {
 					case memweave.WatchActive:
 						out.println("watching " + w.Config().Workspace)
@@ -63,9 +62,15 @@ unavailable it falls back to scanning the files every --poll-interval.`,
 					case memweave.WatchFailed:
 						cancel() // Close reports the error
 					}
-				},
-			})
-			if err != nil {
+				}),
+			}
+			if debounce > 0 {
+				opts = append(opts, memweave.Debounce(debounce))
+			}
+			if poll > 0 {
+				opts = append(opts, memweave.PollInterval(poll))
+			}
+			if err = w.Watch(ctx, opts...); err != nil {
 				return err
 			}
 			<-ctx.Done()
@@ -80,7 +85,7 @@ unavailable it falls back to scanning the files every --poll-interval.`,
 // pollOrDefault returns the effective poll interval.
 func pollOrDefault(d time.Duration) time.Duration {
 	if d == 0 {
-		return 5 * time.Second
+		return watcher.DefaultPollInterval
 	}
 	return d
 }
