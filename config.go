@@ -1,10 +1,10 @@
 package memweave
 
 import (
+	"errors"
 	"fmt"
 	"log/slog"
 	"math"
-	"os"
 	"path/filepath"
 	"time"
 
@@ -77,49 +77,19 @@ type Config struct {
 	Logger *slog.Logger
 }
 
-// EmbedderConfig selects the embedding provider.
-type EmbedderConfig struct {
-	// Provider is "hash" (default: offline, deterministic, lexical
-	// similarity), "openai" (any OpenAI-compatible endpoint) or "none"
-	// (keyword-only index, no vectors).
-	Provider string
-	// Model is the embedding model (openai: required; hash: ignored).
-	Model string
-	// BaseURL is the endpoint (openai). Default https://api.openai.com/v1.
-	BaseURL string
-	// APIKey authenticates with the endpoint (openai). Never printed.
-	APIKey string
-	// Dims is the vector size: hash default 384; openai: sent as the
-	// dimensions parameter when set.
-	Dims int
-	// QueryPrefix and DocumentPrefix are prepended to queries and
-	// documents for asymmetric models (openai).
-	QueryPrefix, DocumentPrefix string
-	// BatchSize is texts per request (openai). Default 64.
-	BatchSize int
-	// MaxInFlight is concurrent requests (openai). Default 4.
-	MaxInFlight int
-	// Timeout is the per-request timeout (openai). Default 30s.
-	Timeout time.Duration
-	// Custom, when set, is used instead of Provider.
-	Custom embed.Embedder
-}
+// EmbedderConfig selects the embedding provider; see [embed.Config].
+type EmbedderConfig = embed.Config
 
 // Environment variables holding the API key of an OpenAI-compatible
 // embedder, in order of preference; see [EmbeddingKeyFromEnv].
 const (
-	EnvEmbeddingKey = "MEMWEAVE_EMBEDDING_KEY"
-	EnvOpenAIKey    = "OPENAI_API_KEY"
+	EnvEmbeddingKey = embed.EnvKey
+	EnvOpenAIKey    = embed.EnvOpenAIKey
 )
 
 // EmbeddingKeyFromEnv returns the embedding API key from the environment:
 // $MEMWEAVE_EMBEDDING_KEY, or $OPENAI_API_KEY when that is unset.
-func EmbeddingKeyFromEnv() string {
-	if k := os.Getenv(EnvEmbeddingKey); k != "" {
-		return k
-	}
-	return os.Getenv(EnvOpenAIKey)
-}
+func EmbeddingKeyFromEnv() string { return embed.KeyFromEnv() }
 
 // ConfigError reports an invalid Config field.
 type ConfigError struct {
@@ -202,18 +172,9 @@ func (c *Config) indexDefaults() error {
 
 // embedderDefaults checks the embedder settings.
 func (c *Config) embedderDefaults() error {
-	switch c.Embedder.Provider {
-	case "":
-		c.Embedder.Provider = "hash"
-	case "hash", "openai", "none":
-	default:
-		return configErr("Embedder.Provider", "unknown provider %q (want hash, openai or none)", c.Embedder.Provider)
-	}
-	if c.Embedder.Dims < 0 {
-		return configErr("Embedder.Dims", "must not be negative, got %d", c.Embedder.Dims)
-	}
-	if c.Embedder.Provider == "openai" && c.Embedder.Model == "" && c.Embedder.Custom == nil {
-		return configErr("Embedder.Model", "required for the openai provider")
+	var fe *embed.FieldError
+	if err := c.Embedder.Validate(); errors.As(err, &fe) {
+		return &ConfigError{Field: "Embedder." + fe.Field, Err: fe.Err}
 	}
 	return nil
 }

@@ -70,25 +70,11 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 }
 
 func newEmbedder(c EmbedderConfig) (embed.Embedder, error) {
-	if c.Custom != nil {
-		return c.Custom, nil
+	e, err := embed.New(c)
+	if err != nil {
+		return nil, &ConfigError{Field: "Embedder", Err: err}
 	}
-	switch c.Provider {
-	case "none":
-		return nil, nil
-	case "openai":
-		e, err := embed.NewOpenAI(embed.OpenAIConfig{
-			BaseURL: c.BaseURL, Model: c.Model, APIKey: c.APIKey, Dims: c.Dims,
-			QueryPrefix: c.QueryPrefix, DocumentPrefix: c.DocumentPrefix,
-			BatchSize: c.BatchSize, MaxInFlight: c.MaxInFlight, Timeout: c.Timeout,
-		})
-		if err != nil {
-			return nil, &ConfigError{Field: "Embedder", Err: err}
-		}
-		return e, nil
-	default:
-		return embed.NewHash(c.Dims), nil
-	}
+	return e, nil
 }
 
 // identity returns the index identity string of the embedder.

@@ -1,0 +1,105 @@
+package embed
+
+import (
+	"fmt"
+	"os"
+	"time"
+)
+
+// Config selects and configures an embedding provider for [New]. The zero
+// value means the offline [Hash] embedder with its default dimensions.
+type Config struct {
+	// Provider is "hash" (default: offline, deterministic, lexical
+	// similarity), "openai" (any OpenAI-compatible endpoint) or "none"
+	// (keyword-only index, no vectors).
+	Provider string
+	// Model is the embedding model (openai: required; hash: ignored).
+	Model string
+	// BaseURL is the endpoint (openai). Default https://api.openai.com/v1.
+	BaseURL string
+	// APIKey authenticates with the endpoint (openai). Never printed.
+	APIKey string
+	// Dims is the vector size: hash default 384; openai: sent as the
+	// dimensions parameter when set.
+	Dims int
+	// QueryPrefix and DocumentPrefix are prepended to queries and
+	// documents for asymmetric models (openai).
+	QueryPrefix, DocumentPrefix string
+	// BatchSize is texts per request (openai). Default 64.
+	BatchSize int
+	// MaxInFlight is concurrent requests (openai). Default 4.
+	MaxInFlight int
+	// Timeout is the per-request timeout (openai). Default 30s.
+	Timeout time.Duration
+	// Custom, when set, is used instead of Provider.
+	Custom Embedder
+}
+
+// Environment variables holding the API key of an OpenAI-compatible
+// embedder, in order of preference; see [KeyFromEnv].
+const (
+	EnvKey       = "MEMWEAVE_EMBEDDING_KEY"
+	EnvOpenAIKey = "OPENAI_API_KEY"
+)
+
+// KeyFromEnv returns the embedding API key from the environment:
+// $MEMWEAVE_EMBEDDING_KEY, or $OPENAI_API_KEY when that is unset.
+func KeyFromEnv() string {
+	if k := os.Getenv(EnvKey); k != "" {
+		return k
+	}
+	return os.Getenv(EnvOpenAIKey)
+}
+
+// Validate fills in the default provider and reports the first invalid
+// field, as "Field: problem" in an error wrapped by a [FieldError].
+func (c *Config) Validate() error {
+	switch c.Provider {
+	case "":
+		c.Provider = "hash"
+	case "hash", "openai", "none":
+	default:
+		return &FieldError{"Provider", fmt.Errorf("unknown provider %q (want hash, openai or none)", c.Provider)}
+	}
+	if c.Dims < 0 {
+		return &FieldError{"Dims", fmt.Errorf("must not be negative, got %d", c.Dims)}
+	}
+	if c.Provider == "openai" && c.Model == "" && c.Custom == nil {
+		return &FieldError{"Model", fmt.Errorf("required for the openai provider")}
+	}
+	return nil
+}
+
+// FieldError reports an invalid [Config] field.
+type FieldError struct {
+	Field string
+	Err   error
+}
+
+// Error names the field and the problem.
+func (e *FieldError) Error() string { return "embed: " + e.Field + ": " + e.Err.Error() }
+
+// Unwrap returns the problem.
+func (e *FieldError) Unwrap() error { return e.Err }
+
+// New returns the embedder c describes: c.Custom when set, nil for
+// provider "none" (a keyword-only index), an [OpenAI] or a [Hash].
+func New(c Config) (Embedder, error) {
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	if c.Custom != nil {
+		return c.Custom, nil
+	}
+	switch c.Provider {
+	case "none":
+		return nil, nil
+	case "openai":
+		return NewOpenAI(OpenAIConfig{
+			BaseURL: c.BaseURL, Model: c.Model, APIKey: c.APIKey, Dims: c.Dims,
+			QueryPrefix: c.QueryPrefix, DocumentPrefix: c.DocumentPrefix,
+			BatchSize: c.BatchSize, MaxInFlight: c.MaxInFlight, Timeout: c.Timeout,
+		})
+	}
+	return NewHash(c.Dims), nil
+}
