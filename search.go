@@ -147,7 +147,7 @@ func (w *Weave) filter(ctx context.Context, s searchSettings) (search.Filter, er
 // without the lock first, and takes the lock (for at most
 // syncLockTimeout) only when something is stale.
 func (w *Weave) syncStale(ctx context.Context) []Warning {
-	if w.watcherFresh() {
+	if w.watch.Fresh() {
 		return nil // an active watcher has indexed every change it saw
 	}
 	d, err := w.eng.Diff(ctx)

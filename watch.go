@@ -38,8 +38,9 @@ const (
 // [watcher.Event].
 type WatchEvent = watcher.Event
 
-// ErrWatching is returned by [Weave.Watch] when a watcher already runs.
-var ErrWatching = errors.New("memweave: already watching")
+// ErrWatching is returned by [Weave.Watch] when a watcher already runs
+// (it is watcher.ErrRunning).
+var ErrWatching = watcher.ErrRunning
 
 // WatchOption sets a per-call option of [Weave.Watch].
 type WatchOption func(*watcher.Options)
@@ -107,26 +108,14 @@ func (w *Weave) Watch(ctx context.Context, opts ...WatchOption) error {
 	}
 	poll := cmp.Or(o.PollInterval, watcher.DefaultPollInterval)
 	o.Heartbeat = func(s WatchState) { w.heartbeat(s, poll) }
-	if w.watching() {
-		return ErrWatching
-	}
-	wt, err := watcher.Start(ctx, watcher.SyncFunc(w.watchSync), o)
-	if err != nil {
-		return fmt.Errorf("memweave: watch: %w", err)
-	}
-	w.mu.Lock()
-	closed, busy := w.closed, w.watch != nil && !isDone(w.watch.Done())
-	if !closed && !busy {
-		w.watch = wt
-	}
-	w.mu.Unlock()
+	err := w.watch.Start(ctx, watcher.SyncFunc(w.watchSync), o)
 	switch {
-	case closed:
-		wt.Stop()
+	case errors.Is(err, watcher.ErrClosed):
 		return ErrClosed
-	case busy:
-		wt.Stop()
+	case errors.Is(err, watcher.ErrRunning):
 		return ErrWatching
+	case err != nil:
+		return fmt.Errorf("memweave: watch: %w", err)
 	}
 	return nil
 }
@@ -170,89 +159,22 @@ func isFatal(err error) bool {
 // heartbeat records the watcher's state, process and time in the index,
 // so that Status in other processes can report it. It is best effort.
 func (w *Weave) heartbeat(state WatchState, poll time.Duration) {
-	v := fmt.Sprintf("%s %d %d %d", state, pid, time.Now().Unix(), poll.Milliseconds())
+	hb := watcher.Heartbeat{State: state, PID: pid, At: time.Now(), Poll: poll}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
-	if err := w.db.SetMetaQuiet(ctx, "watcher", v); err != nil {
+	if err := w.db.SetMetaQuiet(ctx, "watcher", hb.String()); err != nil {
 		w.cfg.Logger.Debug("memweave: watch: heartbeat", "err", err)
 	}
-}
-
-func isDone(done <-chan struct{}) bool {
-	select {
-	case <-done:
-		return true
-	default:
-		return false
-	}
-}
-
-// watching reports whether a watcher runs.
-func (w *Weave) watching() bool {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.watch != nil && !isDone(w.watch.Done())
-}
-
-// watcherState returns this process's watcher state, WatchOff when it
-// runs none.
-func (w *Weave) watcherState() WatchState {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if w.watch == nil {
-		return WatchOff
-	}
-	return w.watch.State()
-}
-
-// watcherFresh reports whether an active watcher has indexed every change
-// it saw, so that a search may skip its own stat scan.
-func (w *Weave) watcherFresh() bool {
-	w.mu.Lock()
-	wt := w.watch
-	w.mu.Unlock()
-	return wt != nil && wt.Fresh()
-}
-
-// stopWatcher stops the watcher, if any, waits for it and returns the
-// error that made it fail.
-func (w *Weave) stopWatcher() error {
-	w.mu.Lock()
-	wt := w.watch
-	w.mu.Unlock()
-	if wt == nil {
-		return nil
-	}
-	if err := wt.Stop(); err != nil && !errors.Is(err, index.ErrClosed) {
-		return err
-	}
-	return nil
 }
 
 // watcherStatus returns the state of this process's watcher or, when it
 // runs none, of another process's watcher that has reported recently.
 func (w *Weave) watcherStatus(ctx context.Context) (WatchState, int) {
-	if state := w.watcherState(); state != WatchOff {
+	if state := w.watch.State(); state != WatchOff {
 		return state, pid
 	}
 	if hb, _ := w.db.Meta(ctx, "watcher"); hb != "" {
-		return remoteWatcher(hb, time.Now())
+		return watcher.ParseHeartbeat(hb, time.Now())
 	}
 	return WatchOff, 0
-}
-
-// remoteWatcher reads a watcher heartbeat, "state pid unix-seconds
-// poll-ms", and returns its state and process when it is recent enough to
-// trust, "off" otherwise.
-func remoteWatcher(hb string, now time.Time) (WatchState, int) {
-	var state string
-	var pid int
-	var at, pollMS int64
-	if _, err := fmt.Sscanf(hb, "%s %d %d %d", &state, &pid, &at, &pollMS); err != nil || WatchState(state) == WatchOff {
-		return WatchOff, 0
-	}
-	if now.Sub(time.Unix(at, 0)) > 3*time.Duration(pollMS)*time.Millisecond+time.Second {
-		return WatchOff, 0 // the process stopped without saying so
-	}
-	return WatchState(state), pid
 }

@@ -128,7 +128,7 @@ func TestWatchFollowsChanges(t *testing.T) {
 	}
 	// The catch-up scan indexes what was there before.
 	ev.waitFor(t, "memory/old.md", false)
-	if st := w.watcherState(); st != WatchActive {
+	if st := w.watch.State(); st != WatchActive {
 		t.Fatalf("watcher state = %q, want active", st)
 	}
 	p := func(rel string) string { return filepath.Join(root, filepath.FromSlash(rel)) }
@@ -277,19 +277,15 @@ func TestWatchLifecycle(t *testing.T) {
 	// Cancelling the context stops the watcher; Watch may start again.
 	cancel()
 	ev.waitState(t, WatchOff)
-	w.mu.Lock()
 	done := w.watch.Done()
-	w.mu.Unlock()
 	<-done
-	if st := w.watcherState(); st != WatchOff {
+	if st := w.watch.State(); st != WatchOff {
 		t.Errorf("state after cancel = %q, want off", st)
 	}
 	if err := w.Watch(context.Background(), ev.options(20*time.Millisecond)...); err != nil {
 		t.Fatalf("Watch after cancel: %v", err)
 	}
-	w.mu.Lock()
 	done = w.watch.Done()
-	w.mu.Unlock()
 
 	// Close stops the watcher and waits for it: nothing outlives it.
 	if err := w.Close(); err != nil {
@@ -381,7 +377,7 @@ func TestWatchOverflowFallsBackToPolling(t *testing.T) {
 	}
 	// After pollsBeforeRetry intervals the watcher tries file events again.
 	ev.waitState(t, WatchActive)
-	if st := w.watcherState(); st != WatchActive {
+	if st := w.watch.State(); st != WatchActive {
 		t.Errorf("state after retry = %q, want active", st)
 	}
 	memweavetest.WriteFile(t, root, "memory/q.md", "# Q\n\nquail\n")
@@ -430,18 +426,18 @@ func TestWatchFreshSkipsScan(t *testing.T) {
 		t.Fatalf("Watch: %v", err)
 	}
 	ev.waitFor(t, "memory/old.md", false)
-	for deadline := time.Now().Add(5 * time.Second); !w.watcherFresh() && time.Now().Before(deadline); {
+	for deadline := time.Now().Add(5 * time.Second); !w.watch.Fresh() && time.Now().Before(deadline); {
 		time.Sleep(5 * time.Millisecond)
 	}
-	if !w.watcherFresh() {
+	if !w.watch.Fresh() {
 		t.Fatal("watcher active and caught up, but not fresh")
 	}
 	memweavetest.WriteFile(t, root, "memory/old.md", "# Old\n\nbison notes\n")
 	deadline := time.Now().Add(5 * time.Second)
-	for w.watcherFresh() && time.Now().Before(deadline) {
+	for w.watch.Fresh() && time.Now().Before(deadline) {
 		time.Sleep(5 * time.Millisecond)
 	}
-	if w.watcherFresh() {
+	if w.watch.Fresh() {
 		t.Fatal("still fresh after a file event")
 	}
 	// The debounce has not fired yet: the search's own scan must pick
@@ -483,22 +479,3 @@ func TestWatcherStatusAcrossWeaves(t *testing.T) {
 	}
 }
 
-func TestRemoteWatcherHeartbeat(t *testing.T) {
-	now := time.Unix(1000, 0)
-	tests := []struct {
-		hb    string
-		state WatchState
-		pid   int
-	}{
-		{"active 42 999 5000", WatchActive, 42},
-		{"polling 42 990 5000", WatchPolling, 42},
-		{"active 42 900 5000", WatchOff, 0}, // 100 s old: the process died
-		{"off 42 999 5000", WatchOff, 0},
-		{"garbage", WatchOff, 0},
-	}
-	for _, tt := range tests {
-		if state, pid := remoteWatcher(tt.hb, now); state != tt.state || pid != tt.pid {
-			t.Errorf("remoteWatcher(%q) = %q, %d, want %q, %d", tt.hb, state, pid, tt.state, tt.pid)
-		}
-	}
-}

@@ -2,6 +2,7 @@ package memweave
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"strconv"
@@ -30,8 +31,8 @@ type Weave struct {
 	mu     sync.Mutex
 	procs  []postprocess.Postprocessor
 	closed bool
-	// watch is the running or last watcher; nil before Watch.
-	watch *watcher.Watcher
+	// watch holds the running or last watcher.
+	watch watcher.Slot
 }
 
 // Open opens the workspace described by cfg, creating its index when
@@ -158,7 +159,10 @@ func (w *Weave) Close() error {
 	}
 	w.closed = true
 	w.mu.Unlock()
-	first := w.stopWatcher()
+	var first error
+	if err := w.watch.Close(); err != nil && !errors.Is(err, index.ErrClosed) {
+		first = err
+	}
 	w.eng.Close()
 	if err := w.db.Close(); err != nil && first == nil {
 		first = err
