@@ -478,4 +478,3 @@ func TestWatcherStatusAcrossWeaves(t *testing.T) {
 		t.Errorf("after the watcher's Weave closed, Status watcher = %q, want off", st.Watcher)
 	}
 }
-
