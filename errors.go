@@ -1,11 +1,10 @@
 package memweave
 
 import (
-	"errors"
-
 	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/index"
 	"github.com/memweave/memweave-go/indexer"
+	"github.com/memweave/memweave-go/workspace"
 )
 
 // Errors callers can test with errors.Is. Several are the same values as
@@ -17,8 +16,9 @@ var (
 	// ErrBusy is returned when another index run did not finish within
 	// the lock timeout (see [LockTimeout]).
 	ErrBusy = indexer.ErrBusy
-	// ErrNotFound is returned when a file or path does not exist.
-	ErrNotFound = errors.New("memweave: not found")
+	// ErrNotFound is returned when a file or path does not exist (it is
+	// workspace.ErrNotFound).
+	ErrNotFound = workspace.ErrNotFound
 	// ErrEmbedderUnavailable is wrapped by failures to reach the embedding
 	// endpoint (down, timing out, failing after retries); searches
 	// degrade to keyword-only and index runs leave files pending instead

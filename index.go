@@ -4,12 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"strings"
 	"time"
 
 	"github.com/memweave/memweave-go/indexer"
-	"github.com/memweave/memweave-go/workspace"
 )
 
 // IndexResult counts what an index run did. Its Warnings name the files
@@ -63,59 +60,15 @@ func (w *Weave) Index(ctx context.Context, opts ...IndexOption) (*IndexResult, e
 
 // Add indexes the given files now. Relative paths resolve against the
 // workspace. A file outside memory/ and the extra paths is indexed with
-// source "external" and kept: later index runs do not prune it.
+// source "external" and kept: later index runs do not prune it. A missing
+// file is an error wrapping [ErrNotFound].
 func (w *Weave) Add(ctx context.Context, paths ...string) (*IndexResult, error) {
 	if err := w.checkOpen(); err != nil {
 		return nil, err
 	}
-	discoverable, err := w.discoverable()
+	res, err := w.eng.AddPaths(ctx, paths...)
 	if err != nil {
-		return nil, fmt.Errorf("memweave: add: %w", err)
+		return res, fmt.Errorf("memweave: %w", err)
 	}
-	var files []workspace.File
-	for _, p := range paths {
-		abs, rel, err := workspace.Resolve(w.cfg.Workspace, p)
-		if err != nil {
-			return nil, fmt.Errorf("memweave: add %s: %w", p, err)
-		}
-		fi, err := os.Stat(abs)
-		switch {
-		case errors.Is(err, os.ErrNotExist):
-			return nil, fmt.Errorf("memweave: add %s: %w", p, ErrNotFound)
-		case err != nil:
-			return nil, fmt.Errorf("memweave: add %s: %w", p, err)
-		case fi.IsDir():
-			return nil, fmt.Errorf("memweave: add %s: is a folder; add files, or list it in ExtraPaths", p)
-		}
-		files = append(files, workspace.File{Abs: abs, Rel: rel, Source: workspace.Source(rel), Size: fi.Size(),
-			MTime: fi.ModTime().UnixNano(), External: !discoverable(rel)})
-	}
-	return w.eng.Add(ctx, files)
-}
-
-// discoverable returns a function telling whether discovery lists a
-// workspace-relative path. Files under memory/ need no walk to tell.
-func (w *Weave) discoverable() (func(rel string) bool, error) {
-	if len(w.cfg.ExtraPaths) > 0 {
-		discovered, _, err := workspace.Discover(w.cfg.Workspace, w.cfg.ExtraPaths)
-		if err != nil {
-			return nil, err
-		}
-		known := make(map[string]bool, len(discovered))
-		for _, f := range discovered {
-			known[f.Rel] = true
-		}
-		return func(rel string) bool { return known[rel] }, nil
-	}
-	return func(rel string) bool {
-		if !workspace.InMemory(rel) {
-			return false
-		}
-		for _, part := range strings.Split(rel, "/") {
-			if workspace.IsIgnoredName(part) {
-				return false
-			}
-		}
-		return true
-	}, nil
+	return res, nil
 }

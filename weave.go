@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"strconv"
 	"sync"
 	"time"
 
@@ -57,13 +56,16 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 		return nil, err
 	}
 	w := &Weave{cfg: cfg, db: db, emb: emb}
-	id, _ := w.identity()
+	id := "none"
+	if emb != nil {
+		id = emb.Identity().String()
+	}
 	w.eng = indexer.New(db, indexer.Options{
 		Root: cfg.Workspace, ExtraPaths: cfg.ExtraPaths, MaxFileBytes: cfg.MaxFileBytes,
 		Chunk:    chunker.Options{MaxTokens: cfg.ChunkTokens, Overlap: chunkerOverlap(*cfg.ChunkOverlap)},
 		Embedder: emb, Cache: embedcache.New(id), CacheMaxEntries: cfg.CacheMaxEntries, Logger: cfg.Logger,
 	})
-	if err := w.reconcileIdentity(ctx); err != nil {
+	if err := w.eng.Reconcile(ctx); err != nil {
 		db.Close()
 		return nil, err
 	}
@@ -76,50 +78,6 @@ func newEmbedder(c EmbedderConfig) (embed.Embedder, error) {
 		return nil, &ConfigError{Field: "Embedder", Err: err}
 	}
 	return e, nil
-}
-
-// identity returns the index identity string of the embedder.
-func (w *Weave) identity() (id string, dims int) {
-	if w.emb == nil {
-		return "none", 0
-	}
-	eid := w.emb.Identity()
-	return eid.String(), eid.Dims
-}
-
-// reconcileIdentity compares the index's recorded embedder and chunker
-// with the configured ones and schedules rebuilds when they differ.
-func (w *Weave) reconcileIdentity(ctx context.Context) error {
-	id, dims := w.identity()
-	chunkerVersion := strconv.Itoa(chunker.Version)
-	chunking := fmt.Sprintf("%d/%d/%d", chunker.Version, w.cfg.ChunkTokens, *w.cfg.ChunkOverlap)
-	stored, err := w.db.Meta(ctx, "identity")
-	if err != nil {
-		return err
-	}
-	if dims == 0 && w.emb != nil {
-		// An OpenAI-compatible embedder whose dimensions are learned on
-		// first use: keep the stored vectors until then.
-		return nil
-	}
-	if stored != id {
-		if err := w.db.ResetVectors(ctx, dims); err != nil {
-			return err
-		}
-	}
-	storedChunking, err := w.db.Meta(ctx, "chunking")
-	if err != nil {
-		return err
-	}
-	if storedChunking != chunking {
-		if err := w.db.InvalidateFiles(ctx); err != nil {
-			return err
-		}
-	}
-	if stored != id || storedChunking != chunking {
-		return w.db.SetMeta(ctx, map[string]string{"identity": id, "chunker_version": chunkerVersion, "chunking": chunking})
-	}
-	return nil
 }
 
 // Config returns the effective configuration, defaults filled in. The

@@ -39,6 +39,8 @@ var (
 	// ErrIgnoredName means a path has a hidden or editor-temporary
 	// component (see IsIgnoredName), which Discover would never list.
 	ErrIgnoredName = errors.New("workspace: hidden or temporary file name")
+	// ErrNotFound means a file that was named does not exist.
+	ErrNotFound = errors.New("workspace: not found")
 )
 
 // IsMarkdown reports whether name (a base name or a path) ends in ".md" or
