@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/memweave/memweave-go/index"
 	"github.com/memweave/memweave-go/indexer"
 )
 
@@ -48,7 +47,8 @@ func (w *Weave) Check(ctx context.Context, opts ...CheckOption) (*CheckReport, e
 	if err != nil || !o.repair || rep.OK() {
 		return rep, wrapCheck(err)
 	}
-	fixed, err := w.repair(ctx, rep, changed)
+	rebuild := func(ctx context.Context) (*IndexResult, error) { return Rebuild(ctx, w.cfg) }
+	fixed, err := w.eng.Repair(ctx, rep, changed, rebuild)
 	if err != nil {
 		return rep, err
 	}
@@ -57,49 +57,6 @@ func (w *Weave) Check(ctx context.Context, opts ...CheckOption) (*CheckReport, e
 		after.Repaired = append([]string{}, fixed...)
 	}
 	return after, wrapCheck(err)
-}
-
-// repair fixes what rep found and says what it did.
-func (w *Weave) repair(ctx context.Context, rep *CheckReport, changed []string) ([]string, error) {
-	if rep.Tables.Corrupt() {
-		res, err := Rebuild(ctx, w.cfg)
-		if err != nil {
-			return nil, err
-		}
-		return []string{fmt.Sprintf("rebuilt the damaged index from the files (%d files, %d chunks)", res.FilesIndexed, res.ChunksCreated)}, nil
-	}
-	var fixed []string
-	if !rep.Tables.OK() {
-		var found *index.Report
-		err := w.eng.WithLock(ctx, 0, func() error {
-			var err error
-			found, err = w.db.Repair(ctx)
-			return err
-		})
-		if err != nil {
-			return nil, wrapCheck(err)
-		}
-		for _, p := range found.Problems() {
-			fixed = append(fixed, "fixed "+p)
-		}
-	}
-	if err := w.db.Invalidate(ctx, changed...); err != nil {
-		return nil, wrapCheck(err)
-	}
-	res, err := w.Index(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if n := len(rep.Missing); n > 0 {
-		fixed = append(fixed, fmt.Sprintf("indexed %d missing files", n))
-	}
-	if n := len(rep.Stale); n > 0 {
-		fixed = append(fixed, fmt.Sprintf("re-indexed %d changed files", n))
-	}
-	if res.FilesDeleted > 0 {
-		fixed = append(fixed, fmt.Sprintf("removed %d orphaned files", res.FilesDeleted))
-	}
-	return fixed, nil
 }
 
 func wrapCheck(err error) error {

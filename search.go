@@ -3,16 +3,12 @@ package memweave
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"math"
-	"strings"
 	"time"
 
-	"github.com/memweave/memweave-go/indexer"
 	"github.com/memweave/memweave-go/postprocess"
 	"github.com/memweave/memweave-go/search"
-	"github.com/memweave/memweave-go/workspace"
 )
 
 // Result is one search hit; see [search.Result].
@@ -58,8 +54,9 @@ func (w *Weave) Search(ctx context.Context, query string, opts ...SearchOption) 
 		return nil, err
 	}
 	resp := &SearchResponse{Query: query, Mode: s.mode, Warnings: []Warning{}, Results: []Result{}}
-	if !s.noSync && !w.cfg.NoSyncOnSearch {
-		resp.Warnings = append(resp.Warnings, w.syncStale(ctx)...)
+	if !s.noSync && !w.cfg.NoSyncOnSearch && !w.watch.Fresh() {
+		// A fresh watcher has indexed every change it saw.
+		resp.Warnings = append(resp.Warnings, w.eng.Refresh(ctx, syncLockTimeout)...)
 	}
 	filter, err := w.filter(ctx, s)
 	if err != nil {
@@ -114,64 +111,19 @@ func (w *Weave) stages(s searchSettings) []postprocess.Postprocessor {
 }
 
 // filter translates the settings' sources, path prefix and date range
-// into a backend filter. A path prefix or a date range lists the indexed
-// files that pass.
+// into a backend filter.
 func (w *Weave) filter(ctx context.Context, s searchSettings) (search.Filter, error) {
 	f := search.Filter{Sources: s.sources}
 	if s.pathPrefix == "" && s.from == "" && s.to == "" {
 		return f, nil
 	}
-	rows, err := w.db.Files(ctx)
+	paths, err := w.eng.Paths(ctx, s.pathPrefix, s.from, s.to)
 	if err != nil {
 		return f, fmt.Errorf("memweave: search: %w", err)
 	}
-	f.Paths = []string{}
-	for p := range rows {
-		if !strings.HasPrefix(p, s.pathPrefix) {
-			continue
-		}
-		if s.from != "" || s.to != "" {
-			d, dated := workspace.DateOf(p)
-			day := d.Format(time.DateOnly)
-			if !dated || (s.from != "" && day < s.from) || (s.to != "" && day > s.to) {
-				continue
-			}
-		}
-		f.Paths = append(f.Paths, p)
-	}
+	f.Paths = paths
 	return f, nil
 }
-
-// syncStale re-indexes files changed on disk since the last index run and
-// returns warnings when it could not. It computes the freshness diff
-// without the lock first, and takes the lock (for at most
-// syncLockTimeout) only when something is stale.
-func (w *Weave) syncStale(ctx context.Context) []Warning {
-	if w.watch.Fresh() {
-		return nil // an active watcher has indexed every change it saw
-	}
-	d, err := w.eng.Diff(ctx)
-	if err != nil {
-		return []Warning{{Err: fmt.Errorf("could not check for changed files: %w", err)}}
-	}
-	if d.Stale() == 0 {
-		return nil
-	}
-	res, err := w.eng.Sync(ctx, indexer.SyncOptions{LockTimeout: syncLockTimeout})
-	if err != nil {
-		return []Warning{{Err: fmt.Errorf("could not refresh %d changed files; results may be stale: %w", d.Stale(), err)}}
-	}
-	// Every per-file problem is worth a warning here: a file that could
-	// not be read stays stale, and the caller should know.
-	warns := res.Warnings
-	if res.FilesPending > 0 {
-		warns = append(warns, Warning{Err: fmt.Errorf("%d files are pending embeddings and match by keyword only: %w", res.FilesPending, errPending)})
-	}
-	return warns
-}
-
-// errPending is wrapped by the warning about files pending embeddings.
-var errPending = errors.New("run index to retry their embeddings")
 
 // syncLockTimeout bounds how long a search waits for another index run
 // before searching what is there, with a warning.

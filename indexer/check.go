@@ -143,3 +143,50 @@ func (e *Engine) hashCheck(ctx context.Context, files []workspace.File, d *Diff,
 	}
 	return changed, g.Wait()
 }
+
+// Repair fixes what rep (from [Engine.Check]) found and says what it did,
+// one line per action: a database that fails SQLite's integrity check is
+// rebuilt with rebuild; table problems are fixed with [index.DB.Repair];
+// the files in changed (content changed under an unchanged stat) are
+// invalidated, and a sync indexes, re-indexes and removes the rest.
+func (e *Engine) Repair(ctx context.Context, rep *CheckReport, changed []string, rebuild func(context.Context) (*Result, error)) ([]string, error) {
+	if rep.Tables.Corrupt() {
+		res, err := rebuild(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return []string{fmt.Sprintf("rebuilt the damaged index from the files (%d files, %d chunks)", res.FilesIndexed, res.ChunksCreated)}, nil
+	}
+	var fixed []string
+	if !rep.Tables.OK() {
+		var found *index.Report
+		err := e.WithLock(ctx, 0, func() error {
+			var err error
+			found, err = e.db.Repair(ctx)
+			return err
+		})
+		if err != nil {
+			return nil, fmt.Errorf("indexer: repair: %w", err)
+		}
+		for _, p := range found.Problems() {
+			fixed = append(fixed, "fixed "+p)
+		}
+	}
+	if err := e.db.Invalidate(ctx, changed...); err != nil {
+		return nil, fmt.Errorf("indexer: repair: %w", err)
+	}
+	res, err := e.Sync(ctx, SyncOptions{Pending: true})
+	if err != nil {
+		return nil, err
+	}
+	if n := len(rep.Missing); n > 0 {
+		fixed = append(fixed, fmt.Sprintf("indexed %d missing files", n))
+	}
+	if n := len(rep.Stale); n > 0 {
+		fixed = append(fixed, fmt.Sprintf("re-indexed %d changed files", n))
+	}
+	if res.FilesDeleted > 0 {
+		fixed = append(fixed, fmt.Sprintf("removed %d orphaned files", res.FilesDeleted))
+	}
+	return fixed, nil
+}

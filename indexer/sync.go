@@ -3,7 +3,10 @@ package indexer
 import (
 	"cmp"
 	"context"
+	"errors"
+	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/memweave/memweave-go/embedcache"
@@ -138,4 +141,58 @@ func (e *Engine) finish(ctx context.Context, res *Result) error {
 	var err error
 	res.FilesPending, err = e.db.PendingFiles(ctx)
 	return err
+}
+
+// errPending is wrapped by the warning about files pending embeddings.
+var errPending = errors.New("run index to retry their embeddings")
+
+// Refresh is the sync before a search: it computes the [Diff] without
+// the lock and, only when something is stale, runs [Engine.Sync] waiting
+// at most lockTimeout for the lock. It never fails: what it could not do
+// comes back as warnings, as does every file it could not index and the
+// number of files still pending embeddings.
+func (e *Engine) Refresh(ctx context.Context, lockTimeout time.Duration) []Warning {
+	d, err := e.Diff(ctx)
+	if err != nil {
+		return []Warning{{Err: fmt.Errorf("could not check for changed files: %w", err)}}
+	}
+	if d.Stale() == 0 {
+		return nil
+	}
+	res, err := e.Sync(ctx, SyncOptions{LockTimeout: lockTimeout})
+	if err != nil {
+		return []Warning{{Err: fmt.Errorf("could not refresh %d changed files; results may be stale: %w", d.Stale(), err)}}
+	}
+	warns := res.Warnings
+	if res.FilesPending > 0 {
+		warns = append(warns, Warning{Err: fmt.Errorf("%d files are pending embeddings and match by keyword only: %w", res.FilesPending, errPending)})
+	}
+	return warns
+}
+
+// Paths returns the indexed files whose path starts with prefix and, when
+// from or to (YYYY-MM-DD) is set, that are dated files (see
+// [workspace.DateOf]) within from..to, both included. It never returns
+// nil.
+func (e *Engine) Paths(ctx context.Context, prefix, from, to string) ([]string, error) {
+	rows, err := e.db.Files(ctx)
+	if err != nil {
+		return nil, err
+	}
+	paths := []string{}
+	for p := range rows {
+		if !strings.HasPrefix(p, prefix) {
+			continue
+		}
+		if from != "" || to != "" {
+			d, dated := workspace.DateOf(p)
+			day := d.Format(time.DateOnly)
+			if !dated || (from != "" && day < from) || (to != "" && day > to) {
+				continue
+			}
+		}
+		paths = append(paths, p)
+	}
+	slices.Sort(paths)
+	return paths, nil
 }
