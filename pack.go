@@ -152,7 +152,7 @@ func (w *Weave) packHits(ctx context.Context, results []Result) ([]pack.Hit, err
 		data, ok := files[r.Path]
 		if !ok {
 			var err error
-			data, _, err = w.readFile(ctx, r.Path)
+			data, _, err = w.eng.ReadFile(ctx, r.Path)
 			if err != nil && !errors.Is(err, ErrNotFound) {
 				return nil, fmt.Errorf("memweave: pack: read %s: %w", r.Path, err)
 			}

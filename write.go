@@ -5,12 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"strings"
 	"time"
 	"unicode"
 
-	"github.com/memweave/memweave-go/indexer"
 	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/workspace"
 )
@@ -212,7 +210,7 @@ func (w *Weave) Get(ctx context.Context, path string, from, count int) (string, 
 	if err := w.checkOpen(); err != nil {
 		return "", err
 	}
-	data, rel, err := w.readFile(ctx, path)
+	data, rel, err := w.eng.ReadFile(ctx, path)
 	if err != nil {
 		return "", fmt.Errorf("memweave: get %s: %w", path, err)
 	}
@@ -221,47 +219,4 @@ func (w *Weave) Get(ctx context.Context, path string, from, count int) (string, 
 		return "", fmt.Errorf("memweave: get %s: %w", rel, err)
 	}
 	return text, nil
-}
-
-// readFile reads a file [Weave.Get] may read: one under memory/, checked
-// like a write, or a file the index holds. A missing file is
-// [ErrNotFound].
-func (w *Weave) readFile(ctx context.Context, path string) (data []byte, rel string, err error) {
-	abs, rel, err := w.readable(ctx, path)
-	if err != nil {
-		return nil, "", err
-	}
-	data, err = os.ReadFile(abs)
-	if errors.Is(err, fs.ErrNotExist) {
-		err = ErrNotFound
-	}
-	return data, rel, err
-}
-
-// readable resolves path to a file [Weave.Get] may read: one under
-// memory/, checked like a write, or a file the index holds.
-func (w *Weave) readable(ctx context.Context, path string) (abs, rel string, err error) {
-	abs, rel, merr := memfile.Target(w.cfg.Workspace, path)
-	if merr == nil {
-		if _, err := os.Stat(abs); err == nil {
-			return abs, rel, nil
-		}
-	}
-	// An indexed file: an extra path, or a file added explicitly.
-	if _, irel, err := workspace.Resolve(w.cfg.Workspace, path); err == nil {
-		rows, err := w.db.Files(ctx)
-		if err != nil {
-			return "", "", err
-		}
-		if _, ok := rows[irel]; ok {
-			return indexer.AbsPath(w.cfg.Workspace, irel), irel, nil
-		}
-	}
-	switch {
-	case merr == nil, errors.Is(merr, fs.ErrNotExist):
-		return "", "", ErrNotFound
-	case errors.Is(merr, workspace.ErrOutsideMemory):
-		return "", "", fmt.Errorf("%w (and not an indexed file)", merr)
-	}
-	return "", "", merr
 }

@@ -1,0 +1,57 @@
+package indexer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+
+	"github.com/memweave/memweave-go/memfile"
+	"github.com/memweave/memweave-go/workspace"
+)
+
+// ReadFile reads a file a caller may read back: one under memory/, checked
+// as a write would be (memfile.Target), or any file the index holds, such
+// as an extra path outside memory/. It returns the file's
+// workspace-relative path. A missing file is an error wrapping
+// [workspace.ErrNotFound]; a path outside memory/ that the index does not
+// hold is refused with [workspace.ErrOutsideMemory].
+func (e *Engine) ReadFile(ctx context.Context, path string) (data []byte, rel string, err error) {
+	abs, rel, err := e.readable(ctx, path)
+	if err != nil {
+		return nil, "", err
+	}
+	data, err = os.ReadFile(abs)
+	if errors.Is(err, fs.ErrNotExist) {
+		err = workspace.ErrNotFound
+	}
+	return data, rel, err
+}
+
+// readable resolves path for ReadFile.
+func (e *Engine) readable(ctx context.Context, path string) (abs, rel string, err error) {
+	abs, rel, merr := memfile.Target(e.opts.Root, path)
+	if merr == nil {
+		if _, err := os.Stat(abs); err == nil {
+			return abs, rel, nil
+		}
+	}
+	// An indexed file: an extra path, or a file added explicitly.
+	if _, irel, err := workspace.Resolve(e.opts.Root, path); err == nil {
+		rows, err := e.db.FilesAt(ctx, []string{irel})
+		if err != nil {
+			return "", "", err
+		}
+		if _, ok := rows[irel]; ok {
+			return AbsPath(e.opts.Root, irel), irel, nil
+		}
+	}
+	switch {
+	case merr == nil, errors.Is(merr, fs.ErrNotExist):
+		return "", "", workspace.ErrNotFound
+	case errors.Is(merr, workspace.ErrOutsideMemory):
+		return "", "", fmt.Errorf("%w (and not an indexed file)", merr)
+	}
+	return "", "", merr
+}
