@@ -13,38 +13,16 @@
 // # Where things live
 //
 // This package is a thin facade: [Weave], [Config], the public types and
-// short methods that delegate to the packages below, as goldmark's New
-// assembles its parser and renderer.
-//
-//	workspace    discovery of Markdown files, path rules, sources, dated names
-//	chunker      Markdown -> chunks with exact line numbers (pure, no I/O)
-//	tokenize     words, compound parts, the one stop-word list
-//	embed        Embedder: offline Hash (default), OpenAI-compatible, none
-//	embedcache   vectors by content hash, so no text is embedded twice
-//	index        SQLite: files, chunks, FTS5, vectors, migrations, checks
-//	indexer      the freshness diff (files vs index), the index pipeline,
-//	             the index lock, Check and Rebuild mechanics
-//	search       query planning, hybrid retrieval over keyword and vector
-//	             backends, fusion, snippets (pure, no cgo)
-//	postprocess  threshold, decay, MMR and custom postprocessor stages
-//	watcher      fsnotify/polling watcher, driven by a Syncer
-//	memfile      atomic writes, the write lock, dated appends, line ranges
-//	pack         token-budget packing (dedupe, exact knapsack)
-//	flush        chat-model extraction of facts into the dated log
-//	mcpserver    the MCP tools; cmd/memweave the CLI; memweavetest helpers
-//
-// Write path: [Weave.Index] asks indexer for the [indexer.Diff] of the
-// workspace (workspace discovery vs index rows); new and changed files are
-// read, cut by chunker, looked up in embedcache, the misses embedded by
-// embed in batches, and each group written by index in one short
-// transaction. [Weave.Write], [Weave.Append] and [Weave.Delete] change a
-// file through memfile and then index just that file.
-//
-// Search path: [Weave.Search] first syncs files the same diff calls stale
-// (skipped while a watcher is fresh), then search.Hybrid runs the keyword
-// backend (FTS5 BM25 via index) and the vector backend (query embedded by
-// embed, cosine via index) concurrently and fuses them; postprocess applies
-// the threshold, decay, MMR and custom stages; search cuts snippets.
+// short methods that delegate, as goldmark's New assembles its parser and
+// renderer. workspace finds files and owns path rules; chunker cuts
+// Markdown; embed and embedcache make and keep vectors; index is the
+// SQLite store; indexer owns the freshness diff (files vs index), the
+// index pipeline and lock, Check and Rebuild; search plans queries and
+// runs the hybrid retrieval over keyword and vector backends; postprocess
+// holds the threshold, decay, MMR and custom stages; watcher keeps the
+// index fresh; memfile writes files; pack fits passages to a budget;
+// flush, mcpserver and cmd/memweave sit on top. The README has the map
+// with the write and search paths.
 //
 // # Options
 //
