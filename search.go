@@ -1,10 +1,8 @@
 package memweave
 
 import (
-	"cmp"
 	"context"
 	"fmt"
-	"math"
 	"time"
 
 	"github.com/memweave/memweave-go/postprocess"
@@ -49,12 +47,12 @@ func (w *Weave) Search(ctx context.Context, query string, opts ...SearchOption) 
 	if err := w.checkOpen(); err != nil {
 		return nil, err
 	}
-	s, err := w.searchSettings(opts)
+	s, err := w.searchOptions(opts)
 	if err != nil {
 		return nil, err
 	}
-	resp := &SearchResponse{Query: query, Mode: s.mode, Warnings: []Warning{}, Results: []Result{}}
-	if !s.noSync && !w.cfg.NoSyncOnSearch && !w.watch.Fresh() {
+	resp := &SearchResponse{Query: query, Mode: s.Mode, Warnings: []Warning{}, Results: []Result{}}
+	if !s.NoSync && !w.cfg.NoSyncOnSearch && !w.watch.Fresh() {
 		// A fresh watcher has indexed every change it saw.
 		resp.Warnings = append(resp.Warnings, w.eng.Refresh(ctx, syncLockTimeout)...)
 	}
@@ -66,11 +64,11 @@ func (w *Weave) Search(ctx context.Context, query string, opts ...SearchOption) 
 	if w.emb != nil {
 		h.Vector, h.Embedder = w.db, w.emb
 	}
-	pool := s.maxResults * w.cfg.CandidateMultiplier
-	if s.mmr {
-		pool = max(pool, 3*s.maxResults)
+	pool := s.MaxResults * w.cfg.CandidateMultiplier
+	if s.MMR {
+		pool = max(pool, 3*s.MaxResults)
 	}
-	got, err := h.Retrieve(ctx, search.Request{Query: query, Mode: s.mode, Pool: pool, Filter: filter})
+	got, err := h.Retrieve(ctx, search.Request{Query: query, Mode: s.Mode, Pool: pool, Filter: filter})
 	if err != nil {
 		return nil, fmt.Errorf("memweave: search: %w", err)
 	}
@@ -82,8 +80,8 @@ func (w *Weave) Search(ctx context.Context, query string, opts ...SearchOption) 
 	if err != nil {
 		return nil, fmt.Errorf("memweave: search: %w", err)
 	}
-	if len(results) > s.maxResults {
-		results = results[:s.maxResults]
+	if len(results) > s.MaxResults {
+		results = results[:s.MaxResults]
 	}
 	terms := search.QueryTerms(query)
 	for i := range results {
@@ -97,13 +95,13 @@ func (w *Weave) Search(ctx context.Context, query string, opts ...SearchOption) 
 
 // stages returns stages 2 to 5 of a search: threshold, decay and MMR as
 // s asks, then the registered postprocessors.
-func (w *Weave) stages(s searchSettings) []postprocess.Postprocessor {
-	procs := []postprocess.Postprocessor{postprocess.Threshold{Min: s.minScore}}
-	if s.halfLife > 0 {
-		procs = append(procs, postprocess.Decay{HalfLifeDays: s.halfLife, Now: s.now.In(w.cfg.TimeZone)})
+func (w *Weave) stages(s search.Options) []postprocess.Postprocessor {
+	procs := []postprocess.Postprocessor{postprocess.Threshold{Min: s.MinScore}}
+	if s.HalfLifeDays > 0 {
+		procs = append(procs, postprocess.Decay{HalfLifeDays: s.HalfLifeDays, Now: s.Now.In(w.cfg.TimeZone)})
 	}
-	if s.mmr {
-		procs = append(procs, postprocess.MMR{Lambda: s.lambda})
+	if s.MMR {
+		procs = append(procs, postprocess.MMR{Lambda: s.Lambda})
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -112,12 +110,12 @@ func (w *Weave) stages(s searchSettings) []postprocess.Postprocessor {
 
 // filter translates the settings' sources, path prefix and date range
 // into a backend filter.
-func (w *Weave) filter(ctx context.Context, s searchSettings) (search.Filter, error) {
-	f := search.Filter{Sources: s.sources}
-	if s.pathPrefix == "" && s.from == "" && s.to == "" {
+func (w *Weave) filter(ctx context.Context, s search.Options) (search.Filter, error) {
+	f := search.Filter{Sources: s.Sources}
+	if s.PathPrefix == "" && s.From == "" && s.To == "" {
 		return f, nil
 	}
-	paths, err := w.eng.Paths(ctx, s.pathPrefix, s.from, s.to)
+	paths, err := w.eng.Paths(ctx, s.PathPrefix, s.From, s.To)
 	if err != nil {
 		return f, fmt.Errorf("memweave: search: %w", err)
 	}
@@ -133,44 +131,24 @@ const syncLockTimeout = 2 * time.Second
 // their defaults (most from [Config]); an option given with an invalid
 // value makes Search fail with an error naming it. A SearchOption is
 // also a [PackOption].
-type SearchOption func(*searchSettings)
-
-type searchSettings struct {
-	maxResults int
-	minScore   float64
-	sources    []string
-	pathPrefix string
-	// from and to are YYYY-MM-DD, "" when open.
-	from, to string
-	mode     Mode
-	decay    bool
-	// decayDefault: decay with Config.DecayHalfLifeDays.
-	decayDefault bool
-	halfLife     float64
-	lambda       float64
-	mmr          bool
-	mmrDefault   bool
-	now          time.Time
-	noSync       bool
-	errs         []error
-}
+type SearchOption func(*search.Options)
 
 // MaxResults sets how many results to return (default Config.MaxResults, 6).
-func MaxResults(n int) SearchOption { return func(s *searchSettings) { s.maxResults = n } }
+func MaxResults(n int) SearchOption { return func(o *search.Options) { o.MaxResults = n } }
 
 // MinScore drops results below score, in [0,1]; MinScore(0) keeps
 // everything. Default Config.MinScore, 0.35.
-func MinScore(score float64) SearchOption { return func(s *searchSettings) { s.minScore = score } }
+func MinScore(score float64) SearchOption { return func(o *search.Options) { o.MinScore = score } }
 
 // Sources limits results to the given namespaces.
 func Sources(sources ...string) SearchOption {
-	return func(s *searchSettings) { s.sources = append(s.sources, sources...) }
+	return func(o *search.Options) { o.Sources = append(o.Sources, sources...) }
 }
 
 // PathPrefix limits results to files whose workspace-relative path, as
 // results show it, starts with prefix, e.g. "memory/projects/".
 func PathPrefix(prefix string) SearchOption {
-	return func(s *searchSettings) { s.pathPrefix = prefix }
+	return func(o *search.Options) { o.PathPrefix = prefix }
 }
 
 // DateRange limits results to dated files (YYYY-MM-DD.md) whose date is
@@ -178,88 +156,59 @@ func PathPrefix(prefix string) SearchOption {
 // Evergreen files are left out. The dates are the calendar dates of from
 // and to in their own locations.
 func DateRange(from, to time.Time) SearchOption {
-	return func(s *searchSettings) {
-		s.from, s.to = "", ""
-		if !from.IsZero() {
-			s.from = from.Format(time.DateOnly)
-		}
-		if !to.IsZero() {
-			s.to = to.Format(time.DateOnly)
-		}
-		if s.from != "" && s.to != "" && s.from > s.to {
-			s.errs = append(s.errs, fmt.Errorf("DateRange: from %s is after to %s", s.from, s.to))
-		}
-	}
+	return func(o *search.Options) { o.SetDateRange(from, to) }
 }
 
 // SearchMode selects [ModeHybrid] (default), [ModeKeyword] or [ModeVector].
-func SearchMode(m Mode) SearchOption { return func(s *searchSettings) { s.mode = m } }
+func SearchMode(m Mode) SearchOption { return func(o *search.Options) { o.Mode = m } }
 
 // Decay enables temporal decay for this call with the given half-life in
 // days, which must be positive; [DecayDefault] uses Config.DecayHalfLifeDays.
 func Decay(halfLifeDays float64) SearchOption {
-	return func(s *searchSettings) { s.decay, s.decayDefault, s.halfLife = true, false, halfLifeDays }
+	return func(o *search.Options) { o.Decay, o.DecayDefault, o.HalfLifeDays = true, false, halfLifeDays }
 }
 
 // DecayDefault enables temporal decay with Config.DecayHalfLifeDays
 // (default 30).
 func DecayDefault() SearchOption {
-	return func(s *searchSettings) { s.decay, s.decayDefault = true, true }
+	return func(o *search.Options) { o.Decay, o.DecayDefault = true, true }
 }
 
 // MMR enables maximal-marginal-relevance re-ranking for this call with
 // the given lambda in [0,1] (1 = pure relevance, 0 = pure diversity).
 func MMR(lambda float64) SearchOption {
-	return func(s *searchSettings) { s.lambda, s.mmr, s.mmrDefault = lambda, true, false }
+	return func(o *search.Options) { o.MMR, o.MMRDefault, o.Lambda = true, false, lambda }
 }
 
 // MMRDefault enables MMR re-ranking with Config.MMRLambda (default 0.7).
 func MMRDefault() SearchOption {
-	return func(s *searchSettings) { s.mmr, s.mmrDefault = true, true }
+	return func(o *search.Options) { o.MMR, o.MMRDefault = true, true }
 }
 
 // Now sets the time decay measures ages against.
-func Now(t time.Time) SearchOption { return func(s *searchSettings) { s.now = t } }
+func Now(t time.Time) SearchOption { return func(o *search.Options) { o.Now = t } }
 
 // NoSync skips the pre-search scan for changed files for this call.
-func NoSync() SearchOption { return func(s *searchSettings) { s.noSync = true } }
+func NoSync() SearchOption { return func(o *search.Options) { o.NoSync = true } }
 
-// searchSettings applies opts over the configured defaults and validates
+// searchOptions applies opts over the configured defaults and validates
 // the result.
-func (w *Weave) searchSettings(opts []SearchOption) (searchSettings, error) {
-	s := searchSettings{maxResults: w.cfg.MaxResults, minScore: *w.cfg.MinScore, mode: ModeHybrid}
-	for _, o := range opts {
-		o(&s)
+func (w *Weave) searchOptions(opts []SearchOption) (search.Options, error) {
+	o := search.Options{MaxResults: w.cfg.MaxResults, MinScore: *w.cfg.MinScore}
+	for _, opt := range opts {
+		opt(&o)
 	}
-	s.mode = cmp.Or(s.mode, ModeHybrid)
-	if s.mmrDefault {
-		s.lambda = *w.cfg.MMRLambda
+	if o.Now.IsZero() {
+		o.Now = w.now()
 	}
-	if s.decayDefault {
-		s.halfLife = w.cfg.DecayHalfLifeDays
+	if o.MMRDefault {
+		o.Lambda = *w.cfg.MMRLambda
 	}
-	if s.now.IsZero() {
-		s.now = w.now()
+	if o.DecayDefault {
+		o.HalfLifeDays = w.cfg.DecayHalfLifeDays
 	}
-	bad := func(format string, args ...any) error {
-		return fmt.Errorf("memweave: search: "+format, args...)
+	if err := o.Validate(); err != nil {
+		return o, fmt.Errorf("memweave: search: %w", err)
 	}
-	switch {
-	case len(s.errs) > 0:
-		return s, bad("%w", s.errs[0])
-	case s.maxResults <= 0:
-		return s, bad("MaxResults must be positive, got %d", s.maxResults)
-	case !(s.minScore >= 0 && s.minScore <= 1):
-		return s, bad("MinScore must be in [0,1], got %g", s.minScore)
-	case s.mmr && !(s.lambda >= 0 && s.lambda <= 1):
-		return s, bad("MMR lambda must be in [0,1], got %g", s.lambda)
-	case s.decay && (!(s.halfLife > 0) || math.IsInf(s.halfLife, 0)):
-		return s, bad("Decay half-life must be a positive number of days, got %g", s.halfLife)
-	case !s.mode.Valid():
-		return s, bad("unknown mode %q (want hybrid, keyword or vector)", s.mode)
-	}
-	if !s.decay {
-		s.halfLife = 0
-	}
-	return s, nil
+	return o, nil
 }
