@@ -2,13 +2,10 @@ package memweave
 
 import (
 	"context"
-	"fmt"
 	"iter"
 	"os"
-	"slices"
-	"time"
 
-	"github.com/memweave/memweave-go/workspace"
+	"github.com/memweave/memweave-go/indexer"
 )
 
 // Status describes a workspace's index.
@@ -102,21 +99,8 @@ func (w *Weave) Status(ctx context.Context, opts ...StatusOption) (*Status, erro
 	return s, nil
 }
 
-// FileInfo describes one indexed file.
-type FileInfo struct {
-	Path   string    `json:"path"`
-	Source string    `json:"source"`
-	Size   int64     `json:"size"`
-	Hash   string    `json:"hash"`
-	MTime  time.Time `json:"mtime"`
-	Chunks int       `json:"chunks"`
-	// Evergreen is true unless the file name is a date, YYYY-MM-DD.md.
-	Evergreen bool `json:"evergreen"`
-	// Date is the YYYY-MM-DD date of a dated file, "" otherwise.
-	Date string `json:"date"`
-	// Pending is true while some of the file's chunks lack a vector.
-	Pending bool `json:"pending"`
-}
+// FileInfo describes one indexed file; see [indexer.FileInfo].
+type FileInfo = indexer.FileInfo
 
 // Files iterates over the indexed files sorted by path, limited to the
 // given sources when any are named. An error ends the iteration: it is
@@ -127,35 +111,10 @@ type FileInfo struct {
 //		fmt.Println(f.Path)
 //	}
 func (w *Weave) Files(ctx context.Context, sources ...string) iter.Seq2[FileInfo, error] {
-	return func(yield func(FileInfo, error) bool) {
-		if err := w.checkOpen(); err != nil {
-			yield(FileInfo{}, err)
-			return
-		}
-		rows, err := w.db.Files(ctx)
-		if err != nil {
-			yield(FileInfo{}, fmt.Errorf("memweave: files: %w", err))
-			return
-		}
-		paths := make([]string, 0, len(rows))
-		for p, r := range rows {
-			if len(sources) == 0 || slices.Contains(sources, r.Source) {
-				paths = append(paths, p)
-			}
-		}
-		slices.Sort(paths)
-		for _, p := range paths {
-			r := rows[p]
-			fi := FileInfo{Path: r.Path, Source: r.Source, Size: r.Size, Hash: r.Hash,
-				MTime: time.Unix(0, r.MTime).UTC(), Chunks: r.Chunks, Evergreen: true, Pending: r.Pending}
-			if d, ok := workspace.DateOf(r.Path); ok {
-				fi.Evergreen, fi.Date = false, d.Format(time.DateOnly)
-			}
-			if !yield(fi, nil) {
-				return
-			}
-		}
+	if err := w.checkOpen(); err != nil {
+		return func(yield func(FileInfo, error) bool) { yield(FileInfo{}, err) }
 	}
+	return w.eng.Files(ctx, sources...)
 }
 
 // pid is this process's id, for the watcher heartbeat.
