@@ -12,28 +12,12 @@ import (
 // temporary file next to the index file, then swaps it in, and returns
 // what the fresh build did. Embeddings come from the old index's cache
 // where it has them. Index runs of every process wait while it works;
-// searches keep reading the old index until the swap.
-//
-// The swap depends on the old file:
-//
-//   - A readable memweave index is overwritten in place with SQLite's
-//     online backup, in one write transaction (see [index.DB.Restore]).
-//     The file keeps its inode, so other processes that have it open
-//     (a watcher, a long-running server) switch to the new content at
-//     their next read, without reopening. Renaming a new file over an
-//     open SQLite database is not safe: those processes would keep the
-//     old inode, their writes would be lost, and their -wal and -shm
-//     files, which SQLite finds by name, would be shared with the new
-//     file and could corrupt it.
-//   - A damaged file ([ErrCorruptIndex]) cannot be written through
-//     SQLite. Its -wal and -shm files are deleted, so that SQLite never
-//     applies the old log to the new file, and the new file is renamed
-//     over it with os.Rename, which is atomic. A process that still has
-//     the damaged file open keeps reading it, and failing, until it
-//     reopens the workspace.
-//
-// A SQLite file memweave did not create, or one from a newer memweave, is
-// left alone: Rebuild returns the error of [index.Open].
+// searches keep reading the old index until the swap. A readable index is
+// overwritten in place with SQLite's online backup, so that processes
+// that have it open switch over without reopening; a damaged one
+// ([ErrCorruptIndex]) is replaced by an atomic rename. A SQLite file
+// memweave did not create, or one from a newer memweave, is left alone.
+// [indexer.Rebuild] explains why.
 func Rebuild(ctx context.Context, cfg Config, opts ...IndexOption) (*IndexResult, error) {
 	cfg, err := cfg.withDefaults()
 	if err != nil {

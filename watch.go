@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/fsnotify/fsnotify"
-
 	"github.com/memweave/memweave-go/index"
 	"github.com/memweave/memweave-go/indexer"
 	"github.com/memweave/memweave-go/watcher"
@@ -74,13 +72,6 @@ func OnState(fn func(WatchState, error)) WatchOption {
 	return func(o *watcher.Options) { o.OnState = fn }
 }
 
-// Test hooks: newOSWatcher creates the operating system's watcher, and
-// testHookOSWatcher, when set, sees each one created.
-var (
-	newOSWatcher      = fsnotify.NewWatcher
-	testHookOSWatcher func(*fsnotify.Watcher)
-)
-
 // Watch starts a watcher that keeps the index up to date with the files
 // as they change, and returns once it is started. The watcher belongs to
 // the Weave: it stops when ctx is cancelled or the Weave is closed, and
@@ -99,7 +90,7 @@ func (w *Weave) Watch(ctx context.Context, opts ...WatchOption) error {
 		return err
 	}
 	o := watcher.Options{Root: w.cfg.Workspace, ExtraPaths: w.cfg.ExtraPaths, Logger: w.cfg.Logger,
-		Fatal: isFatal, OSWatcher: osWatcher}
+		Fatal: isFatal}
 	for _, opt := range opts {
 		opt(&o)
 	}
@@ -118,15 +109,6 @@ func (w *Weave) Watch(ctx context.Context, opts ...WatchOption) error {
 		return fmt.Errorf("memweave: watch: %w", err)
 	}
 	return nil
-}
-
-// osWatcher creates the operating system's watcher through the test hooks.
-func osWatcher() (*fsnotify.Watcher, error) {
-	fw, err := newOSWatcher()
-	if err == nil && testHookOSWatcher != nil {
-		testHookOSWatcher(fw)
-	}
-	return fw, err
 }
 
 // watchSync is the watcher's [watcher.Syncer]: a sync of the index, one

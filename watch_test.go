@@ -16,6 +16,7 @@ import (
 	"github.com/fsnotify/fsnotify"
 
 	"github.com/memweave/memweave-go/memweavetest"
+	"github.com/memweave/memweave-go/watcher"
 )
 
 // These tests are internal (package memweave) to reach the watcher's
@@ -319,12 +320,13 @@ func TestWatchOptionsInvalid(t *testing.T) {
 }
 
 func TestWatchPollsWhenOSWatcherFails(t *testing.T) {
-	newOSWatcher = func() (*fsnotify.Watcher, error) { return nil, errors.New("inotify: too many instances") }
-	defer func() { newOSWatcher = fsnotify.NewWatcher }()
+	failing := WatchOption(func(o *watcher.Options) {
+		o.OSWatcher = func() (*fsnotify.Watcher, error) { return nil, errors.New("inotify: too many instances") }
+	})
 	root := memweavetest.Workspace(t, nil)
 	w := openWatched(t, root)
 	ev := newEvents()
-	if err := w.Watch(context.Background(), ev.options(20*time.Millisecond)...); err != nil {
+	if err := w.Watch(context.Background(), append(ev.options(20*time.Millisecond), failing)...); err != nil {
 		t.Fatal(err)
 	}
 	ev.waitState(t, WatchPolling)
@@ -347,19 +349,22 @@ func TestWatchPollsWhenOSWatcherFails(t *testing.T) {
 func TestWatchOverflowFallsBackToPolling(t *testing.T) {
 	var mu sync.Mutex
 	var created []*fsnotify.Watcher
-	testHookOSWatcher = func(fw *fsnotify.Watcher) {
-		mu.Lock()
-		created = append(created, fw)
-		mu.Unlock()
-	}
+	observe := WatchOption(func(o *watcher.Options) {
+		o.OSWatcher = func() (*fsnotify.Watcher, error) {
+			fw, err := fsnotify.NewWatcher()
+			if err == nil {
+				mu.Lock()
+				created = append(created, fw)
+				mu.Unlock()
+			}
+			return fw, err
+		}
+	})
 	root := memweavetest.Workspace(t, nil)
 	w := openWatched(t, root)
-	defer func() {
-		w.Close()
-		testHookOSWatcher = nil
-	}()
+	defer w.Close()
 	ev := newEvents()
-	opts := append(ev.options(20*time.Millisecond), PollInterval(30*time.Millisecond))
+	opts := append(ev.options(20*time.Millisecond), PollInterval(30*time.Millisecond), observe)
 	if err := w.Watch(context.Background(), opts...); err != nil {
 		t.Fatal(err)
 	}

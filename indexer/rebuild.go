@@ -31,11 +31,19 @@ const lockRetry = 20 * time.Millisecond
 // files of rebuilds that were killed (nothing else can hold them while it
 // has the lock).
 //
-// The swap depends on the old file: a readable memweave index is
-// overwritten in place with SQLite's online backup ([index.DB.Restore]),
-// so that processes that have it open switch to the new content without
-// reopening; a damaged one ([index.ErrCorrupt]) loses its -wal and -shm
-// files and is replaced by an atomic rename. A SQLite file memweave did
+// The swap depends on the old file. A readable memweave index is
+// overwritten in place with SQLite's online backup, in one write
+// transaction ([index.DB.Restore]): the file keeps its inode, so other
+// processes that have it open (a watcher, a long-running server) switch
+// to the new content at their next read, without reopening. Renaming a
+// new file over an open SQLite database is not safe: those processes
+// would keep the old inode, their writes would be lost, and their -wal
+// and -shm files, which SQLite finds by name, would be shared with the new
+// file and could corrupt it. A damaged file ([index.ErrCorrupt]) cannot be
+// written through SQLite: its -wal and -shm files are deleted, so that
+// SQLite never applies the old log to the new file, and the new file is
+// renamed over it, atomically; a process that still has the damaged file
+// open keeps failing until it reopens the workspace. A SQLite file memweave did
 // not create, or one from a newer memweave, is left alone: Rebuild returns
 // the error of [index.Open].
 func Rebuild(ctx context.Context, dbPath string, build BuildFunc) (*Result, error) {
