@@ -16,17 +16,8 @@ import (
 type PackedItem = pack.Passage
 
 // Pack is the answer of [Weave.Pack]: the passages that best answer Query
-// within Budget tokens.
-type Pack struct {
-	// Query is the query the passages answer.
-	Query string `json:"query"`
-	// Budget is the token budget asked for; TotalTokens, the sum of the
-	// items' Tokens, never exceeds it.
-	Budget      int `json:"budget"`
-	TotalTokens int `json:"total_tokens"`
-	// Items are ordered by decreasing score; never nil.
-	Items []PackedItem `json:"items"`
-}
+// within Budget tokens; see [pack.Result].
+type Pack = pack.Result
 
 // PackOption sets a per-call option of [Weave.Pack]. Every [SearchOption],
 // such as [Sources] or [MinScore], is also a PackOption that applies to
@@ -36,12 +27,8 @@ type PackOption interface {
 }
 
 type packSettings struct {
-	candidates int
-	dedupe     float64
-	counter    func(string) int
-	search     []SearchOption
-	// err is the first invalid option.
-	err error
+	pack.Options
+	search []SearchOption
 }
 
 // packOptionFunc adapts a func to [PackOption].
@@ -52,27 +39,14 @@ func (f packOptionFunc) applyPack(s *packSettings) { f(s) }
 // applyPack makes every SearchOption a [PackOption].
 func (o SearchOption) applyPack(s *packSettings) { s.search = append(s.search, o) }
 
-// invalid records the first invalid option of s.
-func (s *packSettings) invalid(format string, args ...any) {
-	if s.err == nil {
-		s.err = fmt.Errorf("memweave: pack: "+format, args...)
-	}
-}
-
-// Defaults of the pack options.
-const (
-	defaultPackCandidates = 50
-	defaultPackDedupe     = 0.8
-)
-
 // PackCandidates sets how many search results are considered; it
 // overrides any [MaxResults]. It must be positive. Default 50.
 func PackCandidates(n int) PackOption {
 	return packOptionFunc(func(s *packSettings) {
 		if n <= 0 {
-			s.invalid("PackCandidates must be positive, got %d", n)
+			s.Invalid("PackCandidates must be positive, got %d", n)
 		}
-		s.candidates = n
+		s.Candidates = n
 	})
 }
 
@@ -82,9 +56,9 @@ func PackCandidates(n int) PackOption {
 func PackDedupe(threshold float64) PackOption {
 	return packOptionFunc(func(s *packSettings) {
 		if !(threshold > 0 && threshold <= 1) {
-			s.invalid("PackDedupe must be in (0,1], got %g", threshold)
+			s.Invalid("PackDedupe must be in (0,1], got %g", threshold)
 		}
-		s.dedupe = threshold
+		s.Dedupe = threshold
 	})
 }
 
@@ -95,9 +69,9 @@ func PackDedupe(threshold float64) PackOption {
 func TokenCounter(count func(string) int) PackOption {
 	return packOptionFunc(func(s *packSettings) {
 		if count == nil {
-			s.invalid("TokenCounter must not be nil")
+			s.Invalid("TokenCounter must not be nil")
 		}
-		s.counter = count
+		s.Counter = count
 	})
 }
 
@@ -120,14 +94,14 @@ func (w *Weave) Pack(ctx context.Context, query string, budgetTokens int, opts .
 	if budgetTokens <= 0 {
 		return nil, fmt.Errorf("memweave: pack: budget must be a positive number of tokens, got %d", budgetTokens)
 	}
-	s := packSettings{candidates: defaultPackCandidates, dedupe: defaultPackDedupe}
+	s := packSettings{Options: pack.Options{Candidates: pack.DefaultCandidates, Dedupe: pack.DefaultDedupe}}
 	for _, o := range opts {
 		o.applyPack(&s)
 	}
-	if s.err != nil {
-		return nil, s.err
+	if s.Err != nil {
+		return nil, fmt.Errorf("memweave: pack: %w", s.Err)
 	}
-	resp, err := w.Search(ctx, query, append(s.search, MaxResults(s.candidates))...)
+	resp, err := w.Search(ctx, query, append(s.search, MaxResults(s.Candidates))...)
 	if err != nil {
 		return nil, err
 	}
@@ -135,11 +109,11 @@ func (w *Weave) Pack(ctx context.Context, query string, budgetTokens int, opts .
 	if err != nil {
 		return nil, err
 	}
-	items, total, err := pack.Assemble(hits, budgetTokens, s.dedupe, s.counter)
+	items, total, err := pack.Assemble(hits, budgetTokens, s.Dedupe, s.Counter)
 	if err != nil {
 		return nil, fmt.Errorf("memweave: %w", err)
 	}
-	return &Pack{Query: query, Budget: budgetTokens, TotalTokens: total, Items: items}, nil
+	return &pack.Result{Query: query, Budget: budgetTokens, TotalTokens: total, Items: items}, nil
 }
 
 // packHits widens search results to the whole lines of their chunks as
