@@ -2,7 +2,6 @@ package memweave
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/memweave/memweave-go/indexer"
 )
@@ -23,15 +22,9 @@ func Repair() CheckOption { return func(s *checkSettings) { s.repair = true } }
 // the index lacks, indexed files whose size, mtime or content (by SHA-256;
 // Check reads every file) differ, indexed files that are gone, and the
 // database checks of [index.DB.Check]. It changes nothing unless [Repair]
-// is given; then it fixes what it found and returns a fresh report of what
-// remains, with Repaired saying what it did:
-//
-//   - a database that fails SQLite's integrity check is rebuilt from the
-//     files with [Rebuild];
-//   - table problems are fixed with [index.DB.Repair];
-//   - missing, stale and orphaned files are indexed, re-indexed or
-//     removed by an index run; files whose content changed without their
-//     size or mtime changing are re-read first.
+// is given; then it fixes what it found (see [indexer.Engine.Repair]; a
+// damaged database is rebuilt with [Rebuild]) and returns a fresh report
+// of what remains, with Repaired saying what it did.
 //
 // Check reports problems in its result, not as errors: the error is for
 // failures to check at all.
@@ -45,7 +38,7 @@ func (w *Weave) Check(ctx context.Context, opts ...CheckOption) (*CheckReport, e
 	}
 	rep, changed, err := w.eng.Check(ctx)
 	if err != nil || !o.repair || rep.OK() {
-		return rep, wrapCheck(err)
+		return rep, err
 	}
 	rebuild := func(ctx context.Context) (*IndexResult, error) { return Rebuild(ctx, w.cfg) }
 	fixed, err := w.eng.Repair(ctx, rep, changed, rebuild)
@@ -56,12 +49,5 @@ func (w *Weave) Check(ctx context.Context, opts ...CheckOption) (*CheckReport, e
 	if after != nil {
 		after.Repaired = append([]string{}, fixed...)
 	}
-	return after, wrapCheck(err)
-}
-
-func wrapCheck(err error) error {
-	if err == nil {
-		return nil
-	}
-	return fmt.Errorf("memweave: check: %w", err)
+	return after, err
 }

@@ -27,16 +27,13 @@
 // # Options
 //
 // [Open] takes a [Config] struct whose zero value means the defaults; a
-// field for which zero is a real value different from the default is a
-// pointer (MinScore: new(0.0)). Every per-call option is a functional
-// option of its own type ([SearchOption], [IndexOption], [CheckOption],
-// [StatusOption], [AppendOption], [PackOption], [WatchOption]): an option
-// not given keeps its default, an option given means exactly its value
-// (MinScore(0) keeps everything, MMR(0) is pure diversity), and an invalid
-// value is an error naming the option. Functional options were chosen
-// because Search already used them, because they tell "unset" from zero
-// without pointers at every call site, and because a SearchOption can be
-// passed on as a PackOption.
+// field where zero is a real value other than the default is a pointer
+// (MinScore: new(0.0)). Every per-call option is a functional option of
+// its own type ([SearchOption], [IndexOption], [WatchOption], ...): not
+// given, it keeps its default; given, it means exactly its value
+// (MinScore(0) keeps everything, MMR(0) is pure diversity); invalid, it is
+// an error naming it. Functional options tell "unset" from zero without a
+// pointer at every call site, and a SearchOption passes on as a PackOption.
 //
 // # Errors and warnings
 //

@@ -47,9 +47,9 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 	} else if !fi.IsDir() {
 		return nil, fmt.Errorf("memweave: open workspace %s: not a folder", cfg.Workspace)
 	}
-	emb, err := newEmbedder(cfg.Embedder)
+	emb, err := embed.New(cfg.Embedder)
 	if err != nil {
-		return nil, err
+		return nil, &ConfigError{Field: "Embedder", Err: err}
 	}
 	db, err := index.Open(ctx, cfg.DBPath, index.Options{})
 	if err != nil {
@@ -70,14 +70,6 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 		return nil, err
 	}
 	return w, nil
-}
-
-func newEmbedder(c EmbedderConfig) (embed.Embedder, error) {
-	e, err := embed.New(c)
-	if err != nil {
-		return nil, &ConfigError{Field: "Embedder", Err: err}
-	}
-	return e, nil
 }
 
 // Config returns the effective configuration, defaults filled in. The

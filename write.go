@@ -4,13 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"strings"
 	"time"
 	"unicode"
 
 	"github.com/memweave/memweave-go/memfile"
-	"github.com/memweave/memweave-go/workspace"
 )
 
 // ErrInvalidSource is returned by [Weave.Append] for an [InSource] name
@@ -41,17 +39,9 @@ func (w *Weave) Write(ctx context.Context, path, content string) (*IndexResult, 
 	if err := w.checkOpen(); err != nil {
 		return nil, err
 	}
-	if _, _, err := memfile.Target(w.cfg.Workspace, path); err != nil {
-		return nil, fmt.Errorf("memweave: write %s: %w", path, err)
-	}
-	unlock, err := memfile.Lock(ctx, w.cfg.Workspace)
+	abs, err := memfile.Write(ctx, w.cfg.Workspace, path, []byte(content))
 	if err != nil {
-		return nil, fmt.Errorf("memweave: write %s: %w", path, err)
-	}
-	abs, err := memfile.Replace(w.cfg.Workspace, path, []byte(content))
-	unlock()
-	if err != nil {
-		return nil, fmt.Errorf("memweave: write %s: %w", path, err)
+		return nil, fmt.Errorf("memweave: %w", err)
 	}
 	return w.Add(ctx, abs)
 }
@@ -130,22 +120,9 @@ func (w *Weave) Append(ctx context.Context, text string, opts ...AppendOption) (
 	if s.err != nil {
 		return "", s.err
 	}
-	rel, err := memfile.DatedPath(s.source, s.day.In(w.cfg.TimeZone))
+	rel, abs, err := memfile.Append(ctx, w.cfg.Workspace, s.source, s.day.In(w.cfg.TimeZone), text)
 	if err != nil {
-		return "", err
-	}
-	abs, _, err := workspace.SafeMemoryPath(w.cfg.Workspace, rel)
-	if err != nil {
-		return "", fmt.Errorf("memweave: append %s: %w", rel, err)
-	}
-	unlock, err := memfile.Lock(ctx, w.cfg.Workspace)
-	if err != nil {
-		return "", fmt.Errorf("memweave: append %s: %w", rel, err)
-	}
-	err = memfile.AppendNote(w.cfg.Workspace, rel, text)
-	unlock()
-	if err != nil {
-		return "", fmt.Errorf("memweave: append %s: %w", rel, err)
+		return "", fmt.Errorf("memweave: %w", err)
 	}
 	if _, err := w.Add(ctx, abs); err != nil {
 		return rel, err
@@ -166,22 +143,9 @@ func (w *Weave) Delete(ctx context.Context, path string) error {
 	if err := w.checkOpen(); err != nil {
 		return err
 	}
-	abs, rel, err := workspace.SafeMemoryPath(w.cfg.Workspace, path)
+	rel, missing, err := memfile.Delete(ctx, w.cfg.Workspace, path)
 	if err != nil {
-		return fmt.Errorf("memweave: delete %s: %w", path, err)
-	}
-	unlock, err := memfile.Lock(ctx, w.cfg.Workspace)
-	if err != nil {
-		return fmt.Errorf("memweave: delete %s: %w", rel, err)
-	}
-	// Check again under the lock: a link may have appeared meanwhile.
-	if _, _, err = workspace.SafeMemoryPath(w.cfg.Workspace, path); err == nil {
-		err = memfile.Remove(abs)
-	}
-	unlock()
-	missing := errors.Is(err, fs.ErrNotExist)
-	if err != nil && !missing {
-		return fmt.Errorf("memweave: delete %s: %w", rel, err)
+		return fmt.Errorf("memweave: %w", err)
 	}
 	res, err := w.eng.Forget(ctx, rel)
 	if err != nil {

@@ -1,0 +1,81 @@
+package memfile
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"time"
+
+	"github.com/memweave/memweave-go/workspace"
+)
+
+// Write replaces the memory file path (see [Target]) with data under the
+// workspace's write lock, atomically (see [Replace]), and returns its
+// absolute path. Errors name the path.
+func Write(ctx context.Context, root, path string, data []byte) (abs string, err error) {
+	if _, _, err := Target(root, path); err != nil {
+		return "", fmt.Errorf("write %s: %w", path, err)
+	}
+	unlock, err := Lock(ctx, root)
+	if err != nil {
+		return "", fmt.Errorf("write %s: %w", path, err)
+	}
+	defer unlock()
+	if abs, err = Replace(root, path, data); err != nil {
+		return "", fmt.Errorf("write %s: %w", path, err)
+	}
+	return abs, nil
+}
+
+// Append adds text as a new entry to the dated log of source for day
+// (see [DatedPath] and [AppendNote]) under the workspace's write lock, and
+// returns the log's workspace-relative and absolute paths. Errors name
+// the log.
+func Append(ctx context.Context, root, source string, day time.Time, text string) (rel, abs string, err error) {
+	rel, err = DatedPath(source, day)
+	if err != nil {
+		return "", "", err
+	}
+	abs, _, err = workspace.SafeMemoryPath(root, rel)
+	if err != nil {
+		return "", "", fmt.Errorf("append %s: %w", rel, err)
+	}
+	unlock, err := Lock(ctx, root)
+	if err != nil {
+		return "", "", fmt.Errorf("append %s: %w", rel, err)
+	}
+	defer unlock()
+	if err := AppendNote(root, rel, text); err != nil {
+		return "", "", fmt.Errorf("append %s: %w", rel, err)
+	}
+	return rel, abs, nil
+}
+
+// Delete removes the memory file path (by the rules of
+// workspace.SafeMemoryPath; a link is removed, not its target) under the
+// workspace's write lock, checking the path again under the lock. It
+// returns the workspace-relative path and whether the file was already
+// missing, which is not an error.
+func Delete(ctx context.Context, root, path string) (rel string, missing bool, err error) {
+	abs, rel, err := workspace.SafeMemoryPath(root, path)
+	if err != nil {
+		return "", false, fmt.Errorf("delete %s: %w", path, err)
+	}
+	unlock, err := Lock(ctx, root)
+	if err != nil {
+		return rel, false, fmt.Errorf("delete %s: %w", rel, err)
+	}
+	defer unlock()
+	// Check again under the lock: a link may have appeared meanwhile.
+	if _, _, err = workspace.SafeMemoryPath(root, path); err == nil {
+		err = Remove(abs)
+	}
+	if errors.Is(err, fs.ErrNotExist) {
+		return rel, true, nil
+	}
+	if err != nil {
+		return rel, false, fmt.Errorf("delete %s: %w", rel, err)
+	}
+	return rel, false, nil
+}
