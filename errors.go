@@ -4,6 +4,7 @@ import (
 	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/index"
 	"github.com/memweave/memweave-go/indexer"
+	"github.com/memweave/memweave-go/search"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -28,6 +29,11 @@ var (
 	// refused the request: a bad key, an unknown model, a bad request.
 	// Retrying does not help; fix the configuration.
 	ErrEmbedderRejected = embed.ErrRejected
+	// ErrEmptyQuery is returned by a search for a blank query.
+	ErrEmptyQuery = search.ErrEmptyQuery
+	// ErrUnknownSource is wrapped by the [Warning] about a [Sources]
+	// filter naming a source the index does not hold.
+	ErrUnknownSource = indexer.ErrUnknownSource
 	// ErrNoFTS5 means the binary was built without -tags sqlite_fts5.
 	ErrNoFTS5 = index.ErrNoFTS5
 	// ErrCorruptIndex means the index file is damaged or not SQLite; it

@@ -2,7 +2,9 @@ package memweave_test
 
 import (
 	"context"
+	"errors"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -101,5 +103,21 @@ func TestFilesIteratorStops(t *testing.T) {
 		if err == nil {
 			t.Error("Files after Close yielded a file, want ErrClosed")
 		}
+	}
+}
+
+func TestSearchUnknownSourceWarns(t *testing.T) {
+	w := open(t, memweavetest.Workspace(t, sample), memweave.Config{})
+	mustIndex(t, w)
+	resp := mustSearch(t, w, "Valkey", memweave.Sources("memory", "nosuch_agent"))
+	if len(resp.Warnings) != 1 || !errors.Is(resp.Warnings[0], memweave.ErrUnknownSource) ||
+		!strings.Contains(resp.Warnings[0].Error(), `"nosuch_agent": the index holds memory, researcher_agent`) {
+		t.Errorf("warnings = %q, want one naming nosuch_agent and the known sources", resp.Warnings)
+	}
+	if len(resp.Results) == 0 {
+		t.Error("the known source's results are gone")
+	}
+	if resp := mustSearch(t, w, "Valkey", memweave.Sources("memory")); len(resp.Warnings) != 0 {
+		t.Errorf("known source: warnings %q, want none", resp.Warnings)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/memweave/memweave-go/indexer"
 	"github.com/memweave/memweave-go/postprocess"
 	"github.com/memweave/memweave-go/search"
 )
@@ -47,7 +48,7 @@ func (w *Weave) Search(ctx context.Context, query string, opts ...SearchOption) 
 	if err := w.checkOpen(); err != nil {
 		return nil, err
 	}
-	s, err := w.searchOptions(opts)
+	s, err := w.searchOptions(query, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -56,10 +57,11 @@ func (w *Weave) Search(ctx context.Context, query string, opts ...SearchOption) 
 		// A fresh watcher has indexed every change it saw.
 		resp.Warnings = append(resp.Warnings, w.eng.Refresh(ctx, syncLockTimeout)...)
 	}
-	filter, err := w.filter(ctx, s)
+	filter, warns, err := w.filter(ctx, s)
 	if err != nil {
 		return nil, err
 	}
+	resp.Warnings = append(resp.Warnings, warns...)
 	h := search.Hybrid{Keyword: w.db, Fusion: w.cfg.Fusion}
 	if w.emb != nil {
 		h.Vector, h.Embedder = w.db, w.emb
@@ -109,18 +111,13 @@ func (w *Weave) stages(s search.Options) []postprocess.Postprocessor {
 }
 
 // filter translates the settings' sources, path prefix and date range
-// into a backend filter.
-func (w *Weave) filter(ctx context.Context, s search.Options) (search.Filter, error) {
-	f := search.Filter{Sources: s.Sources}
-	if s.PathPrefix == "" && s.From == "" && s.To == "" {
-		return f, nil
-	}
-	paths, err := w.eng.Paths(ctx, s.PathPrefix, s.From, s.To)
+// into a backend filter, with warnings about unknown sources.
+func (w *Weave) filter(ctx context.Context, s search.Options) (search.Filter, []Warning, error) {
+	paths, warns, err := w.eng.Resolve(ctx, indexer.Scope{Sources: s.Sources, Prefix: s.PathPrefix, From: s.From, To: s.To})
 	if err != nil {
-		return f, fmt.Errorf("memweave: search: %w", err)
+		return search.Filter{}, nil, fmt.Errorf("memweave: search: %w", err)
 	}
-	f.Paths = paths
-	return f, nil
+	return search.Filter{Sources: s.Sources, Paths: paths}, warns, nil
 }
 
 // syncLockTimeout bounds how long a search waits for another index run
@@ -193,8 +190,8 @@ func NoSync() SearchOption { return func(o *search.Options) { o.NoSync = true } 
 
 // searchOptions applies opts over the configured defaults and validates
 // the result.
-func (w *Weave) searchOptions(opts []SearchOption) (search.Options, error) {
-	o := search.Options{MaxResults: w.cfg.MaxResults, MinScore: *w.cfg.MinScore}
+func (w *Weave) searchOptions(query string, opts []SearchOption) (search.Options, error) {
+	o := search.Options{Query: query, MaxResults: w.cfg.MaxResults, MinScore: *w.cfg.MinScore}
 	for _, opt := range opts {
 		opt(&o)
 	}

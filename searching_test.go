@@ -733,7 +733,12 @@ func TestSearchSnippet(t *testing.T) {
 
 func TestSearchResultInvariants(t *testing.T) {
 	w := openFixture(t, memweave.Config{})
-	for _, q := range []string{"deploy rollback", "中文检索", "ERR-4821", "what did we decide", "a", "", "!!!"} {
+	for _, q := range []string{"", " \t\n"} {
+		if resp, err := w.Search(context.Background(), q); !errors.Is(err, memweave.ErrEmptyQuery) || resp != nil {
+			t.Errorf("Search(%q) = %v, %v; want ErrEmptyQuery", q, resp, err)
+		}
+	}
+	for _, q := range []string{"deploy rollback", "中文检索", "ERR-4821", "what did we decide", "a", "!!!"} {
 		resp := mustSearch(t, w, q, memweave.MinScore(0), memweave.MaxResults(50))
 		if resp.Query != q || resp.Results == nil || resp.Warnings == nil {
 			t.Errorf("Search(%q) = query %q results nil %v warnings nil %v", q, resp.Query, resp.Results == nil, resp.Warnings == nil)
@@ -815,6 +820,9 @@ func FuzzKeywordQuerySQLite(f *testing.F) {
 		// user text: both must be accepted.
 		for _, in := range []string{s, q} {
 			resp, err := w.Search(ctx, in, memweave.SearchMode(memweave.ModeKeyword), memweave.NoSync(), memweave.MinScore(0))
+			if strings.TrimSpace(in) == "" && errors.Is(err, memweave.ErrEmptyQuery) {
+				continue
+			}
 			if err != nil {
 				t.Fatalf("Search(%q) (FTS5 query %q): %v", in, search.KeywordQuery(in), err)
 			}

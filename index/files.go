@@ -120,6 +120,24 @@ func (db *DB) PendingFiles(ctx context.Context) (int, error) {
 	return n, db.wrap("count pending", err)
 }
 
+// Sources returns the distinct sources of the indexed files, sorted.
+func (db *DB) Sources(ctx context.Context) ([]string, error) {
+	rows, err := db.sql.QueryContext(ctx, `SELECT DISTINCT source FROM files ORDER BY source`)
+	if err != nil {
+		return nil, db.wrap("list sources", err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			return nil, db.wrap("list sources", err)
+		}
+		out = append(out, s)
+	}
+	return out, db.wrap("list sources", rows.Err())
+}
+
 // EmbeddedChunks returns the stable ids of path's chunks that have a vector.
 func (db *DB) EmbeddedChunks(ctx context.Context, path string) (map[int64]bool, error) {
 	rows, err := db.sql.QueryContext(ctx, `SELECT uid FROM chunks WHERE path = ? AND embedded = 1`, path)

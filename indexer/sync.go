@@ -170,29 +170,59 @@ func (e *Engine) Refresh(ctx context.Context, lockTimeout time.Duration) []Warni
 	return warns
 }
 
-// Paths returns the indexed files whose path starts with prefix and, when
-// from or to (YYYY-MM-DD) is set, that are dated files (see
-// [workspace.DateOf]) within from..to, both included. It never returns
-// nil.
-func (e *Engine) Paths(ctx context.Context, prefix, from, to string) ([]string, error) {
-	rows, err := e.db.Files(ctx)
-	if err != nil {
-		return nil, err
-	}
-	paths := []string{}
-	for p := range rows {
-		if !strings.HasPrefix(p, prefix) {
-			continue
+// ErrUnknownSource is wrapped by the warning about a source filter that
+// names no source of the index.
+var ErrUnknownSource = errors.New("indexer: unknown source")
+
+// Scope is what a search may look at, beyond its query.
+type Scope struct {
+	// Sources, when not empty, limits results to these namespaces.
+	Sources []string
+	// Prefix limits results to files whose path starts with it.
+	Prefix string
+	// From and To (YYYY-MM-DD), when set, limit results to dated files
+	// (see [workspace.DateOf]) within From..To, both included.
+	From, To string
+}
+
+// Resolve returns the indexed files within the scope's prefix and date
+// range (nil when neither is set: every file), and a warning for each
+// source in sc.Sources the index does not hold, naming the ones it holds.
+func (e *Engine) Resolve(ctx context.Context, sc Scope) (paths []string, warns []Warning, err error) {
+	if len(sc.Sources) > 0 {
+		known, err := e.db.Sources(ctx)
+		if err != nil {
+			return nil, nil, err
 		}
-		if from != "" || to != "" {
-			d, dated := workspace.DateOf(p)
-			day := d.Format(time.DateOnly)
-			if !dated || (from != "" && day < from) || (to != "" && day > to) {
-				continue
+		for _, s := range sc.Sources {
+			if !slices.Contains(known, s) {
+				warns = append(warns, Warning{Err: fmt.Errorf("%w %q: the index holds %s", ErrUnknownSource, s, strings.Join(known, ", "))})
 			}
 		}
-		paths = append(paths, p)
+	}
+	if sc.Prefix == "" && sc.From == "" && sc.To == "" {
+		return nil, warns, nil
+	}
+	rows, err := e.db.Files(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	paths = []string{}
+	for p := range rows {
+		if strings.HasPrefix(p, sc.Prefix) && sc.inDates(p) {
+			paths = append(paths, p)
+		}
 	}
 	slices.Sort(paths)
-	return paths, nil
+	return paths, warns, nil
+}
+
+// inDates reports whether the file p passes the date range.
+func (sc Scope) inDates(p string) bool {
+	if sc.From == "" && sc.To == "" {
+		return true
+	}
+	d, dated := workspace.DateOf(p)
+	day := d.Format(time.DateOnly)
+	return dated && (sc.From == "" || day >= sc.From) && (sc.To == "" || day <= sc.To)
 }

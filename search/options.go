@@ -2,14 +2,21 @@ package search
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"math"
+	"strings"
 	"time"
 )
+
+// ErrEmptyQuery is returned for a query with nothing but white space.
+var ErrEmptyQuery = errors.New("search: empty query: give words to search for")
 
 // Options are the per-call settings of a search, as the root package's
 // SearchOption functions set them over the configured defaults.
 type Options struct {
+	// Query is the text searched for; it must have a non-space character.
+	Query      string
 	MaxResults int
 	MinScore   float64
 	Sources    []string
@@ -57,6 +64,8 @@ func (o *Options) Validate() error {
 	switch {
 	case o.Err != nil:
 		return o.Err
+	case strings.TrimSpace(o.Query) == "":
+		return ErrEmptyQuery
 	case o.MaxResults <= 0:
 		return fmt.Errorf("MaxResults must be positive, got %d", o.MaxResults)
 	case !(o.MinScore >= 0 && o.MinScore <= 1):

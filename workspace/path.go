@@ -137,10 +137,15 @@ func SafeMemoryPath(root, p string) (abs, rel string, err error) {
 	// target is the reference the components must stay inside.
 	realMem, err := filepath.EvalSymlinks(mem)
 	if errors.Is(err, fs.ErrNotExist) {
-		if _, lerr := os.Lstat(mem); lerr == nil {
+		fi, lerr := os.Lstat(mem)
+		switch {
+		case lerr != nil:
+			return abs, rel, nil // nothing below exists yet
+		case fi.Mode()&fs.ModeSymlink != 0:
 			return refuse(ErrOutsideMemory) // memory is a dangling link
 		}
-		return abs, rel, nil // nothing below exists yet
+		// Another writer created the folder meanwhile: resolve it again.
+		realMem, err = filepath.EvalSymlinks(mem)
 	}
 	if err != nil {
 		return "", "", err
