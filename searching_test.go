@@ -479,7 +479,6 @@ func TestSearchSources(t *testing.T) {
 }
 
 func TestSearchPostprocessors(t *testing.T) {
-	ctx := context.Background()
 	const query = "rollback timeout deploy recall"
 	opts := []memweave.SearchOption{memweave.MinScore(0), memweave.MaxResults(100)}
 
@@ -491,29 +490,7 @@ func TestSearchPostprocessors(t *testing.T) {
 	}
 
 	var calls []string
-	// boost lifts the ops agent's results by 0.25 and re-sorts.
-	boost := postprocess.Func{N: "boost-ops", F: func(_ context.Context, q string, rs []search.Result) ([]search.Result, error) {
-		calls = append(calls, "boost-ops:"+q)
-		for i := range rs {
-			if rs[i].Source == "ops_agent" {
-				rs[i].Score += 0.25
-			}
-		}
-		slices.SortStableFunc(rs, func(a, b search.Result) int { return -compareFloat(a.Score, b.Score) })
-		return rs, nil
-	}}
-	// halve halves every score and drops what falls under 0.1.
-	halve := postprocess.Func{N: "halve", F: func(_ context.Context, q string, rs []search.Result) ([]search.Result, error) {
-		calls = append(calls, "halve:"+q)
-		out := rs[:0]
-		for _, r := range rs {
-			r.Score /= 2
-			if r.Score >= 0.1 {
-				out = append(out, r)
-			}
-		}
-		return out, nil
-	}}
+	boost, halve := boostAndHalve(&calls)
 	w.Use(boost)
 	w.Use(halve)
 	resp := mustSearch(t, w, query, opts...)
@@ -523,6 +500,45 @@ func TestSearchPostprocessors(t *testing.T) {
 	if len(resp.Results) == 0 || resp.Results[0].Source != "ops_agent" {
 		t.Fatalf("boosted search = %q, want an ops_agent result first", locs(resp.Results))
 	}
+	checkBoostedHalved(t, base, baseScore, resp)
+	checkFailingPostprocessor(t, query, boost)
+}
+
+// boostAndHalve returns the postprocessors of [TestSearchPostprocessors],
+// which record each call, with its query, in calls: boost lifts the ops
+// agent's results by 0.25 and re-sorts; halve halves every score and
+// drops what falls under 0.1.
+func boostAndHalve(calls *[]string) (boost, halve postprocess.Func) {
+	boost = postprocess.Func{N: "boost-ops", F: func(_ context.Context, q string, rs []search.Result) ([]search.Result, error) {
+		*calls = append(*calls, "boost-ops:"+q)
+		for i := range rs {
+			if rs[i].Source == "ops_agent" {
+				rs[i].Score += 0.25
+			}
+		}
+		slices.SortStableFunc(rs, func(a, b search.Result) int { return -compareFloat(a.Score, b.Score) })
+		return rs, nil
+	}}
+	halve = postprocess.Func{N: "halve", F: func(_ context.Context, q string, rs []search.Result) ([]search.Result, error) {
+		*calls = append(*calls, "halve:"+q)
+		out := rs[:0]
+		for _, r := range rs {
+			r.Score /= 2
+			if r.Score >= 0.1 {
+				out = append(out, r)
+			}
+		}
+		return out, nil
+	}}
+	return boost, halve
+}
+
+// checkBoostedHalved checks resp, a search through the postprocessors of
+// [boostAndHalve], against base, the same search without them, whose
+// scores by chunk are baseScore: which results are kept, their scores and
+// the steps Explain.Processors records.
+func checkBoostedHalved(t testing.TB, base *memweave.SearchResponse, baseScore map[int64]float64, resp *memweave.SearchResponse) {
+	t.Helper()
 	kept := 0
 	for _, b := range base.Results {
 		want := b.Score
@@ -560,14 +576,18 @@ func TestSearchPostprocessors(t *testing.T) {
 			t.Errorf("%s (rank %d) Explain.Processors = %+v, want scores %v -> %v -> %v", loc(r), i+1, ch, s0, mid, r.Score)
 		}
 	}
+}
 
-	// A failing postprocessor fails the search, by name.
+// checkFailingPostprocessor checks that a failing postprocessor, after
+// boost, fails the search for query, by name.
+func checkFailingPostprocessor(t testing.TB, query string, boost postprocess.Func) {
+	t.Helper()
 	errOffline := errors.New("reranker offline")
 	w2 := openFixture(t, memweave.Config{})
 	w2.Use(boost, postprocess.Func{N: "cross-encoder", F: func(context.Context, string, []search.Result) ([]search.Result, error) {
 		return nil, errOffline
 	}})
-	got, err := w2.Search(ctx, query)
+	got, err := w2.Search(context.Background(), query)
 	if !errors.Is(err, errOffline) || !strings.Contains(err.Error(), "cross-encoder") || got != nil {
 		t.Errorf("Search with a failing postprocessor = %v, %v; want nil and an error naming cross-encoder and wrapping its error", got, err)
 	}

@@ -39,20 +39,8 @@ func blank(s string) bool { return strings.TrimSpace(s) == "" }
 func checkChunks(t testing.TB, src string, opts chunker.Options, chunks []chunker.Chunk) {
 	t.Helper()
 	budget, _ := effective(opts)
-	// The lines of the LF-normalised document: doc[lo[i]:hi[i]] is line
-	// i+1. A final "\n" does not start a new line.
-	doc := lf(src)
-	var lo, hi []int
-	for p := 0; p < len(doc); {
-		e := strings.IndexByte(doc[p:], '\n')
-		if e < 0 {
-			e = len(doc) - p
-		}
-		lo, hi = append(lo, p), append(hi, p+e)
-		p += e + 1
-	}
-	n := len(lo)
-	long := func(line int) bool { return hi[line-1]-lo[line-1] > budget }
+	d := newLineDoc(src, budget)
+	n := len(d.lo)
 
 	validIn := utf8.ValidString(src)
 	covered := make([]bool, n)
@@ -67,64 +55,109 @@ func checkChunks(t testing.TB, src string, opts chunker.Options, chunks []chunke
 			t.Errorf("chunk %d starts at line %d, before chunk %d (line %d)", i, c.StartLine, i-1, prevStart)
 		}
 		prevStart = c.StartLine
-		if len(c.Text) > budget || chunker.EstimateTokens(c.Text) > budget/4 {
-			t.Errorf("chunk %d: %d bytes, cap %d", i, len(c.Text), budget)
-		}
-		if validIn && !utf8.ValidString(c.Text) {
-			t.Errorf("chunk %d: Text %q is not valid UTF-8", i, c.Text)
-		}
-		for _, h := range c.Headings {
-			if validIn && !utf8.ValidString(h) {
-				t.Errorf("chunk %d: heading %q is not valid UTF-8", i, h)
-			}
-		}
-		if blank(c.Text) {
-			t.Errorf("chunk %d: Text %q is blank", i, c.Text)
-		}
-		first, last := doc[lo[c.StartLine-1]:hi[c.StartLine-1]], doc[lo[c.EndLine-1]:hi[c.EndLine-1]]
-		if blank(first) || blank(last) {
-			t.Errorf("chunk %d: lines %d-%d start or end with a blank line", i, c.StartLine, c.EndLine)
-		}
-
-		// Text is the lines StartLine..EndLine, except that a line too
-		// long for any chunk may be cut: a chunk may then start inside
-		// that line, after white space, where the previous chunk ended
-		// (or at its start if no chunk ended inside it, when a cut would
-		// have left nothing but white space), or end inside its last line.
-		p := lo[c.StartLine-1]
-		if midLine && lo[c.StartLine-1] < cursor && cursor <= hi[c.StartLine-1] {
-			p = cursor
-		} else if rest := restOfLine(doc, cursor); midLine && !blank(rest) {
-			t.Errorf("chunk %d: the rest of the line chunk %d ends in, %q, is in no chunk", i, i-1, rest)
-		}
-		if !strings.HasPrefix(doc[p:], c.Text) && long(c.StartLine) {
-			rest := doc[p:hi[c.StartLine-1]]
-			p += len(rest) - len(strings.TrimLeftFunc(rest, unicode.IsSpace))
-		}
-		if p > lo[c.StartLine-1] && !long(c.StartLine) {
-			t.Errorf("chunk %d starts inside line %d, which fits the budget", i, c.StartLine)
-		}
-		end := p + len(c.Text)
-		if end > len(doc) || doc[p:end] != c.Text {
-			t.Errorf("chunk %d: Text %q is not lines %d-%d from byte %d, %q", i, c.Text, c.StartLine, c.EndLine, p, doc[p:hi[c.EndLine-1]])
-		} else if end < lo[c.EndLine-1] || end > hi[c.EndLine-1] {
-			t.Errorf("chunk %d: Text %q does not end in line %d", i, c.Text, c.EndLine)
-		} else if end < hi[c.EndLine-1] && !long(c.EndLine) {
-			t.Errorf("chunk %d ends inside line %d, which fits the budget", i, c.EndLine)
-		}
-		cursor, midLine = end, end < hi[c.EndLine-1]
+		d.checkContent(t, i, c, validIn)
+		end := d.checkPlace(t, i, c, cursor, midLine)
+		cursor, midLine = end, end < d.hi[c.EndLine-1]
 		for l := c.StartLine; l <= c.EndLine; l++ {
 			covered[l-1] = true
 		}
 	}
-	if rest := restOfLine(doc, cursor); midLine && !blank(rest) {
+	if rest := restOfLine(d.doc, cursor); midLine && !blank(rest) {
 		t.Errorf("the rest of the line the last chunk ends in, %q, is in no chunk", rest)
 	}
 	for i := range n {
-		if !covered[i] && !blank(doc[lo[i]:hi[i]]) {
-			t.Errorf("line %d %q is in no chunk", i+1, doc[lo[i]:hi[i]])
+		if !covered[i] && !blank(d.doc[d.lo[i]:d.hi[i]]) {
+			t.Errorf("line %d %q is in no chunk", i+1, d.doc[d.lo[i]:d.hi[i]])
 		}
 	}
+}
+
+// lineDoc is the LF-normalised document with its line table, as
+// [checkChunks] reads it.
+type lineDoc struct {
+	doc string
+	// doc[lo[i]:hi[i]] is line i+1. A final "\n" does not start a new
+	// line.
+	lo, hi []int
+	budget int // the chunk size cap in bytes
+}
+
+// newLineDoc returns src LF-normalised, with its line table, for chunks
+// of at most budget bytes.
+func newLineDoc(src string, budget int) *lineDoc {
+	d := &lineDoc{doc: lf(src), budget: budget}
+	for p := 0; p < len(d.doc); {
+		e := strings.IndexByte(d.doc[p:], '\n')
+		if e < 0 {
+			e = len(d.doc) - p
+		}
+		d.lo, d.hi = append(d.lo, p), append(d.hi, p+e)
+		p += e + 1
+	}
+	return d
+}
+
+// long reports whether the 1-based line is too long for any chunk.
+func (d *lineDoc) long(line int) bool { return d.hi[line-1]-d.lo[line-1] > d.budget }
+
+// checkContent reports the ways chunk i, c, breaks the rules on its own:
+// over the size cap, invalid UTF-8 from valid input (validIn), blank, or
+// starting or ending with a blank line.
+func (d *lineDoc) checkContent(t testing.TB, i int, c chunker.Chunk, validIn bool) {
+	t.Helper()
+	if len(c.Text) > d.budget || chunker.EstimateTokens(c.Text) > d.budget/4 {
+		t.Errorf("chunk %d: %d bytes, cap %d", i, len(c.Text), d.budget)
+	}
+	if validIn && !utf8.ValidString(c.Text) {
+		t.Errorf("chunk %d: Text %q is not valid UTF-8", i, c.Text)
+	}
+	for _, h := range c.Headings {
+		if validIn && !utf8.ValidString(h) {
+			t.Errorf("chunk %d: heading %q is not valid UTF-8", i, h)
+		}
+	}
+	if blank(c.Text) {
+		t.Errorf("chunk %d: Text %q is blank", i, c.Text)
+	}
+	first, last := d.doc[d.lo[c.StartLine-1]:d.hi[c.StartLine-1]], d.doc[d.lo[c.EndLine-1]:d.hi[c.EndLine-1]]
+	if blank(first) || blank(last) {
+		t.Errorf("chunk %d: lines %d-%d start or end with a blank line", i, c.StartLine, c.EndLine)
+	}
+}
+
+// checkPlace reports chunk i, c, when it is not where its lines say in
+// the document, given cursor, where the previous chunk's Text ends, and
+// midLine, whether that is inside a line. It returns where c's Text ends.
+func (d *lineDoc) checkPlace(t testing.TB, i int, c chunker.Chunk, cursor int, midLine bool) int {
+	t.Helper()
+	doc, lo, hi := d.doc, d.lo, d.hi
+	// Text is the lines StartLine..EndLine, except that a line too
+	// long for any chunk may be cut: a chunk may then start inside
+	// that line, after white space, where the previous chunk ended
+	// (or at its start if no chunk ended inside it, when a cut would
+	// have left nothing but white space), or end inside its last line.
+	p := lo[c.StartLine-1]
+	if midLine && lo[c.StartLine-1] < cursor && cursor <= hi[c.StartLine-1] {
+		p = cursor
+	} else if rest := restOfLine(doc, cursor); midLine && !blank(rest) {
+		t.Errorf("chunk %d: the rest of the line chunk %d ends in, %q, is in no chunk", i, i-1, rest)
+	}
+	if !strings.HasPrefix(doc[p:], c.Text) && d.long(c.StartLine) {
+		rest := doc[p:hi[c.StartLine-1]]
+		p += len(rest) - len(strings.TrimLeftFunc(rest, unicode.IsSpace))
+	}
+	if p > lo[c.StartLine-1] && !d.long(c.StartLine) {
+		t.Errorf("chunk %d starts inside line %d, which fits the budget", i, c.StartLine)
+	}
+	end := p + len(c.Text)
+	if end > len(doc) || doc[p:end] != c.Text {
+		t.Errorf("chunk %d: Text %q is not lines %d-%d from byte %d, %q", i, c.Text, c.StartLine, c.EndLine, p, doc[p:hi[c.EndLine-1]])
+	} else if end < lo[c.EndLine-1] || end > hi[c.EndLine-1] {
+		t.Errorf("chunk %d: Text %q does not end in line %d", i, c.Text, c.EndLine)
+	} else if end < hi[c.EndLine-1] && !d.long(c.EndLine) {
+		t.Errorf("chunk %d ends inside line %d, which fits the budget", i, c.EndLine)
+	}
+	return end
 }
 
 // restOfLine returns doc from byte p to the end of its line.

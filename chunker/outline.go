@@ -76,6 +76,20 @@ type heading struct {
 // and returns its outline. budget is the chunk size cap in bytes; it
 // decides which code blocks may be cut.
 func analyze(l *lines, src []byte, budget int) outline {
+	prio := linePriorities(l)
+	fm := frontMatterEnd(l)
+	if fm >= 0 && fm+1 < l.n() {
+		prio[fm+1] = prioBlock
+	}
+	w := parseBlocks(l, src, fm)
+	w.markBlocks(prio, budget)
+	return outline{prio: prio, sections: buildSections(l.n(), fm, w.heads)}
+}
+
+// linePriorities returns the priorities of cuts before each line from
+// blank lines alone: prioBlank next to a blank line, prioLine elsewhere,
+// prioBlock at the end of a non-empty document.
+func linePriorities(l *lines) []int8 {
 	n := l.n()
 	prio := make([]int8, n+1)
 	for j := 1; j < n; j++ {
@@ -87,24 +101,33 @@ func analyze(l *lines, src []byte, budget int) outline {
 	if n > 0 {
 		prio[n] = prioBlock
 	}
+	return prio
+}
 
+// parseBlocks parses the document src after the front matter that ends at
+// line fm (-1 for none) and returns a walker holding its blocks. The
+// walker holds no blocks when nothing follows the front matter or when
+// goldmark panicked, which leaves blank lines and no headings.
+func parseBlocks(l *lines, src []byte, fm int) walker {
 	base := 0
-	fm := frontMatterEnd(l)
 	if fm >= 0 {
 		base = l.end[fm] + 1
-		if fm+1 < n {
-			prio[fm+1] = prioBlock
-		}
 	}
-	var w walker
-	if base < len(src) {
-		w = walker{l: l, src: src[base:], base: base, pend: -1}
-		if !w.parse() {
-			// goldmark panicked: fall back to blank lines and no headings.
-			w = walker{}
-		}
+	if base >= len(src) {
+		return walker{}
 	}
+	w := walker{l: l, src: src[base:], base: base, pend: -1}
+	if !w.parse() {
+		return walker{}
+	}
+	return w
+}
 
+// markBlocks raises or lowers prio for the blocks w found: cuts inside a
+// code block (forbidden when the block fits budget bytes), cuts before a
+// block, and cuts inside a heading (forbidden).
+func (w *walker) markBlocks(prio []int8, budget int) {
+	l := w.l
 	for _, c := range w.codes {
 		fits := l.end[c.last]-l.start[c.first] <= budget
 		for j := c.first + 1; j <= c.last; j++ {
@@ -128,8 +151,13 @@ func analyze(l *lines, src []byte, budget int) outline {
 			prio[j] = prioForbidden
 		}
 	}
+}
 
-	// Sections, with the heading path in effect in each.
+// buildSections cuts a document of n lines into sections at the top-level
+// headings heads, after the front matter section that ends at line fm
+// (-1 for none), each with the heading path in effect in it. Empty
+// sections are left out.
+func buildSections(n, fm int, heads []heading) []section {
 	var secs []section
 	cur := section{headEnd: -1}
 	if fm >= 0 {
@@ -141,7 +169,7 @@ func analyze(l *lines, src []byte, budget int) outline {
 		text  string
 	}
 	var stack []level
-	for _, h := range w.heads {
+	for _, h := range heads {
 		cur.end = h.first
 		if cur.end > cur.start {
 			secs = append(secs, cur)
@@ -160,7 +188,7 @@ func analyze(l *lines, src []byte, budget int) outline {
 	if cur.end > cur.start {
 		secs = append(secs, cur)
 	}
-	return outline{prio: prio, sections: secs}
+	return secs
 }
 
 // frontMatterEnd returns the index of the line closing a YAML front matter

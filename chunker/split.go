@@ -110,27 +110,14 @@ func (sp *splitter) section(out []Chunk, sec section) []Chunk {
 	ovFrom, ovTo := -1, -1
 	first := true
 	for line < z {
-		if off > 0 {
-			// A piece of a long line starts after any white space.
-			rest := l.s[l.start[line]+off : l.end[line]]
-			off += len(rest) - len(strings.TrimLeftFunc(rest, unicode.IsSpace))
-			if l.start[line]+off == l.end[line] {
-				line, off = line+1, 0
-				continue
-			}
-		}
-		if off == 0 && l.blank[line] {
-			line++
+		var skipped bool
+		if line, off, skipped = sp.skipBlank(line, off); skipped {
 			continue
 		}
 		base := l.start[line] + off
 		if l.end[line]-base > sp.budget {
 			// The rest of the line alone is too big: cut it.
-			cut := sp.cutLine(base, sp.budget)
-			if t := l.s[base:cut]; !isBlank(t) {
-				out = append(out, Chunk{Text: t, StartLine: line + 1, EndLine: line + 1, Headings: sec.headings})
-			}
-			off = cut - l.start[line]
+			out, off = sp.cutLong(out, line, base, sec.headings)
 			ovFrom, first = -1, false
 			continue
 		}
@@ -155,21 +142,9 @@ func (sp *splitter) section(out []Chunk, sec section) []Chunk {
 
 		from := line
 		if ovFrom >= 0 && sp.overlap > 0 && off == 0 {
-			// Repeat trailing lines of the previous chunk, as many as fit
-			// both the overlap and, with the chunk's earliest cut of the
-			// chosen rank, the budget; then cut at the latest place of
-			// that rank the shorter window allows.
-			c := sp.earliest(line, e, z, headEnd, p)
-			prevEnd := l.end[l.lastNB[ovTo]-1]
-			cEnd := l.end[l.lastNB[c]-1]
-			for i := ovTo - 1; i >= ovFrom; i-- {
-				if prevEnd-l.start[i] > sp.overlap || cEnd-l.start[i] > sp.budget {
-					break
-				}
-				if !l.blank[i] {
-					from = i
-				}
-			}
+			// Repeat trailing lines of the previous chunk; then cut at the
+			// latest place of the chosen rank the shorter window allows.
+			from = sp.overlapStart(line, e, z, headEnd, p, ovFrom, ovTo)
 			if from < line {
 				e = sp.window(from, l.start[from], z)
 				j = sp.latest(line, e, z, headEnd, p)
@@ -191,6 +166,61 @@ func (sp *splitter) section(out []Chunk, sec section) []Chunk {
 		line, off, first = j, 0, false
 	}
 	return out
+}
+
+// skipBlank moves the position off bytes into line past white space that
+// must not start a chunk: the leading white space of the rest of a line
+// already partly chunked (off > 0), or a whole blank line. It reports
+// whether it moved to the next line, which the caller must check against
+// the end of the section.
+func (sp *splitter) skipBlank(line, off int) (int, int, bool) {
+	l := sp.l
+	if off > 0 {
+		// A piece of a long line starts after any white space.
+		rest := l.s[l.start[line]+off : l.end[line]]
+		off += len(rest) - len(strings.TrimLeftFunc(rest, unicode.IsSpace))
+		if l.start[line]+off == l.end[line] {
+			return line + 1, 0, true
+		}
+	}
+	if off == 0 && l.blank[line] {
+		return line + 1, 0, true
+	}
+	return line, off, false
+}
+
+// cutLong appends to out the chunk holding as much of line from byte base
+// on as the budget allows, unless that piece is blank, and returns the
+// offset in line where the rest starts.
+func (sp *splitter) cutLong(out []Chunk, line, base int, headings []string) ([]Chunk, int) {
+	l := sp.l
+	cut := sp.cutLine(base, sp.budget)
+	if t := l.s[base:cut]; !isBlank(t) {
+		out = append(out, Chunk{Text: t, StartLine: line + 1, EndLine: line + 1, Headings: headings})
+	}
+	return out, cut - l.start[line]
+}
+
+// overlapStart returns the first line of the chunk that starts at line
+// when it repeats trailing lines of the previous chunk, lines
+// ovFrom..ovTo-1: as many as fit both the overlap and, with the chunk's
+// earliest cut ranked p or better in (line, e], the budget. It returns
+// line when none fit.
+func (sp *splitter) overlapStart(line, e, z, headEnd int, p int8, ovFrom, ovTo int) int {
+	l := sp.l
+	c := sp.earliest(line, e, z, headEnd, p)
+	prevEnd := l.end[l.lastNB[ovTo]-1]
+	cEnd := l.end[l.lastNB[c]-1]
+	from := line
+	for i := ovTo - 1; i >= ovFrom; i-- {
+		if prevEnd-l.start[i] > sp.overlap || cEnd-l.start[i] > sp.budget {
+			break
+		}
+		if !l.blank[i] {
+			from = i
+		}
+	}
+	return from
 }
 
 // window returns the largest j <= z such that the chunk from byte base of

@@ -16,15 +16,32 @@ func c(start, end int, text string, headings ...string) chunker.Chunk {
 }
 
 func TestSplit(t *testing.T) {
-	// Budgets here are small: MaxTokens 10 is 40 bytes.
-	fence := "```\n" + strings.Repeat("x := 1\n", 4) + "```"              // 35 bytes
-	bigFence := "```\n" + strings.Repeat("x := 1\n\ny := 2\n", 4) + "```" // 67 bytes
-	tests := []struct {
-		name string
-		src  string
-		opts chunker.Options
-		want []chunker.Chunk
-	}{
+	tests := append(append(splitStructureCases(), splitBudgetCases()...), splitEncodingCases()...)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := chunker.Split([]byte(tt.src), tt.opts)
+			if !equalChunks(got, tt.want) {
+				t.Errorf("Split(%q, %+v) =\n%s\nwant\n%s", tt.src, tt.opts, dump(got), dump(tt.want))
+			}
+			checkChunks(t, tt.src, tt.opts, got)
+			checkLineEndings(t, tt.src, tt.opts, got)
+		})
+	}
+}
+
+// splitCase is one case of [TestSplit].
+type splitCase struct {
+	name string
+	src  string
+	opts chunker.Options
+	want []chunker.Chunk
+}
+
+// splitStructureCases are the cases of [TestSplit] about the document's
+// structure, with the default options: blank documents, headings and
+// their paths, front matter.
+func splitStructureCases() []splitCase {
+	return []splitCase{
 		{"empty", "", chunker.Options{}, nil},
 		{"blank", " \n\t\n\n   ", chunker.Options{}, nil},
 		{"one line", "hello", chunker.Options{}, []chunker.Chunk{c(1, 1, "hello")}},
@@ -54,6 +71,16 @@ func TestSplit(t *testing.T) {
 			[]chunker.Chunk{c(1, 3, "---\ntitle: x\n---"), c(4, 5, "# H\nbody", "H")}},
 		{"unclosed front matter is a thematic break", "---\ntitle: x\n", chunker.Options{},
 			[]chunker.Chunk{c(1, 2, "---\ntitle: x")}},
+	}
+}
+
+// splitBudgetCases are the cases of [TestSplit] about cutting a section
+// too big for one chunk: where cuts go, overlap, code blocks, long lines.
+func splitBudgetCases() []splitCase {
+	// Budgets here are small: MaxTokens 10 is 40 bytes.
+	fence := "```\n" + strings.Repeat("x := 1\n", 4) + "```"              // 35 bytes
+	bigFence := "```\n" + strings.Repeat("x := 1\n\ny := 2\n", 4) + "```" // 67 bytes
+	return []splitCase{
 		{"cut at blank line", "aaaa aaaa\n\nbbbb bbbb\ncccc cccc\ndddd dddd\neeee\n", chunker.Options{MaxTokens: 10, Overlap: -1},
 			[]chunker.Chunk{c(1, 1, "aaaa aaaa"), c(3, 6, "bbbb bbbb\ncccc cccc\ndddd dddd\neeee")}},
 		{"cut between lines", "aaaa aaaa\nbbbb bbbb\ncccc cccc\ndddd dddd\neeee\n", chunker.Options{MaxTokens: 10, Overlap: -1},
@@ -91,19 +118,16 @@ func TestSplit(t *testing.T) {
 			}},
 		{"white space inside a long line", "x" + strings.Repeat(" ", 100) + "y", chunker.Options{MaxTokens: 1},
 			[]chunker.Chunk{c(1, 1, "x   "), c(1, 1, "y")}},
+	}
+}
+
+// splitEncodingCases are the cases of [TestSplit] about the bytes of the
+// document: a byte order mark, CRLF and lone CR line endings.
+func splitEncodingCases() []splitCase {
+	return []splitCase{
 		{"byte order mark", "\ufeff# A\nx\n", chunker.Options{}, []chunker.Chunk{c(1, 2, "# A\nx", "A")}},
 		{"CRLF", "# A\r\nx\r\n\r\ny\r\n", chunker.Options{}, []chunker.Chunk{c(1, 4, "# A\nx\n\ny", "A")}},
 		{"lone CR", "# A\rx\r\ry", chunker.Options{}, []chunker.Chunk{c(1, 4, "# A\nx\n\ny", "A")}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got := chunker.Split([]byte(tt.src), tt.opts)
-			if !equalChunks(got, tt.want) {
-				t.Errorf("Split(%q, %+v) =\n%s\nwant\n%s", tt.src, tt.opts, dump(got), dump(tt.want))
-			}
-			checkChunks(t, tt.src, tt.opts, got)
-			checkLineEndings(t, tt.src, tt.opts, got)
-		})
 	}
 }
 

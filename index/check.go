@@ -359,64 +359,7 @@ func (db *DB) Repair(ctx context.Context) (*Report, error) {
 		}
 		t.report(r)
 		p := t.problems()
-		rebuildFTS := r.FTS != "" || len(p.ftsOrphans) > 0
-		for _, id := range p.orphans {
-			if !rebuildFTS && t.fts[id] {
-				// The keyword row was given prefix || text: delete it exactly.
-				if _, err := tx.ExecContext(ctx, `INSERT INTO chunks_fts (chunks_fts, rowid, text) SELECT 'delete', id, prefix || text FROM chunks WHERE id = ?`, id); err != nil {
-					return err
-				}
-			}
-			if t.hasVec && t.vecs[id] {
-				if _, err := tx.ExecContext(ctx, `DELETE FROM chunks_vec WHERE rowid = ?`, id); err != nil {
-					return err
-				}
-				delete(t.vecs, id)
-			}
-			if _, err := tx.ExecContext(ctx, `DELETE FROM chunks WHERE id = ?`, id); err != nil {
-				return err
-			}
-		}
-		for _, id := range p.vecOrphans {
-			if !t.vecs[id] {
-				continue // deleted with an orphan chunk
-			}
-			if _, err := tx.ExecContext(ctx, `DELETE FROM chunks_vec WHERE rowid = ?`, id); err != nil {
-				return err
-			}
-		}
-		for _, id := range p.noVec {
-			if _, err := tx.ExecContext(ctx, `UPDATE chunks SET embedded = 0 WHERE id = ?`, id); err != nil {
-				return err
-			}
-			if _, err := tx.ExecContext(ctx, `UPDATE files SET pending = 1 WHERE path = (SELECT path FROM chunks WHERE id = ?)`, id); err != nil {
-				return err
-			}
-		}
-		if rebuildFTS {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO chunks_fts (chunks_fts) VALUES ('delete-all')`); err != nil {
-				return err
-			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO chunks_fts (rowid, text) SELECT id, prefix || text FROM chunks`); err != nil {
-				return err
-			}
-		} else {
-			for _, id := range p.noFTS {
-				if _, err := tx.ExecContext(ctx, `INSERT INTO chunks_fts (rowid, text) SELECT id, prefix || text FROM chunks WHERE id = ?`, id); err != nil {
-					return err
-				}
-			}
-		}
-		for path, countWrong := range p.bad {
-			q := `UPDATE files SET pending = 1 WHERE path = ?`
-			if countWrong {
-				q = `UPDATE files SET hash = '', chunks = (SELECT count(*) FROM chunks WHERE chunks.path = files.path) WHERE path = ?`
-			}
-			if _, err := tx.ExecContext(ctx, q, path); err != nil {
-				return err
-			}
-		}
-		return nil
+		return t.repair(ctx, tx, p, r.FTS != "" || len(p.ftsOrphans) > 0)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("repair: %w", err)
@@ -425,6 +368,115 @@ func (db *DB) Repair(ctx context.Context) (*Report, error) {
 	db.vecs = nil
 	db.mu.Unlock()
 	return r, nil
+}
+
+// repair fixes in tx the problems p found in the snapshot t, in the order
+// [DB.Repair] lists them. rebuildFTS asks for the keyword index to be
+// rebuilt whole rather than row by row.
+func (t *tables) repair(ctx context.Context, tx *sql.Tx, p *problems, rebuildFTS bool) error {
+	if err := t.deleteOrphans(ctx, tx, p.orphans, rebuildFTS); err != nil {
+		return err
+	}
+	if err := t.deleteVectorOrphans(ctx, tx, p.vecOrphans); err != nil {
+		return err
+	}
+	if err := markUnembedded(ctx, tx, p.noVec); err != nil {
+		return err
+	}
+	if err := fixKeywordIndex(ctx, tx, p.noFTS, rebuildFTS); err != nil {
+		return err
+	}
+	return fixFiles(ctx, tx, p.bad)
+}
+
+// deleteOrphans deletes the chunks ids, which have no file row, with their
+// vector rows and, unless the keyword index is to be rebuilt, their
+// keyword rows. It forgets the deleted vector rows in t.vecs.
+func (t *tables) deleteOrphans(ctx context.Context, tx *sql.Tx, ids []int64, rebuildFTS bool) error {
+	for _, id := range ids {
+		if !rebuildFTS && t.fts[id] {
+			// The keyword row was given prefix || text: delete it exactly.
+			if _, err := tx.ExecContext(ctx, `INSERT INTO chunks_fts (chunks_fts, rowid, text) SELECT 'delete', id, prefix || text FROM chunks WHERE id = ?`, id); err != nil {
+				return err
+			}
+		}
+		if t.hasVec && t.vecs[id] {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM chunks_vec WHERE rowid = ?`, id); err != nil {
+				return err
+			}
+			delete(t.vecs, id)
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM chunks WHERE id = ?`, id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// deleteVectorOrphans deletes the vector rows ids, which have no embedded
+// chunk, except those [tables.deleteOrphans] already deleted.
+func (t *tables) deleteVectorOrphans(ctx context.Context, tx *sql.Tx, ids []int64) error {
+	for _, id := range ids {
+		if !t.vecs[id] {
+			continue // deleted with an orphan chunk
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM chunks_vec WHERE rowid = ?`, id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// markUnembedded marks the chunks ids, which lack their vector row, as
+// needing one, and their files as pending.
+func markUnembedded(ctx context.Context, tx *sql.Tx, ids []int64) error {
+	for _, id := range ids {
+		if _, err := tx.ExecContext(ctx, `UPDATE chunks SET embedded = 0 WHERE id = ?`, id); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE files SET pending = 1 WHERE path = (SELECT path FROM chunks WHERE id = ?)`, id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// fixKeywordIndex rebuilds the keyword index from the chunk rows when
+// rebuild is set, and otherwise adds the keyword rows of the chunks
+// noFTS, which lack theirs.
+func fixKeywordIndex(ctx context.Context, tx *sql.Tx, noFTS []int64, rebuild bool) error {
+	if rebuild {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO chunks_fts (chunks_fts) VALUES ('delete-all')`); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO chunks_fts (rowid, text) SELECT id, prefix || text FROM chunks`); err != nil {
+			return err
+		}
+		return nil
+	}
+	for _, id := range noFTS {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO chunks_fts (rowid, text) SELECT id, prefix || text FROM chunks WHERE id = ?`, id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// fixFiles fixes the rows of the files in bad, which disagree with their
+// chunks: a file whose chunk count is wrong (true) gets the right count
+// and loses its hash, so the next index run re-reads it; the others are
+// marked pending.
+func fixFiles(ctx context.Context, tx *sql.Tx, bad map[string]bool) error {
+	for path, countWrong := range bad {
+		q := `UPDATE files SET pending = 1 WHERE path = ?`
+		if countWrong {
+			q = `UPDATE files SET hash = '', chunks = (SELECT count(*) FROM chunks WHERE chunks.path = files.path) WHERE path = ?`
+		}
+		if _, err := tx.ExecContext(ctx, q, path); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Invalidate clears the stored hash of the given files, so that the next

@@ -156,9 +156,34 @@ func TestToolsAndAnnotations(t *testing.T) {
 	}
 }
 
+// TestToolFlow calls every tool in turn on one workspace, each step
+// seeing what the ones before it changed.
 func TestToolFlow(t *testing.T) {
 	cs, root := connect(t, map[string]string{"memory/stack.md": "# Stack\n\nWe run Postgres 17.\n"})
+	flowWriteSearchGet(t, cs)
+	flowAppend(t, cs)
+	flowPackIndexStatus(t, cs, root)
+	flowDelete(t, cs)
+}
 
+// searchOutput is the result of the memory_search tool.
+type searchOutput struct {
+	Results []struct {
+		Path      string  `json:"path"`
+		StartLine int     `json:"start_line"`
+		EndLine   int     `json:"end_line"`
+		Score     float64 `json:"score"`
+		Snippet   string  `json:"snippet"`
+		Source    string  `json:"source"`
+	} `json:"results"`
+	Warnings []string `json:"warnings"`
+}
+
+// flowWriteSearchGet writes memory/notes/db.md with memory_write, finds it
+// with memory_search and reads it back, in part and whole, with
+// memory_get.
+func flowWriteSearchGet(t *testing.T, cs *mcp.ClientSession) {
+	t.Helper()
 	var wrote struct {
 		Path   string `json:"path"`
 		Chunks int    `json:"chunks"`
@@ -168,17 +193,7 @@ func TestToolFlow(t *testing.T) {
 		t.Errorf("memory_write = %+v", wrote)
 	}
 
-	var found struct {
-		Results []struct {
-			Path      string  `json:"path"`
-			StartLine int     `json:"start_line"`
-			EndLine   int     `json:"end_line"`
-			Score     float64 `json:"score"`
-			Snippet   string  `json:"snippet"`
-			Source    string  `json:"source"`
-		} `json:"results"`
-		Warnings []string `json:"warnings"`
-	}
+	var found searchOutput
 	mustCall(t, cs, "memory_search", map[string]any{"query": "MARMOT-311"}, &found)
 	if len(found.Results) == 0 || found.Results[0].Path != "memory/notes/db.md" || !strings.Contains(found.Results[0].Snippet, "MARMOT-311") {
 		t.Fatalf("memory_search = %+v, want memory/notes/db.md first", found)
@@ -199,7 +214,13 @@ func TestToolFlow(t *testing.T) {
 	if got.StartLine != 1 || got.EndLine != 3 {
 		t.Errorf("memory_get whole file lines %d-%d, want 1-3", got.StartLine, got.EndLine)
 	}
+}
 
+// flowAppend appends to the daily note, with and without a source, with
+// memory_append, and finds the appended text with memory_search and every
+// search option set.
+func flowAppend(t *testing.T, cs *mcp.ClientSession) {
+	t.Helper()
 	var appended struct {
 		Path string `json:"path"`
 	}
@@ -211,11 +232,18 @@ func TestToolFlow(t *testing.T) {
 	if appended.Path != "memory/planner/2026-11-30.md" {
 		t.Errorf("memory_append with source: path = %q", appended.Path)
 	}
+	var found searchOutput
 	mustCall(t, cs, "memory_search", map[string]any{"query": "OSPREY-77", "sources": []string{"memory"}, "min_score": 0, "max_results": 3, "decay_half_life_days": 30, "mmr_lambda": 0.5}, &found)
 	if len(found.Results) == 0 || found.Results[0].Path != "memory/2026-11-30.md" {
 		t.Errorf("search for the appended note = %+v", found)
 	}
+}
 
+// flowPackIndexStatus checks memory_pack keeps to its budget, and that
+// memory_index and memory_status see the four files of the workspace at
+// root.
+func flowPackIndexStatus(t *testing.T, cs *mcp.ClientSession, root string) {
+	t.Helper()
 	var packed memweave.Pack
 	mustCall(t, cs, "memory_pack", map[string]any{"query": "failover code word", "budget_tokens": 40}, &packed)
 	if packed.TotalTokens > 40 || packed.Budget != 40 || packed.Items == nil {
@@ -232,7 +260,12 @@ func TestToolFlow(t *testing.T) {
 	if st.Files != 4 || st.Workspace != root {
 		t.Errorf("memory_status = %+v", st)
 	}
+}
 
+// flowDelete deletes memory/notes/db.md with memory_delete and checks
+// that memory_search and memory_status no longer see it.
+func flowDelete(t *testing.T, cs *mcp.ClientSession) {
+	t.Helper()
 	var deleted struct {
 		Path string `json:"path"`
 	}
@@ -240,12 +273,14 @@ func TestToolFlow(t *testing.T) {
 	if deleted.Path != "memory/notes/db.md" {
 		t.Errorf("memory_delete path = %q", deleted.Path)
 	}
+	var found searchOutput
 	mustCall(t, cs, "memory_search", map[string]any{"query": "MARMOT-311", "min_score": 0}, &found)
 	for _, r := range found.Results {
 		if r.Path == "memory/notes/db.md" {
 			t.Errorf("search after memory_delete still finds %s", r.Path)
 		}
 	}
+	var st memweave.Status
 	mustCall(t, cs, "memory_status", nil, &st)
 	if st.Files != 3 {
 		t.Errorf("memory_status after memory_delete: %d files, want 3", st.Files)

@@ -134,66 +134,94 @@ func Fuse(cands []Candidate, opts FusionOptions) []Result {
 	if len(cands) == 0 {
 		return nil
 	}
-	method := opts.Method
-	if method == "" {
-		method = Weighted
-	}
-	wv, wt := max(opts.VectorWeight, 0), max(opts.TextWeight, 0)
-	if wv+wt == 0 {
-		wv, wt = DefaultVectorWeight, DefaultTextWeight
-	}
-	wv, wt = wv/(wv+wt), wt/(wv+wt)
-	rrfK := opts.RRFK
-	if rrfK <= 0 {
-		rrfK = DefaultRRFK
-	}
-	floor := DefaultKeywordFloor
-	if opts.KeywordFloor != nil {
-		floor = min(max(*opts.KeywordFloor, 0), 1)
-	}
-	bk := opts.BM25K
-	if bk <= 0 {
-		bk = BM25K
-	}
-
+	f := opts.resolve()
 	cs := mergeCandidates(cands)
 	// Score first and sort pointer-free keys: sorting []Result directly
 	// costs a GC write barrier per moved pointer field.
-	keys := make([]scoreKey, len(cs))
-	for i, c := range cs {
-		var k, cos float64
-		if c.BM25 != nil {
-			k = max(normalizeBM25(*c.BM25, bk), min(c.KeywordFloor, 1))
-		}
-		if c.Cosine != nil {
-			cos = NormalizeCosine(*c.Cosine)
-		}
-		var s float64
-		switch method {
-		case KeywordOnly:
-			s = k
-		case VectorOnly:
-			s = cos
-		case RRF:
-			if c.KeywordRank > 0 {
-				s += 1 / (rrfK + float64(c.KeywordRank))
-			}
-			if c.VectorRank > 0 {
-				s += 1 / (rrfK + float64(c.VectorRank))
-			}
-			s /= 2 / (rrfK + 1)
-		default:
-			s = max(wv*cos+wt*k, floor*k)
-		}
-		keys[i] = scoreKey{score: min(max(s, 0), 1), k: k, cos: cos, id: c.ChunkID, idx: i}
-	}
+	keys := scoreCandidates(cs, f)
 	slices.SortFunc(keys, func(a, b scoreKey) int {
 		if c := cmp.Compare(b.score, a.score); c != 0 {
 			return c
 		}
 		return cmp.Compare(a.id, b.id)
 	})
+	return buildResults(cs, keys, f.method)
+}
 
+// fusion is a [FusionOptions] with every default applied: what scoring
+// reads.
+type fusion struct {
+	method FusionMethod
+	// wv and wt are the vector and text weights divided by their sum.
+	wv, wt float64
+	rrfK   float64
+	floor  float64 // keyword floor, in [0,1]
+	bk     float64 // BM25 half-saturation constant
+}
+
+// resolve returns o with the defaults of [FusionOptions] applied, the
+// weights normalised to sum to 1 and the keyword floor clamped to [0,1].
+func (o FusionOptions) resolve() fusion {
+	f := fusion{method: o.Method, rrfK: o.RRFK, floor: DefaultKeywordFloor, bk: o.BM25K}
+	if f.method == "" {
+		f.method = Weighted
+	}
+	wv, wt := max(o.VectorWeight, 0), max(o.TextWeight, 0)
+	if wv+wt == 0 {
+		wv, wt = DefaultVectorWeight, DefaultTextWeight
+	}
+	f.wv, f.wt = wv/(wv+wt), wt/(wv+wt)
+	if f.rrfK <= 0 {
+		f.rrfK = DefaultRRFK
+	}
+	if o.KeywordFloor != nil {
+		f.floor = min(max(*o.KeywordFloor, 0), 1)
+	}
+	if f.bk <= 0 {
+		f.bk = BM25K
+	}
+	return f
+}
+
+// scoreCandidates scores each merged candidate in one pass and returns
+// its key, in the order of cs: the fused score clamped to [0,1], the
+// normalised keyword and vector scores, and the index into cs.
+func scoreCandidates(cs []Candidate, f fusion) []scoreKey {
+	keys := make([]scoreKey, len(cs))
+	for i, c := range cs {
+		var k, cos float64
+		if c.BM25 != nil {
+			k = max(normalizeBM25(*c.BM25, f.bk), min(c.KeywordFloor, 1))
+		}
+		if c.Cosine != nil {
+			cos = NormalizeCosine(*c.Cosine)
+		}
+		var s float64
+		switch f.method {
+		case KeywordOnly:
+			s = k
+		case VectorOnly:
+			s = cos
+		case RRF:
+			if c.KeywordRank > 0 {
+				s += 1 / (f.rrfK + float64(c.KeywordRank))
+			}
+			if c.VectorRank > 0 {
+				s += 1 / (f.rrfK + float64(c.VectorRank))
+			}
+			s /= 2 / (f.rrfK + 1)
+		default:
+			s = max(f.wv*cos+f.wt*k, f.floor*k)
+		}
+		keys[i] = scoreKey{score: min(max(s, 0), 1), k: k, cos: cos, id: c.ChunkID, idx: i}
+	}
+	return keys
+}
+
+// buildResults returns one Result per key, in the order of keys, with
+// ChunkID, Score, TextScore, VectorScore and Explain set from the key and
+// its candidate in cs, as [Fuse] documents.
+func buildResults(cs []Candidate, keys []scoreKey, method FusionMethod) []Result {
 	res := make([]Result, len(keys))
 	// One backing array for every score pointer: 5 values per result.
 	vals := make([]float64, 5*len(keys))

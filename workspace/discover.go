@@ -66,17 +66,7 @@ var errNotDir = errors.New("workspace: not a directory")
 //
 // files is sorted by Rel.
 func Discover(root string, extra []string) (files []File, warnings []error, err error) {
-	if root, err = absRoot(root); err != nil {
-		return nil, nil, err
-	}
-	fi, err := os.Stat(root)
-	if err != nil {
-		return nil, nil, err
-	}
-	if !fi.IsDir() {
-		return nil, nil, &fs.PathError{Op: "discover", Path: root, Err: errNotDir}
-	}
-	realRoot, err := filepath.EvalSymlinks(root)
+	root, realRoot, err := openRoot(root)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -85,6 +75,44 @@ func Discover(root string, extra []string) (files []File, warnings []error, err 
 	// Find every starting point first: their real paths are the zones that
 	// links met during any walk may point into.
 	var dirs []dir
+	if d, ok := w.memoryStart(root); ok {
+		dirs = append(dirs, d)
+	}
+	extraDirs, extraFiles := w.extraStarts(root, extra)
+	dirs = append(dirs, extraDirs...)
+
+	w.walkAll(dirs, extraFiles)
+	// Parallel walks report in any order: sort for a stable result.
+	slices.SortFunc(w.warnings, func(a, b error) int { return strings.Compare(a.Error(), b.Error()) })
+	return w.files(), w.warnings, nil
+}
+
+// openRoot checks that root can be used as a workspace: it returns root
+// made absolute and its real path with links resolved, or the error that
+// makes it unusable.
+func openRoot(root string) (abs, real string, err error) {
+	if abs, err = absRoot(root); err != nil {
+		return "", "", err
+	}
+	fi, err := os.Stat(abs)
+	if err != nil {
+		return "", "", err
+	}
+	if !fi.IsDir() {
+		return "", "", &fs.PathError{Op: "discover", Path: abs, Err: errNotDir}
+	}
+	real, err = filepath.EvalSymlinks(abs)
+	if err != nil {
+		return "", "", err
+	}
+	return abs, real, nil
+}
+
+// memoryStart returns the memory folder of root as a starting point and
+// adds its real path to the zones. It reports false when there is no
+// usable memory folder, after warning about any problem other than its
+// absence.
+func (w *walker) memoryStart(root string) (dir, bool) {
 	mem := filepath.Join(root, MemoryDir)
 	switch fi, err := os.Stat(mem); {
 	case errors.Is(err, fs.ErrNotExist):
@@ -94,22 +122,32 @@ func Discover(root string, extra []string) (files []File, warnings []error, err 
 	case !fi.IsDir():
 		w.warn(mem, errNotDir)
 	default:
-		if real, err := filepath.EvalSymlinks(mem); err != nil {
+		real, err := filepath.EvalSymlinks(mem)
+		if err != nil {
 			w.warn(mem, err)
-		} else {
-			w.zones = append(w.zones, real)
-			dirs = append(dirs, dir{abs: mem, rel: MemoryDir, real: real})
+			break
 		}
+		w.zones = append(w.zones, real)
+		return dir{abs: mem, rel: MemoryDir, real: real}, true
 	}
-	type file struct {
-		abs, rel string
-		info     fs.FileInfo
-		external bool
-	}
-	var extraFiles []file
-	indexDir := filepath.Join(realRoot, IndexDir)
+	return dir{}, false
+}
+
+// extraFile is a Markdown file named by an extra path of [Discover].
+type extraFile struct {
+	abs, rel string
+	info     fs.FileInfo
+	external bool
+}
+
+// extraStarts resolves the extra paths of [Discover] against root: the
+// folders to walk and the Markdown files to list, in the order of extra.
+// The real path of each is added to the zones; every path that cannot be
+// used is warned about and skipped.
+func (w *walker) extraStarts(root string, extra []string) (dirs []dir, files []extraFile) {
+	indexDir := filepath.Join(w.realRoot, IndexDir)
 	for _, x := range extra {
-		abs, rel, inside, err := resolve(root, realRoot, x)
+		abs, rel, inside, err := resolve(root, w.realRoot, x)
 		if err != nil {
 			w.warn(x, err)
 			continue
@@ -138,10 +176,16 @@ func Discover(root string, extra []string) (files []File, warnings []error, err 
 			w.warn(abs, ErrNotMarkdown)
 		default:
 			w.zones = append(w.zones, real)
-			extraFiles = append(extraFiles, file{abs, rel, fi, !inside})
+			files = append(files, extraFile{abs, rel, fi, !inside})
 		}
 	}
+	return dirs, files
+}
 
+// walkAll walks the starting folders in parallel, then lists the extra
+// files, then walks the linked folders found, in the order that makes the
+// first path to each file the one [Discover] documents.
+func (w *walker) walkAll(dirs []dir, extraFiles []extraFile) {
 	for _, d := range dirs {
 		w.walk(d)
 	}
@@ -157,9 +201,6 @@ func Discover(root string, extra []string) (files []File, warnings []error, err 
 		w.walk(w.links[i])
 		w.wg.Wait()
 	}
-	// Parallel walks report in any order: sort for a stable result.
-	slices.SortFunc(w.warnings, func(a, b error) int { return strings.Compare(a.Error(), b.Error()) })
-	return w.files(), w.warnings, nil
 }
 
 // dir is a folder to walk.

@@ -200,36 +200,7 @@ func TestDiscoverSymlinkOnlyPath(t *testing.T) {
 }
 
 func TestDiscoverExtra(t *testing.T) {
-	root := t.TempDir()
-	outside := t.TempDir()
-	elsewhere := t.TempDir()
-	writeFiles(t, elsewhere, "e.md")
-	writeFiles(t, outside,
-		"dir/n1.md",
-		"dir/sub/n2.MD",
-		"dir/.hidden/n3.md",
-		"dir/n4.md~",
-		"dir/n5.txt",
-		"file.md",
-		"file.txt",
-	)
-	symlink(t, elsewhere, outside, "dir/esc")                     // out of every zone: not followed
-	symlink(t, "../file.md", outside, "dir/file-link.md")         // into an extra path: followed, deduplicated
-	symlink(t, filepath.Join(outside, "dir"), root, "memory/ext") // into an extra path: followed, deduplicated
-	writeFiles(t, root, "memory/a.md", "memory/sub/b.md", "notes/n.md", ".memweave/i.md")
-
-	extra := []string{
-		filepath.Join(outside, "dir"),
-		filepath.Join(outside, "file.md"),
-		filepath.Join(outside, "file.txt"), // not Markdown: a warning
-		"missing",                          // a warning
-		"notes",
-		"memory/sub",                  // overlaps memory/
-		"memory/a.md",                 // overlaps memory/
-		filepath.Join(outside, "dir"), // twice
-		"./notes/",
-		".memweave", // a warning
-	}
+	root, outside, extra := extraWorkspace(t)
 	files, warnings, err := Discover(root, extra)
 	if err != nil {
 		t.Fatalf("Discover(%q, %q) error = %v", root, extra, err)
@@ -263,7 +234,55 @@ func TestDiscoverExtra(t *testing.T) {
 	if !slices.Equal(got, wants) {
 		t.Errorf("Discover(%q, %q) = %v, want %v", root, extra, got, wants)
 	}
+	checkExtraWarnings(t, root, extra, warnings)
+}
 
+// extraWorkspace builds the workspace of [TestDiscoverExtra]: a root with
+// memory/, notes/ and an index folder, a folder outside it with Markdown
+// and other files, hidden ones and links, and a third folder only a link
+// leads to. It returns the root, the outside folder and the extra paths
+// to pass to Discover.
+func extraWorkspace(t testing.TB) (root, outside string, extra []string) {
+	t.Helper()
+	root = t.TempDir()
+	outside = t.TempDir()
+	elsewhere := t.TempDir()
+	writeFiles(t, elsewhere, "e.md")
+	writeFiles(t, outside,
+		"dir/n1.md",
+		"dir/sub/n2.MD",
+		"dir/.hidden/n3.md",
+		"dir/n4.md~",
+		"dir/n5.txt",
+		"file.md",
+		"file.txt",
+	)
+	symlink(t, elsewhere, outside, "dir/esc")                     // out of every zone: not followed
+	symlink(t, "../file.md", outside, "dir/file-link.md")         // into an extra path: followed, deduplicated
+	symlink(t, filepath.Join(outside, "dir"), root, "memory/ext") // into an extra path: followed, deduplicated
+	writeFiles(t, root, "memory/a.md", "memory/sub/b.md", "notes/n.md", ".memweave/i.md")
+
+	extra = []string{
+		filepath.Join(outside, "dir"),
+		filepath.Join(outside, "file.md"),
+		filepath.Join(outside, "file.txt"), // not Markdown: a warning
+		"missing",                          // a warning
+		"notes",
+		"memory/sub",                  // overlaps memory/
+		"memory/a.md",                 // overlaps memory/
+		filepath.Join(outside, "dir"), // twice
+		"./notes/",
+		".memweave", // a warning
+	}
+	return root, outside, extra
+}
+
+// checkExtraWarnings checks the warnings of Discover(root, extra) in
+// [TestDiscoverExtra]: each an *fs.PathError naming a path, one for the
+// file that is not Markdown, one for the missing path and one for the
+// index folder.
+func checkExtraWarnings(t testing.TB, root string, extra []string, warnings []error) {
+	t.Helper()
 	var notMarkdown, missing, other int
 	for _, w := range warnings {
 		var pe *fs.PathError
