@@ -10,7 +10,6 @@ import (
 
 	"github.com/memweave/memweave-go/chunker"
 	"github.com/memweave/memweave-go/embed"
-	"github.com/memweave/memweave-go/embedcache"
 	"github.com/memweave/memweave-go/index"
 	"github.com/memweave/memweave-go/indexer"
 	"github.com/memweave/memweave-go/postprocess"
@@ -56,14 +55,10 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 		return nil, err
 	}
 	w := &Weave{cfg: cfg, db: db, emb: emb}
-	id := "none"
-	if emb != nil {
-		id = emb.Identity().String()
-	}
 	w.eng = indexer.New(db, indexer.Options{
 		Root: cfg.Workspace, ExtraPaths: cfg.ExtraPaths, MaxFileBytes: cfg.MaxFileBytes,
 		Chunk:    chunker.Options{MaxTokens: cfg.ChunkTokens, Overlap: chunkerOverlap(*cfg.ChunkOverlap)},
-		Embedder: emb, Cache: embedcache.New(id), CacheMaxEntries: cfg.CacheMaxEntries, Logger: cfg.Logger,
+		Embedder: emb, CacheMaxEntries: cfg.CacheMaxEntries, Logger: cfg.Logger,
 	})
 	if err := w.eng.Reconcile(ctx); err != nil {
 		db.Close()

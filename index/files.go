@@ -58,6 +58,10 @@ type Chunk struct {
 type Update struct {
 	File   File
 	Chunks []Chunk
+	// NeedVectors says that every chunk should have a vector (an embedder
+	// is configured): a chunk left without one, for want of a vector or of
+	// a vector table, marks the file pending.
+	NeedVectors bool
 }
 
 // Changes counts what a write did.
@@ -354,11 +358,14 @@ func (w *writer) replace(ctx context.Context, u Update) (created, removed int, e
 			}
 			created++
 		}
-		if emb || !w.hasVec {
+		if emb {
 			continue
 		}
-		if c.Vector == nil {
-			pending = true
+		if c.Vector == nil || !w.hasVec {
+			// No vector, or no table to keep it in (the embedder's
+			// dimensions are not known yet): the file waits for the next
+			// run, never silently without vectors.
+			pending = pending || u.NeedVectors || c.Vector != nil || w.hasVec
 			continue
 		}
 		if _, err := w.insVec.ExecContext(ctx, rowid, embedcache.Encode(c.Vector)); err != nil {

@@ -367,6 +367,16 @@ func (h *hitHeap) offer(hit VectorHit, k int) {
 	}
 }
 
+// VectorCount returns the number of stored vectors, from the in-memory
+// copy that searches use.
+func (db *DB) VectorCount(ctx context.Context) (int, error) {
+	vs, err := db.vectors(ctx)
+	if err != nil {
+		return 0, err
+	}
+	return len(vs.ids), nil
+}
+
 // Cosines returns the cosine similarity between q and each of the given
 // chunks that has a vector.
 func (db *DB) Cosines(ctx context.Context, q []float32, ids []int64) (map[int64]float64, error) {

@@ -11,7 +11,6 @@ import (
 
 	"github.com/memweave/memweave-go/chunker"
 	"github.com/memweave/memweave-go/embed"
-	"github.com/memweave/memweave-go/embedcache"
 	"github.com/memweave/memweave-go/index"
 )
 
@@ -28,8 +27,6 @@ type Options struct {
 	Chunk chunker.Options
 	// Embedder embeds chunks; nil means a keyword-only index.
 	Embedder embed.Embedder
-	// Cache is the embedding cache of the embedder's identity.
-	Cache *embedcache.Cache
 	// CacheMaxEntries caps the embedding cache after each run; 0 = no cap.
 	CacheMaxEntries int
 	// Logger receives diagnostics; nil discards them.

@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/memweave/memweave-go/chunker"
+	"github.com/memweave/memweave-go/embedcache"
 )
 
 // Identity is what the index was built with: the embedder's identity
@@ -29,20 +31,46 @@ func (e *Engine) IdentityOf() Identity {
 	return id
 }
 
+// cache returns the embedding cache of the embedder's current identity,
+// which an OpenAI-compatible embedder completes when it learns its
+// dimensions.
+func (e *Engine) cache() *embedcache.Cache { return embedcache.New(e.IdentityOf().Embedder) }
+
+// prober is an embedder that can learn its dimensions with one request.
+type prober interface {
+	Probe(ctx context.Context) error
+}
+
 // Reconcile compares the identity recorded in the index with the
 // engine's and schedules what must be redone: a different embedder drops
-// every vector (the next sync re-embeds, from the embedding cache where
-// it can), a different chunking marks every file for re-chunking. An
-// OpenAI-compatible embedder whose dimensions are learned on first use
-// keeps the stored vectors until then.
+// every vector and creates the vector table for its dimensions (the next
+// sync re-embeds, from the embedding cache where it can), a different
+// chunking marks every file for re-chunking.
+//
+// An OpenAI-compatible embedder configured without dimensions learns them
+// from its first response. When the index was built with the same
+// provider and model, Reconcile keeps its vectors until then; otherwise
+// it probes the endpoint now, so that the vector table exists before any
+// vector is computed. A probe that fails leaves the index as it is: the
+// next sync tries again, and its files stay pending until their vectors
+// are stored.
 func (e *Engine) Reconcile(ctx context.Context) error {
-	id := e.IdentityOf()
-	if id.Dims == 0 && e.opts.Embedder != nil {
-		return nil
-	}
 	stored, err := e.db.Meta(ctx, "identity")
 	if err != nil {
 		return err
+	}
+	id := e.IdentityOf()
+	if id.Dims == 0 && e.opts.Embedder != nil {
+		if sameModel(stored, id.Embedder) {
+			return nil
+		}
+		p, ok := e.opts.Embedder.(prober)
+		if !ok || p.Probe(ctx) != nil {
+			return nil
+		}
+		if id = e.IdentityOf(); id.Dims == 0 {
+			return nil
+		}
 	}
 	if stored != id.Embedder {
 		if err := e.db.ResetVectors(ctx, id.Dims); err != nil {
@@ -63,4 +91,27 @@ func (e *Engine) Reconcile(ctx context.Context) error {
 			"chunker_version": strconv.Itoa(chunker.Version), "chunking": id.Chunking})
 	}
 	return nil
+}
+
+// sameModel reports whether the stored identity "provider/model/dims" is
+// of the provider and model of current, whose dims are not known yet.
+func sameModel(stored, current string) bool {
+	prefix, ok := strings.CutSuffix(current, "/0")
+	return ok && strings.HasPrefix(stored, prefix+"/") && stored != current
+}
+
+// reconciled makes sure, before a run embeds anything, that the index's
+// vector table matches the embedder: with dimensions still unknown it
+// runs Reconcile, which probes the endpoint. It is called under the lock.
+func (e *Engine) reconciled(ctx context.Context) error {
+	if e.opts.Embedder == nil || e.IdentityOf().Dims > 0 && e.identityStored(ctx) {
+		return nil
+	}
+	return e.Reconcile(ctx)
+}
+
+// identityStored reports whether the index records the current identity.
+func (e *Engine) identityStored(ctx context.Context) bool {
+	stored, err := e.db.Meta(ctx, "identity")
+	return err == nil && stored == e.IdentityOf().Embedder
 }

@@ -11,7 +11,6 @@ import (
 
 	"github.com/memweave/memweave-go/chunker"
 	"github.com/memweave/memweave-go/embed"
-	"github.com/memweave/memweave-go/embedcache"
 	"github.com/memweave/memweave-go/index"
 	"github.com/memweave/memweave-go/indexer"
 	"github.com/memweave/memweave-go/memweavetest"
@@ -29,7 +28,7 @@ func newEngine(t *testing.T, root string) *indexer.Engine {
 		t.Fatal(err)
 	}
 	return indexer.New(db, indexer.Options{Root: root, MaxFileBytes: 1 << 20, Chunk: chunker.Options{MaxTokens: 400},
-		Embedder: emb, Cache: embedcache.New(emb.Identity().String())})
+		Embedder: emb})
 }
 
 func TestSyncThenDiffIsEmpty(t *testing.T) {

@@ -158,13 +158,13 @@ func (e *Engine) consume(ctx context.Context, gr *group, res *Result) error {
 		updates[i] = index.Update{
 			File: index.File{Path: p.file.Rel, Source: p.file.Source, Hash: p.hash, MTime: p.file.MTime,
 				Size: p.file.Size, External: p.file.External},
-			Chunks: p.chunks,
+			Chunks: p.chunks, NeedVectors: e.opts.Embedder != nil,
 		}
 		res.Indexed = append(res.Indexed, p.file.Rel)
 	}
 	var extra func(tx *sql.Tx) error
 	if len(gr.hits) > 0 {
-		extra = func(tx *sql.Tx) error { return e.opts.Cache.Touch(ctx, tx, gr.hits) }
+		extra = func(tx *sql.Tx) error { return e.cache().Touch(ctx, tx, gr.hits) }
 	}
 	ch, err := e.db.Apply(ctx, updates, nil, extra)
 	if err != nil {

@@ -43,6 +43,9 @@ func (e *Engine) Sync(ctx context.Context, opts SyncOptions) (*Result, error) {
 			res.FilesSkipped += len(d.Unchanged) + len(d.Pending)
 		}
 		slices.SortFunc(todo, func(a, b workspace.File) int { return cmp.Compare(a.Rel, b.Rel) })
+		if err := e.reconciled(ctx); err != nil {
+			return err
+		}
 		if err := e.pipeline(ctx, todo, d.rows, opts, res); err != nil {
 			return err
 		}
@@ -80,6 +83,9 @@ func (e *Engine) Add(ctx context.Context, files []workspace.File) (*Result, erro
 				continue
 			}
 			todo = append(todo, f)
+		}
+		if err := e.reconciled(ctx); err != nil {
+			return err
 		}
 		if err := e.pipeline(ctx, todo, rows, SyncOptions{}, res); err != nil {
 			return err

@@ -104,7 +104,7 @@ func (e *Engine) storedVectors(ctx context.Context, gr *group, need map[embedcac
 			rest = append(rest, k)
 		}
 	}
-	dead, err := e.opts.Cache.Lookup(ctx, e.db.SQL(), rest)
+	dead, err := e.cache().Lookup(ctx, e.db.SQL(), rest)
 	if err != nil {
 		return nil, err
 	}

@@ -70,6 +70,8 @@ type VectorBackend interface {
 	// Cosines returns the cosine similarity between q and each of the
 	// given chunks that has a vector.
 	Cosines(ctx context.Context, q []float32, ids []int64) (map[int64]float64, error)
+	// VectorCount is the number of chunks that have a vector.
+	VectorCount(ctx context.Context) (int, error)
 }
 
 // QueryEmbedder turns a query into a vector.

@@ -9,9 +9,18 @@ import (
 	"sync"
 )
 
-// ErrNoEmbedder is the warning of a vector or hybrid search without an
-// embedder: it ran keyword-only.
-var ErrNoEmbedder = errors.New("search: no embedder configured: keyword search only")
+// Warnings of a degraded retrieval, for errors.Is.
+var (
+	// ErrNoEmbedder: a vector or hybrid search without an embedder ran
+	// keyword-only.
+	ErrNoEmbedder = errors.New("search: no embedder configured: keyword search only")
+	// ErrNoVectors: the index holds no vector yet (embedding failed or is
+	// pending), so the vector backend could not contribute.
+	ErrNoVectors = errors.New("search: no chunk has a vector yet (embedding failed or pending; run index): keyword search only")
+	// ErrMissingVectors: some chunks have no vector yet; they match by
+	// keyword only.
+	ErrMissingVectors = errors.New("search: some chunks have no vector yet and match by keyword only; run index")
+)
 
 // Hybrid is the first stage of a search: it runs the keyword and vector
 // backends concurrently and fuses their candidates into scored results.
@@ -68,6 +77,13 @@ func (h *Hybrid) Retrieve(ctx context.Context, req Request) (*Retrieved, error) 
 		out.Warnings = append(out.Warnings, ErrNoEmbedder)
 		wantVec, wantKw = false, true
 	}
+	if wantVec {
+		var warn error
+		if wantVec, warn = h.coverage(ctx); warn != nil {
+			out.Warnings = append(out.Warnings, warn)
+			wantKw = wantKw || !wantVec
+		}
+	}
 	r, err := h.run(ctx, req, wantKw, wantVec)
 	if err != nil {
 		return nil, err
@@ -114,6 +130,24 @@ func (h *Hybrid) Retrieve(ctx context.Context, req Request) (*Retrieved, error) 
 	}
 	out.Results = attach(Fuse(cands, opts), chunks)
 	return out, nil
+}
+
+// coverage checks how many chunks the vector backend can see: none means
+// it cannot contribute (want false, with [ErrNoVectors]), some missing
+// means a warning wrapping [ErrMissingVectors].
+func (h *Hybrid) coverage(ctx context.Context) (want bool, warn error) {
+	vecs, err := h.Vector.VectorCount(ctx)
+	if err != nil {
+		return true, nil // the vector search reports it
+	}
+	chunks, err := h.Keyword.ChunkCount(ctx)
+	switch {
+	case err != nil || vecs >= chunks:
+		return true, nil
+	case vecs == 0:
+		return false, ErrNoVectors
+	}
+	return true, fmt.Errorf("%w (%d of %d chunks)", ErrMissingVectors, chunks-vecs, chunks)
 }
 
 // backendHits are the raw outputs of the backends.
