@@ -2,6 +2,7 @@ package memweave_test
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"os"
@@ -13,6 +14,8 @@ import (
 
 	memweave "github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/embed"
+	"github.com/memweave/memweave-go/index"
+	"github.com/memweave/memweave-go/indexer"
 	"github.com/memweave/memweave-go/memweavetest"
 	"github.com/memweave/memweave-go/search"
 )
@@ -186,5 +189,92 @@ func assertFresh(t *testing.T, w *memweave.Weave) {
 	if st.StaleFiles != 0 || !rep.OK() || st.PendingFiles != rep.Pending || st.TooLargeFiles != len(rep.TooLarge) {
 		t.Errorf("after sync: Status stale %d pending %d too large %d; Check problems %q pending %d too large %q",
 			st.StaleFiles, st.PendingFiles, st.TooLargeFiles, rep.Problems(), rep.Pending, rep.TooLarge)
+	}
+}
+
+// rewriteSameStat replaces rel's content with text of the same length and
+// puts its old mtime back, as a coarse clock or cp -p would.
+func rewriteSameStat(t *testing.T, root, rel, text string) {
+	t.Helper()
+	p := filepath.Join(root, filepath.FromSlash(rel))
+	fi, err := os.Stat(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if int64(len(text)) != fi.Size() {
+		t.Fatalf("rewrite of %s: %d bytes, want the same size %d", rel, len(text), fi.Size())
+	}
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(p, fi.ModTime(), fi.ModTime()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestSameStatRewriteSeen checks that a same-size rewrite that keeps the
+// mtime is found by the stat scan (the ctime changed), by a search's sync
+// and by Write, which always re-reads what it wrote.
+func TestSameStatRewriteSeen(t *testing.T) {
+	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\n\ncode ALPHA-111\n"})
+	w := open(t, root, memweave.Config{})
+	mustIndex(t, w)
+	rewriteSameStat(t, root, "memory/a.md", "# A\n\ncode OMEGA-999\n")
+	if got := searchPaths(t, w, "OMEGA-999"); !slices.Equal(got, []string{"memory/a.md"}) {
+		t.Errorf("search after a same-stat rewrite = %q, want the new text found", got)
+	}
+	if got := searchPaths(t, w, "ALPHA-111"); len(got) != 0 {
+		t.Errorf("old text still found: %q", got)
+	}
+	// Write twice in one timestamp tick, same size.
+	if _, err := w.Write(context.Background(), "b.md", "# B\n\nfirst KAPPA-1\n"); err != nil {
+		t.Fatal(err)
+	}
+	rewriteSameStat(t, root, "memory/b.md", "# B\n\nfirst KAPPA-2\n")
+	if _, err := w.Write(context.Background(), "b.md", "# B\n\nfirst KAPPA-3\n"); err != nil {
+		t.Fatal(err)
+	}
+	if got := searchPaths(t, w, "KAPPA-3"); !slices.Equal(got, []string{"memory/b.md"}) {
+		t.Errorf("search after Write = %q, want memory/b.md", got)
+	}
+}
+
+// TestRacyTimestampRule checks git's racy rule where ctime and inode are
+// unknown (rows from before they were recorded, or a platform without
+// them): a file indexed within the timestamp granularity of its mtime is
+// read again, and a same-stat rewrite is found.
+func TestRacyTimestampRule(t *testing.T) {
+	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\n\ncode ALPHA-111\n"})
+	w := open(t, root, memweave.Config{})
+	mustIndex(t, w)
+	w.Close()
+	dbPath := filepath.Join(root, ".memweave", "index.db")
+	db, err := sql.Open("sqlite3", dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Forget ctime and inode; the row was written within the racy window.
+	if _, err := db.Exec(`UPDATE files SET ctime = 0, inode = 0, indexed_at = mtime + 1000000000`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	rewriteSameStat(t, root, "memory/a.md", "# A\n\ncode OMEGA-999\n")
+	w = open(t, root, memweave.Config{})
+	if st, err := w.Status(context.Background()); err != nil || st.StaleFiles != 1 {
+		t.Fatalf("Status.StaleFiles = %v (%v), want 1: the racy row must be read", st.StaleFiles, err)
+	}
+	if got := searchPaths(t, w, "OMEGA-999"); !slices.Equal(got, []string{"memory/a.md"}) {
+		t.Errorf("search = %q, want the rewritten file", got)
+	}
+	// Not racy (indexed long after the mtime) and no ctime: size and mtime
+	// are trusted, as before.
+	if r := (index.File{MTime: 1e18, IndexedAt: 1e18 + 3e9}); indexer.Racy(r) {
+		t.Error("a row indexed 3 s after its mtime is racy")
+	}
+	if r := (index.File{MTime: 1e18, IndexedAt: 1e18 + 1e9}); !indexer.Racy(r) {
+		t.Error("a row indexed 1 s after its mtime is not racy")
+	}
+	if r := (index.File{MTime: 1e18}); indexer.Racy(r) {
+		t.Error("a row without indexed_at is racy")
 	}
 }

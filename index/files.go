@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/memweave/memweave-go/embedcache"
 )
@@ -28,6 +29,22 @@ type File struct {
 	External bool
 	// Chunks is the number of chunks.
 	Chunks int
+	// CTime (Unix nanoseconds) and Inode are the file's change time and
+	// inode as last read; 0 when unknown.
+	CTime, Inode int64
+	// IndexedAt is when the row was last written or touched, in Unix
+	// nanoseconds; it is set by the write, not by the caller.
+	IndexedAt int64
+}
+
+// fileColumns are the columns scanFile reads, in order.
+const fileColumns = `path, source, hash, mtime, size, pending, external, chunks, ctime, inode, indexed_at`
+
+// scanFile reads one row of fileColumns.
+func scanFile(rows *sql.Rows) (File, error) {
+	var f File
+	err := rows.Scan(&f.Path, &f.Source, &f.Hash, &f.MTime, &f.Size, &f.Pending, &f.External, &f.Chunks, &f.CTime, &f.Inode, &f.IndexedAt)
+	return f, err
 }
 
 // Chunk is one chunk to store.
@@ -71,15 +88,15 @@ type Changes struct {
 
 // Files returns every file row, keyed by path.
 func (db *DB) Files(ctx context.Context) (map[string]File, error) {
-	rows, err := db.sql.QueryContext(ctx, `SELECT path, source, hash, mtime, size, pending, external, chunks FROM files`)
+	rows, err := db.sql.QueryContext(ctx, `SELECT `+fileColumns+` FROM files`)
 	if err != nil {
 		return nil, db.wrap("list files", err)
 	}
 	defer rows.Close()
 	out := make(map[string]File)
 	for rows.Next() {
-		var f File
-		if err := rows.Scan(&f.Path, &f.Source, &f.Hash, &f.MTime, &f.Size, &f.Pending, &f.External, &f.Chunks); err != nil {
+		f, err := scanFile(rows)
+		if err != nil {
 			return nil, db.wrap("list files", err)
 		}
 		out[f.Path] = f
@@ -97,13 +114,13 @@ func (db *DB) FilesAt(ctx context.Context, paths []string) (map[string]File, err
 		for i, p := range batch {
 			args[i] = p
 		}
-		rows, err := db.sql.QueryContext(ctx, `SELECT path, source, hash, mtime, size, pending, external, chunks FROM files WHERE path IN (`+embedcache.Placeholders(len(batch))+`)`, args...)
+		rows, err := db.sql.QueryContext(ctx, `SELECT `+fileColumns+` FROM files WHERE path IN (`+embedcache.Placeholders(len(batch))+`)`, args...)
 		if err != nil {
 			return nil, db.wrap("list files", err)
 		}
 		for rows.Next() {
-			var f File
-			if err := rows.Scan(&f.Path, &f.Source, &f.Hash, &f.MTime, &f.Size, &f.Pending, &f.External, &f.Chunks); err != nil {
+			f, err := scanFile(rows)
+			if err != nil {
 				rows.Close()
 				return nil, db.wrap("list files", err)
 			}
@@ -200,13 +217,14 @@ func (db *DB) Touch(ctx context.Context, files []File) error {
 		return nil
 	}
 	return db.write(ctx, func(tx *sql.Tx) error {
-		st, err := tx.PrepareContext(ctx, `UPDATE files SET mtime = ?, size = ? WHERE path = ?`)
+		st, err := tx.PrepareContext(ctx, `UPDATE files SET mtime = ?, size = ?, ctime = ?, inode = ?, indexed_at = ? WHERE path = ?`)
 		if err != nil {
 			return err
 		}
 		defer st.Close()
+		now := time.Now().UnixNano()
 		for _, f := range files {
-			if _, err := st.ExecContext(ctx, f.MTime, f.Size, f.Path); err != nil {
+			if _, err := st.ExecContext(ctx, f.MTime, f.Size, f.CTime, f.Inode, now, f.Path); err != nil {
 				return err
 			}
 		}
@@ -244,7 +262,7 @@ func newWriter(ctx context.Context, tx *sql.Tx) (*writer, error) {
 		{&w.insVec, `INSERT INTO chunks_vec (rowid, embedding) VALUES (?, ?)`, true},
 		{&w.setLines, `UPDATE chunks SET seq = ?, start_line = ?, end_line = ?, headings = ?, source = ? WHERE id = ?`, false},
 		{&w.markEmbedded, `UPDATE chunks SET embedded = 1 WHERE id = ?`, false},
-		{&w.upsertFile, `INSERT OR REPLACE INTO files (path, source, hash, mtime, size, pending, external, chunks) VALUES (?,?,?,?,?,?,?,?)`, false},
+		{&w.upsertFile, `INSERT OR REPLACE INTO files (`+fileColumns+`) VALUES (?,?,?,?,?,?,?,?,?,?,?)`, false},
 		{&w.delFile, `DELETE FROM files WHERE path = ?`, false},
 	}
 	for _, s := range stmts {
@@ -376,7 +394,8 @@ func (w *writer) replace(ctx context.Context, u Update) (created, removed int, e
 		}
 	}
 	f := u.File
-	if _, err := w.upsertFile.ExecContext(ctx, f.Path, f.Source, f.Hash, f.MTime, f.Size, pending, f.External, len(u.Chunks)); err != nil {
+	if _, err := w.upsertFile.ExecContext(ctx, f.Path, f.Source, f.Hash, f.MTime, f.Size, pending, f.External, len(u.Chunks),
+		f.CTime, f.Inode, time.Now().UnixNano()); err != nil {
 		return 0, 0, err
 	}
 	return created, removed, nil

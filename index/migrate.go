@@ -46,6 +46,12 @@ CREATE VIRTUAL TABLE chunks_fts USING fts5 (text, content='', tokenize='porter u
 	`CREATE INDEX chunks_hash ON chunks (hash) WHERE embedded = 1;
 DELETE FROM embed_cache WHERE identity = (SELECT value FROM meta WHERE key = 'identity')
 	AND hash IN (SELECT hash FROM chunks WHERE embedded = 1);`,
+	// 3: change detection beyond size and mtime: the inode and change
+	// time of the file as read, and when its row was written (for the
+	// racy-timestamp rule). 0 means unknown.
+	`ALTER TABLE files ADD COLUMN ctime INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE files ADD COLUMN inode INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE files ADD COLUMN indexed_at INTEGER NOT NULL DEFAULT 0;`,
 }
 
 // SchemaVersion is the schema version this binary writes.

@@ -36,8 +36,9 @@ func (e *Engine) AddPaths(ctx context.Context, paths ...string) (*Result, error)
 		case fi.IsDir():
 			return nil, fmt.Errorf("add %s: is a folder; add files, or list it in ExtraPaths", p)
 		}
-		files = append(files, workspace.File{Abs: abs, Rel: rel, Source: workspace.Source(rel), Size: fi.Size(),
-			MTime: fi.ModTime().UnixNano(), External: !discoverable(rel)})
+		f := workspace.File{Abs: abs, Rel: rel, Source: workspace.Source(rel), External: !discoverable(rel)}
+		f.Size, f.MTime, f.CTime, f.Inode = workspace.StatOf(fi)
+		files = append(files, f)
 	}
 	return e.Add(ctx, files)
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"time"
 
 	"github.com/memweave/memweave-go/index"
 	"github.com/memweave/memweave-go/workspace"
@@ -40,8 +41,14 @@ type Diff struct {
 	// Pending are unchanged indexed files some of whose chunks lack a
 	// vector because embedding failed; an index run retries them.
 	Pending []workspace.File
-	// Unchanged are indexed files whose size and mtime match their row.
+	// Unchanged are indexed files whose size and mtime match their row
+	// (and change time and inode, where known), and whose content was
+	// read and found unchanged when the racy-timestamp rule required it.
 	Unchanged []workspace.File
+	// Retouch are unchanged files whose row is racy (see [Racy]) and whose
+	// mtime is now old enough to trust: a sync refreshes their rows so
+	// that later scans need not read them.
+	Retouch []workspace.File
 
 	// rows are the index rows the diff was computed against.
 	rows map[string]index.File
@@ -80,7 +87,7 @@ func (e *Engine) Diff(ctx context.Context) (*Diff, error) {
 			if indexed {
 				d.Deleted = append(d.Deleted, f.Rel)
 			}
-		case indexed && row.Size == f.Size && row.MTime == f.MTime && row.Hash != "" && !row.External:
+		case indexed && SameStat(row, f) && row.Hash != "" && !row.External && !e.racyChanged(row, f, d):
 			if row.Pending {
 				d.Pending = append(d.Pending, f)
 			} else {
@@ -105,6 +112,46 @@ func (e *Engine) Diff(ctx context.Context) (*Diff, error) {
 	slices.Sort(d.Deleted)
 	slices.SortFunc(d.Unreadable, func(a, b Warning) int { return cmp.Compare(a.Path, b.Path) })
 	return d, nil
+}
+
+// RacyWindow is the timestamp granularity the racy-timestamp rule allows
+// for: FAT's two seconds, the coarsest in common use.
+const RacyWindow = 2 * time.Second
+
+// SameStat reports whether the file's metadata matches its row: size and
+// mtime, and change time and inode where both are known.
+func SameStat(row index.File, f workspace.File) bool {
+	return row.Size == f.Size && row.MTime == f.MTime &&
+		(row.CTime == 0 || f.CTime == 0 || row.CTime == f.CTime) &&
+		(row.Inode == 0 || f.Inode == 0 || row.Inode == f.Inode)
+}
+
+// Racy reports whether a row was written so soon after its file's mtime
+// (within [RacyWindow]) that a same-size rewrite in the same timestamp
+// tick would leave size and mtime as they are: git's racy-timestamp rule.
+// Such a file must be read to be trusted. Rows from before the rule was
+// recorded (IndexedAt 0) are not racy.
+func Racy(row index.File) bool {
+	return row.IndexedAt != 0 && row.MTime >= row.IndexedAt-RacyWindow.Nanoseconds()
+}
+
+// racyChanged applies the racy-timestamp rule to a file whose stat
+// matches its row: when the row is racy, it reads the file and reports
+// whether its content differs; an unchanged racy file old enough to
+// trust now goes to d.Retouch. A file that cannot be read counts as
+// changed, so that the sync reports it.
+func (e *Engine) racyChanged(row index.File, f workspace.File, d *Diff) bool {
+	if !Racy(row) {
+		return false
+	}
+	data, err := os.ReadFile(f.Abs)
+	if err != nil || HashBytes(data) != row.Hash {
+		return true
+	}
+	if time.Since(time.Unix(0, f.MTime)) > RacyWindow {
+		d.Retouch = append(d.Retouch, f)
+	}
+	return false
 }
 
 // pathWarning turns a discovery warning into a Warning naming the

@@ -108,7 +108,8 @@ func (e *Engine) produce(ctx context.Context, files []workspace.File, rows map[s
 		switch {
 		case p == nil:
 		case p.touch:
-			first.touches = append(first.touches, index.File{Path: p.file.Rel, MTime: p.file.MTime, Size: p.file.Size})
+			first.touches = append(first.touches, index.File{Path: p.file.Rel, MTime: p.file.MTime, Size: p.file.Size,
+				CTime: p.file.CTime, Inode: p.file.Inode})
 		default:
 			updates = append(updates, p)
 		}
@@ -157,7 +158,7 @@ func (e *Engine) consume(ctx context.Context, gr *group, res *Result) error {
 	for i, p := range gr.updates {
 		updates[i] = index.Update{
 			File: index.File{Path: p.file.Rel, Source: p.file.Source, Hash: p.hash, MTime: p.file.MTime,
-				Size: p.file.Size, External: p.file.External},
+				Size: p.file.Size, External: p.file.External, CTime: p.file.CTime, Inode: p.file.Inode},
 			Chunks: p.chunks, NeedVectors: e.opts.Embedder != nil,
 		}
 		res.Indexed = append(res.Indexed, p.file.Rel)
@@ -189,7 +190,7 @@ func readStat(f *workspace.File, limit int64) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	f.Size, f.MTime = fi.Size(), fi.ModTime().UnixNano()
+	f.Size, f.MTime, f.CTime, f.Inode = workspace.StatOf(fi)
 	return io.ReadAll(io.LimitReader(fh, limit+1))
 }
 

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/memweave/memweave-go/embedcache"
+	"github.com/memweave/memweave-go/index"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -52,6 +53,9 @@ func (e *Engine) Sync(ctx context.Context, opts SyncOptions) (*Result, error) {
 		if err := e.remove(ctx, d.Deleted, res); err != nil {
 			return err
 		}
+		if err := e.db.Touch(ctx, rowsOf(d.Retouch)); err != nil {
+			return err
+		}
 		return e.finish(ctx, res)
 	})
 	res.Duration = time.Since(start)
@@ -60,9 +64,10 @@ func (e *Engine) Sync(ctx context.Context, opts SyncOptions) (*Result, error) {
 }
 
 // Add indexes the given files now, under the index lock, whatever a stat
-// scan would say of them, except that a file whose size, mtime and hash
-// match its row is skipped. A file with External set is kept by later
-// syncs even though discovery does not list it.
+// scan would say of them: each is read, and one whose content matches its
+// row only has its row's stat refreshed (it counts as skipped). A file
+// with External set is kept by later syncs even though discovery does not
+// list it.
 func (e *Engine) Add(ctx context.Context, files []workspace.File) (*Result, error) {
 	start := time.Now()
 	res := &Result{FilesScanned: len(files)}
@@ -75,25 +80,25 @@ func (e *Engine) Add(ctx context.Context, files []workspace.File) (*Result, erro
 		if err != nil {
 			return err
 		}
-		var todo []workspace.File
-		for _, f := range files {
-			row, ok := rows[f.Rel]
-			if ok && row.Size == f.Size && row.MTime == f.MTime && !row.Pending && row.Hash != "" && row.External == f.External {
-				res.FilesSkipped++
-				continue
-			}
-			todo = append(todo, f)
-		}
 		if err := e.reconciled(ctx); err != nil {
 			return err
 		}
-		if err := e.pipeline(ctx, todo, rows, SyncOptions{}, res); err != nil {
+		if err := e.pipeline(ctx, files, rows, SyncOptions{}, res); err != nil {
 			return err
 		}
 		return e.finish(ctx, res)
 	})
 	res.Duration = time.Since(start)
 	return res, err
+}
+
+// rowsOf returns the stat part of rows for files, for [index.DB.Touch].
+func rowsOf(files []workspace.File) []index.File {
+	rows := make([]index.File, len(files))
+	for i, f := range files {
+		rows[i] = index.File{Path: f.Rel, MTime: f.MTime, Size: f.Size, CTime: f.CTime, Inode: f.Inode}
+	}
+	return rows
 }
 
 // Forget removes the rows of the given files, under the index lock,
@@ -162,7 +167,7 @@ func (e *Engine) Refresh(ctx context.Context, lockTimeout time.Duration) []Warni
 	if err != nil {
 		return []Warning{{Err: fmt.Errorf("could not check for changed files: %w", err)}}
 	}
-	if d.Stale() == 0 {
+	if d.Stale() == 0 && len(d.Retouch) == 0 {
 		return nil
 	}
 	res, err := e.Sync(ctx, SyncOptions{LockTimeout: lockTimeout})

@@ -33,6 +33,17 @@ type File struct {
 	// External is true for a file outside the workspace root, reached
 	// through an extra path; its Rel is then absolute.
 	External bool
+	// CTime (Unix nanoseconds) and Inode identify the file's last change
+	// beyond its mtime, where the platform tells them (see [StatOf]); 0
+	// otherwise.
+	CTime, Inode int64
+}
+
+// StatOf returns the File fields that come from a file's metadata: size,
+// mtime, ctime and inode.
+func StatOf(info fs.FileInfo) (size, mtime, ctime, inode int64) {
+	ctime, inode = changeID(info)
+	return info.Size(), info.ModTime().UnixNano(), ctime, inode
 }
 
 // errNotDir reports a path that should be a folder.
@@ -355,17 +366,12 @@ func (w *walker) allowed(real string) bool {
 
 // add records a candidate file.
 func (w *walker) add(abs, rel string, info fs.FileInfo, external, viaLink bool) {
+	f := File{Abs: abs, Rel: rel, Source: Source(rel), External: external}
+	f.Size, f.MTime, f.CTime, f.Inode = StatOf(info)
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.cands = append(w.cands, candidate{
-		File: File{
-			Abs:      abs,
-			Rel:      rel,
-			Source:   Source(rel),
-			Size:     info.Size(),
-			MTime:    info.ModTime().UnixNano(),
-			External: external,
-		},
+		File:    f,
 		info:    info,
 		viaLink: viaLink,
 	})
