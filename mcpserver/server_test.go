@@ -95,6 +95,16 @@ func mustFail(t *testing.T, cs *mcp.ClientSession, name string, args map[string]
 	}
 }
 
+// TestServerVersion: serverInfo carries [mcpserver.Version], the string
+// "memweave --version" prints.
+func TestServerVersion(t *testing.T) {
+	cs, _ := connect(t, nil)
+	info := cs.InitializeResult().ServerInfo
+	if info.Name != "memweave" || info.Version == "" || info.Version != mcpserver.Version() {
+		t.Errorf("serverInfo = %+v, want name memweave and version %q", info, mcpserver.Version())
+	}
+}
+
 func TestToolsAndAnnotations(t *testing.T) {
 	cs, _ := connect(t, nil)
 	res, err := cs.ListTools(context.Background(), nil)

@@ -202,6 +202,21 @@ func TestHelp(t *testing.T) {
 	}
 }
 
+// TestVersion: --version prints the version on stdout, and the MCP
+// server reports the same string as serverInfo.version.
+func TestVersion(t *testing.T) {
+	t.Parallel()
+	out := mustRunCLI(t, "--version")
+	version, ok := strings.CutPrefix(strings.TrimSuffix(out.stdout, "\n"), "memweave ")
+	if !ok || version == "" || strings.Contains(version, "\n") || out.stderr != "" {
+		t.Fatalf("memweave --version: stdout %q, stderr %q; want one line \"memweave VERSION\"", out.stdout, out.stderr)
+	}
+	cs, _ := startMCP(t, testWorkspace(t))
+	if got := cs.InitializeResult().ServerInfo.Version; got != version {
+		t.Errorf("MCP serverInfo.version = %q, want %q as from --version", got, version)
+	}
+}
+
 func TestMissingWorkspace(t *testing.T) {
 	t.Parallel()
 	ws := filepath.Join(t.TempDir(), "nowhere")
