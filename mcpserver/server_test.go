@@ -262,6 +262,24 @@ func TestToolFlow(t *testing.T) {
 	}
 }
 
+// TestSearchUnknownSource: a source filter naming no source in the index
+// comes back as a warning that lists the sources there are.
+func TestSearchUnknownSource(t *testing.T) {
+	cs, _ := connect(t, map[string]string{
+		"memory/stack.md":  "# Stack\n\nThe queue runs on Redis.\n",
+		"memory/ops/db.md": "# Database\n\nThe queue table is partitioned.\n",
+	})
+	var out struct {
+		Warnings []string `json:"warnings"`
+		Results  []any    `json:"results"`
+	}
+	mustCall(t, cs, "memory_search", map[string]any{"query": "queue", "sources": []string{"nosuch"}}, &out)
+	if len(out.Warnings) != 1 || !strings.Contains(out.Warnings[0], `unknown source "nosuch"`) ||
+		!strings.Contains(out.Warnings[0], "memory, ops") || len(out.Results) != 0 {
+		t.Errorf("memory_search sources [nosuch] = %+v, want no results and one warning naming nosuch and the sources memory, ops", out)
+	}
+}
+
 func TestToolErrors(t *testing.T) {
 	cs, _ := connect(t, map[string]string{"memory/stack.md": "one\ntwo\n"})
 	tests := []struct {

@@ -106,3 +106,20 @@ func TestPreview(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchUnknownSource: the library's warning about a source no file
+// has reaches stderr (and the JSON warnings), listing the known sources.
+func TestSearchUnknownSource(t *testing.T) {
+	t.Parallel()
+	ws := testWorkspace(t)
+	const want = `unknown source "nosuch": the index holds memory, projects`
+	out := mustRunCLI(t, "-w", ws, "search", "queue", "--source", "nosuch")
+	if out.stdout != "" || !strings.Contains(out.stderr, "memweave: warning: ") || !strings.Contains(out.stderr, want) {
+		t.Errorf("search --source nosuch: stdout %q, stderr %q; want a warning containing %q", out.stdout, out.stderr, want)
+	}
+	var resp searchResponseJSON
+	decode(t, mustRunCLI(t, "-w", ws, "search", "queue", "--source", "nosuch", "--json"), &resp)
+	if len(resp.Warnings) != 1 || !strings.Contains(resp.Warnings[0], want) {
+		t.Errorf("search --source nosuch --json warnings = %q, want one containing %q", resp.Warnings, want)
+	}
+}
