@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -55,7 +56,7 @@ off unless their flag is given.`,
 			defer closeWeave(w, &err)
 			resp, err := w.Search(cmd.Context(), strings.Join(args, " "), opts...)
 			if err != nil {
-				return err
+				return emptyQueryUsage(err)
 			}
 			if f.asJSON {
 				return writeJSON(a.stdout, a.searchJSON(resp, f.explain))
@@ -79,6 +80,15 @@ off unless their flag is given.`,
 	fl.BoolVar(&f.explain, "explain", false, "show how each score came about")
 	fl.BoolVar(&f.asJSON, "json", false, "print the response as JSON")
 	return cmd
+}
+
+// emptyQueryUsage turns the library's error for a blank query into a
+// usage error with the library's own words; other errors pass through.
+func emptyQueryUsage(err error) error {
+	if errors.Is(err, memweave.ErrEmptyQuery) {
+		return &usageError{memweave.ErrEmptyQuery}
+	}
+	return err
 }
 
 // options validates the flags and turns the ones given into search

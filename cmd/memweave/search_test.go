@@ -123,3 +123,17 @@ func TestSearchUnknownSource(t *testing.T) {
 		t.Errorf("search --source nosuch --json warnings = %q, want one containing %q", resp.Warnings, want)
 	}
 }
+
+// TestSearchEmptyQuery: a blank query is a usage error in the library's
+// words, not "no results".
+func TestSearchEmptyQuery(t *testing.T) {
+	t.Parallel()
+	ws := testWorkspace(t)
+	for _, args := range [][]string{{"search", ""}, {"search", " ", "\t"}, {"pack", "", "--budget", "100"}} {
+		out := runCLI(t, "", nil, append([]string{"-w", ws}, args...)...)
+		if out.code != 2 || out.stdout != "" {
+			t.Errorf("memweave %q: exit %d, stdout %q; want exit 2", args, out.code, out.stdout)
+		}
+		checkErrorLine(t, out.stderr, "memweave: search: empty query: give words to search for (see 'memweave "+args[0]+" --help')")
+	}
+}
