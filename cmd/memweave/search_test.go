@@ -137,3 +137,23 @@ func TestSearchEmptyQuery(t *testing.T) {
 		checkErrorLine(t, out.stderr, "memweave: search: empty query: give words to search for (see 'memweave "+args[0]+" --help')")
 	}
 }
+
+func TestIndexFirst(t *testing.T) {
+	tests := []struct {
+		terminal bool
+		stale    int
+		want     bool
+	}{
+		{true, 0, false},
+		{true, progressStaleFiles, false},
+		{true, progressStaleFiles + 1, true},
+		{true, 100000, true},
+		{false, 100000, false},
+		{false, 0, false},
+	}
+	for _, tt := range tests {
+		if got := indexFirst(tt.terminal, tt.stale); got != tt.want {
+			t.Errorf("indexFirst(%v, %d) = %v, want %v", tt.terminal, tt.stale, got, tt.want)
+		}
+	}
+}
