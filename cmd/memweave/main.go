@@ -14,7 +14,7 @@
 //	    [--source S]... [--mode hybrid|keyword|vector] [--decay-half-life DAYS]
 //	    [--mmr-lambda L] [--now YYYY-MM-DD] [--explain] [--json]
 //	memweave [global flags] get PATH[:FROM[-TO]]
-//	memweave [global flags] write PATH < CONTENT
+//	memweave [global flags] write PATH [--allow-empty] < CONTENT
 //	memweave [global flags] append TEXT [--source S]
 //	memweave [global flags] delete PATH
 //	memweave [global flags] pack QUERY --budget N [--max-candidates N]
