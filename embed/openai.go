@@ -40,7 +40,9 @@ type OpenAIConfig struct {
 	// Model is the embedding model, e.g. "text-embedding-3-small" or
 	// "nomic-embed-text". Required.
 	Model string
-	// APIKey is sent as a bearer token. Local servers usually need none.
+	// APIKey is sent as a bearer token. Local servers usually need none;
+	// when it is empty and the server answers 401 or 403, the error says
+	// that no key was given and names [EnvKey] and [EnvOpenAIKey].
 	APIKey string
 	// Dims is the vector length. When set it is sent as the "dimensions"
 	// request parameter (honoured by text-embedding-3 models) and every
@@ -93,6 +95,7 @@ type OpenAI struct {
 	maxTries    int
 	retryBase   time.Duration
 	timeout     time.Duration
+	noKey       bool // APIKey was empty
 
 	// mu guards dims, which is wantDims or, when that is 0, learned from
 	// the first response.
@@ -136,6 +139,7 @@ func NewOpenAI(cfg OpenAIConfig) (*OpenAI, error) {
 		maxTries:    orDefault(cfg.MaxTries, defaultMaxTries),
 		retryBase:   orDefault(cfg.RetryBaseDelay, defaultRetryBaseDelay),
 		timeout:     orDefault(cfg.Timeout, defaultTimeout),
+		noKey:       cfg.APIKey == "",
 	}
 	return o, nil
 }
@@ -312,10 +316,13 @@ func (o *OpenAI) classify(err error) (retry bool, _ error) {
 		case status == http.StatusRequestTimeout, status == http.StatusConflict,
 			status == http.StatusTooEarly, status == http.StatusTooManyRequests, status >= 500:
 			return true, errors.New(desc)
+		case (status == http.StatusUnauthorized || status == http.StatusForbidden) && o.noKey:
+			return false, o.errorf("HTTP %d: no API key was given (set %s or %s): %w",
+				status, EnvKey, EnvOpenAIKey, ErrRejected)
 		case status == http.StatusUnauthorized, status == http.StatusForbidden:
 			// The server's message may quote part of the key: leave it out.
-			return false, o.errorf("HTTP %d: check the API key (MEMWEAVE_EMBEDDING_KEY or OPENAI_API_KEY): %w",
-				status, ErrRejected)
+			return false, o.errorf("HTTP %d: check the API key (%s or %s): %w",
+				status, EnvKey, EnvOpenAIKey, ErrRejected)
 		case status == http.StatusNotFound:
 			return false, o.errorf("%s: check the model name (%q) and base URL: %w",
 				desc, o.model, ErrRejected)

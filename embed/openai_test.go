@@ -348,6 +348,29 @@ func TestOpenAIRejected(t *testing.T) {
 	}
 }
 
+// TestOpenAIMissingKey: with no API key, a 401 or 403 says that the key
+// is missing and names both variables, rather than asking to check it.
+func TestOpenAIMissingKey(t *testing.T) {
+	for _, status := range []int{http.StatusUnauthorized, http.StatusForbidden} {
+		t.Run(fmt.Sprint(status), func(t *testing.T) {
+			f, srv := newFakeServer(t, 4)
+			f.fail = func(int) int { return status }
+			o := newTestOpenAI(t, srv, OpenAIConfig{})
+			_, err := o.EmbedQuery(context.Background(), "q")
+			if !errors.Is(err, ErrRejected) {
+				t.Fatalf("error = %v, want ErrRejected", err)
+			}
+			want := "no API key was given (set MEMWEAVE_EMBEDDING_KEY or OPENAI_API_KEY)"
+			if msg := err.Error(); !strings.Contains(msg, want) {
+				t.Errorf("error %q should contain %q", msg, want)
+			}
+			if got := f.calls.Load(); got != 1 {
+				t.Errorf("calls = %d, want exactly 1 (fail fast)", got)
+			}
+		})
+	}
+}
+
 func TestOpenAIClosedServer(t *testing.T) {
 	_, srv := newFakeServer(t, 4)
 	o := newTestOpenAI(t, srv, OpenAIConfig{APIKey: "sk-secret-123"})

@@ -18,8 +18,8 @@ import (
 type Options struct {
 	// Name identifies the server to clients. Default "memweave".
 	Name string
-	// Version is the server's version. Default: the version of the
-	// memweave-go module in the running binary, or "devel".
+	// Version is the server's version, sent to clients as
+	// serverInfo.version. Default: [Version].
 	Version string
 	// Logger receives diagnostics: failed tool calls and the SDK's own
 	// messages. Default: discard. On stdio it must not write to stdout.
@@ -52,7 +52,7 @@ func New(w *memweave.Weave, opts *Options) *mcp.Server {
 		o.Name = "memweave"
 	}
 	if o.Version == "" {
-		o.Version = moduleVersion()
+		o.Version = Version()
 	}
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
@@ -67,15 +67,27 @@ func New(w *memweave.Weave, opts *Options) *mcp.Server {
 	return srv
 }
 
-// moduleVersion returns the version of memweave-go built into the running
-// binary, or "devel".
-func moduleVersion() string {
+// Version returns the version of memweave-go built into the running
+// binary, the default of Options.Version and what "memweave --version"
+// prints: the module version ("(devel)" when unknown) and, when the binary
+// is the memweave-go module itself and its build recorded them, the VCS
+// commit and whether the tree had uncommitted changes, as in
+// "v1.2.0 (commit 0123456789ab)" or "(devel) (commit 0123456789ab, modified)".
+func Version() string {
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
-		return "devel"
+		return develVersion
 	}
-	v := ""
-	if bi.Main.Path == modulePath {
+	return versionOf(bi)
+}
+
+// develVersion is the version of a build that recorded none.
+const develVersion = "(devel)"
+
+// versionOf formats the version of memweave-go recorded in bi.
+func versionOf(bi *debug.BuildInfo) string {
+	v, main := "", bi.Main.Path == modulePath
+	if main {
 		v = bi.Main.Version
 	}
 	for _, d := range bi.Deps {
@@ -83,10 +95,31 @@ func moduleVersion() string {
 			v = d.Version
 		}
 	}
-	if v == "" || v == "(devel)" {
-		return "devel"
+	if v == "" {
+		v = develVersion
 	}
-	return v
+	if !main {
+		return v // the VCS settings are those of another module
+	}
+	var rev, modified string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			modified = s.Value
+		}
+	}
+	if rev == "" {
+		return v
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	if modified == "true" {
+		return fmt.Sprintf("%s (commit %s, modified)", v, rev)
+	}
+	return fmt.Sprintf("%s (commit %s)", v, rev)
 }
 
 // tools holds what the tool handlers share.

@@ -95,6 +95,16 @@ func mustFail(t *testing.T, cs *mcp.ClientSession, name string, args map[string]
 	}
 }
 
+// TestServerVersion: serverInfo carries [mcpserver.Version], the string
+// "memweave --version" prints.
+func TestServerVersion(t *testing.T) {
+	cs, _ := connect(t, nil)
+	info := cs.InitializeResult().ServerInfo
+	if info.Name != "memweave" || info.Version == "" || info.Version != mcpserver.Version() {
+		t.Errorf("serverInfo = %+v, want name memweave and version %q", info, mcpserver.Version())
+	}
+}
+
 func TestToolsAndAnnotations(t *testing.T) {
 	cs, _ := connect(t, nil)
 	res, err := cs.ListTools(context.Background(), nil)
@@ -287,6 +297,24 @@ func flowDelete(t *testing.T, cs *mcp.ClientSession) {
 	}
 }
 
+// TestSearchUnknownSource: a source filter naming no source in the index
+// comes back as a warning that lists the sources there are.
+func TestSearchUnknownSource(t *testing.T) {
+	cs, _ := connect(t, map[string]string{
+		"memory/stack.md":  "# Stack\n\nThe queue runs on Redis.\n",
+		"memory/ops/db.md": "# Database\n\nThe queue table is partitioned.\n",
+	})
+	var out struct {
+		Warnings []string `json:"warnings"`
+		Results  []any    `json:"results"`
+	}
+	mustCall(t, cs, "memory_search", map[string]any{"query": "queue", "sources": []string{"nosuch"}}, &out)
+	if len(out.Warnings) != 1 || !strings.Contains(out.Warnings[0], `unknown source "nosuch"`) ||
+		!strings.Contains(out.Warnings[0], "memory, ops") || len(out.Results) != 0 {
+		t.Errorf("memory_search sources [nosuch] = %+v, want no results and one warning naming nosuch and the sources memory, ops", out)
+	}
+}
+
 func TestToolErrors(t *testing.T) {
 	cs, _ := connect(t, map[string]string{"memory/stack.md": "one\ntwo\n"})
 	tests := []struct {
@@ -310,7 +338,9 @@ func TestToolErrors(t *testing.T) {
 		{"memory_delete", map[string]any{"path": "missing.md"}, "not found"},
 		{"memory_delete", map[string]any{"path": "notes.txt"}, "only Markdown"},
 		{"memory_delete", map[string]any{}, "path"},
-		{"memory_search", map[string]any{"query": ""}, "query"},
+		{"memory_search", map[string]any{"query": ""}, "memory_search: search: empty query: give words to search for"},
+		{"memory_search", map[string]any{"query": " \n"}, "memory_search: search: empty query: give words to search for"},
+		{"memory_pack", map[string]any{"query": "", "budget_tokens": 100}, "memory_pack: search: empty query: give words to search for"},
 		{"memory_search", map[string]any{"query": "x", "min_score": 7}, "MinScore"},
 		{"memory_search", map[string]any{"query": "x", "max_results": 500}, "max_results"},
 		{"memory_search", map[string]any{"query": "x", "decay_half_life_days": -1}, "decay_half_life_days"},

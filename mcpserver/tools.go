@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -46,9 +45,6 @@ const maxSearchResults = 50
 
 func (t *tools) search(ctx context.Context, in searchInput) (*mcp.CallToolResult, searchOutput, error) {
 	var out searchOutput
-	if strings.TrimSpace(in.Query) == "" {
-		return nil, out, errors.New("memory_search: query must not be empty")
-	}
 	var opts []memweave.SearchOption
 	switch {
 	case in.MaxResults < 0 || in.MaxResults > maxSearchResults:
@@ -73,7 +69,7 @@ func (t *tools) search(ctx context.Context, in searchInput) (*mcp.CallToolResult
 	}
 	resp, err := t.w.Search(ctx, in.Query, opts...)
 	if err != nil {
-		return nil, out, err
+		return nil, out, emptyQuery("memory_search", err)
 	}
 	out = searchOutput{Query: resp.Query, Mode: string(resp.Mode), Warnings: t.warnings(resp.Warnings), Results: []searchResult{}}
 	for _, r := range resp.Results {
@@ -81,6 +77,15 @@ func (t *tools) search(ctx context.Context, in searchInput) (*mcp.CallToolResult
 			Score: r.Score, Snippet: r.Snippet, Source: r.Source})
 	}
 	return nil, out, nil
+}
+
+// emptyQuery gives the library's error for a blank query, in its own
+// words, as the error of tool; other errors pass through.
+func emptyQuery(tool string, err error) error {
+	if errors.Is(err, memweave.ErrEmptyQuery) {
+		return fmt.Errorf("%s: %w", tool, memweave.ErrEmptyQuery)
+	}
+	return err
 }
 
 // getInput is the input of memory_get.
@@ -193,12 +198,9 @@ type packInput struct {
 }
 
 func (t *tools) pack(ctx context.Context, in packInput) (*mcp.CallToolResult, memweave.Pack, error) {
-	if strings.TrimSpace(in.Query) == "" {
-		return nil, memweave.Pack{}, errors.New("memory_pack: query must not be empty")
-	}
 	p, err := t.w.Pack(ctx, in.Query, in.BudgetTokens)
 	if err != nil {
-		return nil, memweave.Pack{}, err
+		return nil, memweave.Pack{}, emptyQuery("memory_pack", err)
 	}
 	return nil, *p, nil
 }

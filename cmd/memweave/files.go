@@ -1,7 +1,10 @@
 package main
 
 import (
+	"context"
 	"fmt"
+	"slices"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -35,11 +38,13 @@ waiting for embeddings; it is found by keyword meanwhile.`,
 				}
 				files = append(files, f)
 			}
+			if err := a.reportUnknownSources(cmd.Context(), w, sources, files); err != nil {
+				return err
+			}
 			if asJSON {
 				return writeJSON(a.stdout, files)
 			}
 			if len(files) == 0 {
-				fmt.Fprintln(a.stderr, "memweave: no indexed files; run 'memweave index'")
 				return nil
 			}
 			return a.printFiles(files)
@@ -48,6 +53,43 @@ waiting for embeddings; it is found by keyword meanwhile.`,
 	cmd.Flags().StringArrayVar(&sources, "source", nil, "list only files of this `source` (repeatable)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the files as a JSON array")
 	return cmd
+}
+
+// reportUnknownSources tells on stderr why a files listing is empty or
+// short: the index is empty, or a requested source has no indexed file,
+// in which case it names the sources that do.
+func (a *app) reportUnknownSources(ctx context.Context, w *memweave.Weave, requested []string, files []memweave.FileInfo) error {
+	listed := map[string]bool{}
+	for _, f := range files {
+		listed[f.Source] = true
+	}
+	var missing []string
+	for _, s := range requested {
+		if !listed[s] && !slices.Contains(missing, s) {
+			missing = append(missing, s)
+		}
+	}
+	if len(files) > 0 && len(missing) == 0 {
+		return nil
+	}
+	var known []string
+	for f, err := range w.Files(ctx) {
+		if err != nil {
+			return err
+		}
+		if !slices.Contains(known, f.Source) {
+			known = append(known, f.Source)
+		}
+	}
+	if len(known) == 0 {
+		fmt.Fprintln(a.stderr, "memweave: no indexed files; run 'memweave index'")
+		return nil
+	}
+	slices.Sort(known)
+	for _, s := range missing {
+		fmt.Fprintf(a.stderr, "memweave: no indexed file has source %s; sources: %s\n", s, strings.Join(known, ", "))
+	}
+	return nil
 }
 
 // printFiles prints files as an aligned table.

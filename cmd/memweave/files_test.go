@@ -73,6 +73,32 @@ func TestFiles(t *testing.T) {
 	}
 }
 
+// TestFilesUnknownSource: a source no indexed file has is named, with
+// the sources there are, instead of calling the index empty.
+func TestFilesUnknownSource(t *testing.T) {
+	t.Parallel()
+	ws := testWorkspace(t)
+	empty := mustRunCLI(t, "-w", ws, "files", "--source", "nosuch")
+	if empty.stdout != "" || empty.stderr != "memweave: no indexed files; run 'memweave index'\n" {
+		t.Errorf("files --source nosuch before indexing: stdout %q, stderr %q; want the index called empty", empty.stdout, empty.stderr)
+	}
+	mustRunCLI(t, "-w", ws, "index")
+	const want = "memweave: no indexed file has source nosuch; sources: memory, projects\n"
+	for _, args := range [][]string{
+		{"files", "--source", "nosuch"},
+		{"files", "--source", "nosuch", "--json"},
+		{"files", "--source", "projects", "--source", "nosuch"},
+	} {
+		out := mustRunCLI(t, append([]string{"-w", ws}, args...)...)
+		if out.stderr != want {
+			t.Errorf("memweave %q: stderr %q, want %q", args, out.stderr, want)
+		}
+	}
+	if out := mustRunCLI(t, "-w", ws, "files", "--source", "projects"); out.stderr != "" {
+		t.Errorf("files --source projects: stderr %q, want none", out.stderr)
+	}
+}
+
 func TestFormatBytes(t *testing.T) {
 	tests := []struct {
 		n    int64

@@ -3,6 +3,7 @@
 //
 // Usage:
 //
+//	memweave --version
 //	memweave [global flags] index [--force | --rebuild] [--json]
 //	memweave [global flags] add FILE... [--json]
 //	memweave [global flags] files [--source S]... [--json]
@@ -13,7 +14,7 @@
 //	    [--source S]... [--mode hybrid|keyword|vector] [--decay-half-life DAYS]
 //	    [--mmr-lambda L] [--now YYYY-MM-DD] [--explain] [--json]
 //	memweave [global flags] get PATH[:FROM[-TO]]
-//	memweave [global flags] write PATH < CONTENT
+//	memweave [global flags] write PATH [--allow-empty] < CONTENT
 //	memweave [global flags] append TEXT [--source S]
 //	memweave [global flags] delete PATH
 //	memweave [global flags] pack QUERY --budget N [--max-candidates N]
@@ -31,6 +32,10 @@
 //
 // The API key of the openai embedder comes from MEMWEAVE_EMBEDDING_KEY or,
 // when that is unset, OPENAI_API_KEY; it is never printed.
+//
+// --version prints the module version and the VCS commit it was built
+// from, as in "memweave (devel) (commit 0123456789ab, modified)"; the MCP
+// server reports the same string as its version.
 //
 // Results go to stdout, as aligned text or, with --json, as JSON; warnings,
 // errors and the progress bar go to stderr. Paths are workspace-relative
@@ -60,6 +65,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/mcpserver"
 )
 
 // Environment variables holding the embedding API key, in order of
@@ -119,6 +125,8 @@ offline default embedder, semantic with an OpenAI-compatible one).
 
 The openai embedder reads its API key from MEMWEAVE_EMBEDDING_KEY or
 OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
+		// The MCP server reports the same string as serverInfo.version.
+		Version: mcpserver.Version(),
 		// Args is set so that cobra hands unknown commands to RunE, which
 		// reports them as usage errors on one line.
 		Args:                       cobra.ArbitraryArgs,
@@ -131,6 +139,7 @@ OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
 	}
 	root.SetOut(a.stdout)
 	root.SetErr(a.stderr)
+	root.SetVersionTemplate("memweave {{.Version}}\n")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr("%v", err) })
 
 	pf := root.PersistentFlags()

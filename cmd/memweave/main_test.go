@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -200,6 +202,21 @@ func TestHelp(t *testing.T) {
 	}
 }
 
+// TestVersion: --version prints the version on stdout, and the MCP
+// server reports the same string as serverInfo.version.
+func TestVersion(t *testing.T) {
+	t.Parallel()
+	out := mustRunCLI(t, "--version")
+	version, ok := strings.CutPrefix(strings.TrimSuffix(out.stdout, "\n"), "memweave ")
+	if !ok || version == "" || strings.Contains(version, "\n") || out.stderr != "" {
+		t.Fatalf("memweave --version: stdout %q, stderr %q; want one line \"memweave VERSION\"", out.stdout, out.stderr)
+	}
+	cs, _ := startMCP(t, testWorkspace(t))
+	if got := cs.InitializeResult().ServerInfo.Version; got != version {
+		t.Errorf("MCP serverInfo.version = %q, want %q as from --version", got, version)
+	}
+}
+
 func TestMissingWorkspace(t *testing.T) {
 	t.Parallel()
 	ws := filepath.Join(t.TempDir(), "nowhere")
@@ -256,4 +273,32 @@ func TestKeyNeverPrinted(t *testing.T) {
 	}
 	mw("status")
 	mw("search", "q", "--mode", "foo")
+}
+
+// TestMissingKey runs the openai embedder without a key against an
+// endpoint that answers 401: the warnings say the key is missing and name
+// both variables; with a key, they ask to check it instead.
+func TestMissingKey(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, _ *http.Request) {
+		rw.Header().Set("Content-Type", "application/json")
+		rw.WriteHeader(http.StatusUnauthorized)
+		_, _ = io.WriteString(rw, `{"error":{"message":"Incorrect API key provided","type":"invalid_request_error"}}`)
+	}))
+	t.Cleanup(srv.Close)
+	ws := testWorkspace(t)
+	global := []string{"-w", ws, "--embedder", "openai", "--embedding-model", "m",
+		"--embedding-dims", "8", "--embedding-url", srv.URL + "/v1"}
+	const missing = "no API key was given (set MEMWEAVE_EMBEDDING_KEY or OPENAI_API_KEY)"
+	for _, args := range [][]string{{"index"}, {"search", "ZEBRA-COMET-2026"}} {
+		out := runCLI(t, "", nil, append(slices.Clone(global), args...)...)
+		if out.code != 0 || !strings.Contains(out.stderr, missing) {
+			t.Errorf("memweave %q without a key: exit %d, stderr:\n%s\nwant exit 0 and a warning containing %q",
+				args, out.code, out.stderr, missing)
+		}
+	}
+	out := runCLI(t, "", []string{envKey + "=sk-wrong"}, append(slices.Clone(global), "index", "--force")...)
+	if strings.Contains(out.stderr, missing) || !strings.Contains(out.stderr, "check the API key") {
+		t.Errorf("memweave index with a wrong key: stderr:\n%s\nwant \"check the API key\", not %q", out.stderr, missing)
+	}
 }

@@ -65,7 +65,7 @@ end_line, tokens, score and text.`,
 			defer closeWeave(w, &err)
 			p, err := w.Pack(cmd.Context(), strings.Join(args, " "), budget, opts...)
 			if err != nil {
-				return err
+				return emptyQueryUsage(err)
 			}
 			if asJSON {
 				return writeJSON(a.stdout, p)

@@ -1,8 +1,11 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -53,9 +56,16 @@ off unless their flag is given.`,
 				return err
 			}
 			defer closeWeave(w, &err)
-			resp, err := w.Search(cmd.Context(), strings.Join(args, " "), opts...)
+			pre, err := indexWithProgress(cmd.Context(), w, newProgress(os.Stderr))
 			if err != nil {
 				return err
+			}
+			resp, err := w.Search(cmd.Context(), strings.Join(args, " "), opts...)
+			if err != nil {
+				return emptyQueryUsage(err)
+			}
+			if len(pre) > 0 {
+				resp.Warnings = append(pre, resp.Warnings...)
 			}
 			if f.asJSON {
 				return writeJSON(a.stdout, a.searchJSON(resp, f.explain))
@@ -79,6 +89,46 @@ off unless their flag is given.`,
 	fl.BoolVar(&f.explain, "explain", false, "show how each score came about")
 	fl.BoolVar(&f.asJSON, "json", false, "print the response as JSON")
 	return cmd
+}
+
+// progressStaleFiles is how many files must need indexing before search
+// indexes them first with the index command's progress bar: below it, the
+// sync inside the search is quick enough to run silently.
+const progressStaleFiles = 200
+
+// indexFirst reports whether search should run an index with a progress
+// bar before searching: only on a terminal, and only for a large backlog.
+func indexFirst(terminal bool, staleFiles int) bool {
+	return terminal && staleFiles > progressStaleFiles
+}
+
+// indexWithProgress indexes w with bar, as the index command does, when
+// bar is drawn (stderr is a terminal) and many files are stale, and
+// returns the run's warnings for the search response. A nil bar costs
+// nothing.
+func indexWithProgress(ctx context.Context, w *memweave.Weave, bar *progress) ([]memweave.Warning, error) {
+	if bar == nil {
+		return nil, nil
+	}
+	st, err := w.Status(ctx)
+	if err != nil || !indexFirst(true, st.StaleFiles) {
+		return nil, err
+	}
+	res, err := w.Index(ctx, memweave.Progress(bar.update))
+	bar.finish()
+	if err != nil {
+		return nil, err
+	}
+	return res.Warnings, nil
+}
+
+// emptyQueryUsage turns the library's error for a blank query into a
+// usage error with the library's own words; other errors pass through.
+func emptyQueryUsage(err error) error {
+	if errors.Is(err, memweave.ErrEmptyQuery) {
+		return &usageError{memweave.ErrEmptyQuery}
+	}
+	return err
 }
 
 // options validates the flags and turns the ones given into search

@@ -106,3 +106,54 @@ func TestPreview(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchUnknownSource: the library's warning about a source no file
+// has reaches stderr (and the JSON warnings), listing the known sources.
+func TestSearchUnknownSource(t *testing.T) {
+	t.Parallel()
+	ws := testWorkspace(t)
+	const want = `unknown source "nosuch": the index holds memory, projects`
+	out := mustRunCLI(t, "-w", ws, "search", "queue", "--source", "nosuch")
+	if out.stdout != "" || !strings.Contains(out.stderr, "memweave: warning: ") || !strings.Contains(out.stderr, want) {
+		t.Errorf("search --source nosuch: stdout %q, stderr %q; want a warning containing %q", out.stdout, out.stderr, want)
+	}
+	var resp searchResponseJSON
+	decode(t, mustRunCLI(t, "-w", ws, "search", "queue", "--source", "nosuch", "--json"), &resp)
+	if len(resp.Warnings) != 1 || !strings.Contains(resp.Warnings[0], want) {
+		t.Errorf("search --source nosuch --json warnings = %q, want one containing %q", resp.Warnings, want)
+	}
+}
+
+// TestSearchEmptyQuery: a blank query is a usage error in the library's
+// words, not "no results".
+func TestSearchEmptyQuery(t *testing.T) {
+	t.Parallel()
+	ws := testWorkspace(t)
+	for _, args := range [][]string{{"search", ""}, {"search", " ", "\t"}, {"pack", "", "--budget", "100"}} {
+		out := runCLI(t, "", nil, append([]string{"-w", ws}, args...)...)
+		if out.code != 2 || out.stdout != "" {
+			t.Errorf("memweave %q: exit %d, stdout %q; want exit 2", args, out.code, out.stdout)
+		}
+		checkErrorLine(t, out.stderr, "memweave: search: empty query: give words to search for (see 'memweave "+args[0]+" --help')")
+	}
+}
+
+func TestIndexFirst(t *testing.T) {
+	tests := []struct {
+		terminal bool
+		stale    int
+		want     bool
+	}{
+		{true, 0, false},
+		{true, progressStaleFiles, false},
+		{true, progressStaleFiles + 1, true},
+		{true, 100000, true},
+		{false, 100000, false},
+		{false, 0, false},
+	}
+	for _, tt := range tests {
+		if got := indexFirst(tt.terminal, tt.stale); got != tt.want {
+			t.Errorf("indexFirst(%v, %d) = %v, want %v", tt.terminal, tt.stale, got, tt.want)
+		}
+	}
+}

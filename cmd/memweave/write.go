@@ -3,13 +3,17 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
 
 	"github.com/memweave/memweave-go/workspace"
 )
 
 func (a *app) writeCommand() *cobra.Command {
+	var allowEmpty bool
 	cmd := &cobra.Command{
 		Use:   "write PATH",
 		Short: "Create or replace a memory file with standard input",
@@ -17,6 +21,10 @@ func (a *app) writeCommand() *cobra.Command {
 it reads from standard input, atomically, then indexes it and prints its
 workspace-relative path. PATH is relative to memory/ or starts with
 memory/; missing folders are created.
+
+Empty input (nothing or only white space) over a file that is not empty
+is refused, as it would erase the file; --allow-empty writes it anyway.
+When standard input is a terminal, write says so and reads until Ctrl-D.
 
 A PATH outside memory/ (absolute, with "..", or through a link that
 leads out), a hidden name and a name not ending in .md or .markdown are
@@ -31,13 +39,17 @@ refused.
 			}
 			defer closeWeave(w, &err)
 			// Refuse a bad path before waiting for input.
-			_, rel, err := workspace.SafeMemoryPath(w.Config().Workspace, args[0])
+			abs, rel, err := workspace.SafeMemoryPath(w.Config().Workspace, args[0])
 			if err != nil {
 				return fmt.Errorf("write %s: %w", args[0], err)
 			}
-			content, err := io.ReadAll(cmd.InOrStdin())
+			in := cmd.InOrStdin()
+			content, err := readNote(in, isTerminal(in), a.stderr)
 			if err != nil {
-				return fmt.Errorf("write %s: read standard input: %w", args[0], err)
+				return fmt.Errorf("write %s: read standard input: %w", rel, err)
+			}
+			if err := checkEmpty(abs, rel, content, allowEmpty); err != nil {
+				return err
 			}
 			res, err := w.Write(cmd.Context(), args[0], string(content))
 			if err != nil {
@@ -48,5 +60,38 @@ refused.
 			return err
 		}),
 	}
+	cmd.Flags().BoolVar(&allowEmpty, "allow-empty", false, "write empty input even over a file that is not empty")
 	return cmd
+}
+
+// stdinHint is printed on stderr before reading a note from a terminal.
+const stdinHint = "memweave: reading the note from stdin (Ctrl-D to end)"
+
+// readNote reads the whole note from in; when in is a terminal it first
+// tells the user on stderr, who might otherwise think write hangs.
+func readNote(in io.Reader, terminal bool, stderr io.Writer) ([]byte, error) {
+	if terminal {
+		fmt.Fprintln(stderr, stdinHint)
+	}
+	return io.ReadAll(in)
+}
+
+// isTerminal reports whether r is a file open on a terminal.
+func isTerminal(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// checkEmpty refuses empty content (nothing or only white space) over the
+// file abs when that file exists and is not empty, unless allowed.
+func checkEmpty(abs, rel string, content []byte, allowed bool) error {
+	if allowed || strings.TrimSpace(string(content)) != "" {
+		return nil
+	}
+	fi, err := os.Stat(abs)
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() == 0 {
+		return nil // a new or empty file loses nothing; Write reports other problems
+	}
+	return fmt.Errorf("write %s: standard input is empty and would erase the file's %d bytes; pass --allow-empty to write it anyway",
+		rel, fi.Size())
 }

@@ -1,10 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/memweave/memweave-go/memweavetest"
 )
 
 func TestWrite(t *testing.T) {
@@ -54,6 +57,59 @@ func TestWrite(t *testing.T) {
 		out := runCLIInput(t, "", append([]string{"-w", ws}, args...)...)
 		if out.code != 2 {
 			t.Errorf("memweave %q: exit %d, want 2", args, out.code)
+		}
+	}
+}
+
+// TestWriteEmpty: empty input over a file that is not empty is refused,
+// naming the file and --allow-empty, and leaves the file alone;
+// --allow-empty writes it; empty input over a new file is fine.
+func TestWriteEmpty(t *testing.T) {
+	t.Parallel()
+	ws := testWorkspace(t)
+	stack := memweavetest.ReadFile(t, ws, "memory/stack.md")
+	for _, in := range []string{"", " \n\n"} {
+		out := runCLIInput(t, in, "-w", ws, "write", "stack.md")
+		if out.code != 1 || out.stdout != "" {
+			t.Errorf("write stack.md < %q: exit %d, stdout %q; want exit 1", in, out.code, out.stdout)
+		}
+		checkErrorLine(t, out.stderr, "write memory/stack.md: standard input is empty")
+		checkErrorLine(t, out.stderr, "--allow-empty")
+		if got := memweavetest.ReadFile(t, ws, "memory/stack.md"); got != stack {
+			t.Errorf("refused write changed memory/stack.md to %q", got)
+		}
+	}
+	out := runCLIInput(t, "", "-w", ws, "write", "--allow-empty", "stack.md")
+	if out.code != 0 || out.stdout != "memory/stack.md\n" {
+		t.Errorf("write --allow-empty: exit %d, stdout %q, stderr %q", out.code, out.stdout, out.stderr)
+	}
+	if got := memweavetest.ReadFile(t, ws, "memory/stack.md"); got != "" {
+		t.Errorf("after write --allow-empty, memory/stack.md = %q, want empty", got)
+	}
+	// A new file, and now the empty one, lose nothing.
+	for _, path := range []string{"new.md", "stack.md"} {
+		out := runCLIInput(t, "", "-w", ws, "write", path)
+		if out.code != 0 || out.stderr != "" {
+			t.Errorf("write %s < empty: exit %d, stderr %q; want 0 and no diagnostics", path, out.code, out.stderr)
+		}
+	}
+}
+
+// TestReadNoteHint: the hint goes to stderr only when stdin is a
+// terminal; the subprocess tests cover the non-terminal case end to end.
+func TestReadNoteHint(t *testing.T) {
+	for _, terminal := range []bool{true, false} {
+		var stderr bytes.Buffer
+		got, err := readNote(strings.NewReader("# Note\n"), terminal, &stderr)
+		if err != nil || string(got) != "# Note\n" {
+			t.Errorf("readNote(terminal=%v) = %q, %v; want the input", terminal, got, err)
+		}
+		want := ""
+		if terminal {
+			want = "memweave: reading the note from stdin (Ctrl-D to end)\n"
+		}
+		if stderr.String() != want {
+			t.Errorf("readNote(terminal=%v) wrote %q to stderr, want %q", terminal, stderr.String(), want)
 		}
 	}
 }
