@@ -262,7 +262,7 @@ func newWriter(ctx context.Context, tx *sql.Tx) (*writer, error) {
 		{&w.insVec, `INSERT INTO chunks_vec (rowid, embedding) VALUES (?, ?)`, true},
 		{&w.setLines, `UPDATE chunks SET seq = ?, start_line = ?, end_line = ?, headings = ?, source = ? WHERE id = ?`, false},
 		{&w.markEmbedded, `UPDATE chunks SET embedded = 1 WHERE id = ?`, false},
-		{&w.upsertFile, `INSERT OR REPLACE INTO files (`+fileColumns+`) VALUES (?,?,?,?,?,?,?,?,?,?,?)`, false},
+		{&w.upsertFile, `INSERT OR REPLACE INTO files (` + fileColumns + `) VALUES (?,?,?,?,?,?,?,?,?,?,?)`, false},
 		{&w.delFile, `DELETE FROM files WHERE path = ?`, false},
 	}
 	for _, s := range stmts {
