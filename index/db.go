@@ -102,6 +102,14 @@ func checkForeign(ctx context.Context, path string) error {
 	defer ro.Close()
 	var version, objects int
 	if err := ro.QueryRowContext(ctx, `SELECT (SELECT user_version FROM pragma_user_version), (SELECT count(*) FROM sqlite_master)`).Scan(&version, &objects); err != nil {
+		var se sqlite3.Error
+		if errors.As(err, &se) && se.Code == sqlite3.ErrReadonly {
+			// A write-ahead log left by a killed process needs recovery,
+			// which a read-only connection cannot run: the file is a WAL
+			// database someone opened for writing, and the read-write open
+			// below recovers it and checks its version.
+			return nil
+		}
 		return openError(path, err)
 	}
 	if version == 0 && objects > 0 {
