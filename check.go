@@ -24,7 +24,8 @@ func Repair() CheckOption { return func(s *checkSettings) { s.repair = true } }
 // database checks of [index.DB.Check]. It changes nothing unless [Repair]
 // is given; then it fixes what it found (see [indexer.Engine.Repair]; a
 // damaged database is rebuilt with [Rebuild]) and returns a fresh report
-// of what remains, with Repaired saying what it did.
+// of what remains, with Repaired listing only the repairs that held: a
+// problem the fresh report still has is not claimed as fixed.
 //
 // Check reports problems in its result, not as errors: the error is for
 // failures to check at all.
@@ -41,13 +42,9 @@ func (w *Weave) Check(ctx context.Context, opts ...CheckOption) (*CheckReport, e
 		return rep, err
 	}
 	rebuild := func(ctx context.Context) (*IndexResult, error) { return Rebuild(ctx, w.cfg) }
-	fixed, err := w.eng.Repair(ctx, rep, changed, rebuild)
+	after, err := w.eng.Repair(ctx, rep, changed, rebuild)
 	if err != nil {
 		return rep, err
 	}
-	after, _, err := w.eng.Check(ctx)
-	if after != nil {
-		after.Repaired = append([]string{}, fixed...)
-	}
-	return after, err
+	return after, nil
 }

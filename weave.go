@@ -12,6 +12,7 @@ import (
 	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/index"
 	"github.com/memweave/memweave-go/indexer"
+	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/postprocess"
 	"github.com/memweave/memweave-go/watcher"
 )
@@ -35,7 +36,9 @@ type Weave struct {
 
 // Open opens the workspace described by cfg, creating its index when
 // missing. If the embedder or chunker differs from the one the index was
-// built with, the next [Weave.Index] rebuilds what changed.
+// built with, the next [Weave.Index] rebuilds what changed. An append
+// that a killed process left torn is undone first ([memfile.Recover]), so
+// no index run reads half a note.
 func Open(ctx context.Context, cfg Config) (*Weave, error) {
 	cfg, err := cfg.withDefaults()
 	if err != nil {
@@ -49,6 +52,9 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 	emb, err := embed.New(cfg.Embedder)
 	if err != nil {
 		return nil, &ConfigError{Field: "Embedder", Err: err}
+	}
+	if err := memfile.Recover(ctx, cfg.Workspace); err != nil {
+		return nil, fmt.Errorf("memweave: open workspace %s: %w", cfg.Workspace, err)
 	}
 	db, err := index.Open(ctx, cfg.DBPath, index.Options{})
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -56,13 +57,20 @@ var autoOnce sync.Once
 
 // Open opens or creates the index at path, creating its folder when
 // missing, and migrates its schema to the current version.
+//
+// Open also heals the files around the database: a folder it creates, and
+// a workspace's .memweave folder, get a .gitignore of "*" when they have
+// none; leftover -wal and -shm files that lost their write permission get
+// it back when we own them (otherwise the error names the file and the
+// command that fixes it); and the temporary files of a killed rebuild
+// ([RebuildPattern]) are removed when the index lock, <path>.lock, is free.
 func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 	autoOnce.Do(vec.Auto)
 	if opts.BusyTimeout <= 0 {
 		opts.BusyTimeout = 10 * time.Second
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return nil, openError(path, fmt.Errorf("create folder: %w", err))
+	if err := makeFolder(filepath.Dir(path)); err != nil {
+		return nil, openError(path, err)
 	}
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		return nil, openError(path, errors.New("is a directory"))
@@ -70,6 +78,10 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 	if err := checkForeign(ctx, path); err != nil {
 		return nil, err
 	}
+	if err := fixSidecars(path); err != nil {
+		return nil, openError(path, err)
+	}
+	removeRebuildLeftovers(path)
 	q := url.Values{}
 	q.Set("_busy_timeout", strconv.FormatInt(opts.BusyTimeout.Milliseconds(), 10))
 	q.Set("_journal_mode", "WAL")
@@ -95,9 +107,14 @@ func checkForeign(ctx context.Context, path string) error {
 	if err != nil || fi.Size() == 0 {
 		return nil // missing or empty: ours to create
 	}
+	// Read the file first, so that a file we cannot read is reported as
+	// that, never as a foreign or damaged database.
+	if err := readable(path); err != nil {
+		return openError(path, err)
+	}
 	ro, err := sql.Open("sqlite3", fileURI(path, url.Values{"mode": {"ro"}}))
 	if err != nil {
-		return nil
+		return openError(path, err)
 	}
 	defer ro.Close()
 	var version, objects int
@@ -114,6 +131,20 @@ func checkForeign(ctx context.Context, path string) error {
 	}
 	if version == 0 && objects > 0 {
 		return openError(path, foreignObjects(objects))
+	}
+	return nil
+}
+
+// readable returns the error, naming path and its cause, of opening and
+// reading the start of the file at path, nil when that works.
+func readable(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("cannot read the file: %w", err)
+	}
+	defer f.Close()
+	if _, err := f.Read(make([]byte, 100)); err != nil && !errors.Is(err, io.EOF) {
+		return fmt.Errorf("cannot read the file: %w", err)
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/memweave/memweave-go/embedcache"
 )
@@ -140,8 +141,13 @@ func checkOwner(ctx context.Context, tx *sql.Tx, version int) error {
 	if errors.Is(err, sql.ErrNoRows) || (err == nil && app != "memweave") {
 		return fmt.Errorf("%w: no memweave marker", ErrForeign)
 	}
+	if err != nil && strings.Contains(err.Error(), "no such table: meta") {
+		return fmt.Errorf("%w: no meta table", ErrForeign)
+	}
 	if err != nil {
-		return fmt.Errorf("%w: %v", ErrForeign, err)
+		// An I/O error or a damaged page says nothing of who made the
+		// file: keep SQLite's error, so that Open reports what it is.
+		return fmt.Errorf("read the memweave marker: %w", err)
 	}
 	return nil
 }

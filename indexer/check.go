@@ -8,6 +8,7 @@ import (
 	"os"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 
 	"golang.org/x/sync/errgroup"
@@ -144,49 +145,118 @@ func (e *Engine) hashCheck(ctx context.Context, files []workspace.File, d *Diff,
 	return changed, g.Wait()
 }
 
-// Repair fixes what rep (from [Engine.Check]) found and says what it did,
-// one line per action: a database that fails SQLite's integrity check is
-// rebuilt with rebuild; table problems are fixed with [index.DB.Repair];
-// the files in changed (content changed under an unchanged stat) are
+// Repair fixes what rep (from [Engine.Check]) found, checks again, and
+// returns the fresh report, whose Repaired says what it fixed, one line
+// per action: a database that fails SQLite's integrity check is rebuilt
+// with rebuild; table problems are fixed with [index.DB.Repair]; the
+// files in changed (content changed under an unchanged stat) are
 // invalidated, and a sync indexes, re-indexes and removes the rest.
-func (e *Engine) Repair(ctx context.Context, rep *CheckReport, changed []string, rebuild func(context.Context) (*Result, error)) ([]string, error) {
+//
+// Only repairs that held are listed: a problem the fresh check still
+// finds stays a problem of the report and is not claimed as fixed, and a
+// count of files counts only those the fresh check no longer lists.
+func (e *Engine) Repair(ctx context.Context, rep *CheckReport, changed []string, rebuild func(context.Context) (*Result, error)) (*CheckReport, error) {
 	if rep.Tables.Corrupt() {
 		res, err := rebuild(ctx)
 		if err != nil {
 			return nil, err
 		}
-		return []string{fmt.Sprintf("rebuilt the damaged index from the files (%d files, %d chunks)", res.FilesIndexed, res.ChunksCreated)}, nil
+		after, _, err := e.Check(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if !after.Tables.Corrupt() {
+			after.Repaired = append(after.Repaired, fmt.Sprintf("rebuilt the damaged index from the files (%d files, %d chunks)", res.FilesIndexed, res.ChunksCreated))
+		}
+		return after, nil
 	}
-	var fixed []string
+	found, deleted, err := e.repairRows(ctx, rep, changed)
+	if err != nil {
+		return nil, err
+	}
+	after, _, err := e.Check(ctx)
+	if err != nil {
+		return nil, err
+	}
+	after.Repaired = held(rep, after, found, deleted)
+	return after, nil
+}
+
+// repairRows fixes the table problems of rep and the files it lists;
+// found is what the table repair found, deleted the files a sync removed.
+func (e *Engine) repairRows(ctx context.Context, rep *CheckReport, changed []string) (found *index.Report, deleted int, err error) {
 	if !rep.Tables.OK() {
-		var found *index.Report
 		err := e.WithLock(ctx, 0, func() error {
 			var err error
 			found, err = e.db.Repair(ctx)
 			return err
 		})
 		if err != nil {
-			return nil, fmt.Errorf("indexer: repair: %w", err)
-		}
-		for _, p := range found.Problems() {
-			fixed = append(fixed, "fixed "+p)
+			return nil, 0, fmt.Errorf("indexer: repair: %w", err)
 		}
 	}
 	if err := e.db.Invalidate(ctx, changed...); err != nil {
-		return nil, fmt.Errorf("indexer: repair: %w", err)
+		return nil, 0, fmt.Errorf("indexer: repair: %w", err)
 	}
 	res, err := e.Sync(ctx, SyncOptions{Pending: true})
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	if n := len(rep.Missing); n > 0 {
-		fixed = append(fixed, fmt.Sprintf("indexed %d missing files", n))
+	return found, res.FilesDeleted, nil
+}
+
+// held returns the lines of Repaired: the repairs of the problems of
+// before that after, the fresh report, no longer has. found is what the
+// table repair found, deleted the files the sync removed.
+func held(before, after *CheckReport, found *index.Report, deleted int) []string {
+	out := []string{}
+	if found != nil {
+		left := problemKinds(after.Tables.Problems())
+		for _, p := range found.Problems() {
+			if !left[problemKind(p)] {
+				out = append(out, "fixed "+p)
+			}
+		}
 	}
-	if n := len(rep.Stale); n > 0 {
-		fixed = append(fixed, fmt.Sprintf("re-indexed %d changed files", n))
+	gone := func(was, now []string) int {
+		n := 0
+		for _, p := range was {
+			if !slices.Contains(now, p) {
+				n++
+			}
+		}
+		return n
 	}
-	if res.FilesDeleted > 0 {
-		fixed = append(fixed, fmt.Sprintf("removed %d orphaned files", res.FilesDeleted))
+	if n := gone(before.Missing, after.Missing); n > 0 {
+		out = append(out, fmt.Sprintf("indexed %d missing files", n))
 	}
-	return fixed, nil
+	if n := gone(before.Stale, after.Stale); n > 0 {
+		out = append(out, fmt.Sprintf("re-indexed %d changed files", n))
+	}
+	if n := min(deleted, gone(before.Orphaned, after.Orphaned)); n > 0 {
+		out = append(out, fmt.Sprintf("removed %d orphaned files", n))
+	}
+	return out
+}
+
+// problemKind is the kind of the problem line p of [index.Report.Problems]:
+// the line without its leading count, and only "keyword index" for the
+// keyword index's own check, whose message may change.
+func problemKind(p string) string {
+	if strings.HasPrefix(p, "keyword index:") {
+		return "keyword index"
+	}
+	if i := strings.IndexByte(p, ' '); i > 0 && strings.Trim(p[:i], "0123456789") == "" {
+		return p[i+1:]
+	}
+	return p
+}
+
+// problemKinds returns the kinds ([problemKind]) of the problem lines ps.
+func problemKinds(ps []string) map[string]bool {
+	m := make(map[string]bool, len(ps))
+	for _, p := range ps {
+		m[problemKind(p)] = true
+	}
+	return m
 }

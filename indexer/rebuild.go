@@ -18,10 +18,6 @@ import (
 // of the index being replaced, so nothing is embedded again.
 type BuildFunc func(ctx context.Context, path string, importCache bool) (*Result, error)
 
-// rebuildPattern names the temporary files of a rebuild, next to the
-// index file.
-const rebuildPattern = ".rebuild-*"
-
 // lockRetry is how often a wait for the cross-process index lock retries.
 const lockRetry = 20 * time.Millisecond
 
@@ -29,7 +25,7 @@ const lockRetry = 20 * time.Millisecond
 // dbPath, then swaps it in, holding the cross-process index lock
 // throughout, and returns what build did. It first removes the temporary
 // files of rebuilds that were killed (nothing else can hold them while it
-// has the lock).
+// has the lock; [index.Open] removes them too when the lock is free).
 //
 // The swap depends on the old file. A readable memweave index is
 // overwritten in place with SQLite's online backup, in one write
@@ -55,7 +51,7 @@ func Rebuild(ctx context.Context, dbPath string, build BuildFunc) (*Result, erro
 		return nil, fmt.Errorf("indexer: rebuild: lock %s: %w", lock.Path(), err)
 	}
 	defer lock.Unlock()
-	removeLeftovers(dbPath)
+	index.RemoveRebuildLeftovers(dbPath)
 
 	live, err := index.Open(ctx, dbPath, index.Options{})
 	switch {
@@ -66,7 +62,7 @@ func Rebuild(ctx context.Context, dbPath string, build BuildFunc) (*Result, erro
 	default:
 		return nil, fmt.Errorf("indexer: rebuild: %w", err)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(dbPath), filepath.Base(dbPath)+rebuildPattern)
+	tmp, err := os.CreateTemp(filepath.Dir(dbPath), filepath.Base(dbPath)+index.RebuildPattern)
 	if err != nil {
 		return nil, fmt.Errorf("indexer: rebuild: %w", err)
 	}
@@ -95,15 +91,6 @@ func Rebuild(ctx context.Context, dbPath string, build BuildFunc) (*Result, erro
 		return res, fmt.Errorf("indexer: rebuild: %w", err)
 	}
 	return res, nil
-}
-
-// removeLeftovers deletes the temporary files of killed rebuilds of
-// dbPath. The caller holds the index lock.
-func removeLeftovers(dbPath string) {
-	matches, _ := filepath.Glob(dbPath + rebuildPattern)
-	for _, m := range matches {
-		os.Remove(m)
-	}
 }
 
 // removeDBFiles deletes a database file, its -wal and -shm files and its

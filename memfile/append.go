@@ -1,10 +1,13 @@
 package memfile
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 	"unicode"
 
@@ -62,6 +65,14 @@ func DatedPath(source string, day time.Time) (string, error) {
 // root, as a new entry after one blank line, creating the file and its
 // folders when missing. The file is synced before AppendNote returns.
 //
+// The note is written whole or not at all. Its lines, and the blank line
+// before it, end the way the file's lines do: "\r\n" in a file whose last
+// line ending is one, "\n" otherwise. Before writing, AppendNote records
+// the file's size and the note in a journal (see [Recover]); when the
+// write or sync fails, it cuts the file back to that size (and removes a
+// file it created), so a retry adds the note once. It first undoes the
+// torn append a killed process may have left.
+//
 // AppendNote never writes an evergreen file: rel must be a dated name,
 // and one that is a symbolic link is refused. The caller holds the write
 // lock ([Lock]), so that concurrent notes are each kept whole and once.
@@ -81,47 +92,120 @@ func AppendNote(root, rel, text string) error {
 	if _, _, err := workspace.SafeMemoryPath(root, rel); err != nil {
 		return err
 	}
-	if fi, err := os.Lstat(abs); err == nil && !fi.Mode().IsRegular() {
+	if err := recoverAppend(root); err != nil {
+		return err
+	}
+	fi, err := os.Lstat(abs)
+	if err == nil && !fi.Mode().IsRegular() {
 		return fmt.Errorf("%s is not a regular file", rel)
 	}
-	f, err := os.OpenFile(abs, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
+	created := errors.Is(err, fs.ErrNotExist)
+	f, err := os.OpenFile(abs, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return err
 	}
-	sep, err := separator(f)
-	if err == nil {
-		_, err = f.WriteString(sep + text + "\n")
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
+	err = appendTo(root, rel, f, created, text)
+	if cerr := f.Close(); err == nil && cerr != nil {
+		err = fmt.Errorf("close: %w", cerr)
 	}
 	return err
 }
 
-// separator returns what must precede a new entry in f so that it starts
-// after one blank line: nothing for an empty file or one already ending
-// in a blank line.
-func separator(f *os.File) (string, error) {
+// appendTo writes the entry text at the end of f, the file rel, journaled,
+// and cuts f back when the write fails; see [AppendNote].
+func appendTo(root, rel string, f *os.File, created bool, text string) error {
 	fi, err := f.Stat()
 	if err != nil {
-		return "", err
+		return err
 	}
-	size := fi.Size()
-	if size == 0 {
-		return "", nil
+	before := fi.Size()
+	tail := make([]byte, min(before, tailBytes))
+	if _, err := f.ReadAt(tail, before-int64(len(tail))); err != nil {
+		return fmt.Errorf("read the end: %w", err)
 	}
-	tail := make([]byte, min(size, 2))
-	if _, err := f.ReadAt(tail, size-int64(len(tail))); err != nil {
-		return "", err
+	note := entry(tail, text)
+	j := journal{Path: rel, Before: before, After: before + int64(len(note)), Created: created}
+	if err := writeJournal(root, j, note); err != nil {
+		return err
 	}
+	_, err = f.WriteAt(note, before)
+	if err == nil {
+		err = f.Sync()
+	}
+	if err == nil {
+		return removeJournal(root)
+	}
+	err = fmt.Errorf("write note: %w", err)
+	if rerr := cutBack(f, j); rerr != nil {
+		// The journal stays: the next append or Recover cuts the file back.
+		return errors.Join(err, fmt.Errorf("undo the partial note: %w", rerr))
+	}
+	return errors.Join(err, removeJournal(root))
+}
+
+// cutBack truncates f to its size before the append j, and removes it
+// when the append created it.
+func cutBack(f *os.File, j journal) error {
+	if err := f.Truncate(j.Before); err != nil {
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		return err
+	}
+	if j.Created && j.Before == 0 {
+		return os.Remove(f.Name())
+	}
+	return nil
+}
+
+// tailBytes is how much of a file's end AppendNote reads to learn its line
+// ending and whether it ends in a blank line.
+const tailBytes = 4096
+
+// entry returns the bytes appended for text to a file ending in tail: the
+// separator that makes the entry start after one blank line, then text's
+// lines, each ending in the file's line ending ([lineEnding]).
+func entry(tail []byte, text string) []byte {
+	eol := lineEnding(tail)
+	endings, rest := 0, tail
+	for endings < 2 {
+		n := trailingEOL(rest)
+		if n == 0 {
+			break
+		}
+		rest, endings = rest[:len(rest)-n], endings+1
+	}
+	var sep string
+	if len(tail) > 0 {
+		sep = strings.Repeat(eol, 2-endings)
+	}
+	text = strings.ReplaceAll(text, "\r\n", "\n")
+	text = strings.ReplaceAll(text, "\r", "\n")
+	return []byte(sep + strings.ReplaceAll(text, "\n", eol) + eol)
+}
+
+// lineEnding returns the line ending of a file ending in tail: that of its
+// last line ending ("\r\n", "\n", or a lone "\r" in a file with no
+// "\n"), "\n" when tail has none.
+func lineEnding(tail []byte) string {
+	i := bytes.LastIndexByte(tail, '\n')
 	switch {
-	case len(tail) == 2 && tail[0] == '\n' && tail[1] == '\n':
-		return "", nil
-	case tail[len(tail)-1] == '\n':
-		return "\n", nil
+	case i > 0 && tail[i-1] == '\r':
+		return "\r\n"
+	case i < 0 && bytes.IndexByte(tail, '\r') >= 0:
+		return "\r"
 	}
-	return "\n\n", nil
+	return "\n"
+}
+
+// trailingEOL returns the length of the line ending b ends in: 2 for
+// "\r\n", 1 for "\n" or "\r", 0 for none.
+func trailingEOL(b []byte) int {
+	switch {
+	case bytes.HasSuffix(b, []byte("\r\n")):
+		return 2
+	case bytes.HasSuffix(b, []byte("\n")), bytes.HasSuffix(b, []byte("\r")):
+		return 1
+	}
+	return 0
 }

@@ -6,7 +6,9 @@
 // the removal of one ([Remove]), the workspace's write lock, held across
 // goroutines and processes ([Lock], a file lock on
 // <root>/.memweave/write.lock), appending a whole note to a dated log
-// ([AppendNote], [DatedPath], [CheckSource]) and reading line ranges as
+// ([AppendNote], [DatedPath], [CheckSource]; journaled in
+// <root>/.memweave/append.journal, so that [Recover] undoes a note a
+// killed process left torn) and reading line ranges as
 // search results number them ([Lines]). Which paths may be written is
 // decided by package workspace ([workspace.SafeMemoryPath]); memfile
 // applies that rule again once folders exist, just before writing.

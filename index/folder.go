@@ -1,0 +1,122 @@
+package index
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/gofrs/flock"
+)
+
+// RebuildPattern names, after the index file's name, the temporary files
+// of a rebuild: index.db.rebuild-123 and its -wal, -shm and .lock files.
+const RebuildPattern = ".rebuild-*"
+
+// folderName is the name of a workspace's index folder, <ws>/.memweave.
+const folderName = ".memweave"
+
+// makeFolder creates dir, the index's folder, when missing, and gives it a
+// .gitignore of "*" when Open created it or it is a workspace's .memweave
+// folder: nothing in it belongs in version control. An existing
+// .gitignore is never changed.
+func makeFolder(dir string) error {
+	_, err := os.Stat(dir)
+	created := errors.Is(err, fs.ErrNotExist)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("create folder: %w", err)
+	}
+	if !created && filepath.Base(dir) != folderName {
+		return nil
+	}
+	f, err := os.OpenFile(filepath.Join(dir, ".gitignore"), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if errors.Is(err, fs.ErrExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("create .gitignore: %w", err)
+	}
+	_, err = f.WriteString("# memweave's index and locks: a cache of the Markdown files.\n*\n")
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("create .gitignore: %w", err)
+	}
+	return nil
+}
+
+// fixSidecars makes the -wal and -shm files of the database at path,
+// when they exist, writable: SQLite cannot use a database whose leftover
+// -shm or -wal it cannot write. A file without its owner's write bit
+// (left, say, from a time the folder was read-only) gets it back when we
+// own it; any file still not writable is an error that names it and
+// says the command that fixes it.
+func fixSidecars(path string) error {
+	for _, p := range []string{path + "-wal", path + "-shm"} {
+		fi, err := os.Lstat(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("check %s: %w", p, err)
+		}
+		if !fi.Mode().IsRegular() {
+			return fmt.Errorf("%s is not a regular file: remove it (rm -r %s) while no process uses the index", p, shellQuote(p))
+		}
+		if fi.Mode().Perm()&0o200 == 0 {
+			if err := os.Chmod(p, fi.Mode().Perm()|0o200); err != nil {
+				return sidecarError(p, err)
+			}
+		}
+		f, err := os.OpenFile(p, os.O_RDWR, 0)
+		if err != nil {
+			return sidecarError(p, err)
+		}
+		f.Close()
+	}
+	return nil
+}
+
+// sidecarError is the error for the -wal or -shm file p that cannot be
+// written, with the commands that fix it.
+func sidecarError(p string, err error) error {
+	q := shellQuote(p)
+	return fmt.Errorf("%s is not writable: run `chmod u+w %s` as its owner, or `rm %s` while no process uses the index: %w", p, q, q, err)
+}
+
+// shellQuote quotes p for a POSIX shell when it needs it.
+func shellQuote(p string) string {
+	if strings.Trim(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+:,@") == "" {
+		return p
+	}
+	return "'" + strings.ReplaceAll(p, "'", `'\''`) + "'"
+}
+
+// RemoveRebuildLeftovers deletes the temporary files ([RebuildPattern])
+// of killed rebuilds of the index at path. The caller holds the
+// cross-process index lock, <path>.lock, which a rebuild holds while its
+// files exist.
+func RemoveRebuildLeftovers(path string) {
+	matches, _ := filepath.Glob(path + RebuildPattern)
+	for _, m := range matches {
+		os.Remove(m)
+	}
+}
+
+// removeRebuildLeftovers is [RemoveRebuildLeftovers] at Open: only when
+// there are leftovers and the index lock can be taken without waiting,
+// so that the files of a running rebuild are never touched.
+func removeRebuildLeftovers(path string) {
+	if matches, _ := filepath.Glob(path + RebuildPattern); len(matches) == 0 {
+		return
+	}
+	lock := flock.New(path + ".lock")
+	if ok, err := lock.TryLock(); err != nil || !ok {
+		return
+	}
+	defer lock.Close() // and unlock
+	RemoveRebuildLeftovers(path)
+}

@@ -1,0 +1,170 @@
+package memfile_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/memweave/memweave-go/memfile"
+	"github.com/memweave/memweave-go/memweavetest"
+	"github.com/memweave/memweave-go/workspace"
+)
+
+// Environment of the helper process the tests below start: the test
+// binary again, running TestAppendHelper.
+const (
+	envHelper = "MEMFILE_TEST_HELPER" // "fsize" or "big"
+	envRoot   = "MEMFILE_TEST_ROOT"
+	envLimit  = "MEMFILE_TEST_FSIZE"
+)
+
+// helperDay is the day the helper appends to: memory/2026-04-04.md.
+var helperDay = time.Date(2026, 4, 4, 12, 0, 0, 0, time.UTC)
+
+const helperRel = "memory/2026-04-04.md"
+
+// helperNote is the note of n bytes the helper appends.
+func helperNote(n int) string {
+	line := "a note line that a killed process may cut anywhere\n"
+	return strings.TrimSuffix(strings.Repeat(line, n/len(line)+1)[:n], "\n") + "x"
+}
+
+// TestAppendHelper is not a test: run by the tests below in a process of
+// their own, it appends a note with memfile.Append, the way a real
+// writer does, under an RLIMIT_FSIZE ("fsize") or with a note of 32 MB to
+// be killed in ("big"). It exits 0 when Append failed, 3 when it did not.
+func TestAppendHelper(t *testing.T) {
+	mode := os.Getenv(envHelper)
+	if mode == "" {
+		t.Skip("helper process only")
+	}
+	root := os.Getenv(envRoot)
+	size := 1000
+	if mode == "big" {
+		size = 32 << 20
+	}
+	if mode == "fsize" {
+		limit, _ := strconv.ParseUint(os.Getenv(envLimit), 10, 64)
+		var rl syscall.Rlimit
+		syscall.Getrlimit(syscall.RLIMIT_FSIZE, &rl)
+		rl.Cur = limit
+		if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &rl); err != nil {
+			fmt.Println("setrlimit:", err)
+			os.Exit(2)
+		}
+	}
+	_, _, err := memfile.Append(context.Background(), root, "", helperDay, helperNote(size))
+	fmt.Println("append:", err)
+	if err != nil {
+		os.Exit(0)
+	}
+	os.Exit(3)
+}
+
+func helperCmd(t *testing.T, mode, root string, env ...string) *exec.Cmd {
+	cmd := exec.Command(os.Args[0], "-test.run=^TestAppendHelper$")
+	cmd.Env = append(os.Environ(), append(env, envHelper+"="+mode, envRoot+"="+root)...)
+	return cmd
+}
+
+// TestAppendFailureLeavesFileUnchanged appends in a process whose file
+// size limit (RLIMIT_FSIZE) cuts the write in the middle of the note: the
+// kernel writes part of it, then fails with EFBIG. Append must return the
+// error and leave the log byte-identical to before; a retry of the same
+// note must then add it once.
+func TestAppendFailureLeavesFileUnchanged(t *testing.T) {
+	original := strings.Repeat("# Log\n\nan earlier note\n", 200) // 4,600 bytes
+	root := memweavetest.Workspace(t, map[string]string{helperRel: original})
+	limit := len(original) + 300 // the 1,000-byte note is cut at 300
+	out, err := helperCmd(t, "fsize", root, envLimit+"="+strconv.Itoa(limit)).CombinedOutput()
+	if err != nil {
+		t.Fatalf("helper: %v\n%s", err, out)
+	}
+	if !bytes.Contains(out, []byte("file too large")) {
+		t.Errorf("helper output %q, want Append to fail with EFBIG", out)
+	}
+	if got := memweavetest.ReadFile(t, root, helperRel); got != original {
+		t.Fatalf("after the failed append the log has %d bytes (%q...), want the %d it had", len(got), got[len(original):min(len(got), len(original)+40)], len(original))
+	}
+	if _, err := os.Stat(filepath.Join(root, workspace.IndexDir, memfile.JournalName)); !os.IsNotExist(err) {
+		t.Errorf("journal left after the undone append: %v", err)
+	}
+	// The retry, without the limit, adds the note once.
+	if _, _, err := memfile.Append(context.Background(), root, "", helperDay, helperNote(1000)); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := memweavetest.ReadFile(t, root, helperRel), original+"\n"+helperNote(1000)+"\n"; got != want {
+		t.Errorf("after the retry the log has %d bytes, want %d (the note once)", len(got), len(want))
+	}
+}
+
+// TestAppendKilledMidWriteRecovered kills (SIGKILL) a process in the
+// middle of writing a 32 MB note, as soon as the log starts growing, and
+// checks that the next Append cuts the torn note off before adding its
+// own: the log is the original plus the new note, nothing of the torn one.
+func TestAppendKilledMidWriteRecovered(t *testing.T) {
+	original := "# Log\n\nan earlier note\n"
+	root := memweavetest.Workspace(t, map[string]string{helperRel: original})
+	abs := filepath.Join(root, filepath.FromSlash(helperRel))
+	full := int64(len(original) + 1 + 32<<20 + 1)
+	var size int64
+	for attempt := 1; ; attempt++ {
+		if attempt > 10 {
+			t.Fatalf("no kill landed inside the write in 10 attempts (last size %d)", size)
+		}
+		memweavetest.WriteFile(t, root, helperRel, original)
+		size = killWhenGrowing(t, helperCmd(t, "big", root), abs, int64(len(original)))
+		if size > int64(len(original)) && size < full {
+			break
+		}
+	}
+	if _, err := os.Stat(filepath.Join(root, workspace.IndexDir, memfile.JournalName)); err != nil {
+		t.Fatalf("no journal after the kill: %v", err)
+	}
+	if _, _, err := memfile.Append(context.Background(), root, "", helperDay, "after the crash"); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := memweavetest.ReadFile(t, root, helperRel), original+"\nafter the crash\n"; got != want {
+		t.Errorf("after the torn append (%d bytes) and a new one the log has %d bytes (%q...), want %q", size, len(got), got[:min(len(got), 80)], want)
+	}
+}
+
+// killWhenGrowing starts cmd, kills it with SIGKILL as soon as the file
+// abs grows past size, and returns the file's size after the kill.
+func killWhenGrowing(t *testing.T, cmd *exec.Cmd, abs string, size int64) int64 {
+	t.Helper()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) {
+		if fi, err := os.Stat(abs); err == nil && fi.Size() > size {
+			cmd.Process.Signal(syscall.SIGKILL)
+			break
+		}
+		select {
+		case err := <-done:
+			t.Logf("helper finished before the kill: %v", err)
+			fi, _ := os.Stat(abs)
+			return fi.Size()
+		default:
+		}
+	}
+	cmd.Process.Signal(syscall.SIGKILL) // also past the deadline
+	<-done
+	fi, err := os.Stat(abs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fi.Size()
+}

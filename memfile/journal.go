@@ -1,0 +1,156 @@
+package memfile
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/memweave/memweave-go/workspace"
+)
+
+// JournalName is the append journal, under <root>/.memweave/: it exists
+// only while an append is under way, or after a process was killed in
+// one (see [Recover]).
+const JournalName = "append.journal"
+
+// journal is the header of the append journal; the note's bytes follow
+// it, after a newline.
+type journal struct {
+	// Path is the workspace-relative log appended to.
+	Path string `json:"path"`
+	// Before and After are the log's sizes before and after the append.
+	Before int64 `json:"before"`
+	After  int64 `json:"after"`
+	// Created says the append created the log.
+	Created bool `json:"created,omitempty"`
+}
+
+func journalPath(root string) string {
+	return filepath.Join(root, workspace.IndexDir, JournalName)
+}
+
+// writeJournal records the append j of note, synced, before it starts.
+func writeJournal(root string, j journal, note []byte) error {
+	head, err := json.Marshal(j)
+	if err != nil {
+		return fmt.Errorf("journal: %w", err)
+	}
+	path := journalPath(root)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return fmt.Errorf("journal: %w", err)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return fmt.Errorf("journal: %w", err)
+	}
+	_, err = f.Write(append(append(head, '\n'), note...))
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(path)
+		return fmt.Errorf("journal: %w", err)
+	}
+	syncDir(filepath.Dir(path))
+	return nil
+}
+
+// removeJournal removes the journal of a finished or undone append.
+func removeJournal(root string) error {
+	if err := os.Remove(journalPath(root)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("journal: %w", err)
+	}
+	return nil
+}
+
+// Recover undoes the append that a process killed while appending left
+// torn in the workspace at root, under the write lock: when the journal
+// of an append is left and the log ends in a cut copy of the journaled
+// note, the log is truncated to its size before the append (a log the
+// append created is removed), byte for byte as it was. A log that ends in
+// the whole note, or that was changed since in any other way (a file a
+// person edited, with or without a final line ending), is left as it is.
+// Without a journal, Recover returns at once without taking the lock.
+//
+// [AppendNote] recovers first too; opening a workspace should call Recover
+// so that an index run never reads a torn note.
+func Recover(ctx context.Context, root string) error {
+	if _, err := os.Lstat(journalPath(root)); errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	unlock, err := Lock(ctx, root)
+	if err != nil {
+		return fmt.Errorf("recover: %w", err)
+	}
+	defer unlock()
+	if err := recoverAppend(root); err != nil {
+		return fmt.Errorf("recover: %w", err)
+	}
+	return nil
+}
+
+// recoverAppend is [Recover] for a caller that holds the write lock.
+func recoverAppend(root string) error {
+	data, err := os.ReadFile(journalPath(root))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("journal: %w", err)
+	}
+	var j journal
+	head, note, ok := bytes.Cut(data, []byte("\n"))
+	if !ok || json.Unmarshal(head, &j) != nil || j.After-j.Before != int64(len(note)) || j.Before < 0 {
+		// A torn journal: it is synced before the append starts, so the
+		// append never began.
+		return removeJournal(root)
+	}
+	if err := undoTorn(root, j, note); err != nil {
+		return fmt.Errorf("undo the torn append to %s: %w", j.Path, err)
+	}
+	return removeJournal(root)
+}
+
+// undoTorn truncates the log of the journaled append j of note when it
+// ends in a cut copy of note.
+func undoTorn(root string, j journal, note []byte) error {
+	if _, dated := workspace.DateOf(j.Path); !dated {
+		return nil // not a journal AppendNote wrote
+	}
+	abs, _, err := workspace.SafeMemoryPath(root, j.Path)
+	if err != nil {
+		return nil
+	}
+	if fi, err := os.Lstat(abs); err != nil || !fi.Mode().IsRegular() {
+		return nil // gone, or no longer a file AppendNote would write
+	}
+	f, err := os.OpenFile(abs, os.O_RDWR, 0)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	n := fi.Size() - j.Before
+	if n < 0 || n >= int64(len(note)) || (n == 0 && !j.Created) {
+		return nil // whole, untouched, or changed since
+	}
+	got := make([]byte, n)
+	if _, err := f.ReadAt(got, j.Before); err != nil {
+		return err
+	}
+	if !bytes.Equal(got, note[:n]) {
+		return nil // not our bytes: someone changed the file since
+	}
+	return cutBack(f, j)
+}
