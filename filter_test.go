@@ -121,3 +121,28 @@ func TestSearchUnknownSourceWarns(t *testing.T) {
 		t.Errorf("known source: warnings %q, want none", resp.Warnings)
 	}
 }
+
+// TestTiesByPathAndLine checks that equal scores are ordered by path and
+// line, not by the order the chunks were stored in, so that a rebuild
+// gives the same results as an incremental index.
+func TestTiesByPathAndLine(t *testing.T) {
+	same := "# Note\n\nthe TWIN-42 identical note\n"
+	root := memweavetest.Workspace(t, nil)
+	w := open(t, root, memweave.Config{})
+	for _, rel := range []string{"memory/c.md", "memory/b.md", "memory/a.md"} {
+		memweavetest.WriteFile(t, root, rel, same)
+		if _, err := w.Add(context.Background(), rel); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := []string{"memory/a.md", "memory/b.md", "memory/c.md"}
+	if got := searchPaths(t, w, "TWIN-42"); !slices.Equal(got, want) {
+		t.Errorf("incremental index: search = %q, want %q", got, want)
+	}
+	if _, err := memweave.Rebuild(context.Background(), memweave.Config{Workspace: root}); err != nil {
+		t.Fatal(err)
+	}
+	if got := searchPaths(t, w, "TWIN-42"); !slices.Equal(got, want) {
+		t.Errorf("after Rebuild: search = %q, want %q", got, want)
+	}
+}

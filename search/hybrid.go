@@ -261,8 +261,11 @@ func (h *Hybrid) fillCosines(ctx context.Context, qvec []float32, cands []Candid
 	return nil
 }
 
-// attach fills in each result's location and text from its chunk, and
-// drops results whose chunk is gone (removed between retrieval and read).
+// attach fills in each result's location and text from its chunk, drops
+// results whose chunk is gone (removed between retrieval and read), and
+// breaks ties of score by path, then start line, so that equal scores
+// come out in the same order whatever order the chunks were stored in
+// (row ids differ between an incremental index and a rebuild).
 func attach(fused []Result, chunks map[int64]Chunk) []Result {
 	out := fused[:0]
 	for _, r := range fused {
@@ -277,5 +280,8 @@ func attach(fused []Result, chunks map[int64]Chunk) []Result {
 		}
 		out = append(out, r)
 	}
+	slices.SortStableFunc(out, func(a, b Result) int {
+		return cmp.Or(cmp.Compare(b.Score, a.Score), cmp.Compare(a.Path, b.Path), cmp.Compare(a.StartLine, b.StartLine))
+	})
 	return out
 }
