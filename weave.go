@@ -63,7 +63,7 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 	w := &Weave{cfg: cfg, db: db, emb: emb}
 	w.eng = indexer.New(db, indexer.Options{
 		Root: cfg.Workspace, ExtraPaths: cfg.ExtraPaths, MaxFileBytes: cfg.MaxFileBytes,
-		Chunk:    chunker.Options{MaxTokens: cfg.ChunkTokens, Overlap: chunkerOverlap(*cfg.ChunkOverlap)},
+		Chunk:    chunker.Options{MaxTokens: cfg.ChunkTokens, Overlap: cfg.ChunkOverlap},
 		Embedder: emb, CacheMaxEntries: cfg.CacheMaxEntries, Logger: cfg.Logger,
 	})
 	if err := w.eng.Reconcile(ctx); err != nil {
@@ -123,12 +123,3 @@ func (w *Weave) Close() error {
 
 // now returns the current time in the configured time zone.
 func (w *Weave) now() time.Time { return w.cfg.Now().In(w.cfg.TimeZone) }
-
-// chunkerOverlap maps Config.ChunkOverlap to chunker.Options.Overlap,
-// where 0 means the chunker's default and a negative value none.
-func chunkerOverlap(n int) int {
-	if n == 0 {
-		return -1
-	}
-	return n
-}

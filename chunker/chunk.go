@@ -18,9 +18,9 @@ type Options struct {
 	MaxTokens int
 	// Overlap is the most estimated tokens of trailing whole lines from a
 	// chunk to repeat at the start of the next chunk of the same section,
-	// when they fit within MaxTokens. Default 80; a negative value
-	// disables overlap.
-	Overlap int
+	// when they fit within MaxTokens. Default (nil) 80; new(0) disables
+	// overlap, as does a negative value.
+	Overlap *int
 }
 
 // Chunk is one piece of a Markdown document.

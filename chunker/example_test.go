@@ -27,7 +27,7 @@ Keys expire on logout too.
 
 func ExampleSplit_budget() {
 	src := []byte("# Notes\n\n" + strings.Repeat("A line of notes.\n", 6))
-	opts := chunker.Options{MaxTokens: 20, Overlap: 5}
+	opts := chunker.Options{MaxTokens: 20, Overlap: new(5)}
 	for _, c := range chunker.Split(src, opts) {
 		fmt.Printf("lines %d-%d, %d tokens\n", c.StartLine, c.EndLine, chunker.EstimateTokens(c.Text))
 	}

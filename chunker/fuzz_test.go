@@ -37,7 +37,7 @@ func FuzzSplit(f *testing.F) {
 		f.Add(src, uint8(24), int8(6))
 	}
 	f.Fuzz(func(t *testing.T, src []byte, maxTokens uint8, overlap int8) {
-		opts := chunker.Options{MaxTokens: int(maxTokens % 64), Overlap: int(overlap % 32)}
+		opts := chunker.Options{MaxTokens: int(maxTokens % 64), Overlap: new(int(overlap % 32))}
 		chunks := chunker.Split(src, opts)
 		checkChunks(t, string(src), opts, chunks)
 		checkLineEndings(t, string(src), opts, chunks)

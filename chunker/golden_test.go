@@ -15,7 +15,7 @@ import (
 var update = flag.Bool("update", false, "rewrite testdata/*.golden from Split's output")
 
 // goldenOptions are small, so that the test documents need several chunks.
-var goldenOptions = chunker.Options{MaxTokens: 40, Overlap: 10}
+var goldenOptions = chunker.Options{MaxTokens: 40, Overlap: new(10)}
 
 // goldenChunk is how a chunk is stored in a .golden file: a JSON array
 // with one chunk per line.

@@ -12,15 +12,12 @@ import (
 
 // effective returns the budget and overlap Split uses for opts, in bytes.
 func effective(opts chunker.Options) (budget, overlap int) {
-	mt, ov := opts.MaxTokens, opts.Overlap
+	mt, ov := opts.MaxTokens, chunker.DefaultOverlap
 	if mt <= 0 {
 		mt = chunker.DefaultMaxTokens
 	}
-	switch {
-	case ov == 0:
-		ov = chunker.DefaultOverlap
-	case ov < 0:
-		ov = 0
+	if opts.Overlap != nil {
+		ov = max(*opts.Overlap, 0)
 	}
 	return 4 * min(mt, math.MaxInt/8), 4 * min(ov, math.MaxInt/8)
 }

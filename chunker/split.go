@@ -43,12 +43,9 @@ func Split(src []byte, opts Options) []Chunk {
 	if maxTokens <= 0 {
 		maxTokens = DefaultMaxTokens
 	}
-	overlap := opts.Overlap
-	switch {
-	case overlap == 0:
-		overlap = DefaultOverlap
-	case overlap < 0:
-		overlap = 0
+	overlap := DefaultOverlap
+	if opts.Overlap != nil {
+		overlap = max(*opts.Overlap, 0)
 	}
 	maxTokens = min(maxTokens, maxOption)
 	overlap = min(overlap, maxOption)

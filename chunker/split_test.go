@@ -81,30 +81,30 @@ func splitBudgetCases() []splitCase {
 	fence := "```\n" + strings.Repeat("x := 1\n", 4) + "```"              // 35 bytes
 	bigFence := "```\n" + strings.Repeat("x := 1\n\ny := 2\n", 4) + "```" // 67 bytes
 	return []splitCase{
-		{"cut at blank line", "aaaa aaaa\n\nbbbb bbbb\ncccc cccc\ndddd dddd\neeee\n", chunker.Options{MaxTokens: 10, Overlap: -1},
+		{"cut at blank line", "aaaa aaaa\n\nbbbb bbbb\ncccc cccc\ndddd dddd\neeee\n", chunker.Options{MaxTokens: 10, Overlap: new(0)},
 			[]chunker.Chunk{c(1, 1, "aaaa aaaa"), c(3, 6, "bbbb bbbb\ncccc cccc\ndddd dddd\neeee")}},
-		{"cut between lines", "aaaa aaaa\nbbbb bbbb\ncccc cccc\ndddd dddd\neeee\n", chunker.Options{MaxTokens: 10, Overlap: -1},
+		{"cut between lines", "aaaa aaaa\nbbbb bbbb\ncccc cccc\ndddd dddd\neeee\n", chunker.Options{MaxTokens: 10, Overlap: new(0)},
 			[]chunker.Chunk{c(1, 4, "aaaa aaaa\nbbbb bbbb\ncccc cccc\ndddd dddd"), c(5, 5, "eeee")}},
-		{"overlap", "aaaa aaaa\nbbbb bbbb\ncccc cccc\ndddd dddd\neeee\n", chunker.Options{MaxTokens: 10, Overlap: 3},
+		{"overlap", "aaaa aaaa\nbbbb bbbb\ncccc cccc\ndddd dddd\neeee\n", chunker.Options{MaxTokens: 10, Overlap: new(3)},
 			[]chunker.Chunk{c(1, 4, "aaaa aaaa\nbbbb bbbb\ncccc cccc\ndddd dddd"), c(4, 5, "dddd dddd\neeee")}},
-		{"overlap too big for a line", "aaaa aaaa\nbbbb bbbb\ncccc cccc\ndddd dddd\neeee\n", chunker.Options{MaxTokens: 10, Overlap: 2},
+		{"overlap too big for a line", "aaaa aaaa\nbbbb bbbb\ncccc cccc\ndddd dddd\neeee\n", chunker.Options{MaxTokens: 10, Overlap: new(2)},
 			[]chunker.Chunk{c(1, 4, "aaaa aaaa\nbbbb bbbb\ncccc cccc\ndddd dddd"), c(5, 5, "eeee")}},
-		{"no overlap across headings", "# A\naaaa\n# B\nbbbb\n", chunker.Options{MaxTokens: 10, Overlap: 5},
+		{"no overlap across headings", "# A\naaaa\n# B\nbbbb\n", chunker.Options{MaxTokens: 10, Overlap: new(5)},
 			[]chunker.Chunk{c(1, 2, "# A\naaaa", "A"), c(3, 4, "# B\nbbbb", "B")}},
-		{"list items", "- one one\n- two two\n  two\n- three\n", chunker.Options{MaxTokens: 6, Overlap: -1},
+		{"list items", "- one one\n- two two\n  two\n- three\n", chunker.Options{MaxTokens: 6, Overlap: new(0)},
 			[]chunker.Chunk{c(1, 1, "- one one"), c(2, 4, "- two two\n  two\n- three")}},
-		{"fence kept whole", "intro line\n" + fence + "\nafter\n", chunker.Options{MaxTokens: 10, Overlap: -1},
+		{"fence kept whole", "intro line\n" + fence + "\nafter\n", chunker.Options{MaxTokens: 10, Overlap: new(0)},
 			[]chunker.Chunk{c(1, 1, "intro line"), c(2, 7, fence), c(8, 8, "after")}},
-		{"fence kept whole despite overlap", "intro line\n" + fence + "\n", chunker.Options{MaxTokens: 10, Overlap: 5},
+		{"fence kept whole despite overlap", "intro line\n" + fence + "\n", chunker.Options{MaxTokens: 10, Overlap: new(5)},
 			[]chunker.Chunk{c(1, 1, "intro line"), c(2, 7, fence)}},
-		{"heading alone before a fence that only fits alone", "# Heading\n" + fence + "\n", chunker.Options{MaxTokens: 10, Overlap: -1},
+		{"heading alone before a fence that only fits alone", "# Heading\n" + fence + "\n", chunker.Options{MaxTokens: 10, Overlap: new(0)},
 			[]chunker.Chunk{c(1, 1, "# Heading", "Heading"), c(2, 7, fence, "Heading")}},
-		{"big fence cut at blank lines", bigFence, chunker.Options{MaxTokens: 10, Overlap: -1},
+		{"big fence cut at blank lines", bigFence, chunker.Options{MaxTokens: 10, Overlap: new(0)},
 			[]chunker.Chunk{
 				c(1, 8, "```\nx := 1\n\ny := 2\nx := 1\n\ny := 2\nx := 1"),
 				c(10, 14, "y := 2\nx := 1\n\ny := 2\n```"),
 			}},
-		{"long line cut at a space", "# H\n" + strings.Repeat("word ", 12) + "\n", chunker.Options{MaxTokens: 10, Overlap: 5},
+		{"long line cut at a space", "# H\n" + strings.Repeat("word ", 12) + "\n", chunker.Options{MaxTokens: 10, Overlap: new(5)},
 			[]chunker.Chunk{
 				c(1, 2, "# H\nword word word word word word word ", "H"),
 				c(2, 2, "word word word word word ", "H"),
@@ -145,7 +145,7 @@ func TestSplitCap(t *testing.T) {
 	src := string(genDoc(20<<10, 7)) + "\n" + strings.Repeat("é", 3000) + "\n" + strings.Repeat("🎉", 1000)
 	for _, mt := range []int{1, 2, 3, 7, 50, 400, 5000} {
 		for _, ov := range []int{-1, 1, 80} {
-			opts := chunker.Options{MaxTokens: mt, Overlap: ov}
+			opts := chunker.Options{MaxTokens: mt, Overlap: new(ov)}
 			t.Run(fmt.Sprintf("%d,%d", mt, ov), func(t *testing.T) {
 				chunks := chunker.Split([]byte(src), opts)
 				checkChunks(t, src, opts, chunks)
@@ -211,7 +211,7 @@ func TestSplitConcurrent(t *testing.T) {
 
 func TestSplitHugeOptions(t *testing.T) {
 	src := "# A\n" + strings.Repeat("x", 10000) + "\n# B\ny\n"
-	opts := chunker.Options{MaxTokens: math.MaxInt, Overlap: math.MaxInt}
+	opts := chunker.Options{MaxTokens: math.MaxInt, Overlap: new(math.MaxInt)}
 	got := chunker.Split([]byte(src), opts)
 	if len(got) != 2 {
 		t.Errorf("Split(%d bytes, %+v) = %d chunks, want 2", len(src), opts, len(got))

@@ -23,12 +23,20 @@ type Identity struct {
 // settings.
 func (e *Engine) IdentityOf() Identity {
 	id := Identity{Embedder: "none",
-		Chunking: fmt.Sprintf("%d/%d/%d", chunker.Version, e.opts.Chunk.MaxTokens, e.opts.Chunk.Overlap)}
+		Chunking: fmt.Sprintf("%d/%d/%d", chunker.Version, e.opts.Chunk.MaxTokens, overlapOf(e.opts.Chunk))}
 	if e.opts.Embedder != nil {
 		eid := e.opts.Embedder.Identity()
 		id.Embedder, id.Dims = eid.String(), eid.Dims
 	}
 	return id
+}
+
+// overlapOf is the overlap the chunker uses with opts.
+func overlapOf(opts chunker.Options) int {
+	if opts.Overlap == nil {
+		return chunker.DefaultOverlap
+	}
+	return max(*opts.Overlap, 0)
 }
 
 // cache returns the embedding cache of the embedder's current identity,
