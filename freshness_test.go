@@ -278,3 +278,31 @@ func TestRacyTimestampRule(t *testing.T) {
 		t.Error("a row without indexed_at is racy")
 	}
 }
+
+// TestAppendToOversizedLog checks that appending to a dated log over
+// MaxFileBytes keeps the note but says it will not be searchable, and
+// that the log's old rows are gone, with Status and Files agreeing.
+func TestAppendToOversizedLog(t *testing.T) {
+	root := memweavetest.Workspace(t, map[string]string{"memory/2026-11-30.md": "# Log\n\nsmall LARK-1 entry\n"})
+	w := open(t, root, memweave.Config{MaxFileBytes: 300})
+	mustIndex(t, w)
+	ctx := context.Background()
+	big := strings.Repeat("filler words for a long entry. ", 12)
+	path, err := w.Append(ctx, "LARK-2 "+big)
+	if path != "memory/2026-11-30.md" || !errors.Is(err, memweave.ErrTooLarge) || !strings.Contains(err.Error(), "will not be searchable") {
+		t.Fatalf("Append = %q, %v; want the path and an error wrapping ErrTooLarge saying the note is stored", path, err)
+	}
+	if !strings.Contains(memweavetest.ReadFile(t, root, path), "LARK-2") {
+		t.Error("the note is not in the file")
+	}
+	if got := searchPaths(t, w, "LARK-1"); len(got) != 0 {
+		t.Errorf("the log's old text is still served: %q", got)
+	}
+	st, err := w.Status(ctx)
+	if err != nil || st.TooLargeFiles != 1 || st.StaleFiles != 0 {
+		t.Errorf("Status = too large %d stale %d (%v); want 1 and 0", st.TooLargeFiles, st.StaleFiles, err)
+	}
+	if files := collectFiles(t, w); len(files) != 1 || !files[0].TooLarge || files[0].Chunks != 0 {
+		t.Errorf("Files = %+v, want the log marked too large, without chunks", files)
+	}
+}

@@ -106,8 +106,9 @@ func (w *Weave) Status(ctx context.Context, opts ...StatusOption) (*Status, erro
 // FileInfo describes one indexed file; see [indexer.FileInfo].
 type FileInfo = indexer.FileInfo
 
-// Files iterates over the indexed files sorted by path, limited to the
-// given sources when any are named. An error ends the iteration: it is
+// Files iterates over the indexed files, and those too large to index
+// (TooLarge set), sorted by path, limited to the given sources when any
+// are named. An error ends the iteration: it is
 // yielded once with a zero FileInfo.
 //
 //	for f, err := range w.Files(ctx) {

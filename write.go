@@ -8,6 +8,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/memweave/memweave-go/indexer"
 	"github.com/memweave/memweave-go/memfile"
 )
 
@@ -104,7 +105,9 @@ func CheckAppendOptions(opts ...AppendOption) error {
 // each whole and once.
 //
 // An empty text and an invalid source ([ErrInvalidSource]) are errors.
-// The note is on disk even when the returned error comes from indexing.
+// The note is on disk even when the returned error comes from indexing,
+// or wraps [ErrTooLarge]: the log is over Config.MaxFileBytes, so the
+// note is kept but will not be searchable.
 func (w *Weave) Append(ctx context.Context, text string, opts ...AppendOption) (path string, err error) {
 	if err := w.checkOpen(); err != nil {
 		return "", err
@@ -124,8 +127,12 @@ func (w *Weave) Append(ctx context.Context, text string, opts ...AppendOption) (
 	if err != nil {
 		return "", fmt.Errorf("memweave: %w", err)
 	}
-	if _, err := w.Add(ctx, abs); err != nil {
+	res, err := w.Add(ctx, abs)
+	if err != nil {
 		return rel, err
+	}
+	if wn, ok := indexer.For(res.Warnings, rel); ok && errors.Is(wn, ErrTooLarge) {
+		return rel, fmt.Errorf("memweave: append %s: the note is stored but will not be searchable: %w", rel, wn)
 	}
 	return rel, nil
 }

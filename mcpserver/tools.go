@@ -156,13 +156,17 @@ type appendInput struct {
 
 // appendOutput is the output of memory_append.
 type appendOutput struct {
-	Path string `json:"path" jsonschema:"workspace-relative dated file the note was added to"`
+	Path    string `json:"path" jsonschema:"workspace-relative dated file the note was added to"`
+	Warning string `json:"warning,omitempty" jsonschema:"set when the note was stored but cannot be found by search (the file is over the size limit)"`
 }
 
 func (t *tools) append(ctx context.Context, in appendInput) (*mcp.CallToolResult, appendOutput, error) {
 	path, err := t.w.Append(ctx, in.Text, memweave.InSource(in.Source))
 	if err != nil && path == "" {
 		return nil, appendOutput{}, pathError("memory_append", in.Source, err)
+	}
+	if errors.Is(err, memweave.ErrTooLarge) {
+		return nil, appendOutput{Path: path, Warning: t.clean(err.Error())}, nil
 	}
 	if err != nil {
 		return nil, appendOutput{}, fmt.Errorf("memory_append: the note was added to %s but indexing it failed: %w", path, err)

@@ -54,6 +54,10 @@ whole, once.`,
 			if path != "" {
 				fmt.Fprintln(a.stdout, path)
 			}
+			if errors.Is(err, memweave.ErrTooLarge) {
+				fmt.Fprintln(a.stderr, "memweave: warning: "+a.clean(err.Error()))
+				return nil
+			}
 			return err
 		}),
 	}

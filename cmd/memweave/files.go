@@ -102,7 +102,10 @@ func (a *app) printFiles(files []memweave.FileInfo) error {
 			date = "evergreen"
 		}
 		state := "indexed"
-		if f.Pending {
+		switch {
+		case f.TooLarge:
+			state = "too large (not searchable)"
+		case f.Pending:
 			state = "pending"
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s\t%s\n", f.Path, f.Source, date, f.Chunks,
