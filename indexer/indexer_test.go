@@ -98,3 +98,15 @@ func TestWarning(t *testing.T) {
 		t.Error("For(z.md) found a warning")
 	}
 }
+
+func TestSyncWarnsWithoutMemoryFolder(t *testing.T) {
+	root := t.TempDir()
+	e := newEngine(t, root)
+	res, err := e.Sync(context.Background(), indexer.SyncOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w, ok := indexer.For(res.Warnings, "memory"); !ok || !errors.Is(w, indexer.ErrNoMemoryDir) {
+		t.Errorf("Sync warnings = %q, want one about the missing memory folder", res.Warnings)
+	}
+}

@@ -5,6 +5,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -30,6 +33,9 @@ func (e *Engine) Sync(ctx context.Context, opts SyncOptions) (*Result, error) {
 		}
 		res.FilesScanned = d.Scanned
 		res.Warnings = append(res.Warnings, d.Unreadable...)
+		if _, err := os.Stat(filepath.Join(e.opts.Root, workspace.MemoryDir)); errors.Is(err, fs.ErrNotExist) {
+			res.Warnings = append(res.Warnings, Warning{Path: workspace.MemoryDir, Err: ErrNoMemoryDir})
+		}
 		for _, f := range d.TooLarge {
 			res.Warnings = append(res.Warnings, *e.tooLarge(f.Rel, f.Size))
 		}

@@ -13,6 +13,9 @@ var (
 	// ErrInvalidUTF8 means a file is not valid UTF-8; it was indexed with
 	// replacement characters.
 	ErrInvalidUTF8 = errors.New("indexer: not valid UTF-8; indexed with replacement characters")
+	// ErrNoMemoryDir means the workspace has no memory/ folder, so there
+	// is nothing to index there.
+	ErrNoMemoryDir = errors.New("indexer: no memory folder: memories are Markdown files under <workspace>/memory/")
 	// ErrBusy means another index run did not finish within the lock
 	// timeout.
 	ErrBusy = errors.New("indexer: index busy")
