@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // bench runs memweave-bench in-process with args and returns its report,
@@ -285,5 +287,19 @@ func TestUsageErrors(t *testing.T) {
 				t.Errorf("stdout = %q, want nothing on failure", stdout.String())
 			}
 		})
+	}
+}
+
+// TestRemoteEmbedderWithoutDims runs the harness against an
+// OpenAI-compatible endpoint without --embedding-dims: every file must
+// get its vectors (the harness fails on pending files) and the searches
+// must be hybrid.
+func TestRemoteEmbedderWithoutDims(t *testing.T) {
+	srv := memweavetest.NewEmbedServer(t, 32)
+	report := bench(t, "--embedder", "openai", "--embedding-model", "m", "--embedding-url", srv.BaseURL(),
+		"beir", "--corpus", beirCorpus, "--queries", beirQueries, "--qrels", beirQrels)
+	checkFields(t, report, map[string]any{"mode": "hybrid", "queries": 3, "documents": 6})
+	if srv.Texts.Load() == 0 {
+		t.Error("the embedding server embedded nothing")
 	}
 }
