@@ -254,7 +254,7 @@ func TestRacyTimestampRule(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Forget ctime and inode; the row was written within the racy window.
-	if _, err := db.Exec(`UPDATE files SET ctime = 0, inode = 0, indexed_at = mtime + 1000000000`); err != nil {
+	if _, err := db.Exec(`UPDATE files SET ctime = 0, inode = 0, indexed_at = mtime + 10000000`); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()
@@ -273,6 +273,13 @@ func TestRacyTimestampRule(t *testing.T) {
 	}
 	if r := (index.File{MTime: 1e18, IndexedAt: 1e18 + 1e9}); !indexer.Racy(r) {
 		t.Error("a row indexed 1 s after its mtime is not racy")
+	}
+	// A fraction of a second in the mtime: a fine file system, 50 ms.
+	if r := (index.File{MTime: 1e18 + 123, IndexedAt: 1e18 + 30e6}); !indexer.Racy(r) {
+		t.Error("a fine-mtime row indexed 30 ms after its mtime is not racy")
+	}
+	if r := (index.File{MTime: 1e18 + 123, IndexedAt: 1e18 + 100e6}); indexer.Racy(r) {
+		t.Error("a fine-mtime row indexed 100 ms after its mtime is racy")
 	}
 	if r := (index.File{MTime: 1e18}); indexer.Racy(r) {
 		t.Error("a row without indexed_at is racy")

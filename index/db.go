@@ -241,6 +241,13 @@ func (db *DB) SetMeta(ctx context.Context, kv map[string]string) error {
 // write runs fn in one short write transaction that also bumps the
 // generation counter readers use to notice changes.
 func (db *DB) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	return db.writeTx(ctx, true, fn)
+}
+
+// writeTx is write; without bump, the generation is left as it is, for
+// writes that change neither chunks nor vectors (a file's stat), so that
+// searches keep their in-memory copies.
+func (db *DB) writeTx(ctx context.Context, bump bool, fn func(tx *sql.Tx) error) error {
 	tx, err := db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return db.wrap("begin", err)
@@ -248,6 +255,9 @@ func (db *DB) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	defer tx.Rollback()
 	if err := fn(tx); err != nil {
 		return db.wrap("write", err)
+	}
+	if !bump {
+		return db.wrap("commit", tx.Commit())
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation'`); err != nil {
 		return db.wrap("write", err)

@@ -216,7 +216,7 @@ func (db *DB) Touch(ctx context.Context, files []File) error {
 	if len(files) == 0 {
 		return nil
 	}
-	return db.write(ctx, func(tx *sql.Tx) error {
+	return db.writeTx(ctx, false, func(tx *sql.Tx) error {
 		st, err := tx.PrepareContext(ctx, `UPDATE files SET mtime = ?, size = ?, ctime = ?, inode = ?, indexed_at = ? WHERE path = ?`)
 		if err != nil {
 			return err

@@ -114,9 +114,23 @@ func (e *Engine) Diff(ctx context.Context) (*Diff, error) {
 	return d, nil
 }
 
-// RacyWindow is the timestamp granularity the racy-timestamp rule allows
-// for: FAT's two seconds, the coarsest in common use.
-const RacyWindow = 2 * time.Second
+// Timestamp granularities the racy-timestamp rule allows for. A file
+// whose mtime has a fraction of a second lives on a file system with fine
+// timestamps, whose ticks are the kernel's coarse clock (a few
+// milliseconds); one whose mtime is a whole second may live on a coarse
+// one (FAT keeps two seconds, some network file systems one).
+const (
+	RacyWindow     = 2 * time.Second
+	fineRacyWindow = 50 * time.Millisecond
+)
+
+// racyWindow is the granularity to allow for a file with this mtime.
+func racyWindow(mtime int64) time.Duration {
+	if mtime%int64(time.Second) != 0 {
+		return fineRacyWindow
+	}
+	return RacyWindow
+}
 
 // SameStat reports whether the file's metadata matches its row: size and
 // mtime, and change time and inode where both are known.
@@ -127,12 +141,13 @@ func SameStat(row index.File, f workspace.File) bool {
 }
 
 // Racy reports whether a row was written so soon after its file's mtime
-// (within [RacyWindow]) that a same-size rewrite in the same timestamp
+// (within the timestamp granularity: [RacyWindow] for whole-second
+// mtimes, 50 ms otherwise) that a same-size rewrite in the same timestamp
 // tick would leave size and mtime as they are: git's racy-timestamp rule.
 // Such a file must be read to be trusted. Rows from before the rule was
 // recorded (IndexedAt 0) are not racy.
 func Racy(row index.File) bool {
-	return row.IndexedAt != 0 && row.MTime >= row.IndexedAt-RacyWindow.Nanoseconds()
+	return row.IndexedAt != 0 && row.MTime >= row.IndexedAt-racyWindow(row.MTime).Nanoseconds()
 }
 
 // racyChanged applies the racy-timestamp rule to a file whose stat
@@ -148,7 +163,7 @@ func (e *Engine) racyChanged(row index.File, f workspace.File, d *Diff) bool {
 	if err != nil || HashBytes(data) != row.Hash {
 		return true
 	}
-	if time.Since(time.Unix(0, f.MTime)) > RacyWindow {
+	if time.Since(time.Unix(0, f.MTime)) > racyWindow(f.MTime) {
 		d.Retouch = append(d.Retouch, f)
 	}
 	return false
