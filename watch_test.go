@@ -132,6 +132,23 @@ func TestWatchFollowsChanges(t *testing.T) {
 	if st := w.watch.State(); st != WatchActive {
 		t.Fatalf("watcher state = %q, want active", st)
 	}
+	watchEdits(t, w, ev, root)
+	watchMovesAndRemovals(t, w, ev, root)
+	st, err := w.Status(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Watcher != WatchActive || st.StaleFiles != 0 {
+		t.Errorf("Status = watcher %q, %d stale; want active, 0", st.Watcher, st.StaleFiles)
+	}
+	if got := indexedPaths(t, w); !slices.Equal(got, []string{"memory/again.md"}) {
+		t.Errorf("indexed = %q, want [memory/again.md]", got)
+	}
+}
+
+// watchEdits creates, writes, saves atomically and creates a folder under
+// a running watcher, checking each change becomes searchable.
+func watchEdits(t *testing.T, w *Weave, ev *events, root string) {
 	p := func(rel string) string { return filepath.Join(root, filepath.FromSlash(rel)) }
 
 	t.Run("create", func(t *testing.T) {
@@ -173,6 +190,12 @@ func TestWatchFollowsChanges(t *testing.T) {
 			t.Error("file in a folder created after Watch not searchable")
 		}
 	})
+}
+
+// watchMovesAndRemovals renames and removes files and the memory folder
+// under a running watcher, checking the index follows.
+func watchMovesAndRemovals(t *testing.T, w *Weave, ev *events, root string) {
+	p := func(rel string) string { return filepath.Join(root, filepath.FromSlash(rel)) }
 	t.Run("rename", func(t *testing.T) {
 		if err := os.Rename(p("memory/a.md"), p("memory/b.md")); err != nil {
 			t.Fatal(err)
@@ -205,16 +228,6 @@ func TestWatchFollowsChanges(t *testing.T) {
 			t.Error("file in re-created memory/ not searchable")
 		}
 	})
-	st, err := w.Status(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if st.Watcher != WatchActive || st.StaleFiles != 0 {
-		t.Errorf("Status = watcher %q, %d stale; want active, 0", st.Watcher, st.StaleFiles)
-	}
-	if got := indexedPaths(t, w); !slices.Equal(got, []string{"memory/again.md"}) {
-		t.Errorf("indexed = %q, want [memory/again.md]", got)
-	}
 }
 
 func TestWatchIgnoresOtherFiles(t *testing.T) {
