@@ -108,7 +108,7 @@ func AppendNote(root, rel, text string) error {
 	}
 	fi, err := r.Lstat(name)
 	if err == nil && !fi.Mode().IsRegular() {
-		return fmt.Errorf("%s is not a regular file", rel)
+		return fmt.Errorf("%s: %w", rel, workspace.ErrNotRegular)
 	}
 	created := errors.Is(err, fs.ErrNotExist)
 	f, _, err := workspace.OpenRegularIn(r, name, os.O_RDWR|os.O_CREATE, 0o644)

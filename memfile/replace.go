@@ -37,7 +37,7 @@ func Target(root, path string) (abs, rel string, err error) {
 		}
 	}
 	if !fi.Mode().IsRegular() {
-		return "", "", fmt.Errorf("%s is not a regular file", rel)
+		return "", "", fmt.Errorf("%s: %w", rel, workspace.ErrNotRegular)
 	}
 	return abs, rel, nil
 }
@@ -144,7 +144,7 @@ func replaceFile(r *os.Root, name string, data []byte) (err error) {
 	var oldMTime time.Time
 	if fi, err := r.Stat(name); err == nil {
 		if !fi.Mode().IsRegular() {
-			return fmt.Errorf("%s is not a regular file", filepath.ToSlash(name))
+			return fmt.Errorf("%s: %w", filepath.ToSlash(name), workspace.ErrNotRegular)
 		}
 		mode, oldMTime = fi.Mode().Perm(), fi.ModTime()
 	}
