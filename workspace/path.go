@@ -120,13 +120,8 @@ func SafeMemoryPath(root, p string) (abs, rel string, err error) {
 	if len(elems) == 0 {
 		return refuse(ErrOutsideMemory)
 	}
-	for _, e := range elems {
-		if IsIgnoredName(e) {
-			return refuse(ErrIgnoredName)
-		}
-		if why := badName(e); why != "" {
-			return refuse(fmt.Errorf("%w: %q %s", ErrBadName, e, why))
-		}
+	if err := checkNames(elems); err != nil {
+		return refuse(err)
 	}
 	if !IsMarkdown(elems[len(elems)-1]) {
 		return refuse(ErrNotMarkdown)
@@ -178,6 +173,21 @@ func SafeMemoryPath(root, p string) (abs, rel string, err error) {
 		}
 	}
 	return abs, rel, nil
+}
+
+// checkNames returns the error for the first path component in elems
+// that is hidden or temporary ([ErrIgnoredName]) or unsafe
+// ([ErrBadName]), or nil.
+func checkNames(elems []string) error {
+	for _, e := range elems {
+		if IsIgnoredName(e) {
+			return ErrIgnoredName
+		}
+		if why := badName(e); why != "" {
+			return fmt.Errorf("%w: %q %s", ErrBadName, e, why)
+		}
+	}
+	return nil
 }
 
 // badName returns why the path component e is unsafe to create, or ""
