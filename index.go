@@ -58,10 +58,10 @@ func (w *Weave) Index(ctx context.Context, opts ...IndexOption) (*IndexResult, e
 	return w.eng.Sync(ctx, o)
 }
 
-// Add indexes the given files now. Relative paths resolve against the
-// workspace. A file outside memory/ and the extra paths is indexed with
-// source "external" and kept: later index runs do not prune it. A missing
-// file is an error wrapping [ErrNotFound].
+// Add indexes the given Markdown files, in the workspace or an extra
+// path and never in .memweave, now (else an error naming the rule; see
+// indexer.Engine.AddPaths). One outside memory/ and the extra paths gets
+// source "external" and is kept. A missing file wraps [ErrNotFound].
 func (w *Weave) Add(ctx context.Context, paths ...string) (*IndexResult, error) {
 	if err := w.checkOpen(); err != nil {
 		return nil, err

@@ -31,7 +31,8 @@ var ErrInvalidSource = memfile.ErrInvalidSource
 // [workspace.SafeMemoryPath], a path that is absolute, contains "..", or
 // goes through a link leading out of memory/ ([workspace.ErrOutsideMemory]),
 // one with a hidden or temporary component ([workspace.ErrIgnoredName]),
-// and one that does not end in .md or .markdown ([workspace.ErrNotMarkdown]).
+// a backslash, a control character or a trailing dot or space
+// ([workspace.ErrBadName]), and one not ending in .md or .markdown.
 //
 // Write takes the workspace's write lock, so it never interleaves with an
 // [Weave.Append] to the same file from this or another process. The file

@@ -2,20 +2,27 @@ package indexer
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/memweave/memweave-go/workspace"
 )
 
 // AddPaths indexes the named files now (see [Engine.Add]). Relative paths
-// resolve against the workspace root. A file that discovery would not
-// list (outside memory/ and the extra paths, or under a hidden name) is
-// indexed with source "external" and External set, so later syncs keep
-// it. A missing file is an error wrapping [workspace.ErrNotFound]; a
-// folder is refused.
+// resolve against the workspace root.
+//
+// Only Markdown files inside the workspace root or an extra path are
+// accepted, never one in the index folder .memweave; a file under
+// memory/ must not be a link out of it (except into an extra path), and
+// only regular files are read: everything else is refused with an error
+// naming the path and wrapping the rule's sentinel (see
+// [workspace.Addable] and [workspace.OpenFile]). A FIFO is refused at
+// once, never waited on. A missing file is an error wrapping
+// [workspace.ErrNotFound]; a folder is refused.
+//
+// A file that discovery would not list (outside memory/ and the extra
+// paths, or under a hidden name) is indexed with source "external" and
+// External set, so later syncs keep it.
 func (e *Engine) AddPaths(ctx context.Context, paths ...string) (*Result, error) {
 	discoverable, err := e.discoverable()
 	if err != nil {
@@ -23,19 +30,18 @@ func (e *Engine) AddPaths(ctx context.Context, paths ...string) (*Result, error)
 	}
 	files := make([]workspace.File, 0, len(paths))
 	for _, p := range paths {
-		abs, rel, err := workspace.Resolve(e.opts.Root, p)
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		abs, rel, err := workspace.Addable(e.opts.Root, e.opts.ExtraPaths, p)
 		if err != nil {
-			return nil, fmt.Errorf("add %s: %w", p, err)
+			return nil, fmt.Errorf("indexer: %w", err)
 		}
-		fi, err := os.Stat(abs)
-		switch {
-		case errors.Is(err, os.ErrNotExist):
-			return nil, fmt.Errorf("add %s: %w", p, workspace.ErrNotFound)
-		case err != nil:
-			return nil, fmt.Errorf("add %s: %w", p, err)
-		case fi.IsDir():
-			return nil, fmt.Errorf("add %s: is a folder; add files, or list it in ExtraPaths", p)
+		fh, fi, err := workspace.OpenFile(e.opts.Root, e.opts.ExtraPaths, rel)
+		if err != nil {
+			return nil, fmt.Errorf("indexer: add %s: %w", p, err)
 		}
+		fh.Close()
 		f := workspace.File{Abs: abs, Rel: rel, Source: workspace.Source(rel), External: !discoverable(rel)}
 		f.Size, f.MTime, f.CTime, f.Inode = workspace.StatOf(fi)
 		files = append(files, f)

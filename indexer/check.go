@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"runtime"
 	"slices"
 	"strings"
@@ -127,7 +126,7 @@ func (e *Engine) hashCheck(ctx context.Context, files []workspace.File, d *Diff,
 			if gctx.Err() != nil {
 				return gctx.Err()
 			}
-			data, err := os.ReadFile(f.Abs)
+			data, _, err := workspace.ReadFile(e.opts.Root, e.opts.ExtraPaths, f.Rel, -1)
 			mu.Lock()
 			defer mu.Unlock()
 			switch {

@@ -77,6 +77,9 @@ func (e *Engine) Diff(ctx context.Context) (*Diff, error) {
 	}
 	seen := make(map[string]bool, len(files))
 	for _, f := range files {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		// Discovered files are managed by discovery: pruned when gone.
 		f.External = false
 		seen[f.Rel] = true
@@ -159,7 +162,7 @@ func (e *Engine) racyChanged(row index.File, f workspace.File, d *Diff) bool {
 	if !Racy(row) {
 		return false
 	}
-	data, err := os.ReadFile(f.Abs)
+	data, _, err := workspace.ReadFile(e.opts.Root, e.opts.ExtraPaths, f.Rel, -1)
 	if err != nil || HashBytes(data) != row.Hash {
 		return true
 	}
@@ -197,3 +200,6 @@ func AbsPath(root, rel string) string {
 	}
 	return filepath.Join(root, filepath.FromSlash(rel))
 }
+
+// lstat is os.Lstat: it never opens, so never blocks.
+func lstat(abs string) (fs.FileInfo, error) { return os.Lstat(abs) }

@@ -6,8 +6,6 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"fmt"
-	"io"
-	"os"
 	"runtime"
 	"strings"
 	"unicode/utf8"
@@ -92,6 +90,9 @@ func (e *Engine) produce(ctx context.Context, files []workspace.File, rows map[s
 	g.SetLimit(runtime.GOMAXPROCS(0))
 	for i, f := range files {
 		g.Go(func() error {
+			if gctx.Err() != nil {
+				return gctx.Err()
+			}
 			preps[i], warns[i] = e.prepare(f, rows[f.Rel], force)
 			return gctx.Err()
 		})
@@ -179,19 +180,17 @@ func (e *Engine) consume(ctx context.Context, gr *group, res *Result) error {
 
 // readStat reads f and sets its size and mtime from the open file, so the
 // recorded stat matches the content read even if the file changes after
-// discovery. It reads at most limit+1 bytes.
-func readStat(f *workspace.File, limit int64) ([]byte, error) {
-	fh, err := os.Open(f.Abs)
-	if err != nil {
-		return nil, err
-	}
-	defer fh.Close()
-	fi, err := fh.Stat()
+// discovery. It reads at most limit+1 bytes. The file is opened as
+// [workspace.OpenFile] opens it: without blocking (a FIFO swapped in is
+// refused with [ErrNotRegular], not waited on), and a file under memory/
+// through the memory folder's os.Root.
+func (e *Engine) readStat(f *workspace.File, limit int64) ([]byte, error) {
+	data, fi, err := workspace.ReadFile(e.opts.Root, e.opts.ExtraPaths, f.Rel, limit)
 	if err != nil {
 		return nil, err
 	}
 	f.Size, f.MTime, f.CTime, f.Inode = workspace.StatOf(fi)
-	return io.ReadAll(io.LimitReader(fh, limit+1))
+	return data, nil
 }
 
 // HashBytes is the content hash the index records for a file: the hex
@@ -213,7 +212,7 @@ func (e *Engine) prepare(f workspace.File, row index.File, force bool) (*prepare
 	if f.Size > e.opts.MaxFileBytes {
 		return nil, e.tooLarge(f.Rel, f.Size)
 	}
-	data, err := readStat(&f, e.opts.MaxFileBytes)
+	data, err := e.readStat(&f, e.opts.MaxFileBytes)
 	if err != nil {
 		return nil, &Warning{Path: f.Rel, Err: err}
 	}

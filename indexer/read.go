@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 
 	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/workspace"
@@ -17,41 +16,46 @@ import (
 // workspace-relative path. A missing file is an error wrapping
 // [workspace.ErrNotFound]; a path outside memory/ that the index does not
 // hold is refused with [workspace.ErrOutsideMemory].
+//
+// The file is opened as [workspace.OpenFile] opens it: a file under
+// memory/ through the memory folder's os.Root, so a link out of memory/
+// is refused even when the index holds it, and only a regular file is
+// read ([ErrNotRegular]), without ever blocking on a FIFO.
 func (e *Engine) ReadFile(ctx context.Context, path string) (data []byte, rel string, err error) {
-	abs, rel, err := e.readable(ctx, path)
+	rel, err = e.readable(ctx, path)
 	if err != nil {
 		return nil, "", err
 	}
-	data, err = os.ReadFile(abs)
+	data, _, err = workspace.ReadFile(e.opts.Root, e.opts.ExtraPaths, rel, -1)
 	if errors.Is(err, fs.ErrNotExist) {
 		err = workspace.ErrNotFound
 	}
 	return data, rel, err
 }
 
-// readable resolves path for ReadFile.
-func (e *Engine) readable(ctx context.Context, path string) (abs, rel string, err error) {
+// readable resolves path for ReadFile to a workspace-relative name.
+func (e *Engine) readable(ctx context.Context, path string) (rel string, err error) {
 	abs, rel, merr := memfile.Target(e.opts.Root, path)
 	if merr == nil {
-		if _, err := os.Stat(abs); err == nil {
-			return abs, rel, nil
+		if _, err := lstat(abs); err == nil {
+			return rel, nil
 		}
 	}
 	// An indexed file: an extra path, or a file added explicitly.
 	if _, irel, err := workspace.Resolve(e.opts.Root, path); err == nil {
 		rows, err := e.db.FilesAt(ctx, []string{irel})
 		if err != nil {
-			return "", "", err
+			return "", err
 		}
 		if _, ok := rows[irel]; ok {
-			return AbsPath(e.opts.Root, irel), irel, nil
+			return irel, nil
 		}
 	}
 	switch {
 	case merr == nil, errors.Is(merr, fs.ErrNotExist):
-		return "", "", workspace.ErrNotFound
+		return "", workspace.ErrNotFound
 	case errors.Is(merr, workspace.ErrOutsideMemory):
-		return "", "", fmt.Errorf("%w (and not an indexed file)", merr)
+		return "", fmt.Errorf("%w (and not an indexed file)", merr)
 	}
-	return "", "", merr
+	return "", merr
 }

@@ -3,6 +3,8 @@ package indexer
 import (
 	"errors"
 	"strconv"
+
+	"github.com/memweave/memweave-go/workspace"
 )
 
 // Sentinels wrapped by a [Warning]'s Err, for callers to branch on with
@@ -16,6 +18,10 @@ var (
 	// ErrNoMemoryDir means the workspace has no memory/ folder, so there
 	// is nothing to index there.
 	ErrNoMemoryDir = errors.New("indexer: no memory folder: memories are Markdown files under <workspace>/memory/")
+	// ErrNotRegular means a file is a FIFO, a device, a socket or a
+	// folder, not a regular file: it is never read. It is
+	// [workspace.ErrNotRegular], so errors.Is matches either.
+	ErrNotRegular = workspace.ErrNotRegular
 	// ErrBusy means another index run did not finish within the lock
 	// timeout.
 	ErrBusy = errors.New("indexer: index busy")

@@ -80,12 +80,23 @@ func AppendNote(root, rel, text string) error {
 	if _, dated := workspace.DateOf(rel); !dated {
 		return fmt.Errorf("%s is not a dated file", rel) // never an evergreen
 	}
-	abs, _, err := workspace.SafeMemoryPath(root, rel)
+	if _, _, err := workspace.SafeMemoryPath(root, rel); err != nil {
+		return err
+	}
+	name, err := memoryName(rel)
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
+	// Through the memory folder's os.Root: no step can leave memory/.
+	r, err := openMemory(root)
+	if err != nil {
 		return err
+	}
+	defer r.Close()
+	if dir := filepath.Dir(name); dir != "." {
+		if err := r.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
 	}
 	// The folders exist now: check for links again, and refuse a dated
 	// name that links elsewhere, perhaps to an evergreen file.
@@ -95,16 +106,17 @@ func AppendNote(root, rel, text string) error {
 	if err := recoverAppend(root); err != nil {
 		return err
 	}
-	fi, err := os.Lstat(abs)
+	fi, err := r.Lstat(name)
 	if err == nil && !fi.Mode().IsRegular() {
-		return fmt.Errorf("%s is not a regular file", rel)
+		return fmt.Errorf("%s: %w", rel, workspace.ErrNotRegular)
 	}
 	created := errors.Is(err, fs.ErrNotExist)
-	f, err := os.OpenFile(abs, os.O_RDWR|os.O_CREATE, 0o644)
+	f, _, err := workspace.OpenRegularIn(r, name, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return err
 	}
-	err = appendTo(root, rel, f, created, text)
+	remove := func() error { return r.Remove(name) }
+	err = appendTo(root, rel, f, created, text, remove)
 	if cerr := f.Close(); err == nil && cerr != nil {
 		err = fmt.Errorf("close: %w", cerr)
 	}
@@ -113,7 +125,7 @@ func AppendNote(root, rel, text string) error {
 
 // appendTo writes the entry text at the end of f, the file rel, journaled,
 // and cuts f back when the write fails; see [AppendNote].
-func appendTo(root, rel string, f *os.File, created bool, text string) error {
+func appendTo(root, rel string, f *os.File, created bool, text string, remove func() error) error {
 	fi, err := f.Stat()
 	if err != nil {
 		return err
@@ -136,7 +148,7 @@ func appendTo(root, rel string, f *os.File, created bool, text string) error {
 		return removeJournal(root)
 	}
 	err = fmt.Errorf("write note: %w", err)
-	if rerr := cutBack(f, j); rerr != nil {
+	if rerr := cutBack(f, j, remove); rerr != nil {
 		// The journal stays: the next append or Recover cuts the file back.
 		return errors.Join(err, fmt.Errorf("undo the partial note: %w", rerr))
 	}
@@ -144,8 +156,8 @@ func appendTo(root, rel string, f *os.File, created bool, text string) error {
 }
 
 // cutBack truncates f to its size before the append j, and removes it
-// when the append created it.
-func cutBack(f *os.File, j journal) error {
+// with remove when the append created it.
+func cutBack(f *os.File, j journal, remove func() error) error {
 	if err := f.Truncate(j.Before); err != nil {
 		return err
 	}
@@ -153,7 +165,7 @@ func cutBack(f *os.File, j journal) error {
 		return err
 	}
 	if j.Created && j.Before == 0 {
-		return os.Remove(f.Name())
+		return remove()
 	}
 	return nil
 }

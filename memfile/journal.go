@@ -125,14 +125,22 @@ func undoTorn(root string, j journal, note []byte) error {
 	if _, dated := workspace.DateOf(j.Path); !dated {
 		return nil // not a journal AppendNote wrote
 	}
-	abs, _, err := workspace.SafeMemoryPath(root, j.Path)
+	if _, _, err := workspace.SafeMemoryPath(root, j.Path); err != nil {
+		return nil
+	}
+	name, err := memoryName(j.Path)
 	if err != nil {
 		return nil
 	}
-	if fi, err := os.Lstat(abs); err != nil || !fi.Mode().IsRegular() {
+	r, err := workspace.OpenMemoryRoot(root)
+	if err != nil {
+		return nil // no memory folder: nothing to undo
+	}
+	defer r.Close()
+	if fi, err := r.Lstat(name); err != nil || !fi.Mode().IsRegular() {
 		return nil // gone, or no longer a file AppendNote would write
 	}
-	f, err := os.OpenFile(abs, os.O_RDWR, 0)
+	f, _, err := workspace.OpenRegularIn(r, name, os.O_RDWR, 0)
 	if err != nil {
 		return err
 	}
@@ -152,5 +160,5 @@ func undoTorn(root string, j journal, note []byte) error {
 	if !bytes.Equal(got, note[:n]) {
 		return nil // not our bytes: someone changed the file since
 	}
-	return cutBack(f, j)
+	return cutBack(f, j, func() error { return r.Remove(name) })
 }

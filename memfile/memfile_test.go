@@ -193,23 +193,23 @@ func TestTargetFollowsLinksInsideMemory(t *testing.T) {
 func TestRemove(t *testing.T) {
 	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "a\n", "memory/real.md": "real\n"})
 	mem := filepath.Join(root, "memory")
-	if err := memfile.Remove(filepath.Join(mem, "a.md")); err != nil {
+	if err := memfile.Remove(root, "a.md"); err != nil {
 		t.Fatalf("Remove(a.md): %v", err)
 	}
 	if _, err := os.Stat(filepath.Join(mem, "a.md")); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("a.md still there: %v", err)
 	}
-	if err := memfile.Remove(filepath.Join(mem, "a.md")); !errors.Is(err, fs.ErrNotExist) {
+	if err := memfile.Remove(root, "a.md"); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("Remove of a missing file = %v, want fs.ErrNotExist", err)
 	}
 	os.Mkdir(filepath.Join(mem, "dir.md"), 0o755)
-	if err := memfile.Remove(filepath.Join(mem, "dir.md")); err == nil || !strings.Contains(err.Error(), "folder") {
+	if err := memfile.Remove(root, "dir.md"); err == nil || !strings.Contains(err.Error(), "folder") {
 		t.Errorf("Remove of a folder = %v, want it refused", err)
 	}
 	if err := os.Symlink("real.md", filepath.Join(mem, "alias.md")); err != nil {
 		t.Skipf("symlinks unavailable: %v", err)
 	}
-	if err := memfile.Remove(filepath.Join(mem, "alias.md")); err != nil {
+	if err := memfile.Remove(root, "alias.md"); err != nil {
 		t.Fatalf("Remove(alias.md): %v", err)
 	}
 	if got := memweavetest.ReadFile(t, root, "memory/real.md"); got != "real\n" {

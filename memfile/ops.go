@@ -58,7 +58,7 @@ func Append(ctx context.Context, root, source string, day time.Time, text string
 // returns the workspace-relative path and whether the file was already
 // missing, which is not an error.
 func Delete(ctx context.Context, root, path string) (rel string, missing bool, err error) {
-	abs, rel, err := workspace.SafeMemoryPath(root, path)
+	_, rel, err = workspace.SafeMemoryPath(root, path)
 	if err != nil {
 		return "", false, fmt.Errorf("delete %s: %w", path, err)
 	}
@@ -67,10 +67,9 @@ func Delete(ctx context.Context, root, path string) (rel string, missing bool, e
 		return rel, false, fmt.Errorf("delete %s: %w", rel, err)
 	}
 	defer unlock()
-	// Check again under the lock: a link may have appeared meanwhile.
-	if _, _, err = workspace.SafeMemoryPath(root, path); err == nil {
-		err = Remove(abs)
-	}
+	// Remove checks again under the lock, and removes through the memory
+	// folder's os.Root: a link that appeared meanwhile is not followed out.
+	err = Remove(root, path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return rel, true, nil
 	}

@@ -1,6 +1,8 @@
 package memfile
 
 import (
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -27,30 +29,85 @@ func Target(root, path string) (abs, rel string, err error) {
 	case err != nil:
 		return "", "", err
 	case fi.Mode()&fs.ModeSymlink != 0:
-		target, err := filepath.EvalSymlinks(abs)
-		if err != nil {
+		if abs, rel, err = linkTarget(root, abs); err != nil {
 			return "", "", err
 		}
-		if fi, err = os.Stat(target); err != nil {
+		if fi, err = os.Stat(abs); err != nil {
 			return "", "", err
 		}
-		_, trel, err := workspace.Resolve(root, target)
-		if err != nil {
-			return "", "", err
-		}
-		abs, rel = target, trel
 	}
 	if !fi.Mode().IsRegular() {
-		return "", "", fmt.Errorf("%s is not a regular file", rel)
+		return "", "", fmt.Errorf("%s: %w", rel, workspace.ErrNotRegular)
 	}
 	return abs, rel, nil
 }
 
+// linkTarget returns the file the link abs, under root's memory folder,
+// resolves to, named beneath the memory folder (which may itself be a
+// link): its path through root/memory and its workspace-relative name.
+// A target outside the memory folder wraps [workspace.ErrOutsideMemory].
+func linkTarget(root, abs string) (string, string, error) {
+	target, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return "", "", err
+	}
+	mem, err := memoryDir(root)
+	if err != nil {
+		return "", "", err
+	}
+	realMem, err := filepath.EvalSymlinks(mem)
+	if err != nil {
+		return "", "", err
+	}
+	name, err := filepath.Rel(realMem, target)
+	if err != nil || !filepath.IsLocal(name) {
+		return "", "", &fs.PathError{Op: "resolve", Path: abs, Err: workspace.ErrOutsideMemory}
+	}
+	return filepath.Join(mem, name), workspace.MemoryDir + "/" + filepath.ToSlash(name), nil
+}
+
+// memoryDir returns the absolute memory folder of root.
+func memoryDir(root string) (string, error) {
+	root, err := filepath.Abs(root)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(root, workspace.MemoryDir), nil
+}
+
+// openMemory opens the memory folder of root as an [os.Root], creating
+// it when missing. Every write goes through it, so none can land outside
+// memory/, even when a folder is swapped for a link mid-write.
+func openMemory(root string) (*os.Root, error) {
+	mem, err := memoryDir(root)
+	if err != nil {
+		return nil, err
+	}
+	if err := os.Mkdir(mem, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+		return nil, err
+	}
+	return workspace.OpenMemoryRoot(root)
+}
+
+// memoryName returns the name of the workspace-relative rel inside the
+// memory folder, or an error wrapping [workspace.ErrOutsideMemory].
+func memoryName(rel string) (string, error) {
+	name, ok := workspace.MemoryName(rel)
+	if !ok {
+		return "", &fs.PathError{Op: "resolve", Path: rel, Err: workspace.ErrOutsideMemory}
+	}
+	return name, nil
+}
+
 // Replace creates or atomically replaces the Markdown file path under
 // root's memory folder with data, creating missing folders, and returns
-// the absolute path written (see [Target]). path is checked again once
-// the folders exist, so a link created in the meantime is caught. The
-// caller holds the write lock ([Lock]).
+// the absolute path written (see [Target]). The caller holds the write
+// lock ([Lock]).
+//
+// Every step (the folders, the temporary file, the rename) goes through
+// an [os.Root] on the memory folder, so a folder swapped for a link out
+// of memory/ after the check makes the write fail instead of landing
+// outside.
 //
 // data goes to a temporary file in the same folder, which is synced and
 // renamed over the file, and the folder is synced: readers see the old
@@ -59,35 +116,46 @@ func Target(root, path string) (abs, rel string, err error) {
 // a stat scan sees the change even on a file system with coarse
 // timestamps.
 func Replace(root, path string, data []byte) (abs string, err error) {
-	if abs, _, err = Target(root, path); err != nil {
+	abs, rel, err := Target(root, path)
+	if err != nil {
 		return "", err
 	}
-	if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
+	name, err := memoryName(rel)
+	if err != nil {
 		return "", err
 	}
-	if abs, _, err = Target(root, path); err != nil {
+	r, err := openMemory(root)
+	if err != nil {
 		return "", err
 	}
-	return abs, replaceFile(abs, data)
+	defer r.Close()
+	if dir := filepath.Dir(name); dir != "." {
+		if err := r.MkdirAll(dir, 0o755); err != nil {
+			return "", err
+		}
+	}
+	return abs, replaceFile(r, name, data)
 }
 
-// replaceFile atomically replaces the file at abs with data; see [Replace].
-func replaceFile(abs string, data []byte) (err error) {
-	dir := filepath.Dir(abs)
+// replaceFile atomically replaces the file name beneath r with data; see
+// [Replace].
+func replaceFile(r *os.Root, name string, data []byte) (err error) {
 	mode := fs.FileMode(0o644)
 	var oldMTime time.Time
-	if fi, err := os.Stat(abs); err == nil {
+	if fi, err := r.Stat(name); err == nil {
+		if !fi.Mode().IsRegular() {
+			return fmt.Errorf("%s: %w", filepath.ToSlash(name), workspace.ErrNotRegular)
+		}
 		mode, oldMTime = fi.Mode().Perm(), fi.ModTime()
 	}
-	// A hidden .tmp name: discovery never lists it.
-	tmp, err := os.CreateTemp(dir, ".memweave-write-*.tmp")
+	tmpName, tmp, err := createTemp(r, filepath.Dir(name))
 	if err != nil {
 		return err
 	}
 	defer func() {
 		if err != nil {
 			tmp.Close()
-			os.Remove(tmp.Name())
+			r.Remove(tmpName)
 		}
 	}()
 	if _, err = tmp.Write(data); err != nil {
@@ -99,45 +167,84 @@ func replaceFile(abs string, data []byte) (err error) {
 	if err = tmp.Sync(); err != nil {
 		return err
 	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
 	if !oldMTime.IsZero() {
-		if fi, serr := os.Stat(tmp.Name()); serr == nil && !fi.ModTime().After(oldMTime) {
+		if fi, serr := tmp.Stat(); serr == nil && !fi.ModTime().After(oldMTime) {
 			t := oldMTime.Add(time.Microsecond)
-			if err = os.Chtimes(tmp.Name(), t, t); err != nil {
+			if err = r.Chtimes(tmpName, t, t); err != nil {
 				return err
 			}
 		}
 	}
-	if err = os.Rename(tmp.Name(), abs); err != nil {
+	if err = tmp.Close(); err != nil {
 		return err
 	}
-	syncDir(dir)
+	if err = r.Rename(tmpName, name); err != nil {
+		return err
+	}
+	syncRootDir(r, filepath.Dir(name))
 	return nil
 }
 
-// Remove removes the file abs, or the symbolic link abs itself (never
-// its target), and syncs its folder. A folder is refused; a missing file
-// gives an error wrapping [fs.ErrNotExist]. The caller has checked abs
-// with [workspace.SafeMemoryPath] and holds the write lock ([Lock]).
-func Remove(abs string) error {
-	fi, err := os.Lstat(abs)
+// createTemp creates a new temporary file in the folder dir beneath r,
+// with a hidden .tmp name that discovery never lists.
+func createTemp(r *os.Root, dir string) (string, *os.File, error) {
+	for range 10 {
+		var b [8]byte
+		rand.Read(b[:])
+		name := filepath.Join(dir, ".memweave-write-"+hex.EncodeToString(b[:])+".tmp")
+		f, err := r.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		return name, f, err
+	}
+	return "", nil, fmt.Errorf("create a temporary file in %s: too many collisions", dir)
+}
+
+// Remove removes the memory file path (as [workspace.SafeMemoryPath]
+// takes it), or the symbolic link itself (never its target), through an
+// [os.Root] on the memory folder, and syncs its folder. A folder is
+// refused; a missing file gives an error wrapping [fs.ErrNotExist]. The
+// caller holds the write lock ([Lock]).
+func Remove(root, path string) error {
+	_, rel, err := workspace.SafeMemoryPath(root, path)
+	if err != nil {
+		return err
+	}
+	name, err := memoryName(rel)
+	if err != nil {
+		return err
+	}
+	r, err := workspace.OpenMemoryRoot(root)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	fi, err := r.Lstat(name)
 	if err != nil {
 		return err
 	}
 	if fi.IsDir() {
-		return fmt.Errorf("%s is a folder", filepath.Base(abs))
+		return fmt.Errorf("%s is a folder", filepath.Base(name))
 	}
-	if err := os.Remove(abs); err != nil {
+	if err := r.Remove(name); err != nil {
 		return err
 	}
-	syncDir(filepath.Dir(abs))
+	syncRootDir(r, filepath.Dir(name))
 	return nil
 }
 
-// syncDir makes a rename or removal in dir durable where the platform
-// allows it; failure only weakens durability, so it is ignored.
+// syncRootDir makes a rename or removal in the folder dir beneath r
+// durable where the platform allows it; failure only weakens durability,
+// so it is ignored.
+func syncRootDir(r *os.Root, dir string) {
+	if d, err := r.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+}
+
+// syncDir is syncRootDir for a folder named by its path.
 func syncDir(dir string) {
 	if d, err := os.Open(dir); err == nil {
 		d.Sync()

@@ -61,9 +61,11 @@ var errNotDir = errors.New("workspace: not a directory")
 //
 // The walk skips the index folder .memweave, every hidden file or folder,
 // and editor temporary files (see [IsIgnoredName]). It follows a symbolic
-// link, to a file or a folder, only when the link resolves inside root,
-// inside memory/ (which may itself be a link) or inside an extra path, and
-// not into a hidden folder there. Each real folder is walked once, so link
+// link, to a file or a folder, only when the link resolves inside memory/
+// (which may itself be a link) or inside an extra path, or, for a link met
+// in an extra folder, inside root; never into a hidden folder there, and
+// to a file only when the target's name is Markdown too. So
+// memory/link.md -> ../config/app.yaml is not listed. Each real folder is walked once, so link
 // cycles end. A file reached by several paths (a link and its target, or
 // memory/ and an overlapping extra path) is listed once, under the first of
 // its paths in this order: reached without following a link, inside
@@ -139,7 +141,7 @@ func (w *walker) memoryStart(root string) (dir, bool) {
 			break
 		}
 		w.zones = append(w.zones, real)
-		return dir{abs: mem, rel: MemoryDir, real: real}, true
+		return dir{abs: mem, rel: MemoryDir, real: real, memory: true}, true
 	}
 	return dir{}, false
 }
@@ -221,6 +223,7 @@ type dir struct {
 	real     string // absolute path with links resolved
 	external bool   // outside the workspace root
 	viaLink  bool   // reached by following a symbolic link
+	memory   bool   // reached from memory/: links must stay in a zone
 }
 
 // candidate is a file found by the walk, before duplicates are removed.
@@ -304,6 +307,7 @@ func (w *walker) walk(d dir) {
 				real:     filepath.Join(d.real, name),
 				external: d.external,
 				viaLink:  d.viaLink,
+				memory:   d.memory,
 			})
 		case t&fs.ModeSymlink != 0:
 			w.link(d, name)
@@ -335,13 +339,13 @@ func (w *walker) link(d dir, name string) {
 		w.warn(abs, err)
 		return
 	}
-	if !w.allowed(real) {
+	if !w.allowed(real, d.memory) || (!info.IsDir() && !IsMarkdown(real)) {
 		return
 	}
 	rel := path.Join(d.rel, name)
 	if info.IsDir() {
 		w.mu.Lock()
-		w.links = append(w.links, dir{abs: abs, rel: rel, real: real, external: d.external, viaLink: true})
+		w.links = append(w.links, dir{abs: abs, rel: rel, real: real, external: d.external, viaLink: true, memory: d.memory})
 		w.mu.Unlock()
 		return
 	}
@@ -349,10 +353,16 @@ func (w *walker) link(d dir, name string) {
 }
 
 // allowed reports whether a link may be followed to its real target: the
-// target must lie in the workspace root or a zone, and no folder between
-// there and the target may be hidden.
-func (w *walker) allowed(real string) bool {
-	for _, base := range append([]string{w.realRoot}, w.zones...) {
+// target must lie in a zone (memory/ or an extra path) or, for a link met
+// outside memory/, in the workspace root; and no folder between there and
+// the target may be hidden. A link in memory/ never leads to the rest of
+// the workspace: memory/link.md -> ../config/app.md is not listed.
+func (w *walker) allowed(real string, fromMemory bool) bool {
+	bases := w.zones
+	if !fromMemory {
+		bases = append([]string{w.realRoot}, w.zones...)
+	}
+	for _, base := range bases {
 		r, ok := relWithin(base, real)
 		if !ok {
 			continue

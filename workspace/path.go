@@ -89,7 +89,10 @@ func relWithin(base, p string) (string, bool) {
 //     the memory folder or does not resolve at all;
 //   - [ErrIgnoredName]: a hidden or temporary component (see
 //     [IsIgnoredName]), which Discover would never list;
-//   - [ErrNotMarkdown]: a base name that is not Markdown (see [IsMarkdown]).
+//   - [ErrNotMarkdown]: a base name that is not Markdown (see [IsMarkdown]);
+//   - [ErrBadName]: a component containing a backslash (on systems where
+//     it is not the separator) or a control character (below 0x20, or
+//     0x7f), or ending in a dot or a space (see [badName]).
 //
 // Components that do not exist yet are fine: the caller creates them. The
 // check is made when SafeMemoryPath runs; it cannot stop a link created
@@ -117,10 +120,8 @@ func SafeMemoryPath(root, p string) (abs, rel string, err error) {
 	if len(elems) == 0 {
 		return refuse(ErrOutsideMemory)
 	}
-	for _, e := range elems {
-		if IsIgnoredName(e) {
-			return refuse(ErrIgnoredName)
-		}
+	if err := checkNames(elems); err != nil {
+		return refuse(err)
 	}
 	if !IsMarkdown(elems[len(elems)-1]) {
 		return refuse(ErrNotMarkdown)
@@ -172,6 +173,41 @@ func SafeMemoryPath(root, p string) (abs, rel string, err error) {
 		}
 	}
 	return abs, rel, nil
+}
+
+// checkNames returns the error for the first path component in elems
+// that is hidden or temporary ([ErrIgnoredName]) or unsafe
+// ([ErrBadName]), or nil.
+func checkNames(elems []string) error {
+	for _, e := range elems {
+		if IsIgnoredName(e) {
+			return ErrIgnoredName
+		}
+		if why := badName(e); why != "" {
+			return fmt.Errorf("%w: %q %s", ErrBadName, e, why)
+		}
+	}
+	return nil
+}
+
+// badName returns why the path component e is unsafe to create, or ""
+// when it is fine. A backslash is a separator on Windows, so a\..\x.md
+// written here would climb out of its folder once synced there; control
+// characters hide in listings and terminals; Windows drops trailing dots
+// and spaces, so "x.md." and "x.md" would collide.
+func badName(e string) string {
+	for i := 0; i < len(e); i++ {
+		switch c := e[i]; {
+		case c == '\\':
+			return "contains a backslash"
+		case c < 0x20 || c == 0x7f:
+			return "contains a control character"
+		}
+	}
+	if e != "" && (e[len(e)-1] == '.' || e[len(e)-1] == ' ') {
+		return "ends in a dot or a space"
+	}
+	return ""
 }
 
 // absRoot returns the absolute form of the workspace root.

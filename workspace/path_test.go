@@ -154,11 +154,18 @@ func TestSafeMemoryPathLinkedMemory(t *testing.T) {
 }
 
 func FuzzSafeMemoryPath(f *testing.F) {
-	for _, p := range []string{"x.md", "memory/a/x.md", "../x.md", "a/../../x.md", "/etc/x.md", ".a.md", "a\\..\\x.md", "memory", "//x.md"} {
+	for _, p := range []string{"x.md", "memory/a/x.md", "../x.md", "a/../../x.md", "/etc/x.md", ".a.md", "a\\..\\x.md", "memory", "//x.md",
+		"a\x00.md", "x.md.", "sub /x.md", "out/x.md", "real/x.md", "memory/out/x.md"} {
 		f.Add(p)
 	}
 	root := f.TempDir()
 	mem := filepath.Join(root, "memory")
+	if err := os.MkdirAll(filepath.Join(mem, "real"), 0o755); err != nil {
+		f.Fatal(err)
+	}
+	if err := os.Symlink(root, filepath.Join(mem, "out")); err != nil { // a link out of memory/
+		f.Skipf("symlinks unavailable: %v", err)
+	}
 	f.Fuzz(func(t *testing.T, p string) {
 		abs, rel, err := SafeMemoryPath(root, p)
 		if err != nil {
@@ -172,8 +179,21 @@ func FuzzSafeMemoryPath(f *testing.F) {
 			t.Errorf("SafeMemoryPath(%q) = %q, %q, want a Markdown rel under memory/ naming abs", p, abs, rel)
 		}
 		for _, e := range strings.Split(rel, "/") {
-			if e == ".." || IsIgnoredName(e) {
+			if e == ".." || IsIgnoredName(e) || badName(e) != "" {
 				t.Errorf("SafeMemoryPath(%q) = %q, want no %q element", p, rel, e)
+			}
+		}
+		// Resolved through the links that exist, it stays in memory/.
+		dir := filepath.Dir(abs)
+		for {
+			if _, err := os.Lstat(dir); err == nil {
+				break
+			}
+			dir = filepath.Dir(dir)
+		}
+		if real, err := filepath.EvalSymlinks(dir); err == nil {
+			if _, ok := relWithin(mem, real); !ok {
+				t.Errorf("SafeMemoryPath(%q) = %q, which resolves to %s, outside memory/", p, abs, real)
 			}
 		}
 	})

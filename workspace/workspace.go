@@ -41,6 +41,15 @@ var (
 	ErrIgnoredName = errors.New("workspace: hidden or temporary file name")
 	// ErrNotFound means a file that was named does not exist.
 	ErrNotFound = errors.New("workspace: not found")
+	// ErrBadName means a path has a component that is not portable or
+	// not safe to create: one containing a backslash or a control
+	// character (below 0x20, or 0x7f), or ending in a dot or a space,
+	// which Windows drops or reads as a separator when the folder is
+	// synced there.
+	ErrBadName = errors.New("workspace: unsafe file name (backslash, control character, or trailing dot or space)")
+	// ErrNotRegular means a file is not a regular file (a FIFO, a device,
+	// a socket or a folder): memweave never reads one.
+	ErrNotRegular = errors.New("workspace: not a regular file")
 )
 
 // IsMarkdown reports whether name (a base name or a path) ends in ".md" or
