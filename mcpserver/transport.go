@@ -19,8 +19,9 @@ import (
 
 // DefaultMaxFrameBytes is the default of Options.MaxFrameBytes and
 // Transport.MaxFrameBytes: the largest JSON-RPC message, in bytes, that
-// the server reads (4 MiB). It leaves room for a memory_write of
-// [MaxContentBytes] even if every byte needs a six-byte JSON escape.
+// the server reads (4 MiB): four times [MaxContentBytes], room for the
+// largest memory_write even when every byte of its content is written as
+// a two-byte JSON escape such as \n.
 const DefaultMaxFrameBytes = 4 << 20
 
 // DefaultShutdownGrace is the default of Options.ShutdownGrace and
