@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
+	"runtime"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -192,5 +194,30 @@ func TestMCPAnswersAfterStdinCloses(t *testing.T) {
 	}
 	if err := r.cmd.Wait(); err != nil {
 		t.Errorf("memweave mcp: %v, want exit 0; stderr:\n%s", err, r.stderr)
+	}
+}
+
+// TestMCPExitsOnSIGTERM signals an idle server: it answers what it has
+// read and exits 0 at once, without waiting for stdin to close.
+func TestMCPExitsOnSIGTERM(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no SIGTERM on Windows")
+	}
+	t.Parallel()
+	r := startRawMCP(t, testWorkspace(t))
+	r.send(searchCall(2, "ZEBRA-COMET-2026"))
+	checkSearchAnswer(t, r.recv(), 2, "ZEBRA-COMET-2026")
+	if err := r.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- r.cmd.Wait() }()
+	select {
+	case err := <-exited:
+		if err != nil {
+			t.Errorf("memweave mcp after SIGTERM: %v, want exit 0; stderr:\n%s", err, r.stderr)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatalf("memweave mcp still running 10s after SIGTERM; stderr:\n%s", r.stderr)
 	}
 }
