@@ -20,11 +20,23 @@
 // IsError set and a message saying what to do, never as a protocol error;
 // a panic in a tool is recovered the same way.
 //
-// Serve it over stdin and stdout with the SDK's StdioTransport, as the
-// memweave command's mcp subcommand does:
+// Tool arguments have size limits ([MaxContentBytes], [MaxQueryBytes],
+// [MaxPathBytes], [MaxBudgetTokens], [MaxSearchResults]); a call over one
+// fails with a tool error naming the limit.
 //
-//	srv := mcpserver.New(w, &mcpserver.Options{Logger: logger})
-//	err := srv.Run(ctx, &mcp.StdioTransport{})
+// Serve it over stdin and stdout with [Serve], as the memweave command's
+// mcp subcommand does:
+//
+//	err := mcpserver.Serve(ctx, w, os.Stdin, os.Stdout, &mcpserver.Options{Logger: logger})
+//
+// Serve reads with a [Transport], which, unlike the SDK's StdioTransport,
+// survives a bad client: an oversized message ([DefaultMaxFrameBytes]) or
+// one that is not JSON is answered with a JSON-RPC error and skipped.
+// When the client closes its input or ctx is cancelled, the calls already
+// read finish and their responses are written before Serve returns, for
+// up to [DefaultShutdownGrace]. A Transport also works with the SDK
+// directly, srv.Run(ctx, &mcpserver.Transport{}), where the end of input
+// drains the same way but cancelling ctx closes the session at once.
 //
 // On stdio, stdout carries the protocol: diagnostics go to the Logger,
 // which should write to stderr.

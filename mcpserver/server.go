@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"runtime/debug"
 	"strings"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -28,22 +30,19 @@ type Options struct {
 	// a short guide to searching before answering and to storing durable
 	// facts.
 	Instructions string
+	// MaxFrameBytes is the largest JSON-RPC message [Serve] reads, in
+	// bytes; a larger one is answered with an error and skipped. Default
+	// (0 or less): [DefaultMaxFrameBytes].
+	MaxFrameBytes int
+	// ShutdownGrace bounds how long [Serve] lets calls in flight finish
+	// once the client closes its input or the context is cancelled.
+	// Default (0 or less): [DefaultShutdownGrace].
+	ShutdownGrace time.Duration
 }
 
-// DefaultInstructions are the server instructions sent when
-// Options.Instructions is empty.
-const DefaultInstructions = `This server is a long-term memory kept as Markdown files under memory/.
-Before answering questions about earlier work, decisions, people, preferences or project details, call memory_search; then memory_get reads the exact lines a result points to, and memory_pack gathers the best passages that fit a token budget.
-To remember something durable, call memory_append: it adds a note to today's dated log. Use memory_write only to create or fully replace a curated topic file (such as notes/database.md), and memory_delete only to remove a file that is obsolete as a whole.
-Paths are relative to memory/ (or start with memory/); paths outside it are refused.`
-
-// modulePath is the import path of the memweave-go module.
-const modulePath = "github.com/memweave/memweave-go"
-
-// New returns an MCP server whose tools search, read and write the
-// memories of w. The server does not own w: the caller closes it once
-// the server has stopped. A nil opts means the defaults.
-func New(w *memweave.Weave, opts *Options) *mcp.Server {
+// withDefaults returns a copy of opts (which may be nil) with the
+// defaults filled in.
+func (opts *Options) withDefaults() Options {
 	var o Options
 	if opts != nil {
 		o = *opts
@@ -60,12 +59,91 @@ func New(w *memweave.Weave, opts *Options) *mcp.Server {
 	if o.Instructions == "" {
 		o.Instructions = DefaultInstructions
 	}
+	if o.MaxFrameBytes <= 0 {
+		o.MaxFrameBytes = DefaultMaxFrameBytes
+	}
+	if o.ShutdownGrace <= 0 {
+		o.ShutdownGrace = DefaultShutdownGrace
+	}
+	return o
+}
+
+// DefaultInstructions are the server instructions sent when
+// Options.Instructions is empty.
+const DefaultInstructions = `This server is a long-term memory kept as Markdown files under memory/.
+Before answering questions about earlier work, decisions, people, preferences or project details, call memory_search; then memory_get reads the exact lines a result points to, and memory_pack gathers the best passages that fit a token budget.
+To remember something durable, call memory_append: it adds a note to today's dated log. Use memory_write only to create or fully replace a curated topic file (such as notes/database.md), and memory_delete only to remove a file that is obsolete as a whole.
+Paths are relative to memory/ (or start with memory/); paths outside it are refused.`
+
+// modulePath is the import path of the memweave-go module.
+const modulePath = "github.com/memweave/memweave-go"
+
+// New returns an MCP server whose tools search, read and write the
+// memories of w. The server does not own w: the caller closes it once
+// the server has stopped. A nil opts means the defaults.
+func New(w *memweave.Weave, opts *Options) *mcp.Server {
+	o := opts.withDefaults()
 	srv := mcp.NewServer(&mcp.Implementation{Name: o.Name, Title: "memweave memory", Version: o.Version},
 		&mcp.ServerOptions{Instructions: o.Instructions, Logger: o.Logger})
 	t := &tools{w: w, log: o.Logger, apiKey: w.Config().Embedder.APIKey}
 	t.register(srv)
 	return srv
 }
+
+// cancelWait is how long [Serve] waits, after the grace period, for
+// cancelled calls to return.
+const cancelWait = 5 * time.Second
+
+// Serve serves the memories of w to one client over newline-delimited
+// JSON-RPC on in and out, such as stdin and stdout, with a [Transport]:
+// oversized and malformed messages are answered with errors and skipped.
+// It returns nil when the client closes in or when ctx is cancelled; in
+// both cases the calls already read finish and their responses are
+// written first, for up to opts.ShutdownGrace, after which the calls still
+// running are cancelled. The server does not own w: the caller closes it
+// once Serve has returned. A nil opts means the defaults.
+func Serve(ctx context.Context, w *memweave.Weave, in io.Reader, out io.Writer, opts *Options) error {
+	o := opts.withDefaults()
+	srv := New(w, &o)
+	t := &Transport{In: in, Out: out, MaxFrameBytes: o.MaxFrameBytes, ShutdownGrace: o.ShutdownGrace, Logger: o.Logger}
+	c := t.connect()
+	// The session outlives ctx: its cancellation drains the connection.
+	ss, err := srv.Connect(context.WithoutCancel(ctx), connected{c}, nil)
+	if err != nil {
+		c.Close()
+		return fmt.Errorf("mcpserver: %w", err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- ss.Wait() }()
+	select {
+	case err := <-done:
+		return sessionEnd(err)
+	case <-ctx.Done():
+	}
+	c.drain()
+	timer := time.NewTimer(o.ShutdownGrace + cancelWait)
+	defer timer.Stop()
+	select {
+	case err := <-done:
+		return sessionEnd(err)
+	case <-timer.C:
+		c.Close()
+		return errors.New("mcpserver: tool calls still running after the grace period and cancellation")
+	}
+}
+
+// sessionEnd is the error of Serve for a session that ended with err.
+func sessionEnd(err error) error {
+	if err == nil || errors.Is(err, io.EOF) {
+		return nil
+	}
+	return fmt.Errorf("mcpserver: %w", err)
+}
+
+// connected is a Transport whose connection already exists.
+type connected struct{ c *conn }
+
+func (t connected) Connect(context.Context) (mcp.Connection, error) { return t.c, nil }
 
 // Version returns the version of memweave-go built into the running
 // binary, the default of Options.Version and what "memweave --version"

@@ -9,15 +9,45 @@ import (
 
 	"github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/chunker"
+	"github.com/memweave/memweave-go/pack"
 	"github.com/memweave/memweave-go/workspace"
 )
 
+// Limits on tool arguments. A call over one fails with a tool error that
+// names the limit. Each is also stated in the argument's description.
+const (
+	// MaxContentBytes bounds memory_write's content and memory_append's
+	// text: 1 MiB.
+	MaxContentBytes = 1 << 20
+	// MaxQueryBytes bounds the query of memory_search and memory_pack:
+	// 4 KiB.
+	MaxQueryBytes = 4 << 10
+	// MaxPathBytes bounds a path (memory_get, memory_write,
+	// memory_delete), memory_append's source and each of memory_search's
+	// sources: 1 KiB.
+	MaxPathBytes = 1 << 10
+	// MaxBudgetTokens bounds memory_pack's budget_tokens: the largest
+	// budget the knapsack solves exactly, [pack.MaxExactBudget] (262,144).
+	MaxBudgetTokens = pack.MaxExactBudget
+	// MaxSearchResults bounds memory_search's max_results: 50.
+	MaxSearchResults = 50
+)
+
+// checkSize fails unless the argument field of tool, s, is at most limit
+// bytes long.
+func checkSize(tool, field, s string, limit int) error {
+	if len(s) > limit {
+		return fmt.Errorf("%s: %s is %d bytes; the limit is %d bytes", tool, field, len(s), limit)
+	}
+	return nil
+}
+
 // searchInput is the input of memory_search.
 type searchInput struct {
-	Query             string   `json:"query" jsonschema:"what to look for: a question, keywords or an exact identifier"`
+	Query             string   `json:"query" jsonschema:"what to look for: a question, keywords or an exact identifier; at most 4096 bytes"`
 	MaxResults        int      `json:"max_results,omitempty" jsonschema:"how many results to return, 1 to 50 (default 6)"`
 	MinScore          *float64 `json:"min_score,omitempty" jsonschema:"drop results scoring below this, in [0,1] (default 0.35; 0 keeps everything)"`
-	Sources           []string `json:"sources,omitempty" jsonschema:"only search these namespaces: memory for files directly in memory/, or the name of a folder under memory/"`
+	Sources           []string `json:"sources,omitempty" jsonschema:"only search these namespaces: memory for files directly in memory/, or the name of a folder under memory/; each at most 1024 bytes"`
 	DecayHalfLifeDays *float64 `json:"decay_half_life_days,omitempty" jsonschema:"favour recent dated notes: halve a dated file's score every this many days (off unless given)"`
 	MMRLambda         *float64 `json:"mmr_lambda,omitempty" jsonschema:"diversify results: 1 is pure relevance, 0 pure diversity (off unless given)"`
 }
@@ -40,15 +70,20 @@ type searchOutput struct {
 	Results  []searchResult `json:"results"`
 }
 
-// maxSearchResults bounds memory_search's max_results.
-const maxSearchResults = 50
-
 func (t *tools) search(ctx context.Context, in searchInput) (*mcp.CallToolResult, searchOutput, error) {
 	var out searchOutput
+	if err := checkSize("memory_search", "query", in.Query, MaxQueryBytes); err != nil {
+		return nil, out, err
+	}
+	for _, src := range in.Sources {
+		if err := checkSize("memory_search", "a source", src, MaxPathBytes); err != nil {
+			return nil, out, err
+		}
+	}
 	var opts []memweave.SearchOption
 	switch {
-	case in.MaxResults < 0 || in.MaxResults > maxSearchResults:
-		return nil, out, fmt.Errorf("memory_search: max_results must be between 1 and %d, got %d", maxSearchResults, in.MaxResults)
+	case in.MaxResults < 0 || in.MaxResults > MaxSearchResults:
+		return nil, out, fmt.Errorf("memory_search: max_results must be between 1 and %d, got %d", MaxSearchResults, in.MaxResults)
 	case in.MaxResults > 0:
 		opts = append(opts, memweave.MaxResults(in.MaxResults))
 	}
@@ -90,7 +125,7 @@ func emptyQuery(tool string, err error) error {
 
 // getInput is the input of memory_get.
 type getInput struct {
-	Path  string `json:"path" jsonschema:"file relative to memory/ (or starting with memory/), as memory_search returns it"`
+	Path  string `json:"path" jsonschema:"file relative to memory/ (or starting with memory/), as memory_search returns it; at most 1024 bytes"`
 	From  int    `json:"from,omitempty" jsonschema:"first line to read, 1-based (default 1)"`
 	Lines int    `json:"lines,omitempty" jsonschema:"how many lines to read (default: to the end of the file)"`
 }
@@ -105,6 +140,9 @@ type getOutput struct {
 
 func (t *tools) get(ctx context.Context, in getInput) (*mcp.CallToolResult, getOutput, error) {
 	var out getOutput
+	if err := checkSize("memory_get", "path", in.Path, MaxPathBytes); err != nil {
+		return nil, out, err
+	}
 	from := in.From
 	if from == 0 {
 		from = 1
@@ -124,8 +162,8 @@ func (t *tools) get(ctx context.Context, in getInput) (*mcp.CallToolResult, getO
 
 // writeInput is the input of memory_write.
 type writeInput struct {
-	Path    string `json:"path" jsonschema:"Markdown file relative to memory/, such as notes/database.md"`
-	Content string `json:"content" jsonschema:"the file's complete new content, in Markdown"`
+	Path    string `json:"path" jsonschema:"Markdown file relative to memory/, such as notes/database.md; at most 1024 bytes"`
+	Content string `json:"content" jsonschema:"the file's complete new content, in Markdown; at most 1 MiB (1048576 bytes)"`
 }
 
 // writeOutput is the output of memory_write.
@@ -137,6 +175,12 @@ type writeOutput struct {
 
 func (t *tools) write(ctx context.Context, in writeInput) (*mcp.CallToolResult, writeOutput, error) {
 	var out writeOutput
+	if err := checkSize("memory_write", "path", in.Path, MaxPathBytes); err != nil {
+		return nil, out, err
+	}
+	if err := checkSize("memory_write", "content", in.Content, MaxContentBytes); err != nil {
+		return nil, out, err
+	}
 	_, rel, err := workspace.SafeMemoryPath(t.w.Config().Workspace, in.Path)
 	if err != nil {
 		return nil, out, pathError("memory_write", in.Path, err)
@@ -150,8 +194,8 @@ func (t *tools) write(ctx context.Context, in writeInput) (*mcp.CallToolResult, 
 
 // appendInput is the input of memory_append.
 type appendInput struct {
-	Text   string `json:"text" jsonschema:"the note, in Markdown; one self-contained fact or a short bullet list"`
-	Source string `json:"source,omitempty" jsonschema:"namespace folder under memory/, such as the agent's name (default: memory/ itself)"`
+	Text   string `json:"text" jsonschema:"the note, in Markdown; one self-contained fact or a short bullet list; at most 1 MiB (1048576 bytes)"`
+	Source string `json:"source,omitempty" jsonschema:"namespace folder under memory/, such as the agent's name (default: memory/ itself); at most 1024 bytes"`
 }
 
 // appendOutput is the output of memory_append.
@@ -161,6 +205,12 @@ type appendOutput struct {
 }
 
 func (t *tools) append(ctx context.Context, in appendInput) (*mcp.CallToolResult, appendOutput, error) {
+	if err := checkSize("memory_append", "text", in.Text, MaxContentBytes); err != nil {
+		return nil, appendOutput{}, err
+	}
+	if err := checkSize("memory_append", "source", in.Source, MaxPathBytes); err != nil {
+		return nil, appendOutput{}, err
+	}
 	path, err := t.w.Append(ctx, in.Text, memweave.InSource(in.Source))
 	if err != nil && path == "" {
 		return nil, appendOutput{}, pathError("memory_append", in.Source, err)
@@ -176,7 +226,7 @@ func (t *tools) append(ctx context.Context, in appendInput) (*mcp.CallToolResult
 
 // deleteInput is the input of memory_delete.
 type deleteInput struct {
-	Path string `json:"path" jsonschema:"Markdown file relative to memory/ (or starting with memory/), as memory_search returns it"`
+	Path string `json:"path" jsonschema:"Markdown file relative to memory/ (or starting with memory/), as memory_search returns it; at most 1024 bytes"`
 }
 
 // deleteOutput is the output of memory_delete.
@@ -185,6 +235,9 @@ type deleteOutput struct {
 }
 
 func (t *tools) delete(ctx context.Context, in deleteInput) (*mcp.CallToolResult, deleteOutput, error) {
+	if err := checkSize("memory_delete", "path", in.Path, MaxPathBytes); err != nil {
+		return nil, deleteOutput{}, err
+	}
 	_, rel, err := workspace.SafeMemoryPath(t.w.Config().Workspace, in.Path)
 	if err != nil {
 		return nil, deleteOutput{}, pathError("memory_delete", in.Path, err)
@@ -197,11 +250,17 @@ func (t *tools) delete(ctx context.Context, in deleteInput) (*mcp.CallToolResult
 
 // packInput is the input of memory_pack.
 type packInput struct {
-	Query        string `json:"query" jsonschema:"what the passages should be about"`
-	BudgetTokens int    `json:"budget_tokens" jsonschema:"the most tokens the passages may add up to (estimated as 4 bytes per token)"`
+	Query        string `json:"query" jsonschema:"what the passages should be about; at most 4096 bytes"`
+	BudgetTokens int    `json:"budget_tokens" jsonschema:"the most tokens the passages may add up to (estimated as 4 bytes per token), 1 to 262144"`
 }
 
 func (t *tools) pack(ctx context.Context, in packInput) (*mcp.CallToolResult, memweave.Pack, error) {
+	if err := checkSize("memory_pack", "query", in.Query, MaxQueryBytes); err != nil {
+		return nil, memweave.Pack{}, err
+	}
+	if in.BudgetTokens > MaxBudgetTokens {
+		return nil, memweave.Pack{}, fmt.Errorf("memory_pack: budget_tokens is %d; the limit is %d tokens", in.BudgetTokens, MaxBudgetTokens)
+	}
 	p, err := t.w.Pack(ctx, in.Query, in.BudgetTokens)
 	if err != nil {
 		return nil, memweave.Pack{}, emptyQuery("memory_pack", err)

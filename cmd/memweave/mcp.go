@@ -1,11 +1,9 @@
 package main
 
 import (
-	"errors"
-	"io"
 	"log/slog"
+	"os"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/spf13/cobra"
 
 	"github.com/memweave/memweave-go/mcpserver"
@@ -22,7 +20,12 @@ memory_pack, memory_status, memory_write, memory_append and
 memory_index; paths outside memory/ are refused.
 
 Standard output carries only the protocol; warnings and errors go to
-standard error. The server stops when the client closes standard input.
+standard error. A message over 4 MiB, or one that is not JSON, is
+answered with a JSON-RPC error and skipped; the session goes on.
+
+The server stops when the client closes standard input, or on SIGINT or
+SIGTERM; the calls already received finish and are answered first, for
+up to 30 seconds.
 
 A client configuration, such as Claude Desktop's:
 
@@ -36,15 +39,7 @@ A client configuration, such as Claude Desktop's:
 			}
 			defer closeWeave(w, &err)
 			logger := slog.New(slog.NewTextHandler(a.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-			srv := mcpserver.New(w, &mcpserver.Options{Logger: logger})
-			err = srv.Run(cmd.Context(), &mcp.StdioTransport{})
-			switch {
-			case cmd.Context().Err() != nil:
-				return nil // a signal: the client shutting the server down
-			case errors.Is(err, io.EOF):
-				return nil
-			}
-			return err
+			return mcpserver.Serve(cmd.Context(), w, os.Stdin, a.stdout, &mcpserver.Options{Logger: logger})
 		}),
 	}
 	return cmd

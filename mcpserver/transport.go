@@ -1,0 +1,383 @@
+package mcpserver
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// DefaultMaxFrameBytes is the default of Options.MaxFrameBytes and
+// Transport.MaxFrameBytes: the largest JSON-RPC message, in bytes, that
+// the server reads (4 MiB): four times [MaxContentBytes], room for the
+// largest memory_write even when every byte of its content is written as
+// a two-byte JSON escape such as \n.
+const DefaultMaxFrameBytes = 4 << 20
+
+// DefaultShutdownGrace is the default of Options.ShutdownGrace and
+// Transport.ShutdownGrace: how long calls in flight may run once the
+// input ends or the server is asked to stop.
+const DefaultShutdownGrace = 30 * time.Second
+
+// sniffBytes is how much of an oversized message is kept to find its id.
+const sniffBytes = 4 << 10
+
+// A Transport is an [mcp.Transport] that exchanges newline-delimited
+// JSON-RPC messages over a reader and a writer, such as stdin and stdout,
+// and outlives a misbehaving client, unlike the SDK's StdioTransport:
+//
+//   - A message longer than MaxFrameBytes is skipped up to its newline
+//     without being held in memory, and answered with a JSON-RPC error
+//     -32600 "request too large (N bytes; the limit is M)", with the
+//     request's id when it is among the message's first bytes, else a null
+//     id. The next message is read as usual.
+//   - A line that is not JSON is answered with a -32700 parse error, and
+//     one that is JSON but not a JSON-RPC message with -32600; the
+//     session goes on. Batches (JSON arrays) are refused with -32600.
+//   - When the input ends, the calls already read finish and their
+//     responses are written before the connection reports the end, for up
+//     to ShutdownGrace; then the calls still running are cancelled.
+//
+// A Transport connects once.
+type Transport struct {
+	// In carries the client's messages. Default: os.Stdin. If it is an
+	// io.Closer, closing the connection closes it.
+	In io.Reader
+	// Out receives the server's messages. Default: os.Stdout. Writes to it
+	// are serialized.
+	Out io.Writer
+	// MaxFrameBytes is the largest message read, in bytes, not counting
+	// its newline. Default (0 or less): [DefaultMaxFrameBytes].
+	MaxFrameBytes int
+	// ShutdownGrace bounds how long calls in flight may run once the input
+	// ends. Default (0 or less): [DefaultShutdownGrace].
+	ShutdownGrace time.Duration
+	// Logger receives refused messages and read errors. Default: discard.
+	Logger *slog.Logger
+}
+
+// Connect implements [mcp.Transport].
+func (t *Transport) Connect(context.Context) (mcp.Connection, error) {
+	return t.connect(), nil
+}
+
+func (t *Transport) connect() *conn {
+	c := &conn{
+		in: t.In, out: t.Out, limit: t.MaxFrameBytes, grace: t.ShutdownGrace, log: t.Logger,
+		frames:   make(chan frame),
+		stop:     make(chan struct{}),
+		closed:   make(chan struct{}),
+		pending:  make(map[jsonrpc.ID]bool),
+		answered: make(chan struct{}),
+	}
+	if c.in == nil {
+		c.in = os.Stdin
+	}
+	if c.out == nil {
+		c.out = os.Stdout
+	}
+	if c.limit <= 0 {
+		c.limit = DefaultMaxFrameBytes
+	}
+	if c.grace <= 0 {
+		c.grace = DefaultShutdownGrace
+	}
+	if c.log == nil {
+		c.log = slog.New(slog.DiscardHandler)
+	}
+	go c.readLoop()
+	return c
+}
+
+// A frame is one line of input, or the error that ended the input.
+type frame struct {
+	data []byte // the line, without its newline; nil when oversized
+	size int    // the line's length in bytes, without its newline
+	head []byte // the first sniffBytes of an oversized line
+	err  error
+}
+
+// conn is the [mcp.Connection] of a [Transport].
+type conn struct {
+	in    io.Reader
+	out   io.Writer
+	limit int
+	grace time.Duration
+	log   *slog.Logger
+
+	frames    chan frame    // from readLoop
+	stop      chan struct{} // closed by drain: read no more input
+	stopOnce  sync.Once
+	closed    chan struct{} // closed by Close
+	closeErr  error
+	closeOnce sync.Once
+
+	// writeMu serializes writes to out.
+	writeMu sync.Mutex
+
+	// mu guards pending and answered.
+	mu sync.Mutex
+	// pending holds the ids of the calls read and not yet answered.
+	pending map[jsonrpc.ID]bool
+	// answered is closed, and replaced, whenever a pending call is
+	// answered.
+	answered chan struct{}
+}
+
+// readLoop reads frames from in until it fails or the connection closes.
+func (c *conn) readLoop() {
+	br := bufio.NewReaderSize(c.in, 64<<10)
+	for {
+		f := readFrame(br, c.limit)
+		select {
+		case c.frames <- f:
+		case <-c.closed:
+			return
+		}
+		if f.err != nil {
+			return
+		}
+	}
+}
+
+// readFrame reads the next line of br. A line longer than limit is read
+// through, not kept: the frame has its size and its first bytes.
+func readFrame(br *bufio.Reader, limit int) frame {
+	var line []byte
+	n, over := 0, false
+	for {
+		chunk, err := br.ReadSlice('\n')
+		n += len(chunk)
+		switch {
+		case over:
+		case n > limit+2: // room for "\r\n"
+			over = true
+			line = append(line, chunk...)
+			line = append([]byte(nil), line[:min(len(line), sniffBytes)]...) // let the rest go
+		default:
+			line = append(line, chunk...)
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		if n == 0 && err != nil {
+			return frame{err: err}
+		}
+		// A line, or the last bytes of the input without a newline; an
+		// error other than the end of input comes again on the next read.
+		size := n
+		if err == nil {
+			size--
+			if size > 0 && !over && line[len(line)-2] == '\r' {
+				size--
+			}
+		}
+		if over || size > limit {
+			return frame{size: size, head: line[:min(len(line), sniffBytes)]}
+		}
+		return frame{data: line[:size], size: size}
+	}
+}
+
+// Read implements [mcp.Connection]. It answers bad messages itself, and
+// reports the end of input only once the calls it has returned are
+// answered or the grace period has passed.
+func (c *conn) Read(ctx context.Context) (jsonrpc.Message, error) {
+	for {
+		var f frame
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-c.closed:
+			return nil, io.EOF
+		case <-c.stop:
+			return nil, c.waitAnswered(ctx)
+		case f = <-c.frames:
+		}
+		if f.err != nil {
+			if !errors.Is(f.err, io.EOF) {
+				c.log.Warn("mcp input failed", "error", f.err)
+			}
+			c.drain()
+			return nil, c.waitAnswered(ctx)
+		}
+		msg, id, code, text := c.decode(f)
+		if msg != nil {
+			return msg, nil
+		}
+		if code == 0 {
+			continue // a blank line
+		}
+		c.log.Warn("refused an mcp message", "code", code, "error", text)
+		if err := c.writeError(id, code, text); err != nil {
+			return nil, err
+		}
+	}
+}
+
+// decode returns the message in f, or the id, code and text of the error
+// that answers it. A blank line gives neither.
+func (c *conn) decode(f frame) (msg jsonrpc.Message, id json.RawMessage, code int, text string) {
+	if f.data == nil && f.head != nil {
+		return nil, sniffID(f.head), jsonrpc.CodeInvalidRequest,
+			fmt.Sprintf("request too large (%d bytes; the limit is %d)", f.size, c.limit)
+	}
+	data := bytes.TrimSpace(f.data)
+	switch {
+	case len(data) == 0:
+		return nil, nil, 0, ""
+	case !json.Valid(data):
+		return nil, nil, jsonrpc.CodeParseError, "parse error: the message is not valid JSON"
+	case data[0] == '[':
+		return nil, nil, jsonrpc.CodeInvalidRequest, "invalid request: batches are not supported; send one message per line"
+	}
+	msg, err := jsonrpc.DecodeMessage(data)
+	if err != nil {
+		return nil, sniffID(data), jsonrpc.CodeInvalidRequest, "invalid request: " + err.Error()
+	}
+	if req, ok := msg.(*jsonrpc.Request); ok && req.IsCall() {
+		c.mu.Lock()
+		dup := c.pending[req.ID]
+		c.pending[req.ID] = true
+		c.mu.Unlock()
+		if dup {
+			return nil, sniffID(data), jsonrpc.CodeInvalidRequest, "invalid request: the id of a request still in progress"
+		}
+	}
+	return msg, nil, 0, ""
+}
+
+// sniffID returns the top-level "id" of the JSON object data begins with,
+// as JSON, or null when it is not found before data ends or is not a
+// string or a number.
+func sniffID(data []byte) json.RawMessage {
+	null := json.RawMessage("null")
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return null
+	}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return null
+		}
+		if key, _ := tok.(string); key != "id" {
+			var skip json.RawMessage
+			if err := dec.Decode(&skip); err != nil {
+				return null
+			}
+			continue
+		}
+		var v any
+		if err := dec.Decode(&v); err != nil {
+			return null
+		}
+		switch v.(type) {
+		case string, json.Number:
+			b, err := json.Marshal(v)
+			if err != nil {
+				return null
+			}
+			return b
+		}
+		return null
+	}
+	return null
+}
+
+// writeError writes a JSON-RPC error response.
+func (c *conn) writeError(id json.RawMessage, code int, text string) error {
+	if id == nil {
+		id = json.RawMessage("null")
+	}
+	b, err := json.Marshal(struct {
+		JSONRPC string          `json:"jsonrpc"`
+		ID      json.RawMessage `json:"id"`
+		Error   jsonrpc.Error   `json:"error"`
+	}{"2.0", id, jsonrpc.Error{Code: int64(code), Message: text}})
+	if err != nil {
+		return err
+	}
+	return c.writeLine(b)
+}
+
+// Write implements [mcp.Connection].
+func (c *conn) Write(_ context.Context, msg jsonrpc.Message) error {
+	b, err := jsonrpc.EncodeMessage(msg)
+	if err == nil {
+		err = c.writeLine(b)
+	}
+	if resp, ok := msg.(*jsonrpc.Response); ok {
+		c.mu.Lock()
+		if c.pending[resp.ID] {
+			delete(c.pending, resp.ID)
+			close(c.answered)
+			c.answered = make(chan struct{})
+		}
+		c.mu.Unlock()
+	}
+	return err
+}
+
+func (c *conn) writeLine(b []byte) error {
+	c.writeMu.Lock()
+	defer c.writeMu.Unlock()
+	_, err := c.out.Write(append(b, '\n'))
+	return err
+}
+
+// drain stops reading input: Read returns io.EOF once the calls already
+// read are answered or the grace period has passed.
+func (c *conn) drain() { c.stopOnce.Do(func() { close(c.stop) }) }
+
+// waitAnswered waits until no call is pending, the grace period passes or
+// the connection closes, and returns io.EOF; or ctx's error if it is done
+// first.
+func (c *conn) waitAnswered(ctx context.Context) error {
+	timer := time.NewTimer(c.grace)
+	defer timer.Stop()
+	for {
+		c.mu.Lock()
+		n, answered := len(c.pending), c.answered
+		c.mu.Unlock()
+		if n == 0 {
+			return io.EOF
+		}
+		select {
+		case <-answered:
+		case <-timer.C:
+			c.log.Warn("mcp calls still running after the grace period; cancelling them", "calls", n, "grace", c.grace)
+			return io.EOF
+		case <-c.closed:
+			return io.EOF
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+// Close implements [mcp.Connection]. It closes In when it is an
+// io.Closer.
+func (c *conn) Close() error {
+	c.closeOnce.Do(func() {
+		close(c.closed)
+		if cl, ok := c.in.(io.Closer); ok {
+			c.closeErr = cl.Close()
+		}
+	})
+	return c.closeErr
+}
+
+// SessionID implements [mcp.Connection]; a stream has no session id.
+func (c *conn) SessionID() string { return "" }
