@@ -35,6 +35,13 @@ const maxOption = math.MaxInt / 8
 // headings. Split never splits a UTF-8 sequence and never panics, even on
 // invalid UTF-8.
 //
+// Split runs in time linear in len(src). Lines whose shape would make the
+// Markdown parser slow (longer than 8 KB; more than 16 list or quote
+// markers, or more than 64 columns of indentation and markers, at the
+// start; more than 256 '[' and '(') are not parsed: the region holding
+// one, the run of non-blank lines around it, is cut by blank lines and
+// line breaks alone, and a heading in it does not start a section.
+//
 // The chunks' Text fields share one copy of the document, and chunks of
 // the same section share their Headings slice: treat it as read-only.
 // Split is safe for concurrent use.

@@ -1,0 +1,81 @@
+package chunker_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/memweave/memweave-go/chunker"
+)
+
+// adversarialShapes name the inputs that made goldmark's block parser
+// (or the index, through heading paths) super-linear.
+var adversarialShapes = []string{"markers", "links", "indent", "longline", "headings"}
+
+// adversarial returns a document of about size bytes of the given shape:
+//
+//   - markers: one line of nested list markers, "- - - ... x";
+//   - links: a heading of "[a](" repeated;
+//   - indent: a list nested one level deeper on every line;
+//   - longline: one line of words;
+//   - headings: six nested headings of 20 KB each over paragraphs.
+func adversarial(shape string, size int) []byte {
+	var b strings.Builder
+	b.Grow(size + 64)
+	switch shape {
+	case "markers":
+		b.WriteString(strings.Repeat("- ", size/2))
+		b.WriteString("x\n")
+	case "links":
+		b.WriteString("# ")
+		b.WriteString(strings.Repeat("[a](", size/4))
+		b.WriteString("\n")
+	case "indent":
+		for k := 0; b.Len() < size; k++ {
+			b.WriteString(strings.Repeat("  ", k))
+			b.WriteString("- x\n")
+		}
+	case "longline":
+		for b.Len() < size {
+			b.WriteString("cache index vector ")
+		}
+		b.WriteString("\n")
+	case "headings":
+		const headBytes = 20 << 10
+		para := "The cache holds the index and the vectors for a day.\n"
+		for h := 1; h <= 6; h++ {
+			fmt.Fprintf(&b, "%s H%d ", strings.Repeat("#", h), h)
+			b.WriteString(strings.Repeat("w", headBytes))
+			b.WriteString("\n\n")
+			for n := 0; n < size/6/len(para); n++ {
+				b.WriteString(para)
+				if n%4 == 3 {
+					b.WriteString("\n")
+				}
+			}
+		}
+	default:
+		panic("unknown shape " + shape)
+	}
+	return []byte(b.String())
+}
+
+// TestSplitAdversarialTime splits each adversarial shape at 200 KB, a
+// size at which the version-2 chunker (goldmark on every line) took 5 to
+// 35 s on the nested markers, and checks Split's invariants. The bound is
+// generous for slow or -race builds: the shapes now split in milliseconds.
+func TestSplitAdversarialTime(t *testing.T) {
+	const bound = 2 * time.Second
+	for _, shape := range adversarialShapes {
+		t.Run(shape, func(t *testing.T) {
+			src := adversarial(shape, 200<<10)
+			start := time.Now()
+			chunks := chunker.Split(src, chunker.Options{})
+			if d := time.Since(start); d > bound {
+				t.Errorf("Split(%s, %d bytes) took %v, want < %v", shape, len(src), d, bound)
+			}
+			checkChunks(t, string(src), chunker.Options{}, chunks)
+		})
+	}
+}
