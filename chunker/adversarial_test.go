@@ -79,3 +79,26 @@ func TestSplitAdversarialTime(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkSplitAdversarial splits each adversarial shape at 100 KB, 1 MB
+// and 16 MiB (skipped with -short). Time per byte (MB/s) stays flat as
+// the size grows: the parse budget keeps Split linear.
+func BenchmarkSplitAdversarial(b *testing.B) {
+	for _, shape := range adversarialShapes {
+		for _, size := range []int{100 << 10, 1 << 20, 16 << 20} {
+			b.Run(fmt.Sprintf("%s/%dKB", shape, size>>10), func(b *testing.B) {
+				if size > 1<<20 && testing.Short() {
+					b.Skip("16 MiB input in -short mode")
+				}
+				src := adversarial(shape, size)
+				b.ReportAllocs()
+				b.SetBytes(int64(len(src)))
+				n := 0
+				for b.Loop() {
+					n = len(chunker.Split(src, chunker.Options{}))
+				}
+				b.ReportMetric(float64(n), "chunks")
+			})
+		}
+	}
+}

@@ -4,14 +4,23 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/memweave/memweave-go/chunker"
+)
+
+// Time bounds for one Split in FuzzSplit.
+const (
+	fuzzTimeBase    = 200 * time.Millisecond
+	fuzzTimePerByte = 20 * time.Microsecond
 )
 
 // FuzzSplit checks Split's invariants on arbitrary input: chunks are
 // ordered, lie within the document, cover every non-blank line, respect
 // the cap, never split a rune, match their source lines, and do not
-// depend on the line-ending style.
+// depend on the line-ending style. Split must also run in linear time:
+// it may take at most fuzzTimeBase plus fuzzTimePerByte per input byte
+// (bounds loose enough for the fuzzer's instrumentation and -race).
 func FuzzSplit(f *testing.F) {
 	seeds := []string{
 		"",
@@ -38,7 +47,11 @@ func FuzzSplit(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src []byte, maxTokens uint8, overlap int8) {
 		opts := chunker.Options{MaxTokens: int(maxTokens % 64), Overlap: new(int(overlap % 32))}
+		start := time.Now()
 		chunks := chunker.Split(src, opts)
+		if d, bound := time.Since(start), fuzzTimeBase+time.Duration(len(src))*fuzzTimePerByte; d > bound {
+			t.Errorf("Split(%d bytes) took %v, want at most %v", len(src), d, bound)
+		}
 		checkChunks(t, string(src), opts, chunks)
 		checkLineEndings(t, string(src), opts, chunks)
 	})
