@@ -3,6 +3,7 @@ package chunker_test
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -33,6 +34,11 @@ func FuzzSplit(f *testing.F) {
 		"日本語のテキスト。日本語のテキスト。\r\n",
 		"a\rb\r\nc\n",
 		"\xff\xfe # bad\n",
+		// Shapes over the parse budget.
+		strings.Repeat("- ", 20) + "x\n# H\ntext\n",
+		"# " + strings.Repeat("[a](", 70) + "\n\nbody\n",
+		strings.Repeat("\t", 18) + "- x\n```\n\ncode\n",
+		"```\ncode\n\n" + strings.Repeat("> ", 20) + "\n```\n# C\n",
 	}
 	for _, s := range seeds {
 		f.Add([]byte(s), uint8(4), int8(2))
