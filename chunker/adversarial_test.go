@@ -11,7 +11,7 @@ import (
 
 // adversarialShapes name the inputs that made goldmark's block parser
 // (or the index, through heading paths) super-linear.
-var adversarialShapes = []string{"markers", "links", "indent", "longline", "headings"}
+var adversarialShapes = []string{"markers", "links", "indent", "longline", "headings", "sections"}
 
 // adversarial returns a document of about size bytes of the given shape:
 //
@@ -19,7 +19,8 @@ var adversarialShapes = []string{"markers", "links", "indent", "longline", "head
 //   - links: a heading of "[a](" repeated;
 //   - indent: a list nested one level deeper on every line;
 //   - longline: one line of words;
-//   - headings: six nested headings of 20 KB each over paragraphs.
+//   - headings: six nested headings of 20 KB each over paragraphs;
+//   - sections: tiny sections, "# 1\nb\n" repeated.
 func adversarial(shape string, size int) []byte {
 	var b strings.Builder
 	b.Grow(size + 64)
@@ -54,6 +55,10 @@ func adversarial(shape string, size int) []byte {
 					b.WriteString("\n")
 				}
 			}
+		}
+	case "sections":
+		for n := 0; b.Len() < size; n++ {
+			fmt.Fprintf(&b, "# %d\nb\n", n%10)
 		}
 	default:
 		panic("unknown shape " + shape)

@@ -1,6 +1,7 @@
 package chunker_test
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -94,5 +95,31 @@ func TestSplitBudgetEdges(t *testing.T) {
 			}
 			checkChunks(t, src, opts, got)
 		})
+	}
+}
+
+// TestSplitPacksTinySections checks that a document of many tiny
+// sections is packed into full chunks, each with the heading path of its
+// first section, while a few small sections stay apart.
+func TestSplitPacksTinySections(t *testing.T) {
+	var b strings.Builder
+	for n := range 200 {
+		fmt.Fprintf(&b, "# H%d\nbody %d\n", n, n)
+	}
+	src := b.String()
+	opts := chunker.Options{MaxTokens: 64}
+	got := chunker.Split([]byte(src), opts)
+	// Sections are 13 to 17 bytes: 15 or more fit in 256 bytes.
+	if len(got) < 10 || len(got) > 14 {
+		t.Errorf("Split(200 tiny sections) = %d chunks, want 10 to 14", len(got))
+	}
+	if len(got) > 0 && (got[0].StartLine != 1 || !slices.Equal(got[0].Headings, []string{"H0"})) {
+		t.Errorf("Split(200 tiny sections)[0] = %+v, want lines from 1 under H0", got[0])
+	}
+	checkChunks(t, src, opts, got)
+
+	few := "# A\nx\n# B\ny\n"
+	if got := chunker.Split([]byte(few), opts); len(got) != 2 {
+		t.Errorf("Split(%q) = %d chunks, want 2", few, len(got))
 	}
 }
