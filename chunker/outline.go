@@ -160,7 +160,7 @@ func (w *walker) markBlocks(prio []int8, budget int) {
 // (-1 for none), each with the heading path in effect in it. Empty
 // sections are left out.
 func buildSections(n, fm int, heads []heading) []section {
-	var secs []section
+	secs := make([]section, 0, len(heads)+2)
 	cur := section{headEnd: -1}
 	if fm >= 0 {
 		secs = append(secs, section{start: 0, end: fm + 1, headEnd: -1})
@@ -316,12 +316,34 @@ func headingText(h ast.Node, src []byte) string {
 		raw = append(raw, seg.Value(src)...)
 	}
 	raw = raw[:runeCut(string(raw), min(len(raw), maxHeadingSource))]
+	if plainText(raw) {
+		return capHeading(string(raw))
+	}
 	if bytes.ContainsAny(raw, "\\`*_[<&") {
 		raw = appendPlain(nil, inlineParser().Parse(text.NewReader(raw)), raw, false)
 	}
 	return capHeading(strings.ToValidUTF8(strings.Join(strings.Fields(string(raw)), " "), "\uFFFD"))
 }
 
+// plainText reports whether raw is its own plain text: printable ASCII
+// without markup, single spaces between words, none at either end.
+func plainText(raw []byte) bool {
+	if len(raw) == 0 || raw[0] == ' ' || raw[len(raw)-1] == ' ' {
+		return false
+	}
+	for i, c := range raw {
+		switch {
+		case c <= ' ' && !(c == ' ' && raw[i-1] != ' '), c >= 0x7f:
+			return false
+		case c == '\\', c == '`', c == '*', c == '_', c == '[', c == '<', c == '&':
+			return false
+		}
+	}
+	return true
+}
+
+// appendPlain appends the plain text of the inlines below n to b; code is
+// set inside a code span, where escapes and entities stay as written.
 func appendPlain(b []byte, n ast.Node, src []byte, code bool) []byte {
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 		switch c := c.(type) {
