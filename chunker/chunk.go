@@ -3,7 +3,7 @@ package chunker
 // Version identifies the chunking algorithm. It is part of the index
 // identity: when it changes, indexes built with an older version re-chunk.
 // Bump it whenever Split's output changes for some input.
-const Version = 2
+const Version = 3
 
 // Defaults for [Options] fields left at zero, in estimated tokens.
 const (
@@ -35,6 +35,8 @@ type Chunk struct {
 	// Headings is the path of top-level headings in effect at the chunk's
 	// first line, outermost first, as plain text without markup, e.g.
 	// ["Stack", "Caching"]. Nil before any heading and in front matter.
+	// It holds the innermost 3 headings at most, each cut to 200 bytes
+	// (at a rune boundary, then "…"), so a path is at most 609 bytes.
 	Headings []string
 }
 

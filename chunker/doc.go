@@ -14,4 +14,12 @@
 // block quotes, HTML blocks and paragraphs. Only top-level headings start
 // sections; a "#" line inside a block quote, list or code block is
 // content.
+//
+// Split runs in linear time on any input. goldmark is super-linear on
+// some shapes (hundreds of list markers on one line, thousands of "[a]("
+// in a heading, thousands of nesting levels), so a parse budget keeps
+// such lines from it: the run of non-blank lines around one is cut by
+// lines alone, keeping its ATX headings and code fences. Heading paths
+// are bounded too, as every chunk of a section repeats its path in the
+// index: the innermost 3 headings, each at most 200 bytes.
 package chunker

@@ -3,15 +3,25 @@ package chunker_test
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/memweave/memweave-go/chunker"
+)
+
+// Time bounds for one Split in FuzzSplit.
+const (
+	fuzzTimeBase    = 200 * time.Millisecond
+	fuzzTimePerByte = 20 * time.Microsecond
 )
 
 // FuzzSplit checks Split's invariants on arbitrary input: chunks are
 // ordered, lie within the document, cover every non-blank line, respect
 // the cap, never split a rune, match their source lines, and do not
-// depend on the line-ending style.
+// depend on the line-ending style. Split must also run in linear time:
+// it may take at most fuzzTimeBase plus fuzzTimePerByte per input byte
+// (bounds loose enough for the fuzzer's instrumentation and -race).
 func FuzzSplit(f *testing.F) {
 	seeds := []string{
 		"",
@@ -24,6 +34,11 @@ func FuzzSplit(f *testing.F) {
 		"日本語のテキスト。日本語のテキスト。\r\n",
 		"a\rb\r\nc\n",
 		"\xff\xfe # bad\n",
+		// Shapes over the parse budget.
+		strings.Repeat("- ", 20) + "x\n# H\ntext\n",
+		"# " + strings.Repeat("[a](", 70) + "\n\nbody\n",
+		strings.Repeat("\t", 18) + "- x\n```\n\ncode\n",
+		"```\ncode\n\n" + strings.Repeat("> ", 20) + "\n```\n# C\n",
 	}
 	for _, s := range seeds {
 		f.Add([]byte(s), uint8(4), int8(2))
@@ -38,7 +53,11 @@ func FuzzSplit(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src []byte, maxTokens uint8, overlap int8) {
 		opts := chunker.Options{MaxTokens: int(maxTokens % 64), Overlap: new(int(overlap % 32))}
+		start := time.Now()
 		chunks := chunker.Split(src, opts)
+		if d, bound := time.Since(start), fuzzTimeBase+time.Duration(len(src))*fuzzTimePerByte; d > bound {
+			t.Errorf("Split(%d bytes) took %v, want at most %v", len(src), d, bound)
+		}
 		checkChunks(t, string(src), opts, chunks)
 		checkLineEndings(t, string(src), opts, chunks)
 	})

@@ -107,7 +107,8 @@ func linePriorities(l *lines) []int8 {
 // parseBlocks parses the document src after the front matter that ends at
 // line fm (-1 for none) and returns a walker holding its blocks. The
 // walker holds no blocks when nothing follows the front matter or when
-// goldmark panicked, which leaves blank lines and no headings.
+// goldmark panicked, which leaves blank lines and no headings. goldmark
+// sees hostile regions blanked (see maskHostile).
 func parseBlocks(l *lines, src []byte, fm int) walker {
 	base := 0
 	if fm >= 0 {
@@ -116,7 +117,8 @@ func parseBlocks(l *lines, src []byte, fm int) walker {
 	if base >= len(src) {
 		return walker{}
 	}
-	w := walker{l: l, src: src[base:], base: base, pend: -1}
+	src, masked := maskHostile(l, src)
+	w := walker{l: l, src: src[base:], base: base, masked: masked, pend: -1}
 	if !w.parse() {
 		return walker{}
 	}
@@ -158,7 +160,7 @@ func (w *walker) markBlocks(prio []int8, budget int) {
 // (-1 for none), each with the heading path in effect in it. Empty
 // sections are left out.
 func buildSections(n, fm int, heads []heading) []section {
-	var secs []section
+	secs := make([]section, 0, len(heads)+2)
 	cur := section{headEnd: -1}
 	if fm >= 0 {
 		secs = append(secs, section{start: 0, end: fm + 1, headEnd: -1})
@@ -178,8 +180,9 @@ func buildSections(n, fm int, heads []heading) []section {
 			stack = stack[:len(stack)-1]
 		}
 		stack = append(stack, level{h.level, h.text})
-		path := make([]string, len(stack))
-		for i, s := range stack {
+		inner := stack[max(len(stack)-maxHeadingLevels, 0):]
+		path := make([]string, len(inner))
+		for i, s := range inner {
 			path[i] = s.text
 		}
 		cur = section{start: h.first, headEnd: h.last, headings: path}
@@ -220,6 +223,8 @@ type walker struct {
 	starts []int8
 	codes  []span    // code blocks, fenced and indented
 	heads  []heading // top-level headings, in order
+	// masked[j] reports whether goldmark saw line j blanked; nil if none.
+	masked []bool
 
 	// pend is the line where the last code block or top-level heading
 	// starts, or -1. Its last line is found when the next block starts.
@@ -282,7 +287,7 @@ func (w *walker) close(next int) {
 		return
 	}
 	sp := span{w.pend, next - 1}
-	for sp.last > sp.first && w.l.blank[sp.last] {
+	for sp.last > sp.first && (w.l.blank[sp.last] || w.masked != nil && w.masked[sp.last]) {
 		sp.last--
 	}
 	if sp.last < sp.first {
@@ -297,23 +302,48 @@ func (w *walker) close(next int) {
 }
 
 // headingText returns the plain text of heading h: inline markup removed,
-// escapes and entities resolved, white space collapsed.
+// escapes and entities resolved, white space collapsed, cut to
+// maxHeadingBytes (see capHeading). Only the first maxHeadingSource bytes
+// of its markup are parsed.
 func headingText(h ast.Node, src []byte) string {
 	var raw []byte
 	lines := h.Lines()
-	for i := 0; i < lines.Len(); i++ {
+	for i := 0; i < lines.Len() && len(raw) < maxHeadingSource; i++ {
 		if i > 0 {
 			raw = append(raw, '\n')
 		}
 		seg := lines.At(i)
 		raw = append(raw, seg.Value(src)...)
 	}
+	raw = raw[:runeCut(string(raw), min(len(raw), maxHeadingSource))]
+	if plainText(raw) {
+		return capHeading(string(raw))
+	}
 	if bytes.ContainsAny(raw, "\\`*_[<&") {
 		raw = appendPlain(nil, inlineParser().Parse(text.NewReader(raw)), raw, false)
 	}
-	return strings.ToValidUTF8(strings.Join(strings.Fields(string(raw)), " "), "\uFFFD")
+	return capHeading(strings.ToValidUTF8(strings.Join(strings.Fields(string(raw)), " "), "\uFFFD"))
 }
 
+// plainText reports whether raw is its own plain text: printable ASCII
+// without markup, single spaces between words, none at either end.
+func plainText(raw []byte) bool {
+	if len(raw) == 0 || raw[0] == ' ' || raw[len(raw)-1] == ' ' {
+		return false
+	}
+	for i, c := range raw {
+		switch {
+		case c <= ' ' && !(c == ' ' && raw[i-1] != ' '), c >= 0x7f:
+			return false
+		case c == '\\', c == '`', c == '*', c == '_', c == '[', c == '<', c == '&':
+			return false
+		}
+	}
+	return true
+}
+
+// appendPlain appends the plain text of the inlines below n to b; code is
+// set inside a code span, where escapes and entities stay as written.
 func appendPlain(b []byte, n ast.Node, src []byte, code bool) []byte {
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 		switch c := c.(type) {

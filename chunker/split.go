@@ -35,6 +35,13 @@ const maxOption = math.MaxInt / 8
 // headings. Split never splits a UTF-8 sequence and never panics, even on
 // invalid UTF-8.
 //
+// Split runs in time linear in len(src). Lines whose shape would make the
+// Markdown parser slow (longer than 8 KB; more than 16 list or quote
+// markers, or more than 64 columns of indentation and markers, at the
+// start; more than 256 '[' and '(') are not parsed: the region holding
+// one, the run of non-blank lines around it, is cut by blank lines and
+// line breaks alone, and a heading in it does not start a section.
+//
 // The chunks' Text fields share one copy of the document, and chunks of
 // the same section share their Headings slice: treat it as read-only.
 // Split is safe for concurrent use.
@@ -63,7 +70,11 @@ func Split(src []byte, opts Options) []Chunk {
 	o := analyze(l, norm, sp.budget)
 	sp.prio = o.prio
 	out := make([]Chunk, 0, len(o.sections)+len(norm)/sp.budget+1)
-	for _, sec := range mergeEmpty(l, o.sections) {
+	secs := mergeEmpty(l, o.sections)
+	if len(secs) > smallSections && len(norm) < len(secs)*smallSectionBytes {
+		secs = packSections(l, secs, sp.budget)
+	}
+	for _, sec := range secs {
 		out = sp.section(out, sec)
 	}
 	return out
@@ -82,6 +93,32 @@ func mergeEmpty(l *lines, secs []section) []section {
 			next.start = s.start
 			s = next
 			i++
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// Packing thresholds: see [Split].
+const (
+	smallSections     = 64
+	smallSectionBytes = 128
+)
+
+// packSections merges each run of consecutive sections that fits budget
+// bytes into one section, with the first one's heading and path, so that
+// the run becomes one chunk. The cut before each later heading keeps its
+// rank, should a merged section need cutting after all.
+func packSections(l *lines, secs []section, budget int) []section {
+	out := make([]section, 0, len(secs))
+	for _, s := range secs {
+		if n := len(out); n > 0 {
+			last := &out[n-1]
+			e := l.lastNB[s.end] // 1 + the last non-blank line of s
+			if e <= last.start || l.end[e-1]-l.start[last.start] <= budget {
+				last.end = s.end
+				continue
+			}
 		}
 		out = append(out, s)
 	}

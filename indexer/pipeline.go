@@ -232,8 +232,12 @@ func (e *Engine) prepare(f workspace.File, row index.File, force bool) (*prepare
 	}
 	chunks := chunker.Split(data, e.opts.Chunk)
 	p.chunks = make([]index.Chunk, len(chunks))
+	maxTokens := e.opts.Chunk.MaxTokens
+	if maxTokens <= 0 {
+		maxTokens = chunker.DefaultMaxTokens
+	}
 	for i, c := range chunks {
-		prefix := indexPrefix(c)
+		prefix := indexPrefix(c, maxTokens)
 		key := embedcache.KeyOf(prefix + c.Text)
 		p.chunks[i] = index.Chunk{
 			ID: index.ChunkID(f.Rel, i, key), Seq: i, StartLine: c.StartLine, EndLine: c.EndLine,
@@ -246,9 +250,29 @@ func (e *Engine) prepare(f workspace.File, row index.File, force bool) (*prepare
 // indexPrefix is what precedes a chunk's text when it is embedded and
 // keyword-indexed: its heading path, when the chunk does not itself start
 // with a heading, so that every chunk of a section carries its topic.
-func indexPrefix(c chunker.Chunk) string {
+//
+// The prefix is capped at a quarter of the chunk's size cap: at most
+// maxTokens bytes (maxTokens/4 estimated tokens), cut at a rune boundary
+// and ended by "…" when longer, so prefix and text together stay within
+// 1.25 times the cap. The chunker already bounds the path (3 headings of
+// at most 200 bytes); this cap bounds what every chunk of a section
+// repeats when chunks are small, and keeps the topic from crowding out
+// the text in the embedding.
+func indexPrefix(c chunker.Chunk, maxTokens int) string {
 	if len(c.Headings) == 0 || strings.HasPrefix(c.Text, "#") {
 		return ""
 	}
-	return strings.Join(c.Headings, " > ") + "\n"
+	path := strings.Join(c.Headings, " > ")
+	if len(path)+1 <= maxTokens {
+		return path + "\n"
+	}
+	const tail = "…\n"
+	n := maxTokens - len(tail)
+	if n <= 0 {
+		return ""
+	}
+	for n > 0 && !utf8.RuneStart(path[n]) {
+		n--
+	}
+	return path[:n] + tail
 }

@@ -1,0 +1,160 @@
+package memweave_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	memweave "github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/memweavetest"
+)
+
+// hostileShapes are the inputs that made the chunker super-linear or the
+// index many times bigger than its text (see chunker's adversarial tests).
+var hostileShapes = []string{"markers", "links", "indent", "longline", "headings", "sections"}
+
+// hostileDoc returns a Markdown document of about size bytes of the given
+// shape: one line of nested list markers; a heading of "[a](" repeated; a
+// list nested one level deeper on every line; one long line of words; six
+// nested 20 KB headings over paragraphs; tiny sections ("# 1\nb\n").
+func hostileDoc(shape string, size int) string {
+	var b strings.Builder
+	switch shape {
+	case "markers":
+		b.WriteString(strings.Repeat("- ", size/2) + "x\n")
+	case "links":
+		b.WriteString("# " + strings.Repeat("[a](", size/4) + "\n")
+	case "indent":
+		for k := 0; b.Len() < size; k++ {
+			b.WriteString(strings.Repeat("  ", k) + "- x\n")
+		}
+	case "longline":
+		b.WriteString(strings.Repeat("cache index vector ", size/19) + "\n")
+	case "headings":
+		para := "The cache holds the index and the vectors for a day.\n"
+		for h := 1; h <= 6; h++ {
+			fmt.Fprintf(&b, "%s H%d %s\n\n", strings.Repeat("#", h), h, strings.Repeat("w", 20<<10))
+			for n := 0; n < size/6/len(para); n++ {
+				b.WriteString(para)
+				if n%4 == 3 {
+					b.WriteString("\n")
+				}
+			}
+		}
+	case "sections":
+		for n := 0; b.Len() < size; n++ {
+			fmt.Fprintf(&b, "# %d\nb\n", n%10)
+		}
+	default:
+		panic("unknown shape " + shape)
+	}
+	return b.String()
+}
+
+// indexBytes returns the size of the workspace's index database and its
+// write-ahead log.
+func indexBytes(tb testing.TB, root string) int64 {
+	tb.Helper()
+	var n int64
+	for _, name := range []string{"index.db", "index.db-wal"} {
+		fi, err := os.Stat(filepath.Join(root, ".memweave", name))
+		if err == nil {
+			n += fi.Size()
+		} else if name == "index.db" {
+			tb.Fatal(err)
+		}
+	}
+	return n
+}
+
+// indexed indexes the workspace root with the default (offline hash)
+// embedder and returns the index size over textBytes and the time taken.
+func indexed(tb testing.TB, root string, textBytes int64) (float64, time.Duration) {
+	tb.Helper()
+	w := open(tb, root, memweave.Config{MaxFileBytes: 64 << 20})
+	start := time.Now()
+	res := mustIndex(tb, w)
+	d := time.Since(start)
+	if len(res.Warnings) > 0 {
+		tb.Fatalf("Index warnings: %v", res.Warnings)
+	}
+	return float64(indexBytes(tb, root)) / float64(textBytes), d
+}
+
+// maxAmplification bounds index bytes over text bytes for the keyword and
+// vector index of the hash embedder. Synthetic notes measure about 4.8x
+// (TestIndexAmplification logs it); the bound leaves room for short
+// chunks.
+const maxAmplification = 12
+
+// TestIndexAmplification indexes 1 MB of each hostile shape, and a
+// synthetic workspace of ordinary notes, and checks that the index stays
+// within maxAmplification times the text. Six 20 KB headings over 1 MB
+// of paragraphs made a 190 MB index (190x) before heading paths were
+// bounded (226x measured), tiny sections made 291x (a vector and rows per
+// 6-byte chunk) before they were packed; the nested markers took minutes
+// to index.
+func TestIndexAmplification(t *testing.T) {
+	if testing.Short() {
+		t.Skip("indexes 6 MB")
+	}
+	root := t.TempDir()
+	n, err := memweavetest.Synth(root, memweavetest.SynthOptions{Files: 40, ChunksPerFile: 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, d := indexed(t, root, n)
+	t.Logf("normal: %d bytes, index %.1fx, %v", n, f, d)
+	if f > maxAmplification {
+		t.Errorf("index of %d bytes of notes is %.1fx the text, want <= %dx", n, f, maxAmplification)
+	}
+	for _, shape := range hostileShapes {
+		t.Run(shape, func(t *testing.T) {
+			root := t.TempDir()
+			doc := hostileDoc(shape, 1<<20)
+			memweavetest.WriteFile(t, root, "memory/hostile.md", doc)
+			f, d := indexed(t, root, int64(len(doc)))
+			t.Logf("%s: %d bytes, index %.1fx, %v", shape, len(doc), f, d)
+			if f > maxAmplification {
+				t.Errorf("index of %d bytes (%s) is %.1fx the text, want <= %dx", len(doc), shape, f, maxAmplification)
+			}
+			if d > 20*time.Second {
+				t.Errorf("Index of %d bytes (%s) took %v, want well under 20 s", len(doc), shape, d)
+			}
+		})
+	}
+}
+
+// BenchmarkIndexAdversarial indexes a workspace holding one hostile file
+// of 1 MB or 16 MiB (skipped with -short) with the hash embedder, and
+// reports the index size over the text as amp.
+func BenchmarkIndexAdversarial(b *testing.B) {
+	for _, shape := range hostileShapes {
+		for _, size := range []int{1 << 20, 16 << 20} {
+			b.Run(fmt.Sprintf("%s/%dKB", shape, size>>10), func(b *testing.B) {
+				if size > 1<<20 && testing.Short() {
+					b.Skip("16 MiB input in -short mode")
+				}
+				doc := hostileDoc(shape, size)
+				b.SetBytes(int64(len(doc)))
+				var f float64
+				for b.Loop() {
+					b.StopTimer()
+					root := b.TempDir()
+					memweavetest.WriteFile(b, root, "memory/hostile.md", doc)
+					w := open(b, root, memweave.Config{MaxFileBytes: 64 << 20})
+					b.StartTimer()
+					mustIndex(b, w)
+					b.StopTimer()
+					w.Close()
+					f = float64(indexBytes(b, root)) / float64(len(doc))
+					b.StartTimer()
+				}
+				b.ReportMetric(f, "amp")
+			})
+		}
+	}
+}
