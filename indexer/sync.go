@@ -176,7 +176,7 @@ func (e *Engine) Refresh(ctx context.Context, lockTimeout time.Duration) []Warni
 	if d.Stale() == 0 && len(d.Retouch) == 0 {
 		return nil
 	}
-	res, err := e.Sync(ctx, SyncOptions{LockTimeout: lockTimeout})
+	res, err := e.refreshFiles(ctx, d, lockTimeout)
 	if err != nil {
 		return []Warning{{Err: fmt.Errorf("could not refresh %d changed files; results may be stale: %w", d.Stale(), err)}}
 	}
@@ -185,6 +185,60 @@ func (e *Engine) Refresh(ctx context.Context, lockTimeout time.Duration) []Warni
 		warns = append(warns, Warning{Err: fmt.Errorf("%d files are pending embeddings and match by keyword only: %w", res.FilesPending, errPending)})
 	}
 	return warns
+}
+
+// refreshFiles brings exactly the files d found stale up to date, under
+// the lock (waiting at most lockTimeout), without scanning the workspace
+// again there: new and changed files are re-read (the pipeline reads
+// their current stat and content), rows are removed for files that are
+// gone or too large, and racy rows are refreshed. A deleted row whose
+// file still exists (discovery no longer lists it) needs the full rules:
+// then it runs [Engine.Sync] instead.
+func (e *Engine) refreshFiles(ctx context.Context, d *Diff, lockTimeout time.Duration) (*Result, error) {
+	big := make(map[string]bool, len(d.TooLarge))
+	for _, f := range d.TooLarge {
+		big[f.Rel] = true
+	}
+	for _, p := range d.Deleted {
+		if !big[p] && !isGone(AbsPath(e.opts.Root, p)) {
+			return e.Sync(ctx, SyncOptions{LockTimeout: lockTimeout})
+		}
+	}
+	todo := slices.Concat(d.New, d.Changed)
+	res := &Result{FilesScanned: len(todo)}
+	err := e.WithLock(ctx, lockTimeout, func() error {
+		paths := make([]string, 0, len(todo)+len(d.Deleted))
+		for _, f := range todo {
+			paths = append(paths, f.Rel)
+		}
+		rows, err := e.db.FilesAt(ctx, append(paths, d.Deleted...))
+		if err != nil {
+			return err
+		}
+		if err := e.reconciled(ctx); err != nil {
+			return err
+		}
+		if err := e.pipeline(ctx, todo, rows, SyncOptions{}, res); err != nil {
+			return err
+		}
+		var gone []string
+		for _, p := range d.Deleted {
+			if _, ok := rows[p]; ok && (big[p] || isGone(AbsPath(e.opts.Root, p))) {
+				gone = append(gone, p)
+			}
+		}
+		if err := e.remove(ctx, gone, res); err != nil {
+			return err
+		}
+		if err := e.db.Touch(ctx, rowsOf(d.Retouch)); err != nil {
+			return err
+		}
+		return e.finish(ctx, res)
+	})
+	for _, f := range d.TooLarge {
+		res.Warnings = append(res.Warnings, *e.tooLarge(f.Rel, f.Size))
+	}
+	return res, err
 }
 
 // ErrUnknownSource is wrapped by the warning about a source filter that
