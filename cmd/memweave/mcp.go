@@ -10,14 +10,20 @@ import (
 )
 
 func (a *app) mcpCommand() *cobra.Command {
+	var noWatch bool
 	cmd := &cobra.Command{
 		Use:   "mcp",
 		Short: "Serve the memory tools to an AI agent over MCP on stdin/stdout",
 		Long: `Mcp serves the workspace as a Model Context Protocol server on standard
 input and output, for an MCP client (an agent, an IDE, a desktop app) to
 start as a subprocess. Its tools are memory_search, memory_get,
-memory_pack, memory_status, memory_write, memory_append and
-memory_index; paths outside memory/ are refused.
+memory_pack, memory_status, memory_write, memory_append, memory_delete
+and memory_index; paths outside memory/ are refused.
+
+The server is long-lived, so it runs a file watcher (as 'memweave watch'
+does): files edited by other tools are re-indexed as they change, and
+searches skip their stat scan of the workspace. --no-watch turns it off;
+searches then scan before each call.
 
 Standard output carries only the protocol; warnings and errors go to
 standard error. A message over 4 MiB, or one that is not JSON, is
@@ -39,8 +45,14 @@ A client configuration, such as Claude Desktop's:
 			}
 			defer closeWeave(w, &err)
 			logger := slog.New(slog.NewTextHandler(a.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+			if !noWatch {
+				if err := w.Watch(cmd.Context()); err != nil {
+					logger.Warn("memweave: no file watcher; searches scan the workspace first", "err", err)
+				}
+			}
 			return mcpserver.Serve(cmd.Context(), w, os.Stdin, a.stdout, &mcpserver.Options{Logger: logger})
 		}),
 	}
+	cmd.Flags().BoolVar(&noWatch, "no-watch", false, "run no file watcher; each search scans the workspace for changes first")
 	return cmd
 }

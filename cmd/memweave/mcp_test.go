@@ -189,11 +189,16 @@ func TestMCP(t *testing.T) {
 	}
 	structured(t, "memory_index", callTool(t, cs, "memory_index", nil), &idx)
 	var st struct {
-		Files int `json:"files"`
+		Files   int    `json:"files"`
+		Watcher string `json:"watcher"`
 	}
 	structured(t, "memory_status", callTool(t, cs, "memory_status", nil), &st)
 	if idx.FilesScanned != 5 || st.Files != 5 {
 		t.Errorf("memory_index scanned %d files, memory_status counts %d; want 5", idx.FilesScanned, st.Files)
+	}
+	// The long-lived server keeps the index fresh with a watcher.
+	if st.Watcher != "active" && st.Watcher != "polling" {
+		t.Errorf("memory_status watcher = %q, want a running watcher", st.Watcher)
 	}
 
 	// Escaping paths are tool errors; the session goes on.
