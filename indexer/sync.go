@@ -173,7 +173,12 @@ func (e *Engine) Refresh(ctx context.Context, lockTimeout time.Duration) []Warni
 	if err != nil {
 		return []Warning{{Err: fmt.Errorf("could not check for changed files: %w", err)}}
 	}
-	if d.Stale() == 0 && len(d.Retouch) == 0 {
+	if d.Stale() == 0 {
+		// Nothing to index; refreshing racy rows is bookkeeping, done
+		// when the lock is free and never worth a warning.
+		if len(d.Retouch) > 0 {
+			_ = e.WithLock(ctx, lockTimeout, func() error { return e.db.Touch(ctx, rowsOf(d.Retouch)) })
+		}
 		return nil
 	}
 	res, err := e.refreshFiles(ctx, d, lockTimeout)
