@@ -108,3 +108,23 @@ func TestRemoteEmbedderFirstOpenWhileDown(t *testing.T) {
 	}
 	assertHybrid(t, w, "Valkey caching layer")
 }
+
+// TestRemoteEmbedderChunkingChange checks that a chunker setting change
+// re-chunks the files even when the embedder's dimensions are not known
+// yet in this process.
+func TestRemoteEmbedderChunkingChange(t *testing.T) {
+	srv := memweavetest.NewEmbedServer(t, 48)
+	root := memweavetest.Workspace(t, sample)
+	w := open(t, root, remoteConfig(srv))
+	before := mustIndex(t, w).ChunksCreated
+	w.Close()
+	cfg := remoteConfig(srv)
+	cfg.ChunkTokens = 16
+	cfg.ChunkOverlap = new(0)
+	w = open(t, root, cfg)
+	res := mustIndex(t, w)
+	if res.FilesIndexed != 3 || res.ChunksCreated <= before {
+		t.Errorf("Index after a chunking change = %+v, want every file re-chunked into more chunks than %d", res, before)
+	}
+	assertHybrid(t, w, "Valkey caching layer")
+}

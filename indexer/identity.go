@@ -63,6 +63,9 @@ type prober interface {
 // next sync tries again, and its files stay pending until their vectors
 // are stored.
 func (e *Engine) Reconcile(ctx context.Context) error {
+	if err := e.reconcileChunking(ctx); err != nil {
+		return err
+	}
 	stored, err := e.db.Meta(ctx, "identity")
 	if err != nil {
 		return err
@@ -80,25 +83,28 @@ func (e *Engine) Reconcile(ctx context.Context) error {
 			return nil
 		}
 	}
-	if stored != id.Embedder {
-		if err := e.db.ResetVectors(ctx, id.Dims); err != nil {
-			return err
-		}
+	if stored == id.Embedder {
+		return nil
 	}
-	storedChunking, err := e.db.Meta(ctx, "chunking")
-	if err != nil {
+	if err := e.db.ResetVectors(ctx, id.Dims); err != nil {
 		return err
 	}
-	if storedChunking != id.Chunking {
-		if err := e.db.InvalidateFiles(ctx); err != nil {
-			return err
-		}
+	return e.db.SetMeta(ctx, map[string]string{"identity": id.Embedder})
+}
+
+// reconcileChunking marks every file for re-chunking when the chunker or
+// its settings differ from the ones the index was built with, whatever
+// the embedder.
+func (e *Engine) reconcileChunking(ctx context.Context) error {
+	id := e.IdentityOf()
+	stored, err := e.db.Meta(ctx, "chunking")
+	if err != nil || stored == id.Chunking {
+		return err
 	}
-	if stored != id.Embedder || storedChunking != id.Chunking {
-		return e.db.SetMeta(ctx, map[string]string{"identity": id.Embedder,
-			"chunker_version": strconv.Itoa(chunker.Version), "chunking": id.Chunking})
+	if err := e.db.InvalidateFiles(ctx); err != nil {
+		return err
 	}
-	return nil
+	return e.db.SetMeta(ctx, map[string]string{"chunker_version": strconv.Itoa(chunker.Version), "chunking": id.Chunking})
 }
 
 // sameModel reports whether the stored identity "provider/model/dims" is
