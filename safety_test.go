@@ -13,6 +13,7 @@ import (
 	"time"
 
 	memweave "github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/indexer"
 	"github.com/memweave/memweave-go/memweavetest"
 	"github.com/memweave/memweave-go/workspace"
 )
@@ -130,7 +131,12 @@ func TestLinkOutOfMemoryIsNeitherServedNorIndexed(t *testing.T) {
 		t.Fatal(err)
 	}
 	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	res := mustIndex(t, w)
+	for _, p := range []string{"memory/app.md", "memory/link.md"} {
+		if wn, ok := indexer.For(res.Warnings, p); !ok || !errors.Is(wn, workspace.ErrOutsideMemory) {
+			t.Errorf("Index warnings = %q, want one naming %s as leading outside memory/", res.Warnings, p)
+		}
+	}
 	for _, p := range []string{"memory/link.md", "link.md", "memory/app.md", "app.md"} {
 		text, err := w.Get(ctx, p, 1, 0)
 		if err == nil || strings.Contains(text, "zanzibar") {

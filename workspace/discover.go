@@ -340,6 +340,10 @@ func (w *walker) link(d dir, name string) {
 		return
 	}
 	if !w.allowed(real, d.memory) || (!info.IsDir() && !IsMarkdown(real)) {
+		if d.memory && !w.inZone(real) {
+			// Say why a link the user put in memory/ is not indexed.
+			w.warn(abs, ErrOutsideMemory)
+		}
 		return
 	}
 	rel := path.Join(d.rel, name)
@@ -368,6 +372,17 @@ func (w *walker) allowed(real string, fromMemory bool) bool {
 			continue
 		}
 		if r == "." || !slices.ContainsFunc(strings.Split(r, string(filepath.Separator)), IsIgnoredName) {
+			return true
+		}
+	}
+	return false
+}
+
+// inZone reports whether real lies in memory/ or an extra path, hidden
+// parts or not.
+func (w *walker) inZone(real string) bool {
+	for _, base := range w.zones {
+		if _, ok := relWithin(base, real); ok {
 			return true
 		}
 	}
