@@ -4,55 +4,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
 	memweave "github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/memweavetest"
 )
-
-// hostileShapes are the inputs that made the chunker super-linear or the
-// index many times bigger than its text (see chunker's adversarial tests).
-var hostileShapes = []string{"markers", "links", "indent", "longline", "headings", "sections"}
-
-// hostileDoc returns a Markdown document of about size bytes of the given
-// shape: one line of nested list markers; a heading of "[a](" repeated; a
-// list nested one level deeper on every line; one long line of words; six
-// nested 20 KB headings over paragraphs; tiny sections ("# 1\nb\n").
-func hostileDoc(shape string, size int) string {
-	var b strings.Builder
-	switch shape {
-	case "markers":
-		b.WriteString(strings.Repeat("- ", size/2) + "x\n")
-	case "links":
-		b.WriteString("# " + strings.Repeat("[a](", size/4) + "\n")
-	case "indent":
-		for k := 0; b.Len() < size; k++ {
-			b.WriteString(strings.Repeat("  ", k) + "- x\n")
-		}
-	case "longline":
-		b.WriteString(strings.Repeat("cache index vector ", size/19) + "\n")
-	case "headings":
-		para := "The cache holds the index and the vectors for a day.\n"
-		for h := 1; h <= 6; h++ {
-			fmt.Fprintf(&b, "%s H%d %s\n\n", strings.Repeat("#", h), h, strings.Repeat("w", 20<<10))
-			for n := 0; n < size/6/len(para); n++ {
-				b.WriteString(para)
-				if n%4 == 3 {
-					b.WriteString("\n")
-				}
-			}
-		}
-	case "sections":
-		for n := 0; b.Len() < size; n++ {
-			fmt.Fprintf(&b, "# %d\nb\n", n%10)
-		}
-	default:
-		panic("unknown shape " + shape)
-	}
-	return b.String()
-}
 
 // indexBytes returns the size of the workspace's index database and its
 // write-ahead log.
@@ -111,10 +68,10 @@ func TestIndexAmplification(t *testing.T) {
 	if f > maxAmplification {
 		t.Errorf("index of %d bytes of notes is %.1fx the text, want <= %dx", n, f, maxAmplification)
 	}
-	for _, shape := range hostileShapes {
+	for _, shape := range memweavetest.HostileShapes() {
 		t.Run(shape, func(t *testing.T) {
 			root := t.TempDir()
-			doc := hostileDoc(shape, 1<<20)
+			doc := string(memweavetest.Hostile(shape, 1<<20))
 			memweavetest.WriteFile(t, root, "memory/hostile.md", doc)
 			f, d := indexed(t, root, int64(len(doc)))
 			t.Logf("%s: %d bytes, index %.1fx, %v", shape, len(doc), f, d)
@@ -132,13 +89,13 @@ func TestIndexAmplification(t *testing.T) {
 // of 1 MB or 16 MiB (skipped with -short) with the hash embedder, and
 // reports the index size over the text as amp.
 func BenchmarkIndexAdversarial(b *testing.B) {
-	for _, shape := range hostileShapes {
+	for _, shape := range memweavetest.HostileShapes() {
 		for _, size := range []int{1 << 20, 16 << 20} {
 			b.Run(fmt.Sprintf("%s/%dKB", shape, size>>10), func(b *testing.B) {
 				if size > 1<<20 && testing.Short() {
 					b.Skip("16 MiB input in -short mode")
 				}
-				doc := hostileDoc(shape, size)
+				doc := string(memweavetest.Hostile(shape, size))
 				b.SetBytes(int64(len(doc)))
 				var f float64
 				for b.Loop() {
