@@ -50,19 +50,7 @@ func (e *Engine) Sync(ctx context.Context, opts SyncOptions) (*Result, error) {
 			res.FilesSkipped += len(d.Unchanged) + len(d.Pending)
 		}
 		slices.SortFunc(todo, func(a, b workspace.File) int { return cmp.Compare(a.Rel, b.Rel) })
-		if err := e.reconciled(ctx); err != nil {
-			return err
-		}
-		if err := e.pipeline(ctx, todo, d.rows, opts, res); err != nil {
-			return err
-		}
-		if err := e.remove(ctx, d.Deleted, res); err != nil {
-			return err
-		}
-		if err := e.db.Touch(ctx, rowsOf(d.Retouch)); err != nil {
-			return err
-		}
-		return e.finish(ctx, res)
+		return e.apply(ctx, todo, d.rows, d.Deleted, d.Retouch, opts, res)
 	})
 	res.Duration = time.Since(start)
 	slices.Sort(res.Indexed)
@@ -86,13 +74,7 @@ func (e *Engine) Add(ctx context.Context, files []workspace.File) (*Result, erro
 		if err != nil {
 			return err
 		}
-		if err := e.reconciled(ctx); err != nil {
-			return err
-		}
-		if err := e.pipeline(ctx, files, rows, SyncOptions{}, res); err != nil {
-			return err
-		}
-		return e.finish(ctx, res)
+		return e.apply(ctx, files, rows, nil, nil, SyncOptions{}, res)
 	})
 	res.Duration = time.Since(start)
 	return res, err
@@ -125,6 +107,26 @@ func (e *Engine) Forget(ctx context.Context, paths ...string) (*Result, error) {
 		return e.remove(ctx, have, res)
 	})
 	return res, err
+}
+
+// apply is the write half of every index run, under the lock: it makes
+// sure the vector table matches the embedder, indexes todo (rows are
+// their current index rows), removes the rows of deleted, refreshes the
+// stat of the racy rows in retouch and finishes the run.
+func (e *Engine) apply(ctx context.Context, todo []workspace.File, rows map[string]index.File, deleted []string, retouch []workspace.File, opts SyncOptions, res *Result) error {
+	if err := e.reconciled(ctx); err != nil {
+		return err
+	}
+	if err := e.pipeline(ctx, todo, rows, opts, res); err != nil {
+		return err
+	}
+	if err := e.remove(ctx, deleted, res); err != nil {
+		return err
+	}
+	if err := e.db.Touch(ctx, rowsOf(retouch)); err != nil {
+		return err
+	}
+	return e.finish(ctx, res)
 }
 
 // remove deletes the rows of paths in one transaction.
@@ -220,25 +222,13 @@ func (e *Engine) refreshFiles(ctx context.Context, d *Diff, lockTimeout time.Dur
 		if err != nil {
 			return err
 		}
-		if err := e.reconciled(ctx); err != nil {
-			return err
-		}
-		if err := e.pipeline(ctx, todo, rows, SyncOptions{}, res); err != nil {
-			return err
-		}
 		var gone []string
 		for _, p := range d.Deleted {
 			if _, ok := rows[p]; ok && (big[p] || isGone(AbsPath(e.opts.Root, p))) {
 				gone = append(gone, p)
 			}
 		}
-		if err := e.remove(ctx, gone, res); err != nil {
-			return err
-		}
-		if err := e.db.Touch(ctx, rowsOf(d.Retouch)); err != nil {
-			return err
-		}
-		return e.finish(ctx, res)
+		return e.apply(ctx, todo, rows, gone, d.Retouch, SyncOptions{}, res)
 	})
 	for _, f := range d.TooLarge {
 		res.Warnings = append(res.Warnings, *e.tooLarge(f.Rel, f.Size))
