@@ -1,9 +1,6 @@
 package search
 
-import (
-	"context"
-	"fmt"
-)
+import "fmt"
 
 // Index sizes, in chunks, between which the coverage floor of a keyword
 // match fades from full to none: BM25's IDF is degenerate in a handful of
@@ -32,7 +29,7 @@ func smallIndexWeight(n int) float64 {
 // query terms it contains plus 0.1 times its bm25() relative to the best
 // keyword hit (BM25's order stays informative where its values are not),
 // fading out as the index grows.
-func (h *Hybrid) keywordFloors(ctx context.Context, query string, cands []Candidate, chunks map[int64]Chunk) error {
+func (h *Hybrid) keywordFloors(query string, cands []Candidate, chunks map[int64]Chunk, count func() (int, error)) error {
 	best := 0.0
 	found := false
 	for _, c := range cands {
@@ -43,7 +40,7 @@ func (h *Hybrid) keywordFloors(ctx context.Context, query string, cands []Candid
 	if !found {
 		return nil
 	}
-	n, err := h.Keyword.ChunkCount(ctx)
+	n, err := count()
 	if err != nil {
 		return fmt.Errorf("search: %w", err)
 	}

@@ -77,9 +77,10 @@ func (h *Hybrid) Retrieve(ctx context.Context, req Request) (*Retrieved, error) 
 		out.Warnings = append(out.Warnings, ErrNoEmbedder)
 		wantVec, wantKw = false, true
 	}
+	count := h.chunkCounter(ctx)
 	if wantVec {
 		var warn error
-		if wantVec, warn = h.coverage(ctx); warn != nil {
+		if wantVec, warn = h.coverage(ctx, count); warn != nil {
 			out.Warnings = append(out.Warnings, warn)
 			wantKw = wantKw || !wantVec
 		}
@@ -124,7 +125,7 @@ func (h *Hybrid) Retrieve(ctx context.Context, req Request) (*Retrieved, error) 
 		return nil, fmt.Errorf("search: %w", err)
 	}
 	if wantKw {
-		if err := h.keywordFloors(ctx, req.Query, cands, chunks); err != nil {
+		if err := h.keywordFloors(req.Query, cands, chunks, count); err != nil {
 			return nil, err
 		}
 	}
@@ -135,12 +136,12 @@ func (h *Hybrid) Retrieve(ctx context.Context, req Request) (*Retrieved, error) 
 // coverage checks how many chunks the vector backend can see: none means
 // it cannot contribute (want false, with [ErrNoVectors]), some missing
 // means a warning wrapping [ErrMissingVectors].
-func (h *Hybrid) coverage(ctx context.Context) (want bool, warn error) {
+func (h *Hybrid) coverage(ctx context.Context, count func() (int, error)) (want bool, warn error) {
 	vecs, err := h.Vector.VectorCount(ctx)
 	if err != nil {
 		return true, nil // the vector search reports it
 	}
-	chunks, err := h.Keyword.ChunkCount(ctx)
+	chunks, err := count()
 	switch {
 	case err != nil || vecs >= chunks:
 		return true, nil
@@ -148,6 +149,23 @@ func (h *Hybrid) coverage(ctx context.Context) (want bool, warn error) {
 		return false, ErrNoVectors
 	}
 	return true, fmt.Errorf("%w (%d of %d chunks)", ErrMissingVectors, chunks-vecs, chunks)
+}
+
+// chunkCounter returns a function that reads the index's chunk count at
+// most once per retrieval: coverage and the keyword floors both need it.
+func (h *Hybrid) chunkCounter(ctx context.Context) func() (int, error) {
+	var (
+		n    int
+		err  error
+		done bool
+	)
+	return func() (int, error) {
+		if !done {
+			n, err = h.Keyword.ChunkCount(ctx)
+			done = true
+		}
+		return n, err
+	}
 }
 
 // backendHits are the raw outputs of the backends.
