@@ -1,9 +1,7 @@
 package mcpserver_test
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -18,23 +16,14 @@ import (
 	"github.com/memweave/memweave-go/memweavetest"
 )
 
-// rpcResponse is a JSON-RPC response as the server writes it.
-type rpcResponse struct {
-	ID     json.RawMessage `json:"id"`
-	Result json.RawMessage `json:"result"`
-	Error  *struct {
-		Code    int    `json:"code"`
-		Message string `json:"message"`
-	} `json:"error"`
-}
-
-// rawSession is a Serve session driven with raw JSON-RPC lines.
+// rawSession is a Serve session driven with raw JSON-RPC lines (see
+// [memweavetest.RawMCP]).
 type rawSession struct {
-	t     *testing.T
-	in    *io.PipeWriter
-	lines chan string // the server's output, a line at a time
-	done  chan error  // Serve's result
-	stop  func()      // cancels Serve's context
+	*memweavetest.RawMCP
+	t    *testing.T
+	in   *io.PipeWriter
+	done chan error // Serve's result
+	stop func()     // cancels Serve's context
 }
 
 // serveRaw runs Serve on w over pipes with opts and completes the MCP
@@ -44,60 +33,18 @@ func serveRaw(t *testing.T, w *memweave.Weave, opts *mcpserver.Options) *rawSess
 	ctx, cancel := context.WithCancel(context.Background())
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	s := &rawSession{t: t, in: inW, lines: make(chan string, 64), done: make(chan error, 1), stop: cancel}
+	s := &rawSession{t: t, in: inW, done: make(chan error, 1), stop: cancel}
 	go func() {
 		s.done <- mcpserver.Serve(ctx, w, inR, outW, opts)
 		outW.Close()
-	}()
-	go func() {
-		defer close(s.lines)
-		br := bufio.NewReader(outR)
-		for {
-			line, err := br.ReadString('\n')
-			if line != "" {
-				s.lines <- line
-			}
-			if err != nil {
-				return
-			}
-		}
 	}()
 	t.Cleanup(func() {
 		cancel()
 		inW.Close()
 		outR.Close()
 	})
-	s.send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"v0"}}}`)
-	if resp := s.recv(); string(resp.ID) != "1" || resp.Error != nil {
-		t.Fatalf("initialize: %+v", resp)
-	}
-	s.send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	s.RawMCP = memweavetest.NewRawMCP(t, inW, outR, nil)
 	return s
-}
-
-func (s *rawSession) send(line string) {
-	s.t.Helper()
-	if _, err := io.WriteString(s.in, line+"\n"); err != nil {
-		s.t.Fatalf("writing to the server: %v", err)
-	}
-}
-
-func (s *rawSession) recv() rpcResponse {
-	s.t.Helper()
-	select {
-	case line, ok := <-s.lines:
-		if !ok {
-			s.t.Fatalf("the server closed its output")
-		}
-		var resp rpcResponse
-		if err := json.Unmarshal([]byte(line), &resp); err != nil {
-			s.t.Fatalf("server wrote %q: %v", line, err)
-		}
-		return resp
-	case <-time.After(20 * time.Second):
-		s.t.Fatalf("no response in 20s")
-	}
-	panic("unreachable")
 }
 
 // wait returns Serve's result, failing after 20 seconds.
@@ -126,14 +73,9 @@ func openWeave(t *testing.T, files map[string]string, embedder memweave.Embedder
 
 var rawFiles = map[string]string{"memory/db.md": "# Database\n\nThe failover code word is MARMOT-311.\n"}
 
-func searchCall(id any, query string) string {
-	idJSON, _ := json.Marshal(id)
-	return fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"method":"tools/call","params":{"name":"memory_search","arguments":{"query":%q}}}`, idJSON, query)
-}
-
 // checkFound fails unless resp answers id with a successful search result
 // containing MARMOT-311.
-func checkFound(t *testing.T, resp rpcResponse, id string) {
+func checkFound(t *testing.T, resp memweavetest.RPCResponse, id string) {
 	t.Helper()
 	if string(resp.ID) != id || resp.Error != nil || strings.Contains(string(resp.Result), `"isError":true`) ||
 		!strings.Contains(string(resp.Result), "MARMOT-311") {
@@ -156,20 +98,20 @@ func TestServeOversizedFrames(t *testing.T) {
 		{"one byte over", (`{"jsonrpc":"2.0","id":10,"method":"x","params":"` + strings.Repeat("p", limit) + `"}`)[:limit+1], "10"},
 	}
 	for i, tt := range tests {
-		s.send(tt.frame)
-		resp := s.recv()
+		s.Send(tt.frame)
+		resp := s.Recv()
 		want := fmt.Sprintf("request too large (%d bytes; the limit is %d)", len(tt.frame), limit)
 		if string(resp.ID) != tt.wantID || resp.Error == nil || resp.Error.Code != -32600 || resp.Error.Message != want {
 			t.Errorf("%s: response = id %s error %+v, want id %s, -32600 %q", tt.name, resp.ID, resp.Error, tt.wantID, want)
 		}
-		s.send(searchCall(100+i, "MARMOT-311"))
-		checkFound(t, s.recv(), fmt.Sprint(100+i))
+		s.Send(memweavetest.SearchCall(100+i, "MARMOT-311"))
+		checkFound(t, s.Recv(), fmt.Sprint(100+i))
 	}
 	// A frame of exactly the limit, with a CRLF ending, is read.
-	call := searchCall(200, "MARMOT-311")
+	call := memweavetest.SearchCall(200, "MARMOT-311")
 	call = call[:len(call)-1] + strings.Repeat(" ", limit-len(call)) + "}"
-	s.send(call + "\r")
-	checkFound(t, s.recv(), "200")
+	s.Send(call + "\r")
+	checkFound(t, s.Recv(), "200")
 }
 
 func TestServeMalformedFrames(t *testing.T) {
@@ -187,13 +129,13 @@ func TestServeMalformedFrames(t *testing.T) {
 		{`42`, "null", -32600},
 	}
 	for i, tt := range tests {
-		s.send(tt.frame)
-		if resp := s.recv(); string(resp.ID) != tt.wantID || resp.Error == nil || resp.Error.Code != tt.wantCode {
+		s.Send(tt.frame)
+		if resp := s.Recv(); string(resp.ID) != tt.wantID || resp.Error == nil || resp.Error.Code != tt.wantCode {
 			t.Errorf("response to %q = id %s error %+v, want id %s code %d", tt.frame, resp.ID, resp.Error, tt.wantID, tt.wantCode)
 		}
-		s.send("") // blank lines are skipped
-		s.send(searchCall(100+i, "MARMOT-311"))
-		checkFound(t, s.recv(), fmt.Sprint(100+i))
+		s.Send("") // blank lines are skipped
+		s.Send(memweavetest.SearchCall(100+i, "MARMOT-311"))
+		checkFound(t, s.Recv(), fmt.Sprint(100+i))
 	}
 }
 
@@ -202,15 +144,11 @@ func TestServeAnswersAfterInputEnds(t *testing.T) {
 	s := serveRaw(t, openWeave(t, rawFiles, memweave.EmbedderConfig{}), nil)
 	const n = 10
 	for i := range n {
-		s.send(searchCall(100+i, "MARMOT-311"))
+		s.Send(memweavetest.SearchCall(100+i, "MARMOT-311"))
 	}
 	s.in.Close()
 	got := map[string]bool{}
-	for line := range s.lines {
-		var resp rpcResponse
-		if err := json.Unmarshal([]byte(line), &resp); err != nil {
-			t.Fatalf("server wrote %q: %v", line, err)
-		}
+	for _, resp := range s.Rest() {
 		checkFound(t, resp, string(resp.ID))
 		got[string(resp.ID)] = true
 	}
@@ -255,11 +193,11 @@ func TestServeDrainsOnCancel(t *testing.T) {
 	g := newGatedEmbedder(t)
 	w := openWeave(t, rawFiles, memweave.EmbedderConfig{Provider: "openai", Model: "test", BaseURL: g.BaseURL(), APIKey: "k", Dims: 64})
 	s := serveRaw(t, w, nil)
-	s.send(searchCall(2, "MARMOT-311"))
-	checkFound(t, s.recv(), "2") // indexes the workspace
+	s.Send(memweavetest.SearchCall(2, "MARMOT-311"))
+	checkFound(t, s.Recv(), "2") // indexes the workspace
 
 	g.closed.Store(true)
-	s.send(searchCall(3, "MARMOT-311"))
+	s.Send(memweavetest.SearchCall(3, "MARMOT-311"))
 	select {
 	case <-g.started:
 	case <-time.After(20 * time.Second):
@@ -268,7 +206,7 @@ func TestServeDrainsOnCancel(t *testing.T) {
 	s.stop()
 	time.Sleep(50 * time.Millisecond) // let Serve see the cancellation
 	close(g.open)
-	checkFound(t, s.recv(), "3")
+	checkFound(t, s.Recv(), "3")
 	if err := s.wait(); err != nil {
 		t.Errorf("Serve = %v, want nil after a cancellation", err)
 	}
@@ -282,11 +220,11 @@ func TestServeGracePeriod(t *testing.T) {
 	defer close(g.open)
 	w := openWeave(t, rawFiles, memweave.EmbedderConfig{Provider: "openai", Model: "test", BaseURL: g.BaseURL(), APIKey: "k", Dims: 64})
 	s := serveRaw(t, w, &mcpserver.Options{ShutdownGrace: 200 * time.Millisecond})
-	s.send(searchCall(2, "MARMOT-311"))
-	checkFound(t, s.recv(), "2")
+	s.Send(memweavetest.SearchCall(2, "MARMOT-311"))
+	checkFound(t, s.Recv(), "2")
 
 	g.closed.Store(true)
-	s.send(searchCall(3, "MARMOT-311"))
+	s.Send(memweavetest.SearchCall(3, "MARMOT-311"))
 	<-g.started
 	start := time.Now()
 	s.in.Close()

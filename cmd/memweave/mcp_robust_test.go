@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -12,27 +11,17 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/memweave/memweave-go/memweavetest"
 )
 
-// rawMCP is a "memweave mcp" subprocess driven with raw JSON-RPC lines,
-// for what the SDK's client never sends: oversized and malformed frames,
-// and requests cut short by closing stdin.
+// rawMCP is a "memweave mcp" subprocess driven with raw JSON-RPC lines
+// (see [memweavetest.RawMCP]).
 type rawMCP struct {
-	t      *testing.T
+	*memweavetest.RawMCP
 	cmd    *exec.Cmd
 	stdin  io.WriteCloser
-	lines  chan string // stdout, a line at a time; closed at EOF
 	stderr *bytes.Buffer
-}
-
-// rpcResponse is a JSON-RPC response as the server writes it.
-type rpcResponse struct {
-	ID     json.RawMessage `json:"id"`
-	Result json.RawMessage `json:"result"`
-	Error  *struct {
-		Code    int    `json:"code"`
-		Message string `json:"message"`
-	} `json:"error"`
 }
 
 // startRawMCP runs "memweave -w ws mcp" and completes the MCP handshake.
@@ -47,7 +36,7 @@ func startRawMCP(t *testing.T, ws string) *rawMCP {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &rawMCP{t: t, cmd: cmd, stdin: stdin, lines: make(chan string, 64), stderr: new(bytes.Buffer)}
+	r := &rawMCP{cmd: cmd, stdin: stdin, stderr: new(bytes.Buffer)}
 	cmd.Stderr = r.stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -57,63 +46,13 @@ func startRawMCP(t *testing.T, ws string) *rawMCP {
 		cmd.Process.Kill()
 		cmd.Wait()
 	})
-	go func() {
-		defer close(r.lines)
-		br := bufio.NewReaderSize(stdout, 1<<20)
-		for {
-			line, err := br.ReadString('\n')
-			if line != "" {
-				r.lines <- line
-			}
-			if err != nil {
-				return
-			}
-		}
-	}()
-	r.send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"v0"}}}`)
-	if resp := r.recv(); string(resp.ID) != "1" || resp.Error != nil {
-		t.Fatalf("initialize: %+v", resp)
-	}
-	r.send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	r.RawMCP = memweavetest.NewRawMCP(t, stdin, stdout, func() string { return "stderr:\n" + r.stderr.String() })
 	return r
-}
-
-// send writes line and a newline to the server's stdin.
-func (r *rawMCP) send(line string) {
-	r.t.Helper()
-	if _, err := io.WriteString(r.stdin, line+"\n"); err != nil {
-		r.t.Fatalf("writing to memweave mcp: %v (has it exited?)\nstderr:\n%s", err, r.stderr)
-	}
-}
-
-// recv reads the server's next response, failing after 30 seconds or at
-// the end of its output.
-func (r *rawMCP) recv() rpcResponse {
-	r.t.Helper()
-	select {
-	case line, ok := <-r.lines:
-		if !ok {
-			r.t.Fatalf("memweave mcp closed stdout; stderr:\n%s", r.stderr)
-		}
-		var resp rpcResponse
-		if err := json.Unmarshal([]byte(line), &resp); err != nil {
-			r.t.Fatalf("server wrote %q: %v", line, err)
-		}
-		return resp
-	case <-time.After(30 * time.Second):
-		r.t.Fatalf("no response from memweave mcp in 30s; stderr:\n%s", r.stderr)
-	}
-	panic("unreachable")
-}
-
-// searchCall is a tools/call request for memory_search with id.
-func searchCall(id int, query string) string {
-	return fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"memory_search","arguments":{"query":%q}}}`, id, query)
 }
 
 // checkSearchAnswer fails unless resp answers id with a successful
 // memory_search result that found want.
-func checkSearchAnswer(t *testing.T, resp rpcResponse, id int, want string) {
+func checkSearchAnswer(t *testing.T, resp memweavetest.RPCResponse, id int, want string) {
 	t.Helper()
 	if string(resp.ID) != fmt.Sprint(id) || resp.Error != nil {
 		t.Fatalf("response = id %s error %+v, want the result of request %d", resp.ID, resp.Error, id)
@@ -134,15 +73,15 @@ func TestMCPSurvivesHugeFrame(t *testing.T) {
 	r := startRawMCP(t, testWorkspace(t))
 	content := strings.Repeat("x", 20<<20)
 	huge := `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"memory_write","arguments":{"path":"notes/big.md","content":"` + content + `"}}}`
-	r.send(huge)
-	r.send(searchCall(3, "ZEBRA-COMET-2026"))
+	r.Send(huge)
+	r.Send(memweavetest.SearchCall(3, "ZEBRA-COMET-2026"))
 
-	resp := r.recv()
+	resp := r.Recv()
 	want := fmt.Sprintf("request too large (%d bytes; the limit is %d)", len(huge), 4<<20)
 	if string(resp.ID) != "2" || resp.Error == nil || resp.Error.Code != -32600 || resp.Error.Message != want {
 		t.Fatalf("response to the huge frame = id %s error %+v, want id 2, code -32600, %q\nstderr:\n%s", resp.ID, resp.Error, want, r.stderr)
 	}
-	checkSearchAnswer(t, r.recv(), 3, "ZEBRA-COMET-2026")
+	checkSearchAnswer(t, r.Recv(), 3, "ZEBRA-COMET-2026")
 }
 
 // TestMCPSurvivesMalformedFrame sends lines that are not JSON: each gets a
@@ -151,14 +90,14 @@ func TestMCPSurvivesMalformedFrame(t *testing.T) {
 	t.Parallel()
 	r := startRawMCP(t, testWorkspace(t))
 	for _, bad := range []string{`{"jsonrpc":"2.0","id":2,"method":`, `not json at all`} {
-		r.send(bad)
-		resp := r.recv()
+		r.Send(bad)
+		resp := r.Recv()
 		if string(resp.ID) != "null" || resp.Error == nil || resp.Error.Code != -32700 {
 			t.Fatalf("response to %q = id %s error %+v, want a -32700 parse error with a null id", bad, resp.ID, resp.Error)
 		}
 	}
-	r.send(searchCall(3, "ZEBRA-COMET-2026"))
-	checkSearchAnswer(t, r.recv(), 3, "ZEBRA-COMET-2026")
+	r.Send(memweavetest.SearchCall(3, "ZEBRA-COMET-2026"))
+	checkSearchAnswer(t, r.Recv(), 3, "ZEBRA-COMET-2026")
 }
 
 // TestMCPAnswersAfterStdinCloses writes requests and closes stdin at once:
@@ -169,19 +108,15 @@ func TestMCPAnswersAfterStdinCloses(t *testing.T) {
 	const n = 8
 	for i := range n {
 		if i%4 == 3 {
-			r.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"memory_index","arguments":{"force":true}}}`, 10+i))
+			r.Send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"memory_index","arguments":{"force":true}}}`, 10+i))
 			continue
 		}
-		r.send(searchCall(10+i, "ZEBRA-COMET-2026"))
+		r.Send(memweavetest.SearchCall(10+i, "ZEBRA-COMET-2026"))
 	}
 	r.stdin.Close()
 
 	got := map[string]bool{}
-	for line := range r.lines {
-		var resp rpcResponse
-		if err := json.Unmarshal([]byte(line), &resp); err != nil {
-			t.Fatalf("server wrote %q: %v", line, err)
-		}
+	for _, resp := range r.Rest() {
 		if resp.Error != nil || strings.Contains(string(resp.Result), `"isError":true`) {
 			t.Errorf("response %s failed: %+v %s", resp.ID, resp.Error, resp.Result)
 		}
@@ -205,8 +140,8 @@ func TestMCPExitsOnSIGTERM(t *testing.T) {
 	}
 	t.Parallel()
 	r := startRawMCP(t, testWorkspace(t))
-	r.send(searchCall(2, "ZEBRA-COMET-2026"))
-	checkSearchAnswer(t, r.recv(), 2, "ZEBRA-COMET-2026")
+	r.Send(memweavetest.SearchCall(2, "ZEBRA-COMET-2026"))
+	checkSearchAnswer(t, r.Recv(), 2, "ZEBRA-COMET-2026")
 	if err := r.cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
