@@ -4,7 +4,6 @@ import (
 	"context"
 	"iter"
 	"os"
-	"strconv"
 
 	"github.com/memweave/memweave-go/indexer"
 )
@@ -93,8 +92,8 @@ func (w *Weave) Status(ctx context.Context, opts ...StatusOption) (*Status, erro
 	}
 	id := w.emb.Identity()
 	s.Embedder, s.Model, s.Dims = id.Provider, id.Model, id.Dims
-	if dims, _ := w.db.Meta(ctx, "dims"); s.Dims == 0 {
-		s.Dims, _ = strconv.Atoi(dims) // not learned yet in this process
+	if s.Dims == 0 {
+		s.Dims = st.Dims // not learned yet in this process
 	}
 	if st.Chunks > 0 && st.Vectors == 0 {
 		s.SearchMode = ModeKeyword

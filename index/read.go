@@ -125,9 +125,10 @@ func (db *DB) ChunkCount(ctx context.Context) (int, error) {
 	return n, nil
 }
 
-// Stats are the index's row counts.
+// Stats are the index's row counts, and the vector size it records (0
+// for a keyword-only index).
 type Stats struct {
-	Files, Chunks, Vectors, PendingFiles, CacheEntries int
+	Files, Chunks, Vectors, PendingFiles, CacheEntries, Dims int
 }
 
 // Stats counts rows.
@@ -138,6 +139,7 @@ func (db *DB) Stats(ctx context.Context) (Stats, error) {
 		(SELECT count(*) FROM chunks),
 		(SELECT count(*) FROM chunks WHERE embedded = 1),
 		(SELECT count(*) FROM files WHERE pending = 1),
-		(SELECT count(*) FROM embed_cache)`).Scan(&s.Files, &s.Chunks, &s.Vectors, &s.PendingFiles, &s.CacheEntries)
+		(SELECT count(*) FROM embed_cache),
+		(SELECT COALESCE(MAX(CAST(value AS INTEGER)), 0) FROM meta WHERE key = 'dims')`).Scan(&s.Files, &s.Chunks, &s.Vectors, &s.PendingFiles, &s.CacheEntries, &s.Dims)
 	return s, db.wrap("stats", err)
 }
