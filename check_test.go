@@ -129,9 +129,9 @@ func TestCheckRepairsTables(t *testing.T) {
 		`INSERT INTO chunks_fts (chunks_fts, rowid, text) SELECT 'delete', id, prefix || text FROM chunks WHERE path = 'memory/stack.md' ORDER BY id LIMIT 1`,
 		// Keyword and vector rows with no chunk.
 		`INSERT INTO chunks_fts (rowid, text) VALUES (987654321, 'ghost words')`,
-		`INSERT INTO chunks_vec (rowid, embedding) VALUES (987654322, @vec)`,
+		`INSERT INTO vectors (id, vector) VALUES (987654322, @vec)`,
 		// A chunk marked embedded loses its vector.
-		`DELETE FROM chunks_vec WHERE rowid = (SELECT id FROM chunks WHERE path = 'memory/2026-11-01.md' ORDER BY id LIMIT 1)`,
+		`DELETE FROM vectors WHERE id = (SELECT id FROM chunks WHERE path = 'memory/2026-11-01.md' ORDER BY id LIMIT 1)`,
 		// A file row goes: its chunks are orphans.
 		`DELETE FROM files WHERE path = 'memory/researcher_agent/notes.md'`,
 	)

@@ -40,6 +40,9 @@ type Report struct {
 	// or not marked embedded.
 	ChunksWithoutVector int `json:"chunks_without_vector"`
 	VectorsWithoutChunk int `json:"vectors_without_chunk"`
+	// StaleCodes counts vectors whose search code is missing or left
+	// over in the code blocks (or 1 for a block that cannot be read).
+	StaleCodes int `json:"stale_vector_codes"`
 	// OrphanChunks counts chunks whose file row is missing.
 	OrphanChunks int `json:"orphan_chunks"`
 	// BadFiles lists files whose row disagrees with their chunks: a wrong
@@ -53,7 +56,7 @@ func (r *Report) Corrupt() bool { return len(r.Integrity) > 0 }
 // OK reports whether the check found no problem.
 func (r *Report) OK() bool {
 	return !r.Corrupt() && r.FTS == "" && r.ChunksWithoutFTS == 0 && r.FTSWithoutChunk == 0 &&
-		r.ChunksWithoutVector == 0 && r.VectorsWithoutChunk == 0 && r.OrphanChunks == 0 && len(r.BadFiles) == 0
+		r.ChunksWithoutVector == 0 && r.VectorsWithoutChunk == 0 && r.StaleCodes == 0 && r.OrphanChunks == 0 && len(r.BadFiles) == 0
 }
 
 // Problems describes each problem the report holds, one line each.
@@ -74,6 +77,7 @@ func (r *Report) Problems() []string {
 	add(r.FTSWithoutChunk, "keyword rows without a chunk")
 	add(r.ChunksWithoutVector, "chunks marked embedded without a vector row")
 	add(r.VectorsWithoutChunk, "vector rows without an embedded chunk")
+	add(r.StaleCodes, "vectors whose search code is missing or stale")
 	add(r.OrphanChunks, "chunks without a file row")
 	for _, f := range r.BadFiles {
 		out = append(out, "file row disagrees with its chunks: "+f)
@@ -177,18 +181,20 @@ type tables struct {
 	chunks map[int64]chunkRow
 	fts    map[int64]bool
 	vecs   map[int64]bool
-	files  map[string]fileRow
+	// staleCodes counts the disagreements between vecs and the codes.
+	staleCodes int
+	files      map[string]fileRow
 }
 
 func scanTables(ctx context.Context, q queryer) (*tables, error) {
 	t := &tables{chunks: make(map[int64]chunkRow), fts: make(map[int64]bool), vecs: make(map[int64]bool), files: make(map[string]fileRow)}
-	var n int
-	if err := scanRows(ctx, q, `SELECT count(*) FROM sqlite_master WHERE name = 'chunks_vec'`, func(rows *sql.Rows) error {
-		return rows.Scan(&n)
+	var dims int
+	if err := scanRows(ctx, q, `SELECT coalesce((SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'dims'), 0)`, func(rows *sql.Rows) error {
+		return rows.Scan(&dims)
 	}); err != nil {
 		return nil, err
 	}
-	t.hasVec = n > 0
+	t.hasVec = dims > 0
 	if err := scanRows(ctx, q, `SELECT id, path, embedded FROM chunks`, func(rows *sql.Rows) error {
 		var id int64
 		var c chunkRow
@@ -211,15 +217,18 @@ func scanTables(ctx context.Context, q queryer) (*tables, error) {
 	}); err != nil {
 		return nil, err
 	}
+	if err := scanRows(ctx, q, `SELECT id FROM vectors`, func(rows *sql.Rows) error {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return err
+		}
+		t.vecs[id] = true
+		return nil
+	}); err != nil {
+		return nil, err
+	}
 	if t.hasVec {
-		if err := scanRows(ctx, q, `SELECT rowid FROM chunks_vec`, func(rows *sql.Rows) error {
-			var id int64
-			if err := rows.Scan(&id); err != nil {
-				return err
-			}
-			t.vecs[id] = true
-			return nil
-		}); err != nil {
+		if err := t.checkCodes(ctx, q, dims); err != nil {
 			return nil, err
 		}
 	}
@@ -237,8 +246,39 @@ func scanTables(ctx context.Context, q queryer) (*tables, error) {
 	return t, nil
 }
 
-func scanRows(ctx context.Context, q queryer, query string, fn func(*sql.Rows) error) error {
-	rows, err := q.QueryContext(ctx, query)
+// checkCodes counts in t.staleCodes the vectors without a search code,
+// the codes without a vector and the codes filed in the wrong block.
+func (t *tables) checkCodes(ctx context.Context, q queryer, dims int) error {
+	coded := make(map[int64]bool)
+	err := scanRows(ctx, q, `SELECT block, codes FROM vector_blocks`, func(rows *sql.Rows) error {
+		var blk int64
+		var data sql.RawBytes
+		if err := rows.Scan(&blk, &data); err != nil {
+			return err
+		}
+		b, err := decodeBlock(data, dims)
+		if err != nil {
+			t.staleCodes++
+			return nil
+		}
+		for _, id := range b.ids {
+			if id>>blockShift != blk || coded[id] || !t.vecs[id] {
+				t.staleCodes++
+			}
+			coded[id] = true
+		}
+		return nil
+	})
+	for id := range t.vecs {
+		if !coded[id] {
+			t.staleCodes++
+		}
+	}
+	return err
+}
+
+func scanRows(ctx context.Context, q queryer, query string, fn func(*sql.Rows) error, args ...any) error {
+	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return err
 	}
@@ -316,6 +356,7 @@ func (t *tables) report(r *Report) {
 	}
 	r.ChunksWithoutFTS, r.FTSWithoutChunk = len(p.noFTS), len(p.ftsOrphans)
 	r.ChunksWithoutVector, r.VectorsWithoutChunk = len(p.noVec), len(p.vecOrphans)
+	r.StaleCodes = t.staleCodes
 	r.OrphanChunks = len(p.orphans)
 	for path := range p.bad {
 		r.BadFiles = append(r.BadFiles, path)
@@ -386,7 +427,11 @@ func (t *tables) repair(ctx context.Context, tx *sql.Tx, p *problems, rebuildFTS
 	if err := fixKeywordIndex(ctx, tx, p.noFTS, rebuildFTS); err != nil {
 		return err
 	}
-	return fixFiles(ctx, tx, p.bad)
+	if err := fixFiles(ctx, tx, p.bad); err != nil {
+		return err
+	}
+	// The search codes are derived from the vectors: recompute them all.
+	return rebuildBlocks(ctx, tx)
 }
 
 // deleteOrphans deletes the chunks ids, which have no file row, with their
@@ -401,7 +446,7 @@ func (t *tables) deleteOrphans(ctx context.Context, tx *sql.Tx, ids []int64, reb
 			}
 		}
 		if t.hasVec && t.vecs[id] {
-			if _, err := tx.ExecContext(ctx, `DELETE FROM chunks_vec WHERE rowid = ?`, id); err != nil {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM vectors WHERE id = ?`, id); err != nil {
 				return err
 			}
 			delete(t.vecs, id)
@@ -420,7 +465,7 @@ func (t *tables) deleteVectorOrphans(ctx context.Context, tx *sql.Tx, ids []int6
 		if !t.vecs[id] {
 			continue // deleted with an orphan chunk
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM chunks_vec WHERE rowid = ?`, id); err != nil {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM vectors WHERE id = ?`, id); err != nil {
 			return err
 		}
 	}
@@ -519,13 +564,13 @@ func (db *DB) ImportCache(ctx context.Context, path string) (int64, error) {
 	// stored once, with its chunk. Import them too; DropLiveFromCache
 	// removes the copies once the new index holds them.
 	var vecs int
-	if err := conn.QueryRowContext(ctx, `SELECT count(*) FROM src.sqlite_master WHERE name = 'chunks_vec'`).Scan(&vecs); err != nil {
+	if err := conn.QueryRowContext(ctx, `SELECT count(*) FROM src.sqlite_master WHERE name = 'vectors'`).Scan(&vecs); err != nil {
 		return n, db.wrap("import cache", err)
 	}
 	if vecs > 0 {
 		res, err := conn.ExecContext(ctx, `INSERT OR IGNORE INTO main.embed_cache (identity, hash, vector, used)
-			SELECT (SELECT value FROM src.meta WHERE key = 'identity'), c.hash, v.embedding, 0
-			FROM src.chunks c JOIN src.chunks_vec v ON v.rowid = c.id
+			SELECT (SELECT value FROM src.meta WHERE key = 'identity'), c.hash, v.vector, 0
+			FROM src.chunks c JOIN src.vectors v ON v.id = c.id
 			WHERE c.embedded = 1 AND EXISTS (SELECT 1 FROM src.meta WHERE key = 'identity')`)
 		if err != nil {
 			return n, db.wrap("import cache", err)

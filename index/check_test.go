@@ -76,10 +76,10 @@ func TestRepair(t *testing.T) {
 			[]string{`INSERT INTO chunks_fts (rowid, text) VALUES (424242, 'ghost')`},
 			func(r *Report) bool { return r.FTSWithoutChunk == 1 }},
 		{"vector row without chunk",
-			[]string{`INSERT INTO chunks_vec (rowid, embedding) VALUES (424242, X'0000803F0000000000000000')`},
+			[]string{`INSERT INTO vectors (id, vector) VALUES (424242, X'0000803F0000000000000000')`},
 			func(r *Report) bool { return r.VectorsWithoutChunk == 1 }},
 		{"embedded chunk without vector",
-			[]string{`DELETE FROM chunks_vec WHERE rowid = (SELECT id FROM chunks WHERE path = 'memory/x/b.md')`},
+			[]string{`DELETE FROM vectors WHERE id = (SELECT id FROM chunks WHERE path = 'memory/x/b.md')`},
 			func(r *Report) bool {
 				return r.ChunksWithoutVector == 1 && slices.Equal(r.BadFiles, []string{"memory/x/b.md"})
 			}},
@@ -125,7 +125,7 @@ func TestRepairMarksFilesForReindex(t *testing.T) {
 	db := filled(t)
 	exec(t, db,
 		`UPDATE files SET chunks = 7 WHERE path = 'memory/a.md'`,
-		`DELETE FROM chunks_vec WHERE rowid = (SELECT id FROM chunks WHERE path = 'memory/x/b.md')`)
+		`DELETE FROM vectors WHERE id = (SELECT id FROM chunks WHERE path = 'memory/x/b.md')`)
 	if _, err := db.Repair(ctx); err != nil {
 		t.Fatal(err)
 	}

@@ -44,10 +44,10 @@ type DB struct {
 	sql  *sql.DB
 	path string
 
-	// mu guards vecs, the in-memory copy of the vector table, and the
-	// cached chunk count with the generation it was read at.
+	// mu guards vecs, the in-memory vector codes, and the cached chunk
+	// count with the generation it was read at.
 	mu       sync.Mutex
-	vecs     *vectorSet
+	vecs     *codeSet
 	count    int
 	countGen int64
 	countOK  bool
@@ -158,6 +158,9 @@ func (db *DB) setup(ctx context.Context) error {
 		return ErrNoFTS5
 	}
 	if err := db.migrate(ctx); err != nil {
+		return openError(db.path, err)
+	}
+	if err := db.upgradeVectors(ctx); err != nil {
 		return openError(db.path, err)
 	}
 	return nil

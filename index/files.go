@@ -203,6 +203,9 @@ func (db *DB) Apply(ctx context.Context, updates []Update, deletes []string, ext
 			}
 			ch.ChunksRemoved += r
 		}
+		if err := w.blocks.flush(ctx, tx); err != nil {
+			return err
+		}
 		if extra != nil {
 			return extra(tx)
 		}
@@ -236,6 +239,8 @@ func (db *DB) Touch(ctx context.Context, files []File) error {
 type writer struct {
 	tx                                 *sql.Tx
 	hasVec                             bool
+	dims                               int
+	blocks                             blockEdits
 	existing, delChunk, delFTS, delVec *sql.Stmt
 	insChunk, insFTS, insVec, setLines *sql.Stmt
 	markEmbedded, upsertFile, delFile  *sql.Stmt
@@ -243,11 +248,11 @@ type writer struct {
 
 func newWriter(ctx context.Context, tx *sql.Tx) (*writer, error) {
 	w := &writer{tx: tx}
-	var n int
-	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE name = 'chunks_vec'`).Scan(&n); err != nil {
+	dims, err := vectorDims(ctx, tx)
+	if err != nil {
 		return nil, err
 	}
-	w.hasVec = n > 0
+	w.hasVec, w.dims = dims > 0, dims
 	stmts := []struct {
 		dst **sql.Stmt
 		sql string
@@ -256,10 +261,10 @@ func newWriter(ctx context.Context, tx *sql.Tx) (*writer, error) {
 		{&w.existing, `SELECT id, uid, embedded, prefix || text FROM chunks WHERE path = ?`, false},
 		{&w.delChunk, `DELETE FROM chunks WHERE id = ?`, false},
 		{&w.delFTS, `INSERT INTO chunks_fts (chunks_fts, rowid, text) VALUES ('delete', ?, ?)`, false},
-		{&w.delVec, `DELETE FROM chunks_vec WHERE rowid = ?`, true},
+		{&w.delVec, `DELETE FROM vectors WHERE id = ?`, true},
 		{&w.insChunk, `INSERT INTO chunks (uid, path, source, seq, start_line, end_line, headings, prefix, hash, text, embedded) VALUES (?,?,?,?,?,?,?,?,?,?,?)`, false},
 		{&w.insFTS, `INSERT INTO chunks_fts (rowid, text) VALUES (?, ?)`, false},
-		{&w.insVec, `INSERT INTO chunks_vec (rowid, embedding) VALUES (?, ?)`, true},
+		{&w.insVec, `INSERT OR REPLACE INTO vectors (id, vector) VALUES (?, ?)`, true},
 		{&w.setLines, `UPDATE chunks SET seq = ?, start_line = ?, end_line = ?, headings = ?, source = ? WHERE id = ?`, false},
 		{&w.markEmbedded, `UPDATE chunks SET embedded = 1 WHERE id = ?`, false},
 		{&w.upsertFile, `INSERT OR REPLACE INTO files (` + fileColumns + `) VALUES (?,?,?,?,?,?,?,?,?,?,?)`, false},
@@ -333,6 +338,7 @@ func (w *writer) deleteChunk(ctx context.Context, old oldChunk) error {
 		if _, err := w.delVec.ExecContext(ctx, old.rowid); err != nil {
 			return err
 		}
+		w.blocks.remove(old.rowid)
 	}
 	return nil
 }
@@ -386,9 +392,13 @@ func (w *writer) replace(ctx context.Context, u Update) (created, removed int, e
 			pending = pending || u.NeedVectors || c.Vector != nil || w.hasVec
 			continue
 		}
+		if len(c.Vector) != w.dims {
+			return 0, 0, fmt.Errorf("chunk %d: vector has %d dimensions, the index %d", c.Seq, len(c.Vector), w.dims)
+		}
 		if _, err := w.insVec.ExecContext(ctx, rowid, embedcache.Encode(c.Vector)); err != nil {
 			return 0, 0, err
 		}
+		w.blocks.put(rowid, c.Vector)
 		if _, err := w.markEmbedded.ExecContext(ctx, rowid); err != nil {
 			return 0, 0, err
 		}

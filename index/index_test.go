@@ -110,7 +110,7 @@ func assertConsistent(tb testing.TB, db *DB) {
 	var chunks, vecs, fts int
 	q := db.SQL()
 	q.QueryRow(`SELECT count(*) FROM chunks`).Scan(&chunks)
-	q.QueryRow(`SELECT count(*) FROM chunks_vec`).Scan(&vecs)
+	q.QueryRow(`SELECT count(*) FROM vectors`).Scan(&vecs)
 	q.QueryRow(`SELECT count(*) FROM chunks_fts`).Scan(&fts)
 	if chunks != vecs || chunks != fts {
 		tb.Errorf("chunks %d, vectors %d, fts rows %d: want equal", chunks, vecs, fts)

@@ -53,6 +53,11 @@ DELETE FROM embed_cache WHERE identity = (SELECT value FROM meta WHERE key = 'id
 	`ALTER TABLE files ADD COLUMN ctime INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE files ADD COLUMN inode INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE files ADD COLUMN indexed_at INTEGER NOT NULL DEFAULT 0;`,
+	// 4: vectors in plain tables: exact float32 vectors by chunk id, and
+	// the int8 codes searches scan, in blocks (see codes.go). The vec0
+	// table of older indexes is converted by upgradeVectors.
+	`CREATE TABLE vectors (id INTEGER PRIMARY KEY, vector BLOB NOT NULL);
+CREATE TABLE vector_blocks (block INTEGER PRIMARY KEY, gen INTEGER NOT NULL, codes BLOB NOT NULL);`,
 }
 
 // SchemaVersion is the schema version this binary writes.

@@ -1,0 +1,301 @@
+package index
+
+import (
+	"context"
+	"database/sql"
+	"encoding/binary"
+	"fmt"
+	"maps"
+	"math"
+	"slices"
+	"strconv"
+
+	"github.com/memweave/memweave-go/embedcache"
+)
+
+// Vector storage.
+//
+// The exact float32 vectors live one row per chunk in the vectors table:
+// the truth, read by id to rescore candidates and to reuse a vector for
+// the same text. Searches scan compact int8 codes instead: each vector,
+// L2-normalised, scaled so that its largest component is 127 and rounded,
+// kept with its scale, in blocks of [blockSize] consecutive chunk ids in
+// the vector_blocks table. A block row is rewritten in the same
+// transaction as the vectors it holds, and stamped with the generation
+// that transaction commits, so a reader that holds the codes of
+// generation g reloads only the blocks whose stamp is above g. A
+// fresh process reads a quarter of the bytes the float vectors take, in
+// a few large rows; a search after a write reloads one or two blocks.
+//
+// Block rows are only ever deleted by an operation that also increments
+// the vector epoch in meta (a reset of the vectors, a rebuild of the
+// blocks), which makes readers reload everything.
+
+// blockShift sets the block size: chunk ids id>>blockShift share a block.
+const blockShift = 6
+
+// blockSize is the number of consecutive chunk ids a block covers.
+const blockSize = 1 << blockShift
+
+// entryHeader is the size of an entry's id and scale before its codes.
+const entryHeader = 8 + 4
+
+// quantize writes v's int8 code into dst (len(v) of them) and returns
+// its scale: the cosine of v with a unit vector q is approximately
+// scale * Σ q[i]*dst[i].
+func quantize(dst []int8, v []float32) float32 {
+	var norm, peak float64
+	for _, f := range v {
+		norm += float64(f) * float64(f)
+		peak = max(peak, math.Abs(float64(f)))
+	}
+	if norm == 0 || peak == 0 {
+		clear(dst)
+		return 0
+	}
+	norm = math.Sqrt(norm)
+	peak /= norm
+	step := peak / 127
+	for i, f := range v {
+		dst[i] = int8(math.Round(float64(f) / norm / step))
+	}
+	return float32(step)
+}
+
+// codeBlock is one decoded block: entries sorted by id.
+type codeBlock struct {
+	ids    []int64
+	scales []float32
+	// codes holds len(ids) codes of dims bytes each.
+	codes []int8
+}
+
+// decodeBlock parses a block blob of vectors with dims dimensions.
+func decodeBlock(data []byte, dims int) (*codeBlock, error) {
+	size := entryHeader + dims
+	if dims <= 0 || len(data)%size != 0 {
+		return nil, fmt.Errorf("vector block of %d bytes does not hold %d-dimension entries: %w", len(data), dims, ErrCorrupt)
+	}
+	n := len(data) / size
+	b := &codeBlock{ids: make([]int64, n), scales: make([]float32, n), codes: make([]int8, n*dims)}
+	for i := range n {
+		e := data[i*size : (i+1)*size]
+		b.ids[i] = int64(binary.LittleEndian.Uint64(e))
+		b.scales[i] = math.Float32frombits(binary.LittleEndian.Uint32(e[8:]))
+		for j, c := range e[entryHeader:] {
+			b.codes[i*dims+j] = int8(c)
+		}
+	}
+	return b, nil
+}
+
+// encode returns the blob of b.
+func (b *codeBlock) encode(dims int) []byte {
+	size := entryHeader + dims
+	out := make([]byte, len(b.ids)*size)
+	for i, id := range b.ids {
+		e := out[i*size : (i+1)*size]
+		binary.LittleEndian.PutUint64(e, uint64(id))
+		binary.LittleEndian.PutUint32(e[8:], math.Float32bits(b.scales[i]))
+		for j, c := range b.codes[i*dims : (i+1)*dims] {
+			e[entryHeader+j] = byte(c)
+		}
+	}
+	return out
+}
+
+// blockEdits collects the vector changes of one write transaction, to be
+// applied to the code blocks before it commits.
+type blockEdits struct {
+	set map[int64][]float32 // id -> new vector
+	del map[int64]bool
+}
+
+// put records that chunk id now has vector v.
+func (e *blockEdits) put(id int64, v []float32) {
+	if e.set == nil {
+		e.set = make(map[int64][]float32)
+	}
+	e.set[id] = v
+	delete(e.del, id)
+}
+
+// remove records that chunk id lost its vector.
+func (e *blockEdits) remove(id int64) {
+	if e.del == nil {
+		e.del = make(map[int64]bool)
+	}
+	e.del[id] = true
+	delete(e.set, id)
+}
+
+// flush rewrites in tx every block the edits touch, stamped with the
+// generation tx will commit.
+func (e *blockEdits) flush(ctx context.Context, tx *sql.Tx) error {
+	if len(e.set) == 0 && len(e.del) == 0 {
+		return nil
+	}
+	dims, err := vectorDims(ctx, tx)
+	if err != nil || dims == 0 {
+		return err
+	}
+	gen, err := nextGeneration(ctx, tx)
+	if err != nil {
+		return err
+	}
+	touched := make(map[int64]bool)
+	for id := range e.set {
+		touched[id>>blockShift] = true
+	}
+	for id := range e.del {
+		touched[id>>blockShift] = true
+	}
+	for _, blk := range slices.Sorted(maps.Keys(touched)) {
+		if err := e.rewrite(ctx, tx, blk, dims, gen); err != nil {
+			return err
+		}
+	}
+	e.set, e.del = nil, nil
+	return nil
+}
+
+// rewrite applies the edits to block blk.
+func (e *blockEdits) rewrite(ctx context.Context, tx *sql.Tx, blk int64, dims int, gen int64) error {
+	var data []byte
+	err := tx.QueryRowContext(ctx, `SELECT codes FROM vector_blocks WHERE block = ?`, blk).Scan(&data)
+	if err != nil && err != sql.ErrNoRows {
+		return err
+	}
+	old := &codeBlock{}
+	if len(data) > 0 {
+		if old, err = decodeBlock(data, dims); err != nil {
+			// A damaged block is rebuilt from the exact vectors.
+			return rebuildBlock(ctx, tx, blk, dims, gen)
+		}
+	}
+	nb := &codeBlock{}
+	code := make([]int8, dims)
+	add := func(id int64, scale float32, c []int8) {
+		nb.ids = append(nb.ids, id)
+		nb.scales = append(nb.scales, scale)
+		nb.codes = append(nb.codes, c...)
+	}
+	var fresh []int64
+	for id := range e.set {
+		if id>>blockShift == blk {
+			fresh = append(fresh, id)
+		}
+	}
+	slices.Sort(fresh)
+	i := 0
+	for j, id := range old.ids {
+		for i < len(fresh) && fresh[i] < id {
+			s := quantize(code, e.set[fresh[i]])
+			add(fresh[i], s, code)
+			i++
+		}
+		if e.del[id] || (i < len(fresh) && fresh[i] == id) {
+			continue
+		}
+		add(id, old.scales[j], old.codes[j*dims:(j+1)*dims])
+	}
+	for ; i < len(fresh); i++ {
+		s := quantize(code, e.set[fresh[i]])
+		add(fresh[i], s, code)
+	}
+	_, err = tx.ExecContext(ctx, `INSERT OR REPLACE INTO vector_blocks (block, gen, codes) VALUES (?, ?, ?)`, blk, gen, nb.encode(dims))
+	return err
+}
+
+// rebuildBlock recomputes block blk from the exact vectors.
+func rebuildBlock(ctx context.Context, tx *sql.Tx, blk int64, dims int, gen int64) error {
+	rows, err := tx.QueryContext(ctx, `SELECT id, vector FROM vectors WHERE id >= ? AND id < ? ORDER BY id`, blk<<blockShift, (blk+1)<<blockShift)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	b := &codeBlock{}
+	code := make([]int8, dims)
+	for rows.Next() {
+		var id int64
+		var blob []byte
+		if err := rows.Scan(&id, &blob); err != nil {
+			return err
+		}
+		v := embedcache.Decode(blob)
+		if len(v) != dims {
+			return fmt.Errorf("vector of chunk %d has %d dims, want %d: %w", id, len(v), dims, ErrCorrupt)
+		}
+		b.ids = append(b.ids, id)
+		b.scales = append(b.scales, quantize(code, v))
+		b.codes = append(b.codes, code...)
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, `INSERT OR REPLACE INTO vector_blocks (block, gen, codes) VALUES (?, ?, ?)`, blk, gen, b.encode(dims))
+	return err
+}
+
+// rebuildBlocks recomputes every block from the exact vectors and bumps
+// the vector epoch, so readers reload everything.
+func rebuildBlocks(ctx context.Context, tx *sql.Tx) error {
+	if _, err := tx.ExecContext(ctx, `DELETE FROM vector_blocks`); err != nil {
+		return err
+	}
+	if err := bumpEpoch(ctx, tx); err != nil {
+		return err
+	}
+	dims, err := vectorDims(ctx, tx)
+	if err != nil || dims == 0 {
+		return err
+	}
+	gen, err := nextGeneration(ctx, tx)
+	if err != nil {
+		return err
+	}
+	var blocks []int64
+	if err := scanRows(ctx, tx, `SELECT DISTINCT id >> `+strconv.Itoa(blockShift)+` FROM vectors ORDER BY 1`, func(rows *sql.Rows) error {
+		var b int64
+		if err := rows.Scan(&b); err != nil {
+			return err
+		}
+		blocks = append(blocks, b)
+		return nil
+	}); err != nil {
+		return err
+	}
+	for _, b := range blocks {
+		if err := rebuildBlock(ctx, tx, b, dims, gen); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// bumpEpoch increments the vector epoch.
+func bumpEpoch(ctx context.Context, tx *sql.Tx) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO meta (key, value) VALUES ('vector_epoch', '1')
+		ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1`)
+	return err
+}
+
+// vectorDims returns the recorded vector dimensions, 0 for none.
+func vectorDims(ctx context.Context, q interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}) (int, error) {
+	var dims int
+	err := q.QueryRowContext(ctx, `SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'dims'`).Scan(&dims)
+	if err == sql.ErrNoRows {
+		return 0, nil
+	}
+	return dims, err
+}
+
+// nextGeneration returns the generation the current write transaction
+// will commit (it bumps the counter last).
+func nextGeneration(ctx context.Context, tx *sql.Tx) (int64, error) {
+	var g int64
+	err := tx.QueryRowContext(ctx, `SELECT CAST(value AS INTEGER) + 1 FROM meta WHERE key = 'generation'`).Scan(&g)
+	return g, err
+}

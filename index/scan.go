@@ -1,0 +1,400 @@
+package index
+
+import (
+	"container/heap"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"math"
+	"runtime"
+	"slices"
+	"sync"
+
+	"github.com/memweave/memweave-go/embedcache"
+	"github.com/memweave/memweave-go/search"
+)
+
+// VectorHit is one vector search result.
+type VectorHit = search.VectorHit
+
+// codeSet is an immutable in-memory copy of the code blocks at one
+// generation. A newer generation is made from an older one by reloading
+// only the blocks stamped after it.
+type codeSet struct {
+	gen, epoch int64
+	dims       int
+	blocks     map[int64]*codeBlock
+	// order is the block numbers, ascending.
+	order []int64
+	n     int
+}
+
+// codes returns the code set of the database's current generation.
+func (db *DB) codes(ctx context.Context) (*codeSet, error) {
+	gen, err := db.generation(ctx)
+	if err != nil {
+		return nil, err
+	}
+	db.mu.Lock()
+	defer db.mu.Unlock()
+	if db.vecs != nil && db.vecs.gen == gen {
+		return db.vecs, nil
+	}
+	cs, err := db.loadCodes(ctx, db.vecs)
+	if err != nil {
+		return nil, db.wrap("load vectors", err)
+	}
+	db.vecs = cs
+	return cs, nil
+}
+
+// loadCodes reads the code set of the current generation: the blocks
+// changed since old, or all of them when old is nil or of another epoch.
+func (db *DB) loadCodes(ctx context.Context, old *codeSet) (*codeSet, error) {
+	// Read the generation and the rows in one deferred (read)
+	// transaction so they agree; BeginTx would take the write lock
+	// (_txlock=immediate).
+	conn, err := db.sql.Conn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, `BEGIN DEFERRED`); err != nil {
+		return nil, err
+	}
+	defer conn.ExecContext(context.WithoutCancel(ctx), `ROLLBACK`)
+	cs := &codeSet{}
+	err = conn.QueryRowContext(ctx, `SELECT
+		(SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'generation'),
+		coalesce((SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'vector_epoch'), 0),
+		coalesce((SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'dims'), 0)`).Scan(&cs.gen, &cs.epoch, &cs.dims)
+	if err != nil {
+		return nil, err
+	}
+	if cs.dims <= 0 {
+		return cs, nil
+	}
+	query, args := `SELECT block, codes FROM vector_blocks`, []any(nil)
+	if old != nil && old.epoch == cs.epoch && old.dims == cs.dims {
+		cs.blocks = maps.Clone(old.blocks)
+		query, args = query+` WHERE gen > ?`, []any{old.gen}
+	} else {
+		cs.blocks = make(map[int64]*codeBlock)
+	}
+	rows, err := conn.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var blk int64
+		var data sql.RawBytes
+		if err := rows.Scan(&blk, &data); err != nil {
+			return nil, err
+		}
+		b, err := decodeBlock(data, cs.dims)
+		if err != nil {
+			return nil, fmt.Errorf("block %d: %w", blk, err)
+		}
+		if len(b.ids) == 0 {
+			delete(cs.blocks, blk)
+			continue
+		}
+		cs.blocks[blk] = b
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	cs.order = slices.Sorted(maps.Keys(cs.blocks))
+	for _, b := range cs.blocks {
+		cs.n += len(b.ids)
+	}
+	return cs, nil
+}
+
+func normalize(v []float32) {
+	var s float64
+	for _, f := range v {
+		s += float64(f) * float64(f)
+	}
+	if s == 0 {
+		return
+	}
+	inv := float32(1 / math.Sqrt(s))
+	for i := range v {
+		v[i] *= inv
+	}
+}
+
+func dot(a, b []float32) float32 {
+	b = b[:len(a)]
+	var s0, s1, s2, s3 float32
+	i := 0
+	for ; i+4 <= len(a); i += 4 {
+		s0 += a[i] * b[i]
+		s1 += a[i+1] * b[i+1]
+		s2 += a[i+2] * b[i+2]
+		s3 += a[i+3] * b[i+3]
+	}
+	for ; i < len(a); i++ {
+		s0 += a[i] * b[i]
+	}
+	return s0 + s1 + s2 + s3
+}
+
+// dotCode is the integer dot product of a quantized query and a code.
+func dotCode(q []int32, c []int8) int64 {
+	c = c[:len(q)]
+	var s0, s1, s2, s3 int64
+	i := 0
+	for ; i+4 <= len(q); i += 4 {
+		s0 += int64(q[i] * int32(c[i]))
+		s1 += int64(q[i+1] * int32(c[i+1]))
+		s2 += int64(q[i+2] * int32(c[i+2]))
+		s3 += int64(q[i+3] * int32(c[i+3]))
+	}
+	for ; i < len(q); i++ {
+		s0 += int64(q[i] * int32(c[i]))
+	}
+	return s0 + s1 + s2 + s3
+}
+
+// queryCode is a unit query vector in fixed point: q[i] ≈ qn[i] * scale.
+type queryCode struct {
+	q     []int32
+	scale float64
+}
+
+func newQueryCode(qn []float32) queryCode {
+	var peak float64
+	for _, f := range qn {
+		peak = max(peak, math.Abs(float64(f)))
+	}
+	qc := queryCode{q: make([]int32, len(qn)), scale: 1}
+	if peak == 0 {
+		return qc
+	}
+	// 2^15 keeps every product of a query and a code within int32.
+	qc.scale = 32767 / peak
+	for i, f := range qn {
+		qc.q[i] = int32(math.Round(float64(f) * qc.scale))
+	}
+	return qc
+}
+
+// Vector returns the k chunks nearest to q by cosine similarity, within
+// f. It ranks every code by its approximate cosine, then rescores the
+// best [rescoreDepth] of them with the exact vectors: the cosines it
+// returns are exact.
+func (db *DB) Vector(ctx context.Context, q []float32, k int, f search.Filter) ([]VectorHit, error) {
+	cs, err := db.codes(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if cs.dims == 0 || k <= 0 || cs.n == 0 {
+		return nil, nil
+	}
+	if len(q) != cs.dims {
+		return nil, fmt.Errorf("index %s: query vector has %d dims, index has %d", db.path, len(q), cs.dims)
+	}
+	allow, err := db.allowed(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	qn := append([]float32(nil), q...)
+	normalize(qn)
+	approx := cs.top(newQueryCode(qn), rescoreDepth(k), allow)
+	ids := make([]int64, len(approx))
+	for i, h := range approx {
+		ids[i] = h.ID
+	}
+	exact, err := db.exactCosines(ctx, qn, ids)
+	if err != nil {
+		return nil, err
+	}
+	h := make(hitHeap, 0, k+1)
+	for _, id := range ids {
+		if c, ok := exact[id]; ok {
+			h.offer(VectorHit{ID: id, Cosine: c}, k)
+		}
+	}
+	out := make([]VectorHit, len(h))
+	for i := len(h) - 1; i >= 0; i-- {
+		out[i] = heap.Pop(&h).(VectorHit)
+	}
+	return out, nil
+}
+
+// rescoreDepth is how many approximate candidates are rescored exactly to
+// return the best k: int8 codes misplace a cosine by about 1e-3, so the
+// exact top k lies well within the approximate top 2k+16.
+func rescoreDepth(k int) int { return 2*k + 16 }
+
+// allowed returns the ids of the chunks f allows, nil for all.
+func (db *DB) allowed(ctx context.Context, f search.Filter) (map[int64]bool, error) {
+	if len(f.Sources) == 0 && f.Paths == nil {
+		return nil, nil
+	}
+	query := `SELECT id FROM chunks WHERE embedded = 1`
+	var args []any
+	if len(f.Sources) > 0 {
+		query += ` AND source IN (` + embedcache.Placeholders(len(f.Sources)) + `)`
+		for _, s := range f.Sources {
+			args = append(args, s)
+		}
+	}
+	if f.Paths != nil {
+		paths, err := json.Marshal(f.Paths)
+		if err != nil {
+			return nil, fmt.Errorf("index %s: vector search: %w", db.path, err)
+		}
+		query += ` AND path IN (SELECT value FROM json_each(?))`
+		args = append(args, string(paths))
+	}
+	out := make(map[int64]bool)
+	err := scanRows(ctx, db.sql, query, func(rows *sql.Rows) error {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return err
+		}
+		out[id] = true
+		return nil
+	}, args...)
+	return out, db.wrap("vector search", err)
+}
+
+// parallelScan is the code count from which a scan uses every CPU.
+const parallelScan = 20000
+
+// top returns the best k codes by approximate cosine to the query, among
+// those allow admits (all when nil), in no particular order.
+func (cs *codeSet) top(qc queryCode, k int, allow map[int64]bool) hitHeap {
+	parts := 1
+	if cs.n >= parallelScan {
+		parts = min(runtime.GOMAXPROCS(0), len(cs.order))
+	}
+	heaps := make([]hitHeap, parts)
+	var wg sync.WaitGroup
+	per := (len(cs.order) + parts - 1) / parts
+	for p := range parts {
+		blocks := cs.order[min(p*per, len(cs.order)):min((p+1)*per, len(cs.order))]
+		wg.Go(func() { heaps[p] = cs.scan(qc, k, allow, blocks) })
+	}
+	wg.Wait()
+	h := heaps[0]
+	for _, o := range heaps[1:] {
+		for _, hit := range o {
+			h.offer(hit, k)
+		}
+	}
+	return h
+}
+
+// scan ranks the codes of the given blocks.
+func (cs *codeSet) scan(qc queryCode, k int, allow map[int64]bool, blocks []int64) hitHeap {
+	h := make(hitHeap, 0, k+1)
+	inv := 1 / qc.scale
+	for _, bn := range blocks {
+		b := cs.blocks[bn]
+		for i, id := range b.ids {
+			if allow != nil && !allow[id] {
+				continue
+			}
+			s := float64(b.scales[i]) * float64(dotCode(qc.q, b.codes[i*cs.dims:(i+1)*cs.dims])) * inv
+			if len(h) < k || s > h[0].Cosine {
+				h.offer(VectorHit{ID: id, Cosine: s}, k)
+			}
+		}
+	}
+	return h
+}
+
+// exactCosines returns the cosine of the unit vector qn with the stored
+// vector of each of ids that has one.
+func (db *DB) exactCosines(ctx context.Context, qn []float32, ids []int64) (map[int64]float64, error) {
+	out := make(map[int64]float64, len(ids))
+	for start := 0; start < len(ids); start += 500 {
+		batch := ids[start:min(start+500, len(ids))]
+		args := make([]any, len(batch))
+		for i, id := range batch {
+			args[i] = id
+		}
+		err := scanRows(ctx, db.sql, `SELECT id, vector FROM vectors WHERE id IN (`+embedcache.Placeholders(len(batch))+`)`, func(rows *sql.Rows) error {
+			var id int64
+			var blob sql.RawBytes
+			if err := rows.Scan(&id, &blob); err != nil {
+				return err
+			}
+			v := embedcache.Decode(blob)
+			if len(v) != len(qn) {
+				return fmt.Errorf("vector of chunk %d has %d dims, want %d: %w", id, len(v), len(qn), ErrCorrupt)
+			}
+			normalize(v)
+			out[id] = float64(dot(qn, v))
+			return nil
+		}, args...)
+		if err != nil {
+			return nil, db.wrap("read vectors", err)
+		}
+	}
+	return out, nil
+}
+
+// offer adds hit to a heap that holds at most k hits.
+func (h *hitHeap) offer(hit VectorHit, k int) {
+	if len(*h) < k {
+		heap.Push(h, hit)
+		return
+	}
+	if (*h)[0].Cosine < hit.Cosine || ((*h)[0].Cosine == hit.Cosine && (*h)[0].ID > hit.ID) {
+		(*h)[0] = hit
+		heap.Fix(h, 0)
+	}
+}
+
+// VectorCount returns the number of stored vectors, from the in-memory
+// codes that searches use.
+func (db *DB) VectorCount(ctx context.Context) (int, error) {
+	cs, err := db.codes(ctx)
+	if err != nil {
+		return 0, err
+	}
+	return cs.n, nil
+}
+
+// Cosines returns the exact cosine similarity between q and each of the
+// given chunks that has a vector.
+func (db *DB) Cosines(ctx context.Context, q []float32, ids []int64) (map[int64]float64, error) {
+	dims, err := vectorDims(ctx, db.sql)
+	if err != nil {
+		return nil, db.wrap("read vectors", err)
+	}
+	if dims == 0 || len(q) != dims || len(ids) == 0 {
+		return map[int64]float64{}, nil
+	}
+	qn := append([]float32(nil), q...)
+	normalize(qn)
+	return db.exactCosines(ctx, qn, ids)
+}
+
+// hitHeap is a min-heap on Cosine, ties broken so that larger ids are
+// evicted first, which keeps results deterministic.
+type hitHeap []VectorHit
+
+func (h hitHeap) Len() int { return len(h) }
+func (h hitHeap) Less(i, j int) bool {
+	if h[i].Cosine != h[j].Cosine {
+		return h[i].Cosine < h[j].Cosine
+	}
+	return h[i].ID > h[j].ID
+}
+func (h hitHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+func (h *hitHeap) Push(x any)   { *h = append(*h, x.(VectorHit)) }
+func (h *hitHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}
