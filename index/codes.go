@@ -43,7 +43,7 @@ const entryHeader = 8 + 4
 // quantize writes v's int8 code into dst (len(v) of them) and returns
 // its scale: the cosine of v with a unit vector q is approximately
 // scale * Σ q[i]*dst[i].
-func quantize(dst []int8, v []float32) float32 {
+func quantize(dst []byte, v []float32) float32 {
 	var norm, peak float64
 	for _, f := range v {
 		norm += float64(f) * float64(f)
@@ -57,7 +57,7 @@ func quantize(dst []int8, v []float32) float32 {
 	peak /= norm
 	step := peak / 127
 	for i, f := range v {
-		dst[i] = int8(math.Round(float64(f) / norm / step))
+		dst[i] = byte(int8(math.Round(float64(f) / norm / step)))
 	}
 	return float32(step)
 }
@@ -66,8 +66,8 @@ func quantize(dst []int8, v []float32) float32 {
 type codeBlock struct {
 	ids    []int64
 	scales []float32
-	// codes holds len(ids) codes of dims bytes each.
-	codes []int8
+	// codes holds len(ids) codes of dims bytes each, int8 values.
+	codes []byte
 }
 
 // decodeBlock parses a block blob of vectors with dims dimensions.
@@ -77,14 +77,12 @@ func decodeBlock(data []byte, dims int) (*codeBlock, error) {
 		return nil, fmt.Errorf("vector block of %d bytes does not hold %d-dimension entries: %w", len(data), dims, ErrCorrupt)
 	}
 	n := len(data) / size
-	b := &codeBlock{ids: make([]int64, n), scales: make([]float32, n), codes: make([]int8, n*dims)}
+	b := &codeBlock{ids: make([]int64, n), scales: make([]float32, n), codes: make([]byte, n*dims)}
 	for i := range n {
 		e := data[i*size : (i+1)*size]
 		b.ids[i] = int64(binary.LittleEndian.Uint64(e))
 		b.scales[i] = math.Float32frombits(binary.LittleEndian.Uint32(e[8:]))
-		for j, c := range e[entryHeader:] {
-			b.codes[i*dims+j] = int8(c)
-		}
+		copy(b.codes[i*dims:], e[entryHeader:])
 	}
 	return b, nil
 }
@@ -97,9 +95,7 @@ func (b *codeBlock) encode(dims int) []byte {
 		e := out[i*size : (i+1)*size]
 		binary.LittleEndian.PutUint64(e, uint64(id))
 		binary.LittleEndian.PutUint32(e[8:], math.Float32bits(b.scales[i]))
-		for j, c := range b.codes[i*dims : (i+1)*dims] {
-			e[entryHeader+j] = byte(c)
-		}
+		copy(e[entryHeader:], b.codes[i*dims:(i+1)*dims])
 	}
 	return out
 }
@@ -174,8 +170,8 @@ func (e *blockEdits) rewrite(ctx context.Context, tx *sql.Tx, blk int64, dims in
 		}
 	}
 	nb := &codeBlock{}
-	code := make([]int8, dims)
-	add := func(id int64, scale float32, c []int8) {
+	code := make([]byte, dims)
+	add := func(id int64, scale float32, c []byte) {
 		nb.ids = append(nb.ids, id)
 		nb.scales = append(nb.scales, scale)
 		nb.codes = append(nb.codes, c...)
@@ -215,7 +211,7 @@ func rebuildBlock(ctx context.Context, tx *sql.Tx, blk int64, dims int, gen int6
 	}
 	defer rows.Close()
 	b := &codeBlock{}
-	code := make([]int8, dims)
+	code := make([]byte, dims)
 	for rows.Next() {
 		var id int64
 		var blob []byte

@@ -116,7 +116,9 @@ func (db *DB) ChunkCount(ctx context.Context) (int, error) {
 	}
 	db.mu.Unlock()
 	var n int
-	if err := db.sql.QueryRowContext(ctx, `SELECT count(*) FROM chunks`).Scan(&n); err != nil {
+	// The files' chunk counts add up to the chunk rows (Check verifies
+	// it) and are read from a table a hundredth the size.
+	if err := db.sql.QueryRowContext(ctx, `SELECT coalesce(sum(chunks), 0) FROM files`).Scan(&n); err != nil {
 		return 0, db.wrap("count chunks", err)
 	}
 	db.mu.Lock()

@@ -145,20 +145,28 @@ func dot(a, b []float32) float32 {
 }
 
 // dotCode is the integer dot product of a quantized query and a code.
-func dotCode(q []int32, c []int8) int64 {
+// Each product is below 2^22 in magnitude, so an int32 sum of 256 of
+// them cannot overflow; the sums are widened every 256 dimensions.
+func dotCode(q []int32, c []byte) int64 {
 	c = c[:len(q)]
-	var s0, s1, s2, s3 int64
-	i := 0
-	for ; i+4 <= len(q); i += 4 {
-		s0 += int64(q[i] * int32(c[i]))
-		s1 += int64(q[i+1] * int32(c[i+1]))
-		s2 += int64(q[i+2] * int32(c[i+2]))
-		s3 += int64(q[i+3] * int32(c[i+3]))
+	var total int64
+	for lo := 0; lo < len(q); lo += 256 {
+		qs, cs := q[lo:min(lo+256, len(q))], c[lo:min(lo+256, len(q))]
+		cs = cs[:len(qs)]
+		var s0, s1, s2, s3 int32
+		i := 0
+		for ; i+4 <= len(qs); i += 4 {
+			s0 += qs[i] * int32(int8(cs[i]))
+			s1 += qs[i+1] * int32(int8(cs[i+1]))
+			s2 += qs[i+2] * int32(int8(cs[i+2]))
+			s3 += qs[i+3] * int32(int8(cs[i+3]))
+		}
+		for ; i < len(qs); i++ {
+			s0 += qs[i] * int32(int8(cs[i]))
+		}
+		total += int64(s0) + int64(s1) + int64(s2) + int64(s3)
 	}
-	for ; i < len(q); i++ {
-		s0 += int64(q[i] * int32(c[i]))
-	}
-	return s0 + s1 + s2 + s3
+	return total
 }
 
 // queryCode is a unit query vector in fixed point: q[i] ≈ qn[i] * scale.

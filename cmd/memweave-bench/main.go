@@ -183,6 +183,7 @@ OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
 		a.locomoCommand(),
 		a.beirCommand(),
 		a.speedCommand(),
+		a.searchChildCommand(),
 	)
 	return root
 }

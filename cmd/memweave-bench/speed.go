@@ -1,8 +1,6 @@
 package main
 
 import (
-	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -17,7 +15,6 @@ import (
 
 	memweave "github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/embed"
-	"github.com/memweave/memweave-go/embedcache"
 	"github.com/memweave/memweave-go/memweavetest"
 )
 
@@ -31,12 +28,18 @@ type speedCommand struct {
 	workdir string
 	noBare  bool
 	profile string
+	// workspace, when set, is measured (on a copy) instead of a
+	// generated workspace.
+	workspace string
+	coldRuns  int
+	rounds    int
+	root      *cobra.Command
 }
 
 func (a *app) speedCommand() *cobra.Command {
 	c := &speedCommand{a: a}
 	cmd := &cobra.Command{
-		Use:   "speed [--chunks N] [--files N] [--seed S] [--json]",
+		Use:   "speed [--chunks N] [--files N] [--seed S] [--workspace DIR] [--json]",
 		Short: "Index and search speed on a generated workspace",
 		Long: `speed generates a deterministic synthetic workspace (Markdown with
 headings, bullets and code fences; dated and evergreen files in several
@@ -44,8 +47,21 @@ namespaces; a Zipf vocabulary), then measures a cold index, a no-op
 re-index, a one-line-edit re-index, search latency p50/p95/p99 for each
 mode (keyword, vector, hybrid; hybrid with decay and with MMR; hybrid
 with the default sync-on-search scan; hybrid defaults while a watcher
-runs), a bare sqlite-vec vec0 KNN query
-over the same vectors for reference, peak RSS and the database size.`,
+runs), a bare sqlite-vec vec0 KNN query over the same vectors for
+reference, peak RSS and the database size, and the agent loop:
+
+  cold_search_p50_ms         a fresh process per query (this benchmark
+                             re-executed): open, one default search with
+                             its freshness check, close; exec to exit
+  search_after_write_p50_ms  a long-lived Weave: Append one note, then
+                             time the next default search
+  search_peak_rss_mb         peak RSS of a fresh process that opens the
+                             index and runs 10 searches
+  vector_recall_at_10        the vector side's top 10 against an exact
+                             float32 scan, over the query set
+
+With --workspace DIR the same measures run on a copy of an existing
+workspace's memory/ folder; the original is not modified.`,
 		Args: noArgs,
 		RunE: action(c.runE),
 	}
@@ -58,33 +74,26 @@ over the same vectors for reference, peak RSS and the database size.`,
 	fs.StringVar(&c.workdir, "workdir", "", "build the workspace under `DIR` and keep it")
 	fs.BoolVar(&c.noBare, "no-bare-vec0", false, "skip the bare vec0 reference query")
 	fs.StringVar(&c.profile, "cpuprofile", "", "write a CPU profile of the cold index to `FILE`")
+	fs.StringVar(&c.workspace, "workspace", "", "measure a copy of the workspace `DIR` instead of a generated one")
+	fs.IntVar(&c.coldRuns, "cold-runs", 20, "number of fresh processes timed for cold_search")
+	fs.IntVar(&c.rounds, "write-rounds", 30, "number of append-then-search rounds")
 	return cmd
 }
 
 func (c *speedCommand) runE(cmd *cobra.Command, _ []string) error {
 	ctx := cmd.Context()
+	c.root = cmd.Root()
 	if c.chunks < 11 {
 		return usageErr("invalid --chunks %d: must be at least 11", c.chunks)
 	}
-	files := c.files
-	if files <= 0 {
-		files = max(1, c.chunks/10)
+	if c.coldRuns < 1 || c.rounds < 1 {
+		return usageErr("invalid --cold-runs %d or --write-rounds %d: must be at least 1", c.coldRuns, c.rounds)
 	}
-	perFile := max(1, c.chunks/files) // the title folds into the first section
-	dir := c.workdir
-	if dir == "" {
-		d, err := os.MkdirTemp("", "memweave-speed-")
-		if err != nil {
-			return err
-		}
-		defer os.RemoveAll(d)
-		dir = d
-	}
-	c.a.progressf("generating %d files in %s", files, dir)
-	textBytes, err := memweavetest.Synth(dir, memweavetest.SynthOptions{Files: files, ChunksPerFile: perFile, Seed: c.seed})
+	dir, files, textBytes, cleanup, err := c.prepare()
 	if err != nil {
 		return err
 	}
+	defer cleanup()
 	cfg := c.a.config(dir)
 	cfg.NoSyncOnSearch = false
 	w, err := memweave.Open(ctx, cfg)
@@ -187,6 +196,29 @@ func (c *speedCommand) runE(cmd *cobra.Command, _ []string) error {
 			add("search_"+m.name+"_p95_ms", ms(pct(lat, 95))).
 			add("search_"+m.name+"_p99_ms", ms(pct(lat, 99)))
 	}
+	emb, err := embed.New(cfg.Embedder)
+	if err != nil {
+		return err
+	}
+	c.a.progressf("search after write")
+	if rep, err = searchAfterWrite(ctx, w, c.rounds, rep); err != nil {
+		return err
+	}
+	c.a.progressf("cold search: %d fresh processes", c.coldRuns)
+	if rep, err = c.coldSearch(ctx, dir, c.coldRuns, rep); err != nil {
+		return err
+	}
+	st, err := w.Status(ctx)
+	if err != nil {
+		return err
+	}
+	if emb != nil && st.Dims > 0 {
+		recall, err := vectorRecall(ctx, emb, st.DBPath)
+		if err != nil {
+			return fmt.Errorf("vector recall: %w", err)
+		}
+		rep = rep.add("vector_recall_at_10", recall)
+	}
 	// Default searches with a watcher running: the stat scan is skipped
 	// while the watcher has indexed every change it saw.
 	if err := w.Watch(ctx); err != nil {
@@ -206,12 +238,11 @@ func (c *speedCommand) runE(cmd *cobra.Command, _ []string) error {
 	rep = rep.add("search_hybrid_watch_p50_ms", ms(pct(lat, 50))).
 		add("search_hybrid_watch_p95_ms", ms(pct(lat, 95))).
 		add("search_hybrid_watch_p99_ms", ms(pct(lat, 99)))
-	st, err := w.Status(ctx)
-	if err != nil {
+	if st, err = w.Status(ctx); err != nil {
 		return err
 	}
-	if !c.noBare && st.Dims > 0 {
-		p50, err := bareVec0(ctx, st.DBPath, st.Dims, c.queries)
+	if !c.noBare && emb != nil && st.Dims > 0 {
+		p50, err := bareVec0(ctx, emb, st.DBPath, st.Dims, c.queries)
 		if err != nil {
 			return fmt.Errorf("bare vec0 reference: %w", err)
 		}
@@ -232,6 +263,42 @@ func (c *speedCommand) runE(cmd *cobra.Command, _ []string) error {
 	return nil
 }
 
+// prepare makes the workspace to measure: a copy of --workspace, or a
+// generated one. It returns the folder, the number of files, the bytes
+// of Markdown and a function that removes what prepare made.
+func (c *speedCommand) prepare() (dir string, files int, text int64, cleanup func(), err error) {
+	cleanup = func() {}
+	if c.workspace != "" {
+		dir, text, err = copyWorkspace(c.workspace)
+		if err != nil {
+			return "", 0, 0, cleanup, err
+		}
+		n := 0
+		filepath.WalkDir(filepath.Join(dir, "memory"), func(_ string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(d.Name(), ".md") {
+				n++
+			}
+			return nil
+		})
+		return dir, n, text, func() { os.RemoveAll(dir) }, nil
+	}
+	files = c.files
+	if files <= 0 {
+		files = max(1, c.chunks/10)
+	}
+	perFile := max(1, c.chunks/files) // the title folds into the first section
+	dir = c.workdir
+	if dir == "" {
+		if dir, err = os.MkdirTemp("", "memweave-speed-"); err != nil {
+			return "", 0, 0, cleanup, err
+		}
+		cleanup = func() { os.RemoveAll(dir) }
+	}
+	c.a.progressf("generating %d files in %s", files, dir)
+	text, err = memweavetest.Synth(dir, memweavetest.SynthOptions{Files: files, ChunksPerFile: perFile, Seed: c.seed})
+	return dir, files, text, cleanup, err
+}
+
 // editOneLine changes one word on one line of the first topic file, the
 // way an agent amends a note, and returns the file's relative path.
 func editOneLine(root string) (string, error) {
@@ -245,6 +312,15 @@ func editOneLine(root string) (string, error) {
 		}
 		return nil
 	})
+	if target == "" && err == nil {
+		// Not a generated workspace: the first Markdown file will do.
+		err = filepath.WalkDir(filepath.Join(root, "memory"), func(p string, d os.DirEntry, err error) error {
+			if err == nil && target == "" && !d.IsDir() && strings.HasSuffix(d.Name(), ".md") {
+				target = p
+			}
+			return err
+		})
+	}
 	if err != nil || target == "" {
 		return "", fmt.Errorf("no topic file to edit: %v", err)
 	}
@@ -254,7 +330,7 @@ func editOneLine(root string) (string, error) {
 	}
 	lines := strings.Split(string(data), "\n")
 	for i, l := range lines {
-		if strings.HasPrefix(l, "- ") {
+		if strings.HasPrefix(l, "- ") || i == len(lines)-1 {
 			lines[i] = l + " Edited."
 			break
 		}
@@ -268,34 +344,6 @@ func editOneLine(root string) (string, error) {
 	}
 	rel, _ := filepath.Rel(root, target)
 	return filepath.ToSlash(rel), nil
-}
-
-// bareVec0 times a plain sqlite-vec KNN query (k = 24) over the index's
-// vector table: the reference the hybrid search is compared with.
-func bareVec0(ctx context.Context, dbPath string, dims, n int) (time.Duration, error) {
-	db, err := sql.Open("sqlite3", "file:"+dbPath+"?mode=ro")
-	if err != nil {
-		return 0, err
-	}
-	defer db.Close()
-	h := embed.NewHash(dims)
-	var lat []time.Duration
-	for i := 0; i < n; i++ {
-		q := memweavetest.SynthQueries[i%len(memweavetest.SynthQueries)]
-		v, _ := h.EmbedQuery(ctx, q)
-		blob := embedcache.Encode(v)
-		start := time.Now()
-		rows, err := db.QueryContext(ctx, `SELECT rowid, distance FROM chunks_vec WHERE embedding MATCH ? AND k = 24`, blob)
-		if err != nil {
-			return 0, err
-		}
-		for rows.Next() {
-		}
-		rows.Close()
-		lat = append(lat, time.Since(start))
-	}
-	slices.Sort(lat)
-	return pct(lat, 50), nil
 }
 
 func pct(sorted []time.Duration, p int) time.Duration {

@@ -1,0 +1,323 @@
+package main
+
+import (
+	"cmp"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	memweave "github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/embed"
+	"github.com/memweave/memweave-go/embedcache"
+	"github.com/memweave/memweave-go/index"
+	"github.com/memweave/memweave-go/memweavetest"
+	"github.com/memweave/memweave-go/search"
+)
+
+// The agent loop: what a fresh process and a search right after a write
+// cost, measured the way agents pay for them.
+
+// childReport is what the search-child command prints: its own view of
+// one fresh process's work.
+type childReport struct {
+	// OpenSearchCloseMS is open + the searches + close, in process.
+	OpenSearchCloseMS float64 `json:"open_search_close_ms"`
+	// PeakRSSMB is the process's peak resident set size (VmHWM).
+	PeakRSSMB float64 `json:"peak_rss_mb"`
+}
+
+// searchChildCommand is the hidden command the speed benchmark runs in a
+// fresh process: open the workspace, run default searches (each with its
+// freshness check), close, and print a childReport.
+func (a *app) searchChildCommand() *cobra.Command {
+	var dir string
+	var searches, first int
+	cmd := &cobra.Command{
+		Use:    "search-child --workspace DIR",
+		Hidden: true,
+		Args:   noArgs,
+		RunE: action(func(cmd *cobra.Command, _ []string) error {
+			ctx := cmd.Context()
+			start := time.Now()
+			cfg := a.config(dir)
+			cfg.NoSyncOnSearch = false
+			w, err := memweave.Open(ctx, cfg)
+			if err != nil {
+				return err
+			}
+			for i := range searches {
+				q := memweavetest.SynthQueries[(first+i)%len(memweavetest.SynthQueries)]
+				if _, err := w.Search(ctx, q); err != nil {
+					w.Close()
+					return err
+				}
+			}
+			if err := w.Close(); err != nil {
+				return err
+			}
+			rep := childReport{OpenSearchCloseMS: ms(time.Since(start)), PeakRSSMB: round(peakRSSMB())}
+			return json.NewEncoder(a.stdout).Encode(rep)
+		}),
+	}
+	cmd.Flags().StringVar(&dir, "workspace", "", "workspace `DIR`")
+	cmd.Flags().IntVar(&searches, "searches", 1, "number of searches")
+	cmd.Flags().IntVar(&first, "first", 0, "index of the first query in the synthetic query set")
+	return cmd
+}
+
+// runChild runs search-child in a fresh process with the benchmark's
+// global flags, and returns its wall time (exec to exit) and report.
+func (c *speedCommand) runChild(ctx context.Context, dir string, searches, first int) (time.Duration, childReport, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return 0, childReport{}, err
+	}
+	args := append(globalArgs(c.root), "search-child", "--workspace", dir,
+		"--searches", strconv.Itoa(searches), "--first", strconv.Itoa(first))
+	cmd := exec.CommandContext(ctx, self, args...)
+	cmd.Stderr = os.Stderr
+	start := time.Now()
+	out, err := cmd.Output()
+	wall := time.Since(start)
+	if err != nil {
+		return 0, childReport{}, fmt.Errorf("search-child: %w", err)
+	}
+	var rep childReport
+	if err := json.Unmarshal(out, &rep); err != nil {
+		return 0, childReport{}, fmt.Errorf("search-child output %q: %w", out, err)
+	}
+	return wall, rep, nil
+}
+
+// coldSearch times n fresh processes that each open the workspace, run
+// one default search and close, and one that runs ten searches for its
+// peak RSS.
+func (c *speedCommand) coldSearch(ctx context.Context, dir string, n int, rep object) (object, error) {
+	var wall, inproc []time.Duration
+	for i := range n {
+		d, r, err := c.runChild(ctx, dir, 1, i)
+		if err != nil {
+			return rep, err
+		}
+		wall = append(wall, d)
+		inproc = append(inproc, time.Duration(r.OpenSearchCloseMS*float64(time.Millisecond)))
+	}
+	slices.Sort(wall)
+	slices.Sort(inproc)
+	_, r, err := c.runChild(ctx, dir, 10, 0)
+	if err != nil {
+		return rep, err
+	}
+	return rep.add("cold_search_p50_ms", ms(pct(wall, 50))).
+		add("cold_search_p95_ms", ms(pct(wall, 95))).
+		add("cold_search_inproc_p50_ms", ms(pct(inproc, 50))).
+		add("search_peak_rss_mb", r.PeakRSSMB), nil
+}
+
+// searchAfterWrite times, over rounds rounds on the long-lived w, the
+// default search (freshness check included) that follows an Append.
+func searchAfterWrite(ctx context.Context, w *memweave.Weave, rounds int, rep object) (object, error) {
+	lat := make([]time.Duration, 0, rounds)
+	for i := range rounds {
+		note := fmt.Sprintf("Benchmark note %d: the deploy window moved to Thursday %d.", i, i)
+		if _, err := w.Append(ctx, note, memweave.InSource("bench")); err != nil {
+			return rep, err
+		}
+		start := time.Now()
+		if _, err := w.Search(ctx, memweavetest.SynthQueries[i%len(memweavetest.SynthQueries)]); err != nil {
+			return rep, err
+		}
+		lat = append(lat, time.Since(start))
+	}
+	slices.Sort(lat)
+	return rep.add("search_after_write_p50_ms", ms(pct(lat, 50))).
+		add("search_after_write_p95_ms", ms(pct(lat, 95))), nil
+}
+
+// vectorRecall compares the vector side's top 10 with an exact float32
+// scan of every stored vector, averaged over the synthetic query set.
+func vectorRecall(ctx context.Context, emb embed.Embedder, dbPath string) (float64, error) {
+	db, err := index.Open(ctx, dbPath, index.Options{})
+	if err != nil {
+		return 0, err
+	}
+	defer db.Close()
+	type vec struct {
+		id int64
+		v  []float32
+	}
+	var all []vec
+	rows, err := db.SQL().QueryContext(ctx, `SELECT id, vector FROM vectors`)
+	if err != nil {
+		return 0, err
+	}
+	for rows.Next() {
+		var id int64
+		var blob []byte
+		if err := rows.Scan(&id, &blob); err != nil {
+			rows.Close()
+			return 0, err
+		}
+		all = append(all, vec{id, unit(embedcache.Decode(blob))})
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return 0, err
+	}
+	var sum float64
+	for _, q := range memweavetest.SynthQueries {
+		qv, err := emb.EmbedQuery(ctx, q)
+		if err != nil {
+			return 0, err
+		}
+		got, err := db.Vector(ctx, qv, 10, search.Filter{})
+		if err != nil {
+			return 0, err
+		}
+		qn := unit(qv)
+		type scored struct {
+			id  int64
+			cos float64
+		}
+		exact := make([]scored, len(all))
+		for i, v := range all {
+			var s float64
+			for j := range qn {
+				s += float64(qn[j]) * float64(v.v[j])
+			}
+			exact[i] = scored{v.id, s}
+		}
+		slices.SortFunc(exact, func(a, b scored) int { return cmp.Or(cmp.Compare(b.cos, a.cos), cmp.Compare(a.id, b.id)) })
+		want := make(map[int64]bool)
+		for _, e := range exact[:min(10, len(exact))] {
+			want[e.id] = true
+		}
+		hit := 0
+		for _, g := range got {
+			if want[g.ID] {
+				hit++
+			}
+		}
+		if len(want) > 0 {
+			sum += float64(hit) / float64(len(want))
+		}
+	}
+	return round(sum / float64(len(memweavetest.SynthQueries))), nil
+}
+
+// unit returns v scaled to length 1.
+func unit(v []float32) []float32 {
+	var s float64
+	for _, f := range v {
+		s += float64(f) * float64(f)
+	}
+	out := make([]float32, len(v))
+	if s == 0 {
+		return out
+	}
+	inv := 1 / math.Sqrt(s)
+	for i, f := range v {
+		out[i] = float32(float64(f) * inv)
+	}
+	return out
+}
+
+// bareVec0 times a plain sqlite-vec KNN query (k = 24) over a vec0 copy
+// of the index's vectors, built in a scratch database: the reference the
+// hybrid search is compared with.
+func bareVec0(ctx context.Context, emb embed.Embedder, dbPath string, dims, n int) (time.Duration, error) {
+	scratch, err := os.MkdirTemp("", "memweave-vec0-")
+	if err != nil {
+		return 0, err
+	}
+	defer os.RemoveAll(scratch)
+	db, err := sql.Open("sqlite3", "file:"+filepath.Join(scratch, "ref.db"))
+	if err != nil {
+		return 0, err
+	}
+	defer db.Close()
+	db.SetMaxOpenConns(1)
+	stmts := []string{
+		fmt.Sprintf(`CREATE VIRTUAL TABLE chunks_vec USING vec0 (embedding float[%d] distance_metric=cosine)`, dims),
+		`ATTACH DATABASE 'file:` + dbPath + `?mode=ro' AS src`,
+		`INSERT INTO chunks_vec (rowid, embedding) SELECT id, vector FROM src.vectors`,
+		`DETACH DATABASE src`,
+	}
+	for _, s := range stmts {
+		if _, err := db.ExecContext(ctx, s); err != nil {
+			return 0, fmt.Errorf("%s: %w", s, err)
+		}
+	}
+	var lat []time.Duration
+	for i := 0; i < n; i++ {
+		q := memweavetest.SynthQueries[i%len(memweavetest.SynthQueries)]
+		v, err := emb.EmbedQuery(ctx, q)
+		if err != nil {
+			return 0, err
+		}
+		blob := embedcache.Encode(v)
+		start := time.Now()
+		rows, err := db.QueryContext(ctx, `SELECT rowid, distance FROM chunks_vec WHERE embedding MATCH ? AND k = 24`, blob)
+		if err != nil {
+			return 0, err
+		}
+		for rows.Next() {
+		}
+		rows.Close()
+		lat = append(lat, time.Since(start))
+	}
+	slices.Sort(lat)
+	return pct(lat, 50), nil
+}
+
+// globalArgs returns the global flags set on the command line, for a
+// child process of the same benchmark.
+func globalArgs(root *cobra.Command) []string {
+	var out []string
+	root.PersistentFlags().Visit(func(f *pflag.Flag) {
+		out = append(out, "--"+f.Name+"="+f.Value.String())
+	})
+	return out
+}
+
+// copyWorkspace copies the memory/ folder of the workspace at src into a
+// new temporary workspace, so that the benchmark never modifies the
+// original; the copy's index is built by the benchmark's cold index. It
+// returns the copy and the bytes of its Markdown.
+func copyWorkspace(src string) (string, int64, error) {
+	dst, err := os.MkdirTemp("", "memweave-speed-")
+	if err != nil {
+		return "", 0, err
+	}
+	var text int64
+	if err := os.CopyFS(filepath.Join(dst, "memory"), os.DirFS(filepath.Join(src, "memory"))); err != nil {
+		os.RemoveAll(dst)
+		return "", 0, fmt.Errorf("copy the workspace %s: %w", src, err)
+	}
+	err = filepath.WalkDir(filepath.Join(dst, "memory"), func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		if fi, err := d.Info(); err == nil {
+			text += fi.Size()
+		}
+		return nil
+	})
+	if err != nil {
+		os.RemoveAll(dst)
+		return "", 0, err
+	}
+	return dst, text, nil
+}
