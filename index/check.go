@@ -567,16 +567,14 @@ func (db *DB) ImportCache(ctx context.Context, path string) (int64, error) {
 	if err := conn.QueryRowContext(ctx, `SELECT count(*) FROM src.sqlite_master WHERE name = 'vectors'`).Scan(&vecs); err != nil {
 		return n, db.wrap("import cache", err)
 	}
-	if vecs > 0 {
-		res, err := conn.ExecContext(ctx, `INSERT OR IGNORE INTO main.embed_cache (identity, hash, vector, used)
-			SELECT (SELECT value FROM src.meta WHERE key = 'identity'), c.hash, v.vector, 0
-			FROM src.chunks c JOIN src.vectors v ON v.id = c.id
-			WHERE c.embedded = 1 AND EXISTS (SELECT 1 FROM src.meta WHERE key = 'identity')`)
+	var identity string
+	err = conn.QueryRowContext(ctx, `SELECT value FROM src.meta WHERE key = 'identity'`).Scan(&identity)
+	if vecs > 0 && err == nil {
+		m, err := copyToCache(ctx, conn, "IGNORE", identity, `SELECT c.hash, v.vector FROM src.chunks c JOIN src.vectors v ON v.id = c.id WHERE c.embedded = 1`, 0)
+		n += m
 		if err != nil {
 			return n, db.wrap("import cache", err)
 		}
-		m, _ := res.RowsAffected()
-		n += m
 	}
 	return n, nil
 }

@@ -10,7 +10,6 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/memweave/memweave-go/embedcache"
 )
 
 // Vector storage.
@@ -218,7 +217,10 @@ func rebuildBlock(ctx context.Context, tx *sql.Tx, blk int64, dims int, gen int6
 		if err := rows.Scan(&id, &blob); err != nil {
 			return err
 		}
-		v := embedcache.Decode(blob)
+		v, err := decodeHalf(blob)
+		if err != nil {
+			return fmt.Errorf("chunk %d: %w", id, err)
+		}
 		if len(v) != dims {
 			return fmt.Errorf("vector of chunk %d has %d dims, want %d: %w", id, len(v), dims, ErrCorrupt)
 		}

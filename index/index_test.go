@@ -203,7 +203,8 @@ func TestVectorParallelScan(t *testing.T) {
 	}
 	slices.SortFunc(all, func(a, b VectorHit) int { return cmp.Compare(b.Cosine, a.Cosine) })
 	for i := range got {
-		if math.Abs(got[i].Cosine-all[i].Cosine) > 1e-5 {
+		// Vectors are stored as halves: cosines agree to 1e-3.
+		if math.Abs(got[i].Cosine-all[i].Cosine) > 1e-3 {
 			t.Errorf("rank %d: cosine %v, brute force %v", i, got[i].Cosine, all[i].Cosine)
 		}
 		if i > 0 && got[i].Cosine > got[i-1].Cosine {

@@ -335,7 +335,10 @@ func (db *DB) exactCosines(ctx context.Context, qn []float32, ids []int64) (map[
 			if err := rows.Scan(&id, &blob); err != nil {
 				return err
 			}
-			v := embedcache.Decode(blob)
+			v, err := decodeHalf(blob)
+			if err != nil {
+				return fmt.Errorf("chunk %d: %w", id, err)
+			}
 			if len(v) != len(qn) {
 				return fmt.Errorf("vector of chunk %d has %d dims, want %d: %w", id, len(v), len(qn), ErrCorrupt)
 			}
@@ -405,4 +408,22 @@ func (h *hitHeap) Pop() any {
 	x := old[len(old)-1]
 	*h = old[:len(old)-1]
 	return x
+}
+
+// EachVector calls fn with every stored vector, as float32, in chunk id
+// order, until fn returns an error. Benchmarks use it for exact scans.
+func (db *DB) EachVector(ctx context.Context, fn func(id int64, v []float32) error) error {
+	err := scanRows(ctx, db.sql, `SELECT id, vector FROM vectors ORDER BY id`, func(rows *sql.Rows) error {
+		var id int64
+		var blob sql.RawBytes
+		if err := rows.Scan(&id, &blob); err != nil {
+			return err
+		}
+		v, err := decodeHalf(blob)
+		if err != nil {
+			return fmt.Errorf("chunk %d: %w", id, err)
+		}
+		return fn(id, v)
+	})
+	return db.wrap("read vectors", err)
 }

@@ -45,15 +45,66 @@ func (db *DB) ResetVectors(ctx context.Context, dims int) error {
 // cache under the index's recorded identity; with where set, only those
 // of the chunks it selects (a condition on c).
 func saveLiveVectors(ctx context.Context, tx *sql.Tx, where string) error {
+	var identity string
+	err := tx.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = 'identity'`).Scan(&identity)
+	if err == sql.ErrNoRows {
+		return nil // no identity recorded: the vectors cannot be reused
+	}
+	if err != nil {
+		return err
+	}
 	cond := "c.embedded = 1"
 	if where != "" {
 		cond += " AND " + where
 	}
-	_, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO embed_cache (identity, hash, vector, used)
-		SELECT (SELECT value FROM meta WHERE key = 'identity'), c.hash, v.vector, ?
-		FROM chunks c JOIN vectors v ON v.id = c.id
-		WHERE `+cond+` AND EXISTS (SELECT 1 FROM meta WHERE key = 'identity')`, time.Now().UnixNano())
+	_, err = copyToCache(ctx, tx, "REPLACE", identity, `SELECT c.hash, v.vector FROM chunks c JOIN vectors v ON v.id = c.id WHERE `+cond, time.Now().UnixNano())
 	return err
+}
+
+// copyToCache stores in the embedding cache of tx, under identity, the
+// (hash, half-precision vector) rows query selects, as float32 vectors
+// with the given used time, and returns how many it stored. onConflict
+// is REPLACE or IGNORE: what to do with an entry the cache has.
+func copyToCache(ctx context.Context, tx queryExecer, onConflict, identity, query string, used int64) (int64, error) {
+	type entry struct {
+		hash []byte
+		vec  []float32
+	}
+	var entries []entry
+	err := scanRows(ctx, tx, query, func(rows *sql.Rows) error {
+		var e entry
+		var blob []byte
+		if err := rows.Scan(&e.hash, &blob); err != nil {
+			return err
+		}
+		v, err := decodeHalf(blob)
+		if err != nil {
+			return err
+		}
+		e.vec = v
+		entries = append(entries, e)
+		return nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	var n int64
+	for _, e := range entries {
+		res, err := tx.ExecContext(ctx, `INSERT OR `+onConflict+` INTO main.embed_cache (identity, hash, vector, used) VALUES (?, ?, ?, ?)`,
+			identity, e.hash, embedcache.Encode(e.vec), used)
+		if err != nil {
+			return n, err
+		}
+		m, _ := res.RowsAffected()
+		n += m
+	}
+	return n, nil
+}
+
+// queryExecer is a transaction or connection that runs statements.
+type queryExecer interface {
+	queryer
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 }
 
 // LiveVectors returns the vectors of live chunks whose text hash is among
@@ -83,7 +134,10 @@ func (db *DB) LiveVectors(ctx context.Context, keys []embedcache.Key) (map[embed
 			}
 			var k embedcache.Key
 			copy(k[:], h)
-			out[k] = embedcache.Decode(v)
+			if out[k], err = decodeHalf(v); err != nil {
+				rows.Close()
+				return nil, db.wrap("look up vectors", err)
+			}
 		}
 		rows.Close()
 		if err := rows.Err(); err != nil {
@@ -105,13 +159,30 @@ func (db *DB) upgradeVectors(ctx context.Context) error {
 		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE name = 'chunks_vec'`).Scan(&n); err != nil || n == 0 {
 			return err // another process did it
 		}
-		for _, q := range []string{
-			`INSERT OR REPLACE INTO vectors (id, vector) SELECT rowid, embedding FROM chunks_vec`,
-			`DROP TABLE chunks_vec`,
-		} {
-			if _, err := tx.ExecContext(ctx, q); err != nil {
+		type row struct {
+			id  int64
+			vec []byte
+		}
+		var vecs []row
+		if err := scanRows(ctx, tx, `SELECT rowid, embedding FROM chunks_vec`, func(rows *sql.Rows) error {
+			var r row
+			var blob []byte
+			if err := rows.Scan(&r.id, &blob); err != nil {
+				return err
+			}
+			r.vec = encodeHalf(embedcache.Decode(blob))
+			vecs = append(vecs, r)
+			return nil
+		}); err != nil {
+			return fmt.Errorf("upgrade vectors: %w", err)
+		}
+		for _, r := range vecs {
+			if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO vectors (id, vector) VALUES (?, ?)`, r.id, r.vec); err != nil {
 				return fmt.Errorf("upgrade vectors: %w", err)
 			}
+		}
+		if _, err := tx.ExecContext(ctx, `DROP TABLE chunks_vec`); err != nil {
+			return fmt.Errorf("upgrade vectors: %w", err)
 		}
 		return rebuildBlocks(ctx, tx)
 	})

@@ -159,21 +159,10 @@ func vectorRecall(ctx context.Context, emb embed.Embedder, dbPath string) (float
 		v  []float32
 	}
 	var all []vec
-	rows, err := db.SQL().QueryContext(ctx, `SELECT id, vector FROM vectors`)
-	if err != nil {
-		return 0, err
-	}
-	for rows.Next() {
-		var id int64
-		var blob []byte
-		if err := rows.Scan(&id, &blob); err != nil {
-			rows.Close()
-			return 0, err
-		}
-		all = append(all, vec{id, unit(embedcache.Decode(blob))})
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
+	if err := db.EachVector(ctx, func(id int64, v []float32) error {
+		all = append(all, vec{id, unit(v)})
+		return nil
+	}); err != nil {
 		return 0, err
 	}
 	var sum float64
@@ -238,6 +227,11 @@ func unit(v []float32) []float32 {
 // of the index's vectors, built in a scratch database: the reference the
 // hybrid search is compared with.
 func bareVec0(ctx context.Context, emb embed.Embedder, dbPath string, dims, n int) (time.Duration, error) {
+	src, err := index.Open(ctx, dbPath, index.Options{})
+	if err != nil {
+		return 0, err
+	}
+	defer src.Close()
 	scratch, err := os.MkdirTemp("", "memweave-vec0-")
 	if err != nil {
 		return 0, err
@@ -249,16 +243,22 @@ func bareVec0(ctx context.Context, emb embed.Embedder, dbPath string, dims, n in
 	}
 	defer db.Close()
 	db.SetMaxOpenConns(1)
-	stmts := []string{
-		fmt.Sprintf(`CREATE VIRTUAL TABLE chunks_vec USING vec0 (embedding float[%d] distance_metric=cosine)`, dims),
-		`ATTACH DATABASE 'file:` + dbPath + `?mode=ro' AS src`,
-		`INSERT INTO chunks_vec (rowid, embedding) SELECT id, vector FROM src.vectors`,
-		`DETACH DATABASE src`,
+	if _, err := db.ExecContext(ctx, fmt.Sprintf(`CREATE VIRTUAL TABLE chunks_vec USING vec0 (embedding float[%d] distance_metric=cosine)`, dims)); err != nil {
+		return 0, err
 	}
-	for _, s := range stmts {
-		if _, err := db.ExecContext(ctx, s); err != nil {
-			return 0, fmt.Errorf("%s: %w", s, err)
-		}
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return 0, err
+	}
+	defer tx.Rollback()
+	if err := src.EachVector(ctx, func(id int64, v []float32) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO chunks_vec (rowid, embedding) VALUES (?, ?)`, id, embedcache.Encode(v))
+		return err
+	}); err != nil {
+		return 0, err
+	}
+	if err := tx.Commit(); err != nil {
+		return 0, err
 	}
 	var lat []time.Duration
 	for i := 0; i < n; i++ {
