@@ -9,7 +9,6 @@ import (
 	"math"
 	"slices"
 	"strconv"
-
 )
 
 // Vector storage.
