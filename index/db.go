@@ -55,6 +55,11 @@ type DB struct {
 
 var autoOnce sync.Once
 
+// registerExtensions makes sqlite-vec available to every connection: an
+// index written before schema version 4 keeps its vectors in a vec0
+// table, which only the extension can read and drop.
+func registerExtensions() { vec.Auto() }
+
 // Open opens or creates the index at path, creating its folder when
 // missing, and migrates its schema to the current version.
 //
@@ -65,7 +70,7 @@ var autoOnce sync.Once
 // command that fixes it); and the temporary files of a killed rebuild
 // ([RebuildPattern]) are removed when the index lock, <path>.lock, is free.
 func Open(ctx context.Context, path string, opts Options) (*DB, error) {
-	autoOnce.Do(vec.Auto)
+	autoOnce.Do(registerExtensions)
 	if opts.BusyTimeout <= 0 {
 		opts.BusyTimeout = 10 * time.Second
 	}

@@ -29,6 +29,9 @@ type codeSet struct {
 	// order is the block numbers, ascending.
 	order []int64
 	n     int
+	// read is the number of block rows read to make this set from the
+	// previous one: all of them on a first load.
+	read int
 }
 
 // codes returns the code set of the database's current generation.
@@ -98,6 +101,7 @@ func (db *DB) loadCodes(ctx context.Context, old *codeSet) (*codeSet, error) {
 		if err != nil {
 			return nil, fmt.Errorf("block %d: %w", blk, err)
 		}
+		cs.read++
 		if len(b.ids) == 0 {
 			delete(cs.blocks, blk)
 			continue

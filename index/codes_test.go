@@ -1,0 +1,272 @@
+package index
+
+import (
+	"cmp"
+	"context"
+	"database/sql"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/memweave/memweave-go/embedcache"
+	"github.com/memweave/memweave-go/search"
+)
+
+// randomChunks returns n chunks of path with random vectors of dims.
+func randomChunks(rng *rand.Rand, path string, n, dims int, tag string) []Chunk {
+	out := make([]Chunk, n)
+	for i := range out {
+		v := make([]float32, dims)
+		for j := range v {
+			v[j] = float32(rng.NormFloat64())
+		}
+		out[i] = chunk(path, i, fmt.Sprintf("%s chunk %d of %s", tag, i, path), v)
+	}
+	return out
+}
+
+// bruteForce returns the ids of the k stored vectors nearest to q, read
+// straight from the vectors table.
+func bruteForce(t *testing.T, db *DB, q []float32, k int) []int64 {
+	t.Helper()
+	type hit struct {
+		id  int64
+		cos float64
+	}
+	var all []hit
+	if err := db.EachVector(context.Background(), func(id int64, v []float32) error {
+		all = append(all, hit{id, cosine64(q, v)})
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	slices.SortFunc(all, func(a, b hit) int { return cmp.Or(cmp.Compare(b.cos, a.cos), cmp.Compare(a.id, b.id)) })
+	var ids []int64
+	for _, h := range all[:min(k, len(all))] {
+		ids = append(ids, h.id)
+	}
+	return ids
+}
+
+// TestCodesFollowWrites checks, after each kind of write, that the codes
+// a search holds, brought up to date block by block, equal a fresh load,
+// that a small write reloads only the blocks it touched, and that the
+// vector search finds what a brute-force scan finds.
+func TestCodesFollowWrites(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t)
+	const dims = 16
+	if err := db.ResetVectors(ctx, dims); err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	file := func(p string) File { return File{Path: p, Source: "memory", Hash: p} }
+	steps := []struct {
+		name    string
+		updates []Update
+		deletes []string
+	}{
+		{"first files", []Update{
+			{File: file("memory/a.md"), Chunks: randomChunks(rng, "memory/a.md", 300, dims, "a")},
+			{File: file("memory/b.md"), Chunks: randomChunks(rng, "memory/b.md", 200, dims, "b")},
+		}, nil},
+		{"append one chunk", []Update{
+			{File: file("memory/c.md"), Chunks: randomChunks(rng, "memory/c.md", 1, dims, "c")},
+		}, nil},
+		{"edit a chunk", []Update{
+			{File: file("memory/a.md"), Chunks: append(randomChunks(rng, "memory/a.md", 300, dims, "a")[:299], randomChunks(rng, "memory/a.md", 300, dims, "a2")[299])},
+		}, nil},
+		{"delete a file", nil, []string{"memory/b.md"}},
+		{"replace everything", []Update{
+			{File: file("memory/a.md"), Chunks: randomChunks(rng, "memory/a.md", 50, dims, "a3")},
+		}, []string{"memory/c.md"}},
+	}
+	var prev *codeSet
+	for _, st := range steps {
+		if _, err := db.Apply(ctx, st.updates, st.deletes, nil); err != nil {
+			t.Fatalf("%s: %v", st.name, err)
+		}
+		got, err := db.codes(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fresh, err := db.loadCodes(ctx, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.n != fresh.n || !slices.Equal(got.order, fresh.order) {
+			t.Fatalf("%s: incremental codes have %d vectors in blocks %v, a fresh load %d in %v", st.name, got.n, got.order, fresh.n, fresh.order)
+		}
+		for _, b := range fresh.order {
+			g, f := got.blocks[b], fresh.blocks[b]
+			if !slices.Equal(g.ids, f.ids) || !slices.Equal(g.scales, f.scales) || string(g.codes) != string(f.codes) {
+				t.Fatalf("%s: block %d differs from a fresh load", st.name, b)
+			}
+		}
+		if st.name == "append one chunk" && got.read != 1 {
+			t.Errorf("appending one chunk re-read %d blocks, want 1 (of %d)", got.read, len(got.order))
+		}
+		if prev != nil && st.name == "edit a chunk" && got.read > 2 {
+			t.Errorf("editing one chunk re-read %d blocks, want at most 2", got.read)
+		}
+		prev = got
+		stats, err := db.Stats(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.n != stats.Chunks {
+			t.Errorf("%s: %d codes for %d chunks", st.name, got.n, stats.Chunks)
+		}
+		for range 5 {
+			q := make([]float32, dims)
+			for j := range q {
+				q[j] = float32(rng.NormFloat64())
+			}
+			hits, err := db.Vector(ctx, q, 10, search.Filter{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var ids []int64
+			for _, h := range hits {
+				ids = append(ids, h.ID)
+			}
+			if want := bruteForce(t, db, q, 10); !slices.Equal(ids, want) {
+				t.Errorf("%s: vector search %v, brute force %v", st.name, ids, want)
+			}
+		}
+	}
+	rep, err := db.Check(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.OK() {
+		t.Errorf("Check after the writes: %v", rep.Problems())
+	}
+}
+
+// TestCheckRepairsStaleCodes damages the code blocks in each way Check
+// should notice, and checks that Repair recomputes them.
+func TestCheckRepairsStaleCodes(t *testing.T) {
+	for _, damage := range []string{
+		`DELETE FROM vector_blocks WHERE block = 0`,
+		`UPDATE vector_blocks SET codes = x'0102' WHERE block = 1`,
+		`INSERT INTO vectors (id, vector) VALUES (999999, zeroblob(32))`,
+	} {
+		t.Run(damage, func(t *testing.T) {
+			ctx := context.Background()
+			db := openTest(t)
+			if err := db.ResetVectors(ctx, 16); err != nil {
+				t.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(9, 10))
+			if _, err := db.Apply(ctx, []Update{{File: File{Path: "memory/a.md", Source: "memory", Hash: "h"}, Chunks: randomChunks(rng, "memory/a.md", 150, 16, "a")}}, nil, nil); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := db.SQL().ExecContext(ctx, damage); err != nil {
+				t.Fatal(err)
+			}
+			rep, err := db.Check(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.StaleCodes == 0 || rep.OK() {
+				t.Fatalf("Check after %q: stale codes %d, problems %v", damage, rep.StaleCodes, rep.Problems())
+			}
+			if _, err := db.Repair(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if rep, err = db.Check(ctx); err != nil || !rep.OK() {
+				t.Fatalf("Check after Repair: %v, %v", err, rep.Problems())
+			}
+			q := make([]float32, 16)
+			q[0] = 1
+			hits, err := db.Vector(ctx, q, 5, search.Filter{})
+			if err != nil || len(hits) != 5 {
+				t.Fatalf("Vector after Repair: %d hits, %v", len(hits), err)
+			}
+		})
+	}
+}
+
+// TestUpgradeFromVec0 opens an index of schema version 3, whose vectors
+// are in a vec0 table, and checks that they move to the new tables with
+// no loss: same ids, same values to half precision, searchable.
+func TestUpgradeFromVec0(t *testing.T) {
+	ctx := context.Background()
+	path := t.TempDir() + "/index.db"
+	autoOnce.Do(registerExtensions)
+	sdb, err := sql.Open("sqlite3", fileURI(path, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := migrate(ctx, sdb, migrations[:3]); err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(11, 12))
+	const n, dims = 200, 8
+	want := make(map[int64][]float32)
+	stmts := []string{
+		`INSERT INTO meta (key, value) VALUES ('dims', '8'), ('identity', 'hash/8')`,
+		`CREATE VIRTUAL TABLE chunks_vec USING vec0 (embedding float[8] distance_metric=cosine)`,
+		`INSERT INTO files (path, source, hash, mtime, size, chunks) VALUES ('memory/a.md', 'memory', 'h', 1, 1, 200)`,
+	}
+	for _, s := range stmts {
+		if _, err := sdb.ExecContext(ctx, s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range n {
+		c := randomChunks(rng, "memory/a.md", 1, dims, fmt.Sprint(i))[0]
+		id := int64(i + 1)
+		want[id] = c.Vector
+		if _, err := sdb.ExecContext(ctx, `INSERT INTO chunks (id, uid, path, source, seq, start_line, end_line, headings, prefix, hash, text, embedded)
+			VALUES (?, ?, 'memory/a.md', 'memory', ?, 1, 1, '', '', ?, ?, 1)`, id, c.ID, i, c.Hash[:], c.Text); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := sdb.ExecContext(ctx, `INSERT INTO chunks_fts (rowid, text) VALUES (?, ?)`, id, c.Text); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := sdb.ExecContext(ctx, `INSERT INTO chunks_vec (rowid, embedding) VALUES (?, ?)`, id, embedcache.Encode(c.Vector)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sdb.Close()
+
+	db, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var left int
+	db.SQL().QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE name = 'chunks_vec'`).Scan(&left)
+	if left != 0 {
+		t.Error("the vec0 table is still there after the upgrade")
+	}
+	got := 0
+	if err := db.EachVector(ctx, func(id int64, v []float32) error {
+		got++
+		w := want[id]
+		for j := range v {
+			if math.Abs(float64(v[j]-w[j])) > 1e-3*math.Abs(float64(w[j]))+1e-6 {
+				return fmt.Errorf("chunk %d dim %d: %v, was %v", id, j, v[j], w[j])
+			}
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if got != n {
+		t.Errorf("%d vectors after the upgrade, want %d", got, n)
+	}
+	rep, err := db.Check(ctx)
+	if err != nil || !rep.OK() {
+		t.Fatalf("Check after the upgrade: %v %v", err, rep.Problems())
+	}
+	q := want[17]
+	hits, err := db.Vector(ctx, q, 1, search.Filter{})
+	if err != nil || len(hits) != 1 || hits[0].ID != 17 {
+		t.Errorf("Vector(vector of 17) = %v, %v; want chunk 17 first", hits, err)
+	}
+}
