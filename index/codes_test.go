@@ -270,3 +270,36 @@ func TestUpgradeFromVec0(t *testing.T) {
 		t.Errorf("Vector(vector of 17) = %v, %v; want chunk 17 first", hits, err)
 	}
 }
+
+// TestFilesCacheSeesEveryWrite checks that the cached file rows follow
+// writes made through another handle (another process), Touch included.
+func TestFilesCacheSeesEveryWrite(t *testing.T) {
+	ctx := context.Background()
+	a := openTest(t)
+	b, err := Open(ctx, a.Path(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	f := File{Path: "memory/a.md", Source: "memory", Hash: "h", MTime: 1, Size: 10}
+	if _, err := b.Apply(ctx, []Update{{File: f, Chunks: []Chunk{chunk(f.Path, 0, "text", nil)}}}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := a.Files(ctx)
+	if err != nil || rows[f.Path].MTime != 1 {
+		t.Fatalf("Files = %v, %v; want the row written by the other handle", rows, err)
+	}
+	f.MTime, f.Size = 2, 11
+	if err := b.Touch(ctx, []File{f}); err != nil {
+		t.Fatal(err)
+	}
+	if rows, err = a.Files(ctx); err != nil || rows[f.Path].MTime != 2 || rows[f.Path].Size != 11 {
+		t.Fatalf("Files after the other handle's Touch = %+v, %v; want mtime 2, size 11", rows[f.Path], err)
+	}
+	if _, err := b.Apply(ctx, nil, []string{f.Path}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if rows, err = a.Files(ctx); err != nil || len(rows) != 0 {
+		t.Fatalf("Files after the other handle's delete = %v, %v; want none", rows, err)
+	}
+}

@@ -45,12 +45,14 @@ type DB struct {
 	path string
 
 	// mu guards vecs, the in-memory vector codes, and the cached chunk
-	// count with the generation it was read at.
+	// count and file rows with the generation they were read at.
 	mu       sync.Mutex
 	vecs     *codeSet
 	count    int
 	countGen int64
 	countOK  bool
+	files    map[string]File
+	filesGen int64
 }
 
 var autoOnce sync.Once
@@ -202,7 +204,7 @@ func (db *DB) SQL() *sql.DB { return db.sql }
 // Close closes the database.
 func (db *DB) Close() error {
 	db.mu.Lock()
-	db.vecs = nil
+	db.vecs, db.files = nil, nil
 	db.mu.Unlock()
 	if err := db.sql.Close(); err != nil {
 		return fmt.Errorf("index: close %s: %w", db.path, err)
@@ -249,13 +251,6 @@ func (db *DB) SetMeta(ctx context.Context, kv map[string]string) error {
 // write runs fn in one short write transaction that also bumps the
 // generation counter readers use to notice changes.
 func (db *DB) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	return db.writeTx(ctx, true, fn)
-}
-
-// writeTx is write; without bump, the generation is left as it is, for
-// writes that change neither chunks nor vectors (a file's stat), so that
-// searches keep their in-memory copies.
-func (db *DB) writeTx(ctx context.Context, bump bool, fn func(tx *sql.Tx) error) error {
 	tx, err := db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return db.wrap("begin", err)
@@ -263,9 +258,6 @@ func (db *DB) writeTx(ctx context.Context, bump bool, fn func(tx *sql.Tx) error)
 	defer tx.Rollback()
 	if err := fn(tx); err != nil {
 		return db.wrap("write", err)
-	}
-	if !bump {
-		return db.wrap("commit", tx.Commit())
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation'`); err != nil {
 		return db.wrap("write", err)

@@ -86,8 +86,33 @@ type Changes struct {
 	ChunksCreated, ChunksRemoved int
 }
 
-// Files returns every file row, keyed by path.
+// Files returns every file row, keyed by path. The map is shared with
+// later calls until the next write: callers must not modify it.
 func (db *DB) Files(ctx context.Context) (map[string]File, error) {
+	gen, err := db.generation(ctx)
+	if err != nil {
+		return nil, err
+	}
+	db.mu.Lock()
+	if db.files != nil && db.filesGen == gen {
+		defer db.mu.Unlock()
+		return db.files, nil
+	}
+	db.mu.Unlock()
+	files, err := db.readFiles(ctx)
+	if err != nil {
+		return nil, err
+	}
+	db.mu.Lock()
+	db.files, db.filesGen = files, gen
+	db.mu.Unlock()
+	return files, nil
+}
+
+// readFiles reads every file row. Files reads the generation before the
+// rows, so cached rows are never older than the generation they are
+// filed under (a write in between only costs one more read).
+func (db *DB) readFiles(ctx context.Context) (map[string]File, error) {
 	rows, err := db.sql.QueryContext(ctx, `SELECT `+fileColumns+` FROM files`)
 	if err != nil {
 		return nil, db.wrap("list files", err)
@@ -219,7 +244,7 @@ func (db *DB) Touch(ctx context.Context, files []File) error {
 	if len(files) == 0 {
 		return nil
 	}
-	return db.writeTx(ctx, false, func(tx *sql.Tx) error {
+	return db.write(ctx, func(tx *sql.Tx) error {
 		st, err := tx.PrepareContext(ctx, `UPDATE files SET mtime = ?, size = ?, ctime = ?, inode = ?, indexed_at = ? WHERE path = ?`)
 		if err != nil {
 			return err
