@@ -53,7 +53,7 @@ func (e *Engine) AddPaths(ctx context.Context, paths ...string) (*Result, error)
 // workspace-relative path. Files under memory/ need no walk to tell.
 func (e *Engine) discoverable() (func(rel string) bool, error) {
 	if len(e.opts.ExtraPaths) > 0 {
-		discovered, _, err := workspace.Discover(e.opts.Root, e.opts.ExtraPaths)
+		discovered, _, err := e.scanner.Discover(e.opts.Root, e.opts.ExtraPaths)
 		if err != nil {
 			return nil, err
 		}

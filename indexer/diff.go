@@ -63,7 +63,7 @@ func (d *Diff) Stale() int { return len(d.New) + len(d.Changed) + len(d.Deleted)
 // a caller that acts on the diff should compute it again under
 // [Engine.WithLock], as [Engine.Sync] does.
 func (e *Engine) Diff(ctx context.Context) (*Diff, error) {
-	files, warns, err := workspace.Discover(e.opts.Root, e.opts.ExtraPaths)
+	files, warns, err := e.scanner.Discover(e.opts.Root, e.opts.ExtraPaths)
 	if err != nil {
 		return nil, fmt.Errorf("indexer: scan: %w", err)
 	}

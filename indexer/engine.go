@@ -12,6 +12,7 @@ import (
 	"github.com/memweave/memweave-go/chunker"
 	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/index"
+	"github.com/memweave/memweave-go/workspace"
 )
 
 // Options configure an [Engine]. Every field is required unless it says
@@ -45,6 +46,9 @@ type Engine struct {
 	// mu serialises index runs within this process and guards closed.
 	mu     sync.Mutex
 	closed bool
+
+	// scanner keeps folder listings between freshness scans.
+	scanner workspace.Scanner
 }
 
 // New returns an Engine writing to db.

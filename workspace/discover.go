@@ -79,11 +79,18 @@ var errNotDir = errors.New("workspace: not a directory")
 //
 // files is sorted by Rel.
 func Discover(root string, extra []string) (files []File, warnings []error, err error) {
+	return (*Scanner)(nil).Discover(root, extra)
+}
+
+// Discover is [Discover], reusing the folder listings s kept from its
+// earlier scans where the folders have not changed since. A nil Scanner
+// keeps nothing.
+func (s *Scanner) Discover(root string, extra []string) (files []File, warnings []error, err error) {
 	root, realRoot, err := openRoot(root)
 	if err != nil {
 		return nil, nil, err
 	}
-	w := &walker{realRoot: realRoot, visited: make(map[string]bool), sem: make(chan struct{}, 2*runtime.GOMAXPROCS(0))}
+	w := &walker{realRoot: realRoot, visited: make(map[string]bool), sem: make(chan struct{}, 2*runtime.GOMAXPROCS(0)), scanner: s}
 
 	// Find every starting point first: their real paths are the zones that
 	// links met during any walk may point into.
@@ -95,6 +102,7 @@ func Discover(root string, extra []string) (files []File, warnings []error, err 
 	dirs = append(dirs, extraDirs...)
 
 	w.walkAll(dirs, extraFiles)
+	s.forgetOthers(w.listed)
 	// Parallel walks report in any order: sort for a stable result.
 	slices.SortFunc(w.warnings, func(a, b error) int { return strings.Compare(a.Error(), b.Error()) })
 	return w.files(), w.warnings, nil
@@ -243,6 +251,10 @@ type walker struct {
 	// for them.
 	sem chan struct{}
 	wg  sync.WaitGroup
+	// scanner keeps folder listings across scans; nil keeps none.
+	scanner *Scanner
+	// listed holds the folders this scan listed (guarded by mu).
+	listed map[string]bool
 
 	// mu guards the fields below, which parallel walks share.
 	mu sync.Mutex
@@ -289,10 +301,17 @@ func (w *walker) walk(d dir) {
 	if seen {
 		return
 	}
-	entries, err := os.ReadDir(d.abs)
+	w.mu.Lock()
+	if w.listed == nil {
+		w.listed = make(map[string]bool)
+	}
+	w.listed[d.abs] = true
+	w.mu.Unlock()
+	entries, err := w.scanner.readDir(d.abs)
 	if err != nil {
 		w.warn(d.abs, err) // entries holds whatever was read before the error
 	}
+	var stats []fs.DirEntry
 	for _, e := range entries {
 		name := e.Name()
 		if IsIgnoredName(name) {
@@ -312,14 +331,49 @@ func (w *walker) walk(d dir) {
 		case t&fs.ModeSymlink != 0:
 			w.link(d, name)
 		case t.IsRegular() && IsMarkdown(name):
-			info, err := e.Info()
+			stats = append(stats, e)
+		}
+	}
+	w.statAll(d, stats)
+}
+
+// statBatch is the number of files one goroutine stats: a large folder
+// is stat'ed in parallel batches, since each stat is a system call.
+const statBatch = 256
+
+// statAll stats the Markdown files entries of d and adds them, in
+// parallel batches when there are many.
+func (w *walker) statAll(d dir, entries []fs.DirEntry) {
+	stat := func(batch []fs.DirEntry) {
+		for _, e := range batch {
+			abs := filepath.Join(d.abs, e.Name())
+			info, err := os.Lstat(abs)
 			if err != nil {
 				w.warn(abs, err)
 				continue
 			}
-			w.add(abs, path.Join(d.rel, name), info, d.external, d.viaLink)
+			if !info.Mode().IsRegular() {
+				continue // replaced since the folder was listed
+			}
+			w.add(abs, path.Join(d.rel, e.Name()), info, d.external, d.viaLink)
 		}
 	}
+	var wg sync.WaitGroup
+	for len(entries) > statBatch {
+		batch := entries[:statBatch]
+		entries = entries[statBatch:]
+		select {
+		case w.sem <- struct{}{}:
+			wg.Go(func() {
+				defer func() { <-w.sem }()
+				stat(batch)
+			})
+		default:
+			stat(batch)
+		}
+	}
+	stat(entries)
+	wg.Wait()
 }
 
 // link handles the symbolic link name in d: a Markdown file is listed and
