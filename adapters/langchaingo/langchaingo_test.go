@@ -188,4 +188,4 @@ func TestAddDocumentsRefusals(t *testing.T) {
 type fakeEmbedder struct{}
 
 func (fakeEmbedder) EmbedDocuments(context.Context, []string) ([][]float32, error) { return nil, nil }
-func (fakeEmbedder) EmbedQuery(context.Context, string) ([]float32, error)       { return nil, nil }
+func (fakeEmbedder) EmbedQuery(context.Context, string) ([]float32, error)         { return nil, nil }
