@@ -254,10 +254,13 @@ func checkListener(ln net.Listener, opts *HTTPOptions) error {
 // ln. A listener on a non-loopback address is refused with
 // [ErrNotLoopback] unless opts has a Token.
 //
-// When ctx is cancelled, ServeHTTP stops accepting connections and ends
-// the clients' event streams; the calls in flight finish and are answered
-// first, for up to opts.ShutdownGrace, after which their connections are
-// closed and the calls cancelled. It returns nil after such a shutdown.
+// When ctx is cancelled, ServeHTTP stops accepting connections; the
+// calls in flight finish and are answered, for up to opts.ShutdownGrace,
+// after which their connections are closed and the calls cancelled; then
+// the clients' event streams (GET requests) end and the sessions close.
+// It returns nil after such a shutdown, or an error when calls were still
+// running 5 seconds after their cancellation (they are left to end on
+// their own).
 // The server does not own w: the caller closes it once ServeHTTP has
 // returned. A nil opts means the defaults.
 func ServeHTTP(ctx context.Context, w *memweave.Weave, ln net.Listener, opts *HTTPOptions) error {
@@ -320,7 +323,8 @@ func (g *guard) waitCalls(ctx context.Context) {
 }
 
 // closeSessions closes every session of srv, cancelling their calls, and
-// waits up to cancelWait for them to end. It reports whether they did.
+// waits up to cancelWait for them to end. It reports whether they did;
+// when they did not, its waiting goroutines end with the sessions.
 func closeSessions(srv *mcp.Server) bool {
 	var wg sync.WaitGroup
 	for ss := range srv.Sessions() {
