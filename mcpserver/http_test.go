@@ -171,6 +171,11 @@ func TestHTTPSession(t *testing.T) {
 	if got := search(ctx, t, cs, "failover code word"); !strings.Contains(got, "memory/db.md") || !strings.Contains(got, "MARMOT-311") {
 		t.Errorf("memory_search = %s, want memory/db.md with MARMOT-311", got)
 	}
+	// The tools' argument limits hold over HTTP too.
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "memory_search", Arguments: map[string]any{"query": strings.Repeat("q", mcpserver.MaxQueryBytes+1)}})
+	if err != nil || !res.IsError || !strings.Contains(fmt.Sprint(res.Content[0]), "the limit is 4096 bytes") {
+		t.Errorf("memory_search of a %d-byte query = %v, %v; want a tool error naming the limit", mcpserver.MaxQueryBytes+1, res, err)
+	}
 }
 
 func TestHTTPRefusals(t *testing.T) {
