@@ -31,6 +31,9 @@ const HTTPPath = "/mcp"
 // HTTP session that sends no request for this long is closed.
 const DefaultSessionTimeout = 30 * time.Minute
 
+// DefaultMaxSessions is the default of HTTPOptions.MaxSessions.
+const DefaultMaxSessions = 1024
+
 // TokenEnv is the environment variable the memweave command reads the
 // bearer token of "mcp --http" from when --token is not given.
 const TokenEnv = "MEMWEAVE_MCP_TOKEN"
@@ -72,6 +75,11 @@ type HTTPOptions struct {
 	// SessionTimeout closes an HTTP session that has sent no request for
 	// this long. Default (0 or less): [DefaultSessionTimeout].
 	SessionTimeout time.Duration
+	// MaxSessions bounds the sessions open at once: while as many are
+	// open, a request that would open another is answered with 503.
+	// Requests opening sessions at the same moment may pass it by a few.
+	// Default (0 or less): [DefaultMaxSessions].
+	MaxSessions int
 }
 
 func (opts *HTTPOptions) withDefaults() HTTPOptions {
@@ -82,6 +90,9 @@ func (opts *HTTPOptions) withDefaults() HTTPOptions {
 	o.Options = o.Options.withDefaults()
 	if o.SessionTimeout <= 0 {
 		o.SessionTimeout = DefaultSessionTimeout
+	}
+	if o.MaxSessions <= 0 {
+		o.MaxSessions = DefaultMaxSessions
 	}
 	return o
 }
@@ -122,7 +133,7 @@ func newHTTPHandler(srv *mcp.Server, o HTTPOptions, stopping context.Context) *g
 		}
 		h = auth.RequireBearerToken(verify, &auth.RequireBearerTokenOptions{AllowMissingExpiration: true})(h)
 	}
-	g := &guard{next: h, log: o.Logger, stopping: stopping, origins: o.AllowedOrigins}
+	g := &guard{next: h, log: o.Logger, stopping: stopping, origins: o.AllowedOrigins, srv: srv, maxSessions: o.MaxSessions}
 	for _, host := range o.AllowedHosts {
 		g.hosts = append(g.hosts, strings.ToLower(strings.Trim(host, "[]")))
 	}
@@ -137,6 +148,9 @@ type guard struct {
 	hosts    []string // lower case, without brackets
 	origins  []string
 	stopping context.Context // nil: never
+	// srv and maxSessions bound the sessions open at once.
+	srv         *mcp.Server
+	maxSessions int
 	// calls counts the requests other than GET being served.
 	calls atomic.Int64
 }
@@ -156,6 +170,12 @@ func (g *guard) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 		http.Error(rw, "Forbidden: requests from this Origin are not allowed", http.StatusForbidden)
 		return
 	}
+	if r.Method == http.MethodPost && r.Header.Get("Mcp-Session-Id") == "" && g.full() {
+		g.log.Warn("refused an mcp session: too many are open", "limit", g.maxSessions, "remote", r.RemoteAddr)
+		rw.Header().Set("Retry-After", "60")
+		http.Error(rw, fmt.Sprintf("Service Unavailable: %d MCP sessions are open, the limit", g.maxSessions), http.StatusServiceUnavailable)
+		return
+	}
 	if r.Method != http.MethodGet {
 		g.calls.Add(1)
 		defer g.calls.Add(-1)
@@ -171,6 +191,17 @@ func (g *guard) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 		r = r.WithContext(ctx)
 	}
 	g.next.ServeHTTP(rw, r)
+}
+
+// full reports whether maxSessions sessions are open.
+func (g *guard) full() bool {
+	n := 0
+	for range g.srv.Sessions() {
+		if n++; n >= g.maxSessions {
+			return true
+		}
+	}
+	return false
 }
 
 // hostAllowed reports whether host, without port or brackets, is a

@@ -253,6 +253,46 @@ func TestHTTPBodyLimit(t *testing.T) {
 	}
 }
 
+// TestHTTPMaxSessions opens sessions up to the limit: the next client
+// gets 503 until one of them closes.
+func TestHTTPMaxSessions(t *testing.T) {
+	t.Parallel()
+	w := openWeave(t, rawFiles, memweave.EmbedderConfig{})
+	s := serveHTTP(t, w, &mcpserver.HTTPOptions{MaxSessions: 2})
+	ctx := context.Background()
+	var open []*mcp.ClientSession
+	for range 2 {
+		cs, err := connectHTTP(ctx, s.endpoint, &recorder{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		open = append(open, cs)
+	}
+	rec := &recorder{}
+	if cs, err := connectHTTP(ctx, s.endpoint, rec); err == nil || rec.status() != http.StatusServiceUnavailable {
+		if cs != nil {
+			cs.Close()
+		}
+		t.Fatalf("third Connect = status %d, error %v; want 503", rec.status(), err)
+	}
+	if got := search(ctx, t, open[1], "MARMOT-311"); !strings.Contains(got, "MARMOT-311") {
+		t.Errorf("memory_search on an open session = %s, want MARMOT-311", got)
+	}
+	open[0].Close()
+	var cs *mcp.ClientSession
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		var err error
+		if cs, err = connectHTTP(ctx, s.endpoint, &recorder{}); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("Connect after a session closed = %v, want a session", err)
+		}
+	}
+	cs.Close()
+	open[1].Close()
+}
+
 // TestHTTPConcurrentClients has 8 clients append and search at once
 // through one server and one Weave (with its watcher): every note
 // appended is on disk once and found by a search afterwards.
