@@ -6,6 +6,7 @@ import (
 	"crypto/subtle"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -30,6 +31,9 @@ const HTTPPath = "/mcp"
 // DefaultSessionTimeout is the default of HTTPOptions.SessionTimeout: an
 // HTTP session that sends no request for this long is closed.
 const DefaultSessionTimeout = 30 * time.Minute
+
+// DefaultBodyTimeout is the default of HTTPOptions.BodyTimeout.
+const DefaultBodyTimeout = 30 * time.Second
 
 // DefaultMaxSessions is the default of HTTPOptions.MaxSessions.
 const DefaultMaxSessions = 1024
@@ -75,6 +79,11 @@ type HTTPOptions struct {
 	// SessionTimeout closes an HTTP session that has sent no request for
 	// this long. Default (0 or less): [DefaultSessionTimeout].
 	SessionTimeout time.Duration
+	// BodyTimeout bounds how long the body of a request may take to
+	// arrive, so that a client sending it slowly cannot hold a
+	// connection for ever; the connection of a late body is closed.
+	// Default (0 or less): [DefaultBodyTimeout].
+	BodyTimeout time.Duration
 	// MaxSessions bounds the sessions open at once: while as many are
 	// open, a request that would open another is answered with 503.
 	// Requests opening sessions at the same moment may pass it by a few.
@@ -93,6 +102,9 @@ func (opts *HTTPOptions) withDefaults() HTTPOptions {
 	}
 	if o.MaxSessions <= 0 {
 		o.MaxSessions = DefaultMaxSessions
+	}
+	if o.BodyTimeout <= 0 {
+		o.BodyTimeout = DefaultBodyTimeout
 	}
 	return o
 }
@@ -133,7 +145,7 @@ func newHTTPHandler(srv *mcp.Server, o HTTPOptions, stopping context.Context) *g
 		}
 		h = auth.RequireBearerToken(verify, &auth.RequireBearerTokenOptions{AllowMissingExpiration: true})(h)
 	}
-	g := &guard{next: h, log: o.Logger, stopping: stopping, origins: o.AllowedOrigins, srv: srv, maxSessions: o.MaxSessions}
+	g := &guard{next: h, log: o.Logger, stopping: stopping, origins: o.AllowedOrigins, srv: srv, maxSessions: o.MaxSessions, bodyTimeout: o.BodyTimeout}
 	for _, host := range o.AllowedHosts {
 		g.hosts = append(g.hosts, strings.ToLower(strings.Trim(host, "[]")))
 	}
@@ -151,6 +163,7 @@ type guard struct {
 	// srv and maxSessions bound the sessions open at once.
 	srv         *mcp.Server
 	maxSessions int
+	bodyTimeout time.Duration
 	// calls counts the requests other than GET being served.
 	calls atomic.Int64
 }
@@ -179,6 +192,7 @@ func (g *guard) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet {
 		g.calls.Add(1)
 		defer g.calls.Add(-1)
+		g.limitBody(rw, r)
 	} else if g.stopping != nil {
 		// An event stream lasts as long as its session: end it once the
 		// server stops and the calls have been answered, so that shutdown
@@ -191,6 +205,32 @@ func (g *guard) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 		r = r.WithContext(ctx)
 	}
 	g.next.ServeHTTP(rw, r)
+}
+
+// limitBody sets a read deadline for the body of r, lifted once the body
+// has been read: a call may then run, and its answer stream, for as long
+// as it takes.
+func (g *guard) limitBody(rw http.ResponseWriter, r *http.Request) {
+	rc := http.NewResponseController(rw)
+	if r.Body == nil || r.Body == http.NoBody || rc.SetReadDeadline(time.Now().Add(g.bodyTimeout)) != nil {
+		return
+	}
+	r.Body = &deadlineBody{ReadCloser: r.Body, lift: func() { rc.SetReadDeadline(time.Time{}) }}
+}
+
+// deadlineBody calls lift once its reader reports the end of the body.
+type deadlineBody struct {
+	io.ReadCloser
+	lift func()
+	once sync.Once
+}
+
+func (b *deadlineBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if errors.Is(err, io.EOF) {
+		b.once.Do(b.lift)
+	}
+	return n, err
 }
 
 // full reports whether maxSessions sessions are open.

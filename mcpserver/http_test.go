@@ -253,6 +253,64 @@ func TestHTTPBodyLimit(t *testing.T) {
 	}
 }
 
+// TestHTTPSlowBody sends a request body too slowly: the server closes the
+// connection after the body timeout and goes on serving.
+func TestHTTPSlowBody(t *testing.T) {
+	t.Parallel()
+	w := openWeave(t, rawFiles, memweave.EmbedderConfig{})
+	s := serveHTTP(t, w, &mcpserver.HTTPOptions{BodyTimeout: 300 * time.Millisecond})
+	addr := strings.TrimPrefix(strings.TrimSuffix(s.endpoint, mcpserver.HTTPPath), "http://")
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	start := time.Now()
+	fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\n"+
+		"Accept: application/json, text/event-stream\r\nContent-Length: 1000\r\n\r\n{\"jsonrpc\":", mcpserver.HTTPPath, addr)
+	conn.SetReadDeadline(time.Now().Add(20 * time.Second))
+	buf := make([]byte, 4096)
+	for {
+		if _, err := conn.Read(buf); err != nil {
+			break // closed, after an error response or none
+		}
+	}
+	if d := time.Since(start); d < 200*time.Millisecond || d > 10*time.Second {
+		t.Errorf("the connection of a body that never ends was closed after %v, want about the 300ms body timeout", d)
+	}
+	cs, err := connectHTTP(context.Background(), s.endpoint, &recorder{})
+	if err != nil {
+		t.Fatalf("Connect after the slow body = %v", err)
+	}
+	defer cs.Close()
+	search(context.Background(), t, cs, "MARMOT-311")
+}
+
+// TestHTTPLongCall holds a call for longer than the body timeout: the
+// deadline covers only the body, so the call is answered.
+func TestHTTPLongCall(t *testing.T) {
+	t.Parallel()
+	g := newGatedEmbedder(t)
+	w := openWeave(t, rawFiles, memweave.EmbedderConfig{Provider: "openai", Model: "test", BaseURL: g.BaseURL(), APIKey: "k", Dims: 64})
+	s := serveHTTP(t, w, &mcpserver.HTTPOptions{BodyTimeout: 200 * time.Millisecond})
+	ctx := context.Background()
+	cs, err := connectHTTP(ctx, s.endpoint, &recorder{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	search(ctx, t, cs, "MARMOT-311") // indexes the workspace
+	g.closed.Store(true)
+	go func() {
+		<-g.started
+		time.Sleep(800 * time.Millisecond)
+		close(g.open)
+	}()
+	if got := search(ctx, t, cs, "MARMOT-311"); !strings.Contains(got, "MARMOT-311") {
+		t.Errorf("memory_search held for 800ms = %s, want its answer", got)
+	}
+}
+
 // TestHTTPMaxSessions opens sessions up to the limit: the next client
 // gets 503 until one of them closes.
 func TestHTTPMaxSessions(t *testing.T) {
