@@ -65,6 +65,26 @@ server stops accepting connections, and the calls in flight finish and
 are answered, for up to 30 seconds.`,
 		Args: noArgs,
 		RunE: action(func(cmd *cobra.Command, _ []string) (err error) {
+			var (
+				ln    net.Listener
+				hopts *mcpserver.HTTPOptions
+			)
+			if httpAddr != "" {
+				// Listen first: a refused address or a port in use fails
+				// before the workspace is opened.
+				hopts = &mcpserver.HTTPOptions{Token: token, AllowedHosts: allowHosts, AllowedOrigins: allowOrigins}
+				if host, _, err := net.SplitHostPort(httpAddr); err == nil && net.ParseIP(host) != nil && !net.ParseIP(host).IsUnspecified() {
+					hopts.AllowedHosts = append(hopts.AllowedHosts, host) // the address clients connect to
+				}
+				ln, err = mcpserver.ListenHTTP(cmd.Context(), httpAddr, hopts)
+				if errors.Is(err, mcpserver.ErrNotLoopback) {
+					return usageErr("mcp --http %s: %s is not a loopback address: give a token (--token or %s) to serve it", httpAddr, httpAddr, mcpserver.TokenEnv)
+				}
+				if err != nil {
+					return err
+				}
+				defer ln.Close() // ServeHTTP closes it too
+			}
 			w, err := a.openWeave(cmd)
 			if err != nil {
 				return err
@@ -77,20 +97,10 @@ are answered, for up to 30 seconds.`,
 				}
 			}
 			opts := mcpserver.Options{Logger: logger}
-			if httpAddr == "" {
+			if ln == nil {
 				return mcpserver.Serve(cmd.Context(), w, os.Stdin, a.stdout, &opts)
 			}
-			hopts := &mcpserver.HTTPOptions{Options: opts, Token: token, AllowedHosts: allowHosts, AllowedOrigins: allowOrigins}
-			if host, _, err := net.SplitHostPort(httpAddr); err == nil && net.ParseIP(host) != nil && !net.ParseIP(host).IsUnspecified() {
-				hopts.AllowedHosts = append(hopts.AllowedHosts, host) // the address clients connect to
-			}
-			ln, err := mcpserver.ListenHTTP(cmd.Context(), httpAddr, hopts)
-			if errors.Is(err, mcpserver.ErrNotLoopback) {
-				return usageErr("mcp --http %s: %s is not a loopback address: give a token (--token or %s) to serve it", httpAddr, httpAddr, mcpserver.TokenEnv)
-			}
-			if err != nil {
-				return err
-			}
+			hopts.Options = opts
 			fmt.Fprintf(a.stderr, "memweave: serving MCP on http://%s%s\n", ln.Addr(), mcpserver.HTTPPath)
 			return mcpserver.ServeHTTP(cmd.Context(), w, ln, hopts)
 		}),
