@@ -40,4 +40,11 @@
 //
 // On stdio, stdout carries the protocol: diagnostics go to the Logger,
 // which should write to stderr.
+//
+// [ServeHTTP] serves the same tools to many clients at once over the
+// streamable HTTP transport, as "memweave mcp --http" does, with a bearer
+// token ([HTTPOptions].Token), Host and Origin checks against DNS
+// rebinding, the 4 MiB body limit, and a graceful shutdown; [ListenHTTP]
+// refuses a non-loopback address without a token, and [NewHTTPHandler]
+// mounts the checked handler in a server of your own.
 package mcpserver

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"errors"
+	"fmt"
 	"log/slog"
+	"net"
 	"os"
 
 	"github.com/spf13/cobra"
@@ -10,10 +13,16 @@ import (
 )
 
 func (a *app) mcpCommand() *cobra.Command {
-	var noWatch bool
+	var (
+		noWatch      bool
+		httpAddr     string
+		token        string
+		allowHosts   []string
+		allowOrigins []string
+	)
 	cmd := &cobra.Command{
 		Use:   "mcp",
-		Short: "Serve the memory tools to an AI agent over MCP on stdin/stdout",
+		Short: "Serve the memory tools to AI agents over MCP on stdin/stdout or HTTP",
 		Long: `Mcp serves the workspace as a Model Context Protocol server on standard
 input and output, for an MCP client (an agent, an IDE, a desktop app) to
 start as a subprocess. Its tools are memory_search, memory_get,
@@ -36,9 +45,46 @@ up to 30 seconds.
 A client configuration, such as Claude Desktop's:
 
   {"mcpServers": {"memweave": {"command": "memweave",
-    "args": ["--workspace", "/path/to/workspace", "mcp"]}}}`,
+    "args": ["--workspace", "/path/to/workspace", "mcp"]}}}
+
+With --http ADDR, mcp serves the streamable HTTP transport at
+http://ADDR/mcp instead, to any number of clients at once, all sharing
+one index and one watcher:
+
+  memweave -w /path/to/workspace mcp --http 127.0.0.1:8765
+
+It binds a loopback address unless a bearer token is given, with --token
+or, better (the command line is visible to other users), the
+MEMWEAVE_MCP_TOKEN environment variable; every request must then carry
+"Authorization: Bearer TOKEN" (401 otherwise). Requests whose Host header
+names another host than a loopback one or an --allow-host, or that come
+from a browser page of another origin than a loopback one, an --allow-host
+or an --allow-origin, are refused with 403, against DNS rebinding.
+Request bodies over 4 MiB are refused with 413. On SIGINT or SIGTERM the
+server stops accepting connections, and the calls in flight finish and
+are answered, for up to 30 seconds.`,
 		Args: noArgs,
 		RunE: action(func(cmd *cobra.Command, _ []string) (err error) {
+			var (
+				ln    net.Listener
+				hopts *mcpserver.HTTPOptions
+			)
+			if httpAddr != "" {
+				// Listen first: a refused address or a port in use fails
+				// before the workspace is opened.
+				hopts = &mcpserver.HTTPOptions{Token: token, AllowedHosts: allowHosts, AllowedOrigins: allowOrigins}
+				if host, _, err := net.SplitHostPort(httpAddr); err == nil && net.ParseIP(host) != nil && !net.ParseIP(host).IsUnspecified() {
+					hopts.AllowedHosts = append(hopts.AllowedHosts, host) // the address clients connect to
+				}
+				ln, err = mcpserver.ListenHTTP(cmd.Context(), httpAddr, hopts)
+				if errors.Is(err, mcpserver.ErrNotLoopback) {
+					return usageErr("mcp --http %s: %s is not a loopback address: give a token (--token or %s) to serve it", httpAddr, httpAddr, mcpserver.TokenEnv)
+				}
+				if err != nil {
+					return err
+				}
+				defer ln.Close() // ServeHTTP closes it too
+			}
 			w, err := a.openWeave(cmd)
 			if err != nil {
 				return err
@@ -50,9 +96,28 @@ A client configuration, such as Claude Desktop's:
 					logger.Warn("memweave: no file watcher; searches scan the workspace first", "err", err)
 				}
 			}
-			return mcpserver.Serve(cmd.Context(), w, os.Stdin, a.stdout, &mcpserver.Options{Logger: logger})
+			opts := mcpserver.Options{Logger: logger}
+			if ln == nil {
+				return mcpserver.Serve(cmd.Context(), w, os.Stdin, a.stdout, &opts)
+			}
+			hopts.Options = opts
+			fmt.Fprintf(a.stderr, "memweave: serving MCP on http://%s%s\n", ln.Addr(), mcpserver.HTTPPath)
+			return mcpserver.ServeHTTP(cmd.Context(), w, ln, hopts)
 		}),
 	}
+	cmd.PreRunE = func(cmd *cobra.Command, _ []string) error {
+		if !cmd.Flags().Changed("token") {
+			token = os.Getenv(mcpserver.TokenEnv)
+		}
+		if httpAddr == "" && (cmd.Flags().Changed("token") || len(allowHosts) > 0 || len(allowOrigins) > 0) {
+			return usageErr("mcp: --token, --allow-host and --allow-origin need --http")
+		}
+		return nil
+	}
 	cmd.Flags().BoolVar(&noWatch, "no-watch", false, "run no file watcher; each search scans the workspace for changes first")
+	cmd.Flags().StringVar(&httpAddr, "http", "", "serve MCP over streamable HTTP on `ADDR` (host:port, such as 127.0.0.1:8765) instead of stdin/stdout")
+	cmd.Flags().StringVar(&token, "token", "", "bearer `TOKEN` every HTTP request must carry (default $"+mcpserver.TokenEnv+"); required for a non-loopback --http address")
+	cmd.Flags().StringArrayVar(&allowHosts, "allow-host", nil, "also accept HTTP requests whose Host header names `HOST` (repeatable)")
+	cmd.Flags().StringArrayVar(&allowOrigins, "allow-origin", nil, "also accept browser requests from `ORIGIN`, such as https://app.example.com (repeatable)")
 	return cmd
 }

@@ -1,0 +1,22 @@
+module github.com/memweave/memweave-go/adapters/langchaingo
+
+go 1.26.8
+
+require github.com/memweave/memweave-go v0.0.0
+
+require (
+	github.com/asg017/sqlite-vec-go-bindings v0.1.6 // indirect
+	github.com/dlclark/regexp2 v1.10.0 // indirect
+	github.com/fsnotify/fsnotify v1.10.1 // indirect
+	github.com/gofrs/flock v0.13.2 // indirect
+	github.com/google/uuid v1.6.0 // indirect
+	github.com/mattn/go-sqlite3 v1.14.53 // indirect
+	github.com/pkoukk/tiktoken-go v0.1.6 // indirect
+	github.com/sashabaranov/go-openai v1.43.0 // indirect
+	github.com/tmc/langchaingo v0.1.14
+	github.com/yuin/goldmark v1.8.7 // indirect
+	golang.org/x/sync v0.25.0 // indirect
+	golang.org/x/sys v0.50.0 // indirect
+)
+
+replace github.com/memweave/memweave-go => ../..
