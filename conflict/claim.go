@@ -85,7 +85,7 @@ func parseClaim(s string) (claim, bool) {
 		case tokenize.IsStopWord(w) || filler[w]:
 			continue
 		}
-		c.toks = append(c.toks, token{w: stem(w), value: hasDigit(w)})
+		c.toks = append(c.toks, token{w: stem(w), value: isValue(w)})
 		if len(c.toks) == maxClaimTokens {
 			break
 		}
@@ -142,6 +142,14 @@ func stem(w string) string {
 		return w[:len(w)-1]
 	}
 	return w
+}
+
+// isValue reports whether w is a number, version or date: it starts
+// with a digit, or with "v" and a digit ("v1.27"). Identifiers such as
+// "p99" or "service2" are words.
+func isValue(w string) bool {
+	w = strings.TrimPrefix(w, "v")
+	return w != "" && w[0] >= '0' && w[0] <= '9'
 }
 
 func hasDigit(w string) bool {
