@@ -1,6 +1,7 @@
 package conflict
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -24,6 +25,8 @@ type claim struct {
 	neg string
 	// line is the 0-based line of the chunk text the claim starts on.
 	line int
+	// set is the claim's distinct words, sorted.
+	set []string
 }
 
 // claims splits text into claims, skipping fenced code.
@@ -90,7 +93,30 @@ func parseClaim(s string) (claim, bool) {
 			break
 		}
 	}
+	for _, t := range c.toks {
+		c.set = append(c.set, t.w)
+	}
+	slices.Sort(c.set)
+	c.set = slices.Compact(c.set)
 	return c, len(c.toks) >= 2
+}
+
+// shared counts the words two sorted sets have in common.
+func shared(a, b []string) int {
+	n, i, j := 0, 0, 0
+	for i < len(a) && j < len(b) {
+		switch {
+		case a[i] == b[j]:
+			n++
+			i++
+			j++
+		case a[i] < b[j]:
+			i++
+		default:
+			j++
+		}
+	}
+	return n
 }
 
 // negation reports the negation word at words[i], if any, and whether

@@ -148,7 +148,7 @@ func Detect(ctx context.Context, chunks []Chunk, opts Options) ([]Conflict, int,
 		if less(b, a) {
 			a, b = b, a
 		}
-		out = append(out, Conflict{Kind: v.Kind, Reason: v.Reason, Newer: newer(a, b, opts.CommitTime), A: a, B: b})
+		out = append(out, Conflict{Kind: v.Kind, Reason: v.Reason, Newer: Newer(a, b, opts.CommitTime), A: a, B: b})
 	}
 	slices.SortFunc(out, func(x, y Conflict) int {
 		if x.Kind != y.Kind {
@@ -210,8 +210,11 @@ func cmpChunk(a, b Chunk) int {
 
 func less(a, b Chunk) bool { return cmpChunk(a, b) < 0 }
 
-// newer returns "a" or "b"; see [Detect].
-func newer(a, b Chunk, commit func(string) time.Time) string {
+// Newer returns "a" or "b", the side that is more recent: by the file's
+// date when both are dated and differ, else by modification time, else
+// by commit (when not nil), else, in one file, the later lines; a full
+// tie says "b".
+func Newer(a, b Chunk, commit func(string) time.Time) string {
 	pick := func(ta, tb time.Time) (string, bool) {
 		if ta.IsZero() || tb.IsZero() || ta.Equal(tb) {
 			return "", false

@@ -38,14 +38,27 @@ func (v Verdict) rank() int {
 
 // Judge compares every claim of a with every claim of b and returns the
 // strongest disagreement, or false when they do not disagree. It is pure
-// and deterministic; texts longer than a few kilobytes cost more but are
-// bounded by the claim size cap.
+// and deterministic. Judge(a, b) is JudgeParsed(Parse(a), Parse(b)).
 func Judge(a, b string) (Verdict, bool) {
-	ca, cb := claims(a), claims(b)
+	return JudgeParsed(Parse(a), Parse(b))
+}
+
+// Parsed is a text split into claims, ready for [JudgeParsed]: parse a
+// text once to compare it with many.
+type Parsed struct{ claims []claim }
+
+// Parse splits text into claims.
+func Parse(text string) Parsed { return Parsed{claims(text)} }
+
+// JudgeParsed is [Judge] on parsed texts.
+func JudgeParsed(a, b Parsed) (Verdict, bool) {
 	var best Verdict
-	for i := range ca {
-		for j := range cb {
-			if v, ok := judge(&ca[i], &cb[j]); ok && v.rank() > best.rank() {
+	for i := range a.claims {
+		for j := range b.claims {
+			if shared(a.claims[i].set, b.claims[j].set) < minCommon {
+				continue
+			}
+			if v, ok := judge(&a.claims[i], &b.claims[j]); ok && v.rank() > best.rank() {
 				best = v
 			}
 		}
