@@ -77,3 +77,14 @@ func Load(ctx context.Context, db *sql.DB, sc Scope) (chunks []Chunk, truncated 
 	}
 	return chunks, false, nil
 }
+
+// Find is [Load] then [Detect]; it reports whether Load stopped at
+// sc.Max.
+func Find(ctx context.Context, db *sql.DB, sc Scope, opts Options) (found []Conflict, total int, truncated bool, err error) {
+	chunks, truncated, err := Load(ctx, db, sc)
+	if err != nil {
+		return nil, 0, false, err
+	}
+	found, total, err = Detect(ctx, chunks, opts)
+	return found, total, truncated, err
+}

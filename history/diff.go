@@ -153,3 +153,23 @@ func Summary(changes []Change) string {
 	}
 	return strings.Join([]string{fmt.Sprint(n[Added], " added"), fmt.Sprint(n[Changed], " changed"), fmt.Sprint(n[Removed], " removed")}, ", ")
 }
+
+// Changes compares memory/ at revision from with memory/ at revision to,
+// or with the working tree of dir when to is "" (see [Diff]).
+func Changes(ctx context.Context, dir, from, to string, opts chunker.Options, maxBytes int64) ([]Change, error) {
+	old, err := CheckOut(ctx, dir, from, maxBytes)
+	if err != nil {
+		return nil, err
+	}
+	defer old.Close()
+	newRoot := dir
+	if to != "" {
+		c, err := CheckOut(ctx, dir, to, maxBytes)
+		if err != nil {
+			return nil, err
+		}
+		defer c.Close()
+		newRoot = c.Dir
+	}
+	return Diff(ctx, old.Dir, newRoot, opts, maxBytes)
+}

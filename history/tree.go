@@ -138,3 +138,33 @@ func writeNew(abs string, data []byte) error {
 	_, err = f.Write(data)
 	return errors.Join(err, f.Close())
 }
+
+// Checkout is memory/ at a revision, materialized in a temporary folder.
+type Checkout struct {
+	// Dir is the temporary workspace root; memory/ is inside it.
+	Dir string
+	*Snapshot
+}
+
+// CheckOut resolves rev in the repository holding dir and materializes
+// its memory/ into a new temporary folder (see [Materialize]). Close
+// removes the folder.
+func CheckOut(ctx context.Context, dir, rev string, maxBytes int64) (*Checkout, error) {
+	commit, err := Resolve(ctx, dir, rev)
+	if err != nil {
+		return nil, err
+	}
+	tmp, err := os.MkdirTemp("", "memweave-at-")
+	if err != nil {
+		return nil, fmt.Errorf("history: %w", err)
+	}
+	snap, err := Materialize(ctx, dir, commit, tmp, maxBytes)
+	if err != nil {
+		os.RemoveAll(tmp)
+		return nil, err
+	}
+	return &Checkout{Dir: tmp, Snapshot: snap}, nil
+}
+
+// Close removes the checkout's folder.
+func (c *Checkout) Close() error { return os.RemoveAll(c.Dir) }

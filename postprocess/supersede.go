@@ -26,7 +26,7 @@ type Supersede struct {
 	Window int
 	// MTime returns a file's modification time; nil or a zero time
 	// leaves only dated file names and line order to decide.
-	MTime func(path string) time.Time
+	MTime func(ctx context.Context, path string) time.Time
 }
 
 // Name returns "supersede".
@@ -51,7 +51,7 @@ func (s Supersede) Process(ctx context.Context, _ string, results []search.Resul
 			chunks[i].Date = d
 		}
 		if s.MTime != nil {
-			chunks[i].MTime = s.MTime(r.Path)
+			chunks[i].MTime = s.MTime(ctx, r.Path)
 		}
 	}
 	for i := range n {
