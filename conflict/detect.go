@@ -96,7 +96,7 @@ func Detect(ctx context.Context, chunks []Chunk, opts Options) ([]Conflict, int,
 	}
 	postings := make(map[string][]int32)
 	for i := range all {
-		for _, w := range distinct(all[i].toks) {
+		for _, w := range all[i].set {
 			postings[w] = append(postings[w], int32(i))
 		}
 	}
@@ -110,7 +110,7 @@ func Detect(ctx context.Context, chunks []Chunk, opts Options) ([]Conflict, int,
 			}
 		}
 		clear(counts)
-		for _, w := range distinct(all[i].toks) {
+		for _, w := range all[i].set {
 			p := postings[w]
 			if len(p) > opts.MaxPostings {
 				continue
@@ -171,17 +171,6 @@ func Detect(ctx context.Context, chunks []Chunk, opts Options) ([]Conflict, int,
 // or "pgbouncer" identifies a subject even when the words around it
 // ("the database runs") are everywhere.
 const rareWord = 16
-
-// distinct returns the distinct words of ts, in order.
-func distinct(ts []token) []string {
-	out := make([]string, 0, len(ts))
-	for _, t := range ts {
-		if !slices.Contains(out, t.w) {
-			out = append(out, t.w)
-		}
-	}
-	return out
-}
 
 // apart reports whether two claims may conflict by place: different
 // chunks, and in one file, chunks that do not overlap and claims at

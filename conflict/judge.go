@@ -146,17 +146,16 @@ type hunk struct {
 // words of a and b and the hunks between aligned words.
 func align(a, b []token) (int, []hunk) {
 	n, m := len(a), len(b)
-	// l[i][j] is the LCS length of a[i:] and b[j:].
-	l := make([][]int, n+1)
-	for i := range l {
-		l[i] = make([]int, m+1)
-	}
+	// at(i, j) is the LCS length of a[i:] and b[j:], in one flat table.
+	w := m + 1
+	l := make([]int32, (n+1)*w)
+	at := func(i, j int) int { return int(l[i*w+j]) }
 	for i := n - 1; i >= 0; i-- {
 		for j := m - 1; j >= 0; j-- {
 			if a[i].w == b[j].w {
-				l[i][j] = l[i+1][j+1] + 1
+				l[i*w+j] = l[(i+1)*w+j+1] + 1
 			} else {
-				l[i][j] = max(l[i+1][j], l[i][j+1])
+				l[i*w+j] = max(l[(i+1)*w+j], l[i*w+j+1])
 			}
 		}
 	}
@@ -178,7 +177,7 @@ func align(a, b []token) (int, []hunk) {
 			i++
 			j++
 			continue
-		case j >= m || (i < n && l[i+1][j] >= l[i][j+1]):
+		case j >= m || (i < n && at(i+1, j) >= at(i, j+1)):
 			cur.a = append(cur.a, a[i])
 			i++
 		default:
@@ -188,7 +187,7 @@ func align(a, b []token) (int, []hunk) {
 		cur.context = aligned
 	}
 	flush()
-	return l[0][0], hunks
+	return at(0, 0), hunks
 }
 
 // trimValues drops the words that follow the values on one side only:
