@@ -148,3 +148,44 @@ func TestCommitTimes(t *testing.T) {
 		t.Errorf("CommitTimes(memory/none.md) = %v, want zero", got)
 	}
 }
+
+// TestMaterializeDotDotTree builds a tree by hand whose memory/ holds a
+// folder named "..": the file under it would land in dst/, outside
+// memory/, and is refused.
+func TestMaterializeDotDotTree(t *testing.T) {
+	dir, run := repo(t)
+	blob := func(content string) string {
+		cmd := exec.Command("git", "hash-object", "-w", "--stdin")
+		cmd.Dir, cmd.Stdin = dir, strings.NewReader(content)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	mktree := func(entries string) string {
+		cmd := exec.Command("git", "mktree")
+		cmd.Dir, cmd.Stdin = dir, strings.NewReader(entries)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Skipf("git mktree refused the tree: %v", err)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	b := blob("# evil\n")
+	inner := mktree("100644 blob " + b + "\tevil.md\n")
+	mem := mktree("040000 tree " + inner + "\t..\n100644 blob " + b + "\tok.md\n")
+	root := mktree("040000 tree " + mem + "\tmemory\n")
+	commit := run("commit-tree", root, "-m", "hostile")
+	dst := t.TempDir()
+	snap, err := history.Materialize(context.Background(), dir, commit, dst, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if snap.Files != 1 || len(snap.Skipped) != 1 || !strings.Contains(snap.Skipped[0], "memory/../evil.md") {
+		t.Errorf("Materialize = %d files, skipped %q; want ok.md only", snap.Files, snap.Skipped)
+	}
+	if _, err := os.Stat(filepath.Join(dst, "evil.md")); err == nil {
+		t.Error("evil.md written outside memory/")
+	}
+}

@@ -46,13 +46,23 @@ func (s Supersede) Process(ctx context.Context, _ string, results []search.Resul
 	for i := range n {
 		r := &out[i]
 		parsed[i] = conflict.Parse(r.Text)
-		chunks[i] = conflict.Chunk{Path: r.Path, StartLine: r.StartLine, EndLine: r.EndLine}
-		if d, ok := workspace.DateOf(r.Path); ok {
-			chunks[i].Date = d
+	}
+	// chunk returns what Newer reads of result i, asking for its
+	// modification time only once a conflict needs it.
+	timed := make([]bool, n)
+	chunk := func(i int) conflict.Chunk {
+		if !timed[i] {
+			r := &out[i]
+			chunks[i] = conflict.Chunk{Path: r.Path, StartLine: r.StartLine, EndLine: r.EndLine}
+			if d, ok := workspace.DateOf(r.Path); ok {
+				chunks[i].Date = d
+			}
+			if s.MTime != nil {
+				chunks[i].MTime = s.MTime(ctx, r.Path)
+			}
+			timed[i] = true
 		}
-		if s.MTime != nil {
-			chunks[i].MTime = s.MTime(ctx, r.Path)
-		}
+		return chunks[i]
 	}
 	for i := range n {
 		if err := ctx.Err(); err != nil {
@@ -68,7 +78,7 @@ func (s Supersede) Process(ctx context.Context, _ string, results []search.Resul
 				continue
 			}
 			older, newer := a, b
-			if conflict.Newer(chunks[i], chunks[j], nil) == "a" {
+			if conflict.Newer(chunk(i), chunk(j), nil) == "a" {
 				older, newer = b, a
 			}
 			if older.SupersededBy == nil {
