@@ -1,6 +1,7 @@
 package conflict
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -71,7 +72,7 @@ func sentences(line string) []string {
 // parseClaim normalises one sentence. It reports false for a sentence
 // with fewer than two content words.
 func parseClaim(s string) (claim, bool) {
-	words := tokenize.Words(s)
+	words := tokenize.Words(urls.ReplaceAllString(s, " "))
 	var c claim
 	for i, w := range words {
 		if neg, skip := negation(words, i); neg != "" {
@@ -118,6 +119,10 @@ func shared(a, b []string) int {
 	}
 	return n
 }
+
+// urls matches web addresses and inline code, which say nothing a
+// claim can contradict.
+var urls = regexp.MustCompile("(?:https?://|www\\.)[^\\s)>\\]]*|`[^`]*`")
 
 // negation reports the negation word at words[i], if any, and whether
 // the word is a part of a negation to skip ("longer" of "no longer").

@@ -74,7 +74,10 @@ type located struct {
 // share two content words each used by at most MaxPostings claims, or
 // one used by at most 16, found through an inverted index; no other pair
 // is compared.
-// Each chunk pair is reported once, with its strongest verdict. It
+// Each chunk pair is reported once, with its strongest verdict. A
+// statement that takes more than four values across the memory is a
+// family of parallel statements (one per package, release or person),
+// not a changed fact: its pairs are dropped. It
 // returns at most Limit conflicts, likely first, then by path and line,
 // and the number found in all. It checks ctx as it goes.
 //
@@ -101,7 +104,14 @@ func Detect(ctx context.Context, chunks []Chunk, opts Options) ([]Conflict, int,
 		}
 	}
 	type key struct{ a, b int32 }
-	found := make(map[key]Verdict)
+	type hit struct {
+		Verdict
+		family string
+	}
+	found := make(map[key]hit)
+	// families maps the shared words of conflicting claims to the
+	// distinct values seen with them.
+	families := make(map[string]map[string]bool)
 	counts := make(map[int32]int)
 	for i := range all {
 		if i%1024 == 0 {
@@ -137,13 +147,21 @@ func Detect(ctx context.Context, chunks []Chunk, opts Options) ([]Conflict, int,
 			if k.a > k.b {
 				k.a, k.b = k.b, k.a
 			}
+			fam, va, vb := family(&all[i].claim, &all[j].claim)
+			if families[fam] == nil {
+				families[fam] = make(map[string]bool)
+			}
+			families[fam][va], families[fam][vb] = true, true
 			if old, seen := found[k]; !seen || v.rank() > old.rank() || (v.rank() == old.rank() && v.Reason < old.Reason) {
-				found[k] = v
+				found[k] = hit{v, fam}
 			}
 		}
 	}
 	out := make([]Conflict, 0, len(found))
 	for k, v := range found {
+		if len(families[v.family]) > maxFamily {
+			continue
+		}
 		a, b := chunks[k.a], chunks[k.b]
 		if less(b, a) {
 			a, b = b, a
@@ -152,7 +170,7 @@ func Detect(ctx context.Context, chunks []Chunk, opts Options) ([]Conflict, int,
 	}
 	slices.SortFunc(out, func(x, y Conflict) int {
 		if x.Kind != y.Kind {
-			return -strings.Compare(string(x.Kind), string(y.Kind)) // "likely" before "possible"
+			return Verdict{Kind: y.Kind}.rank() - Verdict{Kind: x.Kind}.rank() // likely first
 		}
 		if c := cmpChunk(x.A, y.A); c != 0 {
 			return c
@@ -164,6 +182,41 @@ func Detect(ctx context.Context, chunks []Chunk, opts Options) ([]Conflict, int,
 		out = out[:opts.Limit]
 	}
 	return out, total, nil
+}
+
+// maxFamily is the most distinct values one statement may take across
+// the memory for its pairs to count as conflicts. More are a family of
+// parallel statements about implicit subjects, such as README files
+// that each say "this repository holds the Go <name> libraries", or
+// change logs that each name their release: not one fact that changed.
+const maxFamily = 4
+
+// family returns the words two claims share, as one string, and the
+// values each has instead: the replaced span, or the negation.
+func family(a, b *claim) (shared, va, vb string) {
+	_, hunks := align(a.toks, b.toks)
+	skip := map[string]int{}
+	for _, h := range hunks {
+		for _, t := range h.a {
+			skip[t.w]++
+		}
+		if len(h.a) > 0 && len(h.b) > 0 {
+			h = trimValues(h)
+			va, vb = words(h.a), words(h.b)
+		}
+	}
+	if va == "" && vb == "" {
+		va, vb = "+"+a.neg, "+"+b.neg
+	}
+	var common []string
+	for _, t := range a.toks {
+		if skip[t.w] > 0 {
+			skip[t.w]--
+			continue
+		}
+		common = append(common, t.w)
+	}
+	return strings.Join(common, " "), va, vb
 }
 
 // rareWord is the document frequency, in claims, at or under which one

@@ -19,7 +19,10 @@
 //
 // Two replaced spans mean two subjects ("staging runs 15" vs "production
 // runs 16"); spans only added on one side are refinements or lists that
-// grow. [Judge] compares two texts; [Detect] finds candidate claim pairs
+// grow. A statement that takes more than four values across the memory
+// is a family of parallel statements about implicit subjects (a README
+// per package), and [Detect] drops it. [Judge] compares two texts;
+// [Detect] finds candidate claim pairs
 // through an in-memory inverted index of content words (claims sharing at
 // least two words that are not too frequent), so the cost grows with the
 // number of neighbours, not with the square of the number of chunks.

@@ -72,8 +72,11 @@ func JudgeParsed(a, b Parsed) (Verdict, bool) {
 const (
 	minCommon     = 2
 	likelyRatio   = 0.6
-	possibleRatio = 0.4
+	possibleRatio = 0.5
 	negationRatio = 0.6
+	// maxExtra is how many words a claim pair may add or drop besides a
+	// replaced word span for the replacement to count.
+	maxExtra = 1
 )
 
 // judge compares two claims.
@@ -123,6 +126,11 @@ func judge(a, b *claim) (Verdict, bool) {
 	}
 	if x, y, ok := antonyms(h.a, h.b); ok {
 		return Verdict{Likely, fmt.Sprintf("antonyms: %q vs %q", x, y)}, true
+	}
+	if extra := len(a.toks) + len(b.toks) - 2*common - len(h.a) - len(h.b); extra > maxExtra || hasPath(h.a) || hasPath(h.b) {
+		// Words replaced inside long, loosely aligned sentences, or paths
+		// and addresses: prose that merely looks alike.
+		return Verdict{}, false
 	}
 	reason := fmt.Sprintf("different value: %q vs %q", words(h.a), words(h.b))
 	switch {
@@ -210,6 +218,17 @@ func trimValues(h hunk) hunk {
 		h.a = h.a[:na]
 	}
 	return h
+}
+
+// hasPath reports whether a word is a path or an address ("a/b",
+// "x.go"): not an attribute's value.
+func hasPath(ts []token) bool {
+	for _, t := range ts {
+		if strings.ContainsAny(t.w, "/_") || (strings.Contains(t.w, ".") && !t.value) {
+			return true
+		}
+	}
+	return false
 }
 
 func allValues(ts []token) bool {
