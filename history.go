@@ -78,13 +78,15 @@ func (w *Weave) supersede(s search.Options) postprocess.Postprocessor {
 	if s.Superseded == "off" {
 		return nil
 	}
-	mtime := func(ctx context.Context, p string) time.Time {
-		if rows, _ := w.db.FilesAt(ctx, []string{p}); rows[p].MTime > 0 {
-			return time.Unix(0, rows[p].MTime)
+	mtimes := func(ctx context.Context, paths []string) map[string]time.Time {
+		rows, _ := w.db.FilesAt(ctx, paths)
+		out := make(map[string]time.Time, len(rows))
+		for p, f := range rows {
+			out[p] = time.Unix(0, f.MTime)
 		}
-		return time.Time{}
+		return out
 	}
-	return postprocess.Supersede{Hide: s.Superseded == "hide", Window: min(100, max(12, 2*s.MaxResults)), MTime: mtime}
+	return postprocess.Supersede{Hide: s.Superseded == "hide", Window: min(100, max(12, 2*s.MaxResults)), MTimes: mtimes}
 }
 
 // SearchAt searches memory/ as it was at the git revision rev: the

@@ -72,8 +72,8 @@ type located struct {
 // claims, in different files or at least MinLineGap lines apart in one
 // file, that [Judge] finds disagreeing. Candidate pairs are claims that
 // share two content words each used by at most MaxPostings claims, or
-// one used by at most 16, found through an inverted index; no other pair
-// is compared.
+// one used by at most 16 (fewer in a memory under 80,000 claims), found
+// through an inverted index; no other pair is compared.
 // Each chunk pair is reported once, with its strongest verdict. A
 // statement that takes more than four values across the memory is a
 // family of parallel statements (one per package, release or person),
@@ -103,6 +103,10 @@ func Detect(ctx context.Context, chunks []Chunk, opts Options) ([]Conflict, int,
 			postings[w] = append(postings[w], int32(i))
 		}
 	}
+	// A word used by at most rare claims is specific enough alone:
+	// rareWord in a large memory, fewer in a small one, where every word
+	// is rare.
+	rare := min(rareWord, max(2, len(all)/5000))
 	type key struct{ a, b int32 }
 	type hit struct {
 		Verdict
@@ -126,7 +130,7 @@ func Detect(ctx context.Context, chunks []Chunk, opts Options) ([]Conflict, int,
 				continue
 			}
 			weight := 1
-			if len(p) <= rareWord {
+			if len(p) <= rare {
 				weight = minCommon // one rare word alone makes neighbours
 			}
 			// Postings are ascending: the claims after i start past it.

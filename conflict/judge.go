@@ -71,6 +71,7 @@ func JudgeParsed(a, b Parsed) (Verdict, bool) {
 // conflict.
 const (
 	minCommon     = 2
+	minRatio      = 0.3
 	likelyRatio   = 0.6
 	possibleRatio = 0.5
 	negationRatio = 0.6
@@ -81,11 +82,16 @@ const (
 
 // judge compares two claims.
 func judge(a, b *claim) (Verdict, bool) {
-	common, hunks := align(a.toks, b.toks)
-	if common < minCommon {
+	longer := float64(max(len(a.toks), len(b.toks)))
+	if n := shared(a.set, b.set); n < minCommon || float64(n) < minRatio*longer {
+		// The distinct shared words bound the alignment: skip it.
 		return Verdict{}, false
 	}
-	ratio := float64(common) / float64(max(len(a.toks), len(b.toks)))
+	common, hunks := align(a.toks, b.toks)
+	ratio := float64(common) / longer
+	if common < minCommon || ratio < minRatio {
+		return Verdict{}, false
+	}
 	var reps []hunk
 	for _, h := range hunks {
 		if len(h.a) > 0 && len(h.b) > 0 {

@@ -33,7 +33,7 @@ func TestSupersede(t *testing.T) {
 		{"dated notes, newer ranked first", Supersede{}, []search.Result{
 			r(1, "memory/2025-05-10.md", 7, pg16), r(2, "memory/2025-03-01.md", 3, pg15),
 		}, []int64{1, 2}, map[int64]string{2: "memory/2025-05-10.md"}},
-		{"mtime decides for evergreen files", Supersede{MTime: func(_ context.Context, p string) time.Time { return mtimes[p] }}, []search.Result{
+		{"mtime decides for evergreen files", Supersede{MTimes: func(context.Context, []string) map[string]time.Time { return mtimes }}, []search.Result{
 			r(1, "memory/new.md", 1, pg15), r(2, "memory/old.md", 1, pg16),
 		}, []int64{1, 2}, map[int64]string{2: "memory/new.md"}},
 		{"hide", Supersede{Hide: true}, []search.Result{
