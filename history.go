@@ -63,7 +63,7 @@ func (w *Weave) Conflicts(ctx context.Context, opts ...SearchOption) (*Conflicts
 		return nil, fmt.Errorf("memweave: conflicts: %w", err)
 	}
 	if cut {
-		resp.Warnings = append(resp.Warnings, Warning{Err: errors.New("conflicts: the index has too many chunks; only the first 200,000 were compared")})
+		resp.Warnings = append(resp.Warnings, Warning{Err: errors.New("conflicts: the index has too many chunks; only the first 100,000 were compared")})
 	}
 	return resp, nil
 }

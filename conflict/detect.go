@@ -10,10 +10,13 @@ import (
 
 // Chunk is one chunk of memory as [Detect] reads it.
 type Chunk struct {
-	Path      string `json:"path"`
-	StartLine int    `json:"start_line"`
-	EndLine   int    `json:"end_line"`
-	Text      string `json:"text"`
+	// Path is workspace-relative, such as "memory/2025-05-10.md".
+	Path string `json:"path"`
+	// StartLine and EndLine are the 1-based, inclusive line range.
+	StartLine int `json:"start_line"`
+	EndLine   int `json:"end_line"`
+	// Text is the chunk's text.
+	Text string `json:"text"`
 	// Date is the date of a dated file (YYYY-MM-DD.md), zero for an
 	// evergreen one.
 	Date time.Time `json:"-"`
@@ -23,7 +26,9 @@ type Chunk struct {
 
 // Conflict is a pair of chunks that disagree.
 type Conflict struct {
-	Kind   Kind   `json:"kind"`
+	// Kind is [Likely] or [Possible].
+	Kind Kind `json:"kind"`
+	// Reason names the differing parts, e.g. `different number: "15" vs "16"`.
 	Reason string `json:"reason"`
 	// Newer is "a" or "b": the side that is more recent (see [Detect]).
 	Newer string `json:"newer"`

@@ -19,7 +19,7 @@ type Scope struct {
 	// Paths, when not nil, allows only chunks of these files.
 	Paths []string
 	// Max caps the chunks read; more make Load report truncated.
-	// Default 200,000.
+	// Default 100,000.
 	Max int
 }
 
@@ -30,7 +30,7 @@ type Scope struct {
 // sc.Max.
 func Load(ctx context.Context, db *sql.DB, sc Scope) (chunks []Chunk, truncated bool, err error) {
 	if sc.Max <= 0 {
-		sc.Max = 200_000
+		sc.Max = 100_000
 	}
 	var where []string
 	var args []any
