@@ -37,6 +37,11 @@ type SearchResponse struct {
 	Warnings []Warning `json:"warnings"`
 	// Results are ordered by descending score. Never nil.
 	Results []Result `json:"results"`
+	// At is the full commit id [Weave.SearchAt] searched, "" otherwise.
+	At string `json:"at,omitempty"`
+	// EmbeddingsComputed is how many chunks [Weave.SearchAt] embedded to
+	// index the revision (the cache had the rest); nil otherwise.
+	EmbeddingsComputed *int `json:"embeddings_computed,omitempty"`
 }
 
 // Search runs the five-stage pipeline: hybrid retrieval and fusion,
@@ -105,6 +110,7 @@ func (w *Weave) stages(s search.Options) []postprocess.Postprocessor {
 	if s.MMR {
 		procs = append(procs, postprocess.MMR{Lambda: s.Lambda})
 	}
+	procs = append(procs, w.supersede(s))
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return append(procs, w.procs...)

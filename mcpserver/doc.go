@@ -2,7 +2,7 @@
 // Context Protocol (MCP) server.
 //
 // [New] returns an *mcp.Server (github.com/modelcontextprotocol/go-sdk)
-// with eight tools:
+// with ten tools:
 //
 //	memory_search  hybrid keyword and semantic search       read-only
 //	memory_get     exact lines of a memory file             read-only
@@ -12,6 +12,12 @@
 //	memory_append  add a note to today's dated log          additive
 //	memory_delete  remove a file under memory/              destructive, idempotent
 //	memory_index   bring the index up to date               additive, idempotent
+//	memory_conflicts  pairs of passages that contradict     read-only
+//	memory_changes    passages changed between git revisions read-only
+//
+// memory_search takes an optional at, a git revision to search the
+// memory as of, and marks a result a newer result contradicts with
+// superseded_by.
 //
 // Every tool's inputs and outputs are typed, with JSON schemas inferred
 // from Go structs; every output is also given as text for clients that
@@ -21,7 +27,7 @@
 // a panic in a tool is recovered the same way.
 //
 // Tool arguments have size limits ([MaxContentBytes], [MaxQueryBytes],
-// [MaxPathBytes], [MaxBudgetTokens], [MaxSearchResults]); a call over one
+// [MaxPathBytes], [MaxBudgetTokens], [MaxSearchResults], [MaxConflicts]); a call over one
 // fails with a tool error naming the limit.
 //
 // Serve it over stdin and stdout with [Serve], as the memweave command's

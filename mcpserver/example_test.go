@@ -56,6 +56,8 @@ func Example() {
 	fmt.Println("escaping write refused:", res.IsError)
 	// Output:
 	// memory_append read-only=false
+	// memory_changes read-only=true
+	// memory_conflicts read-only=true
 	// memory_delete read-only=false
 	// memory_get read-only=true
 	// memory_index read-only=false

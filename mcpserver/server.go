@@ -271,8 +271,9 @@ var (
 	no  = false
 )
 
-// register adds the eight tools to srv.
+// register adds the ten tools to srv.
 func (t *tools) register(srv *mcp.Server) {
+	t.registerHistory(srv)
 	mcp.AddTool(srv, &mcp.Tool{
 		Name:  "memory_search",
 		Title: "Search memory",

@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/chunker"
 	"github.com/memweave/memweave-go/pack"
+	"github.com/memweave/memweave-go/search"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -50,6 +52,7 @@ type searchInput struct {
 	Sources           []string `json:"sources,omitempty" jsonschema:"only search these namespaces: memory for files directly in memory/, or the name of a folder under memory/; each at most 1024 bytes"`
 	DecayHalfLifeDays *float64 `json:"decay_half_life_days,omitempty" jsonschema:"favour recent dated notes: halve a dated file's score every this many days (off unless given)"`
 	MMRLambda         *float64 `json:"mmr_lambda,omitempty" jsonschema:"diversify results: 1 is pure relevance, 0 pure diversity (off unless given)"`
+	At                string   `json:"at,omitempty" jsonschema:"search the memory as it was at this git revision (commit id, branch, tag, HEAD~3); at most 256 bytes"`
 }
 
 // searchResult is one hit of memory_search.
@@ -60,6 +63,8 @@ type searchResult struct {
 	Score     float64 `json:"score" jsonschema:"relevance in [0,1]"`
 	Snippet   string  `json:"snippet" jsonschema:"the best-matching part of the passage"`
 	Source    string  `json:"source" jsonschema:"namespace of the file"`
+	// SupersededBy is a newer result that contradicts this one.
+	SupersededBy *search.Ref `json:"superseded_by,omitempty" jsonschema:"a newer result of this response that contradicts this one"`
 }
 
 // searchOutput is the output of memory_search.
@@ -68,6 +73,9 @@ type searchOutput struct {
 	Mode     string         `json:"mode" jsonschema:"retrieval used: hybrid, keyword or vector"`
 	Warnings []string       `json:"warnings" jsonschema:"why results may be degraded"`
 	Results  []searchResult `json:"results"`
+	// At and EmbeddingsComputed are set for a search with at.
+	At                 string `json:"at,omitempty" jsonschema:"the full commit id searched"`
+	EmbeddingsComputed *int   `json:"embeddings_computed,omitempty" jsonschema:"embeddings computed to index that revision"`
 }
 
 func (t *tools) search(ctx context.Context, in searchInput) (*mcp.CallToolResult, searchOutput, error) {
@@ -102,14 +110,24 @@ func (t *tools) search(ctx context.Context, in searchInput) (*mcp.CallToolResult
 	if in.MMRLambda != nil {
 		opts = append(opts, memweave.MMR(*in.MMRLambda))
 	}
-	resp, err := t.w.Search(ctx, in.Query, opts...)
+	var resp *memweave.SearchResponse
+	var err error
+	if in.At != "" {
+		if err := checkSize("memory_search", "at", in.At, maxRevBytes); err != nil {
+			return nil, out, err
+		}
+		resp, err = t.w.SearchAt(ctx, in.At, in.Query, opts...)
+	} else {
+		resp, err = t.w.Search(ctx, in.Query, opts...)
+	}
 	if err != nil {
 		return nil, out, emptyQuery("memory_search", err)
 	}
-	out = searchOutput{Query: resp.Query, Mode: string(resp.Mode), Warnings: t.warnings(resp.Warnings), Results: []searchResult{}}
+	out = searchOutput{Query: resp.Query, Mode: string(resp.Mode), Warnings: t.warnings(resp.Warnings), Results: []searchResult{},
+		At: resp.At, EmbeddingsComputed: resp.EmbeddingsComputed}
 	for _, r := range resp.Results {
 		out.Results = append(out.Results, searchResult{Path: r.Path, StartLine: r.StartLine, EndLine: r.EndLine,
-			Score: r.Score, Snippet: r.Snippet, Source: r.Source})
+			Score: r.Score, Snippet: r.Snippet, Source: r.Source, SupersededBy: r.SupersededBy})
 	}
 	return nil, out, nil
 }
@@ -323,4 +341,93 @@ func (t *tools) status(ctx context.Context, _ statusInput) (*mcp.CallToolResult,
 		return nil, memweave.Status{}, err
 	}
 	return nil, *st, nil
+}
+
+// maxRevBytes bounds a git revision argument (memory_search's at,
+// memory_changes' from and to): 256 bytes.
+const maxRevBytes = 256
+
+// MaxConflicts bounds memory_conflicts' max_results: 500.
+const MaxConflicts = 500
+
+// conflictsInput is the input of memory_conflicts.
+type conflictsInput struct {
+	Sources    []string `json:"sources,omitempty" jsonschema:"only these namespaces; each at most 1024 bytes"`
+	PathPrefix string   `json:"path_prefix,omitempty" jsonschema:"only files whose path starts with this, e.g. memory/projects/; at most 1024 bytes"`
+	MaxResults int      `json:"max_results,omitempty" jsonschema:"how many conflicts to return, likely first, 1 to 500 (default 50)"`
+}
+
+// conflictsOutput is the output of memory_conflicts.
+type conflictsOutput struct {
+	Conflicts []memweave.Conflict `json:"conflicts"`
+	Total     int                 `json:"total" jsonschema:"conflicts found before max_results cut the list"`
+	Warnings  []string            `json:"warnings"`
+}
+
+func (t *tools) conflicts(ctx context.Context, in conflictsInput) (*mcp.CallToolResult, conflictsOutput, error) {
+	var out conflictsOutput
+	if err := checkSize("memory_conflicts", "path_prefix", in.PathPrefix, MaxPathBytes); err != nil {
+		return nil, out, err
+	}
+	for _, src := range in.Sources {
+		if err := checkSize("memory_conflicts", "a source", src, MaxPathBytes); err != nil {
+			return nil, out, err
+		}
+	}
+	if in.MaxResults < 0 || in.MaxResults > MaxConflicts {
+		return nil, out, fmt.Errorf("memory_conflicts: max_results must be between 1 and %d, got %d", MaxConflicts, in.MaxResults)
+	}
+	opts := []memweave.SearchOption{memweave.MaxResults(cmp.Or(in.MaxResults, 50)), memweave.PathPrefix(in.PathPrefix)}
+	if len(in.Sources) > 0 {
+		opts = append(opts, memweave.Sources(in.Sources...))
+	}
+	resp, err := t.w.Conflicts(ctx, opts...)
+	if err != nil {
+		return nil, out, err
+	}
+	return nil, conflictsOutput{Conflicts: resp.Conflicts, Total: resp.Total, Warnings: t.warnings(resp.Warnings)}, nil
+}
+
+// changesInput is the input of memory_changes.
+type changesInput struct {
+	From string `json:"from" jsonschema:"the earlier git revision (commit id, branch, tag, HEAD~3); at most 256 bytes"`
+	To   string `json:"to,omitempty" jsonschema:"the later git revision; default: the files as they are now; at most 256 bytes"`
+}
+
+// changesOutput is the output of memory_changes.
+type changesOutput struct {
+	Changes []memweave.Change `json:"changes"`
+}
+
+func (t *tools) changes(ctx context.Context, in changesInput) (*mcp.CallToolResult, changesOutput, error) {
+	var out changesOutput
+	for field, rev := range map[string]string{"from": in.From, "to": in.To} {
+		if err := checkSize("memory_changes", field, rev, maxRevBytes); err != nil {
+			return nil, out, err
+		}
+	}
+	ch, err := t.w.Changes(ctx, in.From, in.To)
+	if err != nil {
+		return nil, out, err
+	}
+	return nil, changesOutput{Changes: ch}, nil
+}
+
+// registerHistory adds memory_conflicts and memory_changes to srv.
+func (t *tools) registerHistory(srv *mcp.Server) {
+	mcp.AddTool(srv, &mcp.Tool{
+		Name:  "memory_conflicts",
+		Title: "Find contradicting memories",
+		Description: "List pairs of memory passages that seem to contradict each other (a different number, version, date or name " +
+			"for the same thing, a negation, an antonym), each likely or possible, with a reason and which side is newer. " +
+			"Use it to clean up memory: read both with memory_get, then fix or delete the outdated one.",
+		Annotations: &mcp.ToolAnnotations{Title: "Find contradicting memories", ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: &no},
+	}, handler(t, "memory_conflicts", t.conflicts))
+	mcp.AddTool(srv, &mcp.Tool{
+		Name:  "memory_changes",
+		Title: "Memory changes between revisions",
+		Description: "List the memory passages added, removed or changed between two git revisions of the workspace " +
+			"(or a revision and the files as they are now), with paths and line ranges: what was learned or forgotten.",
+		Annotations: &mcp.ToolAnnotations{Title: "Memory changes between revisions", ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: &no},
+	}, handler(t, "memory_changes", t.changes))
 }

@@ -37,6 +37,9 @@ type Options struct {
 	Now time.Time
 	// NoSync skips the sync before the search.
 	NoSync bool
+	// Superseded is how results contradicted by a newer result are
+	// treated: "mark" ("" too), "hide" or "off".
+	Superseded string
 	// Err is the first error an option recorded.
 	Err error
 }
@@ -74,6 +77,8 @@ func (o *Options) Validate() error {
 		return fmt.Errorf("MMR lambda must be in [0,1], got %g", o.Lambda)
 	case o.Decay && (!(o.HalfLifeDays > 0) || math.IsInf(o.HalfLifeDays, 0)):
 		return fmt.Errorf("Decay half-life must be a positive number of days, got %g", o.HalfLifeDays)
+	case o.Superseded != "" && o.Superseded != "mark" && o.Superseded != "hide" && o.Superseded != "off":
+		return fmt.Errorf("unknown superseded mode %q (want mark, hide or off)", o.Superseded)
 	case !o.Mode.Valid():
 		return fmt.Errorf("unknown mode %q (want hybrid, keyword or vector)", o.Mode)
 	}

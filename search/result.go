@@ -26,8 +26,17 @@ type Result struct {
 	TextScore *float64 `json:"text_score"`
 	// Text is the whole chunk text; postprocessors may read it.
 	Text string `json:"-"`
+	// SupersededBy, when set, is a newer result of the same response
+	// that contradicts this one (postprocess.Supersede).
+	SupersededBy *Ref `json:"superseded_by,omitempty"`
 	// Explain tells how Score came about.
 	Explain Explain `json:"-"`
+}
+
+// Ref points at a chunk: a file and the line it starts on.
+type Ref struct {
+	Path      string `json:"path"`
+	StartLine int    `json:"start_line"`
 }
 
 // Explain is the score breakdown of a [Result].
@@ -56,6 +65,9 @@ type Explain struct {
 	// when MMR did not run.
 	RankBeforeMMR int `json:"rank_before_mmr,omitempty"`
 	RankAfterMMR  int `json:"rank_after_mmr,omitempty"`
+	// Superseded is the contradiction that made SupersededBy, e.g.
+	// `different number: "15" vs "16"`; "" when not superseded.
+	Superseded string `json:"superseded,omitempty"`
 	// Processors records each custom postprocessor's effect, in order.
 	Processors []ProcessorChange `json:"processors,omitempty"`
 }

@@ -164,6 +164,8 @@ OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
 		a.mcpCommand(),
 		a.watchCommand(),
 		a.checkCommand(),
+		a.conflictsCommand(),
+		a.changesCommand(),
 	)
 	return root
 }

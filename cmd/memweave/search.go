@@ -27,6 +27,8 @@ type searchFlags struct {
 	now        string
 	explain    bool
 	asJSON     bool
+	at         string // --at REV: search memory/ as of a git revision
+	superseded string
 }
 
 func (a *app) searchCommand() *cobra.Command {
@@ -60,7 +62,13 @@ off unless their flag is given.`,
 			if err != nil {
 				return err
 			}
-			resp, err := w.Search(cmd.Context(), strings.Join(args, " "), opts...)
+			search := w.Search
+			if f.at != "" {
+				search = func(ctx context.Context, q string, o ...memweave.SearchOption) (*memweave.SearchResponse, error) {
+					return w.SearchAt(ctx, f.at, q, o...)
+				}
+			}
+			resp, err := search(cmd.Context(), strings.Join(args, " "), opts...)
 			if err != nil {
 				return emptyQueryUsage(err)
 			}
@@ -88,6 +96,8 @@ off unless their flag is given.`,
 	fl.StringVar(&f.now, "now", "", "measure decay from this `YYYY-MM-DD` date instead of today")
 	fl.BoolVar(&f.explain, "explain", false, "show how each score came about")
 	fl.BoolVar(&f.asJSON, "json", false, "print the response as JSON")
+	fl.StringVar(&f.at, "at", "", "search memory/ as of this git `REV` (a commit, branch or tag)")
+	fl.StringVar(&f.superseded, "superseded", "mark", "results a newer result contradicts: `mark`, hide or off")
 	return cmd
 }
 
@@ -183,6 +193,12 @@ func (f *searchFlags) options(cmd *cobra.Command) ([]memweave.SearchOption, erro
 		}
 		opts = append(opts, memweave.MMR(f.lambda))
 	}
+	if set("superseded") {
+		if f.superseded != "mark" && f.superseded != "hide" && f.superseded != "off" {
+			return nil, usageErr("invalid --superseded %q: want mark, hide or off", f.superseded)
+		}
+		opts = append(opts, memweave.Superseded(f.superseded))
+	}
 	if set("now") {
 		t, err := time.ParseInLocation(time.DateOnly, f.now, time.UTC)
 		if err != nil {
@@ -199,21 +215,26 @@ type searchResponseJSON struct {
 	Mode     string       `json:"mode"`
 	Warnings []string     `json:"warnings"`
 	Results  []resultJSON `json:"results"`
+	// At and EmbeddingsComputed are set by search --at.
+	At                 string `json:"at,omitempty"`
+	EmbeddingsComputed *int   `json:"embeddings_computed,omitempty"`
 }
 
 // resultJSON is the JSON form of a [memweave.Result]; Explain is set only
 // with --explain.
 type resultJSON struct {
-	Path        string          `json:"path"`
-	StartLine   int             `json:"start_line"`
-	EndLine     int             `json:"end_line"`
-	Headings    []string        `json:"headings"`
-	Score       float64         `json:"score"`
-	Snippet     string          `json:"snippet"`
-	Source      string          `json:"source"`
-	VectorScore *float64        `json:"vector_score"`
-	TextScore   *float64        `json:"text_score"`
-	Explain     *search.Explain `json:"explain,omitempty"`
+	Path        string   `json:"path"`
+	StartLine   int      `json:"start_line"`
+	EndLine     int      `json:"end_line"`
+	Headings    []string `json:"headings"`
+	Score       float64  `json:"score"`
+	Snippet     string   `json:"snippet"`
+	Source      string   `json:"source"`
+	VectorScore *float64 `json:"vector_score"`
+	TextScore   *float64 `json:"text_score"`
+	// SupersededBy is a newer result that contradicts this one.
+	SupersededBy *search.Ref     `json:"superseded_by,omitempty"`
+	Explain      *search.Explain `json:"explain,omitempty"`
 }
 
 func (a *app) searchJSON(resp *memweave.SearchResponse, explain bool) searchResponseJSON {
@@ -222,12 +243,13 @@ func (a *app) searchJSON(resp *memweave.SearchResponse, explain bool) searchResp
 		Mode:     string(resp.Mode),
 		Warnings: a.cleanAll(resp.Warnings),
 		Results:  make([]resultJSON, 0, len(resp.Results)),
+		At:       resp.At, EmbeddingsComputed: resp.EmbeddingsComputed,
 	}
 	for _, r := range resp.Results {
 		rj := resultJSON{
 			Path: r.Path, StartLine: r.StartLine, EndLine: r.EndLine, Headings: r.Headings,
 			Score: r.Score, Snippet: r.Snippet, Source: r.Source,
-			VectorScore: r.VectorScore, TextScore: r.TextScore,
+			VectorScore: r.VectorScore, TextScore: r.TextScore, SupersededBy: r.SupersededBy,
 		}
 		if rj.Headings == nil {
 			rj.Headings = []string{}
@@ -258,6 +280,9 @@ func printResults(w io.Writer, query string, results []memweave.Result, explain 
 		}
 		fmt.Fprintf(&b, "%.3f  %s:%d-%d  [%s]\n", r.Score, r.Path, r.StartLine, r.EndLine, r.Source)
 		b.WriteString(indent + preview(search.Snippet(r.Snippet, terms, previewRunes), previewRunes) + "\n")
+		if r.SupersededBy != nil {
+			fmt.Fprintf(&b, "%ssuperseded by %s:%d\n", indent, r.SupersededBy.Path, r.SupersededBy.StartLine)
+		}
 		if explain {
 			writeExplain(&b, r.Explain)
 		}
@@ -301,6 +326,9 @@ func writeExplain(b *strings.Builder, e search.Explain) {
 	}
 	if e.RankBeforeMMR > 0 {
 		line("mmr", "rank %d -> %d", e.RankBeforeMMR, e.RankAfterMMR)
+	}
+	if e.Superseded != "" {
+		line("supersede", "%s", e.Superseded)
 	}
 	for _, p := range e.Processors {
 		line(p.Name, "%.3f -> %.3f, rank %d -> %d", p.ScoreBefore, p.ScoreAfter, p.RankBefore, p.RankAfter)

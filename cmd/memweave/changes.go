@@ -1,0 +1,68 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/memweave/memweave-go"
+)
+
+func (a *app) changesCommand() *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "changes REV1 [REV2]",
+		Short: "List the memory chunks added, removed or changed between two git revisions",
+		Long: `Changes compares memory/ at git revision REV1 with memory/ at REV2, or
+with the working tree when REV2 is not given, chunk by chunk, and lists
+the chunks added, removed or changed, with paths and line ranges: what
+an agent learned or forgot. It needs git and a workspace inside a git
+repository.
+
+  memweave changes HEAD~5
+  memweave changes v1.0 main --json`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) < 1 || len(args) > 2 {
+				return usageErr("changes needs REV1 and an optional REV2")
+			}
+			return nil
+		},
+		RunE: action(func(cmd *cobra.Command, args []string) (err error) {
+			to := ""
+			if len(args) == 2 {
+				to = args[1]
+			}
+			w, err := a.openWeave(cmd)
+			if err != nil {
+				return err
+			}
+			defer closeWeave(w, &err)
+			changes, err := w.Changes(cmd.Context(), args[0], to)
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				return writeJSON(a.stdout, struct {
+					Changes []memweave.Change `json:"changes"`
+				}{changes})
+			}
+			var b strings.Builder
+			for _, c := range changes {
+				switch {
+				case c.Old == nil:
+					fmt.Fprintf(&b, "added    %s:%d-%d\n%s+ %s\n", c.Path, c.New.StartLine, c.New.EndLine, indent, preview(c.New.Text, previewRunes))
+				case c.New == nil:
+					fmt.Fprintf(&b, "removed  %s:%d-%d\n%s- %s\n", c.Path, c.Old.StartLine, c.Old.EndLine, indent, preview(c.Old.Text, previewRunes))
+				default:
+					fmt.Fprintf(&b, "changed  %s:%d-%d -> %d-%d\n%s- %s\n%s+ %s\n", c.Path, c.Old.StartLine, c.Old.EndLine,
+						c.New.StartLine, c.New.EndLine, indent, preview(c.Old.Text, previewRunes), indent, preview(c.New.Text, previewRunes))
+				}
+			}
+			_, err = fmt.Fprint(a.stdout, b.String())
+			return err
+		}),
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the changes as JSON")
+	return cmd
+}

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/memweave/memweave-go"
+)
+
+func (a *app) conflictsCommand() *cobra.Command {
+	var (
+		sources []string
+		prefix  string
+		limit   int
+		asJSON  bool
+	)
+	cmd := &cobra.Command{
+		Use:   "conflicts",
+		Short: "List pairs of memories that seem to contradict each other",
+		Long: `Conflicts lists pairs of chunks, in different files or far apart in one
+file, that speak about the same subject and disagree: a different value
+(number, version, date, name), a negation or an antonym. Each pair is
+"likely" or "possible", with a short reason and the side that is newer
+(the dated file, else the modification time, else the commit time).
+The rules are offline and deterministic; they are hints to review, not
+verdicts.
+
+  memweave conflicts --path-prefix memory/projects/ --json`,
+		Args: cobra.NoArgs,
+		RunE: action(func(cmd *cobra.Command, _ []string) (err error) {
+			if limit <= 0 || limit > 10_000 {
+				return usageErr("invalid --limit %d: must be in [1,10000]", limit)
+			}
+			opts := []memweave.SearchOption{memweave.MaxResults(limit), memweave.PathPrefix(prefix)}
+			if len(sources) > 0 {
+				opts = append(opts, memweave.Sources(sources...))
+			}
+			w, err := a.openWeave(cmd)
+			if err != nil {
+				return err
+			}
+			defer closeWeave(w, &err)
+			resp, err := w.Conflicts(cmd.Context(), opts...)
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				return writeJSON(a.stdout, struct {
+					Conflicts []memweave.Conflict `json:"conflicts"`
+					Total     int                 `json:"total"`
+					Warnings  []string            `json:"warnings"`
+				}{resp.Conflicts, resp.Total, a.cleanAll(resp.Warnings)})
+			}
+			a.warn(resp.Warnings)
+			var b strings.Builder
+			for _, c := range resp.Conflicts {
+				mark := func(side string) string {
+					if c.Newer == side {
+						return " (newer)"
+					}
+					return ""
+				}
+				fmt.Fprintf(&b, "%-8s  %s\n", c.Kind, c.Reason)
+				fmt.Fprintf(&b, "%sa  %s:%d-%d%s  %s\n", indent, c.A.Path, c.A.StartLine, c.A.EndLine, mark("a"), preview(c.A.Text, previewRunes))
+				fmt.Fprintf(&b, "%sb  %s:%d-%d%s  %s\n", indent, c.B.Path, c.B.StartLine, c.B.EndLine, mark("b"), preview(c.B.Text, previewRunes))
+			}
+			fmt.Fprintf(a.stderr, "memweave: %d conflicts found, %d shown\n", resp.Total, len(resp.Conflicts))
+			_, err = fmt.Fprint(a.stdout, b.String())
+			return err
+		}),
+	}
+	fl := cmd.Flags()
+	fl.StringArrayVar(&sources, "source", nil, "only this `source` (repeatable)")
+	fl.StringVar(&prefix, "path-prefix", "", "only files whose path starts with `P`, e.g. memory/projects/")
+	fl.IntVar(&limit, "limit", 100, "show at most `N` conflicts, likely first")
+	fl.BoolVar(&asJSON, "json", false, "print the conflicts as JSON")
+	return cmd
+}

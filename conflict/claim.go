@@ -1,0 +1,188 @@
+package conflict
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/memweave/memweave-go/tokenize"
+)
+
+// maxClaimTokens caps the content words of one claim: a hostile
+// "sentence" of megabytes costs no more than a normal one.
+const maxClaimTokens = 64
+
+// token is one normalised content word of a claim.
+type token struct {
+	w     string
+	value bool // a number, version or date: contains a digit
+}
+
+// claim is one sentence or list item of a chunk.
+type claim struct {
+	toks []token
+	// neg is the negation word when the claim is negated, "" otherwise.
+	neg string
+	// line is the 0-based line of the chunk text the claim starts on.
+	line int
+	// set is the claim's distinct words, sorted.
+	set []string
+}
+
+// claims splits text into claims, skipping fenced code.
+func claims(text string) []claim {
+	var out []claim
+	fence := false
+	for i, line := range strings.Split(text, "\n") {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+			fence = !fence
+			continue
+		}
+		if fence || t == "" {
+			continue
+		}
+		for _, s := range sentences(t) {
+			if c, ok := parseClaim(s); ok {
+				c.line = i
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// sentences splits a line at sentence ends: ". ", "! ", "? ", "; ".
+func sentences(line string) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(line)-1; i++ {
+		switch line[i] {
+		case '.', '!', '?', ';':
+			if line[i+1] == ' ' {
+				out = append(out, line[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, line[start:])
+}
+
+// parseClaim normalises one sentence. It reports false for a sentence
+// with fewer than two content words.
+func parseClaim(s string) (claim, bool) {
+	words := tokenize.Words(urls.ReplaceAllString(s, " "))
+	var c claim
+	for i, w := range words {
+		if neg, skip := negation(words, i); neg != "" {
+			if c.neg == "" {
+				c.neg = neg
+			}
+			continue
+		} else if skip {
+			continue
+		}
+		switch {
+		case w == "on" && i == len(words)-1, w == "off":
+			// "turned on" / "off": the switch itself is the value.
+		case tokenize.IsStopWord(w) || filler[w]:
+			continue
+		}
+		c.toks = append(c.toks, token{w: stem(w), value: isValue(w)})
+		if len(c.toks) == maxClaimTokens {
+			break
+		}
+	}
+	for _, t := range c.toks {
+		c.set = append(c.set, t.w)
+	}
+	slices.Sort(c.set)
+	c.set = slices.Compact(c.set)
+	return c, len(c.toks) >= 2
+}
+
+// shared counts the words two sorted sets have in common.
+func shared(a, b []string) int {
+	n, i, j := 0, 0, 0
+	for i < len(a) && j < len(b) {
+		switch {
+		case a[i] == b[j]:
+			n++
+			i++
+			j++
+		case a[i] < b[j]:
+			i++
+		default:
+			j++
+		}
+	}
+	return n
+}
+
+// urls matches web addresses and inline code, which say nothing a
+// claim can contradict.
+var urls = regexp.MustCompile("(?:https?://|www\\.)[^\\s)>\\]]*|`[^`]*`")
+
+// negation reports the negation word at words[i], if any, and whether
+// the word is a part of a negation to skip ("longer" of "no longer").
+func negation(words []string, i int) (neg string, skip bool) {
+	w := words[i]
+	switch w {
+	case "not", "no", "never", "cannot", "without", "none", "nobody", "nothing", "neither":
+		if w == "no" && i+1 < len(words) && words[i+1] == "longer" {
+			return "no longer", false
+		}
+		return w, false
+	case "longer":
+		return "", i > 0 && words[i-1] == "no"
+	case "don", "doesn", "didn", "isn", "aren", "wasn", "weren", "won", "hasn", "haven", "hadn", "shouldn", "wouldn", "couldn", "can":
+		// "don’t" with a curly apostrophe splits into "don" and "t".
+		if i+1 < len(words) && words[i+1] == "t" {
+			return w + "'t", false
+		}
+	case "t":
+		return "", i > 0
+	}
+	if strings.HasSuffix(w, "n't") {
+		return w, false
+	}
+	return "", false
+}
+
+// filler are words that carry no subject or value in a memory note: the
+// vocabulary of change over time ("moved", "now", "since") and of time
+// references ("last week").
+var filler = setOf(`now moved move upgraded upgrade migrated switched changed updated resized
+since last latest recent anymore longer yet still already today yesterday tomorrow
+week weeks month months day days ago currently actually also please note`)
+
+func setOf(words string) map[string]bool {
+	m := make(map[string]bool)
+	for _, w := range strings.Fields(words) {
+		m[w] = true
+	}
+	return m
+}
+
+// stem folds a plural or third-person "s" and a possessive "'s".
+func stem(w string) string {
+	w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
+	if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") &&
+		!strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is") && !hasDigit(w) {
+		return w[:len(w)-1]
+	}
+	return w
+}
+
+// isValue reports whether w is a number, version or date: it starts
+// with a digit, or with "v" and a digit ("v1.27"). Identifiers such as
+// "p99" or "service2" are words.
+func isValue(w string) bool {
+	w = strings.TrimPrefix(w, "v")
+	return w != "" && w[0] >= '0' && w[0] <= '9'
+}
+
+func hasDigit(w string) bool {
+	return strings.IndexFunc(w, unicode.IsDigit) >= 0
+}

@@ -1,0 +1,293 @@
+package conflict
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Chunk is one chunk of memory as [Detect] reads it.
+type Chunk struct {
+	// Path is workspace-relative, such as "memory/2025-05-10.md".
+	Path string `json:"path"`
+	// StartLine and EndLine are the 1-based, inclusive line range.
+	StartLine int `json:"start_line"`
+	EndLine   int `json:"end_line"`
+	// Text is the chunk's text.
+	Text string `json:"text"`
+	// Date is the date of a dated file (YYYY-MM-DD.md), zero for an
+	// evergreen one.
+	Date time.Time `json:"-"`
+	// MTime is the file's modification time, zero when unknown.
+	MTime time.Time `json:"-"`
+}
+
+// Conflict is a pair of chunks that disagree.
+type Conflict struct {
+	// Kind is [Likely] or [Possible].
+	Kind Kind `json:"kind"`
+	// Reason names the differing parts, e.g. `different number: "15" vs "16"`.
+	Reason string `json:"reason"`
+	// Newer is "a" or "b": the side that is more recent (see [Detect]).
+	Newer string `json:"newer"`
+	// A and B are ordered by path, then line.
+	A Chunk `json:"a"`
+	B Chunk `json:"b"`
+}
+
+// Options tune [Detect]. The zero value means every default.
+type Options struct {
+	// Limit caps the conflicts returned, likely ones first. Default 100.
+	Limit int
+	// MinLineGap is how many lines apart two claims of one file must
+	// be to count; chunks of one file that overlap never count.
+	// Default 10.
+	MinLineGap int
+	// MaxPostings is the document frequency, in claims, above which a
+	// word is too common to make two claims neighbours. Default 128.
+	MaxPostings int
+	// CommitTime, when set, returns the time of the last commit that
+	// changed path; it breaks ties between files of equal date and
+	// modification time. Zero means unknown.
+	CommitTime func(path string) time.Time
+}
+
+func (o Options) withDefaults() Options {
+	if o.Limit <= 0 {
+		o.Limit = 100
+	}
+	if o.MinLineGap <= 0 {
+		o.MinLineGap = 10
+	}
+	if o.MaxPostings <= 0 {
+		o.MaxPostings = 128
+	}
+	return o
+}
+
+// located is a claim and the chunk it belongs to.
+type located struct {
+	claim
+	chunk int32
+}
+
+// Detect finds the pairs of chunks that contradict each other: two
+// claims, in different files or at least MinLineGap lines apart in one
+// file, that [Judge] finds disagreeing. Candidate pairs are claims that
+// share two content words each used by at most MaxPostings claims, or
+// one used by at most 16 (fewer in a memory under 80,000 claims), found
+// through an inverted index; no other pair is compared.
+// Each chunk pair is reported once, with its strongest verdict. A
+// statement that takes more than four values across the memory is a
+// family of parallel statements (one per package, release or person),
+// not a changed fact: its pairs are dropped. It
+// returns at most Limit conflicts, likely first, then by path and line,
+// and the number found in all. It checks ctx as it goes.
+//
+// Newer is decided by the file's date when both files are dated and the
+// dates differ, else by modification time, else by CommitTime, else, in
+// one file, the later lines are newer; a full tie says "b".
+func Detect(ctx context.Context, chunks []Chunk, opts Options) ([]Conflict, int, error) {
+	opts = opts.withDefaults()
+	var all []located
+	for i := range chunks {
+		for _, c := range claims(chunks[i].Text) {
+			all = append(all, located{c, int32(i)})
+		}
+		if i%1024 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, 0, fmt.Errorf("conflict: detect: %w", err)
+			}
+		}
+	}
+	postings := make(map[string][]int32)
+	for i := range all {
+		for _, w := range all[i].set {
+			postings[w] = append(postings[w], int32(i))
+		}
+	}
+	// A word used by at most rare claims is specific enough alone:
+	// rareWord in a large memory, fewer in a small one, where every word
+	// is rare.
+	rare := min(rareWord, max(2, len(all)/5000))
+	type key struct{ a, b int32 }
+	type hit struct {
+		Verdict
+		family string
+	}
+	found := make(map[key]hit)
+	// families maps the shared words of conflicting claims to the
+	// distinct values seen with them.
+	families := make(map[string]map[string]bool)
+	counts := make(map[int32]int)
+	for i := range all {
+		if i%1024 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, 0, fmt.Errorf("conflict: detect: %w", err)
+			}
+		}
+		clear(counts)
+		for _, w := range all[i].set {
+			p := postings[w]
+			if len(p) > opts.MaxPostings {
+				continue
+			}
+			weight := 1
+			if len(p) <= rare {
+				weight = minCommon // one rare word alone makes neighbours
+			}
+			// Postings are ascending: the claims after i start past it.
+			k, _ := slices.BinarySearch(p, int32(i+1))
+			for _, j := range p[k:] {
+				counts[j] += weight
+			}
+		}
+		for j, n := range counts {
+			if n < minCommon || !apart(chunks, &all[i], &all[j], opts.MinLineGap) {
+				continue
+			}
+			v, ok := judge(&all[i].claim, &all[j].claim)
+			if !ok {
+				continue
+			}
+			k := key{all[i].chunk, all[j].chunk}
+			if k.a > k.b {
+				k.a, k.b = k.b, k.a
+			}
+			fam, va, vb := family(&all[i].claim, &all[j].claim)
+			if families[fam] == nil {
+				families[fam] = make(map[string]bool)
+			}
+			families[fam][va], families[fam][vb] = true, true
+			if old, seen := found[k]; !seen || v.rank() > old.rank() || (v.rank() == old.rank() && v.Reason < old.Reason) {
+				found[k] = hit{v, fam}
+			}
+		}
+	}
+	out := make([]Conflict, 0, len(found))
+	for k, v := range found {
+		if len(families[v.family]) > maxFamily {
+			continue
+		}
+		a, b := chunks[k.a], chunks[k.b]
+		if less(b, a) {
+			a, b = b, a
+		}
+		out = append(out, Conflict{Kind: v.Kind, Reason: v.Reason, Newer: Newer(a, b, opts.CommitTime), A: a, B: b})
+	}
+	slices.SortFunc(out, func(x, y Conflict) int {
+		if x.Kind != y.Kind {
+			return Verdict{Kind: y.Kind}.rank() - Verdict{Kind: x.Kind}.rank() // likely first
+		}
+		if c := cmpChunk(x.A, y.A); c != 0 {
+			return c
+		}
+		return cmpChunk(x.B, y.B)
+	})
+	total := len(out)
+	if len(out) > opts.Limit {
+		out = out[:opts.Limit]
+	}
+	return out, total, nil
+}
+
+// maxFamily is the most distinct values one statement may take across
+// the memory for its pairs to count as conflicts. More are a family of
+// parallel statements about implicit subjects, such as README files
+// that each say "this repository holds the Go <name> libraries", or
+// change logs that each name their release: not one fact that changed.
+const maxFamily = 4
+
+// family returns the words two claims share, as one string, and the
+// values each has instead: the replaced span, or the negation.
+func family(a, b *claim) (shared, va, vb string) {
+	_, hunks := align(a.toks, b.toks)
+	skip := map[string]int{}
+	for _, h := range hunks {
+		for _, t := range h.a {
+			skip[t.w]++
+		}
+		if len(h.a) > 0 && len(h.b) > 0 {
+			h = trimValues(h)
+			va, vb = words(h.a), words(h.b)
+		}
+	}
+	if va == "" && vb == "" {
+		va, vb = "+"+a.neg, "+"+b.neg
+	}
+	var common []string
+	for _, t := range a.toks {
+		if skip[t.w] > 0 {
+			skip[t.w]--
+			continue
+		}
+		common = append(common, t.w)
+	}
+	return strings.Join(common, " "), va, vb
+}
+
+// rareWord is the document frequency, in claims, at or under which one
+// shared word is enough to compare two claims: a name such as "alpha7"
+// or "pgbouncer" identifies a subject even when the words around it
+// ("the database runs") are everywhere.
+const rareWord = 16
+
+// apart reports whether two claims may conflict by place: different
+// chunks, and in one file, chunks that do not overlap and claims at
+// least gap lines apart.
+func apart(chunks []Chunk, x, y *located, gap int) bool {
+	if x.chunk == y.chunk {
+		return false
+	}
+	a, b := &chunks[x.chunk], &chunks[y.chunk]
+	if a.Path != b.Path {
+		return true
+	}
+	if a.StartLine <= b.EndLine && b.StartLine <= a.EndLine {
+		return false
+	}
+	d := (a.StartLine + x.line) - (b.StartLine + y.line)
+	return d >= gap || -d >= gap
+}
+
+func cmpChunk(a, b Chunk) int {
+	if c := strings.Compare(a.Path, b.Path); c != 0 {
+		return c
+	}
+	return a.StartLine - b.StartLine
+}
+
+func less(a, b Chunk) bool { return cmpChunk(a, b) < 0 }
+
+// Newer returns "a" or "b", the side that is more recent: by the file's
+// date when both are dated and differ, else by modification time, else
+// by commit (when not nil), else, in one file, the later lines; a full
+// tie says "b".
+func Newer(a, b Chunk, commit func(string) time.Time) string {
+	pick := func(ta, tb time.Time) (string, bool) {
+		if ta.IsZero() || tb.IsZero() || ta.Equal(tb) {
+			return "", false
+		}
+		if ta.After(tb) {
+			return "a", true
+		}
+		return "b", true
+	}
+	if s, ok := pick(a.Date, b.Date); ok {
+		return s
+	}
+	if s, ok := pick(a.MTime, b.MTime); ok {
+		return s
+	}
+	if commit != nil && a.Path != b.Path {
+		if s, ok := pick(commit(a.Path), commit(b.Path)); ok {
+			return s
+		}
+	}
+	if a.Path == b.Path && a.StartLine > b.StartLine {
+		return "a"
+	}
+	return "b"
+}

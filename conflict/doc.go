@@ -1,0 +1,33 @@
+// Package conflict finds contradiction hints in memory: pairs of chunks
+// that speak about the same subject and disagree.
+//
+// It is offline and deterministic, with no language model. Each chunk is
+// split into claims (sentences and list items) of normalised content
+// words. Two claims are about the same subject when most of their words
+// align (a longest common subsequence); they disagree when
+//
+//   - exactly one aligned span is replaced and both sides of it are
+//     values (numbers, versions, dates) that are not refinements of each
+//     other ("PostgreSQL 15" vs "PostgreSQL 16", but not "15" vs "15.4");
+//   - exactly one aligned span is replaced by a word pair from the
+//     antonym list or a prefix antonym ("enabled" vs "disabled",
+//     "synchronous" vs "asynchronous");
+//   - exactly one aligned span of one or a few words is replaced by
+//     another ("Jenkins" vs "GitHub Actions"), after a shared context;
+//   - one claim negates the other and nothing else is replaced ("we use
+//     Redis" vs "we no longer use Redis").
+//
+// Two replaced spans mean two subjects ("staging runs 15" vs "production
+// runs 16"); spans only added on one side are refinements or lists that
+// grow. A statement that takes more than four values across the memory
+// is a family of parallel statements about implicit subjects (a README
+// per package), and [Detect] drops it. [Judge] compares two texts;
+// [Detect] finds candidate claim pairs
+// through an in-memory inverted index of content words (claims sharing at
+// least two words that are not too frequent), so the cost grows with the
+// number of neighbours, not with the square of the number of chunks.
+//
+// The rules were written against the labelled fixture in testdata; see
+// the package tests for precision and recall on its tuning and held-out
+// parts.
+package conflict

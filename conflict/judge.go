@@ -1,0 +1,355 @@
+package conflict
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Kind is how sure a conflict is.
+type Kind string
+
+// Conflict kinds.
+const (
+	// Likely: a different value, an antonym or a negation in claims
+	// that otherwise align.
+	Likely Kind = "likely"
+	// Possible: a replaced word in claims that share less context.
+	Possible Kind = "possible"
+)
+
+// Verdict is what [Judge] found.
+type Verdict struct {
+	Kind Kind
+	// Reason is a short explanation naming the differing parts, such as
+	// `different value: "15" vs "16"`.
+	Reason string
+}
+
+// rank orders verdicts: a likely one beats a possible one.
+func (v Verdict) rank() int {
+	switch v.Kind {
+	case Likely:
+		return 2
+	case Possible:
+		return 1
+	}
+	return 0
+}
+
+// Judge compares every claim of a with every claim of b and returns the
+// strongest disagreement, or false when they do not disagree. It is pure
+// and deterministic. Judge(a, b) is JudgeParsed(Parse(a), Parse(b)).
+func Judge(a, b string) (Verdict, bool) {
+	return JudgeParsed(Parse(a), Parse(b))
+}
+
+// Parsed is a text split into claims, ready for [JudgeParsed]: parse a
+// text once to compare it with many.
+type Parsed struct{ claims []claim }
+
+// Parse splits text into claims.
+func Parse(text string) Parsed { return Parsed{claims(text)} }
+
+// JudgeParsed is [Judge] on parsed texts.
+func JudgeParsed(a, b Parsed) (Verdict, bool) {
+	var best Verdict
+	for i := range a.claims {
+		for j := range b.claims {
+			if shared(a.claims[i].set, b.claims[j].set) < minCommon {
+				continue
+			}
+			if v, ok := judge(&a.claims[i], &b.claims[j]); ok && v.rank() > best.rank() {
+				best = v
+			}
+		}
+	}
+	return best, best.Kind != ""
+}
+
+// Minimum alignment between two claims: shared content words, and shared
+// words over the longer claim's words for a likely and a possible
+// conflict.
+const (
+	minCommon     = 2
+	minRatio      = 0.3
+	likelyRatio   = 0.6
+	possibleRatio = 0.5
+	negationRatio = 0.6
+	// maxExtra is how many words a claim pair may add or drop besides a
+	// replaced word span for the replacement to count.
+	maxExtra = 1
+)
+
+// judge compares two claims.
+func judge(a, b *claim) (Verdict, bool) {
+	longer := float64(max(len(a.toks), len(b.toks)))
+	if n := shared(a.set, b.set); n < minCommon || float64(n) < minRatio*longer {
+		// The distinct shared words bound the alignment: skip it.
+		return Verdict{}, false
+	}
+	common, hunks := align(a.toks, b.toks)
+	ratio := float64(common) / longer
+	if common < minCommon || ratio < minRatio {
+		return Verdict{}, false
+	}
+	var reps []hunk
+	for _, h := range hunks {
+		if len(h.a) > 0 && len(h.b) > 0 {
+			reps = append(reps, h)
+		}
+	}
+	if (a.neg == "") != (b.neg == "") {
+		if len(reps) > 0 || ratio < negationRatio {
+			return Verdict{}, false
+		}
+		side, word := "a", a.neg
+		if word == "" {
+			side, word = "b", b.neg
+		}
+		return Verdict{Likely, fmt.Sprintf("negation: %s says %q", side, word)}, true
+	}
+	if len(reps) != 1 {
+		return Verdict{}, false
+	}
+	h := trimValues(reps[0])
+	switch {
+	case allValues(h.a) && allValues(h.b):
+		if compatible(h.a, h.b) || max(len(h.a), len(h.b)) > 3 {
+			return Verdict{}, false
+		}
+		return Verdict{Likely, fmt.Sprintf("different %s: %q vs %q", valueKind(h.a, h.b), words(h.a), words(h.b))}, true
+	case anyValue(h.a) || anyValue(h.b):
+		return Verdict{}, false
+	}
+	if !h.context {
+		// A replaced first span is the subject, not the attribute:
+		// "Alice lives in Berlin" vs "Bob lives in Berlin".
+		return Verdict{}, false
+	}
+	if min(len(h.a), len(h.b)) != 1 || max(len(h.a), len(h.b)) > 3 {
+		// Two replaced words on each side: more than one attribute.
+		return Verdict{}, false
+	}
+	if x, y, ok := antonyms(h.a, h.b); ok {
+		return Verdict{Likely, fmt.Sprintf("antonyms: %q vs %q", x, y)}, true
+	}
+	if extra := len(a.toks) + len(b.toks) - 2*common - len(h.a) - len(h.b); extra > maxExtra || hasPath(h.a) || hasPath(h.b) {
+		// Words replaced inside long, loosely aligned sentences, or paths
+		// and addresses: prose that merely looks alike.
+		return Verdict{}, false
+	}
+	reason := fmt.Sprintf("different value: %q vs %q", words(h.a), words(h.b))
+	switch {
+	case ratio >= likelyRatio:
+		return Verdict{Likely, reason}, true
+	case ratio >= possibleRatio:
+		return Verdict{Possible, reason}, true
+	}
+	return Verdict{}, false
+}
+
+// hunk is a run of words between two aligned words: a holds the words
+// only a has there, b those only b has.
+type hunk struct {
+	a, b []token
+	// context is true when an aligned word precedes the hunk.
+	context bool
+}
+
+// align returns the length of the longest common subsequence of the
+// words of a and b and the hunks between aligned words.
+func align(a, b []token) (int, []hunk) {
+	n, m := len(a), len(b)
+	// at(i, j) is the LCS length of a[i:] and b[j:], in one flat table.
+	w := m + 1
+	l := make([]int32, (n+1)*w)
+	at := func(i, j int) int { return int(l[i*w+j]) }
+	for i := n - 1; i >= 0; i-- {
+		for j := m - 1; j >= 0; j-- {
+			if a[i].w == b[j].w {
+				l[i*w+j] = l[(i+1)*w+j+1] + 1
+			} else {
+				l[i*w+j] = max(l[(i+1)*w+j], l[i*w+j+1])
+			}
+		}
+	}
+	var hunks []hunk
+	var cur hunk
+	flush := func() {
+		if len(cur.a) > 0 || len(cur.b) > 0 {
+			hunks = append(hunks, cur)
+		}
+	}
+	aligned := false
+	i, j := 0, 0
+	for i < n || j < m {
+		switch {
+		case i < n && j < m && a[i].w == b[j].w:
+			flush()
+			cur = hunk{}
+			aligned = true
+			i++
+			j++
+			continue
+		case j >= m || (i < n && at(i+1, j) >= at(i, j+1)):
+			cur.a = append(cur.a, a[i])
+			i++
+		default:
+			cur.b = append(cur.b, b[j])
+			j++
+		}
+		cur.context = aligned
+	}
+	flush()
+	return at(0, 0), hunks
+}
+
+// trimValues drops the words that follow the values on one side only:
+// "17 since the release" replacing "16" is the value "17" and an added
+// "release".
+func trimValues(h hunk) hunk {
+	lead := func(ts []token) int {
+		n := 0
+		for n < len(ts) && ts[n].value {
+			n++
+		}
+		return n
+	}
+	na, nb := lead(h.a), lead(h.b)
+	switch {
+	case na == 0 || nb == 0:
+	case na == len(h.a) && nb < len(h.b):
+		h.b = h.b[:nb]
+	case nb == len(h.b) && na < len(h.a):
+		h.a = h.a[:na]
+	}
+	return h
+}
+
+// hasPath reports whether a word is a path or an address ("a/b",
+// "x.go"): not an attribute's value.
+func hasPath(ts []token) bool {
+	for _, t := range ts {
+		if strings.ContainsAny(t.w, "/_") || (strings.Contains(t.w, ".") && !t.value) {
+			return true
+		}
+	}
+	return false
+}
+
+func allValues(ts []token) bool {
+	for _, t := range ts {
+		if !t.value {
+			return false
+		}
+	}
+	return true
+}
+
+func anyValue(ts []token) bool {
+	for _, t := range ts {
+		if t.value {
+			return true
+		}
+	}
+	return false
+}
+
+func words(ts []token) string {
+	s := make([]string, len(ts))
+	for i, t := range ts {
+		s[i] = t.w
+	}
+	return strings.Join(s, " ")
+}
+
+// compatible reports whether every value of a refines or is refined by
+// the value of b at the same place: "15" and "15.4", "2025" and
+// "2025-09-30", "v1.2" and "1.2".
+func compatible(a, b []token) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		pa, pb := valueParts(a[i].w), valueParts(b[i].w)
+		n := min(len(pa), len(pb))
+		for k := 0; k < n; k++ {
+			if pa[k] != pb[k] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func valueParts(w string) []string {
+	w = strings.TrimPrefix(w, "v")
+	return strings.FieldsFunc(w, func(r rune) bool { return r == '.' || r == '-' || r == '/' || r == ':' })
+}
+
+// valueKind names the kind of the differing values.
+func valueKind(a, b []token) string {
+	w := a[0].w
+	switch {
+	case len(valueParts(w)) == 3 && len(w) == 10 && strings.Count(w, "-") == 2:
+		return "date"
+	case strings.Contains(w, ".") || strings.HasPrefix(w, "v"):
+		return "version"
+	}
+	return "number"
+}
+
+// antonyms returns a pair of opposite words, one from a and one from b.
+func antonyms(a, b []token) (string, string, bool) {
+	for _, x := range a {
+		for _, y := range b {
+			if opposite(x.w, y.w) {
+				return x.w, y.w, true
+			}
+		}
+	}
+	return "", "", false
+}
+
+// opposite reports whether x and y are antonyms: a listed pair, or one
+// is the other with a negating prefix ("enabled"/"disabled" is listed,
+// "synchronous"/"asynchronous" and "supported"/"unsupported" are
+// prefixes).
+func opposite(x, y string) bool {
+	if antonymOf[x] == y || antonymOf[y] == x {
+		return true
+	}
+	for _, p := range []string{"un", "dis", "non", "in", "im", "a"} {
+		if len(x) > 4 && (y == p+x || x == p+y) {
+			return true
+		}
+	}
+	return false
+}
+
+// antonymOf maps words to their opposite, both ways.
+var antonymOf = func() map[string]string {
+	m := make(map[string]string)
+	for _, pair := range strings.Split(antonymPairs, ",") {
+		f := strings.Fields(pair)
+		if len(f) == 2 {
+			m[f[0]], m[f[1]] = f[1], f[0]
+		}
+	}
+	return m
+}()
+
+// antonymPairs lists opposites as memory notes use them (stemmed like
+// claim words: a trailing "s" removed).
+const antonymPairs = `enabled disabled, enable disable, on off, true false, yes no,
+public private, required optional, mandatory optional, allowed forbidden, allow deny,
+allowed denied, accept reject, accepted rejected, supported deprecated, recommended deprecated,
+active inactive, open closed, up down, pass fail, passing failing, passed failed,
+success failure, succeeded failed, working broken, dark light, tab space, sync async,
+synchronous asynchronous, like dislike, love hate, prefer avoid, include exclude,
+included excluded, increase decrease, increased decreased, higher lower, faster slower,
+more less, always never, internal external, online offline, start stop, started stopped,
+present absent, valid invalid, safe unsafe, stable unstable, remote onsite, remote office,
+paid free, verbose quiet, healthy unhealthy, compliant noncompliant, visible hidden,
+encrypted unencrypted, blocking nonblocking, approved rejected, before after, first last,
+minimum maximum, min max, lowest highest, cheap expensive`

@@ -1,0 +1,118 @@
+package history
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Errors callers branch on with errors.Is.
+var (
+	// ErrNoGit: the git command is not installed or not on $PATH.
+	ErrNoGit = errors.New("history: git command not found")
+	// ErrNotRepository: the workspace is not inside a git repository.
+	ErrNotRepository = errors.New("history: not a git repository")
+	// ErrBadRevision: the revision is malformed or names no commit.
+	ErrBadRevision = errors.New("history: bad revision")
+)
+
+// maxRevLen bounds a revision's length.
+const maxRevLen = 256
+
+// git runs git in dir with args and returns its standard output.
+func git(ctx context.Context, dir string, stdin []byte, args ...string) ([]byte, error) {
+	bin, err := exec.LookPath("git")
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrNoGit, err)
+	}
+	cmd := exec.CommandContext(ctx, bin, append([]string{"-C", dir}, args...)...)
+	cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if stdin != nil {
+		cmd.Stdin = bytes.NewReader(stdin)
+	}
+	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		msg := strings.TrimSpace(errb.String())
+		if strings.Contains(msg, "not a git repository") {
+			return nil, fmt.Errorf("%w: %s", ErrNotRepository, dir)
+		}
+		return nil, fmt.Errorf("history: git %s: %s: %w", args[0], msg, err)
+	}
+	return out.Bytes(), nil
+}
+
+// checkRev refuses revisions git could read as an option, and control
+// characters.
+func checkRev(rev string) error {
+	if rev == "" || len(rev) > maxRevLen || rev[0] == '-' {
+		return fmt.Errorf("%w %q: must be 1 to %d characters, not starting with '-'", ErrBadRevision, rev, maxRevLen)
+	}
+	for _, r := range rev {
+		if r < 0x20 || r == 0x7f {
+			return fmt.Errorf("%w %q: control character", ErrBadRevision, rev)
+		}
+	}
+	return nil
+}
+
+// Resolve returns the full commit id that rev names in the repository
+// holding dir. It fails with [ErrBadRevision] for a malformed revision or
+// one that names no commit, [ErrNotRepository] outside a repository and
+// [ErrNoGit] without git.
+func Resolve(ctx context.Context, dir, rev string) (string, error) {
+	if err := checkRev(rev); err != nil {
+		return "", err
+	}
+	if _, err := git(ctx, dir, nil, "rev-parse", "--git-dir"); err != nil {
+		return "", err
+	}
+	out, err := git(ctx, dir, nil, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
+	if err != nil {
+		if errors.Is(err, ctx.Err()) && ctx.Err() != nil {
+			return "", err
+		}
+		return "", fmt.Errorf("%w %q: names no commit", ErrBadRevision, rev)
+	}
+	return strings.TrimSpace(string(out)), nil
+}
+
+// CommitTimes returns a function giving the time of the last commit that
+// changed a workspace-relative path, asking git once per path and
+// remembering the answer; zero when unknown (no git, no repository, a
+// path never committed). After the first failure it stops asking. The
+// function is safe for concurrent use and uses ctx for its git calls.
+func CommitTimes(ctx context.Context, dir string) func(path string) time.Time {
+	// mu guards seen and off.
+	var mu sync.Mutex
+	seen := map[string]time.Time{}
+	off := false
+	return func(path string) time.Time {
+		mu.Lock()
+		defer mu.Unlock()
+		if t, ok := seen[path]; ok || off {
+			return t
+		}
+		out, err := git(ctx, dir, nil, "log", "-1", "--format=%ct", "--", path)
+		if err != nil {
+			off = true
+			return time.Time{}
+		}
+		var t time.Time
+		if s, err := strconv.ParseInt(strings.TrimSpace(string(out)), 10, 64); err == nil {
+			t = time.Unix(s, 0).UTC()
+		}
+		seen[path] = t
+		return t
+	}
+}

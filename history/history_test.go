@@ -1,0 +1,191 @@
+package history_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/memweave/memweave-go/chunker"
+	"github.com/memweave/memweave-go/history"
+	"github.com/memweave/memweave-go/memweavetest"
+)
+
+// repo makes a git repository in a temporary folder; run runs git in it
+// with a fixed identity and no system or global configuration.
+func repo(t *testing.T) (dir string, run func(args ...string) string) {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	dir = t.TempDir()
+	run = func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false", "-c", "init.defaultBranch=main"}, args...)...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "HOME="+dir,
+			"GIT_AUTHOR_DATE=2025-01-01T00:00:00Z", "GIT_COMMITTER_DATE=2025-01-01T00:00:00Z")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	run("init", "-q")
+	return dir, run
+}
+
+func TestMaterializeAndDiff(t *testing.T) {
+	ctx := context.Background()
+	dir, run := repo(t)
+	memweavetest.WriteFile(t, dir, "memory/stack.md", "# Stack\n\nThe staging database runs PostgreSQL 15.\n")
+	memweavetest.WriteFile(t, dir, "memory/people.md", "# People\n\nAlice leads billing.\n")
+	memweavetest.WriteFile(t, dir, "notes.txt", "not memory\n")
+	run("add", "-A")
+	run("commit", "-q", "-m", "one")
+	first := run("rev-parse", "HEAD")
+	memweavetest.WriteFile(t, dir, "memory/stack.md", "# Stack\n\nThe staging database runs PostgreSQL 16.\n")
+	memweavetest.WriteFile(t, dir, "memory/2025-05-01.md", "# Log\n\nMoved staging.\n")
+	if err := os.Remove(filepath.Join(dir, "memory/people.md")); err != nil {
+		t.Fatal(err)
+	}
+	run("add", "-A")
+	run("commit", "-q", "-m", "two")
+
+	got, err := history.Resolve(ctx, dir, "HEAD~1")
+	if err != nil || got != first {
+		t.Fatalf("Resolve(HEAD~1) = %q, %v, want %q", got, err, first)
+	}
+	dst := t.TempDir()
+	snap, err := history.Materialize(ctx, dir, first, dst, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if snap.Files != 2 {
+		t.Errorf("Materialize wrote %d files, want 2 (%v)", snap.Files, snap.Skipped)
+	}
+	if got := memweavetest.ReadFile(t, dst, "memory/stack.md"); !strings.Contains(got, "PostgreSQL 15") {
+		t.Errorf("memory/stack.md at %s = %q", first, got)
+	}
+	if _, err := os.Stat(filepath.Join(dst, "notes.txt")); err == nil {
+		t.Error("Materialize wrote a file outside memory/")
+	}
+	changes, err := history.Diff(ctx, dst, dir, chunker.Options{}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kinds []string
+	for _, c := range changes {
+		kinds = append(kinds, c.Kind+" "+c.Path)
+	}
+	want := "added memory/2025-05-01.md|removed memory/people.md|changed memory/stack.md"
+	if g := strings.Join(kinds, "|"); g != want {
+		t.Errorf("Diff = %s, want %s", g, want)
+	}
+}
+
+func TestResolveErrors(t *testing.T) {
+	ctx := context.Background()
+	dir, run := repo(t)
+	memweavetest.WriteFile(t, dir, "memory/a.md", "# A\n\nx y z\n")
+	run("add", "-A")
+	run("commit", "-q", "-m", "one")
+	for _, rev := range []string{"", "--output=/tmp/x", "-h", "HEAD\n", "nosuchbranch", strings.Repeat("a", 300)} {
+		if _, err := history.Resolve(ctx, dir, rev); !errors.Is(err, history.ErrBadRevision) {
+			t.Errorf("Resolve(%q) = %v, want ErrBadRevision", rev, err)
+		}
+	}
+	if _, err := history.Materialize(ctx, dir, "--output=x", t.TempDir(), 0); !errors.Is(err, history.ErrBadRevision) {
+		t.Errorf("Materialize(--output=x) = %v, want ErrBadRevision", err)
+	}
+	if _, err := history.Resolve(ctx, t.TempDir(), "HEAD"); !errors.Is(err, history.ErrNotRepository) {
+		t.Errorf("Resolve outside a repository = %v, want ErrNotRepository", err)
+	}
+	t.Setenv("PATH", t.TempDir())
+	if _, err := history.Resolve(ctx, dir, "HEAD"); !errors.Is(err, history.ErrNoGit) {
+		t.Errorf("Resolve without git = %v, want ErrNoGit", err)
+	}
+}
+
+// TestMaterializeHostileTree commits a symbolic link and names the path
+// rules refuse; none is written, and nothing lands outside dst.
+func TestMaterializeHostileTree(t *testing.T) {
+	ctx := context.Background()
+	dir, run := repo(t)
+	memweavetest.WriteFile(t, dir, "memory/ok.md", "# OK\n\nfine\n")
+	if err := os.Symlink("/etc/passwd", filepath.Join(dir, "memory", "link.md")); err != nil {
+		t.Skip(err)
+	}
+	memweavetest.WriteFile(t, dir, "memory/.hidden.md", "# H\n\nhidden\n")
+	run("add", "-A")
+	run("commit", "-q", "-m", "hostile")
+	dst := t.TempDir()
+	snap, err := history.Materialize(ctx, dir, run("rev-parse", "HEAD"), dst, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if snap.Files != 1 || len(snap.Skipped) != 2 {
+		t.Errorf("Materialize = %d files, skipped %q; want 1 file and 2 skipped", snap.Files, snap.Skipped)
+	}
+	if fi, err := os.Lstat(filepath.Join(dst, "memory", "link.md")); err == nil {
+		t.Errorf("link.md written: %v", fi.Mode())
+	}
+}
+
+func TestCommitTimes(t *testing.T) {
+	dir, run := repo(t)
+	memweavetest.WriteFile(t, dir, "memory/a.md", "# A\n\nx y z\n")
+	run("add", "-A")
+	run("commit", "-q", "-m", "one")
+	at := history.CommitTimes(context.Background(), dir)
+	if got := at("memory/a.md"); got.Year() != 2025 {
+		t.Errorf("CommitTimes(memory/a.md) = %v, want 2025-01-01", got)
+	}
+	if got := at("memory/none.md"); !got.IsZero() {
+		t.Errorf("CommitTimes(memory/none.md) = %v, want zero", got)
+	}
+}
+
+// TestMaterializeDotDotTree builds a tree by hand whose memory/ holds a
+// folder named "..": the file under it would land in dst/, outside
+// memory/, and is refused.
+func TestMaterializeDotDotTree(t *testing.T) {
+	dir, run := repo(t)
+	blob := func(content string) string {
+		cmd := exec.Command("git", "hash-object", "-w", "--stdin")
+		cmd.Dir, cmd.Stdin = dir, strings.NewReader(content)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	mktree := func(entries string) string {
+		cmd := exec.Command("git", "mktree")
+		cmd.Dir, cmd.Stdin = dir, strings.NewReader(entries)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Skipf("git mktree refused the tree: %v", err)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	b := blob("# evil\n")
+	inner := mktree("100644 blob " + b + "\tevil.md\n")
+	mem := mktree("040000 tree " + inner + "\t..\n100644 blob " + b + "\tok.md\n")
+	root := mktree("040000 tree " + mem + "\tmemory\n")
+	commit := run("commit-tree", root, "-m", "hostile")
+	dst := t.TempDir()
+	snap, err := history.Materialize(context.Background(), dir, commit, dst, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if snap.Files != 1 || len(snap.Skipped) != 1 || !strings.Contains(snap.Skipped[0], "memory/../evil.md") {
+		t.Errorf("Materialize = %d files, skipped %q; want ok.md only", snap.Files, snap.Skipped)
+	}
+	if _, err := os.Stat(filepath.Join(dst, "evil.md")); err == nil {
+		t.Error("evil.md written outside memory/")
+	}
+}

@@ -1,0 +1,170 @@
+package history
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/memweave/memweave-go/workspace"
+)
+
+// Snapshot is what [Materialize] wrote.
+type Snapshot struct {
+	// Commit is the full commit id.
+	Commit string
+	// Files is the number of files written.
+	Files int
+	// Skipped names the entries left out, with why: too large, a link,
+	// a name the path rules refuse.
+	Skipped []string
+}
+
+// entry is one line of git ls-tree -l.
+type entry struct {
+	mode, typ, oid, path string
+	size                 int64
+}
+
+// Materialize writes the Markdown files under memory/ at commit, as seen
+// from dir (the workspace, which may be a subfolder of the repository),
+// into dst/memory/. dst should be a new, empty folder. Only regular blobs
+// with Markdown names that pass [workspace.SafeMemoryPath] and are at
+// most maxBytes long (0: no limit) are written.
+func Materialize(ctx context.Context, dir, commit, dst string, maxBytes int64) (*Snapshot, error) {
+	if err := checkRev(commit); err != nil {
+		return nil, err
+	}
+	out, err := git(ctx, dir, nil, "ls-tree", "-r", "-z", "-l", "--end-of-options", commit, "--", workspace.MemoryDir)
+	if err != nil {
+		return nil, fmt.Errorf("history: list memory at %s: %w", commit, err)
+	}
+	snap := &Snapshot{Commit: commit}
+	var want []entry
+	for _, rec := range bytes.Split(out, []byte{0}) {
+		e, ok := parseEntry(string(rec))
+		if !ok {
+			continue
+		}
+		switch {
+		case e.typ != "blob" || (e.mode != "100644" && e.mode != "100755"):
+			snap.Skipped = append(snap.Skipped, e.path+": not a regular file")
+		case !workspace.IsMarkdown(path.Base(e.path)):
+		case maxBytes > 0 && e.size > maxBytes:
+			snap.Skipped = append(snap.Skipped, fmt.Sprintf("%s: %d bytes, over the %d limit", e.path, e.size, maxBytes))
+		default:
+			want = append(want, e)
+		}
+	}
+	if len(want) == 0 {
+		return snap, os.MkdirAll(filepath.Join(dst, workspace.MemoryDir), 0o755)
+	}
+	var in bytes.Buffer
+	for _, e := range want {
+		in.WriteString(e.oid + "\n")
+	}
+	blobs, err := git(ctx, dir, in.Bytes(), "cat-file", "--batch")
+	if err != nil {
+		return nil, fmt.Errorf("history: read memory at %s: %w", commit, err)
+	}
+	r := bufio.NewReader(bytes.NewReader(blobs))
+	for _, e := range want {
+		data, err := readBlob(r, e.oid)
+		if err != nil {
+			return nil, fmt.Errorf("history: read %s at %s: %w", e.path, commit, err)
+		}
+		abs, _, err := workspace.SafeMemoryPath(dst, e.path)
+		if err != nil {
+			snap.Skipped = append(snap.Skipped, e.path+": "+err.Error())
+			continue
+		}
+		if err := writeNew(abs, data); err != nil {
+			return nil, fmt.Errorf("history: write %s: %w", e.path, err)
+		}
+		snap.Files++
+	}
+	return snap, nil
+}
+
+// parseEntry parses "<mode> SP <type> SP <oid> SP+ <size> TAB <path>".
+func parseEntry(rec string) (entry, bool) {
+	meta, p, ok := strings.Cut(rec, "\t")
+	f := strings.Fields(meta)
+	if !ok || len(f) != 4 {
+		return entry{}, false
+	}
+	size, _ := strconv.ParseInt(f[3], 10, 64)
+	return entry{mode: f[0], typ: f[1], oid: f[2], size: size, path: p}, true
+}
+
+// readBlob reads one "<oid> blob <size>\n<data>\n" record of
+// git cat-file --batch.
+func readBlob(r *bufio.Reader, oid string) ([]byte, error) {
+	head, err := r.ReadString('\n')
+	if err != nil {
+		return nil, err
+	}
+	f := strings.Fields(head)
+	if len(f) != 3 || f[0] != oid || f[1] != "blob" {
+		return nil, fmt.Errorf("unexpected cat-file header %q", strings.TrimSpace(head))
+	}
+	n, err := strconv.ParseInt(f[2], 10, 64)
+	if err != nil || n < 0 {
+		return nil, fmt.Errorf("bad blob size in %q", strings.TrimSpace(head))
+	}
+	data := make([]byte, n+1)
+	if _, err := io.ReadFull(r, data); err != nil {
+		return nil, err
+	}
+	return data[:n], nil
+}
+
+// writeNew creates abs, and its folders, refusing to replace anything.
+func writeNew(abs string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
+		return err
+	}
+	f, err := os.OpenFile(abs, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	return errors.Join(err, f.Close())
+}
+
+// Checkout is memory/ at a revision, materialized in a temporary folder.
+type Checkout struct {
+	// Dir is the temporary workspace root; memory/ is inside it.
+	Dir string
+	*Snapshot
+}
+
+// CheckOut resolves rev in the repository holding dir and materializes
+// its memory/ into a new temporary folder (see [Materialize]). Close
+// removes the folder.
+func CheckOut(ctx context.Context, dir, rev string, maxBytes int64) (*Checkout, error) {
+	commit, err := Resolve(ctx, dir, rev)
+	if err != nil {
+		return nil, err
+	}
+	tmp, err := os.MkdirTemp("", "memweave-at-")
+	if err != nil {
+		return nil, fmt.Errorf("history: %w", err)
+	}
+	snap, err := Materialize(ctx, dir, commit, tmp, maxBytes)
+	if err != nil {
+		os.RemoveAll(tmp)
+		return nil, err
+	}
+	return &Checkout{Dir: tmp, Snapshot: snap}, nil
+}
+
+// Close removes the checkout's folder.
+func (c *Checkout) Close() error { return os.RemoveAll(c.Dir) }

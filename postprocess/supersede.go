@@ -1,0 +1,96 @@
+package postprocess
+
+import (
+	"context"
+	"slices"
+	"time"
+
+	"github.com/memweave/memweave-go/conflict"
+	"github.com/memweave/memweave-go/search"
+	"github.com/memweave/memweave-go/workspace"
+)
+
+// Supersede marks results that a newer result of the same response
+// contradicts: [conflict.Detect], run over the top results, finds a
+// likely conflict between the two, and its Newer says which side is
+// newer (the file's date, else its modification time, else, in one
+// file, the later lines). The older result gets SupersededBy, pointing at
+// the newer one, and Explain.Superseded, the reason; with Hide it is
+// dropped instead. Only the first Window results are compared, so the
+// cost is bounded whatever the pool size; the others pass unchanged.
+type Supersede struct {
+	// Hide drops superseded results instead of marking them.
+	Hide bool
+	// Window is how many of the top results are compared. Default 12.
+	Window int
+	// MTimes returns the modification times of files; nil, or a path
+	// missing from the map, leaves dated file names and line order to
+	// decide.
+	MTimes func(ctx context.Context, paths []string) map[string]time.Time
+}
+
+// Name returns "supersede".
+func (Supersede) Name() string { return "supersede" }
+
+// Process marks or drops superseded results; the order is kept. It does
+// not modify results.
+func (s Supersede) Process(ctx context.Context, _ string, results []search.Result) ([]search.Result, error) {
+	window := s.Window
+	if window <= 0 {
+		window = 12
+	}
+	n := min(len(results), window)
+	out := slices.Clone(results)
+	type at struct {
+		path string
+		line int
+	}
+	index := make(map[at]int, n)
+	chunks := make([]conflict.Chunk, n)
+	var mtimes map[string]time.Time
+	if s.MTimes != nil && n > 1 {
+		paths := make([]string, n)
+		for i := range n {
+			paths[i] = out[i].Path
+		}
+		mtimes = s.MTimes(ctx, paths)
+	}
+	for i := range n {
+		r := &out[i]
+		if _, dup := index[at{r.Path, r.StartLine}]; !dup {
+			index[at{r.Path, r.StartLine}] = i
+		}
+		chunks[i] = conflict.Chunk{Path: r.Path, StartLine: r.StartLine, EndLine: r.EndLine, Text: r.Text, MTime: mtimes[r.Path]}
+		if d, ok := workspace.DateOf(r.Path); ok {
+			chunks[i].Date = d
+		}
+	}
+	found, _, err := conflict.Detect(ctx, chunks, conflict.Options{Limit: n * n})
+	if err != nil {
+		return nil, err
+	}
+	// Detect lists conflicts by path and line; mark the older side of
+	// each with the best-ranked newer result that contradicts it.
+	slices.SortStableFunc(found, func(x, y conflict.Conflict) int {
+		return min(index[at{x.A.Path, x.A.StartLine}], index[at{x.B.Path, x.B.StartLine}]) -
+			min(index[at{y.A.Path, y.A.StartLine}], index[at{y.B.Path, y.B.StartLine}])
+	})
+	for _, c := range found {
+		if c.Kind != conflict.Likely {
+			continue
+		}
+		older, newer := c.A, c.B
+		if c.Newer == "a" {
+			older, newer = c.B, c.A
+		}
+		r := &out[index[at{older.Path, older.StartLine}]]
+		if r.SupersededBy == nil {
+			r.SupersededBy = &search.Ref{Path: newer.Path, StartLine: newer.StartLine}
+			r.Explain.Superseded = c.Reason
+		}
+	}
+	if s.Hide {
+		out = slices.DeleteFunc(out, func(r search.Result) bool { return r.SupersededBy != nil })
+	}
+	return out, nil
+}
