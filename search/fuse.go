@@ -23,6 +23,12 @@ const (
 	// VectorOnly scores by the clamped cosine alone; use it when only the
 	// vector backend ran.
 	VectorOnly FusionMethod = "vector"
+	// MaxMin scores max(v, k) + MaxMinWeight*min(v, k), clamped to 1
+	// (basic-memory's rule): the stronger side leads, the other adds.
+	MaxMin FusionMethod = "maxmin"
+	// Trust weighs the vector side by how far the two backends agree on
+	// this query; see [Fuse].
+	Trust FusionMethod = "trust"
 )
 
 // Defaults of [FusionOptions].
@@ -31,6 +37,14 @@ const (
 	DefaultTextWeight   = 0.3
 	DefaultRRFK         = 60.0
 	DefaultKeywordFloor = 0.6
+	// MaxMinWeight is the weight of the weaker side in [MaxMin].
+	MaxMinWeight = 0.3
+	// TrustMaxWeight is the largest vector weight of [Trust], reached
+	// when the two backends' top [TrustDepth] results coincide.
+	TrustMaxWeight = 0.3
+	// TrustDepth is how many top results of each backend [Trust]
+	// compares.
+	TrustDepth = 10
 )
 
 // Candidate is one chunk found by the keyword backend, the vector backend
@@ -51,12 +65,14 @@ type Candidate struct {
 	// VectorRank is the 1-based rank in the vector results; 0 = absent.
 	// Only [RRF] reads it.
 	VectorRank int
-	// KeywordFloor is a lower bound on the normalised keyword score of a
-	// chunk that matched the keyword query (BM25 set). Retrieval sets it
-	// from query-term coverage (see [Coverage]) when the index is too
-	// small for BM25's inverse document frequency to mean anything: with
-	// one or two documents, FTS5 scores every term found in them near 0.
-	KeywordFloor float64
+	// KeywordScore is the calibrated keyword score in [0,1] (see
+	// [TermWeights.KeywordScore]), set by retrieval; nil means
+	// NormalizeBM25(BM25).
+	KeywordScore *float64
+	// VectorScore is the calibrated vector score in [0,1] (see
+	// [CalibrateCosine]), set by retrieval; nil means
+	// NormalizeCosine(Cosine).
+	VectorScore *float64
 }
 
 // FusionOptions configures [Fuse]. The zero value means weighted fusion
@@ -84,9 +100,9 @@ type FusionOptions struct {
 // or non-finite weights, a KeywordFloor outside [0,1].
 func (o FusionOptions) Validate() error {
 	switch o.Method {
-	case "", Weighted, RRF, KeywordOnly, VectorOnly:
+	case "", Weighted, RRF, KeywordOnly, VectorOnly, MaxMin, Trust:
 	default:
-		return fmt.Errorf("search: unknown fusion method %q (want weighted, rrf, keyword or vector)", o.Method)
+		return fmt.Errorf("search: unknown fusion method %q (want weighted, rrf, maxmin, trust, keyword or vector)", o.Method)
 	}
 	for _, v := range []struct {
 		name string
@@ -188,12 +204,22 @@ func (o FusionOptions) resolve() fusion {
 // normalised keyword and vector scores, and the index into cs.
 func scoreCandidates(cs []Candidate, f fusion) []scoreKey {
 	keys := make([]scoreKey, len(cs))
+	wTrust := 0.0
+	if f.method == Trust {
+		wTrust = TrustMaxWeight * agreement(cs, TrustDepth)
+	}
 	for i, c := range cs {
 		var k, cos float64
-		if c.BM25 != nil {
-			k = max(normalizeBM25(*c.BM25, f.bk), min(c.KeywordFloor, 1))
+		switch {
+		case c.KeywordScore != nil:
+			k = min(max(*c.KeywordScore, 0), 1)
+		case c.BM25 != nil:
+			k = normalizeBM25(*c.BM25, f.bk)
 		}
-		if c.Cosine != nil {
+		switch {
+		case c.VectorScore != nil:
+			cos = min(max(*c.VectorScore, 0), 1)
+		case c.Cosine != nil:
 			cos = NormalizeCosine(*c.Cosine)
 		}
 		var s float64
@@ -210,12 +236,41 @@ func scoreCandidates(cs []Candidate, f fusion) []scoreKey {
 				s += 1 / (f.rrfK + float64(c.VectorRank))
 			}
 			s /= 2 / (f.rrfK + 1)
+		case MaxMin:
+			s = max(cos, k) + MaxMinWeight*min(cos, k)
+		case Trust:
+			s = (1-wTrust)*k + wTrust*cos
 		default:
 			s = max(f.wv*cos+f.wt*k, f.floor*k)
 		}
 		keys[i] = scoreKey{score: min(max(s, 0), 1), k: k, cos: cos, id: c.ChunkID, idx: i}
 	}
 	return keys
+}
+
+// agreement is the fraction of the top depth keyword results that are
+// also among the top depth vector results (by backend rank), out of the
+// shorter of the two lists: 1 when the backends agree, 0 when they share
+// nothing or one of them found nothing.
+func agreement(cs []Candidate, depth int) float64 {
+	nk, nv, both := 0, 0, 0
+	for _, c := range cs {
+		kw := c.KeywordRank > 0 && c.KeywordRank <= depth
+		vec := c.VectorRank > 0 && c.VectorRank <= depth
+		if kw {
+			nk++
+		}
+		if vec {
+			nv++
+		}
+		if kw && vec {
+			both++
+		}
+	}
+	if n := min(nk, nv); n > 0 {
+		return float64(both) / float64(n)
+	}
+	return 0
 }
 
 // buildResults returns one Result per key, in the order of keys, with
@@ -293,7 +348,12 @@ func mergeCandidates(cands []Candidate) []Candidate {
 			if m.VectorRank == 0 {
 				m.VectorRank = c.VectorRank
 			}
-			m.KeywordFloor = max(m.KeywordFloor, c.KeywordFloor)
+			if m.KeywordScore == nil {
+				m.KeywordScore = c.KeywordScore
+			}
+			if m.VectorScore == nil {
+				m.VectorScore = c.VectorScore
+			}
 			continue
 		}
 		out = append(out, c)
