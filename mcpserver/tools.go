@@ -68,6 +68,9 @@ type searchOutput struct {
 	Mode     string         `json:"mode" jsonschema:"retrieval used: hybrid, keyword or vector"`
 	Warnings []string       `json:"warnings" jsonschema:"why results may be degraded"`
 	Results  []searchResult `json:"results"`
+	// FilteredBelowThreshold and BestFilteredScore say what min_score cut.
+	FilteredBelowThreshold int     `json:"filtered_below_threshold" jsonschema:"how many more candidates scored below min_score and were dropped"`
+	BestFilteredScore      float64 `json:"best_filtered_score" jsonschema:"the best score among the dropped candidates (0 when none): lower min_score to at most this to see them"`
 }
 
 func (t *tools) search(ctx context.Context, in searchInput) (*mcp.CallToolResult, searchOutput, error) {
@@ -106,7 +109,8 @@ func (t *tools) search(ctx context.Context, in searchInput) (*mcp.CallToolResult
 	if err != nil {
 		return nil, out, emptyQuery("memory_search", err)
 	}
-	out = searchOutput{Query: resp.Query, Mode: string(resp.Mode), Warnings: t.warnings(resp.Warnings), Results: []searchResult{}}
+	out = searchOutput{Query: resp.Query, Mode: string(resp.Mode), Warnings: t.warnings(resp.Warnings), Results: []searchResult{},
+		FilteredBelowThreshold: resp.FilteredBelowThreshold, BestFilteredScore: resp.BestFilteredScore}
 	for _, r := range resp.Results {
 		out.Results = append(out.Results, searchResult{Path: r.Path, StartLine: r.StartLine, EndLine: r.EndLine,
 			Score: r.Score, Snippet: r.Snippet, Source: r.Source})

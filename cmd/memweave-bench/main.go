@@ -38,6 +38,8 @@
 //	--per-question FILE    write one JSON line per question: id, gold
 //	                       ids, the top 50 ranked ids and its metrics
 //	--limit N              ask only the first N questions
+//	--split tune|check     ask only one half of the questions, chosen
+//	                       by a hash of the question id (default: all)
 //	--workers N            workspaces built and searched at once
 //	                       (default GOMAXPROCS)
 //	--workdir DIR          build workspaces under DIR and keep them

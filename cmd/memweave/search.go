@@ -71,6 +71,9 @@ off unless their flag is given.`,
 				return writeJSON(a.stdout, a.searchJSON(resp, f.explain))
 			}
 			a.warn(resp.Warnings)
+			if n := resp.FilteredBelowThreshold; n > 0 {
+				fmt.Fprintf(a.stderr, "memweave: %d more below --min-score (best %.3f); lower it to see them\n", n, resp.BestFilteredScore)
+			}
 			if len(resp.Results) == 0 {
 				fmt.Fprintf(a.stderr, "memweave: no results for %q\n", resp.Query)
 				return nil
@@ -199,6 +202,10 @@ type searchResponseJSON struct {
 	Mode     string       `json:"mode"`
 	Warnings []string     `json:"warnings"`
 	Results  []resultJSON `json:"results"`
+	// FilteredBelowThreshold and BestFilteredScore are as in
+	// [memweave.SearchResponse].
+	FilteredBelowThreshold int     `json:"filtered_below_threshold"`
+	BestFilteredScore      float64 `json:"best_filtered_score"`
 }
 
 // resultJSON is the JSON form of a [memweave.Result]; Explain is set only
@@ -222,6 +229,9 @@ func (a *app) searchJSON(resp *memweave.SearchResponse, explain bool) searchResp
 		Mode:     string(resp.Mode),
 		Warnings: a.cleanAll(resp.Warnings),
 		Results:  make([]resultJSON, 0, len(resp.Results)),
+
+		FilteredBelowThreshold: resp.FilteredBelowThreshold,
+		BestFilteredScore:      resp.BestFilteredScore,
 	}
 	for _, r := range resp.Results {
 		rj := resultJSON{
