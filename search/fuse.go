@@ -125,13 +125,22 @@ func (o FusionOptions) Validate() error {
 // sharing a ChunkID are merged, the first non-empty value of each field
 // winning.
 //
-// With k = NormalizeBM25(BM25) and v = NormalizeCosine(Cosine), each 0
-// when absent, and the weights wv, wt divided by their sum:
+// With k the candidate's KeywordScore (else NormalizeBM25(BM25)) and v
+// its VectorScore (else NormalizeCosine(Cosine)), each 0 when absent, and
+// the weights wv, wt divided by their sum:
 //
 //	Weighted:    score = max(wv*v + wt*k, KeywordFloor*k)
 //	RRF:         score = (1/(K+rankKw) + 1/(K+rankVec)) / (2/(K+1))
+//	MaxMin:      score = max(v, k) + MaxMinWeight*min(v, k)
+//	Trust:       score = (1-w)*k + w*v,  w = TrustMaxWeight * agreement
 //	KeywordOnly: score = k
 //	VectorOnly:  score = v
+//
+// where agreement is the share of the top [TrustDepth] keyword results
+// that are also among the top TrustDepth vector results (by backend
+// rank): the vector side earns its say on each query by agreeing with
+// the exact evidence, so a poor embedder (or one that knows nothing of
+// the query's rare identifier) is heard little and a good one more.
 //
 // The keyword floor keeps exact lexical evidence (identifiers, error codes,
 // rare names the embedding blurs) from being diluted by a missing or low

@@ -241,3 +241,33 @@ func BenchmarkFuse(b *testing.B) {
 		})
 	}
 }
+
+func TestFuseMaxMinAndTrust(t *testing.T) {
+	k := func(x float64) *float64 { return &x }
+	cands := []Candidate{
+		{ChunkID: 1, BM25: ptr(-1), KeywordScore: k(0.8), KeywordRank: 1, Cosine: ptr(0.9), VectorScore: k(0.4), VectorRank: 2},
+		{ChunkID: 2, BM25: ptr(-1), KeywordScore: k(0.5), KeywordRank: 2},
+		{ChunkID: 3, Cosine: ptr(0.9), VectorScore: k(0.6), VectorRank: 1},
+	}
+	// Agreement: one of the two keyword results is among the two vector
+	// results, out of min(2, 2): 0.5, so w = 0.3 * 0.5.
+	w := TrustMaxWeight * 0.5
+	tests := []struct {
+		method FusionMethod
+		want   map[int64]float64
+	}{
+		{MaxMin, map[int64]float64{1: 0.8 + 0.3*0.4, 2: 0.5, 3: 0.6}},
+		{Trust, map[int64]float64{1: (1-w)*0.8 + w*0.4, 2: (1 - w) * 0.5, 3: w * 0.6}},
+	}
+	for _, tt := range tests {
+		got := Fuse(cands, FusionOptions{Method: tt.method})
+		for _, r := range got {
+			if !near(r.Score, tt.want[r.ChunkID]) || r.Explain.Fusion != string(tt.method) {
+				t.Errorf("Fuse(%s) chunk %d = %v (%s), want %v", tt.method, r.ChunkID, r.Score, r.Explain.Fusion, tt.want[r.ChunkID])
+			}
+		}
+	}
+	if got := agreement(cands[1:2], TrustDepth); got != 0 {
+		t.Errorf("agreement(keyword only) = %v, want 0", got)
+	}
+}
