@@ -13,7 +13,9 @@ type FusionMethod string
 
 const (
 	// Weighted is a weighted sum of the normalised keyword and vector
-	// scores, with a keyword floor; see [FusionOptions].
+	// scores, with a keyword floor; see [FusionOptions]. It was the default
+	// before [Trust]: its fixed 0.7 vector weight let a poor embedder
+	// drag the ranking below keyword search's.
 	Weighted FusionMethod = "weighted"
 	// RRF is reciprocal rank fusion, rescaled into [0,1].
 	RRF FusionMethod = "rrf"
@@ -41,10 +43,18 @@ const (
 	MaxMinWeight = 0.3
 	// TrustMaxWeight is the largest vector weight of [Trust], reached
 	// when the two backends' top [TrustDepth] results coincide.
-	TrustMaxWeight = 0.3
+	TrustMaxWeight = 0.5
 	// TrustDepth is how many top results of each backend [Trust]
 	// compares.
 	TrustDepth = 10
+	// TrustKeywordFloor is the fraction of its keyword score a chunk keeps
+	// in [Trust] fusion whatever its vector score: with the calibrated
+	// keyword score (at least [CoverageShare], 0.5, for a chunk holding
+	// every word of the query) an exact match fuses to at least 0.36 and
+	// passes the default threshold 0.35 whatever the embedder thinks. It
+	// only binds when the vector weight exceeds 0.28 (agreement above
+	// 0.56) and the cosine is well below the keyword score.
+	TrustKeywordFloor = 0.72
 )
 
 // Candidate is one chunk found by the keyword backend, the vector backend
@@ -75,10 +85,11 @@ type Candidate struct {
 	VectorScore *float64
 }
 
-// FusionOptions configures [Fuse]. The zero value means weighted fusion
+// FusionOptions configures [Fuse]. The zero value means [Trust] fusion
 // with the defaults below.
 type FusionOptions struct {
-	// Method is the fusion method; default [Weighted].
+	// Method is the fusion method; default [Trust], chosen by measurement
+	// with a lexical and a semantic embedder (cmd/memweave-bench/RESULTS.md).
 	Method FusionMethod
 	// VectorWeight and TextWeight weigh the vector and keyword scores in
 	// [Weighted] fusion. They are divided by their sum, so only their ratio
@@ -132,7 +143,8 @@ func (o FusionOptions) Validate() error {
 //	Weighted:    score = max(wv*v + wt*k, KeywordFloor*k)
 //	RRF:         score = (1/(K+rankKw) + 1/(K+rankVec)) / (2/(K+1))
 //	MaxMin:      score = max(v, k) + MaxMinWeight*min(v, k)
-//	Trust:       score = (1-w)*k + w*v,  w = TrustMaxWeight * agreement
+//	Trust:       score = max((1-w)*k + w*v, TrustKeywordFloor*k),
+//	             w = TrustMaxWeight * agreement
 //	KeywordOnly: score = k
 //	VectorOnly:  score = v
 //
@@ -189,7 +201,7 @@ type fusion struct {
 func (o FusionOptions) resolve() fusion {
 	f := fusion{method: o.Method, rrfK: o.RRFK, floor: DefaultKeywordFloor, bk: o.BM25K}
 	if f.method == "" {
-		f.method = Weighted
+		f.method = Trust
 	}
 	wv, wt := max(o.VectorWeight, 0), max(o.TextWeight, 0)
 	if wv+wt == 0 {
@@ -248,7 +260,7 @@ func scoreCandidates(cs []Candidate, f fusion) []scoreKey {
 		case MaxMin:
 			s = max(cos, k) + MaxMinWeight*min(cos, k)
 		case Trust:
-			s = (1-wTrust)*k + wTrust*cos
+			s = max((1-wTrust)*k+wTrust*cos, TrustKeywordFloor*k)
 		default:
 			s = max(f.wv*cos+f.wt*k, f.floor*k)
 		}

@@ -58,7 +58,7 @@ func TestFuseWeighted(t *testing.T) {
 		{ChunkID: 4, BM25: ptr(-1), KeywordRank: 3},                                  // weak keyword only
 		{ChunkID: 5, Cosine: ptr(-0.3), VectorRank: 3},                               // negative cosine
 	}
-	got := Fuse(cands, FusionOptions{})
+	got := Fuse(cands, FusionOptions{Method: Weighted})
 	want := []struct {
 		id    int64
 		score float64
@@ -110,13 +110,13 @@ func TestFuseOptions(t *testing.T) {
 		opts FusionOptions
 		want []float64 // scores of chunks 1, 2
 	}{
-		{"defaults", FusionOptions{}, []float64{0.6 * 0.75, 0.6 * 0.75}},
-		{"floor disabled", FusionOptions{KeywordFloor: new(0.0)}, []float64{0.7*0.2 + 0.3*0.75, 0.3 * 0.75}},
-		{"floor clamped to 1", FusionOptions{KeywordFloor: new(3.0)}, []float64{0.75, 0.75}},
-		{"weights normalised", FusionOptions{VectorWeight: 1, TextWeight: 1, KeywordFloor: new(0.0)}, []float64{0.5*0.2 + 0.5*0.75, 0.5 * 0.75}},
-		{"text only weight", FusionOptions{TextWeight: 2}, []float64{0.75, 0.75}},
-		{"negative weights are zero", FusionOptions{VectorWeight: -1, TextWeight: -1, KeywordFloor: new(0.0)}, []float64{0.7*0.2 + 0.3*0.75, 0.3 * 0.75}},
-		{"bm25 k", FusionOptions{BM25K: 6, KeywordFloor: new(0.0)}, []float64{0.7*0.2 + 0.3*0.5, 0.3 * 0.5}},
+		{"defaults", FusionOptions{Method: Weighted}, []float64{0.6 * 0.75, 0.6 * 0.75}},
+		{"floor disabled", FusionOptions{Method: Weighted, KeywordFloor: new(0.0)}, []float64{0.7*0.2 + 0.3*0.75, 0.3 * 0.75}},
+		{"floor clamped to 1", FusionOptions{Method: Weighted, KeywordFloor: new(3.0)}, []float64{0.75, 0.75}},
+		{"weights normalised", FusionOptions{Method: Weighted, VectorWeight: 1, TextWeight: 1, KeywordFloor: new(0.0)}, []float64{0.5*0.2 + 0.5*0.75, 0.5 * 0.75}},
+		{"text only weight", FusionOptions{Method: Weighted, TextWeight: 2}, []float64{0.75, 0.75}},
+		{"negative weights are zero", FusionOptions{Method: Weighted, VectorWeight: -1, TextWeight: -1, KeywordFloor: new(0.0)}, []float64{0.7*0.2 + 0.3*0.75, 0.3 * 0.75}},
+		{"bm25 k", FusionOptions{Method: Weighted, BM25K: 6, KeywordFloor: new(0.0)}, []float64{0.7*0.2 + 0.3*0.5, 0.3 * 0.5}},
 		{"keyword only", FusionOptions{Method: KeywordOnly}, []float64{0.75, 0.75}},
 		{"vector only", FusionOptions{Method: VectorOnly}, []float64{0.2, 0}},
 	}
@@ -199,7 +199,7 @@ func TestFuseOrderAndMerge(t *testing.T) {
 		{ChunkID: 5, BM25: ptr(-4)},
 		{ChunkID: 5, Cosine: ptr(0.9)}, // same chunk from the vector side
 	}
-	got := Fuse(cands, FusionOptions{})
+	got := Fuse(cands, FusionOptions{Method: Weighted})
 	ids := []int64{}
 	for _, r := range got {
 		ids = append(ids, r.ChunkID)
