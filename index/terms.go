@@ -48,10 +48,11 @@ func (db *DB) SampleIDs(ctx context.Context, n int) ([]int64, error) {
 	if n <= 0 {
 		return nil, nil
 	}
+	n = max(n, 2) // the first and the last id, at least
 	rows, err := db.sql.QueryContext(ctx, `WITH r AS (SELECT min(id) AS lo, max(id) AS hi FROM chunks),
 		 s(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM s WHERE i + 1 < ?)
-		 SELECT DISTINCT (SELECT id FROM chunks WHERE id >= r.lo + (r.hi - r.lo) * s.i / ? ORDER BY id LIMIT 1) AS id
-		 FROM r, s WHERE r.lo IS NOT NULL ORDER BY id`, n, n)
+		 SELECT DISTINCT (SELECT id FROM chunks WHERE id >= r.lo + ((r.hi - r.lo) * s.i + (? - 1) / 2) / (? - 1) ORDER BY id LIMIT 1) AS id
+		 FROM r, s WHERE r.lo IS NOT NULL ORDER BY id`, n, n, n)
 	if err != nil {
 		return nil, db.wrap("sample chunks", err)
 	}
