@@ -12,12 +12,14 @@ import (
 
 // Calibration constants; see [Hybrid.Retrieve] and [KeywordScore].
 const (
-	// CoverageShare is the share of a keyword score that comes from the
-	// IDF-weighted fraction of the query's words a chunk holds; the rest
-	// comes from its bm25() relative to an ideal chunk's. A chunk holding
-	// every word of the query found in the index therefore scores at least
-	// CoverageShare, whatever the index size.
+	// CoverageShare scales the keyword score's floor, the IDF-weighted
+	// fraction of the query's words a chunk holds: a chunk holding every
+	// word of the query found in the index scores at least CoverageShare,
+	// whatever the index size. See [TermWeights.KeywordScore].
 	CoverageShare = 0.5
+	// RelHalf is the bm25() relative to an ideal chunk's at which a
+	// keyword score is 0.5 (see [TermWeights.KeywordScore]).
+	RelHalf = 0.5
 	// CosineSample is how many chunks, spread over the index, a hybrid or
 	// vector search compares the query vector with to learn the cosine of
 	// an unrelated chunk (see [CalibrateCosine]).
@@ -63,17 +65,19 @@ func NewTermWeights(terms []string, counts []int, n int) TermWeights {
 // KeywordScore is the calibrated keyword score, in [0,1], of a chunk with
 // text and raw bm25() value raw (negative, lower is better):
 //
+//	rel = -raw / Ideal
 //	cov = sum of Cov over the terms text holds / sum of Cov
-//	rel = min(1, -raw / Ideal)
-//	score = CoverageShare*cov + (1-CoverageShare)*rel
+//	score = max(rel / (rel + RelHalf), CoverageShare*cov)
 //
 // Both parts measure the chunk against what the query could at best reach
 // in this index, so the score means the same in a 2-note workspace and a
-// 100,000-chunk one: a chunk holding every word of the query scores at
-// least CoverageShare (0.5), above the default threshold, and so does one
-// holding a rare identifier of a longer query, whose weight dominates
-// the coverage. Terms are matched in text as [Coverage] matches them. A
-// query none of whose terms the index holds falls back to
+// 100,000-chunk one. The first orders chunks exactly as BM25 does within
+// a query (an ideal chunk, rel = 1, scores 0.67); the second is a floor:
+// a chunk holding every word of the query scores at least CoverageShare
+// (0.5), above the default threshold, however long it is, and so does
+// one holding a rare identifier of a longer query, whose weight
+// dominates the coverage. Terms are matched in text as [Coverage] matches
+// them. A query none of whose terms the index holds falls back to
 // [NormalizeBM25].
 func (w TermWeights) KeywordScore(text string, raw float64) float64 {
 	total := 0.0
@@ -92,9 +96,12 @@ func (w TermWeights) KeywordScore(text string, raw float64) float64 {
 	}
 	rel := 0.0
 	if x := -raw; x > 0 {
-		rel = min(x/w.Ideal, 1)
+		rel = x / w.Ideal
 	}
-	return min(max(CoverageShare*cov/total+(1-CoverageShare)*rel, 0), 1)
+	if math.IsInf(rel, 1) {
+		return 1
+	}
+	return min(max(rel/(rel+RelHalf), CoverageShare*cov/total, 0), 1)
 }
 
 // held reports for each term whether text holds it, matching as
