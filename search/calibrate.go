@@ -37,12 +37,13 @@ type TermWeights struct {
 	// Terms are the query's words, as [QueryTerms] returns them.
 	Terms []string
 	// Cov is each term's weight in the coverage, ln(1 + (N-n+0.5)/(n+0.5))
-	// for a term in n of N chunks (always positive), 0 for a term found
-	// in no chunk: what no chunk can reach is not held against any.
+	// for a term in n of N chunks (always positive). A term found in no
+	// chunk weighs the most: a query whose distinctive words the index
+	// lacks does not fully match a chunk holding only its common ones.
 	Cov []float64
 	// Ideal is the bm25() magnitude of an ideal chunk: one holding each
-	// found term once, at the average length, that is the sum of FTS5's
-	// own inverse document frequencies (floored at 1e-6 as FTS5 does).
+	// term once, at the average length, that is the sum of FTS5's own
+	// inverse document frequencies (floored at 1e-6 as FTS5 does).
 	Ideal float64
 }
 
@@ -52,10 +53,10 @@ func NewTermWeights(terms []string, counts []int, n int) TermWeights {
 	w := TermWeights{Terms: terms, Cov: make([]float64, len(terms))}
 	N := float64(max(n, 1))
 	for i, c := range counts {
-		if c <= 0 {
+		if i >= len(terms) || !searchable(terms[i]) {
 			continue
 		}
-		df := float64(c)
+		df := float64(max(c, 0))
 		w.Cov[i] = math.Log(1 + (N-df+0.5)/(df+0.5))
 		w.Ideal += max(math.Log((N-df+0.5)/(df+0.5)), 1e-6)
 	}
@@ -77,8 +78,7 @@ func NewTermWeights(terms []string, counts []int, n int) TermWeights {
 // (0.5), above the default threshold, however long it is, and so does
 // one holding a rare identifier of a longer query, whose weight
 // dominates the coverage. Terms are matched in text as [Coverage] matches
-// them. A query none of whose terms the index holds falls back to
-// [NormalizeBM25].
+// them. Without terms it falls back to [NormalizeBM25].
 func (w TermWeights) KeywordScore(text string, raw float64) float64 {
 	total := 0.0
 	for _, c := range w.Cov {

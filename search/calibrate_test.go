@@ -57,9 +57,16 @@ func TestKeywordScoreAtEverySize(t *testing.T) {
 }
 
 func TestKeywordScoreFallback(t *testing.T) {
-	w := NewTermWeights([]string{"nothing"}, []int{0}, 100)
+	w := NewTermWeights(nil, nil, 100)
 	if got, want := w.KeywordScore("text", -2), NormalizeBM25(-2); got != want {
-		t.Errorf("KeywordScore(no term in the index) = %v, want NormalizeBM25 %v", got, want)
+		t.Errorf("KeywordScore(no terms) = %v, want NormalizeBM25 %v", got, want)
+	}
+	// A compound whose distinctive parts no chunk holds: a chunk holding
+	// only its common part scores far below the threshold.
+	n := 30
+	w = NewTermWeights([]string{"zebra", "comet", "2026"}, []int{0, 0, 12}, n)
+	if got := w.KeywordScore("# 2026-06-02", fts5BM25([]int{12}, n, 1)); got >= 0.35 {
+		t.Errorf("KeywordScore(only the common part of a missing compound) = %v, want < 0.35", got)
 	}
 }
 
