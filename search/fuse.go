@@ -154,11 +154,11 @@ func (o FusionOptions) Validate() error {
 // the exact evidence, so a poor embedder (or one that knows nothing of
 // the query's rare identifier) is heard little and a good one more.
 //
-// The keyword floor keeps exact lexical evidence (identifiers, error codes,
-// rare names the embedding blurs) from being diluted by a missing or low
-// vector score: with the defaults a keyword-only chunk with bm25 -4
-// (k = 0.67) scores 0.40 instead of 0.20 and passes a 0.35 threshold,
-// while a common-word match (bm25 -1, k = 0.33) scores 0.20 and does not.
+// The keyword floors of Weighted and Trust keep exact lexical evidence
+// (identifiers, error codes, rare names the embedding blurs) from being
+// diluted by a missing or low vector score: under Trust a chunk holding
+// every query word (calibrated k >= 0.5) scores at least 0.36 and passes
+// a 0.35 threshold whatever its cosine.
 // An absent rank contributes 0 to RRF, and the division by the best
 // possible sum (rank 1 in both lists) puts RRF scores in [0,1], so that a
 // threshold still means something; a chunk found by one backend scores at
