@@ -23,7 +23,8 @@
 //	--embedding-dims N     the vector size (hash default 384)
 //	--fusion METHOD        weighted, rrf, maxmin or trust (default: the
 //	                       library's)
-//	--vector-weight W      weighted fusion: vector weight (default 0.7)
+//	--vector-weight W      weighted fusion: vector weight (default 0.7);
+//	                       this and the next two imply --fusion weighted
 //	--text-weight W        weighted fusion: keyword weight (default 0.3)
 //	--keyword-floor F      weighted fusion: keyword floor in [0,1]
 //	                       (default 0.6; 0 disables it)
@@ -232,6 +233,9 @@ func (a *app) checkGlobalFlags(cmd *cobra.Command, _ []string) error {
 		return usageErr("invalid --keyword-floor %g: must be in [0,1]", a.keywordFloor)
 	}
 	flags := cmd.Flags()
+	if a.fusion == "" && (flags.Changed("vector-weight") || flags.Changed("text-weight") || flags.Changed("keyword-floor")) {
+		a.fusion = string(search.Weighted) // the only method they tune
+	}
 	switch vw, tw := flags.Changed("vector-weight"), flags.Changed("text-weight"); {
 	case vw && tw:
 		if a.vectorWeight+a.textWeight == 0 {
@@ -299,7 +303,7 @@ func (a *app) embedderName() string {
 func (a *app) settings() object {
 	method := search.FusionMethod(a.fusion)
 	if method == "" {
-		method = search.Weighted
+		method = search.Trust // the library's default
 	}
 	vw, tw := a.vectorWeight, a.textWeight
 	if vw+tw == 0 {
