@@ -128,3 +128,27 @@ func TestThresholdReport(t *testing.T) {
 			cut, len(resp.Results), resp.FilteredBelowThreshold, resp.BestFilteredScore, all.Results[1].Score)
 	}
 }
+
+// TestExactWordAt100kChunks checks the same guarantee in a synthetic
+// workspace of 100,000 chunks (memweavetest.Synth) plus one note holding
+// the rare words; it takes about 20 s without -race, so -short skips it.
+func TestExactWordAt100kChunks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("100,000 chunks: slow; run without -short")
+	}
+	root := t.TempDir()
+	if _, err := memweavetest.Synth(root, memweavetest.SynthOptions{Files: 10000, ChunksPerFile: 10}); err != nil {
+		t.Fatal(err)
+	}
+	const note = "memory/vendors.md"
+	memweavetest.WriteFile(t, root, note, "# Vendors\n\nMarcus and Dana moved billing to Stripe; the cache is Valkey. Ticket PXK42QZ tracks it.\n")
+	w := open(t, root, memweave.Config{DBPath: filepath.Join(t.TempDir(), "index.db")})
+	mustIndex(t, w)
+	for _, word := range rareWords {
+		resp := mustSearch(t, w, word)
+		if len(resp.Results) == 0 || resp.Results[0].Path != note {
+			t.Errorf("Search(%q) in 100,000 chunks = %v (%d below threshold, best %.3f), want %s first",
+				word, locs(resp.Results), resp.FilteredBelowThreshold, resp.BestFilteredScore, note)
+		}
+	}
+}
