@@ -299,6 +299,6 @@ func ExampleWeave_Pack() {
 	}
 	fmt.Printf("%d of %d tokens\n", p.TotalTokens, p.Budget)
 	// Output:
-	// memory/billing.md:1-4  24 tokens
-	// 24 of 30 tokens
+	// memory/deploys.md:1-3  16 tokens
+	// 16 of 30 tokens
 }

@@ -42,6 +42,9 @@ type SearchResponse struct {
 	// EmbeddingsComputed is how many chunks [Weave.SearchAt] embedded to
 	// index the revision (the cache had the rest); nil otherwise.
 	EmbeddingsComputed *int `json:"embeddings_computed,omitempty"`
+	// FilteredBelowThreshold counts the candidates min_score dropped; BestFilteredScore is the best of their scores (0: none).
+	FilteredBelowThreshold int     `json:"filtered_below_threshold"`
+	BestFilteredScore      float64 `json:"best_filtered_score"`
 }
 
 // Search runs the five-stage pipeline: hybrid retrieval and fusion,
@@ -80,6 +83,7 @@ func (w *Weave) Search(ctx context.Context, query string, opts ...SearchOption) 
 		return nil, fmt.Errorf("memweave: search: %w", err)
 	}
 	resp.Mode = got.Mode
+	resp.FilteredBelowThreshold, resp.BestFilteredScore = postprocess.Below(got.Results, s.MinScore)
 	for _, e := range got.Warnings {
 		resp.Warnings = append(resp.Warnings, Warning{Err: e})
 	}

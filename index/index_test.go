@@ -212,3 +212,32 @@ func TestVectorParallelScan(t *testing.T) {
 		}
 	}
 }
+
+// TestSampleIDsAndTermCounts checks the two reads that calibrate search
+// scores: the id sample covers a small index whole and runs from its
+// first id to its last, and each term counts the chunks it matches.
+func TestSampleIDsAndTermCounts(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t)
+	if ids, err := db.SampleIDs(ctx, 64); err != nil || len(ids) != 0 {
+		t.Fatalf("SampleIDs(empty index) = %v, %v; want none", ids, err)
+	}
+	var chunks []Chunk
+	for i, text := range []string{"valkey cache", "redis cache", "postgres", "cache warmup"} {
+		chunks = append(chunks, chunk("memory/a.md", i, text, nil))
+	}
+	if _, err := db.Apply(ctx, []Update{{File: File{Path: "memory/a.md", Source: "memory", Hash: "h"}, Chunks: chunks}}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	ids, err := db.SampleIDs(ctx, 64)
+	if err != nil || len(ids) != len(chunks) || !slices.IsSorted(ids) {
+		t.Fatalf("SampleIDs(64) = %v, %v; want all %d ids in order", ids, err, len(chunks))
+	}
+	if got, err := db.SampleIDs(ctx, 2); err != nil || !slices.Equal(got, []int64{ids[0], ids[len(ids)-1]}) {
+		t.Errorf("SampleIDs(2) = %v, %v; want the first and last id of %v", got, err, ids)
+	}
+	counts, err := db.TermCounts(ctx, []string{`"cache"`, `"postgres"`, `"nowhere"`, ""})
+	if want := []int{3, 1, 0, 0}; err != nil || !slices.Equal(counts, want) {
+		t.Errorf("TermCounts = %v, %v; want %v", counts, err, want)
+	}
+}

@@ -189,7 +189,9 @@ type searchOutput struct {
 		Snippet   string  `json:"snippet"`
 		Source    string  `json:"source"`
 	} `json:"results"`
-	Warnings []string `json:"warnings"`
+	Warnings               []string `json:"warnings"`
+	FilteredBelowThreshold int      `json:"filtered_below_threshold"`
+	BestFilteredScore      float64  `json:"best_filtered_score"`
 }
 
 // flowWriteSearchGet writes memory/notes/db.md with memory_write, finds it
@@ -213,6 +215,12 @@ func flowWriteSearchGet(t *testing.T, cs *mcp.ClientSession) {
 	}
 	if r := found.Results[0]; r.Source != "notes" || r.StartLine < 1 || r.EndLine < r.StartLine || r.Score <= 0 {
 		t.Errorf("result = %+v", r)
+	}
+	var cut searchOutput
+	mustCall(t, cs, "memory_search", map[string]any{"query": "MARMOT-311", "min_score": 0.999}, &cut)
+	if best := found.Results[0].Score; len(cut.Results) != 0 || cut.FilteredBelowThreshold == 0 || cut.BestFilteredScore != best {
+		t.Errorf("memory_search(min_score 0.999) = %d results, filtered %d (best %v), want 0, > 0, %v",
+			len(cut.Results), cut.FilteredBelowThreshold, cut.BestFilteredScore, best)
 	}
 
 	res := call(t, cs, "memory_get", map[string]any{"path": "notes/db.md", "from": 3, "lines": 1})

@@ -76,6 +76,9 @@ type searchOutput struct {
 	// At and EmbeddingsComputed are set for a search with at.
 	At                 string `json:"at,omitempty" jsonschema:"the full commit id searched"`
 	EmbeddingsComputed *int   `json:"embeddings_computed,omitempty" jsonschema:"embeddings computed to index that revision"`
+	// FilteredBelowThreshold and BestFilteredScore say what min_score cut.
+	FilteredBelowThreshold int     `json:"filtered_below_threshold" jsonschema:"how many more candidates scored below min_score and were dropped"`
+	BestFilteredScore      float64 `json:"best_filtered_score" jsonschema:"the best score among the dropped candidates (0 when none): lower min_score to at most this to see them"`
 }
 
 func (t *tools) search(ctx context.Context, in searchInput) (*mcp.CallToolResult, searchOutput, error) {
@@ -124,7 +127,8 @@ func (t *tools) search(ctx context.Context, in searchInput) (*mcp.CallToolResult
 		return nil, out, emptyQuery("memory_search", err)
 	}
 	out = searchOutput{Query: resp.Query, Mode: string(resp.Mode), Warnings: t.warnings(resp.Warnings), Results: []searchResult{},
-		At: resp.At, EmbeddingsComputed: resp.EmbeddingsComputed}
+		At: resp.At, EmbeddingsComputed: resp.EmbeddingsComputed,
+		FilteredBelowThreshold: resp.FilteredBelowThreshold, BestFilteredScore: resp.BestFilteredScore}
 	for _, r := range resp.Results {
 		out.Results = append(out.Results, searchResult{Path: r.Path, StartLine: r.StartLine, EndLine: r.EndLine,
 			Score: r.Score, Snippet: r.Snippet, Source: r.Source, SupersededBy: r.SupersededBy})

@@ -6,6 +6,7 @@ package memweavetest
 import (
 	"context"
 	"encoding/json"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -79,7 +80,12 @@ type EmbedServer struct {
 	Calls, Texts atomic.Int64
 	// Status, when non-zero, is returned instead of embeddings.
 	Status atomic.Int64
-	hash   *embed.Hash
+	// Baseline, when in (0,1), mixes every vector with one shared
+	// direction so that unrelated texts have about this cosine, as with
+	// sentence encoders (the hash embedder's unrelated cosine is near 0).
+	// Set it before the first request.
+	Baseline float64
+	hash     *embed.Hash
 }
 
 // NewEmbedServer starts a server producing dims-dimensional vectors; it
@@ -111,6 +117,16 @@ func (s *EmbedServer) serve(rw http.ResponseWriter, r *http.Request) {
 	}
 	s.Texts.Add(int64(len(req.Input)))
 	vecs, _ := s.hash.EmbedDocuments(context.Background(), req.Input)
+	if b := s.Baseline; b > 0 && b < 1 {
+		// v' = sqrt(1-b) v + sqrt(b) e0: unit length when v is a unit
+		// vector orthogonal-ish to e0, and v'.w' = (1-b) v.w + b.
+		for _, v := range vecs {
+			for i := range v {
+				v[i] *= float32(math.Sqrt(1 - b))
+			}
+			v[0] += float32(math.Sqrt(b))
+		}
+	}
 	type item struct {
 		Object    string    `json:"object"`
 		Index     int       `json:"index"`

@@ -30,3 +30,16 @@ func (t Threshold) Process(_ context.Context, _ string, results []search.Result)
 	}
 	return out, nil
 }
+
+// Below returns how many results score under min and the best score
+// among them (0 when none): what [Threshold] with that Min drops, for a
+// response to report.
+func Below(results []search.Result, min float64) (n int, best float64) {
+	for _, r := range results {
+		if r.Score < min {
+			n++
+			best = max(best, r.Score)
+		}
+	}
+	return n, best
+}

@@ -60,6 +60,12 @@ type KeywordBackend interface {
 	// Chunks reads the chunks with the given ids; ids that are gone are
 	// absent from the map.
 	Chunks(ctx context.Context, ids []int64) (map[int64]Chunk, error)
+	// TermCounts returns how many chunks each MATCH expression matches,
+	// in order: the document frequencies that calibrate keyword scores.
+	TermCounts(ctx context.Context, matches []string) ([]int, error)
+	// SampleIDs returns up to n chunk ids spread over the index, the same
+	// ones for the same index: the sample that calibrates vector scores.
+	SampleIDs(ctx context.Context, n int) ([]int64, error)
 }
 
 // VectorBackend is the vector side of a [Hybrid] search.

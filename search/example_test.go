@@ -17,17 +17,22 @@ func ExampleKeywordQuery() {
 }
 
 func ExampleFuse() {
-	bm25, cos := -6.0, 0.8
+	// Chunk 1 is found by both backends, chunk 2 by the vector backend
+	// only, chunk 3 by the keyword backend only. The backends share one
+	// of their top two, so the vector side gets half its largest weight.
+	strong, weak, high, mid := -6.0, -2.0, 0.8, 0.6
 	results := search.Fuse([]search.Candidate{
-		{ChunkID: 1, Cosine: &cos, VectorRank: 1},
-		{ChunkID: 2, BM25: &bm25, KeywordRank: 1},
+		{ChunkID: 1, BM25: &strong, KeywordRank: 1, Cosine: &mid, VectorRank: 2},
+		{ChunkID: 2, Cosine: &high, VectorRank: 1},
+		{ChunkID: 3, BM25: &weak, KeywordRank: 2},
 	}, search.FusionOptions{})
 	for _, r := range results {
 		fmt.Printf("chunk %d: %.2f (%s)\n", r.ChunkID, r.Score, r.Explain.Fusion)
 	}
 	// Output:
-	// chunk 1: 0.56 (weighted)
-	// chunk 2: 0.45 (weighted)
+	// chunk 1: 0.71 (trust)
+	// chunk 3: 0.38 (trust)
+	// chunk 2: 0.20 (trust)
 }
 
 func ExampleSnippet() {

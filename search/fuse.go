@@ -13,7 +13,9 @@ type FusionMethod string
 
 const (
 	// Weighted is a weighted sum of the normalised keyword and vector
-	// scores, with a keyword floor; see [FusionOptions].
+	// scores, with a keyword floor; see [FusionOptions]. It was the default
+	// before [Trust]: its fixed 0.7 vector weight let a poor embedder
+	// drag the ranking below keyword search's.
 	Weighted FusionMethod = "weighted"
 	// RRF is reciprocal rank fusion, rescaled into [0,1].
 	RRF FusionMethod = "rrf"
@@ -23,6 +25,12 @@ const (
 	// VectorOnly scores by the clamped cosine alone; use it when only the
 	// vector backend ran.
 	VectorOnly FusionMethod = "vector"
+	// MaxMin scores max(v, k) + MaxMinWeight*min(v, k), clamped to 1
+	// (basic-memory's rule): the stronger side leads, the other adds.
+	MaxMin FusionMethod = "maxmin"
+	// Trust weighs the vector side by how far the two backends agree on
+	// this query; see [Fuse].
+	Trust FusionMethod = "trust"
 )
 
 // Defaults of [FusionOptions].
@@ -31,6 +39,22 @@ const (
 	DefaultTextWeight   = 0.3
 	DefaultRRFK         = 60.0
 	DefaultKeywordFloor = 0.6
+	// MaxMinWeight is the weight of the weaker side in [MaxMin].
+	MaxMinWeight = 0.3
+	// TrustMaxWeight is the largest vector weight of [Trust], reached
+	// when the two backends' top [TrustDepth] results coincide.
+	TrustMaxWeight = 0.5
+	// TrustDepth is how many top results of each backend [Trust]
+	// compares.
+	TrustDepth = 10
+	// TrustKeywordFloor is the fraction of its keyword score a chunk keeps
+	// in [Trust] fusion whatever its vector score: with the calibrated
+	// keyword score (at least [CoverageShare], 0.5, for a chunk holding
+	// every word of the query) an exact match fuses to at least 0.36 and
+	// passes the default threshold 0.35 whatever the embedder thinks. It
+	// only binds when the vector weight exceeds 0.28 (agreement above
+	// 0.56) and the cosine is well below the keyword score.
+	TrustKeywordFloor = 0.72
 )
 
 // Candidate is one chunk found by the keyword backend, the vector backend
@@ -51,18 +75,21 @@ type Candidate struct {
 	// VectorRank is the 1-based rank in the vector results; 0 = absent.
 	// Only [RRF] reads it.
 	VectorRank int
-	// KeywordFloor is a lower bound on the normalised keyword score of a
-	// chunk that matched the keyword query (BM25 set). Retrieval sets it
-	// from query-term coverage (see [Coverage]) when the index is too
-	// small for BM25's inverse document frequency to mean anything: with
-	// one or two documents, FTS5 scores every term found in them near 0.
-	KeywordFloor float64
+	// KeywordScore is the calibrated keyword score in [0,1] (see
+	// [TermWeights.KeywordScore]), set by retrieval; nil means
+	// NormalizeBM25(BM25).
+	KeywordScore *float64
+	// VectorScore is the calibrated vector score in [0,1] (see
+	// [CalibrateCosine]), set by retrieval; nil means
+	// NormalizeCosine(Cosine).
+	VectorScore *float64
 }
 
-// FusionOptions configures [Fuse]. The zero value means weighted fusion
+// FusionOptions configures [Fuse]. The zero value means [Trust] fusion
 // with the defaults below.
 type FusionOptions struct {
-	// Method is the fusion method; default [Weighted].
+	// Method is the fusion method; default [Trust], chosen by measurement
+	// with a lexical and a semantic embedder (cmd/memweave-bench/RESULTS.md).
 	Method FusionMethod
 	// VectorWeight and TextWeight weigh the vector and keyword scores in
 	// [Weighted] fusion. They are divided by their sum, so only their ratio
@@ -84,9 +111,9 @@ type FusionOptions struct {
 // or non-finite weights, a KeywordFloor outside [0,1].
 func (o FusionOptions) Validate() error {
 	switch o.Method {
-	case "", Weighted, RRF, KeywordOnly, VectorOnly:
+	case "", Weighted, RRF, KeywordOnly, VectorOnly, MaxMin, Trust:
 	default:
-		return fmt.Errorf("search: unknown fusion method %q (want weighted, rrf, keyword or vector)", o.Method)
+		return fmt.Errorf("search: unknown fusion method %q (want weighted, rrf, maxmin, trust, keyword or vector)", o.Method)
 	}
 	for _, v := range []struct {
 		name string
@@ -109,19 +136,29 @@ func (o FusionOptions) Validate() error {
 // sharing a ChunkID are merged, the first non-empty value of each field
 // winning.
 //
-// With k = NormalizeBM25(BM25) and v = NormalizeCosine(Cosine), each 0
-// when absent, and the weights wv, wt divided by their sum:
+// With k the candidate's KeywordScore (else NormalizeBM25(BM25)) and v
+// its VectorScore (else NormalizeCosine(Cosine)), each 0 when absent, and
+// the weights wv, wt divided by their sum:
 //
 //	Weighted:    score = max(wv*v + wt*k, KeywordFloor*k)
 //	RRF:         score = (1/(K+rankKw) + 1/(K+rankVec)) / (2/(K+1))
+//	MaxMin:      score = max(v, k) + MaxMinWeight*min(v, k)
+//	Trust:       score = max((1-w)*k + w*v, TrustKeywordFloor*k),
+//	             w = TrustMaxWeight * agreement
 //	KeywordOnly: score = k
 //	VectorOnly:  score = v
 //
-// The keyword floor keeps exact lexical evidence (identifiers, error codes,
-// rare names the embedding blurs) from being diluted by a missing or low
-// vector score: with the defaults a keyword-only chunk with bm25 -4
-// (k = 0.67) scores 0.40 instead of 0.20 and passes a 0.35 threshold,
-// while a common-word match (bm25 -1, k = 0.33) scores 0.20 and does not.
+// where agreement is the share of the top [TrustDepth] keyword results
+// that are also among the top TrustDepth vector results (by backend
+// rank): the vector side earns its say on each query by agreeing with
+// the exact evidence, so a poor embedder (or one that knows nothing of
+// the query's rare identifier) is heard little and a good one more.
+//
+// The keyword floors of Weighted and Trust keep exact lexical evidence
+// (identifiers, error codes, rare names the embedding blurs) from being
+// diluted by a missing or low vector score: under Trust a chunk holding
+// every query word (calibrated k >= 0.5) scores at least 0.36 and passes
+// a 0.35 threshold whatever its cosine.
 // An absent rank contributes 0 to RRF, and the division by the best
 // possible sum (rank 1 in both lists) puts RRF scores in [0,1], so that a
 // threshold still means something; a chunk found by one backend scores at
@@ -164,7 +201,7 @@ type fusion struct {
 func (o FusionOptions) resolve() fusion {
 	f := fusion{method: o.Method, rrfK: o.RRFK, floor: DefaultKeywordFloor, bk: o.BM25K}
 	if f.method == "" {
-		f.method = Weighted
+		f.method = Trust
 	}
 	wv, wt := max(o.VectorWeight, 0), max(o.TextWeight, 0)
 	if wv+wt == 0 {
@@ -188,12 +225,22 @@ func (o FusionOptions) resolve() fusion {
 // normalised keyword and vector scores, and the index into cs.
 func scoreCandidates(cs []Candidate, f fusion) []scoreKey {
 	keys := make([]scoreKey, len(cs))
+	wTrust := 0.0
+	if f.method == Trust {
+		wTrust = TrustMaxWeight * agreement(cs, TrustDepth)
+	}
 	for i, c := range cs {
 		var k, cos float64
-		if c.BM25 != nil {
-			k = max(normalizeBM25(*c.BM25, f.bk), min(c.KeywordFloor, 1))
+		switch {
+		case c.KeywordScore != nil:
+			k = min(max(*c.KeywordScore, 0), 1)
+		case c.BM25 != nil:
+			k = normalizeBM25(*c.BM25, f.bk)
 		}
-		if c.Cosine != nil {
+		switch {
+		case c.VectorScore != nil:
+			cos = min(max(*c.VectorScore, 0), 1)
+		case c.Cosine != nil:
 			cos = NormalizeCosine(*c.Cosine)
 		}
 		var s float64
@@ -210,12 +257,41 @@ func scoreCandidates(cs []Candidate, f fusion) []scoreKey {
 				s += 1 / (f.rrfK + float64(c.VectorRank))
 			}
 			s /= 2 / (f.rrfK + 1)
+		case MaxMin:
+			s = max(cos, k) + MaxMinWeight*min(cos, k)
+		case Trust:
+			s = max((1-wTrust)*k+wTrust*cos, TrustKeywordFloor*k)
 		default:
 			s = max(f.wv*cos+f.wt*k, f.floor*k)
 		}
 		keys[i] = scoreKey{score: min(max(s, 0), 1), k: k, cos: cos, id: c.ChunkID, idx: i}
 	}
 	return keys
+}
+
+// agreement is the fraction of the top depth keyword results that are
+// also among the top depth vector results (by backend rank), out of the
+// shorter of the two lists: 1 when the backends agree, 0 when they share
+// nothing or one of them found nothing.
+func agreement(cs []Candidate, depth int) float64 {
+	nk, nv, both := 0, 0, 0
+	for _, c := range cs {
+		kw := c.KeywordRank > 0 && c.KeywordRank <= depth
+		vec := c.VectorRank > 0 && c.VectorRank <= depth
+		if kw {
+			nk++
+		}
+		if vec {
+			nv++
+		}
+		if kw && vec {
+			both++
+		}
+	}
+	if n := min(nk, nv); n > 0 {
+		return float64(both) / float64(n)
+	}
+	return 0
 }
 
 // buildResults returns one Result per key, in the order of keys, with
@@ -293,7 +369,12 @@ func mergeCandidates(cands []Candidate) []Candidate {
 			if m.VectorRank == 0 {
 				m.VectorRank = c.VectorRank
 			}
-			m.KeywordFloor = max(m.KeywordFloor, c.KeywordFloor)
+			if m.KeywordScore == nil {
+				m.KeywordScore = c.KeywordScore
+			}
+			if m.VectorScore == nil {
+				m.VectorScore = c.VectorScore
+			}
 			continue
 		}
 		out = append(out, c)

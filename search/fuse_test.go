@@ -58,7 +58,7 @@ func TestFuseWeighted(t *testing.T) {
 		{ChunkID: 4, BM25: ptr(-1), KeywordRank: 3},                                  // weak keyword only
 		{ChunkID: 5, Cosine: ptr(-0.3), VectorRank: 3},                               // negative cosine
 	}
-	got := Fuse(cands, FusionOptions{})
+	got := Fuse(cands, FusionOptions{Method: Weighted})
 	want := []struct {
 		id    int64
 		score float64
@@ -110,13 +110,13 @@ func TestFuseOptions(t *testing.T) {
 		opts FusionOptions
 		want []float64 // scores of chunks 1, 2
 	}{
-		{"defaults", FusionOptions{}, []float64{0.6 * 0.75, 0.6 * 0.75}},
-		{"floor disabled", FusionOptions{KeywordFloor: new(0.0)}, []float64{0.7*0.2 + 0.3*0.75, 0.3 * 0.75}},
-		{"floor clamped to 1", FusionOptions{KeywordFloor: new(3.0)}, []float64{0.75, 0.75}},
-		{"weights normalised", FusionOptions{VectorWeight: 1, TextWeight: 1, KeywordFloor: new(0.0)}, []float64{0.5*0.2 + 0.5*0.75, 0.5 * 0.75}},
-		{"text only weight", FusionOptions{TextWeight: 2}, []float64{0.75, 0.75}},
-		{"negative weights are zero", FusionOptions{VectorWeight: -1, TextWeight: -1, KeywordFloor: new(0.0)}, []float64{0.7*0.2 + 0.3*0.75, 0.3 * 0.75}},
-		{"bm25 k", FusionOptions{BM25K: 6, KeywordFloor: new(0.0)}, []float64{0.7*0.2 + 0.3*0.5, 0.3 * 0.5}},
+		{"defaults", FusionOptions{Method: Weighted}, []float64{0.6 * 0.75, 0.6 * 0.75}},
+		{"floor disabled", FusionOptions{Method: Weighted, KeywordFloor: new(0.0)}, []float64{0.7*0.2 + 0.3*0.75, 0.3 * 0.75}},
+		{"floor clamped to 1", FusionOptions{Method: Weighted, KeywordFloor: new(3.0)}, []float64{0.75, 0.75}},
+		{"weights normalised", FusionOptions{Method: Weighted, VectorWeight: 1, TextWeight: 1, KeywordFloor: new(0.0)}, []float64{0.5*0.2 + 0.5*0.75, 0.5 * 0.75}},
+		{"text only weight", FusionOptions{Method: Weighted, TextWeight: 2}, []float64{0.75, 0.75}},
+		{"negative weights are zero", FusionOptions{Method: Weighted, VectorWeight: -1, TextWeight: -1, KeywordFloor: new(0.0)}, []float64{0.7*0.2 + 0.3*0.75, 0.3 * 0.75}},
+		{"bm25 k", FusionOptions{Method: Weighted, BM25K: 6, KeywordFloor: new(0.0)}, []float64{0.7*0.2 + 0.3*0.5, 0.3 * 0.5}},
 		{"keyword only", FusionOptions{Method: KeywordOnly}, []float64{0.75, 0.75}},
 		{"vector only", FusionOptions{Method: VectorOnly}, []float64{0.2, 0}},
 	}
@@ -199,7 +199,7 @@ func TestFuseOrderAndMerge(t *testing.T) {
 		{ChunkID: 5, BM25: ptr(-4)},
 		{ChunkID: 5, Cosine: ptr(0.9)}, // same chunk from the vector side
 	}
-	got := Fuse(cands, FusionOptions{})
+	got := Fuse(cands, FusionOptions{Method: Weighted})
 	ids := []int64{}
 	for _, r := range got {
 		ids = append(ids, r.ChunkID)
@@ -239,5 +239,35 @@ func BenchmarkFuse(b *testing.B) {
 				Fuse(cands, FusionOptions{Method: method})
 			}
 		})
+	}
+}
+
+func TestFuseMaxMinAndTrust(t *testing.T) {
+	k := func(x float64) *float64 { return &x }
+	cands := []Candidate{
+		{ChunkID: 1, BM25: ptr(-1), KeywordScore: k(0.8), KeywordRank: 1, Cosine: ptr(0.9), VectorScore: k(0.4), VectorRank: 2},
+		{ChunkID: 2, BM25: ptr(-1), KeywordScore: k(0.5), KeywordRank: 2},
+		{ChunkID: 3, Cosine: ptr(0.9), VectorScore: k(0.6), VectorRank: 1},
+	}
+	// Agreement: one of the two keyword results is among the two vector
+	// results, out of min(2, 2): 0.5, so w = 0.3 * 0.5.
+	w := TrustMaxWeight * 0.5
+	tests := []struct {
+		method FusionMethod
+		want   map[int64]float64
+	}{
+		{MaxMin, map[int64]float64{1: 0.8 + 0.3*0.4, 2: 0.5, 3: 0.6}},
+		{Trust, map[int64]float64{1: (1-w)*0.8 + w*0.4, 2: (1 - w) * 0.5, 3: w * 0.6}},
+	}
+	for _, tt := range tests {
+		got := Fuse(cands, FusionOptions{Method: tt.method})
+		for _, r := range got {
+			if !near(r.Score, tt.want[r.ChunkID]) || r.Explain.Fusion != string(tt.method) {
+				t.Errorf("Fuse(%s) chunk %d = %v (%s), want %v", tt.method, r.ChunkID, r.Score, r.Explain.Fusion, tt.want[r.ChunkID])
+			}
+		}
+	}
+	if got := agreement(cands[1:2], TrustDepth); got != 0 {
+		t.Errorf("agreement(keyword only) = %v, want 0", got)
 	}
 }

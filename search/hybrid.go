@@ -65,8 +65,10 @@ type Retrieved struct {
 // embedding followed by the vector search. When the query cannot be
 // embedded it falls back to keyword results and says so in Warnings. It
 // then scores keyword candidates the vector pool missed by their exact
-// cosine, applies the small-index keyword floor, fuses, and attaches each
-// chunk's location and text.
+// cosine, calibrates both sides' scores (keyword scores against the
+// document frequencies of the query's terms, cosines against the query's
+// similarity to a sample of the index: see [TermWeights.KeywordScore] and
+// [CalibrateCosine]), fuses, and attaches each chunk's location and text.
 func (h *Hybrid) Retrieve(ctx context.Context, req Request) (*Retrieved, error) {
 	out := &Retrieved{Mode: cmp.Or(req.Mode, ModeHybrid)}
 	if req.Filter.Paths != nil && len(req.Filter.Paths) == 0 {
@@ -124,11 +126,11 @@ func (h *Hybrid) Retrieve(ctx context.Context, req Request) (*Retrieved, error) 
 	if err != nil {
 		return nil, fmt.Errorf("search: %w", err)
 	}
-	if wantKw {
-		if err := h.keywordFloors(req.Query, cands, chunks, count); err != nil {
-			return nil, err
-		}
+	cal, err := h.calibration(ctx, req.Query, r.qvec, wantKw && len(r.kw) > 0, wantVec, count)
+	if err != nil {
+		return nil, err
 	}
+	h.calibrate(cal, cands, chunks)
 	out.Results = attach(Fuse(cands, opts), chunks)
 	return out, nil
 }
@@ -151,8 +153,43 @@ func (h *Hybrid) coverage(ctx context.Context, count func() (int, error)) (want 
 	return true, fmt.Errorf("%w (%d of %d chunks)", ErrMissingVectors, chunks-vecs, chunks)
 }
 
+// calibration reads what calibrating a query's scores needs: the
+// document frequencies of its terms when kw, its cosines with a sample
+// of the index when vec.
+func (h *Hybrid) calibration(ctx context.Context, query string, qvec []float32, kw, vec bool, count func() (int, error)) (*calibration, error) {
+	c := &calibration{}
+	if kw {
+		terms := QueryTerms(query)
+		counts, err := h.Keyword.TermCounts(ctx, termMatches(terms))
+		if err != nil {
+			return nil, errCalibrate(err)
+		}
+		n, err := count()
+		if err != nil {
+			return nil, errCalibrate(err)
+		}
+		c.kw, c.weights = true, NewTermWeights(terms, counts, n)
+	}
+	if vec && qvec != nil {
+		ids, err := h.Keyword.SampleIDs(ctx, CosineSample)
+		if err != nil {
+			return nil, errCalibrate(err)
+		}
+		cos, err := h.Vector.Cosines(ctx, qvec, ids)
+		if err != nil {
+			return nil, errCalibrate(err)
+		}
+		sample := make([]float64, 0, len(cos))
+		for _, v := range cos {
+			sample = append(sample, v)
+		}
+		c.vec, c.baseline = true, CosineBaseline(sample)
+	}
+	return c, nil
+}
+
 // chunkCounter returns a function that reads the index's chunk count at
-// most once per retrieval: coverage and the keyword floors both need it.
+// most once per retrieval: coverage and the calibration both need it.
 func (h *Hybrid) chunkCounter(ctx context.Context) func() (int, error) {
 	var (
 		n    int

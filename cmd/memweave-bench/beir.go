@@ -77,6 +77,9 @@ func (c *beirCommand) runE(cmd *cobra.Command, _ []string) error {
 		if c.run.limit > 0 && len(ids) == c.run.limit {
 			break
 		}
+		if !c.run.keep(qid) {
+			continue
+		}
 		text, ok := texts[qid]
 		if !ok {
 			return fmt.Errorf("%s: query %s has judgments but no text in %s", c.qrels, qid, c.queries)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -30,6 +31,7 @@ type runFlags struct {
 	maxResults  int
 	perQuestion string
 	limit       int
+	split       string
 	workers     int
 	workdir     string
 }
@@ -42,6 +44,7 @@ func (f *runFlags) register(cmd *cobra.Command, maxResults int) {
 	fs.IntVar(&f.maxResults, "max-results", maxResults, "chunks asked of each search, before reduction to files (`N`)")
 	fs.StringVar(&f.perQuestion, "per-question", "", "write one JSON line per question to `FILE`")
 	fs.IntVar(&f.limit, "limit", 0, "ask only the first `N` questions (0: all)")
+	fs.StringVar(&f.split, "split", "", "ask only one half of the questions: `tune` or check (default: all)")
 	fs.IntVar(&f.workers, "workers", 0, "workspaces built and searched at once, `N` (default GOMAXPROCS)")
 	fs.StringVar(&f.workdir, "workdir", "", "build workspaces under `DIR` and keep them (default: a temporary folder, removed after)")
 }
@@ -57,6 +60,9 @@ func (f *runFlags) check() error {
 	if f.limit < 0 {
 		return usageErr("invalid --limit %d: must not be negative", f.limit)
 	}
+	if f.split != "" && f.split != "tune" && f.split != "check" {
+		return usageErr("invalid --split %q: want tune or check", f.split)
+	}
 	if f.workers < 0 {
 		return usageErr("invalid --workers %d: must not be negative", f.workers)
 	}
@@ -64,6 +70,19 @@ func (f *runFlags) check() error {
 		f.workers = runtime.GOMAXPROCS(0)
 	}
 	return nil
+}
+
+// keep reports whether the question with the stable key id belongs to
+// the half --split asks for: the FNV-1a hash of id is even for tune, odd
+// for check. Defaults are tuned on the tune half; the check half is
+// measured once, after.
+func (f *runFlags) keep(id string) bool {
+	if f.split == "" {
+		return true
+	}
+	h := fnv.New32a()
+	h.Write([]byte(id))
+	return (h.Sum32()%2 == 0) == (f.split == "tune")
 }
 
 // A doc is one memory file of a workspace.

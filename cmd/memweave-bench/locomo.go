@@ -221,6 +221,9 @@ func (c *locomoCommand) runE(cmd *cobra.Command, _ []string) error {
 			if c.run.limit > 0 && len(questions) == c.run.limit {
 				break
 			}
+			if !c.run.keep(fmt.Sprintf("%s/%d", s.SampleID, j)) {
+				continue
+			}
 			questions = append(questions, question{sample: i, index: len(cp.queries), qa: &s.QA[j]})
 			cp.queries = append(cp.queries, s.QA[j].Question)
 		}

@@ -138,7 +138,7 @@ func (c *lmeCommand) runE(cmd *cobra.Command, _ []string) error {
 				dropped++
 				continue
 			}
-			if c.run.limit == 0 || len(asked) < c.run.limit {
+			if (c.run.limit == 0 || len(asked) < c.run.limit) && c.run.keep(r.QuestionID) {
 				asked = append(asked, r)
 				pool.queries = append(pool.queries, r.Question)
 			}
@@ -148,6 +148,9 @@ func (c *lmeCommand) runE(cmd *cobra.Command, _ []string) error {
 	} else {
 		for i := range recs {
 			r := &recs[i]
+			if !c.run.keep(r.QuestionID) {
+				continue
+			}
 			cp := corpus{name: r.QuestionID, queries: []string{r.Question}}
 			seen := make(map[string]bool)
 			for j, id := range r.HaystackSessionIDs {

@@ -21,8 +21,10 @@
 //	--embedding-model M    the model of an OpenAI-compatible endpoint
 //	--embedding-url URL    the endpoint (default https://api.openai.com/v1)
 //	--embedding-dims N     the vector size (hash default 384)
-//	--fusion METHOD        weighted (library default) or rrf
-//	--vector-weight W      weighted fusion: vector weight (default 0.7)
+//	--fusion METHOD        weighted, rrf, maxmin or trust (default: the
+//	                       library's)
+//	--vector-weight W      weighted fusion: vector weight (default 0.7);
+//	                       this and the next two imply --fusion weighted
 //	--text-weight W        weighted fusion: keyword weight (default 0.3)
 //	--keyword-floor F      weighted fusion: keyword floor in [0,1]
 //	                       (default 0.6; 0 disables it)
@@ -38,6 +40,8 @@
 //	--per-question FILE    write one JSON line per question: id, gold
 //	                       ids, the top 50 ranked ids and its metrics
 //	--limit N              ask only the first N questions
+//	--split tune|check     ask only one half of the questions, chosen
+//	                       by a hash of the question id (default: all)
 //	--workers N            workspaces built and searched at once
 //	                       (default GOMAXPROCS)
 //	--workdir DIR          build workspaces under DIR and keep them
@@ -171,7 +175,7 @@ OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
 	pf.StringVar(&a.embeddingModel, "embedding-model", "", "embedding `model` (required with --embedder openai)")
 	pf.StringVar(&a.embeddingURL, "embedding-url", "", "OpenAI-compatible endpoint `URL` (default https://api.openai.com/v1)")
 	pf.IntVar(&a.embeddingDims, "embedding-dims", 0, "embedding vector size `N` (default: hash 384, openai the model's)")
-	pf.StringVar(&a.fusion, "fusion", "", "fusion `method`: weighted or rrf (default: the library's, weighted)")
+	pf.StringVar(&a.fusion, "fusion", "", "fusion `method`: weighted, rrf, maxmin or trust (default: the library's)")
 	pf.Float64Var(&a.vectorWeight, "vector-weight", 0, "weighted fusion: vector `weight` (default 0.7)")
 	pf.Float64Var(&a.textWeight, "text-weight", 0, "weighted fusion: keyword `weight` (default 0.3)")
 	pf.Float64Var(&a.keywordFloor, "keyword-floor", search.DefaultKeywordFloor, "weighted fusion: keyword `floor` in [0,1]; 0 disables it")
@@ -211,9 +215,9 @@ func (a *app) checkGlobalFlags(cmd *cobra.Command, _ []string) error {
 		}
 	}
 	switch a.fusion {
-	case "", string(search.Weighted), string(search.RRF):
+	case "", string(search.Weighted), string(search.RRF), string(search.MaxMin), string(search.Trust):
 	default:
-		return usageErr("invalid --fusion %q: want weighted or rrf", a.fusion)
+		return usageErr("invalid --fusion %q: want weighted, rrf, maxmin or trust", a.fusion)
 	}
 	for _, f := range []struct {
 		name string
@@ -230,6 +234,9 @@ func (a *app) checkGlobalFlags(cmd *cobra.Command, _ []string) error {
 		return usageErr("invalid --keyword-floor %g: must be in [0,1]", a.keywordFloor)
 	}
 	flags := cmd.Flags()
+	if a.fusion == "" && (flags.Changed("vector-weight") || flags.Changed("text-weight") || flags.Changed("keyword-floor")) {
+		a.fusion = string(search.Weighted) // the only method they tune
+	}
 	switch vw, tw := flags.Changed("vector-weight"), flags.Changed("text-weight"); {
 	case vw && tw:
 		if a.vectorWeight+a.textWeight == 0 {
@@ -297,7 +304,7 @@ func (a *app) embedderName() string {
 func (a *app) settings() object {
 	method := search.FusionMethod(a.fusion)
 	if method == "" {
-		method = search.Weighted
+		method = search.Trust // the library's default
 	}
 	vw, tw := a.vectorWeight, a.textWeight
 	if vw+tw == 0 {

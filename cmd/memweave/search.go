@@ -79,6 +79,9 @@ off unless their flag is given.`,
 				return writeJSON(a.stdout, a.searchJSON(resp, f.explain))
 			}
 			a.warn(resp.Warnings)
+			if n := resp.FilteredBelowThreshold; n > 0 {
+				fmt.Fprintf(a.stderr, "memweave: %d more below --min-score (best %.3f); lower it to see them\n", n, resp.BestFilteredScore)
+			}
 			if len(resp.Results) == 0 {
 				fmt.Fprintf(a.stderr, "memweave: no results for %q\n", resp.Query)
 				return nil
@@ -218,6 +221,10 @@ type searchResponseJSON struct {
 	// At and EmbeddingsComputed are set by search --at.
 	At                 string `json:"at,omitempty"`
 	EmbeddingsComputed *int   `json:"embeddings_computed,omitempty"`
+	// FilteredBelowThreshold and BestFilteredScore are as in
+	// [memweave.SearchResponse].
+	FilteredBelowThreshold int     `json:"filtered_below_threshold"`
+	BestFilteredScore      float64 `json:"best_filtered_score"`
 }
 
 // resultJSON is the JSON form of a [memweave.Result]; Explain is set only
@@ -244,6 +251,9 @@ func (a *app) searchJSON(resp *memweave.SearchResponse, explain bool) searchResp
 		Warnings: a.cleanAll(resp.Warnings),
 		Results:  make([]resultJSON, 0, len(resp.Results)),
 		At:       resp.At, EmbeddingsComputed: resp.EmbeddingsComputed,
+
+		FilteredBelowThreshold: resp.FilteredBelowThreshold,
+		BestFilteredScore:      resp.BestFilteredScore,
 	}
 	for _, r := range resp.Results {
 		rj := resultJSON{

@@ -16,7 +16,7 @@ func TestSearch(t *testing.T) {
 	out := mustRunCLI(t, "-w", ws, "search", "ZEBRA-COMET-2026", "--json")
 	var raw map[string]json.RawMessage
 	decode(t, out, &raw)
-	if got, want := keys(raw), []string{"mode", "query", "results", "warnings"}; !slices.Equal(got, want) {
+	if got, want := keys(raw), []string{"best_filtered_score", "filtered_below_threshold", "mode", "query", "results", "warnings"}; !slices.Equal(got, want) {
 		t.Errorf("search --json keys = %v, want %v", got, want)
 	}
 	var results []map[string]json.RawMessage
@@ -47,6 +47,13 @@ func TestSearch(t *testing.T) {
 		if _, ok := explain[k]; !ok {
 			t.Errorf("explain lacks %q: %s", k, results[0]["explain"])
 		}
+	}
+
+	// A threshold above every score: nothing printed, and a hint says
+	// what it cut.
+	out = mustRunCLI(t, "-w", ws, "search", "ZEBRA-COMET-2026", "--min-score", "0.99")
+	if out.stdout != "" || !regexp.MustCompile(`memweave: \d+ more below --min-score \(best 0\.\d{3}\)`).MatchString(out.stderr) {
+		t.Errorf("search --min-score 0.99 = stdout %q stderr %q, want no results and the threshold hint", out.stdout, out.stderr)
 	}
 
 	out = mustRunCLI(t, "-w", ws, "search", "queue", "--json", "--source", "projects", "--min-score", "0")

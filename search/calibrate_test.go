@@ -1,0 +1,100 @@
+package search
+
+import (
+	"fmt"
+	"math"
+	"testing"
+)
+
+// fts5BM25 is FTS5's bm25() (negated, as FTS5 returns it) of a chunk
+// holding each of the given terms once, for terms found in df[i] of n
+// chunks, the chunk being lenRatio times the average length.
+func fts5BM25(df []int, n int, lenRatio float64) float64 {
+	const k1, b = 1.2, 0.75
+	s := 0.0
+	for _, d := range df {
+		idf := math.Log((float64(n) - float64(d) + 0.5) / (float64(d) + 0.5))
+		if idf <= 0 {
+			idf = 1e-6
+		}
+		s += idf * (k1 + 1) / (1 + k1*(1-b+b*lenRatio))
+	}
+	return -s
+}
+
+// TestKeywordScoreAtEverySize checks the calibration's promise at index
+// sizes from 2 to 100,000 chunks: a chunk holding every word of the query
+// scores at least CoverageShare, above the default threshold 0.35, even
+// when it is 8 times the average length; one holding only a rare
+// identifier of a three-word query also passes from 1,000 chunks on, and
+// scores below the threshold when it holds only the two common words
+// (each in a quarter of the chunks).
+func TestKeywordScoreAtEverySize(t *testing.T) {
+	for _, n := range []int{2, 10, 48, 1000, 100000} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			for _, df := range []int{1, max(n/2, 1), n} {
+				w := NewTermWeights([]string{"stripe"}, []int{df}, n)
+				got := w.KeywordScore("billed through Stripe", fts5BM25([]int{df}, n, 8))
+				if got < CoverageShare || got < 0.35 {
+					t.Errorf("KeywordScore(one word in %d of %d chunks, 8x long) = %v, want >= %v", df, n, got, CoverageShare)
+				}
+			}
+			if n < 1000 {
+				return
+			}
+			common := n / 4
+			w := NewTermWeights([]string{"status", "ticket", "pxk42qz"}, []int{common, common, 1}, n)
+			rare := w.KeywordScore("see PXK42QZ", fts5BM25([]int{1}, n, 1))
+			if rare < 0.35 {
+				t.Errorf("KeywordScore(only the rare identifier of 3 terms) = %v, want >= 0.35", rare)
+			}
+			commons := w.KeywordScore("the ticket status", fts5BM25([]int{common, common}, n, 1))
+			if commons >= rare || commons >= 0.35 {
+				t.Errorf("KeywordScore(only the 2 common terms) = %v, want below %v and 0.35", commons, rare)
+			}
+		})
+	}
+}
+
+func TestKeywordScoreFallback(t *testing.T) {
+	w := NewTermWeights(nil, nil, 100)
+	if got, want := w.KeywordScore("text", -2), NormalizeBM25(-2); got != want {
+		t.Errorf("KeywordScore(no terms) = %v, want NormalizeBM25 %v", got, want)
+	}
+	// A compound whose distinctive parts no chunk holds: a chunk holding
+	// only its common part scores far below the threshold.
+	n := 30
+	w = NewTermWeights([]string{"zebra", "comet", "2026"}, []int{0, 0, 12}, n)
+	if got := w.KeywordScore("# 2026-06-02", fts5BM25([]int{12}, n, 1)); got >= 0.35 {
+		t.Errorf("KeywordScore(only the common part of a missing compound) = %v, want < 0.35", got)
+	}
+}
+
+func TestCalibrateCosine(t *testing.T) {
+	tests := []struct{ cos, base, want float64 }{
+		{0.5, 0, 0.5}, {0.5, 0.5, 0}, {0.75, 0.5, 0.5}, {0.3, 0.5, 0}, {1, 0.5, 1},
+		{0.5, -0.2, 0.5}, {0.5, 1, 0.5}, {math.NaN(), 0.2, 0},
+	}
+	for _, tt := range tests {
+		if got := CalibrateCosine(tt.cos, tt.base); !near(got, tt.want) {
+			t.Errorf("CalibrateCosine(%v, %v) = %v, want %v", tt.cos, tt.base, got, tt.want)
+		}
+	}
+}
+
+func TestCosineBaseline(t *testing.T) {
+	tests := []struct {
+		sample []float64
+		want   float64
+	}{
+		{nil, 0},
+		{[]float64{0.9, 0.1}, 0.1},
+		{[]float64{0.4, 0.1, 0.2, 0.3, 0.5}, 0.2},
+		{[]float64{-0.3, -0.1}, 0},
+	}
+	for _, tt := range tests {
+		if got := CosineBaseline(tt.sample); !near(got, tt.want) {
+			t.Errorf("CosineBaseline(%v) = %v, want %v", tt.sample, got, tt.want)
+		}
+	}
+}
