@@ -1,5 +1,6 @@
 // Package index is memweave's SQLite store: files, chunks, an FTS5 keyword
-// index, a sqlite-vec vector table and the embedding cache, in one file.
+// index, the vectors (half floats, scanned as int8 code blocks; see
+// codes.go) and the embedding cache, in one file.
 //
 // The store is a derived cache of the Markdown files: deleting it loses
 // nothing, the next index run rebuilds it. It needs cgo and the
