@@ -91,16 +91,9 @@ type located struct {
 // one file, the later lines are newer; a full tie says "b".
 func Detect(ctx context.Context, chunks []Chunk, opts Options) ([]Conflict, int, error) {
 	opts = opts.withDefaults()
-	var all []located
-	for i := range chunks {
-		for _, c := range claims(chunks[i].Text) {
-			all = append(all, located{c, int32(i)})
-		}
-		if i%1024 == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, 0, fmt.Errorf("conflict: detect: %w", err)
-			}
-		}
+	all, err := collectClaims(ctx, chunks)
+	if err != nil {
+		return nil, 0, err
 	}
 	postings := make(map[string][]int32)
 	for i := range all {
@@ -177,6 +170,29 @@ func Detect(ctx context.Context, chunks []Chunk, opts Options) ([]Conflict, int,
 		}
 		out = append(out, Conflict{Kind: v.Kind, Reason: v.Reason, Newer: Newer(a, b, opts.CommitTime), A: a, B: b})
 	}
+	out, total := sortAndLimit(out, opts.Limit)
+	return out, total, nil
+}
+
+// collectClaims returns the claims of every chunk, with their chunk.
+func collectClaims(ctx context.Context, chunks []Chunk) ([]located, error) {
+	var all []located
+	for i := range chunks {
+		for _, c := range claims(chunks[i].Text) {
+			all = append(all, located{c, int32(i)})
+		}
+		if i%1024 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, fmt.Errorf("conflict: detect: %w", err)
+			}
+		}
+	}
+	return all, nil
+}
+
+// sortAndLimit orders conflicts likely first, then by path and line, and
+// keeps at most limit; it returns them and how many there were.
+func sortAndLimit(out []Conflict, limit int) ([]Conflict, int) {
 	slices.SortFunc(out, func(x, y Conflict) int {
 		if x.Kind != y.Kind {
 			return Verdict{Kind: y.Kind}.rank() - Verdict{Kind: x.Kind}.rank() // likely first
@@ -187,10 +203,10 @@ func Detect(ctx context.Context, chunks []Chunk, opts Options) ([]Conflict, int,
 		return cmpChunk(x.B, y.B)
 	})
 	total := len(out)
-	if len(out) > opts.Limit {
-		out = out[:opts.Limit]
+	if len(out) > limit {
+		out = out[:limit]
 	}
-	return out, total, nil
+	return out, total
 }
 
 // maxFamily is the most distinct values one statement may take across
