@@ -116,10 +116,8 @@ func Detect(ctx context.Context, chunks []Chunk, opts Options) ([]Conflict, int,
 	families := make(map[string]map[string]bool)
 	counts := make(map[int32]int)
 	for i := range all {
-		if i%1024 == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, 0, fmt.Errorf("conflict: detect: %w", err)
-			}
+		if err := checkEvery(ctx, i); err != nil {
+			return nil, 0, err
 		}
 		clear(counts)
 		for _, w := range all[i].set {
@@ -149,11 +147,7 @@ func Detect(ctx context.Context, chunks []Chunk, opts Options) ([]Conflict, int,
 			if k.a > k.b {
 				k.a, k.b = k.b, k.a
 			}
-			fam, va, vb := family(&all[i].claim, &all[j].claim)
-			if families[fam] == nil {
-				families[fam] = make(map[string]bool)
-			}
-			families[fam][va], families[fam][vb] = true, true
+			fam := addToFamily(families, &all[i].claim, &all[j].claim)
 			if old, seen := found[k]; !seen || v.rank() > old.rank() || (v.rank() == old.rank() && v.Reason < old.Reason) {
 				found[k] = hit{v, fam}
 			}
@@ -181,13 +175,33 @@ func collectClaims(ctx context.Context, chunks []Chunk) ([]located, error) {
 		for _, c := range claims(chunks[i].Text) {
 			all = append(all, located{c, int32(i)})
 		}
-		if i%1024 == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, fmt.Errorf("conflict: detect: %w", err)
-			}
+		if err := checkEvery(ctx, i); err != nil {
+			return nil, err
 		}
 	}
 	return all, nil
+}
+
+// checkEvery returns ctx's error, checked on every 1,024th step i.
+func checkEvery(ctx context.Context, i int) error {
+	if i%1024 != 0 {
+		return nil
+	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("conflict: detect: %w", err)
+	}
+	return nil
+}
+
+// addToFamily records in families the two values the conflicting claims
+// a and b give their shared statement, and returns the statement.
+func addToFamily(families map[string]map[string]bool, a, b *claim) string {
+	fam, va, vb := family(a, b)
+	if families[fam] == nil {
+		families[fam] = make(map[string]bool)
+	}
+	families[fam][va], families[fam][vb] = true, true
+	return fam
 }
 
 // sortAndLimit orders conflicts likely first, then by path and line, and
