@@ -213,28 +213,47 @@ func TestVectorParallelScan(t *testing.T) {
 	}
 }
 
-// TestSampleIDsAndTermCounts checks the two reads that calibrate search
-// scores: the id sample covers a small index whole and runs from its
-// first id to its last, and each term counts the chunks it matches.
-func TestSampleIDsAndTermCounts(t *testing.T) {
+// TestSampleCosinesAndTermCounts checks the two reads that calibrate
+// search scores: the cosine sample covers a small index whole, in id
+// order, within the code error of the exact cosines, and runs from the
+// first chunk to the last; each term counts the chunks it matches.
+func TestSampleCosinesAndTermCounts(t *testing.T) {
 	ctx := context.Background()
 	db := openTest(t)
-	if ids, err := db.SampleIDs(ctx, 64); err != nil || len(ids) != 0 {
-		t.Fatalf("SampleIDs(empty index) = %v, %v; want none", ids, err)
+	if err := db.ResetVectors(ctx, 3); err != nil {
+		t.Fatal(err)
+	}
+	q := []float32{1, 0, 0}
+	if got, err := db.SampleCosines(ctx, q, 64); err != nil || len(got) != 0 {
+		t.Fatalf("SampleCosines(empty index) = %v, %v; want none", got, err)
 	}
 	var chunks []Chunk
 	for i, text := range []string{"valkey cache", "redis cache", "postgres", "cache warmup"} {
-		chunks = append(chunks, chunk("memory/a.md", i, text, nil))
+		chunks = append(chunks, chunk("memory/a.md", i, text, []float32{float32(i), 1, 0}))
 	}
 	if _, err := db.Apply(ctx, []Update{{File: File{Path: "memory/a.md", Source: "memory", Hash: "h"}, Chunks: chunks}}, nil, nil); err != nil {
 		t.Fatal(err)
 	}
-	ids, err := db.SampleIDs(ctx, 64)
-	if err != nil || len(ids) != len(chunks) || !slices.IsSorted(ids) {
-		t.Fatalf("SampleIDs(64) = %v, %v; want all %d ids in order", ids, err, len(chunks))
+	got, err := db.SampleCosines(ctx, q, 64)
+	if err != nil || len(got) != len(chunks) {
+		t.Fatalf("SampleCosines(64) = %v, %v; want all %d chunks", got, err, len(chunks))
 	}
-	if got, err := db.SampleIDs(ctx, 2); err != nil || !slices.Equal(got, []int64{ids[0], ids[len(ids)-1]}) {
-		t.Errorf("SampleIDs(2) = %v, %v; want the first and last id of %v", got, err, ids)
+	var want []float64
+	for _, c := range chunks {
+		want = append(want, float64(c.Vector[0])/math.Hypot(float64(c.Vector[0]), float64(c.Vector[1])))
+	}
+	sorted := slices.Sorted(slices.Values(got))
+	slices.Sort(want)
+	for i := range want {
+		if math.Abs(sorted[i]-want[i]) > 0.01 {
+			t.Errorf("sorted sample %d = %.4f, want %.4f", i, sorted[i], want[i])
+		}
+	}
+	if two, err := db.SampleCosines(ctx, q, 2); err != nil || len(two) != 2 || two[0] != got[0] || two[1] != got[len(got)-1] {
+		t.Errorf("SampleCosines(2) = %v, %v; want the first and last of %v", two, err, got)
+	}
+	if other, err := db.SampleCosines(ctx, []float32{1, 0}, 64); err != nil || len(other) != 0 {
+		t.Errorf("SampleCosines(2-dim query on 3-dim index) = %v, %v; want none", other, err)
 	}
 	counts, err := db.TermCounts(ctx, []string{`"cache"`, `"postgres"`, `"nowhere"`, ""})
 	if want := []int{3, 1, 0, 0}; err != nil || !slices.Equal(counts, want) {

@@ -314,13 +314,58 @@ func (cs *codeSet) scan(qc queryCode, k int, allow map[int64]bool, blocks []int6
 			if allow != nil && !allow[id] {
 				continue
 			}
-			s := float64(b.scales[i]) * float64(dotCode(qc.q, b.codes[i*cs.dims:(i+1)*cs.dims])) * inv
+			s := cs.approx(qc, b, i, inv)
 			if len(h) < k || s > h[0].Cosine {
 				h.offer(VectorHit{ID: id, Cosine: s}, k)
 			}
 		}
 	}
 	return h
+}
+
+// approx is the approximate cosine of the query with the i-th code of b;
+// inv is 1/qc.scale.
+func (cs *codeSet) approx(qc queryCode, b *codeBlock, i int, inv float64) float64 {
+	return float64(b.scales[i]) * float64(dotCode(qc.q, b.codes[i*cs.dims:(i+1)*cs.dims])) * inv
+}
+
+// SampleCosines returns the approximate cosines (see [DB.Vector]) of q
+// with up to n stored vectors spread evenly over the index in chunk id
+// order, from the first to the last: the sample that calibrates vector
+// scores (see [search.VectorBackend]). It reads only the in-memory codes
+// a search scans anyway, so it costs n dot products and no query. It
+// returns nothing when the index has no vectors or q has other dims.
+func (db *DB) SampleCosines(ctx context.Context, q []float32, n int) ([]float64, error) {
+	cs, err := db.codes(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if cs.dims == 0 || cs.n == 0 || n <= 0 || len(q) != cs.dims {
+		return nil, nil
+	}
+	qn := append([]float32(nil), q...)
+	normalize(qn)
+	qc := newQueryCode(qn)
+	inv := 1 / qc.scale
+	m := min(max(n, 2), cs.n)
+	out := make([]float64, 0, m)
+	next, seen := 0, 0 // next sample index; codes before the current block
+	for _, bn := range cs.order {
+		b := cs.blocks[bn]
+		for next < m {
+			pos := 0
+			if m > 1 {
+				pos = next * (cs.n - 1) / (m - 1)
+			}
+			if pos >= seen+len(b.ids) {
+				break
+			}
+			out = append(out, cs.approx(qc, b, pos-seen, inv))
+			next++
+		}
+		seen += len(b.ids)
+	}
+	return out, nil
 }
 
 // exactCosines returns the cosine of the unit vector qn with the stored

@@ -63,9 +63,6 @@ type KeywordBackend interface {
 	// TermCounts returns how many chunks each MATCH expression matches,
 	// in order: the document frequencies that calibrate keyword scores.
 	TermCounts(ctx context.Context, matches []string) ([]int, error)
-	// SampleIDs returns up to n chunk ids spread over the index, the same
-	// ones for the same index: the sample that calibrates vector scores.
-	SampleIDs(ctx context.Context, n int) ([]int64, error)
 }
 
 // VectorBackend is the vector side of a [Hybrid] search.
@@ -76,6 +73,11 @@ type VectorBackend interface {
 	// Cosines returns the cosine similarity between q and each of the
 	// given chunks that has a vector.
 	Cosines(ctx context.Context, q []float32, ids []int64) (map[int64]float64, error)
+	// SampleCosines returns the cosine similarity, approximate is
+	// enough, between q and up to n stored vectors spread over the
+	// index, the same ones for the same index: the sample that
+	// calibrates vector scores.
+	SampleCosines(ctx context.Context, q []float32, n int) ([]float64, error)
 	// VectorCount is the number of chunks that have a vector.
 	VectorCount(ctx context.Context) (int, error)
 }

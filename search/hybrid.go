@@ -171,17 +171,9 @@ func (h *Hybrid) calibration(ctx context.Context, query string, qvec []float32, 
 		c.kw, c.weights = true, NewTermWeights(terms, counts, n)
 	}
 	if vec && qvec != nil {
-		ids, err := h.Keyword.SampleIDs(ctx, CosineSample)
+		sample, err := h.Vector.SampleCosines(ctx, qvec, CosineSample)
 		if err != nil {
 			return nil, errCalibrate(err)
-		}
-		cos, err := h.Vector.Cosines(ctx, qvec, ids)
-		if err != nil {
-			return nil, errCalibrate(err)
-		}
-		sample := make([]float64, 0, len(cos))
-		for _, v := range cos {
-			sample = append(sample, v)
 		}
 		c.vec, c.baseline = true, CosineBaseline(sample)
 	}
