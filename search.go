@@ -61,27 +61,25 @@ func (w *Weave) Search(ctx context.Context, query string, opts ...SearchOption) 
 		return nil, err
 	}
 	resp := &SearchResponse{Query: query, Mode: s.Mode, Warnings: []Warning{}, Results: []Result{}}
+	var check *indexer.Check
 	if !s.NoSync && !w.cfg.NoSyncOnSearch && !w.watch.Fresh() {
-		// A fresh watcher has indexed every change it saw.
-		resp.Warnings = append(resp.Warnings, w.eng.Refresh(ctx, syncLockTimeout)...)
+		// A fresh watcher has indexed every change it saw. Without one,
+		// the workspace is diffed while the index is read as it is; the
+		// read is kept unless the diff found something to index.
+		check = w.eng.StartCheck(ctx)
 	}
-	filter, warns, err := w.filter(ctx, s)
+	got, warns, err := w.retrieve(ctx, query, s)
+	if check != nil {
+		changed, cw := check.Finish(ctx, syncLockTimeout)
+		resp.Warnings = append(resp.Warnings, cw...)
+		if changed {
+			got, warns, err = w.retrieve(ctx, query, s)
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
 	resp.Warnings = append(resp.Warnings, warns...)
-	h := search.Hybrid{Keyword: w.db, Fusion: w.cfg.Fusion}
-	if w.emb != nil {
-		h.Vector, h.Embedder = w.db, w.emb
-	}
-	pool := s.MaxResults * w.cfg.CandidateMultiplier
-	if s.MMR {
-		pool = max(pool, 3*s.MaxResults)
-	}
-	got, err := h.Retrieve(ctx, search.Request{Query: query, Mode: s.Mode, Pool: pool, Filter: filter})
-	if err != nil {
-		return nil, fmt.Errorf("memweave: search: %w", err)
-	}
 	resp.Mode = got.Mode
 	resp.FilteredBelowThreshold, resp.BestFilteredScore = postprocess.Below(got.Results, s.MinScore)
 	for _, e := range got.Warnings {
@@ -102,6 +100,28 @@ func (w *Weave) Search(ctx context.Context, query string, opts ...SearchOption) 
 		resp.Results = results
 	}
 	return resp, nil
+}
+
+// retrieve runs stage 1 of a search, the hybrid retrieval, within the
+// filter s asks for, and returns the filter's warnings.
+func (w *Weave) retrieve(ctx context.Context, query string, s search.Options) (*search.Retrieved, []Warning, error) {
+	filter, warns, err := w.filter(ctx, s)
+	if err != nil {
+		return nil, nil, err
+	}
+	h := search.Hybrid{Keyword: w.db, Fusion: w.cfg.Fusion}
+	if w.emb != nil {
+		h.Vector, h.Embedder = w.db, w.emb
+	}
+	pool := s.MaxResults * w.cfg.CandidateMultiplier
+	if s.MMR {
+		pool = max(pool, 3*s.MaxResults)
+	}
+	got, err := h.Retrieve(ctx, search.Request{Query: query, Mode: s.Mode, Pool: pool, Filter: filter})
+	if err != nil {
+		return nil, nil, fmt.Errorf("memweave: search: %w", err)
+	}
+	return got, warns, nil
 }
 
 // stages returns stages 2 to 5 of a search: threshold, decay and MMR as

@@ -605,7 +605,7 @@ func fileURI(path string, q url.Values) string {
 // -wal and -shm files with the new one). src's generation counter is set
 // past this database's first, so readers drop their cached vectors.
 func (db *DB) Restore(ctx context.Context, src string) error {
-	gen, err := db.generation(ctx)
+	gen, err := db.Generation(ctx)
 	if err != nil {
 		return err
 	}

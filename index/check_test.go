@@ -224,11 +224,11 @@ func TestRestoreAndImportCache(t *testing.T) {
 	}
 	src.Close()
 
-	genBefore, _ := reader.generation(ctx)
+	genBefore, _ := reader.Generation(ctx)
 	if err := dst.Restore(ctx, srcPath); err != nil {
 		t.Fatalf("Restore: %v", err)
 	}
-	if g, _ := reader.generation(ctx); g <= genBefore {
+	if g, _ := reader.Generation(ctx); g <= genBefore {
 		t.Errorf("generation after Restore = %d, want more than %d", g, genBefore)
 	}
 	files, err := reader.Files(ctx)

@@ -89,7 +89,7 @@ type Changes struct {
 // Files returns every file row, keyed by path. The map is shared with
 // later calls until the next write: callers must not modify it.
 func (db *DB) Files(ctx context.Context) (map[string]File, error) {
-	gen, err := db.generation(ctx)
+	gen, err := db.Generation(ctx)
 	if err != nil {
 		return nil, err
 	}

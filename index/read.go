@@ -104,7 +104,7 @@ func (db *DB) Chunks(ctx context.Context, ids []int64) (map[int64]search.Chunk, 
 
 // ChunkCount returns the number of chunks, cached until the next write.
 func (db *DB) ChunkCount(ctx context.Context) (int, error) {
-	gen, err := db.generation(ctx)
+	gen, err := db.Generation(ctx)
 	if err != nil {
 		return 0, err
 	}

@@ -36,7 +36,7 @@ type codeSet struct {
 
 // codes returns the code set of the database's current generation.
 func (db *DB) codes(ctx context.Context) (*codeSet, error) {
-	gen, err := db.generation(ctx)
+	gen, err := db.Generation(ctx)
 	if err != nil {
 		return nil, err
 	}

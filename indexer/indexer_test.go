@@ -110,3 +110,42 @@ func TestSyncWarnsWithoutMemoryFolder(t *testing.T) {
 		t.Errorf("Sync warnings = %q, want one about the missing memory folder", res.Warnings)
 	}
 }
+
+// TestCheckFinish checks the freshness check a search runs alongside its
+// read: nothing to do reports no change; a file edited on disk is
+// indexed and reported; a write by another connection between StartCheck
+// and Finish is reported, so the search reads again.
+func TestCheckFinish(t *testing.T) {
+	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\n\nalpha\n"})
+	e := newEngine(t, root)
+	ctx := context.Background()
+	if _, err := e.Sync(ctx, indexer.SyncOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if changed, warns := e.StartCheck(ctx).Finish(ctx, time.Second); changed || len(warns) != 0 {
+		t.Errorf("Finish with nothing stale = %v, %v; want false, no warnings", changed, warns)
+	}
+	memweavetest.WriteFile(t, root, "memory/a.md", "# A\n\nalpha, now with beta\n")
+	if changed, warns := e.StartCheck(ctx).Finish(ctx, time.Second); !changed || len(warns) != 0 {
+		t.Errorf("Finish after an edit = %v, %v; want true, no warnings", changed, warns)
+	}
+	if d, err := e.Diff(ctx); err != nil || d.Stale() != 0 {
+		t.Errorf("Diff after Finish = %+v, %v; want nothing stale", d, err)
+	}
+	other, err := index.Open(ctx, filepath.Join(root, ".memweave", "index.db"), index.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	rows, err := other.FilesAt(ctx, []string{"memory/a.md"})
+	if err != nil || len(rows) != 1 {
+		t.Fatalf("FilesAt = %v, %v", rows, err)
+	}
+	c := e.StartCheck(ctx)
+	if err := other.Touch(ctx, []index.File{rows["memory/a.md"]}); err != nil {
+		t.Fatal(err)
+	}
+	if changed, _ := c.Finish(ctx, time.Second); !changed {
+		t.Error("Finish after another connection's write = false, want true")
+	}
+}

@@ -166,14 +166,60 @@ func (e *Engine) finish(ctx context.Context, res *Result) error {
 var errPending = errors.New("run index to retry their embeddings")
 
 // Refresh is the sync before a search: it computes the [Diff] without
-// the lock and, only when something is stale, runs [Engine.Sync] waiting
-// at most lockTimeout for the lock. It never fails: what it could not do
-// comes back as warnings, as does every file it could not index and the
-// number of files still pending embeddings.
+// the lock and, only when something is stale, brings the stale files up
+// to date waiting at most lockTimeout for the lock. It never fails: what
+// it could not do comes back as warnings, as does every file it could not
+// index and the number of files still pending embeddings. It is
+// [Engine.StartCheck] followed by [Check.Finish].
 func (e *Engine) Refresh(ctx context.Context, lockTimeout time.Duration) []Warning {
-	d, err := e.Diff(ctx)
-	if err != nil {
-		return []Warning{{Err: fmt.Errorf("could not check for changed files: %w", err)}}
+	_, warns := e.StartCheck(ctx).Finish(ctx, lockTimeout)
+	return warns
+}
+
+// Check is a freshness check in flight: the [Diff] of the workspace
+// against the index, computed in its own goroutine so that a search can
+// read the index as it is meanwhile, and keep what it read when nothing
+// was stale (see [Check.Finish]). The goroutine is owned by the Check:
+// Finish waits for it.
+type Check struct {
+	e    *Engine
+	done chan struct{}
+	// gen is the index generation when the check started, and after is
+	// the one Finish reads; an error reading either fails the comparison.
+	gen, after int64
+	genErr     error
+	diff       *Diff
+	err        error
+}
+
+// StartCheck reads the index generation and starts diffing the
+// workspace against the index. The caller must call [Check.Finish].
+func (e *Engine) StartCheck(ctx context.Context) *Check {
+	c := &Check{e: e, done: make(chan struct{})}
+	c.gen, c.genErr = e.db.Generation(ctx)
+	go func() {
+		defer close(c.done)
+		c.diff, c.err = e.Diff(ctx)
+	}()
+	return c
+}
+
+// Finish waits for the diff and brings exactly the stale files it found
+// up to date, as [Engine.Refresh] does. It reports changed when the
+// index may differ from what a reader saw between StartCheck and Finish:
+// files were re-indexed, another writer changed the index meanwhile, or
+// the generation could not be read (a search then reads the index
+// again). Refreshing racy rows, bookkeeping that changes no result, does
+// not count.
+func (c *Check) Finish(ctx context.Context, lockTimeout time.Duration) (changed bool, warns []Warning) {
+	<-c.done
+	e, d := c.e, c.diff
+	if c.genErr == nil {
+		c.after, c.genErr = e.db.Generation(ctx)
+	}
+	changed = c.genErr != nil || c.after != c.gen
+	if c.err != nil {
+		return changed, []Warning{{Err: fmt.Errorf("could not check for changed files: %w", c.err)}}
 	}
 	if d.Stale() == 0 {
 		// Nothing to index; refreshing racy rows is bookkeeping, done
@@ -181,17 +227,17 @@ func (e *Engine) Refresh(ctx context.Context, lockTimeout time.Duration) []Warni
 		if len(d.Retouch) > 0 {
 			_ = e.WithLock(ctx, lockTimeout, func() error { return e.db.Touch(ctx, rowsOf(d.Retouch)) })
 		}
-		return nil
+		return changed, nil
 	}
 	res, err := e.refreshFiles(ctx, d, lockTimeout)
 	if err != nil {
-		return []Warning{{Err: fmt.Errorf("could not refresh %d changed files; results may be stale: %w", d.Stale(), err)}}
+		return true, []Warning{{Err: fmt.Errorf("could not refresh %d changed files; results may be stale: %w", d.Stale(), err)}}
 	}
-	warns := res.Warnings
+	warns = res.Warnings
 	if res.FilesPending > 0 {
 		warns = append(warns, Warning{Err: fmt.Errorf("%d files are pending embeddings and match by keyword only: %w", res.FilesPending, errPending)})
 	}
-	return warns
+	return true, warns
 }
 
 // refreshFiles brings exactly the files d found stale up to date, under
