@@ -60,19 +60,7 @@ var autoOnce sync.Once
 // registerExtensions makes sqlite-vec available to every connection: an
 // index written before schema version 4 keeps its vectors in a vec0
 // table, which only the extension can read and drop.
-func registerExtensions() {
-	vec.Auto()
-	sql.Register(driverName, &sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {
-		_, err := c.Exec(`PRAGMA mmap_size = 1073741824`, nil)
-		return err
-	}})
-}
-
-// driverName is the database/sql driver of the index's read-write
-// connections: mattn/go-sqlite3 with each connection's reads served from
-// a memory map of the file (PRAGMA mmap_size), so a search reads the
-// vector codes and chunk rows without a system call per page.
-const driverName = "sqlite3_memweave"
+func registerExtensions() { vec.Auto() }
 
 // Open opens or creates the index at path, creating its folder when
 // missing, and migrates its schema to the current version.
@@ -107,7 +95,7 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 	q.Set("_synchronous", "NORMAL")
 	q.Set("_txlock", "immediate")
 	q.Set("_cache_size", "-16000")
-	sdb, err := sql.Open(driverName, fileURI(path, q))
+	sdb, err := sql.Open("sqlite3", fileURI(path, q))
 	if err != nil {
 		return nil, openError(path, err)
 	}
