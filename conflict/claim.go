@@ -26,8 +26,9 @@ type claim struct {
 	neg string
 	// line is the 0-based line of the chunk text the claim starts on.
 	line int
-	// set is the claim's distinct words, sorted.
-	set []string
+	// set is the claim's distinct words as hashes (see [wordKey]),
+	// sorted: comparing sets compares integers.
+	set []uint64
 }
 
 // claims splits text into claims, skipping fenced code.
@@ -72,7 +73,10 @@ func sentences(line string) []string {
 // parseClaim normalises one sentence. It reports false for a sentence
 // with fewer than two content words.
 func parseClaim(s string) (claim, bool) {
-	words := tokenize.Words(urls.ReplaceAllString(s, " "))
+	if strings.Contains(s, "://") || strings.Contains(s, "www.") || strings.IndexByte(s, '`') >= 0 {
+		s = urls.ReplaceAllString(s, " ")
+	}
+	words := tokenize.Words(s)
 	var c claim
 	for i, w := range words {
 		if neg, skip := negation(words, i); neg != "" {
@@ -95,15 +99,27 @@ func parseClaim(s string) (claim, bool) {
 		}
 	}
 	for _, t := range c.toks {
-		c.set = append(c.set, t.w)
+		c.set = append(c.set, wordKey(t.w))
 	}
 	slices.Sort(c.set)
 	c.set = slices.Compact(c.set)
 	return c, len(c.toks) >= 2
 }
 
+// wordKey is the 64-bit FNV-1a hash of a claim word: sets of words are
+// compared often, and integers compare faster than strings. Two distinct
+// words of one comparison share a key with odds of about 2^-64.
+func wordKey(w string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(w); i++ {
+		h ^= uint64(w[i])
+		h *= 1099511628211
+	}
+	return h
+}
+
 // shared counts the words two sorted sets have in common.
-func shared(a, b []string) int {
+func shared(a, b []uint64) int {
 	n, i, j := 0, 0, 0
 	for i < len(a) && j < len(b) {
 		switch {

@@ -95,7 +95,7 @@ func Detect(ctx context.Context, chunks []Chunk, opts Options) ([]Conflict, int,
 	if err != nil {
 		return nil, 0, err
 	}
-	postings := make(map[string][]int32)
+	postings := make(map[uint64][]int32)
 	for i := range all {
 		for _, w := range all[i].set {
 			postings[w] = append(postings[w], int32(i))
