@@ -87,13 +87,6 @@ func (w TermWeights) KeywordScore(text string, raw float64) float64 {
 	if total == 0 || !(w.Ideal > 0) {
 		return NormalizeBM25(raw)
 	}
-	held := w.held(text)
-	cov := 0.0
-	for i, c := range w.Cov {
-		if held[i] {
-			cov += c
-		}
-	}
 	rel := 0.0
 	if x := -raw; x > 0 {
 		rel = x / w.Ideal
@@ -101,7 +94,18 @@ func (w TermWeights) KeywordScore(text string, raw float64) float64 {
 	if math.IsInf(rel, 1) {
 		return 1
 	}
-	return min(max(rel/(rel+RelHalf), CoverageShare*cov/total, 0), 1)
+	score := rel / (rel + RelHalf)
+	if score >= CoverageShare {
+		return min(score, 1) // the coverage floor cannot exceed it
+	}
+	held := w.held(text)
+	cov := 0.0
+	for i, c := range w.Cov {
+		if held[i] {
+			cov += c
+		}
+	}
+	return min(max(score, CoverageShare*cov/total, 0), 1)
 }
 
 // held reports for each term whether text holds it, matching as
@@ -111,14 +115,11 @@ func (w TermWeights) held(text string) []bool {
 	owner := make([][]int, 0, len(w.Terms)) // key index -> term indexes
 	for i, t := range w.Terms {
 		for _, b := range tokenize.Bigrams(t) {
-			k := stem(b)
-			if k == "" {
+			ki, ok := m.add(b)
+			if !ok {
 				continue
 			}
-			ki, ok := m.keys[k]
-			if !ok {
-				ki = len(m.keys)
-				m.keys[k] = ki
+			if ki == len(owner) {
 				owner = append(owner, nil)
 			}
 			owner[ki] = append(owner[ki], i)

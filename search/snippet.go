@@ -271,6 +271,26 @@ type matcher struct {
 	keys map[string]int // matching key -> term index
 	raw  []string       // lower-cased term tokens, unstemmed
 	seen []bool
+	// cjk is set when a key is a CJK bigram: only then are the text's
+	// bigrams matched too.
+	cjk bool
+}
+
+// add adds the matching key of the term token w, returning its index.
+func (m *matcher) add(w string) (int, bool) {
+	k := stem(w)
+	if k == "" {
+		return 0, false
+	}
+	ki, ok := m.keys[k]
+	if !ok {
+		ki = len(m.keys)
+		m.keys[k] = ki
+		if r, _ := utf8.DecodeRuneInString(k); tokenize.IsCJK(r) {
+			m.cjk = true
+		}
+	}
+	return ki, true
 }
 
 func newMatcher(terms []string) *matcher {
@@ -278,11 +298,7 @@ func newMatcher(terms []string) *matcher {
 	for _, t := range terms {
 		for _, w := range tokenize.Bigrams(t) {
 			m.raw = append(m.raw, w)
-			if k := stem(w); k != "" {
-				if _, ok := m.keys[k]; !ok {
-					m.keys[k] = len(m.keys)
-				}
-			}
+			m.add(w)
 		}
 	}
 	m.seen = make([]bool, len(m.keys))
@@ -309,6 +325,9 @@ func (m *matcher) hits(s string) int {
 				mark(p)
 			}
 		}
+	}
+	if !m.cjk {
+		return n
 	}
 	for _, w := range tokenize.Bigrams(s) {
 		if r, _ := utf8.DecodeRuneInString(w); tokenize.IsCJK(r) {
