@@ -148,34 +148,9 @@ func dot(a, b []float32) float32 {
 	return s0 + s1 + s2 + s3
 }
 
-// dotCode is the integer dot product of a quantized query and a code.
-// Each product is below 2^22 in magnitude, so an int32 sum of 256 of
-// them cannot overflow; the sums are widened every 256 dimensions.
-func dotCode(q []int32, c []byte) int64 {
-	c = c[:len(q)]
-	var total int64
-	for lo := 0; lo < len(q); lo += 256 {
-		qs, cs := q[lo:min(lo+256, len(q))], c[lo:min(lo+256, len(q))]
-		cs = cs[:len(qs)]
-		var s0, s1, s2, s3 int32
-		i := 0
-		for ; i+4 <= len(qs); i += 4 {
-			s0 += qs[i] * int32(int8(cs[i]))
-			s1 += qs[i+1] * int32(int8(cs[i+1]))
-			s2 += qs[i+2] * int32(int8(cs[i+2]))
-			s3 += qs[i+3] * int32(int8(cs[i+3]))
-		}
-		for ; i < len(qs); i++ {
-			s0 += qs[i] * int32(int8(cs[i]))
-		}
-		total += int64(s0) + int64(s1) + int64(s2) + int64(s3)
-	}
-	return total
-}
-
 // queryCode is a unit query vector in fixed point: q[i] ≈ qn[i] * scale.
 type queryCode struct {
-	q     []int32
+	q     []int16
 	scale float64
 }
 
@@ -184,14 +159,14 @@ func newQueryCode(qn []float32) queryCode {
 	for _, f := range qn {
 		peak = max(peak, math.Abs(float64(f)))
 	}
-	qc := queryCode{q: make([]int32, len(qn)), scale: 1}
+	qc := queryCode{q: make([]int16, len(qn)), scale: 1}
 	if peak == 0 {
 		return qc
 	}
-	// 2^15 keeps every product of a query and a code within int32.
+	// 2^15 keeps every product of a query and a code within 2^22.
 	qc.scale = 32767 / peak
 	for i, f := range qn {
-		qc.q[i] = int32(math.Round(float64(f) * qc.scale))
+		qc.q[i] = int16(math.Round(float64(f) * qc.scale))
 	}
 	return qc
 }
@@ -278,7 +253,7 @@ func (db *DB) allowed(ctx context.Context, f search.Filter) (map[int64]bool, err
 }
 
 // parallelScan is the code count from which a scan uses every CPU.
-const parallelScan = 20000
+const parallelScan = 4096
 
 // top returns the best k codes by approximate cosine to the query, among
 // those allow admits (all when nil), in no particular order.
@@ -308,13 +283,18 @@ func (cs *codeSet) top(qc queryCode, k int, allow map[int64]bool) hitHeap {
 func (cs *codeSet) scan(qc queryCode, k int, allow map[int64]bool, blocks []int64) hitHeap {
 	h := make(hitHeap, 0, k+1)
 	inv := 1 / qc.scale
+	dots := make([]int64, 1<<blockShift)
 	for _, bn := range blocks {
 		b := cs.blocks[bn]
+		if len(dots) < len(b.ids) {
+			dots = make([]int64, len(b.ids))
+		}
+		blockDots(qc.q, b.codes, dots)
 		for i, id := range b.ids {
 			if allow != nil && !allow[id] {
 				continue
 			}
-			s := cs.approx(qc, b, i, inv)
+			s := float64(b.scales[i]) * float64(dots[i]) * inv
 			if len(h) < k || s > h[0].Cosine {
 				h.offer(VectorHit{ID: id, Cosine: s}, k)
 			}
