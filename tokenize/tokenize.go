@@ -30,6 +30,19 @@ func Words(s string) []string {
 		}
 	}
 	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf && !isConnector(rune(c)) {
+			// ASCII fast path: the same decisions as below, without
+			// decoding or Unicode tables.
+			if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' {
+				if start < 0 {
+					start = i
+				}
+			} else {
+				flush(i)
+			}
+			i++
+			continue
+		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		switch {
 		case IsCJK(r):
