@@ -60,7 +60,25 @@ var autoOnce sync.Once
 // registerExtensions makes sqlite-vec available to every connection: an
 // index written before schema version 4 keeps its vectors in a vec0
 // table, which only the extension can read and drop.
-func registerExtensions() { vec.Auto() }
+func registerExtensions() {
+	vec.Auto()
+	sql.Register(driverName, &sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {
+		_, err := c.Exec(connPragmas, nil)
+		return err
+	}})
+}
+
+// driverName is the database/sql driver of the index's read-write
+// connections: mattn/go-sqlite3 with connPragmas run on each new
+// connection.
+const driverName = "sqlite3_memweave"
+
+// connPragmas keep the write-ahead log small: a checkpoint every 256
+// pages (1 MiB) instead of SQLite's 1,000, and the log file cut back to
+// 1 MiB after each one, where SQLite would keep it at its largest size.
+// Without them a long-lived process that appends notes carries a 4 MiB
+// log beside the database.
+const connPragmas = `PRAGMA wal_autocheckpoint = 256; PRAGMA journal_size_limit = 1048576;`
 
 // Open opens or creates the index at path, creating its folder when
 // missing, and migrates its schema to the current version.
@@ -95,7 +113,7 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 	q.Set("_synchronous", "NORMAL")
 	q.Set("_txlock", "immediate")
 	q.Set("_cache_size", "-16000")
-	sdb, err := sql.Open("sqlite3", fileURI(path, q))
+	sdb, err := sql.Open(driverName, fileURI(path, q))
 	if err != nil {
 		return nil, openError(path, err)
 	}

@@ -260,3 +260,26 @@ func TestSampleCosinesAndTermCounts(t *testing.T) {
 		t.Errorf("TermCounts = %v, %v; want %v", counts, err, want)
 	}
 }
+
+// TestWriteAheadLogStaysSmall checks the connection pragmas: after many
+// small writes the log beside the database stays near 1 MiB, where
+// SQLite's defaults would let it grow to 4 MiB and keep it there.
+func TestWriteAheadLogStaysSmall(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t)
+	text := strings.Repeat("the deploy window moves to slot seven ", 200) // ~7.6 KB
+	largest := int64(0)
+	for i := range 600 {
+		path := fmt.Sprintf("memory/n%03d.md", i)
+		c := chunk(path, 0, fmt.Sprintf("%s %d", text, i), nil)
+		if _, err := db.Apply(ctx, []Update{{File: File{Path: path, Source: "memory", Hash: fmt.Sprint(i)}, Chunks: []Chunk{c}}}, nil, nil); err != nil {
+			t.Fatal(err)
+		}
+		if fi, err := os.Stat(db.path + "-wal"); err == nil {
+			largest = max(largest, fi.Size())
+		}
+	}
+	if largest == 0 || largest > 2<<20 {
+		t.Errorf("largest write-ahead log = %d bytes, want above 0 and at most 2 MiB", largest)
+	}
+}
