@@ -5,6 +5,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -301,5 +302,78 @@ func TestFilesCacheSeesEveryWrite(t *testing.T) {
 	}
 	if rows, err = a.Files(ctx); err != nil || len(rows) != 0 {
 		t.Fatalf("Files after the other handle's delete = %v, %v; want none", rows, err)
+	}
+}
+
+// TestOwnWritesPatchCaches checks that a write by this handle brings the
+// cached file rows and chunk count to the new generation without reading
+// them all again, that the patched cache equals a fresh read, and that a
+// write by another handle in between makes the next read reload instead.
+func TestOwnWritesPatchCaches(t *testing.T) {
+	ctx := context.Background()
+	a := openTest(t)
+	f := File{Path: "memory/a.md", Source: "memory", Hash: "h", MTime: 1, Size: 10}
+	g := File{Path: "memory/b.md", Source: "memory", Hash: "g", MTime: 1, Size: 20}
+	if _, err := a.Apply(ctx, []Update{{File: f, Chunks: []Chunk{chunk(f.Path, 0, "one", nil), chunk(f.Path, 1, "two", nil)}}}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	check := func(step string) {
+		t.Helper()
+		gen, err := a.Generation(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a.mu.Lock()
+		cached, cachedGen, count, countGen := a.files, a.filesGen, a.count, a.countGen
+		a.mu.Unlock()
+		if cachedGen != gen || countGen != gen {
+			t.Fatalf("%s: caches at generations %d and %d, index at %d: want them patched", step, cachedGen, countGen, gen)
+		}
+		fresh, err := a.readFiles(ctx)
+		if err != nil || !maps.Equal(cached, fresh) {
+			t.Fatalf("%s: patched rows %+v, fresh read %+v (%v)", step, cached, fresh, err)
+		}
+		var n int
+		if err := a.sql.QueryRowContext(ctx, `SELECT count(*) FROM chunks`).Scan(&n); err != nil || n != count {
+			t.Fatalf("%s: patched chunk count %d, table holds %d (%v)", step, count, n, err)
+		}
+	}
+	if _, err := a.Files(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.ChunkCount(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Apply(ctx, []Update{{File: g, Chunks: []Chunk{chunk(g.Path, 0, "three", nil)}}}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	check("after adding a file")
+	f.MTime = 5
+	if err := a.Touch(ctx, []File{f}); err != nil {
+		t.Fatal(err)
+	}
+	check("after a touch")
+	if _, err := a.Apply(ctx, nil, []string{f.Path}, nil); err != nil {
+		t.Fatal(err)
+	}
+	check("after a delete")
+
+	b, err := Open(ctx, a.Path(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if _, err := b.Apply(ctx, []Update{{File: f, Chunks: []Chunk{chunk(f.Path, 0, "other", nil)}}}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Apply(ctx, []Update{{File: g, Chunks: []Chunk{chunk(g.Path, 0, "four", nil), chunk(g.Path, 1, "five", nil)}}}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := a.Files(ctx)
+	if err != nil || len(rows) != 2 || rows[f.Path].Hash != "h" {
+		t.Fatalf("Files after another handle's write = %v, %v; want both files, with the other handle's row", rows, err)
+	}
+	if n, err := a.ChunkCount(ctx); err != nil || n != 3 {
+		t.Errorf("ChunkCount after another handle's write = %d, %v; want 3", n, err)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -269,21 +270,57 @@ func (db *DB) SetMeta(ctx context.Context, kv map[string]string) error {
 // write runs fn in one short write transaction that also bumps the
 // generation counter readers use to notice changes.
 func (db *DB) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	_, err := db.writeAt(ctx, fn)
+	return err
+}
+
+// writeAt is write that also returns the generation the transaction
+// started from: the committed generation is one more. Nothing else can
+// commit in between (the transaction holds the write lock from its
+// start, _txlock=immediate), which lets a caller patch what it cached at
+// that generation instead of reading it all again (see patchCache).
+func (db *DB) writeAt(ctx context.Context, fn func(tx *sql.Tx) error) (before int64, err error) {
 	tx, err := db.sql.BeginTx(ctx, nil)
 	if err != nil {
-		return db.wrap("begin", err)
+		return 0, db.wrap("begin", err)
 	}
 	defer tx.Rollback()
 	if err := fn(tx); err != nil {
-		return db.wrap("write", err)
+		return 0, db.wrap("write", err)
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation'`); err != nil {
-		return db.wrap("write", err)
+	if err := tx.QueryRowContext(ctx, `UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation' RETURNING CAST(value AS INTEGER) - 1`).Scan(&before); err != nil {
+		return 0, db.wrap("write", err)
 	}
 	if err := tx.Commit(); err != nil {
-		return db.wrap("commit", err)
+		return 0, db.wrap("commit", err)
 	}
-	return nil
+	return before, nil
+}
+
+// patchCache brings the cached file rows and chunk count of generation
+// before to the next one, after this process committed the write that
+// made it: rows holds the new rows of the paths written (a path absent
+// from it was deleted), and delta the change in the chunk count. A cache
+// of another generation is left alone; the next read reloads it. The
+// cached map is shared with earlier callers, so it is copied, never
+// modified.
+func (db *DB) patchCache(before int64, rows map[string]File, paths []string, delta int) {
+	db.mu.Lock()
+	defer db.mu.Unlock()
+	if db.files != nil && db.filesGen == before {
+		files := maps.Clone(db.files)
+		for _, p := range paths {
+			if f, ok := rows[p]; ok {
+				files[p] = f
+			} else {
+				delete(files, p)
+			}
+		}
+		db.files, db.filesGen = files, before+1
+	}
+	if db.countOK && db.countGen == before {
+		db.count, db.countGen = db.count+delta, before+1
+	}
 }
 
 // Generation returns the index generation: a number every committed

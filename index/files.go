@@ -132,6 +132,12 @@ func (db *DB) readFiles(ctx context.Context) (map[string]File, error) {
 // FilesAt returns the rows of the given paths, keyed by path; paths not
 // indexed are absent.
 func (db *DB) FilesAt(ctx context.Context, paths []string) (map[string]File, error) {
+	out, err := filesAt(ctx, db.sql, paths)
+	return out, db.wrap("list files", err)
+}
+
+// filesAt reads the rows of paths through q, keyed by path.
+func filesAt(ctx context.Context, q queryer, paths []string) (map[string]File, error) {
 	out := make(map[string]File, len(paths))
 	for start := 0; start < len(paths); start += 500 {
 		batch := paths[start:min(start+500, len(paths))]
@@ -139,21 +145,13 @@ func (db *DB) FilesAt(ctx context.Context, paths []string) (map[string]File, err
 		for i, p := range batch {
 			args[i] = p
 		}
-		rows, err := db.sql.QueryContext(ctx, `SELECT `+fileColumns+` FROM files WHERE path IN (`+embedcache.Placeholders(len(batch))+`)`, args...)
-		if err != nil {
-			return nil, db.wrap("list files", err)
-		}
-		for rows.Next() {
+		err := scanRows(ctx, q, `SELECT `+fileColumns+` FROM files WHERE path IN (`+embedcache.Placeholders(len(batch))+`)`, func(rows *sql.Rows) error {
 			f, err := scanFile(rows)
-			if err != nil {
-				rows.Close()
-				return nil, db.wrap("list files", err)
-			}
 			out[f.Path] = f
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return nil, db.wrap("list files", err)
+			return err
+		}, args...)
+		if err != nil {
+			return nil, err
 		}
 	}
 	return out, nil
@@ -207,7 +205,13 @@ func (db *DB) EmbeddedChunks(ctx context.Context, path string) (map[int64]bool, 
 // none or all of it, so a crash never leaves half a file.
 func (db *DB) Apply(ctx context.Context, updates []Update, deletes []string, extra func(tx *sql.Tx) error) (Changes, error) {
 	var ch Changes
-	err := db.write(ctx, func(tx *sql.Tx) error {
+	paths := make([]string, 0, len(updates)+len(deletes))
+	for _, u := range updates {
+		paths = append(paths, u.File.Path)
+	}
+	paths = append(paths, deletes...)
+	var rows map[string]File
+	before, err := db.writeAt(ctx, func(tx *sql.Tx) error {
 		w, err := newWriter(ctx, tx)
 		if err != nil {
 			return err
@@ -232,11 +236,18 @@ func (db *DB) Apply(ctx context.Context, updates []Update, deletes []string, ext
 			return err
 		}
 		if extra != nil {
-			return extra(tx)
+			if err := extra(tx); err != nil {
+				return err
+			}
 		}
-		return nil
+		rows, err = filesAt(ctx, tx, paths)
+		return err
 	})
-	return ch, err
+	if err != nil {
+		return ch, err
+	}
+	db.patchCache(before, rows, paths, ch.ChunksCreated-ch.ChunksRemoved)
+	return ch, nil
 }
 
 // Touch records a new mtime and size for files whose content is unchanged.
@@ -244,7 +255,12 @@ func (db *DB) Touch(ctx context.Context, files []File) error {
 	if len(files) == 0 {
 		return nil
 	}
-	return db.write(ctx, func(tx *sql.Tx) error {
+	paths := make([]string, len(files))
+	for i, f := range files {
+		paths[i] = f.Path
+	}
+	var rows map[string]File
+	before, err := db.writeAt(ctx, func(tx *sql.Tx) error {
 		st, err := tx.PrepareContext(ctx, `UPDATE files SET mtime = ?, size = ?, ctime = ?, inode = ?, indexed_at = ? WHERE path = ?`)
 		if err != nil {
 			return err
@@ -256,8 +272,14 @@ func (db *DB) Touch(ctx context.Context, files []File) error {
 				return err
 			}
 		}
-		return nil
+		rows, err = filesAt(ctx, tx, paths)
+		return err
 	})
+	if err != nil {
+		return err
+	}
+	db.patchCache(before, rows, paths, 0)
+	return nil
 }
 
 // writer holds the prepared statements of one write transaction.
