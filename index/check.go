@@ -94,6 +94,7 @@ const maxIntegrityMessages = 20
 // file row, and no keyword or vector row lacks its chunk. It changes
 // nothing. When integrity_check fails, the table checks are skipped.
 func (db *DB) Check(ctx context.Context) (*Report, error) {
+	db.forgetCaches()
 	r := &Report{Integrity: []string{}, BadFiles: []string{}}
 	rows, err := db.sql.QueryContext(ctx, fmt.Sprintf(`PRAGMA integrity_check(%d)`, maxIntegrityMessages))
 	if err != nil {

@@ -220,11 +220,19 @@ func (db *DB) Path() string { return db.path }
 // keep their tables in the same file.
 func (db *DB) SQL() *sql.DB { return db.sql }
 
+// forgetCaches drops what the handle keeps between reads (vector codes,
+// file rows, chunk count), so the next reads see the tables as they are
+// even if something changed them without raising the generation: a
+// check must not trust them.
+func (db *DB) forgetCaches() {
+	db.mu.Lock()
+	db.vecs, db.files, db.countOK = nil, nil, false
+	db.mu.Unlock()
+}
+
 // Close closes the database.
 func (db *DB) Close() error {
-	db.mu.Lock()
-	db.vecs, db.files = nil, nil
-	db.mu.Unlock()
+	db.forgetCaches()
 	if err := db.sql.Close(); err != nil {
 		return fmt.Errorf("index: close %s: %w", db.path, err)
 	}
