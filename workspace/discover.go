@@ -237,7 +237,7 @@ type dir struct {
 // candidate is a file found by the walk, before duplicates are removed.
 type candidate struct {
 	File
-	info    fs.FileInfo // for os.SameFile
+	info    fs.FileInfo // for sameFile
 	viaLink bool
 }
 
@@ -344,10 +344,12 @@ const statBatch = 256
 // statAll stats the Markdown files entries of d and adds them, in
 // parallel batches when there are many.
 func (w *walker) statAll(d dir, entries []fs.DirEntry) {
+	ds := openDir(d.abs)
+	defer ds.close()
 	stat := func(batch []fs.DirEntry) {
 		for _, e := range batch {
 			abs := filepath.Join(d.abs, e.Name())
-			info, err := os.Lstat(abs)
+			info, err := ds.lstat(e.Name())
 			if err != nil {
 				w.warn(abs, err)
 				continue
@@ -475,7 +477,7 @@ func (w *walker) files() []File {
 	var files []File
 	for _, c := range w.cands {
 		k := key{c.Size, c.MTime}
-		if slices.ContainsFunc(kept[k], func(fi fs.FileInfo) bool { return os.SameFile(fi, c.info) }) {
+		if slices.ContainsFunc(kept[k], func(fi fs.FileInfo) bool { return sameFile(fi, c.info) }) {
 			continue
 		}
 		kept[k] = append(kept[k], c.info)

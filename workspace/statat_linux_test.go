@@ -1,0 +1,83 @@
+//go:build linux
+
+package workspace
+
+import (
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+)
+
+// TestDirStatterAgreesWithLstat checks the fstatat(2) path of the stat
+// scan against os.Lstat: a regular file, a hard link to it, a folder, a
+// symbolic link (not followed) and a named pipe get the same name, size,
+// mode, time, change time and inode; the hard link is the same file and
+// the folder is not; a missing name fails with the full path; and a
+// folder that is itself a symbolic link is stat'ed by full path.
+func TestDirStatterAgreesWithLstat(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, body string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o640); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("a.md", "# A\n\nalpha\n")
+	if err := os.Link(filepath.Join(dir, "a.md"), filepath.Join(dir, "hard.md")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "sub"), 0o750); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("a.md", filepath.Join(dir, "link.md")); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(dir, "pipe.md"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ds := openDir(dir)
+	defer ds.close()
+	if ds.fd < 0 {
+		t.Fatal("openDir did not open the folder")
+	}
+	for _, name := range []string{"a.md", "hard.md", "sub", "link.md", "pipe.md"} {
+		got, err := ds.lstat(name)
+		if err != nil {
+			t.Fatalf("lstat(%s): %v", name, err)
+		}
+		want, err := os.Lstat(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Name() != want.Name() || got.Size() != want.Size() || got.Mode() != want.Mode() || !got.ModTime().Equal(want.ModTime()) || got.IsDir() != want.IsDir() {
+			t.Errorf("%s: fstatat gives %s %d %v %v, lstat %s %d %v %v", name, got.Name(), got.Size(), got.Mode(), got.ModTime(), want.Name(), want.Size(), want.Mode(), want.ModTime())
+		}
+		gs, gi := changeID(got)
+		ws, wi := changeID(want)
+		if gs != ws || gi != wi || gi == 0 {
+			t.Errorf("%s: change id %d/%d, lstat's %d/%d", name, gs, gi, ws, wi)
+		}
+	}
+	a, _ := ds.lstat("a.md")
+	hard, _ := ds.lstat("hard.md")
+	sub, _ := ds.lstat("sub")
+	viaOS, _ := os.Lstat(filepath.Join(dir, "a.md"))
+	if !sameFile(a, hard) || !sameFile(a, viaOS) || sameFile(a, sub) {
+		t.Error("sameFile: want a.md = hard.md = os.Lstat(a.md), and a.md != sub")
+	}
+	if _, err := ds.lstat("missing.md"); err == nil || !os.IsNotExist(err) || err.(*os.PathError).Path != filepath.Join(dir, "missing.md") {
+		t.Errorf("lstat(missing.md) = %v, want a not-exist error naming the full path", err)
+	}
+	lnk := filepath.Join(t.TempDir(), "linked")
+	if err := os.Symlink(dir, lnk); err != nil {
+		t.Fatal(err)
+	}
+	viaLink := openDir(lnk)
+	defer viaLink.close()
+	if viaLink.fd >= 0 {
+		t.Error("openDir followed a symbolic link to a folder")
+	}
+	if fi, err := viaLink.lstat("a.md"); err != nil || fi.Size() != viaOS.Size() {
+		t.Errorf("lstat through a linked folder = %v, %v; want the file by its full path", fi, err)
+	}
+}
