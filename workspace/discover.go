@@ -237,8 +237,11 @@ type dir struct {
 // candidate is a file found by the walk, before duplicates are removed.
 type candidate struct {
 	File
-	info    fs.FileInfo // for sameFile
-	viaLink bool
+	info fs.FileInfo // for sameFile
+	// rank orders the paths to one file: direct before via a link, then
+	// under memory/ before elsewhere, then inside the workspace before
+	// outside. Computed once, not in every comparison of the sort.
+	rank int
 }
 
 // walker holds the state of one [Discover] call.
@@ -449,26 +452,27 @@ func (w *walker) inZone(real string) bool {
 func (w *walker) add(abs, rel string, info fs.FileInfo, external, viaLink bool) {
 	f := File{Abs: abs, Rel: rel, Source: Source(rel), External: external}
 	f.Size, f.MTime, f.CTime, f.Inode = StatOf(info)
+	rank := 0
+	if viaLink {
+		rank |= 4
+	}
+	if !InMemory(rel) {
+		rank |= 2
+	}
+	if external {
+		rank |= 1
+	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	w.cands = append(w.cands, candidate{
-		File:    f,
-		info:    info,
-		viaLink: viaLink,
-	})
+	w.cands = append(w.cands, candidate{File: f, info: info, rank: rank})
 }
 
 // files returns the candidates without duplicates, sorted by Rel. Of the
 // paths to one file it keeps the first in the order documented on
 // [Discover].
 func (w *walker) files() []File {
-	slices.SortStableFunc(w.cands, func(a, b candidate) int {
-		return cmp.Or(
-			compareBool(a.viaLink, b.viaLink),
-			compareBool(!InMemory(a.Rel), !InMemory(b.Rel)),
-			compareBool(a.External, b.External),
-			strings.Compare(a.Rel, b.Rel),
-		)
+	slices.SortFunc(w.cands, func(a, b candidate) int {
+		return cmp.Or(cmp.Compare(a.rank, b.rank), strings.Compare(a.Rel, b.Rel))
 	})
 	// The same file has the same size and time: compare only within those
 	// groups.
@@ -485,15 +489,4 @@ func (w *walker) files() []File {
 	}
 	slices.SortFunc(files, func(a, b File) int { return strings.Compare(a.Rel, b.Rel) })
 	return files
-}
-
-// compareBool orders false before true.
-func compareBool(a, b bool) int {
-	switch {
-	case a == b:
-		return 0
-	case a:
-		return 1
-	}
-	return -1
 }
