@@ -64,23 +64,39 @@ func quantize(dst []byte, v []float32) float32 {
 type codeBlock struct {
 	ids    []int64
 	scales []float32
-	// codes holds len(ids) codes of dims bytes each, int8 values.
-	codes []byte
+	// codes holds len(ids) codes of dims bytes each, int8 values, the
+	// i-th at codes[i*stride+off:]: one after another (stride 0 means
+	// dims, off 0) in a block built here, or in place inside the blob
+	// read from the database (stride entryHeader+dims, off entryHeader),
+	// which decodeBlock keeps instead of copying.
+	codes       []byte
+	stride, off int
 }
 
-// decodeBlock parses a block blob of vectors with dims dimensions.
+// code returns the i-th code of b.
+func (b *codeBlock) code(i, dims int) []byte {
+	stride := b.stride
+	if stride == 0 {
+		stride = dims
+	}
+	at := i*stride + b.off
+	return b.codes[at : at+dims]
+}
+
+// decodeBlock parses a block blob of vectors with dims dimensions. The
+// block keeps data, which the caller must not modify, and reads its codes
+// in place: a search process that loads every block copies no code.
 func decodeBlock(data []byte, dims int) (*codeBlock, error) {
 	size := entryHeader + dims
 	if dims <= 0 || len(data)%size != 0 {
 		return nil, fmt.Errorf("vector block of %d bytes does not hold %d-dimension entries: %w", len(data), dims, ErrCorrupt)
 	}
 	n := len(data) / size
-	b := &codeBlock{ids: make([]int64, n), scales: make([]float32, n), codes: make([]byte, n*dims)}
+	b := &codeBlock{ids: make([]int64, n), scales: make([]float32, n), codes: data, stride: size, off: entryHeader}
 	for i := range n {
 		e := data[i*size : (i+1)*size]
 		b.ids[i] = int64(binary.LittleEndian.Uint64(e))
 		b.scales[i] = math.Float32frombits(binary.LittleEndian.Uint32(e[8:]))
-		copy(b.codes[i*dims:], e[entryHeader:])
 	}
 	return b, nil
 }
@@ -93,7 +109,7 @@ func (b *codeBlock) encode(dims int) []byte {
 		e := out[i*size : (i+1)*size]
 		binary.LittleEndian.PutUint64(e, uint64(id))
 		binary.LittleEndian.PutUint32(e[8:], math.Float32bits(b.scales[i]))
-		copy(e[entryHeader:], b.codes[i*dims:(i+1)*dims])
+		copy(e[entryHeader:], b.code(i, dims))
 	}
 	return out
 }
@@ -191,7 +207,7 @@ func (e *blockEdits) rewrite(ctx context.Context, tx *sql.Tx, blk int64, dims in
 		if e.del[id] || (i < len(fresh) && fresh[i] == id) {
 			continue
 		}
-		add(id, old.scales[j], old.codes[j*dims:(j+1)*dims])
+		add(id, old.scales[j], old.code(j, dims))
 	}
 	for ; i < len(fresh); i++ {
 		s := quantize(code, e.set[fresh[i]])

@@ -5,13 +5,13 @@ package index
 #include <stdint.h>
 
 // mw_dots sets out[i] to the dot product of the int16 query q with the
-// i-th of n int8 codes of dims bytes each, stored one after another.
+// i-th of n int8 codes of dims bytes each, stride bytes apart.
 // Products are below 2^22 in magnitude, so an int32 sum of 256 of them
 // cannot overflow; the sums are widened every 256 dimensions. Written
 // so that the compiler vectorizes the inner loop.
-static void mw_dots(const int16_t *q, const int8_t *codes, int n, int dims, int64_t *out) {
+static void mw_dots(const int16_t *q, const int8_t *codes, int n, int dims, int stride, int64_t *out) {
 	for (int i = 0; i < n; i++) {
-		const int8_t *c = codes + (long)i * dims;
+		const int8_t *c = codes + (long)i * stride;
 		int64_t total = 0;
 		for (int lo = 0; lo < dims; lo += 256) {
 			int hi = lo + 256 < dims ? lo + 256 : dims;
@@ -30,22 +30,26 @@ import "C"
 import "unsafe"
 
 // blockDots sets out[i] to the integer dot product of the quantized
-// query q with the i-th code of codes, for the len(codes)/len(q) codes
-// it holds (see [dotCode], which it matches exactly). One call covers a
+// query q with the i-th code of b (see [dotCode], which it matches
+// exactly), for the codes of b that out has room for. One call covers a
 // whole block, so the cgo call costs little next to the block's work;
 // the loop runs in C because Go does not vectorize it, and it is the
 // scan every vector search makes over every code.
-func blockDots(q []int16, codes []byte, out []int64) {
+func blockDots(q []int16, b *codeBlock, out []int64) {
 	dims := len(q)
-	if dims == 0 {
+	n := min(len(b.ids), len(out))
+	if dims == 0 || n == 0 {
 		return
 	}
-	n := min(len(codes)/dims, len(out))
-	if n == 0 {
-		return
+	stride := b.stride
+	if stride == 0 {
+		stride = dims
 	}
-	C.mw_dots((*C.int16_t)(unsafe.Pointer(&q[0])), (*C.int8_t)(unsafe.Pointer(&codes[0])),
-		C.int(n), C.int(dims), (*C.int64_t)(unsafe.Pointer(&out[0])))
+	if len(b.codes) < (n-1)*stride+b.off+dims {
+		panic("index: code block shorter than its entries")
+	}
+	C.mw_dots((*C.int16_t)(unsafe.Pointer(&q[0])), (*C.int8_t)(unsafe.Pointer(&b.codes[b.off])),
+		C.int(n), C.int(dims), C.int(stride), (*C.int64_t)(unsafe.Pointer(&out[0])))
 }
 
 // dotCode is the integer dot product of a quantized query and one code,
