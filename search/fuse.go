@@ -63,8 +63,9 @@ type Candidate struct {
 	// ChunkID identifies the chunk.
 	ChunkID int64
 	// BM25 is the raw keyword score, FTS5's bm25() (negative; lower is
-	// better) of the keyword query plus [PhraseWeight] times that of the
-	// phrase query; nil when the chunk did not match the keyword query.
+	// better) of the keyword query plus [QueryOptions.PhraseWeight] times
+	// that of the phrase query; nil when the chunk did not match the
+	// keyword query.
 	BM25 *float64
 	// KeywordRank is the 1-based rank in the keyword results; 0 = absent.
 	// Only [RRF] reads it.
@@ -105,6 +106,11 @@ type FusionOptions struct {
 	// BM25K is the half-saturation constant used to normalise bm25();
 	// default [BM25K] when <= 0. See [NormalizeBM25].
 	BM25K float64
+	// Query tunes the keyword query whose scores are fused: which words
+	// it drops and the weight of the phrase query. It lives here because
+	// it changes the keyword scores fusion weighs; [Fuse] itself does not
+	// read it.
+	Query QueryOptions
 }
 
 // Validate reports the first invalid field: an unknown Method, negative
@@ -125,6 +131,9 @@ func (o FusionOptions) Validate() error {
 	}
 	if f := o.KeywordFloor; f != nil && !(*f >= 0 && *f <= 1) {
 		return fmt.Errorf("search: fusion KeywordFloor must be in [0,1], got %g", *f)
+	}
+	if w := o.Query.PhraseWeight; w != nil && (!(*w >= 0) || math.IsInf(*w, 0)) {
+		return fmt.Errorf("search: PhraseWeight must be a finite number >= 0, got %g", *w)
 	}
 	return nil
 }
