@@ -21,8 +21,8 @@
 //	--embedding-model M    the model of an OpenAI-compatible endpoint
 //	--embedding-url URL    the endpoint (default https://api.openai.com/v1)
 //	--embedding-dims N     the vector size (hash default 384)
-//	--fusion METHOD        weighted, rrf, maxmin or trust (default: the
-//	                       library's)
+//	--fusion METHOD        blend, weighted, rrf, maxmin or trust
+//	                       (default: the library's)
 //	--vector-weight W      weighted fusion: vector weight (default 0.7);
 //	                       this and the next two imply --fusion weighted
 //	--text-weight W        weighted fusion: keyword weight (default 0.3)
@@ -184,7 +184,7 @@ OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
 	pf.StringVar(&a.embeddingModel, "embedding-model", "", "embedding `model` (required with --embedder openai)")
 	pf.StringVar(&a.embeddingURL, "embedding-url", "", "OpenAI-compatible endpoint `URL` (default https://api.openai.com/v1)")
 	pf.IntVar(&a.embeddingDims, "embedding-dims", 0, "embedding vector size `N` (default: hash 384, openai the model's)")
-	pf.StringVar(&a.fusion, "fusion", "", "fusion `method`: weighted, rrf, maxmin or trust (default: the library's)")
+	pf.StringVar(&a.fusion, "fusion", "", "fusion `method`: blend, weighted, rrf, maxmin or trust (default: the library's)")
 	pf.Float64Var(&a.vectorWeight, "vector-weight", 0, "weighted fusion: vector `weight` (default 0.7)")
 	pf.Float64Var(&a.textWeight, "text-weight", 0, "weighted fusion: keyword `weight` (default 0.3)")
 	pf.Float64Var(&a.keywordFloor, "keyword-floor", search.DefaultKeywordFloor, "weighted fusion: keyword `floor` in [0,1]; 0 disables it")
@@ -226,9 +226,9 @@ func (a *app) checkGlobalFlags(cmd *cobra.Command, _ []string) error {
 		}
 	}
 	switch a.fusion {
-	case "", string(search.Weighted), string(search.RRF), string(search.MaxMin), string(search.Trust):
+	case "", string(search.Blend), string(search.Weighted), string(search.RRF), string(search.MaxMin), string(search.Trust):
 	default:
-		return usageErr("invalid --fusion %q: want weighted, rrf, maxmin or trust", a.fusion)
+		return usageErr("invalid --fusion %q: want blend, weighted, rrf, maxmin or trust", a.fusion)
 	}
 	for _, f := range []struct {
 		name string
@@ -322,7 +322,7 @@ func (a *app) embedderName() string {
 func (a *app) settings() object {
 	method := search.FusionMethod(a.fusion)
 	if method == "" {
-		method = search.Trust // the library's default
+		method = search.Blend // the library's default
 	}
 	vw, tw := a.vectorWeight, a.textWeight
 	if vw+tw == 0 {

@@ -164,7 +164,7 @@ func TestLongMemEval(t *testing.T) {
 		report := bench(t, "longmemeval", "--data", lmeData, "--turns", "all", "--per-question", out)
 		// Hybrid ranks every session; the vector side brings lme-cat_abs's
 		// gold (one of two sessions) into the top 5.
-		checkFields(t, report, map[string]any{"mode": "hybrid", "recall_any@5": 1, "settings.fusion": "trust"})
+		checkFields(t, report, map[string]any{"mode": "hybrid", "recall_any@5": 1, "settings.fusion": "blend"})
 		lines := readLines(t, out)
 		if len(lines) != 4 {
 			t.Fatalf("%d per-question lines, want 4", len(lines))
