@@ -3,6 +3,7 @@ package search
 import (
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -310,5 +311,29 @@ func TestFuseBlend(t *testing.T) {
 				t.Errorf("Blend(k=%v, v=%v) = %v, want within [floors, max(k, v)]", kw, v, got)
 			}
 		}
+	}
+}
+
+func TestFusionOptionsValidate(t *testing.T) {
+	tests := []struct {
+		name string
+		opts FusionOptions
+		err  string // "" for valid
+	}{
+		{"zero value", FusionOptions{}, ""},
+		{"blend", FusionOptions{Method: Blend}, ""},
+		{"unknown method", FusionOptions{Method: "mean"}, `unknown fusion method "mean"`},
+		{"phrase weight 0", FusionOptions{Query: QueryOptions{PhraseWeight: new(0.0)}}, ""},
+		{"negative phrase weight", FusionOptions{Query: QueryOptions{PhraseWeight: new(-0.5)}}, "PhraseWeight must be a finite number >= 0"},
+		{"infinite phrase weight", FusionOptions{Query: QueryOptions{PhraseWeight: new(math.Inf(1))}}, "PhraseWeight must be a finite number >= 0"},
+		{"keyword floor above 1", FusionOptions{KeywordFloor: new(1.5)}, "KeywordFloor must be in [0,1]"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := tt.opts.Validate()
+			if (err == nil) != (tt.err == "") || (err != nil && !strings.Contains(err.Error(), tt.err)) {
+				t.Errorf("Validate() = %v, want an error containing %q", err, tt.err)
+			}
+		})
 	}
 }
