@@ -80,13 +80,13 @@ func ExampleWeave_Search() {
 	}
 	// Output:
 	// mode: hybrid
-	// 0.72 memory/stack.md:1-5 [memory]
+	// 0.69 memory/stack.md:1-5 [memory]
 	// # Stack
 	//
 	// ## Caching
 	//
 	// We use Valkey instead of Redis for the session cache.
-	// 0.50 memory/ops_agent/runbook.md:1-3 [ops_agent]
+	// 0.58 memory/ops_agent/runbook.md:1-3 [ops_agent]
 }
 
 func ExampleWeave_Index() {
@@ -172,9 +172,9 @@ func ExampleWeave_Use() {
 		fmt.Printf("%s: %s score %.2f -> %.2f, rank %d -> %d\n", r.Path, c.Name, c.ScoreBefore, c.ScoreAfter, c.RankBefore, c.RankAfter)
 	}
 	// Output:
-	// memory/ops_agent/runbook.md: prefer-ops score 0.55 -> 1.00, rank 3 -> 1
-	// memory/stack.md: prefer-ops score 0.63 -> 0.63, rank 1 -> 2
-	// memory/2026-11-30.md: prefer-ops score 0.56 -> 0.56, rank 2 -> 3
+	// memory/ops_agent/runbook.md: prefer-ops score 0.61 -> 1.00, rank 3 -> 1
+	// memory/stack.md: prefer-ops score 0.67 -> 0.67, rank 1 -> 2
+	// memory/2026-11-30.md: prefer-ops score 0.63 -> 0.63, rank 2 -> 3
 }
 
 func ExampleWeave_Delete() {

@@ -18,8 +18,10 @@ func ExampleKeywordQuery() {
 
 func ExampleFuse() {
 	// Chunk 1 is found by both backends, chunk 2 by the vector backend
-	// only, chunk 3 by the keyword backend only. The backends share one
-	// of their top two, so the vector side gets half its largest weight.
+	// only, chunk 3 by the keyword backend only. Without calibrated
+	// scores, bm25() is normalised as x/(x+2) and the cosine clamped:
+	// chunk 1 blends 0.75 and 0.6, chunk 3 keeps 0.9 of its 0.5, chunk 2
+	// half of its 0.8.
 	strong, weak, high, mid := -6.0, -2.0, 0.8, 0.6
 	results := search.Fuse([]search.Candidate{
 		{ChunkID: 1, BM25: &strong, KeywordRank: 1, Cosine: &mid, VectorRank: 2},
@@ -30,9 +32,9 @@ func ExampleFuse() {
 		fmt.Printf("chunk %d: %.2f (%s)\n", r.ChunkID, r.Score, r.Explain.Fusion)
 	}
 	// Output:
-	// chunk 1: 0.71 (trust)
-	// chunk 3: 0.38 (trust)
-	// chunk 2: 0.20 (trust)
+	// chunk 1: 0.71 (blend)
+	// chunk 3: 0.45 (blend)
+	// chunk 2: 0.40 (blend)
 }
 
 func ExampleSnippet() {

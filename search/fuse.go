@@ -29,8 +29,13 @@ const (
 	// (basic-memory's rule): the stronger side leads, the other adds.
 	MaxMin FusionMethod = "maxmin"
 	// Trust weighs the vector side by how far the two backends agree on
-	// this query; see [Fuse].
+	// this query; see [Fuse]. It was the default before [Blend]: it fell
+	// below keyword search on LoCoMo with a sentence encoder.
 	Trust FusionMethod = "trust"
+	// Blend, the default, mixes the calibrated scores 3:1 in favour of
+	// the keyword side, and lets neither side pull a chunk far below its
+	// own evidence; see [Fuse].
+	Blend FusionMethod = "blend"
 )
 
 // Defaults of [FusionOptions].
@@ -55,6 +60,20 @@ const (
 	// only binds when the vector weight exceeds 0.28 (agreement above
 	// 0.56) and the cosine is well below the keyword score.
 	TrustKeywordFloor = 0.72
+	// BlendVectorWeight is the vector score's weight in [Blend] (the
+	// keyword score's is 1 minus it).
+	BlendVectorWeight = 0.25
+	// BlendKeywordFloor is the fraction of its keyword score a chunk keeps
+	// in [Blend] whatever its vector score: a weak cosine can cost a
+	// keyword match at most a tenth of its score, and a chunk holding every
+	// query word (calibrated keyword score >= [CoverageShare]) fuses to at
+	// least 0.45, above the default threshold 0.35.
+	BlendKeywordFloor = 0.9
+	// BlendVectorFloor is the fraction of its vector score a chunk keeps
+	// in [Blend] whatever its keyword score: a chunk that shares no word
+	// with the query but whose calibrated cosine is at least 0.7 still
+	// passes the default threshold 0.35.
+	BlendVectorFloor = 0.5
 )
 
 // Candidate is one chunk found by the keyword backend, the vector backend
@@ -63,8 +82,9 @@ type Candidate struct {
 	// ChunkID identifies the chunk.
 	ChunkID int64
 	// BM25 is the raw keyword score, FTS5's bm25() (negative; lower is
-	// better) of the keyword query plus [PhraseWeight] times that of the
-	// phrase query; nil when the chunk did not match the keyword query.
+	// better) of the keyword query plus [QueryOptions.PhraseWeight] times
+	// that of the phrase query; nil when the chunk did not match the
+	// keyword query.
 	BM25 *float64
 	// KeywordRank is the 1-based rank in the keyword results; 0 = absent.
 	// Only [RRF] reads it.
@@ -85,10 +105,10 @@ type Candidate struct {
 	VectorScore *float64
 }
 
-// FusionOptions configures [Fuse]. The zero value means [Trust] fusion
+// FusionOptions configures [Fuse]. The zero value means [Blend] fusion
 // with the defaults below.
 type FusionOptions struct {
-	// Method is the fusion method; default [Trust], chosen by measurement
+	// Method is the fusion method; default [Blend], chosen by measurement
 	// with a lexical and a semantic embedder (cmd/memweave-bench/RESULTS.md).
 	Method FusionMethod
 	// VectorWeight and TextWeight weigh the vector and keyword scores in
@@ -105,15 +125,20 @@ type FusionOptions struct {
 	// BM25K is the half-saturation constant used to normalise bm25();
 	// default [BM25K] when <= 0. See [NormalizeBM25].
 	BM25K float64
+	// Query tunes the keyword query whose scores are fused: which words
+	// it drops and the weight of the phrase query. It lives here because
+	// it changes the keyword scores fusion weighs; [Fuse] itself does not
+	// read it.
+	Query QueryOptions
 }
 
 // Validate reports the first invalid field: an unknown Method, negative
 // or non-finite weights, a KeywordFloor outside [0,1].
 func (o FusionOptions) Validate() error {
 	switch o.Method {
-	case "", Weighted, RRF, KeywordOnly, VectorOnly, MaxMin, Trust:
+	case "", Weighted, RRF, KeywordOnly, VectorOnly, MaxMin, Trust, Blend:
 	default:
-		return fmt.Errorf("search: unknown fusion method %q (want weighted, rrf, maxmin, trust, keyword or vector)", o.Method)
+		return fmt.Errorf("search: unknown fusion method %q (want blend, weighted, rrf, maxmin, trust, keyword or vector)", o.Method)
 	}
 	for _, v := range []struct {
 		name string
@@ -125,6 +150,9 @@ func (o FusionOptions) Validate() error {
 	}
 	if f := o.KeywordFloor; f != nil && !(*f >= 0 && *f <= 1) {
 		return fmt.Errorf("search: fusion KeywordFloor must be in [0,1], got %g", *f)
+	}
+	if w := o.Query.PhraseWeight; w != nil && (!(*w >= 0) || math.IsInf(*w, 0)) {
+		return fmt.Errorf("search: PhraseWeight must be a finite number >= 0, got %g", *w)
 	}
 	return nil
 }
@@ -140,6 +168,8 @@ func (o FusionOptions) Validate() error {
 // its VectorScore (else NormalizeCosine(Cosine)), each 0 when absent, and
 // the weights wv, wt divided by their sum:
 //
+//	Blend:       score = max((1-b)*k + b*v, BlendKeywordFloor*k,
+//	                         BlendVectorFloor*v),  b = BlendVectorWeight
 //	Weighted:    score = max(wv*v + wt*k, KeywordFloor*k)
 //	RRF:         score = (1/(K+rankKw) + 1/(K+rankVec)) / (2/(K+1))
 //	MaxMin:      score = max(v, k) + MaxMinWeight*min(v, k)
@@ -148,17 +178,25 @@ func (o FusionOptions) Validate() error {
 //	KeywordOnly: score = k
 //	VectorOnly:  score = v
 //
-// where agreement is the share of the top [TrustDepth] keyword results
-// that are also among the top TrustDepth vector results (by backend
-// rank): the vector side earns its say on each query by agreeing with
+// Blend, the default, is the rule that was at or above both keyword-only
+// and vector-only search on the tune halves of every development set with
+// both a lexical and a semantic embedder (cmd/memweave-bench/RESULTS.md):
+// the keyword side leads, since exact words are the evidence no embedder
+// can overrule, the vector side re-orders and adds, a low cosine costs a
+// keyword match at most a tenth of its score, and a strong cosine alone
+// (v >= 0.7) still passes the default threshold.
+//
+// Under Trust, agreement is the share of the top [TrustDepth] keyword
+// results that are also among the top TrustDepth vector results (by
+// backend rank): the vector side earns its say on each query by agreeing with
 // the exact evidence, so a poor embedder (or one that knows nothing of
 // the query's rare identifier) is heard little and a good one more.
 //
-// The keyword floors of Weighted and Trust keep exact lexical evidence
-// (identifiers, error codes, rare names the embedding blurs) from being
-// diluted by a missing or low vector score: under Trust a chunk holding
-// every query word (calibrated k >= 0.5) scores at least 0.36 and passes
-// a 0.35 threshold whatever its cosine.
+// The keyword floors of Blend, Weighted and Trust keep exact lexical
+// evidence (identifiers, error codes, rare names the embedding blurs)
+// from being diluted by a missing or low vector score: under Blend a
+// chunk holding every query word (calibrated k >= 0.5) scores at least
+// 0.45 and passes a 0.35 threshold whatever its cosine.
 // An absent rank contributes 0 to RRF, and the division by the best
 // possible sum (rank 1 in both lists) puts RRF scores in [0,1], so that a
 // threshold still means something; a chunk found by one backend scores at
@@ -201,7 +239,7 @@ type fusion struct {
 func (o FusionOptions) resolve() fusion {
 	f := fusion{method: o.Method, rrfK: o.RRFK, floor: DefaultKeywordFloor, bk: o.BM25K}
 	if f.method == "" {
-		f.method = Trust
+		f.method = Blend
 	}
 	wv, wt := max(o.VectorWeight, 0), max(o.TextWeight, 0)
 	if wv+wt == 0 {
@@ -261,6 +299,8 @@ func scoreCandidates(cs []Candidate, f fusion) []scoreKey {
 			s = max(cos, k) + MaxMinWeight*min(cos, k)
 		case Trust:
 			s = max((1-wTrust)*k+wTrust*cos, TrustKeywordFloor*k)
+		case Blend:
+			s = max((1-BlendVectorWeight)*k+BlendVectorWeight*cos, BlendKeywordFloor*k, BlendVectorFloor*cos)
 		default:
 			s = max(f.wv*cos+f.wt*k, f.floor*k)
 		}

@@ -3,6 +3,7 @@ package search
 import (
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -269,5 +270,70 @@ func TestFuseMaxMinAndTrust(t *testing.T) {
 	}
 	if got := agreement(cands[1:2], TrustDepth); got != 0 {
 		t.Errorf("agreement(keyword only) = %v, want 0", got)
+	}
+}
+
+// TestFuseBlend checks each branch of the Blend rule (the blend, the
+// keyword floor, the vector floor) and that it is the default, and the
+// two threshold guarantees its doc comment gives.
+func TestFuseBlend(t *testing.T) {
+	k := func(x float64) *float64 { return &x }
+	cands := []Candidate{
+		// Both sides, low cosine: the keyword floor 0.9*0.8 binds.
+		{ChunkID: 1, BM25: ptr(-1), KeywordScore: k(0.8), KeywordRank: 1, Cosine: ptr(0.5), VectorScore: k(0.4), VectorRank: 3},
+		// Keyword only: 0.9*0.5.
+		{ChunkID: 2, BM25: ptr(-1), KeywordScore: k(0.5), KeywordRank: 3},
+		// Vector only: the vector floor 0.5*0.6 binds.
+		{ChunkID: 3, Cosine: ptr(0.9), VectorScore: k(0.6), VectorRank: 2},
+		// Both sides, the cosine above the keyword score: the blend.
+		{ChunkID: 4, BM25: ptr(-1), KeywordScore: k(0.6), KeywordRank: 2, Cosine: ptr(0.95), VectorScore: k(0.9), VectorRank: 1},
+	}
+	want := map[int64]float64{1: 0.72, 2: 0.45, 3: 0.3, 4: 0.75*0.6 + 0.25*0.9}
+	order := []int64{1, 4, 2, 3}
+	for _, opts := range []FusionOptions{{}, {Method: Blend}} {
+		got := Fuse(cands, opts)
+		for i, r := range got {
+			if r.ChunkID != order[i] || !near(r.Score, want[r.ChunkID]) || r.Explain.Fusion != string(Blend) {
+				t.Errorf("Fuse(%+v)[%d] = chunk %d %v (%s), want chunk %d %v (blend)", opts, i, r.ChunkID, r.Score, r.Explain.Fusion, order[i], want[order[i]])
+			}
+		}
+	}
+	for _, kw := range []float64{0, 0.5, 0.7, 1} {
+		for _, v := range []float64{0, 0.3, 0.7, 1} {
+			got := Fuse([]Candidate{{ChunkID: 1, KeywordScore: k(kw), VectorScore: k(v)}}, FusionOptions{})[0].Score
+			if kw >= CoverageShare && got < 0.45-1e-12 {
+				t.Errorf("Blend(k=%v, v=%v) = %v: a chunk holding every query word must score >= 0.45", kw, v, got)
+			}
+			if v >= 0.7 && got < 0.35-1e-12 {
+				t.Errorf("Blend(k=%v, v=%v) = %v: a calibrated cosine >= 0.7 must pass the threshold 0.35", kw, v, got)
+			}
+			if got < kw*BlendKeywordFloor-1e-12 || got < v*BlendVectorFloor-1e-12 || got > max(kw, v)+1e-12 {
+				t.Errorf("Blend(k=%v, v=%v) = %v, want within [floors, max(k, v)]", kw, v, got)
+			}
+		}
+	}
+}
+
+func TestFusionOptionsValidate(t *testing.T) {
+	tests := []struct {
+		name string
+		opts FusionOptions
+		err  string // "" for valid
+	}{
+		{"zero value", FusionOptions{}, ""},
+		{"blend", FusionOptions{Method: Blend}, ""},
+		{"unknown method", FusionOptions{Method: "mean"}, `unknown fusion method "mean"`},
+		{"phrase weight 0", FusionOptions{Query: QueryOptions{PhraseWeight: new(0.0)}}, ""},
+		{"negative phrase weight", FusionOptions{Query: QueryOptions{PhraseWeight: new(-0.5)}}, "PhraseWeight must be a finite number >= 0"},
+		{"infinite phrase weight", FusionOptions{Query: QueryOptions{PhraseWeight: new(math.Inf(1))}}, "PhraseWeight must be a finite number >= 0"},
+		{"keyword floor above 1", FusionOptions{KeywordFloor: new(1.5)}, "KeywordFloor must be in [0,1]"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := tt.opts.Validate()
+			if (err == nil) != (tt.err == "") || (err != nil && !strings.Contains(err.Error(), tt.err)) {
+				t.Errorf("Validate() = %v, want an error containing %q", err, tt.err)
+			}
+		})
 	}
 }

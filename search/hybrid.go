@@ -159,7 +159,7 @@ func (h *Hybrid) coverage(ctx context.Context, count func() (int, error)) (want 
 func (h *Hybrid) calibration(ctx context.Context, query string, qvec []float32, kw, vec bool, count func() (int, error)) (*calibration, error) {
 	c := &calibration{}
 	if kw {
-		terms := QueryTerms(query)
+		terms := h.Fusion.Query.QueryTerms(query)
 		counts, err := h.Keyword.TermCounts(ctx, termMatches(terms))
 		if err != nil {
 			return nil, errCalibrate(err)
@@ -231,14 +231,19 @@ func (h *Hybrid) run(ctx context.Context, req Request, wantKw, wantVec bool) (*b
 }
 
 // keywordHits runs the keyword query and the phrase query, and adds
-// PhraseWeight times a chunk's phrase bm25() to its keyword bm25(),
-// re-ranking the keyword hits by the sum.
+// the phrase weight times a chunk's phrase bm25() to its keyword bm25(),
+// re-ranking the keyword hits by the sum (see [QueryOptions]).
 func (h *Hybrid) keywordHits(ctx context.Context, req Request) ([]KeywordHit, error) {
-	hits, err := h.Keyword.Keyword(ctx, KeywordQuery(req.Query), req.Pool, req.Filter)
+	qo := h.Fusion.Query
+	hits, err := h.Keyword.Keyword(ctx, qo.KeywordQuery(req.Query), req.Pool, req.Filter)
 	if err != nil || len(hits) == 0 {
 		return hits, err
 	}
-	phrase := PhraseQuery(req.Query)
+	pw := qo.phraseWeight()
+	phrase := ""
+	if pw > 0 {
+		phrase = qo.PhraseQuery(req.Query)
+	}
 	if phrase == "" {
 		return hits, nil
 	}
@@ -252,7 +257,7 @@ func (h *Hybrid) keywordHits(ctx context.Context, req Request) ([]KeywordHit, er
 	}
 	for _, ph := range phits {
 		if i, ok := pos[ph.ID]; ok {
-			hits[i].BM25 += PhraseWeight * ph.BM25
+			hits[i].BM25 += pw * ph.BM25
 		}
 	}
 	slices.SortStableFunc(hits, func(a, b KeywordHit) int { return cmp.Compare(a.BM25, b.BM25) })

@@ -18,6 +18,46 @@ const MaxQueryTerms = 64
 // which would match nearly every chunk.
 const minPartRunes = 3
 
+// QueryOptions tune how the keyword side reads a query. The zero value is
+// the default: question words searched like any word and the phrase query
+// at [DefaultPhraseWeight].
+type QueryOptions struct {
+	// DropQuestionWords drops the question words of
+	// [tokenize.IsQuestionWord] (remind, remember, mentioned, ago, ...)
+	// from the keyword and phrase queries, as other stop words are. Off by
+	// default: the list was chosen on the development sets of
+	// cmd/memweave-bench, and on the halves of them held aside it did not
+	// help the sets' own metrics (cmd/memweave-bench/RESULTS.md).
+	DropQuestionWords bool
+	// PhraseWeight is the weight of the phrase query ([PhraseQuery]) in a
+	// chunk's keyword score; nil means [DefaultPhraseWeight], new(0.0)
+	// runs no phrase query.
+	PhraseWeight *float64
+}
+
+// phraseWeight returns PhraseWeight with its default applied.
+func (o QueryOptions) phraseWeight() float64 {
+	if o.PhraseWeight == nil {
+		return DefaultPhraseWeight
+	}
+	return max(*o.PhraseWeight, 0)
+}
+
+// stop reports whether the planner drops the query word w.
+func (o QueryOptions) stop(w string) bool {
+	return tokenize.IsStopWord(w) && (o.DropQuestionWords || !tokenize.IsQuestionWord(w))
+}
+
+// KeywordQuery is [KeywordQuery] under o.
+func (o QueryOptions) KeywordQuery(q string) string {
+	return strings.Join(o.plan(q).fts, " OR ")
+}
+
+// QueryTerms is [QueryTerms] under o.
+func (o QueryOptions) QueryTerms(q string) []string {
+	return o.plan(q).words
+}
+
 // KeywordQuery plans an FTS5 MATCH expression for the free-text query q,
 // for a table tokenized with `porter unicode61`. It returns "" when q has
 // nothing searchable.
@@ -34,8 +74,9 @@ const minPartRunes = 3
 //
 // Planning, on the tokens of [tokenize.Words]:
 //   - English stop words ([tokenize.IsStopWord]: "the", "what", "did",
-//     "remember", ...) are dropped, unless
-//     the query has nothing else, in which case they are all kept;
+//     ...) are dropped, unless the query has nothing else, in which case
+//     they are all kept; the question words ("remember", "ago", ...) are
+//     kept unless [QueryOptions.DropQuestionWords] asks otherwise;
 //   - a compound token such as "zebra-comet-2026", "v1.2.3", "E-1234" or
 //     "pkg/foo.go" becomes the phrase of its parts, "zebra comet 2026":
 //     unicode61 splits on '-', '.', '/', so the phrase matches exactly the
@@ -50,8 +91,7 @@ const minPartRunes = 3
 //     and the vector backend carries CJK recall;
 //   - terms are deduplicated and capped at [MaxQueryTerms].
 func KeywordQuery(q string) string {
-	p := planQuery(q)
-	return strings.Join(p.fts, " OR ")
+	return QueryOptions{}.KeywordQuery(q)
 }
 
 // PhraseQuery plans the FTS5 MATCH expression of the phrase query of q:
@@ -64,8 +104,14 @@ func KeywordQuery(q string) string {
 // Its output has the form of [KeywordQuery]'s, without prefix terms, and
 // at most [MaxQueryTerms] phrases. The phrase query rewards chunks where
 // the query's words stand together, the proximity that bm25() alone
-// ignores; its score is added to the keyword score with [PhraseWeight].
+// ignores; its score is added to the keyword score with
+// [QueryOptions.PhraseWeight].
 func PhraseQuery(q string) string {
+	return QueryOptions{}.PhraseQuery(q)
+}
+
+// PhraseQuery is [PhraseQuery] under o.
+func (o QueryOptions) PhraseQuery(q string) string {
 	var (
 		out  []string
 		seen = make(map[string]bool)
@@ -79,7 +125,7 @@ func PhraseQuery(q string) string {
 			prev = ""
 			continue
 		}
-		if tokenize.IsStopWord(t.text) {
+		if o.stop(t.text) {
 			continue
 		}
 		cur := strings.Join(tokenize.Parts(t.text), " ")
@@ -104,7 +150,7 @@ func PhraseQuery(q string) string {
 // compound tokens, and for CJK text its bigrams (a lone CJK character stays
 // as it is). It returns nil when q has nothing searchable.
 func QueryTerms(q string) []string {
-	return planQuery(q).words
+	return QueryOptions{}.QueryTerms(q)
 }
 
 // plan is a planned keyword query.
@@ -150,11 +196,12 @@ type queryToken struct {
 	cjk  bool
 }
 
-func planQuery(q string) plan {
+// plan plans the keyword query of q under o.
+func (o QueryOptions) plan(q string) plan {
 	toks := queryTokens(q)
 	keepStops := true
 	for _, t := range toks {
-		if t.cjk || !tokenize.IsStopWord(t.text) {
+		if t.cjk || !o.stop(t.text) {
 			keepStops = false
 			break
 		}
@@ -177,7 +224,7 @@ func planQuery(q string) plan {
 			for _, b := range bi {
 				p.addWord(b)
 			}
-		case !keepStops && tokenize.IsStopWord(t.text):
+		case !keepStops && o.stop(t.text):
 			// Dropped.
 		default:
 			parts := tokenize.Parts(t.text)

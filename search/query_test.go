@@ -45,6 +45,46 @@ func TestKeywordQuery(t *testing.T) {
 	}
 }
 
+// TestQuestionWords checks that the question words are searched unless
+// QueryOptions.DropQuestionWords asks to drop them, in the keyword query,
+// the phrase query and the highlight terms alike.
+func TestQuestionWords(t *testing.T) {
+	const q = "Can you remind me what I mentioned about the charity gala two weeks ago?"
+	tests := []struct {
+		name            string
+		opts            QueryOptions
+		keyword, phrase string
+		terms           []string
+	}{
+		{"default", QueryOptions{},
+			`"remind" OR "mentioned" OR "charity" OR "gala" OR "two" OR "weeks" OR "ago"`,
+			`"remind mentioned" OR "mentioned charity" OR "charity gala" OR "gala two" OR "two weeks" OR "weeks ago"`,
+			[]string{"remind", "mentioned", "charity", "gala", "two", "weeks", "ago"}},
+		{"dropped", QueryOptions{DropQuestionWords: true},
+			`"charity" OR "gala" OR "two" OR "weeks"`,
+			`"charity gala" OR "gala two" OR "two weeks"`,
+			[]string{"charity", "gala", "two", "weeks"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.opts.KeywordQuery(q); got != tt.keyword {
+				t.Errorf("KeywordQuery(%q) = %s, want %s", q, got, tt.keyword)
+			}
+			if got := tt.opts.PhraseQuery(q); got != tt.phrase {
+				t.Errorf("PhraseQuery(%q) = %s, want %s", q, got, tt.phrase)
+			}
+			if got := tt.opts.QueryTerms(q); !reflect.DeepEqual(got, tt.terms) {
+				t.Errorf("QueryTerms(%q) = %q, want %q", q, got, tt.terms)
+			}
+		})
+	}
+	// A query of nothing but stop words keeps them all, question words too.
+	only := "what did you remember"
+	if got, want := (QueryOptions{DropQuestionWords: true}).KeywordQuery(only), `"what" OR "did" OR "you" OR "remember"`; got != want {
+		t.Errorf("KeywordQuery(%q) = %s, want %s", only, got, want)
+	}
+}
+
 func TestPhraseQuery(t *testing.T) {
 	tests := []struct {
 		name, in, want string
@@ -53,7 +93,8 @@ func TestPhraseQuery(t *testing.T) {
 		{"one word", "database", ""},
 		{"only stop words", "what is it", ""},
 		{"pairs", "charity cycling event", `"charity cycling" OR "cycling event"`},
-		{"stop words skipped", "How much did I raise for the charity?", `"raise charity"`},
+		{"stop words skipped", "How did I raise money for the charity?", `"raise money" OR "money charity"`},
+		{"question words kept", "How much did I raise for the charity?", `"much raise" OR "raise charity"`},
 		{"compound", "bike-related expenses", `"bike related expenses"`},
 		{"exact token alone", "ZEBRA-COMET-2026", ""},
 		{"dedupe", "red car red car", `"red car" OR "car red"`},

@@ -42,15 +42,16 @@ type Ref struct {
 // Explain is the score breakdown of a [Result].
 type Explain struct {
 	// BM25 is the keyword backend's raw score: FTS5's bm25() of the
-	// keyword query plus PhraseWeight times the bm25() of the phrase query
-	// (negative; lower is better); nil when the chunk did not match the
-	// keyword query.
+	// keyword query plus the phrase weight ([QueryOptions]) times the
+	// bm25() of the phrase query (negative; lower is better); nil when
+	// the chunk did not match the keyword query.
 	BM25 *float64 `json:"bm25"`
 	// TextScore is BM25 normalised into [0,1].
 	TextScore *float64 `json:"text_score"`
 	// Cosine is the cosine similarity between query and chunk vectors.
 	Cosine *float64 `json:"cosine"`
-	// Fusion names the fusion method: "weighted", "rrf", "keyword" or "vector".
+	// Fusion names the fusion method: "blend", "weighted", "rrf",
+	// "maxmin", "trust", "keyword" or "vector".
 	Fusion string `json:"fusion"`
 	// Fused is the score after fusion, before any post-processing.
 	Fused float64 `json:"fused"`

@@ -15,8 +15,9 @@ import "math"
 // term (x = 0.5 to 2) to 0.2 to 0.5.
 const BM25K = 2.0
 
-// PhraseWeight is the weight of the phrase query ([PhraseQuery]) in a
-// chunk's keyword score: the raw value normalised by [NormalizeBM25] is
+// DefaultPhraseWeight is the default weight of the phrase query
+// ([PhraseQuery]) in a chunk's keyword score ([QueryOptions.PhraseWeight]):
+// the raw value the keyword score is calibrated from is
 //
 //	bm25(keyword query) + PhraseWeight * bm25(phrase query)
 //
@@ -27,7 +28,7 @@ const BM25K = 2.0
 // without reordering the rest: on the development sets it gained 1 to 2
 // points of nDCG@10 on LongMemEval and 0.5 to 1 point of recall@5 on
 // LoCoMo, and left SciFact unchanged (cmd/memweave-bench/RESULTS.md).
-const PhraseWeight = 0.3
+const DefaultPhraseWeight = 0.3
 
 // NormalizeBM25 maps an FTS5 bm25() value (negative; lower is better) into
 // [0,1], higher being better, as

@@ -44,6 +44,35 @@ ve wasn wasn't we'd we'll we're we've weren weren't what's when's where where's 
 y yes you'd you'll you're you've yours yourself yourselves
 `
 
+// questionWords are the stop words that are there because of how
+// questions asked of a memory are phrased ("can you remind me", "what did
+// I mention", "how many ... ago"), chosen on the development sets of
+// cmd/memweave-bench: see [IsQuestionWord].
+const questionWords = `
+ago currently lately many mention mentioned much previously recently remember remind tell
+`
+
+// questionSet holds the words of questionWords.
+var questionSet = func() map[string]bool {
+	m := make(map[string]bool)
+	for _, w := range strings.Fields(questionWords) {
+		m[w] = true
+	}
+	return m
+}()
+
+// IsQuestionWord reports whether w, a lower-case token of [Words], is one
+// of the stop words that only the phrasing of questions asked of a memory
+// put on the list: remind, remember, mention, mentioned, tell, many, much,
+// ago, recently, lately, currently, previously. They were chosen on the
+// development sets the benchmarks are measured on and no other set
+// confirms them, so keyword query planning treats them as ordinary words
+// unless asked (search.QueryOptions.DropQuestionWords). Every question
+// word is a stop word.
+func IsQuestionWord(w string) bool {
+	return questionSet[w]
+}
+
 // stopWords maps each stop word to whether it is also a function word.
 var stopWords = func() map[string]bool {
 	m := make(map[string]bool)

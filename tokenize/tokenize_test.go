@@ -70,6 +70,28 @@ func TestStopWords(t *testing.T) {
 	}
 }
 
+func TestQuestionWords(t *testing.T) {
+	n := 0
+	for w := range stopWords {
+		if IsQuestionWord(w) {
+			n++
+		}
+	}
+	if n != 12 {
+		t.Errorf("%d stop words are question words, want 12: every question word must be on the stop list", n)
+	}
+	for _, w := range []string{"remind", "remember", "mentioned", "ago", "previously", "many"} {
+		if !IsQuestionWord(w) || !IsStopWord(w) {
+			t.Errorf("IsQuestionWord(%q), IsStopWord(%q) = %v, %v, want true, true", w, w, IsQuestionWord(w), IsStopWord(w))
+		}
+	}
+	for _, w := range []string{"the", "what", "did", "redis", "Remind"} {
+		if IsQuestionWord(w) {
+			t.Errorf("IsQuestionWord(%q) = true, want false", w)
+		}
+	}
+}
+
 func TestFunctionWords(t *testing.T) {
 	fw := FunctionWords()
 	if len(fw) != 67 {

@@ -105,11 +105,11 @@ func (c *beirCommand) runE(cmd *cobra.Command, _ []string) error {
 			truncated++
 		}
 		if c.run.perQuestion != "" {
-			lines = append(lines, object{}.
+			lines = append(lines, c.run.question(object{}.
 				add("id", qid).
 				add("gold", sortedKeys(qrels[qid])).
 				add("ranked", top(ranked, rankedInReport)).
-				add("metrics", s.object(beirMetrics)))
+				add("metrics", s.object(beirMetrics)), rk))
 		}
 	}
 	if c.run.perQuestion != "" {

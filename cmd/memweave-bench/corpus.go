@@ -34,6 +34,7 @@ type runFlags struct {
 	split       string
 	workers     int
 	workdir     string
+	scores      bool
 }
 
 // register adds the flags to cmd; maxResults is the subcommand's default
@@ -47,6 +48,16 @@ func (f *runFlags) register(cmd *cobra.Command, maxResults int) {
 	fs.StringVar(&f.split, "split", "", "ask only one half of the questions: `tune` or check (default: all)")
 	fs.IntVar(&f.workers, "workers", 0, "workspaces built and searched at once, `N` (default GOMAXPROCS)")
 	fs.StringVar(&f.workdir, "workdir", "", "build workspaces under `DIR` and keep them (default: a temporary folder, removed after)")
+	fs.BoolVar(&f.scores, "scores", false, "--per-question lines also hold every hit's document and scores, for offline fusion studies")
+}
+
+// question returns the --per-question line o, with the hits of rk and
+// their scores appended when --scores asks for them.
+func (f *runFlags) question(o object, rk ranking) object {
+	if !f.scores {
+		return o
+	}
+	return o.add("hits", rk.scored())
 }
 
 // check validates the flags and fills in defaults.
@@ -107,6 +118,11 @@ type corpus struct {
 type hit struct {
 	doc        string
 	start, end int
+	// k and v are the calibrated keyword and vector scores (0 when the
+	// backend did not run or missed the chunk); bm25 and cos the raw
+	// ones, nil when absent.
+	k, v      float64
+	bm25, cos *float64
 }
 
 // A ranking is what one search returned.
@@ -124,6 +140,16 @@ func (r ranking) docs() []string {
 		ids[i] = h.doc
 	}
 	return dedupe(ids)
+}
+
+// scored returns each hit as [document, k, v, bm25, cosine], in rank
+// order, for --scores.
+func (r ranking) scored() [][]any {
+	out := make([][]any, len(r.hits))
+	for i, h := range r.hits {
+		out[i] = []any{h.doc, h.k, h.v, h.bm25, h.cos}
+	}
+	return out
 }
 
 // truncated reports whether the search was cut off by --max-results
@@ -282,7 +308,14 @@ func (e *evaluator) corpus(ctx context.Context, dir string, c corpus, workers in
 				if !ok {
 					return fmt.Errorf("search returned %s, which the harness did not write", res.Path)
 				}
-				r.hits[k] = hit{doc: id, start: res.StartLine, end: res.EndLine}
+				r.hits[k] = hit{doc: id, start: res.StartLine, end: res.EndLine,
+					bm25: res.Explain.BM25, cos: res.Explain.Cosine}
+				if res.TextScore != nil {
+					r.hits[k].k = *res.TextScore
+				}
+				if res.VectorScore != nil {
+					r.hits[k].v = *res.VectorScore
+				}
 			}
 			out[j] = r
 			e.answered(resp)

@@ -294,12 +294,12 @@ func (c *locomoCommand) runE(cmd *cobra.Command, _ []string) error {
 			if c.level == "turn" {
 				shown = chunkNames(rk, rankedInReport)
 			}
-			lines = append(lines, object{}.
+			lines = append(lines, c.run.question(object{}.
 				add("id", fmt.Sprintf("%s/%d", samples[q.sample].SampleID, q.index)).
 				add("category", q.qa.Category).
 				add("gold", sortedKeys(gold)).
 				add("ranked", top(shown, rankedInReport)).
-				add("metrics", s.object(metrics)))
+				add("metrics", s.object(metrics)), rk))
 		}
 	}
 	if c.run.perQuestion != "" {

@@ -57,7 +57,7 @@ Melanie (D2:2): Look at this. [image: a photo of a dog]
 	}
 
 	// A chunk of lines 1-6 holds D2:1; one of lines 6-8 adds only D2:2.
-	rk := ranking{hits: []hit{{"session_2", 1, 6}, {"session_9", 1, 3}, {"session_2", 6, 8}}}
+	rk := ranking{hits: []hit{{doc: "session_2", start: 1, end: 6}, {doc: "session_9", start: 1, end: 3}, {doc: "session_2", start: 6, end: 8}}}
 	got := turnsFound(rk, []locomoSession{se})
 	if want := []string{"D2:1", "", "", "D2:2", ""}; !slices.Equal(got, want) {
 		t.Errorf("turnsFound = %q, want %q", got, want)

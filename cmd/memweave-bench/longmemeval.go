@@ -206,12 +206,12 @@ func (c *lmeCommand) runE(cmd *cobra.Command, _ []string) error {
 			abstention++
 		}
 		if c.run.perQuestion != "" {
-			lines = append(lines, object{}.
+			lines = append(lines, c.run.question(object{}.
 				add("id", r.QuestionID).
 				add("type", r.QuestionType).
 				add("gold", sortedKeys(gold)).
 				add("ranked", top(ranked, rankedInReport)).
-				add("metrics", s.object(lmeMetrics)))
+				add("metrics", s.object(lmeMetrics)), rk))
 		}
 	}
 	if c.run.perQuestion != "" {

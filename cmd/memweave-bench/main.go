@@ -21,14 +21,18 @@
 //	--embedding-model M    the model of an OpenAI-compatible endpoint
 //	--embedding-url URL    the endpoint (default https://api.openai.com/v1)
 //	--embedding-dims N     the vector size (hash default 384)
-//	--fusion METHOD        weighted, rrf, maxmin or trust (default: the
-//	                       library's)
+//	--fusion METHOD        blend, weighted, rrf, maxmin or trust
+//	                       (default: the library's)
 //	--vector-weight W      weighted fusion: vector weight (default 0.7);
 //	                       this and the next two imply --fusion weighted
 //	--text-weight W        weighted fusion: keyword weight (default 0.3)
 //	--keyword-floor F      weighted fusion: keyword floor in [0,1]
 //	                       (default 0.6; 0 disables it)
 //	--chunk-tokens N       chunk size cap in estimated tokens (default 400)
+//	--question-stop-words  drop the question words (remind, remember,
+//	                       ago, ...) from keyword queries (default: kept)
+//	--phrase-weight W      weight of the phrase query in the keyword
+//	                       score (default 0.3; 0 runs none)
 //
 // Unset tuning flags leave the library's defaults in force. Giving only
 // one of --vector-weight and --text-weight sets the other to one minus it.
@@ -39,6 +43,9 @@
 //	--max-results N        results asked of each search (see below)
 //	--per-question FILE    write one JSON line per question: id, gold
 //	                       ids, the top 50 ranked ids and its metrics
+//	--scores               --per-question lines also hold every hit as
+//	                       [document, keyword score, vector score, bm25,
+//	                       cosine], for offline fusion studies
 //	--limit N              ask only the first N questions
 //	--split tune|check     ask only one half of the questions, chosen
 //	                       by a hash of the question id (default: all)
@@ -146,6 +153,8 @@ type app struct {
 	textWeight     float64
 	keywordFloor   float64
 	chunkTokens    int
+	dropQuestion   bool
+	phraseWeight   float64
 	// apiKey is read from the environment; it is redacted from every
 	// message the command prints.
 	apiKey string
@@ -175,11 +184,13 @@ OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
 	pf.StringVar(&a.embeddingModel, "embedding-model", "", "embedding `model` (required with --embedder openai)")
 	pf.StringVar(&a.embeddingURL, "embedding-url", "", "OpenAI-compatible endpoint `URL` (default https://api.openai.com/v1)")
 	pf.IntVar(&a.embeddingDims, "embedding-dims", 0, "embedding vector size `N` (default: hash 384, openai the model's)")
-	pf.StringVar(&a.fusion, "fusion", "", "fusion `method`: weighted, rrf, maxmin or trust (default: the library's)")
+	pf.StringVar(&a.fusion, "fusion", "", "fusion `method`: blend, weighted, rrf, maxmin or trust (default: the library's)")
 	pf.Float64Var(&a.vectorWeight, "vector-weight", 0, "weighted fusion: vector `weight` (default 0.7)")
 	pf.Float64Var(&a.textWeight, "text-weight", 0, "weighted fusion: keyword `weight` (default 0.3)")
 	pf.Float64Var(&a.keywordFloor, "keyword-floor", search.DefaultKeywordFloor, "weighted fusion: keyword `floor` in [0,1]; 0 disables it")
 	pf.IntVar(&a.chunkTokens, "chunk-tokens", 0, "chunk size cap in estimated `tokens` (default 400)")
+	pf.BoolVar(&a.dropQuestion, "question-stop-words", false, "drop the question words (remind, remember, ago, ...) from keyword queries")
+	pf.Float64Var(&a.phraseWeight, "phrase-weight", search.DefaultPhraseWeight, "`weight` of the phrase query in the keyword score; 0 runs none")
 
 	// One constructor per subcommand, each in its own file.
 	root.AddCommand(
@@ -215,20 +226,23 @@ func (a *app) checkGlobalFlags(cmd *cobra.Command, _ []string) error {
 		}
 	}
 	switch a.fusion {
-	case "", string(search.Weighted), string(search.RRF), string(search.MaxMin), string(search.Trust):
+	case "", string(search.Blend), string(search.Weighted), string(search.RRF), string(search.MaxMin), string(search.Trust):
 	default:
-		return usageErr("invalid --fusion %q: want weighted, rrf, maxmin or trust", a.fusion)
+		return usageErr("invalid --fusion %q: want blend, weighted, rrf, maxmin or trust", a.fusion)
 	}
 	for _, f := range []struct {
 		name string
 		v    float64
-	}{{"vector-weight", a.vectorWeight}, {"text-weight", a.textWeight}, {"keyword-floor", a.keywordFloor}} {
+	}{{"vector-weight", a.vectorWeight}, {"text-weight", a.textWeight}, {"keyword-floor", a.keywordFloor}, {"phrase-weight", a.phraseWeight}} {
 		if math.IsNaN(f.v) || math.IsInf(f.v, 0) {
 			return usageErr("invalid --%s %v: want a finite number", f.name, f.v)
 		}
 	}
 	if a.vectorWeight < 0 || a.textWeight < 0 {
 		return usageErr("invalid fusion weights: must not be negative")
+	}
+	if a.phraseWeight < 0 {
+		return usageErr("invalid --phrase-weight %g: must not be negative", a.phraseWeight)
 	}
 	if a.keywordFloor < 0 || a.keywordFloor > 1 {
 		return usageErr("invalid --keyword-floor %g: must be in [0,1]", a.keywordFloor)
@@ -278,6 +292,10 @@ func (a *app) config(dir string) memweave.Config {
 			VectorWeight: a.vectorWeight,
 			TextWeight:   a.textWeight,
 			KeywordFloor: new(a.keywordFloor),
+			Query: search.QueryOptions{
+				DropQuestionWords: a.dropQuestion,
+				PhraseWeight:      new(a.phraseWeight),
+			},
 		},
 	}
 	if a.embedder == "openai" {
@@ -304,7 +322,7 @@ func (a *app) embedderName() string {
 func (a *app) settings() object {
 	method := search.FusionMethod(a.fusion)
 	if method == "" {
-		method = search.Trust // the library's default
+		method = search.Blend // the library's default
 	}
 	vw, tw := a.vectorWeight, a.textWeight
 	if vw+tw == 0 {
@@ -321,7 +339,9 @@ func (a *app) settings() object {
 			add("text_weight", round(tw/(vw+tw))).
 			add("keyword_floor", floor)
 	}
-	return o.add("chunk_tokens", chunk)
+	return o.add("chunk_tokens", chunk).
+		add("question_stop_words", a.dropQuestion).
+		add("phrase_weight", a.phraseWeight)
 }
 
 // redact removes the API key from msg.

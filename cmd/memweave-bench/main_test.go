@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -164,7 +165,7 @@ func TestLongMemEval(t *testing.T) {
 		report := bench(t, "longmemeval", "--data", lmeData, "--turns", "all", "--per-question", out)
 		// Hybrid ranks every session; the vector side brings lme-cat_abs's
 		// gold (one of two sessions) into the top 5.
-		checkFields(t, report, map[string]any{"mode": "hybrid", "recall_any@5": 1, "settings.fusion": "trust"})
+		checkFields(t, report, map[string]any{"mode": "hybrid", "recall_any@5": 1, "settings.fusion": "blend"})
 		lines := readLines(t, out)
 		if len(lines) != 4 {
 			t.Fatalf("%d per-question lines, want 4", len(lines))
@@ -262,6 +263,71 @@ func TestTuningFlags(t *testing.T) {
 	})
 }
 
+// TestQueryFlags checks --scores, --question-stop-words and
+// --phrase-weight on real runs: a session that holds only the question
+// word "remind" is a keyword match by default and none once question
+// words are dropped.
+func TestQueryFlags(t *testing.T) {
+	data := filepath.Join(t.TempDir(), "remind.jsonl")
+	rec := map[string]any{
+		"question_id": "q-remind", "question_type": "single-session-user",
+		"question": "Can you remind me about the lighthouse trip?", "answer": "Portland",
+		"question_date":        "2023/05/30 (Tue) 23:40",
+		"haystack_session_ids": []string{"s_light", "s_remind", "s_pasta"},
+		"haystack_dates":       []string{"2023/05/01 (Mon) 10:00", "2023/05/02 (Tue) 10:00", "2023/05/03 (Wed) 10:00"},
+		"haystack_sessions": [][]map[string]any{
+			{{"role": "user", "content": "We drove to the lighthouse near Portland for a day trip."}},
+			{{"role": "user", "content": "Please remind me to water the plants."}},
+			{{"role": "user", "content": "How long should I boil fresh tagliatelle?"}},
+		},
+		"answer_session_ids": []string{"s_light"},
+	}
+	b, err := json.Marshal(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(data, append(b, '\n'), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		global []string
+		ranked []any
+	}{
+		{"default", nil, []any{"s_light", "s_remind"}},
+		{"question words dropped", []string{"--question-stop-words", "--phrase-weight", "0"}, []any{"s_light"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "pq.jsonl")
+			args := append(append([]string{}, tt.global...), "longmemeval", "--data", data, "--mode", "keyword", "--scores", "--per-question", out)
+			report := bench(t, args...)
+			drop := len(tt.global) > 0
+			checkFields(t, report, map[string]any{"settings.question_stop_words": drop, "settings.phrase_weight": map[bool]float64{false: 0.3, true: 0}[drop]})
+			lines := readLines(t, out)
+			if len(lines) != 1 {
+				t.Fatalf("%d per-question lines, want 1", len(lines))
+			}
+			if got := lines[0]["ranked"].([]any); !reflect.DeepEqual(got, tt.ranked) {
+				t.Errorf("ranked %v, want %v", got, tt.ranked)
+			}
+			hits := lines[0]["hits"].([]any)
+			if len(hits) != len(tt.ranked) {
+				t.Fatalf("%d hits, want %d (one chunk per matching session)", len(hits), len(tt.ranked))
+			}
+			for i, h := range hits {
+				hit := h.([]any)
+				if len(hit) != 5 || hit[0] != tt.ranked[i] || hit[3] == nil || hit[4] != nil {
+					t.Errorf("hit %d = %v, want [%v, k, v, bm25, null] (keyword mode: no cosine)", i, hit, tt.ranked[i])
+				}
+				if k := hit[1].(float64); !(k > 0 && k <= 1) {
+					t.Errorf("hit %d keyword score %v, want in (0,1]", i, k)
+				}
+			}
+		})
+	}
+}
+
 func TestUsageErrors(t *testing.T) {
 	tests := []struct {
 		args []string
@@ -274,6 +340,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"--embedder", "openai", "beir", "--corpus", beirCorpus, "--queries", beirQueries, "--qrels", beirQrels}, 2, "needs --embedding-model"},
 		{[]string{"--fusion", "max", "locomo", "--data", locomoData}, 2, `invalid --fusion "max"`},
 		{[]string{"--vector-weight", "2", "locomo", "--data", locomoData}, 2, "must be in [0,1]"},
+		{[]string{"--phrase-weight", "-1", "locomo", "--data", locomoData}, 2, "invalid --phrase-weight -1"},
 		{[]string{"locomo", "--data", locomoData, "--level", "word"}, 2, `invalid --level "word"`},
 		{[]string{"locomo", "--data", "testdata/missing.json"}, 1, "no such file"},
 		{[]string{"beir", "--corpus", beirCorpus, "--queries", beirQrels, "--qrels", beirQrels}, 1, "beir_qrels.tsv"},
