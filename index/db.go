@@ -46,7 +46,8 @@ type DB struct {
 	path string
 
 	// mu guards vecs, the in-memory vector codes, and the cached chunk
-	// count and file rows with the generation they were read at.
+	// count, file rows and term counts with the generation they were
+	// read at.
 	mu       sync.Mutex
 	vecs     *codeSet
 	count    int
@@ -54,6 +55,9 @@ type DB struct {
 	countOK  bool
 	files    map[string]File
 	filesGen int64
+	// terms caches TermCounts at generation termsGen.
+	terms    map[string]int
+	termsGen int64
 }
 
 var autoOnce sync.Once
@@ -226,7 +230,7 @@ func (db *DB) SQL() *sql.DB { return db.sql }
 // check must not trust them.
 func (db *DB) forgetCaches() {
 	db.mu.Lock()
-	db.vecs, db.files, db.countOK = nil, nil, false
+	db.vecs, db.files, db.countOK, db.terms = nil, nil, false, nil
 	db.mu.Unlock()
 }
 

@@ -283,3 +283,39 @@ func TestWriteAheadLogStaysSmall(t *testing.T) {
 		t.Errorf("largest write-ahead log = %d bytes, want above 0 and at most 2 MiB", largest)
 	}
 }
+
+// TestTermCountsFollowWrites checks that the counts TermCounts keeps
+// between writes are dropped by a write of this handle or of another one,
+// and that a cached and an uncached term are answered together.
+func TestTermCountsFollowWrites(t *testing.T) {
+	ctx := context.Background()
+	a := openTest(t)
+	b, err := Open(ctx, a.Path(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	put := func(db *DB, path, text string) {
+		t.Helper()
+		c := chunk(path, 0, text, nil)
+		if _, err := db.Apply(ctx, []Update{{File: File{Path: path, Source: "memory", Hash: text}, Chunks: []Chunk{c}}}, nil, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	count := func(want ...int) {
+		t.Helper()
+		got, err := a.TermCounts(ctx, []string{`"valkey"`, `"redis"`})
+		if err != nil || !slices.Equal(got, want) {
+			t.Fatalf("TermCounts = %v, %v; want %v", got, err, want)
+		}
+	}
+	put(a, "memory/a.md", "valkey cache")
+	if got, err := a.TermCounts(ctx, []string{`"valkey"`}); err != nil || got[0] != 1 {
+		t.Fatalf("TermCounts(valkey) = %v, %v; want 1", got, err)
+	}
+	count(1, 0) // valkey cached, redis read
+	put(a, "memory/b.md", "valkey and redis")
+	count(2, 1)
+	put(b, "memory/c.md", "redis only")
+	count(2, 2)
+}
