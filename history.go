@@ -86,7 +86,7 @@ func (w *Weave) supersede(s search.Options) postprocess.Postprocessor {
 		}
 		return out
 	}
-	return postprocess.Supersede{Hide: s.Superseded == "hide", Window: min(100, max(12, 2*s.MaxResults)), MTimes: mtimes}
+	return postprocess.Supersede{Hide: s.Superseded == "hide", Window: min(100, max(12, 2*s.MaxResults)), MTimes: mtimes, Claims: &w.claims}
 }
 
 // SearchAt searches memory/ as it was at the git revision rev: the

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/memweave/memweave-go/conflict"
 	"os"
 	"sync"
 	"time"
@@ -25,6 +26,9 @@ type Weave struct {
 	db  *index.DB
 	emb embed.Embedder // nil: keyword-only
 	eng *indexer.Engine
+	// claims keeps the claims parsed from result texts for the
+	// supersede stage of every search.
+	claims conflict.Claims
 
 	// mu guards the fields below.
 	mu     sync.Mutex

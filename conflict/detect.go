@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -48,6 +49,11 @@ type Options struct {
 	// MaxPostings is the document frequency, in claims, above which a
 	// word is too common to make two claims neighbours. Default 128.
 	MaxPostings int
+	// Claims, when set, keeps the claims parsed from each chunk text
+	// across calls: a caller that detects again and again over
+	// overlapping chunks (a search's supersede stage) parses each text
+	// once.
+	Claims *Claims
 	// CommitTime, when set, returns the time of the last commit that
 	// changed path; it breaks ties between files of equal date and
 	// modification time. Zero means unknown.
@@ -91,7 +97,7 @@ type located struct {
 // one file, the later lines are newer; a full tie says "b".
 func Detect(ctx context.Context, chunks []Chunk, opts Options) ([]Conflict, int, error) {
 	opts = opts.withDefaults()
-	all, err := collectClaims(ctx, chunks)
+	all, err := collectClaims(ctx, chunks, opts.Claims)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -169,10 +175,10 @@ func Detect(ctx context.Context, chunks []Chunk, opts Options) ([]Conflict, int,
 }
 
 // collectClaims returns the claims of every chunk, with their chunk.
-func collectClaims(ctx context.Context, chunks []Chunk) ([]located, error) {
+func collectClaims(ctx context.Context, chunks []Chunk, cache *Claims) ([]located, error) {
 	var all []located
 	for i := range chunks {
-		for _, c := range claims(chunks[i].Text) {
+		for _, c := range cache.of(chunks[i].Text) {
 			all = append(all, located{c, int32(i)})
 		}
 		if err := checkEvery(ctx, i); err != nil {
@@ -180,6 +186,40 @@ func collectClaims(ctx context.Context, chunks []Chunk) ([]located, error) {
 		}
 	}
 	return all, nil
+}
+
+// Claims is a cache of the claims parsed from chunk texts, shared by
+// calls of [Detect] through [Options.Claims]. It holds at most 4,096
+// texts and starts over when full. The zero value is ready to use and it
+// is safe for concurrent use; a nil *Claims parses every time.
+type Claims struct {
+	mu sync.Mutex
+	m  map[string][]claim
+}
+
+// maxCachedTexts bounds a Claims cache.
+const maxCachedTexts = 4096
+
+// of returns the claims of text, parsed once per cache. Callers must not
+// modify them.
+func (c *Claims) of(text string) []claim {
+	if c == nil {
+		return claims(text)
+	}
+	c.mu.Lock()
+	got, ok := c.m[text]
+	c.mu.Unlock()
+	if ok {
+		return got
+	}
+	got = claims(text)
+	c.mu.Lock()
+	if c.m == nil || len(c.m) >= maxCachedTexts {
+		c.m = make(map[string][]claim)
+	}
+	c.m[text] = got
+	c.mu.Unlock()
+	return got
 }
 
 // checkEvery returns ctx's error, checked on every 1,024th step i.

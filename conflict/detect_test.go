@@ -213,3 +213,30 @@ func BenchmarkDetect(b *testing.B) {
 		})
 	}
 }
+
+// TestDetectWithClaimsCache checks that a shared Claims cache changes
+// nothing: over the fixture chunks, Detect with a cache, first filling
+// it and then reading it, finds exactly what Detect without one finds.
+func TestDetectWithClaimsCache(t *testing.T) {
+	var chunks []conflict.Chunk
+	for _, p := range loadPairs(t) {
+		chunks = append(chunks,
+			conflict.Chunk{Path: fmt.Sprintf("memory/p%03d-a.md", p.ID), StartLine: 1, EndLine: 1, Text: p.A},
+			conflict.Chunk{Path: fmt.Sprintf("memory/p%03d-b.md", p.ID), StartLine: 1, EndLine: 1, Text: p.B})
+	}
+	ctx := context.Background()
+	want, _, err := conflict.Detect(ctx, chunks, conflict.Options{Limit: 10000})
+	if err != nil || len(want) == 0 {
+		t.Fatalf("Detect = %d conflicts, %v", len(want), err)
+	}
+	var cache conflict.Claims
+	for round := range 2 {
+		got, _, err := conflict.Detect(ctx, chunks, conflict.Options{Limit: 10000, Claims: &cache})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("round %d with the cache: %d conflicts, want the %d found without it", round, len(got), len(want))
+		}
+	}
+}

@@ -23,6 +23,9 @@ type Supersede struct {
 	Hide bool
 	// Window is how many of the top results are compared. Default 12.
 	Window int
+	// Claims, when set, keeps the claims parsed from result texts
+	// between searches (see [conflict.Claims]).
+	Claims *conflict.Claims
 	// MTimes returns the modification times of files; nil, or a path
 	// missing from the map, leaves dated file names and line order to
 	// decide.
@@ -65,7 +68,7 @@ func (s Supersede) Process(ctx context.Context, _ string, results []search.Resul
 			chunks[i].Date = d
 		}
 	}
-	found, _, err := conflict.Detect(ctx, chunks, conflict.Options{Limit: n * n})
+	found, _, err := conflict.Detect(ctx, chunks, conflict.Options{Limit: n * n, Claims: s.Claims})
 	if err != nil {
 		return nil, err
 	}
