@@ -2,6 +2,7 @@ package memweavetest
 
 import (
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -42,7 +43,8 @@ var SynthQueries = []string{
 // Synth writes a deterministic synthetic workspace under root: realistic
 // Markdown (headings, bullets, code fences), dated and evergreen files in
 // several namespaces, words drawn from a Zipf-distributed vocabulary. It
-// returns the number of bytes written.
+// returns the number of bytes written. Files and folders get a modification
+// time an hour old, as in a workspace written before the session.
 func Synth(root string, opts SynthOptions) (int64, error) {
 	if opts.Files <= 0 {
 		opts.Files = 1000
@@ -110,7 +112,35 @@ func Synth(root string, opts SynthOptions) (int64, error) {
 		}
 		total += int64(b.Len())
 	}
-	return total, nil
+	return total, age(filepath.Join(root, "memory"), time.Now().Add(-time.Hour))
+}
+
+// age sets the modification time of every file and folder under dir to
+// t: a synthetic workspace looks like one written before the session, so
+// no file is within the index's racy-timestamp window, where a freshness
+// check must read a file to trust it. Benchmarks then measure what a real
+// workspace costs.
+func age(dir string, t time.Time) error {
+	var dirs []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			dirs = append(dirs, p) // after their files, below
+			return nil
+		}
+		return os.Chtimes(p, t, t)
+	})
+	if err != nil {
+		return err
+	}
+	for _, d := range dirs {
+		if err := os.Chtimes(d, t, t); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // synthVocab returns n distinct pronounceable words, including the domain
