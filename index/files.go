@@ -251,6 +251,9 @@ func (db *DB) Apply(ctx context.Context, updates []Update, deletes []string, ext
 }
 
 // Touch records a new mtime and size for files whose content is unchanged.
+// A file given with a Hash is touched only if its row still holds that
+// hash: a stat read without the index lock must not overwrite the row of
+// a file another process re-indexed meanwhile.
 func (db *DB) Touch(ctx context.Context, files []File) error {
 	if len(files) == 0 {
 		return nil
@@ -261,14 +264,14 @@ func (db *DB) Touch(ctx context.Context, files []File) error {
 	}
 	var rows map[string]File
 	before, err := db.writeAt(ctx, func(tx *sql.Tx) error {
-		st, err := tx.PrepareContext(ctx, `UPDATE files SET mtime = ?, size = ?, ctime = ?, inode = ?, indexed_at = ? WHERE path = ?`)
+		st, err := tx.PrepareContext(ctx, `UPDATE files SET mtime = ?, size = ?, ctime = ?, inode = ?, indexed_at = ? WHERE path = ? AND (? = '' OR hash = ?)`)
 		if err != nil {
 			return err
 		}
 		defer st.Close()
 		now := time.Now().UnixNano()
 		for _, f := range files {
-			if _, err := st.ExecContext(ctx, f.MTime, f.Size, f.CTime, f.Inode, now, f.Path); err != nil {
+			if _, err := st.ExecContext(ctx, f.MTime, f.Size, f.CTime, f.Inode, now, f.Path, f.Hash, f.Hash); err != nil {
 				return err
 			}
 		}

@@ -319,3 +319,28 @@ func TestTermCountsFollowWrites(t *testing.T) {
 	put(b, "memory/c.md", "redis only")
 	count(2, 2)
 }
+
+// TestTouchKeepsARowThatChanged checks that a touch carrying the hash
+// the caller saw leaves alone a row whose hash changed since (another
+// process re-indexed the file), and applies when the hash still matches.
+func TestTouchKeepsARowThatChanged(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t)
+	f := File{Path: "memory/a.md", Source: "memory", Hash: "h2", MTime: 20, Size: 200}
+	if _, err := db.Apply(ctx, []Update{{File: f, Chunks: []Chunk{chunk(f.Path, 0, "new text", nil)}}}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Touch(ctx, []File{{Path: f.Path, MTime: 10, Size: 100, Hash: "h1"}}); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := db.FilesAt(ctx, []string{f.Path})
+	if err != nil || rows[f.Path].MTime != 20 || rows[f.Path].Size != 200 {
+		t.Fatalf("row after a touch with a stale hash = %+v, %v; want mtime 20, size 200", rows[f.Path], err)
+	}
+	if err := db.Touch(ctx, []File{{Path: f.Path, MTime: 30, Size: 200, Hash: "h2"}}); err != nil {
+		t.Fatal(err)
+	}
+	if rows, err = db.FilesAt(ctx, []string{f.Path}); err != nil || rows[f.Path].MTime != 30 {
+		t.Errorf("row after a touch with the current hash = %+v, %v; want mtime 30", rows[f.Path], err)
+	}
+}
