@@ -20,7 +20,11 @@ import (
 // stay one token. Han, Hiragana, Katakana and Hangul characters are emitted
 // one rune per token, because those scripts do not separate words with
 // spaces; [Bigrams] turns such runs into overlapping pairs.
-func Words(s string) []string {
+func Words(s string) []string { return words(s, true) }
+
+// words is Words; with fast false every rune goes through the Unicode
+// tables, which TestWordsFastPathAgrees holds the ASCII fast path to.
+func words(s string, fast bool) []string {
 	var out []string
 	start := -1
 	flush := func(end int) {
@@ -30,7 +34,7 @@ func Words(s string) []string {
 		}
 	}
 	for i := 0; i < len(s); {
-		if c := s[i]; c < utf8.RuneSelf && !isConnector(rune(c)) {
+		if c := s[i]; fast && c < utf8.RuneSelf && !isConnector(rune(c)) {
 			// ASCII fast path: the same decisions as below, without
 			// decoding or Unicode tables.
 			if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' {

@@ -5,44 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"unicode"
-	"unicode/utf8"
 )
-
-// wordsReference is Words without its ASCII fast path: every rune goes
-// through the Unicode tables.
-func wordsReference(s string) []string {
-	var out []string
-	start := -1
-	flush := func(end int) {
-		if start >= 0 {
-			out = append(out, strings.ToLower(s[start:end]))
-			start = -1
-		}
-	}
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case IsCJK(r):
-			flush(i)
-			out = append(out, s[i:i+size])
-		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r):
-			if start < 0 {
-				start = i
-			}
-		case isConnector(r) && start >= 0 && i+size < len(s):
-			next, _ := utf8.DecodeRuneInString(s[i+size:])
-			if !(unicode.IsLetter(next) || unicode.IsDigit(next)) || IsCJK(next) {
-				flush(i)
-			}
-		default:
-			flush(i)
-		}
-		i += size
-	}
-	flush(len(s))
-	return out
-}
 
 // TestWordsFastPathAgrees checks that the ASCII fast path of Words makes
 // the decisions the Unicode path makes, on random text mixing ASCII
@@ -57,7 +20,7 @@ func TestWordsFastPathAgrees(t *testing.T) {
 			b.WriteString(pieces[rng.IntN(len(pieces))])
 		}
 		s := b.String()
-		if got, want := Words(s), wordsReference(s); !slices.Equal(got, want) {
+		if got, want := Words(s), words(s, false); !slices.Equal(got, want) {
 			t.Fatalf("case %d: Words(%q) = %q, want %q", n, s, got, want)
 		}
 	}
