@@ -63,13 +63,24 @@ func (d *Diff) Stale() int { return len(d.New) + len(d.Changed) + len(d.Deleted)
 // a caller that acts on the diff should compute it again under
 // [Engine.WithLock], as [Engine.Sync] does.
 func (e *Engine) Diff(ctx context.Context) (*Diff, error) {
+	// Read the rows while the workspace is walked: one is SQLite, the
+	// other system calls.
+	var (
+		rows    map[string]index.File
+		rowsErr error
+		read    = make(chan struct{})
+	)
+	go func() {
+		defer close(read)
+		rows, rowsErr = e.db.Files(ctx)
+	}()
 	files, warns, err := e.scanner.Discover(e.opts.Root, e.opts.ExtraPaths)
+	<-read
 	if err != nil {
 		return nil, fmt.Errorf("indexer: scan: %w", err)
 	}
-	rows, err := e.db.Files(ctx)
-	if err != nil {
-		return nil, err
+	if rowsErr != nil {
+		return nil, rowsErr
 	}
 	d := &Diff{Scanned: len(files), rows: rows}
 	for _, w := range warns {
