@@ -105,6 +105,15 @@ func TestCodesFollowWrites(t *testing.T) {
 			if !slices.Equal(g.ids, f.ids) || !slices.Equal(g.scales, f.scales) || string(g.codes) != string(f.codes) {
 				t.Fatalf("%s: block %d differs from a fresh load", st.name, b)
 			}
+			// The blocks keep the driver's blob in place: each must still
+			// hold its own row, not a later one's.
+			var stored []byte
+			if err := db.sql.QueryRowContext(ctx, `SELECT codes FROM vector_blocks WHERE block = ?`, b).Scan(&stored); err != nil {
+				t.Fatal(err)
+			}
+			if string(f.encode(dims)) != string(stored) || string(g.encode(dims)) != string(stored) {
+				t.Fatalf("%s: block %d in memory differs from its row", st.name, b)
+			}
 		}
 		if st.name == "append one chunk" && got.read != 1 {
 			t.Errorf("appending one chunk re-read %d blocks, want 1 (of %d)", got.read, len(got.order))

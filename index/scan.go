@@ -117,8 +117,8 @@ func (db *DB) loadCodes(ctx context.Context, old *codeSet) (*codeSet, error) {
 // once more: mattn/go-sqlite3 already returns each blob as a new slice
 // (C.GoBytes), and a search process that loads every code block touches
 // that memory for the first time, which costs more than the copy itself
-// (about 4 ms a MiB on a 2-core VM). TestCodesFollowWrites compares the
-// kept blocks with a fresh load, so a driver that reused its buffers
+// (about 4 ms a MiB on a 2-core VM). TestCodesFollowWrites compares
+// every kept block with its row, so a driver that reused its buffers
 // would fail it.
 func eachBlob(ctx context.Context, conn *sql.Conn, query string, args []any, fn func(int64, []byte) error) error {
 	return conn.Raw(func(dc any) error {
