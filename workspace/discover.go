@@ -91,6 +91,9 @@ func (s *Scanner) Discover(root string, extra []string) (files []File, warnings 
 		return nil, nil, err
 	}
 	w := &walker{realRoot: realRoot, visited: make(map[string]bool), sem: make(chan struct{}, 2*runtime.GOMAXPROCS(0)), scanner: s}
+	// Room for as many files as the last scan found: growing the slice
+	// under the walker's lock would hold up every stat goroutine.
+	w.cands = make([]candidate, 0, s.lastFound())
 
 	// Find every starting point first: their real paths are the zones that
 	// links met during any walk may point into.
@@ -102,7 +105,7 @@ func (s *Scanner) Discover(root string, extra []string) (files []File, warnings 
 	dirs = append(dirs, extraDirs...)
 
 	w.walkAll(dirs, extraFiles)
-	s.forgetOthers(w.listed)
+	s.forgetOthers(w.listed, len(w.cands))
 	// Parallel walks report in any order: sort for a stable result.
 	slices.SortFunc(w.warnings, func(a, b error) int { return strings.Compare(a.Error(), b.Error()) })
 	return w.files(), w.warnings, nil
@@ -477,8 +480,8 @@ func (w *walker) files() []File {
 	// The same file has the same size and time: compare only within those
 	// groups.
 	type key struct{ size, mtime int64 }
-	kept := make(map[key][]fs.FileInfo)
-	var files []File
+	kept := make(map[key][]fs.FileInfo, len(w.cands))
+	files := make([]File, 0, len(w.cands))
 	for _, c := range w.cands {
 		k := key{c.Size, c.MTime}
 		if slices.ContainsFunc(kept[k], func(fi fs.FileInfo) bool { return sameFile(fi, c.info) }) {

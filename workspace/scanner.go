@@ -17,6 +17,19 @@ import (
 type Scanner struct {
 	mu   sync.Mutex
 	dirs map[string]listing
+	// found is how many files the last scan found.
+	found int
+}
+
+// lastFound returns how many files the last scan found, 0 for a nil
+// Scanner or before the first scan.
+func (s *Scanner) lastFound() int {
+	if s == nil {
+		return 0
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.found
 }
 
 // listing is a folder's entries as read, with the folder's metadata then.
@@ -67,13 +80,15 @@ func (s *Scanner) readDir(abs string) ([]fs.DirEntry, error) {
 }
 
 // forgetOthers drops the listings of folders not in keep, the folders the
-// last scan listed, so that the cache holds no more than the workspace.
-func (s *Scanner) forgetOthers(keep map[string]bool) {
+// last scan listed, so that the cache holds no more than the workspace,
+// and records that the scan found found files.
+func (s *Scanner) forgetOthers(keep map[string]bool, found int) {
 	if s == nil {
 		return
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.found = found
 	for abs := range s.dirs {
 		if !keep[abs] {
 			delete(s.dirs, abs)
