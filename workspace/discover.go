@@ -350,7 +350,7 @@ const statBatch = 256
 // statAll stats the Markdown files entries of d and adds them, in
 // parallel batches when there are many.
 func (w *walker) statAll(d dir, entries []fs.DirEntry) {
-	ds := openDir(d.abs)
+	ds := openDir(d.abs, len(entries))
 	defer ds.close()
 	stat := func(batch []fs.DirEntry) {
 		for _, e := range batch {

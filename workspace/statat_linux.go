@@ -24,8 +24,18 @@ type dirStatter struct {
 	fd  int
 }
 
-// openDir opens the folder abs for stat calls; close releases it.
-func openDir(abs string) dirStatter {
+// openAt is the number of entries from which a folder is opened for
+// relative stat calls: for fewer, the open and close cost more than the
+// path walks they save (most folders of a dated-log workspace hold one
+// file).
+const openAt = 4
+
+// openDir opens the folder abs for stat calls on its n entries; close
+// releases it.
+func openDir(abs string, n int) dirStatter {
+	if n < openAt {
+		return dirStatter{abs: abs, fd: -1}
+	}
 	fd, err := unix.Open(abs, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
 	if err != nil {
 		fd = -1

@@ -35,7 +35,7 @@ func TestDirStatterAgreesWithLstat(t *testing.T) {
 	if err := syscall.Mkfifo(filepath.Join(dir, "pipe.md"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	ds := openDir(dir)
+	ds := openDir(dir, openAt)
 	defer ds.close()
 	if ds.fd < 0 {
 		t.Fatal("openDir did not open the folder")
@@ -68,11 +68,16 @@ func TestDirStatterAgreesWithLstat(t *testing.T) {
 	if _, err := ds.lstat("missing.md"); err == nil || !os.IsNotExist(err) || err.(*os.PathError).Path != filepath.Join(dir, "missing.md") {
 		t.Errorf("lstat(missing.md) = %v, want a not-exist error naming the full path", err)
 	}
+	small := openDir(dir, 1)
+	defer small.close()
+	if fi, err := small.lstat("a.md"); small.fd >= 0 || err != nil || fi.Size() != viaOS.Size() {
+		t.Errorf("a folder of one entry: fd %d, lstat = %v, %v; want no open folder and the file by its full path", small.fd, fi, err)
+	}
 	lnk := filepath.Join(t.TempDir(), "linked")
 	if err := os.Symlink(dir, lnk); err != nil {
 		t.Fatal(err)
 	}
-	viaLink := openDir(lnk)
+	viaLink := openDir(lnk, openAt)
 	defer viaLink.close()
 	if viaLink.fd >= 0 {
 		t.Error("openDir followed a symbolic link to a folder")

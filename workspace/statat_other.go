@@ -11,7 +11,7 @@ import (
 // dirStatter stats the entries of one folder by full path.
 type dirStatter struct{ abs string }
 
-func openDir(abs string) dirStatter { return dirStatter{abs: abs} }
+func openDir(abs string, n int) dirStatter { return dirStatter{abs: abs} }
 
 func (d dirStatter) close() {}
 
