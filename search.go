@@ -92,7 +92,7 @@ func (w *Weave) Search(ctx context.Context, query string, opts ...SearchOption) 
 	if len(results) > s.MaxResults {
 		results = results[:s.MaxResults]
 	}
-	terms := search.QueryTerms(query)
+	terms := w.cfg.Fusion.Query.QueryTerms(query) // the words the keyword side searched
 	for i := range results {
 		results[i].Snippet = search.Snippet(results[i].Text, terms, w.cfg.SnippetChars)
 	}

@@ -967,3 +967,28 @@ func TestSearchExactTokenTinyWorkspace(t *testing.T) {
 		t.Errorf("score %v below the default threshold", got)
 	}
 }
+
+// TestSnippetFollowsQueryOptions checks that snippets highlight the words
+// the keyword side searched: with question words dropped, "remind" does
+// not pull the snippet of a long note away from the line that matched.
+func TestSnippetFollowsQueryOptions(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("# Notes\n\nRemind the team about the offsite.\n\n")
+	for i := range 30 {
+		fmt.Fprintf(&b, "Filler line %d about nothing in particular.\n", i)
+	}
+	b.WriteString("\nThe cache moved to Valkey in March.\n")
+	root := memweavetest.Workspace(t, map[string]string{"memory/notes.md": b.String()})
+	var cfg memweave.Config
+	cfg.SnippetChars = 120
+	cfg.Fusion.Query.DropQuestionWords = true
+	w := open(t, root, cfg)
+	mustIndex(t, w)
+	resp, err := w.Search(context.Background(), "remind valkey", memweave.MinScore(0))
+	if err != nil || len(resp.Results) == 0 {
+		t.Fatalf("Search = %v, %v", resp, err)
+	}
+	if s := resp.Results[0].Snippet; !strings.Contains(s, "Valkey") || strings.Contains(s, "Remind") {
+		t.Errorf("snippet = %q; want the Valkey line, not the dropped question word's", s)
+	}
+}
