@@ -73,13 +73,17 @@ type codeBlock struct {
 	stride, off int
 }
 
+// strideOf returns the distance between two codes of b.
+func (b *codeBlock) strideOf(dims int) int {
+	if b.stride == 0 {
+		return dims
+	}
+	return b.stride
+}
+
 // code returns the i-th code of b.
 func (b *codeBlock) code(i, dims int) []byte {
-	stride := b.stride
-	if stride == 0 {
-		stride = dims
-	}
-	at := i*stride + b.off
+	at := i*b.strideOf(dims) + b.off
 	return b.codes[at : at+dims]
 }
 
@@ -145,12 +149,8 @@ func (e *blockEdits) flush(ctx context.Context, tx *sql.Tx) error {
 	if len(e.set) == 0 && len(e.del) == 0 {
 		return nil
 	}
-	dims, err := vectorDims(ctx, tx)
+	dims, gen, err := blockStamp(ctx, tx)
 	if err != nil || dims == 0 {
-		return err
-	}
-	gen, err := nextGeneration(ctx, tx)
-	if err != nil {
 		return err
 	}
 	touched := make(map[int64]bool)
@@ -219,31 +219,19 @@ func (e *blockEdits) rewrite(ctx context.Context, tx *sql.Tx, blk int64, dims in
 
 // rebuildBlock recomputes block blk from the exact vectors.
 func rebuildBlock(ctx context.Context, tx *sql.Tx, blk int64, dims int, gen int64) error {
-	rows, err := tx.QueryContext(ctx, `SELECT id, vector FROM vectors WHERE id >= ? AND id < ? ORDER BY id`, blk<<blockShift, (blk+1)<<blockShift)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
 	b := &codeBlock{}
 	code := make([]byte, dims)
-	for rows.Next() {
-		var id int64
-		var blob []byte
-		if err := rows.Scan(&id, &blob); err != nil {
-			return err
-		}
-		v, err := decodeHalf(blob)
+	err := scanRows(ctx, tx, `SELECT id, vector FROM vectors WHERE id >= ? AND id < ? ORDER BY id`, func(rows *sql.Rows) error {
+		id, v, err := scanVector(rows, dims)
 		if err != nil {
-			return fmt.Errorf("chunk %d: %w", id, err)
-		}
-		if len(v) != dims {
-			return fmt.Errorf("vector of chunk %d has %d dims, want %d: %w", id, len(v), dims, ErrCorrupt)
+			return err
 		}
 		b.ids = append(b.ids, id)
 		b.scales = append(b.scales, quantize(code, v))
 		b.codes = append(b.codes, code...)
-	}
-	if err := rows.Err(); err != nil {
+		return nil
+	}, blk<<blockShift, (blk+1)<<blockShift)
+	if err != nil {
 		return err
 	}
 	_, err = tx.ExecContext(ctx, `INSERT OR REPLACE INTO vector_blocks (block, gen, codes) VALUES (?, ?, ?)`, blk, gen, b.encode(dims))
@@ -259,12 +247,8 @@ func rebuildBlocks(ctx context.Context, tx *sql.Tx) error {
 	if err := bumpEpoch(ctx, tx); err != nil {
 		return err
 	}
-	dims, err := vectorDims(ctx, tx)
+	dims, gen, err := blockStamp(ctx, tx)
 	if err != nil || dims == 0 {
-		return err
-	}
-	gen, err := nextGeneration(ctx, tx)
-	if err != nil {
 		return err
 	}
 	var blocks []int64
@@ -303,6 +287,17 @@ func vectorDims(ctx context.Context, q interface {
 		return 0, nil
 	}
 	return dims, err
+}
+
+// blockStamp returns what a write transaction needs to rewrite code
+// blocks: the vector size (0 for a keyword-only index, when there is
+// nothing to write) and the generation the blocks are stamped with.
+func blockStamp(ctx context.Context, tx *sql.Tx) (dims int, gen int64, err error) {
+	if dims, err = vectorDims(ctx, tx); err != nil || dims == 0 {
+		return 0, 0, err
+	}
+	gen, err = nextGeneration(ctx, tx)
+	return dims, gen, err
 }
 
 // nextGeneration returns the generation the current write transaction

@@ -286,11 +286,7 @@ func TestUpgradeFromVec0(t *testing.T) {
 func TestFilesCacheSeesEveryWrite(t *testing.T) {
 	ctx := context.Background()
 	a := openTest(t)
-	b, err := Open(ctx, a.Path(), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
+	b := openOther(t, a)
 	f := File{Path: "memory/a.md", Source: "memory", Hash: "h", MTime: 1, Size: 10}
 	if _, err := b.Apply(ctx, []Update{{File: f, Chunks: []Chunk{chunk(f.Path, 0, "text", nil)}}}, nil, nil); err != nil {
 		t.Fatal(err)
@@ -367,11 +363,7 @@ func TestOwnWritesPatchCaches(t *testing.T) {
 	}
 	check("after a delete")
 
-	b, err := Open(ctx, a.Path(), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
+	b := openOther(t, a)
 	if _, err := b.Apply(ctx, []Update{{File: f, Chunks: []Chunk{chunk(f.Path, 0, "other", nil)}}}, nil, nil); err != nil {
 		t.Fatal(err)
 	}

@@ -62,9 +62,10 @@ type DB struct {
 
 var autoOnce sync.Once
 
-// registerExtensions makes sqlite-vec available to every connection: an
+// registerExtensions makes sqlite-vec available to every connection (an
 // index written before schema version 4 keeps its vectors in a vec0
-// table, which only the extension can read and drop.
+// table, which only the extension can read and drop), and registers
+// driverName, whose connections run connPragmas when they open.
 func registerExtensions() {
 	vec.Auto()
 	sql.Register(driverName, &sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {

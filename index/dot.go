@@ -41,10 +41,7 @@ func blockDots(q []int16, b *codeBlock, out []int64) {
 	if dims == 0 || n == 0 {
 		return
 	}
-	stride := b.stride
-	if stride == 0 {
-		stride = dims
-	}
+	stride := b.strideOf(dims)
 	if len(b.codes) < (n-1)*stride+b.off+dims {
 		panic("index: code block shorter than its entries")
 	}

@@ -28,6 +28,18 @@ func openTest(tb testing.TB) *DB {
 	return db
 }
 
+// openOther opens a second handle on db's file, as another process
+// would, closed when the test ends.
+func openOther(tb testing.TB, db *DB) *DB {
+	tb.Helper()
+	other, err := Open(context.Background(), db.Path(), Options{})
+	if err != nil {
+		tb.Fatalf("Open: %v", err)
+	}
+	tb.Cleanup(func() { other.Close() })
+	return other
+}
+
 func chunk(path string, seq int, text string, vec []float32) Chunk {
 	k := embedcache.KeyOf(text)
 	return Chunk{ID: ChunkID(path, seq, k), Seq: seq, StartLine: seq*10 + 1, EndLine: seq*10 + 5, Hash: k, Text: text, Prefix: "Heading\n", Vector: vec}
@@ -290,11 +302,7 @@ func TestWriteAheadLogStaysSmall(t *testing.T) {
 func TestTermCountsFollowWrites(t *testing.T) {
 	ctx := context.Background()
 	a := openTest(t)
-	b, err := Open(ctx, a.Path(), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
+	b := openOther(t, a)
 	put := func(db *DB, path, text string) {
 		t.Helper()
 		c := chunk(path, 0, text, nil)

@@ -384,6 +384,24 @@ func (db *DB) SampleCosines(ctx context.Context, q []float32, n int) ([]float64,
 	return out, nil
 }
 
+// scanVector reads a row of (id, vector blob) and decodes the vector,
+// which must have dims dimensions (any when dims is 0).
+func scanVector(rows *sql.Rows, dims int) (int64, []float32, error) {
+	var id int64
+	var blob sql.RawBytes
+	if err := rows.Scan(&id, &blob); err != nil {
+		return 0, nil, err
+	}
+	v, err := decodeHalf(blob)
+	if err != nil {
+		return 0, nil, fmt.Errorf("chunk %d: %w", id, err)
+	}
+	if dims > 0 && len(v) != dims {
+		return 0, nil, fmt.Errorf("vector of chunk %d has %d dims, want %d: %w", id, len(v), dims, ErrCorrupt)
+	}
+	return id, v, nil
+}
+
 // exactCosines returns the cosine of the unit vector qn with the stored
 // vector of each of ids that has one.
 func (db *DB) exactCosines(ctx context.Context, qn []float32, ids []int64) (map[int64]float64, error) {
@@ -395,17 +413,9 @@ func (db *DB) exactCosines(ctx context.Context, qn []float32, ids []int64) (map[
 			args[i] = id
 		}
 		err := scanRows(ctx, db.sql, `SELECT id, vector FROM vectors WHERE id IN (`+embedcache.Placeholders(len(batch))+`)`, func(rows *sql.Rows) error {
-			var id int64
-			var blob sql.RawBytes
-			if err := rows.Scan(&id, &blob); err != nil {
-				return err
-			}
-			v, err := decodeHalf(blob)
+			id, v, err := scanVector(rows, len(qn))
 			if err != nil {
-				return fmt.Errorf("chunk %d: %w", id, err)
-			}
-			if len(v) != len(qn) {
-				return fmt.Errorf("vector of chunk %d has %d dims, want %d: %w", id, len(v), len(qn), ErrCorrupt)
+				return err
 			}
 			normalize(v)
 			out[id] = float64(dot(qn, v))
@@ -479,14 +489,9 @@ func (h *hitHeap) Pop() any {
 // order, until fn returns an error. Benchmarks use it for exact scans.
 func (db *DB) EachVector(ctx context.Context, fn func(id int64, v []float32) error) error {
 	err := scanRows(ctx, db.sql, `SELECT id, vector FROM vectors ORDER BY id`, func(rows *sql.Rows) error {
-		var id int64
-		var blob sql.RawBytes
-		if err := rows.Scan(&id, &blob); err != nil {
-			return err
-		}
-		v, err := decodeHalf(blob)
+		id, v, err := scanVector(rows, 0)
 		if err != nil {
-			return fmt.Errorf("chunk %d: %w", id, err)
+			return err
 		}
 		return fn(id, v)
 	})

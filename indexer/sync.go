@@ -186,12 +186,12 @@ func (e *Engine) Refresh(ctx context.Context, lockTimeout time.Duration) []Warni
 type Check struct {
 	e    *Engine
 	done chan struct{}
-	// gen is the index generation when the check started, and after is
-	// the one Finish reads; an error reading either fails the comparison.
-	gen, after int64
-	genErr     error
-	diff       *Diff
-	err        error
+	// gen is the index generation when the check started; genErr, an
+	// error reading it, makes Finish report a change.
+	gen    int64
+	genErr error
+	diff   *Diff
+	err    error
 }
 
 // StartCheck reads the index generation and starts diffing the
@@ -216,10 +216,8 @@ func (e *Engine) StartCheck(ctx context.Context) *Check {
 func (c *Check) Finish(ctx context.Context, lockTimeout time.Duration) (changed bool, warns []Warning) {
 	<-c.done
 	e, d := c.e, c.diff
-	if c.genErr == nil {
-		c.after, c.genErr = e.db.Generation(ctx)
-	}
-	changed = c.genErr != nil || c.after != c.gen
+	after, err := e.db.Generation(ctx)
+	changed = c.genErr != nil || err != nil || after != c.gen
 	if c.err != nil {
 		return changed, []Warning{{Err: fmt.Errorf("could not check for changed files: %w", c.err)}}
 	}
