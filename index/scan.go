@@ -1,13 +1,12 @@
 package index
 
 import (
+	"cmp"
 	"container/heap"
 	"context"
 	"database/sql"
-	"database/sql/driver"
 	"encoding/json"
 	"fmt"
-	"io"
 	"maps"
 	"math"
 	"runtime"
@@ -81,18 +80,19 @@ func (db *DB) loadCodes(ctx context.Context, old *codeSet) (*codeSet, error) {
 	if cs.dims <= 0 {
 		return cs, nil
 	}
-	query, args := `SELECT block, codes FROM vector_blocks`, []any(nil)
+	where, args := "", []any(nil)
 	if old != nil && old.epoch == cs.epoch && old.dims == cs.dims {
 		cs.blocks = maps.Clone(old.blocks)
-		query, args = query+` WHERE gen > ?`, []any{old.gen}
+		where, args = ` WHERE gen > ?`, []any{old.gen}
 	} else {
 		cs.blocks = make(map[int64]*codeBlock)
 	}
-	err = eachBlob(ctx, conn, query, args, func(blk int64, data []byte) error {
+	if err := readBlocks(ctx, conn, where, args, func(blk int64, data []byte, a *arena) error {
 		b, err := decodeBlock(data, cs.dims)
 		if err != nil {
 			return fmt.Errorf("block %d: %w", blk, err)
 		}
+		b.keep = a
 		cs.read++
 		if len(b.ids) == 0 {
 			delete(cs.blocks, blk)
@@ -100,8 +100,7 @@ func (db *DB) loadCodes(ctx context.Context, old *codeSet) (*codeSet, error) {
 		}
 		cs.blocks[blk] = b
 		return nil
-	})
-	if err != nil {
+	}); err != nil {
 		return nil, err
 	}
 	cs.order = slices.Sorted(maps.Keys(cs.blocks))
@@ -111,47 +110,55 @@ func (db *DB) loadCodes(ctx context.Context, old *codeSet) (*codeSet, error) {
 	return cs, nil
 }
 
-// eachBlob runs query (its rows: an integer, a blob) on conn and calls
-// fn with each row, handing over the blob: fn may keep it. It reads
-// through the driver, not database/sql, whose Scan would copy every blob
-// once more: mattn/go-sqlite3 already returns each blob as a new slice
-// (C.GoBytes), and a search process that loads every code block touches
-// that memory for the first time, which costs more than the copy itself
-// (about 4 ms a MiB on a 2-core VM). TestCodesFollowWrites compares
-// every kept block with its row, so a driver that reused its buffers
-// would fail it.
-func eachBlob(ctx context.Context, conn *sql.Conn, query string, args []any, fn func(int64, []byte) error) error {
-	return conn.Raw(func(dc any) error {
-		q, ok := dc.(driver.QueryerContext)
-		if !ok {
-			return fmt.Errorf("driver %T cannot run queries", dc)
-		}
-		named := make([]driver.NamedValue, len(args))
-		for i, a := range args {
-			named[i] = driver.NamedValue{Ordinal: i + 1, Value: a}
-		}
-		rows, err := q.QueryContext(ctx, query, named)
+// readBlocks reads the vector_blocks rows that match where (with args)
+// on conn, in one transaction the caller holds, and calls fn with each:
+// its block number and its blob, which SQLite copied into an arena (see
+// [arena]) that fn's block must keep alive.
+func readBlocks(ctx context.Context, conn *sql.Conn, where string, args []any, fn func(int64, []byte, *arena) error) error {
+	var total, count int64
+	err := conn.QueryRowContext(ctx, `SELECT coalesce(sum(length(codes)), 0), count(*) FROM vector_blocks`+where, args...).Scan(&total, &count)
+	if err != nil || count == 0 {
+		return err
+	}
+	a, err := newArena(int(total))
+	if err != nil {
+		return err
+	}
+	type row struct{ blk, off int64 }
+	rows := make([]row, 0, count)
+	used, err := a.fill(func(h int64) error {
+		rs, err := conn.QueryContext(ctx, `SELECT block, memweave_copy(codes, ?) FROM vector_blocks`+where, append([]any{h}, args...)...)
 		if err != nil {
 			return err
 		}
-		defer rows.Close()
-		dest := make([]driver.Value, 2)
-		for {
-			if err := rows.Next(dest); err == io.EOF {
-				return nil
-			} else if err != nil {
+		defer rs.Close()
+		for rs.Next() {
+			var r row
+			if err := rs.Scan(&r.blk, &r.off); err != nil {
 				return err
 			}
-			id, ok1 := dest[0].(int64)
-			data, ok2 := dest[1].([]byte)
-			if !ok1 || !ok2 {
-				return fmt.Errorf("row of %T, %T, want an integer and a blob: %w", dest[0], dest[1], ErrCorrupt)
-			}
-			if err := fn(id, data); err != nil {
-				return err
-			}
+			rows = append(rows, r)
 		}
+		return rs.Err()
 	})
+	if err != nil {
+		return err
+	}
+	// Offsets follow the order SQLite ran the copies in.
+	slices.SortFunc(rows, func(x, y row) int { return cmp.Compare(x.off, y.off) })
+	for i, r := range rows {
+		end := int64(used)
+		if i+1 < len(rows) {
+			end = rows[i+1].off
+		}
+		if r.off < 0 || r.off > end || end > int64(len(a.mem)) {
+			return fmt.Errorf("block %d: bad copy offsets %d..%d: %w", r.blk, r.off, end, ErrCorrupt)
+		}
+		if err := fn(r.blk, a.mem[r.off:end:end], a); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func normalize(v []float32) {
