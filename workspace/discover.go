@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // File is a Markdown file found by [Discover].
@@ -90,7 +91,11 @@ func (s *Scanner) Discover(root string, extra []string) (files []File, warnings 
 	if err != nil {
 		return nil, nil, err
 	}
-	w := &walker{realRoot: realRoot, visited: make(map[string]bool), sem: make(chan struct{}, 2*runtime.GOMAXPROCS(0)), scanner: s}
+	s = s.begin()
+	defer s.end()
+	folders := s.folders()
+	w := &walker{realRoot: realRoot, visited: make(map[string]bool, folders), listed: make(map[string]bool, folders),
+		sem: make(chan struct{}, 2*runtime.GOMAXPROCS(0)), scanner: s}
 	// Room for as many files as the last scan found: growing the slice
 	// under the walker's lock would hold up every stat goroutine.
 	w.cands = make([]candidate, 0, s.lastFound())
@@ -105,10 +110,18 @@ func (s *Scanner) Discover(root string, extra []string) (files []File, warnings 
 	dirs = append(dirs, extraDirs...)
 
 	w.walkAll(dirs, extraFiles)
-	s.forgetOthers(w.listed, len(w.cands))
+	// Nothing listed again, no file changed, no link, no warning, no
+	// extra path: the result is the last one's.
+	reusable := len(extra) == 0 && len(w.warnings) == 0
+	files = s.reuse(root)
+	reused := reusable && !w.changed.Load() && len(files) == len(w.cands)
+	if !reused {
+		files = w.files()
+	}
+	s.finish(w.listed, files, root, reusable, reused)
 	// Parallel walks report in any order: sort for a stable result.
 	slices.SortFunc(w.warnings, func(a, b error) int { return strings.Compare(a.Error(), b.Error()) })
-	return w.files(), w.warnings, nil
+	return files, w.warnings, nil
 }
 
 // openRoot checks that root can be used as a workspace: it returns root
@@ -235,6 +248,32 @@ type dir struct {
 	external bool   // outside the workspace root
 	viaLink  bool   // reached by following a symbolic link
 	memory   bool   // reached from memory/: links must stay in a zone
+	// up is the listing of the parent folder, where the folder is the
+	// entry name, for a folder met in its parent's listing; nil for a
+	// starting point or a linked folder.
+	up   *listing
+	name string
+}
+
+// parentFD returns the open parent folder of d, -1 for none.
+func (d dir) parentFD() int {
+	if d.up == nil {
+		return -1
+	}
+	return d.up.fd
+}
+
+// joinName returns the path of the entry name in the folder dir, with
+// separator sep: filepath.Join (or path.Join) for a clean dir and a
+// name of one element, without their cleaning.
+func joinName(dir, name string, sep byte) string {
+	switch {
+	case dir == ".":
+		return name
+	case dir != "" && dir[len(dir)-1] == sep:
+		return dir + name
+	}
+	return dir + string(sep) + name
 }
 
 // candidate is a file found by the walk, before duplicates are removed.
@@ -259,6 +298,9 @@ type walker struct {
 	wg  sync.WaitGroup
 	// scanner keeps folder listings across scans; nil keeps none.
 	scanner *Scanner
+	// changed is set when the scan found anything the last one did not
+	// see: a folder listed again, a file changed, a link.
+	changed atomic.Bool
 	// listed holds the folders this scan listed (guarded by mu).
 	listed map[string]bool
 
@@ -308,31 +350,35 @@ func (w *walker) walk(d dir) {
 		return
 	}
 	w.mu.Lock()
-	if w.listed == nil {
-		w.listed = make(map[string]bool)
-	}
 	w.listed[d.abs] = true
 	w.mu.Unlock()
-	entries, err := w.scanner.readDir(d.abs)
+	l, cached, err := w.scanner.readDir(d)
 	if err != nil {
-		w.warn(d.abs, err) // entries holds whatever was read before the error
+		w.warn(d.abs, err) // l holds whatever was read before the error
+	}
+	if !cached {
+		w.changed.Store(true)
+	}
+	if l == nil {
+		return
 	}
 	var stats []fs.DirEntry
-	for _, e := range entries {
+	for _, e := range l.entries {
 		name := e.Name()
 		if IsIgnoredName(name) {
 			continue
 		}
-		abs := filepath.Join(d.abs, name)
 		switch t := e.Type(); {
 		case t.IsDir():
 			w.spawn(dir{
-				abs:      abs,
-				rel:      path.Join(d.rel, name),
-				real:     filepath.Join(d.real, name),
+				abs:      joinName(d.abs, name, filepath.Separator),
+				rel:      joinName(d.rel, name, '/'),
+				real:     joinName(d.real, name, filepath.Separator),
 				external: d.external,
 				viaLink:  d.viaLink,
 				memory:   d.memory,
+				up:       l,
+				name:     name,
 			})
 		case t&fs.ModeSymlink != 0:
 			w.link(d, name)
@@ -340,53 +386,91 @@ func (w *walker) walk(d dir) {
 			stats = append(stats, e)
 		}
 	}
-	w.statAll(d, stats)
+	w.statAll(d, l, stats)
 }
 
 // statBatch is the number of files one goroutine stats: a large folder
 // is stat'ed in parallel batches, since each stat is a system call.
 const statBatch = 256
 
-// statAll stats the Markdown files entries of d and adds them, in
-// parallel batches when there are many.
-func (w *walker) statAll(d dir, entries []fs.DirEntry) {
-	ds := openDir(d.abs, len(entries))
-	defer ds.close()
-	stat := func(batch []fs.DirEntry) {
+// statAll stats the Markdown files entries of d, whose listing is l, and
+// adds them, in parallel batches when there are many. A file whose stat
+// matches the candidate the last scan made for it keeps that candidate.
+func (w *walker) statAll(d dir, l *listing, entries []fs.DirEntry) {
+	ds := dirStatter{abs: d.abs, fd: l.fd}
+	if ds.fd < 0 {
+		ds = openDir(d.abs, len(entries))
+		defer ds.close()
+	}
+	from := dirKey{rel: d.rel, external: d.external, viaLink: d.viaLink}
+	var cache map[string]candidate
+	if l.filesFrom == from {
+		cache = l.files
+	}
+	stat := func(batch []fs.DirEntry) (out []candidate, fresh bool) {
+		out = make([]candidate, 0, len(batch))
 		for _, e := range batch {
-			abs := filepath.Join(d.abs, e.Name())
-			info, err := ds.lstat(e.Name())
-			if err != nil {
-				w.warn(abs, err)
+			name := e.Name()
+			var st rawStat
+			if err := ds.stat(name, &st); err != nil {
+				w.warn(joinName(d.abs, name, filepath.Separator), err)
 				continue
 			}
-			if !info.Mode().IsRegular() {
+			k := keyOf(&st)
+			if !k.regular {
+				fresh = true
 				continue // replaced since the folder was listed
 			}
-			w.add(abs, path.Join(d.rel, e.Name()), info, d.external, d.viaLink)
+			if c, ok := cache[name]; ok && c.Size == k.size && c.MTime == k.mtime && c.CTime == k.ctime && c.Inode == k.inode {
+				out = append(out, c)
+				continue
+			}
+			fresh = true
+			out = append(out, newCandidate(joinName(d.abs, name, filepath.Separator), joinName(d.rel, name, '/'),
+				infoOf(name, &st), d.external, d.viaLink))
 		}
+		return out, fresh
 	}
-	var wg sync.WaitGroup
-	for len(entries) > statBatch {
-		batch := entries[:statBatch]
-		entries = entries[statBatch:]
+	var (
+		wg    sync.WaitGroup
+		outs  = make([][]candidate, (len(entries)+statBatch-1)/statBatch)
+		fresh = make([]bool, len(outs))
+	)
+	for i := range outs {
+		batch := entries[i*statBatch : min((i+1)*statBatch, len(entries))]
+		if i == len(outs)-1 {
+			outs[i], fresh[i] = stat(batch)
+			break
+		}
 		select {
 		case w.sem <- struct{}{}:
 			wg.Go(func() {
 				defer func() { <-w.sem }()
-				stat(batch)
+				outs[i], fresh[i] = stat(batch)
 			})
 		default:
-			stat(batch)
+			outs[i], fresh[i] = stat(batch)
 		}
 	}
-	stat(entries)
 	wg.Wait()
+	all := slices.Concat(outs...)
+	if slices.Contains(fresh, true) || len(all) != len(cache) {
+		w.changed.Store(true)
+		l.files = make(map[string]candidate, len(all))
+		for _, c := range all {
+			l.files[path.Base(c.Rel)] = c
+		}
+		l.filesFrom = from
+	}
+	w.mu.Lock()
+	w.cands = append(w.cands, all...)
+	w.mu.Unlock()
 }
 
 // link handles the symbolic link name in d: a Markdown file is listed and
 // a folder queued, when the link resolves somewhere allowed.
 func (w *walker) link(d dir, name string) {
+	w.changed.Store(true) // links are followed anew on every scan
 	abs := filepath.Join(d.abs, name)
 	info, err := os.Stat(abs)
 	if err != nil {
@@ -453,6 +537,14 @@ func (w *walker) inZone(real string) bool {
 
 // add records a candidate file.
 func (w *walker) add(abs, rel string, info fs.FileInfo, external, viaLink bool) {
+	c := newCandidate(abs, rel, info, external, viaLink)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.cands = append(w.cands, c)
+}
+
+// newCandidate returns the candidate of a file found by the walk.
+func newCandidate(abs, rel string, info fs.FileInfo, external, viaLink bool) candidate {
 	f := File{Abs: abs, Rel: rel, Source: Source(rel), External: external}
 	f.Size, f.MTime, f.CTime, f.Inode = StatOf(info)
 	rank := 0
@@ -465,9 +557,7 @@ func (w *walker) add(abs, rel string, info fs.FileInfo, external, viaLink bool) 
 	if external {
 		rank |= 1
 	}
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.cands = append(w.cands, candidate{File: f, info: info, rank: rank})
+	return candidate{File: f, info: info, rank: rank}
 }
 
 // files returns the candidates without duplicates, sorted by Rel. Of the

@@ -3,22 +3,108 @@ package workspace
 import (
 	"io/fs"
 	"os"
+	"slices"
 	"sync"
 	"time"
 )
 
-// A Scanner runs [Discover] scans that reuse what earlier ones learned:
-// the listing of a folder is read again only when the folder changed (a
-// file added, removed or renamed in it changes its modification time),
-// so a scan of an unchanged workspace costs one stat per folder and per
-// file. Every file is still stat'ed on every scan: an edit in place
-// changes the file, not its folder. A Scanner is safe for concurrent use;
-// the zero value is ready.
+// A Scanner runs [Discover] scans that reuse what earlier ones learned,
+// so that a scan of an unchanged workspace costs one stat system call
+// per folder and per file, and little else:
+//
+//   - the listing of a folder is read again only when the folder changed
+//     (a file added, removed or renamed in it changes its modification
+//     time);
+//   - folders seen unchanged stay open between scans (up to a quarter
+//     of the process's file limit), so that each stat resolves one name
+//     relative to an open folder instead of a whole path;
+//   - a file whose size, times and inode are unchanged keeps the entry
+//     the last scan made for it, and a scan that found nothing changed
+//     returns the last scan's result.
+//
+// Every file is still stat'ed on every scan: an edit in place changes the
+// file, not its folder. A Scanner is safe for concurrent use: one scan
+// at a time uses what it keeps, and a scan that starts while another
+// runs walks the workspace without it. The zero value is ready; Close
+// releases the open folders.
 type Scanner struct {
+	// scan is held by the scan that uses the fields below.
+	scan sync.Mutex
+	// mu guards dirs, which the goroutines of one scan share.
 	mu   sync.Mutex
-	dirs map[string]listing
+	dirs map[string]*listing
+	// handles is the number of folders kept open.
+	handles int
 	// found is how many files the last scan found.
 	found int
+	// last is the last scan's result, when it was complete (no warning)
+	// and for root lastRoot with no extra path.
+	last     []File
+	lastRoot string
+}
+
+// listing is what a Scanner keeps of a folder: its entries as read, with
+// the folder's metadata then, an open handle, and the files found in it.
+type listing struct {
+	mtime, ctime, inode int64
+	dev                 uint64
+	// readAt is when the entries were read: a listing read within the
+	// timestamp granularity of the folder's mtime may have missed a
+	// change made in the same tick, and is read again.
+	readAt  time.Time
+	entries []fs.DirEntry
+	// fd is the folder open for relative stat calls, -1 for none.
+	fd int
+	// files are the candidates the last scan made for the folder's
+	// Markdown files, by name, when it was reached as filesFrom.
+	files     map[string]candidate
+	filesFrom dirKey
+}
+
+// dirKey is what, beyond its path, decides the candidates a folder's
+// files make.
+type dirKey struct {
+	rel               string
+	external, viaLink bool
+}
+
+// statKey is the part of a stat result that tells a change.
+type statKey struct {
+	size, mtime, ctime, inode int64
+	dev                       uint64
+	regular, dir              bool
+}
+
+// racyWindow is the timestamp granularity to allow for: a change made
+// within it of a listing may not move the folder's mtime.
+const racyWindow = 2 * time.Second
+
+// Close releases the folders s keeps open. s stays usable.
+func (s *Scanner) Close() {
+	s.scan.Lock()
+	defer s.scan.Unlock()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, l := range s.dirs {
+		closeFolder(l.fd)
+	}
+	s.dirs, s.handles, s.last = nil, 0, nil
+}
+
+// begin starts a scan: it returns s, or nil (a scan that keeps nothing)
+// when another scan holds s.
+func (s *Scanner) begin() *Scanner {
+	if s == nil || !s.scan.TryLock() {
+		return nil
+	}
+	return s
+}
+
+// end finishes a scan begun by begin.
+func (s *Scanner) end() {
+	if s != nil {
+		s.scan.Unlock()
+	}
 }
 
 // lastFound returns how many files the last scan found, 0 for a nil
@@ -27,71 +113,116 @@ func (s *Scanner) lastFound() int {
 	if s == nil {
 		return 0
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	return s.found
 }
 
-// listing is a folder's entries as read, with the folder's metadata then.
-type listing struct {
-	mtime, ctime, inode int64
-	// readAt is when the entries were read: a listing read within the
-	// timestamp granularity of the folder's mtime may have missed a
-	// change made in the same tick, and is read again.
-	readAt  time.Time
-	entries []fs.DirEntry
-}
-
-// racyWindow is the timestamp granularity to allow for: a change made
-// within it of a listing may not move the folder's mtime.
-const racyWindow = 2 * time.Second
-
-// readDir returns the entries of the folder abs, sorted by name, from
-// the cache when the folder is unchanged since they were read. A nil
-// Scanner reads every time.
-func (s *Scanner) readDir(abs string) ([]fs.DirEntry, error) {
+// readDir returns the listing of the folder d, from the cache when the
+// folder is unchanged since it was read, and whether it is the cached
+// one. A nil Scanner reads every time and keeps nothing.
+func (s *Scanner) readDir(d dir) (*listing, bool, error) {
 	if s == nil {
-		return os.ReadDir(abs)
+		entries, err := os.ReadDir(d.abs)
+		return &listing{entries: entries, fd: -1}, false, err
 	}
-	fi, err := os.Stat(abs)
+	k, err := statFolder(d.parentFD(), d.name, d.abs)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	_, mtime, ctime, inode := StatOf(fi)
+	if !k.dir {
+		return nil, false, &fs.PathError{Op: "readdir", Path: d.abs, Err: errNotDir}
+	}
 	s.mu.Lock()
-	l, ok := s.dirs[abs]
+	l := s.dirs[d.abs]
 	s.mu.Unlock()
-	if ok && l.mtime == mtime && l.ctime == ctime && l.inode == inode &&
-		l.readAt.Sub(time.Unix(0, mtime)) > racyWindow {
-		return l.entries, nil
+	if l != nil && l.mtime == k.mtime && l.ctime == k.ctime && l.inode == k.inode && l.dev == k.dev &&
+		l.readAt.Sub(time.Unix(0, k.mtime)) > racyWindow {
+		if l.fd < 0 {
+			s.open(l, d, k)
+		}
+		return l, true, nil
 	}
 	readAt := time.Now()
-	entries, err := os.ReadDir(abs)
+	entries, err := os.ReadDir(d.abs)
 	if err != nil {
-		return entries, err
+		return &listing{entries: entries, fd: -1}, false, err
 	}
+	nl := &listing{mtime: k.mtime, ctime: k.ctime, inode: k.inode, dev: k.dev, readAt: readAt, entries: entries, fd: -1}
 	s.mu.Lock()
-	if s.dirs == nil {
-		s.dirs = make(map[string]listing)
+	if l != nil {
+		// The files' entries stay valid for the files whose stat is
+		// unchanged; an open handle, while it is the same folder.
+		nl.files, nl.filesFrom = l.files, l.filesFrom
+		if l.inode == k.inode && l.dev == k.dev {
+			nl.fd, l.fd = l.fd, -1
+		} else if l.fd >= 0 {
+			closeFolder(l.fd)
+			s.handles--
+		}
 	}
-	s.dirs[abs] = listing{mtime: mtime, ctime: ctime, inode: inode, readAt: readAt, entries: entries}
+	if s.dirs == nil {
+		s.dirs = make(map[string]*listing)
+	}
+	s.dirs[d.abs] = nl
 	s.mu.Unlock()
-	return entries, nil
+	// A folder is opened when its listing is reused, not when it is
+	// read: a process that scans once (a CLI search) opens none.
+	return nl, false, nil
 }
 
-// forgetOthers drops the listings of folders not in keep, the folders the
-// last scan listed, so that the cache holds no more than the workspace,
-// and records that the scan found found files.
-func (s *Scanner) forgetOthers(keep map[string]bool, found int) {
+// open opens the folder of l, the folder d whose stat is k, while s
+// keeps fewer than [maxFolderHandles] open.
+func (s *Scanner) open(l *listing, d dir, k statKey) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.handles >= maxFolderHandles() {
+		return
+	}
+	if l.fd = openFolder(d.parentFD(), d.name, d.abs, k); l.fd >= 0 {
+		s.handles++
+	}
+}
+
+// folders returns how many folders the last scan listed.
+func (s *Scanner) folders() int {
+	if s == nil {
+		return 0
+	}
+	return len(s.dirs)
+}
+
+// finish records the end of a complete scan: it drops the listings of
+// folders not in keep, the folders the scan listed, so that the cache
+// holds no more than the workspace, and keeps files, the scan's result
+// for root when reusable (already kept when reused).
+func (s *Scanner) finish(keep map[string]bool, files []File, root string, reusable, reused bool) {
 	if s == nil {
 		return
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.found = found
-	for abs := range s.dirs {
+	s.found = len(files)
+	for abs, l := range s.dirs {
 		if !keep[abs] {
+			if l.fd >= 0 {
+				closeFolder(l.fd)
+				s.handles--
+			}
 			delete(s.dirs, abs)
 		}
 	}
+	switch {
+	case reused:
+	case reusable:
+		s.last, s.lastRoot = slices.Clone(files), root
+	default:
+		s.last, s.lastRoot = nil, ""
+	}
+}
+
+// reuse returns a copy of the last scan's result for root, or nil.
+func (s *Scanner) reuse(root string) []File {
+	if s == nil || s.last == nil || s.lastRoot != root {
+		return nil
+	}
+	return slices.Clone(s.last)
 }

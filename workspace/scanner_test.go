@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -62,7 +63,6 @@ func TestScannerReusesListings(t *testing.T) {
 			t.Fatalf("no cached listing of %s among %d", abs, len(s.dirs))
 		}
 		l.entries = ghostEntries
-		s.dirs[abs] = l
 	}
 
 	age()
@@ -90,5 +90,149 @@ func TestScannerReusesListings(t *testing.T) {
 	plant()
 	if rels, ghost := scan(); ghost || !slices.Contains(rels, "memory/sub/d.md") {
 		t.Errorf("a listing within the racy window was reused: %q, ghost %v", rels, ghost)
+	}
+}
+
+// ageTree sets the mtime of every folder and file under dir an hour
+// back, out of every racy window.
+func ageTree(t *testing.T, dir string) {
+	t.Helper()
+	old := time.Now().Add(-time.Hour)
+	err := filepath.WalkDir(dir, func(p string, _ os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		return os.Chtimes(p, old, old)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestScannerSeesEveryChange runs a kept Scanner and a fresh Discover
+// side by side over a series of changes that leave most of the
+// workspace alone, so that the kept listings, open folders, file entries
+// and last result are all in use: after each change both must agree,
+// field by field, and show the change.
+func TestScannerSeesEveryChange(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, "memory/a.md", "memory/sub/b.md", "memory/sub/c.md", "memory/sub/deep/d.md",
+		"memory/big/1.md", "memory/big/2.md", "memory/big/3.md", "memory/big/4.md", "memory/big/5.md")
+	ageTree(t, root)
+	var s Scanner
+	defer s.Close()
+	check := func(step string, want func([]File) bool) {
+		t.Helper()
+		got, warns, err := s.Discover(root, nil)
+		if err != nil || len(warns) > 0 {
+			t.Fatalf("%s: kept scanner: %v %v", step, err, warns)
+		}
+		fresh, _, err := Discover(root, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got, fresh) {
+			t.Fatalf("%s: kept scanner found\n%+v\nfresh Discover\n%+v", step, got, fresh)
+		}
+		if !want(got) {
+			t.Fatalf("%s: %q does not show the change", step, rels(got))
+		}
+	}
+	find := func(files []File, rel string) (File, bool) {
+		i := slices.IndexFunc(files, func(f File) bool { return f.Rel == rel })
+		if i < 0 {
+			return File{}, false
+		}
+		return files[i], true
+	}
+	before, _, _ := Discover(root, nil)
+	check("first scan", func(f []File) bool { return len(f) == 9 })
+	check("unchanged", func(f []File) bool { return slices.Equal(f, before) })
+
+	// An edit in place of the same size, its mtime put back: the ctime
+	// moved, and nothing else did.
+	b := filepath.Join(root, "memory", "sub", "b.md")
+	old, _ := find(before, "memory/sub/b.md")
+	if err := os.WriteFile(b, []byte("MEMORY/SUB/B.MD"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(b, time.Unix(0, old.MTime), time.Unix(0, old.MTime)); err != nil {
+		t.Fatal(err)
+	}
+	check("edit in place", func(f []File) bool {
+		nb, _ := find(f, "memory/sub/b.md")
+		return nb.CTime != old.CTime && nb.MTime == old.MTime && nb.Size == old.Size
+	})
+
+	// A bigger file in a folder kept open.
+	if err := os.WriteFile(filepath.Join(root, "memory", "big", "3.md"), []byte("grown to a longer text"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	check("grown file", func(f []File) bool { nf, _ := find(f, "memory/big/3.md"); return nf.Size == 22 })
+
+	// A folder swapped for another under the same name, the parent's
+	// times put back: the open handle of the old folder must not be
+	// used for the new one.
+	sub := filepath.Join(root, "memory", "sub")
+	if err := os.Rename(sub, filepath.Join(root, "memory", "moved")); err != nil {
+		t.Fatal(err)
+	}
+	writeFiles(t, root, "memory/sub/new.md")
+	ageTree(t, root)
+	check("swapped folder", func(f []File) bool {
+		_, gone := find(f, "memory/sub/b.md")
+		_, moved := find(f, "memory/moved/b.md")
+		_, added := find(f, "memory/sub/new.md")
+		_, deep := find(f, "memory/moved/deep/d.md")
+		return !gone && moved && added && deep
+	})
+
+	// A file removed and the folder's time put back.
+	if err := os.Remove(filepath.Join(root, "memory", "big", "5.md")); err != nil {
+		t.Fatal(err)
+	}
+	ageTree(t, root)
+	check("removed file", func(f []File) bool { _, ok := find(f, "memory/big/5.md"); return !ok && len(f) == 9 })
+
+	// The memory folder itself removed.
+	if err := os.RemoveAll(filepath.Join(root, "memory")); err != nil {
+		t.Fatal(err)
+	}
+	check("no memory folder", func(f []File) bool { return len(f) == 0 })
+}
+
+// TestScannerConcurrentScans runs scans of one Scanner from several
+// goroutines while files change: each must return what a fresh Discover
+// returns once the changes stop, and the race detector must stay quiet.
+func TestScannerConcurrentScans(t *testing.T) {
+	root := t.TempDir()
+	for i := range 20 {
+		writeFiles(t, root, "memory/f"+string(rune('a'+i%5))+"/n"+string(rune('a'+i))+".md")
+	}
+	ageTree(t, root)
+	var s Scanner
+	defer s.Close()
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Go(func() {
+			for i := range 20 {
+				if _, _, err := s.Discover(root, nil); err != nil {
+					t.Error(err)
+					return
+				}
+				if g == 0 {
+					writeFiles(t, root, "memory/fa/extra"+string(rune('a'+i))+".md")
+				}
+			}
+		})
+	}
+	wg.Wait()
+	got, _, err := s.Discover(root, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _, _ := Discover(root, nil)
+	if !slices.Equal(got, want) || len(got) != 40 {
+		t.Errorf("after concurrent scans: %d files, fresh Discover %d; want the same 40", len(got), len(want))
 	}
 }

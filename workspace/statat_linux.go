@@ -4,8 +4,8 @@ package workspace
 
 import (
 	"io/fs"
-	"os"
 	"path/filepath"
+	"sync"
 	"syscall"
 	"time"
 
@@ -52,26 +52,117 @@ func (d dirStatter) close() {
 // lstat returns the file information of the entry name, without
 // following a symbolic link.
 func (d dirStatter) lstat(name string) (fs.FileInfo, error) {
-	if d.fd < 0 {
-		return os.Lstat(filepath.Join(d.abs, name))
+	var st rawStat
+	if err := d.stat(name, &st); err != nil {
+		return nil, err
 	}
-	var st unix.Stat_t
+	return infoOf(name, &st), nil
+}
+
+// rawStat is what a stat system call returns.
+type rawStat = unix.Stat_t
+
+// stat fills st with the metadata of the entry name, without following
+// a symbolic link: relative to the open folder, or by full path.
+func (d dirStatter) stat(name string, st *rawStat) error {
 	for {
-		err := unix.Fstatat(d.fd, name, &st, unix.AT_SYMLINK_NOFOLLOW)
-		if err == unix.EINTR {
+		var err error
+		if d.fd < 0 {
+			err = unix.Lstat(joinName(d.abs, name, filepath.Separator), st)
+		} else {
+			err = unix.Fstatat(d.fd, name, st, unix.AT_SYMLINK_NOFOLLOW)
+		}
+		switch err {
+		case nil:
+			return nil
+		case unix.EINTR:
 			continue
 		}
-		if err != nil {
-			return nil, &fs.PathError{Op: "lstat", Path: filepath.Join(d.abs, name), Err: err}
-		}
-		break
+		return &fs.PathError{Op: "lstat", Path: joinName(d.abs, name, filepath.Separator), Err: err}
 	}
+}
+
+// keyOf returns the parts of st that tell a change.
+func keyOf(st *rawStat) statKey {
+	return statKey{
+		size: st.Size, mtime: st.Mtim.Sec*1e9 + st.Mtim.Nsec, ctime: st.Ctim.Sec*1e9 + st.Ctim.Nsec,
+		inode: int64(st.Ino), dev: uint64(st.Dev),
+		regular: st.Mode&unix.S_IFMT == unix.S_IFREG, dir: st.Mode&unix.S_IFMT == unix.S_IFDIR,
+	}
+}
+
+// infoOf returns st as the fs.FileInfo of the entry name.
+func infoOf(name string, st *rawStat) fs.FileInfo {
 	return &statInfo{name: name, st: syscall.Stat_t{
 		Dev: st.Dev, Ino: st.Ino, Nlink: st.Nlink, Mode: st.Mode, Uid: st.Uid, Gid: st.Gid,
 		Rdev: st.Rdev, Size: st.Size, Blksize: st.Blksize, Blocks: st.Blocks,
 		Atim: syscall.Timespec(st.Atim), Mtim: syscall.Timespec(st.Mtim), Ctim: syscall.Timespec(st.Ctim),
-	}}, nil
+	}}
 }
+
+// statFolder stats the folder abs: the entry name of the open folder
+// parent when parent >= 0 (a folder met in its parent's listing, where
+// not following a link is what the walk wants), else abs by full path,
+// following links (a starting folder may be one).
+func statFolder(parent int, name, abs string) (statKey, error) {
+	var st rawStat
+	for {
+		var err error
+		if parent >= 0 {
+			err = unix.Fstatat(parent, name, &st, unix.AT_SYMLINK_NOFOLLOW)
+		} else {
+			err = unix.Stat(abs, &st)
+		}
+		switch err {
+		case nil:
+			return keyOf(&st), nil
+		case unix.EINTR:
+			continue
+		}
+		return statKey{}, &fs.PathError{Op: "stat", Path: abs, Err: err}
+	}
+}
+
+// openFolder opens the folder abs (the entry name of parent when parent
+// >= 0) as a handle for relative stat calls, without following a link,
+// and checks that it is the folder want describes. It returns -1 when
+// it cannot.
+func openFolder(parent int, name, abs string, want statKey) int {
+	var fd int
+	var err error
+	const flags = unix.O_PATH | unix.O_DIRECTORY | unix.O_NOFOLLOW | unix.O_CLOEXEC
+	if parent >= 0 {
+		fd, err = unix.Openat(parent, name, flags, 0)
+	} else {
+		fd, err = unix.Open(abs, flags, 0)
+	}
+	if err != nil {
+		return -1
+	}
+	var st rawStat
+	if unix.Fstat(fd, &st) != nil || uint64(st.Dev) != want.dev || int64(st.Ino) != want.inode {
+		unix.Close(fd)
+		return -1
+	}
+	return fd
+}
+
+// closeFolder releases a handle of openFolder.
+func closeFolder(fd int) {
+	if fd >= 0 {
+		unix.Close(fd)
+	}
+}
+
+// maxFolderHandles is how many folder handles a Scanner keeps open
+// between scans: a quarter of the process's file limit, at most 4,096.
+var maxFolderHandles = sync.OnceValue(func() int {
+	var lim unix.Rlimit
+	if unix.Getrlimit(unix.RLIMIT_NOFILE, &lim) != nil {
+		return 0
+	}
+	return int(min(lim.Cur/4, 4096))
+})
 
 // statInfo is the fs.FileInfo of an fstatat(2) result; Sys returns the
 // *syscall.Stat_t, as [os.Lstat]'s does.

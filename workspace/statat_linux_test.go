@@ -86,3 +86,48 @@ func TestDirStatterAgreesWithLstat(t *testing.T) {
 		t.Errorf("lstat through a linked folder = %v, %v; want the file by its full path", fi, err)
 	}
 }
+
+// openFDs returns the number of open file descriptors of the process.
+func openFDs(t *testing.T) int {
+	t.Helper()
+	entries, err := os.ReadDir("/proc/self/fd")
+	if err != nil {
+		t.Skipf("no /proc/self/fd: %v", err)
+	}
+	return len(entries)
+}
+
+// TestScannerHandles checks the folders a Scanner keeps open: one per
+// folder scanned unchanged, no more than maxFolderHandles (the folders beyond it
+// are stat'ed by path and still listed), none after Close, and a scanner
+// used again after Close reopens them.
+func TestScannerHandles(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, "memory/a.md", "memory/x/b.md", "memory/y/c.md", "memory/z/d.md", "memory/z/w/e.md")
+	ageTree(t, root)
+	saved := maxFolderHandles
+	defer func() { maxFolderHandles = saved }()
+	for _, limit := range []int{100, 2} {
+		maxFolderHandles = func() int { return limit }
+		base := openFDs(t)
+		var s Scanner
+		for range 3 {
+			files, warns, err := s.Discover(root, nil)
+			if err != nil || len(warns) > 0 || len(files) != 5 {
+				t.Fatalf("limit %d: %d files, %v, %v", limit, len(files), warns, err)
+			}
+		}
+		if got, want := openFDs(t)-base, min(limit, 5); got != want || s.handles != want {
+			t.Errorf("limit %d: %d folders open (%d counted), want %d", limit, got, s.handles, want)
+		}
+		s.Close()
+		if got := openFDs(t) - base; got != 0 {
+			t.Errorf("limit %d: %d folders still open after Close", limit, got)
+		}
+		s.Discover(root, nil)
+		if files, _, err := s.Discover(root, nil); err != nil || len(files) != 5 || openFDs(t)-base != min(limit, 5) {
+			t.Errorf("limit %d: scan after Close: %d files, %v, %d open", limit, len(files), err, openFDs(t)-base)
+		}
+		s.Close()
+	}
+}
