@@ -5,9 +5,6 @@ package index
 #include <stdlib.h>
 #include <string.h>
 #include <pthread.h>
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
 
 // The few SQLite entry points used here, declared rather than included:
 // mattn/go-sqlite3 compiles SQLite into the same binary, and its header
@@ -29,36 +26,15 @@ extern void sqlite3_result_error(sqlite3_context *, const char *, int);
 #define MW_SQLITE_UTF8 1
 #define MW_SQLITE_DIRECTONLY 0x000080000
 #define MW_ARENAS 64
-#define MW_HUGE (2L << 20)
 
-// An arena is memory outside the Go heap that mw_copy fills, blob after
-// blob. Go registers it for the duration of one query.
+// An arena is a pinned Go buffer that mw_copy fills, blob after blob.
+// Go registers it for the duration of one query.
 typedef struct { char *base; long long cap, used; } mw_arena;
 static mw_arena mw_arenas[MW_ARENAS];
 static pthread_mutex_t mw_mu = PTHREAD_MUTEX_INITIALIZER;
 
-// mw_alloc returns n bytes outside the Go heap. An allocation of 2 MiB
-// or more is aligned to 2 MiB and advised to use huge pages, so that
-// filling it costs a handful of page faults instead of one per 4 KiB:
-// on a virtual machine a fresh page fault costs tens of microseconds.
-static void *mw_alloc(size_t n) {
-	if (n == 0) n = 1;
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-	if (n >= MW_HUGE) {
-		void *p = NULL;
-		size_t size = (n + MW_HUGE - 1) & ~(MW_HUGE - 1);
-		if (posix_memalign(&p, MW_HUGE, size) != 0) return NULL;
-		madvise(p, size, MADV_HUGEPAGE);
-		return p;
-	}
-#endif
-	return malloc(n);
-}
-
-static void mw_free(void *p) { free(p); }
-
-// mw_arena_open registers base[0:cap] and returns its handle, 0 when
-// every slot is taken.
+// mw_arena_open registers base[0:cap], which Go has pinned, and returns
+// its handle, 0 when every slot is taken.
 static int mw_arena_open(void *base, long long cap) {
 	int h = 0;
 	pthread_mutex_lock(&mw_mu);
@@ -127,42 +103,43 @@ import (
 	"unsafe"
 )
 
-// An arena holds code blocks outside the Go heap. A fresh search process
-// reads every block once; copied by the driver into new Go memory, the
-// codes of 10,000 chunks cost about a thousand page faults, which on a
+// An arena is the buffer a load of code blocks fills. A fresh search
+// process reads every block once; copied by the driver, each blob lands
+// in new Go memory that costs a page fault every 4 KiB, which on a
 // 2-core virtual machine was half of the whole search. SQLite copies
 // each blob straight into an arena instead (the SQL function
-// memweave_copy), and an arena of 2 MiB or more is backed by huge
-// pages. The memory is freed once no block refers to the arena.
+// memweave_copy), and the arena asks for huge pages (see adviseHuge)
+// before anything touches it. The arena is an ordinary Go slice, which
+// the blocks keep alive, and which the garbage collector counts: the
+// codes are most of a search process's live heap, and outside it the
+// collector would run twice as often.
 type arena struct {
-	mem  []byte
-	base unsafe.Pointer
+	mem []byte
 }
 
 // registerCopy makes memweave_copy available to every new connection.
 func registerCopy() { C.mw_register() }
 
 // newArena returns an arena of n bytes.
-func newArena(n int) (*arena, error) {
-	p := C.mw_alloc(C.size_t(n))
-	if p == nil {
-		return nil, errors.New("out of memory for vector codes")
-	}
-	a := &arena{mem: unsafe.Slice((*byte)(p), max(n, 1))[:n], base: p}
-	runtime.AddCleanup(a, func(p unsafe.Pointer) { C.mw_free(p) }, p)
-	return a, nil
+func newArena(n int) *arena {
+	return &arena{mem: hugeBuffer(n)}
 }
 
 // fill registers a with SQLite for the duration of fn, which runs the
 // query that calls memweave_copy(blob, handle), and returns the number
 // of bytes written.
 func (a *arena) fill(fn func(handle int64) error) (int, error) {
-	h := C.mw_arena_open(a.base, C.longlong(len(a.mem)))
+	if len(a.mem) == 0 {
+		return 0, fn(0)
+	}
+	var pin runtime.Pinner
+	pin.Pin(&a.mem[0])
+	defer pin.Unpin()
+	h := C.mw_arena_open(unsafe.Pointer(&a.mem[0]), C.longlong(len(a.mem)))
 	if h == 0 {
 		return 0, errors.New("too many vector loads at once")
 	}
 	err := fn(int64(h))
 	used := int(C.mw_arena_close(h))
-	runtime.KeepAlive(a)
 	return used, err
 }

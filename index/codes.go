@@ -71,8 +71,6 @@ type codeBlock struct {
 	// which decodeBlock keeps instead of copying.
 	codes       []byte
 	stride, off int
-	// keep is the arena codes lives in, if any: the block keeps it alive.
-	keep *arena
 }
 
 // strideOf returns the distance between two codes of b.

@@ -87,12 +87,11 @@ func (db *DB) loadCodes(ctx context.Context, old *codeSet) (*codeSet, error) {
 	} else {
 		cs.blocks = make(map[int64]*codeBlock)
 	}
-	if err := readBlocks(ctx, conn, where, args, func(blk int64, data []byte, a *arena) error {
+	if err := readBlocks(ctx, conn, where, args, func(blk int64, data []byte) error {
 		b, err := decodeBlock(data, cs.dims)
 		if err != nil {
 			return fmt.Errorf("block %d: %w", blk, err)
 		}
-		b.keep = a
 		cs.read++
 		if len(b.ids) == 0 {
 			delete(cs.blocks, blk)
@@ -113,17 +112,14 @@ func (db *DB) loadCodes(ctx context.Context, old *codeSet) (*codeSet, error) {
 // readBlocks reads the vector_blocks rows that match where (with args)
 // on conn, in one transaction the caller holds, and calls fn with each:
 // its block number and its blob, which SQLite copied into an arena (see
-// [arena]) that fn's block must keep alive.
-func readBlocks(ctx context.Context, conn *sql.Conn, where string, args []any, fn func(int64, []byte, *arena) error) error {
+// [arena]); fn may keep the blob.
+func readBlocks(ctx context.Context, conn *sql.Conn, where string, args []any, fn func(int64, []byte) error) error {
 	var total, count int64
 	err := conn.QueryRowContext(ctx, `SELECT coalesce(sum(length(codes)), 0), count(*) FROM vector_blocks`+where, args...).Scan(&total, &count)
 	if err != nil || count == 0 {
 		return err
 	}
-	a, err := newArena(int(total))
-	if err != nil {
-		return err
-	}
+	a := newArena(int(total))
 	type row struct{ blk, off int64 }
 	rows := make([]row, 0, count)
 	used, err := a.fill(func(h int64) error {
@@ -154,7 +150,7 @@ func readBlocks(ctx context.Context, conn *sql.Conn, where string, args []any, f
 		if r.off < 0 || r.off > end || end > int64(len(a.mem)) {
 			return fmt.Errorf("block %d: bad copy offsets %d..%d: %w", r.blk, r.off, end, ErrCorrupt)
 		}
-		if err := fn(r.blk, a.mem[r.off:end:end], a); err != nil {
+		if err := fn(r.blk, a.mem[r.off:end:end]); err != nil {
 			return err
 		}
 	}
