@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/memweave/memweave-go/tokenize"
@@ -74,7 +75,7 @@ func sentences(line string) []string {
 // with fewer than two content words.
 func parseClaim(s string) (claim, bool) {
 	if strings.Contains(s, "://") || strings.Contains(s, "www.") || strings.IndexByte(s, '`') >= 0 {
-		s = urls.ReplaceAllString(s, " ")
+		s = urls().ReplaceAllString(s, " ")
 	}
 	words := tokenize.Words(s)
 	var c claim
@@ -137,8 +138,11 @@ func shared(a, b []uint64) int {
 }
 
 // urls matches web addresses and inline code, which say nothing a
-// claim can contradict.
-var urls = regexp.MustCompile("(?:https?://|www\\.)[^\\s)>\\]]*|`[^`]*`")
+// claim can contradict. It is compiled on first use: most processes
+// never need it, and every one would pay for it at start.
+var urls = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile("(?:https?://|www\\.)[^\\s)>\\]]*|`[^`]*`")
+})
 
 // negation reports the negation word at words[i], if any, and whether
 // the word is a part of a negation to skip ("longer" of "no longer").

@@ -564,22 +564,44 @@ func newCandidate(abs, rel string, info fs.FileInfo, external, viaLink bool) can
 // paths to one file it keeps the first in the order documented on
 // [Discover].
 func (w *walker) files() []File {
-	slices.SortFunc(w.cands, func(a, b candidate) int {
+	// Sort and deduplicate positions, not the candidates themselves,
+	// which are large.
+	order := make([]int32, len(w.cands))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(i, j int32) int {
+		a, b := &w.cands[i], &w.cands[j]
 		return cmp.Or(cmp.Compare(a.rank, b.rank), strings.Compare(a.Rel, b.Rel))
 	})
 	// The same file has the same size and time: compare only within those
-	// groups.
+	// groups, which rarely hold more than one file.
 	type key struct{ size, mtime int64 }
-	kept := make(map[key][]fs.FileInfo, len(w.cands))
-	files := make([]File, 0, len(w.cands))
-	for _, c := range w.cands {
+	kept := make(map[key]int32, len(order))
+	var more map[key][]int32
+	keep := order[:0]
+	for _, i := range order {
+		c := &w.cands[i]
 		k := key{c.Size, c.MTime}
-		if slices.ContainsFunc(kept[k], func(fi fs.FileInfo) bool { return sameFile(fi, c.info) }) {
+		first, ok := kept[k]
+		switch {
+		case !ok:
+			kept[k] = i
+		case sameFile(w.cands[first].info, c.info) ||
+			slices.ContainsFunc(more[k], func(j int32) bool { return sameFile(w.cands[j].info, c.info) }):
 			continue
+		default:
+			if more == nil {
+				more = make(map[key][]int32)
+			}
+			more[k] = append(more[k], i)
 		}
-		kept[k] = append(kept[k], c.info)
-		files = append(files, c.File)
+		keep = append(keep, i)
 	}
-	slices.SortFunc(files, func(a, b File) int { return strings.Compare(a.Rel, b.Rel) })
+	slices.SortFunc(keep, func(i, j int32) int { return strings.Compare(w.cands[i].Rel, w.cands[j].Rel) })
+	files := make([]File, len(keep))
+	for n, i := range keep {
+		files[n] = w.cands[i].File
+	}
 	return files
 }
