@@ -49,16 +49,6 @@ func (d dirStatter) close() {
 	}
 }
 
-// lstat returns the file information of the entry name, without
-// following a symbolic link.
-func (d dirStatter) lstat(name string) (fs.FileInfo, error) {
-	var st rawStat
-	if err := d.stat(name, &st); err != nil {
-		return nil, err
-	}
-	return infoOf(name, &st), nil
-}
-
 // rawStat is what a stat system call returns.
 type rawStat = unix.Stat_t
 
