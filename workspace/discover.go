@@ -280,6 +280,10 @@ func joinName(dir, name string, sep byte) string {
 type candidate struct {
 	File
 	info fs.FileInfo // for sameFile
+	// dev is the file's device when known (exact): with the inode it
+	// identifies the file.
+	dev   uint64
+	exact bool
 	// rank orders the paths to one file: direct before via a link, then
 	// under memory/ before elsewhere, then inside the workspace before
 	// outside. Computed once, not in every comparison of the sort.
@@ -557,7 +561,10 @@ func newCandidate(abs, rel string, info fs.FileInfo, external, viaLink bool) can
 	if external {
 		rank |= 1
 	}
-	return candidate{File: f, info: info, rank: rank}
+	c := candidate{File: f, info: info, rank: rank}
+	c.dev, c.exact = deviceOf(info)
+	c.exact = c.exact && f.Inode != 0
+	return c
 }
 
 // files returns the candidates without duplicates, sorted by Rel. Of the
@@ -574,20 +581,27 @@ func (w *walker) files() []File {
 		a, b := &w.cands[i], &w.cands[j]
 		return cmp.Or(cmp.Compare(a.rank, b.rank), strings.Compare(a.Rel, b.Rel))
 	})
-	// The same file has the same size and time: compare only within those
-	// groups, which rarely hold more than one file.
-	type key struct{ size, mtime int64 }
+	// A file is its device and inode where the platform tells them.
+	// Elsewhere the same file has the same size and time: compare only
+	// within those groups, which rarely hold more than one file.
+	type key struct {
+		a, b  int64
+		exact bool
+	}
 	kept := make(map[key]int32, len(order))
 	var more map[key][]int32
 	keep := order[:0]
 	for _, i := range order {
 		c := &w.cands[i]
-		k := key{c.Size, c.MTime}
+		k := key{c.Size, c.MTime, false}
+		if c.exact {
+			k = key{int64(c.dev), c.Inode, true}
+		}
 		first, ok := kept[k]
 		switch {
 		case !ok:
 			kept[k] = i
-		case sameFile(w.cands[first].info, c.info) ||
+		case k.exact || sameFile(w.cands[first].info, c.info) ||
 			slices.ContainsFunc(more[k], func(j int32) bool { return sameFile(w.cands[j].info, c.info) }):
 			continue
 		default:

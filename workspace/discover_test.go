@@ -340,3 +340,25 @@ func TestDiscoverUnreadableDir(t *testing.T) {
 		t.Errorf("Discover(%q) warnings = %v, want one permission error for %s", root, warnings, locked)
 	}
 }
+
+// TestDiscoverSameFileOnce checks the deduplication of files: a hard link
+// is the same file and is listed once, under its first path by Rel, while
+// different files of the same size and time are all listed.
+func TestDiscoverSameFileOnce(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, "memory/b/x.md", "memory/b/y.md", "memory/b/z.md")
+	if err := os.Link(filepath.Join(root, "memory", "b", "x.md"), filepath.Join(root, "memory", "a.md")); err != nil {
+		t.Skipf("hard links unavailable: %v", err)
+	}
+	ageTree(t, root) // one mtime for all; x, y and z have one size
+	for _, s := range []*Scanner{nil, {}} {
+		files, _, err := s.Discover(root, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := rels(files), []string{"memory/a.md", "memory/b/y.md", "memory/b/z.md"}; !slices.Equal(got, want) {
+			t.Errorf("Discover = %q, want %q", got, want)
+		}
+		s.Close()
+	}
+}

@@ -79,8 +79,12 @@ type statKey struct {
 // within it of a listing may not move the folder's mtime.
 const racyWindow = 2 * time.Second
 
-// Close releases the folders s keeps open. s stays usable.
+// Close releases the folders s keeps open. s stays usable. Closing a
+// nil Scanner does nothing.
 func (s *Scanner) Close() {
+	if s == nil {
+		return
+	}
 	s.scan.Lock()
 	defer s.scan.Unlock()
 	s.mu.Lock()

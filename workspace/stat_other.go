@@ -4,6 +4,9 @@ package workspace
 
 import "io/fs"
 
+// deviceOf reports false: the device is not read here.
+func deviceOf(fs.FileInfo) (uint64, bool) { return 0, false }
+
 // changeID returns 0, 0: the platform's change time and inode are not
 // read here, and change detection relies on size, mtime and the
 // racy-timestamp rule.
