@@ -120,22 +120,22 @@ type arena struct {
 // registerCopy makes memweave_copy available to every new connection.
 func registerCopy() { C.mw_register() }
 
-// newArena returns an arena of n bytes.
+// newArena returns an arena of n bytes. Its buffer has room for one
+// byte more than n, so that even an arena for empty blobs (the rows of
+// emptied blocks) has an address to register.
 func newArena(n int) *arena {
-	return &arena{mem: hugeBuffer(n)}
+	return &arena{mem: hugeBuffer(n + 1)[:n]}
 }
 
 // fill registers a with SQLite for the duration of fn, which runs the
 // query that calls memweave_copy(blob, handle), and returns the number
 // of bytes written.
 func (a *arena) fill(fn func(handle int64) error) (int, error) {
-	if len(a.mem) == 0 {
-		return 0, fn(0)
-	}
+	base := &a.mem[:1][0]
 	var pin runtime.Pinner
-	pin.Pin(&a.mem[0])
+	pin.Pin(base)
 	defer pin.Unpin()
-	h := C.mw_arena_open(unsafe.Pointer(&a.mem[0]), C.longlong(len(a.mem)))
+	h := C.mw_arena_open(unsafe.Pointer(base), C.longlong(len(a.mem)))
 	if h == 0 {
 		return 0, errors.New("too many vector loads at once")
 	}

@@ -51,6 +51,13 @@ func TestCopyRefusesStrayCalls(t *testing.T) {
 	if used != 5 || string(a.mem) != "\x01\x02\x03\x04\x05" || len(offs) != 2 || offs[0] != 0 || offs[1] != 3 {
 		t.Errorf("arena holds %x, %d bytes used, offsets %v; want 0102030405, 5, [0 3]", a.mem, used, offs)
 	}
+	// An arena for empty blobs (the rows of emptied blocks) takes them.
+	empty := newArena(0)
+	if used, err := empty.fill(func(h int64) error {
+		return conn.QueryRowContext(ctx, `SELECT memweave_copy(x'', ?)`, h).Scan(&off)
+	}); err != nil || used != 0 || off != 0 {
+		t.Errorf("an empty blob into an empty arena: %d used, offset %d, %v", used, off, err)
+	}
 	// After fill the handle is gone.
 	if err := conn.QueryRowContext(ctx, `SELECT memweave_copy(x'01', 1)`).Scan(&off); err == nil {
 		t.Error("a handle stayed registered after fill")

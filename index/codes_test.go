@@ -80,9 +80,12 @@ func TestCodesFollowWrites(t *testing.T) {
 			{File: file("memory/a.md"), Chunks: append(randomChunks(rng, "memory/a.md", 300, dims, "a")[:299], randomChunks(rng, "memory/a.md", 300, dims, "a2")[299])},
 		}, nil},
 		{"delete a file", nil, []string{"memory/b.md"}},
+		// c's one chunk is now alone in its block: the reload reads
+		// nothing but an emptied block.
+		{"empty a block", nil, []string{"memory/c.md"}},
 		{"replace everything", []Update{
 			{File: file("memory/a.md"), Chunks: randomChunks(rng, "memory/a.md", 50, dims, "a3")},
-		}, []string{"memory/c.md"}},
+		}, nil},
 	}
 	var prev *codeSet
 	for _, st := range steps {
@@ -376,5 +379,43 @@ func TestOwnWritesPatchCaches(t *testing.T) {
 	}
 	if n, err := a.ChunkCount(ctx); err != nil || n != 3 {
 		t.Errorf("ChunkCount after another handle's write = %d, %v; want 3", n, err)
+	}
+}
+
+// TestCodesEmptiedBlock checks the reload after a write that only
+// emptied a block: the rows read hold no code at all, and the codes in
+// memory must lose the block.
+func TestCodesEmptiedBlock(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t)
+	const dims = 8
+	if err := db.ResetVectors(ctx, dims); err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	file := func(p string) File { return File{Path: p, Source: "memory", Hash: p} }
+	// Row ids start at 1: x fills block 0 (ids 1-63), y is alone in block 1.
+	if _, err := db.Apply(ctx, []Update{
+		{File: file("memory/x.md"), Chunks: randomChunks(rng, "memory/x.md", blockSize-1, dims, "x")},
+		{File: file("memory/y.md"), Chunks: randomChunks(rng, "memory/y.md", 1, dims, "y")},
+	}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	before, err := db.codes(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(before.order, []int64{0, 1}) || len(before.blocks[1].ids) != 1 {
+		t.Fatalf("blocks %v: want y's chunk alone in block 1", before.order)
+	}
+	if _, err := db.Apply(ctx, nil, []string{"memory/y.md"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	after, err := db.codes(ctx)
+	if err != nil {
+		t.Fatalf("reload after emptying a block: %v", err)
+	}
+	if !slices.Equal(after.order, []int64{0}) || after.n != blockSize-1 || after.read != 1 {
+		t.Errorf("after emptying block 1: blocks %v, %d codes, %d rows read; want [0], %d, 1", after.order, after.n, after.read, blockSize-1)
 	}
 }
