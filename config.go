@@ -69,7 +69,9 @@ type Config struct {
 	// changed on disk before each search. Default false: sync is on.
 	// The scan keeps the folders it has seen unchanged open between
 	// searches (at most a quarter of the open-file limit, at most 4,096),
-	// until Close.
+	// and on Linux watches them with inotify to skip the stat of files
+	// that did not change, until Close (see the README, "Live and shared
+	// memory").
 	NoSyncOnSearch bool
 	// TimeZone is where "today" is for decay and dated logs. Default UTC.
 	TimeZone *time.Location

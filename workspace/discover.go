@@ -91,11 +91,11 @@ func (s *Scanner) Discover(root string, extra []string) (files []File, warnings 
 	if err != nil {
 		return nil, nil, err
 	}
-	s = s.begin()
+	s, full := s.begin()
 	defer s.end()
 	folders := s.folders()
 	w := &walker{realRoot: realRoot, visited: make(map[string]bool, folders), listed: make(map[string]bool, folders),
-		sem: make(chan struct{}, 2*runtime.GOMAXPROCS(0)), scanner: s}
+		sem: make(chan struct{}, 2*runtime.GOMAXPROCS(0)), scanner: s, full: full}
 	// Room for as many files as the last scan found: growing the slice
 	// under the walker's lock would hold up every stat goroutine.
 	w.cands = make([]candidate, 0, s.lastFound())
@@ -119,6 +119,9 @@ func (s *Scanner) Discover(root string, extra []string) (files []File, warnings 
 		files = w.files()
 	}
 	s.finish(w.listed, files, root, reusable, reused)
+	if s != nil {
+		s.statted = w.stats.Load()
+	}
 	// Parallel walks report in any order: sort for a stable result.
 	slices.SortFunc(w.warnings, func(a, b error) int { return strings.Compare(a.Error(), b.Error()) })
 	return files, w.warnings, nil
@@ -284,6 +287,9 @@ type candidate struct {
 	// identifies the file.
 	dev   uint64
 	exact bool
+	// multi is set for a file of several links, which may change through
+	// a path the scan does not watch.
+	multi bool
 	// rank orders the paths to one file: direct before via a link, then
 	// under memory/ before elsewhere, then inside the workspace before
 	// outside. Computed once, not in every comparison of the sort.
@@ -305,6 +311,10 @@ type walker struct {
 	// changed is set when the scan found anything the last one did not
 	// see: a folder listed again, a file changed, a link.
 	changed atomic.Bool
+	// full makes the scan stat every file, even in folders the journal
+	// reports unchanged; stats counts the files stat'ed.
+	full  bool
+	stats atomic.Int64
 	// listed holds the folders this scan listed (guarded by mu).
 	listed map[string]bool
 
@@ -411,11 +421,22 @@ func (w *walker) statAll(d dir, l *listing, entries []fs.DirEntry) {
 	if l.filesFrom == from {
 		cache = l.files
 	}
+	// In a folder the journal watched since before its files were last
+	// stat'ed, and that reported nothing since, a file of one link keeps
+	// its entry without a stat.
+	unchanged := !w.full && l.wd != 0 && !l.dirty && cache != nil
+	dirtyNames := l.dirtyNames
+	defer func() { l.dirty, l.dirtyNames = false, nil }()
 	stat := func(batch []fs.DirEntry) (out []candidate, fresh bool) {
 		out = make([]candidate, 0, len(batch))
 		for _, e := range batch {
 			name := e.Name()
+			if c, ok := cache[name]; ok && unchanged && !c.multi && !dirtyNames[name] {
+				out = append(out, c)
+				continue
+			}
 			var st rawStat
+			w.stats.Add(1)
 			if err := ds.stat(name, &st); err != nil {
 				w.warn(joinName(d.abs, name, filepath.Separator), err)
 				continue
@@ -430,8 +451,10 @@ func (w *walker) statAll(d dir, l *listing, entries []fs.DirEntry) {
 				continue
 			}
 			fresh = true
-			out = append(out, newCandidate(joinName(d.abs, name, filepath.Separator), joinName(d.rel, name, '/'),
-				infoOf(name, &st), d.external, d.viaLink))
+			c := newCandidate(joinName(d.abs, name, filepath.Separator), joinName(d.rel, name, '/'),
+				infoOf(name, &st), d.external, d.viaLink)
+			c.multi = k.links > 1
+			out = append(out, c)
 		}
 		return out, fresh
 	}

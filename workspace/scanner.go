@@ -20,10 +20,16 @@ import (
 //     relative to an open folder instead of a whole path;
 //   - a file whose size, times and inode are unchanged keeps the entry
 //     the last scan made for it, and a scan that found nothing changed
-//     returns the last scan's result.
+//     returns the last scan's result;
+//   - on Linux, the open folders on local disk file systems are watched
+//     with inotify (see journal), and a file the watch of its folder
+//     reported nothing about since it was stat'ed is not stat'ed again.
+//     Every folder is still stat'ed, every file of several links, and
+//     every file at least once a second (fullEvery), for what inotify
+//     cannot report.
 //
-// Every file is still stat'ed on every scan: an edit in place changes the
-// file, not its folder. A Scanner is safe for concurrent use: one scan
+// Without that watch every file is stat'ed on every scan: an edit in
+// place changes the file, not its folder. A Scanner is safe for concurrent use: one scan
 // at a time uses what it keeps, and a scan that starts while another
 // runs walks the workspace without it. The zero value is ready; Close
 // releases the open folders.
@@ -41,6 +47,14 @@ type Scanner struct {
 	// and for root lastRoot with no extra path.
 	last     []File
 	lastRoot string
+	// journal reports the open folders that changed (nil until the first
+	// folder is opened, or when inotify is unavailable); fullAt is when a
+	// scan last stat'ed every file.
+	journal      *journal
+	journalTried bool
+	fullAt       time.Time
+	// statted is the number of files the last scan stat'ed.
+	statted int64
 }
 
 // listing is what a Scanner keeps of a folder: its entries as read, with
@@ -59,6 +73,12 @@ type listing struct {
 	// Markdown files, by name, when it was reached as filesFrom.
 	files     map[string]candidate
 	filesFrom dirKey
+	// wd is the folder's inotify watch, 0 for none; dirty is set when
+	// any of its files may have changed since they were last stat'ed,
+	// dirtyNames holds the entries that may have.
+	wd         int32
+	dirty      bool
+	dirtyNames map[string]bool
 }
 
 // dirKey is what, beyond its path, decides the candidates a folder's
@@ -71,7 +91,7 @@ type dirKey struct {
 // statKey is the part of a stat result that tells a change.
 type statKey struct {
 	size, mtime, ctime, inode int64
-	dev                       uint64
+	dev, links                uint64
 	regular, dir              bool
 }
 
@@ -92,17 +112,33 @@ func (s *Scanner) Close() {
 	for _, l := range s.dirs {
 		closeFolder(l.fd)
 	}
+	s.journal.close()
 	s.dirs, s.handles, s.last = nil, 0, nil
+	s.journal, s.journalTried = nil, false
 }
 
 // begin starts a scan: it returns s, or nil (a scan that keeps nothing)
-// when another scan holds s.
-func (s *Scanner) begin() *Scanner {
+// when another scan holds s, and whether the scan must stat every file
+// (see fullEvery). It reads the journal's events.
+func (s *Scanner) begin() (*Scanner, bool) {
 	if s == nil || !s.scan.TryLock() {
-		return nil
+		return nil, true
 	}
-	return s
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.journal.drain()
+	full := time.Since(s.fullAt) >= fullEvery
+	if full {
+		s.fullAt = time.Now()
+	}
+	return s, full
 }
+
+// fullEvery bounds what the journal can miss: at least this often a scan
+// stats every file anyway. inotify does not report a write through a
+// memory map, nor one through a hard link made after the file was last
+// stat'ed (a file with several links when stat'ed is stat'ed every time).
+const fullEvery = time.Second
 
 // end finishes a scan begun by begin.
 func (s *Scanner) end() {
@@ -158,7 +194,9 @@ func (s *Scanner) readDir(d dir) (*listing, bool, error) {
 		nl.files, nl.filesFrom = l.files, l.filesFrom
 		if l.inode == k.inode && l.dev == k.dev {
 			nl.fd, l.fd = l.fd, -1
+			s.journal.move(l, nl)
 		} else if l.fd >= 0 {
+			s.journal.forget(l)
 			closeFolder(l.fd)
 			s.handles--
 		}
@@ -181,9 +219,14 @@ func (s *Scanner) open(l *listing, d dir, k statKey) {
 	if s.handles >= maxFolderHandles() {
 		return
 	}
-	if l.fd = openFolder(d.parentFD(), d.name, d.abs, k); l.fd >= 0 {
-		s.handles++
+	if l.fd = openFolder(d.parentFD(), d.name, d.abs, k); l.fd < 0 {
+		return
 	}
+	s.handles++
+	if !s.journalTried {
+		s.journal, s.journalTried = newJournal(), true
+	}
+	s.journal.watch(l)
 }
 
 // folders returns how many folders the last scan listed.
@@ -208,6 +251,7 @@ func (s *Scanner) finish(keep map[string]bool, files []File, root string, reusab
 	for abs, l := range s.dirs {
 		if !keep[abs] {
 			if l.fd >= 0 {
+				s.journal.forget(l)
 				closeFolder(l.fd)
 				s.handles--
 			}

@@ -76,7 +76,7 @@ func (d dirStatter) stat(name string, st *rawStat) error {
 func keyOf(st *rawStat) statKey {
 	return statKey{
 		size: st.Size, mtime: st.Mtim.Sec*1e9 + st.Mtim.Nsec, ctime: st.Ctim.Sec*1e9 + st.Ctim.Nsec,
-		inode: int64(st.Ino), dev: uint64(st.Dev),
+		inode: int64(st.Ino), dev: uint64(st.Dev), links: uint64(st.Nlink),
 		regular: st.Mode&unix.S_IFMT == unix.S_IFREG, dir: st.Mode&unix.S_IFMT == unix.S_IFDIR,
 	}
 }
