@@ -313,3 +313,81 @@ func TestAppendToOversizedLog(t *testing.T) {
 		t.Errorf("Files = %+v, want the log marked too large, without chunks", files)
 	}
 }
+
+// TestLongLivedSearchSeesEveryEdit runs a long-lived Weave the way an
+// agent's server does: many searches, with the files edited by other
+// means in between. Once its freshness scan keeps the folders open and
+// watched (after the first searches), every edit must still be found by
+// the very next search: a same-size rewrite with the mtime put back, an
+// append, an editor's atomic save, a new file in a new folder, a removed
+// file.
+func TestLongLivedSearchSeesEveryEdit(t *testing.T) {
+	root := memweavetest.Workspace(t, map[string]string{
+		"memory/a.md":           "# A\n\ncode ALPHA-111\n",
+		"memory/team/b.md":      "# B\n\ncode BRAVO-222\n",
+		"memory/team/c.md":      "# C\n\ncode CHARLIE-333\n",
+		"memory/team/deep/d.md": "# D\n\ncode DELTA-444\n",
+	})
+	old := time.Now().Add(-time.Hour)
+	filepath.WalkDir(root, func(p string, _ os.DirEntry, err error) error {
+		if err == nil {
+			os.Chtimes(p, old, old)
+		}
+		return err
+	})
+	w := open(t, root, memweave.Config{})
+	mustIndex(t, w)
+	for range 4 { // list, open and watch, then trust the watches
+		searchPaths(t, w, "ALPHA-111")
+	}
+	write := func(rel, text string, flag int) {
+		t.Helper()
+		p := filepath.Join(root, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.OpenFile(p, flag|os.O_WRONLY|os.O_CREATE, 0o644)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.WriteString(text); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	steps := []struct {
+		name, find, path string
+		change           func()
+	}{
+		{"same-size rewrite, mtime put back", "ECHO-5555", "memory/team/b.md", func() {
+			rewriteSameStat(t, root, "memory/team/b.md", "# B\n\ncode ECHO-5555\n")
+		}},
+		{"append", "FOXTROT-666", "memory/team/deep/d.md", func() {
+			write("memory/team/deep/d.md", "\nmore FOXTROT-666\n", os.O_APPEND)
+		}},
+		{"atomic save", "GOLF-777", "memory/team/c.md", func() {
+			write("memory/team/.c.md.tmp", "# C\n\ncode GOLF-777\n", os.O_TRUNC)
+			if err := os.Rename(filepath.Join(root, "memory/team/.c.md.tmp"), filepath.Join(root, "memory/team/c.md")); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"new file in a new folder", "HOTEL-888", "memory/new/e.md", func() {
+			write("memory/new/e.md", "# E\n\ncode HOTEL-888\n", os.O_TRUNC)
+		}},
+	}
+	for _, st := range steps {
+		st.change()
+		if got := searchPaths(t, w, st.find); !slices.Equal(got, []string{st.path}) {
+			t.Errorf("%s: search for %s = %q, want %s", st.name, st.find, got, st.path)
+		}
+		searchPaths(t, w, "ALPHA-111") // a search with nothing changed between
+	}
+	if err := os.Remove(filepath.Join(root, "memory", "a.md")); err != nil {
+		t.Fatal(err)
+	}
+	if got := searchPaths(t, w, "ALPHA-111"); len(got) != 0 {
+		t.Errorf("removed file: search = %q, want nothing", got)
+	}
+}
