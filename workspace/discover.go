@@ -411,53 +411,20 @@ const statBatch = 256
 // adds them, in parallel batches when there are many. A file whose stat
 // matches the candidate the last scan made for it keeps that candidate.
 func (w *walker) statAll(d dir, l *listing, entries []fs.DirEntry) {
-	ds := dirStatter{abs: d.abs, fd: l.fd}
-	if ds.fd < 0 {
-		ds = openDir(d.abs, len(entries))
-		defer ds.close()
+	f := folderScan{d: d, ds: dirStatter{abs: d.abs, fd: l.fd}, dirtyNames: l.dirtyNames}
+	if f.ds.fd < 0 {
+		f.ds = openDir(d.abs, len(entries))
+		defer f.ds.close()
 	}
 	from := dirKey{rel: d.rel, external: d.external, viaLink: d.viaLink}
-	var cache map[string]candidate
 	if l.filesFrom == from {
-		cache = l.files
+		f.cache = l.files
 	}
 	// In a folder the journal watched since before its files were last
 	// stat'ed, and that reported nothing since, a file of one link keeps
 	// its entry without a stat.
-	unchanged := !w.full && l.wd != 0 && !l.dirty && cache != nil
-	dirtyNames := l.dirtyNames
+	f.unchanged = !w.full && l.wd != 0 && !l.dirty && f.cache != nil
 	defer func() { l.dirty, l.dirtyNames = false, nil }()
-	stat := func(batch []fs.DirEntry) (out []candidate, fresh bool) {
-		out = make([]candidate, 0, len(batch))
-		for _, e := range batch {
-			name := e.Name()
-			if c, ok := cache[name]; ok && unchanged && !c.multi && !dirtyNames[name] {
-				out = append(out, c)
-				continue
-			}
-			var st rawStat
-			w.stats.Add(1)
-			if err := ds.stat(name, &st); err != nil {
-				w.warn(joinName(d.abs, name, filepath.Separator), err)
-				continue
-			}
-			k := keyOf(&st)
-			if !k.regular {
-				fresh = true
-				continue // replaced since the folder was listed
-			}
-			if c, ok := cache[name]; ok && c.Size == k.size && c.MTime == k.mtime && c.CTime == k.ctime && c.Inode == k.inode {
-				out = append(out, c)
-				continue
-			}
-			fresh = true
-			c := newCandidate(joinName(d.abs, name, filepath.Separator), joinName(d.rel, name, '/'),
-				infoOf(name, &st), d.external, d.viaLink)
-			c.multi = k.links > 1
-			out = append(out, c)
-		}
-		return out, fresh
-	}
 	var (
 		wg    sync.WaitGroup
 		outs  = make([][]candidate, (len(entries)+statBatch-1)/statBatch)
@@ -466,22 +433,22 @@ func (w *walker) statAll(d dir, l *listing, entries []fs.DirEntry) {
 	for i := range outs {
 		batch := entries[i*statBatch : min((i+1)*statBatch, len(entries))]
 		if i == len(outs)-1 {
-			outs[i], fresh[i] = stat(batch)
+			outs[i], fresh[i] = w.statFiles(&f, batch)
 			break
 		}
 		select {
 		case w.sem <- struct{}{}:
 			wg.Go(func() {
 				defer func() { <-w.sem }()
-				outs[i], fresh[i] = stat(batch)
+				outs[i], fresh[i] = w.statFiles(&f, batch)
 			})
 		default:
-			outs[i], fresh[i] = stat(batch)
+			outs[i], fresh[i] = w.statFiles(&f, batch)
 		}
 	}
 	wg.Wait()
 	all := slices.Concat(outs...)
-	if slices.Contains(fresh, true) || len(all) != len(cache) {
+	if slices.Contains(fresh, true) || len(all) != len(f.cache) {
 		w.changed.Store(true)
 		l.files = make(map[string]candidate, len(all))
 		for _, c := range all {
@@ -492,6 +459,51 @@ func (w *walker) statAll(d dir, l *listing, entries []fs.DirEntry) {
 	w.mu.Lock()
 	w.cands = append(w.cands, all...)
 	w.mu.Unlock()
+}
+
+// folderScan is what the stat of one folder's files reads: the folder,
+// how to stat in it, the last scan's candidates of its files, and what
+// the journal says of them.
+type folderScan struct {
+	d          dir
+	ds         dirStatter
+	cache      map[string]candidate
+	unchanged  bool
+	dirtyNames map[string]bool
+}
+
+// statFiles returns the candidates of the files batch of the folder f,
+// and whether any differs from the last scan's.
+func (w *walker) statFiles(f *folderScan, batch []fs.DirEntry) (out []candidate, fresh bool) {
+	out = make([]candidate, 0, len(batch))
+	for _, e := range batch {
+		name := e.Name()
+		if c, ok := f.cache[name]; ok && f.unchanged && !c.multi && !f.dirtyNames[name] {
+			out = append(out, c)
+			continue
+		}
+		var st rawStat
+		w.stats.Add(1)
+		if err := f.ds.stat(name, &st); err != nil {
+			w.warn(joinName(f.d.abs, name, filepath.Separator), err)
+			continue
+		}
+		k := keyOf(&st)
+		if !k.regular {
+			fresh = true
+			continue // replaced since the folder was listed
+		}
+		if c, ok := f.cache[name]; ok && c.Size == k.size && c.MTime == k.mtime && c.CTime == k.ctime && c.Inode == k.inode {
+			out = append(out, c)
+			continue
+		}
+		fresh = true
+		c := newCandidate(joinName(f.d.abs, name, filepath.Separator), joinName(f.d.rel, name, '/'),
+			infoOf(name, &st), f.d.external, f.d.viaLink)
+		c.multi = k.links > 1
+		out = append(out, c)
+	}
+	return out, fresh
 }
 
 // link handles the symbolic link name in d: a Markdown file is listed and
