@@ -10,7 +10,8 @@ import (
 
 // A Scanner runs [Discover] scans that reuse what earlier ones learned,
 // so that a scan of an unchanged workspace costs one stat system call
-// per folder and per file, and little else:
+// per folder, plus one per file where no inotify watch vouches for it,
+// and little else:
 //
 //   - the listing of a folder is read again only when the folder changed
 //     (a file added, removed or renamed in it changes its modification
@@ -28,11 +29,11 @@ import (
 //     every file at least once a second (fullEvery), for what inotify
 //     cannot report.
 //
-// Without that watch every file is stat'ed on every scan: an edit in
-// place changes the file, not its folder. A Scanner is safe for concurrent use: one scan
-// at a time uses what it keeps, and a scan that starts while another
-// runs walks the workspace without it. The zero value is ready; Close
-// releases the open folders.
+// Without a watch every file is stat'ed on every scan: an edit in place
+// changes the file, not its folder. A Scanner is safe for concurrent
+// use: one scan at a time uses what it keeps, and a scan that starts
+// while another runs walks the workspace without it. The zero value is
+// ready; Close releases the open folders and the watches.
 type Scanner struct {
 	// scan is held by the scan that uses the fields below.
 	scan sync.Mutex
