@@ -110,15 +110,16 @@ func (s *Scanner) Discover(root string, extra []string) (files []File, warnings 
 	dirs = append(dirs, extraDirs...)
 
 	w.walkAll(dirs, extraFiles)
-	// Nothing listed again, no file changed, no link, no warning, no
-	// extra path: the result is the last one's.
+	// No folder's entries changed, no link, no warning, no extra path:
+	// the result is the last one's, with the files whose stat changed
+	// patched in.
 	reusable := len(extra) == 0 && len(w.warnings) == 0
 	files = s.reuse(root)
-	reused := reusable && !w.changed.Load() && len(files) == len(w.cands)
+	reused := reusable && !w.changed.Load() && len(files) == len(w.cands) && patch(files, w.patched)
 	if !reused {
 		files = w.files()
 	}
-	s.finish(w.listed, files, root, reusable, reused)
+	s.finish(w.listed, files, root, reusable, reused && len(w.patched) == 0)
 	if s != nil {
 		s.statted = w.stats.Load()
 	}
@@ -308,9 +309,12 @@ type walker struct {
 	wg  sync.WaitGroup
 	// scanner keeps folder listings across scans; nil keeps none.
 	scanner *Scanner
-	// changed is set when the scan found anything the last one did not
-	// see: a folder listed again, a file changed, a link.
+	// changed is set when the scan found a set of files the last one
+	// did not see: a folder's entries changed, a file added or removed,
+	// a link. patched holds the files that are still there but whose
+	// stat changed (guarded by mu).
 	changed atomic.Bool
+	patched []candidate
 	// full makes the scan stat every file, even in folders the journal
 	// reports unchanged; stats counts the files stat'ed.
 	full  bool
@@ -366,11 +370,11 @@ func (w *walker) walk(d dir) {
 	w.mu.Lock()
 	w.listed[d.abs] = true
 	w.mu.Unlock()
-	l, cached, err := w.scanner.readDir(d)
+	l, same, err := w.scanner.readDir(d)
 	if err != nil {
 		w.warn(d.abs, err) // l holds whatever was read before the error
 	}
-	if !cached {
+	if !same {
 		w.changed.Store(true)
 	}
 	if l == nil {
@@ -426,30 +430,33 @@ func (w *walker) statAll(d dir, l *listing, entries []fs.DirEntry) {
 	f.unchanged = !w.full && l.wd != 0 && !l.dirty && f.cache != nil
 	defer func() { l.dirty, l.dirtyNames = false, nil }()
 	var (
-		wg    sync.WaitGroup
-		outs  = make([][]candidate, (len(entries)+statBatch-1)/statBatch)
-		fresh = make([]bool, len(outs))
+		wg      sync.WaitGroup
+		outs    = make([][]candidate, (len(entries)+statBatch-1)/statBatch)
+		patched = make([][]candidate, len(outs))
+		fresh   = make([]bool, len(outs))
 	)
 	for i := range outs {
 		batch := entries[i*statBatch : min((i+1)*statBatch, len(entries))]
 		if i == len(outs)-1 {
-			outs[i], fresh[i] = w.statFiles(&f, batch)
+			outs[i], patched[i], fresh[i] = w.statFiles(&f, batch)
 			break
 		}
 		select {
 		case w.sem <- struct{}{}:
 			wg.Go(func() {
 				defer func() { <-w.sem }()
-				outs[i], fresh[i] = w.statFiles(&f, batch)
+				outs[i], patched[i], fresh[i] = w.statFiles(&f, batch)
 			})
 		default:
-			outs[i], fresh[i] = w.statFiles(&f, batch)
+			outs[i], patched[i], fresh[i] = w.statFiles(&f, batch)
 		}
 	}
 	wg.Wait()
-	all := slices.Concat(outs...)
+	all, changed := slices.Concat(outs...), slices.Concat(patched...)
+	if len(all) != len(f.cache) {
+		w.changed.Store(true) // a file added, removed or unreadable
+	}
 	if slices.Contains(fresh, true) || len(all) != len(f.cache) {
-		w.changed.Store(true)
 		l.files = make(map[string]candidate, len(all))
 		for _, c := range all {
 			l.files[path.Base(c.Rel)] = c
@@ -458,7 +465,23 @@ func (w *walker) statAll(d dir, l *listing, entries []fs.DirEntry) {
 	}
 	w.mu.Lock()
 	w.cands = append(w.cands, all...)
+	w.patched = append(w.patched, changed...)
 	w.mu.Unlock()
+}
+
+// patch replaces, in files (sorted by Rel), each file of patched, the
+// same file with a new stat, and reports whether it found them all at
+// their path, with the same inode: otherwise the set of files, or which
+// paths of one file are kept, may have changed.
+func patch(files []File, patched []candidate) bool {
+	for _, p := range patched {
+		i, ok := slices.BinarySearchFunc(files, p.Rel, func(f File, rel string) int { return strings.Compare(f.Rel, rel) })
+		if !ok || files[i].Abs != p.Abs || files[i].Inode != p.Inode {
+			return false
+		}
+		files[i] = p.File
+	}
+	return true
 }
 
 // folderScan is what the stat of one folder's files reads: the folder,
@@ -473,8 +496,10 @@ type folderScan struct {
 }
 
 // statFiles returns the candidates of the files batch of the folder f,
-// and whether any differs from the last scan's.
-func (w *walker) statFiles(f *folderScan, batch []fs.DirEntry) (out []candidate, fresh bool) {
+// those of them whose stat changed since the last scan's, and whether any
+// candidate is new. A file the last scan did not have marks the scan
+// changed.
+func (w *walker) statFiles(f *folderScan, batch []fs.DirEntry) (out, patched []candidate, fresh bool) {
 	out = make([]candidate, 0, len(batch))
 	for _, e := range batch {
 		name := e.Name()
@@ -490,20 +515,24 @@ func (w *walker) statFiles(f *folderScan, batch []fs.DirEntry) (out []candidate,
 		}
 		k := keyOf(&st)
 		if !k.regular {
-			fresh = true
 			continue // replaced since the folder was listed
 		}
-		if c, ok := f.cache[name]; ok && c.Size == k.size && c.MTime == k.mtime && c.CTime == k.ctime && c.Inode == k.inode {
-			out = append(out, c)
+		old, ok := f.cache[name]
+		if ok && old.Size == k.size && old.MTime == k.mtime && old.CTime == k.ctime && old.Inode == k.inode {
+			out = append(out, old)
 			continue
 		}
-		fresh = true
 		c := newCandidate(joinName(f.d.abs, name, filepath.Separator), joinName(f.d.rel, name, '/'),
 			infoOf(name, &st), f.d.external, f.d.viaLink)
 		c.multi = k.links > 1
-		out = append(out, c)
+		out, fresh = append(out, c), true
+		if ok {
+			patched = append(patched, c)
+		} else {
+			w.changed.Store(true)
+		}
 	}
-	return out, fresh
+	return out, patched, fresh
 }
 
 // link handles the symbolic link name in d: a Markdown file is listed and

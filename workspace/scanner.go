@@ -158,8 +158,8 @@ func (s *Scanner) lastFound() int {
 }
 
 // readDir returns the listing of the folder d, from the cache when the
-// folder is unchanged since it was read, and whether it is the cached
-// one. A nil Scanner reads every time and keeps nothing.
+// folder is unchanged since it was read, and whether its entries are the
+// cached ones. A nil Scanner reads every time and keeps nothing.
 func (s *Scanner) readDir(d dir) (*listing, bool, error) {
 	if s == nil {
 		entries, err := os.ReadDir(d.abs)
@@ -188,6 +188,9 @@ func (s *Scanner) readDir(d dir) (*listing, bool, error) {
 		return &listing{entries: entries, fd: -1}, false, err
 	}
 	nl := &listing{mtime: k.mtime, ctime: k.ctime, inode: k.inode, dev: k.dev, readAt: readAt, entries: entries, fd: -1}
+	same := l != nil && slices.EqualFunc(l.entries, entries, func(a, b fs.DirEntry) bool {
+		return a.Name() == b.Name() && a.Type() == b.Type()
+	})
 	s.mu.Lock()
 	if l != nil {
 		// The files' entries stay valid for the files whose stat is
@@ -209,7 +212,7 @@ func (s *Scanner) readDir(d dir) (*listing, bool, error) {
 	s.mu.Unlock()
 	// A folder is opened when its listing is reused, not when it is
 	// read: a process that scans once (a CLI search) opens none.
-	return nl, false, nil
+	return nl, same, nil
 }
 
 // open opens the folder of l, the folder d whose stat is k, while s
