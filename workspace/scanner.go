@@ -165,26 +165,43 @@ func (s *Scanner) readDir(d dir) (*listing, bool, error) {
 		entries, err := os.ReadDir(d.abs)
 		return &listing{entries: entries, fd: -1}, false, err
 	}
-	k, err := statFolder(d.parentFD(), d.name, d.abs)
-	if err != nil {
-		return nil, false, err
-	}
-	if !k.dir {
-		return nil, false, &fs.PathError{Op: "readdir", Path: d.abs, Err: errNotDir}
-	}
+	// A folder seen before and not yet open is opened now, and the stat
+	// of the handle is the folder's: one system call less than a stat
+	// and then an open.
 	s.mu.Lock()
 	l := s.dirs[d.abs]
+	opening := l != nil && l.fd < 0 && s.handles < maxFolderHandles()
+	if opening {
+		s.handles++ // reserved
+	}
 	s.mu.Unlock()
+	fd, k := -1, statKey{}
+	if opening {
+		if fd, k = openFolder(d.parentFD(), d.name, d.abs); fd < 0 {
+			s.mu.Lock()
+			s.handles-- // the reservation
+			s.mu.Unlock()
+		}
+	}
+	if fd < 0 {
+		var err error
+		if k, err = statFolder(d.parentFD(), d.name, d.abs); err != nil {
+			return nil, false, err
+		}
+	}
+	if !k.dir {
+		s.release(fd)
+		return nil, false, &fs.PathError{Op: "readdir", Path: d.abs, Err: errNotDir}
+	}
 	if l != nil && l.mtime == k.mtime && l.ctime == k.ctime && l.inode == k.inode && l.dev == k.dev &&
 		l.readAt.Sub(time.Unix(0, k.mtime)) > racyWindow {
-		if l.fd < 0 {
-			s.open(l, d, k)
-		}
+		s.adopt(l, fd)
 		return l, true, nil
 	}
 	readAt := time.Now()
 	entries, err := os.ReadDir(d.abs)
 	if err != nil {
+		s.release(fd)
 		return &listing{entries: entries, fd: -1}, false, err
 	}
 	nl := &listing{mtime: k.mtime, ctime: k.ctime, inode: k.inode, dev: k.dev, readAt: readAt, entries: entries, fd: -1}
@@ -210,27 +227,35 @@ func (s *Scanner) readDir(d dir) (*listing, bool, error) {
 	}
 	s.dirs[d.abs] = nl
 	s.mu.Unlock()
-	// A folder is opened when its listing is reused, not when it is
-	// read: a process that scans once (a CLI search) opens none.
+	s.adopt(nl, fd)
 	return nl, same, nil
 }
 
-// open opens the folder of l, the folder d whose stat is k, while s
-// keeps fewer than [maxFolderHandles] open.
-func (s *Scanner) open(l *listing, d dir, k statKey) {
+// adopt makes fd, the folder of l opened by this scan (-1 for none),
+// l's handle, and watches it.
+func (s *Scanner) adopt(l *listing, fd int) {
+	if fd < 0 {
+		return
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.handles >= maxFolderHandles() {
-		return
-	}
-	if l.fd = openFolder(d.parentFD(), d.name, d.abs, k); l.fd < 0 {
-		return
-	}
-	s.handles++
+	l.fd = fd
 	if !s.journalTried {
 		s.journal, s.journalTried = newJournal(), true
 	}
 	s.journal.watch(l)
+}
+
+// release closes fd, a handle readDir opened but does not keep (none
+// when -1), and gives back its slot.
+func (s *Scanner) release(fd int) {
+	if fd < 0 {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	closeFolder(fd)
+	s.handles--
 }
 
 // folders returns how many folders the last scan listed.

@@ -115,9 +115,10 @@ func statFolder(parent int, name, abs string) (statKey, error) {
 
 // openFolder opens the folder abs (the entry name of parent when parent
 // >= 0) as a handle for relative stat calls, without following a link,
-// and checks that it is the folder want describes. It returns -1 when
-// it cannot.
-func openFolder(parent int, name, abs string, want statKey) int {
+// and returns it with the stat of the folder it holds: that stat is the
+// folder's for this scan, so the handle is the folder the scan lists. It
+// returns -1 when it cannot.
+func openFolder(parent int, name, abs string) (int, statKey) {
 	var fd int
 	var err error
 	const flags = unix.O_PATH | unix.O_DIRECTORY | unix.O_NOFOLLOW | unix.O_CLOEXEC
@@ -127,14 +128,14 @@ func openFolder(parent int, name, abs string, want statKey) int {
 		fd, err = unix.Open(abs, flags, 0)
 	}
 	if err != nil {
-		return -1
+		return -1, statKey{}
 	}
 	var st rawStat
-	if unix.Fstat(fd, &st) != nil || uint64(st.Dev) != want.dev || int64(st.Ino) != want.inode {
+	if unix.Fstat(fd, &st) != nil {
 		unix.Close(fd)
-		return -1
+		return -1, statKey{}
 	}
-	return fd
+	return fd, keyOf(&st)
 }
 
 // closeFolder releases a handle of openFolder.

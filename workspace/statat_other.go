@@ -54,7 +54,7 @@ func statFolder(parent int, name, abs string) (statKey, error) {
 }
 
 // openFolder keeps no folder open on this platform.
-func openFolder(parent int, name, abs string, want statKey) int { return -1 }
+func openFolder(parent int, name, abs string) (int, statKey) { return -1, statKey{} }
 
 func closeFolder(fd int) {}
 
