@@ -257,6 +257,10 @@ type dir struct {
 	// starting point or a linked folder.
 	up   *listing
 	name string
+	// vouched is set when the parent's watch vouches that the entry name
+	// is still this folder: the parent was found unchanged, its watch
+	// verified, and it reported nothing about the name or itself.
+	vouched bool
 }
 
 // parentFD returns the open parent folder of d, -1 for none.
@@ -380,6 +384,9 @@ func (w *walker) walk(d dir) {
 	if l == nil {
 		return
 	}
+	// The watch of this folder vouches for its subfolders' names when the
+	// folder was found unchanged and the watch reported nothing of itself.
+	vouch := same && !w.full && l.verified && l.wd != 0 && !l.dirty
 	var stats []fs.DirEntry
 	for _, e := range l.entries {
 		name := e.Name()
@@ -397,6 +404,7 @@ func (w *walker) walk(d dir) {
 				memory:   d.memory,
 				up:       l,
 				name:     name,
+				vouched:  vouch && !l.dirtyNames[name],
 			})
 		case t&fs.ModeSymlink != 0:
 			w.link(d, name)

@@ -78,7 +78,7 @@ func (j *journal) watch(l *listing) {
 	if err != nil {
 		return // the watch limit: the folder is stat'ed as before
 	}
-	l.wd, l.dirty = int32(wd), true
+	l.wd, l.dirty, l.verified = int32(wd), true, false
 	j.wds[l.wd] = l
 }
 

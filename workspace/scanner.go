@@ -5,6 +5,7 @@ import (
 	"os"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -54,8 +55,10 @@ type Scanner struct {
 	journal      *journal
 	journalTried bool
 	fullAt       time.Time
-	// statted is the number of files the last scan stat'ed.
-	statted int64
+	// statted is the number of files the last scan stat'ed; dirStats
+	// counts the folders it stat'ed.
+	statted  int64
+	dirStats atomic.Int64
 }
 
 // listing is what a Scanner keeps of a folder: its entries as read, with
@@ -80,6 +83,10 @@ type listing struct {
 	wd         int32
 	dirty      bool
 	dirtyNames map[string]bool
+	// verified is set once a stat of the folder, made while its watch
+	// existed, matched the listing: from then on the watch alone can
+	// vouch for it (see dir.vouched).
+	verified bool
 }
 
 // dirKey is what, beyond its path, decides the candidates a folder's
@@ -128,6 +135,7 @@ func (s *Scanner) begin() (*Scanner, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.journal.drain()
+	s.dirStats.Store(0)
 	full := time.Since(s.fullAt) >= fullEvery
 	if full {
 		s.fullAt = time.Now()
@@ -165,11 +173,19 @@ func (s *Scanner) readDir(d dir) (*listing, bool, error) {
 		entries, err := os.ReadDir(d.abs)
 		return &listing{entries: entries, fd: -1}, false, err
 	}
+	s.mu.Lock()
+	l := s.dirs[d.abs]
+	// A folder its parent's watch vouches for, whose own watch reported
+	// nothing, is as listed: no stat.
+	if d.vouched && l != nil && l.verified && l.wd != 0 && !l.dirty && len(l.dirtyNames) == 0 {
+		s.mu.Unlock()
+		return l, true, nil
+	}
+	s.dirStats.Add(1)
+	watched := l != nil && l.wd != 0
 	// A folder seen before and not yet open is opened now, and the stat
 	// of the handle is the folder's: one system call less than a stat
 	// and then an open.
-	s.mu.Lock()
-	l := s.dirs[d.abs]
 	opening := l != nil && l.fd < 0 && s.handles < maxFolderHandles()
 	if opening {
 		s.handles++ // reserved
@@ -195,6 +211,7 @@ func (s *Scanner) readDir(d dir) (*listing, bool, error) {
 	}
 	if l != nil && l.mtime == k.mtime && l.ctime == k.ctime && l.inode == k.inode && l.dev == k.dev &&
 		l.readAt.Sub(time.Unix(0, k.mtime)) > racyWindow {
+		l.verified = l.verified || watched
 		s.adopt(l, fd)
 		return l, true, nil
 	}
@@ -216,6 +233,7 @@ func (s *Scanner) readDir(d dir) (*listing, bool, error) {
 		if l.inode == k.inode && l.dev == k.dev {
 			nl.fd, l.fd = l.fd, -1
 			s.journal.move(l, nl)
+			nl.verified = watched
 		} else if l.fd >= 0 {
 			s.journal.forget(l)
 			closeFolder(l.fd)
