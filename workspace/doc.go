@@ -24,6 +24,13 @@
 // [SafeMemoryPath] checks a path a caller wants to write to, refusing
 // anything that would land outside memory/.
 //
+// A [Scanner] runs the same discovery for a caller that scans again and
+// again (the freshness check before each search): it keeps what is
+// unchanged between scans, the folders open and, on Linux, watched with
+// inotify, so that a scan of an unchanged workspace costs a stat of
+// memory/ and one read of the watches' events. Close releases what it
+// keeps.
+//
 // All functions are safe for concurrent use by multiple goroutines; none of
-// them keeps state between calls.
+// them keeps state between calls. A Scanner is safe for concurrent use too.
 package workspace
