@@ -108,7 +108,7 @@ import (
 // in new Go memory that costs a page fault every 4 KiB, which on a
 // 2-core virtual machine was half of the whole search. SQLite copies
 // each blob straight into an arena instead (the SQL function
-// memweave_copy), and the arena asks for huge pages (see adviseHuge)
+// memweave_copy), and the arena asks for huge pages (see hugeBuffer)
 // before anything touches it. The arena is an ordinary Go slice, which
 // the blocks keep alive, and which the garbage collector counts: the
 // codes are most of a search process's live heap, and outside it the

@@ -80,23 +80,16 @@ func (h *Hybrid) Retrieve(ctx context.Context, req Request) (*Retrieved, error) 
 		wantVec, wantKw = false, true
 	}
 	count := h.chunkCounter(ctx)
-	r, err := h.run(ctx, req, wantKw, wantVec, count)
+	if wantVec {
+		var warn error
+		if wantVec, warn = h.coverage(ctx, count); warn != nil {
+			out.Warnings = append(out.Warnings, warn)
+			wantKw = wantKw || !wantVec
+		}
+	}
+	r, err := h.run(ctx, req, wantKw, wantVec)
 	if err != nil {
 		return nil, err
-	}
-	if wantVec {
-		if r.coverage != nil {
-			out.Warnings = append(out.Warnings, r.coverage)
-		}
-		if !r.vecUsable {
-			wantVec = false
-			if !wantKw {
-				if r.kw, err = h.keywordHits(ctx, req); err != nil {
-					return nil, err
-				}
-				wantKw = true
-			}
-		}
 	}
 	if wantVec && r.embedErr != nil {
 		if ctx.Err() != nil {
@@ -206,19 +199,15 @@ func (h *Hybrid) chunkCounter(ctx context.Context) func() (int, error) {
 
 // backendHits are the raw outputs of the backends.
 type backendHits struct {
-	kw   []KeywordHit
-	vec  []VectorHit
-	qvec []float32
-	// vecUsable is false when the vector backend holds no vector;
-	// coverage is the warning of a backend that holds too few.
-	vecUsable bool
-	coverage  error
-	embedErr  error
+	kw       []KeywordHit
+	vec      []VectorHit
+	qvec     []float32
+	embedErr error
 }
 
-// run runs the wanted backends concurrently. An embedding failure and
-// the vector backend's coverage are returned in r, not as errors.
-func (h *Hybrid) run(ctx context.Context, req Request, wantKw, wantVec bool, count func() (int, error)) (*backendHits, error) {
+// run runs the wanted backends concurrently. An embedding failure is
+// returned in embedErr, not as an error.
+func (h *Hybrid) run(ctx context.Context, req Request, wantKw, wantVec bool) (*backendHits, error) {
 	var (
 		r             backendHits
 		wg            sync.WaitGroup
@@ -229,12 +218,6 @@ func (h *Hybrid) run(ctx context.Context, req Request, wantKw, wantVec bool, cou
 	}
 	if wantVec {
 		wg.Go(func() {
-			// The coverage check is the vector side's first read (in a
-			// fresh process, the load of every code), so it runs here,
-			// beside the keyword query.
-			if r.vecUsable, r.coverage = h.coverage(ctx, count); !r.vecUsable {
-				return
-			}
 			if r.qvec, r.embedErr = h.Embedder.EmbedQuery(ctx, req.Query); r.embedErr == nil {
 				r.vec, vecErr = h.Vector.Vector(ctx, r.qvec, req.Pool, req.Filter)
 			}

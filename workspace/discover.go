@@ -114,8 +114,11 @@ func (s *Scanner) Discover(root string, extra []string) (files []File, warnings 
 	// the result is the last one's, with the files whose stat changed
 	// patched in.
 	reusable := len(extra) == 0 && len(w.warnings) == 0
-	files = s.reuse(root)
-	reused := reusable && !w.changed.Load() && len(files) == len(w.cands) && patch(files, w.patched)
+	reused := false
+	if reusable && !w.changed.Load() {
+		files = s.reuse(root)
+		reused = len(files) == len(w.cands) && patch(files, w.patched)
+	}
 	if !reused {
 		files = w.files()
 	}

@@ -7,15 +7,6 @@ import (
 	"syscall"
 )
 
-// deviceOf returns the device of info, from stat(2).
-func deviceOf(info fs.FileInfo) (uint64, bool) {
-	st, ok := info.Sys().(*syscall.Stat_t)
-	if !ok {
-		return 0, false
-	}
-	return uint64(st.Dev), true
-}
-
 // changeID returns the change time and inode of info, from stat(2).
 func changeID(info fs.FileInfo) (ctime, inode int64) {
 	st, ok := info.Sys().(*syscall.Stat_t)
