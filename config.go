@@ -65,14 +65,20 @@ type Config struct {
 	MMRLambda *float64
 	// SnippetChars is the maximum snippet length in bytes. Default 700.
 	SnippetChars int
-	// NoSyncOnSearch turns off the stat scan that re-indexes files
-	// changed on disk before each search. Default false: sync is on.
-	// The scan keeps the folders it has seen unchanged open between
-	// searches (at most a quarter of the open-file limit, at most 4,096),
-	// and on Linux watches them with inotify to skip the stat of files
-	// that did not change, until Close (see the README, "Live and shared
+	// NoSyncOnSearch turns off the freshness check before each search
+	// (the re-index of files changed on disk). Default false: it is on.
+	// A long-lived Weave's first search starts a file watcher (see
+	// [Weave.Watch]) whose events later searches drain, so that each
+	// re-indexes only the files changed since; a [Config.OneShot] Weave
+	// stat-scans the workspace instead (see the README, "Live and shared
 	// memory").
 	NoSyncOnSearch bool
+	// OneShot marks a Weave that serves one command and closes, as the
+	// CLI's do: its searches stat-scan the workspace for changed files
+	// instead of starting a file watcher, which would cost a watch per
+	// folder for a single search. Default false: the first search starts
+	// a watcher. [Weave.Watch] starts one either way.
+	OneShot bool
 	// TimeZone is where "today" is for decay and dated logs. Default UTC.
 	TimeZone *time.Location
 	// Now returns the current time. Default time.Now. Tests inject a

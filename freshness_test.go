@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -389,5 +390,72 @@ func TestLongLivedSearchSeesEveryEdit(t *testing.T) {
 	}
 	if got := searchPaths(t, w, "ALPHA-111"); len(got) != 0 {
 		t.Errorf("removed file: search = %q, want nothing", got)
+	}
+}
+
+// envEditFile and envEditText tell TestEditHelperProcess what to write.
+const (
+	envEditFile = "MEMWEAVE_EDIT_FILE"
+	envEditText = "MEMWEAVE_EDIT_TEXT"
+)
+
+// TestEditHelperProcess is not a test: it is another program that writes
+// one file and exits, for TestSearchSeesOtherProcessWrite.
+func TestEditHelperProcess(t *testing.T) {
+	path := os.Getenv(envEditFile)
+	if path == "" {
+		t.Skip("helper process for TestSearchSeesOtherProcessWrite")
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	if err := os.WriteFile(path, []byte(os.Getenv(envEditText)), 0o644); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	os.Exit(0)
+}
+
+// TestSearchSeesOtherProcessWrite is the freshness promise on the
+// default path of a long-lived Weave: another process writes a note
+// (a new file, a rewrite of the same size, a file in a new folder) and
+// exits, and the very next search finds it, every time. It runs without
+// a watcher (the first search starts one on demand) and with one running
+// whose debounce never fires.
+func TestSearchSeesOtherProcessWrite(t *testing.T) {
+	for _, watch := range []bool{false, true} {
+		t.Run(fmt.Sprintf("watch=%v", watch), func(t *testing.T) {
+			root := memweavetest.Workspace(t, map[string]string{"memory/base.md": "# Base\n\nbaseline note\n"})
+			w := open(t, root, memweave.Config{})
+			if watch {
+				if err := w.Watch(context.Background(), memweave.Debounce(time.Hour)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if _, err := w.Search(context.Background(), "baseline"); err != nil {
+				t.Fatal(err)
+			}
+			for i := range 24 {
+				rel := fmt.Sprintf("memory/n%d.md", i%4) // rewrites of the same size from i=4 on
+				if i%6 == 5 {
+					rel = fmt.Sprintf("memory/new%d/deep/n.md", i)
+				}
+				token := fmt.Sprintf("zebu%02dtoken", i)
+				cmd := exec.Command(os.Args[0], "-test.run=^TestEditHelperProcess$", "-test.count=1")
+				cmd.Env = append(os.Environ(), envEditFile+"="+filepath.Join(root, filepath.FromSlash(rel)),
+					envEditText+"=# Note\n\n"+token+" written by another process\n")
+				if out, err := cmd.CombinedOutput(); err != nil {
+					t.Fatalf("edit helper: %v: %s", err, out)
+				}
+				resp, err := w.Search(context.Background(), token, memweave.SearchMode(memweave.ModeKeyword))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(resp.Results) == 0 || resp.Results[0].Path != rel || !strings.Contains(resp.Results[0].Text, token) {
+					t.Fatalf("edit %d of %s: the next search found %+v (warnings %v)", i, rel, resp.Results, resp.Warnings)
+				}
+			}
+		})
 	}
 }

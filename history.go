@@ -45,8 +45,8 @@ func (w *Weave) Conflicts(ctx context.Context, opts ...SearchOption) (*Conflicts
 	}
 	resp := &ConflictsResponse{Warnings: []Warning{}}
 	err := errors.Join(w.checkOpen(), s.Validate())
-	if err == nil && !s.NoSync && !w.cfg.NoSyncOnSearch && !w.watch.Fresh() {
-		resp.Warnings = append(resp.Warnings, w.eng.Refresh(ctx, syncLockTimeout)...)
+	if err == nil && !s.NoSync && !w.cfg.NoSyncOnSearch {
+		resp.Warnings = append(resp.Warnings, w.refresh(ctx)...)
 	}
 	var f search.Filter
 	var warns []Warning

@@ -62,11 +62,15 @@ func (w *Weave) Search(ctx context.Context, query string, opts ...SearchOption) 
 	}
 	resp := &SearchResponse{Query: query, Mode: s.Mode, Warnings: []Warning{}, Results: []Result{}}
 	var check *indexer.Check
-	if !s.NoSync && !w.cfg.NoSyncOnSearch && !w.watch.Fresh() {
-		// A fresh watcher has indexed every change it saw. Without one,
-		// the workspace is diffed while the index is read as it is; the
-		// read is kept unless the diff found something to index.
-		check = w.eng.StartCheck(ctx)
+	if !s.NoSync && !w.cfg.NoSyncOnSearch {
+		// The watcher's events say what changed. Without a watcher, the
+		// workspace is diffed while the index is read as it is; the read
+		// is kept unless the diff found something to index.
+		var watched bool
+		if resp.Warnings, watched = w.syncWatched(ctx); !watched {
+			check = w.eng.StartCheck(ctx)
+		}
+		resp.Warnings = append([]Warning{}, resp.Warnings...)
 	}
 	got, warns, err := w.retrieve(ctx, query, s)
 	if check != nil {

@@ -45,6 +45,12 @@ type Status struct {
 	Watcher WatchState `json:"watcher"`
 	// WatcherPID is the process running the watcher; 0 when off.
 	WatcherPID int `json:"watcher_pid,omitempty"`
+	// Freshness is how this Weave's searches find files changed on disk:
+	// "events" (they drain this process's file watcher and re-index what
+	// its events named), "scan" (they stat-scan the workspace) or "off"
+	// (Config.NoSyncOnSearch); FreshnessReason says why it scans.
+	Freshness       string `json:"freshness"`
+	FreshnessReason string `json:"freshness_reason,omitempty"`
 }
 
 // StatusOption sets a per-call option of [Weave.Status].
@@ -84,6 +90,7 @@ func (w *Weave) Status(ctx context.Context, opts ...StatusOption) (*Status, erro
 		s.TooLargeFiles, s.UnreadableFiles = len(d.TooLarge), len(d.Unreadable)
 	}
 	s.Watcher, s.WatcherPID = w.watcherStatus(ctx)
+	s.Freshness, s.FreshnessReason = w.freshness()
 	s.ChunkerVersion, _ = w.db.Meta(ctx, "chunking")
 	if w.emb == nil {
 		s.Embedder = "none"
@@ -100,6 +107,26 @@ func (w *Weave) Status(ctx context.Context, opts ...StatusOption) (*Status, erro
 		s.SearchModeReason = "no chunk has a vector yet (embedding failed or pending); run index"
 	}
 	return s, nil
+}
+
+// freshness returns how searches find changed files, and why they scan
+// when they do.
+func (w *Weave) freshness() (mode, reason string) {
+	switch {
+	case w.cfg.NoSyncOnSearch:
+		return "off", ""
+	case w.cfg.OneShot && !w.watch.Running():
+		return "scan", "one-shot handle: each command scans once"
+	case !w.startOnDemand():
+		return "scan", "no file watcher runs"
+	case w.watch.State() == WatchPolling:
+		reason := "file events unavailable"
+		if err := w.watch.Reason(); err != nil {
+			reason += ": " + err.Error()
+		}
+		return "scan", reason
+	}
+	return "events", ""
 }
 
 // FileInfo describes one indexed file; see [indexer.FileInfo].

@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/memweave/memweave-go/index"
@@ -89,8 +91,7 @@ func (w *Weave) Watch(ctx context.Context, opts ...WatchOption) error {
 	if err := w.checkOpen(); err != nil {
 		return err
 	}
-	o := watcher.Options{Root: w.cfg.Workspace, ExtraPaths: w.cfg.ExtraPaths, Logger: w.cfg.Logger,
-		Fatal: isFatal}
+	o := w.watchOptions(false)
 	for _, opt := range opts {
 		opt(&o)
 	}
@@ -111,10 +112,18 @@ func (w *Weave) Watch(ctx context.Context, opts ...WatchOption) error {
 	return nil
 }
 
-// watchSync is the watcher's [watcher.Syncer]: a sync of the index, one
-// event per file it re-indexed or removed.
-func (w *Weave) watchSync(ctx context.Context) ([]WatchEvent, error) {
-	res, err := w.eng.Sync(ctx, indexer.SyncOptions{})
+// watchSync is the watcher's [watcher.Syncer]: it re-indexes the paths
+// the watcher's events named, or what a stat scan finds stale when events
+// may have been lost, and returns an event per file it re-indexed or
+// removed and per warning.
+func (w *Weave) watchSync(ctx context.Context, ch watcher.Changes) ([]WatchEvent, error) {
+	var res *indexer.Result
+	var err error
+	if ch.All {
+		res, err = w.eng.SyncStale(ctx, syncLockTimeout)
+	} else {
+		res, err = w.eng.SyncPaths(ctx, ch.Paths, syncLockTimeout)
+	}
 	if res == nil {
 		return nil, err
 	}
@@ -129,7 +138,68 @@ func (w *Weave) watchSync(ctx context.Context) ([]WatchEvent, error) {
 	for _, p := range res.Deleted {
 		evs = append(evs, WatchEvent{Path: p, Removed: true, Err: err})
 	}
+	for _, wn := range res.Warnings {
+		if !slices.Contains(res.Indexed, wn.Path) || wn.Path == "" {
+			evs = append(evs, WatchEvent{Path: wn.Path, Err: wn})
+		}
+	}
+	if res.FilesPending > 0 {
+		wn := indexer.PendingWarning(res.FilesPending)
+		evs = append(evs, WatchEvent{Err: wn})
+	}
 	return evs, err
+}
+
+// startOnDemand starts the watcher that a long-lived Weave's searches
+// drain, once: not for a [Config.OneShot] Weave, and not again after a
+// watcher stopped. It reports whether a watcher runs.
+func (w *Weave) startOnDemand() bool {
+	if w.cfg.OneShot || w.watch.Done() != nil {
+		return w.watch.Running()
+	}
+	err := w.watch.Start(context.Background(), watcher.SyncFunc(w.watchSync), w.watchOptions(true))
+	if err != nil && !errors.Is(err, watcher.ErrRunning) && !errors.Is(err, watcher.ErrClosed) {
+		w.cfg.Logger.Warn("memweave: no file watcher; searches scan the workspace", "err", err)
+	}
+	return w.watch.Running()
+}
+
+// watchOptions are the watcher options every watcher of w shares.
+func (w *Weave) watchOptions(onDemand bool) watcher.Options {
+	return watcher.Options{Root: w.cfg.Workspace, ExtraPaths: w.cfg.ExtraPaths, SyncDir: filepath.Dir(w.cfg.DBPath),
+		OnDemand: onDemand, Logger: w.cfg.Logger, Fatal: isFatal}
+}
+
+// syncWatched brings the index up to date with the files through the
+// Weave's watcher, started on demand, and returns what the sync warned
+// about. ok is false when no watcher serves (a one-shot Weave, or its
+// watcher stopped): the caller scans instead.
+func (w *Weave) syncWatched(ctx context.Context) (warns []Warning, ok bool) {
+	if !w.startOnDemand() {
+		return nil, false
+	}
+	evs, err := w.watch.Sync(ctx, syncLockTimeout)
+	switch {
+	case errors.Is(err, watcher.ErrStopped):
+		return nil, false
+	case err != nil:
+		warns = append(warns, Warning{Err: fmt.Errorf("could not refresh changed files; results may be stale: %w", err)})
+	}
+	for _, ev := range evs {
+		if ev.Err != nil && err == nil {
+			warns = append(warns, Warning{Path: ev.Path, Err: ev.Err})
+		}
+	}
+	return warns, true
+}
+
+// refresh is the freshness check before a read that is not a search:
+// through the watcher, or by a stat scan.
+func (w *Weave) refresh(ctx context.Context) []Warning {
+	if warns, ok := w.syncWatched(ctx); ok {
+		return warns
+	}
+	return w.eng.Refresh(ctx, syncLockTimeout)
 }
 
 // isFatal reports whether a sync error should stop the watcher: the index
@@ -149,10 +219,12 @@ func (w *Weave) heartbeat(state WatchState, poll time.Duration) {
 	}
 }
 
-// watcherStatus returns the state of this process's watcher or, when it
-// runs none, of another process's watcher that has reported recently.
+// watcherStatus returns the state of this process's background watcher
+// (started by [Weave.Watch]) or, when it runs none, of another process's
+// watcher that has reported recently. The watcher a long-lived Weave's
+// searches start on demand does not count: it indexes nothing by itself.
 func (w *Weave) watcherStatus(ctx context.Context) (WatchState, int) {
-	if state := w.watch.State(); state != WatchOff {
+	if state := w.watch.State(); state != WatchOff && !w.watch.OnDemand() {
 		return state, pid
 	}
 	if hb, _ := w.db.Meta(ctx, "watcher"); hb != "" {

@@ -91,29 +91,8 @@ func (e *Engine) Diff(ctx context.Context) (*Diff, error) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		// Discovered files are managed by discovery: pruned when gone.
-		f.External = false
 		seen[f.Rel] = true
-		row, indexed := rows[f.Rel]
-		switch {
-		case f.Size > e.opts.MaxFileBytes:
-			d.TooLarge = append(d.TooLarge, f)
-			if indexed {
-				d.Deleted = append(d.Deleted, f.Rel)
-			}
-		case indexed && SameStat(row, f) && row.Hash != "" && !row.External && !e.racyChanged(row, f, d):
-			if row.Pending {
-				d.Pending = append(d.Pending, f)
-			} else {
-				d.Unchanged = append(d.Unchanged, f)
-			}
-		case !readable(f.Abs):
-			d.Unreadable = append(d.Unreadable, Warning{Path: f.Rel, Err: fs.ErrPermission})
-		case indexed:
-			d.Changed = append(d.Changed, f)
-		default:
-			d.New = append(d.New, f)
-		}
+		e.classify(f, d)
 	}
 	for p, row := range rows {
 		if seen[p] {
@@ -126,6 +105,32 @@ func (e *Engine) Diff(ctx context.Context) (*Diff, error) {
 	slices.Sort(d.Deleted)
 	slices.SortFunc(d.Unreadable, func(a, b Warning) int { return cmp.Compare(a.Path, b.Path) })
 	return d, nil
+}
+
+// classify files the discovered file f in d against its row.
+func (e *Engine) classify(f workspace.File, d *Diff) {
+	// Discovered files are managed by discovery: pruned when gone.
+	f.External = false
+	row, indexed := d.rows[f.Rel]
+	switch {
+	case f.Size > e.opts.MaxFileBytes:
+		d.TooLarge = append(d.TooLarge, f)
+		if indexed {
+			d.Deleted = append(d.Deleted, f.Rel)
+		}
+	case indexed && SameStat(row, f) && row.Hash != "" && !row.External && !e.racyChanged(row, f, d):
+		if row.Pending {
+			d.Pending = append(d.Pending, f)
+		} else {
+			d.Unchanged = append(d.Unchanged, f)
+		}
+	case !readable(f.Abs):
+		d.Unreadable = append(d.Unreadable, Warning{Path: f.Rel, Err: fs.ErrPermission})
+	case indexed:
+		d.Changed = append(d.Changed, f)
+	default:
+		d.New = append(d.New, f)
+	}
 }
 
 // Timestamp granularities the racy-timestamp rule allows for. A file

@@ -222,22 +222,53 @@ func (c *Check) Finish(ctx context.Context, lockTimeout time.Duration) (changed 
 		return changed, []Warning{{Err: fmt.Errorf("could not check for changed files: %w", c.err)}}
 	}
 	if d.Stale() == 0 {
-		// Nothing to index; refreshing racy rows is bookkeeping, done
-		// when the lock is free and never worth a warning.
-		if len(d.Retouch) > 0 {
-			_ = e.WithLock(ctx, lockTimeout, func() error { return e.db.Touch(ctx, rowsOf(d.Retouch, d.rows)) })
-		}
+		_, _ = e.syncDiff(ctx, d, lockTimeout)
 		return changed, nil
 	}
-	res, err := e.refreshFiles(ctx, d, lockTimeout)
+	res, err := e.syncDiff(ctx, d, lockTimeout)
 	if err != nil {
 		return true, []Warning{{Err: fmt.Errorf("could not refresh %d changed files; results may be stale: %w", d.Stale(), err)}}
 	}
 	warns = res.Warnings
 	if res.FilesPending > 0 {
-		warns = append(warns, Warning{Err: fmt.Errorf("%d files are pending embeddings and match by keyword only: %w", res.FilesPending, errPending)})
+		warns = append(warns, PendingWarning(res.FilesPending))
 	}
 	return true, warns
+}
+
+// PendingWarning is the warning of a freshness check after which n files
+// are still pending embeddings.
+func PendingWarning(n int) Warning {
+	return Warning{Err: fmt.Errorf("%d files are pending embeddings and match by keyword only: %w", n, errPending)}
+}
+
+// SyncStale is the sync of a watcher that may have lost events: it
+// computes the [Diff] without the lock and, only when something is
+// stale, brings the stale files up to date waiting at most lockTimeout
+// for the lock. Unreadable files come back as warnings.
+func (e *Engine) SyncStale(ctx context.Context, lockTimeout time.Duration) (*Result, error) {
+	d, err := e.Diff(ctx)
+	if err != nil {
+		return nil, err
+	}
+	res, err := e.syncDiff(ctx, d, lockTimeout)
+	if res != nil {
+		res.Warnings = append(res.Warnings, d.Unreadable...)
+	}
+	return res, err
+}
+
+// syncDiff acts on a Diff computed without the lock: when nothing is
+// stale it only refreshes racy rows, bookkeeping done when the lock is
+// free and never worth a warning; otherwise it runs refreshFiles.
+func (e *Engine) syncDiff(ctx context.Context, d *Diff, lockTimeout time.Duration) (*Result, error) {
+	if d.Stale() > 0 {
+		return e.refreshFiles(ctx, d, lockTimeout)
+	}
+	if len(d.Retouch) > 0 {
+		_ = e.WithLock(ctx, lockTimeout, func() error { return e.db.Touch(ctx, rowsOf(d.Retouch, d.rows)) })
+	}
+	return &Result{FilesScanned: d.Scanned}, nil
 }
 
 // refreshFiles brings exactly the files d found stale up to date, under

@@ -20,7 +20,7 @@ func ExampleStart() {
 	// A real Syncer re-indexes the files a stat scan calls stale; this
 	// one only signals each call.
 	synced := make(chan struct{}, 16)
-	sync := watcher.SyncFunc(func(ctx context.Context) ([]watcher.Event, error) {
+	sync := watcher.SyncFunc(func(ctx context.Context, ch watcher.Changes) ([]watcher.Event, error) {
 		synced <- struct{}{}
 		return nil, nil
 	})

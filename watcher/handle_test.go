@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/fsnotify/fsnotify"
@@ -11,7 +12,7 @@ import (
 
 type nopSyncer struct{}
 
-func (nopSyncer) Sync(context.Context) ([]Event, error) { return nil, nil }
+func (nopSyncer) Sync(context.Context, Changes) ([]Event, error) { return nil, nil }
 
 // TestHandle checks which events schedule a Sync and how folder events
 // change the watched folders. The cases run in order on one watcher.
@@ -26,8 +27,7 @@ func TestHandle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l := newLoop(nopSyncer{}, opts)
-	l.w = &Watcher{}
+	l := newTree(&Watcher{opts: opts}, opts)
 	if err := l.startOS(); err != nil {
 		t.Fatal(err)
 	}
@@ -59,11 +59,12 @@ func TestHandle(t *testing.T) {
 	}
 	for _, tt := range tests {
 		ev := fsnotify.Event{Name: p(tt.name), Op: tt.op}
-		if got := l.handle(ev); got != tt.want {
-			t.Errorf("handle(%v) = %v, want %v", ev, got, tt.want)
+		got, err := l.handle(ev)
+		if err != nil || (len(got) > 0) != tt.want {
+			t.Errorf("handle(%v) = %v, %v; want paths: %v", ev, got, err, tt.want)
 		}
 	}
-	if l.dirs[p("memory/sub")] {
+	if _, ok := l.dirs[p("memory/sub")]; ok {
 		t.Error("memory/sub still watched after its rename")
 	}
 
@@ -74,12 +75,16 @@ func TestHandle(t *testing.T) {
 	if err := os.MkdirAll(p("memory/new/.git"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if !l.handle(fsnotify.Event{Name: p("memory/new"), Op: fsnotify.Create}) {
-		t.Error("handle(create memory/new) = false, want true")
+	if err := os.WriteFile(p("memory/new/deep/n.md"), []byte("# N\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := l.handle(fsnotify.Event{Name: p("memory/new"), Op: fsnotify.Create})
+	if want := []string{p("memory/new"), p("memory/new/deep/n.md")}; err != nil || !slices.Equal(got, want) {
+		t.Errorf("handle(create memory/new) = %v, %v; want %v", got, err, want)
 	}
 	for dir, want := range map[string]bool{"memory/new": true, "memory/new/deep": true, "memory/new/.git": false} {
-		if l.dirs[p(dir)] != want {
-			t.Errorf("%s watched = %v, want %v", dir, l.dirs[p(dir)], want)
+		if _, ok := l.dirs[p(dir)]; ok != want {
+			t.Errorf("%s watched = %v, want %v", dir, ok, want)
 		}
 	}
 }

@@ -19,11 +19,10 @@ import (
 // channels.
 var errEventsStopped = errors.New("watcher: file events stopped")
 
-// loop is the state of one watcher goroutine; only that goroutine touches
-// it once [Start] returned.
-type loop struct {
+// tree is the state of the goroutine that receives the operating
+// system's events; only that goroutine touches it once [Start] returned.
+type tree struct {
 	w    *Watcher
-	s    Syncer
 	opts Options
 	// root and mem are the workspace and its memory folder, absolute.
 	root, mem string
@@ -33,310 +32,319 @@ type loop struct {
 
 	// os is the operating system's watcher; nil while polling.
 	os *fsnotify.Watcher
-	// dirs are the folders os watches.
-	dirs  map[string]bool
-	state State
-
-	poll     *time.Ticker
-	debounce *time.Timer
-	armed    bool      // a Sync is scheduled on debounce
-	deadline time.Time // latest time the scheduled Sync may run
-	polls    int       // poll ticks since polling began
-	retry    bool      // the last Sync failed: retry at the next tick
+	// dirs are the folders os watches, with their identities; ids maps
+	// an identity back to its folder, so that one folder reached by two
+	// paths is noticed.
+	dirs map[string]folderID
+	ids  map[folderID]string
+	// links are links to folders met while adding watches, checked once
+	// the walk is done (see checkLinks).
+	links []string
 }
 
-func newLoop(s Syncer, opts Options) *loop {
-	l := &loop{s: s, opts: opts, root: opts.Root, mem: filepath.Join(opts.Root, workspace.MemoryDir),
+// folderID identifies a folder whatever path reaches it.
+type folderID struct{ dev, ino uint64 }
+
+func newTree(w *Watcher, opts Options) *tree {
+	t := &tree{w: w, opts: opts, root: opts.Root, mem: filepath.Join(opts.Root, workspace.MemoryDir),
 		extraFiles: make(map[string]bool)}
 	for _, x := range opts.ExtraPaths {
 		p := x
 		if !filepath.IsAbs(p) {
-			p = filepath.Join(l.root, p)
+			p = filepath.Join(t.root, p)
 		}
 		p = filepath.Clean(p)
 		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
-			l.extraDirs = append(l.extraDirs, p)
+			t.extraDirs = append(t.extraDirs, p)
 		} else {
-			l.extraFiles[p] = true
+			t.extraFiles[p] = true
 		}
 	}
-	return l
+	return t
 }
 
-// run is the watcher's loop: a catch-up Sync, then file events, debounced
-// Syncs and poll ticks until ctx is done. It returns ctx's error when
-// stopped, or the error that made it fail.
-func (l *loop) run(ctx context.Context) error {
-	l.poll = time.NewTicker(l.opts.PollInterval)
-	defer l.poll.Stop()
-	l.debounce = time.NewTimer(time.Hour)
-	l.debounce.Stop()
-	defer l.debounce.Stop()
-	// Catch up with changes made while nothing watched.
-	if err := l.flush(ctx); err != nil {
-		return err
-	}
+// run receives events until ctx is done. While polling it tries to
+// return to file events every pollsBeforeRetry poll intervals.
+func (t *tree) run(ctx context.Context) {
+	defer t.stopOS()
+	retry := time.NewTicker(pollsBeforeRetry * t.opts.PollInterval)
+	defer retry.Stop()
 	for {
 		var events <-chan fsnotify.Event
 		var errs <-chan error
-		if l.os != nil {
-			events, errs = l.os.Events, l.os.Errors
+		if t.os != nil {
+			events, errs = t.os.Events, t.os.Errors
 		}
-		var err error
 		select {
 		case <-ctx.Done():
-			return ctx.Err()
+			return
 		case ev, ok := <-events:
-			l.onEvent(ev, ok)
-		case e, ok := <-errs:
-			l.onError(e, ok)
-		case <-l.debounce.C:
-			l.armed = false
-			err = l.flush(ctx)
-		case <-l.poll.C:
-			err = l.onPoll(ctx)
-		}
-		if err != nil {
-			return err
+			if !ok {
+				t.fallBack(errEventsStopped)
+				continue
+			}
+			t.onEvent(ev)
+		case err, ok := <-errs:
+			switch {
+			case !ok:
+				t.fallBack(errEventsStopped)
+			case errors.Is(err, fsnotify.ErrEventOverflow):
+				// Events were lost, but later ones still come: the next
+				// Sync scans everything.
+				t.opts.Logger.Warn("watcher: event queue overflowed; the next sync scans everything")
+				t.w.record(true)
+			default:
+				t.fallBack(err)
+			}
+		case <-retry.C:
+			if t.os == nil && t.startOS() == nil {
+				t.w.record(true)
+				t.w.setState(Active, nil)
+			}
 		}
 	}
 }
 
-// onEvent handles one file event, or the event channel's closing.
-func (l *loop) onEvent(ev fsnotify.Event, ok bool) {
-	if !ok {
-		l.fallBack(errEventsStopped)
-		l.schedule()
+// onEvent records the paths ev may have changed and keeps the watched
+// folders up to date.
+func (t *tree) onEvent(ev fsnotify.Event) {
+	name := filepath.Clean(ev.Name)
+	if t.w.sawBarrier(name) {
 		return
 	}
-	if l.handle(ev) {
-		l.w.fresh.Store(false)
-		l.schedule()
+	paths, err := t.handle(ev)
+	if err != nil {
+		t.fallBack(err)
+		return
+	}
+	if len(paths) > 0 {
+		t.w.record(false, paths...)
 	}
 }
 
-// onError handles an error from fsnotify, or its error channel's closing.
-// An overflow loses events; any other error may too. Either way, sync
-// everything and poll from now on.
-func (l *loop) onError(err error, ok bool) {
-	if !ok {
-		err = errEventsStopped
+// handle updates the watched folders for ev and returns the paths whose
+// index rows ev may change: a Markdown file, the Markdown files found in
+// a new folder, a folder removed or renamed away. An error means file
+// events can no longer be trusted.
+func (t *tree) handle(ev fsnotify.Event) ([]string, error) {
+	name := filepath.Clean(ev.Name)
+	if t.extraFiles[name] {
+		return []string{name}, nil
 	}
-	l.fallBack(err)
-	l.schedule()
-}
-
-// onPoll handles a poll tick: a heartbeat, while polling a Sync and every
-// pollsBeforeRetry ticks an attempt to return to file events, and the
-// retry of a failed Sync.
-func (l *loop) onPoll(ctx context.Context) error {
-	l.heartbeat(l.state)
-	if l.state == Polling {
-		l.polls++
-		if l.polls%pollsBeforeRetry == 0 && l.startOS() == nil {
-			l.setState(Active, nil)
+	if !t.inScope(name) {
+		return nil, nil
+	}
+	if name != t.mem && workspace.IsIgnoredName(filepath.Base(name)) {
+		return nil, nil
+	}
+	switch {
+	case ev.Has(fsnotify.Create):
+		if fi, err := os.Stat(name); err == nil && fi.IsDir() {
+			// Files may have landed in the new folder before its watch
+			// did: the walk that adds the watches lists them. The folder
+			// itself counts too: it may replace one whose files had rows.
+			found := []string{name}
+			if err := t.addTree(name, &found); err != nil {
+				return nil, err
+			}
+			return found, t.checkLinks()
 		}
-	} else if !l.retry {
-		return nil
-	}
-	if l.armed {
-		return nil // a Sync is coming anyway
-	}
-	return l.flush(ctx)
-}
-
-// schedule arms the debounce timer: Debounce from now, but no later than
-// maxDebounces periods after the first event of the burst.
-func (l *loop) schedule() {
-	now := time.Now()
-	if !l.armed {
-		l.armed, l.deadline = true, now.Add(maxDebounces*l.opts.Debounce)
-	}
-	l.debounce.Reset(min(l.opts.Debounce, max(l.deadline.Sub(now), 0)))
-}
-
-// flush runs a Sync and reports its events. It returns an error only when
-// the watcher should stop.
-func (l *loop) flush(ctx context.Context) error {
-	l.retry = false
-	evs, err := l.s.Sync(ctx)
-	if l.opts.OnChange != nil {
-		for _, ev := range evs {
-			l.opts.OnChange(ev)
+	case ev.Has(fsnotify.Remove), ev.Has(fsnotify.Rename):
+		if _, ok := t.dirs[name]; ok {
+			t.forgetTree(name)
+			return []string{name}, nil
 		}
 	}
-	if err == nil {
-		// Fresh only while file events are trusted: polling may lag
-		// behind the files by a poll interval.
-		l.w.fresh.Store(l.state == Active && !l.armed)
-		return nil
+	if workspace.IsMarkdown(name) {
+		return []string{name}, nil
 	}
-	l.w.fresh.Store(false)
-	if ctx.Err() != nil || l.opts.Fatal(err) {
-		return err
-	}
-	l.opts.Logger.Warn("watcher: sync failed; retrying", "err", err, "in", l.opts.PollInterval)
-	l.retry = true
-	return nil
+	return nil, nil
 }
 
-// setState changes the watcher's state and reports it.
-func (l *loop) setState(s State, err error) {
-	l.state = s
-	l.w.setState(s)
-	l.notify(s, err)
-}
-
-// notify reports state through Heartbeat and OnState.
-func (l *loop) notify(s State, err error) {
-	l.heartbeat(s)
-	if l.opts.OnState != nil {
-		l.opts.OnState(s, err)
-	}
-}
-
-func (l *loop) heartbeat(s State) {
-	if l.opts.Heartbeat != nil {
-		l.opts.Heartbeat(s)
-	}
-}
-
-// fallBack switches to polling after the operating system's watcher
-// failed.
-func (l *loop) fallBack(err error) {
-	l.stopOS()
-	l.polls = 0
-	l.w.fresh.Store(false)
-	l.opts.Logger.Warn("watcher: file events unavailable, polling", "err", err, "interval", l.opts.PollInterval)
-	l.setState(Polling, err)
+// fallBack switches to polling after file events failed.
+func (t *tree) fallBack(err error) {
+	t.stopOS()
+	t.opts.Logger.Warn("watcher: file events unavailable, polling", "err", err, "interval", t.opts.PollInterval)
+	t.w.record(true)
+	t.w.setState(Polling, err)
 }
 
 // startOS starts the operating system's watcher on every folder of
-// interest. On error it leaves none running.
-func (l *loop) startOS() error {
-	fsw, err := l.opts.OSWatcher()
+// interest and on SyncDir. On error it leaves none running.
+func (t *tree) startOS() error {
+	fsw, err := t.opts.OSWatcher()
 	if err != nil {
 		return fmt.Errorf("watcher: %w", err)
 	}
-	l.os, l.dirs = fsw, make(map[string]bool)
-	err = l.add(l.root)
+	t.os, t.dirs, t.ids, t.links = fsw, make(map[string]folderID), make(map[folderID]string), nil
+	err = t.add(t.root)
+	if err == nil && t.opts.SyncDir != t.root {
+		err = t.add(t.opts.SyncDir)
+	}
 	if err == nil {
-		err = l.addTree(l.mem)
+		err = t.addTree(t.mem, nil)
 	}
-	for _, d := range l.extraDirs {
+	for _, d := range t.extraDirs {
 		if err == nil {
-			err = l.addTree(d)
+			err = t.addTree(d, nil)
 		}
 	}
-	for f := range l.extraFiles {
+	for f := range t.extraFiles {
 		if err == nil {
-			err = l.add(filepath.Dir(f))
+			err = t.add(filepath.Dir(f))
 		}
+	}
+	if err == nil {
+		err = t.checkLinks()
 	}
 	if err != nil {
-		l.stopOS()
-		return fmt.Errorf("watcher: %w", err)
+		t.stopOS()
+		return err
 	}
 	return nil
 }
 
 // stopOS closes the operating system's watcher, if any; fsnotify's Close
 // waits for its reader goroutine.
-func (l *loop) stopOS() {
-	if l.os != nil {
-		l.os.Close()
-		l.os, l.dirs = nil, nil
+func (t *tree) stopOS() {
+	if t.os != nil {
+		t.os.Close()
+		t.os, t.dirs, t.ids = nil, nil, nil
 	}
 }
 
-// add watches one folder. A folder that vanished is not an error.
-func (l *loop) add(dir string) error {
-	if l.dirs[dir] {
+// add watches one folder. A folder that vanished is not an error; a
+// folder already watched under another path is (see [ErrAlias]).
+func (t *tree) add(dir string) error {
+	if _, ok := t.dirs[dir]; ok {
 		return nil
 	}
-	if err := l.os.Add(dir); err != nil {
+	id, err := identify(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if other, ok := t.ids[id]; ok && id != (folderID{}) {
+		if dir == t.opts.SyncDir || other == t.opts.SyncDir || dir == t.root || other == t.root {
+			// The root and SyncDir are watched for their own entries only.
+			t.dirs[dir] = id
+			return nil
+		}
+		return fmt.Errorf("%w: %s and %s", ErrAlias, other, dir)
+	}
+	if err := t.os.Add(dir); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil
 		}
-		return err
+		return fmt.Errorf("watcher: watch %s: %w", dir, err)
 	}
-	l.dirs[dir] = true
+	t.dirs[dir] = id
+	t.ids[id] = dir
 	return nil
 }
 
 // addTree watches dir and the folders below it, skipping hidden and
-// temporary names as discovery does.
-func (l *loop) addTree(dir string) error {
+// temporary names as discovery does. With found set, it appends the
+// Markdown files it meets (a new folder's files).
+func (t *tree) addTree(dir string, found *[]string) error {
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		return nil
 	}
-	if err := l.add(dir); err != nil {
+	if err := t.add(dir); err != nil {
 		return err
 	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return nil // vanished or unreadable: the Syncer's scan deals with it
+		return nil // vanished or unreadable: a full scan reports it
 	}
 	for _, e := range entries {
-		if e.IsDir() && !workspace.IsIgnoredName(e.Name()) {
-			if err := l.addTree(filepath.Join(dir, e.Name())); err != nil {
+		if workspace.IsIgnoredName(e.Name()) {
+			continue
+		}
+		p := filepath.Join(dir, e.Name())
+		switch {
+		case e.IsDir():
+			if err := t.addTree(p, found); err != nil {
 				return err
 			}
+		case e.Type()&fs.ModeSymlink != 0:
+			if fi, err := os.Stat(p); err == nil && fi.IsDir() {
+				t.links = append(t.links, p)
+			} else if found != nil && workspace.IsMarkdown(p) {
+				*found = append(*found, p)
+			}
+		case found != nil && workspace.IsMarkdown(p):
+			*found = append(*found, p)
 		}
 	}
 	return nil
 }
 
-// forgetTree stops watching dir and the folders below it (after a rename
-// or removal; the kernel drops watches of deleted folders itself).
-func (l *loop) forgetTree(dir string) {
-	for d := range l.dirs {
-		if d == dir || within(dir, d) {
-			l.os.Remove(d)
-			delete(l.dirs, d)
+// checkLinks checks the links to folders met since the last check.
+// Discovery follows such a link when it leads into memory/ or an extra
+// path, and lists the files under the first of their paths. A link to a
+// folder watched under its own name is fine: the events name the files
+// as discovery does. A link to any other folder that discovery may
+// follow cannot be watched faithfully (the events would name the
+// target, not the link), so file events are given up for polling.
+func (t *tree) checkLinks() error {
+	links := t.links
+	t.links = nil
+	for _, l := range links {
+		id, err := identify(l)
+		if err != nil {
+			continue
+		}
+		if _, ok := t.ids[id]; ok {
+			continue
+		}
+		real, err := filepath.EvalSymlinks(l)
+		if err != nil {
+			continue
+		}
+		if t.followed(l, real) {
+			return fmt.Errorf("%w: %s is a link to %s, which file events name by its own path", ErrAlias, l, real)
 		}
 	}
+	return nil
 }
 
-// handle updates the watched folders for ev and reports whether ev may
-// change what is indexed.
-func (l *loop) handle(ev fsnotify.Event) bool {
-	name := filepath.Clean(ev.Name)
-	if l.extraFiles[name] {
-		return true
+// followed reports whether discovery may walk the real folder real
+// through the link l: into memory/ or an extra folder, or, from a link in
+// an extra folder, anywhere in the workspace root.
+func (t *tree) followed(l, real string) bool {
+	zones := append([]string{t.mem}, t.extraDirs...)
+	if !within(t.mem, l) {
+		zones[0] = t.root
 	}
-	if !l.inScope(name) {
-		return false
+	for _, z := range zones {
+		if zr, err := filepath.EvalSymlinks(z); err == nil && (real == zr || within(zr, real)) {
+			return true
+		}
 	}
-	if name != l.mem && workspace.IsIgnoredName(filepath.Base(name)) {
-		return false
-	}
-	switch {
-	case ev.Has(fsnotify.Create):
-		if fi, err := os.Stat(name); err == nil && fi.IsDir() {
-			// Files may have landed in the new folder before its watch
-			// did: the Sync's scan finds them.
-			if err := l.addTree(name); err != nil {
-				l.fallBack(err)
+	return false
+}
+
+// forgetTree stops watching dir and the folders below it (after a rename
+// or removal; the kernel drops watches of deleted folders itself).
+func (t *tree) forgetTree(dir string) {
+	for d, id := range t.dirs {
+		if d == dir || within(dir, d) {
+			t.os.Remove(d)
+			delete(t.dirs, d)
+			if t.ids[id] == d {
+				delete(t.ids, id)
 			}
-			return true
-		}
-	case ev.Has(fsnotify.Remove), ev.Has(fsnotify.Rename):
-		if l.dirs[name] {
-			l.forgetTree(name)
-			return true
 		}
 	}
-	return workspace.IsMarkdown(name)
 }
 
 // inScope reports whether path is memory/, inside it, an extra folder or
 // inside one.
-func (l *loop) inScope(path string) bool {
-	if path == l.mem || within(l.mem, path) {
+func (t *tree) inScope(path string) bool {
+	if path == t.mem || within(t.mem, path) {
 		return true
 	}
-	for _, d := range l.extraDirs {
+	for _, d := range t.extraDirs {
 		if path == d || within(d, path) {
 			return true
 		}

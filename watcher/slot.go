@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"sync"
+	"time"
 )
 
 // Errors of a [Slot].
@@ -25,11 +26,15 @@ type Slot struct {
 }
 
 // Start starts a watcher in the slot, as [Start] does. It fails with
-// [ErrRunning] while the slot's watcher runs and with [ErrClosed] after
-// Close.
+// [ErrRunning] while the slot's watcher runs, unless that watcher is
+// OnDemand and the new one is not: then the old one is stopped and the
+// new one takes its place. It fails with [ErrClosed] after Close.
 func (s *Slot) Start(ctx context.Context, sy Syncer, opts Options) error {
-	if s.busy() {
-		return ErrRunning
+	if w := s.running(); w != nil {
+		if opts.OnDemand || !w.OnDemand() {
+			return ErrRunning
+		}
+		w.Stop()
 	}
 	w, err := Start(ctx, sy, opts)
 	if err != nil {
@@ -52,12 +57,25 @@ func (s *Slot) Start(ctx context.Context, sy Syncer, opts Options) error {
 	return nil
 }
 
-// busy reports whether the slot's watcher runs.
-func (s *Slot) busy() bool {
+// running returns the slot's watcher while it runs, nil otherwise.
+func (s *Slot) running() *Watcher {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.w != nil && !isDone(s.w.Done())
+	if s.w != nil && !isDone(s.w.Done()) {
+		return s.w
+	}
+	return nil
 }
+
+// OnDemand reports whether the slot's watcher, running or last, was
+// started with Options.OnDemand; false before the first Start.
+func (s *Slot) OnDemand() bool {
+	w := s.current()
+	return w != nil && w.OnDemand()
+}
+
+// Running reports whether the slot's watcher runs.
+func (s *Slot) Running() bool { return s.running() != nil }
 
 // current returns the slot's watcher, running or stopped; nil before the
 // first Start.
@@ -76,11 +94,23 @@ func (s *Slot) State() State {
 	return Off
 }
 
-// Fresh reports whether the slot's watcher runs and is fresh (see
-// [Watcher.Fresh]).
-func (s *Slot) Fresh() bool {
-	w := s.current()
-	return w != nil && w.Fresh()
+// Sync runs [Watcher.Sync] on the slot's watcher; it fails with
+// [ErrStopped] when none runs.
+func (s *Slot) Sync(ctx context.Context, wait time.Duration) ([]Event, error) {
+	w := s.running()
+	if w == nil {
+		return nil, ErrStopped
+	}
+	return w.Sync(ctx, wait)
+}
+
+// Reason returns [Watcher.Reason] of the slot's watcher; nil before the
+// first Start.
+func (s *Slot) Reason() error {
+	if w := s.current(); w != nil {
+		return w.Reason()
+	}
+	return nil
 }
 
 // Done returns the Done channel of the slot's watcher; nil before the

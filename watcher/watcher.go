@@ -2,15 +2,21 @@ package watcher
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
+	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/fsnotify/fsnotify"
+
+	"github.com/memweave/memweave-go/workspace"
 )
 
 // State is a watcher's state.
@@ -19,11 +25,13 @@ type State string
 // A watcher's states, as reported by [Watcher.State] and Options.OnState.
 const (
 	// Active means the watcher receives the operating system's file
-	// events.
+	// events, and [Watcher.Sync] hands the Syncer only the paths they
+	// named.
 	Active State = "active"
-	// Polling means the operating system's watcher failed or its event
-	// queue overflowed, and the watcher calls [Syncer.Sync] every
-	// PollInterval instead.
+	// Polling means file events are unavailable (the operating system's
+	// watcher failed, or a folder is reachable by two paths): every
+	// [Watcher.Sync] asks for a full scan, and a background watcher
+	// syncs every PollInterval.
 	Polling State = "polling"
 	// Failed means the watcher stopped on a fatal error; [Watcher.Stop]
 	// returns it.
@@ -32,7 +40,21 @@ const (
 	Off State = "off"
 )
 
-// Event reports one file the watcher re-indexed or removed.
+// Errors of [Watcher.Sync] and [Slot.Sync].
+var (
+	// ErrBusy means another Sync ran longer than the caller would wait.
+	ErrBusy = errors.New("watcher: another sync is running")
+	// ErrStopped means the watcher is not running.
+	ErrStopped = errors.New("watcher: not running")
+	// ErrAlias is wrapped by the reason for polling when one folder is
+	// reachable by two paths (a bind mount, or a link to a folder the
+	// watcher does not reach by its own name): file events would name
+	// only one of them.
+	ErrAlias = errors.New("watcher: a folder is reachable by two paths")
+)
+
+// Event reports one file the Syncer re-indexed or removed, or, with an
+// empty Path, a problem of a sync that concerns no single file.
 type Event struct {
 	// Path is workspace-relative with '/' separators.
 	Path string
@@ -40,26 +62,40 @@ type Event struct {
 	// is gone from disk.
 	Removed bool
 	// Err is set when the file could not be indexed: it was skipped, or
-	// the run failed. The watcher retries failed runs.
+	// the run failed.
 	Err error
 }
 
+// Changes are what the watcher saw change since the last sync took them.
+type Changes struct {
+	// All means events may have been lost (the watcher just started,
+	// the kernel's queue overflowed, or file events are unavailable):
+	// only a full scan tells what changed. Paths may then be empty.
+	All bool
+	// Paths are the absolute paths that events named, sorted, each once:
+	// Markdown files written, created, removed or renamed, and folders
+	// removed or renamed away (everything under them may be gone).
+	Paths []string
+}
+
+// Empty reports whether there is nothing to sync.
+func (c Changes) Empty() bool { return !c.All && len(c.Paths) == 0 }
+
 // Syncer is what the watcher drives: the index.
 type Syncer interface {
-	// Sync brings the index up to date with the files (a stat scan,
-	// re-index of what changed, removal of rows of files that are gone)
-	// and returns one Event per file it re-indexed or removed. An error
-	// means the run failed; the watcher retries at the next poll tick
-	// unless Options.Fatal says it is fatal. The events are reported even
-	// when Sync also returns an error.
-	Sync(ctx context.Context) ([]Event, error)
+	// Sync brings the index up to date with the changes (with ch.All, by
+	// a full stat scan) and returns one Event per file it re-indexed or
+	// removed. An error means the run failed: the watcher hands the same
+	// changes to the next Sync. The events are reported even when Sync
+	// also returns an error.
+	Sync(ctx context.Context, ch Changes) ([]Event, error)
 }
 
 // SyncFunc adapts a function to [Syncer].
-type SyncFunc func(ctx context.Context) ([]Event, error)
+type SyncFunc func(ctx context.Context, ch Changes) ([]Event, error)
 
-// Sync calls f(ctx).
-func (f SyncFunc) Sync(ctx context.Context) ([]Event, error) { return f(ctx) }
+// Sync calls f(ctx, ch).
+func (f SyncFunc) Sync(ctx context.Context, ch Changes) ([]Event, error) { return f(ctx, ch) }
 
 // Defaults of Options, for callers that document them or record the poll
 // interval (memweave's heartbeat does).
@@ -76,6 +112,9 @@ const (
 	pollsBeforeRetry = 12
 	// maxDebounces bounds how long a stream of events defers a Sync.
 	maxDebounces = 4
+	// barrierTimeout bounds the wait for a barrier file's event; past
+	// it, Sync asks for a full scan.
+	barrierTimeout = 2 * time.Second
 )
 
 // Options configure [Start]. The zero value of every field but Root means
@@ -88,28 +127,38 @@ type Options struct {
 	// Root or absolute. A path that is not a folder when Start runs is
 	// watched as a file.
 	ExtraPaths []string
-	// Debounce is how long the watcher waits after the last file event
-	// before calling Sync, so that a burst of events (an editor's save, a
-	// git checkout) costs one run. A steady stream of events is synced at
-	// least every four Debounce periods. Default 1500ms; negative is an
-	// error.
+	// SyncDir is the folder, absolute, where [Watcher.Sync] creates and
+	// at once removes its barrier files (hidden names starting with
+	// ".sync-"). It must exist and should not be under memory/. Default
+	// Root/.memweave.
+	SyncDir string
+	// OnDemand makes the watcher only record events: nothing syncs but
+	// [Watcher.Sync] calls (a search's), there is no catch-up Sync at
+	// start, no poll tick and no heartbeat. Default false: the watcher
+	// syncs after each burst of events settles and every PollInterval
+	// while polling.
+	OnDemand bool
+	// Debounce is how long a background watcher waits after the last file
+	// event before calling Sync, so that a burst of events (an editor's
+	// save, a git checkout) costs one run. A steady stream of events is
+	// synced at least every four Debounce periods. Default 1500ms;
+	// negative is an error.
 	Debounce time.Duration
-	// PollInterval is the period of the Sync calls that replace file
-	// events when the operating system's watcher is unavailable, and of
-	// the retries of failed Syncs. While polling, the watcher tries to
-	// return to file events every twelve intervals. Default 5s; negative
-	// is an error.
+	// PollInterval is the period of the Syncs that replace file events
+	// when they are unavailable, and of the retries of failed Syncs.
+	// While polling, the watcher tries to return to file events every
+	// twelve intervals. Default 5s; negative is an error.
 	PollInterval time.Duration
 	// OnChange, when set, is called for each Event a Sync returned, from
-	// the watcher's goroutine. It must not call [Watcher.Stop].
+	// the goroutine that called Sync. It must not call [Watcher.Stop].
 	OnChange func(Event)
 	// OnState, when set, is called on every state change, with the error
-	// that caused it, if any, from the watcher's goroutine. It must not
+	// that caused it, if any, from the watcher's goroutines. It must not
 	// call [Watcher.Stop].
 	OnState func(State, error)
 	// Heartbeat, when set, is called on each state change (before
-	// OnState) and on each poll tick, with the current state, from the
-	// watcher's goroutine; memweave records it in the index so that other
+	// OnState) and on each poll tick of a background watcher, with the
+	// current state; memweave records it in the index so that other
 	// processes can tell a watcher runs. It must not call [Watcher.Stop].
 	Heartbeat func(State)
 	// Fatal, when set, reports whether a Sync error stops the watcher (in
@@ -127,39 +176,82 @@ type Options struct {
 
 // Watcher is a running file watcher, started by [Start]. A Watcher is safe
 // for concurrent use by multiple goroutines.
+//
+// One goroutine receives the operating system's events and records the
+// paths they name; [Watcher.Sync] hands those paths to the Syncer. Before
+// it takes them, Sync creates a barrier file in Options.SyncDir and waits
+// until that file's event arrives: the kernel queues an event before the
+// system call that caused it returns, and delivers a watcher's events in
+// order, so every change completed before Sync began has been recorded
+// by then. A background watcher (not OnDemand) has a second goroutine
+// that calls Sync after bursts of events and on poll ticks.
 type Watcher struct {
+	s    Syncer
+	opts Options
+	// prefix starts the names of this watcher's barrier files; seq
+	// numbers them.
+	prefix string
+	seq    atomic.Uint64
+	// syncing is a semaphore of one, held by the Sync in progress.
+	syncing chan struct{}
+	// kick tells the background goroutine that events arrived.
+	kick   chan struct{}
 	cancel context.CancelFunc
+	wg     sync.WaitGroup
 	done   chan struct{}
-	// fresh is true while the watcher is active and has synced every
-	// event it saw.
-	fresh atomic.Bool
 
-	// mu guards state and err.
+	// mu guards the fields below.
 	mu    sync.Mutex
 	state State
+	// reason is why the watcher polls or failed.
+	reason error
 	// err is the error that made the watcher fail; set before done closes.
 	err error
+	// all and paths are the changes not yet taken by a Sync.
+	all   bool
+	paths map[string]bool
+	// barriers are the barrier files whose events Syncs wait for.
+	barriers map[string]chan struct{}
 }
 
-// Start starts the operating system's watcher (falling back to polling if
-// it cannot) and the watcher goroutine, runs one catch-up Sync inside the
-// goroutine, and returns. The goroutine stops when ctx is cancelled or
-// [Watcher.Stop] is called.
+// Start starts the operating system's watcher on every folder of interest
+// (falling back to polling if it cannot) and the watcher's goroutines,
+// and returns. Every change made after Start returned is seen by the next
+// [Watcher.Sync]; the first Sync also runs a full scan (Changes.All), for
+// the changes made before. A background watcher runs that first Sync at
+// once. The goroutines stop when ctx is cancelled or [Watcher.Stop] is
+// called.
 func Start(ctx context.Context, s Syncer, opts Options) (*Watcher, error) {
 	opts, err := withDefaults(s, opts)
 	if err != nil {
 		return nil, err
 	}
-	l := newLoop(s, opts)
-	state, reason := Active, l.startOS()
-	if reason != nil {
-		state = Polling
+	var id [6]byte
+	rand.Read(id[:])
+	w := &Watcher{s: s, opts: opts, prefix: fmt.Sprintf(".sync-%d-%s-", os.Getpid(), hex.EncodeToString(id[:])),
+		syncing: make(chan struct{}, 1), kick: make(chan struct{}, 1), done: make(chan struct{}),
+		all: true, paths: make(map[string]bool), barriers: make(map[string]chan struct{})}
+	t := newTree(w, opts)
+	w.state = Active
+	if w.reason = t.startOS(); w.reason != nil {
+		w.state = Polling
 	}
-	l.state = state
 	ctx, cancel := context.WithCancel(ctx)
-	w := &Watcher{cancel: cancel, done: make(chan struct{}), state: state}
-	l.w = w
-	go w.run(ctx, l, reason)
+	w.cancel = cancel
+	w.notify(w.state, w.reason)
+	w.wg.Add(1)
+	go func() {
+		defer w.wg.Done()
+		t.run(ctx)
+	}()
+	if !opts.OnDemand {
+		w.wg.Add(1)
+		go func() {
+			defer w.wg.Done()
+			w.background(ctx)
+		}()
+	}
+	go w.finish(ctx)
 	return w, nil
 }
 
@@ -170,12 +262,18 @@ func withDefaults(s Syncer, opts Options) (Options, error) {
 		return opts, errors.New("watcher: nil Syncer")
 	case !filepath.IsAbs(opts.Root):
 		return opts, fmt.Errorf("watcher: Root must be an absolute path, got %q", opts.Root)
+	case opts.SyncDir != "" && !filepath.IsAbs(opts.SyncDir):
+		return opts, fmt.Errorf("watcher: SyncDir must be an absolute path, got %q", opts.SyncDir)
 	case opts.Debounce < 0:
 		return opts, fmt.Errorf("watcher: Debounce must not be negative, got %v", opts.Debounce)
 	case opts.PollInterval < 0:
 		return opts, fmt.Errorf("watcher: PollInterval must not be negative, got %v", opts.PollInterval)
 	}
 	opts.Root = filepath.Clean(opts.Root)
+	if opts.SyncDir == "" {
+		opts.SyncDir = filepath.Join(opts.Root, workspace.IndexDir)
+	}
+	opts.SyncDir = filepath.Clean(opts.SyncDir)
 	if opts.Debounce == 0 {
 		opts.Debounce = DefaultDebounce
 	}
@@ -194,32 +292,49 @@ func withDefaults(s Syncer, opts Options) (Options, error) {
 	return opts, nil
 }
 
-// run is the watcher goroutine: it reports the first state, runs the loop
-// and records how it ended.
-func (w *Watcher) run(ctx context.Context, l *loop, reason error) {
-	defer close(w.done)
-	l.notify(l.state, reason)
-	err := l.run(ctx)
-	w.fresh.Store(false)
-	l.stopOS()
-	final := Off
-	if err != nil && ctx.Err() == nil {
-		final = Failed
-	} else {
-		err = nil // stopped, not failed
-	}
+// finish waits for the goroutines, records how the watcher ended and
+// closes done.
+func (w *Watcher) finish(ctx context.Context) {
+	<-ctx.Done()
+	w.wg.Wait()
 	w.mu.Lock()
-	w.state, w.err = final, err
+	final := Off
+	if w.err != nil {
+		final = Failed
+	}
+	w.state = final
+	err := w.err
 	w.mu.Unlock()
-	w.cancel()
-	l.notify(final, err)
+	w.notify(final, err)
+	close(w.done)
 }
 
-// setState records the watcher's state for State.
-func (w *Watcher) setState(s State) {
+// fail stops the watcher in state Failed with err.
+func (w *Watcher) fail(err error) {
 	w.mu.Lock()
-	w.state = s
+	if w.err == nil {
+		w.err = err
+	}
 	w.mu.Unlock()
+	w.cancel()
+}
+
+// setState records the watcher's state and why, and reports it.
+func (w *Watcher) setState(s State, reason error) {
+	w.mu.Lock()
+	w.state, w.reason = s, reason
+	w.mu.Unlock()
+	w.notify(s, reason)
+}
+
+// notify reports state through Heartbeat and OnState.
+func (w *Watcher) notify(s State, err error) {
+	if w.opts.Heartbeat != nil {
+		w.opts.Heartbeat(s)
+	}
+	if w.opts.OnState != nil {
+		w.opts.OnState(s, err)
+	}
 }
 
 // State returns the watcher's current state: [Off] after it stopped
@@ -230,14 +345,25 @@ func (w *Watcher) State() State {
 	return w.state
 }
 
-// Fresh reports whether the watcher is [Active] and has synced every event
-// it saw, so that searches may skip their own stat scan. It is false until
-// the catch-up Sync is done, while polling, while a Sync is pending, after a
-// failed Sync and once the watcher stopped.
-func (w *Watcher) Fresh() bool { return w.fresh.Load() }
+// Reason returns why the watcher polls or failed; nil while it is
+// [Active] or after it stopped normally.
+func (w *Watcher) Reason() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.state == Active || w.state == Off {
+		return nil
+	}
+	if w.err != nil {
+		return w.err
+	}
+	return w.reason
+}
 
-// Done returns a channel that is closed when the watcher goroutine has
-// ended and the operating system's watcher is closed.
+// OnDemand reports whether the watcher was started with Options.OnDemand.
+func (w *Watcher) OnDemand() bool { return w.opts.OnDemand }
+
+// Done returns a channel that is closed when the watcher's goroutines
+// have ended and the operating system's watcher is closed.
 func (w *Watcher) Done() <-chan struct{} { return w.done }
 
 // Stop stops the watcher and waits for it and the operating system's
@@ -250,4 +376,187 @@ func (w *Watcher) Stop() error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.err
+}
+
+// record adds the paths of one event, or marks every path changed.
+func (w *Watcher) record(all bool, paths ...string) {
+	w.mu.Lock()
+	w.all = w.all || all
+	for _, p := range paths {
+		w.paths[p] = true
+	}
+	w.mu.Unlock()
+	select {
+	case w.kick <- struct{}{}:
+	default:
+	}
+}
+
+// take returns the changes recorded so far and forgets them. While
+// polling every Sync is a full scan.
+func (w *Watcher) take() Changes {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	ch := Changes{All: w.all || w.state != Active}
+	for p := range w.paths {
+		ch.Paths = append(ch.Paths, p)
+	}
+	slices.Sort(ch.Paths)
+	w.all, w.paths = false, make(map[string]bool)
+	return ch
+}
+
+// Sync brings the Syncer up to date with every change completed before
+// it was called: it waits until the watcher has received the events of
+// those changes (see [Watcher]), then calls the Syncer with the paths
+// they named, if any (a full scan when events may have been lost or are
+// unavailable). When nothing changed it returns at once, without calling
+// the Syncer. Syncs run one at a time; wait bounds how long a Sync waits
+// for another one to finish (0: as long as ctx allows), past which it
+// fails with [ErrBusy]. When the Syncer fails, its changes are kept for
+// the next Sync.
+func (w *Watcher) Sync(ctx context.Context, wait time.Duration) ([]Event, error) {
+	var timeout <-chan time.Time
+	if wait > 0 {
+		t := time.NewTimer(wait)
+		defer t.Stop()
+		timeout = t.C
+	}
+	select {
+	case w.syncing <- struct{}{}:
+	case <-timeout:
+		return nil, ErrBusy
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	case <-w.done:
+		return nil, ErrStopped
+	}
+	defer func() { <-w.syncing }()
+	if w.State() == Active {
+		if err := w.barrier(ctx); err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			w.opts.Logger.Warn("watcher: barrier failed; scanning everything", "err", err)
+			w.record(true)
+		}
+	}
+	ch := w.take()
+	if ch.Empty() {
+		return nil, nil
+	}
+	evs, err := w.s.Sync(ctx, ch)
+	if w.opts.OnChange != nil {
+		for _, ev := range evs {
+			w.opts.OnChange(ev)
+		}
+	}
+	if err != nil {
+		w.record(ch.All, ch.Paths...)
+		if ctx.Err() == nil && w.opts.Fatal(err) {
+			w.fail(err)
+		}
+	}
+	return evs, err
+}
+
+// barrier creates and removes a barrier file in SyncDir and waits for
+// the watcher to receive its event.
+func (w *Watcher) barrier(ctx context.Context) error {
+	name := filepath.Join(w.opts.SyncDir, fmt.Sprint(w.prefix, w.seq.Add(1)))
+	seen := make(chan struct{})
+	w.mu.Lock()
+	w.barriers[name] = seen
+	w.mu.Unlock()
+	defer func() {
+		w.mu.Lock()
+		delete(w.barriers, name)
+		w.mu.Unlock()
+	}()
+	f, err := os.OpenFile(name, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
+	if err != nil {
+		return fmt.Errorf("watcher: barrier: %w", err)
+	}
+	f.Close()
+	os.Remove(name)
+	t := time.NewTimer(barrierTimeout)
+	defer t.Stop()
+	select {
+	case <-seen:
+		return nil
+	case <-t.C:
+		return fmt.Errorf("watcher: barrier %s: no event within %v", name, barrierTimeout)
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-w.done:
+		return ErrStopped
+	}
+}
+
+// sawBarrier reports whether name is one of this watcher's barrier files,
+// and releases the Sync waiting for it.
+func (w *Watcher) sawBarrier(name string) bool {
+	if filepath.Dir(name) != w.opts.SyncDir || len(filepath.Base(name)) < len(w.prefix) || filepath.Base(name)[:len(w.prefix)] != w.prefix {
+		return false
+	}
+	w.mu.Lock()
+	if seen, ok := w.barriers[name]; ok {
+		close(seen)
+		delete(w.barriers, name)
+	}
+	w.mu.Unlock()
+	return true
+}
+
+// background is the goroutine of a watcher that is not OnDemand: a
+// catch-up Sync, then debounced Syncs after events and, on poll ticks, a
+// heartbeat, the Syncs that replace events while polling and the retry
+// of a failed Sync.
+func (w *Watcher) background(ctx context.Context) {
+	poll := time.NewTicker(w.opts.PollInterval)
+	defer poll.Stop()
+	debounce := time.NewTimer(time.Hour)
+	debounce.Stop()
+	defer debounce.Stop()
+	var (
+		armed    bool      // a Sync is scheduled on debounce
+		deadline time.Time // latest time the scheduled Sync may run
+		retry    bool      // the last Sync failed
+	)
+	run := func() bool {
+		_, err := w.Sync(ctx, 0)
+		retry = err != nil
+		if err != nil && ctx.Err() == nil && !errors.Is(err, ErrStopped) {
+			w.opts.Logger.Warn("watcher: sync failed; retrying", "err", err, "in", w.opts.PollInterval)
+		}
+		return ctx.Err() == nil
+	}
+	if !run() {
+		return
+	}
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-w.kick:
+			now := time.Now()
+			if !armed {
+				armed, deadline = true, now.Add(maxDebounces*w.opts.Debounce)
+			}
+			debounce.Reset(min(w.opts.Debounce, max(deadline.Sub(now), 0)))
+		case <-debounce.C:
+			armed = false
+			if !run() {
+				return
+			}
+		case <-poll.C:
+			state := w.State()
+			if w.opts.Heartbeat != nil {
+				w.opts.Heartbeat(state)
+			}
+			if (state == Polling || retry) && !armed && !run() {
+				return
+			}
+		}
+	}
 }

@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -40,6 +42,8 @@ type statSyncer struct {
 	calls    atomic.Int64
 	stampsMu sync.Mutex
 	stamps   map[string]string // rel -> size and modification time
+	// changes are the Changes of every call, in order.
+	changes []watcher.Changes
 }
 
 func newStatSyncer(root string, extra ...string) *statSyncer {
@@ -47,8 +51,11 @@ func newStatSyncer(root string, extra ...string) *statSyncer {
 		entered: make(chan int, 16), release: make(chan struct{}), stamps: map[string]string{}}
 }
 
-func (s *statSyncer) Sync(ctx context.Context) ([]watcher.Event, error) {
+func (s *statSyncer) Sync(ctx context.Context, ch watcher.Changes) ([]watcher.Event, error) {
 	n := int(s.calls.Add(1))
+	s.stampsMu.Lock()
+	s.changes = append(s.changes, ch)
+	s.stampsMu.Unlock()
 	if s.hold.Load() {
 		s.entered <- n
 		select {
@@ -78,6 +85,16 @@ func (s *statSyncer) Sync(ctx context.Context) ([]watcher.Event, error) {
 	}
 	s.stamps = now
 	return evs, nil
+}
+
+// last returns the Changes of the last call.
+func (s *statSyncer) last() watcher.Changes {
+	s.stampsMu.Lock()
+	defer s.stampsMu.Unlock()
+	if len(s.changes) == 0 {
+		return watcher.Changes{}
+	}
+	return s.changes[len(s.changes)-1]
 }
 
 // waitEntered waits for a held Sync to start.
@@ -135,8 +152,10 @@ type harness struct {
 func newHarness(tb testing.TB, files map[string]string, extra ...string) *harness {
 	tb.Helper()
 	root := tb.TempDir()
-	if err := os.MkdirAll(filepath.Join(root, workspace.MemoryDir), 0o755); err != nil {
-		tb.Fatal(err)
+	for _, d := range []string{workspace.MemoryDir, workspace.IndexDir} {
+		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
+			tb.Fatal(err)
+		}
 	}
 	h := &harness{root: root, s: newStatSyncer(root, extra...),
 		events: make(chan watcher.Event, 4096), states: make(chan stateChange, 256)}
@@ -167,6 +186,23 @@ func (h *harness) start(tb testing.TB, ctx context.Context, opts watcher.Options
 	}
 	tb.Cleanup(func() { w.Stop() })
 	return w
+}
+
+// abs returns the absolute path of rel.
+func (h *harness) abs(rel string) string { return filepath.Join(h.root, filepath.FromSlash(rel)) }
+
+// sync runs w.Sync and returns the Changes it handed to the Syncer, the
+// zero Changes when it did not call it.
+func (h *harness) sync(tb testing.TB, w *watcher.Watcher) watcher.Changes {
+	tb.Helper()
+	before := h.s.calls.Load()
+	if _, err := w.Sync(context.Background(), 0); err != nil {
+		tb.Fatalf("Sync: %v", err)
+	}
+	if h.s.calls.Load() == before {
+		return watcher.Changes{}
+	}
+	return h.s.last()
 }
 
 func (h *harness) write(tb testing.TB, rel, text string) {
@@ -245,9 +281,8 @@ func TestBurstSyncsOnce(t *testing.T) {
 	h := newHarness(t, map[string]string{"memory/a.md": "# A\n"})
 	opts := h.options()
 	opts.Debounce = 50 * time.Millisecond
-	w := h.start(t, context.Background(), opts)
+	h.start(t, context.Background(), opts)
 	h.waitEvent(t, "memory/a.md", false) // the catch-up Sync
-	waitUntil(t, "fresh after the catch-up Sync", w.Fresh)
 	before := h.s.calls.Load()
 
 	start := time.Now()
@@ -256,7 +291,6 @@ func TestBurstSyncsOnce(t *testing.T) {
 	}
 	burst := time.Since(start)
 	h.waitEvent(t, "memory/a.md", false)
-	waitUntil(t, "fresh after the burst's Sync", w.Fresh)
 	if got := h.s.calls.Load() - before; got != 1 {
 		if burst > opts.Debounce {
 			t.Skipf("the machine is too loaded: 20 writes took %v, more than the debounce", burst)
@@ -268,7 +302,7 @@ func TestBurstSyncsOnce(t *testing.T) {
 func TestNewFolderWatched(t *testing.T) {
 	h := newHarness(t, nil)
 	w := h.start(t, context.Background(), h.options())
-	waitUntil(t, "fresh after the catch-up Sync", w.Fresh)
+	waitUntil(t, "the catch-up Sync", func() bool { return h.s.calls.Load() > 0 })
 	// The file lands before the folder's watch is added; the Sync after
 	// adding it finds the file.
 	h.write(t, "memory/agent/deep/x.md", "# X\n")
@@ -343,16 +377,17 @@ func TestPollsWhenOSWatcherFails(t *testing.T) {
 	h.waitEvent(t, "memory/p.md", true)
 	n := h.s.calls.Load()
 	waitUntil(t, "a Sync every poll interval", func() bool { return h.s.calls.Load() >= n+3 })
-	if w.Fresh() {
-		t.Error("Fresh() = true while polling")
+	if ch := h.s.last(); !ch.All {
+		t.Errorf("Changes while polling = %+v, want All", ch)
 	}
 	// Every twelve intervals it tries the operating system's watcher again.
 	waitUntil(t, "a retry of the OS watcher", func() bool { return attempts.Load() >= 2 })
 }
 
-func TestOverflowFallsBackToPolling(t *testing.T) {
+func TestOverflowScansEverything(t *testing.T) {
 	h := newHarness(t, nil)
 	opts := h.options()
+	opts.OnDemand = true
 	var mu sync.Mutex
 	var created []*fsnotify.Watcher
 	opts.OSWatcher = func() (*fsnotify.Watcher, error) {
@@ -365,26 +400,106 @@ func TestOverflowFallsBackToPolling(t *testing.T) {
 		return fw, err
 	}
 	w := h.start(t, context.Background(), opts)
-	h.waitState(t, watcher.Active)
-	waitUntil(t, "fresh after the catch-up Sync", w.Fresh)
+	h.sync(t, w) // the first Sync scans everything
+	h.write(t, "memory/a.md", "# A\n")
+	if ch := h.sync(t, w); ch.All || !slices.Equal(ch.Paths, []string{h.abs("memory/a.md")}) {
+		t.Errorf("Changes after one write = %+v, want memory/a.md alone", ch)
+	}
 	mu.Lock()
 	fw := created[0]
 	mu.Unlock()
 	// What fsnotify sends when the kernel's queue overflowed.
 	fw.Errors <- fsnotify.ErrEventOverflow
-	if err := h.waitState(t, watcher.Polling); !errors.Is(err, fsnotify.ErrEventOverflow) {
-		t.Errorf("OnState(polling) error = %v, want the overflow", err)
+	waitUntil(t, "the overflow recorded", func() bool {
+		_, err := w.Sync(context.Background(), 0)
+		return err == nil && h.s.last().All
+	})
+	if st := w.State(); st != watcher.Active {
+		t.Errorf("State() after an overflow = %q, want active", st)
 	}
-	if w.Fresh() {
-		t.Error("Fresh() = true after an overflow")
+	h.write(t, "memory/b.md", "# B\n")
+	if ch := h.sync(t, w); ch.All || !slices.Equal(ch.Paths, []string{h.abs("memory/b.md")}) {
+		t.Errorf("Changes after the overflow's scan = %+v, want memory/b.md alone", ch)
 	}
-	h.write(t, "memory/o.md", "# O\n")
-	h.waitEvent(t, "memory/o.md", false)
-	// After twelve poll intervals the watcher uses file events again.
-	h.waitState(t, watcher.Active)
-	waitUntil(t, "fresh after returning to file events", w.Fresh)
-	h.write(t, "memory/q.md", "# Q\n")
-	h.waitEvent(t, "memory/q.md", false)
+}
+
+// TestSyncSeesEveryCompletedWrite is the freshness contract: a write
+// that completed before Sync was called is among the changes Sync hands
+// to the Syncer, every time, with no wait between the write and Sync.
+func TestSyncSeesEveryCompletedWrite(t *testing.T) {
+	h := newHarness(t, map[string]string{"memory/a.md": "# A\n"})
+	opts := h.options()
+	opts.OnDemand = true
+	w := h.start(t, context.Background(), opts)
+	if ch := h.sync(t, w); !ch.All {
+		t.Errorf("first Changes = %+v, want All", ch)
+	}
+	if ch := h.sync(t, w); !ch.Empty() || h.s.calls.Load() != 1 {
+		t.Errorf("Sync with nothing changed called the Syncer (%d calls, last %+v)", h.s.calls.Load(), h.s.last())
+	}
+	for i := range 200 {
+		rel := fmt.Sprintf("memory/n%d.md", i%7)
+		if i%3 == 0 {
+			rel = fmt.Sprintf("memory/sub%d/n.md", i%5)
+		}
+		h.write(t, rel, fmt.Sprintf("# N\n\nwrite %d\n", i))
+		ch := h.sync(t, w)
+		if ch.All || !slices.Contains(ch.Paths, h.abs(rel)) {
+			t.Fatalf("write %d of %s: Changes = %+v, want the file", i, rel, ch)
+		}
+	}
+	if err := os.Rename(h.abs("memory/sub1"), h.abs("memory/moved")); err != nil {
+		t.Fatal(err)
+	}
+	ch := h.sync(t, w)
+	for _, want := range []string{h.abs("memory/sub1"), h.abs("memory/moved"), h.abs("memory/moved/n.md")} {
+		if !slices.Contains(ch.Paths, want) {
+			t.Errorf("Changes after a folder rename = %+v, want %s among them", ch, want)
+		}
+	}
+}
+
+// TestLinkToUnwatchedFolderPolls: a link in an extra folder to a folder
+// of the workspace root is followed by discovery, but file events would
+// name the target: the watcher polls, and says why.
+func TestLinkToUnwatchedFolderPolls(t *testing.T) {
+	h := newHarness(t, map[string]string{"docs/d.md": "# D\n", "notes/n.md": "# N\n"}, "notes")
+	if err := os.Symlink(h.abs("docs"), h.abs("notes/docs")); err != nil {
+		t.Skip(err)
+	}
+	// A link to a folder watched under its own name is fine.
+	if err := os.Symlink(h.abs("notes"), h.abs("memory/notes")); err != nil {
+		t.Fatal(err)
+	}
+	opts := h.options()
+	opts.OnDemand = true
+	opts.ExtraPaths = []string{"notes"}
+	w := h.start(t, context.Background(), opts)
+	if err := w.Reason(); w.State() != watcher.Polling || !errors.Is(err, watcher.ErrAlias) || !strings.Contains(err.Error(), "notes/docs") {
+		t.Fatalf("State, Reason = %q, %v; want polling for the link notes/docs", w.State(), err)
+	}
+	if ch := h.sync(t, w); !ch.All {
+		t.Errorf("Changes while polling = %+v, want All", ch)
+	}
+}
+
+// TestBindMountPolls: one folder mounted at two paths under memory/ is
+// seen, and the watcher polls.
+func TestBindMountPolls(t *testing.T) {
+	h := newHarness(t, map[string]string{"memory/a/x.md": "# X\n"})
+	if err := os.MkdirAll(h.abs("memory/b"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("mount", "--bind", h.abs("memory/a"), h.abs("memory/b")).CombinedOutput(); err != nil {
+		t.Skipf("mount --bind: %v: %s", err, out)
+	}
+	t.Cleanup(func() { exec.Command("umount", h.abs("memory/b")).Run() })
+	opts := h.options()
+	opts.OnDemand = true
+	w := h.start(t, context.Background(), opts)
+	if err := w.Reason(); w.State() != watcher.Polling || !errors.Is(err, watcher.ErrAlias) {
+		t.Fatalf("State, Reason = %q, %v; want polling for the bind mount", w.State(), err)
+	}
 }
 
 func TestFatalSyncError(t *testing.T) {
@@ -431,7 +546,6 @@ func TestSyncErrorRetried(t *testing.T) {
 	w := h.start(t, context.Background(), h.options())
 	// No file changes: the retry at the next poll tick brings the event.
 	h.waitEvent(t, "memory/a.md", false)
-	waitUntil(t, "fresh after the retry", w.Fresh)
 	if n := h.s.calls.Load(); n != 2 {
 		t.Errorf("Sync calls = %d, want 2 (the failure and its retry)", n)
 	}
@@ -464,9 +578,6 @@ func TestStopIdempotentNoLeak(t *testing.T) {
 	if st := w.State(); st != watcher.Off {
 		t.Errorf("State() after Stop = %q, want off", st)
 	}
-	if w.Fresh() {
-		t.Error("Fresh() = true after Stop")
-	}
 	h.waitState(t, watcher.Off)
 	checkGoroutines(t, before)
 }
@@ -476,7 +587,7 @@ func TestContextCancelStops(t *testing.T) {
 	h := newHarness(t, nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	w := h.start(t, ctx, h.options())
-	waitUntil(t, "fresh after the catch-up Sync", w.Fresh)
+	waitUntil(t, "the catch-up Sync", func() bool { return h.s.calls.Load() > 0 })
 	cancel()
 	if err := h.waitState(t, watcher.Off); err != nil {
 		t.Errorf("OnState(off) error = %v, want nil", err)
@@ -505,26 +616,26 @@ func checkGoroutines(tb testing.TB, before int) {
 	}
 }
 
-func TestFresh(t *testing.T) {
+// TestSyncWaitsForRunningSync: a Sync that starts while another runs
+// waits for it (the changes it holds are not indexed yet), or gives up
+// with ErrBusy past its wait.
+func TestSyncWaitsForRunningSync(t *testing.T) {
 	h := newHarness(t, nil)
+	opts := h.options()
+	opts.OnDemand = true
+	w := h.start(t, context.Background(), opts)
 	h.s.hold.Store(true)
-	w := h.start(t, context.Background(), h.options())
-	h.s.waitEntered(t) // the catch-up Sync is running
-	if w.Fresh() {
-		t.Error("Fresh() = true before the catch-up Sync is done")
-	}
-	h.s.release <- struct{}{}
-	waitUntil(t, "fresh after the catch-up Sync", w.Fresh)
-
-	h.write(t, "memory/a.md", "# A\n")
-	h.s.waitEntered(t) // the debounced Sync is running
-	if w.Fresh() {
-		t.Error("Fresh() = true while a Sync is pending")
+	first := make(chan error, 1)
+	go func() { _, err := w.Sync(context.Background(), 0); first <- err }()
+	h.s.waitEntered(t)
+	if _, err := w.Sync(context.Background(), 20*time.Millisecond); !errors.Is(err, watcher.ErrBusy) {
+		t.Errorf("Sync beside a held one = %v, want ErrBusy", err)
 	}
 	h.s.hold.Store(false)
 	h.s.release <- struct{}{}
-	h.waitEvent(t, "memory/a.md", false)
-	waitUntil(t, "fresh after the debounced Sync", w.Fresh)
+	if err := <-first; err != nil {
+		t.Fatal(err)
+	}
 }
 
 func TestStartInvalid(t *testing.T) {
@@ -535,6 +646,7 @@ func TestStartInvalid(t *testing.T) {
 		s    watcher.Syncer
 		opts watcher.Options
 	}{
+		{"relative sync dir", s, watcher.Options{Root: root, SyncDir: "idx"}},
 		{"negative debounce", s, watcher.Options{Root: root, Debounce: -1}},
 		{"negative poll interval", s, watcher.Options{Root: root, PollInterval: -time.Second}},
 		{"relative root", s, watcher.Options{Root: "workspace"}},

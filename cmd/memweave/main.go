@@ -245,6 +245,9 @@ func (a *app) config() memweave.Config {
 	cfg := memweave.Config{
 		Workspace: a.workspace,
 		DBPath:    a.dbPath,
+		// A command serves once; the MCP server and watch start their
+		// watcher themselves.
+		OneShot: true,
 		Embedder: memweave.EmbedderConfig{
 			Provider: a.embedder,
 			Model:    a.embeddingModel,
