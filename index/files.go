@@ -7,7 +7,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/memweave/memweave-go/embedcache"
 )
@@ -32,8 +31,15 @@ type File struct {
 	// CTime (Unix nanoseconds) and Inode are the file's change time and
 	// inode as last read; 0 when unknown.
 	CTime, Inode int64
-	// IndexedAt is when the row was last written or touched, in Unix
-	// nanoseconds; it is set by the write, not by the caller.
+	// IndexedAt is the row's read time, in Unix nanoseconds: a time taken
+	// before the file was opened for the read whose content (Hash) and
+	// stat the row records, or that found an unchanged file's content
+	// still matching when the row was touched. Any write after it gives
+	// the file an mtime no earlier than IndexedAt less the timestamp
+	// granularity, which is what git's racy-timestamp rule needs; the
+	// time the row was written does not bound the read (a remote
+	// embedder runs in between). The caller of [DB.Apply] and [DB.Touch]
+	// sets it; 0 means unknown, and the rule then distrusts the row.
 	IndexedAt int64
 }
 
@@ -202,7 +208,8 @@ func (db *DB) EmbeddedChunks(ctx context.Context, path string) (map[int64]bool, 
 
 // Apply writes the updates, then the deletions, in one transaction, and
 // runs extra (e.g. embedding cache writes) inside it. Readers see either
-// none or all of it, so a crash never leaves half a file.
+// none or all of it, so a crash never leaves half a file. Each file row
+// is stored as given, its read time (File.IndexedAt) included.
 func (db *DB) Apply(ctx context.Context, updates []Update, deletes []string, extra func(tx *sql.Tx) error) (Changes, error) {
 	var ch Changes
 	paths := make([]string, 0, len(updates)+len(deletes))
@@ -250,7 +257,8 @@ func (db *DB) Apply(ctx context.Context, updates []Update, deletes []string, ext
 	return ch, nil
 }
 
-// Touch records a new mtime and size for files whose content is unchanged.
+// Touch records a new stat (mtime, size, change time and inode) and read
+// time (IndexedAt) for files whose content was read and found unchanged.
 // A file given with a Hash is touched only if its row still holds that
 // hash: a stat read without the index lock must not overwrite the row of
 // a file another process re-indexed meanwhile.
@@ -269,9 +277,8 @@ func (db *DB) Touch(ctx context.Context, files []File) error {
 			return err
 		}
 		defer st.Close()
-		now := time.Now().UnixNano()
 		for _, f := range files {
-			if _, err := st.ExecContext(ctx, f.MTime, f.Size, f.CTime, f.Inode, now, f.Path, f.Hash, f.Hash); err != nil {
+			if _, err := st.ExecContext(ctx, f.MTime, f.Size, f.CTime, f.Inode, f.IndexedAt, f.Path, f.Hash, f.Hash); err != nil {
 				return err
 			}
 		}
@@ -455,7 +462,7 @@ func (w *writer) replace(ctx context.Context, u Update) (created, removed int, e
 	}
 	f := u.File
 	if _, err := w.upsertFile.ExecContext(ctx, f.Path, f.Source, f.Hash, f.MTime, f.Size, pending, f.External, len(u.Chunks),
-		f.CTime, f.Inode, time.Now().UnixNano()); err != nil {
+		f.CTime, f.Inode, f.IndexedAt); err != nil {
 		return 0, 0, err
 	}
 	return created, removed, nil

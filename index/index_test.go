@@ -330,25 +330,26 @@ func TestTermCountsFollowWrites(t *testing.T) {
 
 // TestTouchKeepsARowThatChanged checks that a touch carrying the hash
 // the caller saw leaves alone a row whose hash changed since (another
-// process re-indexed the file), and applies when the hash still matches.
+// process re-indexed the file), and applies when the hash still matches,
+// with the read time given: Apply and Touch store File.IndexedAt as is.
 func TestTouchKeepsARowThatChanged(t *testing.T) {
 	ctx := context.Background()
 	db := openTest(t)
-	f := File{Path: "memory/a.md", Source: "memory", Hash: "h2", MTime: 20, Size: 200}
+	f := File{Path: "memory/a.md", Source: "memory", Hash: "h2", MTime: 20, Size: 200, IndexedAt: 25}
 	if _, err := db.Apply(ctx, []Update{{File: f, Chunks: []Chunk{chunk(f.Path, 0, "new text", nil)}}}, nil, nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.Touch(ctx, []File{{Path: f.Path, MTime: 10, Size: 100, Hash: "h1"}}); err != nil {
+	if err := db.Touch(ctx, []File{{Path: f.Path, MTime: 10, Size: 100, Hash: "h1", IndexedAt: 15}}); err != nil {
 		t.Fatal(err)
 	}
 	rows, err := db.FilesAt(ctx, []string{f.Path})
-	if err != nil || rows[f.Path].MTime != 20 || rows[f.Path].Size != 200 {
-		t.Fatalf("row after a touch with a stale hash = %+v, %v; want mtime 20, size 200", rows[f.Path], err)
+	if r := rows[f.Path]; err != nil || r.MTime != 20 || r.Size != 200 || r.IndexedAt != 25 {
+		t.Fatalf("row after a touch with a stale hash = %+v, %v; want mtime 20, size 200, the written read time 25", r, err)
 	}
-	if err := db.Touch(ctx, []File{{Path: f.Path, MTime: 30, Size: 200, Hash: "h2"}}); err != nil {
+	if err := db.Touch(ctx, []File{{Path: f.Path, MTime: 30, Size: 200, Hash: "h2", IndexedAt: 35}}); err != nil {
 		t.Fatal(err)
 	}
-	if rows, err = db.FilesAt(ctx, []string{f.Path}); err != nil || rows[f.Path].MTime != 30 {
-		t.Errorf("row after a touch with the current hash = %+v, %v; want mtime 30", rows[f.Path], err)
+	if rows, err = db.FilesAt(ctx, []string{f.Path}); err != nil || rows[f.Path].MTime != 30 || rows[f.Path].IndexedAt != 35 {
+		t.Errorf("row after a touch with the current hash = %+v, %v; want mtime 30, the given read time 35", rows[f.Path], err)
 	}
 }

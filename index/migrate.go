@@ -58,6 +58,13 @@ ALTER TABLE files ADD COLUMN indexed_at INTEGER NOT NULL DEFAULT 0;`,
 	// table of older indexes is converted by upgradeVectors.
 	`CREATE TABLE vectors (id INTEGER PRIMARY KEY, vector BLOB NOT NULL);
 CREATE TABLE vector_blocks (block INTEGER PRIMARY KEY, gen INTEGER NOT NULL, codes BLOB NOT NULL);`,
+	// 5: indexed_at holds the read time (taken before the file was
+	// opened), no longer the time the row was written, which does not
+	// bound the read. Rows written before hold the write time: they
+	// become unknown (0), which the racy-timestamp rule distrusts, so the
+	// next scan reads each file once and refreshes its row. The version
+	// bump also keeps older binaries, which write the write time, away.
+	`UPDATE files SET indexed_at = 0;`,
 }
 
 // SchemaVersion is the schema version this binary writes.

@@ -98,6 +98,32 @@ func TestOpenMigratesOldSchema(t *testing.T) {
 	}
 }
 
+// TestOpenForgetsWriteTimes opens a version 4 database, whose
+// indexed_at holds the time each row was written, and checks that Open
+// makes those times unknown (0): a write time does not bound the read
+// the row records, so the racy-timestamp rule must not trust it.
+func TestOpenForgetsWriteTimes(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "old.db")
+	sdb := openRaw(t, path)
+	if err := migrate(ctx, sdb, migrations[:4]); err != nil {
+		t.Fatalf("migrate to version 4: %v", err)
+	}
+	if _, err := sdb.Exec(`INSERT INTO files (path, source, hash, mtime, size, indexed_at) VALUES ('memory/a.md', 'memory', 'h', 10, 5, 2000000000)`); err != nil {
+		t.Fatal(err)
+	}
+	sdb.Close()
+	db, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatalf("Open(version 4) = %v", err)
+	}
+	defer db.Close()
+	rows, err := db.FilesAt(ctx, []string{"memory/a.md"})
+	if f := rows["memory/a.md"]; err != nil || f.Hash != "h" || f.IndexedAt != 0 {
+		t.Errorf("row after Open = %+v, %v; want the row kept with IndexedAt 0", f, err)
+	}
+}
+
 // TestMigrateFailureRollsBack checks that a failing migration leaves the
 // database at the version before it, without any of its changes, and that
 // a later run resumes from there.

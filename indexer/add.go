@@ -43,7 +43,7 @@ func (e *Engine) AddPaths(ctx context.Context, paths ...string) (*Result, error)
 		}
 		fh.Close()
 		f := workspace.File{Abs: abs, Rel: rel, Source: workspace.Source(rel), External: !discoverable(rel)}
-		f.Size, f.MTime, f.CTime, f.Inode = workspace.StatOf(fi)
+		f.Size, f.MTime, f.CTime, f.Inode = e.statOf(fi)
 		files = append(files, f)
 	}
 	return e.Add(ctx, files)

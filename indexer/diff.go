@@ -45,10 +45,13 @@ type Diff struct {
 	// (and change time and inode, where known), and whose content was
 	// read and found unchanged when the racy-timestamp rule required it.
 	Unchanged []workspace.File
-	// Retouch are unchanged files whose row is racy (see [Racy]) and whose
-	// mtime is now old enough to trust: a sync refreshes their rows so
-	// that later scans need not read them.
-	Retouch []workspace.File
+	// Retouch are the rows to refresh with [index.DB.Touch]: unchanged
+	// files whose row is racy (see [Racy]) and whose mtime is old enough
+	// to trust at the read that found their content unchanged. Each holds
+	// the file's stat, the hash found (so that the touch is skipped if the
+	// row changed since) and the read time, so that later scans need not
+	// read the file.
+	Retouch []index.File
 
 	// rows are the index rows the diff was computed against.
 	rows map[string]index.File
@@ -159,31 +162,42 @@ func SameStat(row index.File, f workspace.File) bool {
 		(row.Inode == 0 || f.Inode == 0 || row.Inode == f.Inode)
 }
 
-// Racy reports whether a row was written so soon after its file's mtime
-// (within the timestamp granularity: [RacyWindow] for whole-second
-// mtimes, 50 ms otherwise) that a same-size rewrite in the same timestamp
-// tick would leave size and mtime as they are: git's racy-timestamp rule.
-// Such a file must be read to be trusted. Rows from before the rule was
-// recorded (IndexedAt 0) are not racy.
+// Racy reports whether a row's file may have been rewritten, after the
+// read the row records, keeping its size and mtime: git's
+// racy-timestamp rule. The row's read time (IndexedAt) was taken before
+// the file was opened, so a write after it gives the file an mtime no
+// earlier than the read time less the timestamp granularity
+// ([RacyWindow] for whole-second mtimes, 50 ms otherwise). A row whose
+// mtime is that recent may hide such a write, and its file must be read
+// to be trusted; so must a row whose read time is unknown (IndexedAt 0).
 func Racy(row index.File) bool {
-	return row.IndexedAt != 0 && row.MTime >= row.IndexedAt-racyWindow(row.MTime).Nanoseconds()
+	return row.IndexedAt == 0 || racy(row.MTime, row.IndexedAt)
+}
+
+// racy reports whether a file with this mtime, read at readAt, could be
+// written again after the read without its mtime changing.
+func racy(mtime, readAt int64) bool {
+	return mtime >= readAt-racyWindow(mtime).Nanoseconds()
 }
 
 // racyChanged applies the racy-timestamp rule to a file whose stat
 // matches its row: when the row is racy, it reads the file and reports
-// whether its content differs; an unchanged racy file old enough to
-// trust now goes to d.Retouch. A file that cannot be read counts as
-// changed, so that the sync reports it.
+// whether its content differs. An unchanged file whose mtime is old
+// enough to trust at this read goes to d.Retouch, with this read's time.
+// A file that cannot be read counts as changed, so that the sync reports
+// it.
 func (e *Engine) racyChanged(row index.File, f workspace.File, d *Diff) bool {
 	if !Racy(row) {
 		return false
 	}
+	readAt := e.now()
 	data, _, err := workspace.ReadFile(e.opts.Root, e.opts.ExtraPaths, f.Rel, -1)
 	if err != nil || HashBytes(data) != row.Hash {
 		return true
 	}
-	if time.Since(time.Unix(0, f.MTime)) > racyWindow(f.MTime) {
-		d.Retouch = append(d.Retouch, f)
+	if !racy(f.MTime, readAt) {
+		d.Retouch = append(d.Retouch, index.File{Path: f.Rel, MTime: f.MTime, Size: f.Size, CTime: f.CTime, Inode: f.Inode,
+			Hash: row.Hash, IndexedAt: readAt})
 	}
 	return false
 }

@@ -3,6 +3,7 @@ package indexer
 import (
 	"context"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"sync"
 	"time"
@@ -49,6 +50,13 @@ type Engine struct {
 
 	// scanner keeps folder listings between freshness scans.
 	scanner workspace.Scanner
+
+	// now is the clock read times come from (time.Now in Unix
+	// nanoseconds), and statOf turns an opened file's metadata into the
+	// stat its row records (workspace.StatOf). Tests replace them to act
+	// out a file system with coarser timestamps than the one they run on.
+	now    func() int64
+	statOf func(fs.FileInfo) (size, mtime, ctime, inode int64)
 }
 
 // New returns an Engine writing to db.
@@ -56,7 +64,8 @@ func New(db *index.DB, opts Options) *Engine {
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
-	return &Engine{db: db, opts: opts, flock: flock.New(db.Path() + ".lock")}
+	return &Engine{db: db, opts: opts, flock: flock.New(db.Path() + ".lock"),
+		now: func() int64 { return time.Now().UnixNano() }, statOf: workspace.StatOf}
 }
 
 // Close waits for a running index run and makes later ones fail with

@@ -49,7 +49,7 @@ func (e *Engine) SyncPaths(ctx context.Context, paths []string, lockTimeout time
 			res.Warnings = append(res.Warnings, *e.tooLarge(f.Rel, f.Size))
 		}
 		res.FilesSkipped = len(d.Unchanged) + len(d.Pending)
-		return e.apply(ctx, slices.Concat(d.New, d.Changed), rows, d.Deleted, rowsOf(d.Retouch, rows), SyncOptions{}, res)
+		return e.apply(ctx, slices.Concat(d.New, d.Changed), rows, d.Deleted, d.Retouch, SyncOptions{}, res)
 	})
 	if errors.Is(err, errNeedScan) {
 		return e.Sync(ctx, SyncOptions{LockTimeout: lockTimeout})

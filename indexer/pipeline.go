@@ -33,6 +33,9 @@ type prepared struct {
 	file   workspace.File
 	hash   string
 	chunks []index.Chunk
+	// readAt is the read time, taken before the file was opened: the
+	// racy-timestamp rule's reference (index.File.IndexedAt).
+	readAt int64
 	// touch is set when only the mtime or size changed.
 	touch bool
 }
@@ -110,7 +113,7 @@ func (e *Engine) produce(ctx context.Context, files []workspace.File, rows map[s
 		case p == nil:
 		case p.touch:
 			first.touches = append(first.touches, index.File{Path: p.file.Rel, MTime: p.file.MTime, Size: p.file.Size,
-				CTime: p.file.CTime, Inode: p.file.Inode})
+				CTime: p.file.CTime, Inode: p.file.Inode, IndexedAt: p.readAt})
 		default:
 			updates = append(updates, p)
 		}
@@ -159,7 +162,7 @@ func (e *Engine) consume(ctx context.Context, gr *group, res *Result) error {
 	for i, p := range gr.updates {
 		updates[i] = index.Update{
 			File: index.File{Path: p.file.Rel, Source: p.file.Source, Hash: p.hash, MTime: p.file.MTime,
-				Size: p.file.Size, External: p.file.External, CTime: p.file.CTime, Inode: p.file.Inode},
+				Size: p.file.Size, External: p.file.External, CTime: p.file.CTime, Inode: p.file.Inode, IndexedAt: p.readAt},
 			Chunks: p.chunks, NeedVectors: e.opts.Embedder != nil,
 		}
 		res.Indexed = append(res.Indexed, p.file.Rel)
@@ -180,17 +183,21 @@ func (e *Engine) consume(ctx context.Context, gr *group, res *Result) error {
 
 // readStat reads f and sets its size and mtime from the open file, so the
 // recorded stat matches the content read even if the file changes after
-// discovery. It reads at most limit+1 bytes. The file is opened as
-// [workspace.OpenFile] opens it: without blocking (a FIFO swapped in is
-// refused with [ErrNotRegular], not waited on), and a file under memory/
-// through the memory folder's os.Root.
-func (e *Engine) readStat(f *workspace.File, limit int64) ([]byte, error) {
+// discovery. It returns the read time, taken before the file is opened:
+// the content read is the file as it was at that time or later, so a
+// row recording it is racy when its mtime is within the timestamp
+// granularity of that time (see [Racy]). It reads at most limit+1 bytes.
+// The file is opened as [workspace.OpenFile] opens it: without blocking
+// (a FIFO swapped in is refused with [ErrNotRegular], not waited on), and
+// a file under memory/ through the memory folder's os.Root.
+func (e *Engine) readStat(f *workspace.File, limit int64) (data []byte, readAt int64, err error) {
+	readAt = e.now()
 	data, fi, err := workspace.ReadFile(e.opts.Root, e.opts.ExtraPaths, f.Rel, limit)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	f.Size, f.MTime, f.CTime, f.Inode = workspace.StatOf(fi)
-	return data, nil
+	f.Size, f.MTime, f.CTime, f.Inode = e.statOf(fi)
+	return data, readAt, nil
 }
 
 // HashBytes is the content hash the index records for a file: the hex
@@ -212,7 +219,7 @@ func (e *Engine) prepare(f workspace.File, row index.File, force bool) (*prepare
 	if f.Size > e.opts.MaxFileBytes {
 		return nil, e.tooLarge(f.Rel, f.Size)
 	}
-	data, err := e.readStat(&f, e.opts.MaxFileBytes)
+	data, readAt, err := e.readStat(&f, e.opts.MaxFileBytes)
 	if err != nil {
 		return nil, &Warning{Path: f.Rel, Err: err}
 	}
@@ -220,7 +227,7 @@ func (e *Engine) prepare(f workspace.File, row index.File, force bool) (*prepare
 		return nil, e.tooLarge(f.Rel, max(f.Size, int64(len(data))))
 	}
 	hash := HashBytes(data)
-	p := &prepared{file: f, hash: hash}
+	p := &prepared{file: f, hash: hash, readAt: readAt}
 	if !force && row.Hash == hash && !row.Pending && row.External == f.External {
 		p.touch = true
 		return p, nil

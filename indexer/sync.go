@@ -50,7 +50,7 @@ func (e *Engine) Sync(ctx context.Context, opts SyncOptions) (*Result, error) {
 			res.FilesSkipped += len(d.Unchanged) + len(d.Pending)
 		}
 		slices.SortFunc(todo, func(a, b workspace.File) int { return cmp.Compare(a.Rel, b.Rel) })
-		return e.apply(ctx, todo, d.rows, d.Deleted, rowsOf(d.Retouch, d.rows), opts, res)
+		return e.apply(ctx, todo, d.rows, d.Deleted, d.Retouch, opts, res)
 	})
 	res.Duration = time.Since(start)
 	slices.Sort(res.Indexed)
@@ -78,17 +78,6 @@ func (e *Engine) Add(ctx context.Context, files []workspace.File) (*Result, erro
 	})
 	res.Duration = time.Since(start)
 	return res, err
-}
-
-// rowsOf returns the stat part of rows for files, for [index.DB.Touch],
-// with the content hash known holds for each: the hash the file was found
-// to have, so that the touch is skipped if the row changed since.
-func rowsOf(files []workspace.File, known map[string]index.File) []index.File {
-	rows := make([]index.File, len(files))
-	for i, f := range files {
-		rows[i] = index.File{Path: f.Rel, MTime: f.MTime, Size: f.Size, CTime: f.CTime, Inode: f.Inode, Hash: known[f.Rel].Hash}
-	}
-	return rows
 }
 
 // Forget removes the rows of the given files, under the index lock,
@@ -266,7 +255,7 @@ func (e *Engine) syncDiff(ctx context.Context, d *Diff, lockTimeout time.Duratio
 		return e.refreshFiles(ctx, d, lockTimeout)
 	}
 	if len(d.Retouch) > 0 {
-		_ = e.WithLock(ctx, lockTimeout, func() error { return e.db.Touch(ctx, rowsOf(d.Retouch, d.rows)) })
+		_ = e.WithLock(ctx, lockTimeout, func() error { return e.db.Touch(ctx, d.Retouch) })
 	}
 	return &Result{FilesScanned: d.Scanned}, nil
 }
@@ -305,7 +294,7 @@ func (e *Engine) refreshFiles(ctx context.Context, d *Diff, lockTimeout time.Dur
 				gone = append(gone, p)
 			}
 		}
-		return e.apply(ctx, todo, rows, gone, rowsOf(d.Retouch, d.rows), SyncOptions{}, res)
+		return e.apply(ctx, todo, rows, gone, d.Retouch, SyncOptions{}, res)
 	})
 	for _, f := range d.TooLarge {
 		res.Warnings = append(res.Warnings, *e.tooLarge(f.Rel, f.Size))
