@@ -113,6 +113,9 @@ type app struct {
 	// apiKey is read from the environment; it is redacted from every
 	// message the command prints.
 	apiKey string
+	// longLived is set by the commands that serve many requests (mcp):
+	// their Weave's searches drain a file watcher instead of scanning.
+	longLived bool
 }
 
 func (a *app) rootCommand() *cobra.Command {
@@ -245,9 +248,9 @@ func (a *app) config() memweave.Config {
 	cfg := memweave.Config{
 		Workspace: a.workspace,
 		DBPath:    a.dbPath,
-		// A command serves once; the MCP server and watch start their
-		// watcher themselves.
-		OneShot: true,
+		// A command serves once and scans once; the MCP server's
+		// searches drain a file watcher.
+		OneShot: !a.longLived,
 		Embedder: memweave.EmbedderConfig{
 			Provider: a.embedder,
 			Model:    a.embeddingModel,
