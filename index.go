@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/memweave/memweave-go/indexer"
+	"github.com/memweave/memweave-go/watcher"
 )
 
 // IndexResult counts what an index run did. Its Warnings name the files
@@ -44,6 +45,12 @@ func LockTimeout(d time.Duration) IndexOption {
 // are retried, deleted files removed. A file whose size and mtime are
 // unchanged is skipped without being read. Concurrent Index runs, in this
 // or other processes, take turns.
+//
+// A long-lived Weave (not [Config.OneShot]) starts its file watcher at
+// its first Index or search, as before a search: its first run scans the
+// workspace, later ones look only at the files the watcher's events
+// named and those pending embeddings; every other file counts as
+// skipped. [Force] scans and re-indexes every file.
 func (w *Weave) Index(ctx context.Context, opts ...IndexOption) (*IndexResult, error) {
 	if err := w.checkOpen(); err != nil {
 		return nil, err
@@ -55,7 +62,28 @@ func (w *Weave) Index(ctx context.Context, opts ...IndexOption) (*IndexResult, e
 	if o.LockTimeout < 0 {
 		return nil, errors.New("memweave: index: LockTimeout must be positive")
 	}
-	return w.eng.Sync(ctx, o)
+	if o.Force || !w.startOnDemand() {
+		return w.eng.Sync(ctx, o)
+	}
+	// A long-lived Weave's watcher knows what changed: the run looks at
+	// those files, and the ones pending embeddings, only.
+	var res *IndexResult
+	err := w.watch.Do(ctx, o.LockTimeout, func(ctx context.Context, ch watcher.Changes) error {
+		var err error
+		if ch.All {
+			res, err = w.eng.Sync(ctx, o)
+		} else {
+			res, err = w.eng.SyncPaths(ctx, ch.Paths, o)
+		}
+		return err
+	})
+	switch {
+	case errors.Is(err, watcher.ErrStopped):
+		return w.eng.Sync(ctx, o)
+	case errors.Is(err, watcher.ErrBusy):
+		return nil, fmt.Errorf("memweave: index: another index run is in progress: %w", ErrBusy)
+	}
+	return res, err
 }
 
 // Add indexes the given Markdown files, in the workspace or an extra

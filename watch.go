@@ -122,7 +122,7 @@ func (w *Weave) watchSync(ctx context.Context, ch watcher.Changes) ([]WatchEvent
 	if ch.All {
 		res, err = w.eng.SyncStale(ctx, syncLockTimeout)
 	} else {
-		res, err = w.eng.SyncPaths(ctx, ch.Paths, syncLockTimeout)
+		res, err = w.eng.SyncPaths(ctx, ch.Paths, indexer.SyncOptions{LockTimeout: syncLockTimeout})
 	}
 	if res == nil {
 		return nil, err

@@ -27,16 +27,24 @@ var errNeedScan = errors.New("indexer: the paths need a full scan")
 // with nothing at it loses its row and the rows below it; a folder loses
 // the rows below it whose files are gone. A path that is a symbolic link
 // makes it run [Engine.Sync] instead, which applies discovery's rules for
-// links.
-func (e *Engine) SyncPaths(ctx context.Context, paths []string, lockTimeout time.Duration) (*Result, error) {
+// links. With opts.Pending it also retries the files pending embeddings;
+// opts.Force is not for it.
+func (e *Engine) SyncPaths(ctx context.Context, paths []string, opts SyncOptions) (*Result, error) {
 	start := time.Now()
-	res := &Result{FilesScanned: len(paths)}
-	err := e.WithLock(ctx, lockTimeout, func() error {
+	res := &Result{}
+	err := e.WithLock(ctx, opts.LockTimeout, func() error {
 		rows, err := e.db.Files(ctx)
 		if err != nil {
 			return err
 		}
 		d := &Diff{rows: rows}
+		if opts.Pending {
+			for p, row := range rows {
+				if row.Pending && !slices.Contains(paths, AbsPath(e.opts.Root, p)) {
+					paths = append(paths, AbsPath(e.opts.Root, p))
+				}
+			}
+		}
 		for _, abs := range paths {
 			if err := e.classifyPath(abs, d); err != nil {
 				return err
@@ -44,15 +52,25 @@ func (e *Engine) SyncPaths(ctx context.Context, paths []string, lockTimeout time
 		}
 		slices.Sort(d.Deleted)
 		d.Deleted = slices.Compact(d.Deleted)
+		// Every file no event named is unchanged, as far as the watcher
+		// can tell.
+		res.FilesScanned = len(rows) - len(d.Deleted) + len(d.New)
+		res.FilesSkipped = res.FilesScanned - len(d.New) - len(d.Changed) - len(d.Pending) - len(d.Unchanged) - len(d.TooLarge)
 		res.Warnings = append(res.Warnings, d.Unreadable...)
 		for _, f := range d.TooLarge {
 			res.Warnings = append(res.Warnings, *e.tooLarge(f.Rel, f.Size))
 		}
-		res.FilesSkipped = len(d.Unchanged) + len(d.Pending)
-		return e.apply(ctx, slices.Concat(d.New, d.Changed), rows, d.Deleted, d.Retouch, SyncOptions{}, res)
+		todo := slices.Concat(d.New, d.Changed)
+		if opts.Pending {
+			todo = append(todo, d.Pending...)
+		} else {
+			res.FilesSkipped += len(d.Pending)
+		}
+		res.FilesSkipped += len(d.Unchanged)
+		return e.apply(ctx, todo, rows, d.Deleted, d.Retouch, opts, res)
 	})
 	if errors.Is(err, errNeedScan) {
-		return e.Sync(ctx, SyncOptions{LockTimeout: lockTimeout})
+		return e.Sync(ctx, opts)
 	}
 	res.Duration = time.Since(start)
 	slices.Sort(res.Indexed)

@@ -112,6 +112,12 @@ func (t *tree) onEvent(ev fsnotify.Event) {
 	if t.w.sawBarrier(name) {
 		return
 	}
+	if name == t.root && ev.Has(fsnotify.Remove|fsnotify.Rename) {
+		// The workspace itself moved or went: only a scan can tell what
+		// is left.
+		t.w.record(true)
+		return
+	}
 	paths, err := t.handle(ev)
 	if err != nil {
 		t.fallBack(err)

@@ -104,6 +104,16 @@ func (s *Slot) Sync(ctx context.Context, wait time.Duration) ([]Event, error) {
 	return w.Sync(ctx, wait)
 }
 
+// Do runs [Watcher.Do] on the slot's watcher; it fails with
+// [ErrStopped] when none runs.
+func (s *Slot) Do(ctx context.Context, wait time.Duration, fn func(context.Context, Changes) error) error {
+	w := s.running()
+	if w == nil {
+		return ErrStopped
+	}
+	return w.Do(ctx, wait, fn)
+}
+
 // Reason returns [Watcher.Reason] of the slot's watcher; nil before the
 // first Start.
 func (s *Slot) Reason() error {

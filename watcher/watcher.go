@@ -416,6 +416,29 @@ func (w *Watcher) take() Changes {
 // fails with [ErrBusy]. When the Syncer fails, its changes are kept for
 // the next Sync.
 func (w *Watcher) Sync(ctx context.Context, wait time.Duration) ([]Event, error) {
+	var evs []Event
+	err := w.Do(ctx, wait, func(ctx context.Context, ch Changes) error {
+		if ch.Empty() {
+			return nil
+		}
+		var err error
+		evs, err = w.s.Sync(ctx, ch)
+		if w.opts.OnChange != nil {
+			for _, ev := range evs {
+				w.opts.OnChange(ev)
+			}
+		}
+		return err
+	})
+	return evs, err
+}
+
+// Do is [Watcher.Sync] with fn in place of the Syncer: fn gets the
+// changes, empty ones too, and must bring the index up to date with
+// them; when it fails they are kept for the next Sync or Do. Index runs
+// that want more than the Syncer does (retrying pending embeddings, a
+// full result) use it.
+func (w *Watcher) Do(ctx context.Context, wait time.Duration, fn func(context.Context, Changes) error) error {
 	var timeout <-chan time.Time
 	if wait > 0 {
 		t := time.NewTimer(wait)
@@ -425,39 +448,31 @@ func (w *Watcher) Sync(ctx context.Context, wait time.Duration) ([]Event, error)
 	select {
 	case w.syncing <- struct{}{}:
 	case <-timeout:
-		return nil, ErrBusy
+		return ErrBusy
 	case <-ctx.Done():
-		return nil, ctx.Err()
+		return ctx.Err()
 	case <-w.done:
-		return nil, ErrStopped
+		return ErrStopped
 	}
 	defer func() { <-w.syncing }()
 	if w.State() == Active {
 		if err := w.barrier(ctx); err != nil {
 			if ctx.Err() != nil {
-				return nil, ctx.Err()
+				return ctx.Err()
 			}
 			w.opts.Logger.Warn("watcher: barrier failed; scanning everything", "err", err)
 			w.record(true)
 		}
 	}
 	ch := w.take()
-	if ch.Empty() {
-		return nil, nil
-	}
-	evs, err := w.s.Sync(ctx, ch)
-	if w.opts.OnChange != nil {
-		for _, ev := range evs {
-			w.opts.OnChange(ev)
-		}
-	}
+	err := fn(ctx, ch)
 	if err != nil {
 		w.record(ch.All, ch.Paths...)
 		if ctx.Err() == nil && w.opts.Fatal(err) {
 			w.fail(err)
 		}
 	}
-	return evs, err
+	return err
 }
 
 // barrier creates and removes a barrier file in SyncDir and waits for
