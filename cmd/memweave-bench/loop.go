@@ -147,8 +147,8 @@ func searchAfterWrite(ctx context.Context, w *memweave.Weave, rounds int, rep ob
 }
 
 // vectorRecall compares the vector side's top 10 with an exact float32
-// scan of every stored vector, averaged over the synthetic query set.
-func vectorRecall(ctx context.Context, emb embed.Embedder, dbPath string) (float64, error) {
+// scan of every stored vector, averaged over queries.
+func vectorRecall(ctx context.Context, emb embed.Embedder, dbPath string, queries []string) (float64, error) {
 	db, err := index.Open(ctx, dbPath, index.Options{})
 	if err != nil {
 		return 0, err
@@ -166,7 +166,7 @@ func vectorRecall(ctx context.Context, emb embed.Embedder, dbPath string) (float
 		return 0, err
 	}
 	var sum float64
-	for _, q := range memweavetest.SynthQueries {
+	for _, q := range queries {
 		qv, err := emb.EmbedQuery(ctx, q)
 		if err != nil {
 			return 0, err
@@ -203,7 +203,7 @@ func vectorRecall(ctx context.Context, emb embed.Embedder, dbPath string) (float
 			sum += float64(hit) / float64(len(want))
 		}
 	}
-	return round(sum / float64(len(memweavetest.SynthQueries))), nil
+	return round(sum / float64(len(queries))), nil
 }
 
 // unit returns v scaled to length 1.

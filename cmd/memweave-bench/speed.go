@@ -59,6 +59,14 @@ reference, peak RSS and the database size, and the agent loop:
                              index and runs 10 searches
   vector_recall_at_10        the vector side's top 10 against an exact
                              float32 scan, over the query set
+  vector_recall_at_10_clustered
+                             the same on a separate index of --chunks
+                             vectors in clusters of 60 near-duplicates
+                             (members 1e-6 to 1e-3 apart in cosine, as
+                             an agent's log repeating itself), built in
+                             vector space with a fixed seed; its queries
+                             are the query set and a dozen made of a
+                             cluster's words
 
 With --workspace DIR the same measures run on a copy of an existing
 workspace's memory/ folder; the original is not modified.`,
@@ -213,11 +221,16 @@ func (c *speedCommand) runE(cmd *cobra.Command, _ []string) error {
 		return err
 	}
 	if emb != nil && st.Dims > 0 {
-		recall, err := vectorRecall(ctx, emb, st.DBPath)
+		recall, err := vectorRecall(ctx, emb, st.DBPath, memweavetest.SynthQueries)
 		if err != nil {
 			return fmt.Errorf("vector recall: %w", err)
 		}
 		rep = rep.add("vector_recall_at_10", recall)
+		c.a.progressf("vector recall on %d chunks in near-duplicate clusters", c.chunks)
+		if recall, err = clusteredRecall(ctx, emb, c.chunks, c.seed); err != nil {
+			return fmt.Errorf("clustered vector recall: %w", err)
+		}
+		rep = rep.add("vector_recall_at_10_clustered", recall)
 	}
 	// Default searches with a watcher running: the stat scan is skipped
 	// while the watcher has indexed every change it saw.
