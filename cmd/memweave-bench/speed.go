@@ -67,6 +67,11 @@ reference, peak RSS and the database size, and the agent loop:
                              vector space with a fixed seed; its queries
                              are the query set and a dozen made of a
                              cluster's words
+  longlived_peak_rss_mb      peak RSS (VmHWM, MiB) of a fresh process
+                             that opens the workspace with default
+                             settings, starts the watcher (as the MCP
+                             server does), runs 200 default searches
+                             and 20 Appends among them, and closes
 
 With --workspace DIR the same measures run on a copy of an existing
 workspace's memory/ folder; the original is not modified.`,
@@ -216,6 +221,13 @@ func (c *speedCommand) runE(cmd *cobra.Command, _ []string) error {
 	if rep, err = c.coldSearch(ctx, dir, c.coldRuns, rep); err != nil {
 		return err
 	}
+	c.a.progressf("long-lived process: %d searches, %d writes", longLivedSearches, longLivedWrites)
+	_, r, err := c.runChild(ctx, "longlived-child", "--workspace", dir,
+		"--searches", strconv.Itoa(longLivedSearches), "--writes", strconv.Itoa(longLivedWrites))
+	if err != nil {
+		return err
+	}
+	rep = rep.add("longlived_peak_rss_mb", r.PeakRSSMB)
 	st, err := w.Status(ctx)
 	if err != nil {
 		return err
@@ -275,6 +287,12 @@ func (c *speedCommand) runE(cmd *cobra.Command, _ []string) error {
 	}
 	return nil
 }
+
+// The long-lived process whose peak memory the speed benchmark reports.
+const (
+	longLivedSearches = 200
+	longLivedWrites   = 20
+)
 
 // prepare makes the workspace to measure: a copy of --workspace, or a
 // generated one. It returns the folder, the number of files, the bytes
