@@ -1,11 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	memweave "github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/memweavetest"
@@ -53,6 +55,62 @@ func tinyWorkspace(t *testing.T) (string, *memweave.Weave) {
 	return dir, w
 }
 
+// TestCadenceFindsEdits runs the cadence measure with short pauses on a
+// tiny workspace, the editor in a real child process: every edit lands
+// in its file as it should (an appended line; a same-size rewrite), and
+// the next search, with the freshness check every search makes without
+// a watcher, finds it.
+func TestCadenceFindsEdits(t *testing.T) {
+	t.Setenv(childEnv, "1")
+	dir, w := tinyWorkspace(t)
+	type edit struct {
+		file, token string
+		rewrite     bool
+		size        int
+	}
+	var edits []edit
+	c := cadence{searches: 6, maxGap: 20 * time.Millisecond, seed: 3,
+		edit: func(ctx context.Context, file, token string, rewrite bool) error {
+			data, err := os.ReadFile(file)
+			if err != nil {
+				return err
+			}
+			edits = append(edits, edit{file, token, rewrite, len(data)})
+			return editInChild(ctx, file, token, rewrite)
+		}}
+	res, err := c.run(t.Context(), w, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.latency) != 6 || res.edits != 3 || len(edits) != 3 {
+		t.Fatalf("cadence: %d searches, %d edits (%d made), want 6 and 3", len(res.latency), res.edits, len(edits))
+	}
+	if res.found != res.edits {
+		t.Errorf("cadence found %d of %d edits, want all", res.found, res.edits)
+	}
+	rewrites := 0
+	for _, e := range edits {
+		data, err := os.ReadFile(e.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(data, []byte(e.token)) {
+			t.Errorf("%s does not hold %q after the edit", e.file, e.token)
+		}
+		if e.rewrite {
+			rewrites++
+			if len(data) != e.size {
+				t.Errorf("rewrite of %s: %d bytes, was %d", e.file, len(data), e.size)
+			}
+		} else if len(data) <= e.size {
+			t.Errorf("append to %s: %d bytes, was %d", e.file, len(data), e.size)
+		}
+	}
+	if rewrites != 1 {
+		t.Errorf("%d rewrites among 3 edits, want them alternating with appends", rewrites)
+	}
+}
+
 // TestLongLivedChild runs the long-lived process the speed benchmark
 // measures, for real and small: it reports its memory and writes its
 // notes.
@@ -78,5 +136,28 @@ func TestLongLivedChild(t *testing.T) {
 	})
 	if notes != 3 {
 		t.Errorf("longlived-child wrote %d notes, want 3", notes)
+	}
+}
+
+// TestSpeedReport runs the speed benchmark end to end at a tiny size,
+// child processes included, and checks the keys of the agent loop.
+func TestSpeedReport(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a cadence with pauses of seconds")
+	}
+	t.Setenv(childEnv, "1")
+	rep := bench(t, "speed", "--chunks", "120", "--queries", "2", "--cold-runs", "1", "--write-rounds", "1",
+		"--cadence-searches", "2", "--no-bare-vec0", "--json")
+	for _, key := range []string{"cold_search_p50_ms", "search_peak_rss_mb", "longlived_peak_rss_mb",
+		"vector_recall_at_10", "vector_recall_at_10_clustered", "search_cadence_p50_ms"} {
+		if v, ok := rep[key].(float64); !ok || v <= 0 {
+			t.Errorf("speed report[%q] = %v, want a positive number", key, rep[key])
+		}
+	}
+	if rep["search_cadence_edits"] != 1.0 {
+		t.Errorf("speed report[search_cadence_edits] = %v, want 1", rep["search_cadence_edits"])
+	}
+	if f, ok := rep["search_cadence_found"].(float64); !ok || f < 0 || f > 1 {
+		t.Errorf("speed report[search_cadence_found] = %v, want a fraction", rep["search_cadence_found"])
 	}
 }

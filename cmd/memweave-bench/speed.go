@@ -33,6 +33,7 @@ type speedCommand struct {
 	workspace string
 	coldRuns  int
 	rounds    int
+	cadence   int
 	root      *cobra.Command
 }
 
@@ -72,6 +73,16 @@ reference, peak RSS and the database size, and the agent loop:
                              settings, starts the watcher (as the MCP
                              server does), runs 200 default searches
                              and 20 Appends among them, and closes
+  search_cadence_p50_ms      the long-lived Weave, watcher running,
+                             searched --cadence-searches times 1.5-3 s
+                             apart (seeded); before every other search
+                             another process (this benchmark
+                             re-executed) appends a line with a new
+                             token to a file, or rewrites a word of a
+                             file in place (same size), and exits; that
+                             search asks for the token right away
+  search_cadence_found       edits whose file the very next search
+                             returned, over the edits made
 
 With --workspace DIR the same measures run on a copy of an existing
 workspace's memory/ folder; the original is not modified.`,
@@ -90,6 +101,7 @@ workspace's memory/ folder; the original is not modified.`,
 	fs.StringVar(&c.workspace, "workspace", "", "measure a copy of the workspace `DIR` instead of a generated one")
 	fs.IntVar(&c.coldRuns, "cold-runs", 20, "number of fresh processes timed for cold_search")
 	fs.IntVar(&c.rounds, "write-rounds", 30, "number of append-then-search rounds")
+	fs.IntVar(&c.cadence, "cadence-searches", 20, "number of searches in the cadence measure, 1.5-3 s apart (about 2.3 s each; 0 skips it)")
 	return cmd
 }
 
@@ -101,6 +113,9 @@ func (c *speedCommand) runE(cmd *cobra.Command, _ []string) error {
 	}
 	if c.coldRuns < 1 || c.rounds < 1 {
 		return usageErr("invalid --cold-runs %d or --write-rounds %d: must be at least 1", c.coldRuns, c.rounds)
+	}
+	if c.cadence < 0 {
+		return usageErr("invalid --cadence-searches %d: must not be negative", c.cadence)
 	}
 	dir, files, textBytes, cleanup, err := c.prepare()
 	if err != nil {
@@ -263,6 +278,18 @@ func (c *speedCommand) runE(cmd *cobra.Command, _ []string) error {
 	rep = rep.add("search_hybrid_watch_p50_ms", ms(pct(lat, 50))).
 		add("search_hybrid_watch_p95_ms", ms(pct(lat, 95))).
 		add("search_hybrid_watch_p99_ms", ms(pct(lat, 99)))
+	if c.cadence > 0 {
+		c.a.progressf("cadence: %d searches 1.5-3 s apart, another process editing a file before every other one", c.cadence)
+		cad := cadence{searches: c.cadence, minGap: 1500 * time.Millisecond, maxGap: 3 * time.Second, seed: c.seed, edit: editInChild}
+		res, err := cad.run(ctx, w, dir)
+		if err != nil {
+			return fmt.Errorf("cadence: %w", err)
+		}
+		rep = rep.add("search_cadence_p50_ms", ms(pct(res.latency, 50))).
+			add("search_cadence_p95_ms", ms(pct(res.latency, 95))).
+			add("search_cadence_edits", res.edits).
+			add("search_cadence_found", round(float64(res.found)/float64(max(res.edits, 1))))
+	}
 	if st, err = w.Status(ctx); err != nil {
 		return err
 	}
