@@ -33,9 +33,9 @@ func testApp() *app {
 }
 
 // tinyWorkspace writes and indexes a small synthetic workspace and
-// returns it, with a long-lived Weave on it that searches with its
-// default freshness check and no watcher.
-func tinyWorkspace(t *testing.T) (string, *memweave.Weave) {
+// returns it, with a long-lived Weave on it and no watcher, whose
+// searches run the default freshness check unless noSync.
+func tinyWorkspace(t *testing.T, noSync bool) (string, *memweave.Weave) {
 	t.Helper()
 	ctx := t.Context()
 	dir := t.TempDir()
@@ -43,7 +43,7 @@ func tinyWorkspace(t *testing.T) (string, *memweave.Weave) {
 		t.Fatal(err)
 	}
 	cfg := testApp().config(dir)
-	cfg.NoSyncOnSearch = false
+	cfg.NoSyncOnSearch = noSync
 	w, err := memweave.Open(ctx, cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -62,7 +62,7 @@ func tinyWorkspace(t *testing.T) (string, *memweave.Weave) {
 // a watcher, finds it.
 func TestCadenceFindsEdits(t *testing.T) {
 	t.Setenv(childEnv, "1")
-	dir, w := tinyWorkspace(t)
+	dir, w := tinyWorkspace(t, false)
 	type edit struct {
 		file, token string
 		rewrite     bool
@@ -111,12 +111,27 @@ func TestCadenceFindsEdits(t *testing.T) {
 	}
 }
 
+// TestCadenceMissesStaleSearches checks that the cadence measure can
+// fail: searches that never look for changes find none of the edits.
+func TestCadenceMissesStaleSearches(t *testing.T) {
+	t.Setenv(childEnv, "1")
+	dir, w := tinyWorkspace(t, true)
+	c := cadence{searches: 4, maxGap: 20 * time.Millisecond, seed: 5, edit: editInChild}
+	res, err := c.run(t.Context(), w, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.edits != 2 || res.found != 0 {
+		t.Errorf("cadence without freshness checks found %d of %d edits, want 0 of 2", res.found, res.edits)
+	}
+}
+
 // TestLongLivedChild runs the long-lived process the speed benchmark
 // measures, for real and small: it reports its memory and writes its
 // notes.
 func TestLongLivedChild(t *testing.T) {
 	t.Setenv(childEnv, "1")
-	dir, w := tinyWorkspace(t)
+	dir, w := tinyWorkspace(t, false)
 	w.Close()
 	c := &speedCommand{root: testApp().rootCommand()}
 	_, rep, err := c.runChild(t.Context(), "longlived-child", "--workspace", dir, "--searches", "6", "--writes", "3")
