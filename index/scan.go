@@ -171,26 +171,31 @@ func normalize(v []float32) {
 	}
 }
 
-func dot(a, b []float32) float32 {
-	b = b[:len(a)]
-	var s0, s1, s2, s3 float32
-	i := 0
-	for ; i+4 <= len(a); i += 4 {
-		s0 += a[i] * b[i]
-		s1 += a[i+1] * b[i+1]
-		s2 += a[i+2] * b[i+2]
-		s3 += a[i+3] * b[i+3]
+// cosine returns the cosine of the unit vector qn with v, summed in
+// float64: near-duplicate vectors have cosines that differ in the last
+// bits of a float32, and the top k must rank them as an exact scan does.
+func cosine(qn, v []float32) float64 {
+	v = v[:len(qn)]
+	var d, n float64
+	for i, f := range v {
+		d += float64(qn[i]) * float64(f)
+		n += float64(f) * float64(f)
 	}
-	for ; i < len(a); i++ {
-		s0 += a[i] * b[i]
+	if n == 0 {
+		return 0
 	}
-	return s0 + s1 + s2 + s3
+	return d / math.Sqrt(n)
 }
 
 // queryCode is a unit query vector in fixed point: q[i] ≈ qn[i] * scale.
 type queryCode struct {
 	q     []int16
 	scale float64
+	// round bounds the error the query's own rounding adds to an
+	// approximate cosine: each q[i]/scale is within 0.5/scale of qn[i],
+	// and the components of a unit code sum to at most √dims in
+	// magnitude.
+	round float64
 }
 
 func newQueryCode(qn []float32) queryCode {
@@ -204,16 +209,41 @@ func newQueryCode(qn []float32) queryCode {
 	}
 	// 2^15 keeps every product of a query and a code within 2^22.
 	qc.scale = 32767 / peak
+	qc.round = 0.5 / qc.scale * math.Sqrt(float64(len(qn)))
 	for i, f := range qn {
 		qc.q[i] = int16(math.Round(float64(f) * qc.scale))
 	}
 	return qc
 }
 
+// margin bounds how far the approximate cosine of the query with a code
+// of the given scale (see [quantize]) lies from the cosine with the
+// stored vector.
+//
+// Each component of a code is rounded to a multiple of the scale, so it
+// is off by at most half of it, and the error of the cosine is the sum of
+// those errors weighted by the unit query. The sum's worst case, half the
+// scale times the query's L1 norm (up to √dims), is many times what
+// happens: the errors are independent and centred, so the sum's standard
+// deviation is at most scale/√12 for a unit query, and the stored
+// vector's half-precision rounding adds far less. The margin is
+// [codeErrorSteps] scales, about seven standard deviations, plus the
+// bound of the query's own rounding.
+func (qc queryCode) margin(scale float32) float64 {
+	return codeErrorSteps*math.Abs(float64(scale)) + qc.round
+}
+
+// codeErrorSteps is the margin of an approximate cosine in code scales
+// (see [queryCode.margin]).
+const codeErrorSteps = 2
+
 // Vector returns the k chunks nearest to q by cosine similarity, within
-// f. It ranks every code by its approximate cosine, then rescores the
-// best [rescoreDepth] of them with the exact vectors: the cosines it
-// returns are exact.
+// f. It ranks every code by its approximate cosine, then rescores with
+// the exact vectors every candidate whose approximate cosine is within
+// the error margin (see [queryCode.margin]) of the k-th best, at most
+// [rescoreCap] of them: the cosines it returns are exact, and so is the
+// top k, even when many chunks are near-duplicates whose approximate
+// cosines are within their error of each other.
 func (db *DB) Vector(ctx context.Context, q []float32, k int, f search.Filter) ([]VectorHit, error) {
 	cs, err := db.codes(ctx)
 	if err != nil {
@@ -231,11 +261,7 @@ func (db *DB) Vector(ctx context.Context, q []float32, k int, f search.Filter) (
 	}
 	qn := append([]float32(nil), q...)
 	normalize(qn)
-	approx := cs.top(newQueryCode(qn), rescoreDepth(k), allow)
-	ids := make([]int64, len(approx))
-	for i, h := range approx {
-		ids[i] = h.ID
-	}
+	ids := cs.top(newQueryCode(qn), k, rescoreCap(k), allow)
 	exact, err := db.exactCosines(ctx, qn, ids)
 	if err != nil {
 		return nil, err
@@ -253,10 +279,11 @@ func (db *DB) Vector(ctx context.Context, q []float32, k int, f search.Filter) (
 	return out, nil
 }
 
-// rescoreDepth is how many approximate candidates are rescored exactly to
-// return the best k: int8 codes misplace a cosine by about 1e-3, so the
-// exact top k lies well within the approximate top 2k+16.
-func rescoreDepth(k int) int { return 2*k + 16 }
+// rescoreCap is the most candidates a search for k chunks rescores
+// exactly: enough for the top k to lie among hundreds of near-duplicates,
+// few enough that an index whose codes all score alike (or whose scales
+// were tampered with) costs a bounded number of vector reads.
+func rescoreCap(k int) int { return 8*k + 256 }
 
 // allowed returns the ids of the chunks f allows, nil for all.
 func (db *DB) allowed(ctx context.Context, f search.Filter) (map[int64]bool, error) {
@@ -294,33 +321,90 @@ func (db *DB) allowed(ctx context.Context, f search.Filter) (map[int64]bool, err
 // parallelScan is the code count from which a scan uses every CPU.
 const parallelScan = 4096
 
-// top returns the best k codes by approximate cosine to the query, among
-// those allow admits (all when nil), in no particular order.
-func (cs *codeSet) top(qc queryCode, k int, allow map[int64]bool) hitHeap {
+// candidates is what a scan keeps of the codes it ranks.
+type candidates struct {
+	// lows holds the k largest lower bounds of a cosine (approximate
+	// cosine minus margin), each with its id: the k-th of them is a
+	// cosine that k chunks are known to reach.
+	lows hitHeap
+	// highs holds, with their upper bounds (approximate cosine plus
+	// margin), the best chunks, up to the cap, whose upper bound reached
+	// the k-th lower bound when they were ranked.
+	highs hitHeap
+}
+
+// floor is the k-th largest lower bound of lows, or -Inf while there are
+// fewer than k.
+func (c *candidates) floor(k int) float64 {
+	if len(c.lows) < k {
+		return math.Inf(-1)
+	}
+	return c.lows[0].Cosine
+}
+
+// offer ranks the chunk id of approximate cosine s and margin m. A code
+// whose bounds are not numbers (a scale read from a damaged file) is
+// left out.
+func (c *candidates) offer(id int64, s, m float64, k, capacity int) {
+	lo, hi := s-m, s+m
+	if !(lo <= hi) {
+		return
+	}
+	if len(c.lows) < k || lo > c.lows[0].Cosine {
+		c.lows.offer(VectorHit{ID: id, Cosine: lo}, k)
+	}
+	if hi >= c.floor(k) && (len(c.highs) < capacity || hi > c.highs[0].Cosine) {
+		c.highs.offer(VectorHit{ID: id, Cosine: hi}, capacity)
+	}
+}
+
+// top returns the ids, in no particular order, of the chunks among those
+// allow admits (all when nil) whose cosine with the query may be among
+// the best k: those whose upper bound (approximate cosine plus margin)
+// reaches the k-th largest lower bound (approximate cosine minus margin).
+// When more than capacity qualify, it returns the capacity of them with
+// the highest upper bounds.
+func (cs *codeSet) top(qc queryCode, k, capacity int, allow map[int64]bool) []int64 {
+	capacity = max(capacity, k)
 	parts := 1
 	if cs.n >= parallelScan {
 		parts = min(runtime.GOMAXPROCS(0), len(cs.order))
 	}
-	heaps := make([]hitHeap, parts)
+	found := make([]candidates, parts)
 	var wg sync.WaitGroup
 	per := (len(cs.order) + parts - 1) / parts
 	for p := range parts {
 		blocks := cs.order[min(p*per, len(cs.order)):min((p+1)*per, len(cs.order))]
-		wg.Go(func() { heaps[p] = cs.scan(qc, k, allow, blocks) })
+		wg.Go(func() { found[p] = cs.scan(qc, k, capacity, allow, blocks) })
 	}
 	wg.Wait()
-	h := heaps[0]
-	for _, o := range heaps[1:] {
-		for _, hit := range o {
-			h.offer(hit, k)
+	all := found[0]
+	for _, o := range found[1:] {
+		for _, hit := range o.lows {
+			if len(all.lows) < k || hit.Cosine > all.lows[0].Cosine {
+				all.lows.offer(hit, k)
+			}
 		}
 	}
-	return h
+	floor := all.floor(k)
+	keep := make(hitHeap, 0, min(capacity, cs.n)+1)
+	for _, o := range found {
+		for _, hit := range o.highs {
+			if hit.Cosine >= floor {
+				keep.offer(hit, capacity)
+			}
+		}
+	}
+	ids := make([]int64, len(keep))
+	for i, hit := range keep {
+		ids[i] = hit.ID
+	}
+	return ids
 }
 
 // scan ranks the codes of the given blocks.
-func (cs *codeSet) scan(qc queryCode, k int, allow map[int64]bool, blocks []int64) hitHeap {
-	h := make(hitHeap, 0, k+1)
+func (cs *codeSet) scan(qc queryCode, k, capacity int, allow map[int64]bool, blocks []int64) candidates {
+	c := candidates{lows: make(hitHeap, 0, k+1), highs: make(hitHeap, 0, min(capacity, cs.n)+1)}
 	inv := 1 / qc.scale
 	dots := make([]int64, 1<<blockShift)
 	for _, bn := range blocks {
@@ -333,13 +417,10 @@ func (cs *codeSet) scan(qc queryCode, k int, allow map[int64]bool, blocks []int6
 			if allow != nil && !allow[id] {
 				continue
 			}
-			s := float64(b.scales[i]) * float64(dots[i]) * inv
-			if len(h) < k || s > h[0].Cosine {
-				h.offer(VectorHit{ID: id, Cosine: s}, k)
-			}
+			c.offer(id, float64(b.scales[i])*float64(dots[i])*inv, qc.margin(b.scales[i]), k, capacity)
 		}
 	}
-	return h
+	return c
 }
 
 // approx is the approximate cosine of the query with the i-th code of b;
@@ -420,8 +501,7 @@ func (db *DB) exactCosines(ctx context.Context, qn []float32, ids []int64) (map[
 			if err != nil {
 				return err
 			}
-			normalize(v)
-			out[id] = float64(dot(qn, v))
+			out[id] = cosine(qn, v)
 			return nil
 		}, args...)
 		if err != nil {

@@ -77,28 +77,94 @@ func (a *app) searchChildCommand() *cobra.Command {
 	return cmd
 }
 
-// runChild runs search-child in a fresh process with the benchmark's
+// longLivedChildCommand is the hidden command the speed benchmark runs in
+// a fresh process to measure a long-lived process's memory: open the
+// workspace with default settings and start its watcher, as the MCP
+// server does, then run default searches with an Append after every
+// searches/writes of them, close, and print a childReport.
+func (a *app) longLivedChildCommand() *cobra.Command {
+	var dir string
+	var searches, writes int
+	cmd := &cobra.Command{
+		Use:    "longlived-child --workspace DIR",
+		Hidden: true,
+		Args:   noArgs,
+		RunE: action(func(cmd *cobra.Command, _ []string) (err error) {
+			ctx := cmd.Context()
+			start := time.Now()
+			cfg := a.config(dir)
+			cfg.NoSyncOnSearch = false
+			w, err := memweave.Open(ctx, cfg)
+			if err != nil {
+				return err
+			}
+			defer func() {
+				if cerr := w.Close(); err == nil {
+					err = cerr
+				}
+			}()
+			if err := w.Watch(ctx); err != nil {
+				// As the MCP server does: searches scan instead.
+				a.progressf("longlived-child: no watcher: %v", err)
+			}
+			every := searches / max(writes, 1)
+			wrote := 0
+			for i := range searches {
+				if wrote < writes && every > 0 && i%every == every-1 {
+					note := fmt.Sprintf("Long-lived note %d: the on-call rotation moved to week %d.", wrote, wrote)
+					if _, err := w.Append(ctx, note, memweave.InSource("bench")); err != nil {
+						return err
+					}
+					wrote++
+				}
+				q := memweavetest.SynthQueries[i%len(memweavetest.SynthQueries)]
+				if _, err := w.Search(ctx, q); err != nil {
+					return err
+				}
+			}
+			for ; wrote < writes; wrote++ {
+				if _, err := w.Append(ctx, fmt.Sprintf("Long-lived note %d.", wrote), memweave.InSource("bench")); err != nil {
+					return err
+				}
+			}
+			rep := childReport{OpenSearchCloseMS: ms(time.Since(start)), PeakRSSMB: round(peakRSSMB())}
+			return json.NewEncoder(a.stdout).Encode(rep)
+		}),
+	}
+	cmd.Flags().StringVar(&dir, "workspace", "", "workspace `DIR`")
+	cmd.Flags().IntVar(&searches, "searches", 200, "number of searches")
+	cmd.Flags().IntVar(&writes, "writes", 20, "number of appended notes, spread among the searches")
+	return cmd
+}
+
+// runChild runs the hidden subcommand sub (search-child or
+// longlived-child) with args in a fresh process, with the benchmark's
 // global flags, and returns its wall time (exec to exit) and report.
-func (c *speedCommand) runChild(ctx context.Context, dir string, searches, first int) (time.Duration, childReport, error) {
+func (c *speedCommand) runChild(ctx context.Context, sub string, args ...string) (time.Duration, childReport, error) {
 	self, err := os.Executable()
 	if err != nil {
 		return 0, childReport{}, err
 	}
-	args := append(globalArgs(c.root), "search-child", "--workspace", dir,
-		"--searches", strconv.Itoa(searches), "--first", strconv.Itoa(first))
+	args = append(append(globalArgs(c.root), sub), args...)
 	cmd := exec.CommandContext(ctx, self, args...)
 	cmd.Stderr = os.Stderr
 	start := time.Now()
 	out, err := cmd.Output()
 	wall := time.Since(start)
 	if err != nil {
-		return 0, childReport{}, fmt.Errorf("search-child: %w", err)
+		return 0, childReport{}, fmt.Errorf("%s: %w", sub, err)
 	}
 	var rep childReport
 	if err := json.Unmarshal(out, &rep); err != nil {
-		return 0, childReport{}, fmt.Errorf("search-child output %q: %w", out, err)
+		return 0, childReport{}, fmt.Errorf("%s output %q: %w", sub, out, err)
 	}
 	return wall, rep, nil
+}
+
+// searchChild runs search-child on dir: searches default searches from
+// the first-th synthetic query.
+func (c *speedCommand) searchChild(ctx context.Context, dir string, searches, first int) (time.Duration, childReport, error) {
+	return c.runChild(ctx, "search-child", "--workspace", dir, "--searches", strconv.Itoa(searches), "--first", strconv.Itoa(first))
 }
 
 // coldSearch times n fresh processes that each open the workspace, run
@@ -107,7 +173,7 @@ func (c *speedCommand) runChild(ctx context.Context, dir string, searches, first
 func (c *speedCommand) coldSearch(ctx context.Context, dir string, n int, rep object) (object, error) {
 	var wall, inproc []time.Duration
 	for i := range n {
-		d, r, err := c.runChild(ctx, dir, 1, i)
+		d, r, err := c.searchChild(ctx, dir, 1, i)
 		if err != nil {
 			return rep, err
 		}
@@ -116,7 +182,7 @@ func (c *speedCommand) coldSearch(ctx context.Context, dir string, n int, rep ob
 	}
 	slices.Sort(wall)
 	slices.Sort(inproc)
-	_, r, err := c.runChild(ctx, dir, 10, 0)
+	_, r, err := c.searchChild(ctx, dir, 10, 0)
 	if err != nil {
 		return rep, err
 	}
@@ -147,8 +213,8 @@ func searchAfterWrite(ctx context.Context, w *memweave.Weave, rounds int, rep ob
 }
 
 // vectorRecall compares the vector side's top 10 with an exact float32
-// scan of every stored vector, averaged over the synthetic query set.
-func vectorRecall(ctx context.Context, emb embed.Embedder, dbPath string) (float64, error) {
+// scan of every stored vector, averaged over queries.
+func vectorRecall(ctx context.Context, emb embed.Embedder, dbPath string, queries []string) (float64, error) {
 	db, err := index.Open(ctx, dbPath, index.Options{})
 	if err != nil {
 		return 0, err
@@ -166,7 +232,7 @@ func vectorRecall(ctx context.Context, emb embed.Embedder, dbPath string) (float
 		return 0, err
 	}
 	var sum float64
-	for _, q := range memweavetest.SynthQueries {
+	for _, q := range queries {
 		qv, err := emb.EmbedQuery(ctx, q)
 		if err != nil {
 			return 0, err
@@ -203,7 +269,7 @@ func vectorRecall(ctx context.Context, emb embed.Embedder, dbPath string) (float
 			sum += float64(hit) / float64(len(want))
 		}
 	}
-	return round(sum / float64(len(memweavetest.SynthQueries))), nil
+	return round(sum / float64(len(queries))), nil
 }
 
 // unit returns v scaled to length 1.

@@ -199,6 +199,8 @@ OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
 		a.beirCommand(),
 		a.speedCommand(),
 		a.searchChildCommand(),
+		a.longLivedChildCommand(),
+		a.editChildCommand(),
 	)
 	return root
 }

@@ -33,6 +33,7 @@ type speedCommand struct {
 	workspace string
 	coldRuns  int
 	rounds    int
+	cadence   int
 	root      *cobra.Command
 }
 
@@ -59,6 +60,29 @@ reference, peak RSS and the database size, and the agent loop:
                              index and runs 10 searches
   vector_recall_at_10        the vector side's top 10 against an exact
                              float32 scan, over the query set
+  vector_recall_at_10_clustered
+                             the same on a separate index of --chunks
+                             vectors in clusters of 60 near-duplicates
+                             (members 1e-6 to 1e-3 apart in cosine, as
+                             an agent's log repeating itself), built in
+                             vector space with a fixed seed; its queries
+                             are the query set and a dozen made of a
+                             cluster's words
+  longlived_peak_rss_mb      peak RSS (VmHWM, MiB) of a fresh process
+                             that opens the workspace with default
+                             settings, starts the watcher (as the MCP
+                             server does), runs 200 default searches
+                             and 20 Appends among them, and closes
+  search_cadence_p50_ms      the long-lived Weave, watcher running,
+                             searched --cadence-searches times 1.5-3 s
+                             apart (seeded); before every other search
+                             another process (this benchmark
+                             re-executed) appends a line with a new
+                             token to a file, or rewrites a word of a
+                             file in place (same size), and exits; that
+                             search asks for the token right away
+  search_cadence_found       edits whose file the very next search
+                             returned, over the edits made
 
 With --workspace DIR the same measures run on a copy of an existing
 workspace's memory/ folder; the original is not modified.`,
@@ -77,6 +101,7 @@ workspace's memory/ folder; the original is not modified.`,
 	fs.StringVar(&c.workspace, "workspace", "", "measure a copy of the workspace `DIR` instead of a generated one")
 	fs.IntVar(&c.coldRuns, "cold-runs", 20, "number of fresh processes timed for cold_search")
 	fs.IntVar(&c.rounds, "write-rounds", 30, "number of append-then-search rounds")
+	fs.IntVar(&c.cadence, "cadence-searches", 20, "number of searches in the cadence measure, 1.5-3 s apart (about 2.3 s each; 0 skips it)")
 	return cmd
 }
 
@@ -88,6 +113,9 @@ func (c *speedCommand) runE(cmd *cobra.Command, _ []string) error {
 	}
 	if c.coldRuns < 1 || c.rounds < 1 {
 		return usageErr("invalid --cold-runs %d or --write-rounds %d: must be at least 1", c.coldRuns, c.rounds)
+	}
+	if c.cadence < 0 {
+		return usageErr("invalid --cadence-searches %d: must not be negative", c.cadence)
 	}
 	dir, files, textBytes, cleanup, err := c.prepare()
 	if err != nil {
@@ -208,16 +236,28 @@ func (c *speedCommand) runE(cmd *cobra.Command, _ []string) error {
 	if rep, err = c.coldSearch(ctx, dir, c.coldRuns, rep); err != nil {
 		return err
 	}
+	c.a.progressf("long-lived process: %d searches, %d writes", longLivedSearches, longLivedWrites)
+	_, r, err := c.runChild(ctx, "longlived-child", "--workspace", dir,
+		"--searches", strconv.Itoa(longLivedSearches), "--writes", strconv.Itoa(longLivedWrites))
+	if err != nil {
+		return err
+	}
+	rep = rep.add("longlived_peak_rss_mb", r.PeakRSSMB)
 	st, err := w.Status(ctx)
 	if err != nil {
 		return err
 	}
 	if emb != nil && st.Dims > 0 {
-		recall, err := vectorRecall(ctx, emb, st.DBPath)
+		recall, err := vectorRecall(ctx, emb, st.DBPath, memweavetest.SynthQueries)
 		if err != nil {
 			return fmt.Errorf("vector recall: %w", err)
 		}
 		rep = rep.add("vector_recall_at_10", recall)
+		c.a.progressf("vector recall on %d chunks in near-duplicate clusters", c.chunks)
+		if recall, err = clusteredRecall(ctx, emb, c.chunks, c.seed); err != nil {
+			return fmt.Errorf("clustered vector recall: %w", err)
+		}
+		rep = rep.add("vector_recall_at_10_clustered", recall)
 	}
 	// Default searches with a watcher running: the stat scan is skipped
 	// while the watcher has indexed every change it saw.
@@ -238,6 +278,18 @@ func (c *speedCommand) runE(cmd *cobra.Command, _ []string) error {
 	rep = rep.add("search_hybrid_watch_p50_ms", ms(pct(lat, 50))).
 		add("search_hybrid_watch_p95_ms", ms(pct(lat, 95))).
 		add("search_hybrid_watch_p99_ms", ms(pct(lat, 99)))
+	if c.cadence > 0 {
+		c.a.progressf("cadence: %d searches 1.5-3 s apart, another process editing a file before every other one", c.cadence)
+		cad := cadence{searches: c.cadence, minGap: 1500 * time.Millisecond, maxGap: 3 * time.Second, seed: c.seed, edit: editInChild}
+		res, err := cad.run(ctx, w, dir)
+		if err != nil {
+			return fmt.Errorf("cadence: %w", err)
+		}
+		rep = rep.add("search_cadence_p50_ms", ms(pct(res.latency, 50))).
+			add("search_cadence_p95_ms", ms(pct(res.latency, 95))).
+			add("search_cadence_edits", res.edits).
+			add("search_cadence_found", round(float64(res.found)/float64(max(res.edits, 1))))
+	}
 	if st, err = w.Status(ctx); err != nil {
 		return err
 	}
@@ -262,6 +314,12 @@ func (c *speedCommand) runE(cmd *cobra.Command, _ []string) error {
 	}
 	return nil
 }
+
+// The long-lived process whose peak memory the speed benchmark reports.
+const (
+	longLivedSearches = 200
+	longLivedWrites   = 20
+)
 
 // prepare makes the workspace to measure: a copy of --workspace, or a
 // generated one. It returns the folder, the number of files, the bytes

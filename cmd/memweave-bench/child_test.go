@@ -1,0 +1,178 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	memweave "github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/memweavetest"
+	"github.com/memweave/memweave-go/search"
+)
+
+// childEnv makes the test binary run as memweave-bench: the speed
+// benchmark re-executes itself (os.Executable) for its child processes,
+// which in a test is the test binary.
+const childEnv = "MEMWEAVE_BENCH_TEST_CHILD"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(childEnv) == "1" {
+		os.Exit(run(context.Background(), os.Args[1:], os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// testApp returns an app with the global flags' defaults and the hash
+// embedder.
+func testApp() *app {
+	return &app{embedder: "hash", keywordFloor: search.DefaultKeywordFloor, phraseWeight: search.DefaultPhraseWeight}
+}
+
+// tinyWorkspace writes and indexes a small synthetic workspace and
+// returns it, with a long-lived Weave on it and no watcher, whose
+// searches run the default freshness check unless noSync.
+func tinyWorkspace(t *testing.T, noSync bool) (string, *memweave.Weave) {
+	t.Helper()
+	ctx := t.Context()
+	dir := t.TempDir()
+	if _, err := memweavetest.Synth(dir, memweavetest.SynthOptions{Files: 12, ChunksPerFile: 2}); err != nil {
+		t.Fatal(err)
+	}
+	cfg := testApp().config(dir)
+	cfg.NoSyncOnSearch = noSync
+	w, err := memweave.Open(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { w.Close() })
+	if _, err := w.Index(ctx); err != nil {
+		t.Fatal(err)
+	}
+	return dir, w
+}
+
+// TestCadenceFindsEdits runs the cadence measure with short pauses on a
+// tiny workspace, the editor in a real child process: every edit lands
+// in its file as it should (an appended line; a same-size rewrite), and
+// the next search, with the freshness check every search makes without
+// a watcher, finds it.
+func TestCadenceFindsEdits(t *testing.T) {
+	t.Setenv(childEnv, "1")
+	dir, w := tinyWorkspace(t, false)
+	type edit struct {
+		file, token string
+		rewrite     bool
+		size        int
+	}
+	var edits []edit
+	c := cadence{searches: 6, maxGap: 20 * time.Millisecond, seed: 3,
+		edit: func(ctx context.Context, file, token string, rewrite bool) error {
+			data, err := os.ReadFile(file)
+			if err != nil {
+				return err
+			}
+			edits = append(edits, edit{file, token, rewrite, len(data)})
+			return editInChild(ctx, file, token, rewrite)
+		}}
+	res, err := c.run(t.Context(), w, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.latency) != 6 || res.edits != 3 || len(edits) != 3 {
+		t.Fatalf("cadence: %d searches, %d edits (%d made), want 6 and 3", len(res.latency), res.edits, len(edits))
+	}
+	if res.found != res.edits {
+		t.Errorf("cadence found %d of %d edits, want all", res.found, res.edits)
+	}
+	rewrites := 0
+	for _, e := range edits {
+		data, err := os.ReadFile(e.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(data, []byte(e.token)) {
+			t.Errorf("%s does not hold %q after the edit", e.file, e.token)
+		}
+		if e.rewrite {
+			rewrites++
+			if len(data) != e.size {
+				t.Errorf("rewrite of %s: %d bytes, was %d", e.file, len(data), e.size)
+			}
+		} else if len(data) <= e.size {
+			t.Errorf("append to %s: %d bytes, was %d", e.file, len(data), e.size)
+		}
+	}
+	if rewrites != 1 {
+		t.Errorf("%d rewrites among 3 edits, want them alternating with appends", rewrites)
+	}
+}
+
+// TestCadenceMissesStaleSearches checks that the cadence measure can
+// fail: searches that never look for changes find none of the edits.
+func TestCadenceMissesStaleSearches(t *testing.T) {
+	t.Setenv(childEnv, "1")
+	dir, w := tinyWorkspace(t, true)
+	c := cadence{searches: 4, maxGap: 20 * time.Millisecond, seed: 5, edit: editInChild}
+	res, err := c.run(t.Context(), w, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.edits != 2 || res.found != 0 {
+		t.Errorf("cadence without freshness checks found %d of %d edits, want 0 of 2", res.found, res.edits)
+	}
+}
+
+// TestLongLivedChild runs the long-lived process the speed benchmark
+// measures, for real and small: it reports its memory and writes its
+// notes.
+func TestLongLivedChild(t *testing.T) {
+	t.Setenv(childEnv, "1")
+	dir, w := tinyWorkspace(t, false)
+	w.Close()
+	c := &speedCommand{root: testApp().rootCommand()}
+	_, rep, err := c.runChild(t.Context(), "longlived-child", "--workspace", dir, "--searches", "6", "--writes", "3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.PeakRSSMB <= 0 {
+		t.Errorf("longlived-child peak RSS = %v MiB, want > 0", rep.PeakRSSMB)
+	}
+	var notes int
+	filepath.WalkDir(filepath.Join(dir, "memory", "bench"), func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			data, _ := os.ReadFile(p)
+			notes += strings.Count(string(data), "Long-lived note")
+		}
+		return nil
+	})
+	if notes != 3 {
+		t.Errorf("longlived-child wrote %d notes, want 3", notes)
+	}
+}
+
+// TestSpeedReport runs the speed benchmark end to end at a tiny size,
+// child processes included, and checks the keys of the agent loop.
+func TestSpeedReport(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a cadence with pauses of seconds")
+	}
+	t.Setenv(childEnv, "1")
+	rep := bench(t, "speed", "--chunks", "120", "--queries", "2", "--cold-runs", "1", "--write-rounds", "1",
+		"--cadence-searches", "2", "--no-bare-vec0", "--json")
+	for _, key := range []string{"cold_search_p50_ms", "search_peak_rss_mb", "longlived_peak_rss_mb",
+		"vector_recall_at_10", "vector_recall_at_10_clustered", "search_cadence_p50_ms"} {
+		if v, ok := rep[key].(float64); !ok || v <= 0 {
+			t.Errorf("speed report[%q] = %v, want a positive number", key, rep[key])
+		}
+	}
+	if rep["search_cadence_edits"] != 1.0 {
+		t.Errorf("speed report[search_cadence_edits] = %v, want 1", rep["search_cadence_edits"])
+	}
+	if f, ok := rep["search_cadence_found"].(float64); !ok || f < 0 || f > 1 {
+		t.Errorf("speed report[search_cadence_found] = %v, want a fraction", rep["search_cadence_found"])
+	}
+}
