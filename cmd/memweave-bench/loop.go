@@ -53,6 +53,7 @@ func (a *app) searchChildCommand() *cobra.Command {
 			start := time.Now()
 			cfg := a.config(dir)
 			cfg.NoSyncOnSearch = false
+			cfg.OneShot = true // as a CLI command: one scan, no watcher
 			w, err := memweave.Open(ctx, cfg)
 			if err != nil {
 				return err
