@@ -67,7 +67,7 @@ func TestSearchChild(t *testing.T) {
 	first, _ := strconv.Atoi(os.Getenv("MEMWEAVE_BENCH_FIRST"))
 	ctx := context.Background()
 	start := time.Now()
-	w, err := memweave.Open(ctx, memweave.Config{Workspace: root})
+	w, err := memweave.Open(ctx, memweave.Config{Workspace: root, OneShot: true})
 	if err != nil {
 		t.Fatal(err)
 	}
