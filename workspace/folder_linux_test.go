@@ -10,14 +10,14 @@ import (
 	"testing"
 )
 
-// TestDirStatterAgreesWithLstat checks the fstatat(2) path of the stat
+// TestFolderStatAgreesWithLstat checks the fstatat(2) path of the stat
 // scan against os.Lstat: a regular file, a hard link to it, a folder, a
 // symbolic link (not followed) and a named pipe get the same name, size,
 // mode, time, change time and inode; the hard link is the same file and
 // the folder is not; a missing name fails with the full path; and a
-// folder that is itself a symbolic link is stat'ed by full path.
-func TestDirStatterAgreesWithLstat(t *testing.T) {
-	lstat := func(d dirStatter, name string) (fs.FileInfo, error) {
+// folder that is a symbolic link is opened only when links are followed.
+func TestFolderStatAgreesWithLstat(t *testing.T) {
+	lstat := func(d *folder, name string) (fs.FileInfo, error) {
 		var st rawStat
 		if err := d.stat(name, &st); err != nil {
 			return nil, err
@@ -43,11 +43,11 @@ func TestDirStatterAgreesWithLstat(t *testing.T) {
 	if err := syscall.Mkfifo(filepath.Join(dir, "pipe.md"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	ds := openDir(dir, openAt)
-	defer ds.close()
-	if ds.fd < 0 {
-		t.Fatal("openDir did not open the folder")
+	ds, _, err := openFolder(dir, false)
+	if err != nil || ds.fd < 0 {
+		t.Fatalf("openFolder(%s) = %v, want the folder open", dir, err)
 	}
+	defer ds.close()
 	for _, name := range []string{"a.md", "hard.md", "sub", "link.md", "pipe.md"} {
 		got, err := lstat(ds, name)
 		if err != nil {
@@ -76,22 +76,21 @@ func TestDirStatterAgreesWithLstat(t *testing.T) {
 	if _, err := lstat(ds, "missing.md"); err == nil || !os.IsNotExist(err) || err.(*os.PathError).Path != filepath.Join(dir, "missing.md") {
 		t.Errorf("lstat(missing.md) = %v, want a not-exist error naming the full path", err)
 	}
-	small := openDir(dir, 1)
-	defer small.close()
-	if fi, err := lstat(small, "a.md"); small.fd >= 0 || err != nil || fi.Size() != viaOS.Size() {
-		t.Errorf("a folder of one entry: fd %d, lstat = %v, %v; want no open folder and the file by its full path", small.fd, fi, err)
-	}
 	lnk := filepath.Join(t.TempDir(), "linked")
 	if err := os.Symlink(dir, lnk); err != nil {
 		t.Fatal(err)
 	}
-	viaLink := openDir(lnk, openAt)
-	defer viaLink.close()
-	if viaLink.fd >= 0 {
-		t.Error("openDir followed a symbolic link to a folder")
+	if f, _, err := openFolder(lnk, false); err == nil {
+		f.close()
+		t.Error("openFolder(link, false) followed a symbolic link to a folder")
 	}
+	viaLink, _, err := openFolder(lnk, true)
+	if err != nil {
+		t.Fatalf("openFolder(link, true) = %v", err)
+	}
+	defer viaLink.close()
 	if fi, err := lstat(viaLink, "a.md"); err != nil || fi.Size() != viaOS.Size() {
-		t.Errorf("lstat through a linked folder = %v, %v; want the file by its full path", fi, err)
+		t.Errorf("lstat through a linked folder = %v, %v; want the file", fi, err)
 	}
 }
 
@@ -105,41 +104,20 @@ func openFDs(t *testing.T) int {
 	return len(entries)
 }
 
-// TestScannerHandles checks the folders a Scanner keeps open: one per
-// folder scanned unchanged, no more than maxFolderHandles (the folders beyond it
-// are stat'ed by path and still listed), none after Close, and a scanner
-// used again after Close reopens them.
-func TestScannerHandles(t *testing.T) {
+// TestDiscoverClosesFolders checks that a scan keeps no folder open
+// once it returns, with or without a Scanner.
+func TestDiscoverClosesFolders(t *testing.T) {
 	root := t.TempDir()
 	writeFiles(t, root, "memory/a.md", "memory/x/b.md", "memory/y/c.md", "memory/z/d.md", "memory/z/w/e.md")
-	ageTree(t, root)
-	saved := maxFolderHandles
-	defer func() { maxFolderHandles = saved }()
-	for _, limit := range []int{100, 2} {
-		maxFolderHandles = func() int { return limit }
-		base := openFDs(t)
-		var s Scanner
-		for range 3 {
-			files, warns, err := s.Discover(root, nil)
-			if err != nil || len(warns) > 0 || len(files) != 5 {
-				t.Fatalf("limit %d: %d files, %v, %v", limit, len(files), warns, err)
-			}
+	base := openFDs(t)
+	var s Scanner
+	for _, sc := range []*Scanner{nil, &s, &s} {
+		files, warns, err := sc.Discover(root, nil)
+		if err != nil || len(warns) > 0 || len(files) != 5 {
+			t.Fatalf("Discover = %d files, %v, %v; want 5", len(files), warns, err)
 		}
-		journal := 0 // the inotify descriptor, when there is one
-		if s.journal != nil {
-			journal = 1
-		}
-		if got, want := openFDs(t)-base-journal, min(limit, 5); got != want || s.handles != want {
-			t.Errorf("limit %d: %d folders open (%d counted), want %d", limit, got, s.handles, want)
-		}
-		s.Close()
 		if got := openFDs(t) - base; got != 0 {
-			t.Errorf("limit %d: %d folders still open after Close", limit, got)
+			t.Errorf("%d descriptors still open after a scan", got)
 		}
-		s.Discover(root, nil)
-		if files, _, err := s.Discover(root, nil); err != nil || len(files) != 5 || openFDs(t)-base-journal != min(limit, 5) {
-			t.Errorf("limit %d: scan after Close: %d files, %v, %d open", limit, len(files), err, openFDs(t)-base-journal)
-		}
-		s.Close()
 	}
 }
