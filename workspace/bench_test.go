@@ -1,3 +1,5 @@
+//go:build unix
+
 package workspace
 
 import (
@@ -8,7 +10,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
-	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -56,8 +57,7 @@ func synth10k(b *testing.B) string {
 }
 
 // BenchmarkDiscover10kFiles measures one stat scan of the workspace of
-// synth10k, with the files stat'ed relative to their open folder
-// (relative) or by full path (path):
+// synth10k:
 //
 //   - fresh-process runs each scan in a new process (this test binary,
 //     TestDiscoverOnce), as a CLI command does, and reports the scan
@@ -67,53 +67,48 @@ func synth10k(b *testing.B) string {
 //     gets;
 //   - repeated scans with -bench.gap between scans, as a long-lived
 //     process with no watcher does before each search, with nothing kept
-//     (Discover) or with the folder listings kept (Scanner).
+//     (discover) or with the folder listings kept (scanner).
 func BenchmarkDiscover10kFiles(b *testing.B) {
 	root := synth10k(b)
-	for _, rel := range []bool{true, false} {
-		mode := map[bool]string{true: "relative", false: "path"}[rel]
-		b.Run("fresh-process/"+mode, func(b *testing.B) {
-			var wall, cpu time.Duration
-			for b.Loop() {
-				w, c := scanInChild(b, root, rel)
-				wall, cpu = wall+w, cpu+c
+	b.Run("fresh-process", func(b *testing.B) {
+		var wall, cpu time.Duration
+		for b.Loop() {
+			w, c := scanInChild(b, root)
+			wall, cpu = wall+w, cpu+c
+		}
+		b.ReportMetric(float64(wall.Nanoseconds())/float64(b.N), "ns/op")
+		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
+	})
+	b.Run("cold", func(b *testing.B) {
+		defer reportCPU(b)()
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			b.StopTimer()
+			debug.FreeOSMemory()
+			b.StartTimer()
+			if _, _, err := Discover(root, nil); err != nil {
+				b.Fatal(err)
 			}
-			b.ReportMetric(float64(wall.Nanoseconds())/float64(b.N), "ns/op")
-			b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
-		})
-		b.Run("cold/"+mode, func(b *testing.B) {
-			defer setRelative(rel)()
+		}
+	})
+	for _, kept := range []bool{false, true} {
+		b.Run("repeated/"+map[bool]string{false: "discover", true: "scanner"}[kept], func(b *testing.B) {
+			var s *Scanner
+			if kept {
+				s = new(Scanner)
+				s.Discover(root, nil) // the scan at start-up
+			}
 			defer reportCPU(b)()
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
 				b.StopTimer()
-				debug.FreeOSMemory()
+				time.Sleep(*benchGap)
 				b.StartTimer()
-				if _, _, err := Discover(root, nil); err != nil {
+				if _, _, err := s.Discover(root, nil); err != nil {
 					b.Fatal(err)
 				}
 			}
 		})
-		for _, kept := range []bool{false, true} {
-			b.Run("repeated/"+map[bool]string{false: "discover", true: "scanner"}[kept]+"/"+mode, func(b *testing.B) {
-				defer setRelative(rel)()
-				var s *Scanner
-				if kept {
-					s = new(Scanner)
-					s.Discover(root, nil) // the scan at start-up
-				}
-				defer reportCPU(b)()
-				b.ReportAllocs()
-				for i := 0; i < b.N; i++ {
-					b.StopTimer()
-					time.Sleep(*benchGap)
-					b.StartTimer()
-					if _, _, err := s.Discover(root, nil); err != nil {
-						b.Fatal(err)
-					}
-				}
-			})
-		}
 	}
 }
 
@@ -136,22 +131,14 @@ func cpuTime() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// setRelative sets relativeStats and returns the function that restores
-// it.
-func setRelative(rel bool) func() {
-	saved := relativeStats
-	relativeStats = rel
-	return func() { relativeStats = saved }
-}
-
 // scanInChild runs one Discover of root in a new process and returns
 // how long the scan took there, in wall and CPU time.
-func scanInChild(b *testing.B, root string, rel bool) (wall, cpu time.Duration) {
+func scanInChild(b *testing.B, root string) (wall, cpu time.Duration) {
 	b.Helper()
 	b.StopTimer()
 	defer b.StartTimer()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestDiscoverOnce$", "-test.count=1")
-	cmd.Env = append(os.Environ(), "MEMWEAVE_DISCOVER_ONCE="+root, "MEMWEAVE_RELATIVE="+strconv.FormatBool(rel))
+	cmd.Env = append(os.Environ(), "MEMWEAVE_DISCOVER_ONCE="+root)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		b.Fatalf("child scan: %v\n%s", err, out)
@@ -176,7 +163,6 @@ func TestDiscoverOnce(t *testing.T) {
 	if root == "" {
 		t.Skip("run by BenchmarkDiscover10kFiles")
 	}
-	relativeStats = os.Getenv("MEMWEAVE_RELATIVE") != "false"
 	runtime.GC()
 	start, cpu := time.Now(), cpuTime()
 	files, _, err := Discover(root, nil)

@@ -70,13 +70,6 @@ func FolderID(path string) (dev, ino uint64, ok bool) {
 	return dev, uint64(inode), ok && inode != 0
 }
 
-// statKey is the part of a stat result the walk reads.
-type statKey struct {
-	size, mtime, ctime, inode int64
-	dev                       uint64
-	regular, dir              bool
-}
-
 // errNotDir reports a path that should be a folder.
 var errNotDir = errors.New("workspace: not a directory")
 
@@ -99,16 +92,17 @@ var errNotDir = errors.New("workspace: not a directory")
 // memory/link.md -> ../config/app.yaml is not listed.
 //
 // A folder is known by its identity (device and inode, see [FolderID]),
-// so that one reachable by several paths (a link and its target, a bind
-// mount and its source, memory/ and an overlapping extra path) is walked
-// once, and cycles end: the starting points are walked one after the
-// other (memory/ first, then the extra folders inside root, then those
-// outside it, each group by Rel), then the linked folders, and a folder
-// already walked from an earlier one is skipped, as is one that is its
-// own ancestor. A file reached by several paths (a link and its target,
-// a hard link, two paths to one folder) is listed once, under the first
-// of its paths in this order: reached without following a link, inside
-// memory/, inside root, then by Rel.
+// which two paths to it share (a link and its target, a bind mount and
+// its source, memory/ and an overlapping extra path). The starting points
+// are walked one after the other (memory/ first, then the extra folders
+// inside root, then those outside it, each group by Rel), then the linked
+// folders; a folder already walked from an earlier one is not walked
+// again, and neither is a folder met below itself, so cycles end. Two
+// paths to one folder within one walk (a bind mount inside memory/) are
+// both walked. Either way a file reached by several paths (a link and its
+// target, a hard link, two paths to one folder) is listed once, under the
+// first of its paths in this order: reached without following a link,
+// inside memory/, inside root, then by Rel.
 //
 // Problems with single paths do not stop the walk: an unreadable folder, a
 // file that cannot be stat'ed, a dangling link or a missing extra path
@@ -145,7 +139,7 @@ func (s *Scanner) Discover(root string, extra []string) (files []File, warnings 
 
 	w.walkAll(dirs, extraFiles)
 	files = w.files()
-	s.end(w.next, len(w.warnings) == 0)
+	s.end(w.next)
 	// Parallel walks report in any order: sort for a stable result.
 	slices.SortFunc(w.warnings, func(a, b error) int { return strings.Compare(a.Error(), b.Error()) })
 	return files, w.warnings, nil
@@ -357,7 +351,7 @@ func joinName(dir, name string, sep byte) string {
 // candidate is a file found by the walk, before duplicates are removed.
 type candidate struct {
 	File
-	info fs.FileInfo // for sameFile
+	info fs.FileInfo // for os.SameFile
 	// dev is the file's device when known (exact): with the inode it
 	// identifies the file.
 	dev   uint64
@@ -424,37 +418,34 @@ func (w *walker) spawn(d dir) {
 // walk lists the Markdown files under d, recursively, unless the folder
 // was walked already by an earlier walk or is an ancestor of d.
 func (w *walker) walk(d dir) {
-	f, st, err := openFolder(d.abs, !d.entry)
+	stat := os.Stat // a starting point or a link's target: followed
+	if d.entry {
+		stat = os.Lstat
+	}
+	fi, err := stat(d.abs)
 	if err != nil {
 		w.warn(d.abs, err)
 		return
 	}
-	k := keyOf(&st)
-	if !k.dir {
-		f.close()
+	if !fi.IsDir() {
 		w.warn(d.abs, errNotDir) // replaced since its parent was listed
 		return
 	}
-	key := folderKey{dev: k.dev, ino: uint64(k.inode)}
-	if key.ino == 0 {
-		key = folderKey{real: d.real}
-	}
+	key := keyOf(d, fi)
 	// Within one walk only an ancestor is skipped (a cycle): which of two
 	// other paths to a folder came first depends on timing, and both are
 	// walked, their files deduplicated by [walker.files].
 	if w.done[key] || d.up.has(key) {
-		f.close()
 		return
 	}
 	w.mu.Lock()
 	w.found[key] = true
 	w.mu.Unlock()
-	entries, err := w.list(f, key, k)
+	entries, err := w.list(d.abs, key, fi)
 	if err != nil {
 		w.warn(d.abs, err) // entries holds whatever was read before the error
 	}
 	up := &ancestor{key: key, up: d.up}
-	var subdirs []dir
 	var stats []fs.DirEntry
 	for _, e := range entries {
 		name := e.Name()
@@ -463,7 +454,7 @@ func (w *walker) walk(d dir) {
 		}
 		switch t := e.Type(); {
 		case t.IsDir():
-			subdirs = append(subdirs, dir{
+			w.spawn(dir{
 				abs:      joinName(d.abs, name, filepath.Separator),
 				rel:      joinName(d.rel, name, '/'),
 				real:     joinName(d.real, name, filepath.Separator),
@@ -479,20 +470,25 @@ func (w *walker) walk(d dir) {
 			stats = append(stats, e)
 		}
 	}
-	w.statAll(d, f, stats)
-	f.close()
-	for _, sd := range subdirs {
-		w.spawn(sd)
+	w.statAll(d, stats)
+}
+
+// keyOf returns the identity of the folder d, whose metadata is fi.
+func keyOf(d dir, fi fs.FileInfo) folderKey {
+	dev, ok := deviceOf(fi)
+	if _, ino := changeID(fi); ok && ino != 0 {
+		return folderKey{dev: dev, ino: uint64(ino)}
 	}
+	return folderKey{real: d.real}
 }
 
 // statBatch is the number of files one goroutine stats: a large folder
 // is stat'ed in parallel batches, since each stat is a system call.
 const statBatch = 256
 
-// statAll stats the Markdown files entries of d, open as f, and adds
-// them, in parallel batches when there are many.
-func (w *walker) statAll(d dir, f *folder, entries []fs.DirEntry) {
+// statAll stats the Markdown files entries of d and adds them, in
+// parallel batches when there are many.
+func (w *walker) statAll(d dir, entries []fs.DirEntry) {
 	var (
 		wg   sync.WaitGroup
 		outs = make([][]candidate, (len(entries)+statBatch-1)/statBatch)
@@ -500,17 +496,17 @@ func (w *walker) statAll(d dir, f *folder, entries []fs.DirEntry) {
 	for i := range outs {
 		batch := entries[i*statBatch : min((i+1)*statBatch, len(entries))]
 		if i == len(outs)-1 {
-			outs[i] = w.statFiles(d, f, batch)
+			outs[i] = w.statFiles(d, batch)
 			break
 		}
 		select {
 		case w.sem <- struct{}{}:
 			wg.Go(func() {
 				defer func() { <-w.sem }()
-				outs[i] = w.statFiles(d, f, batch)
+				outs[i] = w.statFiles(d, batch)
 			})
 		default:
-			outs[i] = w.statFiles(d, f, batch)
+			outs[i] = w.statFiles(d, batch)
 		}
 	}
 	wg.Wait()
@@ -520,22 +516,20 @@ func (w *walker) statAll(d dir, f *folder, entries []fs.DirEntry) {
 	w.mu.Unlock()
 }
 
-// statFiles returns the candidates of the files batch of the folder d,
-// open as f.
-func (w *walker) statFiles(d dir, f *folder, batch []fs.DirEntry) []candidate {
+// statFiles returns the candidates of the files batch of the folder d.
+func (w *walker) statFiles(d dir, batch []fs.DirEntry) []candidate {
 	out := make([]candidate, 0, len(batch))
 	for _, e := range batch {
-		name := e.Name()
-		var st rawStat
-		if err := f.stat(name, &st); err != nil {
-			w.warn(joinName(d.abs, name, filepath.Separator), err)
+		abs := joinName(d.abs, e.Name(), filepath.Separator)
+		fi, err := os.Lstat(abs)
+		if err != nil {
+			w.warn(abs, err)
 			continue
 		}
-		if !keyOf(&st).regular {
+		if !fi.Mode().IsRegular() {
 			continue // replaced since the folder was listed
 		}
-		out = append(out, newCandidate(joinName(d.abs, name, filepath.Separator), joinName(d.rel, name, '/'),
-			infoOf(name, &st), d.external, d.viaLink))
+		out = append(out, newCandidate(abs, joinName(d.rel, e.Name(), '/'), fi, d.external, d.viaLink))
 	}
 	return out
 }
@@ -659,8 +653,8 @@ func (w *walker) files() []File {
 		switch {
 		case !ok:
 			kept[k] = i
-		case k.exact || sameFile(w.cands[first].info, c.info) ||
-			slices.ContainsFunc(more[k], func(j int32) bool { return sameFile(w.cands[j].info, c.info) }):
+		case k.exact || os.SameFile(w.cands[first].info, c.info) ||
+			slices.ContainsFunc(more[k], func(j int32) bool { return os.SameFile(w.cands[j].info, c.info) }):
 			continue
 		default:
 			if more == nil {

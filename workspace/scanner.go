@@ -2,17 +2,19 @@ package workspace
 
 import (
 	"io/fs"
+	"os"
 	"sync"
 	"time"
 )
 
 // A Scanner runs [Discover] scans that keep the folder listings between
-// them: a folder whose modification and change times are those of its
-// kept listing is not read again (a file added, removed or renamed in a
-// folder changes both). Every folder and every file is still stat'ed on
-// every scan: an edit in place changes the file, not its folder. It is
-// for a long-lived process that scans before each search because no
-// watcher reports the changes.
+// them: a folder whose identity and modification and change times are
+// those of its kept listing is not read again (a file added, removed or
+// renamed in a folder changes both times). Every folder and every file
+// is still stat'ed on every scan: an edit in place changes the file, not
+// its folder. It is for a long-lived process that scans before each
+// search because no watcher reports the changes; a process that scans
+// once has no use for one.
 //
 // A Scanner is safe for concurrent use by multiple goroutines. The zero
 // value is ready; it holds no open file, only the listings of the last
@@ -50,7 +52,7 @@ func (s *Scanner) begin() (prev, next map[folderKey]*listing) {
 }
 
 // end keeps next, the listings of a finished scan, for the next one.
-func (s *Scanner) end(next map[folderKey]*listing, _ bool) {
+func (s *Scanner) end(next map[folderKey]*listing) {
 	if s == nil {
 		return
 	}
@@ -59,20 +61,22 @@ func (s *Scanner) end(next map[folderKey]*listing, _ bool) {
 	s.dirs = next
 }
 
-// list returns the entries of the folder f, whose stat is k: the kept
-// ones when the folder is unchanged since they were read.
-func (w *walker) list(f *folder, key folderKey, k statKey) ([]fs.DirEntry, error) {
+// list returns the entries of the folder abs, sorted by name, whose
+// identity is key and metadata fi: the kept ones when the folder is
+// unchanged since they were read.
+func (w *walker) list(abs string, key folderKey, fi fs.FileInfo) ([]fs.DirEntry, error) {
 	if w.next == nil {
-		return f.list()
+		return os.ReadDir(abs)
 	}
+	_, mtime, ctime, _ := StatOf(fi)
 	l := w.prev[key]
-	if l == nil || !l.settled || l.mtime != k.mtime || l.ctime != k.ctime {
+	if l == nil || !l.settled || l.mtime != mtime || l.ctime != ctime {
 		readAt := time.Now()
-		entries, err := f.list()
+		entries, err := os.ReadDir(abs)
 		if err != nil {
 			return entries, err
 		}
-		l = &listing{mtime: k.mtime, ctime: k.ctime, entries: entries, settled: readAt.Sub(time.Unix(0, k.mtime)) > racyWindow}
+		l = &listing{mtime: mtime, ctime: ctime, entries: entries, settled: readAt.Sub(fi.ModTime()) > racyWindow}
 	}
 	w.mu.Lock()
 	w.next[key] = l
