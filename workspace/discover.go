@@ -285,7 +285,7 @@ type dir struct {
 	viaLink  bool   // reached by following a symbolic link
 	memory   bool   // reached from memory/: links must stay in a zone
 	// entry is set for a folder met in its parent's listing, which is
-	// opened without following a symbolic link; a starting point or a
+	// stat'ed without following a symbolic link; a starting point or a
 	// link's target is followed.
 	entry bool
 	// up lists the identities of the folders above d in its walk.
