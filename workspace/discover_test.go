@@ -392,3 +392,34 @@ func TestFolderID(t *testing.T) {
 		}
 	}
 }
+
+// TestDiscoverAliases checks a folder reachable by four paths: directly
+// in memory/, through a link in memory/, through a link in an extra
+// folder, and as an extra path overlapping memory/. Its file is listed
+// once, under its direct path, not as reached through a link, and the
+// folder is walked once: its dangling link is reported once.
+func TestDiscoverAliases(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, "memory/real/r.md", "notes/n.md")
+	symlink(t, "real", root, "memory/alias")
+	symlink(t, "../memory/real", root, "notes/mem")
+	symlink(t, "nowhere.md", root, "memory/real/broken.md")
+	for _, extra := range [][]string{{"notes", "memory/real"}, {"memory/real", "notes"}} {
+		files, warns, err := Discover(root, extra)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := rels(files), []string{"memory/real/r.md", "notes/n.md"}; !slices.Equal(got, want) {
+			t.Errorf("Discover(%q, %q) = %q, want %q", root, extra, got, want)
+		}
+		for _, f := range files {
+			if f.ViaLink {
+				t.Errorf("%s: ViaLink = true, want false", f.Rel)
+			}
+		}
+		var pe *fs.PathError
+		if len(warns) != 1 || !errors.As(warns[0], &pe) || pe.Path != filepath.Join(root, "memory", "real", "broken.md") {
+			t.Errorf("Discover(%q, %q) warnings = %v, want one, for memory/real/broken.md", root, extra, warns)
+		}
+	}
+}
