@@ -69,13 +69,11 @@ func New(db *index.DB, opts Options) *Engine {
 }
 
 // Close waits for a running index run and makes later ones fail with
-// index.ErrClosed, and releases the folders the freshness scan keeps
-// open. It does not close the database.
+// index.ErrClosed. It does not close the database.
 func (e *Engine) Close() {
 	e.mu.Lock()
 	e.closed = true
 	e.mu.Unlock()
-	e.scanner.Close()
 }
 
 // lockPoll is how often a wait for the index lock retries.

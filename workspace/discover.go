@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -11,7 +12,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 )
 
 // File is a Markdown file found by [Discover].
@@ -34,6 +34,12 @@ type File struct {
 	// External is true for a file outside the workspace root, reached
 	// through an extra path; its Rel is then absolute.
 	External bool
+	// ViaLink is true when the walk followed a symbolic link to reach
+	// the file: the file is a link, or a folder on its path below the
+	// starting point (memory/ or an extra path) is. A change to such a
+	// file is made, and reported by inotify, at the link's target: a
+	// watch on the target's folder names the target's name, not Abs.
+	ViaLink bool
 	// CTime (Unix nanoseconds) and Inode identify the file's last change
 	// beyond its mtime, where the platform tells them (see [StatOf]); 0
 	// otherwise.
@@ -45,6 +51,23 @@ type File struct {
 func StatOf(info fs.FileInfo) (size, mtime, ctime, inode int64) {
 	ctime, inode = changeID(info)
 	return info.Size(), info.ModTime().UnixNano(), ctime, inode
+}
+
+// FolderID returns the identity of the folder at path, following
+// symbolic links: its device and inode, which two paths to one folder
+// (a link and its target, a bind mount and its source) share. ok is
+// false when path is not a folder that can be stat'ed, or where the
+// platform does not tell inodes. [Discover] walks each identity once
+// per starting point, so a caller watching the folders of a workspace
+// can use it to watch each folder once.
+func FolderID(path string) (dev, ino uint64, ok bool) {
+	fi, err := os.Stat(path)
+	if err != nil || !fi.IsDir() {
+		return 0, 0, false
+	}
+	dev, ok = deviceOf(fi)
+	_, inode := changeID(fi)
+	return dev, uint64(inode), ok && inode != 0
 }
 
 // errNotDir reports a path that should be a folder.
@@ -66,17 +89,27 @@ var errNotDir = errors.New("workspace: not a directory")
 // (which may itself be a link) or inside an extra path, or, for a link met
 // in an extra folder, inside root; never into a hidden folder there, and
 // to a file only when the target's name is Markdown too. So
-// memory/link.md -> ../config/app.yaml is not listed. Each real folder is walked once, so link
-// cycles end. A file reached by several paths (a link and its target, or
-// memory/ and an overlapping extra path) is listed once, under the first of
-// its paths in this order: reached without following a link, inside
-// memory/, inside root, then by Rel.
+// memory/link.md -> ../config/app.yaml is not listed.
+//
+// A folder is known by its identity (device and inode, see [FolderID]),
+// which two paths to it share (a link and its target, a bind mount and
+// its source, memory/ and an overlapping extra path). The starting points
+// are walked one after the other (memory/ first, then the extra folders
+// inside root, then those outside it, each group by Rel), then the linked
+// folders; a folder already walked from an earlier one is not walked
+// again, and neither is a folder met below itself, so cycles end. Two
+// paths to one folder within one walk (a bind mount inside memory/) are
+// both walked. Either way a file reached by several paths (a link and its
+// target, a hard link, two paths to one folder) is listed once, under the
+// first of its paths in this order: reached without following a link,
+// inside memory/, inside root, then by Rel.
 //
 // Problems with single paths do not stop the walk: an unreadable folder, a
 // file that cannot be stat'ed, a dangling link or a missing extra path
 // each add an *fs.PathError naming the path to warnings; test its cause
-// with errors.Is (fs.ErrPermission, fs.ErrNotExist, [ErrNotMarkdown]). A missing memory/ folder is not a problem: it holds no files.
-// Discover returns a non-nil err only when root itself cannot be used.
+// with errors.Is (fs.ErrPermission, fs.ErrNotExist, [ErrNotMarkdown]). A
+// missing memory/ folder is not a problem: it holds no files. Discover
+// returns a non-nil err only when root itself cannot be used.
 //
 // files is sorted by Rel.
 func Discover(root string, extra []string) (files []File, warnings []error, err error) {
@@ -91,14 +124,9 @@ func (s *Scanner) Discover(root string, extra []string) (files []File, warnings 
 	if err != nil {
 		return nil, nil, err
 	}
-	s, full := s.begin()
-	defer s.end()
-	folders := s.folders()
-	w := &walker{realRoot: realRoot, visited: make(map[string]bool, folders), listed: make(map[string]bool, folders),
-		sem: make(chan struct{}, 2*runtime.GOMAXPROCS(0)), scanner: s, full: full}
-	// Room for as many files as the last scan found: growing the slice
-	// under the walker's lock would hold up every stat goroutine.
-	w.cands = make([]candidate, 0, s.lastFound())
+	w := &walker{realRoot: realRoot, done: make(map[folderKey]bool), found: make(map[folderKey]bool),
+		sem: make(chan struct{}, 2*runtime.GOMAXPROCS(0))}
+	w.prev, w.next = s.begin()
 
 	// Find every starting point first: their real paths are the zones that
 	// links met during any walk may point into.
@@ -110,22 +138,8 @@ func (s *Scanner) Discover(root string, extra []string) (files []File, warnings 
 	dirs = append(dirs, extraDirs...)
 
 	w.walkAll(dirs, extraFiles)
-	// No folder's entries changed, no link, no warning, no extra path:
-	// the result is the last one's, with the files whose stat changed
-	// patched in.
-	reusable := len(extra) == 0 && len(w.warnings) == 0
-	reused := false
-	if reusable && !w.changed.Load() {
-		files = s.reuse(root)
-		reused = len(files) == len(w.cands) && patch(files, w.patched)
-	}
-	if !reused {
-		files = w.files()
-	}
-	s.finish(w.listed, files, root, reusable, reused && len(w.patched) == 0)
-	if s != nil {
-		s.statted = w.stats.Load()
-	}
+	files = w.files()
+	s.end(w.next)
 	// Parallel walks report in any order: sort for a stable result.
 	slices.SortFunc(w.warnings, func(a, b error) int { return strings.Compare(a.Error(), b.Error()) })
 	return files, w.warnings, nil
@@ -226,25 +240,40 @@ func (w *walker) extraStarts(root string, extra []string) (dirs []dir, files []e
 	return dirs, files
 }
 
-// walkAll walks the starting folders in parallel, then lists the extra
-// files, then walks the linked folders found, in the order that makes the
-// first path to each file the one [Discover] documents.
-func (w *walker) walkAll(dirs []dir, extraFiles []extraFile) {
-	for _, d := range dirs {
-		w.walk(d)
+// walkAll walks the starting folders, then lists the extra files, then
+// walks the linked folders found, in the order that makes the first path
+// to each folder the one [Discover] documents. Each is walked to the end
+// before the next, so that which folders it skips does not depend on
+// the timing of the parallel walks.
+func (w *walker) walkAll(starts []dir, extraFiles []extraFile) {
+	byRank := func(a, b dir) int { return cmp.Or(cmp.Compare(a.rank(), b.rank()), strings.Compare(a.rel, b.rel)) }
+	slices.SortStableFunc(starts, byRank)
+	for _, d := range starts {
+		w.walkTree(d)
 	}
-	w.wg.Wait()
 	for _, f := range extraFiles {
 		w.add(f.abs, f.rel, f.info, f.external, false)
 	}
 	// Linked folders last, so that a folder reachable both directly and
 	// through a link is walked, and named, directly. Walking one may queue
-	// more; each is walked to the end before the next, so that the order
-	// stays the documented one.
-	for i := 0; i < len(w.links); i++ {
-		w.walk(w.links[i])
-		w.wg.Wait()
+	// more, walked after the current ones.
+	for len(w.links) > 0 {
+		batch := w.links
+		w.links = nil
+		slices.SortStableFunc(batch, byRank)
+		for _, d := range batch {
+			w.walkTree(d)
+		}
 	}
+}
+
+// walkTree walks the folder d and everything below it, then marks the
+// folders it found as done for the walks that follow.
+func (w *walker) walkTree(d dir) {
+	w.walk(d)
+	w.wg.Wait()
+	maps.Copy(w.done, w.found)
+	clear(w.found)
 }
 
 // dir is a folder to walk.
@@ -255,23 +284,55 @@ type dir struct {
 	external bool   // outside the workspace root
 	viaLink  bool   // reached by following a symbolic link
 	memory   bool   // reached from memory/: links must stay in a zone
-	// up is the listing of the parent folder, where the folder is the
-	// entry name, for a folder met in its parent's listing; nil for a
-	// starting point or a linked folder.
-	up   *listing
-	name string
-	// vouched is set when the parent's watch vouches that the entry name
-	// is still this folder: the parent was found unchanged, its watch
-	// verified, and it reported nothing about the name or itself.
-	vouched bool
+	// entry is set for a folder met in its parent's listing, which is
+	// stat'ed without following a symbolic link; a starting point or a
+	// link's target is followed.
+	entry bool
+	// up lists the identities of the folders above d in its walk.
+	up *ancestor
 }
 
-// parentFD returns the open parent folder of d, -1 for none.
-func (d dir) parentFD() int {
-	if d.up == nil {
-		return -1
+// rank orders the paths to one folder or file as [Discover] documents:
+// direct before via a link, then under memory/ before elsewhere, then
+// inside the workspace before outside.
+func (d dir) rank() int { return rankOf(d.rel, d.external, d.viaLink) }
+
+// rankOf is the rank of a path (see dir.rank).
+func rankOf(rel string, external, viaLink bool) int {
+	rank := 0
+	if viaLink {
+		rank |= 4
 	}
-	return d.up.fd
+	if !InMemory(rel) {
+		rank |= 2
+	}
+	if external {
+		rank |= 1
+	}
+	return rank
+}
+
+// folderKey is the identity of a folder: its device and inode where the
+// platform tells them, its real path elsewhere.
+type folderKey struct {
+	dev, ino uint64
+	real     string
+}
+
+// ancestor is one folder above another in a walk.
+type ancestor struct {
+	key folderKey
+	up  *ancestor
+}
+
+// has reports whether k is a or one of its ancestors.
+func (a *ancestor) has(k folderKey) bool {
+	for ; a != nil; a = a.up {
+		if a.key == k {
+			return true
+		}
+	}
+	return false
 }
 
 // joinName returns the path of the entry name in the folder dir, with
@@ -290,17 +351,13 @@ func joinName(dir, name string, sep byte) string {
 // candidate is a file found by the walk, before duplicates are removed.
 type candidate struct {
 	File
-	info fs.FileInfo // for sameFile
+	info fs.FileInfo // for os.SameFile
 	// dev is the file's device when known (exact): with the inode it
 	// identifies the file.
 	dev   uint64
 	exact bool
-	// multi is set for a file of several links, which may change through
-	// a path the scan does not watch.
-	multi bool
-	// rank orders the paths to one file: direct before via a link, then
-	// under memory/ before elsewhere, then inside the workspace before
-	// outside. Computed once, not in every comparison of the sort.
+	// rank orders the paths to one file (see dir.rank), computed once,
+	// not in every comparison of the sort.
 	rank int
 }
 
@@ -314,25 +371,19 @@ type walker struct {
 	// for them.
 	sem chan struct{}
 	wg  sync.WaitGroup
-	// scanner keeps folder listings across scans; nil keeps none.
-	scanner *Scanner
-	// changed is set when the scan found a set of files the last one
-	// did not see: a folder's entries changed, a file added or removed,
-	// a link. patched holds the files that are still there but whose
-	// stat changed (guarded by mu).
-	changed atomic.Bool
-	patched []candidate
-	// full makes the scan stat every file, even in folders the journal
-	// reports unchanged; stats counts the files stat'ed.
-	full  bool
-	stats atomic.Int64
-	// listed holds the folders this scan listed (guarded by mu).
-	listed map[string]bool
+	// done holds the folders of the walks finished before the current
+	// one; it is not written while a walk runs.
+	done map[folderKey]bool
+	// prev holds the listings of the Scanner's last scan (read only);
+	// next those of this scan (guarded by mu). Both are nil without a
+	// Scanner.
+	prev map[folderKey]*listing
 
 	// mu guards the fields below, which parallel walks share.
 	mu sync.Mutex
-	// visited holds the real path of every folder walked.
-	visited  map[string]bool
+	// found holds the folders of the current walk.
+	found    map[folderKey]bool
+	next     map[folderKey]*listing
 	links    []dir // linked folders to walk after the direct walk
 	cands    []candidate
 	warnings []error
@@ -364,34 +415,39 @@ func (w *walker) spawn(d dir) {
 	}
 }
 
-// walk lists the Markdown files under d, recursively, unless the real
-// folder was walked already.
+// walk lists the Markdown files under d, recursively, unless the folder
+// was walked already by an earlier walk or is an ancestor of d.
 func (w *walker) walk(d dir) {
-	w.mu.Lock()
-	seen := w.visited[d.real]
-	w.visited[d.real] = true
-	w.mu.Unlock()
-	if seen {
-		return
+	stat := os.Stat // a starting point or a link's target: followed
+	if d.entry {
+		stat = os.Lstat
 	}
-	w.mu.Lock()
-	w.listed[d.abs] = true
-	w.mu.Unlock()
-	l, same, err := w.scanner.readDir(d)
+	fi, err := stat(d.abs)
 	if err != nil {
-		w.warn(d.abs, err) // l holds whatever was read before the error
-	}
-	if !same {
-		w.changed.Store(true)
-	}
-	if l == nil {
+		w.warn(d.abs, err)
 		return
 	}
-	// The watch of this folder vouches for its subfolders' names when the
-	// folder was found unchanged and the watch reported nothing of itself.
-	vouch := same && !w.full && l.verified && l.wd != 0 && !l.dirty
+	if !fi.IsDir() {
+		w.warn(d.abs, errNotDir) // replaced since its parent was listed
+		return
+	}
+	key := keyOf(d, fi)
+	// Within one walk only an ancestor is skipped (a cycle): which of two
+	// other paths to a folder came first depends on timing, and both are
+	// walked, their files deduplicated by [walker.files].
+	if w.done[key] || d.up.has(key) {
+		return
+	}
+	w.mu.Lock()
+	w.found[key] = true
+	w.mu.Unlock()
+	entries, err := w.list(d.abs, key, fi)
+	if err != nil {
+		w.warn(d.abs, err) // entries holds whatever was read before the error
+	}
+	up := &ancestor{key: key, up: d.up}
 	var stats []fs.DirEntry
-	for _, e := range l.entries {
+	for _, e := range entries {
 		name := e.Name()
 		if IsIgnoredName(name) {
 			continue
@@ -405,9 +461,8 @@ func (w *walker) walk(d dir) {
 				external: d.external,
 				viaLink:  d.viaLink,
 				memory:   d.memory,
-				up:       l,
-				name:     name,
-				vouched:  vouch && !l.dirtyNames[name],
+				entry:    true,
+				up:       up,
 			})
 		case t&fs.ModeSymlink != 0:
 			w.link(d, name)
@@ -415,141 +470,73 @@ func (w *walker) walk(d dir) {
 			stats = append(stats, e)
 		}
 	}
-	w.statAll(d, l, stats)
+	w.statAll(d, stats)
+}
+
+// keyOf returns the identity of the folder d, whose metadata is fi.
+func keyOf(d dir, fi fs.FileInfo) folderKey {
+	dev, ok := deviceOf(fi)
+	if _, ino := changeID(fi); ok && ino != 0 {
+		return folderKey{dev: dev, ino: uint64(ino)}
+	}
+	return folderKey{real: d.real}
 }
 
 // statBatch is the number of files one goroutine stats: a large folder
 // is stat'ed in parallel batches, since each stat is a system call.
 const statBatch = 256
 
-// statAll stats the Markdown files entries of d, whose listing is l, and
-// adds them, in parallel batches when there are many. A file whose stat
-// matches the candidate the last scan made for it keeps that candidate.
-func (w *walker) statAll(d dir, l *listing, entries []fs.DirEntry) {
-	f := folderScan{d: d, ds: dirStatter{abs: d.abs, fd: l.fd}, dirtyNames: l.dirtyNames}
-	if f.ds.fd < 0 {
-		f.ds = openDir(d.abs, len(entries))
-		defer f.ds.close()
-	}
-	from := dirKey{rel: d.rel, external: d.external, viaLink: d.viaLink}
-	if l.filesFrom == from {
-		f.cache = l.files
-	}
-	// In a folder the journal watched since before its files were last
-	// stat'ed, and that reported nothing since, a file of one link keeps
-	// its entry without a stat.
-	f.unchanged = !w.full && l.wd != 0 && !l.dirty && f.cache != nil
-	defer func() { l.dirty, l.dirtyNames = false, nil }()
+// statAll stats the Markdown files entries of d and adds them, in
+// parallel batches when there are many.
+func (w *walker) statAll(d dir, entries []fs.DirEntry) {
 	var (
-		wg      sync.WaitGroup
-		outs    = make([][]candidate, (len(entries)+statBatch-1)/statBatch)
-		patched = make([][]candidate, len(outs))
-		fresh   = make([]bool, len(outs))
+		wg   sync.WaitGroup
+		outs = make([][]candidate, (len(entries)+statBatch-1)/statBatch)
 	)
 	for i := range outs {
 		batch := entries[i*statBatch : min((i+1)*statBatch, len(entries))]
 		if i == len(outs)-1 {
-			outs[i], patched[i], fresh[i] = w.statFiles(&f, batch)
+			outs[i] = w.statFiles(d, batch)
 			break
 		}
 		select {
 		case w.sem <- struct{}{}:
 			wg.Go(func() {
 				defer func() { <-w.sem }()
-				outs[i], patched[i], fresh[i] = w.statFiles(&f, batch)
+				outs[i] = w.statFiles(d, batch)
 			})
 		default:
-			outs[i], patched[i], fresh[i] = w.statFiles(&f, batch)
+			outs[i] = w.statFiles(d, batch)
 		}
 	}
 	wg.Wait()
-	all, changed := slices.Concat(outs...), slices.Concat(patched...)
-	if len(all) != len(f.cache) {
-		w.changed.Store(true) // a file added, removed or unreadable
-	}
-	if slices.Contains(fresh, true) || len(all) != len(f.cache) {
-		l.files = make(map[string]candidate, len(all))
-		for _, c := range all {
-			l.files[path.Base(c.Rel)] = c
-		}
-		l.filesFrom = from
-	}
+	all := slices.Concat(outs...)
 	w.mu.Lock()
 	w.cands = append(w.cands, all...)
-	w.patched = append(w.patched, changed...)
 	w.mu.Unlock()
 }
 
-// patch replaces, in files (sorted by Rel), each file of patched, the
-// same file with a new stat, and reports whether it found them all at
-// their path, with the same inode: otherwise the set of files, or which
-// paths of one file are kept, may have changed.
-func patch(files []File, patched []candidate) bool {
-	for _, p := range patched {
-		i, ok := slices.BinarySearchFunc(files, p.Rel, func(f File, rel string) int { return strings.Compare(f.Rel, rel) })
-		if !ok || files[i].Abs != p.Abs || files[i].Inode != p.Inode {
-			return false
-		}
-		files[i] = p.File
-	}
-	return true
-}
-
-// folderScan is what the stat of one folder's files reads: the folder,
-// how to stat in it, the last scan's candidates of its files, and what
-// the journal says of them.
-type folderScan struct {
-	d          dir
-	ds         dirStatter
-	cache      map[string]candidate
-	unchanged  bool
-	dirtyNames map[string]bool
-}
-
-// statFiles returns the candidates of the files batch of the folder f,
-// those of them whose stat changed since the last scan's, and whether any
-// candidate is new. A file the last scan did not have marks the scan
-// changed.
-func (w *walker) statFiles(f *folderScan, batch []fs.DirEntry) (out, patched []candidate, fresh bool) {
-	out = make([]candidate, 0, len(batch))
+// statFiles returns the candidates of the files batch of the folder d.
+func (w *walker) statFiles(d dir, batch []fs.DirEntry) []candidate {
+	out := make([]candidate, 0, len(batch))
 	for _, e := range batch {
-		name := e.Name()
-		if c, ok := f.cache[name]; ok && f.unchanged && !c.multi && !f.dirtyNames[name] {
-			out = append(out, c)
+		abs := joinName(d.abs, e.Name(), filepath.Separator)
+		fi, err := os.Lstat(abs)
+		if err != nil {
+			w.warn(abs, err)
 			continue
 		}
-		var st rawStat
-		w.stats.Add(1)
-		if err := f.ds.stat(name, &st); err != nil {
-			w.warn(joinName(f.d.abs, name, filepath.Separator), err)
-			continue
-		}
-		k := keyOf(&st)
-		if !k.regular {
+		if !fi.Mode().IsRegular() {
 			continue // replaced since the folder was listed
 		}
-		old, ok := f.cache[name]
-		if ok && old.Size == k.size && old.MTime == k.mtime && old.CTime == k.ctime && old.Inode == k.inode {
-			out = append(out, old)
-			continue
-		}
-		c := newCandidate(joinName(f.d.abs, name, filepath.Separator), joinName(f.d.rel, name, '/'),
-			infoOf(name, &st), f.d.external, f.d.viaLink)
-		c.multi = k.links > 1
-		out, fresh = append(out, c), true
-		if ok {
-			patched = append(patched, c)
-		} else {
-			w.changed.Store(true)
-		}
+		out = append(out, newCandidate(abs, joinName(d.rel, e.Name(), '/'), fi, d.external, d.viaLink))
 	}
-	return out, patched, fresh
+	return out
 }
 
 // link handles the symbolic link name in d: a Markdown file is listed and
 // a folder queued, when the link resolves somewhere allowed.
 func (w *walker) link(d dir, name string) {
-	w.changed.Store(true) // links are followed anew on every scan
 	abs := filepath.Join(d.abs, name)
 	info, err := os.Stat(abs)
 	if err != nil {
@@ -624,19 +611,9 @@ func (w *walker) add(abs, rel string, info fs.FileInfo, external, viaLink bool) 
 
 // newCandidate returns the candidate of a file found by the walk.
 func newCandidate(abs, rel string, info fs.FileInfo, external, viaLink bool) candidate {
-	f := File{Abs: abs, Rel: rel, Source: Source(rel), External: external}
+	f := File{Abs: abs, Rel: rel, Source: Source(rel), External: external, ViaLink: viaLink}
 	f.Size, f.MTime, f.CTime, f.Inode = StatOf(info)
-	rank := 0
-	if viaLink {
-		rank |= 4
-	}
-	if !InMemory(rel) {
-		rank |= 2
-	}
-	if external {
-		rank |= 1
-	}
-	c := candidate{File: f, info: info, rank: rank}
+	c := candidate{File: f, info: info, rank: rankOf(rel, external, viaLink)}
 	c.dev, c.exact = deviceOf(info)
 	c.exact = c.exact && f.Inode != 0
 	return c
@@ -676,8 +653,8 @@ func (w *walker) files() []File {
 		switch {
 		case !ok:
 			kept[k] = i
-		case k.exact || sameFile(w.cands[first].info, c.info) ||
-			slices.ContainsFunc(more[k], func(j int32) bool { return sameFile(w.cands[j].info, c.info) }):
+		case k.exact || os.SameFile(w.cands[first].info, c.info) ||
+			slices.ContainsFunc(more[k], func(j int32) bool { return os.SameFile(w.cands[j].info, c.info) }):
 			continue
 		default:
 			if more == nil {

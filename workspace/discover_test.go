@@ -164,8 +164,8 @@ func TestDiscoverSymlinks(t *testing.T) {
 		t.Errorf("Discover(%q) = %q, want %q", root, got, want)
 	}
 	for _, f := range files {
-		if want := filepath.Join(root, filepath.FromSlash(f.Rel)); f.Abs != want {
-			t.Errorf("%s: Abs = %q, want %q", f.Rel, f.Abs, want)
+		if want := filepath.Join(root, filepath.FromSlash(f.Rel)); f.Abs != want || f.ViaLink {
+			t.Errorf("%s: Abs = %q, ViaLink %v; want %q, false", f.Rel, f.Abs, f.ViaLink, want)
 		}
 	}
 	// The dangling link, and each link out of memory/, is named.
@@ -196,17 +196,25 @@ func TestDiscoverSymlinkOnlyPath(t *testing.T) {
 	// A folder inside root reachable only through two links of an extra
 	// folder is listed once, under the link met first in walk order. (Links
 	// in memory/ never lead to the rest of the root.)
+	// A file reached only through a link to a file or to a folder has
+	// ViaLink set.
 	root := t.TempDir()
-	writeFiles(t, root, "shared/s.md", "notes/n.md")
+	writeFiles(t, root, "shared/s.md", "notes/n.md", "other/t.md")
 	symlink(t, "../shared", root, "notes/a")
 	symlink(t, "../shared", root, "notes/b")
 	symlink(t, "../shared/s.md", root, "notes/c.md")
+	symlink(t, "../other/t.md", root, "notes/d.md")
 	files, _, err := Discover(root, []string{"notes"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := rels(files), []string{"notes/a/s.md", "notes/n.md"}; !slices.Equal(got, want) {
-		t.Errorf("Discover(%q) = %q, want %q", root, got, want)
+	if got, want := rels(files), []string{"notes/a/s.md", "notes/d.md", "notes/n.md"}; !slices.Equal(got, want) {
+		t.Fatalf("Discover(%q) = %q, want %q", root, got, want)
+	}
+	for _, f := range files {
+		if want := f.Rel != "notes/n.md"; f.ViaLink != want {
+			t.Errorf("%s: ViaLink = %v, want %v", f.Rel, f.ViaLink, want)
+		}
 	}
 }
 
@@ -359,6 +367,59 @@ func TestDiscoverSameFileOnce(t *testing.T) {
 		if got, want := rels(files), []string{"memory/a.md", "memory/b/y.md", "memory/b/z.md"}; !slices.Equal(got, want) {
 			t.Errorf("Discover = %q, want %q", got, want)
 		}
-		s.Close()
+	}
+}
+
+// TestFolderID checks that a folder and a symbolic link to it have one
+// identity, another folder another, and that a file or a missing path
+// has none.
+func TestFolderID(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, "a/x.md", "b/y.md")
+	symlink(t, "a", root, "link")
+	da, ia, okA := FolderID(filepath.Join(root, "a"))
+	if !okA {
+		t.Skip("no folder identity on this platform")
+	}
+	dl, il, okL := FolderID(filepath.Join(root, "link"))
+	db, ib, okB := FolderID(filepath.Join(root, "b"))
+	if !okL || !okB || dl != da || il != ia || (db == da && ib == ia) {
+		t.Errorf("FolderID: a %d/%d, link %d/%d %v, b %d/%d %v; want link = a != b", da, ia, dl, il, okL, db, ib, okB)
+	}
+	for _, p := range []string{"a/x.md", "missing"} {
+		if _, _, ok := FolderID(filepath.Join(root, p)); ok {
+			t.Errorf("FolderID(%s) ok, want not a folder", p)
+		}
+	}
+}
+
+// TestDiscoverAliases checks a folder reachable by four paths: directly
+// in memory/, through a link in memory/, through a link in an extra
+// folder, and as an extra path overlapping memory/. Its file is listed
+// once, under its direct path, not as reached through a link, and the
+// folder is walked once: its dangling link is reported once.
+func TestDiscoverAliases(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, "memory/real/r.md", "notes/n.md")
+	symlink(t, "real", root, "memory/alias")
+	symlink(t, "../memory/real", root, "notes/mem")
+	symlink(t, "nowhere.md", root, "memory/real/broken.md")
+	for _, extra := range [][]string{{"notes", "memory/real"}, {"memory/real", "notes"}} {
+		files, warns, err := Discover(root, extra)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := rels(files), []string{"memory/real/r.md", "notes/n.md"}; !slices.Equal(got, want) {
+			t.Errorf("Discover(%q, %q) = %q, want %q", root, extra, got, want)
+		}
+		for _, f := range files {
+			if f.ViaLink {
+				t.Errorf("%s: ViaLink = true, want false", f.Rel)
+			}
+		}
+		var pe *fs.PathError
+		if len(warns) != 1 || !errors.As(warns[0], &pe) || pe.Path != filepath.Join(root, "memory", "real", "broken.md") {
+			t.Errorf("Discover(%q, %q) warnings = %v, want one, for memory/real/broken.md", root, extra, warns)
+		}
 	}
 }

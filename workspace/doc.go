@@ -24,12 +24,12 @@
 // [SafeMemoryPath] checks a path a caller wants to write to, refusing
 // anything that would land outside memory/.
 //
-// A [Scanner] runs the same discovery for a caller that scans again and
-// again (the freshness check before each search): it keeps what is
-// unchanged between scans, the folders open and, on Linux, watched with
-// inotify, so that a scan of an unchanged workspace costs a stat of
-// memory/ and one read of the watches' events. Close releases what it
-// keeps.
+// A [Scanner] runs the same discovery for a long-lived process that scans
+// before each search because no watcher reports changes: it keeps the
+// folder listings between scans and reads a folder again only when its
+// times changed; every folder and file is still stat'ed. [FolderID] tells
+// a folder's identity, which two paths to one folder share, and
+// [File.ViaLink] whether a file was reached through a symbolic link.
 //
 // All functions are safe for concurrent use by multiple goroutines; none of
 // them keeps state between calls. A Scanner is safe for concurrent use too.
