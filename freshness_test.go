@@ -461,3 +461,58 @@ func TestSearchSeesOtherProcessWrite(t *testing.T) {
 		})
 	}
 }
+
+// TestSearchSeesEditThroughLink: a file listed through a link (a link
+// in an extra folder to a file elsewhere in the workspace) is edited at
+// its target, whose folder no watch covers; the next search of a
+// long-lived Weave still finds the edit, and edits in a folder linked the
+// same way too.
+func TestSearchSeesEditThroughLink(t *testing.T) {
+	root := memweavetest.Workspace(t, map[string]string{
+		"memory/base.md": "# Base\n\nbaseline note\n",
+		"docs/x.md":      "# X\n\nalpha version\n",
+		"notes/n.md":     "# N\n\nplain note\n",
+	})
+	if err := os.Symlink(filepath.Join(root, "docs", "x.md"), filepath.Join(root, "notes", "x.md")); err != nil {
+		t.Skip(err)
+	}
+	w := open(t, root, memweave.Config{ExtraPaths: []string{"notes"}})
+	ctx := context.Background()
+	if resp, err := w.Search(ctx, "alpha", memweave.SearchMode(memweave.ModeKeyword)); err != nil || len(resp.Results) == 0 || resp.Results[0].Path != "notes/x.md" {
+		t.Fatalf("Search(alpha) = %+v, %v; want notes/x.md", resp, err)
+	}
+	if st, err := w.Status(ctx, memweave.NoScan()); err != nil || st.Freshness != "events" {
+		t.Fatalf("Status = %+v, %v; want freshness events", st, err)
+	}
+	for i := range 5 {
+		token := fmt.Sprintf("omega%dversion", i)
+		memweavetest.WriteFile(t, root, "docs/x.md", "# X\n\n"+token+"\n")
+		resp, err := w.Search(ctx, token, memweave.SearchMode(memweave.ModeKeyword))
+		if err != nil || len(resp.Results) == 0 || resp.Results[0].Path != "notes/x.md" {
+			t.Fatalf("edit %d at the link's target: Search(%s) = %+v, %v", i, token, resp, err)
+		}
+	}
+	// A linked folder is watched under the link's path.
+	if err := os.MkdirAll(filepath.Join(root, "shelf"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(root, "shelf"), filepath.Join(root, "notes", "shelf")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Search(ctx, "anything"); err != nil {
+		t.Fatal(err)
+	}
+	memweavetest.WriteFile(t, root, "shelf/s.md", "# S\n\nshelved kappa note\n")
+	resp, err := w.Search(ctx, "kappa", memweave.SearchMode(memweave.ModeKeyword))
+	if err != nil || len(resp.Results) == 0 || resp.Results[0].Path != "notes/shelf/s.md" {
+		t.Fatalf("Search(kappa) after a file landed in a linked folder = %+v, %v", resp, err)
+	}
+	memweavetest.WriteFile(t, root, "shelf/s.md", "# S\n\nshelved lambda note\n")
+	resp, err = w.Search(ctx, "lambda", memweave.SearchMode(memweave.ModeKeyword))
+	if err != nil || len(resp.Results) == 0 || resp.Results[0].Path != "notes/shelf/s.md" {
+		t.Fatalf("Search(lambda) after an edit in a linked folder = %+v, %v", resp, err)
+	}
+	if st, err := w.Status(ctx, memweave.NoScan()); err != nil || st.Freshness != "events" {
+		t.Errorf("Status = %+v, %v; want freshness events", st, err)
+	}
+}

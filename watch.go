@@ -178,7 +178,15 @@ func (w *Weave) syncWatched(ctx context.Context) (warns []Warning, ok bool) {
 	if !w.startOnDemand() {
 		return nil, false
 	}
-	evs, err := w.watch.Sync(ctx, syncLockTimeout)
+	var evs []WatchEvent
+	err := w.watch.Do(ctx, syncLockTimeout, func(ctx context.Context, ch watcher.Changes) error {
+		if ch.Empty() && !w.eng.Linked() {
+			return nil
+		}
+		var err error
+		evs, err = w.watchSync(ctx, ch)
+		return err
+	})
 	switch {
 	case errors.Is(err, watcher.ErrStopped):
 		return nil, false

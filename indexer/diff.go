@@ -90,13 +90,20 @@ func (e *Engine) Diff(ctx context.Context) (*Diff, error) {
 		d.Unreadable = append(d.Unreadable, e.pathWarning(w))
 	}
 	seen := make(map[string]bool, len(files))
+	var linked []string
 	for _, f := range files {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 		seen[f.Rel] = true
+		if f.ViaLink {
+			linked = append(linked, f.Abs)
+		}
 		e.classify(f, d)
 	}
+	e.linkedMu.Lock()
+	e.linked = linked
+	e.linkedMu.Unlock()
 	for p, row := range rows {
 		if seen[p] {
 			continue

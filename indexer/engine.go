@@ -50,6 +50,11 @@ type Engine struct {
 
 	// scanner keeps folder listings between freshness scans.
 	scanner workspace.Scanner
+	// linkedMu guards linked, the files the last full scan reached
+	// through a symbolic link: file events name a link's target, so
+	// [Engine.SyncPaths] stats these every time.
+	linkedMu sync.Mutex
+	linked   []string
 
 	// now is the clock read times come from (time.Now in Unix
 	// nanoseconds), and statOf turns an opened file's metadata into the

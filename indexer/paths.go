@@ -27,7 +27,8 @@ var errNeedScan = errors.New("indexer: the paths need a full scan")
 // with nothing at it loses its row and the rows below it; a folder loses
 // the rows below it whose files are gone. A path that is a symbolic link
 // makes it run [Engine.Sync] instead, which applies discovery's rules for
-// links. With opts.Pending it also retries the files pending embeddings;
+// links. The files the last full scan reached through a link are looked
+// at every time, named or not. With opts.Pending it also retries the files pending embeddings;
 // opts.Force is not for it.
 func (e *Engine) SyncPaths(ctx context.Context, paths []string, opts SyncOptions) (*Result, error) {
 	start := time.Now()
@@ -38,6 +39,11 @@ func (e *Engine) SyncPaths(ctx context.Context, paths []string, opts SyncOptions
 			return err
 		}
 		d := &Diff{rows: rows}
+		e.linkedMu.Lock()
+		paths = append(slices.Clip(paths), e.linked...)
+		e.linkedMu.Unlock()
+		slices.Sort(paths)
+		paths = slices.Compact(paths)
 		if opts.Pending {
 			for p, row := range rows {
 				if row.Pending && !slices.Contains(paths, AbsPath(e.opts.Root, p)) {
@@ -86,8 +92,16 @@ func (e *Engine) classifyPath(abs string, d *Diff) error {
 		d.Deleted = append(d.Deleted, rowsUnder(d.rows, rel, true)...)
 	case err != nil:
 		d.Unreadable = append(d.Unreadable, Warning{Path: rel, Err: err})
-	case fi.Mode()&fs.ModeSymlink != 0:
+	case fi.Mode()&fs.ModeSymlink != 0 && !e.isLinked(abs):
 		return errNeedScan
+	case fi.Mode()&fs.ModeSymlink != 0:
+		// A link the last scan listed: stat its target.
+		if fi, err = os.Stat(abs); err != nil || !fi.Mode().IsRegular() {
+			return errNeedScan
+		}
+		f := workspace.File{Abs: abs, Rel: rel, Source: workspace.Source(rel), ViaLink: true}
+		f.Size, f.MTime, f.CTime, f.Inode = workspace.StatOf(fi)
+		e.classify(f, d)
 	case fi.IsDir():
 		for _, p := range rowsUnder(d.rows, rel, false) {
 			if isGone(AbsPath(e.opts.Root, p)) {
@@ -107,6 +121,21 @@ func (e *Engine) classifyPath(abs string, d *Diff) error {
 		e.classify(f, d)
 	}
 	return nil
+}
+
+// Linked reports whether the last full scan listed files through
+// symbolic links, which [Engine.SyncPaths] looks at every time.
+func (e *Engine) Linked() bool {
+	e.linkedMu.Lock()
+	defer e.linkedMu.Unlock()
+	return len(e.linked) > 0
+}
+
+// isLinked reports whether the last full scan listed abs through a link.
+func (e *Engine) isLinked(abs string) bool {
+	e.linkedMu.Lock()
+	defer e.linkedMu.Unlock()
+	return slices.Contains(e.linked, abs)
 }
 
 // relOf names the file at abs as its index row does: workspace-relative

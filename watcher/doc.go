@@ -26,9 +26,12 @@
 // Debounce periods for a steady stream), and once when it starts, to
 // catch up with changes made while nothing watched.
 //
-// If the operating system's watcher cannot start or fails, or one folder
-// is reachable by two paths (a bind mount, or a link that discovery
-// follows to a folder the watcher does not watch under its own name, see
+// A link to a folder that discovery follows (into memory/ or an extra
+// path, or from an extra folder anywhere in the root) is watched under
+// the link's path, as discovery lists its files, unless the folder is
+// watched under its own path already. If the operating system's watcher
+// cannot start or fails, or one folder is reachable by two paths that
+// discovery may both walk (a bind mount, two links to one folder; see
 // [ErrAlias]), the watcher polls (state [Polling]): every Sync is a full
 // scan, a background watcher syncs every Options.PollInterval, and the
 // watcher tries to return to file events every twelve intervals. A failed

@@ -38,12 +38,19 @@ type tree struct {
 	dirs map[string]folderID
 	ids  map[folderID]string
 	// links are links to folders met while adding watches, checked once
-	// the walk is done (see checkLinks).
-	links []string
+	// the walk is done (see checkLinks); linkRoots are those watched.
+	links, linkRoots []string
 }
 
 // folderID identifies a folder whatever path reaches it.
 type folderID struct{ dev, ino uint64 }
+
+// identify returns the identity of the folder at path (see
+// [workspace.FolderID]); ok is false when it has none.
+func identify(path string) (folderID, bool) {
+	dev, ino, ok := workspace.FolderID(path)
+	return folderID{dev, ino}, ok
+}
 
 func newTree(w *Watcher, opts Options) *tree {
 	t := &tree{w: w, opts: opts, root: opts.Root, mem: filepath.Join(opts.Root, workspace.MemoryDir),
@@ -150,10 +157,12 @@ func (t *tree) handle(ev fsnotify.Event) ([]string, error) {
 			// did: the walk that adds the watches lists them. The folder
 			// itself counts too: it may replace one whose files had rows.
 			found := []string{name}
-			if err := t.addTree(name, &found); err != nil {
+			if fi, err := os.Lstat(name); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+				t.links = append(t.links, name)
+			} else if err := t.addTree(name, &found); err != nil {
 				return nil, err
 			}
-			return found, t.checkLinks()
+			return found, t.checkLinks(&found)
 		}
 	case ev.Has(fsnotify.Remove), ev.Has(fsnotify.Rename):
 		if _, ok := t.dirs[name]; ok {
@@ -182,7 +191,7 @@ func (t *tree) startOS() error {
 	if err != nil {
 		return fmt.Errorf("watcher: %w", err)
 	}
-	t.os, t.dirs, t.ids, t.links = fsw, make(map[string]folderID), make(map[folderID]string), nil
+	t.os, t.dirs, t.ids, t.links, t.linkRoots = fsw, make(map[string]folderID), make(map[folderID]string), nil, nil
 	err = t.add(t.root)
 	if err == nil && t.opts.SyncDir != t.root {
 		err = t.add(t.opts.SyncDir)
@@ -201,7 +210,7 @@ func (t *tree) startOS() error {
 		}
 	}
 	if err == nil {
-		err = t.checkLinks()
+		err = t.checkLinks(nil)
 	}
 	if err != nil {
 		t.stopOS()
@@ -225,11 +234,13 @@ func (t *tree) add(dir string) error {
 	if _, ok := t.dirs[dir]; ok {
 		return nil
 	}
-	id, err := identify(dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
+	id, ok := identify(dir)
+	if !ok {
+		if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+			return nil
+		}
 	}
-	if other, ok := t.ids[id]; ok && id != (folderID{}) {
+	if other, seen := t.ids[id]; seen && ok {
 		if dir == t.opts.SyncDir || other == t.opts.SyncDir || dir == t.root || other == t.root {
 			// The root and SyncDir are watched for their own entries only.
 			t.dirs[dir] = id
@@ -285,33 +296,48 @@ func (t *tree) addTree(dir string, found *[]string) error {
 	return nil
 }
 
-// checkLinks checks the links to folders met since the last check.
-// Discovery follows such a link when it leads into memory/ or an extra
-// path, and lists the files under the first of their paths. A link to a
-// folder watched under its own name is fine: the events name the files
-// as discovery does. A link to any other folder that discovery may
-// follow cannot be watched faithfully (the events would name the
-// target, not the link), so file events are given up for polling.
-func (t *tree) checkLinks() error {
-	links := t.links
-	t.links = nil
-	for _, l := range links {
-		id, err := identify(l)
-		if err != nil {
-			continue
-		}
-		if _, ok := t.ids[id]; ok {
-			continue
+// checkLinks watches the folders behind the links to folders met since
+// the last check, under the links' paths, as discovery lists their files:
+// a link is walked after every folder reachable without one, and only
+// when it leads into memory/ or an extra path (from an extra folder,
+// anywhere in the workspace root). A link to a folder already watched
+// adds nothing: discovery names those files by their own path. Links met
+// below a linked folder are checked too.
+func (t *tree) checkLinks(found *[]string) error {
+	for len(t.links) > 0 {
+		l := t.links[0]
+		t.links = t.links[1:]
+		if id, ok := identify(l); ok {
+			if other, seen := t.ids[id]; seen {
+				if t.underLink(other) {
+					// Two links to one folder: which one names its files
+					// is discovery's choice.
+					return fmt.Errorf("%w: %s and %s lead to one folder", ErrAlias, other, l)
+				}
+				continue
+			}
 		}
 		real, err := filepath.EvalSymlinks(l)
-		if err != nil {
+		if err != nil || !t.followed(l, real) {
 			continue
 		}
-		if t.followed(l, real) {
-			return fmt.Errorf("%w: %s is a link to %s, which file events name by its own path", ErrAlias, l, real)
+		t.linkRoots = append(t.linkRoots, l)
+		if err := t.addTree(l, found); err != nil {
+			return err
 		}
 	}
 	return nil
+}
+
+// underLink reports whether the watched folder dir was reached through a
+// link.
+func (t *tree) underLink(dir string) bool {
+	for _, l := range t.linkRoots {
+		if dir == l || within(l, dir) {
+			return true
+		}
+	}
+	return false
 }
 
 // followed reports whether discovery may walk the real folder real

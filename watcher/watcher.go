@@ -47,9 +47,8 @@ var (
 	// ErrStopped means the watcher is not running.
 	ErrStopped = errors.New("watcher: not running")
 	// ErrAlias is wrapped by the reason for polling when one folder is
-	// reachable by two paths (a bind mount, or a link to a folder the
-	// watcher does not reach by its own name): file events would name
-	// only one of them.
+	// reachable by two paths that discovery may both walk (a bind mount,
+	// two links to one folder): file events would name only one of them.
 	ErrAlias = errors.New("watcher: a folder is reachable by two paths")
 )
 

@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -459,15 +458,16 @@ func TestSyncSeesEveryCompletedWrite(t *testing.T) {
 	}
 }
 
-// TestLinkToUnwatchedFolderPolls: a link in an extra folder to a folder
-// of the workspace root is followed by discovery, but file events would
-// name the target: the watcher polls, and says why.
-func TestLinkToUnwatchedFolderPolls(t *testing.T) {
+// TestLinkedFolderWatched: a link in an extra folder to a folder of the
+// workspace root is followed by discovery, which lists its files under
+// the link's path; the watcher watches it there. Two links to one folder
+// make it poll.
+func TestLinkedFolderWatched(t *testing.T) {
 	h := newHarness(t, map[string]string{"docs/d.md": "# D\n", "notes/n.md": "# N\n"}, "notes")
 	if err := os.Symlink(h.abs("docs"), h.abs("notes/docs")); err != nil {
 		t.Skip(err)
 	}
-	// A link to a folder watched under its own name is fine.
+	// A link to a folder watched under its own name adds nothing.
 	if err := os.Symlink(h.abs("notes"), h.abs("memory/notes")); err != nil {
 		t.Fatal(err)
 	}
@@ -475,11 +475,20 @@ func TestLinkToUnwatchedFolderPolls(t *testing.T) {
 	opts.OnDemand = true
 	opts.ExtraPaths = []string{"notes"}
 	w := h.start(t, context.Background(), opts)
-	if err := w.Reason(); w.State() != watcher.Polling || !errors.Is(err, watcher.ErrAlias) || !strings.Contains(err.Error(), "notes/docs") {
-		t.Fatalf("State, Reason = %q, %v; want polling for the link notes/docs", w.State(), err)
+	if st := w.State(); st != watcher.Active {
+		t.Fatalf("State = %q (%v), want active", st, w.Reason())
 	}
-	if ch := h.sync(t, w); !ch.All {
-		t.Errorf("Changes while polling = %+v, want All", ch)
+	h.sync(t, w)
+	h.write(t, "docs/d.md", "# D\n\nmore\n")
+	if ch := h.sync(t, w); ch.All || !slices.Equal(ch.Paths, []string{h.abs("notes/docs/d.md")}) {
+		t.Errorf("Changes after a write behind the link = %+v, want notes/docs/d.md", ch)
+	}
+	if err := os.Symlink(h.abs("docs"), h.abs("notes/again")); err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, "polling after a second link to docs", func() bool { return w.State() == watcher.Polling })
+	if err := w.Reason(); !errors.Is(err, watcher.ErrAlias) {
+		t.Errorf("Reason = %v, want ErrAlias", err)
 	}
 }
 
