@@ -251,19 +251,13 @@ func scanTables(ctx context.Context, q queryer) (*tables, error) {
 // the codes without a vector and the codes filed in the wrong block.
 func (t *tables) checkCodes(ctx context.Context, q queryer, dims int) error {
 	coded := make(map[int64]bool)
-	err := scanRows(ctx, q, `SELECT block, codes FROM vector_blocks`, func(rows *sql.Rows) error {
-		var blk int64
-		var data sql.RawBytes
-		if err := rows.Scan(&blk, &data); err != nil {
-			return err
-		}
-		b, err := decodeBlock(data, dims)
+	err := readBlocks(ctx, q, dims, "", nil, func(b *codeBlock, err error) error {
 		if err != nil {
 			t.staleCodes++
 			return nil
 		}
 		for _, id := range b.ids {
-			if id>>blockShift != blk || coded[id] || !t.vecs[id] {
+			if coded[id] || !t.vecs[id] {
 				t.staleCodes++
 			}
 			coded[id] = true

@@ -62,6 +62,7 @@ func quantize(dst []byte, v []float32) float32 {
 
 // codeBlock is one decoded block: entries sorted by id.
 type codeBlock struct {
+	block  int64
 	ids    []int64
 	scales []float32
 	// codes holds len(ids) codes of dims bytes each, int8 values, the
@@ -87,20 +88,25 @@ func (b *codeBlock) code(i, dims int) []byte {
 	return b.codes[at : at+dims]
 }
 
-// decodeBlock parses a block blob of vectors with dims dimensions. The
-// block keeps data, which the caller must not modify, and reads its codes
-// in place: a search process that loads every block copies no code.
-func decodeBlock(data []byte, dims int) (*codeBlock, error) {
+// decodeBlock parses the blob of block blk, of vectors with dims
+// dimensions, and checks that its ids ascend and belong to blk (so no id
+// is in two blocks). The block keeps data, which the caller must not
+// modify, and reads its codes in place: a search process that loads
+// every block copies no code.
+func decodeBlock(blk int64, data []byte, dims int) (*codeBlock, error) {
 	size := entryHeader + dims
-	if dims <= 0 || len(data)%size != 0 {
-		return nil, fmt.Errorf("vector block of %d bytes does not hold %d-dimension entries: %w", len(data), dims, ErrCorrupt)
+	if dims <= 0 || len(data)%size != 0 || len(data) > blockSize*size {
+		return nil, corruptRow("vector_blocks", blk, fmt.Sprintf("%d bytes of codes do not hold %d-dimension entries", len(data), dims))
 	}
 	n := len(data) / size
-	b := &codeBlock{ids: make([]int64, n), scales: make([]float32, n), codes: data, stride: size, off: entryHeader}
+	b := &codeBlock{block: blk, ids: make([]int64, n), scales: make([]float32, n), codes: data, stride: size, off: entryHeader}
 	for i := range n {
 		e := data[i*size : (i+1)*size]
 		b.ids[i] = int64(binary.LittleEndian.Uint64(e))
 		b.scales[i] = math.Float32frombits(binary.LittleEndian.Uint32(e[8:]))
+		if b.ids[i]>>blockShift != blk || (i > 0 && b.ids[i] <= b.ids[i-1]) {
+			return nil, corruptRow("vector_blocks", blk, fmt.Sprintf("chunk id %d out of place", b.ids[i]))
+		}
 	}
 	return b, nil
 }
@@ -178,7 +184,7 @@ func (e *blockEdits) rewrite(ctx context.Context, tx *sql.Tx, blk int64, dims in
 	}
 	old := &codeBlock{}
 	if len(data) > 0 {
-		if old, err = decodeBlock(data, dims); err != nil {
+		if old, err = decodeBlock(blk, data, dims); err != nil {
 			// A damaged block is rebuilt from the exact vectors.
 			return rebuildBlock(ctx, tx, blk, dims, gen)
 		}

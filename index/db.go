@@ -68,7 +68,6 @@ var autoOnce sync.Once
 // driverName, whose connections run connPragmas when they open.
 func registerExtensions() {
 	vec.Auto()
-	registerCopy()
 	sql.Register(driverName, &sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {
 		_, err := c.Exec(connPragmas, nil)
 		return err

@@ -34,7 +34,7 @@ func TestBlockDotsMatchGo(t *testing.T) {
 			}
 			// The same codes in place inside a stored blob, as a search
 			// process reads them.
-			read, err := decodeBlock(built.encode(dims), dims)
+			read, err := decodeBlock(0, built.encode(dims), dims)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,7 +1,6 @@
 package index
 
 import (
-	"cmp"
 	"container/heap"
 	"context"
 	"database/sql"
@@ -87,17 +86,16 @@ func (db *DB) loadCodes(ctx context.Context, old *codeSet) (*codeSet, error) {
 	} else {
 		cs.blocks = make(map[int64]*codeBlock)
 	}
-	if err := readBlocks(ctx, conn, where, args, func(blk int64, data []byte) error {
-		b, err := decodeBlock(data, cs.dims)
+	if err := readBlocks(ctx, conn, cs.dims, where, args, func(b *codeBlock, err error) error {
 		if err != nil {
-			return fmt.Errorf("block %d: %w", blk, err)
+			return err
 		}
 		cs.read++
 		if len(b.ids) == 0 {
-			delete(cs.blocks, blk)
+			delete(cs.blocks, b.block)
 			return nil
 		}
-		cs.blocks[blk] = b
+		cs.blocks[b.block] = b
 		return nil
 	}); err != nil {
 		return nil, err
@@ -109,52 +107,41 @@ func (db *DB) loadCodes(ctx context.Context, old *codeSet) (*codeSet, error) {
 	return cs, nil
 }
 
-// readBlocks reads the vector_blocks rows that match where (with args)
-// on conn, in one transaction the caller holds, and calls fn with each:
-// its block number and its blob, which SQLite copied into an arena (see
-// [arena]); fn may keep the blob.
-func readBlocks(ctx context.Context, conn *sql.Conn, where string, args []any, fn func(int64, []byte) error) error {
-	var total, count int64
-	err := conn.QueryRowContext(ctx, `SELECT coalesce(sum(length(codes)), 0), count(*) FROM vector_blocks`+where, args...).Scan(&total, &count)
-	if err != nil || count == 0 {
-		return err
-	}
-	a := newArena(int(total))
-	type row struct{ blk, off int64 }
-	rows := make([]row, 0, count)
-	used, err := a.fill(func(h int64) error {
-		rs, err := conn.QueryContext(ctx, `SELECT block, memweave_copy(codes, ?) FROM vector_blocks`+where, append([]any{h}, args...)...)
-		if err != nil {
+// readBlocks reads, in block order, the vector_blocks rows that match
+// where (with args) and calls fn with each, decoded (see decodeBlock),
+// or with the [ErrCorrupt] error of a row memweave could not have
+// written: one whose codes are not a blob of whole entries of dims, at
+// most a block's worth (refused before its value is read, so that no
+// declared length makes a large allocation), or whose block number
+// repeats. fn's error ends the read.
+func readBlocks(ctx context.Context, q queryer, dims int, where string, args []any, fn func(*codeBlock, error) error) error {
+	size := entryHeader + dims
+	query := `SELECT block, typeof(codes), length(codes),
+		CASE WHEN typeof(codes) = 'blob' AND length(codes) % ? = 0 AND length(codes) <= ? THEN codes END
+		FROM vector_blocks` + where + ` ORDER BY block`
+	prev, first := int64(0), true
+	return scanRows(ctx, q, query, func(rows *sql.Rows) error {
+		var blk, n int64
+		var typ string
+		var data []byte
+		if err := rows.Scan(&blk, &typ, &n, &data); err != nil {
 			return err
 		}
-		defer rs.Close()
-		for rs.Next() {
-			var r row
-			if err := rs.Scan(&r.blk, &r.off); err != nil {
-				return err
-			}
-			rows = append(rows, r)
+		if !first && blk <= prev {
+			return fn(nil, corruptRow("vector_blocks", blk, "block repeated"))
 		}
-		return rs.Err()
-	})
-	if err != nil {
-		return err
-	}
-	// Offsets follow the order SQLite ran the copies in.
-	slices.SortFunc(rows, func(x, y row) int { return cmp.Compare(x.off, y.off) })
-	for i, r := range rows {
-		end := int64(used)
-		if i+1 < len(rows) {
-			end = rows[i+1].off
+		prev, first = blk, false
+		if typ != "blob" || n%int64(size) != 0 || n > blockSize*int64(size) {
+			return fn(nil, corruptRow("vector_blocks", blk, fmt.Sprintf("codes are a %s of %d bytes, want a blob of %d-byte entries", typ, n, size)))
 		}
-		if r.off < 0 || r.off > end || end > int64(len(a.mem)) {
-			return fmt.Errorf("block %d: bad copy offsets %d..%d: %w", r.blk, r.off, end, ErrCorrupt)
-		}
-		if err := fn(r.blk, a.mem[r.off:end:end]); err != nil {
-			return err
-		}
-	}
-	return nil
+		return fn(decodeBlock(blk, data, dims))
+	}, append([]any{size, blockSize * size}, args...)...)
+}
+
+// corruptRow is the [ErrCorrupt] error of a row of table that memweave
+// could not have written.
+func corruptRow(table string, id int64, why string) error {
+	return fmt.Errorf("%s row %d: %s: %w", table, id, why, ErrCorrupt)
 }
 
 func normalize(v []float32) {
