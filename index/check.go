@@ -21,6 +21,12 @@ type Report struct {
 	// when SQLite finds the file sound. A database with integrity
 	// problems cannot be repaired row by row: rebuild it.
 	Integrity []string `json:"integrity"`
+	// Schema lists the differences from memweave's schema that Repair
+	// fixes in place: a vector table that is not the table memweave
+	// makes, a trigger or view memweave never makes. Differences in other
+	// tables are in Integrity. When there are any, the table checks are
+	// skipped.
+	Schema []string `json:"schema"`
 	// FTS is the FTS5 keyword index's own integrity-check error, "" when
 	// it is sound.
 	FTS string `json:"fts,omitempty"`
@@ -40,6 +46,9 @@ type Report struct {
 	// or not marked embedded.
 	ChunksWithoutVector int `json:"chunks_without_vector"`
 	VectorsWithoutChunk int `json:"vectors_without_chunk"`
+	// BadVectors counts vector rows whose value is not a blob of the
+	// index's dimensions.
+	BadVectors int `json:"bad_vectors"`
 	// StaleCodes counts vectors whose search code is missing or left
 	// over in the code blocks (or 1 for a block that cannot be read).
 	StaleCodes int `json:"stale_vector_codes"`
@@ -55,7 +64,7 @@ func (r *Report) Corrupt() bool { return len(r.Integrity) > 0 }
 
 // OK reports whether the check found no problem.
 func (r *Report) OK() bool {
-	return !r.Corrupt() && r.FTS == "" && r.ChunksWithoutFTS == 0 && r.FTSWithoutChunk == 0 &&
+	return !r.Corrupt() && len(r.Schema) == 0 && r.FTS == "" && r.BadVectors == 0 && r.ChunksWithoutFTS == 0 && r.FTSWithoutChunk == 0 &&
 		r.ChunksWithoutVector == 0 && r.VectorsWithoutChunk == 0 && r.StaleCodes == 0 && r.OrphanChunks == 0 && len(r.BadFiles) == 0
 }
 
@@ -64,6 +73,9 @@ func (r *Report) Problems() []string {
 	var out []string
 	for _, m := range r.Integrity {
 		out = append(out, "integrity: "+m)
+	}
+	for _, m := range r.Schema {
+		out = append(out, "schema: "+m)
 	}
 	if r.FTS != "" {
 		out = append(out, "keyword index: "+r.FTS)
@@ -77,7 +89,8 @@ func (r *Report) Problems() []string {
 	add(r.FTSWithoutChunk, "keyword rows without a chunk")
 	add(r.ChunksWithoutVector, "chunks marked embedded without a vector row")
 	add(r.VectorsWithoutChunk, "vector rows without an embedded chunk")
-	add(r.StaleCodes, "vectors whose search code is missing or stale")
+	add(r.BadVectors, "rows of vectors whose value is not a vector of the index's dimensions")
+	add(r.StaleCodes, "vectors whose search code in vector_blocks is missing or stale")
 	add(r.OrphanChunks, "chunks without a file row")
 	for _, f := range r.BadFiles {
 		out = append(out, "file row disagrees with its chunks: "+f)
@@ -95,7 +108,7 @@ const maxIntegrityMessages = 20
 // nothing. When integrity_check fails, the table checks are skipped.
 func (db *DB) Check(ctx context.Context) (*Report, error) {
 	db.forgetCaches()
-	r := &Report{Integrity: []string{}, BadFiles: []string{}}
+	r := &Report{Integrity: []string{}, Schema: []string{}, BadFiles: []string{}}
 	rows, err := db.sql.QueryContext(ctx, fmt.Sprintf(`PRAGMA integrity_check(%d)`, maxIntegrityMessages))
 	if err != nil {
 		if isCorrupt(err) {
@@ -122,6 +135,25 @@ func (db *DB) Check(ctx context.Context) (*Report, error) {
 		r.Integrity = append(r.Integrity, err.Error())
 	}
 	if r.Corrupt() {
+		return r, nil
+	}
+	problems, err := checkSchema(ctx, db.sql)
+	if err != nil {
+		return nil, db.wrap("check", err)
+	}
+	var fixable []schemaProblem
+	for _, p := range problems {
+		if p.fixable {
+			fixable = append(fixable, p)
+			r.Schema = append(r.Schema, p.msg)
+		} else {
+			r.Integrity = append(r.Integrity, "schema: "+p.msg)
+		}
+	}
+	db.mu.Lock()
+	db.schema = fixable
+	db.mu.Unlock()
+	if len(problems) > 0 {
 		return r, nil
 	}
 	// The FTS5 check is an INSERT: it takes the write lock briefly but
@@ -184,7 +216,9 @@ type tables struct {
 	vecs   map[int64]bool
 	// staleCodes counts the disagreements between vecs and the codes.
 	staleCodes int
-	files      map[string]fileRow
+	// badVecs are the vector rows that are not vectors of the index's dims.
+	badVecs []int64
+	files   map[string]fileRow
 }
 
 func scanTables(ctx context.Context, q queryer) (*tables, error) {
@@ -229,6 +263,14 @@ func scanTables(ctx context.Context, q queryer) (*tables, error) {
 		return nil, err
 	}
 	if t.hasVec {
+		if err := scanRows(ctx, q, `SELECT id FROM vectors WHERE NOT (`+goodVector+`)`, func(rows *sql.Rows) error {
+			var id int64
+			err := rows.Scan(&id)
+			t.badVecs = append(t.badVecs, id)
+			return err
+		}); err != nil {
+			return nil, err
+		}
 		if err := t.checkCodes(ctx, q, dims); err != nil {
 			return nil, err
 		}
@@ -351,7 +393,7 @@ func (t *tables) report(r *Report) {
 	}
 	r.ChunksWithoutFTS, r.FTSWithoutChunk = len(p.noFTS), len(p.ftsOrphans)
 	r.ChunksWithoutVector, r.VectorsWithoutChunk = len(p.noVec), len(p.vecOrphans)
-	r.StaleCodes = t.staleCodes
+	r.StaleCodes, r.BadVectors = t.staleCodes, len(t.badVecs)
 	r.OrphanChunks = len(p.orphans)
 	for path := range p.bad {
 		r.BadFiles = append(r.BadFiles, path)
@@ -387,13 +429,27 @@ func (db *DB) Repair(ctx context.Context) (*Report, error) {
 	if before.Corrupt() || before.OK() {
 		return before, nil
 	}
-	r := &Report{Integrity: []string{}, BadFiles: []string{}, FTS: before.FTS}
-	err = db.write(ctx, func(tx *sql.Tx) error {
+	r := &Report{Integrity: []string{}, Schema: before.Schema, BadFiles: []string{}, FTS: before.FTS}
+	_, err = db.commit(ctx, func(tx *sql.Tx) error {
+		problems, err := checkSchema(ctx, tx)
+		if err != nil {
+			return err
+		}
+		if err := fixSchema(ctx, tx, problems); err != nil {
+			return err
+		}
 		t, err := scanTables(ctx, tx)
 		if err != nil {
 			return err
 		}
 		t.report(r)
+		// A bad vector is deleted first: its chunk then lacks a vector.
+		for _, id := range t.badVecs {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM vectors WHERE id = ?`, id); err != nil {
+				return err
+			}
+			delete(t.vecs, id)
+		}
 		p := t.problems()
 		return t.repair(ctx, tx, p, r.FTS != "" || len(p.ftsOrphans) > 0)
 	})
@@ -401,7 +457,7 @@ func (db *DB) Repair(ctx context.Context) (*Report, error) {
 		return nil, fmt.Errorf("repair: %w", err)
 	}
 	db.mu.Lock()
-	db.vecs = nil
+	db.vecs, db.schema = nil, nil
 	db.mu.Unlock()
 	return r, nil
 }

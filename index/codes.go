@@ -227,8 +227,8 @@ func (e *blockEdits) rewrite(ctx context.Context, tx *sql.Tx, blk int64, dims in
 func rebuildBlock(ctx context.Context, tx *sql.Tx, blk int64, dims int, gen int64) error {
 	b := &codeBlock{}
 	code := make([]byte, dims)
-	err := scanRows(ctx, tx, `SELECT id, vector FROM vectors WHERE id >= ? AND id < ? ORDER BY id`, func(rows *sql.Rows) error {
-		id, v, err := scanVector(rows, dims)
+	err := scanRows(ctx, tx, `SELECT id, `+selectVector+` FROM vectors WHERE id >= ? AND id < ? ORDER BY id`, func(rows *sql.Rows) error {
+		id, v, err := scanVector(rows)
 		if err != nil {
 			return err
 		}

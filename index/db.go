@@ -58,6 +58,9 @@ type DB struct {
 	// terms caches TermCounts at generation termsGen.
 	terms    map[string]int
 	termsGen int64
+	// schema holds the fixable schema problems Open or Check found: while
+	// there are any, vector reads and writes fail (see checkSchema).
+	schema []schemaProblem
 }
 
 var autoOnce sync.Once
@@ -80,11 +83,11 @@ func registerExtensions() {
 const driverName = "sqlite3_memweave"
 
 // connPragmas keep the write-ahead log small: a checkpoint every 256
-// pages (1 MiB) instead of SQLite's 1,000, and the log file cut back to
-// 1 MiB after each one, where SQLite would keep it at its largest size.
-// Without them a long-lived process that appends notes carries a 4 MiB
-// log beside the database.
-const connPragmas = `PRAGMA wal_autocheckpoint = 256; PRAGMA journal_size_limit = 1048576;`
+// pages instead of SQLite's 1,000, and the log file cut back after each
+// one, where SQLite would keep it at its largest size. trusted_schema=OFF
+// keeps the triggers and views of a crafted file from calling functions
+// with side effects.
+const connPragmas = `PRAGMA wal_autocheckpoint = 256; PRAGMA journal_size_limit = 1048576; PRAGMA trusted_schema = OFF;`
 
 // Open opens or creates the index at path, creating its folder when
 // missing, and migrates its schema to the current version.
@@ -194,6 +197,16 @@ func (db *DB) setup(ctx context.Context) error {
 	if err := db.upgradeVectors(ctx); err != nil {
 		return openError(db.path, err)
 	}
+	problems, err := checkSchema(ctx, db.sql)
+	if err != nil {
+		return openError(db.path, err)
+	}
+	for _, p := range problems {
+		if !p.fixable {
+			return openError(db.path, schemaError(problems))
+		}
+	}
+	db.schema = problems
 	return nil
 }
 
@@ -293,6 +306,17 @@ func (db *DB) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 // start, _txlock=immediate), which lets a caller patch what it cached at
 // that generation instead of reading it all again (see patchCache).
 func (db *DB) writeAt(ctx context.Context, fn func(tx *sql.Tx) error) (before int64, err error) {
+	db.mu.Lock()
+	err = schemaError(db.schema)
+	db.mu.Unlock()
+	if err != nil {
+		return 0, db.wrap("write", err)
+	}
+	return db.commit(ctx, fn)
+}
+
+// commit is writeAt without the schema check, for Repair.
+func (db *DB) commit(ctx context.Context, fn func(tx *sql.Tx) error) (before int64, err error) {
 	tx, err := db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return 0, db.wrap("begin", err)

@@ -5,7 +5,10 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/memweave/memweave-go/embedcache"
 )
@@ -161,4 +164,134 @@ func checkOwner(ctx context.Context, tx *sql.Tx, version int) error {
 // no memweave version.
 func foreignObjects(n int) error {
 	return fmt.Errorf("%w: it has %d schema objects and no memweave version; memweave leaves it untouched", ErrForeign, n)
+}
+
+// The index file is untrusted input: a user may copy it from elsewhere.
+// After migrating, Open compares its schema with the one this binary
+// creates. A problem in the vector tables, which are derived from the
+// chunks' embeddings, or a trigger or view memweave never makes, is
+// remembered: vector reads and writes fail with [ErrCorrupt] until
+// [DB.Repair] rebuilds them. A problem elsewhere makes Open fail with
+// [ErrCorrupt]: only a rebuild from the files can fix it.
+
+// repairable names the tables Repair can recreate in place.
+var repairable = map[string]bool{"vectors": true, "vector_blocks": true}
+
+// schemaObject is one entry of sqlite_master as the check compares it:
+// its type, the description of its columns for a plain table, and the
+// statement that creates it.
+type schemaObject struct{ typ, columns, sql string }
+
+// readSchema returns the schema objects of q by name, leaving out
+// SQLite's own (sqlite_...).
+func readSchema(ctx context.Context, q queryer) (map[string]schemaObject, error) {
+	out := make(map[string]schemaObject)
+	err := scanRows(ctx, q, `SELECT m.type, m.name, coalesce(m.sql, ''),
+		coalesce((SELECT group_concat(c.name || ' ' || c.type || ' ' || c."notnull" || ' ' || c.pk, ', ')
+			FROM pragma_table_info(m.name) c WHERE m.type = 'table' AND m.sql NOT LIKE 'CREATE VIRTUAL%'), '')
+		FROM sqlite_master m WHERE m.name NOT LIKE 'sqlite\_%' ESCAPE '\'`, func(rows *sql.Rows) error {
+		var name string
+		var o schemaObject
+		if err := rows.Scan(&o.typ, &name, &o.sql, &o.columns); err != nil {
+			return err
+		}
+		out[name] = o
+		return nil
+	})
+	return out, err
+}
+
+// wantSchema is the schema of a database that this binary created.
+var wantSchema = sync.OnceValues(func() (map[string]schemaObject, error) {
+	ctx := context.Background()
+	sdb, err := sql.Open(driverName, ":memory:")
+	if err != nil {
+		return nil, err
+	}
+	defer sdb.Close()
+	sdb.SetMaxOpenConns(1)
+	if err := migrate(ctx, sdb, migrations); err != nil {
+		return nil, err
+	}
+	return readSchema(ctx, sdb)
+})
+
+// schemaProblem is one way the file's schema differs from [wantSchema].
+type schemaProblem struct {
+	name, typ string // the object and its type in the file
+	msg       string
+	fixable   bool // Repair can drop or recreate the object
+}
+
+// checkSchema compares the schema of q with [wantSchema].
+func checkSchema(ctx context.Context, q queryer) ([]schemaProblem, error) {
+	want, err := wantSchema()
+	if err != nil {
+		return nil, fmt.Errorf("schema check: %w", err)
+	}
+	got, err := readSchema(ctx, q)
+	if err != nil {
+		return nil, fmt.Errorf("schema check: %w", err)
+	}
+	var out []schemaProblem
+	for _, name := range slices.Sorted(maps.Keys(want)) {
+		w, g := want[name], got[name]
+		p := schemaProblem{name: name, typ: g.typ, fixable: repairable[name]}
+		switch {
+		case g.typ == "":
+			p.msg = fmt.Sprintf("%s %s is missing", w.typ, name)
+		case g.typ != w.typ:
+			p.msg = fmt.Sprintf("%s is a %s, want a %s", name, g.typ, w.typ)
+		case g.columns != w.columns:
+			p.msg = fmt.Sprintf("%s has columns (%s), want (%s)", name, g.columns, w.columns)
+		default:
+			continue
+		}
+		out = append(out, p)
+	}
+	for _, name := range slices.Sorted(maps.Keys(got)) {
+		if g := got[name]; want[name].typ == "" && (g.typ == "trigger" || g.typ == "view") {
+			out = append(out, schemaProblem{name: name, typ: g.typ, msg: fmt.Sprintf("%s %s is not memweave's", g.typ, name), fixable: true})
+		}
+	}
+	return out, nil
+}
+
+// schemaError is the [ErrCorrupt] error of problems, nil for none.
+func schemaError(problems []schemaProblem) error {
+	if len(problems) == 0 {
+		return nil
+	}
+	msgs := make([]string, len(problems))
+	for i, p := range problems {
+		msgs[i] = p.msg
+	}
+	return fmt.Errorf("%w: schema: %s; run check --repair", ErrCorrupt, strings.Join(msgs, "; "))
+}
+
+// fixSchema drops or recreates in tx the objects of problems, which must
+// all be fixable: a foreign trigger or view is dropped, a vector table
+// is recreated empty (Repair then marks the chunks that lost their
+// vectors for re-embedding and rebuilds the codes).
+func fixSchema(ctx context.Context, tx *sql.Tx, problems []schemaProblem) error {
+	want, err := wantSchema()
+	if err != nil {
+		return err
+	}
+	for _, p := range problems {
+		if !p.fixable {
+			return schemaError(problems)
+		}
+		if p.typ != "" {
+			if _, err := tx.ExecContext(ctx, `DROP `+strings.ToUpper(p.typ)+` "`+strings.ReplaceAll(p.name, `"`, `""`)+`"`); err != nil {
+				return err
+			}
+		}
+		if w, ok := want[p.name]; ok {
+			if _, err := tx.ExecContext(ctx, w.sql); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }

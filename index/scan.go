@@ -42,6 +42,9 @@ func (db *DB) codes(ctx context.Context) (*codeSet, error) {
 	}
 	db.mu.Lock()
 	defer db.mu.Unlock()
+	if err := schemaError(db.schema); err != nil {
+		return nil, db.wrap("load vectors", err)
+	}
 	if db.vecs != nil && db.vecs.gen == gen {
 		return db.vecs, nil
 	}
@@ -374,22 +377,27 @@ func (db *DB) SampleCosines(ctx context.Context, q []float32, n int) ([]float64,
 	return out, nil
 }
 
-// scanVector reads a row of (id, vector blob) and decodes the vector,
-// which must have dims dimensions (any when dims is 0).
-func scanVector(rows *sql.Rows, dims int) (int64, []float32, error) {
+// goodVector is the SQL condition that a vectors row's vector is a blob
+// of the index's dimensions as half floats; selectVector is that vector,
+// NULL when it is not. Selecting it instead of the column refuses a
+// damaged or crafted value before it is read.
+const (
+	goodVector   = `typeof(vector) = 'blob' AND length(vector) = 2 * (SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'dims')`
+	selectVector = `CASE WHEN ` + goodVector + ` THEN vector END`
+)
+
+// scanVector reads a row of (id, selectVector) and decodes the vector.
+func scanVector(rows *sql.Rows) (int64, []float32, error) {
 	var id int64
 	var blob sql.RawBytes
 	if err := rows.Scan(&id, &blob); err != nil {
 		return 0, nil, err
 	}
+	if blob == nil {
+		return 0, nil, corruptRow("vectors", id, "vector is not a blob of the index's dimensions")
+	}
 	v, err := decodeHalf(blob)
-	if err != nil {
-		return 0, nil, fmt.Errorf("chunk %d: %w", id, err)
-	}
-	if dims > 0 && len(v) != dims {
-		return 0, nil, fmt.Errorf("vector of chunk %d has %d dims, want %d: %w", id, len(v), dims, ErrCorrupt)
-	}
-	return id, v, nil
+	return id, v, err
 }
 
 // exactCosines returns the cosine of the unit vector qn with the stored
@@ -402,8 +410,8 @@ func (db *DB) exactCosines(ctx context.Context, qn []float32, ids []int64) (map[
 		for i, id := range batch {
 			args[i] = id
 		}
-		err := scanRows(ctx, db.sql, `SELECT id, vector FROM vectors WHERE id IN (`+embedcache.Placeholders(len(batch))+`)`, func(rows *sql.Rows) error {
-			id, v, err := scanVector(rows, len(qn))
+		err := scanRows(ctx, db.sql, `SELECT id, `+selectVector+` FROM vectors WHERE id IN (`+embedcache.Placeholders(len(batch))+`)`, func(rows *sql.Rows) error {
+			id, v, err := scanVector(rows)
 			if err != nil {
 				return err
 			}
@@ -478,8 +486,8 @@ func (h *hitHeap) Pop() any {
 // EachVector calls fn with every stored vector, as float32, in chunk id
 // order, until fn returns an error. Benchmarks use it for exact scans.
 func (db *DB) EachVector(ctx context.Context, fn func(id int64, v []float32) error) error {
-	err := scanRows(ctx, db.sql, `SELECT id, vector FROM vectors ORDER BY id`, func(rows *sql.Rows) error {
-		id, v, err := scanVector(rows, 0)
+	err := scanRows(ctx, db.sql, `SELECT id, `+selectVector+` FROM vectors ORDER BY id`, func(rows *sql.Rows) error {
+		id, v, err := scanVector(rows)
 		if err != nil {
 			return err
 		}

@@ -53,7 +53,7 @@ func saveLiveVectors(ctx context.Context, tx *sql.Tx, where string) error {
 	if err != nil {
 		return err
 	}
-	cond := "c.embedded = 1"
+	cond := "c.embedded = 1 AND " + goodVector
 	if where != "" {
 		cond += " AND " + where
 	}
@@ -122,7 +122,7 @@ func (db *DB) LiveVectors(ctx context.Context, keys []embedcache.Key) (map[embed
 			args[i] = k[:]
 		}
 		rows, err := db.sql.QueryContext(ctx, `SELECT c.hash, v.vector FROM chunks c JOIN vectors v ON v.id = c.id
-			WHERE c.embedded = 1 AND c.hash IN (`+embedcache.Placeholders(len(batch))+`)`, args...)
+			WHERE c.embedded = 1 AND `+goodVector+` AND c.hash IN (`+embedcache.Placeholders(len(batch))+`)`, args...)
 		if err != nil {
 			return nil, db.wrap("look up vectors", err)
 		}
