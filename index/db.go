@@ -121,7 +121,6 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 	q.Set("_journal_mode", "WAL")
 	q.Set("_synchronous", "NORMAL")
 	q.Set("_txlock", "immediate")
-	q.Set("_cache_size", "-16000")
 	sdb, err := sql.Open(driverName, fileURI(path, q))
 	if err != nil {
 		return nil, openError(path, err)
