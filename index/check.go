@@ -444,10 +444,10 @@ func (db *DB) Repair(ctx context.Context) (*Report, error) {
 		}
 		t.report(r)
 		// A bad vector is deleted first: its chunk then lacks a vector.
+		if err := execEach(ctx, tx, t.badVecs, `DELETE FROM vectors WHERE id = ?`); err != nil {
+			return err
+		}
 		for _, id := range t.badVecs {
-			if _, err := tx.ExecContext(ctx, `DELETE FROM vectors WHERE id = ?`, id); err != nil {
-				return err
-			}
 			delete(t.vecs, id)
 		}
 		p := t.problems()
@@ -466,17 +466,34 @@ func (db *DB) Repair(ctx context.Context) (*Report, error) {
 // [DB.Repair] lists them. rebuildFTS asks for the keyword index to be
 // rebuilt whole rather than row by row.
 func (t *tables) repair(ctx context.Context, tx *sql.Tx, p *problems, rebuildFTS bool) error {
-	if err := t.deleteOrphans(ctx, tx, p.orphans, rebuildFTS); err != nil {
+	// An orphan's keyword row was given prefix || text: it is deleted
+	// exactly, before its chunk, unless the keyword index is rebuilt.
+	var ftsRows []int64
+	for _, id := range p.orphans {
+		if !rebuildFTS && t.fts[id] {
+			ftsRows = append(ftsRows, id)
+		}
+	}
+	if err := execEach(ctx, tx, ftsRows, `INSERT INTO chunks_fts (chunks_fts, rowid, text) SELECT 'delete', id, prefix || text FROM chunks WHERE id = ?`); err != nil {
 		return err
 	}
-	if err := t.deleteVectorOrphans(ctx, tx, p.vecOrphans); err != nil {
+	if err := execEach(ctx, tx, p.orphans, `DELETE FROM vectors WHERE id = ?`, `DELETE FROM chunks WHERE id = ?`); err != nil {
 		return err
 	}
-	if err := markUnembedded(ctx, tx, p.noVec); err != nil {
+	if err := execEach(ctx, tx, p.vecOrphans, `DELETE FROM vectors WHERE id = ?`); err != nil {
 		return err
 	}
-	if err := fixKeywordIndex(ctx, tx, p.noFTS, rebuildFTS); err != nil {
+	if err := execEach(ctx, tx, p.noVec, `UPDATE chunks SET embedded = 0 WHERE id = ?`,
+		`UPDATE files SET pending = 1 WHERE path = (SELECT path FROM chunks WHERE id = ?)`); err != nil {
 		return err
+	}
+	fts := execEach(ctx, tx, p.noFTS, `INSERT INTO chunks_fts (rowid, text) SELECT id, prefix || text FROM chunks WHERE id = ?`)
+	if rebuildFTS {
+		_, fts = tx.ExecContext(ctx, `INSERT INTO chunks_fts (chunks_fts) VALUES ('delete-all');
+			INSERT INTO chunks_fts (rowid, text) SELECT id, prefix || text FROM chunks`)
+	}
+	if fts != nil {
+		return fts
 	}
 	if err := fixFiles(ctx, tx, p.bad); err != nil {
 		return err
@@ -485,74 +502,13 @@ func (t *tables) repair(ctx context.Context, tx *sql.Tx, p *problems, rebuildFTS
 	return rebuildBlocks(ctx, tx)
 }
 
-// deleteOrphans deletes the chunks ids, which have no file row, with their
-// vector rows and, unless the keyword index is to be rebuilt, their
-// keyword rows. It forgets the deleted vector rows in t.vecs.
-func (t *tables) deleteOrphans(ctx context.Context, tx *sql.Tx, ids []int64, rebuildFTS bool) error {
+// execEach runs each of queries in tx once for each of ids, in order.
+func execEach(ctx context.Context, tx *sql.Tx, ids []int64, queries ...string) error {
 	for _, id := range ids {
-		if !rebuildFTS && t.fts[id] {
-			// The keyword row was given prefix || text: delete it exactly.
-			if _, err := tx.ExecContext(ctx, `INSERT INTO chunks_fts (chunks_fts, rowid, text) SELECT 'delete', id, prefix || text FROM chunks WHERE id = ?`, id); err != nil {
+		for _, q := range queries {
+			if _, err := tx.ExecContext(ctx, q, id); err != nil {
 				return err
 			}
-		}
-		if t.hasVec && t.vecs[id] {
-			if _, err := tx.ExecContext(ctx, `DELETE FROM vectors WHERE id = ?`, id); err != nil {
-				return err
-			}
-			delete(t.vecs, id)
-		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM chunks WHERE id = ?`, id); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// deleteVectorOrphans deletes the vector rows ids, which have no embedded
-// chunk, except those [tables.deleteOrphans] already deleted.
-func (t *tables) deleteVectorOrphans(ctx context.Context, tx *sql.Tx, ids []int64) error {
-	for _, id := range ids {
-		if !t.vecs[id] {
-			continue // deleted with an orphan chunk
-		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM vectors WHERE id = ?`, id); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// markUnembedded marks the chunks ids, which lack their vector row, as
-// needing one, and their files as pending.
-func markUnembedded(ctx context.Context, tx *sql.Tx, ids []int64) error {
-	for _, id := range ids {
-		if _, err := tx.ExecContext(ctx, `UPDATE chunks SET embedded = 0 WHERE id = ?`, id); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE files SET pending = 1 WHERE path = (SELECT path FROM chunks WHERE id = ?)`, id); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// fixKeywordIndex rebuilds the keyword index from the chunk rows when
-// rebuild is set, and otherwise adds the keyword rows of the chunks
-// noFTS, which lack theirs.
-func fixKeywordIndex(ctx context.Context, tx *sql.Tx, noFTS []int64, rebuild bool) error {
-	if rebuild {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO chunks_fts (chunks_fts) VALUES ('delete-all')`); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO chunks_fts (rowid, text) SELECT id, prefix || text FROM chunks`); err != nil {
-			return err
-		}
-		return nil
-	}
-	for _, id := range noFTS {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO chunks_fts (rowid, text) SELECT id, prefix || text FROM chunks WHERE id = ?`, id); err != nil {
-			return err
 		}
 	}
 	return nil
