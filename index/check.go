@@ -404,6 +404,10 @@ func (t *tables) report(r *Report) {
 // Repair fixes, in one write transaction, the table problems [DB.Check]
 // reports, and returns the report of what it found before fixing:
 //
+//   - a trigger or view memweave never makes is dropped, and a vector
+//     table that is not memweave's is recreated empty;
+//   - vector rows whose value is not a vector of the index's dimensions
+//     are deleted, so their chunks lack a vector (below);
 //   - chunks without a file row are deleted, with their keyword and
 //     vector rows;
 //   - vector rows without an embedded chunk are deleted;
@@ -416,7 +420,8 @@ func (t *tables) report(r *Report) {
 //   - files whose chunk count is wrong get the right count and are marked
 //     changed (their hash is cleared), so the next index run re-reads and
 //     re-stores them, and files with an unembedded chunk are marked
-//     pending.
+//     pending;
+//   - the search codes are recomputed from the vectors.
 //
 // Repair cannot fix integrity problems of the file itself; it returns the
 // report untouched when there are any. Callers should hold the index lock
