@@ -8,7 +8,6 @@ import (
 	"maps"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/memweave/memweave-go/embedcache"
 )
@@ -59,9 +58,15 @@ ALTER TABLE files ADD COLUMN indexed_at INTEGER NOT NULL DEFAULT 0;`,
 	// 4: vectors in plain tables: exact float32 vectors by chunk id, and
 	// the int8 codes searches scan, in blocks (see codes.go). The vec0
 	// table of older indexes is converted by upgradeVectors.
-	`CREATE TABLE vectors (id INTEGER PRIMARY KEY, vector BLOB NOT NULL);
-CREATE TABLE vector_blocks (block INTEGER PRIMARY KEY, gen INTEGER NOT NULL, codes BLOB NOT NULL);`,
+	vectorsTable + ";\n" + blocksTable + ";",
 }
+
+// The statements that create the vector tables, which Repair runs again
+// to recreate them.
+const (
+	vectorsTable = `CREATE TABLE vectors (id INTEGER PRIMARY KEY, vector BLOB NOT NULL)`
+	blocksTable  = `CREATE TABLE vector_blocks (block INTEGER PRIMARY KEY, gen INTEGER NOT NULL, codes BLOB NOT NULL)`
+)
 
 // SchemaVersion is the schema version this binary writes.
 var SchemaVersion = len(migrations)
@@ -174,25 +179,46 @@ func foreignObjects(n int) error {
 // [DB.Repair] rebuilds them. A problem elsewhere makes Open fail with
 // [ErrCorrupt]: only a rebuild from the files can fix it.
 
-// repairable names the tables Repair can recreate in place.
-var repairable = map[string]bool{"vectors": true, "vector_blocks": true}
+// repairable maps the tables Repair can recreate in place to the
+// statement that creates them.
+var repairable = map[string]string{"vectors": vectorsTable, "vector_blocks": blocksTable}
 
 // schemaObject is one entry of sqlite_master as the check compares it:
-// its type, the description of its columns for a plain table, and the
-// statement that creates it.
-type schemaObject struct{ typ, columns, sql string }
+// its type and, for a table, its columns (name, type, NOT NULL and
+// primary-key position of each) or, for a virtual table, its statement.
+type schemaObject struct{ typ, columns string }
+
+// wantSchema is the schema of a current memweave database, with the
+// columns as [readSchema] describes them; TestWantSchema keeps it equal
+// to what the migrations create.
+var wantSchema = map[string]schemaObject{
+	"meta":               {"table", "key TEXT 1 1, value TEXT 1 0"},
+	"files":              {"table", "path TEXT 1 1, source TEXT 1 0, hash TEXT 1 0, mtime INTEGER 1 0, size INTEGER 1 0, pending INTEGER 1 0, external INTEGER 1 0, chunks INTEGER 1 0, ctime INTEGER 1 0, inode INTEGER 1 0, indexed_at INTEGER 1 0"},
+	"chunks":             {"table", "id INTEGER 0 1, uid INTEGER 1 0, path TEXT 1 0, source TEXT 1 0, seq INTEGER 1 0, start_line INTEGER 1 0, end_line INTEGER 1 0, headings TEXT 1 0, prefix TEXT 1 0, hash BLOB 1 0, text TEXT 1 0, embedded INTEGER 1 0"},
+	"chunks_path":        {"index", ""},
+	"chunks_hash":        {"index", ""},
+	"chunks_fts":         {"table", "CREATE VIRTUAL TABLE chunks_fts USING fts5 (text, content='', tokenize='porter unicode61')"},
+	"chunks_fts_data":    {"table", "id INTEGER 0 1, block BLOB 0 0"},
+	"chunks_fts_idx":     {"table", "segid  1 1, term  1 2, pgno  0 0"},
+	"chunks_fts_docsize": {"table", "id INTEGER 0 1, sz BLOB 0 0"},
+	"chunks_fts_config":  {"table", "k  1 1, v  0 0"},
+	"embed_cache":        {"table", "id INTEGER 0 1, identity TEXT 1 0, hash BLOB 1 0, vector BLOB 1 0, used INTEGER 1 0"},
+	"embed_cache_key":    {"index", ""},
+	"vectors":            {"table", "id INTEGER 0 1, vector BLOB 1 0"},
+	"vector_blocks":      {"table", "block INTEGER 0 1, gen INTEGER 1 0, codes BLOB 1 0"},
+}
 
 // readSchema returns the schema objects of q by name, leaving out
 // SQLite's own (sqlite_...).
 func readSchema(ctx context.Context, q queryer) (map[string]schemaObject, error) {
 	out := make(map[string]schemaObject)
-	err := scanRows(ctx, q, `SELECT m.type, m.name, coalesce(m.sql, ''),
+	err := scanRows(ctx, q, `SELECT m.type, m.name, CASE WHEN m.sql LIKE 'CREATE VIRTUAL%' THEN m.sql ELSE
 		coalesce((SELECT group_concat(c.name || ' ' || c.type || ' ' || c."notnull" || ' ' || c.pk, ', ')
-			FROM pragma_table_info(m.name) c WHERE m.type = 'table' AND m.sql NOT LIKE 'CREATE VIRTUAL%'), '')
+			FROM pragma_table_info(m.name) c WHERE m.type = 'table'), '') END
 		FROM sqlite_master m WHERE m.name NOT LIKE 'sqlite\_%' ESCAPE '\'`, func(rows *sql.Rows) error {
 		var name string
 		var o schemaObject
-		if err := rows.Scan(&o.typ, &name, &o.sql, &o.columns); err != nil {
+		if err := rows.Scan(&o.typ, &name, &o.columns); err != nil {
 			return err
 		}
 		out[name] = o
@@ -200,21 +226,6 @@ func readSchema(ctx context.Context, q queryer) (map[string]schemaObject, error)
 	})
 	return out, err
 }
-
-// wantSchema is the schema of a database that this binary created.
-var wantSchema = sync.OnceValues(func() (map[string]schemaObject, error) {
-	ctx := context.Background()
-	sdb, err := sql.Open(driverName, ":memory:")
-	if err != nil {
-		return nil, err
-	}
-	defer sdb.Close()
-	sdb.SetMaxOpenConns(1)
-	if err := migrate(ctx, sdb, migrations); err != nil {
-		return nil, err
-	}
-	return readSchema(ctx, sdb)
-})
 
 // schemaProblem is one way the file's schema differs from [wantSchema].
 type schemaProblem struct {
@@ -225,18 +236,14 @@ type schemaProblem struct {
 
 // checkSchema compares the schema of q with [wantSchema].
 func checkSchema(ctx context.Context, q queryer) ([]schemaProblem, error) {
-	want, err := wantSchema()
-	if err != nil {
-		return nil, fmt.Errorf("schema check: %w", err)
-	}
 	got, err := readSchema(ctx, q)
 	if err != nil {
 		return nil, fmt.Errorf("schema check: %w", err)
 	}
 	var out []schemaProblem
-	for _, name := range slices.Sorted(maps.Keys(want)) {
-		w, g := want[name], got[name]
-		p := schemaProblem{name: name, typ: g.typ, fixable: repairable[name]}
+	for _, name := range slices.Sorted(maps.Keys(wantSchema)) {
+		w, g := wantSchema[name], got[name]
+		p := schemaProblem{name: name, typ: g.typ, fixable: repairable[name] != ""}
 		switch {
 		case g.typ == "":
 			p.msg = fmt.Sprintf("%s %s is missing", w.typ, name)
@@ -250,7 +257,7 @@ func checkSchema(ctx context.Context, q queryer) ([]schemaProblem, error) {
 		out = append(out, p)
 	}
 	for _, name := range slices.Sorted(maps.Keys(got)) {
-		if g := got[name]; want[name].typ == "" && (g.typ == "trigger" || g.typ == "view") {
+		if g := got[name]; wantSchema[name].typ == "" && (g.typ == "trigger" || g.typ == "view") {
 			out = append(out, schemaProblem{name: name, typ: g.typ, msg: fmt.Sprintf("%s %s is not memweave's", g.typ, name), fixable: true})
 		}
 	}
@@ -274,10 +281,6 @@ func schemaError(problems []schemaProblem) error {
 // is recreated empty (Repair then marks the chunks that lost their
 // vectors for re-embedding and rebuilds the codes).
 func fixSchema(ctx context.Context, tx *sql.Tx, problems []schemaProblem) error {
-	want, err := wantSchema()
-	if err != nil {
-		return err
-	}
 	for _, p := range problems {
 		if !p.fixable {
 			return schemaError(problems)
@@ -287,8 +290,8 @@ func fixSchema(ctx context.Context, tx *sql.Tx, problems []schemaProblem) error 
 				return err
 			}
 		}
-		if w, ok := want[p.name]; ok {
-			if _, err := tx.ExecContext(ctx, w.sql); err != nil {
+		if create := repairable[p.name]; create != "" {
+			if _, err := tx.ExecContext(ctx, create); err != nil {
 				return err
 			}
 		}
