@@ -164,7 +164,10 @@ func (db *DB) upgradeVectors(ctx context.Context) error {
 			vec []byte
 		}
 		var vecs []row
-		if err := scanRows(ctx, tx, `SELECT rowid, embedding FROM chunks_vec`, func(rows *sql.Rows) error {
+		// A value that is not a float32 vector of the index's dims is left
+		// behind unread: Check then reports its chunk as lacking a vector.
+		if err := scanRows(ctx, tx, `SELECT rowid, embedding FROM chunks_vec WHERE typeof(embedding) = 'blob'
+			AND length(embedding) = 4 * (SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'dims')`, func(rows *sql.Rows) error {
 			var r row
 			var blob []byte
 			if err := rows.Scan(&r.id, &blob); err != nil {
