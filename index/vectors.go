@@ -112,35 +112,25 @@ type queryExecer interface {
 // stored once, with its chunk.
 func (db *DB) LiveVectors(ctx context.Context, keys []embedcache.Key) (map[embedcache.Key][]float32, error) {
 	out := make(map[embedcache.Key][]float32)
-	if len(keys) == 0 {
-		return out, nil
-	}
 	for start := 0; start < len(keys); start += 500 {
 		batch := keys[start:min(start+500, len(keys))]
 		args := make([]any, len(batch))
 		for i, k := range batch {
 			args[i] = k[:]
 		}
-		rows, err := db.sql.QueryContext(ctx, `SELECT c.hash, v.vector FROM chunks c JOIN vectors v ON v.id = c.id
-			WHERE c.embedded = 1 AND `+goodVector+` AND c.hash IN (`+embedcache.Placeholders(len(batch))+`)`, args...)
-		if err != nil {
-			return nil, db.wrap("look up vectors", err)
-		}
-		for rows.Next() {
+		err := scanRows(ctx, db.sql, `SELECT c.hash, v.vector FROM chunks c JOIN vectors v ON v.id = c.id
+			WHERE c.embedded = 1 AND `+goodVector+` AND c.hash IN (`+embedcache.Placeholders(len(batch))+`)`, func(rows *sql.Rows) error {
 			var h, v []byte
 			if err := rows.Scan(&h, &v); err != nil {
-				rows.Close()
-				return nil, db.wrap("look up vectors", err)
+				return err
 			}
 			var k embedcache.Key
 			copy(k[:], h)
-			if out[k], err = decodeHalf(v); err != nil {
-				rows.Close()
-				return nil, db.wrap("look up vectors", err)
-			}
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
+			var err error
+			out[k], err = decodeHalf(v)
+			return err
+		}, args...)
+		if err != nil {
 			return nil, db.wrap("look up vectors", err)
 		}
 	}
