@@ -229,6 +229,9 @@ func scanTables(ctx context.Context, q queryer) (*tables, error) {
 	}); err != nil {
 		return nil, err
 	}
+	if err := checkDims(dims); err != nil {
+		return nil, err
+	}
 	t.hasVec = dims > 0
 	if err := scanRows(ctx, q, `SELECT id, path, embedded FROM chunks`, func(rows *sql.Rows) error {
 		var id int64

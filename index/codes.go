@@ -39,6 +39,19 @@ const blockSize = 1 << blockShift
 // entryHeader is the size of an entry's id and scale before its codes.
 const entryHeader = 8 + 4
 
+// maxDims bounds the vector dimensions an index may record, so that a
+// crafted meta row cannot make a buffer of its size.
+const maxDims = 1 << 16
+
+// checkDims returns the [ErrCorrupt] error of recorded dimensions outside
+// 0..maxDims.
+func checkDims(dims int) error {
+	if dims < 0 || dims > maxDims {
+		return fmt.Errorf("meta row dims: %d vector dimensions, at most %d: %w", dims, maxDims, ErrCorrupt)
+	}
+	return nil
+}
+
 // quantize writes v's int8 code into dst (len(v) of them) and returns
 // its scale: the cosine of v with a unit vector q is approximately
 // scale * Σ q[i]*dst[i].
@@ -269,6 +282,9 @@ func vectorDims(ctx context.Context, q interface {
 	err := q.QueryRowContext(ctx, `SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'dims'`).Scan(&dims)
 	if err == sql.ErrNoRows {
 		return 0, nil
+	}
+	if err == nil {
+		err = checkDims(dims)
 	}
 	return dims, err
 }

@@ -120,3 +120,39 @@ func TestHostileCoreTable(t *testing.T) {
 		}
 	}
 }
+
+// TestHostileDims checks that recorded vector dimensions no embedder has
+// are refused with [ErrCorrupt] naming the meta row, before any buffer of
+// their size is made.
+func TestHostileDims(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "index.db")
+	vectorIndex(t, path, 100, 16, 3)
+	raw := openRaw(t, path)
+	if _, err := raw.ExecContext(ctx, `UPDATE meta SET value = '1099511627776' WHERE key = 'dims'`); err != nil {
+		t.Fatal(err)
+	}
+	raw.Close()
+	db, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	defer db.Close()
+	q := make([]float32, 16)
+	q[0] = 1
+	mem := allocated(func() {
+		_, err = db.Vector(ctx, q, 10, search.Filter{})
+		if !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), "meta row dims") {
+			t.Errorf("Vector = %v, want ErrCorrupt naming the dims", err)
+		}
+		if _, err := db.Check(ctx); !errors.Is(err, ErrCorrupt) {
+			t.Errorf("Check = %v, want ErrCorrupt", err)
+		}
+		if _, err := db.Apply(ctx, []Update{{File: File{Path: "memory/b.md", Source: "memory", Hash: "h"}, Chunks: []Chunk{chunk("memory/b.md", 0, "b", q)}}}, nil, nil); !errors.Is(err, ErrCorrupt) {
+			t.Errorf("Apply = %v, want ErrCorrupt", err)
+		}
+	})
+	if mem > 2<<20 {
+		t.Errorf("allocated %d MiB", mem>>20)
+	}
+}

@@ -79,8 +79,8 @@ func (db *DB) loadCodes(ctx context.Context, old *codeSet) (*codeSet, error) {
 	if err != nil {
 		return nil, err
 	}
-	if cs.dims <= 0 {
-		return cs, nil
+	if err := checkDims(cs.dims); err != nil || cs.dims == 0 {
+		return cs, err
 	}
 	where, args := "", []any(nil)
 	if old != nil && old.epoch == cs.epoch && old.dims == cs.dims {

@@ -15,6 +15,9 @@ import (
 // needing a vector and every file with chunks as pending, so the next
 // index run re-embeds them, from the embedding cache where it can.
 func (db *DB) ResetVectors(ctx context.Context, dims int) error {
+	if err := checkDims(dims); err != nil {
+		return fmt.Errorf("reset vectors: %d dimensions, at most %d", dims, maxDims)
+	}
 	err := db.write(ctx, func(tx *sql.Tx) error {
 		// Keep the old vectors in the embedding cache under their
 		// identity, so that switching back costs no embedding calls.
