@@ -109,30 +109,19 @@ const maxIntegrityMessages = 20
 func (db *DB) Check(ctx context.Context) (*Report, error) {
 	db.forgetCaches()
 	r := &Report{Integrity: []string{}, Schema: []string{}, BadFiles: []string{}}
-	rows, err := db.sql.QueryContext(ctx, fmt.Sprintf(`PRAGMA integrity_check(%d)`, maxIntegrityMessages))
-	if err != nil {
-		if isCorrupt(err) {
-			r.Integrity = append(r.Integrity, err.Error())
-			return r, nil
-		}
-		return nil, db.wrap("integrity check", err)
-	}
-	for rows.Next() {
+	err := scanRows(ctx, db.sql, fmt.Sprintf(`PRAGMA integrity_check(%d)`, maxIntegrityMessages), func(rows *sql.Rows) error {
 		var msg string
-		if err := rows.Scan(&msg); err != nil {
-			rows.Close()
-			return nil, db.wrap("integrity check", err)
-		}
-		if msg != "ok" {
+		err := rows.Scan(&msg)
+		if err == nil && msg != "ok" {
 			r.Integrity = append(r.Integrity, msg)
 		}
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		if !isCorrupt(err) {
-			return nil, db.wrap("integrity check", err)
-		}
+		return err
+	})
+	switch {
+	case isCorrupt(err):
 		r.Integrity = append(r.Integrity, err.Error())
+	case err != nil:
+		return nil, db.wrap("integrity check", err)
 	}
 	if r.Corrupt() {
 		return r, nil
