@@ -14,9 +14,9 @@ import (
 
 // Vector storage.
 //
-// The exact float32 vectors live one row per chunk in the vectors table:
-// the truth, read by id to rescore candidates and to reuse a vector for
-// the same text. Searches scan compact int8 codes instead: each vector,
+// The vectors live one row per chunk in the vectors table, as half
+// floats: the truth, read by id to rescore candidates and to reuse a
+// vector for the same text. Searches scan compact int8 codes instead: each vector,
 // L2-normalised, scaled so that its largest component is 127 and rounded,
 // kept with its scale, in blocks of [blockSize] consecutive chunk ids in
 // the vector_blocks table. A block row is rewritten in the same
@@ -29,6 +29,11 @@ import (
 // Block rows are only ever deleted by an operation that also increments
 // the vector epoch in meta (a reset of the vectors, a rebuild of the
 // blocks), which makes readers reload everything.
+//
+// A block row is read only through readBlocks, which checks the value's
+// type and length in SQL before fetching it, and decodeBlock, which
+// checks that each id belongs to the block: a crafted row is refused
+// with ErrCorrupt, and no chunk can appear in two blocks.
 
 // blockShift sets the block size: chunk ids id>>blockShift share a block.
 const blockShift = 6
