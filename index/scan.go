@@ -117,6 +117,12 @@ func (db *DB) loadCodes(ctx context.Context, old *codeSet) (*codeSet, error) {
 // most a block's worth (refused before its value is read, so that no
 // declared length makes a large allocation), or whose block number
 // repeats. fn's error ends the read.
+//
+// The blocks keep the driver's buffer (sql.RawBytes), which database/sql
+// promises only until the next row: mattn/go-sqlite3 makes a new slice
+// for each blob and never reuses it, and a second copy would cost a
+// fresh process a page fault for every 4 KiB of codes it loads.
+// TestCodesFollowWrites fails if a driver reuses the buffer.
 func readBlocks(ctx context.Context, q queryer, dims int, where string, args []any, fn func(*codeBlock, error) error) error {
 	size := entryHeader + dims
 	query := `SELECT block, typeof(codes), length(codes),
@@ -126,7 +132,7 @@ func readBlocks(ctx context.Context, q queryer, dims int, where string, args []a
 	return scanRows(ctx, q, query, func(rows *sql.Rows) error {
 		var blk, n int64
 		var typ string
-		var data []byte
+		var data sql.RawBytes
 		if err := rows.Scan(&blk, &typ, &n, &data); err != nil {
 			return err
 		}
