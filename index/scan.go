@@ -338,12 +338,6 @@ func (cs *codeSet) scan(qc queryCode, k int, allow map[int64]bool, blocks []int6
 	return h
 }
 
-// approx is the approximate cosine of the query with the i-th code of b;
-// inv is 1/qc.scale.
-func (cs *codeSet) approx(qc queryCode, b *codeBlock, i int, inv float64) float64 {
-	return float64(b.scales[i]) * float64(dotCode(qc.q, b.code(i, cs.dims))) * inv
-}
-
 // SampleCosines returns the approximate cosines (see [DB.Vector]) of q
 // with up to n stored vectors spread evenly over the index in chunk id
 // order, from the first to the last: the sample that calibrates vector
@@ -375,7 +369,8 @@ func (db *DB) SampleCosines(ctx context.Context, q []float32, n int) ([]float64,
 			if pos >= seen+len(b.ids) {
 				break
 			}
-			out = append(out, cs.approx(qc, b, pos-seen, inv))
+			i := pos - seen
+			out = append(out, float64(b.scales[i])*float64(dotCode(qc.q, b.code(i, cs.dims)))*inv)
 			next++
 		}
 		seen += len(b.ids)
