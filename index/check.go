@@ -21,6 +21,12 @@ type Report struct {
 	// when SQLite finds the file sound. A database with integrity
 	// problems cannot be repaired row by row: rebuild it.
 	Integrity []string `json:"integrity"`
+	// Schema lists the differences from memweave's schema that Repair
+	// fixes in place: a vector table that is not the table memweave
+	// makes, a trigger or view memweave never makes. Differences in other
+	// tables are in Integrity. When there are any, the table checks are
+	// skipped.
+	Schema []string `json:"schema"`
 	// FTS is the FTS5 keyword index's own integrity-check error, "" when
 	// it is sound.
 	FTS string `json:"fts,omitempty"`
@@ -40,6 +46,9 @@ type Report struct {
 	// or not marked embedded.
 	ChunksWithoutVector int `json:"chunks_without_vector"`
 	VectorsWithoutChunk int `json:"vectors_without_chunk"`
+	// BadVectors counts vector rows whose value is not a blob of the
+	// index's dimensions.
+	BadVectors int `json:"bad_vectors"`
 	// StaleCodes counts vectors whose search code is missing or left
 	// over in the code blocks (or 1 for a block that cannot be read).
 	StaleCodes int `json:"stale_vector_codes"`
@@ -55,7 +64,7 @@ func (r *Report) Corrupt() bool { return len(r.Integrity) > 0 }
 
 // OK reports whether the check found no problem.
 func (r *Report) OK() bool {
-	return !r.Corrupt() && r.FTS == "" && r.ChunksWithoutFTS == 0 && r.FTSWithoutChunk == 0 &&
+	return !r.Corrupt() && len(r.Schema) == 0 && r.FTS == "" && r.BadVectors == 0 && r.ChunksWithoutFTS == 0 && r.FTSWithoutChunk == 0 &&
 		r.ChunksWithoutVector == 0 && r.VectorsWithoutChunk == 0 && r.StaleCodes == 0 && r.OrphanChunks == 0 && len(r.BadFiles) == 0
 }
 
@@ -64,6 +73,9 @@ func (r *Report) Problems() []string {
 	var out []string
 	for _, m := range r.Integrity {
 		out = append(out, "integrity: "+m)
+	}
+	for _, m := range r.Schema {
+		out = append(out, "schema: "+m)
 	}
 	if r.FTS != "" {
 		out = append(out, "keyword index: "+r.FTS)
@@ -77,7 +89,8 @@ func (r *Report) Problems() []string {
 	add(r.FTSWithoutChunk, "keyword rows without a chunk")
 	add(r.ChunksWithoutVector, "chunks marked embedded without a vector row")
 	add(r.VectorsWithoutChunk, "vector rows without an embedded chunk")
-	add(r.StaleCodes, "vectors whose search code is missing or stale")
+	add(r.BadVectors, "rows of vectors whose value is not a vector of the index's dimensions")
+	add(r.StaleCodes, "vectors whose search code in vector_blocks is missing or stale")
 	add(r.OrphanChunks, "chunks without a file row")
 	for _, f := range r.BadFiles {
 		out = append(out, "file row disagrees with its chunks: "+f)
@@ -95,33 +108,41 @@ const maxIntegrityMessages = 20
 // nothing. When integrity_check fails, the table checks are skipped.
 func (db *DB) Check(ctx context.Context) (*Report, error) {
 	db.forgetCaches()
-	r := &Report{Integrity: []string{}, BadFiles: []string{}}
-	rows, err := db.sql.QueryContext(ctx, fmt.Sprintf(`PRAGMA integrity_check(%d)`, maxIntegrityMessages))
-	if err != nil {
-		if isCorrupt(err) {
-			r.Integrity = append(r.Integrity, err.Error())
-			return r, nil
-		}
-		return nil, db.wrap("integrity check", err)
-	}
-	for rows.Next() {
+	r := &Report{Integrity: []string{}, Schema: []string{}, BadFiles: []string{}}
+	err := scanRows(ctx, db.sql, fmt.Sprintf(`PRAGMA integrity_check(%d)`, maxIntegrityMessages), func(rows *sql.Rows) error {
 		var msg string
-		if err := rows.Scan(&msg); err != nil {
-			rows.Close()
-			return nil, db.wrap("integrity check", err)
-		}
-		if msg != "ok" {
+		err := rows.Scan(&msg)
+		if err == nil && msg != "ok" {
 			r.Integrity = append(r.Integrity, msg)
 		}
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		if !isCorrupt(err) {
-			return nil, db.wrap("integrity check", err)
-		}
+		return err
+	})
+	switch {
+	case isCorrupt(err):
 		r.Integrity = append(r.Integrity, err.Error())
+	case err != nil:
+		return nil, db.wrap("integrity check", err)
 	}
 	if r.Corrupt() {
+		return r, nil
+	}
+	problems, err := checkSchema(ctx, db.sql)
+	if err != nil {
+		return nil, db.wrap("check", err)
+	}
+	var fixable []schemaProblem
+	for _, p := range problems {
+		if p.fixable {
+			fixable = append(fixable, p)
+			r.Schema = append(r.Schema, p.msg)
+		} else {
+			r.Integrity = append(r.Integrity, "schema: "+p.msg)
+		}
+	}
+	db.mu.Lock()
+	db.schema = fixable
+	db.mu.Unlock()
+	if len(problems) > 0 {
 		return r, nil
 	}
 	// The FTS5 check is an INSERT: it takes the write lock briefly but
@@ -184,7 +205,9 @@ type tables struct {
 	vecs   map[int64]bool
 	// staleCodes counts the disagreements between vecs and the codes.
 	staleCodes int
-	files      map[string]fileRow
+	// badVecs are the vector rows that are not vectors of the index's dims.
+	badVecs []int64
+	files   map[string]fileRow
 }
 
 func scanTables(ctx context.Context, q queryer) (*tables, error) {
@@ -193,6 +216,9 @@ func scanTables(ctx context.Context, q queryer) (*tables, error) {
 	if err := scanRows(ctx, q, `SELECT coalesce((SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'dims'), 0)`, func(rows *sql.Rows) error {
 		return rows.Scan(&dims)
 	}); err != nil {
+		return nil, err
+	}
+	if err := checkDims(dims); err != nil {
 		return nil, err
 	}
 	t.hasVec = dims > 0
@@ -229,6 +255,14 @@ func scanTables(ctx context.Context, q queryer) (*tables, error) {
 		return nil, err
 	}
 	if t.hasVec {
+		if err := scanRows(ctx, q, `SELECT id FROM vectors WHERE NOT (`+goodVector+`)`, func(rows *sql.Rows) error {
+			var id int64
+			err := rows.Scan(&id)
+			t.badVecs = append(t.badVecs, id)
+			return err
+		}); err != nil {
+			return nil, err
+		}
 		if err := t.checkCodes(ctx, q, dims); err != nil {
 			return nil, err
 		}
@@ -251,19 +285,13 @@ func scanTables(ctx context.Context, q queryer) (*tables, error) {
 // the codes without a vector and the codes filed in the wrong block.
 func (t *tables) checkCodes(ctx context.Context, q queryer, dims int) error {
 	coded := make(map[int64]bool)
-	err := scanRows(ctx, q, `SELECT block, codes FROM vector_blocks`, func(rows *sql.Rows) error {
-		var blk int64
-		var data sql.RawBytes
-		if err := rows.Scan(&blk, &data); err != nil {
-			return err
-		}
-		b, err := decodeBlock(data, dims)
+	err := readBlocks(ctx, q, dims, "", nil, func(b *codeBlock, err error) error {
 		if err != nil {
 			t.staleCodes++
 			return nil
 		}
 		for _, id := range b.ids {
-			if id>>blockShift != blk || coded[id] || !t.vecs[id] {
+			if coded[id] || !t.vecs[id] {
 				t.staleCodes++
 			}
 			coded[id] = true
@@ -357,7 +385,7 @@ func (t *tables) report(r *Report) {
 	}
 	r.ChunksWithoutFTS, r.FTSWithoutChunk = len(p.noFTS), len(p.ftsOrphans)
 	r.ChunksWithoutVector, r.VectorsWithoutChunk = len(p.noVec), len(p.vecOrphans)
-	r.StaleCodes = t.staleCodes
+	r.StaleCodes, r.BadVectors = t.staleCodes, len(t.badVecs)
 	r.OrphanChunks = len(p.orphans)
 	for path := range p.bad {
 		r.BadFiles = append(r.BadFiles, path)
@@ -368,6 +396,10 @@ func (t *tables) report(r *Report) {
 // Repair fixes, in one write transaction, the table problems [DB.Check]
 // reports, and returns the report of what it found before fixing:
 //
+//   - a trigger or view memweave never makes is dropped, and a vector
+//     table that is not memweave's is recreated empty;
+//   - vector rows whose value is not a vector of the index's dimensions
+//     are deleted, so their chunks lack a vector (below);
 //   - chunks without a file row are deleted, with their keyword and
 //     vector rows;
 //   - vector rows without an embedded chunk are deleted;
@@ -380,7 +412,8 @@ func (t *tables) report(r *Report) {
 //   - files whose chunk count is wrong get the right count and are marked
 //     changed (their hash is cleared), so the next index run re-reads and
 //     re-stores them, and files with an unembedded chunk are marked
-//     pending.
+//     pending;
+//   - the search codes are recomputed from the vectors.
 //
 // Repair cannot fix integrity problems of the file itself; it returns the
 // report untouched when there are any. Callers should hold the index lock
@@ -393,13 +426,27 @@ func (db *DB) Repair(ctx context.Context) (*Report, error) {
 	if before.Corrupt() || before.OK() {
 		return before, nil
 	}
-	r := &Report{Integrity: []string{}, BadFiles: []string{}, FTS: before.FTS}
-	err = db.write(ctx, func(tx *sql.Tx) error {
+	r := &Report{Integrity: []string{}, Schema: before.Schema, BadFiles: []string{}, FTS: before.FTS}
+	_, err = db.commit(ctx, func(tx *sql.Tx) error {
+		problems, err := checkSchema(ctx, tx)
+		if err != nil {
+			return err
+		}
+		if err := fixSchema(ctx, tx, problems); err != nil {
+			return err
+		}
 		t, err := scanTables(ctx, tx)
 		if err != nil {
 			return err
 		}
 		t.report(r)
+		// A bad vector is deleted first: its chunk then lacks a vector.
+		if err := execEach(ctx, tx, t.badVecs, `DELETE FROM vectors WHERE id = ?`); err != nil {
+			return err
+		}
+		for _, id := range t.badVecs {
+			delete(t.vecs, id)
+		}
 		p := t.problems()
 		return t.repair(ctx, tx, p, r.FTS != "" || len(p.ftsOrphans) > 0)
 	})
@@ -407,7 +454,7 @@ func (db *DB) Repair(ctx context.Context) (*Report, error) {
 		return nil, fmt.Errorf("repair: %w", err)
 	}
 	db.mu.Lock()
-	db.vecs = nil
+	db.vecs, db.schema = nil, nil
 	db.mu.Unlock()
 	return r, nil
 }
@@ -416,17 +463,34 @@ func (db *DB) Repair(ctx context.Context) (*Report, error) {
 // [DB.Repair] lists them. rebuildFTS asks for the keyword index to be
 // rebuilt whole rather than row by row.
 func (t *tables) repair(ctx context.Context, tx *sql.Tx, p *problems, rebuildFTS bool) error {
-	if err := t.deleteOrphans(ctx, tx, p.orphans, rebuildFTS); err != nil {
+	// An orphan's keyword row was given prefix || text: it is deleted
+	// exactly, before its chunk, unless the keyword index is rebuilt.
+	var ftsRows []int64
+	for _, id := range p.orphans {
+		if !rebuildFTS && t.fts[id] {
+			ftsRows = append(ftsRows, id)
+		}
+	}
+	if err := execEach(ctx, tx, ftsRows, `INSERT INTO chunks_fts (chunks_fts, rowid, text) SELECT 'delete', id, prefix || text FROM chunks WHERE id = ?`); err != nil {
 		return err
 	}
-	if err := t.deleteVectorOrphans(ctx, tx, p.vecOrphans); err != nil {
+	if err := execEach(ctx, tx, p.orphans, `DELETE FROM vectors WHERE id = ?`, `DELETE FROM chunks WHERE id = ?`); err != nil {
 		return err
 	}
-	if err := markUnembedded(ctx, tx, p.noVec); err != nil {
+	if err := execEach(ctx, tx, p.vecOrphans, `DELETE FROM vectors WHERE id = ?`); err != nil {
 		return err
 	}
-	if err := fixKeywordIndex(ctx, tx, p.noFTS, rebuildFTS); err != nil {
+	if err := execEach(ctx, tx, p.noVec, `UPDATE chunks SET embedded = 0 WHERE id = ?`,
+		`UPDATE files SET pending = 1 WHERE path = (SELECT path FROM chunks WHERE id = ?)`); err != nil {
 		return err
+	}
+	fts := execEach(ctx, tx, p.noFTS, `INSERT INTO chunks_fts (rowid, text) SELECT id, prefix || text FROM chunks WHERE id = ?`)
+	if rebuildFTS {
+		_, fts = tx.ExecContext(ctx, `INSERT INTO chunks_fts (chunks_fts) VALUES ('delete-all');
+			INSERT INTO chunks_fts (rowid, text) SELECT id, prefix || text FROM chunks`)
+	}
+	if fts != nil {
+		return fts
 	}
 	if err := fixFiles(ctx, tx, p.bad); err != nil {
 		return err
@@ -435,74 +499,13 @@ func (t *tables) repair(ctx context.Context, tx *sql.Tx, p *problems, rebuildFTS
 	return rebuildBlocks(ctx, tx)
 }
 
-// deleteOrphans deletes the chunks ids, which have no file row, with their
-// vector rows and, unless the keyword index is to be rebuilt, their
-// keyword rows. It forgets the deleted vector rows in t.vecs.
-func (t *tables) deleteOrphans(ctx context.Context, tx *sql.Tx, ids []int64, rebuildFTS bool) error {
+// execEach runs each of queries in tx once for each of ids, in order.
+func execEach(ctx context.Context, tx *sql.Tx, ids []int64, queries ...string) error {
 	for _, id := range ids {
-		if !rebuildFTS && t.fts[id] {
-			// The keyword row was given prefix || text: delete it exactly.
-			if _, err := tx.ExecContext(ctx, `INSERT INTO chunks_fts (chunks_fts, rowid, text) SELECT 'delete', id, prefix || text FROM chunks WHERE id = ?`, id); err != nil {
+		for _, q := range queries {
+			if _, err := tx.ExecContext(ctx, q, id); err != nil {
 				return err
 			}
-		}
-		if t.hasVec && t.vecs[id] {
-			if _, err := tx.ExecContext(ctx, `DELETE FROM vectors WHERE id = ?`, id); err != nil {
-				return err
-			}
-			delete(t.vecs, id)
-		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM chunks WHERE id = ?`, id); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// deleteVectorOrphans deletes the vector rows ids, which have no embedded
-// chunk, except those [tables.deleteOrphans] already deleted.
-func (t *tables) deleteVectorOrphans(ctx context.Context, tx *sql.Tx, ids []int64) error {
-	for _, id := range ids {
-		if !t.vecs[id] {
-			continue // deleted with an orphan chunk
-		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM vectors WHERE id = ?`, id); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// markUnembedded marks the chunks ids, which lack their vector row, as
-// needing one, and their files as pending.
-func markUnembedded(ctx context.Context, tx *sql.Tx, ids []int64) error {
-	for _, id := range ids {
-		if _, err := tx.ExecContext(ctx, `UPDATE chunks SET embedded = 0 WHERE id = ?`, id); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE files SET pending = 1 WHERE path = (SELECT path FROM chunks WHERE id = ?)`, id); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// fixKeywordIndex rebuilds the keyword index from the chunk rows when
-// rebuild is set, and otherwise adds the keyword rows of the chunks
-// noFTS, which lack theirs.
-func fixKeywordIndex(ctx context.Context, tx *sql.Tx, noFTS []int64, rebuild bool) error {
-	if rebuild {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO chunks_fts (chunks_fts) VALUES ('delete-all')`); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO chunks_fts (rowid, text) SELECT id, prefix || text FROM chunks`); err != nil {
-			return err
-		}
-		return nil
-	}
-	for _, id := range noFTS {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO chunks_fts (rowid, text) SELECT id, prefix || text FROM chunks WHERE id = ?`, id); err != nil {
-			return err
 		}
 	}
 	return nil

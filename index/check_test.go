@@ -76,7 +76,7 @@ func TestRepair(t *testing.T) {
 			[]string{`INSERT INTO chunks_fts (rowid, text) VALUES (424242, 'ghost')`},
 			func(r *Report) bool { return r.FTSWithoutChunk == 1 }},
 		{"vector row without chunk",
-			[]string{`INSERT INTO vectors (id, vector) VALUES (424242, X'0000803F0000000000000000')`},
+			[]string{`INSERT INTO vectors (id, vector) VALUES (424242, X'003C00000000')`},
 			func(r *Report) bool { return r.VectorsWithoutChunk == 1 }},
 		{"embedded chunk without vector",
 			[]string{`DELETE FROM vectors WHERE id = (SELECT id FROM chunks WHERE path = 'memory/x/b.md')`},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"maps"
 	"math"
@@ -13,9 +14,9 @@ import (
 
 // Vector storage.
 //
-// The exact float32 vectors live one row per chunk in the vectors table:
-// the truth, read by id to rescore candidates and to reuse a vector for
-// the same text. Searches scan compact int8 codes instead: each vector,
+// The vectors live one row per chunk in the vectors table, as half
+// floats: the truth, read by id to rescore candidates and to reuse a
+// vector for the same text. Searches scan compact int8 codes instead: each vector,
 // L2-normalised, scaled so that its largest component is 127 and rounded,
 // kept with its scale, in blocks of [blockSize] consecutive chunk ids in
 // the vector_blocks table. A block row is rewritten in the same
@@ -28,6 +29,11 @@ import (
 // Block rows are only ever deleted by an operation that also increments
 // the vector epoch in meta (a reset of the vectors, a rebuild of the
 // blocks), which makes readers reload everything.
+//
+// A block row is read only through readBlocks, which checks the value's
+// type and length in SQL before fetching it, and decodeBlock, which
+// checks that each id belongs to the block: a crafted row is refused
+// with ErrCorrupt, and no chunk can appear in two blocks.
 
 // blockShift sets the block size: chunk ids id>>blockShift share a block.
 const blockShift = 6
@@ -37,6 +43,19 @@ const blockSize = 1 << blockShift
 
 // entryHeader is the size of an entry's id and scale before its codes.
 const entryHeader = 8 + 4
+
+// maxDims bounds the vector dimensions an index may record, so that a
+// crafted meta row cannot make a buffer of its size.
+const maxDims = 1 << 16
+
+// checkDims returns the [ErrCorrupt] error of recorded dimensions outside
+// 0..maxDims.
+func checkDims(dims int) error {
+	if dims < 0 || dims > maxDims {
+		return fmt.Errorf("meta row dims: %d vector dimensions, at most %d: %w", dims, maxDims, ErrCorrupt)
+	}
+	return nil
+}
 
 // quantize writes v's int8 code into dst (len(v) of them) and returns
 // its scale: the cosine of v with a unit vector q is approximately
@@ -60,62 +79,50 @@ func quantize(dst []byte, v []float32) float32 {
 	return float32(step)
 }
 
-// codeBlock is one decoded block: entries sorted by id.
+// codeBlock is one decoded block: entries sorted by id. Its codes stay
+// in place inside the block's blob, which it keeps: a search process that
+// loads every block copies no code.
 type codeBlock struct {
+	block  int64
 	ids    []int64
 	scales []float32
-	// codes holds len(ids) codes of dims bytes each, int8 values, the
-	// i-th at codes[i*stride+off:]: one after another (stride 0 means
-	// dims, off 0) in a block built here, or in place inside the blob
-	// read from the database (stride entryHeader+dims, off entryHeader),
-	// which decodeBlock keeps instead of copying.
-	codes       []byte
-	stride, off int
-}
-
-// strideOf returns the distance between two codes of b.
-func (b *codeBlock) strideOf(dims int) int {
-	if b.stride == 0 {
-		return dims
-	}
-	return b.stride
+	// blob is the row's value: for each entry, its id, its scale, then
+	// its code of dims int8 values.
+	blob []byte
 }
 
 // code returns the i-th code of b.
 func (b *codeBlock) code(i, dims int) []byte {
-	at := i*b.strideOf(dims) + b.off
-	return b.codes[at : at+dims]
+	at := i*(entryHeader+dims) + entryHeader
+	return b.blob[at : at+dims]
 }
 
-// decodeBlock parses a block blob of vectors with dims dimensions. The
-// block keeps data, which the caller must not modify, and reads its codes
-// in place: a search process that loads every block copies no code.
-func decodeBlock(data []byte, dims int) (*codeBlock, error) {
+// appendEntry appends to blob the entry of chunk id.
+func appendEntry(blob []byte, id int64, scale float32, code []byte) []byte {
+	blob = binary.LittleEndian.AppendUint64(blob, uint64(id))
+	blob = binary.LittleEndian.AppendUint32(blob, math.Float32bits(scale))
+	return append(blob, code...)
+}
+
+// decodeBlock parses the blob of block blk, of vectors with dims
+// dimensions, and checks that its ids ascend and belong to blk (so no id
+// is in two blocks). The caller must not modify data afterwards.
+func decodeBlock(blk int64, data []byte, dims int) (*codeBlock, error) {
 	size := entryHeader + dims
-	if dims <= 0 || len(data)%size != 0 {
-		return nil, fmt.Errorf("vector block of %d bytes does not hold %d-dimension entries: %w", len(data), dims, ErrCorrupt)
+	if dims <= 0 || len(data)%size != 0 || len(data) > blockSize*size {
+		return nil, corruptRow("vector_blocks", blk, fmt.Sprintf("%d bytes of codes do not hold %d-dimension entries", len(data), dims))
 	}
 	n := len(data) / size
-	b := &codeBlock{ids: make([]int64, n), scales: make([]float32, n), codes: data, stride: size, off: entryHeader}
+	b := &codeBlock{block: blk, ids: make([]int64, n), scales: make([]float32, n), blob: data}
 	for i := range n {
 		e := data[i*size : (i+1)*size]
 		b.ids[i] = int64(binary.LittleEndian.Uint64(e))
 		b.scales[i] = math.Float32frombits(binary.LittleEndian.Uint32(e[8:]))
+		if b.ids[i]>>blockShift != blk || (i > 0 && b.ids[i] <= b.ids[i-1]) {
+			return nil, corruptRow("vector_blocks", blk, fmt.Sprintf("chunk id %d out of place", b.ids[i]))
+		}
 	}
 	return b, nil
-}
-
-// encode returns the blob of b.
-func (b *codeBlock) encode(dims int) []byte {
-	size := entryHeader + dims
-	out := make([]byte, len(b.ids)*size)
-	for i, id := range b.ids {
-		e := out[i*size : (i+1)*size]
-		binary.LittleEndian.PutUint64(e, uint64(id))
-		binary.LittleEndian.PutUint32(e[8:], math.Float32bits(b.scales[i]))
-		copy(e[entryHeader:], b.code(i, dims))
-	}
-	return out
 }
 
 // blockEdits collects the vector changes of one write transaction, to be
@@ -171,24 +178,17 @@ func (e *blockEdits) flush(ctx context.Context, tx *sql.Tx) error {
 
 // rewrite applies the edits to block blk.
 func (e *blockEdits) rewrite(ctx context.Context, tx *sql.Tx, blk int64, dims int, gen int64) error {
-	var data []byte
-	err := tx.QueryRowContext(ctx, `SELECT codes FROM vector_blocks WHERE block = ?`, blk).Scan(&data)
-	if err != nil && err != sql.ErrNoRows {
-		return err
-	}
 	old := &codeBlock{}
-	if len(data) > 0 {
-		if old, err = decodeBlock(data, dims); err != nil {
-			// A damaged block is rebuilt from the exact vectors.
-			return rebuildBlock(ctx, tx, blk, dims, gen)
-		}
+	err := readBlocks(ctx, tx, dims, ` WHERE block = ?`, []any{blk}, func(b *codeBlock, err error) error {
+		old = b
+		return err
+	})
+	if errors.Is(err, ErrCorrupt) {
+		// A damaged block is rebuilt from the exact vectors.
+		return rebuildBlock(ctx, tx, blk, dims, gen)
 	}
-	nb := &codeBlock{}
-	code := make([]byte, dims)
-	add := func(id int64, scale float32, c []byte) {
-		nb.ids = append(nb.ids, id)
-		nb.scales = append(nb.scales, scale)
-		nb.codes = append(nb.codes, c...)
+	if err != nil {
+		return err
 	}
 	var fresh []int64
 	for id := range e.set {
@@ -197,44 +197,46 @@ func (e *blockEdits) rewrite(ctx context.Context, tx *sql.Tx, blk int64, dims in
 		}
 	}
 	slices.Sort(fresh)
+	blob, code := []byte{}, make([]byte, dims)
 	i := 0
+	put := func() {
+		blob = appendEntry(blob, fresh[i], quantize(code, e.set[fresh[i]]), code)
+		i++
+	}
 	for j, id := range old.ids {
 		for i < len(fresh) && fresh[i] < id {
-			s := quantize(code, e.set[fresh[i]])
-			add(fresh[i], s, code)
-			i++
+			put()
 		}
 		if e.del[id] || (i < len(fresh) && fresh[i] == id) {
 			continue
 		}
-		add(id, old.scales[j], old.code(j, dims))
+		blob = appendEntry(blob, id, old.scales[j], old.code(j, dims))
 	}
-	for ; i < len(fresh); i++ {
-		s := quantize(code, e.set[fresh[i]])
-		add(fresh[i], s, code)
+	for i < len(fresh) {
+		put()
 	}
-	_, err = tx.ExecContext(ctx, `INSERT OR REPLACE INTO vector_blocks (block, gen, codes) VALUES (?, ?, ?)`, blk, gen, nb.encode(dims))
-	return err
+	return writeBlock(ctx, tx, blk, gen, blob)
 }
 
 // rebuildBlock recomputes block blk from the exact vectors.
 func rebuildBlock(ctx context.Context, tx *sql.Tx, blk int64, dims int, gen int64) error {
-	b := &codeBlock{}
-	code := make([]byte, dims)
-	err := scanRows(ctx, tx, `SELECT id, vector FROM vectors WHERE id >= ? AND id < ? ORDER BY id`, func(rows *sql.Rows) error {
-		id, v, err := scanVector(rows, dims)
-		if err != nil {
-			return err
+	blob, code := []byte{}, make([]byte, dims)
+	err := scanRows(ctx, tx, `SELECT id, `+selectVector+` FROM vectors WHERE id >= ? AND id < ? ORDER BY id`, func(rows *sql.Rows) error {
+		id, v, err := scanVector(rows)
+		if err == nil {
+			blob = appendEntry(blob, id, quantize(code, v), code)
 		}
-		b.ids = append(b.ids, id)
-		b.scales = append(b.scales, quantize(code, v))
-		b.codes = append(b.codes, code...)
-		return nil
+		return err
 	}, blk<<blockShift, (blk+1)<<blockShift)
 	if err != nil {
 		return err
 	}
-	_, err = tx.ExecContext(ctx, `INSERT OR REPLACE INTO vector_blocks (block, gen, codes) VALUES (?, ?, ?)`, blk, gen, b.encode(dims))
+	return writeBlock(ctx, tx, blk, gen, blob)
+}
+
+// writeBlock stores the blob of block blk, stamped with generation gen.
+func writeBlock(ctx context.Context, tx *sql.Tx, blk, gen int64, blob []byte) error {
+	_, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO vector_blocks (block, gen, codes) VALUES (?, ?, ?)`, blk, gen, blob)
 	return err
 }
 
@@ -285,6 +287,9 @@ func vectorDims(ctx context.Context, q interface {
 	err := q.QueryRowContext(ctx, `SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'dims'`).Scan(&dims)
 	if err == sql.ErrNoRows {
 		return 0, nil
+	}
+	if err == nil {
+		err = checkDims(dims)
 	}
 	return dims, err
 }

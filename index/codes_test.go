@@ -105,7 +105,7 @@ func TestCodesFollowWrites(t *testing.T) {
 		}
 		for _, b := range fresh.order {
 			g, f := got.blocks[b], fresh.blocks[b]
-			if !slices.Equal(g.ids, f.ids) || !slices.Equal(g.scales, f.scales) || string(g.codes) != string(f.codes) {
+			if !slices.Equal(g.ids, f.ids) || !slices.Equal(g.scales, f.scales) || string(g.blob) != string(f.blob) {
 				t.Fatalf("%s: block %d differs from a fresh load", st.name, b)
 			}
 			// The blocks keep the driver's blob in place: each must still
@@ -114,7 +114,7 @@ func TestCodesFollowWrites(t *testing.T) {
 			if err := db.sql.QueryRowContext(ctx, `SELECT codes FROM vector_blocks WHERE block = ?`, b).Scan(&stored); err != nil {
 				t.Fatal(err)
 			}
-			if string(f.encode(dims)) != string(stored) || string(g.encode(dims)) != string(stored) {
+			if string(f.blob) != string(stored) || string(g.blob) != string(stored) {
 				t.Fatalf("%s: block %d in memory differs from its row", st.name, b)
 			}
 		}

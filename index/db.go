@@ -58,6 +58,9 @@ type DB struct {
 	// terms caches TermCounts at generation termsGen.
 	terms    map[string]int
 	termsGen int64
+	// schema holds the fixable schema problems Open or Check found: while
+	// there are any, vector reads and writes fail (see checkSchema).
+	schema []schemaProblem
 }
 
 var autoOnce sync.Once
@@ -68,7 +71,6 @@ var autoOnce sync.Once
 // driverName, whose connections run connPragmas when they open.
 func registerExtensions() {
 	vec.Auto()
-	registerCopy()
 	sql.Register(driverName, &sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {
 		_, err := c.Exec(connPragmas, nil)
 		return err
@@ -81,11 +83,11 @@ func registerExtensions() {
 const driverName = "sqlite3_memweave"
 
 // connPragmas keep the write-ahead log small: a checkpoint every 256
-// pages (1 MiB) instead of SQLite's 1,000, and the log file cut back to
-// 1 MiB after each one, where SQLite would keep it at its largest size.
-// Without them a long-lived process that appends notes carries a 4 MiB
-// log beside the database.
-const connPragmas = `PRAGMA wal_autocheckpoint = 256; PRAGMA journal_size_limit = 1048576;`
+// pages instead of SQLite's 1,000, and the log file cut back after each
+// one, where SQLite would keep it at its largest size. trusted_schema=OFF
+// keeps the triggers and views of a crafted file from calling functions
+// with side effects.
+const connPragmas = `PRAGMA wal_autocheckpoint = 256; PRAGMA journal_size_limit = 1048576; PRAGMA trusted_schema = OFF;`
 
 // Open opens or creates the index at path, creating its folder when
 // missing, and migrates its schema to the current version.
@@ -119,7 +121,6 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 	q.Set("_journal_mode", "WAL")
 	q.Set("_synchronous", "NORMAL")
 	q.Set("_txlock", "immediate")
-	q.Set("_cache_size", "-16000")
 	sdb, err := sql.Open(driverName, fileURI(path, q))
 	if err != nil {
 		return nil, openError(path, err)
@@ -195,6 +196,16 @@ func (db *DB) setup(ctx context.Context) error {
 	if err := db.upgradeVectors(ctx); err != nil {
 		return openError(db.path, err)
 	}
+	problems, err := checkSchema(ctx, db.sql)
+	if err != nil {
+		return openError(db.path, err)
+	}
+	for _, p := range problems {
+		if !p.fixable {
+			return openError(db.path, schemaError(problems))
+		}
+	}
+	db.schema = problems
 	return nil
 }
 
@@ -294,6 +305,17 @@ func (db *DB) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 // start, _txlock=immediate), which lets a caller patch what it cached at
 // that generation instead of reading it all again (see patchCache).
 func (db *DB) writeAt(ctx context.Context, fn func(tx *sql.Tx) error) (before int64, err error) {
+	db.mu.Lock()
+	err = schemaError(db.schema)
+	db.mu.Unlock()
+	if err != nil {
+		return 0, db.wrap("write", err)
+	}
+	return db.commit(ctx, fn)
+}
+
+// commit is writeAt without the schema check, for Repair.
+func (db *DB) commit(ctx context.Context, fn func(tx *sql.Tx) error) (before int64, err error) {
 	tx, err := db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return 0, db.wrap("begin", err)

@@ -41,11 +41,11 @@ func blockDots(q []int16, b *codeBlock, out []int64) {
 	if dims == 0 || n == 0 {
 		return
 	}
-	stride := b.strideOf(dims)
-	if len(b.codes) < (n-1)*stride+b.off+dims {
+	stride := entryHeader + dims
+	if len(b.blob) < n*stride {
 		panic("index: code block shorter than its entries")
 	}
-	C.mw_dots((*C.int16_t)(unsafe.Pointer(&q[0])), (*C.int8_t)(unsafe.Pointer(&b.codes[b.off])),
+	C.mw_dots((*C.int16_t)(unsafe.Pointer(&q[0])), (*C.int8_t)(unsafe.Pointer(&b.blob[entryHeader])),
 		C.int(n), C.int(dims), C.int(stride), (*C.int64_t)(unsafe.Pointer(&out[0])))
 }
 

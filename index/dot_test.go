@@ -28,31 +28,25 @@ func TestBlockDotsMatchGo(t *testing.T) {
 					codes[i] = byte(0x80) // -128
 				}
 			}
-			built := &codeBlock{ids: make([]int64, n), scales: make([]float32, n), codes: codes}
+			var blob []byte
 			for i := range n {
-				built.ids[i] = int64(i)
+				blob = appendEntry(blob, int64(i), 1, codes[i*dims:(i+1)*dims])
 			}
-			// The same codes in place inside a stored blob, as a search
-			// process reads them.
-			read, err := decodeBlock(built.encode(dims), dims)
+			read, err := decodeBlock(0, blob, dims)
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, b := range []*codeBlock{built, read} {
-				out := make([]int64, n+1)
-				out[n] = -1
-				blockDots(q, b, out)
-				for i := range n {
-					if want := dotCode(q, codes[i*dims:(i+1)*dims]); out[i] != want {
-						t.Fatalf("dims %d extreme %v stride %d: code %d: C %d, Go %d", dims, extreme, b.stride, i, out[i], want)
-					}
-				}
-				if out[n] != -1 {
-					t.Errorf("dims %d: blockDots wrote past the %d codes", dims, n)
+			out := make([]int64, n+1)
+			out[n] = -1
+			blockDots(q, read, out)
+			for i := range n {
+				if want := dotCode(q, codes[i*dims:(i+1)*dims]); out[i] != want {
+					t.Fatalf("dims %d extreme %v: code %d: C %d, Go %d", dims, extreme, i, out[i], want)
 				}
 			}
-			out := make([]int64, n)
-			blockDots(q, read, out)
+			if out[n] != -1 {
+				t.Errorf("dims %d: blockDots wrote past the %d codes", dims, n)
+			}
 			if extreme {
 				if want := int64(dims) * 32767 * 128; out[0] != want {
 					t.Errorf("dims %d: extreme dot %d, want %d", dims, out[0], want)

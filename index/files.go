@@ -119,20 +119,16 @@ func (db *DB) Files(ctx context.Context) (map[string]File, error) {
 // rows, so cached rows are never older than the generation they are
 // filed under (a write in between only costs one more read).
 func (db *DB) readFiles(ctx context.Context) (map[string]File, error) {
-	rows, err := db.sql.QueryContext(ctx, `SELECT `+fileColumns+` FROM files`)
+	out := make(map[string]File)
+	err := scanRows(ctx, db.sql, `SELECT `+fileColumns+` FROM files`, func(rows *sql.Rows) error {
+		f, err := scanFile(rows)
+		out[f.Path] = f
+		return err
+	})
 	if err != nil {
 		return nil, db.wrap("list files", err)
 	}
-	defer rows.Close()
-	out := make(map[string]File)
-	for rows.Next() {
-		f, err := scanFile(rows)
-		if err != nil {
-			return nil, db.wrap("list files", err)
-		}
-		out[f.Path] = f
-	}
-	return out, db.wrap("list files", rows.Err())
+	return out, nil
 }
 
 // FilesAt returns the rows of the given paths, keyed by path; paths not
@@ -172,38 +168,26 @@ func (db *DB) PendingFiles(ctx context.Context) (int, error) {
 
 // Sources returns the distinct sources of the indexed files, sorted.
 func (db *DB) Sources(ctx context.Context) ([]string, error) {
-	rows, err := db.sql.QueryContext(ctx, `SELECT DISTINCT source FROM files ORDER BY source`)
-	if err != nil {
-		return nil, db.wrap("list sources", err)
-	}
-	defer rows.Close()
 	var out []string
-	for rows.Next() {
+	err := scanRows(ctx, db.sql, `SELECT DISTINCT source FROM files ORDER BY source`, func(rows *sql.Rows) error {
 		var s string
-		if err := rows.Scan(&s); err != nil {
-			return nil, db.wrap("list sources", err)
-		}
+		err := rows.Scan(&s)
 		out = append(out, s)
-	}
-	return out, db.wrap("list sources", rows.Err())
+		return err
+	})
+	return out, db.wrap("list sources", err)
 }
 
 // EmbeddedChunks returns the stable ids of path's chunks that have a vector.
 func (db *DB) EmbeddedChunks(ctx context.Context, path string) (map[int64]bool, error) {
-	rows, err := db.sql.QueryContext(ctx, `SELECT uid FROM chunks WHERE path = ? AND embedded = 1`, path)
-	if err != nil {
-		return nil, db.wrap("list chunks", err)
-	}
-	defer rows.Close()
 	out := make(map[int64]bool)
-	for rows.Next() {
+	err := scanRows(ctx, db.sql, `SELECT uid FROM chunks WHERE path = ? AND embedded = 1`, func(rows *sql.Rows) error {
 		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, db.wrap("list chunks", err)
-		}
+		err := rows.Scan(&id)
 		out[id] = true
-	}
-	return out, db.wrap("list chunks", rows.Err())
+		return err
+	}, path)
+	return out, db.wrap("list chunks", err)
 }
 
 // Apply writes the updates, then the deletions, in one transaction, and

@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/memweave/memweave-go/embedcache"
@@ -56,8 +58,7 @@ ALTER TABLE files ADD COLUMN indexed_at INTEGER NOT NULL DEFAULT 0;`,
 	// 4: vectors in plain tables: exact float32 vectors by chunk id, and
 	// the int8 codes searches scan, in blocks (see codes.go). The vec0
 	// table of older indexes is converted by upgradeVectors.
-	`CREATE TABLE vectors (id INTEGER PRIMARY KEY, vector BLOB NOT NULL);
-CREATE TABLE vector_blocks (block INTEGER PRIMARY KEY, gen INTEGER NOT NULL, codes BLOB NOT NULL);`,
+	vectorsTable + ";\n" + blocksTable + ";",
 	// 5: indexed_at holds the read time (taken before the file was
 	// opened), no longer the time the row was written, which does not
 	// bound the read. Rows written before hold the write time: they
@@ -66,6 +67,13 @@ CREATE TABLE vector_blocks (block INTEGER PRIMARY KEY, gen INTEGER NOT NULL, cod
 	// bump also keeps older binaries, which write the write time, away.
 	`UPDATE files SET indexed_at = 0;`,
 }
+
+// The statements that create the vector tables, which Repair runs again
+// to recreate them.
+const (
+	vectorsTable = `CREATE TABLE vectors (id INTEGER PRIMARY KEY, vector BLOB NOT NULL)`
+	blocksTable  = `CREATE TABLE vector_blocks (block INTEGER PRIMARY KEY, gen INTEGER NOT NULL, codes BLOB NOT NULL)`
+)
 
 // SchemaVersion is the schema version this binary writes.
 var SchemaVersion = len(migrations)
@@ -168,4 +176,132 @@ func checkOwner(ctx context.Context, tx *sql.Tx, version int) error {
 // no memweave version.
 func foreignObjects(n int) error {
 	return fmt.Errorf("%w: it has %d schema objects and no memweave version; memweave leaves it untouched", ErrForeign, n)
+}
+
+// The index file is untrusted input: a user may copy it from elsewhere.
+// After migrating, Open compares its schema with the one this binary
+// creates. A problem in the vector tables, which are derived from the
+// chunks' embeddings, or a trigger or view memweave never makes, is
+// remembered: vector reads and writes fail with [ErrCorrupt] until
+// [DB.Repair] rebuilds them. A problem elsewhere makes Open fail with
+// [ErrCorrupt]: only a rebuild from the files can fix it.
+
+// repairable maps the tables Repair can recreate in place to the
+// statement that creates them.
+var repairable = map[string]string{"vectors": vectorsTable, "vector_blocks": blocksTable}
+
+// schemaObject is one entry of sqlite_master as the check compares it:
+// its type and, for a table, its columns (name, type, NOT NULL and
+// primary-key position of each) or, for a virtual table, its statement.
+type schemaObject struct{ typ, columns string }
+
+// wantSchema is the schema of a current memweave database, with the
+// columns as [readSchema] describes them; TestWantSchema keeps it equal
+// to what the migrations create.
+var wantSchema = map[string]schemaObject{
+	"meta":               {"table", "key TEXT 1 1, value TEXT 1 0"},
+	"files":              {"table", "path TEXT 1 1, source TEXT 1 0, hash TEXT 1 0, mtime INTEGER 1 0, size INTEGER 1 0, pending INTEGER 1 0, external INTEGER 1 0, chunks INTEGER 1 0, ctime INTEGER 1 0, inode INTEGER 1 0, indexed_at INTEGER 1 0"},
+	"chunks":             {"table", "id INTEGER 0 1, uid INTEGER 1 0, path TEXT 1 0, source TEXT 1 0, seq INTEGER 1 0, start_line INTEGER 1 0, end_line INTEGER 1 0, headings TEXT 1 0, prefix TEXT 1 0, hash BLOB 1 0, text TEXT 1 0, embedded INTEGER 1 0"},
+	"chunks_path":        {"index", ""},
+	"chunks_hash":        {"index", ""},
+	"chunks_fts":         {"table", "CREATE VIRTUAL TABLE chunks_fts USING fts5 (text, content='', tokenize='porter unicode61')"},
+	"chunks_fts_data":    {"table", "id INTEGER 0 1, block BLOB 0 0"},
+	"chunks_fts_idx":     {"table", "segid  1 1, term  1 2, pgno  0 0"},
+	"chunks_fts_docsize": {"table", "id INTEGER 0 1, sz BLOB 0 0"},
+	"chunks_fts_config":  {"table", "k  1 1, v  0 0"},
+	"embed_cache":        {"table", "id INTEGER 0 1, identity TEXT 1 0, hash BLOB 1 0, vector BLOB 1 0, used INTEGER 1 0"},
+	"embed_cache_key":    {"index", ""},
+	"vectors":            {"table", "id INTEGER 0 1, vector BLOB 1 0"},
+	"vector_blocks":      {"table", "block INTEGER 0 1, gen INTEGER 1 0, codes BLOB 1 0"},
+}
+
+// readSchema returns the schema objects of q by name, leaving out
+// SQLite's own (sqlite_...).
+func readSchema(ctx context.Context, q queryer) (map[string]schemaObject, error) {
+	out := make(map[string]schemaObject)
+	err := scanRows(ctx, q, `SELECT m.type, m.name, CASE WHEN m.sql LIKE 'CREATE VIRTUAL%' THEN m.sql ELSE
+		coalesce((SELECT group_concat(c.name || ' ' || c.type || ' ' || c."notnull" || ' ' || c.pk, ', ')
+			FROM pragma_table_info(m.name) c WHERE m.type = 'table'), '') END
+		FROM sqlite_master m WHERE m.name NOT LIKE 'sqlite\_%' ESCAPE '\'`, func(rows *sql.Rows) error {
+		var name string
+		var o schemaObject
+		if err := rows.Scan(&o.typ, &name, &o.columns); err != nil {
+			return err
+		}
+		out[name] = o
+		return nil
+	})
+	return out, err
+}
+
+// schemaProblem is one way the file's schema differs from [wantSchema].
+type schemaProblem struct {
+	name, typ string // the object and its type in the file
+	msg       string
+	fixable   bool // Repair can drop or recreate the object
+}
+
+// checkSchema compares the schema of q with [wantSchema].
+func checkSchema(ctx context.Context, q queryer) ([]schemaProblem, error) {
+	got, err := readSchema(ctx, q)
+	if err != nil {
+		return nil, fmt.Errorf("schema check: %w", err)
+	}
+	var out []schemaProblem
+	for _, name := range slices.Sorted(maps.Keys(wantSchema)) {
+		w, g := wantSchema[name], got[name]
+		p := schemaProblem{name: name, typ: g.typ, fixable: repairable[name] != ""}
+		switch {
+		case g.typ == "":
+			p.msg = fmt.Sprintf("%s %s is missing", w.typ, name)
+		case g.typ != w.typ:
+			p.msg = fmt.Sprintf("%s is a %s, want a %s", name, g.typ, w.typ)
+		case g.columns != w.columns:
+			p.msg = fmt.Sprintf("%s has columns (%s), want (%s)", name, g.columns, w.columns)
+		default:
+			continue
+		}
+		out = append(out, p)
+	}
+	for _, name := range slices.Sorted(maps.Keys(got)) {
+		if g := got[name]; wantSchema[name].typ == "" && (g.typ == "trigger" || g.typ == "view") {
+			out = append(out, schemaProblem{name: name, typ: g.typ, msg: fmt.Sprintf("%s %s is not memweave's", g.typ, name), fixable: true})
+		}
+	}
+	return out, nil
+}
+
+// schemaError is the [ErrCorrupt] error of problems, nil for none.
+func schemaError(problems []schemaProblem) error {
+	if len(problems) == 0 {
+		return nil
+	}
+	msgs := make([]string, len(problems))
+	for i, p := range problems {
+		msgs[i] = p.msg
+	}
+	return fmt.Errorf("%w: schema: %s; run check --repair", ErrCorrupt, strings.Join(msgs, "; "))
+}
+
+// fixSchema drops or recreates in tx the objects of problems, which must
+// all be fixable: a foreign trigger or view is dropped, a vector table
+// is recreated empty (Repair then marks the chunks that lost their
+// vectors for re-embedding and rebuilds the codes).
+func fixSchema(ctx context.Context, tx *sql.Tx, problems []schemaProblem) error {
+	for _, p := range problems {
+		if !p.fixable {
+			return schemaError(problems)
+		}
+		if p.typ != "" {
+			if _, err := tx.ExecContext(ctx, `DROP `+strings.ToUpper(p.typ)+` "`+strings.ReplaceAll(p.name, `"`, `""`)+`"`); err != nil {
+				return err
+			}
+		}
+		if create := repairable[p.name]; create != "" {
+			if _, err := tx.ExecContext(ctx, create); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }

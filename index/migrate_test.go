@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"maps"
 	"net/url"
 	"path/filepath"
 	"strings"
@@ -173,5 +174,23 @@ func TestOpenTooNew(t *testing.T) {
 	}
 	if got := userVersion(t, openRaw(t, path)); got != 99 {
 		t.Errorf("user_version after the refused Open = %d, want 99", got)
+	}
+}
+
+// TestWantSchema checks that the schema Open checks files against is the
+// one the migrations create.
+func TestWantSchema(t *testing.T) {
+	db := openTest(t)
+	got, err := readSchema(context.Background(), db.sql)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !maps.Equal(got, wantSchema) {
+		for name, o := range got {
+			if wantSchema[name] != o {
+				t.Errorf("%s: the migrations create %+v, wantSchema has %+v", name, o, wantSchema[name])
+			}
+		}
+		t.Fatalf("wantSchema has %d objects, the migrations create %d", len(wantSchema), len(got))
 	}
 }

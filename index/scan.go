@@ -1,7 +1,6 @@
 package index
 
 import (
-	"cmp"
 	"container/heap"
 	"context"
 	"database/sql"
@@ -43,6 +42,9 @@ func (db *DB) codes(ctx context.Context) (*codeSet, error) {
 	}
 	db.mu.Lock()
 	defer db.mu.Unlock()
+	if err := schemaError(db.schema); err != nil {
+		return nil, db.wrap("load vectors", err)
+	}
 	if db.vecs != nil && db.vecs.gen == gen {
 		return db.vecs, nil
 	}
@@ -77,8 +79,8 @@ func (db *DB) loadCodes(ctx context.Context, old *codeSet) (*codeSet, error) {
 	if err != nil {
 		return nil, err
 	}
-	if cs.dims <= 0 {
-		return cs, nil
+	if err := checkDims(cs.dims); err != nil || cs.dims == 0 {
+		return cs, err
 	}
 	where, args := "", []any(nil)
 	if old != nil && old.epoch == cs.epoch && old.dims == cs.dims {
@@ -87,17 +89,16 @@ func (db *DB) loadCodes(ctx context.Context, old *codeSet) (*codeSet, error) {
 	} else {
 		cs.blocks = make(map[int64]*codeBlock)
 	}
-	if err := readBlocks(ctx, conn, where, args, func(blk int64, data []byte) error {
-		b, err := decodeBlock(data, cs.dims)
+	if err := readBlocks(ctx, conn, cs.dims, where, args, func(b *codeBlock, err error) error {
 		if err != nil {
-			return fmt.Errorf("block %d: %w", blk, err)
+			return err
 		}
 		cs.read++
 		if len(b.ids) == 0 {
-			delete(cs.blocks, blk)
+			delete(cs.blocks, b.block)
 			return nil
 		}
-		cs.blocks[blk] = b
+		cs.blocks[b.block] = b
 		return nil
 	}); err != nil {
 		return nil, err
@@ -109,52 +110,47 @@ func (db *DB) loadCodes(ctx context.Context, old *codeSet) (*codeSet, error) {
 	return cs, nil
 }
 
-// readBlocks reads the vector_blocks rows that match where (with args)
-// on conn, in one transaction the caller holds, and calls fn with each:
-// its block number and its blob, which SQLite copied into an arena (see
-// [arena]); fn may keep the blob.
-func readBlocks(ctx context.Context, conn *sql.Conn, where string, args []any, fn func(int64, []byte) error) error {
-	var total, count int64
-	err := conn.QueryRowContext(ctx, `SELECT coalesce(sum(length(codes)), 0), count(*) FROM vector_blocks`+where, args...).Scan(&total, &count)
-	if err != nil || count == 0 {
-		return err
-	}
-	a := newArena(int(total))
-	type row struct{ blk, off int64 }
-	rows := make([]row, 0, count)
-	used, err := a.fill(func(h int64) error {
-		rs, err := conn.QueryContext(ctx, `SELECT block, memweave_copy(codes, ?) FROM vector_blocks`+where, append([]any{h}, args...)...)
-		if err != nil {
+// readBlocks reads, in block order, the vector_blocks rows that match
+// where (with args) and calls fn with each, decoded (see decodeBlock),
+// or with the [ErrCorrupt] error of a row memweave could not have
+// written: one whose codes are not a blob of whole entries of dims, at
+// most a block's worth (refused before its value is read, so that no
+// declared length makes a large allocation), or whose block number
+// repeats. fn's error ends the read.
+//
+// The blocks keep the driver's buffer (sql.RawBytes), which database/sql
+// promises only until the next row: mattn/go-sqlite3 makes a new slice
+// for each blob and never reuses it, and a second copy would cost a
+// fresh process a page fault for every 4 KiB of codes it loads.
+// TestCodesFollowWrites fails if a driver reuses the buffer.
+func readBlocks(ctx context.Context, q queryer, dims int, where string, args []any, fn func(*codeBlock, error) error) error {
+	size := entryHeader + dims
+	query := `SELECT block, typeof(codes), length(codes),
+		CASE WHEN typeof(codes) = 'blob' AND length(codes) % ? = 0 AND length(codes) <= ? THEN codes END
+		FROM vector_blocks` + where + ` ORDER BY block`
+	prev, first := int64(0), true
+	return scanRows(ctx, q, query, func(rows *sql.Rows) error {
+		var blk, n int64
+		var typ string
+		var data sql.RawBytes
+		if err := rows.Scan(&blk, &typ, &n, &data); err != nil {
 			return err
 		}
-		defer rs.Close()
-		for rs.Next() {
-			var r row
-			if err := rs.Scan(&r.blk, &r.off); err != nil {
-				return err
-			}
-			rows = append(rows, r)
+		if !first && blk <= prev {
+			return fn(nil, corruptRow("vector_blocks", blk, "block repeated"))
 		}
-		return rs.Err()
-	})
-	if err != nil {
-		return err
-	}
-	// Offsets follow the order SQLite ran the copies in.
-	slices.SortFunc(rows, func(x, y row) int { return cmp.Compare(x.off, y.off) })
-	for i, r := range rows {
-		end := int64(used)
-		if i+1 < len(rows) {
-			end = rows[i+1].off
+		prev, first = blk, false
+		if typ != "blob" || n%int64(size) != 0 || n > blockSize*int64(size) {
+			return fn(nil, corruptRow("vector_blocks", blk, fmt.Sprintf("codes are a %s of %d bytes, want a blob of %d-byte entries", typ, n, size)))
 		}
-		if r.off < 0 || r.off > end || end > int64(len(a.mem)) {
-			return fmt.Errorf("block %d: bad copy offsets %d..%d: %w", r.blk, r.off, end, ErrCorrupt)
-		}
-		if err := fn(r.blk, a.mem[r.off:end:end]); err != nil {
-			return err
-		}
-	}
-	return nil
+		return fn(decodeBlock(blk, data, dims))
+	}, append([]any{size, blockSize * size}, args...)...)
+}
+
+// corruptRow is the [ErrCorrupt] error of a row of table that memweave
+// could not have written.
+func corruptRow(table string, id int64, why string) error {
+	return fmt.Errorf("%s row %d: %s: %w", table, id, why, ErrCorrupt)
 }
 
 func normalize(v []float32) {
@@ -423,12 +419,6 @@ func (cs *codeSet) scan(qc queryCode, k, capacity int, allow map[int64]bool, blo
 	return c
 }
 
-// approx is the approximate cosine of the query with the i-th code of b;
-// inv is 1/qc.scale.
-func (cs *codeSet) approx(qc queryCode, b *codeBlock, i int, inv float64) float64 {
-	return float64(b.scales[i]) * float64(dotCode(qc.q, b.code(i, cs.dims))) * inv
-}
-
 // SampleCosines returns the approximate cosines (see [DB.Vector]) of q
 // with up to n stored vectors spread evenly over the index in chunk id
 // order, from the first to the last: the sample that calibrates vector
@@ -460,7 +450,8 @@ func (db *DB) SampleCosines(ctx context.Context, q []float32, n int) ([]float64,
 			if pos >= seen+len(b.ids) {
 				break
 			}
-			out = append(out, cs.approx(qc, b, pos-seen, inv))
+			i := pos - seen
+			out = append(out, float64(b.scales[i])*float64(dotCode(qc.q, b.code(i, cs.dims)))*inv)
 			next++
 		}
 		seen += len(b.ids)
@@ -468,22 +459,27 @@ func (db *DB) SampleCosines(ctx context.Context, q []float32, n int) ([]float64,
 	return out, nil
 }
 
-// scanVector reads a row of (id, vector blob) and decodes the vector,
-// which must have dims dimensions (any when dims is 0).
-func scanVector(rows *sql.Rows, dims int) (int64, []float32, error) {
+// goodVector is the SQL condition that a vectors row's vector is a blob
+// of the index's dimensions as half floats; selectVector is that vector,
+// NULL when it is not. Selecting it instead of the column refuses a
+// damaged or crafted value before it is read.
+const (
+	goodVector   = `typeof(vector) = 'blob' AND length(vector) = 2 * (SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'dims')`
+	selectVector = `CASE WHEN ` + goodVector + ` THEN vector END`
+)
+
+// scanVector reads a row of (id, selectVector) and decodes the vector.
+func scanVector(rows *sql.Rows) (int64, []float32, error) {
 	var id int64
 	var blob sql.RawBytes
 	if err := rows.Scan(&id, &blob); err != nil {
 		return 0, nil, err
 	}
+	if blob == nil {
+		return 0, nil, corruptRow("vectors", id, "vector is not a blob of the index's dimensions")
+	}
 	v, err := decodeHalf(blob)
-	if err != nil {
-		return 0, nil, fmt.Errorf("chunk %d: %w", id, err)
-	}
-	if dims > 0 && len(v) != dims {
-		return 0, nil, fmt.Errorf("vector of chunk %d has %d dims, want %d: %w", id, len(v), dims, ErrCorrupt)
-	}
-	return id, v, nil
+	return id, v, err
 }
 
 // exactCosines returns the cosine of the unit vector qn with the stored
@@ -496,8 +492,8 @@ func (db *DB) exactCosines(ctx context.Context, qn []float32, ids []int64) (map[
 		for i, id := range batch {
 			args[i] = id
 		}
-		err := scanRows(ctx, db.sql, `SELECT id, vector FROM vectors WHERE id IN (`+embedcache.Placeholders(len(batch))+`)`, func(rows *sql.Rows) error {
-			id, v, err := scanVector(rows, len(qn))
+		err := scanRows(ctx, db.sql, `SELECT id, `+selectVector+` FROM vectors WHERE id IN (`+embedcache.Placeholders(len(batch))+`)`, func(rows *sql.Rows) error {
+			id, v, err := scanVector(rows)
 			if err != nil {
 				return err
 			}
@@ -571,8 +567,8 @@ func (h *hitHeap) Pop() any {
 // EachVector calls fn with every stored vector, as float32, in chunk id
 // order, until fn returns an error. Benchmarks use it for exact scans.
 func (db *DB) EachVector(ctx context.Context, fn func(id int64, v []float32) error) error {
-	err := scanRows(ctx, db.sql, `SELECT id, vector FROM vectors ORDER BY id`, func(rows *sql.Rows) error {
-		id, v, err := scanVector(rows, 0)
+	err := scanRows(ctx, db.sql, `SELECT id, `+selectVector+` FROM vectors ORDER BY id`, func(rows *sql.Rows) error {
+		id, v, err := scanVector(rows)
 		if err != nil {
 			return err
 		}

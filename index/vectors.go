@@ -15,6 +15,9 @@ import (
 // needing a vector and every file with chunks as pending, so the next
 // index run re-embeds them, from the embedding cache where it can.
 func (db *DB) ResetVectors(ctx context.Context, dims int) error {
+	if err := checkDims(dims); err != nil {
+		return fmt.Errorf("reset vectors: %d dimensions, at most %d", dims, maxDims)
+	}
 	err := db.write(ctx, func(tx *sql.Tx) error {
 		// Keep the old vectors in the embedding cache under their
 		// identity, so that switching back costs no embedding calls.
@@ -53,7 +56,7 @@ func saveLiveVectors(ctx context.Context, tx *sql.Tx, where string) error {
 	if err != nil {
 		return err
 	}
-	cond := "c.embedded = 1"
+	cond := "c.embedded = 1 AND " + goodVector
 	if where != "" {
 		cond += " AND " + where
 	}
@@ -112,35 +115,25 @@ type queryExecer interface {
 // stored once, with its chunk.
 func (db *DB) LiveVectors(ctx context.Context, keys []embedcache.Key) (map[embedcache.Key][]float32, error) {
 	out := make(map[embedcache.Key][]float32)
-	if len(keys) == 0 {
-		return out, nil
-	}
 	for start := 0; start < len(keys); start += 500 {
 		batch := keys[start:min(start+500, len(keys))]
 		args := make([]any, len(batch))
 		for i, k := range batch {
 			args[i] = k[:]
 		}
-		rows, err := db.sql.QueryContext(ctx, `SELECT c.hash, v.vector FROM chunks c JOIN vectors v ON v.id = c.id
-			WHERE c.embedded = 1 AND c.hash IN (`+embedcache.Placeholders(len(batch))+`)`, args...)
-		if err != nil {
-			return nil, db.wrap("look up vectors", err)
-		}
-		for rows.Next() {
+		err := scanRows(ctx, db.sql, `SELECT c.hash, v.vector FROM chunks c JOIN vectors v ON v.id = c.id
+			WHERE c.embedded = 1 AND `+goodVector+` AND c.hash IN (`+embedcache.Placeholders(len(batch))+`)`, func(rows *sql.Rows) error {
 			var h, v []byte
 			if err := rows.Scan(&h, &v); err != nil {
-				rows.Close()
-				return nil, db.wrap("look up vectors", err)
+				return err
 			}
 			var k embedcache.Key
 			copy(k[:], h)
-			if out[k], err = decodeHalf(v); err != nil {
-				rows.Close()
-				return nil, db.wrap("look up vectors", err)
-			}
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
+			var err error
+			out[k], err = decodeHalf(v)
+			return err
+		}, args...)
+		if err != nil {
 			return nil, db.wrap("look up vectors", err)
 		}
 	}
@@ -164,7 +157,10 @@ func (db *DB) upgradeVectors(ctx context.Context) error {
 			vec []byte
 		}
 		var vecs []row
-		if err := scanRows(ctx, tx, `SELECT rowid, embedding FROM chunks_vec`, func(rows *sql.Rows) error {
+		// A value that is not a float32 vector of the index's dims is left
+		// behind unread: Check then reports its chunk as lacking a vector.
+		if err := scanRows(ctx, tx, `SELECT rowid, embedding FROM chunks_vec WHERE typeof(embedding) = 'blob'
+			AND length(embedding) = 4 * (SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'dims')`, func(rows *sql.Rows) error {
 			var r row
 			var blob []byte
 			if err := rows.Scan(&r.id, &blob); err != nil {
