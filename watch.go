@@ -164,9 +164,13 @@ func (w *Weave) startOnDemand() bool {
 	return w.watch.Running()
 }
 
+// syncDir is the folder beside the index where a watcher creates its
+// barrier files: one that the index's own writes do not fill with events.
+const syncDir = ".sync"
+
 // watchOptions are the watcher options every watcher of w shares.
 func (w *Weave) watchOptions(onDemand bool) watcher.Options {
-	return watcher.Options{Root: w.cfg.Workspace, ExtraPaths: w.cfg.ExtraPaths, SyncDir: filepath.Dir(w.cfg.DBPath),
+	return watcher.Options{Root: w.cfg.Workspace, ExtraPaths: w.cfg.ExtraPaths, SyncDir: filepath.Join(filepath.Dir(w.cfg.DBPath), syncDir),
 		OnDemand: onDemand, Logger: w.cfg.Logger, Fatal: isFatal}
 }
 

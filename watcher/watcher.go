@@ -128,8 +128,9 @@ type Options struct {
 	ExtraPaths []string
 	// SyncDir is the folder, absolute, where [Watcher.Sync] creates and
 	// at once removes its barrier files (hidden names starting with
-	// ".sync-"). It must exist and should not be under memory/. Default
-	// Root/.memweave.
+	// ".sync-"). Start creates it if missing. It should hold nothing
+	// else, so that its watch reports nothing but barriers, and must not
+	// be under memory/. Default Root/.memweave/sync.
 	SyncDir string
 	// OnDemand makes the watcher only record events: nothing syncs but
 	// [Watcher.Sync] calls (a search's), there is no catch-up Sync at
@@ -230,6 +231,8 @@ func Start(ctx context.Context, s Syncer, opts Options) (*Watcher, error) {
 	w := &Watcher{s: s, opts: opts, prefix: fmt.Sprintf(".sync-%d-%s-", os.Getpid(), hex.EncodeToString(id[:])),
 		syncing: make(chan struct{}, 1), kick: make(chan struct{}, 1), done: make(chan struct{}),
 		all: true, paths: make(map[string]bool), barriers: make(map[string]chan struct{})}
+	// A missing SyncDir makes every barrier fail, and so every Sync scan.
+	_ = os.MkdirAll(opts.SyncDir, 0o700)
 	t := newTree(w, opts)
 	w.state = Active
 	if w.reason = t.startOS(); w.reason != nil {
@@ -270,7 +273,7 @@ func withDefaults(s Syncer, opts Options) (Options, error) {
 	}
 	opts.Root = filepath.Clean(opts.Root)
 	if opts.SyncDir == "" {
-		opts.SyncDir = filepath.Join(opts.Root, workspace.IndexDir)
+		opts.SyncDir = filepath.Join(opts.Root, workspace.IndexDir, "sync")
 	}
 	opts.SyncDir = filepath.Clean(opts.SyncDir)
 	if opts.Debounce == 0 {
