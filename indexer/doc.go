@@ -6,8 +6,10 @@
 //   - the freshness truth: [Engine.Diff] compares the files on disk with
 //     the rows in the index and sorts every file into exactly one class
 //     (new, changed, deleted, too large, unreadable, pending, unchanged),
-//     with every skip rule in one place. Status, Check, the sync before a
-//     search, the watcher and Index all read this one diff;
+//     with every skip rule in one place. Status, Check, a one-shot
+//     search's sync and every full scan read this one diff, and
+//     [Engine.SyncPaths], the sync of the paths a file watcher's events
+//     named, sorts each of them with the same rules;
 //   - the write path: read, chunk, look up the embedding cache, embed the
 //     misses in batches and write each group in one short transaction,
 //     in two overlapping stages ([Engine.Sync], [Engine.Add]). Embedding
