@@ -114,6 +114,9 @@ const (
 	// barrierTimeout bounds the wait for a barrier file's event; past
 	// it, Sync asks for a full scan.
 	barrierTimeout = 2 * time.Second
+	// maxPaths bounds the paths recorded between two Syncs; past it the
+	// next Sync is a full scan.
+	maxPaths = 4096
 )
 
 // Options configure [Start]. The zero value of every field but Root means
@@ -386,6 +389,11 @@ func (w *Watcher) record(all bool, paths ...string) {
 	w.all = w.all || all
 	for _, p := range paths {
 		w.paths[p] = true
+	}
+	if len(w.paths) > maxPaths {
+		// A scan costs less than this many stats one by one, and the
+		// set stays small whatever a burst of events names.
+		w.all, w.paths = true, make(map[string]bool)
 	}
 	w.mu.Unlock()
 	select {

@@ -458,6 +458,24 @@ func TestSyncSeesEveryCompletedWrite(t *testing.T) {
 	}
 }
 
+// TestManyChangesScanEverything: past a few thousand changed paths
+// between two Syncs the watcher asks for a full scan instead of keeping
+// them all.
+func TestManyChangesScanEverything(t *testing.T) {
+	h := newHarness(t, nil)
+	opts := h.options()
+	opts.OnDemand = true
+	opts.OnChange = nil // more events than the harness buffers
+	w := h.start(t, context.Background(), opts)
+	h.sync(t, w)
+	for i := range 5000 {
+		h.write(t, fmt.Sprintf("memory/m%d.md", i), "# M\n")
+	}
+	if ch := h.sync(t, w); !ch.All || len(ch.Paths) > 4096 {
+		t.Errorf("Changes after 5,000 new files = All %v with %d paths, want All", ch.All, len(ch.Paths))
+	}
+}
+
 // TestLinkedFolderWatched: a link in an extra folder to a folder of the
 // workspace root is followed by discovery, which lists its files under
 // the link's path; the watcher watches it there. Two links to one folder
