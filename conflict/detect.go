@@ -120,12 +120,18 @@ func Detect(ctx context.Context, chunks []Chunk, opts Options) ([]Conflict, int,
 	// families maps the shared words of conflicting claims to the
 	// distinct values seen with them.
 	families := make(map[string]map[string]bool)
-	counts := make(map[int32]int)
+	// counts[j] is the weight of the words claim j shares with claim i;
+	// touched lists the j with a count, in the order first met.
+	counts := make([]int, len(all))
+	var touched []int32
 	for i := range all {
 		if err := checkEvery(ctx, i); err != nil {
 			return nil, 0, err
 		}
-		clear(counts)
+		for _, j := range touched {
+			counts[j] = 0
+		}
+		touched = touched[:0]
 		for _, w := range all[i].set {
 			p := postings[w]
 			if len(p) > opts.MaxPostings {
@@ -138,11 +144,14 @@ func Detect(ctx context.Context, chunks []Chunk, opts Options) ([]Conflict, int,
 			// Postings are ascending: the claims after i start past it.
 			k, _ := slices.BinarySearch(p, int32(i+1))
 			for _, j := range p[k:] {
+				if counts[j] == 0 {
+					touched = append(touched, j)
+				}
 				counts[j] += weight
 			}
 		}
-		for j, n := range counts {
-			if n < minCommon || !apart(chunks, &all[i], &all[j], opts.MinLineGap) {
+		for _, j := range touched {
+			if n := counts[j]; n < minCommon || !apart(chunks, &all[i], &all[j], opts.MinLineGap) {
 				continue
 			}
 			v, ok := judge(&all[i].claim, &all[j].claim)
