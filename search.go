@@ -66,11 +66,11 @@ func (w *Weave) Search(ctx context.Context, query string, opts ...SearchOption) 
 		// The watcher's events say what changed. Without a watcher, the
 		// workspace is diffed while the index is read as it is; the read
 		// is kept unless the diff found something to index.
-		var watched bool
-		if resp.Warnings, watched = w.syncWatched(ctx); !watched {
+		warns, watched := w.syncWatched(ctx)
+		resp.Warnings = append(resp.Warnings, warns...)
+		if !watched {
 			check = w.eng.StartCheck(ctx)
 		}
-		resp.Warnings = append([]Warning{}, resp.Warnings...)
 	}
 	got, warns, err := w.retrieve(ctx, query, s)
 	if check != nil {

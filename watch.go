@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"slices"
 	"time"
 
 	"github.com/memweave/memweave-go/index"
@@ -127,19 +126,27 @@ func (w *Weave) watchSync(ctx context.Context, ch watcher.Changes) ([]WatchEvent
 	if res == nil {
 		return nil, err
 	}
+	// The first warning of each file goes with its event; the others,
+	// and those of files not indexed, are events of their own.
+	first := make(map[string]int, len(res.Warnings))
+	for i := len(res.Warnings) - 1; i >= 0; i-- {
+		first[res.Warnings[i].Path] = i
+	}
+	indexed := make(map[string]bool, len(res.Indexed))
 	var evs []WatchEvent
 	for _, p := range res.Indexed {
+		indexed[p] = true
 		ev := WatchEvent{Path: p, Err: err}
-		if wn, ok := indexer.For(res.Warnings, p); ok && err == nil {
-			ev.Err = wn
+		if i, ok := first[p]; ok && err == nil {
+			ev.Err = res.Warnings[i]
 		}
 		evs = append(evs, ev)
 	}
 	for _, p := range res.Deleted {
 		evs = append(evs, WatchEvent{Path: p, Removed: true, Err: err})
 	}
-	for _, wn := range res.Warnings {
-		if !slices.Contains(res.Indexed, wn.Path) || wn.Path == "" {
+	for i, wn := range res.Warnings {
+		if wn.Path == "" || !indexed[wn.Path] || first[wn.Path] != i {
 			evs = append(evs, WatchEvent{Path: wn.Path, Err: wn})
 		}
 	}
