@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -236,6 +237,7 @@ func Start(ctx context.Context, s Syncer, opts Options) (*Watcher, error) {
 		all: true, paths: make(map[string]bool), barriers: make(map[string]chan struct{})}
 	// A missing SyncDir makes every barrier fail, and so every Sync scan.
 	_ = os.MkdirAll(opts.SyncDir, 0o700)
+	removeStaleBarriers(opts.SyncDir)
 	t := newTree(w, opts)
 	w.state = Active
 	if w.reason = t.startOS(); w.reason != nil {
@@ -515,6 +517,24 @@ func (w *Watcher) barrier(ctx context.Context) error {
 		return ctx.Err()
 	case <-w.done:
 		return ErrStopped
+	}
+}
+
+// staleBarrier is the age past which a barrier file is a leftover of a
+// killed process: a live one removes its own at once.
+const staleBarrier = time.Minute
+
+// removeStaleBarriers removes the barrier files that killed processes
+// left in dir.
+func removeStaleBarriers(dir string) {
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if !strings.HasPrefix(e.Name(), ".sync-") {
+			continue
+		}
+		if fi, err := e.Info(); err == nil && time.Since(fi.ModTime()) > staleBarrier {
+			os.Remove(filepath.Join(dir, e.Name()))
+		}
 	}
 }
 

@@ -458,6 +458,35 @@ func TestSyncSeesEveryCompletedWrite(t *testing.T) {
 	}
 }
 
+// TestStaleBarriersRemoved: barrier files a killed process left behind
+// are removed when a watcher starts; a fresh one is left alone.
+func TestStaleBarriersRemoved(t *testing.T) {
+	h := newHarness(t, nil)
+	dir := filepath.Join(h.root, workspace.IndexDir, "sync")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	old, fresh := filepath.Join(dir, ".sync-1-dead-1"), filepath.Join(dir, ".sync-2-live-1")
+	for _, p := range []string{old, fresh} {
+		if err := os.WriteFile(p, nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	hourAgo := time.Now().Add(-time.Hour)
+	if err := os.Chtimes(old, hourAgo, hourAgo); err != nil {
+		t.Fatal(err)
+	}
+	opts := h.options()
+	opts.OnDemand = true
+	h.start(t, context.Background(), opts)
+	if _, err := os.Stat(old); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("stale barrier after Start: %v, want it removed", err)
+	}
+	if _, err := os.Stat(fresh); err != nil {
+		t.Errorf("fresh barrier after Start: %v, want it kept", err)
+	}
+}
+
 // TestManyChangesScanEverything: past a few thousand changed paths
 // between two Syncs the watcher asks for a full scan instead of keeping
 // them all.
