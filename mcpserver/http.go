@@ -233,10 +233,16 @@ func (b *deadlineBody) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// full reports whether maxSessions sessions are open.
+// full reports whether maxSessions sessions are open. Only initialized
+// sessions count: the go-sdk's client probes with a request that opens a
+// session the server closes once it is answered, and that one may still
+// be listed when the client's initialize arrives.
 func (g *guard) full() bool {
 	n := 0
-	for range g.srv.Sessions() {
+	for ss := range g.srv.Sessions() {
+		if ss.InitializeParams() == nil {
+			continue
+		}
 		if n++; n >= g.maxSessions {
 			return true
 		}
