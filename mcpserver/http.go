@@ -358,6 +358,11 @@ func ServeHTTP(ctx context.Context, w *memweave.Weave, ln net.Listener, opts *HT
 		ErrorLog:          slog.NewLogLogger(o.Logger.Handler(), slog.LevelWarn),
 		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
 	}
+	// A connection that has not sent a request yet (the client's
+	// transport may dial one and never use it) would hold Shutdown for
+	// five seconds: it is closed once the calls are answered.
+	var unused connSet
+	hs.ConnState = unused.track
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()
 	select {
@@ -373,6 +378,7 @@ func ServeHTTP(ctx context.Context, w *memweave.Weave, ln net.Listener, opts *HT
 	go func() { shut <- hs.Shutdown(grace) }() // stops accepting at once
 	g.waitCalls(grace)
 	stop()
+	unused.closeAll()
 	var result error
 	if err := <-shut; err != nil {
 		o.Logger.Warn("mcp calls still running after the grace period; cancelling them", "grace", o.ShutdownGrace)
@@ -383,6 +389,35 @@ func ServeHTTP(ctx context.Context, w *memweave.Weave, ln net.Listener, opts *HT
 		result = errors.New("mcpserver: tool calls still running after the grace period and cancellation")
 	}
 	return result
+}
+
+// connSet holds the connections that have not sent a request yet.
+type connSet struct {
+	mu sync.Mutex
+	m  map[net.Conn]bool
+}
+
+// track is an [http.Server.ConnState] hook keeping the set.
+func (s *connSet) track(c net.Conn, state http.ConnState) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if state != http.StateNew {
+		delete(s.m, c)
+		return
+	}
+	if s.m == nil {
+		s.m = make(map[net.Conn]bool)
+	}
+	s.m[c] = true
+}
+
+// closeAll closes the connections in the set.
+func (s *connSet) closeAll() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for c := range s.m {
+		c.Close()
+	}
 }
 
 // waitCalls waits until no request other than GET is being served, or

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 	"testing"
@@ -308,6 +309,30 @@ func TestHTTPLongCall(t *testing.T) {
 	}()
 	if got := search(ctx, t, cs, "MARMOT-311"); !strings.Contains(got, "MARMOT-311") {
 		t.Errorf("memory_search held for 800ms = %s, want its answer", got)
+	}
+}
+
+// TestHTTPShutdownWithUnusedConn: a connection that never sent a
+// request (an HTTP client may dial one and not use it) does not hold up
+// the shutdown; http.Server.Shutdown alone waits five seconds for it.
+func TestHTTPShutdownWithUnusedConn(t *testing.T) {
+	t.Parallel()
+	w := openWeave(t, rawFiles, memweave.EmbedderConfig{})
+	s := serveHTTP(t, w, nil)
+	u, err := url.Parse(s.endpoint)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := net.Dial("tcp", u.Host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	time.Sleep(50 * time.Millisecond) // let the server accept it
+	start := time.Now()
+	s.stop()
+	if err := s.wait(t); err != nil || time.Since(start) > 2*time.Second {
+		t.Errorf("ServeHTTP = %v after %v with an unused connection open, want nil at once", err, time.Since(start))
 	}
 }
 
