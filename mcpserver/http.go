@@ -395,26 +395,34 @@ func ServeHTTP(ctx context.Context, w *memweave.Weave, ln net.Listener, opts *HT
 type connSet struct {
 	mu sync.Mutex
 	m  map[net.Conn]bool
+	// closed is set by closeAll: a connection accepted later is closed
+	// at once.
+	closed bool
 }
 
 // track is an [http.Server.ConnState] hook keeping the set.
 func (s *connSet) track(c net.Conn, state http.ConnState) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if state != http.StateNew {
+	switch {
+	case state != http.StateNew:
 		delete(s.m, c)
-		return
+	case s.closed:
+		c.Close()
+	default:
+		if s.m == nil {
+			s.m = make(map[net.Conn]bool)
+		}
+		s.m[c] = true
 	}
-	if s.m == nil {
-		s.m = make(map[net.Conn]bool)
-	}
-	s.m[c] = true
 }
 
-// closeAll closes the connections in the set.
+// closeAll closes the connections in the set, and those that join it
+// later.
 func (s *connSet) closeAll() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.closed = true
 	for c := range s.m {
 		c.Close()
 	}
