@@ -516,3 +516,44 @@ func TestSearchSeesEditThroughLink(t *testing.T) {
 		t.Errorf("Status = %+v, %v; want freshness events", st, err)
 	}
 }
+
+// TestSearchAfterFolderMovedAway: a long-lived Weave whose folder of
+// notes is moved out of memory/ or deleted stops finding them at the
+// very next search, and finds them under their new path.
+func TestSearchAfterFolderMovedAway(t *testing.T) {
+	root := memweavetest.Workspace(t, map[string]string{
+		"memory/base.md":         "# Base\n\nbaseline note\n",
+		"memory/team/a.md":       "# A\n\nquokka roster\n",
+		"memory/team/deep/b.md":  "# B\n\nwombat roster\n",
+		"memory/teamwork/c.md":   "# C\n\nnumbat roster\n",
+		"memory/other/doomed.md": "# D\n\nbilby roster\n",
+	})
+	w := open(t, root, memweave.Config{})
+	ctx := context.Background()
+	paths := func(q string) []string {
+		t.Helper()
+		resp, err := w.Search(ctx, q, memweave.SearchMode(memweave.ModeKeyword))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, r := range resp.Results {
+			out = append(out, r.Path)
+		}
+		return out
+	}
+	if got := paths("roster"); len(got) != 4 {
+		t.Fatalf("Search(roster) = %v, want the four rosters", got)
+	}
+	if err := os.Rename(filepath.Join(root, "memory", "team"), filepath.Join(root, "memory", "moved")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.RemoveAll(filepath.Join(root, "memory", "other")); err != nil {
+		t.Fatal(err)
+	}
+	got := paths("roster")
+	slices.Sort(got)
+	if want := []string{"memory/moved/a.md", "memory/moved/deep/b.md", "memory/teamwork/c.md"}; !slices.Equal(got, want) {
+		t.Errorf("Search(roster) after moving memory/team and deleting memory/other = %v, want %v", got, want)
+	}
+}

@@ -101,16 +101,7 @@ func Detect(ctx context.Context, chunks []Chunk, opts Options) ([]Conflict, int,
 	if err != nil {
 		return nil, 0, err
 	}
-	postings := make(map[uint64][]int32)
-	for i := range all {
-		for _, w := range all[i].set {
-			postings[w] = append(postings[w], int32(i))
-		}
-	}
-	// A word used by at most rare claims is specific enough alone:
-	// rareWord in a large memory, fewer in a small one, where every word
-	// is rare.
-	rare := min(rareWord, max(2, len(all)/5000))
+	nb := newNeighbours(all, opts.MaxPostings)
 	type key struct{ a, b int32 }
 	type hit struct {
 		Verdict
@@ -120,36 +111,11 @@ func Detect(ctx context.Context, chunks []Chunk, opts Options) ([]Conflict, int,
 	// families maps the shared words of conflicting claims to the
 	// distinct values seen with them.
 	families := make(map[string]map[string]bool)
-	// counts[j] is the weight of the words claim j shares with claim i;
-	// touched lists the j with a count, in the order first met.
-	counts := make([]int, len(all))
-	var touched []int32
 	for i := range all {
 		if err := checkEvery(ctx, i); err != nil {
 			return nil, 0, err
 		}
-		for _, j := range touched {
-			counts[j] = 0
-		}
-		touched = touched[:0]
-		for _, w := range all[i].set {
-			p := postings[w]
-			if len(p) > opts.MaxPostings {
-				continue
-			}
-			weight := 1
-			if len(p) <= rare {
-				weight = minCommon // one rare word alone makes neighbours
-			}
-			// Postings are ascending: the claims after i start past it.
-			k, _ := slices.BinarySearch(p, int32(i+1))
-			for _, j := range p[k:] {
-				if counts[j] == 0 {
-					touched = append(touched, j)
-				}
-				counts[j] += weight
-			}
-		}
+		counts, touched := nb.after(i)
 		for _, j := range touched {
 			if n := counts[j]; n < minCommon || !apart(chunks, &all[i], &all[j], opts.MinLineGap) {
 				continue
@@ -181,6 +147,64 @@ func Detect(ctx context.Context, chunks []Chunk, opts Options) ([]Conflict, int,
 	}
 	out, total := sortAndLimit(out, opts.Limit)
 	return out, total, nil
+}
+
+// neighbours finds, for each claim, the later claims that share words
+// with it, weighted: a word used by at most rare claims counts
+// minCommon, a common one 1, one in more than maxPostings claims not at
+// all.
+type neighbours struct {
+	all         []located
+	postings    map[uint64][]int32
+	rare        int
+	maxPostings int
+	// counts[j] is the weight claim j shares with the claim last asked
+	// about; touched lists the j with a count, in the order first met.
+	counts  []int
+	touched []int32
+}
+
+func newNeighbours(all []located, maxPostings int) *neighbours {
+	nb := &neighbours{all: all, postings: make(map[uint64][]int32), maxPostings: maxPostings, counts: make([]int, len(all))}
+	for i := range all {
+		for _, w := range all[i].set {
+			nb.postings[w] = append(nb.postings[w], int32(i))
+		}
+	}
+	// A word used by at most rare claims is specific enough alone:
+	// rareWord in a large memory, fewer in a small one, where every word
+	// is rare.
+	nb.rare = min(rareWord, max(2, len(all)/5000))
+	return nb
+}
+
+// after returns the weights the claims after i share with claim i, and
+// those claims, in the order first met. Both are valid until the next
+// call.
+func (nb *neighbours) after(i int) (counts []int, touched []int32) {
+	for _, j := range nb.touched {
+		nb.counts[j] = 0
+	}
+	nb.touched = nb.touched[:0]
+	for _, w := range nb.all[i].set {
+		p := nb.postings[w]
+		if len(p) > nb.maxPostings {
+			continue
+		}
+		weight := 1
+		if len(p) <= nb.rare {
+			weight = minCommon // one rare word alone makes neighbours
+		}
+		// Postings are ascending: the claims after i start past it.
+		k, _ := slices.BinarySearch(p, int32(i+1))
+		for _, j := range p[k:] {
+			if nb.counts[j] == 0 {
+				nb.touched = append(nb.touched, j)
+			}
+			nb.counts[j] += weight
+		}
+	}
+	return nb.counts, nb.touched
 }
 
 // collectClaims returns the claims of every chunk, with their chunk.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -39,6 +40,7 @@ func (e *Engine) SyncPaths(ctx context.Context, paths []string, opts SyncOptions
 			return err
 		}
 		d := &Diff{rows: rows}
+		under := rowsBelow(rows)
 		e.linkedMu.Lock()
 		paths = append(slices.Clip(paths), e.linked...)
 		e.linkedMu.Unlock()
@@ -52,7 +54,7 @@ func (e *Engine) SyncPaths(ctx context.Context, paths []string, opts SyncOptions
 			}
 		}
 		for _, abs := range paths {
-			if err := e.classifyPath(abs, d); err != nil {
+			if err := e.classifyPath(abs, d, under); err != nil {
 				return err
 			}
 		}
@@ -83,13 +85,17 @@ func (e *Engine) SyncPaths(ctx context.Context, paths []string, opts SyncOptions
 	return res, err
 }
 
-// classifyPath adds what the path abs means for the index to d.
-func (e *Engine) classifyPath(abs string, d *Diff) error {
+// classifyPath adds what the path abs means for the index to d; under
+// lists the row paths below a folder.
+func (e *Engine) classifyPath(abs string, d *Diff, under func(rel string) []string) error {
 	rel := e.relOf(abs)
 	fi, err := os.Lstat(abs)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		d.Deleted = append(d.Deleted, rowsUnder(d.rows, rel, true)...)
+		if _, ok := d.rows[rel]; ok {
+			d.Deleted = append(d.Deleted, rel)
+		}
+		d.Deleted = append(d.Deleted, under(rel)...)
 	case err != nil:
 		d.Unreadable = append(d.Unreadable, Warning{Path: rel, Err: err})
 	case fi.Mode()&fs.ModeSymlink != 0 && !e.isLinked(abs):
@@ -103,7 +109,7 @@ func (e *Engine) classifyPath(abs string, d *Diff) error {
 		f.Size, f.MTime, f.CTime, f.Inode = workspace.StatOf(fi)
 		e.classify(f, d)
 	case fi.IsDir():
-		for _, p := range rowsUnder(d.rows, rel, false) {
+		for _, p := range under(rel) {
 			if isGone(AbsPath(e.opts.Root, p)) {
 				d.Deleted = append(d.Deleted, p)
 			}
@@ -148,14 +154,21 @@ func (e *Engine) relOf(abs string) string {
 	return filepath.ToSlash(abs)
 }
 
-// rowsUnder returns the row paths below the folder rel, and rel itself
-// when self is set.
-func rowsUnder(rows map[string]index.File, rel string, self bool) []string {
-	var out []string
-	for p := range rows {
-		if (self && p == rel) || strings.HasPrefix(p, rel+"/") {
-			out = append(out, p)
+// rowsBelow returns a function listing the row paths below a folder,
+// by binary search in the sorted paths (made on first use), so that many
+// paths cost no more than one pass over the rows each.
+func rowsBelow(rows map[string]index.File) func(rel string) []string {
+	var sorted []string
+	return func(rel string) []string {
+		if sorted == nil {
+			sorted = slices.Sorted(maps.Keys(rows))
 		}
+		prefix := rel + "/"
+		i, _ := slices.BinarySearch(sorted, prefix)
+		j := i
+		for j < len(sorted) && strings.HasPrefix(sorted[j], prefix) {
+			j++
+		}
+		return sorted[i:j]
 	}
-	return out
 }

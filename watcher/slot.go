@@ -94,16 +94,6 @@ func (s *Slot) State() State {
 	return Off
 }
 
-// Sync runs [Watcher.Sync] on the slot's watcher; it fails with
-// [ErrStopped] when none runs.
-func (s *Slot) Sync(ctx context.Context, wait time.Duration) ([]Event, error) {
-	w := s.running()
-	if w == nil {
-		return nil, ErrStopped
-	}
-	return w.Sync(ctx, wait)
-}
-
 // Do runs [Watcher.Do] on the slot's watcher; it fails with
 // [ErrStopped] when none runs.
 func (s *Slot) Do(ctx context.Context, wait time.Duration, fn func(context.Context, Changes) error) error {

@@ -9,8 +9,8 @@ import (
 
 func TestSlot(t *testing.T) {
 	var s Slot
-	if _, err := s.Sync(context.Background(), 0); s.State() != Off || !errors.Is(err, ErrStopped) || s.Done() != nil {
-		t.Fatalf("empty slot: state %q, Sync error %v", s.State(), err)
+	if err := s.Do(context.Background(), 0, func(context.Context, Changes) error { return nil }); s.State() != Off || !errors.Is(err, ErrStopped) || s.Done() != nil {
+		t.Fatalf("empty slot: state %q, Do error %v", s.State(), err)
 	}
 	sync := SyncFunc(func(context.Context, Changes) ([]Event, error) { return nil, nil })
 	opts := Options{Root: t.TempDir(), Debounce: 10 * time.Millisecond, PollInterval: 20 * time.Millisecond}

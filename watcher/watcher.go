@@ -232,7 +232,7 @@ func Start(ctx context.Context, s Syncer, opts Options) (*Watcher, error) {
 	}
 	var id [6]byte
 	rand.Read(id[:])
-	w := &Watcher{s: s, opts: opts, prefix: fmt.Sprintf(".sync-%d-%s-", os.Getpid(), hex.EncodeToString(id[:])),
+	w := &Watcher{s: s, opts: opts, prefix: fmt.Sprintf("%s%d-%s-", barrierPrefix, os.Getpid(), hex.EncodeToString(id[:])),
 		syncing: make(chan struct{}, 1), kick: make(chan struct{}, 1), done: make(chan struct{}),
 		all: true, paths: make(map[string]bool), barriers: make(map[string]chan struct{})}
 	// A missing SyncDir makes every barrier fail, and so every Sync scan.
@@ -520,6 +520,9 @@ func (w *Watcher) barrier(ctx context.Context) error {
 	}
 }
 
+// barrierPrefix starts the name of every barrier file.
+const barrierPrefix = ".sync-"
+
 // staleBarrier is the age past which a barrier file is a leftover of a
 // killed process: a live one removes its own at once.
 const staleBarrier = time.Minute
@@ -529,7 +532,7 @@ const staleBarrier = time.Minute
 func removeStaleBarriers(dir string) {
 	entries, _ := os.ReadDir(dir)
 	for _, e := range entries {
-		if !strings.HasPrefix(e.Name(), ".sync-") {
+		if !strings.HasPrefix(e.Name(), barrierPrefix) {
 			continue
 		}
 		if fi, err := e.Info(); err == nil && time.Since(fi.ModTime()) > staleBarrier {
@@ -541,7 +544,7 @@ func removeStaleBarriers(dir string) {
 // sawBarrier reports whether name is one of this watcher's barrier files,
 // and releases the Sync waiting for it.
 func (w *Watcher) sawBarrier(name string) bool {
-	if filepath.Dir(name) != w.opts.SyncDir || len(filepath.Base(name)) < len(w.prefix) || filepath.Base(name)[:len(w.prefix)] != w.prefix {
+	if filepath.Dir(name) != w.opts.SyncDir || !strings.HasPrefix(filepath.Base(name), w.prefix) {
 		return false
 	}
 	w.mu.Lock()
