@@ -19,6 +19,12 @@ import (
 type Config struct {
 	// Workspace is the folder that holds memory/. Default ".".
 	Workspace string
+	// Create makes [Open] create the workspace's memory/ folder, and its
+	// [SettingsFile] from this Config, when the folder is missing.
+	// Default false: a workspace without memory/ is an error wrapping
+	// [ErrNoWorkspace], so that a mistyped path is named, not silently
+	// made into an empty workspace.
+	Create bool
 	// DBPath is the index file. Default "<Workspace>/.memweave/index.db".
 	DBPath string
 	// ChunkTokens is the hard cap on a chunk's size in estimated tokens;
@@ -54,7 +60,7 @@ type Config struct {
 	// MaxResults times it. Default 4.
 	CandidateMultiplier int
 	// Fusion configures how keyword and vector scores combine. Default
-	// weighted, 0.7 vector and 0.3 keyword.
+	// blend (see [search.Blend]).
 	Fusion search.FusionOptions
 	// DecayHalfLifeDays is the half-life used when a search enables decay
 	// without giving one. Default 30.

@@ -21,6 +21,9 @@ func exampleWorkspace(files map[string]string) string {
 	if err != nil {
 		log.Fatal(err)
 	}
+	if err := os.Mkdir(filepath.Join(dir, "memory"), 0o755); err != nil {
+		log.Fatal(err)
+	}
 	for rel, content := range files {
 		p := filepath.Join(dir, filepath.FromSlash(rel))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {

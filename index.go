@@ -62,6 +62,53 @@ func (w *Weave) Index(ctx context.Context, opts ...IndexOption) (*IndexResult, e
 	if o.LockTimeout < 0 {
 		return nil, errors.New("memweave: index: LockTimeout must be positive")
 	}
+	warns, err := w.adoptSettings(ctx)
+	if err != nil {
+		return nil, err
+	}
+	res, err := w.sync(ctx, o)
+	if res != nil {
+		res.Warnings = append(warns, res.Warnings...)
+	}
+	return res, err
+}
+
+// adoptSettings makes the index match the workspace's settings before an
+// index run: the explicit act that re-embeds an index built with another
+// embedder, or re-chunks one built with other chunking. It writes the
+// settings file when the workspace has none. An index built with another
+// embedder than the default one, in a workspace whose settings file does
+// not say so, is an error: the embedder it was built with is unknown.
+func (w *Weave) adoptSettings(ctx context.Context) ([]Warning, error) {
+	foreign, err := w.eng.Foreign(ctx)
+	if err != nil {
+		return nil, err
+	}
+	w.mu.Lock()
+	settings := w.settings
+	w.mu.Unlock()
+	var warns []Warning
+	if foreign != "" {
+		if settings == nil && !w.explicitEmbedder {
+			return nil, fmt.Errorf("memweave: index: the index was built with embedder %s, and the workspace has no %s saying so; name that embedder once (memweave config), or name another to re-embed with it: %w",
+				foreign, SettingsFile, ErrSettingsMismatch)
+		}
+		warns = append(warns, Warning{Err: fmt.Errorf("re-embedding every chunk: the index was built with embedder %s, the workspace's is %s", foreign, w.eng.IdentityOf().Embedder)})
+	}
+	if settings == nil {
+		w.mu.Lock()
+		err := w.saveSettings(ctx)
+		w.mu.Unlock()
+		if err != nil {
+			return nil, err
+		}
+	}
+	return warns, w.eng.Reconcile(ctx)
+}
+
+// sync runs an index run with options o: a full scan, or for a
+// long-lived Weave the files its watcher saw change.
+func (w *Weave) sync(ctx context.Context, o indexer.SyncOptions) (*IndexResult, error) {
 	if o.Force || !w.startOnDemand() {
 		return w.eng.Sync(ctx, o)
 	}

@@ -276,7 +276,7 @@ func ExampleWeave_Pack() {
 		panic(err)
 	}
 	defer os.RemoveAll(root)
-	w, err := memweave.Open(ctx, memweave.Config{Workspace: root})
+	w, err := memweave.Open(ctx, memweave.Config{Workspace: root, Create: true})
 	if err != nil {
 		panic(err)
 	}

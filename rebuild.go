@@ -19,8 +19,9 @@ import (
 // memweave did not create, or one from a newer memweave, is left alone.
 // [indexer.Rebuild] explains why.
 func Rebuild(ctx context.Context, cfg Config, opts ...IndexOption) (*IndexResult, error) {
-	cfg, err := cfg.withDefaults()
-	if err != nil {
+	// Only the paths are filled in: Open fills in the rest from the
+	// workspace's settings.
+	if err := cfg.pathDefaults(); err != nil {
 		return nil, err
 	}
 	return indexer.Rebuild(ctx, cfg.DBPath, func(ctx context.Context, path string, importCache bool) (*IndexResult, error) {

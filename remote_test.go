@@ -121,6 +121,7 @@ func TestRemoteEmbedderChunkingChange(t *testing.T) {
 	cfg := remoteConfig(srv)
 	cfg.ChunkTokens = 16
 	cfg.ChunkOverlap = new(0)
+	changeSettings(t, root, func(s *memweave.Settings) { s.ChunkTokens, s.ChunkOverlap = 16, new(0) })
 	w = open(t, root, cfg)
 	res := mustIndex(t, w)
 	if res.FilesIndexed != 3 || res.ChunksCreated <= before {

@@ -115,7 +115,18 @@ func (w *Weave) retrieve(ctx context.Context, query string, s search.Options) (*
 	}
 	h := search.Hybrid{Keyword: w.db, Fusion: w.cfg.Fusion}
 	if w.emb != nil {
-		h.Vector, h.Embedder = w.db, w.emb
+		foreign, err := w.eng.Foreign(ctx)
+		switch {
+		case err != nil:
+			return nil, nil, fmt.Errorf("memweave: search: %w", err)
+		case foreign != "":
+			warns = append(warns, w.eng.ForeignWarning(foreign))
+			if s.Mode == ModeHybrid {
+				s.Mode = ModeKeyword
+			}
+		default:
+			h.Vector, h.Embedder = w.db, w.emb
+		}
 	}
 	pool := s.MaxResults * w.cfg.CandidateMultiplier
 	if s.MMR {

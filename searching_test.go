@@ -896,7 +896,7 @@ func TestOpenInvalidSearchDefaults(t *testing.T) {
 		{"Fusion", memweave.Config{Fusion: search.FusionOptions{Method: "borda"}}},
 		{"Fusion", memweave.Config{Fusion: search.FusionOptions{KeywordFloor: new(2.0)}}},
 	} {
-		tt.cfg.Workspace = t.TempDir()
+		tt.cfg.Workspace, tt.cfg.Create = t.TempDir(), true
 		w, err := memweave.Open(context.Background(), tt.cfg)
 		var ce *memweave.ConfigError
 		if !errors.As(err, &ce) || ce.Field != tt.field {

@@ -102,6 +102,13 @@ func (w *Weave) Status(ctx context.Context, opts ...StatusOption) (*Status, erro
 	if s.Dims == 0 {
 		s.Dims = st.Dims // not learned yet in this process
 	}
+	if foreign, err := w.eng.Foreign(ctx); err != nil {
+		return nil, err
+	} else if foreign != "" {
+		s.SearchMode = ModeKeyword
+		s.SearchModeReason = w.eng.ForeignWarning(foreign).Error()
+		return s, nil
+	}
 	if st.Chunks > 0 && st.Vectors == 0 {
 		s.SearchMode = ModeKeyword
 		s.SearchModeReason = "no chunk has a vector yet (embedding failed or pending); run index"

@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/memweave/memweave-go/conflict"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"sync"
 	"time"
 
 	"github.com/memweave/memweave-go/chunker"
+	"github.com/memweave/memweave-go/conflict"
 	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/index"
 	"github.com/memweave/memweave-go/indexer"
@@ -23,9 +25,14 @@ import (
 // goroutines, and several processes may open the same workspace.
 type Weave struct {
 	cfg Config
-	db  *index.DB
-	emb embed.Embedder // nil: keyword-only
-	eng *indexer.Engine
+	// settings is the workspace's settings file as Open read it (nil:
+	// none) or as Index wrote it; explicitEmbedder is whether the caller
+	// named the embedder.
+	settings         *Settings
+	explicitEmbedder bool
+	db               *index.DB
+	emb              embed.Embedder // nil: keyword-only
+	eng              *indexer.Engine
 	// claims keeps the claims parsed from result texts for the
 	// supersede stage of every search.
 	claims conflict.Claims
@@ -39,23 +46,50 @@ type Weave struct {
 }
 
 // Open opens the workspace described by cfg, creating its index when
-// missing. If the embedder or chunker differs from the one the index was
-// built with, the next [Weave.Index] rebuilds what changed. An append
-// that a killed process left torn is undone first ([memfile.Recover]), so
-// no index run reads half a note.
+// missing. The workspace must hold a memory/ folder (else an error
+// wrapping [ErrNoWorkspace] names it), unless cfg.Create is set.
+//
+// The workspace's [SettingsFile], when present, fills in the Config
+// fields left unset; a set field that disagrees with it is an error
+// wrapping [ErrSettingsMismatch] (see [SettingsError]) that names both.
+// An openai embedder configured without an API key reads it from the
+// environment ([EmbeddingKeyFromEnv]).
+//
+// Open never changes what the index was built with: when its embedder
+// differs, searches are keyword-only and say why, written files wait for
+// their vectors, and only [Weave.Index] re-embeds. An append that a
+// killed process left torn is undone first ([memfile.Recover]), so no
+// index run reads half a note.
 func Open(ctx context.Context, cfg Config) (*Weave, error) {
-	cfg, err := cfg.withDefaults()
+	explicit := cfg.Embedder.Provider != "" || cfg.Embedder.Custom != nil
+	if err := cfg.pathDefaults(); err != nil {
+		return nil, err
+	}
+	created, err := checkWorkspace(cfg.Workspace, cfg.Create)
 	if err != nil {
 		return nil, err
 	}
-	if fi, err := os.Stat(cfg.Workspace); err != nil {
-		return nil, fmt.Errorf("memweave: open workspace %s: %w", cfg.Workspace, err)
-	} else if !fi.IsDir() {
-		return nil, fmt.Errorf("memweave: open workspace %s: not a folder", cfg.Workspace)
+	settings, err := ReadSettings(ctx, cfg.Workspace)
+	if err != nil {
+		return nil, err
+	}
+	if settings != nil {
+		if err := cfg.applySettings(settings, filepath.Join(cfg.Workspace, SettingsFile)); err != nil {
+			return nil, err
+		}
+	}
+	if cfg, err = cfg.withDefaults(); err != nil {
+		return nil, err
+	}
+	if cfg.Embedder.Provider == "openai" && cfg.Embedder.APIKey == "" {
+		cfg.Embedder.APIKey = EmbeddingKeyFromEnv()
 	}
 	emb, err := embed.New(cfg.Embedder)
 	if err != nil {
 		return nil, &ConfigError{Field: "Embedder", Err: err}
+	}
+	if cfg.Embedder.Provider == "hash" && cfg.Embedder.Custom == nil {
+		cfg.Embedder.Dims = emb.Identity().Dims
 	}
 	if err := memfile.Recover(ctx, cfg.Workspace); err != nil {
 		return nil, fmt.Errorf("memweave: open workspace %s: %w", cfg.Workspace, err)
@@ -64,17 +98,66 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &Weave{cfg: cfg, db: db, emb: emb}
+	w := &Weave{cfg: cfg, db: db, emb: emb, settings: settings, explicitEmbedder: explicit}
 	w.eng = indexer.New(db, indexer.Options{
 		Root: cfg.Workspace, ExtraPaths: cfg.ExtraPaths, MaxFileBytes: cfg.MaxFileBytes,
 		Chunk:    chunker.Options{MaxTokens: cfg.ChunkTokens, Overlap: cfg.ChunkOverlap},
 		Embedder: emb, CacheMaxEntries: cfg.CacheMaxEntries, Logger: cfg.Logger,
 	})
-	if err := w.eng.Reconcile(ctx); err != nil {
+	if err := w.eng.Adopt(ctx); err != nil {
 		db.Close()
 		return nil, err
 	}
+	if created && settings == nil {
+		if err := w.saveSettings(ctx); err != nil {
+			db.Close()
+			return nil, err
+		}
+	}
 	return w, nil
+}
+
+// checkWorkspace reports a workspace folder that is missing or holds no
+// memory/ folder; with create it makes memory/ and reports whether it
+// did.
+func checkWorkspace(ws string, create bool) (created bool, err error) {
+	fi, err := os.Stat(ws)
+	if err != nil {
+		return false, fmt.Errorf("memweave: open workspace %s: %w", ws, err)
+	} else if !fi.IsDir() {
+		return false, fmt.Errorf("memweave: open workspace %s: not a folder", ws)
+	}
+	mem := filepath.Join(ws, "memory")
+	fi, err = os.Stat(mem)
+	switch {
+	case err == nil && fi.IsDir():
+		return false, nil
+	case err == nil:
+		return false, fmt.Errorf("memweave: open workspace %s: memory is not a folder: %w", ws, ErrNoWorkspace)
+	case !errors.Is(err, fs.ErrNotExist):
+		return false, fmt.Errorf("memweave: open workspace %s: %w", ws, err)
+	case create:
+		if err := os.MkdirAll(mem, 0o755); err != nil {
+			return false, fmt.Errorf("memweave: create workspace %s: %w", ws, err)
+		}
+		return true, nil
+	case filepath.Base(ws) == "memory":
+		return false, fmt.Errorf("memweave: open workspace %s: no memory/ folder in it; it looks like a memory folder itself: use its parent %s: %w",
+			ws, filepath.Dir(ws), ErrNoWorkspace)
+	}
+	return false, fmt.Errorf("memweave: open workspace %s: no memory/ folder in it (create the workspace with memweave init, or name the folder that holds memory/): %w",
+		ws, ErrNoWorkspace)
+}
+
+// saveSettings writes the workspace's settings file from the effective
+// configuration.
+func (w *Weave) saveSettings(ctx context.Context) error {
+	s := w.Settings()
+	if err := WriteSettings(ctx, w.cfg.Workspace, s); err != nil {
+		return err
+	}
+	w.settings = &s
+	return nil
 }
 
 // Config returns the effective configuration, defaults filled in. The

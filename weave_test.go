@@ -25,6 +25,22 @@ var sample = map[string]string{
 	"README.md":                        "outside memory, not indexed by default\n",
 }
 
+// changeSettings changes the workspace's settings file with fn, as
+// `memweave config` does: the explicit act that lets an Open with other
+// settings through.
+func changeSettings(tb testing.TB, root string, fn func(*memweave.Settings)) {
+	tb.Helper()
+	ctx := context.Background()
+	s, err := memweave.ReadSettings(ctx, root)
+	if err != nil || s == nil {
+		tb.Fatalf("ReadSettings = %v, %v", s, err)
+	}
+	fn(s)
+	if err := memweave.WriteSettings(ctx, root, *s); err != nil {
+		tb.Fatal(err)
+	}
+}
+
 func open(tb testing.TB, root string, cfg memweave.Config) *memweave.Weave {
 	tb.Helper()
 	cfg.Workspace = root
@@ -243,7 +259,7 @@ func TestBadInput(t *testing.T) {
 		}
 	})
 	t.Run("bad config", func(t *testing.T) {
-		_, err := memweave.Open(ctx, memweave.Config{Workspace: t.TempDir(), ChunkTokens: 100, ChunkOverlap: new(200)})
+		_, err := memweave.Open(ctx, memweave.Config{Workspace: t.TempDir(), Create: true, ChunkTokens: 100, ChunkOverlap: new(200)})
 		var ce *memweave.ConfigError
 		if !errors.As(err, &ce) || ce.Field != "ChunkOverlap" {
 			t.Errorf("Open(bad overlap) = %v, want ConfigError on ChunkOverlap", err)
@@ -257,6 +273,11 @@ func TestEmbedderChangeRebuildsVectors(t *testing.T) {
 	w := open(t, root, memweave.Config{})
 	mustIndex(t, w)
 	w.Close()
+	// Another embedder is refused until the workspace's settings say so.
+	if _, err := memweave.Open(ctx, memweave.Config{Workspace: root, Embedder: memweave.EmbedderConfig{Dims: 128}}); !errors.Is(err, memweave.ErrSettingsMismatch) {
+		t.Fatalf("Open with other dims = %v, want ErrSettingsMismatch", err)
+	}
+	changeSettings(t, root, func(s *memweave.Settings) { s.Embedder.Dims = 128 })
 	w = open(t, root, memweave.Config{Embedder: memweave.EmbedderConfig{Dims: 128}})
 	res := mustIndex(t, w)
 	st, _ := w.Status(ctx)
@@ -264,6 +285,7 @@ func TestEmbedderChangeRebuildsVectors(t *testing.T) {
 		t.Errorf("after dims change: %+v, status %+v", res, st)
 	}
 	w.Close()
+	changeSettings(t, root, func(s *memweave.Settings) { s.Embedder.Dims = 0 })
 	w = open(t, root, memweave.Config{})
 	res = mustIndex(t, w)
 	if res.EmbeddingsComputed != 0 || res.EmbeddingsCached == 0 {

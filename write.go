@@ -34,19 +34,39 @@ var ErrInvalidSource = memfile.ErrInvalidSource
 // a backslash, a control character or a trailing dot or space
 // ([workspace.ErrBadName]), and one not ending in .md or .markdown.
 //
+// Blank content (nothing or only white space) over a file that is not
+// empty is refused with an error wrapping [ErrWouldErase], as it would
+// erase the note, unless [AllowEmpty] is given.
+//
 // Write takes the workspace's write lock, so it never interleaves with an
 // [Weave.Append] to the same file from this or another process. The file
 // is on disk even when the returned error comes from indexing it.
-func (w *Weave) Write(ctx context.Context, path, content string) (*IndexResult, error) {
+func (w *Weave) Write(ctx context.Context, path, content string, opts ...WriteOption) (*IndexResult, error) {
 	if err := w.checkOpen(); err != nil {
 		return nil, err
 	}
-	abs, err := memfile.Write(ctx, w.cfg.Workspace, path, []byte(content))
+	var o writeSettings
+	for _, opt := range opts {
+		opt(&o)
+	}
+	abs, err := memfile.Write(ctx, w.cfg.Workspace, path, []byte(content), o.allowEmpty)
 	if err != nil {
 		return nil, fmt.Errorf("memweave: %w", err)
 	}
 	return w.Add(ctx, abs)
 }
+
+// ErrWouldErase is wrapped by the error of [Weave.Write] for blank
+// content over a note that is not empty (it is [memfile.ErrWouldErase]).
+var ErrWouldErase = memfile.ErrWouldErase
+
+// WriteOption sets a per-call option of [Weave.Write].
+type WriteOption func(*writeSettings)
+
+type writeSettings struct{ allowEmpty bool }
+
+// AllowEmpty lets [Weave.Write] replace a note with blank content.
+func AllowEmpty() WriteOption { return func(s *writeSettings) { s.allowEmpty = true } }
 
 // AppendOption sets a per-call option of [Weave.Append].
 type AppendOption func(*appendSettings)

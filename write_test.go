@@ -470,6 +470,7 @@ func ExampleWeave_Append() {
 	defer os.RemoveAll(root)
 	w, err := memweave.Open(ctx, memweave.Config{
 		Workspace: root,
+		Create:    true, // a new workspace: make memory/ and memweave.json
 		Now:       func() time.Time { return time.Date(2026, 3, 14, 9, 30, 0, 0, time.UTC) },
 	})
 	if err != nil {
@@ -593,5 +594,31 @@ func TestDeleteLinks(t *testing.T) {
 	}
 	if got := memweavetest.ReadFile(t, root, "memory/real.md"); got != "# Real\n" {
 		t.Errorf("the link's target changed to %q", got)
+	}
+}
+
+// TestWriteEmptyRefused: blank content over a note that is not empty is
+// refused with ErrWouldErase and leaves the file alone; AllowEmpty writes
+// it; blank content for a new note is fine.
+func TestWriteEmptyRefused(t *testing.T) {
+	ctx := context.Background()
+	root := memweavetest.Workspace(t, map[string]string{"memory/stack.md": "# Stack\n\nPostgreSQL 16.\n"})
+	w := open(t, root, memweave.Config{})
+	for _, content := range []string{"", " \n\t\n"} {
+		if _, err := w.Write(ctx, "stack.md", content); !errors.Is(err, memweave.ErrWouldErase) || !strings.Contains(err.Error(), "stack.md") {
+			t.Errorf("Write(stack.md, %q) = %v, want ErrWouldErase naming the file", content, err)
+		}
+	}
+	if got := memweavetest.ReadFile(t, root, "memory/stack.md"); got != "# Stack\n\nPostgreSQL 16.\n" {
+		t.Errorf("refused writes changed the note to %q", got)
+	}
+	if _, err := w.Write(ctx, "new.md", ""); err != nil {
+		t.Errorf("Write(new.md, \"\") = %v, want it written", err)
+	}
+	if _, err := w.Write(ctx, "stack.md", "", memweave.AllowEmpty()); err != nil {
+		t.Fatalf("Write(AllowEmpty) = %v", err)
+	}
+	if got := memweavetest.ReadFile(t, root, "memory/stack.md"); got != "" {
+		t.Errorf("Write(AllowEmpty) left %q", got)
 	}
 }

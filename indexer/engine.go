@@ -47,6 +47,9 @@ type Engine struct {
 	// mu serialises index runs within this process and guards closed.
 	mu     sync.Mutex
 	closed bool
+	// foreign is set, under the lock, during a run over an index whose
+	// vectors are of another embedder: chunks are stored without vectors.
+	foreign bool
 
 	// scanner keeps folder listings between freshness scans.
 	scanner workspace.Scanner

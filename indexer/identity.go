@@ -2,6 +2,7 @@ package indexer
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -114,15 +115,59 @@ func sameModel(stored, current string) bool {
 	return ok && strings.HasPrefix(stored, prefix+"/") && stored != current
 }
 
-// reconciled makes sure, before a run embeds anything, that the index's
-// vector table matches the embedder: with dimensions still unknown it
-// runs Reconcile, which probes the endpoint. It is called under the lock.
-func (e *Engine) reconciled(ctx context.Context) error {
-	if e.opts.Embedder == nil || e.IdentityOf().Dims > 0 && e.identityStored(ctx) {
-		return nil
+// Adopt records the engine's identity in an index that records none yet
+// (a new index), creating its vector table. It never changes the
+// identity of an index that has one: only [Engine.Reconcile] does.
+func (e *Engine) Adopt(ctx context.Context) error {
+	stored, err := e.db.Meta(ctx, "identity")
+	if err != nil || stored != "" {
+		return err
 	}
 	return e.Reconcile(ctx)
 }
+
+// Foreign returns the identity of the index's vectors when it is not the
+// engine's embedder's: "" when they match (or the engine's dimensions are
+// still to be learned from the same model), or when the index records no
+// identity yet. Vectors of a foreign identity are neither searched nor
+// added to; [Engine.Reconcile] replaces them.
+func (e *Engine) Foreign(ctx context.Context) (string, error) {
+	stored, err := e.db.Meta(ctx, "identity")
+	if err != nil {
+		return "", err
+	}
+	id := e.IdentityOf().Embedder
+	if stored == "" || stored == id || sameModel(stored, id) {
+		return "", nil
+	}
+	return stored, nil
+}
+
+// reconciled makes sure, before a run embeds anything, that the index's
+// vector table matches the embedder: with dimensions still unknown it
+// probes the endpoint (see [Engine.Reconcile]). It returns the index's
+// identity when that is another ([Engine.Foreign]): the run then stores
+// chunks without vectors, leaving their files pending, and changes
+// nothing else. It is called under the lock.
+func (e *Engine) reconciled(ctx context.Context) (foreign string, err error) {
+	if foreign, err = e.Foreign(ctx); err != nil || foreign != "" {
+		return foreign, err
+	}
+	if e.opts.Embedder == nil || e.IdentityOf().Dims > 0 && e.identityStored(ctx) {
+		return "", nil
+	}
+	return "", e.Reconcile(ctx)
+}
+
+// ForeignWarning is the warning of a run or search over an index whose
+// vectors are of the embedder identity foreign, not of the engine's.
+func (e *Engine) ForeignWarning(foreign string) Warning {
+	return Warning{Err: fmt.Errorf("the index's vectors are of embedder %s, the configured one is %s: %w; searching by keyword only, and new chunks wait for vectors, until index re-embeds every chunk",
+		foreign, e.IdentityOf().Embedder, ErrForeignVectors)}
+}
+
+// ErrForeignVectors is wrapped by [Engine.ForeignWarning].
+var ErrForeignVectors = errors.New("embedder differs from the index's")
 
 // identityStored reports whether the index records the current identity.
 func (e *Engine) identityStored(ctx context.Context) bool {

@@ -105,11 +105,17 @@ func (e *Engine) Forget(ctx context.Context, paths ...string) (*Result, error) {
 // their current index rows), removes the rows of deleted, refreshes the
 // stat of the racy rows in retouch and finishes the run.
 func (e *Engine) apply(ctx context.Context, todo []workspace.File, rows map[string]index.File, deleted []string, retouch []index.File, opts SyncOptions, res *Result) error {
-	if err := e.reconciled(ctx); err != nil {
+	foreign, err := e.reconciled(ctx)
+	if err != nil {
 		return err
 	}
+	e.foreign = foreign != ""
+	defer func() { e.foreign = false }()
 	if err := e.pipeline(ctx, todo, rows, opts, res); err != nil {
 		return err
+	}
+	if e.foreign && len(todo) > 0 {
+		res.Warnings = append(res.Warnings, e.ForeignWarning(foreign))
 	}
 	if err := e.remove(ctx, deleted, res); err != nil {
 		return err

@@ -12,7 +12,7 @@ import (
 // distinct text once) otherwise. An embedding failure is a warning: the
 // chunks stay without vectors and their files pending.
 func (e *Engine) vectors(ctx context.Context, gr *group) error {
-	if e.opts.Embedder == nil || len(gr.updates) == 0 {
+	if e.opts.Embedder == nil || e.foreign || len(gr.updates) == 0 {
 		return nil
 	}
 	need, err := e.missingVectors(ctx, gr)

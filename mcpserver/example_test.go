@@ -21,7 +21,7 @@ func Example() {
 		panic(err)
 	}
 	defer os.RemoveAll(root)
-	w, err := memweave.Open(ctx, memweave.Config{Workspace: root})
+	w, err := memweave.Open(ctx, memweave.Config{Workspace: root, Create: true})
 	if err != nil {
 		panic(err)
 	}

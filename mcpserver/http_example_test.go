@@ -30,7 +30,7 @@ func ExampleServeHTTP() {
 		panic(err)
 	}
 	defer os.RemoveAll(root)
-	w, err := memweave.Open(ctx, memweave.Config{Workspace: root})
+	w, err := memweave.Open(ctx, memweave.Config{Workspace: root, Create: true})
 	if err != nil {
 		panic(err)
 	}

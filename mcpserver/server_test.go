@@ -352,7 +352,10 @@ func TestToolErrors(t *testing.T) {
 		{"memory_search", map[string]any{"query": ""}, "memory_search: search: empty query: give words to search for"},
 		{"memory_search", map[string]any{"query": " \n"}, "memory_search: search: empty query: give words to search for"},
 		{"memory_pack", map[string]any{"query": "", "budget_tokens": 100}, "memory_pack: search: empty query: give words to search for"},
-		{"memory_search", map[string]any{"query": "x", "min_score": 7}, "MinScore"},
+		{"memory_search", map[string]any{"query": "x", "min_score": 7}, "min_score must be in [0,1]"},
+		{"memory_search", map[string]any{"query": "x", "mmr_lambda": -1}, "mmr_lambda must be in [0,1]"},
+		{"memory_write", map[string]any{"path": "stack.md", "content": ""}, "allow_empty"},
+		{"memory_write", map[string]any{"path": "memory/stack.md", "content": " \n"}, "would erase"},
 		{"memory_search", map[string]any{"query": "x", "max_results": 500}, "max_results"},
 		{"memory_search", map[string]any{"query": "x", "decay_half_life_days": -1}, "decay_half_life_days"},
 		{"memory_search", map[string]any{"query": 42}, "query"},
@@ -361,6 +364,21 @@ func TestToolErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		mustFail(t, cs, tt.tool, tt.args, tt.want)
+	}
+	var got struct {
+		Text string `json:"text"`
+	}
+	mustCall(t, cs, "memory_get", map[string]any{"path": "stack.md"}, &got)
+	if got.Text != "one\ntwo\n" {
+		t.Errorf("after the refused empty writes memory/stack.md = %q, want it unchanged", got.Text)
+	}
+	var wrote struct {
+		Bytes int `json:"bytes"`
+	}
+	mustCall(t, cs, "memory_write", map[string]any{"path": "stack.md", "content": "", "allow_empty": true}, &wrote)
+	mustCall(t, cs, "memory_get", map[string]any{"path": "stack.md"}, &got)
+	if got.Text != "" {
+		t.Errorf("memory_write allow_empty left %q", got.Text)
 	}
 	// Unknown tools are the one protocol-level error.
 	if _, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "memory_forget"}); err == nil {

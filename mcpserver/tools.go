@@ -99,6 +99,9 @@ func (t *tools) search(ctx context.Context, in searchInput) (*mcp.CallToolResult
 		opts = append(opts, memweave.MaxResults(in.MaxResults))
 	}
 	if in.MinScore != nil {
+		if v := *in.MinScore; !(v >= 0 && v <= 1) {
+			return nil, out, fmt.Errorf("memory_search: min_score must be in [0,1], got %v", v)
+		}
 		opts = append(opts, memweave.MinScore(*in.MinScore))
 	}
 	if len(in.Sources) > 0 {
@@ -111,6 +114,9 @@ func (t *tools) search(ctx context.Context, in searchInput) (*mcp.CallToolResult
 		opts = append(opts, memweave.Decay(*d))
 	}
 	if in.MMRLambda != nil {
+		if v := *in.MMRLambda; !(v >= 0 && v <= 1) {
+			return nil, out, fmt.Errorf("memory_search: mmr_lambda must be in [0,1], got %v", v)
+		}
 		opts = append(opts, memweave.MMR(*in.MMRLambda))
 	}
 	var resp *memweave.SearchResponse
@@ -186,6 +192,8 @@ func (t *tools) get(ctx context.Context, in getInput) (*mcp.CallToolResult, getO
 type writeInput struct {
 	Path    string `json:"path" jsonschema:"Markdown file relative to memory/, such as notes/database.md; at most 1024 bytes"`
 	Content string `json:"content" jsonschema:"the file's complete new content, in Markdown; at most 1 MiB (1048576 bytes)"`
+	// AllowEmpty lets blank content replace a note that is not empty.
+	AllowEmpty bool `json:"allow_empty,omitempty" jsonschema:"true to let blank content replace a note that is not empty, erasing it (default false: refused)"`
 }
 
 // writeOutput is the output of memory_write.
@@ -207,7 +215,14 @@ func (t *tools) write(ctx context.Context, in writeInput) (*mcp.CallToolResult, 
 	if err != nil {
 		return nil, out, pathError("memory_write", in.Path, err)
 	}
-	res, err := t.w.Write(ctx, in.Path, in.Content)
+	var opts []memweave.WriteOption
+	if in.AllowEmpty {
+		opts = append(opts, memweave.AllowEmpty())
+	}
+	res, err := t.w.Write(ctx, in.Path, in.Content, opts...)
+	if errors.Is(err, memweave.ErrWouldErase) {
+		return nil, out, fmt.Errorf("memory_write: content is blank and %w (path %q); pass allow_empty: true to erase it", err, in.Path)
+	}
 	if err != nil {
 		return nil, out, pathError("memory_write", in.Path, err)
 	}

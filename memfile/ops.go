@@ -1,20 +1,28 @@
 package memfile
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"time"
 
 	"github.com/memweave/memweave-go/workspace"
 )
 
+// ErrWouldErase is returned by [Write] for blank data (nothing or only
+// white space) over a file that is not empty, unless allowed.
+var ErrWouldErase = errors.New("empty content would erase the file")
+
 // Write replaces the memory file path (see [Target]) with data under the
 // workspace's write lock, atomically (see [Replace]), and returns its
-// absolute path. Errors name the path.
-func Write(ctx context.Context, root, path string, data []byte) (abs string, err error) {
-	if _, _, err := Target(root, path); err != nil {
+// absolute path. Blank data over a file that is not empty is refused
+// with [ErrWouldErase] unless allowEmpty. Errors name the path.
+func Write(ctx context.Context, root, path string, data []byte, allowEmpty bool) (abs string, err error) {
+	target, _, err := Target(root, path)
+	if err != nil {
 		return "", fmt.Errorf("write %s: %w", path, err)
 	}
 	unlock, err := Lock(ctx, root)
@@ -22,6 +30,11 @@ func Write(ctx context.Context, root, path string, data []byte) (abs string, err
 		return "", fmt.Errorf("write %s: %w", path, err)
 	}
 	defer unlock()
+	if !allowEmpty && len(bytes.TrimSpace(data)) == 0 {
+		if fi, err := os.Stat(target); err == nil && fi.Mode().IsRegular() && fi.Size() > 0 {
+			return "", fmt.Errorf("write %s: %w's %d bytes", path, ErrWouldErase, fi.Size())
+		}
+	}
 	if abs, err = Replace(root, path, data); err != nil {
 		return "", fmt.Errorf("write %s: %w", path, err)
 	}

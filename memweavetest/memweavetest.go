@@ -24,11 +24,15 @@ var Now = time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
 // Clock returns a func that always returns Now.
 func Clock() func() time.Time { return func() time.Time { return Now } }
 
-// Workspace creates a workspace in t.TempDir() holding the given files
-// (workspace-relative path to content) and returns its root.
+// Workspace creates a workspace in t.TempDir(), its memory/ folder and
+// the given files (workspace-relative path to content), and returns its
+// root.
 func Workspace(tb testing.TB, files map[string]string) string {
 	tb.Helper()
 	root := tb.TempDir()
+	if err := os.Mkdir(filepath.Join(root, "memory"), 0o755); err != nil {
+		tb.Fatal(err)
+	}
 	for rel, content := range files {
 		WriteFile(tb, root, rel, content)
 	}

@@ -22,7 +22,7 @@ func Example() {
 		panic(err)
 	}
 	defer os.RemoveAll(root)
-	w, err := memweave.Open(ctx, memweave.Config{Workspace: root}) // offline hash embedder
+	w, err := memweave.Open(ctx, memweave.Config{Workspace: root, Create: true}) // offline hash embedder
 	if err != nil {
 		panic(err)
 	}

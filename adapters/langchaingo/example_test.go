@@ -24,7 +24,7 @@ func Example() {
 	}
 	defer os.RemoveAll(root)
 	today := func() time.Time { return time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC) }
-	w, err := memweave.Open(ctx, memweave.Config{Workspace: root, Now: today}) // offline hash embedder
+	w, err := memweave.Open(ctx, memweave.Config{Workspace: root, Now: today, Create: true}) // offline hash embedder
 	if err != nil {
 		panic(err)
 	}

@@ -42,7 +42,7 @@ whole, once.`,
 			if strings.TrimSpace(text) == "" {
 				return usageErr("append needs a non-empty TEXT")
 			}
-			w, err := a.openWeave(cmd)
+			w, err := a.open(cmd, a.creating())
 			if err != nil {
 				return err
 			}

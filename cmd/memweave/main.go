@@ -4,6 +4,9 @@
 // Usage:
 //
 //	memweave --version
+//	memweave [global flags] init [--json]
+//	memweave [global flags] config [--chunk-tokens N] [--chunk-overlap N]
+//	    [--fusion METHOD] [--json]
 //	memweave [global flags] index [--force | --rebuild] [--json]
 //	memweave [global flags] add FILE... [--json]
 //	memweave [global flags] files [--source S]... [--json]
@@ -148,12 +151,14 @@ OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
 	pf := root.PersistentFlags()
 	pf.StringVarP(&a.workspace, "workspace", "w", ".", "workspace `folder` holding memory/")
 	pf.StringVar(&a.dbPath, "db", "", "index `file` (default <workspace>/.memweave/index.db)")
-	pf.StringVar(&a.embedder, "embedder", "hash", "embedding provider: hash, openai or none")
-	pf.StringVar(&a.embeddingModel, "embedding-model", "", "embedding `model` (required with --embedder openai)")
+	pf.StringVar(&a.embedder, "embedder", "", "embedding provider: hash, openai or none (default: the workspace's memweave.json, else hash)")
+	pf.StringVar(&a.embeddingModel, "embedding-model", "", "embedding `model` (required with --embedder openai unless memweave.json names it)")
 	pf.StringVar(&a.embeddingURL, "embedding-url", "", "OpenAI-compatible endpoint `URL` (default https://api.openai.com/v1)")
 	pf.IntVar(&a.embeddingDims, "embedding-dims", 0, "embedding vector size `N` (default: hash 384, openai the model's)")
 
 	root.AddCommand(
+		a.initCommand(),
+		a.configCommand(),
 		a.indexCommand(),
 		a.addCommand(),
 		a.filesCommand(),
@@ -192,22 +197,17 @@ func (a *app) runRoot(cmd *cobra.Command, args []string) error {
 func (a *app) checkGlobalFlags(cmd *cobra.Command, _ []string) error {
 	a.apiKey = memweave.EmbeddingKeyFromEnv()
 	switch a.embedder {
-	case "hash", "openai", "none":
+	case "", "hash", "openai", "none":
 	default:
 		return usageErr("invalid --embedder %q: want hash, openai or none", a.embedder)
 	}
 	if a.embeddingDims < 0 {
 		return usageErr("invalid --embedding-dims %d: must not be negative", a.embeddingDims)
 	}
-	if a.embedder == "openai" {
-		if a.embeddingModel == "" {
-			return usageErr("--embedder openai needs --embedding-model")
-		}
-		if a.embeddingURL != "" {
-			u, err := url.Parse(a.embeddingURL)
-			if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-				return usageErr("invalid --embedding-url %q: want an http or https URL", a.embeddingURL)
-			}
+	if a.embeddingURL != "" {
+		u, err := url.Parse(a.embeddingURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return usageErr("invalid --embedding-url %q: want an http or https URL", a.embeddingURL)
 		}
 	}
 	if a.workspace == "" {
@@ -219,10 +219,16 @@ func (a *app) checkGlobalFlags(cmd *cobra.Command, _ []string) error {
 // openWeave opens the workspace the global flags describe. The caller
 // closes it.
 func (a *app) openWeave(cmd *cobra.Command) (*memweave.Weave, error) {
+	return a.open(cmd, a.config())
+}
+
+// open opens the workspace with cfg, naming the flag at fault in its
+// errors.
+func (a *app) open(cmd *cobra.Command, cfg memweave.Config) (*memweave.Weave, error) {
 	if err := a.checkWorkspace(); err != nil {
 		return nil, err
 	}
-	w, err := memweave.Open(cmd.Context(), a.config())
+	w, err := memweave.Open(cmd.Context(), cfg)
 	if err != nil {
 		return nil, configUsageErr(err)
 	}
@@ -251,22 +257,38 @@ func (a *app) config() memweave.Config {
 		// A command serves once and scans once; the MCP server's
 		// searches drain a file watcher.
 		OneShot: !a.longLived,
+		// Unset flags are zero: the workspace's memweave.json, or the
+		// defaults, fill them in.
 		Embedder: memweave.EmbedderConfig{
 			Provider: a.embedder,
 			Model:    a.embeddingModel,
 			BaseURL:  a.embeddingURL,
 			Dims:     a.embeddingDims,
+			APIKey:   a.apiKey,
 		},
 	}
-	if a.embedder == "openai" {
-		cfg.Embedder.APIKey = a.apiKey
-	}
+	return cfg
+}
+
+// creating returns the configuration of a command that writes a note:
+// writing the first note creates the workspace's memory/ folder.
+func (a *app) creating() memweave.Config {
+	cfg := a.config()
+	cfg.Create = true
 	return cfg
 }
 
 // configUsageErr turns a configuration error about a field a flag sets
 // into a usage error naming the flag; other errors pass through.
 func configUsageErr(err error) error {
+	var se *memweave.SettingsError
+	if errors.As(err, &se) {
+		if flag := configFlags[se.Field]; flag != "" {
+			return usageErr("%s %v disagrees with %s %v in %s; to switch, run 'memweave config %s ...' (the next index re-embeds or re-chunks), or drop the flag",
+				flag, se.Config, se.Setting, se.File, se.Path, flag)
+		}
+		return err
+	}
 	var ce *memweave.ConfigError
 	if errors.As(err, &ce) {
 		if flag := configFlags[ce.Field]; flag != "" {

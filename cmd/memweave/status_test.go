@@ -2,8 +2,11 @@ package main
 
 import (
 	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/memweave/memweave-go/memweavetest"
 )
 
 func TestStatus(t *testing.T) {
@@ -35,10 +38,26 @@ func TestStatus(t *testing.T) {
 		t.Errorf("status --json = %+v, want 3 fresh files, every chunk with a 384-dim hash vector, hybrid", st)
 	}
 
-	out = mustRunCLI(t, "-w", ws, "--embedder", "none", "status")
+	// A flag that disagrees with the workspace's memweave.json is a usage
+	// error naming both, and changes nothing.
+	out = runCLI(t, "", nil, "-w", ws, "--embedder", "none", "status")
+	if out.code != 2 {
+		t.Errorf("status --embedder none: exit %d, want 2", out.code)
+	}
+	checkErrorLine(t, out.stderr, "--embedder none disagrees with embedder.provider hash in "+filepath.Join(ws, "memweave.json"))
+	out = mustRunCLI(t, "-w", ws, "status", "--json")
+	decode(t, out, &st)
+	if st.Vectors != st.Chunks || st.SearchMode != "hybrid" {
+		t.Errorf("after the refused status --embedder none: %+v, want every chunk's vector kept, hybrid", st)
+	}
+
+	// A workspace made without vectors says why it searches by keyword.
+	ws = memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\n\nalpha\n"})
+	mustRunCLI(t, "-w", ws, "--embedder", "none", "index")
+	out = mustRunCLI(t, "-w", ws, "status")
 	for _, want := range []string{"workspace", ws, "search mode  keyword: no embedder"} {
 		if !strings.Contains(out.stdout, want) {
-			t.Errorf("status --embedder none output lacks %q:\n%s", want, out.stdout)
+			t.Errorf("status of an --embedder none workspace lacks %q:\n%s", want, out.stdout)
 		}
 	}
 }

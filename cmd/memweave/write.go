@@ -1,14 +1,15 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
+	"github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -33,13 +34,13 @@ refused.
   echo '# Database' | memweave write notes/db.md`,
 		Args: onePath("write", " (the content comes from standard input)"),
 		RunE: action(func(cmd *cobra.Command, args []string) (err error) {
-			w, err := a.openWeave(cmd)
+			w, err := a.open(cmd, a.creating())
 			if err != nil {
 				return err
 			}
 			defer closeWeave(w, &err)
 			// Refuse a bad path before waiting for input.
-			abs, rel, err := workspace.SafeMemoryPath(w.Config().Workspace, args[0])
+			_, rel, err := workspace.SafeMemoryPath(w.Config().Workspace, args[0])
 			if err != nil {
 				return fmt.Errorf("write %s: %w", args[0], err)
 			}
@@ -48,10 +49,14 @@ refused.
 			if err != nil {
 				return fmt.Errorf("write %s: read standard input: %w", rel, err)
 			}
-			if err := checkEmpty(abs, rel, content, allowEmpty); err != nil {
-				return err
+			var opts []memweave.WriteOption
+			if allowEmpty {
+				opts = append(opts, memweave.AllowEmpty())
 			}
-			res, err := w.Write(cmd.Context(), args[0], string(content))
+			res, err := w.Write(cmd.Context(), args[0], string(content), opts...)
+			if errors.Is(err, memweave.ErrWouldErase) {
+				return fmt.Errorf("write %s: standard input is empty and would erase the file (%w); pass --allow-empty to write it anyway", rel, memweave.ErrWouldErase)
+			}
 			if err != nil {
 				return err
 			}
@@ -80,18 +85,4 @@ func readNote(in io.Reader, terminal bool, stderr io.Writer) ([]byte, error) {
 func isTerminal(r io.Reader) bool {
 	f, ok := r.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
-}
-
-// checkEmpty refuses empty content (nothing or only white space) over the
-// file abs when that file exists and is not empty, unless allowed.
-func checkEmpty(abs, rel string, content []byte, allowed bool) error {
-	if allowed || strings.TrimSpace(string(content)) != "" {
-		return nil
-	}
-	fi, err := os.Stat(abs)
-	if err != nil || !fi.Mode().IsRegular() || fi.Size() == 0 {
-		return nil // a new or empty file loses nothing; Write reports other problems
-	}
-	return fmt.Errorf("write %s: standard input is empty and would erase the file's %d bytes; pass --allow-empty to write it anyway",
-		rel, fi.Size())
 }

@@ -41,6 +41,9 @@ const (
 	// Headings is the passage's heading path, outermost first, as a
 	// []string; on a document to store, the headings written before it.
 	Headings = "headings"
+	// AllowEmpty, a bool, lets a document with blank text replace the
+	// file its path names.
+	AllowEmpty = "allow_empty"
 )
 
 // ErrPassage is returned by [NoteOf] for a document that carries a line
@@ -76,6 +79,10 @@ type Note struct {
 	Source string
 	// Headings are written as Markdown headings (#, ##, ...) before Text.
 	Headings []string
+	// AllowEmpty lets a blank Text replace the file at Path (metadata
+	// allow_empty: true); otherwise that is refused, as it would erase
+	// the note.
+	AllowEmpty bool
 }
 
 // NoteOf returns the note a document of text with metadata md asks to
@@ -98,6 +105,13 @@ func NoteOf(text string, md map[string]any) (Note, error) {
 	}
 	if n.Source, err = stringOf(md, Source); err != nil {
 		return n, err
+	}
+	switch v := md[AllowEmpty].(type) {
+	case nil:
+	case bool:
+		n.AllowEmpty = v
+	default:
+		return n, fmt.Errorf("memweave: metadata %s is a %T, want a bool", AllowEmpty, v)
 	}
 	if n.Path != "" && n.Source != "" {
 		return n, fmt.Errorf("memweave: a document has both %s %q and %s %q: a path names the file, a source the dated log of a note; give one", Path, n.Path, Source, n.Source)
@@ -165,7 +179,11 @@ func Store(ctx context.Context, w *memweave.Weave, n Note, source string) (strin
 	if err != nil {
 		return "", fmt.Errorf("memweave: write %s: %w", n.Path, err)
 	}
-	if _, err := w.Write(ctx, n.Path, n.Content()); err != nil {
+	var opts []memweave.WriteOption
+	if n.AllowEmpty {
+		opts = append(opts, memweave.AllowEmpty())
+	}
+	if _, err := w.Write(ctx, n.Path, n.Content(), opts...); err != nil {
 		return rel, err
 	}
 	return rel, nil
