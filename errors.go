@@ -50,6 +50,9 @@ var (
 	// ErrInvalidUTF8 is wrapped by the [Warning] about a file that is not
 	// valid UTF-8; it is indexed with replacement characters.
 	ErrInvalidUTF8 = indexer.ErrInvalidUTF8
+	// ErrBinary is wrapped by the [Warning] about a .md file that is not
+	// text (NUL bytes, or mostly invalid UTF-8): it is not indexed.
+	ErrBinary = indexer.ErrBinary
 )
 
 // Warning is a problem that did not stop a call: a file skipped or

@@ -32,6 +32,7 @@ func TestSearchPathAndDateFilters(t *testing.T) {
 		{"no filter", nil, []string{"memory/2026-03-01.md", "memory/2026-05-10.md", "memory/ops/2026-05-20.md", "memory/projects/archive/old.md", "memory/projects/db.md"}},
 		{"path prefix", []memweave.SearchOption{memweave.PathPrefix("memory/projects/")}, []string{"memory/projects/archive/old.md", "memory/projects/db.md"}},
 		{"deeper prefix", []memweave.SearchOption{memweave.PathPrefix("memory/projects/archive")}, []string{"memory/projects/archive/old.md"}},
+		{"prefix without memory/", []memweave.SearchOption{memweave.PathPrefix("projects/")}, []string{"memory/projects/archive/old.md", "memory/projects/db.md"}},
 		{"date range", []memweave.SearchOption{memweave.DateRange(day(5, 1), day(5, 20))}, []string{"memory/2026-05-10.md", "memory/ops/2026-05-20.md"}},
 		{"open start", []memweave.SearchOption{memweave.DateRange(time.Time{}, day(5, 10))}, []string{"memory/2026-03-01.md", "memory/2026-05-10.md"}},
 		{"open end", []memweave.SearchOption{memweave.DateRange(day(5, 11), time.Time{})}, []string{"memory/ops/2026-05-20.md"}},

@@ -188,7 +188,8 @@ func Sources(sources ...string) SearchOption {
 }
 
 // PathPrefix limits results to files whose workspace-relative path, as
-// results show it, starts with prefix, e.g. "memory/projects/".
+// results show it, starts with prefix, e.g. "memory/projects/"; as with
+// every path, the "memory/" may be left out ("projects/").
 func PathPrefix(prefix string) SearchOption {
 	return func(o *search.Options) { o.PathPrefix = prefix }
 }

@@ -3,6 +3,7 @@ package memweave_test
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -342,5 +343,41 @@ func TestVectorStoredOnce(t *testing.T) {
 	memweavetest.WriteFile(t, root, "memory/researcher_agent/notes.md", orig)
 	if res := mustIndex(t, w); res.EmbeddingsComputed != 0 || res.EmbeddingsCached != 1 {
 		t.Errorf("undo: computed %d, cached %d; want 0 and 1", res.EmbeddingsComputed, res.EmbeddingsCached)
+	}
+}
+
+// TestBinaryNoteSkipped: a .md file that is not text (random bytes, or a
+// NUL) is not indexed, with a warning naming it; a note with a few
+// invalid bytes is still indexed.
+func TestBinaryNoteSkipped(t *testing.T) {
+	ctx := context.Background()
+	junk := make([]byte, 64<<10)
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := range junk {
+		junk[i] = byte(1 + rng.UintN(255)) // no NUL: invalid UTF-8 tells
+	}
+	root := memweavetest.Workspace(t, map[string]string{
+		"memory/x.md":    string(junk),
+		"memory/nul.md":  "# Note\n\nlooks like text\x00 but is not\n",
+		"memory/text.md": "# Text\n\nmostly fine \xff\xfe marmalade\n",
+	})
+	w := open(t, root, memweave.Config{})
+	res := mustIndex(t, w)
+	binaries := map[string]bool{}
+	for _, wn := range res.Warnings {
+		if errors.Is(wn, memweave.ErrBinary) {
+			binaries[wn.Path] = true
+		}
+	}
+	if !binaries["memory/x.md"] || !binaries["memory/nul.md"] || len(binaries) != 2 {
+		t.Errorf("binary warnings for %v, want memory/x.md and memory/nul.md; all warnings %q", binaries, res.Warnings)
+	}
+	for _, f := range collectFiles(t, w) {
+		if (f.Path == "memory/text.md") != (f.Chunks > 0) {
+			t.Errorf("%s has %d chunks; want chunks for memory/text.md only", f.Path, f.Chunks)
+		}
+	}
+	if resp, err := w.Search(ctx, "marmalade"); err != nil || len(resp.Results) != 1 {
+		t.Errorf("Search(marmalade) = %v, %v; want the text note", resp, err)
 	}
 }

@@ -1,6 +1,7 @@
 package indexer
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"database/sql"
@@ -212,6 +213,27 @@ func (e *Engine) tooLarge(rel string, size int64) *Warning {
 	return &Warning{Path: rel, Err: fmt.Errorf("%d bytes is over the %d-byte limit (Config.MaxFileBytes): %w", size, e.opts.MaxFileBytes, ErrTooLarge)}
 }
 
+// binarySample is how much of a file [binary] looks at, as git does.
+const binarySample = 8000
+
+// binary reports whether data is not text: its first bytes hold a NUL,
+// or more than a tenth of them are not valid UTF-8.
+func binary(data []byte) bool {
+	sample := data[:min(len(data), binarySample)]
+	if bytes.IndexByte(sample, 0) >= 0 {
+		return true
+	}
+	bad := 0
+	for i := 0; i < len(sample); {
+		r, n := utf8.DecodeRune(sample[i:])
+		if r == utf8.RuneError && n == 1 && len(sample)-i >= utf8.UTFMax {
+			bad++
+		}
+		i += n
+	}
+	return bad*10 > len(sample)
+}
+
 // prepare reads and chunks one file. It returns p.touch when the content
 // is unchanged, and a nil p with a warning when the file cannot be
 // indexed.
@@ -233,6 +255,10 @@ func (e *Engine) prepare(f workspace.File, row index.File, force bool) (*prepare
 		return p, nil
 	}
 	var warn *Warning
+	if binary(data) {
+		p.chunks = []index.Chunk{}
+		return p, &Warning{Path: f.Rel, Err: ErrBinary}
+	}
 	if !utf8.Valid(data) {
 		data = []byte(strings.ToValidUTF8(string(data), "\uFFFD"))
 		warn = &Warning{Path: f.Rel, Err: ErrInvalidUTF8}

@@ -316,7 +316,10 @@ var ErrUnknownSource = errors.New("indexer: unknown source")
 type Scope struct {
 	// Sources, when not empty, limits results to these namespaces.
 	Sources []string
-	// Prefix limits results to files whose path starts with it.
+	// Prefix limits results to files whose workspace-relative path starts
+	// with it, or with "memory/" and it: "projects/" and
+	// "memory/projects/" both name memory/projects/, as paths do
+	// everywhere.
 	Prefix string
 	// From and To (YYYY-MM-DD), when set, limit results to dated files
 	// (see [workspace.DateOf]) within From..To, both included.
@@ -346,8 +349,9 @@ func (e *Engine) Resolve(ctx context.Context, sc Scope) (paths []string, warns [
 		return nil, nil, err
 	}
 	paths = []string{}
+	inMemory := "memory/" + filepath.ToSlash(sc.Prefix)
 	for p := range rows {
-		if strings.HasPrefix(p, sc.Prefix) && sc.inDates(p) {
+		if (strings.HasPrefix(p, sc.Prefix) || strings.HasPrefix(p, inMemory)) && sc.inDates(p) {
 			paths = append(paths, p)
 		}
 	}

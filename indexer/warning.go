@@ -15,6 +15,9 @@ var (
 	// ErrInvalidUTF8 means a file is not valid UTF-8; it was indexed with
 	// replacement characters.
 	ErrInvalidUTF8 = errors.New("indexer: not valid UTF-8; indexed with replacement characters")
+	// ErrBinary means a Markdown-named file is not text (it holds NUL
+	// bytes, or mostly invalid UTF-8): it is indexed with no chunks.
+	ErrBinary = errors.New("indexer: not a text file (NUL bytes or mostly invalid UTF-8); not indexed")
 	// ErrNoMemoryDir means the workspace has no memory/ folder, so there
 	// is nothing to index there.
 	ErrNoMemoryDir = errors.New("indexer: no memory folder: memories are Markdown files under <workspace>/memory/")
