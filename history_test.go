@@ -171,6 +171,30 @@ func TestSupersededDatedNotes(t *testing.T) {
 	if _, err := w.Search(ctx, "x", memweave.Superseded("bogus")); err == nil {
 		t.Error("Superseded(bogus): nil error")
 	}
+	// A pack marks the superseded passage as search does, or leaves it out.
+	for _, hide := range []bool{false, true} {
+		var opts []memweave.PackOption
+		if hide {
+			opts = append(opts, memweave.Superseded("hide"))
+		}
+		p, err := w.Pack(ctx, "staging database PostgreSQL", 500, opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := false
+		for _, it := range p.Items {
+			if it.Path != "memory/2025-03-02.md" {
+				continue
+			}
+			seen = true
+			if it.SupersededBy == nil || it.SupersededBy.Path != "memory/2025-05-10.md" {
+				t.Errorf("pack item %s SupersededBy = %+v, want memory/2025-05-10.md", it.Path, it.SupersededBy)
+			}
+		}
+		if seen == hide {
+			t.Errorf("pack (hide %v) items %+v: the older note present = %v", hide, p.Items, seen)
+		}
+	}
 	conf, err := w.Conflicts(ctx)
 	if err != nil {
 		t.Fatal(err)

@@ -139,7 +139,8 @@ func (w *Weave) packHits(ctx context.Context, results []Result) ([]pack.Hit, err
 		if err != nil {
 			continue // the file shrank since it was indexed
 		}
-		hits = append(hits, pack.Hit{Path: r.Path, StartLine: r.StartLine, Score: r.Score, Text: memfile.TrimLineEnding(text)})
+		hits = append(hits, pack.Hit{Path: r.Path, StartLine: r.StartLine, Score: r.Score, Text: memfile.TrimLineEnding(text),
+			SupersededBy: r.SupersededBy})
 	}
 	return hits, ctx.Err()
 }

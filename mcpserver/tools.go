@@ -289,6 +289,7 @@ func (t *tools) delete(ctx context.Context, in deleteInput) (*mcp.CallToolResult
 type packInput struct {
 	Query        string `json:"query" jsonschema:"what the passages should be about; at most 4096 bytes"`
 	BudgetTokens int    `json:"budget_tokens" jsonschema:"the most tokens the passages may add up to (estimated as 4 bytes per token), 1 to 262144"`
+	Superseded   string `json:"superseded,omitempty" jsonschema:"passages a newer passage contradicts: mark (default: superseded_by is set), hide (left out) or off"`
 }
 
 func (t *tools) pack(ctx context.Context, in packInput) (*mcp.CallToolResult, memweave.Pack, error) {
@@ -298,7 +299,15 @@ func (t *tools) pack(ctx context.Context, in packInput) (*mcp.CallToolResult, me
 	if in.BudgetTokens > MaxBudgetTokens {
 		return nil, memweave.Pack{}, fmt.Errorf("memory_pack: budget_tokens is %d; the limit is %d tokens", in.BudgetTokens, MaxBudgetTokens)
 	}
-	p, err := t.w.Pack(ctx, in.Query, in.BudgetTokens)
+	var opts []memweave.PackOption
+	switch in.Superseded {
+	case "", "mark":
+	case "hide", "off":
+		opts = append(opts, memweave.Superseded(in.Superseded))
+	default:
+		return nil, memweave.Pack{}, fmt.Errorf("memory_pack: superseded must be mark, hide or off, got %q", in.Superseded)
+	}
+	p, err := t.w.Pack(ctx, in.Query, in.BudgetTokens, opts...)
 	if err != nil {
 		return nil, memweave.Pack{}, emptyQuery("memory_pack", err)
 	}

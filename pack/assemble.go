@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/memweave/memweave-go/chunker"
+	"github.com/memweave/memweave-go/search"
 )
 
 // Hit is a search result widened to whole lines, offered to [Assemble].
@@ -21,6 +22,9 @@ type Hit struct {
 	// Text is the lines as they are in the file, joined by their line
 	// endings, without the last line's ending.
 	Text string
+	// SupersededBy is the newer result that contradicts this one, as the
+	// search marked it; nil when none does.
+	SupersededBy *search.Ref
 }
 
 // Passage is one item of an assembled pack: whole lines of one file.
@@ -37,6 +41,9 @@ type Passage struct {
 	// Text is the lines, joined by their line endings, without the last
 	// line's ending.
 	Text string `json:"text"`
+	// SupersededBy is a newer passage that contradicts this one (see
+	// search.Result.SupersededBy): what it says may no longer hold.
+	SupersededBy *search.Ref `json:"superseded_by,omitempty"`
 }
 
 // Assemble picks, from hits, the passages that together carry the most
@@ -77,7 +84,7 @@ func Assemble(hits []Hit, budget int, dedupe float64, count func(string) int) ([
 			return nil, 0, fmt.Errorf("pack: token counter returned %d tokens for %s:%d-%d", tokens, h.Path, h.StartLine, end)
 		}
 		items = append(items, Passage{Path: h.Path, StartLine: h.StartLine, EndLine: end,
-			Tokens: tokens, Score: h.Score, Text: h.Text})
+			Tokens: tokens, Score: h.Score, Text: h.Text, SupersededBy: h.SupersededBy})
 	}
 
 	texts := make([]string, len(items))

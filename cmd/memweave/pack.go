@@ -15,6 +15,7 @@ func (a *app) packCommand() *cobra.Command {
 		maxCandidates int
 		sources       []string
 		asJSON        bool
+		superseded    string
 	)
 	cmd := &cobra.Command{
 		Use:   "pack QUERY --budget N",
@@ -27,9 +28,11 @@ fill; the total never exceeds N. Several arguments are joined into one
 query.
 
 Each passage is printed under a "path:start-end" line with its score
-and size; a summary goes to stderr. With --json the pack is one object:
-query, budget, total_tokens and items, each with path, start_line,
-end_line, tokens, score and text.`,
+and size, and "superseded by PATH:LINE" when a newer passage contradicts
+it (as search marks it; --superseded hide leaves such passages out); a
+summary goes to stderr. With --json the pack is one object: query,
+budget, total_tokens and items, each with path, start_line, end_line,
+tokens, score, text and superseded_by when set.`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return usageErr("pack needs a QUERY argument")
@@ -58,6 +61,13 @@ end_line, tokens, score and text.`,
 			if len(sources) > 0 {
 				opts = append(opts, memweave.Sources(sources...))
 			}
+			switch superseded {
+			case "mark":
+			case "hide", "off":
+				opts = append(opts, memweave.Superseded(superseded))
+			default:
+				return usageErr("invalid --superseded %q: want mark, hide or off", superseded)
+			}
 			w, err := a.openWeave(cmd)
 			if err != nil {
 				return err
@@ -76,7 +86,11 @@ end_line, tokens, score and text.`,
 				if i > 0 {
 					b.WriteString("\n")
 				}
-				fmt.Fprintf(&b, "%s:%d-%d  score %.3f  %d tokens\n%s\n", it.Path, it.StartLine, it.EndLine, it.Score, it.Tokens, it.Text)
+				fmt.Fprintf(&b, "%s:%d-%d  score %.3f  %d tokens", it.Path, it.StartLine, it.EndLine, it.Score, it.Tokens)
+				if it.SupersededBy != nil {
+					fmt.Fprintf(&b, "  superseded by %s:%d", it.SupersededBy.Path, it.SupersededBy.StartLine)
+				}
+				fmt.Fprintf(&b, "\n%s\n", it.Text)
 			}
 			_, err = a.stdout.Write([]byte(b.String()))
 			return err
@@ -87,5 +101,6 @@ end_line, tokens, score and text.`,
 	fl.IntVar(&maxCandidates, "max-candidates", 50, "consider the best `N` search results")
 	fl.StringArrayVar(&sources, "source", nil, "search only this `source` (repeatable)")
 	fl.BoolVar(&asJSON, "json", false, "print the pack as JSON")
+	fl.StringVar(&superseded, "superseded", "mark", "passages a newer one contradicts: `mark`, hide or off")
 	return cmd
 }
