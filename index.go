@@ -67,7 +67,7 @@ func (w *Weave) Index(ctx context.Context, opts ...IndexOption) (*IndexResult, e
 		return nil, err
 	}
 	res, err := w.sync(ctx, o)
-	if res != nil {
+	if res != nil && len(warns) > 0 {
 		res.Warnings = append(warns, res.Warnings...)
 	}
 	return res, err

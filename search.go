@@ -30,21 +30,21 @@ type SearchResponse struct {
 	Query string `json:"query"`
 	// Mode is the mode actually used: a hybrid search that could not
 	// embed the query reports "keyword".
-	Mode Mode `json:"mode"`
+	Mode Mode `json:"mode" jsonschema:"retrieval used: hybrid, keyword or vector"`
 	// Warnings explain degraded results, e.g. an unreachable embedder
 	// (errors.Is(w, ErrEmbedderUnavailable)) or files that could not be
 	// refreshed. Never nil.
-	Warnings []Warning `json:"warnings"`
+	Warnings []Warning `json:"warnings" jsonschema:"why results may be degraded"`
 	// Results are ordered by descending score. Never nil.
 	Results []Result `json:"results"`
 	// At is the full commit id [Weave.SearchAt] searched, "" otherwise.
-	At string `json:"at,omitempty"`
+	At string `json:"at,omitempty" jsonschema:"the full commit id searched"`
 	// EmbeddingsComputed is how many chunks [Weave.SearchAt] embedded to
 	// index the revision (the cache had the rest); nil otherwise.
-	EmbeddingsComputed *int `json:"embeddings_computed,omitempty"`
+	EmbeddingsComputed *int `json:"embeddings_computed,omitempty" jsonschema:"embeddings computed to index that revision"`
 	// FilteredBelowThreshold counts the candidates min_score dropped; BestFilteredScore is the best of their scores (0: none).
-	FilteredBelowThreshold int     `json:"filtered_below_threshold"`
-	BestFilteredScore      float64 `json:"best_filtered_score"`
+	FilteredBelowThreshold int     `json:"filtered_below_threshold" jsonschema:"how many more candidates scored below min_score and were dropped"`
+	BestFilteredScore      float64 `json:"best_filtered_score" jsonschema:"the best score among the dropped candidates (0 when none): lower min_score to at most this to see them"`
 }
 
 // Search runs the five-stage pipeline: hybrid retrieval and fusion,
@@ -99,6 +99,9 @@ func (w *Weave) Search(ctx context.Context, query string, opts ...SearchOption) 
 	terms := w.cfg.Fusion.Query.QueryTerms(query) // the words the keyword side searched
 	for i := range results {
 		results[i].Snippet = search.Snippet(results[i].Text, terms, w.cfg.SnippetChars)
+		if results[i].Headings == nil {
+			results[i].Headings = []string{}
+		}
 	}
 	if results != nil {
 		resp.Results = results

@@ -95,7 +95,8 @@ type OpenAI struct {
 	maxTries    int
 	retryBase   time.Duration
 	timeout     time.Duration
-	noKey       bool // APIKey was empty
+	noKey       bool   // APIKey was empty
+	key         string // redacted from the server's messages it quotes
 
 	// mu guards dims, which is wantDims or, when that is 0, learned from
 	// the first response.
@@ -140,6 +141,7 @@ func NewOpenAI(cfg OpenAIConfig) (*OpenAI, error) {
 		retryBase:   orDefault(cfg.RetryBaseDelay, defaultRetryBaseDelay),
 		timeout:     orDefault(cfg.Timeout, defaultTimeout),
 		noKey:       cfg.APIKey == "",
+		key:         cfg.APIKey,
 	}
 	return o, nil
 }
@@ -306,6 +308,9 @@ func (o *OpenAI) classify(err error) (retry bool, _ error) {
 		if len(msg) > 200 {
 			msg = strings.ToValidUTF8(msg[:200], "") + "..."
 		}
+	}
+	if o.key != "" {
+		msg = strings.ReplaceAll(msg, o.key, "[redacted]")
 	}
 	if status != 0 {
 		desc := fmt.Sprintf("HTTP %d", status)

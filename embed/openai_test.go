@@ -510,3 +510,19 @@ func TestOpenAIBackoff(t *testing.T) {
 		t.Errorf("backoff(40) = %v, want at most %v", d, maxRetryDelay*3/2)
 	}
 }
+
+// TestOpenAIRedactsKey: a server message that quotes the API key is
+// passed on with the key redacted.
+func TestOpenAIRedactsKey(t *testing.T) {
+	const key = "sk-secret-0123456789"
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusBadRequest)
+		fmt.Fprintf(w, `{"error":{"message":"bad request from key %s","type":"invalid_request_error"}}`, key)
+	}))
+	defer srv.Close()
+	o := newTestOpenAI(t, srv, OpenAIConfig{APIKey: key})
+	_, err := o.EmbedDocuments(context.Background(), []string{"a"})
+	if err == nil || strings.Contains(err.Error(), key) || !strings.Contains(err.Error(), "[redacted]") {
+		t.Errorf("error = %v, want the server's message with the key redacted", err)
+	}
+}

@@ -81,6 +81,7 @@ func (e *Engine) SyncPaths(ctx context.Context, paths []string, opts SyncOptions
 		return e.Sync(ctx, opts)
 	}
 	res.Duration = time.Since(start)
+	res.DurationMS = res.Duration.Milliseconds()
 	slices.Sort(res.Indexed)
 	return res, err
 }

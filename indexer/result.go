@@ -15,6 +15,8 @@ type Result struct {
 	EmbeddingsComputed int           `json:"embeddings_computed"`
 	Warnings           []Warning     `json:"warnings"`
 	Duration           time.Duration `json:"-"`
+	// DurationMS is Duration in whole milliseconds, for JSON.
+	DurationMS int64 `json:"duration_ms"`
 	// Indexed and Deleted are the paths the run re-indexed (or found
 	// unchanged after reading them) and removed, sorted.
 	Indexed []string `json:"-"`

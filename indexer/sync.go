@@ -53,6 +53,7 @@ func (e *Engine) Sync(ctx context.Context, opts SyncOptions) (*Result, error) {
 		return e.apply(ctx, todo, d.rows, d.Deleted, d.Retouch, opts, res)
 	})
 	res.Duration = time.Since(start)
+	res.DurationMS = res.Duration.Milliseconds()
 	slices.Sort(res.Indexed)
 	return res, err
 }
@@ -77,6 +78,7 @@ func (e *Engine) Add(ctx context.Context, files []workspace.File) (*Result, erro
 		return e.apply(ctx, files, rows, nil, nil, SyncOptions{}, res)
 	})
 	res.Duration = time.Since(start)
+	res.DurationMS = res.Duration.Milliseconds()
 	return res, err
 }
 
@@ -144,6 +146,9 @@ func (e *Engine) remove(ctx context.Context, paths []string, res *Result) error 
 // finish ends a run: it prunes the embedding cache, checkpoints the WAL
 // after a large run and counts pending files.
 func (e *Engine) finish(ctx context.Context, res *Result) error {
+	if res.Warnings == nil {
+		res.Warnings = []Warning{}
+	}
 	if e.opts.CacheMaxEntries > 0 {
 		if _, err := embedcache.Prune(ctx, e.db.SQL(), e.opts.CacheMaxEntries); err != nil {
 			return err

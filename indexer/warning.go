@@ -3,6 +3,7 @@ package indexer
 import (
 	"errors"
 	"strconv"
+	"strings"
 
 	"github.com/memweave/memweave-go/workspace"
 )
@@ -58,9 +59,16 @@ func (w Warning) Error() string {
 // Unwrap returns the cause.
 func (w Warning) Unwrap() error { return w.Err }
 
-// MarshalText returns the message, so that JSON shows a warning as a
-// sentence.
-func (w Warning) MarshalText() ([]byte, error) { return []byte(w.Error()), nil }
+// MarshalText returns the message as one sentence on one line, without
+// the "memweave: " prefixes of the errors it wraps, so that JSON shows a
+// warning as the CLI and the MCP server print it.
+func (w Warning) MarshalText() ([]byte, error) { return []byte(Sentence(w.Error())), nil }
+
+// Sentence returns msg on one line, its runs of white space made single
+// spaces, without "memweave: " prefixes.
+func Sentence(msg string) string {
+	return strings.ReplaceAll(strings.Join(strings.Fields(msg), " "), "memweave: ", "")
+}
 
 // For returns the first warning about the file path, and whether there is
 // one.

@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"reflect"
 	"runtime/debug"
 	"strings"
 	"time"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/memweave/memweave-go"
@@ -274,7 +276,7 @@ var (
 // register adds the ten tools to srv.
 func (t *tools) register(srv *mcp.Server) {
 	t.registerHistory(srv)
-	mcp.AddTool(srv, &mcp.Tool{
+	addTool(srv, &mcp.Tool{
 		Name:  "memory_search",
 		Title: "Search memory",
 		Description: "Search the long-term memory (Markdown files under memory/) by keyword and by vector similarity. " +
@@ -282,14 +284,14 @@ func (t *tools) register(srv *mcp.Server) {
 			"Use it before answering questions about past work, decisions, people or preferences; then read the full lines with memory_get.",
 		Annotations: &mcp.ToolAnnotations{Title: "Search memory", ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: &no},
 	}, handler(t, "memory_search", t.search))
-	mcp.AddTool(srv, &mcp.Tool{
+	addTool(srv, &mcp.Tool{
 		Name:  "memory_get",
 		Title: "Read memory lines",
 		Description: "Read exact lines of a memory file, for example the range a memory_search result points to. " +
 			"path is relative to memory/ (or starts with memory/); from is the first line, 1-based (default 1); lines is how many (default: to the end).",
 		Annotations: &mcp.ToolAnnotations{Title: "Read memory lines", ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: &no},
 	}, handler(t, "memory_get", t.get))
-	mcp.AddTool(srv, &mcp.Tool{
+	addTool(srv, &mcp.Tool{
 		Name:  "memory_write",
 		Title: "Write memory file",
 		Description: "Create or completely replace a Markdown file under memory/ with the given content, and index it. " +
@@ -297,14 +299,14 @@ func (t *tools) register(srv *mcp.Server) {
 			"path is relative to memory/, such as notes/database.md; paths outside memory/ and non-Markdown names are refused.",
 		Annotations: &mcp.ToolAnnotations{Title: "Write memory file", DestructiveHint: &yes, IdempotentHint: true, OpenWorldHint: &no},
 	}, handler(t, "memory_write", t.write))
-	mcp.AddTool(srv, &mcp.Tool{
+	addTool(srv, &mcp.Tool{
 		Name:  "memory_append",
 		Title: "Append memory note",
 		Description: "Add a note to today's dated memory log (memory/YYYY-MM-DD.md, or memory/<source>/YYYY-MM-DD.md with a source) and index it. " +
 			"Use it to remember durable facts: decisions, preferences, names, configurations. Earlier notes are kept. Returns the file's path.",
 		Annotations: &mcp.ToolAnnotations{Title: "Append memory note", DestructiveHint: &no, IdempotentHint: false, OpenWorldHint: &no},
 	}, handler(t, "memory_append", t.append))
-	mcp.AddTool(srv, &mcp.Tool{
+	addTool(srv, &mcp.Tool{
 		Name:  "memory_delete",
 		Title: "Delete memory file",
 		Description: "Delete a Markdown file under memory/ and remove it from the index, so that searches no longer find it. " +
@@ -312,24 +314,42 @@ func (t *tools) register(srv *mcp.Server) {
 			"path is relative to memory/, such as notes/database.md; paths outside memory/ and non-Markdown names are refused.",
 		Annotations: &mcp.ToolAnnotations{Title: "Delete memory file", DestructiveHint: &yes, IdempotentHint: true, OpenWorldHint: &no},
 	}, handler(t, "memory_delete", t.delete))
-	mcp.AddTool(srv, &mcp.Tool{
+	addTool(srv, &mcp.Tool{
 		Name:  "memory_pack",
 		Title: "Pack memory for a budget",
 		Description: "Search the memory and return the set of passages (whole lines, near-duplicates removed) that carries the most relevance " +
 			"within budget_tokens tokens (estimated as 4 bytes per token). The total never exceeds the budget.",
 		Annotations: &mcp.ToolAnnotations{Title: "Pack memory for a budget", ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: &no},
 	}, handler(t, "memory_pack", t.pack))
-	mcp.AddTool(srv, &mcp.Tool{
+	addTool(srv, &mcp.Tool{
 		Name:  "memory_index",
 		Title: "Index memory",
 		Description: "Bring the memory index up to date with the files: index new and changed files, drop deleted ones. " +
 			"Searches already do this for changed files; call it after large edits made outside these tools. force re-reads every file.",
 		Annotations: &mcp.ToolAnnotations{Title: "Index memory", DestructiveHint: &no, IdempotentHint: true, OpenWorldHint: &no},
 	}, handler(t, "memory_index", t.index))
-	mcp.AddTool(srv, &mcp.Tool{
+	addTool(srv, &mcp.Tool{
 		Name:        "memory_status",
 		Title:       "Memory status",
 		Description: "Describe the memory index: workspace, number of files and chunks, embedder, search mode, and files changed since the last index run.",
 		Annotations: &mcp.ToolAnnotations{Title: "Memory status", ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: &no},
 	}, handler(t, "memory_status", t.status))
+}
+
+// wireSchemas are the schemas of the wire types whose JSON is not their
+// Go shape: a [memweave.Warning] marshals as one sentence.
+var wireSchemas = map[reflect.Type]*jsonschema.Schema{
+	reflect.TypeFor[memweave.Warning](): {Type: "string", Description: "a problem that did not stop the call, as one sentence"},
+}
+
+// addTool adds a tool to srv as mcp.AddTool does, with its output schema
+// inferred from Out and [wireSchemas], so that it describes the JSON the
+// library's wire types marshal to.
+func addTool[In, Out any](srv *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out]) {
+	s, err := jsonschema.For[Out](&jsonschema.ForOptions{TypeSchemas: wireSchemas})
+	if err != nil {
+		panic(fmt.Sprintf("mcpserver: output schema of %s: %v", t.Name, err))
+	}
+	t.OutputSchema = s
+	mcp.AddTool(srv, t, h)
 }

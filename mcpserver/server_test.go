@@ -385,3 +385,46 @@ func TestToolErrors(t *testing.T) {
 		t.Errorf("calling an unknown tool succeeded")
 	}
 }
+
+// TestWireSchemas: memory_search and memory_index return the library's
+// wire types, and their output schemas describe the JSON those marshal
+// to: warnings are sentences, results carry the fields the CLI's JSON
+// has.
+func TestWireSchemas(t *testing.T) {
+	cs, _ := connect(t, map[string]string{"memory/stack.md": "# Stack\n\nJobs run on a Redis queue.\n"})
+	res, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const sentences = `"warnings":{"items":{"description":"a problem that did not stop the call, as one sentence","type":"string"}`
+	schemas := map[string]string{}
+	for _, tool := range res.Tools {
+		b, _ := json.Marshal(tool.OutputSchema)
+		schemas[tool.Name] = string(b)
+	}
+	for tool, want := range map[string][]string{
+		"memory_search": {`"warnings":{"description":"why results may be degraded","items":{"description":"a problem that did not stop the call, as one sentence","type":"string"}`, `"headings"`, `"vector_score"`, `"superseded_by"`, `"best_filtered_score"`},
+		"memory_index":  {sentences, `"duration_ms"`, `"files_pending"`},
+	} {
+		for _, w := range want {
+			if !strings.Contains(schemas[tool], w) {
+				t.Errorf("%s output schema lacks %s:\n%s", tool, w, schemas[tool])
+			}
+		}
+	}
+	var out map[string]any
+	mustCall(t, cs, "memory_search", map[string]any{"query": "Redis queue"}, &out)
+	results, _ := out["results"].([]any)
+	if len(results) != 1 {
+		t.Fatalf("memory_search results = %v", out["results"])
+	}
+	r := results[0].(map[string]any)
+	for _, k := range []string{"path", "start_line", "end_line", "headings", "score", "snippet", "source", "vector_score", "text_score"} {
+		if _, ok := r[k]; !ok {
+			t.Errorf("memory_search result lacks %q: %v", k, r)
+		}
+	}
+	if _, ok := r["explain"]; ok {
+		t.Errorf("memory_search result carries explain: %v", r)
+	}
+}

@@ -55,31 +55,9 @@ type searchInput struct {
 	At                string   `json:"at,omitempty" jsonschema:"search the memory as it was at this git revision (commit id, branch, tag, HEAD~3); at most 256 bytes"`
 }
 
-// searchResult is one hit of memory_search.
-type searchResult struct {
-	Path      string  `json:"path" jsonschema:"workspace-relative file, for memory_get"`
-	StartLine int     `json:"start_line" jsonschema:"first line of the passage, 1-based"`
-	EndLine   int     `json:"end_line" jsonschema:"last line of the passage, inclusive"`
-	Score     float64 `json:"score" jsonschema:"relevance in [0,1]"`
-	Snippet   string  `json:"snippet" jsonschema:"the best-matching part of the passage"`
-	Source    string  `json:"source" jsonschema:"namespace of the file"`
-	// SupersededBy is a newer result that contradicts this one.
-	SupersededBy *search.Ref `json:"superseded_by,omitempty" jsonschema:"a newer result of this response that contradicts this one"`
-}
-
-// searchOutput is the output of memory_search.
-type searchOutput struct {
-	Query    string         `json:"query"`
-	Mode     string         `json:"mode" jsonschema:"retrieval used: hybrid, keyword or vector"`
-	Warnings []string       `json:"warnings" jsonschema:"why results may be degraded"`
-	Results  []searchResult `json:"results"`
-	// At and EmbeddingsComputed are set for a search with at.
-	At                 string `json:"at,omitempty" jsonschema:"the full commit id searched"`
-	EmbeddingsComputed *int   `json:"embeddings_computed,omitempty" jsonschema:"embeddings computed to index that revision"`
-	// FilteredBelowThreshold and BestFilteredScore say what min_score cut.
-	FilteredBelowThreshold int     `json:"filtered_below_threshold" jsonschema:"how many more candidates scored below min_score and were dropped"`
-	BestFilteredScore      float64 `json:"best_filtered_score" jsonschema:"the best score among the dropped candidates (0 when none): lower min_score to at most this to see them"`
-}
+// searchOutput is the output of memory_search: the library's wire type,
+// without the score breakdowns.
+type searchOutput = memweave.SearchResponse
 
 func (t *tools) search(ctx context.Context, in searchInput) (*mcp.CallToolResult, searchOutput, error) {
 	var out searchOutput
@@ -132,13 +110,10 @@ func (t *tools) search(ctx context.Context, in searchInput) (*mcp.CallToolResult
 	if err != nil {
 		return nil, out, emptyQuery("memory_search", err)
 	}
-	out = searchOutput{Query: resp.Query, Mode: string(resp.Mode), Warnings: t.warnings(resp.Warnings), Results: []searchResult{},
-		At: resp.At, EmbeddingsComputed: resp.EmbeddingsComputed,
-		FilteredBelowThreshold: resp.FilteredBelowThreshold, BestFilteredScore: resp.BestFilteredScore}
-	for _, r := range resp.Results {
-		out.Results = append(out.Results, searchResult{Path: r.Path, StartLine: r.StartLine, EndLine: r.EndLine,
-			Score: r.Score, Snippet: r.Snippet, Source: r.Source, SupersededBy: r.SupersededBy})
+	for i := range resp.Results {
+		resp.Results[i].Explain = search.Explain{}
 	}
+	out = *resp
 	return nil, out, nil
 }
 
@@ -319,20 +294,8 @@ type indexInput struct {
 	Force bool `json:"force,omitempty" jsonschema:"re-read and re-chunk every file, not only changed ones"`
 }
 
-// indexOutput is the output of memory_index: [memweave.IndexResult]
-// with its warnings as sentences.
-type indexOutput struct {
-	FilesScanned       int      `json:"files_scanned"`
-	FilesIndexed       int      `json:"files_indexed"`
-	FilesSkipped       int      `json:"files_skipped"`
-	FilesDeleted       int      `json:"files_deleted"`
-	FilesPending       int      `json:"files_pending"`
-	ChunksCreated      int      `json:"chunks_created"`
-	ChunksRemoved      int      `json:"chunks_removed"`
-	EmbeddingsCached   int      `json:"embeddings_cached"`
-	EmbeddingsComputed int      `json:"embeddings_computed"`
-	Warnings           []string `json:"warnings"`
-}
+// indexOutput is the output of memory_index: [memweave.IndexResult].
+type indexOutput = memweave.IndexResult
 
 func (t *tools) index(ctx context.Context, in indexInput) (*mcp.CallToolResult, indexOutput, error) {
 	var opts []memweave.IndexOption
@@ -343,12 +306,7 @@ func (t *tools) index(ctx context.Context, in indexInput) (*mcp.CallToolResult, 
 	if err != nil {
 		return nil, indexOutput{}, err
 	}
-	return nil, indexOutput{
-		FilesScanned: res.FilesScanned, FilesIndexed: res.FilesIndexed, FilesSkipped: res.FilesSkipped,
-		FilesDeleted: res.FilesDeleted, FilesPending: res.FilesPending, ChunksCreated: res.ChunksCreated,
-		ChunksRemoved: res.ChunksRemoved, EmbeddingsCached: res.EmbeddingsCached,
-		EmbeddingsComputed: res.EmbeddingsComputed, Warnings: t.warnings(res.Warnings),
-	}, nil
+	return nil, *res, nil
 }
 
 // warnings returns ws as cleaned sentences, never nil.
@@ -443,7 +401,7 @@ func (t *tools) changes(ctx context.Context, in changesInput) (*mcp.CallToolResu
 
 // registerHistory adds memory_conflicts and memory_changes to srv.
 func (t *tools) registerHistory(srv *mcp.Server) {
-	mcp.AddTool(srv, &mcp.Tool{
+	addTool(srv, &mcp.Tool{
 		Name:  "memory_conflicts",
 		Title: "Find contradicting memories",
 		Description: "List pairs of memory passages that seem to contradict each other (a different number, version, date or name " +
@@ -451,7 +409,7 @@ func (t *tools) registerHistory(srv *mcp.Server) {
 			"Use it to clean up memory: read both with memory_get, then fix or delete the outdated one.",
 		Annotations: &mcp.ToolAnnotations{Title: "Find contradicting memories", ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: &no},
 	}, handler(t, "memory_conflicts", t.conflicts))
-	mcp.AddTool(srv, &mcp.Tool{
+	addTool(srv, &mcp.Tool{
 		Name:  "memory_changes",
 		Title: "Memory changes between revisions",
 		Description: "List the memory passages added, removed or changed between two git revisions of the workspace " +

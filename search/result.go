@@ -5,19 +5,19 @@ type Result struct {
 	// ChunkID is the chunk's stable id in the index.
 	ChunkID int64 `json:"-"`
 	// Path is workspace-relative and '/'-separated, e.g. "memory/stack.md".
-	Path string `json:"path"`
+	Path string `json:"path" jsonschema:"workspace-relative file, for memory_get"`
 	// StartLine and EndLine are the chunk's 1-based inclusive line range.
-	StartLine int `json:"start_line"`
-	EndLine   int `json:"end_line"`
+	StartLine int `json:"start_line" jsonschema:"first line of the passage, 1-based"`
+	EndLine   int `json:"end_line" jsonschema:"last line of the passage, inclusive"`
 	// Headings is the chunk's heading path, outermost first.
-	Headings []string `json:"headings"`
+	Headings []string `json:"headings" jsonschema:"the passage's heading path, outermost first"`
 	// Score is the final score after every post-processing stage.
-	Score float64 `json:"score"`
+	Score float64 `json:"score" jsonschema:"relevance in [0,1]"`
 	// Snippet is the part of the chunk that best matches the query.
-	Snippet string `json:"snippet"`
+	Snippet string `json:"snippet" jsonschema:"the best-matching part of the passage"`
 	// Source is the namespace: the first folder under memory/, "memory"
 	// for files directly in memory/, "external" for anything else.
-	Source string `json:"source"`
+	Source string `json:"source" jsonschema:"namespace of the file: the first folder under memory/, or memory"`
 	// VectorScore is the cosine similarity clamped to [0,1]; nil when the
 	// vector backend did not run.
 	VectorScore *float64 `json:"vector_score"`
@@ -28,9 +28,10 @@ type Result struct {
 	Text string `json:"-"`
 	// SupersededBy, when set, is a newer result of the same response
 	// that contradicts this one (postprocess.Supersede).
-	SupersededBy *Ref `json:"superseded_by,omitempty"`
-	// Explain tells how Score came about.
-	Explain Explain `json:"-"`
+	SupersededBy *Ref `json:"superseded_by,omitempty" jsonschema:"a newer result of this response that contradicts this one"`
+	// Explain tells how Score came about. The CLI and the MCP server
+	// clear it unless asked for it; JSON leaves out a zero Explain.
+	Explain Explain `json:"explain,omitzero"`
 }
 
 // Ref points at a chunk: a file and the line it starts on.

@@ -57,38 +57,11 @@ replaced; a file memweave did not create is left alone.`,
 	return cmd
 }
 
-// indexJSON is the JSON form of a [memweave.IndexResult].
-type indexJSON struct {
-	FilesScanned       int      `json:"files_scanned"`
-	FilesIndexed       int      `json:"files_indexed"`
-	FilesSkipped       int      `json:"files_skipped"`
-	FilesDeleted       int      `json:"files_deleted"`
-	FilesPending       int      `json:"files_pending"`
-	ChunksCreated      int      `json:"chunks_created"`
-	ChunksRemoved      int      `json:"chunks_removed"`
-	EmbeddingsCached   int      `json:"embeddings_cached"`
-	EmbeddingsComputed int      `json:"embeddings_computed"`
-	DurationMS         int64    `json:"duration_ms"`
-	Warnings           []string `json:"warnings"`
-}
-
 // printIndexResult prints what an index or add run did: JSON, or aligned
 // text with the warnings on stderr.
 func (a *app) printIndexResult(res *memweave.IndexResult, asJSON bool) error {
 	if asJSON {
-		return writeJSON(a.stdout, indexJSON{
-			FilesScanned:       res.FilesScanned,
-			FilesIndexed:       res.FilesIndexed,
-			FilesSkipped:       res.FilesSkipped,
-			FilesDeleted:       res.FilesDeleted,
-			FilesPending:       res.FilesPending,
-			ChunksCreated:      res.ChunksCreated,
-			ChunksRemoved:      res.ChunksRemoved,
-			EmbeddingsCached:   res.EmbeddingsCached,
-			EmbeddingsComputed: res.EmbeddingsComputed,
-			DurationMS:         res.Duration.Milliseconds(),
-			Warnings:           a.cleanAll(res.Warnings),
-		})
+		return writeJSON(a.stdout, res)
 	}
 	a.warn(res.Warnings)
 	tw := tabwriter.NewWriter(a.stdout, 0, 4, 2, ' ', 0)

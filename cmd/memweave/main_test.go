@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/memweave/memweave-go/memweavetest"
+	"github.com/memweave/memweave-go/search"
 )
 
 // binary is the memweave command built once by TestMain; the tests run it
@@ -306,4 +307,52 @@ func TestMissingKey(t *testing.T) {
 	if strings.Contains(out.stderr, missing) || !strings.Contains(out.stderr, "check the API key") {
 		t.Errorf("memweave index with a wrong key: stderr:\n%s\nwant \"check the API key\", not %q", out.stderr, missing)
 	}
+}
+
+// searchResponseJSON decodes what search --json prints, the JSON of a
+// [memweave.SearchResponse].
+type searchResponseJSON struct {
+	Query    string       `json:"query"`
+	Mode     string       `json:"mode"`
+	Warnings []string     `json:"warnings"`
+	Results  []resultJSON `json:"results"`
+	// At and EmbeddingsComputed are set by search --at.
+	At                 string `json:"at,omitempty"`
+	EmbeddingsComputed *int   `json:"embeddings_computed,omitempty"`
+	// FilteredBelowThreshold and BestFilteredScore are as in
+	// [memweave.SearchResponse].
+	FilteredBelowThreshold int     `json:"filtered_below_threshold"`
+	BestFilteredScore      float64 `json:"best_filtered_score"`
+}
+
+// resultJSON decodes one result; Explain is set only with --explain.
+type resultJSON struct {
+	Path        string   `json:"path"`
+	StartLine   int      `json:"start_line"`
+	EndLine     int      `json:"end_line"`
+	Headings    []string `json:"headings"`
+	Score       float64  `json:"score"`
+	Snippet     string   `json:"snippet"`
+	Source      string   `json:"source"`
+	VectorScore *float64 `json:"vector_score"`
+	TextScore   *float64 `json:"text_score"`
+	// SupersededBy is a newer result that contradicts this one.
+	SupersededBy *search.Ref     `json:"superseded_by,omitempty"`
+	Explain      *search.Explain `json:"explain,omitempty"`
+}
+
+// indexJSON decodes what index --json prints, the JSON of a
+// [memweave.IndexResult].
+type indexJSON struct {
+	FilesScanned       int      `json:"files_scanned"`
+	FilesIndexed       int      `json:"files_indexed"`
+	FilesSkipped       int      `json:"files_skipped"`
+	FilesDeleted       int      `json:"files_deleted"`
+	FilesPending       int      `json:"files_pending"`
+	ChunksCreated      int      `json:"chunks_created"`
+	ChunksRemoved      int      `json:"chunks_removed"`
+	EmbeddingsCached   int      `json:"embeddings_cached"`
+	EmbeddingsComputed int      `json:"embeddings_computed"`
+	DurationMS         int64    `json:"duration_ms"`
+	Warnings           []string `json:"warnings"`
 }

@@ -25,9 +25,11 @@ func (a *app) mcpCommand() *cobra.Command {
 		Short: "Serve the memory tools to AI agents over MCP on stdin/stdout or HTTP",
 		Long: `Mcp serves the workspace as a Model Context Protocol server on standard
 input and output, for an MCP client (an agent, an IDE, a desktop app) to
-start as a subprocess. Its tools are memory_search, memory_get,
-memory_pack, memory_status, memory_write, memory_append, memory_delete
-and memory_index; paths outside memory/ are refused.
+start as a subprocess. Its ten tools are memory_search, memory_get,
+memory_pack, memory_status, memory_write, memory_append, memory_delete,
+memory_index, memory_conflicts and memory_changes; paths outside memory/
+are refused. The workspace must exist (see 'memweave init'): a folder
+without memory/ is an error, not a new empty memory.
 
 The server is long-lived, so it runs a file watcher (as 'memweave watch'
 does): files edited by other tools are re-indexed as they change, and

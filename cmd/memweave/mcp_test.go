@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,6 +15,9 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/mcpserver"
 )
 
 // startMCP runs "memweave -w ws mcp" as a subprocess and connects an MCP
@@ -273,4 +277,41 @@ func TestMCPTranscript(t *testing.T) {
 		t.Fatalf("memory_search failed: %s", resultText(res))
 	}
 	show("tools/call result:", res)
+}
+
+// TestMCPHelpListsTools: mcp --help names every tool the server has.
+func TestMCPHelpListsTools(t *testing.T) {
+	t.Parallel()
+	ws := testWorkspace(t)
+	w, err := memweave.Open(context.Background(), memweave.Config{Workspace: ws})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	serverEnd, clientEnd := mcp.NewInMemoryTransports()
+	srv := mcpserver.New(w, nil)
+	ctx := context.Background()
+	ss, err := srv.Connect(ctx, serverEnd, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ss.Close()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t", Version: "v1"}, nil).Connect(ctx, clientEnd, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	tools, err := cs.ListTools(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	help := strings.Join(strings.Fields(mustRunCLI(t, "mcp", "--help").stdout), " ")
+	for _, tool := range tools.Tools {
+		if !strings.Contains(help, tool.Name) {
+			t.Errorf("mcp --help does not name the tool %s", tool.Name)
+		}
+	}
+	if !strings.Contains(help, fmt.Sprintf("Its %s tools", map[int]string{10: "ten"}[len(tools.Tools)])) {
+		t.Errorf("mcp --help does not say how many tools there are (%d)", len(tools.Tools))
+	}
 }

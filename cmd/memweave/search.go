@@ -76,7 +76,7 @@ off unless their flag is given.`,
 				resp.Warnings = append(pre, resp.Warnings...)
 			}
 			if f.asJSON {
-				return writeJSON(a.stdout, a.searchJSON(resp, f.explain))
+				return writeJSON(a.stdout, searchJSON(resp, f.explain))
 			}
 			a.warn(resp.Warnings)
 			if n := resp.FilteredBelowThreshold; n > 0 {
@@ -212,64 +212,15 @@ func (f *searchFlags) options(cmd *cobra.Command) ([]memweave.SearchOption, erro
 	return opts, nil
 }
 
-// searchResponseJSON is the JSON form of a [memweave.SearchResponse].
-type searchResponseJSON struct {
-	Query    string       `json:"query"`
-	Mode     string       `json:"mode"`
-	Warnings []string     `json:"warnings"`
-	Results  []resultJSON `json:"results"`
-	// At and EmbeddingsComputed are set by search --at.
-	At                 string `json:"at,omitempty"`
-	EmbeddingsComputed *int   `json:"embeddings_computed,omitempty"`
-	// FilteredBelowThreshold and BestFilteredScore are as in
-	// [memweave.SearchResponse].
-	FilteredBelowThreshold int     `json:"filtered_below_threshold"`
-	BestFilteredScore      float64 `json:"best_filtered_score"`
-}
-
-// resultJSON is the JSON form of a [memweave.Result]; Explain is set only
-// with --explain.
-type resultJSON struct {
-	Path        string   `json:"path"`
-	StartLine   int      `json:"start_line"`
-	EndLine     int      `json:"end_line"`
-	Headings    []string `json:"headings"`
-	Score       float64  `json:"score"`
-	Snippet     string   `json:"snippet"`
-	Source      string   `json:"source"`
-	VectorScore *float64 `json:"vector_score"`
-	TextScore   *float64 `json:"text_score"`
-	// SupersededBy is a newer result that contradicts this one.
-	SupersededBy *search.Ref     `json:"superseded_by,omitempty"`
-	Explain      *search.Explain `json:"explain,omitempty"`
-}
-
-func (a *app) searchJSON(resp *memweave.SearchResponse, explain bool) searchResponseJSON {
-	out := searchResponseJSON{
-		Query:    resp.Query,
-		Mode:     string(resp.Mode),
-		Warnings: a.cleanAll(resp.Warnings),
-		Results:  make([]resultJSON, 0, len(resp.Results)),
-		At:       resp.At, EmbeddingsComputed: resp.EmbeddingsComputed,
-
-		FilteredBelowThreshold: resp.FilteredBelowThreshold,
-		BestFilteredScore:      resp.BestFilteredScore,
+// searchJSON returns resp as search --json prints it: the library's
+// wire type, with each result's score breakdown only when explain is set.
+func searchJSON(resp *memweave.SearchResponse, explain bool) *memweave.SearchResponse {
+	if !explain {
+		for i := range resp.Results {
+			resp.Results[i].Explain = search.Explain{}
+		}
 	}
-	for _, r := range resp.Results {
-		rj := resultJSON{
-			Path: r.Path, StartLine: r.StartLine, EndLine: r.EndLine, Headings: r.Headings,
-			Score: r.Score, Snippet: r.Snippet, Source: r.Source,
-			VectorScore: r.VectorScore, TextScore: r.TextScore, SupersededBy: r.SupersededBy,
-		}
-		if rj.Headings == nil {
-			rj.Headings = []string{}
-		}
-		if explain {
-			rj.Explain = &r.Explain
-		}
-		out.Results = append(out.Results, rj)
-	}
-	return out
+	return resp
 }
 
 // previewRunes is the length of the one-line snippet preview.
