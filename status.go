@@ -4,15 +4,19 @@ import (
 	"context"
 	"iter"
 	"os"
+	"path/filepath"
 
 	"github.com/memweave/memweave-go/indexer"
 )
 
 // Status describes a workspace's index.
 type Status struct {
-	Workspace    string `json:"workspace"`
-	DBPath       string `json:"db_path"`
-	DBBytes      int64  `json:"db_bytes"`
+	Workspace string `json:"workspace"`
+	DBPath    string `json:"db_path"`
+	DBBytes   int64  `json:"db_bytes"`
+	// Settings is the workspace's settings file ([SettingsFile]), "" when
+	// it has none yet (the first Index writes it).
+	Settings     string `json:"settings"`
 	Files        int    `json:"files"`
 	Chunks       int    `json:"chunks"`
 	Vectors      int    `json:"vectors"`
@@ -81,6 +85,11 @@ func (w *Weave) Status(ctx context.Context, opts ...StatusOption) (*Status, erro
 		Files: st.Files, Chunks: st.Chunks, Vectors: st.Vectors, PendingFiles: st.PendingFiles,
 		CacheEntries: st.CacheEntries, SearchMode: ModeHybrid,
 	}
+	w.mu.Lock()
+	if w.settings != nil {
+		s.Settings = filepath.Join(w.cfg.Workspace, SettingsFile)
+	}
+	w.mu.Unlock()
 	if !o.noScan {
 		d, err := w.eng.Diff(ctx)
 		if err != nil {

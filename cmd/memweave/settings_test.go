@@ -46,8 +46,12 @@ func TestSettingsKeepRemoteVectors(t *testing.T) {
 			Vectors    int    `json:"vectors"`
 			Embedder   string `json:"embedder"`
 			SearchMode string `json:"search_mode"`
+			Settings   string `json:"settings"`
 		}
 		decode(t, out, &st)
+		if st.Settings != filepath.Join(ws, "memweave.json") {
+			t.Errorf("%s: status settings = %q, want the workspace's memweave.json", when, st.Settings)
+		}
 		if st.Chunks == 0 || st.Vectors != st.Chunks || st.Embedder != "openai" || st.SearchMode != "hybrid" {
 			t.Errorf("%s: status = %+v, want every chunk with a vector, openai, hybrid", when, st)
 		}

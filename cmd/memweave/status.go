@@ -31,6 +31,11 @@ mode, and how many files changed on disk since the last index run.`,
 			tw := tabwriter.NewWriter(a.stdout, 0, 4, 2, ' ', 0)
 			fmt.Fprintf(tw, "workspace\t%s\n", st.Workspace)
 			fmt.Fprintf(tw, "index\t%s (%s)\n", st.DBPath, formatBytes(st.DBBytes))
+			settings := st.Settings
+			if settings == "" {
+				settings = "none yet (the first index writes memweave.json)"
+			}
+			fmt.Fprintf(tw, "settings\t%s\n", settings)
 			fmt.Fprintf(tw, "files\t%d (%d pending embeddings, %d changed on disk)\n", st.Files, st.PendingFiles, st.StaleFiles)
 			fmt.Fprintf(tw, "chunks\t%d (%d with vectors)\n", st.Chunks, st.Vectors)
 			fmt.Fprintf(tw, "cache\t%d embeddings\n", st.CacheEntries)
