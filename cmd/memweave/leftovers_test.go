@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -10,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // tempFiles returns the temporary files of writes under root/memory,
@@ -95,5 +98,75 @@ func TestWriteKilledLeavesNothing(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(ws, "memory", "notes", "big.md")); err == nil {
 		t.Errorf("memory/notes/big.md exists: the write was not killed before its rename")
+	}
+}
+
+// TestSearchAtKilledLeavesNothing kills "memweave search --at" with
+// SIGKILL once its temporary checkout exists: the folder is named for the
+// process, and the next "search --at" removes it.
+func TestSearchAtKilledLeavesNothing(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no SIGKILL on Windows")
+	}
+	git, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("no git")
+	}
+	t.Parallel()
+	files := map[string]string{}
+	for i := range 400 {
+		files[fmt.Sprintf("memory/notes/n%03d.md", i)] = fmt.Sprintf("# Note %d\n\nThe cache of service %d holds the index for a day.\n", i, i)
+	}
+	ws := memweavetest.Workspace(t, files)
+	for _, args := range [][]string{{"init", "-q"}, {"add", "-A"}, {"-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "notes"}} {
+		if out, err := exec.Command(git, append([]string{"-C", ws}, args...)...).CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	tmp := t.TempDir()
+	checkouts := func() []string {
+		names, _ := filepath.Glob(filepath.Join(tmp, "memweave-at-*"))
+		return names
+	}
+	var pid int
+	for attempt := 0; attempt < 5 && pid == 0; attempt++ {
+		cmd := exec.Command(binary, "-w", ws, "search", "--at", "HEAD", "cache index")
+		cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+	poll:
+		for {
+			select {
+			case <-done:
+				break poll
+			default:
+			}
+			if checkouts() != nil {
+				cmd.Process.Kill()
+				<-done
+				pid = cmd.Process.Pid
+				break
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}
+	left := checkouts()
+	if pid == 0 || left == nil {
+		t.Skip("no kill landed while the checkout existed in 5 attempts")
+	}
+	for _, dir := range left {
+		if !strings.HasPrefix(filepath.Base(dir), fmt.Sprintf("memweave-at-%d-", pid)) {
+			t.Errorf("the killed search --at left %s, want a name with its pid %d", dir, pid)
+		}
+	}
+	out := runCLI(t, "", []string{"TMPDIR=" + tmp}, "-w", ws, "search", "--at", "HEAD", "cache index")
+	if out.code != 0 {
+		t.Fatalf("search --at after a killed one = exit %d: %s", out.code, out.stderr)
+	}
+	if got := checkouts(); got != nil {
+		t.Errorf("after the next search --at, checkouts left: %v, want none", got)
 	}
 }
