@@ -588,6 +588,17 @@ func (db *DB) Invalidate(ctx context.Context, paths ...string) error {
 	})
 }
 
+// Vacuum rewrites the database file without its free pages (SQLite's
+// VACUUM). It needs the database to itself for the time it takes, about
+// that of copying the file; a rebuild runs it on its fresh file, which
+// no one else has open.
+func (db *DB) Vacuum(ctx context.Context) error {
+	if _, err := db.sql.ExecContext(ctx, `VACUUM`); err != nil {
+		return db.wrap("vacuum", err)
+	}
+	return nil
+}
+
 // ImportCache copies the embedding cache of the index at path into this
 // one, keeping entries this one already has, and returns how many it
 // copied. A rebuild uses it so that unchanged chunks are not re-embedded.
