@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/memweave/memweave-go/chunker"
@@ -125,8 +126,21 @@ func (w *Weave) SearchAt(ctx context.Context, rev, query string, opts ...SearchO
 	}
 	if err == nil {
 		resp.At, resp.EmbeddingsComputed = co.Commit, &res.EmbeddingsComputed
+		resp.Warnings = append(resp.Warnings, skippedAt(co)...)
 	}
 	return resp, err
+}
+
+// skippedAt turns the entries of memory/ a checkout left out (links,
+// submodules, files over the size limit, names the path rules refuse)
+// into warnings naming them.
+func skippedAt(co *history.Checkout) []Warning {
+	var out []Warning
+	for _, s := range co.Skipped {
+		path, why, _ := strings.Cut(s, ": ")
+		out = append(out, Warning{Path: path, Err: fmt.Errorf("left out of the search at %.12s: %s", co.Commit, why)})
+	}
+	return out
 }
 
 // Change is a chunk added, removed or changed between two revisions.

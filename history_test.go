@@ -6,10 +6,12 @@ import (
 	"errors"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	memweave "github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/indexer"
 	"github.com/memweave/memweave-go/memweavetest"
 )
 
@@ -204,5 +206,36 @@ func TestSupersededDatedNotes(t *testing.T) {
 	}
 	if conf, err := w.Conflicts(ctx, memweave.PathPrefix("memory/prefs")); err != nil || len(conf.Conflicts) != 0 {
 		t.Errorf("Conflicts(PathPrefix prefs) = %+v, %v, want none", conf, err)
+	}
+}
+
+// TestSearchAtWarnsSkipped commits a link and a file over the size limit
+// under memory/: a search at that commit leaves them out and lists each
+// as a warning naming it.
+func TestSearchAtWarnsSkipped(t *testing.T) {
+	ctx := context.Background()
+	dir := memweavetest.Workspace(t, map[string]string{
+		"memory/a.md":   "# A\n\nThe cache holds the index.\n",
+		"memory/big.md": "# Big\n\n" + strings.Repeat("cache words ", 200) + "\n",
+	})
+	if err := os.Symlink("a.md", filepath.Join(dir, "memory", "link.md")); err != nil {
+		t.Skipf("symlink: %v", err)
+	}
+	run := gitRepo(t, dir)
+	run("add", "-A")
+	run("commit", "-q", "-m", "notes")
+	w, err := memweave.Open(ctx, memweave.Config{Workspace: dir, MaxFileBytes: 1000, MinScore: new(0.0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	resp, err := w.SearchAt(ctx, "HEAD", "cache index")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"memory/link.md", "memory/big.md"} {
+		if wn, ok := indexer.For(resp.Warnings, p); !ok || !strings.Contains(wn.Error(), "left out of the search at") {
+			t.Errorf("SearchAt warnings = %v, want one naming %s", resp.Warnings, p)
+		}
 	}
 }

@@ -29,8 +29,8 @@ func Rebuild(ctx context.Context, cfg Config, opts ...IndexOption) (*IndexResult
 	})
 }
 
-// buildFresh indexes the workspace into a new database at path and closes
-// it, leaving no -wal file behind. With importCache, the embedding cache
+// buildFresh indexes the workspace into a new database at path, vacuums
+// it and closes it, leaving no -wal file behind. With importCache, the embedding cache
 // of cfg.DBPath is copied in first.
 func buildFresh(ctx context.Context, cfg Config, path string, importCache bool, opts []IndexOption) (*IndexResult, error) {
 	tcfg := cfg
@@ -48,6 +48,11 @@ func buildFresh(ctx context.Context, cfg Config, path string, importCache bool, 
 	res, err := fresh.Index(ctx, opts...)
 	if err == nil && importCache {
 		err = fresh.db.DropLiveFromCache(ctx)
+	}
+	if err == nil {
+		// The build and the cache cleanup leave free pages, which the
+		// copy over the old index would keep.
+		err = fresh.db.Vacuum(ctx)
 	}
 	if cerr := fresh.Close(); err == nil && cerr != nil {
 		err = cerr

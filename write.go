@@ -22,10 +22,12 @@ var ErrInvalidSource = memfile.ErrInvalidSource
 // ("notes/db.md") or starts with "memory/" ("memory/notes/db.md"); missing
 // folders are created.
 //
-// The replacement is atomic: content goes to a temporary file in the same
-// folder, which is synced and renamed over path, so readers see the old
-// file or the new one, never a mix. When path is a symbolic link to
-// another file inside memory/, that file is written.
+// The replacement is atomic: content goes to a temporary file in
+// memory/.memweave-tmp ([memfile.TempDir]), which is synced and renamed
+// over path, so readers see the old file or the new one, never a mix. The
+// temporary file of a killed process is ignored by git and removed by the
+// next [Open]. When path is a symbolic link to another file inside
+// memory/, that file is written.
 //
 // Write refuses, with an error wrapping the sentinel of
 // [workspace.SafeMemoryPath], a path that is absolute, contains "..", or

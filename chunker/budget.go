@@ -1,13 +1,20 @@
 package chunker
 
-import "unicode/utf8"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // The parse budget. goldmark's block parser takes super-linear time on
 // some line shapes (hundreds of list markers on one line, thousands of
 // "[a](" in a heading, thousands of levels of nested indentation), so
 // Split never lets it see them: a line over any of these limits is
 // hostile, and the region around it, the maximal run of non-blank lines
-// holding it, is chunked by lines alone (see [maskHostile]).
+// holding it, is chunked by lines alone (see [maskHostile]). Its link
+// reference definition parser takes time proportional to the definitions
+// of a paragraph times the paragraph's lines, so a run of lines goldmark
+// could read as one paragraph with more than maxLinkRefs lines that could
+// open a definition is chunked by lines alone too.
 const (
 	// maxLineBytes is the longest line goldmark parses.
 	maxLineBytes = 8 << 10
@@ -19,6 +26,10 @@ const (
 	maxIndent = 64
 	// maxBrackets is the most '[' and '(' a line may hold.
 	maxBrackets = 256
+	// maxLinkRefs is the most lines that open with '[' after their block
+	// markers (see [opensBracket]) that a run of lines without a line
+	// goldmark takes as blank may hold.
+	maxLinkRefs = 128
 )
 
 // Bounds on heading paths, which every chunk of a section carries (and
@@ -83,18 +94,65 @@ func brackets(s string) int {
 	return n
 }
 
+// opensBracket reports whether line s opens with '[' after any white
+// space, block quote markers and list markers: whether a link reference
+// definition could start on it, in whatever container.
+func opensBracket(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == ' ', c == '\t', c == '>':
+		case (c == '-' || c == '*' || c == '+') && i+1 < len(s) && (s[i+1] == ' ' || s[i+1] == '\t'):
+		case c >= '0' && c <= '9':
+			j := i
+			for j < len(s) && j-i < 9 && s[j] >= '0' && s[j] <= '9' {
+				j++
+			}
+			if j+1 >= len(s) || (s[j] != '.' && s[j] != ')') || (s[j+1] != ' ' && s[j+1] != '\t') {
+				return false
+			}
+			i = j
+		default:
+			return c == '['
+		}
+	}
+	return false
+}
+
+// gapLine reports whether line s is blank to goldmark: spaces and tabs
+// only. Every such line is blank to [isBlank] too, not the reverse.
+func gapLine(s string) bool {
+	return strings.Trim(s, " \t") == ""
+}
+
 // maskHostile returns src, the LF-normalised document whose line table is
 // l, with each hostile region blanked for the block parser: every byte of
 // its lines but the line feeds becomes a space, so byte offsets and line
 // numbers stay those of src, and cuts inside the region are ranked by
-// blank lines alone. Lines of a region that are not hostile and open a
-// fence ("```", "~~~") or are an ATX heading ("# "), indented less than
-// four columns, stay: a fence opened or closed there still pairs up as in
-// src, and a heading still starts a section. It returns src itself when
-// no line is hostile. masked[j] reports whether line j was blanked; it is
-// nil when out is src.
+// blank lines alone. A region is the maximal run of non-blank lines around
+// a hostile line, or a maximal run of lines that goldmark does not take as
+// blank (see [gapLine]) holding more than maxLinkRefs lines that could
+// open a link reference definition (see [opensBracket]). Lines of a region
+// that are not hostile and open a fence ("```", "~~~") or are an ATX
+// heading ("# "), indented less than four columns, stay: a fence opened or
+// closed there still pairs up as in src, and a heading still starts a
+// section. It returns src itself when no region is found. masked[j]
+// reports whether line j was blanked; it is nil when out is src.
 func maskHostile(l *lines, src []byte) (out []byte, masked []bool) {
 	out = src
+	mask := func(a, b int) {
+		if masked == nil {
+			out, masked = append([]byte(nil), src...), make([]bool, l.n())
+		}
+		for j := a; j <= b; j++ {
+			if s := l.s[l.start[j]:l.end[j]]; masked[j] || keep(s) && !hostile(s) {
+				continue
+			}
+			masked[j] = true
+			for k := l.start[j]; k < l.end[j]; k++ {
+				out[k] = ' '
+			}
+		}
+	}
 	for i := 0; i < l.n(); i++ {
 		if !hostile(l.s[l.start[i]:l.end[i]]) {
 			continue
@@ -106,19 +164,24 @@ func maskHostile(l *lines, src []byte) (out []byte, masked []bool) {
 		for b+1 < l.n() && !l.blank[b+1] {
 			b++
 		}
-		if masked == nil {
-			out, masked = append([]byte(nil), src...), make([]bool, l.n())
-		}
-		for j := a; j <= b; j++ {
-			if s := l.s[l.start[j]:l.end[j]]; keep(s) && !hostile(s) {
-				continue
-			}
-			masked[j] = true
-			for k := l.start[j]; k < l.end[j]; k++ {
-				out[k] = ' '
-			}
-		}
+		mask(a, b)
 		i = b
+	}
+	for a := 0; a < l.n(); {
+		if gapLine(l.s[l.start[a]:l.end[a]]) {
+			a++
+			continue
+		}
+		b, refs := a, 0
+		for ; b < l.n() && !gapLine(l.s[l.start[b]:l.end[b]]); b++ {
+			if opensBracket(l.s[l.start[b]:l.end[b]]) {
+				refs++
+			}
+		}
+		if refs > maxLinkRefs {
+			mask(a, b-1)
+		}
+		a = b
 	}
 	return out, masked
 }

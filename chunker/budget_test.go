@@ -98,6 +98,58 @@ func TestSplitBudgetEdges(t *testing.T) {
 	}
 }
 
+// TestSplitLinkRefEdges checks runs of link reference definitions at the
+// parse budget's limit: a paragraph opened by 128 definitions is parsed as
+// Markdown (its last line is a setext heading), one opened by 129 is cut
+// by lines alone, as are 129 split by lines that are blank to Split but
+// not to goldmark (U+3000); 129 split by a
+// blank line into two paragraphs are parsed.
+func TestSplitLinkRefEdges(t *testing.T) {
+	defs := func(n int, sep func(k int) string) string {
+		var b strings.Builder
+		for k := range n {
+			b.WriteString(sep(k))
+			fmt.Fprintf(&b, "[l%d]: https://example.com/%d \"t\"\n", k, k)
+		}
+		return b.String()
+	}
+	none := func(int) string { return "" }
+	tests := []struct {
+		name   string
+		src    string
+		parsed bool
+	}{
+		{"128 definitions", defs(128, none), true},
+		{"129 definitions", defs(129, none), false},
+		{"129 split by U+3000 lines", defs(129, func(k int) string {
+			if k > 0 {
+				return "\u3000\n"
+			}
+			return ""
+		}), false},
+		{"129 split by a blank line", defs(129, func(k int) string {
+			if k == 64 {
+				return "\n"
+			}
+			return ""
+		}), true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := tt.src + "Title\n===\n\nbody\n"
+			got := chunker.Split([]byte(src), chunker.Options{})
+			parsed := false
+			for _, c := range got {
+				parsed = parsed || c.Headings != nil
+			}
+			if parsed != tt.parsed {
+				t.Errorf("Split(%s) heading parsed = %v, want %v", tt.name, parsed, tt.parsed)
+			}
+			checkChunks(t, src, chunker.Options{}, got)
+		})
+	}
+}
+
 // TestSplitPacksTinySections checks that a document of many tiny
 // sections is packed into full chunks, each with the heading path of its
 // first section, while a few small sections stay apart.

@@ -17,9 +17,11 @@
 //
 // Split runs in linear time on any input. goldmark is super-linear on
 // some shapes (hundreds of list markers on one line, thousands of "[a]("
-// in a heading, thousands of nesting levels), so a parse budget keeps
-// such lines from it: the run of non-blank lines around one is cut by
-// lines alone, keeping its ATX headings and code fences. Heading paths
+// in a heading, thousands of nesting levels, thousands of link reference
+// definitions in one paragraph), so a parse budget keeps such lines from
+// it: the run of non-blank lines around one, or a run of more than 128
+// lines opening with "[" and no blank line between them, is cut by lines
+// alone, keeping its ATX headings and code fences. Heading paths
 // are bounded too, as every chunk of a section repeats its path in the
 // index: the innermost 3 headings, each at most 200 bytes.
 package chunker

@@ -39,6 +39,7 @@ func FuzzSplit(f *testing.F) {
 		"# " + strings.Repeat("[a](", 70) + "\n\nbody\n",
 		strings.Repeat("\t", 18) + "- x\n```\n\ncode\n",
 		"```\ncode\n\n" + strings.Repeat("> ", 20) + "\n```\n# C\n",
+		strings.Repeat("[l]: u \"t\"\n", 130) + "T\n===\n",
 	}
 	for _, s := range seeds {
 		f.Add([]byte(s), uint8(4), int8(2))

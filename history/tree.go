@@ -147,16 +147,18 @@ type Checkout struct {
 }
 
 // CheckOut resolves rev in the repository holding dir and materializes
-// its memory/ into a new temporary folder (see [Materialize]). Close
-// removes the folder.
+// its memory/ into a new temporary folder (see [Materialize]), named for
+// this process ("memweave-at-<pid>-..."): the folders of processes killed
+// before their Close are removed by the next CheckOut. Close removes the
+// folder.
 func CheckOut(ctx context.Context, dir, rev string, maxBytes int64) (*Checkout, error) {
 	commit, err := Resolve(ctx, dir, rev)
 	if err != nil {
 		return nil, err
 	}
-	tmp, err := os.MkdirTemp("", "memweave-at-")
+	tmp, err := makeTempDir()
 	if err != nil {
-		return nil, fmt.Errorf("history: %w", err)
+		return nil, err
 	}
 	snap, err := Materialize(ctx, dir, commit, tmp, maxBytes)
 	if err != nil {

@@ -1,7 +1,9 @@
 package index
 
 import (
+	"bytes"
 	"context"
+	"crypto/sha256"
 	"database/sql"
 	"errors"
 	"fmt"
@@ -57,6 +59,10 @@ type Report struct {
 	// BadFiles lists files whose row disagrees with their chunks: a wrong
 	// chunk count, or not marked pending though a chunk lacks its vector.
 	BadFiles []string `json:"bad_files"`
+	// BadText lists files with a chunk whose stored heading prefix and
+	// text do not hash to the chunk's hash: text altered in the index
+	// after it was written, which searches would serve in snippets.
+	BadText []string `json:"bad_text"`
 }
 
 // Corrupt reports whether SQLite found the file itself damaged.
@@ -65,7 +71,8 @@ func (r *Report) Corrupt() bool { return len(r.Integrity) > 0 }
 // OK reports whether the check found no problem.
 func (r *Report) OK() bool {
 	return !r.Corrupt() && len(r.Schema) == 0 && r.FTS == "" && r.BadVectors == 0 && r.ChunksWithoutFTS == 0 && r.FTSWithoutChunk == 0 &&
-		r.ChunksWithoutVector == 0 && r.VectorsWithoutChunk == 0 && r.StaleCodes == 0 && r.OrphanChunks == 0 && len(r.BadFiles) == 0
+		r.ChunksWithoutVector == 0 && r.VectorsWithoutChunk == 0 && r.StaleCodes == 0 && r.OrphanChunks == 0 && len(r.BadFiles) == 0 &&
+		len(r.BadText) == 0
 }
 
 // Problems describes each problem the report holds, one line each.
@@ -95,6 +102,9 @@ func (r *Report) Problems() []string {
 	for _, f := range r.BadFiles {
 		out = append(out, "file row disagrees with its chunks: "+f)
 	}
+	for _, f := range r.BadText {
+		out = append(out, "chunk text does not match its hash (altered in the index): "+f)
+	}
 	return out
 }
 
@@ -104,11 +114,14 @@ const maxIntegrityMessages = 20
 // Check verifies the database: PRAGMA integrity_check, the FTS5 index's
 // integrity-check, and, in one read snapshot, that every chunk has its
 // keyword row, every chunk marked embedded its vector row, every chunk a
-// file row, and no keyword or vector row lacks its chunk. It changes
-// nothing. When integrity_check fails, the table checks are skipped.
+// file row, no keyword or vector row lacks its chunk, and every chunk's
+// stored prefix and text hash to its SHA-256 hash (the stored text is
+// read once and hashed; the memory files themselves are not read). It
+// changes nothing. When integrity_check fails, the table checks are
+// skipped.
 func (db *DB) Check(ctx context.Context) (*Report, error) {
 	db.forgetCaches()
-	r := &Report{Integrity: []string{}, Schema: []string{}, BadFiles: []string{}}
+	r := &Report{Integrity: []string{}, Schema: []string{}, BadFiles: []string{}, BadText: []string{}}
 	err := scanRows(ctx, db.sql, fmt.Sprintf(`PRAGMA integrity_check(%d)`, maxIntegrityMessages), func(rows *sql.Rows) error {
 		var msg string
 		err := rows.Scan(&msg)
@@ -189,6 +202,8 @@ type queryer interface {
 type chunkRow struct {
 	path     string
 	embedded bool
+	// badText is set when its prefix and text do not hash to its hash.
+	badText bool
 }
 
 // fileRow is what the consistency checks need to know about a file.
@@ -222,12 +237,19 @@ func scanTables(ctx context.Context, q queryer) (*tables, error) {
 		return nil, err
 	}
 	t.hasVec = dims > 0
-	if err := scanRows(ctx, q, `SELECT id, path, embedded FROM chunks`, func(rows *sql.Rows) error {
-		var id int64
-		var c chunkRow
-		if err := rows.Scan(&id, &c.path, &c.embedded); err != nil {
+	var buf []byte
+	if err := scanRows(ctx, q, `SELECT id, path, embedded, hash, prefix, text FROM chunks`, func(rows *sql.Rows) error {
+		var (
+			id                 int64
+			c                  chunkRow
+			hash, prefix, text sql.RawBytes
+		)
+		if err := rows.Scan(&id, &c.path, &c.embedded, &hash, &prefix, &text); err != nil {
 			return err
 		}
+		buf = append(append(buf[:0], prefix...), text...)
+		sum := sha256.Sum256(buf)
+		c.badText = !bytes.Equal(sum[:], hash)
 		t.chunks[id] = c
 		return nil
 	}); err != nil {
@@ -323,17 +345,25 @@ func scanRows(ctx context.Context, q queryer, query string, fn func(*sql.Rows) e
 // problems are the rows each consistency check flags.
 type problems struct {
 	noFTS, ftsOrphans, noVec, vecOrphans, orphans []int64
+	// badText are the chunks whose text does not match their hash, and
+	// textFiles their files.
+	badText   []int64
+	textFiles map[string]bool
 	// bad maps a file to whether its chunk count is wrong (true) or only
 	// its pending flag (false).
 	bad map[string]bool
 }
 
 func (t *tables) problems() *problems {
-	p := &problems{bad: make(map[string]bool)}
+	p := &problems{bad: make(map[string]bool), textFiles: make(map[string]bool)}
 	count := make(map[string]int)
 	unembedded := make(map[string]bool)
 	for id, c := range t.chunks {
 		count[c.path]++
+		if c.badText {
+			p.badText = append(p.badText, id)
+			p.textFiles[c.path] = true
+		}
 		if !t.fts[id] {
 			p.noFTS = append(p.noFTS, id)
 		}
@@ -369,7 +399,7 @@ func (t *tables) problems() *problems {
 			p.bad[path] = false
 		}
 	}
-	for _, ids := range [][]int64{p.noFTS, p.ftsOrphans, p.noVec, p.vecOrphans, p.orphans} {
+	for _, ids := range [][]int64{p.noFTS, p.ftsOrphans, p.noVec, p.vecOrphans, p.orphans, p.badText} {
 		slices.Sort(ids)
 	}
 	return p
@@ -391,6 +421,10 @@ func (t *tables) report(r *Report) {
 		r.BadFiles = append(r.BadFiles, path)
 	}
 	slices.Sort(r.BadFiles)
+	for path := range p.textFiles {
+		r.BadText = append(r.BadText, path)
+	}
+	slices.Sort(r.BadText)
 }
 
 // Repair fixes, in one write transaction, the table problems [DB.Check]
@@ -426,7 +460,7 @@ func (db *DB) Repair(ctx context.Context) (*Report, error) {
 	if before.Corrupt() || before.OK() {
 		return before, nil
 	}
-	r := &Report{Integrity: []string{}, Schema: before.Schema, BadFiles: []string{}, FTS: before.FTS}
+	r := &Report{Integrity: []string{}, Schema: before.Schema, BadFiles: []string{}, BadText: []string{}, FTS: before.FTS}
 	_, err = db.commit(ctx, func(tx *sql.Tx) error {
 		problems, err := checkSchema(ctx, tx)
 		if err != nil {
@@ -448,7 +482,7 @@ func (db *DB) Repair(ctx context.Context) (*Report, error) {
 			delete(t.vecs, id)
 		}
 		p := t.problems()
-		return t.repair(ctx, tx, p, r.FTS != "" || len(p.ftsOrphans) > 0)
+		return t.repair(ctx, tx, p, r.FTS != "" || len(p.ftsOrphans) > 0 || len(p.badText) > 0)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("repair: %w", err)
@@ -476,6 +510,15 @@ func (t *tables) repair(ctx context.Context, tx *sql.Tx, p *problems, rebuildFTS
 	}
 	if err := execEach(ctx, tx, p.orphans, `DELETE FROM vectors WHERE id = ?`, `DELETE FROM chunks WHERE id = ?`); err != nil {
 		return err
+	}
+	// A chunk whose text was altered goes (its keyword row cannot be
+	// deleted exactly: the keyword index is rebuilt), and its file loses
+	// its hash, so that the next index run stores the chunk again.
+	if err := execEach(ctx, tx, p.badText, `DELETE FROM vectors WHERE id = ?`, `DELETE FROM chunks WHERE id = ?`); err != nil {
+		return err
+	}
+	for path := range p.textFiles {
+		p.bad[path] = true
 	}
 	if err := execEach(ctx, tx, p.vecOrphans, `DELETE FROM vectors WHERE id = ?`); err != nil {
 		return err
@@ -543,6 +586,17 @@ func (db *DB) Invalidate(ctx context.Context, paths ...string) error {
 		}
 		return nil
 	})
+}
+
+// Vacuum rewrites the database file without its free pages (SQLite's
+// VACUUM). It needs the database to itself for the time it takes, about
+// that of copying the file; a rebuild runs it on its fresh file, which
+// no one else has open.
+func (db *DB) Vacuum(ctx context.Context) error {
+	if _, err := db.sql.ExecContext(ctx, `VACUUM`); err != nil {
+		return db.wrap("vacuum", err)
+	}
+	return nil
 }
 
 // ImportCache copies the embedding cache of the index at path into this

@@ -89,6 +89,9 @@ func TestRepair(t *testing.T) {
 		{"wrong chunk count",
 			[]string{`UPDATE files SET chunks = 7 WHERE path = 'memory/a.md'`},
 			func(r *Report) bool { return slices.Equal(r.BadFiles, []string{"memory/a.md"}) }},
+		{"chunk text altered",
+			[]string{`UPDATE chunks SET text = replace(text, 'valkey', 'valkez') WHERE path = 'memory/a.md'`},
+			func(r *Report) bool { return slices.Equal(r.BadText, []string{"memory/a.md"}) && len(r.BadFiles) == 0 }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -138,6 +141,28 @@ func TestRepairMarksFilesForReindex(t *testing.T) {
 	}
 	if b := files["memory/x/b.md"]; !b.Pending || b.Hash == "" {
 		t.Errorf("file that lost a vector = %+v, want pending with its hash kept", b)
+	}
+}
+
+// TestRepairDropsAlteredText checks that Repair drops a chunk whose text
+// no longer matches its hash, keyword row included, and clears its file's
+// hash so that the next index run stores it again.
+func TestRepairDropsAlteredText(t *testing.T) {
+	ctx := context.Background()
+	db := filled(t)
+	exec(t, db, `UPDATE chunks SET text = replace(text, 'valkey', 'valkez') WHERE path = 'memory/a.md'`)
+	if _, err := db.Repair(ctx); err != nil {
+		t.Fatal(err)
+	}
+	files, err := db.Files(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := files["memory/a.md"]; a.Hash != "" || a.Chunks != 1 {
+		t.Errorf("file with altered chunk text = %+v, want hash cleared and 1 chunk left", a)
+	}
+	if hits, err := db.Keyword(ctx, `"valkez"`, 5, search.Filter{}); err != nil || len(hits) != 0 {
+		t.Errorf("Keyword(valkez) after Repair = %v, %v; want none", hits, err)
 	}
 }
 

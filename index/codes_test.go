@@ -235,7 +235,7 @@ func TestUpgradeFromVec0(t *testing.T) {
 		id := int64(i + 1)
 		want[id] = c.Vector
 		if _, err := sdb.ExecContext(ctx, `INSERT INTO chunks (id, uid, path, source, seq, start_line, end_line, headings, prefix, hash, text, embedded)
-			VALUES (?, ?, 'memory/a.md', 'memory', ?, 1, 1, '', '', ?, ?, 1)`, id, c.ID, i, c.Hash[:], c.Text); err != nil {
+			VALUES (?, ?, 'memory/a.md', 'memory', ?, 1, 1, '', ?, ?, ?, 1)`, id, c.ID, i, c.Prefix, c.Hash[:], c.Text); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := sdb.ExecContext(ctx, `INSERT INTO chunks_fts (rowid, text) VALUES (?, ?)`, id, c.Text); err != nil {

@@ -41,8 +41,9 @@ func openOther(tb testing.TB, db *DB) *DB {
 }
 
 func chunk(path string, seq int, text string, vec []float32) Chunk {
-	k := embedcache.KeyOf(text)
-	return Chunk{ID: ChunkID(path, seq, k), Seq: seq, StartLine: seq*10 + 1, EndLine: seq*10 + 5, Hash: k, Text: text, Prefix: "Heading\n", Vector: vec}
+	const prefix = "Heading\n"
+	k := embedcache.KeyOf(prefix + text) // as the indexer makes it, and Check verifies
+	return Chunk{ID: ChunkID(path, seq, k), Seq: seq, StartLine: seq*10 + 1, EndLine: seq*10 + 5, Hash: k, Text: text, Prefix: prefix, Vector: vec}
 }
 
 func TestApplyReplaceAndSearch(t *testing.T) {

@@ -135,6 +135,13 @@ func (e *Engine) classify(f workspace.File, d *Diff) {
 			d.Unchanged = append(d.Unchanged, f)
 		}
 	case !readable(f.Abs):
+		if isGone(f.Abs) {
+			d.Unreadable = append(d.Unreadable, Warning{Path: f.Rel, Err: ErrVanished})
+			if indexed {
+				d.Deleted = append(d.Deleted, f.Rel)
+			}
+			break
+		}
 		d.Unreadable = append(d.Unreadable, Warning{Path: f.Rel, Err: fs.ErrPermission})
 	case indexed:
 		d.Changed = append(d.Changed, f)

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -66,5 +67,27 @@ func TestFIFOSwappedInAfterDiscoveryDoesNotBlock(t *testing.T) {
 	data, _, err := e.ReadFile(ctx, "a.md")
 	if !errors.Is(err, indexer.ErrNotRegular) {
 		t.Errorf("ReadFile(FIFO) = %q, %v; want ErrNotRegular", data, err)
+	}
+}
+
+// TestFIFOInMemoryWarns checks that a FIFO (a special file) with
+// a Markdown name in memory/ is skipped with a warning naming it and
+// wrapping ErrNotRegular, and the rest is indexed.
+func TestFIFOInMemoryWarns(t *testing.T) {
+	root := memweavetest.Workspace(t, map[string]string{"memory/b.md": "# B\n\nbeta\n"})
+	if err := syscall.Mkfifo(filepath.Join(root, "memory", "pipe.md"), 0o644); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	e := newEngine(t, root)
+	res, err := e.Sync(context.Background(), indexer.SyncOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, ok := indexer.For(res.Warnings, "memory/pipe.md")
+	if !ok || !errors.Is(w, indexer.ErrNotRegular) || !strings.Contains(w.Error(), "FIFO") {
+		t.Errorf("Sync warnings = %v, want one for memory/pipe.md, a FIFO, wrapping ErrNotRegular", res.Warnings)
+	}
+	if res.FilesIndexed != 1 {
+		t.Errorf("FilesIndexed = %d, want 1 (b.md)", res.FilesIndexed)
 	}
 }

@@ -121,7 +121,7 @@ func (e *Engine) classifyPath(abs string, d *Diff, under func(rel string) []stri
 		if _, ok := d.rows[rel]; ok {
 			d.Deleted = append(d.Deleted, rel)
 		}
-		d.Unreadable = append(d.Unreadable, Warning{Path: rel, Err: fmt.Errorf("not a regular file (%v)", fi.Mode().Type())})
+		d.Unreadable = append(d.Unreadable, Warning{Path: rel, Err: fmt.Errorf("%w (%v)", ErrNotRegular, fi.Mode().Type())})
 	default:
 		f := workspace.File{Abs: abs, Rel: rel, Source: workspace.Source(rel)}
 		f.Size, f.MTime, f.CTime, f.Inode = workspace.StatOf(fi)

@@ -6,7 +6,9 @@ import (
 	"crypto/sha256"
 	"database/sql"
 	"encoding/hex"
+	"errors"
 	"fmt"
+	"io/fs"
 	"runtime"
 	"strings"
 	"unicode/utf8"
@@ -242,6 +244,9 @@ func (e *Engine) prepare(f workspace.File, row index.File, force bool) (*prepare
 		return nil, e.tooLarge(f.Rel, f.Size)
 	}
 	data, readAt, err := e.readStat(&f, e.opts.MaxFileBytes)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, &Warning{Path: f.Rel, Err: ErrVanished}
+	}
 	if err != nil {
 		return nil, &Warning{Path: f.Rel, Err: err}
 	}

@@ -2,6 +2,8 @@ package indexer
 
 import (
 	"errors"
+	"fmt"
+	"io/fs"
 	"strconv"
 	"strings"
 
@@ -29,6 +31,10 @@ var (
 	// ErrBusy means another index run did not finish within the lock
 	// timeout.
 	ErrBusy = errors.New("indexer: index busy")
+	// ErrVanished means a file was removed (or renamed away) between the
+	// scan that found it and its reading: it is not indexed, and rows it
+	// had are removed. It wraps [fs.ErrNotExist].
+	ErrVanished = fmt.Errorf("indexer: file vanished while being indexed: %w", fs.ErrNotExist)
 )
 
 // Warning is a problem that did not stop a call: a file that could not be

@@ -50,7 +50,9 @@
 // [ServeHTTP] serves the same tools to many clients at once over the
 // streamable HTTP transport, as "memweave mcp --http" does, with a bearer
 // token ([HTTPOptions].Token), Host and Origin checks against DNS
-// rebinding, the 4 MiB body limit, and a graceful shutdown; [ListenHTTP]
-// refuses a non-loopback address without a token, and [NewHTTPHandler]
+// rebinding, the 4 MiB body limit, limits on sessions (per client, and
+// half-open ones expire within seconds) and on requests in flight, and a
+// graceful shutdown; [ListenHTTP] refuses a non-loopback address without
+// a strong token ([CheckToken], [NewToken]), and [NewHTTPHandler]
 // mounts the checked handler in a server of your own.
 package mcpserver

@@ -60,7 +60,8 @@ type HTTPOptions struct {
 	// Token, when set, is the bearer token every request must carry in an
 	// "Authorization: Bearer <token>" header; a request without it, or
 	// with another token, is answered with 401. It is compared in
-	// constant time. Required to serve a non-loopback address.
+	// constant time. Required to serve a non-loopback address, and there
+	// it must be strong (see [CheckToken]).
 	Token string
 	// AllowedHosts are host names or IP addresses, without ports, that
 	// the Host header of a request may name besides the loopback ones
@@ -89,6 +90,31 @@ type HTTPOptions struct {
 	// Requests opening sessions at the same moment may pass it by a few.
 	// Default (0 or less): [DefaultMaxSessions].
 	MaxSessions int
+	// MaxSessionsPerClient bounds the sessions open, or being opened, at
+	// once from one client address (an IPv4 address, an IPv6 /64): past
+	// it, a request that would open another is answered with 503 and a
+	// Retry-After of InitTimeout. Behind a reverse proxy every client has
+	// the proxy's address. Default (0 or less):
+	// [DefaultMaxSessionsPerClient].
+	MaxSessionsPerClient int
+	// InitTimeout closes a session whose client has not completed
+	// initialization (sent "notifications/initialized") this long after
+	// the session was opened, so that half-opened sessions cannot hold
+	// the session limits. Default (0 or less): [DefaultInitTimeout].
+	InitTimeout time.Duration
+	// MaxInFlight bounds the requests other than GET (event streams)
+	// served at once; past it a request is answered with 503 and
+	// "Retry-After: 1" before its body is read. Default (0 or less):
+	// [DefaultMaxInFlight].
+	MaxInFlight int
+	// MaxBufferedBytes bounds the bytes of the request bodies larger than
+	// [SmallBodyBytes] served at once, each counted at its Content-Length
+	// or, when it declares none, at MaxFrameBytes; a request that would
+	// pass it is answered with 503 and "Retry-After: 1" before its body
+	// is read. Smaller bodies count against MaxInFlight only. Once a
+	// burst of large bodies is over, the memory it took is handed back to
+	// the operating system. Default (0 or less): [DefaultMaxBufferedBytes].
+	MaxBufferedBytes int64
 }
 
 func (opts *HTTPOptions) withDefaults() HTTPOptions {
@@ -106,13 +132,26 @@ func (opts *HTTPOptions) withDefaults() HTTPOptions {
 	if o.BodyTimeout <= 0 {
 		o.BodyTimeout = DefaultBodyTimeout
 	}
+	if o.MaxSessionsPerClient <= 0 {
+		o.MaxSessionsPerClient = DefaultMaxSessionsPerClient
+	}
+	if o.InitTimeout <= 0 {
+		o.InitTimeout = DefaultInitTimeout
+	}
+	if o.MaxInFlight <= 0 {
+		o.MaxInFlight = DefaultMaxInFlight
+	}
+	if o.MaxBufferedBytes <= 0 {
+		o.MaxBufferedBytes = DefaultMaxBufferedBytes
+	}
 	return o
 }
 
 // NewHTTPHandler returns an [http.Handler] that serves the tools of w to
 // any number of concurrent MCP clients over the streamable HTTP
 // transport at [HTTPPath], with the checks of opts: the Host and Origin
-// headers (403), the bearer token (401) and the request body size (413).
+// headers (403), the bearer token (401), the request body size (413),
+// and the limits on sessions and on requests in flight (503).
 // All sessions share w. The handler does not own w. A nil opts means the
 // defaults.
 //
@@ -132,7 +171,8 @@ func newHTTPHandler(srv *mcp.Server, o HTTPOptions, stopping context.Context) *g
 		SessionTimeout:      o.SessionTimeout,
 		MaxRequestBodyBytes: int64(o.MaxFrameBytes),
 	})
-	var h http.Handler = sdk
+	lim := newLimiter(sdk, srv, o)
+	var h http.Handler = lim
 	if o.Token != "" {
 		want := sha256.Sum256([]byte(o.Token))
 		verify := func(_ context.Context, token string, _ *http.Request) (*auth.TokenInfo, error) {
@@ -145,7 +185,7 @@ func newHTTPHandler(srv *mcp.Server, o HTTPOptions, stopping context.Context) *g
 		}
 		h = auth.RequireBearerToken(verify, &auth.RequireBearerTokenOptions{AllowMissingExpiration: true})(h)
 	}
-	g := &guard{next: h, log: o.Logger, stopping: stopping, origins: o.AllowedOrigins, srv: srv, maxSessions: o.MaxSessions, bodyTimeout: o.BodyTimeout}
+	g := &guard{next: h, log: o.Logger, stopping: stopping, origins: o.AllowedOrigins, srv: srv, lim: lim, maxSessions: o.MaxSessions, bodyTimeout: o.BodyTimeout}
 	for _, host := range o.AllowedHosts {
 		g.hosts = append(g.hosts, strings.ToLower(strings.Trim(host, "[]")))
 	}
@@ -166,6 +206,7 @@ type guard struct {
 	bodyTimeout time.Duration
 	// calls counts the requests other than GET being served.
 	calls atomic.Int64
+	lim   *limiter
 }
 
 func (g *guard) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
@@ -292,14 +333,15 @@ func isLoopbackHost(host string) bool {
 // "127.0.0.1:0" picks a free port) for [ServeHTTP]. Unless opts has a
 // Token, an address whose host is not a loopback address or "localhost"
 // is refused with [ErrNotLoopback]; an empty host (all interfaces) is
-// refused too.
+// refused too. A token [CheckToken] finds weak is refused there with
+// [ErrWeakToken], as is, on any address, a token holding white space.
 func ListenHTTP(ctx context.Context, addr string, opts *HTTPOptions) (net.Listener, error) {
 	host, _, err := net.SplitHostPort(addr)
 	if err != nil {
 		return nil, fmt.Errorf("mcpserver: listen %q: %w", addr, err)
 	}
-	if !isLoopbackHost(host) && (opts == nil || opts.Token == "") {
-		return nil, fmt.Errorf("%w: %s (give a token, or listen on 127.0.0.1)", ErrNotLoopback, addr)
+	if err := checkAddrToken(isLoopbackHost(host), addr, opts); err != nil {
+		return nil, err
 	}
 	var lc net.ListenConfig
 	ln, err := lc.Listen(ctx, "tcp", addr)
@@ -314,15 +356,31 @@ func ListenHTTP(ctx context.Context, addr string, opts *HTTPOptions) (net.Listen
 }
 
 // checkListener refuses a listener on a non-loopback address unless opts
-// has a token.
+// has a strong token, and a token holding white space on any address.
 func checkListener(ln net.Listener, opts *HTTPOptions) error {
-	if opts != nil && opts.Token != "" {
-		return nil
+	a, ok := ln.Addr().(*net.TCPAddr)
+	return checkAddrToken(ok && a.IP.IsLoopback(), ln.Addr().String(), opts)
+}
+
+// checkAddrToken checks the token of opts for an address addr, a
+// loopback one or not.
+func checkAddrToken(loopback bool, addr string, opts *HTTPOptions) error {
+	token := ""
+	if opts != nil {
+		token = opts.Token
 	}
-	if a, ok := ln.Addr().(*net.TCPAddr); ok && a.IP.IsLoopback() {
+	switch {
+	case token == "" && loopback:
 		return nil
+	case token == "":
+		return fmt.Errorf("%w: %s (give a token, or listen on 127.0.0.1)", ErrNotLoopback, addr)
+	case loopback:
+		return checkTokenChars(token)
 	}
-	return fmt.Errorf("%w: %s (give a token, or listen on 127.0.0.1)", ErrNotLoopback, ln.Addr())
+	if err := CheckToken(token); err != nil {
+		return fmt.Errorf("%w; %s is not a loopback address", err, addr)
+	}
+	return nil
 }
 
 // ServeHTTP serves the memories of w to any number of concurrent MCP
@@ -368,6 +426,7 @@ func ServeHTTP(ctx context.Context, w *memweave.Weave, ln net.Listener, opts *HT
 	select {
 	case err := <-served:
 		stop()
+		g.lim.stop()
 		closeSessions(srv)
 		return fmt.Errorf("mcpserver: serve http: %w", err)
 	case <-ctx.Done():
@@ -385,6 +444,7 @@ func ServeHTTP(ctx context.Context, w *memweave.Weave, ln net.Listener, opts *HT
 		hs.Close()
 	}
 	<-served // http.ErrServerClosed
+	g.lim.stop()
 	if !closeSessions(srv) {
 		result = errors.New("mcpserver: tool calls still running after the grace period and cancellation")
 	}

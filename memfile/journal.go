@@ -78,12 +78,16 @@ func removeJournal(root string) error {
 // append created is removed), byte for byte as it was. A log that ends in
 // the whole note, or that was changed since in any other way (a file a
 // person edited, with or without a final line ending), is left as it is.
-// Without a journal, Recover returns at once without taking the lock.
+// It also removes the temporary files that processes killed while
+// writing left in memory/.memweave-tmp ([TempDir]). Without a journal or
+// such a file, Recover returns at once without taking the lock.
 //
 // [AppendNote] recovers first too; opening a workspace should call Recover
 // so that an index run never reads a torn note.
 func Recover(ctx context.Context, root string) error {
-	if _, err := os.Lstat(journalPath(root)); errors.Is(err, fs.ErrNotExist) {
+	_, err := os.Lstat(journalPath(root))
+	journaled := !errors.Is(err, fs.ErrNotExist)
+	if !journaled && len(tempLeftovers(root)) == 0 {
 		return nil
 	}
 	unlock, err := Lock(ctx, root)
@@ -91,8 +95,13 @@ func Recover(ctx context.Context, root string) error {
 		return fmt.Errorf("recover: %w", err)
 	}
 	defer unlock()
-	if err := recoverAppend(root); err != nil {
-		return fmt.Errorf("recover: %w", err)
+	if journaled {
+		if err := recoverAppend(root); err != nil {
+			return fmt.Errorf("recover: %w", err)
+		}
+	}
+	if err := removeLeftovers(root); err != nil {
+		return fmt.Errorf("recover: remove temporary files: %w", err)
 	}
 	return nil
 }

@@ -154,9 +154,12 @@ func TestReplace(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, e := range entries {
-		if strings.HasPrefix(e.Name(), ".") {
+		if strings.HasPrefix(e.Name(), ".") && e.Name() != memfile.TempDir {
 			t.Errorf("temporary file %s left behind", e.Name())
 		}
+	}
+	if tmp, err := os.ReadDir(filepath.Join(root, "memory", memfile.TempDir)); err != nil || len(tmp) != 1 || tmp[0].Name() != ".gitignore" {
+		t.Errorf("memory/%s = %v, %v; want only its .gitignore", memfile.TempDir, tmp, err)
 	}
 	for path, want := range map[string]error{
 		"../x.md": workspace.ErrOutsideMemory, "x.txt": workspace.ErrNotMarkdown, ".x.md": workspace.ErrIgnoredName,
@@ -260,5 +263,26 @@ func TestLock(t *testing.T) {
 	defer cancel()
 	if _, err := memfile.Lock(short, root); !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("Lock while held = %v, want context.DeadlineExceeded", err)
+	}
+}
+
+// TestRecoverRemovesTempFiles checks that Recover removes the temporary
+// files a killed write left in TempDir, and only those.
+func TestRecoverRemovesTempFiles(t *testing.T) {
+	root := memweavetest.Workspace(t, map[string]string{
+		"memory/" + memfile.TempDir + "/.memweave-write-0123.tmp": "half a note",
+		"memory/" + memfile.TempDir + "/.gitignore":               "*\n",
+		"memory/" + memfile.TempDir + "/other.txt":                "not ours",
+	})
+	if err := memfile.Recover(context.Background(), root); err != nil {
+		t.Fatal(err)
+	}
+	entries, err := os.ReadDir(filepath.Join(root, "memory", memfile.TempDir))
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if err != nil || strings.Join(names, " ") != ".gitignore other.txt" {
+		t.Errorf("memory/%s after Recover = %v, %v; want .gitignore other.txt", memfile.TempDir, names, err)
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
+	"syscall"
 	"time"
 
 	"github.com/memweave/memweave-go/workspace"
@@ -109,9 +111,13 @@ func memoryName(rel string) (string, error) {
 // of memory/ after the check makes the write fail instead of landing
 // outside.
 //
-// data goes to a temporary file in the same folder, which is synced and
-// renamed over the file, and the folder is synced: readers see the old
-// file or the new one, never a mix. An existing file keeps its
+// data goes to a temporary file in memory/.memweave-tmp ([TempDir]), which
+// is synced and renamed over the file, and the folder is synced: readers
+// see the old file or the new one, never a mix. A file a killed process
+// left there is ignored by git (the folder holds a .gitignore of "*"),
+// never indexed (the name is hidden) and removed by [Recover]. Where the
+// file's folder is on another file system than memory/ itself (a mount
+// inside memory/), the temporary file is made in the file's folder. An existing file keeps its
 // permissions; the new file's mtime is moved past the old one's, so that
 // a stat scan sees the change even on a file system with coarse
 // timestamps.
@@ -137,9 +143,54 @@ func Replace(root, path string, data []byte) (abs string, err error) {
 	return abs, replaceFile(r, name, data)
 }
 
+// TempDir is the folder, under memory/, where [Replace] writes its
+// temporary files: on the file system of memory/, so that they can be
+// renamed into place, and out of the way of git, indexing and the
+// folders people browse.
+const TempDir = ".memweave-tmp"
+
+// tempPrefix and tempSuffix frame the names of the temporary files.
+const (
+	tempPrefix = ".memweave-write-"
+	tempSuffix = ".tmp"
+)
+
 // replaceFile atomically replaces the file name beneath r with data; see
 // [Replace].
-func replaceFile(r *os.Root, name string, data []byte) (err error) {
+func replaceFile(r *os.Root, name string, data []byte) error {
+	if err := makeTempDir(r); err == nil {
+		err := replaceVia(r, TempDir, name, data)
+		if !errors.Is(err, syscall.EXDEV) {
+			return err
+		}
+	}
+	return replaceVia(r, filepath.Dir(name), name, data)
+}
+
+// makeTempDir creates TempDir beneath r, with a .gitignore that keeps
+// git from listing what it holds (itself included), unless it exists.
+func makeTempDir(r *os.Root) error {
+	if err := r.Mkdir(TempDir, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+		return err
+	}
+	ignore := filepath.Join(TempDir, ".gitignore")
+	if _, err := r.Lstat(ignore); err == nil {
+		return nil
+	}
+	f, err := r.OpenFile(ignore, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if errors.Is(err, fs.ErrExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	_, err = f.WriteString("# Temporary files of memweave writes; see memfile.TempDir.\n*\n")
+	return errors.Join(err, f.Close())
+}
+
+// replaceVia is replaceFile with the temporary file in the folder tmpDir
+// beneath r.
+func replaceVia(r *os.Root, tmpDir, name string, data []byte) (err error) {
 	mode := fs.FileMode(0o644)
 	var oldMTime time.Time
 	if fi, err := r.Stat(name); err == nil {
@@ -148,7 +199,7 @@ func replaceFile(r *os.Root, name string, data []byte) (err error) {
 		}
 		mode, oldMTime = fi.Mode().Perm(), fi.ModTime()
 	}
-	tmpName, tmp, err := createTemp(r, filepath.Dir(name))
+	tmpName, tmp, err := createTemp(r, tmpDir)
 	if err != nil {
 		return err
 	}
@@ -191,7 +242,7 @@ func createTemp(r *os.Root, dir string) (string, *os.File, error) {
 	for range 10 {
 		var b [8]byte
 		rand.Read(b[:])
-		name := filepath.Join(dir, ".memweave-write-"+hex.EncodeToString(b[:])+".tmp")
+		name := filepath.Join(dir, tempPrefix+hex.EncodeToString(b[:])+tempSuffix)
 		f, err := r.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 		if errors.Is(err, fs.ErrExist) {
 			continue
@@ -199,6 +250,47 @@ func createTemp(r *os.Root, dir string) (string, *os.File, error) {
 		return name, f, err
 	}
 	return "", nil, fmt.Errorf("create a temporary file in %s: too many collisions", dir)
+}
+
+// tempLeftovers returns the names of the temporary files in TempDir
+// under root's memory folder: files a process killed while writing left.
+func tempLeftovers(root string) []string {
+	mem, err := memoryDir(root)
+	if err != nil {
+		return nil
+	}
+	entries, err := os.ReadDir(filepath.Join(mem, TempDir))
+	if err != nil {
+		return nil
+	}
+	var names []string
+	for _, e := range entries {
+		if n := e.Name(); strings.HasPrefix(n, tempPrefix) && strings.HasSuffix(n, tempSuffix) {
+			names = append(names, n)
+		}
+	}
+	return names
+}
+
+// removeLeftovers removes the temporary files of TempDir; the caller
+// holds the write lock, so no write is using them.
+func removeLeftovers(root string) error {
+	names := tempLeftovers(root)
+	if len(names) == 0 {
+		return nil
+	}
+	r, err := workspace.OpenMemoryRoot(root)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	var errs []error
+	for _, n := range names {
+		if err := r.Remove(filepath.Join(TempDir, n)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // Remove removes the memory file path (as [workspace.SafeMemoryPath]

@@ -9,7 +9,7 @@ import (
 // super-linear or the index many times bigger than its text; see
 // [Hostile].
 func HostileShapes() []string {
-	return []string{"markers", "links", "indent", "longline", "headings", "sections"}
+	return []string{"markers", "links", "indent", "longline", "headings", "sections", "linkrefs"}
 }
 
 // Hostile returns a Markdown document of about size bytes of the given
@@ -20,7 +20,9 @@ func HostileShapes() []string {
 //   - indent: a list nested one level deeper on every line;
 //   - longline: one line of words;
 //   - headings: six nested headings of 20 KB each over paragraphs;
-//   - sections: tiny sections, "# 1\nb\n" repeated.
+//   - sections: tiny sections, "# 1\nb\n" repeated;
+//   - linkrefs: one paragraph of link reference definitions,
+//     "[l1]: https://example.com/1 \"t\"" and so on.
 //
 // It panics on an unknown shape.
 func Hostile(shape string, size int) []byte {
@@ -54,6 +56,10 @@ func Hostile(shape string, size int) []byte {
 	case "sections":
 		for n := 0; b.Len() < size; n++ {
 			fmt.Fprintf(&b, "# %d\nb\n", n%10)
+		}
+	case "linkrefs":
+		for n := 0; b.Len() < size; n++ {
+			fmt.Fprintf(&b, "[l%d]: https://example.com/%d \"t\"\n", n, n)
 		}
 	default:
 		panic("memweavetest: unknown hostile shape " + shape)

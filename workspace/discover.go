@@ -3,6 +3,7 @@ package workspace
 import (
 	"cmp"
 	"errors"
+	"fmt"
 	"io/fs"
 	"maps"
 	"os"
@@ -468,6 +469,9 @@ func (w *walker) walk(d dir) {
 			w.link(d, name)
 		case t.IsRegular() && IsMarkdown(name):
 			stats = append(stats, e)
+		case IsMarkdown(name):
+			// A FIFO, device or socket: never opened, but said.
+			w.warn(joinName(d.abs, name, filepath.Separator), fmt.Errorf("%w (%s)", ErrNotRegular, kindOf(t)))
 		}
 	}
 	w.statAll(d, stats)
@@ -527,7 +531,11 @@ func (w *walker) statFiles(d dir, batch []fs.DirEntry) []candidate {
 			continue
 		}
 		if !fi.Mode().IsRegular() {
-			continue // replaced since the folder was listed
+			// Replaced since the folder was listed.
+			if !fi.IsDir() && fi.Mode()&fs.ModeSymlink == 0 {
+				w.warn(abs, fmt.Errorf("%w (%s)", ErrNotRegular, kindOf(fi.Mode())))
+			}
+			continue
 		}
 		out = append(out, newCandidate(abs, joinName(d.rel, e.Name(), '/'), fi, d.external, d.viaLink))
 	}

@@ -23,7 +23,10 @@ separated by a blank line; several arguments are joined by spaces, and
 a TEXT of "-" reads the note from standard input.
 
 Appends from several processes at once are safe: each note is kept,
-whole, once.`,
+whole, once. When the note is stored but indexing it fails (a full disk,
+say), append still prints the path and exits 0, with a warning: the
+next 'memweave index' makes it searchable, and a retry would store it
+twice.`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return usageErr("append needs a TEXT argument")
@@ -56,6 +59,12 @@ whole, once.`,
 			}
 			if errors.Is(err, memweave.ErrTooLarge) {
 				fmt.Fprintln(a.stderr, "memweave: warning: "+a.clean(err.Error()))
+				return nil
+			}
+			if err != nil && path != "" {
+				// The note is on disk: failing would make a retry store it twice.
+				fmt.Fprintf(a.stderr, "memweave: warning: the note was stored in %s but not indexed: %s; 'memweave index' indexes it once the cause (a full disk?) is fixed\n",
+					path, a.clean(err.Error()))
 				return nil
 			}
 			return err

@@ -3,11 +3,15 @@ package main
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // datedName matches the workspace-relative path of a dated log.
@@ -98,5 +102,36 @@ func TestAppendProcesses(t *testing.T) {
 				t.Errorf("%q appears %d times, want once", e, count[e])
 			}
 		}
+	}
+}
+
+// TestAppendStoredNotIndexed runs append with a file size limit that
+// lets the note be stored but not the index commit (as on a full disk):
+// it prints the path, warns that the note is stored but not indexed, and
+// exits 0, so that a retry does not store it twice.
+func TestAppendStoredNotIndexed(t *testing.T) {
+	prlimit, err := exec.LookPath("prlimit")
+	if err != nil || runtime.GOOS != "linux" {
+		t.Skip("needs prlimit (util-linux)")
+	}
+	t.Parallel()
+	ws := testWorkspace(t)
+	mustRunCLI(t, "-w", ws, "index")
+	// Room for the WAL index (32 KiB) and the note, not for the commit's
+	// pages in the WAL.
+	cmd := exec.Command(prlimit, "--fsize=33280", binary, "-w", ws, "append", "DISKFULL-NOTE-77 was stored")
+	var stdout, stderr strings.Builder
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err = cmd.Run()
+	if err != nil || !strings.HasPrefix(stdout.String(), "memory/") ||
+		!strings.Contains(stderr.String(), "warning: the note was stored in memory/") || !strings.Contains(stderr.String(), "but not indexed") {
+		t.Fatalf("append under a file size limit = %v, stdout %q, stderr %q; want exit 0, the path and a stored-but-not-indexed warning", err, stdout.String(), stderr.String())
+	}
+	if got := memweavetest.ReadFile(t, ws, strings.TrimSpace(stdout.String())); strings.Count(got, "DISKFULL-NOTE-77") != 1 {
+		t.Errorf("%s = %q, want the note once", stdout.String(), got)
+	}
+	mustRunCLI(t, "-w", ws, "index")
+	if out := mustRunCLI(t, "-w", ws, "search", "DISKFULL-NOTE-77"); !strings.Contains(out.stdout, "DISKFULL-NOTE-77") {
+		t.Errorf("search after index = %q, want the note", out.stdout)
 	}
 }

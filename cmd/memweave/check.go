@@ -18,8 +18,9 @@ func (a *app) checkCommand() *cobra.Command {
 		Short: "Verify the index against the files and itself",
 		Long: `Check compares the index with the Markdown files (files not indexed,
 changed since indexed, or gone) and verifies the database: SQLite's
-integrity check and the agreement of chunk, keyword, vector and file rows.
-It reads every file. The exit status is 1 when it finds a problem.
+integrity check, the agreement of chunk, keyword, vector and file rows,
+and every chunk's stored text against its SHA-256 hash. It reads every
+file. The exit status is 1 when it finds a problem.
 
 With --repair it fixes what it found (re-indexes, removes orphans, restores
 missing rows, rebuilds a damaged index from the files), then reports what it

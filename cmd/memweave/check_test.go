@@ -118,3 +118,32 @@ func TestIndexRebuild(t *testing.T) {
 		t.Errorf("index --rebuild --force: exit %d, want 2", out.code)
 	}
 }
+
+// TestCheckAlteredChunkText flips a byte of a chunk's stored text, as a
+// damaged disk or a hand edit of the database would: check reports it
+// (it used to say ok while searches served the altered text), and
+// check --repair stores the chunk again from its file.
+func TestCheckAlteredChunkText(t *testing.T) {
+	t.Parallel()
+	ws := testWorkspace(t)
+	mustRunCLI(t, "-w", ws, "index")
+	db, err := sql.Open("sqlite3", filepath.Join(ws, ".memweave", "index.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`UPDATE chunks SET text = replace(text, 'ZEBRA-COMET', 'ZEBRA-COMAT') WHERE text LIKE '%ZEBRA-COMET%'`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	out := runCLI(t, "", nil, "-w", ws, "check")
+	if out.code != 1 || !strings.Contains(out.stdout+out.stderr, "chunk text does not match its hash") || !strings.Contains(out.stdout+out.stderr, "memory/stack.md") {
+		t.Fatalf("check after altering a chunk's text = exit %d, stdout %q, stderr %q; want 1 naming memory/stack.md", out.code, out.stdout, out.stderr)
+	}
+	if out := runCLI(t, "", nil, "-w", ws, "check", "--repair"); out.code != 0 {
+		t.Fatalf("check --repair = exit %d, stdout %q, stderr %q", out.code, out.stdout, out.stderr)
+	}
+	if out := mustRunCLI(t, "-w", ws, "search", "ZEBRA-COMET-2026"); !strings.Contains(out.stdout, "ZEBRA-COMET-2026") || strings.Contains(out.stdout, "COMAT") {
+		t.Errorf("search after the repair:\n%s", out.stdout)
+	}
+	mustRunCLI(t, "-w", ws, "check")
+}

@@ -19,6 +19,7 @@ func (a *app) mcpCommand() *cobra.Command {
 		token        string
 		allowHosts   []string
 		allowOrigins []string
+		newToken     bool
 	)
 	cmd := &cobra.Command{
 		Use:   "mcp",
@@ -58,15 +59,26 @@ one index and one watcher:
 It binds a loopback address unless a bearer token is given, with --token
 or, better (the command line is visible to other users), the
 MEMWEAVE_MCP_TOKEN environment variable; every request must then carry
-"Authorization: Bearer TOKEN" (401 otherwise). Requests whose Host header
+"Authorization: Bearer TOKEN" (401 otherwise). A non-loopback address
+needs a strong token: at least 32 characters, printable ASCII without
+spaces, 8 of them distinct. 'memweave mcp --new-token' prints a fresh
+one (32 random bytes in hex), as does 'openssl rand -hex 32'. Requests whose Host header
 names another host than a loopback one or an --allow-host, or that come
 from a browser page of another origin than a loopback one, an --allow-host
 or an --allow-origin, are refused with 403, against DNS rebinding.
-Request bodies over 4 MiB are refused with 413. On SIGINT or SIGTERM the
+Request bodies over 4 MiB are refused with 413. A session whose client
+does not complete initialization within 5 seconds is closed; one client
+address may hold 64 sessions, and 64 requests (32 MiB of bodies over 64
+KiB) are served at once: past these limits a request gets 503 with a
+Retry-After. On SIGINT or SIGTERM the
 server stops accepting connections, and the calls in flight finish and
 are answered, for up to 30 seconds.`,
 		Args: noArgs,
 		RunE: action(func(cmd *cobra.Command, _ []string) (err error) {
+			if newToken {
+				fmt.Fprintln(a.stdout, mcpserver.NewToken())
+				return nil
+			}
 			var (
 				ln    net.Listener
 				hopts *mcpserver.HTTPOptions
@@ -81,6 +93,9 @@ are answered, for up to 30 seconds.`,
 				ln, err = mcpserver.ListenHTTP(cmd.Context(), httpAddr, hopts)
 				if errors.Is(err, mcpserver.ErrNotLoopback) {
 					return usageErr("mcp --http %s: %s is not a loopback address: give a token (--token or %s) to serve it", httpAddr, httpAddr, mcpserver.TokenEnv)
+				}
+				if errors.Is(err, mcpserver.ErrWeakToken) {
+					return usageErr("mcp --http %s: the token of --token or %s is refused: %v", httpAddr, mcpserver.TokenEnv, err)
 				}
 				if err != nil {
 					return err
@@ -112,6 +127,9 @@ are answered, for up to 30 seconds.`,
 		if !cmd.Flags().Changed("token") {
 			token = os.Getenv(mcpserver.TokenEnv)
 		}
+		if newToken && (httpAddr != "" || cmd.Flags().Changed("token")) {
+			return usageErr("mcp: --new-token prints a token and serves nothing: give it alone")
+		}
 		if httpAddr == "" && (cmd.Flags().Changed("token") || len(allowHosts) > 0 || len(allowOrigins) > 0) {
 			return usageErr("mcp: --token, --allow-host and --allow-origin need --http")
 		}
@@ -120,6 +138,7 @@ are answered, for up to 30 seconds.`,
 	cmd.Flags().BoolVar(&noWatch, "no-watch", false, "run no file watcher; each search scans the workspace for changes first")
 	cmd.Flags().StringVar(&httpAddr, "http", "", "serve MCP over streamable HTTP on `ADDR` (host:port, such as 127.0.0.1:8765) instead of stdin/stdout")
 	cmd.Flags().StringVar(&token, "token", "", "bearer `TOKEN` every HTTP request must carry (default $"+mcpserver.TokenEnv+"); required for a non-loopback --http address")
+	cmd.Flags().BoolVar(&newToken, "new-token", false, "print a fresh random bearer token (32 random bytes in hex) for --token or $"+mcpserver.TokenEnv+" and exit")
 	cmd.Flags().StringArrayVar(&allowHosts, "allow-host", nil, "also accept HTTP requests whose Host header names `HOST` (repeatable)")
 	cmd.Flags().StringArrayVar(&allowOrigins, "allow-origin", nil, "also accept browser requests from `ORIGIN`, such as https://app.example.com (repeatable)")
 	return cmd
