@@ -3,27 +3,21 @@ package chunker_test
 import (
 	"fmt"
 	"testing"
-	"time"
 
 	"github.com/memweave/memweave-go/chunker"
 	"github.com/memweave/memweave-go/memweavetest"
 )
 
-// TestSplitAdversarialTime splits each adversarial shape at 200 KB, a
-// size at which the version-2 chunker (goldmark on every line) took 5 to
-// 35 s on the nested markers, and checks Split's invariants. The bound is
-// generous for slow or -race builds: the shapes now split in milliseconds.
-func TestSplitAdversarialTime(t *testing.T) {
-	const bound = 2 * time.Second
+// TestSplitAdversarial splits each adversarial shape at 200 KB and checks
+// Split's invariants on the result. That Split stays linear is not timed
+// here, where a loaded machine would make it flaky: FuzzMaskHostile checks
+// that goldmark never sees a run over the parse budget, and
+// BenchmarkSplitAdversarial shows the time per byte staying flat.
+func TestSplitAdversarial(t *testing.T) {
 	for _, shape := range memweavetest.HostileShapes() {
 		t.Run(shape, func(t *testing.T) {
 			src := memweavetest.Hostile(shape, 200<<10)
-			start := time.Now()
-			chunks := chunker.Split(src, chunker.Options{})
-			if d := time.Since(start); d > bound {
-				t.Errorf("Split(%s, %d bytes) took %v, want < %v", shape, len(src), d, bound)
-			}
-			checkChunks(t, string(src), chunker.Options{}, chunks)
+			checkChunks(t, string(src), chunker.Options{}, chunker.Split(src, chunker.Options{}))
 		})
 	}
 }
