@@ -16,7 +16,9 @@ type pair struct {
 	ID    int    `json:"id"`
 	Label string `json:"label"` // "conflict" or "none"
 	Kind  string `json:"kind"`
-	Split string `json:"split"` // "tune", "heldout" or "fresh"
+	// Split is "tune", "heldout" or "fresh" (pairs.jsonl, fresh.jsonl),
+	// or "shapes-tune" or "shapes-heldout" (shapes.jsonl).
+	Split string `json:"split"`
 	A     string `json:"a"`
 	B     string `json:"b"`
 }
@@ -24,7 +26,7 @@ type pair struct {
 func loadPairs(tb testing.TB) []pair {
 	tb.Helper()
 	var out []pair
-	for _, name := range []string{"testdata/pairs.jsonl", "testdata/fresh.jsonl"} {
+	for _, name := range []string{"testdata/pairs.jsonl", "testdata/fresh.jsonl", "testdata/shapes.jsonl"} {
 		f, err := os.Open(name)
 		if err != nil {
 			tb.Fatal(err)
