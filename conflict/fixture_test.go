@@ -124,6 +124,12 @@ func TestFixturePrecisionRecall(t *testing.T) {
 	if s := scores["tune"]; s.precision() < 0.9 || s.recall() < 0.8 {
 		t.Errorf("tune split: %v, want precision >= 0.9 and recall >= 0.8", s)
 	}
+	// The new shapes (unit, date, role holder, move, implicit negation,
+	// numbered things) were labelled before their rules were written; the
+	// issue's bar holds on their held-out half.
+	if s := scores["shapes-heldout"]; s.precision() < 0.9 || s.recall() < 0.9 {
+		t.Errorf("shapes-heldout split: %v, want precision >= 0.9 and recall >= 0.9", s)
+	}
 	for _, split := range []string{"heldout", "fresh"} {
 		if s := scores[split]; s.precision() < 0.75 || s.recall() < 0.6 {
 			t.Errorf("%s split: %v, want precision >= 0.75 and recall >= 0.6", split, s)

@@ -1,6 +1,7 @@
 package conflict
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 )
@@ -89,9 +90,6 @@ func judge(a, b *claim) (Verdict, bool) {
 	}
 	common, hunks := align(a.toks, b.toks)
 	ratio := float64(common) / longer
-	if common < minCommon || ratio < minRatio {
-		return Verdict{}, false
-	}
 	var reps []hunk
 	for _, h := range hunks {
 		if len(h.a) > 0 && len(h.b) > 0 {
@@ -99,20 +97,28 @@ func judge(a, b *claim) (Verdict, bool) {
 		}
 	}
 	if (a.neg == "") != (b.neg == "") {
-		if len(reps) > 0 || ratio < negationRatio {
-			return Verdict{}, false
-		}
 		side, word := "a", a.neg
 		if word == "" {
 			side, word = "b", b.neg
 		}
-		return Verdict{Likely, fmt.Sprintf("negation: %s says %q", side, word)}, true
+		if len(reps) == 0 && common >= minCommon && ratio >= negationRatio || implicitNegation(a, b) {
+			return Verdict{Likely, fmt.Sprintf("negation: %s says %q", side, word)}, true
+		}
+		return Verdict{}, false
 	}
-	if len(reps) != 1 {
+	if common < minCommon || ratio < minRatio || len(reps) != 1 {
 		return Verdict{}, false
 	}
 	h := trimValues(reps[0])
+	extra := len(a.toks) + len(b.toks) - 2*common - len(h.a) - len(h.b)
 	switch {
+	case hasLoc(h.a) || hasLoc(h.b):
+		// "runs" vs "moved to": a location predicate is not a value.
+		return Verdict{}, false
+	case anyIdent(h.a) || anyIdent(h.b):
+		// Different numbered things are different subjects: "Incident
+		// 41" and "Incident 57".
+		return Verdict{}, false
 	case allValues(h.a) && allValues(h.b):
 		if compatible(h.a, h.b) || max(len(h.a), len(h.b)) > 3 {
 			return Verdict{}, false
@@ -123,7 +129,11 @@ func judge(a, b *claim) (Verdict, bool) {
 	}
 	if !h.context {
 		// A replaced first span is the subject, not the attribute:
-		// "Alice lives in Berlin" vs "Bob lives in Berlin".
+		// "Alice lives in Berlin" vs "Bob lives in Berlin"; unless it is
+		// the holder of a role one holds at a time.
+		if a.holder > 0 && a.holder == len(h.a) && b.holder == len(h.b) && extra == 0 {
+			return Verdict{Likely, fmt.Sprintf("different holder: %q vs %q", words(h.a), words(h.b))}, true
+		}
 		return Verdict{}, false
 	}
 	if min(len(h.a), len(h.b)) != 1 || max(len(h.a), len(h.b)) > 3 {
@@ -133,7 +143,7 @@ func judge(a, b *claim) (Verdict, bool) {
 	if x, y, ok := antonyms(h.a, h.b); ok {
 		return Verdict{Likely, fmt.Sprintf("antonyms: %q vs %q", x, y)}, true
 	}
-	if extra := len(a.toks) + len(b.toks) - 2*common - len(h.a) - len(h.b); extra > maxExtra || hasPath(h.a) || hasPath(h.b) {
+	if extra > maxExtra || hasPath(h.a) || hasPath(h.b) {
 		// Words replaced inside long, loosely aligned sentences, or paths
 		// and addresses: prose that merely looks alike.
 		return Verdict{}, false
@@ -146,6 +156,85 @@ func judge(a, b *claim) (Verdict, bool) {
 		return Verdict{Possible, reason}, true
 	}
 	return Verdict{}, false
+}
+
+// implicitNegation reports whether one claim denies, with a related
+// word, what the other asserts of the same subject: "the user is
+// allergic to peanuts" and "the user has no food allergies". The
+// negated claim's words before the negation must open the other claim,
+// at most three words follow it, the last a form of a word of the other
+// claim ([related]), and none is a name or value the other lacks.
+// A negation with an exception ("no other allergies") denies nothing.
+func implicitNegation(a, b *claim) bool {
+	neg, pos := a, b
+	if b.neg != "" {
+		neg, pos = b, a
+	}
+	if neg.negExcept || neg.negAt == 0 || len(pos.toks) <= neg.negAt {
+		return false
+	}
+	subj, obj := neg.toks[:neg.negAt], neg.toks[neg.negAt:]
+	if len(obj) == 0 || len(obj) > 3 {
+		return false
+	}
+	for i, t := range subj {
+		if pos.toks[i].w != t.w {
+			return false
+		}
+	}
+	rest := pos.toks[len(subj):]
+	matched := false
+	for i, o := range obj {
+		found := false
+		for _, r := range rest {
+			if related(o.w, r.w) {
+				found = true
+				break
+			}
+		}
+		switch {
+		case found:
+			matched = true
+		case o.name || o.value || o.kind != plain || i == len(obj)-1:
+			// A name or value the other claim lacks, or a last word (the
+			// head of "no crypto payments") it does not have: something
+			// else is denied.
+			return false
+		}
+	}
+	return matched
+}
+
+// related reports whether x and y are one word or forms of one word:
+// they share a prefix of at least prefixMin bytes and 60% of the shorter
+// ("allergic", "allergie"; "encrypted", "encryption").
+func related(x, y string) bool {
+	if x == y {
+		return true
+	}
+	n := 0
+	for n < len(x) && n < len(y) && x[n] == y[n] {
+		n++
+	}
+	return n >= prefixMin && float64(n) >= 0.6*float64(min(len(x), len(y)))
+}
+
+func hasLoc(ts []token) bool {
+	for _, t := range ts {
+		if t.w == locMark {
+			return true
+		}
+	}
+	return false
+}
+
+func anyIdent(ts []token) bool {
+	for _, t := range ts {
+		if t.kind == ident {
+			return true
+		}
+	}
+	return false
 }
 
 // hunk is a run of words between two aligned words: a holds the words
@@ -258,23 +347,31 @@ func anyValue(ts []token) bool {
 func words(ts []token) string {
 	s := make([]string, len(ts))
 	for i, t := range ts {
-		s[i] = t.w
+		s[i] = cmp.Or(t.show, t.w)
 	}
 	return strings.Join(s, " ")
 }
 
 // compatible reports whether every value of a refines or is refined by
 // the value of b at the same place: "15" and "15.4", "2025" and
-// "2025-09-30", "v1.2" and "1.2".
+// "2025-09-30", "v1.2" and "1.2", "March" and "March 3", "March 3" and
+// "2026-03-03". Quantities are compatible only when equal in base units
+// ("60 minutes" and "1 hour").
 func compatible(a, b []token) bool {
 	if len(a) != len(b) {
 		return false
 	}
 	for i := range a {
+		if a[i].kind == quantity || b[i].kind == quantity {
+			if a[i].w != b[i].w {
+				return false
+			}
+			continue
+		}
 		pa, pb := valueParts(a[i].w), valueParts(b[i].w)
 		n := min(len(pa), len(pb))
 		for k := 0; k < n; k++ {
-			if pa[k] != pb[k] {
+			if pa[k] != pb[k] && (a[i].kind != date || b[i].kind != date || (pa[k] != "x" && pb[k] != "x")) {
 				return false
 			}
 		}
@@ -291,6 +388,10 @@ func valueParts(w string) []string {
 func valueKind(a, b []token) string {
 	w := a[0].w
 	switch {
+	case a[0].kind == quantity || b[0].kind == quantity:
+		return "quantity"
+	case a[0].kind == date || b[0].kind == date:
+		return "date"
 	case len(valueParts(w)) == 3 && len(w) == 10 && strings.Count(w, "-") == 2:
 		return "date"
 	case strings.Contains(w, ".") || strings.HasPrefix(w, "v"):
