@@ -12,7 +12,7 @@ import (
 
 // maxClaimTokens caps the content words of one claim: a hostile
 // "sentence" of megabytes costs no more than a normal one.
-const maxClaimTokens = 64
+const maxClaimTokens = 48
 
 // token is one normalised content word of a claim.
 type token struct {
@@ -20,8 +20,9 @@ type token struct {
 	value bool // a number, version, date or quantity
 	// kind is plain, quantity, date or ident (see [normalise]).
 	kind byte
-	// show is how a quantity or date was written.
-	show string
+	// show, when not 0, is 1 + the index in its claim's shows of how a
+	// quantity or date was written.
+	show uint8
 	// name: the word was capitalised inside its sentence.
 	name bool
 }
@@ -38,6 +39,8 @@ type claim struct {
 	// holder is the number of leading words naming who holds a role
 	// ("Carol leads the team"), 0 when the claim names none.
 	holder int
+	// shows are how the quantities and dates of toks were written.
+	shows []string
 	// line is the 0-based line of the chunk text the claim starts on.
 	line int
 	// set is the claim's distinct words as hashes (see [wordKey]),
@@ -96,6 +99,7 @@ func parseClaim(s string) (claim, bool) {
 		words[i] = r.w
 	}
 	var c claim
+	c.toks = make([]token, 0, min(len(raws), maxClaimTokens))
 	c.holder = roleHolder(raws)
 	for i, r := range raws {
 		w := r.w
@@ -117,7 +121,11 @@ func parseClaim(s string) (claim, bool) {
 		case tokenize.IsStopWord(w) || filler[w]:
 			continue
 		}
-		t := token{w: w, value: r.kind == quantity || r.kind == date || (r.kind == plain && isValue(w)), kind: r.kind, show: r.show, name: r.name}
+		t := token{w: w, value: r.kind == quantity || r.kind == date || (r.kind == plain && isValue(w)), kind: r.kind, name: r.name}
+		if r.show != "" {
+			c.shows = append(c.shows, r.show)
+			t.show = uint8(len(c.shows))
+		}
 		if !r.keep {
 			t.w = stem(w)
 		}
@@ -126,6 +134,7 @@ func parseClaim(s string) (claim, bool) {
 			break
 		}
 	}
+	c.set = make([]uint64, 0, 2*len(c.toks))
 	for _, t := range c.toks {
 		c.set = append(c.set, wordKey(t.w))
 		if p, ok := prefixKey(t); ok {
@@ -133,7 +142,7 @@ func parseClaim(s string) (claim, bool) {
 		}
 	}
 	slices.Sort(c.set)
-	c.set = slices.Compact(c.set)
+	c.set = slices.Clip(slices.Compact(c.set))
 	return c, len(c.toks) >= 2
 }
 

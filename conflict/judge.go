@@ -1,7 +1,6 @@
 package conflict
 
 import (
-	"cmp"
 	"fmt"
 	"strings"
 )
@@ -59,7 +58,7 @@ func JudgeParsed(a, b Parsed) (Verdict, bool) {
 			if shared(a.claims[i].set, b.claims[j].set) < minCommon {
 				continue
 			}
-			if v, ok := judge(&a.claims[i], &b.claims[j]); ok && v.rank() > best.rank() {
+			if v, ok, _ := judge(&a.claims[i], &b.claims[j], true); ok && v.rank() > best.rank() {
 				best = v
 			}
 		}
@@ -81,12 +80,13 @@ const (
 	maxExtra = 1
 )
 
-// judge compares two claims.
-func judge(a, b *claim) (Verdict, bool) {
+// judge compares two claims. The reason is left out unless why is true;
+// the hunks of their alignment come with a verdict.
+func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	longer := float64(max(len(a.toks), len(b.toks)))
 	if n := shared(a.set, b.set); n < minCommon || float64(n) < minRatio*longer {
 		// The distinct shared words bound the alignment: skip it.
-		return Verdict{}, false
+		return Verdict{}, false, nil
 	}
 	common, hunks := align(a.toks, b.toks)
 	ratio := float64(common) / longer
@@ -102,60 +102,70 @@ func judge(a, b *claim) (Verdict, bool) {
 			side, word = "b", b.neg
 		}
 		if len(reps) == 0 && common >= minCommon && ratio >= negationRatio || implicitNegation(a, b) {
-			return Verdict{Likely, fmt.Sprintf("negation: %s says %q", side, word)}, true
+			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("negation: %s says %q", side, word) })}, true, hunks
 		}
-		return Verdict{}, false
+		return Verdict{}, false, nil
 	}
 	if common < minCommon || ratio < minRatio || len(reps) != 1 {
-		return Verdict{}, false
+		return Verdict{}, false, nil
 	}
 	h := trimValues(reps[0])
 	extra := len(a.toks) + len(b.toks) - 2*common - len(h.a) - len(h.b)
 	switch {
 	case hasLoc(h.a) || hasLoc(h.b):
 		// "runs" vs "moved to": a location predicate is not a value.
-		return Verdict{}, false
+		return Verdict{}, false, nil
 	case anyIdent(h.a) || anyIdent(h.b):
 		// Different numbered things are different subjects: "Incident
 		// 41" and "Incident 57".
-		return Verdict{}, false
+		return Verdict{}, false, nil
 	case allValues(h.a) && allValues(h.b):
 		if compatible(h.a, h.b) || max(len(h.a), len(h.b)) > 3 {
-			return Verdict{}, false
+			return Verdict{}, false, nil
 		}
-		return Verdict{Likely, fmt.Sprintf("different %s: %q vs %q", valueKind(h.a, h.b), words(h.a), words(h.b))}, true
+		return Verdict{Likely, say(why, func() string {
+			return fmt.Sprintf("different %s: %q vs %q", valueKind(h.a, h.b), show(a, h.a), show(b, h.b))
+		})}, true, hunks
 	case anyValue(h.a) || anyValue(h.b):
-		return Verdict{}, false
+		return Verdict{}, false, nil
 	}
 	if !h.context {
 		// A replaced first span is the subject, not the attribute:
 		// "Alice lives in Berlin" vs "Bob lives in Berlin"; unless it is
 		// the holder of a role one holds at a time.
 		if a.holder > 0 && a.holder == len(h.a) && b.holder == len(h.b) && extra == 0 {
-			return Verdict{Likely, fmt.Sprintf("different holder: %q vs %q", words(h.a), words(h.b))}, true
+			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different holder: %q vs %q", show(a, h.a), show(b, h.b)) })}, true, hunks
 		}
-		return Verdict{}, false
+		return Verdict{}, false, nil
 	}
 	if min(len(h.a), len(h.b)) != 1 || max(len(h.a), len(h.b)) > 3 {
 		// Two replaced words on each side: more than one attribute.
-		return Verdict{}, false
+		return Verdict{}, false, nil
 	}
 	if x, y, ok := antonyms(h.a, h.b); ok {
-		return Verdict{Likely, fmt.Sprintf("antonyms: %q vs %q", x, y)}, true
+		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", x, y) })}, true, hunks
 	}
 	if extra > maxExtra || hasPath(h.a) || hasPath(h.b) {
 		// Words replaced inside long, loosely aligned sentences, or paths
 		// and addresses: prose that merely looks alike.
-		return Verdict{}, false
+		return Verdict{}, false, nil
 	}
-	reason := fmt.Sprintf("different value: %q vs %q", words(h.a), words(h.b))
+	reason := say(why, func() string { return fmt.Sprintf("different value: %q vs %q", show(a, h.a), show(b, h.b)) })
 	switch {
 	case ratio >= likelyRatio:
-		return Verdict{Likely, reason}, true
+		return Verdict{Likely, reason}, true, hunks
 	case ratio >= possibleRatio:
-		return Verdict{Possible, reason}, true
+		return Verdict{Possible, reason}, true, hunks
 	}
-	return Verdict{}, false
+	return Verdict{}, false, nil
+}
+
+// say returns f() when why is true, "" otherwise.
+func say(why bool, f func() string) string {
+	if !why {
+		return ""
+	}
+	return f()
 }
 
 // implicitNegation reports whether one claim denies, with a related
@@ -246,9 +256,36 @@ type hunk struct {
 }
 
 // align returns the length of the longest common subsequence of the
-// words of a and b and the hunks between aligned words.
+// words of a and b and the hunks between aligned words. A common prefix
+// and suffix are aligned without the quadratic table: near-identical
+// claims, the usual candidates, cost linear time.
 func align(a, b []token) (int, []hunk) {
+	p := 0
+	for p < len(a) && p < len(b) && a[p].w == b[p].w {
+		p++
+	}
+	q := 0
+	for q < len(a)-p && q < len(b)-p && a[len(a)-1-q].w == b[len(b)-1-q].w {
+		q++
+	}
+	common, hunks := alignTable(a[p:len(a)-q], b[p:len(b)-q])
+	if p > 0 {
+		for i := range hunks {
+			hunks[i].context = true
+		}
+	}
+	return p + common + q, hunks
+}
+
+// alignTable is [align] through the longest-common-subsequence table.
+func alignTable(a, b []token) (int, []hunk) {
 	n, m := len(a), len(b)
+	if n == 0 || m == 0 {
+		if n+m == 0 {
+			return 0, nil
+		}
+		return 0, []hunk{{a: a, b: b}}
+	}
 	// at(i, j) is the LCS length of a[i:] and b[j:], in one flat table.
 	w := m + 1
 	l := make([]int32, (n+1)*w)
@@ -347,7 +384,19 @@ func anyValue(ts []token) bool {
 func words(ts []token) string {
 	s := make([]string, len(ts))
 	for i, t := range ts {
-		s[i] = cmp.Or(t.show, t.w)
+		s[i] = t.w
+	}
+	return strings.Join(s, " ")
+}
+
+// show is [words] as c wrote them: quantities and dates as in the text.
+func show(c *claim, ts []token) string {
+	s := make([]string, len(ts))
+	for i, t := range ts {
+		s[i] = t.w
+		if t.show > 0 {
+			s[i] = c.shows[t.show-1]
+		}
 	}
 	return strings.Join(s, " ")
 }

@@ -99,16 +99,24 @@ func allDigits(w string) bool {
 // tells.
 func capitalised(s string) map[string]bool {
 	var m map[string]bool
-	first := true
-	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '\'' }) {
-		r, _ := utf8.DecodeRuneInString(f)
-		if !first && unicode.IsUpper(r) {
-			if m == nil {
-				m = make(map[string]bool)
+	start, first := -1, true
+	for i, r := range s + " " {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '\'' {
+			if start < 0 {
+				start = i
 			}
-			m[strings.ToLower(f)] = true
+			continue
 		}
-		first = false
+		if start >= 0 {
+			f := s[start:i]
+			if c, _ := utf8.DecodeRuneInString(f); !first && unicode.IsUpper(c) {
+				if m == nil {
+					m = make(map[string]bool)
+				}
+				m[strings.ToLower(f)] = true
+			}
+			start, first = -1, false
+		}
 	}
 	return m
 }

@@ -3,6 +3,7 @@ package history_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -135,17 +136,55 @@ func TestMaterializeHostileTree(t *testing.T) {
 	}
 }
 
+// TestCommitTimes checks the commit times of a workspace in a subfolder
+// of its repository, and that asking about many paths runs git once: a
+// wrapper on $PATH counts the git processes.
 func TestCommitTimes(t *testing.T) {
 	dir, run := repo(t)
-	memweavetest.WriteFile(t, dir, "memory/a.md", "# A\n\nx y z\n")
+	ws := filepath.Join(dir, "ws")
+	memweavetest.WriteFile(t, ws, "memory/a.md", "# A\n\nx y z\n")
+	memweavetest.WriteFile(t, ws, "memory/b c.md", "# B\n\nx y z\n")
+	for i := range 50 {
+		memweavetest.WriteFile(t, ws, fmt.Sprintf("memory/n%02d.md", i), "# N\n")
+	}
 	run("add", "-A")
 	run("commit", "-q", "-m", "one")
-	at := history.CommitTimes(context.Background(), dir)
+	memweavetest.WriteFile(t, ws, "memory/b c.md", "# B\n\nchanged\n")
+	run("add", "-A")
+	run("-c", "core.quotePath=true", "commit", "-q", "-m", "two", "--date=2026-02-03T00:00:00Z")
+
+	real, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("git not installed")
+	}
+	bin := t.TempDir()
+	count := filepath.Join(bin, "count")
+	script := "#!/bin/sh\necho x >> " + count + "\nexec " + real + " \"$@\"\n"
+	if err := os.WriteFile(filepath.Join(bin, "git"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+
+	at := history.CommitTimes(context.Background(), ws)
 	if got := at("memory/a.md"); got.Year() != 2025 {
 		t.Errorf("CommitTimes(memory/a.md) = %v, want 2025-01-01", got)
 	}
+	if got := at("memory/b c.md"); got.Year() != 2025 {
+		// The commit date is fixed by the environment; only the author
+		// date moved: both commits say 2025.
+		t.Errorf("CommitTimes(memory/b c.md) = %v, want 2025", got)
+	}
+	for i := range 50 {
+		if got := at(fmt.Sprintf("memory/n%02d.md", i)); got.IsZero() {
+			t.Errorf("CommitTimes(memory/n%02d.md) = zero", i)
+		}
+	}
 	if got := at("memory/none.md"); !got.IsZero() {
 		t.Errorf("CommitTimes(memory/none.md) = %v, want zero", got)
+	}
+	data, _ := os.ReadFile(count)
+	if n := strings.Count(string(data), "x"); n != 1 {
+		t.Errorf("CommitTimes ran git %d times for 53 paths, want 1", n)
 	}
 }
 

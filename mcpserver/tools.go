@@ -365,6 +365,8 @@ type conflictsInput struct {
 type conflictsOutput struct {
 	Conflicts []memweave.Conflict `json:"conflicts"`
 	Total     int                 `json:"total" jsonschema:"conflicts found before max_results cut the list"`
+	Truncated bool                `json:"truncated" jsonschema:"the search stopped within its budget: others may exist; narrow path_prefix or sources to search the rest"`
+	Note      string              `json:"note,omitempty" jsonschema:"why the search was truncated"`
 	Warnings  []string            `json:"warnings"`
 }
 
@@ -389,7 +391,7 @@ func (t *tools) conflicts(ctx context.Context, in conflictsInput) (*mcp.CallTool
 	if err != nil {
 		return nil, out, err
 	}
-	return nil, conflictsOutput{Conflicts: resp.Conflicts, Total: resp.Total, Warnings: t.warnings(resp.Warnings)}, nil
+	return nil, conflictsOutput{Conflicts: resp.Conflicts, Total: resp.Total, Truncated: resp.Truncated, Note: resp.Note, Warnings: t.warnings(resp.Warnings)}, nil
 }
 
 // changesInput is the input of memory_changes.
