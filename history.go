@@ -143,14 +143,33 @@ func (w *Weave) SearchAt(ctx context.Context, rev, query string, opts ...SearchO
 // Change is a chunk added, removed or changed between two revisions.
 type Change = history.Change
 
+// ChangesPage selects a window of [Weave.Changes]: the first Offset
+// changes are skipped and at most Limit returned (default 1,000).
+type ChangesPage = history.Page
+
+// ChangesResponse is what [Weave.Changes] returns: a page of changes,
+// the total, and, when Truncated, the NextOffset to ask for the rest.
+type ChangesResponse = history.Result
+
 // Changes lists the chunks of memory/ added, removed or changed from
 // the git revision from to the revision to, or to the working tree when
-// to is "", chunked as the index chunks ([history.Changes]).
-func (w *Weave) Changes(ctx context.Context, from, to string) ([]Change, error) {
+// to is "", chunked as the index chunks ([history.Changes]). It returns
+// the first page, or the one given: at most 1,000 changes by default.
+// Files over Config.MaxFileBytes are left out (listed in Skipped), each
+// file whose blob is unchanged is not read, and a blob named under many
+// paths is chunked once: the work follows the distinct content.
+func (w *Weave) Changes(ctx context.Context, from, to string, page ...ChangesPage) (*ChangesResponse, error) {
+	if err := w.checkOpen(); err != nil {
+		return nil, fmt.Errorf("memweave: changes: %w", err)
+	}
+	var pg ChangesPage
+	if len(page) > 0 {
+		pg = page[0]
+	}
 	opts := chunker.Options{MaxTokens: w.cfg.ChunkTokens, Overlap: w.cfg.ChunkOverlap}
-	ch, err := history.Changes(ctx, w.cfg.Workspace, from, to, opts, w.cfg.MaxFileBytes)
+	res, err := history.Changes(ctx, w.cfg.Workspace, from, to, opts, w.cfg.MaxFileBytes, pg)
 	if err != nil {
 		return nil, fmt.Errorf("memweave: changes: %w", err)
 	}
-	return ch, nil
+	return res, nil
 }

@@ -228,3 +228,46 @@ func TestMaterializeDotDotTree(t *testing.T) {
 		t.Error("evil.md written outside memory/")
 	}
 }
+
+// TestAmplifyingCommit reads a commit naming one blob under 64 paths:
+// Materialize writes the blob once and lists the other names, and
+// Changes returns a page of the changes with the total and the offset of
+// the next page.
+func TestAmplifyingCommit(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	ctx := context.Background()
+	dir := t.TempDir()
+	commit, err := memweavetest.AmplifyingCommit(ctx, dir, 256<<10, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dst := t.TempDir()
+	snap, err := history.Materialize(ctx, dir, commit, dst, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if snap.Files != 1 || len(snap.Skipped) != 63 || !strings.Contains(snap.Skipped[0], "same content as memory/a00.md") {
+		t.Errorf("Materialize = %d files, %d skipped (%.80q); want 1 file and 63 same-content entries", snap.Files, len(snap.Skipped), snap.Skipped)
+	}
+	res, err := history.Changes(ctx, dir, commit, "", chunker.Options{}, 0, history.Page{Limit: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Changes) != 10 || !res.Truncated || res.NextOffset != 10 || res.Total%64 != 0 || res.Total < 640 {
+		t.Fatalf("Changes page = %d changes, total %d, truncated %v, next %d; want 10 of 64*k, truncated, next 10",
+			len(res.Changes), res.Total, res.Truncated, res.NextOffset)
+	}
+	last, err := history.Changes(ctx, dir, commit, "", chunker.Options{}, 0, history.Page{Offset: res.Total - 3, Limit: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(last.Changes) != 3 || last.Truncated || last.Changes[2].Path != "memory/a63.md" || last.Changes[2].Kind != history.Removed {
+		t.Errorf("last page = %d changes, truncated %v; want the 3 last removals of memory/a63.md", len(last.Changes), last.Truncated)
+	}
+	same, err := history.Changes(ctx, dir, commit, commit, chunker.Options{}, 0, history.Page{})
+	if err != nil || same.Total != 0 {
+		t.Errorf("Changes(commit, commit) = %+v, %v; want none", same, err)
+	}
+}
