@@ -46,6 +46,9 @@ type claim struct {
 	// set is the claim's distinct words as hashes (see [wordKey]),
 	// sorted: comparing sets compares integers.
 	set []uint64
+	// pre is the sorted set of the prefixes of its long words (see
+	// [prefixKey]); they count only between a negated claim and another.
+	pre []uint64
 }
 
 // claims splits text into claims, skipping fenced code.
@@ -134,15 +137,17 @@ func parseClaim(s string) (claim, bool) {
 			break
 		}
 	}
-	c.set = make([]uint64, 0, 2*len(c.toks))
+	c.set = make([]uint64, 0, len(c.toks))
 	for _, t := range c.toks {
 		c.set = append(c.set, wordKey(t.w))
 		if p, ok := prefixKey(t); ok {
-			c.set = append(c.set, p)
+			c.pre = append(c.pre, p)
 		}
 	}
 	slices.Sort(c.set)
 	c.set = slices.Clip(slices.Compact(c.set))
+	slices.Sort(c.pre)
+	c.pre = slices.Clip(slices.Compact(c.pre))
 	return c, len(c.toks) >= 2
 }
 

@@ -225,10 +225,13 @@ loop:
 // minCommon, a common one 1, one in more than maxPostings claims not at
 // all.
 type neighbours struct {
-	all         []located
-	postings    map[uint64][]int32
-	rare        int
-	maxPostings int
+	all      []located
+	postings map[uint64][]int32
+	// prefixes and negated index the prefixes of long words of all
+	// claims and of the negated ones.
+	prefixes, negated map[uint64][]int32
+	rare              int
+	maxPostings       int
 	// counts[j] is the weight claim j shares with the claim last asked
 	// about; touched lists the j with a count, in the order first met.
 	counts  []int
@@ -239,10 +242,17 @@ type neighbours struct {
 }
 
 func newNeighbours(all []located, maxPostings int) *neighbours {
-	nb := &neighbours{all: all, postings: make(map[uint64][]int32), maxPostings: maxPostings, counts: make([]int, len(all))}
+	nb := &neighbours{all: all, postings: make(map[uint64][]int32), prefixes: make(map[uint64][]int32),
+		negated: make(map[uint64][]int32), maxPostings: maxPostings, counts: make([]int, len(all))}
 	for i := range all {
 		for _, w := range all[i].set {
 			nb.postings[w] = append(nb.postings[w], int32(i))
+		}
+		for _, w := range all[i].pre {
+			nb.prefixes[w] = append(nb.prefixes[w], int32(i))
+			if all[i].neg != "" {
+				nb.negated[w] = append(nb.negated[w], int32(i))
+			}
 		}
 	}
 	// A word used by at most rare claims is specific enough alone:
@@ -254,14 +264,28 @@ func newNeighbours(all []located, maxPostings int) *neighbours {
 
 // after returns the weights the claims after i share with claim i, and
 // those claims, in the order first met. Both are valid until the next
-// call.
+// call. Prefixes of long words count between a negated claim and
+// another only.
 func (nb *neighbours) after(i int) (counts []int, touched []int32) {
 	for _, j := range nb.touched {
 		nb.counts[j] = 0
 	}
 	nb.touched = nb.touched[:0]
-	for _, w := range nb.all[i].set {
-		p := nb.postings[w]
+	c := &nb.all[i]
+	nb.add(i, c.set, nb.postings, false)
+	if c.neg != "" {
+		nb.add(i, c.pre, nb.prefixes, true)
+	} else {
+		nb.add(i, c.pre, nb.negated, false)
+	}
+	return nb.counts, nb.touched
+}
+
+// add counts the words of keys that later claims share in postings;
+// with positive, only the claims that are not negated.
+func (nb *neighbours) add(i int, keys []uint64, postings map[uint64][]int32, positive bool) {
+	for _, w := range keys {
+		p := postings[w]
 		if len(p) > nb.maxPostings {
 			continue
 		}
@@ -272,13 +296,15 @@ func (nb *neighbours) after(i int) (counts []int, touched []int32) {
 		// Postings are ascending: the claims after i start past it.
 		k, _ := slices.BinarySearch(p, int32(i+1))
 		for _, j := range p[k:] {
+			if positive && nb.all[j].neg != "" {
+				continue
+			}
 			if nb.counts[j] == 0 {
 				nb.touched = append(nb.touched, j)
 			}
 			nb.counts[j] += weight
 		}
 	}
-	return nb.counts, nb.touched
 }
 
 // closest returns the claims after i that share at least minCommon

@@ -55,7 +55,7 @@ func JudgeParsed(a, b Parsed) (Verdict, bool) {
 	var best Verdict
 	for i := range a.claims {
 		for j := range b.claims {
-			if shared(a.claims[i].set, b.claims[j].set) < minCommon {
+			if sharedWords(&a.claims[i], &b.claims[j]) < minCommon {
 				continue
 			}
 			if v, ok, _ := judge(&a.claims[i], &b.claims[j], true); ok && v.rank() > best.rank() {
@@ -84,7 +84,7 @@ const (
 // the hunks of their alignment come with a verdict.
 func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	longer := float64(max(len(a.toks), len(b.toks)))
-	if n := shared(a.set, b.set); n < minCommon || float64(n) < minRatio*longer {
+	if n := sharedWords(a, b); n < minCommon || float64(n) < minRatio*longer {
 		// The distinct shared words bound the alignment: skip it.
 		return Verdict{}, false, nil
 	}
@@ -158,6 +158,17 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 		return Verdict{Possible, reason}, true, hunks
 	}
 	return Verdict{}, false, nil
+}
+
+// sharedWords counts the distinct words two claims share and, when one
+// is negated, the prefixes of long words too (an implicit negation says
+// "allergies" for "allergic"): a bound on their alignment.
+func sharedWords(a, b *claim) int {
+	n := shared(a.set, b.set)
+	if (a.neg == "") != (b.neg == "") {
+		n += shared(a.pre, b.pre)
+	}
+	return n
 }
 
 // say returns f() when why is true, "" otherwise.
