@@ -446,7 +446,8 @@ func (t *tools) registerHistory(srv *mcp.Server) {
 		Name:  "memory_changes",
 		Title: "Memory changes between revisions",
 		Description: "List the memory passages added, removed or changed between two git revisions of the workspace " +
-			"(or a revision and the files as they are now), with paths and line ranges: what was learned or forgotten.",
+			"(or a revision and the files as they are now), with paths and line ranges: what was learned or forgotten. " +
+			"Answers a page (max_results, default 50); when truncated, call again with offset = next_offset.",
 		Annotations: &mcp.ToolAnnotations{Title: "Memory changes between revisions", ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: &no},
 	}, handler(t, "memory_changes", t.changes))
 }
