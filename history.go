@@ -31,14 +31,22 @@ type ConflictsResponse struct {
 	// Conflicts are likely ones first, then by path and line. Never nil.
 	Conflicts []Conflict `json:"conflicts"`
 	// Total is how many were found, before MaxResults cut the list.
-	Total    int       `json:"total"`
-	Warnings []Warning `json:"warnings"`
+	Total int `json:"total"`
+	// Truncated reports that the search stopped within its budget
+	// before comparing every candidate pair (see [conflict.Options]):
+	// the conflicts listed are real, others may be missing. Note says
+	// why and how to search the rest: a narrower PathPrefix or Sources.
+	Truncated bool      `json:"truncated"`
+	Note      string    `json:"note,omitempty"`
+	Warnings  []Warning `json:"warnings"`
 }
 
 // Conflicts finds contradiction hints in the index ([conflict.Detect]).
 // Of the search options it reads Sources, PathPrefix, DateRange, NoSync
 // and MaxResults, the cap on conflicts returned (default 100, at most
-// 10,000).
+// 10,000). Its work is bounded: at most 100,000 chunks, 64 comparisons
+// per claim and 1,048,576 conflicting pairs held; past them the
+// response is Truncated. Git is asked once per call for commit times.
 func (w *Weave) Conflicts(ctx context.Context, opts ...SearchOption) (*ConflictsResponse, error) {
 	s := search.Options{Query: "conflicts", MaxResults: 100}
 	for _, o := range opts {
@@ -54,17 +62,20 @@ func (w *Weave) Conflicts(ctx context.Context, opts ...SearchOption) (*Conflicts
 	if err == nil {
 		f, warns, err = w.filter(ctx, s)
 	}
-	var cut bool
 	if err == nil {
 		resp.Warnings = append(resp.Warnings, warns...)
-		resp.Conflicts, resp.Total, cut, err = conflict.Find(ctx, w.db.SQL(), conflict.Scope{Sources: f.Sources, Paths: f.Paths},
+		var res *conflict.Result
+		res, err = conflict.Find(ctx, w.db.SQL(), conflict.Scope{Sources: f.Sources, Paths: f.Paths},
 			conflict.Options{Limit: min(10_000, s.MaxResults), CommitTime: history.CommitTimes(ctx, w.cfg.Workspace)})
+		if err == nil {
+			resp.Conflicts, resp.Total, resp.Truncated = res.Conflicts, res.Total, res.Truncated
+			if res.Truncated {
+				resp.Note = "conflicts: search truncated (" + res.Note + "); narrow it with a path prefix or a source to search the rest"
+			}
+		}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("memweave: conflicts: %w", err)
-	}
-	if cut {
-		resp.Warnings = append(resp.Warnings, Warning{Err: errors.New("conflicts: the index has too many chunks; only the first 100,000 were compared")})
 	}
 	return resp, nil
 }
@@ -146,14 +157,33 @@ func skippedAt(co *history.Checkout) []Warning {
 // Change is a chunk added, removed or changed between two revisions.
 type Change = history.Change
 
+// ChangesPage selects a window of [Weave.Changes]: the first Offset
+// changes are skipped and at most Limit returned (default 1,000).
+type ChangesPage = history.Page
+
+// ChangesResponse is what [Weave.Changes] returns: a page of changes,
+// the total, and, when Truncated, the NextOffset to ask for the rest.
+type ChangesResponse = history.Result
+
 // Changes lists the chunks of memory/ added, removed or changed from
 // the git revision from to the revision to, or to the working tree when
-// to is "", chunked as the index chunks ([history.Changes]).
-func (w *Weave) Changes(ctx context.Context, from, to string) ([]Change, error) {
+// to is "", chunked as the index chunks ([history.Changes]). It returns
+// the first page, or the one given: at most 1,000 changes by default.
+// Files over Config.MaxFileBytes are left out (listed in Skipped), each
+// file whose blob is unchanged is not read, and a blob named under many
+// paths is chunked once: the work follows the distinct content.
+func (w *Weave) Changes(ctx context.Context, from, to string, page ...ChangesPage) (*ChangesResponse, error) {
+	if err := w.checkOpen(); err != nil {
+		return nil, fmt.Errorf("memweave: changes: %w", err)
+	}
+	var pg ChangesPage
+	if len(page) > 0 {
+		pg = page[0]
+	}
 	opts := chunker.Options{MaxTokens: w.cfg.ChunkTokens, Overlap: w.cfg.ChunkOverlap}
-	ch, err := history.Changes(ctx, w.cfg.Workspace, from, to, opts, w.cfg.MaxFileBytes)
+	res, err := history.Changes(ctx, w.cfg.Workspace, from, to, opts, w.cfg.MaxFileBytes, pg)
 	if err != nil {
 		return nil, fmt.Errorf("memweave: changes: %w", err)
 	}
-	return ch, nil
+	return res, nil
 }

@@ -95,7 +95,7 @@ func ExampleWeave_SearchAt() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	for _, c := range changes {
+	for _, c := range changes.Changes {
 		fmt.Println(c.Kind, c.Path)
 	}
 }

@@ -97,7 +97,7 @@ func TestSearchAtThreeCommits(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got []string
-	for _, c := range changes {
+	for _, c := range changes.Changes {
 		got = append(got, c.Kind+" "+c.Path)
 	}
 	if g := strings.Join(got, "|"); g != "added memory/new.md|changed memory/stack.md" {

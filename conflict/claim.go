@@ -12,12 +12,19 @@ import (
 
 // maxClaimTokens caps the content words of one claim: a hostile
 // "sentence" of megabytes costs no more than a normal one.
-const maxClaimTokens = 64
+const maxClaimTokens = 48
 
 // token is one normalised content word of a claim.
 type token struct {
 	w     string
-	value bool // a number, version or date: contains a digit
+	value bool // a number, version, date or quantity
+	// kind is plain, quantity, date or ident (see [normalise]).
+	kind byte
+	// show, when not 0, is 1 + the index in its claim's shows of how a
+	// quantity or date was written.
+	show uint8
+	// name: the word was capitalised inside its sentence.
+	name bool
 }
 
 // claim is one sentence or list item of a chunk.
@@ -25,11 +32,23 @@ type claim struct {
 	toks []token
 	// neg is the negation word when the claim is negated, "" otherwise.
 	neg string
+	// negAt is the number of words before the negation.
+	negAt int
+	// negExcept: the negation has an exception ("no other allergies").
+	negExcept bool
+	// holder is the number of leading words naming who holds a role
+	// ("Carol leads the team"), 0 when the claim names none.
+	holder int
+	// shows are how the quantities and dates of toks were written.
+	shows []string
 	// line is the 0-based line of the chunk text the claim starts on.
 	line int
 	// set is the claim's distinct words as hashes (see [wordKey]),
 	// sorted: comparing sets compares integers.
 	set []uint64
+	// pre is the sorted set of the prefixes of its long words (see
+	// [prefixKey]); they count only between a negated claim and another.
+	pre []uint64
 }
 
 // claims splits text into claims, skipping fenced code.
@@ -77,34 +96,104 @@ func parseClaim(s string) (claim, bool) {
 	if strings.Contains(s, "://") || strings.Contains(s, "www.") || strings.IndexByte(s, '`') >= 0 {
 		s = urls().ReplaceAllString(s, " ")
 	}
-	words := tokenize.Words(s)
+	raws := normalise(s, tokenize.Words(s))
+	words := make([]string, len(raws))
+	for i, r := range raws {
+		words[i] = r.w
+	}
 	var c claim
-	for i, w := range words {
+	c.toks = make([]token, 0, min(len(raws), maxClaimTokens))
+	c.holder = roleHolder(raws)
+	for i, r := range raws {
+		w := r.w
 		if neg, skip := negation(words, i); neg != "" {
 			if c.neg == "" {
-				c.neg = neg
+				c.neg, c.negAt = neg, len(c.toks)
 			}
 			continue
 		} else if skip {
 			continue
 		}
+		if c.neg != "" && exceptions[w] {
+			c.negExcept = true
+		}
 		switch {
+		case r.keep:
 		case w == "on" && i == len(words)-1, w == "off":
 			// "turned on" / "off": the switch itself is the value.
 		case tokenize.IsStopWord(w) || filler[w]:
 			continue
 		}
-		c.toks = append(c.toks, token{w: stem(w), value: isValue(w)})
+		t := token{w: w, value: r.kind == quantity || r.kind == date || (r.kind == plain && isValue(w)), kind: r.kind, name: r.name}
+		if r.show != "" {
+			c.shows = append(c.shows, r.show)
+			t.show = uint8(len(c.shows))
+		}
+		if !r.keep {
+			t.w = stem(w)
+		}
+		c.toks = append(c.toks, t)
 		if len(c.toks) == maxClaimTokens {
 			break
 		}
 	}
+	c.set = make([]uint64, 0, len(c.toks))
 	for _, t := range c.toks {
 		c.set = append(c.set, wordKey(t.w))
+		if p, ok := prefixKey(t); ok {
+			c.pre = append(c.pre, p)
+		}
 	}
 	slices.Sort(c.set)
-	c.set = slices.Compact(c.set)
+	c.set = slices.Clip(slices.Compact(c.set))
+	slices.Sort(c.pre)
+	c.pre = slices.Clip(slices.Compact(c.pre))
 	return c, len(c.toks) >= 2
+}
+
+// exceptions are the words that make a negation partial: "no other food
+// allergies" leaves the one named before.
+var exceptions = setOf(`other others additional further else another more new`)
+
+// roleVerbs are the verbs of a role one person holds at a time:
+// "Carol leads the data platform team".
+var roleVerbs = setOf(`leads lead owns manages runs heads chairs maintains coordinates oversees`)
+
+// roleHolder returns the number of words of the holder when the
+// sentence says who holds a role: one or two words that are not stop
+// words, then a role verb or "is the" / "is our" ("Jonas is the
+// on-call engineer"); 0 otherwise.
+func roleHolder(raws []rawTok) int {
+	for k := 1; k <= 2 && k < len(raws); k++ {
+		if tokenize.IsStopWord(raws[k-1].w) || raws[k-1].kind != plain || isValue(raws[k-1].w) {
+			return 0
+		}
+		v := raws[k].w
+		if roleVerbs[v] {
+			return k
+		}
+		if (v == "is" || v == "was") && k+1 < len(raws) {
+			switch raws[k+1].w {
+			case "the", "our", "their", "my", "his", "her":
+				return k
+			}
+		}
+	}
+	return 0
+}
+
+// prefixMin is the length of the prefix two words must share to be
+// forms of one word ("allergic", "allergies"): see [related].
+const prefixMin = 5
+
+// prefixKey is a set key for the first prefixMin bytes of a long word,
+// so that claims using two forms of one word ("encrypted", "encryption")
+// share it and are compared.
+func prefixKey(t token) (uint64, bool) {
+	if t.value || t.kind != plain || len(t.w) <= prefixMin {
+		return 0, false
+	}
+	return wordKey("~" + t.w[:prefixMin]), true
 }
 
 // wordKey is the 64-bit FNV-1a hash of a claim word: sets of words are
@@ -185,9 +274,12 @@ func setOf(words string) map[string]bool {
 	return m
 }
 
-// stem folds a plural or third-person "s" and a possessive "'s".
+// stem folds a plural or third-person "s". A possessive stays: "Maria's
+// sister" is not "Maria".
 func stem(w string) string {
-	w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
+	if strings.HasSuffix(w, "'s") || strings.HasSuffix(w, "’s") {
+		return w
+	}
 	if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") &&
 		!strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is") && !hasDigit(w) {
 		return w[:len(w)-1]

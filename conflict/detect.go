@@ -58,6 +58,31 @@ type Options struct {
 	// changed path; it breaks ties between files of equal date and
 	// modification time. Zero means unknown.
 	CommitTime func(path string) time.Time
+	// MaxCandidates caps the later claims each claim is judged against:
+	// those sharing the most words with it. A claim with more (a memory
+	// of near-identical notes) makes the result truncated. The work is
+	// at most MaxCandidates comparisons per claim. Default 64.
+	MaxCandidates int
+	// MaxPairs caps the conflicting chunk pairs held while searching;
+	// reaching it stops the search, truncated. Default 1,048,576 (about
+	// 100 MB).
+	MaxPairs int
+}
+
+// Result is what [Detect] found.
+type Result struct {
+	// Conflicts are at most Limit conflicts, likely first, then by path
+	// and line. Never nil.
+	Conflicts []Conflict
+	// Total is how many conflicts were found, before Limit.
+	Total int
+	// Truncated reports that the search stopped short of comparing
+	// every candidate pair, for the reason in Note: the conflicts are
+	// real but others may be missing. Narrow the scope (a path prefix,
+	// a source) to search the rest.
+	Truncated bool
+	// Note says why the result is truncated, "" when it is not.
+	Note string
 }
 
 func (o Options) withDefaults() Options {
@@ -69,6 +94,12 @@ func (o Options) withDefaults() Options {
 	}
 	if o.MaxPostings <= 0 {
 		o.MaxPostings = 128
+	}
+	if o.MaxCandidates <= 0 {
+		o.MaxCandidates = 64
+	}
+	if o.MaxPairs <= 0 {
+		o.MaxPairs = 1 << 20
 	}
 	return o
 }
@@ -84,43 +115,54 @@ type located struct {
 // file, that [Judge] finds disagreeing. Candidate pairs are claims that
 // share two content words each used by at most MaxPostings claims, or
 // one used by at most 16 (fewer in a memory under 80,000 claims), found
-// through an inverted index; no other pair is compared.
-// Each chunk pair is reported once, with its strongest verdict. A
+// through an inverted index; no other pair is compared, and each claim
+// is compared with at most MaxCandidates of them, those sharing the most
+// words. Each chunk pair is reported once, with its strongest verdict. A
 // statement that takes more than four values across the memory is a
 // family of parallel statements (one per package, release or person),
-// not a changed fact: its pairs are dropped. It
-// returns at most Limit conflicts, likely first, then by path and line,
-// and the number found in all. It checks ctx as it goes.
+// not a changed fact: its pairs are dropped. It returns at most Limit
+// conflicts, likely first, then by path and line, and the number found
+// in all; past MaxCandidates or MaxPairs the result is truncated. It
+// checks ctx as it goes.
 //
 // Newer is decided by the file's date when both files are dated and the
 // dates differ, else by modification time, else by CommitTime, else, in
 // one file, the later lines are newer; a full tie says "b".
-func Detect(ctx context.Context, chunks []Chunk, opts Options) ([]Conflict, int, error) {
+func Detect(ctx context.Context, chunks []Chunk, opts Options) (*Result, error) {
 	opts = opts.withDefaults()
 	all, err := collectClaims(ctx, chunks, opts.Claims)
 	if err != nil {
-		return nil, 0, err
+		return nil, err
 	}
 	nb := newNeighbours(all, opts.MaxPostings)
 	type key struct{ a, b int32 }
+	// hit is the strongest conflicting claim pair of a chunk pair: the
+	// verdict is judged again for the conflicts returned.
 	type hit struct {
-		Verdict
-		family string
+		i, j int32
+		rank int
+		fam  uint64
 	}
 	found := make(map[key]hit)
 	// families maps the shared words of conflicting claims to the
-	// distinct values seen with them.
-	families := make(map[string]map[string]bool)
+	// distinct values seen with them, up to maxFamily+1.
+	families := make(map[uint64][]uint64)
+	res := &Result{}
+	capped := 0
+loop:
 	for i := range all {
 		if err := checkEvery(ctx, i); err != nil {
-			return nil, 0, err
+			return nil, err
 		}
-		counts, touched := nb.after(i)
-		for _, j := range touched {
-			if n := counts[j]; n < minCommon || !apart(chunks, &all[i], &all[j], opts.MinLineGap) {
+		cands, more := nb.closest(i, opts.MaxCandidates)
+		if more {
+			capped++
+		}
+		for _, j := range cands {
+			if !apart(chunks, &all[i], &all[j], opts.MinLineGap) {
 				continue
 			}
-			v, ok := judge(&all[i].claim, &all[j].claim)
+			v, ok, hunks := judge(&all[i].claim, &all[j].claim, false)
 			if !ok {
 				continue
 			}
@@ -128,25 +170,54 @@ func Detect(ctx context.Context, chunks []Chunk, opts Options) ([]Conflict, int,
 			if k.a > k.b {
 				k.a, k.b = k.b, k.a
 			}
-			fam := addToFamily(families, &all[i].claim, &all[j].claim)
-			if old, seen := found[k]; !seen || v.rank() > old.rank() || (v.rank() == old.rank() && v.Reason < old.Reason) {
-				found[k] = hit{v, fam}
+			old, seen := found[k]
+			if !seen && len(found) >= opts.MaxPairs {
+				res.Truncated = true
+				res.Note = fmt.Sprintf("stopped at %d conflicting chunk pairs", opts.MaxPairs)
+				break loop
+			}
+			fam := addToFamily(families, &all[i].claim, &all[j].claim, hunks)
+			if !seen || v.rank() > old.rank {
+				found[k] = hit{int32(i), j, v.rank(), fam}
 			}
 		}
 	}
-	out := make([]Conflict, 0, len(found))
-	for k, v := range found {
-		if len(families[v.family]) > maxFamily {
+	if capped > 0 && !res.Truncated {
+		res.Truncated = true
+		res.Note = fmt.Sprintf("%d claims had more than %d candidates and were compared with their %d closest", capped, opts.MaxCandidates, opts.MaxCandidates)
+	}
+	type pair struct {
+		a, b int32 // chunks, a before b
+		h    hit
+	}
+	kept := make([]pair, 0, len(found))
+	for k, h := range found {
+		if len(families[h.fam]) > maxFamily {
 			continue
 		}
-		a, b := chunks[k.a], chunks[k.b]
-		if less(b, a) {
-			a, b = b, a
+		if less(chunks[k.b], chunks[k.a]) {
+			k.a, k.b = k.b, k.a
 		}
-		out = append(out, Conflict{Kind: v.Kind, Reason: v.Reason, Newer: Newer(a, b, opts.CommitTime), A: a, B: b})
+		kept = append(kept, pair{k.a, k.b, h})
 	}
-	out, total := sortAndLimit(out, opts.Limit)
-	return out, total, nil
+	slices.SortFunc(kept, func(x, y pair) int {
+		if x.h.rank != y.h.rank {
+			return y.h.rank - x.h.rank // likely first
+		}
+		if c := cmpChunk(chunks[x.a], chunks[y.a]); c != 0 {
+			return c
+		}
+		return cmpChunk(chunks[x.b], chunks[y.b])
+	})
+	res.Total = len(kept)
+	kept = kept[:min(len(kept), opts.Limit)]
+	res.Conflicts = make([]Conflict, 0, len(kept))
+	for _, p := range kept {
+		v, _, _ := judge(&all[p.h.i].claim, &all[p.h.j].claim, true)
+		a, b := chunks[p.a], chunks[p.b]
+		res.Conflicts = append(res.Conflicts, Conflict{Kind: v.Kind, Reason: v.Reason, Newer: Newer(a, b, opts.CommitTime), A: a, B: b})
+	}
+	return res, nil
 }
 
 // neighbours finds, for each claim, the later claims that share words
@@ -154,21 +225,34 @@ func Detect(ctx context.Context, chunks []Chunk, opts Options) ([]Conflict, int,
 // minCommon, a common one 1, one in more than maxPostings claims not at
 // all.
 type neighbours struct {
-	all         []located
-	postings    map[uint64][]int32
-	rare        int
-	maxPostings int
+	all      []located
+	postings map[uint64][]int32
+	// prefixes and negated index the prefixes of long words of all
+	// claims and of the negated ones.
+	prefixes, negated map[uint64][]int32
+	rare              int
+	maxPostings       int
 	// counts[j] is the weight claim j shares with the claim last asked
 	// about; touched lists the j with a count, in the order first met.
 	counts  []int
 	touched []int32
+	// picked is closest's answer, hist its count of claims per weight.
+	picked []int32
+	hist   []int
 }
 
 func newNeighbours(all []located, maxPostings int) *neighbours {
-	nb := &neighbours{all: all, postings: make(map[uint64][]int32), maxPostings: maxPostings, counts: make([]int, len(all))}
+	nb := &neighbours{all: all, postings: make(map[uint64][]int32), prefixes: make(map[uint64][]int32),
+		negated: make(map[uint64][]int32), maxPostings: maxPostings, counts: make([]int, len(all))}
 	for i := range all {
 		for _, w := range all[i].set {
 			nb.postings[w] = append(nb.postings[w], int32(i))
+		}
+		for _, w := range all[i].pre {
+			nb.prefixes[w] = append(nb.prefixes[w], int32(i))
+			if all[i].neg != "" {
+				nb.negated[w] = append(nb.negated[w], int32(i))
+			}
 		}
 	}
 	// A word used by at most rare claims is specific enough alone:
@@ -180,14 +264,28 @@ func newNeighbours(all []located, maxPostings int) *neighbours {
 
 // after returns the weights the claims after i share with claim i, and
 // those claims, in the order first met. Both are valid until the next
-// call.
+// call. Prefixes of long words count between a negated claim and
+// another only.
 func (nb *neighbours) after(i int) (counts []int, touched []int32) {
 	for _, j := range nb.touched {
 		nb.counts[j] = 0
 	}
 	nb.touched = nb.touched[:0]
-	for _, w := range nb.all[i].set {
-		p := nb.postings[w]
+	c := &nb.all[i]
+	nb.add(i, c.set, nb.postings, false)
+	if c.neg != "" {
+		nb.add(i, c.pre, nb.prefixes, true)
+	} else {
+		nb.add(i, c.pre, nb.negated, false)
+	}
+	return nb.counts, nb.touched
+}
+
+// add counts the words of keys that later claims share in postings;
+// with positive, only the claims that are not negated.
+func (nb *neighbours) add(i int, keys []uint64, postings map[uint64][]int32, positive bool) {
+	for _, w := range keys {
+		p := postings[w]
 		if len(p) > nb.maxPostings {
 			continue
 		}
@@ -198,20 +296,81 @@ func (nb *neighbours) after(i int) (counts []int, touched []int32) {
 		// Postings are ascending: the claims after i start past it.
 		k, _ := slices.BinarySearch(p, int32(i+1))
 		for _, j := range p[k:] {
+			if positive && nb.all[j].neg != "" {
+				continue
+			}
 			if nb.counts[j] == 0 {
 				nb.touched = append(nb.touched, j)
 			}
 			nb.counts[j] += weight
 		}
 	}
-	return nb.counts, nb.touched
+}
+
+// closest returns the claims after i that share at least minCommon
+// weight with it, at most limit of them: those sharing the most, in the
+// order first met among equals. It reports whether there were more. The
+// slice is valid until the next call.
+func (nb *neighbours) closest(i, limit int) ([]int32, bool) {
+	counts, touched := nb.after(i)
+	nb.picked = nb.picked[:0]
+	top := 0
+	for _, j := range touched {
+		if c := counts[j]; c >= minCommon {
+			nb.picked = append(nb.picked, j)
+			top = max(top, c)
+		}
+	}
+	if len(nb.picked) <= limit {
+		return nb.picked, false
+	}
+	// Find the weight t such that fewer than limit claims share more
+	// than t, then keep those and the first of those sharing exactly t.
+	hist := slices.Grow(nb.hist[:0], top+1)[:top+1]
+	clear(hist)
+	nb.hist = hist
+	for _, j := range nb.picked {
+		hist[counts[j]]++
+	}
+	t, above := top, 0
+	for ; t > minCommon && above+hist[t] < limit; t-- {
+		above += hist[t]
+	}
+	room := limit - above
+	out := nb.picked[:0]
+	for _, j := range nb.picked {
+		switch c := counts[j]; {
+		case c > t:
+			out = append(out, j)
+		case c == t && room > 0:
+			out = append(out, j)
+			room--
+		}
+	}
+	return out, true
 }
 
 // collectClaims returns the claims of every chunk, with their chunk.
+// Without a cache, the words of the claims it parses are interned: a
+// memory says the same words again and again, and each is kept once.
 func collectClaims(ctx context.Context, chunks []Chunk, cache *Claims) ([]located, error) {
 	var all []located
+	var words map[string]string
+	if cache == nil {
+		words = make(map[string]string)
+	}
 	for i := range chunks {
 		for _, c := range cache.of(chunks[i].Text) {
+			if words != nil {
+				for k := range c.toks {
+					w := c.toks[k].w
+					if s, ok := words[w]; ok {
+						c.toks[k].w = s
+					} else {
+						words[w] = w
+					}
+				}
+			}
 			all = append(all, located{c, int32(i)})
 		}
 		if err := checkEvery(ctx, i); err != nil {
@@ -267,33 +426,16 @@ func checkEvery(ctx context.Context, i int) error {
 }
 
 // addToFamily records in families the two values the conflicting claims
-// a and b give their shared statement, and returns the statement.
-func addToFamily(families map[string]map[string]bool, a, b *claim) string {
-	fam, va, vb := family(a, b)
-	if families[fam] == nil {
-		families[fam] = make(map[string]bool)
-	}
-	families[fam][va], families[fam][vb] = true, true
-	return fam
-}
-
-// sortAndLimit orders conflicts likely first, then by path and line, and
-// keeps at most limit; it returns them and how many there were.
-func sortAndLimit(out []Conflict, limit int) ([]Conflict, int) {
-	slices.SortFunc(out, func(x, y Conflict) int {
-		if x.Kind != y.Kind {
-			return Verdict{Kind: y.Kind}.rank() - Verdict{Kind: x.Kind}.rank() // likely first
+// a and b give their shared statement, up to maxFamily+1 distinct ones,
+// and returns the statement's key. hunks are their alignment's.
+func addToFamily(families map[uint64][]uint64, a, b *claim, hunks []hunk) uint64 {
+	k, va, vb := family(a, b, hunks)
+	for _, v := range []uint64{va, vb} {
+		if vs := families[k]; len(vs) <= maxFamily && !slices.Contains(vs, v) {
+			families[k] = append(vs, v)
 		}
-		if c := cmpChunk(x.A, y.A); c != 0 {
-			return c
-		}
-		return cmpChunk(x.B, y.B)
-	})
-	total := len(out)
-	if len(out) > limit {
-		out = out[:limit]
 	}
-	return out, total
+	return k
 }
 
 // maxFamily is the most distinct values one statement may take across
@@ -303,32 +445,37 @@ func sortAndLimit(out []Conflict, limit int) ([]Conflict, int) {
 // change logs that each name their release: not one fact that changed.
 const maxFamily = 4
 
-// family returns the words two claims share, as one string, and the
-// values each has instead: the replaced span, or the negation.
-func family(a, b *claim) (shared, va, vb string) {
-	_, hunks := align(a.toks, b.toks)
-	skip := map[string]int{}
+// family returns a key for the words two claims share, given the hunks
+// of their alignment, and keys for the values each has instead: the replaced span, or the negation. The
+// shared words' key is the sum of their word keys (the sum over a's
+// words less those only a has), so word order does not matter and no
+// string is built.
+func family(a, b *claim, hunks []hunk) (shared, va, vb uint64) {
+	for _, t := range a.toks {
+		shared += wordKey(t.w)
+	}
 	for _, h := range hunks {
 		for _, t := range h.a {
-			skip[t.w]++
+			shared -= wordKey(t.w)
 		}
 		if len(h.a) > 0 && len(h.b) > 0 {
 			h = trimValues(h)
-			va, vb = words(h.a), words(h.b)
+			va, vb = spanKey(h.a), spanKey(h.b)
 		}
 	}
-	if va == "" && vb == "" {
-		va, vb = "+"+a.neg, "+"+b.neg
+	if va == 0 && vb == 0 {
+		va, vb = wordKey("+"+a.neg), wordKey("+"+b.neg)
 	}
-	var common []string
-	for _, t := range a.toks {
-		if skip[t.w] > 0 {
-			skip[t.w]--
-			continue
-		}
-		common = append(common, t.w)
+	return shared, va, vb
+}
+
+// spanKey is a key for a run of words, in order.
+func spanKey(ts []token) uint64 {
+	h := uint64(14695981039346656037)
+	for _, t := range ts {
+		h = (h ^ wordKey(t.w)) * 1099511628211
 	}
-	return strings.Join(common, " "), va, vb
+	return h
 }
 
 // rareWord is the document frequency, in claims, at or under which one

@@ -15,7 +15,21 @@
 //   - exactly one aligned span of one or a few words is replaced by
 //     another ("Jenkins" vs "GitHub Actions"), after a shared context;
 //   - one claim negates the other and nothing else is replaced ("we use
-//     Redis" vs "we no longer use Redis").
+//     Redis" vs "we no longer use Redis"), or the negated claim denies,
+//     with a form of one of its words, what the other asserts of the
+//     same subject ("is allergic to peanuts" vs "has no food
+//     allergies");
+//   - the holder of a role one holds at a time is replaced ("Carol leads
+//     the data platform team" vs "Dmitri leads ...").
+//
+// Before comparing, a number and its unit become one quantity in base
+// units ("5 minutes" vs "1 hour" differ, "60 minutes" and "1 hour" do
+// not), a day and month one date ("March 3" vs "April 14"; "Nov 20" is
+// "November 20"), a location predicate one marker ("is in Berlin" vs
+// "moved to Lisbon"), and the number after an identifying noun
+// ("Incident 41", "Step 3", "PR #812", "PROJ-1234") an identifier: two
+// claims about differently numbered things are about different
+// subjects, never a contradiction.
 //
 // Two replaced spans mean two subjects ("staging runs 15" vs "production
 // runs 16"); spans only added on one side are refinements or lists that

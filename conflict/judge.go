@@ -55,10 +55,10 @@ func JudgeParsed(a, b Parsed) (Verdict, bool) {
 	var best Verdict
 	for i := range a.claims {
 		for j := range b.claims {
-			if shared(a.claims[i].set, b.claims[j].set) < minCommon {
+			if sharedWords(&a.claims[i], &b.claims[j]) < minCommon {
 				continue
 			}
-			if v, ok := judge(&a.claims[i], &b.claims[j]); ok && v.rank() > best.rank() {
+			if v, ok, _ := judge(&a.claims[i], &b.claims[j], true); ok && v.rank() > best.rank() {
 				best = v
 			}
 		}
@@ -80,18 +80,16 @@ const (
 	maxExtra = 1
 )
 
-// judge compares two claims.
-func judge(a, b *claim) (Verdict, bool) {
+// judge compares two claims. The reason is left out unless why is true;
+// the hunks of their alignment come with a verdict.
+func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	longer := float64(max(len(a.toks), len(b.toks)))
-	if n := shared(a.set, b.set); n < minCommon || float64(n) < minRatio*longer {
+	if n := sharedWords(a, b); n < minCommon || float64(n) < minRatio*longer {
 		// The distinct shared words bound the alignment: skip it.
-		return Verdict{}, false
+		return Verdict{}, false, nil
 	}
 	common, hunks := align(a.toks, b.toks)
 	ratio := float64(common) / longer
-	if common < minCommon || ratio < minRatio {
-		return Verdict{}, false
-	}
 	var reps []hunk
 	for _, h := range hunks {
 		if len(h.a) > 0 && len(h.b) > 0 {
@@ -99,53 +97,165 @@ func judge(a, b *claim) (Verdict, bool) {
 		}
 	}
 	if (a.neg == "") != (b.neg == "") {
-		if len(reps) > 0 || ratio < negationRatio {
-			return Verdict{}, false
-		}
 		side, word := "a", a.neg
 		if word == "" {
 			side, word = "b", b.neg
 		}
-		return Verdict{Likely, fmt.Sprintf("negation: %s says %q", side, word)}, true
+		if len(reps) == 0 && common >= minCommon && ratio >= negationRatio || implicitNegation(a, b) {
+			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("negation: %s says %q", side, word) })}, true, hunks
+		}
+		return Verdict{}, false, nil
 	}
-	if len(reps) != 1 {
-		return Verdict{}, false
+	if common < minCommon || ratio < minRatio || len(reps) != 1 {
+		return Verdict{}, false, nil
 	}
 	h := trimValues(reps[0])
+	extra := len(a.toks) + len(b.toks) - 2*common - len(h.a) - len(h.b)
 	switch {
+	case hasLoc(h.a) || hasLoc(h.b):
+		// "runs" vs "moved to": a location predicate is not a value.
+		return Verdict{}, false, nil
+	case anyIdent(h.a) || anyIdent(h.b):
+		// Different numbered things are different subjects: "Incident
+		// 41" and "Incident 57".
+		return Verdict{}, false, nil
 	case allValues(h.a) && allValues(h.b):
 		if compatible(h.a, h.b) || max(len(h.a), len(h.b)) > 3 {
-			return Verdict{}, false
+			return Verdict{}, false, nil
 		}
-		return Verdict{Likely, fmt.Sprintf("different %s: %q vs %q", valueKind(h.a, h.b), words(h.a), words(h.b))}, true
+		return Verdict{Likely, say(why, func() string {
+			return fmt.Sprintf("different %s: %q vs %q", valueKind(h.a, h.b), show(a, h.a), show(b, h.b))
+		})}, true, hunks
 	case anyValue(h.a) || anyValue(h.b):
-		return Verdict{}, false
+		return Verdict{}, false, nil
 	}
 	if !h.context {
 		// A replaced first span is the subject, not the attribute:
-		// "Alice lives in Berlin" vs "Bob lives in Berlin".
-		return Verdict{}, false
+		// "Alice lives in Berlin" vs "Bob lives in Berlin"; unless it is
+		// the holder of a role one holds at a time.
+		if a.holder > 0 && a.holder == len(h.a) && b.holder == len(h.b) && extra == 0 {
+			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different holder: %q vs %q", show(a, h.a), show(b, h.b)) })}, true, hunks
+		}
+		return Verdict{}, false, nil
 	}
 	if min(len(h.a), len(h.b)) != 1 || max(len(h.a), len(h.b)) > 3 {
 		// Two replaced words on each side: more than one attribute.
-		return Verdict{}, false
+		return Verdict{}, false, nil
 	}
 	if x, y, ok := antonyms(h.a, h.b); ok {
-		return Verdict{Likely, fmt.Sprintf("antonyms: %q vs %q", x, y)}, true
+		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", x, y) })}, true, hunks
 	}
-	if extra := len(a.toks) + len(b.toks) - 2*common - len(h.a) - len(h.b); extra > maxExtra || hasPath(h.a) || hasPath(h.b) {
+	if extra > maxExtra || hasPath(h.a) || hasPath(h.b) {
 		// Words replaced inside long, loosely aligned sentences, or paths
 		// and addresses: prose that merely looks alike.
-		return Verdict{}, false
+		return Verdict{}, false, nil
 	}
-	reason := fmt.Sprintf("different value: %q vs %q", words(h.a), words(h.b))
+	reason := say(why, func() string { return fmt.Sprintf("different value: %q vs %q", show(a, h.a), show(b, h.b)) })
 	switch {
 	case ratio >= likelyRatio:
-		return Verdict{Likely, reason}, true
+		return Verdict{Likely, reason}, true, hunks
 	case ratio >= possibleRatio:
-		return Verdict{Possible, reason}, true
+		return Verdict{Possible, reason}, true, hunks
 	}
-	return Verdict{}, false
+	return Verdict{}, false, nil
+}
+
+// sharedWords counts the distinct words two claims share and, when one
+// is negated, the prefixes of long words too (an implicit negation says
+// "allergies" for "allergic"): a bound on their alignment.
+func sharedWords(a, b *claim) int {
+	n := shared(a.set, b.set)
+	if (a.neg == "") != (b.neg == "") {
+		n += shared(a.pre, b.pre)
+	}
+	return n
+}
+
+// say returns f() when why is true, "" otherwise.
+func say(why bool, f func() string) string {
+	if !why {
+		return ""
+	}
+	return f()
+}
+
+// implicitNegation reports whether one claim denies, with a related
+// word, what the other asserts of the same subject: "the user is
+// allergic to peanuts" and "the user has no food allergies". The
+// negated claim's words before the negation must open the other claim,
+// at most three words follow it, the last a form of a word of the other
+// claim ([related]), and none is a name or value the other lacks.
+// A negation with an exception ("no other allergies") denies nothing.
+func implicitNegation(a, b *claim) bool {
+	neg, pos := a, b
+	if b.neg != "" {
+		neg, pos = b, a
+	}
+	if neg.negExcept || neg.negAt == 0 || len(pos.toks) <= neg.negAt {
+		return false
+	}
+	subj, obj := neg.toks[:neg.negAt], neg.toks[neg.negAt:]
+	if len(obj) == 0 || len(obj) > 3 {
+		return false
+	}
+	for i, t := range subj {
+		if pos.toks[i].w != t.w {
+			return false
+		}
+	}
+	rest := pos.toks[len(subj):]
+	matched := false
+	for i, o := range obj {
+		found := false
+		for _, r := range rest {
+			if related(o.w, r.w) {
+				found = true
+				break
+			}
+		}
+		switch {
+		case found:
+			matched = true
+		case o.name || o.value || o.kind != plain || i == len(obj)-1:
+			// A name or value the other claim lacks, or a last word (the
+			// head of "no crypto payments") it does not have: something
+			// else is denied.
+			return false
+		}
+	}
+	return matched
+}
+
+// related reports whether x and y are one word or forms of one word:
+// they share a prefix of at least prefixMin bytes and 60% of the shorter
+// ("allergic", "allergie"; "encrypted", "encryption").
+func related(x, y string) bool {
+	if x == y {
+		return true
+	}
+	n := 0
+	for n < len(x) && n < len(y) && x[n] == y[n] {
+		n++
+	}
+	return n >= prefixMin && float64(n) >= 0.6*float64(min(len(x), len(y)))
+}
+
+func hasLoc(ts []token) bool {
+	for _, t := range ts {
+		if t.w == locMark {
+			return true
+		}
+	}
+	return false
+}
+
+func anyIdent(ts []token) bool {
+	for _, t := range ts {
+		if t.kind == ident {
+			return true
+		}
+	}
+	return false
 }
 
 // hunk is a run of words between two aligned words: a holds the words
@@ -157,9 +267,36 @@ type hunk struct {
 }
 
 // align returns the length of the longest common subsequence of the
-// words of a and b and the hunks between aligned words.
+// words of a and b and the hunks between aligned words. A common prefix
+// and suffix are aligned without the quadratic table: near-identical
+// claims, the usual candidates, cost linear time.
 func align(a, b []token) (int, []hunk) {
+	p := 0
+	for p < len(a) && p < len(b) && a[p].w == b[p].w {
+		p++
+	}
+	q := 0
+	for q < len(a)-p && q < len(b)-p && a[len(a)-1-q].w == b[len(b)-1-q].w {
+		q++
+	}
+	common, hunks := alignTable(a[p:len(a)-q], b[p:len(b)-q])
+	if p > 0 {
+		for i := range hunks {
+			hunks[i].context = true
+		}
+	}
+	return p + common + q, hunks
+}
+
+// alignTable is [align] through the longest-common-subsequence table.
+func alignTable(a, b []token) (int, []hunk) {
 	n, m := len(a), len(b)
+	if n == 0 || m == 0 {
+		if n+m == 0 {
+			return 0, nil
+		}
+		return 0, []hunk{{a: a, b: b}}
+	}
 	// at(i, j) is the LCS length of a[i:] and b[j:], in one flat table.
 	w := m + 1
 	l := make([]int32, (n+1)*w)
@@ -263,18 +400,38 @@ func words(ts []token) string {
 	return strings.Join(s, " ")
 }
 
+// show is [words] as c wrote them: quantities and dates as in the text.
+func show(c *claim, ts []token) string {
+	s := make([]string, len(ts))
+	for i, t := range ts {
+		s[i] = t.w
+		if t.show > 0 {
+			s[i] = c.shows[t.show-1]
+		}
+	}
+	return strings.Join(s, " ")
+}
+
 // compatible reports whether every value of a refines or is refined by
 // the value of b at the same place: "15" and "15.4", "2025" and
-// "2025-09-30", "v1.2" and "1.2".
+// "2025-09-30", "v1.2" and "1.2", "March" and "March 3", "March 3" and
+// "2026-03-03". Quantities are compatible only when equal in base units
+// ("60 minutes" and "1 hour").
 func compatible(a, b []token) bool {
 	if len(a) != len(b) {
 		return false
 	}
 	for i := range a {
+		if a[i].kind == quantity || b[i].kind == quantity {
+			if a[i].w != b[i].w {
+				return false
+			}
+			continue
+		}
 		pa, pb := valueParts(a[i].w), valueParts(b[i].w)
 		n := min(len(pa), len(pb))
 		for k := 0; k < n; k++ {
-			if pa[k] != pb[k] {
+			if pa[k] != pb[k] && (a[i].kind != date || b[i].kind != date || (pa[k] != "x" && pb[k] != "x")) {
 				return false
 			}
 		}
@@ -291,6 +448,10 @@ func valueParts(w string) []string {
 func valueKind(a, b []token) string {
 	w := a[0].w
 	switch {
+	case a[0].kind == quantity || b[0].kind == quantity:
+		return "quantity"
+	case a[0].kind == date || b[0].kind == date:
+		return "date"
 	case len(valueParts(w)) == 3 && len(w) == 10 && strings.Count(w, "-") == 2:
 		return "date"
 	case strings.Contains(w, ".") || strings.HasPrefix(w, "v"):

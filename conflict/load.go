@@ -78,13 +78,20 @@ func Load(ctx context.Context, db *sql.DB, sc Scope) (chunks []Chunk, truncated 
 	return chunks, false, nil
 }
 
-// Find is [Load] then [Detect]; it reports whether Load stopped at
-// sc.Max.
-func Find(ctx context.Context, db *sql.DB, sc Scope, opts Options) (found []Conflict, total int, truncated bool, err error) {
-	chunks, truncated, err := Load(ctx, db, sc)
+// Find is [Load] then [Detect]. The result is truncated, too, when Load
+// stopped at sc.Max.
+func Find(ctx context.Context, db *sql.DB, sc Scope, opts Options) (*Result, error) {
+	chunks, cut, err := Load(ctx, db, sc)
 	if err != nil {
-		return nil, 0, false, err
+		return nil, err
 	}
-	found, total, err = Detect(ctx, chunks, opts)
-	return found, total, truncated, err
+	res, err := Detect(ctx, chunks, opts)
+	if err != nil {
+		return nil, err
+	}
+	if cut {
+		res.Truncated = true
+		res.Note = strings.TrimSuffix(fmt.Sprintf("only the first %d chunks were compared; %s", len(chunks), res.Note), "; ")
+	}
+	return res, nil
 }

@@ -154,22 +154,176 @@ func Summary(changes []Change) string {
 	return strings.Join([]string{fmt.Sprint(n[Added], " added"), fmt.Sprint(n[Changed], " changed"), fmt.Sprint(n[Removed], " removed")}, ", ")
 }
 
+// Page selects a window of the changes [Changes] finds: the first
+// Offset are skipped and at most Limit returned. Zero Limit means 1,000.
+type Page struct {
+	Offset int
+	Limit  int
+}
+
+// Result is what [Changes] found.
+type Result struct {
+	// Changes are the changes of the page, by path, then line. Never nil.
+	Changes []Change `json:"changes"`
+	// Total is how many changes there are in all.
+	Total int `json:"total"`
+	// Truncated reports that changes follow this page: ask again with
+	// the offset NextOffset to get them.
+	Truncated  bool `json:"truncated"`
+	NextOffset int  `json:"next_offset,omitempty"`
+	// Skipped names the entries left out, with why: too large, not a
+	// regular file, a name the path rules refuse.
+	Skipped []string `json:"skipped,omitempty"`
+}
+
 // Changes compares memory/ at revision from with memory/ at revision to,
-// or with the working tree of dir when to is "" (see [Diff]).
-func Changes(ctx context.Context, dir, from, to string, opts chunker.Options, maxBytes int64) ([]Change, error) {
-	old, err := CheckOut(ctx, dir, from, maxBytes)
+// or with the working tree of dir when to is "", chunk by chunk (see
+// [Diff]), and returns the page of changes asked for. Files over
+// maxBytes (0: no limit) are left out. A file whose blob is the same on
+// both sides is not read; each blob is read from git once per file that
+// changed, and chunked once while a cache of 4*maxBytes (64 MiB without
+// a limit) of source holds it: a commit naming one blob under many names
+// costs about what the blob costs. Only the page is kept in memory.
+func Changes(ctx context.Context, dir, from, to string, opts chunker.Options, maxBytes int64, page Page) (*Result, error) {
+	if page.Limit <= 0 {
+		page.Limit = 1000
+	}
+	page.Offset = max(page.Offset, 0)
+	fromCommit, err := Resolve(ctx, dir, from)
 	if err != nil {
 		return nil, err
 	}
-	defer old.Close()
-	newRoot := dir
+	old, skipped, err := memoryTree(ctx, dir, fromCommit, maxBytes)
+	if err != nil {
+		return nil, err
+	}
+	var cur map[string]entry
+	var work map[string]workspace.File
 	if to != "" {
-		c, err := CheckOut(ctx, dir, to, maxBytes)
+		toCommit, err := Resolve(ctx, dir, to)
 		if err != nil {
 			return nil, err
 		}
-		defer c.Close()
-		newRoot = c.Dir
+		var sk []string
+		if cur, sk, err = memoryTree(ctx, dir, toCommit, maxBytes); err != nil {
+			return nil, err
+		}
+		skipped = append(skipped, sk...)
+	} else {
+		files, _, err := workspace.Discover(dir, nil)
+		if err != nil {
+			return nil, fmt.Errorf("history: list %s: %w", dir, err)
+		}
+		work = make(map[string]workspace.File, len(files))
+		for _, f := range files {
+			if maxBytes > 0 && f.Size > maxBytes {
+				skipped = append(skipped, fmt.Sprintf("%s: %d bytes, over the %d limit", f.Rel, f.Size, maxBytes))
+				continue
+			}
+			work[f.Rel] = f
+		}
 	}
-	return Diff(ctx, old.Dir, newRoot, opts, maxBytes)
+	paths := make([]string, 0, len(old)+len(cur)+len(work))
+	for p := range old {
+		paths = append(paths, p)
+	}
+	for p := range cur {
+		paths = append(paths, p)
+	}
+	for p := range work {
+		paths = append(paths, p)
+	}
+	slices.Sort(paths)
+	paths = slices.Compact(paths)
+
+	r, err := newBlobReader(ctx, dir)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	cache := newChunkCache(maxBytes)
+	split := func(id string, data func() ([]byte, error)) ([]chunker.Chunk, error) {
+		if c, ok := cache.get(id); ok {
+			return c, nil
+		}
+		b, err := data()
+		if err != nil {
+			return nil, err
+		}
+		c := chunker.Split(b, opts)
+		cache.put(id, c, len(b))
+		return c, nil
+	}
+	res := &Result{Changes: []Change{}, Skipped: skipped}
+	for _, p := range paths {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		o, inOld := old[p]
+		var before, after []chunker.Chunk
+		if inOld {
+			if before, err = split(o.oid, func() ([]byte, error) { return r.read(o.oid) }); err != nil {
+				return nil, err
+			}
+		}
+		if n, ok := cur[p]; ok {
+			if inOld && n.oid == o.oid {
+				continue
+			}
+			if after, err = split(n.oid, func() ([]byte, error) { return r.read(n.oid) }); err != nil {
+				return nil, err
+			}
+		} else if f, ok := work[p]; ok {
+			data, err := os.ReadFile(f.Abs)
+			if err != nil {
+				return nil, fmt.Errorf("history: %w", err)
+			}
+			id := blobID(data)
+			if inOld && id == o.oid {
+				continue
+			}
+			if after, err = split(id, func() ([]byte, error) { return data, nil }); err != nil {
+				return nil, err
+			}
+		}
+		for _, c := range diffFile(p, before, after) {
+			if res.Total >= page.Offset && len(res.Changes) < page.Limit {
+				res.Changes = append(res.Changes, c)
+			}
+			res.Total++
+		}
+	}
+	if end := page.Offset + len(res.Changes); end < res.Total {
+		res.Truncated, res.NextOffset = true, end
+	}
+	return res, nil
+}
+
+// chunkCache keeps the chunks of recently split blobs, by blob id, up to
+// a budget of source bytes; past it, it starts over.
+type chunkCache struct {
+	m          map[string][]chunker.Chunk
+	bytes, max int64
+}
+
+func newChunkCache(maxBytes int64) *chunkCache {
+	limit := int64(64 << 20)
+	if maxBytes > 0 {
+		limit = 4 * maxBytes
+	}
+	return &chunkCache{m: make(map[string][]chunker.Chunk), max: limit}
+}
+
+func (c *chunkCache) get(id string) ([]chunker.Chunk, bool) {
+	ch, ok := c.m[id]
+	return ch, ok
+}
+
+func (c *chunkCache) put(id string, ch []chunker.Chunk, n int) {
+	if c.bytes+int64(n) > c.max {
+		clear(c.m)
+		c.bytes = 0
+	}
+	c.m[id] = ch
+	c.bytes += int64(n)
 }

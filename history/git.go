@@ -88,31 +88,45 @@ func Resolve(ctx context.Context, dir, rev string) (string, error) {
 }
 
 // CommitTimes returns a function giving the time of the last commit that
-// changed a workspace-relative path, asking git once per path and
-// remembering the answer; zero when unknown (no git, no repository, a
-// path never committed). After the first failure it stops asking. The
-// function is safe for concurrent use and uses ctx for its git calls.
+// changed a workspace-relative path; zero when unknown (no git, no
+// repository, a path never committed). The first call runs one git log
+// over the workspace for every path, the rest read its answer: a call
+// costs one git process, however many paths it asks about. The function
+// is safe for concurrent use and uses ctx for its git call.
 func CommitTimes(ctx context.Context, dir string) func(path string) time.Time {
-	// mu guards seen and off.
-	var mu sync.Mutex
-	seen := map[string]time.Time{}
-	off := false
-	return func(path string) time.Time {
-		mu.Lock()
-		defer mu.Unlock()
-		if t, ok := seen[path]; ok || off {
-			return t
-		}
-		out, err := git(ctx, dir, nil, "log", "-1", "--format=%ct", "--", path)
-		if err != nil {
-			off = true
-			return time.Time{}
-		}
-		var t time.Time
-		if s, err := strconv.ParseInt(strings.TrimSpace(string(out)), 10, 64); err == nil {
-			t = time.Unix(s, 0).UTC()
-		}
-		seen[path] = t
-		return t
+	times := sync.OnceValue(func() map[string]time.Time {
+		m, _ := commitTimes(ctx, dir)
+		return m
+	})
+	return func(path string) time.Time { return times()[path] }
+}
+
+// commitMark starts each commit of commitTimes' git log.
+const commitMark = "commit-time "
+
+// commitTimes asks git once for the last commit time of every path under
+// dir, relative to dir.
+func commitTimes(ctx context.Context, dir string) (map[string]time.Time, error) {
+	out, err := git(ctx, dir, nil, "-c", "core.quotePath=false", "log", "--format=%x00"+commitMark+"%ct",
+		"--name-only", "--no-renames", "-z", "--relative", "--", ".")
+	if err != nil {
+		return nil, err
 	}
+	m := make(map[string]time.Time)
+	var t time.Time
+	for _, rec := range strings.Split(string(out), "\x00") {
+		rec = strings.TrimPrefix(rec, "\n")
+		if s, ok := strings.CutPrefix(rec, commitMark); ok {
+			n, err := strconv.ParseInt(s, 10, 64)
+			if err != nil {
+				return nil, fmt.Errorf("history: git log: bad time %q", s)
+			}
+			t = time.Unix(n, 0).UTC()
+			continue
+		}
+		if rec != "" && t.After(m[rec]) {
+			m[rec] = t
+		}
+	}
+	return m, nil
 }

@@ -3,6 +3,7 @@ package history_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -135,17 +136,55 @@ func TestMaterializeHostileTree(t *testing.T) {
 	}
 }
 
+// TestCommitTimes checks the commit times of a workspace in a subfolder
+// of its repository, and that asking about many paths runs git once: a
+// wrapper on $PATH counts the git processes.
 func TestCommitTimes(t *testing.T) {
 	dir, run := repo(t)
-	memweavetest.WriteFile(t, dir, "memory/a.md", "# A\n\nx y z\n")
+	ws := filepath.Join(dir, "ws")
+	memweavetest.WriteFile(t, ws, "memory/a.md", "# A\n\nx y z\n")
+	memweavetest.WriteFile(t, ws, "memory/b c.md", "# B\n\nx y z\n")
+	for i := range 50 {
+		memweavetest.WriteFile(t, ws, fmt.Sprintf("memory/n%02d.md", i), "# N\n")
+	}
 	run("add", "-A")
 	run("commit", "-q", "-m", "one")
-	at := history.CommitTimes(context.Background(), dir)
+	memweavetest.WriteFile(t, ws, "memory/b c.md", "# B\n\nchanged\n")
+	run("add", "-A")
+	run("-c", "core.quotePath=true", "commit", "-q", "-m", "two", "--date=2026-02-03T00:00:00Z")
+
+	real, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("git not installed")
+	}
+	bin := t.TempDir()
+	count := filepath.Join(bin, "count")
+	script := "#!/bin/sh\necho x >> " + count + "\nexec " + real + " \"$@\"\n"
+	if err := os.WriteFile(filepath.Join(bin, "git"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+
+	at := history.CommitTimes(context.Background(), ws)
 	if got := at("memory/a.md"); got.Year() != 2025 {
 		t.Errorf("CommitTimes(memory/a.md) = %v, want 2025-01-01", got)
 	}
+	if got := at("memory/b c.md"); got.Year() != 2025 {
+		// The commit date is fixed by the environment; only the author
+		// date moved: both commits say 2025.
+		t.Errorf("CommitTimes(memory/b c.md) = %v, want 2025", got)
+	}
+	for i := range 50 {
+		if got := at(fmt.Sprintf("memory/n%02d.md", i)); got.IsZero() {
+			t.Errorf("CommitTimes(memory/n%02d.md) = zero", i)
+		}
+	}
 	if got := at("memory/none.md"); !got.IsZero() {
 		t.Errorf("CommitTimes(memory/none.md) = %v, want zero", got)
+	}
+	data, _ := os.ReadFile(count)
+	if n := strings.Count(string(data), "x"); n != 1 {
+		t.Errorf("CommitTimes ran git %d times for 53 paths, want 1", n)
 	}
 }
 
@@ -187,5 +226,48 @@ func TestMaterializeDotDotTree(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dst, "evil.md")); err == nil {
 		t.Error("evil.md written outside memory/")
+	}
+}
+
+// TestAmplifyingCommit reads a commit naming one blob under 64 paths:
+// Materialize writes the blob once and lists the other names, and
+// Changes returns a page of the changes with the total and the offset of
+// the next page.
+func TestAmplifyingCommit(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	ctx := context.Background()
+	dir := t.TempDir()
+	commit, err := memweavetest.AmplifyingCommit(ctx, dir, 256<<10, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dst := t.TempDir()
+	snap, err := history.Materialize(ctx, dir, commit, dst, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if snap.Files != 1 || len(snap.Skipped) != 63 || !strings.Contains(snap.Skipped[0], "same content as memory/a00.md") {
+		t.Errorf("Materialize = %d files, %d skipped (%.80q); want 1 file and 63 same-content entries", snap.Files, len(snap.Skipped), snap.Skipped)
+	}
+	res, err := history.Changes(ctx, dir, commit, "", chunker.Options{}, 0, history.Page{Limit: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Changes) != 10 || !res.Truncated || res.NextOffset != 10 || res.Total%64 != 0 || res.Total < 640 {
+		t.Fatalf("Changes page = %d changes, total %d, truncated %v, next %d; want 10 of 64*k, truncated, next 10",
+			len(res.Changes), res.Total, res.Truncated, res.NextOffset)
+	}
+	last, err := history.Changes(ctx, dir, commit, "", chunker.Options{}, 0, history.Page{Offset: res.Total - 3, Limit: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(last.Changes) != 3 || last.Truncated || last.Changes[2].Path != "memory/a63.md" || last.Changes[2].Kind != history.Removed {
+		t.Errorf("last page = %d changes, truncated %v; want the 3 last removals of memory/a63.md", len(last.Changes), last.Truncated)
+	}
+	same, err := history.Changes(ctx, dir, commit, commit, chunker.Options{}, 0, history.Page{})
+	if err != nil || same.Total != 0 {
+		t.Errorf("Changes(commit, commit) = %+v, %v; want none", same, err)
 	}
 }

@@ -2,14 +2,13 @@ package history
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -37,57 +36,52 @@ type entry struct {
 // from dir (the workspace, which may be a subfolder of the repository),
 // into dst/memory/. dst should be a new, empty folder. Only regular blobs
 // with Markdown names that pass [workspace.SafeMemoryPath] and are at
-// most maxBytes long (0: no limit) are written.
+// most maxBytes long (0: no limit) are written, and each blob once: a
+// path holding the same blob as an earlier one (in path order) is listed
+// in Skipped, so a commit that names one blob many times costs what the
+// blob costs. Blobs are streamed from git one at a time.
 func Materialize(ctx context.Context, dir, commit, dst string, maxBytes int64) (*Snapshot, error) {
-	if err := checkRev(commit); err != nil {
+	files, skipped, err := memoryTree(ctx, dir, commit, maxBytes)
+	if err != nil {
 		return nil, err
 	}
-	out, err := git(ctx, dir, nil, "ls-tree", "-r", "-z", "-l", "--end-of-options", commit, "--", workspace.MemoryDir)
-	if err != nil {
-		return nil, fmt.Errorf("history: list memory at %s: %w", commit, err)
+	snap := &Snapshot{Commit: commit, Skipped: skipped}
+	if err := os.MkdirAll(filepath.Join(dst, workspace.MemoryDir), 0o755); err != nil {
+		return nil, fmt.Errorf("history: %w", err)
 	}
-	snap := &Snapshot{Commit: commit}
-	var want []entry
-	for _, rec := range bytes.Split(out, []byte{0}) {
-		e, ok := parseEntry(string(rec))
-		if !ok {
+	if len(files) == 0 {
+		return snap, nil
+	}
+	paths := make([]string, 0, len(files))
+	for p := range files {
+		paths = append(paths, p)
+	}
+	slices.Sort(paths)
+	r, err := newBlobReader(ctx, dir)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	first := make(map[string]string) // blob id -> first path
+	for _, p := range paths {
+		e := files[p]
+		if f, ok := first[e.oid]; ok {
+			snap.Skipped = append(snap.Skipped, p+": same content as "+f+", indexed once")
 			continue
-		}
-		switch {
-		case e.typ != "blob" || (e.mode != "100644" && e.mode != "100755"):
-			snap.Skipped = append(snap.Skipped, e.path+": not a regular file")
-		case !workspace.IsMarkdown(path.Base(e.path)):
-		case maxBytes > 0 && e.size > maxBytes:
-			snap.Skipped = append(snap.Skipped, fmt.Sprintf("%s: %d bytes, over the %d limit", e.path, e.size, maxBytes))
-		default:
-			want = append(want, e)
-		}
-	}
-	if len(want) == 0 {
-		return snap, os.MkdirAll(filepath.Join(dst, workspace.MemoryDir), 0o755)
-	}
-	var in bytes.Buffer
-	for _, e := range want {
-		in.WriteString(e.oid + "\n")
-	}
-	blobs, err := git(ctx, dir, in.Bytes(), "cat-file", "--batch")
-	if err != nil {
-		return nil, fmt.Errorf("history: read memory at %s: %w", commit, err)
-	}
-	r := bufio.NewReader(bytes.NewReader(blobs))
-	for _, e := range want {
-		data, err := readBlob(r, e.oid)
-		if err != nil {
-			return nil, fmt.Errorf("history: read %s at %s: %w", e.path, commit, err)
 		}
 		abs, _, err := workspace.SafeMemoryPath(dst, e.path)
 		if err != nil {
 			snap.Skipped = append(snap.Skipped, e.path+": "+err.Error())
 			continue
 		}
+		data, err := r.read(e.oid)
+		if err != nil {
+			return nil, fmt.Errorf("history: read %s at %s: %w", e.path, commit, err)
+		}
 		if err := writeNew(abs, data); err != nil {
 			return nil, fmt.Errorf("history: write %s: %w", e.path, err)
 		}
+		first[e.oid] = p
 		snap.Files++
 	}
 	return snap, nil

@@ -347,6 +347,8 @@ type conflictsInput struct {
 type conflictsOutput struct {
 	Conflicts []memweave.Conflict `json:"conflicts"`
 	Total     int                 `json:"total" jsonschema:"conflicts found before max_results cut the list"`
+	Truncated bool                `json:"truncated" jsonschema:"the search stopped within its budget: others may exist; narrow path_prefix or sources to search the rest"`
+	Note      string              `json:"note,omitempty" jsonschema:"why the search was truncated"`
 	Warnings  []string            `json:"warnings"`
 }
 
@@ -371,19 +373,29 @@ func (t *tools) conflicts(ctx context.Context, in conflictsInput) (*mcp.CallTool
 	if err != nil {
 		return nil, out, err
 	}
-	return nil, conflictsOutput{Conflicts: resp.Conflicts, Total: resp.Total, Warnings: t.warnings(resp.Warnings)}, nil
+	return nil, conflictsOutput{Conflicts: resp.Conflicts, Total: resp.Total, Truncated: resp.Truncated, Note: resp.Note, Warnings: t.warnings(resp.Warnings)}, nil
 }
 
 // changesInput is the input of memory_changes.
 type changesInput struct {
 	From string `json:"from" jsonschema:"the earlier git revision (commit id, branch, tag, HEAD~3); at most 256 bytes"`
 	To   string `json:"to,omitempty" jsonschema:"the later git revision; default: the files as they are now; at most 256 bytes"`
+	// Offset and MaxResults page the answer.
+	Offset     int `json:"offset,omitempty" jsonschema:"skip this many changes: the next_offset of a truncated answer"`
+	MaxResults int `json:"max_results,omitempty" jsonschema:"how many changes to return, 1 to 200 (default 50)"`
 }
 
 // changesOutput is the output of memory_changes.
 type changesOutput struct {
-	Changes []memweave.Change `json:"changes"`
+	Changes    []memweave.Change `json:"changes"`
+	Total      int               `json:"total" jsonschema:"changes in all"`
+	Truncated  bool              `json:"truncated" jsonschema:"more changes follow: call again with offset = next_offset"`
+	NextOffset int               `json:"next_offset,omitempty" jsonschema:"the offset of the next page when truncated"`
+	Skipped    []string          `json:"skipped,omitempty" jsonschema:"memory files left out, with why"`
 }
+
+// MaxChanges bounds memory_changes' max_results: 200.
+const MaxChanges = 200
 
 func (t *tools) changes(ctx context.Context, in changesInput) (*mcp.CallToolResult, changesOutput, error) {
 	var out changesOutput
@@ -392,11 +404,14 @@ func (t *tools) changes(ctx context.Context, in changesInput) (*mcp.CallToolResu
 			return nil, out, err
 		}
 	}
-	ch, err := t.w.Changes(ctx, in.From, in.To)
+	if in.MaxResults < 0 || in.MaxResults > MaxChanges || in.Offset < 0 {
+		return nil, out, fmt.Errorf("memory_changes: max_results must be between 1 and %d and offset at least 0, got %d and %d", MaxChanges, in.MaxResults, in.Offset)
+	}
+	res, err := t.w.Changes(ctx, in.From, in.To, memweave.ChangesPage{Offset: in.Offset, Limit: cmp.Or(in.MaxResults, 50)})
 	if err != nil {
 		return nil, out, err
 	}
-	return nil, changesOutput{Changes: ch}, nil
+	return nil, changesOutput{Changes: res.Changes, Total: res.Total, Truncated: res.Truncated, NextOffset: res.NextOffset, Skipped: res.Skipped}, nil
 }
 
 // registerHistory adds memory_conflicts and memory_changes to srv.
@@ -413,7 +428,8 @@ func (t *tools) registerHistory(srv *mcp.Server) {
 		Name:  "memory_changes",
 		Title: "Memory changes between revisions",
 		Description: "List the memory passages added, removed or changed between two git revisions of the workspace " +
-			"(or a revision and the files as they are now), with paths and line ranges: what was learned or forgotten.",
+			"(or a revision and the files as they are now), with paths and line ranges: what was learned or forgotten. " +
+			"Answers a page (max_results, default 50); when truncated, call again with offset = next_offset.",
 		Annotations: &mcp.ToolAnnotations{Title: "Memory changes between revisions", ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: &no},
 	}, handler(t, "memory_changes", t.changes))
 }

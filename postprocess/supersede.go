@@ -68,10 +68,11 @@ func (s Supersede) Process(ctx context.Context, _ string, results []search.Resul
 			chunks[i].Date = d
 		}
 	}
-	found, _, err := conflict.Detect(ctx, chunks, conflict.Options{Limit: n * n, Claims: s.Claims})
+	res, err := conflict.Detect(ctx, chunks, conflict.Options{Limit: n * n, Claims: s.Claims})
 	if err != nil {
 		return nil, err
 	}
+	found := res.Conflicts
 	// Detect lists conflicts by path and line; mark the older side of
 	// each with the best-ranked newer result that contradicts it.
 	slices.SortStableFunc(found, func(x, y conflict.Conflict) int {

@@ -42,6 +42,10 @@ func TestSupersede(t *testing.T) {
 		{"outside the window", Supersede{Window: 1}, []search.Result{
 			r(1, "memory/2025-03-01.md", 3, pg15), r(2, "memory/2025-05-10.md", 7, pg16),
 		}, []int64{1, 2}, nil},
+		{"numbered incidents are different subjects", Supersede{Hide: true}, []search.Result{
+			r(1, "memory/2025-03-01.md", 3, "Incident 41: database failover took 3 minutes."),
+			r(2, "memory/2025-05-10.md", 7, "Incident 57: database failover took 3 minutes."),
+		}, []int64{1, 2}, nil},
 		{"no contradiction", Supersede{}, []search.Result{
 			r(1, "memory/2025-03-01.md", 3, pg15), r(2, "memory/2025-05-10.md", 7, "The production database runs PostgreSQL 16."),
 		}, []int64{1, 2}, nil},

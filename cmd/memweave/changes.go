@@ -10,7 +10,10 @@ import (
 )
 
 func (a *app) changesCommand() *cobra.Command {
-	var asJSON bool
+	var (
+		asJSON        bool
+		offset, limit int
+	)
 	cmd := &cobra.Command{
 		Use:   "changes REV1 [REV2]",
 		Short: "List the memory chunks added, removed or changed between two git revisions",
@@ -18,7 +21,10 @@ func (a *app) changesCommand() *cobra.Command {
 with the working tree when REV2 is not given, chunk by chunk, and lists
 the chunks added, removed or changed, with paths and line ranges: what
 an agent learned or forgot. It needs git and a workspace inside a git
-repository.
+repository. At most --limit changes are shown (1,000 by default); a
+truncated answer says so and names the --offset of the rest. Each
+distinct blob is read and chunked once, files over the size limit are
+skipped (and listed).
 
   memweave changes HEAD~5
   memweave changes v1.0 main --json`,
@@ -38,17 +44,24 @@ repository.
 				return err
 			}
 			defer closeWeave(w, &err)
-			changes, err := w.Changes(cmd.Context(), args[0], to)
+			if limit <= 0 || limit > 10_000 || offset < 0 {
+				return usageErr("invalid --limit %d or --offset %d: --limit must be in [1,10000], --offset at least 0", limit, offset)
+			}
+			resp, err := w.Changes(cmd.Context(), args[0], to, memweave.ChangesPage{Offset: offset, Limit: limit})
 			if err != nil {
 				return err
 			}
 			if asJSON {
-				return writeJSON(a.stdout, struct {
-					Changes []memweave.Change `json:"changes"`
-				}{changes})
+				return writeJSON(a.stdout, resp)
+			}
+			for _, s := range resp.Skipped {
+				fmt.Fprintf(a.stderr, "memweave: skipped %s\n", s)
+			}
+			if resp.Truncated {
+				fmt.Fprintf(a.stderr, "memweave: %d changes, %d shown; the rest with --offset %d\n", resp.Total, len(resp.Changes), resp.NextOffset)
 			}
 			var b strings.Builder
-			for _, c := range changes {
+			for _, c := range resp.Changes {
 				switch {
 				case c.Old == nil:
 					fmt.Fprintf(&b, "added    %s:%d-%d\n%s+ %s\n", c.Path, c.New.StartLine, c.New.EndLine, indent, preview(c.New.Text, previewRunes))
@@ -64,5 +77,7 @@ repository.
 		}),
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the changes as JSON")
+	cmd.Flags().IntVar(&limit, "limit", 1000, "show at most `N` changes")
+	cmd.Flags().IntVar(&offset, "offset", 0, "skip the first `N` changes (the next_offset of a truncated answer)")
 	return cmd
 }

@@ -25,7 +25,9 @@ file, that speak about the same subject and disagree: a different value
 "likely" or "possible", with a short reason and the side that is newer
 (the dated file, else the modification time, else the commit time).
 The rules are offline and deterministic; they are hints to review, not
-verdicts.
+verdicts. The search is bounded (100,000 chunks, 64 comparisons per
+claim, about a million conflicting pairs); past a bound the answer says
+it is truncated: narrow it with --path-prefix or --source.
 
   memweave conflicts --path-prefix memory/projects/ --json`,
 		Args: cobra.NoArgs,
@@ -50,10 +52,15 @@ verdicts.
 				return writeJSON(a.stdout, struct {
 					Conflicts []memweave.Conflict `json:"conflicts"`
 					Total     int                 `json:"total"`
+					Truncated bool                `json:"truncated"`
+					Note      string              `json:"note,omitempty"`
 					Warnings  []string            `json:"warnings"`
-				}{resp.Conflicts, resp.Total, a.cleanAll(resp.Warnings)})
+				}{resp.Conflicts, resp.Total, resp.Truncated, resp.Note, a.cleanAll(resp.Warnings)})
 			}
 			a.warn(resp.Warnings)
+			if resp.Truncated {
+				fmt.Fprintf(a.stderr, "memweave: %s\n", resp.Note)
+			}
 			var b strings.Builder
 			for _, c := range resp.Conflicts {
 				mark := func(side string) string {

@@ -1,0 +1,305 @@
+package conflict
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Token kinds beyond plain words and numbers, set by [normalise].
+const (
+	plain    byte = iota
+	quantity      // a number with a unit, in base units: "5 minutes" is "300s"
+	date          // a calendar date: "March 3" is "x-03-03"
+	ident         // the number of a numbered thing: the "41" of "Incident 41"
+)
+
+// locMark stands for a location predicate ("is in", "lives in", "moved
+// to"): "Maria is in Berlin" and "Maria moved to Lisbon" align on it.
+const locMark = "@in"
+
+// rawTok is one word of a sentence after [normalise], before stop words
+// and negations are handled.
+type rawTok struct {
+	w    string
+	kind byte
+	// show is how the value was written, for reasons ("5 minutes").
+	show string
+	// name: the word is capitalised inside the sentence.
+	name bool
+	// keep: a marker that is never a stop word.
+	keep bool
+}
+
+// normalise rewrites the lower-cased words of sentence s: a number and
+// its unit become one quantity, a day and a month (and a year) one date,
+// the number after an identifying noun ("incident", "ticket", "step")
+// or after "#" an identifier, and a location predicate the marker
+// [locMark].
+func normalise(s string, words []string) []rawTok {
+	names := capitalised(s)
+	hashed := hashNumbers(s)
+	out := make([]rawTok, 0, len(words))
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		if n := locPredicate(words, i); n > 0 {
+			out = append(out, rawTok{w: locMark, keep: true})
+			i += n - 1
+			continue
+		}
+		if d, n := dateAt(words, i); n > 0 {
+			out = append(out, rawTok{w: d, kind: date, show: strings.Join(words[i:i+n], " "), keep: true})
+			i += n - 1
+			continue
+		}
+		if q, n := quantityAt(words, i); n > 0 {
+			out = append(out, rawTok{w: q, kind: quantity, show: strings.Join(words[i:i+n], " "), keep: true})
+			i += n - 1
+			continue
+		}
+		t := rawTok{w: w, name: names[w]}
+		switch {
+		case isValue(w) && (hashed[w] || (i > 0 && idNouns[words[i-1]])):
+			t.kind = ident
+		case isIdentWord(w):
+			t.kind = ident
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// idNouns are the nouns whose following number names one of many
+// numbered things: "Incident 41" and "Incident 57" are two incidents.
+var idNouns = setOf(`incident incidents ticket tickets issue issues bug bugs pr prs step steps sprint sprints
+room rooms build builds case cases order orders invoice invoices migration migrations item items
+task tasks story stories epic epics milestone milestones phase phases chapter chapters section
+sections day week episode episodes lesson lessons exercise question questions rfc adr`)
+
+// isIdentWord reports whether w is a code made of letters and digits
+// joined by a dash, such as "proj-1234" or "jira-88".
+func isIdentWord(w string) bool {
+	before, after, ok := strings.Cut(w, "-")
+	return ok && before != "" && after != "" && !hasDigit(before) && allDigits(after) &&
+		unicode.IsLetter(rune(before[0]))
+}
+
+func allDigits(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if w[i] < '0' || w[i] > '9' {
+			return false
+		}
+	}
+	return w != ""
+}
+
+// capitalised returns the lower-cased words written with a capital
+// letter after the sentence's first word: names, as far as the text
+// tells.
+func capitalised(s string) map[string]bool {
+	var m map[string]bool
+	start, first := -1, true
+	for i, r := range s + " " {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '\'' {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 {
+			f := s[start:i]
+			if c, _ := utf8.DecodeRuneInString(f); !first && unicode.IsUpper(c) {
+				if m == nil {
+					m = make(map[string]bool)
+				}
+				m[strings.ToLower(f)] = true
+			}
+			start, first = -1, false
+		}
+	}
+	return m
+}
+
+// hashNumbers returns the numbers written right after "#" in s ("#4521").
+func hashNumbers(s string) map[string]bool {
+	var m map[string]bool
+	for i := strings.IndexByte(s, '#'); i >= 0; {
+		j := i + 1
+		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			j++
+		}
+		if j > i+1 {
+			if m == nil {
+				m = make(map[string]bool)
+			}
+			m[s[i+1:j]] = true
+		}
+		k := strings.IndexByte(s[j:], '#')
+		if k < 0 {
+			break
+		}
+		i = j + k
+	}
+	return m
+}
+
+// locVerbs are the words of a location predicate, each with the
+// prepositions that complete it.
+var locVerbs = map[string]string{
+	"is": "in", "are": "in", "lives": "in", "live": "in", "living": "in", "based": "in",
+	"located": "in", "hosted": "in", "sits": "on in", "sit": "on in",
+	"moved": "to", "move": "to", "moving": "to", "relocated": "to", "relocate": "to", "migrated": "to",
+}
+
+// locPredicate returns how many words at words[i] form a location
+// predicate ("lives in", "moved to", "moved from X to"), 0 when none.
+func locPredicate(words []string, i int) int {
+	preps, ok := locVerbs[words[i]]
+	if !ok || i+1 >= len(words) {
+		return 0
+	}
+	next := words[i+1]
+	if strings.Contains(" "+preps+" ", " "+next+" ") {
+		return 2
+	}
+	if preps == "to" && next == "from" {
+		// "moved from Berlin to Lisbon": the old place is not a claim.
+		for j := i + 2; j < len(words) && j <= i+5; j++ {
+			if words[j] == "to" {
+				return j - i + 1
+			}
+		}
+	}
+	return 0
+}
+
+// months maps month names and abbreviations to their number.
+var months = func() map[string]int {
+	m := make(map[string]int)
+	for i, name := range strings.Fields("january february march april may june july august september october november december") {
+		m[name] = i + 1
+		m[name[:3]] = i + 1
+	}
+	m["sept"] = 9
+	return m
+}()
+
+// dayOf returns the day of month w writes ("3", "3rd", "14th"), or 0.
+func dayOf(w string) int {
+	for _, suf := range []string{"st", "nd", "rd", "th"} {
+		w = strings.TrimSuffix(w, suf)
+	}
+	if !allDigits(w) || len(w) > 2 {
+		return 0
+	}
+	d, _ := strconv.Atoi(w)
+	if d < 1 || d > 31 {
+		return 0
+	}
+	return d
+}
+
+// yearOf returns the year w writes (1900 to 2199), or 0.
+func yearOf(w string) int {
+	if len(w) != 4 || !allDigits(w) {
+		return 0
+	}
+	y, _ := strconv.Atoi(w)
+	if y < 1900 || y > 2199 {
+		return 0
+	}
+	return y
+}
+
+// dateAt reads a date at words[i]: "March 3", "3 March", "the 4th of
+// August", each with an optional year after it, or a month alone
+// (except "march" and "may", which are also verbs). It returns the date
+// as "YYYY-MM-DD", with "x" for an unknown year and the day left out
+// when unknown, and the words it spans; 0 words when there is none.
+func dateAt(words []string, i int) (string, int) {
+	at := func(k int) string {
+		if k < len(words) {
+			return words[k]
+		}
+		return ""
+	}
+	month, day, n := 0, 0, 0
+	if m, ok := months[words[i]]; ok {
+		if d := dayOf(at(i + 1)); d > 0 {
+			month, day, n = m, d, 2
+		} else if words[i] != "march" && words[i] != "may" && len(words[i]) > 3 {
+			month, n = m, 1
+		}
+	} else if d := dayOf(words[i]); d > 0 {
+		if m, ok := months[at(i+1)]; ok {
+			month, day, n = m, d, 2
+		} else if m, ok := months[at(i+2)]; ok && at(i+1) == "of" {
+			month, day, n = m, d, 3
+		}
+	}
+	if n == 0 {
+		return "", 0
+	}
+	year := "x"
+	if y := yearOf(at(i + n)); y > 0 {
+		year, n = strconv.Itoa(y), n+1
+	}
+	s := year + "-" + twoDigits(month)
+	if day > 0 {
+		s += "-" + twoDigits(day)
+	}
+	return s, n
+}
+
+func twoDigits(n int) string {
+	if n < 10 {
+		return "0" + strconv.Itoa(n)
+	}
+	return strconv.Itoa(n)
+}
+
+// units maps unit words to their size in base units: seconds for time,
+// bytes for data.
+var units = map[string]float64{
+	"ms": 1e-3, "millisecond": 1e-3, "milliseconds": 1e-3,
+	"s": 1, "sec": 1, "secs": 1, "second": 1, "seconds": 1,
+	"min": 60, "mins": 60, "minute": 60, "minutes": 60,
+	"h": 3600, "hr": 3600, "hrs": 3600, "hour": 3600, "hours": 3600,
+	"day": 86400, "days": 86400, "week": 604800, "weeks": 604800,
+	"month": 2592000, "months": 2592000, "year": 31536000, "years": 31536000,
+	"b": 1, "byte": 1, "bytes": 1,
+	"kb": 1 << 10, "kib": 1 << 10, "mb": 1 << 20, "mib": 1 << 20,
+	"gb": 1 << 30, "gib": 1 << 30, "tb": 1 << 40, "tib": 1 << 40,
+}
+
+// quantityAt reads a number and its unit at words[i] ("5 minutes",
+// "300ms", "1.5 GB") and returns it in base units, such as "300s" or
+// "1073741824b", with the words it spans; 0 words when there is none.
+func quantityAt(words []string, i int) (string, int) {
+	w := words[i]
+	j := 0
+	for j < len(w) && (w[j] >= '0' && w[j] <= '9' || (w[j] == '.' && j > 0)) {
+		j++
+	}
+	if j == 0 {
+		return "", 0
+	}
+	num, err := strconv.ParseFloat(strings.TrimSuffix(w[:j], "."), 64)
+	if err != nil {
+		return "", 0
+	}
+	unit, n := w[j:], 1
+	if unit == "" && i+1 < len(words) {
+		unit, n = words[i+1], 2
+	}
+	size, ok := units[unit]
+	if !ok {
+		return "", 0
+	}
+	suffix := "s"
+	if size >= 1 && (strings.HasSuffix(unit, "b") || strings.HasPrefix(unit, "byte")) {
+		suffix = "b"
+	}
+	return strconv.FormatFloat(num*size, 'g', 10, 64) + suffix, n
+}

@@ -1,0 +1,115 @@
+package history
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/sha1"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path"
+	"strconv"
+
+	"github.com/memweave/memweave-go/workspace"
+)
+
+// blobReader reads blobs one at a time from one git cat-file --batch
+// process: a revision's blobs are streamed, never held all at once.
+type blobReader struct {
+	cmd *exec.Cmd
+	in  io.WriteCloser
+	out *bufio.Reader
+}
+
+func newBlobReader(ctx context.Context, dir string) (*blobReader, error) {
+	bin, err := exec.LookPath("git")
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrNoGit, err)
+	}
+	cmd := exec.CommandContext(ctx, bin, "-C", dir, "cat-file", "--batch")
+	cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, fmt.Errorf("history: cat-file: %w", err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, fmt.Errorf("history: cat-file: %w", err)
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("history: cat-file: %w", err)
+	}
+	return &blobReader{cmd: cmd, in: in, out: bufio.NewReaderSize(out, 64<<10)}, nil
+}
+
+// read returns the content of blob oid.
+func (r *blobReader) read(oid string) ([]byte, error) {
+	if _, err := io.WriteString(r.in, oid+"\n"); err != nil {
+		return nil, fmt.Errorf("history: cat-file %s: %w", oid, err)
+	}
+	data, err := readBlob(r.out, oid)
+	if err != nil {
+		return nil, fmt.Errorf("history: cat-file %s: %w", oid, err)
+	}
+	return data, nil
+}
+
+// Close ends the git process.
+func (r *blobReader) Close() error {
+	r.in.Close()
+	_, _ = io.Copy(io.Discard, r.out)
+	err := r.cmd.Wait()
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		return nil // killed by a cancelled context, or closed early
+	}
+	return err
+}
+
+// memoryTree lists the Markdown blobs under memory/ at commit, as seen
+// from dir, that obey the path rules and are at most maxBytes long (0:
+// no limit), by path, and the entries it left out with why.
+func memoryTree(ctx context.Context, dir, commit string, maxBytes int64) (map[string]entry, []string, error) {
+	if err := checkRev(commit); err != nil {
+		return nil, nil, err
+	}
+	out, err := git(ctx, dir, nil, "ls-tree", "-r", "-z", "-l", "--end-of-options", commit, "--", workspace.MemoryDir)
+	if err != nil {
+		return nil, nil, fmt.Errorf("history: list memory at %s: %w", commit, err)
+	}
+	files := make(map[string]entry)
+	var skipped []string
+	for _, rec := range bytes.Split(out, []byte{0}) {
+		e, ok := parseEntry(string(rec))
+		if !ok {
+			continue
+		}
+		switch {
+		case e.typ != "blob" || (e.mode != "100644" && e.mode != "100755"):
+			skipped = append(skipped, e.path+": not a regular file")
+		case !workspace.IsMarkdown(path.Base(e.path)):
+		case maxBytes > 0 && e.size > maxBytes:
+			skipped = append(skipped, fmt.Sprintf("%s: %d bytes, over the %d limit", e.path, e.size, maxBytes))
+		default:
+			if _, _, err := workspace.SafeMemoryPath(dir, e.path); err != nil {
+				skipped = append(skipped, e.path+": "+err.Error())
+				continue
+			}
+			files[e.path] = e
+		}
+	}
+	return files, skipped, nil
+}
+
+// blobID is the git object id (SHA-1) of a blob holding data: a working
+// tree file whose id matches a revision's entry is unchanged.
+func blobID(data []byte) string {
+	h := sha1.New()
+	h.Write([]byte("blob " + strconv.Itoa(len(data)) + "\x00"))
+	h.Write(data)
+	return hex.EncodeToString(h.Sum(nil))
+}
