@@ -147,12 +147,20 @@ func (w *Weave) SearchAt(ctx context.Context, rev, query string, opts ...SearchO
 // into warnings naming them.
 func skippedAt(co *history.Checkout) []Warning {
 	var out []Warning
-	for _, s := range co.Skipped {
+	for i, s := range co.Skipped {
+		if i == maxSkippedWarnings {
+			out = append(out, Warning{Err: fmt.Errorf("%d more entries left out of the search at %.12s", len(co.Skipped)-i, co.Commit)})
+			break
+		}
 		path, why, _ := strings.Cut(s, ": ")
 		out = append(out, Warning{Path: path, Err: fmt.Errorf("left out of the search at %.12s: %s", co.Commit, why)})
 	}
 	return out
 }
+
+// maxSkippedWarnings bounds the warnings of one search at a revision
+// about entries it left out; the rest are counted in one more.
+const maxSkippedWarnings = 20
 
 // Change is a chunk added, removed or changed between two revisions.
 type Change = history.Change
