@@ -96,7 +96,7 @@ func (h *Hash) dimensions() int {
 	return h.dims
 }
 
-// Identity returns {Provider: "hash", Model: "fnv-ngram-v1", Dims: dims}.
+// Identity returns {Provider: "hash", Model: "fnv-ngram-v2", Dims: dims}.
 func (h *Hash) Identity() Identity {
 	return Identity{Provider: "hash", Model: hashModel, Dims: h.dimensions()}
 }
