@@ -209,29 +209,16 @@ func (s *hashScratch) embed(dst []float32, text string) {
 		if skipStop && isStopWord(w, wh) {
 			continue
 		}
-		if !isASCII(w) {
-			if f := tokenize.Fold(w); f != w {
-				s.add(wh, wordWeight/2)
-				s.add(fnvString(seedWord, f), wordWeight/2)
-				s.parts(f)
-				continue
-			}
+		if f := tokenize.Fold(w); f != w {
+			s.add(wh, wordWeight/2)
+			s.add(fnvString(seedWord, f), wordWeight/2)
+			s.parts(f)
+			continue
 		}
 		s.add(wh, wordWeight)
 		s.parts(w)
 	}
 	s.flush(dst)
-}
-
-// isASCII reports whether w is all ASCII, which [tokenize.Fold] leaves
-// as it is.
-func isASCII(w string) bool {
-	for i := 0; i < len(w); i++ {
-		if w[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
 }
 
 // parts adds the n-grams of word w and, when w is a compound such as

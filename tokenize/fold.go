@@ -16,6 +16,17 @@ import (
 // and other scripts are kept as they are; a w without a precomposed Latin
 // letter or a combining diacritic is returned without allocating.
 func Fold(w string) string {
+	// Small enough to be inlined: ASCII words cost no call.
+	for _, c := range []byte(w) {
+		if c >= utf8.RuneSelf {
+			return fold(w)
+		}
+	}
+	return w
+}
+
+// fold is Fold of a w that is not all ASCII.
+func fold(w string) string {
 	if !foldable(w) {
 		return w
 	}
