@@ -157,24 +157,24 @@ func Segment(s string) string {
 	for i >= 0 {
 		b.WriteString(s[:i])
 		s = s[i:]
-		// The characters of the run, as [Words] cuts them.
-		var chars []string
+		// Each character of the run, as [Words] cuts them, closes the
+		// pair that the previous one opened.
+		b.WriteByte(' ')
+		prev := ""
 		for len(s) > 0 {
 			r, size := utf8.DecodeRuneInString(s)
 			if !IsSpaceless(r) {
 				break
 			}
 			n := size + marks(s[size:])
-			chars = append(chars, s[:n])
-			s = s[n:]
+			if prev != "" {
+				b.WriteString(prev)
+				b.WriteString(s[:n])
+				b.WriteByte(' ')
+			}
+			prev, s = s[:n], s[n:]
 		}
-		b.WriteByte(' ')
-		for k := 0; k+1 < len(chars); k++ {
-			b.WriteString(chars[k])
-			b.WriteString(chars[k+1])
-			b.WriteByte(' ')
-		}
-		b.WriteString(chars[len(chars)-1])
+		b.WriteString(prev)
 		b.WriteByte(' ')
 		i = firstSpaceless(s)
 	}
@@ -215,7 +215,17 @@ func marks(s string) int {
 // an accent, or a vowel or tone sign of an Indic or Southeast Asian
 // script.
 func isMark(r rune) bool {
-	return r >= 0x0300 && unicode.In(r, unicode.Mn, unicode.Mc, unicode.Me)
+	if r < 0x0300 || isCommonCJK(r) {
+		return false
+	}
+	return unicode.In(r, unicode.Mn, unicode.Mc, unicode.Me)
+}
+
+// isCommonCJK reports whether r is a CJK Unified Ideograph of the main
+// block or a Hangul syllable, most of the characters of Chinese,
+// Japanese and Korean text, answered without the Unicode tables.
+func isCommonCJK(r rune) bool {
+	return 0x4E00 <= r && r <= 0x9FFF || 0xAC00 <= r && r <= 0xD7A3
 }
 
 // IsSpacelessToken reports whether w, a token of [Words] or [Bigrams],
@@ -234,7 +244,9 @@ func IsSpaceless(r rune) bool {
 	if r < 0x0E00 { // below Thai, the first such block
 		return false
 	}
-	if r == 0x30FC || r == 0xFF70 {
+	if r == 0x30FC || r == 0xFF70 || isCommonCJK(r) ||
+		r <= 0x0EFF && r != 0x0E3F || 0x1000 <= r && r <= 0x109F || 0x1780 <= r && r <= 0x17FF {
+		// The Thai, Lao, Myanmar and Khmer blocks, but for the baht sign.
 		return true
 	}
 	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul,

@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 func TestWords(t *testing.T) {
@@ -205,5 +206,24 @@ func TestFunctionWords(t *testing.T) {
 	fw[0] = "changed"
 	if got := FunctionWords()[0]; got != "a" {
 		t.Errorf("FunctionWords()[0] = %q after changing a returned slice, want %q", got, "a")
+	}
+}
+
+// TestSpacelessFastPaths checks the ranges IsSpaceless and isMark answer
+// without the Unicode tables against the tables, for every assigned code
+// point.
+func TestSpacelessFastPaths(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S, unicode.Z) {
+			continue // unassigned, a control, a surrogate or private use
+		}
+		want := r == 0x30FC || r == 0xFF70 || unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul,
+			unicode.Thai, unicode.Lao, unicode.Khmer, unicode.Myanmar)
+		if got := IsSpaceless(r); got != want {
+			t.Errorf("IsSpaceless(%U) = %v, want %v", r, got, want)
+		}
+		if got, want := isMark(r), unicode.In(r, unicode.Mn, unicode.Mc, unicode.Me); got != want {
+			t.Errorf("isMark(%U) = %v, want %v", r, got, want)
+		}
 	}
 }
