@@ -18,7 +18,7 @@ const DefaultHashDims = 384
 // hashModel names the feature set of [Hash]. Any change to the features,
 // weights or hash function changes the vectors and must change this name,
 // so that stored vectors are not mixed with incompatible new ones.
-const hashModel = "fnv-ngram-v1"
+const hashModel = "fnv-ngram-v2"
 
 // Feature weights. A word counts more than any one of its n-grams; a word
 // of length n has about 2n n-grams, so with these weights a typical word
@@ -26,7 +26,7 @@ const hashModel = "fnv-ngram-v1"
 const (
 	wordWeight    = 1.0
 	ngramWeight   = 0.25
-	cjkCharWeight = 0.5 // a lone Han/Kana/Hangul character; pairs get wordWeight
+	cjkCharWeight = 0.5 // a character of a spaceless script; pairs get wordWeight
 	maxNgramRunes = 40  // longer parts (hashes, base64) get no n-grams
 	boundary      = 0x110000
 	fnvOffset     = 14695981039346656037
@@ -54,10 +54,14 @@ var (
 //
 // The features of a text are
 //   - each word from [tokenize.Words], and each part of a compound word
-//     such as "zebra-comet-2026" (see [tokenize.Parts]);
-//   - the character 3- and 4-grams of each word (or part), with boundary
-//     markers so that prefixes and suffixes are distinct features;
-//   - for CJK text, each character and each pair of adjacent characters.
+//     such as "zebra-comet-2026" (see [tokenize.Parts]); a word with
+//     accents counts half as written and half as [tokenize.Fold] writes
+//     it, "café" and "cafe";
+//   - the character 3- and 4-grams of each word (or part), unaccented,
+//     with boundary markers so that prefixes and suffixes are distinct
+//     features;
+//   - for text in a spaceless script ([tokenize.IsSpaceless]), each
+//     character and each pair of adjacent characters.
 //
 // The English function words of [tokenize.IsFunctionWord] ("the", "and",
 // "of", ...) are skipped unless a text has nothing else. Each feature is hashed with 64-bit
@@ -92,7 +96,7 @@ func (h *Hash) dimensions() int {
 	return h.dims
 }
 
-// Identity returns {Provider: "hash", Model: "fnv-ngram-v1", Dims: dims}.
+// Identity returns {Provider: "hash", Model: "fnv-ngram-v2", Dims: dims}.
 func (h *Hash) Identity() Identity {
 	return Identity{Provider: "hash", Model: hashModel, Dims: h.dimensions()}
 }
@@ -184,7 +188,7 @@ func newHashScratch() *hashScratch {
 // embed writes the normalised vector of text into dst, which must be
 // zeroed and have the embedder's length.
 func (s *hashScratch) embed(dst []float32, text string) {
-	words := tokenize.Words(text)
+	words, joined := tokenize.WordsJoined(text)
 	skipStop := false
 	for _, w := range words {
 		if !isStopWord(w, fnvString(seedWord, w)) {
@@ -192,20 +196,23 @@ func (s *hashScratch) embed(dst []float32, text string) {
 			break
 		}
 	}
-	prevCJK := ""
-	for _, w := range words {
-		if r, size := utf8.DecodeRuneInString(w); r >= 0x1100 && size == len(w) && tokenize.IsCJK(r) {
+	for i, w := range words {
+		if w[0] >= 0xE0 && tokenize.IsSpacelessToken(w) {
 			s.add(fnvString(seedWord, w), cjkCharWeight)
-			if prevCJK != "" {
+			if joined[i] {
 				// The pair hashes like the two-character word it may be.
-				s.add(fnvString(fnvString(seedWord, prevCJK), w), wordWeight)
+				s.add(fnvString(fnvString(seedWord, words[i-1]), w), wordWeight)
 			}
-			prevCJK = w
 			continue
 		}
-		prevCJK = ""
 		wh := fnvString(seedWord, w)
 		if skipStop && isStopWord(w, wh) {
+			continue
+		}
+		if f := tokenize.Fold(w); f != w {
+			s.add(wh, wordWeight/2)
+			s.add(fnvString(seedWord, f), wordWeight/2)
+			s.parts(f)
 			continue
 		}
 		s.add(wh, wordWeight)

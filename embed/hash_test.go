@@ -51,10 +51,10 @@ func TestHashIdentity(t *testing.T) {
 		h    *Hash
 		want Identity
 	}{
-		{NewHash(0), Identity{Provider: "hash", Model: "fnv-ngram-v1", Dims: DefaultHashDims}},
-		{NewHash(-3), Identity{Provider: "hash", Model: "fnv-ngram-v1", Dims: DefaultHashDims}},
-		{NewHash(64), Identity{Provider: "hash", Model: "fnv-ngram-v1", Dims: 64}},
-		{new(Hash), Identity{Provider: "hash", Model: "fnv-ngram-v1", Dims: DefaultHashDims}},
+		{NewHash(0), Identity{Provider: "hash", Model: "fnv-ngram-v2", Dims: DefaultHashDims}},
+		{NewHash(-3), Identity{Provider: "hash", Model: "fnv-ngram-v2", Dims: DefaultHashDims}},
+		{NewHash(64), Identity{Provider: "hash", Model: "fnv-ngram-v2", Dims: 64}},
+		{new(Hash), Identity{Provider: "hash", Model: "fnv-ngram-v2", Dims: DefaultHashDims}},
 	}
 	for _, tt := range tests {
 		if got := tt.h.Identity(); got != tt.want {
@@ -96,7 +96,7 @@ func TestHashDeterministic(t *testing.T) {
 	}
 }
 
-const pinned = "2:0.2099 6:0.0525 10:-0.1050 11:-0.0525"
+const pinned = "2:0.2117 6:0.0529 10:-0.1059 11:-0.0529"
 
 func TestHashNormalised(t *testing.T) {
 	h := NewHash(0)
@@ -195,7 +195,7 @@ func TestHashChecksum(t *testing.T) {
 	}
 }
 
-const checksum = "ac3c20d9f72cd4600460d2d9176edfc7ab8aca809be2da22f5bdc4670ed1e4d4"
+const checksum = "5d6c902dfda37e936235e0ea310c4419f3206652702d591d2e044983615dbb5b"
 
 func TestHashSimilarity(t *testing.T) {
 	h := NewHash(0)

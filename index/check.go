@@ -505,7 +505,7 @@ func (t *tables) repair(ctx context.Context, tx *sql.Tx, p *problems, rebuildFTS
 			ftsRows = append(ftsRows, id)
 		}
 	}
-	if err := execEach(ctx, tx, ftsRows, `INSERT INTO chunks_fts (chunks_fts, rowid, text) SELECT 'delete', id, prefix || text FROM chunks WHERE id = ?`); err != nil {
+	if err := execEach(ctx, tx, ftsRows, `INSERT INTO chunks_fts (chunks_fts, rowid, text) SELECT 'delete', id, `+segmentFunc+`(prefix || text) FROM chunks WHERE id = ?`); err != nil {
 		return err
 	}
 	if err := execEach(ctx, tx, p.orphans, `DELETE FROM vectors WHERE id = ?`, `DELETE FROM chunks WHERE id = ?`); err != nil {
@@ -527,10 +527,10 @@ func (t *tables) repair(ctx context.Context, tx *sql.Tx, p *problems, rebuildFTS
 		`UPDATE files SET pending = 1 WHERE path = (SELECT path FROM chunks WHERE id = ?)`); err != nil {
 		return err
 	}
-	fts := execEach(ctx, tx, p.noFTS, `INSERT INTO chunks_fts (rowid, text) SELECT id, prefix || text FROM chunks WHERE id = ?`)
+	fts := execEach(ctx, tx, p.noFTS, `INSERT INTO chunks_fts (rowid, text) SELECT id, `+segmentFunc+`(prefix || text) FROM chunks WHERE id = ?`)
 	if rebuildFTS {
 		_, fts = tx.ExecContext(ctx, `INSERT INTO chunks_fts (chunks_fts) VALUES ('delete-all');
-			INSERT INTO chunks_fts (rowid, text) SELECT id, prefix || text FROM chunks`)
+			INSERT INTO chunks_fts (rowid, text) SELECT id, `+segmentFunc+`(prefix || text) FROM chunks`)
 	}
 	if fts != nil {
 		return fts

@@ -17,6 +17,8 @@ import (
 
 	vec "github.com/asg017/sqlite-vec-go-bindings/cgo"
 	sqlite3 "github.com/mattn/go-sqlite3"
+
+	"github.com/memweave/memweave-go/tokenize"
 )
 
 // Errors callers can test with errors.Is.
@@ -68,10 +70,15 @@ var autoOnce sync.Once
 // registerExtensions makes sqlite-vec available to every connection (an
 // index written before schema version 4 keeps its vectors in a vec0
 // table, which only the extension can read and drop), and registers
-// driverName, whose connections run connPragmas when they open.
+// driverName, whose connections run connPragmas when they open and have
+// the function segmentFunc, with which the keyword index is rebuilt from
+// the chunks in SQL.
 func registerExtensions() {
 	vec.Auto()
 	sql.Register(driverName, &sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {
+		if err := c.RegisterFunc(segmentFunc, tokenize.Segment, true); err != nil {
+			return err
+		}
 		_, err := c.Exec(connPragmas, nil)
 		return err
 	}})

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/memweave/memweave-go/embedcache"
+	"github.com/memweave/memweave-go/tokenize"
 )
 
 // File is one indexed file's row.
@@ -372,7 +373,7 @@ func (w *writer) deleteChunk(ctx context.Context, old oldChunk) error {
 	if _, err := w.delChunk.ExecContext(ctx, old.rowid); err != nil {
 		return err
 	}
-	if _, err := w.delFTS.ExecContext(ctx, old.rowid, old.indexed); err != nil {
+	if _, err := w.delFTS.ExecContext(ctx, old.rowid, tokenize.Segment(old.indexed)); err != nil {
 		return err
 	}
 	if w.hasVec && old.embedded {
@@ -418,7 +419,7 @@ func (w *writer) replace(ctx context.Context, u Update) (created, removed int, e
 			if rowid, err = res.LastInsertId(); err != nil {
 				return 0, 0, err
 			}
-			if _, err := w.insFTS.ExecContext(ctx, rowid, c.Prefix+c.Text); err != nil {
+			if _, err := w.insFTS.ExecContext(ctx, rowid, tokenize.Segment(c.Prefix+c.Text)); err != nil {
 				return 0, 0, err
 			}
 			created++

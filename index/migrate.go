@@ -66,7 +66,26 @@ ALTER TABLE files ADD COLUMN indexed_at INTEGER NOT NULL DEFAULT 0;`,
 	// next scan reads each file once and refreshes its row. The version
 	// bump also keeps older binaries, which write the write time, away.
 	`UPDATE files SET indexed_at = 0;`,
+	// 6: words of every script. The keyword index holds each chunk's
+	// text as tokenize.Segment writes it (the scripts written without
+	// spaces as character pairs, which unicode61 alone keeps as one token
+	// per clause), and its tokenizer removes every Latin diacritic and
+	// keeps combining marks inside words (Thai, Khmer, Myanmar and Indic
+	// vowel signs, which the default categories cut words at). Rebuilt
+	// from the chunks, the same rows.
+	`DROP TABLE chunks_fts;
+CREATE VIRTUAL TABLE chunks_fts USING fts5 (text, content='', tokenize='` + ftsTokenizer + `');
+INSERT INTO chunks_fts (rowid, text) SELECT id, ` + segmentFunc + `(prefix || text) FROM chunks;`,
 }
+
+// ftsTokenizer is the tokenize option of chunks_fts, quoted for an SQL
+// string: Porter stemming over unicode61 with every diacritic removed and
+// combining marks (categories M*) part of words.
+const ftsTokenizer = `porter unicode61 remove_diacritics 2 categories ''L* N* Co M*''`
+
+// segmentFunc is the SQL function, registered on every connection, that
+// writes a chunk's text as the keyword index holds it: tokenize.Segment.
+const segmentFunc = "memweave_segment"
 
 // The statements that create the vector tables, which Repair runs again
 // to recreate them.
@@ -204,7 +223,7 @@ var wantSchema = map[string]schemaObject{
 	"chunks":             {"table", "id INTEGER 0 1, uid INTEGER 1 0, path TEXT 1 0, source TEXT 1 0, seq INTEGER 1 0, start_line INTEGER 1 0, end_line INTEGER 1 0, headings TEXT 1 0, prefix TEXT 1 0, hash BLOB 1 0, text TEXT 1 0, embedded INTEGER 1 0"},
 	"chunks_path":        {"index", ""},
 	"chunks_hash":        {"index", ""},
-	"chunks_fts":         {"table", "CREATE VIRTUAL TABLE chunks_fts USING fts5 (text, content='', tokenize='porter unicode61')"},
+	"chunks_fts":         {"table", "CREATE VIRTUAL TABLE chunks_fts USING fts5 (text, content='', tokenize='" + ftsTokenizer + "')"},
 	"chunks_fts_data":    {"table", "id INTEGER 0 1, block BLOB 0 0"},
 	"chunks_fts_idx":     {"table", "segid  1 1, term  1 2, pgno  0 0"},
 	"chunks_fts_docsize": {"table", "id INTEGER 0 1, sz BLOB 0 0"},

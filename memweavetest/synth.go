@@ -21,6 +21,10 @@ type SynthOptions struct {
 	Seed uint64
 	// Namespaces is the number of agent folders under memory/. Default 4.
 	Namespaces int
+	// Chinese writes the text in Chinese: the words are one to three Han
+	// characters, as Zipf-distributed as the Latin ones, and sentences
+	// have no spaces. Headings and code take the same words.
+	Chinese bool
 }
 
 // SynthQueries is a fixed query set for benchmarks over synthetic
@@ -60,12 +64,18 @@ func Synth(root string, opts SynthOptions) (int64, error) {
 	}
 	rng := rand.New(rand.NewPCG(opts.Seed, opts.Seed^0x9e3779b97f4a7c15))
 	vocab := synthVocab(rng, 20000)
+	if opts.Chinese {
+		vocab = hanVocab(rng, len(vocab))
+	}
 	zipf := rand.NewZipf(rand.New(rand.NewPCG(opts.Seed+1, 7)), 1.1, 2, uint64(len(vocab)-1))
 	word := func() string { return vocab[zipf.Uint64()] }
 	sentence := func(n int) string {
 		ws := make([]string, n)
 		for i := range ws {
 			ws[i] = word()
+		}
+		if opts.Chinese {
+			return strings.Join(ws, "") + "。"
 		}
 		s := strings.Join(ws, " ")
 		return strings.ToUpper(s[:1]) + s[1:] + "."
@@ -145,6 +155,32 @@ func age(dir string, t time.Time) error {
 
 // synthVocab returns n distinct pronounceable words, including the domain
 // words of SynthQueries so that the fixed queries find something.
+// hanVocab returns n distinct words of one to three characters (mostly
+// two, as Chinese words are) drawn from the first 3,000 code points of
+// the CJK Unified Ideographs block.
+func hanVocab(rng *rand.Rand, n int) []string {
+	seen := make(map[string]bool, n)
+	out := make([]string, 0, n)
+	for len(out) < n {
+		l := 2
+		switch rng.IntN(6) {
+		case 0:
+			l = 1
+		case 1:
+			l = 3
+		}
+		rs := make([]rune, l)
+		for i := range rs {
+			rs[i] = 0x4E00 + rune(rng.IntN(3000))
+		}
+		if w := string(rs); !seen[w] {
+			seen[w] = true
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
 func synthVocab(rng *rand.Rand, n int) []string {
 	seed := strings.Fields(`the cache eviction policy deployment rollback procedure payments service
 timeout latency budget p99 target owns ingestion pipeline database migration plan release notes

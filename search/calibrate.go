@@ -5,7 +5,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/memweave/memweave-go/tokenize"
 )
@@ -24,6 +23,12 @@ const (
 	// vector search compares the query vector with to learn the cosine of
 	// an unrelated chunk (see [CalibrateCosine]).
 	CosineSample = 64
+	// AccentCost is the share of its keyword score a chunk loses when
+	// every query word it holds matches only once accents are removed
+	// ("cafe" against "café"), in proportion to those words' weight in
+	// the coverage: small enough to keep its rank among other chunks, and
+	// large enough that a chunk holding the words as written ranks first.
+	AccentCost = 0.1
 	// baselineQuantile is the quantile of the sampled cosines taken as the
 	// unrelated baseline: low enough that the few related chunks of a tiny
 	// index do not raise it.
@@ -78,8 +83,44 @@ func NewTermWeights(terms []string, counts []int, n int) TermWeights {
 // (0.5), above the default threshold, however long it is, and so does
 // one holding a rare identifier of a longer query, whose weight
 // dominates the coverage. Terms are matched in text as [Coverage] matches
-// them. Without terms it falls back to [NormalizeBM25].
+// them, accents removed as the keyword index removes them; the score is
+// then lowered by [AccentCost] times the coverage share of the terms text
+// holds only once accents are removed, so that a chunk holding "café" as
+// the query writes it ranks above one holding "cafe". Without terms it
+// falls back to [NormalizeBM25].
 func (w TermWeights) KeywordScore(text string, raw float64) float64 {
+	score := w.keywordScore(text, raw)
+	if score == 0 || !w.accented(text) {
+		return score
+	}
+	total, off := 0.0, 0.0
+	held, exact := w.held(text, false), w.held(text, true)
+	for i, c := range w.Cov {
+		total += c
+		if held[i] && !exact[i] {
+			off += c
+		}
+	}
+	if total == 0 {
+		return score
+	}
+	return score * (1 - AccentCost*off/total)
+}
+
+// accented reports whether the query's terms or text hold a letter that
+// [tokenize.Fold] may change, without which matching with or without
+// accents agree.
+func (w TermWeights) accented(text string) bool {
+	for _, t := range w.Terms {
+		if tokenize.Fold(t) != t {
+			return true
+		}
+	}
+	return tokenize.Fold(text) != text
+}
+
+// keywordScore is KeywordScore before the accent cost.
+func (w TermWeights) keywordScore(text string, raw float64) float64 {
 	total := 0.0
 	for _, c := range w.Cov {
 		total += c
@@ -98,7 +139,7 @@ func (w TermWeights) KeywordScore(text string, raw float64) float64 {
 	if score >= CoverageShare {
 		return min(score, 1) // the coverage floor cannot exceed it
 	}
-	held := w.held(text)
+	held := w.held(text, false)
 	cov := 0.0
 	for i, c := range w.Cov {
 		if held[i] {
@@ -109,9 +150,10 @@ func (w TermWeights) KeywordScore(text string, raw float64) float64 {
 }
 
 // held reports for each term whether text holds it, matching as
-// [Coverage] does.
-func (w TermWeights) held(text string) []bool {
+// [Coverage] does, or with accents as written when exact.
+func (w TermWeights) held(text string, exact bool) []bool {
 	m := newMatcher(nil)
+	m.exact = exact
 	owner := make([][]int, 0, len(w.Terms)) // key index -> term indexes
 	for i, t := range w.Terms {
 		for _, b := range tokenize.Bigrams(t) {
@@ -197,13 +239,13 @@ type calibration struct {
 }
 
 // termMatches returns the FTS5 MATCH expression of each term: the term
-// quoted, a CJK term as a prefix (unicode61 keeps a CJK clause as one
-// token).
+// quoted, a single character of a spaceless script as a prefix, as
+// [KeywordQuery] searches it.
 func termMatches(terms []string) []string {
 	out := make([]string, len(terms))
 	for i, t := range terms {
 		out[i] = quote(t)
-		if r, _ := utf8.DecodeRuneInString(t); tokenize.IsCJK(r) {
+		if tokenize.IsSpacelessToken(t) && len(tokenize.Words(t)) == 1 {
 			out[i] += " *"
 		}
 		if !searchable(strings.Trim(out[i], `" *`)) {

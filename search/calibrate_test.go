@@ -98,3 +98,26 @@ func TestCosineBaseline(t *testing.T) {
 		}
 	}
 }
+
+// TestKeywordScoreAccents checks that a chunk holding a query word only
+// with other accents keeps its coverage (the keyword index folds accents)
+// but scores below one holding it as the query writes it, by AccentCost
+// at most, and that the CJK pairs of a two-character query count as held.
+func TestKeywordScoreAccents(t *testing.T) {
+	raw := fts5BM25([]int{2}, 100, 1)
+	for _, q := range []string{"café", "cafe"} {
+		w := NewTermWeights(QueryTerms(q), []int{2}, 100)
+		exact, other := w.KeywordScore("we met at the "+q, raw), w.KeywordScore("we met at the "+map[string]string{"café": "cafe", "cafe": "café"}[q], raw)
+		if !(other < exact) || other < exact*(1-AccentCost)-1e-12 {
+			t.Errorf("KeywordScore(%q): as written %v, other accents %v; want lower by at most %v", q, exact, other, AccentCost)
+		}
+		// A long chunk relies on the coverage floor, which folds accents.
+		if got := w.KeywordScore("zürich", fts5BM25([]int{2}, 100, 40)); got >= CoverageShare*(1-AccentCost) {
+			t.Errorf("KeywordScore(%q) of a chunk without the word = %v, want below the floor", q, got)
+		}
+	}
+	w := NewTermWeights(QueryTerms("缓存"), []int{3}, 100)
+	if got := w.KeywordScore("为了降低延迟，团队决定在订单服务前面加一层缓存，过期时间设为五分钟。", fts5BM25([]int{3}, 100, 40)); got < CoverageShare {
+		t.Errorf("KeywordScore(缓存) of a long chunk holding it = %v, want >= %v (coverage floor)", got, CoverageShare)
+	}
+}

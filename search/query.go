@@ -59,7 +59,9 @@ func (o QueryOptions) QueryTerms(q string) []string {
 }
 
 // KeywordQuery plans an FTS5 MATCH expression for the free-text query q,
-// for a table tokenized with `porter unicode61`. It returns "" when q has
+// for memweave's keyword index: a table tokenized with `porter unicode61`
+// (diacritics removed, combining marks part of words) over text
+// written by [tokenize.Segment]. It returns "" when q has
 // nothing searchable.
 //
 // The output always has the form
@@ -83,12 +85,15 @@ func (o QueryOptions) QueryTerms(q string) []string {
 //     adjacent tokens whatever separator the document used; its parts of at
 //     least 3 characters that are not stop words are OR-ed in as well, after
 //     all the query's own terms, for partial recall;
-//   - a run of CJK characters (Han, Kana, Hangul) becomes a prefix query on
-//     the whole run, "我们使用" *, followed later by prefix queries on its
-//     overlapping bigrams, "我们" * OR "们使" * OR "使用" *. unicode61 keeps
-//     a space-less CJK clause as one token, so FTS5 can only find CJK text
-//     where a clause starts with the query's characters; this is best effort
-//     and the vector backend carries CJK recall;
+//   - a run of characters of a spaceless script (Chinese, Japanese,
+//     Korean, Thai, Lao, Khmer, Myanmar: see [tokenize.IsSpaceless]) is
+//     searched in the text the index holds, where each such run is
+//     written as its character pairs ([tokenize.Segment]): a run of two or
+//     more characters becomes the phrase of its pairs, "支付 付系 系统",
+//     which matches the word wherever it stands, followed later by each
+//     pair alone, "支付" OR "付系" OR "系统", for partial recall; a single
+//     character becomes the prefix query "支" *, which matches every pair
+//     it starts and a run's last character;
 //   - terms are deduplicated and capped at [MaxQueryTerms].
 func KeywordQuery(q string) string {
 	return QueryOptions{}.KeywordQuery(q)
@@ -147,8 +152,8 @@ func (o QueryOptions) PhraseQuery(q string) string {
 // QueryTerms returns the words the keyword query of q searches for, lower
 // cased and deduplicated, for highlighting with [Snippet]: the non-stop
 // words of q (all words when q has only stop words), the parts of its
-// compound tokens, and for CJK text its bigrams (a lone CJK character stays
-// as it is). It returns nil when q has nothing searchable.
+// compound tokens, and for text in a spaceless script its character
+// pairs (a lone character stays as it is). It returns nil when q has nothing searchable.
 func QueryTerms(q string) []string {
 	return QueryOptions{}.QueryTerms(q)
 }
@@ -214,11 +219,16 @@ func (o QueryOptions) plan(q string) plan {
 		}
 		switch {
 		case t.cjk:
-			p.addFTS(t.text, true)
 			bi := cjkBigrams(t.text)
+			if len(bi) == 1 && len(tokenize.Words(bi[0])) == 1 {
+				p.addFTS(bi[0], true) // a single character
+				p.addWord(bi[0])
+				continue
+			}
+			p.addFTS(strings.Join(bi, " "), false)
 			later = append(later, func() {
 				for _, b := range bi {
-					p.addFTS(b, true)
+					p.addFTS(b, false)
 				}
 			})
 			for _, b := range bi {
@@ -255,15 +265,16 @@ func (o QueryOptions) plan(q string) plan {
 	return p.plan
 }
 
-// queryTokens splits q into words and CJK runs, in order. Text between CJK
-// runs is tokenized by [tokenize.Words], which yields the same words as on
-// the whole query because a connector before a CJK character ends a word.
+// queryTokens splits q into words and runs of a spaceless script, in
+// order. Text between such runs is tokenized by [tokenize.Words], which
+// yields the same words as on the whole query because a connector before
+// a character of such a script ends a word.
 func queryTokens(q string) []queryToken {
 	var out []queryToken
 	seg := 0 // start of the pending non-CJK segment
 	for i := 0; i < len(q); {
 		r, size := utf8.DecodeRuneInString(q[i:])
-		if !tokenize.IsCJK(r) {
+		if !tokenize.IsSpaceless(r) {
 			i += size
 			continue
 		}
@@ -273,7 +284,7 @@ func queryTokens(q string) []queryToken {
 		j := i + size
 		for j < len(q) {
 			r, size := utf8.DecodeRuneInString(q[j:])
-			if !tokenize.IsCJK(r) {
+			if !tokenize.IsSpaceless(r) && !isMark(r) {
 				break
 			}
 			j += size
@@ -287,26 +298,21 @@ func queryTokens(q string) []queryToken {
 	return out
 }
 
-// cjkBigrams returns the overlapping character pairs of a CJK run, at
-// most MaxQueryTerms of them, or the run itself when it is a single
-// character.
+// cjkBigrams returns the overlapping character pairs of a run of a
+// spaceless script ([tokenize.Bigrams]), at most MaxQueryTerms of them,
+// or the run itself when it is a single character.
 func cjkBigrams(run string) []string {
-	var out []string
-	prev := -1 // start of the previous rune
-	for i := range run {
-		if prev >= 0 {
-			_, size := utf8.DecodeRuneInString(run[i:])
-			out = append(out, run[prev:i+size])
-			if len(out) == MaxQueryTerms {
-				break
-			}
-		}
-		prev = i
-	}
-	if out == nil {
-		return []string{run}
+	out := tokenize.Bigrams(run)
+	if len(out) > MaxQueryTerms {
+		out = out[:MaxQueryTerms]
 	}
 	return out
+}
+
+// isMark reports whether r is a combining mark (Mn, Mc, Me), which
+// belongs to the character before it.
+func isMark(r rune) bool {
+	return unicode.In(r, unicode.Mn, unicode.Mc, unicode.Me)
 }
 
 // quote renders s as an FTS5 string: double quotes around, inner double

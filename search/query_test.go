@@ -27,8 +27,14 @@ func TestKeywordQuery(t *testing.T) {
 		{"error code", "fix ERR_4012", `"fix" OR "err 4012" OR "err" OR "4012"`},
 		{"path", "pkg/foo.go panics", `"pkg foo go" OR "panics" OR "pkg" OR "foo"`},
 		{"contraction is a stop word", "don't know", `"know"`},
-		{"cjk run", "用什么缓存", `"用什么缓存" * OR "用什" * OR "什么" * OR "么缓" * OR "缓存" *`},
-		{"cjk pair", "Valkey 缓存", `"valkey" OR "缓存" *`},
+		{"cjk run", "用什么缓存", `"用什 什么 么缓 缓存" OR "用什" OR "什么" OR "么缓" OR "缓存"`},
+		{"cjk pair", "Valkey 缓存", `"valkey" OR "缓存"`},
+		{"mixed scripts", "Kubernetes集群", `"kubernetes" OR "集群"`},
+		{"version before cjk", "2.0版本", `"2 0" OR "版本"`},
+		{"katakana with prolonged mark", "ミーティング", `"ミー ーテ ティ ィン ング" OR "ミー" OR "ーテ" OR "ティ" OR "ィン" OR "ング"`},
+		{"thai marks stay with their consonant", "ที่ประชุม", `"ที่ป ปร ระ ะชุ ชุม" OR "ที่ป" OR "ปร" OR "ระ" OR "ะชุ" OR "ชุม"`},
+		{"hangul word", "회의", `"회의"`},
+		{"accents kept", "Café Zürich", `"café" OR "zürich"`},
 		{"cjk lone", "猫 cat", `"猫" * OR "cat"`},
 		{"cjk with stop words", "the 猫", `"猫" *`},
 	}
@@ -230,7 +236,7 @@ func FuzzKeywordQuery(f *testing.F) {
 	for _, s := range []string{
 		"", "what is it", `foo" OR bar`, `NEAR(a b) AND c* ^d col:e`, "zebra-comet-2026",
 		"v1.2.3", "我们用什么缓存", "\x00\xff\"", `""""`, "a-\u0301", "-b:c/d.e_f'g",
-		"\u0301\u0301", "ǅungla", "İstanbul", "１２３",
+		"\u0301\u0301", "ǅungla", "İstanbul", "１２３", "ที่ประชุม", "ミーティング", "\u0e34\u0e34", "Kubernetes集群",
 	} {
 		f.Add(s)
 	}

@@ -139,28 +139,76 @@ func pickWords(text string, ln unit, m *matcher, budget int) (s, e int) {
 }
 
 // cutWord cuts budget bytes out of the word w, which is longer than that
-// (a long URL, or CJK text written without spaces), centred on the first
-// term occurrence and at rune boundaries.
+// (a long URL, or text in a script written without spaces), centred on
+// the occurrences of the terms in the stretch of budget bytes that holds
+// the most distinct terms (so that the pairs of a query word of three or
+// more characters outweigh a pair of it seen elsewhere), and never inside
+// a character: not within a rune, nor between a rune and the combining
+// marks that follow it.
 func cutWord(text string, w unit, m *matcher, budget int) (s, e int) {
 	word := asciiLower(text[w.start:w.end])
-	at := -1
-	for _, t := range m.raw {
-		if k := strings.Index(word, t); k >= 0 && (at < 0 || k < at) {
-			at = k
+	type hit struct{ at, term int }
+	var hits []hit
+	for ti, t := range m.raw {
+		for from := 0; from < len(word) && len(hits) < maxCutHits; {
+			k := strings.Index(word[from:], t)
+			if k < 0 {
+				break
+			}
+			hits = append(hits, hit{from + k, ti})
+			from += k + len(t)
+		}
+	}
+	// The window is the budget-long span starting at an occurrence that
+	// holds the most distinct terms; the cut is centred on the
+	// occurrences it holds.
+	lo, hi, best := -1, -1, 0
+	seen := make([]bool, len(m.raw))
+	for _, h := range hits {
+		clear(seen)
+		n, r := 0, h.at
+		for _, o := range hits {
+			end := o.at + len(m.raw[o.term])
+			if o.at < h.at || end > h.at+budget {
+				continue
+			}
+			r = max(r, end)
+			if !seen[o.term] {
+				seen[o.term] = true
+				n++
+			}
+		}
+		if n > best || n == best && h.at < lo {
+			lo, hi, best = h.at, r, n
 		}
 	}
 	s = w.start
-	if at >= 0 {
-		s = w.start + max(0, min(at-budget/2, len(word)-budget))
+	if lo >= 0 {
+		s = w.start + max(0, min((lo+hi)/2-budget/2, len(word)-budget))
 	}
-	for s > w.start && !utf8.RuneStart(text[s]) {
-		s--
+	// Both ends move inwards to a character start, keeping the
+	// occurrences inside.
+	for s < w.end && !charStart(text, s) {
+		s++
 	}
 	e = min(s+budget, w.end)
-	for e > s && e < len(text) && !utf8.RuneStart(text[e]) {
+	for e > s && e < len(text) && !charStart(text, e) {
 		e--
 	}
 	return s, e
+}
+
+// maxCutHits bounds the term occurrences cutWord weighs.
+const maxCutHits = 256
+
+// charStart reports whether a character starts at byte i of text: a rune
+// starts there and it is not a combining mark.
+func charStart(text string, i int) bool {
+	if !utf8.RuneStart(text[i]) {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(text[i:])
+	return !isMark(r)
 }
 
 // asciiLower lower-cases ASCII letters only, keeping byte offsets.
@@ -271,14 +319,26 @@ type matcher struct {
 	keys map[string]int // matching key -> term index
 	raw  []string       // lower-cased term tokens, unstemmed
 	seen []bool
-	// cjk is set when a key is a CJK bigram: only then are the text's
-	// bigrams matched too.
+	// cjk is set when a key is a pair of characters of a spaceless
+	// script: only then are the text's pairs matched too.
 	cjk bool
+	// exact is set to match words as written, accents included; by
+	// default they are matched after [tokenize.Fold], as the keyword
+	// index matches them.
+	exact bool
+}
+
+// key returns the matching key of the token w.
+func (m *matcher) key(w string) string {
+	if !m.exact {
+		w = tokenize.Fold(w)
+	}
+	return stem(w)
 }
 
 // add adds the matching key of the term token w, returning its index.
 func (m *matcher) add(w string) (int, bool) {
-	k := stem(w)
+	k := m.key(w)
 	if k == "" {
 		return 0, false
 	}
@@ -286,7 +346,7 @@ func (m *matcher) add(w string) (int, bool) {
 	if !ok {
 		ki = len(m.keys)
 		m.keys[k] = ki
-		if r, _ := utf8.DecodeRuneInString(k); tokenize.IsCJK(r) {
+		if tokenize.IsSpacelessToken(k) {
 			m.cjk = true
 		}
 	}
@@ -313,7 +373,7 @@ func (m *matcher) hits(s string) int {
 	clear(m.seen)
 	n := 0
 	mark := func(w string) {
-		if k, ok := m.keys[stem(w)]; ok && !m.seen[k] {
+		if k, ok := m.keys[m.key(w)]; ok && !m.seen[k] {
 			m.seen[k] = true
 			n++
 		}
@@ -330,7 +390,7 @@ func (m *matcher) hits(s string) int {
 		return n
 	}
 	for _, w := range tokenize.Bigrams(s) {
-		if r, _ := utf8.DecodeRuneInString(w); tokenize.IsCJK(r) {
+		if tokenize.IsSpacelessToken(w) {
 			mark(w)
 		}
 	}

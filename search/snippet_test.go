@@ -104,6 +104,38 @@ func TestSnippetCJK(t *testing.T) {
 	}
 }
 
+// TestSnippetSpaceless checks snippets of long text without spaces: the
+// cut is centred on the query word itself, not on a pair of its
+// characters seen elsewhere, and never falls between a character and its
+// vowel or tone marks.
+func TestSnippetSpaceless(t *testing.T) {
+	tests := []struct{ name, text, query string }{
+		{"chinese", "系统" + strings.Repeat("这是一段没有空格的中文文本", 30) + "上周我们终于把新的支付系统部署到了生产环境" + strings.Repeat("其他无关的内容继续出现", 30), "支付系统"},
+		{"japanese", strings.Repeat("今日はとても良い天気でした", 30) + "来週の水曜日にミーティングを予定しています" + strings.Repeat("特に問題はありませんでした", 30), "ミーティング"},
+		{"thai", strings.Repeat("ที่บ้านของฉันมีต้นไม้ใหญ่", 30) + "พรุ่งนี้เช้าเราจะมีการประชุมที่สำนักงานใหญ่" + strings.Repeat("ที่บ้านของฉันมีต้นไม้ใหญ่", 30), "ประชุม"},
+		{"khmer", strings.Repeat("ខ្ញុំចូលចិត្តផឹកទឹក", 30) + "ខ្ញុំចង់ទៅលេងប្រាសាទអង្គរវត្តនៅខែក្រោយ" + strings.Repeat("ខ្ញុំចូលចិត្តផឹកទឹក", 30), "អង្គរវត្ត"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, max := range []int{40, 61, 90, 150} {
+				got := Snippet(tt.text, QueryTerms(tt.query), max)
+				inner := strings.TrimSuffix(strings.TrimPrefix(got, ellipsis), ellipsis)
+				if len(got) > max || !strings.Contains(inner, tt.query) {
+					t.Errorf("Snippet(max %d) = %q (%d bytes), want <= %d bytes holding %q", max, got, len(got), max, tt.query)
+				}
+				if r, _ := utf8.DecodeRuneInString(inner); isMark(r) {
+					t.Errorf("Snippet(max %d) = %q starts with a combining mark", max, got)
+				}
+				if at := strings.Index(tt.text, inner) + len(inner); at < len(tt.text) {
+					if r, _ := utf8.DecodeRuneInString(tt.text[at:]); isMark(r) {
+						t.Errorf("Snippet(max %d) = %q cuts a character from its mark %q", max, got, r)
+					}
+				}
+			}
+		})
+	}
+}
+
 func TestSnippetLimits(t *testing.T) {
 	text := "Überblick: 日本語のテキスト and ünïcödé words\n" + strings.Repeat("ß漢字 ", 300) + "\nend"
 	for max := 1; max < 120; max++ {

@@ -8,11 +8,13 @@ import "slices"
 type Set []uint64
 
 // SetOf returns the token set of text: the distinct tokens of [Bigrams],
-// so that CJK text compares by character pairs.
+// folded by [Fold], so that text in a spaceless script compares by
+// character pairs and "café" is the same token as "cafe".
 func SetOf(text string) Set {
 	toks := Bigrams(text)
 	set := make(Set, len(toks))
 	for i, t := range toks {
+		t = Fold(t)
 		h := uint64(14695981039346656037)
 		for j := 0; j < len(t); j++ {
 			h ^= uint64(t[j])

@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 func TestWords(t *testing.T) {
@@ -19,6 +20,15 @@ func TestWords(t *testing.T) {
 		{"trailing- dash", []string{"trailing", "dash"}},
 		{"café naïve", []string{"café", "naïve"}},
 		{"我们使用Valkey", []string{"我", "们", "使", "用", "valkey"}},
+		{"Kubernetes集群", []string{"kubernetes", "集", "群"}},
+		{"2.0版本", []string{"2.0", "版", "本"}},
+		{"ミーティング", []string{"ミ", "ー", "テ", "ィ", "ン", "グ"}},
+		// A Thai, Khmer or Myanmar character keeps its vowel and tone
+		// marks; so does a Devanagari word.
+		{"ที่ประชุม", []string{"ที่", "ป", "ร", "ะ", "ชุ", "ม"}},
+		{"ខ្មែរ", []string{"ខ្", "មែ", "រ"}},
+		{"हिन्दी भाषा", []string{"हिन्दी", "भाषा"}},
+		{"café", []string{"café"}},
 	}
 	for _, tt := range tests {
 		if got := Words(tt.in); !reflect.DeepEqual(got, tt.want) {
@@ -35,6 +45,83 @@ func TestBigrams(t *testing.T) {
 	}
 	if got := Bigrams("猫 dog"); !reflect.DeepEqual(got, []string{"猫", "dog"}) {
 		t.Errorf("Bigrams(lone) = %q", got)
+	}
+}
+
+func TestBigramsSpaceless(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"水曜日の会議", []string{"水曜", "曜日", "日の", "の会", "会議"}},
+		{"ภาษาไทย", []string{"ภา", "าษ", "ษา", "าไ", "ไท", "ทย"}},
+		{"ລາວ", []string{"ລາ", "າວ"}},
+		{"회의는 내일", []string{"회의", "의는", "내일"}},
+		{"Kubernetes集群", []string{"kubernetes", "集群"}},
+	}
+	for _, tt := range tests {
+		if got := Bigrams(tt.in); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("Bigrams(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestSegment(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"", ""},
+		{"plain English, v1.2.3", "plain English, v1.2.3"},
+		{"我们的支付系统上线了", " 我们 们的 的支 支付 付系 系统 统上 上线 线了 了 "},
+		{"猫", " 猫 "},
+		{"Kubernetes集群 (2.0版本)", "Kubernetes 集群 群  (2.0 版本 本 )"},
+		{"ที่ประชุม", " ที่ป ปร ระ ะชุ ชุม ม "},
+		{"会议。明天", " 会议 议 。 明天 天 "},
+	}
+	for _, tt := range tests {
+		if got := Segment(tt.in); got != tt.want {
+			t.Errorf("Segment(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	// The pairs of a word are a run of the segmented text's words.
+	for _, c := range []struct{ text, word string }{
+		{"我们的支付系统上线了", "支付系统"},
+		{"来週の水曜日にミーティングがあります", "ミーティング"},
+		{"พรุ่งนี้มีการประชุมที่สำนักงาน", "การประชุม"},
+	} {
+		seg := strings.Fields(Segment(c.text))
+		pairs := Bigrams(c.word)
+		found := false
+		for i := 0; i+len(pairs) <= len(seg); i++ {
+			if reflect.DeepEqual(seg[i:i+len(pairs)], pairs) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("Segment(%q) = %q, lacks the pairs %q of %q", c.text, seg, pairs, c.word)
+		}
+	}
+}
+
+func TestFold(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"cafe", "cafe"},
+		{"café", "cafe"},
+		{"zürich", "zurich"},
+		{"café", "cafe"},
+		{"việt", "viet"},
+		{"ærø", "ærø"},
+		{"straße", "straße"},
+		{"йогурт", "йогурт"},
+		{"が", "が"},
+		{"한국어", "한국어"},
+		{"ที่", "ที่"},
+	}
+	for _, tt := range tests {
+		if got := Fold(tt.in); got != tt.want {
+			t.Errorf("Fold(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { Fold("plain ascii words") }); n != 0 {
+		t.Errorf("Fold of ASCII allocates %v times, want 0", n)
 	}
 }
 
@@ -119,5 +206,24 @@ func TestFunctionWords(t *testing.T) {
 	fw[0] = "changed"
 	if got := FunctionWords()[0]; got != "a" {
 		t.Errorf("FunctionWords()[0] = %q after changing a returned slice, want %q", got, "a")
+	}
+}
+
+// TestSpacelessFastPaths checks the ranges IsSpaceless and isMark answer
+// without the Unicode tables against the tables, for every assigned code
+// point.
+func TestSpacelessFastPaths(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S, unicode.Z) {
+			continue // unassigned, a control, a surrogate or private use
+		}
+		want := r == 0x30FC || r == 0xFF70 || unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul,
+			unicode.Thai, unicode.Lao, unicode.Khmer, unicode.Myanmar)
+		if got := IsSpaceless(r); got != want {
+			t.Errorf("IsSpaceless(%U) = %v, want %v", r, got, want)
+		}
+		if got, want := isMark(r), unicode.In(r, unicode.Mn, unicode.Mc, unicode.Me); got != want {
+			t.Errorf("isMark(%U) = %v, want %v", r, got, want)
+		}
 	}
 }

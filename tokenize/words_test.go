@@ -12,7 +12,7 @@ import (
 // letters, digits, connectors, punctuation, accents, combining marks, CJK
 // and invalid UTF-8.
 func TestWordsFastPathAgrees(t *testing.T) {
-	pieces := []string{"a", "Z", "7", "9", "0", "A", "z", "-", ".", "_", "/", "'", ":", " ", ",", "!", "\n", "é", "É", "\u0301", "日", "本", "한", "ß", "Ω", "\xff", "v1.2", "zebra-comet", "e.g.", "a'b"}
+	pieces := []string{"a", "Z", "7", "9", "0", "A", "z", "-", ".", "_", "/", "'", ":", " ", ",", "!", "\n", "é", "É", "\u0301", "日", "本", "한", "ที่", "ิ", "ー", "ខ្", "ß", "Ω", "\xff", "v1.2", "zebra-comet", "e.g.", "a'b"}
 	rng := rand.New(rand.NewPCG(3, 4))
 	for n := range 20000 {
 		var b strings.Builder
@@ -20,7 +20,9 @@ func TestWordsFastPathAgrees(t *testing.T) {
 			b.WriteString(pieces[rng.IntN(len(pieces))])
 		}
 		s := b.String()
-		if got, want := Words(s), words(s, false); !slices.Equal(got, want) {
+		got, gotJoined := words(s, true)
+		want, wantJoined := words(s, false)
+		if !slices.Equal(got, want) || !slices.Equal(gotJoined, wantJoined) {
 			t.Fatalf("case %d: Words(%q) = %q, want %q", n, s, got, want)
 		}
 	}

@@ -31,10 +31,12 @@ type speedCommand struct {
 	// workspace, when set, is measured (on a copy) instead of a
 	// generated workspace.
 	workspace string
-	coldRuns  int
-	rounds    int
-	cadence   int
-	root      *cobra.Command
+	// chinese generates the workspace in Chinese.
+	chinese  bool
+	coldRuns int
+	rounds   int
+	cadence  int
+	root     *cobra.Command
 }
 
 func (a *app) speedCommand() *cobra.Command {
@@ -99,6 +101,7 @@ workspace's memory/ folder; the original is not modified.`,
 	fs.BoolVar(&c.noBare, "no-bare-vec0", false, "skip the bare vec0 reference query")
 	fs.StringVar(&c.profile, "cpuprofile", "", "write a CPU profile of the cold index to `FILE`")
 	fs.StringVar(&c.workspace, "workspace", "", "measure a copy of the workspace `DIR` instead of a generated one")
+	fs.BoolVar(&c.chinese, "chinese", false, "generate the workspace in Chinese (words of Han characters, no spaces); the timed queries stay English")
 	fs.IntVar(&c.coldRuns, "cold-runs", 20, "number of fresh processes timed for cold_search")
 	fs.IntVar(&c.rounds, "write-rounds", 30, "number of append-then-search rounds")
 	fs.IntVar(&c.cadence, "cadence-searches", 20, "number of searches in the cadence measure, 1.5-3 s apart (about 2.3 s each; 0 skips it)")
@@ -353,7 +356,7 @@ func (c *speedCommand) prepare() (dir string, files int, text int64, cleanup fun
 		cleanup = func() { os.RemoveAll(dir) }
 	}
 	c.a.progressf("generating %d files in %s", files, dir)
-	text, err = memweavetest.Synth(dir, memweavetest.SynthOptions{Files: files, ChunksPerFile: perFile, Seed: c.seed})
+	text, err = memweavetest.Synth(dir, memweavetest.SynthOptions{Files: files, ChunksPerFile: perFile, Seed: c.seed, Chinese: c.chinese})
 	return dir, files, text, cleanup, err
 }
 
