@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/memweave/memweave-go/indexer"
@@ -89,7 +90,11 @@ func (w *Weave) adoptSettings(ctx context.Context) ([]Warning, error) {
 	w.mu.Unlock()
 	var warns []Warning
 	if foreign != "" {
-		if settings == nil && !w.explicitEmbedder {
+		// Without a settings file the index's embedder is unknown, unless
+		// it is the offline hash embedder (an older version of it, say),
+		// whose vectors cost nothing to compute again.
+		hashToHash := strings.HasPrefix(foreign, "hash/") && strings.HasPrefix(w.eng.IdentityOf().Embedder, "hash/")
+		if settings == nil && !w.explicitEmbedder && !hashToHash {
 			return nil, fmt.Errorf("memweave: index: the index was built with embedder %s, and the workspace has no %s saying so; name that embedder once (memweave config), or name another to re-embed with it: %w",
 				foreign, SettingsFile, ErrSettingsMismatch)
 		}

@@ -381,3 +381,38 @@ func TestBinaryNoteSkipped(t *testing.T) {
 		t.Errorf("Search(marmalade) = %v, %v; want the text note", resp, err)
 	}
 }
+
+// TestLegacyIndexKeepsVectors: an index built before memweave.json
+// existed, with an OpenAI-compatible embedder, keeps its vectors when a
+// handle without the embedder opens it: searches are keyword-only and
+// say why, and Index refuses to re-embed until the embedder is named.
+func TestLegacyIndexKeepsVectors(t *testing.T) {
+	ctx := context.Background()
+	srv := memweavetest.NewEmbedServer(t, 48)
+	root := memweavetest.Workspace(t, sample)
+	remote := memweave.Config{Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "m", BaseURL: srv.BaseURL(), APIKey: "k"}}
+	w := open(t, root, remote)
+	mustIndex(t, w)
+	w.Close()
+	if err := os.Remove(filepath.Join(root, memweave.SettingsFile)); err != nil {
+		t.Fatal(err) // as an index made before the settings file existed
+	}
+	w = open(t, root, memweave.Config{})
+	resp, err := w.Search(ctx, "ZEBRA-COMET-2026")
+	if err != nil || resp.Mode != memweave.ModeKeyword || !strings.Contains(warningText(resp.Warnings), "vectors are of embedder openai/m/48") {
+		t.Errorf("Search = %+v, %v; want keyword mode and a warning naming the index's embedder", resp, err)
+	}
+	if _, err := w.Index(ctx); !errors.Is(err, memweave.ErrSettingsMismatch) {
+		t.Errorf("flagless Index = %v, want ErrSettingsMismatch", err)
+	}
+	st, err := w.Status(ctx)
+	if err != nil || st.Vectors == 0 || st.Vectors != st.Chunks {
+		t.Errorf("Status = %+v, %v; want every vector kept", st, err)
+	}
+	w.Close()
+	w = open(t, root, remote)
+	if res := mustIndex(t, w); res.EmbeddingsComputed != 0 {
+		t.Errorf("Index with the index's own embedder computed %d embeddings, want 0", res.EmbeddingsComputed)
+	}
+	assertHybrid(t, w, "Valkey caching layer")
+}
