@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/memweave/memweave-go/embedcache"
 	"github.com/memweave/memweave-go/search"
 )
 
@@ -102,8 +103,9 @@ func TestMigrateSegmentsKeywordIndex(t *testing.T) {
 	}
 	texts := []string{"上周我们终于把新的支付系统部署到了生产环境。", "valkey replaces redis for caching"}
 	for i, text := range texts {
+		k := embedcache.KeyOf("Notes\n" + text) // as the indexer makes it, and Check verifies
 		if _, err := sdb.Exec(`INSERT INTO chunks (id, uid, path, source, seq, start_line, end_line, headings, prefix, hash, text)
-			VALUES (?, ?, 'memory/a.md', 'memory', ?, 1, 1, '', 'Notes\n', x'01', ?)`, i+1, i+1, i, text); err != nil {
+			VALUES (?, ?, 'memory/a.md', 'memory', ?, 1, 1, '', ?, ?, ?)`, i+1, i+1, i, "Notes\n", k[:], text); err != nil {
 			t.Fatal(err)
 		}
 		// What a version 5 binary wrote: the text itself.
