@@ -10,17 +10,19 @@ import (
 // value means the offline [Hash] embedder with its default dimensions.
 type Config struct {
 	// Provider is "hash" (default: offline, deterministic, lexical
-	// similarity), "openai" (any OpenAI-compatible endpoint) or "none"
+	// similarity), "openai" (any OpenAI-compatible endpoint), "static" (a
+	// Model2Vec-format model folder, offline; see [Static]) or "none"
 	// (keyword-only index, no vectors).
 	Provider string
-	// Model is the embedding model (openai: required; hash: ignored).
+	// Model is the embedding model (openai: required; static: the model
+	// folder, required; hash: ignored).
 	Model string
 	// BaseURL is the endpoint (openai). Default https://api.openai.com/v1.
 	BaseURL string
 	// APIKey authenticates with the endpoint (openai). Never printed.
 	APIKey string
 	// Dims is the vector size: hash default 384; openai: sent as the
-	// dimensions parameter when set.
+	// dimensions parameter when set; static: ignored (the model's).
 	Dims int
 	// QueryPrefix and DocumentPrefix are prepended to queries and
 	// documents for asymmetric models (openai).
@@ -57,15 +59,18 @@ func (c *Config) Validate() error {
 	switch c.Provider {
 	case "":
 		c.Provider = "hash"
-	case "hash", "openai", "none":
+	case "hash", "openai", "static", "none":
 	default:
-		return &FieldError{"Provider", fmt.Errorf("unknown provider %q (want hash, openai or none)", c.Provider)}
+		return &FieldError{"Provider", fmt.Errorf("unknown provider %q (want hash, openai, static or none)", c.Provider)}
 	}
 	if c.Dims < 0 {
 		return &FieldError{"Dims", fmt.Errorf("must not be negative, got %d", c.Dims)}
 	}
 	if c.Provider == "openai" && c.Model == "" && c.Custom == nil {
 		return &FieldError{"Model", fmt.Errorf("required for the openai provider")}
+	}
+	if c.Provider == "static" && c.Model == "" && c.Custom == nil {
+		return &FieldError{"Model", fmt.Errorf("required for the static provider: the model folder")}
 	}
 	return nil
 }
@@ -83,7 +88,9 @@ func (e *FieldError) Error() string { return "embed: " + e.Field + ": " + e.Err.
 func (e *FieldError) Unwrap() error { return e.Err }
 
 // New returns the embedder c describes: c.Custom when set, nil for
-// provider "none" (a keyword-only index), an [OpenAI] or a [Hash].
+// provider "none" (a keyword-only index), an [OpenAI], a [Static] or a
+// [Hash]. A Static reads its folder on first use, so a missing or broken
+// model is reported by the first call that embeds.
 func New(c Config) (Embedder, error) {
 	if err := c.Validate(); err != nil {
 		return nil, err
@@ -94,6 +101,8 @@ func New(c Config) (Embedder, error) {
 	switch c.Provider {
 	case "none":
 		return nil, nil
+	case "static":
+		return NewStatic(c.Model), nil
 	case "openai":
 		return NewOpenAI(OpenAIConfig{
 			BaseURL: c.BaseURL, Model: c.Model, APIKey: c.APIKey, Dims: c.Dims,

@@ -1,0 +1,232 @@
+package embed
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"io/fs"
+	"math"
+	"os"
+	"runtime"
+	"strings"
+	"sync"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/memweave/memweave-go/embed/static"
+)
+
+// Static embeds text with a static model: one vector per token, averaged
+// over the tokens of a text, as Model2Vec models do. It reads the public
+// Model2Vec folder layout (model.safetensors, tokenizer.json and an
+// optional config.json; see [static.Parse]), so a model distilled with
+// cmd/memweave-distill or downloaded from a model hub can be used
+// offline. Embedding is a table lookup: no network, no inference runtime.
+//
+// Words the model cannot represent (with a WordPiece vocabulary, words of
+// scripts it has no pieces for; with a Unigram one, characters it does not
+// cover) fall back to lexical features: they are embedded with a [Hash] of
+// the same dimensions, and the model's vector and the hash vector are
+// mixed in proportion to the number of known tokens and unknown words. A
+// text with no known token at all gets the hash vector alone, so Chinese
+// notes under an English model still find each other by shared characters
+// instead of all getting a zero vector.
+//
+// The model is loaded on first use, not by the constructor: [Static.Identity]
+// reads the files once and hashes them (the identity changes whenever any
+// model file does, so vectors of two models are never mixed); the first
+// embedding parses the tokenizer. Errors name the file at fault and wrap
+// [static.ErrFormat] when the file is malformed. A Static is safe for
+// concurrent use by multiple goroutines.
+type Static struct {
+	name string
+	fsys fs.FS
+
+	// ident guards the first stage of loading: reading the files and
+	// learning the identity.
+	ident struct {
+		once  sync.Once
+		files static.Files
+		id    Identity
+		err   error
+	}
+	// load guards the second stage: parsing the tokenizer and tensors.
+	load struct {
+		once  sync.Once
+		model *static.Model
+		err   error
+	}
+	pool sync.Pool // of *staticScratch
+}
+
+// NewStatic returns a Static embedder over the model folder dir. It does
+// not read the folder; the first call that needs the model does.
+func NewStatic(dir string) *Static { return &Static{name: dir, fsys: os.DirFS(dir)} }
+
+// NewStaticFS returns a Static embedder over the model files at the root of
+// fsys, for a model embedded in a program with go:embed; name is how
+// errors refer to it.
+func NewStaticFS(name string, fsys fs.FS) *Static { return &Static{name: name, fsys: fsys} }
+
+func (s *Static) files() (static.Files, Identity, error) {
+	s.ident.once.Do(func() {
+		s.ident.id = Identity{Provider: "static", Model: s.name}
+		f, err := static.ReadFiles(s.fsys, s.name)
+		if err != nil {
+			s.ident.err = err
+			return
+		}
+		dims, err := static.Dims(f, s.name)
+		if err != nil {
+			s.ident.err = err
+			return
+		}
+		h := sha256.New()
+		for _, b := range [][]byte{f.Safetensors, f.Tokenizer, f.Config} {
+			var n [8]byte
+			binary.LittleEndian.PutUint64(n[:], uint64(len(b)))
+			h.Write(n[:])
+			h.Write(b)
+		}
+		s.ident.files = f
+		s.ident.id = Identity{Provider: "static", Model: "m2v-" + hex.EncodeToString(h.Sum(nil)[:8]), Dims: dims}
+	})
+	return s.ident.files, s.ident.id, s.ident.err
+}
+
+func (s *Static) model() (*static.Model, error) {
+	s.load.once.Do(func() {
+		f, _, err := s.files()
+		if err != nil {
+			s.load.err = err
+			return
+		}
+		m, err := static.Parse(f, s.name)
+		if err != nil {
+			s.load.err = err
+			return
+		}
+		s.load.model = m
+	})
+	return s.load.model, s.load.err
+}
+
+// Identity returns {Provider: "static", Model: "m2v-" and 16 hex digits of
+// the SHA-256 of the model files, Dims: the model's}. When the files
+// cannot be read, Model is the folder name and Dims 0, and every embedding
+// call returns the error.
+func (s *Static) Identity() Identity {
+	_, id, _ := s.files()
+	return id
+}
+
+// Probe loads the model and reports why it cannot be used, if it cannot.
+func (s *Static) Probe(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	_, err := s.model()
+	return err
+}
+
+// EmbedDocuments returns one L2-normalised vector per text, in order.
+// Large batches are spread over the CPUs.
+func (s *Static) EmbedDocuments(ctx context.Context, texts []string) ([][]float32, error) {
+	m, err := s.model()
+	if err != nil {
+		return nil, err
+	}
+	d := m.Dims()
+	out := make([][]float32, len(texts))
+	backing := make([]float32, len(texts)*d)
+	workers := min(runtime.GOMAXPROCS(0), (len(texts)+63)/64)
+	g, gctx := errgroup.WithContext(ctx)
+	per := (len(texts) + max(workers, 1) - 1) / max(workers, 1)
+	for lo := 0; lo < len(texts); lo += per {
+		hi := min(lo+per, len(texts))
+		g.Go(func() error {
+			sc := s.scratch(d)
+			defer s.pool.Put(sc)
+			for i := lo; i < hi; i++ {
+				if (i-lo)%64 == 0 {
+					if err := gctx.Err(); err != nil {
+						return err
+					}
+				}
+				v := backing[i*d : (i+1)*d : (i+1)*d]
+				sc.embed(m, v, texts[i])
+				out[i] = v
+			}
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// EmbedQuery returns the vector of text; it equals EmbedDocuments of the
+// one text.
+func (s *Static) EmbedQuery(ctx context.Context, text string) ([]float32, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	m, err := s.model()
+	if err != nil {
+		return nil, err
+	}
+	v := make([]float32, m.Dims())
+	sc := s.scratch(m.Dims())
+	sc.embed(m, v, text)
+	s.pool.Put(sc)
+	return v, nil
+}
+
+func (s *Static) scratch(dims int) *staticScratch {
+	if sc, ok := s.pool.Get().(*staticScratch); ok {
+		return sc
+	}
+	sc := &staticScratch{lex: make([]float32, dims)}
+	sc.onUnknown = func(w string) { sc.unknown = append(sc.unknown, strings.TrimPrefix(w, "▁")) }
+	return sc
+}
+
+// staticScratch holds the buffers of one embedding.
+type staticScratch struct {
+	tok       static.Scratch
+	unknown   []string
+	onUnknown func(string)
+	lex       []float32
+	hs        *hashScratch
+}
+
+// embed writes the vector of text into dst: the model's vector, mixed with
+// the hash vector of the unknown words in proportion to the counts.
+func (sc *staticScratch) embed(m *static.Model, dst []float32, text string) {
+	sc.unknown = sc.unknown[:0]
+	known := m.Embed(dst, text, &sc.tok, sc.onUnknown)
+	if len(sc.unknown) == 0 {
+		return
+	}
+	if sc.hs == nil {
+		sc.hs = newHashScratch()
+	}
+	lex := sc.lex[:len(dst)]
+	clear(lex)
+	sc.hs.embed(lex, strings.Join(sc.unknown, " "))
+	a := float32(known) / float32(known+len(sc.unknown))
+	var sum float64
+	for i := range dst {
+		dst[i] = float32(a*dst[i]) + float32((1-a)*lex[i])
+		sum += float64(float64(dst[i]) * float64(dst[i]))
+	}
+	if sum == 0 {
+		return
+	}
+	inv := float32(1 / math.Sqrt(sum))
+	for i := range dst {
+		dst[i] *= inv
+	}
+}
