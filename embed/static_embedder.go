@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"unicode"
 
 	"golang.org/x/sync/errgroup"
 
@@ -26,7 +27,8 @@ import (
 //
 // Words the model cannot represent (with a WordPiece vocabulary, words of
 // scripts it has no pieces for; with a Unigram one, characters it does not
-// cover) fall back to lexical features: they are embedded with a [Hash] of
+// cover) fall back to lexical features, unknown punctuation is dropped:
+// the unknown words are embedded with a [Hash] of
 // the same dimensions, and the model's vector and the hash vector are
 // mixed in proportion to the number of known tokens and unknown words. A
 // text with no known token at all gets the hash vector alone, so Chinese
@@ -189,9 +191,16 @@ func (s *Static) scratch(dims int) *staticScratch {
 		return sc
 	}
 	sc := &staticScratch{lex: make([]float32, dims)}
-	sc.onUnknown = func(w string) { sc.unknown = append(sc.unknown, strings.TrimPrefix(w, "▁")) }
+	sc.onUnknown = func(w string) {
+		// Punctuation the model lacks carries nothing the hash would add.
+		if strings.IndexFunc(w, isWordRune) >= 0 {
+			sc.unknown = append(sc.unknown, strings.TrimPrefix(w, "▁"))
+		}
+	}
 	return sc
 }
+
+func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
 // staticScratch holds the buffers of one embedding.
 type staticScratch struct {

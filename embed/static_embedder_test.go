@@ -118,6 +118,10 @@ func TestStaticFallback(t *testing.T) {
 	if n := norm(mixed); n < 0.999 || n > 1.001 {
 		t.Errorf("|mixed| = %v, want 1", n)
 	}
+	// Unknown punctuation is dropped, not mixed in.
+	if c := cosine(staticVec(t, e, "dark mode ;; ~"), dark); c < 0.99999 {
+		t.Errorf("cosine(dark mode ;; ~, dark mode) = %.5f, want 1", c)
+	}
 	// Nothing at all: zero.
 	if v := staticVec(t, e, " ... "); norm(v) != 0 {
 		t.Errorf("EmbedQuery(punctuation) = %v, want zero", v)
