@@ -25,8 +25,9 @@
 //
 //	-w, --workspace DIR       the workspace folder (default ".")
 //	    --db FILE             the index file (default DIR/.memweave/index.db)
-//	    --embedder NAME       hash (offline, default), openai or none
-//	    --embedding-model M   the model of an OpenAI-compatible endpoint
+//	    --embedder NAME       hash (offline, default), openai, static or none
+//	    --embedding-model M   the model of an OpenAI-compatible endpoint, or
+//	                          the folder of a static (Model2Vec) model
 //	    --embedding-url URL   the endpoint (default https://api.openai.com/v1)
 //	    --embedding-dims N    the vector size (hash default 384)
 //
@@ -148,8 +149,8 @@ OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
 	pf := root.PersistentFlags()
 	pf.StringVarP(&a.workspace, "workspace", "w", ".", "workspace `folder` holding memory/")
 	pf.StringVar(&a.dbPath, "db", "", "index `file` (default <workspace>/.memweave/index.db)")
-	pf.StringVar(&a.embedder, "embedder", "hash", "embedding provider: hash, openai or none")
-	pf.StringVar(&a.embeddingModel, "embedding-model", "", "embedding `model` (required with --embedder openai)")
+	pf.StringVar(&a.embedder, "embedder", "hash", "embedding provider: hash, openai, static or none")
+	pf.StringVar(&a.embeddingModel, "embedding-model", "", "embedding `model` (required with --embedder openai; the model folder with static)")
 	pf.StringVar(&a.embeddingURL, "embedding-url", "", "OpenAI-compatible endpoint `URL` (default https://api.openai.com/v1)")
 	pf.IntVar(&a.embeddingDims, "embedding-dims", 0, "embedding vector size `N` (default: hash 384, openai the model's)")
 
@@ -192,9 +193,12 @@ func (a *app) runRoot(cmd *cobra.Command, args []string) error {
 func (a *app) checkGlobalFlags(cmd *cobra.Command, _ []string) error {
 	a.apiKey = memweave.EmbeddingKeyFromEnv()
 	switch a.embedder {
-	case "hash", "openai", "none":
+	case "hash", "openai", "static", "none":
 	default:
-		return usageErr("invalid --embedder %q: want hash, openai or none", a.embedder)
+		return usageErr("invalid --embedder %q: want hash, openai, static or none", a.embedder)
+	}
+	if a.embedder == "static" && a.embeddingModel == "" {
+		return usageErr("--embedder static needs --embedding-model FOLDER")
 	}
 	if a.embeddingDims < 0 {
 		return usageErr("invalid --embedding-dims %d: must not be negative", a.embeddingDims)
