@@ -437,7 +437,7 @@ func write(o options, toks []token, table []float32, method string) error {
 			return usageErr("--attach %s: a file named %s is already in the output", a, name)
 		}
 		files[name] = b
-		attached = append(attached, name+" (from "+a+")")
+		attached = append(attached, name)
 	}
 	files["NOTICE"] = []byte(notice(o, toks, method, attached))
 	for name, b := range files {
@@ -458,12 +458,18 @@ func notice(o options, toks []token, method string, attached []string) string {
 	if o.subwords != "" {
 		fmt.Fprintf(&b, "Subword vocabulary: %s (the encoder's own).\n", filepath.Base(o.subwords))
 	}
-	fmt.Fprintf(&b, "Word list: %s.\n", o.words)
+	fmt.Fprintf(&b, "Word list: %s.\n", filepath.Base(o.words))
 	switch method {
 	case "unigram":
 		fmt.Fprintf(&b, "Token weights: from the encoder's unigram log-probabilities.\n")
 	default:
 		fmt.Fprintf(&b, "Token weights: a Zipf prior over the order of the vocabulary.\n")
+	}
+	if len(o.credits) > 0 {
+		b.WriteString("\n")
+		for _, c := range o.credits {
+			b.WriteString(c + "\n")
+		}
 	}
 	if len(attached) > 0 {
 		fmt.Fprintf(&b, "\nAttached licences and notices:\n")

@@ -6,7 +6,7 @@
 //
 //	memweave-distill --url URL --model M --out DIR [--words FILE]
 //	    [--subwords FILE] [--vocab-size N] [--dims N] [--dtype f16|f32]
-//	    [--attach FILE]... [--batch N]
+//	    [--attach FILE]... [--credit LINE]... [--batch N]
 //
 // It follows the Model2Vec method: each token of a vocabulary is embedded
 // alone by the encoder; the token vectors are reduced to --dims by PCA
@@ -89,6 +89,7 @@ type options struct {
 	vocabSize, dims int
 	dtype           string
 	attach          []string
+	credits         []string
 	batch           int
 	inFlight        int
 	timeout         time.Duration
@@ -113,6 +114,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.dtype, "dtype", "f16", "stored precision: f16 or f32")
 	var attach multiFlag
 	fs.Var(&attach, "attach", "`file` to copy beside the model (licences); repeatable")
+	var credits multiFlag
+	fs.Var(&credits, "credit", "a `line` for the NOTICE naming a source and its licence; repeatable")
 	fs.IntVar(&o.batch, "batch", 64, "texts per request")
 	fs.IntVar(&o.inFlight, "in-flight", 2, "concurrent requests")
 	fs.DurationVar(&o.timeout, "timeout", 2*time.Minute, "per-request timeout")
@@ -122,7 +125,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 		return usageErr("%v", err)
 	}
-	o.attach = attach
+	o.attach, o.credits = attach, credits
 	o.key = embed.KeyFromEnv()
 	switch {
 	case fs.NArg() > 0:

@@ -112,7 +112,7 @@ func distillArgs(t *testing.T, url, out string) []string {
 		["ing", -5.1], ["▁user", -7], ["▁The", -6], ["▁like", -8], ["ed", -5.5]]`)
 	lic := writeFile(t, in, "LICENSE", "Apache License 2.0 (test copy)\n")
 	return []string{"--url", url + "/v1", "--model", "fake-encoder", "--out", out, "--words", words,
-		"--subwords", subs, "--vocab-size", "150", "--dims", "8", "--attach", lic, "--batch", "7"}
+		"--subwords", subs, "--vocab-size", "150", "--dims", "8", "--attach", lic, "--credit", "Fake encoder: test only.", "--batch", "7"}
 }
 
 func TestDistillEndToEnd(t *testing.T) {
@@ -135,7 +135,8 @@ func TestDistillEndToEnd(t *testing.T) {
 		}
 	}
 	notice, _ := os.ReadFile(filepath.Join(out, "NOTICE"))
-	if !strings.Contains(string(notice), `"fake-encoder"`) || !strings.Contains(string(notice), "LICENSE") {
+	if !strings.Contains(string(notice), `"fake-encoder"`) || !strings.Contains(string(notice), "LICENSE") ||
+		!strings.Contains(string(notice), "Fake encoder: test only.") {
 		t.Errorf("NOTICE = %q, want the encoder and the attached licence named", notice)
 	}
 
