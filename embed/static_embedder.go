@@ -2,12 +2,9 @@ package embed
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/binary"
 	"encoding/hex"
 	"io/fs"
 	"math"
-	"os"
 	"runtime"
 	"strings"
 	"sync"
@@ -36,9 +33,11 @@ import (
 // instead of all getting a zero vector.
 //
 // The model is loaded on first use, not by the constructor: [Static.Identity]
-// reads the files once and hashes them (the identity changes whenever any
-// model file does, so vectors of two models are never mixed); the first
-// embedding parses the tokenizer. Errors name the file at fault and wrap
+// reads the files once and fingerprints them (see [static.Fingerprint]: the
+// identity changes whenever any model file does, so vectors of two models
+// are never mixed); the first embedding parses the tokenizer. A model
+// folder's model.safetensors is mapped into memory, not read, so only the
+// rows of the tokens in use become resident. Errors name the file at fault and wrap
 // [static.ErrFormat] when the file is malformed. A Static is safe for
 // concurrent use by multiple goroutines.
 type Static struct {
@@ -64,7 +63,7 @@ type Static struct {
 
 // NewStatic returns a Static embedder over the model folder dir. It does
 // not read the folder; the first call that needs the model does.
-func NewStatic(dir string) *Static { return &Static{name: dir, fsys: os.DirFS(dir)} }
+func NewStatic(dir string) *Static { return &Static{name: dir} }
 
 // NewStaticFS returns a Static embedder over the model files at the root of
 // fsys, for a model embedded in a program with go:embed; name is how
@@ -74,7 +73,18 @@ func NewStaticFS(name string, fsys fs.FS) *Static { return &Static{name: name, f
 func (s *Static) files() (static.Files, Identity, error) {
 	s.ident.once.Do(func() {
 		s.ident.id = Identity{Provider: "static", Model: s.name}
-		f, err := static.ReadFiles(s.fsys, s.name)
+		var f static.Files
+		var err error
+		if s.fsys == nil {
+			var unmap func()
+			if f, unmap, err = static.MapDir(s.name); err == nil {
+				// The mapping lives as long as the Static: vectors are
+				// copies, and nothing else holds the model.
+				runtime.AddCleanup(s, func(unmap func()) { unmap() }, unmap)
+			}
+		} else {
+			f, err = static.ReadFiles(s.fsys, s.name)
+		}
 		if err != nil {
 			s.ident.err = err
 			return
@@ -84,15 +94,9 @@ func (s *Static) files() (static.Files, Identity, error) {
 			s.ident.err = err
 			return
 		}
-		h := sha256.New()
-		for _, b := range [][]byte{f.Safetensors, f.Tokenizer, f.Config} {
-			var n [8]byte
-			binary.LittleEndian.PutUint64(n[:], uint64(len(b)))
-			h.Write(n[:])
-			h.Write(b)
-		}
+		sum := static.Fingerprint(f)
 		s.ident.files = f
-		s.ident.id = Identity{Provider: "static", Model: "m2v-" + hex.EncodeToString(h.Sum(nil)[:8]), Dims: dims}
+		s.ident.id = Identity{Provider: "static", Model: "m2v-" + hex.EncodeToString(sum[:8]), Dims: dims}
 	})
 	return s.ident.files, s.ident.id, s.ident.err
 }
@@ -115,7 +119,7 @@ func (s *Static) model() (*static.Model, error) {
 }
 
 // Identity returns {Provider: "static", Model: "m2v-" and 16 hex digits of
-// the SHA-256 of the model files, Dims: the model's}. When the files
+// the model's [static.Fingerprint], Dims: the model's}. When the files
 // cannot be read, Model is the folder name and Dims 0, and every embedding
 // call returns the error.
 func (s *Static) Identity() Identity {

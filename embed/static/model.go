@@ -1,13 +1,16 @@
 package static
 
 import (
+	"crypto/sha256"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"math"
+	"os"
 	"path"
+	"path/filepath"
 	"strings"
 )
 
@@ -71,6 +74,64 @@ func ReadFiles(fsys fs.FS, name string) (Files, error) {
 		return f, &FileError{path.Join(name, ConfigFile), err}
 	}
 	return f, nil
+}
+
+// MapDir reads the model files of the folder dir like [ReadFiles], except
+// that model.safetensors is mapped into memory read-only (on Unix), not
+// read: only the rows the embedded texts use become resident. Call unmap
+// when no [Model] parsed from f is in use any more. The file must not be
+// truncated while it is mapped.
+func MapDir(dir string) (f Files, unmap func(), err error) {
+	p := filepath.Join(dir, ModelFile)
+	if f.Safetensors, unmap, err = mapFile(p); err != nil {
+		return f, nil, &FileError{p, err}
+	}
+	rest, err := ReadFiles(skipModel{os.DirFS(dir)}, dir)
+	if err != nil {
+		unmap()
+		return f, nil, err
+	}
+	f.Tokenizer, f.Config = rest.Tokenizer, rest.Config
+	return f, unmap, nil
+}
+
+// skipModel is a folder whose model.safetensors reads as empty, for
+// [MapDir], which maps that file itself.
+type skipModel struct{ fs.FS }
+
+func (s skipModel) ReadFile(name string) ([]byte, error) {
+	if name == ModelFile {
+		return nil, nil
+	}
+	return fs.ReadFile(s.FS, name)
+}
+
+// DataSHA256Key is the safetensors metadata key under which
+// cmd/memweave-distill records the SHA-256 (hex) of the file's tensor
+// data, so that the model can be identified without reading its data.
+const DataSHA256Key = "data_sha256"
+
+// Fingerprint returns a SHA-256 identifying the model in f: over its
+// safetensors header, tokenizer.json and config.json and, unless the
+// header records the data's SHA-256 under [DataSHA256Key], the tensor
+// data itself. Files with the same fingerprint hold the same model.
+func Fingerprint(f Files) [32]byte {
+	h := sha256.New()
+	st := f.Safetensors
+	if len(st) >= 8 {
+		if n := binary.LittleEndian.Uint64(st[:8]); n <= uint64(len(st)-8) {
+			if _, meta, err := parseSafetensors(st); err == nil && len(meta[DataSHA256Key]) == 64 {
+				st = st[:8+n] // the header, which holds the data's hash
+			}
+		}
+	}
+	for _, b := range [][]byte{st, f.Tokenizer, f.Config} {
+		var n [8]byte
+		binary.LittleEndian.PutUint64(n[:], uint64(len(b)))
+		h.Write(n[:])
+		h.Write(b)
+	}
+	return [32]byte(h.Sum(nil))
 }
 
 // Dims returns the vector length of the model in f from its safetensors

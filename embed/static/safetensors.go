@@ -1,7 +1,9 @@
 package static
 
 import (
+	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -115,15 +117,22 @@ func parseSafetensors(b []byte) (map[string]*tensor, map[string]string, error) {
 
 // WriteSafetensors encodes tensors in the safetensors format: each entry
 // of tensors names a dtype ("F32", "F16" or "I32"), a shape and its
-// little-endian data, laid out in name order. It is what
-// cmd/memweave-distill and the tests use to write models.
+// little-endian data, laid out in name order. The metadata holds meta and,
+// under [DataSHA256Key], the SHA-256 of the data (see [Fingerprint]). It
+// is what cmd/memweave-distill uses to write models.
 func WriteSafetensors(tensors []Tensor, meta map[string]string) ([]byte, error) {
 	sorted := append([]Tensor(nil), tensors...)
 	sort.Slice(sorted, func(i, j int) bool { return sorted[i].Name < sorted[j].Name })
 	header := make(map[string]any, len(sorted)+1)
-	if len(meta) > 0 {
-		header["__metadata__"] = meta
+	sum := sha256.New()
+	for _, t := range sorted {
+		sum.Write(t.Data)
 	}
+	m := map[string]string{DataSHA256Key: hex.EncodeToString(sum.Sum(nil))}
+	for k, v := range meta {
+		m[k] = v
+	}
+	header["__metadata__"] = m
 	var off uint64
 	for _, t := range sorted {
 		size, ok := dtypeSize(t.DType)

@@ -271,3 +271,54 @@ func TestWriteSafetensorsRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+func TestFingerprint(t *testing.T) {
+	tok := []byte(statictest.WordPieceTokenizer([]string{"[UNK]", "b"}))
+	write := func(v []float32) static.Files {
+		b, err := static.WriteSafetensors([]static.Tensor{{Name: "embeddings", DType: "F32", Shape: []int{2, 2}, Data: static.F32Bytes(v)}}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return static.Files{Safetensors: b, Tokenizer: tok}
+	}
+	a, b := write([]float32{1, 2, 3, 4}), write([]float32{1, 2, 3, 5})
+	if static.Fingerprint(a) == static.Fingerprint(b) {
+		t.Errorf("two models differing in one value have the same fingerprint")
+	}
+	if static.Fingerprint(a) != static.Fingerprint(write([]float32{1, 2, 3, 4})) {
+		t.Errorf("the same model has two fingerprints")
+	}
+	// The recorded data hash stands for the data: the data is not read.
+	forged := static.Files{Safetensors: append([]byte(nil), a.Safetensors...), Tokenizer: tok}
+	forged.Safetensors[len(forged.Safetensors)-1] ^= 0xff
+	if static.Fingerprint(forged) != static.Fingerprint(a) {
+		t.Errorf("a model with a recorded data hash was fingerprinted by its data")
+	}
+	// Without a recorded hash, the data counts.
+	plain := statictest.Safetensors(t, map[string]statictest.Tensor{"embeddings": statictest.F32([][]float32{{1, 2}, {3, 4}})})
+	plain2 := append([]byte(nil), plain...)
+	plain2[len(plain2)-1] ^= 0xff
+	if static.Fingerprint(static.Files{Safetensors: plain, Tokenizer: tok}) == static.Fingerprint(static.Files{Safetensors: plain2, Tokenizer: tok}) {
+		t.Errorf("without a recorded data hash, a changed value left the fingerprint unchanged")
+	}
+}
+
+func TestMapDir(t *testing.T) {
+	dir := statictest.WriteModel(t, t.TempDir(), map[string]statictest.Tensor{"embeddings": statictest.F32(rows())},
+		statictest.WordPieceTokenizer(wpVocab), `{"normalize": true}`)
+	f, unmap, err := static.MapDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unmap()
+	read, err := static.ReadFiles(os.DirFS(dir), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(f, read) {
+		t.Errorf("MapDir and ReadFiles differ")
+	}
+	if _, _, err := static.MapDir(t.TempDir()); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("MapDir(empty folder) = %v, want not-exist", err)
+	}
+}
