@@ -41,8 +41,9 @@ import (
 // [static.ErrFormat] when the file is malformed. A Static is safe for
 // concurrent use by multiple goroutines.
 type Static struct {
-	name string
-	fsys fs.FS
+	name   string
+	fsys   fs.FS         // the model's folder, or nil to map the folder name
+	preset *static.Files // files given to NewStaticFiles, or nil
 
 	// ident guards the first stage of loading: reading the files and
 	// learning the identity.
@@ -70,19 +71,31 @@ func NewStatic(dir string) *Static { return &Static{name: dir} }
 // errors refer to it.
 func NewStaticFS(name string, fsys fs.FS) *Static { return &Static{name: name, fsys: fsys} }
 
+// NewStaticFiles returns a Static embedder over model files already in
+// memory, such as a model compiled into the program; name is how errors
+// refer to it. The bytes of f are never modified and may be read-only.
+func NewStaticFiles(name string, f static.Files) *Static {
+	s := &Static{name: name}
+	s.preset = &f
+	return s
+}
+
 func (s *Static) files() (static.Files, Identity, error) {
 	s.ident.once.Do(func() {
 		s.ident.id = Identity{Provider: "static", Model: s.name}
 		var f static.Files
 		var err error
-		if s.fsys == nil {
+		switch {
+		case s.preset != nil:
+			f = *s.preset
+		case s.fsys == nil:
 			var unmap func()
 			if f, unmap, err = static.MapDir(s.name); err == nil {
 				// The mapping lives as long as the Static: vectors are
 				// copies, and nothing else holds the model.
 				runtime.AddCleanup(s, func(unmap func()) { unmap() }, unmap)
 			}
-		} else {
+		default:
 			f, err = static.ReadFiles(s.fsys, s.name)
 		}
 		if err != nil {

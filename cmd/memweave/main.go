@@ -28,6 +28,7 @@
 //	    --embedder NAME       hash (offline, default), openai, static or none
 //	    --embedding-model M   the model of an OpenAI-compatible endpoint, or
 //	                          the folder of a static (Model2Vec) model
+//	                          (default with static: the built-in English one)
 //	    --embedding-url URL   the endpoint (default https://api.openai.com/v1)
 //	    --embedding-dims N    the vector size (hash default 384)
 //
@@ -66,6 +67,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/embed/static/english"
 	"github.com/memweave/memweave-go/mcpserver"
 )
 
@@ -150,7 +152,7 @@ OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
 	pf.StringVarP(&a.workspace, "workspace", "w", ".", "workspace `folder` holding memory/")
 	pf.StringVar(&a.dbPath, "db", "", "index `file` (default <workspace>/.memweave/index.db)")
 	pf.StringVar(&a.embedder, "embedder", "hash", "embedding provider: hash, openai, static or none")
-	pf.StringVar(&a.embeddingModel, "embedding-model", "", "embedding `model` (required with --embedder openai; the model folder with static)")
+	pf.StringVar(&a.embeddingModel, "embedding-model", "", "embedding `model` (required with --embedder openai; with static, a model folder, default the built-in English model)")
 	pf.StringVar(&a.embeddingURL, "embedding-url", "", "OpenAI-compatible endpoint `URL` (default https://api.openai.com/v1)")
 	pf.IntVar(&a.embeddingDims, "embedding-dims", 0, "embedding vector size `N` (default: hash 384, openai the model's)")
 
@@ -196,9 +198,6 @@ func (a *app) checkGlobalFlags(cmd *cobra.Command, _ []string) error {
 	case "hash", "openai", "static", "none":
 	default:
 		return usageErr("invalid --embedder %q: want hash, openai, static or none", a.embedder)
-	}
-	if a.embedder == "static" && a.embeddingModel == "" {
-		return usageErr("--embedder static needs --embedding-model FOLDER")
 	}
 	if a.embeddingDims < 0 {
 		return usageErr("invalid --embedding-dims %d: must not be negative", a.embeddingDims)
@@ -264,6 +263,9 @@ func (a *app) config() memweave.Config {
 	}
 	if a.embedder == "openai" {
 		cfg.Embedder.APIKey = a.apiKey
+	}
+	if a.embedder == "static" && a.embeddingModel == "" {
+		cfg.Embedder.Custom = english.New()
 	}
 	return cfg
 }

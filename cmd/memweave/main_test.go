@@ -167,7 +167,6 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"search", "q", "--decay-half-life", "-1"}, "--decay-half-life"},
 		{[]string{"--embedder", "foo", "status"}, "--embedder"},
 		{[]string{"--embedder", "openai", "status"}, "--embedding-model"},
-		{[]string{"--embedder", "static", "status"}, "--embedding-model"},
 		{[]string{"--embedding-dims", "-1", "status"}, "--embedding-dims"},
 	}
 	for _, tt := range tests {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -37,5 +38,27 @@ func TestStaticEmbedder(t *testing.T) {
 	out := runCLI(t, "", nil, append(bad, "search", "pizza", "--mode", "vector")...)
 	if !strings.Contains(out.stderr, "warning") || !strings.Contains(out.stderr, filepath.Join("nope", "model.safetensors")) {
 		t.Errorf("search with a missing model: exit %d, stderr %q; want a warning naming the file", out.code, out.stderr)
+	}
+}
+
+// TestBuiltinStaticModel searches with the compiled-in English model:
+// --embedder static without a folder.
+func TestBuiltinStaticModel(t *testing.T) {
+	t.Parallel()
+	ws := memweavetest.Workspace(t, map[string]string{
+		"memory/prefs.md":  "# Prefs\n\nUser prefers dark mode in every editor.\n",
+		"memory/deploy.md": "# Deploy\n\nWe deploy the service on Fridays.\n",
+		"memory/people.md": "# People\n\nAlice's birthday is in March.\n",
+	})
+	global := []string{"-w", ws, "--embedder", "static"}
+	var resp searchResponseJSON
+	decode(t, mustRunCLI(t, append(global, "search", "what theme does the user like?", "--mode", "vector", "--json", "--min-score", "0")...), &resp)
+	if len(resp.Results) == 0 || resp.Results[0].Path != "memory/prefs.md" {
+		t.Errorf("vector search with the built-in model = %+v, want memory/prefs.md first", resp.Results)
+	}
+	var st map[string]any
+	decode(t, mustRunCLI(t, append(global, "status", "--json")...), &st)
+	if st["embedder"] != "static" || !strings.HasPrefix(fmt.Sprint(st["model"]), "m2v-") || st["dims"] != 256.0 {
+		t.Errorf("status = %v, want the static model's identity", st)
 	}
 }
