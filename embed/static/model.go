@@ -12,6 +12,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"sync"
 )
 
 // The files of a Model2Vec model folder.
@@ -261,6 +262,18 @@ func intVector(t *tensor, n, rows int) ([]int32, error) {
 // Dims returns the vector length.
 func (m *Model) Dims() int { return m.dims }
 
+// halfTable maps every half-precision bit pattern to its float32 value:
+// one load per element instead of decoding the bits, which makes
+// embedding with an F16 model several times faster. It is built on first
+// use (256 KiB) and never changes.
+var halfTable = sync.OnceValue(func() *[1 << 16]float32 {
+	t := new([1 << 16]float32)
+	for h := range t {
+		t[h] = f16to32(uint16(h))
+	}
+	return t
+})
+
 // Tokenizer returns the model's tokenizer.
 func (m *Model) Tokenizer() *Tokenizer { return m.tok }
 
@@ -329,8 +342,16 @@ func (m *Model) Embed(dst []float32, text string, s *Scratch, unknown func(word 
 func (m *Model) addRow(acc []float32, r int, w float32) {
 	if m.dtype == "F16" {
 		b := m.table[r*m.dims*2 : (r+1)*m.dims*2]
+		b = b[:2*len(acc)] // one bounds check for the loop
+		t := halfTable()
+		if w == 1 {
+			for i := range acc {
+				acc[i] += t[uint16(b[2*i])|uint16(b[2*i+1])<<8]
+			}
+			return
+		}
 		for i := range acc {
-			acc[i] += float32(w * f16to32(binary.LittleEndian.Uint16(b[2*i:])))
+			acc[i] += float32(w * t[uint16(b[2*i])|uint16(b[2*i+1])<<8])
 		}
 		return
 	}
