@@ -493,8 +493,8 @@ func parseModel(raw json.RawMessage) (tokenModel, int, error) {
 	}
 	switch m.Type {
 	case "WordPiece", "WordLevel":
-		var vocab map[string]int
-		if err := json.Unmarshal(m.Vocab, &vocab); err != nil {
+		vocab, err := parseVocab(m.Vocab)
+		if err != nil {
 			return nil, 0, fmt.Errorf("%s vocab: %w", m.Type, err)
 		}
 		size := 0
@@ -699,4 +699,106 @@ func (m *unigram) tokenize(w string, ids []int) []int {
 		}
 	}
 	return ids
+}
+
+// parseVocab decodes a JSON object of token ids, {"token": id, ...}. It
+// scans the object itself, which is several times faster than
+// encoding/json's reflection for the tens of thousands of entries of a
+// vocabulary; a token with escapes is unquoted by encoding/json, and
+// anything it does not expect makes it fall back to encoding/json.
+func parseVocab(b []byte) (map[string]int, error) {
+	out, ok := scanVocab(b)
+	if ok {
+		return out, nil
+	}
+	out = nil
+	if err := json.Unmarshal(b, &out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func scanVocab(b []byte) (map[string]int, bool) {
+	i := 0
+	space := func() {
+		for i < len(b) && (b[i] == ' ' || b[i] == '\n' || b[i] == '\t' || b[i] == '\r') {
+			i++
+		}
+	}
+	space()
+	if i >= len(b) || b[i] != '{' {
+		return nil, false
+	}
+	i++
+	out := make(map[string]int, len(b)/12)
+	space()
+	if i < len(b) && b[i] == '}' {
+		i++
+		space()
+		return out, i == len(b)
+	}
+	for {
+		space()
+		if i >= len(b) || b[i] != '"' {
+			return nil, false
+		}
+		start, escaped := i, false
+		for i++; i < len(b) && b[i] != '"'; i++ {
+			if b[i] == '\\' {
+				escaped = true
+				i++
+			} else if b[i] < 0x20 {
+				return nil, false
+			}
+		}
+		if i >= len(b) {
+			return nil, false
+		}
+		i++
+		var key string
+		if escaped {
+			if err := json.Unmarshal(b[start:i], &key); err != nil {
+				return nil, false
+			}
+		} else {
+			key = string(b[start+1 : i-1])
+			if !utf8.ValidString(key) {
+				return nil, false
+			}
+		}
+		space()
+		if i >= len(b) || b[i] != ':' {
+			return nil, false
+		}
+		i++
+		space()
+		n, digits := 0, 0
+		for ; i < len(b) && b[i] >= '0' && b[i] <= '9'; i++ {
+			if digits++; digits > 9 {
+				return nil, false
+			}
+			n = n*10 + int(b[i]-'0')
+		}
+		if digits == 0 || digits > 1 && b[i-digits] == '0' {
+			return nil, false
+		}
+		if _, dup := out[key]; dup {
+			return nil, false // encoding/json keeps the last; let it decide
+		}
+		out[key] = n
+		space()
+		if i >= len(b) {
+			return nil, false
+		}
+		switch b[i] {
+		case ',':
+			i++
+		case '}':
+			i++
+			space()
+			return out, i == len(b)
+		default:
+			return nil, false
+		}
+	}
 }
