@@ -11,6 +11,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -299,8 +300,19 @@ func (m *Model) Embed(dst []float32, text string, s *Scratch, unknown func(word 
 	}
 	acc := s.acc[:m.dims]
 	clear(acc)
+	// Equal tokens are summed once, times their count: a text repeats
+	// its common words, and adding a row costs more than sorting ids.
+	// The order of additions does not change a float32 sum here beyond
+	// rounding, and it is the same for the same text on every run.
+	slices.Sort(s.ids)
 	n := 0
-	for _, id := range s.ids {
+	for i := 0; i < len(s.ids); {
+		id, j := s.ids[i], i+1
+		for j < len(s.ids) && s.ids[j] == id {
+			j++
+		}
+		count := j - i
+		i = j
 		if id < 0 {
 			continue
 		}
@@ -311,11 +323,11 @@ func (m *Model) Embed(dst []float32, text string, s *Scratch, unknown func(word 
 		if row >= m.rows {
 			continue
 		}
-		w := float32(1)
+		w := float32(count)
 		if m.weights != nil {
-			w = m.weights[id]
+			w = float32(w * m.weights[id])
 		}
-		n++
+		n += count
 		m.addRow(acc, row, w)
 	}
 	clear(dst)

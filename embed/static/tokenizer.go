@@ -144,6 +144,9 @@ func parseNormalizer(raw json.RawMessage) (func(string) string, error) {
 		clean, cjk, lower := on(c.CleanText, true), on(c.ChineseChars, true), on(c.Lowercase, true)
 		strip := on(c.StripAccents, lower) // unset: follows lowercase, as in BERT
 		return func(s string) string {
+			if clean && cjk && lower && isASCII(s) {
+				return cleanLowerASCII(s) // nothing to pad or strip
+			}
 			if clean {
 				s = cleanText(s)
 			}
@@ -241,6 +244,35 @@ func cleanText(s string) string {
 		}
 		return r
 	}, s)
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// cleanLowerASCII is cleanText then strings.ToLower for ASCII text, in one
+// pass: controls other than tab, newline and carriage return dropped,
+// whitespace made spaces, letters lowered.
+func cleanLowerASCII(s string) string {
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f':
+			c = ' '
+		case c < 0x20 || c == 0x7f:
+			continue
+		case 'A' <= c && c <= 'Z':
+			c += 'a' - 'A'
+		}
+		b = append(b, c)
+	}
+	return string(b)
 }
 
 // isChinese reports whether r is a CJK ideograph, in the ranges BERT pads

@@ -3,6 +3,7 @@ package static
 import (
 	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -22,6 +23,20 @@ func FuzzParseVocab(f *testing.F) {
 		werr := json.Unmarshal(b, &want)
 		if (err == nil) != (werr == nil) || err == nil && !reflect.DeepEqual(got, want) {
 			t.Errorf("parseVocab(%q) = %v, %v; encoding/json: %v, %v", b, got, err, want, werr)
+		}
+	})
+}
+
+// FuzzCleanLowerASCII checks the one-pass ASCII normalizer against the
+// general one.
+func FuzzCleanLowerASCII(f *testing.F) {
+	f.Add("Hello,\tWORLD!\x00\x7f\v\f\r\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		if !isASCII(s) {
+			return
+		}
+		if got, want := cleanLowerASCII(s), strings.ToLower(cleanText(s)); got != want {
+			t.Errorf("cleanLowerASCII(%q) = %q, want %q", s, got, want)
 		}
 	})
 }
