@@ -209,7 +209,7 @@ func readWords(path string) ([]string, error) {
 // vocabulary assembles the tokens: the subword pieces, every ASCII letter
 // and digit alone and as a continuation (so that any word can be spelled),
 // then the most probable words until size tokens.
-func vocabulary(pieces []token, scored bool, words []string, size int) ([]token, string) {
+func vocabulary(pieces []token, scored, ranked bool, words []string, size int) ([]token, string) {
 	start, cont := map[string]float64{}, map[string]float64{}
 	maxLen := 0
 	for _, p := range pieces {
@@ -271,9 +271,16 @@ func vocabulary(pieces []token, scored bool, words []string, size int) ([]token,
 		ws = append(ws, token{form: w, text: w, logp: lp})
 	}
 	method := "zipf"
-	if scored {
+	switch {
+	case scored:
 		method = "unigram"
 		sort.SliceStable(ws, func(i, j int) bool { return ws[i].logp > ws[j].logp })
+	case !ranked:
+		// An unranked list (a dictionary in alphabetical order) says
+		// nothing of frequency: shorter words, which are more common
+		// (Zipf's law of abbreviation), come first, and weights are equal.
+		method = "uniform"
+		sort.SliceStable(ws, func(i, j int) bool { return len(ws[i].text) < len(ws[j].text) })
 	}
 	for _, w := range ws {
 		add(w)
@@ -284,7 +291,7 @@ func vocabulary(pieces []token, scored bool, words []string, size int) ([]token,
 // weights returns the smooth-inverse-frequency weight of each token:
 // a / (a + p), p from the encoder's unigram model when known, else from
 // a Zipf prior over the token's rank.
-func weights(toks []token) []float32 {
+func weights(toks []token, method string) []float32 {
 	var h float64 // harmonic number: the Zipf normalizer
 	for r := range toks {
 		h += 1 / float64(r+1)
@@ -292,7 +299,11 @@ func weights(toks []token) []float32 {
 	out := make([]float32, len(toks))
 	for r, t := range toks {
 		p := math.Exp(t.logp)
-		if math.IsNaN(t.logp) {
+		switch {
+		case method == "uniform":
+			out[r] = 1
+			continue
+		case math.IsNaN(t.logp):
 			p = 1 / (float64(r+1) * h)
 		}
 		out[r] = float32(sifA / (sifA + p))
@@ -314,7 +325,7 @@ func distill(ctx context.Context, o options, progress func(string, ...any)) (res
 	if err != nil {
 		return result{}, fmt.Errorf("words: %w", err)
 	}
-	toks, method := vocabulary(pieces, scored, words, o.vocabSize-1)
+	toks, method := vocabulary(pieces, scored, o.ranked, words, o.vocabSize-1)
 	nPieces := 0
 	for _, t := range toks {
 		if t.isPiece {
@@ -362,7 +373,7 @@ func distill(ctx context.Context, o options, progress func(string, ...any)) (res
 	}
 	progress("PCA %d -> %d dimensions over %d tokens", encDims, o.dims, len(rows))
 	reduced, kept := pca(rows, o.dims)
-	w := weights(toks)
+	w := weights(toks, method)
 	table := make([]float32, 0, (len(toks)+1)*o.dims)
 	table = append(table, make([]float32, o.dims)...) // [UNK]: never averaged
 	for i, r := range reduced {
@@ -462,6 +473,8 @@ func notice(o options, toks []token, method string, attached []string) string {
 	switch method {
 	case "unigram":
 		fmt.Fprintf(&b, "Token weights: from the encoder's unigram log-probabilities.\n")
+	case "uniform":
+		fmt.Fprintf(&b, "Token weights: equal.\n")
 	default:
 		fmt.Fprintf(&b, "Token weights: a Zipf prior over the order of the vocabulary.\n")
 	}

@@ -5,7 +5,7 @@
 // Usage:
 //
 //	memweave-distill --url URL --model M --out DIR [--words FILE]
-//	    [--subwords FILE] [--vocab-size N] [--dims N] [--dtype f16|f32]
+//	    [--subwords FILE] [--ranked] [--vocab-size N] [--dims N] [--dtype f16|f32]
 //	    [--attach FILE]... [--credit LINE]... [--batch N]
 //
 // It follows the Model2Vec method: each token of a vocabulary is embedded
@@ -22,14 +22,16 @@
 // tokenizer normalizes text (lower case, accents stripped), keeping only
 // letters. When there are more words than room, the most probable words
 // under the encoder's unigram model win; without log-probabilities, the
-// first in the list.
+// first in the list with --ranked (a list ordered by frequency), else
+// the shortest.
 //
 // Token weights follow the smooth inverse frequency of Arora et al.
 // (2017), as Model2Vec does: w = a / (a + p), with a = 1e-4 and p the
 // token's probability. p is the unigram probability of the token in the
 // encoder's subword model when --subwords gives log-probabilities (a word
-// scores its best segmentation into pieces), else a Zipf prior from the
-// token's rank in the list (p proportional to 1/rank).
+// scores its best segmentation into pieces), else, with --ranked, a Zipf
+// prior from the token's rank in the list (p proportional to 1/rank);
+// otherwise every token weighs the same.
 //
 // The output folder gets model.safetensors (an "embeddings" tensor of one
 // row per token), tokenizer.json (a BERT-style WordPiece tokenizer over
@@ -87,6 +89,7 @@ type options struct {
 	out             string
 	words, subwords string
 	vocabSize, dims int
+	ranked          bool
 	dtype           string
 	attach          []string
 	credits         []string
@@ -109,6 +112,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.out, "out", "", "output `folder` (required; created, must be empty)")
 	fs.StringVar(&o.words, "words", "/usr/share/dict/words", "word list `file`, one word per line")
 	fs.StringVar(&o.subwords, "subwords", "", "the encoder's subword vocabulary `file`: vocab.json ([piece, logprob] pairs) or vocab.txt")
+	fs.BoolVar(&o.ranked, "ranked", false, "the word list is ordered by frequency, most frequent first (Zipf weights from the order)")
 	fs.IntVar(&o.vocabSize, "vocab-size", 30000, "tokens in the model, subword pieces included")
 	fs.IntVar(&o.dims, "dims", 256, "output dimensions (PCA); at most the encoder's")
 	fs.StringVar(&o.dtype, "dtype", "f16", "stored precision: f16 or f32")

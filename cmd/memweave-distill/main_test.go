@@ -246,3 +246,36 @@ func TestPCA(t *testing.T) {
 		}
 	}
 }
+
+// TestDistillWithoutSubwords distills from a word list alone: unranked,
+// weights are equal and short words come first; ranked, Zipf weights.
+func TestDistillWithoutSubwords(t *testing.T) {
+	srv, _ := fakeServer(t)
+	in := t.TempDir()
+	words := writeFile(t, in, "words", "automobile\ncar\nvehicle\ndark\nnight\nmode\ntheme\n")
+	for _, c := range []struct {
+		ranked bool
+		want   string
+	}{{false, "uniform"}, {true, "zipf"}} {
+		out := filepath.Join(t.TempDir(), "m")
+		args := []string{"--url", srv.URL + "/v1", "--model", "fake-encoder", "--out", out, "--words", words,
+			"--vocab-size", "78", "--dims", "8"}
+		if c.ranked {
+			args = append(args, "--ranked")
+		}
+		var stdout bytes.Buffer
+		if err := run(context.Background(), args, &stdout, &bytes.Buffer{}); err != nil {
+			t.Fatal(err)
+		}
+		var res result
+		if err := json.Unmarshal(stdout.Bytes(), &res); err != nil || res.Weights != c.want {
+			t.Errorf("ranked=%v: weights %q (%v), want %q", c.ranked, res.Weights, err, c.want)
+		}
+		// 72 letter tokens leave room for 5 words: unranked, the 3-letter
+		// "car" is in and the 10-letter "automobile" is not.
+		tok, _ := os.ReadFile(filepath.Join(out, "tokenizer.json"))
+		if has := strings.Contains(string(tok), `"automobile"`); has == !c.ranked {
+			t.Errorf("ranked=%v: automobile in the vocabulary = %v", c.ranked, has)
+		}
+	}
+}
