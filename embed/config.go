@@ -3,6 +3,7 @@ package embed
 import (
 	"fmt"
 	"os"
+	"sync"
 	"time"
 )
 
@@ -10,17 +11,19 @@ import (
 // value means the offline [Hash] embedder with its default dimensions.
 type Config struct {
 	// Provider is "hash" (default: offline, deterministic, lexical
-	// similarity), "openai" (any OpenAI-compatible endpoint) or "none"
+	// similarity), "openai" (any OpenAI-compatible endpoint), "static" (a
+	// Model2Vec-format model folder, offline; see [Static]) or "none"
 	// (keyword-only index, no vectors).
 	Provider string
-	// Model is the embedding model (openai: required; hash: ignored).
+	// Model is the embedding model (openai: required; static: the model
+	// folder, required; hash: ignored).
 	Model string
 	// BaseURL is the endpoint (openai). Default https://api.openai.com/v1.
 	BaseURL string
 	// APIKey authenticates with the endpoint (openai). Never printed.
 	APIKey string
 	// Dims is the vector size: hash default 384; openai: sent as the
-	// dimensions parameter when set.
+	// dimensions parameter when set; static: ignored (the model's).
 	Dims int
 	// QueryPrefix and DocumentPrefix are prepended to queries and
 	// documents for asymmetric models (openai).
@@ -57,15 +60,18 @@ func (c *Config) Validate() error {
 	switch c.Provider {
 	case "":
 		c.Provider = "hash"
-	case "hash", "openai", "none":
+	case "hash", "openai", "static", "none":
 	default:
-		return &FieldError{"Provider", fmt.Errorf("unknown provider %q (want hash, openai or none)", c.Provider)}
+		return &FieldError{"Provider", fmt.Errorf("unknown provider %q (want hash, openai, static or none)", c.Provider)}
 	}
 	if c.Dims < 0 {
 		return &FieldError{"Dims", fmt.Errorf("must not be negative, got %d", c.Dims)}
 	}
 	if c.Provider == "openai" && c.Model == "" && c.Custom == nil {
 		return &FieldError{"Model", fmt.Errorf("required for the openai provider")}
+	}
+	if c.Provider == "static" && c.Model == "" && c.Custom == nil && builtinStatic() == nil {
+		return &FieldError{"Model", fmt.Errorf("required for the static provider: the model folder (this program has no built-in model)")}
 	}
 	return nil
 }
@@ -83,7 +89,9 @@ func (e *FieldError) Error() string { return "embed: " + e.Field + ": " + e.Err.
 func (e *FieldError) Unwrap() error { return e.Err }
 
 // New returns the embedder c describes: c.Custom when set, nil for
-// provider "none" (a keyword-only index), an [OpenAI] or a [Hash].
+// provider "none" (a keyword-only index), an [OpenAI], a [Static] or a
+// [Hash]. A Static reads its folder on first use, so a missing or broken
+// model is reported by the first call that embeds.
 func New(c Config) (Embedder, error) {
 	if err := c.Validate(); err != nil {
 		return nil, err
@@ -94,6 +102,11 @@ func New(c Config) (Embedder, error) {
 	switch c.Provider {
 	case "none":
 		return nil, nil
+	case "static":
+		if c.Model == "" {
+			return builtinStatic()(), nil
+		}
+		return NewStatic(c.Model), nil
 	case "openai":
 		return NewOpenAI(OpenAIConfig{
 			BaseURL: c.BaseURL, Model: c.Model, APIKey: c.APIKey, Dims: c.Dims,
@@ -102,4 +115,28 @@ func New(c Config) (Embedder, error) {
 		})
 	}
 	return NewHash(c.Dims), nil
+}
+
+// builtin is the static model a program compiled in (see
+// [RegisterStatic]); mu guards it.
+var builtin struct {
+	mu sync.Mutex
+	fn func() Embedder
+}
+
+// RegisterStatic makes fn the model of provider "static" when Config.Model
+// names no folder: a package that compiles a model into the program (such
+// as embed/static/english) calls it from init, so that a workspace's
+// settings can name the built-in model as {"provider": "static"}.
+func RegisterStatic(fn func() Embedder) {
+	builtin.mu.Lock()
+	defer builtin.mu.Unlock()
+	builtin.fn = fn
+}
+
+// builtinStatic returns the registered built-in static model, or nil.
+func builtinStatic() func() Embedder {
+	builtin.mu.Lock()
+	defer builtin.mu.Unlock()
+	return builtin.fn
 }

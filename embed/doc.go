@@ -2,7 +2,7 @@
 //
 // An [Embedder] embeds batches of documents and single queries and reports a
 // stable [Identity]; vectors from embedders with different identities must
-// not be compared. Three choices exist:
+// not be compared. Four choices exist:
 //
 //   - [Hash], the offline default: deterministic feature hashing of words
 //     and character n-grams. It needs no network or model and embeds
@@ -12,6 +12,13 @@
 //   - [OpenAI], any OpenAI-compatible /embeddings endpoint (OpenAI, Ollama,
 //     LM Studio, vLLM, llama.cpp server), with batching, bounded
 //     concurrency and retries.
+//   - [Static], a static token-vector model in the public Model2Vec format
+//     (package [github.com/memweave/memweave-go/embed/static] reads it),
+//     offline: the mean of the vectors of a text's tokens, so similar
+//     words land near each other without a network or an inference
+//     runtime. cmd/memweave-distill makes such a model from any
+//     OpenAI-compatible endpoint. Words the model does not know fall back
+//     to the Hash features.
 //   - No embedder at all (a nil Embedder), which makes a keyword-only index.
 //
 // Errors that callers branch on wrap [ErrUnavailable] (the embedder could

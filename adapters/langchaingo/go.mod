@@ -4,6 +4,8 @@ go 1.26.8
 
 require github.com/memweave/memweave-go v0.0.0
 
+require golang.org/x/text v0.44.0 // indirect
+
 require (
 	github.com/asg017/sqlite-vec-go-bindings v0.1.6 // indirect
 	github.com/dlclark/regexp2 v1.10.0 // indirect

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	memweave "github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/embed/static/statictest"
 	"github.com/memweave/memweave-go/memweavetest"
 	"github.com/memweave/memweave-go/search"
 )
@@ -174,5 +175,33 @@ func TestSpeedReport(t *testing.T) {
 	}
 	if f, ok := rep["search_cadence_found"].(float64); !ok || f < 0 || f > 1 {
 		t.Errorf("speed report[search_cadence_found] = %v, want a fraction", rep["search_cadence_found"])
+	}
+}
+
+// TestSpeedStaticEmbedder runs speed with a static model: its child
+// processes must get the embedder flags (they once opened the workspace
+// with the hash embedder and re-embedded it, and the vector recall then
+// failed on the dimensions), and the report has embed_texts_per_s.
+func TestSpeedStaticEmbedder(t *testing.T) {
+	t.Setenv(childEnv, "1")
+	vocab := []string{"[UNK]"}
+	var rows [][]float32
+	rows = append(rows, make([]float32, 8))
+	for i, c := range "abcdefghijklmnopqrstuvwxyz0123456789" {
+		for _, form := range []string{string(c), "##" + string(c)} {
+			vocab = append(vocab, form)
+			r := make([]float32, 8)
+			r[i%8], r[(i+len(form))%8] = 1, 0.5
+			rows = append(rows, r)
+		}
+	}
+	model := statictest.WriteModel(t, filepath.Join(t.TempDir(), "letters"), map[string]statictest.Tensor{
+		"embeddings": statictest.F32(rows)}, statictest.WordPieceTokenizer(vocab), "")
+	rep := bench(t, "--embedder", "static", "--embedding-model", model, "speed", "--chunks", "120", "--queries", "2",
+		"--cold-runs", "1", "--write-rounds", "1", "--cadence-searches", "0", "--no-bare-vec0", "--json")
+	for _, key := range []string{"embed_texts_per_s", "cold_search_p50_ms", "vector_recall_at_10"} {
+		if v, ok := rep[key].(float64); !ok || v <= 0 {
+			t.Errorf("speed report[%q] = %v, want a positive number", key, rep[key])
+		}
 	}
 }

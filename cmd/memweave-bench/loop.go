@@ -353,8 +353,12 @@ func bareVec0(ctx context.Context, emb embed.Embedder, dbPath string, dims, n in
 // child process of the same benchmark.
 func globalArgs(root *cobra.Command) []string {
 	var out []string
-	root.PersistentFlags().Visit(func(f *pflag.Flag) {
-		out = append(out, "--"+f.Name+"="+f.Value.String())
+	// VisitAll and Changed, not Visit: the subcommand's flag set parsed
+	// the command line, so the root's own set records nothing as set.
+	root.PersistentFlags().VisitAll(func(f *pflag.Flag) {
+		if f.Changed {
+			out = append(out, "--"+f.Name+"="+f.Value.String())
+		}
 	})
 	return out
 }

@@ -17,8 +17,9 @@
 // Global flags choose the embedder and the index and fusion settings, so
 // that defaults can be measured against alternatives:
 //
-//	--embedder NAME        hash (offline, default), openai or none
-//	--embedding-model M    the model of an OpenAI-compatible endpoint
+//	--embedder NAME        hash (offline, default), openai, static or none
+//	--embedding-model M    the model of an OpenAI-compatible endpoint, or
+//	                       the folder of a static (Model2Vec) model
 //	--embedding-url URL    the endpoint (default https://api.openai.com/v1)
 //	--embedding-dims N     the vector size (hash default 384)
 //	--fusion METHOD        blend, weighted, rrf, maxmin or trust
@@ -94,6 +95,7 @@ import (
 	"net/url"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 
@@ -180,8 +182,8 @@ OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr("%v", err) })
 
 	pf := root.PersistentFlags()
-	pf.StringVar(&a.embedder, "embedder", "hash", "embedding provider: hash, openai or none")
-	pf.StringVar(&a.embeddingModel, "embedding-model", "", "embedding `model` (required with --embedder openai)")
+	pf.StringVar(&a.embedder, "embedder", "hash", "embedding provider: hash, openai, static or none")
+	pf.StringVar(&a.embeddingModel, "embedding-model", "", "embedding `model` (required with --embedder openai; the model folder with static)")
 	pf.StringVar(&a.embeddingURL, "embedding-url", "", "OpenAI-compatible endpoint `URL` (default https://api.openai.com/v1)")
 	pf.IntVar(&a.embeddingDims, "embedding-dims", 0, "embedding vector size `N` (default: hash 384, openai the model's)")
 	pf.StringVar(&a.fusion, "fusion", "", "fusion `method`: blend, weighted, rrf, maxmin or trust (default: the library's)")
@@ -209,9 +211,12 @@ OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
 func (a *app) checkGlobalFlags(cmd *cobra.Command, _ []string) error {
 	a.apiKey = memweave.EmbeddingKeyFromEnv()
 	switch a.embedder {
-	case "hash", "openai", "none":
+	case "hash", "openai", "static", "none":
 	default:
-		return usageErr("invalid --embedder %q: want hash, openai or none", a.embedder)
+		return usageErr("invalid --embedder %q: want hash, openai, static or none", a.embedder)
+	}
+	if a.embedder == "static" && a.embeddingModel == "" {
+		return usageErr("--embedder static needs --embedding-model FOLDER")
 	}
 	if a.embeddingDims < 0 {
 		return usageErr("invalid --embedding-dims %d: must not be negative", a.embeddingDims)
@@ -310,8 +315,11 @@ func (a *app) config(dir string) memweave.Config {
 // the model and the dimensions when they were given.
 func (a *app) embedderName() string {
 	name := a.embedder
-	if a.embeddingModel != "" && a.embedder == "openai" {
+	switch {
+	case a.embeddingModel != "" && a.embedder == "openai":
 		name += "/" + a.embeddingModel
+	case a.embeddingModel != "" && a.embedder == "static":
+		name += "/" + filepath.Base(a.embeddingModel)
 	}
 	if a.embeddingDims > 0 && a.embedder != "none" {
 		name += fmt.Sprintf("/%d", a.embeddingDims)

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime/pprof"
@@ -14,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 
 	memweave "github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/chunker"
 	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/memweavetest"
 )
@@ -58,6 +61,9 @@ reference, peak RSS and the database size, and the agent loop:
                              its freshness check, close; exec to exit
   search_after_write_p50_ms  a long-lived Weave: Append one note, then
                              time the next default search
+  embed_texts_per_s          with the hash or static embedder: the
+                             workspace's chunks embedded one at a time
+                             on one goroutine (one core), per second
   search_peak_rss_mb         peak RSS of a fresh process that opens the
                              index and runs 10 searches
   vector_recall_at_10        the vector side's top 10 against an exact
@@ -231,6 +237,14 @@ func (c *speedCommand) runE(cmd *cobra.Command, _ []string) error {
 	if err != nil {
 		return err
 	}
+	if emb != nil && (c.a.embedder == "static" || c.a.embedder == "hash") {
+		c.a.progressf("embedding texts on one goroutine")
+		perS, err := embedTextsPerSecond(ctx, emb, dir)
+		if err != nil {
+			return fmt.Errorf("embed texts/s: %w", err)
+		}
+		rep = rep.add("embed_texts_per_s", perS)
+	}
 	c.a.progressf("search after write")
 	if rep, err = searchAfterWrite(ctx, w, c.rounds, rep); err != nil {
 		return err
@@ -316,6 +330,42 @@ func (c *speedCommand) runE(cmd *cobra.Command, _ []string) error {
 		fmt.Fprintf(c.a.stdout, "%-32s %v\n", kv.key, kv.value)
 	}
 	return nil
+}
+
+// embedTextsPerSecond embeds the chunks of the workspace's Markdown files
+// one at a time on this goroutine (one core), with EmbedQuery, for at
+// least a second and at least once over all chunks, and returns the texts
+// embedded per second. The embedder is warmed up (its model loaded) first.
+func embedTextsPerSecond(ctx context.Context, emb embed.Embedder, root string) (float64, error) {
+	var texts []string
+	err := filepath.WalkDir(filepath.Join(root, "memory"), func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".md") {
+			return err
+		}
+		src, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		for _, ch := range chunker.Split(src, chunker.Options{}) {
+			texts = append(texts, ch.Text)
+		}
+		return nil
+	})
+	if err != nil || len(texts) == 0 {
+		return 0, err
+	}
+	if _, err := emb.EmbedQuery(ctx, texts[0]); err != nil {
+		return 0, err
+	}
+	n := 0
+	start := time.Now()
+	for n < len(texts) || time.Since(start) < time.Second {
+		if _, err := emb.EmbedQuery(ctx, texts[n%len(texts)]); err != nil {
+			return 0, err
+		}
+		n++
+	}
+	return math.Round(float64(n) / time.Since(start).Seconds()), nil
 }
 
 // The long-lived process whose peak memory the speed benchmark reports.

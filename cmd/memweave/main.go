@@ -28,8 +28,10 @@
 //
 //	-w, --workspace DIR       the workspace folder (default ".")
 //	    --db FILE             the index file (default DIR/.memweave/index.db)
-//	    --embedder NAME       hash (offline, default), openai or none
-//	    --embedding-model M   the model of an OpenAI-compatible endpoint
+//	    --embedder NAME       hash (offline, default), openai, static or none
+//	    --embedding-model M   the model of an OpenAI-compatible endpoint, or
+//	                          the folder of a static (Model2Vec) model
+//	                          (default with static: the built-in English one)
 //	    --embedding-url URL   the endpoint (default https://api.openai.com/v1)
 //	    --embedding-dims N    the vector size (hash default 384)
 //
@@ -68,6 +70,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memweave/memweave-go"
+	_ "github.com/memweave/memweave-go/embed/static/english" // the built-in model of --embedder static
 	"github.com/memweave/memweave-go/mcpserver"
 )
 
@@ -151,8 +154,8 @@ OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
 	pf := root.PersistentFlags()
 	pf.StringVarP(&a.workspace, "workspace", "w", ".", "workspace `folder` holding memory/")
 	pf.StringVar(&a.dbPath, "db", "", "index `file` (default <workspace>/.memweave/index.db)")
-	pf.StringVar(&a.embedder, "embedder", "", "embedding provider: hash, openai or none (default: the workspace's memweave.json, else hash)")
-	pf.StringVar(&a.embeddingModel, "embedding-model", "", "embedding `model` (required with --embedder openai unless memweave.json names it)")
+	pf.StringVar(&a.embedder, "embedder", "", "embedding provider: hash, openai, static or none (default: the workspace's memweave.json, else hash)")
+	pf.StringVar(&a.embeddingModel, "embedding-model", "", "embedding `model` (required with --embedder openai unless memweave.json names it; with static, a model folder, default the built-in English model)")
 	pf.StringVar(&a.embeddingURL, "embedding-url", "", "OpenAI-compatible endpoint `URL` (default https://api.openai.com/v1)")
 	pf.IntVar(&a.embeddingDims, "embedding-dims", 0, "embedding vector size `N` (default: hash 384, openai the model's)")
 
@@ -197,9 +200,9 @@ func (a *app) runRoot(cmd *cobra.Command, args []string) error {
 func (a *app) checkGlobalFlags(cmd *cobra.Command, _ []string) error {
 	a.apiKey = memweave.EmbeddingKeyFromEnv()
 	switch a.embedder {
-	case "", "hash", "openai", "none":
+	case "", "hash", "openai", "static", "none":
 	default:
-		return usageErr("invalid --embedder %q: want hash, openai or none", a.embedder)
+		return usageErr("invalid --embedder %q: want hash, openai, static or none", a.embedder)
 	}
 	if a.embeddingDims < 0 {
 		return usageErr("invalid --embedding-dims %d: must not be negative", a.embeddingDims)

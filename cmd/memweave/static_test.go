@@ -1,0 +1,64 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/memweave/memweave-go/embed/static/statictest"
+	"github.com/memweave/memweave-go/memweavetest"
+)
+
+// TestStaticEmbedder indexes and searches with a tiny static model that
+// places "night" near "dark" and "theme" near "mode": a vector search
+// finds the note in other words.
+func TestStaticEmbedder(t *testing.T) {
+	t.Parallel()
+	vocab := []string{"[UNK]", "dark", "night", "mode", "theme", "pizza", "food", "user", "prefers", "orders", "##s"}
+	rows := [][]float32{{0, 0, 0, 0}, {1, 0, 0, 0}, {1, 0.1, 0, 0}, {0, 1, 0, 0}, {0.1, 1, 0, 0},
+		{0, 0, 1, 0}, {0, 0, 1, 0.1}, {0, 0, 0, 0.2}, {0, 0, 0, 0.2}, {0, 0, 0, 0.2}, {0, 0, 0, 0.01}}
+	model := statictest.WriteModel(t, filepath.Join(t.TempDir(), "toy"), map[string]statictest.Tensor{
+		"embeddings": statictest.F32(rows)}, statictest.WordPieceTokenizer(vocab), `{"normalize": true}`)
+	ws := memweavetest.Workspace(t, map[string]string{
+		"memory/prefs.md": "# Prefs\n\nUser prefers dark mode.\n",
+		"memory/food.md":  "# Food\n\nUser orders pizza food.\n",
+	})
+	global := []string{"-w", ws, "--embedder", "static", "--embedding-model", model}
+	mustRunCLI(t, append(global, "index")...)
+	var resp searchResponseJSON
+	decode(t, mustRunCLI(t, append(global, "search", "night themes", "--mode", "vector", "--json", "--min-score", "0")...), &resp)
+	if len(resp.Results) == 0 || resp.Results[0].Path != "memory/prefs.md" {
+		t.Errorf("vector search for night themes = %+v, want memory/prefs.md first", resp.Results)
+	}
+
+	// A folder that holds no model: search degrades to keyword search,
+	// and the warning names the missing file.
+	bad := []string{"-w", ws, "--embedder", "static", "--embedding-model", filepath.Join(t.TempDir(), "nope")}
+	out := runCLI(t, "", nil, append(bad, "search", "pizza", "--mode", "vector")...)
+	if !strings.Contains(out.stderr, "warning") || !strings.Contains(out.stderr, filepath.Join("nope", "model.safetensors")) {
+		t.Errorf("search with a missing model: exit %d, stderr %q; want a warning naming the file", out.code, out.stderr)
+	}
+}
+
+// TestBuiltinStaticModel searches with the compiled-in English model:
+// --embedder static without a folder.
+func TestBuiltinStaticModel(t *testing.T) {
+	t.Parallel()
+	ws := memweavetest.Workspace(t, map[string]string{
+		"memory/prefs.md":  "# Prefs\n\nUser prefers dark mode in every editor.\n",
+		"memory/deploy.md": "# Deploy\n\nWe deploy the service on Fridays.\n",
+		"memory/people.md": "# People\n\nAlice's birthday is in March.\n",
+	})
+	global := []string{"-w", ws, "--embedder", "static"}
+	var resp searchResponseJSON
+	decode(t, mustRunCLI(t, append(global, "search", "what theme does the user like?", "--mode", "vector", "--json", "--min-score", "0")...), &resp)
+	if len(resp.Results) == 0 || resp.Results[0].Path != "memory/prefs.md" {
+		t.Errorf("vector search with the built-in model = %+v, want memory/prefs.md first", resp.Results)
+	}
+	var st map[string]any
+	decode(t, mustRunCLI(t, append(global, "status", "--json")...), &st)
+	if st["embedder"] != "static" || !strings.HasPrefix(fmt.Sprint(st["model"]), "m2v-") || st["dims"] != 256.0 {
+		t.Errorf("status = %v, want the static model's identity", st)
+	}
+}

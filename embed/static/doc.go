@@ -1,0 +1,23 @@
+// Package static reads static embedding models in the public Model2Vec
+// format: a folder holding model.safetensors (one vector per token, in a
+// tensor named "embeddings"), a Hugging Face tokenizer.json and, usually,
+// a config.json.
+//
+// A static model embeds a text as the mean of the vectors of its tokens:
+// a tokenizer and a table lookup, no neural network at run time. Models
+// made this way (distilled from a sentence encoder by passing each token of
+// a vocabulary through it, see cmd/memweave-distill) keep much of the
+// encoder's sense of which words mean similar things, at a tiny fraction of
+// its cost.
+//
+// [Parse] builds a [Model] from the bytes of the files ([ReadFiles] reads
+// them from a folder or an [io/fs.FS]); [Model.Embed] embeds one text. The
+// tokenizer supports the WordPiece, Unigram and WordLevel models with the
+// normalizers and pre-tokenizers Model2Vec models use (see
+// [ParseTokenizer]). Every error about a file names it ([FileError]) and,
+// when the file is malformed, wraps [ErrFormat]: an oversized or truncated
+// safetensors header, offsets outside the file, a wrong dtype or shape.
+//
+// Package embed wraps a Model as an [github.com/memweave/memweave-go/embed.Embedder]
+// (embed.NewStatic), with lexical fallback for words the model does not know.
+package static

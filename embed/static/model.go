@@ -1,0 +1,374 @@
+package static
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// The files of a Model2Vec model folder.
+const (
+	ModelFile     = "model.safetensors"
+	TokenizerFile = "tokenizer.json"
+	ConfigFile    = "config.json"
+)
+
+// ErrFormat is wrapped by every error about a model file that exists but
+// cannot be used: a malformed safetensors header, a tensor of the wrong
+// dtype or shape, a tokenizer this package does not support.
+var ErrFormat = errors.New("static: unusable model file")
+
+// FileError reports a problem with one file of a model folder.
+type FileError struct {
+	Path string // the file, as given to [Load] or relative to the [fs.FS]
+	Err  error
+}
+
+// Error names the file and the problem.
+func (e *FileError) Error() string {
+	return "static: " + e.Path + ": " + strings.TrimPrefix(e.Err.Error(), "static: ")
+}
+
+// Unwrap returns the problem.
+func (e *FileError) Unwrap() error { return e.Err }
+
+// Model is a loaded static embedding model: a tokenizer and one vector per
+// token. A Model is safe for concurrent use by multiple goroutines.
+type Model struct {
+	tok     *Tokenizer
+	dims    int
+	rows    int
+	dtype   string // "F32" or "F16"
+	table   []byte
+	weights []float32 // per token id, or nil
+	mapping []int32   // token id to row, or nil
+}
+
+// Files holds the raw bytes of a model folder's files.
+type Files struct {
+	Safetensors []byte
+	Tokenizer   []byte
+	Config      []byte // nil when the folder has no config.json
+}
+
+// ReadFiles reads the model files of the folder fsys; name is how errors
+// refer to the folder (its path). config.json is optional.
+func ReadFiles(fsys fs.FS, name string) (Files, error) {
+	var f Files
+	var err error
+	if f.Safetensors, err = fs.ReadFile(fsys, ModelFile); err != nil {
+		return f, &FileError{path.Join(name, ModelFile), err}
+	}
+	if f.Tokenizer, err = fs.ReadFile(fsys, TokenizerFile); err != nil {
+		return f, &FileError{path.Join(name, TokenizerFile), err}
+	}
+	if f.Config, err = fs.ReadFile(fsys, ConfigFile); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return f, &FileError{path.Join(name, ConfigFile), err}
+	}
+	return f, nil
+}
+
+// MapDir reads the model files of the folder dir like [ReadFiles], except
+// that model.safetensors is mapped into memory read-only (on Unix), not
+// read: only the rows the embedded texts use become resident. Call unmap
+// when no [Model] parsed from f is in use any more. The file must not be
+// truncated while it is mapped.
+func MapDir(dir string) (f Files, unmap func(), err error) {
+	p := filepath.Join(dir, ModelFile)
+	if f.Safetensors, unmap, err = mapFile(p); err != nil {
+		return f, nil, &FileError{p, err}
+	}
+	rest, err := ReadFiles(skipModel{os.DirFS(dir)}, dir)
+	if err != nil {
+		unmap()
+		return f, nil, err
+	}
+	f.Tokenizer, f.Config = rest.Tokenizer, rest.Config
+	return f, unmap, nil
+}
+
+// skipModel is a folder whose model.safetensors reads as empty, for
+// [MapDir], which maps that file itself.
+type skipModel struct{ fs.FS }
+
+func (s skipModel) ReadFile(name string) ([]byte, error) {
+	if name == ModelFile {
+		return nil, nil
+	}
+	return fs.ReadFile(s.FS, name)
+}
+
+// DataSHA256Key is the safetensors metadata key under which
+// cmd/memweave-distill records the SHA-256 (hex) of the file's tensor
+// data, so that the model can be identified without reading its data.
+const DataSHA256Key = "data_sha256"
+
+// Fingerprint returns a SHA-256 identifying the model in f: over its
+// safetensors header, tokenizer.json and config.json and, unless the
+// header records the data's SHA-256 under [DataSHA256Key], the tensor
+// data itself. Files with the same fingerprint hold the same model.
+func Fingerprint(f Files) [32]byte {
+	h := sha256.New()
+	st := f.Safetensors
+	if len(st) >= 8 {
+		if n := binary.LittleEndian.Uint64(st[:8]); n <= uint64(len(st)-8) {
+			if _, meta, err := parseSafetensors(st); err == nil && len(meta[DataSHA256Key]) == 64 {
+				st = st[:8+n] // the header, which holds the data's hash
+			}
+		}
+	}
+	for _, b := range [][]byte{st, f.Tokenizer, f.Config} {
+		var n [8]byte
+		binary.LittleEndian.PutUint64(n[:], uint64(len(b)))
+		h.Write(n[:])
+		h.Write(b)
+	}
+	return [32]byte(h.Sum(nil))
+}
+
+// Dims returns the vector length of the model in f from its safetensors
+// header alone, without parsing the tokenizer.
+func Dims(f Files, name string) (int, error) {
+	tensors, _, err := parseSafetensors(f.Safetensors)
+	if err != nil {
+		return 0, &FileError{path.Join(name, ModelFile), fmt.Errorf("%w: %w", ErrFormat, err)}
+	}
+	emb, err := embeddingTensor(tensors)
+	if err != nil {
+		return 0, &FileError{path.Join(name, ModelFile), err}
+	}
+	return emb.Shape[1], nil
+}
+
+// Parse builds a Model from the files of a Model2Vec folder; name is how
+// errors refer to the folder.
+//
+// model.safetensors must hold a 2-D F32 or F16 tensor "embeddings" (or
+// "embedding.weight", the sentence-transformers name) of one row per
+// token, and may hold "weights" (one F32 or F16 weight per token) and
+// "mapping" (I32 or I64: the row of each token, for vocabulary-quantized
+// models), as Model2Vec writes them. Every token id of tokenizer.json
+// must have a row.
+func Parse(f Files, name string) (*Model, error) {
+	st := path.Join(name, ModelFile)
+	bad := func(file string, err error) error { return &FileError{file, fmt.Errorf("%w: %w", ErrFormat, err)} }
+	tensors, _, err := parseSafetensors(f.Safetensors)
+	if err != nil {
+		return nil, bad(st, err)
+	}
+	emb, err := embeddingTensor(tensors)
+	if err != nil {
+		return nil, &FileError{st, err}
+	}
+	m := &Model{rows: emb.Shape[0], dims: emb.Shape[1], dtype: emb.DType, table: emb.data}
+	tok, err := ParseTokenizer(f.Tokenizer)
+	if err != nil {
+		return nil, bad(path.Join(name, TokenizerFile), err)
+	}
+	m.tok = tok
+	if t := tensors["mapping"]; t != nil {
+		if m.mapping, err = intVector(t, tok.Size(), m.rows); err != nil {
+			return nil, bad(st, err)
+		}
+	} else if tok.Size() > m.rows {
+		return nil, bad(st, fmt.Errorf("tokenizer has %d token ids but embeddings has %d rows", tok.Size(), m.rows))
+	}
+	if t := tensors["weights"]; t != nil {
+		if m.weights, err = floatVector(t, tok.Size()); err != nil {
+			return nil, bad(st, err)
+		}
+	}
+	if f.Config != nil {
+		var c map[string]any
+		if err := json.Unmarshal(f.Config, &c); err != nil {
+			return nil, bad(path.Join(name, ConfigFile), err)
+		}
+	}
+	return m, nil
+}
+
+func embeddingTensor(tensors map[string]*tensor) (*tensor, error) {
+	emb := tensors["embeddings"]
+	if emb == nil {
+		emb = tensors["embedding.weight"]
+	}
+	if emb == nil {
+		return nil, fmt.Errorf("%w: no tensor named \"embeddings\"", ErrFormat)
+	}
+	if emb.DType != "F32" && emb.DType != "F16" {
+		return nil, fmt.Errorf("%w: tensor %q has dtype %s, want F32 or F16", ErrFormat, emb.Name, emb.DType)
+	}
+	if len(emb.Shape) != 2 || emb.Shape[0] == 0 || emb.Shape[1] == 0 {
+		return nil, fmt.Errorf("%w: tensor %q has shape %v, want [tokens, dims]", ErrFormat, emb.Name, emb.Shape)
+	}
+	return emb, nil
+}
+
+// floatVector decodes a 1-D float tensor of n elements.
+func floatVector(t *tensor, n int) ([]float32, error) {
+	if len(t.Shape) != 1 || t.Shape[0] < n {
+		return nil, fmt.Errorf("tensor %q has shape %v, want [%d]", t.Name, t.Shape, n)
+	}
+	out := make([]float32, t.Shape[0])
+	switch t.DType {
+	case "F32":
+		for i := range out {
+			out[i] = math.Float32frombits(binary.LittleEndian.Uint32(t.data[4*i:]))
+		}
+	case "F16":
+		for i := range out {
+			out[i] = f16to32(binary.LittleEndian.Uint16(t.data[2*i:]))
+		}
+	default:
+		return nil, fmt.Errorf("tensor %q has dtype %s, want F32 or F16", t.Name, t.DType)
+	}
+	return out, nil
+}
+
+// intVector decodes a 1-D integer tensor of n elements, each a row below
+// rows.
+func intVector(t *tensor, n, rows int) ([]int32, error) {
+	if len(t.Shape) != 1 || t.Shape[0] < n {
+		return nil, fmt.Errorf("tensor %q has shape %v, want [%d]", t.Name, t.Shape, n)
+	}
+	out := make([]int32, t.Shape[0])
+	for i := range out {
+		var v int64
+		switch t.DType {
+		case "I32":
+			v = int64(int32(binary.LittleEndian.Uint32(t.data[4*i:])))
+		case "I64":
+			v = int64(binary.LittleEndian.Uint64(t.data[8*i:]))
+		default:
+			return nil, fmt.Errorf("tensor %q has dtype %s, want I32 or I64", t.Name, t.DType)
+		}
+		if v < 0 || v >= int64(rows) {
+			return nil, fmt.Errorf("tensor %q maps token %d to row %d, outside the %d embedding rows", t.Name, i, v, rows)
+		}
+		out[i] = int32(v)
+	}
+	return out, nil
+}
+
+// Dims returns the vector length.
+func (m *Model) Dims() int { return m.dims }
+
+// halfTable maps every half-precision bit pattern to its float32 value:
+// one load per element instead of decoding the bits, which makes
+// embedding with an F16 model several times faster. It is built on first
+// use (256 KiB) and never changes.
+var halfTable = sync.OnceValue(func() *[1 << 16]float32 {
+	t := new([1 << 16]float32)
+	for h := range t {
+		t[h] = f16to32(uint16(h))
+	}
+	return t
+})
+
+// Tokenizer returns the model's tokenizer.
+func (m *Model) Tokenizer() *Tokenizer { return m.tok }
+
+// Scratch holds the buffers of one embedding; reuse one per goroutine to
+// avoid allocating.
+type Scratch struct {
+	ids []int
+	acc []float32
+}
+
+// Embed writes into dst (of length [Model.Dims]) the mean of the vectors
+// of the tokens of text, each scaled by its weight when the model has
+// weights, L2-normalised. It calls unknown for each pre-token the
+// tokenizer could not represent and returns the number of tokens it
+// averaged; with none, dst is left zero. s may be nil.
+func (m *Model) Embed(dst []float32, text string, s *Scratch, unknown func(word string)) int {
+	if s == nil {
+		s = &Scratch{}
+	}
+	s.ids = m.tok.Tokenize(text, s.ids[:0], unknown)
+	if cap(s.acc) < m.dims {
+		s.acc = make([]float32, m.dims)
+	}
+	acc := s.acc[:m.dims]
+	clear(acc)
+	// Equal tokens are summed once, times their count: a text repeats
+	// its common words, and adding a row costs more than sorting ids.
+	// The order of additions does not change a float32 sum here beyond
+	// rounding, and it is the same for the same text on every run.
+	slices.Sort(s.ids)
+	n := 0
+	for i := 0; i < len(s.ids); {
+		id, j := s.ids[i], i+1
+		for j < len(s.ids) && s.ids[j] == id {
+			j++
+		}
+		count := j - i
+		i = j
+		if id < 0 {
+			continue
+		}
+		row := id
+		if m.mapping != nil {
+			row = int(m.mapping[id])
+		}
+		if row >= m.rows {
+			continue
+		}
+		w := float32(count)
+		if m.weights != nil {
+			w = float32(w * m.weights[id])
+		}
+		n += count
+		m.addRow(acc, row, w)
+	}
+	clear(dst)
+	if n == 0 {
+		return 0
+	}
+	var sum float64
+	for _, x := range acc {
+		sum += float64(float64(x) * float64(x))
+	}
+	if sum == 0 {
+		return n
+	}
+	inv := 1 / math.Sqrt(sum)
+	for i, x := range acc {
+		dst[i] = float32(float64(x) * inv)
+	}
+	return n
+}
+
+// addRow adds w times row r of the table to acc. Explicit conversions keep
+// the compiler from fusing multiply-adds, so vectors do not depend on the
+// CPU.
+func (m *Model) addRow(acc []float32, r int, w float32) {
+	if m.dtype == "F16" {
+		b := m.table[r*m.dims*2 : (r+1)*m.dims*2]
+		b = b[:2*len(acc)] // one bounds check for the loop
+		t := halfTable()
+		if w == 1 {
+			for i := range acc {
+				acc[i] += t[uint16(b[2*i])|uint16(b[2*i+1])<<8]
+			}
+			return
+		}
+		for i := range acc {
+			acc[i] += float32(w * t[uint16(b[2*i])|uint16(b[2*i+1])<<8])
+		}
+		return
+	}
+	b := m.table[r*m.dims*4 : (r+1)*m.dims*4]
+	for i := range acc {
+		acc[i] += float32(w * math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:])))
+	}
+}

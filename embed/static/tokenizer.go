@@ -1,0 +1,836 @@
+package static
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// Tokenizer splits text into token ids the way a Hugging Face
+// tokenizer.json describes: a normalizer, a pre-tokenizer and a WordPiece,
+// Unigram or WordLevel model. Special tokens are never added, as
+// Model2Vec encodes without them. A Tokenizer is safe for concurrent use.
+type Tokenizer struct {
+	normalize func(string) string
+	split     func([]string) []string
+	model     tokenModel
+	size      int // one more than the largest id
+}
+
+// tokenModel turns one pre-token into ids; an id of -1 marks a part it
+// could not represent.
+type tokenModel interface {
+	tokenize(word string, ids []int) []int
+}
+
+// ParseTokenizer reads a Hugging Face tokenizer.json. It supports the
+// pieces Model2Vec models use: the BertNormalizer, Lowercase, NFD/NFC/
+// NFKD/NFKC, StripAccents, Strip, Replace, Prepend and Precompiled
+// normalizers (Precompiled, SentencePiece's compiled character map, is
+// approximated by NFKC); the BertPreTokenizer, Whitespace,
+// WhitespaceSplit, Punctuation, Digits and Metaspace pre-tokenizers; and
+// the WordPiece, Unigram and WordLevel models. Anything else (a BPE model,
+// the ByteLevel pre-tokenizer) is an error naming it.
+func ParseTokenizer(b []byte) (*Tokenizer, error) {
+	var doc struct {
+		Normalizer   json.RawMessage `json:"normalizer"`
+		PreTokenizer json.RawMessage `json:"pre_tokenizer"`
+		Model        json.RawMessage `json:"model"`
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		return nil, fmt.Errorf("not a tokenizer.json: %w", err)
+	}
+	t := &Tokenizer{}
+	var err error
+	if t.normalize, err = parseNormalizer(doc.Normalizer); err != nil {
+		return nil, fmt.Errorf("normalizer: %w", err)
+	}
+	if t.split, err = parsePreTokenizer(doc.PreTokenizer); err != nil {
+		return nil, fmt.Errorf("pre_tokenizer: %w", err)
+	}
+	if t.model, t.size, err = parseModel(doc.Model); err != nil {
+		return nil, fmt.Errorf("model: %w", err)
+	}
+	return t, nil
+}
+
+// Tokenize appends the ids of text to ids and returns them, with -1 for
+// each pre-token the model could not represent; unknown receives each such
+// pre-token (after normalization).
+func (t *Tokenizer) Tokenize(text string, ids []int, unknown func(word string)) []int {
+	words := t.split([]string{t.normalize(text)})
+	for _, w := range words {
+		if w == "" {
+			continue
+		}
+		n := len(ids)
+		ids = t.model.tokenize(w, ids)
+		for _, id := range ids[n:] {
+			if id < 0 {
+				if unknown != nil {
+					unknown(w)
+				}
+				break
+			}
+		}
+	}
+	return ids
+}
+
+// Size returns one more than the largest token id.
+func (t *Tokenizer) Size() int { return t.size }
+
+type typed struct {
+	Type string `json:"type"`
+}
+
+func isNull(raw json.RawMessage) bool {
+	s := strings.TrimSpace(string(raw))
+	return s == "" || s == "null"
+}
+
+func parseNormalizer(raw json.RawMessage) (func(string) string, error) {
+	if isNull(raw) {
+		return func(s string) string { return s }, nil
+	}
+	var ty typed
+	if err := json.Unmarshal(raw, &ty); err != nil {
+		return nil, err
+	}
+	switch ty.Type {
+	case "Sequence":
+		var seq struct {
+			Normalizers []json.RawMessage `json:"normalizers"`
+		}
+		if err := json.Unmarshal(raw, &seq); err != nil {
+			return nil, err
+		}
+		fs := make([]func(string) string, len(seq.Normalizers))
+		for i, r := range seq.Normalizers {
+			f, err := parseNormalizer(r)
+			if err != nil {
+				return nil, err
+			}
+			fs[i] = f
+		}
+		return func(s string) string {
+			for _, f := range fs {
+				s = f(s)
+			}
+			return s
+		}, nil
+	case "BertNormalizer":
+		var c struct {
+			CleanText    *bool `json:"clean_text"`
+			ChineseChars *bool `json:"handle_chinese_chars"`
+			StripAccents *bool `json:"strip_accents"`
+			Lowercase    *bool `json:"lowercase"`
+		}
+		if err := json.Unmarshal(raw, &c); err != nil {
+			return nil, err
+		}
+		on := func(p *bool, def bool) bool {
+			if p == nil {
+				return def
+			}
+			return *p
+		}
+		clean, cjk, lower := on(c.CleanText, true), on(c.ChineseChars, true), on(c.Lowercase, true)
+		strip := on(c.StripAccents, lower) // unset: follows lowercase, as in BERT
+		return func(s string) string {
+			if clean && cjk && lower && isASCII(s) {
+				return cleanLowerASCII(s) // nothing to pad or strip
+			}
+			if clean {
+				s = cleanText(s)
+			}
+			if cjk {
+				s = spaceChinese(s)
+			}
+			if strip {
+				s = stripAccents(s)
+			}
+			if lower {
+				s = strings.ToLower(s)
+			}
+			return s
+		}, nil
+	case "Lowercase":
+		return strings.ToLower, nil
+	case "StripAccents":
+		return stripAccents, nil
+	case "NFD":
+		return norm.NFD.String, nil
+	case "NFKD":
+		return norm.NFKD.String, nil
+	case "NFC":
+		return norm.NFC.String, nil
+	case "NFKC", "Precompiled":
+		return norm.NFKC.String, nil
+	case "Strip":
+		var c struct {
+			Left  bool `json:"strip_left"`
+			Right bool `json:"strip_right"`
+		}
+		if err := json.Unmarshal(raw, &c); err != nil {
+			return nil, err
+		}
+		return func(s string) string {
+			if c.Left {
+				s = strings.TrimLeftFunc(s, unicode.IsSpace)
+			}
+			if c.Right {
+				s = strings.TrimRightFunc(s, unicode.IsSpace)
+			}
+			return s
+		}, nil
+	case "Prepend":
+		var c struct {
+			Prepend string `json:"prepend"`
+		}
+		if err := json.Unmarshal(raw, &c); err != nil {
+			return nil, err
+		}
+		return func(s string) string {
+			if s == "" {
+				return s
+			}
+			return c.Prepend + s
+		}, nil
+	case "Replace":
+		var c struct {
+			Pattern struct {
+				String *string `json:"String"`
+				Regex  *string `json:"Regex"`
+			} `json:"pattern"`
+			Content string `json:"content"`
+		}
+		if err := json.Unmarshal(raw, &c); err != nil {
+			return nil, err
+		}
+		switch {
+		case c.Pattern.String != nil:
+			old := *c.Pattern.String
+			return func(s string) string { return strings.ReplaceAll(s, old, c.Content) }, nil
+		case c.Pattern.Regex != nil:
+			re, err := regexp.Compile(*c.Pattern.Regex)
+			if err != nil {
+				return nil, fmt.Errorf("Replace pattern: %w", err)
+			}
+			return func(s string) string { return re.ReplaceAllLiteralString(s, c.Content) }, nil
+		}
+		return nil, fmt.Errorf("Replace without a pattern")
+	}
+	return nil, fmt.Errorf("unsupported normalizer type %q", ty.Type)
+}
+
+// cleanText drops control characters and the replacement character and
+// turns every whitespace character into a space, as BERT's normalizer does.
+func cleanText(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == 0 || r == utf8.RuneError:
+			return -1
+		case r == '\t' || r == '\n' || r == '\r' || unicode.IsSpace(r):
+			return ' '
+		case unicode.IsControl(r) || unicode.Is(unicode.Cf, r):
+			return -1
+		}
+		return r
+	}, s)
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// cleanLowerASCII is cleanText then strings.ToLower for ASCII text, in one
+// pass: controls other than tab, newline and carriage return dropped,
+// whitespace made spaces, letters lowered.
+func cleanLowerASCII(s string) string {
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f':
+			c = ' '
+		case c < 0x20 || c == 0x7f:
+			continue
+		case 'A' <= c && c <= 'Z':
+			c += 'a' - 'A'
+		}
+		b = append(b, c)
+	}
+	return string(b)
+}
+
+// isChinese reports whether r is a CJK ideograph, in the ranges BERT pads
+// with spaces.
+func isChinese(r rune) bool {
+	return r >= 0x4E00 && r <= 0x9FFF || r >= 0x3400 && r <= 0x4DBF || r >= 0x20000 && r <= 0x2A6DF ||
+		r >= 0x2A700 && r <= 0x2CEAF || r >= 0xF900 && r <= 0xFAFF || r >= 0x2F800 && r <= 0x2FA1F
+}
+
+func spaceChinese(s string) string {
+	var b strings.Builder
+	for i, r := range s {
+		if isChinese(r) {
+			if b.Len() == 0 {
+				b.Grow(len(s) + 16)
+				b.WriteString(s[:i])
+			}
+			b.WriteByte(' ')
+			b.WriteRune(r)
+			b.WriteByte(' ')
+		} else if b.Len() > 0 {
+			b.WriteRune(r)
+		}
+	}
+	if b.Len() == 0 {
+		return s
+	}
+	return b.String()
+}
+
+// stripAccents removes combining marks after canonical decomposition:
+// "café" becomes "cafe".
+func stripAccents(s string) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if unicode.Is(unicode.Mn, r) {
+			return -1
+		}
+		return r
+	}, norm.NFD.String(s))
+}
+
+func parsePreTokenizer(raw json.RawMessage) (func([]string) []string, error) {
+	if isNull(raw) {
+		return func(s []string) []string { return s }, nil
+	}
+	var ty typed
+	if err := json.Unmarshal(raw, &ty); err != nil {
+		return nil, err
+	}
+	switch ty.Type {
+	case "Sequence":
+		var seq struct {
+			PreTokenizers []json.RawMessage `json:"pretokenizers"`
+		}
+		if err := json.Unmarshal(raw, &seq); err != nil {
+			return nil, err
+		}
+		fs := make([]func([]string) []string, len(seq.PreTokenizers))
+		for i, r := range seq.PreTokenizers {
+			f, err := parsePreTokenizer(r)
+			if err != nil {
+				return nil, err
+			}
+			fs[i] = f
+		}
+		return func(s []string) []string {
+			for _, f := range fs {
+				s = f(s)
+			}
+			return s
+		}, nil
+	case "BertPreTokenizer":
+		return eachPiece(func(s string, out []string) []string { return splitClasses(s, out, bertClass) }), nil
+	case "Whitespace":
+		return eachPiece(func(s string, out []string) []string { return splitClasses(s, out, wordClass) }), nil
+	case "WhitespaceSplit":
+		return eachPiece(func(s string, out []string) []string { return append(out, strings.Fields(s)...) }), nil
+	case "Punctuation":
+		return eachPiece(func(s string, out []string) []string { return splitClasses(s, out, punctClass) }), nil
+	case "Digits":
+		var c struct {
+			Individual bool `json:"individual_digits"`
+		}
+		if err := json.Unmarshal(raw, &c); err != nil {
+			return nil, err
+		}
+		return eachPiece(func(s string, out []string) []string {
+			return splitClasses(s, out, func(r rune) int {
+				switch {
+				case !unicode.IsDigit(r):
+					return classRun
+				case c.Individual:
+					return classAlone
+				}
+				return classRun + 1
+			})
+		}), nil
+	case "Metaspace":
+		var c struct {
+			Replacement    string  `json:"replacement"`
+			AddPrefixSpace *bool   `json:"add_prefix_space"`
+			PrependScheme  *string `json:"prepend_scheme"`
+			Split          *bool   `json:"split"`
+		}
+		if err := json.Unmarshal(raw, &c); err != nil {
+			return nil, err
+		}
+		if c.Replacement == "" {
+			c.Replacement = "▁"
+		}
+		scheme := "always"
+		if c.PrependScheme != nil {
+			scheme = *c.PrependScheme
+		} else if c.AddPrefixSpace != nil && !*c.AddPrefixSpace {
+			scheme = "never"
+		}
+		split := c.Split == nil || *c.Split
+		rep := c.Replacement
+		return func(pieces []string) []string {
+			out := make([]string, 0, len(pieces)*2)
+			for i, s := range pieces {
+				s = strings.ReplaceAll(s, " ", rep)
+				if (scheme == "always" || scheme == "first" && i == 0) && !strings.HasPrefix(s, rep) && s != "" {
+					s = rep + s
+				}
+				if !split {
+					out = append(out, s)
+					continue
+				}
+				for s != "" {
+					k := 0
+					if strings.HasPrefix(s, rep) {
+						k = len(rep)
+					}
+					j := strings.Index(s[k:], rep)
+					if j < 0 {
+						out = append(out, s)
+						break
+					}
+					out = append(out, s[:k+j])
+					s = s[k+j:]
+				}
+			}
+			return out
+		}, nil
+	}
+	return nil, fmt.Errorf("unsupported pre-tokenizer type %q", ty.Type)
+}
+
+func eachPiece(f func(s string, out []string) []string) func([]string) []string {
+	return func(pieces []string) []string {
+		out := make([]string, 0, len(pieces)*4)
+		for _, s := range pieces {
+			out = f(s, out)
+		}
+		return out
+	}
+}
+
+// Character classes for splitClasses: spaces separate and are dropped,
+// characters of classAlone stand alone, and runs of one class >= classRun
+// stay together.
+const (
+	classSpace = iota
+	classAlone
+	classRun
+)
+
+// splitClasses appends the pieces of s to out: maximal runs of characters
+// of the same class, spaces dropped, class-alone characters one by one.
+func splitClasses(s string, out []string, class func(rune) int) []string {
+	start, cur := -1, classSpace
+	for i, r := range s {
+		c := classSpace
+		if !unicode.IsSpace(r) {
+			c = class(r)
+		}
+		if c == cur && c >= classRun {
+			continue
+		}
+		if start >= 0 {
+			out = append(out, s[start:i])
+			start = -1
+		}
+		cur = c
+		if c != classSpace {
+			start = i
+		}
+	}
+	if start >= 0 {
+		out = append(out, s[start:])
+	}
+	return out
+}
+
+// isBertPunct reports the characters BERT splits off: ASCII symbols and
+// punctuation, and Unicode punctuation.
+func isBertPunct(r rune) bool {
+	if r < utf8.RuneSelf {
+		return r >= 33 && r <= 47 || r >= 58 && r <= 64 || r >= 91 && r <= 96 || r >= 123 && r <= 126
+	}
+	return unicode.IsPunct(r)
+}
+
+func bertClass(r rune) int {
+	if isBertPunct(r) {
+		return classAlone
+	}
+	return classRun
+}
+
+func punctClass(r rune) int { return bertClass(r) }
+
+// wordClass groups like the regular expression \w+|[^\w\s]+.
+func wordClass(r rune) int {
+	if r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r) {
+		return classRun
+	}
+	return classRun + 1
+}
+
+func parseModel(raw json.RawMessage) (tokenModel, int, error) {
+	if isNull(raw) {
+		return nil, 0, fmt.Errorf("missing")
+	}
+	var m struct {
+		Type       string          `json:"type"`
+		Vocab      json.RawMessage `json:"vocab"`
+		UnkToken   *string         `json:"unk_token"`
+		UnkID      *int            `json:"unk_id"`
+		Prefix     *string         `json:"continuing_subword_prefix"`
+		MaxChars   int             `json:"max_input_chars_per_word"`
+		ByteFallbk bool            `json:"byte_fallback"`
+	}
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return nil, 0, err
+	}
+	if m.Type == "" && m.Prefix != nil {
+		m.Type = "WordPiece"
+	}
+	switch m.Type {
+	case "WordPiece", "WordLevel":
+		vocab, err := parseVocab(m.Vocab)
+		if err != nil {
+			return nil, 0, fmt.Errorf("%s vocab: %w", m.Type, err)
+		}
+		size := 0
+		for tok, id := range vocab {
+			if id < 0 {
+				return nil, 0, fmt.Errorf("%s vocab: token %q has negative id %d", m.Type, tok, id)
+			}
+			size = max(size, id+1)
+		}
+		unk := -1
+		if m.UnkToken != nil {
+			if id, ok := vocab[*m.UnkToken]; ok {
+				unk = id
+			}
+		}
+		if m.Type == "WordLevel" {
+			return &wordLevel{vocab: vocab}, size, nil
+		}
+		wp := &wordPiece{vocab: vocab, cont: map[string]int{}, maxChars: m.MaxChars, unk: unk}
+		prefix := "##"
+		if m.Prefix != nil {
+			prefix = *m.Prefix
+		}
+		for tok, id := range vocab {
+			if rest, ok := strings.CutPrefix(tok, prefix); ok && rest != "" {
+				wp.cont[rest] = id
+			}
+		}
+		if wp.maxChars <= 0 {
+			wp.maxChars = 100
+		}
+		for tok := range vocab {
+			wp.maxLen = max(wp.maxLen, len(tok))
+		}
+		return wp, size, nil
+	case "Unigram":
+		var vocab []struct {
+			Piece string
+			Score float64
+		}
+		var rows [][2]json.RawMessage
+		if err := json.Unmarshal(m.Vocab, &rows); err != nil {
+			return nil, 0, fmt.Errorf("Unigram vocab: want [[piece, score], ...]: %w", err)
+		}
+		vocab = make([]struct {
+			Piece string
+			Score float64
+		}, len(rows))
+		for i, r := range rows {
+			if err := json.Unmarshal(r[0], &vocab[i].Piece); err != nil {
+				return nil, 0, fmt.Errorf("Unigram vocab entry %d: %w", i, err)
+			}
+			if err := json.Unmarshal(r[1], &vocab[i].Score); err != nil {
+				return nil, 0, fmt.Errorf("Unigram vocab entry %d: %w", i, err)
+			}
+		}
+		u := &unigram{pieces: make(map[string]int, len(vocab)), scores: make([]float64, len(vocab)), unk: -1}
+		minScore := math.Inf(1)
+		for id, v := range vocab {
+			if _, dup := u.pieces[v.Piece]; !dup {
+				u.pieces[v.Piece] = id
+			}
+			u.scores[id] = v.Score
+			minScore = min(minScore, v.Score)
+			u.maxLen = max(u.maxLen, len(v.Piece))
+		}
+		if m.UnkID != nil && *m.UnkID >= 0 && *m.UnkID < len(vocab) {
+			u.unk = *m.UnkID
+		}
+		u.unkScore = minScore - 10
+		if m.ByteFallbk {
+			u.bytes = make([]int, 256)
+			for b := range u.bytes {
+				id, ok := u.pieces[fmt.Sprintf("<0x%02X>", b)]
+				if !ok {
+					id = -1
+				}
+				u.bytes[b] = id
+			}
+		}
+		return u, len(vocab), nil
+	}
+	return nil, 0, fmt.Errorf("unsupported model type %q (want WordPiece, Unigram or WordLevel)", m.Type)
+}
+
+// wordLevel maps each pre-token to its id.
+type wordLevel struct{ vocab map[string]int }
+
+func (m *wordLevel) tokenize(w string, ids []int) []int {
+	if id, ok := m.vocab[w]; ok {
+		return append(ids, id)
+	}
+	return append(ids, -1)
+}
+
+// wordPiece splits a pre-token greedily into the longest pieces of its
+// vocabulary, the first as is and the others with the continuing-subword
+// prefix; a word that cannot be split whole is unknown.
+type wordPiece struct {
+	vocab    map[string]int
+	cont     map[string]int // pieces after the prefix, without it
+	maxChars int
+	maxLen   int // bytes of the longest piece
+	unk      int
+}
+
+func (m *wordPiece) tokenize(w string, ids []int) []int {
+	if utf8.RuneCountInString(w) > m.maxChars {
+		return append(ids, -1)
+	}
+	n := len(ids)
+	for start := 0; start < len(w); {
+		table := m.vocab
+		if start > 0 {
+			table = m.cont
+		}
+		found, end := -1, min(len(w), start+m.maxLen)
+		for ; end > start; end-- {
+			if end < len(w) && !utf8.RuneStart(w[end]) {
+				continue
+			}
+			if id, ok := table[w[start:end]]; ok {
+				found = id
+				break
+			}
+		}
+		if found < 0 {
+			return append(ids[:n], -1)
+		}
+		ids = append(ids, found)
+		start = end
+	}
+	return ids
+}
+
+// unigram segments a pre-token into the pieces of highest total score
+// (Viterbi), as SentencePiece's unigram model does. A character no piece
+// covers becomes unknown (or its UTF-8 bytes, with byte fallback).
+type unigram struct {
+	pieces   map[string]int
+	scores   []float64
+	maxLen   int
+	unk      int
+	unkScore float64
+	bytes    []int // byte-fallback piece ids, or nil
+}
+
+func (m *unigram) tokenize(w string, ids []int) []int {
+	type cell struct {
+		score float64
+		from  int
+		id    int
+	}
+	best := make([]cell, len(w)+1)
+	for i := 1; i <= len(w); i++ {
+		best[i].score = math.Inf(-1)
+	}
+	for i := 0; i < len(w); {
+		_, size := utf8.DecodeRuneInString(w[i:])
+		if !math.IsInf(best[i].score, -1) {
+			covered := false
+			for j := i + 1; j <= len(w) && j-i <= m.maxLen; j++ {
+				if j < len(w) && !utf8.RuneStart(w[j]) {
+					continue
+				}
+				if id, ok := m.pieces[w[i:j]]; ok {
+					if s := best[i].score + m.scores[id]; s > best[j].score {
+						best[j] = cell{s, i, id}
+					}
+					if j == i+size {
+						covered = true
+					}
+				}
+			}
+			if !covered {
+				if s := best[i].score + m.unkScore; s > best[i+size].score {
+					best[i+size] = cell{s, i, -1}
+				}
+			}
+		}
+		i += size
+	}
+	type span struct{ from, to, id int }
+	var segs []span
+	for j := len(w); j > 0; j = best[j].from {
+		segs = append(segs, span{best[j].from, j, best[j].id})
+	}
+	for k := len(segs) - 1; k >= 0; k-- {
+		sp := segs[k]
+		switch {
+		case sp.id >= 0:
+			ids = append(ids, sp.id)
+		case m.bytes != nil:
+			// Byte fallback: spell the character in byte pieces.
+			for b := sp.from; b < sp.to; b++ {
+				ids = append(ids, m.bytes[w[b]])
+			}
+		case len(ids) > 0 && k < len(segs)-1 && segs[k+1].id < 0:
+			// A run of unknown characters is one unknown, as in SentencePiece.
+		default:
+			ids = append(ids, -1)
+		}
+	}
+	return ids
+}
+
+// parseVocab decodes a JSON object of token ids, {"token": id, ...}. It
+// scans the object itself, which is several times faster than
+// encoding/json's reflection for the tens of thousands of entries of a
+// vocabulary; a token with escapes is unquoted by encoding/json, and
+// anything it does not expect makes it fall back to encoding/json.
+func parseVocab(b []byte) (map[string]int, error) {
+	out, ok := scanVocab(b)
+	if ok {
+		return out, nil
+	}
+	out = nil
+	if err := json.Unmarshal(b, &out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func scanVocab(b []byte) (map[string]int, bool) {
+	i := 0
+	space := func() {
+		for i < len(b) && (b[i] == ' ' || b[i] == '\n' || b[i] == '\t' || b[i] == '\r') {
+			i++
+		}
+	}
+	space()
+	if i >= len(b) || b[i] != '{' {
+		return nil, false
+	}
+	i++
+	out := make(map[string]int, len(b)/12)
+	space()
+	if i < len(b) && b[i] == '}' {
+		i++
+		space()
+		return out, i == len(b)
+	}
+	for {
+		space()
+		if i >= len(b) || b[i] != '"' {
+			return nil, false
+		}
+		start, escaped := i, false
+		for i++; i < len(b) && b[i] != '"'; i++ {
+			if b[i] == '\\' {
+				escaped = true
+				i++
+			} else if b[i] < 0x20 {
+				return nil, false
+			}
+		}
+		if i >= len(b) {
+			return nil, false
+		}
+		i++
+		var key string
+		if escaped {
+			if err := json.Unmarshal(b[start:i], &key); err != nil {
+				return nil, false
+			}
+		} else {
+			key = string(b[start+1 : i-1])
+			if !utf8.ValidString(key) {
+				return nil, false
+			}
+		}
+		space()
+		if i >= len(b) || b[i] != ':' {
+			return nil, false
+		}
+		i++
+		space()
+		n, digits := 0, 0
+		for ; i < len(b) && b[i] >= '0' && b[i] <= '9'; i++ {
+			if digits++; digits > 9 {
+				return nil, false
+			}
+			n = n*10 + int(b[i]-'0')
+		}
+		if digits == 0 || digits > 1 && b[i-digits] == '0' {
+			return nil, false
+		}
+		if _, dup := out[key]; dup {
+			return nil, false // encoding/json keeps the last; let it decide
+		}
+		out[key] = n
+		space()
+		if i >= len(b) {
+			return nil, false
+		}
+		switch b[i] {
+		case ',':
+			i++
+		case '}':
+			i++
+			space()
+			return out, i == len(b)
+		default:
+			return nil, false
+		}
+	}
+}
