@@ -34,7 +34,10 @@ func TestStaticEmbedder(t *testing.T) {
 
 	// A folder that holds no model: search degrades to keyword search,
 	// and the warning names the missing file.
-	bad := []string{"-w", ws, "--embedder", "static", "--embedding-model", filepath.Join(t.TempDir(), "nope")}
+	// (A new workspace: ws's memweave.json names the toy model, and another
+	// flag would be refused as disagreeing with it.)
+	fresh := memweavetest.Workspace(t, map[string]string{"memory/food.md": "# Food\n\nUser orders pizza food.\n"})
+	bad := []string{"-w", fresh, "--embedder", "static", "--embedding-model", filepath.Join(t.TempDir(), "nope")}
 	out := runCLI(t, "", nil, append(bad, "search", "pizza", "--mode", "vector")...)
 	if !strings.Contains(out.stderr, "warning") || !strings.Contains(out.stderr, filepath.Join("nope", "model.safetensors")) {
 		t.Errorf("search with a missing model: exit %d, stderr %q; want a warning naming the file", out.code, out.stderr)
