@@ -1,0 +1,103 @@
+package memweave_test
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	memweave "github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/frontmatter"
+	"github.com/memweave/memweave-go/memweavetest"
+)
+
+// distinctPaths returns the distinct paths of rs, in rank order.
+func distinctPaths(rs []memweave.Result) []string {
+	var out []string
+	for _, r := range rs {
+		if !slices.Contains(out, r.Path) {
+			out = append(out, r.Path)
+		}
+	}
+	return out
+}
+
+func TestFrontMatterTagsAndExpiry(t *testing.T) {
+	// memweavetest.Now is 2026-11-30.
+	root := memweavetest.Workspace(t, map[string]string{
+		"memory/infra.md":   "---\ntags: [infra, Cache]\nimportance: 0.5\n---\n# Redis\n\nRedis caches the catalog API.\n",
+		"memory/old.md":     "---\ntags: infra\nexpires: 2026-11-29\n---\n# Redis\n\nRedis caches the old catalog API.\n",
+		"memory/today.md":   "---\nexpires: 2026-11-30\n---\n# Redis\n\nRedis caches today's catalog API.\n",
+		"memory/plain.md":   "# Redis\n\nRedis caches the plain catalog API.\n",
+		"memory/invalid.md": "---\ntags: [x]\nimportance: 3\n---\n# Redis\n\nRedis caches the invalid catalog API.\n",
+	})
+	w := open(t, root, memweave.Config{})
+	res := mustIndex(t, w)
+	var warned bool
+	for _, wn := range res.Warnings {
+		if strings.HasPrefix(wn.Error(), "memory/invalid.md:3: ") && errors.Is(wn, frontmatter.ErrInvalid) {
+			warned = true
+		}
+	}
+	if !warned {
+		t.Errorf("Index warnings = %v, want one for memory/invalid.md:3", res.Warnings)
+	}
+	tests := []struct {
+		name string
+		opts []memweave.SearchOption
+		want []string
+	}{
+		{"default leaves the expired note out", nil, []string{"memory/infra.md", "memory/invalid.md", "memory/plain.md", "memory/today.md"}},
+		{"include expired", []memweave.SearchOption{memweave.IncludeExpired()}, []string{"memory/infra.md", "memory/invalid.md", "memory/old.md", "memory/plain.md", "memory/today.md"}},
+		{"tag", []memweave.SearchOption{memweave.Tags("infra")}, []string{"memory/infra.md"}},
+		{"tag with expired", []memweave.SearchOption{memweave.Tags("INFRA"), memweave.IncludeExpired()}, []string{"memory/infra.md", "memory/old.md"}},
+		{"two tags", []memweave.SearchOption{memweave.Tags("infra", "#cache")}, []string{"memory/infra.md"}},
+		{"tag of an invalid block", []memweave.SearchOption{memweave.Tags("x")}, nil},
+		{"tag and prefix", []memweave.SearchOption{memweave.Tags("infra"), memweave.PathPrefix("memory/plain")}, nil},
+	}
+	for _, mode := range []memweave.Mode{memweave.ModeHybrid, memweave.ModeKeyword, memweave.ModeVector} {
+		for _, tt := range tests {
+			opts := append([]memweave.SearchOption{memweave.MinScore(0), memweave.MaxResults(20), memweave.SearchMode(mode)}, tt.opts...)
+			got := distinctPaths(mustSearch(t, w, "Redis catalog", opts...).Results)
+			slices.Sort(got)
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("%s: Search(Redis catalog, %s) = %q, want %q", mode, tt.name, got, tt.want)
+			}
+		}
+	}
+
+	// The fields are on results and in Files; the block is not text, and
+	// the passage keeps the file's line numbers.
+	r := mustSearch(t, w, "Redis catalog", memweave.Tags("infra")).Results[0]
+	if !slices.Equal(r.Tags, []string{"infra", "cache"}) || r.Importance == nil || *r.Importance != 0.5 || r.StartLine != 5 {
+		t.Errorf("result = %+v, want tags [infra cache], importance 0.5, line 5", r)
+	}
+	if got := mustSearch(t, w, "importance", memweave.SearchMode(memweave.ModeKeyword), memweave.MinScore(0)).Results; len(got) != 1 || got[0].Path != "memory/invalid.md" {
+		t.Errorf("keyword search for a front matter field name = %q, want only the invalid block, indexed as text", distinctPaths(got))
+	}
+	for f, err := range w.Files(t.Context()) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Path == "memory/old.md" && (f.Expires != "2026-11-29" || !slices.Equal(f.Tags, []string{"infra"})) {
+			t.Errorf("Files: %+v, want expires 2026-11-29 and tag infra", f)
+		}
+	}
+}
+
+// An important, pinned note never passes one that matches the query
+// exactly when it only shares a word with it.
+func TestCurationKeepsExactMatchFirst(t *testing.T) {
+	root := memweavetest.Workspace(t, map[string]string{
+		"memory/exact.md":   "# Deploys\n\nThe staging deploy runs every Tuesday at noon.\n",
+		"memory/boosted.md": "---\nimportance: 1\npinned: true\n---\n# Weekly\n\nThe team lunch is on Tuesday.\n",
+	})
+	w := open(t, root, memweave.Config{})
+	mustIndex(t, w)
+	for _, mode := range []memweave.Mode{memweave.ModeHybrid, memweave.ModeKeyword, memweave.ModeVector} {
+		got := distinctPaths(mustSearch(t, w, "staging deploy runs every Tuesday at noon", memweave.MinScore(0), memweave.SearchMode(mode)).Results)
+		if len(got) == 0 || got[0] != "memory/exact.md" {
+			t.Errorf("%s: Search = %q, want memory/exact.md first", mode, got)
+		}
+	}
+}
