@@ -2,6 +2,8 @@ package memweave_test
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -99,5 +101,72 @@ func TestCurationKeepsExactMatchFirst(t *testing.T) {
 		if len(got) == 0 || got[0] != "memory/exact.md" {
 			t.Errorf("%s: Search = %q, want memory/exact.md first", mode, got)
 		}
+	}
+}
+
+// Three useful marks lift a passage above an otherwise equal one; the
+// marks are in the note, so a rebuilt index ranks the same.
+func TestFeedbackRaisesPassage(t *testing.T) {
+	note := "# Redis\n\nRedis caches the catalog API for five minutes.\n\n# Other\n\nThe catalog API is written in Go.\n"
+	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": note, "memory/b.md": note})
+	w := open(t, root, memweave.Config{})
+	mustIndex(t, w)
+	query := "Redis caches catalog"
+	first := func(w *memweave.Weave) string { return mustSearch(t, w, query, memweave.MinScore(0)).Results[0].Path }
+	before := mustSearch(t, w, query, memweave.MinScore(0)).Results
+	if before[0].Score != before[1].Score {
+		t.Fatalf("equal passages score %g and %g", before[0].Score, before[1].Score)
+	}
+	other := before[1].Path
+	line := 3 // any line of the passage names it
+	for i := range 3 {
+		res, err := w.Feedback(t.Context(), other, line, true)
+		if err != nil {
+			t.Fatalf("Feedback(%s): %v", other, err)
+		}
+		if res.Useful != i+1 || res.Key != frontmatter.PassageKey("# Redis") {
+			t.Errorf("Feedback = %+v, want %d useful marks", res, i+1)
+		}
+		line = res.StartLine + i%2*2 // the heading, then the text line
+	}
+	if got := first(w); got != other {
+		t.Errorf("after 3 useful marks on %s, %s ranks first", other, got)
+	}
+	text := memweavetest.ReadFile(t, root, other)
+	want := "---\nfeedback:\n  " + frontmatter.PassageKey("# Redis") + ": {useful: 3, useless: 0}\n---\n" + note
+	if text != want {
+		t.Errorf("%s = %q, want %q", other, text, want)
+	}
+	r := mustSearch(t, w, query, memweave.MinScore(0)).Results[0]
+	if r.StartLine != 5 || r.Explain.Curation == nil {
+		t.Errorf("marked result = %s, curation %v; want line 5 and a curation factor", loc(r), r.Explain.Curation)
+	}
+
+	// Rebuilt from the files, the index ranks the same.
+	w.Close()
+	if err := os.RemoveAll(filepath.Join(root, ".memweave")); err != nil {
+		t.Fatal(err)
+	}
+	w2 := open(t, root, memweave.Config{})
+	mustIndex(t, w2)
+	if got := first(w2); got != other {
+		t.Errorf("after a rebuild, %s ranks first, want %s", got, other)
+	}
+
+	// Useless marks push a passage down, never out.
+	for range 6 {
+		if _, err := w2.Feedback(t.Context(), other, 5, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := distinctPaths(mustSearch(t, w2, query, memweave.MinScore(0)).Results)
+	if len(got) < 2 || got[1] != other {
+		t.Errorf("after useless marks, results = %q, want %s second", got, other)
+	}
+	if _, err := w2.Feedback(t.Context(), other, 2, true); !errors.Is(err, memweave.ErrNoPassage) {
+		t.Errorf("Feedback on a front matter line: %v, want ErrNoPassage", err)
+	}
+	if _, err := w2.Feedback(t.Context(), "../x.md", 1, true); err == nil {
+		t.Error("Feedback outside memory/ succeeded")
 	}
 }

@@ -59,6 +59,7 @@ func Example() {
 	// memory_changes read-only=true
 	// memory_conflicts read-only=true
 	// memory_delete read-only=false
+	// memory_feedback read-only=false
 	// memory_get read-only=true
 	// memory_index read-only=false
 	// memory_pack read-only=true

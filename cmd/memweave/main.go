@@ -174,6 +174,7 @@ OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
 		a.checkCommand(),
 		a.conflictsCommand(),
 		a.changesCommand(),
+		a.feedbackCommand(),
 	)
 	return root
 }

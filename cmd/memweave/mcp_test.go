@@ -311,7 +311,7 @@ func TestMCPHelpListsTools(t *testing.T) {
 			t.Errorf("mcp --help does not name the tool %s", tool.Name)
 		}
 	}
-	if !strings.Contains(help, fmt.Sprintf("Its %s tools", map[int]string{10: "ten"}[len(tools.Tools)])) {
+	if !strings.Contains(help, fmt.Sprintf("Its %s tools", map[int]string{10: "ten", 11: "eleven", 12: "twelve", 13: "thirteen"}[len(tools.Tools)])) {
 		t.Errorf("mcp --help does not say how many tools there are (%d)", len(tools.Tools))
 	}
 }
