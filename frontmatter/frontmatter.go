@@ -374,3 +374,44 @@ func Decode(stored string) Meta {
 // Expired reports whether m's expiry date is before today, a YYYY-MM-DD
 // date.
 func (m Meta) Expired(today string) bool { return m.Expires != "" && m.Expires < today }
+
+// The supersession line: [Weave.Resolve] of the root package adds it, as
+// a block quote on its own line after a passage that another one
+// replaces, so that the note still reads as Markdown and git diff shows
+// the decision:
+//
+//	> Superseded by memory/stack.md:12 (2026-12-01): we moved to Postgres
+var supersededLine = regexp.MustCompile(`(?m)^> Superseded by (\S+):(\d+) \((\d{4}-\d{2}-\d{2})\)(?:: *(.*?))?\s*$`)
+
+// Supersession is what a supersession line says.
+type Supersession struct {
+	// Path and Line name the passage kept instead.
+	Path string
+	Line int
+	// Date is the YYYY-MM-DD day of the decision; Reason is "" when none
+	// was given.
+	Date, Reason string
+}
+
+// SupersededLine returns the supersession line for s, with the reason's
+// white space runs made single spaces.
+func SupersededLine(s Supersession) string {
+	line := fmt.Sprintf("> Superseded by %s:%d (%s)", s.Path, s.Line, s.Date)
+	if r := strings.Join(strings.Fields(s.Reason), " "); r != "" {
+		line += ": " + r
+	}
+	return line
+}
+
+// Superseded returns the supersession line in a passage's text, if any.
+func Superseded(text string) (Supersession, bool) {
+	if !strings.Contains(text, "> Superseded by ") {
+		return Supersession{}, false
+	}
+	g := supersededLine.FindStringSubmatch(text)
+	if g == nil {
+		return Supersession{}, false
+	}
+	line, _ := strconv.Atoi(g[2])
+	return Supersession{Path: g[1], Line: line, Date: g[3], Reason: g[4]}, true
+}

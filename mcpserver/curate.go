@@ -46,4 +46,41 @@ func (t *tools) registerCurate(srv *mcp.Server) {
 			"and useless ones a little lower (never out of the results). path and line are a result's path and start_line.",
 		Annotations: &mcp.ToolAnnotations{Title: "Rate a memory passage", DestructiveHint: &no, IdempotentHint: false, OpenWorldHint: &no},
 	}, handler(t, "memory_feedback", t.feedback))
+	addTool(srv, &mcp.Tool{
+		Name:  "memory_resolve",
+		Title: "Settle a contradiction",
+		Description: "Settle a contradiction memory_conflicts reported by keeping one passage: a line marking the other as superseded " +
+			"(naming the kept passage, today's date and the reason) is added right after it in its file. " +
+			"memory_conflicts then no longer lists the pair, and searches mark the dropped passage superseded and rank it last.",
+		Annotations: &mcp.ToolAnnotations{Title: "Settle a contradiction", DestructiveHint: &no, IdempotentHint: true, OpenWorldHint: &no},
+	}, handler(t, "memory_resolve", t.resolve))
+}
+
+// resolveInput is the input of memory_resolve.
+type resolveInput struct {
+	KeepPath string `json:"keep_path" jsonschema:"the file of the passage to keep; at most 1024 bytes"`
+	KeepLine int    `json:"keep_line" jsonschema:"any line of the passage to keep, 1-based"`
+	DropPath string `json:"drop_path" jsonschema:"the file of the passage that is outdated; at most 1024 bytes"`
+	DropLine int    `json:"drop_line" jsonschema:"any line of the outdated passage, 1-based"`
+	Reason   string `json:"reason,omitempty" jsonschema:"why the kept passage wins, in a few words; at most 1024 bytes"`
+}
+
+// resolveOutput is the output of memory_resolve.
+type resolveOutput = memweave.ResolveResult
+
+func (t *tools) resolve(ctx context.Context, in resolveInput) (*mcp.CallToolResult, resolveOutput, error) {
+	var out resolveOutput
+	for field, v := range map[string]string{"keep_path": in.KeepPath, "drop_path": in.DropPath, "reason": in.Reason} {
+		if err := checkSize("memory_resolve", field, v, MaxPathBytes); err != nil {
+			return nil, out, err
+		}
+	}
+	if in.KeepLine < 1 || in.DropLine < 1 {
+		return nil, out, fmt.Errorf("memory_resolve: keep_line and drop_line must be 1 or more, got %d and %d", in.KeepLine, in.DropLine)
+	}
+	res, err := t.w.Resolve(ctx, memweave.Ref{Path: in.KeepPath, StartLine: in.KeepLine}, memweave.Ref{Path: in.DropPath, StartLine: in.DropLine}, in.Reason)
+	if err != nil {
+		return nil, out, pathError("memory_resolve", in.DropPath, err)
+	}
+	return nil, *res, nil
 }

@@ -39,3 +39,29 @@ func TestFeedbackAndTagsTools(t *testing.T) {
 		t.Error("memory_feedback outside memory/ did not fail")
 	}
 }
+
+func TestResolveTool(t *testing.T) {
+	cs, root := connect(t, map[string]string{
+		"memory/2025-03-02.md": "# 2025-03-02\n\n- The staging database runs PostgreSQL 15.\n",
+		"memory/2025-05-10.md": "# 2025-05-10\n\n- The staging database runs PostgreSQL 16.\n",
+	})
+	var res struct {
+		Line string `json:"line"`
+	}
+	mustCall(t, cs, "memory_resolve", map[string]any{"keep_path": "2025-05-10.md", "keep_line": 3, "drop_path": "2025-03-02.md", "drop_line": 1, "reason": "upgraded"}, &res)
+	want := "> Superseded by memory/2025-05-10.md:1 (2026-11-30): upgraded"
+	data, _ := os.ReadFile(filepath.Join(root, "memory", "2025-03-02.md"))
+	if res.Line != want || !strings.Contains(string(data), want) {
+		t.Errorf("memory_resolve = %+v, file %q; want %q", res, data, want)
+	}
+	var conf struct {
+		Conflicts []any `json:"conflicts"`
+	}
+	mustCall(t, cs, "memory_conflicts", map[string]any{}, &conf)
+	if len(conf.Conflicts) != 0 {
+		t.Errorf("memory_conflicts after memory_resolve = %+v, want none", conf.Conflicts)
+	}
+	if res := call(t, cs, "memory_resolve", map[string]any{"keep_path": "/etc/x.md", "keep_line": 1, "drop_path": "2025-03-02.md", "drop_line": 1}); !res.IsError {
+		t.Error("memory_resolve with a path outside memory/ did not fail")
+	}
+}

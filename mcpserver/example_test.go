@@ -63,6 +63,7 @@ func Example() {
 	// memory_get read-only=true
 	// memory_index read-only=false
 	// memory_pack read-only=true
+	// memory_resolve read-only=false
 	// memory_search read-only=true
 	// memory_status read-only=true
 	// memory_write read-only=false

@@ -124,6 +124,7 @@ func TestToolsAndAnnotations(t *testing.T) {
 		"memory_conflicts": {readOnly: true, idempotent: true},
 		"memory_changes":   {readOnly: true, idempotent: true},
 		"memory_feedback":  {},
+		"memory_resolve":   {idempotent: true},
 	}
 	var names []string
 	for _, tool := range res.Tools {
@@ -163,6 +164,7 @@ func TestToolsAndAnnotations(t *testing.T) {
 			"memory_search": {"query"}, "memory_get": {"path"}, "memory_write": {"path", "content"},
 			"memory_append": {"text"}, "memory_pack": {"query", "budget_tokens"}, "memory_delete": {"path"},
 			"memory_changes": {"from"}, "memory_feedback": {"path", "line", "useful"},
+			"memory_resolve": {"keep_path", "keep_line", "drop_path", "drop_line"},
 		}[tool.Name]
 		if !slices.Equal(s.Required, wantReq) {
 			t.Errorf("%s requires %q, want %q", tool.Name, s.Required, wantReq)

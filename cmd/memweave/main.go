@@ -175,6 +175,7 @@ OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
 		a.conflictsCommand(),
 		a.changesCommand(),
 		a.feedbackCommand(),
+		a.resolveCommand(),
 	)
 	return root
 }
