@@ -86,12 +86,8 @@ func (w *Weave) Feedback(ctx context.Context, path string, line int, useful bool
 // a passage's first line names that passage, not the end of the one
 // before it that overlaps it.
 func (w *Weave) passageAt(data []byte, line int) (chunker.Chunk, error) {
-	opts := chunker.Options{MaxTokens: w.cfg.ChunkTokens, Overlap: w.cfg.ChunkOverlap}
-	if _, fm, err := frontmatter.Parse(data); err == nil && fm.Lines > 0 {
-		opts.DropFrontMatter = true
-	}
 	var found *chunker.Chunk
-	chunks := chunker.Split(data, opts)
+	chunks := chunker.Split(data, w.chunkOptions(data))
 	for i := range chunks {
 		if chunks[i].StartLine <= line && line <= chunks[i].EndLine {
 			found = &chunks[i]
@@ -204,4 +200,13 @@ func (w *Weave) Resolve(ctx context.Context, keep, drop Ref, reason string) (*Re
 		return res, err
 	}
 	return res, nil
+}
+
+// chunkOptions are the options the indexer chunks the note data with.
+func (w *Weave) chunkOptions(data []byte) chunker.Options {
+	opts := chunker.Options{MaxTokens: w.cfg.ChunkTokens, Overlap: w.cfg.ChunkOverlap}
+	if _, fm, err := frontmatter.Parse(data); err == nil && fm.Lines > 0 {
+		opts.DropFrontMatter = true
+	}
+	return opts
 }

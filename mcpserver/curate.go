@@ -54,6 +54,14 @@ func (t *tools) registerCurate(srv *mcp.Server) {
 			"memory_conflicts then no longer lists the pair, and searches mark the dropped passage superseded and rank it last.",
 		Annotations: &mcp.ToolAnnotations{Title: "Settle a contradiction", DestructiveHint: &no, IdempotentHint: true, OpenWorldHint: &no},
 	}, handler(t, "memory_resolve", t.resolve))
+	addTool(srv, &mcp.Tool{
+		Name:  "memory_consolidate",
+		Title: "Find and merge duplicate memories",
+		Description: "List groups of near-duplicate passages in different memory files (word overlap of 90% or more), with the one to keep " +
+			"(the most important, then the newest). With apply: true, the other copies' lines are removed from their files " +
+			"(a file left empty is deleted); without it nothing changes.",
+		Annotations: &mcp.ToolAnnotations{Title: "Find and merge duplicate memories", DestructiveHint: &yes, IdempotentHint: true, OpenWorldHint: &no},
+	}, handler(t, "memory_consolidate", t.consolidate))
 }
 
 // resolveInput is the input of memory_resolve.
@@ -81,6 +89,22 @@ func (t *tools) resolve(ctx context.Context, in resolveInput) (*mcp.CallToolResu
 	res, err := t.w.Resolve(ctx, memweave.Ref{Path: in.KeepPath, StartLine: in.KeepLine}, memweave.Ref{Path: in.DropPath, StartLine: in.DropLine}, in.Reason)
 	if err != nil {
 		return nil, out, pathError("memory_resolve", in.DropPath, err)
+	}
+	return nil, *res, nil
+}
+
+// consolidateInput is the input of memory_consolidate.
+type consolidateInput struct {
+	Apply bool `json:"apply,omitempty" jsonschema:"true to remove the duplicates, keeping one passage of each group (default false: only list them)"`
+}
+
+// consolidateOutput is the output of memory_consolidate.
+type consolidateOutput = memweave.ConsolidateResult
+
+func (t *tools) consolidate(ctx context.Context, in consolidateInput) (*mcp.CallToolResult, consolidateOutput, error) {
+	res, err := t.w.Consolidate(ctx, in.Apply)
+	if err != nil {
+		return nil, consolidateOutput{}, err
 	}
 	return nil, *res, nil
 }

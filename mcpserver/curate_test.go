@@ -65,3 +65,23 @@ func TestResolveTool(t *testing.T) {
 		t.Error("memory_resolve with a path outside memory/ did not fail")
 	}
 }
+
+func TestConsolidateTool(t *testing.T) {
+	dup := "# Deploys\n\nThe staging deploy runs every Tuesday at noon from the release branch.\n"
+	cs, root := connect(t, map[string]string{"memory/2026-11-01.md": dup, "memory/2026-11-20.md": dup})
+	var res struct {
+		Groups  []any    `json:"groups"`
+		Deleted []string `json:"deleted"`
+	}
+	mustCall(t, cs, "memory_consolidate", map[string]any{}, &res)
+	if len(res.Groups) != 1 || len(res.Deleted) != 0 {
+		t.Errorf("memory_consolidate = %+v, want one group, nothing deleted", res)
+	}
+	mustCall(t, cs, "memory_consolidate", map[string]any{"apply": true}, &res)
+	if len(res.Deleted) != 1 || res.Deleted[0] != "memory/2026-11-01.md" {
+		t.Errorf("memory_consolidate apply = %+v, want memory/2026-11-01.md deleted", res)
+	}
+	if _, err := os.Stat(filepath.Join(root, "memory", "2026-11-01.md")); err == nil {
+		t.Error("the duplicate is still there")
+	}
+}

@@ -58,6 +58,7 @@ func Example() {
 	// memory_append read-only=false
 	// memory_changes read-only=true
 	// memory_conflicts read-only=true
+	// memory_consolidate read-only=false
 	// memory_delete read-only=false
 	// memory_feedback read-only=false
 	// memory_get read-only=true

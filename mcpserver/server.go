@@ -273,7 +273,7 @@ var (
 	no  = false
 )
 
-// register adds the twelve tools to srv.
+// register adds the thirteen tools to srv.
 func (t *tools) register(srv *mcp.Server) {
 	t.registerHistory(srv)
 	t.registerCurate(srv)

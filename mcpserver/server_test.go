@@ -113,18 +113,19 @@ func TestToolsAndAnnotations(t *testing.T) {
 	}
 	type hints struct{ readOnly, destructive, idempotent bool }
 	want := map[string]hints{
-		"memory_search":    {readOnly: true, idempotent: true},
-		"memory_get":       {readOnly: true, idempotent: true},
-		"memory_pack":      {readOnly: true, idempotent: true},
-		"memory_status":    {readOnly: true, idempotent: true},
-		"memory_write":     {destructive: true, idempotent: true},
-		"memory_append":    {},
-		"memory_delete":    {destructive: true, idempotent: true},
-		"memory_index":     {idempotent: true},
-		"memory_conflicts": {readOnly: true, idempotent: true},
-		"memory_changes":   {readOnly: true, idempotent: true},
-		"memory_feedback":  {},
-		"memory_resolve":   {idempotent: true},
+		"memory_search":      {readOnly: true, idempotent: true},
+		"memory_get":         {readOnly: true, idempotent: true},
+		"memory_pack":        {readOnly: true, idempotent: true},
+		"memory_status":      {readOnly: true, idempotent: true},
+		"memory_write":       {destructive: true, idempotent: true},
+		"memory_append":      {},
+		"memory_delete":      {destructive: true, idempotent: true},
+		"memory_index":       {idempotent: true},
+		"memory_conflicts":   {readOnly: true, idempotent: true},
+		"memory_changes":     {readOnly: true, idempotent: true},
+		"memory_feedback":    {},
+		"memory_resolve":     {idempotent: true},
+		"memory_consolidate": {destructive: true, idempotent: true},
 	}
 	var names []string
 	for _, tool := range res.Tools {

@@ -176,6 +176,7 @@ OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
 		a.changesCommand(),
 		a.feedbackCommand(),
 		a.resolveCommand(),
+		a.consolidateCommand(),
 	)
 	return root
 }
