@@ -63,6 +63,9 @@ type ConsolidateResult struct {
 	// Never nil.
 	Edited  []string `json:"edited"`
 	Deleted []string `json:"deleted"`
+	// Warnings are about files the refresh before the search could not
+	// index. Never nil.
+	Warnings []Warning `json:"warnings"`
 }
 
 // Consolidate lists groups of near-duplicate passages across files: the
@@ -88,14 +91,18 @@ func (w *Weave) Consolidate(ctx context.Context, apply bool) (*ConsolidateResult
 	if err := w.checkOpen(); err != nil {
 		return nil, err
 	}
+	res := &ConsolidateResult{Edited: []string{}, Deleted: []string{}, Warnings: []Warning{}}
 	if !w.cfg.NoSyncOnSearch {
-		w.refresh(ctx)
+		res.Warnings = append(res.Warnings, w.refresh(ctx)...)
 	}
 	groups, err := w.duplicates(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("memweave: consolidate: %w", err)
 	}
-	res := &ConsolidateResult{Groups: groups, Edited: []string{}, Deleted: []string{}}
+	res.Groups = groups
+	if res.Groups == nil {
+		res.Groups = []DuplicateGroup{}
+	}
 	if !apply || len(groups) == 0 {
 		return res, nil
 	}
@@ -118,8 +125,10 @@ func (w *Weave) Consolidate(ctx context.Context, apply bool) (*ConsolidateResult
 			res.Edited = append(res.Edited, path)
 		}
 	}
-	if _, err := w.Index(ctx); err != nil {
+	if ir, err := w.Index(ctx); err != nil {
 		errs = append(errs, err)
+	} else {
+		res.Warnings = append(res.Warnings, ir.Warnings...)
 	}
 	if err := errors.Join(errs...); err != nil {
 		return res, fmt.Errorf("memweave: consolidate: %w", err)

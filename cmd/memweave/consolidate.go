@@ -39,6 +39,7 @@ are printed; 'git diff memory/' shows the rest.
 			if asJSON {
 				return writeJSON(a.stdout, res)
 			}
+			a.warn(res.Warnings)
 			var b strings.Builder
 			for _, g := range res.Groups {
 				fmt.Fprintf(&b, "keep %s:%d-%d\n", g.Keep.Path, g.Keep.StartLine, g.Keep.EndLine)
