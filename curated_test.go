@@ -3,6 +3,7 @@ package memweave_test
 import (
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -109,6 +110,12 @@ func TestCurationKeepsExactMatchFirst(t *testing.T) {
 func TestFeedbackRaisesPassage(t *testing.T) {
 	note := "# Redis\n\nRedis caches the catalog API for five minutes.\n\n# Other\n\nThe catalog API is written in Go.\n"
 	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": note, "memory/b.md": note})
+	var git func(args ...string) string
+	if _, err := exec.LookPath("git"); err == nil {
+		git = gitRepo(t, root)
+		git("add", "-A")
+		git("commit", "-qm", "notes")
+	}
 	w := open(t, root, memweave.Config{})
 	mustIndex(t, w)
 	query := "Redis caches catalog"
@@ -136,6 +143,11 @@ func TestFeedbackRaisesPassage(t *testing.T) {
 	want := "---\nfeedback:\n  " + frontmatter.PassageKey("# Redis") + ": {useful: 3, useless: 0}\n---\n" + note
 	if text != want {
 		t.Errorf("%s = %q, want %q", other, text, want)
+	}
+	if git != nil {
+		if diff := git("diff", "memory/"); !strings.Contains(diff, "\n+  "+frontmatter.PassageKey("# Redis")+": {useful: 3, useless: 0}\n") {
+			t.Errorf("git diff memory/ =\n%s\nwant the marks", diff)
+		}
 	}
 	r := mustSearch(t, w, query, memweave.MinScore(0)).Results[0]
 	if r.StartLine != 5 || r.Explain.Curation == nil {
