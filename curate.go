@@ -62,6 +62,9 @@ func (w *Weave) Feedback(ctx context.Context, path string, line int, useful bool
 		}
 		res.Key = frontmatter.PassageKey(c.Text)
 		data, err := frontmatter.SetFeedback(old, res.Key, useful)
+		if fe := (*frontmatter.Error)(nil); errors.As(err, &fe) {
+			return nil, fmt.Errorf("line %d: %w; fix it, then give the feedback again", fe.Line, err)
+		}
 		if err != nil {
 			return nil, err
 		}

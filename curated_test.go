@@ -181,6 +181,11 @@ func TestFeedbackRaisesPassage(t *testing.T) {
 	if _, err := w2.Feedback(t.Context(), "../x.md", 1, true); err == nil {
 		t.Error("Feedback outside memory/ succeeded")
 	}
+	memweavetest.WriteFile(t, root, "memory/bad.md", "---\nimportance: 9\n---\n# Bad\n\nA note.\n")
+	_, err := w2.Feedback(t.Context(), "bad.md", 4, true)
+	if !errors.Is(err, frontmatter.ErrInvalid) || !strings.Contains(err.Error(), "memory/bad.md: line 2: front matter: importance") {
+		t.Errorf("Feedback over invalid front matter: %v, want ErrInvalid naming memory/bad.md line 2", err)
+	}
 }
 
 // Resolve keeps the older of two contradicting notes: the newer one gets

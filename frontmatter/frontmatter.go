@@ -44,7 +44,7 @@ type Error struct {
 }
 
 // Error returns "front matter: MSG" (the caller names file and line).
-func (e *Error) Error() string { return "front matter: " + e.Msg + "; its fields are ignored" }
+func (e *Error) Error() string { return "front matter: " + e.Msg }
 
 // Unwrap returns [ErrInvalid].
 func (e *Error) Unwrap() error { return ErrInvalid }

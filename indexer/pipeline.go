@@ -274,7 +274,7 @@ func (e *Engine) prepare(f workspace.File, row index.File, force bool) (*prepare
 	switch {
 	case errors.As(err, &fe):
 		if warn == nil {
-			warn = &Warning{Path: f.Rel, Line: fe.Line, Err: err}
+			warn = &Warning{Path: f.Rel, Line: fe.Line, Err: fmt.Errorf("%w; its fields are ignored", err)}
 		}
 	case fm.Lines > 0:
 		// A valid block is in no chunk: its fields are not text to find.
