@@ -21,7 +21,9 @@
 // runs the hybrid retrieval over keyword and vector backends; postprocess
 // holds the threshold, decay, MMR and custom stages; watcher keeps the
 // index fresh; memfile writes files; pack fits passages to a budget;
-// flush, mcpserver and cmd/memweave sit on top. The README has the map
+// frontmatter reads and edits the YAML block at the top of a note (tags,
+// importance, pinned, expires, feedback) and the supersession line of
+// [Weave.Resolve]; flush, mcpserver and cmd/memweave sit on top. The README has the map
 // with the write and search paths.
 //
 // # Options

@@ -5,11 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/memweave/memweave-go/chunker"
 	"github.com/memweave/memweave-go/conflict"
+	"github.com/memweave/memweave-go/frontmatter"
 	"github.com/memweave/memweave-go/history"
 	"github.com/memweave/memweave-go/postprocess"
 	"github.com/memweave/memweave-go/search"
@@ -41,7 +43,8 @@ type ConflictsResponse struct {
 	Warnings  []Warning `json:"warnings"`
 }
 
-// Conflicts finds contradiction hints in the index ([conflict.Detect]).
+// Conflicts finds contradiction hints in the index ([conflict.Detect]),
+// leaving out the pairs [Weave.Resolve] settled.
 // Of the search options it reads Sources, PathPrefix, DateRange, NoSync
 // and MaxResults, the cap on conflicts returned (default 100, at most
 // 10,000). Its work is bounded: at most 100,000 chunks, 64 comparisons
@@ -77,6 +80,14 @@ func (w *Weave) Conflicts(ctx context.Context, opts ...SearchOption) (*Conflicts
 	if err != nil {
 		return nil, fmt.Errorf("memweave: conflicts: %w", err)
 	}
+	// A pair with a passage a resolution superseded is settled.
+	n := len(resp.Conflicts)
+	resp.Conflicts = slices.DeleteFunc(resp.Conflicts, func(c Conflict) bool {
+		_, a := frontmatter.Superseded(c.A.Text)
+		_, b := frontmatter.Superseded(c.B.Text)
+		return a || b
+	})
+	resp.Total -= n - len(resp.Conflicts)
 	return resp, nil
 }
 

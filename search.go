@@ -3,7 +3,11 @@ package memweave
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
+
+	"github.com/memweave/memweave-go/frontmatter"
+	"github.com/memweave/memweave-go/index"
 
 	"github.com/memweave/memweave-go/indexer"
 	"github.com/memweave/memweave-go/postprocess"
@@ -145,7 +149,7 @@ func (w *Weave) retrieve(ctx context.Context, query string, s search.Options) (*
 // stages returns stages 2 to 5 of a search: threshold, decay and MMR as
 // s asks, then the registered postprocessors.
 func (w *Weave) stages(s search.Options) []postprocess.Postprocessor {
-	procs := []postprocess.Postprocessor{postprocess.Threshold{Min: s.MinScore}}
+	procs := []postprocess.Postprocessor{postprocess.Threshold{Min: s.MinScore}, postprocess.Curate{Meta: w.fileMeta}}
 	if s.HalfLifeDays > 0 {
 		procs = append(procs, postprocess.Decay{HalfLifeDays: s.HalfLifeDays, Now: s.Now.In(w.cfg.TimeZone)})
 	}
@@ -158,14 +162,86 @@ func (w *Weave) stages(s search.Options) []postprocess.Postprocessor {
 	return append(procs, w.procs...)
 }
 
-// filter translates the settings' sources, path prefix and date range
-// into a backend filter, with warnings about unknown sources.
+// filter translates the settings' sources, path prefix, date range,
+// tags and expiry into a backend filter, with warnings about unknown
+// sources.
 func (w *Weave) filter(ctx context.Context, s search.Options) (search.Filter, []Warning, error) {
 	paths, warns, err := w.eng.Resolve(ctx, indexer.Scope{Sources: s.Sources, Prefix: s.PathPrefix, From: s.From, To: s.To})
 	if err != nil {
 		return search.Filter{}, nil, fmt.Errorf("memweave: search: %w", err)
 	}
+	if paths, err = w.curatedPaths(ctx, s, paths); err != nil {
+		return search.Filter{}, nil, fmt.Errorf("memweave: search: %w", err)
+	}
 	return search.Filter{Sources: s.Sources, Paths: paths}, warns, nil
+}
+
+// curatedPaths narrows paths (nil for all files) to the notes carrying
+// every tag s asks for and, unless s includes them, not expired: whose
+// front matter's expiry date is before today in Config.TimeZone. It
+// returns paths itself when nothing is left out.
+func (w *Weave) curatedPaths(ctx context.Context, s search.Options, paths []string) ([]string, error) {
+	files, err := w.db.Files(ctx)
+	if err != nil {
+		return nil, err
+	}
+	today := s.Now.In(w.cfg.TimeZone).Format(time.DateOnly)
+	keep := func(f index.File) bool {
+		if f.Meta == "" {
+			return len(s.Tags) == 0
+		}
+		m := frontmatter.Decode(f.Meta)
+		for _, t := range s.Tags {
+			if !m.HasTag(t) {
+				return false
+			}
+		}
+		return s.IncludeExpired || !m.Expired(today)
+	}
+	if paths == nil {
+		if len(s.Tags) == 0 && s.IncludeExpired {
+			return nil, nil
+		}
+		out, dropped := make([]string, 0, len(files)), false
+		for p, f := range files {
+			if keep(f) {
+				out = append(out, p)
+			} else {
+				dropped = true
+			}
+		}
+		if !dropped {
+			return nil, nil
+		}
+		slices.Sort(out)
+		return out, nil
+	}
+	out := make([]string, 0, len(paths))
+	for _, p := range paths {
+		if f, ok := files[p]; !ok || keep(f) {
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
+// fileMeta returns the front matter fields of those of paths that have
+// any, for [postprocess.Curate].
+func (w *Weave) fileMeta(ctx context.Context, paths []string) map[string]frontmatter.Meta {
+	files, err := w.db.Files(ctx)
+	if err != nil {
+		return nil
+	}
+	var out map[string]frontmatter.Meta
+	for _, p := range paths {
+		if f, ok := files[p]; ok && f.Meta != "" {
+			if out == nil {
+				out = make(map[string]frontmatter.Meta)
+			}
+			out[p] = frontmatter.Decode(f.Meta)
+		}
+	}
+	return out
 }
 
 // syncLockTimeout bounds how long a search waits for another index run
@@ -204,6 +280,18 @@ func PathPrefix(prefix string) SearchOption {
 func DateRange(from, to time.Time) SearchOption {
 	return func(o *search.Options) { o.SetDateRange(from, to) }
 }
+
+// Tags keeps only notes whose front matter lists every one of tags
+// (compared without case and a leading '#'), e.g. Tags("infra"). Repeated
+// calls add tags.
+func Tags(tags ...string) SearchOption {
+	return func(o *search.Options) { o.Tags = append(o.Tags, tags...) }
+}
+
+// IncludeExpired keeps notes whose front matter's expires date is past,
+// which searches leave out by default. "Past" is before today's date in
+// Config.TimeZone, today being the search's [Now] (default Config.Now).
+func IncludeExpired() SearchOption { return func(o *search.Options) { o.IncludeExpired = true } }
 
 // SearchMode selects [ModeHybrid] (default), [ModeKeyword] or [ModeVector].
 func SearchMode(m Mode) SearchOption { return func(o *search.Options) { o.Mode = m } }

@@ -3,7 +3,7 @@ package chunker
 // Version identifies the chunking algorithm. It is part of the index
 // identity: when it changes, indexes built with an older version re-chunk.
 // Bump it whenever Split's output changes for some input.
-const Version = 3
+const Version = 4
 
 // Defaults for [Options] fields left at zero, in estimated tokens.
 const (
@@ -21,6 +21,11 @@ type Options struct {
 	// when they fit within MaxTokens. Default (nil) 80; new(0) disables
 	// overlap, as does a negative value.
 	Overlap *int
+	// DropFrontMatter leaves a YAML front matter block ("---" ... "---"
+	// at the top) out of every chunk, as the indexer does for a valid one
+	// (package frontmatter reads its fields). The chunks' line numbers
+	// stay the document's. By default the block is a section of its own.
+	DropFrontMatter bool
 }
 
 // Chunk is one piece of a Markdown document.

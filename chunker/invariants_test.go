@@ -62,6 +62,12 @@ func checkChunks(t testing.TB, src string, opts chunker.Options, chunks []chunke
 	if rest := restOfLine(d.doc, cursor); midLine && !blank(rest) {
 		t.Errorf("the rest of the line the last chunk ends in, %q, is in no chunk", rest)
 	}
+	for i := range frontMatterLines(d, opts) {
+		if covered[i] {
+			t.Errorf("line %d %q of the front matter is in a chunk", i+1, d.doc[d.lo[i]:d.hi[i]])
+		}
+		covered[i] = true
+	}
 	for i := range n {
 		if !covered[i] && !blank(d.doc[d.lo[i]:d.hi[i]]) {
 			t.Errorf("line %d %q is in no chunk", i+1, d.doc[d.lo[i]:d.hi[i]])
@@ -201,4 +207,19 @@ func checkLineEndings(t testing.TB, src string, opts chunker.Options, chunks []c
 			t.Errorf("Split(%q) = %v, want %v as for %q", twin, got, chunks, src)
 		}
 	}
+}
+
+// frontMatterLines is the number of lines of the front matter block that
+// opts drops, 0 for none.
+func frontMatterLines(d *lineDoc, opts chunker.Options) int {
+	line := func(i int) string { return strings.TrimRight(d.doc[d.lo[i]:d.hi[i]], " \t") }
+	if !opts.DropFrontMatter || len(d.lo) < 2 || line(0) != "---" {
+		return 0
+	}
+	for i := 1; i < len(d.lo); i++ {
+		if l := line(i); l == "---" || l == "..." {
+			return i + 1
+		}
+	}
+	return 0
 }

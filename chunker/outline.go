@@ -75,7 +75,7 @@ type heading struct {
 // analyze parses the LF-normalised document src, whose line table is l,
 // and returns its outline. budget is the chunk size cap in bytes; it
 // decides which code blocks may be cut.
-func analyze(l *lines, src []byte, budget int) outline {
+func analyze(l *lines, src []byte, budget int, dropFM bool) outline {
 	prio := linePriorities(l)
 	fm := frontMatterEnd(l)
 	if fm >= 0 && fm+1 < l.n() {
@@ -83,7 +83,7 @@ func analyze(l *lines, src []byte, budget int) outline {
 	}
 	w := parseBlocks(l, src, fm)
 	w.markBlocks(prio, budget)
-	return outline{prio: prio, sections: buildSections(l.n(), fm, w.heads)}
+	return outline{prio: prio, sections: buildSections(l.n(), fm, w.heads, dropFM)}
 }
 
 // linePriorities returns the priorities of cuts before each line from
@@ -158,12 +158,14 @@ func (w *walker) markBlocks(prio []int8, budget int) {
 // buildSections cuts a document of n lines into sections at the top-level
 // headings heads, after the front matter section that ends at line fm
 // (-1 for none), each with the heading path in effect in it. Empty
-// sections are left out.
-func buildSections(n, fm int, heads []heading) []section {
+// sections are left out, and the front matter section when drop is set.
+func buildSections(n, fm int, heads []heading, drop bool) []section {
 	secs := make([]section, 0, len(heads)+2)
 	cur := section{headEnd: -1}
 	if fm >= 0 {
-		secs = append(secs, section{start: 0, end: fm + 1, headEnd: -1})
+		if !drop {
+			secs = append(secs, section{start: 0, end: fm + 1, headEnd: -1})
+		}
 		cur.start = fm + 1
 	}
 	type level struct {

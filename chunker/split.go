@@ -32,7 +32,7 @@ const maxOption = math.MaxInt / 8
 // document gives no chunks. CRLF and CR line endings give the same chunks
 // as LF, and a leading byte order mark is dropped. A YAML front matter
 // block ("---" ... "---" at the top) is a section of its own with no
-// headings. Split never splits a UTF-8 sequence and never panics, even on
+// headings, or in no chunk with opts.DropFrontMatter. Split never splits a UTF-8 sequence and never panics, even on
 // invalid UTF-8.
 //
 // Split runs in time linear in len(src). Lines whose shape would make the
@@ -67,7 +67,7 @@ func Split(src []byte, opts Options) []Chunk {
 		budget:  4 * maxTokens,
 		overlap: 4 * overlap,
 	}
-	o := analyze(l, norm, sp.budget)
+	o := analyze(l, norm, sp.budget, opts.DropFrontMatter)
 	sp.prio = o.prio
 	out := make([]Chunk, 0, len(o.sections)+len(norm)/sp.budget+1)
 	secs := mergeEmpty(l, o.sections)

@@ -69,6 +69,9 @@ func splitStructureCases() []splitCase {
 			[]chunker.Chunk{c(1, 4, "# H\n```\n# not\n```", "H")}},
 		{"front matter", "---\ntitle: x\n---\n# H\nbody\n", chunker.Options{},
 			[]chunker.Chunk{c(1, 3, "---\ntitle: x\n---"), c(4, 5, "# H\nbody", "H")}},
+		{"front matter dropped", "---\ntitle: x\n---\n\nbody\n# H\nmore\n", chunker.Options{DropFrontMatter: true},
+			[]chunker.Chunk{c(5, 5, "body"), c(6, 7, "# H\nmore", "H")}},
+		{"only front matter dropped", "---\ntitle: x\n---\n", chunker.Options{DropFrontMatter: true}, nil},
 		{"unclosed front matter is a thematic break", "---\ntitle: x\n", chunker.Options{},
 			[]chunker.Chunk{c(1, 2, "---\ntitle: x")}},
 	}

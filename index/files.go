@@ -42,15 +42,18 @@ type File struct {
 	// embedder runs in between). The caller of [DB.Apply] and [DB.Touch]
 	// sets it; 0 means unknown, and the rule then distrusts the row.
 	IndexedAt int64
+	// Meta is the JSON of the file's front matter fields
+	// (frontmatter.Meta), "" when it has none.
+	Meta string
 }
 
 // fileColumns are the columns scanFile reads, in order.
-const fileColumns = `path, source, hash, mtime, size, pending, external, chunks, ctime, inode, indexed_at`
+const fileColumns = `path, source, hash, mtime, size, pending, external, chunks, ctime, inode, indexed_at, meta`
 
 // scanFile reads one row of fileColumns.
 func scanFile(rows *sql.Rows) (File, error) {
 	var f File
-	err := rows.Scan(&f.Path, &f.Source, &f.Hash, &f.MTime, &f.Size, &f.Pending, &f.External, &f.Chunks, &f.CTime, &f.Inode, &f.IndexedAt)
+	err := rows.Scan(&f.Path, &f.Source, &f.Hash, &f.MTime, &f.Size, &f.Pending, &f.External, &f.Chunks, &f.CTime, &f.Inode, &f.IndexedAt, &f.Meta)
 	return f, err
 }
 
@@ -309,7 +312,7 @@ func newWriter(ctx context.Context, tx *sql.Tx) (*writer, error) {
 		{&w.insVec, `INSERT OR REPLACE INTO vectors (id, vector) VALUES (?, ?)`, true},
 		{&w.setLines, `UPDATE chunks SET seq = ?, start_line = ?, end_line = ?, headings = ?, source = ? WHERE id = ?`, false},
 		{&w.markEmbedded, `UPDATE chunks SET embedded = 1 WHERE id = ?`, false},
-		{&w.upsertFile, `INSERT OR REPLACE INTO files (` + fileColumns + `) VALUES (?,?,?,?,?,?,?,?,?,?,?)`, false},
+		{&w.upsertFile, `INSERT OR REPLACE INTO files (` + fileColumns + `) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)`, false},
 		{&w.delFile, `DELETE FROM files WHERE path = ?`, false},
 	}
 	for _, s := range stmts {
@@ -447,7 +450,7 @@ func (w *writer) replace(ctx context.Context, u Update) (created, removed int, e
 	}
 	f := u.File
 	if _, err := w.upsertFile.ExecContext(ctx, f.Path, f.Source, f.Hash, f.MTime, f.Size, pending, f.External, len(u.Chunks),
-		f.CTime, f.Inode, f.IndexedAt); err != nil {
+		f.CTime, f.Inode, f.IndexedAt, f.Meta); err != nil {
 		return 0, 0, err
 	}
 	return created, removed, nil

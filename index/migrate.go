@@ -76,6 +76,10 @@ ALTER TABLE files ADD COLUMN indexed_at INTEGER NOT NULL DEFAULT 0;`,
 	`DROP TABLE chunks_fts;
 CREATE VIRTUAL TABLE chunks_fts USING fts5 (text, content='', tokenize='` + ftsTokenizer + `');
 INSERT INTO chunks_fts (rowid, text) SELECT id, ` + segmentFunc + `(prefix || text) FROM chunks;`,
+	// 7: the fields of a note's front matter (tags, importance, pinned,
+	// expires, feedback), as JSON; '' for none. The chunker version bump
+	// that came with it re-chunks every file, which fills it in.
+	`ALTER TABLE files ADD COLUMN meta TEXT NOT NULL DEFAULT '';`,
 }
 
 // ftsTokenizer is the tokenize option of chunks_fts, quoted for an SQL
@@ -219,7 +223,7 @@ type schemaObject struct{ typ, columns string }
 // to what the migrations create.
 var wantSchema = map[string]schemaObject{
 	"meta":               {"table", "key TEXT 1 1, value TEXT 1 0"},
-	"files":              {"table", "path TEXT 1 1, source TEXT 1 0, hash TEXT 1 0, mtime INTEGER 1 0, size INTEGER 1 0, pending INTEGER 1 0, external INTEGER 1 0, chunks INTEGER 1 0, ctime INTEGER 1 0, inode INTEGER 1 0, indexed_at INTEGER 1 0"},
+	"files":              {"table", "path TEXT 1 1, source TEXT 1 0, hash TEXT 1 0, mtime INTEGER 1 0, size INTEGER 1 0, pending INTEGER 1 0, external INTEGER 1 0, chunks INTEGER 1 0, ctime INTEGER 1 0, inode INTEGER 1 0, indexed_at INTEGER 1 0, meta TEXT 1 0"},
 	"chunks":             {"table", "id INTEGER 0 1, uid INTEGER 1 0, path TEXT 1 0, source TEXT 1 0, seq INTEGER 1 0, start_line INTEGER 1 0, end_line INTEGER 1 0, headings TEXT 1 0, prefix TEXT 1 0, hash BLOB 1 0, text TEXT 1 0, embedded INTEGER 1 0"},
 	"chunks_path":        {"index", ""},
 	"chunks_hash":        {"index", ""},

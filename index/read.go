@@ -2,6 +2,7 @@ package index
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -144,4 +145,24 @@ func (db *DB) Stats(ctx context.Context) (Stats, error) {
 		(SELECT count(*) FROM embed_cache),
 		(SELECT COALESCE(MAX(CAST(value AS INTEGER)), 0) FROM meta WHERE key = 'dims')`).Scan(&s.Files, &s.Chunks, &s.Vectors, &s.PendingFiles, &s.CacheEntries, &s.Dims)
 	return s, db.wrap("stats", err)
+}
+
+// EachChunk calls fn with every chunk of the index, by path and position
+// (Headings left nil), stopping at fn's first error.
+func (db *DB) EachChunk(ctx context.Context, fn func(StoredChunk) error) error {
+	var fnErr error
+	err := scanRows(ctx, db.sql, `SELECT id, path, source, seq, start_line, end_line, text, embedded FROM chunks ORDER BY path, seq`, func(rows *sql.Rows) error {
+		var c StoredChunk
+		if err := rows.Scan(&c.ID, &c.Path, &c.Source, &c.Seq, &c.StartLine, &c.EndLine, &c.Text, &c.Embedded); err != nil {
+			return err
+		}
+		if fnErr = fn(c); fnErr != nil {
+			return fnErr
+		}
+		return nil
+	})
+	if fnErr != nil {
+		return fnErr
+	}
+	return db.wrap("list chunks", err)
 }

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/memweave/memweave-go/frontmatter"
 	"github.com/memweave/memweave-go/index"
 	"github.com/memweave/memweave-go/workspace"
 )
@@ -30,6 +31,12 @@ type FileInfo struct {
 	// that it is not silently missing, but it has no chunks and is not
 	// searchable.
 	TooLarge bool `json:"too_large,omitempty"`
+	// Tags, Importance, Pinned and Expires are the fields of the file's
+	// front matter (package frontmatter); zero when it has none.
+	Tags       []string `json:"tags,omitempty"`
+	Importance *float64 `json:"importance,omitempty"`
+	Pinned     bool     `json:"pinned,omitempty"`
+	Expires    string   `json:"expires,omitempty"`
 }
 
 // Files iterates over the indexed files, and the files too large to
@@ -62,6 +69,10 @@ func (e *Engine) Files(ctx context.Context, sources ...string) iter.Seq2[FileInf
 				MTime: time.Unix(0, r.MTime).UTC(), Chunks: r.Chunks, Evergreen: true, Pending: r.Pending, TooLarge: big[p]}
 			if d, ok := workspace.DateOf(r.Path); ok {
 				fi.Evergreen, fi.Date = false, d.Format(time.DateOnly)
+			}
+			if r.Meta != "" {
+				m := frontmatter.Decode(r.Meta)
+				fi.Tags, fi.Importance, fi.Pinned, fi.Expires = m.Tags, m.Importance, m.Pinned, m.Expires
 			}
 			if !yield(fi, nil) {
 				return

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"database/sql"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/memweave/memweave-go/chunker"
 	"github.com/memweave/memweave-go/embedcache"
+	"github.com/memweave/memweave-go/frontmatter"
 	"github.com/memweave/memweave-go/index"
 	"github.com/memweave/memweave-go/workspace"
 )
@@ -36,6 +38,8 @@ type prepared struct {
 	file   workspace.File
 	hash   string
 	chunks []index.Chunk
+	// meta is the JSON of the front matter fields, "" for none.
+	meta string
 	// readAt is the read time, taken before the file was opened: the
 	// racy-timestamp rule's reference (index.File.IndexedAt).
 	readAt int64
@@ -165,7 +169,7 @@ func (e *Engine) consume(ctx context.Context, gr *group, res *Result) error {
 	for i, p := range gr.updates {
 		updates[i] = index.Update{
 			File: index.File{Path: p.file.Rel, Source: p.file.Source, Hash: p.hash, MTime: p.file.MTime,
-				Size: p.file.Size, External: p.file.External, CTime: p.file.CTime, Inode: p.file.Inode, IndexedAt: p.readAt},
+				Size: p.file.Size, External: p.file.External, CTime: p.file.CTime, Inode: p.file.Inode, IndexedAt: p.readAt, Meta: p.meta},
 			Chunks: p.chunks, NeedVectors: e.opts.Embedder != nil || e.foreign,
 		}
 		res.Indexed = append(res.Indexed, p.file.Rel)
@@ -268,7 +272,23 @@ func (e *Engine) prepare(f workspace.File, row index.File, force bool) (*prepare
 		data = []byte(strings.ToValidUTF8(string(data), "\uFFFD"))
 		warn = &Warning{Path: f.Rel, Err: ErrInvalidUTF8}
 	}
-	chunks := chunker.Split(data, e.opts.Chunk)
+	opts := e.opts.Chunk
+	meta, fm, err := frontmatter.Parse(data)
+	var fe *frontmatter.Error
+	switch {
+	case errors.As(err, &fe):
+		if warn == nil {
+			warn = &Warning{Path: f.Rel, Line: fe.Line, Err: fmt.Errorf("%w; its fields are ignored", err)}
+		}
+	case fm.Lines > 0:
+		// A valid block is in no chunk: its fields are not text to find.
+		opts.DropFrontMatter = true
+		if !meta.IsZero() {
+			b, _ := json.Marshal(meta)
+			p.meta = string(b)
+		}
+	}
+	chunks := chunker.Split(data, opts)
 	p.chunks = make([]index.Chunk, len(chunks))
 	maxTokens := e.opts.Chunk.MaxTokens
 	if maxTokens <= 0 {

@@ -2,7 +2,7 @@
 // Context Protocol (MCP) server.
 //
 // [New] returns an *mcp.Server (github.com/modelcontextprotocol/go-sdk)
-// with ten tools:
+// with thirteen tools:
 //
 //	memory_search  hybrid keyword and semantic search       read-only
 //	memory_get     exact lines of a memory file             read-only
@@ -14,6 +14,9 @@
 //	memory_index   bring the index up to date               additive, idempotent
 //	memory_conflicts  pairs of passages that contradict     read-only
 //	memory_changes    passages changed between git revisions read-only
+//	memory_feedback   mark a passage useful or useless       additive (front matter)
+//	memory_resolve    mark a passage superseded by another   additive, idempotent
+//	memory_consolidate  near-duplicate passages; apply removes copies  destructive with apply
 //
 // memory_search takes an optional at, a git revision to search the
 // memory as of, and marks a result a newer result contradicts with

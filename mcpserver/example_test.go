@@ -58,10 +58,13 @@ func Example() {
 	// memory_append read-only=false
 	// memory_changes read-only=true
 	// memory_conflicts read-only=true
+	// memory_consolidate read-only=false
 	// memory_delete read-only=false
+	// memory_feedback read-only=false
 	// memory_get read-only=true
 	// memory_index read-only=false
 	// memory_pack read-only=true
+	// memory_resolve read-only=false
 	// memory_search read-only=true
 	// memory_status read-only=true
 	// memory_write read-only=false

@@ -166,8 +166,8 @@ func TestHTTPSession(t *testing.T) {
 		}
 		names = append(names, tool.Name)
 	}
-	if len(names) != 10 {
-		t.Errorf("tools/list = %v, want the 10 memory tools", names)
+	if len(names) != 13 {
+		t.Errorf("tools/list = %v, want the 13 memory tools", names)
 	}
 	if got := search(ctx, t, cs, "failover code word"); !strings.Contains(got, "memory/db.md") || !strings.Contains(got, "MARMOT-311") {
 		t.Errorf("memory_search = %s, want memory/db.md with MARMOT-311", got)

@@ -273,9 +273,10 @@ var (
 	no  = false
 )
 
-// register adds the ten tools to srv.
+// register adds the thirteen tools to srv.
 func (t *tools) register(srv *mcp.Server) {
 	t.registerHistory(srv)
+	t.registerCurate(srv)
 	addTool(srv, &mcp.Tool{
 		Name:  "memory_search",
 		Title: "Search memory",

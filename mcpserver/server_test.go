@@ -113,16 +113,19 @@ func TestToolsAndAnnotations(t *testing.T) {
 	}
 	type hints struct{ readOnly, destructive, idempotent bool }
 	want := map[string]hints{
-		"memory_search":    {readOnly: true, idempotent: true},
-		"memory_get":       {readOnly: true, idempotent: true},
-		"memory_pack":      {readOnly: true, idempotent: true},
-		"memory_status":    {readOnly: true, idempotent: true},
-		"memory_write":     {destructive: true, idempotent: true},
-		"memory_append":    {},
-		"memory_delete":    {destructive: true, idempotent: true},
-		"memory_index":     {idempotent: true},
-		"memory_conflicts": {readOnly: true, idempotent: true},
-		"memory_changes":   {readOnly: true, idempotent: true},
+		"memory_search":      {readOnly: true, idempotent: true},
+		"memory_get":         {readOnly: true, idempotent: true},
+		"memory_pack":        {readOnly: true, idempotent: true},
+		"memory_status":      {readOnly: true, idempotent: true},
+		"memory_write":       {destructive: true, idempotent: true},
+		"memory_append":      {},
+		"memory_delete":      {destructive: true, idempotent: true},
+		"memory_index":       {idempotent: true},
+		"memory_conflicts":   {readOnly: true, idempotent: true},
+		"memory_changes":     {readOnly: true, idempotent: true},
+		"memory_feedback":    {},
+		"memory_resolve":     {idempotent: true},
+		"memory_consolidate": {destructive: true, idempotent: true},
 	}
 	var names []string
 	for _, tool := range res.Tools {
@@ -148,8 +151,8 @@ func TestToolsAndAnnotations(t *testing.T) {
 			t.Errorf("%s has no description", tool.Name)
 		}
 	}
-	if len(names) != 10 {
-		t.Errorf("tools = %q, want 10", names)
+	if len(names) != len(want) {
+		t.Errorf("tools = %q, want %d", names, len(want))
 	}
 	// Required inputs are declared.
 	for _, tool := range res.Tools {
@@ -161,7 +164,8 @@ func TestToolsAndAnnotations(t *testing.T) {
 		wantReq := map[string][]string{
 			"memory_search": {"query"}, "memory_get": {"path"}, "memory_write": {"path", "content"},
 			"memory_append": {"text"}, "memory_pack": {"query", "budget_tokens"}, "memory_delete": {"path"},
-			"memory_changes": {"from"},
+			"memory_changes": {"from"}, "memory_feedback": {"path", "line", "useful"},
+			"memory_resolve": {"keep_path", "keep_line", "drop_path", "drop_line"},
 		}[tool.Name]
 		if !slices.Equal(s.Required, wantReq) {
 			t.Errorf("%s requires %q, want %q", tool.Name, s.Required, wantReq)

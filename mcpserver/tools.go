@@ -53,6 +53,8 @@ type searchInput struct {
 	DecayHalfLifeDays *float64 `json:"decay_half_life_days,omitempty" jsonschema:"favour recent dated notes: halve a dated file's score every this many days (off unless given)"`
 	MMRLambda         *float64 `json:"mmr_lambda,omitempty" jsonschema:"diversify results: 1 is pure relevance, 0 pure diversity (off unless given)"`
 	At                string   `json:"at,omitempty" jsonschema:"search the memory as it was at this git revision (commit id, branch, tag, HEAD~3); at most 256 bytes"`
+	Tags              []string `json:"tags,omitempty" jsonschema:"only notes whose front matter lists every one of these tags; each at most 1024 bytes"`
+	IncludeExpired    bool     `json:"include_expired,omitempty" jsonschema:"keep notes whose front matter expires date is past (left out by default)"`
 }
 
 // searchOutput is the output of memory_search: the library's wire type,
@@ -84,6 +86,17 @@ func (t *tools) search(ctx context.Context, in searchInput) (*mcp.CallToolResult
 	}
 	if len(in.Sources) > 0 {
 		opts = append(opts, memweave.Sources(in.Sources...))
+	}
+	for _, tag := range in.Tags {
+		if err := checkSize("memory_search", "a tag", tag, MaxPathBytes); err != nil {
+			return nil, out, err
+		}
+	}
+	if len(in.Tags) > 0 {
+		opts = append(opts, memweave.Tags(in.Tags...))
+	}
+	if in.IncludeExpired {
+		opts = append(opts, memweave.IncludeExpired())
 	}
 	if d := in.DecayHalfLifeDays; d != nil {
 		if !(*d > 0) {

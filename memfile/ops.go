@@ -91,3 +91,40 @@ func Delete(ctx context.Context, root, path string) (rel string, missing bool, e
 	}
 	return rel, false, nil
 }
+
+// Edit rewrites the memory file path (see [Target]) under the
+// workspace's write lock: it reads the file, passes its content and
+// workspace-relative name to edit, and atomically replaces the file with
+// what edit returns (see [Replace]), unless that is the same content or
+// edit fails. A result over maxBytes (when positive) is refused with an
+// error naming the limit. It returns the file's absolute path. Errors
+// name the path.
+func Edit(ctx context.Context, root, path string, maxBytes int64, edit func(rel string, old []byte) ([]byte, error)) (abs string, err error) {
+	target, rel, err := Target(root, path)
+	if err != nil {
+		return "", fmt.Errorf("edit %s: %w", path, err)
+	}
+	unlock, err := Lock(ctx, root)
+	if err != nil {
+		return "", fmt.Errorf("edit %s: %w", rel, err)
+	}
+	defer unlock()
+	old, err := os.ReadFile(target)
+	if err != nil {
+		return "", fmt.Errorf("edit %s: %w", rel, err)
+	}
+	data, err := edit(rel, old)
+	if err != nil {
+		return "", fmt.Errorf("edit %s: %w", rel, err)
+	}
+	if maxBytes > 0 && int64(len(data)) > maxBytes {
+		return "", fmt.Errorf("edit %s: the result, %d bytes, is over the %d-byte limit", rel, len(data), maxBytes)
+	}
+	if bytes.Equal(data, old) {
+		return target, nil
+	}
+	if abs, err = Replace(root, path, data); err != nil {
+		return "", fmt.Errorf("edit %s: %w", rel, err)
+	}
+	return abs, nil
+}

@@ -11,7 +11,7 @@ import (
 // Run passes results through procs in order and returns what the last one
 // returns. Nil processors are skipped.
 //
-// For each custom processor (any but [Threshold], [Decay], [MMR] and
+// For each custom processor (any but [Threshold], [Curate], [Decay], [MMR] and
 // [Supersede], which record their own Explain fields) Run appends a [search.ProcessorChange]
 // to Explain.Processors of every result it returns: the score and 1-based
 // rank before and after, results being matched by ChunkID (a result the
@@ -73,7 +73,7 @@ func Run(ctx context.Context, query string, results []search.Result, procs ...Po
 // built-in stages.
 func custom(p Postprocessor) bool {
 	switch p.(type) {
-	case Threshold, *Threshold, Decay, *Decay, MMR, *MMR, Supersede, *Supersede:
+	case Threshold, *Threshold, Curate, *Curate, Decay, *Decay, MMR, *MMR, Supersede, *Supersede:
 		return false
 	}
 	return true

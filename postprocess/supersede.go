@@ -3,9 +3,11 @@ package postprocess
 import (
 	"context"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/memweave/memweave-go/conflict"
+	"github.com/memweave/memweave-go/frontmatter"
 	"github.com/memweave/memweave-go/search"
 	"github.com/memweave/memweave-go/workspace"
 )
@@ -18,6 +20,12 @@ import (
 // the newer one, and Explain.Superseded, the reason; with Hide it is
 // dropped instead. Only the first Window results are compared, so the
 // cost is bounded whatever the pool size; the others pass unchanged.
+//
+// A result whose text holds a supersession line (a contradiction settled
+// by memweave's Resolve; see [frontmatter.Superseded]) is superseded by
+// the passage that line names, with Explain.Superseded "resolved" and its
+// reason. It takes no part in the comparison, and it moves after every
+// result that is not so resolved, or is dropped with Hide.
 type Supersede struct {
 	// Hide drops superseded results instead of marking them.
 	Hide bool
@@ -58,12 +66,25 @@ func (s Supersede) Process(ctx context.Context, _ string, results []search.Resul
 		}
 		mtimes = s.MTimes(ctx, paths)
 	}
+	resolved := false
+	for i := range out {
+		r := &out[i]
+		if sup, ok := frontmatter.Superseded(r.Text); ok {
+			r.SupersededBy = &search.Ref{Path: sup.Path, StartLine: sup.Line}
+			r.Explain.Superseded = strings.TrimSuffix("resolved: "+sup.Reason, ": ")
+			resolved = true
+		}
+	}
 	for i := range n {
 		r := &out[i]
 		if _, dup := index[at{r.Path, r.StartLine}]; !dup {
 			index[at{r.Path, r.StartLine}] = i
 		}
-		chunks[i] = conflict.Chunk{Path: r.Path, StartLine: r.StartLine, EndLine: r.EndLine, Text: r.Text, MTime: mtimes[r.Path]}
+		text := r.Text
+		if r.SupersededBy != nil {
+			text = "" // resolved: no claims
+		}
+		chunks[i] = conflict.Chunk{Path: r.Path, StartLine: r.StartLine, EndLine: r.EndLine, Text: text, MTime: mtimes[r.Path]}
 		if d, ok := workspace.DateOf(r.Path); ok {
 			chunks[i].Date = d
 		}
@@ -95,6 +116,14 @@ func (s Supersede) Process(ctx context.Context, _ string, results []search.Resul
 	}
 	if s.Hide {
 		out = slices.DeleteFunc(out, func(r search.Result) bool { return r.SupersededBy != nil })
+	} else if resolved {
+		isResolved := func(r search.Result) int {
+			if r.SupersededBy != nil && strings.HasPrefix(r.Explain.Superseded, "resolved") {
+				return 1
+			}
+			return 0
+		}
+		slices.SortStableFunc(out, func(a, b search.Result) int { return isResolved(a) - isResolved(b) })
 	}
 	return out, nil
 }

@@ -25,6 +25,10 @@ type Options struct {
 	// open.
 	From, To string
 	Mode     Mode
+	// Tags keeps only notes whose front matter carries all of them.
+	Tags []string
+	// IncludeExpired keeps notes whose front matter expiry date is past.
+	IncludeExpired bool
 	// Decay enables temporal decay with HalfLifeDays, or the configured
 	// default when DecayDefault is set.
 	Decay, DecayDefault bool

@@ -24,6 +24,12 @@ type Result struct {
 	// TextScore is the normalised keyword score in [0,1]; nil when the
 	// keyword backend did not run.
 	TextScore *float64 `json:"text_score"`
+	// Tags, Importance, Pinned and Expires are the fields of the file's
+	// front matter (package frontmatter); zero when it has none.
+	Tags       []string `json:"tags,omitempty" jsonschema:"the note's tags, from its front matter"`
+	Importance *float64 `json:"importance,omitempty" jsonschema:"the note's importance in [0,1], from its front matter"`
+	Pinned     bool     `json:"pinned,omitempty" jsonschema:"the note is pinned in its front matter"`
+	Expires    string   `json:"expires,omitempty" jsonschema:"the YYYY-MM-DD date the note expires, from its front matter"`
 	// Text is the whole chunk text; postprocessors may read it.
 	Text string `json:"-"`
 	// SupersededBy, when set, is a newer result of the same response
@@ -63,6 +69,9 @@ type Explain struct {
 	Decay *float64 `json:"decay,omitempty"`
 	// FileDate is the YYYY-MM-DD date of a dated file, "" for evergreen.
 	FileDate string `json:"file_date,omitempty"`
+	// Curation is the factor importance, pinning and feedback multiplied
+	// the score by (see memweave's Curate stage); nil when 1.
+	Curation *float64 `json:"curation,omitempty"`
 	// RankBeforeMMR and RankAfterMMR are 1-based ranks around MMR; zero
 	// when MMR did not run.
 	RankBeforeMMR int `json:"rank_before_mmr,omitempty"`

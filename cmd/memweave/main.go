@@ -177,6 +177,9 @@ OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
 		a.checkCommand(),
 		a.conflictsCommand(),
 		a.changesCommand(),
+		a.feedbackCommand(),
+		a.resolveCommand(),
+		a.consolidateCommand(),
 	)
 	return root
 }

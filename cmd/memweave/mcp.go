@@ -26,9 +26,10 @@ func (a *app) mcpCommand() *cobra.Command {
 		Short: "Serve the memory tools to AI agents over MCP on stdin/stdout or HTTP",
 		Long: `Mcp serves the workspace as a Model Context Protocol server on standard
 input and output, for an MCP client (an agent, an IDE, a desktop app) to
-start as a subprocess. Its ten tools are memory_search, memory_get,
+start as a subprocess. Its thirteen tools are memory_search, memory_get,
 memory_pack, memory_status, memory_write, memory_append, memory_delete,
-memory_index, memory_conflicts and memory_changes; paths outside memory/
+memory_index, memory_conflicts, memory_changes, memory_feedback,
+memory_resolve and memory_consolidate; paths outside memory/
 are refused. The workspace must exist (see 'memweave init'): a folder
 without memory/ is an error, not a new empty memory.
 

@@ -108,8 +108,8 @@ func TestMCPHTTP(t *testing.T) {
 		t.Fatalf("Connect(%s) = %v", endpoint, err)
 	}
 	tools, err := cs.ListTools(ctx, nil)
-	if err != nil || len(tools.Tools) != 10 {
-		t.Fatalf("tools/list = %v, %v; want the 10 memory tools", tools, err)
+	if err != nil || len(tools.Tools) != 13 {
+		t.Fatalf("tools/list = %v, %v; want the 13 memory tools", tools, err)
 	}
 	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "memory_search", Arguments: map[string]any{"query": "ZEBRA-COMET-2026"}})
 	if err != nil || res.IsError || !strings.Contains(fmt.Sprint(res.StructuredContent), "memory/stack.md") {

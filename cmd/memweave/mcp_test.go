@@ -107,7 +107,7 @@ func TestMCP(t *testing.T) {
 		hints[tool.Name] = tool.Annotations
 	}
 	slices.Sort(names)
-	want := []string{"memory_append", "memory_changes", "memory_conflicts", "memory_delete", "memory_get", "memory_index", "memory_pack", "memory_search", "memory_status", "memory_write"}
+	want := []string{"memory_append", "memory_changes", "memory_conflicts", "memory_consolidate", "memory_delete", "memory_feedback", "memory_get", "memory_index", "memory_pack", "memory_resolve", "memory_search", "memory_status", "memory_write"}
 	if !slices.Equal(names, want) {
 		t.Fatalf("tools = %q, want %q", names, want)
 	}
@@ -311,7 +311,7 @@ func TestMCPHelpListsTools(t *testing.T) {
 			t.Errorf("mcp --help does not name the tool %s", tool.Name)
 		}
 	}
-	if !strings.Contains(help, fmt.Sprintf("Its %s tools", map[int]string{10: "ten"}[len(tools.Tools)])) {
+	if !strings.Contains(help, fmt.Sprintf("Its %s tools", map[int]string{10: "ten", 11: "eleven", 12: "twelve", 13: "thirteen"}[len(tools.Tools)])) {
 		t.Errorf("mcp --help does not say how many tools there are (%d)", len(tools.Tools))
 	}
 }

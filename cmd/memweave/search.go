@@ -29,6 +29,8 @@ type searchFlags struct {
 	asJSON     bool
 	at         string // --at REV: search memory/ as of a git revision
 	superseded string
+	tags       []string // --tag T, repeatable: notes carrying every one
+	expired    bool     // --include-expired
 }
 
 func (a *app) searchCommand() *cobra.Command {
@@ -101,6 +103,8 @@ off unless their flag is given.`,
 	fl.BoolVar(&f.asJSON, "json", false, "print the response as JSON")
 	fl.StringVar(&f.at, "at", "", "search memory/ as of this git `REV` (a commit, branch or tag)")
 	fl.StringVar(&f.superseded, "superseded", "mark", "results a newer result contradicts: `mark`, hide or off")
+	fl.StringArrayVar(&f.tags, "tag", nil, "search only notes whose front matter has this `tag` (repeatable: every one)")
+	fl.BoolVar(&f.expired, "include-expired", false, "keep notes whose front matter expires date is past")
 	return cmd
 }
 
@@ -171,6 +175,17 @@ func (f *searchFlags) options(cmd *cobra.Command) ([]memweave.SearchOption, erro
 			}
 		}
 		opts = append(opts, memweave.Sources(f.sources...))
+	}
+	for _, t := range f.tags {
+		if strings.TrimSpace(t) == "" {
+			return nil, usageErr("invalid --tag: must not be empty")
+		}
+	}
+	if len(f.tags) > 0 {
+		opts = append(opts, memweave.Tags(f.tags...))
+	}
+	if f.expired {
+		opts = append(opts, memweave.IncludeExpired())
 	}
 	switch m := memweave.Mode(f.mode); m {
 	case memweave.ModeHybrid, memweave.ModeKeyword, memweave.ModeVector:

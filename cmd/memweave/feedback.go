@@ -1,0 +1,75 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+)
+
+func (a *app) feedbackCommand() *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "feedback PATH:LINE useful|useless",
+		Short: "Mark a passage useful or useless, in the note's front matter",
+		Long: `Feedback records that the passage holding line LINE of the memory file
+PATH (any line of it, such as the start line a search printed) was useful
+or useless. The mark goes into the note's front matter, under the
+passage's key (a hash of its first line, so it survives edits above the
+passage), and the note is re-indexed:
+
+  ---
+  feedback:
+    p3f9a1c2d: {useful: 3, useless: 0}
+  ---
+
+Searches rank a passage with more useful than useless marks up to 5%
+higher, and one with more useless marks up to 5% lower, never out of the
+results. The edit is atomic, takes the workspace's write lock and follows
+the path rules of 'memweave write'; 'git diff memory/' shows it.
+
+  memweave feedback memory/stack.md:12 useful`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) != 2 || (args[1] != "useful" && args[1] != "useless") {
+				return usageErr("feedback takes PATH:LINE and useful or useless, got %q", args)
+			}
+			return nil
+		},
+		RunE: action(func(cmd *cobra.Command, args []string) (err error) {
+			path, line, err := parseRef("feedback", args[0])
+			if err != nil {
+				return err
+			}
+			w, err := a.openWeave(cmd)
+			if err != nil {
+				return err
+			}
+			defer closeWeave(w, &err)
+			res, err := w.Feedback(cmd.Context(), path, line, args[1] == "useful")
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				return writeJSON(a.stdout, res)
+			}
+			_, err = fmt.Fprintf(a.stdout, "%s:%d %s: %d useful, %d useless\n", res.Path, res.StartLine, res.Key, res.Useful, res.Useless)
+			return err
+		}),
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the result as JSON")
+	return cmd
+}
+
+// parseRef splits a PATH:LINE argument of the command name.
+func parseRef(name, arg string) (string, int, error) {
+	i := strings.LastIndexByte(arg, ':')
+	if i <= 0 {
+		return "", 0, usageErr("%s: %q is not PATH:LINE, such as memory/stack.md:12", name, arg)
+	}
+	line, err := strconv.Atoi(arg[i+1:])
+	if err != nil || line < 1 {
+		return "", 0, usageErr("%s: the line of %q must be a number from 1, such as memory/stack.md:12", name, arg)
+	}
+	return arg[:i], line, nil
+}

@@ -1,0 +1,215 @@
+package memweave
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/memweave/memweave-go/chunker"
+	"github.com/memweave/memweave-go/frontmatter"
+	"github.com/memweave/memweave-go/memfile"
+	"github.com/memweave/memweave-go/search"
+)
+
+// ErrNoPassage is wrapped by the error of [Weave.Feedback] and
+// [Weave.Resolve] for a line that is in no passage: past the end of the
+// file, blank between passages, or in the front matter.
+var ErrNoPassage = errors.New("memweave: no passage at that line")
+
+// FeedbackResult is what [Weave.Feedback] recorded.
+type FeedbackResult struct {
+	// Path is the note's workspace-relative path.
+	Path string `json:"path"`
+	// StartLine is the passage's first line after the edit (a front
+	// matter block added to a note without one moves it down).
+	StartLine int `json:"start_line" jsonschema:"the passage's first line after the edit"`
+	// Key is the passage key the marks are filed under in the note's
+	// front matter (frontmatter.PassageKey).
+	Key string `json:"key" jsonschema:"the key of the passage in the note's front matter feedback field"`
+	// Useful and Useless are the passage's marks so far.
+	Useful  int `json:"useful"`
+	Useless int `json:"useless"`
+}
+
+// Feedback records that the passage holding line (1-based, any line of
+// it) of the note path was useful or not: it adds one mark to the
+// passage's entry in the note's front matter, under its key
+// ([frontmatter.PassageKey]: a hash of the passage's first line, so the
+// marks survive edits above it), adding a front matter block when the
+// note has none, then re-indexes the note. Searches weigh the marks with
+// [postprocess.CurationFactor]: after 3 more useful than useless marks a
+// passage ranks above an otherwise equal one; useless marks push it down
+// by at most 5%, never out of the results.
+//
+// The edit is atomic and takes the workspace's write lock, with the path
+// rules and size limit of [Weave.Write]. A line in no passage gives an
+// error wrapping [ErrNoPassage]; a note whose front matter is invalid is
+// not rewritten (the error wraps [frontmatter.ErrInvalid]).
+func (w *Weave) Feedback(ctx context.Context, path string, line int, useful bool) (*FeedbackResult, error) {
+	if err := w.checkOpen(); err != nil {
+		return nil, err
+	}
+	res := &FeedbackResult{}
+	abs, err := memfile.Edit(ctx, w.cfg.Workspace, path, w.cfg.MaxFileBytes, func(rel string, old []byte) ([]byte, error) {
+		res.Path = rel
+		c, err := w.passageAt(old, line)
+		if err != nil {
+			return nil, err
+		}
+		res.Key = frontmatter.PassageKey(c.Text)
+		data, err := frontmatter.SetFeedback(old, res.Key, useful)
+		if fe := (*frontmatter.Error)(nil); errors.As(err, &fe) {
+			return nil, fmt.Errorf("line %d: %w; fix it, then give the feedback again", fe.Line, err)
+		}
+		if err != nil {
+			return nil, err
+		}
+		m, fm, _ := frontmatter.Parse(data)
+		v := m.Feedback[res.Key]
+		res.Useful, res.Useless = v.Useful, v.Useless
+		_, oldFM, _ := frontmatter.Parse(old)
+		res.StartLine = c.StartLine + fm.Lines - oldFM.Lines
+		return data, nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("memweave: feedback: %w", err)
+	}
+	if _, err := w.Add(ctx, abs); err != nil {
+		return res, err
+	}
+	return res, nil
+}
+
+// passageAt returns the chunk of the note data that holds line, as the
+// indexer cuts it: the one starting last among those holding it, so that
+// a passage's first line names that passage, not the end of the one
+// before it that overlaps it.
+func (w *Weave) passageAt(data []byte, line int) (chunker.Chunk, error) {
+	var found *chunker.Chunk
+	chunks := chunker.Split(data, w.chunkOptions(data))
+	for i := range chunks {
+		if chunks[i].StartLine <= line && line <= chunks[i].EndLine {
+			found = &chunks[i]
+		}
+	}
+	if found == nil {
+		return chunker.Chunk{}, fmt.Errorf("line %d: %w (the note has %d lines)", line, ErrNoPassage, chunker.CountLines(string(data)))
+	}
+	return *found, nil
+}
+
+// Ref points at a passage: a file and a line of it.
+type Ref = search.Ref
+
+// ResolveResult is what [Weave.Resolve] did.
+type ResolveResult struct {
+	// Kept is the passage kept: its file and first line.
+	Kept Ref `json:"kept"`
+	// Dropped is the superseded passage, as it starts after the edit.
+	Dropped Ref `json:"dropped"`
+	// Line is the supersession line added after the dropped passage.
+	Line string `json:"line" jsonschema:"the line added after the dropped passage"`
+}
+
+// Resolve settles a contradiction by keeping one passage: it adds a
+// supersession line right after the passage drop (any line of it), in
+// plain Markdown, naming the passage kept (its file and first line), the
+// day (Config.Now in Config.TimeZone) and reason, when given:
+//
+//	> Superseded by memory/stack.md:12 (2026-12-01): we moved to Postgres
+//
+// then re-indexes the file. [Weave.Conflicts] no longer reports pairs
+// with the dropped passage; searches show it after the passages not
+// superseded, with SupersededBy naming the kept one, or leave it out with
+// Superseded("hide"). Resolving a passage already superseded replaces its
+// line. Deleting the line undoes it; git log -p is the audit trail.
+//
+// Both paths follow the rules of [Weave.Write] (files under memory/);
+// the edit is atomic, takes the workspace's write lock and respects
+// Config.MaxFileBytes. A line in no passage gives an error wrapping
+// [ErrNoPassage].
+func (w *Weave) Resolve(ctx context.Context, keep, drop Ref, reason string) (*ResolveResult, error) {
+	if err := w.checkOpen(); err != nil {
+		return nil, err
+	}
+	keepAbs, keepRel, err := memfile.Target(w.cfg.Workspace, keep.Path)
+	if err != nil {
+		return nil, fmt.Errorf("memweave: resolve: keep %s: %w", keep.Path, err)
+	}
+	data, err := os.ReadFile(keepAbs)
+	if err != nil {
+		return nil, fmt.Errorf("memweave: resolve: keep %s: %w", keepRel, err)
+	}
+	kept, err := w.passageAt(data, keep.StartLine)
+	if err != nil {
+		return nil, fmt.Errorf("memweave: resolve: keep %s: %w", keepRel, err)
+	}
+	res := &ResolveResult{Kept: Ref{Path: keepRel, StartLine: kept.StartLine}}
+	abs, err := memfile.Edit(ctx, w.cfg.Workspace, drop.Path, w.cfg.MaxFileBytes, func(rel string, old []byte) ([]byte, error) {
+		c, err := w.passageAt(old, drop.StartLine)
+		if err != nil {
+			return nil, err
+		}
+		if rel == keepRel && c.StartLine == kept.StartLine {
+			return nil, errors.New("the passage kept and the passage dropped are the same")
+		}
+		lines := strings.SplitAfter(string(old), "\n")
+		nl := "\n"
+		if strings.HasSuffix(lines[0], "\r\n") {
+			nl = "\r\n"
+		}
+		end := c.EndLine // lines[end] is the line after the passage
+		removed := 0
+		if _, ok := frontmatter.Superseded(c.Text); ok {
+			// Replace the passage's own supersession line, and the blank
+			// line before it.
+			for i := c.StartLine - 1; i < c.EndLine; i++ {
+				if _, ok := frontmatter.Superseded(lines[i]); ok {
+					from := i
+					if from > c.StartLine-1 && strings.TrimSpace(lines[from-1]) == "" {
+						from--
+					}
+					lines = slices.Delete(lines, from, i+1)
+					removed = i + 1 - from
+					end -= removed
+					break
+				}
+			}
+		}
+		add := []string{nl, ""}
+		if end < len(lines) && strings.TrimSpace(lines[end]) != "" {
+			add = append(add, nl)
+		}
+		if end > 0 && !strings.HasSuffix(lines[end-1], "\n") {
+			lines[end-1] += nl
+		}
+		if rel == keepRel && kept.StartLine > end+removed {
+			res.Kept.StartLine += len(add) - removed
+		}
+		res.Line = frontmatter.SupersededLine(frontmatter.Supersession{
+			Path: res.Kept.Path, Line: res.Kept.StartLine, Date: w.now().Format(time.DateOnly), Reason: reason})
+		add[1] = res.Line + nl
+		res.Dropped = Ref{Path: rel, StartLine: c.StartLine}
+		return []byte(strings.Join(slices.Insert(lines, end, add...), "")), nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("memweave: resolve: %w", err)
+	}
+	if _, err := w.Add(ctx, abs); err != nil {
+		return res, err
+	}
+	return res, nil
+}
+
+// chunkOptions are the options the indexer chunks the note data with.
+func (w *Weave) chunkOptions(data []byte) chunker.Options {
+	opts := chunker.Options{MaxTokens: w.cfg.ChunkTokens, Overlap: w.cfg.ChunkOverlap}
+	if _, fm, err := frontmatter.Parse(data); err == nil && fm.Lines > 0 {
+		opts.DropFrontMatter = true
+	}
+	return opts
+}

@@ -1,0 +1,315 @@
+package memweave_test
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	memweave "github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/frontmatter"
+	"github.com/memweave/memweave-go/memweavetest"
+)
+
+// distinctPaths returns the distinct paths of rs, in rank order.
+func distinctPaths(rs []memweave.Result) []string {
+	var out []string
+	for _, r := range rs {
+		if !slices.Contains(out, r.Path) {
+			out = append(out, r.Path)
+		}
+	}
+	return out
+}
+
+func TestFrontMatterTagsAndExpiry(t *testing.T) {
+	// memweavetest.Now is 2026-11-30.
+	root := memweavetest.Workspace(t, map[string]string{
+		"memory/infra.md":   "---\ntags: [infra, Cache]\nimportance: 0.5\n---\n# Redis\n\nRedis caches the catalog API.\n",
+		"memory/old.md":     "---\ntags: infra\nexpires: 2026-11-29\n---\n# Redis\n\nRedis caches the old catalog API.\n",
+		"memory/today.md":   "---\nexpires: 2026-11-30\n---\n# Redis\n\nRedis caches today's catalog API.\n",
+		"memory/plain.md":   "# Redis\n\nRedis caches the plain catalog API.\n",
+		"memory/invalid.md": "---\ntags: [x]\nimportance: 3\n---\n# Redis\n\nRedis caches the invalid catalog API.\n",
+	})
+	w := open(t, root, memweave.Config{})
+	res := mustIndex(t, w)
+	var warned bool
+	for _, wn := range res.Warnings {
+		if strings.HasPrefix(wn.Error(), "memory/invalid.md:3: ") && errors.Is(wn, frontmatter.ErrInvalid) {
+			warned = true
+		}
+	}
+	if !warned {
+		t.Errorf("Index warnings = %v, want one for memory/invalid.md:3", res.Warnings)
+	}
+	tests := []struct {
+		name string
+		opts []memweave.SearchOption
+		want []string
+	}{
+		{"default leaves the expired note out", nil, []string{"memory/infra.md", "memory/invalid.md", "memory/plain.md", "memory/today.md"}},
+		{"include expired", []memweave.SearchOption{memweave.IncludeExpired()}, []string{"memory/infra.md", "memory/invalid.md", "memory/old.md", "memory/plain.md", "memory/today.md"}},
+		{"tag", []memweave.SearchOption{memweave.Tags("infra")}, []string{"memory/infra.md"}},
+		{"tag with expired", []memweave.SearchOption{memweave.Tags("INFRA"), memweave.IncludeExpired()}, []string{"memory/infra.md", "memory/old.md"}},
+		{"two tags", []memweave.SearchOption{memweave.Tags("infra", "#cache")}, []string{"memory/infra.md"}},
+		{"tag of an invalid block", []memweave.SearchOption{memweave.Tags("x")}, nil},
+		{"tag and prefix", []memweave.SearchOption{memweave.Tags("infra"), memweave.PathPrefix("memory/plain")}, nil},
+	}
+	for _, mode := range []memweave.Mode{memweave.ModeHybrid, memweave.ModeKeyword, memweave.ModeVector} {
+		for _, tt := range tests {
+			opts := append([]memweave.SearchOption{memweave.MinScore(0), memweave.MaxResults(20), memweave.SearchMode(mode)}, tt.opts...)
+			got := distinctPaths(mustSearch(t, w, "Redis catalog", opts...).Results)
+			slices.Sort(got)
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("%s: Search(Redis catalog, %s) = %q, want %q", mode, tt.name, got, tt.want)
+			}
+		}
+	}
+
+	// The fields are on results and in Files; the block is not text, and
+	// the passage keeps the file's line numbers.
+	r := mustSearch(t, w, "Redis catalog", memweave.Tags("infra")).Results[0]
+	if !slices.Equal(r.Tags, []string{"infra", "cache"}) || r.Importance == nil || *r.Importance != 0.5 || r.StartLine != 5 {
+		t.Errorf("result = %+v, want tags [infra cache], importance 0.5, line 5", r)
+	}
+	if got := mustSearch(t, w, "importance", memweave.SearchMode(memweave.ModeKeyword), memweave.MinScore(0)).Results; len(got) != 1 || got[0].Path != "memory/invalid.md" {
+		t.Errorf("keyword search for a front matter field name = %q, want only the invalid block, indexed as text", distinctPaths(got))
+	}
+	for f, err := range w.Files(t.Context()) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Path == "memory/old.md" && (f.Expires != "2026-11-29" || !slices.Equal(f.Tags, []string{"infra"})) {
+			t.Errorf("Files: %+v, want expires 2026-11-29 and tag infra", f)
+		}
+	}
+}
+
+// An important, pinned note never passes one that matches the query
+// exactly when it only shares a word with it.
+func TestCurationKeepsExactMatchFirst(t *testing.T) {
+	root := memweavetest.Workspace(t, map[string]string{
+		"memory/exact.md":   "# Deploys\n\nThe staging deploy runs every Tuesday at noon.\n",
+		"memory/boosted.md": "---\nimportance: 1\npinned: true\n---\n# Weekly\n\nThe team lunch is on Tuesday.\n",
+	})
+	w := open(t, root, memweave.Config{})
+	mustIndex(t, w)
+	for _, mode := range []memweave.Mode{memweave.ModeHybrid, memweave.ModeKeyword, memweave.ModeVector} {
+		got := distinctPaths(mustSearch(t, w, "staging deploy runs every Tuesday at noon", memweave.MinScore(0), memweave.SearchMode(mode)).Results)
+		if len(got) == 0 || got[0] != "memory/exact.md" {
+			t.Errorf("%s: Search = %q, want memory/exact.md first", mode, got)
+		}
+	}
+}
+
+// Three useful marks lift a passage above an otherwise equal one; the
+// marks are in the note, so a rebuilt index ranks the same.
+func TestFeedbackRaisesPassage(t *testing.T) {
+	note := "# Redis\n\nRedis caches the catalog API for five minutes.\n\n# Other\n\nThe catalog API is written in Go.\n"
+	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": note, "memory/b.md": note})
+	var git func(args ...string) string
+	if _, err := exec.LookPath("git"); err == nil {
+		git = gitRepo(t, root)
+		git("add", "-A")
+		git("commit", "-qm", "notes")
+	}
+	w := open(t, root, memweave.Config{})
+	mustIndex(t, w)
+	query := "Redis caches catalog"
+	first := func(w *memweave.Weave) string { return mustSearch(t, w, query, memweave.MinScore(0)).Results[0].Path }
+	before := mustSearch(t, w, query, memweave.MinScore(0)).Results
+	if before[0].Score != before[1].Score {
+		t.Fatalf("equal passages score %g and %g", before[0].Score, before[1].Score)
+	}
+	other := before[1].Path
+	line := 3 // any line of the passage names it
+	for i := range 3 {
+		res, err := w.Feedback(t.Context(), other, line, true)
+		if err != nil {
+			t.Fatalf("Feedback(%s): %v", other, err)
+		}
+		if res.Useful != i+1 || res.Key != frontmatter.PassageKey("# Redis") {
+			t.Errorf("Feedback = %+v, want %d useful marks", res, i+1)
+		}
+		line = res.StartLine + i%2*2 // the heading, then the text line
+	}
+	if got := first(w); got != other {
+		t.Errorf("after 3 useful marks on %s, %s ranks first", other, got)
+	}
+	text := memweavetest.ReadFile(t, root, other)
+	want := "---\nfeedback:\n  " + frontmatter.PassageKey("# Redis") + ": {useful: 3, useless: 0}\n---\n" + note
+	if text != want {
+		t.Errorf("%s = %q, want %q", other, text, want)
+	}
+	if git != nil {
+		if diff := git("diff", "memory/"); !strings.Contains(diff, "\n+  "+frontmatter.PassageKey("# Redis")+": {useful: 3, useless: 0}\n") {
+			t.Errorf("git diff memory/ =\n%s\nwant the marks", diff)
+		}
+	}
+	r := mustSearch(t, w, query, memweave.MinScore(0)).Results[0]
+	if r.StartLine != 5 || r.Explain.Curation == nil {
+		t.Errorf("marked result = %s, curation %v; want line 5 and a curation factor", loc(r), r.Explain.Curation)
+	}
+
+	// Rebuilt from the files, the index ranks the same.
+	w.Close()
+	if err := os.RemoveAll(filepath.Join(root, ".memweave")); err != nil {
+		t.Fatal(err)
+	}
+	w2 := open(t, root, memweave.Config{})
+	mustIndex(t, w2)
+	if got := first(w2); got != other {
+		t.Errorf("after a rebuild, %s ranks first, want %s", got, other)
+	}
+
+	// Useless marks push a passage down, never out.
+	for range 6 {
+		if _, err := w2.Feedback(t.Context(), other, 5, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := distinctPaths(mustSearch(t, w2, query, memweave.MinScore(0)).Results)
+	if len(got) < 2 || got[1] != other {
+		t.Errorf("after useless marks, results = %q, want %s second", got, other)
+	}
+	if _, err := w2.Feedback(t.Context(), other, 2, true); !errors.Is(err, memweave.ErrNoPassage) {
+		t.Errorf("Feedback on a front matter line: %v, want ErrNoPassage", err)
+	}
+	if _, err := w2.Feedback(t.Context(), "../x.md", 1, true); err == nil {
+		t.Error("Feedback outside memory/ succeeded")
+	}
+	memweavetest.WriteFile(t, root, "memory/bad.md", "---\nimportance: 9\n---\n# Bad\n\nA note.\n")
+	_, err := w2.Feedback(t.Context(), "bad.md", 4, true)
+	if !errors.Is(err, frontmatter.ErrInvalid) || !strings.Contains(err.Error(), "memory/bad.md: line 2: front matter: importance") {
+		t.Errorf("Feedback over invalid front matter: %v, want ErrInvalid naming memory/bad.md line 2", err)
+	}
+}
+
+// Resolve keeps the older of two contradicting notes: the newer one gets
+// a supersession line, conflicts no longer lists the pair, and search
+// ranks the kept one first.
+func TestResolveKeepsOneSide(t *testing.T) {
+	root := memweavetest.Workspace(t, map[string]string{
+		"memory/2025-03-02.md": "# 2025-03-02\n\n- The staging database runs PostgreSQL 15.\n",
+		"memory/2025-05-10.md": "# 2025-05-10\n\n- The staging database runs PostgreSQL 16.\n\n# Later\n\nNothing else.\n",
+	})
+	w := open(t, root, memweave.Config{MinScore: new(0.0)})
+	mustIndex(t, w)
+	conf, err := w.Conflicts(t.Context())
+	if err != nil || len(conf.Conflicts) != 1 {
+		t.Fatalf("Conflicts = %+v, %v; want the pair", conf, err)
+	}
+	res, err := w.Resolve(t.Context(), memweave.Ref{Path: "2025-03-02.md", StartLine: 3}, memweave.Ref{Path: "memory/2025-05-10.md", StartLine: 3}, "the upgrade was rolled back")
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := "> Superseded by memory/2025-03-02.md:1 (2026-11-30): the upgrade was rolled back"
+	if res.Line != line || res.Kept != (memweave.Ref{Path: "memory/2025-03-02.md", StartLine: 1}) {
+		t.Errorf("Resolve = %+v, want line %q", res, line)
+	}
+	want := "# 2025-05-10\n\n- The staging database runs PostgreSQL 16.\n\n" + line + "\n\n# Later\n\nNothing else.\n"
+	if got := memweavetest.ReadFile(t, root, "memory/2025-05-10.md"); got != want {
+		t.Errorf("dropped file = %q, want %q", got, want)
+	}
+	if conf, err := w.Conflicts(t.Context()); err != nil || len(conf.Conflicts) != 0 || conf.Total != 0 {
+		t.Errorf("Conflicts after Resolve = %+v, %v; want none", conf, err)
+	}
+	results := mustSearch(t, w, "staging database PostgreSQL").Results
+	if len(results) < 2 || results[0].Path != "memory/2025-03-02.md" || results[0].SupersededBy != nil {
+		t.Fatalf("Search after Resolve = %q, want the kept note first, not superseded", distinctPaths(results))
+	}
+	d := findAt(results, "memory/2025-05-10.md", 1)
+	if d == nil || d.SupersededBy == nil || *d.SupersededBy != (memweave.Ref{Path: "memory/2025-03-02.md", StartLine: 1}) ||
+		d.Explain.Superseded != "resolved: the upgrade was rolled back" {
+		t.Errorf("dropped result = %+v, want superseded by memory/2025-03-02.md:1", d)
+	}
+	hidden := mustSearch(t, w, "staging database PostgreSQL", memweave.Superseded("hide")).Results
+	if findAt(hidden, "memory/2025-05-10.md", 1) != nil {
+		t.Errorf("Superseded(hide) results = %q, want the dropped note left out", distinctPaths(hidden))
+	}
+	// Resolving again replaces the line.
+	if _, err := w.Resolve(t.Context(), memweave.Ref{Path: "2025-03-02.md", StartLine: 1}, memweave.Ref{Path: "2025-05-10.md", StartLine: 5}, ""); err != nil {
+		t.Fatal(err)
+	}
+	want = "# 2025-05-10\n\n- The staging database runs PostgreSQL 16.\n\n> Superseded by memory/2025-03-02.md:1 (2026-11-30)\n\n# Later\n\nNothing else.\n"
+	if got := memweavetest.ReadFile(t, root, "memory/2025-05-10.md"); got != want {
+		t.Errorf("dropped file resolved twice = %q, want %q", got, want)
+	}
+	if _, err := w.Resolve(t.Context(), memweave.Ref{Path: "2025-03-02.md", StartLine: 1}, memweave.Ref{Path: "2025-03-02.md", StartLine: 3}, ""); err == nil {
+		t.Error("Resolve of a passage against itself succeeded")
+	}
+}
+
+// findAt returns the result from path starting at line, or nil.
+func findAt(rs []memweave.Result, path string, line int) *memweave.Result {
+	for i := range rs {
+		if rs[i].Path == path && rs[i].StartLine == line {
+			return &rs[i]
+		}
+	}
+	return nil
+}
+
+// Consolidate lists two identical notes in different files and, applied,
+// leaves one.
+func TestConsolidate(t *testing.T) {
+	dup := "# Deploys\n\nThe staging deploy runs every Tuesday at noon from the release branch.\n"
+	root := memweavetest.Workspace(t, map[string]string{
+		"memory/2026-11-01.md": dup,
+		"memory/2026-11-20.md": "# Log\n\nThe team met.\n\n" + dup + "\n# After\n\nLunch was pizza with the whole team.\n",
+		"memory/other.md":      "# Deploys\n\nProduction deploys run on Thursdays from main.\n",
+	})
+	w := open(t, root, memweave.Config{})
+	mustIndex(t, w)
+	res, err := w.Consolidate(t.Context(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Groups) != 1 || res.Applied {
+		t.Fatalf("Consolidate = %+v, want one group, not applied", res)
+	}
+	g := res.Groups[0]
+	// The newest copy, in the dated file of 2026-11-20, is kept.
+	if g.Keep.Path != "memory/2026-11-20.md" || len(g.Duplicates) != 1 || g.Duplicates[0].Path != "memory/2026-11-01.md" || g.Similarity != 1 {
+		t.Errorf("group = %+v, want memory/2026-11-20.md kept and memory/2026-11-01.md its duplicate", g)
+	}
+	if got := memweavetest.ReadFile(t, root, "memory/2026-11-01.md"); got != dup {
+		t.Errorf("Consolidate without apply changed the file: %q", got)
+	}
+	res, err = w.Consolidate(t.Context(), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Applied || !slices.Equal(res.Deleted, []string{"memory/2026-11-01.md"}) || len(res.Edited) != 0 {
+		t.Errorf("Consolidate(apply) = %+v, want memory/2026-11-01.md deleted", res)
+	}
+	if _, err := os.Stat(filepath.Join(root, "memory", "2026-11-01.md")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the duplicate file is still there: %v", err)
+	}
+	got := distinctPaths(mustSearch(t, w, "staging deploy Tuesday release branch", memweave.MinScore(0)).Results)
+	if len(got) == 0 || got[0] != "memory/2026-11-20.md" || slices.Contains(got, "memory/2026-11-01.md") {
+		t.Errorf("Search after Consolidate = %q, want the kept copy alone", got)
+	}
+	if res, err := w.Consolidate(t.Context(), false); err != nil || len(res.Groups) != 0 {
+		t.Errorf("Consolidate again = %+v, %v; want no groups", res, err)
+	}
+
+	// A duplicate inside a longer note loses only its own lines.
+	root = memweavetest.Workspace(t, map[string]string{
+		"memory/keep.md": "---\nimportance: 1\n---\n" + dup,
+		"memory/log.md":  "# Log\n\nThe team met.\n\n" + dup + "\n# After\n\nLunch was pizza with the whole team.\n",
+	})
+	w = open(t, root, memweave.Config{})
+	mustIndex(t, w)
+	res, err = w.Consolidate(t.Context(), true)
+	if err != nil || len(res.Groups) != 1 || res.Groups[0].Keep.Path != "memory/keep.md" || !slices.Equal(res.Edited, []string{"memory/log.md"}) {
+		t.Fatalf("Consolidate(apply) = %+v, %v; want the important copy kept, memory/log.md edited", res, err)
+	}
+	want := "# Log\n\nThe team met.\n\n# After\n\nLunch was pizza with the whole team.\n"
+	if got := memweavetest.ReadFile(t, root, "memory/log.md"); got != want {
+		t.Errorf("memory/log.md = %q, want %q", got, want)
+	}
+}

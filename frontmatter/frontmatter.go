@@ -1,0 +1,417 @@
+// Package frontmatter reads and edits the YAML front matter of a note: a
+// block between "---" lines at the top of a Markdown file, as Obsidian,
+// Hugo and basic-memory write it. memweave reads these fields from it:
+//
+//	---
+//	tags: [infra, cache]     # a list, or one string of comma-separated tags
+//	importance: 0.8          # 0..1
+//	pinned: true
+//	expires: 2027-01-31      # YYYY-MM-DD; left out of searches after that day
+//	feedback:                # written by memweave feedback
+//	  p1a2b3c4d: {useful: 3, useless: 0}
+//	---
+//
+// Other fields are kept and ignored. The package is pure: it takes bytes
+// and returns values, and does no I/O.
+package frontmatter
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"gopkg.in/yaml.v3"
+)
+
+// ErrInvalid is wrapped by every [Error]: the front matter is there but
+// memweave cannot use it, and the note is indexed as if it had none.
+var ErrInvalid = errors.New("frontmatter: invalid front matter")
+
+// Error is a problem in a note's front matter, at a 1-based line of the
+// file.
+type Error struct {
+	Line int
+	Msg  string
+}
+
+// Error returns "front matter: MSG" (the caller names file and line).
+func (e *Error) Error() string { return "front matter: " + e.Msg }
+
+// Unwrap returns [ErrInvalid].
+func (e *Error) Unwrap() error { return ErrInvalid }
+
+// Votes are the feedback marks of one passage.
+type Votes struct {
+	Useful  int `json:"useful" yaml:"useful"`
+	Useless int `json:"useless" yaml:"useless"`
+}
+
+// Meta are the fields memweave reads from a note's front matter. The zero
+// Meta is a note without any.
+type Meta struct {
+	// Tags are lower-cased, without a leading '#', in the order written.
+	Tags []string `json:"tags,omitempty"`
+	// Importance is in [0,1]; nil when not given.
+	Importance *float64 `json:"importance,omitempty"`
+	Pinned     bool     `json:"pinned,omitempty"`
+	// Expires is a YYYY-MM-DD date, "" for never.
+	Expires string `json:"expires,omitempty"`
+	// Feedback maps a passage key ([PassageKey]) to its marks.
+	Feedback map[string]Votes `json:"feedback,omitempty"`
+}
+
+// IsZero reports whether m holds no field.
+func (m Meta) IsZero() bool {
+	return len(m.Tags) == 0 && m.Importance == nil && !m.Pinned && m.Expires == "" && len(m.Feedback) == 0
+}
+
+// HasTag reports whether m carries tag, compared as [Parse] normalises
+// tags.
+func (m Meta) HasTag(tag string) bool { return slices.Contains(m.Tags, normTag(tag)) }
+
+// Block is where the front matter sits in a file: lines [0, Lines) of
+// it, delimiters included. Lines is 0 when the file has none.
+type Block struct {
+	Lines int
+	// body is the YAML between the delimiters; start and end are its byte
+	// offsets in the file, end at the start of the closing line.
+	body       []byte
+	start, end int
+	nl         string // the file's line ending
+}
+
+// Find locates a front matter block: "---" on the first line, closed by
+// a "---" or "..." line, whose content is a YAML mapping (or empty). A
+// block whose content is not a mapping, e.g. prose between two thematic
+// breaks, is not front matter.
+func Find(src []byte) Block {
+	bom := 0
+	if bytes.HasPrefix(src, []byte("\ufeff")) {
+		src, bom = src[3:], 3
+	}
+	first, rest, ok := cutLine(src)
+	if !ok || strings.TrimRight(string(first), " \t\r") != "---" {
+		return Block{}
+	}
+	nl := "\n"
+	if bytes.HasSuffix(first, []byte("\r")) {
+		nl = "\r\n"
+	}
+	off := len(first) + 1
+	start := off
+	for n := 2; ; n++ {
+		line, more, ok := cutLine(rest)
+		t := strings.TrimRight(string(line), " \t\r")
+		if t == "---" || t == "..." {
+			b := Block{Lines: n, body: src[start:off], start: start + bom, end: off + bom, nl: nl}
+			if !mappingOrEmpty(b.body) {
+				return Block{}
+			}
+			return b
+		}
+		if !ok {
+			return Block{}
+		}
+		off += len(line) + 1
+		rest = more
+	}
+}
+
+// cutLine splits src at its first LF; ok is false when there is none
+// (line is then all of src).
+func cutLine(src []byte) (line, rest []byte, ok bool) {
+	i := bytes.IndexByte(src, '\n')
+	if i < 0 {
+		return src, nil, false
+	}
+	return src[:i], src[i+1:], true
+}
+
+// mappingOrEmpty reports whether body is blank or parses as, or looks
+// like (its first content line holds "key:"), a YAML mapping.
+func mappingOrEmpty(body []byte) bool {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(body, &doc); err != nil {
+		return looksLikeMapping.Match(body)
+	}
+	return len(doc.Content) == 0 || doc.Content[0].Kind == yaml.MappingNode
+}
+
+// looksLikeMapping matches YAML whose first content line is "key:".
+var looksLikeMapping = regexp.MustCompile(`^(?:\s*(?:#[^\n]*)?\n)*[\w"'-][^\n:]*:(?:\s|$)`)
+
+// Parse returns the fields of src's front matter and where it is. A block
+// that memweave cannot use (invalid YAML, an importance outside 0..1, a
+// date that is not YYYY-MM-DD, a field of the wrong type) gives a zero
+// Meta and an [*Error] naming the line.
+func Parse(src []byte) (Meta, Block, error) {
+	b := Find(src)
+	if b.Lines == 0 {
+		return Meta{}, b, nil
+	}
+	m, err := decode(b.body)
+	return m, b, err
+}
+
+// yamlLine finds the line in a yaml.v3 error message.
+var yamlLine = regexp.MustCompile(`line (\d+): `)
+
+func decode(body []byte) (Meta, error) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(body, &doc); err != nil {
+		line := 0
+		msg := strings.TrimPrefix(err.Error(), "yaml: ")
+		if g := yamlLine.FindStringSubmatch(msg); g != nil {
+			line, _ = strconv.Atoi(g[1])
+			msg = strings.Replace(msg, g[0], "", 1)
+		}
+		return Meta{}, &Error{Line: line + 1, Msg: "invalid YAML: " + msg}
+	}
+	var m Meta
+	if len(doc.Content) == 0 {
+		return m, nil
+	}
+	root := doc.Content[0]
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		k, v := root.Content[i], root.Content[i+1]
+		bad := func(format string, args ...any) error {
+			return &Error{Line: v.Line + 1, Msg: k.Value + ": " + fmt.Sprintf(format, args...)}
+		}
+		switch k.Value {
+		case "tags":
+			switch {
+			case v.Kind == yaml.ScalarNode:
+				for t := range strings.FieldsFuncSeq(v.Value, func(r rune) bool { return r == ',' || r == ' ' }) {
+					m.addTag(t)
+				}
+			case v.Kind == yaml.SequenceNode:
+				for _, t := range v.Content {
+					if t.Kind != yaml.ScalarNode {
+						return Meta{}, bad("want a list of words")
+					}
+					m.addTag(t.Value)
+				}
+			default:
+				return Meta{}, bad("want a list of words or one string")
+			}
+		case "importance":
+			f, err := strconv.ParseFloat(v.Value, 64)
+			if v.Kind != yaml.ScalarNode || err != nil || !(f >= 0 && f <= 1) || math.IsNaN(f) {
+				return Meta{}, bad("%q is not a number from 0 to 1", v.Value)
+			}
+			m.Importance = &f
+		case "pinned":
+			var p bool
+			if v.Kind != yaml.ScalarNode || v.Decode(&p) != nil {
+				return Meta{}, bad("%q is not true or false", v.Value)
+			}
+			m.Pinned = p
+		case "expires":
+			if _, err := time.Parse(time.DateOnly, v.Value); v.Kind != yaml.ScalarNode || err != nil {
+				return Meta{}, bad("%q is not a YYYY-MM-DD date", v.Value)
+			}
+			m.Expires = v.Value
+		case "feedback":
+			var fb map[string]Votes
+			if err := v.Decode(&fb); err != nil {
+				return Meta{}, bad("want passage keys each with {useful: N, useless: N}")
+			}
+			if len(fb) > 0 {
+				m.Feedback = fb
+			}
+		}
+	}
+	return m, nil
+}
+
+func (m *Meta) addTag(t string) {
+	if t = normTag(t); t != "" && !slices.Contains(m.Tags, t) {
+		m.Tags = append(m.Tags, t)
+	}
+}
+
+func normTag(t string) string { return strings.ToLower(strings.TrimPrefix(strings.TrimSpace(t), "#")) }
+
+// PassageKey is the key feedback is filed under for a passage with the
+// given text: "p" and the first 8 hex digits of the SHA-256 of its first
+// non-blank line, trimmed. It survives edits above the passage and to its
+// other lines; two passages of one file that open with the same line
+// share their marks.
+func PassageKey(text string) string {
+	for line := range strings.Lines(text) {
+		if t := strings.TrimSpace(line); t != "" {
+			sum := sha256.Sum256([]byte(t))
+			return "p" + hex.EncodeToString(sum[:4])
+		}
+	}
+	return ""
+}
+
+// SetFeedback returns src with one more mark for the passage key in its
+// front matter (useful or useless), adding a front matter block when src
+// has none. Only the feedback field's lines change; the rest of the block
+// is kept byte for byte. It fails with an [*Error] when the existing front
+// matter is invalid, rather than rewrite it.
+func SetFeedback(src []byte, key string, useful bool) ([]byte, error) {
+	m, b, err := Parse(src)
+	if err != nil {
+		return nil, err
+	}
+	fb := m.Feedback
+	if fb == nil {
+		fb = map[string]Votes{}
+	}
+	v := fb[key]
+	if useful {
+		v.Useful++
+	} else {
+		v.Useless++
+	}
+	fb[key] = v
+	return setField(src, b, "feedback", encodeFeedback(fb, b.newline()))
+}
+
+func (b Block) newline() string {
+	if b.nl == "" {
+		return "\n"
+	}
+	return b.nl
+}
+
+// encodeFeedback writes the feedback field, keys sorted, one line each.
+func encodeFeedback(fb map[string]Votes, nl string) string {
+	var sb strings.Builder
+	sb.WriteString("feedback:" + nl)
+	for _, k := range slices.Sorted(mapKeys(fb)) {
+		fmt.Fprintf(&sb, "  %s: {useful: %d, useless: %d}%s", k, fb[k].Useful, fb[k].Useless, nl)
+	}
+	return sb.String()
+}
+
+func mapKeys[V any](m map[string]V) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+// setField returns src with the top-level field name of its front matter
+// b replaced by text (whole lines, ending in a line break), or added at
+// the end of the block, or in a new block when src has none.
+func setField(src []byte, b Block, name, text string) ([]byte, error) {
+	if b.Lines == 0 {
+		nl := "\n"
+		if i := bytes.IndexByte(src, '\n'); i > 0 && src[i-1] == '\r' {
+			nl = "\r\n"
+			text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\n", nl)
+		}
+		out := make([]byte, 0, len(src)+len(text)+10)
+		out = append(out, "---"+nl+text+"---"+nl...)
+		return append(out, src...), nil
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(b.body, &doc); err != nil {
+		return nil, &Error{Line: 2, Msg: "invalid YAML"}
+	}
+	lines := lineStarts(b.body)
+	from, to := len(b.body), len(b.body) // byte range of the field in body
+	if len(doc.Content) > 0 {
+		root := doc.Content[0]
+		for i := 0; i+1 < len(root.Content); i += 2 {
+			if root.Content[i].Value != name {
+				continue
+			}
+			from = lines[root.Content[i].Line-1]
+			if i+2 < len(root.Content) {
+				to = lines[root.Content[i+2].Line-1]
+			}
+			break
+		}
+	}
+	body := b.body
+	if from == len(body) && len(body) > 0 && body[len(body)-1] != '\n' {
+		text = b.newline() + text
+	}
+	out := make([]byte, 0, len(src)+len(text))
+	out = append(out, src[:b.start+from]...)
+	out = append(out, text...)
+	return append(out, src[b.start+to:]...), nil
+}
+
+// lineStarts returns the byte offset of each line of s, 0-based.
+func lineStarts(s []byte) []int {
+	out := []int{0}
+	for i, c := range s {
+		if c == '\n' && i+1 < len(s) {
+			out = append(out, i+1)
+		}
+	}
+	return out
+}
+
+// Decode returns the Meta whose JSON the index stores ("" for none); a
+// row it cannot read gives the zero Meta.
+func Decode(stored string) Meta {
+	var m Meta
+	if stored != "" {
+		_ = json.Unmarshal([]byte(stored), &m)
+	}
+	return m
+}
+
+// Expired reports whether m's expiry date is before today, a YYYY-MM-DD
+// date.
+func (m Meta) Expired(today string) bool { return m.Expires != "" && m.Expires < today }
+
+// The supersession line: [Weave.Resolve] of the root package adds it, as
+// a block quote on its own line after a passage that another one
+// replaces, so that the note still reads as Markdown and git diff shows
+// the decision:
+//
+//	> Superseded by memory/stack.md:12 (2026-12-01): we moved to Postgres
+var supersededLine = regexp.MustCompile(`(?m)^> Superseded by (\S+):(\d+) \((\d{4}-\d{2}-\d{2})\)(?:: *(.*?))?\s*$`)
+
+// Supersession is what a supersession line says.
+type Supersession struct {
+	// Path and Line name the passage kept instead.
+	Path string
+	Line int
+	// Date is the YYYY-MM-DD day of the decision; Reason is "" when none
+	// was given.
+	Date, Reason string
+}
+
+// SupersededLine returns the supersession line for s, with the reason's
+// white space runs made single spaces.
+func SupersededLine(s Supersession) string {
+	line := fmt.Sprintf("> Superseded by %s:%d (%s)", s.Path, s.Line, s.Date)
+	if r := strings.Join(strings.Fields(s.Reason), " "); r != "" {
+		line += ": " + r
+	}
+	return line
+}
+
+// Superseded returns the supersession line in a passage's text, if any.
+func Superseded(text string) (Supersession, bool) {
+	if !strings.Contains(text, "> Superseded by ") {
+		return Supersession{}, false
+	}
+	g := supersededLine.FindStringSubmatch(text)
+	if g == nil {
+		return Supersession{}, false
+	}
+	line, _ := strconv.Atoi(g[2])
+	return Supersession{Path: g[1], Line: line, Date: g[3], Reason: g[4]}, true
+}

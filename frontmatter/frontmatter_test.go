@@ -1,0 +1,82 @@
+package frontmatter_test
+
+import (
+	"errors"
+	"reflect"
+	"testing"
+
+	"github.com/memweave/memweave-go/frontmatter"
+)
+
+func TestParse(t *testing.T) {
+	half := 0.5
+	tests := []struct {
+		name, src string
+		want      frontmatter.Meta
+		lines     int
+		errLine   int // 0: no error
+	}{
+		{"none", "# Title\ntext\n", frontmatter.Meta{}, 0, 0},
+		{"fields", "---\ntags: [Infra, '#cache']\nimportance: 0.5\npinned: true\nexpires: 2027-01-31\ntitle: x\n---\n# T\n",
+			frontmatter.Meta{Tags: []string{"infra", "cache"}, Importance: &half, Pinned: true, Expires: "2027-01-31"}, 7, 0},
+		{"tag string", "---\ntags: a, b c\n---\n", frontmatter.Meta{Tags: []string{"a", "b", "c"}}, 3, 0},
+		{"empty", "---\n---\ntext\n", frontmatter.Meta{}, 2, 0},
+		{"prose is not front matter", "---\nJust a sentence here.\n---\n", frontmatter.Meta{}, 0, 0},
+		{"unclosed", "---\ntags: a\n", frontmatter.Meta{}, 0, 0},
+		{"importance out of range", "---\ntags: a\nimportance: 1.5\n---\n", frontmatter.Meta{}, 4, 3},
+		{"bad date", "---\nexpires: next week\n---\n", frontmatter.Meta{}, 3, 2},
+		{"bad yaml", "---\ntags: [a\npinned: true\n---\n", frontmatter.Meta{}, 4, 2},
+		{"crlf", "---\r\npinned: true\r\n---\r\nx\r\n", frontmatter.Meta{Pinned: true}, 3, 0},
+		{"bom", "\ufeff---\npinned: true\n---\n", frontmatter.Meta{Pinned: true}, 3, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m, b, err := frontmatter.Parse([]byte(tt.src))
+			var fe *frontmatter.Error
+			switch {
+			case tt.errLine == 0 && err != nil:
+				t.Fatalf("Parse(%q) error %v", tt.src, err)
+			case tt.errLine != 0 && (!errors.As(err, &fe) || !errors.Is(err, frontmatter.ErrInvalid)):
+				t.Fatalf("Parse(%q) error %v, want an *Error", tt.src, err)
+			case fe != nil && fe.Line != tt.errLine:
+				t.Errorf("Parse(%q) error at line %d (%v), want %d", tt.src, fe.Line, err, tt.errLine)
+			}
+			if !reflect.DeepEqual(m, tt.want) || b.Lines != tt.lines {
+				t.Errorf("Parse(%q) = %+v, %d lines, want %+v, %d", tt.src, m, b.Lines, tt.want, tt.lines)
+			}
+		})
+	}
+}
+
+func TestSetFeedback(t *testing.T) {
+	k := frontmatter.PassageKey("# Cache\nRedis.\n")
+	src := []byte("# Cache\nRedis.\n")
+	for range 3 {
+		var err error
+		if src, err = frontmatter.SetFeedback(src, k, true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	src, _ = frontmatter.SetFeedback(src, "pother", false)
+	want := "---\nfeedback:\n  " + k + ": {useful: 3, useless: 0}\n  pother: {useful: 0, useless: 1}\n---\n# Cache\nRedis.\n"
+	if string(src) != want {
+		t.Errorf("SetFeedback = %q, want %q", src, want)
+	}
+	// The other fields are kept as written.
+	src = []byte("---\ntags: [a]   # keep\nfeedback:\n  px: {useful: 1, useless: 0}\npinned: true\n---\nbody\n")
+	got, err := frontmatter.SetFeedback(src, "px", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = "---\ntags: [a]   # keep\nfeedback:\n  px: {useful: 2, useless: 0}\npinned: true\n---\nbody\n"
+	if string(got) != want {
+		t.Errorf("SetFeedback = %q, want %q", got, want)
+	}
+	m, _, err := frontmatter.Parse(got)
+	if err != nil || m.Feedback["px"].Useful != 2 || !m.Pinned {
+		t.Errorf("Parse(SetFeedback) = %+v, %v", m, err)
+	}
+	if _, err := frontmatter.SetFeedback([]byte("---\nimportance: 9\n---\n"), "px", true); !errors.Is(err, frontmatter.ErrInvalid) {
+		t.Errorf("SetFeedback over invalid front matter: %v, want ErrInvalid", err)
+	}
+}

@@ -1,0 +1,87 @@
+package mcpserver_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestFeedbackAndTagsTools(t *testing.T) {
+	cs, root := connect(t, map[string]string{
+		"memory/a.md": "---\ntags: [ops]\n---\n# Redis\n\nRedis caches the catalog API.\n",
+		"memory/b.md": "# Redis\n\nRedis caches the catalog API too.\n",
+	})
+	var found struct {
+		Results []struct {
+			Path string   `json:"path"`
+			Tags []string `json:"tags"`
+		} `json:"results"`
+	}
+	mustCall(t, cs, "memory_search", map[string]any{"query": "Redis catalog", "tags": []string{"ops"}, "min_score": 0}, &found)
+	if len(found.Results) != 1 || found.Results[0].Path != "memory/a.md" || len(found.Results[0].Tags) != 1 {
+		t.Errorf("memory_search tags [ops] = %+v, want memory/a.md tagged ops", found.Results)
+	}
+	var fb struct {
+		Path      string `json:"path"`
+		StartLine int    `json:"start_line"`
+		Useful    int    `json:"useful"`
+	}
+	mustCall(t, cs, "memory_feedback", map[string]any{"path": "b.md", "line": 3, "useful": true}, &fb)
+	if fb.Path != "memory/b.md" || fb.Useful != 1 || fb.StartLine != 5 {
+		t.Errorf("memory_feedback = %+v, want memory/b.md, 1 useful, start line 5", fb)
+	}
+	data, err := os.ReadFile(filepath.Join(root, "memory", "b.md"))
+	if err != nil || !strings.HasPrefix(string(data), "---\nfeedback:\n  p") {
+		t.Errorf("memory/b.md = %q, %v; want front matter with feedback", data, err)
+	}
+	if res := call(t, cs, "memory_feedback", map[string]any{"path": "../x.md", "line": 1, "useful": true}); !res.IsError {
+		t.Error("memory_feedback outside memory/ did not fail")
+	}
+}
+
+func TestResolveTool(t *testing.T) {
+	cs, root := connect(t, map[string]string{
+		"memory/2025-03-02.md": "# 2025-03-02\n\n- The staging database runs PostgreSQL 15.\n",
+		"memory/2025-05-10.md": "# 2025-05-10\n\n- The staging database runs PostgreSQL 16.\n",
+	})
+	var res struct {
+		Line string `json:"line"`
+	}
+	mustCall(t, cs, "memory_resolve", map[string]any{"keep_path": "2025-05-10.md", "keep_line": 3, "drop_path": "2025-03-02.md", "drop_line": 1, "reason": "upgraded"}, &res)
+	want := "> Superseded by memory/2025-05-10.md:1 (2026-11-30): upgraded"
+	data, _ := os.ReadFile(filepath.Join(root, "memory", "2025-03-02.md"))
+	if res.Line != want || !strings.Contains(string(data), want) {
+		t.Errorf("memory_resolve = %+v, file %q; want %q", res, data, want)
+	}
+	var conf struct {
+		Conflicts []any `json:"conflicts"`
+	}
+	mustCall(t, cs, "memory_conflicts", map[string]any{}, &conf)
+	if len(conf.Conflicts) != 0 {
+		t.Errorf("memory_conflicts after memory_resolve = %+v, want none", conf.Conflicts)
+	}
+	if res := call(t, cs, "memory_resolve", map[string]any{"keep_path": "/etc/x.md", "keep_line": 1, "drop_path": "2025-03-02.md", "drop_line": 1}); !res.IsError {
+		t.Error("memory_resolve with a path outside memory/ did not fail")
+	}
+}
+
+func TestConsolidateTool(t *testing.T) {
+	dup := "# Deploys\n\nThe staging deploy runs every Tuesday at noon from the release branch.\n"
+	cs, root := connect(t, map[string]string{"memory/2026-11-01.md": dup, "memory/2026-11-20.md": dup})
+	var res struct {
+		Groups  []any    `json:"groups"`
+		Deleted []string `json:"deleted"`
+	}
+	mustCall(t, cs, "memory_consolidate", map[string]any{}, &res)
+	if len(res.Groups) != 1 || len(res.Deleted) != 0 {
+		t.Errorf("memory_consolidate = %+v, want one group, nothing deleted", res)
+	}
+	mustCall(t, cs, "memory_consolidate", map[string]any{"apply": true}, &res)
+	if len(res.Deleted) != 1 || res.Deleted[0] != "memory/2026-11-01.md" {
+		t.Errorf("memory_consolidate apply = %+v, want memory/2026-11-01.md deleted", res)
+	}
+	if _, err := os.Stat(filepath.Join(root, "memory", "2026-11-01.md")); err == nil {
+		t.Error("the duplicate is still there")
+	}
+}
