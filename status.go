@@ -36,8 +36,11 @@ type Status struct {
 	Embedder        string `json:"embedder"`
 	Model           string `json:"model"`
 	Dims            int    `json:"dims"`
-	// ChunkerVersion is the chunking algorithm's version and settings.
+	// ChunkerVersion is the chunking algorithm's version and settings
+	// the index was built with; ChunkingStale is set when this binary's
+	// differ, so that the next Index re-chunks every file.
 	ChunkerVersion string `json:"chunker_version"`
+	ChunkingStale  bool   `json:"chunking_stale"`
 	// SearchMode is the mode a default search runs in: "hybrid", or
 	// "keyword" when there is no embedder or no vector; SearchModeReason
 	// says why when it is not hybrid.
@@ -101,6 +104,7 @@ func (w *Weave) Status(ctx context.Context, opts ...StatusOption) (*Status, erro
 	s.Watcher, s.WatcherPID = w.watcherStatus(ctx)
 	s.Freshness, s.FreshnessReason = w.freshness()
 	s.ChunkerVersion, _ = w.db.Meta(ctx, "chunking")
+	s.ChunkingStale = s.ChunkerVersion != "" && s.ChunkerVersion != w.eng.IdentityOf().Chunking
 	if w.emb == nil {
 		s.Embedder = "none"
 		s.SearchMode, s.SearchModeReason = ModeKeyword, "no embedder configured (embedder none)"

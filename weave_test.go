@@ -416,3 +416,22 @@ func TestLegacyIndexKeepsVectors(t *testing.T) {
 	}
 	assertHybrid(t, w, "Valkey caching layer")
 }
+
+// TestStatusChunkingStale: after the workspace's chunking changes,
+// status says the index needs re-chunking until Index does it.
+func TestStatusChunkingStale(t *testing.T) {
+	ctx := context.Background()
+	root := memweavetest.Workspace(t, sample)
+	w := open(t, root, memweave.Config{})
+	mustIndex(t, w)
+	w.Close()
+	changeSettings(t, root, func(s *memweave.Settings) { s.ChunkTokens = 200 })
+	w = open(t, root, memweave.Config{})
+	if st, err := w.Status(ctx); err != nil || !st.ChunkingStale {
+		t.Errorf("Status after a chunking change = %+v, %v; want ChunkingStale", st, err)
+	}
+	mustIndex(t, w)
+	if st, err := w.Status(ctx); err != nil || st.ChunkingStale {
+		t.Errorf("Status after Index = %+v, %v; want the chunking current", st, err)
+	}
+}

@@ -38,6 +38,9 @@ mode, and how many files changed on disk since the last index run.`,
 			fmt.Fprintf(tw, "settings\t%s\n", settings)
 			fmt.Fprintf(tw, "files\t%d (%d pending embeddings, %d changed on disk)\n", st.Files, st.PendingFiles, st.StaleFiles)
 			fmt.Fprintf(tw, "chunks\t%d (%d with vectors)\n", st.Chunks, st.Vectors)
+			if st.ChunkingStale {
+				fmt.Fprintf(tw, "chunking\t%s in the index; run index to re-chunk with this version's\n", st.ChunkerVersion)
+			}
 			fmt.Fprintf(tw, "cache\t%d embeddings\n", st.CacheEntries)
 			emb := st.Embedder
 			if st.Model != "" {
