@@ -81,7 +81,7 @@ func TestParaphrasePassesThreshold(t *testing.T) {
 	}
 	files["memory/wedding.md"] = "# Wedding\n\nTheme for the wedding invitations is botanical, printed on recycled paper.\n"
 	files["memory/plugins.md"] = "# Plugins\n\nThe code plugins I like: gofmt on save, vim keybindings.\n"
-	const query = "What colour theme do I like in code editors?"
+	const query = "Which colour theme do I like?"
 	for _, emb := range []string{"encoder", "hash"} {
 		t.Run(emb, func(t *testing.T) {
 			cfg := memweave.Config{DBPath: filepath.Join(t.TempDir(), "index.db")}
@@ -111,8 +111,8 @@ func TestParaphrasePassesThreshold(t *testing.T) {
 			case emb == "hash" && found >= 0:
 				t.Errorf("Search(%q) = %v: the hash embedder found memory/display.md, which shares no word with it", query, got)
 			}
-			if emb == "hash" && resp.Results[0].Path != "memory/plugins.md" {
-				t.Errorf("Search(%q) = %v, want memory/plugins.md (two of its words) first with the hash embedder", query, got)
+			if p := resp.Results[0].Path; emb == "hash" && p != "memory/plugins.md" && p != "memory/wedding.md" {
+				t.Errorf("Search(%q) = %v, want a keyword match first with the hash embedder", query, got)
 			}
 		})
 	}

@@ -89,6 +89,11 @@ const (
 	// lifted chunks rank above the match they beat and among themselves by
 	// cosine.
 	BlendLiftStep = 0.1
+	// BlendLiftMaxTerms is the most searchable words a query may have for
+	// [Blend] to lift chunks holding none of them: the more words a
+	// question has, the less likely a text answering it uses none of them
+	// (a long claim's word-free neighbours are the encoder's near misses).
+	BlendLiftMaxTerms = 4
 )
 
 // Candidate is one chunk found by the keyword backend, the vector backend
@@ -140,6 +145,9 @@ type FusionOptions struct {
 	// BM25K is the half-saturation constant used to normalise bm25();
 	// default [BM25K] when <= 0. See [NormalizeBM25].
 	BM25K float64
+	// queryTerms is the number of searchable words of the query, set by
+	// [Hybrid.Retrieve]; 0 when unknown. See [BlendLiftMaxTerms].
+	queryTerms int
 	// Query tunes the keyword query whose scores are fused: which words
 	// it drops and the weight of the phrase query. It lives here because
 	// it changes the keyword scores fusion weighs; [Fuse] itself does not
@@ -185,8 +193,8 @@ func (o FusionOptions) Validate() error {
 //
 //	Blend:       score = max((1-b)*k + b*v, BlendKeywordFloor*k,
 //	                         BlendVectorFloor*v),  b = BlendVectorWeight
-//	             and, for a chunk holding no query word with
-//	             v >= BlendLiftMinVector, at least
+//	             and, for a chunk holding no word of a query of at most
+//	             BlendLiftMaxTerms words, with v >= BlendLiftMinVector, at least
 //	             score(j) + BlendLiftStep*(v - v(j)) for each of the top
 //	             BlendLiftDepth keyword matches j with k(j) < CoverageShare
 //	             and v(j) <= v
@@ -264,12 +272,13 @@ type fusion struct {
 	rrfK   float64
 	floor  float64 // keyword floor, in [0,1]
 	bk     float64 // BM25 half-saturation constant
+	terms  int     // searchable query words, 0 when unknown
 }
 
 // resolve returns o with the defaults of [FusionOptions] applied, the
 // weights normalised to sum to 1 and the keyword floor clamped to [0,1].
 func (o FusionOptions) resolve() fusion {
-	f := fusion{method: o.Method, rrfK: o.RRFK, floor: DefaultKeywordFloor, bk: o.BM25K}
+	f := fusion{method: o.Method, rrfK: o.RRFK, floor: DefaultKeywordFloor, bk: o.BM25K, terms: o.queryTerms}
 	if f.method == "" {
 		f.method = Blend
 	}
@@ -338,7 +347,7 @@ func scoreCandidates(cs []Candidate, f fusion) []scoreKey {
 		}
 		keys[i] = scoreKey{score: min(max(s, 0), 1), k: k, cos: cos, id: c.ChunkID, idx: i}
 	}
-	if f.method == Blend {
+	if f.method == Blend && f.terms <= BlendLiftMaxTerms {
 		liftUnmatched(cs, keys)
 	}
 	return keys

@@ -379,6 +379,10 @@ func TestFuseBlendLift(t *testing.T) {
 	if got := Fuse(strong, FusionOptions{}); got[0].ChunkID != 1 || !near(got[1].Score, 0.45) {
 		t.Errorf("Fuse(strong match, word-free 0.9) = %d %.3f, %d %.3f; want the match first, the other at 0.5v", got[0].ChunkID, got[0].Score, got[1].ChunkID, got[1].Score)
 	}
+	// A query of more than BlendLiftMaxTerms words lifts nothing.
+	if got := Fuse(cands, FusionOptions{queryTerms: BlendLiftMaxTerms + 1}); got[0].ChunkID != 1 || !near(got[0].Score, want[1]) {
+		t.Errorf("Fuse(long query)[0] = chunk %d %.3f, want chunk 1 %.3f (no lift)", got[0].ChunkID, got[0].Score, want[1])
+	}
 	// Other methods do not lift.
 	if got := Fuse(cands, FusionOptions{Method: Trust}); got[0].ChunkID == 3 && got[0].Score > 0.4 {
 		t.Errorf("Fuse(trust)[0] = chunk 3 %.3f: only blend lifts", got[0].Score)
