@@ -33,8 +33,10 @@ const (
 	// below keyword search on LoCoMo with a sentence encoder.
 	Trust FusionMethod = "trust"
 	// Blend, the default, mixes the calibrated scores 3:1 in favour of
-	// the keyword side, and lets neither side pull a chunk far below its
-	// own evidence; see [Fuse].
+	// the keyword side, lets neither side pull a chunk far below its own
+	// evidence, and ranks a chunk that holds no query word but has a
+	// clearly related cosine with the weak keyword matches it beats; see
+	// [Fuse].
 	Blend FusionMethod = "blend"
 )
 
@@ -70,10 +72,28 @@ const (
 	// least 0.45, above the default threshold 0.35.
 	BlendKeywordFloor = 0.9
 	// BlendVectorFloor is the fraction of its vector score a chunk keeps
-	// in [Blend] whatever its keyword score: a chunk that shares no word
-	// with the query but whose calibrated cosine is at least 0.7 still
-	// passes the default threshold 0.35.
+	// in [Blend] whatever its keyword score: a chunk whose calibrated
+	// cosine is at least 0.7 passes the default threshold 0.35.
 	BlendVectorFloor = 0.5
+	// BlendLiftDepth is how many of the best keyword matches a chunk
+	// holding no query word is compared with in [Blend].
+	BlendLiftDepth = 3
+	// BlendLiftMinVector is the calibrated vector score a chunk holding
+	// no query word needs in [Blend] to rank with the keyword matches whose
+	// cosine it beats: below it, its cosine is too near the unrelated
+	// baseline to outrank words (the hash embedder's chunks that share no
+	// word with the query stay below it).
+	BlendLiftMinVector = 0.3
+	// BlendLiftStep is what each unit of calibrated vector score above the
+	// beaten match's adds to a lifted chunk's score in [Blend], so that
+	// lifted chunks rank above the match they beat and among themselves by
+	// cosine.
+	BlendLiftStep = 0.1
+	// BlendLiftMaxTerms is the most searchable words a query may have for
+	// [Blend] to lift chunks holding none of them: the more words a
+	// question has, the less likely a text answering it uses none of them
+	// (a long claim's word-free neighbours are the encoder's near misses).
+	BlendLiftMaxTerms = 4
 )
 
 // Candidate is one chunk found by the keyword backend, the vector backend
@@ -125,6 +145,9 @@ type FusionOptions struct {
 	// BM25K is the half-saturation constant used to normalise bm25();
 	// default [BM25K] when <= 0. See [NormalizeBM25].
 	BM25K float64
+	// queryTerms is the number of searchable words of the query, set by
+	// [Hybrid.Retrieve]; 0 when unknown. See [BlendLiftMaxTerms].
+	queryTerms int
 	// Query tunes the keyword query whose scores are fused: which words
 	// it drops and the weight of the phrase query. It lives here because
 	// it changes the keyword scores fusion weighs; [Fuse] itself does not
@@ -170,6 +193,11 @@ func (o FusionOptions) Validate() error {
 //
 //	Blend:       score = max((1-b)*k + b*v, BlendKeywordFloor*k,
 //	                         BlendVectorFloor*v),  b = BlendVectorWeight
+//	             and, for a chunk holding no word of a query of at most
+//	             BlendLiftMaxTerms words, with v >= BlendLiftMinVector, at least
+//	             score(j) + BlendLiftStep*(v - v(j)) for each of the top
+//	             BlendLiftDepth keyword matches j with k(j) < CoverageShare
+//	             and v(j) <= v
 //	Weighted:    score = max(wv*v + wt*k, KeywordFloor*k)
 //	RRF:         score = (1/(K+rankKw) + 1/(K+rankVec)) / (2/(K+1))
 //	MaxMin:      score = max(v, k) + MaxMinWeight*min(v, k)
@@ -185,6 +213,18 @@ func (o FusionOptions) Validate() error {
 // can overrule, the vector side re-orders and adds, a low cosine costs a
 // keyword match at most a tenth of its score, and a strong cosine alone
 // (v >= 0.7) still passes the default threshold.
+//
+// The lift is for the question asked in other words ("what theme do I
+// like?" for "prefers dark mode"): its answer holds no query word, while
+// the keyword side's best matches hold only the question's common words
+// and score 0.3 to 0.5. A word-free chunk the embedder places nearer the
+// query than such a match is judged on the same scale: it scores as that
+// match, a little more the nearer it is, and so passes the threshold when
+// the match does. Matches holding the whole query (k >= CoverageShare, the
+// exact evidence) are never outranked this way, and a cosine near the
+// unrelated baseline (v < BlendLiftMinVector: a lexical embedder's, for a
+// chunk sharing no word) lifts nothing, so the hash embedder's rankings do
+// not move.
 //
 // Under Trust, agreement is the share of the top [TrustDepth] keyword
 // results that are also among the top TrustDepth vector results (by
@@ -232,12 +272,13 @@ type fusion struct {
 	rrfK   float64
 	floor  float64 // keyword floor, in [0,1]
 	bk     float64 // BM25 half-saturation constant
+	terms  int     // searchable query words, 0 when unknown
 }
 
 // resolve returns o with the defaults of [FusionOptions] applied, the
 // weights normalised to sum to 1 and the keyword floor clamped to [0,1].
 func (o FusionOptions) resolve() fusion {
-	f := fusion{method: o.Method, rrfK: o.RRFK, floor: DefaultKeywordFloor, bk: o.BM25K}
+	f := fusion{method: o.Method, rrfK: o.RRFK, floor: DefaultKeywordFloor, bk: o.BM25K, terms: o.queryTerms}
 	if f.method == "" {
 		f.method = Blend
 	}
@@ -300,13 +341,70 @@ func scoreCandidates(cs []Candidate, f fusion) []scoreKey {
 		case Trust:
 			s = max((1-wTrust)*k+wTrust*cos, TrustKeywordFloor*k)
 		case Blend:
-			s = max((1-BlendVectorWeight)*k+BlendVectorWeight*cos, BlendKeywordFloor*k, BlendVectorFloor*cos)
+			s = blend(k, cos)
 		default:
 			s = max(f.wv*cos+f.wt*k, f.floor*k)
 		}
 		keys[i] = scoreKey{score: min(max(s, 0), 1), k: k, cos: cos, id: c.ChunkID, idx: i}
 	}
+	if f.method == Blend && f.terms <= BlendLiftMaxTerms {
+		liftUnmatched(cs, keys)
+	}
 	return keys
+}
+
+// blend is the [Blend] score of a chunk with keyword score k and vector
+// score v, before [liftUnmatched].
+func blend(k, v float64) float64 {
+	return max((1-BlendVectorWeight)*k+BlendVectorWeight*v, BlendKeywordFloor*k, BlendVectorFloor*v)
+}
+
+// liftUnmatched raises the [Blend] score of each candidate that holds no
+// query word (no keyword score) and whose vector score is at least
+// [BlendLiftMinVector], as [Fuse] documents: to the score of any of the
+// top [BlendLiftDepth] keyword matches scoring below [CoverageShare] whose
+// vector score it beats, plus [BlendLiftStep] times the difference.
+// keys[i] scores cs[i].
+func liftUnmatched(cs []Candidate, keys []scoreKey) {
+	// The keyword matches that can be beaten: the best by fused score
+	// among those not holding the whole query.
+	var lead [BlendLiftDepth]int
+	n := 0
+	for i, c := range cs {
+		if !matched(c) || keys[i].k >= CoverageShare {
+			continue
+		}
+		j := min(n, BlendLiftDepth-1)
+		if n == BlendLiftDepth && !better(keys[i], keys[lead[j]]) {
+			continue
+		}
+		lead[j] = i
+		for ; j > 0 && better(keys[lead[j]], keys[lead[j-1]]); j-- {
+			lead[j], lead[j-1] = lead[j-1], lead[j]
+		}
+		n = min(n+1, BlendLiftDepth)
+	}
+	for i, c := range cs {
+		v := keys[i].cos
+		if matched(c) || v < BlendLiftMinVector {
+			continue
+		}
+		s := keys[i].score
+		for _, j := range lead[:n] {
+			if over := v - keys[j].cos; over >= 0 {
+				s = max(s, keys[j].score+BlendLiftStep*over)
+			}
+		}
+		keys[i].score = min(max(s, 0), 1)
+	}
+}
+
+// matched reports whether the keyword backend found c.
+func matched(c Candidate) bool { return c.BM25 != nil || c.KeywordScore != nil }
+
+// better reports whether a ranks before b: higher score, then lower id.
+func better(a, b scoreKey) bool {
+	return a.score > b.score || (a.score == b.score && a.id < b.id)
 }
 
 // agreement is the fraction of the top depth keyword results that are

@@ -337,3 +337,54 @@ func TestFusionOptionsValidate(t *testing.T) {
 		})
 	}
 }
+
+// TestFuseBlendLift checks the lift of [Blend]: a chunk holding no query
+// word whose vector score beats a weak keyword match's ranks just above
+// it, a strong keyword match (the whole query) is never outranked, and a
+// cosine below BlendLiftMinVector lifts nothing.
+func TestFuseBlendLift(t *testing.T) {
+	k := func(x float64) *float64 { return &x }
+	cands := []Candidate{
+		// Weak keyword matches (common words), low cosines.
+		{ChunkID: 1, BM25: ptr(-1), KeywordScore: k(0.4), VectorScore: k(0.1)},
+		{ChunkID: 2, BM25: ptr(-1), KeywordScore: k(0.3), VectorScore: k(0.35)},
+		// No query word, the nearest by far: lifted over chunk 1.
+		{ChunkID: 3, VectorScore: k(0.6)},
+		// No query word, beats chunk 2 but not by much.
+		{ChunkID: 4, VectorScore: k(0.4)},
+		// No query word, a lexical embedder's noise: stays at 0.5v.
+		{ChunkID: 5, VectorScore: k(0.25)},
+	}
+	blended := func(kw, v float64) float64 { return max(0.75*kw+0.25*v, 0.9*kw, 0.5*v) }
+	want := map[int64]float64{
+		1: blended(0.4, 0.1),
+		2: blended(0.3, 0.35),
+		3: blended(0.4, 0.1) + BlendLiftStep*0.5,
+		4: blended(0.4, 0.1) + BlendLiftStep*0.3,
+		5: 0.125,
+	}
+	got := Fuse(cands, FusionOptions{})
+	order := []int64{3, 4, 1, 2, 5}
+	for i, r := range got {
+		if r.ChunkID != order[i] || !near(r.Score, want[r.ChunkID]) {
+			t.Errorf("Fuse[%d] = chunk %d %.4f, want chunk %d %.4f", i, r.ChunkID, r.Score, order[i], want[order[i]])
+		}
+	}
+
+	// A match holding the whole query is not outranked, whatever the cosine.
+	strong := []Candidate{
+		{ChunkID: 1, BM25: ptr(-1), KeywordScore: k(0.55), VectorScore: k(0.1)},
+		{ChunkID: 2, VectorScore: k(0.9)},
+	}
+	if got := Fuse(strong, FusionOptions{}); got[0].ChunkID != 1 || !near(got[1].Score, 0.45) {
+		t.Errorf("Fuse(strong match, word-free 0.9) = %d %.3f, %d %.3f; want the match first, the other at 0.5v", got[0].ChunkID, got[0].Score, got[1].ChunkID, got[1].Score)
+	}
+	// A query of more than BlendLiftMaxTerms words lifts nothing.
+	if got := Fuse(cands, FusionOptions{queryTerms: BlendLiftMaxTerms + 1}); got[0].ChunkID != 1 || !near(got[0].Score, want[1]) {
+		t.Errorf("Fuse(long query)[0] = chunk %d %.3f, want chunk 1 %.3f (no lift)", got[0].ChunkID, got[0].Score, want[1])
+	}
+	// Other methods do not lift.
+	if got := Fuse(cands, FusionOptions{Method: Trust}); got[0].ChunkID == 3 && got[0].Score > 0.4 {
+		t.Errorf("Fuse(trust)[0] = chunk 3 %.3f: only blend lifts", got[0].Score)
+	}
+}

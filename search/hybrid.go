@@ -131,6 +131,7 @@ func (h *Hybrid) Retrieve(ctx context.Context, req Request) (*Retrieved, error) 
 		return nil, err
 	}
 	h.calibrate(cal, cands, chunks)
+	opts.queryTerms = len(cal.weights.Terms)
 	out.Results = attach(Fuse(cands, opts), chunks)
 	return out, nil
 }

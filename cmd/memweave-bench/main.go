@@ -13,6 +13,7 @@
 //	    [--level session|turn] [run flags]
 //	memweave-bench [global flags] beir --corpus corpus.jsonl
 //	    --queries queries.jsonl --qrels qrels.tsv [run flags]
+//	memweave-bench [global flags] paraphrase [--data FILE] [run flags]
 //
 // Global flags choose the embedder and the index and fusion settings, so
 // that defaults can be measured against alternatives:
@@ -199,6 +200,7 @@ OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
 		a.longMemEvalCommand(),
 		a.locomoCommand(),
 		a.beirCommand(),
+		a.paraphraseCommand(),
 		a.speedCommand(),
 		a.searchChildCommand(),
 		a.longLivedChildCommand(),

@@ -1,0 +1,181 @@
+package main
+
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+)
+
+// paraphraseSet is testdata/paraphrase.json, the default of paraphrase
+// --data.
+//
+//go:embed testdata/paraphrase.json
+var paraphraseSet []byte
+
+type paraphraseCommand struct {
+	a    *app
+	run  runFlags
+	data string
+}
+
+func (a *app) paraphraseCommand() *cobra.Command {
+	c := &paraphraseCommand{a: a}
+	cmd := &cobra.Command{
+		Use:   "paraphrase [--data FILE]",
+		Short: "Questions that share no word with the note answering them",
+		Long: `paraphrase indexes one workspace holding every note of a paraphrase set,
+one file per note (the answers and the distractors), and asks each question,
+whose answer shares no searchable word with it: keyword search cannot find
+it, only the embedder can.
+
+The set is testdata/paraphrase.json unless --data names another file of the
+same form: {"pairs": [{"id", "domain", "question", "note"}], "distractors":
+[text, ...]}. Pairs alternate between the halves: the first, third, ...
+pair is in the tune half, the second, fourth, ... in the check half
+(--split picks one; the report gives both either way).
+
+Metrics: top1, top3 (the note at rank 1, in the first 3) and recall@5, over
+all questions, each half and each domain; keyword_target_hits counts the
+questions whose note the keyword backend returned at all (0 when the set
+keeps its promise, in keyword mode).`,
+		Args: noArgs,
+		RunE: action(c.runE),
+	}
+	c.run.register(cmd, 50)
+	cmd.Flags().StringVar(&c.data, "data", "", "paraphrase set `file` (default: the built-in testdata/paraphrase.json)")
+	return cmd
+}
+
+// paraphraseMetrics are the metrics of paraphrase.
+var paraphraseMetrics = []metric{
+	definedIfRelevant("top1", recallAny, 1),
+	definedIfRelevant("top3", recallAny, 3),
+	definedIfRelevant("recall@5", recallAny, 5),
+}
+
+// paraphraseData is the form of a paraphrase set.
+type paraphraseData struct {
+	Pairs []struct {
+		ID       string `json:"id"`
+		Domain   string `json:"domain"`
+		Question string `json:"question"`
+		Note     string `json:"note"`
+	} `json:"pairs"`
+	Distractors []string `json:"distractors"`
+}
+
+// readParaphrase reads and checks a paraphrase set; path "" is the
+// built-in one.
+func readParaphrase(path string) (*paraphraseData, error) {
+	raw, name := paraphraseSet, "testdata/paraphrase.json"
+	if path != "" {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		raw, name = b, path
+	}
+	var d paraphraseData
+	if err := json.Unmarshal(raw, &d); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if len(d.Pairs) == 0 {
+		return nil, fmt.Errorf("%s: no pairs", name)
+	}
+	seen := make(map[string]bool)
+	for i, p := range d.Pairs {
+		if p.ID == "" || !safeName.MatchString(p.ID) || seen[p.ID] {
+			return nil, fmt.Errorf("%s: pair %d: id %q is empty, repeated or not a safe file name", name, i+1, p.ID)
+		}
+		if p.Question == "" || p.Note == "" {
+			return nil, fmt.Errorf("%s: pair %s: empty question or note", name, p.ID)
+		}
+		seen[p.ID] = true
+	}
+	return &d, nil
+}
+
+// paraphraseHalf is the half of pair i (0-based): tune for even i.
+func paraphraseHalf(i int) string {
+	if i%2 == 0 {
+		return "tune"
+	}
+	return "check"
+}
+
+func (c *paraphraseCommand) runE(cmd *cobra.Command, _ []string) error {
+	if err := c.run.check(); err != nil {
+		return err
+	}
+	d, err := readParaphrase(c.data)
+	if err != nil {
+		return err
+	}
+	cp := corpus{name: "paraphrase"}
+	for _, p := range d.Pairs {
+		cp.docs = append(cp.docs, doc{id: p.ID, text: p.Note + "\n"})
+	}
+	for i, t := range d.Distractors {
+		cp.docs = append(cp.docs, doc{id: fmt.Sprintf("d%03d", i+1), text: t + "\n"})
+	}
+	var asked []int // indexes into d.Pairs
+	for i := range d.Pairs {
+		if c.run.limit > 0 && len(asked) == c.run.limit {
+			break
+		}
+		if c.run.split != "" && paraphraseHalf(i) != c.run.split {
+			continue
+		}
+		asked = append(asked, i)
+		cp.queries = append(cp.queries, d.Pairs[i].Question)
+	}
+	c.a.progressf("paraphrase: %d notes, %d questions, mode %s", len(cp.docs), len(asked), c.run.mode)
+
+	rankings, ev, err := c.a.evaluate(cmd.Context(), &c.run, "paraphrase", []corpus{cp})
+	if err != nil {
+		return err
+	}
+	halves, domains := newGroupedMean(paraphraseMetrics), newGroupedMean(paraphraseMetrics)
+	var lines []object
+	truncated, kwHits := 0, 0
+	for j, i := range asked {
+		p := d.Pairs[i]
+		rk := rankings[0][j]
+		ranked := rk.docs()
+		gold := judgments{p.ID: 1}
+		s := measure(paraphraseMetrics, ranked, gold)
+		halves.add(paraphraseHalf(i), s)
+		domains.add(p.Domain, s)
+		for _, h := range rk.hits {
+			if h.doc == p.ID && h.bm25 != nil {
+				kwHits++
+				break
+			}
+		}
+		if rk.truncated(c.run.maxResults, 5) {
+			truncated++
+		}
+		if c.run.perQuestion != "" {
+			lines = append(lines, c.run.question(object{}.
+				add("id", p.ID).
+				add("half", paraphraseHalf(i)).
+				add("gold", []string{p.ID}).
+				add("ranked", top(ranked, rankedInReport)).
+				add("metrics", s.object(paraphraseMetrics)), rk))
+		}
+	}
+	if c.run.perQuestion != "" {
+		if err := writeLines(c.run.perQuestion, lines); err != nil {
+			return err
+		}
+	}
+	o := ev.header("questions", len(asked)).add("notes", len(cp.docs))
+	o = halves.all.fields(o)
+	o = o.add("halves", halves.byGroup()).
+		add("domains", domains.byGroup()).
+		add("keyword_target_hits", kwHits)
+	return c.a.writeReport(ev.footer(o, truncated))
+}

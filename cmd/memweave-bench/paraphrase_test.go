@@ -1,0 +1,39 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/memweave/memweave-go/tokenize"
+)
+
+// TestParaphraseSet checks the promise of the built-in paraphrase set with
+// the real engine: in keyword mode (FTS5's Porter stemmer, the query's stop
+// words dropped) no question finds its note, so only the embedder can.
+func TestParaphraseSet(t *testing.T) {
+	d, err := readParaphrase("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Pairs) < 40 || len(d.Distractors) < 200 {
+		t.Errorf("set has %d pairs and %d distractors, want at least 40 and 200", len(d.Pairs), len(d.Distractors))
+	}
+	domains := make(map[string]bool)
+	for _, p := range d.Pairs {
+		domains[p.Domain] = true
+		if len(tokenize.Words(p.Question)) == 0 {
+			t.Errorf("pair %s: question %q has no words", p.ID, p.Question)
+		}
+	}
+	if len(domains) < 4 {
+		t.Errorf("set has %d domains, want at least 4", len(domains))
+	}
+	r := bench(t, "--embedder", "none", "paraphrase", "--mode", "keyword", "--workers", "1")
+	checkFields(t, r, map[string]any{
+		"questions":           float64(len(d.Pairs)),
+		"notes":               float64(len(d.Pairs) + len(d.Distractors)),
+		"keyword_target_hits": 0.0,
+		"top3":                0.0,
+		"halves.tune.count":   float64((len(d.Pairs) + 1) / 2),
+		"halves.check.count":  float64(len(d.Pairs) / 2),
+	})
+}
