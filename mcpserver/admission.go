@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"net"
 	"net/http"
@@ -160,16 +159,7 @@ func newLimiter(next http.Handler, srv *mcp.Server, o HTTPOptions) *limiter {
 func (l *limiter) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet {
 		if r.ContentLength > l.maxFrame {
-			// A body up to twice the limit is read into nothing, so that
-			// the client finishes sending and reads the 413 (closing on
-			// it mid-send resets the connection, and the client sees
-			// only that); a larger one is not read, and the connection
-			// closed.
-			if r.ContentLength <= 2*l.maxFrame {
-				_, _ = io.Copy(io.Discard, r.Body)
-			} else {
-				rw.Header().Set("Connection", "close")
-			}
+			rw.Header().Set("Connection", "close") // the body is not read
 			http.Error(rw, fmt.Sprintf("request body exceeds %d bytes", l.maxFrame), http.StatusRequestEntityTooLarge)
 			return
 		}
