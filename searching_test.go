@@ -28,7 +28,8 @@ var updateGolden = flag.Bool("update", false, "rewrite the golden files under te
 var fixtureDir = filepath.Join("testdata", "search", "workspace")
 
 // openFixture indexes the fixture workspace into a temporary index, so
-// that testdata is only read.
+// that testdata is only read: its memweave.json is committed, so Index
+// finds the workspace's settings and writes none.
 func openFixture(tb testing.TB, cfg memweave.Config) *memweave.Weave {
 	tb.Helper()
 	cfg.DBPath = filepath.Join(tb.TempDir(), "index.db")
