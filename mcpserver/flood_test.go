@@ -179,7 +179,7 @@ func TestHTTPInFlightLimits(t *testing.T) {
 	held := []net.Conn{holdBody(t, s.endpoint, 1<<20)}
 	// Let the server take it in. This wait is a time, not an event (the
 	// client cannot see the server admit a request): a known weakness,
-	// seen failing 2 of 10 runs at once under -race on the loaded machine.
+	// see the closing note of stop 28.
 	time.Sleep(500 * time.Millisecond)
 	if code, ra := statusOf(t, s.endpoint, 100<<10); code != http.StatusServiceUnavailable || ra != "1" {
 		t.Errorf("a 100 KiB body past MaxBufferedBytes = %d, Retry-After %q; want 503, 1", code, ra)

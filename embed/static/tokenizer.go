@@ -95,6 +95,35 @@ func isNull(raw json.RawMessage) bool {
 	return s == "" || s == "null"
 }
 
+// sequence parses the "Sequence" raw, whose steps are under key, with
+// parse, into one step that runs them in order.
+func sequence[T any](raw json.RawMessage, key string, parse func(json.RawMessage) (func(T) T, error)) (func(T) T, error) {
+	var seq map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &seq); err != nil {
+		return nil, err
+	}
+	var steps []json.RawMessage
+	if r, ok := seq[key]; ok {
+		if err := json.Unmarshal(r, &steps); err != nil {
+			return nil, fmt.Errorf("%s: %w", key, err)
+		}
+	}
+	fs := make([]func(T) T, len(steps))
+	for i, r := range steps {
+		f, err := parse(r)
+		if err != nil {
+			return nil, err
+		}
+		fs[i] = f
+	}
+	return func(v T) T {
+		for _, f := range fs {
+			v = f(v)
+		}
+		return v
+	}, nil
+}
+
 func parseNormalizer(raw json.RawMessage) (func(string) string, error) {
 	if isNull(raw) {
 		return func(s string) string { return s }, nil
@@ -105,26 +134,7 @@ func parseNormalizer(raw json.RawMessage) (func(string) string, error) {
 	}
 	switch ty.Type {
 	case "Sequence":
-		var seq struct {
-			Normalizers []json.RawMessage `json:"normalizers"`
-		}
-		if err := json.Unmarshal(raw, &seq); err != nil {
-			return nil, err
-		}
-		fs := make([]func(string) string, len(seq.Normalizers))
-		for i, r := range seq.Normalizers {
-			f, err := parseNormalizer(r)
-			if err != nil {
-				return nil, err
-			}
-			fs[i] = f
-		}
-		return func(s string) string {
-			for _, f := range fs {
-				s = f(s)
-			}
-			return s
-		}, nil
+		return sequence(raw, "normalizers", parseNormalizer)
 	case "BertNormalizer":
 		var c struct {
 			CleanText    *bool `json:"clean_text"`
@@ -334,26 +344,7 @@ func parsePreTokenizer(raw json.RawMessage) (func([]string) []string, error) {
 	}
 	switch ty.Type {
 	case "Sequence":
-		var seq struct {
-			PreTokenizers []json.RawMessage `json:"pretokenizers"`
-		}
-		if err := json.Unmarshal(raw, &seq); err != nil {
-			return nil, err
-		}
-		fs := make([]func([]string) []string, len(seq.PreTokenizers))
-		for i, r := range seq.PreTokenizers {
-			f, err := parsePreTokenizer(r)
-			if err != nil {
-				return nil, err
-			}
-			fs[i] = f
-		}
-		return func(s []string) []string {
-			for _, f := range fs {
-				s = f(s)
-			}
-			return s
-		}, nil
+		return sequence(raw, "pretokenizers", parsePreTokenizer)
 	case "BertPreTokenizer":
 		return eachPiece(func(s string, out []string) []string { return splitClasses(s, out, bertClass) }), nil
 	case "Whitespace":
