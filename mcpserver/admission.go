@@ -202,8 +202,16 @@ func (l *limiter) acquire(n int64) bool {
 		l.bytes += n
 		l.taken += n
 	}
+	if testHookAcquired != nil {
+		testHookAcquired(n)
+	}
 	return true
 }
+
+// testHookAcquired, when set (by tests only), is called with a request's
+// body size each time acquire admits one: the event a test waits for
+// instead of a guessed time, since a client cannot see admission.
+var testHookAcquired func(n int64)
 
 // release counts a request acquire admitted out. When it ends a burst,
 // no large body being left in flight after at least freeAfterBytes of

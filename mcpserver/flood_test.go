@@ -173,22 +173,22 @@ func statusOf(t *testing.T, endpoint string, n int) (int, string) {
 // is read while a small one is still served, and past MaxInFlight any
 // request gets 503; once the held requests end, requests pass again.
 func TestHTTPInFlightLimits(t *testing.T) {
-	t.Parallel()
+	// Not parallel: the admission hook sees every server of the process.
+	admitted, restore := mcpserver.SetAcquiredHook()
+	defer restore()
 	w := openWeave(t, rawFiles, memweave.EmbedderConfig{})
 	s := serveHTTP(t, w, &mcpserver.HTTPOptions{MaxInFlight: 3, MaxBufferedBytes: 1 << 20, BodyTimeout: time.Minute})
 	held := []net.Conn{holdBody(t, s.endpoint, 1<<20)}
-	// Let the server take it in. This wait is a time, not an event (the
-	// client cannot see the server admit a request): a known weakness,
-	// see the closing note of stop 28.
-	time.Sleep(500 * time.Millisecond)
+	waitAdmitted(t, admitted, 1<<20)
 	if code, ra := statusOf(t, s.endpoint, 100<<10); code != http.StatusServiceUnavailable || ra != "1" {
 		t.Errorf("a 100 KiB body past MaxBufferedBytes = %d, Retry-After %q; want 503, 1", code, ra)
 	}
 	if code, _ := statusOf(t, s.endpoint, 1<<10); code != 0 {
 		t.Errorf("a 1 KiB body past MaxBufferedBytes = %d, want it read (served)", code)
 	}
-	held = append(held, holdBody(t, s.endpoint, 100), holdBody(t, s.endpoint, 100))
-	time.Sleep(500 * time.Millisecond)
+	waitAdmitted(t, admitted, 1<<10) // that probe stays in flight too
+	held = append(held, holdBody(t, s.endpoint, 100))
+	waitAdmitted(t, admitted, 100) // the third request in flight
 	if code, ra := statusOf(t, s.endpoint, 10); code != http.StatusServiceUnavailable || ra != "1" {
 		t.Errorf("a request past MaxInFlight = %d, Retry-After %q; want 503, 1", code, ra)
 	}
@@ -208,6 +208,23 @@ func TestHTTPInFlightLimits(t *testing.T) {
 	}
 	if code, _ := statusOf(t, s.endpoint, 5<<20); code != http.StatusRequestEntityTooLarge {
 		t.Errorf("a declared 5 MiB body = %d, want 413 before it is read", code)
+	}
+}
+
+// waitAdmitted waits until the server admits a request with a body of n
+// bytes, failing after 10 seconds.
+func waitAdmitted(t *testing.T, admitted <-chan int64, n int64) {
+	t.Helper()
+	timeout := time.After(10 * time.Second)
+	for {
+		select {
+		case got := <-admitted:
+			if got == n {
+				return
+			}
+		case <-timeout:
+			t.Fatalf("no request of %d bytes admitted after 10s", n)
+		}
 	}
 }
 
