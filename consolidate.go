@@ -136,13 +136,15 @@ func (w *Weave) Consolidate(ctx context.Context, apply bool) (*ConsolidateResult
 	return res, nil
 }
 
+// dupChunk is a chunk [Weave.Consolidate] compares, with its word set.
+type dupChunk struct {
+	c   index.StoredChunk
+	set tokenize.Set
+}
+
 // duplicates finds the groups of [Weave.Consolidate].
 func (w *Weave) duplicates(ctx context.Context) ([]DuplicateGroup, error) {
-	type entry struct {
-		c   index.StoredChunk
-		set tokenize.Set
-	}
-	var chunks []entry
+	var chunks []dupChunk
 	df := map[uint64]int{}
 	err := w.db.EachChunk(ctx, func(c index.StoredChunk) error {
 		set := tokenize.SetOf(c.Text)
@@ -152,12 +154,25 @@ func (w *Weave) duplicates(ctx context.Context) ([]DuplicateGroup, error) {
 		for _, t := range set {
 			df[t]++
 		}
-		chunks = append(chunks, entry{c, set})
+		chunks = append(chunks, dupChunk{c, set})
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
+	files, err := w.db.Files(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return dupGroups(chunks, dupClusters(chunks, df), files), nil
+}
+
+// dupClusters returns the chunks (indexes into chunks) linked by a
+// Jaccard similarity of at least [DuplicateJaccard] across files, each
+// cluster holding every chunk once. Only the chunks sharing one of their
+// [duplicateRareTokens] rarest words are compared, and words held by more
+// than [duplicateMaxPostings] chunks are not used, which bounds the work.
+func dupClusters(chunks []dupChunk, df map[uint64]int) [][]int {
 	postings := map[uint64][]int{}
 	for i, e := range chunks {
 		rare := slices.Clone(e.set)
@@ -204,10 +219,20 @@ func (w *Weave) duplicates(ctx context.Context) ([]DuplicateGroup, error) {
 		r := find(i)
 		members[r] = append(members[r], i)
 	}
-	files, err := w.db.Files(ctx)
-	if err != nil {
-		return nil, err
+	var out [][]int
+	for _, ids := range members {
+		if len(ids) > 1 {
+			out = append(out, ids)
+		}
 	}
+	return out
+}
+
+// dupGroups turns clusters of chunks into the groups of
+// [Weave.Consolidate]: the most important copy (then the newest, by the
+// file's date or modification time) is kept, one duplicate per other
+// file; files are the index's file rows.
+func dupGroups(chunks []dupChunk, clusters [][]int, files map[string]index.File) []DuplicateGroup {
 	rank := func(i int) (importance float64, newest time.Time) {
 		f := files[chunks[i].c.Path]
 		if m := frontmatter.Decode(f.Meta); m.Importance != nil {
@@ -219,10 +244,7 @@ func (w *Weave) duplicates(ctx context.Context) ([]DuplicateGroup, error) {
 		return importance, time.Unix(0, f.MTime)
 	}
 	var out []DuplicateGroup
-	for _, ids := range members {
-		if len(ids) < 2 {
-			continue
-		}
+	for _, ids := range clusters {
 		slices.SortFunc(ids, func(a, b int) int {
 			ia, na := rank(a)
 			ib, nb := rank(b)
@@ -232,12 +254,12 @@ func (w *Weave) duplicates(ctx context.Context) ([]DuplicateGroup, error) {
 		// One passage per file: a file's second copy stays.
 		keep := chunks[ids[0]]
 		g := DuplicateGroup{Keep: passageOf(keep.c), Similarity: 1}
-		files := map[string]bool{keep.c.Path: true}
+		seen := map[string]bool{keep.c.Path: true}
 		for _, i := range ids[1:] {
-			if files[chunks[i].c.Path] {
+			if seen[chunks[i].c.Path] {
 				continue
 			}
-			files[chunks[i].c.Path] = true
+			seen[chunks[i].c.Path] = true
 			g.Duplicates = append(g.Duplicates, passageOf(chunks[i].c))
 			g.Similarity = min(g.Similarity, tokenize.Jaccard(keep.set, chunks[i].set))
 		}
@@ -248,7 +270,7 @@ func (w *Weave) duplicates(ctx context.Context) ([]DuplicateGroup, error) {
 	slices.SortFunc(out, func(a, b DuplicateGroup) int {
 		return cmp.Or(cmp.Compare(a.Keep.Path, b.Keep.Path), cmp.Compare(a.Keep.StartLine, b.Keep.StartLine))
 	})
-	return out, nil
+	return out
 }
 
 func passageOf(c index.StoredChunk) Passage {
