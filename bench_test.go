@@ -3,6 +3,8 @@ package memweave_test
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 	"time"
@@ -21,40 +23,62 @@ func BenchmarkSearch(b *testing.B) {
 			if chunks > 10000 && testing.Short() {
 				b.Skip("100k chunks: skipped with -short")
 			}
-			ctx := context.Background()
-			root := b.TempDir()
-			files := chunks / 11
-			if _, err := memweavetest.Synth(root, memweavetest.SynthOptions{Files: files, ChunksPerFile: 10}); err != nil {
-				b.Fatal(err)
-			}
-			w, err := memweave.Open(ctx, memweave.Config{Workspace: root, Now: memweavetest.Clock()})
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer w.Close()
-			if _, err := w.Index(ctx); err != nil {
-				b.Fatal(err)
-			}
-			for _, q := range memweavetest.SynthQueries { // warm up
-				if _, err := w.Search(ctx, q, memweave.NoSync()); err != nil {
-					b.Fatal(err)
-				}
-			}
-			lat := make([]time.Duration, 0, b.N)
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				start := time.Now()
-				if _, err := w.Search(ctx, memweavetest.SynthQueries[i%len(memweavetest.SynthQueries)], memweave.NoSync()); err != nil {
-					b.Fatal(err)
-				}
-				lat = append(lat, time.Since(start))
-			}
-			b.StopTimer()
-			slices.Sort(lat)
-			b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
+			benchSearch(b, chunks, memweave.EmbedderConfig{})
 		})
 	}
+}
+
+// BenchmarkSearchStatic is BenchmarkSearch at 10k chunks with the
+// static English model (embed/static/english/model), whose vectors have
+// fewer dimensions than the hash embedder's but coarser codes.
+func BenchmarkSearchStatic(b *testing.B) {
+	model, err := filepath.Abs(filepath.Join("embed", "static", "english", "model"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(model, "model.safetensors")); err != nil {
+		b.Skipf("no static model: %v", err)
+	}
+	b.Run("chunks=10000", func(b *testing.B) {
+		benchSearch(b, 10000, memweave.EmbedderConfig{Provider: "static", Model: model})
+	})
+}
+
+// benchSearch indexes a synthetic workspace of about chunks chunks with
+// the embedder emb and times default searches of it.
+func benchSearch(b *testing.B, chunks int, emb memweave.EmbedderConfig) {
+	ctx := context.Background()
+	root := b.TempDir()
+	files := chunks / 11
+	if _, err := memweavetest.Synth(root, memweavetest.SynthOptions{Files: files, ChunksPerFile: 10}); err != nil {
+		b.Fatal(err)
+	}
+	w, err := memweave.Open(ctx, memweave.Config{Workspace: root, Now: memweavetest.Clock(), Embedder: emb})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer w.Close()
+	if _, err := w.Index(ctx); err != nil {
+		b.Fatal(err)
+	}
+	for _, q := range memweavetest.SynthQueries { // warm up
+		if _, err := w.Search(ctx, q, memweave.NoSync()); err != nil {
+			b.Fatal(err)
+		}
+	}
+	lat := make([]time.Duration, 0, b.N)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		start := time.Now()
+		if _, err := w.Search(ctx, memweavetest.SynthQueries[i%len(memweavetest.SynthQueries)], memweave.NoSync()); err != nil {
+			b.Fatal(err)
+		}
+		lat = append(lat, time.Since(start))
+	}
+	b.StopTimer()
+	slices.Sort(lat)
+	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
 }
 
 // BenchmarkIndex measures a cold index of a 10k-chunk synthetic workspace

@@ -102,10 +102,12 @@ func (w *Weave) supersede(s search.Options) postprocess.Postprocessor {
 		return nil
 	}
 	mtimes := func(ctx context.Context, paths []string) map[string]time.Time {
-		rows, _ := w.db.FilesAt(ctx, paths)
-		out := make(map[string]time.Time, len(rows))
-		for p, f := range rows {
-			out[p] = time.Unix(0, f.MTime)
+		files, _ := w.db.Files(ctx) // the rows the search's filter read
+		out := make(map[string]time.Time, len(paths))
+		for _, p := range paths {
+			if f, ok := files[p]; ok {
+				out[p] = time.Unix(0, f.MTime)
+			}
 		}
 		return out
 	}

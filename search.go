@@ -202,16 +202,22 @@ func (w *Weave) curatedPaths(ctx context.Context, s search.Options, paths []stri
 		if len(s.Tags) == 0 && s.IncludeExpired {
 			return nil, nil
 		}
-		out, dropped := make([]string, 0, len(files)), false
-		for p, f := range files {
-			if keep(f) {
-				out = append(out, p)
-			} else {
+		// Most searches leave nothing out: look before listing.
+		dropped := false
+		for _, f := range files {
+			if !keep(f) {
 				dropped = true
+				break
 			}
 		}
 		if !dropped {
 			return nil, nil
+		}
+		out := make([]string, 0, len(files))
+		for p, f := range files {
+			if keep(f) {
+				out = append(out, p)
+			}
 		}
 		slices.Sort(out)
 		return out, nil

@@ -242,7 +242,13 @@ type neighbours struct {
 }
 
 func newNeighbours(all []located, maxPostings int) *neighbours {
-	nb := &neighbours{all: all, postings: make(map[uint64][]int32), prefixes: make(map[uint64][]int32),
+	words, prefixes := 0, 0
+	for i := range all {
+		words += len(all[i].set)
+		prefixes += len(all[i].pre)
+	}
+	// Sized for every word distinct: the maps never grow.
+	nb := &neighbours{all: all, postings: make(map[uint64][]int32, words), prefixes: make(map[uint64][]int32, prefixes),
 		negated: make(map[uint64][]int32), maxPostings: maxPostings, counts: make([]int, len(all))}
 	for i := range all {
 		for _, w := range all[i].set {
@@ -358,6 +364,14 @@ func collectClaims(ctx context.Context, chunks []Chunk, cache *Claims) ([]locate
 	var words map[string]string
 	if cache == nil {
 		words = make(map[string]string)
+	} else {
+		// The few chunks of a search: parsed once, counted, then read
+		// from the cache.
+		n := 0
+		for i := range chunks {
+			n += len(cache.of(chunks[i].Text))
+		}
+		all = make([]located, 0, n)
 	}
 	for i := range chunks {
 		for _, c := range cache.of(chunks[i].Text) {

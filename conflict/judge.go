@@ -297,9 +297,16 @@ func alignTable(a, b []token) (int, []hunk) {
 		}
 		return 0, []hunk{{a: a, b: b}}
 	}
-	// at(i, j) is the LCS length of a[i:] and b[j:], in one flat table.
+	// at(i, j) is the LCS length of a[i:] and b[j:], in one flat table,
+	// on the stack for claims of ordinary length.
 	w := m + 1
-	l := make([]int32, (n+1)*w)
+	var buf [512]int32
+	l := buf[:0]
+	if size := (n + 1) * w; size <= len(buf) {
+		l = buf[:size]
+	} else {
+		l = make([]int32, size)
+	}
 	at := func(i, j int) int { return int(l[i*w+j]) }
 	for i := n - 1; i >= 0; i-- {
 		for j := m - 1; j >= 0; j-- {
@@ -310,34 +317,43 @@ func alignTable(a, b []token) (int, []hunk) {
 			}
 		}
 	}
+	// A hunk's words are consecutive on each side: a[ha:i] and b[hb:j]
+	// when it ends at i, j. Its slices share the claims' tokens, capped
+	// so that an append copies.
 	var hunks []hunk
-	var cur hunk
-	flush := func() {
-		if len(cur.a) > 0 || len(cur.b) > 0 {
-			hunks = append(hunks, cur)
+	ha, hb, context := 0, 0, false
+	flush := func(i, j int) {
+		if i == ha && j == hb {
+			return
 		}
+		h := hunk{context: context}
+		if i > ha {
+			h.a = a[ha:i:i]
+		}
+		if j > hb {
+			h.b = b[hb:j:j]
+		}
+		hunks = append(hunks, h)
 	}
 	aligned := false
 	i, j := 0, 0
 	for i < n || j < m {
 		switch {
 		case i < n && j < m && a[i].w == b[j].w:
-			flush()
-			cur = hunk{}
+			flush(i, j)
 			aligned = true
 			i++
 			j++
+			ha, hb = i, j
 			continue
 		case j >= m || (i < n && at(i+1, j) >= at(i, j+1)):
-			cur.a = append(cur.a, a[i])
 			i++
 		default:
-			cur.b = append(cur.b, b[j])
 			j++
 		}
-		cur.context = aligned
+		context = aligned
 	}
-	flush()
+	flush(i, j)
 	return at(0, 0), hunks
 }
 

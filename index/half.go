@@ -35,6 +35,22 @@ func decodeHalf(b []byte) ([]float32, error) {
 	return out, nil
 }
 
+// halfCosine returns cosine(qn, v) for the vector v that the
+// half-precision blob b holds, len(qn) values, without decoding it.
+func halfCosine(qn []float32, b []byte) float64 {
+	b = b[:2*len(qn)]
+	var d, n float64
+	for i, q := range qn {
+		f := float64(fromHalf(binary.LittleEndian.Uint16(b[2*i:])))
+		d += float64(q) * f
+		n += f * f
+	}
+	if n == 0 {
+		return 0
+	}
+	return d / math.Sqrt(n)
+}
+
 // toHalf rounds f to the nearest half-precision float, ties to even;
 // values beyond the half range become infinities, NaN stays NaN.
 func toHalf(f float32) uint16 {

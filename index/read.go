@@ -20,7 +20,7 @@ func (db *DB) Keyword(ctx context.Context, match string, k int, f search.Filter)
 	if match == "" || k <= 0 {
 		return nil, nil
 	}
-	query := `SELECT rowid, bm25(chunks_fts) FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rank, rowid LIMIT ?`
+	query := `SELECT rowid, bm25(chunks_fts) AS score FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY score, rowid LIMIT ?`
 	args := []any{match}
 	if len(f.Sources) > 0 || f.Paths != nil {
 		where := ""

@@ -1,10 +1,12 @@
 package index
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/memweave/memweave-go/search"
@@ -159,5 +161,71 @@ func TestVectorRescoreIsCapped(t *testing.T) {
 				t.Errorf("Vector = %d hits, %v; want %d", len(hits), err, k)
 			}
 		})
+	}
+}
+
+// TestVectorRescoresUntilTheBoundsPassTheTopK checks that stopping the
+// exact rescoring once the k-th best cosine is above the next
+// candidate's upper bound returns what rescoring every candidate
+// returns, hits and cosines, on vectors whose one dominant component
+// makes coarse codes (as static embedders' principal components do)
+// and many candidates, with near-duplicates whose cosines tie.
+func TestVectorRescoresUntilTheBoundsPassTheTopK(t *testing.T) {
+	ctx := context.Background()
+	const dims, n = 64, 3000
+	rng := rand.New(rand.NewPCG(8, 9))
+	vec := func() []float32 {
+		v := make([]float32, dims)
+		for j := range v {
+			v[j] = float32(0.1 * rng.NormFloat64())
+		}
+		v[0] = 1 + float32(0.05*rng.NormFloat64())
+		return v
+	}
+	db := openTest(t)
+	if err := db.ResetVectors(ctx, dims); err != nil {
+		t.Fatal(err)
+	}
+	chunks := make([]Chunk, n)
+	for i := range chunks {
+		v := vec()
+		if i%3 == 1 {
+			v = slices.Clone(chunks[i-1].Vector) // a duplicate: equal cosines
+		}
+		chunks[i] = chunk("memory/a.md", i, fmt.Sprintf("chunk %d", i), v)
+	}
+	if _, err := db.Apply(ctx, []Update{{File: File{Path: "memory/a.md", Source: "memory", Hash: "h"}, Chunks: chunks}}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	cs, err := db.codes(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 20 {
+		k := []int{1, 6, 24}[i%3]
+		q := vec()
+		normalize(q)
+		cands := cs.top(newQueryCode(q), k, rescoreCap(k), nil)
+		ids := make([]int64, len(cands))
+		for j, c := range cands {
+			ids[j] = c.ID
+		}
+		exact, err := db.Cosines(ctx, q, ids)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []VectorHit
+		for id, c := range exact {
+			want = append(want, VectorHit{ID: id, Cosine: c})
+		}
+		slices.SortFunc(want, func(a, b VectorHit) int { return cmp.Or(cmp.Compare(b.Cosine, a.Cosine), cmp.Compare(a.ID, b.ID)) })
+		want = want[:min(k, len(want))]
+		got, err := db.Vector(ctx, q, k, search.Filter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("query %d: Vector(k=%d) = %v, want %v (the top k of all %d candidates)", i, k, got, want, len(cands))
+		}
 	}
 }

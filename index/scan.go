@@ -1,6 +1,7 @@
 package index
 
 import (
+	"cmp"
 	"container/heap"
 	"context"
 	"database/sql"
@@ -10,6 +11,7 @@ import (
 	"math"
 	"runtime"
 	"slices"
+	"strconv"
 	"sync"
 
 	"github.com/memweave/memweave-go/embedcache"
@@ -234,12 +236,15 @@ func (qc queryCode) margin(scale float32) float64 {
 const codeErrorSteps = 2
 
 // Vector returns the k chunks nearest to q by cosine similarity, within
-// f. It ranks every code by its approximate cosine, then rescores with
-// the exact vectors every candidate whose approximate cosine is within
-// the error margin (see [queryCode.margin]) of the k-th best, at most
-// [rescoreCap] of them: the cosines it returns are exact, and so is the
-// top k, even when many chunks are near-duplicates whose approximate
-// cosines are within their error of each other.
+// f. It ranks every code by its approximate cosine, keeps as candidates
+// the codes whose approximate cosine is within the error margin (see
+// [queryCode.margin]) of the k-th best, at most [rescoreCap] of them,
+// then rescores them with the exact vectors in order of their upper
+// bound (approximate cosine plus margin) until the k-th best exact
+// cosine is above the next candidate's bound, which no candidate left can
+// then reach: the cosines it returns are exact, and so is the top k, even
+// when many chunks are near-duplicates whose approximate cosines are
+// within their error of each other.
 func (db *DB) Vector(ctx context.Context, q []float32, k int, f search.Filter) ([]VectorHit, error) {
 	cs, err := db.codes(ctx)
 	if err != nil {
@@ -257,16 +262,15 @@ func (db *DB) Vector(ctx context.Context, q []float32, k int, f search.Filter) (
 	}
 	qn := append([]float32(nil), q...)
 	normalize(qn)
-	ids := cs.top(newQueryCode(qn), k, rescoreCap(k), allow)
-	exact, err := db.exactCosines(ctx, qn, ids)
+	cands := cs.top(newQueryCode(qn), k, rescoreCap(k), allow)
+	h := make(hitHeap, 0, k+1)
+	err = db.eachExact(ctx, qn, cands, func(i int, id int64, cos float64) bool {
+		h.offer(VectorHit{ID: id, Cosine: cos}, k)
+		// Read on while the next candidate's bound may reach the top k.
+		return i+1 < len(cands) && (len(h) < k || !(h[0].Cosine > cands[i+1].Cosine))
+	})
 	if err != nil {
 		return nil, err
-	}
-	h := make(hitHeap, 0, k+1)
-	for _, id := range ids {
-		if c, ok := exact[id]; ok {
-			h.offer(VectorHit{ID: id, Cosine: c}, k)
-		}
 	}
 	out := make([]VectorHit, len(h))
 	for i := len(h) - 1; i >= 0; i-- {
@@ -354,13 +358,14 @@ func (c *candidates) offer(id int64, s, m float64, k, capacity int) {
 	}
 }
 
-// top returns the ids, in no particular order, of the chunks among those
-// allow admits (all when nil) whose cosine with the query may be among
-// the best k: those whose upper bound (approximate cosine plus margin)
-// reaches the k-th largest lower bound (approximate cosine minus margin).
-// When more than capacity qualify, it returns the capacity of them with
-// the highest upper bounds.
-func (cs *codeSet) top(qc queryCode, k, capacity int, allow map[int64]bool) []int64 {
+// top returns the chunks among those allow admits (all when nil) whose
+// cosine with the query may be among the best k: those whose upper bound
+// (approximate cosine plus margin) reaches the k-th largest lower bound
+// (approximate cosine minus margin), each with its upper bound as
+// Cosine, by descending bound (ties by ascending id). When more than
+// capacity qualify, it returns the capacity of them with the highest
+// upper bounds.
+func (cs *codeSet) top(qc queryCode, k, capacity int, allow map[int64]bool) []VectorHit {
 	capacity = max(capacity, k)
 	parts := 1
 	if cs.n >= parallelScan {
@@ -391,11 +396,11 @@ func (cs *codeSet) top(qc queryCode, k, capacity int, allow map[int64]bool) []in
 			}
 		}
 	}
-	ids := make([]int64, len(keep))
-	for i, hit := range keep {
-		ids[i] = hit.ID
-	}
-	return ids
+	out := []VectorHit(keep)
+	slices.SortFunc(out, func(a, b VectorHit) int {
+		return cmp.Or(cmp.Compare(b.Cosine, a.Cosine), cmp.Compare(a.ID, b.ID))
+	})
+	return out
 }
 
 // scan ranks the codes of the given blocks.
@@ -482,29 +487,53 @@ func scanVector(rows *sql.Rows) (int64, []float32, error) {
 	return id, v, err
 }
 
-// exactCosines returns the cosine of the unit vector qn with the stored
-// vector of each of ids that has one.
-func (db *DB) exactCosines(ctx context.Context, qn []float32, ids []int64) (map[int64]float64, error) {
-	out := make(map[int64]float64, len(ids))
-	for start := 0; start < len(ids); start += 500 {
-		batch := ids[start:min(start+500, len(ids))]
-		args := make([]any, len(batch))
-		for i, id := range batch {
-			args[i] = id
+// eachExact calls fn with the exact cosine of the unit vector qn with
+// the stored vector of each of the chunks hits names that has one, in
+// the order of hits (i is the hit's index), until fn returns false. The
+// vectors are read in one statement, row by row as fn asks for them.
+func (db *DB) eachExact(ctx context.Context, qn []float32, hits []VectorHit, fn func(i int, id int64, cos float64) bool) error {
+	if len(hits) == 0 {
+		return nil
+	}
+	ids := make([]byte, 0, 12*len(hits))
+	ids = append(ids, '[')
+	for i, h := range hits {
+		if i > 0 {
+			ids = append(ids, ',')
 		}
-		err := scanRows(ctx, db.sql, `SELECT id, `+selectVector+` FROM vectors WHERE id IN (`+embedcache.Placeholders(len(batch))+`)`, func(rows *sql.Rows) error {
-			id, v, err := scanVector(rows)
-			if err != nil {
-				return err
-			}
-			out[id] = cosine(qn, v)
+		ids = strconv.AppendInt(ids, h.ID, 10)
+	}
+	ids = append(ids, ']')
+	// CROSS JOIN makes json_each the outer loop, so rows come in the
+	// array's order; j.key is the hit's index.
+	rows, err := db.sql.QueryContext(ctx, `SELECT j.key, v.id, `+selectVector+` FROM json_each(?) AS j CROSS JOIN vectors AS v ON v.id = j.value`, string(ids))
+	if err != nil {
+		return db.wrap("read vectors", err)
+	}
+	defer rows.Close()
+	prev := -1
+	for rows.Next() {
+		var i int
+		var id int64
+		var blob sql.RawBytes
+		if err := rows.Scan(&i, &id, &blob); err != nil {
+			return db.wrap("read vectors", err)
+		}
+		if blob == nil {
+			return db.wrap("read vectors", corruptRow("vectors", id, "vector is not a blob of the index's dimensions"))
+		}
+		if len(blob) != 2*len(qn) {
+			return db.wrap("read vectors", corruptRow("vectors", id, "vector is not a blob of the query's dimensions"))
+		}
+		if i <= prev || i >= len(hits) {
+			return fmt.Errorf("index %s: read vectors: row of hit %d after hit %d, want them in order", db.path, i, prev)
+		}
+		prev = i
+		if !fn(i, id, halfCosine(qn, blob)) {
 			return nil
-		}, args...)
-		if err != nil {
-			return nil, db.wrap("read vectors", err)
 		}
 	}
-	return out, nil
+	return db.wrap("read vectors", rows.Err())
 }
 
 // offer adds hit to a heap that holds at most k hits.
@@ -541,7 +570,16 @@ func (db *DB) Cosines(ctx context.Context, q []float32, ids []int64) (map[int64]
 	}
 	qn := append([]float32(nil), q...)
 	normalize(qn)
-	return db.exactCosines(ctx, qn, ids)
+	hits := make([]VectorHit, len(ids))
+	for i, id := range ids {
+		hits[i].ID = id
+	}
+	out := make(map[int64]float64, len(ids))
+	err = db.eachExact(ctx, qn, hits, func(_ int, id int64, cos float64) bool {
+		out[id] = cos
+		return true
+	})
+	return out, err
 }
 
 // hitHeap is a min-heap on Cosine, ties broken so that larger ids are
