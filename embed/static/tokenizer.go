@@ -525,6 +525,9 @@ func parseModel(raw json.RawMessage) (tokenModel, int, error) {
 			if id < 0 {
 				return nil, 0, fmt.Errorf("%s vocab: token %q has negative id %d", m.Type, tok, id)
 			}
+			if id > math.MaxInt32 {
+				return nil, 0, fmt.Errorf("%s vocab: token %q has id %d, above 2^31-1", m.Type, tok, id)
+			}
 			size = max(size, id+1)
 		}
 		unk := -1
@@ -536,21 +539,13 @@ func parseModel(raw json.RawMessage) (tokenModel, int, error) {
 		if m.Type == "WordLevel" {
 			return &wordLevel{vocab: vocab}, size, nil
 		}
-		wp := &wordPiece{vocab: vocab, cont: map[string]int{}, maxChars: m.MaxChars, unk: unk}
 		prefix := "##"
 		if m.Prefix != nil {
 			prefix = *m.Prefix
 		}
-		for tok, id := range vocab {
-			if rest, ok := strings.CutPrefix(tok, prefix); ok && rest != "" {
-				wp.cont[rest] = id
-			}
-		}
+		wp := &wordPiece{first: newTrie(vocab, ""), cont: newTrie(vocab, prefix), maxChars: m.MaxChars, unk: unk}
 		if wp.maxChars <= 0 {
 			wp.maxChars = 100
-		}
-		for tok := range vocab {
-			wp.maxLen = max(wp.maxLen, len(tok))
 		}
 		return wp, size, nil
 	case "Unigram":
@@ -617,10 +612,9 @@ func (m *wordLevel) tokenize(w string, ids []int) []int {
 // vocabulary, the first as is and the others with the continuing-subword
 // prefix; a word that cannot be split whole is unknown.
 type wordPiece struct {
-	vocab    map[string]int
-	cont     map[string]int // pieces after the prefix, without it
+	first    *trie // the tokens
+	cont     *trie // the tokens with the prefix, without it
 	maxChars int
-	maxLen   int // bytes of the longest piece
 	unk      int
 }
 
@@ -630,24 +624,25 @@ func (m *wordPiece) tokenize(w string, ids []int) []int {
 	}
 	n := len(ids)
 	for start := 0; start < len(w); {
-		table := m.vocab
+		t := m.first
 		if start > 0 {
-			table = m.cont
+			t = m.cont
 		}
-		found, end := -1, min(len(w), start+m.maxLen)
-		for ; end > start; end-- {
-			if end < len(w) && !utf8.RuneStart(w[end]) {
-				continue
-			}
-			if id, ok := table[w[start:end]]; ok {
-				found = id
+		// The longest token that w[start:] starts with and that ends
+		// where a character of w does.
+		found, end := int32(-1), start
+		for i, p := start, int32(0); i < len(w); i++ {
+			if p = t.child(p, w[i]); p < 0 {
 				break
+			}
+			if id := t.id[p]; id >= 0 && (i+1 == len(w) || utf8.RuneStart(w[i+1])) {
+				found, end = id, i+1
 			}
 		}
 		if found < 0 {
 			return append(ids[:n], -1)
 		}
-		ids = append(ids, found)
+		ids = append(ids, int(found))
 		start = end
 	}
 	return ids

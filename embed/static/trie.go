@@ -1,0 +1,85 @@
+package static
+
+import (
+	"slices"
+	"strings"
+)
+
+// trie is a byte-level trie of a vocabulary, for longest-prefix matching
+// in one pass over a word instead of one map lookup per candidate length.
+// Nodes are numbered breadth first from the root, 0, so the children of
+// node p are the nodes first[p] to first[p+1]-1, in increasing order of
+// label, the byte on the edge into them.
+type trie struct {
+	first []int32 // per node, its first child; one more entry at the end
+	label []byte  // per node, the byte on the edge from its parent
+	id    []int32 // per node, the id of the token ending there, or -1
+}
+
+// newTrie builds the trie of the tokens of vocab that start with prefix,
+// prefix cut off; empty tokens are left out.
+func newTrie(vocab map[string]int, prefix string) *trie {
+	type entry struct {
+		key string
+		id  int32
+	}
+	keys := make([]entry, 0, len(vocab))
+	for tok, id := range vocab {
+		if prefix != "" {
+			rest, ok := strings.CutPrefix(tok, prefix)
+			if !ok {
+				continue
+			}
+			tok = rest
+		}
+		if tok != "" {
+			keys = append(keys, entry{tok, int32(id)})
+		}
+	}
+	slices.SortFunc(keys, func(a, b entry) int { return strings.Compare(a.key, b.key) })
+	// Each node is a run keys[lo:hi] of the keys sharing its depth
+	// first bytes; the key equal to those bytes, if any, sorts first.
+	type span struct{ lo, hi, depth int32 }
+	queue := []span{{0, int32(len(keys)), 0}}
+	t := &trie{label: []byte{0}}
+	for p := 0; p < len(queue); p++ {
+		s := queue[p]
+		lo := s.lo
+		id := int32(-1)
+		if lo < s.hi && len(keys[lo].key) == int(s.depth) {
+			id = keys[lo].id
+			lo++
+		}
+		t.id = append(t.id, id)
+		t.first = append(t.first, int32(len(queue)))
+		for lo < s.hi {
+			c := keys[lo].key[s.depth]
+			hi := lo + 1
+			for hi < s.hi && keys[hi].key[s.depth] == c {
+				hi++
+			}
+			queue = append(queue, span{lo, hi, s.depth + 1})
+			t.label = append(t.label, c)
+			lo = hi
+		}
+	}
+	t.first = append(t.first, int32(len(queue)))
+	return t
+}
+
+// child returns the child of node p by the byte c, or -1.
+func (t *trie) child(p int32, c byte) int32 {
+	lo, hi := t.first[p], t.first[p+1]
+	for lo < hi {
+		m := int32(uint32(lo+hi) >> 1)
+		switch l := t.label[m]; {
+		case l == c:
+			return m
+		case l < c:
+			lo = m + 1
+		default:
+			hi = m
+		}
+	}
+	return -1
+}
