@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"golang.org/x/text/unicode/norm"
 )
@@ -282,7 +283,7 @@ func cleanLowerASCII(s string) string {
 		}
 		b = append(b, c)
 	}
-	return string(b)
+	return unsafe.String(unsafe.SliceData(b), len(b)) // b is not written again
 }
 
 // isChinese reports whether r is a CJK ideograph, in the ranges BERT pads
@@ -346,13 +347,13 @@ func parsePreTokenizer(raw json.RawMessage) (func([]string) []string, error) {
 	case "Sequence":
 		return sequence(raw, "pretokenizers", parsePreTokenizer)
 	case "BertPreTokenizer":
-		return eachPiece(func(s string, out []string) []string { return splitClasses(s, out, bertClass) }), nil
+		return splitEach(newClasses(bertClass)), nil
 	case "Whitespace":
-		return eachPiece(func(s string, out []string) []string { return splitClasses(s, out, wordClass) }), nil
+		return splitEach(newClasses(wordClass)), nil
 	case "WhitespaceSplit":
 		return eachPiece(func(s string, out []string) []string { return append(out, strings.Fields(s)...) }), nil
 	case "Punctuation":
-		return eachPiece(func(s string, out []string) []string { return splitClasses(s, out, punctClass) }), nil
+		return splitEach(newClasses(punctClass)), nil
 	case "Digits":
 		var c struct {
 			Individual bool `json:"individual_digits"`
@@ -360,17 +361,15 @@ func parsePreTokenizer(raw json.RawMessage) (func([]string) []string, error) {
 		if err := json.Unmarshal(raw, &c); err != nil {
 			return nil, err
 		}
-		return eachPiece(func(s string, out []string) []string {
-			return splitClasses(s, out, func(r rune) int {
-				switch {
-				case !unicode.IsDigit(r):
-					return classRun
-				case c.Individual:
-					return classAlone
-				}
-				return classRun + 1
-			})
-		}), nil
+		return splitEach(newClasses(func(r rune) int {
+			switch {
+			case !unicode.IsDigit(r):
+				return classRun
+			case c.Individual:
+				return classAlone
+			}
+			return classRun + 1
+		})), nil
 	case "Metaspace":
 		var c struct {
 			Replacement    string  `json:"replacement"`
@@ -425,12 +424,24 @@ func parsePreTokenizer(raw json.RawMessage) (func([]string) []string, error) {
 
 func eachPiece(f func(s string, out []string) []string) func([]string) []string {
 	return func(pieces []string) []string {
-		out := make([]string, 0, len(pieces)*4)
+		n := 0
+		for _, s := range pieces {
+			n += len(s)
+		}
+		// Words and punctuation average more than four bytes with the
+		// spaces between them, so out rarely grows.
+		out := make([]string, 0, n/4+4)
 		for _, s := range pieces {
 			out = f(s, out)
 		}
 		return out
 	}
+}
+
+// splitEach is the pre-tokenizer that splits each piece by the classes
+// c, with splitClasses.
+func splitEach(c *classes) func([]string) []string {
+	return eachPiece(func(s string, out []string) []string { return splitClasses(s, out, c) })
 }
 
 // Character classes for splitClasses: spaces separate and are dropped,
@@ -442,14 +453,42 @@ const (
 	classRun
 )
 
+// classes gives the class of every character for splitClasses: spaces
+// are classSpace, the others the class of a function, looked up in a
+// table for ASCII characters.
+type classes struct {
+	ascii [utf8.RuneSelf]int8
+	other func(rune) int
+}
+
+func newClasses(class func(rune) int) *classes {
+	c := &classes{other: class}
+	for r := range rune(utf8.RuneSelf) {
+		c.ascii[r] = int8(c.slow(r))
+	}
+	return c
+}
+
+func (c *classes) slow(r rune) int {
+	if unicode.IsSpace(r) {
+		return classSpace
+	}
+	return c.other(r)
+}
+
 // splitClasses appends the pieces of s to out: maximal runs of characters
 // of the same class, spaces dropped, class-alone characters one by one.
-func splitClasses(s string, out []string, class func(rune) int) []string {
+// Invalid UTF-8 reads as utf8.RuneError, one byte at a time.
+func splitClasses(s string, out []string, class *classes) []string {
 	start, cur := -1, classSpace
-	for i, r := range s {
-		c := classSpace
-		if !unicode.IsSpace(r) {
-			c = class(r)
+	for i, size := 0, 0; i < len(s); i += size {
+		var c int
+		if b := s[i]; b < utf8.RuneSelf {
+			c, size = int(class.ascii[b]), 1
+		} else {
+			var r rune
+			r, size = utf8.DecodeRuneInString(s[i:])
+			c = class.slow(r)
 		}
 		if c == cur && c >= classRun {
 			continue

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/memweave/memweave-go/chunker"
+	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/embed/static"
 	"github.com/memweave/memweave-go/embed/static/english"
 	"github.com/memweave/memweave-go/memweavetest"
@@ -71,7 +72,8 @@ func scifactAbstracts(tb testing.TB, n int) []string {
 }
 
 // BenchmarkEmbed embeds chunk texts one at a time on one goroutine, as
-// memweave-bench speed's embed_texts_per_s does.
+// memweave-bench speed's embed_texts_per_s does, with the compiled-in
+// model and, for reference, the hash embedder.
 func BenchmarkEmbed(b *testing.B) {
 	for _, c := range []struct {
 		name  string
@@ -82,22 +84,28 @@ func BenchmarkEmbed(b *testing.B) {
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			texts := c.texts(b)
-			e := english.New()
-			ctx := context.Background()
-			if _, err := e.EmbedQuery(ctx, "warm up"); err != nil {
-				b.Fatal(err)
-			}
 			var bytes int64
 			for _, t := range texts {
 				bytes += int64(len(t))
 			}
-			b.SetBytes(bytes / int64(len(texts)))
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				if _, err := e.EmbedQuery(ctx, texts[i%len(texts)]); err != nil {
-					b.Fatal(err)
-				}
+			for _, e := range []struct {
+				name string
+				emb  embed.Embedder
+			}{{"static", english.New()}, {"hash", embed.NewHash(0)}} {
+				b.Run(e.name, func(b *testing.B) {
+					ctx := context.Background()
+					if _, err := e.emb.EmbedQuery(ctx, "warm up"); err != nil {
+						b.Fatal(err)
+					}
+					b.SetBytes(bytes / int64(len(texts)))
+					b.ReportAllocs()
+					b.ResetTimer()
+					for i := 0; i < b.N; i++ {
+						if _, err := e.emb.EmbedQuery(ctx, texts[i%len(texts)]); err != nil {
+							b.Fatal(err)
+						}
+					}
+				})
 			}
 		})
 	}
