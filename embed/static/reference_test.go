@@ -65,13 +65,16 @@ func FuzzWordPieceTrie(f *testing.F) {
 		f.Add(s)
 	}
 	vocab := map[string]int{}
+	var entries []vocabEntry
 	for i, v := range refVocab {
 		vocab[v] = i
+		entries = append(entries, vocabEntry{v, i})
 	}
+	slices.SortFunc(entries, func(a, b vocabEntry) int { return strings.Compare(a.key, b.key) })
 	var wps []*wordPiece
 	prefixes := []string{"##", ""}
 	for _, prefix := range prefixes {
-		wps = append(wps, &wordPiece{first: newTrie(vocab, ""), cont: newTrie(vocab, prefix), maxChars: 8})
+		wps = append(wps, newWordPiece(entries, prefix, 8, 0))
 	}
 	f.Fuzz(func(t *testing.T, w string) {
 		for i, wp := range wps {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -39,23 +40,18 @@ type tokenModel interface {
 // the WordPiece, Unigram and WordLevel models. Anything else (a BPE model,
 // the ByteLevel pre-tokenizer) is an error naming it.
 func ParseTokenizer(b []byte) (*Tokenizer, error) {
-	var doc struct {
-		Normalizer   json.RawMessage `json:"normalizer"`
-		PreTokenizer json.RawMessage `json:"pre_tokenizer"`
-		Model        json.RawMessage `json:"model"`
-	}
-	if err := json.Unmarshal(b, &doc); err != nil {
+	doc, err := objectMembers(b)
+	if err != nil {
 		return nil, fmt.Errorf("not a tokenizer.json: %w", err)
 	}
 	t := &Tokenizer{}
-	var err error
-	if t.normalize, err = parseNormalizer(doc.Normalizer); err != nil {
+	if t.normalize, err = parseNormalizer(lookup(doc, "normalizer")); err != nil {
 		return nil, fmt.Errorf("normalizer: %w", err)
 	}
-	if t.split, err = parsePreTokenizer(doc.PreTokenizer); err != nil {
+	if t.split, err = parsePreTokenizer(lookup(doc, "pre_tokenizer")); err != nil {
 		return nil, fmt.Errorf("pre_tokenizer: %w", err)
 	}
-	if t.model, t.size, err = parseModel(doc.Model); err != nil {
+	if t.model, t.size, err = parseModel(lookup(doc, "model")); err != nil {
 		return nil, fmt.Errorf("model: %w", err)
 	}
 	return t, nil
@@ -547,46 +543,64 @@ func parseModel(raw json.RawMessage) (tokenModel, int, error) {
 		MaxChars   int             `json:"max_input_chars_per_word"`
 		ByteFallbk bool            `json:"byte_fallback"`
 	}
-	if err := json.Unmarshal(raw, &m); err != nil {
+	// The members are decoded one by one, so that the vocabulary is
+	// scanned once, by parseVocab or scanVocabEntries.
+	ms, err := objectMembers(raw)
+	if err != nil {
 		return nil, 0, err
+	}
+	m.Vocab = lookup(ms, "vocab")
+	for _, f := range []struct {
+		name string
+		v    any
+	}{{"type", &m.Type}, {"unk_token", &m.UnkToken}, {"unk_id", &m.UnkID}, {"continuing_subword_prefix", &m.Prefix},
+		{"max_input_chars_per_word", &m.MaxChars}, {"byte_fallback", &m.ByteFallbk}} {
+		if v := lookup(ms, f.name); v != nil {
+			if err := json.Unmarshal(v, f.v); err != nil {
+				return nil, 0, fmt.Errorf("%s: %w", f.name, err)
+			}
+		}
 	}
 	if m.Type == "" && m.Prefix != nil {
 		m.Type = "WordPiece"
 	}
 	switch m.Type {
-	case "WordPiece", "WordLevel":
+	case "WordLevel":
 		vocab, err := parseVocab(m.Vocab)
 		if err != nil {
-			return nil, 0, fmt.Errorf("%s vocab: %w", m.Type, err)
+			return nil, 0, fmt.Errorf("WordLevel vocab: %w", err)
 		}
 		size := 0
 		for tok, id := range vocab {
-			if id < 0 {
-				return nil, 0, fmt.Errorf("%s vocab: token %q has negative id %d", m.Type, tok, id)
-			}
-			if id > math.MaxInt32 {
-				return nil, 0, fmt.Errorf("%s vocab: token %q has id %d, above 2^31-1", m.Type, tok, id)
+			if err := checkID(tok, id); err != nil {
+				return nil, 0, fmt.Errorf("WordLevel vocab: %w", err)
 			}
 			size = max(size, id+1)
 		}
+		return &wordLevel{vocab: vocab}, size, nil
+	case "WordPiece":
+		vocab, err := vocabEntries(m.Vocab)
+		if err != nil {
+			return nil, 0, fmt.Errorf("WordPiece vocab: %w", err)
+		}
+		size := 0
+		for _, e := range vocab {
+			if err := checkID(e.key, e.id); err != nil {
+				return nil, 0, fmt.Errorf("WordPiece vocab: %w", err)
+			}
+			size = max(size, e.id+1)
+		}
 		unk := -1
 		if m.UnkToken != nil {
-			if id, ok := vocab[*m.UnkToken]; ok {
-				unk = id
+			if k, ok := slices.BinarySearchFunc(vocab, *m.UnkToken, func(e vocabEntry, t string) int { return strings.Compare(e.key, t) }); ok {
+				unk = vocab[k].id
 			}
-		}
-		if m.Type == "WordLevel" {
-			return &wordLevel{vocab: vocab}, size, nil
 		}
 		prefix := "##"
 		if m.Prefix != nil {
 			prefix = *m.Prefix
 		}
-		wp := &wordPiece{first: newTrie(vocab, ""), cont: newTrie(vocab, prefix), maxChars: m.MaxChars, unk: unk}
-		if wp.maxChars <= 0 {
-			wp.maxChars = 100
-		}
-		return wp, size, nil
+		return newWordPiece(vocab, prefix, m.MaxChars, unk), size, nil
 	case "Unigram":
 		var vocab []struct {
 			Piece string
@@ -655,6 +669,27 @@ type wordPiece struct {
 	cont     *trie // the tokens with the prefix, without it
 	maxChars int
 	unk      int
+}
+
+// newWordPiece returns the WordPiece model of vocab, sorted by token and
+// distinct, with the continuing-subword prefix and the longest word in
+// characters (100 when not positive).
+func newWordPiece(vocab []vocabEntry, prefix string, maxChars, unk int) *wordPiece {
+	// The tokens with the prefix are a run of the sorted vocabulary,
+	// still sorted without it.
+	lo, _ := slices.BinarySearchFunc(vocab, prefix, func(e vocabEntry, t string) int { return strings.Compare(e.key, t) })
+	hi := lo
+	for hi < len(vocab) && strings.HasPrefix(vocab[hi].key, prefix) {
+		hi++
+	}
+	cont := make([]vocabEntry, hi-lo)
+	for i, e := range vocab[lo:hi] {
+		cont[i] = vocabEntry{e.key[len(prefix):], e.id}
+	}
+	if maxChars <= 0 {
+		maxChars = 100
+	}
+	return &wordPiece{first: newTrie(vocab), cont: newTrie(cont), maxChars: maxChars, unk: unk}
 }
 
 func (m *wordPiece) tokenize(w string, ids []int) []int {
@@ -758,6 +793,53 @@ func (m *unigram) tokenize(w string, ids []int) []int {
 	return ids
 }
 
+// checkID reports a token id that is negative or does not fit in an int32.
+func checkID(tok string, id int) error {
+	if id < 0 {
+		return fmt.Errorf("token %q has negative id %d", tok, id)
+	}
+	if id > math.MaxInt32 {
+		return fmt.Errorf("token %q has id %d, above 2^31-1", tok, id)
+	}
+	return nil
+}
+
+// vocabEntry is a token of a vocabulary and its id.
+type vocabEntry struct {
+	key string
+	id  int
+}
+
+// vocabEntries decodes a JSON object of token ids, {"token": id, ...},
+// into its entries sorted by token, one per token; the keys may alias b
+// and must not outlive it. A vocabulary written with its keys in order
+// (as cmd/memweave-distill writes it) needs no sorting.
+func vocabEntries(b []byte) ([]vocabEntry, error) {
+	cmp := func(a, b vocabEntry) int { return strings.Compare(a.key, b.key) }
+	if out, ok := scanVocabEntries(b); ok {
+		if !slices.IsSortedFunc(out, cmp) {
+			slices.SortFunc(out, cmp)
+		}
+		unique := true
+		for i := 1; i < len(out) && unique; i++ {
+			unique = out[i].key != out[i-1].key
+		}
+		if unique {
+			return out, nil
+		}
+	}
+	vocab, err := parseVocab(b) // encoding/json decides about duplicates
+	if err != nil {
+		return nil, err
+	}
+	out := make([]vocabEntry, 0, len(vocab))
+	for k, id := range vocab {
+		out = append(out, vocabEntry{k, id})
+	}
+	slices.SortFunc(out, cmp)
+	return out, nil
+}
+
 // parseVocab decodes a JSON object of token ids, {"token": id, ...}. It
 // scans the object itself, which is several times faster than
 // encoding/json's reflection for the tens of thousands of entries of a
@@ -776,6 +858,25 @@ func parseVocab(b []byte) (map[string]int, error) {
 }
 
 func scanVocab(b []byte) (map[string]int, bool) {
+	entries, ok := scanVocabEntries(b)
+	if !ok {
+		return nil, false
+	}
+	out := make(map[string]int, len(entries))
+	for _, e := range entries {
+		if _, dup := out[e.key]; dup {
+			return nil, false // encoding/json keeps the last; let it decide
+		}
+		out[strings.Clone(e.key)] = e.id
+	}
+	return out, true
+}
+
+// scanVocabEntries scans a JSON object of token ids into its entries, in
+// the order of the object; keys without escapes alias b. It reports false
+// for anything it does not expect: a negative, fractional or huge id,
+// invalid UTF-8, malformed JSON.
+func scanVocabEntries(b []byte) ([]vocabEntry, bool) {
 	i := 0
 	space := func() {
 		for i < len(b) && (b[i] == ' ' || b[i] == '\n' || b[i] == '\t' || b[i] == '\r') {
@@ -787,7 +888,7 @@ func scanVocab(b []byte) (map[string]int, bool) {
 		return nil, false
 	}
 	i++
-	out := make(map[string]int, len(b)/12)
+	out := make([]vocabEntry, 0, len(b)/12)
 	space()
 	if i < len(b) && b[i] == '}' {
 		i++
@@ -814,11 +915,13 @@ func scanVocab(b []byte) (map[string]int, bool) {
 		i++
 		var key string
 		if escaped {
-			if err := json.Unmarshal(b[start:i], &key); err != nil {
+			var k string // on the heap only for the rare escaped key
+			if err := json.Unmarshal(b[start:i], &k); err != nil {
 				return nil, false
 			}
+			key = k
 		} else {
-			key = string(b[start+1 : i-1])
+			key = unsafe.String(unsafe.SliceData(b[start+1:i]), i-1-(start+1))
 			if !utf8.ValidString(key) {
 				return nil, false
 			}
@@ -839,10 +942,7 @@ func scanVocab(b []byte) (map[string]int, bool) {
 		if digits == 0 || digits > 1 && b[i-digits] == '0' {
 			return nil, false
 		}
-		if _, dup := out[key]; dup {
-			return nil, false // encoding/json keeps the last; let it decide
-		}
-		out[key] = n
+		out = append(out, vocabEntry{key, n})
 		space()
 		if i >= len(b) {
 			return nil, false

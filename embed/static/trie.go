@@ -1,10 +1,5 @@
 package static
 
-import (
-	"slices"
-	"strings"
-)
-
 // trie is a byte-level trie of a vocabulary, for longest-prefix matching
 // in one pass over a word instead of one map lookup per candidate length.
 // Nodes are numbered breadth first from the root, 0, so the children of
@@ -16,38 +11,37 @@ type trie struct {
 	id    []int32 // per node, the id of the token ending there, or -1
 }
 
-// newTrie builds the trie of the tokens of vocab that start with prefix,
-// prefix cut off; empty tokens are left out.
-func newTrie(vocab map[string]int, prefix string) *trie {
-	type entry struct {
-		key string
-		id  int32
+// newTrie builds the trie of keys, which must be sorted and distinct; an
+// empty key is left out.
+func newTrie(keys []vocabEntry) *trie {
+	if len(keys) > 0 && keys[0].key == "" {
+		keys = keys[1:]
 	}
-	keys := make([]entry, 0, len(vocab))
-	for tok, id := range vocab {
-		if prefix != "" {
-			rest, ok := strings.CutPrefix(tok, prefix)
-			if !ok {
-				continue
-			}
-			tok = rest
-		}
-		if tok != "" {
-			keys = append(keys, entry{tok, int32(id)})
-		}
-	}
-	slices.SortFunc(keys, func(a, b entry) int { return strings.Compare(a.key, b.key) })
 	// Each node is a run keys[lo:hi] of the keys sharing its depth
 	// first bytes; the key equal to those bytes, if any, sorts first.
+	// A node per distinct prefix: each key adds the bytes it does not
+	// share with the key before it.
+	nodes := 1
+	for i, k := range keys {
+		shared := 0
+		if i > 0 {
+			prev := keys[i-1].key
+			for shared < len(prev) && shared < len(k.key) && prev[shared] == k.key[shared] {
+				shared++
+			}
+		}
+		nodes += len(k.key) - shared
+	}
 	type span struct{ lo, hi, depth int32 }
-	queue := []span{{0, int32(len(keys)), 0}}
-	t := &trie{label: []byte{0}}
+	queue := make([]span, 1, nodes)
+	queue[0] = span{0, int32(len(keys)), 0}
+	t := &trie{first: make([]int32, 0, nodes+1), label: make([]byte, 1, nodes), id: make([]int32, 0, nodes)}
 	for p := 0; p < len(queue); p++ {
 		s := queue[p]
 		lo := s.lo
 		id := int32(-1)
 		if lo < s.hi && len(keys[lo].key) == int(s.depth) {
-			id = keys[lo].id
+			id = int32(keys[lo].id)
 			lo++
 		}
 		t.id = append(t.id, id)
