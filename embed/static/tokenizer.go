@@ -266,21 +266,33 @@ func isASCII(s string) bool {
 // pass: controls other than tab, newline and carriage return dropped,
 // whitespace made spaces, letters lowered.
 func cleanLowerASCII(s string) string {
-	b := make([]byte, 0, len(s))
+	b := make([]byte, len(s))
+	n := 0
 	for i := 0; i < len(s); i++ {
-		c := s[i]
+		c := cleanLower[s[i]&0x7f] // s is ASCII
+		b[n] = c
+		n += int(c>>7 ^ 1) // a dropped character is overwritten next
+	}
+	return unsafe.String(unsafe.SliceData(b), n) // b is not written again
+}
+
+// cleanLower maps each ASCII character to what cleanLowerASCII makes of
+// it, 0x80 for one it drops.
+var cleanLower = func() (t [utf8.RuneSelf]byte) {
+	for c := range t {
 		switch {
 		case c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f':
-			c = ' '
+			t[c] = ' '
 		case c < 0x20 || c == 0x7f:
-			continue
+			t[c] = 0x80
 		case 'A' <= c && c <= 'Z':
-			c += 'a' - 'A'
+			t[c] = byte(c) + 'a' - 'A'
+		default:
+			t[c] = byte(c)
 		}
-		b = append(b, c)
 	}
-	return unsafe.String(unsafe.SliceData(b), len(b)) // b is not written again
-}
+	return t
+}()
 
 // isChinese reports whether r is a CJK ideograph, in the ranges BERT pads
 // with spaces.

@@ -9,6 +9,9 @@ type trie struct {
 	first []int32 // per node, its first child; one more entry at the end
 	label []byte  // per node, the byte on the edge from its parent
 	id    []int32 // per node, the id of the token ending there, or -1
+	// root holds the children of the root by byte, -1 for none: every
+	// token of a word starts there, and the root has the most children.
+	root [256]int32
 }
 
 // newTrie builds the trie of keys, which must be sorted and distinct; an
@@ -58,11 +61,22 @@ func newTrie(keys []vocabEntry) *trie {
 		}
 	}
 	t.first = append(t.first, int32(len(queue)))
+	for c := range t.root {
+		t.root[c] = t.search(0, byte(c))
+	}
 	return t
 }
 
 // child returns the child of node p by the byte c, or -1.
 func (t *trie) child(p int32, c byte) int32 {
+	if p == 0 {
+		return t.root[c]
+	}
+	return t.search(p, c)
+}
+
+// search finds the child of node p by the byte c in its sorted labels.
+func (t *trie) search(p int32, c byte) int32 {
 	lo, hi := t.first[p], t.first[p+1]
 	for lo < hi {
 		m := int32(uint32(lo+hi) >> 1)
