@@ -8,10 +8,10 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
+	mathbits "math/bits"
 	"os"
 	"path"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync"
 )
@@ -50,8 +50,9 @@ type Model struct {
 	rows    int
 	dtype   string // "F32" or "F16"
 	table   []byte
-	weights []float32 // per token id, or nil
-	mapping []int32   // token id to row, or nil
+	half    *[1 << 16]float32 // halfTable for an F16 table, else nil
+	weights []float32         // per token id, or nil
+	mapping []int32           // token id to row, or nil
 }
 
 // Files holds the raw bytes of a model folder's files.
@@ -171,6 +172,9 @@ func Parse(f Files, name string) (*Model, error) {
 		return nil, &FileError{st, err}
 	}
 	m := &Model{rows: emb.Shape[0], dims: emb.Shape[1], dtype: emb.DType, table: emb.data}
+	if m.dtype == "F16" {
+		m.half = halfTable()
+	}
 	tok, err := ParseTokenizer(f.Tokenizer)
 	if err != nil {
 		return nil, bad(path.Join(name, TokenizerFile), err)
@@ -260,6 +264,14 @@ func intVector(t *tensor, n, rows int) ([]int32, error) {
 	return out, nil
 }
 
+// elemSize returns the bytes of one element of the table.
+func (m *Model) elemSize() int {
+	if m.half != nil {
+		return 2
+	}
+	return 4
+}
+
 // Dims returns the vector length.
 func (m *Model) Dims() int { return m.dims }
 
@@ -283,6 +295,18 @@ func (m *Model) Tokenizer() *Tokenizer { return m.tok }
 type Scratch struct {
 	ids []int
 	acc []float32
+	// count holds, per token id, how often the text has it, and seen
+	// a bit per id with a count; both are left zero after each use.
+	count []int32
+	seen  []uint64
+	rows  []weighted
+}
+
+// weighted is a row of the table, by its offset in bytes, and its weight
+// in a sum.
+type weighted struct {
+	off int
+	w   float32
 }
 
 // Embed writes into dst (of length [Model.Dims]) the mean of the vectors
@@ -300,36 +324,51 @@ func (m *Model) Embed(dst []float32, text string, s *Scratch, unknown func(word 
 	}
 	acc := s.acc[:m.dims]
 	clear(acc)
-	// Equal tokens are summed once, times their count: a text repeats
-	// its common words, and adding a row costs more than sorting ids.
-	// The order of additions does not change a float32 sum here beyond
-	// rounding, and it is the same for the same text on every run.
-	slices.Sort(s.ids)
-	n := 0
-	for i := 0; i < len(s.ids); {
-		id, j := s.ids[i], i+1
-		for j < len(s.ids) && s.ids[j] == id {
-			j++
-		}
-		count := j - i
-		i = j
-		if id < 0 {
-			continue
-		}
-		row := id
-		if m.mapping != nil {
-			row = int(m.mapping[id])
-		}
-		if row >= m.rows {
-			continue
-		}
-		w := float32(count)
-		if m.weights != nil {
-			w = float32(w * m.weights[id])
-		}
-		n += count
-		m.addRow(acc, row, w)
+	if size := m.tok.Size(); len(s.count) < size {
+		s.count = make([]int32, size)
+		s.seen = make([]uint64, (size+63)/64)
 	}
+	// Equal tokens are summed once, times their count: a text repeats
+	// its common words, and adding a row costs more than counting. Rows
+	// are added in increasing order of token id, so the float32 sum is
+	// the same for the same text on every run; the ids are counted in a
+	// table and collected by scanning the bits of the ids seen, which
+	// costs less than sorting them.
+	lo, hi := len(s.seen), 0
+	for _, id := range s.ids {
+		if id < 0 || id >= len(s.count) {
+			continue
+		}
+		if s.count[id] == 0 {
+			s.seen[id>>6] |= 1 << (id & 63)
+			lo, hi = min(lo, id>>6), max(hi, id>>6+1)
+		}
+		s.count[id]++
+	}
+	n := 0
+	s.rows = s.rows[:0]
+	for k := lo; k < hi; k++ {
+		for bits := s.seen[k]; bits != 0; bits &= bits - 1 {
+			id := k<<6 | mathbits.TrailingZeros64(bits)
+			count := int(s.count[id])
+			s.count[id] = 0
+			row := id
+			if m.mapping != nil {
+				row = int(m.mapping[id])
+			}
+			if row >= m.rows {
+				continue
+			}
+			w := float32(count)
+			if m.weights != nil {
+				w = float32(w * m.weights[id])
+			}
+			n += count
+			s.rows = append(s.rows, weighted{row * m.dims * m.elemSize(), w})
+		}
+		s.seen[k] = 0
+	}
+	m.addRows(acc, s.rows)
 	clear(dst)
 	if n == 0 {
 		return 0
@@ -348,27 +387,46 @@ func (m *Model) Embed(dst []float32, text string, s *Scratch, unknown func(word 
 	return n
 }
 
-// addRow adds w times row r of the table to acc. Explicit conversions keep
-// the compiler from fusing multiply-adds, so vectors do not depend on the
-// CPU.
-func (m *Model) addRow(acc []float32, r int, w float32) {
-	if m.dtype == "F16" {
-		b := m.table[r*m.dims*2 : (r+1)*m.dims*2]
-		b = b[:2*len(acc)] // one bounds check for the loop
-		t := halfTable()
-		if w == 1 {
+// addRows adds to acc each row of rows times its weight, in order. Explicit
+// conversions keep the compiler from fusing multiply-adds, so vectors do
+// not depend on the CPU. A half-precision table is summed eight elements
+// at a time over all the rows, the partial sums held in registers: each
+// element gets the same additions in the same order as row by row, with
+// a fraction of the loads and stores.
+func (m *Model) addRows(acc []float32, rows []weighted) {
+	d := len(acc)
+	if m.half == nil {
+		for _, r := range rows {
+			b := m.table[r.off : r.off+d*4]
 			for i := range acc {
-				acc[i] += t[uint16(b[2*i])|uint16(b[2*i+1])<<8]
+				acc[i] += float32(r.w * math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:])))
 			}
-			return
-		}
-		for i := range acc {
-			acc[i] += float32(w * t[uint16(b[2*i])|uint16(b[2*i+1])<<8])
 		}
 		return
 	}
-	b := m.table[r*m.dims*4 : (r+1)*m.dims*4]
-	for i := range acc {
-		acc[i] += float32(w * math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:])))
+	t, tab := m.half, m.table
+	i := 0
+	for ; i+8 <= d; i += 8 {
+		a := (*[8]float32)(acc[i:])
+		a0, a1, a2, a3, a4, a5, a6, a7 := a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7]
+		for _, r := range rows {
+			// w times x is x when w is 1, so one expression serves all rows.
+			b := (*[16]byte)(tab[r.off+2*i:])
+			v, u, w := binary.LittleEndian.Uint64(b[:8]), binary.LittleEndian.Uint64(b[8:]), r.w
+			a0 += float32(w * t[uint16(v)])
+			a1 += float32(w * t[uint16(v>>16)])
+			a2 += float32(w * t[uint16(v>>32)])
+			a3 += float32(w * t[uint16(v>>48)])
+			a4 += float32(w * t[uint16(u)])
+			a5 += float32(w * t[uint16(u>>16)])
+			a6 += float32(w * t[uint16(u>>32)])
+			a7 += float32(w * t[uint16(u>>48)])
+		}
+		a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7] = a0, a1, a2, a3, a4, a5, a6, a7
+	}
+	for ; i < d; i++ {
+		for _, r := range rows {
+			acc[i] += float32(r.w * t[binary.LittleEndian.Uint16(tab[r.off+2*i:])])
+		}
 	}
 }

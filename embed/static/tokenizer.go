@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"golang.org/x/text/unicode/norm"
 )
@@ -38,23 +40,18 @@ type tokenModel interface {
 // the WordPiece, Unigram and WordLevel models. Anything else (a BPE model,
 // the ByteLevel pre-tokenizer) is an error naming it.
 func ParseTokenizer(b []byte) (*Tokenizer, error) {
-	var doc struct {
-		Normalizer   json.RawMessage `json:"normalizer"`
-		PreTokenizer json.RawMessage `json:"pre_tokenizer"`
-		Model        json.RawMessage `json:"model"`
-	}
-	if err := json.Unmarshal(b, &doc); err != nil {
+	doc, err := objectMembers(b)
+	if err != nil {
 		return nil, fmt.Errorf("not a tokenizer.json: %w", err)
 	}
 	t := &Tokenizer{}
-	var err error
-	if t.normalize, err = parseNormalizer(doc.Normalizer); err != nil {
+	if t.normalize, err = parseNormalizer(lookup(doc, "normalizer")); err != nil {
 		return nil, fmt.Errorf("normalizer: %w", err)
 	}
-	if t.split, err = parsePreTokenizer(doc.PreTokenizer); err != nil {
+	if t.split, err = parsePreTokenizer(lookup(doc, "pre_tokenizer")); err != nil {
 		return nil, fmt.Errorf("pre_tokenizer: %w", err)
 	}
-	if t.model, t.size, err = parseModel(doc.Model); err != nil {
+	if t.model, t.size, err = parseModel(lookup(doc, "model")); err != nil {
 		return nil, fmt.Errorf("model: %w", err)
 	}
 	return t, nil
@@ -269,21 +266,33 @@ func isASCII(s string) bool {
 // pass: controls other than tab, newline and carriage return dropped,
 // whitespace made spaces, letters lowered.
 func cleanLowerASCII(s string) string {
-	b := make([]byte, 0, len(s))
+	b := make([]byte, len(s))
+	n := 0
 	for i := 0; i < len(s); i++ {
-		c := s[i]
+		c := cleanLower[s[i]&0x7f] // s is ASCII
+		b[n] = c
+		n += int(c>>7 ^ 1) // a dropped character is overwritten next
+	}
+	return unsafe.String(unsafe.SliceData(b), n) // b is not written again
+}
+
+// cleanLower maps each ASCII character to what cleanLowerASCII makes of
+// it, 0x80 for one it drops.
+var cleanLower = func() (t [utf8.RuneSelf]byte) {
+	for c := range t {
 		switch {
 		case c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f':
-			c = ' '
+			t[c] = ' '
 		case c < 0x20 || c == 0x7f:
-			continue
+			t[c] = 0x80
 		case 'A' <= c && c <= 'Z':
-			c += 'a' - 'A'
+			t[c] = byte(c) + 'a' - 'A'
+		default:
+			t[c] = byte(c)
 		}
-		b = append(b, c)
 	}
-	return string(b)
-}
+	return t
+}()
 
 // isChinese reports whether r is a CJK ideograph, in the ranges BERT pads
 // with spaces.
@@ -346,13 +355,13 @@ func parsePreTokenizer(raw json.RawMessage) (func([]string) []string, error) {
 	case "Sequence":
 		return sequence(raw, "pretokenizers", parsePreTokenizer)
 	case "BertPreTokenizer":
-		return eachPiece(func(s string, out []string) []string { return splitClasses(s, out, bertClass) }), nil
+		return splitEach(newClasses(bertClass)), nil
 	case "Whitespace":
-		return eachPiece(func(s string, out []string) []string { return splitClasses(s, out, wordClass) }), nil
+		return splitEach(newClasses(wordClass)), nil
 	case "WhitespaceSplit":
 		return eachPiece(func(s string, out []string) []string { return append(out, strings.Fields(s)...) }), nil
 	case "Punctuation":
-		return eachPiece(func(s string, out []string) []string { return splitClasses(s, out, punctClass) }), nil
+		return splitEach(newClasses(punctClass)), nil
 	case "Digits":
 		var c struct {
 			Individual bool `json:"individual_digits"`
@@ -360,17 +369,15 @@ func parsePreTokenizer(raw json.RawMessage) (func([]string) []string, error) {
 		if err := json.Unmarshal(raw, &c); err != nil {
 			return nil, err
 		}
-		return eachPiece(func(s string, out []string) []string {
-			return splitClasses(s, out, func(r rune) int {
-				switch {
-				case !unicode.IsDigit(r):
-					return classRun
-				case c.Individual:
-					return classAlone
-				}
-				return classRun + 1
-			})
-		}), nil
+		return splitEach(newClasses(func(r rune) int {
+			switch {
+			case !unicode.IsDigit(r):
+				return classRun
+			case c.Individual:
+				return classAlone
+			}
+			return classRun + 1
+		})), nil
 	case "Metaspace":
 		var c struct {
 			Replacement    string  `json:"replacement"`
@@ -425,12 +432,24 @@ func parsePreTokenizer(raw json.RawMessage) (func([]string) []string, error) {
 
 func eachPiece(f func(s string, out []string) []string) func([]string) []string {
 	return func(pieces []string) []string {
-		out := make([]string, 0, len(pieces)*4)
+		n := 0
+		for _, s := range pieces {
+			n += len(s)
+		}
+		// Words and punctuation average more than four bytes with the
+		// spaces between them, so out rarely grows.
+		out := make([]string, 0, n/4+4)
 		for _, s := range pieces {
 			out = f(s, out)
 		}
 		return out
 	}
+}
+
+// splitEach is the pre-tokenizer that splits each piece by the classes
+// c, with splitClasses.
+func splitEach(c *classes) func([]string) []string {
+	return eachPiece(func(s string, out []string) []string { return splitClasses(s, out, c) })
 }
 
 // Character classes for splitClasses: spaces separate and are dropped,
@@ -442,14 +461,42 @@ const (
 	classRun
 )
 
+// classes gives the class of every character for splitClasses: spaces
+// are classSpace, the others the class of a function, looked up in a
+// table for ASCII characters.
+type classes struct {
+	ascii [utf8.RuneSelf]int8
+	other func(rune) int
+}
+
+func newClasses(class func(rune) int) *classes {
+	c := &classes{other: class}
+	for r := range rune(utf8.RuneSelf) {
+		c.ascii[r] = int8(c.slow(r))
+	}
+	return c
+}
+
+func (c *classes) slow(r rune) int {
+	if unicode.IsSpace(r) {
+		return classSpace
+	}
+	return c.other(r)
+}
+
 // splitClasses appends the pieces of s to out: maximal runs of characters
 // of the same class, spaces dropped, class-alone characters one by one.
-func splitClasses(s string, out []string, class func(rune) int) []string {
+// Invalid UTF-8 reads as utf8.RuneError, one byte at a time.
+func splitClasses(s string, out []string, class *classes) []string {
 	start, cur := -1, classSpace
-	for i, r := range s {
-		c := classSpace
-		if !unicode.IsSpace(r) {
-			c = class(r)
+	for i, size := 0, 0; i < len(s); i += size {
+		var c int
+		if b := s[i]; b < utf8.RuneSelf {
+			c, size = int(class.ascii[b]), 1
+		} else {
+			var r rune
+			r, size = utf8.DecodeRuneInString(s[i:])
+			c = class.slow(r)
 		}
 		if c == cur && c >= classRun {
 			continue
@@ -508,51 +555,64 @@ func parseModel(raw json.RawMessage) (tokenModel, int, error) {
 		MaxChars   int             `json:"max_input_chars_per_word"`
 		ByteFallbk bool            `json:"byte_fallback"`
 	}
-	if err := json.Unmarshal(raw, &m); err != nil {
+	// The members are decoded one by one, so that the vocabulary is
+	// scanned once, by parseVocab or scanVocabEntries.
+	ms, err := objectMembers(raw)
+	if err != nil {
 		return nil, 0, err
+	}
+	m.Vocab = lookup(ms, "vocab")
+	for _, f := range []struct {
+		name string
+		v    any
+	}{{"type", &m.Type}, {"unk_token", &m.UnkToken}, {"unk_id", &m.UnkID}, {"continuing_subword_prefix", &m.Prefix},
+		{"max_input_chars_per_word", &m.MaxChars}, {"byte_fallback", &m.ByteFallbk}} {
+		if v := lookup(ms, f.name); v != nil {
+			if err := json.Unmarshal(v, f.v); err != nil {
+				return nil, 0, fmt.Errorf("%s: %w", f.name, err)
+			}
+		}
 	}
 	if m.Type == "" && m.Prefix != nil {
 		m.Type = "WordPiece"
 	}
 	switch m.Type {
-	case "WordPiece", "WordLevel":
+	case "WordLevel":
 		vocab, err := parseVocab(m.Vocab)
 		if err != nil {
-			return nil, 0, fmt.Errorf("%s vocab: %w", m.Type, err)
+			return nil, 0, fmt.Errorf("WordLevel vocab: %w", err)
 		}
 		size := 0
 		for tok, id := range vocab {
-			if id < 0 {
-				return nil, 0, fmt.Errorf("%s vocab: token %q has negative id %d", m.Type, tok, id)
+			if err := checkID(tok, id); err != nil {
+				return nil, 0, fmt.Errorf("WordLevel vocab: %w", err)
 			}
 			size = max(size, id+1)
 		}
+		return &wordLevel{vocab: vocab}, size, nil
+	case "WordPiece":
+		vocab, err := vocabEntries(m.Vocab)
+		if err != nil {
+			return nil, 0, fmt.Errorf("WordPiece vocab: %w", err)
+		}
+		size := 0
+		for _, e := range vocab {
+			if err := checkID(e.key, e.id); err != nil {
+				return nil, 0, fmt.Errorf("WordPiece vocab: %w", err)
+			}
+			size = max(size, e.id+1)
+		}
 		unk := -1
 		if m.UnkToken != nil {
-			if id, ok := vocab[*m.UnkToken]; ok {
-				unk = id
+			if k, ok := slices.BinarySearchFunc(vocab, *m.UnkToken, func(e vocabEntry, t string) int { return strings.Compare(e.key, t) }); ok {
+				unk = vocab[k].id
 			}
 		}
-		if m.Type == "WordLevel" {
-			return &wordLevel{vocab: vocab}, size, nil
-		}
-		wp := &wordPiece{vocab: vocab, cont: map[string]int{}, maxChars: m.MaxChars, unk: unk}
 		prefix := "##"
 		if m.Prefix != nil {
 			prefix = *m.Prefix
 		}
-		for tok, id := range vocab {
-			if rest, ok := strings.CutPrefix(tok, prefix); ok && rest != "" {
-				wp.cont[rest] = id
-			}
-		}
-		if wp.maxChars <= 0 {
-			wp.maxChars = 100
-		}
-		for tok := range vocab {
-			wp.maxLen = max(wp.maxLen, len(tok))
-		}
-		return wp, size, nil
+		return newWordPiece(vocab, prefix, m.MaxChars, unk), size, nil
 	case "Unigram":
 		var vocab []struct {
 			Piece string
@@ -617,11 +677,31 @@ func (m *wordLevel) tokenize(w string, ids []int) []int {
 // vocabulary, the first as is and the others with the continuing-subword
 // prefix; a word that cannot be split whole is unknown.
 type wordPiece struct {
-	vocab    map[string]int
-	cont     map[string]int // pieces after the prefix, without it
+	first    *trie // the tokens
+	cont     *trie // the tokens with the prefix, without it
 	maxChars int
-	maxLen   int // bytes of the longest piece
 	unk      int
+}
+
+// newWordPiece returns the WordPiece model of vocab, sorted by token and
+// distinct, with the continuing-subword prefix and the longest word in
+// characters (100 when not positive).
+func newWordPiece(vocab []vocabEntry, prefix string, maxChars, unk int) *wordPiece {
+	// The tokens with the prefix are a run of the sorted vocabulary,
+	// still sorted without it.
+	lo, _ := slices.BinarySearchFunc(vocab, prefix, func(e vocabEntry, t string) int { return strings.Compare(e.key, t) })
+	hi := lo
+	for hi < len(vocab) && strings.HasPrefix(vocab[hi].key, prefix) {
+		hi++
+	}
+	cont := make([]vocabEntry, hi-lo)
+	for i, e := range vocab[lo:hi] {
+		cont[i] = vocabEntry{e.key[len(prefix):], e.id}
+	}
+	if maxChars <= 0 {
+		maxChars = 100
+	}
+	return &wordPiece{first: newTrie(vocab), cont: newTrie(cont), maxChars: maxChars, unk: unk}
 }
 
 func (m *wordPiece) tokenize(w string, ids []int) []int {
@@ -630,24 +710,25 @@ func (m *wordPiece) tokenize(w string, ids []int) []int {
 	}
 	n := len(ids)
 	for start := 0; start < len(w); {
-		table := m.vocab
+		t := m.first
 		if start > 0 {
-			table = m.cont
+			t = m.cont
 		}
-		found, end := -1, min(len(w), start+m.maxLen)
-		for ; end > start; end-- {
-			if end < len(w) && !utf8.RuneStart(w[end]) {
-				continue
-			}
-			if id, ok := table[w[start:end]]; ok {
-				found = id
+		// The longest token that w[start:] starts with and that ends
+		// where a character of w does.
+		found, end := int32(-1), start
+		for i, p := start, int32(0); i < len(w); i++ {
+			if p = t.child(p, w[i]); p < 0 {
 				break
+			}
+			if id := t.id[p]; id >= 0 && (i+1 == len(w) || utf8.RuneStart(w[i+1])) {
+				found, end = id, i+1
 			}
 		}
 		if found < 0 {
 			return append(ids[:n], -1)
 		}
-		ids = append(ids, found)
+		ids = append(ids, int(found))
 		start = end
 	}
 	return ids
@@ -724,6 +805,53 @@ func (m *unigram) tokenize(w string, ids []int) []int {
 	return ids
 }
 
+// checkID reports a token id that is negative or does not fit in an int32.
+func checkID(tok string, id int) error {
+	if id < 0 {
+		return fmt.Errorf("token %q has negative id %d", tok, id)
+	}
+	if id > math.MaxInt32 {
+		return fmt.Errorf("token %q has id %d, above 2^31-1", tok, id)
+	}
+	return nil
+}
+
+// vocabEntry is a token of a vocabulary and its id.
+type vocabEntry struct {
+	key string
+	id  int
+}
+
+// vocabEntries decodes a JSON object of token ids, {"token": id, ...},
+// into its entries sorted by token, one per token; the keys may alias b
+// and must not outlive it. A vocabulary written with its keys in order
+// (as cmd/memweave-distill writes it) needs no sorting.
+func vocabEntries(b []byte) ([]vocabEntry, error) {
+	cmp := func(a, b vocabEntry) int { return strings.Compare(a.key, b.key) }
+	if out, ok := scanVocabEntries(b); ok {
+		if !slices.IsSortedFunc(out, cmp) {
+			slices.SortFunc(out, cmp)
+		}
+		unique := true
+		for i := 1; i < len(out) && unique; i++ {
+			unique = out[i].key != out[i-1].key
+		}
+		if unique {
+			return out, nil
+		}
+	}
+	vocab, err := parseVocab(b) // encoding/json decides about duplicates
+	if err != nil {
+		return nil, err
+	}
+	out := make([]vocabEntry, 0, len(vocab))
+	for k, id := range vocab {
+		out = append(out, vocabEntry{k, id})
+	}
+	slices.SortFunc(out, cmp)
+	return out, nil
+}
+
 // parseVocab decodes a JSON object of token ids, {"token": id, ...}. It
 // scans the object itself, which is several times faster than
 // encoding/json's reflection for the tens of thousands of entries of a
@@ -742,6 +870,25 @@ func parseVocab(b []byte) (map[string]int, error) {
 }
 
 func scanVocab(b []byte) (map[string]int, bool) {
+	entries, ok := scanVocabEntries(b)
+	if !ok {
+		return nil, false
+	}
+	out := make(map[string]int, len(entries))
+	for _, e := range entries {
+		if _, dup := out[e.key]; dup {
+			return nil, false // encoding/json keeps the last; let it decide
+		}
+		out[strings.Clone(e.key)] = e.id
+	}
+	return out, true
+}
+
+// scanVocabEntries scans a JSON object of token ids into its entries, in
+// the order of the object; keys without escapes alias b. It reports false
+// for anything it does not expect: a negative, fractional or huge id,
+// invalid UTF-8, malformed JSON.
+func scanVocabEntries(b []byte) ([]vocabEntry, bool) {
 	i := 0
 	space := func() {
 		for i < len(b) && (b[i] == ' ' || b[i] == '\n' || b[i] == '\t' || b[i] == '\r') {
@@ -753,7 +900,7 @@ func scanVocab(b []byte) (map[string]int, bool) {
 		return nil, false
 	}
 	i++
-	out := make(map[string]int, len(b)/12)
+	out := make([]vocabEntry, 0, len(b)/12)
 	space()
 	if i < len(b) && b[i] == '}' {
 		i++
@@ -780,11 +927,13 @@ func scanVocab(b []byte) (map[string]int, bool) {
 		i++
 		var key string
 		if escaped {
-			if err := json.Unmarshal(b[start:i], &key); err != nil {
+			var k string // on the heap only for the rare escaped key
+			if err := json.Unmarshal(b[start:i], &k); err != nil {
 				return nil, false
 			}
+			key = k
 		} else {
-			key = string(b[start+1 : i-1])
+			key = unsafe.String(unsafe.SliceData(b[start+1:i]), i-1-(start+1))
 			if !utf8.ValidString(key) {
 				return nil, false
 			}
@@ -805,10 +954,7 @@ func scanVocab(b []byte) (map[string]int, bool) {
 		if digits == 0 || digits > 1 && b[i-digits] == '0' {
 			return nil, false
 		}
-		if _, dup := out[key]; dup {
-			return nil, false // encoding/json keeps the last; let it decide
-		}
-		out[key] = n
+		out = append(out, vocabEntry{key, n})
 		space()
 		if i >= len(b) {
 			return nil, false

@@ -40,3 +40,37 @@ func FuzzCleanLowerASCII(f *testing.F) {
 		}
 	})
 }
+
+// FuzzObjectMembers checks the object splitter against encoding/json on
+// every object encoding/json accepts: the same members, the last of equal
+// keys winning. (The splitter may accept malformed values it skips.)
+func FuzzObjectMembers(f *testing.F) {
+	for _, s := range []string{
+		`{}`, ` {"a": 1, "b": [1, {"c": "}"}], "d": "\"]"} `, `{"model": {"vocab": {"x": 1}}, "model": null}`,
+		`{"a\u0062": true, "n": -1.5e3, "s": "é"}`, `{"a": 1,}`, `{"a" 1}`, `[]`, `{"a": [}`, `{"a": 1} x`, `{"a": tru}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var want map[string]json.RawMessage
+		if json.Unmarshal(b, &want) != nil || want == nil {
+			return
+		}
+		ms, err := objectMembers(b)
+		if err != nil {
+			t.Fatalf("objectMembers(%q) = %v; encoding/json accepts it", b, err)
+		}
+		got := map[string]json.RawMessage{}
+		for _, m := range ms {
+			got[m.key] = m.value
+		}
+		if len(got) != len(want) {
+			t.Fatalf("objectMembers(%q) = %d keys, encoding/json %d", b, len(got), len(want))
+		}
+		for k, v := range want {
+			if string(got[k]) != string(v) {
+				t.Errorf("objectMembers(%q)[%q] = %s, encoding/json %s", b, k, got[k], v)
+			}
+		}
+	})
+}
