@@ -133,41 +133,7 @@ func parseNormalizer(raw json.RawMessage) (func(string) string, error) {
 	case "Sequence":
 		return sequence(raw, "normalizers", parseNormalizer)
 	case "BertNormalizer":
-		var c struct {
-			CleanText    *bool `json:"clean_text"`
-			ChineseChars *bool `json:"handle_chinese_chars"`
-			StripAccents *bool `json:"strip_accents"`
-			Lowercase    *bool `json:"lowercase"`
-		}
-		if err := json.Unmarshal(raw, &c); err != nil {
-			return nil, err
-		}
-		on := func(p *bool, def bool) bool {
-			if p == nil {
-				return def
-			}
-			return *p
-		}
-		clean, cjk, lower := on(c.CleanText, true), on(c.ChineseChars, true), on(c.Lowercase, true)
-		strip := on(c.StripAccents, lower) // unset: follows lowercase, as in BERT
-		return func(s string) string {
-			if clean && cjk && lower && isASCII(s) {
-				return cleanLowerASCII(s) // nothing to pad or strip
-			}
-			if clean {
-				s = cleanText(s)
-			}
-			if cjk {
-				s = spaceChinese(s)
-			}
-			if strip {
-				s = stripAccents(s)
-			}
-			if lower {
-				s = strings.ToLower(s)
-			}
-			return s
-		}, nil
+		return bertNormalizer(raw)
 	case "Lowercase":
 		return strings.ToLower, nil
 	case "StripAccents":
@@ -211,30 +177,76 @@ func parseNormalizer(raw json.RawMessage) (func(string) string, error) {
 			return c.Prepend + s
 		}, nil
 	case "Replace":
-		var c struct {
-			Pattern struct {
-				String *string `json:"String"`
-				Regex  *string `json:"Regex"`
-			} `json:"pattern"`
-			Content string `json:"content"`
-		}
-		if err := json.Unmarshal(raw, &c); err != nil {
-			return nil, err
-		}
-		switch {
-		case c.Pattern.String != nil:
-			old := *c.Pattern.String
-			return func(s string) string { return strings.ReplaceAll(s, old, c.Content) }, nil
-		case c.Pattern.Regex != nil:
-			re, err := regexp.Compile(*c.Pattern.Regex)
-			if err != nil {
-				return nil, fmt.Errorf("Replace pattern: %w", err)
-			}
-			return func(s string) string { return re.ReplaceAllLiteralString(s, c.Content) }, nil
-		}
-		return nil, fmt.Errorf("Replace without a pattern")
+		return replaceNormalizer(raw)
 	}
 	return nil, fmt.Errorf("unsupported normalizer type %q", ty.Type)
+}
+
+// bertNormalizer returns the BertNormalizer raw configures: its options
+// default as in BERT, strip_accents following lowercase when unset.
+func bertNormalizer(raw json.RawMessage) (func(string) string, error) {
+	var c struct {
+		CleanText    *bool `json:"clean_text"`
+		ChineseChars *bool `json:"handle_chinese_chars"`
+		StripAccents *bool `json:"strip_accents"`
+		Lowercase    *bool `json:"lowercase"`
+	}
+	if err := json.Unmarshal(raw, &c); err != nil {
+		return nil, err
+	}
+	on := func(p *bool, def bool) bool {
+		if p == nil {
+			return def
+		}
+		return *p
+	}
+	clean, cjk, lower := on(c.CleanText, true), on(c.ChineseChars, true), on(c.Lowercase, true)
+	strip := on(c.StripAccents, lower) // unset: follows lowercase, as in BERT
+	return func(s string) string {
+		if clean && cjk && lower && isASCII(s) {
+			return cleanLowerASCII(s) // nothing to pad or strip
+		}
+		if clean {
+			s = cleanText(s)
+		}
+		if cjk {
+			s = spaceChinese(s)
+		}
+		if strip {
+			s = stripAccents(s)
+		}
+		if lower {
+			s = strings.ToLower(s)
+		}
+		return s
+	}, nil
+}
+
+// replaceNormalizer returns the Replace normalizer raw configures, with a
+// literal or a regular-expression pattern.
+func replaceNormalizer(raw json.RawMessage) (func(string) string, error) {
+	var c struct {
+		Pattern struct {
+			String *string `json:"String"`
+			Regex  *string `json:"Regex"`
+		} `json:"pattern"`
+		Content string `json:"content"`
+	}
+	if err := json.Unmarshal(raw, &c); err != nil {
+		return nil, err
+	}
+	switch {
+	case c.Pattern.String != nil:
+		old := *c.Pattern.String
+		return func(s string) string { return strings.ReplaceAll(s, old, c.Content) }, nil
+	case c.Pattern.Regex != nil:
+		re, err := regexp.Compile(*c.Pattern.Regex)
+		if err != nil {
+			return nil, fmt.Errorf("Replace pattern: %w", err)
+		}
+		return func(s string) string { return re.ReplaceAllLiteralString(s, c.Content) }, nil
+	}
+	return nil, fmt.Errorf("Replace without a pattern")
 }
 
 // cleanText drops control characters and the replacement character and
@@ -542,19 +554,23 @@ func wordClass(r rune) int {
 	return classRun + 1
 }
 
+// modelConfig is the "model" member of tokenizer.json, its vocabulary
+// left raw.
+type modelConfig struct {
+	Type       string
+	Vocab      json.RawMessage
+	UnkToken   *string
+	UnkID      *int
+	Prefix     *string
+	MaxChars   int
+	ByteFallbk bool
+}
+
 func parseModel(raw json.RawMessage) (tokenModel, int, error) {
 	if isNull(raw) {
 		return nil, 0, fmt.Errorf("missing")
 	}
-	var m struct {
-		Type       string          `json:"type"`
-		Vocab      json.RawMessage `json:"vocab"`
-		UnkToken   *string         `json:"unk_token"`
-		UnkID      *int            `json:"unk_id"`
-		Prefix     *string         `json:"continuing_subword_prefix"`
-		MaxChars   int             `json:"max_input_chars_per_word"`
-		ByteFallbk bool            `json:"byte_fallback"`
-	}
+	var m modelConfig
 	// The members are decoded one by one, so that the vocabulary is
 	// scanned once, by parseVocab or scanVocabEntries.
 	ms, err := objectMembers(raw)
@@ -578,89 +594,97 @@ func parseModel(raw json.RawMessage) (tokenModel, int, error) {
 	}
 	switch m.Type {
 	case "WordLevel":
-		vocab, err := parseVocab(m.Vocab)
-		if err != nil {
-			return nil, 0, fmt.Errorf("WordLevel vocab: %w", err)
-		}
-		size := 0
-		for tok, id := range vocab {
-			if err := checkID(tok, id); err != nil {
-				return nil, 0, fmt.Errorf("WordLevel vocab: %w", err)
-			}
-			size = max(size, id+1)
-		}
-		return &wordLevel{vocab: vocab}, size, nil
+		return parseWordLevel(m)
 	case "WordPiece":
-		vocab, err := vocabEntries(m.Vocab)
-		if err != nil {
-			return nil, 0, fmt.Errorf("WordPiece vocab: %w", err)
-		}
-		size := 0
-		for _, e := range vocab {
-			if err := checkID(e.key, e.id); err != nil {
-				return nil, 0, fmt.Errorf("WordPiece vocab: %w", err)
-			}
-			size = max(size, e.id+1)
-		}
-		unk := -1
-		if m.UnkToken != nil {
-			if k, ok := slices.BinarySearchFunc(vocab, *m.UnkToken, func(e vocabEntry, t string) int { return strings.Compare(e.key, t) }); ok {
-				unk = vocab[k].id
-			}
-		}
-		prefix := "##"
-		if m.Prefix != nil {
-			prefix = *m.Prefix
-		}
-		return newWordPiece(vocab, prefix, m.MaxChars, unk), size, nil
+		return parseWordPiece(m)
 	case "Unigram":
-		var vocab []struct {
-			Piece string
-			Score float64
-		}
-		var rows [][2]json.RawMessage
-		if err := json.Unmarshal(m.Vocab, &rows); err != nil {
-			return nil, 0, fmt.Errorf("Unigram vocab: want [[piece, score], ...]: %w", err)
-		}
-		vocab = make([]struct {
-			Piece string
-			Score float64
-		}, len(rows))
-		for i, r := range rows {
-			if err := json.Unmarshal(r[0], &vocab[i].Piece); err != nil {
-				return nil, 0, fmt.Errorf("Unigram vocab entry %d: %w", i, err)
-			}
-			if err := json.Unmarshal(r[1], &vocab[i].Score); err != nil {
-				return nil, 0, fmt.Errorf("Unigram vocab entry %d: %w", i, err)
-			}
-		}
-		u := &unigram{pieces: make(map[string]int, len(vocab)), scores: make([]float64, len(vocab)), unk: -1}
-		minScore := math.Inf(1)
-		for id, v := range vocab {
-			if _, dup := u.pieces[v.Piece]; !dup {
-				u.pieces[v.Piece] = id
-			}
-			u.scores[id] = v.Score
-			minScore = min(minScore, v.Score)
-			u.maxLen = max(u.maxLen, len(v.Piece))
-		}
-		if m.UnkID != nil && *m.UnkID >= 0 && *m.UnkID < len(vocab) {
-			u.unk = *m.UnkID
-		}
-		u.unkScore = minScore - 10
-		if m.ByteFallbk {
-			u.bytes = make([]int, 256)
-			for b := range u.bytes {
-				id, ok := u.pieces[fmt.Sprintf("<0x%02X>", b)]
-				if !ok {
-					id = -1
-				}
-				u.bytes[b] = id
-			}
-		}
-		return u, len(vocab), nil
+		return parseUnigram(m)
 	}
 	return nil, 0, fmt.Errorf("unsupported model type %q (want WordPiece, Unigram or WordLevel)", m.Type)
+}
+
+// parseWordLevel returns the WordLevel model m describes and its
+// vocabulary size.
+func parseWordLevel(m modelConfig) (tokenModel, int, error) {
+	vocab, err := parseVocab(m.Vocab)
+	if err != nil {
+		return nil, 0, fmt.Errorf("WordLevel vocab: %w", err)
+	}
+	size := 0
+	for tok, id := range vocab {
+		if err := checkID(tok, id); err != nil {
+			return nil, 0, fmt.Errorf("WordLevel vocab: %w", err)
+		}
+		size = max(size, id+1)
+	}
+	return &wordLevel{vocab: vocab}, size, nil
+}
+
+// parseWordPiece returns the WordPiece model m describes and its
+// vocabulary size.
+func parseWordPiece(m modelConfig) (tokenModel, int, error) {
+	vocab, err := vocabEntries(m.Vocab)
+	if err != nil {
+		return nil, 0, fmt.Errorf("WordPiece vocab: %w", err)
+	}
+	size := 0
+	for _, e := range vocab {
+		if err := checkID(e.key, e.id); err != nil {
+			return nil, 0, fmt.Errorf("WordPiece vocab: %w", err)
+		}
+		size = max(size, e.id+1)
+	}
+	unk := -1
+	if m.UnkToken != nil {
+		if k, ok := slices.BinarySearchFunc(vocab, *m.UnkToken, func(e vocabEntry, t string) int { return strings.Compare(e.key, t) }); ok {
+			unk = vocab[k].id
+		}
+	}
+	prefix := "##"
+	if m.Prefix != nil {
+		prefix = *m.Prefix
+	}
+	return newWordPiece(vocab, prefix, m.MaxChars, unk), size, nil
+}
+
+// parseUnigram returns the Unigram model m describes and its vocabulary
+// size.
+func parseUnigram(m modelConfig) (tokenModel, int, error) {
+	var rows [][2]json.RawMessage
+	if err := json.Unmarshal(m.Vocab, &rows); err != nil {
+		return nil, 0, fmt.Errorf("Unigram vocab: want [[piece, score], ...]: %w", err)
+	}
+	u := &unigram{pieces: make(map[string]int, len(rows)), scores: make([]float64, len(rows)), unk: -1}
+	minScore := math.Inf(1)
+	for id, r := range rows {
+		var piece string
+		if err := json.Unmarshal(r[0], &piece); err != nil {
+			return nil, 0, fmt.Errorf("Unigram vocab entry %d: %w", id, err)
+		}
+		if err := json.Unmarshal(r[1], &u.scores[id]); err != nil {
+			return nil, 0, fmt.Errorf("Unigram vocab entry %d: %w", id, err)
+		}
+		if _, dup := u.pieces[piece]; !dup {
+			u.pieces[piece] = id
+		}
+		minScore = min(minScore, u.scores[id])
+		u.maxLen = max(u.maxLen, len(piece))
+	}
+	if m.UnkID != nil && *m.UnkID >= 0 && *m.UnkID < len(rows) {
+		u.unk = *m.UnkID
+	}
+	u.unkScore = minScore - 10
+	if m.ByteFallbk {
+		u.bytes = make([]int, 256)
+		for b := range u.bytes {
+			id, ok := u.pieces[fmt.Sprintf("<0x%02X>", b)]
+			if !ok {
+				id = -1
+			}
+			u.bytes[b] = id
+		}
+	}
+	return u, len(rows), nil
 }
 
 // wordLevel maps each pre-token to its id.
