@@ -35,8 +35,10 @@ func decodeHalf(b []byte) ([]float32, error) {
 	return out, nil
 }
 
-// halfCosine returns cosine(qn, v) for the vector v that the
-// half-precision blob b holds, len(qn) values, without decoding it.
+// halfCosine returns the cosine of the unit vector qn with the vector
+// that the half-precision blob b holds (len(qn) values), summed in
+// float64: near-duplicate vectors have cosines that differ in the last
+// bits of a float32, and the top k must rank them as an exact scan does.
 func halfCosine(qn []float32, b []byte) float64 {
 	b = b[:2*len(qn)]
 	var d, n float64

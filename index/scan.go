@@ -169,22 +169,6 @@ func normalize(v []float32) {
 	}
 }
 
-// cosine returns the cosine of the unit vector qn with v, summed in
-// float64: near-duplicate vectors have cosines that differ in the last
-// bits of a float32, and the top k must rank them as an exact scan does.
-func cosine(qn, v []float32) float64 {
-	v = v[:len(qn)]
-	var d, n float64
-	for i, f := range v {
-		d += float64(qn[i]) * float64(f)
-		n += float64(f) * float64(f)
-	}
-	if n == 0 {
-		return 0
-	}
-	return d / math.Sqrt(n)
-}
-
 // queryCode is a unit query vector in fixed point: q[i] ≈ qn[i] * scale.
 type queryCode struct {
 	q     []int16
