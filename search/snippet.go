@@ -315,9 +315,6 @@ func Coverage(text string, terms []string) float64 {
 	return float64(m.hits(text)) / float64(len(m.keys))
 }
 
-// connectors are the characters [tokenize.Parts] splits a word at.
-const connectors = "-._/':"
-
 type matcher struct {
 	keys map[string]int // matching key -> term index
 	raw  []string       // lower-cased term tokens, unstemmed
@@ -383,7 +380,7 @@ func (m *matcher) hits(s string) int {
 	}
 	for _, w := range tokenize.Words(s) {
 		mark(w)
-		if !strings.ContainsAny(w, connectors) {
+		if !tokenize.IsCompound(w) {
 			continue // one part: w itself
 		}
 		if parts := tokenize.Parts(w); len(parts) > 1 {

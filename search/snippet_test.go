@@ -5,8 +5,6 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
-
-	"github.com/memweave/memweave-go/tokenize"
 )
 
 // numbered returns "line 1 filler text" ... "line n filler text" with line k
@@ -196,17 +194,4 @@ func FuzzSnippet(f *testing.F) {
 			t.Fatalf("Snippet(%q, %q, %d) = %q, splits a rune", text, term, max, got)
 		}
 	})
-}
-
-// TestConnectorsAreTokenizeParts checks that connectors, the characters
-// a matcher looks for before splitting a word with tokenize.Parts, are
-// exactly those Parts splits at.
-func TestConnectorsAreTokenizeParts(t *testing.T) {
-	for r := rune(0); r < 0x3000; r++ {
-		w := "a" + string(r) + "b"
-		split := len(tokenize.Parts(w)) > 1
-		if listed := strings.ContainsRune(connectors, r); split != listed {
-			t.Errorf("Parts(%q) splits: %v; %q in connectors: %v", w, split, r, listed)
-		}
-	}
 }

@@ -110,6 +110,10 @@ func Parts(tok string) []string {
 	return parts
 }
 
+// IsCompound reports whether tok holds a connector, the characters
+// [Parts] splits at: whether Parts can return more than tok itself.
+func IsCompound(tok string) bool { return strings.IndexFunc(tok, isConnector) >= 0 }
+
 // Bigrams returns the tokens of [Words] with every run of consecutive
 // characters of a spaceless script (see [IsSpaceless]) replaced by its
 // overlapping character pairs (characters written one after the other,

@@ -227,3 +227,14 @@ func TestSpacelessFastPaths(t *testing.T) {
 		}
 	}
 }
+
+// TestIsCompoundIsParts checks that IsCompound reports exactly the words
+// Parts splits.
+func TestIsCompoundIsParts(t *testing.T) {
+	for r := rune(0); r < 0x3000; r++ {
+		w := "a" + string(r) + "b"
+		if split, compound := len(Parts(w)) > 1, IsCompound(w); split != compound {
+			t.Errorf("Parts(%q) splits: %v; IsCompound: %v", w, split, compound)
+		}
+	}
+}
