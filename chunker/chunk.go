@@ -26,6 +26,17 @@ type Options struct {
 	// (package frontmatter reads its fields). The chunks' line numbers
 	// stay the document's. By default the block is a section of its own.
 	DropFrontMatter bool
+	// Apart are line ranges each kept in chunks of their own: no chunk
+	// holds lines both inside and outside one, and no overlap crosses
+	// its ends. Ranges that overlap one before them are ignored. The
+	// curate package keeps a superseded run of lines apart this way.
+	// Default none.
+	Apart []Span
+}
+
+// Span is a range of lines, 1-based and inclusive.
+type Span struct {
+	Start, End int
 }
 
 // Chunk is one piece of a Markdown document.

@@ -74,6 +74,9 @@ func Split(src []byte, opts Options) []Chunk {
 	if len(secs) > smallSections && len(norm) < len(secs)*smallSectionBytes {
 		secs = packSections(l, secs, sp.budget)
 	}
+	if len(opts.Apart) > 0 {
+		secs = cutApart(secs, opts.Apart, l.n())
+	}
 	for _, sec := range secs {
 		out = sp.section(out, sec)
 	}
@@ -119,6 +122,44 @@ func packSections(l *lines, secs []section, budget int) []section {
 				last.end = s.end
 				continue
 			}
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// cutApart cuts secs at the ends of the line ranges apart (1-based,
+// inclusive; see Options.Apart), so that no section holds lines both
+// inside and outside one. A piece after a cut keeps its section's
+// heading path but not its heading.
+func cutApart(secs []section, apart []Span, n int) []section {
+	// cuts are 0-based lines a piece starts at, ascending.
+	cuts := make([]int, 0, 2*len(apart))
+	last := 0
+	for _, a := range apart {
+		if a.Start < 1 || a.End < a.Start || a.Start <= last || a.Start > n {
+			continue
+		}
+		cuts = append(cuts, a.Start-1, min(a.End, n))
+		last = a.End
+	}
+	if len(cuts) == 0 {
+		return secs
+	}
+	out := make([]section, 0, len(secs)+len(cuts))
+	k := 0
+	for _, s := range secs {
+		for k < len(cuts) && cuts[k] <= s.start {
+			k++
+		}
+		for ; k < len(cuts) && cuts[k] < s.end; k++ {
+			head := s
+			head.end = cuts[k]
+			if head.headEnd >= head.end {
+				head.headEnd = -1
+			}
+			out = append(out, head)
+			s.start, s.headEnd = cuts[k], -1
 		}
 		out = append(out, s)
 	}
