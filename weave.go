@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/memweave/memweave-go/chunker"
-	"github.com/memweave/memweave-go/conflict"
 	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/index"
 	"github.com/memweave/memweave-go/indexer"
@@ -33,9 +32,6 @@ type Weave struct {
 	db               *index.DB
 	emb              embed.Embedder // nil: keyword-only
 	eng              *indexer.Engine
-	// claims keeps the claims parsed from result texts for the
-	// supersede stage of every search.
-	claims conflict.Claims
 
 	// mu guards the fields below.
 	mu     sync.Mutex

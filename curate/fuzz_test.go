@@ -23,7 +23,7 @@ func FuzzSupersede(f *testing.F) {
 		if err != nil {
 			return
 		}
-		before, after := splitLines(src), splitLines(string(out))
+		before, after := SplitLines(src), SplitLines(string(out))
 		replaced := to < len(before) && isMarker(before[to])
 		wantLen := len(before) + 1
 		if replaced {

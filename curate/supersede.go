@@ -118,7 +118,7 @@ func Spans(src []byte) []Span {
 	if !bytes.Contains(src, []byte(markerHint)) {
 		return nil
 	}
-	return spans(splitLines(string(src)))
+	return spans(SplitLines(string(src)))
 }
 
 func spans(lines []string) []Span {
@@ -165,7 +165,7 @@ func Superseded(text string) (Marker, bool) {
 	if !strings.Contains(text, markerHint) {
 		return Marker{}, false
 	}
-	lines := splitLines(text)
+	lines := SplitLines(text)
 	ss := spans(lines)
 	if len(ss) == 0 {
 		return Marker{}, false
@@ -188,7 +188,7 @@ func Superseded(text string) (Marker, bool) {
 // content key is key ([LinesKey] of it alone), not counting marker
 // lines, and how many lines have that key.
 func FindLine(text, key string) (line, count int) {
-	for i, l := range splitLines(text) {
+	for i, l := range SplitLines(text) {
 		if strings.TrimSpace(l) == "" || LinesKey([]string{l}) != key {
 			continue
 		}
@@ -220,7 +220,7 @@ func FindLine(text, key string) (line, count int) {
 // without ending where they end (resolve exactly those lines, or delete
 // that marker first).
 func Supersede(src []byte, from, to int, m Marker) ([]byte, Marker, error) {
-	lines := splitLines(string(src))
+	lines := SplitLines(string(src))
 	switch {
 	case from < 1 || to < from:
 		return nil, m, fmt.Errorf("lines %d-%d: not a range of lines: %w", from, to, ErrNoLines)
@@ -309,10 +309,10 @@ func lineEnding(lines []string) string {
 	return "\n"
 }
 
-// splitLines returns the lines of s, each with its line ending: LF, CRLF
+// SplitLines returns the lines of s, each with its line ending: LF, CRLF
 // or a lone CR, as [chunker.CountLines] counts them. The last line may
 // have none; an empty s has no lines.
-func splitLines(s string) []string {
+func SplitLines(s string) []string {
 	out := make([]string, 0, strings.Count(s, "\n")+1)
 	start := 0
 	for i := 0; i < len(s); i++ {

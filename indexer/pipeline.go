@@ -17,6 +17,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/memweave/memweave-go/chunker"
+	"github.com/memweave/memweave-go/curate"
 	"github.com/memweave/memweave-go/embedcache"
 	"github.com/memweave/memweave-go/frontmatter"
 	"github.com/memweave/memweave-go/index"
@@ -288,7 +289,7 @@ func (e *Engine) prepare(f workspace.File, row index.File, force bool) (*prepare
 			p.meta = string(b)
 		}
 	}
-	chunks := chunker.Split(data, opts)
+	chunks := curate.Split(data, opts)
 	p.chunks = make([]index.Chunk, len(chunks))
 	maxTokens := e.opts.Chunk.MaxTokens
 	if maxTokens <= 0 {
