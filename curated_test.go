@@ -188,61 +188,6 @@ func TestFeedbackRaisesPassage(t *testing.T) {
 	}
 }
 
-// Resolve keeps the older of two contradicting notes: the newer one gets
-// a supersession line, conflicts no longer lists the pair, and search
-// ranks the kept one first.
-func TestResolveKeepsOneSide(t *testing.T) {
-	root := memweavetest.Workspace(t, map[string]string{
-		"memory/2025-03-02.md": "# 2025-03-02\n\n- The staging database runs PostgreSQL 15.\n",
-		"memory/2025-05-10.md": "# 2025-05-10\n\n- The staging database runs PostgreSQL 16.\n\n# Later\n\nNothing else.\n",
-	})
-	w := open(t, root, memweave.Config{MinScore: new(0.0)})
-	mustIndex(t, w)
-	conf, err := w.Conflicts(t.Context())
-	if err != nil || len(conf.Conflicts) != 1 {
-		t.Fatalf("Conflicts = %+v, %v; want the pair", conf, err)
-	}
-	res, err := w.Resolve(t.Context(), memweave.Ref{Path: "2025-03-02.md", StartLine: 3}, memweave.Ref{Path: "memory/2025-05-10.md", StartLine: 3}, "the upgrade was rolled back")
-	if err != nil {
-		t.Fatal(err)
-	}
-	line := "> Superseded by memory/2025-03-02.md:1 (2026-11-30): the upgrade was rolled back"
-	if res.Line != line || res.Kept != (memweave.Ref{Path: "memory/2025-03-02.md", StartLine: 1}) {
-		t.Errorf("Resolve = %+v, want line %q", res, line)
-	}
-	want := "# 2025-05-10\n\n- The staging database runs PostgreSQL 16.\n\n" + line + "\n\n# Later\n\nNothing else.\n"
-	if got := memweavetest.ReadFile(t, root, "memory/2025-05-10.md"); got != want {
-		t.Errorf("dropped file = %q, want %q", got, want)
-	}
-	if conf, err := w.Conflicts(t.Context()); err != nil || len(conf.Conflicts) != 0 || conf.Total != 0 {
-		t.Errorf("Conflicts after Resolve = %+v, %v; want none", conf, err)
-	}
-	results := mustSearch(t, w, "staging database PostgreSQL").Results
-	if len(results) < 2 || results[0].Path != "memory/2025-03-02.md" || results[0].SupersededBy != nil {
-		t.Fatalf("Search after Resolve = %q, want the kept note first, not superseded", distinctPaths(results))
-	}
-	d := findAt(results, "memory/2025-05-10.md", 1)
-	if d == nil || d.SupersededBy == nil || *d.SupersededBy != (memweave.Ref{Path: "memory/2025-03-02.md", StartLine: 1}) ||
-		d.Explain.Superseded != "resolved: the upgrade was rolled back" {
-		t.Errorf("dropped result = %+v, want superseded by memory/2025-03-02.md:1", d)
-	}
-	hidden := mustSearch(t, w, "staging database PostgreSQL", memweave.Superseded("hide")).Results
-	if findAt(hidden, "memory/2025-05-10.md", 1) != nil {
-		t.Errorf("Superseded(hide) results = %q, want the dropped note left out", distinctPaths(hidden))
-	}
-	// Resolving again replaces the line.
-	if _, err := w.Resolve(t.Context(), memweave.Ref{Path: "2025-03-02.md", StartLine: 1}, memweave.Ref{Path: "2025-05-10.md", StartLine: 5}, ""); err != nil {
-		t.Fatal(err)
-	}
-	want = "# 2025-05-10\n\n- The staging database runs PostgreSQL 16.\n\n> Superseded by memory/2025-03-02.md:1 (2026-11-30)\n\n# Later\n\nNothing else.\n"
-	if got := memweavetest.ReadFile(t, root, "memory/2025-05-10.md"); got != want {
-		t.Errorf("dropped file resolved twice = %q, want %q", got, want)
-	}
-	if _, err := w.Resolve(t.Context(), memweave.Ref{Path: "2025-03-02.md", StartLine: 1}, memweave.Ref{Path: "2025-03-02.md", StartLine: 3}, ""); err == nil {
-		t.Error("Resolve of a passage against itself succeeded")
-	}
-}
-
 // findAt returns the result from path starting at line, or nil.
 func findAt(rs []memweave.Result, path string, line int) *memweave.Result {
 	for i := range rs {

@@ -35,8 +35,8 @@ type ResolveResult struct {
 // alone) and nothing else, by writing a supersession marker right after
 // them ([curate.Supersede]), in plain Markdown:
 //
-//	- Database: PostgreSQL 15 on the main cluster.
-//	  > Superseded (1 line above, #3f2a9c1b) by memory/stack.md#7d0e4a21 (2026-12-01): moved to 16
+//	The staging database runs PostgreSQL 15.
+//	> Superseded (1 line above, #3f2a9c1b) by memory/stack.md#7d0e4a21 (2026-12-01): moved to 16
 //
 // The marker names the superseded lines by content (a key of their
 // text) and the line kept by its file and content key, so an edit above

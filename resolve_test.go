@@ -72,10 +72,12 @@ func TestResolveSupersedesOnlyTheNamedLine(t *testing.T) {
 		t.Errorf("Hidden.Superseded = %d, want 1", resp.Hidden.Superseded)
 	}
 	marked := holding(t, root, mustSearch(t, w, "staging database PostgreSQL 15").Results, "PostgreSQL 15")
-	if len(marked) != 1 || marked[0].StartLine != 3 || marked[0].EndLine != 4 ||
+	// The passage superseded is the line, its marker, and the heading
+	// that had nothing else before them.
+	if len(marked) != 1 || marked[0].StartLine != 1 || marked[0].EndLine != 4 ||
 		marked[0].SupersededBy == nil || *marked[0].SupersededBy != (memweave.Ref{Path: "memory/stack.md", StartLine: 3}) ||
 		marked[0].Explain.Superseded != "resolved: upgraded in May" {
-		t.Fatalf("marked results = %+v, want lines 3-4 superseded by memory/stack.md:3", marked)
+		t.Fatalf("marked results = %+v, want lines 1-4 superseded by memory/stack.md:3", marked)
 	}
 	if conf, err := w.Conflicts(ctx); err != nil || len(conf.Conflicts) != 0 {
 		t.Errorf("Conflicts after Resolve = %+v, %v; want none", conf, err)

@@ -28,7 +28,9 @@ type Options struct {
 	DropFrontMatter bool
 	// Apart are line ranges each kept in chunks of their own: no chunk
 	// holds lines both inside and outside one, and no overlap crosses
-	// its ends. Ranges that overlap one before them are ignored. The
+	// its ends, except that a section's heading with nothing else before
+	// a range joins the range's first chunk rather than stand alone.
+	// Ranges that overlap one before them are ignored. The
 	// curate package keeps a superseded run of lines apart this way.
 	// Default none.
 	Apart []Span

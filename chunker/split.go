@@ -75,7 +75,7 @@ func Split(src []byte, opts Options) []Chunk {
 		secs = packSections(l, secs, sp.budget)
 	}
 	if len(opts.Apart) > 0 {
-		secs = cutApart(secs, opts.Apart, l.n())
+		secs = cutApart(l, secs, opts.Apart)
 	}
 	for _, sec := range secs {
 		out = sp.section(out, sec)
@@ -130,10 +130,13 @@ func packSections(l *lines, secs []section, budget int) []section {
 
 // cutApart cuts secs at the ends of the line ranges apart (1-based,
 // inclusive; see Options.Apart), so that no section holds lines both
-// inside and outside one. A piece after a cut keeps its section's
-// heading path but not its heading.
-func cutApart(secs []section, apart []Span, n int) []section {
-	// cuts are 0-based lines a piece starts at, ascending.
+// inside and outside one, except that a section's heading with nothing
+// else before a range goes with the range rather than stand alone. A
+// piece after a cut keeps its section's heading path but not its heading.
+func cutApart(l *lines, secs []section, apart []Span) []section {
+	n := l.n()
+	// cuts are 0-based lines a piece starts at, ascending: a range's
+	// first line at even indices, the line after it at odd ones.
 	cuts := make([]int, 0, 2*len(apart))
 	last := 0
 	for _, a := range apart {
@@ -153,6 +156,9 @@ func cutApart(secs []section, apart []Span, n int) []section {
 			k++
 		}
 		for ; k < len(cuts) && cuts[k] < s.end; k++ {
+			if k%2 == 0 && s.headEnd >= 0 && l.lastNB[cuts[k]] <= s.headEnd+1 {
+				continue // the heading alone: it goes with the next piece
+			}
 			head := s
 			head.end = cuts[k]
 			if head.headEnd >= head.end {

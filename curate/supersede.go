@@ -159,8 +159,11 @@ func Split(src []byte, opts chunker.Options) []chunker.Chunk {
 
 // Superseded reports whether a chunk's text, as [Split] cuts it, is
 // superseded: every non-blank line of it is a line a marker in it
-// supersedes, or that marker. It returns the last marker. Split keeps a
-// supersession in one chunk unless its lines alone exceed the chunk size.
+// supersedes, or that marker, or a heading before them (Split puts a
+// section's heading with the superseded lines that directly follow it
+// rather than leave it alone in a chunk). It returns the last marker.
+// Split keeps a supersession in one chunk unless its lines alone exceed
+// the chunk size.
 func Superseded(text string) (Marker, bool) {
 	if !strings.Contains(text, markerHint) {
 		return Marker{}, false
@@ -177,7 +180,7 @@ func Superseded(text string) (Marker, bool) {
 		}
 	}
 	for i, l := range lines {
-		if !covered[i] && strings.TrimSpace(l) != "" {
+		if !covered[i] && strings.TrimSpace(l) != "" && !(i < ss[0].From-1 && atxHeading.MatchString(l)) {
 			return Marker{}, false
 		}
 	}
@@ -279,6 +282,9 @@ func rangeName(from, to int) string {
 	}
 	return fmt.Sprintf("lines %d-%d", from, to)
 }
+
+// atxHeading matches an ATX heading line.
+var atxHeading = regexp.MustCompile(`^ {0,3}#{1,6}(?:[ \t]|$)`)
 
 // listItem matches the indentation and marker of a list item's first
 // line.
