@@ -323,6 +323,12 @@ type searchResponseJSON struct {
 	// [memweave.SearchResponse].
 	FilteredBelowThreshold int     `json:"filtered_below_threshold"`
 	BestFilteredScore      float64 `json:"best_filtered_score"`
+	// Hidden counts what the filters left out.
+	Hidden struct {
+		BelowThreshold int `json:"below_threshold"`
+		Expired        int `json:"expired"`
+		Superseded     int `json:"superseded"`
+	} `json:"hidden"`
 }
 
 // resultJSON decodes one result; Explain is set only with --explain.
@@ -336,7 +342,7 @@ type resultJSON struct {
 	Source      string   `json:"source"`
 	VectorScore *float64 `json:"vector_score"`
 	TextScore   *float64 `json:"text_score"`
-	// SupersededBy is a newer result that contradicts this one.
+	// SupersededBy is the line a resolution kept instead of this one.
 	SupersededBy *search.Ref     `json:"superseded_by,omitempty"`
 	Explain      *search.Explain `json:"explain,omitempty"`
 }
