@@ -49,9 +49,11 @@ func (t *tools) registerCurate(srv *mcp.Server) {
 	addTool(srv, &mcp.Tool{
 		Name:  "memory_resolve",
 		Title: "Settle a contradiction",
-		Description: "Settle a contradiction memory_conflicts reported by keeping one passage: a line marking the other as superseded " +
-			"(naming the kept passage, today's date and the reason) is added right after it in its file. " +
-			"memory_conflicts then no longer lists the pair, and searches mark the dropped passage superseded and rank it last.",
+		Description: "Settle a contradiction memory_conflicts reported by keeping one line: the lines named by drop_line (to drop_end_line) " +
+			"and nothing else are superseded, by a marker line added right after them in their file, naming them and the kept line by content, " +
+			"today's date and the reason. memory_conflicts then no longer lists the pair; searches mark those lines superseded_by the kept line " +
+			"(superseded: hide leaves them out). The other lines of their passage and notes added later are not superseded. " +
+			"Resolving the same lines again replaces the marker.",
 		Annotations: &mcp.ToolAnnotations{Title: "Settle a contradiction", DestructiveHint: &no, IdempotentHint: true, OpenWorldHint: &no},
 	}, handler(t, "memory_resolve", t.resolve))
 	addTool(srv, &mcp.Tool{
@@ -67,9 +69,11 @@ func (t *tools) registerCurate(srv *mcp.Server) {
 // resolveInput is the input of memory_resolve.
 type resolveInput struct {
 	KeepPath string `json:"keep_path" jsonschema:"the file of the passage to keep; at most 1024 bytes"`
-	KeepLine int    `json:"keep_line" jsonschema:"any line of the passage to keep, 1-based"`
-	DropPath string `json:"drop_path" jsonschema:"the file of the passage that is outdated; at most 1024 bytes"`
-	DropLine int    `json:"drop_line" jsonschema:"any line of the outdated passage, 1-based"`
+	KeepLine int    `json:"keep_line" jsonschema:"the line that holds what is kept, 1-based"`
+	DropPath string `json:"drop_path" jsonschema:"the file of the lines that are outdated; at most 1024 bytes"`
+	DropLine int    `json:"drop_line" jsonschema:"the first outdated line, 1-based"`
+	// DropEndLine is the last outdated line; 0 for drop_line alone.
+	DropEndLine int `json:"drop_end_line,omitempty" jsonschema:"the last outdated line, when more than one (default: drop_line alone)"`
 	Reason   string `json:"reason,omitempty" jsonschema:"why the kept passage wins, in a few words; at most 1024 bytes"`
 }
 
@@ -86,7 +90,11 @@ func (t *tools) resolve(ctx context.Context, in resolveInput) (*mcp.CallToolResu
 	if in.KeepLine < 1 || in.DropLine < 1 {
 		return nil, out, fmt.Errorf("memory_resolve: keep_line and drop_line must be 1 or more, got %d and %d", in.KeepLine, in.DropLine)
 	}
-	res, err := t.w.Resolve(ctx, memweave.Ref{Path: in.KeepPath, StartLine: in.KeepLine}, memweave.Ref{Path: in.DropPath, StartLine: in.DropLine}, in.Reason)
+	if in.DropEndLine != 0 && in.DropEndLine < in.DropLine {
+		return nil, out, fmt.Errorf("memory_resolve: drop_end_line must be at least drop_line (%d), got %d", in.DropLine, in.DropEndLine)
+	}
+	res, err := t.w.Resolve(ctx, memweave.Ref{Path: in.KeepPath, StartLine: in.KeepLine},
+		memweave.Ref{Path: in.DropPath, StartLine: in.DropLine, EndLine: in.DropEndLine}, in.Reason)
 	if err != nil {
 		return nil, out, pathError("memory_resolve", in.DropPath, err)
 	}

@@ -46,13 +46,39 @@ func TestResolveTool(t *testing.T) {
 		"memory/2025-05-10.md": "# 2025-05-10\n\n- The staging database runs PostgreSQL 16.\n",
 	})
 	var res struct {
-		Line string `json:"line"`
+		Line       string `json:"line"`
+		MarkerLine int    `json:"marker_line"`
 	}
-	mustCall(t, cs, "memory_resolve", map[string]any{"keep_path": "2025-05-10.md", "keep_line": 3, "drop_path": "2025-03-02.md", "drop_line": 1, "reason": "upgraded"}, &res)
-	want := "> Superseded by memory/2025-05-10.md:1 (2026-11-30): upgraded"
+	if r := call(t, cs, "memory_resolve", map[string]any{"keep_path": "2025-05-10.md", "keep_line": 3, "drop_path": "2025-03-02.md", "drop_line": 3, "drop_end_line": 2}); !r.IsError {
+		t.Error("memory_resolve with drop_end_line before drop_line did not fail")
+	}
+	mustCall(t, cs, "memory_resolve", map[string]any{"keep_path": "2025-05-10.md", "keep_line": 3, "drop_path": "2025-03-02.md", "drop_line": 3, "drop_end_line": 3, "reason": "upgraded"}, &res)
 	data, _ := os.ReadFile(filepath.Join(root, "memory", "2025-03-02.md"))
-	if res.Line != want || !strings.Contains(string(data), want) {
-		t.Errorf("memory_resolve = %+v, file %q; want %q", res, data, want)
+	if !strings.HasPrefix(res.Line, "> Superseded (1 line above, #") || !strings.HasSuffix(res.Line, " (2026-11-30): upgraded") ||
+		res.MarkerLine != 4 || !strings.Contains(string(data), "15.\n  "+res.Line+"\n") {
+		t.Errorf("memory_resolve = %+v, file %q; want a marker after line 3", res, data)
+	}
+	var found struct {
+		Results []struct {
+			Path         string `json:"path"`
+			SupersededBy *struct {
+				Path      string `json:"path"`
+				StartLine int    `json:"start_line"`
+			} `json:"superseded_by"`
+		} `json:"results"`
+		Hidden struct {
+			Superseded int `json:"superseded"`
+		} `json:"hidden"`
+		Hints []string `json:"hints"`
+	}
+	mustCall(t, cs, "memory_search", map[string]any{"query": "staging database PostgreSQL 15", "min_score": 0, "superseded": "hide"}, &found)
+	if found.Hidden.Superseded != 1 || len(found.Hints) != 1 || !strings.Contains(found.Hints[0], "superseded: mark shows them") {
+		t.Errorf("memory_search with superseded hide = %+v, want 1 hidden and a hint", found)
+	}
+	for _, r := range found.Results {
+		if r.Path == "memory/2025-03-02.md" {
+			t.Errorf("memory_search with superseded hide returned %s", r.Path)
+		}
 	}
 	var conf struct {
 		Conflicts []any `json:"conflicts"`

@@ -15,12 +15,14 @@
 //	memory_conflicts  pairs of passages that contradict     read-only
 //	memory_changes    passages changed between git revisions read-only
 //	memory_feedback   mark a passage useful or useless       additive (front matter)
-//	memory_resolve    mark a passage superseded by another   additive, idempotent
+//	memory_resolve    mark lines superseded by another line  additive, idempotent
 //	memory_consolidate  near-duplicate passages; apply removes copies  destructive with apply
 //
 // memory_search takes an optional at, a git revision to search the
-// memory as of, and marks a result a newer result contradicts with
-// superseded_by.
+// memory as of, and marks a passage that a resolution in the files
+// supersedes with superseded_by (superseded: hide leaves it out). Its
+// hidden counts, and hints, say what the filters left out and which
+// argument shows it.
 //
 // Every tool's inputs and outputs are typed, with JSON schemas inferred
 // from Go structs; every output is also given as text for clients that
