@@ -73,8 +73,8 @@ type resolveInput struct {
 	DropPath string `json:"drop_path" jsonschema:"the file of the lines that are outdated; at most 1024 bytes"`
 	DropLine int    `json:"drop_line" jsonschema:"the first outdated line, 1-based"`
 	// DropEndLine is the last outdated line; 0 for drop_line alone.
-	DropEndLine int `json:"drop_end_line,omitempty" jsonschema:"the last outdated line, when more than one (default: drop_line alone)"`
-	Reason   string `json:"reason,omitempty" jsonschema:"why the kept passage wins, in a few words; at most 1024 bytes"`
+	DropEndLine int    `json:"drop_end_line,omitempty" jsonschema:"the last outdated line, when more than one (default: drop_line alone)"`
+	Reason      string `json:"reason,omitempty" jsonschema:"why the kept passage wins, in a few words; at most 1024 bytes"`
 }
 
 // resolveOutput is the output of memory_resolve.
