@@ -2,8 +2,11 @@ package memweave
 
 import (
 	"context"
+	"slices"
+	"strings"
 	"testing"
 
+	"github.com/memweave/memweave-go/curate"
 	"github.com/memweave/memweave-go/memweavetest"
 	"github.com/memweave/memweave-go/postprocess"
 )
@@ -11,6 +14,9 @@ import (
 // BenchmarkSupersedeStage measures the supersede stage of a default
 // search alone, over the candidates the earlier stages pass it, in a
 // synthetic workspace of 10k chunks: what the stage adds to each search.
+// In "resolved=third" every third candidate's text is made a resolved
+// one (its first line and a marker naming a line of an indexed file), so
+// the stage also looks up the kept lines in the index.
 func BenchmarkSupersedeStage(b *testing.B) {
 	ctx := context.Background()
 	root := b.TempDir()
@@ -46,12 +52,33 @@ func BenchmarkSupersedeStage(b *testing.B) {
 		}
 		inputs = append(inputs, input{q, w.supersede(s, nil), in})
 	}
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		in := inputs[i%len(inputs)]
-		if _, err := in.proc.Process(ctx, in.query, in.in); err != nil {
-			b.Fatal(err)
+	run := func(b *testing.B, inputs []input) {
+		b.ReportAllocs()
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			in := inputs[i%len(inputs)]
+			if _, err := in.proc.Process(ctx, in.query, in.in); err != nil {
+				b.Fatal(err)
+			}
 		}
 	}
+	b.Run("resolved=none", func(b *testing.B) { run(b, inputs) })
+	resolved := make([]input, len(inputs))
+	for i, in := range inputs {
+		resolved[i] = input{in.query, in.proc, slices.Clone(in.in)}
+		for j := range resolved[i].in {
+			r := &resolved[i].in[j]
+			kept := resolved[i].in[(j+1)%len(resolved[i].in)]
+			if j%3 != 0 || kept.Path == r.Path {
+				continue
+			}
+			line, _, _ := strings.Cut(strings.TrimLeft(kept.Text, "#\n "), "\n")
+			text, _, err := curate.Supersede([]byte(r.Text), 1, 1, curate.Marker{Path: kept.Path, KeptKey: curate.LinesKey([]string{line}), Date: "2026-12-01", Reason: "bench"})
+			if err != nil {
+				b.Fatal(err)
+			}
+			r.Text = string(text)
+		}
+	}
+	b.Run("resolved=third", func(b *testing.B) { run(b, resolved) })
 }
