@@ -123,27 +123,21 @@ func Spans(src []byte) []Span {
 
 func spans(lines []string) []Span {
 	var out []Span
+	last := -1 // the last marker line so far, valid or not
 	for i, l := range lines {
 		m, ok := ParseMarker(l)
-		if !ok || m.Lines > i {
+		if !ok {
 			continue
 		}
-		above := lines[i-m.Lines : i]
-		if !hasMarker(above) && LinesKey(above) == m.Key {
-			out = append(out, Span{From: i - m.Lines + 1, To: i, Marker: m})
+		from := i - m.Lines
+		// The lines above hold no marker: each line is hashed for one
+		// marker at most, so the work stays linear in the document.
+		if from > last && LinesKey(lines[from:i]) == m.Key {
+			out = append(out, Span{From: from + 1, To: i, Marker: m})
 		}
+		last = i
 	}
 	return out
-}
-
-// hasMarker reports whether one of lines is a marker line.
-func hasMarker(lines []string) bool {
-	for _, l := range lines {
-		if _, ok := ParseMarker(l); ok {
-			return true
-		}
-	}
-	return false
 }
 
 // Split chunks the note src as the index does: [chunker.Split] with

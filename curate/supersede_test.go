@@ -200,3 +200,20 @@ func TestLinesKeyIsPassageKey(t *testing.T) {
 		t.Errorf("LinesKey = %s, want PassageKey %s", got, want)
 	}
 }
+
+// TestSpansHostile: markers that claim more lines than there are, or
+// lines that hold other markers, supersede nothing, and reading many of
+// them stays linear (each line is hashed for one marker at most).
+func TestSpansHostile(t *testing.T) {
+	var b strings.Builder
+	for range 20000 {
+		b.WriteString("x\n> Superseded (999999 lines above, #00000000) by m.md#00000000 (2026-01-01)\n")
+		b.WriteString("> Superseded (3 lines above, #00000000) by m.md#00000000 (2026-01-01)\n")
+	}
+	if got := Spans([]byte(b.String())); len(got) != 0 {
+		t.Errorf("Spans of hostile markers = %d spans, want none", len(got))
+	}
+	if _, ok := Superseded(b.String()); ok {
+		t.Errorf("Superseded of hostile markers = true")
+	}
+}
