@@ -73,10 +73,13 @@ type Hidden struct {
 func (h Hidden) Any() bool { return h.BelowThreshold+h.Expired+h.Superseded > 0 }
 
 // Search runs the five-stage pipeline: hybrid retrieval and fusion,
-// threshold, temporal decay (opt-in), MMR (opt-in), then the registered
-// postprocessors. Before searching it re-indexes files changed on disk
-// (unless disabled). When the query cannot be embedded it degrades to
-// keyword search and says so in Warnings; it never fails for that reason.
+// threshold, curation, temporal decay (opt-in), MMR (opt-in), the
+// supersede stage (passages a resolution in the files supersedes: see
+// [Superseded]), then the registered postprocessors. Before searching it
+// re-indexes files changed on disk (unless disabled). When the query
+// cannot be embedded it degrades to keyword search and says so in
+// Warnings; it never fails for that reason. What the filters left out is
+// counted in [SearchResponse].Hidden.
 func (w *Weave) Search(ctx context.Context, query string, opts ...SearchOption) (*SearchResponse, error) {
 	if err := w.checkOpen(); err != nil {
 		return nil, err
