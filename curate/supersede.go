@@ -142,13 +142,21 @@ func spans(lines []string) []Span {
 
 // Split chunks the note src as the index does: [chunker.Split] with
 // opts, each supersession (its lines and its marker) kept apart in
-// chunks of its own, so that a chunk is either wholly superseded or
-// holds no superseded line.
+// chunks of its own ([Apart]), so that a chunk is either wholly
+// superseded or holds no superseded line.
 func Split(src []byte, opts chunker.Options) []chunker.Chunk {
-	for _, s := range Spans(src) {
-		opts.Apart = append(opts.Apart, chunker.Span{Start: s.From, End: s.To + 1})
-	}
+	opts.Apart = append(opts.Apart, Apart(src)...)
 	return chunker.Split(src, opts)
+}
+
+// Apart returns the line ranges of src's supersessions, each its lines
+// and its marker, for [chunker.Options].Apart; nil when there are none.
+func Apart(src []byte) []chunker.Span {
+	var out []chunker.Span
+	for _, s := range Spans(src) {
+		out = append(out, chunker.Span{Start: s.From, End: s.To + 1})
+	}
+	return out
 }
 
 // Superseded reports whether a chunk's text, as [Split] cuts it, is
