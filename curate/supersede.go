@@ -181,8 +181,9 @@ func Superseded(text string) (Marker, bool) {
 			covered[i] = true
 		}
 	}
+	head := headingLines(lines[:ss[0].From-1])
 	for i, l := range lines {
-		if !covered[i] && strings.TrimSpace(l) != "" && !(i < ss[0].From-1 && atxHeading.MatchString(l)) {
+		if !covered[i] && !(i < head) && strings.TrimSpace(l) != "" {
 			return Marker{}, false
 		}
 	}
@@ -285,8 +286,32 @@ func rangeName(from, to int) string {
 	return fmt.Sprintf("lines %d-%d", from, to)
 }
 
-// atxHeading matches an ATX heading line.
-var atxHeading = regexp.MustCompile(`^ {0,3}#{1,6}(?:[ \t]|$)`)
+// headingLines returns how many of lines, the lines of a chunk before
+// its first supersession, are a heading: all of them when each non-blank
+// one is an ATX heading, or when the last non-blank one underlines a
+// setext heading; else 0.
+func headingLines(lines []string) int {
+	last := ""
+	atx := true
+	for _, l := range lines {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		last = l
+		atx = atx && atxHeading.MatchString(l)
+	}
+	if last == "" || atx || setextUnderline.MatchString(last) {
+		return len(lines)
+	}
+	return 0
+}
+
+// atxHeading matches an ATX heading line, setextUnderline the line under
+// a setext heading.
+var (
+	atxHeading      = regexp.MustCompile(`^ {0,3}#{1,6}(?:[ \t]|$)`)
+	setextUnderline = regexp.MustCompile(`^ {0,3}(?:=+|-+)[ \t]*\r?\n?$`)
+)
 
 // listItem matches the indentation and marker of a list item's first
 // line.

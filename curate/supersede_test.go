@@ -217,3 +217,41 @@ func TestSpansHostile(t *testing.T) {
 		t.Errorf("Superseded of hostile markers = true")
 	}
 }
+
+// TestSupersededHeadings: a section's heading that had nothing else
+// before the superseded lines goes with them (chunker.Options.Apart), in
+// either heading form; a content line before them does not.
+func TestSupersededHeadings(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want bool
+	}{
+		{"# Log\n\nPostgreSQL 15.\n", true},
+		{"Log\n===\n\nPostgreSQL 15.\n", true},
+		{"Log\n---\nPostgreSQL 15.\n", true},
+		{"# Log\n## Day\nPostgreSQL 15.\n", true},
+		{"# Log\nA live fact.\nPostgreSQL 15.\n", false},
+		{"A live fact.\n\nPostgreSQL 15.\n", false},
+	} {
+		n := len(SplitLines(c.src))
+		out, _, err := Supersede([]byte(c.src), n, n, kept)
+		if err != nil {
+			t.Fatal(err)
+		}
+		chunks := Split(out, chunker.Options{})
+		var sup []string
+		for _, ch := range chunks {
+			if _, ok := Superseded(ch.Text); ok {
+				sup = append(sup, ch.Text)
+			}
+			if strings.Contains(ch.Text, "PostgreSQL 15") {
+				if _, ok := Superseded(ch.Text); !ok {
+					t.Errorf("%q: chunk %q holds the superseded line but is live", c.src, ch.Text)
+				}
+			}
+		}
+		if got := len(sup) == 1 && strings.Contains(sup[0], "Log"); got != c.want {
+			t.Errorf("%q: superseded chunks %q; heading in one: %v, want %v", c.src, sup, got, c.want)
+		}
+	}
+}
