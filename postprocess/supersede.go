@@ -27,10 +27,13 @@ type Supersede struct {
 	// content key is key ([curate.FindLine]), 0 when there is none; nil
 	// leaves SupersededBy's line 0.
 	KeptLine func(ctx context.Context, path, key string) int
-	// Hidden, when set, is added the number of results Hide dropped
-	// that ranked among the first Limit results left.
+	// Limit, when positive, is how many results the caller returns (a
+	// search's MaxResults): KeptLine is asked only for results among the
+	// first Limit, and Hidden counts only results Hide dropped from
+	// among them.
+	Limit int
+	// Hidden, when set, is added the number of results Hide dropped.
 	Hidden *int
-	Limit  int
 }
 
 // Name returns "supersede".
@@ -51,15 +54,16 @@ func (s Supersede) Process(ctx context.Context, _ string, results []search.Resul
 		if out == nil {
 			out = append(make([]search.Result, 0, len(results)), results[:i]...)
 		}
+		within := s.Limit <= 0 || len(out) < s.Limit
 		if s.Hide {
-			if s.Hidden != nil && len(out) < s.Limit {
+			if s.Hidden != nil && within {
 				*s.Hidden++
 			}
 			continue
 		}
 		ref := &search.Ref{Path: m.Path}
 		why := strings.TrimSuffix("resolved: "+m.Reason, ": ")
-		if s.KeptLine != nil {
+		if s.KeptLine != nil && within {
 			if ref.StartLine = s.KeptLine(ctx, m.Path, m.KeptKey); ref.StartLine == 0 {
 				why += " (the line kept is no longer in " + m.Path + ")"
 			}
