@@ -22,13 +22,13 @@ func TestDiffers(t *testing.T) {
 	}{
 		{base, false},
 		{strings.ToUpper(base[:1]) + base[1:] + "  ", false},
-		{fmt.Sprintf(para, "every night at three"), true},              // number word
-		{fmt.Sprintf(para, "every night at 2"), true},                  // digit
-		{fmt.Sprintf(para, "every Sunday night at two"), true},         // weekday
-		{fmt.Sprintf(para, "every night at two in Frankfurt"), true},   // name
-		{fmt.Sprintf(para, "not every night at two"), true},            // negation
-		{fmt.Sprintf(para, "only every night at two"), true},           // quantity word
-		{fmt.Sprintf(para, "every **night** at two"), false},           // markup
+		{fmt.Sprintf(para, "every night at three"), true},             // number word
+		{fmt.Sprintf(para, "every night at 2"), true},                 // digit
+		{fmt.Sprintf(para, "every Sunday night at two"), true},        // weekday
+		{fmt.Sprintf(para, "every night at two in Frankfurt"), true},  // name
+		{fmt.Sprintf(para, "not every night at two"), true},           // negation
+		{fmt.Sprintf(para, "only every night at two"), true},          // quantity word
+		{fmt.Sprintf(para, "every **night** at two"), false},          // markup
 		{strings.Replace(base, "the invoices", "invoices", 1), false}, // stop word
 	}
 	for _, tt := range tests {

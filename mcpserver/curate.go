@@ -109,10 +109,10 @@ type consolidateInput struct {
 type consolidateOutput struct {
 	// Groups, Held and Warnings are the listing (see
 	// memweave.ConsolidatePlan); empty with apply.
-	Groups   []memweave.DuplicateGroup `json:"groups"`
-	Held     []memweave.HeldPair       `json:"held"`
-	Warnings []memweave.Warning        `json:"warnings"`
-	Result *memweave.ConsolidateResult `json:"result,omitempty" jsonschema:"what applying the ids did: groups applied and skipped (with the reason), files edited, deleted and merged"`
+	Groups   []memweave.DuplicateGroup   `json:"groups"`
+	Held     []memweave.HeldPair         `json:"held"`
+	Warnings []memweave.Warning          `json:"warnings"`
+	Result   *memweave.ConsolidateResult `json:"result,omitempty" jsonschema:"what applying the ids did: groups applied and skipped (with the reason), files edited, deleted and merged"`
 }
 
 func (t *tools) consolidate(ctx context.Context, in consolidateInput) (*mcp.CallToolResult, consolidateOutput, error) {

@@ -68,11 +68,13 @@ is deleted). 'git diff memory/' shows the rest.
 			if _, err := fmt.Fprint(a.stdout, formatPlan(plan)); err != nil {
 				return err
 			}
-			switch {
-			case len(plan.Groups) == 0:
-				fmt.Fprintln(a.stderr, "memweave: no near-duplicate passages")
+			switch n := len(plan.Groups); {
+			case n == 0:
+				fmt.Fprintln(a.stderr, "memweave: no near-duplicate passages; nothing changed")
+			case n == 1:
+				fmt.Fprintln(a.stderr, "memweave: 1 group; nothing changed (remove its copies with: memweave consolidate --apply ID)")
 			default:
-				fmt.Fprintf(a.stderr, "memweave: %d groups; nothing changed (remove copies with: memweave consolidate --apply ID...)\n", len(plan.Groups))
+				fmt.Fprintf(a.stderr, "memweave: %d groups; nothing changed (remove their copies with: memweave consolidate --apply ID...)\n", n)
 			}
 			return nil
 		}),
