@@ -3,6 +3,7 @@ package memweave_test
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -260,5 +261,45 @@ func TestApplyConsolidationIDs(t *testing.T) {
 	res, err = w.ApplyConsolidation(t.Context(), []string{gs[0].ID})
 	if err != nil || len(res.Applied) != 0 || len(res.Skipped) != 1 {
 		t.Errorf("ApplyConsolidation again = %+v, %v; want it skipped", res, err)
+	}
+}
+
+// In a git repository, with every modification time equal (a fresh
+// checkout) and no date in the names or front matter, the copy committed
+// last survives, whatever the file names' order.
+func TestConsolidateNewestByCommit(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	body := "# Cache\n\nThe session cache is flushed by the deploy job, and warmed again from the replica before traffic returns.\n"
+	root := memweavetest.Workspace(t, nil)
+	git := func(date string, args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"}, args...)...)
+		cmd.Dir = root
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_DATE="+date, "GIT_COMMITTER_DATE="+date)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	git("", "init", "-q")
+	// The newer copy sorts first by name.
+	memweavetest.WriteFile(t, root, "memory/zz-cache.md", body)
+	git("2026-01-05T10:00:00Z", "add", ".")
+	git("2026-01-05T10:00:00Z", "commit", "-q", "-m", "old")
+	memweavetest.WriteFile(t, root, "memory/aa-cache.md", body)
+	git("2026-10-01T10:00:00Z", "add", ".")
+	git("2026-10-01T10:00:00Z", "commit", "-q", "-m", "new")
+	sameMTime(t, root)
+	w := open(t, root, memweave.Config{})
+	mustIndex(t, w)
+	gs := listGroups(t, w)
+	if len(gs) != 1 || gs[0].Keep.Path != "memory/aa-cache.md" || gs[0].Keep.DateFrom != "commit" || gs[0].Keep.Date != "2026-10-01" {
+		t.Fatalf("groups = %+v, want memory/aa-cache.md kept by its commit of 2026-10-01", gs)
+	}
+	applyGroups(t, w, gs)
+	if got := memoryFiles(t, root); !slices.Equal(got, []string{"memory/aa-cache.md"}) {
+		t.Errorf("files after apply = %q, want memory/aa-cache.md alone", got)
 	}
 }
