@@ -1,6 +1,7 @@
 package memweave_test
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -246,7 +247,7 @@ func TestApplyConsolidationIDs(t *testing.T) {
 	root := memweavetest.Workspace(t, map[string]string{"memory/2026-11-01.md": dup, "memory/2026-11-20.md": dup})
 	w := open(t, root, memweave.Config{})
 	mustIndex(t, w)
-	if _, err := w.ApplyConsolidation(t.Context(), nil); err != memweave.ErrNoGroupIDs {
+	if _, err := w.ApplyConsolidation(t.Context(), nil); !errors.Is(err, memweave.ErrNoGroupIDs) {
 		t.Errorf("ApplyConsolidation(no ids) = %v, want ErrNoGroupIDs", err)
 	}
 	gs := listGroups(t, w)
