@@ -56,9 +56,9 @@ type Duplicate struct {
 	// Similarity is its token-set Jaccard similarity to the kept copy.
 	Similarity float64 `json:"similarity"`
 	// OnlyKept and OnlyDuplicate are the words that differ: those only
-	// the kept copy holds and those only this copy holds (stop words,
-	// never content words, since a copy that holds a content word the
-	// kept one lacks is not a duplicate).
+	// the kept copy holds and those only this copy holds (stop words
+	// alone: a copy holding a content word the kept one lacks is not a
+	// duplicate).
 	OnlyKept      []string `json:"only_kept"`
 	OnlyDuplicate []string `json:"only_duplicate"`
 }
@@ -110,9 +110,11 @@ type SkippedGroup struct {
 type ConsolidateResult struct {
 	// Applied are the ids of the groups whose duplicates were removed.
 	Applied []string `json:"applied"`
-	// Skipped are the groups left as they were. A group is skipped as a
-	// whole when, under the write lock, one of its passages is no longer
-	// in its file as listed; a duplicate is then never removed.
+	// Skipped are the groups not applied, with the reason. A group is
+	// left as it was when, under the write lock, one of its passages is
+	// no longer in its file as listed. A copy that changes after that
+	// check, before its own edit, is left too, and its group reported
+	// "partly applied" with the copies left.
 	Skipped []SkippedGroup `json:"skipped"`
 	// Edited are the files that lost lines, Deleted those left with
 	// nothing else, which were deleted, and Merged the kept files whose
@@ -314,8 +316,9 @@ func (w *Weave) ApplyConsolidation(ctx context.Context, ids []string) (*Consolid
 		changed = changed || len(res.Edited)+len(res.Deleted)+len(res.Merged) > 0
 		switch {
 		case err != nil:
+			// Some copies may be gone already; those left are named.
 			errs = append(errs, fmt.Errorf("group %s: %w", id, err))
-			res.Skipped = append(res.Skipped, SkippedGroup{ID: id, Reason: err.Error()})
+			res.Skipped = append(res.Skipped, SkippedGroup{ID: id, Reason: "partly applied, copies left: " + err.Error()})
 		case skip != "":
 			res.Skipped = append(res.Skipped, SkippedGroup{ID: id, Reason: skip})
 		default:
@@ -334,6 +337,11 @@ func (w *Weave) ApplyConsolidation(ctx context.Context, ids []string) (*Consolid
 	}
 	return res, nil
 }
+
+// afterGroupCheck, when set by a test, runs after a group's passages
+// were checked under the lock and before anything is changed: the window
+// in which another writer may still change them.
+var afterGroupCheck func(DuplicateGroup)
 
 // errLeftEmpty stops the edit of a file that removing a passage leaves
 // empty: it is deleted instead.
@@ -378,6 +386,9 @@ func (w *Weave) applyGroup(ctx context.Context, g DuplicateGroup, res *Consolida
 		}
 	}
 	unlock()
+	if afterGroupCheck != nil {
+		afterGroupCheck(g)
+	}
 
 	// The kept note first takes what its copies carry.
 	if merge.Pinned || len(merge.Tags) > 0 || merge.Importance != nil {

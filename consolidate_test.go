@@ -304,3 +304,32 @@ func TestConsolidateNewestByCommit(t *testing.T) {
 		t.Errorf("files after apply = %q, want memory/aa-cache.md alone", got)
 	}
 }
+
+// A kept copy edited after apply checked its group, before the copies'
+// edits, still means no copy is removed: each copy's edit checks the
+// kept passage again under the lock.
+func TestConsolidateKeptEditedDuringApply(t *testing.T) {
+	// Not parallel: the hook is package state.
+	dup := "# Deploys\n\nThe staging deploy runs every Tuesday at noon from the release branch.\n"
+	root := memweavetest.Workspace(t, map[string]string{"memory/2026-11-01.md": dup, "memory/2026-11-20.md": dup})
+	w := open(t, root, memweave.Config{})
+	mustIndex(t, w)
+	gs := listGroups(t, w)
+	if len(gs) != 1 {
+		t.Fatalf("groups = %+v, want one", gs)
+	}
+	edited := strings.Replace(dup, "Tuesday", "Thursday", 1)
+	memweave.SetAfterGroupCheck(func(memweave.DuplicateGroup) {
+		memweavetest.WriteFile(t, root, "memory/2026-11-20.md", edited)
+	})
+	t.Cleanup(func() { memweave.SetAfterGroupCheck(nil) })
+	res, err := w.ApplyConsolidation(t.Context(), []string{gs[0].ID})
+	if err == nil || len(res.Applied) != 0 || len(res.Deleted)+len(res.Edited) != 0 || len(res.Skipped) != 1 {
+		t.Errorf("ApplyConsolidation = %+v, %v; want an error, the group skipped, nothing deleted", res, err)
+	} else {
+		t.Logf("skipped: %s", res.Skipped[0].Reason)
+	}
+	if got := memweavetest.ReadFile(t, root, "memory/2026-11-01.md"); got != dup {
+		t.Errorf("the older copy = %q, want it kept as it was", got)
+	}
+}
