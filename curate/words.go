@@ -89,8 +89,10 @@ func content(w string) bool {
 // the reason names the kind and the word ("number: 3"). The words that
 // differ (see [Diff]) are looked at one by one: a word with a digit, a
 // number word, a month, a weekday or a frequency, a negation, a word of
-// quantity, order or degree, or a name (a word that is not a stop word,
-// written with a capital letter in either passage). Then the two
+// quantity, order, degree or modality ("only", "before", "planned"), or
+// a name (a word that is not a stop word, written with a capital letter
+// in either passage). Numbers must also be written alike, signs and
+// units included ("$500" is not "€500"). Then the two
 // passages are compared as package conflict compares claims
 // (conflict.Judge): any disagreement it finds is a value that differs.
 // Differs is symmetric and pure; a passage never differs from itself.
@@ -111,6 +113,11 @@ func Differs(a, b string) (reason string, ok bool) {
 	if r, ok := check(only); ok {
 		return r, true
 	}
+	if w, ok := firstDiff(numbersOf(a), numbersOf(b)); ok {
+		// The words agree but how a number is written does not: "$500"
+		// and "€500", "5%" and "5".
+		return "number: " + w, true
+	}
 	if len(only) == 0 {
 		return "", false
 	}
@@ -122,6 +129,31 @@ func Differs(a, b string) (reason string, ok bool) {
 		return "contradiction: " + v.Reason, true
 	}
 	return "", false
+}
+
+// numbersOf returns the sorted distinct fields of text (runs between
+// white space) that hold a digit, with the punctuation and Markdown
+// marks around them trimmed: numbers as written, with their signs and
+// units ("$500", "5%", "v1.2").
+func numbersOf(text string) []string {
+	var out []string
+	for _, f := range strings.Fields(text) {
+		if strings.IndexFunc(f, unicode.IsDigit) >= 0 {
+			out = append(out, strings.Trim(f, ".,;:!?()[]{}\"'*_~`"))
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// firstDiff returns the first string of the sorted lists a and b that
+// only one holds.
+func firstDiff(a, b []string) (string, bool) {
+	only := append(minus(a, b), minus(b, a)...)
+	if len(only) == 0 {
+		return "", false
+	}
+	return slices.Min(only), true
 }
 
 // valueKind names the kind of value a differing word is, "" for none.
@@ -186,4 +218,6 @@ min max minimum maximum above below over under within beyond up down
 on off enabled disabled enable disable true false yes required optional mandatory
 allowed forbidden denied public private internal external deprecated removed added
 increase decrease increased decreased higher lower faster slower bigger smaller
-larger shorter longer cheaper expensive free paid`)
+larger shorter longer cheaper expensive free paid
+formerly previously former planned planning proposed tentative tentatively draft
+maybe perhaps possibly probably might should must will would could used`)
