@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/memweave/memweave-go/chunker"
@@ -196,7 +197,29 @@ func (w *Weave) plan(ctx context.Context, plan *ConsolidatePlan) error {
 		return p
 	}
 	plan.Groups = []DuplicateGroup{}
-	for _, g := range curate.Groups(ps, copies, pairs) {
+	groups := curate.Groups(ps, copies, pairs)
+	grouped := map[[2]int]bool{}
+	for _, g := range groups {
+		for _, m := range g.Drop {
+			grouped[[2]int{min(g.Keep, m.Index), max(g.Keep, m.Index)}] = true
+		}
+	}
+	// A similar pair the newer copy of which lacks words of the older is
+	// held back too: dropping the older would lose them.
+	for _, p := range pairs {
+		if grouped[[2]int{p.A, p.B}] {
+			continue
+		}
+		newer, older := p.A, p.B
+		if curate.Prefer(copies[p.A], copies[p.B]) > 0 {
+			newer, older = p.B, p.A
+		}
+		if lost := curate.Loses(ps[newer].Text, ps[older].Text); len(lost) > 0 {
+			held = append(held, curate.Held{Pair: p, Reason: "the older copy says more: " + strings.Join(lost, " ")})
+		}
+	}
+	slices.SortFunc(held, func(x, y curate.Held) int { return cmp.Or(cmp.Compare(x.A, y.A), cmp.Compare(x.B, y.B)) })
+	for _, g := range groups {
 		dg := DuplicateGroup{Keep: passage(g.Keep, true)}
 		var refs []curate.Ref
 		for _, m := range g.Drop {

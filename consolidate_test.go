@@ -333,3 +333,21 @@ func TestConsolidateKeptEditedDuringApply(t *testing.T) {
 		t.Errorf("the older copy = %q, want it kept as it was", got)
 	}
 }
+
+// A newer copy that lacks words of the older one is no duplicate: the
+// pair is listed as held, and nothing is grouped.
+func TestConsolidateOlderSaysMore(t *testing.T) {
+	t.Parallel()
+	older := "# Signing\n\nRelease builds are signed in the pipeline with the team key from the vault, and the signature is checked at deploy time by the agent.\n"
+	newer := strings.Replace(older, " by the agent", "", 1)
+	root := memweavetest.Workspace(t, map[string]string{"memory/2026-11-01.md": older, "memory/2026-11-20.md": newer})
+	w := open(t, root, memweave.Config{})
+	mustIndex(t, w)
+	plan, err := w.Consolidate(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(plan.Groups) != 0 || len(plan.Held) != 1 || !strings.Contains(plan.Held[0].Reason, "older copy says more: agent") {
+		t.Errorf("Consolidate = %+v, want no group, the pair held because the older copy says more", plan)
+	}
+}
