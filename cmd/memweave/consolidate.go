@@ -20,8 +20,9 @@ when their word sets overlap by a Jaccard similarity of 0.9 or more, no
 value differs between them (a number, a date, a negation, a name, or
 anything 'memweave conflicts' would read as a disagreement), and the
 copy dropped holds no word the kept one lacks. Similar pairs held back
-because a value differs are listed after the groups: they are for
-'memweave conflicts' and 'memweave resolve'.
+(a value differs, or the older copy says more) are listed after the
+groups: a value that differs is for 'memweave conflicts' and
+'memweave resolve'.
 
 In each group the passage kept is the newest by the note's own date: a
 dated file name (memory/YYYY-MM-DD.md), else the date field of its front
