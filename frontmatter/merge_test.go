@@ -54,6 +54,9 @@ func FuzzMerge(f *testing.F) {
 	f.Add("---\ntags: [a]\n---\nbody\n", true, "b", 0.5)
 	f.Add("# no block\n", false, "", -1.0)
 	f.Add("---\n  tags: x\n---\n", true, "x", 1.0)
+	f.Add("---\n{}\n---\nbody\n", true, "a", 0.2)
+	f.Add("---\n  pinned: false\n  title: t\n---\nbody\n", true, "", 0.9)
+	f.Add("---\r\ntags: a, b\r\n---\r\n", false, "c", 0.0)
 	f.Fuzz(func(t *testing.T, src string, pinned bool, tag string, imp float64) {
 		other := Meta{Pinned: pinned}
 		if tag != "" {
@@ -78,7 +81,7 @@ func FuzzMerge(f *testing.F) {
 			t.Fatalf("Merge(%q) = %q: fields %+v from %+v", src, out, after, before)
 		}
 		for _, tg := range append(before.Tags, other.Tags...) {
-			if tg != "" && !slices.Contains(after.Tags, tg) {
+			if tg = normTag(tg); tg != "" && !slices.Contains(after.Tags, tg) {
 				t.Fatalf("Merge(%q) = %q lost tag %q", src, out, tg)
 			}
 		}
