@@ -73,12 +73,17 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 	if err != nil {
 		return nil, err
 	}
+	var filled map[string]string
+	settingsPath := filepath.Join(cfg.Workspace, SettingsFile)
 	if settings != nil {
-		if err := cfg.applySettings(settings, filepath.Join(cfg.Workspace, SettingsFile)); err != nil {
+		if filled, err = cfg.applySettings(settings, settingsPath); err != nil {
 			return nil, err
 		}
 	}
 	if cfg, err = cfg.withDefaults(); err != nil {
+		if settings != nil {
+			err = settings.fieldError(err, filled, settingsPath)
+		}
 		return nil, err
 	}
 	if cfg.Embedder.Provider == "openai" && cfg.Embedder.APIKey == "" {
