@@ -43,7 +43,7 @@ func TestSettingsFileThatIsNotARegularFileIsRefusedAtOnce(t *testing.T) {
 	}
 	for name, setup := range cases {
 		t.Run(name, func(t *testing.T) {
-			root := memweavetest.Workspace(t, map[string]string{"a.md": "# A\nalpha\n"})
+			root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\nalpha\n"})
 			setup(t, root)
 			for _, call := range []struct {
 				what string
@@ -78,7 +78,7 @@ func TestSettingsFileThatIsNotARegularFileIsRefusedAtOnce(t *testing.T) {
 // target, keeping the link.
 func TestSettingsLinkInsideTheWorkspaceIsReadAndWrittenThrough(t *testing.T) {
 	ctx := context.Background()
-	root := memweavetest.Workspace(t, map[string]string{"a.md": "# A\nalpha\n"})
+	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\nalpha\n"})
 	if err := os.Mkdir(filepath.Join(root, "conf"), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +108,7 @@ func TestSettingsLinkInsideTheWorkspaceIsReadAndWrittenThrough(t *testing.T) {
 // TestWriteSettingsRefusesALinkOutOfTheWorkspace: the target outside is
 // left as it was.
 func TestWriteSettingsRefusesALinkOutOfTheWorkspace(t *testing.T) {
-	root := memweavetest.Workspace(t, map[string]string{"a.md": "# A\nalpha\n"})
+	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\nalpha\n"})
 	outside := filepath.Join(t.TempDir(), "elsewhere.json")
 	if err := os.WriteFile(outside, []byte("{}\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -137,7 +137,7 @@ func TestSettingsRangeErrorNamesFileFieldAndLine(t *testing.T) {
 		{"{\n  \"embedder\": {\"provider\": \"carrier-pigeon\"}\n}\n", "embedder.provider", 2},
 	}
 	for _, c := range cases {
-		root := memweavetest.Workspace(t, map[string]string{"a.md": "# A\nalpha\n"})
+		root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\nalpha\n"})
 		p := filepath.Join(root, memweave.SettingsFile)
 		if err := os.WriteFile(p, []byte(c.file), 0o644); err != nil {
 			t.Fatal(err)

@@ -17,6 +17,7 @@ import (
 	"github.com/memweave/memweave-go/indexer"
 	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/postprocess"
+	"github.com/memweave/memweave-go/trust"
 	"github.com/memweave/memweave-go/watcher"
 )
 
@@ -30,6 +31,9 @@ type Weave struct {
 	// named the embedder.
 	settings         *Settings
 	explicitEmbedder bool
+	// ignored are the values of the settings file not approved on this
+	// machine, which this Weave leaves off.
+	ignored []Approval
 	db               *index.DB
 	emb              embed.Embedder // nil: keyword-only
 	eng              *indexer.Engine
@@ -86,11 +90,24 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 		}
 		return nil, err
 	}
-	if cfg.Embedder.Provider == "openai" && cfg.Embedder.APIKey == "" {
+	// Values of the settings file that reach outside the workspace or
+	// off the machine take effect only once approved here.
+	ignored, terr := trust.Unapproved(cfg.Workspace, cfg.approvals(filled))
+	if terr != nil {
+		cfg.Logger.Warn("memweave: reading the approvals of this machine failed; unapproved settings are ignored", "err", terr)
+	}
+	block := cfg.withoutUnapproved(ignored)
+	if len(ignored) > 0 {
+		cfg.Logger.Warn(fmt.Sprintf("memweave: ignoring settings of %s not approved on this machine: %s; approve them with '%s'",
+			settingsPath, trust.Describe(ignored), ApproveCommand))
+	}
+	if cfg.Embedder.Provider == "openai" && cfg.Embedder.APIKey == "" && !block {
 		cfg.Embedder.APIKey = EmbeddingKeyFromEnv()
 	}
-	emb, err := embed.New(cfg.Embedder)
-	if err != nil {
+	var emb embed.Embedder
+	if block {
+		emb = blockedEmbedder(cfg, ignored)
+	} else if emb, err = embed.New(cfg.Embedder); err != nil {
 		return nil, &ConfigError{Field: "Embedder", Err: err}
 	}
 	if cfg.Embedder.Provider == "hash" && cfg.Embedder.Custom == nil {
@@ -103,7 +120,7 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &Weave{cfg: cfg, db: db, emb: emb, settings: settings, explicitEmbedder: explicit}
+	w := &Weave{cfg: cfg, db: db, emb: emb, settings: settings, explicitEmbedder: explicit, ignored: ignored}
 	w.eng = indexer.New(db, indexer.Options{
 		Root: cfg.Workspace, ExtraPaths: cfg.ExtraPaths, MaxFileBytes: cfg.MaxFileBytes,
 		Chunk:    chunker.Options{MaxTokens: cfg.ChunkTokens, Overlap: cfg.ChunkOverlap},
