@@ -34,9 +34,9 @@ type Weave struct {
 	// ignored are the values of the settings file not approved on this
 	// machine, which this Weave leaves off.
 	ignored []Approval
-	db               *index.DB
-	emb              embed.Embedder // nil: keyword-only
-	eng              *indexer.Engine
+	db      *index.DB
+	emb     embed.Embedder // nil: keyword-only
+	eng     *indexer.Engine
 	// claims keeps the claims parsed from result texts for the
 	// supersede stage of every search.
 	claims conflict.Claims
