@@ -146,7 +146,16 @@ func (w *Weave) Add(ctx context.Context, paths ...string) (*IndexResult, error) 
 	if err := w.checkOpen(); err != nil {
 		return nil, err
 	}
-	res, err := w.eng.AddPaths(ctx, paths...)
+	return w.add(ctx, indexer.SyncOptions{}, paths...)
+}
+
+// add is [Weave.Add] with options: a note's writer bounds the wait for
+// its vectors (see [indexer.SyncOptions.EmbedTimeout]).
+func (w *Weave) add(ctx context.Context, opts indexer.SyncOptions, paths ...string) (*IndexResult, error) {
+	if err := w.checkOpen(); err != nil {
+		return nil, err
+	}
+	res, err := w.eng.AddPaths(ctx, opts, paths...)
 	if err != nil {
 		return res, fmt.Errorf("memweave: %w", err)
 	}

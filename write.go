@@ -150,7 +150,7 @@ func (w *Weave) Append(ctx context.Context, text string, opts ...AppendOption) (
 	if err != nil {
 		return "", fmt.Errorf("memweave: %w", err)
 	}
-	res, err := w.Add(ctx, abs)
+	res, err := w.add(ctx, indexer.SyncOptions{EmbedTimeout: appendEmbedTimeout}, abs)
 	if err != nil {
 		return rel, err
 	}
@@ -159,6 +159,11 @@ func (w *Weave) Append(ctx context.Context, text string, opts ...AppendOption) (
 	}
 	return rel, nil
 }
+
+// appendEmbedTimeout bounds how long an append waits for its note's
+// vectors from a networked embedder; past it the note is stored and
+// found by keyword, its vectors pending until the next index run.
+const appendEmbedTimeout = time.Second
 
 // Delete removes the Markdown file path under memory/, then its passages
 // from the index, so that searches no longer find it. path is taken as

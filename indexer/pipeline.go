@@ -57,6 +57,9 @@ type group struct {
 	hits               []embedcache.Key
 	cached, computed   int
 	filesDone, ofFiles int
+	// deferred are texts left for a networked embedder (see
+	// [Engine.vectors]).
+	deferred map[embedcache.Key]string
 }
 
 // pipeline indexes files in two overlapping stages: a producer reads,
@@ -181,6 +184,17 @@ func (e *Engine) consume(ctx context.Context, gr *group, res *Result) error {
 	ch, err := e.db.Apply(ctx, updates, nil, extra)
 	if err != nil {
 		return err
+	}
+	if len(gr.deferred) > 0 {
+		if res.deferred == nil {
+			res.deferred = make(map[embedcache.Key]string)
+		}
+		for k, t := range gr.deferred {
+			res.deferred[k] = t
+		}
+		for _, p := range gr.updates {
+			res.deferredFiles = append(res.deferredFiles, p.file)
+		}
 	}
 	res.FilesIndexed += len(gr.updates)
 	res.ChunksCreated += ch.ChunksCreated

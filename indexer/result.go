@@ -1,6 +1,11 @@
 package indexer
 
-import "time"
+import (
+	"time"
+
+	"github.com/memweave/memweave-go/embedcache"
+	"github.com/memweave/memweave-go/workspace"
+)
 
 // Result counts what an index run did.
 type Result struct {
@@ -21,6 +26,13 @@ type Result struct {
 	// unchanged after reading them) and removed, sorted.
 	Indexed []string `json:"-"`
 	Deleted []string `json:"-"`
+
+	// deferred are the texts a run left for a networked embedder, by
+	// cache key, and deferredFiles the files whose chunks hold them: the
+	// run stored those files pending, under the lock, and embeds the
+	// texts after releasing it (see [Engine.embedDeferred]).
+	deferred      map[embedcache.Key]string
+	deferredFiles []workspace.File
 }
 
 // SyncOptions tune [Engine.Sync].
@@ -34,4 +46,9 @@ type SyncOptions struct {
 	// LockTimeout bounds the wait for the index lock; 0 waits as long as
 	// ctx allows.
 	LockTimeout time.Duration
+	// EmbedTimeout bounds the embedding of a networked embedder after
+	// the run's write; past it the files stay pending, searchable by
+	// keyword, until the next index run. 0: the embedder's own
+	// deadlines only.
+	EmbedTimeout time.Duration
 }

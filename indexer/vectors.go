@@ -4,13 +4,16 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/embedcache"
 )
 
 // vectors fills in the vectors the group's chunks lack: from the index
 // and the embedding cache where it can, by embedding the misses (each
 // distinct text once) otherwise. An embedding failure is a warning: the
-// chunks stay without vectors and their files pending.
+// chunks stay without vectors and their files pending. A networked
+// embedder is not called here, under the lock: the misses are left in
+// gr.deferred for [Engine.embedDeferred].
 func (e *Engine) vectors(ctx context.Context, gr *group) error {
 	if e.opts.Embedder == nil || e.foreign || len(gr.updates) == 0 {
 		return nil
@@ -42,6 +45,15 @@ func (e *Engine) vectors(ctx context.Context, gr *group) error {
 		}
 	}
 	if len(texts) == 0 {
+		return nil
+	}
+	if embed.IsNetworked(e.opts.Embedder) {
+		// No network call under the lock: the files are stored pending
+		// and their texts embedded once the lock is released.
+		gr.deferred = make(map[embedcache.Key]string, len(texts))
+		for i, k := range textKeys {
+			gr.deferred[k] = texts[i]
+		}
 		return nil
 	}
 	vecs, err := e.opts.Embedder.EmbedDocuments(ctx, texts)
@@ -114,4 +126,56 @@ func (e *Engine) storedVectors(ctx context.Context, gr *group, need map[embedcac
 	}
 	gr.cached = len(cached)
 	return cached, nil
+}
+
+// embedDeferred embeds the texts an index run left for a networked
+// embedder, outside the lock, stores them in the embedding cache in one
+// short transaction, and runs again over the files that hold them, which
+// now find their vectors there. The file contents are read again, so a
+// file changed meanwhile is indexed as it is now; its new texts, if any,
+// stay pending. An embedding failure, or opts.EmbedTimeout passing, is a
+// warning: the files stay pending and searchable by keyword.
+func (e *Engine) embedDeferred(ctx context.Context, res *Result, opts SyncOptions) error {
+	if len(res.deferred) == 0 {
+		return nil
+	}
+	keys := make([]embedcache.Key, 0, len(res.deferred))
+	texts := make([]string, 0, len(res.deferred))
+	for k, t := range res.deferred {
+		keys = append(keys, k)
+		texts = append(texts, t)
+	}
+	files := res.deferredFiles
+	res.deferred, res.deferredFiles = nil, nil
+	ectx := ctx
+	if opts.EmbedTimeout > 0 {
+		var cancel context.CancelFunc
+		ectx, cancel = context.WithTimeout(ctx, opts.EmbedTimeout)
+		defer cancel()
+	}
+	vecs, err := e.opts.Embedder.EmbedDocuments(ectx, texts)
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if ectx.Err() != nil {
+			err = fmt.Errorf("no vectors within %v: %w", opts.EmbedTimeout, err)
+		}
+		res.Warnings = append(res.Warnings, Warning{Err: fmt.Errorf("embedding %d chunks failed; %d files stay pending and searchable by keyword until the next index: %w", len(texts), len(files), err)})
+		return nil
+	}
+	fresh := make(map[embedcache.Key][]float32, len(keys))
+	for i, k := range keys {
+		fresh[k] = vecs[i]
+	}
+	if err := e.cache().Store(ctx, e.db.SQL(), fresh); err != nil {
+		return err
+	}
+	again, err := e.Add(ctx, files, SyncOptions{LockTimeout: opts.LockTimeout})
+	if again != nil {
+		res.Warnings = append(res.Warnings, again.Warnings...)
+		res.FilesPending = again.FilesPending
+	}
+	res.EmbeddingsComputed += len(texts)
+	return err
 }
