@@ -1,0 +1,86 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/memweave/memweave-go/memweavetest"
+)
+
+// TestAddKeepsNothingOnlyInTheIndex: files added from outside memory/,
+// in the workspace or outside it, are recorded in memweave.json, so that
+// deleting the index and running index finds the same files.
+func TestAddKeepsNothingOnlyInTheIndex(t *testing.T) {
+	ws := testWorkspace(t)
+	memweavetest.WriteFile(t, ws, "docs/design.md", "# Design\n\nOSPREY-12 is the design code name.\n")
+	outside := t.TempDir()
+	out := filepath.Join(outside, "far.md")
+	if err := os.WriteFile(out, []byte("# Far\n\nCORMORANT-5 lives outside the workspace.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mustRunCLI(t, "-w", ws, "index")
+	mustRunCLI(t, "-w", ws, "add", filepath.Join(ws, "docs/design.md"), out)
+	data, err := os.ReadFile(filepath.Join(ws, "memweave.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s struct {
+		ExtraPaths []string `json:"extra_paths"`
+	}
+	if err := json.Unmarshal(data, &s); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(strings.Join(s.ExtraPaths, "\n"), "docs/design.md") || !strings.Contains(strings.Join(s.ExtraPaths, "\n"), out) {
+		t.Fatalf("memweave.json extra_paths = %q, want docs/design.md and %s", s.ExtraPaths, out)
+	}
+	find := func(query string) string {
+		return mustRunCLI(t, "-w", ws, "search", "--json", query).stdout
+	}
+	before := []string{find("OSPREY-12"), find("CORMORANT-5")}
+	if err := os.RemoveAll(filepath.Join(ws, ".memweave")); err != nil {
+		t.Fatal(err)
+	}
+	res := mustRunCLI(t, "-w", ws, "index")
+	if strings.Contains(res.stderr, "not approved") {
+		t.Errorf("index after add warns of unapproved settings:\n%s", res.stderr)
+	}
+	for i, q := range []string{"OSPREY-12", "CORMORANT-5"} {
+		file := []string{"design.md", "far.md"}[i]
+		after := find(q)
+		if !strings.Contains(after, file) {
+			t.Errorf("after rebuilding the index, search %s does not find %s:\n%s", q, file, after)
+		}
+		if !strings.Contains(before[i], file) {
+			t.Errorf("after add, search %s did not find %s:\n%s", q, file, before[i])
+		}
+	}
+}
+
+// TestCloneWithExtraPathRootIsIgnoredAndSaysHow: a cloned memweave.json
+// with extra_paths ["/"] makes index and search reach nothing outside the
+// workspace, and says once what was ignored and the command that
+// approves it.
+func TestCloneWithExtraPathRootIsIgnoredAndSaysHow(t *testing.T) {
+	ws := testWorkspace(t)
+	outside := t.TempDir()
+	if err := os.WriteFile(filepath.Join(outside, "secret.md"), []byte("# S\n\nGANNET-8 secret outside.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(ws, "memweave.json"), []byte(`{"extra_paths": ["/", "`+outside+`"]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := mustRunCLI(t, "-w", ws, "index")
+	if n := strings.Count(res.stderr, "not approved on this machine"); n != 1 || !strings.Contains(res.stderr, "memweave trust -w") {
+		t.Errorf("index stderr says %d times what was ignored, want once with the approving command:\n%s", n, res.stderr)
+	}
+	if out := mustRunCLI(t, "-w", ws, "search", "--json", "--min-score", "0", "GANNET-8").stdout; strings.Contains(out, "secret.md") {
+		t.Errorf("search served a file outside the workspace:\n%s", out)
+	}
+	mustRunCLI(t, "-w", ws, "config", "--chunk-tokens", "300")
+	if out := runCLI(t, "", nil, "-w", ws, "trust", "--list").stdout; !strings.Contains(out, "not approved") {
+		t.Errorf("trust --list after an unrelated config change = %q, want the paths still not approved", out)
+	}
+}
