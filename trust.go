@@ -1,6 +1,7 @@
 package memweave
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"path/filepath"
@@ -97,6 +98,18 @@ func blockedEmbedder(c Config, ignored []Approval) embed.Embedder {
 		Err: fmt.Errorf("memweave: embedder of %s not approved on this machine (%s); approve it with '%s': %w: %w",
 			filepath.Join(c.Workspace, SettingsFile), trust.Describe(ignored), ApproveCommand, ErrNotApproved, embed.ErrUnavailable),
 	}
+}
+
+// ApprovalsOf returns the values of c that would need approval had they
+// come from a settings file: what a program approves on this machine
+// for its user when the user set them (the CLI does for its flags).
+func ApprovalsOf(c Config) []Approval {
+	if ws, err := filepath.Abs(cmp.Or(c.Workspace, ".")); err == nil {
+		c.Workspace = ws
+	}
+	all := map[string]string{"ExtraPaths": "extra_paths", "Embedder.Provider": "embedder.provider",
+		"Embedder.BaseURL": "embedder.base_url", "Embedder.Model": "embedder.model"}
+	return c.approvals(all)
 }
 
 // Ignored returns the values of the workspace's settings file that this

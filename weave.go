@@ -179,13 +179,6 @@ func (w *Weave) saveSettings(ctx context.Context) error {
 		return err
 	}
 	w.settings = &s
-	// The file records the caller's own configuration: what in it needs
-	// approval on this machine is approved by the caller having set it.
-	all := map[string]string{"ExtraPaths": "extra_paths", "Embedder.Provider": "embedder.provider",
-		"Embedder.BaseURL": "embedder.base_url", "Embedder.Model": "embedder.model"}
-	if err := trust.Add(w.cfg.Workspace, w.cfg.approvals(all)); err != nil {
-		w.cfg.Logger.Warn("memweave: recording the approval of the settings written failed", "err", err)
-	}
 	return nil
 }
 

@@ -142,6 +142,9 @@ func Approve(ws string, items []Item) error {
 // Add approves items for the workspace ws, keeping what was approved for
 // it before.
 func Add(ws string, items []Item) error {
+	if len(items) == 0 {
+		return nil
+	}
 	return update(ws, func(rec *record) {
 		for _, it := range items {
 			if !slices.ContainsFunc(rec.Items, it.same) {
@@ -171,8 +174,12 @@ func update(ws string, change func(*record)) error {
 	if err != nil {
 		return err
 	}
-	rec := f.Workspaces[k]
+	rec, had := f.Workspaces[k]
+	before := slices.Clone(rec.Items)
 	change(&rec)
+	if slices.Equal(before, rec.Items) && (had || len(rec.Items) == 0) {
+		return nil // nothing changes: the file is left as it is
+	}
 	if len(rec.Items) == 0 {
 		delete(f.Workspaces, k)
 	} else {

@@ -235,6 +235,9 @@ func (a *app) open(cmd *cobra.Command, cfg memweave.Config) (*memweave.Weave, er
 	if err := a.checkWorkspace(); err != nil {
 		return nil, err
 	}
+	if err := a.approveFlags(cfg); err != nil {
+		return nil, err
+	}
 	w, err := memweave.Open(cmd.Context(), cfg)
 	if err != nil {
 		return nil, configUsageErr(err)

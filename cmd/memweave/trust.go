@@ -102,6 +102,18 @@ func (a *app) printApprovals(all, unapproved []memweave.Approval, asJSON bool) e
 	return nil
 }
 
+// approveFlags approves on this machine the values of the embedder
+// flags that need approval (an embedding server, a model folder outside
+// the workspace): this user typed them, so a later command without the
+// flags may use them from memweave.json. The workspace must exist.
+func (a *app) approveFlags(cfg memweave.Config) error {
+	if a.embedder == "" && a.embeddingURL == "" && a.embeddingModel == "" {
+		return nil
+	}
+	items := memweave.ApprovalsOf(memweave.Config{Workspace: cfg.Workspace, Embedder: cfg.Embedder})
+	return trust.Add(cfg.Workspace, items)
+}
+
 // warnIgnored says once what the workspace's settings file asks that
 // this machine's user has not approved, and how to approve it.
 func (a *app) warnIgnored(w *memweave.Weave) {
