@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -97,6 +98,46 @@ func hugeChild(t *testing.T) {
 	for _, line := range strings.Split(string(status), "\n") {
 		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
 			fmt.Printf("VmHWM-kB=%s\n", strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")))
+		}
+	}
+}
+
+// TestRedirectToAnotherHostCarriesNoKey: the API key goes only to the
+// configured host; a redirect elsewhere (here from 127.0.0.1 to
+// localhost, another host name) reaches the other host without it.
+func TestRedirectToAnotherHostCarriesNoKey(t *testing.T) {
+	var (
+		mu      sync.Mutex
+		gotAuth []string
+	)
+	other := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		gotAuth = append(gotAuth, r.Header.Get("Authorization"))
+		mu.Unlock()
+		http.Error(rw, `{"error":{"message":"nope"}}`, http.StatusBadRequest)
+	}))
+	defer other.Close()
+	target := strings.Replace(other.URL, "127.0.0.1", "localhost", 1)
+	first := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Authorization") != "Bearer sk-redirect-secret" {
+			t.Errorf("configured host got Authorization %q", r.Header.Get("Authorization"))
+		}
+		http.Redirect(rw, r, target+r.URL.Path, http.StatusTemporaryRedirect)
+	}))
+	defer first.Close()
+	o, err := NewOpenAI(OpenAIConfig{BaseURL: first.URL + "/v1", Model: "m", APIKey: "sk-redirect-secret", MaxTries: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = o.EmbedQuery(context.Background(), "q")
+	mu.Lock()
+	defer mu.Unlock()
+	if len(gotAuth) == 0 {
+		t.Skip("the redirect target (localhost) was not reached")
+	}
+	for _, a := range gotAuth {
+		if a != "" {
+			t.Errorf("the other host got Authorization %q", a)
 		}
 	}
 }

@@ -2,10 +2,16 @@ package main
 
 import (
 	"encoding/json"
+	"net/http"
+	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/memweave/memweave-go/memweavetest"
 )
@@ -82,5 +88,55 @@ func TestCloneWithExtraPathRootIsIgnoredAndSaysHow(t *testing.T) {
 	mustRunCLI(t, "-w", ws, "config", "--chunk-tokens", "300")
 	if out := runCLI(t, "", nil, "-w", ws, "trust", "--list").stdout; !strings.Contains(out, "not approved") {
 		t.Errorf("trust --list after an unrelated config change = %q, want the paths still not approved", out)
+	}
+}
+
+// TestSignalStopsAWaitOnTheNetwork: a search waiting on an embedding
+// server that sends one byte a second ends promptly on SIGTERM and on
+// SIGINT, however long the server would take.
+func TestSignalStopsAWaitOnTheNetwork(t *testing.T) {
+	for _, sig := range []os.Signal{syscall.SIGTERM, os.Interrupt} {
+		t.Run(sig.String(), func(t *testing.T) {
+			var calls atomic.Int64
+			srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+				calls.Add(1)
+				rw.WriteHeader(http.StatusOK)
+				for {
+					if _, err := rw.Write([]byte(" ")); err != nil {
+						return
+					}
+					rw.(http.Flusher).Flush()
+					select {
+					case <-r.Context().Done():
+						return
+					case <-time.After(time.Second):
+					}
+				}
+			}))
+			defer srv.Close()
+			ws := testWorkspace(t)
+			cmd := exec.Command(binary, "-w", ws, "--embedder", "openai", "--embedding-model", "m",
+				"--embedding-url", srv.URL+"/v1", "search", "queue")
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			done := make(chan error, 1)
+			go func() { done <- cmd.Wait() }()
+			for deadline := time.Now().Add(20 * time.Second); calls.Load() == 0; time.Sleep(10 * time.Millisecond) {
+				if time.Now().After(deadline) {
+					cmd.Process.Kill()
+					t.Fatal("the search never called the embedding server")
+				}
+			}
+			if err := cmd.Process.Signal(sig); err != nil {
+				t.Fatal(err)
+			}
+			select {
+			case <-done:
+			case <-time.After(3 * time.Second):
+				cmd.Process.Kill()
+				t.Fatalf("search still waiting on the network 3s after %v", sig)
+			}
+		})
 	}
 }
