@@ -80,7 +80,8 @@ type FusionSettings struct {
 
 // ReadSettings returns the settings file of the workspace, or nil and no
 // error when it has none. A file that is not valid JSON, or holds an
-// unknown field, is an error naming the file and the line.
+// unknown field, is an error naming the file and the line; a value out
+// of range is a [SettingsFieldError] naming the file, key and line.
 //
 // The file is read only when it is a regular file of at most 64 KiB: a
 // FIFO, a device or a folder in its place is refused at once, without
@@ -121,6 +122,16 @@ func ReadSettings(ctx context.Context, workspace string) (*Settings, error) {
 		return nil, fmt.Errorf("memweave: settings %s: more than one JSON value", p)
 	}
 	s.lines = keyLines(data)
+	// A value out of range is the file's error, named by its key and
+	// line, whoever reads it (a command whose flags set other fields).
+	var c Config
+	filled, err := c.applySettings(&s, p)
+	if err == nil {
+		_, err = c.withDefaults()
+	}
+	if err != nil {
+		return nil, s.fieldError(err, filled, p)
+	}
 	return &s, nil
 }
 

@@ -164,3 +164,18 @@ func link(t *testing.T, target, name string) {
 		t.Skipf("symlink: %v", err)
 	}
 }
+
+// TestReadSettingsNamesTheLineOfARangeError: every reader, not only
+// Open, gets the file's error.
+func TestReadSettingsNamesTheLineOfARangeError(t *testing.T) {
+	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\nalpha\n"})
+	p := filepath.Join(root, memweave.SettingsFile)
+	if err := os.WriteFile(p, []byte("{\n  \"chunk_tokens\": 400,\n  \"chunk_overlap\": -1\n}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := memweave.ReadSettings(context.Background(), root)
+	var fe *memweave.SettingsFieldError
+	if !errors.As(err, &fe) || fe.Setting != "chunk_overlap" || fe.Line != 3 {
+		t.Fatalf("ReadSettings = %v, want a SettingsFieldError for chunk_overlap at line 3", err)
+	}
+}
