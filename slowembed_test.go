@@ -13,11 +13,17 @@ import (
 	"github.com/memweave/memweave-go/memweavetest"
 )
 
-// slowServer answers every request at one byte a second, until the
-// client gives up; it counts the requests it got.
-func slowServer(t *testing.T) (*httptest.Server, *atomic.Int64) {
-	var calls atomic.Int64
-	srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+// slowServer is an embedding server that answers like
+// memweavetest.EmbedServer until slow is set, then at one byte a
+// second, until the client gives up; calls counts its slow requests.
+func slowServer(t *testing.T) (srv *httptest.Server, slow *atomic.Bool, calls *atomic.Int64) {
+	fast := memweavetest.NewEmbedServer(t, 8)
+	slow, calls = new(atomic.Bool), new(atomic.Int64)
+	srv = httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		if !slow.Load() {
+			fast.Server.Config.Handler.ServeHTTP(rw, r)
+			return
+		}
 		calls.Add(1)
 		rw.Header().Set("Content-Type", "application/json")
 		rw.WriteHeader(http.StatusOK)
@@ -37,7 +43,7 @@ func slowServer(t *testing.T) (*httptest.Server, *atomic.Int64) {
 		}
 	}))
 	t.Cleanup(srv.Close)
-	return srv, &calls
+	return srv, slow, calls
 }
 
 // TestSlowEmbedderHoldsNoLockAndSearchFallsBack: against an embedding
@@ -50,12 +56,15 @@ func TestSlowEmbedderHoldsNoLockAndSearchFallsBack(t *testing.T) {
 		t.Skip("waits out a crawling server's deadlines")
 	}
 	ctx := context.Background()
-	srv, calls := slowServer(t)
+	srv, slow, calls := slowServer(t)
 	root := memweavetest.Workspace(t, sample)
 	cfg := memweave.Config{Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "slow", BaseURL: srv.URL + "/v1",
 		Dims: 8, Timeout: 3 * time.Second, QueryTimeout: time.Second}}
 	w := open(t, root, cfg)
 	defer w.Close()
+	mustIndex(t, w) // every chunk gets its vector while the server is fast
+	slow.Store(true)
+	memweavetest.WriteFile(t, root, "memory/later.md", "# Later\n\nA note the crawling server must embed.\n")
 	indexed := make(chan error, 1)
 	go func() { _, err := w.Index(ctx); indexed <- err }()
 	for deadline := time.Now().Add(10 * time.Second); calls.Load() == 0; {
@@ -82,8 +91,8 @@ func TestSlowEmbedderHoldsNoLockAndSearchFallsBack(t *testing.T) {
 	if resp.Mode != memweave.ModeKeyword || len(resp.Results) == 0 {
 		t.Errorf("Search = mode %q with %d results, want keyword results", resp.Mode, len(resp.Results))
 	}
-	if !strings.Contains(warningText(resp.Warnings), "keyword") {
-		t.Errorf("Search warnings %q do not say the results are keyword-only", warningText(resp.Warnings))
+	if !strings.Contains(warningText(resp.Warnings), "no query vector within 1s") {
+		t.Errorf("Search warnings %q do not say the query embedding missed its deadline", warningText(resp.Warnings))
 	}
 	// The query deadline (1s) plus the freshness check's wait for the
 	// appended note's vectors (2s), with slack for a loaded machine.
