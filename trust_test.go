@@ -191,3 +191,34 @@ func warningsErr(ws []memweave.Warning) error {
 	}
 	return errors.Join(errs...)
 }
+
+// TestUnapprovedModelFolderOutsideIsNotRead: a static model folder
+// outside the workspace, named by a cloned memweave.json, is not read
+// until approved; one inside the workspace needs no approval.
+func TestUnapprovedModelFolderOutsideIsNotRead(t *testing.T) {
+	isolateApprovals(t)
+	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\n\nalpha bravo\n"})
+	model := filepath.Join(t.TempDir(), "model")
+	writeSettingsJSON(t, root, map[string]any{"embedder": map[string]any{"provider": "static", "model": model}})
+	w := open(t, root, memweave.Config{})
+	if ig := w.Ignored(); len(ig) != 1 || ig[0].Setting != "embedder.model" || ig[0].Value != model {
+		t.Fatalf("Ignored() = %+v, want embedder.model %s", ig, model)
+	}
+	res := mustIndex(t, w)
+	text := warningText(res.Warnings)
+	if !errors.Is(warningsErr(res.Warnings), memweave.ErrNotApproved) || strings.Contains(text, "no such file") {
+		t.Errorf("Index warnings %q: want the model refused as not approved, never read", text)
+	}
+	if resp := mustSearch(t, w, "alpha"); len(resp.Results) == 0 {
+		t.Errorf("Search found nothing by keyword")
+	}
+	w.Close()
+
+	inside := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\n\nalpha\n"})
+	writeSettingsJSON(t, inside, map[string]any{"embedder": map[string]any{"provider": "static", "model": filepath.Join(inside, "models", "m")}})
+	w = open(t, inside, memweave.Config{})
+	defer w.Close()
+	if ig := w.Ignored(); len(ig) != 0 {
+		t.Errorf("a model folder inside the workspace: Ignored() = %+v, want none", ig)
+	}
+}
