@@ -59,6 +59,15 @@ type Weave struct {
 // An openai embedder configured without an API key reads it from the
 // environment ([EmbeddingKeyFromEnv]).
 //
+// Values of the settings file that reach outside the workspace or send
+// data off the machine (extra paths outside the workspace, an openai
+// embedder's server, a static model folder outside the workspace) apply
+// only once this machine's user approved them ([ApproveSettings], the
+// CLI's `memweave trust`); until then they are left off, the embedder is
+// never called (searches are keyword-only, files wait for vectors), and
+// [Weave.Ignored] lists them. Values set in cfg are the caller's and
+// need no approval.
+//
 // Open never changes what the index was built with: when its embedder
 // differs, searches are keyword-only and say why, written files wait for
 // their vectors, and only [Weave.Index] re-embeds. An append that a
