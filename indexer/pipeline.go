@@ -186,15 +186,11 @@ func (e *Engine) consume(ctx context.Context, gr *group, res *Result) error {
 		return err
 	}
 	if len(gr.deferred) > 0 {
-		if res.deferred == nil {
-			res.deferred = make(map[embedcache.Key]string)
+		d := deferredGroup{texts: gr.deferred, files: make([]workspace.File, len(gr.updates))}
+		for i, p := range gr.updates {
+			d.files[i] = p.file
 		}
-		for k, t := range gr.deferred {
-			res.deferred[k] = t
-		}
-		for _, p := range gr.updates {
-			res.deferredFiles = append(res.deferredFiles, p.file)
-		}
+		res.deferred = append(res.deferred, d)
 	}
 	res.FilesIndexed += len(gr.updates)
 	res.ChunksCreated += ch.ChunksCreated

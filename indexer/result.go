@@ -27,12 +27,18 @@ type Result struct {
 	Indexed []string `json:"-"`
 	Deleted []string `json:"-"`
 
-	// deferred are the texts a run left for a networked embedder, by
-	// cache key, and deferredFiles the files whose chunks hold them: the
-	// run stored those files pending, under the lock, and embeds the
-	// texts after releasing it (see [Engine.embedDeferred]).
-	deferred      map[embedcache.Key]string
-	deferredFiles []workspace.File
+	// deferred are the texts a run left for a networked embedder, one
+	// entry per written group: the run stored those files pending, under
+	// the lock, and embeds the texts after releasing it (see
+	// [Engine.embedDeferred]).
+	deferred []deferredGroup
+}
+
+// deferredGroup is a group's texts left for a networked embedder, by
+// cache key, and the files whose chunks hold them.
+type deferredGroup struct {
+	texts map[embedcache.Key]string
+	files []workspace.File
 }
 
 // SyncOptions tune [Engine.Sync].
@@ -51,4 +57,9 @@ type SyncOptions struct {
 	// keyword, until the next index run. 0: the embedder's own
 	// deadlines only.
 	EmbedTimeout time.Duration
+
+	// again marks the run that stores vectors embedded after a first
+	// run: what it still lacks stays pending rather than being embedded
+	// again, so a file that keeps changing cannot keep a run going.
+	again bool
 }

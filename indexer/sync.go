@@ -80,9 +80,10 @@ func (e *Engine) Add(ctx context.Context, files []workspace.File, opts SyncOptio
 		}
 		return e.apply(ctx, files, rows, nil, nil, SyncOptions{}, res)
 	})
-	if err == nil {
+	if err == nil && !opts.again {
 		err = e.embedDeferred(ctx, res, opts)
 	}
+	res.deferred = nil
 	res.Duration = time.Since(start)
 	res.DurationMS = res.Duration.Milliseconds()
 	return res, err

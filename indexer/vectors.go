@@ -129,53 +129,64 @@ func (e *Engine) storedVectors(ctx context.Context, gr *group, need map[embedcac
 }
 
 // embedDeferred embeds the texts an index run left for a networked
-// embedder, outside the lock, stores them in the embedding cache in one
-// short transaction, and runs again over the files that hold them, which
-// now find their vectors there. The file contents are read again, so a
-// file changed meanwhile is indexed as it is now; its new texts, if any,
-// stay pending. An embedding failure, or opts.EmbedTimeout passing, is a
-// warning: the files stay pending and searchable by keyword.
+// embedder, outside the lock, one written group at a time: it stores a
+// group's vectors in the embedding cache in one short transaction, then
+// runs again over the group's files, which now find their vectors there.
+// Memory stays that of one group. The files are read again, so a file
+// changed meanwhile is indexed as it is now; its new texts, if any, stay
+// pending. An embedding failure, or opts.EmbedTimeout passing, is a
+// warning: the files not done stay pending and searchable by keyword.
 func (e *Engine) embedDeferred(ctx context.Context, res *Result, opts SyncOptions) error {
-	if len(res.deferred) == 0 {
+	groups := res.deferred
+	res.deferred = nil
+	if len(groups) == 0 {
 		return nil
 	}
-	keys := make([]embedcache.Key, 0, len(res.deferred))
-	texts := make([]string, 0, len(res.deferred))
-	for k, t := range res.deferred {
-		keys = append(keys, k)
-		texts = append(texts, t)
-	}
-	files := res.deferredFiles
-	res.deferred, res.deferredFiles = nil, nil
 	ectx := ctx
 	if opts.EmbedTimeout > 0 {
 		var cancel context.CancelFunc
 		ectx, cancel = context.WithTimeout(ctx, opts.EmbedTimeout)
 		defer cancel()
 	}
-	vecs, err := e.opts.Embedder.EmbedDocuments(ectx, texts)
-	if err != nil {
-		if ctx.Err() != nil {
-			return ctx.Err()
+	for i, g := range groups {
+		keys := make([]embedcache.Key, 0, len(g.texts))
+		texts := make([]string, 0, len(g.texts))
+		for k, t := range g.texts {
+			keys = append(keys, k)
+			texts = append(texts, t)
 		}
-		if ectx.Err() != nil {
-			err = fmt.Errorf("no vectors within %v: %w", opts.EmbedTimeout, err)
+		vecs, err := e.opts.Embedder.EmbedDocuments(ectx, texts)
+		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			if ectx.Err() != nil {
+				err = fmt.Errorf("no vectors within %v: %w", opts.EmbedTimeout, err)
+			}
+			chunks, files := 0, 0
+			for _, rest := range groups[i:] {
+				chunks += len(rest.texts)
+				files += len(rest.files)
+			}
+			res.Warnings = append(res.Warnings, Warning{Err: fmt.Errorf("embedding %d chunks failed; %d files stay pending and searchable by keyword until the next index: %w", chunks, files, err)})
+			return nil
 		}
-		res.Warnings = append(res.Warnings, Warning{Err: fmt.Errorf("embedding %d chunks failed; %d files stay pending and searchable by keyword until the next index: %w", len(texts), len(files), err)})
-		return nil
+		fresh := make(map[embedcache.Key][]float32, len(keys))
+		for j, k := range keys {
+			fresh[k] = vecs[j]
+		}
+		if err := e.cache().Store(ctx, e.db.SQL(), fresh); err != nil {
+			return err
+		}
+		res.EmbeddingsComputed += len(texts)
+		again, err := e.Add(ctx, g.files, SyncOptions{LockTimeout: opts.LockTimeout, again: true})
+		if again != nil {
+			res.Warnings = append(res.Warnings, again.Warnings...)
+			res.FilesPending = again.FilesPending
+		}
+		if err != nil {
+			return err
+		}
 	}
-	fresh := make(map[embedcache.Key][]float32, len(keys))
-	for i, k := range keys {
-		fresh[k] = vecs[i]
-	}
-	if err := e.cache().Store(ctx, e.db.SQL(), fresh); err != nil {
-		return err
-	}
-	again, err := e.Add(ctx, files, SyncOptions{LockTimeout: opts.LockTimeout})
-	if again != nil {
-		res.Warnings = append(res.Warnings, again.Warnings...)
-		res.FilesPending = again.FilesPending
-	}
-	res.EmbeddingsComputed += len(texts)
-	return err
+	return nil
 }
