@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strings"
 
 	"github.com/memweave/memweave-go/search"
 	wspace "github.com/memweave/memweave-go/workspace"
@@ -376,7 +377,8 @@ func (c *Config) applySettings(s *Settings, path string) (filled map[string]stri
 		{"ExtraPaths", "extra_paths", c.ExtraPaths, s.ExtraPaths, len(c.ExtraPaths) == 0, len(s.ExtraPaths) == 0, func() { c.ExtraPaths = slices.Clone(s.ExtraPaths) }},
 	}
 	if e.Custom != nil {
-		fields = fields[6:] // a custom embedder is the caller's; the file cannot describe it
+		// A custom embedder is the caller's; the file cannot describe it.
+		fields = slices.DeleteFunc(fields, func(f field) bool { return strings.HasPrefix(f.name, "Embedder.") })
 	}
 	if f := s.Fusion; f != nil {
 		cf := &c.Fusion
@@ -389,15 +391,11 @@ func (c *Config) applySettings(s *Settings, path string) (filled map[string]stri
 	// Fields of the index's identity are all recorded by the file, so a
 	// Config field it leaves unset disagrees too; the fusion only
 	// overrides what the file sets.
-	identity := len(fields)
-	if s.Fusion != nil {
-		identity -= 4
-	}
 	filled = make(map[string]string)
-	for i, f := range fields {
+	for _, f := range fields {
 		switch {
 		case f.none && f.unset:
-		case f.none && i >= identity:
+		case f.none && strings.HasPrefix(f.name, "Fusion."):
 		case f.none:
 			return nil, &SettingsError{Field: f.name, Setting: f.key, Config: f.cfg, File: "unset", Path: path}
 		case f.unset:
