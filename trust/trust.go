@@ -12,6 +12,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gofrs/flock"
+
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -170,6 +172,15 @@ func update(ws string, change func(*record)) error {
 	if err != nil {
 		return err
 	}
+	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+		return fmt.Errorf("trust: %w", err)
+	}
+	// Two commands approving at once each keep the other's approval.
+	lock := flock.New(p + ".lock")
+	if err := lock.Lock(); err != nil {
+		return fmt.Errorf("trust: lock %s: %w", lock.Path(), err)
+	}
+	defer lock.Unlock()
 	f, err := load(p)
 	if err != nil {
 		return err
@@ -188,9 +199,6 @@ func update(ws string, change func(*record)) error {
 	}
 	data, err := json.MarshalIndent(f, "", "  ")
 	if err != nil {
-		return fmt.Errorf("trust: %w", err)
-	}
-	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
 		return fmt.Errorf("trust: %w", err)
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(p), ".trust-*.tmp")

@@ -108,3 +108,23 @@ func TestUnreadableApprovalsApproveNothing(t *testing.T) {
 		})
 	}
 }
+
+// TestConcurrentAddsKeepEveryApproval: approvals recorded at once, as by
+// two commands, are all kept.
+func TestConcurrentAddsKeepEveryApproval(t *testing.T) {
+	ws, _ := setup(t)
+	items := make([]trust.Item, 16)
+	errs := make(chan error, len(items))
+	for i := range items {
+		items[i] = trust.Item{Setting: "extra_paths", Value: "/srv/notes/" + string(rune('a'+i))}
+		go func() { errs <- trust.Add(ws, items[i:i+1]) }()
+	}
+	for range items {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got, err := trust.Unapproved(ws, items); err != nil || len(got) != 0 {
+		t.Errorf("after concurrent Adds, Unapproved = %v, %v; want none", got, err)
+	}
+}
