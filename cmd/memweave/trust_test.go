@@ -140,3 +140,48 @@ func TestSignalStopsAWaitOnTheNetwork(t *testing.T) {
 		})
 	}
 }
+
+// TestCloneWithEmbeddingServerSendsNothing: a cloned memweave.json naming
+// an embedding server gets no request from index, search or append, with
+// or without a key in the environment, until 'memweave trust'; after it,
+// the server is used.
+func TestCloneWithEmbeddingServerSendsNothing(t *testing.T) {
+	for _, key := range []string{"", "sk-clone-secret"} {
+		t.Run("key="+key, func(t *testing.T) {
+			var calls atomic.Int64
+			srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+				calls.Add(1)
+				http.Error(rw, `{"error":{"message":"nope"}}`, http.StatusBadRequest)
+			}))
+			defer srv.Close()
+			ws := testWorkspace(t)
+			settings := `{"embedder": {"provider": "openai", "model": "m", "base_url": "` + srv.URL + `/v1"}}`
+			if err := os.WriteFile(filepath.Join(ws, "memweave.json"), []byte(settings), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			env := []string{"XDG_CONFIG_HOME=" + t.TempDir()}
+			if key != "" {
+				env = append(env, envKey+"="+key)
+			}
+			for _, args := range [][]string{{"index"}, {"search", "queue"}, {"append", "a note"}, {"status"}} {
+				out := runCLI(t, "", env, append([]string{"-w", ws}, args...)...)
+				if out.code != 0 {
+					t.Fatalf("%v: exit %d: %s", args, out.code, out.stderr)
+				}
+				if !strings.Contains(out.stderr, "embedder.base_url") || !strings.Contains(out.stderr, "memweave trust") {
+					t.Errorf("%v stderr does not name the ignored server and the approving command:\n%s", args, out.stderr)
+				}
+			}
+			if n := calls.Load(); n != 0 {
+				t.Fatalf("the unapproved embedding server got %d requests", n)
+			}
+			if out := runCLI(t, "", env, "-w", ws, "trust"); out.code != 0 || !strings.Contains(out.stdout, srv.URL) {
+				t.Fatalf("trust: exit %d, stdout %q, stderr %q", out.code, out.stdout, out.stderr)
+			}
+			runCLI(t, "", env, "-w", ws, "index")
+			if calls.Load() == 0 {
+				t.Errorf("the approved embedding server got no request")
+			}
+		})
+	}
+}
