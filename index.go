@@ -141,7 +141,10 @@ func (w *Weave) sync(ctx context.Context, o indexer.SyncOptions) (*IndexResult, 
 // Add indexes the given Markdown files, in the workspace or an extra
 // path and never in .memweave, now (else an error naming the rule; see
 // indexer.Engine.AddPaths). One outside memory/ and the extra paths gets
-// source "external" and is kept. A missing file wraps [ErrNotFound].
+// source "external" and is kept by later index runs, but lives only in
+// the index: a rebuilt index does not find it. To keep such a file,
+// list it in the settings file's extra_paths (with [WriteSettings]), as
+// the CLI's add does. A missing file wraps [ErrNotFound].
 func (w *Weave) Add(ctx context.Context, paths ...string) (*IndexResult, error) {
 	if err := w.checkOpen(); err != nil {
 		return nil, err
