@@ -58,6 +58,9 @@ type group struct {
 	hits               []embedcache.Key
 	cached, computed   int
 	filesDone, ofFiles int
+	// deferred are texts left for a networked embedder (see
+	// [Engine.vectors]).
+	deferred map[embedcache.Key]string
 }
 
 // pipeline indexes files in two overlapping stages: a producer reads,
@@ -182,6 +185,13 @@ func (e *Engine) consume(ctx context.Context, gr *group, res *Result) error {
 	ch, err := e.db.Apply(ctx, updates, nil, extra)
 	if err != nil {
 		return err
+	}
+	if len(gr.deferred) > 0 {
+		d := deferredGroup{texts: gr.deferred, files: make([]workspace.File, len(gr.updates))}
+		for i, p := range gr.updates {
+			d.files[i] = p.file
+		}
+		res.deferred = append(res.deferred, d)
 	}
 	res.FilesIndexed += len(gr.updates)
 	res.ChunksCreated += ch.ChunksCreated

@@ -33,6 +33,12 @@ func testMain(m *testing.M) int {
 		return 1
 	}
 	defer os.RemoveAll(dir)
+	// Approvals of workspaces' settings go to a folder of the test's
+	// own, never the user's configuration.
+	if err := os.Setenv("XDG_CONFIG_HOME", filepath.Join(dir, "config")); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
 	binary = filepath.Join(dir, "memweave")
 	if runtime.GOOS == "windows" {
 		binary += ".exe"
