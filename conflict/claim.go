@@ -25,6 +25,9 @@ type token struct {
 	show uint8
 	// name: the word was capitalised inside its sentence.
 	name bool
+	// cop: the word follows a copula ("is", "are"): "our accountant is
+	// Helen Park".
+	cop bool
 }
 
 // claim is one sentence or list item of a chunk.
@@ -41,6 +44,9 @@ type claim struct {
 	holder int
 	// shows are how the quantities and dates of toks were written.
 	shows []string
+	// scoped: the claim holds for a bounded time ("from 2015 to
+	// 2019", "during the trip"), not now.
+	scoped bool
 	// line is the 0-based line of the chunk text the claim starts on.
 	line int
 	// set is the claim's distinct words as hashes (see [wordKey]),
@@ -81,7 +87,7 @@ func sentences(line string) []string {
 	for i := 0; i < len(line)-1; i++ {
 		switch line[i] {
 		case '.', '!', '?', ';':
-			if line[i+1] == ' ' {
+			if line[i+1] == ' ' && !(line[i] == '.' && abbreviated(line[start:i])) {
 				out = append(out, line[start:i])
 				start = i + 1
 			}
@@ -90,13 +96,59 @@ func sentences(line string) []string {
 	return append(out, line[start:])
 }
 
+// afterCopula reports whether raws[i] follows "is", "are", "was" or
+// "were", with filler ("now") between.
+func afterCopula(raws []rawTok, i int) bool {
+	for k := i - 1; k >= 0; k-- {
+		switch w := raws[k].w; {
+		case w == "is" || w == "are" || w == "was" || w == "were":
+			return true
+		case !filler[w]:
+			return false
+		}
+	}
+	return false
+}
+
+// timeScoped reports whether a sentence bounds its fact in time: "during
+// ...", or "from" or "between" a date or year, then "to", "until" or
+// "and" another.
+func timeScoped(raws []rawTok) bool {
+	when := func(r rawTok) bool { return r.kind == date || yearOf(r.w) > 0 || months[r.w] > 0 }
+	for i, r := range raws {
+		switch r.w {
+		case "during":
+			return true
+		case "from", "between":
+			if i+3 < len(raws) && when(raws[i+1]) && when(raws[i+3]) {
+				switch raws[i+2].w {
+				case "to", "until", "till", "and":
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// isName reports whether t is a capitalised word that is not a value.
+func isName(t token) bool { return t.name && t.kind == plain && !t.value }
+
+// abbreviated reports whether s ends with an abbreviation whose dot
+// does not end the sentence ("Dr", "vs", "e.g").
+func abbreviated(s string) bool {
+	w := s[strings.LastIndexAny(s, " (")+1:]
+	return abbreviations[strings.ToLower(w)]
+}
+
 // parseClaim normalises one sentence. It reports false for a sentence
 // with fewer than two content words.
 func parseClaim(s string) (claim, bool) {
 	if strings.Contains(s, "://") || strings.Contains(s, "www.") || strings.IndexByte(s, '`') >= 0 {
 		s = urls().ReplaceAllString(s, " ")
 	}
-	raws := normalise(s, tokenize.Words(s))
+	s = thousands(s)
+	raws := normalise(s, rewrite(tokenize.Words(s)))
 	words := make([]string, len(raws))
 	for i, r := range raws {
 		words[i] = r.w
@@ -104,6 +156,12 @@ func parseClaim(s string) (claim, bool) {
 	var c claim
 	c.toks = make([]token, 0, min(len(raws), maxClaimTokens))
 	c.holder = roleHolder(raws)
+	c.scoped = timeScoped(raws)
+	holder := c.holder
+	// rawAt is the raw word each token ends at; parts are the keys of
+	// the words of names of several words.
+	var rawAt []int
+	var parts []uint64
 	for i, r := range raws {
 		w := r.w
 		if neg, skip := negation(words, i); neg != "" {
@@ -132,18 +190,41 @@ func parseClaim(s string) (claim, bool) {
 		if !r.keep {
 			t.w = stem(w)
 		}
+		t.cop = afterCopula(raws, i)
+		if n := len(c.toks); n > 0 && r.joined && rawAt[n-1] == i-1 && isName(c.toks[n-1]) && isName(t) {
+			// A name of several words ("Google Cloud Storage", "Helen
+			// Park") is one value; its words still find neighbours.
+			if !strings.Contains(c.toks[n-1].w, " ") {
+				parts = append(parts, wordKey(c.toks[n-1].w))
+			}
+			parts = append(parts, wordKey(t.w))
+			c.toks[n-1].w += " " + t.w
+			rawAt[n-1] = i
+			if i < c.holder {
+				holder--
+			}
+			continue
+		}
 		c.toks = append(c.toks, t)
+		rawAt = append(rawAt, i)
 		if len(c.toks) == maxClaimTokens {
 			break
 		}
 	}
-	c.set = make([]uint64, 0, len(c.toks))
+	c.holder = holder
+	c.set = make([]uint64, 0, len(c.toks)+len(parts))
 	for _, t := range c.toks {
 		c.set = append(c.set, wordKey(t.w))
 		if p, ok := prefixKey(t); ok {
 			c.pre = append(c.pre, p)
 		}
+		if k := slotKey(t.w); k != 0 {
+			// Two claims of a status or of an exclusive class share
+			// the slot: "thesis in draft" and "thesis submitted".
+			c.set = append(c.set, k)
+		}
 	}
+	c.set = append(c.set, parts...)
 	slices.Sort(c.set)
 	c.set = slices.Clip(slices.Compact(c.set))
 	slices.Sort(c.pre)
@@ -264,6 +345,7 @@ func negation(words []string, i int) (neg string, skip bool) {
 // references ("last week").
 var filler = setOf(`now moved move upgraded upgrade migrated switched changed updated resized
 since last latest recent anymore longer yet still already today yesterday tomorrow
+instead nowadays meanwhile
 week weeks month months day days ago currently actually also please note`)
 
 func setOf(words string) map[string]bool {

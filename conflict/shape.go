@@ -30,6 +30,9 @@ type rawTok struct {
 	name bool
 	// keep: a marker that is never a stop word.
 	keep bool
+	// joined: the word continues the name before it ("Cloud" of
+	// "Google Cloud"), with one space between.
+	joined bool
 }
 
 // normalise rewrites the lower-cased words of sentence s: a number and
@@ -38,11 +41,16 @@ type rawTok struct {
 // or after "#" an identifier, and a location predicate the marker
 // [locMark].
 func normalise(s string, words []string) []rawTok {
-	names := capitalised(s)
+	names, joined := capitalised(s)
 	hashed := hashNumbers(s)
 	out := make([]rawTok, 0, len(words))
 	for i := 0; i < len(words); i++ {
 		w := words[i]
+		if st, n := statusAt(words, i); n > 0 {
+			out = append(out, rawTok{w: st, keep: true})
+			i += n - 1
+			continue
+		}
 		if n := locPredicate(words, i); n > 0 {
 			out = append(out, rawTok{w: locMark, keep: true})
 			i += n - 1
@@ -59,6 +67,9 @@ func normalise(s string, words []string) []rawTok {
 			continue
 		}
 		t := rawTok{w: w, name: names[w]}
+		if t.name && len(out) > 0 && out[len(out)-1].name && joined[out[len(out)-1].w+" "+w] {
+			t.joined = true
+		}
 		switch {
 		case isValue(w) && (hashed[w] || (i > 0 && idNouns[words[i-1]])):
 			t.kind = ident
@@ -96,10 +107,12 @@ func allDigits(w string) bool {
 
 // capitalised returns the lower-cased words written with a capital
 // letter after the sentence's first word: names, as far as the text
-// tells.
-func capitalised(s string) map[string]bool {
-	var m map[string]bool
+// tells. joined holds the pairs of such words ("google cloud") written
+// with one space between, the parts of one name.
+func capitalised(s string) (names, joined map[string]bool) {
 	start, first := -1, true
+	prev, prevEnd := "", -1
+	var mixed map[string]bool
 	for i, r := range s + " " {
 		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '\'' {
 			if start < 0 {
@@ -109,16 +122,40 @@ func capitalised(s string) map[string]bool {
 		}
 		if start >= 0 {
 			f := s[start:i]
-			if c, _ := utf8.DecodeRuneInString(f); !first && unicode.IsUpper(c) {
-				if m == nil {
-					m = make(map[string]bool)
+			if c, _ := utf8.DecodeRuneInString(f); first || !unicode.IsUpper(c) {
+				if mixed == nil {
+					mixed = make(map[string]bool)
 				}
-				m[strings.ToLower(f)] = true
+				mixed[strings.ToLower(f)] = true
+			}
+			if c, _ := utf8.DecodeRuneInString(f); !first && unicode.IsUpper(c) {
+				if names == nil {
+					names = make(map[string]bool)
+				}
+				w := strings.ToLower(f)
+				names[w] = true
+				if prev != "" && prevEnd == start-1 && s[prevEnd] == ' ' {
+					if joined == nil {
+						joined = make(map[string]bool)
+					}
+					joined[prev+" "+w] = true
+				}
+				prev, prevEnd = w, i
+			} else {
+				prev = ""
 			}
 			start, first = -1, false
 		}
 	}
-	return m
+	for k := range joined {
+		// A word also written in lower case or first ("Error tracking:
+		// Datadog Error Tracking") may not be this occurrence's name.
+		x, y, _ := strings.Cut(k, " ")
+		if mixed[x] || mixed[y] {
+			delete(joined, k)
+		}
+	}
+	return names, joined
 }
 
 // hashNumbers returns the numbers written right after "#" in s ("#4521").
@@ -145,29 +182,47 @@ func hashNumbers(s string) map[string]bool {
 }
 
 // locVerbs are the words of a location predicate, each with the
-// prepositions that complete it.
+// prepositions that complete it ("out" stands for "out of").
 var locVerbs = map[string]string{
-	"is": "in", "are": "in", "lives": "in", "live": "in", "living": "in", "based": "in",
-	"located": "in", "hosted": "in", "sits": "on in", "sit": "on in",
+	"is": "in", "are": "in", "lives": "in near", "live": "in near", "living": "in near", "based": "in out",
+	"located": "in", "hosted": "in", "sits": "on in", "sit": "on in", "resides": "in", "stationed": "in",
+	"works": "from out", "work": "from out", "working": "from out", "runs": "in", "run": "in", "running": "in",
 	"moved": "to", "move": "to", "moving": "to", "relocated": "to", "relocate": "to", "migrated": "to",
+	"transferred": "to",
 }
 
 // locPredicate returns how many words at words[i] form a location
-// predicate ("lives in", "moved to", "moved from X to"), 0 when none.
+// predicate ("lives in", "works remotely from", "is based out of",
+// "moved to", "moved from X to"), 0 when none. A status phrase after
+// the verb ("is in progress") is not a place.
 func locPredicate(words []string, i int) int {
 	preps, ok := locVerbs[words[i]]
 	if !ok || i+1 >= len(words) {
 		return 0
 	}
-	next := words[i+1]
-	if strings.Contains(" "+preps+" ", " "+next+" ") {
-		return 2
+	j := i + 1
+	if a := words[j]; j+1 < len(words) && (strings.HasSuffix(a, "ly") || filler[a]) && a != "only" {
+		// One adverb between: "works remotely from", "is now in".
+		j++
 	}
-	if preps == "to" && next == "from" {
+	next := words[j]
+	if strings.Contains(" "+preps+" ", " "+next+" ") {
+		if _, n := statusAt(words, j); n > 0 {
+			return 0
+		}
+		if next == "out" {
+			if j+1 >= len(words) || words[j+1] != "of" {
+				return 0
+			}
+			j++
+		}
+		return j - i + 1
+	}
+	if strings.HasSuffix(preps, "to") && next == "from" {
 		// "moved from Berlin to Lisbon": the old place is not a claim.
-		for j := i + 2; j < len(words) && j <= i+5; j++ {
-			if words[j] == "to" {
-				return j - i + 1
+		for k := j + 1; k < len(words) && k <= j+4; k++ {
+			if words[k] == "to" {
+				return k - i + 1
 			}
 		}
 	}

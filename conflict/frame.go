@@ -1,0 +1,345 @@
+package conflict
+
+import (
+	"strings"
+
+	"github.com/memweave/memweave-go/tokenize"
+)
+
+// This file holds the frames: ways of saying one fact that differ in
+// words but not in meaning. [rewrite] turns them into one form before a
+// sentence is normalised, so that two claims about one slot align word
+// for word and differ only in the slot's value:
+//
+//   - a change stated as a change ("grew to 9", "bumped the pool size to
+//     50", "switched from X to Y") states the new value ("9", "50", "Y");
+//   - a role taken over ("took over as", "became", "was appointed") is
+//     a role held ("is the");
+//   - a role in the passive ("is led by Pavel") is the active ("Pavel
+//     leads"), so that the holder comes first;
+//   - a number written as a word ("three", "half an hour", "every week")
+//     is a number;
+//   - what follows "since" is when the fact began, not the fact.
+//
+// The status lexicon ([statusPhase]) sorts the words of a state (paused,
+// shipped, deprecated) into phases: two claims that differ in a status
+// word of different phases disagree, synonyms do not. The exclusive
+// classes ([classOf]) are values of which a subject holds one at a time
+// (a diet, a part of the day, a day of the week).
+
+// changeVerbs are verbs that state a change of value; followed by "to"
+// within a few words, the words up to "to" (less the old value after
+// "from") are the slot, and what follows is its new value.
+var changeVerbs = setOf(`changed change changes switched switch switches moved migrated upgraded downgraded
+updated bumped raised lowered increased decreased reduced cut extended shortened grew grown shrank
+dropped fell rose went gone scaled expanded doubled halved set reset transferred converted adjusted
+shifted pushed postponed delayed rescheduled relocated lifted`)
+
+// locChange are the change verbs that state a new place: their "to"
+// becomes a location predicate ([locMark]).
+var locChange = setOf(`moved migrated relocated transferred`)
+
+// passiveRole maps the participles of the role verbs ([roleVerbs]) to
+// their active form.
+var passiveRole = map[string]string{
+	"led": "leads", "owned": "owns", "managed": "manages", "run": "runs", "headed": "heads",
+	"chaired": "chairs", "maintained": "maintains", "coordinated": "coordinates", "overseen": "oversees",
+}
+
+// numberWords maps number words to digits.
+var numberWords = map[string]string{
+	"two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
+	"nine": "9", "ten": "10", "eleven": "11", "twelve": "12", "fifteen": "15", "twenty": "20",
+	"thirty": "30", "forty": "40", "fifty": "50", "sixty": "60", "ninety": "90", "hundred": "100",
+	"dozen": "12",
+}
+
+// determiners open a noun phrase: skipped before the holder of a role.
+var determiners = setOf(`the a an our their my his her its this that`)
+
+// rewrite returns words with the frames above in their one form. It
+// returns words itself when no frame applies.
+func rewrite(words []string) []string {
+	if !hasFrame(words) {
+		return words
+	}
+	words = passive(words)
+	out := make([]string, 0, len(words)+2)
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		at := func(k int) string {
+			if k < len(words) {
+				return words[k]
+			}
+			return ""
+		}
+		switch {
+		case w == "since" && i > 1:
+			// "owns it since March", "takes 11 minutes since we added
+			// the suite": when it began.
+			return out
+		case (w == "took" || w == "takes" || w == "take" || w == "taken" || w == "stepped") &&
+			(at(i+1) == "over" || at(i+1) == "in") && at(i+2) == "as":
+			out = append(out, "is", "the")
+			i += 2
+			continue
+		case w == "became" || w == "becomes" || w == "appointed" || w == "named" || w == "promoted":
+			out = append(out, "is")
+			if at(i+1) == "as" || at(i+1) == "to" {
+				i++
+			}
+			if !determiners[at(i+1)] {
+				out = append(out, "the")
+			}
+			continue
+		case w == "half" && (at(i+1) == "an" || at(i+1) == "a") && units[at(i+2)] > 0:
+			out = append(out, "0.5", at(i+2))
+			i += 2
+			continue
+		case (w == "every" || w == "each" || w == "per") && units[at(i+1)] > 0:
+			out = append(out, "1", at(i+1))
+			i++
+			continue
+		case w == "every" || w == "each":
+			// "every two weeks" is the quantity "2 weeks".
+			continue
+		case numberWords[w] != "":
+			out = append(out, numberWords[w])
+			continue
+		case w == "one" && units[at(i+1)] > 0:
+			out = append(out, "1")
+			continue
+		case changeVerbs[w] && locPredicate(words, i) == 0:
+			if n, from := changeTo(words, i); n > 0 {
+				out = append(out, words[i+1:from]...)
+				if locChange[w] {
+					out = append(out, "moved", "to")
+				}
+				i += n - 1
+				continue
+			}
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// hasFrame reports whether a word of words may start a frame: most
+// sentences have none and are not copied.
+func hasFrame(words []string) bool {
+	for _, w := range words {
+		if changeVerbs[w] || frameWords[w] || numberWords[w] != "" || passiveRole[w] != "" {
+			return true
+		}
+	}
+	return false
+}
+
+var frameWords = setOf(`since took takes take taken stepped became becomes appointed named promoted half every each per one`)
+
+// changeTo reads a change frame at words[i], a change verb: "grew to",
+// "bumped the pool size to", "switched from X to". It returns the words
+// the frame spans through "to" and where the slot's words end (at
+// "from" or "to"), or 0 when no "to" follows within six words.
+func changeTo(words []string, i int) (n, from int) {
+	from = -1
+	for j := i + 1; j < len(words) && j <= i+6; j++ {
+		switch words[j] {
+		case "from":
+			if from < 0 {
+				from = j
+			}
+		case "to":
+			if from < 0 {
+				from = j
+			}
+			return j - i + 1, from
+		case "and", "but", "because", "so", "which":
+			return 0, 0
+		}
+	}
+	return 0, 0
+}
+
+// passive rewrites "X is led by Y ..." as "Y leads X ...": the holder
+// of a role first, as [roleHolder] reads it. Y is the words after "by"
+// (less a determiner) up to the next stop word.
+func passive(words []string) []string {
+	for i := 1; i+2 < len(words); i++ {
+		switch words[i] {
+		case "is", "are", "was", "were", "been":
+		default:
+			continue
+		}
+		j := i + 1
+		if filler[words[j]] {
+			j++
+		}
+		verb := ""
+		if j < len(words) {
+			verb = passiveRole[words[j]]
+		}
+		if verb == "" || j+1 >= len(words) || words[j+1] != "by" {
+			continue
+		}
+		y := j + 2
+		for y < len(words) && determiners[words[y]] {
+			y++
+		}
+		e := y
+		for e < len(words) && !isStop(words[e]) && !filler[words[e]] {
+			e++
+		}
+		if e == y {
+			return words
+		}
+		out := make([]string, 0, len(words))
+		out = append(out, words[y:e]...)
+		out = append(out, verb)
+		out = append(out, words[:i]...)
+		return append(out, words[e:]...)
+	}
+	return words
+}
+
+// Status phases: the stages of a thing's life that status words name.
+const (
+	phaseNone byte = iota
+	phasePlanned
+	phaseActive
+	phasePaused
+	phaseDone
+	phaseEnded
+	phaseAccepted
+	phaseRejected
+	phaseDeprecated
+	phaseSupported
+)
+
+// statusPhase maps status words and phrases to their phase.
+var statusPhase = func() map[string]byte {
+	m := make(map[string]byte)
+	for phase, words := range map[byte]string{
+		phasePlanned:    `planned proposed draft drafted pending scheduled under-review in-review backlog todo queued not-started in-draft`,
+		phaseActive:     `active in-progress ongoing underway on-track running in-effect resumed restarted started open reopened wip in-development in-production`,
+		phasePaused:     `paused on-hold suspended blocked frozen stalled halted`,
+		phaseDone:       `shipped launched released done finished completed complete fixed resolved closed submitted merged delivered deployed`,
+		phaseEnded:      `cancelled canceled abandoned dropped scrapped killed shut-down decommissioned retired sunset sunsetted lifted withdrawn ended discontinued terminated archived`,
+		phaseAccepted:   `accepted approved adopted`,
+		phaseRejected:   `rejected declined denied refused`,
+		phaseDeprecated: `deprecated obsolete unsupported`,
+		phaseSupported:  `supported`,
+	} {
+		for _, w := range strings.Fields(words) {
+			m[strings.ReplaceAll(w, "-", " ")] = phase
+		}
+	}
+	return m
+}()
+
+// statusAt returns the status phrase of two words at words[i] ("on
+// hold", "shut down", "in progress"), or 0 words.
+func statusAt(words []string, i int) (string, int) {
+	if i+1 >= len(words) {
+		return "", 0
+	}
+	p := words[i] + " " + words[i+1]
+	if statusPhase[p] != phaseNone {
+		return p, 2
+	}
+	return "", 0
+}
+
+// statusConflict reports, for the replaced spans x and y, whether each
+// holds a status word and their phases differ (ok true), or whether
+// they are status words of one phase, synonyms (same true).
+func statusConflict(x, y []token) (a, b string, ok, same bool) {
+	px, wx := phaseOf(x)
+	py, wy := phaseOf(y)
+	if px == phaseNone || py == phaseNone {
+		return "", "", false, false
+	}
+	return wx, wy, px != py, px == py
+}
+
+func phaseOf(ts []token) (byte, string) {
+	for _, t := range ts {
+		if p := statusPhase[t.w]; p != phaseNone {
+			return p, t.w
+		}
+	}
+	return phaseNone, ""
+}
+
+// classOf maps the values of exclusive classes to their class: a
+// subject has one diet, does a routine at one part of the day or on
+// given days.
+var classOf = func() map[string]string {
+	m := make(map[string]string)
+	for class, words := range map[string]string{
+		"diet":    `vegetarian vegan pescatarian keto paleo omnivore carnivore flexitarian`,
+		"daypart": `morning afternoon evening night midnight noon lunchtime bedtime`,
+		"weekday": `monday tuesday wednesday thursday friday saturday sunday weekend weekday`,
+	} {
+		for _, w := range strings.Fields(words) {
+			m[w] = class
+		}
+	}
+	return m
+}()
+
+// sameClass reports whether every word of x and y is a value of one
+// exclusive class, and x and y are not the same set of values.
+func sameClass(x, y []token) bool {
+	class := ""
+	for _, ts := range [][]token{x, y} {
+		for _, t := range ts {
+			c := classOf[t.w]
+			if c == "" || (class != "" && c != class) {
+				return false
+			}
+			class = c
+		}
+	}
+	return class != ""
+}
+
+// slotKey is a set key shared by the claims that hold a status word, or
+// a value of one exclusive class, 0 for other words.
+func slotKey(w string) uint64 {
+	if statusPhase[w] != phaseNone {
+		return statusKey
+	}
+	if c := classOf[w]; c != "" {
+		return wordKey("~class:" + c)
+	}
+	return 0
+}
+
+var statusKey = wordKey("~status")
+
+// isStop reports whether w is a stop word.
+func isStop(w string) bool { return tokenize.IsStopWord(w) }
+
+// thousands removes the separators of a number written with them
+// ("1,450" is "1450"), so that it stays one number.
+func thousands(s string) string {
+	if strings.IndexByte(s, ',') < 0 {
+		return s
+	}
+	b := []byte(s)
+	out := b[:0]
+	for i := 0; i < len(b); i++ {
+		if b[i] == ',' && i > 0 && i+3 < len(b) && isDigit(b[i-1]) && isDigit(b[i+1]) && isDigit(b[i+2]) &&
+			isDigit(b[i+3]) && (i+4 == len(b) || !isDigit(b[i+4])) {
+			continue
+		}
+		out = append(out, b[i])
+	}
+	return string(out)
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// abbreviations end with a dot that does not end a sentence.
+var abbreviations = setOf(`dr mr mrs ms prof st jr sr vs e.g i.e approx`)
