@@ -86,6 +86,16 @@ func sentences(line string) []string {
 	start := 0
 	for i := 0; i < len(line)-1; i++ {
 		switch line[i] {
+		case '(':
+			// An aside of several words is a claim of its own: "Home:
+			// Portland (moved in June)". "PostgreSQL (v15)" stays.
+			j := strings.IndexByte(line[i:], ')')
+			if j < 0 || strings.IndexByte(line[i:i+j], ' ') < 0 {
+				continue
+			}
+			out = append(out, line[start:i], line[i+1:i+j])
+			i += j
+			start = i + 1
 		case '.', '!', '?', ';':
 			if line[i+1] == ' ' && !(line[i] == '.' && abbreviated(line[start:i])) {
 				out = append(out, line[start:i])
@@ -147,7 +157,7 @@ func parseClaim(s string) (claim, bool) {
 	if strings.Contains(s, "://") || strings.Contains(s, "www.") || strings.IndexByte(s, '`') >= 0 {
 		s = urls().ReplaceAllString(s, " ")
 	}
-	s = thousands(s)
+	s = joinNames(keyValue(thousands(s)))
 	raws := normalise(s, rewrite(tokenize.Words(s)))
 	words := make([]string, len(raws))
 	for i, r := range raws {
@@ -157,11 +167,6 @@ func parseClaim(s string) (claim, bool) {
 	c.toks = make([]token, 0, min(len(raws), maxClaimTokens))
 	c.holder = roleHolder(raws)
 	c.scoped = timeScoped(raws)
-	holder := c.holder
-	// rawAt is the raw word each token ends at; parts are the keys of
-	// the words of names of several words.
-	var rawAt []int
-	var parts []uint64
 	for i, r := range raws {
 		w := r.w
 		if neg, skip := negation(words, i); neg != "" {
@@ -191,40 +196,30 @@ func parseClaim(s string) (claim, bool) {
 			t.w = stem(w)
 		}
 		t.cop = afterCopula(raws, i)
-		if n := len(c.toks); n > 0 && r.joined && rawAt[n-1] == i-1 && isName(c.toks[n-1]) && isName(t) {
-			// A name of several words ("Google Cloud Storage", "Helen
-			// Park") is one value; its words still find neighbours.
-			if !strings.Contains(c.toks[n-1].w, " ") {
-				parts = append(parts, wordKey(c.toks[n-1].w))
-			}
-			parts = append(parts, wordKey(t.w))
-			c.toks[n-1].w += " " + t.w
-			rawAt[n-1] = i
-			if i < c.holder {
-				holder--
-			}
-			continue
-		}
 		c.toks = append(c.toks, t)
-		rawAt = append(rawAt, i)
 		if len(c.toks) == maxClaimTokens {
 			break
 		}
 	}
-	c.holder = holder
-	c.set = make([]uint64, 0, len(c.toks)+len(parts))
+	c.set = make([]uint64, 0, len(c.toks))
 	for _, t := range c.toks {
 		c.set = append(c.set, wordKey(t.w))
 		if p, ok := prefixKey(t); ok {
 			c.pre = append(c.pre, p)
 		}
-		if k := slotKey(t.w); k != 0 {
+		if t.name && strings.IndexByte(t.w, '_') > 0 {
+			// The words of a name of several words still find
+			// neighbours: "google" of "google_cloud_storage".
+			for _, part := range strings.Split(t.w, "_") {
+				c.set = append(c.set, wordKey(part))
+			}
+		}
+		if k := slotKey(t); k != 0 {
 			// Two claims of a status or of an exclusive class share
 			// the slot: "thesis in draft" and "thesis submitted".
 			c.set = append(c.set, k)
 		}
 	}
-	c.set = append(c.set, parts...)
 	slices.Sort(c.set)
 	c.set = slices.Clip(slices.Compact(c.set))
 	slices.Sort(c.pre)

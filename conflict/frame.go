@@ -304,9 +304,14 @@ func sameClass(x, y []token) bool {
 	return class != ""
 }
 
-// slotKey is a set key shared by the claims that hold a status word, or
-// a value of one exclusive class, 0 for other words.
-func slotKey(w string) uint64 {
+// slotKey is a set key shared by the claims that hold a status word, a
+// value of one exclusive class, or a name after a copula; 0 for other
+// words.
+func slotKey(t token) uint64 {
+	w := t.w
+	if t.cop && isName(t) {
+		return copulaKey
+	}
 	if statusPhase[w] != phaseNone {
 		return statusKey
 	}
@@ -316,7 +321,10 @@ func slotKey(w string) uint64 {
 	return 0
 }
 
-var statusKey = wordKey("~status")
+var (
+	statusKey = wordKey("~status")
+	copulaKey = wordKey("~is-name")
+)
 
 // isStop reports whether w is a stop word.
 func isStop(w string) bool { return tokenize.IsStopWord(w) }
@@ -337,6 +345,52 @@ func thousands(s string) string {
 		out = append(out, b[i])
 	}
 	return string(out)
+}
+
+// keyValue reads a line that opens with a key of at most five words and
+// a colon as a statement: "Home: Seattle" says "Home is Seattle", so
+// the value follows a copula as in prose.
+func keyValue(s string) string {
+	i := strings.Index(s, ": ")
+	if i <= 0 || strings.Count(s[:i], " ") > 4 {
+		return s
+	}
+	return s[:i] + " is" + s[i+1:]
+}
+
+// joinNames joins with "_" the words of a name of several capitalised
+// words written with one space between ("Google Cloud Storage", "Helen
+// Park"): one value, as a tokenizer keeps "t-mobile" one word. Stop
+// words ("The", "Of") end a name.
+func joinNames(s string) string {
+	var b []byte
+	prevOpen, prevEnd := false, -1
+	for i := 0; i < len(s); {
+		j := i
+		for j < len(s) && s[j] != ' ' {
+			j++
+		}
+		if j == i {
+			i++
+			continue
+		}
+		w := s[i:j]
+		trimmed := strings.TrimRight(w, ".,;:!?)\"'")
+		isCap := trimmed != "" && w[0] >= 'A' && w[0] <= 'Z' && !isStop(strings.ToLower(trimmed))
+		if isCap && prevOpen && prevEnd == i-1 {
+			if b == nil {
+				b = []byte(s)
+			}
+			b[i-1] = '_'
+		}
+		// A name goes on only past a word with no punctuation after it.
+		prevOpen, prevEnd = isCap && len(trimmed) == len(w), j
+		i = j
+	}
+	if b == nil {
+		return s
+	}
+	return string(b)
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }

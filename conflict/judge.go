@@ -423,7 +423,7 @@ func trimValues(h hunk) hunk {
 // "x.go"): not an attribute's value.
 func hasPath(ts []token) bool {
 	for _, t := range ts {
-		if strings.ContainsAny(t.w, "/_") || (strings.Contains(t.w, ".") && !t.value) {
+		if strings.IndexByte(t.w, '/') >= 0 || (strings.IndexByte(t.w, '_') >= 0 && !t.name) || (strings.Contains(t.w, ".") && !t.value) {
 			return true
 		}
 	}
@@ -463,6 +463,8 @@ func show(c *claim, ts []token) string {
 		s[i] = t.w
 		if t.show > 0 {
 			s[i] = c.shows[t.show-1]
+		} else if t.name {
+			s[i] = strings.ReplaceAll(t.w, "_", " ")
 		}
 	}
 	return strings.Join(s, " ")

@@ -30,9 +30,6 @@ type rawTok struct {
 	name bool
 	// keep: a marker that is never a stop word.
 	keep bool
-	// joined: the word continues the name before it ("Cloud" of
-	// "Google Cloud"), with one space between.
-	joined bool
 }
 
 // normalise rewrites the lower-cased words of sentence s: a number and
@@ -41,7 +38,7 @@ type rawTok struct {
 // or after "#" an identifier, and a location predicate the marker
 // [locMark].
 func normalise(s string, words []string) []rawTok {
-	names, joined := capitalised(s)
+	names := capitalised(s)
 	hashed := hashNumbers(s)
 	out := make([]rawTok, 0, len(words))
 	for i := 0; i < len(words); i++ {
@@ -67,9 +64,6 @@ func normalise(s string, words []string) []rawTok {
 			continue
 		}
 		t := rawTok{w: w, name: names[w]}
-		if t.name && len(out) > 0 && out[len(out)-1].name && joined[out[len(out)-1].w+" "+w] {
-			t.joined = true
-		}
 		switch {
 		case isValue(w) && (hashed[w] || (i > 0 && idNouns[words[i-1]])):
 			t.kind = ident
@@ -107,14 +101,12 @@ func allDigits(w string) bool {
 
 // capitalised returns the lower-cased words written with a capital
 // letter after the sentence's first word: names, as far as the text
-// tells. joined holds the pairs of such words ("google cloud") written
-// with one space between, the parts of one name.
-func capitalised(s string) (names, joined map[string]bool) {
+// tells.
+func capitalised(s string) map[string]bool {
+	var m map[string]bool
 	start, first := -1, true
-	prev, prevEnd := "", -1
-	var mixed map[string]bool
 	for i, r := range s + " " {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '\'' {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_' || r == '\'' {
 			if start < 0 {
 				start = i
 			}
@@ -122,40 +114,18 @@ func capitalised(s string) (names, joined map[string]bool) {
 		}
 		if start >= 0 {
 			f := s[start:i]
-			if c, _ := utf8.DecodeRuneInString(f); first || !unicode.IsUpper(c) {
-				if mixed == nil {
-					mixed = make(map[string]bool)
+			// A first word joined to the next ("Google_Cloud") is a name
+			// too: see [joinNames].
+			if c, _ := utf8.DecodeRuneInString(f); (!first || strings.IndexByte(f, '_') > 0) && unicode.IsUpper(c) {
+				if m == nil {
+					m = make(map[string]bool)
 				}
-				mixed[strings.ToLower(f)] = true
-			}
-			if c, _ := utf8.DecodeRuneInString(f); !first && unicode.IsUpper(c) {
-				if names == nil {
-					names = make(map[string]bool)
-				}
-				w := strings.ToLower(f)
-				names[w] = true
-				if prev != "" && prevEnd == start-1 && s[prevEnd] == ' ' {
-					if joined == nil {
-						joined = make(map[string]bool)
-					}
-					joined[prev+" "+w] = true
-				}
-				prev, prevEnd = w, i
-			} else {
-				prev = ""
+				m[strings.ToLower(f)] = true
 			}
 			start, first = -1, false
 		}
 	}
-	for k := range joined {
-		// A word also written in lower case or first ("Error tracking:
-		// Datadog Error Tracking") may not be this occurrence's name.
-		x, y, _ := strings.Cut(k, " ")
-		if mixed[x] || mixed[y] {
-			delete(joined, k)
-		}
-	}
-	return names, joined
+	return m
 }
 
 // hashNumbers returns the numbers written right after "#" in s ("#4521").
