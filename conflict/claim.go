@@ -47,6 +47,9 @@ type claim struct {
 	// scoped: the claim holds for a bounded time ("from 2015 to
 	// 2019", "during the trip"), not now.
 	scoped bool
+	// additive: the claim adds to others ("also", "too") rather than
+	// replacing them.
+	additive bool
 	// line is the 0-based line of the chunk text the claim starts on.
 	line int
 	// set is the claim's distinct words as hashes (see [wordKey]),
@@ -120,15 +123,30 @@ func afterCopula(raws []rawTok, i int) bool {
 	return false
 }
 
-// timeScoped reports whether a sentence bounds its fact in time: "during
-// ...", or "from" or "between" a date or year, then "to", "until" or
-// "and" another.
+// timeScoped reports whether a sentence holds its fact for another time
+// than now: a bounded span ("during ...", "from 2015 to 2019", "between
+// March and June"), a past habit ("used to", "formerly"), or a plan or
+// guess ("will", "might", "plans to", "next year").
 func timeScoped(raws []rawTok) bool {
 	when := func(r rawTok) bool { return r.kind == date || yearOf(r.w) > 0 || months[r.w] > 0 }
+	next := func(i int) string {
+		if i+1 < len(raws) {
+			return raws[i+1].w
+		}
+		return ""
+	}
 	for i, r := range raws {
 		switch r.w {
-		case "during":
+		case "during", "formerly", "previously", "will", "might", "maybe", "perhaps", "considering", "hoping":
 			return true
+		case "used", "plans", "planning", "going", "thinking", "wants":
+			if n := next(i); n == "to" || n == "about" {
+				return true
+			}
+		case "next":
+			if n := next(i); n == "week" || n == "month" || n == "year" || n == "quarter" || n == "sprint" {
+				return true
+			}
 		case "from", "between":
 			if i+3 < len(raws) && when(raws[i+1]) && when(raws[i+3]) {
 				switch raws[i+2].w {
@@ -136,6 +154,24 @@ func timeScoped(raws []rawTok) bool {
 					return true
 				}
 			}
+		}
+	}
+	return false
+}
+
+// additive reports whether a sentence adds to what else is said rather
+// than replacing it: "also", "too", "as well", "in addition", "another".
+func additive(raws []rawTok) bool {
+	for i, r := range raws {
+		switch r.w {
+		case "also", "additionally", "another", "both":
+			return true
+		case "too":
+			return i == len(raws)-1
+		case "well":
+			return i > 0 && raws[i-1].w == "as"
+		case "addition":
+			return i > 0 && raws[i-1].w == "in"
 		}
 	}
 	return false
@@ -167,6 +203,7 @@ func parseClaim(s string) (claim, bool) {
 	c.toks = make([]token, 0, min(len(raws), maxClaimTokens))
 	c.holder = roleHolder(raws)
 	c.scoped = timeScoped(raws)
+	c.additive = additive(raws)
 	for i, r := range raws {
 		w := r.w
 		if neg, skip := negation(words, i); neg != "" {

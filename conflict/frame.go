@@ -1,6 +1,7 @@
 package conflict
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/memweave/memweave-go/tokenize"
@@ -103,6 +104,23 @@ func rewrite(words []string) []string {
 		case w == "every" || w == "each":
 			// "every two weeks" is the quantity "2 weeks".
 			continue
+		case periodWords[w] != "":
+			// "daily", "weekly": once a day, a week.
+			out = append(out, "1", periodWords[w])
+			continue
+		case (w == "once" || w == "twice" || w == "thrice" || (isValue(w) && at(i+1) == "times")) &&
+			(at(i+1) == "a" || at(i+1) == "per" || at(i+1) == "every" || at(i+1) == "each" || at(i+1) == "times"):
+			// "twice a week" is every half week.
+			n, k := map[string]float64{"once": 1, "twice": 2, "thrice": 3}[w], i+1
+			if n == 0 {
+				n, _ = strconv.ParseFloat(w, 64)
+				k++
+			}
+			if u := at(k + 1); n > 0 && (at(k) == "a" || at(k) == "per" || at(k) == "every" || at(k) == "each") && units[u] > 0 {
+				out = append(out, strconv.FormatFloat(1/n, 'g', 4, 64), u)
+				i = k + 1
+				continue
+			}
 		case numberWords[w] != "":
 			out = append(out, numberWords[w])
 			continue
@@ -128,14 +146,21 @@ func rewrite(words []string) []string {
 // sentences have none and are not copied.
 func hasFrame(words []string) bool {
 	for _, w := range words {
-		if changeVerbs[w] || frameWords[w] || numberWords[w] != "" || passiveRole[w] != "" {
+		if changeVerbs[w] || frameWords[w] || numberWords[w] != "" || passiveRole[w] != "" || periodWords[w] != "" {
 			return true
 		}
 	}
 	return false
 }
 
-var frameWords = setOf(`since took takes take taken stepped became becomes appointed named promoted half every each per one`)
+var frameWords = setOf(`since took takes take taken stepped became becomes appointed named promoted half every each per one
+once twice thrice times`)
+
+// periodWords are adverbs of a period: "daily" is once a day.
+var periodWords = map[string]string{
+	"hourly": "hour", "daily": "day", "nightly": "day", "weekly": "week", "monthly": "month",
+	"yearly": "year", "annually": "year",
+}
 
 // changeTo reads a change frame at words[i], a change verb: "grew to",
 // "bumped the pool size to", "switched from X to". It returns the words

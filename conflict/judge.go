@@ -106,11 +106,16 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 		}
 		return Verdict{}, false, nil
 	}
-	if a.scoped != b.scoped || possessive(hunks) {
-		// A fact bounded in time ("from 2015 to 2019") beside one that
-		// is not, or a subject that differs by its owner ("the user's
-		// partner's"): two facts.
+	if a.scoped != b.scoped || a.additive || b.additive || possessive(hunks) {
+		// A fact for another time ("from 2015 to 2019", "will") beside
+		// one for now, a fact added to others ("also"), or a subject
+		// that differs by its owner ("the user's partner's"): two facts.
 		return Verdict{}, false, nil
+	}
+	if a.neg == "" && b.neg == "" {
+		if x, y, ok := otherPlace(a, b); ok {
+			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different place: %q vs %q", x, y) })}, true, hunks
+		}
 	}
 	if common < 1 || len(reps) != 1 {
 		return Verdict{}, false, nil
@@ -183,6 +188,60 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 		return Verdict{Possible, reason}, true, hunks
 	}
 	return Verdict{}, false, nil
+}
+
+// otherPlace reports whether a and b put one subject in different
+// places: the same words before a location predicate ([locMark]), and
+// names after it with none in common ("servers are hosted in a
+// Frankfurt data center", "servers moved to a data center in
+// Helsinki"). A place that names the other ("Lisbon, Portugal") is the
+// same place.
+func otherPlace(a, b *claim) (string, string, bool) {
+	pa, pb := locIndex(a.toks), locIndex(b.toks)
+	if pa <= 0 || pa != pb {
+		return "", "", false
+	}
+	for i := range pa {
+		if a.toks[i].w != b.toks[i].w {
+			return "", "", false
+		}
+	}
+	na, nb := placeNames(a.toks[pa+1:]), placeNames(b.toks[pb+1:])
+	if len(na) == 0 || len(nb) == 0 {
+		return "", "", false
+	}
+	for _, x := range na {
+		for _, y := range nb {
+			if x == y {
+				return "", "", false
+			}
+		}
+	}
+	return strings.ReplaceAll(strings.Join(na, " "), "_", " "), strings.ReplaceAll(strings.Join(nb, " "), "_", " "), true
+}
+
+func locIndex(ts []token) int {
+	for i, t := range ts {
+		if t.w == locMark {
+			return i
+		}
+	}
+	return -1
+}
+
+// placeNames returns the words of the names in ts up to the next
+// location predicate, a name of several words split into its words.
+func placeNames(ts []token) []string {
+	var out []string
+	for _, t := range ts {
+		if t.w == locMark {
+			break
+		}
+		if isName(t) {
+			out = append(out, strings.Split(t.w, "_")...)
+		}
+	}
+	return out
 }
 
 // possessive reports whether a hunk holds a possessive ("partner's"):
