@@ -351,6 +351,29 @@ var (
 	copulaKey = wordKey("~is-name")
 )
 
+// timeOfWeek reports whether ts names a part of the day or a day of the
+// week: the time a routine recurs.
+func timeOfWeek(ts []token) bool {
+	for _, t := range ts {
+		if c := classOf[t.w]; c == "daypart" || c == "weekday" {
+			return true
+		}
+	}
+	return false
+}
+
+// ta1 counts the words of ts that name a part of the day or a day of the
+// week.
+func ta1(ts []token) int {
+	n := 0
+	for _, t := range ts {
+		if c := classOf[t.w]; c == "daypart" || c == "weekday" {
+			n++
+		}
+	}
+	return n
+}
+
 // isStop reports whether w is a stop word.
 func isStop(w string) bool { return tokenize.IsStopWord(w) }
 

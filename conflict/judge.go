@@ -122,12 +122,23 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	}
 	h := trimValues(reps[0])
 	extra := len(a.toks) + len(b.toks) - 2*common - len(h.a) - len(h.b)
+	if ta, tb := timeOfWeek(h.a), timeOfWeek(h.b); ta != tb && (ta && len(h.a) > ta1(h.a) || tb && len(h.b) > ta1(h.b)) {
+		// "works from home on Fridays" beside "lives in Berlin": a
+		// recurring time that qualifies a value on one side only is
+		// another time scope. A time that is the value ("in the
+		// morning" vs "at 10:00") is not.
+		return Verdict{}, false, nil
+	}
 	if h.context && max(len(h.a), len(h.b)) <= 3 && (common >= minCommon || extra == 0) {
 		// A slot read through the lexicons: a status ("paused" vs
 		// "resumed") or a value of an exclusive class ("vegetarian" vs
 		// "pescatarian"). Such a claim may be its subject and the slot
 		// alone.
-		if x, y, ok, same := statusConflict(h.a, h.b); ok {
+		one := min(len(h.a), len(h.b)) == 1
+		if x, y, ok := antonyms(h.a, h.b); ok && one {
+			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", x, y) })}, true, hunks
+		}
+		if x, y, ok, same := statusConflict(h.a, h.b); ok && one {
 			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different status: %q vs %q", x, y) })}, true, hunks
 		} else if same {
 			return Verdict{}, false, nil
@@ -237,7 +248,9 @@ func placeNames(ts []token) []string {
 		if t.w == locMark {
 			break
 		}
-		if isName(t) {
+		if isName(t) && classOf[t.w] == "" && months[t.w] == 0 {
+			// Days and months are times, not places: "works from home
+			// on Fridays".
 			out = append(out, strings.Split(t.w, "_")...)
 		}
 	}
