@@ -231,6 +231,12 @@ func parseClaim(s string) (claim, bool) {
 		}
 		if !r.keep {
 			t.w = stem(w)
+			if l := lemma(t.w); !t.name && l != t.w {
+				// Reasons show the word as written.
+				c.shows = append(c.shows, w)
+				t.show = uint8(len(c.shows))
+				t.w = l
+			}
 		}
 		t.cop = afterCopula(raws, i)
 		c.toks = append(c.toks, t)
@@ -297,13 +303,13 @@ func roleHolder(raws []rawTok) int {
 
 // prefixMin is the length of the prefix two words must share to be
 // forms of one word ("allergic", "allergies"): see [related].
-const prefixMin = 5
+const prefixMin = 4
 
 // prefixKey is a set key for the first prefixMin bytes of a long word,
 // so that claims using two forms of one word ("encrypted", "encryption")
 // share it and are compared.
 func prefixKey(t token) (uint64, bool) {
-	if t.value || t.kind != plain || len(t.w) <= prefixMin {
+	if t.value || t.kind != plain || len(t.w) < prefixMin {
 		return 0, false
 	}
 	return wordKey("~" + t.w[:prefixMin]), true
@@ -397,6 +403,27 @@ func stem(w string) string {
 	if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") &&
 		!strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is") && !hasDigit(w) {
 		return w[:len(w)-1]
+	}
+	return w
+}
+
+// lemma folds the forms of a verb that a stem keeps apart: a past
+// participle and a final "e" ("hosted" and "host", "stored" and
+// "store", "planned" and "plan"), so that "we host the site" and "the
+// site is hosted" align. Words of five letters or fewer keep their "e",
+// and of six or fewer their "ed".
+func lemma(w string) string {
+	if hasDigit(w) || strings.ContainsAny(w, "'’_") {
+		return w
+	}
+	if len(w) >= 6 && strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "eed") {
+		w = w[:len(w)-2]
+		if n := len(w); n >= 4 && w[n-1] == w[n-2] && strings.IndexByte("bdgmnprt", w[n-1]) >= 0 {
+			w = w[:n-1]
+		}
+	}
+	if len(w) >= 5 && strings.HasSuffix(w, "e") && !strings.HasSuffix(w, "ee") {
+		w = w[:len(w)-1]
 	}
 	return w
 }

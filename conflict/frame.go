@@ -1,6 +1,7 @@
 package conflict
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -153,7 +154,7 @@ func hasFrame(words []string) bool {
 	return false
 }
 
-var frameWords = setOf(`since took takes take taken stepped became becomes appointed named promoted half every each per one
+var frameWords = setOf(`is are was were been since took takes take taken stepped became becomes appointed named promoted half every each per one
 once twice thrice times`)
 
 // periodWords are adverbs of a period: "daily" is once a day.
@@ -204,6 +205,14 @@ func passive(words []string) []string {
 		if j < len(words) {
 			verb = passiveRole[words[j]]
 		}
+		if verb == "" && j < len(words) && irregular[words[j]] != "" && irregular[words[j]] != words[j] {
+			// "the docs are kept on" says the verb of "we keep the docs
+			// on"; [lemma] folds the regular ones ("hosted", "host").
+			out := slices.Clone(words)
+			out[j] = irregular[words[j]]
+			words = out
+			continue
+		}
 		if verb == "" || j+1 >= len(words) || words[j+1] != "by" {
 			continue
 		}
@@ -225,6 +234,16 @@ func passive(words []string) []string {
 		return append(out, words[e:]...)
 	}
 	return words
+}
+
+// irregular maps irregular participles to their verb, read after "is"
+// or "are".
+var irregular = map[string]string{
+	"kept": "keep", "built": "build", "held": "hold", "sent": "send", "made": "make", "done": "do",
+	"written": "write", "paid": "pay", "sold": "sell", "bought": "buy", "taught": "teach", "run": "run",
+	"read": "read", "found": "find", "given": "give", "taken": "take", "told": "tell", "known": "know",
+	"shown": "show", "chosen": "choose", "drawn": "draw", "driven": "drive", "brought": "bring",
+	"spent": "spend", "put": "put", "led": "lead", "won": "win", "served": "serve",
 }
 
 // Status phases: the stages of a thing's life that status words name.
@@ -256,7 +275,11 @@ var statusPhase = func() map[string]byte {
 		phaseSupported:  `supported`,
 	} {
 		for _, w := range strings.Fields(words) {
-			m[strings.ReplaceAll(w, "-", " ")] = phase
+			if strings.Contains(w, "-") {
+				m[strings.ReplaceAll(w, "-", " ")] = phase
+			} else {
+				m[lemma(stem(w))] = phase
+			}
 		}
 	}
 	return m
@@ -277,23 +300,24 @@ func statusAt(words []string, i int) (string, int) {
 
 // statusConflict reports, for the replaced spans x and y, whether each
 // holds a status word and their phases differ (ok true), or whether
-// they are status words of one phase, synonyms (same true).
-func statusConflict(x, y []token) (a, b string, ok, same bool) {
-	px, wx := phaseOf(x)
-	py, wy := phaseOf(y)
+// they are status words of one phase, synonyms (same true). a and b are
+// the status words.
+func statusConflict(x, y []token) (a, b []token, ok, same bool) {
+	px, i := phaseOf(x)
+	py, j := phaseOf(y)
 	if px == phaseNone || py == phaseNone {
-		return "", "", false, false
+		return nil, nil, false, false
 	}
-	return wx, wy, px != py, px == py
+	return x[i : i+1], y[j : j+1], px != py, px == py
 }
 
-func phaseOf(ts []token) (byte, string) {
-	for _, t := range ts {
+func phaseOf(ts []token) (byte, int) {
+	for i, t := range ts {
 		if p := statusPhase[t.w]; p != phaseNone {
-			return p, t.w
+			return p, i
 		}
 	}
-	return phaseNone, ""
+	return phaseNone, 0
 }
 
 // classOf maps the values of exclusive classes to their class: a
@@ -307,7 +331,7 @@ var classOf = func() map[string]string {
 		"weekday": `monday tuesday wednesday thursday friday saturday sunday weekend weekday`,
 	} {
 		for _, w := range strings.Fields(words) {
-			m[w] = class
+			m[lemma(stem(w))] = class
 		}
 	}
 	return m

@@ -2,6 +2,7 @@ package conflict
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -89,6 +90,11 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 		return Verdict{}, false, nil
 	}
 	common, hunks := align(a.toks, b.toks)
+	if len(hunks) > 1 {
+		var moved int
+		moved, hunks = transposed(hunks)
+		common += moved
+	}
 	ratio := float64(common) / longer
 	var reps []hunk
 	for _, h := range hunks {
@@ -136,10 +142,10 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 		// alone.
 		one := min(len(h.a), len(h.b)) == 1
 		if x, y, ok := antonyms(h.a, h.b); ok && one {
-			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", x, y) })}, true, hunks
+			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", show(a, x), show(b, y)) })}, true, hunks
 		}
 		if x, y, ok, same := statusConflict(h.a, h.b); ok && one {
-			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different status: %q vs %q", x, y) })}, true, hunks
+			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different status: %q vs %q", show(a, x), show(b, y)) })}, true, hunks
 		} else if same {
 			return Verdict{}, false, nil
 		}
@@ -184,7 +190,7 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 		return Verdict{}, false, nil
 	}
 	if x, y, ok := antonyms(h.a, h.b); ok {
-		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", x, y) })}, true, hunks
+		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", show(a, x), show(b, y)) })}, true, hunks
 	}
 	if extra > maxExtra || hasPath(h.a) || hasPath(h.b) {
 		// Words replaced inside long, loosely aligned sentences, or paths
@@ -469,6 +475,45 @@ func alignTable(a, b []token) (int, []hunk) {
 	return at(0, 0), hunks
 }
 
+// transposed aligns the words that only moved: a word that one hunk
+// has on a's side and another on b's side ("we host the site on X",
+// "the site is hosted on Y"). It returns how many it aligned and the
+// hunks without them, dropping those left empty. Values and markers
+// keep their place: a value that moved is another slot.
+func transposed(hunks []hunk) (int, []hunk) {
+	moved := 0
+	for i := range hunks {
+		for x := 0; x < len(hunks[i].a); x++ {
+			t := hunks[i].a[x]
+			if t.value || t.kind != plain || t.w == locMark {
+				continue
+			}
+			for j := range hunks {
+				if j == i {
+					continue
+				}
+				if y := slices.IndexFunc(hunks[j].b, func(u token) bool { return u.w == t.w }); y >= 0 {
+					hunks[i].a = slices.Delete(slices.Clone(hunks[i].a), x, x+1)
+					hunks[j].b = slices.Delete(slices.Clone(hunks[j].b), y, y+1)
+					moved++
+					x--
+					break
+				}
+			}
+		}
+	}
+	if moved == 0 {
+		return 0, hunks
+	}
+	out := hunks[:0]
+	for _, h := range hunks {
+		if len(h.a) > 0 || len(h.b) > 0 {
+			out = append(out, h)
+		}
+	}
+	return moved, out
+}
+
 // trimValues drops the words that follow the values on one side only:
 // "17 since the release" replacing "16" is the value "17" and an added
 // "release".
@@ -588,15 +633,15 @@ func valueKind(a, b []token) string {
 }
 
 // antonyms returns a pair of opposite words, one from a and one from b.
-func antonyms(a, b []token) (string, string, bool) {
-	for _, x := range a {
-		for _, y := range b {
-			if opposite(x.w, y.w) {
-				return x.w, y.w, true
+func antonyms(a, b []token) (x, y []token, ok bool) {
+	for i := range a {
+		for j := range b {
+			if opposite(a[i].w, b[j].w) {
+				return a[i : i+1], b[j : j+1], true
 			}
 		}
 	}
-	return "", "", false
+	return nil, nil, false
 }
 
 // opposite reports whether x and y are antonyms: a listed pair, or one
@@ -621,7 +666,8 @@ var antonymOf = func() map[string]string {
 	for _, pair := range strings.Split(antonymPairs, ",") {
 		f := strings.Fields(pair)
 		if len(f) == 2 {
-			m[f[0]], m[f[1]] = f[1], f[0]
+			x, y := lemma(stem(f[0])), lemma(stem(f[1]))
+			m[x], m[y] = y, x
 		}
 	}
 	return m
