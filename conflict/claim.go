@@ -47,6 +47,9 @@ type claim struct {
 	// scoped: the claim holds for a bounded time ("from 2015 to
 	// 2019", "during the trip"), not now.
 	scoped bool
+	// changed: the claim says that something changed ("now",
+	// "instead", "switched").
+	changed bool
 	// additive: the claim adds to others ("also", "too") rather than
 	// replacing them.
 	additive bool
@@ -194,12 +197,14 @@ func parseClaim(s string) (claim, bool) {
 		s = urls().ReplaceAllString(s, " ")
 	}
 	s = joinNames(keyValue(thousands(s)))
-	raws := normalise(s, rewrite(tokenize.Words(s)))
+	tw := tokenize.Words(s)
+	var c claim
+	c.changed = saysChange(tw)
+	raws := normalise(s, rewrite(tw))
 	words := make([]string, len(raws))
 	for i, r := range raws {
 		words[i] = r.w
 	}
-	var c claim
 	c.toks = make([]token, 0, min(len(raws), maxClaimTokens))
 	c.holder = roleHolder(raws)
 	c.scoped = timeScoped(raws)
@@ -231,11 +236,13 @@ func parseClaim(s string) (claim, bool) {
 		}
 		if !r.keep {
 			t.w = stem(w)
-			if l := lemma(t.w); !t.name && l != t.w {
+			if !t.name {
+				t.w = lemma(t.w)
+			}
+			if t.w != w {
 				// Reasons show the word as written.
-				c.shows = append(c.shows, w)
+				c.shows = append(c.shows, strings.ReplaceAll(w, "_", " "))
 				t.show = uint8(len(c.shows))
-				t.w = l
 			}
 		}
 		t.cop = afterCopula(raws, i)

@@ -398,6 +398,43 @@ func ta1(ts []token) int {
 	return n
 }
 
+// changeWords say that a fact changed.
+var changeWords = setOf(`now instead anymore nowadays switched changed moved replaced became become
+migrated relocated since started stopped quit`)
+
+// saysChange reports whether words say that something changed.
+func saysChange(words []string) bool {
+	for i, w := range words {
+		if changeWords[w] || (w == "longer" && i > 0 && words[i-1] == "no") {
+			return true
+		}
+	}
+	return false
+}
+
+// multiValued are the verbs of relations a subject holds with many
+// objects at once: "practices yoga" and "practices piano" are two
+// hobbies unless a claim says that one replaced the other.
+var multiValued = func() map[string]bool {
+	m := make(map[string]bool)
+	for _, w := range strings.Fields(`practices plays enjoys likes loves reads watches learns speaks visits
+knows collects studies attends`) {
+		m[lemma(stem(w))] = true
+	}
+	return m
+}()
+
+// manyValued reports whether the words c shares outside the hunk h hold
+// a verb of [multiValued].
+func manyValued(c *claim, h []token) bool {
+	for _, t := range c.toks {
+		if multiValued[t.w] && !slices.ContainsFunc(h, func(u token) bool { return u.w == t.w }) {
+			return true
+		}
+	}
+	return false
+}
+
 // isStop reports whether w is a stop word.
 func isStop(w string) bool { return tokenize.IsStopWord(w) }
 

@@ -197,6 +197,11 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 		// and addresses: prose that merely looks alike.
 		return Verdict{}, false, nil
 	}
+	if !a.changed && !b.changed && manyValued(a, h.a) {
+		// "practices yoga", "practices piano": both, unless one says
+		// it replaced the other.
+		return Verdict{}, false, nil
+	}
 	reason := say(why, func() string { return fmt.Sprintf("different value: %q vs %q", show(a, h.a), show(b, h.b)) })
 	switch {
 	case ratio >= likelyRatio:
