@@ -25,8 +25,8 @@ type token struct {
 	show uint8
 	// name: the word was capitalised inside its sentence.
 	name bool
-	// cop: the word follows a copula ("is", "are"): "our accountant is
-	// Helen Park".
+	// cop: the word is a name that follows a copula ("is", "are"): "our
+	// accountant is Helen Park".
 	cop bool
 }
 
@@ -245,13 +245,20 @@ func parseClaim(s string) (claim, bool) {
 				t.show = uint8(len(c.shows))
 			}
 		}
-		t.cop = afterCopula(raws, i)
+		t.cop = t.name && afterCopula(raws, i)
 		c.toks = append(c.toks, t)
 		if len(c.toks) == maxClaimTokens {
 			break
 		}
 	}
 	c.set = make([]uint64, 0, len(c.toks))
+	np := 0
+	for _, t := range c.toks {
+		if _, ok := prefixKey(t); ok {
+			np++
+		}
+	}
+	c.pre = make([]uint64, 0, np)
 	for _, t := range c.toks {
 		c.set = append(c.set, wordKey(t.w))
 		if p, ok := prefixKey(t); ok {

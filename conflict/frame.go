@@ -147,12 +147,38 @@ func rewrite(words []string) []string {
 // sentences have none and are not copied.
 func hasFrame(words []string) bool {
 	for _, w := range words {
-		if changeVerbs[w] || frameWords[w] || numberWords[w] != "" || passiveRole[w] != "" || periodWords[w] != "" {
+		if rawLex[w]&lexFrame != 0 {
 			return true
 		}
 	}
 	return false
 }
+
+// Bits of [rawLex].
+const (
+	lexFrame  = 1 << iota // a word that may start a frame of [rewrite]
+	lexChange             // a word of [changeWords]
+)
+
+// rawLex flags the words of the lexicons read on every word of a
+// sentence, so that each word costs one lookup.
+var rawLex = func() map[string]uint8 {
+	m := make(map[string]uint8)
+	for _, set := range []map[string]bool{changeVerbs, frameWords} {
+		for w := range set {
+			m[w] |= lexFrame
+		}
+	}
+	for _, set := range []map[string]string{numberWords, passiveRole, periodWords} {
+		for w := range set {
+			m[w] |= lexFrame
+		}
+	}
+	for w := range changeWords {
+		m[w] |= lexChange
+	}
+	return m
+}()
 
 var frameWords = setOf(`is are was were been since took takes take taken stepped became becomes appointed named promoted half every each per one
 once twice thrice times`)
@@ -285,10 +311,21 @@ var statusPhase = func() map[string]byte {
 	return m
 }()
 
+// statusFirst are the first words of the status phrases of two words.
+var statusFirst = func() map[string]bool {
+	m := make(map[string]bool)
+	for p := range statusPhase {
+		if first, _, ok := strings.Cut(p, " "); ok {
+			m[first] = true
+		}
+	}
+	return m
+}()
+
 // statusAt returns the status phrase of two words at words[i] ("on
 // hold", "shut down", "in progress"), or 0 words.
 func statusAt(words []string, i int) (string, int) {
-	if i+1 >= len(words) {
+	if i+1 >= len(words) || !statusFirst[words[i]] {
 		return "", 0
 	}
 	p := words[i] + " " + words[i+1]
@@ -357,23 +394,27 @@ func sameClass(x, y []token) bool {
 // value of one exclusive class, or a name after a copula; 0 for other
 // words.
 func slotKey(t token) uint64 {
-	w := t.w
 	if t.cop && isName(t) {
 		return copulaKey
 	}
-	if statusPhase[w] != phaseNone {
-		return statusKey
-	}
-	if c := classOf[w]; c != "" {
-		return wordKey("~class:" + c)
-	}
-	return 0
+	return slotOf[t.w]
 }
 
-var (
-	statusKey = wordKey("~status")
-	copulaKey = wordKey("~is-name")
-)
+var copulaKey = wordKey("~is-name")
+
+// slotOf maps status words and the values of exclusive classes to their
+// slot key.
+var slotOf = func() map[string]uint64 {
+	m := make(map[string]uint64)
+	for w, c := range classOf {
+		m[w] = wordKey("~class:" + c)
+	}
+	status := wordKey("~status")
+	for w := range statusPhase {
+		m[w] = status
+	}
+	return m
+}()
 
 // timeOfWeek reports whether ts names a part of the day or a day of the
 // week: the time a routine recurs.
@@ -405,7 +446,7 @@ migrated relocated since started stopped quit`)
 // saysChange reports whether words say that something changed.
 func saysChange(words []string) bool {
 	for i, w := range words {
-		if changeWords[w] || (w == "longer" && i > 0 && words[i-1] == "no") {
+		if rawLex[w]&lexChange != 0 || (w == "longer" && i > 0 && words[i-1] == "no") {
 			return true
 		}
 	}
