@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/memweave/memweave-go/tokenize"
 )
@@ -198,6 +199,14 @@ func parseClaim(s string) (claim, bool) {
 	}
 	s = joinNames(keyValue(thousands(s)))
 	tw := tokenize.Words(s)
+	// A capitalised first word may be a name ("Alice reviews ..."): it
+	// keeps its form, as a name does.
+	capFirst := ""
+	if i := strings.IndexFunc(s, unicode.IsLetter); i >= 0 && len(tw) > 0 {
+		if r, _ := utf8.DecodeRuneInString(s[i:]); unicode.IsUpper(r) {
+			capFirst = tw[0]
+		}
+	}
 	var c claim
 	c.changed = saysChange(tw)
 	raws := normalise(s, rewrite(tw))
@@ -236,7 +245,7 @@ func parseClaim(s string) (claim, bool) {
 		}
 		if !r.keep {
 			t.w = stem(w)
-			if !t.name {
+			if !t.name && w != capFirst {
 				t.w = lemma(t.w)
 			}
 			if t.w != w {
