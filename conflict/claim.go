@@ -45,6 +45,9 @@ type claim struct {
 	holder int
 	// shows are how the quantities and dates of toks were written.
 	shows []string
+	// copAt is the number of words before the first copula ("is",
+	// "are"): the subject's words; -1 when the claim has none.
+	copAt int
 	// scoped: the claim holds for a bounded time ("from 2015 to
 	// 2019", "during the trip"), not now.
 	scoped bool
@@ -139,6 +142,12 @@ func timeScoped(raws []rawTok) bool {
 		}
 		return ""
 	}
+	for _, r := range raws {
+		if statusPhase[lemma(stem(r.w))] == phasePlanned {
+			// "scheduled for next month" is a status held now.
+			return false
+		}
+	}
 	for i, r := range raws {
 		switch r.w {
 		case "during", "formerly", "previously", "will", "might", "maybe", "perhaps", "considering", "hoping":
@@ -165,17 +174,17 @@ func timeScoped(raws []rawTok) bool {
 
 // additive reports whether a sentence adds to what else is said rather
 // than replacing it: "also", "too", "as well", "in addition", "another".
-func additive(raws []rawTok) bool {
-	for i, r := range raws {
-		switch r.w {
+func additive(words []string) bool {
+	for i, w := range words {
+		switch w {
 		case "also", "additionally", "another", "both":
 			return true
 		case "too":
-			return i == len(raws)-1
+			return i == len(words)-1
 		case "well":
-			return i > 0 && raws[i-1].w == "as"
+			return i > 0 && words[i-1] == "as"
 		case "addition":
-			return i > 0 && raws[i-1].w == "in"
+			return i > 0 && words[i-1] == "in"
 		}
 	}
 	return false
@@ -209,15 +218,16 @@ func parseClaim(s string) (claim, bool) {
 	}
 	var c claim
 	c.changed = saysChange(tw)
+	c.additive = additive(tw)
 	raws := normalise(s, rewrite(tw))
 	words := make([]string, len(raws))
 	for i, r := range raws {
 		words[i] = r.w
 	}
 	c.toks = make([]token, 0, min(len(raws), maxClaimTokens))
+	c.copAt = -1
 	c.holder = roleHolder(raws)
 	c.scoped = timeScoped(raws)
-	c.additive = additive(raws)
 	for i, r := range raws {
 		w := r.w
 		if neg, skip := negation(words, i); neg != "" {
@@ -236,6 +246,9 @@ func parseClaim(s string) (claim, bool) {
 		case w == "on" && i == len(words)-1, w == "off":
 			// "turned on" / "off": the switch itself is the value.
 		case tokenize.IsStopWord(w) || filler[w]:
+			if c.copAt < 0 && (w == "is" || w == "are" || w == "was" || w == "were") {
+				c.copAt = len(c.toks)
+			}
 			continue
 		}
 		t := token{w: w, value: r.kind == quantity || r.kind == date || (r.kind == plain && isValue(w)), kind: r.kind, name: r.name}
@@ -453,10 +466,25 @@ func lemma(w string) string {
 
 // isValue reports whether w is a number, version or date: it starts
 // with a digit, or with "v" and a digit ("v1.27"). Identifiers such as
-// "p99" or "service2" are words.
+// "p99" or "service2", and names such as "1password", are words.
 func isValue(w string) bool {
 	w = strings.TrimPrefix(w, "v")
-	return w != "" && w[0] >= '0' && w[0] <= '9'
+	if w == "" || w[0] < '0' || w[0] > '9' {
+		return false
+	}
+	// "1password" is a word: digits, then three letters or more.
+	i := strings.IndexFunc(w, func(r rune) bool { return r < '0' || r > '9' })
+	if i < 0 {
+		return true
+	}
+	n := 0
+	for _, r := range w[i:] {
+		if !unicode.IsLetter(r) {
+			return true
+		}
+		n++
+	}
+	return n < 3
 }
 
 func hasDigit(w string) bool {

@@ -98,7 +98,8 @@ func rewrite(words []string) []string {
 			out = append(out, "0.5", at(i+2))
 			i += 2
 			continue
-		case (w == "every" || w == "each" || w == "per") && units[at(i+1)] > 0:
+		case (w == "every" || w == "each" || w == "per" || w == "a" || w == "an") && units[at(i+1)] > 0:
+			// "every week", "takes an hour": one of the unit.
 			out = append(out, "1", at(i+1))
 			i++
 			continue
@@ -180,7 +181,7 @@ var rawLex = func() map[string]uint8 {
 	return m
 }()
 
-var frameWords = setOf(`is are was were been since took takes take taken stepped became becomes appointed named promoted half every each per one
+var frameWords = setOf(`a an is are was were been since took takes take taken stepped became becomes appointed named promoted half every each per one
 once twice thrice times`)
 
 // periodWords are adverbs of a period: "daily" is once a day.
@@ -217,7 +218,7 @@ func changeTo(words []string, i int) (n, from int) {
 // of a role first, as [roleHolder] reads it. Y is the words after "by"
 // (less a determiner) up to the next stop word.
 func passive(words []string) []string {
-	for i := 1; i+2 < len(words); i++ {
+	for i := 1; i+1 < len(words); i++ {
 		switch words[i] {
 		case "is", "are", "was", "were", "been":
 		default:
@@ -227,10 +228,10 @@ func passive(words []string) []string {
 		if filler[words[j]] {
 			j++
 		}
-		verb := ""
-		if j < len(words) {
-			verb = passiveRole[words[j]]
+		if j >= len(words) {
+			continue
 		}
+		verb := passiveRole[words[j]]
 		if verb == "" && j < len(words) && irregular[words[j]] != "" && irregular[words[j]] != words[j] {
 			// "the docs are kept on" says the verb of "we keep the docs
 			// on"; [lemma] folds the regular ones ("hosted", "host").
@@ -265,7 +266,7 @@ func passive(words []string) []string {
 // irregular maps irregular participles to their verb, read after "is"
 // or "are".
 var irregular = map[string]string{
-	"kept": "keep", "built": "build", "held": "hold", "sent": "send", "made": "make", "done": "do",
+	"kept": "keep", "built": "build", "held": "hold", "sent": "send", "made": "make",
 	"written": "write", "paid": "pay", "sold": "sell", "bought": "buy", "taught": "teach", "run": "run",
 	"read": "read", "found": "find", "given": "give", "taken": "take", "told": "tell", "known": "know",
 	"shown": "show", "chosen": "choose", "drawn": "draw", "driven": "drive", "brought": "bring",
@@ -276,6 +277,7 @@ var irregular = map[string]string{
 const (
 	phaseNone byte = iota
 	phasePlanned
+	phasePrerelease
 	phaseActive
 	phasePaused
 	phaseDone
@@ -291,9 +293,10 @@ var statusPhase = func() map[string]byte {
 	m := make(map[string]byte)
 	for phase, words := range map[byte]string{
 		phasePlanned:    `planned proposed draft drafted pending scheduled under-review in-review backlog todo queued not-started in-draft`,
+		phasePrerelease: `in-beta in-alpha beta alpha preview experimental early-access in-preview`,
 		phaseActive:     `active in-progress ongoing underway on-track running in-effect resumed restarted started open reopened wip in-development in-production`,
 		phasePaused:     `paused on-hold suspended blocked frozen stalled halted`,
-		phaseDone:       `shipped launched released done finished completed complete fixed resolved closed submitted merged delivered deployed`,
+		phaseDone:       `generally-available shipped launched released done finished completed complete fixed resolved closed submitted merged delivered deployed`,
 		phaseEnded:      `cancelled canceled abandoned dropped scrapped killed shut-down decommissioned retired sunset sunsetted lifted withdrawn ended discontinued terminated archived`,
 		phaseAccepted:   `accepted approved adopted`,
 		phaseRejected:   `rejected declined denied refused`,
@@ -374,20 +377,37 @@ var classOf = func() map[string]string {
 	return m
 }()
 
-// sameClass reports whether every word of x and y is a value of one
-// exclusive class, and x and y are not the same set of values.
+// sameClass reports whether x and y name values of one exclusive class,
+// none in common, with at most two other words, all on one side ("in
+// the evening" vs "first thing in the morning").
 func sameClass(x, y []token) bool {
 	class := ""
-	for _, ts := range [][]token{x, y} {
+	var seen [2]bool
+	var other [2]int
+	for side, ts := range [][]token{x, y} {
 		for _, t := range ts {
 			c := classOf[t.w]
-			if c == "" || (class != "" && c != class) {
+			switch {
+			case c == "":
+				other[side]++
+				continue
+			case class != "" && c != class:
 				return false
 			}
-			class = c
+			class, seen[side] = c, true
 		}
 	}
-	return class != ""
+	if !seen[0] || !seen[1] || other[0]+other[1] > 2 || (other[0] > 0 && other[1] > 0) {
+		// Other words on both sides are another attribute: "coffee in
+		// the morning", "tea in the evening".
+		return false
+	}
+	for _, t := range x {
+		if classOf[t.w] != "" && slices.ContainsFunc(y, func(u token) bool { return u.w == t.w }) {
+			return false
+		}
+	}
+	return true
 }
 
 // slotKey is a set key shared by the claims that hold a status word, a

@@ -135,6 +135,13 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 		// morning" vs "at 10:00") is not.
 		return Verdict{}, false, nil
 	}
+	if a.copAt > 0 && b.copAt > 0 && a.holder == 0 && b.holder == 0 && extra == 0 &&
+		h.at+len(h.a) <= a.copAt && h.bt+len(h.b) <= b.copAt && !anyValue(h.a) && !anyValue(h.b) {
+		// Words replaced before "is", all after it the same: two
+		// subjects said to be alike ("the onboarding flow is live",
+		// "the billing flow is live").
+		return Verdict{}, false, nil
+	}
 	if h.context && max(len(h.a), len(h.b)) <= 3 && (common >= minCommon || extra == 0) {
 		// A slot read through the lexicons: a status ("paused" vs
 		// "resumed") or a value of an exclusive class ("vegetarian" vs
@@ -385,6 +392,8 @@ func anyIdent(ts []token) bool {
 // only a has there, b those only b has.
 type hunk struct {
 	a, b []token
+	// at and bt are where a and b start in their claims' words.
+	at, bt int
 	// context is true when an aligned word precedes the hunk.
 	context bool
 }
@@ -403,8 +412,10 @@ func align(a, b []token) (int, []hunk) {
 		q++
 	}
 	common, hunks := alignTable(a[p:len(a)-q], b[p:len(b)-q])
-	if p > 0 {
-		for i := range hunks {
+	for i := range hunks {
+		hunks[i].at += p
+		hunks[i].bt += p
+		if p > 0 {
 			hunks[i].context = true
 		}
 	}
@@ -449,7 +460,7 @@ func alignTable(a, b []token) (int, []hunk) {
 		if i == ha && j == hb {
 			return
 		}
-		h := hunk{context: context}
+		h := hunk{at: ha, bt: hb, context: context}
 		if i > ha {
 			h.a = a[ha:i:i]
 		}
@@ -542,10 +553,10 @@ func trimValues(h hunk) hunk {
 }
 
 // hasPath reports whether a word is a path or an address ("a/b",
-// "x.go"): not an attribute's value.
+// "x.go"): not an attribute's value. A name may hold a dot ("Fly.io").
 func hasPath(ts []token) bool {
 	for _, t := range ts {
-		if strings.IndexByte(t.w, '/') >= 0 || (strings.IndexByte(t.w, '_') >= 0 && !t.name) || (strings.Contains(t.w, ".") && !t.value) {
+		if strings.IndexByte(t.w, '/') >= 0 || (strings.ContainsAny(t.w, "_.") && !t.value && !t.name) {
 			return true
 		}
 	}

@@ -106,7 +106,9 @@ func capitalised(s string) map[string]bool {
 	var m map[string]bool
 	start, first := -1, true
 	for i, r := range s + " " {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_' || r == '\'' {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_' || r == '\'' ||
+			(r == '.' && start >= 0 && i+1 < len(s) && isAlnum(s[i+1])) {
+			// A dot inside a word ("Fly.io") is part of it.
 			if start < 0 {
 				start = i
 			}
@@ -126,6 +128,10 @@ func capitalised(s string) map[string]bool {
 		}
 	}
 	return m
+}
+
+func isAlnum(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 // hashNumbers returns the numbers written right after "#" in s ("#4521").
