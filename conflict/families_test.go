@@ -126,5 +126,4 @@ func TestFamilyPrecisionRecall(t *testing.T) {
 	for _, k := range keys {
 		t.Logf("%-16s %v", k, parts[k])
 	}
-	}
 }
