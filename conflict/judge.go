@@ -122,6 +122,11 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 		if x, y, ok := otherPlace(a, b); ok {
 			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different place: %q vs %q", x, y) })}, true, hunks
 		}
+		if (a.changed || b.changed) && len(reps) != 1 {
+			if x, y, ok := switchedName(a, b); ok {
+				return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different value: %q vs %q", x, y) })}, true, hunks
+			}
+		}
 	}
 	if common < 1 || len(reps) != 1 {
 		return Verdict{}, false, nil
@@ -217,6 +222,59 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 		return Verdict{Possible, reason}, true, hunks
 	}
 	return Verdict{}, false, nil
+}
+
+// switchedName reports whether one claim says that a thing changed to a
+// name and the other gives the thing another name, in any word order:
+// "we use Mailgun for transactional email" and "we switched
+// transactional email to SendGrid". Each claim has names and none in
+// common; the words besides names are shared but for at most one on
+// each side (a verb: "use", "runs"), and at least one is shared.
+func switchedName(a, b *claim) (string, string, bool) {
+	na, nb := names(a), names(b)
+	if len(na) == 0 || len(nb) == 0 {
+		return "", "", false
+	}
+	for _, x := range na {
+		if slices.ContainsFunc(nb, func(y token) bool { return y.w == x.w }) {
+			return "", "", false
+		}
+	}
+	common, onlyA := 0, 0
+	for _, t := range a.toks {
+		if isName(t) {
+			continue
+		}
+		if slices.ContainsFunc(b.toks, func(u token) bool { return u.w == t.w }) {
+			common++
+		} else if onlyA++; onlyA > 1 || t.value || t.kind != plain {
+			return "", "", false
+		}
+	}
+	onlyB := 0
+	for _, t := range b.toks {
+		if isName(t) || slices.ContainsFunc(a.toks, func(u token) bool { return u.w == t.w }) {
+			continue
+		}
+		if onlyB++; onlyB > 1 || t.value || t.kind != plain {
+			return "", "", false
+		}
+	}
+	if common == 0 {
+		return "", "", false
+	}
+	return show(a, na), show(b, nb), true
+}
+
+// names returns the name tokens of c that are not days or months.
+func names(c *claim) []token {
+	var out []token
+	for _, t := range c.toks {
+		if isName(t) && classOf[t.w] == "" && months[t.w] == 0 {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // otherPlace reports whether a and b put one subject in different
