@@ -129,6 +129,12 @@ func rewrite(words []string) []string {
 		case w == "one" && units[at(i+1)] > 0:
 			out = append(out, "1")
 			continue
+		case replaceVerbs[w]:
+			// "replaced Trello with Asana" says Asana.
+			if n := replacedWith(words, i); n > 0 {
+				i += n - 1
+				continue
+			}
 		case changeVerbs[w] && locPredicate(words, i) == 0:
 			if n, from := changeTo(words, i); n > 0 {
 				out = append(out, words[i+1:from]...)
@@ -181,13 +187,31 @@ var rawLex = func() map[string]uint8 {
 	return m
 }()
 
-var frameWords = setOf(`a an is are was were been since took takes take taken stepped became becomes appointed named promoted half every each per one
+var frameWords = setOf(`replaced swapped substituted traded ditched a an is are was were been since took takes take taken stepped became becomes appointed named promoted half every each per one
 once twice thrice times`)
 
 // periodWords are adverbs of a period: "daily" is once a day.
 var periodWords = map[string]string{
 	"hourly": "hour", "daily": "day", "nightly": "day", "weekly": "week", "monthly": "month",
 	"yearly": "year", "annually": "year",
+}
+
+// replaceVerbs replace one thing by another: "replaced X with Y".
+var replaceVerbs = setOf(`replaced swapped substituted traded ditched`)
+
+// replacedWith returns how many words at words[i], a verb of
+// [replaceVerbs], say what was replaced, through "with", "for" or "by"
+// within five words, or 0.
+func replacedWith(words []string, i int) int {
+	for j := i + 2; j < len(words) && j <= i+5; j++ {
+		switch words[j] {
+		case "with", "for", "by":
+			return j - i + 1
+		case "and", "but", "because", "so", "which":
+			return 0
+		}
+	}
+	return 0
 }
 
 // changeTo reads a change frame at words[i], a change verb: "grew to",
@@ -297,7 +321,7 @@ var statusPhase = func() map[string]byte {
 		phaseActive:     `active in-progress ongoing underway on-track running in-effect resumed restarted started open reopened wip in-development in-production`,
 		phasePaused:     `paused on-hold suspended blocked frozen stalled halted`,
 		phaseDone:       `generally-available shipped launched released done finished completed complete fixed resolved closed submitted merged delivered deployed`,
-		phaseEnded:      `cancelled canceled abandoned dropped scrapped killed shut-down decommissioned retired sunset sunsetted lifted withdrawn ended discontinued terminated archived`,
+		phaseEnded:      `expired lapsed cancelled canceled abandoned dropped scrapped killed shut-down decommissioned retired sunset sunsetted lifted withdrawn ended discontinued terminated archived`,
 		phaseAccepted:   `accepted approved adopted`,
 		phaseRejected:   `rejected declined denied refused`,
 		phaseDeprecated: `deprecated obsolete unsupported`,

@@ -56,7 +56,7 @@ func JudgeParsed(a, b Parsed) (Verdict, bool) {
 	var best Verdict
 	for i := range a.claims {
 		for j := range b.claims {
-			if sharedWords(&a.claims[i], &b.claims[j]) < minCommon {
+			if sharedWords(&a.claims[i], &b.claims[j]) < minShared(&a.claims[i], &b.claims[j]) {
 				continue
 			}
 			if v, ok, _ := judge(&a.claims[i], &b.claims[j], true); ok && v.rank() > best.rank() {
@@ -85,7 +85,7 @@ const (
 // the hunks of their alignment come with a verdict.
 func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	longer := float64(max(len(a.toks), len(b.toks)))
-	if n := sharedWords(a, b); n < minCommon || float64(n) < minRatio*longer {
+	if n := sharedWords(a, b); n < minShared(a, b) || (float64(n) < minRatio*longer && n < minCommon) || float64(n) < minRatio*longer/2 {
 		// The distinct shared words bound the alignment: skip it.
 		return Verdict{}, false, nil
 	}
@@ -112,7 +112,7 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 		}
 		return Verdict{}, false, nil
 	}
-	if a.scoped != b.scoped || a.additive || b.additive || possessive(hunks) {
+	if a.scoped != b.scoped || a.additive || b.additive || possessive(hunks) || otherEntity(hunks) {
 		// A fact for another time ("from 2015 to 2019", "will") beside
 		// one for now, a fact added to others ("also"), or a subject
 		// that differs by its owner ("the user's partner's"): two facts.
@@ -122,7 +122,7 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 		if x, y, ok := otherPlace(a, b); ok {
 			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different place: %q vs %q", x, y) })}, true, hunks
 		}
-		if (a.changed || b.changed) && len(reps) != 1 {
+		if a.changed || b.changed {
 			if x, y, ok := switchedName(a, b); ok {
 				return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different value: %q vs %q", x, y) })}, true, hunks
 			}
@@ -229,7 +229,8 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 // "we use Mailgun for transactional email" and "we switched
 // transactional email to SendGrid". Each claim has names and none in
 // common; the words besides names are shared but for at most one on
-// each side (a verb: "use", "runs"), and at least one is shared.
+// each side (a verb: "use", "runs"), and at least one word that is not
+// a location predicate is shared.
 func switchedName(a, b *claim) (string, string, bool) {
 	na, nb := names(a), names(b)
 	if len(na) == 0 || len(nb) == 0 {
@@ -246,7 +247,9 @@ func switchedName(a, b *claim) (string, string, bool) {
 			continue
 		}
 		if slices.ContainsFunc(b.toks, func(u token) bool { return u.w == t.w }) {
-			common++
+			if t.w != locMark {
+				common++
+			}
 		} else if onlyA++; onlyA > 1 || t.value || t.kind != plain {
 			return "", "", false
 		}
@@ -347,6 +350,42 @@ func possessive(hunks []hunk) bool {
 	}
 	return false
 }
+
+// minShared is how many words two claims must share to be compared:
+// minCommon, or one when a claim says a thing switched to a name and
+// the other names one ("replaced Trello with Asana for the roadmap",
+// "the roadmap lives in Trello"): see [switchedName].
+func minShared(a, b *claim) int {
+	if (a.changed || b.changed) && hasName(a) && hasName(b) {
+		return 1
+	}
+	return minCommon
+}
+
+func hasName(c *claim) bool {
+	return slices.ContainsFunc(c.toks, isName)
+}
+
+// otherEntity reports whether a hunk that only one side has holds a word
+// that sets its subject apart ("the old vendor contract"): two things.
+func otherEntity(hunks []hunk) bool {
+	for _, h := range hunks {
+		if len(h.a) > 0 && len(h.b) > 0 {
+			continue
+		}
+		for _, ts := range [][]token{h.a, h.b} {
+			for _, t := range ts {
+				if entityWords[t.w] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// entityWords set a thing apart from another of its kind.
+var entityWords = setOf(`old previous former legacy other second secondary backup spare personal`)
 
 // sharedWords counts the distinct words two claims share and, when one
 // is negated, the prefixes of long words too (an implicit negation says
@@ -487,7 +526,9 @@ func alignTable(a, b []token) (int, []hunk) {
 		if n+m == 0 {
 			return 0, nil
 		}
-		return 0, []hunk{{a: a, b: b}}
+		// Capped, as below: an append to a hunk never writes into the
+		// claim's words.
+		return 0, []hunk{{a: a[:n:n], b: b[:m:m]}}
 	}
 	// at(i, j) is the LCS length of a[i:] and b[j:], in one flat table,
 	// on the stack for claims of ordinary length.
