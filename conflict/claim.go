@@ -329,8 +329,11 @@ func roleHolder(raws []rawTok) int {
 		}
 		if (v == "is" || v == "was") && k+1 < len(raws) {
 			switch raws[k+1].w {
-			case "the", "our", "their", "my", "his", "her":
-				return k
+			case "the", "our", "their", "my", "his", "her", "responsible", "accountable", "in":
+				// "is the lead", "is responsible for", "is in charge of".
+				if raws[k+1].w != "in" || (k+2 < len(raws) && raws[k+2].w == "charge") {
+					return k
+				}
 			}
 		}
 	}
@@ -400,6 +403,18 @@ func negation(words []string, i int) (neg string, skip bool) {
 		return w, false
 	case "longer":
 		return "", i > 0 && words[i-1] == "no"
+	case "quit", "stopped", "gave":
+		// "quit smoking", "stopped using Jenkins", "gave up coffee": a
+		// negation of what follows, when something follows.
+		if w == "gave" {
+			if i+2 < len(words) && words[i+1] == "up" {
+				return "gave up", false
+			}
+			return "", false
+		}
+		if i+1 < len(words) {
+			return w, false
+		}
 	case "don", "doesn", "didn", "isn", "aren", "wasn", "weren", "won", "hasn", "haven", "hadn", "shouldn", "wouldn", "couldn", "can":
 		// "don’t" with a curly apostrophe splits into "don" and "t".
 		if i+1 < len(words) && words[i+1] == "t" {
@@ -444,13 +459,18 @@ func stem(w string) string {
 }
 
 // lemma folds the forms of a verb that a stem keeps apart: a past
-// participle and a final "e" ("hosted" and "host", "stored" and
-// "store", "planned" and "plan"), so that "we host the site" and "the
+// participle, a final "e" and a noun in "-ment" ("hosted" and "host",
+// "stored" and "store", "planned" and "plan", "management" and
+// "managed"), so that "we host the site" and "the
 // site is hosted" align. Words of five letters or fewer keep their "e",
 // and of six or fewer their "ed".
 func lemma(w string) string {
 	if hasDigit(w) || strings.ContainsAny(w, "'’_") {
 		return w
+	}
+	if len(w) >= 8 && strings.HasSuffix(w, "ment") {
+		// "management" is "manage"d.
+		w = w[:len(w)-4]
 	}
 	if len(w) >= 6 && strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "eed") {
 		w = w[:len(w)-2]

@@ -183,7 +183,8 @@ func locPredicate(words []string, i int) int {
 	}
 	next := words[j]
 	if strings.Contains(" "+preps+" ", " "+next+" ") {
-		if _, n := statusAt(words, j); n > 0 {
+		if _, n := statusAt(words, j); n > 0 || (next == "in" && j+1 < len(words) && words[j+1] == "charge") {
+			// "is in progress", "is in charge of": not a place.
 			return 0
 		}
 		if next == "out" {
