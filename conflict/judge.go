@@ -85,12 +85,14 @@ const (
 // the hunks of their alignment come with a verdict.
 func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	longer := float64(max(len(a.toks), len(b.toks)))
-	if n := sharedWords(a, b); n < minShared(a, b) || (float64(n) < minRatio*longer && n < minCommon) || float64(n) < minRatio*longer/2 {
+	if n, ms := sharedWords(a, b), minShared(a, b); n < ms || (ms == minCommon && float64(n) < minRatio*longer) {
 		// The distinct shared words bound the alignment: skip it.
 		return Verdict{}, false, nil
 	}
 	common, hunks := align(a.toks, b.toks)
-	if len(hunks) > 1 {
+	if len(hunks) > 1 && len(hunks) <= 3 {
+		// Words that moved, in claims that nearly align: more hunks are
+		// more than one difference however they move.
 		var moved int
 		moved, hunks = transposed(hunks)
 		common += moved
