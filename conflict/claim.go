@@ -142,52 +142,41 @@ func timeScoped(raws []rawTok) bool {
 		}
 		return ""
 	}
+	scoped := false
+	for i, r := range raws {
+		if scoped {
+			break
+		}
+		switch r.w {
+		case "during", "formerly", "previously", "will", "might", "maybe", "perhaps", "considering", "hoping":
+			scoped = true
+		case "used", "plans", "planning", "going", "thinking", "wants":
+			if n := next(i); n == "to" || n == "about" {
+				scoped = true
+			}
+		case "next":
+			if n := next(i); n == "week" || n == "month" || n == "year" || n == "quarter" || n == "sprint" {
+				scoped = true
+			}
+		case "from", "between":
+			if i+3 < len(raws) && when(raws[i+1]) && when(raws[i+3]) {
+				switch raws[i+2].w {
+				case "to", "until", "till", "and":
+					scoped = true
+				}
+			}
+		}
+	}
+	if !scoped {
+		return false
+	}
 	for _, r := range raws {
 		if statusPhase[lemma(stem(r.w))] == phasePlanned {
 			// "scheduled for next month" is a status held now.
 			return false
 		}
 	}
-	for i, r := range raws {
-		switch r.w {
-		case "during", "formerly", "previously", "will", "might", "maybe", "perhaps", "considering", "hoping":
-			return true
-		case "used", "plans", "planning", "going", "thinking", "wants":
-			if n := next(i); n == "to" || n == "about" {
-				return true
-			}
-		case "next":
-			if n := next(i); n == "week" || n == "month" || n == "year" || n == "quarter" || n == "sprint" {
-				return true
-			}
-		case "from", "between":
-			if i+3 < len(raws) && when(raws[i+1]) && when(raws[i+3]) {
-				switch raws[i+2].w {
-				case "to", "until", "till", "and":
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
-
-// additive reports whether a sentence adds to what else is said rather
-// than replacing it: "also", "too", "as well", "in addition", "another".
-func additive(words []string) bool {
-	for i, w := range words {
-		switch w {
-		case "also", "additionally", "another", "both":
-			return true
-		case "too":
-			return i == len(words)-1
-		case "well":
-			return i > 0 && words[i-1] == "as"
-		case "addition":
-			return i > 0 && words[i-1] == "in"
-		}
-	}
-	return false
+	return true
 }
 
 // isName reports whether t is a capitalised word that is not a value.
@@ -217,8 +206,7 @@ func parseClaim(s string) (claim, bool) {
 		}
 	}
 	var c claim
-	c.changed = saysChange(tw)
-	c.additive = additive(tw)
+	c.changed, c.additive = changeAndAddition(tw)
 	raws := normalise(s, rewrite(tw))
 	words := make([]string, len(raws))
 	for i, r := range raws {

@@ -164,7 +164,8 @@ func hasFrame(words []string) bool {
 // Bits of [rawLex].
 const (
 	lexFrame  = 1 << iota // a word that may start a frame of [rewrite]
-	lexChange             // a word of [changeWords]
+	lexChange             // a word of [changeWords], or "longer" of "no longer"
+	lexAdd                // a word that may add to what else is said
 )
 
 // rawLex flags the words of the lexicons read on every word of a
@@ -183,6 +184,10 @@ var rawLex = func() map[string]uint8 {
 	}
 	for w := range changeWords {
 		m[w] |= lexChange
+	}
+	m["longer"] |= lexChange
+	for _, w := range strings.Fields(`also additionally another both too well addition`) {
+		m[w] |= lexAdd
 	}
 	return m
 }()
@@ -487,14 +492,34 @@ func ta1(ts []token) int {
 var changeWords = setOf(`now instead anymore nowadays switched changed moved replaced became become
 migrated relocated since started stopped quit`)
 
-// saysChange reports whether words say that something changed.
-func saysChange(words []string) bool {
+// changeAndAddition reports whether words say that something changed
+// ("now", "instead", "switched", "no longer"), and whether they add to
+// what else is said rather than replace it ("also", "too", "as well",
+// "in addition", "another").
+func changeAndAddition(words []string) (changed, added bool) {
 	for i, w := range words {
-		if rawLex[w]&lexChange != 0 || (w == "longer" && i > 0 && words[i-1] == "no") {
-			return true
+		f := rawLex[w]
+		if f&(lexChange|lexAdd) == 0 {
+			continue
+		}
+		prev := ""
+		if i > 0 {
+			prev = words[i-1]
+		}
+		switch {
+		case f&lexChange != 0 && (w != "longer" || prev == "no"):
+			changed = true
+		case w == "too":
+			added = added || i == len(words)-1
+		case w == "well":
+			added = added || prev == "as"
+		case w == "addition":
+			added = added || prev == "in"
+		case f&lexAdd != 0:
+			added = true
 		}
 	}
-	return false
+	return changed, added
 }
 
 // multiValued are the verbs of relations a subject holds with many
