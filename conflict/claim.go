@@ -36,18 +36,29 @@ type claim struct {
 	toks []token
 	// neg is the negation word when the claim is negated, "" otherwise.
 	neg string
+	// shows are how the quantities, dates and changed words of toks
+	// were written.
+	shows []string
+	// set is the claim's distinct words as hashes (see [wordKey]),
+	// sorted: comparing sets compares integers.
+	set []uint64
+	// pre is the sorted set of the prefixes of its long words (see
+	// [prefixKey]); they count only between a negated claim and another.
+	pre []uint64
+	// line is the 0-based line of the chunk text the claim starts on.
+	line int
+	// The counts below are at most maxClaimTokens.
+
 	// negAt is the number of words before the negation.
-	negAt int
-	// negExcept: the negation has an exception ("no other allergies").
-	negExcept bool
+	negAt int8
 	// holder is the number of leading words naming who holds a role
 	// ("Carol leads the team"), 0 when the claim names none.
-	holder int
-	// shows are how the quantities and dates of toks were written.
-	shows []string
+	holder int8
 	// copAt is the number of words before the first copula ("is",
 	// "are"): the subject's words; -1 when the claim has none.
-	copAt int
+	copAt int8
+	// negExcept: the negation has an exception ("no other allergies").
+	negExcept bool
 	// scoped: the claim holds for a bounded time ("from 2015 to
 	// 2019", "during the trip"), not now.
 	scoped bool
@@ -57,16 +68,7 @@ type claim struct {
 	// additive: the claim adds to others ("also", "too") rather than
 	// replacing them.
 	additive bool
-	// line is the 0-based line of the chunk text the claim starts on.
-	line int
-	// set is the claim's distinct words as hashes (see [wordKey]),
-	// sorted: comparing sets compares integers.
-	set []uint64
-	// pre is the sorted set of the prefixes of its long words (see
-	// [prefixKey]); they count only between a negated claim and another.
-	pre []uint64
 }
-
 // claims splits text into claims, skipping fenced code.
 func claims(text string) []claim {
 	var out []claim
@@ -214,13 +216,13 @@ func parseClaim(s string) (claim, bool) {
 	}
 	c.toks = make([]token, 0, min(len(raws), maxClaimTokens))
 	c.copAt = -1
-	c.holder = roleHolder(raws)
+	c.holder = int8(roleHolder(raws))
 	c.scoped = timeScoped(raws)
 	for i, r := range raws {
 		w := r.w
 		if neg, skip := negation(words, i); neg != "" {
 			if c.neg == "" {
-				c.neg, c.negAt = neg, len(c.toks)
+				c.neg, c.negAt = neg, int8(len(c.toks))
 			}
 			continue
 		} else if skip {
@@ -235,7 +237,7 @@ func parseClaim(s string) (claim, bool) {
 			// "turned on" / "off": the switch itself is the value.
 		case tokenize.IsStopWord(w) || filler[w]:
 			if c.copAt < 0 && (w == "is" || w == "are" || w == "was" || w == "were") {
-				c.copAt = len(c.toks)
+				c.copAt = int8(len(c.toks))
 			}
 			continue
 		}

@@ -143,7 +143,7 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 		return Verdict{}, false, nil
 	}
 	if a.copAt > 0 && b.copAt > 0 && a.holder == 0 && b.holder == 0 && extra == 0 &&
-		h.at+len(h.a) <= a.copAt && h.bt+len(h.b) <= b.copAt && !anyValue(h.a) && !anyValue(h.b) {
+		h.at+len(h.a) <= int(a.copAt) && h.bt+len(h.b) <= int(b.copAt) && !anyValue(h.a) && !anyValue(h.b) {
 		// Words replaced before "is", all after it the same: two
 		// subjects said to be alike ("the onboarding flow is live",
 		// "the billing flow is live").
@@ -194,7 +194,7 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 		// A replaced first span is the subject, not the attribute:
 		// "Alice lives in Berlin" vs "Bob lives in Berlin"; unless it is
 		// the holder of a role one holds at a time.
-		if a.holder > 0 && len(h.a) <= a.holder && b.holder > 0 && len(h.b) <= b.holder && extra == 0 {
+		if a.holder > 0 && len(h.a) <= int(a.holder) && b.holder > 0 && len(h.b) <= int(b.holder) && extra == 0 {
 			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different holder: %q vs %q", show(a, h.a), show(b, h.b)) })}, true, hunks
 		}
 		return Verdict{}, false, nil
@@ -420,7 +420,7 @@ func implicitNegation(a, b *claim) bool {
 	if b.neg != "" {
 		neg, pos = b, a
 	}
-	if neg.negExcept || neg.negAt == 0 || len(pos.toks) <= neg.negAt {
+	if neg.negExcept || neg.negAt == 0 || len(pos.toks) <= int(neg.negAt) {
 		return false
 	}
 	subj, obj := neg.toks[:neg.negAt], neg.toks[neg.negAt:]
