@@ -69,6 +69,7 @@ type claim struct {
 	// replacing them.
 	additive bool
 }
+
 // claims splits text into claims, skipping fenced code.
 func claims(text string) []claim {
 	var out []claim
