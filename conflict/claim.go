@@ -450,7 +450,8 @@ func stem(w string) string {
 }
 
 // lemma folds the forms of a verb that a stem keeps apart: a past
-// participle, a final "e" and a noun in "-ment" ("hosted" and "host",
+// participle, a present participle, a final "e" and a noun in "-ment"
+// ("hosted", "hosting" and "host",
 // "stored" and "store", "planned" and "plan", "management" and
 // "managed"), so that "we host the site" and "the
 // site is hosted" align. Words of five letters or fewer keep their "e",
@@ -463,6 +464,16 @@ func lemma(w string) string {
 		// "management" is "manage"d.
 		w = w[:len(w)-4]
 	}
+	if base := irregularLemma[w]; base != "" {
+		return base
+	}
+	if len(w) >= 7 && strings.HasSuffix(w, "ing") {
+		// "hosting", "running": the verb.
+		w = w[:len(w)-3]
+		if n := len(w); w[n-1] == w[n-2] && strings.IndexByte("bdgmnprt", w[n-1]) >= 0 {
+			w = w[:n-1]
+		}
+	}
 	if len(w) >= 6 && strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "eed") {
 		w = w[:len(w)-2]
 		if n := len(w); n >= 4 && w[n-1] == w[n-2] && strings.IndexByte("bdgmnprt", w[n-1]) >= 0 {
@@ -474,6 +485,9 @@ func lemma(w string) string {
 	}
 	return w
 }
+
+// irregularLemma maps forms [lemma] cannot fold by their ending.
+var irregularLemma = map[string]string{"using": "use", "used": "use", "making": "make", "taking": "take"}
 
 // isValue reports whether w is a number, version or date: it starts
 // with a digit, or with "v" and a digit ("v1.27"). Identifiers such as
