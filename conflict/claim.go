@@ -57,6 +57,9 @@ type claim struct {
 	// copAt is the number of words before the first copula ("is",
 	// "are"): the subject's words; -1 when the claim has none.
 	copAt int8
+	// when is the time the claim is anchored to ("today", "next week"),
+	// as an index into [anchors] plus one; 0 when it names none.
+	when uint8
 	// negExcept: the negation has an exception ("no other allergies").
 	negExcept bool
 	// scoped: the claim holds for a bounded time ("from 2015 to
@@ -117,6 +120,30 @@ func sentences(line string) []string {
 		}
 	}
 	return append(out, line[start:])
+}
+
+// anchors are the times a claim may be anchored to, relative to when
+// it was written.
+var anchors = []string{"today", "yesterday", "tomorrow", "tonight", "this week", "last week", "next week",
+	"this month", "last month", "next month", "this year", "last year", "next year", "this quarter",
+	"last quarter", "next quarter"}
+
+// anchor returns the first anchor of words as an index into [anchors]
+// plus one, 0 when there is none.
+func anchor(words []string) uint8 {
+	for i, w := range words {
+		switch w {
+		case "today", "yesterday", "tomorrow", "tonight":
+			return uint8(slices.Index(anchors, w) + 1)
+		case "this", "last", "next":
+			if i+1 < len(words) {
+				if k := slices.Index(anchors, w+" "+words[i+1]); k >= 0 {
+					return uint8(k + 1)
+				}
+			}
+		}
+	}
+	return 0
 }
 
 // afterCopula reports whether raws[i] follows "is", "are", "was" or
@@ -210,6 +237,7 @@ func parseClaim(s string) (claim, bool) {
 	}
 	var c claim
 	c.changed, c.additive = changeAndAddition(tw)
+	c.when = anchor(tw)
 	raws := normalise(s, rewrite(tw))
 	words := make([]string, len(raws))
 	for i, r := range raws {
@@ -426,7 +454,7 @@ func negation(words []string, i int) (neg string, skip bool) {
 var filler = setOf(`now moved move upgraded upgrade migrated switched changed updated resized
 since last latest recent anymore longer yet still already today yesterday tomorrow
 instead nowadays meanwhile
-week weeks month months day days ago currently actually also please note`)
+week weeks month months day days quarter quarters year years tonight ago currently actually also please note`)
 
 func setOf(words string) map[string]bool {
 	m := make(map[string]bool)

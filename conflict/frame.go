@@ -391,13 +391,14 @@ func phaseOf(ts []token) (byte, int) {
 
 // classOf maps the values of exclusive classes to their class: a
 // subject has one diet, does a routine at one part of the day or on
-// given days.
+// given days, and goes to work one way.
 var classOf = func() map[string]string {
 	m := make(map[string]string)
 	for class, words := range map[string]string{
 		"diet":    `vegetarian vegan pescatarian keto paleo omnivore carnivore flexitarian`,
 		"daypart": `morning afternoon evening night midnight noon lunchtime bedtime`,
 		"weekday": `monday tuesday wednesday thursday friday saturday sunday weekend weekday`,
+		"commute": `cycle cycles bike bikes drive drives walk walks train bus subway metro tram scooter carpool`,
 	} {
 		for _, w := range strings.Fields(words) {
 			m[lemma(stem(w))] = class

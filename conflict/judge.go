@@ -114,9 +114,10 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 		}
 		return Verdict{}, false, nil
 	}
-	if a.scoped != b.scoped || a.additive || b.additive || possessive(hunks) || otherEntity(hunks) {
-		// A fact for another time ("from 2015 to 2019", "will") beside
-		// one for now, a fact added to others ("also"), or a subject
+	if a.scoped != b.scoped || a.additive || b.additive || possessive(hunks) || otherEntity(hunks) ||
+		(a.when != 0 && b.when != 0 && a.when != b.when) {
+		// A fact for another time ("from 2015 to 2019", "will",
+		// "yesterday" beside "today") beside one for now, a fact added to others ("also"), or a subject
 		// that differs by its owner ("the user's partner's"): two facts.
 		return Verdict{}, false, nil
 	}
@@ -168,6 +169,11 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 			// accountant is Helen Park"): one value at a time.
 			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different value: %q vs %q", show(a, h.a), show(b, h.b)) })}, true, hunks
 		}
+	}
+	if !h.context && max(len(h.a), len(h.b)) <= 3 && extra == 0 && sameClass(h.a, h.b) {
+		// A value of an exclusive class opens a claim whose subject is a
+		// pronoun: "I cycle to the office", "I drive to the office".
+		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different value: %q vs %q", show(a, h.a), show(b, h.b)) })}, true, hunks
 	}
 	if common < minCommon || ratio < minRatio {
 		return Verdict{}, false, nil
@@ -231,8 +237,8 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 // "we use Mailgun for transactional email" and "we switched
 // transactional email to SendGrid". Each claim has names and none in
 // common; the words besides names are shared but for at most one on
-// each side (a verb: "use", "runs"), and at least one word that is not
-// a location predicate is shared.
+// each side (a verb: "use", "runs"; a location predicate does not
+// count), and at least one is shared.
 func switchedName(a, b *claim) (string, string, bool) {
 	na, nb := names(a), names(b)
 	if len(na) == 0 || len(nb) == 0 {
@@ -248,17 +254,18 @@ func switchedName(a, b *claim) (string, string, bool) {
 		if isName(t) {
 			continue
 		}
+		if t.w == locMark {
+			continue
+		}
 		if slices.ContainsFunc(b.toks, func(u token) bool { return u.w == t.w }) {
-			if t.w != locMark {
-				common++
-			}
+			common++
 		} else if onlyA++; onlyA > 1 || t.value || t.kind != plain {
 			return "", "", false
 		}
 	}
 	onlyB := 0
 	for _, t := range b.toks {
-		if isName(t) || slices.ContainsFunc(a.toks, func(u token) bool { return u.w == t.w }) {
+		if isName(t) || t.w == locMark || slices.ContainsFunc(a.toks, func(u token) bool { return u.w == t.w }) {
 			continue
 		}
 		if onlyB++; onlyB > 1 || t.value || t.kind != plain {
