@@ -3,12 +3,15 @@ package memfile
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"time"
 
+	"github.com/memweave/memweave-go/internal/edithook"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -92,38 +95,119 @@ func Delete(ctx context.Context, root, path string) (rel string, missing bool, e
 	return rel, false, nil
 }
 
-// Edit rewrites the memory file path (see [Target]) under the
-// workspace's write lock: it reads the file, passes its content and
-// workspace-relative name to edit, and atomically replaces the file with
-// what edit returns (see [Replace]), unless that is the same content or
-// edit fails. A result over maxBytes (when positive) is refused with an
-// error naming the limit. It returns the file's absolute path. Errors
-// name the path.
+// ErrChanged is wrapped by the error of [Edit] and [EditWith] when the
+// file changed between the edit's read and its rename on every attempt,
+// or differs from [EditOptions.ExpectHash]: the change (another editor's
+// save, say) is kept, and nothing is written.
+var ErrChanged = errors.New("memfile: the file changed while it was being edited; nothing was written")
+
+// EditAttempts is how many times [EditWith] reads and edits a file that
+// keeps changing under it before it gives up with [ErrChanged].
+const EditAttempts = 3
+
+// EditOptions are the options of [EditWith]. The zero value means no size
+// limit and no expected content.
+type EditOptions struct {
+	// MaxBytes, when positive, is the largest result accepted, in bytes;
+	// a larger one is refused with an error naming the limit.
+	MaxBytes int64
+	// ExpectHash, when not "", is the [Hash] of the content the caller
+	// based its change on (compare-and-swap): if the file holds anything
+	// else when read, or when checked before the rename, the edit is
+	// refused with [ErrChanged] instead of redone.
+	ExpectHash string
+}
+
+// Hash is the content hash [EditWith] compares: the hex SHA-256 of data.
+func Hash(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}
+
+// Edit is [EditWith] with only a size limit: maxBytes, when positive.
 func Edit(ctx context.Context, root, path string, maxBytes int64, edit func(rel string, old []byte) ([]byte, error)) (abs string, err error) {
+	return EditWith(ctx, root, path, EditOptions{MaxBytes: maxBytes}, edit)
+}
+
+// EditWith rewrites the memory file path (see [Target]): it reads the
+// file, passes its content and workspace-relative name to edit, and
+// atomically replaces the file with what edit returns (see [Replace]),
+// unless that is the same content or edit fails. It returns the file's
+// absolute path. Errors name the path.
+//
+// No save is lost: just before the rename, under the workspace's write
+// lock, the file is read again and its [Hash] compared with the one
+// edit was given. When they differ (an editor that does not take the
+// lock saved meanwhile), the edit is redone on the new content, up to
+// [EditAttempts] times, then refused with an error wrapping [ErrChanged].
+// edit may therefore run more than once, and must depend only on its
+// arguments.
+//
+// The first attempt reads and runs edit without the lock, so a slow edit
+// (a long note, a large front matter) keeps no other writer waiting; the
+// check under the lock catches any write that landed meanwhile. Later
+// attempts hold the lock from the read to the rename, so that only a
+// program that does not take it can still get in the way.
+func EditWith(ctx context.Context, root, path string, opts EditOptions, edit func(rel string, old []byte) ([]byte, error)) (abs string, err error) {
+	for attempt := 1; ; attempt++ {
+		abs, err = editOnce(ctx, root, path, opts, edit, attempt > 1)
+		if !errors.Is(err, errRaced) {
+			return abs, err
+		}
+		if opts.ExpectHash != "" || attempt >= EditAttempts {
+			_, rel, _ := workspace.SafeMemoryPath(root, path)
+			return "", fmt.Errorf("edit %s: %w (%d attempts)", rel, ErrChanged, attempt)
+		}
+	}
+}
+
+// errRaced is editOnce's signal that the file changed before the rename.
+var errRaced = errors.New("changed before the rename")
+
+// editOnce is one attempt of [EditWith], with the write lock held from
+// the read on when locked, else taken after edit returns.
+func editOnce(ctx context.Context, root, path string, opts EditOptions, edit func(rel string, old []byte) ([]byte, error), locked bool) (string, error) {
 	target, rel, err := Target(root, path)
 	if err != nil {
 		return "", fmt.Errorf("edit %s: %w", path, err)
 	}
-	unlock, err := Lock(ctx, root)
-	if err != nil {
-		return "", fmt.Errorf("edit %s: %w", rel, err)
+	var unlock func()
+	if locked {
+		if unlock, err = Lock(ctx, root); err != nil {
+			return "", fmt.Errorf("edit %s: %w", rel, err)
+		}
+		defer unlock()
 	}
-	defer unlock()
 	old, err := os.ReadFile(target)
 	if err != nil {
 		return "", fmt.Errorf("edit %s: %w", rel, err)
+	}
+	sum := Hash(old)
+	if opts.ExpectHash != "" && sum != opts.ExpectHash {
+		return "", fmt.Errorf("edit %s: %w: it is not the content expected", rel, ErrChanged)
 	}
 	data, err := edit(rel, old)
 	if err != nil {
 		return "", fmt.Errorf("edit %s: %w", rel, err)
 	}
-	if maxBytes > 0 && int64(len(data)) > maxBytes {
-		return "", fmt.Errorf("edit %s: the result, %d bytes, is over the %d-byte limit", rel, len(data), maxBytes)
+	if opts.MaxBytes > 0 && int64(len(data)) > opts.MaxBytes {
+		return "", fmt.Errorf("edit %s: the result, %d bytes, is over the %d-byte limit", rel, len(data), opts.MaxBytes)
 	}
 	if bytes.Equal(data, old) {
 		return target, nil
 	}
-	if abs, err = Replace(root, path, data); err != nil {
+	if !locked {
+		if unlock, err = Lock(ctx, root); err != nil {
+			return "", fmt.Errorf("edit %s: %w", rel, err)
+		}
+		defer unlock()
+	}
+	edithook.Run(ctx, target)
+	abs, err := replace(root, path, data, func(cur []byte) bool { return Hash(cur) == sum })
+	if errors.Is(err, errRaced) {
+		return "", err
+	}
+	if err != nil {
 		return "", fmt.Errorf("edit %s: %w", rel, err)
 	}
 	return abs, nil
