@@ -1,0 +1,65 @@
+package frontmatter_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/memweave/memweave-go/frontmatter"
+)
+
+// feedbackNote returns a note whose front matter files marks under n
+// passage keys.
+func feedbackNote(n int) []byte {
+	var sb strings.Builder
+	sb.WriteString("---\ntitle: big\nfeedback:\n")
+	for i := range n {
+		fmt.Fprintf(&sb, "  p%08x: {useful: %d, useless: 0}\n", i, i%7)
+	}
+	sb.WriteString("---\n# Note\n\nText.\n")
+	return []byte(sb.String())
+}
+
+// tagsNote returns a note whose front matter lists n tags.
+func tagsNote(n int) []byte {
+	var sb strings.Builder
+	sb.WriteString("---\ntags:\n")
+	for i := range n {
+		fmt.Fprintf(&sb, "  - tag%d\n", i)
+	}
+	sb.WriteString("---\n# Note\n\nText.\n")
+	return []byte(sb.String())
+}
+
+// BenchmarkParse parses front matter with many feedback keys or tags, at
+// several sizes: the time per key stays flat when parsing is linear.
+func BenchmarkParse(b *testing.B) {
+	for _, n := range []int{1000, 5000, 20000, 60000, 80000} {
+		for _, shape := range []struct {
+			name string
+			src  []byte
+		}{{"feedback", feedbackNote(n)}, {"tags", tagsNote(n)}} {
+			b.Run(fmt.Sprintf("%s=%d", shape.name, n), func(b *testing.B) {
+				b.ReportAllocs()
+				b.SetBytes(int64(len(shape.src)))
+				for b.Loop() {
+					frontmatter.Parse(shape.src)
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkSetFeedback adds a mark to a note with n feedback keys.
+func BenchmarkSetFeedback(b *testing.B) {
+	for _, n := range []int{1000, 5000, 20000, 60000} {
+		src := feedbackNote(n)
+		b.Run(fmt.Sprintf("feedback=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				frontmatter.SetFeedback(src, "pnew", true)
+			}
+		})
+	}
+}
