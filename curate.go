@@ -208,7 +208,7 @@ func (w *Weave) Resolve(ctx context.Context, keep, drop Ref, reason string) (*Re
 // chunkOptions are the options the indexer chunks the note data with.
 func (w *Weave) chunkOptions(data []byte) chunker.Options {
 	opts := chunker.Options{MaxTokens: w.cfg.ChunkTokens, Overlap: w.cfg.ChunkOverlap}
-	if _, fm, err := frontmatter.Parse(data); err == nil && fm.Lines > 0 {
+	if _, fm, err := frontmatter.Parse(data); (err == nil || errors.Is(err, frontmatter.ErrTooLarge)) && fm.Lines > 0 {
 		opts.DropFrontMatter = true
 	}
 	return opts

@@ -146,8 +146,8 @@ func Find(src []byte) Block {
 	start := off
 	for n := 2; ; n++ {
 		line, more, ok := cutLine(rest)
-		t := strings.TrimRight(string(line), " \t\r")
-		if t == "---" || t == "..." {
+		t := bytes.TrimRight(line, " \t\r")
+		if string(t) == "---" || string(t) == "..." {
 			after := off + len(line)
 			if ok {
 				after++

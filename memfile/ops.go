@@ -196,13 +196,13 @@ func editOnce(ctx context.Context, root, path string, opts EditOptions, edit fun
 	if bytes.Equal(data, old) {
 		return target, nil
 	}
+	edithook.Run(ctx, target)
 	if !locked {
 		if unlock, err = Lock(ctx, root); err != nil {
 			return "", fmt.Errorf("edit %s: %w", rel, err)
 		}
 		defer unlock()
 	}
-	edithook.Run(ctx, target)
 	abs, err := replace(root, path, data, func(cur []byte) bool { return Hash(cur) == sum })
 	if errors.Is(err, errRaced) {
 		return "", err

@@ -18,7 +18,9 @@ import "context"
 type key struct{}
 
 // Func is called with the absolute path of the file being edited, once
-// per attempt, between the edit's read and its check before the rename.
+// per attempt, between the edit's read and its check before the rename:
+// on the first attempt before the edit takes the workspace's write lock,
+// on later ones with the lock held.
 type Func func(abs string)
 
 // With returns ctx carrying fn as the before-commit hook.
