@@ -154,7 +154,11 @@ func EditWith(ctx context.Context, root, path string, opts EditOptions, edit fun
 		if !errors.Is(err, errRaced) {
 			return abs, err
 		}
-		if opts.ExpectHash != "" || attempt >= EditAttempts {
+		if opts.ExpectHash != "" {
+			_, rel, _ := workspace.SafeMemoryPath(root, path)
+			return "", fmt.Errorf("edit %s: %w", rel, ErrChanged)
+		}
+		if attempt >= EditAttempts {
 			_, rel, _ := workspace.SafeMemoryPath(root, path)
 			return "", fmt.Errorf("edit %s: %w (%d attempts)", rel, ErrChanged, attempt)
 		}
