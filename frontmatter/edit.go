@@ -106,13 +106,24 @@ func setField(src []byte, b Block, name string, text func(indent string) string)
 		}
 		indent = indentOf(root)
 		lines := lineStarts(body)
+		at := func(n *yaml.Node) (int, bool) {
+			if n.Line < 1 || n.Line > len(lines) {
+				return 0, false
+			}
+			return lines[n.Line-1], true
+		}
 		for i := 0; i+1 < len(root.Content); i += 2 {
 			if root.Content[i].Value != name {
 				continue
 			}
-			from = lines[root.Content[i].Line-1]
+			var ok bool
+			if from, ok = at(root.Content[i]); !ok {
+				return nil, &Error{Line: 1, kind: ErrUnsafeEdit, Msg: "cannot place the " + name + " field"}
+			}
 			if i+2 < len(root.Content) {
-				to = lines[root.Content[i+2].Line-1]
+				if to, ok = at(root.Content[i+2]); !ok {
+					return nil, &Error{Line: 1, kind: ErrUnsafeEdit, Msg: "cannot place the " + name + " field"}
+				}
 			}
 			break
 		}
@@ -127,11 +138,26 @@ func setField(src []byte, b Block, name string, text func(indent string) string)
 	return append(out, src[b.start+to:]...), nil
 }
 
-// lineStarts returns the byte offset of each line of s, 0-based.
+// lineStarts returns the byte offset of each line of s, 0-based, as
+// yaml numbers lines: a line ends at LF, CR LF, a lone CR, NEL, LS or PS.
 func lineStarts(s []byte) []int {
 	out := []int{0}
-	for i, c := range s {
-		if c == '\n' && i+1 < len(s) {
+	for i := 0; i < len(s); i++ {
+		n := 0
+		switch {
+		case s[i] == '\r' && i+1 < len(s) && s[i+1] == '\n':
+			n = 2
+		case s[i] == '\n' || s[i] == '\r':
+			n = 1
+		case s[i] == 0xC2 && i+1 < len(s) && s[i+1] == 0x85:
+			n = 2
+		case s[i] == 0xE2 && i+2 < len(s) && s[i+1] == 0x80 && (s[i+2] == 0xA8 || s[i+2] == 0xA9):
+			n = 3
+		default:
+			continue
+		}
+		i += n - 1
+		if i+1 < len(s) {
 			out = append(out, i+1)
 		}
 	}

@@ -46,6 +46,9 @@ var setFeedbackSeeds = []string{
 	"---\n? complex\n: key\n---\n",
 	"---\ntitle: x\n\t\n---\n",
 	"---\nimportance: 0.5\nexpires: 2027-01-01\ntags: a, b\n---\n",
+	"---\n feedback:\r 0:\n---",
+	"---\ntitle: x\rfeedback:\r  px: {useful: 1, useless: 0}\rother: y\n---\n",
+	"---\ntitle: a\u2028b\nfeedback:\n  px: {useful: 1, useless: 0}\nnext: \u0085z\n---\n",
 }
 
 // FuzzSetFeedback checks SetFeedback's promise on any input: it either
