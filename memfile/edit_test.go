@@ -154,3 +154,24 @@ func TestEditDoesNotHoldLockWhileEditing(t *testing.T) {
 		t.Errorf("the file is %q, want %q", got, want)
 	}
 }
+
+// TestDeleteExpectHash: DeleteWith keeps a file that no longer holds the
+// content the caller decided to delete.
+func TestDeleteExpectHash(t *testing.T) {
+	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\n"})
+	ctx := context.Background()
+	stale := memfile.DeleteOptions{ExpectHash: memfile.Hash([]byte("# A, before the editor saved\n"))}
+	if _, _, err := memfile.DeleteWith(ctx, root, "memory/a.md", stale); !errors.Is(err, memfile.ErrChanged) {
+		t.Errorf("DeleteWith a stale hash: %v, want ErrChanged", err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "memory/a.md")); err != nil {
+		t.Fatalf("the file is gone: %v", err)
+	}
+	fresh := memfile.DeleteOptions{ExpectHash: memfile.Hash([]byte("# A\n"))}
+	if _, missing, err := memfile.DeleteWith(ctx, root, "memory/a.md", fresh); err != nil || missing {
+		t.Errorf("DeleteWith the current hash: missing %v, %v", missing, err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "memory/a.md")); !os.IsNotExist(err) {
+		t.Errorf("the file is still there: %v", err)
+	}
+}

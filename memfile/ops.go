@@ -68,12 +68,27 @@ func Append(ctx context.Context, root, source string, day time.Time, text string
 	return rel, abs, nil
 }
 
-// Delete removes the memory file path (by the rules of
+// DeleteOptions are the options of [DeleteWith]. The zero value deletes
+// whatever the file holds.
+type DeleteOptions struct {
+	// ExpectHash, when not "", is the [Hash] of the content the caller
+	// decided to delete: a file that holds anything else under the lock
+	// is kept, and the error wraps [ErrChanged].
+	ExpectHash string
+}
+
+// Delete is [DeleteWith] with no expected content.
+func Delete(ctx context.Context, root, path string) (rel string, missing bool, err error) {
+	return DeleteWith(ctx, root, path, DeleteOptions{})
+}
+
+// DeleteWith removes the memory file path (by the rules of
 // workspace.SafeMemoryPath; a link is removed, not its target) under the
 // workspace's write lock, checking the path again under the lock. It
 // returns the workspace-relative path and whether the file was already
-// missing, which is not an error.
-func Delete(ctx context.Context, root, path string) (rel string, missing bool, err error) {
+// missing, which is not an error. With opts.ExpectHash, the file is read
+// under the lock first, and kept unless it holds that content.
+func DeleteWith(ctx context.Context, root, path string, opts DeleteOptions) (rel string, missing bool, err error) {
 	_, rel, err = workspace.SafeMemoryPath(root, path)
 	if err != nil {
 		return "", false, fmt.Errorf("delete %s: %w", path, err)
@@ -83,6 +98,22 @@ func Delete(ctx context.Context, root, path string) (rel string, missing bool, e
 		return rel, false, fmt.Errorf("delete %s: %w", rel, err)
 	}
 	defer unlock()
+	if opts.ExpectHash != "" {
+		target, _, err := Target(root, path)
+		if err != nil {
+			return rel, false, fmt.Errorf("delete %s: %w", rel, err)
+		}
+		data, err := os.ReadFile(target)
+		if errors.Is(err, fs.ErrNotExist) {
+			return rel, true, nil
+		}
+		if err != nil {
+			return rel, false, fmt.Errorf("delete %s: %w", rel, err)
+		}
+		if Hash(data) != opts.ExpectHash {
+			return rel, false, fmt.Errorf("delete %s: %w", rel, ErrChanged)
+		}
+	}
 	// Remove checks again under the lock, and removes through the memory
 	// folder's os.Root: a link that appeared meanwhile is not followed out.
 	err = Remove(root, path)
