@@ -46,9 +46,15 @@ type FeedbackResult struct {
 // by at most 5%, never out of the results.
 //
 // The edit is atomic and takes the workspace's write lock, with the path
-// rules and size limit of [Weave.Write]. A line in no passage gives an
-// error wrapping [ErrNoPassage]; a note whose front matter is invalid is
-// not rewritten (the error wraps [frontmatter.ErrInvalid]).
+// rules and size limit of [Weave.Write]. A save another program makes to
+// the note meanwhile is kept: the mark is added to it again
+// ([memfile.EditWith]), or, when the note keeps changing, nothing is
+// written and the error wraps [memfile.ErrChanged]. A line in no passage
+// gives an error wrapping [ErrNoPassage]; a note whose front matter is
+// invalid or over its budget is not rewritten (the error wraps
+// [frontmatter.ErrInvalid]), nor one the mark cannot be added to without
+// changing another field (it wraps [frontmatter.ErrUnsafeEdit]); the
+// error names the file and line.
 func (w *Weave) Feedback(ctx context.Context, path string, line int, useful bool) (*FeedbackResult, error) {
 	if err := w.checkOpen(); err != nil {
 		return nil, err
