@@ -109,3 +109,20 @@ func TestFeedbackKeepsNoWriterWaiting(t *testing.T) {
 		t.Error("the note appended meanwhile is not found")
 	}
 }
+
+// TestFeedbackRefusesUnsafeEdit: a note whose fields the mark cannot be
+// added to without changing them (one flow mapping) is left as it was,
+// and the error names the file and line.
+func TestFeedbackRefusesUnsafeEdit(t *testing.T) {
+	note := "---\n{title: Cache, pinned: true}\n---\n# Redis\n\nRedis caches the catalog API.\n"
+	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": note})
+	w := open(t, root, memweave.Config{})
+	mustIndex(t, w)
+	_, err := w.Feedback(t.Context(), "memory/a.md", 6, true)
+	if !errors.Is(err, frontmatter.ErrUnsafeEdit) || !strings.Contains(err.Error(), "memory/a.md: line 2: ") {
+		t.Errorf("Feedback over a flow mapping = %v, want ErrUnsafeEdit naming memory/a.md line 2", err)
+	}
+	if got := memweavetest.ReadFile(t, root, "memory/a.md"); got != note {
+		t.Errorf("the refused note is now %q", got)
+	}
+}
