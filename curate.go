@@ -60,7 +60,10 @@ func (w *Weave) Feedback(ctx context.Context, path string, line int, useful bool
 		return nil, err
 	}
 	res := &FeedbackResult{}
-	abs, err := memfile.Edit(ctx, w.cfg.Workspace, path, w.cfg.MaxFileBytes, func(rel string, old []byte) ([]byte, error) {
+	// The mark depends on the note alone: its edit runs before taking the
+	// lock (Optimistic), so a large front matter keeps no writer waiting.
+	opts := memfile.EditOptions{MaxBytes: w.cfg.MaxFileBytes, Optimistic: true}
+	abs, err := memfile.EditWith(ctx, w.cfg.Workspace, path, opts, func(rel string, old []byte) ([]byte, error) {
 		res.Path = rel
 		c, err := w.passageAt(old, line)
 		if err != nil {
