@@ -264,27 +264,21 @@ func TestConsolidate(t *testing.T) {
 	})
 	w := open(t, root, memweave.Config{})
 	mustIndex(t, w)
-	res, err := w.Consolidate(t.Context(), false)
-	if err != nil {
-		t.Fatal(err)
+	gs := listGroups(t, w)
+	if len(gs) != 1 {
+		t.Fatalf("Consolidate = %+v, want one group", gs)
 	}
-	if len(res.Groups) != 1 || res.Applied {
-		t.Fatalf("Consolidate = %+v, want one group, not applied", res)
-	}
-	g := res.Groups[0]
+	g := gs[0]
 	// The newest copy, in the dated file of 2026-11-20, is kept.
-	if g.Keep.Path != "memory/2026-11-20.md" || len(g.Duplicates) != 1 || g.Duplicates[0].Path != "memory/2026-11-01.md" || g.Similarity != 1 {
+	if g.Keep.Path != "memory/2026-11-20.md" || g.Keep.DateFrom != "name" || len(g.Duplicates) != 1 || g.Duplicates[0].Path != "memory/2026-11-01.md" || g.Duplicates[0].Similarity != 1 {
 		t.Errorf("group = %+v, want memory/2026-11-20.md kept and memory/2026-11-01.md its duplicate", g)
 	}
 	if got := memweavetest.ReadFile(t, root, "memory/2026-11-01.md"); got != dup {
-		t.Errorf("Consolidate without apply changed the file: %q", got)
+		t.Errorf("Consolidate changed the file: %q", got)
 	}
-	res, err = w.Consolidate(t.Context(), true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !res.Applied || !slices.Equal(res.Deleted, []string{"memory/2026-11-01.md"}) || len(res.Edited) != 0 {
-		t.Errorf("Consolidate(apply) = %+v, want memory/2026-11-01.md deleted", res)
+	res := applyGroups(t, w, gs)
+	if !slices.Equal(res.Applied, []string{g.ID}) || !slices.Equal(res.Deleted, []string{"memory/2026-11-01.md"}) || len(res.Edited) != 0 {
+		t.Errorf("ApplyConsolidation = %+v, want memory/2026-11-01.md deleted", res)
 	}
 	if _, err := os.Stat(filepath.Join(root, "memory", "2026-11-01.md")); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("the duplicate file is still there: %v", err)
@@ -293,20 +287,23 @@ func TestConsolidate(t *testing.T) {
 	if len(got) == 0 || got[0] != "memory/2026-11-20.md" || slices.Contains(got, "memory/2026-11-01.md") {
 		t.Errorf("Search after Consolidate = %q, want the kept copy alone", got)
 	}
-	if res, err := w.Consolidate(t.Context(), false); err != nil || len(res.Groups) != 0 {
-		t.Errorf("Consolidate again = %+v, %v; want no groups", res, err)
+	if gs := listGroups(t, w); len(gs) != 0 {
+		t.Errorf("Consolidate again = %+v; want no groups", gs)
 	}
 
 	// A duplicate inside a longer note loses only its own lines.
 	root = memweavetest.Workspace(t, map[string]string{
-		"memory/keep.md": "---\nimportance: 1\n---\n" + dup,
+		"memory/keep.md": "---\ndate: 2030-01-01\n---\n" + dup,
 		"memory/log.md":  "# Log\n\nThe team met.\n\n" + dup + "\n# After\n\nLunch was pizza with the whole team.\n",
 	})
 	w = open(t, root, memweave.Config{})
 	mustIndex(t, w)
-	res, err = w.Consolidate(t.Context(), true)
-	if err != nil || len(res.Groups) != 1 || res.Groups[0].Keep.Path != "memory/keep.md" || !slices.Equal(res.Edited, []string{"memory/log.md"}) {
-		t.Fatalf("Consolidate(apply) = %+v, %v; want the important copy kept, memory/log.md edited", res, err)
+	gs = listGroups(t, w)
+	if len(gs) != 1 || gs[0].Keep.Path != "memory/keep.md" || gs[0].Keep.DateFrom != "front matter" {
+		t.Fatalf("Consolidate = %+v; want the copy dated in its front matter kept", gs)
+	}
+	if res := applyGroups(t, w, gs); !slices.Equal(res.Edited, []string{"memory/log.md"}) {
+		t.Fatalf("ApplyConsolidation = %+v; want memory/log.md edited", res)
 	}
 	want := "# Log\n\nThe team met.\n\n# After\n\nLunch was pizza with the whole team.\n"
 	if got := memweavetest.ReadFile(t, root, "memory/log.md"); got != want {

@@ -57,9 +57,12 @@ func (t *tools) registerCurate(srv *mcp.Server) {
 	addTool(srv, &mcp.Tool{
 		Name:  "memory_consolidate",
 		Title: "Find and merge duplicate memories",
-		Description: "List groups of near-duplicate passages in different memory files (word overlap of 90% or more), with the one to keep " +
-			"(the most important, then the newest). With apply: true, the other copies' lines are removed from their files " +
-			"(a file left empty is deleted); without it nothing changes.",
+		Description: "List groups of near-duplicate passages in different memory files (word overlap of 90% or more, no number, date, " +
+			"negation, name or other value differing, nothing the dropped copy says that the kept one lacks), each with an id, the copy to keep " +
+			"(the newest by the note's own date), every copy's similarity to it and the words that differ; similar pairs that differ in a value " +
+			"are listed as held (use memory_conflicts and memory_resolve for those). Nothing changes without apply. With apply: [ids] from a listing, " +
+			"each group's passages are read again under the write lock and compared by content hash; a group that changed is skipped with the reason, " +
+			"otherwise the kept note takes the copies' pinned, tags and importance and the copies' lines are removed (a file left empty is deleted).",
 		Annotations: &mcp.ToolAnnotations{Title: "Find and merge duplicate memories", DestructiveHint: &yes, IdempotentHint: true, OpenWorldHint: &no},
 	}, handler(t, "memory_consolidate", t.consolidate))
 }
@@ -93,18 +96,50 @@ func (t *tools) resolve(ctx context.Context, in resolveInput) (*mcp.CallToolResu
 	return nil, *res, nil
 }
 
+// maxGroupIDs bounds the group ids one memory_consolidate call applies.
+const maxGroupIDs = 1000
+
 // consolidateInput is the input of memory_consolidate.
 type consolidateInput struct {
-	Apply bool `json:"apply,omitempty" jsonschema:"true to remove the duplicates, keeping one passage of each group (default false: only list them)"`
+	Apply []string `json:"apply,omitempty" jsonschema:"ids of groups from a listing to apply: their duplicates are removed, the kept passages stay (default: none, only list the groups); at most 1000"`
 }
 
-// consolidateOutput is the output of memory_consolidate.
-type consolidateOutput = memweave.ConsolidateResult
+// consolidateOutput is the output of memory_consolidate: the listing,
+// and with apply what was done.
+type consolidateOutput struct {
+	// Groups, Held and Warnings are the listing (see
+	// memweave.ConsolidatePlan); empty with apply.
+	Groups   []memweave.DuplicateGroup   `json:"groups"`
+	Held     []memweave.HeldPair         `json:"held"`
+	Warnings []memweave.Warning          `json:"warnings"`
+	Result   *memweave.ConsolidateResult `json:"result,omitempty" jsonschema:"what applying the ids did: groups applied and skipped (with the reason), files edited, deleted and merged"`
+}
 
 func (t *tools) consolidate(ctx context.Context, in consolidateInput) (*mcp.CallToolResult, consolidateOutput, error) {
-	res, err := t.w.Consolidate(ctx, in.Apply)
-	if err != nil {
-		return nil, consolidateOutput{}, err
+	out := consolidateOutput{Groups: []memweave.DuplicateGroup{}, Held: []memweave.HeldPair{}, Warnings: []memweave.Warning{}}
+	if in.Apply == nil {
+		plan, err := t.w.Consolidate(ctx)
+		if err != nil {
+			return nil, out, err
+		}
+		out.Groups, out.Held, out.Warnings = plan.Groups, plan.Held, plan.Warnings
+		return nil, out, nil
 	}
-	return nil, *res, nil
+	if len(in.Apply) == 0 {
+		return nil, out, fmt.Errorf("memory_consolidate: apply is empty; call memory_consolidate without apply to list the groups and their ids")
+	}
+	if len(in.Apply) > maxGroupIDs {
+		return nil, out, fmt.Errorf("memory_consolidate: apply holds %d ids, at most %d", len(in.Apply), maxGroupIDs)
+	}
+	for _, id := range in.Apply {
+		if err := checkSize("memory_consolidate", "apply", id, 64); err != nil {
+			return nil, out, err
+		}
+	}
+	res, err := t.w.ApplyConsolidation(ctx, in.Apply)
+	if err != nil {
+		return nil, out, err
+	}
+	out.Result = res
+	return nil, out, nil
 }

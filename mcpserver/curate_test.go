@@ -69,17 +69,33 @@ func TestResolveTool(t *testing.T) {
 func TestConsolidateTool(t *testing.T) {
 	dup := "# Deploys\n\nThe staging deploy runs every Tuesday at noon from the release branch.\n"
 	cs, root := connect(t, map[string]string{"memory/2026-11-01.md": dup, "memory/2026-11-20.md": dup})
-	var res struct {
-		Groups  []any    `json:"groups"`
-		Deleted []string `json:"deleted"`
+	var list struct {
+		Groups []struct {
+			ID   string `json:"id"`
+			Keep struct {
+				Path string `json:"path"`
+			} `json:"keep"`
+		} `json:"groups"`
 	}
-	mustCall(t, cs, "memory_consolidate", map[string]any{}, &res)
-	if len(res.Groups) != 1 || len(res.Deleted) != 0 {
-		t.Errorf("memory_consolidate = %+v, want one group, nothing deleted", res)
+	mustCall(t, cs, "memory_consolidate", map[string]any{}, &list)
+	if len(list.Groups) != 1 || list.Groups[0].Keep.Path != "memory/2026-11-20.md" || len(list.Groups[0].ID) != 12 {
+		t.Fatalf("memory_consolidate = %+v, want one group keeping memory/2026-11-20.md", list)
 	}
-	mustCall(t, cs, "memory_consolidate", map[string]any{"apply": true}, &res)
-	if len(res.Deleted) != 1 || res.Deleted[0] != "memory/2026-11-01.md" {
-		t.Errorf("memory_consolidate apply = %+v, want memory/2026-11-01.md deleted", res)
+	if _, err := os.Stat(filepath.Join(root, "memory", "2026-11-01.md")); err != nil {
+		t.Fatalf("listing changed the files: %v", err)
+	}
+	if res := call(t, cs, "memory_consolidate", map[string]any{"apply": []string{}}); !res.IsError {
+		t.Error("memory_consolidate with an empty apply did not fail")
+	}
+	var applied struct {
+		Result struct {
+			Applied []string `json:"applied"`
+			Deleted []string `json:"deleted"`
+		} `json:"result"`
+	}
+	mustCall(t, cs, "memory_consolidate", map[string]any{"apply": []string{list.Groups[0].ID}}, &applied)
+	if len(applied.Result.Deleted) != 1 || applied.Result.Deleted[0] != "memory/2026-11-01.md" || len(applied.Result.Applied) != 1 {
+		t.Errorf("memory_consolidate apply = %+v, want memory/2026-11-01.md deleted", applied)
 	}
 	if _, err := os.Stat(filepath.Join(root, "memory", "2026-11-01.md")); err == nil {
 		t.Error("the duplicate is still there")

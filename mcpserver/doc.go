@@ -16,7 +16,7 @@
 //	memory_changes    passages changed between git revisions read-only
 //	memory_feedback   mark a passage useful or useless       additive (front matter)
 //	memory_resolve    mark a passage superseded by another   additive, idempotent
-//	memory_consolidate  near-duplicate passages; apply removes copies  destructive with apply
+//	memory_consolidate  near-duplicate groups; apply: ids removes copies  destructive with apply
 //
 // memory_search takes an optional at, a git revision to search the
 // memory as of, and marks a result a newer result contradicts with
