@@ -42,15 +42,24 @@ type FeedbackResult struct {
 // by at most 5%, never out of the results.
 //
 // The edit is atomic and takes the workspace's write lock, with the path
-// rules and size limit of [Weave.Write]. A line in no passage gives an
-// error wrapping [ErrNoPassage]; a note whose front matter is invalid is
-// not rewritten (the error wraps [frontmatter.ErrInvalid]).
+// rules and size limit of [Weave.Write]. A save another program makes to
+// the note meanwhile is kept: the mark is added to it again
+// ([memfile.EditWith]), or, when the note keeps changing, nothing is
+// written and the error wraps [memfile.ErrChanged]. A line in no passage
+// gives an error wrapping [ErrNoPassage]; a note whose front matter is
+// invalid or over its budget is not rewritten (the error wraps
+// [frontmatter.ErrInvalid]), nor one the mark cannot be added to without
+// changing another field (it wraps [frontmatter.ErrUnsafeEdit]); the
+// error names the file and line.
 func (w *Weave) Feedback(ctx context.Context, path string, line int, useful bool) (*FeedbackResult, error) {
 	if err := w.checkOpen(); err != nil {
 		return nil, err
 	}
 	res := &FeedbackResult{}
-	abs, err := memfile.Edit(ctx, w.cfg.Workspace, path, w.cfg.MaxFileBytes, func(rel string, old []byte) ([]byte, error) {
+	// The mark depends on the note alone: its edit runs before taking the
+	// lock (Optimistic), so a large front matter keeps no writer waiting.
+	opts := memfile.EditOptions{MaxBytes: w.cfg.MaxFileBytes, Optimistic: true}
+	abs, err := memfile.EditWith(ctx, w.cfg.Workspace, path, opts, func(rel string, old []byte) ([]byte, error) {
 		res.Path = rel
 		c, err := w.passageAt(old, line)
 		if err != nil {
@@ -101,7 +110,7 @@ func (w *Weave) passageAt(data []byte, line int) (chunker.Chunk, error) {
 // chunkOptions are the options the indexer chunks the note data with.
 func (w *Weave) chunkOptions(data []byte) chunker.Options {
 	opts := chunker.Options{MaxTokens: w.cfg.ChunkTokens, Overlap: w.cfg.ChunkOverlap}
-	if _, fm, err := frontmatter.Parse(data); err == nil && fm.Lines > 0 {
+	if _, fm, err := frontmatter.Parse(data); (err == nil || errors.Is(err, frontmatter.ErrTooLarge)) && fm.Lines > 0 {
 		opts.DropFrontMatter = true
 	}
 	return opts

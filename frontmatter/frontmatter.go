@@ -13,6 +13,16 @@
 //
 // Other fields are kept and ignored. The package is pure: it takes bytes
 // and returns values, and does no I/O.
+//
+// Front matter is read in time linear in its size, within budgets: a
+// block over [MaxBytes], or with a list or map (tags, feedback or any
+// other field, at any depth) of more than [MaxEntries] entries, is
+// refused with an [*Error] wrapping [ErrTooLarge] that names its line.
+// The note is then indexed as if it had no front matter.
+//
+// Edits ([SetFeedback]) are checked: the result is parsed again, and an
+// edit that would lose the mark or change any other field is refused
+// with an [*Error] wrapping [ErrUnsafeEdit], the note left as it was.
 package frontmatter
 
 import (
@@ -29,25 +39,46 @@ import (
 	"strings"
 	"time"
 
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 // ErrInvalid is wrapped by every [Error]: the front matter is there but
 // memweave cannot use it, and the note is indexed as if it had none.
 var ErrInvalid = errors.New("frontmatter: invalid front matter")
 
+// ErrTooLarge is wrapped, with [ErrInvalid], by the [*Error] for a front
+// matter block over its budget ([MaxBytes], [MaxEntries]).
+var ErrTooLarge = errors.New("frontmatter: front matter over its budget")
+
+// ErrUnsafeEdit is wrapped by the [*Error] of an edit ([SetFeedback])
+// that, parsed again, would not have the mark, or would change another
+// field: the edit is refused rather than written.
+var ErrUnsafeEdit = errors.New("frontmatter: the edit would change the front matter")
+
 // Error is a problem in a note's front matter, at a 1-based line of the
 // file.
 type Error struct {
 	Line int
 	Msg  string
+	// kind is the sentinel the error wraps besides, or instead of,
+	// ErrInvalid: nil, ErrTooLarge or ErrUnsafeEdit.
+	kind error
 }
 
 // Error returns "front matter: MSG" (the caller names file and line).
 func (e *Error) Error() string { return "front matter: " + e.Msg }
 
-// Unwrap returns [ErrInvalid].
-func (e *Error) Unwrap() error { return ErrInvalid }
+// Unwrap returns [ErrInvalid], with [ErrTooLarge] for a block over its
+// budget; or [ErrUnsafeEdit] alone for a refused edit.
+func (e *Error) Unwrap() []error {
+	switch e.kind {
+	case nil:
+		return []error{ErrInvalid}
+	case ErrUnsafeEdit:
+		return []error{ErrUnsafeEdit}
+	}
+	return []error{ErrInvalid, e.kind}
+}
 
 // Votes are the feedback marks of one passage.
 type Votes struct {
@@ -83,16 +114,21 @@ func (m Meta) HasTag(tag string) bool { return slices.Contains(m.Tags, normTag(t
 type Block struct {
 	Lines int
 	// body is the YAML between the delimiters; start and end are its byte
-	// offsets in the file, end at the start of the closing line.
-	body       []byte
-	start, end int
-	nl         string // the file's line ending
+	// offsets in the file, end at the start of the closing line, and
+	// after the offset just past the closing line.
+	body              []byte
+	start, end, after int
+	nl                string // the file's line ending
+	// doc is body parsed, nil when it is not valid YAML or is over
+	// MaxBytes.
+	doc *yaml.Node
 }
 
 // Find locates a front matter block: "---" on the first line, closed by
 // a "---" or "..." line, whose content is a YAML mapping (or empty). A
 // block whose content is not a mapping, e.g. prose between two thematic
-// breaks, is not front matter.
+// breaks, is not front matter. A block over [MaxBytes] is not parsed: it
+// is front matter when its first content line looks like "key:".
 func Find(src []byte) Block {
 	bom := 0
 	if bytes.HasPrefix(src, []byte("\ufeff")) {
@@ -110,10 +146,15 @@ func Find(src []byte) Block {
 	start := off
 	for n := 2; ; n++ {
 		line, more, ok := cutLine(rest)
-		t := strings.TrimRight(string(line), " \t\r")
-		if t == "---" || t == "..." {
-			b := Block{Lines: n, body: src[start:off], start: start + bom, end: off + bom, nl: nl}
-			if !mappingOrEmpty(b.body) {
+		t := bytes.TrimRight(line, " \t\r")
+		if string(t) == "---" || string(t) == "..." {
+			after := off + len(line)
+			if ok {
+				after++
+			}
+			b := Block{Lines: n, body: src[start:off], start: start + bom, end: off + bom, after: after + bom, nl: nl}
+			var isMap bool
+			if b.doc, isMap = mappingOrEmpty(b.body); !isMap {
 				return Block{}
 			}
 			return b
@@ -137,13 +178,17 @@ func cutLine(src []byte) (line, rest []byte, ok bool) {
 }
 
 // mappingOrEmpty reports whether body is blank or parses as, or looks
-// like (its first content line holds "key:"), a YAML mapping.
-func mappingOrEmpty(body []byte) bool {
+// like (its first content line holds "key:"), a YAML mapping, and returns
+// it parsed when it is valid YAML within [MaxBytes].
+func mappingOrEmpty(body []byte) (*yaml.Node, bool) {
+	if len(body) > MaxBytes {
+		return nil, looksLikeMapping.Match(body)
+	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(body, &doc); err != nil {
-		return looksLikeMapping.Match(body)
+		return nil, looksLikeMapping.Match(body)
 	}
-	return len(doc.Content) == 0 || doc.Content[0].Kind == yaml.MappingNode
+	return &doc, len(doc.Content) == 0 || doc.Content[0].Kind == yaml.MappingNode
 }
 
 // looksLikeMapping matches YAML whose first content line is "key:".
@@ -158,23 +203,34 @@ func Parse(src []byte) (Meta, Block, error) {
 	if b.Lines == 0 {
 		return Meta{}, b, nil
 	}
-	m, err := decode(b.body)
+	m, err := decode(b)
 	return m, b, err
 }
 
 // yamlLine finds the line in a yaml.v3 error message.
 var yamlLine = regexp.MustCompile(`line (\d+): `)
 
-func decode(body []byte) (Meta, error) {
-	var doc yaml.Node
-	if err := yaml.Unmarshal(body, &doc); err != nil {
-		line := 0
-		msg := strings.TrimPrefix(err.Error(), "yaml: ")
-		if g := yamlLine.FindStringSubmatch(msg); g != nil {
-			line, _ = strconv.Atoi(g[1])
-			msg = strings.Replace(msg, g[0], "", 1)
+// decode reads the fields of the block b, in time linear in its size.
+func decode(b Block) (Meta, error) {
+	if len(b.body) > MaxBytes {
+		return Meta{}, &Error{Line: 1, kind: ErrTooLarge,
+			Msg: fmt.Sprintf("the block is %d bytes, over the %d-byte limit", len(b.body), MaxBytes)}
+	}
+	doc := b.doc
+	if doc == nil {
+		doc = new(yaml.Node)
+		if err := yaml.Unmarshal(b.body, doc); err != nil {
+			line := 0
+			msg := strings.TrimPrefix(err.Error(), "yaml: ")
+			if g := yamlLine.FindStringSubmatch(msg); g != nil {
+				line, _ = strconv.Atoi(g[1])
+				msg = strings.Replace(msg, g[0], "", 1)
+			}
+			return Meta{}, &Error{Line: line + 1, Msg: "invalid YAML: " + msg}
 		}
-		return Meta{}, &Error{Line: line + 1, Msg: "invalid YAML: " + msg}
+	}
+	if err := checkEntries(doc); err != nil {
+		return Meta{}, err
 	}
 	var m Meta
 	if len(doc.Content) == 0 {
@@ -182,27 +238,31 @@ func decode(body []byte) (Meta, error) {
 	}
 	root := doc.Content[0]
 	for i := 0; i+1 < len(root.Content); i += 2 {
-		k, v := root.Content[i], root.Content[i+1]
+		k, v := root.Content[i], resolve(root.Content[i+1])
 		bad := func(format string, args ...any) error {
 			return &Error{Line: v.Line + 1, Msg: k.Value + ": " + fmt.Sprintf(format, args...)}
 		}
 		switch k.Value {
 		case "tags":
+			var tags tagSet
 			switch {
 			case v.Kind == yaml.ScalarNode:
 				for t := range strings.FieldsFuncSeq(v.Value, func(r rune) bool { return r == ',' || r == ' ' }) {
-					m.addTag(t)
+					if tags.add(t) > MaxEntries {
+						return Meta{}, tooMany(k, v, MaxEntries+1)
+					}
 				}
 			case v.Kind == yaml.SequenceNode:
 				for _, t := range v.Content {
 					if t.Kind != yaml.ScalarNode {
 						return Meta{}, bad("want a list of words")
 					}
-					m.addTag(t.Value)
+					tags.add(t.Value)
 				}
 			default:
 				return Meta{}, bad("want a list of words or one string")
 			}
+			m.Tags = tags.list
 		case "importance":
 			f, err := strconv.ParseFloat(v.Value, 64)
 			if v.Kind != yaml.ScalarNode || err != nil || !(f >= 0 && f <= 1) || math.IsNaN(f) {
@@ -221,8 +281,8 @@ func decode(body []byte) (Meta, error) {
 			}
 			m.Expires = v.Value
 		case "feedback":
-			var fb map[string]Votes
-			if err := v.Decode(&fb); err != nil {
+			fb, ok := decodeFeedback(v)
+			if !ok {
 				return Meta{}, bad("want passage keys each with {useful: N, useless: N}")
 			}
 			if len(fb) > 0 {
@@ -231,12 +291,6 @@ func decode(body []byte) (Meta, error) {
 		}
 	}
 	return m, nil
-}
-
-func (m *Meta) addTag(t string) {
-	if t = normTag(t); t != "" && !slices.Contains(m.Tags, t) {
-		m.Tags = append(m.Tags, t)
-	}
 }
 
 func normTag(t string) string { return strings.ToLower(strings.TrimPrefix(strings.TrimSpace(t), "#")) }
@@ -254,111 +308,6 @@ func PassageKey(text string) string {
 		}
 	}
 	return ""
-}
-
-// SetFeedback returns src with one more mark for the passage key in its
-// front matter (useful or useless), adding a front matter block when src
-// has none. Only the feedback field's lines change; the rest of the block
-// is kept byte for byte. It fails with an [*Error] when the existing front
-// matter is invalid, rather than rewrite it.
-func SetFeedback(src []byte, key string, useful bool) ([]byte, error) {
-	m, b, err := Parse(src)
-	if err != nil {
-		return nil, err
-	}
-	fb := m.Feedback
-	if fb == nil {
-		fb = map[string]Votes{}
-	}
-	v := fb[key]
-	if useful {
-		v.Useful++
-	} else {
-		v.Useless++
-	}
-	fb[key] = v
-	return setField(src, b, "feedback", encodeFeedback(fb, b.newline()))
-}
-
-func (b Block) newline() string {
-	if b.nl == "" {
-		return "\n"
-	}
-	return b.nl
-}
-
-// encodeFeedback writes the feedback field, keys sorted, one line each.
-func encodeFeedback(fb map[string]Votes, nl string) string {
-	var sb strings.Builder
-	sb.WriteString("feedback:" + nl)
-	for _, k := range slices.Sorted(mapKeys(fb)) {
-		fmt.Fprintf(&sb, "  %s: {useful: %d, useless: %d}%s", k, fb[k].Useful, fb[k].Useless, nl)
-	}
-	return sb.String()
-}
-
-func mapKeys[V any](m map[string]V) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
-}
-
-// setField returns src with the top-level field name of its front matter
-// b replaced by text (whole lines, ending in a line break), or added at
-// the end of the block, or in a new block when src has none.
-func setField(src []byte, b Block, name, text string) ([]byte, error) {
-	if b.Lines == 0 {
-		nl := "\n"
-		if i := bytes.IndexByte(src, '\n'); i > 0 && src[i-1] == '\r' {
-			nl = "\r\n"
-			text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\n", nl)
-		}
-		out := make([]byte, 0, len(src)+len(text)+10)
-		out = append(out, "---"+nl+text+"---"+nl...)
-		return append(out, src...), nil
-	}
-	var doc yaml.Node
-	if err := yaml.Unmarshal(b.body, &doc); err != nil {
-		return nil, &Error{Line: 2, Msg: "invalid YAML"}
-	}
-	lines := lineStarts(b.body)
-	from, to := len(b.body), len(b.body) // byte range of the field in body
-	if len(doc.Content) > 0 {
-		root := doc.Content[0]
-		for i := 0; i+1 < len(root.Content); i += 2 {
-			if root.Content[i].Value != name {
-				continue
-			}
-			from = lines[root.Content[i].Line-1]
-			if i+2 < len(root.Content) {
-				to = lines[root.Content[i+2].Line-1]
-			}
-			break
-		}
-	}
-	body := b.body
-	if from == len(body) && len(body) > 0 && body[len(body)-1] != '\n' {
-		text = b.newline() + text
-	}
-	out := make([]byte, 0, len(src)+len(text))
-	out = append(out, src[:b.start+from]...)
-	out = append(out, text...)
-	return append(out, src[b.start+to:]...), nil
-}
-
-// lineStarts returns the byte offset of each line of s, 0-based.
-func lineStarts(s []byte) []int {
-	out := []int{0}
-	for i, c := range s {
-		if c == '\n' && i+1 < len(s) {
-			out = append(out, i+1)
-		}
-	}
-	return out
 }
 
 // Decode returns the Meta whose JSON the index stores ("" for none); a

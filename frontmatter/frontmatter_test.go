@@ -80,3 +80,35 @@ func TestSetFeedback(t *testing.T) {
 		t.Errorf("SetFeedback over invalid front matter: %v, want ErrInvalid", err)
 	}
 }
+
+// TestSetFeedbackShapes: the front matter shapes a fuzz run found
+// SetFeedback losing the mark on are marked right or refused.
+func TestSetFeedbackShapes(t *testing.T) {
+	tests := []struct {
+		name, src, want string
+		errLine         int // 0: no error
+	}{
+		{"indented keys", "---\n  title: x\n---\nbody\n", "---\n  title: x\n  feedback:\n    px: {useful: 1, useless: 0}\n---\nbody\n", 0},
+		{"indented feedback", "---\n  feedback:\n    px: {useful: 1, useless: 0}\n  title: x\n---\n",
+			"---\n  feedback:\n    px: {useful: 2, useless: 0}\n  title: x\n---\n", 0},
+		{"empty flow mapping", "---\n{}\n---\nbody\n", "---\nfeedback:\n  px: {useful: 1, useless: 0}\n---\nbody\n", 0},
+		{"flow mapping", "---\n{title: x}\n---\nbody\n", "", 2},
+		{"bom, no block", "\ufeff# T\n", "\ufeff---\nfeedback:\n  px: {useful: 1, useless: 0}\n---\n# T\n", 0},
+		{"crlf", "---\r\ntitle: x\r\n---\r\nbody\r\n", "---\r\ntitle: x\r\nfeedback:\r\n  px: {useful: 1, useless: 0}\r\n---\r\nbody\r\n", 0},
+		{"two feedback fields", "---\nfeedback:\n  px: {useful: 1, useless: 0}\nfeedback:\n  py: {useful: 1, useless: 0}\n---\n", "", 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := frontmatter.SetFeedback([]byte(tt.src), "px", true)
+			var fe *frontmatter.Error
+			switch {
+			case tt.errLine == 0 && err != nil:
+				t.Fatalf("SetFeedback(%q) error %v", tt.src, err)
+			case tt.errLine != 0 && (!errors.As(err, &fe) || !errors.Is(err, frontmatter.ErrUnsafeEdit) || fe.Line != tt.errLine):
+				t.Fatalf("SetFeedback(%q) = %q, %v; want ErrUnsafeEdit at line %d", tt.src, got, err, tt.errLine)
+			case string(got) != tt.want:
+				t.Errorf("SetFeedback(%q) = %q, want %q", tt.src, got, tt.want)
+			}
+		})
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -54,10 +53,11 @@ func Merge(src []byte, other Meta) ([]byte, error) {
 	}
 	want := m
 	want.Pinned = m.Pinned || other.Pinned
-	want.Tags = slices.Clone(m.Tags)
+	tags := tagSetOf(m.Tags)
 	for _, t := range other.Tags {
-		want.addTag(t)
+		tags.add(t)
 	}
+	want.Tags = tags.list
 	if other.Importance != nil && (m.Importance == nil || *other.Importance > *m.Importance) {
 		v := *other.Importance
 		want.Importance = &v
@@ -68,7 +68,7 @@ func Merge(src []byte, other Meta) ([]byte, error) {
 		if err != nil {
 			return err
 		}
-		out, err = setField(out, b, name, name+": "+value+b.newline())
+		out, err = setField(out, b, name, func(indent string) string { return indent + name + ": " + value + b.newline() })
 		return err
 	}
 	if want.Pinned != m.Pinned {

@@ -54,30 +54,55 @@ func makeFolder(dir string) error {
 // (left, say, from a time the folder was read-only) gets it back when we
 // own it; any file still not writable is an error that names it and
 // says the command that fixes it.
+//
+// Another process closing the database removes these files at any time,
+// so a file that vanishes between the look and the open is no sidecar,
+// not an error; it is looked at once more, in case SQLite made a new one
+// meanwhile.
 func fixSidecars(path string) error {
 	for _, p := range []string{path + "-wal", path + "-shm"} {
-		fi, err := os.Lstat(p)
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
+		err := fixSidecar(p)
+		if errors.Is(err, errVanished) {
+			err = fixSidecar(p)
 		}
-		if err != nil {
-			return fmt.Errorf("check %s: %w", p, err)
+		if err != nil && !errors.Is(err, errVanished) {
+			return err
 		}
-		if !fi.Mode().IsRegular() {
-			return fmt.Errorf("%s is not a regular file: remove it (rm -r %s) while no process uses the index", p, shellQuote(p))
-		}
-		if fi.Mode().Perm()&0o200 == 0 {
-			if err := os.Chmod(p, fi.Mode().Perm()|0o200); err != nil {
-				return sidecarError(p, err)
-			}
-		}
-		f, err := os.OpenFile(p, os.O_RDWR, 0)
-		if err != nil {
-			return sidecarError(p, err)
-		}
-		f.Close()
 	}
 	return nil
+}
+
+// errVanished is fixSidecar's report that the file went away while it
+// was being checked.
+var errVanished = errors.New("vanished")
+
+// fixSidecar is fixSidecars for the one file p.
+func fixSidecar(p string) error {
+	fi, err := os.Lstat(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("check %s: %w", p, err)
+	}
+	if !fi.Mode().IsRegular() {
+		return fmt.Errorf("%s is not a regular file: remove it (rm -r %s) while no process uses the index", p, shellQuote(p))
+	}
+	if fi.Mode().Perm()&0o200 == 0 {
+		if err := os.Chmod(p, fi.Mode().Perm()|0o200); errors.Is(err, fs.ErrNotExist) {
+			return errVanished
+		} else if err != nil {
+			return sidecarError(p, err)
+		}
+	}
+	f, err := os.OpenFile(p, os.O_RDWR, 0)
+	if errors.Is(err, fs.ErrNotExist) {
+		return errVanished
+	}
+	if err != nil {
+		return sidecarError(p, err)
+	}
+	return f.Close()
 }
 
 // sidecarError is the error for the -wal or -shm file p that cannot be

@@ -208,3 +208,42 @@ func TestOpenWritesGitignore(t *testing.T) {
 		t.Errorf("Open wrote a .gitignore in a folder it did not create: %v", err)
 	}
 }
+
+// TestFixSidecarsWhileVanishing: a -shm or -wal that another process's
+// close removes while fixSidecars looks at it is no error. A goroutine
+// creates and removes them as fast as it can while fixSidecars runs
+// again and again.
+func TestFixSidecarsWhileVanishing(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "index.db")
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			for _, s := range []string{"-wal", "-shm"} {
+				os.WriteFile(path+s, nil, 0o644)
+				os.Remove(path + s)
+			}
+		}
+	}()
+	n := 20000
+	if testing.Short() {
+		n = 5000
+	}
+	var errs []error
+	for range n {
+		if err := fixSidecars(path); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	close(stop)
+	<-done
+	if len(errs) > 0 {
+		t.Errorf("fixSidecars failed %d times of %d, first: %v", len(errs), n, errs[0])
+	}
+}

@@ -291,6 +291,9 @@ func (e *Engine) prepare(f workspace.File, row index.File, force bool) (*prepare
 		if warn == nil {
 			warn = &Warning{Path: f.Rel, Line: fe.Line, Err: fmt.Errorf("%w; its fields are ignored", err)}
 		}
+		// A block over its budget is no text to find either, and would
+		// cost the chunker and the embedder its size.
+		opts.DropFrontMatter = errors.Is(err, frontmatter.ErrTooLarge)
 	case fm.Lines > 0:
 		// A valid block is in no chunk: its fields are not text to find.
 		opts.DropFrontMatter = true

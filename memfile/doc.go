@@ -8,8 +8,11 @@
 // <root>/.memweave/write.lock), appending a whole note to a dated log
 // ([AppendNote], [DatedPath], [CheckSource]; journaled in
 // <root>/.memweave/append.journal, so that [Recover] undoes a note a
-// killed process left torn) and reading line ranges as
-// search results number them ([Lines]). Which paths may be written is
+// killed process left torn), rewriting a file in place ([Edit],
+// [EditWith]: the file's content hash is compared just before the rename
+// with the one the edit read, so that a save made meanwhile by an editor
+// that does not take the lock is kept, never overwritten) and reading
+// line ranges as search results number them ([Lines]). Which paths may be written is
 // decided by package workspace ([workspace.SafeMemoryPath]); memfile
 // applies that rule again once folders exist, just before writing.
 //

@@ -3,12 +3,15 @@ package memfile
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"time"
 
+	"github.com/memweave/memweave-go/internal/edithook"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -65,12 +68,27 @@ func Append(ctx context.Context, root, source string, day time.Time, text string
 	return rel, abs, nil
 }
 
-// Delete removes the memory file path (by the rules of
+// DeleteOptions are the options of [DeleteWith]. The zero value deletes
+// whatever the file holds.
+type DeleteOptions struct {
+	// ExpectHash, when not "", is the [Hash] of the content the caller
+	// decided to delete: a file that holds anything else under the lock
+	// is kept, and the error wraps [ErrChanged].
+	ExpectHash string
+}
+
+// Delete is [DeleteWith] with no expected content.
+func Delete(ctx context.Context, root, path string) (rel string, missing bool, err error) {
+	return DeleteWith(ctx, root, path, DeleteOptions{})
+}
+
+// DeleteWith removes the memory file path (by the rules of
 // workspace.SafeMemoryPath; a link is removed, not its target) under the
 // workspace's write lock, checking the path again under the lock. It
 // returns the workspace-relative path and whether the file was already
-// missing, which is not an error.
-func Delete(ctx context.Context, root, path string) (rel string, missing bool, err error) {
+// missing, which is not an error. With opts.ExpectHash, the file is read
+// under the lock first, and kept unless it holds that content.
+func DeleteWith(ctx context.Context, root, path string, opts DeleteOptions) (rel string, missing bool, err error) {
 	_, rel, err = workspace.SafeMemoryPath(root, path)
 	if err != nil {
 		return "", false, fmt.Errorf("delete %s: %w", path, err)
@@ -80,6 +98,22 @@ func Delete(ctx context.Context, root, path string) (rel string, missing bool, e
 		return rel, false, fmt.Errorf("delete %s: %w", rel, err)
 	}
 	defer unlock()
+	if opts.ExpectHash != "" {
+		target, _, err := Target(root, path)
+		if err != nil {
+			return rel, false, fmt.Errorf("delete %s: %w", rel, err)
+		}
+		data, err := os.ReadFile(target)
+		if errors.Is(err, fs.ErrNotExist) {
+			return rel, true, nil
+		}
+		if err != nil {
+			return rel, false, fmt.Errorf("delete %s: %w", rel, err)
+		}
+		if Hash(data) != opts.ExpectHash {
+			return rel, false, fmt.Errorf("delete %s: %w", rel, ErrChanged)
+		}
+	}
 	// Remove checks again under the lock, and removes through the memory
 	// folder's os.Root: a link that appeared meanwhile is not followed out.
 	err = Remove(root, path)
@@ -92,38 +126,124 @@ func Delete(ctx context.Context, root, path string) (rel string, missing bool, e
 	return rel, false, nil
 }
 
-// Edit rewrites the memory file path (see [Target]) under the
-// workspace's write lock: it reads the file, passes its content and
-// workspace-relative name to edit, and atomically replaces the file with
-// what edit returns (see [Replace]), unless that is the same content or
-// edit fails. A result over maxBytes (when positive) is refused with an
-// error naming the limit. It returns the file's absolute path. Errors
-// name the path.
+// ErrChanged is wrapped by the error of [Edit] and [EditWith] when the
+// file changed between the edit's read and its rename on every attempt,
+// or differs from [EditOptions.ExpectHash]: the change (another editor's
+// save, say) is kept, and nothing is written.
+var ErrChanged = errors.New("memfile: the file changed while it was being edited; nothing was written")
+
+// EditAttempts is how many times [EditWith] reads and edits a file that
+// keeps changing under it before it gives up with [ErrChanged].
+const EditAttempts = 3
+
+// EditOptions are the options of [EditWith]. The zero value means no size
+// limit, no expected content, and the lock held from the read on.
+type EditOptions struct {
+	// MaxBytes, when positive, is the largest result accepted, in bytes;
+	// a larger one is refused with an error naming the limit.
+	MaxBytes int64
+	// ExpectHash, when not "", is the [Hash] of the content the caller
+	// based its change on (compare-and-swap): if the file holds anything
+	// else when read, or when checked before the rename, the edit is
+	// refused with [ErrChanged] instead of redone.
+	ExpectHash string
+	// Optimistic, for an edit that depends on nothing but the file's
+	// content, runs the first attempt's read and edit without the write
+	// lock, taking it only for the check and the rename: a slow edit (a
+	// long note, a large front matter) then keeps no other writer
+	// waiting. An edit that reads other files it must see unchanged
+	// under the lock leaves it false.
+	Optimistic bool
+}
+
+// Hash is the content hash [EditWith] compares: the hex SHA-256 of data.
+func Hash(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}
+
+// Edit is [EditWith] with only a size limit: maxBytes, when positive.
 func Edit(ctx context.Context, root, path string, maxBytes int64, edit func(rel string, old []byte) ([]byte, error)) (abs string, err error) {
+	return EditWith(ctx, root, path, EditOptions{MaxBytes: maxBytes}, edit)
+}
+
+// EditWith rewrites the memory file path (see [Target]): it reads the
+// file, passes its content and workspace-relative name to edit, and
+// atomically replaces the file with what edit returns (see [Replace]),
+// unless that is the same content or edit fails. It returns the file's
+// absolute path. Errors name the path.
+//
+// The workspace's write lock is held from the read to the rename (see
+// [EditOptions.Optimistic] for the exception). No save is lost: just
+// before the rename, the file is read again and its [Hash] compared with
+// the one edit was given. When they differ (an editor that does not take
+// the lock saved meanwhile), the edit is redone on the new content, up
+// to [EditAttempts] times, then refused with an error wrapping
+// [ErrChanged]. edit may therefore run more than once.
+func EditWith(ctx context.Context, root, path string, opts EditOptions, edit func(rel string, old []byte) ([]byte, error)) (abs string, err error) {
+	for attempt := 1; ; attempt++ {
+		abs, err = editOnce(ctx, root, path, opts, edit, attempt > 1 || !opts.Optimistic)
+		if !errors.Is(err, errRaced) {
+			return abs, err
+		}
+		if opts.ExpectHash != "" {
+			_, rel, _ := workspace.SafeMemoryPath(root, path)
+			return "", fmt.Errorf("edit %s: %w", rel, ErrChanged)
+		}
+		if attempt >= EditAttempts {
+			_, rel, _ := workspace.SafeMemoryPath(root, path)
+			return "", fmt.Errorf("edit %s: %w (%d attempts)", rel, ErrChanged, attempt)
+		}
+	}
+}
+
+// errRaced is editOnce's signal that the file changed before the rename.
+var errRaced = errors.New("changed before the rename")
+
+// editOnce is one attempt of [EditWith], with the write lock held from
+// the read on when locked, else taken after edit returns.
+func editOnce(ctx context.Context, root, path string, opts EditOptions, edit func(rel string, old []byte) ([]byte, error), locked bool) (string, error) {
 	target, rel, err := Target(root, path)
 	if err != nil {
 		return "", fmt.Errorf("edit %s: %w", path, err)
 	}
-	unlock, err := Lock(ctx, root)
-	if err != nil {
-		return "", fmt.Errorf("edit %s: %w", rel, err)
+	var unlock func()
+	if locked {
+		if unlock, err = Lock(ctx, root); err != nil {
+			return "", fmt.Errorf("edit %s: %w", rel, err)
+		}
+		defer unlock()
 	}
-	defer unlock()
 	old, err := os.ReadFile(target)
 	if err != nil {
 		return "", fmt.Errorf("edit %s: %w", rel, err)
+	}
+	sum := Hash(old)
+	if opts.ExpectHash != "" && sum != opts.ExpectHash {
+		return "", fmt.Errorf("edit %s: %w: it is not the content expected", rel, ErrChanged)
 	}
 	data, err := edit(rel, old)
 	if err != nil {
 		return "", fmt.Errorf("edit %s: %w", rel, err)
 	}
-	if maxBytes > 0 && int64(len(data)) > maxBytes {
-		return "", fmt.Errorf("edit %s: the result, %d bytes, is over the %d-byte limit", rel, len(data), maxBytes)
+	if opts.MaxBytes > 0 && int64(len(data)) > opts.MaxBytes {
+		return "", fmt.Errorf("edit %s: the result, %d bytes, is over the %d-byte limit", rel, len(data), opts.MaxBytes)
 	}
 	if bytes.Equal(data, old) {
 		return target, nil
 	}
-	if abs, err = Replace(root, path, data); err != nil {
+	edithook.Run(ctx, target)
+	if !locked {
+		if unlock, err = Lock(ctx, root); err != nil {
+			return "", fmt.Errorf("edit %s: %w", rel, err)
+		}
+		defer unlock()
+	}
+	abs, err := replace(root, path, data, func(cur []byte) bool { return Hash(cur) == sum })
+	if errors.Is(err, errRaced) {
+		return "", err
+	}
+	if err != nil {
 		return "", fmt.Errorf("edit %s: %w", rel, err)
 	}
 	return abs, nil

@@ -122,6 +122,13 @@ func memoryName(rel string) (string, error) {
 // a stat scan sees the change even on a file system with coarse
 // timestamps.
 func Replace(root, path string, data []byte) (abs string, err error) {
+	return replace(root, path, data, nil)
+}
+
+// replace is [Replace] with a check, when not nil, of the file's current
+// content just before the rename: when the file is gone or check returns
+// false, nothing is written and the error is errRaced.
+func replace(root, path string, data []byte, check func(cur []byte) bool) (abs string, err error) {
 	abs, rel, err := Target(root, path)
 	if err != nil {
 		return "", err
@@ -140,7 +147,7 @@ func Replace(root, path string, data []byte) (abs string, err error) {
 			return "", err
 		}
 	}
-	return abs, replaceFile(r, name, data)
+	return abs, replaceFile(r, name, data, check)
 }
 
 // TempDir is the folder, under memory/, where [Replace] writes its
@@ -157,14 +164,14 @@ const (
 
 // replaceFile atomically replaces the file name beneath r with data; see
 // [Replace].
-func replaceFile(r *os.Root, name string, data []byte) error {
+func replaceFile(r *os.Root, name string, data []byte, check func(cur []byte) bool) error {
 	if err := makeTempDir(r); err == nil {
-		err := replaceVia(r, TempDir, name, data)
+		err := replaceVia(r, TempDir, name, data, check)
 		if !errors.Is(err, syscall.EXDEV) {
 			return err
 		}
 	}
-	return replaceVia(r, filepath.Dir(name), name, data)
+	return replaceVia(r, filepath.Dir(name), name, data, check)
 }
 
 // makeTempDir creates TempDir beneath r, with a .gitignore that keeps
@@ -190,7 +197,7 @@ func makeTempDir(r *os.Root) error {
 
 // replaceVia is replaceFile with the temporary file in the folder tmpDir
 // beneath r.
-func replaceVia(r *os.Root, tmpDir, name string, data []byte) (err error) {
+func replaceVia(r *os.Root, tmpDir, name string, data []byte, check func(cur []byte) bool) (err error) {
 	mode := fs.FileMode(0o644)
 	var oldMTime time.Time
 	if fi, err := r.Stat(name); err == nil {
@@ -228,6 +235,17 @@ func replaceVia(r *os.Root, tmpDir, name string, data []byte) (err error) {
 	}
 	if err = tmp.Close(); err != nil {
 		return err
+	}
+	if check != nil {
+		cur, rerr := r.ReadFile(name)
+		switch {
+		case errors.Is(rerr, fs.ErrNotExist):
+			return errRaced
+		case rerr != nil:
+			return rerr
+		case !check(cur):
+			return errRaced
+		}
 	}
 	if err = r.Rename(tmpName, name); err != nil {
 		return err

@@ -1,0 +1,36 @@
+// Package edithook lets a test run code inside the window of an in-place
+// edit: after the edit has read the file and computed the new content,
+// and before it checks that the file is unchanged and renames the new
+// content over it. Tests use it to land "another editor's save" exactly
+// there, which is how the lost-update guard of [memfile.Edit] is shown to
+// work.
+//
+// The hook travels in the context of the call, so it touches only the
+// edit the test makes, and no process-wide state changes. The package is
+// internal: programs outside the module cannot set it.
+//
+// [memfile.Edit]: https://pkg.go.dev/github.com/memweave/memweave-go/memfile#Edit
+package edithook
+
+import "context"
+
+// key is the context key of the hook.
+type key struct{}
+
+// Func is called with the absolute path of the file being edited, once
+// per attempt, between the edit's read and its check before the rename:
+// with the workspace's write lock held, except on the first attempt of
+// an optimistic edit, which takes it after the hook.
+type Func func(abs string)
+
+// With returns ctx carrying fn as the before-commit hook.
+func With(ctx context.Context, fn Func) context.Context {
+	return context.WithValue(ctx, key{}, fn)
+}
+
+// Run calls the hook ctx carries, if any, with abs.
+func Run(ctx context.Context, abs string) {
+	if fn, ok := ctx.Value(key{}).(Func); ok && fn != nil {
+		fn(abs)
+	}
+}
