@@ -51,6 +51,7 @@ var (
 		return parser.NewParser(
 			parser.WithBlockParsers(parser.DefaultBlockParsers()...),
 			parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...),
+			parser.WithParagraphTransformers(util.Prioritized(paragraphStart{}, 0)),
 		)
 	})
 	// inlineParser parses the text of a heading as one paragraph.
@@ -61,6 +62,23 @@ var (
 		)
 	})
 )
+
+// lastParagraphKey holds, in a parse's context, the span of the last
+// top-level paragraph closed: the offsets of its first and last lines.
+var lastParagraphKey = parser.NewContextKey()
+
+// paragraphStart records where each top-level paragraph starts under
+// lastParagraphKey, before the link reference definition transformer
+// takes definitions from its start or the whole paragraph away.
+type paragraphStart struct{}
+
+// Transform implements [parser.ParagraphTransformer].
+func (paragraphStart) Transform(node *ast.Paragraph, _ text.Reader, pc parser.Context) {
+	if p := node.Parent(); p != nil && p.Kind() == ast.KindDocument && node.Lines().Len() > 0 {
+		lines := node.Lines()
+		pc.Set(lastParagraphKey, span{lines.At(0).Start, lines.At(lines.Len() - 1).Start})
+	}
+}
 
 // span is a block's inclusive line range.
 type span struct{ first, last int }
@@ -110,16 +128,12 @@ func linePriorities(l *lines) []int8 {
 // goldmark panicked, which leaves blank lines and no headings. goldmark
 // sees hostile regions blanked (see maskHostile).
 func parseBlocks(l *lines, src []byte, fm int) walker {
-	base := 0
-	if fm >= 0 {
-		base = l.end[fm] + 1
-	}
-	if base >= len(src) {
+	if fm+1 >= l.n() {
 		return walker{}
 	}
 	src, masked := maskHostile(l, src)
-	w := walker{l: l, src: src[base:], base: base, masked: masked, pend: -1}
-	if !w.parse() {
+	w := walker{l: l, doc: src, masked: masked, pend: -1, pieceLines: parseLines}
+	if !w.parse(fm + 1) {
 		return walker{}
 	}
 	return w
@@ -214,11 +228,22 @@ func frontMatterEnd(l *lines) int {
 
 func trimRightSpace(s string) string { return strings.TrimRight(s, " \t") }
 
-// walker collects block structure from a goldmark AST.
+// parseLines is the most lines goldmark parses at once. Its parser keeps
+// some bytes per line of the block being parsed, whatever the line's
+// length, and its tree holds every block: parsing a document in pieces
+// keeps that proportional to the piece, not the document, when lines are
+// short.
+const parseLines = 1 << 16
+
+// walker collects block structure from goldmark ASTs of a document.
 type walker struct {
 	l    *lines
-	src  []byte // the parsed text: the document after any front matter
-	base int    // offset of src in the document
+	doc  []byte // the document, as goldmark sees it (see maskHostile)
+	src  []byte // the piece of doc being walked
+	base int    // offset of src in doc
+	// pieceLines is the most lines parsed at once; cuts counts the
+	// top-level blocks cut because they were longer.
+	pieceLines, cuts int
 
 	// starts[j] is the priority of cutting before line j as a block
 	// starts there, or 0.
@@ -234,29 +259,84 @@ type walker struct {
 	pendNode ast.Node
 }
 
-// parse parses w.src and walks its blocks. It reports false if goldmark
-// panicked, which it should never do; Split promises not to.
-func (w *walker) parse() (ok bool) {
+// parse parses the document from line first on and walks its blocks. It
+// reports false if goldmark panicked, which it should never do; Split
+// promises not to.
+//
+// A document of more than parseLines lines is parsed in pieces of at
+// most parseLines lines. A piece's last top-level block may go on past
+// it, so it is parsed again as the start of the next piece; a block ends
+// when a line does not continue it, so the blocks before it are those a
+// parse of the whole document finds, and the next piece starts where a
+// parse of the whole document opens a block with nothing open. Only a
+// top-level block longer than a piece is cut, into blocks of a piece each.
+func (w *walker) parse(first int) (ok bool) {
 	defer func() {
 		if recover() != nil {
 			ok = false
 		}
 	}()
-	doc := blockParser().Parse(text.NewReader(w.src))
-	w.starts = make([]int8, w.l.n()+1)
-	w.visit(doc, true)
-	w.close(w.l.n())
+	l := w.l
+	w.starts = make([]int8, l.n()+1)
+	for a := first; a < l.n(); {
+		b := min(a+w.pieceLines, l.n())
+		end := len(w.doc)
+		if b < l.n() {
+			end = l.start[b]
+		}
+		w.src, w.base = w.doc[l.start[a]:end], l.start[a]
+		pc := parser.NewContext()
+		doc := blockParser().Parse(text.NewReader(w.src), parser.WithContext(pc))
+		next := b
+		if b < l.n() {
+			// Parse the last top-level block again with the next piece,
+			// unless it is the only one.
+			if last := w.lastStart(doc, pc); last > a {
+				next = last
+			} else {
+				w.cuts++
+			}
+		}
+		w.visit(doc, true, next)
+		w.close(next)
+		a = next
+	}
+	w.src = nil
 	return true
 }
 
-// visit records the blocks below parent; top is set for the document.
-func (w *walker) visit(parent ast.Node, top bool) {
+// lastStart returns the first line of the last top-level block of doc, a
+// piece's tree parsed with context pc, or -1 if it has none. A paragraph
+// counts from its first line, link reference definitions included: the
+// blocks made of its lines start there.
+func (w *walker) lastStart(doc ast.Node, pc parser.Context) int {
+	for c := doc.LastChild(); c != nil; c = c.PreviousSibling() {
+		if c.Type() != ast.TypeBlock || c.Pos() < 0 {
+			continue
+		}
+		last := w.l.lineOf(c.Pos() + w.base)
+		if p, ok := pc.Get(lastParagraphKey).(span); ok {
+			if first := w.l.lineOf(p.first + w.base); first <= last && last <= w.l.lineOf(p.last+w.base) {
+				return first
+			}
+		}
+		return last
+	}
+	return -1
+}
+
+// visit records the blocks below parent that start before line stop; top
+// is set for the document.
+func (w *walker) visit(parent ast.Node, top bool, stop int) {
 	for c := parent.FirstChild(); c != nil; c = c.NextSibling() {
 		if c.Type() != ast.TypeBlock {
 			continue
 		}
 		if pos := c.Pos(); pos >= 0 {
 			line := w.l.lineOf(pos + w.base)
+			if line >= stop {
+				return
+			}
 			w.close(line)
 			p := prioNested
 			switch {
@@ -278,7 +358,7 @@ func (w *walker) visit(parent ast.Node, top bool) {
 			}
 		}
 		if fc := c.FirstChild(); fc != nil && fc.Type() == ast.TypeBlock {
-			w.visit(c, false)
+			w.visit(c, false, stop)
 		}
 	}
 }
