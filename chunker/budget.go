@@ -144,37 +144,37 @@ func maskHostile(l *lines, src []byte) (out []byte, masked []bool) {
 			out, masked = append([]byte(nil), src...), make([]bool, l.n())
 		}
 		for j := a; j <= b; j++ {
-			if s := l.s[l.start[j]:l.end[j]]; masked[j] || keep(s) && !hostile(s) {
+			if s := l.line(j); masked[j] || keep(s) && !hostile(s) {
 				continue
 			}
 			masked[j] = true
-			for k := l.start[j]; k < l.end[j]; k++ {
+			for k := l.start(j); k < l.end(j); k++ {
 				out[k] = ' '
 			}
 		}
 	}
 	for i := 0; i < l.n(); i++ {
-		if !hostile(l.s[l.start[i]:l.end[i]]) {
+		if !hostile(l.line(i)) {
 			continue
 		}
 		a, b := i, i
-		for a > 0 && !l.blank[a-1] {
+		for a > 0 && !l.blank(a-1) {
 			a--
 		}
-		for b+1 < l.n() && !l.blank[b+1] {
+		for b+1 < l.n() && !l.blank(b+1) {
 			b++
 		}
 		mask(a, b)
 		i = b
 	}
 	for a := 0; a < l.n(); {
-		if gapLine(l.s[l.start[a]:l.end[a]]) {
+		if gapLine(l.line(a)) {
 			a++
 			continue
 		}
 		b, refs := a, 0
-		for ; b < l.n() && !gapLine(l.s[l.start[b]:l.end[b]]); b++ {
-			if opensBracket(l.s[l.start[b]:l.end[b]]) {
+		for ; b < l.n() && !gapLine(l.line(b)); b++ {
+			if opensBracket(l.line(b)) {
 				refs++
 			}
 		}

@@ -2,6 +2,7 @@ package chunker
 
 import (
 	"bytes"
+	"math"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -9,20 +10,43 @@ import (
 
 // lines is the line table of an LF-normalised document.
 //
-// Line i (0-based) is s[start[i]:end[i]]; lines are separated by a single
+// Line i (0-based) is s[start(i):end(i)]; lines are separated by a single
 // '\n', so the text of lines a..b inclusive is the substring
-// s[start[a]:end[b]], already joined by "\n".
+// s[start(a):end(b)], already joined by "\n". The table takes eight
+// bytes a line, offsets and line numbers as uint32: a document of one
+// character lines is two bytes a line.
 type lines struct {
-	s     string
-	start []int
-	end   []int
-	blank []bool
-	// lastNB[j] is 1 + the index of the last non-blank line before line j,
-	// or 0 if lines 0..j-1 are all blank. len(lastNB) == n+1. A chunk
-	// covering lines [a, j) therefore ends, after trimming trailing blank
-	// lines, at line lastNB[j]-1.
-	lastNB []int
+	s string
+	// off[i] is the offset of line i in s; off[n] is the end of the last
+	// line plus one, so that line i ends at off[i+1]-1.
+	off []uint32
+	// nb[j] is 1 + the index of the last non-blank line before line j, or
+	// 0 if lines 0..j-1 are all blank. len(nb) == n+1. A chunk covering
+	// lines [a, j) therefore ends, after trimming trailing blank lines, at
+	// line nb[j]-1.
+	nb []uint32
 }
+
+// maxLinesBytes is the longest text a line table holds: offsets up to
+// one past its end fit in a uint32.
+const maxLinesBytes = math.MaxUint32 - 1
+
+// start returns the offset in s of line i.
+func (l *lines) start(i int) int { return int(l.off[i]) }
+
+// end returns the offset in s of the end of line i, its '\n' or the end
+// of s.
+func (l *lines) end(i int) int { return int(l.off[i+1]) - 1 }
+
+// line returns the text of line i, without its '\n'.
+func (l *lines) line(i int) string { return l.s[l.off[i] : l.off[i+1]-1] }
+
+// lastNB returns 1 + the index of the last non-blank line before line j,
+// or 0 if there is none.
+func (l *lines) lastNB(j int) int { return int(l.nb[j]) }
+
+// blank reports whether line i holds only white space.
+func (l *lines) blank(i int) bool { return int(l.nb[i+1]) != i+1 }
 
 // normalize returns src with "\r\n" and lone "\r" replaced by "\n". It
 // returns src itself when there is no '\r'.
@@ -47,9 +71,9 @@ func normalize(src []byte) []byte {
 	return out
 }
 
-// newLines builds the line table of the LF-normalised text s. A final
-// '\n' ends the last line rather than starting an empty one, so "a\n" has
-// one line and "" has none.
+// newLines builds the line table of the LF-normalised text s, of at
+// most maxLinesBytes bytes. A final '\n' ends the last line rather than
+// starting an empty one, so "a\n" has one line and "" has none.
 func newLines(s string) *lines {
 	n := 0
 	if len(s) > 0 {
@@ -59,37 +83,35 @@ func newLines(s string) *lines {
 		}
 	}
 	l := &lines{
-		s:      s,
-		start:  make([]int, n),
-		end:    make([]int, n),
-		blank:  make([]bool, n),
-		lastNB: make([]int, n+1),
+		s:   s,
+		off: make([]uint32, n+1),
+		nb:  make([]uint32, n+1),
 	}
 	pos := 0
 	for i := 0; i < n; i++ {
 		e := indexByteFrom(s, pos, '\n')
-		l.start[i], l.end[i] = pos, e
-		l.blank[i] = isBlank(s[pos:e])
-		if l.blank[i] {
-			l.lastNB[i+1] = l.lastNB[i]
+		l.off[i] = uint32(pos)
+		if isBlank(s[pos:e]) {
+			l.nb[i+1] = l.nb[i]
 		} else {
-			l.lastNB[i+1] = i + 1
+			l.nb[i+1] = uint32(i + 1)
 		}
 		pos = e + 1
 	}
+	l.off[n] = uint32(pos)
 	return l
 }
 
 // n returns the number of lines.
-func (l *lines) n() int { return len(l.start) }
+func (l *lines) n() int { return len(l.off) - 1 }
 
 // lineOf returns the index of the line holding byte offset off of s.
 func (l *lines) lineOf(off int) int {
 	// Binary search for the last line starting at or before off.
-	lo, hi := 0, len(l.start)
+	lo, hi := 0, l.n()
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
-		if l.start[m] <= off {
+		if l.start(m) <= off {
 			lo = m + 1
 		} else {
 			hi = m

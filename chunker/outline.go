@@ -92,16 +92,20 @@ type heading struct {
 
 // analyze parses the LF-normalised document src, whose line table is l,
 // and returns its outline. budget is the chunk size cap in bytes; it
-// decides which code blocks may be cut.
-func analyze(l *lines, src []byte, budget int, dropFM bool) outline {
+// decides which code blocks may be cut. It looks for front matter, to
+// drop when dropFM is set, only when fm is set.
+func analyze(l *lines, src []byte, budget int, dropFM, fm bool) outline {
 	prio := linePriorities(l)
-	fm := frontMatterEnd(l)
-	if fm >= 0 && fm+1 < l.n() {
-		prio[fm+1] = prioBlock
+	end := -1
+	if fm {
+		end = frontMatterEnd(l)
 	}
-	w := parseBlocks(l, src, fm)
+	if end >= 0 && end+1 < l.n() {
+		prio[end+1] = prioBlock
+	}
+	w := parseBlocks(l, src, end)
 	w.markBlocks(prio, budget)
-	return outline{prio: prio, sections: buildSections(l.n(), fm, w.heads, dropFM)}
+	return outline{prio: prio, sections: buildSections(l.n(), end, w.heads, dropFM)}
 }
 
 // linePriorities returns the priorities of cuts before each line from
@@ -112,7 +116,7 @@ func linePriorities(l *lines) []int8 {
 	prio := make([]int8, n+1)
 	for j := 1; j < n; j++ {
 		prio[j] = prioLine
-		if l.blank[j] || l.blank[j-1] {
+		if l.blank(j) || l.blank(j-1) {
 			prio[j] = prioBlank
 		}
 	}
@@ -145,12 +149,12 @@ func parseBlocks(l *lines, src []byte, fm int) walker {
 func (w *walker) markBlocks(prio []int8, budget int) {
 	l := w.l
 	for _, c := range w.codes {
-		fits := l.end[c.last]-l.start[c.first] <= budget
+		fits := l.end(c.last)-l.start(c.first) <= budget
 		for j := c.first + 1; j <= c.last; j++ {
 			switch {
 			case fits:
 				prio[j] = prioForbidden
-			case l.blank[j] || l.blank[j-1]:
+			case l.blank(j) || l.blank(j-1):
 				prio[j] = prioCodeBlank
 			default:
 				prio[j] = prioCode
@@ -214,11 +218,11 @@ func buildSections(n, fm int, heads []heading, drop bool) []section {
 // block ("---" on the first line, closed by "---" or "..."), or -1 if the
 // document has none.
 func frontMatterEnd(l *lines) int {
-	if l.n() < 2 || trimRightSpace(l.s[l.start[0]:l.end[0]]) != "---" {
+	if l.n() < 2 || trimRightSpace(l.line(0)) != "---" {
 		return -1
 	}
 	for i := 1; i < l.n(); i++ {
-		switch trimRightSpace(l.s[l.start[i]:l.end[i]]) {
+		switch trimRightSpace(l.line(i)) {
 		case "---", "...":
 			return i
 		}
@@ -282,9 +286,9 @@ func (w *walker) parse(first int) (ok bool) {
 		b := min(a+w.pieceLines, l.n())
 		end := len(w.doc)
 		if b < l.n() {
-			end = l.start[b]
+			end = l.start(b)
 		}
-		w.src, w.base = w.doc[l.start[a]:end], l.start[a]
+		w.src, w.base = w.doc[l.start(a):end], l.start(a)
 		pc := parser.NewContext()
 		doc := blockParser().Parse(text.NewReader(w.src), parser.WithContext(pc))
 		next := b
@@ -369,7 +373,7 @@ func (w *walker) close(next int) {
 		return
 	}
 	sp := span{w.pend, next - 1}
-	for sp.last > sp.first && (w.l.blank[sp.last] || w.masked != nil && w.masked[sp.last]) {
+	for sp.last > sp.first && (w.l.blank(sp.last) || w.masked != nil && w.masked[sp.last]) {
 		sp.last--
 	}
 	if sp.last < sp.first {

@@ -3,6 +3,7 @@ package chunker
 import (
 	"bytes"
 	"math"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -46,6 +47,12 @@ const maxOption = math.MaxInt / 8
 // the same section share their Headings slice: treat it as read-only.
 // Split is safe for concurrent use.
 func Split(src []byte, opts Options) []Chunk {
+	return splitWith(src, opts, maxLinesBytes)
+}
+
+// splitWith is Split with documents of more than most bytes cut into
+// parts (see splitParts).
+func splitWith(src []byte, opts Options, most int) []Chunk {
 	maxTokens := opts.MaxTokens
 	if maxTokens <= 0 {
 		maxTokens = DefaultMaxTokens
@@ -58,18 +65,67 @@ func Split(src []byte, opts Options) []Chunk {
 	overlap = min(overlap, maxOption)
 
 	norm := normalize(bytes.TrimPrefix(src, []byte("\ufeff")))
+	return splitParts(nil, norm, 4*maxTokens, 4*overlap, opts.DropFrontMatter, most)
+}
+
+// splitParts appends the chunks of the LF-normalised document norm to
+// out, cut into chunks of at most budget bytes with overlap bytes of
+// overlap. A document longer than most bytes, more than a line table
+// holds, is cut into parts of at most most bytes, after a line feed when
+// one is in the second half of the part, each chunked on its own: a
+// section and its heading path end with the part, and only the first part
+// may hold front matter.
+func splitParts(out []Chunk, norm []byte, budget, overlap int, dropFM bool, most int) []Chunk {
+	first := true
+	shift := 0 // lines of norm before the part
+	for len(norm) > most {
+		cut := bytes.LastIndexByte(norm[most/2:most], '\n') + most/2 + 1
+		if cut == most/2 {
+			cut = most
+			for c := most; c > most-utf8.UTFMax; c-- {
+				if utf8.RuneStart(norm[c]) {
+					cut = c
+					break
+				}
+			}
+		}
+		n := len(out)
+		out = splitDoc(out, norm[:cut], budget, overlap, dropFM, first)
+		for i := n; i < len(out); i++ {
+			out[i].StartLine += shift
+			out[i].EndLine += shift
+		}
+		shift += CountLines(string(norm[:cut]))
+		if norm[cut-1] != '\n' {
+			shift-- // the part ends inside a line the next part goes on with
+		}
+		norm, first = norm[cut:], false
+	}
+	n := len(out)
+	out = splitDoc(out, norm, budget, overlap, dropFM, first)
+	for i := n; i < len(out); i++ {
+		out[i].StartLine += shift
+		out[i].EndLine += shift
+	}
+	return out
+}
+
+// splitDoc appends the chunks of the LF-normalised document norm, of at
+// most maxLinesBytes bytes, to out; it looks for front matter when fm is
+// set.
+func splitDoc(out []Chunk, norm []byte, budget, overlap int, dropFM, fm bool) []Chunk {
 	l := newLines(string(norm))
-	if l.lastNB[l.n()] == 0 {
-		return nil // empty or blank
+	if l.lastNB(l.n()) == 0 {
+		return out // empty or blank
 	}
 	sp := splitter{
 		l:       l,
-		budget:  4 * maxTokens,
-		overlap: 4 * overlap,
+		budget:  budget,
+		overlap: overlap,
 	}
-	o := analyze(l, norm, sp.budget, opts.DropFrontMatter)
+	o := analyze(l, norm, sp.budget, dropFM, fm)
 	sp.prio = o.prio
-	out := make([]Chunk, 0, len(o.sections)+len(norm)/sp.budget+1)
+	out = slices.Grow(out, len(o.sections)+len(norm)/sp.budget+1)
 	secs := mergeEmpty(l, o.sections)
 	if len(secs) > smallSections && len(norm) < len(secs)*smallSectionBytes {
 		secs = packSections(l, secs, sp.budget)
@@ -88,7 +144,7 @@ func mergeEmpty(l *lines, secs []section) []section {
 	out := make([]section, 0, len(secs))
 	for i := 0; i < len(secs); i++ {
 		s := secs[i]
-		for s.headEnd >= 0 && l.lastNB[s.end] <= s.headEnd+1 && i+1 < len(secs) && secs[i+1].headEnd >= 0 {
+		for s.headEnd >= 0 && l.lastNB(s.end) <= s.headEnd+1 && i+1 < len(secs) && secs[i+1].headEnd >= 0 {
 			next := secs[i+1]
 			next.start = s.start
 			s = next
@@ -114,8 +170,8 @@ func packSections(l *lines, secs []section, budget int) []section {
 	for _, s := range secs {
 		if n := len(out); n > 0 {
 			last := &out[n-1]
-			e := l.lastNB[s.end] // 1 + the last non-blank line of s
-			if e <= last.start || l.end[e-1]-l.start[last.start] <= budget {
+			e := l.lastNB(s.end) // 1 + the last non-blank line of s
+			if e <= last.start || l.end(e-1)-l.start(last.start) <= budget {
 				last.end = s.end
 				continue
 			}
@@ -136,7 +192,7 @@ type splitter struct {
 // section appends the chunks of sec to out.
 func (sp *splitter) section(out []Chunk, sec section) []Chunk {
 	l := sp.l
-	line, z := sec.start, l.lastNB[sec.end]
+	line, z := sec.start, l.lastNB(sec.end)
 	off := 0 // bytes of line already in earlier chunks
 	// Overlap may start at lines ovFrom..ovTo-1, the previous chunk's lines
 	// but its first; ovFrom < 0 when the previous chunk ended inside a
@@ -148,8 +204,8 @@ func (sp *splitter) section(out []Chunk, sec section) []Chunk {
 		if line, off, skipped = sp.skipBlank(line, off); skipped {
 			continue
 		}
-		base := l.start[line] + off
-		if l.end[line]-base > sp.budget {
+		base := l.start(line) + off
+		if l.end(line)-base > sp.budget {
 			// The rest of the line alone is too big: cut it.
 			out, off = sp.cutLong(out, line, base, sec.headings)
 			ovFrom, first = -1, false
@@ -163,12 +219,12 @@ func (sp *splitter) section(out []Chunk, sec section) []Chunk {
 		e := sp.window(line, base, z)
 		j, p := sp.best(line, e, z, headEnd)
 
-		if p <= prioHeadingOnly && e < z && l.end[e]-l.start[e] > sp.budget {
+		if p <= prioHeadingOnly && e < z && l.end(e)-l.start(e) > sp.budget {
 			// The heading would stand alone before a line too long for
 			// any chunk: fill up with the start of that line instead.
-			if cut := sp.cutLine(l.start[e], sp.budget-(l.start[e]-base)); cut > l.start[e] {
+			if cut := sp.cutLine(l.start(e), sp.budget-(l.start(e)-base)); cut > l.start(e) {
 				out = append(out, Chunk{Text: l.s[base:cut], StartLine: line + 1, EndLine: e + 1, Headings: sec.headings})
-				line, off = e, cut-l.start[e]
+				line, off = e, cut-l.start(e)
 				ovFrom, first = -1, false
 				continue
 			}
@@ -180,18 +236,18 @@ func (sp *splitter) section(out []Chunk, sec section) []Chunk {
 			// latest place of the chosen rank the shorter window allows.
 			from = sp.overlapStart(line, e, z, headEnd, p, ovFrom, ovTo)
 			if from < line {
-				e = sp.window(from, l.start[from], z)
+				e = sp.window(from, l.start(from), z)
 				j = sp.latest(line, e, z, headEnd, p)
 			}
 		}
 
-		last := l.lastNB[j] - 1
-		start := l.start[from]
+		last := l.lastNB(j) - 1
+		start := l.start(from)
 		if from == line {
 			start = base
 		}
 		out = append(out, Chunk{
-			Text:      l.s[start:l.end[last]],
+			Text:      l.s[start:l.end(last)],
 			StartLine: from + 1,
 			EndLine:   last + 1,
 			Headings:  sec.headings,
@@ -211,13 +267,13 @@ func (sp *splitter) skipBlank(line, off int) (int, int, bool) {
 	l := sp.l
 	if off > 0 {
 		// A piece of a long line starts after any white space.
-		rest := l.s[l.start[line]+off : l.end[line]]
+		rest := l.s[l.start(line)+off : l.end(line)]
 		off += len(rest) - len(strings.TrimLeftFunc(rest, unicode.IsSpace))
-		if l.start[line]+off == l.end[line] {
+		if l.start(line)+off == l.end(line) {
 			return line + 1, 0, true
 		}
 	}
-	if off == 0 && l.blank[line] {
+	if off == 0 && l.blank(line) {
 		return line + 1, 0, true
 	}
 	return line, off, false
@@ -232,7 +288,7 @@ func (sp *splitter) cutLong(out []Chunk, line, base int, headings []string) ([]C
 	if t := l.s[base:cut]; !isBlank(t) {
 		out = append(out, Chunk{Text: t, StartLine: line + 1, EndLine: line + 1, Headings: headings})
 	}
-	return out, cut - l.start[line]
+	return out, cut - l.start(line)
 }
 
 // overlapStart returns the first line of the chunk that starts at line
@@ -243,14 +299,14 @@ func (sp *splitter) cutLong(out []Chunk, line, base int, headings []string) ([]C
 func (sp *splitter) overlapStart(line, e, z, headEnd int, p int8, ovFrom, ovTo int) int {
 	l := sp.l
 	c := sp.earliest(line, e, z, headEnd, p)
-	prevEnd := l.end[l.lastNB[ovTo]-1]
-	cEnd := l.end[l.lastNB[c]-1]
+	prevEnd := l.end(l.lastNB(ovTo) - 1)
+	cEnd := l.end(l.lastNB(c) - 1)
 	from := line
 	for i := ovTo - 1; i >= ovFrom; i-- {
-		if prevEnd-l.start[i] > sp.overlap || cEnd-l.start[i] > sp.budget {
+		if prevEnd-l.start(i) > sp.overlap || cEnd-l.start(i) > sp.budget {
 			break
 		}
-		if !l.blank[i] {
+		if !l.blank(i) {
 			from = i
 		}
 	}
@@ -262,7 +318,7 @@ func (sp *splitter) overlapStart(line, e, z, headEnd int, p int8, ovFrom, ovTo i
 func (sp *splitter) window(line, base, z int) int {
 	l := sp.l
 	j := line + 1
-	for j < z && (l.blank[j] || l.end[j]-base <= sp.budget) {
+	for j < z && (l.blank(j) || l.end(j)-base <= sp.budget) {
 		j++
 	}
 	return j
@@ -276,7 +332,7 @@ func (sp *splitter) rank(j, z, headEnd int) int8 {
 		return prioEnd
 	}
 	p := sp.prio[j]
-	if headEnd >= 0 && sp.l.lastNB[j] <= headEnd+1 && p > prioHeadingOnly {
+	if headEnd >= 0 && sp.l.lastNB(j) <= headEnd+1 && p > prioHeadingOnly {
 		p = prioHeadingOnly
 	}
 	return p
