@@ -41,6 +41,9 @@ type section struct {
 type outline struct {
 	prio     []int8 // len n+1; see the prio constants
 	sections []section
+	// cuts counts the top-level blocks cut because they were longer than
+	// what goldmark parses at once (see [walker.parse]).
+	cuts int
 }
 
 var (
@@ -83,18 +86,17 @@ func (paragraphStart) Transform(node *ast.Paragraph, _ text.Reader, pc parser.Co
 // span is a block's inclusive line range.
 type span struct{ first, last int }
 
-// heading is a top-level heading.
-type heading struct {
-	span
-	level int
-	text  string
-}
-
 // analyze parses the LF-normalised document src, whose line table is l,
 // and returns its outline. budget is the chunk size cap in bytes; it
-// decides which code blocks may be cut. It looks for front matter, to
-// drop when dropFM is set, only when fm is set.
+// decides which code blocks may be cut and which sections are packed. It
+// looks for front matter, to drop when dropFM is set, only when fm is set.
 func analyze(l *lines, src []byte, budget int, dropFM, fm bool) outline {
+	return analyzeIn(l, src, budget, dropFM, fm, parseLines)
+}
+
+// analyzeIn is analyze with goldmark parsing pieces of at most
+// pieceLines lines.
+func analyzeIn(l *lines, src []byte, budget int, dropFM, fm bool, pieceLines int) outline {
 	prio := linePriorities(l)
 	end := -1
 	if fm {
@@ -103,9 +105,9 @@ func analyze(l *lines, src []byte, budget int, dropFM, fm bool) outline {
 	if end >= 0 && end+1 < l.n() {
 		prio[end+1] = prioBlock
 	}
-	w := parseBlocks(l, src, end)
-	w.markBlocks(prio, budget)
-	return outline{prio: prio, sections: buildSections(l.n(), end, w.heads, dropFM)}
+	secs := newSectioner(l, end, dropFM, budget, len(src))
+	cuts := parseBlocks(l, src, end, prio, budget, secs, pieceLines)
+	return outline{prio: prio, sections: secs.finish(), cuts: cuts}
 }
 
 // linePriorities returns the priorities of cuts before each line from
@@ -127,91 +129,22 @@ func linePriorities(l *lines) []int8 {
 }
 
 // parseBlocks parses the document src after the front matter that ends at
-// line fm (-1 for none) and returns a walker holding its blocks. The
-// walker holds no blocks when nothing follows the front matter or when
-// goldmark panicked, which leaves blank lines and no headings. goldmark
-// sees hostile regions blanked (see maskHostile).
-func parseBlocks(l *lines, src []byte, fm int) walker {
+// line fm (-1 for none), in pieces of at most pieceLines lines, and
+// records its blocks: in prio, cuts inside a code block (forbidden when
+// the block fits budget bytes), before a block, and inside a heading
+// (forbidden); in secs, the top-level headings. Nothing is recorded when
+// nothing follows the front matter, and what was when goldmark panicked
+// stays (blank lines rank the rest, and no more headings start sections).
+// goldmark sees hostile regions blanked (see maskHostile). It returns the
+// number of blocks cut because they were longer than a piece.
+func parseBlocks(l *lines, src []byte, fm int, prio []int8, budget int, secs *sectioner, pieceLines int) int {
 	if fm+1 >= l.n() {
-		return walker{}
+		return 0
 	}
 	src, masked := maskHostile(l, src)
-	w := walker{l: l, doc: src, masked: masked, pend: -1, pieceLines: parseLines}
-	if !w.parse(fm + 1) {
-		return walker{}
-	}
-	return w
-}
-
-// markBlocks raises or lowers prio for the blocks w found: cuts inside a
-// code block (forbidden when the block fits budget bytes), cuts before a
-// block, and cuts inside a heading (forbidden).
-func (w *walker) markBlocks(prio []int8, budget int) {
-	l := w.l
-	for _, c := range w.codes {
-		fits := l.end(c.last)-l.start(c.first) <= budget
-		for j := c.first + 1; j <= c.last; j++ {
-			switch {
-			case fits:
-				prio[j] = prioForbidden
-			case l.blank(j) || l.blank(j-1):
-				prio[j] = prioCodeBlank
-			default:
-				prio[j] = prioCode
-			}
-		}
-	}
-	for j, p := range w.starts {
-		if p > prio[j] && prio[j] > prioCodeBlank {
-			prio[j] = p
-		}
-	}
-	for _, h := range w.heads {
-		for j := h.first + 1; j <= h.last; j++ {
-			prio[j] = prioForbidden
-		}
-	}
-}
-
-// buildSections cuts a document of n lines into sections at the top-level
-// headings heads, after the front matter section that ends at line fm
-// (-1 for none), each with the heading path in effect in it. Empty
-// sections are left out, and the front matter section when drop is set.
-func buildSections(n, fm int, heads []heading, drop bool) []section {
-	secs := make([]section, 0, len(heads)+2)
-	cur := section{headEnd: -1}
-	if fm >= 0 {
-		if !drop {
-			secs = append(secs, section{start: 0, end: fm + 1, headEnd: -1})
-		}
-		cur.start = fm + 1
-	}
-	type level struct {
-		level int
-		text  string
-	}
-	var stack []level
-	for _, h := range heads {
-		cur.end = h.first
-		if cur.end > cur.start {
-			secs = append(secs, cur)
-		}
-		for len(stack) > 0 && stack[len(stack)-1].level >= h.level {
-			stack = stack[:len(stack)-1]
-		}
-		stack = append(stack, level{h.level, h.text})
-		inner := stack[max(len(stack)-maxHeadingLevels, 0):]
-		path := make([]string, len(inner))
-		for i, s := range inner {
-			path[i] = s.text
-		}
-		cur = section{start: h.first, headEnd: h.last, headings: path}
-	}
-	cur.end = n
-	if cur.end > cur.start {
-		secs = append(secs, cur)
-	}
-	return secs
+	w := walker{l: l, doc: src, masked: masked, pend: -1, pieceLines: pieceLines, prio: prio, budget: budget, secs: secs}
+	w.parse(fm + 1)
+	return w.cuts
 }
 
 // frontMatterEnd returns the index of the line closing a YAML front matter
@@ -248,12 +181,13 @@ type walker struct {
 	// pieceLines is the most lines parsed at once; cuts counts the
 	// top-level blocks cut because they were longer.
 	pieceLines, cuts int
+	// prio receives the cuts the blocks rank (see parseBlocks); budget
+	// decides which code blocks fit a chunk.
+	prio   []int8
+	budget int
+	// secs receives the top-level headings.
+	secs *sectioner
 
-	// starts[j] is the priority of cutting before line j as a block
-	// starts there, or 0.
-	starts []int8
-	codes  []span    // code blocks, fenced and indented
-	heads  []heading // top-level headings, in order
 	// masked[j] reports whether goldmark saw line j blanked; nil if none.
 	masked []bool
 
@@ -281,7 +215,6 @@ func (w *walker) parse(first int) (ok bool) {
 		}
 	}()
 	l := w.l
-	w.starts = make([]int8, l.n()+1)
 	for a := first; a < l.n(); {
 		b := min(a+w.pieceLines, l.n())
 		end := len(w.doc)
@@ -349,8 +282,8 @@ func (w *walker) visit(parent ast.Node, top bool, stop int) {
 			case c.Kind() == ast.KindListItem:
 				p = prioItem
 			}
-			if p > w.starts[line] {
-				w.starts[line] = p
+			if p > w.prio[line] && w.prio[line] > prioCodeBlank {
+				w.prio[line] = p
 			}
 			switch c.Kind() {
 			case ast.KindFencedCodeBlock, ast.KindCodeBlock:
@@ -379,10 +312,24 @@ func (w *walker) close(next int) {
 	if sp.last < sp.first {
 		sp.last = sp.first
 	}
+	l, prio := w.l, w.prio
 	if h, ok := w.pendNode.(*ast.Heading); ok {
-		w.heads = append(w.heads, heading{span: sp, level: h.Level, text: headingText(h, w.src)})
+		for j := sp.first + 1; j <= sp.last; j++ {
+			prio[j] = prioForbidden
+		}
+		w.secs.heading(sp, h.Level, headingText(h, w.src))
 	} else {
-		w.codes = append(w.codes, sp)
+		fits := l.end(sp.last)-l.start(sp.first) <= w.budget
+		for j := sp.first + 1; j <= sp.last; j++ {
+			switch {
+			case fits:
+				prio[j] = prioForbidden
+			case l.blank(j) || l.blank(j-1):
+				prio[j] = prioCodeBlank
+			default:
+				prio[j] = prioCode
+			}
+		}
 	}
 	w.pend, w.pendNode = -1, nil
 }

@@ -49,23 +49,15 @@ func TestParseInPieces(t *testing.T) {
 	for name, doc := range docs {
 		src := normalize([]byte(doc))
 		l := newLines(string(src))
-		fm := frontMatterEnd(l)
-		whole := parseBlocks(l, src, fm)
+		whole := analyzeIn(l, src, 64, false, true, l.n()+1)
 		for _, piece := range []int{1, 2, 3, 5, 8, 13, 64} {
-			w := parseBlocks(l, src, fm)
-			if fm+1 < l.n() {
-				w = walker{l: l, doc: w.doc, masked: w.masked, pend: -1, pieceLines: piece}
-				if !w.parse(fm + 1) {
-					t.Fatalf("%s: parse in pieces of %d panicked", name, piece)
-				}
-			}
-			if w.cuts > 0 {
+			o := analyzeIn(l, src, 64, false, true, piece)
+			if o.cuts > 0 {
 				continue
 			}
 			compared++
-			if !reflect.DeepEqual(w.starts, whole.starts) || !reflect.DeepEqual(w.codes, whole.codes) || !reflect.DeepEqual(w.heads, whole.heads) {
-				t.Errorf("%s in pieces of %d lines:\nstarts %v\ncodes %v\nheads %v\nwant\nstarts %v\ncodes %v\nheads %v",
-					name, piece, w.starts, w.codes, w.heads, whole.starts, whole.codes, whole.heads)
+			if !reflect.DeepEqual(o, whole) {
+				t.Errorf("%s in pieces of %d lines:\n%v\nwant\n%v", name, piece, o, whole)
 			}
 		}
 	}

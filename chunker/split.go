@@ -126,57 +126,8 @@ func splitDoc(out []Chunk, norm []byte, budget, overlap int, dropFM, fm bool) []
 	o := analyze(l, norm, sp.budget, dropFM, fm)
 	sp.prio = o.prio
 	out = slices.Grow(out, len(o.sections)+len(norm)/sp.budget+1)
-	secs := mergeEmpty(l, o.sections)
-	if len(secs) > smallSections && len(norm) < len(secs)*smallSectionBytes {
-		secs = packSections(l, secs, sp.budget)
-	}
-	for _, sec := range secs {
+	for _, sec := range o.sections {
 		out = sp.section(out, sec)
-	}
-	return out
-}
-
-// mergeEmpty folds each section that holds only its heading into the
-// section after it, so that a heading directly followed by a subheading
-// does not become a chunk of its own: such a chunk has no content, yet
-// ranks high for its words because it is short.
-func mergeEmpty(l *lines, secs []section) []section {
-	out := make([]section, 0, len(secs))
-	for i := 0; i < len(secs); i++ {
-		s := secs[i]
-		for s.headEnd >= 0 && l.lastNB(s.end) <= s.headEnd+1 && i+1 < len(secs) && secs[i+1].headEnd >= 0 {
-			next := secs[i+1]
-			next.start = s.start
-			s = next
-			i++
-		}
-		out = append(out, s)
-	}
-	return out
-}
-
-// Packing thresholds: see [Split].
-const (
-	smallSections     = 64
-	smallSectionBytes = 128
-)
-
-// packSections merges each run of consecutive sections that fits budget
-// bytes into one section, with the first one's heading and path, so that
-// the run becomes one chunk. The cut before each later heading keeps its
-// rank, should a merged section need cutting after all.
-func packSections(l *lines, secs []section, budget int) []section {
-	out := make([]section, 0, len(secs))
-	for _, s := range secs {
-		if n := len(out); n > 0 {
-			last := &out[n-1]
-			e := l.lastNB(s.end) // 1 + the last non-blank line of s
-			if e <= last.start || l.end(e-1)-l.start(last.start) <= budget {
-				last.end = s.end
-				continue
-			}
-		}
-		out = append(out, s)
 	}
 	return out
 }
