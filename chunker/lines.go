@@ -3,6 +3,7 @@ package chunker
 import (
 	"bytes"
 	"math"
+	"math/bits"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -12,19 +13,18 @@ import (
 //
 // Line i (0-based) is s[start(i):end(i)]; lines are separated by a single
 // '\n', so the text of lines a..b inclusive is the substring
-// s[start(a):end(b)], already joined by "\n". The table takes eight
-// bytes a line, offsets and line numbers as uint32: a document of one
-// character lines is two bytes a line.
+// s[start(a):end(b)], already joined by "\n". The table takes a little
+// over four bytes a line, an offset as a uint32 and a bit: a document of
+// one-character lines is two bytes a line.
 type lines struct {
 	s string
 	// off[i] is the offset of line i in s; off[n] is the end of the last
 	// line plus one, so that line i ends at off[i+1]-1.
 	off []uint32
-	// nb[j] is 1 + the index of the last non-blank line before line j, or
-	// 0 if lines 0..j-1 are all blank. len(nb) == n+1. A chunk covering
-	// lines [a, j) therefore ends, after trimming trailing blank lines, at
-	// line nb[j]-1.
-	nb []uint32
+	// blanks has bit i%64 of word i/64 set when line i is blank.
+	blanks []uint64
+	// nbWord[k] is lastNB(64k), for the lines of word k of blanks.
+	nbWord []uint32
 }
 
 // maxLinesBytes is the longest text a line table holds: offsets up to
@@ -41,12 +41,20 @@ func (l *lines) end(i int) int { return int(l.off[i+1]) - 1 }
 // line returns the text of line i, without its '\n'.
 func (l *lines) line(i int) string { return l.s[l.off[i] : l.off[i+1]-1] }
 
-// lastNB returns 1 + the index of the last non-blank line before line j,
-// or 0 if there is none.
-func (l *lines) lastNB(j int) int { return int(l.nb[j]) }
+// lastNB returns 1 + the index of the last non-blank line before line j
+// (0 <= j <= n), or 0 if there is none. A chunk covering lines [a, j)
+// therefore ends, after trimming trailing blank lines, at line
+// lastNB(j)-1.
+func (l *lines) lastNB(j int) int {
+	k := j >> 6
+	if w := ^l.blanks[k] & (1<<(j&63) - 1); w != 0 {
+		return k<<6 + 64 - bits.LeadingZeros64(w)
+	}
+	return int(l.nbWord[k])
+}
 
 // blank reports whether line i holds only white space.
-func (l *lines) blank(i int) bool { return int(l.nb[i+1]) != i+1 }
+func (l *lines) blank(i int) bool { return l.blanks[i>>6]&(1<<(i&63)) != 0 }
 
 // normalize returns src with "\r\n" and lone "\r" replaced by "\n". It
 // returns src itself when there is no '\r'.
@@ -83,20 +91,27 @@ func newLines(s string) *lines {
 		}
 	}
 	l := &lines{
-		s:   s,
-		off: make([]uint32, n+1),
-		nb:  make([]uint32, n+1),
+		s:      s,
+		off:    make([]uint32, n+1),
+		blanks: make([]uint64, n/64+1),
+		nbWord: make([]uint32, n/64+1),
 	}
-	pos := 0
+	pos, nb := 0, 0
 	for i := 0; i < n; i++ {
+		if i&63 == 0 {
+			l.nbWord[i>>6] = uint32(nb)
+		}
 		e := indexByteFrom(s, pos, '\n')
 		l.off[i] = uint32(pos)
 		if isBlank(s[pos:e]) {
-			l.nb[i+1] = l.nb[i]
+			l.blanks[i>>6] |= 1 << (i & 63)
 		} else {
-			l.nb[i+1] = uint32(i + 1)
+			nb = i + 1
 		}
 		pos = e + 1
+	}
+	if n&63 == 0 {
+		l.nbWord[n>>6] = uint32(nb)
 	}
 	l.off[n] = uint32(pos)
 	return l
