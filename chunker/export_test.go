@@ -4,5 +4,5 @@ package chunker
 // parts of at most most bytes, as Split cuts one too long for a line
 // table.
 func SplitInParts(src []byte, opts Options, most int) []Chunk {
-	return splitWith(src, opts, most)
+	return splitWith(string(src), opts, most)
 }

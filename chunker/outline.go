@@ -90,13 +90,13 @@ type span struct{ first, last int }
 // and returns its outline. budget is the chunk size cap in bytes; it
 // decides which code blocks may be cut and which sections are packed. It
 // looks for front matter, to drop when dropFM is set, only when fm is set.
-func analyze(l *lines, src []byte, budget int, dropFM, fm bool) outline {
-	return analyzeIn(l, src, budget, dropFM, fm, parseLines)
+func analyze(l *lines, budget int, dropFM, fm bool) outline {
+	return analyzeIn(l, budget, dropFM, fm, parseLines)
 }
 
 // analyzeIn is analyze with goldmark parsing pieces of at most
 // pieceLines lines.
-func analyzeIn(l *lines, src []byte, budget int, dropFM, fm bool, pieceLines int) outline {
+func analyzeIn(l *lines, budget int, dropFM, fm bool, pieceLines int) outline {
 	prio := linePriorities(l)
 	end := -1
 	if fm {
@@ -105,8 +105,8 @@ func analyzeIn(l *lines, src []byte, budget int, dropFM, fm bool, pieceLines int
 	if end >= 0 && end+1 < l.n() {
 		prio[end+1] = prioBlock
 	}
-	secs := newSectioner(l, end, dropFM, budget, len(src))
-	cuts := parseBlocks(l, src, end, prio, budget, secs, pieceLines)
+	secs := newSectioner(l, end, dropFM, budget, len(l.s))
+	cuts := parseBlocks(l, end, prio, budget, secs, pieceLines)
 	return outline{prio: prio, sections: secs.finish(), cuts: cuts}
 }
 
@@ -137,12 +137,12 @@ func linePriorities(l *lines) []int8 {
 // stays (blank lines rank the rest, and no more headings start sections).
 // goldmark sees hostile regions blanked (see maskHostile). It returns the
 // number of blocks cut because they were longer than a piece.
-func parseBlocks(l *lines, src []byte, fm int, prio []int8, budget int, secs *sectioner, pieceLines int) int {
+func parseBlocks(l *lines, fm int, prio []int8, budget int, secs *sectioner, pieceLines int) int {
 	if fm+1 >= l.n() {
 		return 0
 	}
-	src, masked := maskHostile(l, src)
-	w := walker{l: l, doc: src, masked: masked, pend: -1, pieceLines: pieceLines, prio: prio, budget: budget, secs: secs}
+	doc, masked := maskHostile(l)
+	w := walker{l: l, doc: doc, masked: masked, pend: -1, pieceLines: pieceLines, prio: prio, budget: budget, secs: secs}
 	w.parse(fm + 1)
 	return w.cuts
 }
@@ -170,14 +170,17 @@ func trimRightSpace(s string) string { return strings.TrimRight(s, " \t") }
 // length, and its tree holds every block: parsing a document in pieces
 // keeps that proportional to the piece, not the document, when lines are
 // short.
-const parseLines = 1 << 16
+const parseLines = 1 << 14
 
 // walker collects block structure from goldmark ASTs of a document.
 type walker struct {
-	l    *lines
-	doc  []byte // the document, as goldmark sees it (see maskHostile)
-	src  []byte // the piece of doc being walked
-	base int    // offset of src in doc
+	l *lines
+	// doc is the document as goldmark sees it when hostile regions are
+	// blanked (see maskHostile), else nil: goldmark then sees l.s, copied
+	// a piece at a time into buf.
+	doc, buf []byte
+	src      []byte // the piece being walked
+	base     int    // offset of src in the document
 	// pieceLines is the most lines parsed at once; cuts counts the
 	// top-level blocks cut because they were longer.
 	pieceLines, cuts int
@@ -217,11 +220,17 @@ func (w *walker) parse(first int) (ok bool) {
 	l := w.l
 	for a := first; a < l.n(); {
 		b := min(a+w.pieceLines, l.n())
-		end := len(w.doc)
+		end := len(l.s)
 		if b < l.n() {
 			end = l.start(b)
 		}
-		w.src, w.base = w.doc[l.start(a):end], l.start(a)
+		if w.doc != nil {
+			w.src = w.doc[l.start(a):end]
+		} else {
+			w.buf = append(w.buf[:0], l.s[l.start(a):end]...)
+			w.src = w.buf
+		}
+		w.base = l.start(a)
 		pc := parser.NewContext()
 		doc := blockParser().Parse(text.NewReader(w.src), parser.WithContext(pc))
 		next := b

@@ -49,9 +49,9 @@ func TestParseInPieces(t *testing.T) {
 	for name, doc := range docs {
 		src := normalize([]byte(doc))
 		l := newLines(string(src))
-		whole := analyzeIn(l, src, 64, false, true, l.n()+1)
+		whole := analyzeIn(l, 64, false, true, l.n()+1)
 		for _, piece := range []int{1, 2, 3, 5, 8, 13, 64} {
-			o := analyzeIn(l, src, 64, false, true, piece)
+			o := analyzeIn(l, 64, false, true, piece)
 			if o.cuts > 0 {
 				continue
 			}

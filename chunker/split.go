@@ -1,7 +1,6 @@
 package chunker
 
 import (
-	"bytes"
 	"math"
 	"slices"
 	"strings"
@@ -47,12 +46,19 @@ const maxOption = math.MaxInt / 8
 // the same section share their Headings slice: treat it as read-only.
 // Split is safe for concurrent use.
 func Split(src []byte, opts Options) []Chunk {
+	return splitWith(string(src), opts, maxLinesBytes)
+}
+
+// SplitString is [Split] for a document held in a string. Its chunks'
+// Text fields are substrings of src unless src has CR line endings: a
+// caller that holds its document in a string needs no second copy.
+func SplitString(src string, opts Options) []Chunk {
 	return splitWith(src, opts, maxLinesBytes)
 }
 
-// splitWith is Split with documents of more than most bytes cut into
-// parts (see splitParts).
-func splitWith(src []byte, opts Options, most int) []Chunk {
+// splitWith is SplitString with documents of more than most bytes cut
+// into parts (see splitParts).
+func splitWith(src string, opts Options, most int) []Chunk {
 	maxTokens := opts.MaxTokens
 	if maxTokens <= 0 {
 		maxTokens = DefaultMaxTokens
@@ -64,7 +70,10 @@ func splitWith(src []byte, opts Options, most int) []Chunk {
 	maxTokens = min(maxTokens, maxOption)
 	overlap = min(overlap, maxOption)
 
-	norm := normalize(bytes.TrimPrefix(src, []byte("\ufeff")))
+	norm := strings.TrimPrefix(src, "\ufeff")
+	if strings.IndexByte(norm, '\r') >= 0 {
+		norm = string(normalize([]byte(norm)))
+	}
 	return splitParts(nil, norm, 4*maxTokens, 4*overlap, opts.DropFrontMatter, most)
 }
 
@@ -75,11 +84,11 @@ func splitWith(src []byte, opts Options, most int) []Chunk {
 // one is in the second half of the part, each chunked on its own: a
 // section and its heading path end with the part, and only the first part
 // may hold front matter.
-func splitParts(out []Chunk, norm []byte, budget, overlap int, dropFM bool, most int) []Chunk {
+func splitParts(out []Chunk, norm string, budget, overlap int, dropFM bool, most int) []Chunk {
 	first := true
 	shift := 0 // lines of norm before the part
 	for len(norm) > most {
-		cut := bytes.LastIndexByte(norm[most/2:most], '\n') + most/2 + 1
+		cut := strings.LastIndexByte(norm[most/2:most], '\n') + most/2 + 1
 		if cut == most/2 {
 			cut = most
 			for c := most; c > most-utf8.UTFMax; c-- {
@@ -95,7 +104,7 @@ func splitParts(out []Chunk, norm []byte, budget, overlap int, dropFM bool, most
 			out[i].StartLine += shift
 			out[i].EndLine += shift
 		}
-		shift += CountLines(string(norm[:cut]))
+		shift += CountLines(norm[:cut])
 		if norm[cut-1] != '\n' {
 			shift-- // the part ends inside a line the next part goes on with
 		}
@@ -113,8 +122,8 @@ func splitParts(out []Chunk, norm []byte, budget, overlap int, dropFM bool, most
 // splitDoc appends the chunks of the LF-normalised document norm, of at
 // most maxLinesBytes bytes, to out; it looks for front matter when fm is
 // set.
-func splitDoc(out []Chunk, norm []byte, budget, overlap int, dropFM, fm bool) []Chunk {
-	l := newLines(string(norm))
+func splitDoc(out []Chunk, norm string, budget, overlap int, dropFM, fm bool) []Chunk {
+	l := newLines(norm)
 	if l.lastNB(l.n()) == 0 {
 		return out // empty or blank
 	}
@@ -123,7 +132,7 @@ func splitDoc(out []Chunk, norm []byte, budget, overlap int, dropFM, fm bool) []
 		budget:  budget,
 		overlap: overlap,
 	}
-	o := analyze(l, norm, sp.budget, dropFM, fm)
+	o := analyze(l, sp.budget, dropFM, fm)
 	sp.prio = o.prio
 	out = slices.Grow(out, len(o.sections)+len(norm)/sp.budget+1)
 	for _, sec := range o.sections {

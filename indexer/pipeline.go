@@ -288,7 +288,9 @@ func (e *Engine) prepare(f workspace.File, row index.File, force bool) (*prepare
 			p.meta = string(b)
 		}
 	}
-	chunks := chunker.Split(data, opts)
+	// The chunks share one copy of the text, and data is not kept past
+	// it: a large file is held once while it is chunked, not twice.
+	chunks := chunker.SplitString(string(data), opts)
 	p.chunks = make([]index.Chunk, len(chunks))
 	maxTokens := e.opts.Chunk.MaxTokens
 	if maxTokens <= 0 {
