@@ -42,6 +42,14 @@ const maxOption = math.MaxInt / 8
 // one, the run of non-blank lines around it, is cut by blank lines and
 // line breaks alone, and a heading in it does not start a section.
 //
+// Split's memory is proportional to len(src), whatever its shape: a few
+// bytes a line and none kept per heading. The Markdown parser, whose state
+// grows by dozens of bytes a line, reads the document in pieces of a
+// bounded number of lines, so a top-level block longer than a piece (a
+// paragraph or code block of many thousands of lines) is cut into blocks
+// of a piece each; a document longer than 4 GiB is chunked in parts of at
+// most that size, each its own document but for line numbers.
+//
 // The chunks' Text fields share one copy of the document, and chunks of
 // the same section share their Headings slice: treat it as read-only.
 // Split is safe for concurrent use.

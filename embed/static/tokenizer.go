@@ -41,8 +41,9 @@ type tokenModel interface {
 // the WordPiece, Unigram and WordLevel models. Anything else (a BPE model,
 // the ByteLevel pre-tokenizer) is an error naming it, and so is a
 // normalizer or pre-tokenizer whose configured strings could make a text
-// more than 8 times longer, or more than 1 KiB longer (a chain of Replace
-// steps that each double it): the error names the step.
+// more than maxGrowth times longer, or more than maxGrowthExtra bytes
+// longer (a chain of Replace steps that each double it): the error names
+// the step.
 func ParseTokenizer(b []byte) (*Tokenizer, error) {
 	doc, err := objectMembers(b)
 	if err != nil {
@@ -69,10 +70,11 @@ func ParseTokenizer(b []byte) (*Tokenizer, error) {
 
 // Tokenize appends the ids of text to ids and returns them, with -1 for
 // each pre-token the model could not represent; unknown receives each such
-// pre-token (after normalization). The normalized text is cut to 8 times
-// the length of text plus 1 KiB, and the pre-tokens to as much again: a
+// pre-token (after normalization). The output of every normalizer step is
+// cut to maxGrowth times the length of text plus maxGrowthExtra bytes, and
+// that of every pre-tokenizer step to as much of the normalized text: a
 // step whose growth depends on the text's own characters, such as NFKC's
-// expansions, cannot multiply it.
+// expansions, cannot multiply it either.
 func (t *Tokenizer) Tokenize(text string, ids []int, unknown func(word string)) []int {
 	limit := limitOf(len(text))
 	norm := cutString(t.normalize.run(text, limit), limit)
