@@ -302,7 +302,12 @@ func (e *Engine) prepare(f workspace.File, row index.File, force bool) (*prepare
 			p.meta = string(b)
 		}
 	}
-	chunks := curate.Split(data, opts)
+	// Supersessions are kept apart in chunks of their own, as
+	// curate.Split cuts a note. The chunks share one copy of the text,
+	// and data is not kept past it: a large file is held once while it
+	// is chunked, not twice.
+	opts.Apart = append(opts.Apart, curate.Apart(data)...)
+	chunks := chunker.SplitString(string(data), opts)
 	p.chunks = make([]index.Chunk, len(chunks))
 	maxTokens := e.opts.Chunk.MaxTokens
 	if maxTokens <= 0 {

@@ -52,12 +52,12 @@
 // On stdio, stdout carries the protocol: diagnostics go to the Logger,
 // which should write to stderr.
 //
-// [ServeHTTP] serves the same tools to many clients at once over the
-// streamable HTTP transport, as "memweave mcp --http" does, with a bearer
-// token ([HTTPOptions].Token), Host and Origin checks against DNS
-// rebinding, the 4 MiB body limit, limits on sessions (per client, and
-// half-open ones expire within seconds) and on requests in flight, and a
-// graceful shutdown; [ListenHTTP] refuses a non-loopback address without
+// [ServeHTTP] serves the same tools to many clients at once over
+// stateless streamable HTTP (MCP 2026-07-28: no session between requests,
+// so any replica answers any request), as "memweave mcp --http" does,
+// with a bearer token ([HTTPOptions].Token), Host and Origin checks
+// against DNS rebinding, the 4 MiB body limit, one limit on requests in
+// flight and their bodies, and a graceful shutdown; [ListenHTTP] refuses a non-loopback address without
 // a strong token ([CheckToken], [NewToken]), and [NewHTTPHandler]
 // mounts the checked handler in a server of your own.
 package mcpserver
