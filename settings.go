@@ -66,12 +66,10 @@ type EmbedderSettings struct {
 	DocumentPrefix string `json:"document_prefix,omitempty"`
 }
 
-// FusionSettings are the settings of [Config.Fusion] a workspace may fix.
+// FusionSettings are the settings of [Config.Fusion] a workspace may fix:
+// the method, one of [search.FusionMethods].
 type FusionSettings struct {
-	Method       search.FusionMethod `json:"method,omitempty"`
-	VectorWeight float64             `json:"vector_weight,omitempty"`
-	TextWeight   float64             `json:"text_weight,omitempty"`
-	KeywordFloor *float64            `json:"keyword_floor,omitempty"`
+	Method search.FusionMethod `json:"method,omitempty"`
 }
 
 // ReadSettings returns the settings file of the workspace, or nil and no
@@ -173,8 +171,8 @@ func SettingsOf(c Config) Settings {
 	if c.ChunkOverlap != nil {
 		s.ChunkOverlap = new(*c.ChunkOverlap)
 	}
-	if f := c.Fusion; f.Method != "" || f.VectorWeight != 0 || f.TextWeight != 0 || f.KeywordFloor != nil {
-		s.Fusion = &FusionSettings{Method: f.Method, VectorWeight: f.VectorWeight, TextWeight: f.TextWeight, KeywordFloor: f.KeywordFloor}
+	if f := c.Fusion; f.Method != "" {
+		s.Fusion = &FusionSettings{Method: f.Method}
 	}
 	return s
 }
@@ -244,19 +242,19 @@ func (c *Config) applySettings(s *Settings, path string) error {
 		fields = fields[6:] // a custom embedder is the caller's; the file cannot describe it
 	}
 	if f := s.Fusion; f != nil {
+		if err := (search.FusionOptions{Method: f.Method}).Validate(); err != nil {
+			return fmt.Errorf("memweave: settings %s: fusion.method: %w", path, err)
+		}
 		cf := &c.Fusion
 		fields = append(fields,
-			field{"Fusion.Method", "fusion.method", cf.Method, f.Method, cf.Method == "", f.Method == "", func() { cf.Method = f.Method }},
-			field{"Fusion.VectorWeight", "fusion.vector_weight", cf.VectorWeight, f.VectorWeight, cf.VectorWeight == 0, f.VectorWeight == 0, func() { cf.VectorWeight = f.VectorWeight }},
-			field{"Fusion.TextWeight", "fusion.text_weight", cf.TextWeight, f.TextWeight, cf.TextWeight == 0, f.TextWeight == 0, func() { cf.TextWeight = f.TextWeight }},
-			field{"Fusion.KeywordFloor", "fusion.keyword_floor", cf.KeywordFloor, f.KeywordFloor, cf.KeywordFloor == nil, f.KeywordFloor == nil, func() { cf.KeywordFloor = f.KeywordFloor }})
+			field{"Fusion.Method", "fusion.method", cf.Method, f.Method, cf.Method == "", f.Method == "", func() { cf.Method = f.Method }})
 	}
 	// Fields of the index's identity are all recorded by the file, so a
 	// Config field it leaves unset disagrees too; the fusion only
 	// overrides what the file sets.
 	identity := len(fields)
 	if s.Fusion != nil {
-		identity -= 4
+		identity--
 	}
 	for i, f := range fields {
 		switch {

@@ -68,7 +68,7 @@ type Retrieved struct {
 // cosine, calibrates both sides' scores (keyword scores against the
 // document frequencies of the query's terms, cosines against the query's
 // similarity to a sample of the index: see [TermWeights.KeywordScore] and
-// [CalibrateCosine]), fuses, and attaches each chunk's location and text.
+// [Background.VectorScore]), fuses, and attaches each chunk's location and text.
 func (h *Hybrid) Retrieve(ctx context.Context, req Request) (*Retrieved, error) {
 	out := &Retrieved{Mode: cmp.Or(req.Mode, ModeHybrid)}
 	if req.Filter.Paths != nil && len(req.Filter.Paths) == 0 {
@@ -131,7 +131,6 @@ func (h *Hybrid) Retrieve(ctx context.Context, req Request) (*Retrieved, error) 
 		return nil, err
 	}
 	h.calibrate(cal, cands, chunks)
-	opts.queryTerms = len(cal.weights.Terms)
 	out.Results = attach(Fuse(cands, opts), chunks)
 	return out, nil
 }
@@ -176,7 +175,11 @@ func (h *Hybrid) calibration(ctx context.Context, query string, qvec []float32, 
 		if err != nil {
 			return nil, errCalibrate(err)
 		}
-		c.vec, c.baseline = true, CosineBaseline(sample)
+		n, err := count()
+		if err != nil {
+			return nil, errCalibrate(err)
+		}
+		c.vec, c.background = true, NewBackground(sample, n)
 	}
 	return c, nil
 }
