@@ -22,8 +22,9 @@ const (
 	// KeywordOnly scores by the calibrated keyword score alone: what a
 	// keyword search, or a hybrid one without vectors, reports.
 	KeywordOnly FusionMethod = "keyword"
-	// VectorOnly scores by the calibrated vector score alone: what a
-	// vector search reports.
+	// VectorOnly scores a chunk as [Blend] scores one holding no query
+	// word, VectorAlone times the calibrated vector score, so that the
+	// default threshold keeps its meaning: what a vector search reports.
 	VectorOnly FusionMethod = "vector"
 )
 
@@ -138,7 +139,7 @@ func methodList() string {
 //	                             if the chunk holds the whole query
 //	                             or k >= CoverageShare)
 //	KeywordOnly: score = k
-//	VectorOnly:  score = v
+//	VectorOnly:  score = VectorAlone*v
 //
 // Both scores are calibrated against the index, so each means the same for
 // every index size and embedder: k against the document frequencies of the
@@ -200,7 +201,7 @@ func scoreCandidates(cs []Candidate, method FusionMethod) []scoreKey {
 		case KeywordOnly:
 			s = k
 		case VectorOnly:
-			s = v
+			s = VectorAlone * v
 		default:
 			s = blend(k, v, c.Whole)
 		}

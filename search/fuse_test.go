@@ -59,8 +59,8 @@ func TestFuseSingleBackend(t *testing.T) {
 			r.Score, r.TextScore, r.VectorScore, r.Explain.Fusion)
 	}
 	vec := Fuse([]Candidate{{ChunkID: 7, Cosine: ptr(0.9), VectorRank: 1}}, FusionOptions{Method: VectorOnly})
-	if r := vec[0]; r.TextScore != nil || r.VectorScore == nil || !near(r.Score, 0.9) || r.Explain.Fusion != "vector" {
-		t.Errorf("VectorOnly: Score %v TextScore %v VectorScore %v Fusion %q, want 0.9, nil, set, vector",
+	if r := vec[0]; r.TextScore != nil || r.VectorScore == nil || !near(r.Score, VectorAlone*0.9) || r.Explain.Fusion != "vector" {
+		t.Errorf("VectorOnly: Score %v TextScore %v VectorScore %v Fusion %q, want VectorAlone*0.9, nil, set, vector",
 			r.Score, r.TextScore, r.VectorScore, r.Explain.Fusion)
 	}
 }
