@@ -34,7 +34,7 @@ func TestQuietParaphrasePassesThreshold(t *testing.T) {
 			if emb == "encoder" {
 				// Unrelated texts at cosine 0.1, the question and its
 				// answer at about 0.1 + 0.3.
-				url := conceptServer(t, 384, 0.1, 0.3, "seat do i want", "aisle on planes")
+				url := conceptServer(t, 384, 0.1, 0.33, "seat do i want", "aisle on planes")
 				cfg.Embedder = memweave.EmbedderConfig{Provider: "openai", Model: "quiet", BaseURL: url, Dims: 384}
 			}
 			w := open(t, memweavetest.Workspace(t, files), cfg)

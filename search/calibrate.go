@@ -23,11 +23,13 @@ const (
 	// vector search compares the query vector with to learn its
 	// [Background].
 	CosineSample = 64
-	// VectorFull is the level, (cos - Base) / (1 - Base), from which a
-	// cosine counts as full vector evidence (see
-	// [Background.VectorScore]): where a sentence encoder puts a clear
-	// paraphrase.
-	VectorFull = 0.38
+	// VectorNone and VectorFull are the levels, (cos - Base) / (1 - Base),
+	// up to which a cosine is no vector evidence and from which it is full
+	// evidence (see [Background.VectorScore]): a lexical embedder's
+	// chunks sharing a few letters with the query stay under the first, a
+	// sentence encoder's clear paraphrases reach the second.
+	VectorNone = 0.15
+	VectorFull = 0.34
 	// MinSpread is the least spread of a [Background]: cosines closer than
 	// it are within the rounding of the index's int8 codes.
 	MinSpread = 0.02
@@ -263,22 +265,23 @@ func median(s []float64) float64 {
 // VectorScore is the calibrated vector score, in [0,1], of a chunk whose
 // cosine with the query is cos:
 //
-//	level    = (cos - Base) / (1 - Base)             clamped to [0,1]
-//	standout = (cos - Center) / (Spread * Standout)  clamped to [0,1]
-//	score    = min(level / VectorFull, 1) * standout
+//	level    = (cos - Base) / (1 - Base)
+//	strength = (level - VectorNone) / (VectorFull - VectorNone)
+//	standout = (cos - Center) / (Spread * Standout)
+//	score    = strength * standout                   each clamped to [0,1]
 //
 // The level says how near the chunk is, from where unrelated text lands
 // (0) to an identical text (1); a sentence encoder puts a true paraphrase
 // at a level of 0.3 to 0.6, so a level of [VectorFull] already counts as
-// full evidence. The standout says whether the chunk stands apart from
+// full evidence, and one under [VectorNone] as none. The standout says whether the chunk stands apart from
 // the unrelated ones at all: 1 once it is as far above the background as
 // the best of the index's unrelated chunks is expected to be. A
 // paraphrase a sentence encoder places well above the background scores
 // near 1 whatever the encoder's scale; a chunk at the background's level
 // scores 0; and in a small or tight background (the hash embedder's, whose
 // unrelated chunks all sit near 0) a cosine must still reach a real level
-// to count. Without a background (zero Background) it is
-// min(cos / VectorFull, 1). NaN scores 0.
+// to count. Without a background (zero Background) it is the strength
+// of the cosine measured from 0. NaN scores 0.
 func (b Background) VectorScore(cos float64) float64 {
 	if math.IsNaN(cos) {
 		return 0
@@ -287,8 +290,8 @@ func (b Background) VectorScore(cos float64) float64 {
 	if !(base >= 0 && base < 1) {
 		base = 0
 	}
-	level := min(max((cos-base)/(1-base), 0), 1)
-	score := min(level/VectorFull, 1)
+	level := (cos - base) / (1 - base)
+	score := min(max((level-VectorNone)/(VectorFull-VectorNone), 0), 1)
 	if b.Spread > 0 && b.Standout > 0 {
 		score *= min(max((cos-b.Center)/(b.Spread*b.Standout), 0), 1)
 	}
