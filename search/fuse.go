@@ -124,7 +124,8 @@ func methodList() string {
 }
 
 // Fuse combines keyword and vector candidates into results sorted by
-// descending Score, ties broken by ascending ChunkID. Each result has
+// descending Score, ties broken by descending Cosine (a vector score
+// saturates at 1), then ascending ChunkID. Each result has
 // ChunkID, Score, TextScore, VectorScore and Explain (BM25, TextScore,
 // Cosine, Fusion, Fused) set; the caller fills in the rest. Candidates
 // sharing a ChunkID are merged, the first non-empty value of each field
@@ -169,10 +170,7 @@ func Fuse(cands []Candidate, opts FusionOptions) []Result {
 	// costs a GC write barrier per moved pointer field.
 	keys := scoreCandidates(cs, method)
 	slices.SortFunc(keys, func(a, b scoreKey) int {
-		if c := cmp.Compare(b.score, a.score); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.id, b.id)
+		return cmp.Or(cmp.Compare(b.score, a.score), cmp.Compare(b.raw, a.raw), cmp.Compare(a.id, b.id))
 	})
 	return buildResults(cs, keys, method)
 }
@@ -205,7 +203,11 @@ func scoreCandidates(cs []Candidate, method FusionMethod) []scoreKey {
 		default:
 			s = blend(k, v, c.Whole)
 		}
-		keys[i] = scoreKey{score: min(max(s, 0), 1), k: k, cos: v, id: c.ChunkID, idx: i}
+		raw := math.Inf(-1)
+		if c.Cosine != nil && !math.IsNaN(*c.Cosine) {
+			raw = *c.Cosine
+		}
+		keys[i] = scoreKey{score: min(max(s, 0), 1), k: k, cos: v, raw: raw, id: c.ChunkID, idx: i}
 	}
 	return keys
 }
@@ -257,8 +259,11 @@ func buildResults(cs []Candidate, keys []scoreKey, method FusionMethod) []Result
 // scoreKey is a fused score with what is needed to build its Result.
 type scoreKey struct {
 	score, k, cos float64
-	id            int64
-	idx           int // index into the merged candidates
+	// raw is the cosine, -Inf when absent: it orders equal scores, which
+	// a vector score saturated at 1 makes common.
+	raw float64
+	id  int64
+	idx int // index into the merged candidates
 }
 
 // mergeCandidates returns the candidates with duplicate ChunkIDs merged,

@@ -262,3 +262,18 @@ func TestFusionOptionsValidate(t *testing.T) {
 		})
 	}
 }
+
+// TestFuseTiesByCosine checks that chunks whose vector scores saturate at
+// 1 keep the order of their cosines.
+func TestFuseTiesByCosine(t *testing.T) {
+	got := Fuse([]Candidate{
+		{ChunkID: 1, Cosine: ptr(0.5), VectorScore: ptr(1)},
+		{ChunkID: 2, Cosine: ptr(0.6), VectorScore: ptr(1)},
+		{ChunkID: 3, Cosine: ptr(0.55), VectorScore: ptr(1)},
+	}, FusionOptions{Method: VectorOnly})
+	for i, want := range []int64{2, 3, 1} {
+		if got[i].ChunkID != want {
+			t.Errorf("Fuse(equal vector scores)[%d] = chunk %d, want %d (by cosine)", i, got[i].ChunkID, want)
+		}
+	}
+}

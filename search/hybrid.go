@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"sync"
 )
@@ -319,7 +320,8 @@ func (h *Hybrid) fillCosines(ctx context.Context, qvec []float32, cands []Candid
 
 // attach fills in each result's location and text from its chunk, drops
 // results whose chunk is gone (removed between retrieval and read), and
-// breaks ties of score by path, then start line, so that equal scores
+// breaks ties of score by cosine (as [Fuse] does), then path, then start
+// line, so that equal scores
 // come out in the same order whatever order the chunks were stored in
 // (row ids differ between an incremental index and a rebuild).
 func attach(fused []Result, chunks map[int64]Chunk) []Result {
@@ -337,7 +339,15 @@ func attach(fused []Result, chunks map[int64]Chunk) []Result {
 		out = append(out, r)
 	}
 	slices.SortStableFunc(out, func(a, b Result) int {
-		return cmp.Or(cmp.Compare(b.Score, a.Score), cmp.Compare(a.Path, b.Path), cmp.Compare(a.StartLine, b.StartLine))
+		return cmp.Or(cmp.Compare(b.Score, a.Score), cmp.Compare(cosine(b), cosine(a)), cmp.Compare(a.Path, b.Path), cmp.Compare(a.StartLine, b.StartLine))
 	})
 	return out
+}
+
+// cosine is r's cosine, -Inf when the vector backend did not score it.
+func cosine(r Result) float64 {
+	if c := r.Explain.Cosine; c != nil && !math.IsNaN(*c) {
+		return *c
+	}
+	return math.Inf(-1)
 }
