@@ -36,8 +36,8 @@ const (
 	// KeywordWeight is the keyword score's weight when the keyword side
 	// leads: exact words are the evidence no embedder can overrule.
 	KeywordWeight = 0.75
-	// Support is what the other side adds, per unit of its score, to the
-	// side that leads: agreement ranks above either side alone, and the
+	// Support is what the vector score adds, per unit, to a keyword
+	// match's score: agreement ranks above the keyword side alone, and the
 	// vector side re-orders keyword matches.
 	Support = 0.09
 	// KeywordFloor is the fraction of its keyword score a chunk holding
@@ -135,7 +135,7 @@ func methodList() string {
 // its VectorScore (else NormalizeCosine(Cosine)), each 0 when absent:
 //
 //	Blend:       score = max(KeywordWeight*k + Support*v,
-//	                         VectorAlone*v + Support*k,
+//	                         VectorAlone*v,
 //	                         KeywordFloor*max(k, CoverageShare)
 //	                             if the chunk holds the whole query
 //	                             or k >= CoverageShare)
@@ -150,8 +150,12 @@ func methodList() string {
 //   - strong evidence on either side alone passes the default threshold
 //     0.35: a chunk holding the whole query scores at least 0.45, a chunk
 //     holding none whose v is at least 0.8 scores at least 0.352;
-//   - agreement ranks highest: either side adds up to Support to the
-//     other;
+//   - agreement ranks highest: a keyword match gains up to Support from
+//     its vector score, and one holding the whole query ranks above every
+//     chunk holding none; the vector side alone (at most VectorAlone)
+//     never lifts a chunk over a strong keyword match (at least 0.45), so
+//     a lexical embedder's cosines, high for any keyword match, reorder
+//     only the weak ones;
 //   - a chunk holding every word of the query (at least 0.45) is never
 //     outranked by one holding none (at most VectorAlone, 0.44), and a
 //     weak keyword match (a common word or two) needs vector support to
@@ -215,7 +219,7 @@ func scoreCandidates(cs []Candidate, method FusionMethod) []scoreKey {
 // blend is the [Blend] score of a chunk with keyword score k and vector
 // score v; whole reports that it holds every word of the query.
 func blend(k, v float64, whole bool) float64 {
-	s := max(KeywordWeight*k+Support*v, VectorAlone*v+Support*k)
+	s := max(KeywordWeight*k+Support*v, VectorAlone*v)
 	if whole || k >= CoverageShare {
 		s = max(s, KeywordFloor*max(k, CoverageShare))
 	}

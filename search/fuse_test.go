@@ -163,9 +163,11 @@ func TestFuseBlend(t *testing.T) {
 				if kw == 0 && got > VectorAlone+1e-12 {
 					t.Errorf("Blend(k=0, v=%v) = %v, want at most VectorAlone %v", v, got, VectorAlone)
 				}
-				if kw > 0 && v > 0 && got <= max(Fuse([]Candidate{{ChunkID: 1, KeywordScore: k(kw), Whole: whole}}, FusionOptions{})[0].Score,
-					Fuse([]Candidate{{ChunkID: 1, VectorScore: k(v)}}, FusionOptions{})[0].Score)-1e-12 {
-					t.Errorf("Blend(k=%v, v=%v) = %v: agreement must not score below either side alone", kw, v, got)
+				if alone := Fuse([]Candidate{{ChunkID: 1, KeywordScore: k(kw), Whole: whole}}, FusionOptions{})[0].Score; got < alone-1e-12 {
+					t.Errorf("Blend(k=%v, v=%v) = %v: agreement must not score below the keyword side alone (%v)", kw, v, got, alone)
+				}
+				if vec := Fuse([]Candidate{{ChunkID: 1, VectorScore: k(v)}}, FusionOptions{})[0].Score; whole && got <= vec {
+					t.Errorf("Blend(k=%v, v=%v, whole) = %v: agreement must rank above the vector side alone (%v)", kw, v, got, vec)
 				}
 			}
 		}
