@@ -301,7 +301,7 @@ func (b Background) VectorScore(cos float64) float64 {
 // calibrate sets the calibrated KeywordScore and VectorScore of every
 // candidate: the keyword side from the document frequencies of the
 // query's terms (see [TermWeights.KeywordScore]), the vector side from
-// the query's cosines with a sample of the index (see [CosineBaseline]).
+// the query's cosines with a sample of the index (see [Background]).
 func (h *Hybrid) calibrate(c *calibration, cands []Candidate, chunks map[int64]Chunk) {
 	for i := range cands {
 		cd := &cands[i]

@@ -61,15 +61,9 @@ type Candidate struct {
 	// that of the phrase query; nil when the chunk did not match the
 	// keyword query.
 	BM25 *float64
-	// KeywordRank is the 1-based rank in the keyword results; 0 = absent.
-	// Only [RRF] reads it.
-	KeywordRank int
 	// Cosine is the cosine similarity to the query vector; nil when the
 	// chunk was not among the vector results.
 	Cosine *float64
-	// VectorRank is the 1-based rank in the vector results; 0 = absent.
-	// Only [RRF] reads it.
-	VectorRank int
 	// KeywordScore is the calibrated keyword score in [0,1] (see
 	// [TermWeights.KeywordScore]), set by retrieval; nil means
 	// NormalizeBM25(BM25).
@@ -295,14 +289,8 @@ func mergeCandidates(cands []Candidate) []Candidate {
 			if m.BM25 == nil {
 				m.BM25 = c.BM25
 			}
-			if m.KeywordRank == 0 {
-				m.KeywordRank = c.KeywordRank
-			}
 			if m.Cosine == nil {
 				m.Cosine = c.Cosine
-			}
-			if m.VectorRank == 0 {
-				m.VectorRank = c.VectorRank
 			}
 			if m.KeywordScore == nil {
 				m.KeywordScore = c.KeywordScore

@@ -53,12 +53,12 @@ func TestNormalizeCosine(t *testing.T) {
 }
 
 func TestFuseSingleBackend(t *testing.T) {
-	kw := Fuse([]Candidate{{ChunkID: 7, BM25: ptr(-2), KeywordRank: 1}}, FusionOptions{Method: KeywordOnly})
+	kw := Fuse([]Candidate{{ChunkID: 7, BM25: ptr(-2)}}, FusionOptions{Method: KeywordOnly})
 	if r := kw[0]; r.VectorScore != nil || r.TextScore == nil || !near(r.Score, 0.5) || r.Explain.Fusion != "keyword" {
 		t.Errorf("KeywordOnly: Score %v TextScore %v VectorScore %v Fusion %q, want 0.5, set, nil, keyword",
 			r.Score, r.TextScore, r.VectorScore, r.Explain.Fusion)
 	}
-	vec := Fuse([]Candidate{{ChunkID: 7, Cosine: ptr(0.9), VectorRank: 1}}, FusionOptions{Method: VectorOnly})
+	vec := Fuse([]Candidate{{ChunkID: 7, Cosine: ptr(0.9)}}, FusionOptions{Method: VectorOnly})
 	if r := vec[0]; r.TextScore != nil || r.VectorScore == nil || !near(r.Score, VectorAlone*0.9) || r.Explain.Fusion != "vector" {
 		t.Errorf("VectorOnly: Score %v TextScore %v VectorScore %v Fusion %q, want VectorAlone*0.9, nil, set, vector",
 			r.Score, r.TextScore, r.VectorScore, r.Explain.Fusion)
@@ -100,10 +100,10 @@ func BenchmarkFuse(b *testing.B) {
 			for i := range cands {
 				c := Candidate{ChunkID: int64(rng.IntN(1 << 30))}
 				if rng.IntN(2) == 0 {
-					c.BM25, c.KeywordRank = ptr(-rng.Float64()*12), i+1
+					c.BM25 = ptr(-rng.Float64() * 12)
 				}
 				if rng.IntN(3) > 0 {
-					c.Cosine, c.VectorRank = ptr(rng.Float64()), i+1
+					c.Cosine = ptr(rng.Float64())
 				}
 				cands[i] = c
 			}

@@ -283,13 +283,11 @@ func candidates(kw []KeywordHit, vec []VectorHit) []Candidate {
 		}
 		return &cands[i]
 	}
-	for i, hit := range kw {
-		c := cand(hit.ID)
-		c.BM25, c.KeywordRank = &hit.BM25, i+1
+	for _, hit := range kw {
+		cand(hit.ID).BM25 = &hit.BM25
 	}
-	for i, hit := range vec {
-		c := cand(hit.ID)
-		c.Cosine, c.VectorRank = &hit.Cosine, i+1
+	for _, hit := range vec {
+		cand(hit.ID).Cosine = &hit.Cosine
 	}
 	return cands
 }
