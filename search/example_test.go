@@ -35,7 +35,7 @@ func ExampleFuse() {
 	// chunk 1: 0.675 (blend)
 	// chunk 3: 0.450 (blend)
 	// chunk 2: 0.396 (blend)
-	// chunk 4: 0.271 (blend)
+	// chunk 4: 0.315 (blend)
 }
 
 func ExampleSnippet() {

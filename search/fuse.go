@@ -49,6 +49,10 @@ const (
 	// default threshold, and the most it can score stays under the least a
 	// chunk holding the whole query scores (KeywordFloor * CoverageShare).
 	VectorAlone = 0.44
+	// Pass is the default threshold (the root package's default
+	// min_score): what a keyword match the embedder places as near as a
+	// clear paraphrase (VectorAlone*v >= Pass) scores at least.
+	Pass = 0.35
 )
 
 // Candidate is one chunk found by the keyword backend, the vector backend
@@ -128,11 +132,11 @@ func methodList() string {
 // With k the candidate's KeywordScore (else NormalizeBM25(BM25)) and v
 // its VectorScore (else NormalizeCosine(Cosine)), each 0 when absent:
 //
-//	Blend:       score = max(KeywordWeight*k + Support*v,
-//	                         VectorAlone*v,
-//	                         KeywordFloor*max(k, CoverageShare)
-//	                             if the chunk holds the whole query
-//	                             or k >= CoverageShare)
+//	Blend:       score = VectorAlone*v  for a chunk holding no query word
+//	             score = max(KeywordWeight*k + Support*v, KeywordFloor*k,
+//	                         KeywordFloor*CoverageShare  if it holds the
+//	                                                     whole query,
+//	                         Pass  if VectorAlone*v >= Pass)  otherwise
 //	KeywordOnly: score = k
 //	VectorOnly:  score = VectorAlone*v
 //
@@ -143,17 +147,16 @@ func methodList() string {
 // clearly above them has v near 1). Hence:
 //   - strong evidence on either side alone passes the default threshold
 //     0.35: a chunk holding the whole query scores at least 0.45, a chunk
-//     holding none whose v is at least 0.8 scores at least 0.352;
-//   - agreement ranks highest: a keyword match gains up to Support from
-//     its vector score, and one holding the whole query ranks above every
-//     chunk holding none; the vector side alone (at most VectorAlone)
-//     never lifts a chunk over a strong keyword match (at least 0.45), so
-//     a lexical embedder's cosines, high for any keyword match, reorder
-//     only the weak ones;
+//     holding none, or only some, whose v is at least 0.8 scores at
+//     least 0.35;
+//   - the keyword side orders the keyword matches, as it does best on
+//     every development set; a keyword match gains up to Support from its
+//     vector score, and one the embedder places as near as a clear
+//     paraphrase passes the threshold (Pass) without being reordered by
+//     its cosine, which for a lexical embedder is high for any keyword
+//     match;
 //   - a chunk holding every word of the query (at least 0.45) is never
-//     outranked by one holding none (at most VectorAlone, 0.44), and a
-//     weak keyword match (a common word or two) needs vector support to
-//     pass the threshold.
+//     outranked by one holding none (at most VectorAlone, 0.44).
 //
 // Result.TextScore is nil under VectorOnly and Result.VectorScore nil under
 // KeywordOnly; otherwise both are set, 0 for a chunk the backend did not
@@ -213,9 +216,15 @@ func scoreCandidates(cs []Candidate, method FusionMethod) []scoreKey {
 // blend is the [Blend] score of a chunk with keyword score k and vector
 // score v; whole reports that it holds every word of the query.
 func blend(k, v float64, whole bool) float64 {
-	s := max(KeywordWeight*k+Support*v, VectorAlone*v)
-	if whole || k >= CoverageShare {
-		s = max(s, KeywordFloor*max(k, CoverageShare))
+	if k == 0 && !whole {
+		return VectorAlone * v
+	}
+	s := max(KeywordWeight*k+Support*v, KeywordFloor*k)
+	if whole {
+		s = max(s, KeywordFloor*CoverageShare)
+	}
+	if VectorAlone*v >= Pass {
+		s = max(s, Pass)
 	}
 	return s
 }

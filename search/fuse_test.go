@@ -127,16 +127,17 @@ func TestFuseBlend(t *testing.T) {
 		{ChunkID: 2, BM25: ptr(-1), KeywordScore: k(0.5), Whole: true},
 		// Vector only: VectorAlone*1.
 		{ChunkID: 3, Cosine: ptr(0.9), VectorScore: k(1)},
-		// A partial match with vector support: 0.75*0.4 + 0.09*0.5.
+		// A partial match with some vector support: the keyword floor
+		// 0.9*0.4, ahead of chunk 5 by its cosine.
 		{ChunkID: 4, BM25: ptr(-1), KeywordScore: k(0.4), Cosine: ptr(0.6), VectorScore: k(0.5)},
 		// A weak keyword match (one common word), no vector support:
-		// 0.75*0.4, under the threshold.
+		// 0.9*0.4.
 		{ChunkID: 5, BM25: ptr(-1), KeywordScore: k(0.4), Cosine: ptr(0.1), VectorScore: k(0)},
 		// Whole query, its score lowered by the accent cost: the floor
 		// of a whole-query match, 0.9*0.5.
 		{ChunkID: 6, BM25: ptr(-1), KeywordScore: k(0.46), Whole: true},
 	}
-	want := map[int64]float64{1: 0.72, 2: 0.45, 3: VectorAlone, 4: 0.75*0.4 + 0.09*0.5, 5: 0.3, 6: 0.45}
+	want := map[int64]float64{1: 0.72, 2: 0.45, 3: VectorAlone, 4: 0.36, 5: 0.36, 6: 0.45}
 	order := []int64{1, 2, 6, 3, 4, 5}
 	for _, opts := range []FusionOptions{{}, {Method: Blend}} {
 		got := Fuse(cands, opts)
