@@ -6,6 +6,7 @@ require github.com/memweave/memweave-go v0.0.0
 
 require (
 	github.com/google/uuid v1.6.0 // indirect
+	go.yaml.in/yaml/v3 v3.0.6 // indirect
 	golang.org/x/text v0.44.0 // indirect
 )
 

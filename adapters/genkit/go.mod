@@ -4,7 +4,10 @@ go 1.26.8
 
 require github.com/memweave/memweave-go v0.0.0
 
-require golang.org/x/text v0.44.0 // indirect
+require (
+	go.yaml.in/yaml/v3 v3.0.6 // indirect
+	golang.org/x/text v0.44.0 // indirect
+)
 
 require (
 	github.com/asg017/sqlite-vec-go-bindings v0.1.6 // indirect

@@ -5,8 +5,8 @@ go 1.26.8
 require github.com/memweave/memweave-go v0.0.0
 
 require (
+	go.yaml.in/yaml/v3 v3.0.6 // indirect
 	golang.org/x/text v0.44.0 // indirect
-	gopkg.in/yaml.v3 v3.0.1 // indirect
 )
 
 require (
