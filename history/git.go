@@ -28,16 +28,38 @@ const maxRevLen = 256
 
 // git runs git in dir with args and returns its standard output.
 func git(ctx context.Context, dir string, stdin []byte, args ...string) ([]byte, error) {
+	return Git(ctx, dir, GitOptions{Stdin: stdin}, args...)
+}
+
+// GitOptions are the options of [Git]. The zero value runs git with no
+// input and this process's environment.
+type GitOptions struct {
+	// Stdin, when not nil, is git's standard input.
+	Stdin []byte
+	// Env holds extra "NAME=value" variables, after this process's.
+	Env []string
+}
+
+// Git runs the git command in dir with args, bound to ctx (a cancelled
+// context kills it), and returns its standard output. It never prompts
+// for credentials, takes no optional locks, and speaks the C locale.
+// Where the system allows, git dies with this process, so a process
+// killed mid-call leaves no git running on in its workspace. Errors
+// carry git's standard error; [ErrNoGit] without git, [ErrNotRepository]
+// outside a repository.
+func Git(ctx context.Context, dir string, opts GitOptions, args ...string) ([]byte, error) {
 	bin, err := exec.LookPath("git")
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrNoGit, err)
 	}
 	cmd := exec.CommandContext(ctx, bin, append([]string{"-C", dir}, args...)...)
 	cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
+	cmd.Env = append(cmd.Env, opts.Env...)
+	dieWithParent(cmd)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
-	if stdin != nil {
-		cmd.Stdin = bytes.NewReader(stdin)
+	if opts.Stdin != nil {
+		cmd.Stdin = bytes.NewReader(opts.Stdin)
 	}
 	if err := cmd.Run(); err != nil {
 		if ctx.Err() != nil {
@@ -47,9 +69,33 @@ func git(ctx context.Context, dir string, stdin []byte, args ...string) ([]byte,
 		if strings.Contains(msg, "not a git repository") {
 			return nil, fmt.Errorf("%w: %s", ErrNotRepository, dir)
 		}
-		return nil, fmt.Errorf("history: git %s: %s: %w", args[0], msg, err)
+		return out.Bytes(), &GitError{Args: args, Stderr: msg, Err: err}
 	}
 	return out.Bytes(), nil
+}
+
+// GitError is a git command that failed: its arguments, its standard
+// error and the exit error.
+type GitError struct {
+	Args   []string
+	Stderr string
+	Err    error
+}
+
+func (e *GitError) Error() string {
+	return fmt.Sprintf("history: git %s: %s: %v", e.Args[0], e.Stderr, e.Err)
+}
+
+// Unwrap returns the exit error.
+func (e *GitError) Unwrap() error { return e.Err }
+
+// ExitCode is git's exit status, -1 when it did not exit by itself.
+func (e *GitError) ExitCode() int {
+	var x *exec.ExitError
+	if errors.As(e.Err, &x) {
+		return x.ExitCode()
+	}
+	return -1
 }
 
 // checkRev refuses revisions git could read as an option, and control

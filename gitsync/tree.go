@@ -1,0 +1,111 @@
+package gitsync
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/memweave/memweave-go/workspace"
+)
+
+// checkTree refuses a fetched commit whose tree breaks the rules for
+// untrusted trees (see the package doc), naming the first bad entry.
+func (s *syncer) checkTree(ctx context.Context, commit string) error {
+	out, err := s.git(ctx, nil, "ls-tree", "-r", "-z", "-l", "--full-tree", commit)
+	if err != nil {
+		return fmt.Errorf("gitsync: read the remote's tree: %w", err)
+	}
+	var local map[string]string // path -> blob, outside memory/, read when needed
+	for _, rec := range strings.Split(string(out), "\x00") {
+		if rec == "" {
+			continue
+		}
+		meta, p, ok := strings.Cut(rec, "\t")
+		f := strings.Fields(meta)
+		if !ok || len(f) != 4 {
+			return fmt.Errorf("%w: unexpected ls-tree entry %q", ErrRefused, rec)
+		}
+		refuse := func(why string) error {
+			return fmt.Errorf("%w at %.12s: %q: %s", ErrRefused, commit, p, why)
+		}
+		if why := badPath(p); why != "" {
+			return refuse(why)
+		}
+		switch f[0] {
+		case "100644", "100755":
+		case "120000":
+			return refuse("a symbolic link")
+		case "160000":
+			return refuse("a submodule")
+		default:
+			return refuse("mode " + f[0])
+		}
+		size, err := strconv.ParseInt(f[3], 10, 64)
+		if err != nil {
+			return refuse("unreadable size " + f[3])
+		}
+		if size > s.opts.MaxBlobBytes {
+			return refuse(fmt.Sprintf("%d bytes, over the %d-byte limit", size, s.opts.MaxBlobBytes))
+		}
+		if strings.HasPrefix(p, workspace.MemoryDir+"/") || p == SettingsFile || p == AttributesFile {
+			continue
+		}
+		// Outside memory/: only what this machine already has, unchanged.
+		if local == nil {
+			if local, err = s.blobsOutsideMemory(ctx); err != nil {
+				return err
+			}
+		}
+		if local[p] != f[2] {
+			return refuse("outside memory/ and not the same as this machine's; sync only brings in memory/, " + SettingsFile + " and " + AttributesFile)
+		}
+	}
+	return nil
+}
+
+// blobsOutsideMemory maps the paths of HEAD's tree outside memory/ to
+// their blobs.
+func (s *syncer) blobsOutsideMemory(ctx context.Context) (map[string]string, error) {
+	m := map[string]string{}
+	head, err := s.rev(ctx, "HEAD")
+	if err != nil || head == "" {
+		return m, err
+	}
+	out, err := s.git(ctx, nil, "ls-tree", "-r", "-z", "--full-tree", head)
+	if err != nil {
+		return nil, fmt.Errorf("gitsync: read the local tree: %w", err)
+	}
+	for _, rec := range strings.Split(string(out), "\x00") {
+		meta, p, ok := strings.Cut(rec, "\t")
+		f := strings.Fields(meta)
+		if ok && len(f) == 3 && !strings.HasPrefix(p, workspace.MemoryDir+"/") {
+			m[p] = f[2]
+		}
+	}
+	return m, nil
+}
+
+// badPath says what is wrong with a tree path, "" when nothing.
+func badPath(p string) string {
+	for _, r := range p {
+		if r < 0x20 || r == 0x7f {
+			return "a control character in the path"
+		}
+		if r == '\\' {
+			return "a backslash in the path"
+		}
+	}
+	if strings.HasPrefix(p, "/") {
+		return "an absolute path"
+	}
+	for _, c := range strings.Split(p, "/") {
+		switch lc := strings.ToLower(strings.TrimRight(c, ". ")); {
+		case c == "" || c == "." || c == "..":
+			return "a path component " + strconv.Quote(c)
+		case lc == ".git" || lc == ".gitmodules" || lc == workspace.IndexDir:
+			return "a path component " + strconv.Quote(c)
+		}
+	}
+	return ""
+}
