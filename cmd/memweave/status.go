@@ -2,9 +2,13 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"text/tabwriter"
+	"time"
 
 	"github.com/spf13/cobra"
+
+	"github.com/memweave/memweave-go"
 )
 
 func (a *app) statusCommand() *cobra.Command {
@@ -25,8 +29,17 @@ mode, and how many files changed on disk since the last index run.`,
 			if err != nil {
 				return err
 			}
+			sst, serr := w.SyncStatus(cmd.Context())
 			if asJSON {
-				return writeJSON(a.stdout, st)
+				out := struct {
+					*memweave.Status
+					Sync      *memweave.SyncStatus `json:"sync,omitempty"`
+					SyncError string               `json:"sync_error,omitempty"`
+				}{Status: st, Sync: sst}
+				if serr != nil {
+					out.SyncError = serr.Error()
+				}
+				return writeJSON(a.stdout, out)
 			}
 			tw := tabwriter.NewWriter(a.stdout, 0, 4, 2, ' ', 0)
 			fmt.Fprintf(tw, "workspace\t%s\n", st.Workspace)
@@ -55,9 +68,30 @@ mode, and how many files changed on disk since the last index run.`,
 				mode += ": " + st.SearchModeReason
 			}
 			fmt.Fprintf(tw, "search mode\t%s\n", mode)
+			printSyncStatus(tw, sst, serr)
 			return tw.Flush()
 		}),
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the status as JSON")
 	return cmd
+}
+
+// printSyncStatus writes the sync lines of status.
+func printSyncStatus(w io.Writer, st *memweave.SyncStatus, err error) {
+	if err != nil {
+		fmt.Fprintf(w, "sync\tnot set up: %v\n", err)
+		return
+	}
+	fmt.Fprintf(w, "sync\t%s/%s: %d ahead, %d behind\n", st.Remote, st.Branch, st.Ahead, st.Behind)
+	fmt.Fprintf(w, "index reflects\t%.12s (head %.12s)\n", st.IndexedCommit, st.Head)
+	if !st.LastSync.IsZero() {
+		outcome := "ok"
+		if st.LastError != "" {
+			outcome = "failed: " + st.LastError
+		}
+		fmt.Fprintf(w, "last sync\t%s, %s\n", st.LastSync.Local().Format(time.DateTime), outcome)
+	}
+	for _, c := range st.Conflicts {
+		fmt.Fprintf(w, "sync conflict\t%s: this machine's version is in %s\n", c.Path, c.Copy)
+	}
 }
