@@ -54,13 +54,15 @@ type FeedbackResult struct {
 // invalid or over its budget is not rewritten (the error wraps
 // [frontmatter.ErrInvalid]), nor one the mark cannot be added to without
 // changing another field (it wraps [frontmatter.ErrUnsafeEdit]); the
-// error names the file and line.
-func (w *Weave) Feedback(ctx context.Context, path string, line int, useful bool) (*FeedbackResult, error) {
+// error names the file and line. With [ExpectHash], a note that does not
+// hold the expected content is left as it is, and the error wraps
+// [ErrChanged].
+func (w *Weave) Feedback(ctx context.Context, path string, line int, useful bool, opts ...WriteOption) (*FeedbackResult, error) {
 	if err := w.checkOpen(); err != nil {
 		return nil, err
 	}
 	res := &FeedbackResult{}
-	abs, err := memfile.Edit(ctx, w.cfg.Workspace, path, w.cfg.MaxFileBytes, func(rel string, old []byte) ([]byte, error) {
+	abs, err := memfile.EditWith(ctx, w.cfg.Workspace, path, w.editOptions(opts), func(rel string, old []byte) ([]byte, error) {
 		res.Path = rel
 		c, err := w.passageAt(old, line)
 		if err != nil {
@@ -137,8 +139,9 @@ type ResolveResult struct {
 // Both paths follow the rules of [Weave.Write] (files under memory/);
 // the edit is atomic, takes the workspace's write lock and respects
 // Config.MaxFileBytes. A line in no passage gives an error wrapping
-// [ErrNoPassage].
-func (w *Weave) Resolve(ctx context.Context, keep, drop Ref, reason string) (*ResolveResult, error) {
+// [ErrNoPassage]. With [ExpectHash], drop's file must hold the expected
+// content, or nothing is written and the error wraps [ErrChanged].
+func (w *Weave) Resolve(ctx context.Context, keep, drop Ref, reason string, opts ...WriteOption) (*ResolveResult, error) {
 	if err := w.checkOpen(); err != nil {
 		return nil, err
 	}
@@ -155,7 +158,7 @@ func (w *Weave) Resolve(ctx context.Context, keep, drop Ref, reason string) (*Re
 		return nil, fmt.Errorf("memweave: resolve: keep %s: %w", keepRel, err)
 	}
 	res := &ResolveResult{Kept: Ref{Path: keepRel, StartLine: kept.StartLine}}
-	abs, err := memfile.Edit(ctx, w.cfg.Workspace, drop.Path, w.cfg.MaxFileBytes, func(rel string, old []byte) ([]byte, error) {
+	abs, err := memfile.EditWith(ctx, w.cfg.Workspace, drop.Path, w.editOptions(opts), func(rel string, old []byte) ([]byte, error) {
 		c, err := w.passageAt(old, drop.StartLine)
 		if err != nil {
 			return nil, err
@@ -209,6 +212,17 @@ func (w *Weave) Resolve(ctx context.Context, keep, drop Ref, reason string) (*Re
 		return res, err
 	}
 	return res, nil
+}
+
+// editOptions are the memfile options of a curation edit: the size
+// limit, and the expected hash of [ExpectHash] (the only WriteOption a
+// curation edit reads).
+func (w *Weave) editOptions(opts []WriteOption) memfile.EditOptions {
+	var o writeSettings
+	for _, opt := range opts {
+		opt(&o)
+	}
+	return memfile.EditOptions{MaxBytes: w.cfg.MaxFileBytes, ExpectHash: o.expectHash}
 }
 
 // chunkOptions are the options the indexer chunks the note data with.

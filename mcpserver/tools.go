@@ -152,6 +152,8 @@ type getOutput struct {
 	StartLine int    `json:"start_line"`
 	EndLine   int    `json:"end_line" jsonschema:"last line returned; start_line - 1 when none"`
 	Text      string `json:"text"`
+	// Hash is the whole file's hex SHA-256, for expect_hash.
+	Hash string `json:"hash" jsonschema:"hex SHA-256 of the whole file; pass it as expect_hash to memory_write to replace the file only if nobody changed it since"`
 }
 
 func (t *tools) get(ctx context.Context, in getInput) (*mcp.CallToolResult, getOutput, error) {
@@ -166,11 +168,11 @@ func (t *tools) get(ctx context.Context, in getInput) (*mcp.CallToolResult, getO
 	if in.Lines < 0 {
 		return nil, out, fmt.Errorf("memory_get: lines must not be negative, got %d", in.Lines)
 	}
-	text, err := t.w.Get(ctx, in.Path, from, in.Lines)
+	text, hash, err := t.w.GetWithHash(ctx, in.Path, from, in.Lines)
 	if err != nil {
 		return nil, out, pathError("memory_get", in.Path, err)
 	}
-	out = getOutput{Path: in.Path, StartLine: from, EndLine: from + chunker.CountLines(text) - 1, Text: text}
+	out = getOutput{Path: in.Path, StartLine: from, EndLine: from + chunker.CountLines(text) - 1, Text: text, Hash: hash}
 	// The lines themselves, not JSON, are what the model should read.
 	res := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}
 	return res, out, nil
@@ -182,6 +184,8 @@ type writeInput struct {
 	Content string `json:"content" jsonschema:"the file's complete new content, in Markdown; at most 1 MiB (1048576 bytes)"`
 	// AllowEmpty lets blank content replace a note that is not empty.
 	AllowEmpty bool `json:"allow_empty,omitempty" jsonschema:"true to let blank content replace a note that is not empty, erasing it (default false: refused)"`
+	// ExpectHash makes the write a compare and swap.
+	ExpectHash string `json:"expect_hash,omitempty" jsonschema:"optional: the hash memory_get or memory_search returned for the file; if the file changed since, nothing is written and the call fails, so that another agent's change is not overwritten"`
 }
 
 // writeOutput is the output of memory_write.
@@ -206,6 +210,9 @@ func (t *tools) write(ctx context.Context, in writeInput) (*mcp.CallToolResult, 
 	var opts []memweave.WriteOption
 	if in.AllowEmpty {
 		opts = append(opts, memweave.AllowEmpty())
+	}
+	if in.ExpectHash != "" {
+		opts = append(opts, memweave.ExpectHash(in.ExpectHash))
 	}
 	res, err := t.w.Write(ctx, in.Path, in.Content, opts...)
 	if errors.Is(err, memweave.ErrWouldErase) {

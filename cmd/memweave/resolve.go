@@ -11,6 +11,7 @@ import (
 func (a *app) resolveCommand() *cobra.Command {
 	var (
 		keep, drop, reason string
+		expectHash         string
 		asJSON             bool
 	)
 	cmd := &cobra.Command{
@@ -48,7 +49,7 @@ follows the path rules of 'memweave write'.
 				return err
 			}
 			defer closeWeave(w, &err)
-			res, err := w.Resolve(cmd.Context(), memweave.Ref{Path: kp, StartLine: kl}, memweave.Ref{Path: dp, StartLine: dl}, reason)
+			res, err := w.Resolve(cmd.Context(), memweave.Ref{Path: kp, StartLine: kl}, memweave.Ref{Path: dp, StartLine: dl}, reason, memweave.ExpectHash(expectHash))
 			if err != nil {
 				return err
 			}
@@ -64,5 +65,6 @@ follows the path rules of 'memweave write'.
 	fl.StringVar(&drop, "drop", "", "the passage superseded, `PATH:LINE`")
 	fl.StringVar(&reason, "reason", "", "why, in a few words (`TEXT`, one line)")
 	fl.BoolVar(&asJSON, "json", false, "print the result as JSON")
+	fl.StringVar(&expectHash, "expect-hash", "", "refuse unless the --drop file holds the content whose hex SHA-256 is `HASH`; nothing is written on a mismatch")
 	return cmd
 }
