@@ -156,4 +156,3 @@ func (w *Weave) SyncEvery(ctx context.Context, interval time.Duration, opts ...S
 	}()
 	return nil
 }
-
