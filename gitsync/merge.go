@@ -9,6 +9,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -33,9 +34,6 @@ func (s *syncer) integrate(ctx context.Context, incoming string, res *Result) er
 		return fmt.Errorf("gitsync: %w", err)
 	}
 	defer unlock()
-	if err := s.clearStaleLock(ctx, res); err != nil {
-		return err
-	}
 	if err := ensureAttributes(s.root); err != nil {
 		return err
 	}
@@ -72,33 +70,54 @@ func (s *syncer) integrate(ctx context.Context, incoming string, res *Result) er
 	return s.checkout(ctx, head, target)
 }
 
-// clearStaleLock waits a little for a .git/index.lock to go, then
-// removes it: with the sync lock held, it was left by a sync that was
-// killed (its git dies with it), or by a git command that is stuck.
-func (s *syncer) clearStaleLock(ctx context.Context, res *Result) error {
-	out, err := s.git(ctx, nil, "rev-parse", "--git-path", "index.lock")
+// clearStaleLocks waits a little for git's lock files on what sync
+// touches (the index, the branch, sync's own refs, packed-refs) to go,
+// then removes those left: with the sync lock held, they were left by a
+// sync that was killed (its git dies with it), or by a git command that
+// is stuck.
+func (s *syncer) clearStaleLocks(ctx context.Context, res *Result) error {
+	names := []string{"index.lock", "HEAD.lock", "packed-refs.lock", remoteRef + ".lock", incomingRef + ".lock",
+		"refs/heads/" + s.branch + ".lock", "refs/remotes/" + s.remote + "/" + s.branch + ".lock"}
+	out, err := s.git(ctx, nil, append([]string{"rev-parse"}, gitPathArgs(names)...)...)
 	if err != nil {
 		return err
 	}
-	p := strings.TrimSpace(string(out))
-	if !filepath.IsAbs(p) {
-		p = filepath.Join(s.root, p)
-	}
-	for i := 0; i < 20; i++ {
-		if _, err := os.Lstat(p); errors.Is(err, fs.ErrNotExist) {
-			return nil
+	var locks []string
+	for _, p := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(s.root, p)
 		}
+		if _, err := os.Lstat(p); err == nil {
+			locks = append(locks, p)
+		}
+	}
+	for i := 0; i < 20 && len(locks) > 0; i++ {
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
 		case <-time.After(100 * time.Millisecond):
 		}
+		locks = slices.DeleteFunc(locks, func(p string) bool {
+			_, err := os.Lstat(p)
+			return errors.Is(err, fs.ErrNotExist)
+		})
 	}
-	if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("gitsync: remove stale %s: %w", p, err)
+	for _, p := range locks {
+		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("gitsync: remove stale %s: %w", p, err)
+		}
+		res.Warnings = append(res.Warnings, "removed a stale "+p+" (left by a git command that was killed)")
 	}
-	res.Warnings = append(res.Warnings, "removed a stale "+p+" (left by a git command that was killed)")
 	return nil
+}
+
+// gitPathArgs turns names into git rev-parse --git-path arguments.
+func gitPathArgs(names []string) []string {
+	var args []string
+	for _, n := range names {
+		args = append(args, "--git-path", n)
+	}
+	return args
 }
 
 // ensureAttributes adds the missing [AttributesLines] to .gitattributes.

@@ -157,7 +157,18 @@ func syncLocked(ctx context.Context, root string, opts Options) (*Result, error)
 	}
 	defer unlock()
 	res := &Result{}
+	if err := s.clearStaleLocks(ctx, res); err != nil {
+		return res, err
+	}
+	// Re-index from the commit the index last reflected: a sync killed
+	// after moving the branch but before re-indexing left files that
+	// this one must index.
 	oldHead, _ := s.rev(ctx, "HEAD")
+	if st, _ := readState(root); st.IndexedCommit != "" {
+		if c, _ := s.rev(ctx, st.IndexedCommit); c != "" {
+			oldHead = c
+		}
+	}
 	for attempt := 1; ; attempt++ {
 		res.Attempts = attempt
 		incoming, err := s.fetch(ctx)
