@@ -54,13 +54,16 @@ func (w *Weave) syncOptions(opts []SyncOption) gitsync.Options {
 	for _, opt := range opts {
 		opt(&o)
 	}
-	o.Reindex = func(ctx context.Context, paths []string) error {
+	o.Reindex = func(ctx context.Context, paths []string) (int, error) {
 		abs := make([]string, len(paths))
 		for i, p := range paths {
 			abs[i] = indexer.AbsPath(w.cfg.Workspace, p)
 		}
-		_, err := w.eng.SyncPaths(ctx, abs, indexer.SyncOptions{LockTimeout: syncLockTimeout})
-		return err
+		res, err := w.eng.SyncPaths(ctx, abs, indexer.SyncOptions{LockTimeout: syncLockTimeout})
+		if res == nil {
+			return 0, err
+		}
+		return res.FilesIndexed, err
 	}
 	return o
 }

@@ -216,7 +216,7 @@ func (s *syncer) commitTree(ctx context.Context, tree, msg string, parents ...st
 			args = append(args, "-p", p)
 		}
 	}
-	out, err := history.Git(ctx, s.root, history.GitOptions{Stdin: []byte(msg), Env: s.gitEnv},
+	out, err := s.run(ctx, history.GitOptions{Stdin: []byte(msg), Env: s.gitEnv},
 		append([]string{"-c", "core.hooksPath=/dev/null"}, args...)...)
 	if err != nil {
 		return "", fmt.Errorf("gitsync: commit: %w", err)
@@ -320,7 +320,7 @@ func (s *syncer) resolveTree(ctx context.Context, tree string, entries []byte) (
 	if _, err := s.git(ctx, env, "read-tree", tree); err != nil {
 		return "", fmt.Errorf("gitsync: merge: %w", err)
 	}
-	if _, err := history.Git(ctx, s.root, history.GitOptions{Stdin: entries, Env: env},
+	if _, err := s.run(ctx, history.GitOptions{Stdin: entries, Env: env},
 		"-c", "core.hooksPath=/dev/null", "update-index", "-z", "--index-info"); err != nil {
 		return "", fmt.Errorf("gitsync: merge: %w", err)
 	}

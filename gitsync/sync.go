@@ -76,8 +76,9 @@ type Options struct {
 	// PushAttempts bounds the fetch, replay and push rounds; 0 means 5.
 	PushAttempts int
 	// Reindex, when set, is called with the workspace-relative paths
-	// under memory/ that integrating the remote changed.
-	Reindex func(ctx context.Context, paths []string) error
+	// under memory/ that integrating the remote changed; it returns how
+	// many files it read.
+	Reindex func(ctx context.Context, paths []string) (read int, err error)
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 	// GitConfig holds extra "name=value" settings for every git call,
@@ -106,6 +107,13 @@ type Result struct {
 	Attempts int `json:"attempts"`
 	// Warnings are things done that the user may want to know.
 	Warnings []string `json:"warnings,omitempty"`
+	// Reindexed is how many files the re-index read.
+	Reindexed int `json:"reindexed"`
+	// Duration is the whole sync's time, GitTime the part spent waiting
+	// for git commands, ReindexTime the re-index's.
+	Duration    time.Duration `json:"duration_ns"`
+	GitTime     time.Duration `json:"git_time_ns"`
+	ReindexTime time.Duration `json:"reindex_time_ns"`
 }
 
 // syncer is one Sync's settings and git access.
@@ -114,6 +122,8 @@ type syncer struct {
 	opts                       Options
 	gitEnv                     []string
 	rng                        *rand.Rand
+	// gitTime sums the time git commands took.
+	gitTime time.Duration
 }
 
 // Sync commits, integrates and pushes the workspace at root (the top
@@ -124,7 +134,11 @@ func Sync(ctx context.Context, root string, opts Options) (*Result, error) {
 		opts.Now = time.Now
 	}
 	start := opts.Now()
+	t0 := time.Now()
 	res, err := syncLocked(ctx, root, opts)
+	if res != nil {
+		res.Duration = time.Since(t0)
+	}
 	if errors.Is(err, ErrNoRepository) || errors.Is(err, history.ErrNoGit) {
 		return res, err
 	}
@@ -214,8 +228,12 @@ func syncLocked(ctx context.Context, root string, opts Options) (*Result, error)
 		}
 		res.Changed = changed
 	}
+	res.GitTime = s.gitTime
 	if s.opts.Reindex != nil && len(res.Changed) > 0 {
-		if err := s.opts.Reindex(ctx, res.Changed); err != nil {
+		t := time.Now()
+		n, err := s.opts.Reindex(ctx, res.Changed)
+		res.Reindexed, res.ReindexTime = n, time.Since(t)
+		if err != nil {
 			return res, fmt.Errorf("gitsync: re-index: %w", err)
 		}
 	}
@@ -272,7 +290,15 @@ func (s *syncer) git(ctx context.Context, env []string, args ...string) ([]byte,
 	for _, c := range s.opts.GitConfig {
 		pre = append(pre, "-c", c)
 	}
-	return history.Git(ctx, s.root, history.GitOptions{Env: append(slices0(s.gitEnv), env...)}, append(pre, args...)...)
+	return s.run(ctx, history.GitOptions{Env: append(slices0(s.gitEnv), env...)}, append(pre, args...)...)
+}
+
+// run runs git and adds its time to gitTime.
+func (s *syncer) run(ctx context.Context, opts history.GitOptions, args ...string) ([]byte, error) {
+	t := time.Now()
+	out, err := history.Git(ctx, s.root, opts, args...)
+	s.gitTime += time.Since(t)
+	return out, err
 }
 
 func slices0(a []string) []string { return a[:len(a):len(a)] }
