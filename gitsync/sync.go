@@ -384,10 +384,13 @@ func (s *syncer) fetch(ctx context.Context) (string, error) {
 			return "", err
 		}
 		if !ok {
+			s.git(ctx, nil, "update-ref", "-d", incomingRef)
 			return "", fmt.Errorf("%w: %s/%s was %.12s, now %.12s", ErrRewritten, s.remote, s.branch, prev, incoming)
 		}
 	}
 	if err := s.checkTree(ctx, incoming); err != nil {
+		// Leave no ref to what was refused, so git can drop its objects.
+		s.git(ctx, nil, "update-ref", "-d", incomingRef)
 		return "", err
 	}
 	if _, err := s.git(ctx, nil, "update-ref", "-m", "memweave sync: fetched", remoteRef, incoming); err != nil {

@@ -370,6 +370,8 @@ type conflictsOutput struct {
 	Truncated bool                `json:"truncated" jsonschema:"the search stopped within its budget: others may exist; narrow path_prefix or sources to search the rest"`
 	Note      string              `json:"note,omitempty" jsonschema:"why the search was truncated"`
 	Warnings  []string            `json:"warnings"`
+	// SyncConflicts are the notes changed on two machines (memweave sync).
+	SyncConflicts []memweave.SyncConflict `json:"sync_conflicts,omitempty" jsonschema:"notes changed on two machines: path holds the version synced first, copy the other; merge the copy into the note, then delete the copy"`
 }
 
 func (t *tools) conflicts(ctx context.Context, in conflictsInput) (*mcp.CallToolResult, conflictsOutput, error) {
@@ -393,7 +395,12 @@ func (t *tools) conflicts(ctx context.Context, in conflictsInput) (*mcp.CallTool
 	if err != nil {
 		return nil, out, err
 	}
-	return nil, conflictsOutput{Conflicts: resp.Conflicts, Total: resp.Total, Truncated: resp.Truncated, Note: resp.Note, Warnings: t.warnings(resp.Warnings)}, nil
+	copies, err := t.w.SyncConflicts(ctx)
+	if err != nil {
+		return nil, out, err
+	}
+	return nil, conflictsOutput{Conflicts: resp.Conflicts, Total: resp.Total, Truncated: resp.Truncated, Note: resp.Note,
+		Warnings: t.warnings(resp.Warnings), SyncConflicts: copies}, nil
 }
 
 // changesInput is the input of memory_changes.

@@ -292,3 +292,57 @@ func TestSyncNotSetUp(t *testing.T) {
 		t.Errorf("sync without a remote: exit %d, stderr %q; want it to say git remote add", out.code, out.stderr)
 	}
 }
+
+// TestMCPSyncEvery: an MCP server started with --sync-every brings in a
+// note another machine pushed, and exits cleanly when its input closes.
+func TestMCPSyncEvery(t *testing.T) {
+	t.Parallel()
+	bare := syncRemote(t)
+	here, there := syncClone(t, bare, "here"), syncClone(t, bare, "there")
+	cmd := exec.Command(binary, "-w", here, "mcp", "--no-watch", "--sync-every", "300ms")
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	if err := os.MkdirAll(filepath.Join(there, "memory", "notes"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(there, "memory", "notes", "heron.md"), []byte("# Heron\n\nHERON-5521 ships on Friday.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitT(t, there, "add", "-A")
+	gitT(t, there, "commit", "-qm", "heron")
+	pushed := false
+	for i := 0; i < 20 && !pushed; i++ { // the server pushes too
+		gitT(t, there, "pull", "-q", "--no-rebase", "--no-edit")
+		pushed = exec.Command("git", "-C", there, "push", "-q").Run() == nil
+	}
+	if !pushed {
+		t.Fatal("could not push from the other clone")
+	}
+	arrived := false
+	for end := time.Now().Add(30 * time.Second); time.Now().Before(end) && !arrived; time.Sleep(100 * time.Millisecond) {
+		_, err := os.Stat(filepath.Join(here, "memory", "notes", "heron.md"))
+		arrived = err == nil
+	}
+	if !arrived {
+		t.Fatalf("mcp --sync-every did not bring the note within 30 s; stderr %q", stderr.String())
+	}
+	stdin.Close()
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("mcp exited with %v; stderr %q", err, stderr.String())
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("mcp did not exit within 30 s of its input closing")
+	}
+}
