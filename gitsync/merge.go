@@ -197,6 +197,11 @@ func (s *syncer) commitLocal(ctx context.Context, res *Result) error {
 	if err != nil {
 		return fmt.Errorf("gitsync: commit: %w", err)
 	}
+	// The other machines check what they fetch: refuse here, naming the
+	// file, what they would refuse there.
+	if err := s.checkTree(ctx, strings.TrimSpace(string(tree)), "this machine's changes (the other machines would refuse them)"); err != nil {
+		return err
+	}
 	commit, err := s.commitTree(ctx, strings.TrimSpace(string(tree)), msg, head)
 	if err != nil {
 		return err

@@ -27,8 +27,9 @@ var (
 	ErrNoRemote = errors.New("gitsync: no git remote (run: git remote add origin URL)")
 	// ErrDetached: HEAD names no branch.
 	ErrDetached = errors.New("gitsync: HEAD is not on a branch (run: git switch <branch>)")
-	// ErrRefused: the fetched tree breaks the rules for untrusted trees.
-	ErrRefused = errors.New("gitsync: refused the remote's tree")
+	// ErrRefused: a tree breaks the rules for untrusted trees: the
+	// remote's, or this machine's, which the other machines would refuse.
+	ErrRefused = errors.New("gitsync: refused")
 	// ErrRewritten: the remote's history was rewritten.
 	ErrRewritten = errors.New("gitsync: the remote's history was rewritten (its previous tip is not an ancestor of its new one); refusing to follow it")
 	// ErrPushRejected: every push attempt was rejected.
@@ -388,7 +389,10 @@ func (s *syncer) fetch(ctx context.Context) (string, error) {
 			return "", fmt.Errorf("%w: %s/%s was %.12s, now %.12s", ErrRewritten, s.remote, s.branch, prev, incoming)
 		}
 	}
-	if err := s.checkTree(ctx, incoming); err != nil {
+	if incoming == prev {
+		return incoming, nil // checked when it arrived
+	}
+	if err := s.checkTree(ctx, incoming, "the remote's tree"); err != nil {
 		// Leave no ref to what was refused, so git can drop its objects.
 		s.git(ctx, nil, "update-ref", "-d", incomingRef)
 		return "", err

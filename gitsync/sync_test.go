@@ -210,3 +210,22 @@ func TestSyncFromEmptyRemote(t *testing.T) {
 		t.Errorf("a y.md = %q", got)
 	}
 }
+
+func TestSyncRefusesToCommitWhatOthersWouldRefuse(t *testing.T) {
+	bare := remote(t)
+	a := clone(t, bare, "a")
+	if err := os.Symlink("/etc/passwd", filepath.Join(a, "memory", "passwd.md")); err != nil {
+		t.Skip(err)
+	}
+	before := run(t, a, "rev-parse", "HEAD")
+	_, err := gitsync.Sync(context.Background(), a, gitsync.Options{Host: "a"})
+	if !errors.Is(err, gitsync.ErrRefused) || !strings.Contains(err.Error(), "memory/passwd.md") || !strings.Contains(err.Error(), "symbolic link") {
+		t.Errorf("Sync with a link in memory/ = %v, want ErrRefused naming it", err)
+	}
+	if got := run(t, a, "rev-parse", "HEAD"); got != before {
+		t.Errorf("HEAD moved to %s", got)
+	}
+	if got := run(t, bare, "rev-parse", "main"); got != before {
+		t.Errorf("the remote moved to %s", got)
+	}
+}

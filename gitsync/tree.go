@@ -2,19 +2,30 @@ package gitsync
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 
+	"github.com/memweave/memweave-go/history"
 	"github.com/memweave/memweave-go/workspace"
 )
 
-// checkTree refuses a fetched commit whose tree breaks the rules for
-// untrusted trees (see the package doc), naming the first bad entry.
-func (s *syncer) checkTree(ctx context.Context, commit string) error {
-	out, err := s.git(ctx, nil, "ls-tree", "-r", "-z", "-l", "--full-tree", commit)
+// maxListing bounds the listing of a tree that checkTree reads, so that
+// a tree of millions of entries is refused rather than held in memory.
+const maxListing = 64 << 20
+
+// checkTree refuses a tree (whose: "the remote's tree") that breaks the
+// rules for untrusted trees (see the package doc), naming the first bad
+// entry.
+func (s *syncer) checkTree(ctx context.Context, commit, whose string) error {
+	out, err := s.run(ctx, history.GitOptions{MaxOutput: maxListing}, "-c", "core.quotePath=false",
+		"ls-tree", "-r", "-z", "-l", "--full-tree", commit)
+	if errors.Is(err, history.ErrOutputTooLarge) {
+		return fmt.Errorf("%w %s at %.12s: its listing is over %d bytes", ErrRefused, whose, commit, maxListing)
+	}
 	if err != nil {
-		return fmt.Errorf("gitsync: read the remote's tree: %w", err)
+		return fmt.Errorf("gitsync: read %s: %w", whose, err)
 	}
 	var local map[string]string // path -> blob, outside memory/, read when needed
 	for _, rec := range strings.Split(string(out), "\x00") {
@@ -24,10 +35,10 @@ func (s *syncer) checkTree(ctx context.Context, commit string) error {
 		meta, p, ok := strings.Cut(rec, "\t")
 		f := strings.Fields(meta)
 		if !ok || len(f) != 4 {
-			return fmt.Errorf("%w: unexpected ls-tree entry %q", ErrRefused, rec)
+			return fmt.Errorf("%w %s: unexpected ls-tree entry %q", ErrRefused, whose, rec)
 		}
 		refuse := func(why string) error {
-			return fmt.Errorf("%w at %.12s: %q: %s", ErrRefused, commit, p, why)
+			return fmt.Errorf("%w %s at %.12s: %q: %s", ErrRefused, whose, commit, p, why)
 		}
 		if why := badPath(p); why != "" {
 			return refuse(why)

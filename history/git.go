@@ -38,7 +38,33 @@ type GitOptions struct {
 	Stdin []byte
 	// Env holds extra "NAME=value" variables, after this process's.
 	Env []string
+	// MaxOutput, when positive, bounds the standard output kept: past it
+	// git is stopped and the error wraps [ErrOutputTooLarge].
+	MaxOutput int64
 }
+
+// ErrOutputTooLarge is wrapped by the error of [Git] when git writes more
+// than GitOptions.MaxOutput bytes.
+var ErrOutputTooLarge = errors.New("history: git output over the limit")
+
+// limitedBuffer is a buffer that refuses to grow past max. It has no
+// ReadFrom, so that io.Copy goes through Write.
+type limitedBuffer struct {
+	buf  bytes.Buffer
+	max  int64
+	over bool
+}
+
+func (b *limitedBuffer) Write(p []byte) (int, error) {
+	if b.max > 0 && int64(b.buf.Len()+len(p)) > b.max {
+		b.over = true
+		return 0, ErrOutputTooLarge
+	}
+	return b.buf.Write(p)
+}
+
+// Bytes returns what was written.
+func (b *limitedBuffer) Bytes() []byte { return b.buf.Bytes() }
 
 // Git runs the git command in dir with args, bound to ctx (a cancelled
 // context kills it), and returns its standard output. It never prompts
@@ -56,14 +82,18 @@ func Git(ctx context.Context, dir string, opts GitOptions, args ...string) ([]by
 	cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
 	cmd.Env = append(cmd.Env, opts.Env...)
 	dieWithParent(cmd)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
+	out := &limitedBuffer{max: opts.MaxOutput}
+	var errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = out, &errb
 	if opts.Stdin != nil {
 		cmd.Stdin = bytes.NewReader(opts.Stdin)
 	}
 	if err := cmd.Run(); err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
+		}
+		if out.over {
+			return nil, fmt.Errorf("git %s: %w (%d bytes)", args[0], ErrOutputTooLarge, opts.MaxOutput)
 		}
 		msg := strings.TrimSpace(errb.String())
 		if strings.Contains(msg, "not a git repository") {
