@@ -7,7 +7,12 @@
 // work tree, its tree is checked ([ErrRefused]): no link, submodule or
 // blob over the size limit anywhere; no control character, backslash,
 // ".." or ".git" in a path; and no file outside memory/ that differs
-// from the local one, except memweave.json and .gitattributes. A remote
+// from the local one, except memweave.json and .gitattributes; and no
+// .gitattributes naming an attribute that can run a program (a filter,
+// a diff or merge driver), only git's built-in merges, text, line
+// endings and linguist hints. This machine's own tree gets the same
+// checks before it is committed, so it never pushes what the others
+// would refuse. A remote
 // whose history was rewritten (the tip seen last is not an ancestor of
 // the new one) is refused with [ErrRewritten], not followed. Git runs
 // with hooks disabled, no merge driver is ever configured (only git's

@@ -115,6 +115,12 @@ func TestSyncRefusesHostileRemote(t *testing.T) {
 			mem := rawTree(t, a, [3]string{"100644", "a\x1b[31m.md", blob})
 			return rawTree(t, a, [3]string{"40000", "memory", mem})
 		}, gitsync.ErrRefused},
+		{"filter attribute", func(t testing.TB, a string) string {
+			attr := gitIn(t, a, []byte("memory/** filter=lfs diff=lfs merge=lfs\n"), "hash-object", "-w", "--stdin")
+			note := gitIn(t, a, []byte("ok\n"), "hash-object", "-w", "--stdin")
+			mem := rawTree(t, a, [3]string{"100644", ".gitattributes", attr}, [3]string{"100644", "ok.md", note})
+			return rawTree(t, a, [3]string{"40000", "memory", mem})
+		}, gitsync.ErrRefused},
 		{"rewritten history", func(t testing.TB, a string) string { return "" }, gitsync.ErrRewritten},
 	}
 	for _, tc := range cases {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path"
 	"strconv"
 	"strings"
 
@@ -59,6 +60,18 @@ func (s *syncer) checkTree(ctx context.Context, commit, whose string) error {
 		if size > s.opts.MaxBlobBytes {
 			return refuse(fmt.Sprintf("%d bytes, over the %d-byte limit", size, s.opts.MaxBlobBytes))
 		}
+		if path.Base(p) == AttributesFile {
+			if size > maxAttributes {
+				return refuse(fmt.Sprintf("%d bytes, over the %d-byte limit for attributes", size, maxAttributes))
+			}
+			data, err := s.git(ctx, nil, "cat-file", "blob", f[2])
+			if err != nil {
+				return fmt.Errorf("gitsync: read %s: %w", p, err)
+			}
+			if why := badAttributes(string(data)); why != "" {
+				return refuse(why)
+			}
+		}
 		if strings.HasPrefix(p, workspace.MemoryDir+"/") || p == SettingsFile || p == AttributesFile {
 			continue
 		}
@@ -95,6 +108,44 @@ func (s *syncer) blobsOutsideMemory(ctx context.Context) (map[string]string, err
 		}
 	}
 	return m, nil
+}
+
+// maxAttributes bounds a .gitattributes file in a checked tree.
+const maxAttributes = 64 << 10
+
+// badAttributes says what is wrong with a .gitattributes file from an
+// untrusted tree, "" when nothing: only attributes that run no program
+// are accepted (git's built-in merges, text and line endings, diff on or
+// off, linguist hints), so that a remote cannot make this machine run a
+// filter or a driver its user configured for other repositories.
+func badAttributes(data string) string {
+	for i, line := range strings.Split(data, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Fields(line)
+		for _, a := range f[1:] {
+			if !safeAttribute(a) {
+				return fmt.Sprintf("line %d: attribute %q may run a program; sync accepts merge=union|text|binary, text, eol, diff, binary and linguist-*", i+1, a)
+			}
+		}
+	}
+	return ""
+}
+
+// safeAttribute reports whether the attribute a runs no program.
+func safeAttribute(a string) bool {
+	name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-!"), "=")
+	switch name {
+	case "merge":
+		return !hasVal || val == "union" || val == "text" || val == "binary"
+	case "diff":
+		return !hasVal
+	case "text", "binary", "eol", "crlf", "delta", "whitespace":
+		return true
+	}
+	return strings.HasPrefix(name, "linguist-")
 }
 
 // badPath says what is wrong with a tree path, "" when nothing.
