@@ -29,17 +29,8 @@ mode, and how many files changed on disk since the last index run.`,
 			if err != nil {
 				return err
 			}
-			sst, serr := w.SyncStatus(cmd.Context())
 			if asJSON {
-				out := struct {
-					*memweave.Status
-					Sync      *memweave.SyncStatus `json:"sync,omitempty"`
-					SyncError string               `json:"sync_error,omitempty"`
-				}{Status: st, Sync: sst}
-				if serr != nil {
-					out.SyncError = serr.Error()
-				}
-				return writeJSON(a.stdout, out)
+				return writeJSON(a.stdout, st)
 			}
 			tw := tabwriter.NewWriter(a.stdout, 0, 4, 2, ' ', 0)
 			fmt.Fprintf(tw, "workspace\t%s\n", st.Workspace)
@@ -68,7 +59,7 @@ mode, and how many files changed on disk since the last index run.`,
 				mode += ": " + st.SearchModeReason
 			}
 			fmt.Fprintf(tw, "search mode\t%s\n", mode)
-			printSyncStatus(tw, sst, serr)
+			printSyncStatus(tw, st.Sync, st.SyncError)
 			return tw.Flush()
 		}),
 	}
@@ -77,13 +68,17 @@ mode, and how many files changed on disk since the last index run.`,
 }
 
 // printSyncStatus writes the sync lines of status.
-func printSyncStatus(w io.Writer, st *memweave.SyncStatus, err error) {
-	if err != nil {
-		fmt.Fprintf(w, "sync\tnot set up: %v\n", err)
+func printSyncStatus(w io.Writer, st *memweave.SyncStatus, syncErr string) {
+	if st == nil {
+		fmt.Fprintf(w, "sync\tnot set up: %s\n", syncErr)
 		return
 	}
 	fmt.Fprintf(w, "sync\t%s/%s: %d ahead, %d behind\n", st.Remote, st.Branch, st.Ahead, st.Behind)
-	fmt.Fprintf(w, "index reflects\t%.12s (head %.12s)\n", st.IndexedCommit, st.Head)
+	if st.IndexedCommit == "" {
+		fmt.Fprintf(w, "index reflects\tno sync yet (head %.12s)\n", st.Head)
+	} else {
+		fmt.Fprintf(w, "index reflects\t%.12s (head %.12s)\n", st.IndexedCommit, st.Head)
+	}
 	if !st.LastSync.IsZero() {
 		outcome := "ok"
 		if st.LastError != "" {
