@@ -170,3 +170,30 @@ func TestSyncRefusesHostileRemote(t *testing.T) {
 		})
 	}
 }
+
+// TestSyncAcceptsAReviewedRewrite: after the refusal, the commands the
+// error names accept the new history, and this machine's notes survive.
+func TestSyncAcceptsAReviewedRewrite(t *testing.T) {
+	bare := remote(t)
+	victim, attacker := clone(t, bare, "victim"), clone(t, bare, "attacker")
+	sync(t, victim, "victim")
+	write(t, attacker, "memory/other.md", "new root\n")
+	gitIn(t, attacker, nil, "add", "-A")
+	tree := gitIn(t, attacker, nil, "write-tree")
+	c := gitIn(t, attacker, []byte("new root\n"), "commit-tree", tree)
+	gitIn(t, attacker, nil, "push", "-q", "--force", "origin", c+":refs/heads/main")
+	write(t, victim, "memory/mine.md", "mine\n")
+	_, err := gitsync.Sync(context.Background(), victim, gitsync.Options{Host: "victim"})
+	if !errors.Is(err, gitsync.ErrRewritten) || !strings.Contains(err.Error(), "git update-ref refs/memweave/remote origin/main") {
+		t.Fatalf("Sync = %v, want ErrRewritten with the command to accept it", err)
+	}
+	gitIn(t, victim, nil, "fetch", "-q", "origin")
+	gitIn(t, victim, nil, "update-ref", "refs/memweave/remote", "origin/main")
+	sync(t, victim, "victim")
+	if got := read(t, victim, "memory/mine.md"); got != "mine\n" {
+		t.Errorf("mine.md = %q", got)
+	}
+	if got := read(t, victim, "memory/other.md"); got != "new root\n" {
+		t.Errorf("other.md = %q", got)
+	}
+}

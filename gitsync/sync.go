@@ -386,7 +386,8 @@ func (s *syncer) fetch(ctx context.Context) (string, error) {
 		}
 		if !ok {
 			s.git(ctx, nil, "update-ref", "-d", incomingRef)
-			return "", fmt.Errorf("%w: %s/%s was %.12s, now %.12s", ErrRewritten, s.remote, s.branch, prev, incoming)
+			return "", fmt.Errorf("%w: %s/%s was %.12s, now %.12s (if the rewrite is intended, review it, then run: git fetch %s && git update-ref %s %s/%s)",
+				ErrRewritten, s.remote, s.branch, prev, incoming, s.remote, remoteRef, s.remote, s.branch)
 		}
 	}
 	if incoming == prev {
