@@ -43,7 +43,10 @@ type Config struct {
 	// no limit.
 	CacheMaxEntries int
 	// ExtraPaths are files or folders outside memory/ to index too, with
-	// source "external". Relative paths resolve against Workspace.
+	// source "external". Relative paths resolve against Workspace. Set
+	// here they are the caller's; taken from the workspace's settings
+	// file, those outside the workspace apply only once approved on this
+	// machine (see [ApproveSettings]).
 	ExtraPaths []string
 	// MaxFileBytes is the largest file that is indexed; bigger files are
 	// skipped with a warning naming them. Default 16 MiB.

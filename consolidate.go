@@ -10,29 +10,28 @@ import (
 	"time"
 
 	"github.com/memweave/memweave-go/chunker"
+	"github.com/memweave/memweave-go/curate"
 	"github.com/memweave/memweave-go/frontmatter"
+	"github.com/memweave/memweave-go/history"
 	"github.com/memweave/memweave-go/index"
 	"github.com/memweave/memweave-go/memfile"
-	"github.com/memweave/memweave-go/tokenize"
 	"github.com/memweave/memweave-go/workspace"
 )
 
-// The bounds of [Weave.Consolidate].
-const (
-	// DuplicateJaccard is the token-set Jaccard similarity
-	// ([tokenize.Jaccard]) from which two passages are near-duplicates.
-	DuplicateJaccard = 0.9
-	// duplicateMinTokens is the fewest distinct tokens a passage needs to
-	// be compared: a bare heading or a one-word line is not a note.
-	duplicateMinTokens = 4
-	// duplicateRareTokens is how many of its rarest tokens each passage
-	// is filed under; two passages are compared only when they share one.
-	duplicateRareTokens = 3
-	// duplicateMaxPostings is the document frequency above which a token
-	// files nothing: every passage under it would be compared with every
-	// other.
-	duplicateMaxPostings = 64
-)
+// DuplicateJaccard is the token-set Jaccard similarity (tokenize.Jaccard)
+// from which two passages may be near duplicates ([Weave.Consolidate]).
+const DuplicateJaccard = curate.Threshold
+
+// ErrNoGroupIDs is returned by [Weave.ApplyConsolidation] when no group
+// id is given: nothing is removed without naming what.
+var ErrNoGroupIDs = errors.New("memweave: consolidate: no group ids given; run consolidate to list the groups and their ids, then apply the ids chosen")
+
+// maxHeld bounds the similar pairs held back that a plan lists.
+const maxHeld = 100
+
+// commitTimeout bounds the git call that dates notes by their last
+// commit.
+const commitTimeout = 10 * time.Second
 
 // Passage is a passage of a note, as [Weave.Consolidate] reports it.
 type Passage struct {
@@ -40,95 +39,321 @@ type Passage struct {
 	StartLine int    `json:"start_line"`
 	EndLine   int    `json:"end_line"`
 	Text      string `json:"text"`
+	// Hash is the hex SHA-256 of Text: [Weave.ApplyConsolidation]
+	// changes nothing unless the file still holds a passage with it.
+	Hash string `json:"hash"`
+	// Date is the note's own date, YYYY-MM-DD, and DateFrom where it
+	// comes from: "name" (a dated file name), "front matter" (its date
+	// field), "commit" (git's last commit of the file) or "mtime" (its
+	// modification time). Set for the passages of groups only.
+	Date     string `json:"date,omitempty"`
+	DateFrom string `json:"date_from,omitempty"`
 }
 
-// DuplicateGroup is a set of near-duplicate passages in different files:
-// the one kept and the others.
-type DuplicateGroup struct {
-	Keep       Passage   `json:"keep"`
-	Duplicates []Passage `json:"duplicates"`
-	// Similarity is the lowest Jaccard similarity of a duplicate to the
-	// passage kept.
+// Duplicate is a copy [Weave.ApplyConsolidation] would remove, and how it
+// compares to the copy kept.
+type Duplicate struct {
+	Passage
+	// Similarity is its token-set Jaccard similarity to the kept copy.
 	Similarity float64 `json:"similarity"`
+	// OnlyKept and OnlyDuplicate are the words that differ: those only
+	// the kept copy holds and those only this copy holds (stop words
+	// alone: a copy holding a content word the kept one lacks is not a
+	// duplicate).
+	OnlyKept      []string `json:"only_kept"`
+	OnlyDuplicate []string `json:"only_duplicate"`
 }
 
-// ConsolidateResult is what [Weave.Consolidate] found and did.
-type ConsolidateResult struct {
+// DuplicateGroup is a passage kept and its near duplicates in other
+// files.
+type DuplicateGroup struct {
+	// ID names the group for [Weave.ApplyConsolidation]: it is derived
+	// from the files and content hashes of its passages, so the same
+	// copies give the same id, and any edit to one of them another.
+	ID         string      `json:"id"`
+	Keep       Passage     `json:"keep"`
+	Duplicates []Duplicate `json:"duplicates"`
+}
+
+// HeldPair is two passages of different files similar enough to be near
+// duplicates that are not, because a value differs (a number, a date, a
+// negation, a name, a disagreement [Weave.Conflicts] would read) or
+// each holds words the other lacks. Such a pair is for conflicts and
+// [Weave.Resolve], never for consolidation.
+type HeldPair struct {
+	A          Passage `json:"a"`
+	B          Passage `json:"b"`
+	Similarity float64 `json:"similarity"`
+	Reason     string  `json:"reason"`
+}
+
+// ConsolidatePlan is what [Weave.Consolidate] proposes. Nothing is
+// changed until [Weave.ApplyConsolidation] is given group ids.
+type ConsolidatePlan struct {
 	// Groups are ordered by the kept passage's path and line. Never nil.
 	Groups []DuplicateGroup `json:"groups"`
-	// Applied is whether the duplicates were removed.
-	Applied bool `json:"applied"`
-	// Edited and Deleted are the files changed by applying: those that
-	// lost lines, and those left with nothing else, which are deleted.
-	// Never nil.
-	Edited  []string `json:"edited"`
-	Deleted []string `json:"deleted"`
+	// Held are the similar pairs held back (at most 100), ordered by
+	// path and line. Never nil.
+	Held []HeldPair `json:"held"`
 	// Warnings are about files the refresh before the search could not
 	// index. Never nil.
 	Warnings []Warning `json:"warnings"`
 }
 
-// Consolidate lists groups of near-duplicate passages across files: the
-// indexed chunks of different files whose token sets ([tokenize.SetOf])
-// have a Jaccard similarity of at least [DuplicateJaccard] (0.9), chunks
-// of fewer than 4 distinct tokens left out. Within a group the passage
-// kept is the most important one (front matter importance), then the
-// newest (a dated file's date, else its modification time), then the
-// first by path.
+// SkippedGroup is a group [Weave.ApplyConsolidation] left as it was, and
+// why.
+type SkippedGroup struct {
+	ID     string `json:"id"`
+	Reason string `json:"reason"`
+}
+
+// ConsolidateResult is what [Weave.ApplyConsolidation] did.
+type ConsolidateResult struct {
+	// Applied are the ids of the groups whose duplicates were removed.
+	Applied []string `json:"applied"`
+	// Skipped are the groups not applied, with the reason. A group is
+	// left as it was when, under the write lock, one of its passages is
+	// no longer in its file as listed. A copy that changes after that
+	// check, before its own edit, is left too, and its group reported
+	// "partly applied" with the copies left.
+	Skipped []SkippedGroup `json:"skipped"`
+	// Edited are the files that lost lines, Deleted those left with
+	// nothing else, which were deleted, and Merged the kept files whose
+	// front matter took pinned, tags or importance from a copy.
+	Edited  []string `json:"edited"`
+	Deleted []string `json:"deleted"`
+	Merged  []string `json:"merged"`
+	// Warnings are about files the refresh or re-index could not index.
+	Warnings []Warning `json:"warnings"`
+}
+
+// Consolidate lists groups of near-duplicate passages across the notes
+// of memory/, and changes nothing: [Weave.ApplyConsolidation] removes
+// the groups chosen by id.
 //
-// The work is bounded: each chunk is filed under its 3 rarest tokens
-// (tokens in over 64 chunks file nothing), and only chunks filed under a
-// common token are compared, so duplicates that share none of their rare
-// words are not found.
-//
-// With apply, the duplicates' lines are removed from their files (lines
-// another chunk of the file still covers are kept, and a blank line left
-// doubled is dropped), each file edited atomically under the workspace's
-// write lock after checking it still holds the passage as indexed; a
-// file left with nothing but blank lines and front matter is deleted.
-// The workspace is then re-indexed. Without apply, nothing is changed.
-func (w *Weave) Consolidate(ctx context.Context, apply bool) (*ConsolidateResult, error) {
+// Two passages of different files are near duplicates when their token
+// sets have a Jaccard similarity of at least [DuplicateJaccard], no
+// value differs between them (a number or number word, a date, a
+// weekday or frequency, a negation, a name, a word of quantity or
+// order, or a disagreement the contradiction rules read: such pairs are
+// listed in Held instead, as candidates for [Weave.Conflicts] and
+// [Weave.Resolve]), and the copy dropped holds no content word the kept
+// one lacks. The copy kept is the newest by the note's own date: a dated
+// file name, else a date field in its front matter, else the time of
+// its last git commit (when the workspace is in a git repository), else
+// its modification time; every other copy of its group is at least the
+// threshold similar to it (complete linkage), one per file. See package
+// curate for the rules and their bounds.
+func (w *Weave) Consolidate(ctx context.Context) (*ConsolidatePlan, error) {
 	if err := w.checkOpen(); err != nil {
 		return nil, err
 	}
-	res := &ConsolidateResult{Edited: []string{}, Deleted: []string{}, Warnings: []Warning{}}
+	plan := &ConsolidatePlan{Warnings: []Warning{}}
 	if !w.cfg.NoSyncOnSearch {
-		res.Warnings = append(res.Warnings, w.refresh(ctx)...)
+		plan.Warnings = append(plan.Warnings, w.refresh(ctx)...)
 	}
-	groups, err := w.duplicates(ctx)
-	if err != nil {
+	if err := w.plan(ctx, plan); err != nil {
 		return nil, fmt.Errorf("memweave: consolidate: %w", err)
 	}
-	res.Groups = groups
-	if res.Groups == nil {
-		res.Groups = []DuplicateGroup{}
-	}
-	if !apply || len(groups) == 0 {
-		return res, nil
-	}
-	res.Applied = true
-	drop := map[string][]Passage{}
-	for _, g := range groups {
-		for _, d := range g.Duplicates {
-			drop[d.Path] = append(drop[d.Path], d)
+	return plan, nil
+}
+
+// plan fills plan's groups and held pairs from the index.
+func (w *Weave) plan(ctx context.Context, plan *ConsolidatePlan) error {
+	var chunks []index.StoredChunk
+	var ps []curate.Passage
+	err := w.db.EachChunk(ctx, func(c index.StoredChunk) error {
+		if workspace.InMemory(c.Path) {
+			chunks = append(chunks, c)
+			ps = append(ps, curate.Passage{File: c.Path, Text: c.Text})
 		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	files, err := w.db.Files(ctx)
+	if err != nil {
+		return err
+	}
+	pairs, held := curate.Pairs(ps, DuplicateJaccard)
+	gctx, cancel := context.WithTimeout(ctx, commitTimeout)
+	defer cancel()
+	dates := w.noteDates(gctx, files)
+	copies := make([]curate.Copy, len(ps))
+	for _, p := range pairs {
+		for _, i := range []int{p.A, p.B} {
+			d, _ := dates(chunks[i].Path)
+			copies[i] = curate.Copy{Date: d, File: chunks[i].Path, Line: chunks[i].StartLine}
+		}
+	}
+	passage := func(i int, dated bool) Passage {
+		c := chunks[i]
+		p := Passage{Path: c.Path, StartLine: c.StartLine, EndLine: c.EndLine, Text: c.Text, Hash: curate.Hash(c.Text)}
+		if dated {
+			d, from := dates(c.Path)
+			p.Date, p.DateFrom = d.UTC().Format(time.DateOnly), from
+		}
+		return p
+	}
+	plan.Groups = []DuplicateGroup{}
+	groups := curate.Groups(ps, copies, pairs)
+	grouped := map[[2]int]bool{}
+	for _, g := range groups {
+		for _, m := range g.Drop {
+			grouped[[2]int{min(g.Keep, m.Index), max(g.Keep, m.Index)}] = true
+		}
+	}
+	// A similar pair the newer copy of which lacks words of the older is
+	// held back too: dropping the older would lose them.
+	for _, p := range pairs {
+		if grouped[[2]int{p.A, p.B}] {
+			continue
+		}
+		newer, older := p.A, p.B
+		if curate.Prefer(copies[p.A], copies[p.B]) > 0 {
+			newer, older = p.B, p.A
+		}
+		if lost := curate.Loses(ps[newer].Text, ps[older].Text); len(lost) > 0 {
+			held = append(held, curate.Held{Pair: p, Reason: "the older copy says more: " + strings.Join(lost, " ")})
+		}
+	}
+	slices.SortFunc(held, func(x, y curate.Held) int { return cmp.Or(cmp.Compare(x.A, y.A), cmp.Compare(x.B, y.B)) })
+	for _, g := range groups {
+		dg := DuplicateGroup{Keep: passage(g.Keep, true)}
+		var refs []curate.Ref
+		for _, m := range g.Drop {
+			d := Duplicate{Passage: passage(m.Index, true), Similarity: m.Similarity, OnlyKept: nonNil(m.OnlyKept), OnlyDuplicate: nonNil(m.OnlyDropped)}
+			dg.Duplicates = append(dg.Duplicates, d)
+			refs = append(refs, curate.Ref{File: d.Path, Hash: d.Hash})
+		}
+		dg.ID = curate.GroupID(curate.Ref{File: dg.Keep.Path, Hash: dg.Keep.Hash}, refs)
+		plan.Groups = append(plan.Groups, dg)
+	}
+	slices.SortFunc(plan.Groups, func(a, b DuplicateGroup) int {
+		return cmp.Or(cmp.Compare(a.Keep.Path, b.Keep.Path), cmp.Compare(a.Keep.StartLine, b.Keep.StartLine))
+	})
+	plan.Held = []HeldPair{}
+	for _, h := range held {
+		if len(plan.Held) == maxHeld {
+			break
+		}
+		plan.Held = append(plan.Held, HeldPair{A: passage(h.A, false), B: passage(h.B, false), Similarity: h.Similarity, Reason: h.Reason})
+	}
+	return nil
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// noteDates returns the function giving a note's own date and where it
+// comes from, as [Weave.Consolidate] describes; each note is read at
+// most once, and git is asked (once, under ctx) only for a note without
+// a date of its own.
+func (w *Weave) noteDates(ctx context.Context, files map[string]index.File) func(rel string) (time.Time, string) {
+	type dated struct {
+		t    time.Time
+		from string
+	}
+	memo := map[string]dated{}
+	var commits func(string) time.Time
+	return func(rel string) (time.Time, string) {
+		if d, ok := memo[rel]; ok {
+			return d.t, d.from
+		}
+		d := dated{from: "mtime"}
+		if t, ok := workspace.DateOf(rel); ok {
+			d = dated{t, "name"}
+		} else if data, _, err := workspace.ReadFile(w.cfg.Workspace, nil, rel, w.cfg.MaxFileBytes); err == nil {
+			if t, ok := frontmatter.Date(data); ok {
+				d = dated{t, "front matter"}
+			}
+		}
+		if d.t.IsZero() {
+			if commits == nil {
+				commits = history.CommitTimes(ctx, w.cfg.Workspace)
+			}
+			if t := commits(rel); !t.IsZero() {
+				d = dated{t, "commit"}
+			}
+		}
+		if d.t.IsZero() {
+			d.t = time.Unix(0, files[rel].MTime)
+		}
+		memo[rel] = d
+		return d.t, d.from
+	}
+}
+
+// ApplyConsolidation removes the duplicates of the groups of
+// [Weave.Consolidate] named by ids, keeping each group's kept copy. No
+// ids gives [ErrNoGroupIDs].
+//
+// The groups are listed again first; an id that is not in the new
+// listing (one of its passages changed, or it was applied already) is
+// skipped with the reason. For each group, under the workspace's write
+// lock, the kept and the dropped passages are read again from their
+// files and compared with the listing by content hash: if any differs,
+// nothing of that group changes. Then the kept note's front matter takes
+// pinned, tags and importance from the notes of its copies
+// ([frontmatter.Merge]), and each copy's lines are removed from its file
+// (lines another passage of the file still covers are kept), each file
+// edited atomically, after checking again under the lock that it still
+// holds the copy and the kept note still holds the kept passage; a file
+// left with nothing but blank lines and front matter is deleted. The
+// workspace is then re-indexed.
+func (w *Weave) ApplyConsolidation(ctx context.Context, ids []string) (*ConsolidateResult, error) {
+	if err := w.checkOpen(); err != nil {
+		return nil, err
+	}
+	if len(ids) == 0 {
+		return nil, ErrNoGroupIDs
+	}
+	plan, err := w.Consolidate(ctx)
+	if err != nil {
+		return nil, err
+	}
+	res := &ConsolidateResult{Applied: []string{}, Skipped: []SkippedGroup{}, Edited: []string{}, Deleted: []string{}, Merged: []string{}, Warnings: plan.Warnings}
+	byID := map[string]DuplicateGroup{}
+	for _, g := range plan.Groups {
+		byID[g.ID] = g
 	}
 	var errs []error
-	for _, path := range slices.Sorted(mapKeys(drop)) {
-		deleted, err := w.removePassages(ctx, path, drop[path])
+	changed := false
+	seen := map[string]bool{}
+	for _, id := range ids {
+		if seen[id] {
+			continue
+		}
+		seen[id] = true
+		g, ok := byID[id]
+		if !ok {
+			res.Skipped = append(res.Skipped, SkippedGroup{ID: id, Reason: "not in the current listing: one of its passages changed, or it was applied already; run consolidate again for the current ids"})
+			continue
+		}
+		skip, err := w.applyGroup(ctx, g, res)
+		changed = changed || len(res.Edited)+len(res.Deleted)+len(res.Merged) > 0
 		switch {
 		case err != nil:
-			errs = append(errs, err)
-		case deleted:
-			res.Deleted = append(res.Deleted, path)
+			// Some copies may be gone already; those left are named.
+			errs = append(errs, fmt.Errorf("group %s: %w", id, err))
+			res.Skipped = append(res.Skipped, SkippedGroup{ID: id, Reason: "partly applied, copies left: " + err.Error()})
+		case skip != "":
+			res.Skipped = append(res.Skipped, SkippedGroup{ID: id, Reason: skip})
 		default:
-			res.Edited = append(res.Edited, path)
+			res.Applied = append(res.Applied, id)
 		}
 	}
-	if ir, err := w.Index(ctx); err != nil {
-		errs = append(errs, err)
-	} else {
-		res.Warnings = append(res.Warnings, ir.Warnings...)
+	if changed {
+		if ir, err := w.Index(ctx); err != nil {
+			errs = append(errs, err)
+		} else {
+			res.Warnings = append(res.Warnings, ir.Warnings...)
+		}
 	}
 	if err := errors.Join(errs...); err != nil {
 		return res, fmt.Errorf("memweave: consolidate: %w", err)
@@ -136,205 +361,187 @@ func (w *Weave) Consolidate(ctx context.Context, apply bool) (*ConsolidateResult
 	return res, nil
 }
 
-// dupChunk is a chunk [Weave.Consolidate] compares, with its word set.
-type dupChunk struct {
-	c   index.StoredChunk
-	set tokenize.Set
-}
+// afterGroupCheck, when set by a test, runs after a group's passages
+// were checked under the lock and before anything is changed: the window
+// in which another writer may still change them.
+var afterGroupCheck func(DuplicateGroup)
 
-// duplicates finds the groups of [Weave.Consolidate].
-func (w *Weave) duplicates(ctx context.Context) ([]DuplicateGroup, error) {
-	var chunks []dupChunk
-	df := map[uint64]int{}
-	err := w.db.EachChunk(ctx, func(c index.StoredChunk) error {
-		set := tokenize.SetOf(c.Text)
-		if len(set) < duplicateMinTokens {
-			return nil
-		}
-		for _, t := range set {
-			df[t]++
-		}
-		chunks = append(chunks, dupChunk{c, set})
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	files, err := w.db.Files(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return dupGroups(chunks, dupClusters(chunks, df), files), nil
-}
+// errLeftEmpty stops the edit of a file that removing a passage leaves
+// empty: it is deleted instead.
+var errLeftEmpty = errors.New("nothing left")
 
-// dupClusters returns the chunks (indexes into chunks) linked by a
-// Jaccard similarity of at least [DuplicateJaccard] across files, each
-// cluster holding every chunk once. Only the chunks sharing one of their
-// [duplicateRareTokens] rarest words are compared, and words held by more
-// than [duplicateMaxPostings] chunks are not used, which bounds the work.
-func dupClusters(chunks []dupChunk, df map[uint64]int) [][]int {
-	postings := map[uint64][]int{}
-	for i, e := range chunks {
-		rare := slices.Clone(e.set)
-		slices.SortFunc(rare, func(a, b uint64) int { return cmp.Or(cmp.Compare(df[a], df[b]), cmp.Compare(a, b)) })
-		n := 0
-		for _, t := range rare {
-			if n == duplicateRareTokens || df[t] > duplicateMaxPostings {
-				break
+// applyGroup applies one group as [Weave.ApplyConsolidation] describes.
+// A non-empty skip says why the group was left as it was, before
+// anything changed; an error is a failure part way, the group's state
+// then being what res reports.
+func (w *Weave) applyGroup(ctx context.Context, g DuplicateGroup, res *ConsolidateResult) (skip string, err error) {
+	// Check every passage under the lock, and read what the copies'
+	// front matter carries.
+	var merge frontmatter.Meta
+	unlock, err := memfile.Lock(ctx, w.cfg.Workspace)
+	if err != nil {
+		return "", err
+	}
+	for i, p := range append([]Passage{g.Keep}, passagesOf(g.Duplicates)...) {
+		data, err := w.readNote(p.Path)
+		if err == nil {
+			err = w.holds(data, p)
+		}
+		if err != nil {
+			unlock()
+			what := "its copy in"
+			if i == 0 {
+				what = "the kept passage in"
 			}
-			postings[t] = append(postings[t], i)
-			n++
+			return fmt.Sprintf("nothing changed: %s %s: %v", what, p.Path, err), nil
 		}
-	}
-	// Union-find over the pairs that pass.
-	parent := make([]int, len(chunks))
-	for i := range parent {
-		parent[i] = i
-	}
-	var find func(int) int
-	find = func(i int) int {
-		if parent[i] != i {
-			parent[i] = find(parent[i])
-		}
-		return parent[i]
-	}
-	type pair struct{ a, b int }
-	seen := map[pair]bool{}
-	for _, ids := range postings {
-		for x := 0; x < len(ids); x++ {
-			for y := x + 1; y < len(ids); y++ {
-				a, b := ids[x], ids[y]
-				if chunks[a].c.Path == chunks[b].c.Path || seen[pair{a, b}] {
-					continue
-				}
-				seen[pair{a, b}] = true
-				if tokenize.Jaccard(chunks[a].set, chunks[b].set) >= DuplicateJaccard {
-					parent[find(a)] = find(b)
-				}
+		if i > 0 {
+			m, _, err := frontmatter.Parse(data)
+			if err != nil {
+				unlock()
+				return fmt.Sprintf("nothing changed: %s: %v; fix it so its pinned, tags and importance can move to the kept note", p.Path, err), nil
+			}
+			merge.Pinned = merge.Pinned || m.Pinned
+			merge.Tags = append(merge.Tags, m.Tags...)
+			if m.Importance != nil && (merge.Importance == nil || *m.Importance > *merge.Importance) {
+				merge.Importance = m.Importance
 			}
 		}
 	}
-	members := map[int][]int{}
-	for i := range chunks {
-		r := find(i)
-		members[r] = append(members[r], i)
+	unlock()
+	if afterGroupCheck != nil {
+		afterGroupCheck(g)
 	}
-	var out [][]int
-	for _, ids := range members {
-		if len(ids) > 1 {
-			out = append(out, ids)
-		}
-	}
-	return out
-}
 
-// dupGroups turns clusters of chunks into the groups of
-// [Weave.Consolidate]: the most important copy (then the newest, by the
-// file's date or modification time) is kept, one duplicate per other
-// file; files are the index's file rows.
-func dupGroups(chunks []dupChunk, clusters [][]int, files map[string]index.File) []DuplicateGroup {
-	rank := func(i int) (importance float64, newest time.Time) {
-		f := files[chunks[i].c.Path]
-		if m := frontmatter.Decode(f.Meta); m.Importance != nil {
-			importance = *m.Importance
-		}
-		if d, ok := workspace.DateOf(f.Path); ok {
-			return importance, d
-		}
-		return importance, time.Unix(0, f.MTime)
-	}
-	var out []DuplicateGroup
-	for _, ids := range clusters {
-		slices.SortFunc(ids, func(a, b int) int {
-			ia, na := rank(a)
-			ib, nb := rank(b)
-			return cmp.Or(cmp.Compare(ib, ia), nb.Compare(na), cmp.Compare(chunks[a].c.Path, chunks[b].c.Path),
-				cmp.Compare(chunks[a].c.StartLine, chunks[b].c.StartLine))
+	// The kept note first takes what its copies carry.
+	if merge.Pinned || len(merge.Tags) > 0 || merge.Importance != nil {
+		merged := false
+		_, err := memfile.Edit(ctx, w.cfg.Workspace, g.Keep.Path, w.cfg.MaxFileBytes, func(_ string, old []byte) ([]byte, error) {
+			if err := w.holds(old, g.Keep); err != nil {
+				return nil, err
+			}
+			data, err := frontmatter.Merge(old, merge)
+			merged = err == nil && string(data) != string(old)
+			return data, err
 		})
-		// One passage per file: a file's second copy stays.
-		keep := chunks[ids[0]]
-		g := DuplicateGroup{Keep: passageOf(keep.c), Similarity: 1}
-		seen := map[string]bool{keep.c.Path: true}
-		for _, i := range ids[1:] {
-			if seen[chunks[i].c.Path] {
-				continue
-			}
-			seen[chunks[i].c.Path] = true
-			g.Duplicates = append(g.Duplicates, passageOf(chunks[i].c))
-			g.Similarity = min(g.Similarity, tokenize.Jaccard(keep.set, chunks[i].set))
+		if err != nil {
+			return fmt.Sprintf("nothing deleted: the kept note %s: %v", g.Keep.Path, err), nil
 		}
-		if len(g.Duplicates) > 0 {
-			out = append(out, g)
+		if merged {
+			res.Merged = append(res.Merged, g.Keep.Path)
 		}
 	}
-	slices.SortFunc(out, func(a, b DuplicateGroup) int {
-		return cmp.Or(cmp.Compare(a.Keep.Path, b.Keep.Path), cmp.Compare(a.Keep.StartLine, b.Keep.StartLine))
-	})
+
+	// Then each copy goes, checked again with the kept passage.
+	var errs []error
+	for _, d := range g.Duplicates {
+		deleted, err := w.dropCopy(ctx, g.Keep, d.Passage)
+		switch {
+		case err != nil:
+			errs = append(errs, err)
+		case deleted:
+			res.Deleted = append(res.Deleted, d.Path)
+		default:
+			res.Edited = append(res.Edited, d.Path)
+		}
+	}
+	return "", errors.Join(errs...)
+}
+
+func passagesOf(ds []Duplicate) []Passage {
+	out := make([]Passage, len(ds))
+	for i, d := range ds {
+		out[i] = d.Passage
+	}
 	return out
 }
 
-func passageOf(c index.StoredChunk) Passage {
-	return Passage{Path: c.Path, StartLine: c.StartLine, EndLine: c.EndLine, Text: c.Text}
+// readNote reads the note rel, refusing one over Config.MaxFileBytes.
+func (w *Weave) readNote(rel string) ([]byte, error) {
+	data, _, err := workspace.ReadFile(w.cfg.Workspace, nil, rel, w.cfg.MaxFileBytes)
+	if err != nil {
+		return nil, err
+	}
+	if w.cfg.MaxFileBytes > 0 && int64(len(data)) > w.cfg.MaxFileBytes {
+		return nil, fmt.Errorf("over the %d-byte limit", w.cfg.MaxFileBytes)
+	}
+	return data, nil
 }
 
-// removePassages removes the lines of ps from the note path, as
-// [Weave.Consolidate] describes, and reports whether it deleted the file.
-func (w *Weave) removePassages(ctx context.Context, path string, ps []Passage) (deleted bool, err error) {
-	empty := false
-	_, err = memfile.Edit(ctx, w.cfg.Workspace, path, w.cfg.MaxFileBytes, func(rel string, old []byte) ([]byte, error) {
-		opts := w.chunkOptions(old)
-		chunks := chunker.Split(old, opts)
-		lines := strings.SplitAfter(string(old), "\n")
-		remove := make([]bool, len(lines)+1) // by 1-based line
-		for _, p := range ps {
-			ok := false
-			for _, c := range chunks {
-				ok = ok || (c.StartLine == p.StartLine && c.EndLine == p.EndLine && c.Text == p.Text)
-			}
-			if !ok {
-				return nil, fmt.Errorf("lines %d-%d changed since they were indexed; run consolidate again", p.StartLine, p.EndLine)
-			}
-			for l := p.StartLine; l <= p.EndLine; l++ {
-				remove[l] = true
-			}
+// find returns the passage of the note data with p's content hash (the
+// one starting at p's line when several do), and the others.
+func (w *Weave) find(data []byte, p Passage) (found chunker.Chunk, others []chunker.Chunk, ok bool) {
+	chunks := curate.Split(data, w.chunkOptions(data))
+	at := -1
+	for i, c := range chunks {
+		if curate.Hash(c.Text) == p.Hash && (at < 0 || c.StartLine == p.StartLine) {
+			at = i
 		}
-		for _, c := range chunks {
-			if !slices.ContainsFunc(ps, func(p Passage) bool { return p.StartLine == c.StartLine && p.Text == c.Text }) {
-				for l := c.StartLine; l <= c.EndLine; l++ {
-					remove[l] = false
-				}
-			}
+	}
+	if at < 0 {
+		return chunker.Chunk{}, nil, false
+	}
+	return chunks[at], slices.Delete(slices.Clone(chunks), at, at+1), true
+}
+
+// holds checks that the note data still holds the passage p.
+func (w *Weave) holds(data []byte, p Passage) error {
+	if _, _, ok := w.find(data, p); !ok {
+		return fmt.Errorf("lines %d-%d changed since the listing (no passage with content hash %.12s)", p.StartLine, p.EndLine, p.Hash)
+	}
+	return nil
+}
+
+// dropCopy removes the passage d from its note, after checking under the
+// write lock that the note still holds it and the kept note still holds
+// keep, and deletes the note when nothing else is left; it reports
+// whether it did.
+func (w *Weave) dropCopy(ctx context.Context, keep, d Passage) (deleted bool, err error) {
+	cut := func(old []byte) ([]byte, error) {
+		kept, err := w.readNote(keep.Path)
+		if err == nil {
+			err = w.holds(kept, keep)
 		}
-		var kept []string
-		for i, line := range lines {
-			if remove[i+1] {
-				continue
-			}
-			blank := strings.TrimSpace(line) == ""
-			if blank && i > 0 && remove[i] && (len(kept) == 0 || strings.TrimSpace(kept[len(kept)-1]) == "") {
-				continue // the blank line after a removed passage, doubled
-			}
-			kept = append(kept, line)
+		if err != nil {
+			return nil, fmt.Errorf("the kept passage in %s: %w; %s left as it was", keep.Path, err, d.Path)
 		}
-		data := []byte(strings.Join(kept, ""))
-		empty = len(chunker.Split(data, w.chunkOptions(data))) == 0
+		c, others, ok := w.find(old, d)
+		if !ok {
+			return nil, fmt.Errorf("lines %d-%d changed since the listing; left as they are", d.StartLine, d.EndLine)
+		}
+		var keepLines [][2]int
+		for _, o := range others {
+			keepLines = append(keepLines, [2]int{o.StartLine, o.EndLine})
+		}
+		data := curate.RemovePassage(old, c.StartLine, c.EndLine, keepLines)
+		if len(curate.Split(data, w.chunkOptions(data))) == 0 {
+			return nil, errLeftEmpty
+		}
 		return data, nil
-	})
-	if err != nil || !empty {
+	}
+	_, err = memfile.Edit(ctx, w.cfg.Workspace, d.Path, w.cfg.MaxFileBytes, func(_ string, old []byte) ([]byte, error) { return cut(old) })
+	if !errors.Is(err, errLeftEmpty) {
 		return false, err
 	}
-	if _, _, err := memfile.Delete(ctx, w.cfg.Workspace, path); err != nil {
-		return false, err
+	// Nothing else is left: delete the note, checking it again under the
+	// lock held until it is gone.
+	unlock, err := memfile.Lock(ctx, w.cfg.Workspace)
+	if err != nil {
+		return false, fmt.Errorf("delete %s: %w", d.Path, err)
+	}
+	defer unlock()
+	old, err := w.readNote(d.Path)
+	if err == nil {
+		_, err = cut(old)
+	}
+	if !errors.Is(err, errLeftEmpty) {
+		if err == nil {
+			err = errors.New("it gained a passage; left as it is")
+		}
+		return false, fmt.Errorf("delete %s: %w", d.Path, err)
+	}
+	if err := memfile.Remove(w.cfg.Workspace, d.Path); err != nil {
+		return false, fmt.Errorf("delete %s: %w", d.Path, err)
 	}
 	return true, nil
-}
-
-func mapKeys[V any](m map[string]V) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }

@@ -4,15 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"slices"
-	"strings"
-	"time"
 
 	"github.com/memweave/memweave-go/chunker"
+	"github.com/memweave/memweave-go/curate"
 	"github.com/memweave/memweave-go/frontmatter"
 	"github.com/memweave/memweave-go/memfile"
-	"github.com/memweave/memweave-go/search"
 )
 
 // ErrNoPassage is wrapped by the error of [Weave.Feedback] and
@@ -57,12 +53,16 @@ type FeedbackResult struct {
 // error names the file and line. With [ExpectHash], a note that does not
 // hold the expected content is left as it is, and the error wraps
 // [ErrChanged].
-func (w *Weave) Feedback(ctx context.Context, path string, line int, useful bool, opts ...WriteOption) (*FeedbackResult, error) {
+func (w *Weave) Feedback(ctx context.Context, path string, line int, useful bool, wopts ...WriteOption) (*FeedbackResult, error) {
 	if err := w.checkOpen(); err != nil {
 		return nil, err
 	}
 	res := &FeedbackResult{}
-	abs, err := memfile.EditWith(ctx, w.cfg.Workspace, path, w.editOptions(opts), func(rel string, old []byte) ([]byte, error) {
+	// The mark depends on the note alone: its edit runs before taking the
+	// lock (Optimistic), so a large front matter keeps no writer waiting.
+	opts := w.editOptions(wopts)
+	opts.Optimistic = true
+	abs, err := memfile.EditWith(ctx, w.cfg.Workspace, path, opts, func(rel string, old []byte) ([]byte, error) {
 		res.Path = rel
 		c, err := w.passageAt(old, line)
 		if err != nil {
@@ -98,7 +98,7 @@ func (w *Weave) Feedback(ctx context.Context, path string, line int, useful bool
 // before it that overlaps it.
 func (w *Weave) passageAt(data []byte, line int) (chunker.Chunk, error) {
 	var found *chunker.Chunk
-	chunks := chunker.Split(data, w.chunkOptions(data))
+	chunks := curate.Split(data, w.chunkOptions(data))
 	for i := range chunks {
 		if chunks[i].StartLine <= line && line <= chunks[i].EndLine {
 			found = &chunks[i]
@@ -110,108 +110,13 @@ func (w *Weave) passageAt(data []byte, line int) (chunker.Chunk, error) {
 	return *found, nil
 }
 
-// Ref points at a passage: a file and a line of it.
-type Ref = search.Ref
-
-// ResolveResult is what [Weave.Resolve] did.
-type ResolveResult struct {
-	// Kept is the passage kept: its file and first line.
-	Kept Ref `json:"kept"`
-	// Dropped is the superseded passage, as it starts after the edit.
-	Dropped Ref `json:"dropped"`
-	// Line is the supersession line added after the dropped passage.
-	Line string `json:"line" jsonschema:"the line added after the dropped passage"`
-}
-
-// Resolve settles a contradiction by keeping one passage: it adds a
-// supersession line right after the passage drop (any line of it), in
-// plain Markdown, naming the passage kept (its file and first line), the
-// day (Config.Now in Config.TimeZone) and reason, when given:
-//
-//	> Superseded by memory/stack.md:12 (2026-12-01): we moved to Postgres
-//
-// then re-indexes the file. [Weave.Conflicts] no longer reports pairs
-// with the dropped passage; searches show it after the passages not
-// superseded, with SupersededBy naming the kept one, or leave it out with
-// Superseded("hide"). Resolving a passage already superseded replaces its
-// line. Deleting the line undoes it; git log -p is the audit trail.
-//
-// Both paths follow the rules of [Weave.Write] (files under memory/);
-// the edit is atomic, takes the workspace's write lock and respects
-// Config.MaxFileBytes. A line in no passage gives an error wrapping
-// [ErrNoPassage]. With [ExpectHash], drop's file must hold the expected
-// content, or nothing is written and the error wraps [ErrChanged].
-func (w *Weave) Resolve(ctx context.Context, keep, drop Ref, reason string, opts ...WriteOption) (*ResolveResult, error) {
-	if err := w.checkOpen(); err != nil {
-		return nil, err
+// chunkOptions are the options the indexer chunks the note data with.
+func (w *Weave) chunkOptions(data []byte) chunker.Options {
+	opts := chunker.Options{MaxTokens: w.cfg.ChunkTokens, Overlap: w.cfg.ChunkOverlap}
+	if _, fm, err := frontmatter.Parse(data); (err == nil || errors.Is(err, frontmatter.ErrTooLarge)) && fm.Lines > 0 {
+		opts.DropFrontMatter = true
 	}
-	keepAbs, keepRel, err := memfile.Target(w.cfg.Workspace, keep.Path)
-	if err != nil {
-		return nil, fmt.Errorf("memweave: resolve: keep %s: %w", keep.Path, err)
-	}
-	data, err := os.ReadFile(keepAbs)
-	if err != nil {
-		return nil, fmt.Errorf("memweave: resolve: keep %s: %w", keepRel, err)
-	}
-	kept, err := w.passageAt(data, keep.StartLine)
-	if err != nil {
-		return nil, fmt.Errorf("memweave: resolve: keep %s: %w", keepRel, err)
-	}
-	res := &ResolveResult{Kept: Ref{Path: keepRel, StartLine: kept.StartLine}}
-	abs, err := memfile.EditWith(ctx, w.cfg.Workspace, drop.Path, w.editOptions(opts), func(rel string, old []byte) ([]byte, error) {
-		c, err := w.passageAt(old, drop.StartLine)
-		if err != nil {
-			return nil, err
-		}
-		if rel == keepRel && c.StartLine == kept.StartLine {
-			return nil, errors.New("the passage kept and the passage dropped are the same")
-		}
-		lines := strings.SplitAfter(string(old), "\n")
-		nl := "\n"
-		if strings.HasSuffix(lines[0], "\r\n") {
-			nl = "\r\n"
-		}
-		end := c.EndLine // lines[end] is the line after the passage
-		removed := 0
-		if _, ok := frontmatter.Superseded(c.Text); ok {
-			// Replace the passage's own supersession line, and the blank
-			// line before it.
-			for i := c.StartLine - 1; i < c.EndLine; i++ {
-				if _, ok := frontmatter.Superseded(lines[i]); ok {
-					from := i
-					if from > c.StartLine-1 && strings.TrimSpace(lines[from-1]) == "" {
-						from--
-					}
-					lines = slices.Delete(lines, from, i+1)
-					removed = i + 1 - from
-					end -= removed
-					break
-				}
-			}
-		}
-		add := []string{nl, ""}
-		if end < len(lines) && strings.TrimSpace(lines[end]) != "" {
-			add = append(add, nl)
-		}
-		if end > 0 && !strings.HasSuffix(lines[end-1], "\n") {
-			lines[end-1] += nl
-		}
-		if rel == keepRel && kept.StartLine > end+removed {
-			res.Kept.StartLine += len(add) - removed
-		}
-		res.Line = frontmatter.SupersededLine(frontmatter.Supersession{
-			Path: res.Kept.Path, Line: res.Kept.StartLine, Date: w.now().Format(time.DateOnly), Reason: reason})
-		add[1] = res.Line + nl
-		res.Dropped = Ref{Path: rel, StartLine: c.StartLine}
-		return []byte(strings.Join(slices.Insert(lines, end, add...), "")), nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("memweave: resolve: %w", err)
-	}
-	if _, err := w.Add(ctx, abs); err != nil {
-		return res, err
-	}
-	return res, nil
+	return opts
 }
 
 // editOptions are the memfile options of a curation edit: the size
@@ -223,13 +128,4 @@ func (w *Weave) editOptions(opts []WriteOption) memfile.EditOptions {
 		opt(&o)
 	}
 	return memfile.EditOptions{MaxBytes: w.cfg.MaxFileBytes, ExpectHash: o.expectHash}
-}
-
-// chunkOptions are the options the indexer chunks the note data with.
-func (w *Weave) chunkOptions(data []byte) chunker.Options {
-	opts := chunker.Options{MaxTokens: w.cfg.ChunkTokens, Overlap: w.cfg.ChunkOverlap}
-	if _, fm, err := frontmatter.Parse(data); (err == nil || errors.Is(err, frontmatter.ErrTooLarge)) && fm.Lines > 0 {
-		opts.DropFrontMatter = true
-	}
-	return opts
 }

@@ -188,61 +188,6 @@ func TestFeedbackRaisesPassage(t *testing.T) {
 	}
 }
 
-// Resolve keeps the older of two contradicting notes: the newer one gets
-// a supersession line, conflicts no longer lists the pair, and search
-// ranks the kept one first.
-func TestResolveKeepsOneSide(t *testing.T) {
-	root := memweavetest.Workspace(t, map[string]string{
-		"memory/2025-03-02.md": "# 2025-03-02\n\n- The staging database runs PostgreSQL 15.\n",
-		"memory/2025-05-10.md": "# 2025-05-10\n\n- The staging database runs PostgreSQL 16.\n\n# Later\n\nNothing else.\n",
-	})
-	w := open(t, root, memweave.Config{MinScore: new(0.0)})
-	mustIndex(t, w)
-	conf, err := w.Conflicts(t.Context())
-	if err != nil || len(conf.Conflicts) != 1 {
-		t.Fatalf("Conflicts = %+v, %v; want the pair", conf, err)
-	}
-	res, err := w.Resolve(t.Context(), memweave.Ref{Path: "2025-03-02.md", StartLine: 3}, memweave.Ref{Path: "memory/2025-05-10.md", StartLine: 3}, "the upgrade was rolled back")
-	if err != nil {
-		t.Fatal(err)
-	}
-	line := "> Superseded by memory/2025-03-02.md:1 (2026-11-30): the upgrade was rolled back"
-	if res.Line != line || res.Kept != (memweave.Ref{Path: "memory/2025-03-02.md", StartLine: 1}) {
-		t.Errorf("Resolve = %+v, want line %q", res, line)
-	}
-	want := "# 2025-05-10\n\n- The staging database runs PostgreSQL 16.\n\n" + line + "\n\n# Later\n\nNothing else.\n"
-	if got := memweavetest.ReadFile(t, root, "memory/2025-05-10.md"); got != want {
-		t.Errorf("dropped file = %q, want %q", got, want)
-	}
-	if conf, err := w.Conflicts(t.Context()); err != nil || len(conf.Conflicts) != 0 || conf.Total != 0 {
-		t.Errorf("Conflicts after Resolve = %+v, %v; want none", conf, err)
-	}
-	results := mustSearch(t, w, "staging database PostgreSQL").Results
-	if len(results) < 2 || results[0].Path != "memory/2025-03-02.md" || results[0].SupersededBy != nil {
-		t.Fatalf("Search after Resolve = %q, want the kept note first, not superseded", distinctPaths(results))
-	}
-	d := findAt(results, "memory/2025-05-10.md", 1)
-	if d == nil || d.SupersededBy == nil || *d.SupersededBy != (memweave.Ref{Path: "memory/2025-03-02.md", StartLine: 1}) ||
-		d.Explain.Superseded != "resolved: the upgrade was rolled back" {
-		t.Errorf("dropped result = %+v, want superseded by memory/2025-03-02.md:1", d)
-	}
-	hidden := mustSearch(t, w, "staging database PostgreSQL", memweave.Superseded("hide")).Results
-	if findAt(hidden, "memory/2025-05-10.md", 1) != nil {
-		t.Errorf("Superseded(hide) results = %q, want the dropped note left out", distinctPaths(hidden))
-	}
-	// Resolving again replaces the line.
-	if _, err := w.Resolve(t.Context(), memweave.Ref{Path: "2025-03-02.md", StartLine: 1}, memweave.Ref{Path: "2025-05-10.md", StartLine: 5}, ""); err != nil {
-		t.Fatal(err)
-	}
-	want = "# 2025-05-10\n\n- The staging database runs PostgreSQL 16.\n\n> Superseded by memory/2025-03-02.md:1 (2026-11-30)\n\n# Later\n\nNothing else.\n"
-	if got := memweavetest.ReadFile(t, root, "memory/2025-05-10.md"); got != want {
-		t.Errorf("dropped file resolved twice = %q, want %q", got, want)
-	}
-	if _, err := w.Resolve(t.Context(), memweave.Ref{Path: "2025-03-02.md", StartLine: 1}, memweave.Ref{Path: "2025-03-02.md", StartLine: 3}, ""); err == nil {
-		t.Error("Resolve of a passage against itself succeeded")
-	}
-}
-
 // findAt returns the result from path starting at line, or nil.
 func findAt(rs []memweave.Result, path string, line int) *memweave.Result {
 	for i := range rs {
@@ -264,27 +209,21 @@ func TestConsolidate(t *testing.T) {
 	})
 	w := open(t, root, memweave.Config{})
 	mustIndex(t, w)
-	res, err := w.Consolidate(t.Context(), false)
-	if err != nil {
-		t.Fatal(err)
+	gs := listGroups(t, w)
+	if len(gs) != 1 {
+		t.Fatalf("Consolidate = %+v, want one group", gs)
 	}
-	if len(res.Groups) != 1 || res.Applied {
-		t.Fatalf("Consolidate = %+v, want one group, not applied", res)
-	}
-	g := res.Groups[0]
+	g := gs[0]
 	// The newest copy, in the dated file of 2026-11-20, is kept.
-	if g.Keep.Path != "memory/2026-11-20.md" || len(g.Duplicates) != 1 || g.Duplicates[0].Path != "memory/2026-11-01.md" || g.Similarity != 1 {
+	if g.Keep.Path != "memory/2026-11-20.md" || g.Keep.DateFrom != "name" || len(g.Duplicates) != 1 || g.Duplicates[0].Path != "memory/2026-11-01.md" || g.Duplicates[0].Similarity != 1 {
 		t.Errorf("group = %+v, want memory/2026-11-20.md kept and memory/2026-11-01.md its duplicate", g)
 	}
 	if got := memweavetest.ReadFile(t, root, "memory/2026-11-01.md"); got != dup {
-		t.Errorf("Consolidate without apply changed the file: %q", got)
+		t.Errorf("Consolidate changed the file: %q", got)
 	}
-	res, err = w.Consolidate(t.Context(), true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !res.Applied || !slices.Equal(res.Deleted, []string{"memory/2026-11-01.md"}) || len(res.Edited) != 0 {
-		t.Errorf("Consolidate(apply) = %+v, want memory/2026-11-01.md deleted", res)
+	res := applyGroups(t, w, gs)
+	if !slices.Equal(res.Applied, []string{g.ID}) || !slices.Equal(res.Deleted, []string{"memory/2026-11-01.md"}) || len(res.Edited) != 0 {
+		t.Errorf("ApplyConsolidation = %+v, want memory/2026-11-01.md deleted", res)
 	}
 	if _, err := os.Stat(filepath.Join(root, "memory", "2026-11-01.md")); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("the duplicate file is still there: %v", err)
@@ -293,20 +232,23 @@ func TestConsolidate(t *testing.T) {
 	if len(got) == 0 || got[0] != "memory/2026-11-20.md" || slices.Contains(got, "memory/2026-11-01.md") {
 		t.Errorf("Search after Consolidate = %q, want the kept copy alone", got)
 	}
-	if res, err := w.Consolidate(t.Context(), false); err != nil || len(res.Groups) != 0 {
-		t.Errorf("Consolidate again = %+v, %v; want no groups", res, err)
+	if gs := listGroups(t, w); len(gs) != 0 {
+		t.Errorf("Consolidate again = %+v; want no groups", gs)
 	}
 
 	// A duplicate inside a longer note loses only its own lines.
 	root = memweavetest.Workspace(t, map[string]string{
-		"memory/keep.md": "---\nimportance: 1\n---\n" + dup,
+		"memory/keep.md": "---\ndate: 2030-01-01\n---\n" + dup,
 		"memory/log.md":  "# Log\n\nThe team met.\n\n" + dup + "\n# After\n\nLunch was pizza with the whole team.\n",
 	})
 	w = open(t, root, memweave.Config{})
 	mustIndex(t, w)
-	res, err = w.Consolidate(t.Context(), true)
-	if err != nil || len(res.Groups) != 1 || res.Groups[0].Keep.Path != "memory/keep.md" || !slices.Equal(res.Edited, []string{"memory/log.md"}) {
-		t.Fatalf("Consolidate(apply) = %+v, %v; want the important copy kept, memory/log.md edited", res, err)
+	gs = listGroups(t, w)
+	if len(gs) != 1 || gs[0].Keep.Path != "memory/keep.md" || gs[0].Keep.DateFrom != "front matter" {
+		t.Fatalf("Consolidate = %+v; want the copy dated in its front matter kept", gs)
+	}
+	if res := applyGroups(t, w, gs); !slices.Equal(res.Edited, []string{"memory/log.md"}) {
+		t.Fatalf("ApplyConsolidation = %+v; want memory/log.md edited", res)
 	}
 	want := "# Log\n\nThe team met.\n\n# After\n\nLunch was pizza with the whole team.\n"
 	if got := memweavetest.ReadFile(t, root, "memory/log.md"); got != want {

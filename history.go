@@ -7,12 +7,12 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/memweave/memweave-go/chunker"
 	"github.com/memweave/memweave-go/conflict"
-	"github.com/memweave/memweave-go/frontmatter"
+	"github.com/memweave/memweave-go/curate"
 	"github.com/memweave/memweave-go/history"
+	"github.com/memweave/memweave-go/index"
 	"github.com/memweave/memweave-go/postprocess"
 	"github.com/memweave/memweave-go/search"
 )
@@ -63,7 +63,7 @@ func (w *Weave) Conflicts(ctx context.Context, opts ...SearchOption) (*Conflicts
 	var f search.Filter
 	var warns []Warning
 	if err == nil {
-		f, warns, err = w.filter(ctx, s)
+		f, _, warns, err = w.filter(ctx, s)
 	}
 	if err == nil {
 		resp.Warnings = append(resp.Warnings, warns...)
@@ -83,35 +83,43 @@ func (w *Weave) Conflicts(ctx context.Context, opts ...SearchOption) (*Conflicts
 	// A pair with a passage a resolution superseded is settled.
 	n := len(resp.Conflicts)
 	resp.Conflicts = slices.DeleteFunc(resp.Conflicts, func(c Conflict) bool {
-		_, a := frontmatter.Superseded(c.A.Text)
-		_, b := frontmatter.Superseded(c.B.Text)
+		_, a := curate.Superseded(c.A.Text)
+		_, b := curate.Superseded(c.B.Text)
 		return a || b
 	})
 	resp.Total -= n - len(resp.Conflicts)
 	return resp, nil
 }
 
-// Superseded sets how a search treats a result that a newer result of
-// the same response contradicts: "mark" (default) sets its SupersededBy,
-// "hide" drops it, "off" skips the check ([postprocess.Supersede]).
+// Superseded sets how a search treats a passage that a resolution in
+// the files supersedes ([Weave.Resolve]): "mark" (default) sets its
+// SupersededBy to the line kept, "hide" leaves it out (counted in
+// [SearchResponse].Hidden), "off" skips the check. Contradictions no
+// resolution settled never mark, move or hide a result.
 func Superseded(mode string) SearchOption { return func(o *search.Options) { o.Superseded = mode } }
 
-// supersede returns the supersede stage s asks for, nil when off.
-func (w *Weave) supersede(s search.Options) postprocess.Postprocessor {
+// supersede returns the supersede stage s asks for, nil when off; with
+// hide it counts in hidden the results it drops. It reads each kept
+// file's chunks once per search.
+func (w *Weave) supersede(s search.Options, hidden *int) postprocess.Postprocessor {
 	if s.Superseded == "off" {
 		return nil
 	}
-	mtimes := func(ctx context.Context, paths []string) map[string]time.Time {
-		files, _ := w.db.Files(ctx) // the rows the search's filter read
-		out := make(map[string]time.Time, len(paths))
-		for _, p := range paths {
-			if f, ok := files[p]; ok {
-				out[p] = time.Unix(0, f.MTime)
+	read := map[string][]index.StoredChunk{}
+	kept := func(ctx context.Context, path, key string) int {
+		chunks, ok := read[path]
+		if !ok {
+			chunks, _ = w.db.FileChunks(ctx, path) // an unreadable file: no line
+			read[path] = chunks
+		}
+		for _, c := range chunks {
+			if line, n := curate.FindLine(c.Text, key); n > 0 {
+				return c.StartLine + line - 1
 			}
 		}
-		return out
+		return 0
 	}
-	return postprocess.Supersede{Hide: s.Superseded == "hide", Window: min(100, max(12, 2*s.MaxResults)), MTimes: mtimes, Claims: &w.claims}
+	return postprocess.Supersede{Hide: s.Superseded == "hide", KeptLine: kept, Hidden: hidden, Limit: s.MaxResults}
 }
 
 // SearchAt searches memory/ as it was at the git revision rev: the

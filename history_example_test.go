@@ -50,27 +50,35 @@ func ExampleSuperseded() {
 	}
 	defer w.Close()
 
+	// Only a resolution in the files supersedes a passage.
+	res, err := w.Resolve(ctx, memweave.Ref{Path: "2025-05-10.md", StartLine: 3}, memweave.Ref{Path: "2025-03-02.md", StartLine: 3}, "upgraded")
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(res.Line)
 	for _, mode := range []string{"mark", "hide"} {
-		resp, err := w.Search(ctx, "staging database PostgreSQL", memweave.Superseded(mode), memweave.MaxResults(2))
+		resp, err := w.Search(ctx, "staging database PostgreSQL", memweave.Superseded(mode), memweave.MaxResults(3))
 		if err != nil {
 			log.Fatal(err)
 		}
 		fmt.Println(mode + ":")
 		for _, r := range resp.Results {
 			if r.SupersededBy != nil {
-				fmt.Printf("  %s superseded by %s (%s)\n", r.Path, r.SupersededBy.Path, r.Explain.Superseded)
+				fmt.Printf("  %s:%d superseded by %s:%d (%s)\n", r.Path, r.StartLine, r.SupersededBy.Path, r.SupersededBy.StartLine, r.Explain.Superseded)
 			} else {
-				fmt.Printf("  %s\n", r.Path)
+				fmt.Printf("  %s:%d\n", r.Path, r.StartLine)
 			}
 		}
 	}
 	// Output:
+	// > Superseded (1 line above, #a665a4e5) by memory/2025-05-10.md#e7870b46 (2026-11-30): upgraded
 	// mark:
-	//   memory/2025-03-02.md superseded by memory/2025-05-10.md (different number: "15" vs "16")
-	//   memory/2025-05-10.md
+	//   memory/2025-05-10.md:1
+	//   memory/stack.md:1
+	//   memory/2025-03-02.md:1 superseded by memory/2025-05-10.md:3 (resolved: upgraded)
 	// hide:
-	//   memory/2025-05-10.md
-	//   memory/stack.md
+	//   memory/2025-05-10.md:1
+	//   memory/stack.md:1
 }
 
 // ExampleWeave_SearchAt searches the memory as it was one commit ago.

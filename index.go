@@ -141,12 +141,24 @@ func (w *Weave) sync(ctx context.Context, o indexer.SyncOptions) (*IndexResult, 
 // Add indexes the given Markdown files, in the workspace or an extra
 // path and never in .memweave, now (else an error naming the rule; see
 // indexer.Engine.AddPaths). One outside memory/ and the extra paths gets
-// source "external" and is kept. A missing file wraps [ErrNotFound].
+// source "external" and is kept by later index runs, but lives only in
+// the index: a rebuilt index does not find it. To keep such a file,
+// list it in the settings file's extra_paths (with [WriteSettings]), as
+// the CLI's add does. A missing file wraps [ErrNotFound].
 func (w *Weave) Add(ctx context.Context, paths ...string) (*IndexResult, error) {
 	if err := w.checkOpen(); err != nil {
 		return nil, err
 	}
-	res, err := w.eng.AddPaths(ctx, paths...)
+	return w.add(ctx, indexer.SyncOptions{}, paths...)
+}
+
+// add is [Weave.Add] with options: a note's writer bounds the wait for
+// its vectors (see [indexer.SyncOptions.EmbedTimeout]).
+func (w *Weave) add(ctx context.Context, opts indexer.SyncOptions, paths ...string) (*IndexResult, error) {
+	if err := w.checkOpen(); err != nil {
+		return nil, err
+	}
+	res, err := w.eng.AddPaths(ctx, opts, paths...)
 	if err != nil {
 		return res, fmt.Errorf("memweave: %w", err)
 	}

@@ -49,13 +49,37 @@ type SearchResponse struct {
 	// FilteredBelowThreshold counts the candidates min_score dropped; BestFilteredScore is the best of their scores (0: none).
 	FilteredBelowThreshold int     `json:"filtered_below_threshold" jsonschema:"how many more candidates scored below min_score and were dropped"`
 	BestFilteredScore      float64 `json:"best_filtered_score" jsonschema:"the best score among the dropped candidates (0 when none): lower min_score to at most this to see them"`
+	// Hidden counts what the search's filters left out, each with the
+	// option that shows it.
+	Hidden Hidden `json:"hidden" jsonschema:"what the filters left out: below_threshold (lower min_score), expired (include_expired), superseded (superseded: mark)"`
 }
 
+// Hidden counts what a search's filters left out of its results.
+type Hidden struct {
+	// BelowThreshold is FilteredBelowThreshold: candidates scoring under
+	// MinScore; a lower [MinScore] shows them.
+	BelowThreshold int `json:"below_threshold"`
+	// Expired counts passages of notes past their expiry date that match
+	// the query by keyword (by vector in ModeVector), at most MaxResults;
+	// [IncludeExpired] shows them.
+	Expired int `json:"expired"`
+	// Superseded counts the passages a resolution supersedes that
+	// Superseded("hide") left out of the results; Superseded("mark")
+	// shows them.
+	Superseded int `json:"superseded"`
+}
+
+// Any reports whether the filters left anything out.
+func (h Hidden) Any() bool { return h.BelowThreshold+h.Expired+h.Superseded > 0 }
+
 // Search runs the five-stage pipeline: hybrid retrieval and fusion,
-// threshold, temporal decay (opt-in), MMR (opt-in), then the registered
-// postprocessors. Before searching it re-indexes files changed on disk
-// (unless disabled). When the query cannot be embedded it degrades to
-// keyword search and says so in Warnings; it never fails for that reason.
+// threshold, curation, temporal decay (opt-in), MMR (opt-in), the
+// supersede stage (passages a resolution in the files supersedes: see
+// [Superseded]), then the registered postprocessors. Before searching it
+// re-indexes files changed on disk (unless disabled). When the query
+// cannot be embedded it degrades to keyword search and says so in
+// Warnings; it never fails for that reason. What the filters left out is
+// counted in [SearchResponse].Hidden.
 func (w *Weave) Search(ctx context.Context, query string, opts ...SearchOption) (*SearchResponse, error) {
 	if err := w.checkOpen(); err != nil {
 		return nil, err
@@ -76,24 +100,28 @@ func (w *Weave) Search(ctx context.Context, query string, opts ...SearchOption) 
 			check = w.eng.StartCheck(ctx)
 		}
 	}
-	got, warns, err := w.retrieve(ctx, query, s)
+	got, expired, warns, err := w.retrieve(ctx, query, s)
 	if check != nil {
 		changed, cw := check.Finish(ctx, syncLockTimeout)
 		resp.Warnings = append(resp.Warnings, cw...)
 		if changed {
-			got, warns, err = w.retrieve(ctx, query, s)
+			got, expired, warns, err = w.retrieve(ctx, query, s)
 		}
 	}
 	if err != nil {
 		return nil, err
 	}
+	if resp.Hidden.Expired, err = w.countExpired(ctx, query, s, expired); err != nil {
+		return nil, err
+	}
 	resp.Warnings = append(resp.Warnings, warns...)
 	resp.Mode = got.Mode
 	resp.FilteredBelowThreshold, resp.BestFilteredScore = postprocess.Below(got.Results, s.MinScore)
+	resp.Hidden.BelowThreshold = resp.FilteredBelowThreshold
 	for _, e := range got.Warnings {
 		resp.Warnings = append(resp.Warnings, Warning{Err: e})
 	}
-	results, err := postprocess.Run(ctx, query, got.Results, w.stages(s)...)
+	results, err := postprocess.Run(ctx, query, got.Results, w.stages(s, &resp.Hidden.Superseded)...)
 	if err != nil {
 		return nil, fmt.Errorf("memweave: search: %w", err)
 	}
@@ -137,12 +165,44 @@ func (w *Weave) fileHashes(ctx context.Context, results []Result) error {
 }
 
 // retrieve runs stage 1 of a search, the hybrid retrieval, within the
-// filter s asks for, and returns the filter's warnings.
-func (w *Weave) retrieve(ctx context.Context, query string, s search.Options) (*search.Retrieved, []Warning, error) {
-	filter, warns, err := w.filter(ctx, s)
+// filter s asks for, and returns the expired notes the filter left out
+// and its warnings.
+func (w *Weave) retrieve(ctx context.Context, query string, s search.Options) (*search.Retrieved, []string, []Warning, error) {
+	filter, expired, warns, err := w.filter(ctx, s)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
+	got, warns, err := w.retrieveIn(ctx, query, s, filter, warns)
+	return got, expired, warns, err
+}
+
+// countExpired counts the passages of the expired notes that match
+// query, as [Hidden].Expired says: a keyword retrieval (vector in
+// ModeVector) of at most s.MaxResults within them, at s.MinScore.
+func (w *Weave) countExpired(ctx context.Context, query string, s search.Options, expired []string) (int, error) {
+	if len(expired) == 0 {
+		return 0, nil
+	}
+	if s.Mode != ModeVector {
+		s.Mode = ModeKeyword
+	}
+	s.MMR = false
+	got, _, err := w.retrieveIn(ctx, query, s, search.Filter{Sources: s.Sources, Paths: expired}, nil)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, r := range got.Results {
+		if r.Score >= s.MinScore && n < s.MaxResults {
+			n++
+		}
+	}
+	return n, nil
+}
+
+// retrieveIn runs the hybrid retrieval within filter, adding to warns.
+func (w *Weave) retrieveIn(ctx context.Context, query string, s search.Options, filter search.Filter, warns []Warning) (*search.Retrieved, []Warning, error) {
+	var err error
 	h := search.Hybrid{Keyword: w.db, Fusion: w.cfg.Fusion}
 	if w.emb != nil {
 		foreign, err := w.eng.Foreign(ctx)
@@ -170,8 +230,9 @@ func (w *Weave) retrieve(ctx context.Context, query string, s search.Options) (*
 }
 
 // stages returns stages 2 to 5 of a search: threshold, decay and MMR as
-// s asks, then the registered postprocessors.
-func (w *Weave) stages(s search.Options) []postprocess.Postprocessor {
+// s asks, the supersede stage (counting in hidden what it hides), then
+// the registered postprocessors.
+func (w *Weave) stages(s search.Options, hidden *int) []postprocess.Postprocessor {
 	procs := []postprocess.Postprocessor{postprocess.Threshold{Min: s.MinScore}, postprocess.Curate{Meta: w.fileMeta}}
 	if s.HalfLifeDays > 0 {
 		procs = append(procs, postprocess.Decay{HalfLifeDays: s.HalfLifeDays, Now: s.Now.In(w.cfg.TimeZone)})
@@ -179,34 +240,38 @@ func (w *Weave) stages(s search.Options) []postprocess.Postprocessor {
 	if s.MMR {
 		procs = append(procs, postprocess.MMR{Lambda: s.Lambda})
 	}
-	procs = append(procs, w.supersede(s))
+	if p := w.supersede(s, hidden); p != nil {
+		procs = append(procs, p)
+	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return append(procs, w.procs...)
 }
 
 // filter translates the settings' sources, path prefix, date range,
-// tags and expiry into a backend filter, with warnings about unknown
-// sources.
-func (w *Weave) filter(ctx context.Context, s search.Options) (search.Filter, []Warning, error) {
+// tags and expiry into a backend filter, with the expired notes it left
+// out and warnings about unknown sources.
+func (w *Weave) filter(ctx context.Context, s search.Options) (search.Filter, []string, []Warning, error) {
 	paths, warns, err := w.eng.Resolve(ctx, indexer.Scope{Sources: s.Sources, Prefix: s.PathPrefix, From: s.From, To: s.To})
 	if err != nil {
-		return search.Filter{}, nil, fmt.Errorf("memweave: search: %w", err)
+		return search.Filter{}, nil, nil, fmt.Errorf("memweave: search: %w", err)
 	}
-	if paths, err = w.curatedPaths(ctx, s, paths); err != nil {
-		return search.Filter{}, nil, fmt.Errorf("memweave: search: %w", err)
+	var expired []string
+	if paths, expired, err = w.curatedPaths(ctx, s, paths); err != nil {
+		return search.Filter{}, nil, nil, fmt.Errorf("memweave: search: %w", err)
 	}
-	return search.Filter{Sources: s.Sources, Paths: paths}, warns, nil
+	return search.Filter{Sources: s.Sources, Paths: paths}, expired, warns, nil
 }
 
 // curatedPaths narrows paths (nil for all files) to the notes carrying
 // every tag s asks for and, unless s includes them, not expired: whose
 // front matter's expiry date is before today in Config.TimeZone. It
-// returns paths itself when nothing is left out.
-func (w *Weave) curatedPaths(ctx context.Context, s search.Options, paths []string) ([]string, error) {
+// returns paths itself when nothing is left out, and the notes left out
+// for expiry alone, sorted.
+func (w *Weave) curatedPaths(ctx context.Context, s search.Options, paths []string) (kept, expired []string, err error) {
 	files, err := w.db.Files(ctx)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	today := s.Now.In(w.cfg.TimeZone).Format(time.DateOnly)
 	keep := func(f index.File) bool {
@@ -219,31 +284,38 @@ func (w *Weave) curatedPaths(ctx context.Context, s search.Options, paths []stri
 				return false
 			}
 		}
-		return s.IncludeExpired || !m.Expired(today)
+		if !s.IncludeExpired && m.Expired(today) {
+			expired = append(expired, f.Path)
+			return false
+		}
+		return true
 	}
 	if paths == nil {
 		if len(s.Tags) == 0 && s.IncludeExpired {
-			return nil, nil
+			return nil, nil, nil
 		}
 		// Most searches leave nothing out: look before listing.
-		dropped := false
-		for _, f := range files {
+		var dropped map[string]bool
+		for p, f := range files {
 			if !keep(f) {
-				dropped = true
-				break
+				if dropped == nil {
+					dropped = make(map[string]bool)
+				}
+				dropped[p] = true
 			}
 		}
-		if !dropped {
-			return nil, nil
+		if dropped == nil {
+			return nil, nil, nil
 		}
-		out := make([]string, 0, len(files))
-		for p, f := range files {
-			if keep(f) {
+		out := make([]string, 0, len(files)-len(dropped))
+		for p := range files {
+			if !dropped[p] {
 				out = append(out, p)
 			}
 		}
 		slices.Sort(out)
-		return out, nil
+		slices.Sort(expired)
+		return out, expired, nil
 	}
 	out := make([]string, 0, len(paths))
 	for _, p := range paths {
@@ -251,7 +323,8 @@ func (w *Weave) curatedPaths(ctx context.Context, s search.Options, paths []stri
 			out = append(out, p)
 		}
 	}
-	return out, nil
+	slices.Sort(expired)
+	return out, expired, nil
 }
 
 // fileMeta returns the front matter fields of those of paths that have

@@ -12,8 +12,10 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strings"
 
 	"github.com/memweave/memweave-go/search"
+	wspace "github.com/memweave/memweave-go/workspace"
 )
 
 // SettingsFile is the name of the workspace's settings file, at its root
@@ -53,6 +55,9 @@ type Settings struct {
 	// Fusion is the fusion of keyword and vector scores; unset keeps the
 	// default of the memweave that reads it.
 	Fusion *FusionSettings `json:"fusion,omitempty"`
+
+	// lines are the lines of the keys of the file read, for errors.
+	lines map[string]int
 }
 
 // EmbedderSettings are the settings of [Config.Embedder] that identify
@@ -76,17 +81,29 @@ type FusionSettings struct {
 
 // ReadSettings returns the settings file of the workspace, or nil and no
 // error when it has none. A file that is not valid JSON, or holds an
-// unknown field, is an error naming the file and the line.
+// unknown field, is an error naming the file and the line; a value out
+// of range is a [SettingsFieldError] naming the file, key and line.
+//
+// The file is read only when it is a regular file of at most 64 KiB: a
+// FIFO, a device or a folder in its place is refused at once, without
+// waiting in open(2), and so is a symbolic link that leads out of the
+// workspace. Each error names the file and wraps [ErrSettingsFile].
 func ReadSettings(ctx context.Context, workspace string) (*Settings, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	p := filepath.Join(workspace, SettingsFile)
-	f, err := os.Open(p)
+	real, err := settingsTarget(workspace, p)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	} else if err != nil {
-		return nil, fmt.Errorf("memweave: settings: %w", err)
+		return nil, err
+	}
+	f, _, err := wspace.OpenRegular(real)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	} else if err != nil {
+		return nil, fmt.Errorf("memweave: settings %s: %w: %w", p, ErrSettingsFile, err)
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, maxSettingsBytes+1))
@@ -94,7 +111,7 @@ func ReadSettings(ctx context.Context, workspace string) (*Settings, error) {
 		return nil, fmt.Errorf("memweave: settings %s: %w", p, err)
 	}
 	if len(data) > maxSettingsBytes {
-		return nil, fmt.Errorf("memweave: settings %s: larger than %d bytes", p, maxSettingsBytes)
+		return nil, fmt.Errorf("memweave: settings %s: larger than %d bytes: %w", p, maxSettingsBytes, ErrSettingsFile)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -105,8 +122,112 @@ func ReadSettings(ctx context.Context, workspace string) (*Settings, error) {
 	if dec.More() {
 		return nil, fmt.Errorf("memweave: settings %s: more than one JSON value", p)
 	}
+	s.lines = keyLines(data)
+	// A value out of range is the file's error, named by its key and
+	// line, whoever reads it (a command whose flags set other fields).
+	var c Config
+	filled, err := c.applySettings(&s, p)
+	if err == nil {
+		_, err = c.withDefaults()
+	}
+	if err != nil {
+		return nil, s.fieldError(err, filled, p)
+	}
 	return &s, nil
 }
+
+// ErrSettingsFile is wrapped by the error of a settings file that is
+// not a regular file inside the workspace, or is too large.
+var ErrSettingsFile = errors.New("settings file refused")
+
+// settingsTarget returns the file the settings path p names: p itself,
+// or the target of a symbolic link that stays inside the workspace. A
+// link out of the workspace is an error naming p.
+func settingsTarget(workspace, p string) (string, error) {
+	fi, err := os.Lstat(p)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return "", err
+		}
+		return "", fmt.Errorf("memweave: settings %s: %w", p, err)
+	}
+	if fi.Mode()&fs.ModeSymlink == 0 {
+		return p, nil
+	}
+	real, err := filepath.EvalSymlinks(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", fmt.Errorf("memweave: settings %s: a symbolic link to a missing file: %w", p, ErrSettingsFile)
+	} else if err != nil {
+		return "", fmt.Errorf("memweave: settings %s: %w", p, err)
+	}
+	if in, err := wspace.Inside(workspace, real); err != nil || !in {
+		return "", fmt.Errorf("memweave: settings %s: a symbolic link to %s, outside the workspace: %w", p, real, ErrSettingsFile)
+	}
+	return real, nil
+}
+
+// keyLines returns the line of every key of the JSON object in data,
+// by dotted path ("embedder.dims"), for errors about a value. data has
+// decoded into Settings, so it is one object of known, shallow shape.
+func keyLines(data []byte) map[string]int {
+	lines := make(map[string]int)
+	dec := json.NewDecoder(bytes.NewReader(data))
+	var walk func(prefix string) bool
+	walk = func(prefix string) bool {
+		t, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		d, ok := t.(json.Delim)
+		if !ok {
+			return true
+		}
+		for dec.More() {
+			name := prefix
+			if d == '{' {
+				k, err := dec.Token()
+				if err != nil {
+					return false
+				}
+				key, _ := k.(string)
+				name = prefix + key
+				if _, seen := lines[name]; !seen {
+					lines[name] = bytes.Count(data[:dec.InputOffset()], []byte("\n")) + 1
+				}
+				name += "."
+			}
+			if !walk(name) {
+				return false
+			}
+		}
+		_, err = dec.Token()
+		return err == nil
+	}
+	walk("")
+	return lines
+}
+
+// SettingsFieldError is the error of a value of the settings file that is out
+// of range: it names the file, the setting and its line.
+type SettingsFieldError struct {
+	// Path is the settings file, Setting its key ("embedder.dims") and
+	// Line the key's line, 0 when unknown.
+	Path, Setting string
+	Line          int
+	// Err is what is wrong with the value.
+	Err error
+}
+
+// Error names the file, line and setting.
+func (e *SettingsFieldError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("memweave: settings %s:%d: %s: %v", e.Path, e.Line, e.Setting, e.Err)
+	}
+	return fmt.Sprintf("memweave: settings %s: %s: %v", e.Path, e.Setting, e.Err)
+}
+
+// Unwrap returns the problem.
+func (e *SettingsFieldError) Unwrap() error { return e.Err }
 
 // lineAt returns the 1-based line of the JSON error err in data, whose
 // decoder stopped at offset.
@@ -126,6 +247,10 @@ func lineAt(data []byte, offset int64, err error) int {
 // WriteSettings replaces the workspace's settings file with s,
 // atomically. It does not touch the index: the next [Weave.Index]
 // re-embeds or re-chunks what the new settings change.
+//
+// A settings file that is a symbolic link is written through: its
+// target is replaced and the link kept. A link out of the workspace,
+// and a target that is not a regular file, are refused.
 func WriteSettings(ctx context.Context, workspace string, s Settings) error {
 	if err := ctx.Err(); err != nil {
 		return err
@@ -136,7 +261,17 @@ func WriteSettings(ctx context.Context, workspace string, s Settings) error {
 	}
 	data = append(data, '\n')
 	p := filepath.Join(workspace, SettingsFile)
-	tmp, err := os.CreateTemp(workspace, ".memweave-settings-*.tmp")
+	target, err := settingsTarget(workspace, p)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		target = p
+	case err != nil:
+		return err
+	}
+	if fi, err := os.Lstat(target); err == nil && !fi.Mode().IsRegular() {
+		return fmt.Errorf("memweave: settings %s: not a regular file (%s): %w", p, fi.Mode().Type(), ErrSettingsFile)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(target), ".memweave-settings-*.tmp")
 	if err != nil {
 		return fmt.Errorf("memweave: settings: %w", err)
 	}
@@ -155,7 +290,7 @@ func WriteSettings(ctx context.Context, workspace string, s Settings) error {
 	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
 		return fmt.Errorf("memweave: settings %s: %w", p, err)
 	}
-	if err := os.Rename(tmp.Name(), p); err != nil {
+	if err := os.Rename(tmp.Name(), target); err != nil {
 		return fmt.Errorf("memweave: settings %s: %w", p, err)
 	}
 	return nil
@@ -220,8 +355,9 @@ func show(v any) string {
 }
 
 // applySettings fills the fields of c left unset from s, and reports the
-// first set field that disagrees with s. path is the settings file.
-func (c *Config) applySettings(s *Settings, path string) error {
+// first set field that disagrees with s. path is the settings file. It
+// returns the settings keys of the fields it filled, by Config field.
+func (c *Config) applySettings(s *Settings, path string) (filled map[string]string, err error) {
 	type field struct {
 		name, key   string
 		cfg, file   any
@@ -241,7 +377,8 @@ func (c *Config) applySettings(s *Settings, path string) error {
 		{"ExtraPaths", "extra_paths", c.ExtraPaths, s.ExtraPaths, len(c.ExtraPaths) == 0, len(s.ExtraPaths) == 0, func() { c.ExtraPaths = slices.Clone(s.ExtraPaths) }},
 	}
 	if e.Custom != nil {
-		fields = fields[6:] // a custom embedder is the caller's; the file cannot describe it
+		// A custom embedder is the caller's; the file cannot describe it.
+		fields = slices.DeleteFunc(fields, func(f field) bool { return strings.HasPrefix(f.name, "Embedder.") })
 	}
 	if f := s.Fusion; f != nil {
 		cf := &c.Fusion
@@ -254,23 +391,39 @@ func (c *Config) applySettings(s *Settings, path string) error {
 	// Fields of the index's identity are all recorded by the file, so a
 	// Config field it leaves unset disagrees too; the fusion only
 	// overrides what the file sets.
-	identity := len(fields)
-	if s.Fusion != nil {
-		identity -= 4
-	}
-	for i, f := range fields {
+	filled = make(map[string]string)
+	for _, f := range fields {
 		switch {
 		case f.none && f.unset:
-		case f.none && i >= identity:
+		case f.none && strings.HasPrefix(f.name, "Fusion."):
 		case f.none:
-			return &SettingsError{Field: f.name, Setting: f.key, Config: f.cfg, File: "unset", Path: path}
+			return nil, &SettingsError{Field: f.name, Setting: f.key, Config: f.cfg, File: "unset", Path: path}
 		case f.unset:
 			f.fill()
+			filled[f.name] = f.key
 		case !sameValue(f.cfg, f.file):
-			return &SettingsError{Field: f.name, Setting: f.key, Config: f.cfg, File: f.file, Path: path}
+			return nil, &SettingsError{Field: f.name, Setting: f.key, Config: f.cfg, File: f.file, Path: path}
 		}
 	}
-	return nil
+	return filled, nil
+}
+
+// fieldError turns err, the error of a Config field the settings file s
+// at path filled, into a [SettingsFieldError] naming the file, key and
+// line; other errors pass through.
+func (s *Settings) fieldError(err error, filled map[string]string, path string) error {
+	var ce *ConfigError
+	if !errors.As(err, &ce) {
+		return err
+	}
+	key, ok := filled[ce.Field]
+	if !ok && ce.Field == "Fusion" && s.Fusion != nil {
+		key, ok = "fusion", true
+	}
+	if !ok {
+		return err
+	}
+	return &SettingsFieldError{Path: path, Setting: key, Line: s.lines[key], Err: ce.Err}
 }
 
 // sameValue compares two settings, through pointers.
@@ -289,7 +442,7 @@ func sameValue(a, b any) bool {
 // Validate reports the first invalid setting, as [Open] would.
 func (s Settings) Validate() error {
 	var c Config
-	if err := c.applySettings(&s, SettingsFile); err != nil {
+	if _, err := c.applySettings(&s, SettingsFile); err != nil {
 		return err
 	}
 	_, err := c.withDefaults()

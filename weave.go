@@ -11,12 +11,12 @@ import (
 	"time"
 
 	"github.com/memweave/memweave-go/chunker"
-	"github.com/memweave/memweave-go/conflict"
 	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/index"
 	"github.com/memweave/memweave-go/indexer"
 	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/postprocess"
+	"github.com/memweave/memweave-go/trust"
 	"github.com/memweave/memweave-go/watcher"
 )
 
@@ -30,12 +30,12 @@ type Weave struct {
 	// named the embedder.
 	settings         *Settings
 	explicitEmbedder bool
-	db               *index.DB
-	emb              embed.Embedder // nil: keyword-only
-	eng              *indexer.Engine
-	// claims keeps the claims parsed from result texts for the
-	// supersede stage of every search.
-	claims conflict.Claims
+	// ignored are the values of the settings file not approved on this
+	// machine, which this Weave leaves off.
+	ignored []Approval
+	db      *index.DB
+	emb     embed.Embedder // nil: keyword-only
+	eng     *indexer.Engine
 
 	// mu guards the fields below.
 	mu     sync.Mutex
@@ -58,6 +58,15 @@ type Weave struct {
 // An openai embedder configured without an API key reads it from the
 // environment ([EmbeddingKeyFromEnv]).
 //
+// Values of the settings file that reach outside the workspace or send
+// data off the machine (extra paths outside the workspace, an openai
+// embedder's server, a static model folder outside the workspace) apply
+// only once this machine's user approved them ([ApproveSettings], the
+// CLI's `memweave trust`); until then they are left off, the embedder is
+// never called (searches are keyword-only, files wait for vectors), and
+// [Weave.Ignored] lists them. Values set in cfg are the caller's and
+// need no approval.
+//
 // Open never changes what the index was built with: when its embedder
 // differs, searches are keyword-only and say why, written files wait for
 // their vectors, and only [Weave.Index] re-embeds. An append that a
@@ -76,19 +85,37 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 	if err != nil {
 		return nil, err
 	}
+	var filled map[string]string
+	settingsPath := filepath.Join(cfg.Workspace, SettingsFile)
 	if settings != nil {
-		if err := cfg.applySettings(settings, filepath.Join(cfg.Workspace, SettingsFile)); err != nil {
+		if filled, err = cfg.applySettings(settings, settingsPath); err != nil {
 			return nil, err
 		}
 	}
 	if cfg, err = cfg.withDefaults(); err != nil {
+		if settings != nil {
+			err = settings.fieldError(err, filled, settingsPath)
+		}
 		return nil, err
 	}
-	if cfg.Embedder.Provider == "openai" && cfg.Embedder.APIKey == "" {
+	// Values of the settings file that reach outside the workspace or
+	// off the machine take effect only once approved here.
+	ignored, terr := trust.Unapproved(cfg.Workspace, cfg.approvals(filled))
+	if terr != nil {
+		cfg.Logger.Warn("memweave: reading the approvals of this machine failed; unapproved settings are ignored", "err", terr)
+	}
+	block := cfg.withoutUnapproved(ignored)
+	if len(ignored) > 0 {
+		cfg.Logger.Warn(fmt.Sprintf("memweave: ignoring settings of %s not approved on this machine: %s; approve them with '%s'",
+			settingsPath, trust.Describe(ignored), ApproveCommand))
+	}
+	if cfg.Embedder.Provider == "openai" && cfg.Embedder.APIKey == "" && !block {
 		cfg.Embedder.APIKey = EmbeddingKeyFromEnv()
 	}
-	emb, err := embed.New(cfg.Embedder)
-	if err != nil {
+	var emb embed.Embedder
+	if block {
+		emb = blockedEmbedder(cfg, ignored)
+	} else if emb, err = embed.New(cfg.Embedder); err != nil {
 		return nil, &ConfigError{Field: "Embedder", Err: err}
 	}
 	if cfg.Embedder.Provider == "hash" && cfg.Embedder.Custom == nil {
@@ -101,7 +128,7 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &Weave{cfg: cfg, db: db, emb: emb, settings: settings, explicitEmbedder: explicit}
+	w := &Weave{cfg: cfg, db: db, emb: emb, settings: settings, explicitEmbedder: explicit, ignored: ignored}
 	w.eng = indexer.New(db, indexer.Options{
 		Root: cfg.Workspace, ExtraPaths: cfg.ExtraPaths, MaxFileBytes: cfg.MaxFileBytes,
 		Chunk:    chunker.Options{MaxTokens: cfg.ChunkTokens, Overlap: cfg.ChunkOverlap},

@@ -43,7 +43,10 @@ var ErrInvalidSource = memfile.ErrInvalidSource
 //
 // Write takes the workspace's write lock, so it never interleaves with an
 // [Weave.Append] to the same file from this or another process. The file
-// is on disk even when the returned error comes from indexing it.
+// is on disk even when the returned error comes from indexing it. Like
+// Append, it waits only briefly for a networked embedder's vectors:
+// past that the note is found by keyword, its vectors pending until the
+// next index run.
 func (w *Weave) Write(ctx context.Context, path, content string, opts ...WriteOption) (*IndexResult, error) {
 	if err := w.checkOpen(); err != nil {
 		return nil, err
@@ -62,7 +65,7 @@ func (w *Weave) Write(ctx context.Context, path, content string, opts ...WriteOp
 	if err != nil {
 		return nil, fmt.Errorf("memweave: %w", err)
 	}
-	return w.Add(ctx, abs)
+	return w.add(ctx, indexer.SyncOptions{EmbedTimeout: appendEmbedTimeout}, abs)
 }
 
 // writeExpecting replaces the note path with content only if it holds
@@ -194,7 +197,7 @@ func (w *Weave) Append(ctx context.Context, text string, opts ...AppendOption) (
 	if err != nil {
 		return "", fmt.Errorf("memweave: %w", err)
 	}
-	res, err := w.Add(ctx, abs)
+	res, err := w.add(ctx, indexer.SyncOptions{EmbedTimeout: appendEmbedTimeout}, abs)
 	if err != nil {
 		return rel, err
 	}
@@ -203,6 +206,11 @@ func (w *Weave) Append(ctx context.Context, text string, opts ...AppendOption) (
 	}
 	return rel, nil
 }
+
+// appendEmbedTimeout bounds how long a write or an append waits for its
+// note's vectors from a networked embedder; past it the note is stored
+// and found by keyword, its vectors pending until the next index run.
+const appendEmbedTimeout = time.Second
 
 // Delete removes the Markdown file path under memory/, then its passages
 // from the index, so that searches no longer find it. path is taken as

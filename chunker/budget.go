@@ -124,10 +124,10 @@ func gapLine(s string) bool {
 	return strings.Trim(s, " \t") == ""
 }
 
-// maskHostile returns src, the LF-normalised document whose line table is
-// l, with each hostile region blanked for the block parser: every byte of
+// maskHostile returns a copy of the LF-normalised document whose line
+// table is l, with each hostile region blanked for the block parser: every byte of
 // its lines but the line feeds becomes a space, so byte offsets and line
-// numbers stay those of src, and cuts inside the region are ranked by
+// numbers stay those of the document, and cuts inside the region are ranked by
 // blank lines alone. A region is the maximal run of non-blank lines around
 // a hostile line, or a maximal run of lines that goldmark does not take as
 // blank (see [gapLine]) holding more than maxLinkRefs lines that could
@@ -135,46 +135,45 @@ func gapLine(s string) bool {
 // that are not hostile and open a fence ("```", "~~~") or are an ATX
 // heading ("# "), indented less than four columns, stay: a fence opened or
 // closed there still pairs up as in src, and a heading still starts a
-// section. It returns src itself when no region is found. masked[j]
-// reports whether line j was blanked; it is nil when out is src.
-func maskHostile(l *lines, src []byte) (out []byte, masked []bool) {
-	out = src
+// section. It returns nil when no region is found. masked[j] reports
+// whether line j was blanked; it is nil when out is.
+func maskHostile(l *lines) (out []byte, masked []bool) {
 	mask := func(a, b int) {
 		if masked == nil {
-			out, masked = append([]byte(nil), src...), make([]bool, l.n())
+			out, masked = []byte(l.s), make([]bool, l.n())
 		}
 		for j := a; j <= b; j++ {
-			if s := l.s[l.start[j]:l.end[j]]; masked[j] || keep(s) && !hostile(s) {
+			if s := l.line(j); masked[j] || keep(s) && !hostile(s) {
 				continue
 			}
 			masked[j] = true
-			for k := l.start[j]; k < l.end[j]; k++ {
+			for k := l.start(j); k < l.end(j); k++ {
 				out[k] = ' '
 			}
 		}
 	}
 	for i := 0; i < l.n(); i++ {
-		if !hostile(l.s[l.start[i]:l.end[i]]) {
+		if !hostile(l.line(i)) {
 			continue
 		}
 		a, b := i, i
-		for a > 0 && !l.blank[a-1] {
+		for a > 0 && !l.blank(a-1) {
 			a--
 		}
-		for b+1 < l.n() && !l.blank[b+1] {
+		for b+1 < l.n() && !l.blank(b+1) {
 			b++
 		}
 		mask(a, b)
 		i = b
 	}
 	for a := 0; a < l.n(); {
-		if gapLine(l.s[l.start[a]:l.end[a]]) {
+		if gapLine(l.line(a)) {
 			a++
 			continue
 		}
 		b, refs := a, 0
-		for ; b < l.n() && !gapLine(l.s[l.start[b]:l.end[b]]); b++ {
-			if opensBracket(l.s[l.start[b]:l.end[b]]) {
+		for ; b < l.n() && !gapLine(l.line(b)); b++ {
+			if opensBracket(l.line(b)) {
 				refs++
 			}
 		}

@@ -3,7 +3,7 @@ package chunker
 // Version identifies the chunking algorithm. It is part of the index
 // identity: when it changes, indexes built with an older version re-chunk.
 // Bump it whenever Split's output changes for some input.
-const Version = 4
+const Version = 5
 
 // Defaults for [Options] fields left at zero, in estimated tokens.
 const (
@@ -26,6 +26,19 @@ type Options struct {
 	// (package frontmatter reads its fields). The chunks' line numbers
 	// stay the document's. By default the block is a section of its own.
 	DropFrontMatter bool
+	// Apart are line ranges each kept in chunks of their own: no chunk
+	// holds lines both inside and outside one, and no overlap crosses
+	// its ends, except that a section's heading with nothing else before
+	// a range joins the range's first chunk rather than stand alone.
+	// Ranges that overlap one before them are ignored. The
+	// curate package keeps a superseded run of lines apart this way.
+	// Default none.
+	Apart []Span
+}
+
+// Span is a range of lines, 1-based and inclusive.
+type Span struct {
+	Start, End int
 }
 
 // Chunk is one piece of a Markdown document.

@@ -1,8 +1,10 @@
 package chunker_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -64,5 +66,53 @@ func FuzzSplit(f *testing.F) {
 		}
 		checkChunks(t, string(src), opts, chunks)
 		checkLineEndings(t, string(src), opts, chunks)
+		// A document too long for one line table is chunked in parts.
+		most := partBytes(string(src), len(src)/3)
+		checkChunks(t, string(src), opts, chunker.SplitInParts(src, opts, most))
 	})
+}
+
+// TestSplitInParts chunks the golden inputs and the fuzz seeds cut into
+// parts of a few bytes, as Split cuts a document too long for one line
+// table: the chunks keep Split's contract, with the lines numbered in the
+// whole document.
+func TestSplitInParts(t *testing.T) {
+	docs := []string{"a\nb\nc\n", strings.Repeat("word ", 100), "---\na: 1\n---\n# H\ntext\n\n## I\nmore\n", "日本語のテキスト。\r\n日本語\n"}
+	inputs, _ := filepath.Glob(filepath.Join("testdata", "*.md"))
+	for _, name := range inputs {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		docs = append(docs, string(src))
+	}
+	for _, doc := range docs {
+		for _, most := range []int{0, 7, 64, 500} {
+			most = partBytes(doc, most)
+			for _, opts := range []chunker.Options{{}, {MaxTokens: 8, Overlap: new(2)}} {
+				checkChunks(t, doc, opts, chunker.SplitInParts([]byte(doc), opts, most))
+			}
+		}
+	}
+	// A part may end inside a line, when no line ends in its second half:
+	// the line goes on in the next part, numbered as one line.
+	var got []string
+	for _, c := range chunker.SplitInParts([]byte("abcdefghijk\nxy\n"), chunker.Options{}, 4) {
+		got = append(got, fmt.Sprintf("%d-%d %s", c.StartLine, c.EndLine, c.Text))
+	}
+	if want := []string{"1-1 abcd", "1-1 efgh", "1-1 ijk", "2-2 xy"}; !slices.Equal(got, want) {
+		t.Errorf("SplitInParts(a line of 11 bytes, 4) = %q, want %q", got, want)
+	}
+}
+
+// partBytes returns a part size of at least most bytes for which every
+// part of doc ends after a line feed, as the parts of any document of
+// lines shorter than half of the line table's cap do: twice its longest
+// line and two.
+func partBytes(doc string, most int) int {
+	longest := 0
+	for line := range strings.Lines(lf(doc)) {
+		longest = max(longest, len(line))
+	}
+	return max(most, 2*longest+2)
 }

@@ -41,6 +41,9 @@ type section struct {
 type outline struct {
 	prio     []int8 // len n+1; see the prio constants
 	sections []section
+	// cuts counts the top-level blocks cut because they were longer than
+	// what goldmark parses at once (see [walker.parse]).
+	cuts int
 }
 
 var (
@@ -51,6 +54,7 @@ var (
 		return parser.NewParser(
 			parser.WithBlockParsers(parser.DefaultBlockParsers()...),
 			parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...),
+			parser.WithParagraphTransformers(util.Prioritized(paragraphStart{}, 0)),
 		)
 	})
 	// inlineParser parses the text of a heading as one paragraph.
@@ -62,28 +66,48 @@ var (
 	})
 )
 
+// lastParagraphKey holds, in a parse's context, the span of the last
+// top-level paragraph closed: the offsets of its first and last lines.
+var lastParagraphKey = parser.NewContextKey()
+
+// paragraphStart records where each top-level paragraph starts under
+// lastParagraphKey, before the link reference definition transformer
+// takes definitions from its start or the whole paragraph away.
+type paragraphStart struct{}
+
+// Transform implements [parser.ParagraphTransformer].
+func (paragraphStart) Transform(node *ast.Paragraph, _ text.Reader, pc parser.Context) {
+	if p := node.Parent(); p != nil && p.Kind() == ast.KindDocument && node.Lines().Len() > 0 {
+		lines := node.Lines()
+		pc.Set(lastParagraphKey, span{lines.At(0).Start, lines.At(lines.Len() - 1).Start})
+	}
+}
+
 // span is a block's inclusive line range.
 type span struct{ first, last int }
 
-// heading is a top-level heading.
-type heading struct {
-	span
-	level int
-	text  string
-}
-
 // analyze parses the LF-normalised document src, whose line table is l,
 // and returns its outline. budget is the chunk size cap in bytes; it
-// decides which code blocks may be cut.
-func analyze(l *lines, src []byte, budget int, dropFM bool) outline {
+// decides which code blocks may be cut and which sections are packed. It
+// looks for front matter, to drop when dropFM is set, only when fm is set.
+func analyze(l *lines, budget int, dropFM, fm bool) outline {
+	return analyzeIn(l, budget, dropFM, fm, parseLines)
+}
+
+// analyzeIn is analyze with goldmark parsing pieces of at most
+// pieceLines lines.
+func analyzeIn(l *lines, budget int, dropFM, fm bool, pieceLines int) outline {
 	prio := linePriorities(l)
-	fm := frontMatterEnd(l)
-	if fm >= 0 && fm+1 < l.n() {
-		prio[fm+1] = prioBlock
+	end := -1
+	if fm {
+		end = frontMatterEnd(l)
 	}
-	w := parseBlocks(l, src, fm)
-	w.markBlocks(prio, budget)
-	return outline{prio: prio, sections: buildSections(l.n(), fm, w.heads, dropFM)}
+	if end >= 0 && end+1 < l.n() {
+		prio[end+1] = prioBlock
+	}
+	secs := newSectioner(l, end, dropFM, budget, len(l.s))
+	cuts := parseBlocks(l, end, prio, budget, secs, pieceLines)
+	return outline{prio: prio, sections: secs.finish(), cuts: cuts}
 }
 
 // linePriorities returns the priorities of cuts before each line from
@@ -94,7 +118,7 @@ func linePriorities(l *lines) []int8 {
 	prio := make([]int8, n+1)
 	for j := 1; j < n; j++ {
 		prio[j] = prioLine
-		if l.blank[j] || l.blank[j-1] {
+		if l.blank(j) || l.blank(j-1) {
 			prio[j] = prioBlank
 		}
 	}
@@ -105,106 +129,33 @@ func linePriorities(l *lines) []int8 {
 }
 
 // parseBlocks parses the document src after the front matter that ends at
-// line fm (-1 for none) and returns a walker holding its blocks. The
-// walker holds no blocks when nothing follows the front matter or when
-// goldmark panicked, which leaves blank lines and no headings. goldmark
-// sees hostile regions blanked (see maskHostile).
-func parseBlocks(l *lines, src []byte, fm int) walker {
-	base := 0
-	if fm >= 0 {
-		base = l.end[fm] + 1
+// line fm (-1 for none), in pieces of at most pieceLines lines, and
+// records its blocks: in prio, cuts inside a code block (forbidden when
+// the block fits budget bytes), before a block, and inside a heading
+// (forbidden); in secs, the top-level headings. Nothing is recorded when
+// nothing follows the front matter, and what was when goldmark panicked
+// stays (blank lines rank the rest, and no more headings start sections).
+// goldmark sees hostile regions blanked (see maskHostile). It returns the
+// number of blocks cut because they were longer than a piece.
+func parseBlocks(l *lines, fm int, prio []int8, budget int, secs *sectioner, pieceLines int) int {
+	if fm+1 >= l.n() {
+		return 0
 	}
-	if base >= len(src) {
-		return walker{}
-	}
-	src, masked := maskHostile(l, src)
-	w := walker{l: l, src: src[base:], base: base, masked: masked, pend: -1}
-	if !w.parse() {
-		return walker{}
-	}
-	return w
-}
-
-// markBlocks raises or lowers prio for the blocks w found: cuts inside a
-// code block (forbidden when the block fits budget bytes), cuts before a
-// block, and cuts inside a heading (forbidden).
-func (w *walker) markBlocks(prio []int8, budget int) {
-	l := w.l
-	for _, c := range w.codes {
-		fits := l.end[c.last]-l.start[c.first] <= budget
-		for j := c.first + 1; j <= c.last; j++ {
-			switch {
-			case fits:
-				prio[j] = prioForbidden
-			case l.blank[j] || l.blank[j-1]:
-				prio[j] = prioCodeBlank
-			default:
-				prio[j] = prioCode
-			}
-		}
-	}
-	for j, p := range w.starts {
-		if p > prio[j] && prio[j] > prioCodeBlank {
-			prio[j] = p
-		}
-	}
-	for _, h := range w.heads {
-		for j := h.first + 1; j <= h.last; j++ {
-			prio[j] = prioForbidden
-		}
-	}
-}
-
-// buildSections cuts a document of n lines into sections at the top-level
-// headings heads, after the front matter section that ends at line fm
-// (-1 for none), each with the heading path in effect in it. Empty
-// sections are left out, and the front matter section when drop is set.
-func buildSections(n, fm int, heads []heading, drop bool) []section {
-	secs := make([]section, 0, len(heads)+2)
-	cur := section{headEnd: -1}
-	if fm >= 0 {
-		if !drop {
-			secs = append(secs, section{start: 0, end: fm + 1, headEnd: -1})
-		}
-		cur.start = fm + 1
-	}
-	type level struct {
-		level int
-		text  string
-	}
-	var stack []level
-	for _, h := range heads {
-		cur.end = h.first
-		if cur.end > cur.start {
-			secs = append(secs, cur)
-		}
-		for len(stack) > 0 && stack[len(stack)-1].level >= h.level {
-			stack = stack[:len(stack)-1]
-		}
-		stack = append(stack, level{h.level, h.text})
-		inner := stack[max(len(stack)-maxHeadingLevels, 0):]
-		path := make([]string, len(inner))
-		for i, s := range inner {
-			path[i] = s.text
-		}
-		cur = section{start: h.first, headEnd: h.last, headings: path}
-	}
-	cur.end = n
-	if cur.end > cur.start {
-		secs = append(secs, cur)
-	}
-	return secs
+	doc, masked := maskHostile(l)
+	w := walker{l: l, doc: doc, masked: masked, pend: -1, pieceLines: pieceLines, prio: prio, budget: budget, secs: secs}
+	w.parse(fm + 1)
+	return w.cuts
 }
 
 // frontMatterEnd returns the index of the line closing a YAML front matter
 // block ("---" on the first line, closed by "---" or "..."), or -1 if the
 // document has none.
 func frontMatterEnd(l *lines) int {
-	if l.n() < 2 || trimRightSpace(l.s[l.start[0]:l.end[0]]) != "---" {
+	if l.n() < 2 || trimRightSpace(l.line(0)) != "---" {
 		return -1
 	}
 	for i := 1; i < l.n(); i++ {
-		switch trimRightSpace(l.s[l.start[i]:l.end[i]]) {
+		switch trimRightSpace(l.line(i)) {
 		case "---", "...":
 			return i
 		}
@@ -214,17 +165,32 @@ func frontMatterEnd(l *lines) int {
 
 func trimRightSpace(s string) string { return strings.TrimRight(s, " \t") }
 
-// walker collects block structure from a goldmark AST.
-type walker struct {
-	l    *lines
-	src  []byte // the parsed text: the document after any front matter
-	base int    // offset of src in the document
+// parseLines is the most lines goldmark parses at once. Its parser keeps
+// some bytes per line of the block being parsed, whatever the line's
+// length, and its tree holds every block: parsing a document in pieces
+// keeps that proportional to the piece, not the document, when lines are
+// short.
+const parseLines = 1 << 14
 
-	// starts[j] is the priority of cutting before line j as a block
-	// starts there, or 0.
-	starts []int8
-	codes  []span    // code blocks, fenced and indented
-	heads  []heading // top-level headings, in order
+// walker collects block structure from goldmark ASTs of a document.
+type walker struct {
+	l *lines
+	// doc is the document as goldmark sees it when hostile regions are
+	// blanked (see maskHostile), else nil: goldmark then sees l.s, copied
+	// a piece at a time into buf.
+	doc, buf []byte
+	src      []byte // the piece being walked
+	base     int    // offset of src in the document
+	// pieceLines is the most lines parsed at once; cuts counts the
+	// top-level blocks cut because they were longer.
+	pieceLines, cuts int
+	// prio receives the cuts the blocks rank (see parseBlocks); budget
+	// decides which code blocks fit a chunk.
+	prio   []int8
+	budget int
+	// secs receives the top-level headings.
+	secs *sectioner
+
 	// masked[j] reports whether goldmark saw line j blanked; nil if none.
 	masked []bool
 
@@ -234,29 +200,89 @@ type walker struct {
 	pendNode ast.Node
 }
 
-// parse parses w.src and walks its blocks. It reports false if goldmark
-// panicked, which it should never do; Split promises not to.
-func (w *walker) parse() (ok bool) {
+// parse parses the document from line first on and walks its blocks. It
+// reports false if goldmark panicked, which it should never do; Split
+// promises not to.
+//
+// A document of more than parseLines lines is parsed in pieces of at
+// most parseLines lines. A piece's last top-level block may go on past
+// it, so it is parsed again as the start of the next piece; a block ends
+// when a line does not continue it, so the blocks before it are those a
+// parse of the whole document finds, and the next piece starts where a
+// parse of the whole document opens a block with nothing open. Only a
+// top-level block longer than a piece is cut, into blocks of a piece each.
+func (w *walker) parse(first int) (ok bool) {
 	defer func() {
 		if recover() != nil {
 			ok = false
 		}
 	}()
-	doc := blockParser().Parse(text.NewReader(w.src))
-	w.starts = make([]int8, w.l.n()+1)
-	w.visit(doc, true)
-	w.close(w.l.n())
+	l := w.l
+	for a := first; a < l.n(); {
+		b := min(a+w.pieceLines, l.n())
+		end := len(l.s)
+		if b < l.n() {
+			end = l.start(b)
+		}
+		if w.doc != nil {
+			w.src = w.doc[l.start(a):end]
+		} else {
+			w.buf = append(w.buf[:0], l.s[l.start(a):end]...)
+			w.src = w.buf
+		}
+		w.base = l.start(a)
+		pc := parser.NewContext()
+		doc := blockParser().Parse(text.NewReader(w.src), parser.WithContext(pc))
+		next := b
+		if b < l.n() {
+			// Parse the last top-level block again with the next piece,
+			// unless it is the only one.
+			if last := w.lastStart(doc, pc); last > a {
+				next = last
+			} else {
+				w.cuts++
+			}
+		}
+		w.visit(doc, true, next)
+		w.close(next)
+		a = next
+	}
+	w.src = nil
 	return true
 }
 
-// visit records the blocks below parent; top is set for the document.
-func (w *walker) visit(parent ast.Node, top bool) {
+// lastStart returns the first line of the last top-level block of doc, a
+// piece's tree parsed with context pc, or -1 if it has none. A paragraph
+// counts from its first line, link reference definitions included: the
+// blocks made of its lines start there.
+func (w *walker) lastStart(doc ast.Node, pc parser.Context) int {
+	for c := doc.LastChild(); c != nil; c = c.PreviousSibling() {
+		if c.Type() != ast.TypeBlock || c.Pos() < 0 {
+			continue
+		}
+		last := w.l.lineOf(c.Pos() + w.base)
+		if p, ok := pc.Get(lastParagraphKey).(span); ok {
+			if first := w.l.lineOf(p.first + w.base); first <= last && last <= w.l.lineOf(p.last+w.base) {
+				return first
+			}
+		}
+		return last
+	}
+	return -1
+}
+
+// visit records the blocks below parent that start before line stop; top
+// is set for the document.
+func (w *walker) visit(parent ast.Node, top bool, stop int) {
 	for c := parent.FirstChild(); c != nil; c = c.NextSibling() {
 		if c.Type() != ast.TypeBlock {
 			continue
 		}
 		if pos := c.Pos(); pos >= 0 {
 			line := w.l.lineOf(pos + w.base)
+			if line >= stop {
+				return
+			}
 			w.close(line)
 			p := prioNested
 			switch {
@@ -265,8 +291,8 @@ func (w *walker) visit(parent ast.Node, top bool) {
 			case c.Kind() == ast.KindListItem:
 				p = prioItem
 			}
-			if p > w.starts[line] {
-				w.starts[line] = p
+			if p > w.prio[line] && w.prio[line] > prioCodeBlank {
+				w.prio[line] = p
 			}
 			switch c.Kind() {
 			case ast.KindFencedCodeBlock, ast.KindCodeBlock:
@@ -278,7 +304,7 @@ func (w *walker) visit(parent ast.Node, top bool) {
 			}
 		}
 		if fc := c.FirstChild(); fc != nil && fc.Type() == ast.TypeBlock {
-			w.visit(c, false)
+			w.visit(c, false, stop)
 		}
 	}
 }
@@ -289,16 +315,30 @@ func (w *walker) close(next int) {
 		return
 	}
 	sp := span{w.pend, next - 1}
-	for sp.last > sp.first && (w.l.blank[sp.last] || w.masked != nil && w.masked[sp.last]) {
+	for sp.last > sp.first && (w.l.blank(sp.last) || w.masked != nil && w.masked[sp.last]) {
 		sp.last--
 	}
 	if sp.last < sp.first {
 		sp.last = sp.first
 	}
+	l, prio := w.l, w.prio
 	if h, ok := w.pendNode.(*ast.Heading); ok {
-		w.heads = append(w.heads, heading{span: sp, level: h.Level, text: headingText(h, w.src)})
+		for j := sp.first + 1; j <= sp.last; j++ {
+			prio[j] = prioForbidden
+		}
+		w.secs.heading(sp, h.Level, headingText(h, w.src))
 	} else {
-		w.codes = append(w.codes, sp)
+		fits := l.end(sp.last)-l.start(sp.first) <= w.budget
+		for j := sp.first + 1; j <= sp.last; j++ {
+			switch {
+			case fits:
+				prio[j] = prioForbidden
+			case l.blank(j) || l.blank(j-1):
+				prio[j] = prioCodeBlank
+			default:
+				prio[j] = prioCode
+			}
+		}
 	}
 	w.pend, w.pendNode = -1, nil
 }

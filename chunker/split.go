@@ -1,8 +1,8 @@
 package chunker
 
 import (
-	"bytes"
 	"math"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -42,10 +42,31 @@ const maxOption = math.MaxInt / 8
 // one, the run of non-blank lines around it, is cut by blank lines and
 // line breaks alone, and a heading in it does not start a section.
 //
+// Split's memory is proportional to len(src), whatever its shape: a few
+// bytes a line and none kept per heading. The Markdown parser, whose state
+// grows by dozens of bytes a line, reads the document in pieces of a
+// bounded number of lines, so a top-level block longer than a piece (a
+// paragraph or code block of many thousands of lines) is cut into blocks
+// of a piece each; a document longer than 4 GiB is chunked in parts of at
+// most that size, each its own document but for line numbers.
+//
 // The chunks' Text fields share one copy of the document, and chunks of
 // the same section share their Headings slice: treat it as read-only.
 // Split is safe for concurrent use.
 func Split(src []byte, opts Options) []Chunk {
+	return splitWith(string(src), opts, maxLinesBytes)
+}
+
+// SplitString is [Split] for a document held in a string. Its chunks'
+// Text fields are substrings of src unless src has CR line endings: a
+// caller that holds its document in a string needs no second copy.
+func SplitString(src string, opts Options) []Chunk {
+	return splitWith(src, opts, maxLinesBytes)
+}
+
+// splitWith is SplitString with documents of more than most bytes cut
+// into parts (see splitParts).
+func splitWith(src string, opts Options, most int) []Chunk {
 	maxTokens := opts.MaxTokens
 	if maxTokens <= 0 {
 		maxTokens = DefaultMaxTokens
@@ -57,68 +78,137 @@ func Split(src []byte, opts Options) []Chunk {
 	maxTokens = min(maxTokens, maxOption)
 	overlap = min(overlap, maxOption)
 
-	norm := normalize(bytes.TrimPrefix(src, []byte("\ufeff")))
-	l := newLines(string(norm))
-	if l.lastNB[l.n()] == 0 {
-		return nil // empty or blank
+	norm := strings.TrimPrefix(src, "\ufeff")
+	if strings.IndexByte(norm, '\r') >= 0 {
+		norm = string(normalize([]byte(norm)))
+	}
+	return splitParts(nil, norm, 4*maxTokens, 4*overlap, opts.DropFrontMatter, opts.Apart, most)
+}
+
+// splitParts appends the chunks of the LF-normalised document norm to
+// out, cut into chunks of at most budget bytes with overlap bytes of
+// overlap. A document longer than most bytes, more than a line table
+// holds, is cut into parts of at most most bytes, after a line feed when
+// one is in the second half of the part, each chunked on its own: a
+// section and its heading path end with the part, and only the first part
+// may hold front matter.
+func splitParts(out []Chunk, norm string, budget, overlap int, dropFM bool, apart []Span, most int) []Chunk {
+	first := true
+	shift := 0 // lines of norm before the part
+	for len(norm) > most {
+		cut := strings.LastIndexByte(norm[most/2:most], '\n') + most/2 + 1
+		if cut == most/2 {
+			cut = most
+			for c := most; c > most-utf8.UTFMax; c-- {
+				if utf8.RuneStart(norm[c]) {
+					cut = c
+					break
+				}
+			}
+		}
+		n := len(out)
+		out = splitDoc(out, norm[:cut], budget, overlap, dropFM, first, shiftSpans(apart, shift))
+		for i := n; i < len(out); i++ {
+			out[i].StartLine += shift
+			out[i].EndLine += shift
+		}
+		shift += CountLines(norm[:cut])
+		if norm[cut-1] != '\n' {
+			shift-- // the part ends inside a line the next part goes on with
+		}
+		norm, first = norm[cut:], false
+	}
+	n := len(out)
+	out = splitDoc(out, norm, budget, overlap, dropFM, first, shiftSpans(apart, shift))
+	for i := n; i < len(out); i++ {
+		out[i].StartLine += shift
+		out[i].EndLine += shift
+	}
+	return out
+}
+
+// splitDoc appends the chunks of the LF-normalised document norm, of at
+// most maxLinesBytes bytes, to out; it looks for front matter when fm is
+// set, and keeps the line ranges apart in chunks of their own (see
+// Options.Apart).
+func splitDoc(out []Chunk, norm string, budget, overlap int, dropFM, fm bool, apart []Span) []Chunk {
+	l := newLines(norm)
+	if l.lastNB(l.n()) == 0 {
+		return out // empty or blank
 	}
 	sp := splitter{
 		l:       l,
-		budget:  4 * maxTokens,
-		overlap: 4 * overlap,
+		budget:  budget,
+		overlap: overlap,
 	}
-	o := analyze(l, norm, sp.budget, opts.DropFrontMatter)
+	o := analyze(l, sp.budget, dropFM, fm)
 	sp.prio = o.prio
-	out := make([]Chunk, 0, len(o.sections)+len(norm)/sp.budget+1)
-	secs := mergeEmpty(l, o.sections)
-	if len(secs) > smallSections && len(norm) < len(secs)*smallSectionBytes {
-		secs = packSections(l, secs, sp.budget)
+	secs := o.sections
+	if len(apart) > 0 {
+		secs = cutApart(l, secs, apart)
 	}
+	out = slices.Grow(out, len(secs)+len(norm)/sp.budget+1)
 	for _, sec := range secs {
 		out = sp.section(out, sec)
 	}
 	return out
 }
 
-// mergeEmpty folds each section that holds only its heading into the
-// section after it, so that a heading directly followed by a subheading
-// does not become a chunk of its own: such a chunk has no content, yet
-// ranks high for its words because it is short.
-func mergeEmpty(l *lines, secs []section) []section {
-	out := make([]section, 0, len(secs))
-	for i := 0; i < len(secs); i++ {
-		s := secs[i]
-		for s.headEnd >= 0 && l.lastNB[s.end] <= s.headEnd+1 && i+1 < len(secs) && secs[i+1].headEnd >= 0 {
-			next := secs[i+1]
-			next.start = s.start
-			s = next
-			i++
+// shiftSpans returns the spans of a document as line numbers of its part
+// that starts after shift lines, clipped to start at the part's first
+// line; spans that end before the part are left out.
+func shiftSpans(apart []Span, shift int) []Span {
+	if shift == 0 || len(apart) == 0 {
+		return apart
+	}
+	out := make([]Span, 0, len(apart))
+	for _, a := range apart {
+		if a.End-shift < 1 {
+			continue
 		}
-		out = append(out, s)
+		out = append(out, Span{Start: max(a.Start-shift, 1), End: a.End - shift})
 	}
 	return out
 }
 
-// Packing thresholds: see [Split].
-const (
-	smallSections     = 64
-	smallSectionBytes = 128
-)
-
-// packSections merges each run of consecutive sections that fits budget
-// bytes into one section, with the first one's heading and path, so that
-// the run becomes one chunk. The cut before each later heading keeps its
-// rank, should a merged section need cutting after all.
-func packSections(l *lines, secs []section, budget int) []section {
-	out := make([]section, 0, len(secs))
+// cutApart cuts secs at the ends of the line ranges apart (1-based,
+// inclusive; see Options.Apart), so that no section holds lines both
+// inside and outside one, except that a section's heading with nothing
+// else before a range goes with the range rather than stand alone. A
+// piece after a cut keeps its section's heading path but not its heading.
+func cutApart(l *lines, secs []section, apart []Span) []section {
+	n := l.n()
+	// cuts are 0-based lines a piece starts at, ascending: a range's
+	// first line at even indices, the line after it at odd ones.
+	cuts := make([]int, 0, 2*len(apart))
+	last := 0
+	for _, a := range apart {
+		if a.Start < 1 || a.End < a.Start || a.Start <= last || a.Start > n {
+			continue
+		}
+		cuts = append(cuts, a.Start-1, min(a.End, n))
+		last = a.End
+	}
+	if len(cuts) == 0 {
+		return secs
+	}
+	out := make([]section, 0, len(secs)+len(cuts))
+	k := 0
 	for _, s := range secs {
-		if n := len(out); n > 0 {
-			last := &out[n-1]
-			e := l.lastNB[s.end] // 1 + the last non-blank line of s
-			if e <= last.start || l.end[e-1]-l.start[last.start] <= budget {
-				last.end = s.end
-				continue
+		for k < len(cuts) && cuts[k] <= s.start {
+			k++
+		}
+		for ; k < len(cuts) && cuts[k] < s.end; k++ {
+			if k%2 == 0 && s.headEnd >= 0 && l.lastNB(cuts[k]) <= s.headEnd+1 {
+				continue // the heading alone: it goes with the next piece
 			}
+			head := s
+			head.end = cuts[k]
+			if head.headEnd >= head.end {
+				head.headEnd = -1
+			}
+			out = append(out, head)
+			s.start, s.headEnd = cuts[k], -1
 		}
 		out = append(out, s)
 	}
@@ -136,7 +226,7 @@ type splitter struct {
 // section appends the chunks of sec to out.
 func (sp *splitter) section(out []Chunk, sec section) []Chunk {
 	l := sp.l
-	line, z := sec.start, l.lastNB[sec.end]
+	line, z := sec.start, l.lastNB(sec.end)
 	off := 0 // bytes of line already in earlier chunks
 	// Overlap may start at lines ovFrom..ovTo-1, the previous chunk's lines
 	// but its first; ovFrom < 0 when the previous chunk ended inside a
@@ -148,8 +238,8 @@ func (sp *splitter) section(out []Chunk, sec section) []Chunk {
 		if line, off, skipped = sp.skipBlank(line, off); skipped {
 			continue
 		}
-		base := l.start[line] + off
-		if l.end[line]-base > sp.budget {
+		base := l.start(line) + off
+		if l.end(line)-base > sp.budget {
 			// The rest of the line alone is too big: cut it.
 			out, off = sp.cutLong(out, line, base, sec.headings)
 			ovFrom, first = -1, false
@@ -163,12 +253,12 @@ func (sp *splitter) section(out []Chunk, sec section) []Chunk {
 		e := sp.window(line, base, z)
 		j, p := sp.best(line, e, z, headEnd)
 
-		if p <= prioHeadingOnly && e < z && l.end[e]-l.start[e] > sp.budget {
+		if p <= prioHeadingOnly && e < z && l.end(e)-l.start(e) > sp.budget {
 			// The heading would stand alone before a line too long for
 			// any chunk: fill up with the start of that line instead.
-			if cut := sp.cutLine(l.start[e], sp.budget-(l.start[e]-base)); cut > l.start[e] {
+			if cut := sp.cutLine(l.start(e), sp.budget-(l.start(e)-base)); cut > l.start(e) {
 				out = append(out, Chunk{Text: l.s[base:cut], StartLine: line + 1, EndLine: e + 1, Headings: sec.headings})
-				line, off = e, cut-l.start[e]
+				line, off = e, cut-l.start(e)
 				ovFrom, first = -1, false
 				continue
 			}
@@ -180,18 +270,18 @@ func (sp *splitter) section(out []Chunk, sec section) []Chunk {
 			// latest place of the chosen rank the shorter window allows.
 			from = sp.overlapStart(line, e, z, headEnd, p, ovFrom, ovTo)
 			if from < line {
-				e = sp.window(from, l.start[from], z)
+				e = sp.window(from, l.start(from), z)
 				j = sp.latest(line, e, z, headEnd, p)
 			}
 		}
 
-		last := l.lastNB[j] - 1
-		start := l.start[from]
+		last := l.lastNB(j) - 1
+		start := l.start(from)
 		if from == line {
 			start = base
 		}
 		out = append(out, Chunk{
-			Text:      l.s[start:l.end[last]],
+			Text:      l.s[start:l.end(last)],
 			StartLine: from + 1,
 			EndLine:   last + 1,
 			Headings:  sec.headings,
@@ -211,13 +301,13 @@ func (sp *splitter) skipBlank(line, off int) (int, int, bool) {
 	l := sp.l
 	if off > 0 {
 		// A piece of a long line starts after any white space.
-		rest := l.s[l.start[line]+off : l.end[line]]
+		rest := l.s[l.start(line)+off : l.end(line)]
 		off += len(rest) - len(strings.TrimLeftFunc(rest, unicode.IsSpace))
-		if l.start[line]+off == l.end[line] {
+		if l.start(line)+off == l.end(line) {
 			return line + 1, 0, true
 		}
 	}
-	if off == 0 && l.blank[line] {
+	if off == 0 && l.blank(line) {
 		return line + 1, 0, true
 	}
 	return line, off, false
@@ -232,7 +322,7 @@ func (sp *splitter) cutLong(out []Chunk, line, base int, headings []string) ([]C
 	if t := l.s[base:cut]; !isBlank(t) {
 		out = append(out, Chunk{Text: t, StartLine: line + 1, EndLine: line + 1, Headings: headings})
 	}
-	return out, cut - l.start[line]
+	return out, cut - l.start(line)
 }
 
 // overlapStart returns the first line of the chunk that starts at line
@@ -243,14 +333,14 @@ func (sp *splitter) cutLong(out []Chunk, line, base int, headings []string) ([]C
 func (sp *splitter) overlapStart(line, e, z, headEnd int, p int8, ovFrom, ovTo int) int {
 	l := sp.l
 	c := sp.earliest(line, e, z, headEnd, p)
-	prevEnd := l.end[l.lastNB[ovTo]-1]
-	cEnd := l.end[l.lastNB[c]-1]
+	prevEnd := l.end(l.lastNB(ovTo) - 1)
+	cEnd := l.end(l.lastNB(c) - 1)
 	from := line
 	for i := ovTo - 1; i >= ovFrom; i-- {
-		if prevEnd-l.start[i] > sp.overlap || cEnd-l.start[i] > sp.budget {
+		if prevEnd-l.start(i) > sp.overlap || cEnd-l.start(i) > sp.budget {
 			break
 		}
-		if !l.blank[i] {
+		if !l.blank(i) {
 			from = i
 		}
 	}
@@ -262,7 +352,7 @@ func (sp *splitter) overlapStart(line, e, z, headEnd int, p int8, ovFrom, ovTo i
 func (sp *splitter) window(line, base, z int) int {
 	l := sp.l
 	j := line + 1
-	for j < z && (l.blank[j] || l.end[j]-base <= sp.budget) {
+	for j < z && (l.blank(j) || l.end(j)-base <= sp.budget) {
 		j++
 	}
 	return j
@@ -276,7 +366,7 @@ func (sp *splitter) rank(j, z, headEnd int) int8 {
 		return prioEnd
 	}
 	p := sp.prio[j]
-	if headEnd >= 0 && sp.l.lastNB[j] <= headEnd+1 && p > prioHeadingOnly {
+	if headEnd >= 0 && sp.l.lastNB(j) <= headEnd+1 && p > prioHeadingOnly {
 		p = prioHeadingOnly
 	}
 	return p

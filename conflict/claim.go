@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/memweave/memweave-go/tokenize"
 )
@@ -25,6 +26,9 @@ type token struct {
 	show uint8
 	// name: the word was capitalised inside its sentence.
 	name bool
+	// cop: the word is a name that follows a copula ("is", "are"): "our
+	// accountant is Helen Park".
+	cop bool
 }
 
 // claim is one sentence or list item of a chunk.
@@ -32,23 +36,41 @@ type claim struct {
 	toks []token
 	// neg is the negation word when the claim is negated, "" otherwise.
 	neg string
-	// negAt is the number of words before the negation.
-	negAt int
-	// negExcept: the negation has an exception ("no other allergies").
-	negExcept bool
-	// holder is the number of leading words naming who holds a role
-	// ("Carol leads the team"), 0 when the claim names none.
-	holder int
-	// shows are how the quantities and dates of toks were written.
+	// shows are how the quantities, dates and changed words of toks
+	// were written.
 	shows []string
-	// line is the 0-based line of the chunk text the claim starts on.
-	line int
 	// set is the claim's distinct words as hashes (see [wordKey]),
 	// sorted: comparing sets compares integers.
 	set []uint64
 	// pre is the sorted set of the prefixes of its long words (see
 	// [prefixKey]); they count only between a negated claim and another.
 	pre []uint64
+	// line is the 0-based line of the chunk text the claim starts on.
+	line int
+	// The counts below are at most maxClaimTokens.
+
+	// negAt is the number of words before the negation.
+	negAt int8
+	// holder is the number of leading words naming who holds a role
+	// ("Carol leads the team"), 0 when the claim names none.
+	holder int8
+	// copAt is the number of words before the first copula ("is",
+	// "are"): the subject's words; -1 when the claim has none.
+	copAt int8
+	// when is the time the claim is anchored to ("today", "next week"),
+	// as an index into [anchors] plus one; 0 when it names none.
+	when uint8
+	// negExcept: the negation has an exception ("no other allergies").
+	negExcept bool
+	// scoped: the claim holds for a bounded time ("from 2015 to
+	// 2019", "during the trip"), not now.
+	scoped bool
+	// changed: the claim says that something changed ("now",
+	// "instead", "switched").
+	changed bool
+	// additive: the claim adds to others ("also", "too") rather than
+	// replacing them.
+	additive bool
 }
 
 // claims splits text into claims, skipping fenced code.
@@ -80,8 +102,18 @@ func sentences(line string) []string {
 	start := 0
 	for i := 0; i < len(line)-1; i++ {
 		switch line[i] {
+		case '(':
+			// An aside of several words is a claim of its own: "Home:
+			// Portland (moved in June)". "PostgreSQL (v15)" stays.
+			j := strings.IndexByte(line[i:], ')')
+			if j < 0 || strings.IndexByte(line[i:i+j], ' ') < 0 {
+				continue
+			}
+			out = append(out, line[start:i], line[i+1:i+j])
+			i += j
+			start = i + 1
 		case '.', '!', '?', ';':
-			if line[i+1] == ' ' {
+			if line[i+1] == ' ' && !(line[i] == '.' && abbreviated(line[start:i])) {
 				out = append(out, line[start:i])
 				start = i + 1
 			}
@@ -90,25 +122,136 @@ func sentences(line string) []string {
 	return append(out, line[start:])
 }
 
+// anchors are the times a claim may be anchored to, relative to when
+// it was written.
+var anchors = []string{"today", "yesterday", "tomorrow", "tonight", "this week", "last week", "next week",
+	"this month", "last month", "next month", "this year", "last year", "next year", "this quarter",
+	"last quarter", "next quarter"}
+
+// anchor returns the first anchor of words as an index into [anchors]
+// plus one, 0 when there is none.
+func anchor(words []string) uint8 {
+	for i, w := range words {
+		switch w {
+		case "today", "yesterday", "tomorrow", "tonight":
+			return uint8(slices.Index(anchors, w) + 1)
+		case "this", "last", "next":
+			if i+1 < len(words) {
+				if k := slices.Index(anchors, w+" "+words[i+1]); k >= 0 {
+					return uint8(k + 1)
+				}
+			}
+		}
+	}
+	return 0
+}
+
+// afterCopula reports whether raws[i] follows "is", "are", "was" or
+// "were", with filler ("now") between.
+func afterCopula(raws []rawTok, i int) bool {
+	for k := i - 1; k >= 0; k-- {
+		switch w := raws[k].w; {
+		case w == "is" || w == "are" || w == "was" || w == "were":
+			return true
+		case !filler[w]:
+			return false
+		}
+	}
+	return false
+}
+
+// timeScoped reports whether a sentence holds its fact for another time
+// than now: a bounded span ("during ...", "from 2015 to 2019", "between
+// March and June"), a past habit ("used to", "formerly"), or a plan or
+// guess ("will", "might", "plans to", "next year").
+func timeScoped(raws []rawTok) bool {
+	when := func(r rawTok) bool { return r.kind == date || yearOf(r.w) > 0 || months[r.w] > 0 }
+	next := func(i int) string {
+		if i+1 < len(raws) {
+			return raws[i+1].w
+		}
+		return ""
+	}
+	scoped := false
+	for i, r := range raws {
+		if scoped {
+			break
+		}
+		switch r.w {
+		case "during", "formerly", "previously", "will", "might", "maybe", "perhaps", "considering", "hoping":
+			scoped = true
+		case "used", "plans", "planning", "going", "thinking", "wants":
+			if n := next(i); n == "to" || n == "about" {
+				scoped = true
+			}
+		case "next":
+			if n := next(i); n == "week" || n == "month" || n == "year" || n == "quarter" || n == "sprint" {
+				scoped = true
+			}
+		case "from", "between":
+			if i+3 < len(raws) && when(raws[i+1]) && when(raws[i+3]) {
+				switch raws[i+2].w {
+				case "to", "until", "till", "and":
+					scoped = true
+				}
+			}
+		}
+	}
+	if !scoped {
+		return false
+	}
+	for _, r := range raws {
+		if statusPhase[lemma(stem(r.w))] == phasePlanned {
+			// "scheduled for next month" is a status held now.
+			return false
+		}
+	}
+	return true
+}
+
+// isName reports whether t is a capitalised word that is not a value.
+func isName(t token) bool { return t.name && t.kind == plain && !t.value }
+
+// abbreviated reports whether s ends with an abbreviation whose dot
+// does not end the sentence ("Dr", "vs", "e.g").
+func abbreviated(s string) bool {
+	w := s[strings.LastIndexAny(s, " (")+1:]
+	return abbreviations[strings.ToLower(w)]
+}
+
 // parseClaim normalises one sentence. It reports false for a sentence
 // with fewer than two content words.
 func parseClaim(s string) (claim, bool) {
 	if strings.Contains(s, "://") || strings.Contains(s, "www.") || strings.IndexByte(s, '`') >= 0 {
 		s = urls().ReplaceAllString(s, " ")
 	}
-	raws := normalise(s, tokenize.Words(s))
+	s = joinNames(keyValue(thousands(s)))
+	tw := tokenize.Words(s)
+	// A capitalised first word may be a name ("Alice reviews ..."): it
+	// keeps its form, as a name does.
+	capFirst := ""
+	if i := strings.IndexFunc(s, unicode.IsLetter); i >= 0 && len(tw) > 0 {
+		if r, _ := utf8.DecodeRuneInString(s[i:]); unicode.IsUpper(r) {
+			capFirst = tw[0]
+		}
+	}
+	var c claim
+	c.changed, c.additive = changeAndAddition(tw)
+	c.when = anchor(tw)
+	raws := normalise(s, rewrite(tw))
 	words := make([]string, len(raws))
 	for i, r := range raws {
 		words[i] = r.w
 	}
-	var c claim
 	c.toks = make([]token, 0, min(len(raws), maxClaimTokens))
-	c.holder = roleHolder(raws)
+	c.copAt = -1
+	c.holder = int8(roleHolder(raws))
+	c.scoped = timeScoped(raws)
 	for i, r := range raws {
 		w := r.w
 		if neg, skip := negation(words, i); neg != "" {
 			if c.neg == "" {
-				c.neg, c.negAt = neg, len(c.toks)
+				c.neg, c.negAt = neg, int8(len(c.toks))
 			}
 			continue
 		} else if skip {
@@ -122,6 +265,9 @@ func parseClaim(s string) (claim, bool) {
 		case w == "on" && i == len(words)-1, w == "off":
 			// "turned on" / "off": the switch itself is the value.
 		case tokenize.IsStopWord(w) || filler[w]:
+			if c.copAt < 0 && (w == "is" || w == "are" || w == "was" || w == "were") {
+				c.copAt = int8(len(c.toks))
+			}
 			continue
 		}
 		t := token{w: w, value: r.kind == quantity || r.kind == date || (r.kind == plain && isValue(w)), kind: r.kind, name: r.name}
@@ -131,17 +277,45 @@ func parseClaim(s string) (claim, bool) {
 		}
 		if !r.keep {
 			t.w = stem(w)
+			if !t.name && w != capFirst {
+				t.w = lemma(t.w)
+			}
+			if t.w != w {
+				// Reasons show the word as written.
+				c.shows = append(c.shows, strings.ReplaceAll(w, "_", " "))
+				t.show = uint8(len(c.shows))
+			}
 		}
+		t.cop = t.name && afterCopula(raws, i)
 		c.toks = append(c.toks, t)
 		if len(c.toks) == maxClaimTokens {
 			break
 		}
 	}
 	c.set = make([]uint64, 0, len(c.toks))
+	np := 0
+	for _, t := range c.toks {
+		if _, ok := prefixKey(t); ok {
+			np++
+		}
+	}
+	c.pre = make([]uint64, 0, np)
 	for _, t := range c.toks {
 		c.set = append(c.set, wordKey(t.w))
 		if p, ok := prefixKey(t); ok {
 			c.pre = append(c.pre, p)
+		}
+		if t.name && strings.IndexByte(t.w, '_') > 0 {
+			// The words of a name of several words still find
+			// neighbours: "google" of "google_cloud_storage".
+			for _, part := range strings.Split(t.w, "_") {
+				c.set = append(c.set, wordKey(part))
+			}
+		}
+		if k := slotKey(t); k != 0 {
+			// Two claims of a status or of an exclusive class share
+			// the slot: "thesis in draft" and "thesis submitted".
+			c.set = append(c.set, k)
 		}
 	}
 	slices.Sort(c.set)
@@ -174,8 +348,11 @@ func roleHolder(raws []rawTok) int {
 		}
 		if (v == "is" || v == "was") && k+1 < len(raws) {
 			switch raws[k+1].w {
-			case "the", "our", "their", "my", "his", "her":
-				return k
+			case "the", "our", "their", "my", "his", "her", "responsible", "accountable", "in":
+				// "is the lead", "is responsible for", "is in charge of".
+				if raws[k+1].w != "in" || (k+2 < len(raws) && raws[k+2].w == "charge") {
+					return k
+				}
 			}
 		}
 	}
@@ -184,13 +361,13 @@ func roleHolder(raws []rawTok) int {
 
 // prefixMin is the length of the prefix two words must share to be
 // forms of one word ("allergic", "allergies"): see [related].
-const prefixMin = 5
+const prefixMin = 4
 
 // prefixKey is a set key for the first prefixMin bytes of a long word,
 // so that claims using two forms of one word ("encrypted", "encryption")
 // share it and are compared.
 func prefixKey(t token) (uint64, bool) {
-	if t.value || t.kind != plain || len(t.w) <= prefixMin {
+	if t.value || t.kind != plain || len(t.w) < prefixMin {
 		return 0, false
 	}
 	return wordKey("~" + t.w[:prefixMin]), true
@@ -245,6 +422,18 @@ func negation(words []string, i int) (neg string, skip bool) {
 		return w, false
 	case "longer":
 		return "", i > 0 && words[i-1] == "no"
+	case "quit", "stopped", "gave":
+		// "quit smoking", "stopped using Jenkins", "gave up coffee": a
+		// negation of what follows, when something follows.
+		if w == "gave" {
+			if i+2 < len(words) && words[i+1] == "up" {
+				return "gave up", false
+			}
+			return "", false
+		}
+		if i+1 < len(words) {
+			return w, false
+		}
 	case "don", "doesn", "didn", "isn", "aren", "wasn", "weren", "won", "hasn", "haven", "hadn", "shouldn", "wouldn", "couldn", "can":
 		// "don’t" with a curly apostrophe splits into "don" and "t".
 		if i+1 < len(words) && words[i+1] == "t" {
@@ -264,7 +453,8 @@ func negation(words []string, i int) (neg string, skip bool) {
 // references ("last week").
 var filler = setOf(`now moved move upgraded upgrade migrated switched changed updated resized
 since last latest recent anymore longer yet still already today yesterday tomorrow
-week weeks month months day days ago currently actually also please note`)
+instead nowadays meanwhile
+week weeks month months day days quarter quarters year years tonight ago currently actually also please note`)
 
 func setOf(words string) map[string]bool {
 	m := make(map[string]bool)
@@ -287,12 +477,67 @@ func stem(w string) string {
 	return w
 }
 
+// lemma folds the forms of a verb that a stem keeps apart: a past
+// participle, a present participle, a final "e" and a noun in "-ment"
+// ("hosted", "hosting" and "host",
+// "stored" and "store", "planned" and "plan", "management" and
+// "managed"), so that "we host the site" and "the
+// site is hosted" align. Words of five letters or fewer keep their "e",
+// and of six or fewer their "ed".
+func lemma(w string) string {
+	if hasDigit(w) || strings.ContainsAny(w, "'’_") {
+		return w
+	}
+	if len(w) >= 8 && strings.HasSuffix(w, "ment") {
+		// "management" is "manage"d.
+		w = w[:len(w)-4]
+	}
+	if base := irregularLemma[w]; base != "" {
+		return base
+	}
+	if len(w) >= 7 && strings.HasSuffix(w, "ing") {
+		// "hosting", "running": the verb.
+		w = w[:len(w)-3]
+		if n := len(w); w[n-1] == w[n-2] && strings.IndexByte("bdgmnprt", w[n-1]) >= 0 {
+			w = w[:n-1]
+		}
+	}
+	if len(w) >= 6 && strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "eed") {
+		w = w[:len(w)-2]
+		if n := len(w); n >= 4 && w[n-1] == w[n-2] && strings.IndexByte("bdgmnprt", w[n-1]) >= 0 {
+			w = w[:n-1]
+		}
+	}
+	if len(w) >= 5 && strings.HasSuffix(w, "e") && !strings.HasSuffix(w, "ee") {
+		w = w[:len(w)-1]
+	}
+	return w
+}
+
+// irregularLemma maps forms [lemma] cannot fold by their ending.
+var irregularLemma = map[string]string{"using": "use", "used": "use", "making": "make", "taking": "take"}
+
 // isValue reports whether w is a number, version or date: it starts
 // with a digit, or with "v" and a digit ("v1.27"). Identifiers such as
-// "p99" or "service2" are words.
+// "p99" or "service2", and names such as "1password", are words.
 func isValue(w string) bool {
 	w = strings.TrimPrefix(w, "v")
-	return w != "" && w[0] >= '0' && w[0] <= '9'
+	if w == "" || w[0] < '0' || w[0] > '9' {
+		return false
+	}
+	// "1password" is a word: digits, then three letters or more.
+	i := strings.IndexFunc(w, func(r rune) bool { return r < '0' || r > '9' })
+	if i < 0 {
+		return true
+	}
+	n := 0
+	for _, r := range w[i:] {
+		if !unicode.IsLetter(r) {
+			return true
+		}
+		n++
+	}
+	return n < 3
 }
 
 func hasDigit(w string) bool {

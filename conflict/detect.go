@@ -227,8 +227,8 @@ loop:
 type neighbours struct {
 	all      []located
 	postings map[uint64][]int32
-	// prefixes and negated index the prefixes of long words of all
-	// claims and of the negated ones.
+	// negated indexes the prefixes of the words of the negated claims;
+	// prefixes those of all claims that a negated claim shares.
 	prefixes, negated map[uint64][]int32
 	rare              int
 	maxPostings       int
@@ -242,22 +242,30 @@ type neighbours struct {
 }
 
 func newNeighbours(all []located, maxPostings int) *neighbours {
-	words, prefixes := 0, 0
+	words := 0
 	for i := range all {
 		words += len(all[i].set)
-		prefixes += len(all[i].pre)
 	}
 	// Sized for every word distinct: the maps never grow.
-	nb := &neighbours{all: all, postings: make(map[uint64][]int32, words), prefixes: make(map[uint64][]int32, prefixes),
+	nb := &neighbours{all: all, postings: make(map[uint64][]int32, words), prefixes: make(map[uint64][]int32),
 		negated: make(map[uint64][]int32), maxPostings: maxPostings, counts: make([]int, len(all))}
+	// Prefixes count only between a negated claim and another: the
+	// negated claims' prefixes first, then the others' that match one.
+	for i := range all {
+		if all[i].neg == "" {
+			continue
+		}
+		for _, w := range all[i].pre {
+			nb.negated[w] = append(nb.negated[w], int32(i))
+		}
+	}
 	for i := range all {
 		for _, w := range all[i].set {
 			nb.postings[w] = append(nb.postings[w], int32(i))
 		}
 		for _, w := range all[i].pre {
-			nb.prefixes[w] = append(nb.prefixes[w], int32(i))
-			if all[i].neg != "" {
-				nb.negated[w] = append(nb.negated[w], int32(i))
+			if _, ok := nb.negated[w]; ok {
+				nb.prefixes[w] = append(nb.prefixes[w], int32(i))
 			}
 		}
 	}

@@ -14,17 +14,24 @@ import (
 // TestDetectFindsFixturePairs puts every fixture text in its own file
 // and checks that the candidate search loses none of the pairs Judge
 // flags: the inverted index finds them without comparing all pairs. The
-// new shapes are a memory of their own: beside the older pairs, some of
-// their statements ("the user lives in ...", "code freeze starts on
-// ...") would take more than four values and be dropped as families.
+// shapes and the families are memories of their own: beside the older
+// pairs, some of their statements ("the user lives in ...", "code freeze
+// starts on ...") would take more than four values and be dropped as
+// families of parallel statements.
 func TestDetectFindsFixturePairs(t *testing.T) {
-	for _, shapes := range []bool{false, true} {
+	groups := map[string][]pair{}
+	for _, p := range loadPairs(t) {
+		g := "pairs"
+		if strings.HasPrefix(p.Split, "shapes-") {
+			g = "shapes"
+		}
+		groups[g] = append(groups[g], p)
+	}
+	groups["families"] = loadFamilies(t)
+	for _, group := range []string{"pairs", "shapes", "families"} {
 		var chunks []conflict.Chunk
 		want := map[[2]string]bool{}
-		for _, p := range loadPairs(t) {
-			if strings.HasPrefix(p.Split, "shapes-") != shapes {
-				continue
-			}
+		for _, p := range groups[group] {
 			a := conflict.Chunk{Path: fmt.Sprintf("memory/p%03d-a.md", p.ID), StartLine: 1, EndLine: 1, Text: p.A}
 			b := conflict.Chunk{Path: fmt.Sprintf("memory/p%03d-b.md", p.ID), StartLine: 1, EndLine: 1, Text: p.B}
 			chunks = append(chunks, a, b)
@@ -52,7 +59,7 @@ func TestDetectFindsFixturePairs(t *testing.T) {
 				t.Errorf("Detect missed the fixture pair %v", k)
 			}
 		}
-		t.Logf("shapes=%v: %d conflicts over %d chunks, %d of them fixture pairs", shapes, len(got), len(chunks), len(want))
+		t.Logf("%s: %d conflicts over %d chunks, %d of them fixture pairs", group, len(got), len(chunks), len(want))
 	}
 }
 

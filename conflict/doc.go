@@ -20,9 +20,28 @@
 //     same subject ("is allergic to peanuts" vs "has no food
 //     allergies");
 //   - the holder of a role one holds at a time is replaced ("Carol leads
-//     the data platform team" vs "Dmitri leads ...").
+//     the data platform team" vs "Dmitri leads ...", "the work is led by
+//     Pavel", "Tom took over as tech lead");
+//   - a status word of another phase replaces one ("paused" vs
+//     "resumed", "in draft" vs "submitted"; "done" and "finished" are one
+//     phase), or a value of an exclusive class ("vegetarian" vs
+//     "pescatarian", "in the morning" vs "at night");
+//   - one subject is put in places named differently ("works remotely
+//     from Montreal" vs "relocated to Vancouver"; "hosted in a Frankfurt
+//     data center" vs "moved to a data center in Helsinki");
+//   - a claim says a thing switched to a name and the other names it
+//     otherwise, in any word order ("we use Mailgun for transactional
+//     email" vs "we switched transactional email to SendGrid").
 //
-// Before comparing, a number and its unit become one quantity in base
+// Before comparing, a sentence is rewritten into one form per frame (see
+// frame.go): a change states its new value ("grew to 9", "bumped the
+// pool size to 50", "replaced Trello with Asana"), a passive role its
+// holder first, a number word or frequency a number ("three", "half an
+// hour", "twice a week", "daily"), and a "since" clause is dropped.
+// Capitalised words written together are one name ("Google Cloud
+// Storage"), a "key: value" line a statement, an aside in parentheses a
+// claim of its own, and forms of a verb one word ("hosted", "host";
+// words that only moved, as in the passive voice, still align). A number and its unit become one quantity in base
 // units ("5 minutes" vs "1 hour" differ, "60 minutes" and "1 hour" do
 // not), a day and month one date ("March 3" vs "April 14"; "Nov 20" is
 // "November 20"), a location predicate one marker ("is in Berlin" vs
@@ -33,7 +52,13 @@
 //
 // Two replaced spans mean two subjects ("staging runs 15" vs "production
 // runs 16"); spans only added on one side are refinements or lists that
-// grow. A statement that takes more than four values across the memory
+// grow. Neither is a conflict: a fact for another time ("from 2015 to
+// 2019", "used to", "will", "next year"), an added one ("also"), a
+// subject set apart by an owner or a word such as "old" ("the user's
+// partner's carrier", "the old contract"), words replaced before "is"
+// with all after it equal ("the billing flow is live"), or a relation
+// held with many objects at once ("practices yoga", "practices piano")
+// unless a claim says that something changed. A statement that takes more than four values across the memory
 // is a family of parallel statements about implicit subjects (a README
 // per package), and [Detect] drops it. [Judge] compares two texts;
 // [Detect] finds candidate claim pairs
@@ -41,7 +66,10 @@
 // least two words that are not too frequent), so the cost grows with the
 // number of neighbours, not with the square of the number of chunks.
 //
-// The rules were written against the labelled fixture in testdata; see
-// the package tests for precision and recall on its tuning and held-out
-// parts.
+// [DiffersInValue] tells deduplication whether two near-identical
+// texts differ in a value these rules read.
+//
+// The rules were written against the labelled fixtures in testdata; see
+// the package tests for precision and recall on their tuning and
+// held-out parts (TestFixturePrecisionRecall, TestFamilyPrecisionRecall).
 package conflict

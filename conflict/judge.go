@@ -2,6 +2,7 @@ package conflict
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -55,7 +56,7 @@ func JudgeParsed(a, b Parsed) (Verdict, bool) {
 	var best Verdict
 	for i := range a.claims {
 		for j := range b.claims {
-			if sharedWords(&a.claims[i], &b.claims[j]) < minCommon {
+			if sharedWords(&a.claims[i], &b.claims[j]) < minShared(&a.claims[i], &b.claims[j]) {
 				continue
 			}
 			if v, ok, _ := judge(&a.claims[i], &b.claims[j], true); ok && v.rank() > best.rank() {
@@ -84,11 +85,18 @@ const (
 // the hunks of their alignment come with a verdict.
 func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	longer := float64(max(len(a.toks), len(b.toks)))
-	if n := sharedWords(a, b); n < minCommon || float64(n) < minRatio*longer {
+	if n, ms := sharedWords(a, b), minShared(a, b); n < ms || (ms == minCommon && float64(n) < minRatio*longer) {
 		// The distinct shared words bound the alignment: skip it.
 		return Verdict{}, false, nil
 	}
 	common, hunks := align(a.toks, b.toks)
+	if len(hunks) > 1 && len(hunks) <= 3 {
+		// Words that moved, in claims that nearly align: more hunks are
+		// more than one difference however they move.
+		var moved int
+		moved, hunks = transposed(hunks)
+		common += moved
+	}
 	ratio := float64(common) / longer
 	var reps []hunk
 	for _, h := range hunks {
@@ -106,11 +114,70 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 		}
 		return Verdict{}, false, nil
 	}
-	if common < minCommon || ratio < minRatio || len(reps) != 1 {
+	if a.scoped != b.scoped || a.additive || b.additive || possessive(hunks) || otherEntity(hunks) ||
+		(a.when != 0 && b.when != 0 && a.when != b.when) {
+		// A fact for another time ("from 2015 to 2019", "will",
+		// "yesterday" beside "today") beside one for now, a fact added to others ("also"), or a subject
+		// that differs by its owner ("the user's partner's"): two facts.
+		return Verdict{}, false, nil
+	}
+	if a.neg == "" && b.neg == "" {
+		if x, y, ok := otherPlace(a, b); ok {
+			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different place: %q vs %q", x, y) })}, true, hunks
+		}
+		if a.changed || b.changed {
+			if x, y, ok := switchedName(a, b); ok {
+				return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different value: %q vs %q", x, y) })}, true, hunks
+			}
+		}
+	}
+	if common < 1 || len(reps) != 1 {
 		return Verdict{}, false, nil
 	}
 	h := trimValues(reps[0])
 	extra := len(a.toks) + len(b.toks) - 2*common - len(h.a) - len(h.b)
+	if ta, tb := timeOfWeek(h.a), timeOfWeek(h.b); ta != tb && (ta && len(h.a) > ta1(h.a) || tb && len(h.b) > ta1(h.b)) {
+		// "works from home on Fridays" beside "lives in Berlin": a
+		// recurring time that qualifies a value on one side only is
+		// another time scope. A time that is the value ("in the
+		// morning" vs "at 10:00") is not.
+		return Verdict{}, false, nil
+	}
+	if a.copAt > 0 && b.copAt > 0 && a.holder == 0 && b.holder == 0 && extra == 0 &&
+		h.at+len(h.a) <= int(a.copAt) && h.bt+len(h.b) <= int(b.copAt) && !anyValue(h.a) && !anyValue(h.b) {
+		// Words replaced before "is", all after it the same: two
+		// subjects said to be alike ("the onboarding flow is live",
+		// "the billing flow is live").
+		return Verdict{}, false, nil
+	}
+	if h.context && max(len(h.a), len(h.b)) <= 3 && (common >= minCommon || extra == 0) {
+		// A slot read through the lexicons: a status ("paused" vs
+		// "resumed") or a value of an exclusive class ("vegetarian" vs
+		// "pescatarian"). Such a claim may be its subject and the slot
+		// alone.
+		one := min(len(h.a), len(h.b)) == 1
+		if x, y, ok := antonyms(h.a, h.b); ok && one {
+			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", show(a, x), show(b, y)) })}, true, hunks
+		}
+		if x, y, ok, same := statusConflict(h.a, h.b); ok && one {
+			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different status: %q vs %q", show(a, x), show(b, y)) })}, true, hunks
+		} else if same {
+			return Verdict{}, false, nil
+		}
+		if sameClass(h.a, h.b) || (len(h.a) == 1 && len(h.b) == 1 && h.a[0].cop && h.b[0].cop && isName(h.a[0]) && isName(h.b[0]) && extra == 0) {
+			// An exclusive class, or a name said to be the subject ("our
+			// accountant is Helen Park"): one value at a time.
+			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different value: %q vs %q", show(a, h.a), show(b, h.b)) })}, true, hunks
+		}
+	}
+	if !h.context && max(len(h.a), len(h.b)) <= 3 && extra == 0 && sameClass(h.a, h.b) {
+		// A value of an exclusive class opens a claim whose subject is a
+		// pronoun: "I cycle to the office", "I drive to the office".
+		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different value: %q vs %q", show(a, h.a), show(b, h.b)) })}, true, hunks
+	}
+	if common < minCommon || ratio < minRatio {
+		return Verdict{}, false, nil
+	}
 	switch {
 	case hasLoc(h.a) || hasLoc(h.b):
 		// "runs" vs "moved to": a location predicate is not a value.
@@ -133,7 +200,7 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 		// A replaced first span is the subject, not the attribute:
 		// "Alice lives in Berlin" vs "Bob lives in Berlin"; unless it is
 		// the holder of a role one holds at a time.
-		if a.holder > 0 && a.holder == len(h.a) && b.holder == len(h.b) && extra == 0 {
+		if a.holder > 0 && len(h.a) <= int(a.holder) && b.holder > 0 && len(h.b) <= int(b.holder) && extra == 0 {
 			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different holder: %q vs %q", show(a, h.a), show(b, h.b)) })}, true, hunks
 		}
 		return Verdict{}, false, nil
@@ -143,11 +210,16 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 		return Verdict{}, false, nil
 	}
 	if x, y, ok := antonyms(h.a, h.b); ok {
-		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", x, y) })}, true, hunks
+		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", show(a, x), show(b, y)) })}, true, hunks
 	}
 	if extra > maxExtra || hasPath(h.a) || hasPath(h.b) {
 		// Words replaced inside long, loosely aligned sentences, or paths
 		// and addresses: prose that merely looks alike.
+		return Verdict{}, false, nil
+	}
+	if !a.changed && !b.changed && manyValued(a, h.a) {
+		// "practices yoga", "practices piano": both, unless one says
+		// it replaced the other.
 		return Verdict{}, false, nil
 	}
 	reason := say(why, func() string { return fmt.Sprintf("different value: %q vs %q", show(a, h.a), show(b, h.b)) })
@@ -159,6 +231,170 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	}
 	return Verdict{}, false, nil
 }
+
+// switchedName reports whether one claim says that a thing changed to a
+// name and the other gives the thing another name, in any word order:
+// "we use Mailgun for transactional email" and "we switched
+// transactional email to SendGrid". Each claim has names and none in
+// common; the words besides names are shared but for at most one on
+// each side (a verb: "use", "runs"; a location predicate does not
+// count), and at least one is shared.
+func switchedName(a, b *claim) (string, string, bool) {
+	na, nb := names(a), names(b)
+	if len(na) == 0 || len(nb) == 0 {
+		return "", "", false
+	}
+	for _, x := range na {
+		if slices.ContainsFunc(nb, func(y token) bool { return y.w == x.w }) {
+			return "", "", false
+		}
+	}
+	common, onlyA := 0, 0
+	for _, t := range a.toks {
+		if isName(t) {
+			continue
+		}
+		if t.w == locMark {
+			continue
+		}
+		if slices.ContainsFunc(b.toks, func(u token) bool { return u.w == t.w }) {
+			common++
+		} else if onlyA++; onlyA > 1 || t.value || t.kind != plain {
+			return "", "", false
+		}
+	}
+	onlyB := 0
+	for _, t := range b.toks {
+		if isName(t) || t.w == locMark || slices.ContainsFunc(a.toks, func(u token) bool { return u.w == t.w }) {
+			continue
+		}
+		if onlyB++; onlyB > 1 || t.value || t.kind != plain {
+			return "", "", false
+		}
+	}
+	if common == 0 {
+		return "", "", false
+	}
+	return show(a, na), show(b, nb), true
+}
+
+// names returns the name tokens of c that are not days or months.
+func names(c *claim) []token {
+	var out []token
+	for _, t := range c.toks {
+		if isName(t) && classOf[t.w] == "" && months[t.w] == 0 {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// otherPlace reports whether a and b put one subject in different
+// places: the same words before a location predicate ([locMark]), and
+// names after it with none in common ("servers are hosted in a
+// Frankfurt data center", "servers moved to a data center in
+// Helsinki"). A place that names the other ("Lisbon, Portugal") is the
+// same place.
+func otherPlace(a, b *claim) (string, string, bool) {
+	pa, pb := locIndex(a.toks), locIndex(b.toks)
+	if pa <= 0 || pa != pb {
+		return "", "", false
+	}
+	for i := range pa {
+		if a.toks[i].w != b.toks[i].w {
+			return "", "", false
+		}
+	}
+	na, nb := placeNames(a.toks[pa+1:]), placeNames(b.toks[pb+1:])
+	if len(na) == 0 || len(nb) == 0 {
+		return "", "", false
+	}
+	for _, x := range na {
+		for _, y := range nb {
+			if x == y {
+				return "", "", false
+			}
+		}
+	}
+	return strings.ReplaceAll(strings.Join(na, " "), "_", " "), strings.ReplaceAll(strings.Join(nb, " "), "_", " "), true
+}
+
+func locIndex(ts []token) int {
+	for i, t := range ts {
+		if t.w == locMark {
+			return i
+		}
+	}
+	return -1
+}
+
+// placeNames returns the words of the names in ts up to the next
+// location predicate, a name of several words split into its words.
+func placeNames(ts []token) []string {
+	var out []string
+	for _, t := range ts {
+		if t.w == locMark {
+			break
+		}
+		if isName(t) && classOf[t.w] == "" && months[t.w] == 0 {
+			// Days and months are times, not places: "works from home
+			// on Fridays".
+			out = append(out, strings.Split(t.w, "_")...)
+		}
+	}
+	return out
+}
+
+// possessive reports whether a hunk holds a possessive ("partner's"):
+// a subject of its own, not an attribute of the aligned one.
+func possessive(hunks []hunk) bool {
+	for _, h := range hunks {
+		for _, ts := range [][]token{h.a, h.b} {
+			for _, t := range ts {
+				if strings.HasSuffix(t.w, "'s") || strings.HasSuffix(t.w, "’s") {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// minShared is how many words two claims must share to be compared:
+// minCommon, or one when a claim says a thing switched to a name and
+// the other names one ("replaced Trello with Asana for the roadmap",
+// "the roadmap lives in Trello"): see [switchedName].
+func minShared(a, b *claim) int {
+	if (a.changed || b.changed) && hasName(a) && hasName(b) {
+		return 1
+	}
+	return minCommon
+}
+
+func hasName(c *claim) bool {
+	return slices.ContainsFunc(c.toks, isName)
+}
+
+// otherEntity reports whether a hunk that only one side has holds a word
+// that sets its subject apart ("the old vendor contract"): two things.
+func otherEntity(hunks []hunk) bool {
+	for _, h := range hunks {
+		if len(h.a) > 0 && len(h.b) > 0 {
+			continue
+		}
+		for _, ts := range [][]token{h.a, h.b} {
+			for _, t := range ts {
+				if entityWords[t.w] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// entityWords set a thing apart from another of its kind.
+var entityWords = setOf(`old previous former legacy other second secondary backup spare personal`)
 
 // sharedWords counts the distinct words two claims share and, when one
 // is negated, the prefixes of long words too (an implicit negation says
@@ -191,7 +427,7 @@ func implicitNegation(a, b *claim) bool {
 	if b.neg != "" {
 		neg, pos = b, a
 	}
-	if neg.negExcept || neg.negAt == 0 || len(pos.toks) <= neg.negAt {
+	if neg.negExcept || neg.negAt == 0 || len(pos.toks) <= int(neg.negAt) {
 		return false
 	}
 	subj, obj := neg.toks[:neg.negAt], neg.toks[neg.negAt:]
@@ -262,6 +498,8 @@ func anyIdent(ts []token) bool {
 // only a has there, b those only b has.
 type hunk struct {
 	a, b []token
+	// at and bt are where a and b start in their claims' words.
+	at, bt int
 	// context is true when an aligned word precedes the hunk.
 	context bool
 }
@@ -280,8 +518,10 @@ func align(a, b []token) (int, []hunk) {
 		q++
 	}
 	common, hunks := alignTable(a[p:len(a)-q], b[p:len(b)-q])
-	if p > 0 {
-		for i := range hunks {
+	for i := range hunks {
+		hunks[i].at += p
+		hunks[i].bt += p
+		if p > 0 {
 			hunks[i].context = true
 		}
 	}
@@ -295,7 +535,9 @@ func alignTable(a, b []token) (int, []hunk) {
 		if n+m == 0 {
 			return 0, nil
 		}
-		return 0, []hunk{{a: a, b: b}}
+		// Capped, as below: an append to a hunk never writes into the
+		// claim's words.
+		return 0, []hunk{{a: a[:n:n], b: b[:m:m]}}
 	}
 	// at(i, j) is the LCS length of a[i:] and b[j:], in one flat table,
 	// on the stack for claims of ordinary length.
@@ -326,7 +568,7 @@ func alignTable(a, b []token) (int, []hunk) {
 		if i == ha && j == hb {
 			return
 		}
-		h := hunk{context: context}
+		h := hunk{at: ha, bt: hb, context: context}
 		if i > ha {
 			h.a = a[ha:i:i]
 		}
@@ -357,6 +599,45 @@ func alignTable(a, b []token) (int, []hunk) {
 	return at(0, 0), hunks
 }
 
+// transposed aligns the words that only moved: a word that one hunk
+// has on a's side and another on b's side ("we host the site on X",
+// "the site is hosted on Y"). It returns how many it aligned and the
+// hunks without them, dropping those left empty. Values and markers
+// keep their place: a value that moved is another slot.
+func transposed(hunks []hunk) (int, []hunk) {
+	moved := 0
+	for i := range hunks {
+		for x := 0; x < len(hunks[i].a); x++ {
+			t := hunks[i].a[x]
+			if t.value || t.kind != plain || t.w == locMark {
+				continue
+			}
+			for j := range hunks {
+				if j == i {
+					continue
+				}
+				if y := slices.IndexFunc(hunks[j].b, func(u token) bool { return u.w == t.w }); y >= 0 {
+					hunks[i].a = slices.Delete(slices.Clone(hunks[i].a), x, x+1)
+					hunks[j].b = slices.Delete(slices.Clone(hunks[j].b), y, y+1)
+					moved++
+					x--
+					break
+				}
+			}
+		}
+	}
+	if moved == 0 {
+		return 0, hunks
+	}
+	out := hunks[:0]
+	for _, h := range hunks {
+		if len(h.a) > 0 || len(h.b) > 0 {
+			out = append(out, h)
+		}
+	}
+	return moved, out
+}
+
 // trimValues drops the words that follow the values on one side only:
 // "17 since the release" replacing "16" is the value "17" and an added
 // "release".
@@ -380,10 +661,10 @@ func trimValues(h hunk) hunk {
 }
 
 // hasPath reports whether a word is a path or an address ("a/b",
-// "x.go"): not an attribute's value.
+// "x.go"): not an attribute's value. A name may hold a dot ("Fly.io").
 func hasPath(ts []token) bool {
 	for _, t := range ts {
-		if strings.ContainsAny(t.w, "/_") || (strings.Contains(t.w, ".") && !t.value) {
+		if strings.IndexByte(t.w, '/') >= 0 || (strings.ContainsAny(t.w, "_.") && !t.value && !t.name) {
 			return true
 		}
 	}
@@ -423,6 +704,8 @@ func show(c *claim, ts []token) string {
 		s[i] = t.w
 		if t.show > 0 {
 			s[i] = c.shows[t.show-1]
+		} else if t.name {
+			s[i] = strings.ReplaceAll(t.w, "_", " ")
 		}
 	}
 	return strings.Join(s, " ")
@@ -434,10 +717,7 @@ func show(c *claim, ts []token) string {
 // "2026-03-03". Quantities are compatible only when equal in base units
 // ("60 minutes" and "1 hour").
 func compatible(a, b []token) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
+	for i := range min(len(a), len(b)) {
 		if a[i].kind == quantity || b[i].kind == quantity {
 			if a[i].w != b[i].w {
 				return false
@@ -477,15 +757,15 @@ func valueKind(a, b []token) string {
 }
 
 // antonyms returns a pair of opposite words, one from a and one from b.
-func antonyms(a, b []token) (string, string, bool) {
-	for _, x := range a {
-		for _, y := range b {
-			if opposite(x.w, y.w) {
-				return x.w, y.w, true
+func antonyms(a, b []token) (x, y []token, ok bool) {
+	for i := range a {
+		for j := range b {
+			if opposite(a[i].w, b[j].w) {
+				return a[i : i+1], b[j : j+1], true
 			}
 		}
 	}
-	return "", "", false
+	return nil, nil, false
 }
 
 // opposite reports whether x and y are antonyms: a listed pair, or one
@@ -510,7 +790,8 @@ var antonymOf = func() map[string]string {
 	for _, pair := range strings.Split(antonymPairs, ",") {
 		f := strings.Fields(pair)
 		if len(f) == 2 {
-			m[f[0]], m[f[1]] = f[1], f[0]
+			x, y := lemma(stem(f[0])), lemma(stem(f[1]))
+			m[x], m[y] = y, x
 		}
 	}
 	return m

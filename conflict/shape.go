@@ -43,6 +43,11 @@ func normalise(s string, words []string) []rawTok {
 	out := make([]rawTok, 0, len(words))
 	for i := 0; i < len(words); i++ {
 		w := words[i]
+		if st, n := statusAt(words, i); n > 0 {
+			out = append(out, rawTok{w: st, keep: true})
+			i += n - 1
+			continue
+		}
 		if n := locPredicate(words, i); n > 0 {
 			out = append(out, rawTok{w: locMark, keep: true})
 			i += n - 1
@@ -101,7 +106,9 @@ func capitalised(s string) map[string]bool {
 	var m map[string]bool
 	start, first := -1, true
 	for i, r := range s + " " {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '\'' {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_' || r == '\'' ||
+			(r == '.' && start >= 0 && i+1 < len(s) && isAlnum(s[i+1])) {
+			// A dot inside a word ("Fly.io") is part of it.
 			if start < 0 {
 				start = i
 			}
@@ -109,7 +116,9 @@ func capitalised(s string) map[string]bool {
 		}
 		if start >= 0 {
 			f := s[start:i]
-			if c, _ := utf8.DecodeRuneInString(f); !first && unicode.IsUpper(c) {
+			// A first word joined to the next ("Google_Cloud") is a name
+			// too: see [joinNames].
+			if c, _ := utf8.DecodeRuneInString(f); (!first || strings.IndexByte(f, '_') > 0) && unicode.IsUpper(c) {
 				if m == nil {
 					m = make(map[string]bool)
 				}
@@ -119,6 +128,10 @@ func capitalised(s string) map[string]bool {
 		}
 	}
 	return m
+}
+
+func isAlnum(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 // hashNumbers returns the numbers written right after "#" in s ("#4521").
@@ -145,29 +158,48 @@ func hashNumbers(s string) map[string]bool {
 }
 
 // locVerbs are the words of a location predicate, each with the
-// prepositions that complete it.
+// prepositions that complete it ("out" stands for "out of").
 var locVerbs = map[string]string{
-	"is": "in", "are": "in", "lives": "in", "live": "in", "living": "in", "based": "in",
-	"located": "in", "hosted": "in", "sits": "on in", "sit": "on in",
+	"is": "in", "are": "in", "lives": "in near", "live": "in near", "living": "in near", "based": "in out",
+	"located": "in", "hosted": "in", "sits": "on in", "sit": "on in", "resides": "in", "stationed": "in",
+	"works": "from out", "work": "from out", "working": "from out", "runs": "in", "run": "in", "running": "in",
 	"moved": "to", "move": "to", "moving": "to", "relocated": "to", "relocate": "to", "migrated": "to",
+	"transferred": "to",
 }
 
 // locPredicate returns how many words at words[i] form a location
-// predicate ("lives in", "moved to", "moved from X to"), 0 when none.
+// predicate ("lives in", "works remotely from", "is based out of",
+// "moved to", "moved from X to"), 0 when none. A status phrase after
+// the verb ("is in progress") is not a place.
 func locPredicate(words []string, i int) int {
 	preps, ok := locVerbs[words[i]]
 	if !ok || i+1 >= len(words) {
 		return 0
 	}
-	next := words[i+1]
-	if strings.Contains(" "+preps+" ", " "+next+" ") {
-		return 2
+	j := i + 1
+	if a := words[j]; j+1 < len(words) && (strings.HasSuffix(a, "ly") || filler[a]) && a != "only" {
+		// One adverb between: "works remotely from", "is now in".
+		j++
 	}
-	if preps == "to" && next == "from" {
+	next := words[j]
+	if strings.Contains(" "+preps+" ", " "+next+" ") {
+		if _, n := statusAt(words, j); n > 0 || (next == "in" && j+1 < len(words) && words[j+1] == "charge") {
+			// "is in progress", "is in charge of": not a place.
+			return 0
+		}
+		if next == "out" {
+			if j+1 >= len(words) || words[j+1] != "of" {
+				return 0
+			}
+			j++
+		}
+		return j - i + 1
+	}
+	if strings.HasSuffix(preps, "to") && next == "from" {
 		// "moved from Berlin to Lisbon": the old place is not a claim.
-		for j := i + 2; j < len(words) && j <= i+5; j++ {
-			if words[j] == "to" {
-				return j - i + 1
+		for k := j + 1; k < len(words) && k <= j+4; k++ {
+			if words[k] == "to" {
+				return k - i + 1
 			}
 		}
 	}

@@ -34,6 +34,10 @@ type Config struct {
 	MaxInFlight int
 	// Timeout is the per-request timeout (openai). Default 30s.
 	Timeout time.Duration
+	// QueryTimeout bounds the embedding of a search query, retries
+	// included (openai); past it the search is keyword-only and says so.
+	// Default 10s.
+	QueryTimeout time.Duration
 	// Custom, when set, is used instead of Provider.
 	Custom Embedder
 }
@@ -76,6 +80,20 @@ func (c *Config) Validate() error {
 	return nil
 }
 
+// Networked is implemented by embedders that call a server. Indexers
+// call a networked embedder before taking a lock, never under one, so a
+// slow server cannot make other writers wait. An embedder that does not
+// implement it is taken to compute locally.
+type Networked interface {
+	Networked() bool
+}
+
+// IsNetworked reports whether e calls a server (see [Networked]).
+func IsNetworked(e Embedder) bool {
+	n, ok := e.(Networked)
+	return ok && n.Networked()
+}
+
 // FieldError reports an invalid [Config] field.
 type FieldError struct {
 	Field string
@@ -111,7 +129,7 @@ func New(c Config) (Embedder, error) {
 		return NewOpenAI(OpenAIConfig{
 			BaseURL: c.BaseURL, Model: c.Model, APIKey: c.APIKey, Dims: c.Dims,
 			QueryPrefix: c.QueryPrefix, DocumentPrefix: c.DocumentPrefix,
-			BatchSize: c.BatchSize, MaxInFlight: c.MaxInFlight, Timeout: c.Timeout,
+			BatchSize: c.BatchSize, MaxInFlight: c.MaxInFlight, Timeout: c.Timeout, QueryTimeout: c.QueryTimeout,
 		})
 	}
 	return NewHash(c.Dims), nil

@@ -28,7 +28,20 @@ const (
 	defaultTimeout        = 30 * time.Second
 	defaultRetryBaseDelay = 200 * time.Millisecond
 	maxRetryDelay         = 10 * time.Second
+	defaultQueryTimeout   = 10 * time.Second
 	probeText             = "dimension probe"
+)
+
+// Bounds of a response: a batch of n inputs with d dimensions may answer
+// with at most responseBase + n*(perVectorBytes + d*perFloatBytes)
+// bytes. A float in JSON takes up to about 25 bytes with its separator;
+// perFloatBytes leaves a margin for white space. When d is not known
+// yet, maxLearnedDims stands for it.
+const (
+	responseBase   = 64 << 10
+	perVectorBytes = 1 << 10
+	perFloatBytes  = 32
+	maxLearnedDims = 16384
 )
 
 // OpenAIConfig configures [NewOpenAI]. The zero value of every field but
@@ -66,8 +79,14 @@ type OpenAIConfig struct {
 	// RetryBaseDelay is the wait before the first retry; each further retry
 	// waits twice as long (at most 10s), with ±50% jitter. Default 200ms.
 	RetryBaseDelay time.Duration
-	// Timeout bounds each request, retries excluded. Default 30s.
+	// Timeout bounds each request, from sending it to reading the last
+	// byte of the answer, retries excluded; a batch's tries together are
+	// bounded by MaxTries times it. Default 30s.
 	Timeout time.Duration
+	// QueryTimeout bounds [OpenAI.EmbedQuery], retries included: a
+	// search waits no longer for its query's vector, and falls back to
+	// keyword search. Default 10s.
+	QueryTimeout time.Duration
 	// HTTPClient sends the requests. Default a client with no timeout of
 	// its own (Timeout applies) over http.DefaultTransport.
 	HTTPClient *http.Client
@@ -95,6 +114,7 @@ type OpenAI struct {
 	maxTries    int
 	retryBase   time.Duration
 	timeout     time.Duration
+	queryTO     time.Duration
 	noKey       bool   // APIKey was empty
 	key         string // redacted from the server's messages it quotes
 
@@ -122,11 +142,13 @@ func NewOpenAI(cfg OpenAIConfig) (*OpenAI, error) {
 	}
 	c := openai.DefaultConfig(cfg.APIKey)
 	c.BaseURL = base
+	hc := &http.Client{}
 	if cfg.HTTPClient != nil {
-		c.HTTPClient = cfg.HTTPClient
-	} else {
-		c.HTTPClient = &http.Client{}
+		cp := *cfg.HTTPClient
+		hc = &cp
 	}
+	hc.Transport = capped{next: hc.Transport}
+	c.HTTPClient = hc
 	o := &OpenAI{
 		client:      openai.NewClientWithConfig(c),
 		baseURL:     base,
@@ -140,6 +162,7 @@ func NewOpenAI(cfg OpenAIConfig) (*OpenAI, error) {
 		maxTries:    orDefault(cfg.MaxTries, defaultMaxTries),
 		retryBase:   orDefault(cfg.RetryBaseDelay, defaultRetryBaseDelay),
 		timeout:     orDefault(cfg.Timeout, defaultTimeout),
+		queryTO:     orDefault(cfg.QueryTimeout, defaultQueryTimeout),
 		noKey:       cfg.APIKey == "",
 		key:         cfg.APIKey,
 	}
@@ -204,9 +227,15 @@ func (o *OpenAI) EmbedDocuments(ctx context.Context, texts []string) ([][]float3
 	return out, nil
 }
 
-// EmbedQuery embeds text with the QueryPrefix.
+// EmbedQuery embeds text with the QueryPrefix, within QueryTimeout in
+// all: past it the error wraps [ErrUnavailable] and says so.
 func (o *OpenAI) EmbedQuery(ctx context.Context, text string) ([]float32, error) {
-	vecs, err := o.embedBatch(ctx, []string{o.queryPrefix + text})
+	qctx, cancel := context.WithTimeoutCause(ctx, o.queryTO, errQueryDeadline)
+	defer cancel()
+	vecs, err := o.embedBatch(qctx, []string{o.queryPrefix + text})
+	if err != nil && ctx.Err() == nil && context.Cause(qctx) == errQueryDeadline {
+		return nil, o.errorf("no query vector within %v: %w", o.queryTO, ErrUnavailable)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -224,15 +253,37 @@ func withPrefix(prefix string, texts []string) []string {
 	return out
 }
 
+// errQueryDeadline and errBatchDeadline are the causes of a query's and
+// a batch's contexts that ran out, as opposed to the caller's.
+var (
+	errQueryDeadline = errors.New("query deadline")
+	errBatchDeadline = errors.New("batch deadline")
+)
+
+// Networked reports true: an OpenAI embedder calls a server, so indexers
+// call it before taking a lock, never under one.
+func (o *OpenAI) Networked() bool { return true }
+
 // embedBatch sends one request, retrying transient failures, and returns
-// its vectors in input order.
-func (o *OpenAI) embedBatch(ctx context.Context, inputs []string) ([][]float32, error) {
+// its vectors in input order. All its tries together take at most
+// MaxTries times Timeout.
+func (o *OpenAI) embedBatch(parent context.Context, inputs []string) ([][]float32, error) {
+	total := time.Duration(o.maxTries) * o.timeout
+	ctx, cancel := context.WithTimeoutCause(parent, total, errBatchDeadline)
+	defer cancel()
 	for try := 1; ; try++ {
 		resp, err := o.request(ctx, inputs)
 		if err == nil {
 			return o.vectors(resp, len(inputs))
 		}
+		var big *tooLargeError
+		if errors.As(err, &big) {
+			return nil, o.errorf("%v: %w", big, ErrRejected)
+		}
 		if ctxErr := ctx.Err(); ctxErr != nil {
+			if cause := context.Cause(ctx); cause == errBatchDeadline || cause == errQueryDeadline {
+				return nil, o.errorf("no answer within %v (%d tries): %w", total, try, ErrUnavailable)
+			}
 			return nil, o.errorf("%w", ctxErr)
 		}
 		retry, err := o.classify(err)
@@ -243,15 +294,28 @@ func (o *OpenAI) embedBatch(ctx context.Context, inputs []string) ([][]float32, 
 			return nil, o.errorf("%v (%d tries): %w", err, try, ErrUnavailable)
 		}
 		if err := sleep(ctx, o.backoff(try)); err != nil {
+			if cause := context.Cause(ctx); cause == errBatchDeadline || cause == errQueryDeadline {
+				return nil, o.errorf("no answer within %v (%d tries): %w", total, try, ErrUnavailable)
+			}
 			return nil, o.errorf("%w", err)
 		}
 	}
 }
 
-// request sends one /embeddings request.
+// request sends one /embeddings request. Its answer may hold at most the
+// bytes n inputs can need (see responseBase); a larger one fails with a
+// *tooLargeError as soon as that many bytes are read.
 func (o *OpenAI) request(ctx context.Context, inputs []string) (openai.EmbeddingResponse, error) {
 	ctx, cancel := context.WithTimeout(ctx, o.timeout)
 	defer cancel()
+	o.mu.Lock()
+	dims := o.dims
+	o.mu.Unlock()
+	if dims == 0 {
+		dims = maxLearnedDims
+	}
+	limit := int64(responseBase) + int64(len(inputs))*(perVectorBytes+int64(dims)*perFloatBytes)
+	ctx = context.WithValue(ctx, limitKey{}, limit)
 	return o.client.CreateEmbeddings(ctx, openai.EmbeddingRequestStrings{
 		Input:      inputs,
 		Model:      openai.EmbeddingModel(o.model),
@@ -376,3 +440,69 @@ func sleep(ctx context.Context, d time.Duration) error {
 		return nil
 	}
 }
+
+// limitKey is the context key of a request's response size limit.
+type limitKey struct{}
+
+// capped is the transport of every request: it limits the body of the
+// response to the size the request's context allows, so that an answer
+// too large is refused after reading that much, never buffered whole.
+type capped struct{ next http.RoundTripper }
+
+// RoundTrip sends req and wraps the response body in the limit.
+func (c capped) RoundTrip(req *http.Request) (*http.Response, error) {
+	next := c.next
+	if next == nil {
+		next = http.DefaultTransport
+	}
+	resp, err := next.RoundTrip(req)
+	if err != nil {
+		return nil, err
+	}
+	if limit, ok := req.Context().Value(limitKey{}).(int64); ok {
+		if resp.ContentLength > limit {
+			resp.Body.Close()
+			return nil, &tooLargeError{limit: limit, size: resp.ContentLength}
+		}
+		resp.Body = &limitedBody{rc: resp.Body, left: limit, limit: limit}
+	}
+	return resp, nil
+}
+
+// tooLargeError is the error of a response over its size limit.
+type tooLargeError struct{ limit, size int64 }
+
+// Error says how large the answer was, or that it was larger than the
+// limit.
+func (e *tooLargeError) Error() string {
+	if e.size > 0 {
+		return fmt.Sprintf("response of %d bytes is larger than the %d bytes the batch can need", e.size, e.limit)
+	}
+	return fmt.Sprintf("response is larger than the %d bytes the batch can need", e.limit)
+}
+
+// limitedBody reads a response body and fails once it exceeds limit.
+type limitedBody struct {
+	rc          io.ReadCloser
+	left, limit int64
+}
+
+// Read reads from the body, failing with a *tooLargeError past the
+// limit.
+func (b *limitedBody) Read(p []byte) (int, error) {
+	if b.left < 0 {
+		return 0, &tooLargeError{limit: b.limit}
+	}
+	if int64(len(p)) > b.left+1 {
+		p = p[:b.left+1]
+	}
+	n, err := b.rc.Read(p)
+	b.left -= int64(n)
+	if b.left < 0 {
+		return 0, &tooLargeError{limit: b.limit}
+	}
+	return n, err
+}
+
+// Close closes the body.
+func (b *limitedBody) Close() error { return b.rc.Close() }

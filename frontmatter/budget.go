@@ -2,6 +2,7 @@ package frontmatter
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -75,6 +76,16 @@ func resolve(n *yaml.Node) *yaml.Node {
 type tagSet struct {
 	list []string
 	seen map[string]struct{}
+}
+
+// tagSetOf returns the set of the tags, already normalised, in their
+// order.
+func tagSetOf(tags []string) *tagSet {
+	s := &tagSet{list: slices.Clone(tags), seen: make(map[string]struct{}, len(tags))}
+	for _, t := range tags {
+		s.seen[t] = struct{}{}
+	}
+	return s
 }
 
 // add adds the tag t, normalised, unless empty or already there, and

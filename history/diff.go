@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/memweave/memweave-go/chunker"
+	"github.com/memweave/memweave-go/curate"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -85,7 +86,7 @@ func chunks(ctx context.Context, root string, opts chunker.Options, maxBytes int
 		if err != nil {
 			return nil, fmt.Errorf("history: %w", err)
 		}
-		out[f.Rel] = chunker.Split(data, opts)
+		out[f.Rel] = curate.Split(data, opts)
 	}
 	return out, nil
 }
@@ -250,7 +251,7 @@ func Changes(ctx context.Context, dir, from, to string, opts chunker.Options, ma
 		if err != nil {
 			return nil, err
 		}
-		c := chunker.Split(b, opts)
+		c := curate.Split(b, opts)
 		cache.put(id, c, len(b))
 		return c, nil
 	}

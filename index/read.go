@@ -166,3 +166,18 @@ func (db *DB) EachChunk(ctx context.Context, fn func(StoredChunk) error) error {
 	}
 	return db.wrap("list chunks", err)
 }
+
+// FileChunks returns the chunks of the file path, by position (Headings
+// left nil); none for a file not in the index.
+func (db *DB) FileChunks(ctx context.Context, path string) ([]StoredChunk, error) {
+	var out []StoredChunk
+	err := scanRows(ctx, db.sql, `SELECT id, path, source, seq, start_line, end_line, text, embedded FROM chunks WHERE path = ? ORDER BY seq`, func(rows *sql.Rows) error {
+		var c StoredChunk
+		if err := rows.Scan(&c.ID, &c.Path, &c.Source, &c.Seq, &c.StartLine, &c.EndLine, &c.Text, &c.Embedded); err != nil {
+			return err
+		}
+		out = append(out, c)
+		return nil
+	}, path)
+	return out, db.wrap("list chunks of "+path, err)
+}

@@ -8,8 +8,8 @@ import (
 	"github.com/memweave/memweave-go/workspace"
 )
 
-// AddPaths indexes the named files now (see [Engine.Add]). Relative paths
-// resolve against the workspace root.
+// AddPaths indexes the named files now (see [Engine.Add], which opts
+// tune). Relative paths resolve against the workspace root.
 //
 // Only Markdown files inside the workspace root or an extra path are
 // accepted, never one in the index folder .memweave; a file under
@@ -23,7 +23,7 @@ import (
 // A file that discovery would not list (outside memory/ and the extra
 // paths, or under a hidden name) is indexed with source "external" and
 // External set, so later syncs keep it.
-func (e *Engine) AddPaths(ctx context.Context, paths ...string) (*Result, error) {
+func (e *Engine) AddPaths(ctx context.Context, opts SyncOptions, paths ...string) (*Result, error) {
 	discoverable, err := e.discoverable()
 	if err != nil {
 		return nil, fmt.Errorf("indexer: add: %w", err)
@@ -46,7 +46,7 @@ func (e *Engine) AddPaths(ctx context.Context, paths ...string) (*Result, error)
 		f.Size, f.MTime, f.CTime, f.Inode = e.statOf(fi)
 		files = append(files, f)
 	}
-	return e.Add(ctx, files)
+	return e.Add(ctx, files, opts)
 }
 
 // discoverable returns a function telling whether discovery lists a

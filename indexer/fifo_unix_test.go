@@ -45,7 +45,7 @@ func TestFIFOSwappedInAfterDiscoveryDoesNotBlock(t *testing.T) {
 	}
 	done := make(chan out, 1)
 	go func() {
-		res, err := e.Add(ctx, files)
+		res, err := e.Add(ctx, files, indexer.SyncOptions{})
 		done <- out{res, err}
 	}()
 	var got out

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/memweave/memweave-go/chunker"
+	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/embedcache"
 )
 
@@ -64,6 +65,14 @@ type prober interface {
 // next sync tries again, and its files stay pending until their vectors
 // are stored.
 func (e *Engine) Reconcile(ctx context.Context) error {
+	return e.reconcile(ctx, true)
+}
+
+// reconcile is [Engine.Reconcile]; with probe false it never calls a
+// networked embedder (under a lock, or while opening): dimensions still
+// unknown are then learned by the first embedding, after which the next
+// run reconciles.
+func (e *Engine) reconcile(ctx context.Context, probe bool) error {
 	if err := e.reconcileChunking(ctx); err != nil {
 		return err
 	}
@@ -77,7 +86,7 @@ func (e *Engine) Reconcile(ctx context.Context) error {
 			return nil
 		}
 		p, ok := e.opts.Embedder.(prober)
-		if !ok || p.Probe(ctx) != nil {
+		if !ok || !probe && embed.IsNetworked(e.opts.Embedder) || p.Probe(ctx) != nil {
 			return nil
 		}
 		if id = e.IdentityOf(); id.Dims == 0 {
@@ -117,13 +126,15 @@ func sameModel(stored, current string) bool {
 
 // Adopt records the engine's identity in an index that records none yet
 // (a new index), creating its vector table. It never changes the
-// identity of an index that has one: only [Engine.Reconcile] does.
+// identity of an index that has one: only [Engine.Reconcile] does. It
+// does not call a networked embedder to learn its dimensions: opening a
+// workspace never waits on a server.
 func (e *Engine) Adopt(ctx context.Context) error {
 	stored, err := e.db.Meta(ctx, "identity")
 	if err != nil || stored != "" {
 		return err
 	}
-	return e.Reconcile(ctx)
+	return e.reconcile(ctx, false)
 }
 
 // Foreign returns the identity of the index's vectors when it is not the
@@ -156,7 +167,7 @@ func (e *Engine) reconciled(ctx context.Context) (foreign string, err error) {
 	if e.opts.Embedder == nil || e.IdentityOf().Dims > 0 && e.identityStored(ctx) {
 		return "", nil
 	}
-	return "", e.Reconcile(ctx)
+	return "", e.reconcile(ctx, false)
 }
 
 // ForeignWarning is the warning of a run or search over an index whose

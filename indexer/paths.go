@@ -80,6 +80,9 @@ func (e *Engine) SyncPaths(ctx context.Context, paths []string, opts SyncOptions
 	if errors.Is(err, errNeedScan) {
 		return e.Sync(ctx, opts)
 	}
+	if err == nil {
+		err = e.embedDeferred(ctx, res, opts)
+	}
 	res.Duration = time.Since(start)
 	res.DurationMS = res.Duration.Milliseconds()
 	slices.Sort(res.Indexed)

@@ -17,6 +17,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/memweave/memweave-go/chunker"
+	"github.com/memweave/memweave-go/curate"
 	"github.com/memweave/memweave-go/embedcache"
 	"github.com/memweave/memweave-go/frontmatter"
 	"github.com/memweave/memweave-go/index"
@@ -57,6 +58,9 @@ type group struct {
 	hits               []embedcache.Key
 	cached, computed   int
 	filesDone, ofFiles int
+	// deferred are texts left for a networked embedder (see
+	// [Engine.vectors]).
+	deferred map[embedcache.Key]string
 }
 
 // pipeline indexes files in two overlapping stages: a producer reads,
@@ -181,6 +185,13 @@ func (e *Engine) consume(ctx context.Context, gr *group, res *Result) error {
 	ch, err := e.db.Apply(ctx, updates, nil, extra)
 	if err != nil {
 		return err
+	}
+	if len(gr.deferred) > 0 {
+		d := deferredGroup{texts: gr.deferred, files: make([]workspace.File, len(gr.updates))}
+		for i, p := range gr.updates {
+			d.files[i] = p.file
+		}
+		res.deferred = append(res.deferred, d)
 	}
 	res.FilesIndexed += len(gr.updates)
 	res.ChunksCreated += ch.ChunksCreated
@@ -317,7 +328,12 @@ func (e *Engine) prepare(f workspace.File, row index.File, force bool) (*prepare
 			p.meta = string(b)
 		}
 	}
-	chunks := chunker.Split(data, opts)
+	// Supersessions are kept apart in chunks of their own, as
+	// curate.Split cuts a note. The chunks share one copy of the text,
+	// and data is not kept past it: a large file is held once while it
+	// is chunked, not twice.
+	opts.Apart = append(opts.Apart, curate.Apart(data)...)
+	chunks := chunker.SplitString(string(data), opts)
 	p.chunks = make([]index.Chunk, len(chunks))
 	maxTokens := e.opts.Chunk.MaxTokens
 	if maxTokens <= 0 {

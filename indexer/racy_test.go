@@ -223,7 +223,7 @@ func TestRacyAddSlowEmbedder(t *testing.T) {
 	ctx := context.Background()
 	const rel = "memory/a.md"
 	w.write(t, rel, oldNote, w.second)
-	w.rewriteWhileEmbedding(t, rel, func() error { _, err := w.e.AddPaths(ctx, rel); return err })
+	w.rewriteWhileEmbedding(t, rel, func() error { _, err := w.e.AddPaths(ctx, SyncOptions{}, rel); return err })
 	d, err := w.e.Diff(ctx)
 	if err != nil || len(d.Changed) != 1 {
 		t.Errorf("Diff after a rewrite during an add's embedding = %+v, %v; want memory/a.md changed", d, err)

@@ -1,6 +1,11 @@
 package indexer
 
-import "time"
+import (
+	"time"
+
+	"github.com/memweave/memweave-go/embedcache"
+	"github.com/memweave/memweave-go/workspace"
+)
 
 // Result counts what an index run did.
 type Result struct {
@@ -21,6 +26,19 @@ type Result struct {
 	// unchanged after reading them) and removed, sorted.
 	Indexed []string `json:"-"`
 	Deleted []string `json:"-"`
+
+	// deferred are the texts a run left for a networked embedder, one
+	// entry per written group: the run stored those files pending, under
+	// the lock, and embeds the texts after releasing it (see
+	// [Engine.embedDeferred]).
+	deferred []deferredGroup
+}
+
+// deferredGroup is a group's texts left for a networked embedder, by
+// cache key, and the files whose chunks hold them.
+type deferredGroup struct {
+	texts map[embedcache.Key]string
+	files []workspace.File
 }
 
 // SyncOptions tune [Engine.Sync].
@@ -34,4 +52,14 @@ type SyncOptions struct {
 	// LockTimeout bounds the wait for the index lock; 0 waits as long as
 	// ctx allows.
 	LockTimeout time.Duration
+	// EmbedTimeout bounds the embedding of a networked embedder after
+	// the run's write; past it the files stay pending, searchable by
+	// keyword, until the next index run. 0: the embedder's own
+	// deadlines only.
+	EmbedTimeout time.Duration
+
+	// again marks the run that stores vectors embedded after a first
+	// run: what it still lacks stays pending rather than being embedded
+	// again, so a file that keeps changing cannot keep a run going.
+	again bool
 }

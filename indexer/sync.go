@@ -52,6 +52,9 @@ func (e *Engine) Sync(ctx context.Context, opts SyncOptions) (*Result, error) {
 		slices.SortFunc(todo, func(a, b workspace.File) int { return cmp.Compare(a.Rel, b.Rel) })
 		return e.apply(ctx, todo, d.rows, d.Deleted, d.Retouch, opts, res)
 	})
+	if err == nil {
+		err = e.embedDeferred(ctx, res, opts)
+	}
 	res.Duration = time.Since(start)
 	res.DurationMS = res.Duration.Milliseconds()
 	slices.Sort(res.Indexed)
@@ -62,11 +65,11 @@ func (e *Engine) Sync(ctx context.Context, opts SyncOptions) (*Result, error) {
 // scan would say of them: each is read, and one whose content matches its
 // row only has its row's stat refreshed (it counts as skipped). A file
 // with External set is kept by later syncs even though discovery does not
-// list it.
-func (e *Engine) Add(ctx context.Context, files []workspace.File) (*Result, error) {
+// list it. Of opts, only LockTimeout and EmbedTimeout apply.
+func (e *Engine) Add(ctx context.Context, files []workspace.File, opts SyncOptions) (*Result, error) {
 	start := time.Now()
 	res := &Result{FilesScanned: len(files)}
-	err := e.WithLock(ctx, 0, func() error {
+	err := e.WithLock(ctx, opts.LockTimeout, func() error {
 		paths := make([]string, len(files))
 		for i, f := range files {
 			paths[i] = f.Rel
@@ -77,6 +80,10 @@ func (e *Engine) Add(ctx context.Context, files []workspace.File) (*Result, erro
 		}
 		return e.apply(ctx, files, rows, nil, nil, SyncOptions{}, res)
 	})
+	if err == nil && !opts.again {
+		err = e.embedDeferred(ctx, res, opts)
+	}
+	res.deferred = nil
 	res.Duration = time.Since(start)
 	res.DurationMS = res.Duration.Milliseconds()
 	return res, err
@@ -307,6 +314,11 @@ func (e *Engine) refreshFiles(ctx context.Context, d *Diff, lockTimeout time.Dur
 		}
 		return e.apply(ctx, todo, rows, gone, d.Retouch, SyncOptions{}, res)
 	})
+	if err == nil {
+		// A search waits for the new texts' vectors no longer than for
+		// the lock; past that they stay pending, found by keyword.
+		err = e.embedDeferred(ctx, res, SyncOptions{LockTimeout: lockTimeout, EmbedTimeout: lockTimeout})
+	}
 	for _, f := range d.TooLarge {
 		res.Warnings = append(res.Warnings, *e.tooLarge(f.Rel, f.Size))
 	}

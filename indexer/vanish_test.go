@@ -27,7 +27,7 @@ func TestVanishedFileIsReported(t *testing.T) {
 	if err := os.Remove(filepath.Join(root, "memory", "a.md")); err != nil {
 		t.Fatal(err)
 	}
-	res, err := e.Add(context.Background(), files)
+	res, err := e.Add(context.Background(), files, indexer.SyncOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,13 +4,16 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/embedcache"
 )
 
 // vectors fills in the vectors the group's chunks lack: from the index
 // and the embedding cache where it can, by embedding the misses (each
 // distinct text once) otherwise. An embedding failure is a warning: the
-// chunks stay without vectors and their files pending.
+// chunks stay without vectors and their files pending. A networked
+// embedder is not called here, under the lock: the misses are left in
+// gr.deferred for [Engine.embedDeferred].
 func (e *Engine) vectors(ctx context.Context, gr *group) error {
 	if e.opts.Embedder == nil || e.foreign || len(gr.updates) == 0 {
 		return nil
@@ -42,6 +45,15 @@ func (e *Engine) vectors(ctx context.Context, gr *group) error {
 		}
 	}
 	if len(texts) == 0 {
+		return nil
+	}
+	if embed.IsNetworked(e.opts.Embedder) {
+		// No network call under the lock: the files are stored pending
+		// and their texts embedded once the lock is released.
+		gr.deferred = make(map[embedcache.Key]string, len(texts))
+		for i, k := range textKeys {
+			gr.deferred[k] = texts[i]
+		}
 		return nil
 	}
 	vecs, err := e.opts.Embedder.EmbedDocuments(ctx, texts)
@@ -114,4 +126,67 @@ func (e *Engine) storedVectors(ctx context.Context, gr *group, need map[embedcac
 	}
 	gr.cached = len(cached)
 	return cached, nil
+}
+
+// embedDeferred embeds the texts an index run left for a networked
+// embedder, outside the lock, one written group at a time: it stores a
+// group's vectors in the embedding cache in one short transaction, then
+// runs again over the group's files, which now find their vectors there.
+// Memory stays that of one group. The files are read again, so a file
+// changed meanwhile is indexed as it is now; its new texts, if any, stay
+// pending. An embedding failure, or opts.EmbedTimeout passing, is a
+// warning: the files not done stay pending and searchable by keyword.
+func (e *Engine) embedDeferred(ctx context.Context, res *Result, opts SyncOptions) error {
+	groups := res.deferred
+	res.deferred = nil
+	if len(groups) == 0 {
+		return nil
+	}
+	ectx := ctx
+	if opts.EmbedTimeout > 0 {
+		var cancel context.CancelFunc
+		ectx, cancel = context.WithTimeout(ctx, opts.EmbedTimeout)
+		defer cancel()
+	}
+	for i, g := range groups {
+		keys := make([]embedcache.Key, 0, len(g.texts))
+		texts := make([]string, 0, len(g.texts))
+		for k, t := range g.texts {
+			keys = append(keys, k)
+			texts = append(texts, t)
+		}
+		vecs, err := e.opts.Embedder.EmbedDocuments(ectx, texts)
+		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			if ectx.Err() != nil {
+				err = fmt.Errorf("no vectors within %v: %w", opts.EmbedTimeout, err)
+			}
+			chunks, files := 0, 0
+			for _, rest := range groups[i:] {
+				chunks += len(rest.texts)
+				files += len(rest.files)
+			}
+			res.Warnings = append(res.Warnings, Warning{Err: fmt.Errorf("embedding %d chunks failed; %d files stay pending and searchable by keyword until the next index: %w", chunks, files, err)})
+			return nil
+		}
+		fresh := make(map[embedcache.Key][]float32, len(keys))
+		for j, k := range keys {
+			fresh[k] = vecs[j]
+		}
+		if err := e.cache().Store(ctx, e.db.SQL(), fresh); err != nil {
+			return err
+		}
+		res.EmbeddingsComputed += len(texts)
+		again, err := e.Add(ctx, g.files, SyncOptions{LockTimeout: opts.LockTimeout, again: true})
+		if again != nil {
+			res.Warnings = append(res.Warnings, again.Warnings...)
+			res.FilesPending = again.FilesPending
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -51,17 +51,22 @@ func (t *tools) registerCurate(srv *mcp.Server) {
 	addTool(srv, &mcp.Tool{
 		Name:  "memory_resolve",
 		Title: "Settle a contradiction",
-		Description: "Settle a contradiction memory_conflicts reported by keeping one passage: a line marking the other as superseded " +
-			"(naming the kept passage, today's date and the reason) is added right after it in its file. " +
-			"memory_conflicts then no longer lists the pair, and searches mark the dropped passage superseded and rank it last.",
+		Description: "Settle a contradiction memory_conflicts reported by keeping one line: the lines named by drop_line (to drop_end_line) " +
+			"and nothing else are superseded, by a marker line added right after them in their file, naming them and the kept line by content, " +
+			"today's date and the reason. memory_conflicts then no longer lists the pair; searches mark those lines superseded_by the kept line " +
+			"(superseded: hide leaves them out). The other lines of their passage and notes added later are not superseded. " +
+			"Resolving the same lines again replaces the marker.",
 		Annotations: &mcp.ToolAnnotations{Title: "Settle a contradiction", DestructiveHint: &no, IdempotentHint: true, OpenWorldHint: &no},
 	}, handler(t, "memory_resolve", t.resolve))
 	addTool(srv, &mcp.Tool{
 		Name:  "memory_consolidate",
 		Title: "Find and merge duplicate memories",
-		Description: "List groups of near-duplicate passages in different memory files (word overlap of 90% or more), with the one to keep " +
-			"(the most important, then the newest). With apply: true, the other copies' lines are removed from their files " +
-			"(a file left empty is deleted); without it nothing changes.",
+		Description: "List groups of near-duplicate passages in different memory files (word overlap of 90% or more, no number, date, " +
+			"negation, name or other value differing, nothing the dropped copy says that the kept one lacks), each with an id, the copy to keep " +
+			"(the newest by the note's own date), every copy's similarity to it and the words that differ; similar pairs that differ in a value " +
+			"are listed as held (use memory_conflicts and memory_resolve for those). Nothing changes without apply. With apply: [ids] from a listing, " +
+			"each group's passages are read again under the write lock and compared by content hash; a group that changed is skipped with the reason, " +
+			"otherwise the kept note takes the copies' pinned, tags and importance and the copies' lines are removed (a file left empty is deleted).",
 		Annotations: &mcp.ToolAnnotations{Title: "Find and merge duplicate memories", DestructiveHint: &yes, IdempotentHint: true, OpenWorldHint: &no},
 	}, handler(t, "memory_consolidate", t.consolidate))
 }
@@ -69,10 +74,12 @@ func (t *tools) registerCurate(srv *mcp.Server) {
 // resolveInput is the input of memory_resolve.
 type resolveInput struct {
 	KeepPath string `json:"keep_path" jsonschema:"the file of the passage to keep; at most 1024 bytes"`
-	KeepLine int    `json:"keep_line" jsonschema:"any line of the passage to keep, 1-based"`
-	DropPath string `json:"drop_path" jsonschema:"the file of the passage that is outdated; at most 1024 bytes"`
-	DropLine int    `json:"drop_line" jsonschema:"any line of the outdated passage, 1-based"`
-	Reason   string `json:"reason,omitempty" jsonschema:"why the kept passage wins, in a few words; at most 1024 bytes"`
+	KeepLine int    `json:"keep_line" jsonschema:"the line that holds what is kept, 1-based"`
+	DropPath string `json:"drop_path" jsonschema:"the file of the lines that are outdated; at most 1024 bytes"`
+	DropLine int    `json:"drop_line" jsonschema:"the first outdated line, 1-based"`
+	// DropEndLine is the last outdated line; 0 for drop_line alone.
+	DropEndLine int    `json:"drop_end_line,omitempty" jsonschema:"the last outdated line, when more than one (default: drop_line alone)"`
+	Reason      string `json:"reason,omitempty" jsonschema:"why the kept passage wins, in a few words; at most 1024 bytes"`
 	// ExpectHash makes the edit of drop_path a compare and swap.
 	ExpectHash string `json:"expect_hash,omitempty" jsonschema:"optional: the hash memory_get or memory_search returned for drop_path's file; if the file changed since, nothing is written and the call fails, so that another agent's change is not overwritten"`
 }
@@ -90,25 +97,61 @@ func (t *tools) resolve(ctx context.Context, in resolveInput) (*mcp.CallToolResu
 	if in.KeepLine < 1 || in.DropLine < 1 {
 		return nil, out, fmt.Errorf("memory_resolve: keep_line and drop_line must be 1 or more, got %d and %d", in.KeepLine, in.DropLine)
 	}
-	res, err := t.w.Resolve(ctx, memweave.Ref{Path: in.KeepPath, StartLine: in.KeepLine}, memweave.Ref{Path: in.DropPath, StartLine: in.DropLine}, in.Reason, memweave.ExpectHash(in.ExpectHash))
+	if in.DropEndLine != 0 && in.DropEndLine < in.DropLine {
+		return nil, out, fmt.Errorf("memory_resolve: drop_end_line must be at least drop_line (%d), got %d", in.DropLine, in.DropEndLine)
+	}
+	res, err := t.w.Resolve(ctx, memweave.Ref{Path: in.KeepPath, StartLine: in.KeepLine},
+		memweave.Ref{Path: in.DropPath, StartLine: in.DropLine, EndLine: in.DropEndLine}, in.Reason, memweave.ExpectHash(in.ExpectHash))
 	if err != nil {
 		return nil, out, pathError("memory_resolve", in.DropPath, err)
 	}
 	return nil, *res, nil
 }
 
+// maxGroupIDs bounds the group ids one memory_consolidate call applies.
+const maxGroupIDs = 1000
+
 // consolidateInput is the input of memory_consolidate.
 type consolidateInput struct {
-	Apply bool `json:"apply,omitempty" jsonschema:"true to remove the duplicates, keeping one passage of each group (default false: only list them)"`
+	Apply []string `json:"apply,omitempty" jsonschema:"ids of groups from a listing to apply: their duplicates are removed, the kept passages stay (default: none, only list the groups); at most 1000"`
 }
 
-// consolidateOutput is the output of memory_consolidate.
-type consolidateOutput = memweave.ConsolidateResult
+// consolidateOutput is the output of memory_consolidate: the listing,
+// and with apply what was done.
+type consolidateOutput struct {
+	// Groups, Held and Warnings are the listing (see
+	// memweave.ConsolidatePlan); empty with apply.
+	Groups   []memweave.DuplicateGroup   `json:"groups"`
+	Held     []memweave.HeldPair         `json:"held"`
+	Warnings []memweave.Warning          `json:"warnings"`
+	Result   *memweave.ConsolidateResult `json:"result,omitempty" jsonschema:"what applying the ids did: groups applied and skipped (with the reason), files edited, deleted and merged"`
+}
 
 func (t *tools) consolidate(ctx context.Context, in consolidateInput) (*mcp.CallToolResult, consolidateOutput, error) {
-	res, err := t.w.Consolidate(ctx, in.Apply)
-	if err != nil {
-		return nil, consolidateOutput{}, err
+	out := consolidateOutput{Groups: []memweave.DuplicateGroup{}, Held: []memweave.HeldPair{}, Warnings: []memweave.Warning{}}
+	if in.Apply == nil {
+		plan, err := t.w.Consolidate(ctx)
+		if err != nil {
+			return nil, out, err
+		}
+		out.Groups, out.Held, out.Warnings = plan.Groups, plan.Held, plan.Warnings
+		return nil, out, nil
 	}
-	return nil, *res, nil
+	if len(in.Apply) == 0 {
+		return nil, out, fmt.Errorf("memory_consolidate: apply is empty; call memory_consolidate without apply to list the groups and their ids")
+	}
+	if len(in.Apply) > maxGroupIDs {
+		return nil, out, fmt.Errorf("memory_consolidate: apply holds %d ids, at most %d", len(in.Apply), maxGroupIDs)
+	}
+	for _, id := range in.Apply {
+		if err := checkSize("memory_consolidate", "apply", id, 64); err != nil {
+			return nil, out, err
+		}
+	}
+	res, err := t.w.ApplyConsolidation(ctx, in.Apply)
+	if err != nil {
+		return nil, out, err
+	}
+	out.Result = res
+	return nil, out, nil
 }

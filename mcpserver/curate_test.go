@@ -46,13 +46,39 @@ func TestResolveTool(t *testing.T) {
 		"memory/2025-05-10.md": "# 2025-05-10\n\n- The staging database runs PostgreSQL 16.\n",
 	})
 	var res struct {
-		Line string `json:"line"`
+		Line       string `json:"line"`
+		MarkerLine int    `json:"marker_line"`
 	}
-	mustCall(t, cs, "memory_resolve", map[string]any{"keep_path": "2025-05-10.md", "keep_line": 3, "drop_path": "2025-03-02.md", "drop_line": 1, "reason": "upgraded"}, &res)
-	want := "> Superseded by memory/2025-05-10.md:1 (2026-11-30): upgraded"
+	if r := call(t, cs, "memory_resolve", map[string]any{"keep_path": "2025-05-10.md", "keep_line": 3, "drop_path": "2025-03-02.md", "drop_line": 3, "drop_end_line": 2}); !r.IsError {
+		t.Error("memory_resolve with drop_end_line before drop_line did not fail")
+	}
+	mustCall(t, cs, "memory_resolve", map[string]any{"keep_path": "2025-05-10.md", "keep_line": 3, "drop_path": "2025-03-02.md", "drop_line": 3, "drop_end_line": 3, "reason": "upgraded"}, &res)
 	data, _ := os.ReadFile(filepath.Join(root, "memory", "2025-03-02.md"))
-	if res.Line != want || !strings.Contains(string(data), want) {
-		t.Errorf("memory_resolve = %+v, file %q; want %q", res, data, want)
+	if !strings.HasPrefix(res.Line, "> Superseded (1 line above, #") || !strings.HasSuffix(res.Line, " (2026-11-30): upgraded") ||
+		res.MarkerLine != 4 || !strings.Contains(string(data), "15.\n  "+res.Line+"\n") {
+		t.Errorf("memory_resolve = %+v, file %q; want a marker after line 3", res, data)
+	}
+	var found struct {
+		Results []struct {
+			Path         string `json:"path"`
+			SupersededBy *struct {
+				Path      string `json:"path"`
+				StartLine int    `json:"start_line"`
+			} `json:"superseded_by"`
+		} `json:"results"`
+		Hidden struct {
+			Superseded int `json:"superseded"`
+		} `json:"hidden"`
+		Hints []string `json:"hints"`
+	}
+	mustCall(t, cs, "memory_search", map[string]any{"query": "staging database PostgreSQL 15", "min_score": 0, "superseded": "hide"}, &found)
+	if found.Hidden.Superseded != 1 || len(found.Hints) != 1 || !strings.Contains(found.Hints[0], "superseded: mark shows them") {
+		t.Errorf("memory_search with superseded hide = %+v, want 1 hidden and a hint", found)
+	}
+	for _, r := range found.Results {
+		if r.Path == "memory/2025-03-02.md" {
+			t.Errorf("memory_search with superseded hide returned %s", r.Path)
+		}
 	}
 	var conf struct {
 		Conflicts []any `json:"conflicts"`
@@ -69,17 +95,33 @@ func TestResolveTool(t *testing.T) {
 func TestConsolidateTool(t *testing.T) {
 	dup := "# Deploys\n\nThe staging deploy runs every Tuesday at noon from the release branch.\n"
 	cs, root := connect(t, map[string]string{"memory/2026-11-01.md": dup, "memory/2026-11-20.md": dup})
-	var res struct {
-		Groups  []any    `json:"groups"`
-		Deleted []string `json:"deleted"`
+	var list struct {
+		Groups []struct {
+			ID   string `json:"id"`
+			Keep struct {
+				Path string `json:"path"`
+			} `json:"keep"`
+		} `json:"groups"`
 	}
-	mustCall(t, cs, "memory_consolidate", map[string]any{}, &res)
-	if len(res.Groups) != 1 || len(res.Deleted) != 0 {
-		t.Errorf("memory_consolidate = %+v, want one group, nothing deleted", res)
+	mustCall(t, cs, "memory_consolidate", map[string]any{}, &list)
+	if len(list.Groups) != 1 || list.Groups[0].Keep.Path != "memory/2026-11-20.md" || len(list.Groups[0].ID) != 12 {
+		t.Fatalf("memory_consolidate = %+v, want one group keeping memory/2026-11-20.md", list)
 	}
-	mustCall(t, cs, "memory_consolidate", map[string]any{"apply": true}, &res)
-	if len(res.Deleted) != 1 || res.Deleted[0] != "memory/2026-11-01.md" {
-		t.Errorf("memory_consolidate apply = %+v, want memory/2026-11-01.md deleted", res)
+	if _, err := os.Stat(filepath.Join(root, "memory", "2026-11-01.md")); err != nil {
+		t.Fatalf("listing changed the files: %v", err)
+	}
+	if res := call(t, cs, "memory_consolidate", map[string]any{"apply": []string{}}); !res.IsError {
+		t.Error("memory_consolidate with an empty apply did not fail")
+	}
+	var applied struct {
+		Result struct {
+			Applied []string `json:"applied"`
+			Deleted []string `json:"deleted"`
+		} `json:"result"`
+	}
+	mustCall(t, cs, "memory_consolidate", map[string]any{"apply": []string{list.Groups[0].ID}}, &applied)
+	if len(applied.Result.Deleted) != 1 || applied.Result.Deleted[0] != "memory/2026-11-01.md" || len(applied.Result.Applied) != 1 {
+		t.Errorf("memory_consolidate apply = %+v, want memory/2026-11-01.md deleted", applied)
 	}
 	if _, err := os.Stat(filepath.Join(root, "memory", "2026-11-01.md")); err == nil {
 		t.Error("the duplicate is still there")

@@ -15,12 +15,14 @@
 //	memory_conflicts  pairs of passages that contradict     read-only
 //	memory_changes    passages changed between git revisions read-only
 //	memory_feedback   mark a passage useful or useless       additive (front matter)
-//	memory_resolve    mark a passage superseded by another   additive, idempotent
-//	memory_consolidate  near-duplicate passages; apply removes copies  destructive with apply
+//	memory_resolve    mark lines superseded by another line  additive, idempotent
+//	memory_consolidate  near-duplicate groups; apply: ids removes copies  destructive with apply
 //
 // memory_search takes an optional at, a git revision to search the
-// memory as of, and marks a result a newer result contradicts with
-// superseded_by.
+// memory as of, and marks a passage that a resolution in the files
+// supersedes with superseded_by (superseded: hide leaves it out). Its
+// hidden counts, and hints, say what the filters left out and which
+// argument shows it.
 //
 // Every tool's inputs and outputs are typed, with JSON schemas inferred
 // from Go structs; every output is also given as text for clients that
@@ -50,12 +52,12 @@
 // On stdio, stdout carries the protocol: diagnostics go to the Logger,
 // which should write to stderr.
 //
-// [ServeHTTP] serves the same tools to many clients at once over the
-// streamable HTTP transport, as "memweave mcp --http" does, with a bearer
-// token ([HTTPOptions].Token), Host and Origin checks against DNS
-// rebinding, the 4 MiB body limit, limits on sessions (per client, and
-// half-open ones expire within seconds) and on requests in flight, and a
-// graceful shutdown; [ListenHTTP] refuses a non-loopback address without
+// [ServeHTTP] serves the same tools to many clients at once over
+// stateless streamable HTTP (MCP 2026-07-28: no session between requests,
+// so any replica answers any request), as "memweave mcp --http" does,
+// with a bearer token ([HTTPOptions].Token), Host and Origin checks
+// against DNS rebinding, the 4 MiB body limit, one limit on requests in
+// flight and their bodies, and a graceful shutdown; [ListenHTTP] refuses a non-loopback address without
 // a strong token ([CheckToken], [NewToken]), and [NewHTTPHandler]
 // mounts the checked handler in a server of your own.
 package mcpserver

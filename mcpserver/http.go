@@ -15,7 +15,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
@@ -28,15 +27,8 @@ import (
 // answer MCP requests; other paths get 404.
 const HTTPPath = "/mcp"
 
-// DefaultSessionTimeout is the default of HTTPOptions.SessionTimeout: an
-// HTTP session that sends no request for this long is closed.
-const DefaultSessionTimeout = 30 * time.Minute
-
 // DefaultBodyTimeout is the default of HTTPOptions.BodyTimeout.
 const DefaultBodyTimeout = 30 * time.Second
-
-// DefaultMaxSessions is the default of HTTPOptions.MaxSessions.
-const DefaultMaxSessions = 1024
 
 // TokenEnv is the environment variable the memweave command reads the
 // bearer token of "mcp --http" from when --token is not given.
@@ -77,44 +69,27 @@ type HTTPOptions struct {
 	// answered with 403; a request without one (not from a browser) is
 	// accepted. Default: none.
 	AllowedOrigins []string
-	// SessionTimeout closes an HTTP session that has sent no request for
-	// this long. Default (0 or less): [DefaultSessionTimeout].
-	SessionTimeout time.Duration
 	// BodyTimeout bounds how long the body of a request may take to
 	// arrive, so that a client sending it slowly cannot hold a
 	// connection for ever; the connection of a late body is closed.
 	// Default (0 or less): [DefaultBodyTimeout].
 	BodyTimeout time.Duration
-	// MaxSessions bounds the sessions open at once: while as many are
-	// open, a request that would open another is answered with 503.
-	// Requests opening sessions at the same moment may pass it by a few.
-	// Default (0 or less): [DefaultMaxSessions].
-	MaxSessions int
-	// MaxSessionsPerClient bounds the sessions open, or being opened, at
-	// once from one client address (an IPv4 address, an IPv6 /64): past
-	// it, a request that would open another is answered with 503 and a
-	// Retry-After of InitTimeout. Behind a reverse proxy every client has
-	// the proxy's address. Default (0 or less):
-	// [DefaultMaxSessionsPerClient].
-	MaxSessionsPerClient int
-	// InitTimeout closes a session whose client has not completed
-	// initialization (sent "notifications/initialized") this long after
-	// the session was opened, so that half-opened sessions cannot hold
-	// the session limits. Default (0 or less): [DefaultInitTimeout].
-	InitTimeout time.Duration
-	// MaxInFlight bounds the requests other than GET (event streams)
-	// served at once; past it a request is answered with 503 and
-	// "Retry-After: 1" before its body is read. Default (0 or less):
-	// [DefaultMaxInFlight].
+	// MaxInFlight bounds the requests served at once; past it a request
+	// is answered with 503 and "Retry-After: 1" before its body is read.
+	// Default (0 or less): [DefaultMaxInFlight].
 	MaxInFlight int
 	// MaxBufferedBytes bounds the bytes of the request bodies larger than
 	// [SmallBodyBytes] served at once, each counted at its Content-Length
 	// or, when it declares none, at MaxFrameBytes; a request that would
 	// pass it is answered with 503 and "Retry-After: 1" before its body
-	// is read. Smaller bodies count against MaxInFlight only. Once a
-	// burst of large bodies is over, the memory it took is handed back to
-	// the operating system. Default (0 or less): [DefaultMaxBufferedBytes].
+	// is read. Smaller bodies count against MaxInFlight only. Default (0
+	// or less): [DefaultMaxBufferedBytes].
 	MaxBufferedBytes int64
+
+	// admitted, when set (by tests), is called with the counted body size
+	// of each request admitted: the event a test waits for, since a client
+	// cannot see admission.
+	admitted func(n int64)
 }
 
 func (opts *HTTPOptions) withDefaults() HTTPOptions {
@@ -123,20 +98,8 @@ func (opts *HTTPOptions) withDefaults() HTTPOptions {
 		o = *opts
 	}
 	o.Options = o.Options.withDefaults()
-	if o.SessionTimeout <= 0 {
-		o.SessionTimeout = DefaultSessionTimeout
-	}
-	if o.MaxSessions <= 0 {
-		o.MaxSessions = DefaultMaxSessions
-	}
 	if o.BodyTimeout <= 0 {
 		o.BodyTimeout = DefaultBodyTimeout
-	}
-	if o.MaxSessionsPerClient <= 0 {
-		o.MaxSessionsPerClient = DefaultMaxSessionsPerClient
-	}
-	if o.InitTimeout <= 0 {
-		o.InitTimeout = DefaultInitTimeout
 	}
 	if o.MaxInFlight <= 0 {
 		o.MaxInFlight = DefaultMaxInFlight
@@ -148,30 +111,38 @@ func (opts *HTTPOptions) withDefaults() HTTPOptions {
 }
 
 // NewHTTPHandler returns an [http.Handler] that serves the tools of w to
-// any number of concurrent MCP clients over the streamable HTTP
-// transport at [HTTPPath], with the checks of opts: the Host and Origin
-// headers (403), the bearer token (401), the request body size (413),
-// and the limits on sessions and on requests in flight (503).
-// All sessions share w. The handler does not own w. A nil opts means the
-// defaults.
+// any number of concurrent MCP clients over stateless streamable HTTP at
+// [HTTPPath], with the checks of opts: the Host and Origin headers (403),
+// the bearer token (401), the request body size (413), and the limits on
+// requests in flight and their bodies (503). The handler does not own w.
+// A nil opts means the defaults.
 //
-// [ServeHTTP] serves the handler and shuts it down gracefully; a caller
-// mounting it in its own server should end long-lived GET streams itself
-// before shutting that server down.
+// The server is stateless, as MCP's 2026-07-28 revision has it: each
+// POST is answered on its own, no session is kept between requests, and
+// no Mcp-Session-Id is issued, so any number of replicas on one
+// workspace may answer any request, and no client can hold server state
+// that keeps another out. Clients of earlier revisions are served too:
+// their initialize is answered, and each later request is served as if
+// initialized. What such a client cannot have is what needs a session:
+// a standalone event stream (GET is answered with 405), requests from the
+// server to the client (sampling, elicitation, roots), and resuming a
+// broken stream. memweave's tools need none of them.
 func NewHTTPHandler(w *memweave.Weave, opts *HTTPOptions) http.Handler {
 	o := opts.withDefaults()
-	return newHTTPHandler(New(w, &o.Options), o, nil)
+	return newHTTPHandler(New(w, &o.Options), o)
 }
 
-// newHTTPHandler returns the handler serving srv. GET requests, the
-// clients' long-lived event streams, end when stopping is done.
-func newHTTPHandler(srv *mcp.Server, o HTTPOptions, stopping context.Context) *guard {
+// newHTTPHandler returns the handler serving srv.
+func newHTTPHandler(srv *mcp.Server, o HTTPOptions) *guard {
 	sdk := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, &mcp.StreamableHTTPOptions{
+		Stateless:           true,
 		Logger:              o.Logger,
-		SessionTimeout:      o.SessionTimeout,
 		MaxRequestBodyBytes: int64(o.MaxFrameBytes),
+		// A call of the 2026-07-28 revision ends with its request: a
+		// client that goes away cancels it.
+		PropagateRequestCancellation: true,
 	})
-	lim := newLimiter(sdk, srv, o)
+	lim := newLimiter(sdk, o)
 	var h http.Handler = lim
 	if o.Token != "" {
 		want := sha256.Sum256([]byte(o.Token))
@@ -185,28 +156,23 @@ func newHTTPHandler(srv *mcp.Server, o HTTPOptions, stopping context.Context) *g
 		}
 		h = auth.RequireBearerToken(verify, &auth.RequireBearerTokenOptions{AllowMissingExpiration: true})(h)
 	}
-	g := &guard{next: h, log: o.Logger, stopping: stopping, origins: o.AllowedOrigins, srv: srv, lim: lim, maxSessions: o.MaxSessions, bodyTimeout: o.BodyTimeout}
+	g := &guard{next: h, log: o.Logger, origins: o.AllowedOrigins, lim: lim, bodyTimeout: o.BodyTimeout}
 	for _, host := range o.AllowedHosts {
 		g.hosts = append(g.hosts, strings.ToLower(strings.Trim(host, "[]")))
 	}
 	return g
 }
 
-// guard checks the path, Host and Origin of each request before passing
-// it on.
+// guard checks the path, Host and Origin of each request, and bounds how
+// long its body may take, before passing it on.
 type guard struct {
-	next     http.Handler
-	log      *slog.Logger
-	hosts    []string // lower case, without brackets
-	origins  []string
-	stopping context.Context // nil: never
-	// srv and maxSessions bound the sessions open at once.
-	srv         *mcp.Server
-	maxSessions int
+	next        http.Handler
+	log         *slog.Logger
+	hosts       []string // lower case, without brackets
+	origins     []string
 	bodyTimeout time.Duration
-	// calls counts the requests other than GET being served.
-	calls atomic.Int64
-	lim   *limiter
+	// lim admits the requests; it counts those being served.
+	lim *limiter
 }
 
 func (g *guard) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
@@ -224,27 +190,7 @@ func (g *guard) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 		http.Error(rw, "Forbidden: requests from this Origin are not allowed", http.StatusForbidden)
 		return
 	}
-	if r.Method == http.MethodPost && r.Header.Get("Mcp-Session-Id") == "" && g.full() {
-		g.log.Warn("refused an mcp session: too many are open", "limit", g.maxSessions, "remote", r.RemoteAddr)
-		rw.Header().Set("Retry-After", "60")
-		http.Error(rw, fmt.Sprintf("Service Unavailable: %d MCP sessions are open, the limit", g.maxSessions), http.StatusServiceUnavailable)
-		return
-	}
-	if r.Method != http.MethodGet {
-		g.calls.Add(1)
-		defer g.calls.Add(-1)
-		g.limitBody(rw, r)
-	} else if g.stopping != nil {
-		// An event stream lasts as long as its session: end it once the
-		// server stops and the calls have been answered, so that shutdown
-		// waits only for calls. (A client whose stream ends may give up
-		// its session, calls in flight included.)
-		ctx, cancel := context.WithCancel(r.Context())
-		defer cancel()
-		stop := context.AfterFunc(g.stopping, cancel)
-		defer stop()
-		r = r.WithContext(ctx)
-	}
+	g.limitBody(rw, r)
 	g.next.ServeHTTP(rw, r)
 }
 
@@ -272,23 +218,6 @@ func (b *deadlineBody) Read(p []byte) (int, error) {
 		b.once.Do(b.lift)
 	}
 	return n, err
-}
-
-// full reports whether maxSessions sessions are open. Only initialized
-// sessions count: the go-sdk's client probes with a request that opens a
-// session the server closes once it is answered, and that one may still
-// be listed when the client's initialize arrives.
-func (g *guard) full() bool {
-	n := 0
-	for ss := range g.srv.Sessions() {
-		if ss.InitializeParams() == nil {
-			continue
-		}
-		if n++; n >= g.maxSessions {
-			return true
-		}
-	}
-	return false
 }
 
 // hostAllowed reports whether host, without port or brackets, is a
@@ -391,8 +320,7 @@ func checkAddrToken(loopback bool, addr string, opts *HTTPOptions) error {
 //
 // When ctx is cancelled, ServeHTTP stops accepting connections; the
 // calls in flight finish and are answered, for up to opts.ShutdownGrace,
-// after which their connections are closed and the calls cancelled; then
-// the clients' event streams (GET requests) end and the sessions close.
+// after which their connections are closed and the calls cancelled.
 // It returns nil after such a shutdown, or an error when calls were still
 // running 5 seconds after their cancellation (they are left to end on
 // their own).
@@ -405,9 +333,7 @@ func ServeHTTP(ctx context.Context, w *memweave.Weave, ln net.Listener, opts *HT
 	}
 	o := opts.withDefaults()
 	srv := New(w, &o.Options)
-	stopping, stop := context.WithCancel(context.Background())
-	defer stop()
-	g := newHTTPHandler(srv, o, stopping)
+	g := newHTTPHandler(srv, o)
 	hs := &http.Server{
 		Handler:           g,
 		ReadHeaderTimeout: 10 * time.Second,
@@ -425,8 +351,6 @@ func ServeHTTP(ctx context.Context, w *memweave.Weave, ln net.Listener, opts *HT
 	go func() { served <- hs.Serve(ln) }()
 	select {
 	case err := <-served:
-		stop()
-		g.lim.stop()
 		closeSessions(srv)
 		return fmt.Errorf("mcpserver: serve http: %w", err)
 	case <-ctx.Done():
@@ -435,8 +359,7 @@ func ServeHTTP(ctx context.Context, w *memweave.Weave, ln net.Listener, opts *HT
 	defer cancel()
 	shut := make(chan error, 1)
 	go func() { shut <- hs.Shutdown(grace) }() // stops accepting at once
-	g.waitCalls(grace)
-	stop()
+	g.lim.wait(grace)
 	unused.closeAll()
 	var result error
 	if err := <-shut; err != nil {
@@ -444,7 +367,6 @@ func ServeHTTP(ctx context.Context, w *memweave.Weave, ln net.Listener, opts *HT
 		hs.Close()
 	}
 	<-served // http.ErrServerClosed
-	g.lim.stop()
 	if !closeSessions(srv) {
 		result = errors.New("mcpserver: tool calls still running after the grace period and cancellation")
 	}
@@ -488,22 +410,9 @@ func (s *connSet) closeAll() {
 	}
 }
 
-// waitCalls waits until no request other than GET is being served, or
-// ctx is done.
-func (g *guard) waitCalls(ctx context.Context) {
-	tick := time.NewTicker(10 * time.Millisecond)
-	defer tick.Stop()
-	for g.calls.Load() > 0 {
-		select {
-		case <-ctx.Done():
-			return
-		case <-tick.C:
-		}
-	}
-}
-
-// closeSessions closes every session of srv, cancelling their calls, and
-// waits up to cancelWait for them to end. It reports whether they did;
+// closeSessions closes every session of srv, each the session of one
+// request still being served, cancelling their calls, and waits up to
+// cancelWait for them to end. It reports whether they did;
 // when they did not, its waiting goroutines end with the sessions.
 func closeSessions(srv *mcp.Server) bool {
 	var wg sync.WaitGroup

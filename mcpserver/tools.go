@@ -55,11 +55,16 @@ type searchInput struct {
 	At                string   `json:"at,omitempty" jsonschema:"search the memory as it was at this git revision (commit id, branch, tag, HEAD~3); at most 256 bytes"`
 	Tags              []string `json:"tags,omitempty" jsonschema:"only notes whose front matter lists every one of these tags; each at most 1024 bytes"`
 	IncludeExpired    bool     `json:"include_expired,omitempty" jsonschema:"keep notes whose front matter expires date is past (left out by default)"`
+	Superseded        string   `json:"superseded,omitempty" jsonschema:"passages a resolution in the files supersedes (memory_resolve): mark (default: superseded_by names the line kept), hide (left out) or off"`
 }
 
 // searchOutput is the output of memory_search: the library's wire type,
-// without the score breakdowns.
-type searchOutput = memweave.SearchResponse
+// without the score breakdowns, and hints saying what the filters hid
+// and which argument shows it.
+type searchOutput struct {
+	memweave.SearchResponse
+	Hints []string `json:"hints,omitempty" jsonschema:"what the filters left out and the argument that shows it"`
+}
 
 func (t *tools) search(ctx context.Context, in searchInput) (*mcp.CallToolResult, searchOutput, error) {
 	var out searchOutput
@@ -98,6 +103,13 @@ func (t *tools) search(ctx context.Context, in searchInput) (*mcp.CallToolResult
 	if in.IncludeExpired {
 		opts = append(opts, memweave.IncludeExpired())
 	}
+	switch in.Superseded {
+	case "", "mark":
+	case "hide", "off":
+		opts = append(opts, memweave.Superseded(in.Superseded))
+	default:
+		return nil, out, fmt.Errorf("memory_search: superseded must be mark, hide or off, got %q", in.Superseded)
+	}
 	if d := in.DecayHalfLifeDays; d != nil {
 		if !(*d > 0) {
 			return nil, out, fmt.Errorf("memory_search: decay_half_life_days must be a positive number of days, got %v", *d)
@@ -126,8 +138,24 @@ func (t *tools) search(ctx context.Context, in searchInput) (*mcp.CallToolResult
 	for i := range resp.Results {
 		resp.Results[i].Explain = search.Explain{}
 	}
-	out = *resp
-	return nil, out, nil
+	return nil, searchOutput{SearchResponse: *resp, Hints: hiddenHints(resp)}, nil
+}
+
+// hiddenHints says what the search's filters left out, each with the
+// argument of memory_search that shows it.
+func hiddenHints(resp *memweave.SearchResponse) []string {
+	var out []string
+	h := resp.Hidden
+	if h.BelowThreshold > 0 {
+		out = append(out, fmt.Sprintf("%d more passages scored below min_score (best %.3f): a lower min_score shows them", h.BelowThreshold, resp.BestFilteredScore))
+	}
+	if h.Expired > 0 {
+		out = append(out, fmt.Sprintf("%d matching passages of expired notes were left out: include_expired: true shows them", h.Expired))
+	}
+	if h.Superseded > 0 {
+		out = append(out, fmt.Sprintf("%d superseded passages were left out: superseded: mark shows them", h.Superseded))
+	}
+	return out
 }
 
 // emptyQuery gives the library's error for a blank query, in its own
@@ -284,7 +312,7 @@ func (t *tools) delete(ctx context.Context, in deleteInput) (*mcp.CallToolResult
 type packInput struct {
 	Query        string `json:"query" jsonschema:"what the passages should be about; at most 4096 bytes"`
 	BudgetTokens int    `json:"budget_tokens" jsonschema:"the most tokens the passages may add up to (estimated as 4 bytes per token), 1 to 262144"`
-	Superseded   string `json:"superseded,omitempty" jsonschema:"passages a newer passage contradicts: mark (default: superseded_by is set), hide (left out) or off"`
+	Superseded   string `json:"superseded,omitempty" jsonschema:"passages a resolution in the files supersedes (memory_resolve): mark (default: superseded_by is set), hide (left out) or off"`
 }
 
 func (t *tools) pack(ctx context.Context, in packInput) (*mcp.CallToolResult, memweave.Pack, error) {

@@ -131,9 +131,9 @@ func TestEditExpectHash(t *testing.T) {
 	}
 }
 
-// TestEditDoesNotHoldLockWhileEditing: another writer takes the
-// workspace lock while an edit is still computing its result, so a slow
-// edit keeps nobody waiting.
+// TestEditDoesNotHoldLockWhileEditing: with Optimistic, another writer
+// takes the workspace lock while an edit is still computing its result,
+// so a slow edit keeps nobody waiting.
 func TestEditDoesNotHoldLockWhileEditing(t *testing.T) {
 	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\n"})
 	ctx := context.Background()
@@ -146,8 +146,8 @@ func TestEditDoesNotHoldLockWhileEditing(t *testing.T) {
 		}
 		return addMark(rel, old)
 	}
-	if _, err := memfile.Edit(ctx, root, "memory/a.md", 0, slow); err != nil {
-		t.Fatalf("Edit: %v", err)
+	if _, err := memfile.EditWith(ctx, root, "memory/a.md", memfile.EditOptions{Optimistic: true}, slow); err != nil {
+		t.Fatalf("EditWith Optimistic: %v", err)
 	}
 	got, _ := os.ReadFile(filepath.Join(root, "memory/a.md"))
 	if want := "# A\nmark\n"; string(got) != want {
@@ -173,5 +173,24 @@ func TestDeleteExpectHash(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(root, "memory/a.md")); !os.IsNotExist(err) {
 		t.Errorf("the file is still there: %v", err)
+	}
+}
+
+// TestEditHoldsLockWhileEditing: by default the lock is held while the
+// edit runs, so an edit may check other files and trust what it saw.
+func TestEditHoldsLockWhileEditing(t *testing.T) {
+	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\n"})
+	ctx := context.Background()
+	check := func(rel string, old []byte) ([]byte, error) {
+		lctx, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
+		defer cancel()
+		if unlock, err := memfile.Lock(lctx, root); err == nil {
+			unlock()
+			return nil, errors.New("another writer took the lock while the edit ran")
+		}
+		return addMark(rel, old)
+	}
+	if _, err := memfile.Edit(ctx, root, "memory/a.md", 0, check); err != nil {
+		t.Fatalf("Edit: %v", err)
 	}
 }

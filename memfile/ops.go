@@ -137,7 +137,7 @@ var ErrChanged = errors.New("memfile: the file changed while it was being edited
 const EditAttempts = 3
 
 // EditOptions are the options of [EditWith]. The zero value means no size
-// limit and no expected content.
+// limit, no expected content, and the lock held from the read on.
 type EditOptions struct {
 	// MaxBytes, when positive, is the largest result accepted, in bytes;
 	// a larger one is refused with an error naming the limit.
@@ -147,6 +147,13 @@ type EditOptions struct {
 	// else when read, or when checked before the rename, the edit is
 	// refused with [ErrChanged] instead of redone.
 	ExpectHash string
+	// Optimistic, for an edit that depends on nothing but the file's
+	// content, runs the first attempt's read and edit without the write
+	// lock, taking it only for the check and the rename: a slow edit (a
+	// long note, a large front matter) then keeps no other writer
+	// waiting. An edit that reads other files it must see unchanged
+	// under the lock leaves it false.
+	Optimistic bool
 }
 
 // Hash is the content hash [EditWith] compares: the hex SHA-256 of data.
@@ -166,22 +173,16 @@ func Edit(ctx context.Context, root, path string, maxBytes int64, edit func(rel 
 // unless that is the same content or edit fails. It returns the file's
 // absolute path. Errors name the path.
 //
-// No save is lost: just before the rename, under the workspace's write
-// lock, the file is read again and its [Hash] compared with the one
-// edit was given. When they differ (an editor that does not take the
-// lock saved meanwhile), the edit is redone on the new content, up to
-// [EditAttempts] times, then refused with an error wrapping [ErrChanged].
-// edit may therefore run more than once, and must depend only on its
-// arguments.
-//
-// The first attempt reads and runs edit without the lock, so a slow edit
-// (a long note, a large front matter) keeps no other writer waiting; the
-// check under the lock catches any write that landed meanwhile. Later
-// attempts hold the lock from the read to the rename, so that only a
-// program that does not take it can still get in the way.
+// The workspace's write lock is held from the read to the rename (see
+// [EditOptions.Optimistic] for the exception). No save is lost: just
+// before the rename, the file is read again and its [Hash] compared with
+// the one edit was given. When they differ (an editor that does not take
+// the lock saved meanwhile), the edit is redone on the new content, up
+// to [EditAttempts] times, then refused with an error wrapping
+// [ErrChanged]. edit may therefore run more than once.
 func EditWith(ctx context.Context, root, path string, opts EditOptions, edit func(rel string, old []byte) ([]byte, error)) (abs string, err error) {
 	for attempt := 1; ; attempt++ {
-		abs, err = editOnce(ctx, root, path, opts, edit, attempt > 1)
+		abs, err = editOnce(ctx, root, path, opts, edit, attempt > 1 || !opts.Optimistic)
 		if !errors.Is(err, errRaced) {
 			return abs, err
 		}

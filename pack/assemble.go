@@ -22,8 +22,8 @@ type Hit struct {
 	// Text is the lines as they are in the file, joined by their line
 	// endings, without the last line's ending.
 	Text string
-	// SupersededBy is the newer result that contradicts this one, as the
-	// search marked it; nil when none does.
+	// SupersededBy is the line a resolution kept instead of this one, as
+	// the search marked it; nil when none does.
 	SupersededBy *search.Ref
 }
 
@@ -41,8 +41,9 @@ type Passage struct {
 	// Text is the lines, joined by their line endings, without the last
 	// line's ending.
 	Text string `json:"text"`
-	// SupersededBy is a newer passage that contradicts this one (see
-	// search.Result.SupersededBy): what it says may no longer hold.
+	// SupersededBy is the line a resolution in the files kept instead of
+	// this passage (see search.Result.SupersededBy): what it says no
+	// longer holds.
 	SupersededBy *search.Ref `json:"superseded_by,omitempty"`
 }
 

@@ -3,89 +3,60 @@ package postprocess
 import (
 	"context"
 	"testing"
-	"time"
 
+	"github.com/memweave/memweave-go/curate"
 	"github.com/memweave/memweave-go/search"
 )
 
 func TestSupersede(t *testing.T) {
-	r := func(id int64, path string, line int, text string) search.Result {
-		return search.Result{ChunkID: id, Path: path, StartLine: line, EndLine: line + 2, Text: text, Score: 1 - float64(id)/10}
+	ctx := context.Background()
+	resolved, _, err := curate.Supersede([]byte("We run PostgreSQL 15.\n"), 1, 1,
+		curate.Marker{Path: "memory/stack.md", KeptKey: curate.LinesKey([]string{"We run PostgreSQL 16."}), Date: "2026-12-01", Reason: "upgraded"})
+	if err != nil {
+		t.Fatal(err)
 	}
-	pg15 := "The staging database runs PostgreSQL 15."
-	pg16 := "The staging database runs PostgreSQL 16."
-	other := "The user prefers short answers."
-	mtimes := map[string]time.Time{
-		"memory/old.md": time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC),
-		"memory/new.md": time.Date(2025, 6, 1, 0, 0, 0, 0, time.UTC),
+	in := []search.Result{
+		{Path: "memory/a.md", StartLine: 1, Score: 0.9, Text: string(resolved)},
+		// An unresolved contradiction: a hint at most, never marked.
+		{Path: "memory/adr-001.md", StartLine: 1, Score: 0.8, Text: "Status: accepted\nWe use Valkey for caching."},
+		{Path: "memory/adr-002.md", StartLine: 1, Score: 0.7, Text: "Status: accepted\nWe use Kafka for events."},
+		{Path: "memory/b.md", StartLine: 1, Score: 0.6, Text: "The team has 5 engineers."},
+		{Path: "memory/c.md", StartLine: 1, Score: 0.5, Text: "The team has 7 engineers."},
 	}
-	tests := []struct {
-		name    string
-		s       Supersede
-		in      []search.Result
-		wantIDs []int64
-		// marked maps a result id to the path of its SupersededBy.
-		marked map[int64]string
-	}{
-		{"dated notes, older ranked first", Supersede{}, []search.Result{
-			r(1, "memory/2025-03-01.md", 3, pg15), r(2, "memory/2025-05-10.md", 7, pg16), r(3, "memory/prefs.md", 1, other),
-		}, []int64{1, 2, 3}, map[int64]string{1: "memory/2025-05-10.md"}},
-		{"dated notes, newer ranked first", Supersede{}, []search.Result{
-			r(1, "memory/2025-05-10.md", 7, pg16), r(2, "memory/2025-03-01.md", 3, pg15),
-		}, []int64{1, 2}, map[int64]string{2: "memory/2025-05-10.md"}},
-		{"mtime decides for evergreen files", Supersede{MTimes: func(context.Context, []string) map[string]time.Time { return mtimes }}, []search.Result{
-			r(1, "memory/new.md", 1, pg15), r(2, "memory/old.md", 1, pg16),
-		}, []int64{1, 2}, map[int64]string{2: "memory/new.md"}},
-		{"hide", Supersede{Hide: true}, []search.Result{
-			r(1, "memory/2025-03-01.md", 3, pg15), r(2, "memory/2025-05-10.md", 7, pg16), r(3, "memory/prefs.md", 1, other),
-		}, []int64{2, 3}, nil},
-		{"outside the window", Supersede{Window: 1}, []search.Result{
-			r(1, "memory/2025-03-01.md", 3, pg15), r(2, "memory/2025-05-10.md", 7, pg16),
-		}, []int64{1, 2}, nil},
-		{"numbered incidents are different subjects", Supersede{Hide: true}, []search.Result{
-			r(1, "memory/2025-03-01.md", 3, "Incident 41: database failover took 3 minutes."),
-			r(2, "memory/2025-05-10.md", 7, "Incident 57: database failover took 3 minutes."),
-		}, []int64{1, 2}, nil},
-		{"no contradiction", Supersede{}, []search.Result{
-			r(1, "memory/2025-03-01.md", 3, pg15), r(2, "memory/2025-05-10.md", 7, "The production database runs PostgreSQL 16."),
-		}, []int64{1, 2}, nil},
+	kept := func(_ context.Context, path, key string) int {
+		if path == "memory/stack.md" && key == curate.LinesKey([]string{"We run PostgreSQL 16."}) {
+			return 12
+		}
+		return 0
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			in := append([]search.Result(nil), tt.in...)
-			got, err := tt.s.Process(context.Background(), "q", in)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if g := ids(got); !equalIDs(g, tt.wantIDs) {
-				t.Fatalf("Process ids = %v, want %v", g, tt.wantIDs)
-			}
-			for _, g := range got {
-				want, marked := tt.marked[g.ChunkID]
-				switch {
-				case marked && (g.SupersededBy == nil || g.SupersededBy.Path != want || g.Explain.Superseded == ""):
-					t.Errorf("result %d SupersededBy = %+v (%q), want %s", g.ChunkID, g.SupersededBy, g.Explain.Superseded, want)
-				case !marked && g.SupersededBy != nil:
-					t.Errorf("result %d SupersededBy = %+v, want nil", g.ChunkID, g.SupersededBy)
-				}
-			}
-			for _, r := range in {
-				if r.SupersededBy != nil {
-					t.Errorf("Process modified its input: %+v", r)
-				}
-			}
-		})
+	out, err := Supersede{KeptLine: kept}.Process(ctx, "q", in)
+	if err != nil {
+		t.Fatal(err)
 	}
-}
-
-func equalIDs(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
+	if len(out) != len(in) {
+		t.Fatalf("mark: %d results, want %d", len(out), len(in))
 	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
+	for i, r := range out {
+		if r.Path != in[i].Path {
+			t.Errorf("mark: result %d is %s, want %s: the order is kept", i, r.Path, in[i].Path)
+		}
+		if want := i == 0; (r.SupersededBy != nil) != want {
+			t.Errorf("mark: %s SupersededBy = %v, want set %v", r.Path, r.SupersededBy, want)
 		}
 	}
-	return true
+	if got := out[0].SupersededBy; *got != (search.Ref{Path: "memory/stack.md", StartLine: 12}) || out[0].Explain.Superseded != "resolved: upgraded" {
+		t.Errorf("mark: %+v %q, want memory/stack.md:12, resolved: upgraded", got, out[0].Explain.Superseded)
+	}
+	if in[0].SupersededBy != nil {
+		t.Errorf("Process modified its input")
+	}
+
+	hidden := 0
+	out, err = Supersede{Hide: true, Hidden: &hidden, Limit: 2}.Process(ctx, "q", in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out) != len(in)-1 || out[0].Path != "memory/adr-001.md" || hidden != 1 {
+		t.Errorf("hide: %d results from %s, %d hidden; want %d from memory/adr-001.md, 1 hidden", len(out), out[0].Path, hidden, len(in)-1)
+	}
 }

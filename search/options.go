@@ -41,8 +41,8 @@ type Options struct {
 	Now time.Time
 	// NoSync skips the sync before the search.
 	NoSync bool
-	// Superseded is how results contradicted by a newer result are
-	// treated: "mark" ("" too), "hide" or "off".
+	// Superseded is how passages a resolution in the files supersedes
+	// are treated: "mark" ("" too), "hide" or "off".
 	Superseded string
 	// Err is the first error an option recorded.
 	Err error

@@ -35,18 +35,22 @@ type Result struct {
 	Expires    string   `json:"expires,omitempty" jsonschema:"the YYYY-MM-DD date the note expires, from its front matter"`
 	// Text is the whole chunk text; postprocessors may read it.
 	Text string `json:"-"`
-	// SupersededBy, when set, is a newer result of the same response
-	// that contradicts this one (postprocess.Supersede).
-	SupersededBy *Ref `json:"superseded_by,omitempty" jsonschema:"a newer result of this response that contradicts this one"`
+	// SupersededBy, when set, is the line kept instead of this passage,
+	// as a supersession marker in the files names it (memweave resolve;
+	// postprocess.Supersede): its file, and its line number, 0 when the
+	// file no longer holds that line.
+	SupersededBy *Ref `json:"superseded_by,omitempty" jsonschema:"the line kept instead of this passage, as a resolution in the files says"`
 	// Explain tells how Score came about. The CLI and the MCP server
 	// clear it unless asked for it; JSON leaves out a zero Explain.
 	Explain Explain `json:"explain,omitzero"`
 }
 
-// Ref points at a chunk: a file and the line it starts on.
+// Ref points at lines of a file: StartLine, through EndLine when it
+// names more than one (0: StartLine alone).
 type Ref struct {
 	Path      string `json:"path"`
 	StartLine int    `json:"start_line"`
+	EndLine   int    `json:"end_line,omitempty"`
 }
 
 // Explain is the score breakdown of a [Result].
@@ -79,8 +83,8 @@ type Explain struct {
 	// when MMR did not run.
 	RankBeforeMMR int `json:"rank_before_mmr,omitempty"`
 	RankAfterMMR  int `json:"rank_after_mmr,omitempty"`
-	// Superseded is the contradiction that made SupersededBy, e.g.
-	// `different number: "15" vs "16"`; "" when not superseded.
+	// Superseded says why SupersededBy is set: "resolved" and the
+	// resolution's reason; "" when not superseded.
 	Superseded string `json:"superseded,omitempty"`
 	// Processors records each custom postprocessor's effect, in order.
 	Processors []ProcessorChange `json:"processors,omitempty"`

@@ -218,3 +218,39 @@ func absRoot(root string) (string, error) {
 	}
 	return abs, nil
 }
+
+// Inside reports whether p lies in the folder root once every symbolic
+// link of both is resolved: the test for a setting or a link that may
+// lead out of the workspace. A p that does not exist is judged by its
+// nearest existing parent, so a missing name under a link that leaves
+// root is outside too. Both are absolute or relative to the current
+// folder.
+func Inside(root, p string) (bool, error) {
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return false, err
+	}
+	if realRoot, err = filepath.Abs(realRoot); err != nil {
+		return false, err
+	}
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return false, err
+	}
+	real, rest := abs, ""
+	for {
+		r, err := filepath.EvalSymlinks(real)
+		if err == nil {
+			real = filepath.Join(r, rest)
+			break
+		}
+		parent := filepath.Dir(real)
+		if parent == real {
+			return false, err
+		}
+		rest = filepath.Join(filepath.Base(real), rest)
+		real = parent
+	}
+	_, ok := relWithin(realRoot, real)
+	return ok, nil
+}

@@ -6,8 +6,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/spf13/cobra"
+
+	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/trust"
+	"github.com/memweave/memweave-go/workspace"
 )
 
 func (a *app) addCommand() *cobra.Command {
@@ -16,8 +21,14 @@ func (a *app) addCommand() *cobra.Command {
 		Use:   "add FILE...",
 		Short: "Index the given files now",
 		Long: `Add indexes the given Markdown files now. Relative paths are relative to
-the current folder. A file outside memory/ is indexed with source
-"external" and kept by later index runs.`,
+the current folder.
+
+A file outside memory/ is recorded in memweave.json's extra_paths, so
+that every later index run, and a rebuild of a deleted index, finds it
+again: relative to the workspace when it lies in it, absolute otherwise.
+A file outside the workspace is also approved on this machine (see
+'memweave trust'): naming it here is the approval. Remove a file from
+extra_paths in memweave.json to stop indexing it.`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return usageErr("add needs at least one FILE argument")
@@ -34,11 +45,14 @@ the current folder. A file outside memory/ is indexed with source
 				case err != nil:
 					return fmt.Errorf("add %s: %w", p, err)
 				case fi.IsDir():
-					return fmt.Errorf("add %s: is a folder; give files, or run index for memory/", p)
+					return fmt.Errorf("add %s: is a folder; give files, or list the folder in memweave.json's extra_paths and run index", p)
 				}
 				if paths[i], err = filepath.Abs(p); err != nil {
 					return fmt.Errorf("add %s: %w", p, err)
 				}
+			}
+			if err := a.recordExtraPaths(cmd, paths); err != nil {
+				return err
 			}
 			w, err := a.openWeave(cmd)
 			if err != nil {
@@ -54,4 +68,74 @@ the current folder. A file outside memory/ is indexed with source
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the result as JSON")
 	return cmd
+}
+
+// recordExtraPaths records the Markdown files among paths (absolute)
+// that lie outside memory/ in the workspace's extra_paths, so that they
+// live in the files, not only in the index, and approves on this machine
+// the ones outside the workspace: this user named them.
+func (a *app) recordExtraPaths(cmd *cobra.Command, paths []string) error {
+	if err := a.checkWorkspace(); err != nil {
+		return err
+	}
+	ws, err := filepath.Abs(a.workspace)
+	if err != nil {
+		return err
+	}
+	mem := filepath.Join(ws, workspace.MemoryDir)
+	var values []string
+	var approve []memweave.Approval
+	for _, p := range paths {
+		if !workspace.IsMarkdown(p) {
+			continue // Add refuses it, naming it
+		}
+		if in, err := workspace.Inside(mem, p); err == nil && in {
+			continue
+		}
+		if in, err := workspace.Inside(filepath.Join(ws, workspace.IndexDir), p); err == nil && in {
+			continue // Add refuses it, naming it
+		}
+		v := p
+		if in, err := workspace.Inside(ws, p); err == nil && in {
+			if rel, err := filepath.Rel(ws, p); err == nil {
+				v = filepath.ToSlash(rel)
+			}
+		} else {
+			approve = append(approve, memweave.Approval{Setting: "extra_paths", Value: v,
+				Why: "outside the workspace: its Markdown files would be indexed and served"})
+		}
+		values = append(values, v)
+	}
+	if len(values) == 0 {
+		return nil
+	}
+	s, err := memweave.ReadSettings(cmd.Context(), ws)
+	if err != nil {
+		return err
+	}
+	if s == nil {
+		w, err := a.openWeave(cmd)
+		if err != nil {
+			return err
+		}
+		cur := w.Settings()
+		if err := w.Close(); err != nil {
+			return err
+		}
+		s = &cur
+	}
+	var added []string
+	for _, v := range values {
+		if !slices.Contains(s.ExtraPaths, v) && !slices.Contains(added, v) {
+			added = append(added, v)
+		}
+	}
+	if len(added) > 0 {
+		s.ExtraPaths = append(s.ExtraPaths, added...)
+		if err := memweave.WriteSettings(cmd.Context(), ws, *s); err != nil {
+			return err
+		}
+		fmt.Fprintf(a.stderr, "memweave: recorded in %s extra_paths: %q\n", filepath.Join(ws, memweave.SettingsFile), added)
+	}
+	return trust.Add(ws, approve)
 }

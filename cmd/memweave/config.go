@@ -1,14 +1,19 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/search"
+	"github.com/memweave/memweave-go/trust"
 )
 
 func (a *app) initCommand() *cobra.Command {
@@ -30,6 +35,7 @@ settings with 'memweave config').
 			if err := os.MkdirAll(a.workspace, 0o755); err != nil {
 				return fmt.Errorf("init: %w", err)
 			}
+			_, statErr := os.Lstat(filepath.Join(a.workspace, memweave.SettingsFile))
 			w, err := a.open(cmd, a.creating())
 			if err != nil {
 				return err
@@ -46,6 +52,13 @@ settings with 'memweave config').
 					return err
 				}
 				s = &cur
+			}
+			if errors.Is(statErr, fs.ErrNotExist) {
+				// This command wrote the file from this user's flags:
+				// writing them is their approval.
+				if err := a.approveWritten(cmd, ws, "embedder.", "extra_paths"); err != nil {
+					return err
+				}
 			}
 			return a.printSettings(ws, *s, asJSON)
 		}),
@@ -132,6 +145,11 @@ OPENAI_API_KEY.
 				if err := memweave.WriteSettings(cmd.Context(), ws, s); err != nil {
 					return err
 				}
+				if a.embedderSettings(cmd) != nil {
+					if err := a.approveWritten(cmd, ws, "embedder."); err != nil {
+						return err
+					}
+				}
 				if old == nil || old.Embedder != s.Embedder {
 					fmt.Fprintln(a.stderr, "memweave: the next 'memweave index' re-embeds every chunk with the new embedder")
 				} else if old.ChunkTokens != s.ChunkTokens || !sameInt(old.ChunkOverlap, s.ChunkOverlap) {
@@ -167,6 +185,33 @@ func (a *app) embedderSettings(cmd *cobra.Command) *memweave.EmbedderSettings {
 		return nil
 	}
 	return &memweave.EmbedderSettings{Provider: a.embedder, Model: a.embeddingModel, BaseURL: a.embeddingURL, Dims: a.embeddingDims}
+}
+
+// approveWritten approves, on this machine, the values of the settings
+// file a command just wrote from this user's flags: those needing
+// approval whose key starts with one of prefixes. Others stay as they
+// were, and a note says what still needs approval.
+func (a *app) approveWritten(cmd *cobra.Command, ws string, prefixes ...string) error {
+	_, unapproved, err := memweave.SettingsApprovals(cmd.Context(), ws)
+	if err != nil {
+		return err
+	}
+	var mine, rest []memweave.Approval
+	for _, it := range unapproved {
+		if slices.ContainsFunc(prefixes, func(p string) bool { return strings.HasPrefix(it.Setting, p) }) {
+			mine = append(mine, it)
+		} else {
+			rest = append(rest, it)
+		}
+	}
+	if err := trust.Add(ws, mine); err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		fmt.Fprintf(a.stderr, "memweave: still not approved on this machine: %s; approve with: %s -w %s\n",
+			trust.Describe(rest), memweave.ApproveCommand, shellQuote(ws))
+	}
+	return nil
 }
 
 // overlay sets *dst to v when v is not empty.

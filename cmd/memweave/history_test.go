@@ -10,7 +10,7 @@ import (
 )
 
 // TestConflictsAndSearchAt runs conflicts, search --at, search
-// --superseded and changes against a workspace that is a git repository.
+// --superseded, resolve and changes against a workspace that is a git repository.
 func TestConflictsAndSearchAt(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git not installed")
@@ -55,28 +55,37 @@ func TestConflictsAndSearchAt(t *testing.T) {
 			SupersededBy *struct{ Path string } `json:"superseded_by"`
 		}
 	}
-	decode(t, mustRunCLI(t, "-w", ws, "search", "staging database PostgreSQL", "--min-score", "0", "--json"), &resp)
-	marked := 0
-	for _, r := range resp.Results {
-		if r.SupersededBy != nil && r.Path == "memory/2025-03-02.md" && r.SupersededBy.Path == "memory/2025-05-10.md" {
-			marked++
+	marked := func() int {
+		resp.Results = nil
+		decode(t, mustRunCLI(t, "-w", ws, "search", "staging database PostgreSQL", "--min-score", "0", "--json"), &resp)
+		n := 0
+		for _, r := range resp.Results {
+			if r.SupersededBy != nil && r.Path == "memory/2025-03-02.md" && r.SupersededBy.Path == "memory/2025-05-10.md" {
+				n++
+			}
 		}
+		return n
 	}
-	if marked != 1 || resp.At != "" || resp.EmbeddingsComputed != nil {
-		t.Errorf("search --json = %+v, want the older note superseded_by the newer, no at", resp)
+	// A contradiction no one resolved marks nothing.
+	if n := marked(); n != 0 || len(resp.Results) != 2 || resp.At != "" || resp.EmbeddingsComputed != nil {
+		t.Errorf("search --json = %+v, want both notes, neither superseded, no at", resp)
 	}
 	resp.Results = nil
 	decode(t, mustRunCLI(t, "-w", ws, "search", "staging database PostgreSQL", "--min-score", "0", "--json", "--at", "HEAD"), &resp)
 	if resp.At != first || resp.EmbeddingsComputed == nil || *resp.EmbeddingsComputed != 0 || len(resp.Results) != 1 {
 		t.Errorf("search --at HEAD --json = %+v, want at %s, embeddings_computed 0, one result", resp, first)
 	}
-	out := mustRunCLI(t, "-w", ws, "search", "staging database PostgreSQL", "--min-score", "0", "--superseded", "hide")
-	if strings.Contains(out.stdout, "2025-03-02") {
-		t.Errorf("search --superseded hide printed the older note:\n%s", out.stdout)
-	}
-	out = mustRunCLI(t, "-w", ws, "changes", "HEAD")
+	out := mustRunCLI(t, "-w", ws, "changes", "HEAD")
 	if !strings.HasPrefix(out.stdout, "added    memory/2025-05-10.md:1-3\n") {
 		t.Errorf("changes HEAD = %q", out.stdout)
+	}
+	mustRunCLI(t, "-w", ws, "resolve", "--keep", "memory/2025-05-10.md:3", "--drop", "memory/2025-03-02.md:3")
+	if n := marked(); n != 1 {
+		t.Errorf("search --json after resolve = %+v, want the older note superseded_by the newer", resp)
+	}
+	out = mustRunCLI(t, "-w", ws, "search", "staging database PostgreSQL", "--min-score", "0", "--superseded", "hide")
+	if strings.Contains(out.stdout, "2025-03-02") {
+		t.Errorf("search --superseded hide printed the older note:\n%s", out.stdout)
 	}
 	for _, args := range [][]string{
 		{"search", "x", "--at", "--output=/tmp/x"},

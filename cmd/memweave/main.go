@@ -181,6 +181,7 @@ OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
 		a.feedbackCommand(),
 		a.resolveCommand(),
 		a.consolidateCommand(),
+		a.trustCommand(),
 	)
 	return root
 }
@@ -235,10 +236,14 @@ func (a *app) open(cmd *cobra.Command, cfg memweave.Config) (*memweave.Weave, er
 	if err := a.checkWorkspace(); err != nil {
 		return nil, err
 	}
+	if err := a.approveFlags(cfg); err != nil {
+		return nil, err
+	}
 	w, err := memweave.Open(cmd.Context(), cfg)
 	if err != nil {
 		return nil, configUsageErr(err)
 	}
+	a.warnIgnored(w)
 	return w, nil
 }
 

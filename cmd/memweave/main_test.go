@@ -33,6 +33,12 @@ func testMain(m *testing.M) int {
 		return 1
 	}
 	defer os.RemoveAll(dir)
+	// Approvals of workspaces' settings go to a folder of the test's
+	// own, never the user's configuration.
+	if err := os.Setenv("XDG_CONFIG_HOME", filepath.Join(dir, "config")); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
 	binary = filepath.Join(dir, "memweave")
 	if runtime.GOOS == "windows" {
 		binary += ".exe"
@@ -323,6 +329,12 @@ type searchResponseJSON struct {
 	// [memweave.SearchResponse].
 	FilteredBelowThreshold int     `json:"filtered_below_threshold"`
 	BestFilteredScore      float64 `json:"best_filtered_score"`
+	// Hidden counts what the filters left out.
+	Hidden struct {
+		BelowThreshold int `json:"below_threshold"`
+		Expired        int `json:"expired"`
+		Superseded     int `json:"superseded"`
+	} `json:"hidden"`
 }
 
 // resultJSON decodes one result; Explain is set only with --explain.
@@ -336,7 +348,7 @@ type resultJSON struct {
 	Source      string   `json:"source"`
 	VectorScore *float64 `json:"vector_score"`
 	TextScore   *float64 `json:"text_score"`
-	// SupersededBy is a newer result that contradicts this one.
+	// SupersededBy is the line a resolution kept instead of this one.
 	SupersededBy *search.Ref     `json:"superseded_by,omitempty"`
 	Explain      *search.Explain `json:"explain,omitempty"`
 }

@@ -55,7 +55,12 @@ A client configuration, such as Claude Desktop's:
 
 With --http ADDR, mcp serves the streamable HTTP transport at
 http://ADDR/mcp instead, to any number of clients at once, all sharing
-one index and one watcher:
+one index and one watcher. It is stateless, as MCP's 2026-07-28
+revision has it: every request stands alone, no session is kept, so
+several servers on one workspace may answer any request, and no client
+can hold state that locks another out. Clients of earlier revisions
+work too, without what needs a session (server-to-client requests, a
+standalone event stream: GET gets 405).
 
   memweave -w /path/to/workspace mcp --http 127.0.0.1:8765
 
@@ -69,11 +74,9 @@ one (32 random bytes in hex), as does 'openssl rand -hex 32'. Requests whose Hos
 names another host than a loopback one or an --allow-host, or that come
 from a browser page of another origin than a loopback one, an --allow-host
 or an --allow-origin, are refused with 403, against DNS rebinding.
-Request bodies over 4 MiB are refused with 413. A session whose client
-does not complete initialization within 5 seconds is closed; one client
-address may hold 64 sessions, and 64 requests (32 MiB of bodies over 64
-KiB) are served at once: past these limits a request gets 503 with a
-Retry-After. On SIGINT or SIGTERM the
+Request bodies over 4 MiB are refused with 413. 64 requests (32 MiB of
+bodies over 64 KiB) are served at once: past these limits a request
+gets 503 with a Retry-After. On SIGINT or SIGTERM the
 server stops accepting connections, and the calls in flight finish and
 are answered, for up to 30 seconds.`,
 		Args: noArgs,

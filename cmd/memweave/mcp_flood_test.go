@@ -100,11 +100,11 @@ func post(ctx context.Context, client *http.Client, endpoint, session string, bo
 const floodInitialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"flood","version":"1"}}}`
 
 // TestMCPHTTPFlood attacks the real command over HTTP from one address:
-// 2,000 sessions opened and never initialized, after which a new client
-// must be served within 10 seconds; then 256 clients sending 4 MiB
-// requests at once for 5 seconds, during which the server's peak RSS
-// stays within 500 MB and a normal client's searches all succeed, and
-// after which its RSS falls back.
+// 2,000 initialize requests never completed, each answered (the server
+// is stateless: it keeps no session a flood could fill), after which a
+// new client is served at once; then 256 clients sending 4 MiB requests
+// at once for 5 seconds, during which the server's peak RSS stays within
+// 500 MB and a normal client's searches all succeed.
 func TestMCPHTTPFlood(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("reads /proc")
@@ -116,16 +116,19 @@ func TestMCPHTTPFlood(t *testing.T) {
 	ctx := context.Background()
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 300, MaxConnsPerHost: 300}}
 
-	// 2,000 sessions that never complete initialization.
+	// 2,000 initialize requests never completed.
 	var wg sync.WaitGroup
 	jobs := make(chan int)
-	var refused atomic.Int64
+	var answered, sessions atomic.Int64
 	for range 16 {
 		wg.Go(func() {
 			for range jobs {
-				code, _, err := post(ctx, client, endpoint, "", strings.NewReader(floodInitialize))
-				if err == nil && code == http.StatusServiceUnavailable {
-					refused.Add(1)
+				code, session, err := post(ctx, client, endpoint, "", strings.NewReader(floodInitialize))
+				if err == nil && code == http.StatusOK {
+					answered.Add(1)
+				}
+				if session != "" {
+					sessions.Add(1)
 				}
 			}
 		})
@@ -135,31 +138,18 @@ func TestMCPHTTPFlood(t *testing.T) {
 	}
 	close(jobs)
 	wg.Wait()
-	start := time.Now()
-	var cs *mcp.ClientSession
-	for {
-		c := mcp.NewClient(&mcp.Implementation{Name: "normal", Version: "v1"}, nil)
-		var err error
-		cs, err = c.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: endpoint, MaxRetries: -1}, nil)
-		if err == nil {
-			break
-		}
-		if time.Since(start) > 10*time.Second {
-			t.Fatalf("a new client after 2000 uninitialized sessions (%d refused) is not served in 10s: %v", refused.Load(), err)
-		}
-		time.Sleep(100 * time.Millisecond)
+	if answered.Load() != 2000 || sessions.Load() != 0 {
+		t.Errorf("2000 initialize requests: %d answered with 200, %d opened a session; want all answered, none", answered.Load(), sessions.Load())
+	}
+	c := mcp.NewClient(&mcp.Implementation{Name: "normal", Version: "v1"}, nil)
+	cs, err := c.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: endpoint, MaxRetries: -1}, nil)
+	if err != nil {
+		t.Fatalf("a new client after 2000 initialize requests never completed = %v, want it served at once", err)
 	}
 	defer cs.Close()
-	t.Logf("2000 uninitialized sessions (%d refused with 503): a new client served after %v", refused.Load(), time.Since(start))
 
-	// 256 clients sending 4 MiB requests at once.
-	_, session, err := post(ctx, client, endpoint, "", strings.NewReader(floodInitialize))
-	if err != nil || session == "" {
-		t.Fatalf("initialize = session %q, %v", session, err)
-	}
-	if code, _, err := post(ctx, client, endpoint, session, strings.NewReader(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)); err != nil || code != http.StatusAccepted {
-		t.Fatalf("notifications/initialized = %d, %v; want 202", code, err)
-	}
+	// 256 clients sending 4 MiB requests at once, with no session: each
+	// request stands alone.
 	big := []byte(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"memory_search","arguments":{"query":"` +
 		strings.Repeat("w", 4<<20-200) + `"}}}`)
 	rssBefore := procKB(t, proc.Pid, "VmRSS")
@@ -168,7 +158,7 @@ func TestMCPHTTPFlood(t *testing.T) {
 	for range 256 {
 		wg.Go(func() {
 			for time.Now().Before(stop) {
-				code, _, err := post(ctx, client, endpoint, session, bytes.NewReader(big))
+				code, _, err := post(ctx, client, endpoint, "", bytes.NewReader(big))
 				sent.Add(1)
 				if err == nil && code == http.StatusOK {
 					served.Add(1)
@@ -205,9 +195,9 @@ func TestMCPHTTPFlood(t *testing.T) {
 	if peak > 500<<10 {
 		t.Errorf("peak RSS during the flood = %d MB, want <= 500 MB", peak>>10)
 	}
-	if after > rssBefore+40<<10 {
-		t.Errorf("RSS 2s after the flood = %d MB (before: %d MB, peak %d MB), want within 40 MB of before", after>>10, rssBefore>>10, peak>>10)
-	}
+	// What the burst took is handed back by the Go runtime's scavenger,
+	// over minutes: the server no longer forces it back, which stops the
+	// whole process to collect and return everything at once.
 }
 
 // TestMCPTokens checks "mcp --new-token", which prints a fresh strong

@@ -28,8 +28,9 @@ fill; the total never exceeds N. Several arguments are joined into one
 query.
 
 Each passage is printed under a "path:start-end" line with its score
-and size, and "superseded by PATH:LINE" when a newer passage contradicts
-it (as search marks it; --superseded hide leaves such passages out); a
+and size, and "superseded by PATH:LINE" when a resolution in the files
+supersedes it (memweave resolve; --superseded hide leaves such passages
+out); a
 summary goes to stderr. With --json the pack is one object: query,
 budget, total_tokens and items, each with path, start_line, end_line,
 tokens, score, text and superseded_by when set.`,
@@ -101,6 +102,6 @@ tokens, score, text and superseded_by when set.`,
 	fl.IntVar(&maxCandidates, "max-candidates", 50, "consider the best `N` search results")
 	fl.StringArrayVar(&sources, "source", nil, "search only this `source` (repeatable)")
 	fl.BoolVar(&asJSON, "json", false, "print the pack as JSON")
-	fl.StringVar(&superseded, "superseded", "mark", "passages a newer one contradicts: `mark`, hide or off")
+	fl.StringVar(&superseded, "superseded", "mark", "passages a resolution in the files supersedes: `mark`, hide or off")
 	return cmd
 }

@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -15,32 +17,36 @@ func (a *app) resolveCommand() *cobra.Command {
 		asJSON             bool
 	)
 	cmd := &cobra.Command{
-		Use:   "resolve --keep PATH:LINE --drop PATH:LINE [--reason TEXT]",
-		Short: "Settle a contradiction: mark one passage superseded by another",
+		Use:   "resolve --keep PATH:LINE --drop PATH:LINE[-LINE] [--reason TEXT]",
+		Short: "Settle a contradiction: mark the lines named superseded by another line",
 		Long: `Resolve settles a contradiction that 'memweave conflicts' reported by
-keeping one passage: it adds a line right after the dropped passage (any
-line of it names it), in plain Markdown, naming the passage kept, the
-day and the reason:
+keeping one line: it supersedes the lines --drop names (one line, or a
+range FIRST-LAST) and nothing else, by writing a marker right after them,
+in plain Markdown, naming them and the line kept by content, the day and
+the reason:
 
-  > Superseded by memory/stack.md:12 (2026-12-01): we moved to Postgres
+  The staging database runs PostgreSQL 15.
+  > Superseded (1 line above, #3f2a9c1b) by memory/stack.md#7d0e4a21 (2026-12-01): moved to 16
 
-Conflicts then no longer lists the pair, and searches show the dropped
-passage after the others, marked superseded (--superseded hide leaves it
-out). Resolving a passage again replaces its line; deleting the line
-undoes it. The edit is atomic, takes the workspace's write lock and
-follows the path rules of 'memweave write'.
+The other lines of their passage, and notes added to the file later, are
+not superseded. Conflicts then no longer lists the pair; searches mark
+the superseded lines (--superseded hide leaves them out). The reference
+to the kept line survives edits above it; editing a superseded line
+voids the marker. Resolving the same lines again replaces the marker;
+deleting the marker undoes it. The edit is atomic, takes the workspace's
+write lock and follows the path rules of 'memweave write'.
 
-  memweave resolve --keep memory/stack.md:12 --drop memory/2026-03-02.md:5 --reason "moved to Postgres"`,
+  memweave resolve --keep memory/stack.md:12 --drop memory/2026-03-02.md:5 --reason "moved to Postgres 16"`,
 		Args: cobra.NoArgs,
 		RunE: action(func(cmd *cobra.Command, _ []string) (err error) {
 			if keep == "" || drop == "" {
-				return usageErr("resolve needs --keep PATH:LINE and --drop PATH:LINE")
+				return usageErr("resolve needs --keep PATH:LINE and --drop PATH:LINE or PATH:FIRST-LAST")
 			}
 			kp, kl, err := parseRef("resolve --keep", keep)
 			if err != nil {
 				return err
 			}
-			dp, dl, err := parseRef("resolve --drop", drop)
+			dropRef, err := parseLines("resolve --drop", drop)
 			if err != nil {
 				return err
 			}
@@ -49,22 +55,42 @@ follows the path rules of 'memweave write'.
 				return err
 			}
 			defer closeWeave(w, &err)
-			res, err := w.Resolve(cmd.Context(), memweave.Ref{Path: kp, StartLine: kl}, memweave.Ref{Path: dp, StartLine: dl}, reason, memweave.ExpectHash(expectHash))
+			res, err := w.Resolve(cmd.Context(), memweave.Ref{Path: kp, StartLine: kl}, dropRef, reason, memweave.ExpectHash(expectHash))
 			if err != nil {
 				return err
 			}
 			if asJSON {
 				return writeJSON(a.stdout, res)
 			}
-			_, err = fmt.Fprintf(a.stdout, "%s:%d: %s\n", res.Dropped.Path, res.Dropped.StartLine, res.Line)
+			_, err = fmt.Fprintf(a.stdout, "%s:%d: %s\n", res.Dropped.Path, res.MarkerLine, res.Line)
 			return err
 		}),
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&keep, "keep", "", "the passage to keep, `PATH:LINE`")
-	fl.StringVar(&drop, "drop", "", "the passage superseded, `PATH:LINE`")
+	fl.StringVar(&keep, "keep", "", "the line kept, `PATH:LINE`")
+	fl.StringVar(&drop, "drop", "", "the lines superseded, `PATH:LINE` or PATH:FIRST-LAST")
 	fl.StringVar(&reason, "reason", "", "why, in a few words (`TEXT`, one line)")
 	fl.BoolVar(&asJSON, "json", false, "print the result as JSON")
 	fl.StringVar(&expectHash, "expect-hash", "", "refuse unless the --drop file holds the content whose hex SHA-256 is `HASH`; nothing is written on a mismatch")
 	return cmd
+}
+
+// parseLines reads the flag name's value arg, PATH:LINE or
+// PATH:FIRST-LAST.
+func parseLines(name, arg string) (memweave.Ref, error) {
+	i := strings.LastIndexByte(arg, ':')
+	first, last, isRange := "", "", false
+	if i > 0 {
+		first, last, isRange = strings.Cut(arg[i+1:], "-")
+	}
+	if !isRange {
+		p, l, err := parseRef(name, arg)
+		return memweave.Ref{Path: p, StartLine: l}, err
+	}
+	from, err1 := strconv.Atoi(first)
+	to, err2 := strconv.Atoi(last)
+	if err1 != nil || err2 != nil || from < 1 || to < from {
+		return memweave.Ref{}, usageErr("%s: the lines of %q must be FIRST-LAST, numbers from 1 with FIRST <= LAST, such as memory/log.md:5-7", name, arg)
+	}
+	return memweave.Ref{Path: arg[:i], StartLine: from, EndLine: to}, nil
 }

@@ -17,15 +17,45 @@ func TestResolveCommand(t *testing.T) {
 		t.Fatalf("conflicts before resolve = %s", out.stdout)
 	}
 	out := mustRunCLI(t, "-w", ws, "resolve", "--keep", "memory/2025-05-10.md:3", "--drop", "memory/2025-03-02.md:3", "--reason", "upgraded")
-	if !strings.HasPrefix(out.stdout, "memory/2025-03-02.md:1: > Superseded by memory/2025-05-10.md:1 (") {
+	if !strings.HasPrefix(out.stdout, "memory/2025-03-02.md:4: > Superseded (1 line above, #") || !strings.Contains(out.stdout, ") by memory/2025-05-10.md#") {
 		t.Errorf("resolve printed %q", out.stdout)
 	}
 	if out := mustRunCLI(t, "-w", ws, "conflicts", "--json"); !strings.Contains(out.stdout, `"total": 0`) {
 		t.Errorf("conflicts after resolve = %s", out.stdout)
 	}
-	for _, args := range [][]string{{"--keep", "memory/a.md:1"}, {"--keep", "a.md", "--drop", "b.md:1"}} {
+	for _, args := range [][]string{{"--keep", "memory/a.md:1"}, {"--keep", "a.md", "--drop", "b.md:1"},
+		{"--keep", "a.md:1", "--drop", "b.md:3-2"}, {"--keep", "a.md:1", "--drop", "b.md:x-2"}} {
 		if out := runCLI(t, "", nil, append([]string{"-w", ws, "resolve"}, args...)...); out.code != 2 {
 			t.Errorf("resolve %q: exit %d, want 2; stderr %q", args, out.code, out.stderr)
 		}
+	}
+}
+
+// TestResolveRangeAndSearchHints: --drop names a range; search with
+// --superseded hide leaves exactly those lines out, says how many it hid
+// and names the flag that shows them, as it does for expired notes.
+func TestResolveRangeAndSearchHints(t *testing.T) {
+	t.Parallel()
+	ws := memweavetest.Workspace(t, map[string]string{
+		"memory/2026-03-02.md": "# 2026-03-02\n\n- The cache runs Redis 6.\n- The cache holds sessions for 24 hours.\n- The deploy freeze starts Friday.\n",
+		"memory/stack.md":      "# Stack\n\nThe cache runs Valkey 8 and holds sessions for 12 hours.\n",
+		"memory/old.md":        "---\nexpires: 2020-01-01\n---\n# Old\n\nThe cache used to run Memcached.\n",
+	})
+	out := mustRunCLI(t, "-w", ws, "resolve", "--keep", "memory/stack.md:3", "--drop", "memory/2026-03-02.md:3-4", "--json")
+	if !strings.Contains(out.stdout, `"marker_line": 5`) || !strings.Contains(out.stdout, `"end_line": 4`) {
+		t.Errorf("resolve --json = %s", out.stdout)
+	}
+	out = mustRunCLI(t, "-w", ws, "search", "cache", "--superseded", "hide", "--min-score", "0")
+	if strings.Contains(out.stdout, "2026-03-02.md:1-5") || !strings.Contains(out.stdout, "2026-03-02.md:6") {
+		t.Errorf("search --superseded hide printed:\n%s\nwant lines 6 on, not 1-5", out.stdout)
+	}
+	for _, hint := range []string{"1 superseded passage hidden; --superseded mark shows it", "hidden; --include-expired shows"} {
+		if !strings.Contains(out.stderr, hint) {
+			t.Errorf("search stderr = %q, want %q", out.stderr, hint)
+		}
+	}
+	out = mustRunCLI(t, "-w", ws, "search", "cache", "--min-score", "0")
+	if !strings.Contains(out.stdout, "superseded by memory/stack.md:3") {
+		t.Errorf("search printed:\n%s\nwant the range marked superseded by memory/stack.md:3", out.stdout)
 	}
 }

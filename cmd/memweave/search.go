@@ -81,8 +81,8 @@ off unless their flag is given.`,
 				return writeJSON(a.stdout, searchJSON(resp, f.explain))
 			}
 			a.warn(resp.Warnings)
-			if n := resp.FilteredBelowThreshold; n > 0 {
-				fmt.Fprintf(a.stderr, "memweave: %d more below --min-score (best %.3f); lower it to see them\n", n, resp.BestFilteredScore)
+			for _, h := range hiddenHints(resp) {
+				fmt.Fprintln(a.stderr, "memweave: "+h)
 			}
 			if len(resp.Results) == 0 {
 				fmt.Fprintf(a.stderr, "memweave: no results for %q\n", resp.Query)
@@ -102,7 +102,7 @@ off unless their flag is given.`,
 	fl.BoolVar(&f.explain, "explain", false, "show how each score came about")
 	fl.BoolVar(&f.asJSON, "json", false, "print the response as JSON")
 	fl.StringVar(&f.at, "at", "", "search memory/ as of this git `REV` (a commit, branch or tag)")
-	fl.StringVar(&f.superseded, "superseded", "mark", "results a newer result contradicts: `mark`, hide or off")
+	fl.StringVar(&f.superseded, "superseded", "mark", "passages a resolution in the files supersedes: `mark`, hide or off")
 	fl.StringArrayVar(&f.tags, "tag", nil, "search only notes whose front matter has this `tag` (repeatable: every one)")
 	fl.BoolVar(&f.expired, "include-expired", false, "keep notes whose front matter expires date is past")
 	return cmd
@@ -225,6 +225,39 @@ func (f *searchFlags) options(cmd *cobra.Command) ([]memweave.SearchOption, erro
 		opts = append(opts, memweave.Now(t))
 	}
 	return opts, nil
+}
+
+// hiddenHints says what the search's filters left out, each with the
+// flag that shows it.
+func hiddenHints(resp *memweave.SearchResponse) []string {
+	var out []string
+	h := resp.Hidden
+	if n := h.BelowThreshold; n > 0 {
+		out = append(out, fmt.Sprintf("%d more below --min-score (best %.3f); lower it to see them", n, resp.BestFilteredScore))
+	}
+	if n := h.Expired; n > 0 {
+		out = append(out, fmt.Sprintf("%s of expired notes hidden; --include-expired shows %s", plural(n, "matching passage"), them(n)))
+	}
+	if n := h.Superseded; n > 0 {
+		out = append(out, fmt.Sprintf("%s hidden; --superseded mark shows %s", plural(n, "superseded passage"), them(n)))
+	}
+	return out
+}
+
+// plural is "1 thing" or "N things".
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
+}
+
+// them is "it" for one, "them" for more.
+func them(n int) string {
+	if n == 1 {
+		return "it"
+	}
+	return "them"
 }
 
 // searchJSON returns resp as search --json prints it: the library's

@@ -16,7 +16,7 @@ func TestSearch(t *testing.T) {
 	out := mustRunCLI(t, "-w", ws, "search", "ZEBRA-COMET-2026", "--json")
 	var raw map[string]json.RawMessage
 	decode(t, out, &raw)
-	if got, want := keys(raw), []string{"best_filtered_score", "filtered_below_threshold", "mode", "query", "results", "warnings"}; !slices.Equal(got, want) {
+	if got, want := keys(raw), []string{"best_filtered_score", "filtered_below_threshold", "hidden", "mode", "query", "results", "warnings"}; !slices.Equal(got, want) {
 		t.Errorf("search --json keys = %v, want %v", got, want)
 	}
 	var results []map[string]json.RawMessage

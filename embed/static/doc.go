@@ -16,7 +16,9 @@
 // normalizers and pre-tokenizers Model2Vec models use (see
 // [ParseTokenizer]). Every error about a file names it ([FileError]) and,
 // when the file is malformed, wraps [ErrFormat]: an oversized or truncated
-// safetensors header, offsets outside the file, a wrong dtype or shape.
+// safetensors header, offsets outside the file, a wrong dtype or shape, a
+// tokenizer whose Replace, Prepend or Metaspace steps could multiply the
+// length of a text (refused at load, naming the step).
 //
 // Package embed wraps a Model as an [github.com/memweave/memweave-go/embed.Embedder]
 // (embed.NewStatic), with lexical fallback for words the model does not know.

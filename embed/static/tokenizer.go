@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"regexp/syntax"
 	"slices"
 	"strings"
 	"unicode"
@@ -19,8 +20,8 @@ import (
 // Unigram or WordLevel model. Special tokens are never added, as
 // Model2Vec encodes without them. A Tokenizer is safe for concurrent use.
 type Tokenizer struct {
-	normalize func(string) string
-	split     func([]string) []string
+	normalize step[string]
+	split     step[[]string]
 	model     tokenModel
 	size      int // one more than the largest id
 }
@@ -38,17 +39,27 @@ type tokenModel interface {
 // approximated by NFKC); the BertPreTokenizer, Whitespace,
 // WhitespaceSplit, Punctuation, Digits and Metaspace pre-tokenizers; and
 // the WordPiece, Unigram and WordLevel models. Anything else (a BPE model,
-// the ByteLevel pre-tokenizer) is an error naming it.
+// the ByteLevel pre-tokenizer) is an error naming it, and so is a
+// normalizer or pre-tokenizer whose configured strings could make a text
+// more than maxGrowth times longer, or more than maxGrowthExtra bytes
+// longer (a chain of Replace steps that each double it): the error names
+// the step.
 func ParseTokenizer(b []byte) (*Tokenizer, error) {
 	doc, err := objectMembers(b)
 	if err != nil {
 		return nil, fmt.Errorf("not a tokenizer.json: %w", err)
 	}
 	t := &Tokenizer{}
-	if t.normalize, err = parseNormalizer(lookup(doc, "normalizer")); err != nil {
+	if t.normalize, err = parseNormalizer(lookup(doc, "normalizer")); err == nil {
+		err = checkGrowth(t.normalize.name, none, t.normalize.growth)
+	}
+	if err != nil {
 		return nil, fmt.Errorf("normalizer: %w", err)
 	}
-	if t.split, err = parsePreTokenizer(lookup(doc, "pre_tokenizer")); err != nil {
+	if t.split, err = parsePreTokenizer(lookup(doc, "pre_tokenizer")); err == nil {
+		err = checkGrowth(t.split.name, none, t.split.growth)
+	}
+	if err != nil {
 		return nil, fmt.Errorf("pre_tokenizer: %w", err)
 	}
 	if t.model, t.size, err = parseModel(lookup(doc, "model")); err != nil {
@@ -59,9 +70,16 @@ func ParseTokenizer(b []byte) (*Tokenizer, error) {
 
 // Tokenize appends the ids of text to ids and returns them, with -1 for
 // each pre-token the model could not represent; unknown receives each such
-// pre-token (after normalization).
+// pre-token (after normalization). The output of every normalizer step is
+// cut to maxGrowth times the length of text plus maxGrowthExtra bytes, and
+// that of every pre-tokenizer step to as much of the normalized text: a
+// step whose growth depends on the text's own characters, such as NFKC's
+// expansions, cannot multiply it either.
 func (t *Tokenizer) Tokenize(text string, ids []int, unknown func(word string)) []int {
-	words := t.split([]string{t.normalize(text)})
+	limit := limitOf(len(text))
+	norm := cutString(t.normalize.run(text, limit), limit)
+	limit = limitOf(len(norm))
+	words := cutPieces(t.split.run([]string{norm}, limit), limit)
 	for _, w := range words {
 		if w == "" {
 			continue
@@ -92,67 +110,118 @@ func isNull(raw json.RawMessage) bool {
 	return s == "" || s == "null"
 }
 
+// step is a normalizer or pre-tokenizer step.
+type step[T any] struct {
+	// run transforms its input; a sequence cuts what each of its steps
+	// outputs to limit bytes.
+	run func(v T, limit int) T
+	// growth bounds how much longer run makes its input.
+	growth growth
+	// name describes the step in errors.
+	name string
+}
+
+// leaf returns the step of name that runs f and adds at most g.
+func leaf[T any](name string, f func(T) T, g growth) step[T] {
+	return step[T]{run: func(v T, _ int) T { return f(v) }, growth: g, name: name}
+}
+
 // sequence parses the "Sequence" raw, whose steps are under key, with
-// parse, into one step that runs them in order.
-func sequence[T any](raw json.RawMessage, key string, parse func(json.RawMessage) (func(T) T, error)) (func(T) T, error) {
+// parse, into one step that runs them in order, cutting the output of
+// each with cut. A step that could make the text too long, with the steps
+// before it, is refused by its index and name.
+func sequence[T any](raw json.RawMessage, key string, parse func(json.RawMessage) (step[T], error), cut func(T, int) T) (step[T], error) {
 	var seq map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &seq); err != nil {
-		return nil, err
+		return step[T]{}, err
 	}
 	var steps []json.RawMessage
 	if r, ok := seq[key]; ok {
 		if err := json.Unmarshal(r, &steps); err != nil {
-			return nil, fmt.Errorf("%s: %w", key, err)
+			return step[T]{}, fmt.Errorf("%s: %w", key, err)
 		}
 	}
-	fs := make([]func(T) T, len(steps))
+	fs := make([]func(T, int) T, len(steps))
+	total := none
 	for i, r := range steps {
 		f, err := parse(r)
-		if err != nil {
-			return nil, err
+		if err == nil {
+			err = checkGrowth(f.name, total, f.growth)
 		}
-		fs[i] = f
+		if err != nil {
+			return step[T]{}, fmt.Errorf("%s[%d]: %w", key, i, err)
+		}
+		fs[i], total = f.run, total.then(f.growth)
 	}
-	return func(v T) T {
+	run := func(v T, limit int) T {
 		for _, f := range fs {
-			v = f(v)
+			v = cut(f(v, limit), limit)
 		}
 		return v
-	}, nil
+	}
+	return step[T]{run: run, growth: total, name: "Sequence"}, nil
 }
 
-func parseNormalizer(raw json.RawMessage) (func(string) string, error) {
+func parseNormalizer(raw json.RawMessage) (step[string], error) {
 	if isNull(raw) {
-		return func(s string) string { return s }, nil
+		return leaf("no normalizer", func(s string) string { return s }, none), nil
 	}
 	var ty typed
 	if err := json.Unmarshal(raw, &ty); err != nil {
-		return nil, err
+		return step[string]{}, err
 	}
-	switch ty.Type {
+	f, g, err := normalizerStep(ty.Type, raw)
+	if err != nil {
+		return step[string]{}, err
+	}
+	if f == nil {
+		return sequence(raw, "normalizers", parseNormalizer, cutString)
+	}
+	name := ty.Type
+	if ty.Type == "Replace" || ty.Type == "Prepend" {
+		name = ty.Type + " " + stepName(raw)
+	}
+	return leaf(name, f, g), nil
+}
+
+// stepName describes the step raw configures in an error: its JSON, cut
+// to a line.
+func stepName(raw json.RawMessage) string {
+	const most = 160
+	if len(raw) <= most {
+		return string(raw)
+	}
+	return cutString(string(raw), most) + "…"
+}
+
+// normalizerStep returns the normalizer of type ty that raw configures
+// and its growth, or a nil function for a Sequence.
+func normalizerStep(ty string, raw json.RawMessage) (func(string) string, growth, error) {
+	switch ty {
 	case "Sequence":
-		return sequence(raw, "normalizers", parseNormalizer)
+		return nil, none, nil
 	case "BertNormalizer":
-		return bertNormalizer(raw)
+		f, err := bertNormalizer(raw)
+		return f, none, err
 	case "Lowercase":
-		return strings.ToLower, nil
+		return strings.ToLower, none, nil
 	case "StripAccents":
-		return stripAccents, nil
+		return stripAccents, none, nil
 	case "NFD":
-		return norm.NFD.String, nil
+		return norm.NFD.String, none, nil
 	case "NFKD":
-		return norm.NFKD.String, nil
+		return norm.NFKD.String, none, nil
 	case "NFC":
-		return norm.NFC.String, nil
+		return norm.NFC.String, none, nil
 	case "NFKC", "Precompiled":
-		return norm.NFKC.String, nil
+		return norm.NFKC.String, none, nil
 	case "Strip":
 		var c struct {
 			Left  bool `json:"strip_left"`
 			Right bool `json:"strip_right"`
 		}
 		if err := json.Unmarshal(raw, &c); err != nil {
-			return nil, err
+			return nil, none, err
 		}
 		return func(s string) string {
 			if c.Left {
@@ -162,24 +231,24 @@ func parseNormalizer(raw json.RawMessage) (func(string) string, error) {
 				s = strings.TrimRightFunc(s, unicode.IsSpace)
 			}
 			return s
-		}, nil
+		}, none, nil
 	case "Prepend":
 		var c struct {
 			Prepend string `json:"prepend"`
 		}
 		if err := json.Unmarshal(raw, &c); err != nil {
-			return nil, err
+			return nil, none, err
 		}
 		return func(s string) string {
 			if s == "" {
 				return s
 			}
 			return c.Prepend + s
-		}, nil
+		}, growth{factor: 1, extra: float64(len(c.Prepend))}, nil
 	case "Replace":
 		return replaceNormalizer(raw)
 	}
-	return nil, fmt.Errorf("unsupported normalizer type %q", ty.Type)
+	return nil, none, fmt.Errorf("unsupported normalizer type %q", ty)
 }
 
 // bertNormalizer returns the BertNormalizer raw configures: its options
@@ -223,8 +292,8 @@ func bertNormalizer(raw json.RawMessage) (func(string) string, error) {
 }
 
 // replaceNormalizer returns the Replace normalizer raw configures, with a
-// literal or a regular-expression pattern.
-func replaceNormalizer(raw json.RawMessage) (func(string) string, error) {
+// literal or a regular-expression pattern, and its growth.
+func replaceNormalizer(raw json.RawMessage) (func(string) string, growth, error) {
 	var c struct {
 		Pattern struct {
 			String *string `json:"String"`
@@ -233,20 +302,25 @@ func replaceNormalizer(raw json.RawMessage) (func(string) string, error) {
 		Content string `json:"content"`
 	}
 	if err := json.Unmarshal(raw, &c); err != nil {
-		return nil, err
+		return nil, none, err
 	}
 	switch {
 	case c.Pattern.String != nil:
 		old := *c.Pattern.String
-		return func(s string) string { return strings.ReplaceAll(s, old, c.Content) }, nil
+		return func(s string) string { return strings.ReplaceAll(s, old, c.Content) }, replaceGrowth(len(old), c.Content), nil
 	case c.Pattern.Regex != nil:
 		re, err := regexp.Compile(*c.Pattern.Regex)
 		if err != nil {
-			return nil, fmt.Errorf("Replace pattern: %w", err)
+			return nil, none, fmt.Errorf("Replace pattern: %w", err)
 		}
-		return func(s string) string { return re.ReplaceAllLiteralString(s, c.Content) }, nil
+		// regexp.Compile parsed it already.
+		syn, err := syntax.Parse(*c.Pattern.Regex, syntax.Perl)
+		if err != nil {
+			return nil, none, fmt.Errorf("Replace pattern: %w", err)
+		}
+		return func(s string) string { return re.ReplaceAllLiteralString(s, c.Content) }, replaceGrowth(minMatch(syn.Simplify()), c.Content), nil
 	}
-	return nil, fmt.Errorf("Replace without a pattern")
+	return nil, none, fmt.Errorf("Replace without a pattern")
 }
 
 // cleanText drops control characters and the replacement character and
@@ -355,31 +429,48 @@ func stripAccents(s string) string {
 	}, norm.NFD.String(s))
 }
 
-func parsePreTokenizer(raw json.RawMessage) (func([]string) []string, error) {
+func parsePreTokenizer(raw json.RawMessage) (step[[]string], error) {
 	if isNull(raw) {
-		return func(s []string) []string { return s }, nil
+		return leaf("no pre-tokenizer", func(s []string) []string { return s }, none), nil
 	}
 	var ty typed
 	if err := json.Unmarshal(raw, &ty); err != nil {
-		return nil, err
+		return step[[]string]{}, err
 	}
-	switch ty.Type {
+	f, g, err := preTokenizerStep(ty.Type, raw)
+	if err != nil {
+		return step[[]string]{}, err
+	}
+	if f == nil {
+		return sequence(raw, "pretokenizers", parsePreTokenizer, cutPieces)
+	}
+	name := ty.Type
+	if ty.Type == "Metaspace" {
+		name = ty.Type + " " + stepName(raw)
+	}
+	return leaf(name, f, g), nil
+}
+
+// preTokenizerStep returns the pre-tokenizer of type ty that raw
+// configures and its growth, or a nil function for a Sequence.
+func preTokenizerStep(ty string, raw json.RawMessage) (func([]string) []string, growth, error) {
+	switch ty {
 	case "Sequence":
-		return sequence(raw, "pretokenizers", parsePreTokenizer)
+		return nil, none, nil
 	case "BertPreTokenizer":
-		return splitEach(newClasses(bertClass)), nil
+		return splitEach(newClasses(bertClass)), none, nil
 	case "Whitespace":
-		return splitEach(newClasses(wordClass)), nil
+		return splitEach(newClasses(wordClass)), none, nil
 	case "WhitespaceSplit":
-		return eachPiece(func(s string, out []string) []string { return append(out, strings.Fields(s)...) }), nil
+		return eachPiece(func(s string, out []string) []string { return append(out, strings.Fields(s)...) }), none, nil
 	case "Punctuation":
-		return splitEach(newClasses(punctClass)), nil
+		return splitEach(newClasses(punctClass)), none, nil
 	case "Digits":
 		var c struct {
 			Individual bool `json:"individual_digits"`
 		}
 		if err := json.Unmarshal(raw, &c); err != nil {
-			return nil, err
+			return nil, none, err
 		}
 		return splitEach(newClasses(func(r rune) int {
 			switch {
@@ -389,7 +480,7 @@ func parsePreTokenizer(raw json.RawMessage) (func([]string) []string, error) {
 				return classAlone
 			}
 			return classRun + 1
-		})), nil
+		})), none, nil
 	case "Metaspace":
 		var c struct {
 			Replacement    string  `json:"replacement"`
@@ -398,7 +489,7 @@ func parsePreTokenizer(raw json.RawMessage) (func([]string) []string, error) {
 			Split          *bool   `json:"split"`
 		}
 		if err := json.Unmarshal(raw, &c); err != nil {
-			return nil, err
+			return nil, none, err
 		}
 		if c.Replacement == "" {
 			c.Replacement = "▁"
@@ -411,6 +502,9 @@ func parsePreTokenizer(raw json.RawMessage) (func([]string) []string, error) {
 		}
 		split := c.Split == nil || *c.Split
 		rep := c.Replacement
+		// Each space becomes rep, and each piece may start with one more.
+		n := float64(len(rep))
+		g := growth{factor: max(1, n) + n}
 		return func(pieces []string) []string {
 			out := make([]string, 0, len(pieces)*2)
 			for i, s := range pieces {
@@ -437,9 +531,9 @@ func parsePreTokenizer(raw json.RawMessage) (func([]string) []string, error) {
 				}
 			}
 			return out
-		}, nil
+		}, g, nil
 	}
-	return nil, fmt.Errorf("unsupported pre-tokenizer type %q", ty.Type)
+	return nil, none, fmt.Errorf("unsupported pre-tokenizer type %q", ty)
 }
 
 func eachPiece(f func(s string, out []string) []string) func([]string) []string {

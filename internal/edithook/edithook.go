@@ -19,8 +19,8 @@ type key struct{}
 
 // Func is called with the absolute path of the file being edited, once
 // per attempt, between the edit's read and its check before the rename:
-// on the first attempt before the edit takes the workspace's write lock,
-// on later ones with the lock held.
+// with the workspace's write lock held, except on the first attempt of
+// an optimistic edit, which takes it after the hook.
 type Func func(abs string)
 
 // With returns ctx carrying fn as the before-commit hook.

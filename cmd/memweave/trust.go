@@ -1,0 +1,143 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/trust"
+)
+
+func (a *app) trustCommand() *cobra.Command {
+	var list, revoke, asJSON bool
+	cmd := &cobra.Command{
+		Use:   "trust",
+		Short: "Approve the workspace's settings that reach outside it (extra paths, embedding server)",
+		Long: `Trust approves, for you on this machine, the values of the workspace's
+memweave.json that reach outside the workspace or send data off the
+machine: extra_paths outside the workspace, the embedding server that
+would receive every note, every query and the API key, and a static model
+folder outside the workspace. Until approved, every command leaves them
+off and says so.
+
+A clone carries memweave.json but not the approval: approvals live in
+your configuration folder ($XDG_CONFIG_HOME/memweave/trust.json), keyed by
+the workspace's path and holding the exact values approved, so a later
+change to one of them needs a new approval. Read memweave.json before
+approving a workspace someone else wrote.
+
+  memweave -w ~/agent trust --list   # what needs approval, and its state
+  memweave -w ~/agent trust          # approve what memweave.json says now
+  memweave -w ~/agent trust --revoke # forget the approvals`,
+		Args: noArgs,
+		RunE: action(func(cmd *cobra.Command, args []string) error {
+			if err := a.checkWorkspace(); err != nil {
+				return err
+			}
+			ws, err := filepath.Abs(a.workspace)
+			if err != nil {
+				return err
+			}
+			switch {
+			case revoke:
+				if err := trust.Revoke(ws); err != nil {
+					return err
+				}
+				fmt.Fprintf(a.stderr, "memweave: approvals of %s forgotten\n", ws)
+				return nil
+			case list:
+				all, unapproved, err := memweave.SettingsApprovals(cmd.Context(), ws)
+				if err != nil {
+					return err
+				}
+				return a.printApprovals(all, unapproved, asJSON)
+			}
+			items, err := memweave.ApproveSettings(cmd.Context(), ws)
+			if err != nil {
+				return err
+			}
+			if len(items) == 0 {
+				fmt.Fprintf(a.stderr, "memweave: %s needs no approval: nothing in it reaches outside the workspace\n", filepath.Join(ws, memweave.SettingsFile))
+			}
+			return a.printApprovals(items, nil, asJSON)
+		}),
+	}
+	f := cmd.Flags()
+	f.BoolVar(&list, "list", false, "list what needs approval and whether it is approved, approving nothing")
+	f.BoolVar(&revoke, "revoke", false, "forget the approvals of this workspace")
+	f.BoolVar(&asJSON, "json", false, "print as JSON")
+	cmd.MarkFlagsMutuallyExclusive("list", "revoke")
+	return cmd
+}
+
+// printApprovals prints settings values that need approval, marking
+// those among unapproved.
+func (a *app) printApprovals(all, unapproved []memweave.Approval, asJSON bool) error {
+	type row struct {
+		memweave.Approval
+		Approved bool `json:"approved"`
+	}
+	rows := make([]row, len(all))
+	for i, it := range all {
+		rows[i] = row{Approval: it, Approved: true}
+		for _, u := range unapproved {
+			if u.Setting == it.Setting && u.Value == it.Value {
+				rows[i].Approved = false
+			}
+		}
+	}
+	if asJSON {
+		return writeJSON(a.stdout, rows)
+	}
+	for _, r := range rows {
+		state := "approved"
+		if !r.Approved {
+			state = "not approved"
+		}
+		fmt.Fprintf(a.stdout, "%-12s %s %q: %s\n", state, r.Setting, r.Value, r.Why)
+	}
+	return nil
+}
+
+// approveFlags approves on this machine the values of the embedder
+// flags that need approval (an embedding server, a model folder outside
+// the workspace): this user typed them, so a later command without the
+// flags may use them from memweave.json. The workspace must exist.
+func (a *app) approveFlags(cfg memweave.Config) error {
+	if a.embedder == "" && a.embeddingURL == "" && a.embeddingModel == "" {
+		return nil
+	}
+	items := memweave.ApprovalsOf(memweave.Config{Workspace: cfg.Workspace, Embedder: cfg.Embedder})
+	return trust.Add(cfg.Workspace, items)
+}
+
+// warnIgnored says once what the workspace's settings file asks that
+// this machine's user has not approved, and how to approve it.
+func (a *app) warnIgnored(w *memweave.Weave) {
+	ignored := w.Ignored()
+	if len(ignored) == 0 {
+		return
+	}
+	ws := w.Config().Workspace
+	fmt.Fprintf(a.stderr, "memweave: ignoring settings of %s not approved on this machine: %s. Read that file, then approve them with: %s -w %s\n",
+		filepath.Join(ws, memweave.SettingsFile), trust.Describe(ignored), memweave.ApproveCommand, shellQuote(ws))
+}
+
+// shellQuote quotes s for a POSIX shell when it holds anything but
+// plain path characters.
+func shellQuote(s string) string {
+	plain := s != ""
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("/._-+,:@", r)) {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}

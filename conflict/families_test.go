@@ -1,0 +1,137 @@
+package conflict_test
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/memweave/memweave-go/conflict"
+)
+
+// loadFamilies reads testdata/families.jsonl: pairs written by shape
+// family (move, provider, habit, quantity, role, status), each with hard
+// negatives, before the rules that read them. Within each family and
+// label the members are numbered in file order; odd numbers form the
+// "families-check" part, even ones "families-tune". Only the tune part
+// is read while changing the rules.
+func loadFamilies(tb testing.TB) []pair {
+	tb.Helper()
+	f, err := os.Open("testdata/families.jsonl")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	var out []pair
+	member := map[string]int{}
+	sc := bufio.NewScanner(f)
+	for line := 1; sc.Scan(); line++ {
+		var p pair
+		if err := json.Unmarshal(sc.Bytes(), &p); err != nil {
+			tb.Fatalf("testdata/families.jsonl:%d: %v", line, err)
+		}
+		// The split follows from the member index: a hand edit that
+		// moves a pair between parts fails here.
+		k := p.Kind + "/" + p.Label
+		want := "families-tune"
+		if member[k]%2 == 1 {
+			want = "families-check"
+		}
+		member[k]++
+		if p.Split != want {
+			tb.Fatalf("testdata/families.jsonl:%d: split %q, want %q by the member rule", line, p.Split, want)
+		}
+		out = append(out, p)
+	}
+	if err := sc.Err(); err != nil {
+		tb.Fatal(err)
+	}
+	return out
+}
+
+// loadExtra reads testdata/families_extra.jsonl: more pairs of the same
+// families in other phrasings, written after the first round of rule
+// changes to tune on, all of them in the "families-tune-extra" part.
+func loadExtra(tb testing.TB) []pair {
+	tb.Helper()
+	f, err := os.Open("testdata/families_extra.jsonl")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	var out []pair
+	sc := bufio.NewScanner(f)
+	for line := 1; sc.Scan(); line++ {
+		var p pair
+		if err := json.Unmarshal(sc.Bytes(), &p); err != nil {
+			tb.Fatalf("testdata/families_extra.jsonl:%d: %v", line, err)
+		}
+		if p.Split != "families-tune-extra" {
+			tb.Fatalf("testdata/families_extra.jsonl:%d: split %q, want families-tune-extra", line, p.Split)
+		}
+		out = append(out, p)
+	}
+	if err := sc.Err(); err != nil {
+		tb.Fatal(err)
+	}
+	return out
+}
+
+// TestFamilyPrecisionRecall reports precision and recall of
+// [conflict.Judge] on the family pairs, per part and per family. Misses
+// are printed for the tune parts only, so that the check part stays
+// unseen while the rules change. Run with -v to see the figures:
+//
+//	go test -tags sqlite_fts5 -short -count=1 -run TestFamilyPrecisionRecall -v ./conflict/
+func TestFamilyPrecisionRecall(t *testing.T) {
+	pairs := loadFamilies(t)
+	if len(pairs) < 120 {
+		t.Fatalf("families has %d pairs, want at least 120", len(pairs))
+	}
+	pairs = append(pairs, loadExtra(t)...)
+	parts := map[string]*score{}
+	for _, p := range pairs {
+		_, got := conflict.Judge(p.A, p.B)
+		want := p.Label == "conflict"
+		part := strings.TrimPrefix(p.Split, "families-")
+		for _, k := range []string{part, part + "/" + p.Kind} {
+			s := parts[k]
+			if s == nil {
+				s = &score{}
+				parts[k] = s
+			}
+			switch {
+			case got && want:
+				s.tp++
+			case got:
+				s.fp++
+			case want:
+				s.fn++
+			default:
+				s.tn++
+			}
+		}
+		if got != want && part != "check" {
+			v, _ := conflict.Judge(p.A, p.B)
+			t.Logf("miss %d [%s] Judge = %v %q, want %v\n  a: %s\n  b: %s", p.ID, p.Kind, got, v.Reason, want, p.A, p.B)
+		}
+	}
+	keys := make([]string, 0, len(parts))
+	for k := range parts {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		t.Logf("%-16s %v", k, parts[k])
+	}
+	// The bar, on both parts: the check part was committed
+	// before the rules it measures were written, and never tuned on.
+	for _, part := range []string{"tune", "check"} {
+		if s := parts[part]; s.precision() < 0.9 || s.recall() < 0.85 {
+			t.Errorf("families %s part: %v, want precision >= 0.9 and recall >= 0.85", part, s)
+		}
+
+	}
+}

@@ -1,0 +1,619 @@
+package conflict
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/memweave/memweave-go/tokenize"
+)
+
+// This file holds the frames: ways of saying one fact that differ in
+// words but not in meaning. [rewrite] turns them into one form before a
+// sentence is normalised, so that two claims about one slot align word
+// for word and differ only in the slot's value:
+//
+//   - a change stated as a change ("grew to 9", "bumped the pool size to
+//     50", "switched from X to Y") states the new value ("9", "50", "Y");
+//   - a role taken over ("took over as", "became", "was appointed") is
+//     a role held ("is the");
+//   - a role in the passive ("is led by Pavel") is the active ("Pavel
+//     leads"), so that the holder comes first;
+//   - a number written as a word ("three", "half an hour", "every week")
+//     is a number;
+//   - what follows "since" is when the fact began, not the fact.
+//
+// The status lexicon ([statusPhase]) sorts the words of a state (paused,
+// shipped, deprecated) into phases: two claims that differ in a status
+// word of different phases disagree, synonyms do not. The exclusive
+// classes ([classOf]) are values of which a subject holds one at a time
+// (a diet, a part of the day, a day of the week).
+
+// changeVerbs are verbs that state a change of value; followed by "to"
+// within a few words, the words up to "to" (less the old value after
+// "from") are the slot, and what follows is its new value.
+var changeVerbs = setOf(`changed change changes switched switch switches moved migrated upgraded downgraded
+updated bumped raised lowered increased decreased reduced cut extended shortened grew grown shrank
+dropped fell rose went gone scaled expanded doubled halved set reset transferred converted adjusted
+shifted pushed postponed delayed rescheduled relocated lifted`)
+
+// locChange are the change verbs that state a new place: their "to"
+// becomes a location predicate ([locMark]).
+var locChange = setOf(`moved migrated relocated transferred`)
+
+// passiveRole maps the participles of the role verbs ([roleVerbs]) to
+// their active form.
+var passiveRole = map[string]string{
+	"led": "leads", "owned": "owns", "managed": "manages", "run": "runs", "headed": "heads",
+	"chaired": "chairs", "maintained": "maintains", "coordinated": "coordinates", "overseen": "oversees",
+}
+
+// numberWords maps number words to digits.
+var numberWords = map[string]string{
+	"two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
+	"nine": "9", "ten": "10", "eleven": "11", "twelve": "12", "fifteen": "15", "twenty": "20",
+	"thirty": "30", "forty": "40", "fifty": "50", "sixty": "60", "ninety": "90", "hundred": "100",
+	"dozen": "12",
+}
+
+// determiners open a noun phrase: skipped before the holder of a role.
+var determiners = setOf(`the a an our their my his her its this that`)
+
+// rewrite returns words with the frames above in their one form. It
+// returns words itself when no frame applies.
+func rewrite(words []string) []string {
+	if !hasFrame(words) {
+		return words
+	}
+	words = passive(words)
+	out := make([]string, 0, len(words)+2)
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		at := func(k int) string {
+			if k < len(words) {
+				return words[k]
+			}
+			return ""
+		}
+		switch {
+		case w == "since" && i > 1:
+			// "owns it since March", "takes 11 minutes since we added
+			// the suite": when it began.
+			return out
+		case (w == "took" || w == "takes" || w == "take" || w == "taken" || w == "stepped") &&
+			(at(i+1) == "over" || at(i+1) == "in") && at(i+2) == "as":
+			out = append(out, "is", "the")
+			i += 2
+			continue
+		case w == "became" || w == "becomes" || w == "appointed" || w == "named" || w == "promoted":
+			out = append(out, "is")
+			if at(i+1) == "as" || at(i+1) == "to" {
+				i++
+			}
+			if !determiners[at(i+1)] {
+				out = append(out, "the")
+			}
+			continue
+		case w == "half" && (at(i+1) == "an" || at(i+1) == "a") && units[at(i+2)] > 0:
+			out = append(out, "0.5", at(i+2))
+			i += 2
+			continue
+		case (w == "every" || w == "each" || w == "per" || w == "a" || w == "an") && units[at(i+1)] > 0:
+			// "every week", "takes an hour": one of the unit.
+			out = append(out, "1", at(i+1))
+			i++
+			continue
+		case w == "every" || w == "each":
+			// "every two weeks" is the quantity "2 weeks".
+			continue
+		case periodWords[w] != "":
+			// "daily", "weekly": once a day, a week.
+			out = append(out, "1", periodWords[w])
+			continue
+		case (w == "once" || w == "twice" || w == "thrice" || (isValue(w) && at(i+1) == "times")) &&
+			(at(i+1) == "a" || at(i+1) == "per" || at(i+1) == "every" || at(i+1) == "each" || at(i+1) == "times"):
+			// "twice a week" is every half week.
+			n, k := map[string]float64{"once": 1, "twice": 2, "thrice": 3}[w], i+1
+			if n == 0 {
+				n, _ = strconv.ParseFloat(w, 64)
+				k++
+			}
+			if u := at(k + 1); n > 0 && (at(k) == "a" || at(k) == "per" || at(k) == "every" || at(k) == "each") && units[u] > 0 {
+				out = append(out, strconv.FormatFloat(1/n, 'g', 4, 64), u)
+				i = k + 1
+				continue
+			}
+		case numberWords[w] != "":
+			out = append(out, numberWords[w])
+			continue
+		case w == "one" && units[at(i+1)] > 0:
+			out = append(out, "1")
+			continue
+		case replaceVerbs[w]:
+			// "replaced Trello with Asana" says Asana.
+			if n := replacedWith(words, i); n > 0 {
+				i += n - 1
+				continue
+			}
+		case changeVerbs[w] && locPredicate(words, i) == 0:
+			if n, from := changeTo(words, i); n > 0 {
+				out = append(out, words[i+1:from]...)
+				if locChange[w] {
+					out = append(out, "moved", "to")
+				}
+				i += n - 1
+				continue
+			}
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// hasFrame reports whether a word of words may start a frame: most
+// sentences have none and are not copied.
+func hasFrame(words []string) bool {
+	for _, w := range words {
+		if rawLex[w]&lexFrame != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Bits of [rawLex].
+const (
+	lexFrame  = 1 << iota // a word that may start a frame of [rewrite]
+	lexChange             // a word of [changeWords], or "longer" of "no longer"
+	lexAdd                // a word that may add to what else is said
+)
+
+// rawLex flags the words of the lexicons read on every word of a
+// sentence, so that each word costs one lookup.
+var rawLex = func() map[string]uint8 {
+	m := make(map[string]uint8)
+	for _, set := range []map[string]bool{changeVerbs, frameWords} {
+		for w := range set {
+			m[w] |= lexFrame
+		}
+	}
+	for _, set := range []map[string]string{numberWords, passiveRole, periodWords} {
+		for w := range set {
+			m[w] |= lexFrame
+		}
+	}
+	for w := range changeWords {
+		m[w] |= lexChange
+	}
+	m["longer"] |= lexChange
+	for _, w := range strings.Fields(`also additionally another both too well addition`) {
+		m[w] |= lexAdd
+	}
+	return m
+}()
+
+var frameWords = setOf(`replaced swapped substituted traded ditched a an is are was were been since took takes take taken stepped became becomes appointed named promoted half every each per one
+once twice thrice times`)
+
+// periodWords are adverbs of a period: "daily" is once a day.
+var periodWords = map[string]string{
+	"hourly": "hour", "daily": "day", "nightly": "day", "weekly": "week", "monthly": "month",
+	"yearly": "year", "annually": "year",
+}
+
+// replaceVerbs replace one thing by another: "replaced X with Y".
+var replaceVerbs = setOf(`replaced swapped substituted traded ditched`)
+
+// replacedWith returns how many words at words[i], a verb of
+// [replaceVerbs], say what was replaced, through "with", "for" or "by"
+// within five words, or 0.
+func replacedWith(words []string, i int) int {
+	for j := i + 2; j < len(words) && j <= i+5; j++ {
+		switch words[j] {
+		case "with", "for", "by":
+			return j - i + 1
+		case "and", "but", "because", "so", "which":
+			return 0
+		}
+	}
+	return 0
+}
+
+// changeTo reads a change frame at words[i], a change verb: "grew to",
+// "bumped the pool size to", "switched from X to". It returns the words
+// the frame spans through "to" and where the slot's words end (at
+// "from" or "to"), or 0 when no "to" follows within six words.
+func changeTo(words []string, i int) (n, from int) {
+	from = -1
+	for j := i + 1; j < len(words) && j <= i+6; j++ {
+		switch words[j] {
+		case "from":
+			if from < 0 {
+				from = j
+			}
+		case "to":
+			if from < 0 {
+				from = j
+			}
+			return j - i + 1, from
+		case "and", "but", "because", "so", "which":
+			return 0, 0
+		}
+	}
+	return 0, 0
+}
+
+// passive rewrites "X is led by Y ..." as "Y leads X ...": the holder
+// of a role first, as [roleHolder] reads it. Y is the words after "by"
+// (less a determiner) up to the next stop word.
+func passive(words []string) []string {
+	for i := 1; i+1 < len(words); i++ {
+		switch words[i] {
+		case "is", "are", "was", "were", "been":
+		default:
+			continue
+		}
+		j := i + 1
+		if filler[words[j]] {
+			j++
+		}
+		if j >= len(words) {
+			continue
+		}
+		verb := passiveRole[words[j]]
+		if verb == "" && j < len(words) && irregular[words[j]] != "" && irregular[words[j]] != words[j] {
+			// "the docs are kept on" says the verb of "we keep the docs
+			// on"; [lemma] folds the regular ones ("hosted", "host").
+			out := slices.Clone(words)
+			out[j] = irregular[words[j]]
+			words = out
+			continue
+		}
+		if verb == "" || j+1 >= len(words) || words[j+1] != "by" {
+			continue
+		}
+		y := j + 2
+		for y < len(words) && determiners[words[y]] {
+			y++
+		}
+		e := y
+		for e < len(words) && !isStop(words[e]) && !filler[words[e]] {
+			e++
+		}
+		if e == y {
+			return words
+		}
+		out := make([]string, 0, len(words))
+		out = append(out, words[y:e]...)
+		out = append(out, verb)
+		out = append(out, words[:i]...)
+		return append(out, words[e:]...)
+	}
+	return words
+}
+
+// irregular maps irregular participles to their verb, read after "is"
+// or "are".
+var irregular = map[string]string{
+	"kept": "keep", "built": "build", "held": "hold", "sent": "send", "made": "make",
+	"written": "write", "paid": "pay", "sold": "sell", "bought": "buy", "taught": "teach", "run": "run",
+	"read": "read", "found": "find", "given": "give", "taken": "take", "told": "tell", "known": "know",
+	"shown": "show", "chosen": "choose", "drawn": "draw", "driven": "drive", "brought": "bring",
+	"spent": "spend", "put": "put", "led": "lead", "won": "win", "served": "serve",
+}
+
+// Status phases: the stages of a thing's life that status words name.
+const (
+	phaseNone byte = iota
+	phasePlanned
+	phasePrerelease
+	phaseActive
+	phasePaused
+	phaseDone
+	phaseEnded
+	phaseAccepted
+	phaseRejected
+	phaseDeprecated
+	phaseSupported
+)
+
+// statusPhase maps status words and phrases to their phase.
+var statusPhase = func() map[string]byte {
+	m := make(map[string]byte)
+	for phase, words := range map[byte]string{
+		phasePlanned:    `planned proposed draft drafted pending scheduled under-review in-review backlog todo queued not-started in-draft`,
+		phasePrerelease: `in-beta in-alpha beta alpha preview experimental early-access in-preview`,
+		phaseActive:     `active in-progress ongoing underway on-track running in-effect resumed restarted started open reopened wip in-development in-production`,
+		phasePaused:     `paused on-hold suspended blocked frozen stalled halted`,
+		phaseDone:       `generally-available shipped launched released done finished completed complete fixed resolved closed submitted merged delivered deployed`,
+		phaseEnded:      `expired lapsed cancelled canceled abandoned dropped scrapped killed shut-down decommissioned retired sunset sunsetted lifted withdrawn ended discontinued terminated archived`,
+		phaseAccepted:   `accepted approved adopted`,
+		phaseRejected:   `rejected declined denied refused`,
+		phaseDeprecated: `deprecated obsolete unsupported`,
+		phaseSupported:  `supported`,
+	} {
+		for _, w := range strings.Fields(words) {
+			if strings.Contains(w, "-") {
+				m[strings.ReplaceAll(w, "-", " ")] = phase
+			} else {
+				m[lemma(stem(w))] = phase
+			}
+		}
+	}
+	return m
+}()
+
+// statusFirst are the first words of the status phrases of two words.
+var statusFirst = func() map[string]bool {
+	m := make(map[string]bool)
+	for p := range statusPhase {
+		if first, _, ok := strings.Cut(p, " "); ok {
+			m[first] = true
+		}
+	}
+	return m
+}()
+
+// statusAt returns the status phrase of two words at words[i] ("on
+// hold", "shut down", "in progress"), or 0 words.
+func statusAt(words []string, i int) (string, int) {
+	if i+1 >= len(words) || !statusFirst[words[i]] {
+		return "", 0
+	}
+	p := words[i] + " " + words[i+1]
+	if statusPhase[p] != phaseNone {
+		return p, 2
+	}
+	return "", 0
+}
+
+// statusConflict reports, for the replaced spans x and y, whether each
+// holds a status word and their phases differ (ok true), or whether
+// they are status words of one phase, synonyms (same true). a and b are
+// the status words.
+func statusConflict(x, y []token) (a, b []token, ok, same bool) {
+	px, i := phaseOf(x)
+	py, j := phaseOf(y)
+	if px == phaseNone || py == phaseNone {
+		return nil, nil, false, false
+	}
+	return x[i : i+1], y[j : j+1], px != py, px == py
+}
+
+func phaseOf(ts []token) (byte, int) {
+	for i, t := range ts {
+		if p := statusPhase[t.w]; p != phaseNone {
+			return p, i
+		}
+	}
+	return phaseNone, 0
+}
+
+// classOf maps the values of exclusive classes to their class: a
+// subject has one diet, does a routine at one part of the day or on
+// given days, and goes to work one way.
+var classOf = func() map[string]string {
+	m := make(map[string]string)
+	for class, words := range map[string]string{
+		"diet":    `vegetarian vegan pescatarian keto paleo omnivore carnivore flexitarian`,
+		"daypart": `morning afternoon evening night midnight noon lunchtime bedtime`,
+		"weekday": `monday tuesday wednesday thursday friday saturday sunday weekend weekday`,
+		"commute": `cycle cycles bike bikes drive drives walk walks train bus subway metro tram scooter carpool`,
+	} {
+		for _, w := range strings.Fields(words) {
+			m[lemma(stem(w))] = class
+		}
+	}
+	return m
+}()
+
+// sameClass reports whether x and y name values of one exclusive class,
+// none in common, with at most two other words, all on one side ("in
+// the evening" vs "first thing in the morning").
+func sameClass(x, y []token) bool {
+	class := ""
+	var seen [2]bool
+	var other [2]int
+	for side, ts := range [][]token{x, y} {
+		for _, t := range ts {
+			c := classOf[t.w]
+			switch {
+			case c == "":
+				other[side]++
+				continue
+			case class != "" && c != class:
+				return false
+			}
+			class, seen[side] = c, true
+		}
+	}
+	if !seen[0] || !seen[1] || other[0]+other[1] > 2 || (other[0] > 0 && other[1] > 0) {
+		// Other words on both sides are another attribute: "coffee in
+		// the morning", "tea in the evening".
+		return false
+	}
+	for _, t := range x {
+		if classOf[t.w] != "" && slices.ContainsFunc(y, func(u token) bool { return u.w == t.w }) {
+			return false
+		}
+	}
+	return true
+}
+
+// slotKey is a set key shared by the claims that hold a status word, a
+// value of one exclusive class, or a name after a copula; 0 for other
+// words.
+func slotKey(t token) uint64 {
+	if t.cop && isName(t) {
+		return copulaKey
+	}
+	return slotOf[t.w]
+}
+
+var copulaKey = wordKey("~is-name")
+
+// slotOf maps status words and the values of exclusive classes to their
+// slot key.
+var slotOf = func() map[string]uint64 {
+	m := make(map[string]uint64)
+	for w, c := range classOf {
+		m[w] = wordKey("~class:" + c)
+	}
+	status := wordKey("~status")
+	for w := range statusPhase {
+		m[w] = status
+	}
+	return m
+}()
+
+// timeOfWeek reports whether ts names a part of the day or a day of the
+// week: the time a routine recurs.
+func timeOfWeek(ts []token) bool {
+	for _, t := range ts {
+		if c := classOf[t.w]; c == "daypart" || c == "weekday" {
+			return true
+		}
+	}
+	return false
+}
+
+// ta1 counts the words of ts that name a part of the day or a day of the
+// week.
+func ta1(ts []token) int {
+	n := 0
+	for _, t := range ts {
+		if c := classOf[t.w]; c == "daypart" || c == "weekday" {
+			n++
+		}
+	}
+	return n
+}
+
+// changeWords say that a fact changed.
+var changeWords = setOf(`now instead anymore nowadays switched changed moved replaced became become
+migrated relocated since started stopped quit`)
+
+// changeAndAddition reports whether words say that something changed
+// ("now", "instead", "switched", "no longer"), and whether they add to
+// what else is said rather than replace it ("also", "too", "as well",
+// "in addition", "another").
+func changeAndAddition(words []string) (changed, added bool) {
+	for i, w := range words {
+		f := rawLex[w]
+		if f&(lexChange|lexAdd) == 0 {
+			continue
+		}
+		prev := ""
+		if i > 0 {
+			prev = words[i-1]
+		}
+		switch {
+		case f&lexChange != 0 && (w != "longer" || prev == "no"):
+			changed = true
+		case w == "too":
+			added = added || i == len(words)-1
+		case w == "well":
+			added = added || prev == "as"
+		case w == "addition":
+			added = added || prev == "in"
+		case f&lexAdd != 0:
+			added = true
+		}
+	}
+	return changed, added
+}
+
+// multiValued are the verbs of relations a subject holds with many
+// objects at once: "practices yoga" and "practices piano" are two
+// hobbies unless a claim says that one replaced the other.
+var multiValued = func() map[string]bool {
+	m := make(map[string]bool)
+	for _, w := range strings.Fields(`practices plays enjoys likes loves reads watches learns speaks visits
+knows collects studies attends`) {
+		m[lemma(stem(w))] = true
+	}
+	return m
+}()
+
+// manyValued reports whether the words c shares outside the hunk h hold
+// a verb of [multiValued].
+func manyValued(c *claim, h []token) bool {
+	for _, t := range c.toks {
+		if multiValued[t.w] && !slices.ContainsFunc(h, func(u token) bool { return u.w == t.w }) {
+			return true
+		}
+	}
+	return false
+}
+
+// isStop reports whether w is a stop word.
+func isStop(w string) bool { return tokenize.IsStopWord(w) }
+
+// thousands removes the separators of a number written with them
+// ("1,450" is "1450"), so that it stays one number.
+func thousands(s string) string {
+	if strings.IndexByte(s, ',') < 0 {
+		return s
+	}
+	b := []byte(s)
+	out := b[:0]
+	for i := 0; i < len(b); i++ {
+		if b[i] == ',' && i > 0 && i+3 < len(b) && isDigit(b[i-1]) && isDigit(b[i+1]) && isDigit(b[i+2]) &&
+			isDigit(b[i+3]) && (i+4 == len(b) || !isDigit(b[i+4])) {
+			continue
+		}
+		out = append(out, b[i])
+	}
+	return string(out)
+}
+
+// keyValue reads a line that opens with a key of at most five words and
+// a colon as a statement: "Home: Seattle" says "Home is Seattle", so
+// the value follows a copula as in prose.
+func keyValue(s string) string {
+	i := strings.Index(s, ": ")
+	if i <= 0 || strings.Count(s[:i], " ") > 4 {
+		return s
+	}
+	return s[:i] + " is" + s[i+1:]
+}
+
+// joinNames joins with "_" the words of a name of several capitalised
+// words written with one space between ("Google Cloud Storage", "Helen
+// Park"): one value, as a tokenizer keeps "t-mobile" one word. Stop
+// words ("The", "Of") end a name.
+func joinNames(s string) string {
+	var b []byte
+	prevOpen, prevEnd := false, -1
+	for i := 0; i < len(s); {
+		j := i
+		for j < len(s) && s[j] != ' ' {
+			j++
+		}
+		if j == i {
+			i++
+			continue
+		}
+		w := s[i:j]
+		trimmed := strings.TrimRight(w, ".,;:!?)\"'")
+		isCap := trimmed != "" && w[0] >= 'A' && w[0] <= 'Z' && !isStop(strings.ToLower(trimmed))
+		if isCap && prevOpen && prevEnd == i-1 {
+			if b == nil {
+				b = []byte(s)
+			}
+			b[i-1] = '_'
+		}
+		// A name goes on only past a word with no punctuation after it.
+		prevOpen, prevEnd = isCap && len(trimmed) == len(w), j
+		i = j
+	}
+	if b == nil {
+		return s
+	}
+	return string(b)
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// abbreviations end with a dot that does not end a sentence.
+var abbreviations = setOf(`dr mr mrs ms prof st jr sr vs e.g i.e approx`)

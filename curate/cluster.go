@@ -1,0 +1,265 @@
+package curate
+
+import (
+	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/memweave/memweave-go/tokenize"
+)
+
+// Threshold is the default lowest token-set Jaccard similarity of two
+// near-duplicate passages ([Pairs]).
+const Threshold = 0.9
+
+// The bounds of [Pairs].
+const (
+	// minTokens is the fewest distinct tokens a passage needs to be
+	// compared: a bare heading or a one-word line is not a note.
+	minTokens = 4
+	// rareTokens is how many of its rarest tokens each passage is filed
+	// under; two passages are compared only when they share one.
+	rareTokens = 3
+	// maxPostings is the number of passages above which a token files
+	// nothing: every passage under it would be compared with every other.
+	maxPostings = 64
+)
+
+// Passage is a passage to compare: its text and the file it is in.
+// Passages of one file are never duplicates of each other.
+type Passage struct {
+	File string
+	Text string
+}
+
+// Pair is two near-duplicate passages, by their indexes in the slice
+// given to [Pairs] (A < B), and their similarity.
+type Pair struct {
+	A, B       int
+	Similarity float64
+}
+
+// Held is a pair similar enough to be near duplicates that [Pairs] held
+// back: a value differs ([Differs]), or each holds content words the
+// other lacks. Reason says which.
+type Held struct {
+	Pair
+	Reason string
+}
+
+// Pairs returns the pairs of passages of different files whose token
+// sets (tokenize.SetOf) have a Jaccard similarity of at least threshold
+// ([Threshold] when threshold is not above 0), leaving out passages of
+// fewer than 4 distinct tokens. A pair whose passages differ in a value
+// ([Differs]), or of which each holds a content word the other lacks (a
+// word replaced: neither can stand for the other), is returned in held
+// instead. Both lists are sorted by A, then B.
+//
+// The work is bounded: each passage is filed under its 3 rarest tokens
+// that another passage holds too (tokens of more than 64 passages file
+// nothing), and only passages
+// filed under a common token are compared, so duplicates that share none
+// of their rare words are not found.
+func Pairs(ps []Passage, threshold float64) (pairs []Pair, held []Held) {
+	if !(threshold > 0) {
+		threshold = Threshold
+	}
+	sets := make([]tokenize.Set, len(ps))
+	df := map[uint64]int{}
+	for i, p := range ps {
+		if s := tokenize.SetOf(p.Text); len(s) >= minTokens {
+			sets[i] = s
+			for _, t := range s {
+				df[t]++
+			}
+		}
+	}
+	postings := map[uint64][]int{}
+	for i, s := range sets {
+		rare := slices.Clone(s)
+		slices.SortFunc(rare, func(a, b uint64) int { return cmp.Or(cmp.Compare(df[a], df[b]), cmp.Compare(a, b)) })
+		n := 0
+		for _, t := range rare {
+			if n == rareTokens || df[t] > maxPostings {
+				break
+			}
+			if df[t] > 1 { // a token of one passage pairs nothing
+				postings[t] = append(postings[t], i)
+				n++
+			}
+		}
+	}
+	type key struct{ a, b int }
+	seen := map[key]bool{}
+	for _, ids := range postings {
+		for x := range ids {
+			for y := x + 1; y < len(ids); y++ {
+				a, b := min(ids[x], ids[y]), max(ids[x], ids[y])
+				if ps[a].File == ps[b].File || seen[key{a, b}] {
+					continue
+				}
+				seen[key{a, b}] = true
+				sim := tokenize.Jaccard(sets[a], sets[b])
+				if sim < threshold {
+					continue
+				}
+				p := Pair{A: a, B: b, Similarity: sim}
+				if reason, ok := Differs(ps[a].Text, ps[b].Text); ok {
+					held = append(held, Held{p, "a value differs: " + reason})
+					continue
+				}
+				la, lb := Loses(ps[b].Text, ps[a].Text), Loses(ps[a].Text, ps[b].Text)
+				if len(la) > 0 && len(lb) > 0 {
+					held = append(held, Held{p, "words replaced: " + strings.Join(la, " ") + " / " + strings.Join(lb, " ")})
+					continue
+				}
+				pairs = append(pairs, p)
+			}
+		}
+	}
+	slices.SortFunc(pairs, func(x, y Pair) int { return cmp.Or(cmp.Compare(x.A, y.A), cmp.Compare(x.B, y.B)) })
+	slices.SortFunc(held, func(x, y Held) int { return cmp.Or(cmp.Compare(x.A, y.A), cmp.Compare(x.B, y.B)) })
+	return pairs, held
+}
+
+// Copy is what [Prefer] knows of a passage to choose the copy kept.
+type Copy struct {
+	// Date is the note's own date (see [NoteDate]); zero when unknown.
+	Date time.Time
+	// File and Line place the passage; they break ties.
+	File string
+	Line int
+}
+
+// Prefer orders copies of a passage, the one to keep first: the newest
+// by Date, then, for equal dates, the later file name (dated names sort
+// by their date), then the earlier line. It returns a negative number
+// when a comes first, a positive one when b does, 0 for the same place.
+func Prefer(a, b Copy) int {
+	return cmp.Or(b.Date.Compare(a.Date), cmp.Compare(b.File, a.File), cmp.Compare(a.Line, b.Line))
+}
+
+// NoteDate returns the date that counts for a note, the first that is
+// not zero of: the date in its file name, the date of its front matter,
+// the time of the last commit that changed it, its modification time.
+func NoteDate(name, front, commit, mtime time.Time) time.Time {
+	for _, t := range []time.Time{name, front, commit} {
+		if !t.IsZero() {
+			return t
+		}
+	}
+	return mtime
+}
+
+// Member is a copy dropped from a [Group], with how it compares to the
+// copy kept.
+type Member struct {
+	// Index is the passage's index in the slice given to [Groups].
+	Index int
+	// Similarity is its token-set Jaccard similarity to the kept copy.
+	Similarity float64
+	// OnlyKept and OnlyDropped are the words that differ ([Diff]): those
+	// only the kept copy holds and those only this one holds.
+	OnlyKept, OnlyDropped []string
+}
+
+// Group is a passage kept and the copies of it that may be dropped.
+type Group struct {
+	// Keep is the kept passage's index in the slice given to [Groups].
+	Keep int
+	// Drop are the copies, at most one per file, none in Keep's file,
+	// sorted by index.
+	Drop []Member
+}
+
+// Groups forms groups of near duplicates from the pairs of [Pairs]:
+// copies[i] describes ps[i] for [Prefer]. Passages are taken in the
+// order [Prefer] gives; a passage not yet in a group becomes the kept
+// copy of a new one, which takes every passage paired with it (so at
+// least the threshold similar to it) that is not yet in a group, that
+// [Prefer] puts after it, and that loses no content word to it
+// ([Loses]), at most one per file (the most similar, then the preferred).
+// A passage is in at most one group. Groups are sorted by their kept
+// passage's place in that order.
+func Groups(ps []Passage, copies []Copy, pairs []Pair) []Group {
+	next := map[int][]Pair{}
+	for _, p := range pairs {
+		next[p.A] = append(next[p.A], p)
+		next[p.B] = append(next[p.B], p)
+	}
+	order := make([]int, 0, len(next))
+	for i := range next {
+		order = append(order, i)
+	}
+	byPref := func(a, b int) int { return cmp.Or(Prefer(copies[a], copies[b]), cmp.Compare(a, b)) }
+	slices.SortFunc(order, byPref)
+	taken := map[int]bool{}
+	var out []Group
+	for _, k := range order {
+		if taken[k] {
+			continue
+		}
+		taken[k] = true
+		var cands []Member
+		for _, p := range next[k] {
+			d := p.A
+			if d == k {
+				d = p.B
+			}
+			if taken[d] || ps[d].File == ps[k].File || byPref(k, d) >= 0 || len(Loses(ps[k].Text, ps[d].Text)) > 0 {
+				continue
+			}
+			cands = append(cands, Member{Index: d, Similarity: p.Similarity})
+		}
+		slices.SortFunc(cands, func(x, y Member) int {
+			return cmp.Or(cmp.Compare(y.Similarity, x.Similarity), byPref(x.Index, y.Index))
+		})
+		g := Group{Keep: k}
+		files := map[string]bool{}
+		for _, m := range cands {
+			if files[ps[m.Index].File] {
+				continue
+			}
+			files[ps[m.Index].File] = true
+			taken[m.Index] = true
+			m.OnlyKept, m.OnlyDropped = Diff(ps[k].Text, ps[m.Index].Text)
+			g.Drop = append(g.Drop, m)
+		}
+		if len(g.Drop) > 0 {
+			slices.SortFunc(g.Drop, func(x, y Member) int { return cmp.Compare(x.Index, y.Index) })
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// Hash is the content hash of a passage's text: the hex SHA-256 of it.
+func Hash(text string) string {
+	sum := sha256.Sum256([]byte(text))
+	return hex.EncodeToString(sum[:])
+}
+
+// Ref names a copy in a group by its file and content hash ([Hash]).
+type Ref struct {
+	File, Hash string
+}
+
+// GroupID returns a group's id: the first 12 hex digits of a SHA-256 of
+// the kept copy's and then the dropped copies' files and content hashes
+// (the dropped ones sorted), so the same copies of the same files give
+// the same id, and any change to one of them gives another.
+func GroupID(keep Ref, drop []Ref) string {
+	drop = slices.Clone(drop)
+	slices.SortFunc(drop, func(a, b Ref) int { return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Hash, b.Hash)) })
+	h := sha256.New()
+	for _, r := range append([]Ref{keep}, drop...) {
+		h.Write([]byte(r.File))
+		h.Write([]byte{0})
+		h.Write([]byte(r.Hash))
+		h.Write([]byte{0})
+	}
+	return hex.EncodeToString(h.Sum(nil))[:12]
+}

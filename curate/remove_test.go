@@ -1,0 +1,51 @@
+package curate
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestRemovePassage(t *testing.T) {
+	src := "# Log\n\nThe team met.\n\n# Deploys\n\nStaging deploys on Tuesday.\n\n# After\n\nLunch.\n"
+	tests := []struct {
+		from, to int
+		keep     [][2]int
+		want     string
+	}{
+		{5, 8, nil, "# Log\n\nThe team met.\n\n# After\n\nLunch.\n"},
+		{1, 4, nil, "# Deploys\n\nStaging deploys on Tuesday.\n\n# After\n\nLunch.\n"},
+		{5, 8, [][2]int{{7, 9}}, "# Log\n\nThe team met.\n\nStaging deploys on Tuesday.\n\n# After\n\nLunch.\n"},
+		{9, 11, nil, "# Log\n\nThe team met.\n\n# Deploys\n\nStaging deploys on Tuesday.\n\n"},
+	}
+	for _, tt := range tests {
+		if got := string(RemovePassage([]byte(src), tt.from, tt.to, tt.keep)); got != tt.want {
+			t.Errorf("RemovePassage(%d-%d, keep %v) = %q, want %q", tt.from, tt.to, tt.keep, got, tt.want)
+		}
+	}
+}
+
+// FuzzRemovePassage checks that RemovePassage keeps every line outside
+// the range, in order (but blank lines), and every line of keep.
+func FuzzRemovePassage(f *testing.F) {
+	f.Add("a\n\nb\nc\n\nd", 2, 4, 4, 5)
+	f.Add("x\r\ny\r\n", 1, 1, 0, 0)
+	f.Fuzz(func(t *testing.T, src string, from, to, k0, k1 int) {
+		out := string(RemovePassage([]byte(src), from, to, [][2]int{{k0, k1}}))
+		lines := strings.SplitAfter(src, "\n")
+		rest := out
+		for i, line := range lines {
+			l := i + 1
+			inside := l >= from && l <= to && !(l >= k0 && l <= k1)
+			if inside || strings.TrimSpace(line) == "" {
+				if j := strings.Index(rest, line); j == 0 && !inside {
+					rest = rest[len(line):]
+				}
+				continue
+			}
+			if !strings.HasPrefix(rest, line) {
+				t.Fatalf("RemovePassage(%q, %d, %d, %d-%d) = %q lost line %d %q", src, from, to, k0, k1, out, l, line)
+			}
+			rest = rest[len(line):]
+		}
+	})
+}

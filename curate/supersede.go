@@ -1,0 +1,368 @@
+package curate
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/memweave/memweave-go/chunker"
+	"github.com/memweave/memweave-go/frontmatter"
+)
+
+// A supersession marker is the line memweave resolve writes right after
+// the lines it supersedes, as a block quote so the note still reads as
+// Markdown and git diff shows the decision:
+//
+//	We run PostgreSQL 15.
+//	> Superseded (1 line above, #3f2a9c1b) by memory/stack.md#7d0e4a21 (2026-12-01): moved to 16
+//
+// It names the superseded lines by content: their count above it and a
+// key of their text ([LinesKey]). A marker whose lines no longer match
+// its key (they were edited, or a line was inserted between them and the
+// marker) supersedes nothing. It names the line kept instead by file and
+// content key, never by line number, so an edit above that line leaves
+// the reference valid. Deleting the marker undoes the resolution.
+var markerLine = regexp.MustCompile(`^([ \t]*)> Superseded \(([1-9][0-9]{0,5}) lines? above, #([0-9a-f]{8})\) by (.+?)#([0-9a-f]{8}) \(([0-9]{4}-[0-9]{2}-[0-9]{2})\)(?:: (.*?))?[ \t]*$`)
+
+// markerHint is a substring of every marker line, to skip text that
+// holds none without running the expression.
+const markerHint = "> Superseded ("
+
+// Errors of [Supersede], wrapped with the line they concern.
+var (
+	// ErrNoLines is for lines that name nothing to supersede: past the
+	// end of the note, blank, or in its front matter.
+	ErrNoLines = errors.New("curate: no lines to supersede there")
+	// ErrMarkerInRange is for lines that hold a supersession marker, or
+	// that overlap the lines an existing marker supersedes without ending
+	// where they end.
+	ErrMarkerInRange = errors.New("curate: the lines overlap a supersession")
+)
+
+// Marker is what a supersession marker line says.
+type Marker struct {
+	// Lines is how many lines directly above the marker it supersedes,
+	// and Key the content key of those lines ([LinesKey]).
+	Lines int
+	Key   string
+	// Path is the workspace-relative file of the line kept instead, and
+	// KeptKey that line's content key ([LinesKey] of it alone).
+	Path, KeptKey string
+	// Date is the YYYY-MM-DD day of the decision; Reason is "" when none
+	// was given.
+	Date, Reason string
+}
+
+// String returns the marker line for m, without indentation or line
+// ending; the reason's white space runs become single spaces.
+func (m Marker) String() string {
+	s := "s"
+	if m.Lines == 1 {
+		s = ""
+	}
+	line := fmt.Sprintf("> Superseded (%d line%s above, #%s) by %s#%s (%s)", m.Lines, s, m.Key, m.Path, m.KeptKey, m.Date)
+	if r := strings.Join(strings.Fields(m.Reason), " "); r != "" {
+		line += ": " + r
+	}
+	return line
+}
+
+// ParseMarker reads a marker line (with or without its line ending).
+func ParseMarker(line string) (Marker, bool) {
+	if !strings.Contains(line, markerHint) {
+		return Marker{}, false
+	}
+	g := markerLine.FindStringSubmatch(strings.TrimRight(line, "\r\n"))
+	if g == nil {
+		return Marker{}, false
+	}
+	n, _ := strconv.Atoi(g[2])
+	return Marker{Lines: n, Key: g[3], Path: g[4], KeptKey: g[5], Date: g[6], Reason: g[7]}, true
+}
+
+// LinesKey is the content key of lines: the first 8 hex digits of the
+// SHA-256 of their text, each line trimmed of surrounding white space
+// (and a byte order mark), joined by "\n". Indentation and line endings
+// do not change it. For one line it is [frontmatter.PassageKey] of that
+// line without its "p".
+func LinesKey(lines []string) string {
+	h := sha256.New()
+	for i, l := range lines {
+		if i > 0 {
+			h.Write([]byte{'\n'})
+		}
+		h.Write([]byte(strings.TrimSpace(strings.TrimPrefix(l, "\ufeff"))))
+	}
+	return hex.EncodeToString(h.Sum(nil)[:4])
+}
+
+// Span is a run of superseded lines and the marker after it.
+type Span struct {
+	// From and To are the superseded lines, 1-based, inclusive; the
+	// marker is line To+1.
+	From, To int
+	Marker   Marker
+}
+
+// Spans returns the supersessions of the document src that hold: each
+// marker whose Lines lines above it hold no marker and match its Key, in
+// document order. Lines are counted as [chunker.Split] counts them (LF,
+// CRLF and a lone CR each end one), so the spans of a chunk's Text are
+// relative to its first line. Spans never overlap.
+func Spans(src []byte) []Span {
+	if !bytes.Contains(src, []byte(markerHint)) {
+		return nil
+	}
+	return spans(SplitLines(string(src)))
+}
+
+func spans(lines []string) []Span {
+	var out []Span
+	last := -1 // the last marker line so far, valid or not
+	for i, l := range lines {
+		m, ok := ParseMarker(l)
+		if !ok {
+			continue
+		}
+		from := i - m.Lines
+		// The lines above hold no marker: each line is hashed for one
+		// marker at most, so the work stays linear in the document.
+		if from > last && LinesKey(lines[from:i]) == m.Key {
+			out = append(out, Span{From: from + 1, To: i, Marker: m})
+		}
+		last = i
+	}
+	return out
+}
+
+// Split chunks the note src as the index does: [chunker.Split] with
+// opts, each supersession (its lines and its marker) kept apart in
+// chunks of its own ([Apart]), so that a chunk is either wholly
+// superseded or holds no superseded line.
+func Split(src []byte, opts chunker.Options) []chunker.Chunk {
+	opts.Apart = append(opts.Apart, Apart(src)...)
+	return chunker.Split(src, opts)
+}
+
+// Apart returns the line ranges of src's supersessions, each its lines
+// and its marker, for [chunker.Options].Apart; nil when there are none.
+func Apart(src []byte) []chunker.Span {
+	var out []chunker.Span
+	for _, s := range Spans(src) {
+		out = append(out, chunker.Span{Start: s.From, End: s.To + 1})
+	}
+	return out
+}
+
+// Superseded reports whether a chunk's text, as [Split] cuts it, is
+// superseded: every non-blank line of it is a line a marker in it
+// supersedes, or that marker, or a heading before them (Split puts a
+// section's heading with the superseded lines that directly follow it
+// rather than leave it alone in a chunk). It returns the last marker.
+// Split keeps a supersession in one chunk unless its lines alone exceed
+// the chunk size.
+func Superseded(text string) (Marker, bool) {
+	if !strings.Contains(text, markerHint) {
+		return Marker{}, false
+	}
+	lines := SplitLines(text)
+	ss := spans(lines)
+	if len(ss) == 0 {
+		return Marker{}, false
+	}
+	covered := make([]bool, len(lines))
+	for _, s := range ss {
+		for i := s.From - 1; i <= s.To; i++ {
+			covered[i] = true
+		}
+	}
+	head := headingLines(lines[:ss[0].From-1])
+	for i, l := range lines {
+		if !covered[i] && !(i < head) && strings.TrimSpace(l) != "" {
+			return Marker{}, false
+		}
+	}
+	return ss[len(ss)-1].Marker, true
+}
+
+// FindLine returns the 1-based number of the first line of text whose
+// content key is key ([LinesKey] of it alone), not counting marker
+// lines, and how many lines have that key.
+func FindLine(text, key string) (line, count int) {
+	for i, l := range SplitLines(text) {
+		if strings.TrimSpace(l) == "" || LinesKey([]string{l}) != key {
+			continue
+		}
+		if _, ok := ParseMarker(l); ok {
+			continue
+		}
+		if count++; count == 1 {
+			line = i + 1
+		}
+	}
+	return line, count
+}
+
+// Supersede returns src with a supersession marker right after lines
+// from to to (1-based, inclusive), saying m (its Lines and Key are set
+// from those lines, and returned). A marker already directly after them
+// is replaced: resolving the same lines again changes the decision.
+//
+// The surgery is exact: only the marker line is added or replaced, and
+// every other line stays byte for byte, except that a last line without
+// a line ending gets one before the marker. The marker takes the file's
+// line ending (its first one; LF when none) and the indentation of the
+// first superseded line's content, so that a superseded list item keeps
+// its marker inside the item.
+//
+// It fails, wrapping [ErrNoLines], for lines past the end, all blank, or
+// in the front matter; and, wrapping [ErrMarkerInRange], for lines that
+// hold a marker, or that overlap lines an existing marker supersedes
+// without ending where they end (resolve exactly those lines, or delete
+// that marker first).
+func Supersede(src []byte, from, to int, m Marker) ([]byte, Marker, error) {
+	lines := SplitLines(string(src))
+	switch {
+	case from < 1 || to < from:
+		return nil, m, fmt.Errorf("lines %d-%d: not a range of lines: %w", from, to, ErrNoLines)
+	case to > len(lines):
+		return nil, m, fmt.Errorf("line %d: past the end of the note (%d lines): %w", to, len(lines), ErrNoLines)
+	case from <= frontmatter.Find(src).Lines:
+		return nil, m, fmt.Errorf("line %d: in the front matter: %w", from, ErrNoLines)
+	}
+	named := lines[from-1 : to]
+	first := -1
+	for i, l := range named {
+		if _, ok := ParseMarker(l); ok {
+			return nil, m, fmt.Errorf("line %d is a supersession marker: %w", from+i, ErrMarkerInRange)
+		}
+		if first < 0 && strings.TrimSpace(l) != "" {
+			first = i
+		}
+	}
+	if first < 0 {
+		return nil, m, fmt.Errorf("%s: blank: %w", rangeName(from, to), ErrNoLines)
+	}
+	for _, s := range spans(lines) {
+		if s.From <= to && from <= s.To && s.To != to {
+			return nil, m, fmt.Errorf("%s overlap %s, which the marker at line %d supersedes; name exactly those lines to replace it, or delete it first: %w",
+				rangeName(from, to), rangeName(s.From, s.To), s.To+1, ErrMarkerInRange)
+		}
+	}
+	m.Lines, m.Key = len(named), LinesKey(named)
+	m.Reason = strings.Join(strings.Fields(m.Reason), " ")
+	if back, ok := ParseMarker(m.String()); !ok || back != m {
+		return nil, m, fmt.Errorf("cannot write a marker naming %q#%s dated %q: it would not read back", m.Path, m.KeptKey, m.Date)
+	}
+	nl := lineEnding(lines)
+	out := make([]string, 0, len(lines)+1)
+	out = append(out, lines[:to]...)
+	if !strings.HasSuffix(out[to-1], "\n") && !strings.HasSuffix(out[to-1], "\r") {
+		out[to-1] += nl
+	}
+	rest := lines[to:]
+	end := nl
+	if len(rest) > 0 {
+		if _, ok := ParseMarker(rest[0]); ok {
+			end = rest[0][len(strings.TrimRight(rest[0], "\r\n")):]
+			rest = rest[1:]
+		}
+	}
+	out = append(out, indentOf(named[first])+m.String()+end)
+	out = append(out, rest...)
+	return []byte(strings.Join(out, "")), m, nil
+}
+
+// rangeName is "line N" or "lines N-M".
+func rangeName(from, to int) string {
+	if from == to {
+		return "line " + strconv.Itoa(from)
+	}
+	return fmt.Sprintf("lines %d-%d", from, to)
+}
+
+// headingLines returns how many of lines, the lines of a chunk before
+// its first supersession, are a heading: all of them when each non-blank
+// one is an ATX heading, or when the last non-blank one underlines a
+// setext heading; else 0.
+func headingLines(lines []string) int {
+	last := ""
+	atx := true
+	for _, l := range lines {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		last = l
+		atx = atx && atxHeading.MatchString(l)
+	}
+	if last == "" || atx || setextUnderline.MatchString(last) {
+		return len(lines)
+	}
+	return 0
+}
+
+// atxHeading matches an ATX heading line, setextUnderline the line under
+// a setext heading.
+var (
+	atxHeading      = regexp.MustCompile(`^ {0,3}#{1,6}(?:[ \t]|$)`)
+	setextUnderline = regexp.MustCompile(`^ {0,3}(?:=+|-+)[ \t]*\r?\n?$`)
+)
+
+// listItem matches the indentation and marker of a list item's first
+// line.
+var listItem = regexp.MustCompile(`^[ \t]*(?:[-*+]|[0-9]{1,9}[.)])(?:[ \t]+|$)`)
+
+// indentOf returns the white space that puts a line at the content
+// column of line: its own indentation, plus the width of a list marker.
+func indentOf(line string) string {
+	if g := listItem.FindString(line); g != "" {
+		lead := len(g) - len(strings.TrimLeft(g, " \t"))
+		return g[:lead] + strings.Repeat(" ", len(g)-lead)
+	}
+	return line[:len(line)-len(strings.TrimLeft(line, " \t"))]
+}
+
+// lineEnding returns the first line ending of lines, "\n" when none.
+func lineEnding(lines []string) string {
+	for _, l := range lines {
+		switch {
+		case strings.HasSuffix(l, "\r\n"):
+			return "\r\n"
+		case strings.HasSuffix(l, "\n"):
+			return "\n"
+		case strings.HasSuffix(l, "\r"):
+			return "\r"
+		}
+	}
+	return "\n"
+}
+
+// SplitLines returns the lines of s, each with its line ending: LF, CRLF
+// or a lone CR, as [chunker.CountLines] counts them. The last line may
+// have none; an empty s has no lines.
+func SplitLines(s string) []string {
+	out := make([]string, 0, strings.Count(s, "\n")+1)
+	start := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\n':
+			out = append(out, s[start:i+1])
+			start = i + 1
+		case '\r':
+			if i+1 < len(s) && s[i+1] == '\n' {
+				i++
+			}
+			out = append(out, s[start:i+1])
+			start = i + 1
+		}
+	}
+	if start < len(s) {
+		out = append(out, s[start:])
+	}
+	return out
+}

@@ -1,0 +1,257 @@
+package curate
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/memweave/memweave-go/chunker"
+	"github.com/memweave/memweave-go/frontmatter"
+)
+
+var kept = Marker{Path: "memory/stack.md", KeptKey: LinesKey([]string{"We run PostgreSQL 16."}), Date: "2026-12-01", Reason: "moved  to\t16"}
+
+const dailyLog = `# 2026-03-02
+
+- Database: PostgreSQL 15 on the main cluster.
+- Deploy freeze from Friday until the release.
+- Lunch with the infra team.
+`
+
+func TestSupersedeOneLine(t *testing.T) {
+	out, m, err := Supersede([]byte(dailyLog), 3, 3, kept)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `# 2026-03-02
+
+- Database: PostgreSQL 15 on the main cluster.
+  > Superseded (1 line above, #` + m.Key + `) by memory/stack.md#` + kept.KeptKey + ` (2026-12-01): moved to 16
+- Deploy freeze from Friday until the release.
+- Lunch with the infra team.
+`
+	if string(out) != want {
+		t.Fatalf("Supersede = \n%s\nwant\n%s", out, want)
+	}
+	got := Spans(out)
+	if len(got) != 1 || got[0].From != 3 || got[0].To != 3 || got[0].Marker != m {
+		t.Fatalf("Spans = %+v, want lines 3-3 with %+v", got, m)
+	}
+	// The index keeps the superseded line apart: one chunk for it and
+	// its marker, superseded; the other facts in live chunks.
+	var sup, live []string
+	for _, c := range Split(out, chunker.Options{}) {
+		if _, ok := Superseded(c.Text); ok {
+			sup = append(sup, c.Text)
+		} else {
+			live = append(live, c.Text)
+		}
+	}
+	if len(sup) != 1 || !strings.Contains(sup[0], "PostgreSQL 15") || strings.Contains(sup[0], "freeze") {
+		t.Errorf("superseded chunks = %q, want the PostgreSQL 15 line and its marker alone", sup)
+	}
+	all := strings.Join(live, "\n")
+	for _, fact := range []string{"Deploy freeze", "Lunch"} {
+		if !strings.Contains(all, fact) {
+			t.Errorf("live chunks %q miss %q", live, fact)
+		}
+	}
+	if strings.Contains(all, "PostgreSQL 15") {
+		t.Errorf("live chunks %q hold the superseded line", live)
+	}
+
+	// A note appended afterwards is live.
+	appended := string(out) + "\n## 15:00\n\nPostgreSQL 15 replica retired.\n"
+	for _, c := range Split([]byte(appended), chunker.Options{}) {
+		if strings.Contains(c.Text, "retired") {
+			if _, ok := Superseded(c.Text); ok {
+				t.Errorf("appended chunk %q is superseded", c.Text)
+			}
+		}
+	}
+}
+
+func TestSupersedeAgainReplaces(t *testing.T) {
+	out, _, err := Supersede([]byte(dailyLog), 3, 4, kept)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := kept
+	other.Path, other.Reason = "memory/other.md", "no"
+	again, m, err := Supersede(out, 3, 4, other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(again), "> Superseded"); n != 1 {
+		t.Fatalf("after resolving again, %d markers:\n%s", n, again)
+	}
+	if got := Spans(again); len(got) != 1 || got[0].Marker != m || m.Path != "memory/other.md" || m.Lines != 2 {
+		t.Errorf("Spans = %+v, want one span naming memory/other.md over 2 lines", got)
+	}
+	// Narrower lines ending at the same line replace it too.
+	narrow, m, err := Supersede(again, 4, 4, kept)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := Spans(narrow); len(got) != 1 || got[0].From != 4 || m.Lines != 1 {
+		t.Errorf("Spans = %+v, want line 4 alone", got)
+	}
+	// Deleting the marker undoes it.
+	undone := strings.Join(slicesDelete(strings.SplitAfter(string(narrow), "\n"), 4), "")
+	if undone != dailyLog {
+		t.Errorf("without the marker:\n%s\nwant the note as it was", undone)
+	}
+}
+
+func slicesDelete(s []string, i int) []string { return append(s[:i:i], s[i+1:]...) }
+
+func TestSupersedeRefuses(t *testing.T) {
+	fm := "---\ntags: [x]\n---\nfact one\n\nfact two\n"
+	one, _, err := Supersede([]byte(dailyLog), 3, 4, kept)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name     string
+		src      string
+		from, to int
+		want     error
+	}{
+		{"past the end", dailyLog, 7, 7, ErrNoLines},
+		{"blank", dailyLog, 2, 2, ErrNoLines},
+		{"reversed", dailyLog, 4, 3, ErrNoLines},
+		{"zero", dailyLog, 0, 1, ErrNoLines},
+		{"front matter", fm, 2, 2, ErrNoLines},
+		{"empty note", "", 1, 1, ErrNoLines},
+		{"marker", string(one), 5, 5, ErrMarkerInRange},
+		{"marker inside", string(one), 4, 6, ErrMarkerInRange},
+		{"part of a supersession", string(one), 3, 3, ErrMarkerInRange},
+		{"over a supersession's start", string(one), 2, 3, ErrMarkerInRange},
+	} {
+		if _, _, err := Supersede([]byte(c.src), c.from, c.to, kept); !errors.Is(err, c.want) {
+			t.Errorf("%s: Supersede(%d, %d) = %v, want %v", c.name, c.from, c.to, err, c.want)
+		}
+	}
+	bad := kept
+	bad.Path = "memory/a\nb.md"
+	if _, _, err := Supersede([]byte(dailyLog), 3, 3, bad); err == nil {
+		t.Errorf("Supersede with a path holding a line break succeeded")
+	}
+}
+
+func TestSpansFollowContent(t *testing.T) {
+	out, _, err := Supersede([]byte(dailyLog), 3, 3, kept)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(out)
+	for _, c := range []struct {
+		name string
+		src  string
+		n    int
+	}{
+		{"as written", s, 1},
+		{"an edit above", "# New title\n\nintro\n" + s, 1},
+		{"CRLF", strings.ReplaceAll(s, "\n", "\r\n"), 1},
+		{"reindented", strings.Replace(s, "- Database", "  - Database", 1), 1},
+		{"the line edited", strings.Replace(s, "PostgreSQL 15", "PostgreSQL 14", 1), 0},
+		{"a line inserted between", strings.Replace(s, "cluster.\n", "cluster.\n- new fact\n", 1), 0},
+		{"the marker moved away", strings.Replace(s, "cluster.\n", "cluster.\n\n", 1), 0},
+	} {
+		if got := Spans([]byte(c.src)); len(got) != c.n {
+			t.Errorf("%s: Spans = %+v, want %d", c.name, got, c.n)
+		}
+	}
+}
+
+func TestSupersedeLineEndings(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"a\r\nb\r\nc\r\n", "a\r\nb\r\n> Superseded (1 line above, #KEY) by memory/stack.md#KEPT (2026-12-01): moved to 16\r\nc\r\n"},
+		{"a\nb", "a\nb\n> Superseded (1 line above, #KEY) by memory/stack.md#KEPT (2026-12-01): moved to 16\n"},
+		{"a\rb\rc", "a\rb\r> Superseded (1 line above, #KEY) by memory/stack.md#KEPT (2026-12-01): moved to 16\rc"},
+		{"1. a\n2. b\n", "1. a\n2. b\n   > Superseded (1 line above, #KEY) by memory/stack.md#KEPT (2026-12-01): moved to 16\n"},
+	} {
+		out, m, err := Supersede([]byte(c.src), 2, 2, kept)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := strings.NewReplacer("KEY", m.Key, "KEPT", kept.KeptKey).Replace(c.want)
+		if string(out) != want {
+			t.Errorf("Supersede(%q) = %q, want %q", c.src, out, want)
+		}
+		if got := Spans(out); len(got) != 1 || got[0].From != 2 {
+			t.Errorf("Spans(%q) = %+v, want line 2", out, got)
+		}
+	}
+}
+
+func TestFindLine(t *testing.T) {
+	text := "x\nWe run PostgreSQL 16.\ny\n  We run PostgreSQL 16.  \n"
+	if line, n := FindLine(text, kept.KeptKey); line != 2 || n != 2 {
+		t.Errorf("FindLine = %d, %d, want 2, 2", line, n)
+	}
+	if line, n := FindLine("x\n", kept.KeptKey); line != 0 || n != 0 {
+		t.Errorf("FindLine of a missing line = %d, %d, want 0, 0", line, n)
+	}
+}
+
+func TestLinesKeyIsPassageKey(t *testing.T) {
+	if got, want := "p"+LinesKey([]string{"  We run PostgreSQL 16.\r\n"}), frontmatter.PassageKey("We run PostgreSQL 16."); got != want {
+		t.Errorf("LinesKey = %s, want PassageKey %s", got, want)
+	}
+}
+
+// TestSpansHostile: markers that claim more lines than there are, or
+// lines that hold other markers, supersede nothing, and reading many of
+// them stays linear (each line is hashed for one marker at most).
+func TestSpansHostile(t *testing.T) {
+	var b strings.Builder
+	for range 20000 {
+		b.WriteString("x\n> Superseded (999999 lines above, #00000000) by m.md#00000000 (2026-01-01)\n")
+		b.WriteString("> Superseded (3 lines above, #00000000) by m.md#00000000 (2026-01-01)\n")
+	}
+	if got := Spans([]byte(b.String())); len(got) != 0 {
+		t.Errorf("Spans of hostile markers = %d spans, want none", len(got))
+	}
+	if _, ok := Superseded(b.String()); ok {
+		t.Errorf("Superseded of hostile markers = true")
+	}
+}
+
+// TestSupersededHeadings: a section's heading that had nothing else
+// before the superseded lines goes with them (chunker.Options.Apart), in
+// either heading form; a content line before them does not.
+func TestSupersededHeadings(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want bool
+	}{
+		{"# Log\n\nPostgreSQL 15.\n", true},
+		{"Log\n===\n\nPostgreSQL 15.\n", true},
+		{"Log\n---\nPostgreSQL 15.\n", true},
+		{"# Log\n## Day\nPostgreSQL 15.\n", true},
+		{"# Log\nA live fact.\nPostgreSQL 15.\n", false},
+		{"A live fact.\n\nPostgreSQL 15.\n", false},
+	} {
+		n := len(SplitLines(c.src))
+		out, _, err := Supersede([]byte(c.src), n, n, kept)
+		if err != nil {
+			t.Fatal(err)
+		}
+		chunks := Split(out, chunker.Options{})
+		var sup []string
+		for _, ch := range chunks {
+			if _, ok := Superseded(ch.Text); ok {
+				sup = append(sup, ch.Text)
+			}
+			if strings.Contains(ch.Text, "PostgreSQL 15") {
+				if _, ok := Superseded(ch.Text); !ok {
+					t.Errorf("%q: chunk %q holds the superseded line but is live", c.src, ch.Text)
+				}
+			}
+		}
+		if got := len(sup) == 1 && strings.Contains(sup[0], "Log"); got != c.want {
+			t.Errorf("%q: superseded chunks %q; heading in one: %v, want %v", c.src, sup, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,223 @@
+package curate
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/memweave/memweave-go/conflict"
+	"github.com/memweave/memweave-go/tokenize"
+)
+
+// words are the distinct words of a passage, as tokenize.Words splits
+// and tokenize.Fold folds them, sorted, with those written as names.
+type words struct {
+	list  []string
+	names map[string]bool
+}
+
+// wordsOf splits text into its [words]. A word is written as a name when
+// one of its occurrences holds an upper-case letter ("BigQuery",
+// "Carol", "AWS").
+func wordsOf(text string) words {
+	ws := words{names: map[string]bool{}}
+	for _, field := range strings.Fields(text) {
+		toks := tokenize.Words(field)
+		upper := strings.IndexFunc(field, unicode.IsUpper) >= 0
+		lower := strings.ToLower(field)
+		at := 0
+		for _, t := range toks {
+			name := upper
+			if upper && len(lower) == len(field) {
+				// Find the token in the field to look at its own letters.
+				if i := strings.Index(lower[at:], t); i >= 0 {
+					name = strings.IndexFunc(field[at+i:at+i+len(t)], unicode.IsUpper) >= 0
+					at += i + len(t)
+				}
+			}
+			f := tokenize.Fold(t)
+			ws.list = append(ws.list, f)
+			if name {
+				ws.names[f] = true
+			}
+		}
+	}
+	slices.Sort(ws.list)
+	ws.list = slices.Compact(ws.list)
+	return ws
+}
+
+// Diff returns the words only a holds and those only b holds, each
+// sorted: the words that differ between two copies of a passage. Words
+// are compared as tokenize.Words splits them, folded (tokenize.Fold):
+// case, accents, punctuation and Markdown marks do not count.
+func Diff(a, b string) (onlyA, onlyB []string) {
+	return minus(wordsOf(a).list, wordsOf(b).list), minus(wordsOf(b).list, wordsOf(a).list)
+}
+
+// minus returns the words of the sorted list a that the sorted list b
+// lacks.
+func minus(a, b []string) []string {
+	var out []string
+	for _, w := range a {
+		if _, ok := slices.BinarySearch(b, w); !ok {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// Loses returns the content words (not stop words) of dropped that kept
+// lacks: what would be lost if dropped were deleted in favour of kept.
+func Loses(kept, dropped string) []string {
+	var out []string
+	for _, w := range minus(wordsOf(dropped).list, wordsOf(kept).list) {
+		if content(w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// content reports whether w says something: not a stop word and not
+// the tail of a contraction ("t" of "don’t").
+func content(w string) bool {
+	return !tokenize.IsStopWord(w) && w != "t" && w != "s"
+}
+
+// Differs reports whether two passages differ in a value, and which:
+// the reason names the kind and the word ("number: 3"). The words that
+// differ (see [Diff]) are looked at one by one: a word with a digit, a
+// number word, a month, a weekday or a frequency, a negation, a word of
+// quantity, order, degree or modality ("only", "before", "planned"), or
+// a name (a word that is not a stop word, written with a capital letter
+// in either passage). Numbers must also be written alike, signs and
+// units included ("$500" is not "€500"). Then the two
+// passages are compared as package conflict compares claims
+// (conflict.Judge): any disagreement it finds is a value that differs.
+// Differs is symmetric and pure; a passage never differs from itself.
+func Differs(a, b string) (reason string, ok bool) {
+	wa, wb := wordsOf(a), wordsOf(b)
+	check := func(only []string) (string, bool) {
+		for _, w := range only {
+			if kind := valueKind(w, wa.names[w] || wb.names[w]); kind != "" {
+				return kind + ": " + w, true
+			}
+		}
+		return "", false
+	}
+	// Both sides in one sorted list, so that the reason does not depend
+	// on the order of the arguments.
+	only := append(minus(wa.list, wb.list), minus(wb.list, wa.list)...)
+	slices.Sort(only)
+	if r, ok := check(only); ok {
+		return r, true
+	}
+	if w, ok := firstDiff(numbersOf(a), numbersOf(b)); ok {
+		// The words agree but how a number is written does not: "$500"
+		// and "€500", "5%" and "5".
+		return "number: " + w, true
+	}
+	if len(only) == 0 {
+		return "", false
+	}
+	v, ok := conflict.Judge(a, b)
+	if !ok {
+		v, ok = conflict.Judge(b, a)
+	}
+	if ok {
+		return "contradiction: " + v.Reason, true
+	}
+	return "", false
+}
+
+// numbersOf returns the sorted distinct fields of text (runs between
+// white space) that hold a digit, with the punctuation and Markdown
+// marks around them trimmed: numbers as written, with their signs and
+// units ("$500", "5%", "v1.2").
+func numbersOf(text string) []string {
+	var out []string
+	for _, f := range strings.Fields(text) {
+		if strings.IndexFunc(f, unicode.IsDigit) >= 0 {
+			out = append(out, strings.Trim(f, ".,;:!?()[]{}\"'*_~`"))
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// firstDiff returns the first string of the sorted lists a and b that
+// only one holds.
+func firstDiff(a, b []string) (string, bool) {
+	only := append(minus(a, b), minus(b, a)...)
+	if len(only) == 0 {
+		return "", false
+	}
+	return slices.Min(only), true
+}
+
+// valueKind names the kind of value a differing word is, "" for none.
+func valueKind(w string, name bool) string {
+	switch {
+	case strings.IndexFunc(w, unicode.IsDigit) >= 0 || numberWords[w]:
+		return "number"
+	case dateWords[w]:
+		return "date"
+	case negations[w] || strings.HasSuffix(w, "n't"):
+		return "negation"
+	case valueWords[w]:
+		return "value"
+	case name && content(w):
+		return "name"
+	}
+	return ""
+}
+
+// setOf returns the words of s as a set.
+func setOf(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		m[w] = true
+	}
+	return m
+}
+
+// numberWords are numbers written as words. "one" is left out: it is
+// as often a pronoun ("each one of them") as a count.
+var numberWords = setOf(`zero two three four five six seven eight nine ten eleven twelve
+thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty
+sixty seventy eighty ninety hundred hundreds thousand thousands million millions billion
+billions dozen dozens half quarter twice thrice double triple single none
+first third fourth fifth sixth seventh eighth ninth tenth`)
+
+// dateWords are months, weekdays, times of day and frequencies, and
+// their usual abbreviations that are not English words.
+var dateWords = setOf(`january february march april may june july august september
+october november december jan feb apr jun jul aug sep sept oct nov dec
+monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri
+weekday weekdays weekend weekends today tomorrow yesterday tonight morning mornings afternoon
+evening evenings night nights noon midnight am pm hourly daily nightly weekly biweekly
+fortnightly monthly quarterly yearly annually annual week weeks month months year years
+day days hour hours minute minutes second seconds ago since until till
+q1 q2 q3 q4 spring summer autumn fall winter`)
+
+// negations are the words that deny; contractions ending in "n't" are
+// negations too, and so is the stem a curly apostrophe leaves ("don" of
+// "don’t").
+var negations = setOf(`not no never none nobody nothing neither nor cannot without
+nowhere don doesn didn isn aren wasn weren won hasn haven hadn shouldn wouldn couldn can't
+longer stopped stop quit unlike except instead`)
+
+// valueWords are words of quantity, order, degree or state whose change
+// changes the fact: "all" or "some" users, "before" or "after" the
+// release, "enabled" or "disabled".
+var valueWords = setOf(`all any every each some most many few fewer several more less least
+only just always usually often sometimes rarely seldom occasionally again
+before after earlier later first last next previous prior latest oldest newest
+min max minimum maximum above below over under within beyond up down
+on off enabled disabled enable disable true false yes required optional mandatory
+allowed forbidden denied public private internal external deprecated removed added
+increase decrease increased decreased higher lower faster slower bigger smaller
+larger shorter longer cheaper expensive free paid
+formerly previously former planned planning proposed tentative tentatively draft
+maybe perhaps possibly probably might should must will would could used`)

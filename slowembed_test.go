@@ -1,0 +1,112 @@
+package memweave_test
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	memweave "github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/memweavetest"
+)
+
+// slowServer is an embedding server that answers like
+// memweavetest.EmbedServer until slow is set, then at one byte a
+// second, until the client gives up; calls counts its slow requests.
+func slowServer(t *testing.T) (srv *httptest.Server, slow *atomic.Bool, calls *atomic.Int64) {
+	fast := memweavetest.NewEmbedServer(t, 8)
+	slow, calls = new(atomic.Bool), new(atomic.Int64)
+	srv = httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		if !slow.Load() {
+			fast.Server.Config.Handler.ServeHTTP(rw, r)
+			return
+		}
+		calls.Add(1)
+		rw.Header().Set("Content-Type", "application/json")
+		rw.WriteHeader(http.StatusOK)
+		fl, _ := rw.(http.Flusher)
+		for _, b := range []byte(`{"object":"list","data":[`) {
+			if _, err := rw.Write([]byte{b}); err != nil {
+				return
+			}
+			if fl != nil {
+				fl.Flush()
+			}
+			select {
+			case <-r.Context().Done():
+				return
+			case <-time.After(time.Second):
+			}
+		}
+	}))
+	t.Cleanup(srv.Close)
+	return srv, slow, calls
+}
+
+// TestSlowEmbedderHoldsNoLockAndSearchFallsBack: against an embedding
+// server sending one byte a second, an index run holds no lock across
+// the network call, so an append from another Weave meanwhile finishes
+// within 2 s (its note found by keyword), and a search answers by
+// keyword within its query deadline and says why.
+func TestSlowEmbedderHoldsNoLockAndSearchFallsBack(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits out a crawling server's deadlines")
+	}
+	ctx := context.Background()
+	srv, slow, calls := slowServer(t)
+	root := memweavetest.Workspace(t, sample)
+	cfg := memweave.Config{Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "slow", BaseURL: srv.URL + "/v1",
+		Dims: 8, Timeout: 3 * time.Second, QueryTimeout: time.Second}}
+	w := open(t, root, cfg)
+	defer w.Close()
+	mustIndex(t, w) // every chunk gets its vector while the server is fast
+	slow.Store(true)
+	memweavetest.WriteFile(t, root, "memory/later.md", "# Later\n\nA note the crawling server must embed.\n")
+	indexed := make(chan error, 1)
+	go func() { _, err := w.Index(ctx); indexed <- err }()
+	for deadline := time.Now().Add(10 * time.Second); calls.Load() == 0; {
+		if time.Now().After(deadline) {
+			t.Fatal("the index run never called the embedding server")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+
+	w2 := open(t, root, cfg)
+	defer w2.Close()
+	start := time.Now()
+	rel, err := w2.Append(ctx, "PELICAN-77 appended while the server crawls")
+	t.Logf("append during a crawling index run: %v", time.Since(start))
+	if took := time.Since(start); err != nil || took > 2*time.Second {
+		t.Fatalf("Append during a slow embedding = %s, %v after %v; want it done within 2s", rel, err, took)
+	}
+
+	start = time.Now()
+	resp, err := w2.Search(ctx, "PELICAN-77")
+	took := time.Since(start)
+	t.Logf("search whose query embedding misses its deadline: %v", took)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.Mode != memweave.ModeKeyword || len(resp.Results) == 0 {
+		t.Errorf("Search = mode %q with %d results, want keyword results", resp.Mode, len(resp.Results))
+	}
+	if !strings.Contains(warningText(resp.Warnings), "no query vector within 1s") {
+		t.Errorf("Search warnings %q do not say the query embedding missed its deadline", warningText(resp.Warnings))
+	}
+	// The query deadline (1s) plus the freshness check's wait for the
+	// appended note's vectors (2s), with slack for a loaded machine.
+	if took > 6*time.Second {
+		t.Errorf("Search took %v against a crawling server, want it within its deadlines", took)
+	}
+	select {
+	case err := <-indexed:
+		if err != nil {
+			t.Errorf("Index: %v", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("Index did not end against a crawling server")
+	}
+}

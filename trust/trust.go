@@ -1,0 +1,237 @@
+package trust
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/gofrs/flock"
+
+	"github.com/memweave/memweave-go/workspace"
+)
+
+// ErrNotApproved is wrapped by errors about a setting that takes effect
+// only once approved on this machine.
+var ErrNotApproved = errors.New("trust: setting not approved on this machine")
+
+// Item is one setting value that needs approval.
+type Item struct {
+	// Setting is the settings key ("extra_paths", "embedder.base_url").
+	Setting string `json:"setting"`
+	// Value is the value exactly as approved.
+	Value string `json:"value"`
+	// Why says what the value would make memweave do; it is shown, not
+	// compared.
+	Why string `json:"why,omitempty"`
+}
+
+// String returns `setting "value"`.
+func (it Item) String() string { return fmt.Sprintf("%s %q", it.Setting, it.Value) }
+
+// same reports whether two items approve the same value.
+func (it Item) same(o Item) bool { return it.Setting == o.Setting && it.Value == o.Value }
+
+// fileName is the approvals file inside the user's configuration folder.
+const fileName = "memweave/trust.json"
+
+// maxFileBytes bounds the approvals file read.
+const maxFileBytes = 4 << 20
+
+// record is one workspace's approvals.
+type record struct {
+	Items    []Item    `json:"items"`
+	Approved time.Time `json:"approved"`
+}
+
+// file is the approvals file: records by the workspace's real path.
+type file struct {
+	Workspaces map[string]record `json:"workspaces"`
+}
+
+// Path returns the approvals file: memweave/trust.json in the user's
+// configuration folder ($XDG_CONFIG_HOME, else ~/.config on Linux; see
+// [os.UserConfigDir]).
+func Path() (string, error) {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return "", fmt.Errorf("trust: %w", err)
+	}
+	return filepath.Join(dir, filepath.FromSlash(fileName)), nil
+}
+
+// key returns the workspace's real absolute path, the key of its record.
+func key(ws string) (string, error) {
+	abs, err := filepath.Abs(ws)
+	if err != nil {
+		return "", fmt.Errorf("trust: %w", err)
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return "", fmt.Errorf("trust: %w", err)
+	}
+	return real, nil
+}
+
+// load reads the approvals file; a missing one holds nothing.
+func load(p string) (*file, error) {
+	f := &file{Workspaces: map[string]record{}}
+	fh, _, err := workspace.OpenRegular(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return f, nil
+	} else if err != nil {
+		return nil, fmt.Errorf("trust: %w", err)
+	}
+	defer fh.Close()
+	data, err := io.ReadAll(io.LimitReader(fh, maxFileBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("trust: %s: %w", p, err)
+	}
+	if len(data) > maxFileBytes {
+		return nil, fmt.Errorf("trust: %s: larger than %d bytes", p, maxFileBytes)
+	}
+	if err := json.Unmarshal(data, f); err != nil {
+		return nil, fmt.Errorf("trust: %s: %w", p, err)
+	}
+	if f.Workspaces == nil {
+		f.Workspaces = map[string]record{}
+	}
+	return f, nil
+}
+
+// Unapproved returns the items of the workspace ws that this machine's
+// user has not approved, in the order given. The approvals file is read
+// once per call.
+func Unapproved(ws string, items []Item) ([]Item, error) {
+	if len(items) == 0 {
+		return nil, nil
+	}
+	p, err := Path()
+	if err != nil {
+		return items, err
+	}
+	k, err := key(ws)
+	if err != nil {
+		return items, err
+	}
+	f, err := load(p)
+	if err != nil {
+		return items, err
+	}
+	rec := f.Workspaces[k]
+	var out []Item
+	for _, it := range items {
+		if !slices.ContainsFunc(rec.Items, it.same) {
+			out = append(out, it)
+		}
+	}
+	return out, nil
+}
+
+// Approve records items as approved for the workspace ws, replacing what
+// was approved for it before: a value approved earlier and not among
+// items needs approval again.
+func Approve(ws string, items []Item) error {
+	return update(ws, func(rec *record) { rec.Items = slices.Clone(items) })
+}
+
+// Add approves items for the workspace ws, keeping what was approved for
+// it before.
+func Add(ws string, items []Item) error {
+	if len(items) == 0 {
+		return nil
+	}
+	return update(ws, func(rec *record) {
+		for _, it := range items {
+			if !slices.ContainsFunc(rec.Items, it.same) {
+				rec.Items = append(rec.Items, it)
+			}
+		}
+	})
+}
+
+// Revoke forgets every approval of the workspace ws.
+func Revoke(ws string) error {
+	return update(ws, func(rec *record) { rec.Items = nil })
+}
+
+// update changes the workspace's record and writes the approvals file
+// atomically, readable by the user only.
+func update(ws string, change func(*record)) error {
+	p, err := Path()
+	if err != nil {
+		return err
+	}
+	k, err := key(ws)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+		return fmt.Errorf("trust: %w", err)
+	}
+	// Two commands approving at once each keep the other's approval.
+	lock := flock.New(p + ".lock")
+	if err := lock.Lock(); err != nil {
+		return fmt.Errorf("trust: lock %s: %w", lock.Path(), err)
+	}
+	defer lock.Unlock()
+	f, err := load(p)
+	if err != nil {
+		return err
+	}
+	rec, had := f.Workspaces[k]
+	before := slices.Clone(rec.Items)
+	change(&rec)
+	if slices.Equal(before, rec.Items) && (had || len(rec.Items) == 0) {
+		return nil // nothing changes: the file is left as it is
+	}
+	if len(rec.Items) == 0 {
+		delete(f.Workspaces, k)
+	} else {
+		rec.Approved = time.Now().UTC().Truncate(time.Second)
+		f.Workspaces[k] = rec
+	}
+	data, err := json.MarshalIndent(f, "", "  ")
+	if err != nil {
+		return fmt.Errorf("trust: %w", err)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(p), ".trust-*.tmp")
+	if err != nil {
+		return fmt.Errorf("trust: %w", err)
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(append(data, '\n')); err != nil {
+		tmp.Close()
+		return fmt.Errorf("trust: %s: %w", p, err)
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return fmt.Errorf("trust: %s: %w", p, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("trust: %s: %w", p, err)
+	}
+	if err := os.Rename(tmp.Name(), p); err != nil {
+		return fmt.Errorf("trust: %s: %w", p, err)
+	}
+	return nil
+}
+
+// Describe returns one line naming what was ignored and why, for the
+// message a command prints once.
+func Describe(items []Item) string {
+	parts := make([]string, len(items))
+	for i, it := range items {
+		parts[i] = it.String()
+		if it.Why != "" {
+			parts[i] += " (" + it.Why + ")"
+		}
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,224 @@
+package memweave_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	memweave "github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/memweavetest"
+)
+
+// isolateApprovals points this machine's approvals at a folder of the
+// test's own.
+func isolateApprovals(t *testing.T) {
+	t.Helper()
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+}
+
+// writeSettingsJSON writes memweave.json, as a clone would bring it.
+func writeSettingsJSON(t *testing.T, root string, v any) {
+	t.Helper()
+	data, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, memweave.SettingsFile), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestUnapprovedExtraPathsReachNothingOutside: extra paths a cloned
+// memweave.json names outside the workspace, in any spelling, index and
+// serve nothing until this machine's user approves them; one inside the
+// workspace needs no approval. The check half of the family ("/", a
+// link in the workspace leading out) runs the same assertions.
+func TestUnapprovedExtraPathsReachNothingOutside(t *testing.T) {
+	outside := t.TempDir()
+	secret := filepath.Join(outside, "secret.md")
+	if err := os.WriteFile(secret, []byte("# Secret\n\nZEBRAFISH-91 lives outside the workspace\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name  string
+		extra func(root string) string
+	}{
+		{"absolute folder", func(string) string { return outside }},
+		{"absolute file", func(string) string { return secret }},
+		{"relative escape", func(root string) string {
+			r, err := filepath.Rel(root, outside)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return r
+		}},
+		{"link in the workspace", func(root string) string {
+			if err := os.Symlink(outside, filepath.Join(root, "docs")); err != nil {
+				t.Skipf("symlink: %v", err)
+			}
+			return "docs"
+		}},
+		{"filesystem root", func(string) string { return "/" }},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			isolateApprovals(t)
+			ctx := context.Background()
+			root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\n\nalpha inside\n"})
+			extra := c.extra(root)
+			writeSettingsJSON(t, root, map[string]any{"extra_paths": []string{extra}})
+			w := open(t, root, memweave.Config{})
+			if ig := w.Ignored(); len(ig) != 1 || ig[0].Setting != "extra_paths" || ig[0].Value != extra {
+				t.Fatalf("Ignored() = %+v, want extra_paths %q", ig, extra)
+			}
+			res := mustIndex(t, w)
+			for _, p := range res.Indexed {
+				if !strings.HasPrefix(p, "memory/") {
+					t.Errorf("Index indexed %s from an unapproved extra path", p)
+				}
+			}
+			if resp := mustSearch(t, w, "ZEBRAFISH-91"); len(resp.Results) != 0 {
+				t.Errorf("Search found %d results from an unapproved extra path: %+v", len(resp.Results), resp.Results[0].Path)
+			}
+			if _, err := w.Get(ctx, secret, 1, 0); err == nil {
+				t.Errorf("Get(%s) served a file outside the workspace", secret)
+			}
+			if len(mustSearch(t, w, "alpha").Results) == 0 {
+				t.Errorf("Search of the workspace's own note found nothing")
+			}
+			w.Close()
+			if c.name == "filesystem root" {
+				return // approving "/" would index the machine
+			}
+
+			// Approved, the same value takes effect.
+			if _, err := memweave.ApproveSettings(ctx, root); err != nil {
+				t.Fatal(err)
+			}
+			w = open(t, root, memweave.Config{})
+			if ig := w.Ignored(); len(ig) != 0 {
+				t.Errorf("after ApproveSettings Ignored() = %+v", ig)
+			}
+			mustIndex(t, w)
+			if resp := mustSearch(t, w, "ZEBRAFISH-91"); len(resp.Results) == 0 {
+				t.Errorf("approved extra path %q: Search found nothing", extra)
+			}
+			w.Close()
+
+			// A later change to the value needs a new approval.
+			writeSettingsJSON(t, root, map[string]any{"extra_paths": []string{extra, "/"}})
+			w = open(t, root, memweave.Config{})
+			if ig := w.Ignored(); len(ig) != 1 || ig[0].Value != "/" {
+				t.Errorf("after adding \"/\" Ignored() = %+v, want only \"/\"", ig)
+			}
+			w.Close()
+		})
+	}
+}
+
+// TestExtraPathInsideTheWorkspaceNeedsNoApproval: the rule is about
+// reaching outside, not about extra paths.
+func TestExtraPathInsideTheWorkspaceNeedsNoApproval(t *testing.T) {
+	isolateApprovals(t)
+	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\n\nalpha\n"})
+	memweavetest.WriteFile(t, root, "docs/d.md", "# D\n\nKINGFISHER-3 in docs\n")
+	writeSettingsJSON(t, root, map[string]any{"extra_paths": []string{"docs"}})
+	w := open(t, root, memweave.Config{})
+	defer w.Close()
+	if ig := w.Ignored(); len(ig) != 0 {
+		t.Fatalf("Ignored() = %+v, want none", ig)
+	}
+	mustIndex(t, w)
+	if resp := mustSearch(t, w, "KINGFISHER-3"); len(resp.Results) == 0 {
+		t.Errorf("extra path inside the workspace: Search found nothing")
+	}
+}
+
+// TestUnapprovedEmbedderGetsNoRequest: an embedding server named by a
+// cloned memweave.json receives nothing, with or without an API key,
+// until approved; searches fall back to keyword search and say why.
+// Then the approved server is used, and receives the key.
+func TestUnapprovedEmbedderGetsNoRequest(t *testing.T) {
+	for _, key := range []string{"", "sk-test-secret"} {
+		t.Run("key="+key, func(t *testing.T) {
+			isolateApprovals(t)
+			t.Setenv(memweave.EnvEmbeddingKey, key)
+			t.Setenv(memweave.EnvOpenAIKey, "")
+			ctx := context.Background()
+			srv := memweavetest.NewEmbedServer(t, 16)
+			root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\n\nalpha bravo charlie\n"})
+			writeSettingsJSON(t, root, map[string]any{"embedder": map[string]any{
+				"provider": "openai", "model": "m", "base_url": srv.BaseURL()}})
+			w := open(t, root, memweave.Config{})
+			if ig := w.Ignored(); len(ig) != 1 || ig[0].Setting != "embedder.base_url" || ig[0].Value != srv.BaseURL() {
+				t.Fatalf("Ignored() = %+v, want embedder.base_url %s", ig, srv.BaseURL())
+			}
+			res := mustIndex(t, w)
+			if !errors.Is(warningsErr(res.Warnings), memweave.ErrNotApproved) || !strings.Contains(warningText(res.Warnings), "memweave trust") {
+				t.Errorf("Index warnings %q do not say the embedder is not approved and how to approve it", warningText(res.Warnings))
+			}
+			resp := mustSearch(t, w, "alpha")
+			if len(resp.Results) == 0 || resp.Mode != memweave.ModeKeyword {
+				t.Errorf("Search = mode %q, %d results; want keyword results", resp.Mode, len(resp.Results))
+			}
+			w.Close()
+			if n := srv.Calls.Load(); n != 0 {
+				t.Fatalf("unapproved embedding server got %d requests", n)
+			}
+
+			if _, err := memweave.ApproveSettings(ctx, root); err != nil {
+				t.Fatal(err)
+			}
+			w = open(t, root, memweave.Config{})
+			defer w.Close()
+			mustIndex(t, w)
+			if n := srv.Calls.Load(); n == 0 {
+				t.Errorf("approved embedding server got no request")
+			}
+		})
+	}
+}
+
+// warningsErr joins warnings into one error for errors.Is.
+func warningsErr(ws []memweave.Warning) error {
+	errs := make([]error, len(ws))
+	for i := range ws {
+		errs[i] = ws[i]
+	}
+	return errors.Join(errs...)
+}
+
+// TestUnapprovedModelFolderOutsideIsNotRead: a static model folder
+// outside the workspace, named by a cloned memweave.json, is not read
+// until approved; one inside the workspace needs no approval.
+func TestUnapprovedModelFolderOutsideIsNotRead(t *testing.T) {
+	isolateApprovals(t)
+	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\n\nalpha bravo\n"})
+	model := filepath.Join(t.TempDir(), "model")
+	writeSettingsJSON(t, root, map[string]any{"embedder": map[string]any{"provider": "static", "model": model}})
+	w := open(t, root, memweave.Config{})
+	if ig := w.Ignored(); len(ig) != 1 || ig[0].Setting != "embedder.model" || ig[0].Value != model {
+		t.Fatalf("Ignored() = %+v, want embedder.model %s", ig, model)
+	}
+	res := mustIndex(t, w)
+	text := warningText(res.Warnings)
+	if !errors.Is(warningsErr(res.Warnings), memweave.ErrNotApproved) || strings.Contains(text, "no such file") {
+		t.Errorf("Index warnings %q: want the model refused as not approved, never read", text)
+	}
+	if resp := mustSearch(t, w, "alpha"); len(resp.Results) == 0 {
+		t.Errorf("Search found nothing by keyword")
+	}
+	w.Close()
+
+	inside := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\n\nalpha\n"})
+	writeSettingsJSON(t, inside, map[string]any{"embedder": map[string]any{"provider": "static", "model": filepath.Join(inside, "models", "m")}})
+	w = open(t, inside, memweave.Config{})
+	defer w.Close()
+	if ig := w.Ignored(); len(ig) != 0 {
+		t.Errorf("a model folder inside the workspace: Ignored() = %+v, want none", ig)
+	}
+}
