@@ -54,9 +54,9 @@ func syncClone(tb testing.TB, bare, name string) string {
 }
 
 // TestSyncThreeMachines: three clones of one bare remote, each with a
-// writer that appends and writes notes and starts a sync process about
-// every second, a third of which it kills with SIGKILL at a random
-// moment. After a final sync in each, every acknowledged note is in
+// writer that appends and writes notes while, beside it, a sync process
+// starts about every second, a third of them killed with SIGKILL at a
+// random moment. After a final sync in each, every acknowledged note is in
 // every clone exactly once, no file holds a conflict marker, check
 // passes, and every tip the remote had is an ancestor of its last one.
 // It runs 30 seconds, 4 with -short.
@@ -103,9 +103,8 @@ func TestSyncThreeMachines(t *testing.T) {
 
 	var wg sync.WaitGroup
 	for c, ws := range clones {
+		// The writer: notes one after another, while syncs run beside it.
 		wg.Go(func() {
-			rng := rand.New(rand.NewPCG(uint64(c), 7))
-			nextSync := time.Now()
 			for i := 0; time.Now().Before(deadline); i++ {
 				note := fmt.Sprintf("ACK-%s-%d", names[c], i)
 				switch i % 4 {
@@ -129,10 +128,15 @@ func TestSyncThreeMachines(t *testing.T) {
 				case 3: // the same note on every machine: conflicts
 					runStdin(t, "", nil, strings.NewReader("# Shared\n\n"+names[c]+" was here, "+note+".\n"), "-w", ws, "write", "notes/shared.md")
 				}
-				if time.Now().Before(nextSync) {
-					continue
-				}
-				nextSync = time.Now().Add(time.Second)
+				time.Sleep(20 * time.Millisecond)
+			}
+		})
+		// The syncer: a sync process about every second, a third of them
+		// killed at a random moment.
+		wg.Go(func() {
+			rng := rand.New(rand.NewPCG(uint64(c), 7))
+			for time.Now().Before(deadline) {
+				next := time.Now().Add(time.Second)
 				cmd := exec.Command(binary, "-w", ws, "sync")
 				var stderr strings.Builder
 				cmd.Stderr = &stderr
@@ -154,6 +158,7 @@ func TestSyncThreeMachines(t *testing.T) {
 					errs = append(errs, "sync "+names[c]+": "+stderr.String())
 				}
 				mu.Unlock()
+				time.Sleep(time.Until(next))
 			}
 		})
 	}
