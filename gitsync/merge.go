@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/memweave/memweave-go/history"
+	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -29,7 +30,7 @@ type Conflict struct {
 // writer changes a note between the commit and the work tree update, so
 // none is lost.
 func (s *syncer) integrate(ctx context.Context, incoming string, res *Result) error {
-	unlock, err := lockWorkspace(ctx, s.root)
+	unlock, err := memfile.Lock(ctx, s.root)
 	if err != nil {
 		return fmt.Errorf("gitsync: %w", err)
 	}

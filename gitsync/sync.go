@@ -8,13 +8,13 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/gofrs/flock"
 
 	"github.com/memweave/memweave-go/history"
-	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -291,7 +291,7 @@ func (s *syncer) git(ctx context.Context, env []string, args ...string) ([]byte,
 	for _, c := range s.opts.GitConfig {
 		pre = append(pre, "-c", c)
 	}
-	return s.run(ctx, history.GitOptions{Env: append(slices0(s.gitEnv), env...)}, append(pre, args...)...)
+	return s.run(ctx, history.GitOptions{Env: append(slices.Clip(s.gitEnv), env...)}, append(pre, args...)...)
 }
 
 // run runs git and adds its time to gitTime.
@@ -301,8 +301,6 @@ func (s *syncer) run(ctx context.Context, opts history.GitOptions, args ...strin
 	s.gitTime += time.Since(t)
 	return out, err
 }
-
-func slices0(a []string) []string { return a[:len(a):len(a)] }
 
 // rev resolves rev to a commit id, "" when it names none.
 func (s *syncer) rev(ctx context.Context, rev string) (string, error) {
@@ -480,7 +478,3 @@ func safeHost(h string) string {
 	}
 	return b.String()
 }
-
-// lockWorkspace takes the workspace's write lock, so that no memweave
-// writer changes a note while sync commits or updates the work tree.
-var lockWorkspace = memfile.Lock
