@@ -115,9 +115,13 @@ func (w *Weave) SyncConflicts(ctx context.Context) ([]SyncConflict, error) {
 	return gitsync.Conflicts(w.cfg.Workspace)
 }
 
+// SyncTimeout bounds each run of the [Weave.SyncEvery] loop.
+const SyncTimeout = 5 * time.Minute
+
 // SyncEvery starts a goroutine that runs [Weave.Sync] every interval
 // (the first one at once) until [Weave.Close], which stops and waits for
-// it. A failed sync is logged to Config.Logger and recorded for
+// it. Each run is given at most [SyncTimeout], so a remote that stalls
+// delays the next run, never stops the loop. A failed sync is logged to Config.Logger and recorded for
 // [Weave.SyncStatus]; the next one runs on schedule. It fails if the
 // workspace cannot sync at all (no git, no repository, no remote) or a
 // loop already runs.
@@ -147,9 +151,11 @@ func (w *Weave) SyncEvery(ctx context.Context, interval time.Duration, opts ...S
 		t := time.NewTicker(interval)
 		defer t.Stop()
 		for {
-			if _, err := w.Sync(loopCtx, opts...); err != nil && loopCtx.Err() == nil {
+			runCtx, cancelRun := context.WithTimeout(loopCtx, SyncTimeout)
+			if _, err := w.Sync(runCtx, opts...); err != nil && loopCtx.Err() == nil {
 				w.cfg.Logger.Warn("memweave: background sync failed", "workspace", w.cfg.Workspace, "err", err)
 			}
+			cancelRun()
 			select {
 			case <-loopCtx.Done():
 				return

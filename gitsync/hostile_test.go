@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/hex"
 	"errors"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -195,5 +197,33 @@ func TestSyncAcceptsAReviewedRewrite(t *testing.T) {
 	}
 	if got := read(t, victim, "memory/other.md"); got != "new root\n" {
 		t.Errorf("other.md = %q", got)
+	}
+}
+
+// TestSyncStalledRemote: a remote that accepts the connection and never
+// answers holds a sync only as long as its context allows, and nothing
+// in the workspace changes.
+func TestSyncStalledRemote(t *testing.T) {
+	bare := remote(t)
+	a := clone(t, bare, "a")
+	stop := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-stop:
+		case <-r.Context().Done():
+		}
+	}))
+	defer srv.Close()
+	defer close(stop)
+	gitIn(t, a, nil, "remote", "set-url", "origin", srv.URL+"/remote.git")
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	start := time.Now()
+	_, err := gitsync.Sync(ctx, a, gitsync.Options{Host: "a"})
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("Sync against a stalled remote = %v, want the context's deadline", err)
+	}
+	if d := time.Since(start); d > 15*time.Second {
+		t.Errorf("Sync took %v after its context's deadline", d)
 	}
 }

@@ -354,7 +354,7 @@ func (s *syncer) author(ctx context.Context) error {
 // fetch fetches the remote branch into incomingRef, checks it, and
 // returns its commit ("" when the remote has no such branch yet).
 func (s *syncer) fetch(ctx context.Context) (string, error) {
-	_, err := s.git(ctx, nil, "fetch", "--quiet", "--no-tags", "--no-recurse-submodules", "--no-write-fetch-head",
+	_, err := s.git(ctx, nil, "-c", "http.lowSpeedLimit=1000", "-c", "http.lowSpeedTime=60", "fetch", "--quiet", "--no-tags", "--no-recurse-submodules", "--no-write-fetch-head",
 		"--", s.remote, "+refs/heads/"+s.branch+":"+incomingRef)
 	if err != nil {
 		var ge *history.GitError
@@ -405,7 +405,7 @@ func (s *syncer) fetch(ctx context.Context) (string, error) {
 // push pushes head to the remote branch, never forcing. It reports a
 // rejection (the remote moved meanwhile) as rejected, not as an error.
 func (s *syncer) push(ctx context.Context, head string) (rejected bool, err error) {
-	out, err := s.git(ctx, nil, "push", "--porcelain", "--no-verify", "--no-recurse-submodules",
+	out, err := s.git(ctx, nil, "-c", "http.lowSpeedLimit=1000", "-c", "http.lowSpeedTime=60", "push", "--porcelain", "--no-verify", "--no-recurse-submodules",
 		"--", s.remote, head+":refs/heads/"+s.branch)
 	if err == nil {
 		return false, nil

@@ -67,7 +67,8 @@ func (b *limitedBuffer) Write(p []byte) (int, error) {
 func (b *limitedBuffer) Bytes() []byte { return b.buf.Bytes() }
 
 // Git runs the git command in dir with args, bound to ctx (a cancelled
-// context kills it), and returns its standard output. It never prompts
+// context kills it, and, where the system allows, the helpers it started
+// such as git-remote-https), and returns its standard output. It never prompts
 // for credentials, takes no optional locks, and speaks the C locale.
 // Where the system allows, git dies with this process, so a process
 // killed mid-call leaves no git running on in its workspace. Errors
@@ -82,6 +83,9 @@ func Git(ctx context.Context, dir string, opts GitOptions, args ...string) ([]by
 	cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
 	cmd.Env = append(cmd.Env, opts.Env...)
 	dieWithParent(cmd)
+	// A helper git started may hold its output open after git is killed:
+	// stop waiting for it soon after.
+	cmd.WaitDelay = time.Second
 	out := &limitedBuffer{max: opts.MaxOutput}
 	var errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = out, &errb
