@@ -80,9 +80,13 @@ func TestExactWordPassesThreshold(t *testing.T) {
 				root, holder := calibrationWorkspace(t, n)
 				cfg := memweave.Config{DBPath: filepath.Join(t.TempDir(), "index.db")}
 				if emb != "hash" {
-					srv := memweavetest.NewEmbedServer(t, 64)
+					// 384 dimensions, as the hash embedder's default: at
+					// 64, bucket collisions scatter unrelated texts as no
+					// sentence encoder does, and one of ten notes can
+					// stand out of the background as a paraphrase would.
+					srv := memweavetest.NewEmbedServer(t, 384)
 					srv.Baseline = 0.5
-					cfg.Embedder = memweave.EmbedderConfig{Provider: "openai", Model: "test-embed", BaseURL: srv.BaseURL(), Dims: 64}
+					cfg.Embedder = memweave.EmbedderConfig{Provider: "openai", Model: "test-embed", BaseURL: srv.BaseURL(), Dims: 384}
 				}
 				w := open(t, root, cfg)
 				mustIndex(t, w)

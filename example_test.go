@@ -83,7 +83,7 @@ func ExampleWeave_Search() {
 	}
 	// Output:
 	// mode: hybrid
-	// 0.69 memory/stack.md:1-5 [memory]
+	// 0.59 memory/stack.md:1-5 [memory]
 	// # Stack
 	//
 	// ## Caching
@@ -176,7 +176,7 @@ func ExampleWeave_Use() {
 	}
 	// Output:
 	// memory/ops_agent/runbook.md: prefer-ops score 0.61 -> 1.00, rank 3 -> 1
-	// memory/stack.md: prefer-ops score 0.67 -> 0.67, rank 1 -> 2
+	// memory/stack.md: prefer-ops score 0.65 -> 0.65, rank 1 -> 2
 	// memory/2026-11-30.md: prefer-ops score 0.63 -> 0.63, rank 2 -> 3
 }
 

@@ -18,9 +18,10 @@ import (
 // conceptServer is an OpenAI-compatible embedding endpoint that knows one
 // meaning: a text holding any of words gets a shared direction mixed into
 // its hash vector at weight w (the rest are hash vectors with a baseline
-// cosine near 0.2, as a sentence encoder's unrelated texts have), so that
-// a question and a note sharing no word can still be near each other.
-func conceptServer(t *testing.T, dims int, w float64, words ...string) string {
+// cosine near base, as a sentence encoder's unrelated texts have), so
+// that a question and a note sharing no word can still be near each other,
+// at a cosine near base + w.
+func conceptServer(t *testing.T, dims int, base, w float64, words ...string) string {
 	t.Helper()
 	h := embed.NewHash(dims)
 	srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
@@ -47,18 +48,18 @@ func conceptServer(t *testing.T, dims int, w float64, words ...string) string {
 					concept = w
 				}
 			}
-			// Unit vector: sqrt(1-c-0.2) v + sqrt(0.2) e0 + sqrt(c) e1,
+			// Unit vector: sqrt(1-c-base) v + sqrt(base) e0 + sqrt(c) e1,
 			// with v's first two coordinates cleared.
 			v[0], v[1] = 0, 0
 			var n float64
 			for _, x := range v {
 				n += float64(x) * float64(x)
 			}
-			scale := math.Sqrt((1 - concept - 0.2) / n)
+			scale := math.Sqrt((1 - concept - base) / n)
 			for j := range v {
 				v[j] *= float32(scale)
 			}
-			v[0], v[1] = float32(math.Sqrt(0.2)), float32(math.Sqrt(concept))
+			v[0], v[1] = float32(math.Sqrt(base)), float32(math.Sqrt(concept))
 			data = append(data, item{Index: i, Embedding: v})
 		}
 		rw.Header().Set("Content-Type", "application/json")
@@ -86,7 +87,7 @@ func TestParaphrasePassesThreshold(t *testing.T) {
 		t.Run(emb, func(t *testing.T) {
 			cfg := memweave.Config{DBPath: filepath.Join(t.TempDir(), "index.db")}
 			if emb == "encoder" {
-				url := conceptServer(t, 64, 0.5, "colour theme", "dark mode")
+				url := conceptServer(t, 64, 0.2, 0.5, "colour theme", "dark mode")
 				cfg.Embedder = memweave.EmbedderConfig{Provider: "openai", Model: "concept", BaseURL: url, Dims: 64}
 			}
 			w := open(t, memweavetest.Workspace(t, files), cfg)

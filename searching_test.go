@@ -895,7 +895,7 @@ func TestOpenInvalidSearchDefaults(t *testing.T) {
 		{"MMRLambda", memweave.Config{MMRLambda: new(1.5)}},
 		{"ChunkOverlap", memweave.Config{ChunkOverlap: new(-1)}},
 		{"Fusion", memweave.Config{Fusion: search.FusionOptions{Method: "borda"}}},
-		{"Fusion", memweave.Config{Fusion: search.FusionOptions{KeywordFloor: new(2.0)}}},
+		{"Fusion", memweave.Config{Fusion: search.FusionOptions{Method: "rrf"}}}, // removed in issue 32
 	} {
 		tt.cfg.Workspace, tt.cfg.Create = t.TempDir(), true
 		w, err := memweave.Open(context.Background(), tt.cfg)

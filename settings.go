@@ -71,12 +71,10 @@ type EmbedderSettings struct {
 	DocumentPrefix string `json:"document_prefix,omitempty"`
 }
 
-// FusionSettings are the settings of [Config.Fusion] a workspace may fix.
+// FusionSettings are the settings of [Config.Fusion] a workspace may fix:
+// the method, one of [search.FusionMethods].
 type FusionSettings struct {
-	Method       search.FusionMethod `json:"method,omitempty"`
-	VectorWeight float64             `json:"vector_weight,omitempty"`
-	TextWeight   float64             `json:"text_weight,omitempty"`
-	KeywordFloor *float64            `json:"keyword_floor,omitempty"`
+	Method search.FusionMethod `json:"method,omitempty"`
 }
 
 // ReadSettings returns the settings file of the workspace, or nil and no
@@ -308,8 +306,8 @@ func SettingsOf(c Config) Settings {
 	if c.ChunkOverlap != nil {
 		s.ChunkOverlap = new(*c.ChunkOverlap)
 	}
-	if f := c.Fusion; f.Method != "" || f.VectorWeight != 0 || f.TextWeight != 0 || f.KeywordFloor != nil {
-		s.Fusion = &FusionSettings{Method: f.Method, VectorWeight: f.VectorWeight, TextWeight: f.TextWeight, KeywordFloor: f.KeywordFloor}
+	if f := c.Fusion; f.Method != "" {
+		s.Fusion = &FusionSettings{Method: f.Method}
 	}
 	return s
 }
@@ -381,12 +379,12 @@ func (c *Config) applySettings(s *Settings, path string) (filled map[string]stri
 		fields = slices.DeleteFunc(fields, func(f field) bool { return strings.HasPrefix(f.name, "Embedder.") })
 	}
 	if f := s.Fusion; f != nil {
+		if err := (search.FusionOptions{Method: f.Method}).Validate(); err != nil {
+			return nil, &SettingsFieldError{Path: path, Setting: "fusion.method", Line: s.lines["fusion.method"], Err: err}
+		}
 		cf := &c.Fusion
 		fields = append(fields,
-			field{"Fusion.Method", "fusion.method", cf.Method, f.Method, cf.Method == "", f.Method == "", func() { cf.Method = f.Method }},
-			field{"Fusion.VectorWeight", "fusion.vector_weight", cf.VectorWeight, f.VectorWeight, cf.VectorWeight == 0, f.VectorWeight == 0, func() { cf.VectorWeight = f.VectorWeight }},
-			field{"Fusion.TextWeight", "fusion.text_weight", cf.TextWeight, f.TextWeight, cf.TextWeight == 0, f.TextWeight == 0, func() { cf.TextWeight = f.TextWeight }},
-			field{"Fusion.KeywordFloor", "fusion.keyword_floor", cf.KeywordFloor, f.KeywordFloor, cf.KeywordFloor == nil, f.KeywordFloor == nil, func() { cf.KeywordFloor = f.KeywordFloor }})
+			field{"Fusion.Method", "fusion.method", cf.Method, f.Method, cf.Method == "", f.Method == "", func() { cf.Method = f.Method }})
 	}
 	// Fields of the index's identity are all recorded by the file, so a
 	// Config field it leaves unset disagrees too; the fusion only

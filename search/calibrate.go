@@ -20,19 +20,25 @@ const (
 	// keyword score is 0.5 (see [TermWeights.KeywordScore]).
 	RelHalf = 0.5
 	// CosineSample is how many chunks, spread over the index, a hybrid or
-	// vector search compares the query vector with to learn the cosine of
-	// an unrelated chunk (see [CalibrateCosine]).
+	// vector search compares the query vector with to learn its
+	// [Background].
 	CosineSample = 64
+	// VectorNone and VectorFull are the levels, (cos - Base) / (1 - Base),
+	// up to which a cosine is no vector evidence and from which it is full
+	// evidence (see [Background.VectorScore]): a lexical embedder's
+	// chunks sharing a few letters with the query stay under the first, a
+	// sentence encoder's clear paraphrases reach the second.
+	VectorNone = 0.15
+	VectorFull = 0.34
+	// MinSpread is the least spread of a [Background]: cosines closer than
+	// it are within the rounding of the index's int8 codes.
+	MinSpread = 0.02
 	// AccentCost is the share of its keyword score a chunk loses when
 	// every query word it holds matches only once accents are removed
 	// ("cafe" against "café"), in proportion to those words' weight in
 	// the coverage: small enough to keep its rank among other chunks, and
 	// large enough that a chunk holding the words as written ranks first.
 	AccentCost = 0.1
-	// baselineQuantile is the quantile of the sampled cosines taken as the
-	// unrelated baseline: low enough that the few related chunks of a tiny
-	// index do not raise it.
-	baselineQuantile = 0.25
 )
 
 // TermWeights is what the index says about the words of one query: each
@@ -89,9 +95,22 @@ func NewTermWeights(terms []string, counts []int, n int) TermWeights {
 // the query writes it ranks above one holding "cafe". Without terms it
 // falls back to [NormalizeBM25].
 func (w TermWeights) KeywordScore(text string, raw float64) float64 {
-	score := w.keywordScore(text, raw)
+	score, _ := w.score(text, raw)
+	return score
+}
+
+// score is [TermWeights.KeywordScore], and whether the chunk counts as
+// holding the whole query: it holds every term (accents aside), or its
+// score before the accent cost is at least [CoverageShare], as such a
+// chunk's is. Without terms whole is the score being at least
+// CoverageShare.
+func (w TermWeights) score(text string, raw float64) (score float64, whole bool) {
+	score, whole = w.keywordScore(text, raw)
+	// A chunk scoring as a whole-query match does before the accent cost
+	// keeps that standing in fusion.
+	whole = whole || score >= CoverageShare
 	if score == 0 || !w.accented(text) {
-		return score
+		return score, whole
 	}
 	total, off := 0.0, 0.0
 	held, exact := w.held(text, false), w.held(text, true)
@@ -102,9 +121,9 @@ func (w TermWeights) KeywordScore(text string, raw float64) float64 {
 		}
 	}
 	if total == 0 {
-		return score
+		return score, whole
 	}
-	return score * (1 - AccentCost*off/total)
+	return score * (1 - AccentCost*off/total), whole
 }
 
 // accented reports whether the query's terms or text hold a letter that
@@ -119,34 +138,39 @@ func (w TermWeights) accented(text string) bool {
 	return tokenize.Fold(text) != text
 }
 
-// keywordScore is KeywordScore before the accent cost.
-func (w TermWeights) keywordScore(text string, raw float64) float64 {
+// keywordScore is KeywordScore before the accent cost, and whether text
+// holds every term. Whole is only computed when the score is below
+// [CoverageShare] (false above), where fusion needs it.
+func (w TermWeights) keywordScore(text string, raw float64) (score float64, whole bool) {
 	total := 0.0
 	for _, c := range w.Cov {
 		total += c
 	}
 	if total == 0 || !(w.Ideal > 0) {
-		return NormalizeBM25(raw)
+		return NormalizeBM25(raw), false
 	}
 	rel := 0.0
 	if x := -raw; x > 0 {
 		rel = x / w.Ideal
 	}
 	if math.IsInf(rel, 1) {
-		return 1
+		return 1, false
 	}
-	score := rel / (rel + RelHalf)
+	score = rel / (rel + RelHalf)
 	if score >= CoverageShare {
-		return min(score, 1) // the coverage floor cannot exceed it
+		return min(score, 1), false // the coverage floor cannot exceed it
 	}
 	held := w.held(text, false)
-	cov := 0.0
+	cov, whole := 0.0, true
 	for i, c := range w.Cov {
-		if held[i] {
+		switch {
+		case held[i]:
 			cov += c
+		case c > 0:
+			whole = false
 		}
 	}
-	return min(max(score, CoverageShare*cov/total, 0), 1)
+	return min(max(score, CoverageShare*cov/total, 0), 1), whole
 }
 
 // held reports for each term whether text holds it, matching as
@@ -180,38 +204,104 @@ func (w TermWeights) held(text string, exact bool) []bool {
 	return out
 }
 
-// CalibrateCosine maps a cosine similarity into [0,1] against baseline,
-// the cosine an unrelated chunk has with the query under the same
-// embedder: (cos - baseline) / (1 - baseline), clamped. Embedders differ
-// widely in where unrelated text lands (near 0 for the hash embedder,
-// 0.1 to 0.3 for sentence encoders), and a fixed threshold only means the
-// same for all of them measured from there. A baseline outside [0,1) is
-// taken as 0. NaN maps to 0.
-func CalibrateCosine(cos, baseline float64) float64 {
-	if !(baseline >= 0 && baseline < 1) {
-		baseline = 0
-	}
-	return NormalizeCosine((cos - baseline) / (1 - baseline))
+// Background is how a query's cosines with unrelated chunks fall under
+// the index's embedder, learnt from its cosines with a sample of the
+// index (see [NewBackground]). Embedders differ widely in where unrelated
+// text lands (near 0 for the hash embedder, 0.1 to 0.3 for sentence
+// encoders, higher still for some) and in how far a related text stands
+// above it, so a cosine only means the same for all of them measured
+// against the query's own background.
+type Background struct {
+	// Base is the cosine of a typical unrelated chunk: the sample's lower
+	// quartile, at least 0.
+	Base float64
+	// Center and Spread are the sample's median and robust standard
+	// deviation (1.4826 times the median absolute deviation, at least
+	// [MinSpread]): medians, so that the few related chunks a tiny index's
+	// sample holds (there the sample is the whole index) do not move them.
+	Center, Spread float64
+	// Standout is how many spreads above Center the best of the index's
+	// unrelated chunks is expected to land: sqrt(2 ln N) for N chunks,
+	// the expected maximum of N normal draws, 1.18 for 2 chunks and 4.3
+	// for 10,000.
+	Standout float64
 }
 
-// CosineBaseline returns the unrelated baseline of a query from its
-// cosines with a sample of the index's chunks: their lower quartile, or 0
-// for an empty sample. The lower quartile, not the mean, so that in a
-// tiny index, where the sample is the whole index, the one related chunk
-// does not raise it.
-func CosineBaseline(sample []float64) float64 {
+// NewBackground returns the background of a query from its cosines with a
+// sample of an index of n chunks. An empty sample gives the zero
+// Background, under which [Background.VectorScore] is the plain cosine
+// measured from 0.
+func NewBackground(sample []float64, n int) Background {
 	if len(sample) == 0 {
-		return 0
+		return Background{}
 	}
 	s := slices.Clone(sample)
+	for i, x := range s {
+		if math.IsNaN(x) {
+			s[i] = 0
+		}
+	}
 	slices.Sort(s)
-	return max(s[int(baselineQuantile*float64(len(s)-1))], 0)
+	b := Background{Base: max(s[(len(s)-1)/4], 0), Center: median(s)}
+	dev := make([]float64, len(s))
+	for i, x := range s {
+		dev[i] = math.Abs(x - b.Center)
+	}
+	slices.Sort(dev)
+	b.Spread = max(1.4826*median(dev), MinSpread)
+	b.Standout = math.Sqrt(2 * math.Log(float64(max(n, len(s), 2))))
+	return b
+}
+
+// median returns the median of the sorted, non-empty s.
+func median(s []float64) float64 {
+	m := len(s) / 2
+	if len(s)%2 == 0 {
+		return (s[m-1] + s[m]) / 2
+	}
+	return s[m]
+}
+
+// VectorScore is the calibrated vector score, in [0,1], of a chunk whose
+// cosine with the query is cos:
+//
+//	level    = (cos - Base) / (1 - Base)
+//	strength = (level - VectorNone) / (VectorFull - VectorNone)
+//	standout = (cos - Center) / (Spread * Standout)
+//	score    = strength * standout                   each clamped to [0,1]
+//
+// The level says how near the chunk is, from where unrelated text lands
+// (0) to an identical text (1); a sentence encoder puts a true paraphrase
+// at a level of 0.3 to 0.6, so a level of [VectorFull] already counts as
+// full evidence, and one under [VectorNone] as none. The standout says whether the chunk stands apart from
+// the unrelated ones at all: 1 once it is as far above the background as
+// the best of the index's unrelated chunks is expected to be. A
+// paraphrase a sentence encoder places well above the background scores
+// near 1 whatever the encoder's scale; a chunk at the background's level
+// scores 0; and in a small or tight background (the hash embedder's, whose
+// unrelated chunks all sit near 0) a cosine must still reach a real level
+// to count. Without a background (zero Background) it is the strength
+// of the cosine measured from 0. NaN scores 0.
+func (b Background) VectorScore(cos float64) float64 {
+	if math.IsNaN(cos) {
+		return 0
+	}
+	base := b.Base
+	if !(base >= 0 && base < 1) {
+		base = 0
+	}
+	level := (cos - base) / (1 - base)
+	score := min(max((level-VectorNone)/(VectorFull-VectorNone), 0), 1)
+	if b.Spread > 0 && b.Standout > 0 {
+		score *= min(max((cos-b.Center)/(b.Spread*b.Standout), 0), 1)
+	}
+	return score
 }
 
 // calibrate sets the calibrated KeywordScore and VectorScore of every
 // candidate: the keyword side from the document frequencies of the
 // query's terms (see [TermWeights.KeywordScore]), the vector side from
-// the query's cosines with a sample of the index (see [CosineBaseline]).
+// the query's cosines with a sample of the index (see [Background]).
 func (h *Hybrid) calibrate(c *calibration, cands []Candidate, chunks map[int64]Chunk) {
 	for i := range cands {
 		cd := &cands[i]
@@ -220,22 +310,22 @@ func (h *Hybrid) calibrate(c *calibration, cands []Candidate, chunks map[int64]C
 			if ch, ok := chunks[cd.ChunkID]; ok {
 				text = ch.Text
 			}
-			k := c.weights.KeywordScore(text, *cd.BM25)
-			cd.KeywordScore = &k
+			k, whole := c.weights.score(text, *cd.BM25)
+			cd.KeywordScore, cd.Whole = &k, whole
 		}
 		if cd.Cosine != nil && c.vec {
-			v := CalibrateCosine(*cd.Cosine, c.baseline)
+			v := c.background.VectorScore(*cd.Cosine)
 			cd.VectorScore = &v
 		}
 	}
 }
 
 // calibration is what [Hybrid.calibrate] reads: the term weights of the
-// query and the cosine baseline, each with whether it was computed.
+// query and its cosines' background, each with whether it was computed.
 type calibration struct {
-	kw, vec  bool
-	weights  TermWeights
-	baseline float64
+	kw, vec    bool
+	weights    TermWeights
+	background Background
 }
 
 // termMatches returns the FTS5 MATCH expression of each term: the term

@@ -70,32 +70,90 @@ func TestKeywordScoreFallback(t *testing.T) {
 	}
 }
 
-func TestCalibrateCosine(t *testing.T) {
-	tests := []struct{ cos, base, want float64 }{
-		{0.5, 0, 0.5}, {0.5, 0.5, 0}, {0.75, 0.5, 0.5}, {0.3, 0.5, 0}, {1, 0.5, 1},
-		{0.5, -0.2, 0.5}, {0.5, 1, 0.5}, {math.NaN(), 0.2, 0},
+// normalSample returns n cosines spread as a normal distribution of mean
+// mu and standard deviation sd would put them (its quantiles), in a
+// shuffled order.
+func normalSample(n int, mu, sd float64) []float64 {
+	out := make([]float64, n)
+	for i := range out {
+		p := (float64(i) + 0.5) / float64(n)
+		out[(i*37)%n] = mu + sd*math.Sqrt2*math.Erfinv(2*p-1)
+	}
+	return out
+}
+
+// TestBackground checks the vector calibration on the families it must
+// tell apart: a sentence encoder's paraphrase well above its background
+// scores near 1, the hash embedder's word-free near miss (a low level, far
+// above a tight background) and a cosine at the background do not, and
+// the same paraphrase measured against two embedders' scales scores the
+// same.
+func TestBackground(t *testing.T) {
+	encoder := NewBackground(normalSample(CosineSample, 0.1, 0.05), 1000)
+	hash := NewBackground(normalSample(CosineSample, 0.02, 0.04), 1000)
+	shifted := NewBackground(normalSample(CosineSample, 0.5, 0.05), 1000) // unrelated texts at 0.5
+	tests := []struct {
+		name     string
+		b        Background
+		cos      float64
+		min, max float64
+	}{
+		{"encoder paraphrase 0.4", encoder, 0.4, 0.8, 1},
+		{"encoder paraphrase 0.55", encoder, 0.55, 1, 1},
+		{"encoder at the background", encoder, 0.1, 0, 0},
+		{"encoder below the background", encoder, -0.2, 0, 0},
+		{"encoder near miss 0.2", encoder, 0.2, 0, 0.4},
+		{"hash word-free near miss 0.2", hash, 0.2, 0, 0.6},
+		{"hash shared words 0.6", hash, 0.6, 1, 1},
+		{"shifted scale paraphrase 0.72", shifted, 0.72, 0.8, 1},
+		{"shifted scale at the background", shifted, 0.5, 0, 0},
+		{"no background", Background{}, 0.245, 0.5, 0.5},
+		{"NaN", encoder, math.NaN(), 0, 0},
 	}
 	for _, tt := range tests {
-		if got := CalibrateCosine(tt.cos, tt.base); !near(got, tt.want) {
-			t.Errorf("CalibrateCosine(%v, %v) = %v, want %v", tt.cos, tt.base, got, tt.want)
+		if got := tt.b.VectorScore(tt.cos); got < tt.min-1e-9 || got > tt.max+1e-9 {
+			t.Errorf("%s: VectorScore(%v) = %v, want in [%v, %v] (background %+v)", tt.name, tt.cos, got, tt.min, tt.max, tt.b)
 		}
+	}
+	// A paraphrase clearly above the background passes the default
+	// threshold alone; the hash embedder's near miss does not.
+	if s := Fuse([]Candidate{{ChunkID: 1, VectorScore: new(encoder.VectorScore(0.4))}}, FusionOptions{})[0].Score; s < 0.35 {
+		t.Errorf("encoder paraphrase at cosine 0.4, background 0.1: fused %v, want >= 0.35", s)
+	}
+	if s := Fuse([]Candidate{{ChunkID: 1, VectorScore: new(hash.VectorScore(0.2))}}, FusionOptions{})[0].Score; s >= 0.35 {
+		t.Errorf("hash near miss at cosine 0.2: fused %v, want < 0.35", s)
+	}
+	// Monotone in the cosine.
+	prev := -1.0
+	for c := -1.0; c <= 1; c += 0.01 {
+		got := encoder.VectorScore(c)
+		if got < prev-1e-12 {
+			t.Fatalf("VectorScore(%v) = %v, below VectorScore(%v) = %v", c, got, c-0.01, prev)
+		}
+		prev = got
 	}
 }
 
-func TestCosineBaseline(t *testing.T) {
-	tests := []struct {
-		sample []float64
-		want   float64
-	}{
-		{nil, 0},
-		{[]float64{0.9, 0.1}, 0.1},
-		{[]float64{0.4, 0.1, 0.2, 0.3, 0.5}, 0.2},
-		{[]float64{-0.3, -0.1}, 0},
+// TestNewBackground checks the statistics of small and odd samples: a
+// tiny index's sample holds its related chunks, which the medians
+// ignore, and the spread has a floor.
+func TestNewBackground(t *testing.T) {
+	if b := NewBackground(nil, 100); b != (Background{}) {
+		t.Errorf("NewBackground(nil) = %+v, want the zero Background", b)
 	}
-	for _, tt := range tests {
-		if got := CosineBaseline(tt.sample); !near(got, tt.want) {
-			t.Errorf("CosineBaseline(%v) = %v, want %v", tt.sample, got, tt.want)
-		}
+	b := NewBackground([]float64{0.1, 0.12, 0.08, 0.11, 0.9, 0.09, 0.1}, 7)
+	if !near(b.Center, 0.1) || b.Spread < MinSpread || b.Spread > 0.03 {
+		t.Errorf("NewBackground(one related chunk of 7) = %+v, want center 0.1 and a spread the related chunk does not widen", b)
+	}
+	if b.VectorScore(0.9) < 0.99 {
+		t.Errorf("VectorScore(related chunk 0.9) = %v in a 7-chunk index, want 1", b.VectorScore(0.9))
+	}
+	same := NewBackground([]float64{0.3, 0.3, 0.3}, 3)
+	if same.Spread != MinSpread {
+		t.Errorf("NewBackground(equal cosines).Spread = %v, want MinSpread %v", same.Spread, MinSpread)
+	}
+	if b := NewBackground([]float64{-0.4, -0.3, math.NaN()}, 3); b.Base != 0 {
+		t.Errorf("NewBackground(negative cosines).Base = %v, want 0", b.Base)
 	}
 }
 

@@ -17,24 +17,25 @@ func ExampleKeywordQuery() {
 }
 
 func ExampleFuse() {
-	// Chunk 1 is found by both backends, chunk 2 by the vector backend
-	// only, chunk 3 by the keyword backend only. Without calibrated
-	// scores, bm25() is normalised as x/(x+2) and the cosine clamped:
-	// chunk 1 blends 0.75 and 0.6, chunk 3 keeps 0.9 of its 0.5, chunk 2
-	// half of its 0.8.
-	strong, weak, high, mid := -6.0, -2.0, 0.8, 0.6
+	// Calibrated scores, as retrieval sets them: chunk 1 holds the whole
+	// query and is near it, chunk 2 holds none of its words but is a
+	// clear paraphrase, chunk 3 holds the whole query and is far from it,
+	// chunk 4 holds one common word of it.
+	score := func(x float64) *float64 { return &x }
 	results := search.Fuse([]search.Candidate{
-		{ChunkID: 1, BM25: &strong, KeywordRank: 1, Cosine: &mid, VectorRank: 2},
-		{ChunkID: 2, Cosine: &high, VectorRank: 1},
-		{ChunkID: 3, BM25: &weak, KeywordRank: 2},
+		{ChunkID: 1, KeywordScore: score(0.75), Whole: true, VectorScore: score(0.6)},
+		{ChunkID: 2, VectorScore: score(0.9)},
+		{ChunkID: 3, KeywordScore: score(0.5), Whole: true, VectorScore: score(0)},
+		{ChunkID: 4, KeywordScore: score(0.35), VectorScore: score(0.1)},
 	}, search.FusionOptions{})
 	for _, r := range results {
-		fmt.Printf("chunk %d: %.2f (%s)\n", r.ChunkID, r.Score, r.Explain.Fusion)
+		fmt.Printf("chunk %d: %.3f (%s)\n", r.ChunkID, r.Score, r.Explain.Fusion)
 	}
 	// Output:
-	// chunk 1: 0.71 (blend)
-	// chunk 3: 0.45 (blend)
-	// chunk 2: 0.40 (blend)
+	// chunk 1: 0.675 (blend)
+	// chunk 3: 0.450 (blend)
+	// chunk 2: 0.396 (blend)
+	// chunk 4: 0.315 (blend)
 }
 
 func ExampleSnippet() {

@@ -2,9 +2,11 @@ package search
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 )
 
 // FusionMethod names how keyword and vector candidates are combined into
@@ -12,88 +14,41 @@ import (
 type FusionMethod string
 
 const (
-	// Weighted is a weighted sum of the normalised keyword and vector
-	// scores, with a keyword floor; see [FusionOptions]. It was the default
-	// before [Trust]: its fixed 0.7 vector weight let a poor embedder
-	// drag the ranking below keyword search's.
-	Weighted FusionMethod = "weighted"
-	// RRF is reciprocal rank fusion, rescaled into [0,1].
-	RRF FusionMethod = "rrf"
-	// KeywordOnly scores by the normalised keyword score alone; use it
-	// when only the keyword backend ran (no embedder).
-	KeywordOnly FusionMethod = "keyword"
-	// VectorOnly scores by the clamped cosine alone; use it when only the
-	// vector backend ran.
-	VectorOnly FusionMethod = "vector"
-	// MaxMin scores max(v, k) + MaxMinWeight*min(v, k), clamped to 1
-	// (basic-memory's rule): the stronger side leads, the other adds.
-	MaxMin FusionMethod = "maxmin"
-	// Trust weighs the vector side by how far the two backends agree on
-	// this query; see [Fuse]. It was the default before [Blend]: it fell
-	// below keyword search on LoCoMo with a sentence encoder.
-	Trust FusionMethod = "trust"
-	// Blend, the default, mixes the calibrated scores 3:1 in favour of
-	// the keyword side, lets neither side pull a chunk far below its own
-	// evidence, and ranks a chunk that holds no query word but has a
-	// clearly related cosine with the weak keyword matches it beats; see
-	// [Fuse].
+	// Blend, the default and the one fusion of both sides, is the rule
+	// [Fuse] documents: strong evidence on either side alone passes the
+	// default threshold, agreement ranks highest, and a chunk holding
+	// every word of the query is never outranked by one holding none.
 	Blend FusionMethod = "blend"
+	// KeywordOnly scores by the calibrated keyword score alone: what a
+	// keyword search, or a hybrid one without vectors, reports.
+	KeywordOnly FusionMethod = "keyword"
+	// VectorOnly scores a chunk as [Blend] scores one holding no query
+	// word, VectorAlone times the calibrated vector score, so that the
+	// default threshold keeps its meaning: what a vector search reports.
+	VectorOnly FusionMethod = "vector"
 )
 
-// Defaults of [FusionOptions].
+// FusionMethods are the methods [FusionOptions.Validate] accepts.
+var FusionMethods = []FusionMethod{Blend, KeywordOnly, VectorOnly}
+
+// Constants of [Blend]; see [Fuse].
 const (
-	DefaultVectorWeight = 0.7
-	DefaultTextWeight   = 0.3
-	DefaultRRFK         = 60.0
-	DefaultKeywordFloor = 0.6
-	// MaxMinWeight is the weight of the weaker side in [MaxMin].
-	MaxMinWeight = 0.3
-	// TrustMaxWeight is the largest vector weight of [Trust], reached
-	// when the two backends' top [TrustDepth] results coincide.
-	TrustMaxWeight = 0.5
-	// TrustDepth is how many top results of each backend [Trust]
-	// compares.
-	TrustDepth = 10
-	// TrustKeywordFloor is the fraction of its keyword score a chunk keeps
-	// in [Trust] fusion whatever its vector score: with the calibrated
-	// keyword score (at least [CoverageShare], 0.5, for a chunk holding
-	// every word of the query) an exact match fuses to at least 0.36 and
-	// passes the default threshold 0.35 whatever the embedder thinks. It
-	// only binds when the vector weight exceeds 0.28 (agreement above
-	// 0.56) and the cosine is well below the keyword score.
-	TrustKeywordFloor = 0.72
-	// BlendVectorWeight is the vector score's weight in [Blend] (the
-	// keyword score's is 1 minus it).
-	BlendVectorWeight = 0.25
-	// BlendKeywordFloor is the fraction of its keyword score a chunk keeps
-	// in [Blend] whatever its vector score: a weak cosine can cost a
-	// keyword match at most a tenth of its score, and a chunk holding every
-	// query word (calibrated keyword score >= [CoverageShare]) fuses to at
-	// least 0.45, above the default threshold 0.35.
-	BlendKeywordFloor = 0.9
-	// BlendVectorFloor is the fraction of its vector score a chunk keeps
-	// in [Blend] whatever its keyword score: a chunk whose calibrated
-	// cosine is at least 0.7 passes the default threshold 0.35.
-	BlendVectorFloor = 0.5
-	// BlendLiftDepth is how many of the best keyword matches a chunk
-	// holding no query word is compared with in [Blend].
-	BlendLiftDepth = 3
-	// BlendLiftMinVector is the calibrated vector score a chunk holding
-	// no query word needs in [Blend] to rank with the keyword matches whose
-	// cosine it beats: below it, its cosine is too near the unrelated
-	// baseline to outrank words (the hash embedder's chunks that share no
-	// word with the query stay below it).
-	BlendLiftMinVector = 0.3
-	// BlendLiftStep is what each unit of calibrated vector score above the
-	// beaten match's adds to a lifted chunk's score in [Blend], so that
-	// lifted chunks rank above the match they beat and among themselves by
-	// cosine.
-	BlendLiftStep = 0.1
-	// BlendLiftMaxTerms is the most searchable words a query may have for
-	// [Blend] to lift chunks holding none of them: the more words a
-	// question has, the less likely a text answering it uses none of them
-	// (a long claim's word-free neighbours are the encoder's near misses).
-	BlendLiftMaxTerms = 4
+	// KeywordWeight is the keyword score's weight when the keyword side
+	// leads: exact words are the evidence no embedder can overrule.
+	KeywordWeight = 0.75
+	// Support is what the vector score adds, per unit, to a keyword
+	// match's score: agreement ranks above the keyword side alone, and the
+	// vector side re-orders keyword matches.
+	Support = 0.09
+	// KeywordFloor is the fraction of its keyword score a chunk holding
+	// the whole query (or scoring at least [CoverageShare]) keeps whatever
+	// its cosine: at least 0.45, above the default threshold 0.35.
+	KeywordFloor = 0.9
+	// VectorAlone is what a chunk holding no query word scores per unit of
+	// vector score: a clear paraphrase (vector score 0.8 and up) passes the
+	// default threshold, and the most it can score stays under the least a
+	// chunk holding the whole query scores (KeywordFloor * CoverageShare).
+	VectorAlone = 0.44
 )
 
 // Candidate is one chunk found by the keyword backend, the vector backend
@@ -106,48 +61,29 @@ type Candidate struct {
 	// that of the phrase query; nil when the chunk did not match the
 	// keyword query.
 	BM25 *float64
-	// KeywordRank is the 1-based rank in the keyword results; 0 = absent.
-	// Only [RRF] reads it.
-	KeywordRank int
 	// Cosine is the cosine similarity to the query vector; nil when the
 	// chunk was not among the vector results.
 	Cosine *float64
-	// VectorRank is the 1-based rank in the vector results; 0 = absent.
-	// Only [RRF] reads it.
-	VectorRank int
 	// KeywordScore is the calibrated keyword score in [0,1] (see
 	// [TermWeights.KeywordScore]), set by retrieval; nil means
 	// NormalizeBM25(BM25).
 	KeywordScore *float64
 	// VectorScore is the calibrated vector score in [0,1] (see
-	// [CalibrateCosine]), set by retrieval; nil means
+	// [Background.VectorScore]), set by retrieval; nil means
 	// NormalizeCosine(Cosine).
 	VectorScore *float64
+	// Whole reports that the chunk holds every searchable word of the
+	// query (accents aside), or matches as strongly (a keyword score of
+	// at least [CoverageShare] before the accent cost); set by retrieval
+	// with KeywordScore.
+	Whole bool
 }
 
-// FusionOptions configures [Fuse]. The zero value means [Blend] fusion
-// with the defaults below.
+// FusionOptions configures [Fuse]. The zero value means [Blend].
 type FusionOptions struct {
-	// Method is the fusion method; default [Blend], chosen by measurement
-	// with a lexical and a semantic embedder (cmd/memweave-bench/RESULTS.md).
+	// Method is the fusion method; default [Blend]. [KeywordOnly] and
+	// [VectorOnly] rank by one side alone.
 	Method FusionMethod
-	// VectorWeight and TextWeight weigh the vector and keyword scores in
-	// [Weighted] fusion. They are divided by their sum, so only their ratio
-	// matters; defaults [DefaultVectorWeight] and [DefaultTextWeight] when
-	// both are zero. Negative weights count as zero.
-	VectorWeight, TextWeight float64
-	// RRFK is the k constant of [RRF]; default [DefaultRRFK] when <= 0.
-	RRFK float64
-	// KeywordFloor is the fraction of its keyword score a chunk keeps in
-	// [Weighted] fusion whatever its vector score, in [0,1]; default
-	// (nil) [DefaultKeywordFloor]; new(0.0) disables it.
-	KeywordFloor *float64
-	// BM25K is the half-saturation constant used to normalise bm25();
-	// default [BM25K] when <= 0. See [NormalizeBM25].
-	BM25K float64
-	// queryTerms is the number of searchable words of the query, set by
-	// [Hybrid.Retrieve]; 0 when unknown. See [BlendLiftMaxTerms].
-	queryTerms int
 	// Query tunes the keyword query whose scores are fused: which words
 	// it drops and the weight of the phrase query. It lives here because
 	// it changes the keyword scores fusion weighs; [Fuse] itself does not
@@ -155,24 +91,16 @@ type FusionOptions struct {
 	Query QueryOptions
 }
 
-// Validate reports the first invalid field: an unknown Method, negative
-// or non-finite weights, a KeywordFloor outside [0,1].
+// ErrUnknownFusion is wrapped by the error of [FusionOptions.Validate]
+// for a method that is not one of [FusionMethods].
+var ErrUnknownFusion = errors.New("search: unknown fusion method")
+
+// Validate reports the first invalid field: a Method not among
+// [FusionMethods] (the error wraps [ErrUnknownFusion] and lists them), a
+// negative or non-finite phrase weight.
 func (o FusionOptions) Validate() error {
-	switch o.Method {
-	case "", Weighted, RRF, KeywordOnly, VectorOnly, MaxMin, Trust, Blend:
-	default:
-		return fmt.Errorf("search: unknown fusion method %q (want blend, weighted, rrf, maxmin, trust, keyword or vector)", o.Method)
-	}
-	for _, v := range []struct {
-		name string
-		x    float64
-	}{{"VectorWeight", o.VectorWeight}, {"TextWeight", o.TextWeight}, {"RRFK", o.RRFK}, {"BM25K", o.BM25K}} {
-		if !(v.x >= 0) || math.IsInf(v.x, 0) {
-			return fmt.Errorf("search: fusion %s must be a finite number >= 0, got %g", v.name, v.x)
-		}
-	}
-	if f := o.KeywordFloor; f != nil && !(*f >= 0 && *f <= 1) {
-		return fmt.Errorf("search: fusion KeywordFloor must be in [0,1], got %g", *f)
+	if o.Method != "" && !slices.Contains(FusionMethods, o.Method) {
+		return fmt.Errorf("%w %q (want %s)", ErrUnknownFusion, o.Method, methodList())
 	}
 	if w := o.Query.PhraseWeight; w != nil && (!(*w >= 0) || math.IsInf(*w, 0)) {
 		return fmt.Errorf("search: PhraseWeight must be a finite number >= 0, got %g", *w)
@@ -180,67 +108,50 @@ func (o FusionOptions) Validate() error {
 	return nil
 }
 
+// methodList returns the accepted methods as "blend, keyword or vector".
+func methodList() string {
+	names := make([]string, len(FusionMethods))
+	for i, m := range FusionMethods {
+		names[i] = string(m)
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
 // Fuse combines keyword and vector candidates into results sorted by
-// descending Score, ties broken by ascending ChunkID. Each result has
+// descending Score, ties broken by descending Cosine (a vector score
+// saturates at 1), then ascending ChunkID. Each result has
 // ChunkID, Score, TextScore, VectorScore and Explain (BM25, TextScore,
 // Cosine, Fusion, Fused) set; the caller fills in the rest. Candidates
 // sharing a ChunkID are merged, the first non-empty value of each field
 // winning.
 //
 // With k the candidate's KeywordScore (else NormalizeBM25(BM25)) and v
-// its VectorScore (else NormalizeCosine(Cosine)), each 0 when absent, and
-// the weights wv, wt divided by their sum:
+// its VectorScore (else NormalizeCosine(Cosine)), each 0 when absent:
 //
-//	Blend:       score = max((1-b)*k + b*v, BlendKeywordFloor*k,
-//	                         BlendVectorFloor*v),  b = BlendVectorWeight
-//	             and, for a chunk holding no word of a query of at most
-//	             BlendLiftMaxTerms words, with v >= BlendLiftMinVector, at least
-//	             score(j) + BlendLiftStep*(v - v(j)) for each of the top
-//	             BlendLiftDepth keyword matches j with k(j) < CoverageShare
-//	             and v(j) <= v
-//	Weighted:    score = max(wv*v + wt*k, KeywordFloor*k)
-//	RRF:         score = (1/(K+rankKw) + 1/(K+rankVec)) / (2/(K+1))
-//	MaxMin:      score = max(v, k) + MaxMinWeight*min(v, k)
-//	Trust:       score = max((1-w)*k + w*v, TrustKeywordFloor*k),
-//	             w = TrustMaxWeight * agreement
+//	Blend:       score = VectorAlone*v  for a chunk holding no query word
+//	             score = max(KeywordWeight*k + Support*v, KeywordFloor*k,
+//	                         KeywordFloor*CoverageShare  if it holds the
+//	                                                     whole query)
+//	                                                     otherwise
 //	KeywordOnly: score = k
-//	VectorOnly:  score = v
+//	VectorOnly:  score = VectorAlone*v
 //
-// Blend, the default, is the rule that was at or above both keyword-only
-// and vector-only search on the tune halves of every development set with
-// both a lexical and a semantic embedder (cmd/memweave-bench/RESULTS.md):
-// the keyword side leads, since exact words are the evidence no embedder
-// can overrule, the vector side re-orders and adds, a low cosine costs a
-// keyword match at most a tenth of its score, and a strong cosine alone
-// (v >= 0.7) still passes the default threshold.
-//
-// The lift is for the question asked in other words ("what theme do I
-// like?" for "prefers dark mode"): its answer holds no query word, while
-// the keyword side's best matches hold only the question's common words
-// and score 0.3 to 0.5. A word-free chunk the embedder places nearer the
-// query than such a match is judged on the same scale: it scores as that
-// match, a little more the nearer it is, and so passes the threshold when
-// the match does. Matches holding the whole query (k >= CoverageShare, the
-// exact evidence) are never outranked this way, and a cosine near the
-// unrelated baseline (v < BlendLiftMinVector: a lexical embedder's, for a
-// chunk sharing no word) lifts nothing, so the hash embedder's rankings do
-// not move.
-//
-// Under Trust, agreement is the share of the top [TrustDepth] keyword
-// results that are also among the top TrustDepth vector results (by
-// backend rank): the vector side earns its say on each query by agreeing with
-// the exact evidence, so a poor embedder (or one that knows nothing of
-// the query's rare identifier) is heard little and a good one more.
-//
-// The keyword floors of Blend, Weighted and Trust keep exact lexical
-// evidence (identifiers, error codes, rare names the embedding blurs)
-// from being diluted by a missing or low vector score: under Blend a
-// chunk holding every query word (calibrated k >= 0.5) scores at least
-// 0.45 and passes a 0.35 threshold whatever its cosine.
-// An absent rank contributes 0 to RRF, and the division by the best
-// possible sum (rank 1 in both lists) puts RRF scores in [0,1], so that a
-// threshold still means something; a chunk found by one backend scores at
-// most 0.5.
+// Both scores are calibrated against the index, so each means the same for
+// every index size and embedder: k against the document frequencies of the
+// query's words (a chunk holding all of them has k >= CoverageShare), v
+// against the query's cosines with unrelated chunks (a paraphrase standing
+// clearly above them has v near 1). Hence:
+//   - strong evidence on either side alone passes the default threshold
+//     0.35: a chunk holding the whole query scores at least 0.45, a chunk
+//     holding none whose v is at least 0.8 at least 0.352;
+//   - the keyword side orders and judges the keyword matches, as it does
+//     best on every development set: a keyword match gains up to Support
+//     from its vector score, no more, since a lexical embedder's cosine
+//     is high for any keyword match (letting it lead cost SciFact and
+//     LongMemEval their level of keyword search, and let the hash
+//     embedder's chance matches pass the threshold);
+//   - a chunk holding every word of the query (at least 0.45) is never
+//     outranked by one holding none (at most VectorAlone, 0.44).
 //
 // Result.TextScore is nil under VectorOnly and Result.VectorScore nil under
 // KeywordOnly; otherwise both are set, 0 for a chunk the backend did not
@@ -249,187 +160,65 @@ func Fuse(cands []Candidate, opts FusionOptions) []Result {
 	if len(cands) == 0 {
 		return nil
 	}
-	f := opts.resolve()
+	method := cmp.Or(opts.Method, Blend)
 	cs := mergeCandidates(cands)
 	// Score first and sort pointer-free keys: sorting []Result directly
 	// costs a GC write barrier per moved pointer field.
-	keys := scoreCandidates(cs, f)
+	keys := scoreCandidates(cs, method)
 	slices.SortFunc(keys, func(a, b scoreKey) int {
-		if c := cmp.Compare(b.score, a.score); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.id, b.id)
+		return cmp.Or(cmp.Compare(b.score, a.score), cmp.Compare(b.raw, a.raw), cmp.Compare(a.id, b.id))
 	})
-	return buildResults(cs, keys, f.method)
-}
-
-// fusion is a [FusionOptions] with every default applied: what scoring
-// reads.
-type fusion struct {
-	method FusionMethod
-	// wv and wt are the vector and text weights divided by their sum.
-	wv, wt float64
-	rrfK   float64
-	floor  float64 // keyword floor, in [0,1]
-	bk     float64 // BM25 half-saturation constant
-	terms  int     // searchable query words, 0 when unknown
-}
-
-// resolve returns o with the defaults of [FusionOptions] applied, the
-// weights normalised to sum to 1 and the keyword floor clamped to [0,1].
-func (o FusionOptions) resolve() fusion {
-	f := fusion{method: o.Method, rrfK: o.RRFK, floor: DefaultKeywordFloor, bk: o.BM25K, terms: o.queryTerms}
-	if f.method == "" {
-		f.method = Blend
-	}
-	wv, wt := max(o.VectorWeight, 0), max(o.TextWeight, 0)
-	if wv+wt == 0 {
-		wv, wt = DefaultVectorWeight, DefaultTextWeight
-	}
-	f.wv, f.wt = wv/(wv+wt), wt/(wv+wt)
-	if f.rrfK <= 0 {
-		f.rrfK = DefaultRRFK
-	}
-	if o.KeywordFloor != nil {
-		f.floor = min(max(*o.KeywordFloor, 0), 1)
-	}
-	if f.bk <= 0 {
-		f.bk = BM25K
-	}
-	return f
+	return buildResults(cs, keys, method)
 }
 
 // scoreCandidates scores each merged candidate in one pass and returns
 // its key, in the order of cs: the fused score clamped to [0,1], the
-// normalised keyword and vector scores, and the index into cs.
-func scoreCandidates(cs []Candidate, f fusion) []scoreKey {
+// calibrated keyword and vector scores, and the index into cs.
+func scoreCandidates(cs []Candidate, method FusionMethod) []scoreKey {
 	keys := make([]scoreKey, len(cs))
-	wTrust := 0.0
-	if f.method == Trust {
-		wTrust = TrustMaxWeight * agreement(cs, TrustDepth)
-	}
 	for i, c := range cs {
-		var k, cos float64
+		var k, v float64
 		switch {
 		case c.KeywordScore != nil:
 			k = min(max(*c.KeywordScore, 0), 1)
 		case c.BM25 != nil:
-			k = normalizeBM25(*c.BM25, f.bk)
+			k = NormalizeBM25(*c.BM25)
 		}
 		switch {
 		case c.VectorScore != nil:
-			cos = min(max(*c.VectorScore, 0), 1)
+			v = min(max(*c.VectorScore, 0), 1)
 		case c.Cosine != nil:
-			cos = NormalizeCosine(*c.Cosine)
+			v = NormalizeCosine(*c.Cosine)
 		}
 		var s float64
-		switch f.method {
+		switch method {
 		case KeywordOnly:
 			s = k
 		case VectorOnly:
-			s = cos
-		case RRF:
-			if c.KeywordRank > 0 {
-				s += 1 / (f.rrfK + float64(c.KeywordRank))
-			}
-			if c.VectorRank > 0 {
-				s += 1 / (f.rrfK + float64(c.VectorRank))
-			}
-			s /= 2 / (f.rrfK + 1)
-		case MaxMin:
-			s = max(cos, k) + MaxMinWeight*min(cos, k)
-		case Trust:
-			s = max((1-wTrust)*k+wTrust*cos, TrustKeywordFloor*k)
-		case Blend:
-			s = blend(k, cos)
+			s = VectorAlone * v
 		default:
-			s = max(f.wv*cos+f.wt*k, f.floor*k)
+			s = blend(k, v, c.Whole)
 		}
-		keys[i] = scoreKey{score: min(max(s, 0), 1), k: k, cos: cos, id: c.ChunkID, idx: i}
-	}
-	if f.method == Blend && f.terms <= BlendLiftMaxTerms {
-		liftUnmatched(cs, keys)
+		raw := math.Inf(-1)
+		if c.Cosine != nil && !math.IsNaN(*c.Cosine) {
+			raw = *c.Cosine
+		}
+		keys[i] = scoreKey{score: min(max(s, 0), 1), k: k, cos: v, raw: raw, id: c.ChunkID, idx: i}
 	}
 	return keys
 }
 
 // blend is the [Blend] score of a chunk with keyword score k and vector
-// score v, before [liftUnmatched].
-func blend(k, v float64) float64 {
-	return max((1-BlendVectorWeight)*k+BlendVectorWeight*v, BlendKeywordFloor*k, BlendVectorFloor*v)
-}
-
-// liftUnmatched raises the [Blend] score of each candidate that holds no
-// query word (no keyword score) and whose vector score is at least
-// [BlendLiftMinVector], as [Fuse] documents: to the score of any of the
-// top [BlendLiftDepth] keyword matches scoring below [CoverageShare] whose
-// vector score it beats, plus [BlendLiftStep] times the difference.
-// keys[i] scores cs[i].
-func liftUnmatched(cs []Candidate, keys []scoreKey) {
-	// The keyword matches that can be beaten: the best by fused score
-	// among those not holding the whole query.
-	var lead [BlendLiftDepth]int
-	n := 0
-	for i, c := range cs {
-		if !matched(c) || keys[i].k >= CoverageShare {
-			continue
-		}
-		j := min(n, BlendLiftDepth-1)
-		if n == BlendLiftDepth && !better(keys[i], keys[lead[j]]) {
-			continue
-		}
-		lead[j] = i
-		for ; j > 0 && better(keys[lead[j]], keys[lead[j-1]]); j-- {
-			lead[j], lead[j-1] = lead[j-1], lead[j]
-		}
-		n = min(n+1, BlendLiftDepth)
+// score v; whole reports that it holds every word of the query.
+func blend(k, v float64, whole bool) float64 {
+	if k == 0 && !whole {
+		return VectorAlone * v
 	}
-	for i, c := range cs {
-		v := keys[i].cos
-		if matched(c) || v < BlendLiftMinVector {
-			continue
-		}
-		s := keys[i].score
-		for _, j := range lead[:n] {
-			if over := v - keys[j].cos; over >= 0 {
-				s = max(s, keys[j].score+BlendLiftStep*over)
-			}
-		}
-		keys[i].score = min(max(s, 0), 1)
+	s := max(KeywordWeight*k+Support*v, KeywordFloor*k)
+	if whole {
+		s = max(s, KeywordFloor*CoverageShare)
 	}
-}
-
-// matched reports whether the keyword backend found c.
-func matched(c Candidate) bool { return c.BM25 != nil || c.KeywordScore != nil }
-
-// better reports whether a ranks before b: higher score, then lower id.
-func better(a, b scoreKey) bool {
-	return a.score > b.score || (a.score == b.score && a.id < b.id)
-}
-
-// agreement is the fraction of the top depth keyword results that are
-// also among the top depth vector results (by backend rank), out of the
-// shorter of the two lists: 1 when the backends agree, 0 when they share
-// nothing or one of them found nothing.
-func agreement(cs []Candidate, depth int) float64 {
-	nk, nv, both := 0, 0, 0
-	for _, c := range cs {
-		kw := c.KeywordRank > 0 && c.KeywordRank <= depth
-		vec := c.VectorRank > 0 && c.VectorRank <= depth
-		if kw {
-			nk++
-		}
-		if vec {
-			nv++
-		}
-		if kw && vec {
-			both++
-		}
-	}
-	if n := min(nk, nv); n > 0 {
-		return float64(both) / float64(n)
-	}
-	return 0
+	return s
 }
 
 // buildResults returns one Result per key, in the order of keys, with
@@ -469,8 +258,11 @@ func buildResults(cs []Candidate, keys []scoreKey, method FusionMethod) []Result
 // scoreKey is a fused score with what is needed to build its Result.
 type scoreKey struct {
 	score, k, cos float64
-	id            int64
-	idx           int // index into the merged candidates
+	// raw is the cosine, -Inf when absent: it orders equal scores, which
+	// a vector score saturated at 1 makes common.
+	raw float64
+	id  int64
+	idx int // index into the merged candidates
 }
 
 // mergeCandidates returns the candidates with duplicate ChunkIDs merged,
@@ -498,14 +290,8 @@ func mergeCandidates(cands []Candidate) []Candidate {
 			if m.BM25 == nil {
 				m.BM25 = c.BM25
 			}
-			if m.KeywordRank == 0 {
-				m.KeywordRank = c.KeywordRank
-			}
 			if m.Cosine == nil {
 				m.Cosine = c.Cosine
-			}
-			if m.VectorRank == 0 {
-				m.VectorRank = c.VectorRank
 			}
 			if m.KeywordScore == nil {
 				m.KeywordScore = c.KeywordScore
@@ -513,6 +299,7 @@ func mergeCandidates(cands []Candidate) []Candidate {
 			if m.VectorScore == nil {
 				m.VectorScore = c.VectorScore
 			}
+			m.Whole = m.Whole || c.Whole
 			continue
 		}
 		out = append(out, c)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"sync"
 )
@@ -68,7 +69,7 @@ type Retrieved struct {
 // cosine, calibrates both sides' scores (keyword scores against the
 // document frequencies of the query's terms, cosines against the query's
 // similarity to a sample of the index: see [TermWeights.KeywordScore] and
-// [CalibrateCosine]), fuses, and attaches each chunk's location and text.
+// [Background.VectorScore]), fuses, and attaches each chunk's location and text.
 func (h *Hybrid) Retrieve(ctx context.Context, req Request) (*Retrieved, error) {
 	out := &Retrieved{Mode: cmp.Or(req.Mode, ModeHybrid)}
 	if req.Filter.Paths != nil && len(req.Filter.Paths) == 0 {
@@ -131,7 +132,6 @@ func (h *Hybrid) Retrieve(ctx context.Context, req Request) (*Retrieved, error) 
 		return nil, err
 	}
 	h.calibrate(cal, cands, chunks)
-	opts.queryTerms = len(cal.weights.Terms)
 	out.Results = attach(Fuse(cands, opts), chunks)
 	return out, nil
 }
@@ -176,7 +176,11 @@ func (h *Hybrid) calibration(ctx context.Context, query string, qvec []float32, 
 		if err != nil {
 			return nil, errCalibrate(err)
 		}
-		c.vec, c.baseline = true, CosineBaseline(sample)
+		n, err := count()
+		if err != nil {
+			return nil, errCalibrate(err)
+		}
+		c.vec, c.background = true, NewBackground(sample, n)
 	}
 	return c, nil
 }
@@ -279,13 +283,11 @@ func candidates(kw []KeywordHit, vec []VectorHit) []Candidate {
 		}
 		return &cands[i]
 	}
-	for i, hit := range kw {
-		c := cand(hit.ID)
-		c.BM25, c.KeywordRank = &hit.BM25, i+1
+	for _, hit := range kw {
+		cand(hit.ID).BM25 = &hit.BM25
 	}
-	for i, hit := range vec {
-		c := cand(hit.ID)
-		c.Cosine, c.VectorRank = &hit.Cosine, i+1
+	for _, hit := range vec {
+		cand(hit.ID).Cosine = &hit.Cosine
 	}
 	return cands
 }
@@ -316,7 +318,8 @@ func (h *Hybrid) fillCosines(ctx context.Context, qvec []float32, cands []Candid
 
 // attach fills in each result's location and text from its chunk, drops
 // results whose chunk is gone (removed between retrieval and read), and
-// breaks ties of score by path, then start line, so that equal scores
+// breaks ties of score by cosine (as [Fuse] does), then path, then start
+// line, so that equal scores
 // come out in the same order whatever order the chunks were stored in
 // (row ids differ between an incremental index and a rebuild).
 func attach(fused []Result, chunks map[int64]Chunk) []Result {
@@ -334,7 +337,15 @@ func attach(fused []Result, chunks map[int64]Chunk) []Result {
 		out = append(out, r)
 	}
 	slices.SortStableFunc(out, func(a, b Result) int {
-		return cmp.Or(cmp.Compare(b.Score, a.Score), cmp.Compare(a.Path, b.Path), cmp.Compare(a.StartLine, b.StartLine))
+		return cmp.Or(cmp.Compare(b.Score, a.Score), cmp.Compare(cosine(b), cosine(a)), cmp.Compare(a.Path, b.Path), cmp.Compare(a.StartLine, b.StartLine))
 	})
 	return out
+}
+
+// cosine is r's cosine, -Inf when the vector backend did not score it.
+func cosine(r Result) float64 {
+	if c := r.Explain.Cosine; c != nil && !math.IsNaN(*c) {
+		return *c
+	}
+	return math.Inf(-1)
 }

@@ -64,8 +64,7 @@ type Explain struct {
 	TextScore *float64 `json:"text_score"`
 	// Cosine is the cosine similarity between query and chunk vectors.
 	Cosine *float64 `json:"cosine"`
-	// Fusion names the fusion method: "blend", "weighted", "rrf",
-	// "maxmin", "trust", "keyword" or "vector".
+	// Fusion names the fusion method: "blend", "keyword" or "vector".
 	Fusion string `json:"fusion"`
 	// Fused is the score after fusion, before any post-processing.
 	Fused float64 `json:"fused"`

@@ -40,10 +40,6 @@ const DefaultPhraseWeight = 0.3
 // the same raw value means the same score from one query to the next and a
 // score threshold keeps its meaning. NaN maps to 0, -Inf to 1.
 func NormalizeBM25(raw float64) float64 {
-	return normalizeBM25(raw, BM25K)
-}
-
-func normalizeBM25(raw, k float64) float64 {
 	x := -raw
 	switch {
 	case math.IsNaN(x) || x <= 0:
@@ -51,7 +47,7 @@ func normalizeBM25(raw, k float64) float64 {
 	case math.IsInf(x, 1):
 		return 1
 	}
-	return x / (x + k)
+	return x / (x + BM25K)
 }
 
 // NormalizeCosine clamps a cosine similarity to [0,1]: opposite and

@@ -30,7 +30,7 @@ func TestMain(m *testing.M) {
 // testApp returns an app with the global flags' defaults and the hash
 // embedder.
 func testApp() *app {
-	return &app{embedder: "hash", keywordFloor: search.DefaultKeywordFloor, phraseWeight: search.DefaultPhraseWeight}
+	return &app{embedder: "hash", phraseWeight: search.DefaultPhraseWeight}
 }
 
 // tinyWorkspace writes and indexes a small synthetic workspace and

@@ -123,6 +123,8 @@ type hit struct {
 	// ones, nil when absent.
 	k, v      float64
 	bm25, cos *float64
+	// score is the result's final score.
+	score float64
 }
 
 // A ranking is what one search returned.
@@ -135,19 +137,27 @@ type ranking struct {
 // docs returns the ranked documents: each document at the rank of its
 // best chunk.
 func (r ranking) docs() []string {
-	ids := make([]string, len(r.hits))
-	for i, h := range r.hits {
-		ids[i] = h.doc
+	return r.above(0)
+}
+
+// above returns the ranked documents of the hits scoring at least min, as
+// a search with that min_score returns them.
+func (r ranking) above(min float64) []string {
+	ids := make([]string, 0, len(r.hits))
+	for _, h := range r.hits {
+		if h.score >= min {
+			ids = append(ids, h.doc)
+		}
 	}
 	return dedupe(ids)
 }
 
-// scored returns each hit as [document, k, v, bm25, cosine], in rank
-// order, for --scores.
+// scored returns each hit as [document, k, v, bm25, cosine, score], in
+// rank order, for --scores.
 func (r ranking) scored() [][]any {
 	out := make([][]any, len(r.hits))
 	for i, h := range r.hits {
-		out[i] = []any{h.doc, h.k, h.v, h.bm25, h.cos}
+		out[i] = []any{h.doc, h.k, h.v, h.bm25, h.cos, h.score}
 	}
 	return out
 }
@@ -309,7 +319,7 @@ func (e *evaluator) corpus(ctx context.Context, dir string, c corpus, workers in
 					return fmt.Errorf("search returned %s, which the harness did not write", res.Path)
 				}
 				r.hits[k] = hit{doc: id, start: res.StartLine, end: res.EndLine,
-					bm25: res.Explain.BM25, cos: res.Explain.Cosine}
+					bm25: res.Explain.BM25, cos: res.Explain.Cosine, score: res.Score}
 				if res.TextScore != nil {
 					r.hits[k].k = *res.TextScore
 				}

@@ -23,21 +23,15 @@
 //	                       the folder of a static (Model2Vec) model
 //	--embedding-url URL    the endpoint (default https://api.openai.com/v1)
 //	--embedding-dims N     the vector size (hash default 384)
-//	--fusion METHOD        blend, weighted, rrf, maxmin or trust
-//	                       (default: the library's)
-//	--vector-weight W      weighted fusion: vector weight (default 0.7);
-//	                       this and the next two imply --fusion weighted
-//	--text-weight W        weighted fusion: keyword weight (default 0.3)
-//	--keyword-floor F      weighted fusion: keyword floor in [0,1]
-//	                       (default 0.6; 0 disables it)
+//	--fusion METHOD        blend, keyword or vector (default: the
+//	                       library's, blend)
 //	--chunk-tokens N       chunk size cap in estimated tokens (default 400)
 //	--question-stop-words  drop the question words (remind, remember,
 //	                       ago, ...) from keyword queries (default: kept)
 //	--phrase-weight W      weight of the phrase query in the keyword
 //	                       score (default 0.3; 0 runs none)
 //
-// Unset tuning flags leave the library's defaults in force. Giving only
-// one of --vector-weight and --text-weight sets the other to one minus it.
+// Unset tuning flags leave the library's defaults in force.
 //
 // Run flags, shared by the quality subcommands:
 //
@@ -47,7 +41,7 @@
 //	                       ids, the top 50 ranked ids and its metrics
 //	--scores               --per-question lines also hold every hit as
 //	                       [document, keyword score, vector score, bm25,
-//	                       cosine], for offline fusion studies
+//	                       cosine, score], for offline fusion studies
 //	--limit N              ask only the first N questions
 //	--split tune|check     ask only one half of the questions, chosen
 //	                       by a hash of the question id (default: all)
@@ -152,9 +146,6 @@ type app struct {
 	embeddingURL   string
 	embeddingDims  int
 	fusion         string
-	vectorWeight   float64
-	textWeight     float64
-	keywordFloor   float64
 	chunkTokens    int
 	dropQuestion   bool
 	phraseWeight   float64
@@ -187,10 +178,7 @@ OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
 	pf.StringVar(&a.embeddingModel, "embedding-model", "", "embedding `model` (required with --embedder openai; the model folder with static)")
 	pf.StringVar(&a.embeddingURL, "embedding-url", "", "OpenAI-compatible endpoint `URL` (default https://api.openai.com/v1)")
 	pf.IntVar(&a.embeddingDims, "embedding-dims", 0, "embedding vector size `N` (default: hash 384, openai the model's)")
-	pf.StringVar(&a.fusion, "fusion", "", "fusion `method`: blend, weighted, rrf, maxmin or trust (default: the library's)")
-	pf.Float64Var(&a.vectorWeight, "vector-weight", 0, "weighted fusion: vector `weight` (default 0.7)")
-	pf.Float64Var(&a.textWeight, "text-weight", 0, "weighted fusion: keyword `weight` (default 0.3)")
-	pf.Float64Var(&a.keywordFloor, "keyword-floor", search.DefaultKeywordFloor, "weighted fusion: keyword `floor` in [0,1]; 0 disables it")
+	pf.StringVar(&a.fusion, "fusion", "", "fusion `method`: blend, keyword or vector (default: the library's, blend)")
 	pf.IntVar(&a.chunkTokens, "chunk-tokens", 0, "chunk size cap in estimated `tokens` (default 400)")
 	pf.BoolVar(&a.dropQuestion, "question-stop-words", false, "drop the question words (remind, remember, ago, ...) from keyword queries")
 	pf.Float64Var(&a.phraseWeight, "phrase-weight", search.DefaultPhraseWeight, "`weight` of the phrase query in the keyword score; 0 runs none")
@@ -234,47 +222,14 @@ func (a *app) checkGlobalFlags(cmd *cobra.Command, _ []string) error {
 			}
 		}
 	}
-	switch a.fusion {
-	case "", string(search.Blend), string(search.Weighted), string(search.RRF), string(search.MaxMin), string(search.Trust):
-	default:
-		return usageErr("invalid --fusion %q: want blend, weighted, rrf, maxmin or trust", a.fusion)
+	if err := (search.FusionOptions{Method: search.FusionMethod(a.fusion)}).Validate(); err != nil {
+		return usageErr("invalid --fusion %q: want blend, keyword or vector", a.fusion)
 	}
-	for _, f := range []struct {
-		name string
-		v    float64
-	}{{"vector-weight", a.vectorWeight}, {"text-weight", a.textWeight}, {"keyword-floor", a.keywordFloor}, {"phrase-weight", a.phraseWeight}} {
-		if math.IsNaN(f.v) || math.IsInf(f.v, 0) {
-			return usageErr("invalid --%s %v: want a finite number", f.name, f.v)
-		}
-	}
-	if a.vectorWeight < 0 || a.textWeight < 0 {
-		return usageErr("invalid fusion weights: must not be negative")
+	if math.IsNaN(a.phraseWeight) || math.IsInf(a.phraseWeight, 0) {
+		return usageErr("invalid --phrase-weight %v: want a finite number", a.phraseWeight)
 	}
 	if a.phraseWeight < 0 {
 		return usageErr("invalid --phrase-weight %g: must not be negative", a.phraseWeight)
-	}
-	if a.keywordFloor < 0 || a.keywordFloor > 1 {
-		return usageErr("invalid --keyword-floor %g: must be in [0,1]", a.keywordFloor)
-	}
-	flags := cmd.Flags()
-	if a.fusion == "" && (flags.Changed("vector-weight") || flags.Changed("text-weight") || flags.Changed("keyword-floor")) {
-		a.fusion = string(search.Weighted) // the only method they tune
-	}
-	switch vw, tw := flags.Changed("vector-weight"), flags.Changed("text-weight"); {
-	case vw && tw:
-		if a.vectorWeight+a.textWeight == 0 {
-			return usageErr("invalid fusion weights: --vector-weight and --text-weight are both 0")
-		}
-	case vw || tw:
-		w := a.vectorWeight + a.textWeight // the one that was set
-		if w > 1 {
-			return usageErr("invalid fusion weight %g: alone, a weight must be in [0,1]", w)
-		}
-		if vw {
-			a.textWeight = 1 - w
-		} else {
-			a.vectorWeight = 1 - w
-		}
 	}
 	if a.chunkTokens != 0 && a.chunkTokens < 16 {
 		return usageErr("invalid --chunk-tokens %d: must be at least 16", a.chunkTokens)
@@ -297,10 +252,7 @@ func (a *app) config(dir string) memweave.Config {
 		ChunkTokens:    a.chunkTokens,
 		NoSyncOnSearch: true,
 		Fusion: search.FusionOptions{
-			Method:       search.FusionMethod(a.fusion),
-			VectorWeight: a.vectorWeight,
-			TextWeight:   a.textWeight,
-			KeywordFloor: new(a.keywordFloor),
+			Method: search.FusionMethod(a.fusion),
 			Query: search.QueryOptions{
 				DropQuestionWords: a.dropQuestion,
 				PhraseWeight:      new(a.phraseWeight),
@@ -336,22 +288,11 @@ func (a *app) settings() object {
 	if method == "" {
 		method = search.Blend // the library's default
 	}
-	vw, tw := a.vectorWeight, a.textWeight
-	if vw+tw == 0 {
-		vw, tw = search.DefaultVectorWeight, search.DefaultTextWeight
-	}
-	floor := a.keywordFloor
 	chunk := a.chunkTokens
 	if chunk == 0 {
 		chunk = 400
 	}
-	o := object{}.add("fusion", method)
-	if method == search.Weighted {
-		o = o.add("vector_weight", round(vw/(vw+tw))).
-			add("text_weight", round(tw/(vw+tw))).
-			add("keyword_floor", floor)
-	}
-	return o.add("chunk_tokens", chunk).
+	return object{}.add("fusion", method).add("chunk_tokens", chunk).
 		add("question_stop_words", a.dropQuestion).
 		add("phrase_weight", a.phraseWeight)
 }

@@ -254,13 +254,9 @@ func TestBEIR(t *testing.T) {
 }
 
 func TestTuningFlags(t *testing.T) {
-	report := bench(t, "--fusion", "rrf", "--embedder", "none", "beir", "--corpus", beirCorpus, "--queries", beirQueries, "--qrels", beirQrels)
+	report := bench(t, "--fusion", "keyword", "--embedder", "none", "beir", "--corpus", beirCorpus, "--queries", beirQueries, "--qrels", beirQrels)
 	// Without an embedder the library degrades hybrid to keyword.
-	checkFields(t, report, map[string]any{"mode": "keyword", "embedder": "none", "settings.fusion": "rrf", "ndcg@10": 0.6199})
-	report = bench(t, "--vector-weight", "0.4", "--keyword-floor", "0", "beir", "--corpus", beirCorpus, "--queries", beirQueries, "--qrels", beirQrels, "--limit", "1")
-	checkFields(t, report, map[string]any{
-		"queries": 1, "settings.vector_weight": 0.4, "settings.text_weight": 0.6, "settings.keyword_floor": 0,
-	})
+	checkFields(t, report, map[string]any{"mode": "keyword", "embedder": "none", "settings.fusion": "keyword"})
 }
 
 // TestQueryFlags checks --scores, --question-stop-words and
@@ -317,8 +313,8 @@ func TestQueryFlags(t *testing.T) {
 			}
 			for i, h := range hits {
 				hit := h.([]any)
-				if len(hit) != 5 || hit[0] != tt.ranked[i] || hit[3] == nil || hit[4] != nil {
-					t.Errorf("hit %d = %v, want [%v, k, v, bm25, null] (keyword mode: no cosine)", i, hit, tt.ranked[i])
+				if len(hit) != 6 || hit[0] != tt.ranked[i] || hit[3] == nil || hit[4] != nil || hit[5] != hit[1] {
+					t.Errorf("hit %d = %v, want [%v, k, v, bm25, null, k] (keyword mode: no cosine, the score is k)", i, hit, tt.ranked[i])
 				}
 				if k := hit[1].(float64); !(k > 0 && k <= 1) {
 					t.Errorf("hit %d keyword score %v, want in (0,1]", i, k)
@@ -339,7 +335,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"longmemeval"}, 2, `"data" not set`},
 		{[]string{"--embedder", "openai", "beir", "--corpus", beirCorpus, "--queries", beirQueries, "--qrels", beirQrels}, 2, "needs --embedding-model"},
 		{[]string{"--fusion", "max", "locomo", "--data", locomoData}, 2, `invalid --fusion "max"`},
-		{[]string{"--vector-weight", "2", "locomo", "--data", locomoData}, 2, "must be in [0,1]"},
+		{[]string{"--fusion", "rrf", "locomo", "--data", locomoData}, 2, `invalid --fusion "rrf": want blend, keyword or vector`},
 		{[]string{"--phrase-weight", "-1", "locomo", "--data", locomoData}, 2, "invalid --phrase-weight -1"},
 		{[]string{"locomo", "--data", locomoData, "--level", "word"}, 2, `invalid --level "word"`},
 		{[]string{"locomo", "--data", "testdata/missing.json"}, 1, "no such file"},

@@ -16,10 +16,16 @@ import (
 var paraphraseSet []byte
 
 type paraphraseCommand struct {
-	a    *app
-	run  runFlags
-	data string
+	a         *app
+	run       runFlags
+	data      string
+	threshold float64
 }
+
+// defaultThreshold is the library's default min_score, at which the
+// report's at_threshold and negatives figures are taken unless
+// --threshold says otherwise.
+const defaultThreshold = 0.35
 
 func (a *app) paraphraseCommand() *cobra.Command {
 	c := &paraphraseCommand{a: a}
@@ -32,20 +38,27 @@ whose answer shares no searchable word with it: keyword search cannot find
 it, only the embedder can.
 
 The set is testdata/paraphrase.json unless --data names another file of the
-same form: {"pairs": [{"id", "domain", "question", "note"}], "distractors":
-[text, ...]}. Pairs alternate between the halves: the first, third, ...
-pair is in the tune half, the second, fourth, ... in the check half
-(--split picks one; the report gives both either way).
+same form: {"pairs": [{"id", "domain", "question", "note"}], "negatives":
+[{"id", "kind", "question"}], "distractors": [text, ...]}; negatives, which
+may be absent, are questions no note answers. Pairs alternate between the
+halves: the first, third, ... pair is in the tune half, the second, fourth,
+... in the check half, and so do negatives (--split picks one; the report
+gives both either way). testdata/meaning.json is a second set of this
+form, with negatives.
 
 Metrics: top1, top3 (the note at rank 1, in the first 3) and recall@5, over
-all questions, each half and each domain; keyword_target_hits counts the
-questions whose note the keyword backend returned at all (0 when the set
-keeps its promise, in keyword mode).`,
+all questions, each half and each domain, with every result kept (min_score
+0); at_threshold gives the same once results scoring under --threshold
+(default the library's min_score, 0.35) are dropped; negatives.empty is the
+share of negative questions with no result at that threshold.
+keyword_target_hits counts the questions whose note the keyword backend
+returned at all (0 when the set keeps its promise, in keyword mode).`,
 		Args: noArgs,
 		RunE: action(c.runE),
 	}
 	c.run.register(cmd, 50)
 	cmd.Flags().StringVar(&c.data, "data", "", "paraphrase set `file` (default: the built-in testdata/paraphrase.json)")
+	cmd.Flags().Float64Var(&c.threshold, "threshold", defaultThreshold, "min_score `F` of the at_threshold and negatives figures")
 	return cmd
 }
 
@@ -64,6 +77,11 @@ type paraphraseData struct {
 		Question string `json:"question"`
 		Note     string `json:"note"`
 	} `json:"pairs"`
+	Negatives []struct {
+		ID       string `json:"id"`
+		Kind     string `json:"kind"`
+		Question string `json:"question"`
+	} `json:"negatives"`
 	Distractors []string `json:"distractors"`
 }
 
@@ -95,6 +113,12 @@ func readParaphrase(path string) (*paraphraseData, error) {
 		}
 		seen[p.ID] = true
 	}
+	for i, n := range d.Negatives {
+		if n.ID == "" || seen[n.ID] || n.Question == "" {
+			return nil, fmt.Errorf("%s: negative %d: id %q is empty or repeated, or the question is empty", name, i+1, n.ID)
+		}
+		seen[n.ID] = true
+	}
 	return &d, nil
 }
 
@@ -109,6 +133,9 @@ func paraphraseHalf(i int) string {
 func (c *paraphraseCommand) runE(cmd *cobra.Command, _ []string) error {
 	if err := c.run.check(); err != nil {
 		return err
+	}
+	if !(c.threshold >= 0 && c.threshold <= 1) {
+		return usageErr("invalid --threshold %g: must be in [0,1]", c.threshold)
 	}
 	d, err := readParaphrase(c.data)
 	if err != nil {
@@ -132,13 +159,25 @@ func (c *paraphraseCommand) runE(cmd *cobra.Command, _ []string) error {
 		asked = append(asked, i)
 		cp.queries = append(cp.queries, d.Pairs[i].Question)
 	}
-	c.a.progressf("paraphrase: %d notes, %d questions, mode %s", len(cp.docs), len(asked), c.run.mode)
+	var negs []int // indexes into d.Negatives
+	for i := range d.Negatives {
+		if c.run.limit > 0 && len(negs) == c.run.limit {
+			break
+		}
+		if c.run.split != "" && paraphraseHalf(i) != c.run.split {
+			continue
+		}
+		negs = append(negs, i)
+		cp.queries = append(cp.queries, d.Negatives[i].Question)
+	}
+	c.a.progressf("paraphrase: %d notes, %d questions, %d negatives, mode %s", len(cp.docs), len(asked), len(negs), c.run.mode)
 
 	rankings, ev, err := c.a.evaluate(cmd.Context(), &c.run, "paraphrase", []corpus{cp})
 	if err != nil {
 		return err
 	}
 	halves, domains := newGroupedMean(paraphraseMetrics), newGroupedMean(paraphraseMetrics)
+	cut := newGroupedMean(paraphraseMetrics)
 	var lines []object
 	truncated, kwHits := 0, 0
 	for j, i := range asked {
@@ -149,6 +188,8 @@ func (c *paraphraseCommand) runE(cmd *cobra.Command, _ []string) error {
 		s := measure(paraphraseMetrics, ranked, gold)
 		halves.add(paraphraseHalf(i), s)
 		domains.add(p.Domain, s)
+		sc := measure(paraphraseMetrics, rk.above(c.threshold), gold)
+		cut.add(paraphraseHalf(i), sc)
 		for _, h := range rk.hits {
 			if h.doc == p.ID && h.bm25 != nil {
 				kwHits++
@@ -164,7 +205,31 @@ func (c *paraphraseCommand) runE(cmd *cobra.Command, _ []string) error {
 				add("half", paraphraseHalf(i)).
 				add("gold", []string{p.ID}).
 				add("ranked", top(ranked, rankedInReport)).
-				add("metrics", s.object(paraphraseMetrics)), rk))
+				add("metrics", s.object(paraphraseMetrics)).
+				add("metrics_at_threshold", sc.object(paraphraseMetrics)), rk))
+		}
+	}
+	// A negative is answered well when nothing passes the threshold.
+	empty := newGroupedMean([]metric{emptyMetric})
+	kinds := newGroupedMean([]metric{emptyMetric})
+	for j, i := range negs {
+		n := d.Negatives[i]
+		rk := rankings[0][len(asked)+j]
+		kept := rk.above(c.threshold)
+		s := measure([]metric{emptyMetric}, kept, nil)
+		empty.add(paraphraseHalf(i), s)
+		kinds.add(n.Kind, s)
+		if c.run.perQuestion != "" {
+			best := 0.0
+			if len(rk.hits) > 0 {
+				best = rk.hits[0].score
+			}
+			lines = append(lines, c.run.question(object{}.
+				add("id", n.ID).
+				add("half", paraphraseHalf(i)).
+				add("kind", n.Kind).
+				add("returned", top(kept, rankedInReport)).
+				add("best_score", best), rk))
 		}
 	}
 	if c.run.perQuestion != "" {
@@ -177,5 +242,18 @@ func (c *paraphraseCommand) runE(cmd *cobra.Command, _ []string) error {
 	o = o.add("halves", halves.byGroup()).
 		add("domains", domains.byGroup()).
 		add("keyword_target_hits", kwHits)
+	o = o.add("at_threshold", cut.all.fields(object{}.add("threshold", c.threshold)).add("halves", cut.byGroup()))
+	if len(negs) > 0 {
+		o = o.add("negatives", empty.all.fields(object{}).add("halves", empty.byGroup()).add("kinds", kinds.byGroup()))
+	}
 	return c.a.writeReport(ev.footer(o, truncated))
 }
+
+// emptyMetric is 1 for a question with nothing ranked: what a negative
+// question, which no note answers, should get.
+var emptyMetric = metric{name: "empty", score: func(ranked []string, _ judgments) (float64, bool) {
+	if len(ranked) == 0 {
+		return 1, true
+	}
+	return 0, true
+}}

@@ -37,3 +37,40 @@ func TestParaphraseSet(t *testing.T) {
 		"halves.check.count":  float64(len(d.Pairs) / 2),
 	})
 }
+
+// TestMeaningSet checks testdata/meaning.json the same way, and its
+// negatives: both halves hold both kinds (off-topic, chance overlap), and
+// the report counts them per half.
+func TestMeaningSet(t *testing.T) {
+	const path = "testdata/meaning.json"
+	d, err := readParaphrase(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Pairs) < 40 || len(d.Negatives) < 40 || len(d.Distractors) < 100 {
+		t.Errorf("set has %d pairs, %d negatives and %d distractors, want at least 40, 40 and 100", len(d.Pairs), len(d.Negatives), len(d.Distractors))
+	}
+	kinds := map[string]map[string]int{}
+	for i, n := range d.Negatives {
+		h := paraphraseHalf(i)
+		if kinds[h] == nil {
+			kinds[h] = map[string]int{}
+		}
+		kinds[h][n.Kind]++
+	}
+	for _, h := range []string{"tune", "check"} {
+		if kinds[h]["offtopic"] == 0 || kinds[h]["chance"] == 0 {
+			t.Errorf("%s half negatives by kind = %v, want both off-topic and chance", h, kinds[h])
+		}
+	}
+	r := bench(t, "--embedder", "none", "paraphrase", "--data", path, "--mode", "keyword", "--workers", "1")
+	checkFields(t, r, map[string]any{
+		"questions":                    float64(len(d.Pairs)),
+		"notes":                        float64(len(d.Pairs) + len(d.Distractors)),
+		"keyword_target_hits":          0.0,
+		"top3":                         0.0,
+		"at_threshold.threshold":       defaultThreshold,
+		"negatives.halves.tune.count":  float64((len(d.Negatives) + 1) / 2),
+		"negatives.halves.check.count": float64(len(d.Negatives) / 2),
+	})
+}
