@@ -50,15 +50,18 @@ type FeedbackResult struct {
 // invalid or over its budget is not rewritten (the error wraps
 // [frontmatter.ErrInvalid]), nor one the mark cannot be added to without
 // changing another field (it wraps [frontmatter.ErrUnsafeEdit]); the
-// error names the file and line.
-func (w *Weave) Feedback(ctx context.Context, path string, line int, useful bool) (*FeedbackResult, error) {
+// error names the file and line. With [ExpectHash], a note that does not
+// hold the expected content is left as it is, and the error wraps
+// [ErrChanged].
+func (w *Weave) Feedback(ctx context.Context, path string, line int, useful bool, wopts ...WriteOption) (*FeedbackResult, error) {
 	if err := w.checkOpen(); err != nil {
 		return nil, err
 	}
 	res := &FeedbackResult{}
 	// The mark depends on the note alone: its edit runs before taking the
 	// lock (Optimistic), so a large front matter keeps no writer waiting.
-	opts := memfile.EditOptions{MaxBytes: w.cfg.MaxFileBytes, Optimistic: true}
+	opts := w.editOptions(wopts)
+	opts.Optimistic = true
 	abs, err := memfile.EditWith(ctx, w.cfg.Workspace, path, opts, func(rel string, old []byte) ([]byte, error) {
 		res.Path = rel
 		c, err := w.passageAt(old, line)
@@ -114,4 +117,15 @@ func (w *Weave) chunkOptions(data []byte) chunker.Options {
 		opts.DropFrontMatter = true
 	}
 	return opts
+}
+
+// editOptions are the memfile options of a curation edit: the size
+// limit, and the expected hash of [ExpectHash] (the only WriteOption a
+// curation edit reads).
+func (w *Weave) editOptions(opts []WriteOption) memfile.EditOptions {
+	var o writeSettings
+	for _, opt := range opts {
+		opt(&o)
+	}
+	return memfile.EditOptions{MaxBytes: w.cfg.MaxFileBytes, ExpectHash: o.expectHash}
 }

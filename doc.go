@@ -23,7 +23,8 @@
 // index fresh; memfile writes files; pack fits passages to a budget;
 // frontmatter reads and edits the YAML block at the top of a note (tags,
 // importance, pinned, expires, feedback) and the supersession line of
-// [Weave.Resolve]; flush, mcpserver and cmd/memweave sit on top. The README has the map
+// [Weave.Resolve]; gitsync shares memory/ between machines through a git
+// remote ([Weave.Sync]); flush, mcpserver and cmd/memweave sit on top. The README has the map
 // with the write and search paths.
 //
 // # Options

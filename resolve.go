@@ -58,8 +58,10 @@ type ResolveResult struct {
 // error wrapping [ErrNoPassage]; other refusals name the line. Both
 // paths follow the rules of [Weave.Write] (files under memory/); the edit
 // is atomic ([memfile.Edit]), takes the workspace's write lock and
-// respects Config.MaxFileBytes.
-func (w *Weave) Resolve(ctx context.Context, keep, drop Ref, reason string) (*ResolveResult, error) {
+// respects Config.MaxFileBytes. With [ExpectHash], drop's file must hold
+// the expected content, or nothing is written and the error wraps
+// [ErrChanged].
+func (w *Weave) Resolve(ctx context.Context, keep, drop Ref, reason string, opts ...WriteOption) (*ResolveResult, error) {
 	if err := w.checkOpen(); err != nil {
 		return nil, err
 	}
@@ -77,7 +79,7 @@ func (w *Weave) Resolve(ctx context.Context, keep, drop Ref, reason string) (*Re
 	}
 	from, to := drop.StartLine, max(drop.EndLine, drop.StartLine)
 	res := &ResolveResult{Kept: Ref{Path: keepRel, StartLine: keep.StartLine}}
-	abs, err := memfile.Edit(ctx, w.cfg.Workspace, drop.Path, w.cfg.MaxFileBytes, func(rel string, old []byte) ([]byte, error) {
+	abs, err := memfile.EditWith(ctx, w.cfg.Workspace, drop.Path, w.editOptions(opts), func(rel string, old []byte) ([]byte, error) {
 		res.Kept.StartLine = keep.StartLine
 		if rel == keepRel {
 			// The kept line as this edit reads it.

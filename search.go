@@ -135,10 +135,33 @@ func (w *Weave) Search(ctx context.Context, query string, opts ...SearchOption) 
 			results[i].Headings = []string{}
 		}
 	}
+	if err := w.fileHashes(ctx, results); err != nil {
+		return nil, fmt.Errorf("memweave: search: %w", err)
+	}
 	if results != nil {
 		resp.Results = results
 	}
 	return resp, nil
+}
+
+// fileHashes sets each result's Hash from the index: the hash of the
+// file as indexed, the content the result's text comes from.
+func (w *Weave) fileHashes(ctx context.Context, results []Result) error {
+	if len(results) == 0 {
+		return nil
+	}
+	paths := make([]string, 0, len(results))
+	for _, r := range results {
+		paths = append(paths, r.Path)
+	}
+	rows, err := w.db.FilesAt(ctx, paths)
+	if err != nil {
+		return err
+	}
+	for i := range results {
+		results[i].Hash = rows[results[i].Path].Hash
+	}
+	return nil
 }
 
 // retrieve runs stage 1 of a search, the hybrid retrieval, within the

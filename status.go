@@ -58,6 +58,11 @@ type Status struct {
 	// (Config.NoSyncOnSearch); FreshnessReason says why it scans.
 	Freshness       string `json:"freshness"`
 	FreshnessReason string `json:"freshness_reason,omitempty"`
+	// Sync is the workspace's sync state ([Weave.SyncStatus]); nil with
+	// [NoScan], or when the workspace cannot sync: SyncError then says
+	// why and what to run (git init, git remote add origin URL).
+	Sync      *SyncStatus `json:"sync,omitempty"`
+	SyncError string      `json:"sync_error,omitempty"`
 }
 
 // StatusOption sets a per-call option of [Weave.Status].
@@ -66,7 +71,8 @@ type StatusOption func(*statusSettings)
 type statusSettings struct{ noScan bool }
 
 // NoScan makes Status cheap: it reads the index's counts and does not
-// walk the workspace, so Status.Scanned is false.
+// walk the workspace or ask git, so Status.Scanned is false and
+// Status.Sync nil.
 func NoScan() StatusOption { return func(s *statusSettings) { s.noScan = true } }
 
 // Status reports the index's state. Unless [NoScan] is given it includes
@@ -103,6 +109,13 @@ func (w *Weave) Status(ctx context.Context, opts ...StatusOption) (*Status, erro
 	}
 	s.Watcher, s.WatcherPID = w.watcherStatus(ctx)
 	s.Freshness, s.FreshnessReason = w.freshness()
+	if !o.noScan {
+		if sst, err := w.SyncStatus(ctx); err != nil {
+			s.SyncError = err.Error()
+		} else {
+			s.Sync = sst
+		}
+	}
 	s.ChunkerVersion, _ = w.db.Meta(ctx, "chunking")
 	s.ChunkingStale = s.ChunkerVersion != "" && s.ChunkerVersion != w.eng.IdentityOf().Chunking
 	if w.emb == nil {

@@ -43,6 +43,9 @@ type Weave struct {
 	closed bool
 	// watch holds the running or last watcher.
 	watch watcher.Slot
+	// syncStop stops and waits for the [Weave.SyncEvery] loop; nil when
+	// none runs.
+	syncStop func()
 }
 
 // Open opens the workspace described by cfg, creating its index when
@@ -223,7 +226,11 @@ func (w *Weave) Close() error {
 		return nil
 	}
 	w.closed = true
+	stopSync := w.syncStop
 	w.mu.Unlock()
+	if stopSync != nil {
+		stopSync()
+	}
 	var first error
 	if err := w.watch.Close(); err != nil && !errors.Is(err, index.ErrClosed) {
 		first = err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"strings"
 	"time"
 	"unicode"
@@ -54,11 +55,50 @@ func (w *Weave) Write(ctx context.Context, path, content string, opts ...WriteOp
 	for _, opt := range opts {
 		opt(&o)
 	}
-	abs, err := memfile.Write(ctx, w.cfg.Workspace, path, []byte(content), o.allowEmpty)
+	var abs string
+	var err error
+	if o.expectHash != "" {
+		abs, err = w.writeExpecting(ctx, path, content, o)
+	} else {
+		abs, err = memfile.Write(ctx, w.cfg.Workspace, path, []byte(content), o.allowEmpty)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("memweave: %w", err)
 	}
 	return w.add(ctx, indexer.SyncOptions{EmbedTimeout: appendEmbedTimeout}, abs)
+}
+
+// writeExpecting replaces the note path with content only if it holds
+// the content whose hash is o.expectHash (see [ExpectHash]).
+func (w *Weave) writeExpecting(ctx context.Context, path, content string, o writeSettings) (string, error) {
+	abs, err := memfile.EditWith(ctx, w.cfg.Workspace, path, memfile.EditOptions{ExpectHash: o.expectHash},
+		func(rel string, old []byte) ([]byte, error) {
+			if !o.allowEmpty && strings.TrimSpace(content) == "" && len(old) > 0 {
+				return nil, fmt.Errorf("%w's %d bytes", ErrWouldErase, len(old))
+			}
+			return []byte(content), nil
+		})
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", fmt.Errorf("write %s: %w: it does not exist, so it does not hold the expected content (%w)", path, ErrNotFound, ErrChanged)
+	}
+	return abs, err
+}
+
+// ErrChanged is wrapped by the error of a write given [ExpectHash] when
+// the note does not hold the expected content: nothing was written (it
+// is [memfile.ErrChanged]).
+var ErrChanged = memfile.ErrChanged
+
+// ExpectHash makes [Weave.Write], [Weave.Feedback] and [Weave.Resolve]
+// compare and swap: the note they change must hold the content whose
+// hash is h (the hex SHA-256 of the file, as [Weave.GetWithHash] and
+// search results give it), checked again under the write lock just
+// before the rename; otherwise nothing is written and the error wraps
+// [ErrChanged]. Another agent's change since the caller read the note
+// is never silently overwritten. A missing note is an error wrapping
+// [ErrNotFound]. "" means no check.
+func ExpectHash(h string) WriteOption {
+	return func(s *writeSettings) { s.expectHash = strings.ToLower(strings.TrimSpace(h)) }
 }
 
 // ErrWouldErase is wrapped by the error of [Weave.Write] for blank
@@ -68,7 +108,11 @@ var ErrWouldErase = memfile.ErrWouldErase
 // WriteOption sets a per-call option of [Weave.Write].
 type WriteOption func(*writeSettings)
 
-type writeSettings struct{ allowEmpty bool }
+type writeSettings struct {
+	allowEmpty bool
+	// expectHash is the content hash of [ExpectHash], "" for none.
+	expectHash string
+}
 
 // AllowEmpty lets [Weave.Write] replace a note with blank content.
 func AllowEmpty() WriteOption { return func(s *writeSettings) { s.allowEmpty = true } }
@@ -209,16 +253,23 @@ func (w *Weave) Delete(ctx context.Context, path string) error {
 // the file's number of lines. An empty file has no lines, but Get of
 // line 1 onwards returns "".
 func (w *Weave) Get(ctx context.Context, path string, from, count int) (string, error) {
+	text, _, err := w.GetWithHash(ctx, path, from, count)
+	return text, err
+}
+
+// GetWithHash is [Weave.Get] that also returns the hash of the whole
+// file as it was read (the hex SHA-256 of its content), for [ExpectHash].
+func (w *Weave) GetWithHash(ctx context.Context, path string, from, count int) (text, hash string, err error) {
 	if err := w.checkOpen(); err != nil {
-		return "", err
+		return "", "", err
 	}
 	data, rel, err := w.eng.ReadFile(ctx, path)
 	if err != nil {
-		return "", fmt.Errorf("memweave: get %s: %w", path, err)
+		return "", "", fmt.Errorf("memweave: get %s: %w", path, err)
 	}
-	text, err := memfile.Lines(data, from, count)
+	text, err = memfile.Lines(data, from, count)
 	if err != nil {
-		return "", fmt.Errorf("memweave: get %s: %w", rel, err)
+		return "", "", fmt.Errorf("memweave: get %s: %w", rel, err)
 	}
-	return text, nil
+	return text, memfile.Hash(data), nil
 }

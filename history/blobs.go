@@ -32,6 +32,7 @@ func newBlobReader(ctx context.Context, dir string) (*blobReader, error) {
 	}
 	cmd := exec.CommandContext(ctx, bin, "-C", dir, "cat-file", "--batch")
 	cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
+	dieWithParent(cmd)
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, fmt.Errorf("history: cat-file: %w", err)

@@ -28,28 +28,108 @@ const maxRevLen = 256
 
 // git runs git in dir with args and returns its standard output.
 func git(ctx context.Context, dir string, stdin []byte, args ...string) ([]byte, error) {
+	return Git(ctx, dir, GitOptions{Stdin: stdin}, args...)
+}
+
+// GitOptions are the options of [Git]. The zero value runs git with no
+// input and this process's environment.
+type GitOptions struct {
+	// Stdin, when not nil, is git's standard input.
+	Stdin []byte
+	// Env holds extra "NAME=value" variables, after this process's.
+	Env []string
+	// MaxOutput, when positive, bounds the standard output kept: past it
+	// git is stopped and the error wraps [ErrOutputTooLarge].
+	MaxOutput int64
+}
+
+// ErrOutputTooLarge is wrapped by the error of [Git] when git writes more
+// than GitOptions.MaxOutput bytes.
+var ErrOutputTooLarge = errors.New("history: git output over the limit")
+
+// limitedBuffer is a buffer that refuses to grow past max. It has no
+// ReadFrom, so that io.Copy goes through Write.
+type limitedBuffer struct {
+	buf  bytes.Buffer
+	max  int64
+	over bool
+}
+
+func (b *limitedBuffer) Write(p []byte) (int, error) {
+	if b.max > 0 && int64(b.buf.Len()+len(p)) > b.max {
+		b.over = true
+		return 0, ErrOutputTooLarge
+	}
+	return b.buf.Write(p)
+}
+
+// Bytes returns what was written.
+func (b *limitedBuffer) Bytes() []byte { return b.buf.Bytes() }
+
+// Git runs the git command in dir with args, bound to ctx (a cancelled
+// context kills it, and, where the system allows, the helpers it started
+// such as git-remote-https), and returns its standard output. It never prompts
+// for credentials, takes no optional locks, and speaks the C locale.
+// Where the system allows, git dies with this process, so a process
+// killed mid-call leaves no git running on in its workspace. Errors
+// carry git's standard error; [ErrNoGit] without git, [ErrNotRepository]
+// outside a repository.
+func Git(ctx context.Context, dir string, opts GitOptions, args ...string) ([]byte, error) {
 	bin, err := exec.LookPath("git")
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrNoGit, err)
 	}
 	cmd := exec.CommandContext(ctx, bin, append([]string{"-C", dir}, args...)...)
 	cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if stdin != nil {
-		cmd.Stdin = bytes.NewReader(stdin)
+	cmd.Env = append(cmd.Env, opts.Env...)
+	dieWithParent(cmd)
+	// A helper git started may hold its output open after git is killed:
+	// stop waiting for it soon after.
+	cmd.WaitDelay = time.Second
+	out := &limitedBuffer{max: opts.MaxOutput}
+	var errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = out, &errb
+	if opts.Stdin != nil {
+		cmd.Stdin = bytes.NewReader(opts.Stdin)
 	}
 	if err := cmd.Run(); err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
+		if out.over {
+			return nil, fmt.Errorf("git %s: %w (%d bytes)", args[0], ErrOutputTooLarge, opts.MaxOutput)
+		}
 		msg := strings.TrimSpace(errb.String())
 		if strings.Contains(msg, "not a git repository") {
 			return nil, fmt.Errorf("%w: %s", ErrNotRepository, dir)
 		}
-		return nil, fmt.Errorf("history: git %s: %s: %w", args[0], msg, err)
+		return out.Bytes(), &GitError{Args: args, Stderr: msg, Err: err}
 	}
 	return out.Bytes(), nil
+}
+
+// GitError is a git command that failed: its arguments, its standard
+// error and the exit error.
+type GitError struct {
+	Args   []string
+	Stderr string
+	Err    error
+}
+
+func (e *GitError) Error() string {
+	return fmt.Sprintf("history: git %s: %s: %v", e.Args[0], e.Stderr, e.Err)
+}
+
+// Unwrap returns the exit error.
+func (e *GitError) Unwrap() error { return e.Err }
+
+// ExitCode is git's exit status, -1 when it did not exit by itself.
+func (e *GitError) ExitCode() int {
+	var x *exec.ExitError
+	if errors.As(e.Err, &x) {
+		return x.ExitCode()
+	}
+	return -1
 }
 
 // checkRev refuses revisions git could read as an option, and control

@@ -271,3 +271,17 @@ func TestAmplifyingCommit(t *testing.T) {
 		t.Errorf("Changes(commit, commit) = %+v, %v; want none", same, err)
 	}
 }
+
+func TestGitMaxOutput(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	_, err := history.Git(context.Background(), t.TempDir(), history.GitOptions{MaxOutput: 10}, "--version")
+	if !errors.Is(err, history.ErrOutputTooLarge) {
+		t.Errorf("Git --version with 10 bytes of output allowed = %v, want ErrOutputTooLarge", err)
+	}
+	out, err := history.Git(context.Background(), t.TempDir(), history.GitOptions{MaxOutput: 1 << 10}, "--version")
+	if err != nil || !strings.HasPrefix(string(out), "git version") {
+		t.Errorf("Git --version = %q, %v", out, err)
+	}
+}

@@ -251,6 +251,28 @@ func binary(data []byte) bool {
 	return bad*10 > len(sample)
 }
 
+// conflictMarkers returns the line of the first git conflict marker
+// ("<<<<<<< " at a line start, followed later by a line starting
+// ">>>>>>> "), 0 when data holds none.
+func conflictMarkers(data []byte) int {
+	start := bytes.Index(data, []byte("<<<<<<< "))
+	for start > 0 && data[start-1] != '\n' && data[start-1] != '\r' {
+		next := bytes.Index(data[start+1:], []byte("<<<<<<< "))
+		if next < 0 {
+			return 0
+		}
+		start += 1 + next
+	}
+	if start < 0 {
+		return 0
+	}
+	rest := data[start:]
+	if !bytes.HasPrefix(rest, []byte("<<<<<<< ")) || (!bytes.Contains(rest, []byte("\n>>>>>>> ")) && !bytes.Contains(rest, []byte("\r>>>>>>> "))) {
+		return 0
+	}
+	return bytes.Count(data[:start], []byte("\n")) + 1
+}
+
 // prepare reads and chunks one file. It returns p.touch when the content
 // is unchanged, and a nil p with a warning when the file cannot be
 // indexed.
@@ -278,6 +300,10 @@ func (e *Engine) prepare(f workspace.File, row index.File, force bool) (*prepare
 	if binary(data) {
 		p.chunks = []index.Chunk{}
 		return p, &Warning{Path: f.Rel, Err: ErrBinary}
+	}
+	if line := conflictMarkers(data); line > 0 {
+		p.chunks = []index.Chunk{}
+		return p, &Warning{Path: f.Rel, Line: line, Err: ErrConflictMarkers}
 	}
 	if !utf8.Valid(data) {
 		data = []byte(strings.ToValidUTF8(string(data), "\uFFFD"))

@@ -21,6 +21,10 @@ var (
 	// ErrBinary means a Markdown-named file is not text (it holds NUL
 	// bytes, or mostly invalid UTF-8): it is indexed with no chunks.
 	ErrBinary = errors.New("indexer: not a text file (NUL bytes or mostly invalid UTF-8); not indexed")
+	// ErrConflictMarkers means a file holds git conflict markers (lines
+	// starting "<<<<<<< " and, after it, ">>>>>>> "): a merge left it
+	// half done, and its text is not indexed until someone settles it.
+	ErrConflictMarkers = errors.New("indexer: holds git conflict markers (<<<<<<< ... >>>>>>>); not indexed until the conflict is settled")
 	// ErrNoMemoryDir means the workspace has no memory/ folder, so there
 	// is nothing to index there.
 	ErrNoMemoryDir = errors.New("indexer: no memory folder: memories are Markdown files under <workspace>/memory/")

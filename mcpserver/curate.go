@@ -16,6 +16,8 @@ type feedbackInput struct {
 	// Useful is true for a passage that helped, false for one that did
 	// not.
 	Useful bool `json:"useful" jsonschema:"true if the passage helped, false if it was useless"`
+	// ExpectHash makes the edit a compare and swap.
+	ExpectHash string `json:"expect_hash,omitempty" jsonschema:"optional: the hash memory_get or memory_search returned for the file; if the file changed since, nothing is written and the call fails, so that another agent's change is not overwritten"`
 }
 
 // feedbackOutput is the output of memory_feedback.
@@ -29,7 +31,7 @@ func (t *tools) feedback(ctx context.Context, in feedbackInput) (*mcp.CallToolRe
 	if in.Line < 1 {
 		return nil, out, fmt.Errorf("memory_feedback: line must be 1 or more, got %d", in.Line)
 	}
-	res, err := t.w.Feedback(ctx, in.Path, in.Line, in.Useful)
+	res, err := t.w.Feedback(ctx, in.Path, in.Line, in.Useful, memweave.ExpectHash(in.ExpectHash))
 	if err != nil {
 		return nil, out, pathError("memory_feedback", in.Path, err)
 	}
@@ -78,6 +80,8 @@ type resolveInput struct {
 	// DropEndLine is the last outdated line; 0 for drop_line alone.
 	DropEndLine int    `json:"drop_end_line,omitempty" jsonschema:"the last outdated line, when more than one (default: drop_line alone)"`
 	Reason      string `json:"reason,omitempty" jsonschema:"why the kept passage wins, in a few words; at most 1024 bytes"`
+	// ExpectHash makes the edit of drop_path a compare and swap.
+	ExpectHash string `json:"expect_hash,omitempty" jsonschema:"optional: the hash memory_get or memory_search returned for drop_path's file; if the file changed since, nothing is written and the call fails, so that another agent's change is not overwritten"`
 }
 
 // resolveOutput is the output of memory_resolve.
@@ -97,7 +101,7 @@ func (t *tools) resolve(ctx context.Context, in resolveInput) (*mcp.CallToolResu
 		return nil, out, fmt.Errorf("memory_resolve: drop_end_line must be at least drop_line (%d), got %d", in.DropLine, in.DropEndLine)
 	}
 	res, err := t.w.Resolve(ctx, memweave.Ref{Path: in.KeepPath, StartLine: in.KeepLine},
-		memweave.Ref{Path: in.DropPath, StartLine: in.DropLine, EndLine: in.DropEndLine}, in.Reason)
+		memweave.Ref{Path: in.DropPath, StartLine: in.DropLine, EndLine: in.DropEndLine}, in.Reason, memweave.ExpectHash(in.ExpectHash))
 	if err != nil {
 		return nil, out, pathError("memory_resolve", in.DropPath, err)
 	}

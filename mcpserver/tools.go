@@ -180,6 +180,8 @@ type getOutput struct {
 	StartLine int    `json:"start_line"`
 	EndLine   int    `json:"end_line" jsonschema:"last line returned; start_line - 1 when none"`
 	Text      string `json:"text"`
+	// Hash is the whole file's hex SHA-256, for expect_hash.
+	Hash string `json:"hash" jsonschema:"hex SHA-256 of the whole file; pass it as expect_hash to memory_write to replace the file only if nobody changed it since"`
 }
 
 func (t *tools) get(ctx context.Context, in getInput) (*mcp.CallToolResult, getOutput, error) {
@@ -194,11 +196,11 @@ func (t *tools) get(ctx context.Context, in getInput) (*mcp.CallToolResult, getO
 	if in.Lines < 0 {
 		return nil, out, fmt.Errorf("memory_get: lines must not be negative, got %d", in.Lines)
 	}
-	text, err := t.w.Get(ctx, in.Path, from, in.Lines)
+	text, hash, err := t.w.GetWithHash(ctx, in.Path, from, in.Lines)
 	if err != nil {
 		return nil, out, pathError("memory_get", in.Path, err)
 	}
-	out = getOutput{Path: in.Path, StartLine: from, EndLine: from + chunker.CountLines(text) - 1, Text: text}
+	out = getOutput{Path: in.Path, StartLine: from, EndLine: from + chunker.CountLines(text) - 1, Text: text, Hash: hash}
 	// The lines themselves, not JSON, are what the model should read.
 	res := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}
 	return res, out, nil
@@ -210,6 +212,8 @@ type writeInput struct {
 	Content string `json:"content" jsonschema:"the file's complete new content, in Markdown; at most 1 MiB (1048576 bytes)"`
 	// AllowEmpty lets blank content replace a note that is not empty.
 	AllowEmpty bool `json:"allow_empty,omitempty" jsonschema:"true to let blank content replace a note that is not empty, erasing it (default false: refused)"`
+	// ExpectHash makes the write a compare and swap.
+	ExpectHash string `json:"expect_hash,omitempty" jsonschema:"optional: the hash memory_get or memory_search returned for the file; if the file changed since, nothing is written and the call fails, so that another agent's change is not overwritten"`
 }
 
 // writeOutput is the output of memory_write.
@@ -234,6 +238,9 @@ func (t *tools) write(ctx context.Context, in writeInput) (*mcp.CallToolResult, 
 	var opts []memweave.WriteOption
 	if in.AllowEmpty {
 		opts = append(opts, memweave.AllowEmpty())
+	}
+	if in.ExpectHash != "" {
+		opts = append(opts, memweave.ExpectHash(in.ExpectHash))
 	}
 	res, err := t.w.Write(ctx, in.Path, in.Content, opts...)
 	if errors.Is(err, memweave.ErrWouldErase) {
@@ -391,6 +398,8 @@ type conflictsOutput struct {
 	Truncated bool                `json:"truncated" jsonschema:"the search stopped within its budget: others may exist; narrow path_prefix or sources to search the rest"`
 	Note      string              `json:"note,omitempty" jsonschema:"why the search was truncated"`
 	Warnings  []string            `json:"warnings"`
+	// SyncConflicts are the notes changed on two machines (memweave sync).
+	SyncConflicts []memweave.SyncConflict `json:"sync_conflicts,omitempty" jsonschema:"notes changed on two machines: path holds the version synced first, copy the other; merge the copy into the note, then delete the copy"`
 }
 
 func (t *tools) conflicts(ctx context.Context, in conflictsInput) (*mcp.CallToolResult, conflictsOutput, error) {
@@ -414,7 +423,12 @@ func (t *tools) conflicts(ctx context.Context, in conflictsInput) (*mcp.CallTool
 	if err != nil {
 		return nil, out, err
 	}
-	return nil, conflictsOutput{Conflicts: resp.Conflicts, Total: resp.Total, Truncated: resp.Truncated, Note: resp.Note, Warnings: t.warnings(resp.Warnings)}, nil
+	copies, err := t.w.SyncConflicts(ctx)
+	if err != nil {
+		return nil, out, err
+	}
+	return nil, conflictsOutput{Conflicts: resp.Conflicts, Total: resp.Total, Truncated: resp.Truncated, Note: resp.Note,
+		Warnings: t.warnings(resp.Warnings), SyncConflicts: copies}, nil
 }
 
 // changesInput is the input of memory_changes.

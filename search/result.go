@@ -6,6 +6,9 @@ type Result struct {
 	ChunkID int64 `json:"-"`
 	// Path is workspace-relative and '/'-separated, e.g. "memory/stack.md".
 	Path string `json:"path" jsonschema:"workspace-relative file, for memory_get"`
+	// Hash is the hex SHA-256 of the file as indexed, for a write that
+	// must not overwrite a change made since (compare and swap).
+	Hash string `json:"hash,omitempty" jsonschema:"hex SHA-256 of the file as indexed; pass it as expect_hash to memory_write, memory_feedback or memory_resolve so that a change made since is not overwritten"`
 	// StartLine and EndLine are the chunk's 1-based inclusive line range.
 	StartLine int `json:"start_line" jsonschema:"first line of the passage, 1-based"`
 	EndLine   int `json:"end_line" jsonschema:"last line of the passage, inclusive"`

@@ -49,13 +49,18 @@ it is truncated: narrow it with --path-prefix or --source.
 				return err
 			}
 			if asJSON {
+				copies, err := w.SyncConflicts(cmd.Context())
+				if err != nil {
+					return err
+				}
 				return writeJSON(a.stdout, struct {
-					Conflicts []memweave.Conflict `json:"conflicts"`
-					Total     int                 `json:"total"`
-					Truncated bool                `json:"truncated"`
-					Note      string              `json:"note,omitempty"`
-					Warnings  []string            `json:"warnings"`
-				}{resp.Conflicts, resp.Total, resp.Truncated, resp.Note, a.cleanAll(resp.Warnings)})
+					Conflicts     []memweave.Conflict     `json:"conflicts"`
+					SyncConflicts []memweave.SyncConflict `json:"sync_conflicts,omitempty"`
+					Total         int                     `json:"total"`
+					Truncated     bool                    `json:"truncated"`
+					Note          string                  `json:"note,omitempty"`
+					Warnings      []string                `json:"warnings"`
+				}{resp.Conflicts, copies, resp.Total, resp.Truncated, resp.Note, a.cleanAll(resp.Warnings)})
 			}
 			a.warn(resp.Warnings)
 			if resp.Truncated {
@@ -74,6 +79,13 @@ it is truncated: narrow it with --path-prefix or --source.
 				fmt.Fprintf(&b, "%sb  %s:%d-%d%s  %s\n", indent, c.B.Path, c.B.StartLine, c.B.EndLine, mark("b"), preview(c.B.Text, previewRunes))
 			}
 			fmt.Fprintf(a.stderr, "memweave: %d conflicts found, %d shown\n", resp.Total, len(resp.Conflicts))
+			copies, err := w.SyncConflicts(cmd.Context())
+			if err != nil {
+				return err
+			}
+			for _, c := range copies {
+				fmt.Fprintf(&b, "%-8s  %s changed on two machines; merge %s into it, then delete the copy\n", "sync", c.Path, c.Copy)
+			}
 			_, err = fmt.Fprint(a.stdout, b.String())
 			return err
 		}),

@@ -6,10 +6,15 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/memweave/memweave-go"
 )
 
 func (a *app) feedbackCommand() *cobra.Command {
-	var asJSON bool
+	var (
+		asJSON     bool
+		expectHash string
+	)
 	cmd := &cobra.Command{
 		Use:   "feedback PATH:LINE useful|useless",
 		Short: "Mark a passage useful or useless, in the note's front matter",
@@ -46,7 +51,7 @@ the path rules of 'memweave write'; 'git diff memory/' shows it.
 				return err
 			}
 			defer closeWeave(w, &err)
-			res, err := w.Feedback(cmd.Context(), path, line, args[1] == "useful")
+			res, err := w.Feedback(cmd.Context(), path, line, args[1] == "useful", memweave.ExpectHash(expectHash))
 			if err != nil {
 				return err
 			}
@@ -58,6 +63,7 @@ the path rules of 'memweave write'; 'git diff memory/' shows it.
 		}),
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the result as JSON")
+	cmd.Flags().StringVar(&expectHash, "expect-hash", "", "refuse unless the file holds the content whose hex SHA-256 is `HASH` (get --hash and search --json give it); nothing is written on a mismatch")
 	return cmd
 }
 

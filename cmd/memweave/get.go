@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -9,6 +10,7 @@ import (
 )
 
 func (a *app) getCommand() *cobra.Command {
+	var showHash bool
 	cmd := &cobra.Command{
 		Use:   "get PATH[:FROM[-TO]]",
 		Short: "Print lines of a memory file",
@@ -43,14 +45,18 @@ an error.`,
 				return err
 			}
 			defer closeWeave(w, &err)
-			text, err := w.Get(cmd.Context(), path, from, count)
+			text, hash, err := w.GetWithHash(cmd.Context(), path, from, count)
 			if err != nil {
 				return err
+			}
+			if showHash {
+				fmt.Fprintf(a.stderr, "hash %s\n", hash)
 			}
 			_, err = io.WriteString(a.stdout, text)
 			return err
 		}),
 	}
+	cmd.Flags().BoolVar(&showHash, "hash", false, "also print the whole file's hex SHA-256 to standard error, for write --expect-hash")
 	return cmd
 }
 

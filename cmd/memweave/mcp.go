@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net"
 	"os"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -15,6 +16,7 @@ import (
 func (a *app) mcpCommand() *cobra.Command {
 	var (
 		noWatch      bool
+		syncEvery    time.Duration
 		httpAddr     string
 		token        string
 		allowHosts   []string
@@ -118,6 +120,11 @@ are answered, for up to 30 seconds.`,
 					logger.Warn("memweave: no file watcher; searches scan the workspace first", "err", err)
 				}
 			}
+			if syncEvery > 0 {
+				if err := w.SyncEvery(cmd.Context(), syncEvery); err != nil {
+					return err
+				}
+			}
 			opts := mcpserver.Options{Logger: logger}
 			if ln == nil {
 				return mcpserver.Serve(cmd.Context(), w, os.Stdin, a.stdout, &opts)
@@ -139,6 +146,7 @@ are answered, for up to 30 seconds.`,
 		}
 		return nil
 	}
+	cmd.Flags().DurationVar(&syncEvery, "sync-every", 0, "run memweave sync every `INTERVAL` (such as 30s) while serving, to share memory through the workspace's git remote; 0: never")
 	cmd.Flags().BoolVar(&noWatch, "no-watch", false, "run no file watcher; each search scans the workspace for changes first")
 	cmd.Flags().StringVar(&httpAddr, "http", "", "serve MCP over streamable HTTP on `ADDR` (host:port, such as 127.0.0.1:8765) instead of stdin/stdout")
 	cmd.Flags().StringVar(&token, "token", "", "bearer `TOKEN` every HTTP request must carry (default $"+mcpserver.TokenEnv+"); required for a non-loopback --http address")

@@ -13,6 +13,7 @@ import (
 func (a *app) resolveCommand() *cobra.Command {
 	var (
 		keep, drop, reason string
+		expectHash         string
 		asJSON             bool
 	)
 	cmd := &cobra.Command{
@@ -54,7 +55,7 @@ write lock and follows the path rules of 'memweave write'.
 				return err
 			}
 			defer closeWeave(w, &err)
-			res, err := w.Resolve(cmd.Context(), memweave.Ref{Path: kp, StartLine: kl}, dropRef, reason)
+			res, err := w.Resolve(cmd.Context(), memweave.Ref{Path: kp, StartLine: kl}, dropRef, reason, memweave.ExpectHash(expectHash))
 			if err != nil {
 				return err
 			}
@@ -70,6 +71,7 @@ write lock and follows the path rules of 'memweave write'.
 	fl.StringVar(&drop, "drop", "", "the lines superseded, `PATH:LINE` or PATH:FIRST-LAST")
 	fl.StringVar(&reason, "reason", "", "why, in a few words (`TEXT`, one line)")
 	fl.BoolVar(&asJSON, "json", false, "print the result as JSON")
+	fl.StringVar(&expectHash, "expect-hash", "", "refuse unless the --drop file holds the content whose hex SHA-256 is `HASH`; nothing is written on a mismatch")
 	return cmd
 }
 

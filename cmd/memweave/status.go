@@ -2,9 +2,13 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"text/tabwriter"
+	"time"
 
 	"github.com/spf13/cobra"
+
+	"github.com/memweave/memweave-go"
 )
 
 func (a *app) statusCommand() *cobra.Command {
@@ -55,9 +59,34 @@ mode, and how many files changed on disk since the last index run.`,
 				mode += ": " + st.SearchModeReason
 			}
 			fmt.Fprintf(tw, "search mode\t%s\n", mode)
+			printSyncStatus(tw, st.Sync, st.SyncError)
 			return tw.Flush()
 		}),
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the status as JSON")
 	return cmd
+}
+
+// printSyncStatus writes the sync lines of status.
+func printSyncStatus(w io.Writer, st *memweave.SyncStatus, syncErr string) {
+	if st == nil {
+		fmt.Fprintf(w, "sync\tnot set up: %s\n", syncErr)
+		return
+	}
+	fmt.Fprintf(w, "sync\t%s/%s: %d ahead, %d behind\n", st.Remote, st.Branch, st.Ahead, st.Behind)
+	if st.IndexedCommit == "" {
+		fmt.Fprintf(w, "index reflects\tno sync yet (head %.12s)\n", st.Head)
+	} else {
+		fmt.Fprintf(w, "index reflects\t%.12s (head %.12s)\n", st.IndexedCommit, st.Head)
+	}
+	if !st.LastSync.IsZero() {
+		outcome := "ok"
+		if st.LastError != "" {
+			outcome = "failed: " + st.LastError
+		}
+		fmt.Fprintf(w, "last sync\t%s, %s\n", st.LastSync.Local().Format(time.DateTime), outcome)
+	}
+	for _, c := range st.Conflicts {
+		fmt.Fprintf(w, "sync conflict\t%s: this machine's version is in %s\n", c.Path, c.Copy)
+	}
 }

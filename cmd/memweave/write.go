@@ -14,7 +14,10 @@ import (
 )
 
 func (a *app) writeCommand() *cobra.Command {
-	var allowEmpty bool
+	var (
+		allowEmpty bool
+		expectHash string
+	)
 	cmd := &cobra.Command{
 		Use:   "write PATH",
 		Short: "Create or replace a memory file with standard input",
@@ -53,6 +56,9 @@ refused.
 			if allowEmpty {
 				opts = append(opts, memweave.AllowEmpty())
 			}
+			if expectHash != "" {
+				opts = append(opts, memweave.ExpectHash(expectHash))
+			}
 			res, err := w.Write(cmd.Context(), args[0], string(content), opts...)
 			if errors.Is(err, memweave.ErrWouldErase) {
 				return fmt.Errorf("write %s: standard input is empty and would erase the file (%w); pass --allow-empty to write it anyway", rel, memweave.ErrWouldErase)
@@ -65,6 +71,7 @@ refused.
 			return err
 		}),
 	}
+	cmd.Flags().StringVar(&expectHash, "expect-hash", "", "refuse unless the file holds the content whose hex SHA-256 is `HASH` (get --hash and search --json give it); nothing is written on a mismatch")
 	cmd.Flags().BoolVar(&allowEmpty, "allow-empty", false, "write empty input even over a file that is not empty")
 	return cmd
 }

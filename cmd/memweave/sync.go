@@ -1,0 +1,86 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/memweave/memweave-go"
+)
+
+func (a *app) syncCommand() *cobra.Command {
+	var (
+		author, remote string
+		asJSON         bool
+	)
+	cmd := &cobra.Command{
+		Use:   "sync",
+		Short: "Share memory with other machines through the workspace's git remote",
+		Long: `Sync commits what changed under memory/ (and memweave.json), fetches the
+remote, checks what it fetched (no links, no huge blobs, nothing outside
+memory/, no rewritten history), replays this machine's commits on top of
+the remote's, pushes (never forcing; a rejected push is fetched and
+replayed again) and re-indexes the notes the remote changed.
+
+Dated logs (memory/**/YYYY-MM-DD.md) merge line by line (git's union
+merge, declared in .gitattributes). Any other note changed on both
+machines keeps the remote's version at its path and this machine's in
+a conflict copy, <name>.conflict-<host>-<commit>.md, which sync, status
+and conflicts list until you merge it by hand and delete it.
+
+The workspace must be the top folder of a git repository with a remote:
+  git init && git remote add origin URL && memweave sync`,
+		Args: noArgs,
+		RunE: action(func(cmd *cobra.Command, _ []string) (err error) {
+			w, err := a.openWeave(cmd)
+			if err != nil {
+				return err
+			}
+			defer closeWeave(w, &err)
+			var opts []memweave.SyncOption
+			if author != "" {
+				opts = append(opts, memweave.SyncAuthor(author))
+			}
+			if remote != "" {
+				opts = append(opts, memweave.SyncRemote(remote))
+			}
+			res, err := w.Sync(cmd.Context(), opts...)
+			if res != nil {
+				for _, wn := range res.Warnings {
+					fmt.Fprintf(a.stderr, "memweave: sync: %s\n", wn)
+				}
+			}
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				return writeJSON(a.stdout, res)
+			}
+			var b strings.Builder
+			if res.Committed != "" {
+				fmt.Fprintf(&b, "committed %.12s: %s\n", res.Committed, firstLine(res.CommitMessage))
+			}
+			fmt.Fprintf(&b, "brought in %d changed notes; head %.12s", len(res.Changed), res.Head)
+			if res.Pushed {
+				b.WriteString(", pushed")
+			}
+			b.WriteString("\n")
+			for _, c := range res.Conflicts {
+				fmt.Fprintf(&b, "conflict: %s changed on both sides; the remote's version is there, this machine's is in %s\n", c.Path, c.Copy)
+			}
+			_, err = fmt.Fprint(a.stdout, b.String())
+			return err
+		}),
+	}
+	cmd.Flags().StringVar(&author, "author", "", "author of sync's commits, `\"Name <email>\"` (default: git's user.name and user.email)")
+	cmd.Flags().StringVar(&remote, "remote", "", "the git `remote` to sync with (default origin)")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print what sync did as JSON")
+	return cmd
+}
+
+// firstLine is s up to its first line ending.
+func firstLine(s string) string {
+	l, _, _ := strings.Cut(s, "\n")
+	return l
+}

@@ -1,0 +1,33 @@
+// Package gitsync shares a workspace's memory between machines through a
+// git remote, with the git command: [Sync] commits what changed under
+// memory/ (and memweave.json and .gitattributes), fetches, replays the
+// local commits on top of the remote's, and pushes, never forcing.
+//
+// The remote is untrusted input. Before anything fetched reaches the
+// work tree, its tree is checked ([ErrRefused]): no link, submodule or
+// blob over the size limit anywhere; no control character, backslash,
+// ".." or ".git" in a path; and no file outside memory/ that differs
+// from the local one, except memweave.json and .gitattributes; and no
+// .gitattributes naming an attribute that can run a program (a filter,
+// a diff or merge driver), only git's built-in merges, text, line
+// endings and linguist hints. This machine's own tree gets the same
+// checks before it is committed, so it never pushes what the others
+// would refuse. A remote
+// whose history was rewritten (the tip seen last is not an ancestor of
+// the new one) is refused with [ErrRewritten], not followed. Git runs
+// with hooks disabled, no merge driver is ever configured (only git's
+// built-in text and union merges run), and fetched commits are merged
+// with git merge-tree, off the work tree, so no conflict marker is ever
+// written to a note.
+//
+// Dated logs (memory/**/YYYY-MM-DD.md) merge with git's union merge,
+// declared in .gitattributes ([AttributesLines]), so appends made on two
+// machines are both kept. Any other file changed on both sides keeps the
+// remote's version at its path and the local one in a sibling conflict
+// copy, "<name>.conflict-<host>-<commit>.<ext>", which [Conflicts]
+// lists until someone merges it by hand and deletes it.
+//
+// Two syncs of one workspace never interleave (a lock file under
+// .memweave/), and a sync holds the workspace's write lock only while it
+// commits and updates the work tree, never across a network call.
+package gitsync

@@ -1,0 +1,109 @@
+package gitsync_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestSyncConflictFamilies: each kind of change made on two machines
+// between syncs ends with both machines holding the same files and no
+// version lost.
+func TestSyncConflictFamilies(t *testing.T) {
+	cases := []struct {
+		name  string
+		a, b  func(t testing.TB, ws string)
+		check func(t testing.TB, ws string, copies []string)
+	}{
+		{"add/add, different notes at one path",
+			func(t testing.TB, ws string) { write(t, ws, "memory/projects/x.markdown", "from a\n") },
+			func(t testing.TB, ws string) { write(t, ws, "memory/projects/x.markdown", "from b\n") },
+			func(t testing.TB, ws string, copies []string) {
+				if got := read(t, ws, "memory/projects/x.markdown"); got != "from a\n" {
+					t.Errorf("x.markdown = %q", got)
+				}
+				if len(copies) != 1 || !strings.HasSuffix(copies[0], ".markdown") || read(t, ws, copies[0]) != "from b\n" {
+					t.Errorf("copies = %v, want one .markdown copy holding b's", copies)
+				}
+			}},
+		{"add/add, the same dated log",
+			func(t testing.TB, ws string) { write(t, ws, "memory/team/2026-05-01.md", "# 2026-05-01\n\na's note\n") },
+			func(t testing.TB, ws string) { write(t, ws, "memory/team/2026-05-01.md", "# 2026-05-01\n\nb's note\n") },
+			func(t testing.TB, ws string, copies []string) {
+				got := read(t, ws, "memory/team/2026-05-01.md")
+				if !strings.Contains(got, "a's note") || !strings.Contains(got, "b's note") || len(copies) != 0 {
+					t.Errorf("log = %q, copies %v; want both notes, no copy", got, copies)
+				}
+			}},
+		{"the same change on both",
+			func(t testing.TB, ws string) { write(t, ws, "memory/notes/db.md", "same\n") },
+			func(t testing.TB, ws string) { write(t, ws, "memory/notes/db.md", "same\n") },
+			func(t testing.TB, ws string, copies []string) {
+				if got := read(t, ws, "memory/notes/db.md"); got != "same\n" || len(copies) != 0 {
+					t.Errorf("db.md = %q, copies %v", got, copies)
+				}
+			}},
+		{"deleted on both",
+			func(t testing.TB, ws string) { os.Remove(filepath.Join(ws, "memory/notes/db.md")) },
+			func(t testing.TB, ws string) { os.Remove(filepath.Join(ws, "memory/notes/db.md")) },
+			func(t testing.TB, ws string, copies []string) {
+				if _, err := os.Stat(filepath.Join(ws, "memory/notes/db.md")); err == nil || len(copies) != 0 {
+					t.Errorf("db.md still there (%v), copies %v", err, copies)
+				}
+			}},
+		{"changed here, deleted there",
+			func(t testing.TB, ws string) { write(t, ws, "memory/notes/db.md", "a's change\n") },
+			func(t testing.TB, ws string) { os.Remove(filepath.Join(ws, "memory/notes/db.md")) },
+			func(t testing.TB, ws string, copies []string) {
+				if got := read(t, ws, "memory/notes/db.md"); got != "a's change\n" {
+					t.Errorf("db.md = %q, want a's change kept", got)
+				}
+			}},
+		{"memweave.json on both",
+			func(t testing.TB, ws string) { write(t, ws, "memweave.json", `{"embedder":"a"}`+"\n") },
+			func(t testing.TB, ws string) { write(t, ws, "memweave.json", `{"embedder":"b"}`+"\n") },
+			func(t testing.TB, ws string, copies []string) {
+				if got := read(t, ws, "memweave.json"); !strings.Contains(got, `"a"`) {
+					t.Errorf("memweave.json = %q, want the first pushed", got)
+				}
+			}},
+		{"a file inside a folder the other side deleted",
+			func(t testing.TB, ws string) { write(t, ws, "memory/notes/new.md", "new in notes\n") },
+			func(t testing.TB, ws string) { os.RemoveAll(filepath.Join(ws, "memory/notes")) },
+			func(t testing.TB, ws string, copies []string) {
+				if got := read(t, ws, "memory/notes/new.md"); got != "new in notes\n" {
+					t.Errorf("new.md = %q", got)
+				}
+			}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			bare := remote(t)
+			a, b := clone(t, bare, "a"), clone(t, bare, "b")
+			tc.a(t, a)
+			sync(t, a, "a")
+			tc.b(t, b)
+			sync(t, b, "b")
+			sync(t, a, "a")
+			ta := run(t, a, "rev-parse", "HEAD^{tree}")
+			if tb := run(t, b, "rev-parse", "HEAD^{tree}"); ta != tb {
+				t.Errorf("trees differ: a %s, b %s", ta, tb)
+			}
+			for _, ws := range []string{a, b} {
+				if st := run(t, ws, "status", "--porcelain", "--", "memory"); st != "" {
+					t.Errorf("%s work tree differs from its commit: %s", ws, st)
+				}
+				var copies []string
+				filepath.WalkDir(filepath.Join(ws, "memory"), func(p string, d os.DirEntry, err error) error {
+					if err == nil && !d.IsDir() && strings.Contains(d.Name(), ".conflict-") {
+						rel, _ := filepath.Rel(ws, p)
+						copies = append(copies, filepath.ToSlash(rel))
+					}
+					return nil
+				})
+				tc.check(t, ws, copies)
+			}
+		})
+	}
+}

@@ -1,0 +1,229 @@
+package gitsync_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/hex"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/memweave/memweave-go/gitsync"
+)
+
+// gitIn runs git in dir with stdin and returns its trimmed output.
+func gitIn(t testing.TB, dir string, stdin []byte, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
+	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t")
+	cmd.Stdin = bytes.NewReader(stdin)
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("git %v: %v\n%s", args, err, errb.String())
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// rawTree writes a tree object with the given entries (mode, name, id)
+// as git hash-object --literally, so that names git would refuse get in.
+func rawTree(t testing.TB, dir string, entries ...[3]string) string {
+	t.Helper()
+	var b []byte
+	for _, e := range entries {
+		id, err := hex.DecodeString(e[2])
+		if err != nil {
+			t.Fatal(err)
+		}
+		b = append(b, e[0]+" "+e[1]+"\x00"...)
+		b = append(b, id...)
+	}
+	return gitIn(t, dir, b, "hash-object", "-t", "tree", "-w", "--literally", "--stdin")
+}
+
+// pushTree commits tree on top of the attacker's main and pushes it.
+func pushTree(t testing.TB, attacker, tree string) {
+	t.Helper()
+	parent := gitIn(t, attacker, nil, "rev-parse", "HEAD")
+	c := gitIn(t, attacker, []byte("hostile\n"), "commit-tree", tree, "-p", parent)
+	gitIn(t, attacker, nil, "push", "-q", "origin", c+":refs/heads/main")
+}
+
+// snapshot lists every file under dir (outside .git and .memweave) with
+// its content.
+func snapshot(t testing.TB, dir string) map[string]string {
+	t.Helper()
+	m := map[string]string{}
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() && (d.Name() == ".git" || d.Name() == ".memweave") {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() {
+			data, _ := os.ReadFile(p)
+			m[p] = string(data)
+		}
+		return nil
+	})
+	return m
+}
+
+func TestSyncRefusesHostileRemote(t *testing.T) {
+	cases := []struct {
+		name string
+		make func(t testing.TB, attacker string) string // returns a tree
+		want error
+	}{
+		{"dotdot path", func(t testing.TB, a string) string {
+			blob := gitIn(t, a, []byte("evil\n"), "hash-object", "-w", "--stdin")
+			evil := rawTree(t, a, [3]string{"100644", "evil.md", blob})
+			up := rawTree(t, a, [3]string{"40000", "..", evil})
+			return rawTree(t, a, [3]string{"40000", "memory", up})
+		}, gitsync.ErrRefused},
+		{"link out of the workspace", func(t testing.TB, a string) string {
+			blob := gitIn(t, a, []byte("../../../../etc/passwd"), "hash-object", "-w", "--stdin")
+			mem := rawTree(t, a, [3]string{"120000", "passwd.md", blob})
+			return rawTree(t, a, [3]string{"40000", "memory", mem})
+		}, gitsync.ErrRefused},
+		{"64 MiB blob", func(t testing.TB, a string) string {
+			big := bytes.Repeat([]byte("big note line\n"), (64<<20)/14+1)
+			blob := gitIn(t, a, big, "hash-object", "-w", "--stdin")
+			mem := rawTree(t, a, [3]string{"100644", "big.md", blob})
+			return rawTree(t, a, [3]string{"40000", "memory", mem})
+		}, gitsync.ErrRefused},
+		{"file outside memory", func(t testing.TB, a string) string {
+			blob := gitIn(t, a, []byte("#!/bin/sh\nrm -rf ~\n"), "hash-object", "-w", "--stdin")
+			note := gitIn(t, a, []byte("ok\n"), "hash-object", "-w", "--stdin")
+			mem := rawTree(t, a, [3]string{"100644", "ok.md", note})
+			return rawTree(t, a, [3]string{"100644", "run.sh", blob}, [3]string{"40000", "memory", mem})
+		}, gitsync.ErrRefused},
+		{"hook folder", func(t testing.TB, a string) string {
+			blob := gitIn(t, a, []byte("#!/bin/sh\ntouch /tmp/pwned\n"), "hash-object", "-w", "--stdin")
+			hooks := rawTree(t, a, [3]string{"100755", "post-checkout", blob})
+			git := rawTree(t, a, [3]string{"40000", "hooks", hooks})
+			return rawTree(t, a, [3]string{"40000", ".git", git})
+		}, gitsync.ErrRefused},
+		{"control character", func(t testing.TB, a string) string {
+			blob := gitIn(t, a, []byte("x\n"), "hash-object", "-w", "--stdin")
+			mem := rawTree(t, a, [3]string{"100644", "a\x1b[31m.md", blob})
+			return rawTree(t, a, [3]string{"40000", "memory", mem})
+		}, gitsync.ErrRefused},
+		{"filter attribute", func(t testing.TB, a string) string {
+			attr := gitIn(t, a, []byte("memory/** filter=lfs diff=lfs merge=lfs\n"), "hash-object", "-w", "--stdin")
+			note := gitIn(t, a, []byte("ok\n"), "hash-object", "-w", "--stdin")
+			mem := rawTree(t, a, [3]string{"100644", ".gitattributes", attr}, [3]string{"100644", "ok.md", note})
+			return rawTree(t, a, [3]string{"40000", "memory", mem})
+		}, gitsync.ErrRefused},
+		{"rewritten history", func(t testing.TB, a string) string { return "" }, gitsync.ErrRewritten},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.name == "64 MiB blob" && testing.Short() {
+				t.Skip("64 MiB blob: not in -short")
+			}
+			bare := remote(t)
+			victim, attacker := clone(t, bare, "victim"), clone(t, bare, "attacker")
+			write(t, victim, "memory/mine.md", "mine\n")
+			sync(t, victim, "victim")
+			gitIn(t, attacker, nil, "pull", "-q", "origin", "main")
+			if tc.want == gitsync.ErrRewritten {
+				write(t, attacker, "memory/other.md", "history rewritten\n")
+				gitIn(t, attacker, nil, "add", "-A")
+				tree := gitIn(t, attacker, nil, "write-tree")
+				c := gitIn(t, attacker, []byte("new root\n"), "commit-tree", tree)
+				gitIn(t, attacker, nil, "push", "-q", "--force", "origin", c+":refs/heads/main")
+			} else {
+				pushTree(t, attacker, tc.make(t, attacker))
+			}
+			before := snapshot(t, filepath.Dir(victim))
+			head := gitIn(t, victim, nil, "rev-parse", "HEAD")
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+			defer cancel()
+			_, serr := gitsync.Sync(ctx, victim, gitsync.Options{Host: "victim"})
+			if !errors.Is(serr, tc.want) {
+				t.Fatalf("Sync = %v, want %v", serr, tc.want)
+			}
+			after := snapshot(t, filepath.Dir(victim))
+			for p, v := range after {
+				if before[p] != v {
+					t.Errorf("Sync wrote %s", p)
+				}
+			}
+			if got := gitIn(t, victim, nil, "rev-parse", "HEAD"); got != head {
+				t.Errorf("HEAD moved from %s to %s", head, got)
+			}
+			if _, err := os.Stat("/tmp/pwned"); err == nil && tc.name == "hook folder" {
+				t.Errorf("a hook from the remote ran")
+			}
+			st, err := gitsync.ReadStatus(context.Background(), victim, gitsync.Options{})
+			if err != nil || !strings.Contains(st.LastError, "refus") {
+				t.Errorf("ReadStatus.LastError = %q, %v; want the refusal", st.LastError, err)
+			}
+			t.Logf("%s: %v", tc.name, serr)
+		})
+	}
+}
+
+// TestSyncAcceptsAReviewedRewrite: after the refusal, the commands the
+// error names accept the new history, and this machine's notes survive.
+func TestSyncAcceptsAReviewedRewrite(t *testing.T) {
+	bare := remote(t)
+	victim, attacker := clone(t, bare, "victim"), clone(t, bare, "attacker")
+	sync(t, victim, "victim")
+	write(t, attacker, "memory/other.md", "new root\n")
+	gitIn(t, attacker, nil, "add", "-A")
+	tree := gitIn(t, attacker, nil, "write-tree")
+	c := gitIn(t, attacker, []byte("new root\n"), "commit-tree", tree)
+	gitIn(t, attacker, nil, "push", "-q", "--force", "origin", c+":refs/heads/main")
+	write(t, victim, "memory/mine.md", "mine\n")
+	_, err := gitsync.Sync(context.Background(), victim, gitsync.Options{Host: "victim"})
+	if !errors.Is(err, gitsync.ErrRewritten) || !strings.Contains(err.Error(), "git update-ref refs/memweave/remote origin/main") {
+		t.Fatalf("Sync = %v, want ErrRewritten with the command to accept it", err)
+	}
+	gitIn(t, victim, nil, "fetch", "-q", "origin")
+	gitIn(t, victim, nil, "update-ref", "refs/memweave/remote", "origin/main")
+	sync(t, victim, "victim")
+	if got := read(t, victim, "memory/mine.md"); got != "mine\n" {
+		t.Errorf("mine.md = %q", got)
+	}
+	if got := read(t, victim, "memory/other.md"); got != "new root\n" {
+		t.Errorf("other.md = %q", got)
+	}
+}
+
+// TestSyncStalledRemote: a remote that accepts the connection and never
+// answers holds a sync only as long as its context allows, and nothing
+// in the workspace changes.
+func TestSyncStalledRemote(t *testing.T) {
+	bare := remote(t)
+	a := clone(t, bare, "a")
+	stop := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-stop:
+		case <-r.Context().Done():
+		}
+	}))
+	defer srv.Close()
+	defer close(stop)
+	gitIn(t, a, nil, "remote", "set-url", "origin", srv.URL+"/remote.git")
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	start := time.Now()
+	_, err := gitsync.Sync(ctx, a, gitsync.Options{Host: "a"})
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("Sync against a stalled remote = %v, want the context's deadline", err)
+	}
+	if d := time.Since(start); d > 15*time.Second {
+		t.Errorf("Sync took %v after its context's deadline", d)
+	}
+}

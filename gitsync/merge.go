@@ -1,0 +1,380 @@
+package gitsync
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/memweave/memweave-go/history"
+	"github.com/memweave/memweave-go/memfile"
+	"github.com/memweave/memweave-go/workspace"
+)
+
+// Conflict is a file changed on both sides: Path holds the remote's
+// version and Copy the local one.
+type Conflict struct {
+	Path string `json:"path"`
+	Copy string `json:"copy"`
+}
+
+// integrate commits the local changes and moves the branch and the work
+// tree onto incoming, under the workspace's write lock: no memweave
+// writer changes a note between the commit and the work tree update, so
+// none is lost.
+func (s *syncer) integrate(ctx context.Context, incoming string, res *Result) error {
+	unlock, err := memfile.Lock(ctx, s.root)
+	if err != nil {
+		return fmt.Errorf("gitsync: %w", err)
+	}
+	defer unlock()
+	if err := ensureAttributes(s.root); err != nil {
+		return err
+	}
+	if err := s.commitLocal(ctx, res); err != nil {
+		return err
+	}
+	if incoming == "" {
+		return nil
+	}
+	head, err := s.rev(ctx, "HEAD")
+	if err != nil {
+		return err
+	}
+	if head == incoming {
+		return nil
+	}
+	if head != "" {
+		if ok, err := s.isAncestor(ctx, incoming, head); err != nil || ok {
+			return err // nothing new from the remote
+		}
+	}
+	target := incoming
+	if head != "" {
+		ff, err := s.isAncestor(ctx, head, incoming)
+		if err != nil {
+			return err
+		}
+		if !ff {
+			if target, err = s.replay(ctx, head, incoming, res); err != nil {
+				return err
+			}
+		}
+	}
+	return s.checkout(ctx, head, target)
+}
+
+// clearStaleLocks waits a little for git's lock files on what sync
+// touches (the index, the branch, sync's own refs, packed-refs) to go,
+// then removes those left: with the sync lock held, they were left by a
+// sync that was killed (its git dies with it), or by a git command that
+// is stuck.
+func (s *syncer) clearStaleLocks(ctx context.Context, res *Result) error {
+	names := []string{"index.lock", "HEAD.lock", "packed-refs.lock", remoteRef + ".lock", incomingRef + ".lock",
+		"refs/heads/" + s.branch + ".lock", "refs/remotes/" + s.remote + "/" + s.branch + ".lock"}
+	out, err := s.git(ctx, nil, append([]string{"rev-parse"}, gitPathArgs(names)...)...)
+	if err != nil {
+		return err
+	}
+	var locks []string
+	for _, p := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(s.root, p)
+		}
+		if _, err := os.Lstat(p); err == nil {
+			locks = append(locks, p)
+		}
+	}
+	for i := 0; i < 20 && len(locks) > 0; i++ {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(100 * time.Millisecond):
+		}
+		locks = slices.DeleteFunc(locks, func(p string) bool {
+			_, err := os.Lstat(p)
+			return errors.Is(err, fs.ErrNotExist)
+		})
+	}
+	for _, p := range locks {
+		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("gitsync: remove stale %s: %w", p, err)
+		}
+		res.Warnings = append(res.Warnings, "removed a stale "+p+" (left by a git command that was killed)")
+	}
+	return nil
+}
+
+// gitPathArgs turns names into git rev-parse --git-path arguments.
+func gitPathArgs(names []string) []string {
+	var args []string
+	for _, n := range names {
+		args = append(args, "--git-path", n)
+	}
+	return args
+}
+
+// ensureAttributes adds the missing [AttributesLines] to .gitattributes.
+func ensureAttributes(root string) error {
+	p := filepath.Join(root, AttributesFile)
+	data, err := os.ReadFile(p)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("gitsync: read %s: %w", AttributesFile, err)
+	}
+	have := make(map[string]bool)
+	for _, l := range strings.Split(string(data), "\n") {
+		have[strings.TrimSpace(l)] = true
+	}
+	add := data
+	for _, l := range AttributesLines {
+		if !have[l] {
+			if len(add) > 0 && add[len(add)-1] != '\n' {
+				add = append(add, '\n')
+			}
+			add = append(add, l+"\n"...)
+		}
+	}
+	if len(add) == len(data) {
+		return nil
+	}
+	tmp := p + ".memweave-tmp"
+	if err := os.WriteFile(tmp, add, 0o644); err != nil {
+		return fmt.Errorf("gitsync: write %s: %w", AttributesFile, err)
+	}
+	if err := os.Rename(tmp, p); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("gitsync: write %s: %w", AttributesFile, err)
+	}
+	return nil
+}
+
+// commitLocal commits what changed under memory/, memweave.json and
+// .gitattributes, with git's plumbing (no hook runs).
+func (s *syncer) commitLocal(ctx context.Context, res *Result) error {
+	specs := []string{workspace.MemoryDir}
+	tracked, _ := s.git(ctx, nil, "ls-files", "-z", "--", SettingsFile, AttributesFile)
+	for _, f := range []string{SettingsFile, AttributesFile} {
+		if _, err := os.Lstat(filepath.Join(s.root, f)); err == nil || bytes.Contains(tracked, []byte(f+"\x00")) {
+			specs = append(specs, f)
+		}
+	}
+	if _, err := s.git(ctx, nil, append([]string{"add", "-A", "--"}, specs...)...); err != nil {
+		return fmt.Errorf("gitsync: commit: %w", err)
+	}
+	head, err := s.rev(ctx, "HEAD")
+	if err != nil {
+		return err
+	}
+	args := []string{"diff", "--cached", "--name-status", "-z", "--no-renames"}
+	if head != "" {
+		args = append(args, head)
+	}
+	out, err := s.git(ctx, nil, append(args, "--")...)
+	if err != nil {
+		return fmt.Errorf("gitsync: commit: %w", err)
+	}
+	rec := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
+	if len(out) == 0 {
+		return nil
+	}
+	counts := map[string]int{}
+	var lines []string
+	for i := 0; i+1 < len(rec); i += 2 {
+		counts[rec[i][:1]]++
+		if len(lines) < 50 {
+			lines = append(lines, rec[i][:1]+" "+rec[i+1])
+		}
+	}
+	msg := fmt.Sprintf("memweave sync from %s: %d added, %d changed, %d deleted\n\n%s\n",
+		s.host, counts["A"], counts["M"]+counts["T"], counts["D"], strings.Join(lines, "\n"))
+	tree, err := s.git(ctx, nil, "write-tree")
+	if err != nil {
+		return fmt.Errorf("gitsync: commit: %w", err)
+	}
+	// The other machines check what they fetch: refuse here, naming the
+	// file, what they would refuse there.
+	if err := s.checkTree(ctx, strings.TrimSpace(string(tree)), "this machine's changes (the other machines would refuse them)"); err != nil {
+		return err
+	}
+	commit, err := s.commitTree(ctx, strings.TrimSpace(string(tree)), msg, head)
+	if err != nil {
+		return err
+	}
+	if _, err := s.git(ctx, nil, "update-ref", "-m", "memweave sync: commit", "refs/heads/"+s.branch, commit, head); err != nil {
+		return fmt.Errorf("gitsync: commit: %w", err)
+	}
+	res.Committed, res.CommitMessage = commit, msg
+	return nil
+}
+
+// commitTree makes a commit of tree with msg and the given parents.
+func (s *syncer) commitTree(ctx context.Context, tree, msg string, parents ...string) (string, error) {
+	args := []string{"commit-tree", tree}
+	for _, p := range parents {
+		if p != "" {
+			args = append(args, "-p", p)
+		}
+	}
+	out, err := s.run(ctx, history.GitOptions{Stdin: []byte(msg), Env: s.gitEnv},
+		append([]string{"-c", "core.hooksPath=/dev/null"}, args...)...)
+	if err != nil {
+		return "", fmt.Errorf("gitsync: commit: %w", err)
+	}
+	return strings.TrimSpace(string(out)), nil
+}
+
+// stage is one side of a conflicted path: its mode and blob.
+type stage struct{ mode, oid string }
+
+// replay merges the local commits since the merge base of head and
+// incoming onto incoming, off the work tree (git merge-tree), and
+// commits the result on top of incoming. A path both sides changed keeps
+// incoming's version, and the local one goes to a conflict copy; a path
+// one side deleted and the other changed keeps the change.
+func (s *syncer) replay(ctx context.Context, head, incoming string, res *Result) (string, error) {
+	out, err := s.git(ctx, nil, "merge-tree", "--write-tree", "-z", "--no-messages", "--allow-unrelated-histories", incoming, head)
+	var ge *history.GitError
+	if err != nil && !(errors.As(err, &ge) && ge.ExitCode() == 1) {
+		return "", fmt.Errorf("gitsync: merge: %w", err)
+	}
+	recs := strings.Split(string(out), "\x00")
+	tree := strings.TrimSpace(recs[0])
+	conflicted := map[string]map[byte]stage{}
+	var order []string
+	for _, r := range recs[1:] {
+		meta, p, ok := strings.Cut(r, "\t")
+		f := strings.Fields(meta)
+		if !ok || len(f) != 3 || len(f[2]) != 1 {
+			continue
+		}
+		if conflicted[p] == nil {
+			conflicted[p] = map[byte]stage{}
+			order = append(order, p)
+		}
+		conflicted[p][f[2][0]] = stage{f[0], f[1]}
+	}
+	var conflicts []Conflict
+	if len(order) > 0 {
+		var resolved []byte
+		for _, p := range order {
+			st := conflicted[p]
+			theirs, okT := st['2'] // incoming
+			ours, okO := st['3']   // local
+			switch {
+			case okT && okO:
+				resolved = appendEntry(resolved, theirs, p)
+				switch p {
+				case SettingsFile:
+					saved, err := s.saveLocalSettings(ctx, ours.oid, head)
+					if err != nil {
+						return "", err
+					}
+					res.Warnings = append(res.Warnings, fmt.Sprintf("%s changed on both sides: kept the remote's, saved this machine's as %s", p, saved))
+				case AttributesFile:
+					res.Warnings = append(res.Warnings, fmt.Sprintf("%s changed on both sides: kept the remote's; the next sync adds memweave's lines back", p))
+				default:
+					cp := conflictCopy(p, s.host, head)
+					resolved = appendEntry(resolved, ours, cp)
+					conflicts = append(conflicts, Conflict{Path: p, Copy: cp})
+				}
+			case okO:
+				resolved = appendEntry(resolved, ours, p)
+			case okT:
+				resolved = appendEntry(resolved, theirs, p)
+			}
+		}
+		if tree, err = s.resolveTree(ctx, tree, resolved); err != nil {
+			return "", err
+		}
+	}
+	subjects, _ := s.git(ctx, nil, "log", "--format=- %s", "-n", "20", incoming+".."+head)
+	msg := fmt.Sprintf("memweave sync from %s: replay local changes onto %.12s\n\n%s", s.host, incoming, subjects)
+	if len(conflicts) > 0 {
+		msg += "\nChanged on both sides (the remote's version kept at the path, this machine's in the copy):\n"
+		for _, c := range conflicts {
+			msg += "  " + c.Path + " -> " + c.Copy + "\n"
+		}
+	}
+	commit, err := s.commitTree(ctx, tree, msg, incoming)
+	if err != nil {
+		return "", err
+	}
+	res.Conflicts = append(res.Conflicts, conflicts...)
+	return commit, nil
+}
+
+// appendEntry adds a git update-index --index-info record.
+func appendEntry(b []byte, st stage, p string) []byte {
+	return append(b, st.mode+" "+st.oid+"\t"+p+"\x00"...)
+}
+
+// resolveTree writes tree with the entries changed, through a temporary
+// index under .memweave/, and returns the new tree.
+func (s *syncer) resolveTree(ctx context.Context, tree string, entries []byte) (string, error) {
+	idx := filepath.Join(s.root, workspace.IndexDir, "sync-merge.index")
+	os.Remove(idx)
+	os.Remove(idx + ".lock")
+	defer os.Remove(idx)
+	env := []string{"GIT_INDEX_FILE=" + idx}
+	if _, err := s.git(ctx, env, "read-tree", tree); err != nil {
+		return "", fmt.Errorf("gitsync: merge: %w", err)
+	}
+	if _, err := s.run(ctx, history.GitOptions{Stdin: entries, Env: env},
+		"-c", "core.hooksPath=/dev/null", "update-index", "-z", "--index-info"); err != nil {
+		return "", fmt.Errorf("gitsync: merge: %w", err)
+	}
+	out, err := s.git(ctx, env, "write-tree")
+	if err != nil {
+		return "", fmt.Errorf("gitsync: merge: %w", err)
+	}
+	return strings.TrimSpace(string(out)), nil
+}
+
+// saveLocalSettings writes this machine's memweave.json, which lost to
+// the remote's, under .memweave/ and returns its path.
+func (s *syncer) saveLocalSettings(ctx context.Context, oid, head string) (string, error) {
+	data, err := s.git(ctx, nil, "cat-file", "blob", oid)
+	if err != nil {
+		return "", fmt.Errorf("gitsync: save local %s: %w", SettingsFile, err)
+	}
+	p := filepath.Join(s.root, workspace.IndexDir, fmt.Sprintf("memweave.conflict-%.8s.json", head))
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		return "", fmt.Errorf("gitsync: save local %s: %w", SettingsFile, err)
+	}
+	return p, nil
+}
+
+// conflictCopy names the copy of p that keeps host's version from its
+// commit: "notes/db.md" becomes "notes/db.conflict-host-1a2b3c4d.md".
+func conflictCopy(p, host, commit string) string {
+	dir, base := path.Split(p)
+	ext := path.Ext(base)
+	stem := strings.TrimSuffix(base, ext)
+	return fmt.Sprintf("%s%s.conflict-%s-%.8s%s", dir, stem, host, commit, ext)
+}
+
+// checkout moves the work tree, the index and the branch from head to
+// target. The work tree goes first, with git read-tree's two-tree merge,
+// which refuses to overwrite a file changed since it was committed; the
+// branch moves last, so a sync killed in between leaves a work tree
+// ahead of its branch, which the next sync commits and replays.
+func (s *syncer) checkout(ctx context.Context, head, target string) error {
+	args := []string{"read-tree", "-m", "-u"}
+	if head != "" {
+		args = append(args, head)
+	}
+	if _, err := s.git(ctx, nil, append(args, target)...); err != nil {
+		return fmt.Errorf("gitsync: update the work tree: %w", err)
+	}
+	if _, err := s.git(ctx, nil, "update-ref", "-m", "memweave sync: integrate", "refs/heads/"+s.branch, target, head); err != nil {
+		return fmt.Errorf("gitsync: move %s: %w", s.branch, err)
+	}
+	return nil
+}

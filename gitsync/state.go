@@ -1,0 +1,133 @@
+package gitsync
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/memweave/memweave-go/workspace"
+)
+
+// state is the per-machine record of the last syncs, in .memweave/: it is
+// about this machine, not the shared truth, and is never committed.
+type state struct {
+	LastSync      time.Time  `json:"last_sync"`
+	LastSuccess   time.Time  `json:"last_success"`
+	LastError     string     `json:"last_error,omitempty"`
+	IndexedCommit string     `json:"indexed_commit,omitempty"`
+	LastConflicts []Conflict `json:"last_conflicts,omitempty"`
+}
+
+func statePath(root string) string { return filepath.Join(root, workspace.IndexDir, stateName) }
+
+// readState reads the state file; a missing or unreadable one is empty.
+func readState(root string) (state, error) {
+	var st state
+	data, err := os.ReadFile(statePath(root))
+	if errors.Is(err, fs.ErrNotExist) {
+		return st, nil
+	}
+	if err != nil {
+		return st, err
+	}
+	if len(data) > 1<<20 || json.Unmarshal(data, &st) != nil {
+		return state{}, nil // a per-machine cache: start over
+	}
+	return st, nil
+}
+
+// writeState replaces the state file atomically.
+func writeState(root string, st state) error {
+	data, err := json.MarshalIndent(st, "", "  ")
+	if err != nil {
+		return err
+	}
+	p := statePath(root)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return fmt.Errorf("gitsync: write state: %w", err)
+	}
+	tmp := p + "." + strconv.Itoa(os.Getpid()) + ".tmp"
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		return fmt.Errorf("gitsync: write state: %w", err)
+	}
+	if err := os.Rename(tmp, p); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("gitsync: write state: %w", err)
+	}
+	return nil
+}
+
+// Status is a workspace's sync state.
+type Status struct {
+	// Branch and Remote are what sync works with.
+	Branch string `json:"branch"`
+	Remote string `json:"remote"`
+	// Head is the branch's commit.
+	Head string `json:"head,omitempty"`
+	// RemoteTip is the remote's commit as the last fetch saw it.
+	RemoteTip string `json:"remote_tip,omitempty"`
+	// IndexedCommit is the commit the index reflects: the branch's
+	// commit after the last successful sync re-indexed what it brought.
+	IndexedCommit string `json:"indexed_commit,omitempty"`
+	// Ahead and Behind count the commits of Head not in RemoteTip and of
+	// RemoteTip not in Head.
+	Ahead  int `json:"ahead"`
+	Behind int `json:"behind"`
+	// LastSync is when the last sync ran, LastSuccess when one last
+	// succeeded, LastError the last one's error ("" when it succeeded).
+	LastSync    time.Time `json:"last_sync,omitzero"`
+	LastSuccess time.Time `json:"last_success,omitzero"`
+	LastError   string    `json:"last_error,omitempty"`
+	// Conflicts are the conflict copies under memory/ (see [Conflicts]).
+	Conflicts []Conflict `json:"conflicts,omitempty"`
+}
+
+// ReadStatus reports the sync state of the workspace at root, without
+// any network call. Without git, a repository or the remote, the error
+// wraps [ErrNoRepository] or [ErrNoRemote] and says what to run.
+func ReadStatus(ctx context.Context, root string, opts Options) (*Status, error) {
+	s, err := newSyncer(ctx, root, opts)
+	if err != nil {
+		return nil, err
+	}
+	st := &Status{Branch: s.branch, Remote: s.remote}
+	if st.Head, err = s.rev(ctx, "HEAD"); err != nil {
+		return nil, err
+	}
+	if st.RemoteTip, err = s.rev(ctx, remoteRef); err != nil {
+		return nil, err
+	}
+	if st.RemoteTip == "" {
+		st.RemoteTip, _ = s.rev(ctx, "refs/remotes/"+s.remote+"/"+s.branch)
+	}
+	if st.Head != "" && st.RemoteTip != "" {
+		out, err := s.git(ctx, nil, "rev-list", "--left-right", "--count", st.Head+"..."+st.RemoteTip)
+		if err != nil {
+			return nil, fmt.Errorf("gitsync: status: %w", err)
+		}
+		f := strings.Fields(string(out))
+		if len(f) == 2 {
+			st.Ahead, _ = strconv.Atoi(f[0])
+			st.Behind, _ = strconv.Atoi(f[1])
+		}
+	} else if st.Head != "" {
+		out, _ := s.git(ctx, nil, "rev-list", "--count", st.Head)
+		st.Ahead, _ = strconv.Atoi(strings.TrimSpace(string(out)))
+	}
+	saved, err := readState(root)
+	if err != nil {
+		return nil, fmt.Errorf("gitsync: status: %w", err)
+	}
+	st.LastSync, st.LastSuccess, st.LastError, st.IndexedCommit = saved.LastSync, saved.LastSuccess, saved.LastError, saved.IndexedCommit
+	if st.Conflicts, err = Conflicts(root); err != nil {
+		return nil, err
+	}
+	return st, nil
+}

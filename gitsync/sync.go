@@ -1,0 +1,480 @@
+package gitsync
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/gofrs/flock"
+
+	"github.com/memweave/memweave-go/history"
+	"github.com/memweave/memweave-go/workspace"
+)
+
+// Errors callers branch on with errors.Is.
+var (
+	// ErrNoRepository: the workspace is not the top folder of a git
+	// repository.
+	ErrNoRepository = errors.New("gitsync: the workspace is not a git repository (run: git init, then git remote add origin URL)")
+	// ErrNoRemote: the repository has no remote of the configured name.
+	ErrNoRemote = errors.New("gitsync: no git remote (run: git remote add origin URL)")
+	// ErrDetached: HEAD names no branch.
+	ErrDetached = errors.New("gitsync: HEAD is not on a branch (run: git switch <branch>)")
+	// ErrRefused: a tree breaks the rules for untrusted trees: the
+	// remote's, or this machine's, which the other machines would refuse.
+	ErrRefused = errors.New("gitsync: refused")
+	// ErrRewritten: the remote's history was rewritten.
+	ErrRewritten = errors.New("gitsync: the remote's history was rewritten (its previous tip is not an ancestor of its new one); refusing to follow it")
+	// ErrPushRejected: every push attempt was rejected.
+	ErrPushRejected = errors.New("gitsync: the remote kept rejecting the push")
+)
+
+// Names of the files sync keeps beside memory/.
+const (
+	// SettingsFile is the workspace settings file sync commits.
+	SettingsFile = "memweave.json"
+	// AttributesFile declares the union merge of dated logs.
+	AttributesFile = ".gitattributes"
+	// LockName is the sync lock, under .memweave/.
+	LockName = "sync.lock"
+	// stateName is the per-machine state file, under .memweave/.
+	stateName = "sync.json"
+	// remoteRef records the remote tip sync last accepted.
+	remoteRef = "refs/memweave/remote"
+	// incomingRef holds what a fetch brought, before it is checked.
+	incomingRef = "refs/memweave/incoming"
+)
+
+// AttributesLines are the .gitattributes lines that make git merge dated
+// logs with its built-in union merge; [Sync] adds the missing ones.
+var AttributesLines = []string{
+	"memory/**/[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9].[mM][dD] merge=union",
+	"memory/**/[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9].[mM][aA][rR][kK][dD][oO][wW][nN] merge=union",
+}
+
+// Options are the options of [Sync]. The zero value syncs with the
+// remote "origin", the current branch, git's configured author and the
+// default limits.
+type Options struct {
+	// Remote is the git remote; "" means "origin".
+	Remote string
+	// Author is the commits' author, "Name <email>"; "" means git's
+	// user.name and user.email, or "memweave <memweave@HOST>" unset.
+	Author string
+	// Host names this machine in commit messages and conflict copies;
+	// "" means os.Hostname.
+	Host string
+	// MaxBlobBytes is the largest blob accepted from the remote; 0 means
+	// 16 MiB.
+	MaxBlobBytes int64
+	// PushAttempts bounds the fetch, replay and push rounds; 0 means 5.
+	PushAttempts int
+	// Reindex, when set, is called with the workspace-relative paths
+	// under memory/ that integrating the remote changed; it returns how
+	// many files it read.
+	Reindex func(ctx context.Context, paths []string) (read int, err error)
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+	// GitConfig holds extra "name=value" settings for every git call,
+	// such as "protocol.file.allow=always" for a remote on local disk.
+	GitConfig []string
+}
+
+// Result is what one [Sync] did.
+type Result struct {
+	// Committed is the commit of local changes, "" when none.
+	Committed string `json:"committed,omitempty"`
+	// CommitMessage is its message.
+	CommitMessage string `json:"commit_message,omitempty"`
+	// Head is the branch's commit after the sync.
+	Head string `json:"head"`
+	// RemoteTip is the remote branch's commit after the sync.
+	RemoteTip string `json:"remote_tip,omitempty"`
+	// Changed are the paths under memory/ the remote's commits changed
+	// here, which were re-indexed.
+	Changed []string `json:"changed,omitempty"`
+	// Conflicts are the files changed on both sides during this sync.
+	Conflicts []Conflict `json:"conflicts,omitempty"`
+	// Pushed is whether the sync pushed commits.
+	Pushed bool `json:"pushed"`
+	// Attempts is the number of fetch and push rounds.
+	Attempts int `json:"attempts"`
+	// Warnings are things done that the user may want to know.
+	Warnings []string `json:"warnings,omitempty"`
+	// Reindexed is how many files the re-index read.
+	Reindexed int `json:"reindexed"`
+	// Duration is the whole sync's time, GitTime the part spent waiting
+	// for git commands, ReindexTime the re-index's.
+	Duration    time.Duration `json:"duration_ns"`
+	GitTime     time.Duration `json:"git_time_ns"`
+	ReindexTime time.Duration `json:"reindex_time_ns"`
+}
+
+// syncer is one Sync's settings and git access.
+type syncer struct {
+	root, remote, branch, host string
+	opts                       Options
+	gitEnv                     []string
+	rng                        *rand.Rand
+	// gitTime sums the time git commands took.
+	gitTime time.Duration
+}
+
+// Sync commits, integrates and pushes the workspace at root (the top
+// folder of its git repository); see the package doc. It records its
+// time and outcome in the per-machine state file read by [ReadStatus].
+func Sync(ctx context.Context, root string, opts Options) (*Result, error) {
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	start := opts.Now()
+	t0 := time.Now()
+	res, err := syncLocked(ctx, root, opts)
+	if res != nil {
+		res.Duration = time.Since(t0)
+	}
+	if errors.Is(err, ErrNoRepository) || errors.Is(err, history.ErrNoGit) {
+		return res, err
+	}
+	st, _ := readState(root)
+	st.LastSync = start.UTC()
+	st.LastError = ""
+	if err != nil {
+		st.LastError = err.Error()
+	} else {
+		st.LastSuccess = start.UTC()
+		st.IndexedCommit = res.Head
+	}
+	if res != nil && len(res.Conflicts) > 0 {
+		st.LastConflicts = res.Conflicts
+	}
+	if werr := writeState(root, st); werr != nil && err == nil {
+		err = werr
+	}
+	return res, err
+}
+
+func syncLocked(ctx context.Context, root string, opts Options) (*Result, error) {
+	s, err := newSyncer(ctx, root, opts)
+	if err != nil {
+		return nil, err
+	}
+	unlock, err := lockFile(ctx, root, LockName)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	res := &Result{}
+	if err := s.clearStaleLocks(ctx, res); err != nil {
+		return res, err
+	}
+	// Re-index from the commit the index last reflected: a sync killed
+	// after moving the branch but before re-indexing left files that
+	// this one must index.
+	oldHead, _ := s.rev(ctx, "HEAD")
+	if st, _ := readState(root); st.IndexedCommit != "" {
+		if c, _ := s.rev(ctx, st.IndexedCommit); c != "" {
+			oldHead = c
+		}
+	}
+	for attempt := 1; ; attempt++ {
+		res.Attempts = attempt
+		incoming, err := s.fetch(ctx)
+		if err != nil {
+			return res, err
+		}
+		if err := s.integrate(ctx, incoming, res); err != nil {
+			return res, err
+		}
+		head, _ := s.rev(ctx, "HEAD")
+		res.Head = head
+		if head == "" || head == incoming {
+			res.RemoteTip = incoming
+			break
+		}
+		rejected, err := s.push(ctx, head)
+		if err != nil {
+			return res, err
+		}
+		if !rejected {
+			res.Pushed, res.RemoteTip = true, head
+			if _, err := s.git(ctx, nil, "update-ref", "-m", "memweave sync: pushed", remoteRef, head); err != nil {
+				return res, err
+			}
+			break
+		}
+		if attempt >= s.opts.PushAttempts {
+			return res, fmt.Errorf("%w (%d attempts)", ErrPushRejected, attempt)
+		}
+		// Another machine pushed first: wait a little, at random, so that
+		// machines racing each other spread out, then fetch and replay.
+		d := time.Duration(50+s.rng.IntN(200*attempt)) * time.Millisecond
+		select {
+		case <-ctx.Done():
+			return res, ctx.Err()
+		case <-time.After(d):
+		}
+	}
+	if oldHead != res.Head && res.Head != "" {
+		changed, err := s.changedPaths(ctx, oldHead, res.Head)
+		if err != nil {
+			return res, err
+		}
+		res.Changed = changed
+	}
+	res.GitTime = s.gitTime
+	if s.opts.Reindex != nil && len(res.Changed) > 0 {
+		t := time.Now()
+		n, err := s.opts.Reindex(ctx, res.Changed)
+		res.Reindexed, res.ReindexTime = n, time.Since(t)
+		if err != nil {
+			return res, fmt.Errorf("gitsync: re-index: %w", err)
+		}
+	}
+	return res, nil
+}
+
+// newSyncer checks that root is the top of a repository on a branch with
+// the remote, and fills in the defaults.
+func newSyncer(ctx context.Context, root string, opts Options) (*syncer, error) {
+	if opts.Remote == "" {
+		opts.Remote = "origin"
+	}
+	if opts.MaxBlobBytes <= 0 {
+		opts.MaxBlobBytes = 16 << 20
+	}
+	if opts.PushAttempts <= 0 {
+		opts.PushAttempts = 5
+	}
+	if opts.Host == "" {
+		opts.Host, _ = os.Hostname()
+	}
+	s := &syncer{root: root, remote: opts.Remote, host: safeHost(opts.Host), opts: opts,
+		rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), uint64(os.Getpid())))}
+	top, err := s.git(ctx, nil, "rev-parse", "--show-toplevel")
+	if errors.Is(err, history.ErrNotRepository) {
+		return nil, fmt.Errorf("%w: %s", ErrNoRepository, root)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if !sameDir(strings.TrimSpace(string(top)), root) {
+		return nil, fmt.Errorf("%w: %s is inside the repository at %s; sync needs the workspace to be the repository's top folder",
+			ErrNoRepository, root, strings.TrimSpace(string(top)))
+	}
+	if _, err := s.git(ctx, nil, "remote", "get-url", "--", s.remote); err != nil {
+		return nil, fmt.Errorf("%w: %q in %s (run: git remote add %s URL)", ErrNoRemote, s.remote, root, s.remote)
+	}
+	br, err := s.git(ctx, nil, "symbolic-ref", "--quiet", "--short", "HEAD")
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s", ErrDetached, root)
+	}
+	s.branch = strings.TrimSpace(string(br))
+	if err := s.author(ctx); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// git runs git in the workspace with hooks off and the configured extra
+// settings.
+func (s *syncer) git(ctx context.Context, env []string, args ...string) ([]byte, error) {
+	pre := []string{"-c", "core.hooksPath=/dev/null", "-c", "core.quotePath=false",
+		"-c", "merge.renames=false", "-c", "diff.renames=false"}
+	for _, c := range s.opts.GitConfig {
+		pre = append(pre, "-c", c)
+	}
+	return s.run(ctx, history.GitOptions{Env: append(slices.Clip(s.gitEnv), env...)}, append(pre, args...)...)
+}
+
+// run runs git and adds its time to gitTime.
+func (s *syncer) run(ctx context.Context, opts history.GitOptions, args ...string) ([]byte, error) {
+	t := time.Now()
+	out, err := history.Git(ctx, s.root, opts, args...)
+	s.gitTime += time.Since(t)
+	return out, err
+}
+
+// rev resolves rev to a commit id, "" when it names none.
+func (s *syncer) rev(ctx context.Context, rev string) (string, error) {
+	out, err := s.git(ctx, nil, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
+	if err != nil {
+		var ge *history.GitError
+		if errors.As(err, &ge) {
+			return "", nil
+		}
+		return "", err
+	}
+	return strings.TrimSpace(string(out)), nil
+}
+
+// isAncestor reports whether a is an ancestor of (or equal to) b.
+func (s *syncer) isAncestor(ctx context.Context, a, b string) (bool, error) {
+	_, err := s.git(ctx, nil, "merge-base", "--is-ancestor", a, b)
+	var ge *history.GitError
+	if errors.As(err, &ge) && ge.ExitCode() == 1 {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// author sets the commits' author and committer.
+func (s *syncer) author(ctx context.Context) error {
+	name, email := "", ""
+	if a := s.opts.Author; a != "" {
+		n, e, ok := strings.Cut(a, "<")
+		e, ok2 := strings.CutSuffix(strings.TrimSpace(e), ">")
+		if !ok || !ok2 || strings.TrimSpace(n) == "" || strings.ContainsAny(a, "\x00\n") {
+			return fmt.Errorf("gitsync: author %q: want \"Name <email>\"", a)
+		}
+		name, email = strings.TrimSpace(n), e
+	} else {
+		n, _ := s.git(ctx, nil, "config", "user.name")
+		e, _ := s.git(ctx, nil, "config", "user.email")
+		name, email = strings.TrimSpace(string(n)), strings.TrimSpace(string(e))
+	}
+	if name == "" {
+		name = "memweave"
+	}
+	if email == "" {
+		email = "memweave@" + s.host
+	}
+	s.gitEnv = []string{"GIT_AUTHOR_NAME=" + name, "GIT_AUTHOR_EMAIL=" + email,
+		"GIT_COMMITTER_NAME=" + name, "GIT_COMMITTER_EMAIL=" + email}
+	return nil
+}
+
+// fetch fetches the remote branch into incomingRef, checks it, and
+// returns its commit ("" when the remote has no such branch yet).
+func (s *syncer) fetch(ctx context.Context) (string, error) {
+	_, err := s.git(ctx, nil, "-c", "http.lowSpeedLimit=1000", "-c", "http.lowSpeedTime=60", "fetch", "--quiet", "--no-tags", "--no-recurse-submodules", "--no-write-fetch-head",
+		"--", s.remote, "+refs/heads/"+s.branch+":"+incomingRef)
+	if err != nil {
+		var ge *history.GitError
+		if errors.As(err, &ge) && strings.Contains(ge.Stderr, "couldn't find remote ref") {
+			if prev, _ := s.rev(ctx, remoteRef); prev != "" {
+				return "", fmt.Errorf("%w: %s/%s was %.12s, now it is gone", ErrRewritten, s.remote, s.branch, prev)
+			}
+			return "", nil
+		}
+		return "", fmt.Errorf("gitsync: fetch %s: %w", s.remote, err)
+	}
+	incoming, err := s.rev(ctx, incomingRef)
+	if err != nil || incoming == "" {
+		return "", fmt.Errorf("gitsync: fetch %s: no commit arrived: %v", s.remote, err)
+	}
+	prev, err := s.rev(ctx, remoteRef)
+	if err != nil {
+		return "", err
+	}
+	if prev == "" {
+		prev, _ = s.rev(ctx, "refs/remotes/"+s.remote+"/"+s.branch)
+	}
+	if prev != "" && prev != incoming {
+		ok, err := s.isAncestor(ctx, prev, incoming)
+		if err != nil {
+			return "", err
+		}
+		if !ok {
+			s.git(ctx, nil, "update-ref", "-d", incomingRef)
+			return "", fmt.Errorf("%w: %s/%s was %.12s, now %.12s (if the rewrite is intended, review it, then run: git fetch %s && git update-ref %s %s/%s)",
+				ErrRewritten, s.remote, s.branch, prev, incoming, s.remote, remoteRef, s.remote, s.branch)
+		}
+	}
+	if incoming == prev {
+		return incoming, nil // checked when it arrived
+	}
+	if err := s.checkTree(ctx, incoming, "the remote's tree"); err != nil {
+		// Leave no ref to what was refused, so git can drop its objects.
+		s.git(ctx, nil, "update-ref", "-d", incomingRef)
+		return "", err
+	}
+	if _, err := s.git(ctx, nil, "update-ref", "-m", "memweave sync: fetched", remoteRef, incoming); err != nil {
+		return "", err
+	}
+	return incoming, nil
+}
+
+// push pushes head to the remote branch, never forcing. It reports a
+// rejection (the remote moved meanwhile) as rejected, not as an error.
+func (s *syncer) push(ctx context.Context, head string) (rejected bool, err error) {
+	out, err := s.git(ctx, nil, "-c", "http.lowSpeedLimit=1000", "-c", "http.lowSpeedTime=60", "push", "--porcelain", "--no-verify", "--no-recurse-submodules",
+		"--", s.remote, head+":refs/heads/"+s.branch)
+	if err == nil {
+		return false, nil
+	}
+	var ge *history.GitError
+	if errors.As(err, &ge) && (bytes.Contains(out, []byte("rejected")) || strings.Contains(ge.Stderr, "rejected") ||
+		strings.Contains(ge.Stderr, "failed to lock") || strings.Contains(ge.Stderr, "cannot lock ref")) {
+		return true, nil
+	}
+	return false, fmt.Errorf("gitsync: push to %s: %w", s.remote, err)
+}
+
+// changedPaths lists the paths under memory/ that differ between a and
+// b (all of b's when a is "").
+func (s *syncer) changedPaths(ctx context.Context, a, b string) ([]string, error) {
+	var out []byte
+	var err error
+	if a == "" {
+		out, err = s.git(ctx, nil, "ls-tree", "-r", "-z", "--name-only", "--full-tree", b, "--", workspace.MemoryDir+"/")
+	} else {
+		out, err = s.git(ctx, nil, "diff", "--name-only", "-z", "--no-renames", a, b, "--", workspace.MemoryDir+"/")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("gitsync: list changed paths: %w", err)
+	}
+	var paths []string
+	for _, p := range strings.Split(string(out), "\x00") {
+		if p != "" {
+			paths = append(paths, p)
+		}
+	}
+	return paths, nil
+}
+
+// lockFile takes the lock file name under root's .memweave/ folder,
+// waiting until it is free or ctx is done.
+func lockFile(ctx context.Context, root, name string) (func(), error) {
+	dir := filepath.Join(root, workspace.IndexDir)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("gitsync: lock: %w", err)
+	}
+	fl := flock.New(filepath.Join(dir, name))
+	if _, err := fl.TryLockContext(ctx, 10*time.Millisecond); err != nil {
+		return nil, fmt.Errorf("gitsync: lock %s: %w", fl.Path(), err)
+	}
+	return func() { fl.Unlock(); fl.Close() }, nil
+}
+
+// sameDir reports whether a and b name the same folder.
+func sameDir(a, b string) bool {
+	fa, err1 := os.Stat(a)
+	fb, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(fa, fb)
+}
+
+// safeHost keeps the letters, digits, '-' and '_' of a host name, for
+// conflict copy names.
+func safeHost(h string) string {
+	var b strings.Builder
+	for _, r := range h {
+		if r < 0x80 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			b.WriteRune(r)
+		}
+		if b.Len() >= 32 {
+			break
+		}
+	}
+	if b.Len() == 0 {
+		return "host"
+	}
+	return b.String()
+}
