@@ -20,11 +20,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// startHTTPServer runs "memweave mcp --http 127.0.0.1:0" on a test
-// workspace until the test ends and returns the process and its URL.
-func startHTTPServer(t *testing.T) (*os.Process, string) {
+// startHTTPServer runs "memweave mcp --http 127.0.0.1:0" with flags on
+// the workspace ws until the test ends and returns the process and its URL.
+func startHTTPServer(t *testing.T, ws string, flags ...string) (*os.Process, string) {
 	t.Helper()
-	cmd := exec.Command(binary, "-w", testWorkspace(t), "mcp", "--http", "127.0.0.1:0", "--no-watch")
+	cmd := exec.Command(binary, append([]string{"-w", ws, "mcp", "--http", "127.0.0.1:0"}, flags...)...)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -112,7 +112,7 @@ func TestMCPHTTPFlood(t *testing.T) {
 	if testing.Short() {
 		t.Skip("sends 1 GiB and more")
 	}
-	proc, endpoint := startHTTPServer(t)
+	proc, endpoint := startHTTPServer(t, testWorkspace(t), "--no-watch")
 	ctx := context.Background()
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 300, MaxConnsPerHost: 300}}
 
