@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -115,25 +116,64 @@ type Span struct {
 // CRLF and a lone CR each end one), so the spans of a chunk's Text are
 // relative to its first line. Spans never overlap.
 func Spans(src []byte) []Span {
-	if !bytes.Contains(src, []byte(markerHint)) {
+	if !bytes.Contains(src, []byte(markerHint)) || len(src) > math.MaxUint32 {
 		return nil
 	}
-	return spans(SplitLines(string(src)))
+	// The indexer calls Spans on every note holding a marker, however
+	// large: line ends as 4-byte offsets, not a string header (16 bytes)
+	// a line, keep its memory a small multiple of the note's.
+	text := string(src)
+	ends := make([]uint32, 0, strings.Count(text, "\n")+strings.Count(text, "\r")+1)
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case '\n':
+			ends = append(ends, uint32(i+1))
+		case '\r':
+			if i+1 < len(text) && text[i+1] == '\n' {
+				i++
+			}
+			ends = append(ends, uint32(i+1))
+		}
+	}
+	if len(ends) == 0 || int(ends[len(ends)-1]) < len(text) {
+		ends = append(ends, uint32(len(text)))
+	}
+	return spansOf(len(ends), func(i int) string {
+		start := uint32(0)
+		if i > 0 {
+			start = ends[i-1]
+		}
+		return text[start:ends[i]]
+	})
 }
 
+// spans is [Spans] of a note split by [SplitLines].
 func spans(lines []string) []Span {
+	return spansOf(len(lines), func(i int) string { return lines[i] })
+}
+
+// spansOf returns the supersessions of the n lines that line returns,
+// each with its line ending.
+func spansOf(n int, line func(i int) string) []Span {
 	var out []Span
+	var above []string
 	last := -1 // the last marker line so far, valid or not
-	for i, l := range lines {
-		m, ok := ParseMarker(l)
+	for i := 0; i < n; i++ {
+		m, ok := ParseMarker(line(i))
 		if !ok {
 			continue
 		}
 		from := i - m.Lines
 		// The lines above hold no marker: each line is hashed for one
 		// marker at most, so the work stays linear in the document.
-		if from > last && LinesKey(lines[from:i]) == m.Key {
-			out = append(out, Span{From: from + 1, To: i, Marker: m})
+		if from > last {
+			above = above[:0]
+			for j := from; j < i; j++ {
+				above = append(above, line(j))
+			}
+			if LinesKey(above) == m.Key {
+				out = append(out, Span{From: from + 1, To: i, Marker: m})
+			}
 		}
 		last = i
 	}

@@ -2,6 +2,7 @@ package curate
 
 import (
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -254,4 +255,27 @@ func TestSupersededHeadings(t *testing.T) {
 			t.Errorf("%q: superseded chunks %q; heading in one: %v, want %v", c.src, sup, got, c.want)
 		}
 	}
+}
+
+// FuzzSpansLineEnds: Spans, which keeps line ends as offsets, reads the
+// same supersessions as spans over SplitLines, for every line ending.
+func FuzzSpansLineEnds(f *testing.F) {
+	f.Add("a\n> Superseded (1 line above, #00000000) by memory/x.md#00000000 (2026-01-01)\n")
+	f.Add("x\r\ny\r> Superseded (2 lines above, #1) by m#2 (d)\rz")
+	f.Add("> Superseded (")
+	f.Fuzz(func(t *testing.T, s string) {
+		src := s
+		if !strings.Contains(s, markerHint) {
+			// Give most inputs a valid marker over their first line.
+			first := SplitLines(s)
+			if len(first) > 0 {
+				src = first[0] + "\n> Superseded (1 line above, #" + LinesKey(first[:1]) + ") by memory/k.md#00000000 (2026-01-01)\n" + s
+			}
+		}
+		got := Spans([]byte(src))
+		want := spans(SplitLines(src))
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("Spans(%q) = %v, want %v", src, got, want)
+		}
+	})
 }
