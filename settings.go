@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/search"
 	wspace "github.com/memweave/memweave-go/workspace"
 )
@@ -269,27 +270,8 @@ func WriteSettings(ctx context.Context, workspace string, s Settings) error {
 	if fi, err := os.Lstat(target); err == nil && !fi.Mode().IsRegular() {
 		return fmt.Errorf("memweave: settings %s: not a regular file (%s): %w", p, fi.Mode().Type(), ErrSettingsFile)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(target), ".memweave-settings-*.tmp")
-	if err != nil {
+	if err := memfile.WriteAtomic(target, data, 0o644); err != nil {
 		return fmt.Errorf("memweave: settings: %w", err)
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return fmt.Errorf("memweave: settings %s: %w", p, err)
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("memweave: settings %s: %w", p, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("memweave: settings %s: %w", p, err)
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return fmt.Errorf("memweave: settings %s: %w", p, err)
-	}
-	if err := os.Rename(tmp.Name(), target); err != nil {
-		return fmt.Errorf("memweave: settings %s: %w", p, err)
 	}
 	return nil
 }

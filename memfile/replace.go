@@ -361,3 +361,36 @@ func syncDir(dir string) {
 		d.Close()
 	}
 }
+
+// WriteAtomic replaces the file path, outside the memory folder (the
+// settings file, the approvals of this machine), with data and mode
+// perm: it writes a temporary file in the same folder, syncs it and
+// renames it over path, so a reader sees the old content or the new,
+// never a part. The caller checks the path; Replace is the way for
+// memory files. Errors name the path.
+func WriteAtomic(path string, data []byte, perm fs.FileMode) error {
+	dir := filepath.Dir(path)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+"-*.tmp")
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	defer os.Remove(tmp.Name())
+	_, err = tmp.Write(data)
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), perm)
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	syncDir(dir)
+	return nil
+}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/gofrs/flock"
 
+	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -201,24 +202,8 @@ func update(ws string, change func(*record)) error {
 	if err != nil {
 		return fmt.Errorf("trust: %w", err)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(p), ".trust-*.tmp")
-	if err != nil {
+	if err := memfile.WriteAtomic(p, append(data, '\n'), 0o600); err != nil {
 		return fmt.Errorf("trust: %w", err)
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(append(data, '\n')); err != nil {
-		tmp.Close()
-		return fmt.Errorf("trust: %s: %w", p, err)
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("trust: %s: %w", p, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("trust: %s: %w", p, err)
-	}
-	if err := os.Rename(tmp.Name(), p); err != nil {
-		return fmt.Errorf("trust: %s: %w", p, err)
 	}
 	return nil
 }
