@@ -53,8 +53,9 @@ func (a *app) speedCommand() *cobra.Command {
 		Long: `speed generates a deterministic synthetic workspace (Markdown with
 headings, bullets and code fences; dated and evergreen files in several
 namespaces; a Zipf vocabulary), then measures a cold index, a no-op
-re-index, a one-line-edit re-index, search latency p50/p95/p99 for each
-mode (keyword, vector, hybrid; hybrid with decay and with MMR; hybrid
+re-index (the handle's second freshness check, which starts its file
+watcher: the first one only scans), a one-line-edit re-index, search
+latency p50/p95/p99 for each mode (keyword, vector, hybrid; hybrid with decay and with MMR; hybrid
 with the default sync-on-search scan; hybrid defaults while a watcher
 runs), a bare sqlite-vec vec0 KNN query over the same vectors for
 reference, peak RSS and the database size, and the agent loop:
