@@ -11,7 +11,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime/debug"
 	"slices"
 	"strconv"
 	"time"
@@ -52,10 +51,6 @@ func (a *app) searchChildCommand() *cobra.Command {
 		RunE: action(func(cmd *cobra.Command, _ []string) error {
 			ctx := cmd.Context()
 			start := time.Now()
-			if os.Getenv("GOGC") == "" {
-				// As a CLI command's collector (cmd/memweave's oneShotGC).
-				debug.SetGCPercent(cliGCPercent)
-			}
 			cfg := a.config(dir)
 			cfg.NoSyncOnSearch = false
 			cfg.OneShot = true // as a CLI command: one scan, no watcher
@@ -82,10 +77,6 @@ func (a *app) searchChildCommand() *cobra.Command {
 	cmd.Flags().IntVar(&first, "first", 0, "index of the first query in the synthetic query set")
 	return cmd
 }
-
-// cliGCPercent is the collector's target the memweave CLI gives a
-// command that runs once, which search-child copies to stand for it.
-const cliGCPercent = 400
 
 // longLivedChildCommand is the hidden command the speed benchmark runs in
 // a fresh process to measure a long-lived process's memory: open the

@@ -83,7 +83,6 @@ const (
 )
 
 func main() {
-	oneShotGC()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
@@ -91,25 +90,21 @@ func main() {
 }
 
 // oneShotGCPercent is the garbage collector's target for a command that
-// runs once and exits: a search loads the index's vector codes and file
-// rows into a heap that starts small, and the default target would
-// collect several times while it grows, for memory the exit frees anyway.
+// reads once and exits (readCommands): a search loads the index's vector
+// codes and file rows into a heap that starts small, and the default
+// target would collect several times while it grows, for memory the exit
+// frees anyway. Commands that write or index keep the default, which
+// bounds the heap of a long run over a large workspace.
 const oneShotGCPercent = 400
 
-// oneShotGC sets the collector's target of a command that runs once,
-// unless GOGC says otherwise; longRunGC sets the default back.
+// readCommands are the commands that run under oneShotGCPercent.
+var readCommands = map[string]bool{"search": true, "status": true, "get": true}
+
+// oneShotGC sets the collector's target of a read command that runs
+// once, unless GOGC says otherwise.
 func oneShotGC() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(oneShotGCPercent)
-	}
-}
-
-// longRunGC gives a command that serves many requests or runs until
-// stopped (mcp, watch) the collector's default target, or GOGC's, which
-// bounds the heap over a long run.
-func longRunGC() {
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(100)
 	}
 }
 
@@ -257,6 +252,9 @@ func (a *app) openWeave(cmd *cobra.Command) (*memweave.Weave, error) {
 // open opens the workspace with cfg, naming the flag at fault in its
 // errors.
 func (a *app) open(cmd *cobra.Command, cfg memweave.Config) (*memweave.Weave, error) {
+	if cmd != nil && readCommands[cmd.Name()] && !a.longLived {
+		oneShotGC()
+	}
 	if err := a.checkWorkspace(); err != nil {
 		return nil, err
 	}

@@ -104,7 +104,6 @@ are answered, for up to 30 seconds.`,
 				defer ln.Close() // ServeHTTP closes it too
 			}
 			a.longLived = true
-			longRunGC()
 			w, err := a.openWeave(cmd)
 			if err != nil {
 				return err

@@ -30,7 +30,6 @@ unavailable it falls back to scanning the files every --poll-interval.`,
 			if poll < 0 {
 				return usageErr("invalid --poll-interval %v: must not be negative", poll)
 			}
-			longRunGC()
 			w, err := a.openWeave(cmd)
 			if err != nil {
 				return err
