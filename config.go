@@ -76,17 +76,17 @@ type Config struct {
 	SnippetChars int
 	// NoSyncOnSearch turns off the freshness check before each search
 	// (the re-index of files changed on disk). Default false: it is on.
-	// A long-lived Weave's first search starts a file watcher (see
-	// [Weave.Watch]) whose events later searches drain, so that each
-	// re-indexes only the files changed since; a [Config.OneShot] Weave
-	// stat-scans the workspace instead (see the README, "Live and shared
+	// A long-lived Weave's first search stat-scans the workspace and
+	// its second starts a file watcher (see [Weave.Watch]) whose events
+	// later searches drain, so that each re-indexes only the files
+	// changed since; a [Config.OneShot] Weave always stat-scans (see the README, "Live and shared
 	// memory").
 	NoSyncOnSearch bool
 	// OneShot marks a Weave that serves one command and closes, as the
 	// CLI's do: its searches stat-scan the workspace for changed files
 	// instead of starting a file watcher, which would cost a watch per
-	// folder for a single search. Default false: the first search starts
-	// a watcher. [Weave.Watch] starts one either way.
+	// folder for a single search. Default false: the second search
+	// starts a watcher. [Weave.Watch] starts one either way.
 	OneShot bool
 	// TimeZone is where "today" is for decay and dated logs. Default UTC.
 	TimeZone *time.Location

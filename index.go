@@ -48,8 +48,8 @@ func LockTimeout(d time.Duration) IndexOption {
 // or other processes, take turns.
 //
 // A long-lived Weave (not [Config.OneShot]) starts its file watcher at
-// its first Index or search, as before a search: its first run scans the
-// workspace, later ones look only at the files the watcher's events
+// its second Index, search or status, as before a search: until then a
+// run scans the workspace, later ones look only at the files the watcher's events
 // named and those pending embeddings; every other file counts as
 // skipped. [Force] scans and re-indexes every file.
 func (w *Weave) Index(ctx context.Context, opts ...IndexOption) (*IndexResult, error) {

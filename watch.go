@@ -158,11 +158,21 @@ func (w *Weave) watchSync(ctx context.Context, ch watcher.Changes) ([]WatchEvent
 }
 
 // startOnDemand starts the watcher that a long-lived Weave's searches
-// drain, once: not for a [Config.OneShot] Weave, and not again after a
-// watcher stopped. It reports whether a watcher runs.
+// drain, once, at the handle's second freshness check (search, index or
+// status): the first one scans, so that a Weave opened for a single
+// search never pays for a watch per folder. Not for a [Config.OneShot]
+// Weave, and not again after a watcher stopped. It reports whether a
+// watcher runs.
 func (w *Weave) startOnDemand() bool {
-	if w.cfg.OneShot || w.watch.Done() != nil {
+	if w.cfg.OneShot || w.watch.Done() != nil || w.watch.Running() {
 		return w.watch.Running()
+	}
+	w.mu.Lock()
+	first := !w.checked
+	w.checked = true
+	w.mu.Unlock()
+	if first {
+		return false
 	}
 	err := w.watch.Start(context.Background(), watcher.SyncFunc(w.watchSync), w.watchOptions(true))
 	if err != nil && !errors.Is(err, watcher.ErrRunning) && !errors.Is(err, watcher.ErrClosed) {

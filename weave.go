@@ -41,6 +41,9 @@ type Weave struct {
 	mu     sync.Mutex
 	procs  []postprocess.Postprocessor
 	closed bool
+	// checked is whether a freshness check ran on this handle: the
+	// watcher a long-lived Weave's searches drain starts at the second.
+	checked bool
 	// watch holds the running or last watcher.
 	watch watcher.Slot
 	// syncStop stops and waits for the [Weave.SyncEvery] loop; nil when

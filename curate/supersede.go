@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/memweave/memweave-go/chunker"
 	"github.com/memweave/memweave-go/frontmatter"
@@ -28,7 +29,10 @@ import (
 // marker) supersedes nothing. It names the line kept instead by file and
 // content key, never by line number, so an edit above that line leaves
 // the reference valid. Deleting the marker undoes the resolution.
-var markerLine = regexp.MustCompile(`^([ \t]*)> Superseded \(([1-9][0-9]{0,5}) lines? above, #([0-9a-f]{8})\) by (.+?)#([0-9a-f]{8}) \(([0-9]{4}-[0-9]{2}-[0-9]{2})\)(?:: (.*?))?[ \t]*$`)
+// It is compiled on first use: most commands never read a marker.
+var markerLine = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^([ \t]*)> Superseded \(([1-9][0-9]{0,5}) lines? above, #([0-9a-f]{8})\) by (.+?)#([0-9a-f]{8}) \(([0-9]{4}-[0-9]{2}-[0-9]{2})\)(?:: (.*?))?[ \t]*$`)
+})
 
 // markerHint is a substring of every marker line, to skip text that
 // holds none without running the expression.
@@ -78,7 +82,7 @@ func ParseMarker(line string) (Marker, bool) {
 	if !strings.Contains(line, markerHint) {
 		return Marker{}, false
 	}
-	g := markerLine.FindStringSubmatch(strings.TrimRight(line, "\r\n"))
+	g := markerLine().FindStringSubmatch(strings.TrimRight(line, "\r\n"))
 	if g == nil {
 		return Marker{}, false
 	}
@@ -338,9 +342,9 @@ func headingLines(lines []string) int {
 			continue
 		}
 		last = l
-		atx = atx && atxHeading.MatchString(l)
+		atx = atx && atxHeading().MatchString(l)
 	}
-	if last == "" || atx || setextUnderline.MatchString(last) {
+	if last == "" || atx || setextUnderline().MatchString(last) {
 		return len(lines)
 	}
 	return 0
@@ -349,18 +353,20 @@ func headingLines(lines []string) int {
 // atxHeading matches an ATX heading line, setextUnderline the line under
 // a setext heading.
 var (
-	atxHeading      = regexp.MustCompile(`^ {0,3}#{1,6}(?:[ \t]|$)`)
-	setextUnderline = regexp.MustCompile(`^ {0,3}(?:=+|-+)[ \t]*\r?\n?$`)
+	atxHeading      = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^ {0,3}#{1,6}(?:[ \t]|$)`) })
+	setextUnderline = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^ {0,3}(?:=+|-+)[ \t]*\r?\n?$`) })
 )
 
 // listItem matches the indentation and marker of a list item's first
 // line.
-var listItem = regexp.MustCompile(`^[ \t]*(?:[-*+]|[0-9]{1,9}[.)])(?:[ \t]+|$)`)
+var listItem = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[ \t]*(?:[-*+]|[0-9]{1,9}[.)])(?:[ \t]+|$)`)
+})
 
 // indentOf returns the white space that puts a line at the content
 // column of line: its own indentation, plus the width of a list marker.
 func indentOf(line string) string {
-	if g := listItem.FindString(line); g != "" {
+	if g := listItem().FindString(line); g != "" {
 		lead := len(g) - len(strings.TrimLeft(g, " \t"))
 		return g[:lead] + strings.Repeat(" ", len(g)-lead)
 	}

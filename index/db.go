@@ -60,6 +60,10 @@ type DB struct {
 	// terms caches TermCounts at generation termsGen.
 	terms    map[string]int
 	termsGen int64
+	// filesLoad is held while the file rows are read, so that callers
+	// that miss the cache together (a fresh process's first search and
+	// its freshness diff) read them once.
+	filesLoad sync.Mutex
 	// schema holds the fixable schema problems Open or Check found: while
 	// there are any, vector reads and writes fail (see checkSchema).
 	schema []schemaProblem

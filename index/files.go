@@ -103,12 +103,14 @@ func (db *DB) Files(ctx context.Context) (map[string]File, error) {
 	if err != nil {
 		return nil, err
 	}
-	db.mu.Lock()
-	if db.files != nil && db.filesGen == gen {
-		defer db.mu.Unlock()
-		return db.files, nil
+	if files := db.cachedFiles(gen); files != nil {
+		return files, nil
 	}
-	db.mu.Unlock()
+	db.filesLoad.Lock()
+	defer db.filesLoad.Unlock()
+	if files := db.cachedFiles(gen); files != nil {
+		return files, nil // read by the caller this one waited for
+	}
 	files, err := db.readFiles(ctx)
 	if err != nil {
 		return nil, err
@@ -117,6 +119,17 @@ func (db *DB) Files(ctx context.Context) (map[string]File, error) {
 	db.files, db.filesGen = files, gen
 	db.mu.Unlock()
 	return files, nil
+}
+
+// cachedFiles returns the cached file rows when they are of generation
+// gen, else nil.
+func (db *DB) cachedFiles(gen int64) map[string]File {
+	db.mu.Lock()
+	defer db.mu.Unlock()
+	if db.files != nil && db.filesGen == gen {
+		return db.files
+	}
+	return nil
 }
 
 // readFiles reads every file row. Files reads the generation before the

@@ -39,7 +39,10 @@ type speedCommand struct {
 	coldRuns int
 	rounds   int
 	cadence  int
-	root     *cobra.Command
+	// cli is the memweave CLI binary timed for the cli_ keys; "" builds
+	// one from this module.
+	cli  string
+	root *cobra.Command
 }
 
 func (a *app) speedCommand() *cobra.Command {
@@ -50,8 +53,9 @@ func (a *app) speedCommand() *cobra.Command {
 		Long: `speed generates a deterministic synthetic workspace (Markdown with
 headings, bullets and code fences; dated and evergreen files in several
 namespaces; a Zipf vocabulary), then measures a cold index, a no-op
-re-index, a one-line-edit re-index, search latency p50/p95/p99 for each
-mode (keyword, vector, hybrid; hybrid with decay and with MMR; hybrid
+re-index (the handle's second freshness check, which starts its file
+watcher: the first one only scans), a one-line-edit re-index, search
+latency p50/p95/p99 for each mode (keyword, vector, hybrid; hybrid with decay and with MMR; hybrid
 with the default sync-on-search scan; hybrid defaults while a watcher
 runs), a bare sqlite-vec vec0 KNN query over the same vectors for
 reference, peak RSS and the database size, and the agent loop:
@@ -59,6 +63,14 @@ reference, peak RSS and the database size, and the agent loop:
   cold_search_p50_ms         a fresh process per query (this benchmark
                              re-executed): open, one default search with
                              its freshness check, close; exec to exit
+  cli_search_p50_ms          the memweave CLI as a fresh process per
+                             query: "memweave search" run whole, exec to
+                             exit (--cold-runs times, alternating with
+                             status); cli_search_cpu_p50_ms is its CPU
+                             time (user + system), which load on the
+                             other cores does not inflate
+  cli_status_p50_ms          the same for "memweave status", and
+                             cli_status_cpu_p50_ms its CPU time
   search_after_write_p50_ms  a long-lived Weave: Append one note, then
                              time the next default search
   embed_texts_per_s          with the hash or static embedder: the
@@ -110,6 +122,7 @@ workspace's memory/ folder; the original is not modified.`,
 	fs.BoolVar(&c.chinese, "chinese", false, "generate the workspace in Chinese (words of Han characters, no spaces); the timed queries stay English")
 	fs.IntVar(&c.coldRuns, "cold-runs", 20, "number of fresh processes timed for cold_search")
 	fs.IntVar(&c.rounds, "write-rounds", 30, "number of append-then-search rounds")
+	fs.StringVar(&c.cli, "cli", "", "the memweave CLI `binary` timed for the cli_ keys (default: built from this module)")
 	fs.IntVar(&c.cadence, "cadence-searches", 20, "number of searches in the cadence measure, 1.5-3 s apart (about 2.3 s each; 0 skips it)")
 	return cmd
 }
@@ -252,6 +265,10 @@ func (c *speedCommand) runE(cmd *cobra.Command, _ []string) error {
 	c.a.progressf("cold search: %d fresh processes", c.coldRuns)
 	if rep, err = c.coldSearch(ctx, dir, c.coldRuns, rep); err != nil {
 		return err
+	}
+	c.a.progressf("fresh CLI processes: %d searches and %d status", c.coldRuns, c.coldRuns)
+	if rep, err = c.freshCLI(ctx, dir, c.coldRuns, rep); err != nil {
+		return fmt.Errorf("fresh CLI: %w", err)
 	}
 	c.a.progressf("long-lived process: %d searches, %d writes", longLivedSearches, longLivedWrites)
 	_, r, err := c.runChild(ctx, "longlived-child", "--workspace", dir,

@@ -64,6 +64,7 @@ import (
 	"net/url"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 	"syscall"
 
@@ -86,6 +87,25 @@ func main() {
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
+}
+
+// oneShotGCPercent is the garbage collector's target for a command that
+// reads once and exits (readCommands): a search loads the index's vector
+// codes and file rows into a heap that starts small, and the default
+// target would collect several times while it grows, for memory the exit
+// frees anyway. Commands that write or index keep the default, which
+// bounds the heap of a long run over a large workspace.
+const oneShotGCPercent = 400
+
+// readCommands are the commands that run under oneShotGCPercent.
+var readCommands = map[string]bool{"search": true, "status": true, "get": true}
+
+// oneShotGC sets the collector's target of a read command that runs
+// once, unless GOGC says otherwise.
+func oneShotGC() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(oneShotGCPercent)
+	}
 }
 
 // run executes the command line args and returns the exit status.
@@ -233,6 +253,9 @@ func (a *app) openWeave(cmd *cobra.Command) (*memweave.Weave, error) {
 // open opens the workspace with cfg, naming the flag at fault in its
 // errors.
 func (a *app) open(cmd *cobra.Command, cfg memweave.Config) (*memweave.Weave, error) {
+	if cmd != nil && readCommands[cmd.Name()] && !a.longLived {
+		oneShotGC()
+	}
 	if err := a.checkWorkspace(); err != nil {
 		return nil, err
 	}
