@@ -67,39 +67,14 @@ type group struct {
 // chunks (fanned out over the CPUs) and embeds the next group while the
 // caller's goroutine writes the previous one in a short transaction.
 // Embedding never happens inside a write transaction.
-//
-// A single file (the usual run of a watcher or of the sync before a
-// search, after an edit) has nothing to overlap: it is prepared and
-// written on the caller's goroutine, without handing it between
-// goroutines, each hand-off of which waits for a core on a busy machine.
 func (e *Engine) pipeline(ctx context.Context, files []workspace.File, rows map[string]index.File, opts SyncOptions, res *Result) error {
-	write := func(ctx context.Context, gr *group) error {
-		if err := e.consume(ctx, gr, res); err != nil {
-			return err
-		}
-		if opts.Progress != nil && gr.filesDone > 0 {
-			opts.Progress(gr.filesDone, gr.ofFiles)
-		}
-		return nil
-	}
-	if len(files) == 1 {
-		return e.produce(ctx, files, rows, opts.Force, 1, 1, func(gr *group) error { return write(ctx, gr) })
-	}
 	g, gctx := errgroup.WithContext(ctx)
 	groups := make(chan *group, 1)
-	send := func(gr *group) error {
-		select {
-		case groups <- gr:
-			return nil
-		case <-gctx.Done():
-			return gctx.Err()
-		}
-	}
 	g.Go(func() error {
 		defer close(groups)
 		for start := 0; start < len(files); {
 			end := min(start+batchFiles, len(files))
-			if err := e.produce(gctx, files[start:end], rows, opts.Force, end, len(files), send); err != nil {
+			if err := e.produce(gctx, files[start:end], rows, opts.Force, end, len(files), groups); err != nil {
 				return err
 			}
 			start = end
@@ -108,8 +83,11 @@ func (e *Engine) pipeline(ctx context.Context, files []workspace.File, rows map[
 	})
 	g.Go(func() error {
 		for gr := range groups {
-			if err := write(gctx, gr); err != nil {
+			if err := e.consume(gctx, gr, res); err != nil {
 				return err
+			}
+			if opts.Progress != nil && gr.filesDone > 0 {
+				opts.Progress(gr.filesDone, gr.ofFiles)
 			}
 		}
 		return nil
@@ -117,30 +95,23 @@ func (e *Engine) pipeline(ctx context.Context, files []workspace.File, rows map[
 	return g.Wait()
 }
 
-// produce prepares one batch of files and passes it to out as groups of
-// at most batchChunks chunks.
-func (e *Engine) produce(ctx context.Context, files []workspace.File, rows map[string]index.File, force bool, done, total int, out func(*group) error) error {
+// produce prepares one batch of files and sends it as groups of at most
+// batchChunks chunks.
+func (e *Engine) produce(ctx context.Context, files []workspace.File, rows map[string]index.File, force bool, done, total int, out chan<- *group) error {
 	preps := make([]*prepared, len(files))
 	warns := make([]*Warning, len(files))
-	if len(files) == 1 {
-		preps[0], warns[0] = e.prepare(files[0], rows[files[0].Rel], force)
-	} else {
-		g, gctx := errgroup.WithContext(ctx)
-		g.SetLimit(runtime.GOMAXPROCS(0))
-		for i, f := range files {
-			g.Go(func() error {
-				if gctx.Err() != nil {
-					return gctx.Err()
-				}
-				preps[i], warns[i] = e.prepare(f, rows[f.Rel], force)
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i, f := range files {
+		g.Go(func() error {
+			if gctx.Err() != nil {
 				return gctx.Err()
-			})
-		}
-		if err := g.Wait(); err != nil {
-			return err
-		}
+			}
+			preps[i], warns[i] = e.prepare(f, rows[f.Rel], force)
+			return gctx.Err()
+		})
 	}
-	if err := ctx.Err(); err != nil {
+	if err := g.Wait(); err != nil {
 		return err
 	}
 	first := &group{}
@@ -172,8 +143,10 @@ func (e *Engine) produce(ctx context.Context, files []workspace.File, rows map[s
 		if end == len(updates) {
 			gr.filesDone, gr.ofFiles = done, total
 		}
-		if err := out(gr); err != nil {
-			return err
+		select {
+		case out <- gr:
+		case <-ctx.Done():
+			return ctx.Err()
 		}
 		if start = end; start >= len(updates) {
 			return nil
