@@ -148,28 +148,24 @@ func (c *paraphraseCommand) runE(cmd *cobra.Command, _ []string) error {
 	for i, t := range d.Distractors {
 		cp.docs = append(cp.docs, doc{id: fmt.Sprintf("d%03d", i+1), text: t + "\n"})
 	}
-	var asked []int // indexes into d.Pairs
-	for i := range d.Pairs {
-		if c.run.limit > 0 && len(asked) == c.run.limit {
-			break
+	// asked and negs index d.Pairs and d.Negatives: the questions of the
+	// chosen half, up to the limit, each.
+	pick := func(n int, question func(int) string) []int {
+		var out []int
+		for i := range n {
+			if c.run.limit > 0 && len(out) == c.run.limit {
+				break
+			}
+			if c.run.split != "" && paraphraseHalf(i) != c.run.split {
+				continue
+			}
+			out = append(out, i)
+			cp.queries = append(cp.queries, question(i))
 		}
-		if c.run.split != "" && paraphraseHalf(i) != c.run.split {
-			continue
-		}
-		asked = append(asked, i)
-		cp.queries = append(cp.queries, d.Pairs[i].Question)
+		return out
 	}
-	var negs []int // indexes into d.Negatives
-	for i := range d.Negatives {
-		if c.run.limit > 0 && len(negs) == c.run.limit {
-			break
-		}
-		if c.run.split != "" && paraphraseHalf(i) != c.run.split {
-			continue
-		}
-		negs = append(negs, i)
-		cp.queries = append(cp.queries, d.Negatives[i].Question)
-	}
+	asked := pick(len(d.Pairs), func(i int) string { return d.Pairs[i].Question })
+	negs := pick(len(d.Negatives), func(i int) string { return d.Negatives[i].Question })
 	c.a.progressf("paraphrase: %d notes, %d questions, %d negatives, mode %s", len(cp.docs), len(asked), len(negs), c.run.mode)
 
 	rankings, ev, err := c.a.evaluate(cmd.Context(), &c.run, "paraphrase", []corpus{cp})
