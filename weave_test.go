@@ -232,6 +232,14 @@ func TestBadInput(t *testing.T) {
 			t.Errorf("Index = %+v, want indexed with a warning naming the file", res)
 		}
 	})
+	t.Run("old supersession line", func(t *testing.T) {
+		root := memweavetest.Workspace(t, map[string]string{"memory/old.md": "# Stack\n\nWe run PostgreSQL 15.\n\n> Superseded by memory/stack.md:12 (2026-11-30): moved to 16\n"})
+		w := open(t, root, memweave.Config{})
+		res := mustIndex(t, w)
+		if got := warningText(res.Warnings); res.FilesIndexed != 1 || !strings.Contains(got, "memory/old.md:5") || !strings.Contains(got, "memweave resolve") {
+			t.Errorf("Index = %+v, want old.md indexed with a warning naming its line 5 and resolve", res)
+		}
+	})
 	t.Run("file too big", func(t *testing.T) {
 		root := memweavetest.Workspace(t, map[string]string{
 			"memory/huge.md": strings.Repeat("word ", 3000), "memory/ok.md": "fine\n"})

@@ -412,3 +412,36 @@ func SplitLines(s string) []string {
 	}
 	return out
 }
+
+// oldMarkerHint starts the supersession line of memweave before
+// line-level resolve ("> Superseded by memory/stack.md:12 (2026-12-01):
+// reason"), which named its kept side by line number and superseded a
+// whole passage.
+const oldMarkerHint = "> Superseded by "
+
+var oldMarkerLine = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[ \t]*> Superseded by \S+:[0-9]+ \([0-9]{4}-[0-9]{2}-[0-9]{2}\)`)
+})
+
+// OldMarker returns the 1-based line of the first supersession line of
+// the old form in src, 0 when there is none. Such a line is no longer
+// read: the resolution it records has to be made again with [Supersede].
+func OldMarker(src []byte) int {
+	// Each line is matched once at most, so the work stays linear.
+	for from := 0; ; {
+		i := bytes.Index(src[from:], []byte(oldMarkerHint))
+		if i < 0 {
+			return 0
+		}
+		at := from + i
+		start := from + bytes.LastIndexAny(src[from:at], "\r\n") + 1
+		end := len(src)
+		if j := bytes.IndexAny(src[at:], "\r\n"); j >= 0 {
+			end = at + j
+		}
+		if oldMarkerLine().Match(src[start:end]) {
+			return chunker.CountLines(string(src[:start])) + 1
+		}
+		from = end
+	}
+}

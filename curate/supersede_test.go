@@ -279,3 +279,23 @@ func FuzzSpansLineEnds(f *testing.F) {
 		}
 	})
 }
+
+func TestOldMarker(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want int
+	}{
+		{"", 0},
+		{"> Superseded by memory/a.md:3 (2026-01-02): why\n", 1},
+		{"a\r\nb\r\n  > Superseded by memory/a.md:3 (2026-01-02)\r\n", 3},
+		{"a\rb\r> Superseded by memory/a.md:3 (2026-01-02)", 3},
+		{"text > Superseded by memory/a.md:3 (2026-01-02)\n", 0},                             // not at a line's start
+		{"> Superseded by memory/a.md (2026-01-02)\n", 0},                                    // no line number
+		{"> Superseded (1 line above, #00000000) by memory/a.md#00000000 (2026-01-02)\n", 0}, // the current form
+		{"x > Superseded by a:1 (2026-01-02)\n> Superseded by memory/b.md:9 (2026-01-03)\n", 2},
+	} {
+		if got := OldMarker([]byte(c.in)); got != c.want {
+			t.Errorf("OldMarker(%q) = %d, want %d", c.in, got, c.want)
+		}
+	}
+}

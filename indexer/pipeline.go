@@ -309,6 +309,9 @@ func (e *Engine) prepare(f workspace.File, row index.File, force bool) (*prepare
 		data = []byte(strings.ToValidUTF8(string(data), "\uFFFD"))
 		warn = &Warning{Path: f.Rel, Err: ErrInvalidUTF8}
 	}
+	if line := curate.OldMarker(data); line > 0 && warn == nil {
+		warn = &Warning{Path: f.Rel, Line: line, Err: ErrOldSupersession}
+	}
 	opts := e.opts.Chunk
 	meta, fm, err := frontmatter.Parse(data)
 	var fe *frontmatter.Error

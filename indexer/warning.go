@@ -25,6 +25,11 @@ var (
 	// starting "<<<<<<< " and, after it, ">>>>>>> "): a merge left it
 	// half done, and its text is not indexed until someone settles it.
 	ErrConflictMarkers = errors.New("indexer: holds git conflict markers (<<<<<<< ... >>>>>>>); not indexed until the conflict is settled")
+	// ErrOldSupersession means a note holds a supersession line of the
+	// form written before resolve named lines ("> Superseded by
+	// PATH:LINE (DATE)"), which is no longer read: the passage is
+	// searched as not superseded until it is resolved again.
+	ErrOldSupersession = errors.New("indexer: a supersession line of the old form (> Superseded by PATH:LINE) is no longer read; resolve the lines again with 'memweave resolve' and delete it")
 	// ErrNoMemoryDir means the workspace has no memory/ folder, so there
 	// is nothing to index there.
 	ErrNoMemoryDir = errors.New("indexer: no memory folder: memories are Markdown files under <workspace>/memory/")
