@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -53,13 +54,8 @@ func writeState(root string, st state) error {
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		return fmt.Errorf("gitsync: write state: %w", err)
 	}
-	tmp := p + "." + strconv.Itoa(os.Getpid()) + ".tmp"
-	if err := os.WriteFile(tmp, data, 0o644); err != nil {
-		return fmt.Errorf("gitsync: write state: %w", err)
-	}
-	if err := os.Rename(tmp, p); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("gitsync: write state: %w", err)
+	if err := memfile.WriteAtomic(p, data, 0o644); err != nil {
+		return fmt.Errorf("gitsync: state: %w", err)
 	}
 	return nil
 }
