@@ -15,6 +15,7 @@ import (
 	"github.com/memweave/memweave-go/index"
 	"github.com/memweave/memweave-go/postprocess"
 	"github.com/memweave/memweave-go/search"
+	"github.com/memweave/memweave-go/store"
 )
 
 // Errors of [Weave.SearchAt] and [Weave.Changes]: no git command, no
@@ -60,7 +61,7 @@ func (w *Weave) Conflicts(ctx context.Context, opts ...SearchOption) (*Conflicts
 	if err == nil && !s.NoSync && !w.cfg.NoSyncOnSearch {
 		resp.Warnings = append(resp.Warnings, w.refresh(ctx)...)
 	}
-	var f search.Filter
+	var f store.Filter
 	var warns []Warning
 	if err == nil {
 		f, _, warns, err = w.filter(ctx, s)

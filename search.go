@@ -8,6 +8,7 @@ import (
 
 	"github.com/memweave/memweave-go/frontmatter"
 	"github.com/memweave/memweave-go/index"
+	"github.com/memweave/memweave-go/store"
 
 	"github.com/memweave/memweave-go/indexer"
 	"github.com/memweave/memweave-go/postprocess"
@@ -187,7 +188,7 @@ func (w *Weave) countExpired(ctx context.Context, query string, s search.Options
 		s.Mode = ModeKeyword
 	}
 	s.MMR = false
-	got, _, err := w.retrieveIn(ctx, query, s, search.Filter{Sources: s.Sources, Paths: expired}, nil)
+	got, _, err := w.retrieveIn(ctx, query, s, store.Filter{Sources: s.Sources, Paths: expired}, nil)
 	if err != nil {
 		return 0, err
 	}
@@ -201,7 +202,7 @@ func (w *Weave) countExpired(ctx context.Context, query string, s search.Options
 }
 
 // retrieveIn runs the hybrid retrieval within filter, adding to warns.
-func (w *Weave) retrieveIn(ctx context.Context, query string, s search.Options, filter search.Filter, warns []Warning) (*search.Retrieved, []Warning, error) {
+func (w *Weave) retrieveIn(ctx context.Context, query string, s search.Options, filter store.Filter, warns []Warning) (*search.Retrieved, []Warning, error) {
 	var err error
 	h := search.Hybrid{Keyword: w.db, Fusion: w.cfg.Fusion}
 	if w.emb != nil {
@@ -251,16 +252,16 @@ func (w *Weave) stages(s search.Options, hidden *int) []postprocess.Postprocesso
 // filter translates the settings' sources, path prefix, date range,
 // tags and expiry into a backend filter, with the expired notes it left
 // out and warnings about unknown sources.
-func (w *Weave) filter(ctx context.Context, s search.Options) (search.Filter, []string, []Warning, error) {
+func (w *Weave) filter(ctx context.Context, s search.Options) (store.Filter, []string, []Warning, error) {
 	paths, warns, err := w.eng.Resolve(ctx, indexer.Scope{Sources: s.Sources, Prefix: s.PathPrefix, From: s.From, To: s.To})
 	if err != nil {
-		return search.Filter{}, nil, nil, fmt.Errorf("memweave: search: %w", err)
+		return store.Filter{}, nil, nil, fmt.Errorf("memweave: search: %w", err)
 	}
 	var expired []string
 	if paths, expired, err = w.curatedPaths(ctx, s, paths); err != nil {
-		return search.Filter{}, nil, nil, fmt.Errorf("memweave: search: %w", err)
+		return store.Filter{}, nil, nil, fmt.Errorf("memweave: search: %w", err)
 	}
-	return search.Filter{Sources: s.Sources, Paths: paths}, expired, warns, nil
+	return store.Filter{Sources: s.Sources, Paths: paths}, expired, warns, nil
 }
 
 // curatedPaths narrows paths (nil for all files) to the notes carrying

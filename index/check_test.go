@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/memweave/memweave-go/embedcache"
-	"github.com/memweave/memweave-go/search"
+	"github.com/memweave/memweave-go/store"
 )
 
 // filled returns a database with a vector table and two files.
@@ -113,10 +113,10 @@ func TestRepair(t *testing.T) {
 				t.Errorf("Check after Repair = %q", r.Problems())
 			}
 			// The keyword index answers, and forgot the ghost.
-			if hits, err := db.Keyword(ctx, `"postgres"`, 5, search.Filter{}); err != nil || len(hits) != 1 {
+			if hits, err := db.Keyword(ctx, `"postgres"`, 5, store.Filter{}); err != nil || len(hits) != 1 {
 				t.Errorf("Keyword(postgres) after Repair = %v, %v; want 1 hit", hits, err)
 			}
-			if hits, err := db.Keyword(ctx, `"ghost"`, 5, search.Filter{}); err != nil || len(hits) != 0 {
+			if hits, err := db.Keyword(ctx, `"ghost"`, 5, store.Filter{}); err != nil || len(hits) != 0 {
 				t.Errorf("Keyword(ghost) after Repair = %v, %v; want none", hits, err)
 			}
 		})
@@ -161,7 +161,7 @@ func TestRepairDropsAlteredText(t *testing.T) {
 	if a := files["memory/a.md"]; a.Hash != "" || a.Chunks != 1 {
 		t.Errorf("file with altered chunk text = %+v, want hash cleared and 1 chunk left", a)
 	}
-	if hits, err := db.Keyword(ctx, `"valkez"`, 5, search.Filter{}); err != nil || len(hits) != 0 {
+	if hits, err := db.Keyword(ctx, `"valkez"`, 5, store.Filter{}); err != nil || len(hits) != 0 {
 		t.Errorf("Keyword(valkez) after Repair = %v, %v; want none", hits, err)
 	}
 }
@@ -224,7 +224,7 @@ func TestRestoreAndImportCache(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer reader.Close()
-	if hits, _ := reader.Vector(ctx, []float32{1, 0, 0}, 1, search.Filter{}); len(hits) != 1 {
+	if hits, _ := reader.Vector(ctx, []float32{1, 0, 0}, 1, store.Filter{}); len(hits) != 1 {
 		t.Fatalf("Vector before Restore = %v, want 1 hit", hits)
 	}
 
@@ -260,7 +260,7 @@ func TestRestoreAndImportCache(t *testing.T) {
 	if err != nil || len(files) != 1 || files["memory/new.md"].Hash != "h3" {
 		t.Errorf("Files through the other handle after Restore = %v, %v; want only memory/new.md", files, err)
 	}
-	hits, err := reader.Vector(ctx, []float32{0, 1, 1}, 5, search.Filter{})
+	hits, err := reader.Vector(ctx, []float32{0, 1, 1}, 5, store.Filter{})
 	if err != nil || len(hits) != 1 {
 		t.Errorf("Vector after Restore = %v, %v; want the restored chunk only", hits, err)
 	}

@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/memweave/memweave-go/embedcache"
-	"github.com/memweave/memweave-go/search"
+	"github.com/memweave/memweave-go/store"
 )
 
 // randomChunks returns n chunks of path with random vectors of dims.
@@ -137,7 +137,7 @@ func TestCodesFollowWrites(t *testing.T) {
 			for j := range q {
 				q[j] = float32(rng.NormFloat64())
 			}
-			hits, err := db.Vector(ctx, q, 10, search.Filter{})
+			hits, err := db.Vector(ctx, q, 10, store.Filter{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -195,7 +195,7 @@ func TestCheckRepairsStaleCodes(t *testing.T) {
 			}
 			q := make([]float32, 16)
 			q[0] = 1
-			hits, err := db.Vector(ctx, q, 5, search.Filter{})
+			hits, err := db.Vector(ctx, q, 5, store.Filter{})
 			if err != nil || len(hits) != 5 {
 				t.Fatalf("Vector after Repair: %d hits, %v", len(hits), err)
 			}
@@ -278,7 +278,7 @@ func TestUpgradeFromVec0(t *testing.T) {
 		t.Fatalf("Check after the upgrade: %v %v", err, rep.Problems())
 	}
 	q := want[17]
-	hits, err := db.Vector(ctx, q, 1, search.Filter{})
+	hits, err := db.Vector(ctx, q, 1, store.Filter{})
 	if err != nil || len(hits) != 1 || hits[0].ID != 17 {
 		t.Errorf("Vector(vector of 17) = %v, %v; want chunk 17 first", hits, err)
 	}

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/memweave/memweave-go/search"
+	"github.com/memweave/memweave-go/store"
 )
 
 // allocated returns the bytes fn allocates on the Go heap.
@@ -69,7 +69,7 @@ func TestHostileIndexFile(t *testing.T) {
 			q := make([]float32, dims)
 			q[0] = 1
 			var hits []VectorHit
-			mem := allocated(func() { hits, err = db.Vector(ctx, q, 10, search.Filter{}) })
+			mem := allocated(func() { hits, err = db.Vector(ctx, q, 10, store.Filter{}) })
 			if !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), tc.table) {
 				t.Errorf("Vector = %d hits, %v; want ErrCorrupt naming %s", len(hits), err, tc.table)
 			}
@@ -86,7 +86,7 @@ func TestHostileIndexFile(t *testing.T) {
 			if _, err := db.Repair(ctx); err != nil {
 				t.Fatalf("Repair: %v", err)
 			}
-			if _, err = db.Vector(ctx, q, 10, search.Filter{}); err != nil {
+			if _, err = db.Vector(ctx, q, 10, store.Filter{}); err != nil {
 				t.Fatalf("Vector after Repair: %v", err)
 			}
 			if rep, err := db.Check(ctx); err != nil || !rep.OK() {
@@ -141,7 +141,7 @@ func TestHostileDims(t *testing.T) {
 	q := make([]float32, 16)
 	q[0] = 1
 	mem := allocated(func() {
-		_, err = db.Vector(ctx, q, 10, search.Filter{})
+		_, err = db.Vector(ctx, q, 10, store.Filter{})
 		if !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), "meta row dims") {
 			t.Errorf("Vector = %v, want ErrCorrupt naming the dims", err)
 		}

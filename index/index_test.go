@@ -15,7 +15,7 @@ import (
 	"testing"
 
 	"github.com/memweave/memweave-go/embedcache"
-	"github.com/memweave/memweave-go/search"
+	"github.com/memweave/memweave-go/store"
 )
 
 func openTest(tb testing.TB) *DB {
@@ -69,28 +69,28 @@ func TestApplyReplaceAndSearch(t *testing.T) {
 		}
 		return cs[id].Text
 	}
-	hits, err := db.Keyword(ctx, `"redis"`, 10, search.Filter{})
+	hits, err := db.Keyword(ctx, `"redis"`, 10, store.Filter{})
 	if err != nil || len(hits) != 1 || textOf(hits[0].ID) != a.Text || hits[0].BM25 >= 0 {
 		t.Fatalf("Keyword(redis) = %+v, %v; want chunk a with negative bm25", hits, err)
 	}
-	if hits, _ := db.Keyword(ctx, `"e1234"`, 10, search.Filter{Sources: []string{"memory"}}); len(hits) != 0 {
+	if hits, _ := db.Keyword(ctx, `"e1234"`, 10, store.Filter{Sources: []string{"memory"}}); len(hits) != 0 {
 		t.Errorf("Keyword with source filter = %+v, want none", hits)
 	}
-	vh, err := db.Vector(ctx, []float32{0, 0.1, 1}, 2, search.Filter{})
+	vh, err := db.Vector(ctx, []float32{0, 0.1, 1}, 2, store.Filter{})
 	if err != nil || len(vh) != 2 || textOf(vh[0].ID) != c.Text || textOf(vh[1].ID) != b.Text {
 		t.Fatalf("Vector = %+v, %v; want c then b", vh, err)
 	}
-	if vh, _ := db.Vector(ctx, []float32{0, 0, 1}, 5, search.Filter{Sources: []string{"memory"}}); len(vh) != 2 {
+	if vh, _ := db.Vector(ctx, []float32{0, 0, 1}, 5, store.Filter{Sources: []string{"memory"}}); len(vh) != 2 {
 		t.Errorf("Vector with source filter = %+v, want 2 hits from memory", vh)
 	}
-	onlyB := search.Filter{Paths: []string{"memory/x/b.md"}}
+	onlyB := store.Filter{Paths: []string{"memory/x/b.md"}}
 	if hits, _ := db.Keyword(ctx, `"e1234" OR "redis"`, 10, onlyB); len(hits) != 1 || textOf(hits[0].ID) != c.Text {
 		t.Errorf("Keyword with path filter = %+v, want only chunk c", hits)
 	}
 	if vh, _ := db.Vector(ctx, []float32{1, 0, 0}, 5, onlyB); len(vh) != 1 || textOf(vh[0].ID) != c.Text {
 		t.Errorf("Vector with path filter = %+v, want only chunk c", vh)
 	}
-	none := search.Filter{Paths: []string{}, Sources: []string{"x"}}
+	none := store.Filter{Paths: []string{}, Sources: []string{"x"}}
 	if hits, _ := db.Keyword(ctx, `"e1234"`, 10, none); len(hits) != 0 {
 		t.Errorf("Keyword with an empty path list = %+v, want none", hits)
 	}
@@ -103,7 +103,7 @@ func TestApplyReplaceAndSearch(t *testing.T) {
 	if err != nil || ch.ChunksCreated != 1 || ch.ChunksRemoved != 1 {
 		t.Fatalf("Apply(replace) = %+v, %v; want 1 created, 1 removed", ch, err)
 	}
-	if hits, _ := db.Keyword(ctx, `"postgres"`, 10, search.Filter{}); len(hits) != 0 {
+	if hits, _ := db.Keyword(ctx, `"postgres"`, 10, store.Filter{}); len(hits) != 0 {
 		t.Errorf("old FTS row still matches: %+v", hits)
 	}
 	assertConsistent(t, db)
@@ -196,7 +196,7 @@ func TestVectorParallelScan(t *testing.T) {
 		t.Fatal(err)
 	}
 	q := []float32{0.3, -0.2, 0.9, 0.1}
-	got, err := db.Vector(ctx, q, 10, search.Filter{})
+	got, err := db.Vector(ctx, q, 10, store.Filter{})
 	if err != nil {
 		t.Fatal(err)
 	}

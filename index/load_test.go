@@ -9,7 +9,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/memweave/memweave-go/search"
+	"github.com/memweave/memweave-go/store"
 )
 
 // vectorIndex creates, at path, an index of n random chunks of dims.
@@ -65,7 +65,7 @@ func TestManyConcurrentColdLoads(t *testing.T) {
 			db.forgetCaches()
 			wg.Go(func() {
 				<-start
-				hits, err := db.Vector(ctx, q, 10, search.Filter{})
+				hits, err := db.Vector(ctx, q, 10, store.Filter{})
 				if err == nil && len(hits) != 10 {
 					err = fmt.Errorf("%d hits, want 10", len(hits))
 				}

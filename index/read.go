@@ -8,15 +8,15 @@ import (
 	"strings"
 
 	"github.com/memweave/memweave-go/embedcache"
-	"github.com/memweave/memweave-go/search"
+	"github.com/memweave/memweave-go/store"
 )
 
 // KeywordHit is one keyword search result.
-type KeywordHit = search.KeywordHit
+type KeywordHit = store.KeywordHit
 
 // Keyword runs an FTS5 MATCH expression and returns up to k chunks by
 // BM25, within f. An empty match returns nothing.
-func (db *DB) Keyword(ctx context.Context, match string, k int, f search.Filter) ([]KeywordHit, error) {
+func (db *DB) Keyword(ctx context.Context, match string, k int, f store.Filter) ([]KeywordHit, error) {
 	if match == "" || k <= 0 {
 		return nil, nil
 	}
@@ -70,8 +70,8 @@ type StoredChunk struct {
 }
 
 // Chunks returns the stored chunks with the given ids, keyed by id.
-func (db *DB) Chunks(ctx context.Context, ids []int64) (map[int64]search.Chunk, error) {
-	out := make(map[int64]search.Chunk, len(ids))
+func (db *DB) Chunks(ctx context.Context, ids []int64) (map[int64]store.Chunk, error) {
+	out := make(map[int64]store.Chunk, len(ids))
 	for start := 0; start < len(ids); start += 500 {
 		batch := ids[start:min(start+500, len(ids))]
 		args := make([]any, len(batch))
@@ -84,7 +84,7 @@ func (db *DB) Chunks(ctx context.Context, ids []int64) (map[int64]search.Chunk, 
 			return nil, db.wrap("read chunks", err)
 		}
 		for rows.Next() {
-			var c search.Chunk
+			var c store.Chunk
 			var headings string
 			if err := rows.Scan(&c.ID, &c.Path, &c.Source, &c.StartLine, &c.EndLine, &headings, &c.Text); err != nil {
 				rows.Close()

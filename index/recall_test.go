@@ -9,7 +9,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/memweave/memweave-go/search"
+	"github.com/memweave/memweave-go/store"
 )
 
 // clusteredChunks returns clusters*members chunks of dims dimensions in
@@ -88,7 +88,7 @@ func clusteredRecall(t *testing.T, gap float64) float64 {
 				q[j] = float32(rng.NormFloat64())
 			}
 		}
-		got, err := db.Vector(ctx, q, k, search.Filter{})
+		got, err := db.Vector(ctx, q, k, store.Filter{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -157,7 +157,7 @@ func TestVectorRescoreIsCapped(t *testing.T) {
 			if got := len(cs.top(newQueryCode(q), k, rescoreCap(k), nil)); got < tc.min || got > tc.max {
 				t.Errorf("top(k=%d) kept %d candidates, want %d to %d", k, got, tc.min, tc.max)
 			}
-			if hits, err := db.Vector(ctx, q, k, search.Filter{}); err != nil || len(hits) != k {
+			if hits, err := db.Vector(ctx, q, k, store.Filter{}); err != nil || len(hits) != k {
 				t.Errorf("Vector = %d hits, %v; want %d", len(hits), err, k)
 			}
 		})
@@ -220,7 +220,7 @@ func TestVectorRescoresUntilTheBoundsPassTheTopK(t *testing.T) {
 		}
 		slices.SortFunc(want, func(a, b VectorHit) int { return cmp.Or(cmp.Compare(b.Cosine, a.Cosine), cmp.Compare(a.ID, b.ID)) })
 		want = want[:min(k, len(want))]
-		got, err := db.Vector(ctx, q, k, search.Filter{})
+		got, err := db.Vector(ctx, q, k, store.Filter{})
 		if err != nil {
 			t.Fatal(err)
 		}

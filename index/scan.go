@@ -15,11 +15,11 @@ import (
 	"sync"
 
 	"github.com/memweave/memweave-go/embedcache"
-	"github.com/memweave/memweave-go/search"
+	"github.com/memweave/memweave-go/store"
 )
 
 // VectorHit is one vector search result.
-type VectorHit = search.VectorHit
+type VectorHit = store.VectorHit
 
 // codeSet is an immutable in-memory copy of the code blocks at one
 // generation. A newer generation is made from an older one by reloading
@@ -229,7 +229,7 @@ const codeErrorSteps = 2
 // then reach: the cosines it returns are exact, and so is the top k, even
 // when many chunks are near-duplicates whose approximate cosines are
 // within their error of each other.
-func (db *DB) Vector(ctx context.Context, q []float32, k int, f search.Filter) ([]VectorHit, error) {
+func (db *DB) Vector(ctx context.Context, q []float32, k int, f store.Filter) ([]VectorHit, error) {
 	cs, err := db.codes(ctx)
 	if err != nil {
 		return nil, err
@@ -270,7 +270,7 @@ func (db *DB) Vector(ctx context.Context, q []float32, k int, f search.Filter) (
 func rescoreCap(k int) int { return 8*k + 256 }
 
 // allowed returns the ids of the chunks f allows, nil for all.
-func (db *DB) allowed(ctx context.Context, f search.Filter) (map[int64]bool, error) {
+func (db *DB) allowed(ctx context.Context, f store.Filter) (map[int64]bool, error) {
 	if len(f.Sources) == 0 && f.Paths == nil {
 		return nil, nil
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/memweave/memweave-go/embedcache"
 	"github.com/memweave/memweave-go/search"
+	"github.com/memweave/memweave-go/store"
 )
 
 // scriptChunks are one chunk per script, each with a word in the middle
@@ -31,7 +32,7 @@ var scriptChunks = []struct{ text, word string }{
 func keywordTexts(tb testing.TB, db *DB, q string) []string {
 	tb.Helper()
 	ctx := context.Background()
-	hits, err := db.Keyword(ctx, search.KeywordQuery(q), 20, search.Filter{})
+	hits, err := db.Keyword(ctx, search.KeywordQuery(q), 20, store.Filter{})
 	if err != nil {
 		tb.Fatalf("Keyword(%q): %v", q, err)
 	}

@@ -14,7 +14,7 @@ import (
 	"github.com/memweave/memweave-go/chunker"
 	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/index"
-	"github.com/memweave/memweave-go/search"
+	"github.com/memweave/memweave-go/store"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -153,7 +153,7 @@ func (w *coarseWorkspace) wantNewNote(t *testing.T, rel string) {
 	t.Helper()
 	ctx := context.Background()
 	for word, want := range map[string][]string{"green": {rel}, "amber": nil} {
-		hits, err := w.e.db.Keyword(ctx, word, 10, search.Filter{})
+		hits, err := w.e.db.Keyword(ctx, word, 10, store.Filter{})
 		if err != nil {
 			t.Fatal(err)
 		}

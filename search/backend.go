@@ -1,6 +1,10 @@
 package search
 
-import "context"
+import (
+	"context"
+
+	"github.com/memweave/memweave-go/store"
+)
 
 // Mode is which backends a search runs.
 type Mode string
@@ -18,48 +22,16 @@ const (
 // Valid reports whether m is one of the modes.
 func (m Mode) Valid() bool { return m == ModeHybrid || m == ModeKeyword || m == ModeVector }
 
-// Filter limits which chunks a backend returns. The zero value allows
-// every chunk.
-type Filter struct {
-	// Sources, when not empty, allows only chunks of these namespaces.
-	Sources []string
-	// Paths, when not nil, allows only chunks of these files
-	// (workspace-relative paths); an empty non-nil slice allows none.
-	Paths []string
-}
-
-// KeywordHit is one keyword backend result.
-type KeywordHit struct {
-	ID int64
-	// BM25 is FTS5's bm25() value: negative, lower is better.
-	BM25 float64
-}
-
-// VectorHit is one vector backend result.
-type VectorHit struct {
-	ID     int64
-	Cosine float64
-}
-
-// Chunk is a stored chunk as the search needs it to build a [Result].
-type Chunk struct {
-	ID                 int64
-	Path, Source       string
-	StartLine, EndLine int
-	Headings           []string
-	Text               string
-}
-
 // KeywordBackend is the full-text side of a [Hybrid] search.
 type KeywordBackend interface {
 	// Keyword runs an FTS5 MATCH expression and returns up to k chunks
 	// by ascending bm25(), within f. An empty match returns nothing.
-	Keyword(ctx context.Context, match string, k int, f Filter) ([]KeywordHit, error)
+	Keyword(ctx context.Context, match string, k int, f store.Filter) ([]store.KeywordHit, error)
 	// ChunkCount is the number of chunks in the index.
 	ChunkCount(ctx context.Context) (int, error)
 	// Chunks reads the chunks with the given ids; ids that are gone are
 	// absent from the map.
-	Chunks(ctx context.Context, ids []int64) (map[int64]Chunk, error)
+	Chunks(ctx context.Context, ids []int64) (map[int64]store.Chunk, error)
 	// TermCounts returns how many chunks each MATCH expression matches,
 	// in order: the document frequencies that calibrate keyword scores.
 	TermCounts(ctx context.Context, matches []string) ([]int, error)
@@ -69,7 +41,7 @@ type KeywordBackend interface {
 type VectorBackend interface {
 	// Vector returns the k chunks nearest to q by cosine similarity,
 	// within f.
-	Vector(ctx context.Context, q []float32, k int, f Filter) ([]VectorHit, error)
+	Vector(ctx context.Context, q []float32, k int, f store.Filter) ([]store.VectorHit, error)
 	// Cosines returns the cosine similarity between q and each of the
 	// given chunks that has a vector.
 	Cosines(ctx context.Context, q []float32, ids []int64) (map[int64]float64, error)

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/memweave/memweave-go/store"
 	"github.com/memweave/memweave-go/tokenize"
 )
 
@@ -302,7 +303,7 @@ func (b Background) VectorScore(cos float64) float64 {
 // candidate: the keyword side from the document frequencies of the
 // query's terms (see [TermWeights.KeywordScore]), the vector side from
 // the query's cosines with a sample of the index (see [Background]).
-func (h *Hybrid) calibrate(c *calibration, cands []Candidate, chunks map[int64]Chunk) {
+func (h *Hybrid) calibrate(c *calibration, cands []Candidate, chunks map[int64]store.Chunk) {
 	for i := range cands {
 		cd := &cands[i]
 		if cd.BM25 != nil && c.kw {

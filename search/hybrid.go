@@ -8,6 +8,8 @@ import (
 	"math"
 	"slices"
 	"sync"
+
+	"github.com/memweave/memweave-go/store"
 )
 
 // Warnings of a degraded retrieval, for errors.Is.
@@ -45,7 +47,7 @@ type Request struct {
 	// Pool is how many candidates each backend returns.
 	Pool int
 	// Filter limits the chunks considered.
-	Filter Filter
+	Filter store.Filter
 }
 
 // Retrieved is what [Hybrid.Retrieve] found.
@@ -204,8 +206,8 @@ func (h *Hybrid) chunkCounter(ctx context.Context) func() (int, error) {
 
 // backendHits are the raw outputs of the backends.
 type backendHits struct {
-	kw       []KeywordHit
-	vec      []VectorHit
+	kw       []store.KeywordHit
+	vec      []store.VectorHit
 	qvec     []float32
 	embedErr error
 }
@@ -238,7 +240,7 @@ func (h *Hybrid) run(ctx context.Context, req Request, wantKw, wantVec bool) (*b
 // keywordHits runs the keyword query and the phrase query, and adds
 // the phrase weight times a chunk's phrase bm25() to its keyword bm25(),
 // re-ranking the keyword hits by the sum (see [QueryOptions]).
-func (h *Hybrid) keywordHits(ctx context.Context, req Request) ([]KeywordHit, error) {
+func (h *Hybrid) keywordHits(ctx context.Context, req Request) ([]store.KeywordHit, error) {
 	qo := h.Fusion.Query
 	hits, err := h.Keyword.Keyword(ctx, qo.KeywordQuery(req.Query), req.Pool, req.Filter)
 	if err != nil || len(hits) == 0 {
@@ -265,13 +267,13 @@ func (h *Hybrid) keywordHits(ctx context.Context, req Request) ([]KeywordHit, er
 			hits[i].BM25 += pw * ph.BM25
 		}
 	}
-	slices.SortStableFunc(hits, func(a, b KeywordHit) int { return cmp.Compare(a.BM25, b.BM25) })
+	slices.SortStableFunc(hits, func(a, b store.KeywordHit) int { return cmp.Compare(a.BM25, b.BM25) })
 	return hits, nil
 }
 
 // candidates merges the two backends' hits into fusion candidates, in
 // order of first appearance (keyword hits first).
-func candidates(kw []KeywordHit, vec []VectorHit) []Candidate {
+func candidates(kw []store.KeywordHit, vec []store.VectorHit) []Candidate {
 	cands := make([]Candidate, 0, len(kw)+len(vec))
 	pos := make(map[int64]int, len(kw)+len(vec))
 	cand := func(id int64) *Candidate {
@@ -322,7 +324,7 @@ func (h *Hybrid) fillCosines(ctx context.Context, qvec []float32, cands []Candid
 // line, so that equal scores
 // come out in the same order whatever order the chunks were stored in
 // (row ids differ between an incremental index and a rebuild).
-func attach(fused []Result, chunks map[int64]Chunk) []Result {
+func attach(fused []Result, chunks map[int64]store.Chunk) []Result {
 	out := fused[:0]
 	for _, r := range fused {
 		c, ok := chunks[r.ChunkID]

@@ -23,7 +23,7 @@ import (
 	"github.com/memweave/memweave-go/embedcache"
 	"github.com/memweave/memweave-go/index"
 	"github.com/memweave/memweave-go/memweavetest"
-	"github.com/memweave/memweave-go/search"
+	"github.com/memweave/memweave-go/store"
 )
 
 // The agent loop: what a fresh process and a search right after a write
@@ -238,7 +238,7 @@ func vectorRecall(ctx context.Context, emb embed.Embedder, dbPath string, querie
 		if err != nil {
 			return 0, err
 		}
-		got, err := db.Vector(ctx, qv, 10, search.Filter{})
+		got, err := db.Vector(ctx, qv, 10, store.Filter{})
 		if err != nil {
 			return 0, err
 		}

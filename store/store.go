@@ -1,0 +1,40 @@
+// Package store defines the data the index hands to a search: stored
+// chunks, the filter that limits them, and the hits of the keyword and
+// vector backends.
+//
+// It is a leaf package, as goldmark's ast is shared by its parser and
+// renderer, so that index (which produces these values) and search
+// (which consumes them) share the types without importing each other.
+package store
+
+// Filter limits which chunks a backend returns. The zero value allows
+// every chunk.
+type Filter struct {
+	// Sources, when not empty, allows only chunks of these namespaces.
+	Sources []string
+	// Paths, when not nil, allows only chunks of these files
+	// (workspace-relative paths); an empty non-nil slice allows none.
+	Paths []string
+}
+
+// KeywordHit is one keyword backend result.
+type KeywordHit struct {
+	ID int64
+	// BM25 is FTS5's bm25() value: negative, lower is better.
+	BM25 float64
+}
+
+// VectorHit is one vector backend result.
+type VectorHit struct {
+	ID     int64
+	Cosine float64
+}
+
+// Chunk is a stored chunk as the search needs it to build a search result.
+type Chunk struct {
+	ID                 int64
+	Path, Source       string
+	StartLine, EndLine int
+	Headings           []string
+	Text               string
+}
