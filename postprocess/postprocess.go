@@ -1,6 +1,7 @@
 // Package postprocess holds the stages that run after fusion, in order:
-// [Threshold], [Decay], [MMR], then custom [Postprocessor]s registered by
-// the caller. [Run] chains them and records what custom ones did.
+// [Threshold], [Curate], [Decay], [MMR], [Supersede], then custom
+// [Postprocessor]s registered by the caller. [Run] chains them and
+// records what custom ones did.
 package postprocess
 
 import (
