@@ -2,6 +2,7 @@ package memweave
 
 import (
 	"github.com/memweave/memweave-go/embed"
+	"github.com/memweave/memweave-go/history"
 	"github.com/memweave/memweave-go/index"
 	"github.com/memweave/memweave-go/indexer"
 	"github.com/memweave/memweave-go/search"
@@ -53,6 +54,12 @@ var (
 	// ErrBinary is wrapped by the [Warning] about a .md file that is not
 	// text (NUL bytes, or mostly invalid UTF-8): it is not indexed.
 	ErrBinary = indexer.ErrBinary
+	// ErrNoGit, ErrNotRepository and ErrBadRevision are the errors of
+	// [Weave.SearchAt] and [Weave.Changes]: no git command, no
+	// repository, a revision that is malformed or names no commit.
+	ErrNoGit         = history.ErrNoGit
+	ErrNotRepository = history.ErrNotRepository
+	ErrBadRevision   = history.ErrBadRevision
 )
 
 // Warning is a problem that did not stop a call: a file skipped or
