@@ -5,6 +5,7 @@ import (
 	"github.com/memweave/memweave-go/history"
 	"github.com/memweave/memweave-go/index"
 	"github.com/memweave/memweave-go/indexer"
+	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/search"
 	"github.com/memweave/memweave-go/workspace"
 )
@@ -60,6 +61,19 @@ var (
 	ErrNoGit         = history.ErrNoGit
 	ErrNotRepository = history.ErrNotRepository
 	ErrBadRevision   = history.ErrBadRevision
+	// ErrInvalidSource is returned by [Weave.Append] for an [InSource]
+	// name that is not a single plain folder name.
+	ErrInvalidSource = memfile.ErrInvalidSource
+	// ErrChanged is wrapped by the error of a write given [ExpectHash]
+	// when the note does not hold the expected content: nothing was
+	// written.
+	ErrChanged = memfile.ErrChanged
+	// ErrWouldErase is wrapped by the error of [Weave.Write] for blank
+	// content over a note that is not empty.
+	ErrWouldErase = memfile.ErrWouldErase
+	// ErrNoWorkspace is returned by [Open] for a workspace folder without
+	// a memory/ folder, unless [Config.Create] is set.
+	ErrNoWorkspace = workspace.ErrNoWorkspace
 )
 
 // Warning is a problem that did not stop a call: a file skipped or

@@ -38,10 +38,6 @@ const maxSettingsBytes = 64 << 10
 // [Weave.Index] re-embeds.
 var ErrSettingsMismatch = errors.New("settings disagree")
 
-// ErrNoWorkspace is returned by [Open] for a workspace folder without a
-// memory/ folder, unless [Config.Create] is set.
-var ErrNoWorkspace = errors.New("not a memweave workspace")
-
 // Settings are the contents of the workspace's [SettingsFile]. A zero
 // field is unset: the Config field or its default applies.
 type Settings struct {

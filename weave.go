@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"sync"
 	"time"
@@ -18,6 +16,7 @@ import (
 	"github.com/memweave/memweave-go/postprocess"
 	"github.com/memweave/memweave-go/trust"
 	"github.com/memweave/memweave-go/watcher"
+	"github.com/memweave/memweave-go/workspace"
 )
 
 // Weave is a memory workspace: Markdown files under memory/ and the index
@@ -80,9 +79,9 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 	if err := cfg.pathDefaults(); err != nil {
 		return nil, err
 	}
-	created, err := checkWorkspace(cfg.Workspace, cfg.Create)
+	created, err := workspace.Check(cfg.Workspace, cfg.Create)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("memweave: %w", err)
 	}
 	settings, err := ReadSettings(ctx, cfg.Workspace)
 	if err != nil {
@@ -148,38 +147,6 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 		}
 	}
 	return w, nil
-}
-
-// checkWorkspace reports a workspace folder that is missing or holds no
-// memory/ folder; with create it makes memory/ and reports whether it
-// did.
-func checkWorkspace(ws string, create bool) (created bool, err error) {
-	fi, err := os.Stat(ws)
-	if err != nil {
-		return false, fmt.Errorf("memweave: open workspace %s: %w", ws, err)
-	} else if !fi.IsDir() {
-		return false, fmt.Errorf("memweave: open workspace %s: not a folder", ws)
-	}
-	mem := filepath.Join(ws, "memory")
-	fi, err = os.Stat(mem)
-	switch {
-	case err == nil && fi.IsDir():
-		return false, nil
-	case err == nil:
-		return false, fmt.Errorf("memweave: open workspace %s: memory is not a folder: %w", ws, ErrNoWorkspace)
-	case !errors.Is(err, fs.ErrNotExist):
-		return false, fmt.Errorf("memweave: open workspace %s: %w", ws, err)
-	case create:
-		if err := os.MkdirAll(mem, 0o755); err != nil {
-			return false, fmt.Errorf("memweave: create workspace %s: %w", ws, err)
-		}
-		return true, nil
-	case filepath.Base(ws) == "memory":
-		return false, fmt.Errorf("memweave: open workspace %s: no memory/ folder in it; it looks like a memory folder itself: use its parent %s: %w",
-			ws, filepath.Dir(ws), ErrNoWorkspace)
-	}
-	return false, fmt.Errorf("memweave: open workspace %s: no memory/ folder in it (create the workspace with memweave init, or name the folder that holds memory/): %w",
-		ws, ErrNoWorkspace)
 }
 
 // saveSettings writes the workspace's settings file from the effective
