@@ -52,28 +52,16 @@ type Weave struct {
 
 // Open opens the workspace described by cfg, creating its index when
 // missing. The workspace must hold a memory/ folder (else an error
-// wrapping [ErrNoWorkspace] names it), unless cfg.Create is set.
+// wrapping [ErrNoWorkspace]), unless cfg.Create is set.
 //
-// The workspace's [SettingsFile], when present, fills in the Config
-// fields left unset; a set field that disagrees with it is an error
-// wrapping [ErrSettingsMismatch] (see [SettingsError]) that names both.
-// An openai embedder configured without an API key reads it from the
-// environment ([EmbeddingKeyFromEnv]).
-//
-// Values of the settings file that reach outside the workspace or send
-// data off the machine (extra paths outside the workspace, an openai
-// embedder's server, a static model folder outside the workspace) apply
-// only once this machine's user approved them ([ApproveSettings], the
-// CLI's `memweave trust`); until then they are left off, the embedder is
-// never called (searches are keyword-only, files wait for vectors), and
-// [Weave.Ignored] lists them. Values set in cfg are the caller's and
-// need no approval.
-//
-// Open never changes what the index was built with: when its embedder
-// differs, searches are keyword-only and say why, written files wait for
-// their vectors, and only [Weave.Index] re-embeds. An append that a
-// killed process left torn is undone first ([memfile.Recover]), so no
-// index run reads half a note.
+// The workspace's [SettingsFile] fills in the fields cfg leaves unset; a
+// set field that disagrees is an error wrapping [ErrSettingsMismatch].
+// Its values that need an [Approval] stay off, listed by [Weave.Ignored]
+// and the embedder never called, until this machine's user approves them
+// ([ApproveSettings]). An openai embedder without an API key reads
+// [EmbeddingKeyFromEnv]. Open never changes what the index was built
+// with: only [Weave.Index] re-embeds. A torn append of a killed process
+// is undone first ([memfile.Recover]).
 func Open(ctx context.Context, cfg Config) (*Weave, error) {
 	explicit := cfg.Embedder.Provider != "" || cfg.Embedder.Custom != nil
 	if err := cfg.pathDefaults(); err != nil {
