@@ -253,7 +253,7 @@ func (w *Weave) stages(s search.Options, hidden *int) []postprocess.Postprocesso
 // tags and expiry into a backend filter, with the expired notes it left
 // out and warnings about unknown sources.
 func (w *Weave) filter(ctx context.Context, s search.Options) (store.Filter, []string, []Warning, error) {
-	paths, warns, err := w.eng.Resolve(ctx, indexer.Scope{Sources: s.Sources, Prefix: s.PathPrefix, From: s.From, To: s.To})
+	paths, warns, err := w.eng.PathsIn(ctx, indexer.Scope{Sources: s.Sources, Prefix: s.PathPrefix, From: s.From, To: s.To})
 	if err != nil {
 		return store.Filter{}, nil, nil, fmt.Errorf("memweave: search: %w", err)
 	}

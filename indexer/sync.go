@@ -343,10 +343,10 @@ type Scope struct {
 	From, To string
 }
 
-// Resolve returns the indexed files within the scope's prefix and date
+// PathsIn returns the indexed files within the scope's prefix and date
 // range (nil when neither is set: every file), and a warning for each
 // source in sc.Sources the index does not hold, naming the ones it holds.
-func (e *Engine) Resolve(ctx context.Context, sc Scope) (paths []string, warns []Warning, err error) {
+func (e *Engine) PathsIn(ctx context.Context, sc Scope) (paths []string, warns []Warning, err error) {
 	if len(sc.Sources) > 0 {
 		known, err := e.db.Sources(ctx)
 		if err != nil {
