@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/memweave/memweave-go/embedcache"
 	"github.com/memweave/memweave-go/store"
 )
 
@@ -25,7 +24,7 @@ func (db *DB) Keyword(ctx context.Context, match string, k int, f store.Filter) 
 	if len(f.Sources) > 0 || f.Paths != nil {
 		where := ""
 		if len(f.Sources) > 0 {
-			where += ` AND c.source IN (` + embedcache.Placeholders(len(f.Sources)) + `)`
+			where += ` AND c.source IN (` + placeholders(len(f.Sources)) + `)`
 			for _, s := range f.Sources {
 				args = append(args, s)
 			}
@@ -71,7 +70,7 @@ func (db *DB) Chunks(ctx context.Context, ids []int64) (map[int64]store.Chunk, e
 			args[i] = id
 		}
 		rows, err := db.sql.QueryContext(ctx,
-			`SELECT id, path, source, start_line, end_line, headings, text FROM chunks WHERE id IN (`+embedcache.Placeholders(len(batch))+`)`, args...)
+			`SELECT id, path, source, start_line, end_line, headings, text FROM chunks WHERE id IN (`+placeholders(len(batch))+`)`, args...)
 		if err != nil {
 			return nil, db.wrap("read chunks", err)
 		}

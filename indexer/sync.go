@@ -157,7 +157,7 @@ func (e *Engine) finish(ctx context.Context, res *Result) error {
 		res.Warnings = []Warning{}
 	}
 	if e.opts.CacheMaxEntries > 0 {
-		if _, err := embedcache.Prune(ctx, e.db.SQL(), e.opts.CacheMaxEntries); err != nil {
+		if _, err := embedcache.Prune(ctx, e.db.CacheTable(), e.opts.CacheMaxEntries); err != nil {
 			return err
 		}
 	}
