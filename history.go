@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 
 	"github.com/memweave/memweave-go/chunker"
 	"github.com/memweave/memweave-go/conflict"
@@ -116,7 +115,7 @@ func (w *Weave) SearchAt(ctx context.Context, rev, query string, opts ...SearchO
 	}
 	defer co.Close()
 	cfg := w.cfg
-	cfg.Workspace, cfg.DBPath, cfg.ExtraPaths = co.Dir, filepath.Join(co.Dir, ".memweave", "index.db"), nil
+	cfg.Workspace, cfg.DBPath, cfg.ExtraPaths = co.Dir, "", nil // the checkout's own index
 	at, err := Open(ctx, cfg)
 	if err != nil {
 		return nil, err
