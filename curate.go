@@ -21,7 +21,7 @@ type FeedbackResult = curator.FeedbackResult
 // Feedback records that the passage holding line (1-based, any line of
 // it) of the note path was useful or not: it adds one mark to the
 // passage's entry in the note's front matter, under its key
-// ([frontmatter.PassageKey]: a hash of the passage's first line, so the
+// (curate.PassageKey: a hash of the passage's first line, so the
 // marks survive edits above it), adding a front matter block when the
 // note has none, then re-indexes the note. Searches weigh the marks with
 // [postprocess.CurationFactor]: after 3 more useful than useless marks a

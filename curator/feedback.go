@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/memweave/memweave-go/curate"
 	"github.com/memweave/memweave-go/frontmatter"
 	"github.com/memweave/memweave-go/memfile"
 )
@@ -17,7 +18,7 @@ type FeedbackResult struct {
 	// matter block added to a note without one moves it down).
 	StartLine int `json:"start_line" jsonschema:"the passage's first line after the edit"`
 	// Key is the passage key the marks are filed under in the note's
-	// front matter (frontmatter.PassageKey).
+	// front matter (curate.PassageKey).
 	Key string `json:"key" jsonschema:"the key of the passage in the note's front matter feedback field"`
 	// Useful and Useless are the passage's marks so far.
 	Useful  int `json:"useful"`
@@ -39,7 +40,7 @@ func (n *Notes) Feedback(ctx context.Context, path string, line int, useful bool
 		if err != nil {
 			return nil, err
 		}
-		res.Key = frontmatter.PassageKey(c.Text)
+		res.Key = curate.PassageKey(c.Text)
 		data, err := frontmatter.SetFeedback(old, res.Key, useful)
 		if fe := (*frontmatter.Error)(nil); errors.As(err, &fe) {
 			return nil, fmt.Errorf("line %d: %w; fix it, then give the feedback again", fe.Line, err)
