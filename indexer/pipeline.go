@@ -39,8 +39,11 @@ type prepared struct {
 	file   workspace.File
 	hash   string
 	chunks []index.Chunk
-	// meta is the JSON of the front matter fields, "" for none.
-	meta string
+	// meta is the JSON of the front matter fields, "" for none; tags
+	// and expires are two of them, which searches filter on.
+	meta    string
+	tags    []string
+	expires string
 	// readAt is the read time, taken before the file was opened: the
 	// racy-timestamp rule's reference (index.File.IndexedAt).
 	readAt int64
@@ -173,7 +176,8 @@ func (e *Engine) consume(ctx context.Context, gr *group, res *Result) error {
 	for i, p := range gr.updates {
 		updates[i] = index.Update{
 			File: index.File{Path: p.file.Rel, Source: p.file.Source, Hash: p.hash, MTime: p.file.MTime,
-				Size: p.file.Size, External: p.file.External, CTime: p.file.CTime, Inode: p.file.Inode, IndexedAt: p.readAt, Meta: p.meta},
+				Size: p.file.Size, External: p.file.External, CTime: p.file.CTime, Inode: p.file.Inode, IndexedAt: p.readAt,
+				Meta: p.meta, Tags: p.tags, Expires: p.expires},
 			Chunks: p.chunks, NeedVectors: e.opts.Embedder != nil || e.foreign,
 		}
 		res.Indexed = append(res.Indexed, p.file.Rel)
@@ -321,7 +325,7 @@ func (e *Engine) prepare(f workspace.File, row index.File, force bool) (*prepare
 		}
 	case !meta.IsZero():
 		b, _ := json.Marshal(meta)
-		p.meta = string(b)
+		p.meta, p.tags, p.expires = string(b), meta.Tags, meta.Expires
 	}
 	p.chunks = make([]index.Chunk, len(chunks))
 	maxTokens := e.opts.Chunk.MaxTokens
