@@ -255,7 +255,7 @@ func (w *Weave) filter(ctx context.Context, s search.Options) (store.Filter, []s
 	if !s.IncludeExpired {
 		sc.Today = s.Now.In(w.cfg.TimeZone).Format(time.DateOnly)
 	}
-	paths, expired, warns, err := w.eng.Resolve(ctx, sc)
+	paths, expired, warns, err := w.eng.PathsIn(ctx, sc)
 	if err != nil {
 		return store.Filter{}, nil, nil, fmt.Errorf("memweave: search: %w", err)
 	}
