@@ -54,7 +54,7 @@ func (w *Weave) Conflicts(ctx context.Context, opts ...SearchOption) (*Conflicts
 	if err == nil {
 		resp.Warnings = append(resp.Warnings, warns...)
 		var res *conflict.Result
-		res, err = conflict.Find(ctx, w.db.SQL(), conflict.Scope{Sources: f.Sources, Paths: f.Paths},
+		res, err = conflict.Find(ctx, w.db, conflict.Scope{Sources: f.Sources, Paths: f.Paths},
 			conflict.Options{Limit: min(10_000, s.MaxResults), CommitTime: history.CommitTimes(ctx, w.cfg.Workspace)})
 		if err == nil {
 			resp.Conflicts, resp.Total, resp.Truncated = res.Conflicts, res.Total, res.Truncated

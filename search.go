@@ -71,7 +71,7 @@ type Hidden struct {
 // Any reports whether the filters left anything out.
 func (h Hidden) Any() bool { return h.BelowThreshold+h.Expired+h.Superseded > 0 }
 
-// Search runs the five-stage pipeline: hybrid retrieval and fusion,
+// Search runs seven stages: hybrid retrieval and fusion,
 // threshold, curation, temporal decay (opt-in), MMR (opt-in), the
 // supersede stage (passages a resolution in the files supersedes: see
 // [Superseded]), then the registered postprocessors. Before searching it
@@ -228,7 +228,7 @@ func (w *Weave) retrieveIn(ctx context.Context, query string, s search.Options, 
 	return got, warns, nil
 }
 
-// stages returns stages 2 to 5 of a search: threshold, decay and MMR as
+// stages returns stages 2 to 7 of a search: threshold, curation, decay and MMR as
 // s asks, the supersede stage (counting in hidden what it hides), then
 // the registered postprocessors.
 func (w *Weave) stages(s search.Options, hidden *int) []postprocess.Postprocessor {
@@ -255,7 +255,7 @@ func (w *Weave) filter(ctx context.Context, s search.Options) (store.Filter, []s
 	if !s.IncludeExpired {
 		sc.Today = s.Now.In(w.cfg.TimeZone).Format(time.DateOnly)
 	}
-	paths, expired, warns, err := w.eng.Resolve(ctx, sc)
+	paths, expired, warns, err := w.eng.PathsIn(ctx, sc)
 	if err != nil {
 		return store.Filter{}, nil, nil, fmt.Errorf("memweave: search: %w", err)
 	}

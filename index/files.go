@@ -186,7 +186,7 @@ func filesAt(ctx context.Context, q queryer, paths []string) (map[string]File, e
 		for i, p := range batch {
 			args[i] = p
 		}
-		err := scanRows(ctx, q, `SELECT `+fileColumns+` FROM files WHERE path IN (`+embedcache.Placeholders(len(batch))+`)`, func(rows *sql.Rows) error {
+		err := scanRows(ctx, q, `SELECT `+fileColumns+` FROM files WHERE path IN (`+placeholders(len(batch))+`)`, func(rows *sql.Rows) error {
 			f, err := scanFile(rows)
 			out[f.Path] = f
 			return err

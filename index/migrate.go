@@ -8,8 +8,6 @@ import (
 	"maps"
 	"slices"
 	"strings"
-
-	"github.com/memweave/memweave-go/embedcache"
 )
 
 // migrations are the schema changes in order; migration i brings the
@@ -43,7 +41,7 @@ CREATE TABLE chunks (
 );
 CREATE INDEX chunks_path ON chunks (path, seq);
 CREATE VIRTUAL TABLE chunks_fts USING fts5 (text, content='', tokenize='porter unicode61');
-` + embedcache.Schema,
+` + cacheTable,
 	// 2: a vector is stored once. Live chunks' vectors are found through
 	// their text hash; the cache keeps only vectors no live chunk holds.
 	`CREATE INDEX chunks_hash ON chunks (hash) WHERE embedded = 1;

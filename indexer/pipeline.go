@@ -184,7 +184,7 @@ func (e *Engine) consume(ctx context.Context, gr *group, res *Result) error {
 	}
 	var extra func(tx *sql.Tx) error
 	if len(gr.hits) > 0 {
-		extra = func(tx *sql.Tx) error { return e.cache().Touch(ctx, tx, gr.hits) }
+		extra = func(tx *sql.Tx) error { return e.cache().Touch(ctx, index.CacheTableIn(tx), gr.hits) }
 	}
 	ch, err := e.db.Apply(ctx, updates, nil, extra)
 	if err != nil {

@@ -158,7 +158,7 @@ func (e *Engine) finish(ctx context.Context, res *Result) error {
 		res.Warnings = []Warning{}
 	}
 	if e.opts.CacheMaxEntries > 0 {
-		if _, err := embedcache.Prune(ctx, e.db.SQL(), e.opts.CacheMaxEntries); err != nil {
+		if _, err := embedcache.Prune(ctx, e.db.CacheTable(), e.opts.CacheMaxEntries); err != nil {
 			return err
 		}
 	}
@@ -350,13 +350,13 @@ type Scope struct {
 	Today string
 }
 
-// Resolve returns the indexed files within the scope (nil when it
+// PathsIn returns the indexed files within the scope (nil when it
 // leaves none out: every file), the notes it left out for their expiry
 // alone, sorted, and a warning for each source in sc.Sources the index
 // does not hold, naming the ones it holds. It reads the file rows the
 // index keeps (tags and expiry were stored when each file was indexed),
 // no file.
-func (e *Engine) Resolve(ctx context.Context, sc Scope) (paths, expired []string, warns []Warning, err error) {
+func (e *Engine) PathsIn(ctx context.Context, sc Scope) (paths, expired []string, warns []Warning, err error) {
 	if len(sc.Sources) > 0 {
 		known, err := e.db.Sources(ctx)
 		if err != nil {
