@@ -16,6 +16,7 @@ import (
 	"github.com/memweave/memweave-go/indexer"
 	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/postprocess"
+	"github.com/memweave/memweave-go/settings"
 	"github.com/memweave/memweave-go/trust"
 	"github.com/memweave/memweave-go/watcher"
 )
@@ -84,22 +85,19 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 	if err != nil {
 		return nil, err
 	}
-	settings, err := ReadSettings(ctx, cfg.Workspace)
+	file, err := ReadSettings(ctx, cfg.Workspace)
 	if err != nil {
 		return nil, err
 	}
-	var filled map[string]string
+	var filled settings.Filled
 	settingsPath := filepath.Join(cfg.Workspace, SettingsFile)
-	if settings != nil {
-		if filled, err = cfg.applySettings(settings, settingsPath); err != nil {
+	if file != nil {
+		if filled, err = cfg.applySettings(file, settingsPath); err != nil {
 			return nil, err
 		}
 	}
 	if cfg, err = cfg.withDefaults(); err != nil {
-		if settings != nil {
-			err = settings.fieldError(err, filled, settingsPath)
-		}
-		return nil, err
+		return nil, filled.Locate(err)
 	}
 	// Values of the settings file that reach outside the workspace or
 	// off the machine take effect only once approved here.
@@ -117,7 +115,7 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 	}
 	var emb embed.Embedder
 	if block {
-		emb = blockedEmbedder(cfg, ignored)
+		emb = trust.Blocked(cfg.Workspace, cfg.Embedder, ignored)
 	} else if emb, err = embed.New(cfg.Embedder); err != nil {
 		return nil, &ConfigError{Field: "Embedder", Err: err}
 	}
@@ -131,7 +129,7 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &Weave{cfg: cfg, db: db, emb: emb, settings: settings, explicitEmbedder: explicit, ignored: ignored}
+	w := &Weave{cfg: cfg, db: db, emb: emb, settings: file, explicitEmbedder: explicit, ignored: ignored}
 	w.eng = indexer.New(db, indexer.Options{
 		Root: cfg.Workspace, ExtraPaths: cfg.ExtraPaths, MaxFileBytes: cfg.MaxFileBytes,
 		Chunk:    chunker.Options{MaxTokens: cfg.ChunkTokens, Overlap: cfg.ChunkOverlap},
@@ -141,7 +139,7 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 		db.Close()
 		return nil, err
 	}
-	if created && settings == nil {
+	if created && file == nil {
 		if err := w.saveSettings(ctx); err != nil {
 			db.Close()
 			return nil, err
