@@ -125,56 +125,94 @@ type Block struct {
 }
 
 // Find locates a front matter block: "---" on the first line, closed by
-// a "---" or "..." line, whose content is a YAML mapping (or empty). A
-// block whose content is not a mapping, e.g. prose between two thematic
-// breaks, is not front matter. A block over [MaxBytes] is not parsed: it
-// is front matter when its first content line looks like "key:".
+// a "---" or "..." line (see [FenceLines]), whose content is a YAML
+// mapping (or empty). A block whose content is not a mapping, e.g. prose
+// between two thematic breaks, is not front matter. A block over
+// [MaxBytes] is not parsed: it is front matter when its first content
+// line looks like "key:".
 func Find(src []byte) Block {
 	bom := 0
 	if bytes.HasPrefix(src, []byte("\ufeff")) {
 		src, bom = src[3:], 3
 	}
-	first, rest, ok := cutLine(src)
-	if !ok || strings.TrimRight(string(first), " \t\r") != "---" {
+	n, start, end, after := fence(src)
+	if n == 0 {
 		return Block{}
 	}
 	nl := "\n"
-	if bytes.HasSuffix(first, []byte("\r")) {
+	if src[start-2] == '\r' {
 		nl = "\r\n"
 	}
-	off := len(first) + 1
-	start := off
-	for n := 2; ; n++ {
-		line, more, ok := cutLine(rest)
-		t := bytes.TrimRight(line, " \t\r")
-		if string(t) == "---" || string(t) == "..." {
-			after := off + len(line)
-			if ok {
-				after++
-			}
-			b := Block{Lines: n, body: src[start:off], start: start + bom, end: off + bom, after: after + bom, nl: nl}
-			var isMap bool
-			if b.doc, isMap = mappingOrEmpty(b.body); !isMap {
-				return Block{}
-			}
-			return b
-		}
-		if !ok {
-			return Block{}
-		}
-		off += len(line) + 1
-		rest = more
+	b := Block{Lines: n, body: src[start:end], start: start + bom, end: end + bom, after: after + bom, nl: nl}
+	var isMap bool
+	if b.doc, isMap = mappingOrEmpty(b.body); !isMap {
+		return Block{}
 	}
+	return b
 }
 
-// cutLine splits src at its first LF; ok is false when there is none
-// (line is then all of src).
-func cutLine(src []byte) (line, rest []byte, ok bool) {
-	i := bytes.IndexByte(src, '\n')
-	if i < 0 {
-		return src, nil, false
+// FenceLines returns the lines, delimiters included, of the fenced block
+// that opens src, 0 for none: "---" on the first line, closed by a "---"
+// or "..." line, trailing spaces, tabs and CRs ignored. It reads no YAML:
+// [Find] also requires a mapping inside, while the chunker keeps any
+// such block, front matter or not, in a section of its own. A byte order
+// mark is not skipped. It takes time linear in the block's size and
+// allocates nothing.
+func FenceLines[T string | []byte](src T) int {
+	n, _, _, _ := fence(src)
+	return n
+}
+
+// fence is [FenceLines] with the block's byte offsets: its body is
+// src[start:end], end at the start of the closing line, and after is
+// just past the closing line (and its line feed, if any).
+func fence[T string | []byte](src T) (lines, start, end, after int) {
+	// lineEnd returns the offset of the line feed ending the line at i,
+	// or len(src), by the vectorised search of strings or bytes.
+	var indexLF func(i int) int
+	switch s := any(src).(type) {
+	case string:
+		indexLF = func(i int) int { return strings.IndexByte(s[i:], '\n') }
+	case []byte:
+		indexLF = func(i int) int { return bytes.IndexByte(s[i:], '\n') }
 	}
-	return src[:i], src[i+1:], true
+	lineEnd := func(i int) int {
+		if k := indexLF(i); k >= 0 {
+			return i + k
+		}
+		return len(src)
+	}
+	// delimiter reports whether the line src[i:j] is "---" or, when
+	// closing, "...", before trailing spaces, tabs and CRs.
+	delimiter := func(i, j int, closing bool) bool {
+		for j > i && (src[j-1] == ' ' || src[j-1] == '\t' || src[j-1] == '\r') {
+			j--
+		}
+		if j-i != 3 {
+			return false
+		}
+		c := src[i]
+		return (c == '-' || closing && c == '.') && src[i+1] == c && src[i+2] == c
+	}
+	j := lineEnd(0)
+	if j == len(src) || !delimiter(0, j, false) {
+		return 0, 0, 0, 0
+	}
+	start = j + 1
+	for i, n := start, 2; ; n++ {
+		j := lineEnd(i)
+		if delimiter(i, j, true) {
+			after = j
+			if j < len(src) {
+				after++
+			}
+			return n, start, i, after
+		}
+		if j == len(src) {
+			return 0, 0, 0, 0
+		}
+		i = j + 1
+	}
 }
 
 // mappingOrEmpty reports whether body is blank or parses as, or looks
