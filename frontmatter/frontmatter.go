@@ -250,22 +250,9 @@ var yamlLine = regexp.MustCompile(`line (\d+): `)
 
 // decode reads the fields of the block b, in time linear in its size.
 func decode(b Block) (Meta, error) {
-	if len(b.body) > MaxBytes {
-		return Meta{}, &Error{Line: 1, kind: ErrTooLarge,
-			Msg: fmt.Sprintf("the block is %d bytes, over the %d-byte limit", len(b.body), MaxBytes)}
-	}
-	doc := b.doc
-	if doc == nil {
-		doc = new(yaml.Node)
-		if err := yaml.Unmarshal(b.body, doc); err != nil {
-			line := 0
-			msg := strings.TrimPrefix(err.Error(), "yaml: ")
-			if g := yamlLine.FindStringSubmatch(msg); g != nil {
-				line, _ = strconv.Atoi(g[1])
-				msg = strings.Replace(msg, g[0], "", 1)
-			}
-			return Meta{}, &Error{Line: line + 1, Msg: "invalid YAML: " + msg}
-		}
+	doc, err := parseBlock(b)
+	if err != nil {
+		return Meta{}, err
 	}
 	if err := checkEntries(doc); err != nil {
 		return Meta{}, err
@@ -276,59 +263,104 @@ func decode(b Block) (Meta, error) {
 	}
 	root := doc.Content[0]
 	for i := 0; i+1 < len(root.Content); i += 2 {
-		k, v := root.Content[i], resolve(root.Content[i+1])
-		bad := func(format string, args ...any) error {
-			return &Error{Line: v.Line + 1, Msg: k.Value + ": " + fmt.Sprintf(format, args...)}
-		}
-		switch k.Value {
-		case "tags":
-			var tags tagSet
-			switch {
-			case v.Kind == yaml.ScalarNode:
-				for t := range strings.FieldsFuncSeq(v.Value, func(r rune) bool { return r == ',' || r == ' ' }) {
-					if tags.add(t) > MaxEntries {
-						return Meta{}, tooMany(k, v, MaxEntries+1)
-					}
-				}
-			case v.Kind == yaml.SequenceNode:
-				for _, t := range v.Content {
-					if t.Kind != yaml.ScalarNode {
-						return Meta{}, bad("want a list of words")
-					}
-					tags.add(t.Value)
-				}
-			default:
-				return Meta{}, bad("want a list of words or one string")
-			}
-			m.Tags = tags.list
-		case "importance":
-			f, err := strconv.ParseFloat(v.Value, 64)
-			if v.Kind != yaml.ScalarNode || err != nil || !(f >= 0 && f <= 1) || math.IsNaN(f) {
-				return Meta{}, bad("%q is not a number from 0 to 1", v.Value)
-			}
-			m.Importance = &f
-		case "pinned":
-			var p bool
-			if v.Kind != yaml.ScalarNode || v.Decode(&p) != nil {
-				return Meta{}, bad("%q is not true or false", v.Value)
-			}
-			m.Pinned = p
-		case "expires":
-			if _, err := time.Parse(time.DateOnly, v.Value); v.Kind != yaml.ScalarNode || err != nil {
-				return Meta{}, bad("%q is not a YYYY-MM-DD date", v.Value)
-			}
-			m.Expires = v.Value
-		case "feedback":
-			fb, ok := decodeFeedback(v)
-			if !ok {
-				return Meta{}, bad("want passage keys each with {useful: N, useless: N}")
-			}
-			if len(fb) > 0 {
-				m.Feedback = fb
-			}
+		if err := m.decodeField(root.Content[i], resolve(root.Content[i+1])); err != nil {
+			return Meta{}, err
 		}
 	}
 	return m, nil
+}
+
+// parseBlock returns the YAML of the block b parsed (as [Find] left it,
+// or parsed now), or an [*Error] naming the line for a block over
+// [MaxBytes] or invalid YAML.
+func parseBlock(b Block) (*yaml.Node, error) {
+	if len(b.body) > MaxBytes {
+		return nil, &Error{Line: 1, kind: ErrTooLarge,
+			Msg: fmt.Sprintf("the block is %d bytes, over the %d-byte limit", len(b.body), MaxBytes)}
+	}
+	if b.doc != nil {
+		return b.doc, nil
+	}
+	doc := new(yaml.Node)
+	if err := yaml.Unmarshal(b.body, doc); err != nil {
+		line := 0
+		msg := strings.TrimPrefix(err.Error(), "yaml: ")
+		if g := yamlLine.FindStringSubmatch(msg); g != nil {
+			line, _ = strconv.Atoi(g[1])
+			msg = strings.Replace(msg, g[0], "", 1)
+		}
+		return nil, &Error{Line: line + 1, Msg: "invalid YAML: " + msg}
+	}
+	return doc, nil
+}
+
+// decodeField sets the field of m the key k names from its value v; a
+// key memweave does not read is ignored. A value of the wrong type or
+// out of range is an [*Error] naming its line.
+func (m *Meta) decodeField(k, v *yaml.Node) error {
+	bad := func(format string, args ...any) error {
+		return &Error{Line: v.Line + 1, Msg: k.Value + ": " + fmt.Sprintf(format, args...)}
+	}
+	switch k.Value {
+	case "tags":
+		tags, err := decodeTags(k, v, bad)
+		if err != nil {
+			return err
+		}
+		m.Tags = tags
+	case "importance":
+		f, err := strconv.ParseFloat(v.Value, 64)
+		if v.Kind != yaml.ScalarNode || err != nil || !(f >= 0 && f <= 1) || math.IsNaN(f) {
+			return bad("%q is not a number from 0 to 1", v.Value)
+		}
+		m.Importance = &f
+	case "pinned":
+		var p bool
+		if v.Kind != yaml.ScalarNode || v.Decode(&p) != nil {
+			return bad("%q is not true or false", v.Value)
+		}
+		m.Pinned = p
+	case "expires":
+		if _, err := time.Parse(time.DateOnly, v.Value); v.Kind != yaml.ScalarNode || err != nil {
+			return bad("%q is not a YYYY-MM-DD date", v.Value)
+		}
+		m.Expires = v.Value
+	case "feedback":
+		fb, ok := decodeFeedback(v)
+		if !ok {
+			return bad("want passage keys each with {useful: N, useless: N}")
+		}
+		if len(fb) > 0 {
+			m.Feedback = fb
+		}
+	}
+	return nil
+}
+
+// decodeTags returns the tags of the value v of the key k: a list of
+// words, or one string of words separated by commas or spaces,
+// normalised and without repeats. bad makes the error of a value of
+// another shape.
+func decodeTags(k, v *yaml.Node, bad func(format string, args ...any) error) ([]string, error) {
+	var tags tagSet
+	switch {
+	case v.Kind == yaml.ScalarNode:
+		for t := range strings.FieldsFuncSeq(v.Value, func(r rune) bool { return r == ',' || r == ' ' }) {
+			if tags.add(t) > MaxEntries {
+				return nil, tooMany(k, v, MaxEntries+1)
+			}
+		}
+	case v.Kind == yaml.SequenceNode:
+		for _, t := range v.Content {
+			if t.Kind != yaml.ScalarNode {
+				return nil, bad("want a list of words")
+			}
+			tags.add(t.Value)
+		}
+	default:
+		return nil, bad("want a list of words or one string")
+	}
+	return tags.list, nil
 }
 
 func normTag(t string) string { return strings.ToLower(strings.TrimPrefix(strings.TrimSpace(t), "#")) }
