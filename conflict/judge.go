@@ -764,15 +764,8 @@ func anyValue(ts []token) bool {
 	return false
 }
 
-func words(ts []token) string {
-	s := make([]string, len(ts))
-	for i, t := range ts {
-		s[i] = t.w
-	}
-	return strings.Join(s, " ")
-}
-
-// show is [words] as c wrote them: quantities and dates as in the text.
+// show returns the words of ts as c wrote them: quantities and dates as
+// in the text.
 func show(c *claim, ts []token) string {
 	s := make([]string, len(ts))
 	for i, t := range ts {
