@@ -71,7 +71,7 @@ type Hidden struct {
 // Any reports whether the filters left anything out.
 func (h Hidden) Any() bool { return h.BelowThreshold+h.Expired+h.Superseded > 0 }
 
-// Search runs the five-stage pipeline: hybrid retrieval and fusion,
+// Search runs seven stages: hybrid retrieval and fusion,
 // threshold, curation, temporal decay (opt-in), MMR (opt-in), the
 // supersede stage (passages a resolution in the files supersedes: see
 // [Superseded]), then the registered postprocessors. Before searching it
@@ -228,7 +228,7 @@ func (w *Weave) retrieveIn(ctx context.Context, query string, s search.Options, 
 	return got, warns, nil
 }
 
-// stages returns stages 2 to 5 of a search: threshold, decay and MMR as
+// stages returns stages 2 to 7 of a search: threshold, curation, decay and MMR as
 // s asks, the supersede stage (counting in hidden what it hides), then
 // the registered postprocessors.
 func (w *Weave) stages(s search.Options, hidden *int) []postprocess.Postprocessor {

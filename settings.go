@@ -2,7 +2,6 @@ package memweave
 
 import (
 	"context"
-	"errors"
 	"slices"
 
 	"github.com/memweave/memweave-go/settings"
@@ -24,10 +23,6 @@ const SettingsFile = settings.FileName
 // [WriteSettings] (the CLI's `memweave config`), after which the next
 // [Weave.Index] re-embeds.
 var ErrSettingsMismatch = settings.ErrMismatch
-
-// ErrNoWorkspace is returned by [Open] for a workspace folder without a
-// memory/ folder, unless [Config.Create] is set.
-var ErrNoWorkspace = errors.New("not a memweave workspace")
 
 // ErrSettingsFile is wrapped by the error of a settings file that is
 // not a regular file inside the workspace, or is too large.
