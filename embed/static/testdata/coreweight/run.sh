@@ -80,7 +80,7 @@ GO
 		go get "$core@$ver" 2>"$work/get-$label.log"
 		go mod tidy
 		go mod download
-		go build -tags sqlite_fts5 -o /dev/null .
+		go build -trimpath -tags sqlite_fts5 -o /dev/null .
 	)
 	dl=$modcache/cache/download
 	echo "== $rev ($commit), core $ver"
