@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/memweave/memweave-go/freshness"
 	"github.com/memweave/memweave-go/indexer"
 )
 
@@ -116,7 +117,7 @@ func (w *Weave) sync(ctx context.Context, o indexer.SyncOptions) (*IndexResult, 
 	if o.Force || !w.startOnDemand() {
 		return w.eng.Sync(ctx, o)
 	}
-	return w.eng.SyncThrough(ctx, &w.watch, o)
+	return freshness.SyncThrough(ctx, w.eng, &w.watch, o)
 }
 
 // Add indexes the given Markdown files, in the workspace or an extra

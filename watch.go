@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/memweave/memweave-go/freshness"
 	"github.com/memweave/memweave-go/index"
 	"github.com/memweave/memweave-go/watcher"
 )
@@ -111,9 +112,9 @@ func (w *Weave) Watch(ctx context.Context, opts ...WatchOption) error {
 }
 
 // watchSync is the watcher's [watcher.Syncer]: see
-// [indexer.Engine.WatchSync].
+// [freshness.WatchSync].
 func (w *Weave) watchSync(ctx context.Context, ch watcher.Changes) ([]WatchEvent, error) {
-	return w.eng.WatchSync(ctx, ch, syncLockTimeout)
+	return freshness.WatchSync(ctx, w.eng, ch, syncLockTimeout)
 }
 
 // startOnDemand starts the watcher that a long-lived Weave's searches
@@ -158,7 +159,7 @@ func (w *Weave) syncWatched(ctx context.Context) (warns []Warning, ok bool) {
 	if !w.startOnDemand() {
 		return nil, false
 	}
-	return w.eng.SyncWatched(ctx, &w.watch, syncLockTimeout)
+	return freshness.SyncWatched(ctx, w.eng, &w.watch, syncLockTimeout)
 }
 
 // refresh is the freshness check before a read that is not a search:

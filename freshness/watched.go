@@ -1,4 +1,8 @@
-package indexer
+// Package freshness joins a workspace's index engine (package indexer)
+// to its file watcher (package watcher), which must not import each
+// other: the index runs of a watched workspace, where what the watcher's
+// events say changed is all an index run or a freshness check looks at.
+package freshness
 
 import (
 	"context"
@@ -6,35 +10,33 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/memweave/memweave-go/indexer"
 	"github.com/memweave/memweave-go/watcher"
 )
 
-// The index runs of a watched workspace: what a file watcher's events
-// say changed is all an index run or a freshness check looks at.
-
 // WatchSync is a watcher's [watcher.Syncer] for e: it re-indexes the
 // paths the watcher's events named, or what a stat scan finds stale
-// when events may have been lost ([Engine.SyncStale]), waiting at most
+// when events may have been lost ([indexer.Engine.SyncStale]), waiting at most
 // lockTimeout for the lock, and returns an event per file it re-indexed
 // or removed and per warning.
-func (e *Engine) WatchSync(ctx context.Context, ch watcher.Changes, lockTimeout time.Duration) ([]watcher.Event, error) {
-	var res *Result
+func WatchSync(ctx context.Context, e *indexer.Engine, ch watcher.Changes, lockTimeout time.Duration) ([]watcher.Event, error) {
+	var res *indexer.Result
 	var err error
 	if ch.All {
 		res, err = e.SyncStale(ctx, lockTimeout)
 	} else {
-		res, err = e.SyncPaths(ctx, ch.Paths, SyncOptions{LockTimeout: lockTimeout})
+		res, err = e.SyncPaths(ctx, ch.Paths, indexer.SyncOptions{LockTimeout: lockTimeout})
 	}
 	if res == nil {
 		return nil, err
 	}
-	return res.events(err), err
+	return events(res, err), err
 }
 
-// events are the watcher events of an index run that ended with err:
+// events are the watcher events of the index run r that ended with err:
 // the first warning of each file goes with its event; the others, and
 // those of files not indexed, are events of their own.
-func (r *Result) events(err error) []watcher.Event {
+func events(r *indexer.Result, err error) []watcher.Event {
 	first := make(map[string]int, len(r.Warnings))
 	for i := len(r.Warnings) - 1; i >= 0; i-- {
 		first[r.Warnings[i].Path] = i
@@ -58,46 +60,46 @@ func (r *Result) events(err error) []watcher.Event {
 		}
 	}
 	if r.FilesPending > 0 {
-		evs = append(evs, watcher.Event{Err: PendingWarning(r.FilesPending)})
+		evs = append(evs, watcher.Event{Err: indexer.PendingWarning(r.FilesPending)})
 	}
 	return evs
 }
 
-// SyncWatched brings the index up to date with the files through the
+// SyncWatched brings e's index up to date with the files through the
 // watcher in slot, which must be running, and returns what the sync
 // warned about, waiting at most lockTimeout for the lock. ok is false
 // when the watcher stopped: the caller scans instead.
-func (e *Engine) SyncWatched(ctx context.Context, slot *watcher.Slot, lockTimeout time.Duration) (warns []Warning, ok bool) {
+func SyncWatched(ctx context.Context, e *indexer.Engine, slot *watcher.Slot, lockTimeout time.Duration) (warns []indexer.Warning, ok bool) {
 	var evs []watcher.Event
 	err := slot.Do(ctx, lockTimeout, func(ctx context.Context, ch watcher.Changes) error {
 		if ch.Empty() && !e.Linked() {
 			return nil
 		}
 		var err error
-		evs, err = e.WatchSync(ctx, ch, lockTimeout)
+		evs, err = WatchSync(ctx, e, ch, lockTimeout)
 		return err
 	})
 	switch {
 	case errors.Is(err, watcher.ErrStopped):
 		return nil, false
 	case err != nil:
-		warns = append(warns, Warning{Err: fmt.Errorf("could not refresh changed files; results may be stale: %w", err)})
+		warns = append(warns, indexer.Warning{Err: fmt.Errorf("could not refresh changed files; results may be stale: %w", err)})
 	}
 	for _, ev := range evs {
 		if ev.Err != nil && err == nil {
-			warns = append(warns, Warning{Path: ev.Path, Err: ev.Err})
+			warns = append(warns, indexer.Warning{Path: ev.Path, Err: ev.Err})
 		}
 	}
 	return warns, true
 }
 
-// SyncThrough runs an index run with options o through the watcher in
+// SyncThrough runs an index run of e with options o through the watcher in
 // slot, which must be running: it looks at the files the watcher saw
 // change, and with o.Pending the ones pending embeddings, only; a full
 // scan when the watcher may have lost events or has stopped. A wait for
-// the watcher's turn past o.LockTimeout wraps [ErrBusy].
-func (e *Engine) SyncThrough(ctx context.Context, slot *watcher.Slot, o SyncOptions) (*Result, error) {
-	var res *Result
+// the watcher's turn past o.LockTimeout wraps [indexer.ErrBusy].
+func SyncThrough(ctx context.Context, e *indexer.Engine, slot *watcher.Slot, o indexer.SyncOptions) (*indexer.Result, error) {
+	var res *indexer.Result
 	err := slot.Do(ctx, o.LockTimeout, func(ctx context.Context, ch watcher.Changes) error {
 		var err error
 		if ch.All {
@@ -111,7 +113,7 @@ func (e *Engine) SyncThrough(ctx context.Context, slot *watcher.Slot, o SyncOpti
 	case errors.Is(err, watcher.ErrStopped):
 		return e.Sync(ctx, o)
 	case errors.Is(err, watcher.ErrBusy):
-		return nil, fmt.Errorf("indexer: another index run is in progress: %w", ErrBusy)
+		return nil, fmt.Errorf("freshness: another index run is in progress: %w", indexer.ErrBusy)
 	}
 	return res, err
 }
