@@ -2,32 +2,33 @@ package memweave
 
 import (
 	"github.com/memweave/memweave-go/embed"
+	"github.com/memweave/memweave-go/history"
 	"github.com/memweave/memweave-go/index"
 	"github.com/memweave/memweave-go/indexer"
+	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/search"
 	"github.com/memweave/memweave-go/workspace"
 )
 
-// Errors callers can test with errors.Is. Several are the same values as
-// the sentinels of the packages below, so that errors.Is works whichever
-// name a caller uses.
+// Errors callers can test with errors.Is. Each is the sentinel of the
+// package that returns it, so errors.Is works whichever name a caller
+// uses; that package's doc says more.
 var (
-	// ErrClosed is returned by calls on a closed Weave (it is index.ErrClosed).
+	// ErrClosed is returned by calls on a closed Weave.
 	ErrClosed = index.ErrClosed
-	// ErrBusy is returned when another index run did not finish within
-	// the lock timeout (see [LockTimeout]).
+	// ErrBusy means another index run did not finish within [LockTimeout].
 	ErrBusy = indexer.ErrBusy
-	// ErrNotFound is returned when a file or path does not exist (it is
-	// workspace.ErrNotFound).
+	// ErrNotFound is returned when a file or path does not exist.
 	ErrNotFound = workspace.ErrNotFound
+	// ErrNoWorkspace is returned by [Open] for a workspace folder without
+	// a memory/ folder, unless [Config.Create] is set.
+	ErrNoWorkspace = workspace.ErrNoWorkspace
 	// ErrEmbedderUnavailable is wrapped by failures to reach the embedding
-	// endpoint (down, timing out, failing after retries); searches
-	// degrade to keyword-only and index runs leave files pending instead
-	// of returning it, with a [Warning] that wraps it.
+	// endpoint; searches degrade to keyword-only and index runs leave
+	// files pending instead, with a [Warning] that wraps it.
 	ErrEmbedderUnavailable = embed.ErrUnavailable
-	// ErrEmbedderRejected is wrapped by failures where the endpoint
-	// refused the request: a bad key, an unknown model, a bad request.
-	// Retrying does not help; fix the configuration.
+	// ErrEmbedderRejected means the endpoint refused the request (a bad
+	// key, an unknown model): retrying does not help.
 	ErrEmbedderRejected = embed.ErrRejected
 	// ErrEmptyQuery is returned by a search for a blank query.
 	ErrEmptyQuery = search.ErrEmptyQuery
@@ -53,13 +54,25 @@ var (
 	// ErrBinary is wrapped by the [Warning] about a .md file that is not
 	// text (NUL bytes, or mostly invalid UTF-8): it is not indexed.
 	ErrBinary = indexer.ErrBinary
+	// ErrInvalidSource means an [InSource] name is not one plain folder
+	// name.
+	ErrInvalidSource = memfile.ErrInvalidSource
+	// ErrChanged means a note changed with [ExpectHash] did not hold the
+	// expected content: nothing was written.
+	ErrChanged = memfile.ErrChanged
+	// ErrWouldErase means [Weave.Write] was given blank content over a
+	// note that is not empty.
+	ErrWouldErase = memfile.ErrWouldErase
+	// ErrNoGit, ErrNotRepository and ErrBadRevision are the errors of
+	// [Weave.SearchAt] and [Weave.Changes]: no git command, no
+	// repository, a revision that is malformed or names no commit.
+	ErrNoGit         = history.ErrNoGit
+	ErrNotRepository = history.ErrNotRepository
+	ErrBadRevision   = history.ErrBadRevision
 )
 
-// Warning is a problem that did not stop a call: a file skipped or
-// unreadable, an embedding endpoint that failed. It carries the
-// workspace-relative path (or "" when not about one file), the line when
-// known, and a cause that errors.Is and errors.As see through: for
-// example errors.Is(warning, ErrEmbedderUnavailable) or
-// errors.Is(warning, fs.ErrPermission). It prints, and marshals to JSON,
-// as one sentence.
+// Warning is a problem that did not stop a call (a file skipped, an
+// embedding endpoint that failed), naming its workspace-relative path
+// and line when known; errors.Is and errors.As see through it to its
+// cause ([indexer.Warning]).
 type Warning = indexer.Warning

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"database/sql"
 	"encoding/binary"
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -45,16 +46,37 @@ type File struct {
 	// Meta is the JSON of the file's front matter fields
 	// (frontmatter.Meta), "" when it has none.
 	Meta string
+	// Tags and Expires are the front matter's tags, as frontmatter
+	// normalises them, and expiry date (YYYY-MM-DD, "" for none), kept
+	// apart from Meta so that a search filters on them without decoding
+	// every row's Meta.
+	Tags    []string
+	Expires string
 }
 
 // fileColumns are the columns scanFile reads, in order.
-const fileColumns = `path, source, hash, mtime, size, pending, external, chunks, ctime, inode, indexed_at, meta`
+const fileColumns = `path, source, hash, mtime, size, pending, external, chunks, ctime, inode, indexed_at, meta, tags, expires`
 
-// scanFile reads one row of fileColumns.
+// scanFile reads one row of fileColumns. A tags value that is not a
+// JSON list of strings reads as no tags.
 func scanFile(rows *sql.Rows) (File, error) {
 	var f File
-	err := rows.Scan(&f.Path, &f.Source, &f.Hash, &f.MTime, &f.Size, &f.Pending, &f.External, &f.Chunks, &f.CTime, &f.Inode, &f.IndexedAt, &f.Meta)
+	var tags string
+	err := rows.Scan(&f.Path, &f.Source, &f.Hash, &f.MTime, &f.Size, &f.Pending, &f.External, &f.Chunks, &f.CTime, &f.Inode, &f.IndexedAt, &f.Meta, &tags, &f.Expires)
+	if err == nil && tags != "" && json.Unmarshal([]byte(tags), &f.Tags) != nil {
+		f.Tags = nil
+	}
 	return f, err
+}
+
+// encodeTags is the tags column of a file with tags: a JSON list, "" for
+// none.
+func encodeTags(tags []string) string {
+	if len(tags) == 0 {
+		return ""
+	}
+	b, _ := json.Marshal(tags) // a []string always encodes
+	return string(b)
 }
 
 // Chunk is one chunk to store.
@@ -164,7 +186,7 @@ func filesAt(ctx context.Context, q queryer, paths []string) (map[string]File, e
 		for i, p := range batch {
 			args[i] = p
 		}
-		err := scanRows(ctx, q, `SELECT `+fileColumns+` FROM files WHERE path IN (`+embedcache.Placeholders(len(batch))+`)`, func(rows *sql.Rows) error {
+		err := scanRows(ctx, q, `SELECT `+fileColumns+` FROM files WHERE path IN (`+placeholders(len(batch))+`)`, func(rows *sql.Rows) error {
 			f, err := scanFile(rows)
 			out[f.Path] = f
 			return err
@@ -325,7 +347,7 @@ func newWriter(ctx context.Context, tx *sql.Tx) (*writer, error) {
 		{&w.insVec, `INSERT OR REPLACE INTO vectors (id, vector) VALUES (?, ?)`, true},
 		{&w.setLines, `UPDATE chunks SET seq = ?, start_line = ?, end_line = ?, headings = ?, source = ? WHERE id = ?`, false},
 		{&w.markEmbedded, `UPDATE chunks SET embedded = 1 WHERE id = ?`, false},
-		{&w.upsertFile, `INSERT OR REPLACE INTO files (` + fileColumns + `) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)`, false},
+		{&w.upsertFile, `INSERT OR REPLACE INTO files (` + fileColumns + `) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)`, false},
 		{&w.delFile, `DELETE FROM files WHERE path = ?`, false},
 	}
 	for _, s := range stmts {
@@ -463,7 +485,7 @@ func (w *writer) replace(ctx context.Context, u Update) (created, removed int, e
 	}
 	f := u.File
 	if _, err := w.upsertFile.ExecContext(ctx, f.Path, f.Source, f.Hash, f.MTime, f.Size, pending, f.External, len(u.Chunks),
-		f.CTime, f.Inode, f.IndexedAt, f.Meta); err != nil {
+		f.CTime, f.Inode, f.IndexedAt, f.Meta, encodeTags(f.Tags), f.Expires); err != nil {
 		return 0, 0, err
 	}
 	return created, removed, nil

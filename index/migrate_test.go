@@ -125,6 +125,60 @@ func TestOpenForgetsWriteTimes(t *testing.T) {
 	}
 }
 
+// TestOpenSplitsOutTagsAndExpiry opens a version 7 database whose file
+// rows hold front matter as JSON in meta, and checks that migration 8
+// fills in the tags and expires columns as an index run writes them: the
+// tags as a list, the expiry date, nothing for a row without those
+// fields or with a meta that is not JSON.
+func TestOpenSplitsOutTagsAndExpiry(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "old.db")
+	sdb, err := sql.Open(driverName, fileURI(path, url.Values{"_txlock": {"immediate"}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sdb.Close()
+	if err := migrate(ctx, sdb, migrations[:7]); err != nil {
+		t.Fatalf("migrate to version 7: %v", err)
+	}
+	metas := map[string]string{
+		"memory/both.md":    `{"tags":["infra","#ops"],"pinned":true,"expires":"2025-01-02"}`,
+		"memory/tags.md":    `{"tags":["infra"],"feedback":{"p1234abcd":{"useful":1,"useless":0}}}`,
+		"memory/pinned.md":  `{"pinned":true}`,
+		"memory/none.md":    ``,
+		"memory/broken.md":  `{"tags":["infra"`,
+		"memory/oddtype.md": `{"tags":"infra","expires":20250102}`,
+	}
+	for p, m := range metas {
+		if _, err := sdb.Exec(`INSERT INTO files (path, source, hash, mtime, size, meta) VALUES (?, 'memory', 'h', 10, 5, ?)`, p, m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sdb.Close()
+	db, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatalf("Open(version 7) = %v", err)
+	}
+	defer db.Close()
+	rows, err := db.Files(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]struct {
+		tags    string
+		expires string
+	}{
+		"memory/both.md": {"infra,#ops", "2025-01-02"},
+		"memory/tags.md": {"infra", ""},
+	}
+	for p := range metas {
+		f := rows[p]
+		if got := strings.Join(f.Tags, ","); got != want[p].tags || f.Expires != want[p].expires || f.Meta != metas[p] {
+			t.Errorf("%s after Open: tags %q, expires %q, meta %q; want %q, %q, meta kept", p, got, f.Expires, f.Meta, want[p].tags, want[p].expires)
+		}
+	}
+}
+
 // TestMigrateFailureRollsBack checks that a failing migration leaves the
 // database at the version before it, without any of its changes, and that
 // a later run resumes from there.

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/memweave/memweave-go/embedcache"
+	"github.com/memweave/memweave-go/frontmatter"
 	"github.com/memweave/memweave-go/index"
 	"github.com/memweave/memweave-go/workspace"
 )
@@ -157,7 +158,7 @@ func (e *Engine) finish(ctx context.Context, res *Result) error {
 		res.Warnings = []Warning{}
 	}
 	if e.opts.CacheMaxEntries > 0 {
-		if _, err := embedcache.Prune(ctx, e.db.SQL(), e.opts.CacheMaxEntries); err != nil {
+		if _, err := embedcache.Prune(ctx, e.db.CacheTable(), e.opts.CacheMaxEntries); err != nil {
 			return err
 		}
 	}
@@ -341,16 +342,25 @@ type Scope struct {
 	// From and To (YYYY-MM-DD), when set, limit results to dated files
 	// (see [workspace.DateOf]) within From..To, both included.
 	From, To string
+	// Tags, when not empty, limits results to notes whose front matter
+	// lists every one of them (compared as frontmatter normalises tags).
+	Tags []string
+	// Today (YYYY-MM-DD), when set, leaves out the notes whose front
+	// matter's expiry date is before it; "" keeps them.
+	Today string
 }
 
-// Resolve returns the indexed files within the scope's prefix and date
-// range (nil when neither is set: every file), and a warning for each
-// source in sc.Sources the index does not hold, naming the ones it holds.
-func (e *Engine) Resolve(ctx context.Context, sc Scope) (paths []string, warns []Warning, err error) {
+// PathsIn returns the indexed files within the scope (nil when it
+// leaves none out: every file), the notes it left out for their expiry
+// alone, sorted, and a warning for each source in sc.Sources the index
+// does not hold, naming the ones it holds. It reads the file rows the
+// index keeps (tags and expiry were stored when each file was indexed),
+// no file.
+func (e *Engine) PathsIn(ctx context.Context, sc Scope) (paths, expired []string, warns []Warning, err error) {
 	if len(sc.Sources) > 0 {
 		known, err := e.db.Sources(ctx)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		for _, s := range sc.Sources {
 			if !slices.Contains(known, s) {
@@ -358,22 +368,65 @@ func (e *Engine) Resolve(ctx context.Context, sc Scope) (paths []string, warns [
 			}
 		}
 	}
-	if sc.Prefix == "" && sc.From == "" && sc.To == "" {
-		return nil, warns, nil
+	if sc.Prefix == "" && sc.From == "" && sc.To == "" && len(sc.Tags) == 0 && sc.Today == "" {
+		return nil, nil, warns, nil
 	}
 	rows, err := e.db.Files(ctx)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
+	}
+	narrowed := sc.Prefix != "" || sc.From != "" || sc.To != ""
+	keep := func(p string, f index.File) (kept, isExpired bool) {
+		if !sc.inPrefix(p) || !sc.inDates(p) || !sc.tagged(f) {
+			return false, false
+		}
+		if sc.Today != "" && f.Expires != "" && f.Expires < sc.Today {
+			return false, true
+		}
+		return true, false
+	}
+	if !narrowed {
+		// Most searches leave nothing out: look before listing.
+		all := true
+		for p, f := range rows {
+			if kept, _ := keep(p, f); !kept {
+				all = false
+				break
+			}
+		}
+		if all {
+			return nil, nil, warns, nil
+		}
 	}
 	paths = []string{}
-	inMemory := "memory/" + filepath.ToSlash(sc.Prefix)
-	for p := range rows {
-		if (strings.HasPrefix(p, sc.Prefix) || strings.HasPrefix(p, inMemory)) && sc.inDates(p) {
+	for p, f := range rows {
+		kept, isExpired := keep(p, f)
+		switch {
+		case kept:
 			paths = append(paths, p)
+		case isExpired:
+			expired = append(expired, p)
 		}
 	}
 	slices.Sort(paths)
-	return paths, warns, nil
+	slices.Sort(expired)
+	return paths, expired, warns, nil
+}
+
+// inPrefix reports whether the file p passes the path prefix.
+func (sc Scope) inPrefix(p string) bool {
+	return strings.HasPrefix(p, sc.Prefix) || strings.HasPrefix(p, "memory/"+filepath.ToSlash(sc.Prefix))
+}
+
+// tagged reports whether the file f carries every tag of the scope.
+func (sc Scope) tagged(f index.File) bool {
+	m := frontmatter.Meta{Tags: f.Tags}
+	for _, t := range sc.Tags {
+		if !m.HasTag(t) {
+			return false
+		}
+	}
+	return true
 }
 
 // inDates reports whether the file p passes the date range.

@@ -1,6 +1,8 @@
-// Package postprocess holds the stages that run after fusion, in order:
-// [Threshold], [Decay], [MMR], then custom [Postprocessor]s registered by
-// the caller. [Run] chains them and records what custom ones did.
+// Package postprocess holds the stages that run after fusion, in the
+// order a memweave search runs them: [Threshold], [Curate], [Decay]
+// (opt-in), [MMR] (opt-in), [Supersede], then custom [Postprocessor]s
+// registered by the caller. [Run] chains them and records what custom
+// ones did.
 package postprocess
 
 import (

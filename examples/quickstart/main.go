@@ -1,5 +1,6 @@
-// Quickstart writes a memory, indexes it with the offline embedder and
-// searches it.
+// Quickstart writes two notes, searches them and appends to today's log,
+// offline. The README's Quickstart is this file (TestReadmeQuickstart
+// keeps them equal).
 //
 //	go run -tags sqlite_fts5 ./examples/quickstart
 package main
@@ -16,38 +17,39 @@ import (
 
 func main() {
 	ctx := context.Background()
-	dir, err := os.MkdirTemp("", "memweave-quickstart-")
-	if err != nil {
+	// A workspace is a folder holding memory/; Create makes memory/. The
+	// default embedder is offline: no network, no model, no key.
+	dir := filepath.Join(os.TempDir(), "memweave-quickstart")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
 		log.Fatal(err)
 	}
-	defer os.RemoveAll(dir)
-	if err := os.MkdirAll(filepath.Join(dir, "memory"), 0o755); err != nil {
-		log.Fatal(err)
-	}
-	// The offline embedder is lexical: the heading is what links this note to
-	// a question about caching. A semantic embedder (Provider "openai",
-	// e.g. Ollama) would find it without.
-	note := "# Caching layer decision\n\nWe use Valkey instead of Redis. Target latency SLA: 5ms p99.\n"
-	if err := os.WriteFile(filepath.Join(dir, "memory", "stack.md"), []byte(note), 0o644); err != nil {
-		log.Fatal(err)
-	}
-
-	w, err := memweave.Open(ctx, memweave.Config{Workspace: dir})
+	w, err := memweave.Open(ctx, memweave.Config{Workspace: dir, Create: true})
 	if err != nil {
 		log.Fatal(err)
 	}
 	defer w.Close()
-	if _, err := w.Index(ctx); err != nil {
+
+	// Write replaces a Markdown note under memory/ atomically and indexes it.
+	notes := map[string]string{
+		"stack.md":       "# Stack\n\n## Caching\n\nWe use Valkey instead of Redis for the session cache.\n",
+		"ops/runbook.md": "# Runbook\n\nTo flush the session cache, run `valkey-cli FLUSHDB` on the primary.\n",
+	}
+	for path, text := range notes {
+		if _, err := w.Write(ctx, path, text); err != nil {
+			log.Fatal(err)
+		}
+	}
+	// Append adds an entry to today's dated log, memory/YYYY-MM-DD.md.
+	if _, err := w.Append(ctx, "Raised the session cache TTL to 30 minutes."); err != nil {
 		log.Fatal(err)
 	}
-	resp, err := w.Search(ctx, "caching layer decision")
+
+	resp, err := w.Search(ctx, "session cache", memweave.MaxResults(3))
 	if err != nil {
 		log.Fatal(err)
 	}
 	for _, r := range resp.Results {
-		fmt.Printf("[%.2f] %s <- %s:%d\n", r.Score, r.Snippet, r.Path, r.StartLine)
+		fmt.Printf("%.2f %s:%d-%d [%s]\n", r.Score, r.Path, r.StartLine, r.EndLine, r.Source)
 	}
-	if len(resp.Results) == 0 {
-		fmt.Println("no results above the threshold")
-	}
+	fmt.Println("the notes are plain files in", filepath.Join(dir, "memory"))
 }
