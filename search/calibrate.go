@@ -27,18 +27,10 @@ const (
 	// VectorNone and VectorFull are the levels, (cos - Base) / (1 - Base),
 	// up to which a cosine is no vector evidence and from which it is full
 	// evidence (see [Background.VectorScore]): a lexical embedder's
-	// chunks sharing a few letters with the query stay under the first; a
-	// word-free chunk passes the default threshold from a level of 0.36
-	// (0.8 of the way), where a sentence encoder puts a clear paraphrase.
-	VectorNone = 0.2
-	VectorFull = 0.4
-	// Standout is how many spreads above its background's median a cosine
-	// stands before that counts as evidence beyond its level: a cosine z
-	// spreads up has its level's excess over VectorNone multiplied by
-	// z/Standout, when that is above 1. Nearest notes to questions no note
-	// answers stood up to 4.3 spreads out on the development sets, a
-	// sentence encoder's paraphrases up to 7.
-	Standout = 4.5
+	// chunks sharing a few letters with the query stay under the first, a
+	// sentence encoder's clear paraphrases reach the second.
+	VectorNone = 0.15
+	VectorFull = 0.34
 	// MinSpread is the least spread of a [Background]: cosines closer than
 	// it are within the rounding of the index's int8 codes.
 	MinSpread = 0.02
@@ -214,28 +206,33 @@ func (w TermWeights) held(text string, exact bool) []bool {
 }
 
 // Background is how a query's cosines with unrelated chunks fall under
-// the index's embedder, learnt from its cosines with a sample of the index
-// (see [NewBackground]). Embedders differ widely in where unrelated text
-// lands (near 0 for the hash embedder, 0.1 to 0.3 for sentence encoders,
-// higher still for some) and in how tightly, so a cosine only means the
-// same for all of them measured against the query's own background.
+// the index's embedder, learnt from its cosines with a sample of the
+// index (see [NewBackground]). Embedders differ widely in where unrelated
+// text lands (near 0 for the hash embedder, 0.1 to 0.3 for sentence
+// encoders, higher still for some) and in how far a related text stands
+// above it, so a cosine only means the same for all of them measured
+// against the query's own background.
 type Background struct {
 	// Base is the cosine of a typical unrelated chunk: the sample's lower
 	// quartile, at least 0.
 	Base float64
 	// Center and Spread are the sample's median and robust standard
 	// deviation (1.4826 times the median absolute deviation, at least
-	// [MinSpread]). Quartile and medians, so that the few related chunks
-	// a tiny index's sample holds (there the sample is the whole index)
-	// do not move them.
+	// [MinSpread]): medians, so that the few related chunks a tiny index's
+	// sample holds (there the sample is the whole index) do not move them.
 	Center, Spread float64
+	// Standout is how many spreads above Center the best of the index's
+	// unrelated chunks is expected to land: sqrt(2 ln N) for N chunks,
+	// the expected maximum of N normal draws, 1.18 for 2 chunks and 4.3
+	// for 10,000.
+	Standout float64
 }
 
 // NewBackground returns the background of a query from its cosines with a
-// sample of the index. An empty sample gives the zero Background, under
-// which [Background.VectorScore] measures the cosine from 0. NaN cosines
-// count as 0.
-func NewBackground(sample []float64) Background {
+// sample of an index of n chunks. An empty sample gives the zero
+// Background, under which [Background.VectorScore] is the plain cosine
+// measured from 0.
+func NewBackground(sample []float64, n int) Background {
 	if len(sample) == 0 {
 		return Background{}
 	}
@@ -253,6 +250,7 @@ func NewBackground(sample []float64) Background {
 	}
 	slices.Sort(dev)
 	b.Spread = max(1.4826*median(dev), MinSpread)
+	b.Standout = math.Sqrt(2 * math.Log(float64(max(n, len(s), 2))))
 	return b
 }
 
@@ -268,23 +266,23 @@ func median(s []float64) float64 {
 // VectorScore is the calibrated vector score, in [0,1], of a chunk whose
 // cosine with the query is cos:
 //
-//	level = (cos - Base) / (1 - Base)
-//	z     = (cos - Center) / Spread
-//	score = (level - VectorNone) * max(1, z / Standout) / (VectorFull - VectorNone)
+//	level    = (cos - Base) / (1 - Base)
+//	strength = (level - VectorNone) / (VectorFull - VectorNone)
+//	standout = (cos - Center) / (Spread * Standout)
+//	score    = strength * standout                   each clamped to [0,1]
 //
-// clamped to [0,1]. The level says how near the chunk is, from where
-// unrelated text lands (0) to an identical text (1): a sentence encoder
-// puts a true paraphrase at a level of 0.3 to 0.6, so a level of
-// [VectorFull] already counts as full evidence; under [VectorNone] (the
-// hash embedder's chunks sharing a few letters with the query, a sentence
-// encoder's loosely related ones) a cosine is no evidence, however far it
-// stands out of a tight background. Between the two, a cosine standing
-// more than [Standout] spreads above the background counts for more than
-// its level: whatever the embedder's scale, no unrelated chunk lands
-// there. How far a cosine stands out is not, by itself, a sign of
-// meaning: the nearest note to a question nothing answers stands 3 to 4
-// spreads out, as a paraphrase's answer does (RESULTS.md). Without a
-// background (zero Background) the level is the cosine. NaN scores 0.
+// The level says how near the chunk is, from where unrelated text lands
+// (0) to an identical text (1); a sentence encoder puts a true paraphrase
+// at a level of 0.3 to 0.6, so a level of [VectorFull] already counts as
+// full evidence, and one under [VectorNone] as none. The standout says whether the chunk stands apart from
+// the unrelated ones at all: 1 once it is as far above the background as
+// the best of the index's unrelated chunks is expected to be. A
+// paraphrase a sentence encoder places well above the background scores
+// near 1 whatever the encoder's scale; a chunk at the background's level
+// scores 0; and in a small or tight background (the hash embedder's, whose
+// unrelated chunks all sit near 0) a cosine must still reach a real level
+// to count. Without a background (zero Background) it is the strength
+// of the cosine measured from 0. NaN scores 0.
 func (b Background) VectorScore(cos float64) float64 {
 	if math.IsNaN(cos) {
 		return 0
@@ -293,14 +291,12 @@ func (b Background) VectorScore(cos float64) float64 {
 	if !(base >= 0 && base < 1) {
 		base = 0
 	}
-	excess := (cos-base)/(1-base) - VectorNone
-	if excess <= 0 {
-		return 0
+	level := (cos - base) / (1 - base)
+	score := min(max((level-VectorNone)/(VectorFull-VectorNone), 0), 1)
+	if b.Spread > 0 && b.Standout > 0 {
+		score *= min(max((cos-b.Center)/(b.Spread*b.Standout), 0), 1)
 	}
-	if b.Spread > 0 {
-		excess *= max(1, (cos-b.Center)/(b.Spread*Standout))
-	}
-	return min(excess/(VectorFull-VectorNone), 1)
+	return score
 }
 
 // calibrate sets the calibrated KeywordScore and VectorScore of every

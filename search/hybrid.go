@@ -182,7 +182,11 @@ func (h *Hybrid) calibration(ctx context.Context, terms []string, qvec []float32
 		if err != nil {
 			return nil, errCalibrate(err)
 		}
-		c.vec, c.background = true, NewBackground(sample)
+		n, err := count()
+		if err != nil {
+			return nil, errCalibrate(err)
+		}
+		c.vec, c.background = true, NewBackground(sample, n)
 	}
 	return c, nil
 }
