@@ -18,24 +18,19 @@ const DuplicateJaccard = curate.Threshold
 var ErrNoGroupIDs = curator.ErrNoGroupIDs
 
 // The listing of [Weave.Consolidate] and the result of
-// [Weave.ApplyConsolidation]; see package curator for their fields.
+// [Weave.ApplyConsolidation]; package curator documents their fields.
 type (
 	// Passage is a passage of a note, as [Weave.Consolidate] reports it.
 	Passage = curator.Passage
-	// Duplicate is a copy [Weave.ApplyConsolidation] would remove, and
-	// how it compares to the copy kept.
+	// Duplicate is a copy [Weave.ApplyConsolidation] would remove.
 	Duplicate = curator.Duplicate
-	// DuplicateGroup is a passage kept and its near duplicates in other
-	// files.
+	// DuplicateGroup is a passage kept and its near duplicates.
 	DuplicateGroup = curator.DuplicateGroup
-	// HeldPair is two similar passages that are no near duplicates,
-	// because a value differs or each holds words the other lacks: a
-	// candidate for [Weave.Conflicts] and [Weave.Resolve].
+	// HeldPair is two similar passages that are no near duplicates.
 	HeldPair = curator.HeldPair
 	// ConsolidatePlan is what [Weave.Consolidate] proposes.
 	ConsolidatePlan = curator.ConsolidatePlan
-	// SkippedGroup is a group [Weave.ApplyConsolidation] left as it was,
-	// and why.
+	// SkippedGroup is a group [Weave.ApplyConsolidation] left, and why.
 	SkippedGroup = curator.SkippedGroup
 	// ConsolidateResult is what [Weave.ApplyConsolidation] did.
 	ConsolidateResult = curator.ConsolidateResult
@@ -43,21 +38,12 @@ type (
 
 // Consolidate lists groups of near-duplicate passages across the notes
 // of memory/, and changes nothing: [Weave.ApplyConsolidation] removes
-// the groups chosen by id.
-//
-// Two passages of different files are near duplicates when their token
-// sets have a Jaccard similarity of at least [DuplicateJaccard], no
-// value differs between them (a number or number word, a date, a
-// weekday or frequency, a negation, a name, a word of quantity or
-// order, or a disagreement the contradiction rules read: such pairs are
-// listed in Held instead, as candidates for [Weave.Conflicts] and
-// [Weave.Resolve]), and the copy dropped holds no content word the kept
-// one lacks. The copy kept is the newest by the note's own date: a dated
-// file name, else a date field in its front matter, else the time of
-// its last git commit (when the workspace is in a git repository), else
-// its modification time; every other copy of its group is at least the
-// threshold similar to it (complete linkage), one per file. See package
-// curate for the rules and their bounds.
+// the groups chosen by id. A pair whose difference holds a value (a
+// number, a date, a negation, a name...) is no duplicate: it is listed
+// in Held, a candidate for [Weave.Conflicts] and [Weave.Resolve]. The
+// copy kept is the newest by the note's own date (file name, front
+// matter, git commit, else modification time). See
+// [curator.Notes.Consolidate] for the rules.
 func (w *Weave) Consolidate(ctx context.Context) (*ConsolidatePlan, error) {
 	if err := w.checkOpen(); err != nil {
 		return nil, err
@@ -75,22 +61,13 @@ func (w *Weave) Consolidate(ctx context.Context) (*ConsolidatePlan, error) {
 }
 
 // ApplyConsolidation removes the duplicates of the groups of
-// [Weave.Consolidate] named by ids, keeping each group's kept copy. No
-// ids gives [ErrNoGroupIDs].
-//
-// The groups are listed again first; an id that is not in the new
-// listing (one of its passages changed, or it was applied already) is
-// skipped with the reason. For each group, under the workspace's write
-// lock, the kept and the dropped passages are read again from their
-// files and compared with the listing by content hash: if any differs,
-// nothing of that group changes. Then the kept note's front matter takes
-// pinned, tags and importance from the notes of its copies
-// ([frontmatter.Merge]), and each copy's lines are removed from its file
-// (lines another passage of the file still covers are kept), each file
-// edited atomically, after checking again under the lock that it still
-// holds the copy and the kept note still holds the kept passage; a file
-// left with nothing but blank lines and front matter is deleted. The
-// workspace is then re-indexed.
+// [Weave.Consolidate] named by ids, keeping each group's kept copy, then
+// re-indexes. No ids gives [ErrNoGroupIDs]. The groups are listed again
+// first, and each group's passages are read again under the workspace's
+// write lock and compared by content hash: a group that changed is
+// skipped with the reason, nothing of it changed. The kept note takes
+// the copies' pinned, tags and importance; a file left empty is deleted.
+// See [curator.Notes.Apply].
 func (w *Weave) ApplyConsolidation(ctx context.Context, ids []string) (*ConsolidateResult, error) {
 	if err := w.checkOpen(); err != nil {
 		return nil, err

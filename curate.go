@@ -14,32 +14,22 @@ import (
 // file, blank between passages, or in the front matter.
 var ErrNoPassage = curator.ErrNoPassage
 
-// FeedbackResult is what [Weave.Feedback] recorded: the note, the
-// passage's first line after the edit, its key and its marks so far.
+// FeedbackResult is what [Weave.Feedback] recorded.
 type FeedbackResult = curator.FeedbackResult
 
-// Feedback records that the passage holding line (1-based, any line of
-// it) of the note path was useful or not: it adds one mark to the
-// passage's entry in the note's front matter, under its key
-// ([frontmatter.PassageKey]: a hash of the passage's first line, so the
-// marks survive edits above it), adding a front matter block when the
-// note has none, then re-indexes the note. Searches weigh the marks with
-// [postprocess.CurationFactor]: after 3 more useful than useless marks a
-// passage ranks above an otherwise equal one; useless marks push it down
-// by at most 5%, never out of the results.
+// Feedback records that the passage holding line (any line of it) of the
+// note path was useful or not, as a mark in the note's front matter
+// under the passage's key (a hash of its first line, so the marks
+// survive edits above it), then re-indexes the note. Searches weigh the
+// marks with [postprocess.CurationFactor], within 5% either way.
 //
-// The edit is atomic and takes the workspace's write lock, with the path
-// rules and size limit of [Weave.Write]. A save another program makes to
-// the note meanwhile is kept: the mark is added to it again
-// ([memfile.EditWith]), or, when the note keeps changing, nothing is
-// written and the error wraps [memfile.ErrChanged]. A line in no passage
-// gives an error wrapping [ErrNoPassage]; a note whose front matter is
-// invalid or over its budget is not rewritten (the error wraps
-// [frontmatter.ErrInvalid]), nor one the mark cannot be added to without
-// changing another field (it wraps [frontmatter.ErrUnsafeEdit]); the
-// error names the file and line. With [ExpectHash], a note that does not
-// hold the expected content is left as it is, and the error wraps
-// [ErrChanged].
+// The edit is atomic, takes the workspace's write lock and follows the
+// rules of [Weave.Write]; a save another program makes meanwhile is
+// kept, or the error wraps [ErrChanged]. A line in no passage gives an
+// error wrapping [ErrNoPassage]; front matter it cannot safely edit, one
+// wrapping [frontmatter.ErrInvalid] or [frontmatter.ErrUnsafeEdit]. With
+// [ExpectHash], a note that does not hold the expected content is left
+// as it is. See [curator.Notes.Feedback].
 func (w *Weave) Feedback(ctx context.Context, path string, line int, useful bool, wopts ...WriteOption) (*FeedbackResult, error) {
 	if err := w.checkOpen(); err != nil {
 		return nil, err

@@ -48,10 +48,22 @@ func (r *ConsolidateResult) Changed() bool {
 }
 
 // Apply removes the duplicates of the groups of plan named by ids,
-// keeping each group's kept copy; an id not in plan is skipped with the
-// reason. Each group is checked and applied as memweave's
-// Weave.ApplyConsolidation describes; the result's Warnings are plan's.
-// The error joins the failures of groups applied in part.
+// keeping each group's kept copy. No ids gives [ErrNoGroupIDs]; an id
+// not in plan (one of its passages changed, or it was applied already)
+// is skipped with the reason.
+//
+// For each group, under the workspace's write lock, the kept and the
+// dropped passages are read again from their files and compared with
+// the listing by content hash: if any differs, nothing of that group
+// changes. Then the kept note's front matter takes pinned, tags and
+// importance from the notes of its copies ([frontmatter.Merge]), and
+// each copy's lines are removed from its file (lines another passage of
+// the file still covers are kept), each file edited atomically
+// ([memfile.Edit]), after checking again under the lock that it still
+// holds the copy and the kept note still holds the kept passage; a file
+// left with nothing but blank lines and front matter is deleted. The
+// result's Warnings are plan's; the error joins the failures of groups
+// applied in part. The caller re-indexes when [ConsolidateResult.Changed].
 func (n *Notes) Apply(ctx context.Context, plan *ConsolidatePlan, ids []string) (*ConsolidateResult, error) {
 	if len(ids) == 0 {
 		return nil, ErrNoGroupIDs

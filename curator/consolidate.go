@@ -89,11 +89,24 @@ type ConsolidatePlan struct {
 	Warnings []indexer.Warning `json:"warnings"`
 }
 
-// Consolidate lists the groups of near-duplicate passages, and the
-// similar pairs held back, among the passages of memory/ the index
-// holds; it changes nothing. Package curate decides ([curate.Pairs],
-// [curate.Groups]); the copy kept is the newest by the note's own date
-// (see [Notes.dates]). The plan's Warnings are empty.
+// Consolidate lists groups of near-duplicate passages across the notes
+// of memory/ the index holds, and changes nothing: [Notes.Apply]
+// removes the groups chosen by id.
+//
+// Two passages of different files are near duplicates when their token
+// sets have a Jaccard similarity of at least [curate.Threshold], no
+// value differs between them (a number or number word, a date, a
+// weekday or frequency, a negation, a name, a word of quantity or
+// order, or a disagreement the contradiction rules read: such pairs are
+// listed in Held instead, as candidates for conflicts and resolve), and
+// the copy dropped holds no content word the kept one lacks. The copy
+// kept is the newest by the note's own date: a dated file name, else a
+// date field in its front matter, else the time of its last git commit
+// (when the workspace is in a git repository), else its modification
+// time; every other copy of its group is at least the threshold similar
+// to it (complete linkage), one per file. Package curate decides
+// ([curate.Pairs], [curate.Groups]); see it for the rules and their
+// bounds. The plan's Warnings are empty.
 func (n *Notes) Consolidate(ctx context.Context) (*ConsolidatePlan, error) {
 	var chunks []index.StoredChunk
 	var ps []curate.Passage

@@ -26,12 +26,36 @@ type ResolveResult struct {
 	MarkerLine int    `json:"marker_line" jsonschema:"the marker's line number"`
 }
 
-// Resolve supersedes the lines drop names by the line keep names, with a
-// marker dated Now's day giving reason ([curate.Supersede]), and returns
-// what it did and the absolute path of drop's note. The kept line is
-// read first and named by content key; drop's note is edited with
-// [memfile.EditWith] and opts, reading the kept line again when both are
-// one note. See memweave's Weave.Resolve for the rules.
+// Resolve settles a contradiction by keeping one line: it supersedes the
+// lines drop names (drop.StartLine through drop.EndLine, or that line
+// alone) and nothing else, by writing a supersession marker right after
+// them ([curate.Supersede]), in plain Markdown:
+//
+//	The staging database runs PostgreSQL 15.
+//	> Superseded (1 line above, #3f2a9c1b) by memory/stack.md#7d0e4a21 (2026-12-01): moved to 16
+//
+// The marker names the superseded lines by content (a key of their
+// text, [curate.LinesKey]) and the line kept by its file and content
+// key, so an edit above either leaves it right; an edit of a superseded
+// line voids it. The date is Now's day; the reason is optional. The
+// index keeps the superseded lines and their marker in a passage of
+// their own ([indexer.Chunk]), so the other lines of their passage, and
+// notes appended later, stay ordinary results. Resolving the same lines
+// again replaces the marker; deleting the marker undoes it. It returns
+// what it did and the absolute path of drop's note, for the caller to
+// re-index.
+//
+// The kept line must hold text, appear once in its file and not be
+// superseded itself; it is read first, and again in the edit when both
+// are one note. The dropped lines must hold text, hold no marker, fit in
+// one passage (Chunk.MaxTokens), and overlap no other supersession
+// unless they end where it ends (then it is replaced). Lines that name
+// nothing (past the end, blank, front matter) give an error wrapping
+// [ErrNoPassage]; other refusals name the line. Both paths follow the
+// path rules of memfile (files under memory/); the edit is atomic
+// ([memfile.EditWith] with opts), takes the workspace's write lock and
+// respects opts.MaxBytes. With opts.ExpectHash, drop's file must hold the
+// expected content, or nothing is written.
 func (n *Notes) Resolve(ctx context.Context, keep, drop search.Ref, reason string, opts memfile.EditOptions) (*ResolveResult, string, error) {
 	keepAbs, keepRel, err := memfile.Target(n.Dir, keep.Path)
 	if err != nil {

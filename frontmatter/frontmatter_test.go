@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/memweave/memweave-go/curate"
 	"github.com/memweave/memweave-go/frontmatter"
 )
 
@@ -49,7 +50,7 @@ func TestParse(t *testing.T) {
 }
 
 func TestSetFeedback(t *testing.T) {
-	k := frontmatter.PassageKey("# Cache\nRedis.\n")
+	k := curate.PassageKey("# Cache\nRedis.\n")
 	src := []byte("# Cache\nRedis.\n")
 	for range 3 {
 		var err error
@@ -110,5 +111,35 @@ func TestSetFeedbackShapes(t *testing.T) {
 				t.Errorf("SetFeedback(%q) = %q, want %q", tt.src, got, tt.want)
 			}
 		})
+	}
+}
+
+func TestFenceLines(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want int
+	}{
+		{"", 0},
+		{"---", 0},
+		{"---\n", 0},
+		{"---\n---", 2},
+		{"---\n---\n", 2},
+		{"--- \t\r\ntags: x\r\n... \r\nbody", 3},
+		{"---\nprose\n\n---\nmore", 4}, // not a mapping: Find says none
+		{"---\nkey: v\n----\n", 0},
+		{"---\nkey: v\n. . .\n", 0},
+		{" ---\nkey: v\n---\n", 0},
+		{"\ufeff---\nkey: v\n---\n", 0}, // the caller skips a byte order mark
+		{"...\nkey: v\n---\n", 0},
+	} {
+		if got := frontmatter.FenceLines(c.src); got != c.want {
+			t.Errorf("FenceLines(%q) = %d, want %d", c.src, got, c.want)
+		}
+		if got := frontmatter.FenceLines([]byte(c.src)); got != c.want {
+			t.Errorf("FenceLines([]byte(%q)) = %d, want %d", c.src, got, c.want)
+		}
+	}
+	if b := frontmatter.Find([]byte("---\nprose\n\n---\nmore")); b.Lines != 0 {
+		t.Errorf("Find(prose between breaks).Lines = %d, want 0", b.Lines)
 	}
 }

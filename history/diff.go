@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"slices"
-	"strings"
 
 	"github.com/memweave/memweave-go/chunker"
 	"github.com/memweave/memweave-go/curate"
@@ -144,15 +143,6 @@ func diffFile(path string, old, new []chunker.Chunk) []Change {
 	}
 	slices.SortStableFunc(out, func(a, b Change) int { return line(a) - line(b) })
 	return out
-}
-
-// Summary counts changes by kind, e.g. "2 added, 1 changed, 0 removed".
-func Summary(changes []Change) string {
-	n := map[string]int{}
-	for _, c := range changes {
-		n[c.Kind]++
-	}
-	return strings.Join([]string{fmt.Sprint(n[Added], " added"), fmt.Sprint(n[Changed], " changed"), fmt.Sprint(n[Removed], " removed")}, ", ")
 }
 
 // Page selects a window of the changes [Changes] finds: the first
@@ -317,13 +307,8 @@ func (d *differ) blob(oid string) ([]chunker.Chunk, error) {
 // is the same on both is not read.
 func (d *differ) file(p string, sd *sides) ([]Change, error) {
 	o, inOld := sd.old[p]
-	var before, after []chunker.Chunk
+	var after []chunker.Chunk
 	var err error
-	if inOld {
-		if before, err = d.blob(o.oid); err != nil {
-			return nil, err
-		}
-	}
 	if n, ok := sd.cur[p]; ok {
 		if inOld && n.oid == o.oid {
 			return nil, nil
@@ -341,6 +326,12 @@ func (d *differ) file(p string, sd *sides) ([]Change, error) {
 			return nil, nil
 		}
 		if after, err = d.split(id, func() ([]byte, error) { return data, nil }); err != nil {
+			return nil, err
+		}
+	}
+	var before []chunker.Chunk
+	if inOld {
+		if before, err = d.blob(o.oid); err != nil {
 			return nil, err
 		}
 	}

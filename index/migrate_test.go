@@ -7,6 +7,7 @@ import (
 	"maps"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -160,21 +161,31 @@ func TestOpenSplitsOutTagsAndExpiry(t *testing.T) {
 		t.Fatalf("Open(version 7) = %v", err)
 	}
 	defer db.Close()
+	tagged, err := db.Tagged(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	expired, err := db.Expired(ctx, "2025-01-03")
+	if err != nil {
+		t.Fatal(err)
+	}
 	rows, err := db.Files(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]struct {
-		tags    string
-		expires string
-	}{
-		"memory/both.md": {"infra,#ops", "2025-01-02"},
-		"memory/tags.md": {"infra", ""},
+	if !slices.Equal(expired, []string{"memory/both.md"}) {
+		t.Errorf("Expired(2025-01-03) = %q, want [memory/both.md]", expired)
+	}
+	if expired, err := db.Expired(ctx, "2025-01-02"); err != nil || len(expired) > 0 {
+		t.Errorf("Expired(2025-01-02) = %q, %v; want none (the expiry day itself is not past)", expired, err)
+	}
+	want := map[string]struct{ tags string }{
+		"memory/both.md": {"infra,#ops"},
+		"memory/tags.md": {"infra"},
 	}
 	for p := range metas {
-		f := rows[p]
-		if got := strings.Join(f.Tags, ","); got != want[p].tags || f.Expires != want[p].expires || f.Meta != metas[p] {
-			t.Errorf("%s after Open: tags %q, expires %q, meta %q; want %q, %q, meta kept", p, got, f.Expires, f.Meta, want[p].tags, want[p].expires)
+		if got := strings.Join(tagged[p], ","); got != want[p].tags || rows[p].Meta != metas[p] {
+			t.Errorf("%s after Open: tags %q, meta %q; want %q, meta kept", p, got, rows[p].Meta, want[p].tags)
 		}
 	}
 }

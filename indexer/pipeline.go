@@ -176,8 +176,8 @@ func (e *Engine) consume(ctx context.Context, gr *group, res *Result) error {
 	for i, p := range gr.updates {
 		updates[i] = index.Update{
 			File: index.File{Path: p.file.Rel, Source: p.file.Source, Hash: p.hash, MTime: p.file.MTime,
-				Size: p.file.Size, External: p.file.External, CTime: p.file.CTime, Inode: p.file.Inode, IndexedAt: p.readAt,
-				Meta: p.meta, Tags: p.tags, Expires: p.expires},
+				Size: p.file.Size, External: p.file.External, CTime: p.file.CTime, Inode: p.file.Inode, IndexedAt: p.readAt, Meta: p.meta},
+			Tags: p.tags, Expires: p.expires,
 			Chunks: p.chunks, NeedVectors: e.opts.Embedder != nil || e.foreign,
 		}
 		res.Indexed = append(res.Indexed, p.file.Rel)

@@ -353,9 +353,8 @@ type Scope struct {
 // PathsIn returns the indexed files within the scope (nil when it
 // leaves none out: every file), the notes it left out for their expiry
 // alone, sorted, and a warning for each source in sc.Sources the index
-// does not hold, naming the ones it holds. It reads the file rows the
-// index keeps (tags and expiry were stored when each file was indexed),
-// no file.
+// does not hold, naming the ones it holds. Tags and expiry dates are
+// read as they were stored when each file was indexed; no file is read.
 func (e *Engine) PathsIn(ctx context.Context, sc Scope) (paths, expired []string, warns []Warning, err error) {
 	if len(sc.Sources) > 0 {
 		known, err := e.db.Sources(ctx)
@@ -368,49 +367,39 @@ func (e *Engine) PathsIn(ctx context.Context, sc Scope) (paths, expired []string
 			}
 		}
 	}
-	if sc.Prefix == "" && sc.From == "" && sc.To == "" && len(sc.Tags) == 0 && sc.Today == "" {
-		return nil, nil, warns, nil
+	if sc.Today != "" {
+		if expired, err = e.db.Expired(ctx, sc.Today); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	var tagged map[string][]string
+	if len(sc.Tags) > 0 {
+		if tagged, err = e.db.Tagged(ctx); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	if sc.Prefix == "" && sc.From == "" && sc.To == "" && len(sc.Tags) == 0 && len(expired) == 0 {
+		return nil, nil, warns, nil // most searches: nothing to leave out
 	}
 	rows, err := e.db.Files(ctx)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	narrowed := sc.Prefix != "" || sc.From != "" || sc.To != ""
-	keep := func(p string, f index.File) (kept, isExpired bool) {
-		if !sc.inPrefix(p) || !sc.inDates(p) || !sc.tagged(f) {
-			return false, false
-		}
-		if sc.Today != "" && f.Expires != "" && f.Expires < sc.Today {
-			return false, true
-		}
-		return true, false
-	}
-	if !narrowed {
-		// Most searches leave nothing out: look before listing.
-		all := true
-		for p, f := range rows {
-			if kept, _ := keep(p, f); !kept {
-				all = false
-				break
-			}
-		}
-		if all {
-			return nil, nil, warns, nil
-		}
-	}
 	paths = []string{}
-	for p, f := range rows {
-		kept, isExpired := keep(p, f)
-		switch {
-		case kept:
+	var left []string
+	for p := range rows {
+		if !sc.inPrefix(p) || !sc.inDates(p) || !sc.tagged(tagged[p]) {
+			continue
+		}
+		if _, ok := slices.BinarySearch(expired, p); ok {
+			left = append(left, p) // expired alone
+		} else {
 			paths = append(paths, p)
-		case isExpired:
-			expired = append(expired, p)
 		}
 	}
 	slices.Sort(paths)
-	slices.Sort(expired)
-	return paths, expired, warns, nil
+	slices.Sort(left)
+	return paths, left, warns, nil
 }
 
 // inPrefix reports whether the file p passes the path prefix.
@@ -418,9 +407,10 @@ func (sc Scope) inPrefix(p string) bool {
 	return strings.HasPrefix(p, sc.Prefix) || strings.HasPrefix(p, "memory/"+filepath.ToSlash(sc.Prefix))
 }
 
-// tagged reports whether the file f carries every tag of the scope.
-func (sc Scope) tagged(f index.File) bool {
-	m := frontmatter.Meta{Tags: f.Tags}
+// tagged reports whether a file with tags carries every tag of the
+// scope.
+func (sc Scope) tagged(tags []string) bool {
+	m := frontmatter.Meta{Tags: tags}
 	for _, t := range sc.Tags {
 		if !m.HasTag(t) {
 			return false
