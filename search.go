@@ -73,14 +73,14 @@ func (w *Weave) filter(ctx context.Context, s search.Options) (store.Filter, []s
 	return f, expired, warns, nil
 }
 
-// syncLockTimeout bounds how long a search waits for another index run
-// before searching what is there, with a warning.
+// syncLockTimeout bounds how long a freshness check waits for another
+// index run before searching what is there, with a warning.
 const syncLockTimeout = 2 * time.Second
 
-// SearchOption sets a per-call search option. Options not given keep
-// their defaults (most from [Config]); an option given with an invalid
-// value makes Search fail with an error naming it. A SearchOption is
-// also a [PackOption].
+// SearchOption sets a per-call search option ([search.Options]).
+// Options not given keep their defaults (most from [Config]); an invalid
+// value makes Search fail with an error naming it. A SearchOption is also
+// a [PackOption].
 type SearchOption func(*search.Options)
 
 // MaxResults sets how many results to return (default Config.MaxResults, 6).
@@ -95,60 +95,51 @@ func Sources(sources ...string) SearchOption {
 	return func(o *search.Options) { o.Sources = append(o.Sources, sources...) }
 }
 
-// PathPrefix limits results to files whose workspace-relative path, as
-// results show it, starts with prefix, e.g. "memory/projects/"; as with
-// every path, the "memory/" may be left out ("projects/").
-func PathPrefix(prefix string) SearchOption {
-	return func(o *search.Options) { o.PathPrefix = prefix }
-}
+// PathPrefix limits results to files whose workspace-relative path starts
+// with prefix, e.g. "memory/projects/" (or "projects/": "memory/" may be left out).
+func PathPrefix(prefix string) SearchOption { return func(o *search.Options) { o.PathPrefix = prefix } }
 
-// DateRange limits results to dated files (YYYY-MM-DD.md) whose date is
-// from from to to, both included; a zero time leaves that end open.
-// Evergreen files are left out. The dates are the calendar dates of from
-// and to in their own locations.
+// DateRange limits results to dated files (YYYY-MM-DD.md) dated from from
+// to to, both included, each the calendar date in its own location; a
+// zero time leaves that end open. Evergreen files are left out.
 func DateRange(from, to time.Time) SearchOption {
 	return func(o *search.Options) { o.SetDateRange(from, to) }
 }
 
 // Tags keeps only notes whose front matter lists every one of tags
-// (compared without case and a leading '#'), e.g. Tags("infra"). Repeated
-// calls add tags.
+// (without case and a leading '#'). Repeated calls add tags.
 func Tags(tags ...string) SearchOption {
 	return func(o *search.Options) { o.Tags = append(o.Tags, tags...) }
 }
 
-// IncludeExpired keeps notes whose front matter's expires date is past,
-// which searches leave out by default. "Past" is before today's date in
-// Config.TimeZone, today being the search's [Now] (default Config.Now).
+// IncludeExpired keeps notes whose front matter's expires date is before
+// the search's [Now] in Config.TimeZone, which searches leave out.
 func IncludeExpired() SearchOption { return func(o *search.Options) { o.IncludeExpired = true } }
 
 // SearchMode selects [ModeHybrid] (default), [ModeKeyword] or [ModeVector].
 func SearchMode(m Mode) SearchOption { return func(o *search.Options) { o.Mode = m } }
 
-// Decay enables temporal decay for this call with the given half-life in
-// days, which must be positive; [DecayDefault] uses Config.DecayHalfLifeDays.
+// Decay enables temporal decay with a half-life in days, which must be
+// positive; [DecayDefault] uses Config.DecayHalfLifeDays (default 30).
 func Decay(halfLifeDays float64) SearchOption {
 	return func(o *search.Options) { o.Decay, o.DecayDefault, o.HalfLifeDays = true, false, halfLifeDays }
 }
 
-// DecayDefault enables temporal decay with Config.DecayHalfLifeDays
-// (default 30).
+// DecayDefault enables temporal decay with Config.DecayHalfLifeDays.
 func DecayDefault() SearchOption {
 	return func(o *search.Options) { o.Decay, o.DecayDefault = true, true }
 }
 
-// MMR enables maximal-marginal-relevance re-ranking for this call with
-// the given lambda in [0,1] (1 = pure relevance, 0 = pure diversity).
+// MMR enables maximal-marginal-relevance re-ranking with lambda in [0,1]
+// (1 = pure relevance, 0 = pure diversity); [MMRDefault] uses Config.MMRLambda (0.7).
 func MMR(lambda float64) SearchOption {
 	return func(o *search.Options) { o.MMR, o.MMRDefault, o.Lambda = true, false, lambda }
 }
 
-// MMRDefault enables MMR re-ranking with Config.MMRLambda (default 0.7).
-func MMRDefault() SearchOption {
-	return func(o *search.Options) { o.MMR, o.MMRDefault = true, true }
-}
+// MMRDefault enables MMR re-ranking with Config.MMRLambda.
+func MMRDefault() SearchOption { return func(o *search.Options) { o.MMR, o.MMRDefault = true, true } }
 
-// Now sets the time decay measures ages against.
+// Now sets the time decay measures ages against and expiry compares with.
 func Now(t time.Time) SearchOption { return func(o *search.Options) { o.Now = t } }
 
 // NoSync skips the pre-search scan for changed files for this call.
