@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/memweave/memweave-go/freshness"
 	"github.com/memweave/memweave-go/indexer"
+	"github.com/memweave/memweave-go/settings"
 )
 
 // IndexResult counts what an index run did. Its Warnings name the files
@@ -43,15 +43,11 @@ func LockTimeout(d time.Duration) IndexOption {
 
 // Index brings the index up to date with the files: new and changed files
 // are chunked and embedded (cache misses only), files pending embeddings
-// are retried, deleted files removed. A file whose size and mtime are
-// unchanged is skipped without being read. Concurrent Index runs, in this
-// or other processes, take turns.
-//
-// A long-lived Weave (not [Config.OneShot]) starts its file watcher at
-// its second Index, search or status, as before a search: until then a
-// run scans the workspace, later ones look only at the files the watcher's events
-// named and those pending embeddings; every other file counts as
-// skipped. [Force] scans and re-indexes every file.
+// are retried, deleted files removed; a file whose size and mtime are
+// unchanged is not read. Concurrent runs, in any process, take turns. A
+// long-lived Weave (not [Config.OneShot]) starts its watcher at its second
+// Index, search or status; later runs look only at the files its events
+// named and those pending embeddings. [Force] re-indexes every file.
 func (w *Weave) Index(ctx context.Context, opts ...IndexOption) (*IndexResult, error) {
 	if err := w.checkOpen(); err != nil {
 		return nil, err
@@ -75,32 +71,25 @@ func (w *Weave) Index(ctx context.Context, opts ...IndexOption) (*IndexResult, e
 }
 
 // adoptSettings makes the index match the workspace's settings before an
-// index run: the explicit act that re-embeds an index built with another
-// embedder, or re-chunks one built with other chunking. It writes the
-// settings file when the workspace has none. An index built with another
-// embedder than the default one, in a workspace whose settings file does
-// not say so, is an error: the embedder it was built with is unknown.
+// index run, the explicit act that re-embeds or re-chunks it
+// ([settings.Foreign]), and writes the settings file when there is none.
 func (w *Weave) adoptSettings(ctx context.Context) ([]Warning, error) {
 	foreign, err := w.eng.Foreign(ctx)
 	if err != nil {
 		return nil, err
 	}
 	w.mu.Lock()
-	settings := w.settings
+	known := w.settings != nil
 	w.mu.Unlock()
 	var warns []Warning
 	if foreign != "" {
-		// Without a settings file the index's embedder is unknown, unless
-		// it is the offline hash embedder (an older version of it, say),
-		// whose vectors cost nothing to compute again.
-		hashToHash := strings.HasPrefix(foreign, "hash/") && strings.HasPrefix(w.eng.IdentityOf().Embedder, "hash/")
-		if settings == nil && !w.explicitEmbedder && !hashToHash {
-			return nil, fmt.Errorf("memweave: index: the index was built with embedder %s, and the workspace has no %s saying so; name that embedder once (memweave config), or name another to re-embed with it: %w",
-				foreign, SettingsFile, ErrSettingsMismatch)
+		warn, err := settings.Foreign(foreign, w.eng.IdentityOf().Embedder, known || w.explicitEmbedder)
+		if err != nil {
+			return nil, err
 		}
-		warns = append(warns, Warning{Err: fmt.Errorf("re-embedding every chunk: the index was built with embedder %s, the workspace's is %s", foreign, w.eng.IdentityOf().Embedder)})
+		warns = append(warns, Warning{Err: warn})
 	}
-	if settings == nil {
+	if !known {
 		w.mu.Lock()
 		err := w.saveSettings(ctx)
 		w.mu.Unlock()
@@ -120,17 +109,12 @@ func (w *Weave) sync(ctx context.Context, o indexer.SyncOptions) (*IndexResult, 
 	return freshness.SyncThrough(ctx, w.eng, &w.watch, o)
 }
 
-// Add indexes the given Markdown files, in the workspace or an extra
-// path and never in .memweave, now (else an error naming the rule; see
-// indexer.Engine.AddPaths). One outside memory/ and the extra paths gets
-// source "external" and is kept by later index runs, but lives only in
-// the index: a rebuilt index does not find it. To keep such a file,
-// list it in the settings file's extra_paths (with [WriteSettings]), as
-// the CLI's add does. A missing file wraps [ErrNotFound].
+// Add indexes the given Markdown files now, as [indexer.Engine.AddPaths]
+// does: in the workspace or an extra path, never in .memweave. A file
+// outside memory/ and the extra paths gets source "external" and lives
+// only in the index (a rebuild drops it) unless the settings file's
+// extra_paths list it. A missing file wraps [ErrNotFound].
 func (w *Weave) Add(ctx context.Context, paths ...string) (*IndexResult, error) {
-	if err := w.checkOpen(); err != nil {
-		return nil, err
-	}
 	return w.add(ctx, indexer.SyncOptions{}, paths...)
 }
 
