@@ -77,11 +77,7 @@ func (w *Weave) Watch(ctx context.Context, opts ...WatchOption) error {
 	if o.Debounce < 0 || o.PollInterval < 0 {
 		return errors.New("memweave: watch: Debounce and PollInterval must be positive")
 	}
-	poll := cmp.Or(o.PollInterval, watcher.DefaultPollInterval)
-	o.Heartbeat = func(s WatchState) {
-		freshness.Beat(w.db, w.cfg.Logger, watcher.Heartbeat{State: s, PID: pid, At: time.Now(), Poll: poll})
-	}
-	err := freshness.Start(ctx, w.eng, &w.watch, o, syncLockTimeout)
+	err := freshness.Start(ctx, w.eng, w.db, &w.watch, o, syncLockTimeout, w.cfg.Logger)
 	switch {
 	case errors.Is(err, watcher.ErrClosed):
 		return ErrClosed
@@ -109,7 +105,7 @@ func (w *Weave) startOnDemand() bool {
 	if first {
 		return false
 	}
-	err := freshness.Start(context.Background(), w.eng, &w.watch, w.watchOptions(true), syncLockTimeout)
+	err := freshness.Start(context.Background(), w.eng, w.db, &w.watch, w.watchOptions(true), syncLockTimeout, w.cfg.Logger)
 	if err != nil && !errors.Is(err, watcher.ErrRunning) && !errors.Is(err, watcher.ErrClosed) {
 		w.cfg.Logger.Warn("memweave: no file watcher; searches scan the workspace", "err", err)
 	}
@@ -144,5 +140,5 @@ func (w *Weave) refresh(ctx context.Context) []Warning {
 
 // watcherStatus is [freshness.WatcherState] for w.
 func (w *Weave) watcherStatus(ctx context.Context) (WatchState, int) {
-	return freshness.WatcherState(ctx, w.db, &w.watch, pid)
+	return freshness.WatcherState(ctx, w.db, &w.watch)
 }
