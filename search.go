@@ -10,13 +10,18 @@ import (
 	"github.com/memweave/memweave-go/store"
 )
 
-// Result is one search hit; see [search.Result].
-type Result = search.Result
-
-// Mode is which retrieval backends a search runs: [ModeHybrid] (default),
-// [ModeKeyword] or [ModeVector]. [SearchResponse].Mode and
-// [Status].SearchMode use the same words.
-type Mode = search.Mode
+// The types of a search; packages search and query document their fields.
+type (
+	// Result is one search hit; see [search.Result].
+	Result = search.Result
+	// Mode is which retrieval backends a search runs: [ModeHybrid]
+	// (default), [ModeKeyword] or [ModeVector], as [Status].SearchMode says.
+	Mode = search.Mode
+	// SearchResponse is what [Weave.Search] returns; see [query.Response].
+	SearchResponse = query.Response
+	// Hidden counts what a search's filters left out; see [query.Hidden].
+	Hidden = query.Hidden
+)
 
 // Search modes.
 const (
@@ -24,12 +29,6 @@ const (
 	ModeKeyword = search.ModeKeyword
 	ModeVector  = search.ModeVector
 )
-
-// SearchResponse is what [Weave.Search] returns; see [query.Response].
-type SearchResponse = query.Response
-
-// Hidden counts what a search's filters left out; see [query.Hidden].
-type Hidden = query.Hidden
 
 // Search runs the seven-stage pipeline of [query.Searcher.Search]:
 // retrieval and fusion within the filters, threshold, curation, decay and
@@ -145,23 +144,14 @@ func Now(t time.Time) SearchOption { return func(o *search.Options) { o.Now = t 
 // NoSync skips the pre-search scan for changed files for this call.
 func NoSync() SearchOption { return func(o *search.Options) { o.NoSync = true } }
 
-// searchOptions applies opts over the configured defaults and validates
-// the result.
-func (w *Weave) searchOptions(query string, opts []SearchOption) (search.Options, error) {
-	o := search.Options{Query: query, MaxResults: w.cfg.MaxResults, MinScore: *w.cfg.MinScore}
+// searchOptions applies opts over the configured defaults, completes
+// and validates the result.
+func (w *Weave) searchOptions(q string, opts []SearchOption) (search.Options, error) {
+	o := search.Options{Query: q, MaxResults: w.cfg.MaxResults, MinScore: *w.cfg.MinScore}
 	for _, opt := range opts {
 		opt(&o)
 	}
-	if o.Now.IsZero() {
-		o.Now = w.now()
-	}
-	if o.MMRDefault {
-		o.Lambda = *w.cfg.MMRLambda
-	}
-	if o.DecayDefault {
-		o.HalfLifeDays = w.cfg.DecayHalfLifeDays
-	}
-	if err := o.Validate(); err != nil {
+	if err := query.Complete(&o, w.now, *w.cfg.MMRLambda, w.cfg.DecayHalfLifeDays); err != nil {
 		return o, fmt.Errorf("memweave: search: %w", err)
 	}
 	return o, nil
