@@ -11,13 +11,15 @@ import (
 	"github.com/memweave/memweave-go/settings"
 )
 
-// IndexResult counts what an index run did. Its Warnings name the files
-// that were skipped or could not be read, and embedding failures.
-type IndexResult = indexer.Result
-
-// IndexOption sets a per-call option of [Weave.Index]. Options not given
-// keep their defaults.
-type IndexOption func(*indexer.SyncOptions)
+// The types of an index run; package indexer documents them.
+type (
+	// IndexResult counts what an index run did; its Warnings name the
+	// files skipped or unreadable, and embedding failures.
+	IndexResult = indexer.Result
+	// IndexOption sets a per-call option of [Weave.Index]; options not
+	// given keep their defaults.
+	IndexOption func(*indexer.SyncOptions)
+)
 
 // Force re-reads, re-chunks and re-stores every file, ignoring sizes,
 // times and hashes. Embeddings still come from the cache.

@@ -12,11 +12,18 @@ import (
 	"github.com/memweave/memweave-go/watcher"
 )
 
-// WatchState is a watcher's state, as reported by [Status].Watcher and
-// [OnState].
-type WatchState = watcher.State
+// The types of a watcher; package watcher documents them.
+type (
+	// WatchState is a watcher's state, as [Status].Watcher and [OnState]
+	// report it.
+	WatchState = watcher.State
+	// WatchEvent reports one file the watcher re-indexed or removed.
+	WatchEvent = watcher.Event
+	// WatchOption sets a per-call option of [Weave.Watch] ([watcher.Options]).
+	WatchOption func(*watcher.Options)
+)
 
-// Watcher states; package watcher documents them.
+// Watcher states.
 const (
 	WatchActive  = watcher.Active  // receiving the operating system's file events
 	WatchPolling = watcher.Polling // scanning by stat every poll interval instead
@@ -24,17 +31,8 @@ const (
 	WatchOff     = watcher.Off     // no watcher runs
 )
 
-// WatchEvent reports one file the watcher re-indexed or removed; see
-// [watcher.Event].
-type WatchEvent = watcher.Event
-
-// ErrWatching is returned by [Weave.Watch] when a watcher already runs
-// (it is watcher.ErrRunning).
+// ErrWatching is returned by [Weave.Watch] when a watcher already runs.
 var ErrWatching = watcher.ErrRunning
-
-// WatchOption sets a per-call option of [Weave.Watch]; see
-// [watcher.Options] for each.
-type WatchOption func(*watcher.Options)
 
 // Debounce sets how long the watcher waits after the last file event
 // before re-indexing (default 1500ms; it must be positive).
