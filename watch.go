@@ -48,9 +48,7 @@ func PollInterval(d time.Duration) WatchOption {
 
 // OnChange calls fn, from the watcher's goroutine, after each file the
 // watcher re-indexed or removed. fn must not call [Weave.Close].
-func OnChange(fn func(WatchEvent)) WatchOption {
-	return func(o *watcher.Options) { o.OnChange = fn }
-}
+func OnChange(fn func(WatchEvent)) WatchOption { return func(o *watcher.Options) { o.OnChange = fn } }
 
 // OnState calls fn, from the watcher's goroutine, when the watcher's state
 // changes, with the error that caused it, if any. fn must not call
