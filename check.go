@@ -6,8 +6,8 @@ import (
 	"github.com/memweave/memweave-go/indexer"
 )
 
-// CheckReport is what [Weave.Check] found and, when it repaired, what it
-// fixed; see [indexer.CheckReport].
+// CheckReport is what [Weave.Check] found and fixed; see
+// [indexer.CheckReport].
 type CheckReport = indexer.CheckReport
 
 // CheckOption sets a per-call option of [Weave.Check].
@@ -18,17 +18,13 @@ type checkSettings struct{ repair bool }
 // Repair makes [Weave.Check] fix what it finds.
 func Repair() CheckOption { return func(s *checkSettings) { s.repair = true } }
 
-// Check verifies the index against the files and itself: Markdown files
-// the index lacks, indexed files whose size, mtime or content (by SHA-256;
-// Check reads every file) differ, indexed files that are gone, and the
-// database checks of [index.DB.Check]. It changes nothing unless [Repair]
-// is given; then it fixes what it found (see [indexer.Engine.Repair]; a
-// damaged database is rebuilt with [Rebuild]) and returns a fresh report
-// of what remains, with Repaired listing only the repairs that held: a
-// problem the fresh report still has is not claimed as fixed.
-//
-// Check reports problems in its result, not as errors: the error is for
-// failures to check at all.
+// Check verifies the index against the files (every file is read and
+// hashed) and itself ([indexer.Engine.Check]), and reports problems in
+// its result; the error is for failures to check at all. It changes
+// nothing unless [Repair] is given; then it fixes them
+// ([indexer.Engine.Repair]; a damaged database is rebuilt with
+// [Rebuild]) and returns a fresh report whose Repaired lists only the
+// repairs that held.
 func (w *Weave) Check(ctx context.Context, opts ...CheckOption) (*CheckReport, error) {
 	if err := w.checkOpen(); err != nil {
 		return nil, err

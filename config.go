@@ -1,7 +1,6 @@
 package memweave
 
 import (
-	"errors"
 	"fmt"
 	"log/slog"
 	"math"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/search"
+	"github.com/memweave/memweave-go/settings"
 )
 
 // Config configures [Open]. The zero value of every field means its
@@ -111,17 +111,9 @@ const (
 // $MEMWEAVE_EMBEDDING_KEY, or $OPENAI_API_KEY when that is unset.
 func EmbeddingKeyFromEnv() string { return embed.KeyFromEnv() }
 
-// ConfigError reports an invalid Config field.
-type ConfigError struct {
-	Field string
-	Err   error
-}
-
-// Error names the field and what is wrong with it.
-func (e *ConfigError) Error() string { return "memweave: config " + e.Field + ": " + e.Err.Error() }
-
-// Unwrap returns the underlying error.
-func (e *ConfigError) Unwrap() error { return e.Err }
+// ConfigError reports an invalid Config field, by its name
+// ("ChunkTokens", "Embedder.Model"); see [settings.ConfigError].
+type ConfigError = settings.ConfigError
 
 func configErr(field, format string, args ...any) error {
 	return &ConfigError{Field: field, Err: fmt.Errorf(format, args...)}
@@ -130,7 +122,7 @@ func configErr(field, format string, args ...any) error {
 // withDefaults validates c and fills in defaults.
 func (c Config) withDefaults() (Config, error) {
 	for _, step := range []func(*Config) error{(*Config).pathDefaults, (*Config).indexDefaults,
-		(*Config).embedderDefaults, (*Config).searchDefaults} {
+		func(c *Config) error { return settings.CheckEmbedder(&c.Embedder) }, (*Config).searchDefaults} {
 		if err := step(&c); err != nil {
 			return c, err
 		}
@@ -167,17 +159,9 @@ func (c *Config) pathDefaults() error {
 
 // indexDefaults checks the chunking, cache and file size settings.
 func (c *Config) indexDefaults() error {
-	switch {
-	case c.ChunkTokens == 0:
-		c.ChunkTokens = 400
-	case c.ChunkTokens < 16:
-		return configErr("ChunkTokens", "must be at least 16, got %d", c.ChunkTokens)
-	}
-	switch {
-	case c.ChunkOverlap == nil:
-		c.ChunkOverlap = new(min(80, c.ChunkTokens/5))
-	case *c.ChunkOverlap < 0 || *c.ChunkOverlap >= c.ChunkTokens:
-		return configErr("ChunkOverlap", "must be in [0, ChunkTokens=%d), got %d", c.ChunkTokens, *c.ChunkOverlap)
+	var err error
+	if c.ChunkTokens, c.ChunkOverlap, err = settings.Chunking(c.ChunkTokens, c.ChunkOverlap); err != nil {
+		return err
 	}
 	if c.CacheMaxEntries < 0 {
 		return configErr("CacheMaxEntries", "must not be negative, got %d", c.CacheMaxEntries)
@@ -186,15 +170,6 @@ func (c *Config) indexDefaults() error {
 		c.MaxFileBytes = 16 << 20
 	} else if c.MaxFileBytes < 0 {
 		return configErr("MaxFileBytes", "must not be negative, got %d", c.MaxFileBytes)
-	}
-	return nil
-}
-
-// embedderDefaults checks the embedder settings.
-func (c *Config) embedderDefaults() error {
-	var fe *embed.FieldError
-	if err := c.Embedder.Validate(); errors.As(err, &fe) {
-		return &ConfigError{Field: "Embedder." + fe.Field, Err: fe.Err}
 	}
 	return nil
 }

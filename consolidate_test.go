@@ -13,6 +13,7 @@ import (
 
 	"github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/frontmatter"
+	"github.com/memweave/memweave-go/internal/edithook"
 	"github.com/memweave/memweave-go/memweavetest"
 )
 
@@ -309,7 +310,7 @@ func TestConsolidateNewestByCommit(t *testing.T) {
 // edits, still means no copy is removed: each copy's edit checks the
 // kept passage again under the lock.
 func TestConsolidateKeptEditedDuringApply(t *testing.T) {
-	// Not parallel: the hook is package state.
+	t.Parallel()
 	dup := "# Deploys\n\nThe staging deploy runs every Tuesday at noon from the release branch.\n"
 	root := memweavetest.Workspace(t, map[string]string{"memory/2026-11-01.md": dup, "memory/2026-11-20.md": dup})
 	w := open(t, root, memweave.Config{})
@@ -319,11 +320,11 @@ func TestConsolidateKeptEditedDuringApply(t *testing.T) {
 		t.Fatalf("groups = %+v, want one", gs)
 	}
 	edited := strings.Replace(dup, "Tuesday", "Thursday", 1)
-	memweave.SetAfterGroupCheck(func(memweave.DuplicateGroup) {
+	// The hook runs in the window after the group's check under the lock.
+	ctx := edithook.WithGroup(t.Context(), func(string) {
 		memweavetest.WriteFile(t, root, "memory/2026-11-20.md", edited)
 	})
-	t.Cleanup(func() { memweave.SetAfterGroupCheck(nil) })
-	res, err := w.ApplyConsolidation(t.Context(), []string{gs[0].ID})
+	res, err := w.ApplyConsolidation(ctx, []string{gs[0].ID})
 	if err == nil || len(res.Applied) != 0 || len(res.Deleted)+len(res.Edited) != 0 || len(res.Skipped) != 1 {
 		t.Errorf("ApplyConsolidation = %+v, %v; want an error, the group skipped, nothing deleted", res, err)
 	} else {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	memweave "github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/curate"
 	"github.com/memweave/memweave-go/frontmatter"
 	"github.com/memweave/memweave-go/memweavetest"
 )
@@ -131,7 +132,7 @@ func TestFeedbackRaisesPassage(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Feedback(%s): %v", other, err)
 		}
-		if res.Useful != i+1 || res.Key != frontmatter.PassageKey("# Redis") {
+		if res.Useful != i+1 || res.Key != curate.PassageKey("# Redis") {
 			t.Errorf("Feedback = %+v, want %d useful marks", res, i+1)
 		}
 		line = res.StartLine + i%2*2 // the heading, then the text line
@@ -140,12 +141,12 @@ func TestFeedbackRaisesPassage(t *testing.T) {
 		t.Errorf("after 3 useful marks on %s, %s ranks first", other, got)
 	}
 	text := memweavetest.ReadFile(t, root, other)
-	want := "---\nfeedback:\n  " + frontmatter.PassageKey("# Redis") + ": {useful: 3, useless: 0}\n---\n" + note
+	want := "---\nfeedback:\n  " + curate.PassageKey("# Redis") + ": {useful: 3, useless: 0}\n---\n" + note
 	if text != want {
 		t.Errorf("%s = %q, want %q", other, text, want)
 	}
 	if git != nil {
-		if diff := git("diff", "memory/"); !strings.Contains(diff, "\n+  "+frontmatter.PassageKey("# Redis")+": {useful: 3, useless: 0}\n") {
+		if diff := git("diff", "memory/"); !strings.Contains(diff, "\n+  "+curate.PassageKey("# Redis")+": {useful: 3, useless: 0}\n") {
 			t.Errorf("git diff memory/ =\n%s\nwant the marks", diff)
 		}
 	}

@@ -10,57 +10,27 @@
 //	w.Index(ctx)
 //	resp, err := w.Search(ctx, "caching layer decision", memweave.DecayDefault())
 //
-// # Where things live
-//
 // This package is a thin facade: [Weave], [Config], the public types and
-// short methods that delegate, as goldmark's New assembles its parser and
-// renderer. workspace finds files and owns path rules; chunker cuts
-// Markdown; embed and embedcache make and keep vectors; index is the
-// SQLite store; indexer owns the freshness diff (files vs index), the
-// index pipeline and lock, Check and Rebuild; search plans queries and
-// runs the hybrid retrieval over keyword and vector backends; postprocess
-// holds the threshold, decay, MMR and custom stages; watcher keeps the
-// index fresh; memfile writes files; pack fits passages to a budget;
-// frontmatter reads and edits the YAML block at the top of a note (tags,
-// importance, pinned, expires, feedback) and the supersession line of
-// [Weave.Resolve]; gitsync shares memory/ between machines through a git
-// remote ([Weave.Sync]); flush, mcpserver and cmd/memweave sit on top. The README has the map
-// with the write and search paths.
+// short methods that wire the packages doing the work (workspace, memfile,
+// chunker, embed, index, indexer, search, postprocess, watcher, pack,
+// history, ...). ARCHITECTURE.md at the module root maps them.
 //
-// # Options
+// [Open] takes a [Config] whose zero value means the defaults. Per-call
+// options are functional options ([SearchOption], [IndexOption], ...):
+// not given, an option keeps its default; given, it means exactly its
+// value (MinScore(0) keeps everything); invalid, it is an error naming it.
 //
-// [Open] takes a [Config] struct whose zero value means the defaults; a
-// field where zero is a real value other than the default is a pointer
-// (MinScore: new(0.0)). Every per-call option is a functional option of
-// its own type ([SearchOption], [IndexOption], [WatchOption], ...): not
-// given, it keeps its default; given, it means exactly its value
-// (MinScore(0) keeps everything, MMR(0) is pure diversity); invalid, it is
-// an error naming it. Functional options tell "unset" from zero without a
-// pointer at every call site, and a SearchOption passes on as a PackOption.
-//
-// # Errors and warnings
-//
-// Calls return errors that wrap the sentinels of this package (test them
-// with errors.Is: [ErrClosed], [ErrNotFound], [ErrBusy],
-// [ErrCorruptIndex], ...). Problems that do not stop a call are [Warning]
-// values in results, each naming its file and wrapping a cause such as
-// [ErrTooLarge], [ErrEmbedderUnavailable] or fs.ErrPermission.
-//
-// # Build requirements
+// Calls return errors wrapping this package's sentinels ([ErrClosed],
+// [ErrNotFound], [ErrBusy], ...; test them with errors.Is). Problems that
+// do not stop a call are [Warning] values in results, each naming its
+// file and wrapping a cause such as [ErrTooLarge].
 //
 // memweave needs cgo (SQLite is compiled from C) and the sqlite_fts5
-// build tag for SQLite's full-text search:
+// build tag; a binary built without it fails at [Open] with [ErrNoFTS5]:
 //
 //	go build -tags sqlite_fts5 ./...
 //	go test -tags sqlite_fts5 ./...
 //
-// A binary built without the tag fails at [Open] with [ErrNoFTS5], whose
-// message names the tag.
-//
-// # Concurrency
-//
 // A Weave is safe for concurrent use by multiple goroutines, and several
-// processes may index, write and search one workspace at once: the index
-// uses WAL, short write transactions and a cross-process lock around index
-// runs.
+// processes may index, write and search one workspace at once.
 package memweave

@@ -2,33 +2,34 @@ package memweave
 
 import (
 	"github.com/memweave/memweave-go/embed"
+	"github.com/memweave/memweave-go/history"
 	"github.com/memweave/memweave-go/index"
 	"github.com/memweave/memweave-go/indexer"
+	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/search"
 	"github.com/memweave/memweave-go/workspace"
 )
 
-// Errors callers can test with errors.Is. Several are the same values as
-// the sentinels of the packages below, so that errors.Is works whichever
-// name a caller uses.
+// Errors callers can test with errors.Is. Each is the sentinel of the
+// package that returns it, so errors.Is works whichever name a caller
+// uses; that package's doc says more.
 var (
-	// ErrClosed is returned by calls on a closed Weave (it is index.ErrClosed).
+	// ErrClosed is returned by calls on a closed Weave.
 	ErrClosed = index.ErrClosed
-	// ErrBusy is returned when another index run did not finish within
-	// the lock timeout (see [LockTimeout]).
+	// ErrBusy means another index run did not finish within [LockTimeout].
 	ErrBusy = indexer.ErrBusy
-	// ErrNotFound is returned when a file or path does not exist (it is
-	// workspace.ErrNotFound).
+	// ErrNotFound is returned when a file or path does not exist.
 	ErrNotFound = workspace.ErrNotFound
-	// ErrEmbedderUnavailable is wrapped by failures to reach the embedding
-	// endpoint (down, timing out, failing after retries); searches
-	// degrade to keyword-only and index runs leave files pending instead
-	// of returning it, with a [Warning] that wraps it.
+	// ErrNoWorkspace is returned by [Open] for a workspace folder without
+	// a memory/ folder, unless [Config.Create] is set.
+	ErrNoWorkspace = workspace.ErrNoWorkspace
+	// ErrEmbedderUnavailable (the endpoint is down or failing) and
+	// ErrEmbedderRejected (it refused the request: a bad key, an unknown
+	// model; retrying does not help) are wrapped by embedding failures.
+	// Searches degrade to keyword-only and index runs leave files pending
+	// instead, with a [Warning] that wraps the cause.
 	ErrEmbedderUnavailable = embed.ErrUnavailable
-	// ErrEmbedderRejected is wrapped by failures where the endpoint
-	// refused the request: a bad key, an unknown model, a bad request.
-	// Retrying does not help; fix the configuration.
-	ErrEmbedderRejected = embed.ErrRejected
+	ErrEmbedderRejected    = embed.ErrRejected
 	// ErrEmptyQuery is returned by a search for a blank query.
 	ErrEmptyQuery = search.ErrEmptyQuery
 	// ErrUnknownSource is wrapped by the [Warning] about a [Sources]
@@ -36,30 +37,36 @@ var (
 	ErrUnknownSource = indexer.ErrUnknownSource
 	// ErrNoFTS5 means the binary was built without -tags sqlite_fts5.
 	ErrNoFTS5 = index.ErrNoFTS5
-	// ErrCorruptIndex means the index file is damaged or not SQLite; it
-	// is a cache and can be deleted and rebuilt.
+	// ErrCorruptIndex (the index file is damaged or not SQLite: it is a
+	// cache, delete and rebuild it), ErrForeignIndex (a SQLite database
+	// memweave did not create, which it leaves alone) and ErrIndexTooNew
+	// (written by a newer memweave) are errors of opening the index.
 	ErrCorruptIndex = index.ErrCorrupt
-	// ErrForeignIndex means the index path holds a SQLite database that
-	// memweave did not create; memweave leaves it alone.
 	ErrForeignIndex = index.ErrForeign
-	// ErrIndexTooNew means the index was written by a newer memweave.
-	ErrIndexTooNew = index.ErrTooNew
-	// ErrTooLarge is wrapped by the [Warning] about a file over
-	// Config.MaxFileBytes, which is not indexed.
-	ErrTooLarge = indexer.ErrTooLarge
-	// ErrInvalidUTF8 is wrapped by the [Warning] about a file that is not
-	// valid UTF-8; it is indexed with replacement characters.
+	ErrIndexTooNew  = index.ErrTooNew
+	// ErrTooLarge (over Config.MaxFileBytes: not indexed), ErrInvalidUTF8
+	// (indexed with replacement characters) and ErrBinary (a .md file
+	// that is not text: not indexed) are wrapped by a file's [Warning].
+	ErrTooLarge    = indexer.ErrTooLarge
 	ErrInvalidUTF8 = indexer.ErrInvalidUTF8
-	// ErrBinary is wrapped by the [Warning] about a .md file that is not
-	// text (NUL bytes, or mostly invalid UTF-8): it is not indexed.
-	ErrBinary = indexer.ErrBinary
+	ErrBinary      = indexer.ErrBinary
+	// ErrInvalidSource (an [InSource] name that is not one plain folder
+	// name), ErrChanged (a note changed with [ExpectHash] did not hold
+	// the expected content: nothing was written) and ErrWouldErase
+	// (blank content over a note that is not empty) are errors of writes.
+	ErrInvalidSource = memfile.ErrInvalidSource
+	ErrChanged       = memfile.ErrChanged
+	ErrWouldErase    = memfile.ErrWouldErase
+	// ErrNoGit, ErrNotRepository and ErrBadRevision are the errors of
+	// [Weave.SearchAt] and [Weave.Changes]: no git command, no
+	// repository, a revision that is malformed or names no commit.
+	ErrNoGit         = history.ErrNoGit
+	ErrNotRepository = history.ErrNotRepository
+	ErrBadRevision   = history.ErrBadRevision
 )
 
-// Warning is a problem that did not stop a call: a file skipped or
-// unreadable, an embedding endpoint that failed. It carries the
-// workspace-relative path (or "" when not about one file), the line when
-// known, and a cause that errors.Is and errors.As see through: for
-// example errors.Is(warning, ErrEmbedderUnavailable) or
-// errors.Is(warning, fs.ErrPermission). It prints, and marshals to JSON,
-// as one sentence.
+// Warning is a problem that did not stop a call (a file skipped, an
+// embedding endpoint that failed), naming its workspace-relative path
+// and line when known; errors.Is and errors.As see through it to its
+// cause ([indexer.Warning]).
 type Warning = indexer.Warning

@@ -8,6 +8,7 @@ require (
 	github.com/gofrs/flock v0.13.2
 	github.com/google/jsonschema-go v0.4.3
 	github.com/mattn/go-sqlite3 v1.14.53
+	github.com/memweave/memweave-go/embed/static v0.0.0
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 	github.com/sashabaranov/go-openai v1.43.0
 	github.com/schollz/progressbar/v3 v3.19.1
@@ -33,3 +34,9 @@ require (
 	golang.org/x/oauth2 v0.35.0 // indirect
 	golang.org/x/time v0.15.0 // indirect
 )
+
+// The static embedder is a module of its own (embed/static), so that a
+// program importing this module does not download its model; cmd/memweave
+// links it for --embedder static. Replace directives apply only here, in
+// a clone; a release names a tagged version of it instead.
+replace github.com/memweave/memweave-go/embed/static => ./embed/static

@@ -4,9 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
-	"slices"
-	"strings"
 
 	"github.com/memweave/memweave-go/chunker"
 	"github.com/memweave/memweave-go/conflict"
@@ -18,39 +15,25 @@ import (
 	"github.com/memweave/memweave-go/store"
 )
 
-// Errors of [Weave.SearchAt] and [Weave.Changes]: no git command, no
-// repository, a revision that is malformed or names no commit.
-var (
-	ErrNoGit         = history.ErrNoGit
-	ErrNotRepository = history.ErrNotRepository
-	ErrBadRevision   = history.ErrBadRevision
-)
-
 // Conflict is a pair of chunks that contradict each other.
 type Conflict = conflict.Conflict
 
-// ConflictsResponse is what [Weave.Conflicts] returns.
+// ConflictsResponse is what [Weave.Conflicts] returns: the fields of
+// [conflict.Result] (Truncated: others may be missing, Note says why and
+// how to narrow the search), and the warnings of the search's refresh.
 type ConflictsResponse struct {
-	// Conflicts are likely ones first, then by path and line. Never nil.
 	Conflicts []Conflict `json:"conflicts"`
-	// Total is how many were found, before MaxResults cut the list.
-	Total int `json:"total"`
-	// Truncated reports that the search stopped within its budget
-	// before comparing every candidate pair (see [conflict.Options]):
-	// the conflicts listed are real, others may be missing. Note says
-	// why and how to search the rest: a narrower PathPrefix or Sources.
-	Truncated bool      `json:"truncated"`
-	Note      string    `json:"note,omitempty"`
-	Warnings  []Warning `json:"warnings"`
+	Total     int        `json:"total"`
+	Truncated bool       `json:"truncated"`
+	Note      string     `json:"note,omitempty"`
+	Warnings  []Warning  `json:"warnings"`
 }
 
-// Conflicts finds contradiction hints in the index ([conflict.Detect]),
-// leaving out the pairs [Weave.Resolve] settled.
+// Conflicts finds contradiction hints in the index, leaving out the
+// pairs [Weave.Resolve] settled ([curator.Notes.Conflicts]); its work is
+// bounded ([conflict.Options]), past which the response is Truncated.
 // Of the search options it reads Sources, PathPrefix, DateRange, NoSync
-// and MaxResults, the cap on conflicts returned (default 100, at most
-// 10,000). Its work is bounded: at most 100,000 chunks, 64 comparisons
-// per claim and 1,048,576 conflicting pairs held; past them the
-// response is Truncated. Git is asked once per call for commit times.
+// and MaxResults (default 100, at most 10,000).
 func (w *Weave) Conflicts(ctx context.Context, opts ...SearchOption) (*ConflictsResponse, error) {
 	s := search.Options{Query: "conflicts", MaxResults: 100}
 	for _, o := range opts {
@@ -69,26 +52,14 @@ func (w *Weave) Conflicts(ctx context.Context, opts ...SearchOption) (*Conflicts
 	if err == nil {
 		resp.Warnings = append(resp.Warnings, warns...)
 		var res *conflict.Result
-		res, err = conflict.Find(ctx, w.db.SQL(), conflict.Scope{Sources: f.Sources, Paths: f.Paths},
-			conflict.Options{Limit: min(10_000, s.MaxResults), CommitTime: history.CommitTimes(ctx, w.cfg.Workspace)})
+		res, err = w.notes().Conflicts(ctx, conflict.Scope{Sources: f.Sources, Paths: f.Paths}, min(10_000, s.MaxResults))
 		if err == nil {
-			resp.Conflicts, resp.Total, resp.Truncated = res.Conflicts, res.Total, res.Truncated
-			if res.Truncated {
-				resp.Note = "conflicts: search truncated (" + res.Note + "); narrow it with a path prefix or a source to search the rest"
-			}
+			resp.Conflicts, resp.Total, resp.Truncated, resp.Note = res.Conflicts, res.Total, res.Truncated, res.Note
 		}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("memweave: conflicts: %w", err)
 	}
-	// A pair with a passage a resolution superseded is settled.
-	n := len(resp.Conflicts)
-	resp.Conflicts = slices.DeleteFunc(resp.Conflicts, func(c Conflict) bool {
-		_, a := curate.Superseded(c.A.Text)
-		_, b := curate.Superseded(c.B.Text)
-		return a || b
-	})
-	resp.Total -= n - len(resp.Conflicts)
 	return resp, nil
 }
 
@@ -125,10 +96,10 @@ func (w *Weave) supersede(s search.Options, hidden *int) postprocess.Postprocess
 
 // SearchAt searches memory/ as it was at the git revision rev: the
 // Markdown files of that commit are indexed into a temporary index, with
-// this index's embedding cache copied in, so unchanged text costs no
-// embedding. The response carries the full commit id in At and the
-// embeddings computed in EmbeddingsComputed. It fails with
-// [ErrBadRevision], [ErrNotRepository] or [ErrNoGit].
+// this index's embedding cache copied in ([history.CheckOut]). The
+// response carries the commit in At, the embeddings computed, and
+// warnings naming the entries left out ([history.Checkout.LeftOut]). It
+// fails with [ErrBadRevision], [ErrNotRepository] or [ErrNoGit].
 func (w *Weave) SearchAt(ctx context.Context, rev, query string, opts ...SearchOption) (resp *SearchResponse, err error) {
 	defer func() {
 		if err != nil {
@@ -144,7 +115,7 @@ func (w *Weave) SearchAt(ctx context.Context, rev, query string, opts ...SearchO
 	}
 	defer co.Close()
 	cfg := w.cfg
-	cfg.Workspace, cfg.DBPath, cfg.ExtraPaths = co.Dir, filepath.Join(co.Dir, ".memweave", "index.db"), nil
+	cfg.Workspace, cfg.DBPath, cfg.ExtraPaths = co.Dir, "", nil // the checkout's own index
 	at, err := Open(ctx, cfg)
 	if err != nil {
 		return nil, err
@@ -159,49 +130,26 @@ func (w *Weave) SearchAt(ctx context.Context, rev, query string, opts ...SearchO
 	}
 	if err == nil {
 		resp.At, resp.EmbeddingsComputed = co.Commit, &res.EmbeddingsComputed
-		resp.Warnings = append(resp.Warnings, skippedAt(co)...)
+		for _, s := range co.LeftOut() {
+			resp.Warnings = append(resp.Warnings, Warning{Path: s.Path, Err: s.Err})
+		}
 	}
 	return resp, err
 }
 
-// skippedAt turns the entries of memory/ a checkout left out (links,
-// submodules, files over the size limit, names the path rules refuse)
-// into warnings naming them.
-func skippedAt(co *history.Checkout) []Warning {
-	var out []Warning
-	for i, s := range co.Skipped {
-		if i == maxSkippedWarnings {
-			out = append(out, Warning{Err: fmt.Errorf("%d more entries left out of the search at %.12s", len(co.Skipped)-i, co.Commit)})
-			break
-		}
-		path, why, _ := strings.Cut(s, ": ")
-		out = append(out, Warning{Path: path, Err: fmt.Errorf("left out of the search at %.12s: %s", co.Commit, why)})
-	}
-	return out
-}
-
-// maxSkippedWarnings bounds the warnings of one search at a revision
-// about entries it left out; the rest are counted in one more.
-const maxSkippedWarnings = 20
-
 // Change is a chunk added, removed or changed between two revisions.
 type Change = history.Change
 
-// ChangesPage selects a window of [Weave.Changes]: the first Offset
-// changes are skipped and at most Limit returned (default 1,000).
+// ChangesPage selects a window of [Weave.Changes] (default Limit 1,000).
 type ChangesPage = history.Page
 
-// ChangesResponse is what [Weave.Changes] returns: a page of changes,
-// the total, and, when Truncated, the NextOffset to ask for the rest.
+// ChangesResponse is what [Weave.Changes] returns.
 type ChangesResponse = history.Result
 
 // Changes lists the chunks of memory/ added, removed or changed from
 // the git revision from to the revision to, or to the working tree when
-// to is "", chunked as the index chunks ([history.Changes]). It returns
-// the first page, or the one given: at most 1,000 changes by default.
-// Files over Config.MaxFileBytes are left out (listed in Skipped), each
-// file whose blob is unchanged is not read, and a blob named under many
-// paths is chunked once: the work follows the distinct content.
+// to is "", chunked as the index chunks: the page given, else the first
+// ([history.Changes]). Files over Config.MaxFileBytes are left out.
 func (w *Weave) Changes(ctx context.Context, from, to string, page ...ChangesPage) (*ChangesResponse, error) {
 	if err := w.checkOpen(); err != nil {
 		return nil, fmt.Errorf("memweave: changes: %w", err)

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	memweave "github.com/memweave/memweave-go"
-	"github.com/memweave/memweave-go/frontmatter"
+	"github.com/memweave/memweave-go/curate"
 	"github.com/memweave/memweave-go/internal/edithook"
 	"github.com/memweave/memweave-go/memweavetest"
 )
@@ -45,7 +45,7 @@ func TestFeedbackKeepsEditorSave(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Feedback: %v", err)
 	}
-	key := frontmatter.PassageKey("# Redis")
+	key := curate.PassageKey("# Redis")
 	want := "---\nfeedback:\n  " + key + ": {useful: 1, useless: 0}\n---\n" + note + save
 	if got := memweavetest.ReadFile(t, root, "memory/a.md"); got != want {
 		t.Errorf("after Feedback with an editor's save in the window, the note is %q, want %q", got, want)

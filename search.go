@@ -3,11 +3,9 @@ package memweave
 import (
 	"context"
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/memweave/memweave-go/frontmatter"
-	"github.com/memweave/memweave-go/index"
 	"github.com/memweave/memweave-go/store"
 
 	"github.com/memweave/memweave-go/indexer"
@@ -253,79 +251,15 @@ func (w *Weave) stages(s search.Options, hidden *int) []postprocess.Postprocesso
 // tags and expiry into a backend filter, with the expired notes it left
 // out and warnings about unknown sources.
 func (w *Weave) filter(ctx context.Context, s search.Options) (store.Filter, []string, []Warning, error) {
-	paths, warns, err := w.eng.Resolve(ctx, indexer.Scope{Sources: s.Sources, Prefix: s.PathPrefix, From: s.From, To: s.To})
-	if err != nil {
-		return store.Filter{}, nil, nil, fmt.Errorf("memweave: search: %w", err)
+	sc := indexer.Scope{Sources: s.Sources, Prefix: s.PathPrefix, From: s.From, To: s.To, Tags: s.Tags}
+	if !s.IncludeExpired {
+		sc.Today = s.Now.In(w.cfg.TimeZone).Format(time.DateOnly)
 	}
-	var expired []string
-	if paths, expired, err = w.curatedPaths(ctx, s, paths); err != nil {
+	paths, expired, warns, err := w.eng.PathsIn(ctx, sc)
+	if err != nil {
 		return store.Filter{}, nil, nil, fmt.Errorf("memweave: search: %w", err)
 	}
 	return store.Filter{Sources: s.Sources, Paths: paths}, expired, warns, nil
-}
-
-// curatedPaths narrows paths (nil for all files) to the notes carrying
-// every tag s asks for and, unless s includes them, not expired: whose
-// front matter's expiry date is before today in Config.TimeZone. It
-// returns paths itself when nothing is left out, and the notes left out
-// for expiry alone, sorted.
-func (w *Weave) curatedPaths(ctx context.Context, s search.Options, paths []string) (kept, expired []string, err error) {
-	files, err := w.db.Files(ctx)
-	if err != nil {
-		return nil, nil, err
-	}
-	today := s.Now.In(w.cfg.TimeZone).Format(time.DateOnly)
-	keep := func(f index.File) bool {
-		if f.Meta == "" {
-			return len(s.Tags) == 0
-		}
-		m := frontmatter.Decode(f.Meta)
-		for _, t := range s.Tags {
-			if !m.HasTag(t) {
-				return false
-			}
-		}
-		if !s.IncludeExpired && m.Expired(today) {
-			expired = append(expired, f.Path)
-			return false
-		}
-		return true
-	}
-	if paths == nil {
-		if len(s.Tags) == 0 && s.IncludeExpired {
-			return nil, nil, nil
-		}
-		// Most searches leave nothing out: look before listing.
-		var dropped map[string]bool
-		for p, f := range files {
-			if !keep(f) {
-				if dropped == nil {
-					dropped = make(map[string]bool)
-				}
-				dropped[p] = true
-			}
-		}
-		if dropped == nil {
-			return nil, nil, nil
-		}
-		out := make([]string, 0, len(files)-len(dropped))
-		for p := range files {
-			if !dropped[p] {
-				out = append(out, p)
-			}
-		}
-		slices.Sort(out)
-		slices.Sort(expired)
-		return out, expired, nil
-	}
-	out := make([]string, 0, len(paths))
-	for _, p := range paths {
-		if f, ok := files[p]; !ok || keep(f) {
-			out = append(out, p)
-		}
-	}
-	slices.Sort(expired)
-	return out, expired, nil
 }
 
 // fileMeta returns the front matter fields of those of paths that have

@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"sync"
 	"time"
@@ -16,8 +14,10 @@ import (
 	"github.com/memweave/memweave-go/indexer"
 	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/postprocess"
+	"github.com/memweave/memweave-go/settings"
 	"github.com/memweave/memweave-go/trust"
 	"github.com/memweave/memweave-go/watcher"
+	"github.com/memweave/memweave-go/workspace"
 )
 
 // Weave is a memory workspace: Markdown files under memory/ and the index
@@ -53,53 +53,38 @@ type Weave struct {
 
 // Open opens the workspace described by cfg, creating its index when
 // missing. The workspace must hold a memory/ folder (else an error
-// wrapping [ErrNoWorkspace] names it), unless cfg.Create is set.
+// wrapping [ErrNoWorkspace]), unless cfg.Create is set.
 //
-// The workspace's [SettingsFile], when present, fills in the Config
-// fields left unset; a set field that disagrees with it is an error
-// wrapping [ErrSettingsMismatch] (see [SettingsError]) that names both.
-// An openai embedder configured without an API key reads it from the
-// environment ([EmbeddingKeyFromEnv]).
-//
-// Values of the settings file that reach outside the workspace or send
-// data off the machine (extra paths outside the workspace, an openai
-// embedder's server, a static model folder outside the workspace) apply
-// only once this machine's user approved them ([ApproveSettings], the
-// CLI's `memweave trust`); until then they are left off, the embedder is
-// never called (searches are keyword-only, files wait for vectors), and
-// [Weave.Ignored] lists them. Values set in cfg are the caller's and
-// need no approval.
-//
-// Open never changes what the index was built with: when its embedder
-// differs, searches are keyword-only and say why, written files wait for
-// their vectors, and only [Weave.Index] re-embeds. An append that a
-// killed process left torn is undone first ([memfile.Recover]), so no
-// index run reads half a note.
+// The workspace's [SettingsFile] fills in the fields cfg leaves unset; a
+// set field that disagrees is an error wrapping [ErrSettingsMismatch].
+// Its values that need an [Approval] stay off, listed by [Weave.Ignored]
+// and the embedder never called, until this machine's user approves them
+// ([ApproveSettings]). An openai embedder without an API key reads
+// [EmbeddingKeyFromEnv]. Open never changes what the index was built
+// with: only [Weave.Index] re-embeds. A torn append of a killed process
+// is undone first ([memfile.Recover]).
 func Open(ctx context.Context, cfg Config) (*Weave, error) {
 	explicit := cfg.Embedder.Provider != "" || cfg.Embedder.Custom != nil
 	if err := cfg.pathDefaults(); err != nil {
 		return nil, err
 	}
-	created, err := checkWorkspace(cfg.Workspace, cfg.Create)
+	created, err := workspace.Check(cfg.Workspace, cfg.Create)
+	if err != nil {
+		return nil, fmt.Errorf("memweave: %w", err)
+	}
+	file, err := ReadSettings(ctx, cfg.Workspace)
 	if err != nil {
 		return nil, err
 	}
-	settings, err := ReadSettings(ctx, cfg.Workspace)
-	if err != nil {
-		return nil, err
-	}
-	var filled map[string]string
+	var filled settings.Filled
 	settingsPath := filepath.Join(cfg.Workspace, SettingsFile)
-	if settings != nil {
-		if filled, err = cfg.applySettings(settings, settingsPath); err != nil {
+	if file != nil {
+		if filled, err = cfg.applySettings(file, settingsPath); err != nil {
 			return nil, err
 		}
 	}
 	if cfg, err = cfg.withDefaults(); err != nil {
-		if settings != nil {
-			err = settings.fieldError(err, filled, settingsPath)
-		}
-		return nil, err
+		return nil, filled.Locate(err)
 	}
 	// Values of the settings file that reach outside the workspace or
 	// off the machine take effect only once approved here.
@@ -117,7 +102,7 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 	}
 	var emb embed.Embedder
 	if block {
-		emb = blockedEmbedder(cfg, ignored)
+		emb = trust.Blocked(cfg.Workspace, cfg.Embedder, ignored)
 	} else if emb, err = embed.New(cfg.Embedder); err != nil {
 		return nil, &ConfigError{Field: "Embedder", Err: err}
 	}
@@ -131,7 +116,7 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &Weave{cfg: cfg, db: db, emb: emb, settings: settings, explicitEmbedder: explicit, ignored: ignored}
+	w := &Weave{cfg: cfg, db: db, emb: emb, settings: file, explicitEmbedder: explicit, ignored: ignored}
 	w.eng = indexer.New(db, indexer.Options{
 		Root: cfg.Workspace, ExtraPaths: cfg.ExtraPaths, MaxFileBytes: cfg.MaxFileBytes,
 		Chunk:    chunker.Options{MaxTokens: cfg.ChunkTokens, Overlap: cfg.ChunkOverlap},
@@ -141,45 +126,13 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 		db.Close()
 		return nil, err
 	}
-	if created && settings == nil {
+	if created && file == nil {
 		if err := w.saveSettings(ctx); err != nil {
 			db.Close()
 			return nil, err
 		}
 	}
 	return w, nil
-}
-
-// checkWorkspace reports a workspace folder that is missing or holds no
-// memory/ folder; with create it makes memory/ and reports whether it
-// did.
-func checkWorkspace(ws string, create bool) (created bool, err error) {
-	fi, err := os.Stat(ws)
-	if err != nil {
-		return false, fmt.Errorf("memweave: open workspace %s: %w", ws, err)
-	} else if !fi.IsDir() {
-		return false, fmt.Errorf("memweave: open workspace %s: not a folder", ws)
-	}
-	mem := filepath.Join(ws, "memory")
-	fi, err = os.Stat(mem)
-	switch {
-	case err == nil && fi.IsDir():
-		return false, nil
-	case err == nil:
-		return false, fmt.Errorf("memweave: open workspace %s: memory is not a folder: %w", ws, ErrNoWorkspace)
-	case !errors.Is(err, fs.ErrNotExist):
-		return false, fmt.Errorf("memweave: open workspace %s: %w", ws, err)
-	case create:
-		if err := os.MkdirAll(mem, 0o755); err != nil {
-			return false, fmt.Errorf("memweave: create workspace %s: %w", ws, err)
-		}
-		return true, nil
-	case filepath.Base(ws) == "memory":
-		return false, fmt.Errorf("memweave: open workspace %s: no memory/ folder in it; it looks like a memory folder itself: use its parent %s: %w",
-			ws, filepath.Dir(ws), ErrNoWorkspace)
-	}
-	return false, fmt.Errorf("memweave: open workspace %s: no memory/ folder in it (create the workspace with memweave init, or name the folder that holds memory/): %w",
-		ws, ErrNoWorkspace)
 }
 
 // saveSettings writes the workspace's settings file from the effective

@@ -2,12 +2,12 @@ package conflict
 
 import (
 	"context"
-	"database/sql"
-	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
 
+	"github.com/memweave/memweave-go/store"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -23,65 +23,51 @@ type Scope struct {
 	Max int
 }
 
-// Load reads the chunks of a memweave index through database/sql, as
-// the embedding cache does, so this package builds without cgo. Chunks
-// come in path and sequence order, each with its file's modification
-// time and, for a dated file, its date. It reports whether it stopped at
-// sc.Max.
-func Load(ctx context.Context, db *sql.DB, sc Scope) (chunks []Chunk, truncated bool, err error) {
+// Index is where [Load] reads chunks: *index.DB satisfies it. Taking it
+// as an interface of the leaf package store keeps the SQL in index and
+// lets this package, which curate uses, build without cgo.
+type Index interface {
+	// EachChunkIn calls fn with every chunk within f of a file the index
+	// holds, by path and position, each with its file's modification
+	// time, and stops at fn's first error, returned as is.
+	EachChunkIn(ctx context.Context, f store.Filter, fn func(store.StoredChunk) error) error
+}
+
+// errFull stops the read of [Load] once it holds one chunk past its cap.
+var errFull = errors.New("conflict: chunk cap reached")
+
+// Load reads the chunks of a memweave index within sc. Chunks come in
+// path and sequence order, each with its file's modification time and,
+// for a dated file, its date. It reports whether it stopped at sc.Max.
+func Load(ctx context.Context, ix Index, sc Scope) (chunks []Chunk, truncated bool, err error) {
 	if sc.Max <= 0 {
 		sc.Max = 100_000
 	}
-	var where []string
-	var args []any
-	if len(sc.Sources) > 0 {
-		where = append(where, `c.source IN (SELECT value FROM json_each(?))`)
-		b, _ := json.Marshal(sc.Sources)
-		args = append(args, string(b))
-	}
-	if sc.Paths != nil {
-		where = append(where, `c.path IN (SELECT value FROM json_each(?))`)
-		b, _ := json.Marshal(sc.Paths)
-		args = append(args, string(b))
-	}
-	q := `SELECT c.path, c.start_line, c.end_line, c.text, f.mtime FROM chunks c JOIN files f ON f.path = c.path`
-	if len(where) > 0 {
-		q += ` WHERE ` + strings.Join(where, ` AND `)
-	}
-	q += ` ORDER BY c.path, c.seq LIMIT ?`
-	args = append(args, sc.Max+1)
-	rows, err := db.QueryContext(ctx, q, args...)
-	if err != nil {
-		return nil, false, fmt.Errorf("conflict: load chunks: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var c Chunk
-		var mtime int64
-		if err := rows.Scan(&c.Path, &c.StartLine, &c.EndLine, &c.Text, &mtime); err != nil {
-			return nil, false, fmt.Errorf("conflict: load chunks: %w", err)
-		}
+	err = ix.EachChunkIn(ctx, store.Filter{Sources: sc.Sources, Paths: sc.Paths}, func(s store.StoredChunk) error {
 		if len(chunks) == sc.Max {
-			return chunks, true, nil
+			truncated = true
+			return errFull
 		}
-		if mtime > 0 {
-			c.MTime = time.Unix(0, mtime).UTC()
+		c := Chunk{Path: s.Path, StartLine: s.StartLine, EndLine: s.EndLine, Text: s.Text}
+		if s.MTime > 0 {
+			c.MTime = time.Unix(0, s.MTime).UTC()
 		}
 		if d, ok := workspace.DateOf(c.Path); ok {
 			c.Date = d
 		}
 		chunks = append(chunks, c)
-	}
-	if err := rows.Err(); err != nil {
+		return nil
+	})
+	if err != nil && !errors.Is(err, errFull) {
 		return nil, false, fmt.Errorf("conflict: load chunks: %w", err)
 	}
-	return chunks, false, nil
+	return chunks, truncated, nil
 }
 
 // Find is [Load] then [Detect]. The result is truncated, too, when Load
 // stopped at sc.Max.
-func Find(ctx context.Context, db *sql.DB, sc Scope, opts Options) (*Result, error) {
-	chunks, cut, err := Load(ctx, db, sc)
+func Find(ctx context.Context, ix Index, sc Scope, opts Options) (*Result, error) {
+	chunks, cut, err := Load(ctx, ix, sc)
 	if err != nil {
 		return nil, err
 	}

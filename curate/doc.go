@@ -3,9 +3,9 @@
 // notes.
 //
 // Everything here takes values and returns values: no file is read or
-// written, no clock or process is consulted. The callers in the root
-// package read the notes, ask git or the file system for dates, take the
-// workspace's write lock and apply what these functions decide.
+// written, no clock or process is consulted. Package curator reads the
+// notes, asks git or the file system for dates, takes the workspace's
+// write lock and applies what these functions decide.
 //
 // Near duplicates ([Pairs], [Groups]) are found in three steps. Two
 // passages of different files are similar when their token sets
@@ -28,7 +28,13 @@
 // (their count and a key of their text, [LinesKey]) and the line kept
 // by file and content key, so that edits above either side leave it
 // right. [Spans] reads the markers that still hold, and [Split] chunks a
-// note as the index does, each supersession in passages of its own, so
+// note, as the index does, with each supersession in passages of its own, so
 // that [Superseded] can tell from a passage's text alone whether a
 // resolution supersedes it.
+//
+// Passages and lines are named by content, never by line number alone,
+// so that edits above them leave the name right: [LinesKey] is the one
+// content key, of a resolution's lines and of the line it keeps, and
+// [PassageKey], under which feedback files its marks, is the key of a
+// passage's first line.
 package curate

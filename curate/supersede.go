@@ -2,8 +2,6 @@ package curate
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"math"
@@ -90,22 +88,6 @@ func ParseMarker(line string) (Marker, bool) {
 	return Marker{Lines: n, Key: g[3], Path: g[4], KeptKey: g[5], Date: g[6], Reason: g[7]}, true
 }
 
-// LinesKey is the content key of lines: the first 8 hex digits of the
-// SHA-256 of their text, each line trimmed of surrounding white space
-// (and a byte order mark), joined by "\n". Indentation and line endings
-// do not change it. For one line it is [frontmatter.PassageKey] of that
-// line without its "p".
-func LinesKey(lines []string) string {
-	h := sha256.New()
-	for i, l := range lines {
-		if i > 0 {
-			h.Write([]byte{'\n'})
-		}
-		h.Write([]byte(strings.TrimSpace(strings.TrimPrefix(l, "\ufeff"))))
-	}
-	return hex.EncodeToString(h.Sum(nil)[:4])
-}
-
 // Span is a run of superseded lines and the marker after it.
 type Span struct {
 	// From and To are the superseded lines, 1-based, inclusive; the
@@ -184,10 +166,11 @@ func spansOf(n int, line func(i int) string) []Span {
 	return out
 }
 
-// Split chunks the note src as the index does: [chunker.Split] with
-// opts, each supersession (its lines and its marker) kept apart in
-// chunks of its own ([Apart]), so that a chunk is either wholly
-// superseded or holds no superseded line.
+// Split chunks the note src with opts, each supersession (its lines and
+// its marker) kept apart in chunks of its own ([Apart]), so that a chunk
+// is either wholly superseded or holds no superseded line. The index
+// cuts a note this way, and drops a valid front matter block
+// (indexer.Chunk decides that, the one place that does).
 func Split(src []byte, opts chunker.Options) []chunker.Chunk {
 	opts.Apart = append(opts.Apart, Apart(src)...)
 	return chunker.Split(src, opts)

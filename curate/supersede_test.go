@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/memweave/memweave-go/chunker"
-	"github.com/memweave/memweave-go/frontmatter"
 )
 
 var kept = Marker{Path: "memory/stack.md", KeptKey: LinesKey([]string{"We run PostgreSQL 16."}), Date: "2026-12-01", Reason: "moved  to\t16"}
@@ -197,7 +196,7 @@ func TestFindLine(t *testing.T) {
 }
 
 func TestLinesKeyIsPassageKey(t *testing.T) {
-	if got, want := "p"+LinesKey([]string{"  We run PostgreSQL 16.\r\n"}), frontmatter.PassageKey("We run PostgreSQL 16."); got != want {
+	if got, want := "p"+LinesKey([]string{"  We run PostgreSQL 16.\r\n"}), PassageKey("We run PostgreSQL 16."); got != want {
 		t.Errorf("LinesKey = %s, want PassageKey %s", got, want)
 	}
 }

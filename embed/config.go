@@ -12,7 +12,8 @@ import (
 type Config struct {
 	// Provider is "hash" (default: offline, deterministic, lexical
 	// similarity), "openai" (any OpenAI-compatible endpoint), "static" (a
-	// Model2Vec-format model folder, offline; see [Static]) or "none"
+	// Model2Vec-format model folder, offline; needs the static module
+	// linked in, see [RegisterStatic]) or "none"
 	// (keyword-only index, no vectors).
 	Provider string
 	// Model is the embedding model (openai: required; static: the model
@@ -74,8 +75,14 @@ func (c *Config) Validate() error {
 	if c.Provider == "openai" && c.Model == "" && c.Custom == nil {
 		return &FieldError{"Model", fmt.Errorf("required for the openai provider")}
 	}
-	if c.Provider == "static" && c.Model == "" && c.Custom == nil && builtinStatic() == nil {
-		return &FieldError{"Model", fmt.Errorf("required for the static provider: the model folder (this program has no built-in model)")}
+	if c.Provider == "static" && c.Custom == nil {
+		folder, builtin := staticProvider()
+		if folder == nil {
+			return &FieldError{"Provider", fmt.Errorf("static: this program does not link the static embedder (import %s, a module of its own)", StaticPackage)}
+		}
+		if c.Model == "" && builtin == nil {
+			return &FieldError{"Model", fmt.Errorf("required for the static provider: the model folder (this program has no built-in model)")}
+		}
 	}
 	return nil
 }
@@ -107,8 +114,8 @@ func (e *FieldError) Error() string { return "embed: " + e.Field + ": " + e.Err.
 func (e *FieldError) Unwrap() error { return e.Err }
 
 // New returns the embedder c describes: c.Custom when set, nil for
-// provider "none" (a keyword-only index), an [OpenAI], a [Static] or a
-// [Hash]. A Static reads its folder on first use, so a missing or broken
+// provider "none" (a keyword-only index), an [OpenAI], a static model's
+// embedder (see [RegisterStatic]) or a [Hash]. A static model is read its folder on first use, so a missing or broken
 // model is reported by the first call that embeds.
 func New(c Config) (Embedder, error) {
 	if err := c.Validate(); err != nil {
@@ -121,10 +128,11 @@ func New(c Config) (Embedder, error) {
 	case "none":
 		return nil, nil
 	case "static":
+		folder, builtin := staticProvider()
 		if c.Model == "" {
-			return builtinStatic()(), nil
+			return builtin(), nil
 		}
-		return NewStatic(c.Model), nil
+		return folder(c.Model), nil
 	case "openai":
 		return NewOpenAI(OpenAIConfig{
 			BaseURL: c.BaseURL, Model: c.Model, APIKey: c.APIKey, Dims: c.Dims,
@@ -135,26 +143,42 @@ func New(c Config) (Embedder, error) {
 	return NewHash(c.Dims), nil
 }
 
-// builtin is the static model a program compiled in (see
-// [RegisterStatic]); mu guards it.
-var builtin struct {
-	mu sync.Mutex
-	fn func() Embedder
+// StaticPackage is the import path of the static embedder, a module of
+// its own that registers itself with [RegisterStatic] when linked in.
+const StaticPackage = "github.com/memweave/memweave-go/embed/static"
+
+// static holds the constructors of provider "static" that the program
+// linked in (see [RegisterStatic]); mu guards them.
+var static struct {
+	mu      sync.Mutex
+	folder  func(dir string) Embedder
+	builtin func() Embedder
 }
 
-// RegisterStatic makes fn the model of provider "static" when Config.Model
-// names no folder: a package that compiles a model into the program (such
-// as embed/static/english) calls it from init, so that a workspace's
-// settings can name the built-in model as {"provider": "static"}.
-func RegisterStatic(fn func() Embedder) {
-	builtin.mu.Lock()
-	defer builtin.mu.Unlock()
-	builtin.fn = fn
+// RegisterStatic installs the constructors of provider "static": folder
+// returns an embedder over a Model2Vec model folder, builtin (when not
+// nil) the model compiled into the program, used when Config.Model names
+// no folder. A nil argument leaves that constructor as it was. The static
+// embedder lives in a module of its own so that programs which do not use
+// it do not download its model: its package ([StaticPackage]) registers
+// folder from init, and a package that compiles a model in (such as
+// embed/static/english) registers builtin, so that a workspace's settings
+// can name the built-in model as {"provider": "static"}.
+func RegisterStatic(folder func(dir string) Embedder, builtin func() Embedder) {
+	static.mu.Lock()
+	defer static.mu.Unlock()
+	if folder != nil {
+		static.folder = folder
+	}
+	if builtin != nil {
+		static.builtin = builtin
+	}
 }
 
-// builtinStatic returns the registered built-in static model, or nil.
-func builtinStatic() func() Embedder {
-	builtin.mu.Lock()
-	defer builtin.mu.Unlock()
-	return builtin.fn
+// staticProvider returns the registered constructors of provider
+// "static"; either may be nil.
+func staticProvider() (folder func(dir string) Embedder, builtin func() Embedder) {
+	static.mu.Lock()
+	defer static.mu.Unlock()
+	return static.folder, static.builtin
 }

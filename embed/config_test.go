@@ -2,6 +2,7 @@ package embed
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -23,6 +24,8 @@ func TestNew(t *testing.T) {
 		{Config{Provider: "word2vec"}, "Provider"},
 		{Config{Dims: -1}, "Dims"},
 		{Config{Provider: "openai"}, "Model"},
+		// This test binary does not link the static module.
+		{Config{Provider: "static", Model: "models/m"}, "Provider"},
 	} {
 		var fe *FieldError
 		if _, err := New(c.cfg); !errors.As(err, &fe) || fe.Field != c.field {
@@ -40,5 +43,41 @@ func TestKeyFromEnv(t *testing.T) {
 	t.Setenv(EnvKey, "sk-memweave")
 	if k := KeyFromEnv(); k != "sk-memweave" {
 		t.Errorf("KeyFromEnv = %q, want the memweave key first", k)
+	}
+}
+
+// TestStaticRegistration: provider "static" is what the static module
+// registers, a folder constructor and, when a model is compiled in, a
+// built-in one; without the module the error names the package to link.
+func TestStaticRegistration(t *testing.T) {
+	saved := static.folder
+	savedBuiltin := static.builtin
+	t.Cleanup(func() { static.folder, static.builtin = saved, savedBuiltin })
+	static.folder, static.builtin = nil, nil
+
+	if _, err := New(Config{Provider: "static", Model: "m"}); err == nil || !strings.Contains(err.Error(), StaticPackage) {
+		t.Errorf("New(static) without the module = %v, want an error naming %s", err, StaticPackage)
+	}
+	folder := NewHash(3)
+	RegisterStatic(func(dir string) Embedder {
+		if dir != "m" {
+			t.Errorf("folder constructor got %q, want m", dir)
+		}
+		return folder
+	}, nil)
+	if e, err := New(Config{Provider: "static", Model: "m"}); err != nil || e != folder {
+		t.Errorf("New(static, m) = %v, %v; want the registered folder embedder", e, err)
+	}
+	var fe *FieldError
+	if _, err := New(Config{Provider: "static"}); !errors.As(err, &fe) || fe.Field != "Model" {
+		t.Errorf("New(static) without a built-in model = %v, want a FieldError on Model", err)
+	}
+	builtin := NewHash(5)
+	RegisterStatic(nil, func() Embedder { return builtin })
+	if e, err := New(Config{Provider: "static"}); err != nil || e != builtin {
+		t.Errorf("New(static) = %v, %v; want the built-in embedder", e, err)
+	}
+	if e, err := New(Config{Provider: "static", Model: "m"}); err != nil || e != folder {
+		t.Errorf("New(static, m) after the built-in = %v, %v; want the folder embedder kept", e, err)
 	}
 }

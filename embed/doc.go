@@ -12,13 +12,14 @@
 //   - [OpenAI], any OpenAI-compatible /embeddings endpoint (OpenAI, Ollama,
 //     LM Studio, vLLM, llama.cpp server), with batching, bounded
 //     concurrency and retries.
-//   - [Static], a static token-vector model in the public Model2Vec format
-//     (package [github.com/memweave/memweave-go/embed/static] reads it),
-//     offline: the mean of the vectors of a text's tokens, so similar
-//     words land near each other without a network or an inference
-//     runtime. cmd/memweave-distill makes such a model from any
-//     OpenAI-compatible endpoint. Words the model does not know fall back
-//     to the Hash features.
+//   - a static token-vector model in the public Model2Vec format, offline:
+//     the mean of the vectors of a text's tokens, so similar words land
+//     near each other without a network or an inference runtime. It lives
+//     in a module of its own, [github.com/memweave/memweave-go/embed/static]
+//     (with its built-in English model and cmd/memweave-distill), so that
+//     programs which do not use it do not download it; a program that
+//     links it gets provider "static" in [New] (see [RegisterStatic]).
+//     Words the model does not know fall back to the Hash features.
 //   - No embedder at all (a nil Embedder), which makes a keyword-only index.
 //
 // Errors that callers branch on wrap [ErrUnavailable] (the embedder could

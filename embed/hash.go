@@ -154,6 +154,17 @@ func (h *Hash) EmbedQuery(ctx context.Context, text string) ([]float32, error) {
 	return v, nil
 }
 
+// EmbedTo writes the vector of text into dst, hashing its features into
+// len(dst) dimensions whatever h's own; dst must be zeroed. It is
+// EmbedQuery without the allocation, for an embedder that falls back to
+// the hash's lexical features for the words it cannot represent (the
+// static module's, github.com/memweave/memweave-go/embed/static).
+func (h *Hash) EmbedTo(dst []float32, text string) {
+	s := h.scratch()
+	s.embed(dst, text)
+	h.pool.Put(s)
+}
+
 func (h *Hash) scratch() *hashScratch {
 	if s, ok := h.pool.Get().(*hashScratch); ok {
 		return s

@@ -1,42 +1,26 @@
-// Package embedcache stores embeddings by content so that unchanged text is
-// never embedded twice.
+// Package embedcache is the policy of the embedding cache, which keeps
+// embeddings by content so that unchanged text is never embedded twice.
 //
 // A key is the embedder identity plus the SHA-256 of the embedded text, so
 // identical text in two files, or a file that is deleted and restored, costs
 // one embedding call in all. The cache is a real LRU: a hit refreshes an
-// entry's recency, and [Cache.Prune] evicts the least recently used entries
-// beyond a maximum.
+// entry's recency (the caller's clock, stamped by [Cache]), and [Prune]
+// evicts the least recently used entries beyond a maximum.
 //
-// The cache lives in the index's SQLite database but this package only
-// speaks database/sql, so it builds without cgo; callers pass a *sql.DB or
-// *sql.Tx.
+// The entries live in the index's SQLite database, whose package owns
+// the table and its SQL ([Store] is index.CacheTable); this package
+// holds the keys, the vectors' byte format and the policy, and builds
+// without cgo.
 package embedcache
 
 import (
 	"context"
 	"crypto/sha256"
-	"database/sql"
 	"encoding/binary"
 	"fmt"
 	"math"
-	"strings"
 	"time"
 )
-
-// Schema is the DDL of the cache table. The index package runs it in a
-// migration.
-const Schema = `CREATE TABLE embed_cache (
-	id       INTEGER PRIMARY KEY,
-	identity TEXT NOT NULL,
-	hash     BLOB NOT NULL,
-	vector   BLOB NOT NULL,
-	used     INTEGER NOT NULL
-);
-CREATE UNIQUE INDEX embed_cache_key ON embed_cache (identity, hash);`
-
-// maxVars keeps bulk statements under SQLite's bound-variable limit
-// (32766 since 3.32, 999 before) with a wide margin.
-const maxVars = 500
 
 // Key is the SHA-256 of an embedded text.
 type Key [sha256.Size]byte
@@ -44,11 +28,21 @@ type Key [sha256.Size]byte
 // KeyOf returns the cache key of text.
 func KeyOf(text string) Key { return sha256.Sum256([]byte(text)) }
 
-// Conn is what the cache needs from a database handle: *sql.DB, *sql.Conn
-// and *sql.Tx all satisfy it.
-type Conn interface {
-	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+// Store is where the cache's entries live: index.CacheTable, on the
+// database or inside a write transaction. Entries are kept by embedder
+// identity and key, each with the stamp of its last use.
+type Store interface {
+	// Lookup returns identity's vectors under keys; missing keys are
+	// absent from the map.
+	Lookup(ctx context.Context, identity string, keys []Key) (map[Key][]float32, error)
+	// Touch sets the last-use stamp of identity's entries under keys.
+	Touch(ctx context.Context, identity string, keys []Key, used int64) error
+	// Store saves identity's vectors with the last-use stamp used,
+	// replacing any previous entry.
+	Store(ctx context.Context, identity string, vectors map[Key][]float32, used int64) error
+	// Prune deletes the entries, of any identity, beyond the max most
+	// recently used (max > 0), and returns how many it deleted.
+	Prune(ctx context.Context, max int) (int, error)
 }
 
 // Cache is the embedding cache of one embedder identity. It holds no state
@@ -67,138 +61,48 @@ func New(identity string) *Cache {
 
 // Lookup returns the cached vectors of keys; missing keys are absent from
 // the map. Callers refresh the hits' recency with [Cache.Touch], in the
-// transaction that uses them. Keys are looked up in
-// batches that stay under SQLite's variable limit.
-func (c *Cache) Lookup(ctx context.Context, db Conn, keys []Key) (map[Key][]float32, error) {
-	found := make(map[Key][]float32, len(keys))
-	for start := 0; start < len(keys); start += maxVars - 1 {
-		batch := keys[start:min(start+maxVars-1, len(keys))]
-		if err := c.lookup(ctx, db, batch, found); err != nil {
-			return nil, fmt.Errorf("embedcache: lookup: %w", err)
-		}
+// transaction that uses them.
+func (c *Cache) Lookup(ctx context.Context, s Store, keys []Key) (map[Key][]float32, error) {
+	found, err := s.Lookup(ctx, c.identity, keys)
+	if err != nil {
+		return nil, fmt.Errorf("embedcache: lookup: %w", err)
 	}
 	return found, nil
 }
 
-// lookup adds the cached vectors of batch to found.
-func (c *Cache) lookup(ctx context.Context, db Conn, batch []Key, found map[Key][]float32) error {
-	args := make([]any, 0, len(batch)+1)
-	args = append(args, c.identity)
-	for _, k := range batch {
-		args = append(args, k[:])
-	}
-	rows, err := db.QueryContext(ctx,
-		`SELECT hash, vector FROM embed_cache WHERE identity = ? AND hash IN (`+Placeholders(len(batch))+`)`, args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var h, v []byte
-		if err := rows.Scan(&h, &v); err != nil {
-			return err
-		}
-		var k Key
-		copy(k[:], h)
-		found[k] = Decode(v)
-	}
-	return rows.Err()
-}
-
 // Touch refreshes the recency of the given entries, making them the most
 // recently used.
-func (c *Cache) Touch(ctx context.Context, db Conn, hits []Key) error {
-	keys := make([]any, 0, len(hits))
-	for _, k := range hits {
-		keys = append(keys, k[:])
-	}
-	stamp := c.now()
-	for start := 0; start < len(keys); start += maxVars - 2 {
-		batch := keys[start:min(start+maxVars-2, len(keys))]
-		args := append([]any{stamp, c.identity}, batch...)
-		if _, err := db.ExecContext(ctx,
-			`UPDATE embed_cache SET used = ? WHERE identity = ? AND hash IN (`+Placeholders(len(batch))+`)`, args...); err != nil {
-			return fmt.Errorf("embedcache: touch: %w", err)
-		}
+func (c *Cache) Touch(ctx context.Context, s Store, hits []Key) error {
+	if err := s.Touch(ctx, c.identity, hits, c.now()); err != nil {
+		return fmt.Errorf("embedcache: touch: %w", err)
 	}
 	return nil
 }
 
 // Store saves vectors under their keys, replacing any previous entry.
-func (c *Cache) Store(ctx context.Context, db Conn, vectors map[Key][]float32) error {
-	stamp := c.now()
-	const perRow = 4
-	args := make([]any, 0, maxVars)
-	var b strings.Builder
-	flush := func() error {
-		if len(args) == 0 {
-			return nil
-		}
-		_, err := db.ExecContext(ctx, `INSERT OR REPLACE INTO embed_cache (identity, hash, vector, used) VALUES `+b.String(), args...)
-		args = args[:0]
-		b.Reset()
-		if err != nil {
-			return fmt.Errorf("embedcache: store: %w", err)
-		}
-		return nil
+func (c *Cache) Store(ctx context.Context, s Store, vectors map[Key][]float32) error {
+	if err := s.Store(ctx, c.identity, vectors, c.now()); err != nil {
+		return fmt.Errorf("embedcache: store: %w", err)
 	}
-	for k, v := range vectors {
-		if b.Len() > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString("(?,?,?,?)")
-		args = append(args, c.identity, k[:], Encode(v), stamp)
-		if len(args)+perRow > maxVars {
-			if err := flush(); err != nil {
-				return err
-			}
-		}
-	}
-	return flush()
-}
-
-// Len returns the number of entries of every identity.
-func Len(ctx context.Context, db Conn) (int, error) {
-	n, err := count(ctx, db)
-	if err != nil {
-		return 0, fmt.Errorf("embedcache: count: %w", err)
-	}
-	return n, nil
-}
-
-func count(ctx context.Context, db Conn) (int, error) {
-	rows, err := db.QueryContext(ctx, `SELECT count(*) FROM embed_cache`)
-	if err != nil {
-		return 0, err
-	}
-	defer rows.Close()
-	var n int
-	if rows.Next() {
-		if err := rows.Scan(&n); err != nil {
-			return 0, err
-		}
-	}
-	return n, rows.Err()
+	return nil
 }
 
 // Prune evicts the least recently used entries, of any identity, until at
 // most max remain. A max of zero or less means no limit. It returns the
 // number of entries evicted.
-func Prune(ctx context.Context, db Conn, max int) (int, error) {
+func Prune(ctx context.Context, s Store, max int) (int, error) {
 	if max <= 0 {
 		return 0, nil
 	}
-	res, err := db.ExecContext(ctx, `DELETE FROM embed_cache WHERE id IN (
-		SELECT id FROM embed_cache ORDER BY used DESC, id DESC LIMIT -1 OFFSET ?)`, max)
+	n, err := s.Prune(ctx, max)
 	if err != nil {
 		return 0, fmt.Errorf("embedcache: prune: %w", err)
 	}
-	n, _ := res.RowsAffected()
-	return int(n), nil
+	return n, nil
 }
 
-// Encode returns the little-endian float32 blob of v, the format sqlite-vec
-// reads.
+// Encode returns the little-endian float32 blob of v, the format the
+// index stores vectors in.
 func Encode(v []float32) []byte {
 	b := make([]byte, 4*len(v))
 	for i, f := range v {
@@ -214,13 +118,4 @@ func Decode(b []byte) []float32 {
 		v[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:]))
 	}
 	return v
-}
-
-// Placeholders returns n comma-separated SQL parameters, "?,?,?" for 3, to
-// fill an IN (...) list; "" when n <= 0.
-func Placeholders(n int) string {
-	if n <= 0 {
-		return ""
-	}
-	return strings.Repeat("?,", n-1) + "?"
 }

@@ -2,61 +2,95 @@ package embedcache_test
 
 import (
 	"context"
-	"database/sql"
-	"path/filepath"
+	"errors"
 	"reflect"
 	"testing"
-
-	_ "github.com/mattn/go-sqlite3"
 
 	"github.com/memweave/memweave-go/embedcache"
 )
 
-func TestLRU(t *testing.T) {
+// mapStore is a Store in memory that records the calls it gets.
+type mapStore struct {
+	vectors map[string][]float32 // by identity + key
+	used    map[string]int64
+	pruned  int
+	err     error
+}
+
+func (m *mapStore) Lookup(ctx context.Context, identity string, keys []embedcache.Key) (map[embedcache.Key][]float32, error) {
+	out := make(map[embedcache.Key][]float32)
+	for _, k := range keys {
+		if v, ok := m.vectors[identity+string(k[:])]; ok {
+			out[k] = v
+		}
+	}
+	return out, m.err
+}
+
+func (m *mapStore) Touch(ctx context.Context, identity string, keys []embedcache.Key, used int64) error {
+	for _, k := range keys {
+		m.used[identity+string(k[:])] = used
+	}
+	return m.err
+}
+
+func (m *mapStore) Store(ctx context.Context, identity string, vectors map[embedcache.Key][]float32, used int64) error {
+	for k, v := range vectors {
+		m.vectors[identity+string(k[:])] = v
+		m.used[identity+string(k[:])] = used
+	}
+	return m.err
+}
+
+func (m *mapStore) Prune(ctx context.Context, max int) (int, error) {
+	m.pruned = max
+	return 3, m.err
+}
+
+func TestCacheKeepsIdentityAndStamps(t *testing.T) {
 	ctx := context.Background()
-	db, err := sql.Open("sqlite3", filepath.Join(t.TempDir(), "c.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if _, err := db.Exec(embedcache.Schema); err != nil {
-		t.Fatal(err)
-	}
+	s := &mapStore{vectors: map[string][]float32{}, used: map[string]int64{}}
 	c := embedcache.New("hash/x/2")
-	keys := make([]embedcache.Key, 1200) // more than one lookup batch
-	vecs := make(map[embedcache.Key][]float32)
-	for i := range keys {
-		keys[i] = embedcache.KeyOf(string(rune('a'+i%26)) + string(rune(i)))
-		vecs[keys[i]] = []float32{float32(i), 1}
-	}
-	if err := c.Store(ctx, db, vecs); err != nil {
+	k := embedcache.KeyOf("text")
+	if err := c.Store(ctx, s, map[embedcache.Key][]float32{k: {1, 2}}); err != nil {
 		t.Fatal(err)
 	}
-	got, err := c.Lookup(ctx, db, keys)
-	if err != nil || len(got) != len(keys) || !reflect.DeepEqual(got[keys[7]], []float32{7, 1}) {
-		t.Fatalf("Lookup = %d entries, %v", len(got), err)
+	stored := s.used["hash/x/2"+string(k[:])]
+	if stored == 0 {
+		t.Fatalf("Store stamped %d, want the time of use", stored)
 	}
-	// Another identity does not see them.
-	if got, _ := embedcache.New("other/x/2").Lookup(ctx, db, keys[:3]); len(got) != 0 {
-		t.Errorf("other identity sees %d entries", len(got))
+	if got, err := c.Lookup(ctx, s, []embedcache.Key{k}); err != nil || !reflect.DeepEqual(got[k], []float32{1, 2}) {
+		t.Errorf("Lookup = %v, %v; want [1 2]", got, err)
 	}
-	// A hit refreshes recency: touch key 0, then prune to 1 entry.
-	if err := c.Touch(ctx, db, keys[:1]); err != nil {
+	if got, _ := embedcache.New("other/x/2").Lookup(ctx, s, []embedcache.Key{k}); len(got) != 0 {
+		t.Errorf("another identity sees %v", got)
+	}
+	if err := c.Touch(ctx, s, []embedcache.Key{k}); err != nil {
 		t.Fatal(err)
 	}
-	n, err := embedcache.Prune(ctx, db, 1)
-	if err != nil || n != len(keys)-1 {
-		t.Fatalf("Prune = %d, %v; want %d", n, err, len(keys)-1)
-	}
-	if got, _ := c.Lookup(ctx, db, keys[:2]); len(got) != 1 || got[keys[0]] == nil {
-		t.Errorf("after Prune: %v, want only the recently used key 0", got)
+	if touched := s.used["hash/x/2"+string(k[:])]; touched < stored {
+		t.Errorf("Touch stamped %d, before the store's %d", touched, stored)
 	}
 }
 
-func TestPlaceholders(t *testing.T) {
-	for n, want := range map[int]string{-1: "", 0: "", 1: "?", 3: "?,?,?"} {
-		if got := embedcache.Placeholders(n); got != want {
-			t.Errorf("Placeholders(%d) = %q, want %q", n, got, want)
-		}
+func TestPrune(t *testing.T) {
+	ctx := context.Background()
+	s := &mapStore{}
+	if n, err := embedcache.Prune(ctx, s, 0); n != 0 || err != nil || s.pruned != 0 {
+		t.Errorf("Prune(0) = %d, %v, store asked for %d; want no limit, the store untouched", n, err, s.pruned)
+	}
+	if n, err := embedcache.Prune(ctx, s, 5); n != 3 || err != nil || s.pruned != 5 {
+		t.Errorf("Prune(5) = %d, %v, store asked for %d; want 3, nil, 5", n, err, s.pruned)
+	}
+	s.err = errors.New("disk on fire")
+	if _, err := embedcache.Prune(ctx, s, 5); !errors.Is(err, s.err) || err.Error() != "embedcache: prune: disk on fire" {
+		t.Errorf("Prune with a failing store = %v, want it wrapped", err)
+	}
+}
+
+func TestEncodeDecode(t *testing.T) {
+	v := []float32{0, -1.5, 3.25}
+	if got := embedcache.Decode(embedcache.Encode(v)); !reflect.DeepEqual(got, v) {
+		t.Errorf("Decode(Encode(%v)) = %v", v, got)
 	}
 }

@@ -27,8 +27,6 @@ package frontmatter
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -96,7 +94,7 @@ type Meta struct {
 	Pinned     bool     `json:"pinned,omitempty"`
 	// Expires is a YYYY-MM-DD date, "" for never.
 	Expires string `json:"expires,omitempty"`
-	// Feedback maps a passage key ([PassageKey]) to its marks.
+	// Feedback maps a passage key (curate.PassageKey) to its marks.
 	Feedback map[string]Votes `json:"feedback,omitempty"`
 }
 
@@ -294,21 +292,6 @@ func decode(b Block) (Meta, error) {
 }
 
 func normTag(t string) string { return strings.ToLower(strings.TrimPrefix(strings.TrimSpace(t), "#")) }
-
-// PassageKey is the key feedback is filed under for a passage with the
-// given text: "p" and the first 8 hex digits of the SHA-256 of its first
-// non-blank line, trimmed. It survives edits above the passage and to its
-// other lines; two passages of one file that open with the same line
-// share their marks.
-func PassageKey(text string) string {
-	for line := range strings.Lines(text) {
-		if t := strings.TrimSpace(line); t != "" {
-			sum := sha256.Sum256([]byte(t))
-			return "p" + hex.EncodeToString(sum[:4])
-		}
-	}
-	return ""
-}
 
 // Decode returns the Meta whose JSON the index stores ("" for none); a
 // row it cannot read gives the zero Meta.

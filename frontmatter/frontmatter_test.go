@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/memweave/memweave-go/curate"
 	"github.com/memweave/memweave-go/frontmatter"
 )
 
@@ -49,7 +50,7 @@ func TestParse(t *testing.T) {
 }
 
 func TestSetFeedback(t *testing.T) {
-	k := frontmatter.PassageKey("# Cache\nRedis.\n")
+	k := curate.PassageKey("# Cache\nRedis.\n")
 	src := []byte("# Cache\nRedis.\n")
 	for range 3 {
 		var err error

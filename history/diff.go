@@ -190,104 +190,26 @@ func Changes(ctx context.Context, dir, from, to string, opts chunker.Options, ma
 		page.Limit = 1000
 	}
 	page.Offset = max(page.Offset, 0)
-	fromCommit, err := Resolve(ctx, dir, from)
+	sd, err := readSides(ctx, dir, from, to, maxBytes)
 	if err != nil {
 		return nil, err
 	}
-	old, skipped, err := memoryTree(ctx, dir, fromCommit, maxBytes)
-	if err != nil {
-		return nil, err
-	}
-	var cur map[string]entry
-	var work map[string]workspace.File
-	if to != "" {
-		toCommit, err := Resolve(ctx, dir, to)
-		if err != nil {
-			return nil, err
-		}
-		var sk []string
-		if cur, sk, err = memoryTree(ctx, dir, toCommit, maxBytes); err != nil {
-			return nil, err
-		}
-		skipped = append(skipped, sk...)
-	} else {
-		files, _, err := workspace.Discover(dir, nil)
-		if err != nil {
-			return nil, fmt.Errorf("history: list %s: %w", dir, err)
-		}
-		work = make(map[string]workspace.File, len(files))
-		for _, f := range files {
-			if maxBytes > 0 && f.Size > maxBytes {
-				skipped = append(skipped, fmt.Sprintf("%s: %d bytes, over the %d limit", f.Rel, f.Size, maxBytes))
-				continue
-			}
-			work[f.Rel] = f
-		}
-	}
-	paths := make([]string, 0, len(old)+len(cur)+len(work))
-	for p := range old {
-		paths = append(paths, p)
-	}
-	for p := range cur {
-		paths = append(paths, p)
-	}
-	for p := range work {
-		paths = append(paths, p)
-	}
-	slices.Sort(paths)
-	paths = slices.Compact(paths)
-
 	r, err := newBlobReader(ctx, dir)
 	if err != nil {
 		return nil, err
 	}
 	defer r.Close()
-	cache := newChunkCache(maxBytes)
-	split := func(id string, data func() ([]byte, error)) ([]chunker.Chunk, error) {
-		if c, ok := cache.get(id); ok {
-			return c, nil
-		}
-		b, err := data()
-		if err != nil {
-			return nil, err
-		}
-		c := curate.Split(b, opts)
-		cache.put(id, c, len(b))
-		return c, nil
-	}
-	res := &Result{Changes: []Change{}, Skipped: skipped}
-	for _, p := range paths {
+	d := &differ{blobs: r, cache: newChunkCache(maxBytes), opts: opts}
+	res := &Result{Changes: []Change{}, Skipped: sd.skipped}
+	for _, p := range sd.paths() {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		o, inOld := old[p]
-		var before, after []chunker.Chunk
-		if inOld {
-			if before, err = split(o.oid, func() ([]byte, error) { return r.read(o.oid) }); err != nil {
-				return nil, err
-			}
+		changes, err := d.file(p, sd)
+		if err != nil {
+			return nil, err
 		}
-		if n, ok := cur[p]; ok {
-			if inOld && n.oid == o.oid {
-				continue
-			}
-			if after, err = split(n.oid, func() ([]byte, error) { return r.read(n.oid) }); err != nil {
-				return nil, err
-			}
-		} else if f, ok := work[p]; ok {
-			data, err := os.ReadFile(f.Abs)
-			if err != nil {
-				return nil, fmt.Errorf("history: %w", err)
-			}
-			id := blobID(data)
-			if inOld && id == o.oid {
-				continue
-			}
-			if after, err = split(id, func() ([]byte, error) { return data, nil }); err != nil {
-				return nil, err
-			}
-		}
-		for _, c := range diffFile(p, before, after) {
+		for _, c := range changes {
 			if res.Total >= page.Offset && len(res.Changes) < page.Limit {
 				res.Changes = append(res.Changes, c)
 			}
@@ -298,6 +220,132 @@ func Changes(ctx context.Context, dir, from, to string, opts chunker.Options, ma
 		res.Truncated, res.NextOffset = true, end
 	}
 	return res, nil
+}
+
+// sides are the two sides [Changes] compares: the Markdown blobs of
+// memory/ at the old revision, and those at the new one (cur) or the
+// files of the working tree (work), with the entries left out.
+type sides struct {
+	old, cur map[string]entry
+	work     map[string]workspace.File
+	skipped  []string
+}
+
+// readSides lists the blobs of memory/ at from, and at to or, when to
+// is "", the working tree's files of at most maxBytes.
+func readSides(ctx context.Context, dir, from, to string, maxBytes int64) (*sides, error) {
+	fromCommit, err := Resolve(ctx, dir, from)
+	if err != nil {
+		return nil, err
+	}
+	sd := &sides{}
+	if sd.old, sd.skipped, err = memoryTree(ctx, dir, fromCommit, maxBytes); err != nil {
+		return nil, err
+	}
+	if to != "" {
+		toCommit, err := Resolve(ctx, dir, to)
+		if err != nil {
+			return nil, err
+		}
+		var sk []string
+		if sd.cur, sk, err = memoryTree(ctx, dir, toCommit, maxBytes); err != nil {
+			return nil, err
+		}
+		sd.skipped = append(sd.skipped, sk...)
+		return sd, nil
+	}
+	files, _, err := workspace.Discover(dir, nil)
+	if err != nil {
+		return nil, fmt.Errorf("history: list %s: %w", dir, err)
+	}
+	sd.work = make(map[string]workspace.File, len(files))
+	for _, f := range files {
+		if maxBytes > 0 && f.Size > maxBytes {
+			sd.skipped = append(sd.skipped, fmt.Sprintf("%s: %d bytes, over the %d limit", f.Rel, f.Size, maxBytes))
+			continue
+		}
+		sd.work[f.Rel] = f
+	}
+	return sd, nil
+}
+
+// paths returns every path on either side, sorted, once each.
+func (sd *sides) paths() []string {
+	paths := make([]string, 0, len(sd.old)+len(sd.cur)+len(sd.work))
+	for p := range sd.old {
+		paths = append(paths, p)
+	}
+	for p := range sd.cur {
+		paths = append(paths, p)
+	}
+	for p := range sd.work {
+		paths = append(paths, p)
+	}
+	slices.Sort(paths)
+	return slices.Compact(paths)
+}
+
+// differ chunks the blobs of both sides, each distinct blob once while
+// the cache holds it, and compares one file at a time.
+type differ struct {
+	blobs *blobReader
+	cache *chunkCache
+	opts  chunker.Options
+}
+
+// split returns the chunks of the blob id, calling data for its content
+// only when the cache lacks them.
+func (d *differ) split(id string, data func() ([]byte, error)) ([]chunker.Chunk, error) {
+	if c, ok := d.cache.get(id); ok {
+		return c, nil
+	}
+	b, err := data()
+	if err != nil {
+		return nil, err
+	}
+	c := curate.Split(b, d.opts)
+	d.cache.put(id, c, len(b))
+	return c, nil
+}
+
+// blob returns the chunks of the git blob oid.
+func (d *differ) blob(oid string) ([]chunker.Chunk, error) {
+	return d.split(oid, func() ([]byte, error) { return d.blobs.read(oid) })
+}
+
+// file returns the changes of path between the sides; a file whose blob
+// is the same on both is not read.
+func (d *differ) file(p string, sd *sides) ([]Change, error) {
+	o, inOld := sd.old[p]
+	var after []chunker.Chunk
+	var err error
+	if n, ok := sd.cur[p]; ok {
+		if inOld && n.oid == o.oid {
+			return nil, nil
+		}
+		if after, err = d.blob(n.oid); err != nil {
+			return nil, err
+		}
+	} else if f, ok := sd.work[p]; ok {
+		data, err := os.ReadFile(f.Abs)
+		if err != nil {
+			return nil, fmt.Errorf("history: %w", err)
+		}
+		id := blobID(data)
+		if inOld && id == o.oid {
+			return nil, nil
+		}
+		if after, err = d.split(id, func() ([]byte, error) { return data, nil }); err != nil {
+			return nil, err
+		}
+	}
+	var before []chunker.Chunk
+	if inOld {
+		if before, err = d.blob(o.oid); err != nil {
+			return nil, err
+		}
+	}
+	return diffFile(p, before, after), nil
 }
 
 // chunkCache keeps the chunks of recently split blobs, by blob id, up to

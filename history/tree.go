@@ -162,5 +162,31 @@ func CheckOut(ctx context.Context, dir, rev string, maxBytes int64) (*Checkout, 
 	return &Checkout{Dir: tmp, Snapshot: snap}, nil
 }
 
+// Skip is an entry of memory/ a [Checkout] left out, with why.
+type Skip struct {
+	Path string
+	Err  error
+}
+
+// maxSkips bounds the entries [Checkout.LeftOut] names one by one.
+const maxSkips = 20
+
+// LeftOut names the entries the checkout left out (links, submodules,
+// files over the size limit, names the path rules refuse), each with an
+// error naming the commit; past 20, one more Skip with no Path counts
+// the rest.
+func (c *Checkout) LeftOut() []Skip {
+	var out []Skip
+	for i, s := range c.Skipped {
+		if i == maxSkips {
+			out = append(out, Skip{Err: fmt.Errorf("%d more entries left out of the search at %.12s", len(c.Skipped)-i, c.Commit)})
+			break
+		}
+		path, why, _ := strings.Cut(s, ": ")
+		out = append(out, Skip{Path: path, Err: fmt.Errorf("left out of the search at %.12s: %s", c.Commit, why)})
+	}
+	return out
+}
+
 // Close removes the checkout's folder.
 func (c *Checkout) Close() error { return os.RemoveAll(c.Dir) }

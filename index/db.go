@@ -244,8 +244,9 @@ func corruptError(se sqlite3.Error) error {
 // Path returns the database file's path.
 func (db *DB) Path() string { return db.path }
 
-// SQL returns the underlying handle, for packages such as embedcache that
-// keep their tables in the same file.
+// SQL returns the underlying handle, for tests that inspect or damage the
+// file. Only this package holds SQL: other packages read and write
+// through its methods.
 func (db *DB) SQL() *sql.DB { return db.sql }
 
 // forgetCaches drops what the handle keeps between reads (vector codes,

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"database/sql"
 	"encoding/binary"
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -57,6 +58,50 @@ func scanFile(rows *sql.Rows) (File, error) {
 	return f, err
 }
 
+// encodeTags is the tags column of a file with tags: a JSON list, "" for
+// none.
+func encodeTags(tags []string) string {
+	if len(tags) == 0 {
+		return ""
+	}
+	b, _ := json.Marshal(tags) // a []string always encodes
+	return string(b)
+}
+
+// Expired returns the paths of the files whose front matter's expiry
+// date is before today (YYYY-MM-DD), sorted. The dates were stored when
+// each file was indexed ([Update].Expires); no row's Meta is decoded.
+func (db *DB) Expired(ctx context.Context, today string) ([]string, error) {
+	var out []string
+	err := scanRows(ctx, db.sql, `SELECT path FROM files WHERE expires != '' AND expires < ? ORDER BY path`, func(rows *sql.Rows) error {
+		var p string
+		err := rows.Scan(&p)
+		out = append(out, p)
+		return err
+	}, today)
+	return out, db.wrap("list expired files", err)
+}
+
+// Tagged returns the tags of every file whose front matter has some,
+// keyed by path, as they were stored when the file was indexed
+// ([Update].Tags). A stored value that is not a JSON list of strings
+// reads as no tags.
+func (db *DB) Tagged(ctx context.Context) (map[string][]string, error) {
+	out := make(map[string][]string)
+	err := scanRows(ctx, db.sql, `SELECT path, tags FROM files WHERE tags != ''`, func(rows *sql.Rows) error {
+		var p, tags string
+		if err := rows.Scan(&p, &tags); err != nil {
+			return err
+		}
+		var list []string
+		if json.Unmarshal([]byte(tags), &list) == nil && len(list) > 0 {
+			out[p] = list
+		}
+		return nil
+	})
+	return out, db.wrap("list tagged files", err)
+}
+
 // Chunk is one chunk to store.
 type Chunk struct {
 	// ID is the chunk's stable id (see ChunkID). The row id that FTS5 and
@@ -85,6 +130,12 @@ type Chunk struct {
 type Update struct {
 	File   File
 	Chunks []Chunk
+	// Tags and Expires are the front matter's tags and expiry date
+	// (YYYY-MM-DD, "" for none), which searches filter on: stored in
+	// columns of their own beside File.Meta, so that a search reads them
+	// without decoding every row's Meta ([DB.Tagged], [DB.Expired]).
+	Tags    []string
+	Expires string
 	// NeedVectors says that every chunk should have a vector (an embedder
 	// is configured): a chunk left without one, for want of a vector or of
 	// a vector table, marks the file pending.
@@ -164,7 +215,7 @@ func filesAt(ctx context.Context, q queryer, paths []string) (map[string]File, e
 		for i, p := range batch {
 			args[i] = p
 		}
-		err := scanRows(ctx, q, `SELECT `+fileColumns+` FROM files WHERE path IN (`+embedcache.Placeholders(len(batch))+`)`, func(rows *sql.Rows) error {
+		err := scanRows(ctx, q, `SELECT `+fileColumns+` FROM files WHERE path IN (`+placeholders(len(batch))+`)`, func(rows *sql.Rows) error {
 			f, err := scanFile(rows)
 			out[f.Path] = f
 			return err
@@ -325,7 +376,7 @@ func newWriter(ctx context.Context, tx *sql.Tx) (*writer, error) {
 		{&w.insVec, `INSERT OR REPLACE INTO vectors (id, vector) VALUES (?, ?)`, true},
 		{&w.setLines, `UPDATE chunks SET seq = ?, start_line = ?, end_line = ?, headings = ?, source = ? WHERE id = ?`, false},
 		{&w.markEmbedded, `UPDATE chunks SET embedded = 1 WHERE id = ?`, false},
-		{&w.upsertFile, `INSERT OR REPLACE INTO files (` + fileColumns + `) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)`, false},
+		{&w.upsertFile, `INSERT OR REPLACE INTO files (` + fileColumns + `, tags, expires) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)`, false},
 		{&w.delFile, `DELETE FROM files WHERE path = ?`, false},
 	}
 	for _, s := range stmts {
@@ -463,7 +514,7 @@ func (w *writer) replace(ctx context.Context, u Update) (created, removed int, e
 	}
 	f := u.File
 	if _, err := w.upsertFile.ExecContext(ctx, f.Path, f.Source, f.Hash, f.MTime, f.Size, pending, f.External, len(u.Chunks),
-		f.CTime, f.Inode, f.IndexedAt, f.Meta); err != nil {
+		f.CTime, f.Inode, f.IndexedAt, f.Meta, encodeTags(u.Tags), u.Expires); err != nil {
 		return 0, 0, err
 	}
 	return created, removed, nil

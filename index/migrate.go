@@ -8,8 +8,6 @@ import (
 	"maps"
 	"slices"
 	"strings"
-
-	"github.com/memweave/memweave-go/embedcache"
 )
 
 // migrations are the schema changes in order; migration i brings the
@@ -43,7 +41,7 @@ CREATE TABLE chunks (
 );
 CREATE INDEX chunks_path ON chunks (path, seq);
 CREATE VIRTUAL TABLE chunks_fts USING fts5 (text, content='', tokenize='porter unicode61');
-` + embedcache.Schema,
+` + cacheTable,
 	// 2: a vector is stored once. Live chunks' vectors are found through
 	// their text hash; the cache keeps only vectors no live chunk holds.
 	`CREATE INDEX chunks_hash ON chunks (hash) WHERE embedded = 1;
@@ -80,6 +78,19 @@ INSERT INTO chunks_fts (rowid, text) SELECT id, ` + segmentFunc + `(prefix || te
 	// expires, feedback), as JSON; '' for none. The chunker version bump
 	// that came with it re-chunks every file, which fills it in.
 	`ALTER TABLE files ADD COLUMN meta TEXT NOT NULL DEFAULT '';`,
+	// 8: the front matter's tags (a JSON list, '' for none) and expiry
+	// date (YYYY-MM-DD, '' for none) in columns of their own, which a
+	// search filters on without decoding every row's meta (the expiry
+	// dates through a partial index, as most notes have none). Filled in
+	// from meta, as an index run writes them; a meta that is not JSON
+	// reads as no fields, as it did before.
+	`ALTER TABLE files ADD COLUMN tags TEXT NOT NULL DEFAULT '';
+ALTER TABLE files ADD COLUMN expires TEXT NOT NULL DEFAULT '';
+UPDATE files SET
+	tags = CASE WHEN json_type(meta, '$.tags') = 'array' AND json_array_length(meta, '$.tags') > 0 THEN json_extract(meta, '$.tags') ELSE '' END,
+	expires = CASE WHEN json_type(meta, '$.expires') = 'text' THEN json_extract(meta, '$.expires') ELSE '' END
+WHERE meta != '' AND json_valid(meta);
+CREATE INDEX files_expires ON files (expires) WHERE expires != '';`,
 }
 
 // ftsTokenizer is the tokenize option of chunks_fts, quoted for an SQL
@@ -223,10 +234,11 @@ type schemaObject struct{ typ, columns string }
 // to what the migrations create.
 var wantSchema = map[string]schemaObject{
 	"meta":               {"table", "key TEXT 1 1, value TEXT 1 0"},
-	"files":              {"table", "path TEXT 1 1, source TEXT 1 0, hash TEXT 1 0, mtime INTEGER 1 0, size INTEGER 1 0, pending INTEGER 1 0, external INTEGER 1 0, chunks INTEGER 1 0, ctime INTEGER 1 0, inode INTEGER 1 0, indexed_at INTEGER 1 0, meta TEXT 1 0"},
+	"files":              {"table", "path TEXT 1 1, source TEXT 1 0, hash TEXT 1 0, mtime INTEGER 1 0, size INTEGER 1 0, pending INTEGER 1 0, external INTEGER 1 0, chunks INTEGER 1 0, ctime INTEGER 1 0, inode INTEGER 1 0, indexed_at INTEGER 1 0, meta TEXT 1 0, tags TEXT 1 0, expires TEXT 1 0"},
 	"chunks":             {"table", "id INTEGER 0 1, uid INTEGER 1 0, path TEXT 1 0, source TEXT 1 0, seq INTEGER 1 0, start_line INTEGER 1 0, end_line INTEGER 1 0, headings TEXT 1 0, prefix TEXT 1 0, hash BLOB 1 0, text TEXT 1 0, embedded INTEGER 1 0"},
 	"chunks_path":        {"index", ""},
 	"chunks_hash":        {"index", ""},
+	"files_expires":      {"index", ""},
 	"chunks_fts":         {"table", "CREATE VIRTUAL TABLE chunks_fts USING fts5 (text, content='', tokenize='" + ftsTokenizer + "')"},
 	"chunks_fts_data":    {"table", "id INTEGER 0 1, block BLOB 0 0"},
 	"chunks_fts_idx":     {"table", "segid  1 1, term  1 2, pgno  0 0"},

@@ -7,6 +7,7 @@ import (
 	"maps"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -122,6 +123,70 @@ func TestOpenForgetsWriteTimes(t *testing.T) {
 	rows, err := db.FilesAt(ctx, []string{"memory/a.md"})
 	if f := rows["memory/a.md"]; err != nil || f.Hash != "h" || f.IndexedAt != 0 {
 		t.Errorf("row after Open = %+v, %v; want the row kept with IndexedAt 0", f, err)
+	}
+}
+
+// TestOpenSplitsOutTagsAndExpiry opens a version 7 database whose file
+// rows hold front matter as JSON in meta, and checks that migration 8
+// fills in the tags and expires columns as an index run writes them: the
+// tags as a list, the expiry date, nothing for a row without those
+// fields or with a meta that is not JSON.
+func TestOpenSplitsOutTagsAndExpiry(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "old.db")
+	sdb, err := sql.Open(driverName, fileURI(path, url.Values{"_txlock": {"immediate"}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sdb.Close()
+	if err := migrate(ctx, sdb, migrations[:7]); err != nil {
+		t.Fatalf("migrate to version 7: %v", err)
+	}
+	metas := map[string]string{
+		"memory/both.md":    `{"tags":["infra","#ops"],"pinned":true,"expires":"2025-01-02"}`,
+		"memory/tags.md":    `{"tags":["infra"],"feedback":{"p1234abcd":{"useful":1,"useless":0}}}`,
+		"memory/pinned.md":  `{"pinned":true}`,
+		"memory/none.md":    ``,
+		"memory/broken.md":  `{"tags":["infra"`,
+		"memory/oddtype.md": `{"tags":"infra","expires":20250102}`,
+	}
+	for p, m := range metas {
+		if _, err := sdb.Exec(`INSERT INTO files (path, source, hash, mtime, size, meta) VALUES (?, 'memory', 'h', 10, 5, ?)`, p, m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sdb.Close()
+	db, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatalf("Open(version 7) = %v", err)
+	}
+	defer db.Close()
+	tagged, err := db.Tagged(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	expired, err := db.Expired(ctx, "2025-01-03")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := db.Files(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(expired, []string{"memory/both.md"}) {
+		t.Errorf("Expired(2025-01-03) = %q, want [memory/both.md]", expired)
+	}
+	if expired, err := db.Expired(ctx, "2025-01-02"); err != nil || len(expired) > 0 {
+		t.Errorf("Expired(2025-01-02) = %q, %v; want none (the expiry day itself is not past)", expired, err)
+	}
+	want := map[string]struct{ tags string }{
+		"memory/both.md": {"infra,#ops"},
+		"memory/tags.md": {"infra"},
+	}
+	for p := range metas {
+		if got := strings.Join(tagged[p], ","); got != want[p].tags || rows[p].Meta != metas[p] {
+			t.Errorf("%s after Open: tags %q, meta %q; want %q, meta kept", p, got, rows[p].Meta, want[p].tags)
+		}
 	}
 }
 

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/memweave/memweave-go/embedcache"
 	"github.com/memweave/memweave-go/store"
 )
 
@@ -25,7 +24,7 @@ func (db *DB) Keyword(ctx context.Context, match string, k int, f store.Filter) 
 	if len(f.Sources) > 0 || f.Paths != nil {
 		where := ""
 		if len(f.Sources) > 0 {
-			where += ` AND c.source IN (` + embedcache.Placeholders(len(f.Sources)) + `)`
+			where += ` AND c.source IN (` + placeholders(len(f.Sources)) + `)`
 			for _, s := range f.Sources {
 				args = append(args, s)
 			}
@@ -59,15 +58,7 @@ func (db *DB) Keyword(ctx context.Context, match string, k int, f store.Filter) 
 }
 
 // StoredChunk is a chunk as read back from the index.
-type StoredChunk struct {
-	ID                 int64
-	Path, Source       string
-	Seq                int
-	StartLine, EndLine int
-	Headings           []string
-	Text               string
-	Embedded           bool
-}
+type StoredChunk = store.StoredChunk
 
 // Chunks returns the stored chunks with the given ids, keyed by id.
 func (db *DB) Chunks(ctx context.Context, ids []int64) (map[int64]store.Chunk, error) {
@@ -79,7 +70,7 @@ func (db *DB) Chunks(ctx context.Context, ids []int64) (map[int64]store.Chunk, e
 			args[i] = id
 		}
 		rows, err := db.sql.QueryContext(ctx,
-			`SELECT id, path, source, start_line, end_line, headings, text FROM chunks WHERE id IN (`+embedcache.Placeholders(len(batch))+`)`, args...)
+			`SELECT id, path, source, start_line, end_line, headings, text FROM chunks WHERE id IN (`+placeholders(len(batch))+`)`, args...)
 		if err != nil {
 			return nil, db.wrap("read chunks", err)
 		}
@@ -148,19 +139,51 @@ func (db *DB) Stats(ctx context.Context) (Stats, error) {
 }
 
 // EachChunk calls fn with every chunk of the index, by path and position
-// (Headings left nil), stopping at fn's first error.
+// (Headings left nil), stopping at fn's first error. It is [DB.EachChunkIn]
+// with the zero filter.
 func (db *DB) EachChunk(ctx context.Context, fn func(StoredChunk) error) error {
+	return db.EachChunkIn(ctx, store.Filter{}, fn)
+}
+
+// EachChunkIn calls fn with every chunk within f of a file the index
+// holds, by path and position, each with its file's modification time
+// (Headings left nil). It stops at fn's first error and returns it as is.
+// This is the one place that reads chunks in bulk for a caller that
+// compares them (conflicts, duplicates), so only index knows the schema.
+func (db *DB) EachChunkIn(ctx context.Context, f store.Filter, fn func(StoredChunk) error) error {
+	query := `SELECT c.id, c.path, c.source, c.seq, c.start_line, c.end_line, c.text, c.embedded, f.mtime
+		FROM chunks c JOIN files f ON f.path = c.path`
+	var where []string
+	var args []any
+	if len(f.Sources) > 0 {
+		where = append(where, `c.source IN (SELECT value FROM json_each(?))`)
+		b, err := json.Marshal(f.Sources)
+		if err != nil {
+			return fmt.Errorf("index %s: list chunks: %w", db.path, err)
+		}
+		args = append(args, string(b))
+	}
+	if f.Paths != nil {
+		where = append(where, `c.path IN (SELECT value FROM json_each(?))`)
+		b, err := json.Marshal(f.Paths)
+		if err != nil {
+			return fmt.Errorf("index %s: list chunks: %w", db.path, err)
+		}
+		args = append(args, string(b))
+	}
+	if len(where) > 0 {
+		query += ` WHERE ` + strings.Join(where, ` AND `)
+	}
+	query += ` ORDER BY c.path, c.seq`
 	var fnErr error
-	err := scanRows(ctx, db.sql, `SELECT id, path, source, seq, start_line, end_line, text, embedded FROM chunks ORDER BY path, seq`, func(rows *sql.Rows) error {
+	err := scanRows(ctx, db.sql, query, func(rows *sql.Rows) error {
 		var c StoredChunk
-		if err := rows.Scan(&c.ID, &c.Path, &c.Source, &c.Seq, &c.StartLine, &c.EndLine, &c.Text, &c.Embedded); err != nil {
+		if err := rows.Scan(&c.ID, &c.Path, &c.Source, &c.Seq, &c.StartLine, &c.EndLine, &c.Text, &c.Embedded, &c.MTime); err != nil {
 			return err
 		}
-		if fnErr = fn(c); fnErr != nil {
-			return fnErr
-		}
-		return nil
-	})
+		fnErr = fn(c)
+		return fnErr
+	}, args...)
 	if fnErr != nil {
 		return fnErr
 	}

@@ -14,7 +14,6 @@ import (
 	"strconv"
 	"sync"
 
-	"github.com/memweave/memweave-go/embedcache"
 	"github.com/memweave/memweave-go/store"
 )
 
@@ -277,7 +276,7 @@ func (db *DB) allowed(ctx context.Context, f store.Filter) (map[int64]bool, erro
 	query := `SELECT id FROM chunks WHERE embedded = 1`
 	var args []any
 	if len(f.Sources) > 0 {
-		query += ` AND source IN (` + embedcache.Placeholders(len(f.Sources)) + `)`
+		query += ` AND source IN (` + placeholders(len(f.Sources)) + `)`
 		for _, s := range f.Sources {
 			args = append(args, s)
 		}

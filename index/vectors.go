@@ -122,7 +122,7 @@ func (db *DB) LiveVectors(ctx context.Context, keys []embedcache.Key) (map[embed
 			args[i] = k[:]
 		}
 		err := scanRows(ctx, db.sql, `SELECT c.hash, v.vector FROM chunks c JOIN vectors v ON v.id = c.id
-			WHERE c.embedded = 1 AND `+goodVector+` AND c.hash IN (`+embedcache.Placeholders(len(batch))+`)`, func(rows *sql.Rows) error {
+			WHERE c.embedded = 1 AND `+goodVector+` AND c.hash IN (`+placeholders(len(batch))+`)`, func(rows *sql.Rows) error {
 			var h, v []byte
 			if err := rows.Scan(&h, &v); err != nil {
 				return err

@@ -39,8 +39,11 @@ type prepared struct {
 	file   workspace.File
 	hash   string
 	chunks []index.Chunk
-	// meta is the JSON of the front matter fields, "" for none.
-	meta string
+	// meta is the JSON of the front matter fields, "" for none; tags
+	// and expires are two of them, which searches filter on.
+	meta    string
+	tags    []string
+	expires string
 	// readAt is the read time, taken before the file was opened: the
 	// racy-timestamp rule's reference (index.File.IndexedAt).
 	readAt int64
@@ -174,13 +177,14 @@ func (e *Engine) consume(ctx context.Context, gr *group, res *Result) error {
 		updates[i] = index.Update{
 			File: index.File{Path: p.file.Rel, Source: p.file.Source, Hash: p.hash, MTime: p.file.MTime,
 				Size: p.file.Size, External: p.file.External, CTime: p.file.CTime, Inode: p.file.Inode, IndexedAt: p.readAt, Meta: p.meta},
+			Tags: p.tags, Expires: p.expires,
 			Chunks: p.chunks, NeedVectors: e.opts.Embedder != nil || e.foreign,
 		}
 		res.Indexed = append(res.Indexed, p.file.Rel)
 	}
 	var extra func(tx *sql.Tx) error
 	if len(gr.hits) > 0 {
-		extra = func(tx *sql.Tx) error { return e.cache().Touch(ctx, tx, gr.hits) }
+		extra = func(tx *sql.Tx) error { return e.cache().Touch(ctx, index.CacheTableIn(tx), gr.hits) }
 	}
 	ch, err := e.db.Apply(ctx, updates, nil, extra)
 	if err != nil {
@@ -312,31 +316,17 @@ func (e *Engine) prepare(f workspace.File, row index.File, force bool) (*prepare
 	if line := curate.OldMarker(data); line > 0 && warn == nil {
 		warn = &Warning{Path: f.Rel, Line: line, Err: ErrOldSupersession}
 	}
-	opts := e.opts.Chunk
-	meta, fm, err := frontmatter.Parse(data)
+	chunks, meta, err := Chunk(data, e.opts.Chunk)
 	var fe *frontmatter.Error
 	switch {
 	case errors.As(err, &fe):
 		if warn == nil {
 			warn = &Warning{Path: f.Rel, Line: fe.Line, Err: fmt.Errorf("%w; its fields are ignored", err)}
 		}
-		// A block over its budget is no text to find either, and would
-		// cost the chunker and the embedder its size.
-		opts.DropFrontMatter = errors.Is(err, frontmatter.ErrTooLarge)
-	case fm.Lines > 0:
-		// A valid block is in no chunk: its fields are not text to find.
-		opts.DropFrontMatter = true
-		if !meta.IsZero() {
-			b, _ := json.Marshal(meta)
-			p.meta = string(b)
-		}
+	case !meta.IsZero():
+		b, _ := json.Marshal(meta)
+		p.meta, p.tags, p.expires = string(b), meta.Tags, meta.Expires
 	}
-	// Supersessions are kept apart in chunks of their own, as
-	// curate.Split cuts a note. The chunks share one copy of the text,
-	// and data is not kept past it: a large file is held once while it
-	// is chunked, not twice.
-	opts.Apart = append(opts.Apart, curate.Apart(data)...)
-	chunks := chunker.SplitString(string(data), opts)
 	p.chunks = make([]index.Chunk, len(chunks))
 	maxTokens := e.opts.Chunk.MaxTokens
 	if maxTokens <= 0 {
@@ -351,6 +341,30 @@ func (e *Engine) prepare(f workspace.File, row index.File, force bool) (*prepare
 		}
 	}
 	return p, warn
+}
+
+// Chunk cuts the note data as the index does, the one place that
+// decides it: with opts (the index's size and overlap), a front matter
+// block in no chunk when it is valid or over its budget (its fields are
+// not text to find, and a block over budget would cost the chunker and
+// the embedder its size; an invalid block stays text), and each
+// supersession (its lines and its marker, [curate.Apart]) in chunks of
+// its own. It also returns the block's fields and the error reading them
+// (a *frontmatter.Error), which the index reports as a warning.
+//
+// The chunks share one copy of the text, and data is not kept past it:
+// a large file is held once while it is chunked, not twice.
+func Chunk(data []byte, opts chunker.Options) ([]chunker.Chunk, frontmatter.Meta, error) {
+	meta, fm, err := frontmatter.Parse(data)
+	var fe *frontmatter.Error
+	switch {
+	case errors.As(err, &fe):
+		opts.DropFrontMatter = errors.Is(err, frontmatter.ErrTooLarge)
+	case fm.Lines > 0:
+		opts.DropFrontMatter = true
+	}
+	opts.Apart = append(opts.Apart, curate.Apart(data)...)
+	return chunker.SplitString(string(data), opts), meta, err
 }
 
 // indexPrefix is what precedes a chunk's text when it is embedded and

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/memweave/memweave-go/embedcache"
+	"github.com/memweave/memweave-go/frontmatter"
 	"github.com/memweave/memweave-go/index"
 	"github.com/memweave/memweave-go/workspace"
 )
@@ -157,7 +158,7 @@ func (e *Engine) finish(ctx context.Context, res *Result) error {
 		res.Warnings = []Warning{}
 	}
 	if e.opts.CacheMaxEntries > 0 {
-		if _, err := embedcache.Prune(ctx, e.db.SQL(), e.opts.CacheMaxEntries); err != nil {
+		if _, err := embedcache.Prune(ctx, e.db.CacheTable(), e.opts.CacheMaxEntries); err != nil {
 			return err
 		}
 	}
@@ -341,16 +342,24 @@ type Scope struct {
 	// From and To (YYYY-MM-DD), when set, limit results to dated files
 	// (see [workspace.DateOf]) within From..To, both included.
 	From, To string
+	// Tags, when not empty, limits results to notes whose front matter
+	// lists every one of them (compared as frontmatter normalises tags).
+	Tags []string
+	// Today (YYYY-MM-DD), when set, leaves out the notes whose front
+	// matter's expiry date is before it; "" keeps them.
+	Today string
 }
 
-// Resolve returns the indexed files within the scope's prefix and date
-// range (nil when neither is set: every file), and a warning for each
-// source in sc.Sources the index does not hold, naming the ones it holds.
-func (e *Engine) Resolve(ctx context.Context, sc Scope) (paths []string, warns []Warning, err error) {
+// PathsIn returns the indexed files within the scope (nil when it
+// leaves none out: every file), the notes it left out for their expiry
+// alone, sorted, and a warning for each source in sc.Sources the index
+// does not hold, naming the ones it holds. Tags and expiry dates are
+// read as they were stored when each file was indexed; no file is read.
+func (e *Engine) PathsIn(ctx context.Context, sc Scope) (paths, expired []string, warns []Warning, err error) {
 	if len(sc.Sources) > 0 {
 		known, err := e.db.Sources(ctx)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		for _, s := range sc.Sources {
 			if !slices.Contains(known, s) {
@@ -358,22 +367,56 @@ func (e *Engine) Resolve(ctx context.Context, sc Scope) (paths []string, warns [
 			}
 		}
 	}
-	if sc.Prefix == "" && sc.From == "" && sc.To == "" {
-		return nil, warns, nil
+	if sc.Today != "" {
+		if expired, err = e.db.Expired(ctx, sc.Today); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	var tagged map[string][]string
+	if len(sc.Tags) > 0 {
+		if tagged, err = e.db.Tagged(ctx); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	if sc.Prefix == "" && sc.From == "" && sc.To == "" && len(sc.Tags) == 0 && len(expired) == 0 {
+		return nil, nil, warns, nil // most searches: nothing to leave out
 	}
 	rows, err := e.db.Files(ctx)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	paths = []string{}
-	inMemory := "memory/" + filepath.ToSlash(sc.Prefix)
+	var left []string
 	for p := range rows {
-		if (strings.HasPrefix(p, sc.Prefix) || strings.HasPrefix(p, inMemory)) && sc.inDates(p) {
+		if !sc.inPrefix(p) || !sc.inDates(p) || !sc.tagged(tagged[p]) {
+			continue
+		}
+		if _, ok := slices.BinarySearch(expired, p); ok {
+			left = append(left, p) // expired alone
+		} else {
 			paths = append(paths, p)
 		}
 	}
 	slices.Sort(paths)
-	return paths, warns, nil
+	slices.Sort(left)
+	return paths, left, warns, nil
+}
+
+// inPrefix reports whether the file p passes the path prefix.
+func (sc Scope) inPrefix(p string) bool {
+	return strings.HasPrefix(p, sc.Prefix) || strings.HasPrefix(p, "memory/"+filepath.ToSlash(sc.Prefix))
+}
+
+// tagged reports whether a file with tags carries every tag of the
+// scope.
+func (sc Scope) tagged(tags []string) bool {
+	m := frontmatter.Meta{Tags: tags}
+	for _, t := range sc.Tags {
+		if !m.HasTag(t) {
+			return false
+		}
+	}
+	return true
 }
 
 // inDates reports whether the file p passes the date range.

@@ -116,7 +116,7 @@ func (e *Engine) storedVectors(ctx context.Context, gr *group, need map[embedcac
 			rest = append(rest, k)
 		}
 	}
-	dead, err := e.cache().Lookup(ctx, e.db.SQL(), rest)
+	dead, err := e.cache().Lookup(ctx, e.db.CacheTable(), rest)
 	if err != nil {
 		return nil, err
 	}
@@ -175,7 +175,7 @@ func (e *Engine) embedDeferred(ctx context.Context, res *Result, opts SyncOption
 		for j, k := range keys {
 			fresh[k] = vecs[j]
 		}
-		if err := e.cache().Store(ctx, e.db.SQL(), fresh); err != nil {
+		if err := e.cache().Store(ctx, e.db.CacheTable(), fresh); err != nil {
 			return err
 		}
 		res.EmbeddingsComputed += len(texts)

@@ -19,11 +19,28 @@ import (
 // white space) over a file that is not empty, unless allowed.
 var ErrWouldErase = errors.New("empty content would erase the file")
 
-// Write replaces the memory file path (see [Target]) with data under the
-// workspace's write lock, atomically (see [Replace]), and returns its
-// absolute path. Blank data over a file that is not empty is refused
-// with [ErrWouldErase] unless allowEmpty. Errors name the path.
-func Write(ctx context.Context, root, path string, data []byte, allowEmpty bool) (abs string, err error) {
+// WriteOptions are the options of [Write]. The zero value refuses to
+// erase a file with blank data and writes whatever the file holds.
+type WriteOptions struct {
+	// AllowEmpty lets blank data replace a file that is not empty.
+	AllowEmpty bool
+	// ExpectHash, when not "", is the [Hash] of the content the caller
+	// based its write on (compare-and-swap, see [EditOptions.ExpectHash]):
+	// a file that holds anything else, or is missing, is kept, and the
+	// error wraps [ErrChanged] (and [workspace.ErrNotFound] when missing).
+	ExpectHash string
+}
+
+// Write replaces the memory file path (see [Target]; missing folders are
+// created) with data under the workspace's write lock, atomically (see
+// [Replace]: readers see the old file or the new one, never a mix), and
+// returns its absolute path. Blank data (nothing or only white space)
+// over a file that is not empty is refused with [ErrWouldErase] unless
+// opts.AllowEmpty. Errors name the path.
+func Write(ctx context.Context, root, path string, data []byte, opts WriteOptions) (abs string, err error) {
+	if opts.ExpectHash != "" {
+		return writeExpecting(ctx, root, path, data, opts)
+	}
 	target, _, err := Target(root, path)
 	if err != nil {
 		return "", fmt.Errorf("write %s: %w", path, err)
@@ -33,7 +50,7 @@ func Write(ctx context.Context, root, path string, data []byte, allowEmpty bool)
 		return "", fmt.Errorf("write %s: %w", path, err)
 	}
 	defer unlock()
-	if !allowEmpty && len(bytes.TrimSpace(data)) == 0 {
+	if !opts.AllowEmpty && len(bytes.TrimSpace(data)) == 0 {
 		if fi, err := os.Stat(target); err == nil && fi.Mode().IsRegular() && fi.Size() > 0 {
 			return "", fmt.Errorf("write %s: %w's %d bytes", path, ErrWouldErase, fi.Size())
 		}
@@ -42,6 +59,22 @@ func Write(ctx context.Context, root, path string, data []byte, allowEmpty bool)
 		return "", fmt.Errorf("write %s: %w", path, err)
 	}
 	return abs, nil
+}
+
+// writeExpecting is [Write] with opts.ExpectHash: an [EditWith] that
+// replaces the content it was given, checked against the hash.
+func writeExpecting(ctx context.Context, root, path string, data []byte, opts WriteOptions) (string, error) {
+	abs, err := EditWith(ctx, root, path, EditOptions{ExpectHash: opts.ExpectHash},
+		func(rel string, old []byte) ([]byte, error) {
+			if !opts.AllowEmpty && len(bytes.TrimSpace(data)) == 0 && len(old) > 0 {
+				return nil, fmt.Errorf("%w's %d bytes", ErrWouldErase, len(old))
+			}
+			return data, nil
+		})
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", fmt.Errorf("write %s: %w: it does not exist, so it does not hold the expected content (%w)", path, workspace.ErrNotFound, ErrChanged)
+	}
+	return abs, err
 }
 
 // Append adds text as a new entry to the dated log of source for day

@@ -44,7 +44,7 @@ func TestWriteRenameRaceStaysInMemory(t *testing.T) {
 	}
 	var ok int
 	for i := range writes {
-		if _, err := memfile.Write(ctx, root, "sub/x.md", []byte("# x\n\nwrite "+string(rune('a'+i%26))+"\n"), false); err == nil {
+		if _, err := memfile.Write(ctx, root, "sub/x.md", []byte("# x\n\nwrite "+string(rune('a'+i%26))+"\n"), memfile.WriteOptions{}); err == nil {
 			ok++
 		}
 	}

@@ -4,7 +4,9 @@
 // near-duplicate passages, keeping the better-scored one, and [Knapsack]
 // picks the subset of the rest whose total score is largest while their
 // total size stays within the budget. [Assemble] runs both over search
-// hits already widened to whole lines and returns the chosen passages.
+// hits already widened to whole lines and returns the chosen passages;
+// [Build] runs what follows Weave.Pack's search: [Widen] turns search
+// results into whole lines of the files a callback reads, then Assemble.
 // Nothing here touches files or the index, and the package builds
 // without cgo.
 //

@@ -34,6 +34,30 @@ type Options struct {
 	Err error
 }
 
+// SetCandidates sets Candidates to n, which must be positive.
+func (o *Options) SetCandidates(n int) {
+	if n <= 0 {
+		o.Invalid("PackCandidates must be positive, got %d", n)
+	}
+	o.Candidates = n
+}
+
+// SetDedupe sets Dedupe to threshold, which must be in (0, 1].
+func (o *Options) SetDedupe(threshold float64) {
+	if !(threshold > 0 && threshold <= 1) {
+		o.Invalid("PackDedupe must be in (0,1], got %g", threshold)
+	}
+	o.Dedupe = threshold
+}
+
+// SetCounter sets Counter to count, which must not be nil.
+func (o *Options) SetCounter(count func(string) int) {
+	if count == nil {
+		o.Invalid("TokenCounter must not be nil")
+	}
+	o.Counter = count
+}
+
 // Invalid records the first invalid setting.
 func (o *Options) Invalid(format string, args ...any) {
 	if o.Err == nil {

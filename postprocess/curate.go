@@ -5,6 +5,7 @@ import (
 	"context"
 	"slices"
 
+	"github.com/memweave/memweave-go/curate"
 	"github.com/memweave/memweave-go/frontmatter"
 	"github.com/memweave/memweave-go/search"
 )
@@ -39,7 +40,7 @@ func CurationFactor(m frontmatter.Meta, text string) float64 {
 	if m.Pinned {
 		f += PinnedWeight
 	}
-	if v, ok := m.Feedback[frontmatter.PassageKey(text)]; ok {
+	if v, ok := m.Feedback[curate.PassageKey(text)]; ok {
 		net := min(max(v.Useful-v.Useless, -FeedbackSaturation), FeedbackSaturation)
 		f += FeedbackWeight * float64(net) / FeedbackSaturation
 	}

@@ -1,10 +1,11 @@
-// Package store defines the data the index hands to a search: stored
+// Package store defines the data the index hands to its readers: stored
 // chunks, the filter that limits them, and the hits of the keyword and
 // vector backends.
 //
 // It is a leaf package, as goldmark's ast is shared by its parser and
-// renderer, so that index (which produces these values) and search
-// (which consumes them) share the types without importing each other.
+// renderer, so that index (which produces these values) and its readers
+// (search, conflict) share the types without importing each other, and
+// the pure readers build without cgo.
 package store
 
 // Filter limits which chunks a backend returns. The zero value allows
@@ -37,4 +38,19 @@ type Chunk struct {
 	StartLine, EndLine int
 	Headings           []string
 	Text               string
+}
+
+// StoredChunk is a chunk as read back from the index, position and
+// file's modification time included.
+type StoredChunk struct {
+	ID                 int64
+	Path, Source       string
+	Seq                int
+	StartLine, EndLine int
+	Headings           []string
+	Text               string
+	Embedded           bool
+	// MTime is the modification time of the chunk's file, in Unix
+	// nanoseconds (0 when unknown). Set by the readers that say so.
+	MTime int64
 }

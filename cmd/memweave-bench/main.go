@@ -97,6 +97,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memweave/memweave-go"
+	_ "github.com/memweave/memweave-go/embed/static" // --embedder static: model folders
 	"github.com/memweave/memweave-go/search"
 )
 

@@ -6,7 +6,7 @@
 // A static model embeds a text as the mean of the vectors of its tokens:
 // a tokenizer and a table lookup, no neural network at run time. Models
 // made this way (distilled from a sentence encoder by passing each token of
-// a vocabulary through it, see cmd/memweave-distill) keep much of the
+// a vocabulary through it, see cmd/memweave-distill in this module) keep much of the
 // encoder's sense of which words mean similar things, at a tiny fraction of
 // its cost.
 //
@@ -20,6 +20,13 @@
 // tokenizer whose Replace, Prepend or Metaspace steps could multiply the
 // length of a text (refused at load, naming the step).
 //
-// Package embed wraps a Model as an [github.com/memweave/memweave-go/embed.Embedder]
-// (embed.NewStatic), with lexical fallback for words the model does not know.
+// [Embedder] wraps a Model as an [github.com/memweave/memweave-go/embed.Embedder]
+// ([New], [NewFS], [NewFiles]), with lexical fallback for words the model
+// does not know. Linking this package gives provider "static" to
+// [github.com/memweave/memweave-go/embed.New] and to a workspace's
+// memweave.json; package english adds a built-in English model.
+//
+// This is a Go module of its own, github.com/memweave/memweave-go/embed/static,
+// with its model and cmd/memweave-distill: a program that imports only the
+// core module github.com/memweave/memweave-go downloads none of it.
 package static

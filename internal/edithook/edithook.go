@@ -3,7 +3,8 @@
 // and before it checks that the file is unchanged and renames the new
 // content over it. Tests use it to land "another editor's save" exactly
 // there, which is how the lost-update guard of [memfile.Edit] is shown to
-// work.
+// work. [WithGroup] does the same for the window of a consolidation
+// between its check of a group under the lock and its first edit.
 //
 // The hook travels in the context of the call, so it touches only the
 // edit the test makes, and no process-wide state changes. The package is
@@ -32,5 +33,25 @@ func With(ctx context.Context, fn Func) context.Context {
 func Run(ctx context.Context, abs string) {
 	if fn, ok := ctx.Value(key{}).(Func); ok && fn != nil {
 		fn(abs)
+	}
+}
+
+// groupKey is the context key of the group hook.
+type groupKey struct{}
+
+// GroupFunc is called with a consolidation group's id after the group's
+// passages were checked under the write lock and before anything is
+// changed: the window in which another writer may still change them.
+type GroupFunc func(id string)
+
+// WithGroup returns ctx carrying fn as the group hook.
+func WithGroup(ctx context.Context, fn GroupFunc) context.Context {
+	return context.WithValue(ctx, groupKey{}, fn)
+}
+
+// RunGroup calls the group hook ctx carries, if any, with id.
+func RunGroup(ctx context.Context, id string) {
+	if fn, ok := ctx.Value(groupKey{}).(GroupFunc); ok && fn != nil {
+		fn(id)
 	}
 }

@@ -27,7 +27,7 @@
 // Its similarity is semantic for English words ("theme" is near "mode",
 // "automobile" near "car"), but it averages words: it knows nothing of
 // word order or negation, and words of other scripts fall back to the
-// hash embedder's lexical features (see [embed.Static]).
+// hash embedder's lexical features (see [static.Embedder]).
 package english
 
 import (
@@ -63,9 +63,9 @@ func bytesOf(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)
 
 // New returns an embedder over the compiled-in model. It parses the model
 // on first use.
-func New() *embed.Static { return embed.NewStaticFiles(Name, Files()) }
+func New() *static.Embedder { return static.NewFiles(Name, Files()) }
 
 // Importing the package makes the model provider "static"'s default: a
 // Config (or a workspace's memweave.json) with provider static and no
 // model folder uses it.
-func init() { embed.RegisterStatic(func() embed.Embedder { return New() }) }
+func init() { embed.RegisterStatic(nil, func() embed.Embedder { return New() }) }

@@ -1,4 +1,4 @@
-package embed
+package static
 
 import (
 	"context"
@@ -12,116 +12,120 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"github.com/memweave/memweave-go/embed/static"
+	"github.com/memweave/memweave-go/embed"
 )
 
-// Static embeds text with a static model: one vector per token, averaged
+// Embedder embeds text with a static model: one vector per token, averaged
 // over the tokens of a text, as Model2Vec models do. It reads the public
 // Model2Vec folder layout (model.safetensors, tokenizer.json and an
-// optional config.json; see [static.Parse]), so a model distilled with
-// cmd/memweave-distill or downloaded from a model hub can be used
-// offline. Embedding is a table lookup: no network, no inference runtime.
+// optional config.json; see [Parse]), so a model distilled with
+// cmd/memweave-distill (in this module) or downloaded from a model hub can
+// be used offline. Embedding is a table lookup: no network, no inference runtime.
 //
 // Words the model cannot represent (with a WordPiece vocabulary, words of
 // scripts it has no pieces for; with a Unigram one, characters it does not
 // cover) fall back to lexical features, unknown punctuation is dropped:
-// the unknown words are embedded with a [Hash] of
+// the unknown words are embedded with an [embed.Hash] of
 // the same dimensions, and the model's vector and the hash vector are
 // mixed in proportion to the number of known tokens and unknown words. A
 // text with no known token at all gets the hash vector alone, so Chinese
 // notes under an English model still find each other by shared characters
 // instead of all getting a zero vector.
 //
-// The model is loaded on first use, not by the constructor: [Static.Identity]
-// reads the files once and fingerprints them (see [static.Fingerprint]: the
+// The model is loaded on first use, not by the constructor: [Embedder.Identity]
+// reads the files once and fingerprints them (see [Fingerprint]: the
 // identity changes whenever any model file does, so vectors of two models
 // are never mixed); the first embedding parses the tokenizer. A model
 // folder's model.safetensors is mapped into memory, not read, so only the
 // rows of the tokens in use become resident. Errors name the file at fault and wrap
-// [static.ErrFormat] when the file is malformed. A Static is safe for
+// [ErrFormat] when the file is malformed. An Embedder is safe for
 // concurrent use by multiple goroutines.
-type Static struct {
+type Embedder struct {
 	name   string
-	fsys   fs.FS         // the model's folder, or nil to map the folder name
-	preset *static.Files // files given to NewStaticFiles, or nil
+	fsys   fs.FS  // the model's folder, or nil to map the folder name
+	preset *Files // files given to NewFiles, or nil
 
 	// ident guards the first stage of loading: reading the files and
 	// learning the identity.
 	ident struct {
 		once  sync.Once
-		files static.Files
-		id    Identity
+		files Files
+		id    embed.Identity
 		err   error
 	}
 	// load guards the second stage: parsing the tokenizer and tensors.
 	load struct {
 		once  sync.Once
-		model *static.Model
+		model *Model
 		err   error
 	}
-	pool sync.Pool // of *staticScratch
+	pool sync.Pool // of *embedScratch
 }
 
-// NewStatic returns a Static embedder over the model folder dir. It does
-// not read the folder; the first call that needs the model does.
-func NewStatic(dir string) *Static { return &Static{name: dir} }
+// New returns an Embedder over the model folder dir. It does not read
+// the folder; the first call that needs the model does.
+func New(dir string) *Embedder { return &Embedder{name: dir} }
 
-// NewStaticFS returns a Static embedder over the model files at the root of
+// NewFS returns an Embedder over the model files at the root of
 // fsys, for a model embedded in a program with go:embed; name is how
 // errors refer to it.
-func NewStaticFS(name string, fsys fs.FS) *Static { return &Static{name: name, fsys: fsys} }
+func NewFS(name string, fsys fs.FS) *Embedder { return &Embedder{name: name, fsys: fsys} }
 
-// NewStaticFiles returns a Static embedder over model files already in
+// NewFiles returns an Embedder over model files already in
 // memory, such as a model compiled into the program; name is how errors
 // refer to it. The bytes of f are never modified and may be read-only.
-func NewStaticFiles(name string, f static.Files) *Static {
-	s := &Static{name: name}
+func NewFiles(name string, f Files) *Embedder {
+	s := &Embedder{name: name}
 	s.preset = &f
 	return s
 }
 
-func (s *Static) files() (static.Files, Identity, error) {
+// Linking this package makes provider "static" of [embed.New] (and of a
+// workspace's memweave.json) open model folders with [New].
+func init() { embed.RegisterStatic(func(dir string) embed.Embedder { return New(dir) }, nil) }
+
+func (s *Embedder) files() (Files, embed.Identity, error) {
 	s.ident.once.Do(func() {
-		s.ident.id = Identity{Provider: "static", Model: s.name}
-		var f static.Files
+		s.ident.id = embed.Identity{Provider: "static", Model: s.name}
+		var f Files
 		var err error
 		switch {
 		case s.preset != nil:
 			f = *s.preset
 		case s.fsys == nil:
 			var unmap func()
-			if f, unmap, err = static.MapDir(s.name); err == nil {
-				// The mapping lives as long as the Static: vectors are
+			if f, unmap, err = MapDir(s.name); err == nil {
+				// The mapping lives as long as the Embedder: vectors are
 				// copies, and nothing else holds the model.
 				runtime.AddCleanup(s, func(unmap func()) { unmap() }, unmap)
 			}
 		default:
-			f, err = static.ReadFiles(s.fsys, s.name)
+			f, err = ReadFiles(s.fsys, s.name)
 		}
 		if err != nil {
 			s.ident.err = err
 			return
 		}
-		dims, err := static.Dims(f, s.name)
+		dims, err := Dims(f, s.name)
 		if err != nil {
 			s.ident.err = err
 			return
 		}
-		sum := static.Fingerprint(f)
+		sum := Fingerprint(f)
 		s.ident.files = f
-		s.ident.id = Identity{Provider: "static", Model: "m2v-" + hex.EncodeToString(sum[:8]), Dims: dims}
+		s.ident.id = embed.Identity{Provider: "static", Model: "m2v-" + hex.EncodeToString(sum[:8]), Dims: dims}
 	})
 	return s.ident.files, s.ident.id, s.ident.err
 }
 
-func (s *Static) model() (*static.Model, error) {
+func (s *Embedder) model() (*Model, error) {
 	s.load.once.Do(func() {
 		f, _, err := s.files()
 		if err != nil {
 			s.load.err = err
 			return
 		}
-		m, err := static.Parse(f, s.name)
+		m, err := Parse(f, s.name)
 		if err != nil {
 			s.load.err = err
 			return
@@ -132,16 +136,16 @@ func (s *Static) model() (*static.Model, error) {
 }
 
 // Identity returns {Provider: "static", Model: "m2v-" and 16 hex digits of
-// the model's [static.Fingerprint], Dims: the model's}. When the files
+// the model's [Fingerprint], Dims: the model's}. When the files
 // cannot be read, Model is the folder name and Dims 0, and every embedding
 // call returns the error.
-func (s *Static) Identity() Identity {
+func (s *Embedder) Identity() embed.Identity {
 	_, id, _ := s.files()
 	return id
 }
 
 // Probe loads the model and reports why it cannot be used, if it cannot.
-func (s *Static) Probe(ctx context.Context) error {
+func (s *Embedder) Probe(ctx context.Context) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -151,7 +155,7 @@ func (s *Static) Probe(ctx context.Context) error {
 
 // EmbedDocuments returns one L2-normalised vector per text, in order.
 // Large batches are spread over the CPUs.
-func (s *Static) EmbedDocuments(ctx context.Context, texts []string) ([][]float32, error) {
+func (s *Embedder) EmbedDocuments(ctx context.Context, texts []string) ([][]float32, error) {
 	m, err := s.model()
 	if err != nil {
 		return nil, err
@@ -188,7 +192,7 @@ func (s *Static) EmbedDocuments(ctx context.Context, texts []string) ([][]float3
 
 // EmbedQuery returns the vector of text; it equals EmbedDocuments of the
 // one text.
-func (s *Static) EmbedQuery(ctx context.Context, text string) ([]float32, error) {
+func (s *Embedder) EmbedQuery(ctx context.Context, text string) ([]float32, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -203,11 +207,11 @@ func (s *Static) EmbedQuery(ctx context.Context, text string) ([]float32, error)
 	return v, nil
 }
 
-func (s *Static) scratch(dims int) *staticScratch {
-	if sc, ok := s.pool.Get().(*staticScratch); ok {
+func (s *Embedder) scratch(dims int) *embedScratch {
+	if sc, ok := s.pool.Get().(*embedScratch); ok {
 		return sc
 	}
-	sc := &staticScratch{lex: make([]float32, dims)}
+	sc := &embedScratch{lex: make([]float32, dims)}
 	sc.onUnknown = func(w string) {
 		// Punctuation the model lacks carries nothing the hash would add.
 		if strings.IndexFunc(w, isWordRune) >= 0 {
@@ -219,29 +223,26 @@ func (s *Static) scratch(dims int) *staticScratch {
 
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
-// staticScratch holds the buffers of one embedding.
-type staticScratch struct {
-	tok       static.Scratch
+// embedScratch holds the buffers of one embedding.
+type embedScratch struct {
+	tok       Scratch
 	unknown   []string
 	onUnknown func(string)
 	lex       []float32
-	hs        *hashScratch
+	hash      embed.Hash // zero value: usable; EmbedTo hashes into len(lex) dimensions
 }
 
 // embed writes the vector of text into dst: the model's vector, mixed with
 // the hash vector of the unknown words in proportion to the counts.
-func (sc *staticScratch) embed(m *static.Model, dst []float32, text string) {
+func (sc *embedScratch) embed(m *Model, dst []float32, text string) {
 	sc.unknown = sc.unknown[:0]
 	known := m.Embed(dst, text, &sc.tok, sc.onUnknown)
 	if len(sc.unknown) == 0 {
 		return
 	}
-	if sc.hs == nil {
-		sc.hs = newHashScratch()
-	}
 	lex := sc.lex[:len(dst)]
 	clear(lex)
-	sc.hs.embed(lex, strings.Join(sc.unknown, " "))
+	sc.hash.EmbedTo(lex, strings.Join(sc.unknown, " "))
 	a := float32(known) / float32(known+len(sc.unknown))
 	var sum float64
 	for i := range dst {

@@ -15,7 +15,7 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/memweave/memweave-go/embed"
+	"github.com/memweave/memweave-go/embed/static"
 )
 
 // concepts are the fake encoder's synonyms: words of one group share a
@@ -140,7 +140,7 @@ func TestDistillEndToEnd(t *testing.T) {
 		t.Errorf("NOTICE = %q, want the encoder and the attached licence named", notice)
 	}
 
-	e := embed.NewStatic(out)
+	e := static.New(out)
 	if id := e.Identity(); id.Provider != "static" || id.Dims != 8 {
 		t.Fatalf("Identity() = %+v, want static with 8 dims", id)
 	}

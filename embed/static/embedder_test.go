@@ -1,15 +1,17 @@
-package embed
+package static_test
 
 import (
 	"context"
 	"errors"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/embed/static"
 	"github.com/memweave/memweave-go/embed/static/statictest"
 )
@@ -47,7 +49,7 @@ func writeToy(t *testing.T, dtype string) string {
 		statictest.WordPieceTokenizer(toyVocab), `{"model_type": "model2vec", "normalize": true}`)
 }
 
-func staticVec(t *testing.T, e Embedder, text string) []float32 {
+func staticVec(t *testing.T, e embed.Embedder, text string) []float32 {
 	t.Helper()
 	v, err := e.EmbedQuery(context.Background(), text)
 	if err != nil {
@@ -57,7 +59,7 @@ func staticVec(t *testing.T, e Embedder, text string) []float32 {
 }
 
 func TestStaticParaphrase(t *testing.T) {
-	e := NewStatic(writeToy(t, "F32"))
+	e := static.New(writeToy(t, "F32"))
 	q := staticVec(t, e, "Which night theme does the user like?")
 	near, far := staticVec(t, e, "User prefers dark mode"), staticVec(t, e, "User ordered pizza food")
 	if cn, cf := cosine(q, near), cosine(q, far); cn < 0.8 || cn <= cf+0.3 {
@@ -77,7 +79,7 @@ func TestStaticParaphrase(t *testing.T) {
 
 func TestStaticIdentity(t *testing.T) {
 	dir := writeToy(t, "F16")
-	a, b := NewStatic(dir), NewStatic(dir)
+	a, b := static.New(dir), static.New(dir)
 	id := a.Identity()
 	if id.Provider != "static" || !strings.HasPrefix(id.Model, "m2v-") || len(id.Model) != 20 || id.Dims != 2 || b.Identity() != id {
 		t.Fatalf("Identity() = %+v and %+v, want equal static identities of 2 dims", id, b.Identity())
@@ -86,7 +88,7 @@ func TestStaticIdentity(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "config.json"), []byte(`{"normalize": false}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if c := NewStatic(dir).Identity(); c == id || c.Dims != 2 {
+	if c := static.New(dir).Identity(); c == id || c.Dims != 2 {
 		t.Errorf("Identity after config change = %+v, want a new model of 2 dims", c)
 	}
 	// The folder's name does not matter.
@@ -94,14 +96,14 @@ func TestStaticIdentity(t *testing.T) {
 	if err := os.Rename(dir, moved); err != nil {
 		t.Fatal(err)
 	}
-	if NewStatic(moved).Identity().Model != NewStaticFS("embedded", os.DirFS(moved)).Identity().Model {
+	if static.New(moved).Identity().Model != static.NewFS("embedded", os.DirFS(moved)).Identity().Model {
 		t.Errorf("identity depends on where the model is")
 	}
 }
 
 func TestStaticFallback(t *testing.T) {
-	e := NewStatic(writeToy(t, "F32"))
-	h := NewHash(6)
+	e := static.New(writeToy(t, "F32"))
+	h := embed.NewHash(6)
 	// No known token: the hash embedder's vector.
 	got, want := staticVec(t, e, "東京 大阪"), staticVec(t, h, "東 京 大 阪")
 	if c := cosine(got, want); c < 0.99999 {
@@ -133,7 +135,7 @@ func TestStaticUnigram(t *testing.T) {
 	dir := statictest.WriteModel(t, t.TempDir(), map[string]statictest.Tensor{"embeddings": statictest.F32([][]float32{
 		{0, 0, 0}, {1, 0, 0}, {0.9, 0.1, 0}, {0, 1, 0}, {0, 0.9, 0.1}, {0, 0, 0.1},
 	})}, statictest.UnigramTokenizer(pieces, []float64{0, -3, -3, -3, -3, -2}), "")
-	e, err := New(Config{Provider: "static", Model: dir})
+	e, err := embed.New(embed.Config{Provider: "static", Model: dir})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +146,7 @@ func TestStaticUnigram(t *testing.T) {
 
 func TestStaticErrors(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "nope")
-	e := NewStatic(missing)
+	e := static.New(missing)
 	if id := e.Identity(); id.Dims != 0 || id.Provider != "static" {
 		t.Errorf("Identity() of a missing model = %+v, want 0 dims", id)
 	}
@@ -159,23 +161,23 @@ func TestStaticErrors(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "tokenizer.json"), []byte(`{"model": {"type": "BPE"}}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, err = NewStatic(dir).EmbedDocuments(context.Background(), []string{"x"})
+	_, err = static.New(dir).EmbedDocuments(context.Background(), []string{"x"})
 	if !errors.Is(err, static.ErrFormat) || !strings.Contains(err.Error(), filepath.Join(dir, "tokenizer.json")) {
 		t.Errorf("EmbedDocuments with a BPE tokenizer = %v, want ErrFormat naming tokenizer.json", err)
 	}
-	var fe *FieldError
-	if _, err := New(Config{Provider: "static"}); !errors.As(err, &fe) || fe.Field != "Model" {
+	var fe *embed.FieldError
+	if _, err := embed.New(embed.Config{Provider: "static"}); !errors.As(err, &fe) || fe.Field != "Model" {
 		t.Errorf("New(static without a model) = %v, want a FieldError on Model", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := NewStatic(writeToy(t, "F32")).EmbedQuery(ctx, "x"); !errors.Is(err, context.Canceled) {
+	if _, err := static.New(writeToy(t, "F32")).EmbedQuery(ctx, "x"); !errors.Is(err, context.Canceled) {
 		t.Errorf("EmbedQuery(canceled) = %v", err)
 	}
 }
 
 func TestStaticConcurrent(t *testing.T) {
-	e := NewStatic(writeToy(t, "F32"))
+	e := static.New(writeToy(t, "F32"))
 	texts := make([]string, 300)
 	for i := range texts {
 		texts[i] = []string{"dark mode", "night theme 東京", "pizza", "users"}[i%4]
@@ -200,4 +202,25 @@ func TestStaticConcurrent(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+}
+
+func cosine(a, b []float32) float64 {
+	var dot, na, nb float64
+	for i := range a {
+		dot += float64(a[i]) * float64(b[i])
+		na += float64(a[i]) * float64(a[i])
+		nb += float64(b[i]) * float64(b[i])
+	}
+	if na == 0 || nb == 0 {
+		return 0
+	}
+	return dot / math.Sqrt(na*nb)
+}
+
+func norm(v []float32) float64 {
+	var s float64
+	for _, x := range v {
+		s += float64(x) * float64(x)
+	}
+	return math.Sqrt(s)
 }

@@ -1,0 +1,245 @@
+package curator
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/memweave/memweave-go/curate"
+	"github.com/memweave/memweave-go/frontmatter"
+	"github.com/memweave/memweave-go/indexer"
+	"github.com/memweave/memweave-go/internal/edithook"
+	"github.com/memweave/memweave-go/memfile"
+)
+
+// ErrNoGroupIDs is returned by [Notes.Apply] when no group id is given:
+// nothing is removed without naming what.
+var ErrNoGroupIDs = errors.New("memweave: consolidate: no group ids given; run consolidate to list the groups and their ids, then apply the ids chosen")
+
+// SkippedGroup is a group [Notes.Apply] left as it was, and why.
+type SkippedGroup struct {
+	ID     string `json:"id"`
+	Reason string `json:"reason"`
+}
+
+// ConsolidateResult is what [Notes.Apply] did.
+type ConsolidateResult struct {
+	// Applied are the ids of the groups whose duplicates were removed.
+	Applied []string `json:"applied"`
+	// Skipped are the groups not applied, with the reason. A group is
+	// left as it was when, under the write lock, one of its passages is
+	// no longer in its file as listed. A copy that changes after that
+	// check, before its own edit, is left too, and its group reported
+	// "partly applied" with the copies left.
+	Skipped []SkippedGroup `json:"skipped"`
+	// Edited are the files that lost lines, Deleted those left with
+	// nothing else, which were deleted, and Merged the kept files whose
+	// front matter took pinned, tags or importance from a copy.
+	Edited  []string `json:"edited"`
+	Deleted []string `json:"deleted"`
+	Merged  []string `json:"merged"`
+	// Warnings are about files the refresh or re-index could not index.
+	Warnings []indexer.Warning `json:"warnings"`
+}
+
+// Changed reports whether r changed a file.
+func (r *ConsolidateResult) Changed() bool {
+	return len(r.Edited)+len(r.Deleted)+len(r.Merged) > 0
+}
+
+// Apply removes the duplicates of the groups of plan named by ids,
+// keeping each group's kept copy. No ids gives [ErrNoGroupIDs]; an id
+// not in plan (one of its passages changed, or it was applied already)
+// is skipped with the reason.
+//
+// For each group, under the workspace's write lock, the kept and the
+// dropped passages are read again from their files and compared with
+// the listing by content hash: if any differs, nothing of that group
+// changes. Then the kept note's front matter takes pinned, tags and
+// importance from the notes of its copies ([frontmatter.Merge]), and
+// each copy's lines are removed from its file (lines another passage of
+// the file still covers are kept), each file edited atomically
+// ([memfile.Edit]), after checking again under the lock that it still
+// holds the copy and the kept note still holds the kept passage; a file
+// left with nothing but blank lines and front matter is deleted. The
+// result's Warnings are plan's; the error joins the failures of groups
+// applied in part. The caller re-indexes when [ConsolidateResult.Changed].
+func (n *Notes) Apply(ctx context.Context, plan *ConsolidatePlan, ids []string) (*ConsolidateResult, error) {
+	if len(ids) == 0 {
+		return nil, ErrNoGroupIDs
+	}
+	res := &ConsolidateResult{Applied: []string{}, Skipped: []SkippedGroup{}, Edited: []string{}, Deleted: []string{}, Merged: []string{}, Warnings: plan.Warnings}
+	byID := map[string]DuplicateGroup{}
+	for _, g := range plan.Groups {
+		byID[g.ID] = g
+	}
+	var errs []error
+	seen := map[string]bool{}
+	for _, id := range ids {
+		if seen[id] {
+			continue
+		}
+		seen[id] = true
+		g, ok := byID[id]
+		if !ok {
+			res.Skipped = append(res.Skipped, SkippedGroup{ID: id, Reason: "not in the current listing: one of its passages changed, or it was applied already; run consolidate again for the current ids"})
+			continue
+		}
+		skip, err := n.applyGroup(ctx, g, res)
+		switch {
+		case err != nil:
+			// Some copies may be gone already; those left are named.
+			errs = append(errs, fmt.Errorf("group %s: %w", id, err))
+			res.Skipped = append(res.Skipped, SkippedGroup{ID: id, Reason: "partly applied, copies left: " + err.Error()})
+		case skip != "":
+			res.Skipped = append(res.Skipped, SkippedGroup{ID: id, Reason: skip})
+		default:
+			res.Applied = append(res.Applied, id)
+		}
+	}
+	return res, errors.Join(errs...)
+}
+
+// errLeftEmpty stops the edit of a file that removing a passage leaves
+// empty: it is deleted instead.
+var errLeftEmpty = errors.New("nothing left")
+
+// applyGroup applies one group. A non-empty skip says why the group was
+// left as it was, before anything changed; an error is a failure part
+// way, the group's state then being what res reports.
+func (n *Notes) applyGroup(ctx context.Context, g DuplicateGroup, res *ConsolidateResult) (skip string, err error) {
+	merge, skip, err := n.check(ctx, g)
+	if skip != "" || err != nil {
+		return skip, err
+	}
+	edithook.RunGroup(ctx, g.ID)
+
+	// The kept note first takes what its copies carry.
+	if merge.Pinned || len(merge.Tags) > 0 || merge.Importance != nil {
+		merged := false
+		_, err := memfile.Edit(ctx, n.Dir, g.Keep.Path, n.MaxFileBytes, func(_ string, old []byte) ([]byte, error) {
+			if err := n.holds(old, g.Keep); err != nil {
+				return nil, err
+			}
+			data, err := frontmatter.Merge(old, merge)
+			merged = err == nil && string(data) != string(old)
+			return data, err
+		})
+		if err != nil {
+			return fmt.Sprintf("nothing deleted: the kept note %s: %v", g.Keep.Path, err), nil
+		}
+		if merged {
+			res.Merged = append(res.Merged, g.Keep.Path)
+		}
+	}
+
+	// Then each copy goes, checked again with the kept passage.
+	var errs []error
+	for _, d := range g.Duplicates {
+		deleted, err := n.dropCopy(ctx, g.Keep, d.Passage)
+		switch {
+		case err != nil:
+			errs = append(errs, err)
+		case deleted:
+			res.Deleted = append(res.Deleted, d.Path)
+		default:
+			res.Edited = append(res.Edited, d.Path)
+		}
+	}
+	return "", errors.Join(errs...)
+}
+
+// check reads every passage of g under the workspace's write lock and
+// checks it is still in its file as listed, and returns what the copies'
+// front matter carries for the kept note: pinned, the union of tags and
+// the highest importance. A non-empty skip says why nothing may change.
+func (n *Notes) check(ctx context.Context, g DuplicateGroup) (merge frontmatter.Meta, skip string, err error) {
+	unlock, err := memfile.Lock(ctx, n.Dir)
+	if err != nil {
+		return merge, "", err
+	}
+	defer unlock()
+	ps := []Passage{g.Keep}
+	for _, d := range g.Duplicates {
+		ps = append(ps, d.Passage)
+	}
+	for i, p := range ps {
+		data, err := n.read(p.Path)
+		if err == nil {
+			err = n.holds(data, p)
+		}
+		if err != nil {
+			what := "its copy in"
+			if i == 0 {
+				what = "the kept passage in"
+			}
+			return merge, fmt.Sprintf("nothing changed: %s %s: %v", what, p.Path, err), nil
+		}
+		if i > 0 {
+			m, _, err := frontmatter.Parse(data)
+			if err != nil {
+				return merge, fmt.Sprintf("nothing changed: %s: %v; fix it so its pinned, tags and importance can move to the kept note", p.Path, err), nil
+			}
+			merge.Pinned = merge.Pinned || m.Pinned
+			merge.Tags = append(merge.Tags, m.Tags...)
+			if m.Importance != nil && (merge.Importance == nil || *m.Importance > *merge.Importance) {
+				merge.Importance = m.Importance
+			}
+		}
+	}
+	return merge, "", nil
+}
+
+// dropCopy removes the passage d from its note, after checking under the
+// write lock that the note still holds it and the kept note still holds
+// keep, and deletes the note when nothing else is left; it reports
+// whether it did.
+func (n *Notes) dropCopy(ctx context.Context, keep, d Passage) (deleted bool, err error) {
+	cut := func(old []byte) ([]byte, error) {
+		kept, err := n.read(keep.Path)
+		if err == nil {
+			err = n.holds(kept, keep)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("the kept passage in %s: %w; %s left as it was", keep.Path, err, d.Path)
+		}
+		c, others, ok := n.find(old, d)
+		if !ok {
+			return nil, fmt.Errorf("lines %d-%d changed since the listing; left as they are", d.StartLine, d.EndLine)
+		}
+		var keepLines [][2]int
+		for _, o := range others {
+			keepLines = append(keepLines, [2]int{o.StartLine, o.EndLine})
+		}
+		data := curate.RemovePassage(old, c.StartLine, c.EndLine, keepLines)
+		if len(n.split(data)) == 0 {
+			return nil, errLeftEmpty
+		}
+		return data, nil
+	}
+	_, err = memfile.Edit(ctx, n.Dir, d.Path, n.MaxFileBytes, func(_ string, old []byte) ([]byte, error) { return cut(old) })
+	if !errors.Is(err, errLeftEmpty) {
+		return false, err
+	}
+	// Nothing else is left: delete the note, checking it again under the
+	// lock held until it is gone.
+	unlock, err := memfile.Lock(ctx, n.Dir)
+	if err != nil {
+		return false, fmt.Errorf("delete %s: %w", d.Path, err)
+	}
+	defer unlock()
+	old, err := n.read(d.Path)
+	if err == nil {
+		_, err = cut(old)
+	}
+	if !errors.Is(err, errLeftEmpty) {
+		if err == nil {
+			err = errors.New("it gained a passage; left as it is")
+		}
+		return false, fmt.Errorf("delete %s: %w", d.Path, err)
+	}
+	if err := memfile.Remove(n.Dir, d.Path); err != nil {
+		return false, fmt.Errorf("delete %s: %w", d.Path, err)
+	}
+	return true, nil
+}

@@ -1,0 +1,264 @@
+package curator
+
+import (
+	"cmp"
+	"context"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/memweave/memweave-go/curate"
+	"github.com/memweave/memweave-go/frontmatter"
+	"github.com/memweave/memweave-go/history"
+	"github.com/memweave/memweave-go/index"
+	"github.com/memweave/memweave-go/indexer"
+	"github.com/memweave/memweave-go/workspace"
+)
+
+// maxHeld bounds the similar pairs held back that a plan lists.
+const maxHeld = 100
+
+// commitTimeout bounds the git call that dates notes by their last
+// commit.
+const commitTimeout = 10 * time.Second
+
+// Passage is a passage of a note, as [Notes.Consolidate] reports it.
+type Passage struct {
+	Path      string `json:"path"`
+	StartLine int    `json:"start_line"`
+	EndLine   int    `json:"end_line"`
+	Text      string `json:"text"`
+	// Hash is the hex SHA-256 of Text: [Notes.Apply] changes nothing
+	// unless the file still holds a passage with it.
+	Hash string `json:"hash"`
+	// Date is the note's own date, YYYY-MM-DD, and DateFrom where it
+	// comes from: "name" (a dated file name), "front matter" (its date
+	// field), "commit" (git's last commit of the file) or "mtime" (its
+	// modification time). Set for the passages of groups only.
+	Date     string `json:"date,omitempty"`
+	DateFrom string `json:"date_from,omitempty"`
+}
+
+// Duplicate is a copy [Notes.Apply] would remove, and how it compares to
+// the copy kept.
+type Duplicate struct {
+	Passage
+	// Similarity is its token-set Jaccard similarity to the kept copy.
+	Similarity float64 `json:"similarity"`
+	// OnlyKept and OnlyDuplicate are the words that differ: those only
+	// the kept copy holds and those only this copy holds (stop words
+	// alone: a copy holding a content word the kept one lacks is not a
+	// duplicate).
+	OnlyKept      []string `json:"only_kept"`
+	OnlyDuplicate []string `json:"only_duplicate"`
+}
+
+// DuplicateGroup is a passage kept and its near duplicates in other
+// files.
+type DuplicateGroup struct {
+	// ID names the group for [Notes.Apply]: it is derived from the files
+	// and content hashes of its passages, so the same copies give the
+	// same id, and any edit to one of them another.
+	ID         string      `json:"id"`
+	Keep       Passage     `json:"keep"`
+	Duplicates []Duplicate `json:"duplicates"`
+}
+
+// HeldPair is two passages of different files similar enough to be near
+// duplicates that are not, because a value differs (a number, a date, a
+// negation, a name, a disagreement package conflict would read) or each
+// holds words the other lacks. Such a pair is for conflicts and
+// resolve, never for consolidation.
+type HeldPair struct {
+	A          Passage `json:"a"`
+	B          Passage `json:"b"`
+	Similarity float64 `json:"similarity"`
+	Reason     string  `json:"reason"`
+}
+
+// ConsolidatePlan is what [Notes.Consolidate] proposes. Nothing is
+// changed until [Notes.Apply] is given group ids.
+type ConsolidatePlan struct {
+	// Groups are ordered by the kept passage's path and line. Never nil.
+	Groups []DuplicateGroup `json:"groups"`
+	// Held are the similar pairs held back (at most 100), ordered by
+	// path and line. Never nil.
+	Held []HeldPair `json:"held"`
+	// Warnings are about files the refresh before the search could not
+	// index. Never nil.
+	Warnings []indexer.Warning `json:"warnings"`
+}
+
+// Consolidate lists groups of near-duplicate passages across the notes
+// of memory/ the index holds, and changes nothing: [Notes.Apply]
+// removes the groups chosen by id.
+//
+// Two passages of different files are near duplicates when their token
+// sets have a Jaccard similarity of at least [curate.Threshold], no
+// value differs between them (a number or number word, a date, a
+// weekday or frequency, a negation, a name, a word of quantity or
+// order, or a disagreement the contradiction rules read: such pairs are
+// listed in Held instead, as candidates for conflicts and resolve), and
+// the copy dropped holds no content word the kept one lacks. The copy
+// kept is the newest by the note's own date: a dated file name, else a
+// date field in its front matter, else the time of its last git commit
+// (when the workspace is in a git repository), else its modification
+// time; every other copy of its group is at least the threshold similar
+// to it (complete linkage), one per file. Package curate decides
+// ([curate.Pairs], [curate.Groups]); see it for the rules and their
+// bounds. The plan's Warnings are empty.
+func (n *Notes) Consolidate(ctx context.Context) (*ConsolidatePlan, error) {
+	var chunks []index.StoredChunk
+	var ps []curate.Passage
+	err := n.DB.EachChunk(ctx, func(c index.StoredChunk) error {
+		if workspace.InMemory(c.Path) {
+			chunks = append(chunks, c)
+			ps = append(ps, curate.Passage{File: c.Path, Text: c.Text})
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	files, err := n.DB.Files(ctx)
+	if err != nil {
+		return nil, err
+	}
+	pairs, held := curate.Pairs(ps, curate.Threshold)
+	gctx, cancel := context.WithTimeout(ctx, commitTimeout)
+	defer cancel()
+	l := listing{chunks: chunks, ps: ps, dates: n.dates(gctx, files)}
+	copies := make([]curate.Copy, len(ps))
+	for _, p := range pairs {
+		for _, i := range []int{p.A, p.B} {
+			d, _ := l.dates(chunks[i].Path)
+			copies[i] = curate.Copy{Date: d, File: chunks[i].Path, Line: chunks[i].StartLine}
+		}
+	}
+	groups := curate.Groups(ps, copies, pairs)
+	held = append(held, heldNewer(ps, copies, pairs, groups)...)
+	slices.SortFunc(held, func(x, y curate.Held) int { return cmp.Or(cmp.Compare(x.A, y.A), cmp.Compare(x.B, y.B)) })
+	return &ConsolidatePlan{Groups: l.groups(groups), Held: l.held(held), Warnings: []indexer.Warning{}}, nil
+}
+
+// heldNewer returns the similar pairs no group took whose newer copy
+// lacks words of the older: they are held back too, as dropping the
+// older would lose those words.
+func heldNewer(ps []curate.Passage, copies []curate.Copy, pairs []curate.Pair, groups []curate.Group) []curate.Held {
+	grouped := map[[2]int]bool{}
+	for _, g := range groups {
+		for _, m := range g.Drop {
+			grouped[[2]int{min(g.Keep, m.Index), max(g.Keep, m.Index)}] = true
+		}
+	}
+	var held []curate.Held
+	for _, p := range pairs {
+		if grouped[[2]int{p.A, p.B}] {
+			continue
+		}
+		newer, older := p.A, p.B
+		if curate.Prefer(copies[p.A], copies[p.B]) > 0 {
+			newer, older = p.B, p.A
+		}
+		if lost := curate.Loses(ps[newer].Text, ps[older].Text); len(lost) > 0 {
+			held = append(held, curate.Held{Pair: p, Reason: "the older copy says more: " + strings.Join(lost, " ")})
+		}
+	}
+	return held
+}
+
+// listing turns curate's indexes into the passages of a plan.
+type listing struct {
+	chunks []index.StoredChunk
+	ps     []curate.Passage
+	dates  func(rel string) (time.Time, string)
+}
+
+// passage is the i-th passage, with its note's date when dated.
+func (l *listing) passage(i int, dated bool) Passage {
+	c := l.chunks[i]
+	p := Passage{Path: c.Path, StartLine: c.StartLine, EndLine: c.EndLine, Text: c.Text, Hash: curate.Hash(c.Text)}
+	if dated {
+		d, from := l.dates(c.Path)
+		p.Date, p.DateFrom = d.UTC().Format(time.DateOnly), from
+	}
+	return p
+}
+
+// groups are the plan's groups, with their ids, ordered by the kept
+// passage's path and line; never nil.
+func (l *listing) groups(groups []curate.Group) []DuplicateGroup {
+	out := []DuplicateGroup{}
+	for _, g := range groups {
+		dg := DuplicateGroup{Keep: l.passage(g.Keep, true)}
+		var refs []curate.Ref
+		for _, m := range g.Drop {
+			d := Duplicate{Passage: l.passage(m.Index, true), Similarity: m.Similarity, OnlyKept: nonNil(m.OnlyKept), OnlyDuplicate: nonNil(m.OnlyDropped)}
+			dg.Duplicates = append(dg.Duplicates, d)
+			refs = append(refs, curate.Ref{File: d.Path, Hash: d.Hash})
+		}
+		dg.ID = curate.GroupID(curate.Ref{File: dg.Keep.Path, Hash: dg.Keep.Hash}, refs)
+		out = append(out, dg)
+	}
+	slices.SortFunc(out, func(a, b DuplicateGroup) int {
+		return cmp.Or(cmp.Compare(a.Keep.Path, b.Keep.Path), cmp.Compare(a.Keep.StartLine, b.Keep.StartLine))
+	})
+	return out
+}
+
+// held are the first maxHeld of the pairs held back; never nil.
+func (l *listing) held(held []curate.Held) []HeldPair {
+	out := []HeldPair{}
+	for _, h := range held[:min(len(held), maxHeld)] {
+		out = append(out, HeldPair{A: l.passage(h.A, false), B: l.passage(h.B, false), Similarity: h.Similarity, Reason: h.Reason})
+	}
+	return out
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// dates returns the function giving a note's own date and where it
+// comes from: a dated file name ("name"), else the date field of its
+// front matter ("front matter"), else the time of its last git commit
+// ("commit"), else its modification time as the index holds it in files
+// ("mtime"). Each note is read at most once, and git is asked (once,
+// under ctx) only for a note without a date of its own.
+func (n *Notes) dates(ctx context.Context, files map[string]index.File) func(rel string) (time.Time, string) {
+	type dated struct {
+		t    time.Time
+		from string
+	}
+	memo := map[string]dated{}
+	var commits func(string) time.Time
+	return func(rel string) (time.Time, string) {
+		if d, ok := memo[rel]; ok {
+			return d.t, d.from
+		}
+		d := dated{from: "mtime"}
+		if t, ok := workspace.DateOf(rel); ok {
+			d = dated{t, "name"}
+		} else if data, _, err := workspace.ReadFile(n.Dir, nil, rel, n.MaxFileBytes); err == nil {
+			if t, ok := frontmatter.Date(data); ok {
+				d = dated{t, "front matter"}
+			}
+		}
+		if d.t.IsZero() {
+			if commits == nil {
+				commits = history.CommitTimes(ctx, n.Dir)
+			}
+			if t := commits(rel); !t.IsZero() {
+				d = dated{t, "commit"}
+			}
+		}
+		if d.t.IsZero() {
+			d.t = time.Unix(0, files[rel].MTime)
+		}
+		memo[rel] = d
+		return d.t, d.from
+	}
+}

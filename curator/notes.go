@@ -1,0 +1,103 @@
+package curator
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/memweave/memweave-go/chunker"
+	"github.com/memweave/memweave-go/curate"
+	"github.com/memweave/memweave-go/index"
+	"github.com/memweave/memweave-go/indexer"
+	"github.com/memweave/memweave-go/workspace"
+)
+
+// ErrNoPassage is wrapped by the error of [Notes.Feedback] and
+// [Notes.Resolve] for a line that is in no passage: past the end of the
+// file, blank between passages, or in the front matter.
+var ErrNoPassage = errors.New("memweave: no passage at that line")
+
+// Notes are the notes of a workspace as curation reads and edits them.
+type Notes struct {
+	// Dir is the workspace's root folder.
+	Dir string
+	// MaxFileBytes is the size limit of a note read or written; 0 for
+	// none.
+	MaxFileBytes int64
+	// Chunk are the chunker options the index cuts notes with (its size
+	// and overlap); [indexer.Chunk] adds the rest.
+	Chunk chunker.Options
+	// DB is the index [Notes.Consolidate] lists passages from.
+	DB *index.DB
+	// Now gives the time, in the zone whose day a resolution is dated
+	// with.
+	Now func() time.Time
+}
+
+// split cuts the note data into passages as the index does.
+func (n *Notes) split(data []byte) []chunker.Chunk {
+	chunks, _, _ := indexer.Chunk(data, n.Chunk)
+	return chunks
+}
+
+// read reads the note rel, refusing one over MaxFileBytes.
+func (n *Notes) read(rel string) ([]byte, error) {
+	data, _, err := workspace.ReadFile(n.Dir, nil, rel, n.MaxFileBytes)
+	if err != nil {
+		return nil, err
+	}
+	if n.MaxFileBytes > 0 && int64(len(data)) > n.MaxFileBytes {
+		return nil, fmt.Errorf("over the %d-byte limit", n.MaxFileBytes)
+	}
+	return data, nil
+}
+
+// passageAt returns the passage of the note data that holds line: the
+// one starting last among those holding it, so that a passage's first
+// line names that passage, not the end of the one before it that
+// overlaps it.
+func (n *Notes) passageAt(data []byte, line int) (chunker.Chunk, error) {
+	var found *chunker.Chunk
+	chunks := n.split(data)
+	for i := range chunks {
+		if chunks[i].StartLine <= line && line <= chunks[i].EndLine {
+			found = &chunks[i]
+		}
+	}
+	if found == nil {
+		return chunker.Chunk{}, fmt.Errorf("line %d: %w (the note has %d lines)", line, ErrNoPassage, chunker.CountLines(string(data)))
+	}
+	return *found, nil
+}
+
+// find returns the passage of the note data with p's content hash (the
+// one starting at p's line when several do), and the others.
+func (n *Notes) find(data []byte, p Passage) (found chunker.Chunk, others []chunker.Chunk, ok bool) {
+	chunks := n.split(data)
+	at := -1
+	for i, c := range chunks {
+		if curate.Hash(c.Text) == p.Hash && (at < 0 || c.StartLine == p.StartLine) {
+			at = i
+		}
+	}
+	if at < 0 {
+		return chunker.Chunk{}, nil, false
+	}
+	return chunks[at], slices.Delete(slices.Clone(chunks), at, at+1), true
+}
+
+// holds checks that the note data still holds the passage p.
+func (n *Notes) holds(data []byte, p Passage) error {
+	if _, _, ok := n.find(data, p); !ok {
+		return fmt.Errorf("lines %d-%d changed since the listing (no passage with content hash %.12s)", p.StartLine, p.EndLine, p.Hash)
+	}
+	return nil
+}
+
+// noPassage is an error about lines that name nothing: it wraps both
+// its cause and [ErrNoPassage].
+type noPassage struct{ err error }
+
+func (e noPassage) Error() string   { return e.err.Error() }
+func (e noPassage) Unwrap() []error { return []error{e.err, ErrNoPassage} }

@@ -1,0 +1,155 @@
+package curator
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/memweave/memweave-go/curate"
+	"github.com/memweave/memweave-go/frontmatter"
+	"github.com/memweave/memweave-go/memfile"
+	"github.com/memweave/memweave-go/search"
+)
+
+// ResolveResult is what [Notes.Resolve] did.
+type ResolveResult struct {
+	// Kept is the line kept, as numbered after the edit.
+	Kept search.Ref `json:"kept"`
+	// Dropped are the lines superseded: StartLine through EndLine.
+	Dropped search.Ref `json:"dropped"`
+	// Line is the supersession marker written right after them, and
+	// MarkerLine its line number.
+	Line       string `json:"line" jsonschema:"the supersession marker written after the superseded lines"`
+	MarkerLine int    `json:"marker_line" jsonschema:"the marker's line number"`
+}
+
+// Resolve settles a contradiction by keeping one line: it supersedes the
+// lines drop names (drop.StartLine through drop.EndLine, or that line
+// alone) and nothing else, by writing a supersession marker right after
+// them ([curate.Supersede]), in plain Markdown:
+//
+//	The staging database runs PostgreSQL 15.
+//	> Superseded (1 line above, #3f2a9c1b) by memory/stack.md#7d0e4a21 (2026-12-01): moved to 16
+//
+// The marker names the superseded lines by content (a key of their
+// text, [curate.LinesKey]) and the line kept by its file and content
+// key, so an edit above either leaves it right; an edit of a superseded
+// line voids it. The date is Now's day; the reason is optional. The
+// index keeps the superseded lines and their marker in a passage of
+// their own ([indexer.Chunk]), so the other lines of their passage, and
+// notes appended later, stay ordinary results. Resolving the same lines
+// again replaces the marker; deleting the marker undoes it. It returns
+// what it did and the absolute path of drop's note, for the caller to
+// re-index.
+//
+// The kept line must hold text, appear once in its file and not be
+// superseded itself; it is read first, and again in the edit when both
+// are one note. The dropped lines must hold text, hold no marker, fit in
+// one passage (Chunk.MaxTokens), and overlap no other supersession
+// unless they end where it ends (then it is replaced). Lines that name
+// nothing (past the end, blank, front matter) give an error wrapping
+// [ErrNoPassage]; other refusals name the line. Both paths follow the
+// path rules of memfile (files under memory/); the edit is atomic
+// ([memfile.EditWith] with opts), takes the workspace's write lock and
+// respects opts.MaxBytes. With opts.ExpectHash, drop's file must hold the
+// expected content, or nothing is written.
+func (n *Notes) Resolve(ctx context.Context, keep, drop search.Ref, reason string, opts memfile.EditOptions) (*ResolveResult, string, error) {
+	keepAbs, keepRel, err := memfile.Target(n.Dir, keep.Path)
+	if err != nil {
+		return nil, "", fmt.Errorf("keep %s: %w", keep.Path, err)
+	}
+	data, err := os.ReadFile(keepAbs)
+	if err != nil {
+		return nil, "", fmt.Errorf("keep %s: %w", keepRel, err)
+	}
+	key, err := keptKey(data, keep.StartLine)
+	if err != nil {
+		return nil, "", fmt.Errorf("keep %s: %w", keepRel, err)
+	}
+	from, to := drop.StartLine, max(drop.EndLine, drop.StartLine)
+	marker := curate.Marker{Path: keepRel, KeptKey: key, Date: n.Now().Format(time.DateOnly), Reason: reason}
+	res := &ResolveResult{Kept: search.Ref{Path: keepRel, StartLine: keep.StartLine}}
+	abs, err := memfile.EditWith(ctx, n.Dir, drop.Path, opts, func(rel string, old []byte) ([]byte, error) {
+		res.Kept.StartLine = keep.StartLine
+		if rel == keepRel {
+			// The kept line as this edit reads it.
+			if k, err := keptKey(old, keep.StartLine); err != nil {
+				return nil, fmt.Errorf("keep %s: %w", keepRel, err)
+			} else if k != key {
+				return nil, fmt.Errorf("keep %s: line %d changed while resolving; run resolve again", keepRel, keep.StartLine)
+			}
+			if from <= keep.StartLine && keep.StartLine <= to {
+				return nil, fmt.Errorf("line %d is both kept and dropped", keep.StartLine)
+			}
+		}
+		out, m, err := n.supersede(old, from, to, marker)
+		if err != nil {
+			return nil, err
+		}
+		inserted := len(curate.SplitLines(string(out))) > len(curate.SplitLines(string(old)))
+		if rel == keepRel && keep.StartLine > to && inserted {
+			res.Kept.StartLine++
+		}
+		res.Dropped = search.Ref{Path: rel, StartLine: from, EndLine: to}
+		res.Line, res.MarkerLine = m.String(), to+1
+		return out, nil
+	})
+	if err != nil {
+		return nil, "", err
+	}
+	return res, abs, nil
+}
+
+// supersede writes the marker m after lines from through to of the note
+// old ([curate.Supersede]), refusing lines that do not fit in one
+// passage: they would leave part of them live.
+func (n *Notes) supersede(old []byte, from, to int, m curate.Marker) ([]byte, curate.Marker, error) {
+	out, m, err := curate.Supersede(old, from, to, m)
+	if errors.Is(err, curate.ErrNoLines) {
+		return nil, m, noPassage{err}
+	}
+	if err != nil {
+		return nil, m, err
+	}
+	for _, c := range n.split(out) {
+		if c.StartLine <= to+1 && from <= c.EndLine {
+			if _, ok := curate.Superseded(c.Text); !ok {
+				return nil, m, fmt.Errorf("lines %d-%d do not fit in one passage (Config.ChunkTokens); supersede fewer at a time", from, to)
+			}
+		}
+	}
+	return out, m, nil
+}
+
+// keptKey returns the content key of line of the note data, the line a
+// resolution keeps: it must hold text, be no marker, sit after the front
+// matter, appear once in the note and not be superseded itself.
+func keptKey(data []byte, line int) (string, error) {
+	lines := curate.SplitLines(string(data))
+	text := ""
+	if line >= 1 && line <= len(lines) {
+		text = lines[line-1]
+	}
+	switch {
+	case line < 1 || strings.TrimSpace(text) == "":
+		return "", noPassage{fmt.Errorf("line %d: blank or past the end; name the line that holds what is kept", line)}
+	case line <= frontmatter.Find(data).Lines:
+		return "", noPassage{fmt.Errorf("line %d: in the front matter", line)}
+	}
+	if _, ok := curate.ParseMarker(text); ok {
+		return "", fmt.Errorf("line %d is a supersession marker", line)
+	}
+	for _, s := range curate.Spans(data) {
+		if s.From <= line && line <= s.To {
+			return "", fmt.Errorf("line %d is itself superseded by the marker at line %d", line, s.To+1)
+		}
+	}
+	key := curate.LinesKey([]string{text})
+	if first, n := curate.FindLine(string(data), key); n > 1 {
+		return "", fmt.Errorf("line %d: its text is on %d lines of the note (first line %d); keep a line that appears once", line, n, first)
+	}
+	return key, nil
+}

@@ -1,0 +1,59 @@
+package settings
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/memweave/memweave-go/embed"
+)
+
+// Chunking checks a chunk size and overlap in estimated tokens and fills
+// in their defaults: 400, and 80 or a fifth of the size when that is
+// less. The size must be at least 16 and the overlap in [0, size). The
+// error is a [*ConfigError] naming ChunkTokens or ChunkOverlap.
+func Chunking(tokens int, overlap *int) (int, *int, error) {
+	switch {
+	case tokens == 0:
+		tokens = 400
+	case tokens < 16:
+		return tokens, overlap, &ConfigError{Field: "ChunkTokens", Err: fmt.Errorf("must be at least 16, got %d", tokens)}
+	}
+	switch {
+	case overlap == nil:
+		overlap = new(min(80, tokens/5))
+	case *overlap < 0 || *overlap >= tokens:
+		return tokens, overlap, &ConfigError{Field: "ChunkOverlap",
+			Err: fmt.Errorf("must be in [0, ChunkTokens=%d), got %d", tokens, *overlap)}
+	}
+	return tokens, overlap, nil
+}
+
+// CheckEmbedder checks c as [embed.Config.Validate] does, filling in the
+// default provider; the error is a [*ConfigError] naming the field as
+// memweave.Config does ("Embedder.Model").
+func CheckEmbedder(c *embed.Config) error {
+	var fe *embed.FieldError
+	if err := c.Validate(); errors.As(err, &fe) {
+		return &ConfigError{Field: "Embedder." + fe.Field, Err: fe.Err}
+	}
+	return nil
+}
+
+// check reports the first invalid setting of f, the file at path, as a
+// program that sets nothing itself would meet it; with locate, a value
+// out of range is a [*FieldError] naming its key and line.
+func (f *File) check(path string, locate bool) error {
+	v, filled, err := Merge(File{}, false, f, path)
+	if err != nil {
+		return err
+	}
+	if _, _, err = Chunking(v.ChunkTokens, v.ChunkOverlap); err == nil {
+		var e embed.Config
+		v.Embedder.ApplyTo(&e)
+		err = CheckEmbedder(&e)
+	}
+	if locate {
+		err = filled.Locate(err)
+	}
+	return err
+}

@@ -1,0 +1,257 @@
+package settings
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/memweave/memweave-go/embed"
+	"github.com/memweave/memweave-go/memfile"
+	"github.com/memweave/memweave-go/search"
+	wspace "github.com/memweave/memweave-go/workspace"
+)
+
+// FileName is the name of the workspace's settings file, at its root
+// beside memory/. It is plain JSON meant to be committed with the
+// memories; it never holds an API key.
+const FileName = "memweave.json"
+
+// maxBytes bounds the settings file a workspace may hold.
+const maxBytes = 64 << 10
+
+// File is the contents of the workspace's settings file. A zero field is
+// unset: the program's value or its default applies.
+type File struct {
+	// Embedder is the embedding provider the index is built with.
+	Embedder Embedder `json:"embedder"`
+	// ChunkTokens and ChunkOverlap are the chunk size and overlap in
+	// estimated tokens (memweave.Config's fields of the same names).
+	ChunkTokens  int  `json:"chunk_tokens,omitempty"`
+	ChunkOverlap *int `json:"chunk_overlap,omitempty"`
+	// ExtraPaths are files or folders outside memory/ to index too,
+	// relative to the workspace.
+	ExtraPaths []string `json:"extra_paths,omitempty"`
+	// Fusion is the fusion of keyword and vector scores; unset keeps the
+	// default of the memweave that reads it.
+	Fusion *Fusion `json:"fusion,omitempty"`
+
+	// lines are the lines of the keys of the file read, for errors.
+	lines map[string]int
+}
+
+// Embedder holds the settings of an [embed.Config] that identify the
+// embedding space; the API key is never among them.
+type Embedder struct {
+	Provider       string `json:"provider,omitempty"`
+	Model          string `json:"model,omitempty"`
+	BaseURL        string `json:"base_url,omitempty"`
+	Dims           int    `json:"dims,omitempty"`
+	QueryPrefix    string `json:"query_prefix,omitempty"`
+	DocumentPrefix string `json:"document_prefix,omitempty"`
+}
+
+// EmbedderOf returns the settings of c that identify its embedding space.
+func EmbedderOf(c embed.Config) Embedder {
+	return Embedder{Provider: c.Provider, Model: c.Model, BaseURL: c.BaseURL, Dims: c.Dims,
+		QueryPrefix: c.QueryPrefix, DocumentPrefix: c.DocumentPrefix}
+}
+
+// ApplyTo sets the fields of c that e records, leaving the others (the
+// API key, batching, timeouts, a custom embedder) as they are.
+func (e Embedder) ApplyTo(c *embed.Config) {
+	c.Provider, c.Model, c.BaseURL, c.Dims = e.Provider, e.Model, e.BaseURL, e.Dims
+	c.QueryPrefix, c.DocumentPrefix = e.QueryPrefix, e.DocumentPrefix
+}
+
+// Fusion is the fusion setting a workspace may fix: the method, one of
+// [search.FusionMethods].
+type Fusion struct {
+	Method search.FusionMethod `json:"method,omitempty"`
+}
+
+// Read returns the settings file of the workspace, or nil and no error
+// when it has none. A file that is not valid JSON, or holds an unknown
+// field, is an error naming the file and the line; a value out of range
+// is a [FieldError] naming the file, key and line.
+//
+// The file is read only when it is a regular file of at most 64 KiB: a
+// FIFO, a device or a folder in its place is refused at once, without
+// waiting in open(2), and so is a symbolic link that leads out of the
+// workspace. Each error names the file and wraps [ErrRefused].
+func Read(ctx context.Context, workspace string) (*File, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	p := filepath.Join(workspace, FileName)
+	real, err := target(workspace, p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	} else if err != nil {
+		return nil, err
+	}
+	f, _, err := wspace.OpenRegular(real)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	} else if err != nil {
+		return nil, fmt.Errorf("memweave: settings %s: %w: %w", p, ErrRefused, err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("memweave: settings %s: %w", p, err)
+	}
+	if len(data) > maxBytes {
+		return nil, fmt.Errorf("memweave: settings %s: larger than %d bytes: %w", p, maxBytes, ErrRefused)
+	}
+	s, err := decode(data, p)
+	if err != nil {
+		return nil, err
+	}
+	// A value out of range is the file's error, named by its key and
+	// line, whoever reads it (a command whose flags set other fields).
+	if err := s.check(p, true); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// decode parses data, the settings file at p, refusing unknown fields
+// and trailing values, and records the line of each key.
+func decode(data []byte, p string) (*File, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var s File
+	if err := dec.Decode(&s); err != nil {
+		return nil, fmt.Errorf("memweave: settings %s:%d: %w", p, lineAt(data, dec.InputOffset(), err), err)
+	}
+	if dec.More() {
+		return nil, fmt.Errorf("memweave: settings %s: more than one JSON value", p)
+	}
+	s.lines = keyLines(data)
+	return &s, nil
+}
+
+// Validate reports the first invalid setting of f, as memweave.Open
+// would: a value out of range is a [*ConfigError] naming the
+// memweave.Config field it sets.
+func (f File) Validate() error { return f.check(FileName, false) }
+
+// Write replaces the workspace's settings file with s, atomically
+// ([memfile.WriteAtomic]). It does not touch the index.
+//
+// A settings file that is a symbolic link is written through: its
+// target is replaced and the link kept. A link out of the workspace,
+// and a target that is not a regular file, are refused.
+func Write(ctx context.Context, workspace string, s File) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	data, err := json.MarshalIndent(s, "", "  ")
+	if err != nil {
+		return fmt.Errorf("memweave: settings: %w", err)
+	}
+	data = append(data, '\n')
+	p := filepath.Join(workspace, FileName)
+	real, err := target(workspace, p)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		real = p
+	case err != nil:
+		return err
+	}
+	if fi, err := os.Lstat(real); err == nil && !fi.Mode().IsRegular() {
+		return fmt.Errorf("memweave: settings %s: not a regular file (%s): %w", p, fi.Mode().Type(), ErrRefused)
+	}
+	if err := memfile.WriteAtomic(real, data, 0o644); err != nil {
+		return fmt.Errorf("memweave: settings: %w", err)
+	}
+	return nil
+}
+
+// target returns the file the settings path p names: p itself, or the
+// target of a symbolic link that stays inside the workspace. A link out
+// of the workspace is an error naming p.
+func target(workspace, p string) (string, error) {
+	fi, err := os.Lstat(p)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return "", err
+		}
+		return "", fmt.Errorf("memweave: settings %s: %w", p, err)
+	}
+	if fi.Mode()&fs.ModeSymlink == 0 {
+		return p, nil
+	}
+	real, err := filepath.EvalSymlinks(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", fmt.Errorf("memweave: settings %s: a symbolic link to a missing file: %w", p, ErrRefused)
+	} else if err != nil {
+		return "", fmt.Errorf("memweave: settings %s: %w", p, err)
+	}
+	if in, err := wspace.Inside(workspace, real); err != nil || !in {
+		return "", fmt.Errorf("memweave: settings %s: a symbolic link to %s, outside the workspace: %w", p, real, ErrRefused)
+	}
+	return real, nil
+}
+
+// keyLines returns the line of every key of the JSON object in data,
+// by dotted path ("embedder.dims"), for errors about a value. data has
+// decoded into File, so it is one object of known, shallow shape.
+func keyLines(data []byte) map[string]int {
+	lines := make(map[string]int)
+	dec := json.NewDecoder(bytes.NewReader(data))
+	var walk func(prefix string) bool
+	walk = func(prefix string) bool {
+		t, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		d, ok := t.(json.Delim)
+		if !ok {
+			return true
+		}
+		for dec.More() {
+			name := prefix
+			if d == '{' {
+				k, err := dec.Token()
+				if err != nil {
+					return false
+				}
+				key, _ := k.(string)
+				name = prefix + key
+				if _, seen := lines[name]; !seen {
+					lines[name] = bytes.Count(data[:dec.InputOffset()], []byte("\n")) + 1
+				}
+				name += "."
+			}
+			if !walk(name) {
+				return false
+			}
+		}
+		_, err = dec.Token()
+		return err == nil
+	}
+	walk("")
+	return lines
+}
+
+// lineAt returns the 1-based line of the JSON error err in data, whose
+// decoder stopped at offset.
+func lineAt(data []byte, offset int64, err error) int {
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		offset = se.Offset
+	case errors.As(err, &te):
+		offset = te.Offset
+	}
+	offset = min(max(offset, 0), int64(len(data)))
+	return bytes.Count(data[:offset], []byte("\n")) + 1
+}

@@ -1,0 +1,222 @@
+package settings
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/memweave/memweave-go/embed"
+)
+
+// leaves returns, for every leaf value of File's JSON, its dotted key
+// and where it lives in f.
+func leaves(f *File) map[string]reflect.Value {
+	out := make(map[string]reflect.Value)
+	var walk func(prefix string, v reflect.Value)
+	walk = func(prefix string, v reflect.Value) {
+		t := v.Type()
+		for i := range t.NumField() {
+			sf := t.Field(i)
+			tag, _, _ := strings.Cut(sf.Tag.Get("json"), ",")
+			if !sf.IsExported() || tag == "-" {
+				continue
+			}
+			key, fv := prefix+tag, v.Field(i)
+			switch {
+			case sf.Type.Kind() == reflect.Struct:
+				walk(key+".", fv)
+			case sf.Type.Kind() == reflect.Pointer && sf.Type.Elem().Kind() == reflect.Struct:
+				fv.Set(reflect.New(sf.Type.Elem()))
+				walk(key+".", fv.Elem())
+			default:
+				out[key] = fv
+			}
+		}
+	}
+	walk("", reflect.ValueOf(f).Elem())
+	return out
+}
+
+// setNonZero gives v a value that is set by the file's rules.
+func setNonZero(t *testing.T, v reflect.Value) {
+	t.Helper()
+	switch v.Kind() {
+	case reflect.String:
+		v.SetString("x")
+	case reflect.Int:
+		v.SetInt(7)
+	case reflect.Pointer:
+		v.Set(reflect.New(v.Type().Elem()))
+		v.Elem().SetInt(7)
+	case reflect.Slice:
+		v.Set(reflect.Append(reflect.MakeSlice(v.Type(), 0, 1), reflect.ValueOf("x").Convert(v.Type().Elem())))
+	default:
+		t.Fatalf("no test value for a setting of kind %s", v.Kind())
+	}
+}
+
+// TestEverySettingIsOneNamedField: each key of the file has exactly one
+// entry in the table, and that entry reads that key and no other, so a
+// setting added to File without an entry, or an entry reading another's
+// value, fails here rather than silently shifting a meaning.
+func TestEverySettingIsOneNamedField(t *testing.T) {
+	keys := leaves(new(File))
+	byKey := make(map[string]field)
+	for _, fd := range fields {
+		if _, dup := byKey[fd.key]; dup {
+			t.Errorf("setting %s has two entries", fd.key)
+		}
+		byKey[fd.key] = fd
+		if _, ok := keys[fd.key]; !ok {
+			t.Errorf("entry %s (%s) names no key of File", fd.key, fd.name)
+		}
+	}
+	for key := range keys {
+		if _, ok := byKey[key]; !ok {
+			t.Errorf("File key %s has no entry in fields", key)
+		}
+	}
+	for key := range keys {
+		var f File
+		setNonZero(t, leaves(&f)[key])
+		if f.Fusion != nil && key != "fusion.method" {
+			f.Fusion = nil // leaves made it to reach its fields
+		}
+		for _, fd := range fields {
+			if set := !fd.unset(&f); set != (fd.key == key) {
+				t.Errorf("with only %s set, entry %s reads set=%v", key, fd.key, set)
+			}
+		}
+		// Taking it fills exactly its own Config field.
+		var got File
+		byKey[key].take(&got, &f)
+		if !reflect.DeepEqual(byKey[key].value(&got), byKey[key].value(&f)) {
+			t.Errorf("take of %s = %v, want %v", key, byKey[key].value(&got), byKey[key].value(&f))
+		}
+	}
+}
+
+func TestMerge(t *testing.T) {
+	seven := 7
+	file := &File{Embedder: Embedder{Provider: "hash", Dims: 64}, ChunkTokens: 200, Fusion: &Fusion{Method: "blend"}}
+	t.Run("fills what the program leaves unset", func(t *testing.T) {
+		got, filled, err := Merge(File{}, false, file, "m.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Embedder.Dims != 64 || got.ChunkTokens != 200 || got.Fusion == nil || got.Fusion.Method != "blend" {
+			t.Errorf("Merge = %+v, want the file's values", got)
+		}
+		for _, name := range []string{"Embedder.Provider", "Embedder.Dims", "ChunkTokens", "Fusion.Method"} {
+			if !filled.Has(name) {
+				t.Errorf("Filled.Has(%s) = false", name)
+			}
+		}
+		if filled.Has("ChunkOverlap") || filled.Has("Embedder.Model") {
+			t.Errorf("Filled has a field the file leaves unset: %v", filled.names)
+		}
+	})
+	t.Run("a set identity value the file lacks disagrees", func(t *testing.T) {
+		_, _, err := Merge(File{ChunkOverlap: &seven}, false, file, "m.json")
+		var me *MismatchError
+		if !errors.As(err, &me) || me.Setting != "chunk_overlap" || me.File != "unset" || !errors.Is(err, ErrMismatch) {
+			t.Fatalf("Merge = %v, want a mismatch on chunk_overlap", err)
+		}
+	})
+	t.Run("a different value disagrees", func(t *testing.T) {
+		_, _, err := Merge(File{ChunkTokens: 300}, false, file, "m.json")
+		var me *MismatchError
+		if !errors.As(err, &me) || me.Field != "ChunkTokens" || me.Config != 300 || me.File != 200 {
+			t.Fatalf("Merge = %v, want a mismatch on ChunkTokens 300 against 200", err)
+		}
+	})
+	t.Run("the fusion only overrides what the file sets", func(t *testing.T) {
+		own := File{Embedder: Embedder{Provider: "hash", Dims: 64}, ChunkTokens: 200, Fusion: &Fusion{Method: "keyword"}}
+		got, _, err := Merge(own, false, &File{Embedder: file.Embedder, ChunkTokens: 200}, "m.json")
+		if err != nil || got.Fusion.Method != "keyword" {
+			t.Fatalf("Merge = %+v, %v; want the program's fusion", got.Fusion, err)
+		}
+	})
+	t.Run("a custom embedder leaves the file's embedder alone", func(t *testing.T) {
+		got, filled, err := Merge(File{ChunkTokens: 200}, true, file, "m.json")
+		if err != nil || got.Embedder != (Embedder{}) || filled.Has("Embedder.Provider") {
+			t.Fatalf("Merge = %+v, %v, %v; want the embedder untouched", got.Embedder, filled.names, err)
+		}
+	})
+	t.Run("an unknown fusion method names its key", func(t *testing.T) {
+		_, _, err := Merge(File{}, false, &File{Fusion: &Fusion{Method: "rrf-9"}}, "m.json")
+		var fe *FieldError
+		if !errors.As(err, &fe) || fe.Setting != "fusion.method" {
+			t.Fatalf("Merge = %v, want a FieldError on fusion.method", err)
+		}
+	})
+}
+
+func TestChunking(t *testing.T) {
+	for _, c := range []struct {
+		tokens      int
+		overlap     *int
+		wantTokens  int
+		wantOverlap int
+		wantField   string
+	}{
+		{0, nil, 400, 80, ""},
+		{100, nil, 100, 20, ""},
+		{8, nil, 0, 0, "ChunkTokens"},
+		{100, new(100), 0, 0, "ChunkOverlap"},
+		{100, new(-1), 0, 0, "ChunkOverlap"},
+		{100, new(0), 100, 0, ""},
+	} {
+		tokens, overlap, err := Chunking(c.tokens, c.overlap)
+		var ce *ConfigError
+		switch {
+		case c.wantField != "":
+			if !errors.As(err, &ce) || ce.Field != c.wantField {
+				t.Errorf("Chunking(%d, %v) = %v, want an error on %s", c.tokens, c.overlap, err, c.wantField)
+			}
+		case err != nil || tokens != c.wantTokens || *overlap != c.wantOverlap:
+			t.Errorf("Chunking(%d, %v) = %d, %v, %v; want %d, %d", c.tokens, c.overlap, tokens, overlap, err, c.wantTokens, c.wantOverlap)
+		}
+	}
+}
+
+// TestReadNamesNestedKeyAndLine: a value out of range inside the
+// embedder object is named by its dotted key and its own line.
+func TestReadNamesNestedKeyAndLine(t *testing.T) {
+	ws := t.TempDir()
+	data := "{\n  \"chunk_tokens\": 200,\n  \"embedder\": {\n    \"provider\": \"hash\",\n    \"dims\": -4\n  }\n}\n"
+	if err := os.WriteFile(filepath.Join(ws, FileName), []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Read(context.Background(), ws)
+	var fe *FieldError
+	if !errors.As(err, &fe) || fe.Setting != "embedder.dims" || fe.Line != 5 {
+		t.Fatalf("Read = %v, want a FieldError on embedder.dims at line 5", err)
+	}
+	if err := (File{Embedder: Embedder{Provider: "openai"}}).Validate(); err == nil {
+		t.Fatal("Validate of openai without a model = nil")
+	} else if ce := (*ConfigError)(nil); !errors.As(err, &ce) || ce.Field != "Embedder.Model" {
+		t.Fatalf("Validate = %v, want a ConfigError on Embedder.Model", err)
+	}
+}
+
+// TestWriteThenRead: what Write writes, Read returns.
+func TestWriteThenRead(t *testing.T) {
+	ctx, ws := context.Background(), t.TempDir()
+	want := File{Embedder: EmbedderOf(embed.Config{Provider: "hash", Dims: 64}), ChunkTokens: 200, ExtraPaths: []string{"docs"}}
+	if err := Write(ctx, ws, want); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Read(ctx, ws)
+	if err != nil || got == nil {
+		t.Fatalf("Read = %v, %v", got, err)
+	}
+	got.lines = nil
+	if !reflect.DeepEqual(*got, want) {
+		t.Errorf("Read = %+v, want %+v", *got, want)
+	}
+}

@@ -1,0 +1,135 @@
+package trust
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+
+	"github.com/memweave/memweave-go/embed"
+	"github.com/memweave/memweave-go/settings"
+	"github.com/memweave/memweave-go/workspace"
+)
+
+// ApproveCommand is the command that approves a workspace's settings, as
+// messages name it.
+const ApproveCommand = "memweave trust"
+
+// Needed returns the values of v, the settings of the workspace ws, that
+// the settings file supplied (filled, from [settings.Merge]) and that
+// need approval: an extra path outside the workspace, an embedding
+// server (which would receive every note and query, and the API key), a
+// static model folder outside the workspace. Values a program set itself
+// need none: setting them is the approval. With customEmbedder the
+// program brings its own embedder and none of the embedder settings
+// apply. Relative paths resolve against ws, which is absolute.
+func Needed(ws string, v settings.File, customEmbedder bool, filled settings.Filled) []Item {
+	var out []Item
+	if filled.Has("ExtraPaths") {
+		for _, p := range v.ExtraPaths {
+			abs := p
+			if !filepath.IsAbs(abs) {
+				abs = filepath.Join(ws, p)
+			}
+			if in, err := workspace.Inside(ws, abs); err != nil || !in {
+				out = append(out, Item{Setting: "extra_paths", Value: p,
+					Why: "outside the workspace: its Markdown files would be indexed and served"})
+			}
+		}
+	}
+	e := v.Embedder
+	switch {
+	case customEmbedder:
+	case e.Provider == "openai" && (filled.Has("Embedder.BaseURL") || filled.Has("Embedder.Provider") && e.BaseURL == ""):
+		url := e.BaseURL
+		if url == "" {
+			url = embed.DefaultOpenAIBaseURL
+		}
+		out = append(out, Item{Setting: "embedder.base_url", Value: url,
+			Why: "would receive the text of every note and query, and the API key"})
+	case e.Provider == "static" && filled.Has("Embedder.Model") && e.Model != "":
+		abs, err := filepath.Abs(e.Model)
+		if in, ierr := workspace.Inside(ws, abs); err != nil || ierr != nil || !in {
+			out = append(out, Item{Setting: "embedder.model", Value: e.Model,
+				Why: "a model folder outside the workspace would be read"})
+		}
+	}
+	return out
+}
+
+// Withhold returns paths without the extra paths among ignored, the
+// values not approved, and whether the embedder is to be blocked because
+// one of its settings is among them. paths itself is returned when
+// nothing is dropped.
+func Withhold(paths []string, ignored []Item) (kept []string, blockEmbedder bool) {
+	drop := make(map[string]bool)
+	for _, it := range ignored {
+		switch it.Setting {
+		case "extra_paths":
+			drop[it.Value] = true
+		default:
+			blockEmbedder = true
+		}
+	}
+	if len(drop) == 0 {
+		return paths, blockEmbedder
+	}
+	kept = paths[:0:0]
+	for _, p := range paths {
+		if !drop[p] {
+			kept = append(kept, p)
+		}
+	}
+	return kept, blockEmbedder
+}
+
+// Blocked stands for the embedder c describes, named by the settings
+// file of the workspace ws but not approved (ignored): it has c's
+// identity, and every call fails with an error wrapping [ErrNotApproved]
+// and [embed.ErrUnavailable] that says what to run.
+func Blocked(ws string, c embed.Config, ignored []Item) embed.Embedder {
+	return &embed.Blocked{
+		ID: embed.Identity{Provider: c.Provider, Model: c.Model, Dims: c.Dims},
+		Err: fmt.Errorf("memweave: embedder of %s not approved on this machine (%s); approve it with '%s': %w: %w",
+			filepath.Join(ws, settings.FileName), Describe(ignored), ApproveCommand, ErrNotApproved, embed.ErrUnavailable),
+	}
+}
+
+// Pending returns the values of the workspace's settings file that need
+// approval on this machine, and those of them not approved yet.
+func Pending(ctx context.Context, ws string) (all, unapproved []Item, err error) {
+	ws, err = filepath.Abs(ws)
+	if err != nil {
+		return nil, nil, err
+	}
+	f, err := settings.Read(ctx, ws)
+	if err != nil || f == nil {
+		return nil, nil, err
+	}
+	v, filled, err := settings.Merge(settings.File{}, false, f, filepath.Join(ws, settings.FileName))
+	if err != nil {
+		return nil, nil, err
+	}
+	all = Needed(ws, v, false, filled)
+	unapproved, err = Unapproved(ws, all)
+	return all, unapproved, err
+}
+
+// ApproveFile approves, for this machine's user, the values of the
+// workspace's settings file that need it, and returns them. The approval
+// holds these exact values: a later change to one of them needs a new
+// approval. Values approved before and no longer in the file are
+// forgotten.
+func ApproveFile(ctx context.Context, ws string) ([]Item, error) {
+	all, _, err := Pending(ctx, ws)
+	if err != nil {
+		return nil, err
+	}
+	ws, err = filepath.Abs(ws)
+	if err != nil {
+		return nil, err
+	}
+	if len(all) == 0 {
+		return nil, Revoke(ws)
+	}
+	return all, Approve(ws, all)
+}
