@@ -55,9 +55,7 @@ const maxAmplification = 12
 // 6-byte chunk) before they were packed; the nested markers took minutes
 // to index.
 func TestIndexAmplification(t *testing.T) {
-	if testing.Short() {
-		t.Skip("indexes 6 MB")
-	}
+	memweavetest.Long(t, "indexes 6 MB")
 	root := t.TempDir()
 	n, err := memweavetest.Synth(root, memweavetest.SynthOptions{Files: 40, ChunksPerFile: 20})
 	if err != nil {

@@ -71,7 +71,7 @@ func calibrationWorkspace(tb testing.TB, n int) (string, map[string]string) {
 // query sharing no word with the workspace returns nothing with either.
 func TestExactWordPassesThreshold(t *testing.T) {
 	sizes := []int{2, 10, 16, 30, 100, 1000}
-	if testing.Short() {
+	if !memweavetest.LongEnabled() {
 		sizes = sizes[:4]
 	}
 	for _, emb := range []string{"hash", "encoder-like"} {
@@ -135,11 +135,9 @@ func TestThresholdReport(t *testing.T) {
 
 // TestExactWordAt100kChunks checks the same guarantee in a synthetic
 // workspace of 100,000 chunks (memweavetest.Synth) plus one note holding
-// the rare words; it takes about 20 s without -race, so -short skips it.
+// the rare words; it is a long test (memweavetest.Long).
 func TestExactWordAt100kChunks(t *testing.T) {
-	if testing.Short() {
-		t.Skip("100,000 chunks: slow; run without -short")
-	}
+	memweavetest.Long(t, "100,000 chunks")
 	root := t.TempDir()
 	if _, err := memweavetest.Synth(root, memweavetest.SynthOptions{Files: 10000, ChunksPerFile: 10}); err != nil {
 		t.Fatal(err)

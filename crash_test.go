@@ -24,7 +24,7 @@ import (
 // deleted, added) or the index is deleted, so that kills land in first
 // builds, incremental runs and forced re-indexing.
 //
-// It runs 20 kills (5 with -short); MEMWEAVE_CRASH_ITERATIONS sets another
+// It runs 20 kills (5 unless long tests are on: memweavetest.LongEnabled); MEMWEAVE_CRASH_ITERATIONS sets another
 // number and MEMWEAVE_CRASH_SEED replays a run.
 func TestCrashDuringIndex(t *testing.T) {
 	iterations, seed := crashSettings(t)
@@ -63,12 +63,12 @@ func TestCrashDuringIndex(t *testing.T) {
 }
 
 // crashSettings returns the number of kills [TestCrashDuringIndex] runs,
-// 20 or 5 with -short unless MEMWEAVE_CRASH_ITERATIONS says otherwise, and
+// 20, or 5 unless long tests are on, unless MEMWEAVE_CRASH_ITERATIONS says otherwise, and
 // its random seed, MEMWEAVE_CRASH_SEED or the time.
 func crashSettings(tb testing.TB) (iterations int, seed uint64) {
 	tb.Helper()
 	iterations = 20
-	if testing.Short() {
+	if !memweavetest.LongEnabled() {
 		iterations = 5
 	}
 	if s := os.Getenv("MEMWEAVE_CRASH_ITERATIONS"); s != "" {

@@ -23,13 +23,13 @@ var (
 	// ErrNoWorkspace is returned by [Open] for a workspace folder without
 	// a memory/ folder, unless [Config.Create] is set.
 	ErrNoWorkspace = workspace.ErrNoWorkspace
-	// ErrEmbedderUnavailable is wrapped by failures to reach the embedding
-	// endpoint; searches degrade to keyword-only and index runs leave
-	// files pending instead, with a [Warning] that wraps it.
+	// ErrEmbedderUnavailable (the endpoint is down or failing) and
+	// ErrEmbedderRejected (it refused the request: a bad key, an unknown
+	// model; retrying does not help) are wrapped by embedding failures.
+	// Searches degrade to keyword-only and index runs leave files pending
+	// instead, with a [Warning] that wraps the cause.
 	ErrEmbedderUnavailable = embed.ErrUnavailable
-	// ErrEmbedderRejected means the endpoint refused the request (a bad
-	// key, an unknown model): retrying does not help.
-	ErrEmbedderRejected = embed.ErrRejected
+	ErrEmbedderRejected    = embed.ErrRejected
 	// ErrEmptyQuery is returned by a search for a blank query.
 	ErrEmptyQuery = search.ErrEmptyQuery
 	// ErrUnknownSource is wrapped by the [Warning] about a [Sources]
@@ -37,32 +37,26 @@ var (
 	ErrUnknownSource = indexer.ErrUnknownSource
 	// ErrNoFTS5 means the binary was built without -tags sqlite_fts5.
 	ErrNoFTS5 = index.ErrNoFTS5
-	// ErrCorruptIndex means the index file is damaged or not SQLite; it
-	// is a cache and can be deleted and rebuilt.
+	// ErrCorruptIndex (the index file is damaged or not SQLite: it is a
+	// cache, delete and rebuild it), ErrForeignIndex (a SQLite database
+	// memweave did not create, which it leaves alone) and ErrIndexTooNew
+	// (written by a newer memweave) are errors of opening the index.
 	ErrCorruptIndex = index.ErrCorrupt
-	// ErrForeignIndex means the index path holds a SQLite database that
-	// memweave did not create; memweave leaves it alone.
 	ErrForeignIndex = index.ErrForeign
-	// ErrIndexTooNew means the index was written by a newer memweave.
-	ErrIndexTooNew = index.ErrTooNew
-	// ErrTooLarge is wrapped by the [Warning] about a file over
-	// Config.MaxFileBytes, which is not indexed.
-	ErrTooLarge = indexer.ErrTooLarge
-	// ErrInvalidUTF8 is wrapped by the [Warning] about a file that is not
-	// valid UTF-8; it is indexed with replacement characters.
+	ErrIndexTooNew  = index.ErrTooNew
+	// ErrTooLarge (over Config.MaxFileBytes: not indexed), ErrInvalidUTF8
+	// (indexed with replacement characters) and ErrBinary (a .md file
+	// that is not text: not indexed) are wrapped by a file's [Warning].
+	ErrTooLarge    = indexer.ErrTooLarge
 	ErrInvalidUTF8 = indexer.ErrInvalidUTF8
-	// ErrBinary is wrapped by the [Warning] about a .md file that is not
-	// text (NUL bytes, or mostly invalid UTF-8): it is not indexed.
-	ErrBinary = indexer.ErrBinary
-	// ErrInvalidSource means an [InSource] name is not one plain folder
-	// name.
+	ErrBinary      = indexer.ErrBinary
+	// ErrInvalidSource (an [InSource] name that is not one plain folder
+	// name), ErrChanged (a note changed with [ExpectHash] did not hold
+	// the expected content: nothing was written) and ErrWouldErase
+	// (blank content over a note that is not empty) are errors of writes.
 	ErrInvalidSource = memfile.ErrInvalidSource
-	// ErrChanged means a note changed with [ExpectHash] did not hold the
-	// expected content: nothing was written.
-	ErrChanged = memfile.ErrChanged
-	// ErrWouldErase means [Weave.Write] was given blank content over a
-	// note that is not empty.
-	ErrWouldErase = memfile.ErrWouldErase
+	ErrChanged       = memfile.ErrChanged
+	ErrWouldErase    = memfile.ErrWouldErase
 	// ErrNoGit, ErrNotRepository and ErrBadRevision are the errors of
 	// [Weave.SearchAt] and [Weave.Changes]: no git command, no
 	// repository, a revision that is malformed or names no commit.

@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
-	"slices"
 
 	"github.com/memweave/memweave-go/chunker"
 	"github.com/memweave/memweave-go/conflict"
@@ -31,9 +29,9 @@ type ConflictsResponse struct {
 	Warnings  []Warning  `json:"warnings"`
 }
 
-// Conflicts finds contradiction hints in the index ([conflict.Detect],
-// its work bounded as [conflict.Options] says, past which the response
-// is Truncated), leaving out the pairs [Weave.Resolve] settled.
+// Conflicts finds contradiction hints in the index, leaving out the
+// pairs [Weave.Resolve] settled ([curator.Notes.Conflicts]); its work is
+// bounded ([conflict.Options]), past which the response is Truncated.
 // Of the search options it reads Sources, PathPrefix, DateRange, NoSync
 // and MaxResults (default 100, at most 10,000).
 func (w *Weave) Conflicts(ctx context.Context, opts ...SearchOption) (*ConflictsResponse, error) {
@@ -54,26 +52,14 @@ func (w *Weave) Conflicts(ctx context.Context, opts ...SearchOption) (*Conflicts
 	if err == nil {
 		resp.Warnings = append(resp.Warnings, warns...)
 		var res *conflict.Result
-		res, err = conflict.Find(ctx, w.db, conflict.Scope{Sources: f.Sources, Paths: f.Paths},
-			conflict.Options{Limit: min(10_000, s.MaxResults), CommitTime: history.CommitTimes(ctx, w.cfg.Workspace)})
+		res, err = w.notes().Conflicts(ctx, conflict.Scope{Sources: f.Sources, Paths: f.Paths}, min(10_000, s.MaxResults))
 		if err == nil {
-			resp.Conflicts, resp.Total, resp.Truncated = res.Conflicts, res.Total, res.Truncated
-			if res.Truncated {
-				resp.Note = "conflicts: search truncated (" + res.Note + "); narrow it with a path prefix or a source to search the rest"
-			}
+			resp.Conflicts, resp.Total, resp.Truncated, resp.Note = res.Conflicts, res.Total, res.Truncated, res.Note
 		}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("memweave: conflicts: %w", err)
 	}
-	// A pair with a passage a resolution superseded is settled.
-	n := len(resp.Conflicts)
-	resp.Conflicts = slices.DeleteFunc(resp.Conflicts, func(c Conflict) bool {
-		_, a := curate.Superseded(c.A.Text)
-		_, b := curate.Superseded(c.B.Text)
-		return a || b
-	})
-	resp.Total -= n - len(resp.Conflicts)
 	return resp, nil
 }
 
@@ -129,7 +115,7 @@ func (w *Weave) SearchAt(ctx context.Context, rev, query string, opts ...SearchO
 	}
 	defer co.Close()
 	cfg := w.cfg
-	cfg.Workspace, cfg.DBPath, cfg.ExtraPaths = co.Dir, filepath.Join(co.Dir, ".memweave", "index.db"), nil
+	cfg.Workspace, cfg.DBPath, cfg.ExtraPaths = co.Dir, "", nil // the checkout's own index
 	at, err := Open(ctx, cfg)
 	if err != nil {
 		return nil, err

@@ -228,12 +228,12 @@ func (h *helper) result(tb testing.TB) helperResult {
 }
 
 // TestManyProcessesOneWorkspace runs 4 writer and 4 searcher processes on
-// one workspace for 10s (3s with -short) and checks that no process saw
+// one workspace for 10s (3s unless long tests are on) and checks that no process saw
 // an error and that the index they leave equals a fresh build from the
 // files.
 func TestManyProcessesOneWorkspace(t *testing.T) {
 	dur := 10 * time.Second
-	if testing.Short() {
+	if !memweavetest.LongEnabled() {
 		dur = 3 * time.Second
 	}
 	ws := t.TempDir()

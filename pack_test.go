@@ -170,7 +170,7 @@ func TestPackIsOptimal(t *testing.T) {
 	w := open(t, packCorpus(t), memweave.Config{ChunkTokens: 64})
 	r := rand.New(rand.NewPCG(11, 12))
 	trials := 60
-	if testing.Short() {
+	if !memweavetest.LongEnabled() {
 		trials = 10
 	}
 	for trial := range trials {

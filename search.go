@@ -127,7 +127,7 @@ func (w *Weave) Search(ctx context.Context, query string, opts ...SearchOption) 
 	if len(results) > s.MaxResults {
 		results = results[:s.MaxResults]
 	}
-	terms := w.cfg.Fusion.Query.QueryTerms(query) // the words the keyword side searched
+	terms := got.Terms // the words the keyword side searched, planned once
 	for i := range results {
 		results[i].Snippet = search.Snippet(results[i].Text, terms, w.cfg.SnippetChars)
 		if results[i].Headings == nil {

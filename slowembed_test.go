@@ -52,9 +52,7 @@ func slowServer(t *testing.T) (srv *httptest.Server, slow *atomic.Bool, calls *a
 // within 2 s (its note found by keyword), and a search answers by
 // keyword within its query deadline and says why.
 func TestSlowEmbedderHoldsNoLockAndSearchFallsBack(t *testing.T) {
-	if testing.Short() {
-		t.Skip("waits out a crawling server's deadlines")
-	}
+	memweavetest.Long(t, "waits out a crawling server's deadlines")
 	ctx := context.Background()
 	srv, slow, calls := slowServer(t)
 	root := memweavetest.Workspace(t, sample)

@@ -85,28 +85,25 @@ func (w *Weave) Status(ctx context.Context, opts ...StatusOption) (*Status, erro
 	for _, opt := range opts {
 		opt(&o)
 	}
-	st, err := w.db.Stats(ctx)
+	is, err := w.eng.Status(ctx, !o.noScan)
 	if err != nil {
 		return nil, err
 	}
 	s := &Status{
-		Workspace: w.cfg.Workspace, DBPath: w.cfg.DBPath, DBBytes: w.db.Size(),
-		Files: st.Files, Chunks: st.Chunks, Vectors: st.Vectors, PendingFiles: st.PendingFiles,
-		CacheEntries: st.CacheEntries, SearchMode: ModeHybrid,
+		Workspace: w.cfg.Workspace, DBPath: w.cfg.DBPath, DBBytes: is.DBBytes,
+		Files: is.Files, Chunks: is.Chunks, Vectors: is.Vectors, PendingFiles: is.PendingFiles,
+		Scanned: is.Scanned, StaleFiles: is.StaleFiles, TooLargeFiles: is.TooLargeFiles, UnreadableFiles: is.UnreadableFiles,
+		CacheEntries: is.CacheEntries, Embedder: is.Embedder, Model: is.Model, Dims: is.Dims,
+		ChunkerVersion: is.ChunkerVersion, ChunkingStale: is.ChunkingStale, SearchMode: ModeHybrid,
+	}
+	if is.KeywordOnly != "" {
+		s.SearchMode, s.SearchModeReason = ModeKeyword, is.KeywordOnly
 	}
 	w.mu.Lock()
 	if w.settings != nil {
 		s.Settings = filepath.Join(w.cfg.Workspace, SettingsFile)
 	}
 	w.mu.Unlock()
-	if !o.noScan {
-		d, err := w.eng.Diff(ctx)
-		if err != nil {
-			return nil, err
-		}
-		s.Scanned, s.StaleFiles = true, d.Stale()
-		s.TooLargeFiles, s.UnreadableFiles = len(d.TooLarge), len(d.Unreadable)
-	}
 	s.Watcher, s.WatcherPID = w.watcherStatus(ctx)
 	s.Freshness, s.FreshnessReason = w.freshness()
 	if !o.noScan {
@@ -115,29 +112,6 @@ func (w *Weave) Status(ctx context.Context, opts ...StatusOption) (*Status, erro
 		} else {
 			s.Sync = sst
 		}
-	}
-	s.ChunkerVersion, _ = w.db.Meta(ctx, "chunking")
-	s.ChunkingStale = s.ChunkerVersion != "" && s.ChunkerVersion != w.eng.IdentityOf().Chunking
-	if w.emb == nil {
-		s.Embedder = "none"
-		s.SearchMode, s.SearchModeReason = ModeKeyword, "no embedder configured (embedder none)"
-		return s, nil
-	}
-	id := w.emb.Identity()
-	s.Embedder, s.Model, s.Dims = id.Provider, id.Model, id.Dims
-	if s.Dims == 0 {
-		s.Dims = st.Dims // not learned yet in this process
-	}
-	if foreign, err := w.eng.Foreign(ctx); err != nil {
-		return nil, err
-	} else if foreign != "" {
-		s.SearchMode = ModeKeyword
-		s.SearchModeReason = w.eng.ForeignWarning(foreign).Error()
-		return s, nil
-	}
-	if st.Chunks > 0 && st.Vectors == 0 {
-		s.SearchMode = ModeKeyword
-		s.SearchModeReason = "no chunk has a vector yet (embedding failed or pending); run index"
 	}
 	return s, nil
 }

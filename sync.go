@@ -143,25 +143,10 @@ func (w *Weave) SyncEvery(ctx context.Context, interval time.Duration, opts ...S
 	if w.syncStop != nil {
 		return errors.New("memweave: sync every: a sync loop already runs")
 	}
-	loopCtx, cancel := context.WithCancel(context.WithoutCancel(ctx))
-	done := make(chan struct{})
-	w.syncStop = func() { cancel(); <-done }
-	go func() {
-		defer close(done)
-		t := time.NewTicker(interval)
-		defer t.Stop()
-		for {
-			runCtx, cancelRun := context.WithTimeout(loopCtx, SyncTimeout)
-			if _, err := w.Sync(runCtx, opts...); err != nil && loopCtx.Err() == nil {
-				w.cfg.Logger.Warn("memweave: background sync failed", "workspace", w.cfg.Workspace, "err", err)
-			}
-			cancelRun()
-			select {
-			case <-loopCtx.Done():
-				return
-			case <-t.C:
-			}
-		}
-	}()
+	w.syncStop = gitsync.Every(context.WithoutCancel(ctx), interval, SyncTimeout,
+		func(ctx context.Context) error { _, err := w.Sync(ctx, opts...); return err },
+		func(err error) {
+			w.cfg.Logger.Warn("memweave: background sync failed", "workspace", w.cfg.Workspace, "err", err)
+		})
 	return nil
 }

@@ -59,14 +59,7 @@ type writeSettings struct {
 func AllowEmpty() WriteOption { return func(s *writeSettings) { s.allowEmpty = true } }
 
 // AppendOption sets a per-call option of [Weave.Append].
-type AppendOption func(*appendSettings)
-
-type appendSettings struct {
-	source string
-	// day names the file; zero means Config.Now().
-	day time.Time
-	err error
-}
+type AppendOption func(*memfile.AppendOptions)
 
 // InSource appends to the namespace name: the note goes to
 // memory/<name>/YYYY-MM-DD.md. name must be one folder name of letters,
@@ -74,33 +67,26 @@ type appendSettings struct {
 // Append fails with [ErrInvalidSource]. Unset, "" or "memory" means the
 // dated log directly in memory/.
 func InSource(name string) AppendOption {
-	return func(s *appendSettings) { s.source = name }
+	return func(o *memfile.AppendOptions) { o.Source = name }
 }
 
 // Dated sets the time whose date, in Config.TimeZone, names the file.
 // Unset means Config.Now(); the zero time is an error.
-func Dated(t time.Time) AppendOption {
-	return func(s *appendSettings) {
-		if t.IsZero() && s.err == nil {
-			s.err = errors.New("memweave: append: Dated: zero time")
-		}
-		s.day = t
-	}
-}
+func Dated(t time.Time) AppendOption { return func(o *memfile.AppendOptions) { o.SetDay(t) } }
 
 // CheckAppendOptions returns the error [Weave.Append] would give for
 // opts, such as one wrapping [ErrInvalidSource], without writing
 // anything: a caller about to do costly work to produce a note can fail
 // first.
 func CheckAppendOptions(opts ...AppendOption) error {
-	var s appendSettings
-	for _, o := range opts {
-		o(&s)
+	var o memfile.AppendOptions
+	for _, opt := range opts {
+		opt(&o)
 	}
-	if s.err != nil {
-		return s.err
+	if o.Err != nil {
+		return fmt.Errorf("memweave: %w", o.Err)
 	}
-	return memfile.CheckSource(s.source)
+	return memfile.CheckSource(o.Source)
 }
 
 // Append adds the note text, trailing white space trimmed, to the day's
@@ -119,14 +105,14 @@ func (w *Weave) Append(ctx context.Context, text string, opts ...AppendOption) (
 	if strings.TrimSpace(text) == "" {
 		return "", errors.New("memweave: append: empty text")
 	}
-	s := appendSettings{day: w.now()}
-	for _, o := range opts {
-		o(&s)
+	o := memfile.AppendOptions{Day: w.now()}
+	for _, opt := range opts {
+		opt(&o)
 	}
-	if s.err != nil {
-		return "", s.err
+	if o.Err != nil {
+		return "", fmt.Errorf("memweave: %w", o.Err)
 	}
-	rel, abs, err := memfile.Append(ctx, w.cfg.Workspace, s.source, s.day.In(w.cfg.TimeZone), text)
+	rel, abs, err := memfile.Append(ctx, w.cfg.Workspace, o.Source, o.Day.In(w.cfg.TimeZone), text)
 	if err != nil {
 		return "", fmt.Errorf("memweave: %w", err)
 	}

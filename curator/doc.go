@@ -1,7 +1,8 @@
 // Package curator carries out curation on the notes of a workspace: it
 // lists near-duplicate passages against the index and removes the copies
 // chosen ([Notes.Consolidate], [Notes.Apply]), writes supersession
-// markers ([Notes.Resolve]) and feedback marks ([Notes.Feedback]).
+// markers ([Notes.Resolve]) and feedback marks ([Notes.Feedback]), and
+// lists the contradictions no resolution settled ([Notes.Conflicts]).
 //
 // What to do is decided by package curate, which is pure; this package
 // does the I/O around it: it reads the index and the notes, dates notes

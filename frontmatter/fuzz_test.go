@@ -13,6 +13,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/memweave/memweave-go/frontmatter"
+	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // setFeedbackSeeds are shapes of front matter that SetFeedback must
@@ -82,7 +83,7 @@ func TestSetFeedbackMutations(t *testing.T) {
 		"|", ">", "?", "!", "!!str ", "a", "0", "---", "...", "feedback", "tags", "\ufeff", "<<: "}
 	rng := rand.New(rand.NewPCG(1, 2))
 	n := 4000
-	if testing.Short() {
+	if !memweavetest.LongEnabled() {
 		n = 1000
 	}
 	for i := range n {

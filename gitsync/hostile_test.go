@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/memweave/memweave-go/gitsync"
+	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // gitIn runs git in dir with stdin and returns its trimmed output.
@@ -127,8 +128,8 @@ func TestSyncRefusesHostileRemote(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			if tc.name == "64 MiB blob" && testing.Short() {
-				t.Skip("64 MiB blob: not in -short")
+			if tc.name == "64 MiB blob" {
+				memweavetest.Long(t, "a 64 MiB blob")
 			}
 			bare := remote(t)
 			victim, attacker := clone(t, bare, "victim"), clone(t, bare, "attacker")

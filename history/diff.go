@@ -307,13 +307,8 @@ func (d *differ) blob(oid string) ([]chunker.Chunk, error) {
 // is the same on both is not read.
 func (d *differ) file(p string, sd *sides) ([]Change, error) {
 	o, inOld := sd.old[p]
-	var before, after []chunker.Chunk
+	var after []chunker.Chunk
 	var err error
-	if inOld {
-		if before, err = d.blob(o.oid); err != nil {
-			return nil, err
-		}
-	}
 	if n, ok := sd.cur[p]; ok {
 		if inOld && n.oid == o.oid {
 			return nil, nil
@@ -331,6 +326,12 @@ func (d *differ) file(p string, sd *sides) ([]Change, error) {
 			return nil, nil
 		}
 		if after, err = d.split(id, func() ([]byte, error) { return data, nil }); err != nil {
+			return nil, err
+		}
+	}
+	var before []chunker.Chunk
+	if inOld {
+		if before, err = d.blob(o.oid); err != nil {
 			return nil, err
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/gofrs/flock"
+	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // makeIndex creates a memweave index at path, closed.
@@ -232,7 +233,7 @@ func TestFixSidecarsWhileVanishing(t *testing.T) {
 		}
 	}()
 	n := 20000
-	if testing.Short() {
+	if !memweavetest.LongEnabled() {
 		n = 5000
 	}
 	var errs []error

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/memweave/memweave-go/memweavetest"
 	"github.com/memweave/memweave-go/store"
 )
 
@@ -36,6 +37,7 @@ func vectorIndex(tb testing.TB, path string, n, dims int, seed uint64) {
 // fail. Each search gets its own thread, as on a machine with that many
 // cores, so that the loads overlap.
 func TestManyConcurrentColdLoads(t *testing.T) {
+	memweavetest.Long(t, "120 concurrent cold loads")
 	ctx := context.Background()
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(120))
 	const files, handles, dims = 2, 120, 384

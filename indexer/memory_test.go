@@ -15,6 +15,7 @@ import (
 	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/index"
 	"github.com/memweave/memweave-go/indexer"
+	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // memoryChildEnv names the workspace a re-executed test binary indexes
@@ -32,9 +33,7 @@ func TestIndexMemoryIsProportional(t *testing.T) {
 		indexAndReport(t, ws)
 		return
 	}
-	if testing.Short() {
-		t.Skip("indexes 16 MB notes in child processes")
-	}
+	memweavetest.Long(t, "indexes 16 MB notes in child processes")
 	if raceEnabled {
 		t.Skip("the race detector multiplies memory")
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/mcpserver"
+	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // initializeBody is an initialize request, which opens a session.
@@ -52,6 +53,7 @@ const initializedBody = `{"jsonrpc":"2.0","method":"notifications/initialized"}`
 // one, are served at once. Before the server was stateless, the 65th
 // session of that address was refused with 503 for the sessions' life.
 func TestHTTPIdleSessionsLockOutNoOne(t *testing.T) {
+	memweavetest.Long(t, "a flood of 2,000 requests")
 	t.Parallel()
 	w := openWeave(t, rawFiles, memweave.EmbedderConfig{})
 	s := serveHTTP(t, w, nil)

@@ -45,6 +45,25 @@ func CheckSource(s string) error {
 	return nil
 }
 
+// AppendOptions are the per-call settings of an append, as the root
+// package's AppendOption functions set them.
+type AppendOptions struct {
+	// Source is the namespace of the dated log (see [DatedPath]).
+	Source string
+	// Day is the time whose date names the log.
+	Day time.Time
+	// Err is the first invalid setting recorded.
+	Err error
+}
+
+// SetDay sets Day to t; the zero time is recorded as an error.
+func (o *AppendOptions) SetDay(t time.Time) {
+	if t.IsZero() && o.Err == nil {
+		o.Err = errors.New("append: Dated: zero time")
+	}
+	o.Day = t
+}
+
 // DatedPath returns the workspace-relative dated log of source for the
 // date of day, in day's location: memory/YYYY-MM-DD.md for the source ""
 // or "memory", memory/<source>/YYYY-MM-DD.md otherwise. An invalid

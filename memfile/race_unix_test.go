@@ -39,7 +39,7 @@ func TestWriteRenameRaceStaysInMemory(t *testing.T) {
 		}
 	})
 	writes := 300
-	if testing.Short() {
+	if !memweavetest.LongEnabled() {
 		writes = 50
 	}
 	var ok int

@@ -1,6 +1,7 @@
 // Package memweavetest provides helpers for testing code that uses
-// memweave: temporary workspaces, a frozen clock, and a real
-// OpenAI-compatible embedding server on httptest that counts its calls.
+// memweave: temporary workspaces, a frozen clock, a real
+// OpenAI-compatible embedding server on httptest that counts its calls,
+// and [Long], which keeps the long tests to runs that ask for them.
 package memweavetest
 
 import (

@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // bruteForce returns the best total score of any subset of items within
@@ -86,7 +88,7 @@ func TestKnapsackMatchesBruteForce(t *testing.T) {
 func TestKnapsackBudgetGuarantee(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	trials := 2000
-	if testing.Short() {
+	if !memweavetest.LongEnabled() {
 		trials = 300
 	}
 	for range trials {

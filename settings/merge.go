@@ -47,6 +47,7 @@ func entry[T any](key, name string, k kind, at func(*File) *T, zero func(T) bool
 	}
 }
 
+// emptyString reports whether a string setting is unset.
 func emptyString(s string) bool { return s == "" }
 
 // fields are the settings of the file, in the order their disagreements

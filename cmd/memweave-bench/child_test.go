@@ -158,9 +158,7 @@ func TestLongLivedChild(t *testing.T) {
 // TestSpeedReport runs the speed benchmark end to end at a tiny size,
 // child processes included, and checks the keys of the agent loop.
 func TestSpeedReport(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs a cadence with pauses of seconds")
-	}
+	memweavetest.Long(t, "runs a cadence with pauses of seconds")
 	t.Setenv(childEnv, "1")
 	rep := bench(t, "speed", "--chunks", "120", "--queries", "2", "--cold-runs", "1", "--write-rounds", "1",
 		"--cadence-searches", "2", "--no-bare-vec0", "--json")
@@ -183,6 +181,7 @@ func TestSpeedReport(t *testing.T) {
 // with the hash embedder and re-embedded it, and the vector recall then
 // failed on the dimensions), and the report has embed_texts_per_s.
 func TestSpeedStaticEmbedder(t *testing.T) {
+	memweavetest.Long(t, "a speed run in child processes")
 	t.Setenv(childEnv, "1")
 	vocab := []string{"[UNK]"}
 	var rows [][]float32

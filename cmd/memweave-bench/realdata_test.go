@@ -4,16 +4,16 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // dataFile returns the path of a file of the development data, found
 // under $MEMWEAVE_BENCH_DATA (default /work/shared/data), and skips the
-// test when it is absent or in -short mode.
+// test when it is absent or long tests are off (memweavetest.Long).
 func dataFile(t *testing.T, rel string) string {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("real data: skipped in -short mode")
-	}
+	memweavetest.Long(t, "real data")
 	root := os.Getenv("MEMWEAVE_BENCH_DATA")
 	if root == "" {
 		root = "/work/shared/data"

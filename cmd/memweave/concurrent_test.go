@@ -8,6 +8,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // TestConcurrentCommands runs 4 writer and 4 searcher processes against
@@ -15,13 +17,13 @@ import (
 // write, search) until the time is up: no command may fail (another
 // process closing the index removes its -shm and -wal files at any
 // moment), and every acknowledged note is stored once. It runs for 10
-// seconds, 2 with -short.
+// seconds, 2 unless long tests are on (memweavetest.LongEnabled).
 func TestConcurrentCommands(t *testing.T) {
 	t.Parallel()
 	ws := testWorkspace(t)
 	mustRunCLI(t, "-w", ws, "index")
 	run := 10 * time.Second
-	if testing.Short() {
+	if !memweavetest.LongEnabled() {
 		run = 2 * time.Second
 	}
 	deadline := time.Now().Add(run)

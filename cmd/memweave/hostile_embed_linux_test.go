@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // peakRSS runs cmd to its end and returns its peak resident set in kB:
@@ -49,12 +51,12 @@ func peakRSS(t *testing.T, cmd *exec.Cmd) (kB int64, err error) {
 }
 
 // TestIndexRefusesAHugeEmbeddingAnswer: an embedding server answering
-// one index run of three notes with 1 GiB (64 MiB under -short) is
+// one index run of three notes with 1 GiB (64 MiB unless long tests are on) is
 // refused, the notes stay pending and searchable by keyword, and the
 // process's peak RSS stays under 200 MB.
 func TestIndexRefusesAHugeEmbeddingAnswer(t *testing.T) {
 	size := int64(1 << 30)
-	if testing.Short() {
+	if !memweavetest.LongEnabled() {
 		size = 64 << 20
 	}
 	srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
@@ -94,9 +96,7 @@ func TestIndexRefusesAHugeEmbeddingAnswer(t *testing.T) {
 // process during an index run finishes within 2 s, and a search answers
 // by keyword within its query deadline and says so.
 func TestCrawlingEmbedderStallsNoWriterAndSearchFallsBack(t *testing.T) {
-	if testing.Short() {
-		t.Skip("waits out a crawling server's deadlines")
-	}
+	memweavetest.Long(t, "waits out a crawling server's deadlines")
 	var calls atomic.Int64
 	srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
 		calls.Add(1)

@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/memweave/memweave-go/memweavetest"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -109,9 +110,7 @@ func TestMCPHTTPFlood(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("reads /proc")
 	}
-	if testing.Short() {
-		t.Skip("sends 1 GiB and more")
-	}
+	memweavetest.Long(t, "sends 1 GiB and more")
 	proc, endpoint := startHTTPServer(t, testWorkspace(t), "--no-watch")
 	ctx := context.Background()
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 300, MaxConnsPerHost: 300}}

@@ -6,16 +6,16 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // TestWithoutFTS5 builds the CLI without -tags sqlite_fts5 and checks that
 // it refuses to run with an error naming the tag, instead of failing later
 // or silently losing keyword search. Compiling SQLite a second time takes
-// about a minute, so -short skips it.
+// minutes from a cold build cache: a long test (memweavetest.Long).
 func TestWithoutFTS5(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds SQLite without FTS5; skipped with -short")
-	}
+	memweavetest.Long(t, "compiles SQLite again, without FTS5")
 	bin := filepath.Join(t.TempDir(), "memweave-nofts")
 	build := exec.Command(goTool(), "build", "-o", bin, ".")
 	if out, err := build.CombinedOutput(); err != nil {

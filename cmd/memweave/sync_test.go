@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // gitT runs git in dir and returns its trimmed output, failing the test
@@ -59,7 +61,7 @@ func syncClone(tb testing.TB, bare, name string) string {
 // random moment. After a final sync in each, every acknowledged note is in
 // every clone exactly once, no file holds a conflict marker, check
 // passes, and every tip the remote had is an ancestor of its last one.
-// It runs 30 seconds, 4 with -short.
+// It runs 30 seconds, 4 unless long tests are on.
 func TestSyncThreeMachines(t *testing.T) {
 	t.Parallel()
 	bare := syncRemote(t)
@@ -70,7 +72,7 @@ func TestSyncThreeMachines(t *testing.T) {
 		mustRunCLI(t, "-w", clones[i], "index")
 	}
 	run := 30 * time.Second
-	if testing.Short() {
+	if !memweavetest.LongEnabled() {
 		run = 4 * time.Second
 	}
 	deadline := time.Now().Add(run)

@@ -1,0 +1,36 @@
+package gitsync
+
+import (
+	"context"
+	"time"
+)
+
+// Every starts a goroutine that calls run every interval, the first time
+// at once, until the returned stop is called; stop cancels a run in
+// progress and waits for the goroutine to end. Each run gets a context
+// derived from ctx with at most timeout, so a remote that stalls delays
+// the next run but never stops the loop. failed receives the error of a
+// run that fails while the loop is not stopping; the next run goes on
+// schedule. Cancelling ctx stops the loop too.
+func Every(ctx context.Context, interval, timeout time.Duration, run func(context.Context) error, failed func(error)) (stop func()) {
+	loopCtx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		t := time.NewTicker(interval)
+		defer t.Stop()
+		for {
+			runCtx, cancelRun := context.WithTimeout(loopCtx, timeout)
+			if err := run(runCtx); err != nil && loopCtx.Err() == nil {
+				failed(err)
+			}
+			cancelRun()
+			select {
+			case <-loopCtx.Done():
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return func() { cancel(); <-done }
+}

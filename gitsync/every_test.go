@@ -1,0 +1,63 @@
+package gitsync
+
+import (
+	"context"
+	"errors"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// TestEvery: the first run is at once, runs repeat, a failure is
+// reported and the loop goes on, each run's context has the timeout,
+// and stop cancels the run in progress and waits for the loop.
+func TestEvery(t *testing.T) {
+	var runs, fails atomic.Int32
+	boom := errors.New("boom")
+	started := time.Now()
+	first := make(chan time.Duration, 1)
+	stop := Every(context.Background(), 20*time.Millisecond, time.Hour, func(ctx context.Context) error {
+		if runs.Add(1) == 1 {
+			first <- time.Since(started)
+		}
+		if _, ok := ctx.Deadline(); !ok {
+			t.Errorf("run without a deadline")
+		}
+		return boom
+	}, func(err error) {
+		if !errors.Is(err, boom) {
+			t.Errorf("failed(%v), want boom", err)
+		}
+		fails.Add(1)
+	})
+	if d := <-first; d > 10*time.Second {
+		t.Errorf("first run after %v, want at once", d)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for runs.Load() < 3 && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	stop()
+	n := runs.Load()
+	if n < 3 || fails.Load() < 2 {
+		t.Fatalf("after stop: %d runs, %d failures; want at least 3 runs and the failures reported", n, fails.Load())
+	}
+	time.Sleep(60 * time.Millisecond)
+	if runs.Load() != n {
+		t.Errorf("runs went on after stop: %d -> %d", n, runs.Load())
+	}
+
+	// stop cancels a run that is blocked, without reporting it.
+	var reported atomic.Bool
+	blocked := make(chan struct{})
+	stop = Every(context.Background(), time.Hour, time.Hour, func(ctx context.Context) error {
+		close(blocked)
+		<-ctx.Done()
+		return ctx.Err()
+	}, func(error) { reported.Store(true) })
+	<-blocked
+	stop()
+	if reported.Load() {
+		t.Error("the run cancelled by stop was reported as a failure")
+	}
+}

@@ -1,0 +1,80 @@
+package trust_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/memweave/memweave-go/embed"
+	"github.com/memweave/memweave-go/settings"
+	"github.com/memweave/memweave-go/trust"
+)
+
+// TestNeeded: only values a settings file supplied need approval, and
+// only those reaching outside the workspace or off the machine.
+func TestNeeded(t *testing.T) {
+	ws := t.TempDir()
+	outside := t.TempDir()
+	v := settings.File{ExtraPaths: []string{"docs", outside, "../x"},
+		Embedder: settings.Embedder{Provider: "openai", Model: "m"}}
+	got := trust.Needed(ws, v, false, settings.Everything())
+	want := []trust.Item{{Setting: "extra_paths", Value: outside}, {Setting: "extra_paths", Value: "../x"},
+		{Setting: "embedder.base_url", Value: embed.DefaultOpenAIBaseURL}}
+	if len(got) != len(want) {
+		t.Fatalf("Needed = %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i].Setting != want[i].Setting || got[i].Value != want[i].Value || got[i].Why == "" {
+			t.Errorf("Needed[%d] = %+v, want %v with a reason", i, got[i], want[i])
+		}
+	}
+	if got := trust.Needed(ws, v, false, settings.Filled{}); len(got) != 0 {
+		t.Errorf("Needed of values the program set = %v, want none", got)
+	}
+	if got := trust.Needed(ws, v, true, settings.Everything()); len(got) != 2 {
+		t.Errorf("Needed with a custom embedder = %v, want the two extra paths only", got)
+	}
+}
+
+func TestWithhold(t *testing.T) {
+	paths := []string{"a", "/b", "c"}
+	kept, block := trust.Withhold(paths, []trust.Item{{Setting: "extra_paths", Value: "/b"}})
+	if !slices.Equal(kept, []string{"a", "c"}) || block {
+		t.Errorf("Withhold(extra path) = %v, %v; want [a c], false", kept, block)
+	}
+	if !slices.Equal(paths, []string{"a", "/b", "c"}) {
+		t.Errorf("Withhold changed its input to %v", paths)
+	}
+	if kept, block = trust.Withhold(paths, []trust.Item{{Setting: "embedder.base_url", Value: "http://x"}}); !block || len(kept) != 3 {
+		t.Errorf("Withhold(embedder) = %v, %v; want the paths kept and the embedder blocked", kept, block)
+	}
+}
+
+// TestPendingThenApproveFile: a settings file's server needs approval
+// until ApproveFile, and the blocked embedder says what to run.
+func TestPendingThenApproveFile(t *testing.T) {
+	ctx := context.Background()
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	ws := t.TempDir()
+	data := `{"embedder": {"provider": "openai", "model": "m", "base_url": "http://10.0.0.5/v1"}}`
+	if err := os.WriteFile(filepath.Join(ws, settings.FileName), []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	all, unapproved, err := trust.Pending(ctx, ws)
+	if err != nil || len(all) != 1 || len(unapproved) != 1 || all[0].Value != "http://10.0.0.5/v1" {
+		t.Fatalf("Pending = %v, %v, %v; want the server, unapproved", all, unapproved, err)
+	}
+	_, err = trust.Blocked(ws, embed.Config{Provider: "openai", Model: "m"}, unapproved).EmbedQuery(ctx, "q")
+	if !errors.Is(err, trust.ErrNotApproved) || !errors.Is(err, embed.ErrUnavailable) {
+		t.Errorf("blocked embedder = %v, want ErrNotApproved and ErrUnavailable", err)
+	}
+	if got, err := trust.ApproveFile(ctx, ws); err != nil || len(got) != 1 {
+		t.Fatalf("ApproveFile = %v, %v", got, err)
+	}
+	if _, unapproved, err = trust.Pending(ctx, ws); err != nil || len(unapproved) != 0 {
+		t.Errorf("Pending after ApproveFile = %v, %v; want nothing unapproved", unapproved, err)
+	}
+}
