@@ -3,8 +3,6 @@ package memweave_test
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 	"time"
@@ -26,22 +24,6 @@ func BenchmarkSearch(b *testing.B) {
 			benchSearch(b, chunks, memweave.EmbedderConfig{})
 		})
 	}
-}
-
-// BenchmarkSearchStatic is BenchmarkSearch at 10k chunks with the
-// static English model (embed/static/english/model), whose vectors have
-// fewer dimensions than the hash embedder's but coarser codes.
-func BenchmarkSearchStatic(b *testing.B) {
-	model, err := filepath.Abs(filepath.Join("embed", "static", "english", "model"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	if _, err := os.Stat(filepath.Join(model, "model.safetensors")); err != nil {
-		b.Skipf("no static model: %v", err)
-	}
-	b.Run("chunks=10000", func(b *testing.B) {
-		benchSearch(b, 10000, memweave.EmbedderConfig{Provider: "static", Model: model})
-	})
 }
 
 // benchSearch indexes a synthetic workspace of about chunks chunks with

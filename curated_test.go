@@ -89,6 +89,56 @@ func TestFrontMatterTagsAndExpiry(t *testing.T) {
 	}
 }
 
+// TestFilterFollowsTheFiles checks that the tags and expiry searches
+// filter on, which the index stores when it indexes a note, follow the
+// files: an edit of the front matter changes what the filters keep, and
+// an index built again from the files filters the same.
+func TestFilterFollowsTheFiles(t *testing.T) {
+	// memweavetest.Now is 2026-11-30.
+	root := memweavetest.Workspace(t, map[string]string{
+		"memory/infra.md": "---\ntags: [infra]\n---\n# Redis\n\nRedis caches the catalog API.\n",
+		"memory/old.md":   "---\ntags: infra\nexpires: 2026-11-29\n---\n# Redis\n\nRedis caches the old catalog API.\n",
+		"memory/plain.md": "# Redis\n\nRedis caches the plain catalog API.\n",
+	})
+	w := open(t, root, memweave.Config{})
+	mustIndex(t, w)
+	check := func(step string, want map[string][]string) {
+		t.Helper()
+		for name, opts := range map[string][]memweave.SearchOption{"default": nil, "tag infra": {memweave.Tags("infra")}, "tag cache": {memweave.Tags("cache")}} {
+			opts = append([]memweave.SearchOption{memweave.MinScore(0), memweave.MaxResults(20)}, opts...)
+			got := distinctPaths(mustSearch(t, w, "Redis catalog", opts...).Results)
+			slices.Sort(got)
+			if !slices.Equal(got, want[name]) {
+				t.Errorf("%s: Search(Redis catalog, %s) = %q, want %q", step, name, got, want[name])
+			}
+		}
+	}
+	check("indexed", map[string][]string{
+		"default":   {"memory/infra.md", "memory/plain.md"},
+		"tag infra": {"memory/infra.md"},
+		"tag cache": nil,
+	})
+	// The expiry goes and a tag comes: the search's sync re-indexes it.
+	if err := os.WriteFile(filepath.Join(root, "memory/old.md"), []byte("---\ntags: [infra, cache]\n---\n# Redis\n\nRedis caches the old catalog API again.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	edited := map[string][]string{
+		"default":   {"memory/infra.md", "memory/old.md", "memory/plain.md"},
+		"tag infra": {"memory/infra.md", "memory/old.md"},
+		"tag cache": {"memory/old.md"},
+	}
+	check("edited", edited)
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.RemoveAll(filepath.Join(root, ".memweave")); err != nil {
+		t.Fatal(err)
+	}
+	w = open(t, root, memweave.Config{})
+	mustIndex(t, w)
+	check("index deleted and built again", edited)
+}
+
 // An important, pinned note never passes one that matches the query
 // exactly when it only shares a word with it.
 func TestCurationKeepsExactMatchFirst(t *testing.T) {

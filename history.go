@@ -7,10 +7,7 @@ import (
 
 	"github.com/memweave/memweave-go/chunker"
 	"github.com/memweave/memweave-go/conflict"
-	"github.com/memweave/memweave-go/curate"
 	"github.com/memweave/memweave-go/history"
-	"github.com/memweave/memweave-go/index"
-	"github.com/memweave/memweave-go/postprocess"
 	"github.com/memweave/memweave-go/search"
 	"github.com/memweave/memweave-go/store"
 )
@@ -69,30 +66,6 @@ func (w *Weave) Conflicts(ctx context.Context, opts ...SearchOption) (*Conflicts
 // [SearchResponse].Hidden), "off" skips the check. Contradictions no
 // resolution settled never mark, move or hide a result.
 func Superseded(mode string) SearchOption { return func(o *search.Options) { o.Superseded = mode } }
-
-// supersede returns the supersede stage s asks for, nil when off; with
-// hide it counts in hidden the results it drops. It reads each kept
-// file's chunks once per search.
-func (w *Weave) supersede(s search.Options, hidden *int) postprocess.Postprocessor {
-	if s.Superseded == "off" {
-		return nil
-	}
-	read := map[string][]index.StoredChunk{}
-	kept := func(ctx context.Context, path, key string) int {
-		chunks, ok := read[path]
-		if !ok {
-			chunks, _ = w.db.FileChunks(ctx, path) // an unreadable file: no line
-			read[path] = chunks
-		}
-		for _, c := range chunks {
-			if line, n := curate.FindLine(c.Text, key); n > 0 {
-				return c.StartLine + line - 1
-			}
-		}
-		return 0
-	}
-	return postprocess.Supersede{Hide: s.Superseded == "hide", KeptLine: kept, Hidden: hidden, Limit: s.MaxResults}
-}
 
 // SearchAt searches memory/ as it was at the git revision rev: the
 // Markdown files of that commit are indexed into a temporary index, with

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/memweave/memweave-go/freshness"
 	"github.com/memweave/memweave-go/indexer"
-	"github.com/memweave/memweave-go/watcher"
 )
 
 // IndexResult counts what an index run did. Its Warnings name the files
@@ -117,25 +117,7 @@ func (w *Weave) sync(ctx context.Context, o indexer.SyncOptions) (*IndexResult, 
 	if o.Force || !w.startOnDemand() {
 		return w.eng.Sync(ctx, o)
 	}
-	// A long-lived Weave's watcher knows what changed: the run looks at
-	// those files, and the ones pending embeddings, only.
-	var res *IndexResult
-	err := w.watch.Do(ctx, o.LockTimeout, func(ctx context.Context, ch watcher.Changes) error {
-		var err error
-		if ch.All {
-			res, err = w.eng.Sync(ctx, o)
-		} else {
-			res, err = w.eng.SyncPaths(ctx, ch.Paths, o)
-		}
-		return err
-	})
-	switch {
-	case errors.Is(err, watcher.ErrStopped):
-		return w.eng.Sync(ctx, o)
-	case errors.Is(err, watcher.ErrBusy):
-		return nil, fmt.Errorf("memweave: index: another index run is in progress: %w", ErrBusy)
-	}
-	return res, err
+	return freshness.SyncThrough(ctx, w.eng, &w.watch, o)
 }
 
 // Add indexes the given Markdown files, in the workspace or an extra

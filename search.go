@@ -71,14 +71,16 @@ type Hidden struct {
 // Any reports whether the filters left anything out.
 func (h Hidden) Any() bool { return h.BelowThreshold+h.Expired+h.Superseded > 0 }
 
-// Search runs seven stages: hybrid retrieval and fusion,
-// threshold, curation, temporal decay (opt-in), MMR (opt-in), the
-// supersede stage (passages a resolution in the files supersedes: see
-// [Superseded]), then the registered postprocessors. Before searching it
-// re-indexes files changed on disk (unless disabled). When the query
-// cannot be embedded it degrades to keyword search and says so in
-// Warnings; it never fails for that reason. What the filters left out is
-// counted in [SearchResponse].Hidden.
+// Search runs the seven-stage pipeline: (1) hybrid retrieval and
+// fusion, within the filters (sources, path prefix, dates, tags, expiry:
+// see [indexer.Scope]); (2) threshold; (3) curation; (4) temporal decay,
+// opt-in; (5) MMR, opt-in; (6) the supersede stage (passages a
+// resolution in the files supersedes: see [Superseded]); (7) the
+// registered postprocessors. Before searching it re-indexes files
+// changed on disk (unless disabled). When the query cannot be embedded
+// it degrades to keyword search and says so in Warnings; it never fails
+// for that reason. What the filters left out is counted in
+// [SearchResponse].Hidden.
 func (w *Weave) Search(ctx context.Context, query string, opts ...SearchOption) (*SearchResponse, error) {
 	if err := w.checkOpen(); err != nil {
 		return nil, err
@@ -127,7 +129,7 @@ func (w *Weave) Search(ctx context.Context, query string, opts ...SearchOption) 
 	if len(results) > s.MaxResults {
 		results = results[:s.MaxResults]
 	}
-	terms := w.cfg.Fusion.Query.QueryTerms(query) // the words the keyword side searched
+	terms := got.Terms // the words the keyword side searched, planned once
 	for i := range results {
 		results[i].Snippet = search.Snippet(results[i].Text, terms, w.cfg.SnippetChars)
 		if results[i].Headings == nil {
@@ -228,9 +230,9 @@ func (w *Weave) retrieveIn(ctx context.Context, query string, s search.Options, 
 	return got, warns, nil
 }
 
-// stages returns stages 2 to 7 of a search: threshold, curation, decay and MMR as
-// s asks, the supersede stage (counting in hidden what it hides), then
-// the registered postprocessors.
+// stages returns stages 2 to 7 of a search: threshold, curation, decay
+// and MMR as s asks, the supersede stage (counting in hidden what it
+// hides), then the registered postprocessors.
 func (w *Weave) stages(s search.Options, hidden *int) []postprocess.Postprocessor {
 	procs := []postprocess.Postprocessor{postprocess.Threshold{Min: s.MinScore}, postprocess.Curate{Meta: w.fileMeta}}
 	if s.HalfLifeDays > 0 {
@@ -239,7 +241,7 @@ func (w *Weave) stages(s search.Options, hidden *int) []postprocess.Postprocesso
 	if s.MMR {
 		procs = append(procs, postprocess.MMR{Lambda: s.Lambda})
 	}
-	if p := w.supersede(s, hidden); p != nil {
+	if p := postprocess.NewSupersede(s.Superseded, s.MaxResults, hidden, w.passages); p != nil {
 		procs = append(procs, p)
 	}
 	w.mu.Lock()
@@ -279,6 +281,17 @@ func (w *Weave) fileMeta(ctx context.Context, paths []string) map[string]frontma
 		}
 	}
 	return out
+}
+
+// passages reads the stored passages of the file path, for the
+// supersede stage.
+func (w *Weave) passages(ctx context.Context, path string) ([]postprocess.Passage, error) {
+	chunks, err := w.db.FileChunks(ctx, path)
+	out := make([]postprocess.Passage, len(chunks))
+	for i, c := range chunks {
+		out[i] = postprocess.Passage{Text: c.Text, StartLine: c.StartLine}
+	}
+	return out, err
 }
 
 // syncLockTimeout bounds how long a search waits for another index run

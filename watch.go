@@ -8,8 +8,8 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/memweave/memweave-go/freshness"
 	"github.com/memweave/memweave-go/index"
-	"github.com/memweave/memweave-go/indexer"
 	"github.com/memweave/memweave-go/watcher"
 )
 
@@ -111,50 +111,10 @@ func (w *Weave) Watch(ctx context.Context, opts ...WatchOption) error {
 	return nil
 }
 
-// watchSync is the watcher's [watcher.Syncer]: it re-indexes the paths
-// the watcher's events named, or what a stat scan finds stale when events
-// may have been lost, and returns an event per file it re-indexed or
-// removed and per warning.
+// watchSync is the watcher's [watcher.Syncer]: see
+// [freshness.WatchSync].
 func (w *Weave) watchSync(ctx context.Context, ch watcher.Changes) ([]WatchEvent, error) {
-	var res *indexer.Result
-	var err error
-	if ch.All {
-		res, err = w.eng.SyncStale(ctx, syncLockTimeout)
-	} else {
-		res, err = w.eng.SyncPaths(ctx, ch.Paths, indexer.SyncOptions{LockTimeout: syncLockTimeout})
-	}
-	if res == nil {
-		return nil, err
-	}
-	// The first warning of each file goes with its event; the others,
-	// and those of files not indexed, are events of their own.
-	first := make(map[string]int, len(res.Warnings))
-	for i := len(res.Warnings) - 1; i >= 0; i-- {
-		first[res.Warnings[i].Path] = i
-	}
-	indexed := make(map[string]bool, len(res.Indexed))
-	var evs []WatchEvent
-	for _, p := range res.Indexed {
-		indexed[p] = true
-		ev := WatchEvent{Path: p, Err: err}
-		if i, ok := first[p]; ok && err == nil {
-			ev.Err = res.Warnings[i]
-		}
-		evs = append(evs, ev)
-	}
-	for _, p := range res.Deleted {
-		evs = append(evs, WatchEvent{Path: p, Removed: true, Err: err})
-	}
-	for i, wn := range res.Warnings {
-		if wn.Path == "" || !indexed[wn.Path] || first[wn.Path] != i {
-			evs = append(evs, WatchEvent{Path: wn.Path, Err: wn})
-		}
-	}
-	if res.FilesPending > 0 {
-		wn := indexer.PendingWarning(res.FilesPending)
-		evs = append(evs, WatchEvent{Err: wn})
-	}
-	return evs, err
+	return freshness.WatchSync(ctx, w.eng, ch, syncLockTimeout)
 }
 
 // startOnDemand starts the watcher that a long-lived Weave's searches
@@ -199,27 +159,7 @@ func (w *Weave) syncWatched(ctx context.Context) (warns []Warning, ok bool) {
 	if !w.startOnDemand() {
 		return nil, false
 	}
-	var evs []WatchEvent
-	err := w.watch.Do(ctx, syncLockTimeout, func(ctx context.Context, ch watcher.Changes) error {
-		if ch.Empty() && !w.eng.Linked() {
-			return nil
-		}
-		var err error
-		evs, err = w.watchSync(ctx, ch)
-		return err
-	})
-	switch {
-	case errors.Is(err, watcher.ErrStopped):
-		return nil, false
-	case err != nil:
-		warns = append(warns, Warning{Err: fmt.Errorf("could not refresh changed files; results may be stale: %w", err)})
-	}
-	for _, ev := range evs {
-		if ev.Err != nil && err == nil {
-			warns = append(warns, Warning{Path: ev.Path, Err: ev.Err})
-		}
-	}
-	return warns, true
+	return freshness.SyncWatched(ctx, w.eng, &w.watch, syncLockTimeout)
 }
 
 // refresh is the freshness check before a read that is not a search:

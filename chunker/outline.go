@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/memweave/memweave-go/frontmatter"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
@@ -100,7 +101,9 @@ func analyzeIn(l *lines, budget int, dropFM, fm bool, pieceLines int) outline {
 	prio := linePriorities(l)
 	end := -1
 	if fm {
-		end = frontMatterEnd(l)
+		// The line closing a fenced block at the top, front matter or
+		// not: frontmatter.Find also wants a YAML mapping inside.
+		end = frontmatter.FenceLines(l.s) - 1
 	}
 	if end >= 0 && end+1 < l.n() {
 		prio[end+1] = prioBlock
@@ -146,24 +149,6 @@ func parseBlocks(l *lines, fm int, prio []int8, budget int, secs *sectioner, pie
 	w.parse(fm + 1)
 	return w.cuts
 }
-
-// frontMatterEnd returns the index of the line closing a YAML front matter
-// block ("---" on the first line, closed by "---" or "..."), or -1 if the
-// document has none.
-func frontMatterEnd(l *lines) int {
-	if l.n() < 2 || trimRightSpace(l.line(0)) != "---" {
-		return -1
-	}
-	for i := 1; i < l.n(); i++ {
-		switch trimRightSpace(l.line(i)) {
-		case "---", "...":
-			return i
-		}
-	}
-	return -1
-}
-
-func trimRightSpace(s string) string { return strings.TrimRight(s, " \t") }
 
 // parseLines is the most lines goldmark parses at once. Its parser keeps
 // some bytes per line of the block being parsed, whatever the line's

@@ -227,18 +227,31 @@ func parseClaim(s string) (claim, bool) {
 	}
 	s = joinNames(keyValue(thousands(s)))
 	tw := tokenize.Words(s)
-	// A capitalised first word may be a name ("Alice reviews ..."): it
-	// keeps its form, as a name does.
-	capFirst := ""
-	if i := strings.IndexFunc(s, unicode.IsLetter); i >= 0 && len(tw) > 0 {
-		if r, _ := utf8.DecodeRuneInString(s[i:]); unicode.IsUpper(r) {
-			capFirst = tw[0]
-		}
-	}
 	var c claim
 	c.changed, c.additive = changeAndAddition(tw)
 	c.when = anchor(tw)
-	raws := normalise(s, rewrite(tw))
+	c.readTokens(normalise(s, rewrite(tw)), capitalisedFirst(s, tw))
+	c.fillKeys()
+	return c, len(c.toks) >= 2
+}
+
+// capitalisedFirst returns the first word of tw when the sentence s
+// starts with a capital letter, else "". It may be a name ("Alice
+// reviews ..."): it keeps its form, as a name does.
+func capitalisedFirst(s string, tw []string) string {
+	if i := strings.IndexFunc(s, unicode.IsLetter); i >= 0 && len(tw) > 0 {
+		if r, _ := utf8.DecodeRuneInString(s[i:]); unicode.IsUpper(r) {
+			return tw[0]
+		}
+	}
+	return ""
+}
+
+// readTokens fills c's tokens, negation, copula position, role holder
+// and time scope from the normalised words raws of its sentence, whose
+// capitalised first word (if any) is capFirst. It keeps the content
+// words, at most maxClaimTokens.
+func (c *claim) readTokens(raws []rawTok, capFirst string) {
 	words := make([]string, len(raws))
 	for i, r := range raws {
 		words[i] = r.w
@@ -270,28 +283,42 @@ func parseClaim(s string) (claim, bool) {
 			}
 			continue
 		}
-		t := token{w: w, value: r.kind == quantity || r.kind == date || (r.kind == plain && isValue(w)), kind: r.kind, name: r.name}
-		if r.show != "" {
-			c.shows = append(c.shows, r.show)
-			t.show = uint8(len(c.shows))
-		}
-		if !r.keep {
-			t.w = stem(w)
-			if !t.name && w != capFirst {
-				t.w = lemma(t.w)
-			}
-			if t.w != w {
-				// Reasons show the word as written.
-				c.shows = append(c.shows, strings.ReplaceAll(w, "_", " "))
-				t.show = uint8(len(c.shows))
-			}
-		}
-		t.cop = t.name && afterCopula(raws, i)
-		c.toks = append(c.toks, t)
+		c.toks = append(c.toks, c.tokenAt(raws, i, capFirst))
 		if len(c.toks) == maxClaimTokens {
 			break
 		}
 	}
+}
+
+// tokenAt returns the token of the content word raws[i], stemmed and
+// lemmatised unless kept as written, recording in c.shows how a reason
+// shows it.
+func (c *claim) tokenAt(raws []rawTok, i int, capFirst string) token {
+	r := raws[i]
+	w := r.w
+	t := token{w: w, value: r.kind == quantity || r.kind == date || (r.kind == plain && isValue(w)), kind: r.kind, name: r.name}
+	if r.show != "" {
+		c.shows = append(c.shows, r.show)
+		t.show = uint8(len(c.shows))
+	}
+	if !r.keep {
+		t.w = stem(w)
+		if !t.name && w != capFirst {
+			t.w = lemma(t.w)
+		}
+		if t.w != w {
+			// Reasons show the word as written.
+			c.shows = append(c.shows, strings.ReplaceAll(w, "_", " "))
+			t.show = uint8(len(c.shows))
+		}
+	}
+	t.cop = t.name && afterCopula(raws, i)
+	return t
+}
+
+// fillKeys fills c's sorted word keys (set), by which claims find their
+// neighbours, and prefix keys (pre) from its tokens.
+func (c *claim) fillKeys() {
 	c.set = make([]uint64, 0, len(c.toks))
 	np := 0
 	for _, t := range c.toks {
@@ -322,7 +349,6 @@ func parseClaim(s string) (claim, bool) {
 	c.set = slices.Clip(slices.Compact(c.set))
 	slices.Sort(c.pre)
 	c.pre = slices.Clip(slices.Compact(c.pre))
-	return c, len(c.toks) >= 2
 }
 
 // exceptions are the words that make a negation partial: "no other food

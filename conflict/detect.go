@@ -134,25 +134,49 @@ func Detect(ctx context.Context, chunks []Chunk, opts Options) (*Result, error) 
 	if err != nil {
 		return nil, err
 	}
-	nb := newNeighbours(all, opts.MaxPostings)
-	type key struct{ a, b int32 }
-	// hit is the strongest conflicting claim pair of a chunk pair: the
-	// verdict is judged again for the conflicts returned.
-	type hit struct {
-		i, j int32
-		rank int
-		fam  uint64
-	}
-	found := make(map[key]hit)
-	// families maps the shared words of conflicting claims to the
-	// distinct values seen with them, up to maxFamily+1.
-	families := make(map[uint64][]uint64)
 	res := &Result{}
+	found, families, err := searchPairs(ctx, chunks, all, opts, res)
+	if err != nil {
+		return nil, err
+	}
+	kept := keepPairs(chunks, found, families)
+	res.Total = len(kept)
+	kept = kept[:min(len(kept), opts.Limit)]
+	res.Conflicts = make([]Conflict, 0, len(kept))
+	for _, p := range kept {
+		v, _, _ := judge(&all[p.h.i].claim, &all[p.h.j].claim, true)
+		a, b := chunks[p.a], chunks[p.b]
+		res.Conflicts = append(res.Conflicts, Conflict{Kind: v.Kind, Reason: v.Reason, Newer: Newer(a, b, opts.CommitTime), A: a, B: b})
+	}
+	return res, nil
+}
+
+// chunkKey names a pair of chunks, the lower index first.
+type chunkKey struct{ a, b int32 }
+
+// pairHit is the strongest conflicting claim pair of a chunk pair: the
+// verdict is judged again for the conflicts returned.
+type pairHit struct {
+	i, j int32
+	rank int
+	fam  uint64
+}
+
+// searchPairs judges each claim of all against its closest neighbours
+// and returns the strongest conflicting claim pair of each chunk pair,
+// and the families: the shared words of conflicting claims mapped to
+// the distinct values seen with them, up to maxFamily+1. It marks res
+// truncated, with a note, when it stops at opts.MaxPairs or compares a
+// claim with only its opts.MaxCandidates closest.
+func searchPairs(ctx context.Context, chunks []Chunk, all []located, opts Options, res *Result) (map[chunkKey]pairHit, map[uint64][]uint64, error) {
+	nb := newNeighbours(all, opts.MaxPostings)
+	found := make(map[chunkKey]pairHit)
+	families := make(map[uint64][]uint64)
 	capped := 0
 loop:
 	for i := range all {
 		if err := checkEvery(ctx, i); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		cands, more := nb.closest(i, opts.MaxCandidates)
 		if more {
@@ -166,7 +190,7 @@ loop:
 			if !ok {
 				continue
 			}
-			k := key{all[i].chunk, all[j].chunk}
+			k := chunkKey{all[i].chunk, all[j].chunk}
 			if k.a > k.b {
 				k.a, k.b = k.b, k.a
 			}
@@ -178,7 +202,7 @@ loop:
 			}
 			fam := addToFamily(families, &all[i].claim, &all[j].claim, hunks)
 			if !seen || v.rank() > old.rank {
-				found[k] = hit{int32(i), j, v.rank(), fam}
+				found[k] = pairHit{int32(i), j, v.rank(), fam}
 			}
 		}
 	}
@@ -186,11 +210,20 @@ loop:
 		res.Truncated = true
 		res.Note = fmt.Sprintf("%d claims had more than %d candidates and were compared with their %d closest", capped, opts.MaxCandidates, opts.MaxCandidates)
 	}
-	type pair struct {
-		a, b int32 // chunks, a before b
-		h    hit
-	}
-	kept := make([]pair, 0, len(found))
+	return found, families, nil
+}
+
+// keptPair is a chunk pair kept for the result, with its hit.
+type keptPair struct {
+	a, b int32 // chunks, a before b
+	h    pairHit
+}
+
+// keepPairs drops the pairs of families of parallel statements (more
+// than maxFamily values) from found and orders the rest: likely first,
+// then by path and line.
+func keepPairs(chunks []Chunk, found map[chunkKey]pairHit, families map[uint64][]uint64) []keptPair {
+	kept := make([]keptPair, 0, len(found))
 	for k, h := range found {
 		if len(families[h.fam]) > maxFamily {
 			continue
@@ -198,9 +231,9 @@ loop:
 		if less(chunks[k.b], chunks[k.a]) {
 			k.a, k.b = k.b, k.a
 		}
-		kept = append(kept, pair{k.a, k.b, h})
+		kept = append(kept, keptPair{k.a, k.b, h})
 	}
-	slices.SortFunc(kept, func(x, y pair) int {
+	slices.SortFunc(kept, func(x, y keptPair) int {
 		if x.h.rank != y.h.rank {
 			return y.h.rank - x.h.rank // likely first
 		}
@@ -209,15 +242,7 @@ loop:
 		}
 		return cmpChunk(chunks[x.b], chunks[y.b])
 	})
-	res.Total = len(kept)
-	kept = kept[:min(len(kept), opts.Limit)]
-	res.Conflicts = make([]Conflict, 0, len(kept))
-	for _, p := range kept {
-		v, _, _ := judge(&all[p.h.i].claim, &all[p.h.j].claim, true)
-		a, b := chunks[p.a], chunks[p.b]
-		res.Conflicts = append(res.Conflicts, Conflict{Kind: v.Kind, Reason: v.Reason, Newer: Newer(a, b, opts.CommitTime), A: a, B: b})
-	}
-	return res, nil
+	return kept
 }
 
 // neighbours finds, for each claim, the later claims that share words

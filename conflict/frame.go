@@ -68,86 +68,120 @@ func rewrite(words []string) []string {
 	words = passive(words)
 	out := make([]string, 0, len(words)+2)
 	for i := 0; i < len(words); i++ {
-		w := words[i]
-		at := func(k int) string {
-			if k < len(words) {
-				return words[k]
-			}
-			return ""
-		}
-		switch {
-		case w == "since" && i > 1:
+		if words[i] == "since" && i > 1 {
 			// "owns it since March", "takes 11 minutes since we added
 			// the suite": when it began.
 			return out
-		case (w == "took" || w == "takes" || w == "take" || w == "taken" || w == "stepped") &&
-			(at(i+1) == "over" || at(i+1) == "in") && at(i+2) == "as":
-			out = append(out, "is", "the")
-			i += 2
-			continue
-		case w == "became" || w == "becomes" || w == "appointed" || w == "named" || w == "promoted":
-			out = append(out, "is")
-			if at(i+1) == "as" || at(i+1) == "to" {
-				i++
-			}
-			if !determiners[at(i+1)] {
-				out = append(out, "the")
-			}
-			continue
-		case w == "half" && (at(i+1) == "an" || at(i+1) == "a") && units[at(i+2)] > 0:
-			out = append(out, "0.5", at(i+2))
-			i += 2
-			continue
-		case (w == "every" || w == "each" || w == "per" || w == "a" || w == "an") && units[at(i+1)] > 0:
-			// "every week", "takes an hour": one of the unit.
-			out = append(out, "1", at(i+1))
-			i++
-			continue
-		case w == "every" || w == "each":
-			// "every two weeks" is the quantity "2 weeks".
-			continue
-		case periodWords[w] != "":
-			// "daily", "weekly": once a day, a week.
-			out = append(out, "1", periodWords[w])
-			continue
-		case (w == "once" || w == "twice" || w == "thrice" || (isValue(w) && at(i+1) == "times")) &&
-			(at(i+1) == "a" || at(i+1) == "per" || at(i+1) == "every" || at(i+1) == "each" || at(i+1) == "times"):
-			// "twice a week" is every half week.
-			n, k := map[string]float64{"once": 1, "twice": 2, "thrice": 3}[w], i+1
-			if n == 0 {
-				n, _ = strconv.ParseFloat(w, 64)
-				k++
-			}
-			if u := at(k + 1); n > 0 && (at(k) == "a" || at(k) == "per" || at(k) == "every" || at(k) == "each") && units[u] > 0 {
-				out = append(out, strconv.FormatFloat(1/n, 'g', 4, 64), u)
-				i = k + 1
-				continue
-			}
-		case numberWords[w] != "":
-			out = append(out, numberWords[w])
-			continue
-		case w == "one" && units[at(i+1)] > 0:
-			out = append(out, "1")
-			continue
-		case replaceVerbs[w]:
-			// "replaced Trello with Asana" says Asana.
-			if n := replacedWith(words, i); n > 0 {
-				i += n - 1
-				continue
-			}
-		case changeVerbs[w] && locPredicate(words, i) == 0:
-			if n, from := changeTo(words, i); n > 0 {
-				out = append(out, words[i+1:from]...)
-				if locChange[w] {
-					out = append(out, "moved", "to")
-				}
-				i += n - 1
-				continue
-			}
 		}
-		out = append(out, w)
+		// The first frame whose opening matches decides, even when it
+		// then rewrites nothing.
+		repl, n, ok := roleFrame(words, i)
+		if !ok {
+			repl, n, ok = quantityFrame(words, i)
+		}
+		if !ok {
+			repl, n, _ = changeFrame(words, i)
+		}
+		if n == 0 {
+			out = append(out, words[i])
+			continue
+		}
+		out = append(out, repl...)
+		i += n - 1
 	}
 	return out
+}
+
+// wordAt returns words[k], "" past the end.
+func wordAt(words []string, k int) string {
+	if k < len(words) {
+		return words[k]
+	}
+	return ""
+}
+
+// A frame function reads the frame opening at words[i]. It reports
+// whether the opening matched (ok) and, when it rewrites, the n words
+// it consumes (at least 1) and the words that replace them (repl); n is
+// 0 when the word stays as written.
+
+// roleFrame rewrites a role taken ("took over as", "became", "was
+// appointed") into "is the".
+func roleFrame(words []string, i int) (repl []string, n int, ok bool) {
+	w := words[i]
+	switch {
+	case (w == "took" || w == "takes" || w == "take" || w == "taken" || w == "stepped") &&
+		(wordAt(words, i+1) == "over" || wordAt(words, i+1) == "in") && wordAt(words, i+2) == "as":
+		return []string{"is", "the"}, 3, true
+	case w == "became" || w == "becomes" || w == "appointed" || w == "named" || w == "promoted":
+		repl, k := []string{"is"}, i
+		if wordAt(words, k+1) == "as" || wordAt(words, k+1) == "to" {
+			k++
+		}
+		if !determiners[wordAt(words, k+1)] {
+			repl = append(repl, "the")
+		}
+		return repl, k - i + 1, true
+	}
+	return nil, 0, false
+}
+
+// quantityFrame rewrites a number word, a frequency or "half an hour"
+// into a number and a unit.
+func quantityFrame(words []string, i int) (repl []string, n int, ok bool) {
+	w, next := words[i], wordAt(words, i+1)
+	switch {
+	case w == "half" && (next == "an" || next == "a") && units[wordAt(words, i+2)] > 0:
+		return []string{"0.5", wordAt(words, i+2)}, 3, true
+	case (w == "every" || w == "each" || w == "per" || w == "a" || w == "an") && units[next] > 0:
+		// "every week", "takes an hour": one of the unit.
+		return []string{"1", next}, 2, true
+	case w == "every" || w == "each":
+		// "every two weeks" is the quantity "2 weeks".
+		return nil, 1, true
+	case periodWords[w] != "":
+		// "daily", "weekly": once a day, a week.
+		return []string{"1", periodWords[w]}, 1, true
+	case (w == "once" || w == "twice" || w == "thrice" || (isValue(w) && next == "times")) &&
+		(next == "a" || next == "per" || next == "every" || next == "each" || next == "times"):
+		// "twice a week" is every half week.
+		times, k := map[string]float64{"once": 1, "twice": 2, "thrice": 3}[w], i+1
+		if times == 0 {
+			times, _ = strconv.ParseFloat(w, 64)
+			k++
+		}
+		if u := wordAt(words, k+1); times > 0 && (wordAt(words, k) == "a" || wordAt(words, k) == "per" || wordAt(words, k) == "every" || wordAt(words, k) == "each") && units[u] > 0 {
+			return []string{strconv.FormatFloat(1/times, 'g', 4, 64), u}, k - i + 2, true
+		}
+		return nil, 0, true
+	case numberWords[w] != "":
+		return []string{numberWords[w]}, 1, true
+	case w == "one" && units[next] > 0:
+		return []string{"1"}, 1, true
+	}
+	return nil, 0, false
+}
+
+// changeFrame rewrites a change into the value it states: "replaced
+// Trello with Asana" says Asana, "moved the team to Lisbon" that it is
+// there.
+func changeFrame(words []string, i int) (repl []string, n int, ok bool) {
+	w := words[i]
+	switch {
+	case replaceVerbs[w]:
+		return nil, replacedWith(words, i), true
+	case changeVerbs[w] && locPredicate(words, i) == 0:
+		n, from := changeTo(words, i)
+		if n == 0 {
+			return nil, 0, true
+		}
+		repl = words[i+1 : from : from]
+		if locChange[w] {
+			repl = append(repl, "moved", "to")
+		}
+		return repl, n, true
+	}
+	return nil, 0, false
 }
 
 // hasFrame reports whether a word of words may start a frame: most

@@ -84,12 +84,44 @@ const (
 // judge compares two claims. The reason is left out unless why is true;
 // the hunks of their alignment come with a verdict.
 func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
+	common, hunks, ok := alignClaims(a, b)
+	if !ok {
+		return Verdict{}, false, nil
+	}
+	ratio := float64(common) / float64(max(len(a.toks), len(b.toks)))
+	var reps []hunk
+	for _, h := range hunks {
+		if len(h.a) > 0 && len(h.b) > 0 {
+			reps = append(reps, h)
+		}
+	}
+	var v Verdict
+	switch {
+	case (a.neg == "") != (b.neg == ""):
+		v, ok = judgeNegation(a, b, len(reps), common, ratio, why)
+	case twoFacts(a, b, hunks):
+		ok = false
+	default:
+		if v, ok = judgeWhole(a, b, why); !ok && common >= 1 && len(reps) == 1 {
+			v, ok = judgeSpan(a, b, trimValues(reps[0]), common, ratio, why)
+		}
+	}
+	if !ok {
+		return Verdict{}, false, nil
+	}
+	return v, true, hunks
+}
+
+// alignClaims aligns the words of two claims, counting words that moved
+// as common. It reports false, without aligning, when the distinct words
+// they share are too few for a conflict.
+func alignClaims(a, b *claim) (common int, hunks []hunk, ok bool) {
 	longer := float64(max(len(a.toks), len(b.toks)))
 	if n, ms := sharedWords(a, b), minShared(a, b); n < ms || (ms == minCommon && float64(n) < minRatio*longer) {
 		// The distinct shared words bound the alignment: skip it.
-		return Verdict{}, false, nil
+		return 0, nil, false
 	}
-	common, hunks := align(a.toks, b.toks)
+	common, hunks = align(a.toks, b.toks)
 	if len(hunks) > 1 && len(hunks) <= 3 {
 		// Words that moved, in claims that nearly align: more hunks are
 		// more than one difference however they move.
@@ -97,139 +129,182 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 		moved, hunks = transposed(hunks)
 		common += moved
 	}
-	ratio := float64(common) / longer
-	var reps []hunk
-	for _, h := range hunks {
-		if len(h.a) > 0 && len(h.b) > 0 {
-			reps = append(reps, h)
+	return common, hunks, true
+}
+
+// judgeNegation judges two claims of which exactly one is negated: a
+// conflict when nothing is replaced besides the negation, or when the
+// negated claim denies what the other asserts.
+func judgeNegation(a, b *claim, reps, common int, ratio float64, why bool) (Verdict, bool) {
+	side, word := "a", a.neg
+	if word == "" {
+		side, word = "b", b.neg
+	}
+	if reps == 0 && common >= minCommon && ratio >= negationRatio || implicitNegation(a, b) {
+		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("negation: %s says %q", side, word) })}, true
+	}
+	return Verdict{}, false
+}
+
+// twoFacts reports whether two claims state two facts that may both
+// hold: a fact for another time ("from 2015 to 2019", "will",
+// "yesterday" beside "today") beside one for now, a fact added to others
+// ("also"), or a subject that differs by its owner ("the user's
+// partner's").
+func twoFacts(a, b *claim, hunks []hunk) bool {
+	return a.scoped != b.scoped || a.additive || b.additive || possessive(hunks) || otherEntity(hunks) ||
+		(a.when != 0 && b.when != 0 && a.when != b.when)
+}
+
+// judgeWhole judges two claims, neither or both negated, as wholes: one
+// subject put in places named differently, or a thing said to have
+// switched to a name the other claim does not give it.
+func judgeWhole(a, b *claim, why bool) (Verdict, bool) {
+	if a.neg != "" || b.neg != "" {
+		return Verdict{}, false
+	}
+	if x, y, ok := otherPlace(a, b); ok {
+		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different place: %q vs %q", x, y) })}, true
+	}
+	if a.changed || b.changed {
+		if x, y, ok := switchedName(a, b); ok {
+			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different value: %q vs %q", x, y) })}, true
 		}
 	}
-	if (a.neg == "") != (b.neg == "") {
-		side, word := "a", a.neg
-		if word == "" {
-			side, word = "b", b.neg
-		}
-		if len(reps) == 0 && common >= minCommon && ratio >= negationRatio || implicitNegation(a, b) {
-			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("negation: %s says %q", side, word) })}, true, hunks
-		}
-		return Verdict{}, false, nil
-	}
-	if a.scoped != b.scoped || a.additive || b.additive || possessive(hunks) || otherEntity(hunks) ||
-		(a.when != 0 && b.when != 0 && a.when != b.when) {
-		// A fact for another time ("from 2015 to 2019", "will",
-		// "yesterday" beside "today") beside one for now, a fact added to others ("also"), or a subject
-		// that differs by its owner ("the user's partner's"): two facts.
-		return Verdict{}, false, nil
-	}
-	if a.neg == "" && b.neg == "" {
-		if x, y, ok := otherPlace(a, b); ok {
-			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different place: %q vs %q", x, y) })}, true, hunks
-		}
-		if a.changed || b.changed {
-			if x, y, ok := switchedName(a, b); ok {
-				return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different value: %q vs %q", x, y) })}, true, hunks
-			}
-		}
-	}
-	if common < 1 || len(reps) != 1 {
-		return Verdict{}, false, nil
-	}
-	h := trimValues(reps[0])
+	return Verdict{}, false
+}
+
+// judgeSpan judges two claims that differ by the one replaced span h,
+// its values trimmed, with common words aligned of which ratio is the
+// share of the longer claim's.
+func judgeSpan(a, b *claim, h hunk, common int, ratio float64, why bool) (Verdict, bool) {
 	extra := len(a.toks) + len(b.toks) - 2*common - len(h.a) - len(h.b)
-	if ta, tb := timeOfWeek(h.a), timeOfWeek(h.b); ta != tb && (ta && len(h.a) > ta1(h.a) || tb && len(h.b) > ta1(h.b)) {
-		// "works from home on Fridays" beside "lives in Berlin": a
-		// recurring time that qualifies a value on one side only is
-		// another time scope. A time that is the value ("in the
-		// morning" vs "at 10:00") is not.
-		return Verdict{}, false, nil
+	if recurringOnOneSide(h) || alikeSubjects(a, b, h, extra) {
+		return Verdict{}, false
 	}
-	if a.copAt > 0 && b.copAt > 0 && a.holder == 0 && b.holder == 0 && extra == 0 &&
-		h.at+len(h.a) <= int(a.copAt) && h.bt+len(h.b) <= int(b.copAt) && !anyValue(h.a) && !anyValue(h.b) {
-		// Words replaced before "is", all after it the same: two
-		// subjects said to be alike ("the onboarding flow is live",
-		// "the billing flow is live").
-		return Verdict{}, false, nil
+	if v, ok, done := judgeSlot(a, b, h, common, extra, why); done {
+		return v, ok
 	}
+	if common < minCommon || ratio < minRatio {
+		return Verdict{}, false
+	}
+	if v, ok, done := judgeValues(a, b, h, why); done {
+		return v, ok
+	}
+	return judgeAttribute(a, b, h, ratio, extra, why)
+}
+
+// recurringOnOneSide reports whether a recurring time qualifies a value
+// on one side of h only: "works from home on Fridays" beside "lives in
+// Berlin" is another time scope. A time that is the value ("in the
+// morning" vs "at 10:00") is not.
+func recurringOnOneSide(h hunk) bool {
+	ta, tb := timeOfWeek(h.a), timeOfWeek(h.b)
+	return ta != tb && (ta && len(h.a) > ta1(h.a) || tb && len(h.b) > ta1(h.b))
+}
+
+// alikeSubjects reports whether h replaces words before "is" with all
+// after it the same: two subjects said to be alike ("the onboarding flow
+// is live", "the billing flow is live").
+func alikeSubjects(a, b *claim, h hunk, extra int) bool {
+	return a.copAt > 0 && b.copAt > 0 && a.holder == 0 && b.holder == 0 && extra == 0 &&
+		h.at+len(h.a) <= int(a.copAt) && h.bt+len(h.b) <= int(b.copAt) && !anyValue(h.a) && !anyValue(h.b)
+}
+
+// judgeSlot judges a short replaced span read through the lexicons: a
+// status ("paused" vs "resumed"), antonyms, or a value of an exclusive
+// class ("vegetarian" vs "pescatarian"). Such a claim may be its subject
+// and the slot alone. done reports that the verdict (ok or not) is
+// final.
+func judgeSlot(a, b *claim, h hunk, common, extra int, why bool) (v Verdict, ok, done bool) {
 	if h.context && max(len(h.a), len(h.b)) <= 3 && (common >= minCommon || extra == 0) {
-		// A slot read through the lexicons: a status ("paused" vs
-		// "resumed") or a value of an exclusive class ("vegetarian" vs
-		// "pescatarian"). Such a claim may be its subject and the slot
-		// alone.
 		one := min(len(h.a), len(h.b)) == 1
 		if x, y, ok := antonyms(h.a, h.b); ok && one {
-			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", show(a, x), show(b, y)) })}, true, hunks
+			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", show(a, x), show(b, y)) })}, true, true
 		}
 		if x, y, ok, same := statusConflict(h.a, h.b); ok && one {
-			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different status: %q vs %q", show(a, x), show(b, y)) })}, true, hunks
+			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different status: %q vs %q", show(a, x), show(b, y)) })}, true, true
 		} else if same {
-			return Verdict{}, false, nil
+			return Verdict{}, false, true
 		}
 		if sameClass(h.a, h.b) || (len(h.a) == 1 && len(h.b) == 1 && h.a[0].cop && h.b[0].cop && isName(h.a[0]) && isName(h.b[0]) && extra == 0) {
 			// An exclusive class, or a name said to be the subject ("our
 			// accountant is Helen Park"): one value at a time.
-			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different value: %q vs %q", show(a, h.a), show(b, h.b)) })}, true, hunks
+			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different value: %q vs %q", show(a, h.a), show(b, h.b)) })}, true, true
 		}
 	}
 	if !h.context && max(len(h.a), len(h.b)) <= 3 && extra == 0 && sameClass(h.a, h.b) {
 		// A value of an exclusive class opens a claim whose subject is a
 		// pronoun: "I cycle to the office", "I drive to the office".
-		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different value: %q vs %q", show(a, h.a), show(b, h.b)) })}, true, hunks
+		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different value: %q vs %q", show(a, h.a), show(b, h.b)) })}, true, true
 	}
-	if common < minCommon || ratio < minRatio {
-		return Verdict{}, false, nil
-	}
+	return Verdict{}, false, false
+}
+
+// judgeValues judges a replaced span that holds a location predicate, an
+// identifier or values: only values on both sides that are not
+// refinements of each other conflict. done reports that the verdict (ok
+// or not) is final: h holds none of these.
+func judgeValues(a, b *claim, h hunk, why bool) (v Verdict, ok, done bool) {
 	switch {
 	case hasLoc(h.a) || hasLoc(h.b):
 		// "runs" vs "moved to": a location predicate is not a value.
-		return Verdict{}, false, nil
+		return Verdict{}, false, true
 	case anyIdent(h.a) || anyIdent(h.b):
 		// Different numbered things are different subjects: "Incident
 		// 41" and "Incident 57".
-		return Verdict{}, false, nil
+		return Verdict{}, false, true
 	case allValues(h.a) && allValues(h.b):
 		if compatible(h.a, h.b) || max(len(h.a), len(h.b)) > 3 {
-			return Verdict{}, false, nil
+			return Verdict{}, false, true
 		}
 		return Verdict{Likely, say(why, func() string {
 			return fmt.Sprintf("different %s: %q vs %q", valueKind(h.a, h.b), show(a, h.a), show(b, h.b))
-		})}, true, hunks
+		})}, true, true
 	case anyValue(h.a) || anyValue(h.b):
-		return Verdict{}, false, nil
+		return Verdict{}, false, true
 	}
+	return Verdict{}, false, false
+}
+
+// judgeAttribute judges a replaced span of words that are not values: a
+// holder of a role, antonyms, or another attribute of one subject, likely
+// or possible by how well the claims align.
+func judgeAttribute(a, b *claim, h hunk, ratio float64, extra int, why bool) (Verdict, bool) {
 	if !h.context {
 		// A replaced first span is the subject, not the attribute:
 		// "Alice lives in Berlin" vs "Bob lives in Berlin"; unless it is
 		// the holder of a role one holds at a time.
 		if a.holder > 0 && len(h.a) <= int(a.holder) && b.holder > 0 && len(h.b) <= int(b.holder) && extra == 0 {
-			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different holder: %q vs %q", show(a, h.a), show(b, h.b)) })}, true, hunks
+			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different holder: %q vs %q", show(a, h.a), show(b, h.b)) })}, true
 		}
-		return Verdict{}, false, nil
+		return Verdict{}, false
 	}
 	if min(len(h.a), len(h.b)) != 1 || max(len(h.a), len(h.b)) > 3 {
 		// Two replaced words on each side: more than one attribute.
-		return Verdict{}, false, nil
+		return Verdict{}, false
 	}
 	if x, y, ok := antonyms(h.a, h.b); ok {
-		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", show(a, x), show(b, y)) })}, true, hunks
+		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", show(a, x), show(b, y)) })}, true
 	}
 	if extra > maxExtra || hasPath(h.a) || hasPath(h.b) {
 		// Words replaced inside long, loosely aligned sentences, or paths
 		// and addresses: prose that merely looks alike.
-		return Verdict{}, false, nil
+		return Verdict{}, false
 	}
 	if !a.changed && !b.changed && manyValued(a, h.a) {
 		// "practices yoga", "practices piano": both, unless one says
 		// it replaced the other.
-		return Verdict{}, false, nil
+		return Verdict{}, false
 	}
 	reason := say(why, func() string { return fmt.Sprintf("different value: %q vs %q", show(a, h.a), show(b, h.b)) })
 	switch {
 	case ratio >= likelyRatio:
-		return Verdict{Likely, reason}, true, hunks
+		return Verdict{Likely, reason}, true
 	case ratio >= possibleRatio:
-		return Verdict{Possible, reason}, true, hunks
+		return Verdict{Possible, reason}, true
 	}
-	return Verdict{}, false, nil
+	return Verdict{}, false
 }
 
 // switchedName reports whether one claim says that a thing changed to a
@@ -689,15 +764,8 @@ func anyValue(ts []token) bool {
 	return false
 }
 
-func words(ts []token) string {
-	s := make([]string, len(ts))
-	for i, t := range ts {
-		s[i] = t.w
-	}
-	return strings.Join(s, " ")
-}
-
-// show is [words] as c wrote them: quantities and dates as in the text.
+// show returns the words of ts as c wrote them: quantities and dates as
+// in the text.
 func show(c *claim, ts []token) string {
 	s := make([]string, len(ts))
 	for i, t := range ts {

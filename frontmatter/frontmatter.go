@@ -123,56 +123,94 @@ type Block struct {
 }
 
 // Find locates a front matter block: "---" on the first line, closed by
-// a "---" or "..." line, whose content is a YAML mapping (or empty). A
-// block whose content is not a mapping, e.g. prose between two thematic
-// breaks, is not front matter. A block over [MaxBytes] is not parsed: it
-// is front matter when its first content line looks like "key:".
+// a "---" or "..." line (see [FenceLines]), whose content is a YAML
+// mapping (or empty). A block whose content is not a mapping, e.g. prose
+// between two thematic breaks, is not front matter. A block over
+// [MaxBytes] is not parsed: it is front matter when its first content
+// line looks like "key:".
 func Find(src []byte) Block {
 	bom := 0
 	if bytes.HasPrefix(src, []byte("\ufeff")) {
 		src, bom = src[3:], 3
 	}
-	first, rest, ok := cutLine(src)
-	if !ok || strings.TrimRight(string(first), " \t\r") != "---" {
+	n, start, end, after := fence(src)
+	if n == 0 {
 		return Block{}
 	}
 	nl := "\n"
-	if bytes.HasSuffix(first, []byte("\r")) {
+	if src[start-2] == '\r' {
 		nl = "\r\n"
 	}
-	off := len(first) + 1
-	start := off
-	for n := 2; ; n++ {
-		line, more, ok := cutLine(rest)
-		t := bytes.TrimRight(line, " \t\r")
-		if string(t) == "---" || string(t) == "..." {
-			after := off + len(line)
-			if ok {
-				after++
-			}
-			b := Block{Lines: n, body: src[start:off], start: start + bom, end: off + bom, after: after + bom, nl: nl}
-			var isMap bool
-			if b.doc, isMap = mappingOrEmpty(b.body); !isMap {
-				return Block{}
-			}
-			return b
-		}
-		if !ok {
-			return Block{}
-		}
-		off += len(line) + 1
-		rest = more
+	b := Block{Lines: n, body: src[start:end], start: start + bom, end: end + bom, after: after + bom, nl: nl}
+	var isMap bool
+	if b.doc, isMap = mappingOrEmpty(b.body); !isMap {
+		return Block{}
 	}
+	return b
 }
 
-// cutLine splits src at its first LF; ok is false when there is none
-// (line is then all of src).
-func cutLine(src []byte) (line, rest []byte, ok bool) {
-	i := bytes.IndexByte(src, '\n')
-	if i < 0 {
-		return src, nil, false
+// FenceLines returns the lines, delimiters included, of the fenced block
+// that opens src, 0 for none: "---" on the first line, closed by a "---"
+// or "..." line, trailing spaces, tabs and CRs ignored. It reads no YAML:
+// [Find] also requires a mapping inside, while the chunker keeps any
+// such block, front matter or not, in a section of its own. A byte order
+// mark is not skipped. It takes time linear in the block's size and
+// allocates nothing.
+func FenceLines[T string | []byte](src T) int {
+	n, _, _, _ := fence(src)
+	return n
+}
+
+// fence is [FenceLines] with the block's byte offsets: its body is
+// src[start:end], end at the start of the closing line, and after is
+// just past the closing line (and its line feed, if any).
+func fence[T string | []byte](src T) (lines, start, end, after int) {
+	// lineEnd returns the offset of the line feed ending the line at i,
+	// or len(src), by the vectorised search of strings or bytes.
+	var indexLF func(i int) int
+	switch s := any(src).(type) {
+	case string:
+		indexLF = func(i int) int { return strings.IndexByte(s[i:], '\n') }
+	case []byte:
+		indexLF = func(i int) int { return bytes.IndexByte(s[i:], '\n') }
 	}
-	return src[:i], src[i+1:], true
+	lineEnd := func(i int) int {
+		if k := indexLF(i); k >= 0 {
+			return i + k
+		}
+		return len(src)
+	}
+	// delimiter reports whether the line src[i:j] is "---" or, when
+	// closing, "...", before trailing spaces, tabs and CRs.
+	delimiter := func(i, j int, closing bool) bool {
+		for j > i && (src[j-1] == ' ' || src[j-1] == '\t' || src[j-1] == '\r') {
+			j--
+		}
+		if j-i != 3 {
+			return false
+		}
+		c := src[i]
+		return (c == '-' || closing && c == '.') && src[i+1] == c && src[i+2] == c
+	}
+	j := lineEnd(0)
+	if j == len(src) || !delimiter(0, j, false) {
+		return 0, 0, 0, 0
+	}
+	start = j + 1
+	for i, n := start, 2; ; n++ {
+		j := lineEnd(i)
+		if delimiter(i, j, true) {
+			after = j
+			if j < len(src) {
+				after++
+			}
+			return n, start, i, after
+		}
+		if j == len(src) {
+			return 0, 0, 0, 0
+		}
+		i = j + 1
+	}
 }
 
 // mappingOrEmpty reports whether body is blank or parses as, or looks
@@ -210,22 +248,9 @@ var yamlLine = regexp.MustCompile(`line (\d+): `)
 
 // decode reads the fields of the block b, in time linear in its size.
 func decode(b Block) (Meta, error) {
-	if len(b.body) > MaxBytes {
-		return Meta{}, &Error{Line: 1, kind: ErrTooLarge,
-			Msg: fmt.Sprintf("the block is %d bytes, over the %d-byte limit", len(b.body), MaxBytes)}
-	}
-	doc := b.doc
-	if doc == nil {
-		doc = new(yaml.Node)
-		if err := yaml.Unmarshal(b.body, doc); err != nil {
-			line := 0
-			msg := strings.TrimPrefix(err.Error(), "yaml: ")
-			if g := yamlLine.FindStringSubmatch(msg); g != nil {
-				line, _ = strconv.Atoi(g[1])
-				msg = strings.Replace(msg, g[0], "", 1)
-			}
-			return Meta{}, &Error{Line: line + 1, Msg: "invalid YAML: " + msg}
-		}
+	doc, err := parseBlock(b)
+	if err != nil {
+		return Meta{}, err
 	}
 	if err := checkEntries(doc); err != nil {
 		return Meta{}, err
@@ -236,59 +261,104 @@ func decode(b Block) (Meta, error) {
 	}
 	root := doc.Content[0]
 	for i := 0; i+1 < len(root.Content); i += 2 {
-		k, v := root.Content[i], resolve(root.Content[i+1])
-		bad := func(format string, args ...any) error {
-			return &Error{Line: v.Line + 1, Msg: k.Value + ": " + fmt.Sprintf(format, args...)}
-		}
-		switch k.Value {
-		case "tags":
-			var tags tagSet
-			switch {
-			case v.Kind == yaml.ScalarNode:
-				for t := range strings.FieldsFuncSeq(v.Value, func(r rune) bool { return r == ',' || r == ' ' }) {
-					if tags.add(t) > MaxEntries {
-						return Meta{}, tooMany(k, v, MaxEntries+1)
-					}
-				}
-			case v.Kind == yaml.SequenceNode:
-				for _, t := range v.Content {
-					if t.Kind != yaml.ScalarNode {
-						return Meta{}, bad("want a list of words")
-					}
-					tags.add(t.Value)
-				}
-			default:
-				return Meta{}, bad("want a list of words or one string")
-			}
-			m.Tags = tags.list
-		case "importance":
-			f, err := strconv.ParseFloat(v.Value, 64)
-			if v.Kind != yaml.ScalarNode || err != nil || !(f >= 0 && f <= 1) || math.IsNaN(f) {
-				return Meta{}, bad("%q is not a number from 0 to 1", v.Value)
-			}
-			m.Importance = &f
-		case "pinned":
-			var p bool
-			if v.Kind != yaml.ScalarNode || v.Decode(&p) != nil {
-				return Meta{}, bad("%q is not true or false", v.Value)
-			}
-			m.Pinned = p
-		case "expires":
-			if _, err := time.Parse(time.DateOnly, v.Value); v.Kind != yaml.ScalarNode || err != nil {
-				return Meta{}, bad("%q is not a YYYY-MM-DD date", v.Value)
-			}
-			m.Expires = v.Value
-		case "feedback":
-			fb, ok := decodeFeedback(v)
-			if !ok {
-				return Meta{}, bad("want passage keys each with {useful: N, useless: N}")
-			}
-			if len(fb) > 0 {
-				m.Feedback = fb
-			}
+		if err := m.decodeField(root.Content[i], resolve(root.Content[i+1])); err != nil {
+			return Meta{}, err
 		}
 	}
 	return m, nil
+}
+
+// parseBlock returns the YAML of the block b parsed (as [Find] left it,
+// or parsed now), or an [*Error] naming the line for a block over
+// [MaxBytes] or invalid YAML.
+func parseBlock(b Block) (*yaml.Node, error) {
+	if len(b.body) > MaxBytes {
+		return nil, &Error{Line: 1, kind: ErrTooLarge,
+			Msg: fmt.Sprintf("the block is %d bytes, over the %d-byte limit", len(b.body), MaxBytes)}
+	}
+	if b.doc != nil {
+		return b.doc, nil
+	}
+	doc := new(yaml.Node)
+	if err := yaml.Unmarshal(b.body, doc); err != nil {
+		line := 0
+		msg := strings.TrimPrefix(err.Error(), "yaml: ")
+		if g := yamlLine.FindStringSubmatch(msg); g != nil {
+			line, _ = strconv.Atoi(g[1])
+			msg = strings.Replace(msg, g[0], "", 1)
+		}
+		return nil, &Error{Line: line + 1, Msg: "invalid YAML: " + msg}
+	}
+	return doc, nil
+}
+
+// decodeField sets the field of m the key k names from its value v; a
+// key memweave does not read is ignored. A value of the wrong type or
+// out of range is an [*Error] naming its line.
+func (m *Meta) decodeField(k, v *yaml.Node) error {
+	bad := func(format string, args ...any) error {
+		return &Error{Line: v.Line + 1, Msg: k.Value + ": " + fmt.Sprintf(format, args...)}
+	}
+	switch k.Value {
+	case "tags":
+		tags, err := decodeTags(k, v, bad)
+		if err != nil {
+			return err
+		}
+		m.Tags = tags
+	case "importance":
+		f, err := strconv.ParseFloat(v.Value, 64)
+		if v.Kind != yaml.ScalarNode || err != nil || !(f >= 0 && f <= 1) || math.IsNaN(f) {
+			return bad("%q is not a number from 0 to 1", v.Value)
+		}
+		m.Importance = &f
+	case "pinned":
+		var p bool
+		if v.Kind != yaml.ScalarNode || v.Decode(&p) != nil {
+			return bad("%q is not true or false", v.Value)
+		}
+		m.Pinned = p
+	case "expires":
+		if _, err := time.Parse(time.DateOnly, v.Value); v.Kind != yaml.ScalarNode || err != nil {
+			return bad("%q is not a YYYY-MM-DD date", v.Value)
+		}
+		m.Expires = v.Value
+	case "feedback":
+		fb, ok := decodeFeedback(v)
+		if !ok {
+			return bad("want passage keys each with {useful: N, useless: N}")
+		}
+		if len(fb) > 0 {
+			m.Feedback = fb
+		}
+	}
+	return nil
+}
+
+// decodeTags returns the tags of the value v of the key k: a list of
+// words, or one string of words separated by commas or spaces,
+// normalised and without repeats. bad makes the error of a value of
+// another shape.
+func decodeTags(k, v *yaml.Node, bad func(format string, args ...any) error) ([]string, error) {
+	var tags tagSet
+	switch {
+	case v.Kind == yaml.ScalarNode:
+		for t := range strings.FieldsFuncSeq(v.Value, func(r rune) bool { return r == ',' || r == ' ' }) {
+			if tags.add(t) > MaxEntries {
+				return nil, tooMany(k, v, MaxEntries+1)
+			}
+		}
+	case v.Kind == yaml.SequenceNode:
+		for _, t := range v.Content {
+			if t.Kind != yaml.ScalarNode {
+				return nil, bad("want a list of words")
+			}
+			tags.add(t.Value)
+		}
+	default:
+		return nil, bad("want a list of words or one string")
+	}
+	return tags.list, nil
 }
 
 func normTag(t string) string { return strings.ToLower(strings.TrimPrefix(strings.TrimSpace(t), "#")) }

@@ -113,3 +113,33 @@ func TestSetFeedbackShapes(t *testing.T) {
 		})
 	}
 }
+
+func TestFenceLines(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want int
+	}{
+		{"", 0},
+		{"---", 0},
+		{"---\n", 0},
+		{"---\n---", 2},
+		{"---\n---\n", 2},
+		{"--- \t\r\ntags: x\r\n... \r\nbody", 3},
+		{"---\nprose\n\n---\nmore", 4}, // not a mapping: Find says none
+		{"---\nkey: v\n----\n", 0},
+		{"---\nkey: v\n. . .\n", 0},
+		{" ---\nkey: v\n---\n", 0},
+		{"\ufeff---\nkey: v\n---\n", 0}, // the caller skips a byte order mark
+		{"...\nkey: v\n---\n", 0},
+	} {
+		if got := frontmatter.FenceLines(c.src); got != c.want {
+			t.Errorf("FenceLines(%q) = %d, want %d", c.src, got, c.want)
+		}
+		if got := frontmatter.FenceLines([]byte(c.src)); got != c.want {
+			t.Errorf("FenceLines([]byte(%q)) = %d, want %d", c.src, got, c.want)
+		}
+	}
+	if b := frontmatter.Find([]byte("---\nprose\n\n---\nmore")); b.Lines != 0 {
+		t.Errorf("Find(prose between breaks).Lines = %d, want 0", b.Lines)
+	}
+}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"slices"
-	"strings"
 
 	"github.com/memweave/memweave-go/chunker"
 	"github.com/memweave/memweave-go/curate"
@@ -144,15 +143,6 @@ func diffFile(path string, old, new []chunker.Chunk) []Change {
 	}
 	slices.SortStableFunc(out, func(a, b Change) int { return line(a) - line(b) })
 	return out
-}
-
-// Summary counts changes by kind, e.g. "2 added, 1 changed, 0 removed".
-func Summary(changes []Change) string {
-	n := map[string]int{}
-	for _, c := range changes {
-		n[c.Kind]++
-	}
-	return strings.Join([]string{fmt.Sprint(n[Added], " added"), fmt.Sprint(n[Changed], " changed"), fmt.Sprint(n[Removed], " removed")}, ", ")
 }
 
 // Page selects a window of the changes [Changes] finds: the first

@@ -58,30 +58,6 @@ func ConflictShape(root string, chunks int) error {
 	return flush((chunks - 1) / perFile)
 }
 
-// ConflictPairs writes n pairs of files under root/memory/pairs/, each
-// pair one contradiction (a port changed) about a subject of its own,
-// all with the same modification time, Now: the newer side can only be
-// told by git.
-func ConflictPairs(root string, n int) error {
-	dir := filepath.Join(root, "memory", "pairs")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	for i := 0; i < n; i++ {
-		for side, port := range []int{8080, 9090} {
-			p := filepath.Join(dir, fmt.Sprintf("p%05d-%d.md", i, side))
-			text := fmt.Sprintf("# Service\n\nThe %s %s service listens on port %d.\n", letters(3*i), letters(3*i+1), port)
-			if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-				return err
-			}
-			if err := os.Chtimes(p, Now, Now); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
 // letters spells n as a lower-case word of letters only, distinct for
 // every n: claim words without digits.
 func letters(n int) string {

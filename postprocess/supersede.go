@@ -77,3 +77,39 @@ func (s Supersede) Process(ctx context.Context, _ string, results []search.Resul
 	}
 	return out, nil
 }
+
+// Passage is a stored passage of a file as the supersede stage reads it
+// to find the line a resolution kept: its text and the number of its
+// first line.
+type Passage struct {
+	Text      string
+	StartLine int
+}
+
+// NewSupersede returns the supersede stage of a search's Superseded
+// mode: nil for "off", one that drops superseded results for "hide"
+// (adding their number to hidden), one that marks them otherwise. limit
+// is the search's MaxResults (see [Supersede].Limit). It finds the line
+// kept in the passages read returns for its file ([curate.FindLine]),
+// reading each file once per search; a file read cannot read gives no
+// line.
+func NewSupersede(mode string, limit int, hidden *int, read func(ctx context.Context, path string) ([]Passage, error)) Postprocessor {
+	if mode == "off" {
+		return nil
+	}
+	files := map[string][]Passage{}
+	kept := func(ctx context.Context, path, key string) int {
+		passages, ok := files[path]
+		if !ok {
+			passages, _ = read(ctx, path) // an unreadable file: no line
+			files[path] = passages
+		}
+		for _, p := range passages {
+			if line, n := curate.FindLine(p.Text, key); n > 0 {
+				return p.StartLine + line - 1
+			}
+		}
+		return 0
+	}
+	return Supersede{Hide: mode == "hide", KeptLine: kept, Hidden: hidden, Limit: limit}
+}

@@ -60,3 +60,44 @@ func TestSupersede(t *testing.T) {
 		t.Errorf("hide: %d results from %s, %d hidden; want %d from memory/adr-001.md, 1 hidden", len(out), out[0].Path, hidden, len(in)-1)
 	}
 }
+
+// TestNewSupersede checks the stage a search's Superseded mode makes:
+// none for "off", and a marking one that finds the line kept in the
+// stored passages of its file, reading each file once.
+func TestNewSupersede(t *testing.T) {
+	ctx := context.Background()
+	if p := NewSupersede("off", 6, nil, nil); p != nil {
+		t.Fatalf(`NewSupersede("off") = %v, want nil`, p)
+	}
+	key := curate.LinesKey([]string{"We run PostgreSQL 16."})
+	resolved, _, err := curate.Supersede([]byte("We run PostgreSQL 15.\n"), 1, 1,
+		curate.Marker{Path: "memory/stack.md", KeptKey: key, Date: "2026-12-01", Reason: "upgraded"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	reads := 0
+	read := func(_ context.Context, path string) ([]Passage, error) {
+		reads++
+		return []Passage{{Text: "# Stack\n", StartLine: 1}, {Text: "Notes.\nWe run PostgreSQL 16.\n", StartLine: 10}}, nil
+	}
+	in := []search.Result{
+		{Path: "memory/a.md", StartLine: 1, Score: 0.9, Text: string(resolved)},
+		{Path: "memory/b.md", StartLine: 1, Score: 0.8, Text: string(resolved)},
+	}
+	out, err := NewSupersede("mark", 6, nil, read).Process(ctx, "q", in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range out {
+		if r.SupersededBy == nil || *r.SupersededBy != (search.Ref{Path: "memory/stack.md", StartLine: 11}) {
+			t.Errorf("%s SupersededBy = %v, want memory/stack.md:11", r.Path, r.SupersededBy)
+		}
+	}
+	if reads != 1 {
+		t.Errorf("memory/stack.md read %d times, want once", reads)
+	}
+	hidden := 0
+	if out, err = NewSupersede("hide", 6, &hidden, read).Process(ctx, "q", in); err != nil || len(out) != 0 || hidden != 2 {
+		t.Errorf(`"hide": %d results, %d hidden, %v; want none, 2 hidden`, len(out), hidden, err)
+	}
+}

@@ -61,6 +61,10 @@ type Retrieved struct {
 	// Warnings explain a degraded mode: [ErrNoEmbedder], or a query
 	// embedding failure wrapping the embedder's error.
 	Warnings []error
+	// Terms are the words the keyword side searched for ([QueryTerms]
+	// under the fusion's [QueryOptions]), for [Snippet]: the query is
+	// planned once per retrieval.
+	Terms []string
 }
 
 // Retrieve runs the backends the mode needs, concurrently: the keyword
@@ -73,7 +77,8 @@ type Retrieved struct {
 // similarity to a sample of the index: see [TermWeights.KeywordScore] and
 // [Background.VectorScore]), fuses, and attaches each chunk's location and text.
 func (h *Hybrid) Retrieve(ctx context.Context, req Request) (*Retrieved, error) {
-	out := &Retrieved{Mode: cmp.Or(req.Mode, ModeHybrid)}
+	qp := h.Fusion.Query.planQuery(req.Query)
+	out := &Retrieved{Mode: cmp.Or(req.Mode, ModeHybrid), Terms: qp.terms}
 	if req.Filter.Paths != nil && len(req.Filter.Paths) == 0 {
 		return out, nil // the filter allows no file
 	}
@@ -90,7 +95,7 @@ func (h *Hybrid) Retrieve(ctx context.Context, req Request) (*Retrieved, error) 
 			wantKw = wantKw || !wantVec
 		}
 	}
-	r, err := h.run(ctx, req, wantKw, wantVec)
+	r, err := h.run(ctx, req, qp, wantKw, wantVec)
 	if err != nil {
 		return nil, err
 	}
@@ -101,7 +106,7 @@ func (h *Hybrid) Retrieve(ctx context.Context, req Request) (*Retrieved, error) 
 		out.Warnings = append(out.Warnings, fmt.Errorf("query embedding failed, results are keyword-only: %w", r.embedErr))
 		wantVec = false
 		if !wantKw {
-			if r.kw, err = h.keywordHits(ctx, req); err != nil {
+			if r.kw, err = h.keywordHits(ctx, req, qp); err != nil {
 				return nil, err
 			}
 			wantKw = true
@@ -129,7 +134,7 @@ func (h *Hybrid) Retrieve(ctx context.Context, req Request) (*Retrieved, error) 
 	if err != nil {
 		return nil, fmt.Errorf("search: %w", err)
 	}
-	cal, err := h.calibration(ctx, req.Query, r.qvec, wantKw && len(r.kw) > 0, wantVec, count)
+	cal, err := h.calibration(ctx, qp.terms, r.qvec, wantKw && len(r.kw) > 0, wantVec, count)
 	if err != nil {
 		return nil, err
 	}
@@ -159,10 +164,9 @@ func (h *Hybrid) coverage(ctx context.Context, count func() (int, error)) (want 
 // calibration reads what calibrating a query's scores needs: the
 // document frequencies of its terms when kw, its cosines with a sample
 // of the index when vec.
-func (h *Hybrid) calibration(ctx context.Context, query string, qvec []float32, kw, vec bool, count func() (int, error)) (*calibration, error) {
+func (h *Hybrid) calibration(ctx context.Context, terms []string, qvec []float32, kw, vec bool, count func() (int, error)) (*calibration, error) {
 	c := &calibration{}
 	if kw {
-		terms := h.Fusion.Query.QueryTerms(query)
 		counts, err := h.Keyword.TermCounts(ctx, termMatches(terms))
 		if err != nil {
 			return nil, errCalibrate(err)
@@ -214,14 +218,14 @@ type backendHits struct {
 
 // run runs the wanted backends concurrently. An embedding failure is
 // returned in embedErr, not as an error.
-func (h *Hybrid) run(ctx context.Context, req Request, wantKw, wantVec bool) (*backendHits, error) {
+func (h *Hybrid) run(ctx context.Context, req Request, qp queryPlan, wantKw, wantVec bool) (*backendHits, error) {
 	var (
 		r             backendHits
 		wg            sync.WaitGroup
 		kwErr, vecErr error
 	)
 	if wantKw {
-		wg.Go(func() { r.kw, kwErr = h.keywordHits(ctx, req) })
+		wg.Go(func() { r.kw, kwErr = h.keywordHits(ctx, req, qp) })
 	}
 	if wantVec {
 		wg.Go(func() {
@@ -237,27 +241,19 @@ func (h *Hybrid) run(ctx context.Context, req Request, wantKw, wantVec bool) (*b
 	return &r, nil
 }
 
-// keywordHits runs the keyword query and the phrase query, and adds
+// keywordHits runs the planned keyword query and phrase query, and adds
 // the phrase weight times a chunk's phrase bm25() to its keyword bm25(),
 // re-ranking the keyword hits by the sum (see [QueryOptions]).
-func (h *Hybrid) keywordHits(ctx context.Context, req Request) ([]store.KeywordHit, error) {
-	qo := h.Fusion.Query
-	hits, err := h.Keyword.Keyword(ctx, qo.KeywordQuery(req.Query), req.Pool, req.Filter)
-	if err != nil || len(hits) == 0 {
+func (h *Hybrid) keywordHits(ctx context.Context, req Request, qp queryPlan) ([]store.KeywordHit, error) {
+	hits, err := h.Keyword.Keyword(ctx, qp.keyword, req.Pool, req.Filter)
+	if err != nil || len(hits) == 0 || qp.phrase == "" {
 		return hits, err
 	}
-	pw := qo.phraseWeight()
-	phrase := ""
-	if pw > 0 {
-		phrase = qo.PhraseQuery(req.Query)
-	}
-	if phrase == "" {
-		return hits, nil
-	}
-	phits, err := h.Keyword.Keyword(ctx, phrase, req.Pool, req.Filter)
+	phits, err := h.Keyword.Keyword(ctx, qp.phrase, req.Pool, req.Filter)
 	if err != nil || len(phits) == 0 {
 		return hits, err
 	}
+	pw := h.Fusion.Query.phraseWeight()
 	pos := make(map[int64]int, len(hits))
 	for i, hit := range hits {
 		pos[hit.ID] = i

@@ -50,12 +50,32 @@ func (o QueryOptions) stop(w string) bool {
 
 // KeywordQuery is [KeywordQuery] under o.
 func (o QueryOptions) KeywordQuery(q string) string {
-	return strings.Join(o.plan(q).fts, " OR ")
+	return strings.Join(o.plan(queryTokens(q)).fts, " OR ")
 }
 
 // QueryTerms is [QueryTerms] under o.
 func (o QueryOptions) QueryTerms(q string) []string {
-	return o.plan(q).words
+	return o.plan(queryTokens(q)).words
+}
+
+// queryPlan is everything the keyword side of one search reads from its
+// query, planned once: the keyword query, the phrase query (when the
+// phrase weight asks for one) and the terms that calibrate keyword scores
+// and highlight snippets.
+type queryPlan struct {
+	keyword, phrase string
+	terms           []string
+}
+
+// planQuery plans q under o for one search.
+func (o QueryOptions) planQuery(q string) queryPlan {
+	toks := queryTokens(q)
+	p := o.plan(toks)
+	qp := queryPlan{keyword: strings.Join(p.fts, " OR "), terms: p.words}
+	if o.phraseWeight() > 0 {
+		qp.phrase = o.phrase(toks)
+	}
+	return qp
 }
 
 // KeywordQuery plans an FTS5 MATCH expression for the free-text query q,
@@ -117,12 +137,17 @@ func PhraseQuery(q string) string {
 
 // PhraseQuery is [PhraseQuery] under o.
 func (o QueryOptions) PhraseQuery(q string) string {
+	return o.phrase(queryTokens(q))
+}
+
+// phrase is the phrase query of the tokens of a query (see [PhraseQuery]).
+func (o QueryOptions) phrase(toks []queryToken) string {
 	var (
 		out  []string
 		seen = make(map[string]bool)
 		prev string // the previous word's parts, "" after a CJK run
 	)
-	for _, t := range queryTokens(q) {
+	for _, t := range toks {
 		if len(out) >= MaxQueryTerms {
 			break
 		}
@@ -201,9 +226,8 @@ type queryToken struct {
 	cjk  bool
 }
 
-// plan plans the keyword query of q under o.
-func (o QueryOptions) plan(q string) plan {
-	toks := queryTokens(q)
+// plan plans the keyword query of a query's tokens under o.
+func (o QueryOptions) plan(toks []queryToken) plan {
 	keepStops := true
 	for _, t := range toks {
 		if t.cjk || !o.stop(t.text) {

@@ -304,17 +304,6 @@ func words(text string, start, end int) []unit {
 }
 
 // matcher counts query-term hits in text.
-// Coverage returns the fraction of the distinct query terms (as from
-// [QueryTerms]) that occur in text, matching words the way [Snippet] does
-// (case-insensitive, light suffix stripping). It is 0 without terms.
-func Coverage(text string, terms []string) float64 {
-	m := newMatcher(terms)
-	if len(m.keys) == 0 {
-		return 0
-	}
-	return float64(m.hits(text)) / float64(len(m.keys))
-}
-
 type matcher struct {
 	keys map[string]int // matching key -> term index
 	raw  []string       // lower-cased term tokens, unstemmed

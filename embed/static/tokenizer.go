@@ -466,74 +466,93 @@ func preTokenizerStep(ty string, raw json.RawMessage) (func([]string) []string, 
 	case "Punctuation":
 		return splitEach(newClasses(punctClass)), none, nil
 	case "Digits":
-		var c struct {
-			Individual bool `json:"individual_digits"`
-		}
-		if err := json.Unmarshal(raw, &c); err != nil {
-			return nil, none, err
-		}
-		return splitEach(newClasses(func(r rune) int {
-			switch {
-			case !unicode.IsDigit(r):
-				return classRun
-			case c.Individual:
-				return classAlone
-			}
-			return classRun + 1
-		})), none, nil
+		return digitsPreTokenizer(raw)
 	case "Metaspace":
-		var c struct {
-			Replacement    string  `json:"replacement"`
-			AddPrefixSpace *bool   `json:"add_prefix_space"`
-			PrependScheme  *string `json:"prepend_scheme"`
-			Split          *bool   `json:"split"`
-		}
-		if err := json.Unmarshal(raw, &c); err != nil {
-			return nil, none, err
-		}
-		if c.Replacement == "" {
-			c.Replacement = "▁"
-		}
-		scheme := "always"
-		if c.PrependScheme != nil {
-			scheme = *c.PrependScheme
-		} else if c.AddPrefixSpace != nil && !*c.AddPrefixSpace {
-			scheme = "never"
-		}
-		split := c.Split == nil || *c.Split
-		rep := c.Replacement
-		// Each space becomes rep, and each piece may start with one more.
-		n := float64(len(rep))
-		g := growth{factor: max(1, n) + n}
-		return func(pieces []string) []string {
-			out := make([]string, 0, len(pieces)*2)
-			for i, s := range pieces {
-				s = strings.ReplaceAll(s, " ", rep)
-				if (scheme == "always" || scheme == "first" && i == 0) && !strings.HasPrefix(s, rep) && s != "" {
-					s = rep + s
-				}
-				if !split {
-					out = append(out, s)
-					continue
-				}
-				for s != "" {
-					k := 0
-					if strings.HasPrefix(s, rep) {
-						k = len(rep)
-					}
-					j := strings.Index(s[k:], rep)
-					if j < 0 {
-						out = append(out, s)
-						break
-					}
-					out = append(out, s[:k+j])
-					s = s[k+j:]
-				}
-			}
-			return out
-		}, g, nil
+		return metaspacePreTokenizer(raw)
 	}
 	return nil, none, fmt.Errorf("unsupported pre-tokenizer type %q", ty)
+}
+
+// digitsPreTokenizer returns the Digits pre-tokenizer raw configures: runs
+// of digits split from the rest, or each digit alone with
+// individual_digits.
+func digitsPreTokenizer(raw json.RawMessage) (func([]string) []string, growth, error) {
+	var c struct {
+		Individual bool `json:"individual_digits"`
+	}
+	if err := json.Unmarshal(raw, &c); err != nil {
+		return nil, none, err
+	}
+	return splitEach(newClasses(func(r rune) int {
+		switch {
+		case !unicode.IsDigit(r):
+			return classRun
+		case c.Individual:
+			return classAlone
+		}
+		return classRun + 1
+	})), none, nil
+}
+
+// metaspacePreTokenizer returns the Metaspace pre-tokenizer raw
+// configures and its growth: each space becomes the replacement, and each
+// piece may start with one more.
+func metaspacePreTokenizer(raw json.RawMessage) (func([]string) []string, growth, error) {
+	var c struct {
+		Replacement    string  `json:"replacement"`
+		AddPrefixSpace *bool   `json:"add_prefix_space"`
+		PrependScheme  *string `json:"prepend_scheme"`
+		Split          *bool   `json:"split"`
+	}
+	if err := json.Unmarshal(raw, &c); err != nil {
+		return nil, none, err
+	}
+	if c.Replacement == "" {
+		c.Replacement = "▁"
+	}
+	scheme := "always"
+	if c.PrependScheme != nil {
+		scheme = *c.PrependScheme
+	} else if c.AddPrefixSpace != nil && !*c.AddPrefixSpace {
+		scheme = "never"
+	}
+	split := c.Split == nil || *c.Split
+	rep := c.Replacement
+	n := float64(len(rep))
+	g := growth{factor: max(1, n) + n}
+	return func(pieces []string) []string {
+		out := make([]string, 0, len(pieces)*2)
+		for i, s := range pieces {
+			s = strings.ReplaceAll(s, " ", rep)
+			if (scheme == "always" || scheme == "first" && i == 0) && !strings.HasPrefix(s, rep) && s != "" {
+				s = rep + s
+			}
+			if !split {
+				out = append(out, s)
+				continue
+			}
+			out = splitBefore(out, s, rep)
+		}
+		return out
+	}, g, nil
+}
+
+// splitBefore appends to out the pieces of s cut before each rep that
+// does not start s.
+func splitBefore(out []string, s, rep string) []string {
+	for s != "" {
+		k := 0
+		if strings.HasPrefix(s, rep) {
+			k = len(rep)
+		}
+		j := strings.Index(s[k:], rep)
+		if j < 0 {
+			return append(out, s)
+		}
+		out = append(out, s[:k+j])
+		s = s[k+j:]
+	}
+	return out
 }
 
 func eachPiece(f func(s string, out []string) []string) func([]string) []string {
@@ -1007,85 +1026,85 @@ func scanVocab(b []byte) (map[string]int, bool) {
 // for anything it does not expect: a negative, fractional or huge id,
 // invalid UTF-8, malformed JSON.
 func scanVocabEntries(b []byte) ([]vocabEntry, bool) {
-	i := 0
-	space := func() {
-		for i < len(b) && (b[i] == ' ' || b[i] == '\n' || b[i] == '\t' || b[i] == '\r') {
-			i++
-		}
-	}
-	space()
+	i := skipSpace(b, 0)
 	if i >= len(b) || b[i] != '{' {
 		return nil, false
 	}
-	i++
 	out := make([]vocabEntry, 0, len(b)/12)
-	space()
-	if i < len(b) && b[i] == '}' {
-		i++
-		space()
-		return out, i == len(b)
+	if i = skipSpace(b, i+1); i < len(b) && b[i] == '}' {
+		return out, skipSpace(b, i+1) == len(b)
 	}
 	for {
-		space()
-		if i >= len(b) || b[i] != '"' {
+		key, next, ok := scanVocabKey(b, i)
+		if !ok {
 			return nil, false
 		}
-		start, escaped := i, false
-		for i++; i < len(b) && b[i] != '"'; i++ {
-			if b[i] == '\\' {
-				escaped = true
-				i++
-			} else if b[i] < 0x20 {
-				return nil, false
-			}
-		}
-		if i >= len(b) {
+		if i = skipSpace(b, next); i >= len(b) || b[i] != ':' {
 			return nil, false
 		}
-		i++
-		var key string
-		if escaped {
-			var k string // on the heap only for the rare escaped key
-			if err := json.Unmarshal(b[start:i], &k); err != nil {
-				return nil, false
-			}
-			key = k
-		} else {
-			key = unsafe.String(unsafe.SliceData(b[start+1:i]), i-1-(start+1))
-			if !utf8.ValidString(key) {
-				return nil, false
-			}
-		}
-		space()
-		if i >= len(b) || b[i] != ':' {
+		id, next, ok := scanVocabID(b, skipSpace(b, i+1))
+		if !ok {
 			return nil, false
 		}
-		i++
-		space()
-		n, digits := 0, 0
-		for ; i < len(b) && b[i] >= '0' && b[i] <= '9'; i++ {
-			if digits++; digits > 9 {
-				return nil, false
-			}
-			n = n*10 + int(b[i]-'0')
-		}
-		if digits == 0 || digits > 1 && b[i-digits] == '0' {
-			return nil, false
-		}
-		out = append(out, vocabEntry{key, n})
-		space()
-		if i >= len(b) {
+		out = append(out, vocabEntry{key, id})
+		if i = skipSpace(b, next); i >= len(b) {
 			return nil, false
 		}
 		switch b[i] {
 		case ',':
-			i++
+			i = skipSpace(b, i+1)
 		case '}':
-			i++
-			space()
-			return out, i == len(b)
+			return out, skipSpace(b, i+1) == len(b)
 		default:
 			return nil, false
 		}
 	}
+}
+
+// scanVocabKey scans the JSON string at b[i] and returns it and the
+// offset after it; without escapes it aliases b. It reports false for a
+// control character, invalid UTF-8 or an unterminated string.
+func scanVocabKey(b []byte, i int) (string, int, bool) {
+	if i >= len(b) || b[i] != '"' {
+		return "", 0, false
+	}
+	start, escaped := i, false
+	for i++; i < len(b) && b[i] != '"'; i++ {
+		if b[i] == '\\' {
+			escaped = true
+			i++
+		} else if b[i] < 0x20 {
+			return "", 0, false
+		}
+	}
+	if i >= len(b) {
+		return "", 0, false
+	}
+	i++
+	if escaped {
+		var k string // on the heap only for the rare escaped key
+		if err := json.Unmarshal(b[start:i], &k); err != nil {
+			return "", 0, false
+		}
+		return k, i, true
+	}
+	key := unsafe.String(unsafe.SliceData(b[start+1:i]), i-1-(start+1))
+	return key, i, utf8.ValidString(key)
+}
+
+// scanVocabID scans the token id at b[i], a non-negative integer of at
+// most nine digits without a leading zero, and returns it and the offset
+// after it.
+func scanVocabID(b []byte, i int) (int, int, bool) {
+	n, digits := 0, 0
+	for ; i < len(b) && b[i] >= '0' && b[i] <= '9'; i++ {
+		if digits++; digits > 9 {
+			return 0, 0, false
+		}
+		n = n*10 + int(b[i]-'0')
+	}
+	if digits == 0 || digits > 1 && b[i-digits] == '0' {
+		return 0, 0, false
+	}
+	return n, i, true
 }

@@ -80,7 +80,7 @@ GO
 		go get "$core@$ver" 2>"$work/get-$label.log"
 		go mod tidy
 		go mod download
-		go build -tags sqlite_fts5 -o /dev/null .
+		go build -trimpath -tags sqlite_fts5 -o /dev/null .
 	)
 	dl=$modcache/cache/download
 	echo "== $rev ($commit), core $ver"
@@ -88,7 +88,7 @@ GO
 	echo "module cache total (zips + extracted): $(du -sb "$modcache" | cut -f1) bytes"
 	echo "model files (*.safetensors, tokenizer.json): $(find "$modcache" \( -name '*.safetensors' -o -name tokenizer.json \) | wc -l)"
 	echo "go.sum lines: $(wc -l <"$app/go.sum")"
-	echo "static module in the build list: $(cd "$app" && GOMODCACHE=$modcache GOPROXY=off GOFLAGS=-mod=mod go list -m all | grep -c "^$static " || true); its zip fetched: $(find "$dl" -path '*embed/static/@v/*.zip' | wc -l)"
+	echo "static module: go.sum lines $(grep -c "^$static " "$app/go.sum" || true), .mod files fetched $(find "$dl" -path '*embed/static/@v/*.mod' | wc -l), zips fetched $(find "$dl" -path '*embed/static/@v/*.zip' | wc -l)"
 	echo "module zips, bytes:"
 	find "$dl" -name '*.zip' -printf '%s %P\n' | sort -rn | sed 's#/@v/# #; s#\.zip$##; s#^#  #'
 done

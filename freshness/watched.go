@@ -1,0 +1,119 @@
+// Package freshness joins a workspace's index engine (package indexer)
+// to its file watcher (package watcher), which must not import each
+// other: the index runs of a watched workspace, where what the watcher's
+// events say changed is all an index run or a freshness check looks at.
+package freshness
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/memweave/memweave-go/indexer"
+	"github.com/memweave/memweave-go/watcher"
+)
+
+// WatchSync is a watcher's [watcher.Syncer] for e: it re-indexes the
+// paths the watcher's events named, or what a stat scan finds stale
+// when events may have been lost ([indexer.Engine.SyncStale]), waiting at most
+// lockTimeout for the lock, and returns an event per file it re-indexed
+// or removed and per warning.
+func WatchSync(ctx context.Context, e *indexer.Engine, ch watcher.Changes, lockTimeout time.Duration) ([]watcher.Event, error) {
+	var res *indexer.Result
+	var err error
+	if ch.All {
+		res, err = e.SyncStale(ctx, lockTimeout)
+	} else {
+		res, err = e.SyncPaths(ctx, ch.Paths, indexer.SyncOptions{LockTimeout: lockTimeout})
+	}
+	if res == nil {
+		return nil, err
+	}
+	return events(res, err), err
+}
+
+// events are the watcher events of the index run r that ended with err:
+// the first warning of each file goes with its event; the others, and
+// those of files not indexed, are events of their own.
+func events(r *indexer.Result, err error) []watcher.Event {
+	first := make(map[string]int, len(r.Warnings))
+	for i := len(r.Warnings) - 1; i >= 0; i-- {
+		first[r.Warnings[i].Path] = i
+	}
+	indexed := make(map[string]bool, len(r.Indexed))
+	var evs []watcher.Event
+	for _, p := range r.Indexed {
+		indexed[p] = true
+		ev := watcher.Event{Path: p, Err: err}
+		if i, ok := first[p]; ok && err == nil {
+			ev.Err = r.Warnings[i]
+		}
+		evs = append(evs, ev)
+	}
+	for _, p := range r.Deleted {
+		evs = append(evs, watcher.Event{Path: p, Removed: true, Err: err})
+	}
+	for i, wn := range r.Warnings {
+		if wn.Path == "" || !indexed[wn.Path] || first[wn.Path] != i {
+			evs = append(evs, watcher.Event{Path: wn.Path, Err: wn})
+		}
+	}
+	if r.FilesPending > 0 {
+		evs = append(evs, watcher.Event{Err: indexer.PendingWarning(r.FilesPending)})
+	}
+	return evs
+}
+
+// SyncWatched brings e's index up to date with the files through the
+// watcher in slot, which must be running, and returns what the sync
+// warned about, waiting at most lockTimeout for the lock. ok is false
+// when the watcher stopped: the caller scans instead.
+func SyncWatched(ctx context.Context, e *indexer.Engine, slot *watcher.Slot, lockTimeout time.Duration) (warns []indexer.Warning, ok bool) {
+	var evs []watcher.Event
+	err := slot.Do(ctx, lockTimeout, func(ctx context.Context, ch watcher.Changes) error {
+		if ch.Empty() && !e.Linked() {
+			return nil
+		}
+		var err error
+		evs, err = WatchSync(ctx, e, ch, lockTimeout)
+		return err
+	})
+	switch {
+	case errors.Is(err, watcher.ErrStopped):
+		return nil, false
+	case err != nil:
+		warns = append(warns, indexer.Warning{Err: fmt.Errorf("could not refresh changed files; results may be stale: %w", err)})
+	}
+	for _, ev := range evs {
+		if ev.Err != nil && err == nil {
+			warns = append(warns, indexer.Warning{Path: ev.Path, Err: ev.Err})
+		}
+	}
+	return warns, true
+}
+
+// SyncThrough runs an index run of e with options o through the watcher in
+// slot, which must be running: it looks at the files the watcher saw
+// change, and with o.Pending the ones pending embeddings, only; a full
+// scan when the watcher may have lost events or has stopped. A wait for
+// the watcher's turn past o.LockTimeout wraps [indexer.ErrBusy].
+func SyncThrough(ctx context.Context, e *indexer.Engine, slot *watcher.Slot, o indexer.SyncOptions) (*indexer.Result, error) {
+	var res *indexer.Result
+	err := slot.Do(ctx, o.LockTimeout, func(ctx context.Context, ch watcher.Changes) error {
+		var err error
+		if ch.All {
+			res, err = e.Sync(ctx, o)
+		} else {
+			res, err = e.SyncPaths(ctx, ch.Paths, o)
+		}
+		return err
+	})
+	switch {
+	case errors.Is(err, watcher.ErrStopped):
+		return e.Sync(ctx, o)
+	case errors.Is(err, watcher.ErrBusy):
+		return nil, fmt.Errorf("freshness: another index run is in progress: %w", indexer.ErrBusy)
+	}
+	return res, err
+}
