@@ -162,9 +162,9 @@ func (w *Weave) notes() *curator.Notes {
 // limit, and the expected hash of [ExpectHash] (the only WriteOption a
 // curation edit reads).
 func (w *Weave) editOptions(opts []WriteOption) memfile.EditOptions {
-	var o writeSettings
+	var o memfile.WriteOptions
 	for _, opt := range opts {
 		opt(&o)
 	}
-	return memfile.EditOptions{MaxBytes: w.cfg.MaxFileBytes, ExpectHash: o.expectHash}
+	return memfile.EditOptions{MaxBytes: w.cfg.MaxFileBytes, ExpectHash: o.ExpectHash}
 }

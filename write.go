@@ -25,11 +25,11 @@ func (w *Weave) Write(ctx context.Context, path, content string, opts ...WriteOp
 	if err := w.checkOpen(); err != nil {
 		return nil, err
 	}
-	var o writeSettings
+	var o memfile.WriteOptions
 	for _, opt := range opts {
 		opt(&o)
 	}
-	abs, err := memfile.Write(ctx, w.cfg.Workspace, path, []byte(content), memfile.WriteOptions{AllowEmpty: o.allowEmpty, ExpectHash: o.expectHash})
+	abs, err := memfile.Write(ctx, w.cfg.Workspace, path, []byte(content), o)
 	if err != nil {
 		return nil, fmt.Errorf("memweave: %w", err)
 	}
@@ -43,20 +43,14 @@ func (w *Weave) Write(ctx context.Context, path, content string, opts ...WriteOp
 // before the rename; otherwise nothing is written and the error wraps
 // [ErrChanged] (and [ErrNotFound] for a missing note). "" means no check.
 func ExpectHash(h string) WriteOption {
-	return func(s *writeSettings) { s.expectHash = strings.ToLower(strings.TrimSpace(h)) }
+	return func(o *memfile.WriteOptions) { o.ExpectHash = strings.ToLower(strings.TrimSpace(h)) }
 }
 
 // WriteOption sets a per-call option of [Weave.Write].
-type WriteOption func(*writeSettings)
-
-type writeSettings struct {
-	allowEmpty bool
-	// expectHash is the content hash of [ExpectHash], "" for none.
-	expectHash string
-}
+type WriteOption func(*memfile.WriteOptions)
 
 // AllowEmpty lets [Weave.Write] replace a note with blank content.
-func AllowEmpty() WriteOption { return func(s *writeSettings) { s.allowEmpty = true } }
+func AllowEmpty() WriteOption { return func(o *memfile.WriteOptions) { o.AllowEmpty = true } }
 
 // AppendOption sets a per-call option of [Weave.Append].
 type AppendOption func(*memfile.AppendOptions)

@@ -25,7 +25,7 @@ CREATE UNIQUE INDEX embed_cache_key ON embed_cache (identity, hash);`
 const maxVars = 500
 
 // CacheTable is the embedding cache's table as one handle sees it: the
-// database ([DB.CacheTable]) or a write transaction ([CacheTableIn]). It
+// database ([DB.CacheTable]) or the write transaction of [DB.Apply]. It
 // is the storage of [embedcache.Cache]: entries by embedder identity and
 // text key, each with the stamp of its last use. Errors are the driver's,
 // unwrapped; embedcache names the operation.
@@ -34,10 +34,6 @@ type CacheTable struct{ q queryExecer }
 // CacheTable returns the embedding cache's table, read and written
 // outside any transaction of the caller.
 func (db *DB) CacheTable() CacheTable { return CacheTable{db.sql} }
-
-// CacheTableIn returns the embedding cache's table as tx sees it, for
-// cache writes inside [DB.Apply]'s transaction.
-func CacheTableIn(tx *sql.Tx) CacheTable { return CacheTable{tx} }
 
 // Lookup returns the cached vectors of identity under keys; missing keys
 // are absent from the map. Keys are looked up in batches that stay under

@@ -26,6 +26,10 @@
 // under the index generation; its own writes patch them, any other write
 // makes the next read reload them. Close releases them.
 //
+// It is the one package that knows the schema and holds SQL: conflict
+// reads chunks through [DB.EachChunkIn], the embedding cache keeps its
+// entries through [CacheTable], and TestOnlyIndexHoldsSQL keeps it so.
+//
 // A DB is safe for concurrent use by multiple goroutines and by several
 // processes on the same file.
 package index

@@ -259,10 +259,11 @@ func (db *DB) EmbeddedChunks(ctx context.Context, path string) (map[int64]bool, 
 }
 
 // Apply writes the updates, then the deletions, in one transaction, and
-// runs extra (e.g. embedding cache writes) inside it. Readers see either
-// none or all of it, so a crash never leaves half a file. Each file row
-// is stored as given, its read time (File.IndexedAt) included.
-func (db *DB) Apply(ctx context.Context, updates []Update, deletes []string, extra func(tx *sql.Tx) error) (Changes, error) {
+// runs extra (embedding cache writes) on the cache table as the
+// transaction sees it. Readers see either none or all of it, so a crash
+// never leaves half a file. Each file row is stored as given, its read
+// time (File.IndexedAt) included.
+func (db *DB) Apply(ctx context.Context, updates []Update, deletes []string, extra func(CacheTable) error) (Changes, error) {
 	var ch Changes
 	paths := make([]string, 0, len(updates)+len(deletes))
 	for _, u := range updates {
@@ -295,7 +296,7 @@ func (db *DB) Apply(ctx context.Context, updates []Update, deletes []string, ext
 			return err
 		}
 		if extra != nil {
-			if err := extra(tx); err != nil {
+			if err := extra(CacheTable{tx}); err != nil {
 				return err
 			}
 		}

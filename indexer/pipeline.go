@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
-	"database/sql"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -182,9 +181,9 @@ func (e *Engine) consume(ctx context.Context, gr *group, res *Result) error {
 		}
 		res.Indexed = append(res.Indexed, p.file.Rel)
 	}
-	var extra func(tx *sql.Tx) error
+	var extra func(index.CacheTable) error
 	if len(gr.hits) > 0 {
-		extra = func(tx *sql.Tx) error { return e.cache().Touch(ctx, index.CacheTableIn(tx), gr.hits) }
+		extra = func(t index.CacheTable) error { return e.cache().Touch(ctx, t, gr.hits) }
 	}
 	ch, err := e.db.Apply(ctx, updates, nil, extra)
 	if err != nil {
