@@ -111,6 +111,34 @@ func (w *Weave) sync(ctx context.Context, o indexer.SyncOptions) (*IndexResult, 
 	return freshness.SyncThrough(ctx, w.eng, &w.watch, o)
 }
 
+// Rebuild builds a fresh index of the workspace cfg describes beside the
+// index file, reusing its embedding cache, then swaps it in, and returns
+// what the build did. Index runs of every process wait meanwhile; searches
+// read the old index until the swap. A damaged index ([ErrCorruptIndex])
+// is replaced; a file memweave did not create is left alone.
+// [indexer.Rebuild] explains how.
+func Rebuild(ctx context.Context, cfg Config, opts ...IndexOption) (*IndexResult, error) {
+	// Only the paths are filled in: Open fills in the rest from the
+	// workspace's settings.
+	if err := cfg.pathDefaults(); err != nil {
+		return nil, err
+	}
+	return indexer.Rebuild(ctx, cfg.DBPath, func(ctx context.Context, path string, importCache bool) (*IndexResult, error) {
+		tcfg := cfg
+		tcfg.DBPath = path
+		fresh, err := Open(ctx, tcfg)
+		var res *IndexResult
+		if err == nil {
+			run := func(ctx context.Context) (*IndexResult, error) { return fresh.Index(ctx, opts...) }
+			res, err = indexer.Fill(ctx, fresh.db, cfg.DBPath, importCache, run, fresh.Close)
+		}
+		if err != nil {
+			return res, fmt.Errorf("memweave: rebuild: %w", err)
+		}
+		return res, nil
+	})
+}
+
 // Add indexes the given Markdown files now, as [indexer.Engine.AddPaths]
 // does: in the workspace or an extra path, never in .memweave. A file
 // outside memory/ and the extra paths gets source "external" and lives
