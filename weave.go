@@ -1,6 +1,7 @@
 package memweave
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -139,6 +140,7 @@ func (w *Weave) Use(p ...postprocess.Postprocessor) {
 	w.procs = append(w.procs, p...)
 }
 
+// checkOpen returns [ErrClosed] once Close has begun.
 func (w *Weave) checkOpen() error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -148,30 +150,26 @@ func (w *Weave) checkOpen() error {
 	return nil
 }
 
-// Close stops the watcher, if any, waits for it, waits for a running index
-// run and closes the index. It returns the first error, such as the one
-// that made the watcher fail.
+// Close stops the watcher and the [Weave.SyncEvery] loop, if any, waits
+// for them and for a running index run, and closes the index. It returns
+// the first error, such as the one that made the watcher fail.
 func (w *Weave) Close() error {
 	w.mu.Lock()
-	if w.closed {
-		w.mu.Unlock()
+	closed, stopSync := w.closed, w.syncStop
+	w.closed = true
+	w.mu.Unlock()
+	if closed {
 		return nil
 	}
-	w.closed = true
-	stopSync := w.syncStop
-	w.mu.Unlock()
 	if stopSync != nil {
 		stopSync()
 	}
-	var first error
-	if err := w.watch.Close(); err != nil && !errors.Is(err, index.ErrClosed) {
-		first = err
+	err := w.watch.Close()
+	if errors.Is(err, index.ErrClosed) {
+		err = nil
 	}
 	w.eng.Close()
-	if err := w.db.Close(); err != nil && first == nil {
-		first = err
-	}
-	return first
+	return cmp.Or(err, w.db.Close())
 }
 
 // now returns the current time in the configured time zone.
