@@ -179,9 +179,19 @@ func syncLocked(ctx context.Context, root string, opts Options) (*Result, error)
 	// after moving the branch but before re-indexing left files that
 	// this one must index.
 	oldHead, _ := s.rev(ctx, "HEAD")
-	if st, _ := readState(root); st.IndexedCommit != "" {
+	st, _ := readState(root)
+	if st.IndexedCommit != "" {
 		if c, _ := s.rev(ctx, st.IndexedCommit); c != "" {
 			oldHead = c
+		}
+	} else if oldHead != "" {
+		// The first sync records where the index stands before it moves
+		// the branch: killed after the move, it would otherwise leave the
+		// next sync no commit to re-index from, and the notes it brought
+		// would stay out of the index.
+		st.IndexedCommit = oldHead
+		if err := writeState(root, st); err != nil {
+			return res, err
 		}
 	}
 	for attempt := 1; ; attempt++ {
