@@ -46,8 +46,10 @@ type Weave struct {
 // [ErrNoWorkspace] unless cfg.Create is set. The workspace's
 // [SettingsFile] fills in the fields cfg leaves unset (a disagreeing one
 // is an error wrapping [ErrSettingsMismatch]); its values that need an
-// [Approval] stay off until approved ([Weave.Ignored]). Open never
-// changes what the index was built with: only [Weave.Index] re-embeds.
+// [Approval] stay off until approved ([Weave.Ignored]). An openai
+// embedder without a key reads [EmbeddingKeyFromEnv]; a torn append is
+// undone first ([indexer.Open]). Open never changes what the index was
+// built with: only [Weave.Index] re-embeds.
 func Open(ctx context.Context, cfg Config) (*Weave, error) {
 	explicit := cfg.Embedder.Provider != "" || cfg.Embedder.Custom != nil
 	if err := cfg.pathDefaults(); err != nil {
