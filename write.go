@@ -33,9 +33,17 @@ func InSource(name string) AppendOption { return memfile.InSource(name) }
 func Dated(t time.Time) AppendOption { return memfile.Dated(t) }
 
 // CheckAppendOptions returns the error [Weave.Append] would give for
-// opts without writing anything; see [memfile.CheckAppendOptions].
+// opts, such as one wrapping [ErrInvalidSource], without writing
+// anything: a caller about to do costly work for a note can fail first.
 func CheckAppendOptions(opts ...AppendOption) error {
-	return wrap(memfile.CheckAppendOptions(opts...))
+	var o memfile.AppendOptions
+	for _, opt := range opts {
+		opt(&o)
+	}
+	if o.Err != nil {
+		return wrap(o.Err)
+	}
+	return memfile.CheckSource(o.Source)
 }
 
 // Write atomically creates or replaces the note path under memory/ with

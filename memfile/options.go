@@ -40,19 +40,6 @@ func InSource(name string) AppendOption {
 // error. Unset means the caller's now.
 func Dated(t time.Time) AppendOption { return func(o *AppendOptions) { o.SetDay(t) } }
 
-// CheckAppendOptions returns the error [AppendWith] would give for opts,
-// such as one wrapping [ErrInvalidSource], without writing anything.
-func CheckAppendOptions(opts ...AppendOption) error {
-	var o AppendOptions
-	for _, opt := range opts {
-		opt(&o)
-	}
-	if o.Err != nil {
-		return o.Err
-	}
-	return CheckSource(o.Source)
-}
-
 // AppendWith adds text, trailing white space trimmed, to the dated log
 // opts name ([Append]) for the date, in loc, of now or of [Dated]. An
 // empty text is an error.
