@@ -124,18 +124,12 @@ func (w *Weave) Feedback(ctx context.Context, path string, line int, useful bool
 }
 
 // Resolve settles a contradiction by keeping one line: it supersedes the
-// lines drop names, and nothing else, with a marker in plain Markdown
-// right after them naming them, the kept line, the day (Config.Now in
-// Config.TimeZone) and the reason,
-// then re-indexes:
-//
-//	The staging database runs PostgreSQL 15.
-//	> Superseded (1 line above, #3f2a9c1b) by memory/stack.md#7d0e4a21 (2026-12-01): moved to 16
-//
-// Searches mark those lines ([Superseded]); [Weave.Conflicts] no longer
-// reports them. Resolving again replaces the marker; deleting it undoes
-// it. The edit follows the rules of [Weave.Write] and honours
-// [ExpectHash]; [curator.Notes.Resolve] has the rules. Lines in no
+// lines drop names with a Markdown marker after them naming the kept line,
+// the day (Config.Now in Config.TimeZone) and the reason, then re-indexes.
+// Searches mark those lines ([Superseded]), [Weave.Conflicts] skips them;
+// deleting the marker undoes it.
+// The edit follows the rules of [Weave.Write] and honours [ExpectHash];
+// [curator.Notes.Resolve] has the rules and an example. Lines in no
 // passage wrap [ErrNoPassage].
 func (w *Weave) Resolve(ctx context.Context, keep, drop Ref, reason string, opts ...WriteOption) (*ResolveResult, error) {
 	if err := w.checkOpen(); err != nil {
