@@ -5,10 +5,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"time"
 
-	"github.com/memweave/memweave-go/freshness"
 	"github.com/memweave/memweave-go/indexer"
 	"github.com/memweave/memweave-go/settings"
 	"github.com/memweave/memweave-go/watcher"
@@ -68,7 +66,7 @@ func (w *Weave) Index(ctx context.Context, opts ...IndexOption) (*IndexResult, e
 	if err != nil {
 		return nil, err
 	}
-	res, err := w.sync(ctx, o)
+	res, err := w.watch.Sync(ctx, o)
 	if res != nil && len(warns) > 0 {
 		res.Warnings = append(warns, res.Warnings...)
 	}
@@ -103,15 +101,6 @@ func (w *Weave) adoptSettings(ctx context.Context) ([]Warning, error) {
 		}
 	}
 	return warns, w.eng.Reconcile(ctx)
-}
-
-// sync runs an index run with options o: a full scan, or for a
-// long-lived Weave the files its watcher saw change.
-func (w *Weave) sync(ctx context.Context, o indexer.SyncOptions) (*IndexResult, error) {
-	if o.Force || !w.startOnDemand() {
-		return w.eng.Sync(ctx, o)
-	}
-	return freshness.SyncThrough(ctx, w.eng, &w.watch, o)
 }
 
 // Rebuild builds a fresh index of the workspace cfg describes beside the
@@ -218,14 +207,14 @@ func (w *Weave) Watch(ctx context.Context, opts ...WatchOption) error {
 	if err := w.checkOpen(); err != nil {
 		return err
 	}
-	o := w.watchOptions(false)
+	o := w.watch.Options(false)
 	for _, opt := range opts {
 		opt(&o)
 	}
 	if o.Debounce < 0 || o.PollInterval < 0 {
 		return errors.New("memweave: watch: Debounce and PollInterval must be positive")
 	}
-	err := freshness.Start(ctx, w.eng, w.db, &w.watch, o, syncLockTimeout, w.cfg.Logger)
+	err := w.watch.Watch(ctx, o)
 	switch {
 	case errors.Is(err, watcher.ErrClosed):
 		return ErrClosed
@@ -237,56 +226,10 @@ func (w *Weave) Watch(ctx context.Context, opts ...WatchOption) error {
 	return nil
 }
 
-// startOnDemand starts the watcher that a long-lived Weave's searches
-// drain, once, at the handle's second freshness check (search, index or
-// status): a Weave opened for a single search never pays for a watch per
-// folder. Not for a [Config.OneShot] Weave, nor after a watcher stopped.
-// It reports whether a watcher runs.
-func (w *Weave) startOnDemand() bool {
-	if w.cfg.OneShot || w.watch.Done() != nil || w.watch.Running() {
-		return w.watch.Running()
-	}
-	w.mu.Lock()
-	first := !w.checked
-	w.checked = true
-	w.mu.Unlock()
-	if first {
-		return false
-	}
-	err := freshness.Start(context.Background(), w.eng, w.db, &w.watch, w.watchOptions(true), syncLockTimeout, w.cfg.Logger)
-	if err != nil && !errors.Is(err, watcher.ErrRunning) && !errors.Is(err, watcher.ErrClosed) {
-		w.cfg.Logger.Warn("memweave: no file watcher; searches scan the workspace", "err", err)
-	}
-	return w.watch.Running()
-}
+// startOnDemand is [freshness.Keeper.StartOnDemand] for w.
+func (w *Weave) startOnDemand() bool { return w.watch.StartOnDemand() }
 
-// watchOptions are the watcher options every watcher of w shares; its
-// barrier files go in .sync beside the index, whose own writes do not
-// fill it with events.
-func (w *Weave) watchOptions(onDemand bool) watcher.Options {
-	return watcher.Options{Root: w.cfg.Workspace, ExtraPaths: w.cfg.ExtraPaths, SyncDir: filepath.Join(filepath.Dir(w.cfg.DBPath), ".sync"),
-		OnDemand: onDemand, Logger: w.cfg.Logger}
-}
-
-// syncWatched is [freshness.SyncWatched] through w's watcher, started on
-// demand; ok is false when none serves and the caller scans instead.
-func (w *Weave) syncWatched(ctx context.Context) (warns []Warning, ok bool) {
-	if !w.startOnDemand() {
-		return nil, false
-	}
-	return freshness.SyncWatched(ctx, w.eng, &w.watch, syncLockTimeout)
-}
-
-// refresh is the freshness check before a read that is not a search:
-// through the watcher, or by a stat scan.
-func (w *Weave) refresh(ctx context.Context) []Warning {
-	if warns, ok := w.syncWatched(ctx); ok {
-		return warns
-	}
-	return w.eng.Refresh(ctx, syncLockTimeout)
-}
-
-// watcherStatus is [freshness.WatcherState] for w.
+// watcherStatus is [freshness.Keeper.WatcherState] for w.
 func (w *Weave) watcherStatus(ctx context.Context) (WatchState, int) {
-	return freshness.WatcherState(ctx, w.db, &w.watch)
+	return w.watch.WatcherState(ctx)
 }
