@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/memweave/memweave-go/indexer"
-	"github.com/memweave/memweave-go/settings"
 	"github.com/memweave/memweave-go/watcher"
 )
 
@@ -73,34 +72,17 @@ func (w *Weave) Index(ctx context.Context, opts ...IndexOption) (*IndexResult, e
 	return res, err
 }
 
-// adoptSettings makes the index match the workspace's settings before an
-// index run, the explicit act that re-embeds or re-chunks it
-// ([settings.Foreign]), and writes the settings file when there is none.
+// adoptSettings is [indexer.Engine.AdoptSettings] for w: it saves the settings
+// file when there is none.
 func (w *Weave) adoptSettings(ctx context.Context) ([]Warning, error) {
-	foreign, err := w.eng.Foreign(ctx)
-	if err != nil {
-		return nil, err
-	}
 	w.mu.Lock()
 	known := w.settings != nil
 	w.mu.Unlock()
-	var warns []Warning
-	if foreign != "" {
-		warn, err := settings.Foreign(foreign, w.eng.IdentityOf().Embedder, known || w.explicitEmbedder)
-		if err != nil {
-			return nil, err
-		}
-		warns = append(warns, Warning{Err: warn})
-	}
-	if !known {
+	return w.eng.AdoptSettings(ctx, known, w.explicitEmbedder, func() error {
 		w.mu.Lock()
-		err := w.saveSettings(ctx)
-		w.mu.Unlock()
-		if err != nil {
-			return nil, err
-		}
-	}
-	return warns, w.eng.Reconcile(ctx)
+		defer w.mu.Unlock()
+		return w.saveSettings(ctx)
+	})
 }
 
 // Rebuild builds a fresh index of the workspace cfg describes beside the

@@ -10,6 +10,7 @@ import (
 	"github.com/memweave/memweave-go/chunker"
 	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/embedcache"
+	"github.com/memweave/memweave-go/settings"
 )
 
 // Identity is what the index was built with: the embedder's identity
@@ -184,4 +185,31 @@ var ErrForeignVectors = errors.New("embedder differs from the index's")
 func (e *Engine) identityStored(ctx context.Context) bool {
 	stored, err := e.db.Meta(ctx, "identity")
 	return err == nil && stored == e.IdentityOf().Embedder
+}
+
+// AdoptSettings makes the index match the workspace's settings before an index
+// run, the explicit act that re-embeds or re-chunks it: an index of
+// another embedder is a warning, or an error when the workspace names
+// none ([settings.Foreign]; known: it has a settings file, explicit: the
+// caller named the embedder). Without a settings file it calls save
+// first, which writes one.
+func (e *Engine) AdoptSettings(ctx context.Context, known, explicit bool, save func() error) ([]Warning, error) {
+	foreign, err := e.Foreign(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var warns []Warning
+	if foreign != "" {
+		warn, err := settings.Foreign(foreign, e.IdentityOf().Embedder, known || explicit)
+		if err != nil {
+			return nil, err
+		}
+		warns = append(warns, Warning{Err: warn})
+	}
+	if !known {
+		if err := save(); err != nil {
+			return nil, err
+		}
+	}
+	return warns, e.Reconcile(ctx)
 }
