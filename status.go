@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/memweave/memweave-go/freshness"
 	"github.com/memweave/memweave-go/indexer"
 )
 
@@ -44,7 +45,7 @@ func (w *Weave) Status(ctx context.Context, opts ...StatusOption) (*Status, erro
 	}
 	w.mu.Unlock()
 	s.Watcher, s.WatcherPID = w.watcherStatus(ctx)
-	s.Freshness, s.FreshnessReason = w.freshness()
+	s.Freshness, s.FreshnessReason = freshness.Mode(w.cfg.NoSyncOnSearch, w.cfg.OneShot, w.startOnDemand, &w.watch)
 	if !o.noScan {
 		if sst, err := w.SyncStatus(ctx); err != nil {
 			s.SyncError = err.Error()
@@ -53,26 +54,6 @@ func (w *Weave) Status(ctx context.Context, opts ...StatusOption) (*Status, erro
 		}
 	}
 	return s, nil
-}
-
-// freshness returns how searches find changed files, and why they scan
-// when they do.
-func (w *Weave) freshness() (mode, reason string) {
-	switch {
-	case w.cfg.NoSyncOnSearch:
-		return "off", ""
-	case w.cfg.OneShot && !w.watch.Running():
-		return "scan", "one-shot handle: each command scans once"
-	case !w.startOnDemand():
-		return "scan", "no file watcher runs"
-	case w.watch.State() == WatchPolling:
-		reason := "file events unavailable"
-		if err := w.watch.Reason(); err != nil {
-			reason += ": " + err.Error()
-		}
-		return "scan", reason
-	}
-	return "events", ""
 }
 
 // FileInfo describes one indexed file; see [indexer.FileInfo].
