@@ -25,12 +25,11 @@ type Config struct {
 	Create bool
 	// DBPath is the index file. Default "<Workspace>/.memweave/index.db".
 	DBPath string
-	// ChunkTokens caps a chunk's size in estimated tokens (four bytes of
-	// UTF-8 each). Default 400.
-	ChunkTokens int
-	// ChunkOverlap is how many estimated tokens of whole lines a chunk
-	// repeats from the previous one of its section, less than
-	// ChunkTokens. Default (nil) 80, or a fifth of ChunkTokens when less.
+	// ChunkTokens caps a chunk's size in estimated tokens, four bytes of
+	// UTF-8 each (default 400); ChunkOverlap is how many of them, in
+	// whole lines, a chunk repeats from the previous one of its section,
+	// less than ChunkTokens (default 80, or ChunkTokens/5 when less).
+	ChunkTokens  int
 	ChunkOverlap *int
 	// Embedder selects the embedding provider. Default: the offline hash
 	// embedder with 384 dimensions.
@@ -48,24 +47,23 @@ type Config struct {
 
 	// Search defaults, each overridable per call.
 
-	// MaxResults is the number of results a search returns. Default 6.
-	MaxResults int
-	// MinScore drops results scoring below it, in [0,1]. Default 0.35.
-	MinScore *float64
-	// CandidateMultiplier sizes each backend's candidate pool as
-	// MaxResults times it. Default 4.
+	// MaxResults is the number of results a search returns (default 6);
+	// MinScore drops those scoring below it, in [0,1] (default 0.35);
+	// each backend's candidate pool is MaxResults times
+	// CandidateMultiplier (default 4).
+	MaxResults          int
+	MinScore            *float64
 	CandidateMultiplier int
 	// Fusion configures how keyword and vector scores combine. Default
 	// blend (see [search.Blend]).
 	Fusion search.FusionOptions
 	// DecayHalfLifeDays is the half-life of a search's decay when it
-	// gives none. Default 30.
+	// gives none (default 30); MMRLambda is the lambda of [MMRDefault],
+	// in [0,1], 1 pure relevance, 0 pure diversity (default 0.7);
+	// SnippetChars the maximum snippet length in bytes (default 700).
 	DecayHalfLifeDays float64
-	// MMRLambda is the lambda of [MMRDefault], in [0,1]: 1 is pure
-	// relevance, 0 pure diversity. Default 0.7.
-	MMRLambda *float64
-	// SnippetChars is the maximum snippet length in bytes. Default 700.
-	SnippetChars int
+	MMRLambda         *float64
+	SnippetChars      int
 	// NoSyncOnSearch turns off the re-index of files changed on disk
 	// before each search; see docs/freshness.md. Default false.
 	NoSyncOnSearch bool
@@ -73,12 +71,12 @@ type Config struct {
 	// CLI's do: its searches stat-scan for changed files instead of
 	// starting a file watcher (docs/freshness.md). Default false.
 	OneShot bool
-	// TimeZone is where "today" is for decay and dated logs. Default UTC.
+	// TimeZone is where "today" is for decay and dated logs (default
+	// UTC), Now the clock tests freeze (default time.Now), and Logger
+	// receives diagnostics (default: discard).
 	TimeZone *time.Location
-	// Now returns the current time; tests freeze it. Default time.Now.
-	Now func() time.Time
-	// Logger receives diagnostics. Default: discard.
-	Logger *slog.Logger
+	Now      func() time.Time
+	Logger   *slog.Logger
 }
 
 // EmbedderConfig selects the embedding provider; see [embed.Config].

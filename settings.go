@@ -11,33 +11,34 @@ import (
 // every program that opens the workspace; see package settings.
 const SettingsFile = settings.FileName
 
-// ErrSettingsMismatch is wrapped by the error of [Open] when a Config
-// field disagrees with the settings file, and by the warning (and
-// [Weave.Index] error) about an index of another embedder. The settings
-// change only with [WriteSettings] (`memweave config`).
-var ErrSettingsMismatch = settings.ErrMismatch
+// Errors of the settings file.
+var (
+	// ErrSettingsMismatch is wrapped by the error of [Open] when a Config
+	// field disagrees with the settings file, and by the warning (and
+	// [Weave.Index] error) about an index of another embedder. The
+	// settings change only with [WriteSettings] (`memweave config`).
+	ErrSettingsMismatch = settings.ErrMismatch
+	// ErrSettingsFile is wrapped by the error of a settings file that is
+	// not a regular file inside the workspace, or is too large.
+	ErrSettingsFile = settings.ErrRefused
+)
 
-// ErrSettingsFile is wrapped by the error of a settings file that is
-// not a regular file inside the workspace, or is too large.
-var ErrSettingsFile = settings.ErrRefused
-
-// Settings are the contents of the [SettingsFile]; a zero field is unset.
-type Settings = settings.File
-
-// EmbedderSettings are the settings of [Config.Embedder] that identify
-// the embedding space; the API key is never among them.
-type EmbedderSettings = settings.Embedder
-
-// FusionSettings are the settings of [Config.Fusion] a workspace may fix.
-type FusionSettings = settings.Fusion
-
-// SettingsFieldError is the error of a value of the settings file that
-// is out of range: it names the file, the setting and its line.
-type SettingsFieldError = settings.FieldError
-
-// SettingsError is the error of a Config field that disagrees with the
-// settings file. It wraps [ErrSettingsMismatch].
-type SettingsError = settings.MismatchError
+// The settings file's types, defined in package settings.
+type (
+	// Settings are the contents of the [SettingsFile]; a zero field is unset.
+	Settings = settings.File
+	// EmbedderSettings are the settings of [Config.Embedder] that identify
+	// the embedding space; the API key is never among them.
+	EmbedderSettings = settings.Embedder
+	// FusionSettings are the settings of [Config.Fusion] a workspace may fix.
+	FusionSettings = settings.Fusion
+	// SettingsFieldError is the error of a value of the settings file out
+	// of range: it names the file, the setting and its line.
+	SettingsFieldError = settings.FieldError
+	// SettingsError is the error of a Config field that disagrees with the
+	// settings file. It wraps [ErrSettingsMismatch].
+	SettingsError = settings.MismatchError
+)
 
 // ReadSettings returns the settings file of the workspace, or nil and no
 // error when it has none; see [settings.Read].

@@ -61,13 +61,8 @@ type FileInfo = indexer.FileInfo
 
 // Files iterates over the indexed files, and those too large to index
 // (TooLarge set), sorted by path, limited to the given sources when any
-// are named. An error ends the iteration: it is
-// yielded once with a zero FileInfo.
-//
-//	for f, err := range w.Files(ctx) {
-//		if err != nil { ... }
-//		fmt.Println(f.Path)
-//	}
+// are named. An error ends the iteration: it is yielded once with a zero
+// FileInfo.
 func (w *Weave) Files(ctx context.Context, sources ...string) iter.Seq2[FileInfo, error] {
 	if err := w.checkOpen(); err != nil {
 		return func(yield func(FileInfo, error) bool) { yield(FileInfo{}, err) }

@@ -10,15 +10,16 @@ import (
 	"github.com/memweave/memweave-go/indexer"
 )
 
-// SyncResult is what one [Weave.Sync] did; see [gitsync.Result].
-type SyncResult = gitsync.Result
-
-// SyncStatus is a workspace's sync state; see [gitsync.Status].
-type SyncStatus = gitsync.Status
-
-// SyncConflict is a note changed on two machines: Path holds the
-// remote's version and Copy this machine's; see [gitsync.Conflict].
-type SyncConflict = gitsync.Conflict
+// Sync's types, defined in package gitsync.
+type (
+	// SyncResult is what one [Weave.Sync] did; see [gitsync.Result].
+	SyncResult = gitsync.Result
+	// SyncStatus is a workspace's sync state; see [gitsync.Status].
+	SyncStatus = gitsync.Status
+	// SyncConflict is a note changed on two machines: Path holds the
+	// remote's version and Copy this machine's; see [gitsync.Conflict].
+	SyncConflict = gitsync.Conflict
+)
 
 // Sentinels of [Weave.Sync] and [Weave.SyncStatus]; see package gitsync.
 var (
@@ -67,14 +68,13 @@ func (w *Weave) Sync(ctx context.Context, opts ...SyncOption) (*SyncResult, erro
 	}
 	res, err := gitsync.Sync(ctx, w.cfg.Workspace, w.syncOptions(opts))
 	if err != nil {
-		return res, fmt.Errorf("memweave: sync: %w", err)
+		err = fmt.Errorf("memweave: sync: %w", err)
 	}
-	return res, nil
+	return res, err
 }
 
-// SyncStatus reports the workspace's sync state without a network call:
-// the commit the index reflects, ahead and behind counts, the last
-// sync's time and error, and the conflict copies.
+// SyncStatus reports the workspace's sync state, without a network call;
+// see [gitsync.Status].
 func (w *Weave) SyncStatus(ctx context.Context, opts ...SyncOption) (*SyncStatus, error) {
 	if err := w.checkOpen(); err != nil {
 		return nil, err

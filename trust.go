@@ -9,18 +9,15 @@ import (
 	"github.com/memweave/memweave-go/trust"
 )
 
-// ErrNotApproved is wrapped by the error of an embedder the workspace's
-// settings file names but this machine's user has not approved (see
-// [ApproveSettings]).
+// ErrNotApproved is wrapped by the error of an embedder the settings
+// file names but this machine's user has not approved ([ApproveSettings]).
 var ErrNotApproved = trust.ErrNotApproved
 
-// Approval is a value of the workspace's settings file that takes effect
-// only once approved on this machine: an extra path outside the
-// workspace, an embedding server, a model folder outside the workspace.
+// Approval is a value of the settings file that takes effect only once
+// approved on this machine; see [trust.Item].
 type Approval = trust.Item
 
-// ApproveCommand is the command that approves a workspace's settings, as
-// messages name it.
+// ApproveCommand is the command that approves a workspace's settings.
 const ApproveCommand = trust.ApproveCommand
 
 // approvals returns the values of c that the settings file filled in
