@@ -11,62 +11,32 @@ import (
 )
 
 // Errors callers can test with errors.Is. Each is the sentinel of the
-// package that returns it, so errors.Is works whichever name a caller
-// uses; that package's doc says more.
+// package that returns it, whose doc says more, so errors.Is works
+// whichever name a caller uses.
 var (
-	// ErrClosed is returned by calls on a closed Weave.
-	ErrClosed = index.ErrClosed
-	// ErrBusy means another index run did not finish within [LockTimeout].
-	ErrBusy = indexer.ErrBusy
-	// ErrNotFound is returned when a file or path does not exist.
-	ErrNotFound = workspace.ErrNotFound
-	// ErrNoWorkspace is returned by [Open] for a workspace folder without
-	// a memory/ folder, unless [Config.Create] is set.
-	ErrNoWorkspace = workspace.ErrNoWorkspace
-	// ErrEmbedderUnavailable (the endpoint is down or failing) and
-	// ErrEmbedderRejected (it refused the request: a bad key, an unknown
-	// model; retrying does not help) are wrapped by embedding failures.
-	// Searches degrade to keyword-only and index runs leave files pending
-	// instead, with a [Warning] that wraps the cause.
-	ErrEmbedderUnavailable = embed.ErrUnavailable
-	ErrEmbedderRejected    = embed.ErrRejected
-	// ErrEmptyQuery is returned by a search for a blank query.
-	ErrEmptyQuery = search.ErrEmptyQuery
-	// ErrUnknownSource is wrapped by the [Warning] about a [Sources]
-	// filter naming a source the index does not hold.
-	ErrUnknownSource = indexer.ErrUnknownSource
-	// ErrNoFTS5 means the binary was built without -tags sqlite_fts5.
-	ErrNoFTS5 = index.ErrNoFTS5
-	// ErrCorruptIndex (the index file is damaged or not SQLite: it is a
-	// cache, delete and rebuild it), ErrForeignIndex (a SQLite database
-	// memweave did not create, which it leaves alone) and ErrIndexTooNew
-	// (written by a newer memweave) are errors of opening the index.
-	ErrCorruptIndex = index.ErrCorrupt
-	ErrForeignIndex = index.ErrForeign
-	ErrIndexTooNew  = index.ErrTooNew
-	// ErrTooLarge (over Config.MaxFileBytes: not indexed), ErrInvalidUTF8
-	// (indexed with replacement characters) and ErrBinary (a .md file
-	// that is not text: not indexed) are wrapped by a file's [Warning].
-	ErrTooLarge    = indexer.ErrTooLarge
-	ErrInvalidUTF8 = indexer.ErrInvalidUTF8
-	ErrBinary      = indexer.ErrBinary
-	// ErrInvalidSource (an [InSource] name that is not one plain folder
-	// name), ErrChanged (a note changed with [ExpectHash] did not hold
-	// the expected content: nothing was written) and ErrWouldErase
-	// (blank content over a note that is not empty) are errors of writes.
-	ErrInvalidSource = memfile.ErrInvalidSource
-	ErrChanged       = memfile.ErrChanged
-	ErrWouldErase    = memfile.ErrWouldErase
-	// ErrNoGit, ErrNotRepository and ErrBadRevision are the errors of
-	// [Weave.SearchAt] and [Weave.Changes]: no git command, no
-	// repository, a revision that is malformed or names no commit.
-	ErrNoGit         = history.ErrNoGit
-	ErrNotRepository = history.ErrNotRepository
-	ErrBadRevision   = history.ErrBadRevision
+	ErrClosed              = index.ErrClosed          // a call on a closed Weave
+	ErrBusy                = indexer.ErrBusy          // another index run held on past [LockTimeout]
+	ErrNotFound            = workspace.ErrNotFound    // a file or path does not exist
+	ErrNoWorkspace         = workspace.ErrNoWorkspace // [Open]: no memory/ folder and no [Config.Create]
+	ErrEmbedderUnavailable = embed.ErrUnavailable     // the embedding endpoint is down or failing
+	ErrEmbedderRejected    = embed.ErrRejected        // it refused the request (bad key, unknown model)
+	ErrEmptyQuery          = search.ErrEmptyQuery     // a search for a blank query
+	ErrUnknownSource       = indexer.ErrUnknownSource // a [Sources] filter names a source not indexed
+	ErrNoFTS5              = index.ErrNoFTS5          // built without -tags sqlite_fts5
+	ErrCorruptIndex        = index.ErrCorrupt         // the index is damaged: delete and rebuild it
+	ErrForeignIndex        = index.ErrForeign         // a SQLite file memweave did not create
+	ErrIndexTooNew         = index.ErrTooNew          // an index written by a newer memweave
+	ErrTooLarge            = indexer.ErrTooLarge      // a file over Config.MaxFileBytes: not indexed
+	ErrInvalidUTF8         = indexer.ErrInvalidUTF8   // indexed with replacement characters
+	ErrBinary              = indexer.ErrBinary        // a .md file that is not text: not indexed
+	ErrInvalidSource       = memfile.ErrInvalidSource // an [InSource] name that is not one folder name
+	ErrChanged             = memfile.ErrChanged       // [ExpectHash] did not hold: nothing written
+	ErrWouldErase          = memfile.ErrWouldErase    // blank content over a note that is not empty
+	ErrNoGit               = history.ErrNoGit         // [Weave.SearchAt], [Weave.Changes]: no git
+	ErrNotRepository       = history.ErrNotRepository // ... no repository
+	ErrBadRevision         = history.ErrBadRevision   // ... a malformed or unknown revision
 )
 
 // Warning is a problem that did not stop a call (a file skipped, an
-// embedding endpoint that failed), naming its workspace-relative path
-// and line when known; errors.Is and errors.As see through it to its
-// cause ([indexer.Warning]).
+// embedding endpoint that failed), naming its path; see [indexer.Warning].
 type Warning = indexer.Warning

@@ -7,6 +7,7 @@ import (
 
 	"github.com/memweave/memweave-go/chunker"
 	"github.com/memweave/memweave-go/conflict"
+	"github.com/memweave/memweave-go/curator"
 	"github.com/memweave/memweave-go/history"
 	"github.com/memweave/memweave-go/search"
 	"github.com/memweave/memweave-go/store"
@@ -15,22 +16,15 @@ import (
 // Conflict is a pair of chunks that contradict each other.
 type Conflict = conflict.Conflict
 
-// ConflictsResponse is what [Weave.Conflicts] returns: the fields of
-// [conflict.Result] (Truncated: others may be missing, Note says why and
-// how to narrow the search), and the warnings of the search's refresh.
-type ConflictsResponse struct {
-	Conflicts []Conflict `json:"conflicts"`
-	Total     int        `json:"total"`
-	Truncated bool       `json:"truncated"`
-	Note      string     `json:"note,omitempty"`
-	Warnings  []Warning  `json:"warnings"`
-}
+// ConflictsResponse is what [Weave.Conflicts] returns; see
+// [curator.ConflictsResponse].
+type ConflictsResponse = curator.ConflictsResponse
 
 // Conflicts finds contradiction hints in the index, leaving out the
-// pairs [Weave.Resolve] settled ([curator.Notes.Conflicts]); its work is
-// bounded ([conflict.Options]), past which the response is Truncated.
-// Of the search options it reads Sources, PathPrefix, DateRange, NoSync
-// and MaxResults (default 100, at most 10,000).
+// pairs [Weave.Resolve] settled ([curator.Notes.Conflicts]; bounded
+// work, past which the response is Truncated). Of the search options it
+// reads Sources, PathPrefix, DateRange, NoSync and MaxResults (default
+// 100, at most 10,000).
 func (w *Weave) Conflicts(ctx context.Context, opts ...SearchOption) (*ConflictsResponse, error) {
 	s := search.Options{Query: "conflicts", MaxResults: 100}
 	for _, o := range opts {
@@ -43,36 +37,32 @@ func (w *Weave) Conflicts(ctx context.Context, opts ...SearchOption) (*Conflicts
 	}
 	var f store.Filter
 	var warns []Warning
+	var res *conflict.Result
 	if err == nil {
 		f, _, warns, err = w.filter(ctx, s)
 	}
 	if err == nil {
-		resp.Warnings = append(resp.Warnings, warns...)
-		var res *conflict.Result
 		res, err = w.notes().Conflicts(ctx, conflict.Scope{Sources: f.Sources, Paths: f.Paths}, min(10_000, s.MaxResults))
-		if err == nil {
-			resp.Conflicts, resp.Total, resp.Truncated, resp.Note = res.Conflicts, res.Total, res.Truncated, res.Note
-		}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("memweave: conflicts: %w", err)
 	}
+	resp.Warnings = append(resp.Warnings, warns...)
+	resp.Conflicts, resp.Total, resp.Truncated, resp.Note = res.Conflicts, res.Total, res.Truncated, res.Note
 	return resp, nil
 }
 
-// Superseded sets how a search treats a passage that a resolution in
-// the files supersedes ([Weave.Resolve]): "mark" (default) sets its
-// SupersededBy to the line kept, "hide" leaves it out (counted in
-// [SearchResponse].Hidden), "off" skips the check. Contradictions no
-// resolution settled never mark, move or hide a result.
+// Superseded sets how a search treats a passage a resolution supersedes
+// ([Weave.Resolve]): "mark" (default) sets its SupersededBy, "hide"
+// leaves it out (counted in [SearchResponse].Hidden), "off" skips the
+// check; see [search.Options].Superseded.
 func Superseded(mode string) SearchOption { return func(o *search.Options) { o.Superseded = mode } }
 
-// SearchAt searches memory/ as it was at the git revision rev: the
-// Markdown files of that commit are indexed into a temporary index, with
-// this index's embedding cache copied in ([history.CheckOut]). The
-// response carries the commit in At, the embeddings computed, and
-// warnings naming the entries left out ([history.Checkout.LeftOut]). It
-// fails with [ErrBadRevision], [ErrNotRepository] or [ErrNoGit].
+// SearchAt searches memory/ as it was at the git revision rev, indexed
+// into a temporary index seeded with this one's embedding cache
+// ([history.CheckOut]). The response carries the commit in At, the
+// embeddings computed, and warnings for the entries left out. It fails
+// with [ErrBadRevision], [ErrNotRepository] or [ErrNoGit].
 func (w *Weave) SearchAt(ctx context.Context, rev, query string, opts ...SearchOption) (resp *SearchResponse, err error) {
 	defer func() {
 		if err != nil {
@@ -119,10 +109,9 @@ type ChangesPage = history.Page
 // ChangesResponse is what [Weave.Changes] returns.
 type ChangesResponse = history.Result
 
-// Changes lists the chunks of memory/ added, removed or changed from
-// the git revision from to the revision to, or to the working tree when
-// to is "", chunked as the index chunks: the page given, else the first
-// ([history.Changes]). Files over Config.MaxFileBytes are left out.
+// Changes lists the chunks of memory/ changed from the git revision from
+// to the revision to ("": the working tree), chunked as the index
+// chunks: the page given, else the first; see [history.Changes].
 func (w *Weave) Changes(ctx context.Context, from, to string, page ...ChangesPage) (*ChangesResponse, error) {
 	if err := w.checkOpen(); err != nil {
 		return nil, fmt.Errorf("memweave: changes: %w", err)

@@ -1,6 +1,7 @@
 package memweave
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -12,7 +13,6 @@ import (
 	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/index"
 	"github.com/memweave/memweave-go/indexer"
-	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/postprocess"
 	"github.com/memweave/memweave-go/settings"
 	"github.com/memweave/memweave-go/trust"
@@ -24,45 +24,32 @@ import (
 // built from them. A Weave is safe for concurrent use by multiple
 // goroutines, and several processes may open the same workspace.
 type Weave struct {
-	cfg Config
-	// settings is the workspace's settings file as Open read it (nil:
-	// none) or as Index wrote it; explicitEmbedder is whether the caller
-	// named the embedder.
-	settings         *Settings
-	explicitEmbedder bool
-	// ignored are the values of the settings file not approved on this
-	// machine, which this Weave leaves off.
-	ignored []Approval
-	db      *index.DB
-	emb     embed.Embedder // nil: keyword-only
-	eng     *indexer.Engine
+	cfg              Config
+	settings         *Settings  // the settings file as read or written; nil: none
+	explicitEmbedder bool       // the caller named the embedder
+	ignored          []Approval // settings not approved here, left off
+	db               *index.DB
+	emb              embed.Embedder // nil: keyword-only
+	eng              *indexer.Engine
 
 	// mu guards the fields below.
-	mu     sync.Mutex
-	procs  []postprocess.Postprocessor
-	closed bool
-	// checked is whether a freshness check ran on this handle: the
-	// watcher a long-lived Weave's searches drain starts at the second.
-	checked bool
-	// watch holds the running or last watcher.
-	watch watcher.Slot
-	// syncStop stops and waits for the [Weave.SyncEvery] loop; nil when
-	// none runs.
-	syncStop func()
+	mu       sync.Mutex
+	procs    []postprocess.Postprocessor
+	closed   bool
+	checked  bool         // a freshness check ran: the next one starts the watcher
+	watch    watcher.Slot // the running or last watcher
+	syncStop func()       // stops and waits for the [Weave.SyncEvery] loop; nil: none
 }
 
 // Open opens the workspace described by cfg, creating its index when
-// missing. The workspace must hold a memory/ folder (else an error
-// wrapping [ErrNoWorkspace]), unless cfg.Create is set.
-//
-// The workspace's [SettingsFile] fills in the fields cfg leaves unset; a
-// set field that disagrees is an error wrapping [ErrSettingsMismatch].
-// Its values that need an [Approval] stay off, listed by [Weave.Ignored]
-// and the embedder never called, until this machine's user approves them
-// ([ApproveSettings]). An openai embedder without an API key reads
-// [EmbeddingKeyFromEnv]. Open never changes what the index was built
-// with: only [Weave.Index] re-embeds. A torn append of a killed process
-// is undone first ([memfile.Recover]).
+// missing; a folder without memory/ is an error wrapping
+// [ErrNoWorkspace] unless cfg.Create is set. The workspace's
+// [SettingsFile] fills in the fields cfg leaves unset (a disagreeing one
+// is an error wrapping [ErrSettingsMismatch]); its values that need an
+// [Approval] stay off until approved ([Weave.Ignored]). An openai
+// embedder without a key reads [EmbeddingKeyFromEnv]; a torn append is
+// undone first ([indexer.Open]). Open never changes what the index was
+// built with: only [Weave.Index] re-embeds.
 func Open(ctx context.Context, cfg Config) (*Weave, error) {
 	explicit := cfg.Embedder.Provider != "" || cfg.Embedder.Custom != nil
 	if err := cfg.pathDefaults(); err != nil {
@@ -109,23 +96,15 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 	if cfg.Embedder.Provider == "hash" && cfg.Embedder.Custom == nil {
 		cfg.Embedder.Dims = emb.Identity().Dims
 	}
-	if err := memfile.Recover(ctx, cfg.Workspace); err != nil {
-		return nil, fmt.Errorf("memweave: open workspace %s: %w", cfg.Workspace, err)
-	}
-	db, err := index.Open(ctx, cfg.DBPath, index.Options{})
-	if err != nil {
-		return nil, err
-	}
-	w := &Weave{cfg: cfg, db: db, emb: emb, settings: file, explicitEmbedder: explicit, ignored: ignored}
-	w.eng = indexer.New(db, indexer.Options{
+	db, eng, err := indexer.Open(ctx, cfg.DBPath, indexer.Options{
 		Root: cfg.Workspace, ExtraPaths: cfg.ExtraPaths, MaxFileBytes: cfg.MaxFileBytes,
 		Chunk:    chunker.Options{MaxTokens: cfg.ChunkTokens, Overlap: cfg.ChunkOverlap},
 		Embedder: emb, CacheMaxEntries: cfg.CacheMaxEntries, Logger: cfg.Logger,
 	})
-	if err := w.eng.Adopt(ctx); err != nil {
-		db.Close()
+	if err != nil {
 		return nil, err
 	}
+	w := &Weave{cfg: cfg, db: db, emb: emb, eng: eng, settings: file, explicitEmbedder: explicit, ignored: ignored}
 	if created && file == nil {
 		if err := w.saveSettings(ctx); err != nil {
 			db.Close()
@@ -163,6 +142,7 @@ func (w *Weave) Use(p ...postprocess.Postprocessor) {
 	w.procs = append(w.procs, p...)
 }
 
+// checkOpen returns [ErrClosed] once Close has begun.
 func (w *Weave) checkOpen() error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -172,30 +152,26 @@ func (w *Weave) checkOpen() error {
 	return nil
 }
 
-// Close stops the watcher, if any, waits for it, waits for a running index
-// run and closes the index. It returns the first error, such as the one
-// that made the watcher fail.
+// Close stops the watcher and the [Weave.SyncEvery] loop, if any, waits
+// for them and for a running index run, and closes the index. It returns
+// the first error, such as the one that made the watcher fail.
 func (w *Weave) Close() error {
 	w.mu.Lock()
-	if w.closed {
-		w.mu.Unlock()
+	closed, stopSync := w.closed, w.syncStop
+	w.closed = true
+	w.mu.Unlock()
+	if closed {
 		return nil
 	}
-	w.closed = true
-	stopSync := w.syncStop
-	w.mu.Unlock()
 	if stopSync != nil {
 		stopSync()
 	}
-	var first error
-	if err := w.watch.Close(); err != nil && !errors.Is(err, index.ErrClosed) {
-		first = err
+	err := w.watch.Close()
+	if errors.Is(err, index.ErrClosed) {
+		err = nil
 	}
 	w.eng.Close()
-	if err := w.db.Close(); err != nil && first == nil {
-		first = err
-	}
-	return first
+	return cmp.Or(err, w.db.Close())
 }
 
 // now returns the current time in the configured time zone.

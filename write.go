@@ -2,176 +2,102 @@ package memweave
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"strings"
 	"time"
-	"unicode"
 
-	"github.com/memweave/memweave-go/indexer"
 	"github.com/memweave/memweave-go/memfile"
 )
 
-// Write creates or replaces the Markdown file path under memory/ with
-// content, then indexes it. path is relative to the memory folder
-// ("notes/db.md") or starts with "memory/"; it obeys
-// [workspace.SafeMemoryPath], and a link inside memory/ writes its
-// target. The replacement is atomic and holds the workspace's write lock
-// ([memfile.Write]). Blank content over a note that is not empty is
-// refused with [ErrWouldErase] unless [AllowEmpty] is given. The file is
-// on disk even when the error comes from indexing it; like Append, Write
-// waits only briefly for a networked embedder's vectors.
-func (w *Weave) Write(ctx context.Context, path, content string, opts ...WriteOption) (*IndexResult, error) {
-	if err := w.checkOpen(); err != nil {
-		return nil, err
-	}
-	var o memfile.WriteOptions
-	for _, opt := range opts {
-		opt(&o)
-	}
-	abs, err := memfile.Write(ctx, w.cfg.Workspace, path, []byte(content), o)
-	if err != nil {
-		return nil, fmt.Errorf("memweave: %w", err)
-	}
-	return w.add(ctx, indexer.SyncOptions{EmbedTimeout: appendEmbedTimeout}, abs)
-}
+// WriteOption sets a per-call option of [Weave.Write], [Weave.Feedback]
+// and [Weave.Resolve]; see [memfile.WriteOption].
+type WriteOption = memfile.WriteOption
 
-// ExpectHash makes [Weave.Write], [Weave.Feedback] and [Weave.Resolve]
-// compare and swap: the note they change must hold the content whose
-// hash is h (the hex SHA-256 of the file, as [Weave.GetWithHash] and
-// search results give it), checked again under the write lock just
-// before the rename; otherwise nothing is written and the error wraps
-// [ErrChanged] (and [ErrNotFound] for a missing note). "" means no check.
-func ExpectHash(h string) WriteOption {
-	return func(o *memfile.WriteOptions) { o.ExpectHash = strings.ToLower(strings.TrimSpace(h)) }
-}
-
-// WriteOption sets a per-call option of [Weave.Write].
-type WriteOption func(*memfile.WriteOptions)
+// ExpectHash makes a write compare and swap against the hash h that
+// [Weave.GetWithHash] and search results give, failing with [ErrChanged]
+// on any other content; see [memfile.ExpectHash].
+func ExpectHash(h string) WriteOption { return memfile.ExpectHash(h) }
 
 // AllowEmpty lets [Weave.Write] replace a note with blank content.
-func AllowEmpty() WriteOption { return func(o *memfile.WriteOptions) { o.AllowEmpty = true } }
+func AllowEmpty() WriteOption { return memfile.AllowEmpty() }
 
-// AppendOption sets a per-call option of [Weave.Append].
-type AppendOption func(*memfile.AppendOptions)
+// AppendOption sets a per-call option of [Weave.Append]; see
+// [memfile.AppendOption].
+type AppendOption = memfile.AppendOption
 
-// InSource appends to the namespace name: the note goes to
-// memory/<name>/YYYY-MM-DD.md. name must be one folder name of letters,
-// digits, '-' and '_', not "external" ([memfile.CheckSource]); otherwise
-// Append fails with [ErrInvalidSource]. Unset, "" or "memory" means the
-// dated log directly in memory/.
-func InSource(name string) AppendOption {
-	return func(o *memfile.AppendOptions) { o.Source = name }
-}
+// InSource appends to the namespace name, memory/<name>/YYYY-MM-DD.md,
+// or fails with [ErrInvalidSource]; see [memfile.InSource].
+func InSource(name string) AppendOption { return memfile.InSource(name) }
 
-// Dated sets the time whose date, in Config.TimeZone, names the file.
-// Unset means Config.Now(); the zero time is an error.
-func Dated(t time.Time) AppendOption { return func(o *memfile.AppendOptions) { o.SetDay(t) } }
+// Dated sets the time whose date, in Config.TimeZone, names the file;
+// see [memfile.Dated].
+func Dated(t time.Time) AppendOption { return memfile.Dated(t) }
 
 // CheckAppendOptions returns the error [Weave.Append] would give for
 // opts, such as one wrapping [ErrInvalidSource], without writing
-// anything: a caller about to do costly work to produce a note can fail
-// first.
+// anything: a caller about to do costly work for a note can fail first.
 func CheckAppendOptions(opts ...AppendOption) error {
 	var o memfile.AppendOptions
 	for _, opt := range opts {
 		opt(&o)
 	}
 	if o.Err != nil {
-		return fmt.Errorf("memweave: %w", o.Err)
+		return wrap(o.Err)
 	}
 	return memfile.CheckSource(o.Source)
 }
 
-// Append adds the note text, trailing white space trimmed, to the day's
-// dated log, memory/YYYY-MM-DD.md (see [InSource] and [Dated]), creating
-// it when missing, then indexes the file and returns its
-// workspace-relative path. Appends hold the workspace's write lock, so
-// concurrent notes are each kept whole and once ([memfile.Append]). An
-// empty text is an error. The note is on disk even when the error comes
-// from indexing, or wraps [ErrTooLarge]: the log is over
-// Config.MaxFileBytes, so the note will not be searchable.
+// Write atomically creates or replaces the note path under memory/ with
+// content, then indexes it; see [indexer.Engine.Write] and [AllowEmpty].
+func (w *Weave) Write(ctx context.Context, path, content string, opts ...WriteOption) (*IndexResult, error) {
+	if err := w.checkOpen(); err != nil {
+		return nil, err
+	}
+	res, err := w.eng.Write(ctx, path, []byte(content), opts...)
+	return res, wrap(err)
+}
+
+// Append adds the note text to the day's dated log, memory/YYYY-MM-DD.md,
+// then indexes it and returns its path; see [indexer.Engine.Append] (an
+// error may wrap [ErrTooLarge]: the note is stored but not searchable).
 func (w *Weave) Append(ctx context.Context, text string, opts ...AppendOption) (path string, err error) {
 	if err := w.checkOpen(); err != nil {
 		return "", err
 	}
-	text = strings.TrimRightFunc(text, unicode.IsSpace)
-	if strings.TrimSpace(text) == "" {
-		return "", errors.New("memweave: append: empty text")
-	}
-	o := memfile.AppendOptions{Day: w.now()}
-	for _, opt := range opts {
-		opt(&o)
-	}
-	if o.Err != nil {
-		return "", fmt.Errorf("memweave: %w", o.Err)
-	}
-	rel, abs, err := memfile.Append(ctx, w.cfg.Workspace, o.Source, o.Day.In(w.cfg.TimeZone), text)
-	if err != nil {
-		return "", fmt.Errorf("memweave: %w", err)
-	}
-	res, err := w.add(ctx, indexer.SyncOptions{EmbedTimeout: appendEmbedTimeout}, abs)
-	if err != nil {
-		return rel, err
-	}
-	if wn, ok := indexer.For(res.Warnings, rel); ok && errors.Is(wn, ErrTooLarge) {
-		return rel, fmt.Errorf("memweave: append %s: the note is stored but will not be searchable: %w", rel, wn)
-	}
-	return rel, nil
+	path, err = w.eng.Append(ctx, text, w.now(), w.cfg.TimeZone, opts...)
+	return path, wrap(err)
 }
 
-// appendEmbedTimeout bounds how long a write or an append waits for its
-// note's vectors from a networked embedder; past it the note is stored
-// and found by keyword, its vectors pending until the next index run.
-const appendEmbedTimeout = time.Second
-
-// Delete removes the Markdown file path under memory/ (taken as
-// [Weave.Write] takes it; a link is removed, not its target) under the
-// workspace's write lock, then its passages from the index. A missing
-// file gives an error wrapping [ErrNotFound], unless the index still held
-// it: then its rows are removed and Delete succeeds.
+// Delete removes the file path under memory/, then its passages from the
+// index; see [indexer.Engine.Delete].
 func (w *Weave) Delete(ctx context.Context, path string) error {
 	if err := w.checkOpen(); err != nil {
 		return err
 	}
-	rel, missing, err := memfile.Delete(ctx, w.cfg.Workspace, path)
-	if err != nil {
-		return fmt.Errorf("memweave: %w", err)
-	}
-	res, err := w.eng.Forget(ctx, rel)
-	if err != nil {
-		return fmt.Errorf("memweave: delete %s: %w", rel, err)
-	}
-	if missing && res.FilesDeleted == 0 {
-		return fmt.Errorf("memweave: delete %s: %w", rel, ErrNotFound)
-	}
-	return nil
+	return wrap(w.eng.Delete(ctx, path))
 }
 
-// Get returns count lines of a file from line from, exactly as they are
-// on disk, numbered as search results number them ([memfile.Lines]); a
-// count of zero or less means up to the end. path names a file under
-// memory/, as [Weave.Write] takes it, or any indexed file by its
-// workspace-relative or absolute path. A missing file gives an error
-// wrapping [ErrNotFound].
+// Get returns count lines (zero or less: to the end) of a file from line
+// from, as on disk and numbered as search results number them. path is
+// under memory/ or any indexed file; see [indexer.Engine.Lines].
 func (w *Weave) Get(ctx context.Context, path string, from, count int) (string, error) {
 	text, _, err := w.GetWithHash(ctx, path, from, count)
 	return text, err
 }
 
-// GetWithHash is [Weave.Get] that also returns the hash of the whole
-// file as it was read (the hex SHA-256 of its content), for [ExpectHash].
+// GetWithHash is [Weave.Get] that also returns the file's hash for
+// [ExpectHash].
 func (w *Weave) GetWithHash(ctx context.Context, path string, from, count int) (text, hash string, err error) {
 	if err := w.checkOpen(); err != nil {
 		return "", "", err
 	}
-	data, rel, err := w.eng.ReadFile(ctx, path)
+	text, hash, err = w.eng.Lines(ctx, path, from, count)
+	return text, hash, wrap(err)
+}
+
+// wrap prefixes a non-nil err with the package name.
+func wrap(err error) error {
 	if err != nil {
-		return "", "", fmt.Errorf("memweave: get %s: %w", path, err)
+		return fmt.Errorf("memweave: %w", err)
 	}
-	text, err = memfile.Lines(data, from, count)
-	if err != nil {
-		return "", "", fmt.Errorf("memweave: get %s: %w", rel, err)
-	}
-	return text, memfile.Hash(data), nil
+	return nil
 }

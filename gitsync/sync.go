@@ -175,14 +175,9 @@ func syncLocked(ctx context.Context, root string, opts Options) (*Result, error)
 	if err := s.clearStaleLocks(ctx, res); err != nil {
 		return res, err
 	}
-	// Re-index from the commit the index last reflected: a sync killed
-	// after moving the branch but before re-indexing left files that
-	// this one must index.
-	oldHead, _ := s.rev(ctx, "HEAD")
-	if st, _ := readState(root); st.IndexedCommit != "" {
-		if c, _ := s.rev(ctx, st.IndexedCommit); c != "" {
-			oldHead = c
-		}
+	oldHead, err := s.indexBase(ctx, root)
+	if err != nil {
+		return res, err
 	}
 	for attempt := 1; ; attempt++ {
 		res.Attempts = attempt
@@ -239,6 +234,30 @@ func syncLocked(ctx context.Context, root string, opts Options) (*Result, error)
 		}
 	}
 	return res, nil
+}
+
+// indexBase returns the commit to re-index from: the one the index last
+// reflected, since a sync killed after moving the branch but before
+// re-indexing left files that this one must index. The first sync of a
+// clone records HEAD as that commit before it moves the branch: killed
+// after the move, it would otherwise leave the next sync no commit to
+// re-index from, and the notes it brought would stay out of the index.
+func (s *syncer) indexBase(ctx context.Context, root string) (string, error) {
+	head, _ := s.rev(ctx, "HEAD")
+	st, _ := readState(root)
+	if st.IndexedCommit != "" {
+		if c, _ := s.rev(ctx, st.IndexedCommit); c != "" {
+			return c, nil
+		}
+		return head, nil
+	}
+	if head != "" {
+		st.IndexedCommit = head
+		if err := writeState(root, st); err != nil {
+			return "", err
+		}
+	}
+	return head, nil
 }
 
 // newSyncer checks that root is the top of a repository on a branch with

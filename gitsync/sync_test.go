@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -227,5 +228,38 @@ func TestSyncRefusesToCommitWhatOthersWouldRefuse(t *testing.T) {
 	}
 	if got := run(t, bare, "rev-parse", "main"); got != before {
 		t.Errorf("the remote moved to %s", got)
+	}
+}
+
+// TestSyncFirstRunInterruptedReindexesLater: the first sync of a clone
+// moves the branch and then fails to re-index (as when it is killed after
+// the move); the next sync still re-indexes the notes the first one
+// brought, because the first recorded where the index stood before it
+// moved anything.
+func TestSyncFirstRunInterruptedReindexesLater(t *testing.T) {
+	bare := remote(t)
+	a, b := clone(t, bare, "a"), clone(t, bare, "b")
+	write(t, a, "memory/notes/from-a.md", "written on a\n")
+	sync(t, a, "a")
+	ctx := context.Background()
+	failing := gitsync.Options{Host: "b", Reindex: func(context.Context, []string) (int, error) {
+		return 0, errors.New("interrupted")
+	}}
+	if _, err := gitsync.Sync(ctx, b, failing); err == nil {
+		t.Fatal("first sync of b: want the re-index error")
+	}
+	if got := read(t, b, "memory/notes/from-a.md"); got != "written on a\n" {
+		t.Fatalf("b's work tree after the first sync: from-a.md = %q", got)
+	}
+	var reindexed []string
+	again := gitsync.Options{Host: "b", Reindex: func(_ context.Context, paths []string) (int, error) {
+		reindexed = append(reindexed, paths...)
+		return len(paths), nil
+	}}
+	if _, err := gitsync.Sync(ctx, b, again); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(reindexed, "memory/notes/from-a.md") {
+		t.Errorf("second sync re-indexed %v, want memory/notes/from-a.md among them", reindexed)
 	}
 }

@@ -2,10 +2,12 @@ package pack
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/search"
+	"github.com/memweave/memweave-go/workspace"
 )
 
 // Build packs search results for query within budget tokens: it widens
@@ -26,7 +28,8 @@ func Build(ctx context.Context, query string, budget int, results []search.Resul
 
 // Widen turns search results into hits of the whole lines of their
 // chunks as they are on disk, calling read once per file. read returns
-// nil data for a file that vanished; its results, and those whose lines
+// nil data, or an error wrapping [workspace.ErrNotFound], for a file
+// that vanished; its results, and those whose lines
 // the file no longer has (it shrank since it was indexed), are skipped.
 func Widen(ctx context.Context, results []search.Result, read func(ctx context.Context, path string) ([]byte, error)) ([]Hit, error) {
 	files := make(map[string][]byte)
@@ -35,7 +38,10 @@ func Widen(ctx context.Context, results []search.Result, read func(ctx context.C
 		data, ok := files[r.Path]
 		if !ok {
 			var err error
-			if data, err = read(ctx, r.Path); err != nil {
+			if data, err = read(ctx, r.Path); errors.Is(err, workspace.ErrNotFound) {
+				data, err = nil, nil // vanished since it was indexed: skipped
+			}
+			if err != nil {
 				return nil, fmt.Errorf("pack: read %s: %w", r.Path, err)
 			}
 			files[r.Path] = data

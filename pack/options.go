@@ -24,14 +24,31 @@ const (
 // Options are the per-call settings of a pack, as the root package's
 // PackOption functions set them.
 type Options struct {
-	// Candidates is how many search results are considered.
+	// Candidates is how many search results are considered; it
+	// overrides the search's MaxResults. Positive; default 50.
 	Candidates int
-	// Dedupe is the Jaccard threshold of [Dedupe].
+	// Dedupe is the Jaccard similarity of two passages' word sets above
+	// which they are near-duplicates, of which only the higher scored is
+	// kept ([Dedupe]). In (0, 1]; 1 keeps every passage. Default 0.8.
 	Dedupe float64
-	// Counter counts a passage's tokens; nil means the estimate.
+	// Counter counts a passage's tokens; it must not return a negative
+	// count. nil means chunker.EstimateTokens, one token per four bytes:
+	// pass the tokenizer of the model the pack is for to count exactly.
 	Counter func(string) int
 	// Err is the first invalid setting an option recorded.
 	Err error
+}
+
+// Defaults returns the Options a pack starts from.
+func Defaults() Options { return Options{Candidates: DefaultCandidates, Dedupe: DefaultDedupe} }
+
+// Check returns the first invalid setting: a budget that is not a
+// positive number of tokens, else Err.
+func (o *Options) Check(budget int) error {
+	if budget <= 0 {
+		return fmt.Errorf("budget must be a positive number of tokens, got %d", budget)
+	}
+	return o.Err
 }
 
 // SetCandidates sets Candidates to n, which must be positive.

@@ -1,0 +1,87 @@
+package indexer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/memweave/memweave-go/memfile"
+	"github.com/memweave/memweave-go/workspace"
+)
+
+// NoteEmbedTimeout bounds how long [Engine.Write] and [Engine.Append]
+// wait for a note's vectors from a networked embedder; past it the note
+// is stored and found by keyword, its vectors pending until the next
+// index run.
+const NoteEmbedTimeout = time.Second
+
+// Write creates or replaces the memory file path with data
+// ([memfile.Write]: atomic, under the workspace's write lock, refusing
+// blank data over a note that is not empty unless o.AllowEmpty), then
+// indexes it. The file is on disk even when the error comes from
+// indexing it.
+func (e *Engine) Write(ctx context.Context, path string, data []byte, opts ...memfile.WriteOption) (*Result, error) {
+	var o memfile.WriteOptions
+	for _, opt := range opts {
+		opt(&o)
+	}
+	abs, err := memfile.Write(ctx, e.opts.Root, path, data, o)
+	if err != nil {
+		return nil, err
+	}
+	return e.AddPaths(ctx, SyncOptions{EmbedTimeout: NoteEmbedTimeout}, abs)
+}
+
+// Append adds text to the dated log of now's date in loc, or of the
+// options' ([memfile.AppendWith]), then indexes the log and returns its
+// workspace-relative path. The note is on disk even when the error comes
+// from indexing, or wraps [ErrTooLarge]: the log is over MaxFileBytes,
+// so the note will not be searchable.
+func (e *Engine) Append(ctx context.Context, text string, now time.Time, loc *time.Location, opts ...memfile.AppendOption) (string, error) {
+	rel, abs, err := memfile.AppendWith(ctx, e.opts.Root, text, now, loc, opts...)
+	if err != nil {
+		return "", err
+	}
+	res, err := e.AddPaths(ctx, SyncOptions{EmbedTimeout: NoteEmbedTimeout}, abs)
+	if err != nil {
+		return rel, err
+	}
+	if wn, ok := For(res.Warnings, rel); ok && errors.Is(wn, ErrTooLarge) {
+		return rel, fmt.Errorf("append %s: the note is stored but will not be searchable: %w", rel, wn)
+	}
+	return rel, nil
+}
+
+// Delete removes the memory file path (a link, not its target) under the
+// workspace's write lock ([memfile.Delete]), then its rows. A missing
+// file gives an error wrapping [workspace.ErrNotFound], unless the index
+// still held it: then its rows are removed and Delete succeeds.
+func (e *Engine) Delete(ctx context.Context, path string) error {
+	rel, missing, err := memfile.Delete(ctx, e.opts.Root, path)
+	if err != nil {
+		return err
+	}
+	res, err := e.Forget(ctx, rel)
+	if err != nil {
+		return fmt.Errorf("delete %s: %w", rel, err)
+	}
+	if missing && res.FilesDeleted == 0 {
+		return fmt.Errorf("delete %s: %w", rel, workspace.ErrNotFound)
+	}
+	return nil
+}
+
+// Lines returns count lines of a file from line from ([memfile.Lines];
+// zero or less: to the end), path taken as [Engine.ReadFile] takes it,
+// and the [memfile.Hash] of the whole file as it was read.
+func (e *Engine) Lines(ctx context.Context, path string, from, count int) (text, hash string, err error) {
+	data, rel, err := e.ReadFile(ctx, path)
+	if err != nil {
+		return "", "", fmt.Errorf("get %s: %w", path, err)
+	}
+	if text, err = memfile.Lines(data, from, count); err != nil {
+		return "", "", fmt.Errorf("get %s: %w", rel, err)
+	}
+	return text, memfile.Hash(data), nil
+}

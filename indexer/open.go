@@ -1,0 +1,29 @@
+package indexer
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/memweave/memweave-go/index"
+	"github.com/memweave/memweave-go/memfile"
+)
+
+// Open readies the workspace opts.Root for indexing into the database at
+// dbPath: it undoes a torn append of a killed process ([memfile.Recover]),
+// opens (or creates) the index, and records the engine's identity in a
+// new one ([Engine.Adopt]). The caller closes the engine, then the database.
+func Open(ctx context.Context, dbPath string, opts Options) (*index.DB, *Engine, error) {
+	if err := memfile.Recover(ctx, opts.Root); err != nil {
+		return nil, nil, fmt.Errorf("memweave: open workspace %s: %w", opts.Root, err)
+	}
+	db, err := index.Open(ctx, dbPath, index.Options{})
+	if err != nil {
+		return nil, nil, err
+	}
+	eng := New(db, opts)
+	if err := eng.Adopt(ctx); err != nil {
+		db.Close()
+		return nil, nil, err
+	}
+	return db, eng, nil
+}

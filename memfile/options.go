@@ -1,0 +1,59 @@
+package memfile
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+	"unicode"
+)
+
+// WriteOption sets a field of [WriteOptions]; the root package's Write,
+// Feedback and Resolve take them.
+type WriteOption func(*WriteOptions)
+
+// ExpectHash makes a write compare and swap: the note it changes must
+// hold the content whose [Hash] is h (the hex SHA-256 of the file),
+// checked again under the write lock just before the rename; otherwise
+// nothing is written and the error wraps [ErrChanged] (and
+// [workspace.ErrNotFound] for a missing note). "" means no check.
+func ExpectHash(h string) WriteOption {
+	return func(o *WriteOptions) { o.ExpectHash = strings.ToLower(strings.TrimSpace(h)) }
+}
+
+// AllowEmpty lets a write replace a note with blank content, which is
+// otherwise refused with [ErrWouldErase].
+func AllowEmpty() WriteOption { return func(o *WriteOptions) { o.AllowEmpty = true } }
+
+// AppendOption sets a field of [AppendOptions] for [AppendWith].
+type AppendOption func(*AppendOptions)
+
+// InSource appends to the namespace name: the note goes to
+// memory/<name>/YYYY-MM-DD.md. name must pass [CheckSource]; otherwise
+// the append fails with [ErrInvalidSource]. Unset, "" or "memory" means
+// the dated log directly in memory/.
+func InSource(name string) AppendOption {
+	return func(o *AppendOptions) { o.Source = name }
+}
+
+// Dated sets the time whose date names the log; the zero time is an
+// error. Unset means the caller's now.
+func Dated(t time.Time) AppendOption { return func(o *AppendOptions) { o.SetDay(t) } }
+
+// AppendWith adds text, trailing white space trimmed, to the dated log
+// opts name ([Append]) for the date, in loc, of now or of [Dated]. An
+// empty text is an error.
+func AppendWith(ctx context.Context, root, text string, now time.Time, loc *time.Location, opts ...AppendOption) (rel, abs string, err error) {
+	text = strings.TrimRightFunc(text, unicode.IsSpace)
+	if strings.TrimSpace(text) == "" {
+		return "", "", errors.New("append: empty text")
+	}
+	o := AppendOptions{Day: now}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	if o.Err != nil {
+		return "", "", o.Err
+	}
+	return Append(ctx, root, o.Source, o.Day.In(loc), text)
+}
