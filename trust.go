@@ -43,23 +43,19 @@ func ApprovalsOf(c Config) []Approval {
 	return c.approvals(settings.Everything())
 }
 
-// Ignored returns the values of the workspace's settings file that this
-// Weave ignores because this machine's user has not approved them; see
-// [ApproveSettings]. Empty when there are none.
+// Ignored returns the values of the settings file that this Weave ignores
+// because this machine's user has not approved them ([ApproveSettings]).
 func (w *Weave) Ignored() []Approval { return append([]Approval(nil), w.ignored...) }
 
-// SettingsApprovals returns the values of the workspace's settings file
-// that need approval on this machine, and those of them not approved
-// yet; see [trust.Pending].
+// SettingsApprovals returns the values of the settings file that need
+// approval on this machine, and those not approved yet; see [trust.Pending].
 func SettingsApprovals(ctx context.Context, workspace string) (all, unapproved []Approval, err error) {
 	return trust.Pending(ctx, workspace)
 }
 
-// ApproveSettings approves, for this machine's user, the values of the
-// workspace's settings file that need it (see [Approval]), and returns
-// them. The approval holds these exact values: a later change to one of
-// them needs a new approval. Values approved before and no longer in the
-// file are forgotten.
+// ApproveSettings approves, for this machine's user, the exact values of
+// the workspace's settings file that need it, and returns them; see
+// [trust.ApproveFile].
 func ApproveSettings(ctx context.Context, workspace string) ([]Approval, error) {
 	return trust.ApproveFile(ctx, workspace)
 }
