@@ -46,6 +46,7 @@ func SyncGitConfig(settings ...string) SyncOption {
 	return func(o *gitsync.Options) { o.GitConfig = append(o.GitConfig, settings...) }
 }
 
+// syncOptions returns gitsync's options for this Weave with opts applied.
 func (w *Weave) syncOptions(opts []SyncOption) gitsync.Options {
 	o := gitsync.Options{MaxBlobBytes: w.cfg.MaxFileBytes, Now: w.cfg.Now}
 	for _, opt := range opts {
