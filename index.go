@@ -1,23 +1,28 @@
 package memweave
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
-	"strings"
+	"path/filepath"
 	"time"
 
 	"github.com/memweave/memweave-go/freshness"
 	"github.com/memweave/memweave-go/indexer"
+	"github.com/memweave/memweave-go/settings"
+	"github.com/memweave/memweave-go/watcher"
 )
 
-// IndexResult counts what an index run did. Its Warnings name the files
-// that were skipped or could not be read, and embedding failures.
-type IndexResult = indexer.Result
-
-// IndexOption sets a per-call option of [Weave.Index]. Options not given
-// keep their defaults.
-type IndexOption func(*indexer.SyncOptions)
+// The types of an index run; package indexer documents them.
+type (
+	// IndexResult counts what an index run did; its Warnings name the
+	// files skipped or unreadable, and embedding failures.
+	IndexResult = indexer.Result
+	// IndexOption sets a per-call option of [Weave.Index]; options not
+	// given keep their defaults.
+	IndexOption func(*indexer.SyncOptions)
+)
 
 // Force re-reads, re-chunks and re-stores every file, ignoring sizes,
 // times and hashes. Embeddings still come from the cache.
@@ -43,15 +48,11 @@ func LockTimeout(d time.Duration) IndexOption {
 
 // Index brings the index up to date with the files: new and changed files
 // are chunked and embedded (cache misses only), files pending embeddings
-// are retried, deleted files removed. A file whose size and mtime are
-// unchanged is skipped without being read. Concurrent Index runs, in this
-// or other processes, take turns.
-//
-// A long-lived Weave (not [Config.OneShot]) starts its file watcher at
-// its second Index, search or status, as before a search: until then a
-// run scans the workspace, later ones look only at the files the watcher's events
-// named and those pending embeddings; every other file counts as
-// skipped. [Force] scans and re-indexes every file.
+// are retried, deleted files removed; a file whose size and mtime are
+// unchanged is not read. Concurrent runs, in any process, take turns. A
+// long-lived Weave (not [Config.OneShot]) starts its watcher at its second
+// Index, search or status; later runs look only at the files its events
+// named and those pending embeddings. [Force] re-indexes every file.
 func (w *Weave) Index(ctx context.Context, opts ...IndexOption) (*IndexResult, error) {
 	if err := w.checkOpen(); err != nil {
 		return nil, err
@@ -75,32 +76,25 @@ func (w *Weave) Index(ctx context.Context, opts ...IndexOption) (*IndexResult, e
 }
 
 // adoptSettings makes the index match the workspace's settings before an
-// index run: the explicit act that re-embeds an index built with another
-// embedder, or re-chunks one built with other chunking. It writes the
-// settings file when the workspace has none. An index built with another
-// embedder than the default one, in a workspace whose settings file does
-// not say so, is an error: the embedder it was built with is unknown.
+// index run, the explicit act that re-embeds or re-chunks it
+// ([settings.Foreign]), and writes the settings file when there is none.
 func (w *Weave) adoptSettings(ctx context.Context) ([]Warning, error) {
 	foreign, err := w.eng.Foreign(ctx)
 	if err != nil {
 		return nil, err
 	}
 	w.mu.Lock()
-	settings := w.settings
+	known := w.settings != nil
 	w.mu.Unlock()
 	var warns []Warning
 	if foreign != "" {
-		// Without a settings file the index's embedder is unknown, unless
-		// it is the offline hash embedder (an older version of it, say),
-		// whose vectors cost nothing to compute again.
-		hashToHash := strings.HasPrefix(foreign, "hash/") && strings.HasPrefix(w.eng.IdentityOf().Embedder, "hash/")
-		if settings == nil && !w.explicitEmbedder && !hashToHash {
-			return nil, fmt.Errorf("memweave: index: the index was built with embedder %s, and the workspace has no %s saying so; name that embedder once (memweave config), or name another to re-embed with it: %w",
-				foreign, SettingsFile, ErrSettingsMismatch)
+		warn, err := settings.Foreign(foreign, w.eng.IdentityOf().Embedder, known || w.explicitEmbedder)
+		if err != nil {
+			return nil, err
 		}
-		warns = append(warns, Warning{Err: fmt.Errorf("re-embedding every chunk: the index was built with embedder %s, the workspace's is %s", foreign, w.eng.IdentityOf().Embedder)})
+		warns = append(warns, Warning{Err: warn})
 	}
-	if settings == nil {
+	if !known {
 		w.mu.Lock()
 		err := w.saveSettings(ctx)
 		w.mu.Unlock()
@@ -120,17 +114,40 @@ func (w *Weave) sync(ctx context.Context, o indexer.SyncOptions) (*IndexResult, 
 	return freshness.SyncThrough(ctx, w.eng, &w.watch, o)
 }
 
-// Add indexes the given Markdown files, in the workspace or an extra
-// path and never in .memweave, now (else an error naming the rule; see
-// indexer.Engine.AddPaths). One outside memory/ and the extra paths gets
-// source "external" and is kept by later index runs, but lives only in
-// the index: a rebuilt index does not find it. To keep such a file,
-// list it in the settings file's extra_paths (with [WriteSettings]), as
-// the CLI's add does. A missing file wraps [ErrNotFound].
-func (w *Weave) Add(ctx context.Context, paths ...string) (*IndexResult, error) {
-	if err := w.checkOpen(); err != nil {
+// Rebuild builds a fresh index of the workspace cfg describes beside the
+// index file, reusing its embedding cache, then swaps it in, and returns
+// what the build did. Index runs of every process wait meanwhile; searches
+// read the old index until the swap. A damaged index ([ErrCorruptIndex])
+// is replaced; a file memweave did not create is left alone.
+// [indexer.Rebuild] explains how.
+func Rebuild(ctx context.Context, cfg Config, opts ...IndexOption) (*IndexResult, error) {
+	// Only the paths are filled in: Open fills in the rest from the
+	// workspace's settings.
+	if err := cfg.pathDefaults(); err != nil {
 		return nil, err
 	}
+	return indexer.Rebuild(ctx, cfg.DBPath, func(ctx context.Context, path string, importCache bool) (*IndexResult, error) {
+		tcfg := cfg
+		tcfg.DBPath = path
+		fresh, err := Open(ctx, tcfg)
+		var res *IndexResult
+		if err == nil {
+			run := func(ctx context.Context) (*IndexResult, error) { return fresh.Index(ctx, opts...) }
+			res, err = indexer.Fill(ctx, fresh.db, cfg.DBPath, importCache, run, fresh.Close)
+		}
+		if err != nil {
+			return res, fmt.Errorf("memweave: rebuild: %w", err)
+		}
+		return res, nil
+	})
+}
+
+// Add indexes the given Markdown files now, as [indexer.Engine.AddPaths]
+// does: in the workspace or an extra path, never in .memweave. A file
+// outside memory/ and the extra paths gets source "external" and lives
+// only in the index (a rebuild drops it) unless the settings file's
+// extra_paths list it. A missing file wraps [ErrNotFound].
+func (w *Weave) Add(ctx context.Context, paths ...string) (*IndexResult, error) {
 	return w.add(ctx, indexer.SyncOptions{}, paths...)
 }
 
@@ -145,4 +162,131 @@ func (w *Weave) add(ctx context.Context, opts indexer.SyncOptions, paths ...stri
 		return res, fmt.Errorf("memweave: %w", err)
 	}
 	return res, nil
+}
+
+// The types of a watcher; package watcher documents them.
+type (
+	// WatchState is a watcher's state, as [Status].Watcher and [OnState]
+	// report it.
+	WatchState = watcher.State
+	// WatchEvent reports one file the watcher re-indexed or removed.
+	WatchEvent = watcher.Event
+	// WatchOption sets a per-call option of [Weave.Watch] ([watcher.Options]).
+	WatchOption func(*watcher.Options)
+)
+
+// Watcher states.
+const (
+	WatchActive  = watcher.Active  // receiving the operating system's file events
+	WatchPolling = watcher.Polling // scanning by stat every poll interval instead
+	WatchFailed  = watcher.Failed  // stopped on an error, which [Weave.Close] returns
+	WatchOff     = watcher.Off     // no watcher runs
+)
+
+// ErrWatching is returned by [Weave.Watch] when a watcher already runs.
+var ErrWatching = watcher.ErrRunning
+
+// Debounce sets how long the watcher waits after the last file event
+// before re-indexing (default 1500ms; it must be positive).
+func Debounce(d time.Duration) WatchOption {
+	return func(o *watcher.Options) { o.Debounce = cmp.Or(d, -1) }
+}
+
+// PollInterval sets the period of the stat scans that replace file events
+// when the operating system's watcher fails (default 5s; positive).
+func PollInterval(d time.Duration) WatchOption {
+	return func(o *watcher.Options) { o.PollInterval = cmp.Or(d, -1) }
+}
+
+// OnChange calls fn, from the watcher's goroutine, after each file the
+// watcher re-indexed or removed. fn must not call [Weave.Close].
+func OnChange(fn func(WatchEvent)) WatchOption { return func(o *watcher.Options) { o.OnChange = fn } }
+
+// OnState calls fn, from the watcher's goroutine, when the watcher's state
+// changes, with the error that caused it, if any. fn must not call
+// [Weave.Close].
+func OnState(fn func(WatchState, error)) WatchOption {
+	return func(o *watcher.Options) { o.OnState = fn }
+}
+
+// Watch starts a watcher (package watcher explains it) that keeps the
+// index up to date with the files as they change, and returns once it is
+// started. It stops when ctx is cancelled or the Weave is closed;
+// [Weave.Close] waits for it and returns its error. One watcher runs at a
+// time; Watch returns [ErrWatching] while one does.
+func (w *Weave) Watch(ctx context.Context, opts ...WatchOption) error {
+	if err := w.checkOpen(); err != nil {
+		return err
+	}
+	o := w.watchOptions(false)
+	for _, opt := range opts {
+		opt(&o)
+	}
+	if o.Debounce < 0 || o.PollInterval < 0 {
+		return errors.New("memweave: watch: Debounce and PollInterval must be positive")
+	}
+	err := freshness.Start(ctx, w.eng, w.db, &w.watch, o, syncLockTimeout, w.cfg.Logger)
+	switch {
+	case errors.Is(err, watcher.ErrClosed):
+		return ErrClosed
+	case errors.Is(err, watcher.ErrRunning):
+		return ErrWatching
+	case err != nil:
+		return fmt.Errorf("memweave: watch: %w", err)
+	}
+	return nil
+}
+
+// startOnDemand starts the watcher that a long-lived Weave's searches
+// drain, once, at the handle's second freshness check (search, index or
+// status): a Weave opened for a single search never pays for a watch per
+// folder. Not for a [Config.OneShot] Weave, nor after a watcher stopped.
+// It reports whether a watcher runs.
+func (w *Weave) startOnDemand() bool {
+	if w.cfg.OneShot || w.watch.Done() != nil || w.watch.Running() {
+		return w.watch.Running()
+	}
+	w.mu.Lock()
+	first := !w.checked
+	w.checked = true
+	w.mu.Unlock()
+	if first {
+		return false
+	}
+	err := freshness.Start(context.Background(), w.eng, w.db, &w.watch, w.watchOptions(true), syncLockTimeout, w.cfg.Logger)
+	if err != nil && !errors.Is(err, watcher.ErrRunning) && !errors.Is(err, watcher.ErrClosed) {
+		w.cfg.Logger.Warn("memweave: no file watcher; searches scan the workspace", "err", err)
+	}
+	return w.watch.Running()
+}
+
+// watchOptions are the watcher options every watcher of w shares; its
+// barrier files go in .sync beside the index, whose own writes do not
+// fill it with events.
+func (w *Weave) watchOptions(onDemand bool) watcher.Options {
+	return watcher.Options{Root: w.cfg.Workspace, ExtraPaths: w.cfg.ExtraPaths, SyncDir: filepath.Join(filepath.Dir(w.cfg.DBPath), ".sync"),
+		OnDemand: onDemand, Logger: w.cfg.Logger}
+}
+
+// syncWatched is [freshness.SyncWatched] through w's watcher, started on
+// demand; ok is false when none serves and the caller scans instead.
+func (w *Weave) syncWatched(ctx context.Context) (warns []Warning, ok bool) {
+	if !w.startOnDemand() {
+		return nil, false
+	}
+	return freshness.SyncWatched(ctx, w.eng, &w.watch, syncLockTimeout)
+}
+
+// refresh is the freshness check before a read that is not a search:
+// through the watcher, or by a stat scan.
+func (w *Weave) refresh(ctx context.Context) []Warning {
+	if warns, ok := w.syncWatched(ctx); ok {
+		return warns
+	}
+	return w.eng.Refresh(ctx, syncLockTimeout)
+}
+
+// watcherStatus is [freshness.WatcherState] for w.
+func (w *Weave) watcherStatus(ctx context.Context) (WatchState, int) {
+	return freshness.WatcherState(ctx, w.db, &w.watch)
 }

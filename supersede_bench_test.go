@@ -39,16 +39,21 @@ func BenchmarkSupersedeStage(b *testing.B) {
 		in    []Result
 	}
 	var inputs []input
+	sr := w.searcher()
 	for _, q := range memweavetest.SynthQueries {
 		s, err := w.searchOptions(q, []SearchOption{NoSync()})
 		if err != nil {
 			b.Fatal(err)
 		}
-		got, _, _, err := w.retrieve(ctx, q, s)
+		f, _, warns, err := w.filter(ctx, s)
 		if err != nil {
 			b.Fatal(err)
 		}
-		in, err := postprocess.Run(ctx, q, got.Results, postprocess.Threshold{Min: s.MinScore}, postprocess.Curate{Meta: w.fileMeta})
+		got, _, err := sr.Retrieve(ctx, s, f, warns)
+		if err != nil {
+			b.Fatal(err)
+		}
+		in, err := postprocess.Run(ctx, q, got.Results, postprocess.Threshold{Min: s.MinScore}, postprocess.Curate{Meta: sr.FileMeta})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -59,7 +64,7 @@ func BenchmarkSupersedeStage(b *testing.B) {
 		b.ResetTimer()
 		for i := 0; i < b.N; i++ {
 			in := inputs[i%len(inputs)]
-			if _, err := postprocess.NewSupersede(in.s.Superseded, in.s.MaxResults, nil, w.passages).Process(ctx, in.query, in.in); err != nil {
+			if _, err := postprocess.NewSupersede(in.s.Superseded, in.s.MaxResults, nil, sr.Passages).Process(ctx, in.query, in.in); err != nil {
 				b.Fatal(err)
 			}
 		}

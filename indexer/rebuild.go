@@ -100,3 +100,42 @@ func removeDBFiles(path string) {
 		os.Remove(path + suffix)
 	}
 }
+
+// Fill builds the fresh index db of a [BuildFunc] with run, then closes
+// it with closeDB, leaving no -wal file behind. With importCache, the
+// embedding cache of the index at oldPath is copied in first (a failure is
+// a warning: everything is embedded again), and after the run the entries
+// the fresh index holds as vectors are dropped from it. The fresh index is
+// vacuumed: the build and the cache cleanup leave free pages, which the
+// copy over the old index would keep.
+func Fill(ctx context.Context, db *index.DB, oldPath string, importCache bool, run func(context.Context) (*Result, error), closeDB func() error) (*Result, error) {
+	path := db.Path()
+	var warn error
+	if importCache {
+		if _, err := db.ImportCache(ctx, oldPath); err != nil {
+			warn = fmt.Errorf("could not reuse the old index's embedding cache, embedding everything again: %w", err)
+		}
+	}
+	res, err := run(ctx)
+	if err == nil && importCache {
+		err = db.DropLiveFromCache(ctx)
+	}
+	if err == nil {
+		err = db.Vacuum(ctx)
+	}
+	if cerr := closeDB(); err == nil && cerr != nil {
+		err = cerr
+	}
+	if res != nil && warn != nil {
+		res.Warnings = append(res.Warnings, Warning{Err: warn})
+	}
+	if err != nil {
+		return res, err
+	}
+	// Closing the last connection checkpoints and deletes the WAL; a WAL
+	// left behind would not travel with a rename.
+	if _, err := os.Stat(path + "-wal"); err == nil {
+		return res, fmt.Errorf("%s-wal still exists after close", path)
+	}
+	return res, nil
+}
