@@ -3,7 +3,6 @@ package memweave
 import (
 	"context"
 	"iter"
-	"os"
 	"path/filepath"
 
 	"github.com/memweave/memweave-go/freshness"
@@ -69,6 +68,3 @@ func (w *Weave) Files(ctx context.Context, sources ...string) iter.Seq2[FileInfo
 	}
 	return w.eng.Files(ctx, sources...)
 }
-
-// pid is this process's id, for the watcher heartbeat.
-var pid = os.Getpid()
