@@ -1,9 +1,7 @@
 package memweave
 
 import (
-	"cmp"
 	"context"
-	"path/filepath"
 
 	"github.com/memweave/memweave-go/settings"
 	"github.com/memweave/memweave-go/trust"
@@ -37,9 +35,7 @@ func (c *Config) withoutUnapproved(ignored []Approval) (blockEmbedder bool) {
 // come from a settings file: what a program approves on this machine
 // for its user when the user set them (the CLI does for its flags).
 func ApprovalsOf(c Config) []Approval {
-	if ws, err := filepath.Abs(cmp.Or(c.Workspace, ".")); err == nil {
-		c.Workspace = ws
-	}
+	_ = c.pathDefaults() // an error leaves Workspace as given
 	return c.approvals(settings.Everything())
 }
 
