@@ -2,64 +2,53 @@ package memweave
 
 import (
 	"context"
-	"slices"
 
 	"github.com/memweave/memweave-go/settings"
 )
 
-// SettingsFile is the name of the workspace's settings file, at its root
-// beside memory/. It is plain JSON meant to be committed with the
-// memories: it records what the index is built with (the embedder, the
-// chunking, the extra paths) and the fusion, so that every command, the
-// MCP server, the adapters and [Open] use the same settings without
-// repeating them. It never holds an API key. Package settings reads,
-// writes and reconciles it.
+// SettingsFile is the name of the workspace's settings file, memweave.json
+// beside memory/: what the index is built with and the fusion, shared by
+// every program that opens the workspace; see package settings.
 const SettingsFile = settings.FileName
 
-// ErrSettingsMismatch is wrapped by the error of [Open] when a Config
-// field disagrees with the workspace's settings file, and by the warning
-// (and [Weave.Index] error) about an index built with another embedder
-// than the one configured. The settings change only explicitly, with
-// [WriteSettings] (the CLI's `memweave config`), after which the next
-// [Weave.Index] re-embeds.
-var ErrSettingsMismatch = settings.ErrMismatch
+// Errors of the settings file.
+var (
+	// ErrSettingsMismatch is wrapped by the error of [Open] when a Config
+	// field disagrees with the settings file, and by the warning (and
+	// [Weave.Index] error) about an index of another embedder. The
+	// settings change only with [WriteSettings] (`memweave config`).
+	ErrSettingsMismatch = settings.ErrMismatch
+	// ErrSettingsFile is wrapped by the error of a settings file that is
+	// not a regular file inside the workspace, or is too large.
+	ErrSettingsFile = settings.ErrRefused
+)
 
-// ErrSettingsFile is wrapped by the error of a settings file that is
-// not a regular file inside the workspace, or is too large.
-var ErrSettingsFile = settings.ErrRefused
-
-// Settings are the contents of the workspace's [SettingsFile]; see
-// [settings.File]. A zero field is unset: the Config field or its
-// default applies.
-type Settings = settings.File
-
-// EmbedderSettings are the settings of [Config.Embedder] that identify
-// the embedding space; the API key is never among them.
-type EmbedderSettings = settings.Embedder
-
-// FusionSettings are the settings of [Config.Fusion] a workspace may fix.
-type FusionSettings = settings.Fusion
-
-// SettingsFieldError is the error of a value of the settings file that
-// is out of range: it names the file, the setting and its line.
-type SettingsFieldError = settings.FieldError
-
-// SettingsError is the error of a Config field that disagrees with the
-// workspace's settings file. It wraps [ErrSettingsMismatch].
-type SettingsError = settings.MismatchError
+// The settings file's types, defined in package settings.
+type (
+	// Settings are the contents of the [SettingsFile]; a zero field is unset.
+	Settings = settings.File
+	// EmbedderSettings are the settings of [Config.Embedder] that identify
+	// the embedding space; the API key is never among them.
+	EmbedderSettings = settings.Embedder
+	// FusionSettings are the settings of [Config.Fusion] a workspace may fix.
+	FusionSettings = settings.Fusion
+	// SettingsFieldError is the error of a value of the settings file out
+	// of range: it names the file, the setting and its line.
+	SettingsFieldError = settings.FieldError
+	// SettingsError is the error of a Config field that disagrees with the
+	// settings file. It wraps [ErrSettingsMismatch].
+	SettingsError = settings.MismatchError
+)
 
 // ReadSettings returns the settings file of the workspace, or nil and no
-// error when it has none; see [settings.Read]. A value out of range is a
-// [SettingsFieldError] naming the file, key and line; a file that is not
-// a regular file inside the workspace is refused ([ErrSettingsFile]).
+// error when it has none; see [settings.Read].
 func ReadSettings(ctx context.Context, workspace string) (*Settings, error) {
 	return settings.Read(ctx, workspace)
 }
 
 // WriteSettings replaces the workspace's settings file with s,
-// atomically; see [settings.Write]. It does not touch the index: the
-// next [Weave.Index] re-embeds or re-chunks what the new settings
-// change.
+// atomically; see [settings.Write]. The next [Weave.Index] re-embeds or
+// re-chunks what the new settings change.
 func WriteSettings(ctx context.Context, workspace string, s Settings) error {
 	return settings.Write(ctx, workspace, s)
 }
@@ -67,15 +56,19 @@ func WriteSettings(ctx context.Context, workspace string, s Settings) error {
 // SettingsOf returns the settings that record c: the identity of its
 // index (embedder, chunking, extra paths) and its fusion when set.
 func SettingsOf(c Config) Settings {
-	s := Settings{Embedder: settings.EmbedderOf(c.Embedder), ChunkTokens: c.ChunkTokens,
-		ExtraPaths: slices.Clone(c.ExtraPaths)}
-	if c.ChunkOverlap != nil {
-		s.ChunkOverlap = new(*c.ChunkOverlap)
+	return settings.Of(c.Embedder, c.ChunkTokens, c.ChunkOverlap, c.ExtraPaths, c.Fusion.Method)
+}
+
+// applySettings fills the fields of c left unset from s, the settings
+// file at path, and reports which it filled; a set field that disagrees
+// with s is a [SettingsError] (see [settings.Merge]).
+func (c *Config) applySettings(s *Settings, path string) (settings.Filled, error) {
+	m, filled, err := settings.Merge(SettingsOf(*c), c.Embedder.Custom != nil, s, path)
+	if err != nil {
+		return filled, err
 	}
-	if f := c.Fusion; f.Method != "" {
-		s.Fusion = &FusionSettings{Method: f.Method}
-	}
-	return s
+	c.useSettings(m)
+	return filled, nil
 }
 
 // useSettings sets the fields of c that s records: the inverse of
@@ -86,18 +79,6 @@ func (c *Config) useSettings(s Settings) {
 	if s.Fusion != nil {
 		c.Fusion.Method = s.Fusion.Method
 	}
-}
-
-// applySettings fills the fields of c left unset from s, the settings
-// file at path, and reports which it filled; a set field that disagrees
-// with s is a [SettingsError] (see [settings.Merge]).
-func (c *Config) applySettings(s *Settings, path string) (settings.Filled, error) {
-	merged, filled, err := settings.Merge(SettingsOf(*c), c.Embedder.Custom != nil, s, path)
-	if err != nil {
-		return filled, err
-	}
-	c.useSettings(merged)
-	return filled, nil
 }
 
 // Settings returns the settings that record this Weave's effective

@@ -10,15 +10,16 @@ import (
 	"github.com/memweave/memweave-go/indexer"
 )
 
-// SyncResult is what one [Weave.Sync] did; see [gitsync.Result].
-type SyncResult = gitsync.Result
-
-// SyncStatus is a workspace's sync state; see [gitsync.Status].
-type SyncStatus = gitsync.Status
-
-// SyncConflict is a note changed on two machines: Path holds the
-// remote's version and Copy this machine's; see [gitsync.Conflict].
-type SyncConflict = gitsync.Conflict
+// Sync's types, defined in package gitsync.
+type (
+	// SyncResult is what one [Weave.Sync] did; see [gitsync.Result].
+	SyncResult = gitsync.Result
+	// SyncStatus is a workspace's sync state; see [gitsync.Status].
+	SyncStatus = gitsync.Status
+	// SyncConflict is a note changed on two machines: Path holds the
+	// remote's version and Copy this machine's; see [gitsync.Conflict].
+	SyncConflict = gitsync.Conflict
+)
 
 // Sentinels of [Weave.Sync] and [Weave.SyncStatus]; see package gitsync.
 var (
@@ -34,14 +35,10 @@ type SyncOption func(*gitsync.Options)
 
 // SyncAuthor sets the author of sync's commits, "Name <email>"; unset,
 // git's user.name and user.email.
-func SyncAuthor(author string) SyncOption {
-	return func(o *gitsync.Options) { o.Author = author }
-}
+func SyncAuthor(author string) SyncOption { return func(o *gitsync.Options) { o.Author = author } }
 
 // SyncRemote names the git remote; unset, "origin".
-func SyncRemote(name string) SyncOption {
-	return func(o *gitsync.Options) { o.Remote = name }
-}
+func SyncRemote(name string) SyncOption { return func(o *gitsync.Options) { o.Remote = name } }
 
 // SyncGitConfig adds "name=value" git settings to sync's git calls, such
 // as "protocol.file.allow=always" for a remote on local disk in tests.
@@ -49,52 +46,36 @@ func SyncGitConfig(settings ...string) SyncOption {
 	return func(o *gitsync.Options) { o.GitConfig = append(o.GitConfig, settings...) }
 }
 
+// syncOptions returns gitsync's options for this Weave with opts applied.
 func (w *Weave) syncOptions(opts []SyncOption) gitsync.Options {
 	o := gitsync.Options{MaxBlobBytes: w.cfg.MaxFileBytes, Now: w.cfg.Now}
 	for _, opt := range opts {
 		opt(&o)
 	}
 	o.Reindex = func(ctx context.Context, paths []string) (int, error) {
-		abs := make([]string, len(paths))
-		for i, p := range paths {
-			abs[i] = indexer.AbsPath(w.cfg.Workspace, p)
-		}
-		res, err := w.eng.SyncPaths(ctx, abs, indexer.SyncOptions{LockTimeout: syncLockTimeout})
-		if res == nil {
-			return 0, err
-		}
-		return res.FilesIndexed, err
+		return w.eng.SyncRel(ctx, paths, indexer.SyncOptions{LockTimeout: syncLockTimeout})
 	}
 	return o
 }
 
-// Sync shares the workspace's memory through its git remote (see
-// package gitsync): it commits what changed under memory/ (and
-// memweave.json), fetches, checks what it fetched as untrusted input,
-// replays the local commits on top of the remote's, pushes without ever
-// forcing, and re-indexes only the notes the remote changed. A note
-// changed on both sides keeps the remote's version at its path and this
-// machine's in a conflict copy listed in the result, in [Weave.SyncStatus]
-// and by [gitsync.Conflicts]. The workspace must be the top folder of a
-// git repository with a remote; otherwise the error wraps
+// Sync shares the workspace's memory through its git remote, as package
+// gitsync describes (untrusted input, conflict copies, locking), then
+// re-indexes only the notes the remote changed. The workspace must be the
+// top folder of a git repository with a remote; otherwise the error wraps
 // [ErrNoRepository] or [ErrNoRemote] and says what to run.
-//
-// Two syncs of one workspace never interleave; searches go on while a
-// sync runs, and writers wait only while it commits and updates files.
 func (w *Weave) Sync(ctx context.Context, opts ...SyncOption) (*SyncResult, error) {
 	if err := w.checkOpen(); err != nil {
 		return nil, err
 	}
 	res, err := gitsync.Sync(ctx, w.cfg.Workspace, w.syncOptions(opts))
 	if err != nil {
-		return res, fmt.Errorf("memweave: sync: %w", err)
+		err = fmt.Errorf("memweave: sync: %w", err)
 	}
-	return res, nil
+	return res, err
 }
 
-// SyncStatus reports the workspace's sync state without a network call:
-// the commit the index reflects, ahead and behind counts, the last
-// sync's time and error, and the conflict copies.
+// SyncStatus reports the workspace's sync state, without a network call;
+// see [gitsync.Status].
 func (w *Weave) SyncStatus(ctx context.Context, opts ...SyncOption) (*SyncStatus, error) {
 	if err := w.checkOpen(); err != nil {
 		return nil, err
@@ -119,12 +100,10 @@ func (w *Weave) SyncConflicts(ctx context.Context) ([]SyncConflict, error) {
 const SyncTimeout = 5 * time.Minute
 
 // SyncEvery starts a goroutine that runs [Weave.Sync] every interval
-// (the first one at once) until [Weave.Close], which stops and waits for
-// it. Each run is given at most [SyncTimeout], so a remote that stalls
-// delays the next run, never stops the loop. A failed sync is logged to Config.Logger and recorded for
-// [Weave.SyncStatus]; the next one runs on schedule. It fails if the
-// workspace cannot sync at all (no git, no repository, no remote) or a
-// loop already runs.
+// (the first at once, each given at most [SyncTimeout]) until
+// [Weave.Close], which stops and waits for it. A failed sync is logged
+// and recorded for [Weave.SyncStatus]; the next runs on schedule. It
+// fails if the workspace cannot sync at all or a loop already runs.
 func (w *Weave) SyncEvery(ctx context.Context, interval time.Duration, opts ...SyncOption) error {
 	if interval <= 0 {
 		return errors.New("memweave: sync every: the interval must be positive")

@@ -1,26 +1,21 @@
 package memweave
 
 import (
-	"cmp"
 	"context"
-	"path/filepath"
 
 	"github.com/memweave/memweave-go/settings"
 	"github.com/memweave/memweave-go/trust"
 )
 
-// ErrNotApproved is wrapped by the error of an embedder the workspace's
-// settings file names but this machine's user has not approved (see
-// [ApproveSettings]).
+// ErrNotApproved is wrapped by the error of an embedder the settings
+// file names but this machine's user has not approved ([ApproveSettings]).
 var ErrNotApproved = trust.ErrNotApproved
 
-// Approval is a value of the workspace's settings file that takes effect
-// only once approved on this machine: an extra path outside the
-// workspace, an embedding server, a model folder outside the workspace.
+// Approval is a value of the settings file that takes effect only once
+// approved on this machine; see [trust.Item].
 type Approval = trust.Item
 
-// ApproveCommand is the command that approves a workspace's settings, as
-// messages name it.
+// ApproveCommand is the command that approves a workspace's settings.
 const ApproveCommand = trust.ApproveCommand
 
 // approvals returns the values of c that the settings file filled in
@@ -40,29 +35,23 @@ func (c *Config) withoutUnapproved(ignored []Approval) (blockEmbedder bool) {
 // come from a settings file: what a program approves on this machine
 // for its user when the user set them (the CLI does for its flags).
 func ApprovalsOf(c Config) []Approval {
-	if ws, err := filepath.Abs(cmp.Or(c.Workspace, ".")); err == nil {
-		c.Workspace = ws
-	}
+	_ = c.pathDefaults() // an error leaves Workspace as given
 	return c.approvals(settings.Everything())
 }
 
-// Ignored returns the values of the workspace's settings file that this
-// Weave ignores because this machine's user has not approved them; see
-// [ApproveSettings]. Empty when there are none.
+// Ignored returns the values of the settings file that this Weave ignores
+// because this machine's user has not approved them ([ApproveSettings]).
 func (w *Weave) Ignored() []Approval { return append([]Approval(nil), w.ignored...) }
 
-// SettingsApprovals returns the values of the workspace's settings file
-// that need approval on this machine, and those of them not approved
-// yet; see [trust.Pending].
+// SettingsApprovals returns the values of the settings file that need
+// approval on this machine, and those not approved yet; see [trust.Pending].
 func SettingsApprovals(ctx context.Context, workspace string) (all, unapproved []Approval, err error) {
 	return trust.Pending(ctx, workspace)
 }
 
-// ApproveSettings approves, for this machine's user, the values of the
-// workspace's settings file that need it (see [Approval]), and returns
-// them. The approval holds these exact values: a later change to one of
-// them needs a new approval. Values approved before and no longer in the
-// file are forgotten.
+// ApproveSettings approves, for this machine's user, the exact values of
+// the workspace's settings file that need it, and returns them; see
+// [trust.ApproveFile].
 func ApproveSettings(ctx context.Context, workspace string) ([]Approval, error) {
 	return trust.ApproveFile(ctx, workspace)
 }

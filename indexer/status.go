@@ -1,36 +1,74 @@
 package indexer
 
-import "context"
+import (
+	"context"
 
-// Status is what the index and the workspace's files say of an index:
-// its counts, what a stat scan of the files finds, the chunking and
-// embedder it was built with, and whether a default search can use
-// vectors.
+	"github.com/memweave/memweave-go/gitsync"
+	"github.com/memweave/memweave-go/search"
+	"github.com/memweave/memweave-go/watcher"
+)
+
+// Status is a workspace's index state, as memweave's Weave.Status
+// reports it (and `memweave status --json` prints it). [Engine.Status]
+// fills the index's counts, scan, chunking, embedder and search mode;
+// the facade fills the workspace, settings, watcher, freshness and sync
+// fields, which this package does not know.
 type Status struct {
-	// DBBytes is the size of the index file.
-	DBBytes int64
-	// Files, Chunks, Vectors, PendingFiles and CacheEntries count the
-	// index's rows: files, chunks, chunks with a vector, files waiting
-	// for vectors, and entries of the embedding cache.
-	Files, Chunks, Vectors, PendingFiles, CacheEntries int
-	// Scanned is whether the files were scanned; StaleFiles,
-	// TooLargeFiles and UnreadableFiles are what the scan found (see
-	// [Diff]), 0 without one.
-	Scanned                                    bool
-	StaleFiles, TooLargeFiles, UnreadableFiles int
-	// ChunkerVersion is the chunking the index was built with;
-	// ChunkingStale is set when this Engine's differs, so that the next
-	// index run re-chunks every file.
-	ChunkerVersion string
-	ChunkingStale  bool
+	Workspace string `json:"workspace"`
+	DBPath    string `json:"db_path"`
+	DBBytes   int64  `json:"db_bytes"`
+	// Settings is the workspace's settings file, "" when it has none
+	// yet (the first index run writes it).
+	Settings     string `json:"settings"`
+	Files        int    `json:"files"`
+	Chunks       int    `json:"chunks"`
+	Vectors      int    `json:"vectors"`
+	PendingFiles int    `json:"pending_files"`
+	// Scanned is false when Status ran without a scan: the fields below
+	// up to UnreadableFiles are then 0 because nothing was looked at.
+	Scanned bool `json:"scanned"`
+	// StaleFiles counts the files the next sync would touch: new,
+	// changed and deleted, as a stat scan finds them (the same scan as
+	// the sync before a search, the watcher, Check and Index).
+	StaleFiles int `json:"stale_files"`
+	// TooLargeFiles are files over Options.MaxFileBytes, never indexed.
+	TooLargeFiles int `json:"too_large_files"`
+	// UnreadableFiles are files or folders that could not be read.
+	UnreadableFiles int `json:"unreadable_files"`
+	// CacheEntries counts the entries of the embedding cache.
+	CacheEntries int `json:"cache_entries"`
 	// Embedder is the embedder's provider ("none" without one), Model
 	// and Dims its model and vector size.
-	Embedder, Model string
-	Dims            int
-	// KeywordOnly says why a default search runs on keywords alone: no
-	// embedder, an index of another embedder, no vector yet. "" when it
-	// is hybrid.
-	KeywordOnly string
+	Embedder string `json:"embedder"`
+	Model    string `json:"model"`
+	Dims     int    `json:"dims"`
+	// ChunkerVersion is the chunking algorithm's version and settings
+	// the index was built with; ChunkingStale is set when this Engine's
+	// differ, so that the next index run re-chunks every file.
+	ChunkerVersion string `json:"chunker_version"`
+	ChunkingStale  bool   `json:"chunking_stale"`
+	// SearchMode is the mode a default search runs in: "hybrid", or
+	// "keyword" when there is no embedder, an index of another embedder
+	// or no vector yet; SearchModeReason says why when it is not hybrid.
+	SearchMode       search.Mode `json:"search_mode"`
+	SearchModeReason string      `json:"search_mode_reason,omitempty"`
+	// Watcher is the state of this process's watcher or, when it runs
+	// none, of a watcher in another process that has reported within
+	// three poll intervals.
+	Watcher watcher.State `json:"watcher"`
+	// WatcherPID is the process running the watcher; 0 when off.
+	WatcherPID int `json:"watcher_pid,omitempty"`
+	// Freshness is how searches find files changed on disk: "events"
+	// (they drain this process's file watcher and re-index what its
+	// events named), "scan" (they stat-scan the workspace) or "off"
+	// (Config.NoSyncOnSearch); FreshnessReason says why it scans.
+	Freshness       string `json:"freshness"`
+	FreshnessReason string `json:"freshness_reason,omitempty"`
+	// Sync is the workspace's sync state; nil without a scan, or when
+	// the workspace cannot sync: SyncError then says why and what to run
+	// (git init, git remote add origin URL).
+	Sync      *gitsync.Status `json:"sync,omitempty"`
+	SyncError string          `json:"sync_error,omitempty"`
 }
 
 // Status reports the index's state; with scan it includes a stat scan of
@@ -41,7 +79,7 @@ func (e *Engine) Status(ctx context.Context, scan bool) (*Status, error) {
 		return nil, err
 	}
 	s := &Status{DBBytes: e.db.Size(), Files: st.Files, Chunks: st.Chunks, Vectors: st.Vectors,
-		PendingFiles: st.PendingFiles, CacheEntries: st.CacheEntries}
+		PendingFiles: st.PendingFiles, CacheEntries: st.CacheEntries, SearchMode: search.ModeHybrid}
 	if scan {
 		d, err := e.Diff(ctx)
 		if err != nil {
@@ -53,7 +91,8 @@ func (e *Engine) Status(ctx context.Context, scan bool) (*Status, error) {
 	s.ChunkerVersion, _ = e.db.Meta(ctx, "chunking")
 	s.ChunkingStale = s.ChunkerVersion != "" && s.ChunkerVersion != e.IdentityOf().Chunking
 	if e.opts.Embedder == nil {
-		s.Embedder, s.KeywordOnly = "none", "no embedder configured (embedder none)"
+		s.Embedder = "none"
+		s.SearchMode, s.SearchModeReason = search.ModeKeyword, "no embedder configured (embedder none)"
 		return s, nil
 	}
 	id := e.opts.Embedder.Identity()
@@ -64,9 +103,9 @@ func (e *Engine) Status(ctx context.Context, scan bool) (*Status, error) {
 	if foreign, err := e.Foreign(ctx); err != nil {
 		return nil, err
 	} else if foreign != "" {
-		s.KeywordOnly = e.ForeignWarning(foreign).Error()
+		s.SearchMode, s.SearchModeReason = search.ModeKeyword, e.ForeignWarning(foreign).Error()
 	} else if st.Chunks > 0 && st.Vectors == 0 {
-		s.KeywordOnly = "no chunk has a vector yet (embedding failed or pending); run index"
+		s.SearchMode, s.SearchModeReason = search.ModeKeyword, "no chunk has a vector yet (embedding failed or pending); run index"
 	}
 	return s, nil
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/memweave/memweave-go/index"
 	"github.com/memweave/memweave-go/indexer"
 	"github.com/memweave/memweave-go/memweavetest"
+	"github.com/memweave/memweave-go/search"
 )
 
 // TestStatus: counts before and after an index run, the scan only when
@@ -28,7 +29,7 @@ func TestStatus(t *testing.T) {
 		t.Fatal(err)
 	}
 	s, err = e.Status(ctx, true)
-	if err != nil || s.Files != 2 || s.Chunks == 0 || s.Vectors != s.Chunks || s.StaleFiles != 0 || s.KeywordOnly != "" || s.ChunkingStale {
+	if err != nil || s.Files != 2 || s.Chunks == 0 || s.Vectors != s.Chunks || s.StaleFiles != 0 || s.SearchMode != search.ModeHybrid || s.SearchModeReason != "" || s.ChunkingStale {
 		t.Fatalf("Status after indexing = %+v, %v; want 2 files, every chunk with a vector, hybrid", s, err)
 	}
 
@@ -40,7 +41,7 @@ func TestStatus(t *testing.T) {
 	}
 	defer db.Close()
 	bare := indexer.New(db, indexer.Options{Root: root, MaxFileBytes: 1 << 20, Chunk: chunker.Options{MaxTokens: 100}})
-	if s, err = bare.Status(ctx, false); err != nil || s.Embedder != "none" || s.KeywordOnly == "" || !s.ChunkingStale {
+	if s, err = bare.Status(ctx, false); err != nil || s.Embedder != "none" || s.SearchMode != search.ModeKeyword || s.SearchModeReason == "" || !s.ChunkingStale {
 		t.Fatalf("Status without an embedder = %+v, %v; want none, a keyword-only reason, stale chunking", s, err)
 	}
 }

@@ -3,8 +3,10 @@ package settings
 import (
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/memweave/memweave-go/embed"
+	"github.com/memweave/memweave-go/search"
 )
 
 // Chunking checks a chunk size and overlap in estimated tokens and fills
@@ -35,6 +37,39 @@ func CheckEmbedder(c *embed.Config) error {
 	var fe *embed.FieldError
 	if err := c.Validate(); errors.As(err, &fe) {
 		return &ConfigError{Field: "Embedder." + fe.Field, Err: fe.Err}
+	}
+	return nil
+}
+
+// Default fills *v with def when it is zero and refuses a value below
+// least, or infinite, with a [*ConfigError] naming field: "must be
+// <rule>, got <value>". NaN is refused as below least.
+func Default[T int | int64 | float64](field string, v *T, def, least T, rule string) error {
+	if *v == 0 {
+		*v = def
+	}
+	if !(*v >= least) || float64(*v) > math.MaxFloat64 {
+		return &ConfigError{Field: field, Err: fmt.Errorf("must be %s, got %v", rule, *v)}
+	}
+	return nil
+}
+
+// Fraction fills *v with a pointer to def when it is nil and refuses a
+// value outside [0,1] with a [*ConfigError] naming field.
+func Fraction(field string, v **float64, def float64) error {
+	if *v == nil {
+		*v = new(def)
+	} else if !(**v >= 0 && **v <= 1) {
+		return &ConfigError{Field: field, Err: fmt.Errorf("must be in [0,1], got %g", **v)}
+	}
+	return nil
+}
+
+// CheckFusion checks f as [search.FusionOptions.Validate] does; the
+// error is a [*ConfigError] naming Fusion.
+func CheckFusion(f search.FusionOptions) error {
+	if err := f.Validate(); err != nil {
+		return &ConfigError{Field: "Fusion", Err: err}
 	}
 	return nil
 }

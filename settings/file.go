@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/memfile"
@@ -73,6 +74,19 @@ func (e Embedder) ApplyTo(c *embed.Config) {
 // [search.FusionMethods].
 type Fusion struct {
 	Method search.FusionMethod `json:"method,omitempty"`
+}
+
+// Of returns the settings that record a configuration: its embedder,
+// chunking and extra paths, and its fusion method when set.
+func Of(emb embed.Config, chunkTokens int, chunkOverlap *int, extraPaths []string, fusion search.FusionMethod) File {
+	s := File{Embedder: EmbedderOf(emb), ChunkTokens: chunkTokens, ExtraPaths: slices.Clone(extraPaths)}
+	if chunkOverlap != nil {
+		s.ChunkOverlap = new(*chunkOverlap)
+	}
+	if fusion != "" {
+		s.Fusion = &Fusion{Method: fusion}
+	}
+	return s
 }
 
 // Read returns the settings file of the workspace, or nil and no error
