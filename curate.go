@@ -64,7 +64,7 @@ func (w *Weave) Consolidate(ctx context.Context) (*ConsolidatePlan, error) {
 	}
 	warns := []Warning{}
 	if !w.cfg.NoSyncOnSearch {
-		warns = append(warns, w.watch.Refresh(ctx)...)
+		warns = append(warns, w.fresh.Refresh(ctx)...)
 	}
 	plan, err := w.notes().Consolidate(ctx)
 	if err != nil {

@@ -33,7 +33,7 @@ func (w *Weave) Conflicts(ctx context.Context, opts ...SearchOption) (*Conflicts
 	resp := &ConflictsResponse{Warnings: []Warning{}}
 	err := errors.Join(w.checkOpen(), s.Validate())
 	if err == nil && !s.NoSync && !w.cfg.NoSyncOnSearch {
-		resp.Warnings = append(resp.Warnings, w.watch.Refresh(ctx)...)
+		resp.Warnings = append(resp.Warnings, w.fresh.Refresh(ctx)...)
 	}
 	var f store.Filter
 	var warns []Warning

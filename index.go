@@ -65,7 +65,7 @@ func (w *Weave) Index(ctx context.Context, opts ...IndexOption) (*IndexResult, e
 	if err != nil {
 		return nil, err
 	}
-	res, err := w.watch.Sync(ctx, o)
+	res, err := w.fresh.Sync(ctx, o)
 	if res != nil && len(warns) > 0 {
 		res.Warnings = append(warns, res.Warnings...)
 	}
@@ -189,14 +189,14 @@ func (w *Weave) Watch(ctx context.Context, opts ...WatchOption) error {
 	if err := w.checkOpen(); err != nil {
 		return err
 	}
-	o := w.watch.Options(false)
+	o := w.fresh.Options(false)
 	for _, opt := range opts {
 		opt(&o)
 	}
 	if o.Debounce < 0 || o.PollInterval < 0 {
 		return errors.New("memweave: watch: Debounce and PollInterval must be positive")
 	}
-	err := w.watch.Watch(ctx, o)
+	err := w.fresh.Watch(ctx, o)
 	switch {
 	case errors.Is(err, watcher.ErrClosed):
 		return ErrClosed
@@ -209,9 +209,9 @@ func (w *Weave) Watch(ctx context.Context, opts ...WatchOption) error {
 }
 
 // startOnDemand is [freshness.Keeper.StartOnDemand] for w.
-func (w *Weave) startOnDemand() bool { return w.watch.StartOnDemand() }
+func (w *Weave) startOnDemand() bool { return w.fresh.StartOnDemand() }
 
 // watcherStatus is [freshness.Keeper.WatcherState] for w.
 func (w *Weave) watcherStatus(ctx context.Context) (WatchState, int) {
-	return w.watch.WatcherState(ctx)
+	return w.fresh.WatcherState(ctx)
 }

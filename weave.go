@@ -17,6 +17,7 @@ import (
 	"github.com/memweave/memweave-go/postprocess"
 	"github.com/memweave/memweave-go/settings"
 	"github.com/memweave/memweave-go/trust"
+	"github.com/memweave/memweave-go/watcher"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -31,13 +32,14 @@ type Weave struct {
 	db               *index.DB
 	emb              embed.Embedder // nil: keyword-only
 	eng              *indexer.Engine
-	watch            *freshness.Keeper // the watcher and the freshness checks
+	fresh            *freshness.Keeper // the freshness checks, through watch
 
 	// mu guards the fields below.
 	mu       sync.Mutex
 	procs    []postprocess.Postprocessor
 	closed   bool
-	syncStop func() // stops and waits for the [Weave.SyncEvery] loop; nil: none
+	watch    watcher.Slot // the running or last watcher
+	syncStop func()       // stops and waits for the [Weave.SyncEvery] loop; nil: none
 }
 
 // Open opens the workspace described by cfg, creating its index when
@@ -103,9 +105,9 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &Weave{cfg: cfg, db: db, emb: emb, eng: eng, settings: file, explicitEmbedder: explicit, ignored: ignored,
-		watch: &freshness.Keeper{Engine: eng, DB: db, Root: cfg.Workspace, ExtraPaths: cfg.ExtraPaths, DBPath: cfg.DBPath,
-			OneShot: cfg.OneShot, LockTimeout: syncLockTimeout, Logger: cfg.Logger}}
+	w := &Weave{cfg: cfg, db: db, emb: emb, eng: eng, settings: file, explicitEmbedder: explicit, ignored: ignored}
+	w.fresh = &freshness.Keeper{Slot: &w.watch, Engine: eng, DB: db, Root: cfg.Workspace, ExtraPaths: cfg.ExtraPaths, DBPath: cfg.DBPath,
+		OneShot: cfg.OneShot, LockTimeout: syncLockTimeout, Logger: cfg.Logger}
 	if created && file == nil {
 		if err := w.saveSettings(ctx); err != nil {
 			db.Close()

@@ -13,20 +13,20 @@ import (
 	"github.com/memweave/memweave-go/watcher"
 )
 
-// Keeper keeps one handle's index fresh: it holds the handle's watcher
-// slot (the running or last watcher) and starts a watcher on demand at
+// Keeper keeps one handle's index fresh through the handle's watcher
+// slot: it starts a watcher on demand at
 // the handle's second freshness check, so that a handle opened for a
 // single search never pays for a watch per folder.
 type Keeper struct {
-	watcher.Slot // the running or last watcher
-	Engine       *indexer.Engine
-	DB           *index.DB
-	Root         string        // the workspace
-	ExtraPaths   []string      // watched beside the workspace
-	DBPath       string        // the index file; barrier files go in .sync beside it
-	OneShot      bool          // never start a watcher on demand
-	LockTimeout  time.Duration // a freshness check's wait for the index lock
-	Logger       *slog.Logger
+	Slot        *watcher.Slot // the running or last watcher
+	Engine      *indexer.Engine
+	DB          *index.DB
+	Root        string        // the workspace
+	ExtraPaths  []string      // watched beside the workspace
+	DBPath      string        // the index file; barrier files go in .sync beside it
+	OneShot     bool          // never start a watcher on demand
+	LockTimeout time.Duration // a freshness check's wait for the index lock
+	Logger      *slog.Logger
 
 	mu      sync.Mutex
 	checked bool // a freshness check ran: the next one starts the watcher
@@ -42,15 +42,15 @@ func (k *Keeper) Options(onDemand bool) watcher.Options {
 
 // Watch starts a watcher with options o in k's slot ([Start]).
 func (k *Keeper) Watch(ctx context.Context, o watcher.Options) error {
-	return Start(ctx, k.Engine, k.DB, &k.Slot, o, k.LockTimeout, k.Logger)
+	return Start(ctx, k.Engine, k.DB, k.Slot, o, k.LockTimeout, k.Logger)
 }
 
 // StartOnDemand starts, once, at the second freshness check, the watcher
 // whose events a long-lived handle's checks drain; not when k is
 // OneShot, nor after a watcher stopped. It reports whether a watcher runs.
 func (k *Keeper) StartOnDemand() bool {
-	if k.OneShot || k.Done() != nil || k.Running() {
-		return k.Running()
+	if k.OneShot || k.Slot.Done() != nil || k.Slot.Running() {
+		return k.Slot.Running()
 	}
 	k.mu.Lock()
 	first := !k.checked
@@ -63,7 +63,7 @@ func (k *Keeper) StartOnDemand() bool {
 	if err != nil && !errors.Is(err, watcher.ErrRunning) && !errors.Is(err, watcher.ErrClosed) {
 		k.Logger.Warn("memweave: no file watcher; searches scan the workspace", "err", err)
 	}
-	return k.Running()
+	return k.Slot.Running()
 }
 
 // Sync runs an index run with options o: a full scan, or the files the
@@ -72,7 +72,7 @@ func (k *Keeper) Sync(ctx context.Context, o indexer.SyncOptions) (*indexer.Resu
 	if o.Force || !k.StartOnDemand() {
 		return k.Engine.Sync(ctx, o)
 	}
-	return SyncThrough(ctx, k.Engine, &k.Slot, o)
+	return SyncThrough(ctx, k.Engine, k.Slot, o)
 }
 
 // SyncWatched is [SyncWatched] through k's watcher, started on demand;
@@ -81,7 +81,7 @@ func (k *Keeper) SyncWatched(ctx context.Context) (warns []indexer.Warning, ok b
 	if !k.StartOnDemand() {
 		return nil, false
 	}
-	return SyncWatched(ctx, k.Engine, &k.Slot, k.LockTimeout)
+	return SyncWatched(ctx, k.Engine, k.Slot, k.LockTimeout)
 }
 
 // Refresh is the freshness check before a read that is not a search:
@@ -95,5 +95,5 @@ func (k *Keeper) Refresh(ctx context.Context) []indexer.Warning {
 
 // WatcherState is [WatcherState] for k's slot and index.
 func (k *Keeper) WatcherState(ctx context.Context) (watcher.State, int) {
-	return WatcherState(ctx, k.DB, &k.Slot)
+	return WatcherState(ctx, k.DB, k.Slot)
 }
