@@ -115,7 +115,7 @@ func (w *Weave) Feedback(ctx context.Context, path string, line int, useful bool
 	if err := w.checkOpen(); err != nil {
 		return nil, err
 	}
-	res, abs, err := w.notes().Feedback(ctx, path, line, useful, w.editOptions(wopts))
+	res, abs, err := w.notes().Feedback(ctx, path, line, useful, memfile.EditOptionsOf(w.cfg.MaxFileBytes, wopts...))
 	if err != nil {
 		return nil, fmt.Errorf("memweave: feedback: %w", err)
 	}
@@ -135,7 +135,7 @@ func (w *Weave) Resolve(ctx context.Context, keep, drop Ref, reason string, opts
 	if err := w.checkOpen(); err != nil {
 		return nil, err
 	}
-	res, abs, err := w.notes().Resolve(ctx, keep, drop, reason, w.editOptions(opts))
+	res, abs, err := w.notes().Resolve(ctx, keep, drop, reason, memfile.EditOptionsOf(w.cfg.MaxFileBytes, opts...))
 	if err != nil {
 		return nil, fmt.Errorf("memweave: resolve: %w", err)
 	}
@@ -150,15 +150,4 @@ func (w *Weave) notes() *curator.Notes {
 		Dir: w.cfg.Workspace, MaxFileBytes: w.cfg.MaxFileBytes, DB: w.db, Now: w.now,
 		Chunk: chunker.Options{MaxTokens: w.cfg.ChunkTokens, Overlap: w.cfg.ChunkOverlap},
 	}
-}
-
-// editOptions are the memfile options of a curation edit: the size
-// limit, and the expected hash of [ExpectHash] (the only WriteOption a
-// curation edit reads).
-func (w *Weave) editOptions(opts []WriteOption) memfile.EditOptions {
-	var o memfile.WriteOptions
-	for _, opt := range opts {
-		opt(&o)
-	}
-	return memfile.EditOptions{MaxBytes: w.cfg.MaxFileBytes, ExpectHash: o.ExpectHash}
 }

@@ -1,6 +1,7 @@
 package memweave
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"time"
@@ -36,14 +37,8 @@ func Dated(t time.Time) AppendOption { return memfile.Dated(t) }
 // opts, such as one wrapping [ErrInvalidSource], without writing
 // anything: a caller about to do costly work for a note can fail first.
 func CheckAppendOptions(opts ...AppendOption) error {
-	var o memfile.AppendOptions
-	for _, opt := range opts {
-		opt(&o)
-	}
-	if o.Err != nil {
-		return wrap(o.Err)
-	}
-	return memfile.CheckSource(o.Source)
+	o := memfile.AppendOptionsOf(time.Time{}, opts...)
+	return cmp.Or(wrap(o.Err), memfile.CheckSource(o.Source))
 }
 
 // Write atomically creates or replaces the note path under memory/ with

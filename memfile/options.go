@@ -48,12 +48,29 @@ func AppendWith(ctx context.Context, root, text string, now time.Time, loc *time
 	if strings.TrimSpace(text) == "" {
 		return "", "", errors.New("append: empty text")
 	}
-	o := AppendOptions{Day: now}
-	for _, opt := range opts {
-		opt(&o)
-	}
+	o := AppendOptionsOf(now, opts...)
 	if o.Err != nil {
 		return "", "", o.Err
 	}
 	return Append(ctx, root, o.Source, o.Day.In(loc), text)
+}
+
+// EditOptionsOf are the options of a curation edit of at most maxBytes:
+// the expected hash of [ExpectHash], the only WriteOption an edit reads.
+func EditOptionsOf(maxBytes int64, opts ...WriteOption) EditOptions {
+	var o WriteOptions
+	for _, opt := range opts {
+		opt(&o)
+	}
+	return EditOptions{MaxBytes: maxBytes, ExpectHash: o.ExpectHash}
+}
+
+// AppendOptionsOf applies opts over the defaults of an append, whose
+// day is now.
+func AppendOptionsOf(now time.Time, opts ...AppendOption) AppendOptions {
+	o := AppendOptions{Day: now}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	return o
 }
