@@ -30,25 +30,23 @@ func (w *Weave) Conflicts(ctx context.Context, opts ...SearchOption) (*Conflicts
 	for _, o := range opts {
 		o(&s)
 	}
-	resp := &ConflictsResponse{Warnings: []Warning{}}
+	var refreshed, warns []Warning
 	err := errors.Join(w.checkOpen(), s.Validate())
 	if err == nil && !s.NoSync && !w.cfg.NoSyncOnSearch {
-		resp.Warnings = append(resp.Warnings, w.fresh.Refresh(ctx)...)
+		refreshed = w.fresh.Refresh(ctx)
 	}
 	var f store.Filter
-	var warns []Warning
-	var res *conflict.Result
+	var resp *ConflictsResponse
 	if err == nil {
 		f, _, warns, err = w.filter(ctx, s)
 	}
 	if err == nil {
-		res, err = w.notes().Conflicts(ctx, conflict.Scope{Sources: f.Sources, Paths: f.Paths}, min(10_000, s.MaxResults))
+		resp, err = w.notes().Conflicts(ctx, conflict.Scope{Sources: f.Sources, Paths: f.Paths}, min(10_000, s.MaxResults))
 	}
 	if err != nil {
 		return nil, fmt.Errorf("memweave: conflicts: %w", err)
 	}
-	resp.Warnings = append(resp.Warnings, warns...)
-	resp.Conflicts, resp.Total, resp.Truncated, resp.Note = res.Conflicts, res.Total, res.Truncated, res.Note
+	resp.Warnings = append(append(resp.Warnings, refreshed...), warns...)
 	return resp, nil
 }
 

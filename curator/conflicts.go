@@ -7,6 +7,7 @@ import (
 	"github.com/memweave/memweave-go/conflict"
 	"github.com/memweave/memweave-go/curate"
 	"github.com/memweave/memweave-go/history"
+	"github.com/memweave/memweave-go/indexer"
 )
 
 // Conflicts finds the contradiction hints among the index's chunks in
@@ -14,8 +15,8 @@ import (
 // commit times), leaving out the pairs a resolution settled: those with
 // a passage a supersession line supersedes, which Total no longer
 // counts either. A truncated result's Note says why and how to search
-// the rest.
-func (n *Notes) Conflicts(ctx context.Context, scope conflict.Scope, limit int) (*conflict.Result, error) {
+// the rest. Its Warnings are empty, for the caller to fill.
+func (n *Notes) Conflicts(ctx context.Context, scope conflict.Scope, limit int) (*ConflictsResponse, error) {
 	res, err := conflict.Find(ctx, n.DB, scope, conflict.Options{Limit: limit, CommitTime: history.CommitTimes(ctx, n.Dir)})
 	if err != nil {
 		return nil, err
@@ -30,5 +31,5 @@ func (n *Notes) Conflicts(ctx context.Context, scope conflict.Scope, limit int) 
 		return a || b
 	})
 	res.Total -= found - len(res.Conflicts)
-	return res, nil
+	return &ConflictsResponse{Conflicts: res.Conflicts, Total: res.Total, Truncated: res.Truncated, Note: res.Note, Warnings: []indexer.Warning{}}, nil
 }
