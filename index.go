@@ -193,19 +193,7 @@ func (w *Weave) Watch(ctx context.Context, opts ...WatchOption) error {
 	for _, opt := range opts {
 		opt(&o)
 	}
-	if o.Debounce < 0 || o.PollInterval < 0 {
-		return errors.New("memweave: watch: Debounce and PollInterval must be positive")
-	}
-	err := w.fresh.Watch(ctx, o)
-	switch {
-	case errors.Is(err, watcher.ErrClosed):
-		return ErrClosed
-	case errors.Is(err, watcher.ErrRunning):
-		return ErrWatching
-	case err != nil:
-		return fmt.Errorf("memweave: watch: %w", err)
-	}
-	return nil
+	return w.fresh.Watch(ctx, o)
 }
 
 // startOnDemand is [freshness.Keeper.StartOnDemand] for w.

@@ -3,6 +3,7 @@ package freshness
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"path/filepath"
 	"sync"
@@ -40,9 +41,24 @@ func (k *Keeper) Options(onDemand bool) watcher.Options {
 		OnDemand: onDemand, Logger: k.Logger}
 }
 
-// Watch starts a watcher with options o in k's slot ([Start]).
+// Watch starts a background watcher with options o in k's slot
+// ([Start]). It fails with [index.ErrClosed] once the slot is closed,
+// with [watcher.ErrRunning] while a watcher runs, and for a negative
+// Debounce or PollInterval.
 func (k *Keeper) Watch(ctx context.Context, o watcher.Options) error {
-	return Start(ctx, k.Engine, k.DB, k.Slot, o, k.LockTimeout, k.Logger)
+	if o.Debounce < 0 || o.PollInterval < 0 {
+		return errors.New("memweave: watch: Debounce and PollInterval must be positive")
+	}
+	err := Start(ctx, k.Engine, k.DB, k.Slot, o, k.LockTimeout, k.Logger)
+	switch {
+	case errors.Is(err, watcher.ErrClosed):
+		return index.ErrClosed
+	case errors.Is(err, watcher.ErrRunning):
+		return watcher.ErrRunning
+	case err != nil:
+		return fmt.Errorf("memweave: watch: %w", err)
+	}
+	return nil
 }
 
 // StartOnDemand starts, once, at the second freshness check, the watcher
@@ -59,7 +75,7 @@ func (k *Keeper) StartOnDemand() bool {
 	if first {
 		return false
 	}
-	err := k.Watch(context.Background(), k.Options(true))
+	err := Start(context.Background(), k.Engine, k.DB, k.Slot, k.Options(true), k.LockTimeout, k.Logger)
 	if err != nil && !errors.Is(err, watcher.ErrRunning) && !errors.Is(err, watcher.ErrClosed) {
 		k.Logger.Warn("memweave: no file watcher; searches scan the workspace", "err", err)
 	}
