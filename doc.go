@@ -24,7 +24,4 @@
 //
 //	go build -tags sqlite_fts5 ./...
 //	go test -tags sqlite_fts5 ./...
-//
-// A Weave is safe for concurrent use by multiple goroutines, and several
-// processes may index, write and search one workspace at once.
 package memweave

@@ -119,20 +119,11 @@ func Rebuild(ctx context.Context, cfg Config, opts ...IndexOption) (*IndexResult
 // only in the index (a rebuild drops it) unless the settings file's
 // extra_paths list it. A missing file wraps [ErrNotFound].
 func (w *Weave) Add(ctx context.Context, paths ...string) (*IndexResult, error) {
-	return w.add(ctx, indexer.SyncOptions{}, paths...)
-}
-
-// add is [Weave.Add] with options: a note's writer bounds the wait for
-// its vectors (see [indexer.SyncOptions.EmbedTimeout]).
-func (w *Weave) add(ctx context.Context, opts indexer.SyncOptions, paths ...string) (*IndexResult, error) {
 	if err := w.checkOpen(); err != nil {
 		return nil, err
 	}
-	res, err := w.eng.AddPaths(ctx, opts, paths...)
-	if err != nil {
-		return res, fmt.Errorf("memweave: %w", err)
-	}
-	return res, nil
+	res, err := w.eng.AddPaths(ctx, indexer.SyncOptions{}, paths...)
+	return res, wrap(err)
 }
 
 // The types of a watcher; package watcher documents them.
