@@ -94,15 +94,14 @@ func (w *Weave) ApplyConsolidation(ctx context.Context, ids []string) (*Consolid
 		return nil, err
 	}
 	res, err := w.notes().Apply(ctx, plan, ids)
-	errs := []error{err}
 	if res.Changed() {
-		if ir, err := w.Index(ctx); err != nil {
-			errs = append(errs, err)
-		} else {
+		ir, ierr := w.Index(ctx)
+		if ierr == nil {
 			res.Warnings = append(res.Warnings, ir.Warnings...)
 		}
+		err = errors.Join(err, ierr)
 	}
-	if err := errors.Join(errs...); err != nil {
+	if err != nil {
 		return res, fmt.Errorf("memweave: consolidate: %w", err)
 	}
 	return res, nil

@@ -61,7 +61,16 @@ func (w *Weave) Index(ctx context.Context, opts ...IndexOption) (*IndexResult, e
 	if o.LockTimeout < 0 {
 		return nil, errors.New("memweave: index: LockTimeout must be positive")
 	}
-	warns, err := w.adoptSettings(ctx)
+	// Match the index to the settings first; write the settings file
+	// when there is none ([indexer.Engine.AdoptSettings]).
+	w.mu.Lock()
+	known := w.settings != nil
+	w.mu.Unlock()
+	warns, err := w.eng.AdoptSettings(ctx, known, w.explicitEmbedder, func() error {
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		return w.saveSettings(ctx)
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -70,19 +79,6 @@ func (w *Weave) Index(ctx context.Context, opts ...IndexOption) (*IndexResult, e
 		res.Warnings = append(warns, res.Warnings...)
 	}
 	return res, err
-}
-
-// adoptSettings is [indexer.Engine.AdoptSettings] for w: it saves the settings
-// file when there is none.
-func (w *Weave) adoptSettings(ctx context.Context) ([]Warning, error) {
-	w.mu.Lock()
-	known := w.settings != nil
-	w.mu.Unlock()
-	return w.eng.AdoptSettings(ctx, known, w.explicitEmbedder, func() error {
-		w.mu.Lock()
-		defer w.mu.Unlock()
-		return w.saveSettings(ctx)
-	})
 }
 
 // Rebuild builds a fresh index of the workspace cfg describes beside the
