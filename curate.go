@@ -30,8 +30,20 @@ var (
 	ErrNoPassage = curator.ErrNoPassage
 )
 
-// The types of curation; package curator documents their fields.
+// The types of curation and review; packages curator, conflict and
+// history document their fields.
 type (
+	// Conflict is a pair of chunks that contradict each other.
+	Conflict = conflict.Conflict
+	// ConflictsResponse is what [Weave.Conflicts] returns; see
+	// [curator.ConflictsResponse].
+	ConflictsResponse = curator.ConflictsResponse
+	// Change is a chunk added, removed or changed between two revisions.
+	Change = history.Change
+	// ChangesPage selects a window of [Weave.Changes] (default Limit 1,000).
+	ChangesPage = history.Page
+	// ChangesResponse is what [Weave.Changes] returns.
+	ChangesResponse = history.Result
 	// Passage is a passage of a note, as [Weave.Consolidate] reports it.
 	Passage = curator.Passage
 	// Duplicate is a copy [Weave.ApplyConsolidation] would remove.
@@ -154,13 +166,6 @@ func (w *Weave) notes() *curator.Notes {
 	}
 }
 
-// Conflict is a pair of chunks that contradict each other.
-type Conflict = conflict.Conflict
-
-// ConflictsResponse is what [Weave.Conflicts] returns; see
-// [curator.ConflictsResponse].
-type ConflictsResponse = curator.ConflictsResponse
-
 // Conflicts finds contradiction hints in the index, leaving out the
 // pairs [Weave.Resolve] settled ([curator.Notes.Conflicts]; bounded
 // work, past which the response is Truncated). Of the search options it
@@ -238,15 +243,6 @@ func (w *Weave) SearchAt(ctx context.Context, rev, query string, opts ...SearchO
 	}
 	return resp, err
 }
-
-// Change is a chunk added, removed or changed between two revisions.
-type Change = history.Change
-
-// ChangesPage selects a window of [Weave.Changes] (default Limit 1,000).
-type ChangesPage = history.Page
-
-// ChangesResponse is what [Weave.Changes] returns.
-type ChangesResponse = history.Result
 
 // Changes lists the chunks of memory/ changed from the git revision from
 // to the revision to ("": the working tree), chunked as the index
