@@ -67,12 +67,9 @@ type (
 	ResolveResult = curator.ResolveResult
 )
 
-// Consolidate lists groups of near-duplicate passages across the notes of
-// memory/ and changes nothing; [Weave.ApplyConsolidation] removes the
-// groups chosen by id. A pair whose difference holds a value (a number, a
-// date, a negation, a name...) is no duplicate but Held, for
-// [Weave.Conflicts] and [Weave.Resolve]. [curator.Notes.Consolidate] has
-// the rules, such as which copy is kept.
+// Consolidate lists groups of near-duplicate passages in memory/ and
+// changes nothing; pairs differing in a value are Held instead. The rules,
+// such as which copy is kept, are [curator.Notes.Consolidate]'s.
 func (w *Weave) Consolidate(ctx context.Context) (*ConsolidatePlan, error) {
 	if err := w.checkOpen(); err != nil {
 		return nil, err
@@ -89,11 +86,9 @@ func (w *Weave) Consolidate(ctx context.Context) (*ConsolidatePlan, error) {
 	return plan, nil
 }
 
-// ApplyConsolidation removes the duplicates of the groups of
-// [Weave.Consolidate] named by ids (none: [ErrNoGroupIDs]), keeping each
-// group's kept copy, then re-indexes. Each group is listed again and read
-// again under the workspace's write lock: one whose content hash changed
-// is skipped with the reason. [curator.Notes.Apply] has the rules.
+// ApplyConsolidation removes the duplicates of the [Weave.Consolidate]
+// groups named by ids (none: [ErrNoGroupIDs]) after re-reading them under
+// the write lock, then re-indexes; see [curator.Notes.Apply].
 func (w *Weave) ApplyConsolidation(ctx context.Context, ids []string) (*ConsolidateResult, error) {
 	if err := w.checkOpen(); err != nil {
 		return nil, err
@@ -119,12 +114,10 @@ func (w *Weave) ApplyConsolidation(ctx context.Context, ids []string) (*Consolid
 	return res, nil
 }
 
-// Feedback records that the passage holding line (any line of it) of the
-// note path was useful or not, as a mark in the note's front matter, then
-// re-indexes the note; searches weigh the marks
-// ([postprocess.CurationFactor]). The edit follows the rules of
-// [Weave.Write] and honours [ExpectHash]; [curator.Notes.Feedback] has the
-// rest, and the errors. A line in no passage wraps [ErrNoPassage].
+// Feedback marks the passage holding line of the note path useful or not
+// in the note's front matter, then re-indexes it; searches weigh the marks
+// ([postprocess.CurationFactor]). It honours [ExpectHash]; see
+// [curator.Notes.Feedback].
 func (w *Weave) Feedback(ctx context.Context, path string, line int, useful bool, wopts ...WriteOption) (*FeedbackResult, error) {
 	if err := w.checkOpen(); err != nil {
 		return nil, err
@@ -137,14 +130,10 @@ func (w *Weave) Feedback(ctx context.Context, path string, line int, useful bool
 	return res, err
 }
 
-// Resolve settles a contradiction by keeping one line: it supersedes the
-// lines drop names with a Markdown marker after them naming the kept line,
-// the day (Config.Now in Config.TimeZone) and the reason, then re-indexes.
-// Searches mark those lines ([Superseded]), [Weave.Conflicts] skips them;
-// deleting the marker undoes it.
-// The edit follows the rules of [Weave.Write] and honours [ExpectHash];
-// [curator.Notes.Resolve] has the rules and an example. Lines in no
-// passage wrap [ErrNoPassage].
+// Resolve settles a contradiction by keeping one line: a Markdown marker
+// after the lines drop names the kept line, the day and the reason, then
+// the note is re-indexed; deleting the marker undoes it. It honours
+// [ExpectHash]; [curator.Notes.Resolve] has the rules and an example.
 func (w *Weave) Resolve(ctx context.Context, keep, drop Ref, reason string, opts ...WriteOption) (*ResolveResult, error) {
 	if err := w.checkOpen(); err != nil {
 		return nil, err
@@ -166,11 +155,9 @@ func (w *Weave) notes() *curator.Notes {
 	}
 }
 
-// Conflicts finds contradiction hints in the index, leaving out the
-// pairs [Weave.Resolve] settled ([curator.Notes.Conflicts]; bounded
-// work, past which the response is Truncated). Of the search options it
-// reads Sources, PathPrefix, DateRange, NoSync and MaxResults (default
-// 100, at most 10,000).
+// Conflicts finds contradiction hints the index holds and no resolution
+// settled ([curator.Notes.Conflicts]), reading the options Sources,
+// PathPrefix, DateRange, NoSync and MaxResults (default 100, at most 10,000).
 func (w *Weave) Conflicts(ctx context.Context, opts ...SearchOption) (*ConflictsResponse, error) {
 	s := search.Options{Query: "conflicts", MaxResults: 100}
 	for _, o := range opts {
@@ -202,11 +189,9 @@ func (w *Weave) Conflicts(ctx context.Context, opts ...SearchOption) (*Conflicts
 // check; see [search.Options].Superseded.
 func Superseded(mode string) SearchOption { return func(o *search.Options) { o.Superseded = mode } }
 
-// SearchAt searches memory/ as it was at the git revision rev, indexed
-// into a temporary index seeded with this one's embedding cache
-// ([history.CheckOut]). The response carries the commit in At, the
-// embeddings computed, and warnings for the entries left out. It fails
-// with [ErrBadRevision], [ErrNotRepository] or [ErrNoGit].
+// SearchAt searches memory/ as it was at the git revision rev, in a
+// temporary index ([history.CheckOut]); At names the commit. Errors wrap
+// [ErrBadRevision], [ErrNotRepository] or [ErrNoGit].
 func (w *Weave) SearchAt(ctx context.Context, rev, query string, opts ...SearchOption) (resp *SearchResponse, err error) {
 	defer func() {
 		if err != nil {

@@ -19,9 +19,6 @@
 // [ErrNotFound], ...; test with errors.Is); problems that do not stop a
 // call are [Warning] values in results.
 //
-// memweave needs cgo and the sqlite_fts5 build tag; a binary built
-// without it fails at [Open] with [ErrNoFTS5]:
-//
-//	go build -tags sqlite_fts5 ./...
-//	go test -tags sqlite_fts5 ./...
+// memweave needs cgo and the sqlite_fts5 build tag (go build -tags
+// sqlite_fts5); a binary built without it fails at [Open] with [ErrNoFTS5].
 package memweave

@@ -16,8 +16,7 @@ type (
 	SyncResult = gitsync.Result
 	// SyncStatus is a workspace's sync state; see [gitsync.Status].
 	SyncStatus = gitsync.Status
-	// SyncConflict is a note changed on two machines: Path holds the
-	// remote's version and Copy this machine's; see [gitsync.Conflict].
+	// SyncConflict is a note changed on two machines; see [gitsync.Conflict].
 	SyncConflict = gitsync.Conflict
 )
 
