@@ -81,7 +81,12 @@ type OpenAIConfig struct {
 	RetryBaseDelay time.Duration
 	// Timeout bounds each request, from sending it to reading the last
 	// byte of the answer, retries excluded; a batch's tries together are
-	// bounded by MaxTries times it. Default 30s.
+	// bounded by MaxTries times it. Default 30s. A call that sends k
+	// requests at once (k at most MaxInFlight) gives each k times
+	// Timeout: a server that works on one request at a time, as local
+	// ones do, answers the last of them only after the others. A server
+	// slower than that fails with an error naming Timeout and BatchSize;
+	// raise the one or lower the other.
 	Timeout time.Duration
 	// QueryTimeout bounds [OpenAI.EmbedQuery], retries included: a
 	// search waits no longer for its query's vector, and falls back to
@@ -187,7 +192,7 @@ func (o *OpenAI) Identity() Identity {
 // Probe embeds one short text, which checks the endpoint, key and model
 // and, when Dims was not configured, learns it for [OpenAI.Identity].
 func (o *OpenAI) Probe(ctx context.Context) error {
-	_, err := o.embedBatch(ctx, []string{probeText})
+	_, err := o.embedBatch(ctx, []string{probeText}, 1)
 	return err
 }
 
@@ -201,6 +206,9 @@ func (o *OpenAI) EmbedDocuments(ctx context.Context, texts []string) ([][]float3
 		return out, nil
 	}
 	inputs := withPrefix(o.docPrefix, texts)
+	// The requests sent at once share the server: each may take their
+	// number times Timeout (see [OpenAIConfig.Timeout]).
+	together := min(o.maxInFlight, (len(inputs)+o.batchSize-1)/o.batchSize)
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(o.maxInFlight)
 	for start := 0; start < len(inputs); start += o.batchSize {
@@ -209,7 +217,7 @@ func (o *OpenAI) EmbedDocuments(ctx context.Context, texts []string) ([][]float3
 		}
 		end := min(start+o.batchSize, len(inputs))
 		g.Go(func() error {
-			vecs, err := o.embedBatch(gctx, inputs[start:end])
+			vecs, err := o.embedBatch(gctx, inputs[start:end], together)
 			if err != nil {
 				return err
 			}
@@ -232,7 +240,7 @@ func (o *OpenAI) EmbedDocuments(ctx context.Context, texts []string) ([][]float3
 func (o *OpenAI) EmbedQuery(ctx context.Context, text string) ([]float32, error) {
 	qctx, cancel := context.WithTimeoutCause(ctx, o.queryTO, errQueryDeadline)
 	defer cancel()
-	vecs, err := o.embedBatch(qctx, []string{o.queryPrefix + text})
+	vecs, err := o.embedBatch(qctx, []string{o.queryPrefix + text}, 1)
 	if err != nil && ctx.Err() == nil && context.Cause(qctx) == errQueryDeadline {
 		return nil, o.errorf("no query vector within %v: %w", o.queryTO, ErrUnavailable)
 	}
@@ -254,25 +262,42 @@ func withPrefix(prefix string, texts []string) []string {
 }
 
 // errQueryDeadline and errBatchDeadline are the causes of a query's and
-// a batch's contexts that ran out, as opposed to the caller's.
+// a batch's contexts that ran out, as opposed to the caller's;
+// errNoAnswer is the error of a try that ran out of its Timeout.
 var (
 	errQueryDeadline = errors.New("query deadline")
 	errBatchDeadline = errors.New("batch deadline")
+	errNoAnswer      = errors.New("no answer")
 )
+
+// slowError is the error of a batch of n inputs, sent with together-1
+// others, that got no answer within total (try tries) because its
+// deadline, cause, passed. A batch says which settings let a slow server
+// keep up; a query says how long it waited (see QueryTimeout).
+func (o *OpenAI) slowError(cause error, n, together int, total time.Duration, try int) error {
+	if cause == errQueryDeadline {
+		return o.errorf("no answer within %v (%d tries): %w", total, try, ErrUnavailable)
+	}
+	return o.errorf("no answer for %d inputs within %v (%d tries of %v, %d requests at once); "+
+		"a slow server needs a longer Timeout (now %v per request) or a smaller BatchSize (now %d) or MaxInFlight (now %d): %w",
+		n, total, try, total/time.Duration(o.maxTries), together, o.timeout, o.batchSize, o.maxInFlight, ErrUnavailable)
+}
 
 // Networked reports true: an OpenAI embedder calls a server, so indexers
 // call it before taking a lock, never under one.
 func (o *OpenAI) Networked() bool { return true }
 
 // embedBatch sends one request, retrying transient failures, and returns
-// its vectors in input order. All its tries together take at most
-// MaxTries times Timeout.
-func (o *OpenAI) embedBatch(parent context.Context, inputs []string) ([][]float32, error) {
-	total := time.Duration(o.maxTries) * o.timeout
+// its vectors in input order. Each try may take together times Timeout,
+// together being the number of requests its call sends at once; all its
+// tries together take at most MaxTries times that.
+func (o *OpenAI) embedBatch(parent context.Context, inputs []string, together int) ([][]float32, error) {
+	timeout := time.Duration(max(together, 1)) * o.timeout
+	total := time.Duration(o.maxTries) * timeout
 	ctx, cancel := context.WithTimeoutCause(parent, total, errBatchDeadline)
 	defer cancel()
 	for try := 1; ; try++ {
-		resp, err := o.request(ctx, inputs)
+		resp, err := o.request(ctx, inputs, timeout)
 		if err == nil {
 			return o.vectors(resp, len(inputs))
 		}
@@ -282,20 +307,23 @@ func (o *OpenAI) embedBatch(parent context.Context, inputs []string) ([][]float3
 		}
 		if ctxErr := ctx.Err(); ctxErr != nil {
 			if cause := context.Cause(ctx); cause == errBatchDeadline || cause == errQueryDeadline {
-				return nil, o.errorf("no answer within %v (%d tries): %w", total, try, ErrUnavailable)
+				return nil, o.slowError(cause, len(inputs), together, total, try)
 			}
 			return nil, o.errorf("%w", ctxErr)
 		}
-		retry, err := o.classify(err)
+		retry, err := o.classify(err, timeout)
 		if !retry {
 			return nil, err
+		}
+		if try >= o.maxTries && errors.Is(err, errNoAnswer) {
+			return nil, o.slowError(errBatchDeadline, len(inputs), together, total, try)
 		}
 		if try >= o.maxTries {
 			return nil, o.errorf("%v (%d tries): %w", err, try, ErrUnavailable)
 		}
 		if err := sleep(ctx, o.backoff(try)); err != nil {
 			if cause := context.Cause(ctx); cause == errBatchDeadline || cause == errQueryDeadline {
-				return nil, o.errorf("no answer within %v (%d tries): %w", total, try, ErrUnavailable)
+				return nil, o.slowError(cause, len(inputs), together, total, try)
 			}
 			return nil, o.errorf("%w", err)
 		}
@@ -305,8 +333,8 @@ func (o *OpenAI) embedBatch(parent context.Context, inputs []string) ([][]float3
 // request sends one /embeddings request. Its answer may hold at most the
 // bytes n inputs can need (see responseBase); a larger one fails with a
 // *tooLargeError as soon as that many bytes are read.
-func (o *OpenAI) request(ctx context.Context, inputs []string) (openai.EmbeddingResponse, error) {
-	ctx, cancel := context.WithTimeout(ctx, o.timeout)
+func (o *OpenAI) request(ctx context.Context, inputs []string, timeout time.Duration) (openai.EmbeddingResponse, error) {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	o.mu.Lock()
 	dims := o.dims
@@ -360,7 +388,7 @@ func (o *OpenAI) vectors(resp openai.EmbeddingResponse, n int) ([][]float32, err
 
 // classify reports whether a failed request is worth retrying, and
 // rewrites errors that are not into ones that say what to fix.
-func (o *OpenAI) classify(err error) (retry bool, _ error) {
+func (o *OpenAI) classify(err error, timeout time.Duration) (retry bool, _ error) {
 	status, msg := 0, ""
 	var apiErr *openai.APIError
 	var reqErr *openai.RequestError
@@ -402,7 +430,7 @@ func (o *OpenAI) classify(err error) (retry bool, _ error) {
 	var netErr net.Error
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
-		return true, fmt.Errorf("no answer within %v", o.timeout)
+		return true, fmt.Errorf("%w within %v", errNoAnswer, timeout)
 	case errors.As(err, &netErr), errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
 		return true, err
 	}

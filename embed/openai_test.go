@@ -526,3 +526,81 @@ func TestOpenAIRedactsKey(t *testing.T) {
 		t.Errorf("error = %v, want the server's message with the key redacted", err)
 	}
 }
+
+// slowServer is an OpenAI-compatible endpoint that works like a local
+// encoder on one CPU: one request at a time, perText for each input,
+// finishing a request even when its client has given up.
+type slowServer struct {
+	perText time.Duration
+	mu      sync.Mutex // held while a request is worked on
+	calls   atomic.Int32
+}
+
+func (s *slowServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	s.calls.Add(1)
+	var req struct {
+		Input []string `json:"input"`
+	}
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	s.mu.Lock()
+	time.Sleep(time.Duration(len(req.Input)) * s.perText)
+	s.mu.Unlock()
+	data := make([]map[string]any, len(req.Input))
+	for i, text := range req.Input {
+		data[i] = map[string]any{"object": "embedding", "index": i, "embedding": []float32{float32(len(text)), 1}}
+	}
+	w.Header().Set("Content-Type", "application/json")
+	json.NewEncoder(w).Encode(map[string]any{"object": "list", "data": data, "model": "m"})
+}
+
+// TestOpenAISlowServerKeepsUp: a server that answers a batch well within
+// Timeout, but only one request at a time, gets every batch of a call
+// that sends MaxInFlight of them at once embedded, each request sent
+// once. With Timeout counted from sending alone, the later requests wait
+// for the earlier ones, time out, are sent again behind the work the
+// server still does for the abandoned ones, and the call fails.
+func TestOpenAISlowServerKeepsUp(t *testing.T) {
+	s := &slowServer{perText: 10 * time.Millisecond}
+	srv := httptest.NewServer(s)
+	t.Cleanup(srv.Close)
+	// A batch of 8 takes 80ms alone; the 4th of 4 at once 320ms.
+	o := newTestOpenAI(t, srv, OpenAIConfig{BatchSize: 8, MaxInFlight: 4, Timeout: 200 * time.Millisecond})
+	in := texts(32)
+	vecs, err := o.EmbedDocuments(context.Background(), in)
+	if err != nil {
+		t.Fatalf("EmbedDocuments on a slow one-at-a-time server: %v", err)
+	}
+	checkOrder(t, in, vecs, "")
+	if got := s.calls.Load(); got != 4 {
+		t.Errorf("calls = %d, want 4: no request timed out and was sent again", got)
+	}
+}
+
+// TestOpenAITooSlowNamesSettings: a server too slow for the settings
+// fails within MaxTries times the requests' bound, with ErrUnavailable
+// and an error that names the settings to change and their values.
+func TestOpenAITooSlowNamesSettings(t *testing.T) {
+	s := &slowServer{perText: 20 * time.Millisecond}
+	srv := httptest.NewServer(s)
+	t.Cleanup(srv.Close)
+	o := newTestOpenAI(t, srv, OpenAIConfig{BatchSize: 4, MaxInFlight: 1, MaxTries: 2, Timeout: 30 * time.Millisecond})
+	start := time.Now()
+	_, err := o.EmbedDocuments(context.Background(), texts(4))
+	if !errors.Is(err, ErrUnavailable) {
+		t.Fatalf("error = %v, want ErrUnavailable", err)
+	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("error %v wraps context.DeadlineExceeded, though the caller's context is fine", err)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("gave up after %v, want about 60ms", d)
+	}
+	for _, want := range []string{srv.URL, "4 inputs", "Timeout (now 30ms per request)", "BatchSize (now 4)", "MaxInFlight (now 1)"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not contain %q", err, want)
+		}
+	}
+}

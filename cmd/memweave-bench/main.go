@@ -23,6 +23,13 @@
 //	                       the folder of a static (Model2Vec) model
 //	--embedding-url URL    the endpoint (default https://api.openai.com/v1)
 //	--embedding-dims N     the vector size (hash default 384)
+//	--embedding-timeout D, --embedding-query-timeout D,
+//	--embedding-batch-size N, --embedding-in-flight N
+//	                       the openai embedder's Timeout, QueryTimeout,
+//	                       BatchSize and MaxInFlight (default: the
+//	                       library's, 30s, 10s, 64 and 4); a local encoder
+//	                       that works one request at a time keeps up with
+//	                       fewer, smaller requests
 //	--fusion METHOD        blend, keyword or vector (default: the
 //	                       library's, blend)
 //	--chunk-tokens N       chunk size cap in estimated tokens (default 400)
@@ -93,6 +100,7 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -146,10 +154,15 @@ type app struct {
 	embeddingModel string
 	embeddingURL   string
 	embeddingDims  int
-	fusion         string
-	chunkTokens    int
-	dropQuestion   bool
-	phraseWeight   float64
+	// The openai embedder's request settings; zero keeps the library's.
+	embeddingTimeout      time.Duration
+	embeddingQueryTimeout time.Duration
+	embeddingBatchSize    int
+	embeddingInFlight     int
+	fusion                string
+	chunkTokens           int
+	dropQuestion          bool
+	phraseWeight          float64
 	// apiKey is read from the environment; it is redacted from every
 	// message the command prints.
 	apiKey string
@@ -179,6 +192,10 @@ OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
 	pf.StringVar(&a.embeddingModel, "embedding-model", "", "embedding `model` (required with --embedder openai; the model folder with static)")
 	pf.StringVar(&a.embeddingURL, "embedding-url", "", "OpenAI-compatible endpoint `URL` (default https://api.openai.com/v1)")
 	pf.IntVar(&a.embeddingDims, "embedding-dims", 0, "embedding vector size `N` (default: hash 384, openai the model's)")
+	pf.DurationVar(&a.embeddingTimeout, "embedding-timeout", 0, "openai: the `time` one request may take (default 30s)")
+	pf.DurationVar(&a.embeddingQueryTimeout, "embedding-query-timeout", 0, "openai: the `time` a search waits for its query's vector (default 10s)")
+	pf.IntVar(&a.embeddingBatchSize, "embedding-batch-size", 0, "openai: texts per request, `N` (default 64)")
+	pf.IntVar(&a.embeddingInFlight, "embedding-in-flight", 0, "openai: requests sent at once, `N` (default 4)")
 	pf.StringVar(&a.fusion, "fusion", "", "fusion `method`: blend, keyword or vector (default: the library's, blend)")
 	pf.IntVar(&a.chunkTokens, "chunk-tokens", 0, "chunk size cap in estimated `tokens` (default 400)")
 	pf.BoolVar(&a.dropQuestion, "question-stop-words", false, "drop the question words (remind, remember, ago, ...) from keyword queries")
@@ -211,6 +228,19 @@ func (a *app) checkGlobalFlags(cmd *cobra.Command, _ []string) error {
 	}
 	if a.embeddingDims < 0 {
 		return usageErr("invalid --embedding-dims %d: must not be negative", a.embeddingDims)
+	}
+	for _, f := range []struct {
+		name string
+		neg  bool
+	}{
+		{"--embedding-timeout", a.embeddingTimeout < 0},
+		{"--embedding-query-timeout", a.embeddingQueryTimeout < 0},
+		{"--embedding-batch-size", a.embeddingBatchSize < 0},
+		{"--embedding-in-flight", a.embeddingInFlight < 0},
+	} {
+		if f.neg {
+			return usageErr("invalid %s: must not be negative", f.name)
+		}
 	}
 	if a.embedder == "openai" {
 		if a.embeddingModel == "" {
@@ -262,6 +292,10 @@ func (a *app) config(dir string) memweave.Config {
 	}
 	if a.embedder == "openai" {
 		cfg.Embedder.APIKey = a.apiKey
+		cfg.Embedder.Timeout = a.embeddingTimeout
+		cfg.Embedder.QueryTimeout = a.embeddingQueryTimeout
+		cfg.Embedder.BatchSize = a.embeddingBatchSize
+		cfg.Embedder.MaxInFlight = a.embeddingInFlight
 	}
 	return cfg
 }
