@@ -137,11 +137,40 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 		return nil, openError(path, err)
 	}
 	db := &DB{sql: sdb, path: path}
+	if err := connect(ctx, sdb, opts.BusyTimeout); err != nil {
+		sdb.Close()
+		return nil, openError(path, err)
+	}
 	if err := db.setup(ctx); err != nil {
 		sdb.Close()
 		return nil, err
 	}
 	return db, nil
+}
+
+// connect opens the handle's first connection, retrying for up to busy
+// while SQLite answers that the database is locked. On a new file the
+// driver's journal_mode=WAL writes the file's header: SQLite takes a read
+// lock, then upgrades it to a write lock, and refuses the upgrade at once,
+// without waiting in the busy timeout, while another connection holds the
+// write lock (another process opening the same new file at the same
+// moment). Once the file is in WAL mode the pragma writes nothing.
+func connect(ctx context.Context, sdb *sql.DB, busy time.Duration) error {
+	deadline := time.Now().Add(busy)
+	for wait := time.Millisecond; ; wait = min(2*wait, 50*time.Millisecond) {
+		err := sdb.PingContext(ctx)
+		var se sqlite3.Error
+		if err == nil || !errors.As(err, &se) || se.Code != sqlite3.ErrBusy || time.Now().Add(wait).After(deadline) {
+			return err
+		}
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return ctx.Err()
+		case <-t.C:
+		}
+	}
 }
 
 // checkForeign refuses, without changing it, an existing database that
