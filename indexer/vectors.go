@@ -155,7 +155,11 @@ func (e *Engine) embedDeferred(ctx context.Context, res *Result, opts SyncOption
 			keys = append(keys, k)
 			texts = append(texts, t)
 		}
-		vecs, err := e.opts.Embedder.EmbedDocuments(ectx, texts)
+		kept, err, storeErr := e.embedStore(ctx, ectx, keys, texts)
+		res.EmbeddingsComputed += kept
+		if storeErr != nil {
+			return storeErr
+		}
 		if err != nil {
 			if ctx.Err() != nil {
 				return ctx.Err()
@@ -163,22 +167,14 @@ func (e *Engine) embedDeferred(ctx context.Context, res *Result, opts SyncOption
 			if ectx.Err() != nil {
 				err = fmt.Errorf("no vectors within %v: %w", opts.EmbedTimeout, err)
 			}
-			chunks, files := 0, 0
+			chunks, files := -kept, 0
 			for _, rest := range groups[i:] {
 				chunks += len(rest.texts)
 				files += len(rest.files)
 			}
-			res.Warnings = append(res.Warnings, Warning{Err: fmt.Errorf("embedding %d chunks failed; %d files stay pending and searchable by keyword until the next index: %w", chunks, files, err)})
+			res.Warnings = append(res.Warnings, Warning{Err: fmt.Errorf("embedding %d chunks failed (%d embedded before are kept for the next index); %d files stay pending and searchable by keyword until the next index: %w", chunks, kept, files, err)})
 			return nil
 		}
-		fresh := make(map[embedcache.Key][]float32, len(keys))
-		for j, k := range keys {
-			fresh[k] = vecs[j]
-		}
-		if err := e.cache().Store(ctx, e.db.CacheTable(), fresh); err != nil {
-			return err
-		}
-		res.EmbeddingsComputed += len(texts)
 		again, err := e.Add(ctx, g.files, SyncOptions{LockTimeout: opts.LockTimeout, again: true})
 		if again != nil {
 			res.Warnings = append(res.Warnings, again.Warnings...)
@@ -189,4 +185,32 @@ func (e *Engine) embedDeferred(ctx context.Context, res *Result, opts SyncOption
 		}
 	}
 	return nil
+}
+
+// deferredSlice is how many texts [Engine.embedStore] embeds before it
+// stores their vectors.
+const deferredSlice = 256
+
+// embedStore embeds texts (under ectx) and stores their vectors in the
+// embedding cache under keys, deferredSlice texts at a time, so that a
+// slow embedder that fails part way loses one slice, not the whole
+// group: the next index finds the rest in the cache. It returns how many
+// texts it embedded and stored, the embedder's error and the cache's.
+func (e *Engine) embedStore(ctx, ectx context.Context, keys []embedcache.Key, texts []string) (done int, embedErr, storeErr error) {
+	for start := 0; start < len(texts); start += deferredSlice {
+		end := min(start+deferredSlice, len(texts))
+		vecs, err := e.opts.Embedder.EmbedDocuments(ectx, texts[start:end])
+		if err != nil {
+			return done, err, nil
+		}
+		fresh := make(map[embedcache.Key][]float32, end-start)
+		for j, k := range keys[start:end] {
+			fresh[k] = vecs[j]
+		}
+		if err := e.cache().Store(ctx, e.db.CacheTable(), fresh); err != nil {
+			return done, nil, err
+		}
+		done = end
+	}
+	return done, nil, nil
 }
