@@ -33,7 +33,9 @@ type Config struct {
 	BatchSize int
 	// MaxInFlight is concurrent requests (openai). Default 4.
 	MaxInFlight int
-	// Timeout is the per-request timeout (openai). Default 30s.
+	// Timeout is the per-request timeout (openai). Default 30s. Requests
+	// sent together may each take Timeout times their number (see
+	// [OpenAIConfig.Timeout]).
 	Timeout time.Duration
 	// QueryTimeout bounds the embedding of a search query, retries
 	// included (openai); past it the search is keyword-only and says so.
