@@ -563,11 +563,11 @@ func (s *slowServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // for the earlier ones, time out, are sent again behind the work the
 // server still does for the abandoned ones, and the call fails.
 func TestOpenAISlowServerKeepsUp(t *testing.T) {
-	s := &slowServer{perText: 10 * time.Millisecond}
+	s := &slowServer{perText: 25 * time.Millisecond}
 	srv := httptest.NewServer(s)
 	t.Cleanup(srv.Close)
-	// A batch of 8 takes 80ms alone; the 4th of 4 at once 320ms.
-	o := newTestOpenAI(t, srv, OpenAIConfig{BatchSize: 8, MaxInFlight: 4, Timeout: 200 * time.Millisecond})
+	// A batch of 8 takes 200ms alone; the 4th of 4 at once 800ms.
+	o := newTestOpenAI(t, srv, OpenAIConfig{BatchSize: 8, MaxInFlight: 4, Timeout: 500 * time.Millisecond})
 	in := texts(32)
 	vecs, err := o.EmbedDocuments(context.Background(), in)
 	if err != nil {
