@@ -337,6 +337,8 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"--fusion", "max", "locomo", "--data", locomoData}, 2, `invalid --fusion "max"`},
 		{[]string{"--fusion", "rrf", "locomo", "--data", locomoData}, 2, `invalid --fusion "rrf": want blend, keyword or vector`},
 		{[]string{"--phrase-weight", "-1", "locomo", "--data", locomoData}, 2, "invalid --phrase-weight -1"},
+		{[]string{"--embedding-timeout", "-1s", "locomo", "--data", locomoData}, 2, "invalid --embedding-timeout: must not be negative"},
+		{[]string{"--embedding-in-flight", "-2", "locomo", "--data", locomoData}, 2, "invalid --embedding-in-flight: must not be negative"},
 		{[]string{"locomo", "--data", locomoData, "--level", "word"}, 2, `invalid --level "word"`},
 		{[]string{"locomo", "--data", "testdata/missing.json"}, 1, "no such file"},
 		{[]string{"beir", "--corpus", beirCorpus, "--queries", beirQrels, "--qrels", beirQrels}, 1, "beir_qrels.tsv"},
@@ -362,6 +364,7 @@ func TestUsageErrors(t *testing.T) {
 func TestRemoteEmbedderWithoutDims(t *testing.T) {
 	srv := memweavetest.NewEmbedServer(t, 32)
 	report := bench(t, "--embedder", "openai", "--embedding-model", "m", "--embedding-url", srv.BaseURL(),
+		"--embedding-timeout", "1m", "--embedding-batch-size", "2", "--embedding-in-flight", "1",
 		"beir", "--corpus", beirCorpus, "--queries", beirQueries, "--qrels", beirQrels)
 	checkFields(t, report, map[string]any{"mode": "hybrid", "queries": 3, "documents": 6})
 	if srv.Texts.Load() == 0 {
