@@ -79,6 +79,7 @@ var autoOnce sync.Once
 // the chunks in SQL.
 func registerExtensions() {
 	vec.Auto()
+	registerBM25()
 	sql.Register(driverName, &sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {
 		if err := c.RegisterFunc(segmentFunc, tokenize.Segment, true); err != nil {
 			return err

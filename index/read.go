@@ -19,7 +19,7 @@ func (db *DB) Keyword(ctx context.Context, match string, k int, f store.Filter) 
 	if match == "" || k <= 0 {
 		return nil, nil
 	}
-	query := `SELECT rowid, bm25(chunks_fts) AS score FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY score, rowid LIMIT ?`
+	query := `SELECT rowid, ` + rankSQL + ` AS score FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY score, rowid LIMIT ?`
 	args := []any{match}
 	if len(f.Sources) > 0 || f.Paths != nil {
 		where := ""
@@ -37,7 +37,7 @@ func (db *DB) Keyword(ctx context.Context, match string, k int, f store.Filter) 
 			}
 			args = append(args, string(paths))
 		}
-		query = `SELECT f.rowid, bm25(chunks_fts) AS score FROM chunks_fts f JOIN chunks c ON c.id = f.rowid
+		query = `SELECT f.rowid, ` + rankSQL + ` AS score FROM chunks_fts f JOIN chunks c ON c.id = f.rowid
 			 WHERE chunks_fts MATCH ?` + where + ` ORDER BY score, f.rowid LIMIT ?`
 	}
 	args = append(args, k)
