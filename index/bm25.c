@@ -7,7 +7,15 @@
 // fts5Bm25Function and fts5Bm25GetData in SQLite's ext/fts5/fts5_aux.c
 // (public domain), in the same order, so the scores are the same doubles.
 //
-// SQL: mw_bm25(<fts5 table>, <generation>). The second argument is the
+// SQL: mw_bm25(<fts5 table>, <generation> [, <hits>, <hits generation>]).
+// The optional hits are the number of rows each phrase of the query
+// matches, in order, as decimal numbers separated by spaces, counted at
+// <hits generation>: bm25() counts them for every query with a scan of
+// each phrase's matches (its IDF), and a caller that keeps them between
+// queries passes them instead. They are used only when they are of the
+// statement's generation and one per phrase; otherwise the scan runs.
+//
+// The second argument is the
 // index generation read in the same statement (and so the same snapshot):
 // rowids are reused, so the lengths kept are dropped when it changes,
 // which it does on every committed write, or when the table's row count
@@ -133,8 +141,32 @@ static int mwCount(const Fts5ExtensionApi *pApi, Fts5Context *pFts, void *pUserD
 	return SQLITE_OK;
 }
 
-// mwGetData is fts5Bm25GetData.
-static int mwGetData(const Fts5ExtensionApi *pApi, Fts5Context *pFts, mwData **ppData) {
+// mwHits parses hits, the rows each of n phrases matches (see the top of
+// the file), into out; it returns 0 when hits is not n such numbers.
+static int mwHits(const unsigned char *hits, int n, sqlite3_int64 *out) {
+	const unsigned char *p = hits;
+	for (int i = 0; i < n; i++) {
+		if (p == 0 || *p < '0' || *p > '9') {
+			return 0;
+		}
+		sqlite3_int64 v = 0;
+		for (; *p >= '0' && *p <= '9'; p++) {
+			if (v > (INT64_MAX - 9) / 10) {
+				return 0;
+			}
+			v = v * 10 + (*p - '0');
+		}
+		out[i] = v;
+		if (*p == ' ') {
+			p++;
+		}
+	}
+	return p != 0 && *p == 0;
+}
+
+// mwGetData is fts5Bm25GetData, with the rows each phrase matches taken
+// from hits when it holds them (see mwHits).
+static int mwGetData(const Fts5ExtensionApi *pApi, Fts5Context *pFts, const unsigned char *hits, mwData **ppData) {
 	int rc = SQLITE_OK;
 	mwData *p = (mwData *)pApi->xGetAuxdata(pFts, 0);
 	if (p == 0) {
@@ -157,15 +189,28 @@ static int mwGetData(const Fts5ExtensionApi *pApi, Fts5Context *pFts, mwData **p
 			p->nRow = nRow;
 			p->nToken = nToken;
 		}
+		sqlite3_int64 *given = 0;
+		if (rc == SQLITE_OK && hits != 0 && nPhrase > 0) {
+			given = sqlite3_malloc64(nPhrase * sizeof(sqlite3_int64));
+			if (given != 0 && !mwHits(hits, nPhrase, given)) {
+				sqlite3_free(given);
+				given = 0;
+			}
+		}
 		for (int i = 0; rc == SQLITE_OK && i < nPhrase; i++) {
 			sqlite3_int64 nHit = 0;
-			rc = pApi->xQueryPhrase(pFts, i, (void *)&nHit, mwCount);
+			if (given != 0) {
+				nHit = given[i];
+			} else {
+				rc = pApi->xQueryPhrase(pFts, i, (void *)&nHit, mwCount);
+			}
 			if (rc == SQLITE_OK) {
 				double idf = log((nRow - nHit + 0.5) / (nHit + 0.5));
 				if (idf <= 0.0) idf = 1e-6;
 				p->aIDF[i] = idf;
 			}
 		}
+		sqlite3_free(given);
 		if (rc != SQLITE_OK) {
 			sqlite3_free(p);
 		} else {
@@ -208,11 +253,16 @@ static void mwBm25(const Fts5ExtensionApi *pApi, Fts5Context *pFts, sqlite3_cont
 	double score = 0.0, D = 0.0, *aFreq = 0;
 	int nInst = 0;
 	mwData *pData;
-	if (nVal != 1) {
-		sqlite3_result_error(pCtx, "mw_bm25: wrong number of arguments: want the index generation", -1);
+	if (nVal != 1 && nVal != 3) {
+		sqlite3_result_error(pCtx, "mw_bm25: wrong number of arguments: want the index generation, then optionally the phrases' hits and their generation", -1);
 		return;
 	}
-	int rc = mwGetData(pApi, pFts, &pData);
+	const unsigned char *hits = 0;
+	if (nVal == 3 && sqlite3_value_type(apVal[0]) == SQLITE_INTEGER && sqlite3_value_type(apVal[2]) == SQLITE_INTEGER &&
+	    sqlite3_value_int64(apVal[0]) == sqlite3_value_int64(apVal[2])) {
+		hits = sqlite3_value_text(apVal[1]);
+	}
+	int rc = mwGetData(pApi, pFts, hits, &pData);
 	if (rc == SQLITE_OK) {
 		aFreq = pData->aFreq;
 		memset(aFreq, 0, sizeof(double) * pData->nPhrase);

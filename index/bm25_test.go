@@ -5,15 +5,18 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/memweave/memweave-go/search"
 	"github.com/memweave/memweave-go/store"
 	"github.com/memweave/memweave-go/tokenize"
 )
 
 // TestRankIsBM25 checks that the keyword search's rank, mw_bm25, gives
-// every matching row the very double FTS5's bm25() gives it: on a first
+// every matching row the very double FTS5's bm25() gives it, with the
+// phrases' hits given or counted: on a first
 // query (lengths read), a second one (lengths kept), after a write that
 // changes the table's row count and average length, after a write that
 // swaps two rows' texts (which only the generation tells apart from the
@@ -38,24 +41,34 @@ func TestRankIsBM25(t *testing.T) {
 		}
 	}
 	apply("memory/a.md", chunks)
-	queries := []string{`"cache" OR "eviction" OR "policy"`, `"cache eviction" OR "rollback"`, `"val" * OR "latency"`, `"filler0"`}
+	queries := []string{`"cache" OR "eviction" OR "policy"`, `"cache eviction" OR "rollback"`, `"val" * OR "latency"`, `"filler0"`,
+		`"say ""cache""" OR "de" * OR "policy latency"`}
 	check := func(when string) {
 		t.Helper()
 		for _, q := range queries {
-			n := 0
-			err := scanRows(ctx, db.sql, `SELECT rowid, bm25(chunks_fts), `+rankSQL+` FROM chunks_fts WHERE chunks_fts MATCH ?`, func(rows *sql.Rows) error {
-				var id int64
-				var want, got float64
-				if err := rows.Scan(&id, &want, &got); err != nil {
-					return err
+			hits, gen, err := db.phraseHits(ctx, q)
+			if err != nil || hits == nil {
+				t.Fatalf("phraseHits(%s) = %v, %v", q, hits, err)
+			}
+			// The phrases' hits kept, none (mw_bm25 counts them), and
+			// hits of another generation (ignored).
+			wrong := strings.TrimSpace(strings.Repeat("1 ", len(orPhrases(q))))
+			for _, args := range [][]any{{hits, gen}, {nil, -1}, {wrong, gen - 1}} {
+				n := 0
+				err := scanRows(ctx, db.sql, `SELECT rowid, bm25(chunks_fts), `+rankSQL+` FROM chunks_fts WHERE chunks_fts MATCH ?`, func(rows *sql.Rows) error {
+					var id int64
+					var want, got float64
+					if err := rows.Scan(&id, &want, &got); err != nil {
+						return err
+					}
+					if n++; got != want {
+						t.Errorf("%s: %s with hits %v: row %d: mw_bm25 = %v, bm25 = %v", when, q, args, id, got, want)
+					}
+					return nil
+				}, append(args, q)...)
+				if err != nil || n == 0 {
+					t.Fatalf("%s: %s: %d rows, %v", when, q, n, err)
 				}
-				if n++; got != want {
-					t.Errorf("%s: %s: row %d: mw_bm25 = %v, bm25 = %v", when, q, id, got, want)
-				}
-				return nil
-			}, q)
-			if err != nil || n == 0 {
-				t.Fatalf("%s: %s: %d rows, %v", when, q, n, err)
 			}
 		}
 	}
@@ -94,11 +107,13 @@ func TestRankIsBM25(t *testing.T) {
 	}
 	check("after two rows swapped texts")
 	// A row rewritten without raising the generation (by hand): the
-	// table's total length changed.
+	// table's total length changed. The term counts the handle keeps
+	// follow the generation only, until a check drops them.
 	c := chunks[9]
 	if err := rewrite(db.sql, rowid(c), text(c), "cache eviction policy"); err != nil {
 		t.Fatal(err)
 	}
+	db.forgetCaches()
 	check("after a row changed behind the generation")
 }
 
@@ -131,6 +146,39 @@ func TestKeywordRanksByBM25(t *testing.T) {
 		}
 		if fmt.Sprint(hits) != fmt.Sprint(want) {
 			t.Fatalf("Keyword = %v\nwant      %v", hits, want)
+		}
+	}
+}
+
+// TestOrPhrases checks the split of a planned MATCH expression into the
+// phrases FTS5 numbers, on the planner's own output and on expressions
+// of other forms, which get nil.
+func TestOrPhrases(t *testing.T) {
+	for _, tc := range []struct {
+		match string
+		want  []string
+	}{
+		{`"a"`, []string{`"a"`}},
+		{`"a" OR "b c" OR "d" *`, []string{`"a"`, `"b c"`, `"d" *`}},
+		{`"say ""hi""" OR "x"`, []string{`"say ""hi"""`, `"x"`}},
+		{`"支付 付系" OR "支" *`, []string{`"支付 付系"`, `"支" *`}},
+		{``, nil},
+		{`a OR "b"`, nil},
+		{`"a" AND "b"`, nil},
+		{`"a" OR`, nil},
+		{`"a`, nil},
+		{`"a" NEAR("b")`, nil},
+		{`"a" *x`, nil},
+	} {
+		if got := orPhrases(tc.match); !slices.Equal(got, tc.want) {
+			t.Errorf("orPhrases(%s) = %q, want %q", tc.match, got, tc.want)
+		}
+	}
+	for _, q := range []string{"what did we decide about the cache", `v2.3.1 "quoted" NEAR(x) AND y*`, "支付系统 deploy-2026", "ERR-4821 timeout"} {
+		for _, m := range []string{search.KeywordQuery(q), search.PhraseQuery(q)} {
+			if got := orPhrases(m); m != "" && (got == nil || strings.Join(got, " OR ") != m) {
+				t.Errorf("orPhrases(%s) = %q: not its phrases", m, got)
+			}
 		}
 	}
 }

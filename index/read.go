@@ -19,8 +19,12 @@ func (db *DB) Keyword(ctx context.Context, match string, k int, f store.Filter) 
 	if match == "" || k <= 0 {
 		return nil, nil
 	}
+	hits, hitsGen, err := db.phraseHits(ctx, match)
+	if err != nil {
+		return nil, err
+	}
 	query := `SELECT rowid, ` + rankSQL + ` AS score FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY score, rowid LIMIT ?`
-	args := []any{match}
+	args := []any{hits, hitsGen, match}
 	if len(f.Sources) > 0 || f.Paths != nil {
 		where := ""
 		if len(f.Sources) > 0 {
