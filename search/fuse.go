@@ -49,18 +49,6 @@ const (
 	// default threshold, and the most it can score stays under the least a
 	// chunk holding the whole query scores (KeywordFloor * CoverageShare).
 	VectorAlone = 0.44
-	// ShortQuery is the number of query words up to which a chunk holding
-	// none of them scores VectorAlone per unit of vector score; each word
-	// beyond costs it the share WordFreeDecay of that score.
-	ShortQuery = 4
-	// WordFreeDecay is the share of its score a chunk holding no query
-	// word loses per query word beyond [ShortQuery]: every word a relevant
-	// passage could have shared and did not is evidence against it. A
-	// question put to memory is short (2 to 6 words), and its paraphrase
-	// keeps its standing; a 9-word claim's near-topic abstracts holding
-	// none of its words score 0.44 x 0.85^5 = 0.20 at most, under its
-	// partial keyword matches.
-	WordFreeDecay = 0.15
 )
 
 // Candidate is one chunk found by the keyword backend, the vector backend
@@ -101,10 +89,6 @@ type FusionOptions struct {
 	// it changes the keyword scores fusion weighs; [Fuse] itself does not
 	// read it.
 	Query QueryOptions
-	// terms is the number of words the keyword side searched for, which
-	// [Hybrid.Retrieve] sets; 0 (a caller's own [Fuse]) counts as a short
-	// query.
-	terms int
 }
 
 // ErrUnknownFusion is wrapped by the error of [FusionOptions.Validate]
@@ -144,9 +128,7 @@ func methodList() string {
 // With k the candidate's KeywordScore (else NormalizeBM25(BM25)) and v
 // its VectorScore (else NormalizeCosine(Cosine)), each 0 when absent:
 //
-//	Blend:       score = VectorAlone*v * (1-WordFreeDecay)^max(0, n-ShortQuery)
-//	                                     for a chunk holding no query word
-//	                                     of the n the query has
+//	Blend:       score = VectorAlone*v  for a chunk holding no query word
 //	             score = max(KeywordWeight*k + Support*v, KeywordFloor*k,
 //	                         KeywordFloor*CoverageShare  if it holds the
 //	                                                     whole query)
@@ -169,12 +151,7 @@ func methodList() string {
 //     LongMemEval their level of keyword search, and let the hash
 //     embedder's chance matches pass the threshold);
 //   - a chunk holding every word of the query (at least 0.45) is never
-//     outranked by one holding none (at most VectorAlone, 0.44);
-//   - the longer the query, the less a chunk holding none of its words
-//     scores: past ShortQuery words (the length of a question put to
-//     memory) it loses WordFreeDecay of its score per word, so that a
-//     long query's partial keyword matches, which hold the relevant
-//     passages on SciFact, rank above its near-topic word-free ones.
+//     outranked by one holding none (at most VectorAlone, 0.44).
 //
 // Result.TextScore is nil under VectorOnly and Result.VectorScore nil under
 // KeywordOnly; otherwise both are set, 0 for a chunk the backend did not
@@ -187,24 +164,17 @@ func Fuse(cands []Candidate, opts FusionOptions) []Result {
 	cs := mergeCandidates(cands)
 	// Score first and sort pointer-free keys: sorting []Result directly
 	// costs a GC write barrier per moved pointer field.
-	keys := scoreCandidates(cs, method, wordFree(opts.terms))
+	keys := scoreCandidates(cs, method)
 	slices.SortFunc(keys, func(a, b scoreKey) int {
 		return cmp.Or(cmp.Compare(b.score, a.score), cmp.Compare(b.raw, a.raw), cmp.Compare(a.id, b.id))
 	})
 	return buildResults(cs, keys, method)
 }
 
-// wordFree is the share of VectorAlone*v a chunk holding none of a
-// query's n words scores under [Blend].
-func wordFree(n int) float64 {
-	return math.Pow(1-WordFreeDecay, float64(max(0, n-ShortQuery)))
-}
-
 // scoreCandidates scores each merged candidate in one pass and returns
 // its key, in the order of cs: the fused score clamped to [0,1], the
-// calibrated keyword and vector scores, and the index into cs. free is
-// [wordFree] of the query.
-func scoreCandidates(cs []Candidate, method FusionMethod, free float64) []scoreKey {
+// calibrated keyword and vector scores, and the index into cs.
+func scoreCandidates(cs []Candidate, method FusionMethod) []scoreKey {
 	keys := make([]scoreKey, len(cs))
 	for i, c := range cs {
 		var k, v float64
@@ -227,7 +197,7 @@ func scoreCandidates(cs []Candidate, method FusionMethod, free float64) []scoreK
 		case VectorOnly:
 			s = VectorAlone * v
 		default:
-			s = blend(k, v, c.Whole, free)
+			s = blend(k, v, c.Whole)
 		}
 		raw := math.Inf(-1)
 		if c.Cosine != nil && !math.IsNaN(*c.Cosine) {
@@ -239,11 +209,10 @@ func scoreCandidates(cs []Candidate, method FusionMethod, free float64) []scoreK
 }
 
 // blend is the [Blend] score of a chunk with keyword score k and vector
-// score v; whole reports that it holds every word of the query, free is
-// [wordFree] of the query.
-func blend(k, v float64, whole bool, free float64) float64 {
+// score v; whole reports that it holds every word of the query.
+func blend(k, v float64, whole bool) float64 {
 	if k == 0 && !whole {
-		return VectorAlone * v * free
+		return VectorAlone * v
 	}
 	s := max(KeywordWeight*k+Support*v, KeywordFloor*k)
 	if whole {

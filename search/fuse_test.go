@@ -237,46 +237,6 @@ func TestFuseWholeQueryNeverOutranked(t *testing.T) {
 	}
 }
 
-// TestFuseLongQueryWordFree checks that a chunk holding none of a long
-// query's words loses WordFreeDecay of its score per word past
-// ShortQuery, and so ranks under the query's partial keyword matches,
-// while a short query's keeps its full score and passes the threshold.
-func TestFuseLongQueryWordFree(t *testing.T) {
-	k := func(x float64) *float64 { return &x }
-	cands := []Candidate{
-		{ChunkID: 1, Cosine: ptr(0.6), VectorScore: k(1)},                         // word-free
-		{ChunkID: 2, KeywordScore: k(0.3), Cosine: ptr(0.5), VectorScore: k(0.6)}, // partial
-	}
-	for _, tt := range []struct {
-		terms int
-		free  float64
-		first int64
-	}{
-		{0, 1, 1}, {2, 1, 1}, {ShortQuery, 1, 1},
-		{ShortQuery + 1, 0.85, 1},
-		{9, 0.85 * 0.85 * 0.85 * 0.85 * 0.85, 2},
-		{20, math.Pow(0.85, 16), 2},
-	} {
-		got := Fuse(cands, FusionOptions{terms: tt.terms})
-		var free float64
-		for _, r := range got {
-			if r.ChunkID == 1 {
-				free = r.Score
-			}
-		}
-		if !near(free, VectorAlone*tt.free) || got[0].ChunkID != tt.first {
-			t.Errorf("%d query words: word-free chunk scores %v, first chunk %d; want %v, %d", tt.terms, free, got[0].ChunkID, VectorAlone*tt.free, tt.first)
-		}
-		if tt.terms <= ShortQuery && free < 0.35 {
-			t.Errorf("%d query words: a word-free chunk with vector score 1 scores %v, under the threshold", tt.terms, free)
-		}
-		// Vector mode scores every chunk alike, whatever the query's length.
-		if v := Fuse(cands[:1], FusionOptions{Method: VectorOnly, terms: tt.terms})[0].Score; !near(v, VectorAlone) {
-			t.Errorf("%d query words: vector mode scores %v, want %v", tt.terms, v, VectorAlone)
-		}
-	}
-}
-
 func TestFusionOptionsValidate(t *testing.T) {
 	tests := []struct {
 		name string

@@ -113,7 +113,6 @@ func (h *Hybrid) Retrieve(ctx context.Context, req Request) (*Retrieved, error) 
 		}
 	}
 	opts := h.Fusion
-	opts.terms = len(qp.terms)
 	switch {
 	case wantKw && wantVec:
 	case wantKw:
