@@ -4,21 +4,12 @@ package index
 #cgo CFLAGS: -O3
 #include <stdint.h>
 
-// MW_CLONES has GCC build mw_dots twice on x86-64 Linux, for AVX2 and
-// for the baseline (SSE2), and pick one when the program loads: AVX2
-// does twice the products per instruction. Elsewhere there is one build.
-#if defined(__x86_64__) && defined(__linux__) && defined(__GNUC__) && !defined(__clang__)
-#define MW_CLONES __attribute__((target_clones("avx2", "default")))
-#else
-#define MW_CLONES
-#endif
-
 // mw_dots sets out[i] to the dot product of the int16 query q with the
 // i-th of n int8 codes of dims bytes each, stride bytes apart.
 // Products are below 2^22 in magnitude, so an int32 sum of 256 of them
 // cannot overflow; the sums are widened every 256 dimensions. Written
 // so that the compiler vectorizes the inner loop.
-MW_CLONES static void mw_dots(const int16_t *q, const int8_t *codes, int n, int dims, int stride, int64_t *out) {
+static void mw_dots(const int16_t *q, const int8_t *codes, int n, int dims, int stride, int64_t *out) {
 	for (int i = 0; i < n; i++) {
 		const int8_t *c = codes + (long)i * stride;
 		int64_t total = 0;

@@ -100,31 +100,8 @@ func InMemory(rel string) bool {
 // memoryRest returns the part of rel after "memory/", and whether rel is
 // inside the memory folder.
 func memoryRest(rel string) (string, bool) {
-	if !isClean(rel) {
-		rel = path.Clean(rel)
-	}
-	rest, ok := strings.CutPrefix(rel, MemoryDir+"/")
+	rest, ok := strings.CutPrefix(path.Clean(rel), MemoryDir+"/")
 	return rest, ok && rest != ""
-}
-
-// isClean reports whether rel is a relative slash path that [path.Clean]
-// returns unchanged: elements joined by single slashes, none of them "."
-// or "..", no slash at either end. It is what a walk builds and rows
-// hold, and checking it costs less than cleaning, which a scan does for
-// every file it finds.
-func isClean(rel string) bool {
-	start := 0
-	for i := 0; i <= len(rel); i++ {
-		if i < len(rel) && rel[i] != '/' {
-			continue
-		}
-		switch rel[start:i] {
-		case "", ".", "..":
-			return false
-		}
-		start = i + 1
-	}
-	return true
 }
 
 // Source returns the namespace of the workspace-relative path rel: the
