@@ -290,30 +290,53 @@ static void mwBm25(const Fts5ExtensionApi *pApi, Fts5Context *pFts, sqlite3_cont
 	sqlite3_result_double(pCtx, -1.0 * score);
 }
 
-// mwInit registers mw_bm25 on a new connection that has FTS5; one without
-// it is left alone.
-static int mwInit(sqlite3 *db, char **pzErrMsg, const void *pThunk) {
-	(void)pzErrMsg;
-	(void)pThunk;
+// mwRegister is the SQL function mw_register_bm25(): it registers mw_bm25
+// on the connection that calls it, which must have FTS5. It runs as a
+// statement of that connection, after the connection is open and has its
+// busy timeout: getting the FTS5 API takes a statement, which reads the
+// schema and so may wait for another process's lock, and an extension
+// entry point that fails makes sqlite3_open fail.
+static void mwRegister(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+	(void)argc;
+	(void)argv;
+	sqlite3 *db = sqlite3_context_db_handle(ctx);
 	fts5_api *api = 0;
 	sqlite3_stmt *s = 0;
-	if (sqlite3_prepare_v2(db, "SELECT fts5(?1)", -1, &s, 0) != SQLITE_OK) {
-		return SQLITE_OK;
+	int rc = sqlite3_prepare_v2(db, "SELECT fts5(?1)", -1, &s, 0);
+	if (rc == SQLITE_OK) {
+		sqlite3_bind_pointer(s, 1, (void *)&api, "fts5_api_ptr", 0);
+		sqlite3_step(s);
+		rc = sqlite3_finalize(s);
 	}
-	sqlite3_bind_pointer(s, 1, (void *)&api, "fts5_api_ptr", 0);
-	sqlite3_step(s);
-	sqlite3_finalize(s);
+	if (rc != SQLITE_OK) {
+		sqlite3_result_error_code(ctx, rc);
+		return;
+	}
 	if (api == 0 || api->iVersion < 2) {
-		return SQLITE_OK;
+		sqlite3_result_error(ctx, "mw_register_bm25: the connection has no FTS5", -1);
+		return;
 	}
 	mwLens *c = sqlite3_malloc(sizeof *c);
 	if (c == 0) {
-		return SQLITE_NOMEM;
+		sqlite3_result_error_nomem(ctx);
+		return;
 	}
 	memset(c, 0, sizeof *c);
 	c->db = db;
 	c->gen = -1;
-	return api->xCreateFunction(api, "mw_bm25", c, mwBm25, mwFree);
+	if ((rc = api->xCreateFunction(api, "mw_bm25", c, mwBm25, mwFree)) != SQLITE_OK) {
+		sqlite3_result_error_code(ctx, rc);
+		return;
+	}
+	sqlite3_result_int(ctx, 1);
+}
+
+// mwInit gives a new connection the function mw_register_bm25; creating
+// a function takes no lock.
+static int mwInit(sqlite3 *db, char **pzErrMsg, const void *pThunk) {
+	(void)pzErrMsg;
+	(void)pThunk;
+	return sqlite3_create_function_v2(db, "mw_register_bm25", 0, SQLITE_UTF8 | SQLITE_DIRECTONLY, 0, mwRegister, 0, 0, 0);
 }
 
 void mw_register_bm25(void) {

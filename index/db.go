@@ -85,6 +85,9 @@ func registerExtensions() {
 		if err := c.RegisterFunc(segmentFunc, tokenize.Segment, true); err != nil {
 			return err
 		}
+		if _, err := c.Exec(registerBM25SQL, nil); err != nil {
+			return err
+		}
 		_, err := c.Exec(connPragmas, nil)
 		return err
 	}})
