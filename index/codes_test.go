@@ -358,6 +358,12 @@ func TestOwnWritesPatchCaches(t *testing.T) {
 		if nRows != len(fresh) || pending != freshPending {
 			t.Fatalf("%s: patched counts %d files, %d pending; fresh read %d, %d", step, nRows, pending, len(fresh), freshPending)
 		}
+		if n, err := a.FileCount(ctx); err != nil || n != len(fresh) {
+			t.Fatalf("%s: FileCount = %d, %v; fresh read %d", step, n, err, len(fresh))
+		}
+		if n, err := a.PendingFiles(ctx); err != nil || n != freshPending {
+			t.Fatalf("%s: PendingFiles = %d, %v; fresh read %d", step, n, err, freshPending)
+		}
 		at, err := a.FilesAt(ctx, []string{f.Path, g.Path, "memory/none.md"})
 		want := map[string]File{}
 		for _, p := range []string{f.Path, g.Path} {
@@ -379,7 +385,9 @@ func TestOwnWritesPatchCaches(t *testing.T) {
 	if _, err := a.ChunkCount(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Apply(ctx, []Update{{File: g, Chunks: []Chunk{chunk(g.Path, 0, "three", nil)}}}, nil, nil); err != nil {
+	// Without its vector, b.md waits for embeddings: the pending count
+	// is patched too.
+	if _, err := a.Apply(ctx, []Update{{File: g, Chunks: []Chunk{chunk(g.Path, 0, "three", nil)}, NeedVectors: true}}, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	check("after adding a file")
