@@ -598,3 +598,34 @@ func TestSearchAfterFolderMovedAway(t *testing.T) {
 		t.Errorf("Search(roster) after moving memory/team and deleting memory/other = %v, want %v", got, want)
 	}
 }
+
+// TestOneShotFirstSearchSeesEdits: the first search of a fresh one-shot
+// handle (a CLI command) reads the index while its freshness check walks
+// the workspace; when the check finds files edited or added since the
+// index was written, the search returns what the index brought up to date
+// holds: the same hits, with the same scores, as a search of a handle
+// opened afterwards.
+func TestOneShotFirstSearchSeesEdits(t *testing.T) {
+	root := memweavetest.Workspace(t, map[string]string{
+		"memory/a.md": "# A\n\nthe deploy window is on Tuesday\n",
+		"memory/b.md": "# B\n\nthe on-call rotation is weekly\n",
+		"memory/c.md": "# C\n\nthe database migration is planned\n",
+	})
+	w := open(t, root, memweave.Config{})
+	mustIndex(t, w)
+	w.Close()
+	memweavetest.WriteFile(t, root, "memory/b.md", "# B\n\nthe deploy window moved to Thursday\n")
+	memweavetest.WriteFile(t, root, "memory/d.md", "# D\n\na deploy window freeze in December\n")
+
+	first := mustSearch(t, open(t, root, memweave.Config{OneShot: true}), "deploy window", memweave.MinScore(0))
+	again := mustSearch(t, open(t, root, memweave.Config{OneShot: true}), "deploy window", memweave.MinScore(0), memweave.NoSync())
+	got, want := locs(first.Results), locs(again.Results)
+	if !slices.Equal(got, want) || !slices.Contains(got, "memory/b.md:1-3") || !slices.Contains(got, "memory/d.md:1-3") {
+		t.Fatalf("first search of a fresh handle = %q, want %q, with the edited and the new file", got, want)
+	}
+	for i := range first.Results {
+		if a, b := first.Results[i].Score, again.Results[i].Score; a != b {
+			t.Errorf("result %s: score %v in the first search, %v after", got[i], a, b)
+		}
+	}
+}

@@ -472,3 +472,49 @@ func TestCodesEmptiedBlock(t *testing.T) {
 		t.Errorf("after emptying block 1: blocks %v, %d codes, %d rows read; want [0], %d, 1", after.order, after.n, after.read, blockSize-1)
 	}
 }
+
+// TestVectorCountBeforeLoad: a handle that has not loaded the codes counts
+// the vectors in SQL, and the count is the vectors table's, as is the one
+// of the loaded codes, through writes that add, replace and remove
+// vectors, and on an index with none.
+func TestVectorCountBeforeLoad(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t)
+	if n, err := db.VectorCount(ctx); err != nil || n != 0 {
+		t.Fatalf("VectorCount of an index without vectors = %d, %v; want 0", n, err)
+	}
+	const dims = 16
+	if err := db.ResetVectors(ctx, dims); err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(9, 10))
+	file := func(p string) File { return File{Path: p, Source: "memory", Hash: p} }
+	steps := []struct {
+		updates []Update
+		deletes []string
+	}{
+		{[]Update{{File: file("memory/a.md"), Chunks: randomChunks(rng, "memory/a.md", 150, dims, "a")}}, nil},
+		{[]Update{{File: file("memory/b.md"), Chunks: randomChunks(rng, "memory/b.md", 70, dims, "b")}}, nil},
+		{[]Update{{File: file("memory/a.md"), Chunks: randomChunks(rng, "memory/a.md", 20, dims, "a2")}}, nil},
+		{nil, []string{"memory/b.md"}},
+	}
+	for i, st := range steps {
+		if _, err := db.Apply(ctx, st.updates, st.deletes, nil); err != nil {
+			t.Fatal(err)
+		}
+		var want int
+		if err := db.sql.QueryRowContext(ctx, `SELECT count(*) FROM vectors`).Scan(&want); err != nil {
+			t.Fatal(err)
+		}
+		fresh := openOther(t, db)
+		if n, err := fresh.VectorCount(ctx); err != nil || n != want {
+			t.Errorf("step %d: VectorCount before the codes load = %d, %v; want %d", i, n, err, want)
+		}
+		if _, err := fresh.Vector(ctx, randomChunks(rng, "q", 1, dims, "q")[0].Vector, 5, store.Filter{}); err != nil {
+			t.Fatal(err)
+		}
+		if n, err := fresh.VectorCount(ctx); err != nil || n != want {
+			t.Errorf("step %d: VectorCount of the loaded codes = %d, %v; want %d", i, n, err, want)
+		}
+	}
+}

@@ -62,7 +62,9 @@ reference, peak RSS and the database size, and the agent loop:
 
   cold_search_p50_ms         a fresh process per query (this benchmark
                              re-executed): open, one default search with
-                             its freshness check, close; exec to exit
+                             its freshness check, close; exec to exit;
+                             run as the CLI runs a read command (one
+                             scan, no watcher, GC target 400)
   cli_search_p50_ms          the memweave CLI as a fresh process per
                              query: "memweave search" run whole, exec to
                              exit (--cold-runs times, alternating with
