@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -56,8 +55,7 @@ type DB struct {
 	count    int
 	countGen int64
 	countOK  bool
-	files    map[string]File
-	filesGen int64
+	files    *fileCache
 	// terms caches TermCounts at generation termsGen.
 	terms    map[string]int
 	termsGen int64
@@ -383,21 +381,13 @@ func (db *DB) commit(ctx context.Context, fn func(tx *sql.Tx) error) (before int
 // made it: rows holds the new rows of the paths written (a path absent
 // from it was deleted), and delta the change in the chunk count. A cache
 // of another generation is left alone; the next read reloads it. The
-// cached map is shared with earlier callers, so it is copied, never
-// modified.
+// rows are patched, not copied (see fileCache): the cost of a write does
+// not grow with the index.
 func (db *DB) patchCache(before int64, rows map[string]File, paths []string, delta int) {
 	db.mu.Lock()
 	defer db.mu.Unlock()
-	if db.files != nil && db.filesGen == before {
-		files := maps.Clone(db.files)
-		for _, p := range paths {
-			if f, ok := rows[p]; ok {
-				files[p] = f
-			} else {
-				delete(files, p)
-			}
-		}
-		db.files, db.filesGen = files, before+1
+	if db.files != nil && db.files.gen == before {
+		db.files.apply(rows, paths)
 	}
 	if db.countOK && db.countGen == before {
 		db.count, db.countGen = db.count+delta, before+1
