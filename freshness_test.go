@@ -395,28 +395,74 @@ func TestLongLivedSearchSeesEveryEdit(t *testing.T) {
 	}
 }
 
-// envEditFile and envEditText tell TestEditHelperProcess what to write.
+// envEditFile, envEditText and envEditOp tell TestEditHelperProcess what
+// to do: write the text to the file (the default), or, with the op
+// "append", append it, with "save", save it as an editor does (a
+// temporary file renamed over the file), with "remove", remove the file
+// or folder and everything in it, with "move", rename it to the path the
+// text names.
 const (
 	envEditFile = "MEMWEAVE_EDIT_FILE"
 	envEditText = "MEMWEAVE_EDIT_TEXT"
+	envEditOp   = "MEMWEAVE_EDIT_OP"
 )
 
-// TestEditHelperProcess is not a test: it is another program that writes
-// one file and exits, for TestSearchSeesOtherProcessWrite.
+// TestEditHelperProcess is not a test: it is another program that edits
+// one file and exits, for TestSearchSeesOtherProcessWrite and
+// TestCadenceFindsOtherProcessEdits.
 func TestEditHelperProcess(t *testing.T) {
 	path := os.Getenv(envEditFile)
 	if path == "" {
 		t.Skip("helper process for TestSearchSeesOtherProcessWrite")
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	if err := os.WriteFile(path, []byte(os.Getenv(envEditText)), 0o644); err != nil {
+	if err := editAs(os.Getenv(envEditOp), path, os.Getenv(envEditText)); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
 	os.Exit(0)
+}
+
+// editAs is the edit of TestEditHelperProcess.
+func editAs(op, path, text string) error {
+	switch op {
+	case "remove":
+		return os.RemoveAll(path)
+	case "move":
+		return os.Rename(path, text)
+	case "append":
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+		if err != nil {
+			return err
+		}
+		if _, err := f.WriteString(text); err != nil {
+			f.Close()
+			return err
+		}
+		return f.Close()
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	if op != "save" {
+		return os.WriteFile(path, []byte(text), 0o644)
+	}
+	tmp := filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".tmp")
+	if err := os.WriteFile(tmp, []byte(text), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// editInProcess runs TestEditHelperProcess as another process that makes
+// the edit op (see envEditOp) of rel under root, and waits for it to
+// exit.
+func editInProcess(t *testing.T, root, op, rel, text string) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestEditHelperProcess$", "-test.count=1")
+	cmd.Env = append(os.Environ(), envEditFile+"="+filepath.Join(root, filepath.FromSlash(rel)), envEditText+"="+text, envEditOp+"="+op)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("edit helper (%s %s): %v: %s", op, rel, err, out)
+	}
 }
 
 // TestSearchSeesOtherProcessWrite is the freshness promise on the
@@ -444,12 +490,7 @@ func TestSearchSeesOtherProcessWrite(t *testing.T) {
 					rel = fmt.Sprintf("memory/new%d/deep/n.md", i)
 				}
 				token := fmt.Sprintf("zebu%02dtoken", i)
-				cmd := exec.Command(os.Args[0], "-test.run=^TestEditHelperProcess$", "-test.count=1")
-				cmd.Env = append(os.Environ(), envEditFile+"="+filepath.Join(root, filepath.FromSlash(rel)),
-					envEditText+"=# Note\n\n"+token+" written by another process\n")
-				if out, err := cmd.CombinedOutput(); err != nil {
-					t.Fatalf("edit helper: %v: %s", err, out)
-				}
+				editInProcess(t, root, "", rel, "# Note\n\n"+token+" written by another process\n")
 				resp, err := w.Search(context.Background(), token, memweave.SearchMode(memweave.ModeKeyword))
 				if err != nil {
 					t.Fatal(err)
@@ -555,5 +596,36 @@ func TestSearchAfterFolderMovedAway(t *testing.T) {
 	slices.Sort(got)
 	if want := []string{"memory/moved/a.md", "memory/moved/deep/b.md", "memory/teamwork/c.md"}; !slices.Equal(got, want) {
 		t.Errorf("Search(roster) after moving memory/team and deleting memory/other = %v, want %v", got, want)
+	}
+}
+
+// TestOneShotFirstSearchSeesEdits: the first search of a fresh one-shot
+// handle (a CLI command) reads the index while its freshness check walks
+// the workspace; when the check finds files edited or added since the
+// index was written, the search returns what the index brought up to date
+// holds: the same hits, with the same scores, as a search of a handle
+// opened afterwards.
+func TestOneShotFirstSearchSeesEdits(t *testing.T) {
+	root := memweavetest.Workspace(t, map[string]string{
+		"memory/a.md": "# A\n\nthe deploy window is on Tuesday\n",
+		"memory/b.md": "# B\n\nthe on-call rotation is weekly\n",
+		"memory/c.md": "# C\n\nthe database migration is planned\n",
+	})
+	w := open(t, root, memweave.Config{})
+	mustIndex(t, w)
+	w.Close()
+	memweavetest.WriteFile(t, root, "memory/b.md", "# B\n\nthe deploy window moved to Thursday\n")
+	memweavetest.WriteFile(t, root, "memory/d.md", "# D\n\na deploy window freeze in December\n")
+
+	first := mustSearch(t, open(t, root, memweave.Config{OneShot: true}), "deploy window", memweave.MinScore(0))
+	again := mustSearch(t, open(t, root, memweave.Config{OneShot: true}), "deploy window", memweave.MinScore(0), memweave.NoSync())
+	got, want := locs(first.Results), locs(again.Results)
+	if !slices.Equal(got, want) || !slices.Contains(got, "memory/b.md:1-3") || !slices.Contains(got, "memory/d.md:1-3") {
+		t.Fatalf("first search of a fresh handle = %q, want %q, with the edited and the new file", got, want)
+	}
+	for i := range first.Results {
+		if a, b := first.Results[i].Score, again.Results[i].Score; a != b {
+			t.Errorf("result %s: score %v in the first search, %v after", got[i], a, b)
+		}
 	}
 }

@@ -332,14 +332,47 @@ func TestOwnWritesPatchCaches(t *testing.T) {
 			t.Fatal(err)
 		}
 		a.mu.Lock()
-		cached, cachedGen, count, countGen := a.files, a.filesGen, a.count, a.countGen
+		c, count, countGen := a.files, a.count, a.countGen
+		var (
+			cachedGen      int64 = -1
+			nRows, pending int
+			patched        map[string]File
+		)
+		if c != nil {
+			cachedGen, nRows, pending, patched = c.gen, c.n, c.pending, patchedRows(c)
+		}
 		a.mu.Unlock()
 		if cachedGen != gen || countGen != gen {
 			t.Fatalf("%s: caches at generations %d and %d, index at %d: want them patched", step, cachedGen, countGen, gen)
 		}
 		fresh, err := a.readFiles(ctx)
-		if err != nil || !maps.Equal(cached, fresh) {
-			t.Fatalf("%s: patched rows %+v, fresh read %+v (%v)", step, cached, fresh, err)
+		if err != nil || !maps.Equal(patched, fresh) {
+			t.Fatalf("%s: patched rows %+v, fresh read %+v (%v)", step, patched, fresh, err)
+		}
+		freshPending := 0
+		for _, f := range fresh {
+			if f.Pending {
+				freshPending++
+			}
+		}
+		if nRows != len(fresh) || pending != freshPending {
+			t.Fatalf("%s: patched counts %d files, %d pending; fresh read %d, %d", step, nRows, pending, len(fresh), freshPending)
+		}
+		if n, err := a.FileCount(ctx); err != nil || n != len(fresh) {
+			t.Fatalf("%s: FileCount = %d, %v; fresh read %d", step, n, err, len(fresh))
+		}
+		if n, err := a.PendingFiles(ctx); err != nil || n != freshPending {
+			t.Fatalf("%s: PendingFiles = %d, %v; fresh read %d", step, n, err, freshPending)
+		}
+		at, err := a.FilesAt(ctx, []string{f.Path, g.Path, "memory/none.md"})
+		want := map[string]File{}
+		for _, p := range []string{f.Path, g.Path} {
+			if r, ok := fresh[p]; ok {
+				want[p] = r
+			}
+		}
+		if err != nil || !maps.Equal(at, want) {
+			t.Fatalf("%s: FilesAt = %+v, %v; fresh read %+v", step, at, err, fresh)
 		}
 		var n int
 		if err := a.sql.QueryRowContext(ctx, `SELECT count(*) FROM chunks`).Scan(&n); err != nil || n != count {
@@ -352,7 +385,9 @@ func TestOwnWritesPatchCaches(t *testing.T) {
 	if _, err := a.ChunkCount(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Apply(ctx, []Update{{File: g, Chunks: []Chunk{chunk(g.Path, 0, "three", nil)}}}, nil, nil); err != nil {
+	// Without its vector, b.md waits for embeddings: the pending count
+	// is patched too.
+	if _, err := a.Apply(ctx, []Update{{File: g, Chunks: []Chunk{chunk(g.Path, 0, "three", nil)}, NeedVectors: true}}, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	check("after adding a file")
@@ -365,6 +400,10 @@ func TestOwnWritesPatchCaches(t *testing.T) {
 		t.Fatal(err)
 	}
 	check("after a delete")
+	if rows, err := a.Files(ctx); err != nil || len(rows) != 1 || rows[g.Path].Hash != g.Hash {
+		t.Fatalf("Files after the patched writes = %+v, %v; want %s alone", rows, err, g.Path)
+	}
+	check("after Files folded the patch")
 
 	b := openOther(t, a)
 	if _, err := b.Apply(ctx, []Update{{File: f, Chunks: []Chunk{chunk(f.Path, 0, "other", nil)}}}, nil, nil); err != nil {
@@ -380,6 +419,20 @@ func TestOwnWritesPatchCaches(t *testing.T) {
 	if n, err := a.ChunkCount(ctx); err != nil || n != 3 {
 		t.Errorf("ChunkCount after another handle's write = %d, %v; want 3", n, err)
 	}
+}
+
+// patchedRows returns c's rows with its patch applied, leaving c as it
+// is.
+func patchedRows(c *fileCache) map[string]File {
+	rows := maps.Clone(c.rows)
+	for p, f := range c.patch {
+		if f == nil {
+			delete(rows, p)
+		} else {
+			rows[p] = *f
+		}
+	}
+	return rows
 }
 
 // TestCodesEmptiedBlock checks the reload after a write that only
@@ -417,5 +470,51 @@ func TestCodesEmptiedBlock(t *testing.T) {
 	}
 	if !slices.Equal(after.order, []int64{0}) || after.n != blockSize-1 || after.read != 1 {
 		t.Errorf("after emptying block 1: blocks %v, %d codes, %d rows read; want [0], %d, 1", after.order, after.n, after.read, blockSize-1)
+	}
+}
+
+// TestVectorCountBeforeLoad: a handle that has not loaded the codes counts
+// the vectors in SQL, and the count is the vectors table's, as is the one
+// of the loaded codes, through writes that add, replace and remove
+// vectors, and on an index with none.
+func TestVectorCountBeforeLoad(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t)
+	if n, err := db.VectorCount(ctx); err != nil || n != 0 {
+		t.Fatalf("VectorCount of an index without vectors = %d, %v; want 0", n, err)
+	}
+	const dims = 16
+	if err := db.ResetVectors(ctx, dims); err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(9, 10))
+	file := func(p string) File { return File{Path: p, Source: "memory", Hash: p} }
+	steps := []struct {
+		updates []Update
+		deletes []string
+	}{
+		{[]Update{{File: file("memory/a.md"), Chunks: randomChunks(rng, "memory/a.md", 150, dims, "a")}}, nil},
+		{[]Update{{File: file("memory/b.md"), Chunks: randomChunks(rng, "memory/b.md", 70, dims, "b")}}, nil},
+		{[]Update{{File: file("memory/a.md"), Chunks: randomChunks(rng, "memory/a.md", 20, dims, "a2")}}, nil},
+		{nil, []string{"memory/b.md"}},
+	}
+	for i, st := range steps {
+		if _, err := db.Apply(ctx, st.updates, st.deletes, nil); err != nil {
+			t.Fatal(err)
+		}
+		var want int
+		if err := db.sql.QueryRowContext(ctx, `SELECT count(*) FROM vectors`).Scan(&want); err != nil {
+			t.Fatal(err)
+		}
+		fresh := openOther(t, db)
+		if n, err := fresh.VectorCount(ctx); err != nil || n != want {
+			t.Errorf("step %d: VectorCount before the codes load = %d, %v; want %d", i, n, err, want)
+		}
+		if _, err := fresh.Vector(ctx, randomChunks(rng, "q", 1, dims, "q")[0].Vector, 5, store.Filter{}); err != nil {
+			t.Fatal(err)
+		}
+		if n, err := fresh.VectorCount(ctx); err != nil || n != want {
+			t.Errorf("step %d: VectorCount of the loaded codes = %d, %v; want %d", i, n, err, want)
+		}
 	}
 }

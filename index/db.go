@@ -3,10 +3,10 @@ package index
 import (
 	"context"
 	"database/sql"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -55,8 +55,7 @@ type DB struct {
 	count    int
 	countGen int64
 	countOK  bool
-	files    map[string]File
-	filesGen int64
+	files    *fileCache
 	// terms caches TermCounts at generation termsGen.
 	terms    map[string]int
 	termsGen int64
@@ -79,8 +78,12 @@ var autoOnce sync.Once
 // the chunks in SQL.
 func registerExtensions() {
 	vec.Auto()
+	registerBM25()
 	sql.Register(driverName, &sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {
 		if err := c.RegisterFunc(segmentFunc, tokenize.Segment, true); err != nil {
+			return err
+		}
+		if _, err := c.Exec(registerBM25SQL, nil); err != nil {
 			return err
 		}
 		_, err := c.Exec(connPragmas, nil)
@@ -132,6 +135,10 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 	q.Set("_journal_mode", "WAL")
 	q.Set("_synchronous", "NORMAL")
 	q.Set("_txlock", "immediate")
+	// database/sql never uses one connection from two goroutines at once,
+	// so SQLite's per-connection mutex only costs a lock and an unlock
+	// around every call, each column read included.
+	q.Set("_mutex", "no")
 	sdb, err := sql.Open(driverName, fileURI(path, q))
 	if err != nil {
 		return nil, openError(path, err)
@@ -182,8 +189,18 @@ func checkForeign(ctx context.Context, path string) error {
 	}
 	// Read the file first, so that a file we cannot read is reported as
 	// that, never as a foreign or damaged database.
-	if err := readable(path); err != nil {
+	head, err := readHead(path)
+	if err != nil {
 		return openError(path, err)
+	}
+	if headerVersion(head) != 0 {
+		// Versioned by its maker, as every index memweave wrote is: the
+		// open below checks memweave's marker, and this check has nothing
+		// to add. A header lags the write-ahead log, never the other way
+		// round once a version is set, so only a 0 needs the query below,
+		// which reads the log too; skipping it saves a fresh process a
+		// connection and a parse of the schema.
+		return nil
 	}
 	ro, err := sql.Open("sqlite3", fileURI(path, url.Values{"mode": {"ro"}}))
 	if err != nil {
@@ -208,18 +225,32 @@ func checkForeign(ctx context.Context, path string) error {
 	return nil
 }
 
-// readable returns the error, naming path and its cause, of opening and
-// reading the start of the file at path, nil when that works.
-func readable(path string) error {
+// sqliteMagic starts every SQLite database file.
+const sqliteMagic = "SQLite format 3\x00"
+
+// headerVersion returns the user_version in head, the start of a file,
+// when it is a SQLite header (a big-endian integer at offset 60), else 0.
+func headerVersion(head []byte) uint32 {
+	if len(head) < 64 || string(head[:len(sqliteMagic)]) != sqliteMagic {
+		return 0
+	}
+	return binary.BigEndian.Uint32(head[60:64])
+}
+
+// readHead returns the first 100 bytes of the file at path (fewer when it
+// is shorter), or the error, naming its cause, of opening and reading it.
+func readHead(path string) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return fmt.Errorf("cannot read the file: %w", err)
+		return nil, fmt.Errorf("cannot read the file: %w", err)
 	}
 	defer f.Close()
-	if _, err := f.Read(make([]byte, 100)); err != nil && !errors.Is(err, io.EOF) {
-		return fmt.Errorf("cannot read the file: %w", err)
+	head := make([]byte, 100)
+	n, err := io.ReadFull(f, head)
+	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
+		return nil, fmt.Errorf("cannot read the file: %w", err)
 	}
-	return nil
+	return head[:n], nil
 }
 
 func (db *DB) setup(ctx context.Context) error {
@@ -379,21 +410,13 @@ func (db *DB) commit(ctx context.Context, fn func(tx *sql.Tx) error) (before int
 // made it: rows holds the new rows of the paths written (a path absent
 // from it was deleted), and delta the change in the chunk count. A cache
 // of another generation is left alone; the next read reloads it. The
-// cached map is shared with earlier callers, so it is copied, never
-// modified.
+// rows are patched, not copied (see fileCache): the cost of a write does
+// not grow with the index.
 func (db *DB) patchCache(before int64, rows map[string]File, paths []string, delta int) {
 	db.mu.Lock()
 	defer db.mu.Unlock()
-	if db.files != nil && db.filesGen == before {
-		files := maps.Clone(db.files)
-		for _, p := range paths {
-			if f, ok := rows[p]; ok {
-				files[p] = f
-			} else {
-				delete(files, p)
-			}
-		}
-		db.files, db.filesGen = files, before+1
+	if db.files != nil && db.files.gen == before {
+		db.files.apply(rows, paths)
 	}
 	if db.countOK && db.countGen == before {
 		db.count, db.countGen = db.count+delta, before+1

@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -54,8 +55,36 @@ const fileColumns = `path, source, hash, mtime, size, pending, external, chunks,
 // scanFile reads one row of fileColumns.
 func scanFile(rows *sql.Rows) (File, error) {
 	var f File
-	err := rows.Scan(&f.Path, &f.Source, &f.Hash, &f.MTime, &f.Size, &f.Pending, &f.External, &f.Chunks, &f.CTime, &f.Inode, &f.IndexedAt, &f.Meta)
+	var chunks int64
+	err := rows.Scan(&f.Path, &f.Source, &f.Hash, intColumn{&f.MTime}, intColumn{&f.Size}, &f.Pending, &f.External,
+		intColumn{&chunks}, intColumn{&f.CTime}, intColumn{&f.Inode}, intColumn{&f.IndexedAt}, &f.Meta)
+	f.Chunks = int(chunks)
 	return f, err
+}
+
+// intColumn scans an INTEGER column into the int64 it points to. The
+// driver's int64 is stored as it is; any other value converts as
+// database/sql would convert it (see [sql.NullInt64]), and NULL is an
+// error. database/sql converts into a plain *int64 by reflection, which
+// a fresh process's read of every file row pays for each of its
+// integers.
+type intColumn struct{ p *int64 }
+
+// Scan implements [sql.Scanner].
+func (c intColumn) Scan(src any) error {
+	if v, ok := src.(int64); ok {
+		*c.p = v
+		return nil
+	}
+	var n sql.NullInt64
+	if err := n.Scan(src); err != nil {
+		return err
+	}
+	if !n.Valid {
+		return errors.New("converting NULL to int64 is unsupported")
+	}
+	*c.p = n.Int64
+	return nil
 }
 
 // encodeTags is the tags column of a file with tags: a JSON list, "" for
@@ -73,7 +102,9 @@ func encodeTags(tags []string) string {
 // each file was indexed ([Update].Expires); no row's Meta is decoded.
 func (db *DB) Expired(ctx context.Context, today string) ([]string, error) {
 	var out []string
-	err := scanRows(ctx, db.sql, `SELECT path FROM files WHERE expires != '' AND expires < ? ORDER BY path`, func(rows *sql.Rows) error {
+	// "+path" keeps SQLite from walking the whole table in path order to
+	// skip a sort: the partial index on expires finds the few dated rows.
+	err := scanRows(ctx, db.sql, `SELECT path FROM files WHERE expires != '' AND expires < ? ORDER BY +path`, func(rows *sql.Rows) error {
 		var p string
 		err := rows.Scan(&p)
 		out = append(out, p)
@@ -167,7 +198,7 @@ func (db *DB) Files(ctx context.Context) (map[string]File, error) {
 		return nil, err
 	}
 	db.mu.Lock()
-	db.files, db.filesGen = files, gen
+	db.files = newFileCache(gen, files)
 	db.mu.Unlock()
 	return files, nil
 }
@@ -177,8 +208,8 @@ func (db *DB) Files(ctx context.Context) (map[string]File, error) {
 func (db *DB) cachedFiles(gen int64) map[string]File {
 	db.mu.Lock()
 	defer db.mu.Unlock()
-	if db.files != nil && db.filesGen == gen {
-		return db.files
+	if db.files != nil && db.files.gen == gen {
+		return db.files.fold()
 	}
 	return nil
 }
@@ -200,8 +231,26 @@ func (db *DB) readFiles(ctx context.Context) (map[string]File, error) {
 }
 
 // FilesAt returns the rows of the given paths, keyed by path; paths not
-// indexed are absent.
+// indexed are absent. They come from the cached rows when those are
+// current, so that the freshness check after an edit reads one row, not
+// the table.
 func (db *DB) FilesAt(ctx context.Context, paths []string) (map[string]File, error) {
+	gen, err := db.Generation(ctx)
+	if err != nil {
+		return nil, err
+	}
+	db.mu.Lock()
+	if c := db.files; c != nil && c.gen == gen {
+		out := make(map[string]File, len(paths))
+		for _, p := range paths {
+			if f, ok := c.get(p); ok {
+				out[p] = f
+			}
+		}
+		db.mu.Unlock()
+		return out, nil
+	}
+	db.mu.Unlock()
 	out, err := filesAt(ctx, db.sql, paths)
 	return out, db.wrap("list files", err)
 }
@@ -227,11 +276,34 @@ func filesAt(ctx context.Context, q queryer, paths []string) (map[string]File, e
 	return out, nil
 }
 
-// PendingFiles counts files waiting for embeddings.
+// PendingFiles counts files waiting for embeddings; FileCount counts
+// files. Both come from the cached rows when those are current.
 func (db *DB) PendingFiles(ctx context.Context) (int, error) {
+	return db.countFiles(ctx, `SELECT count(*) FROM files WHERE pending = 1`, func(c *fileCache) int { return c.pending })
+}
+
+// FileCount counts the indexed files; see [DB.PendingFiles].
+func (db *DB) FileCount(ctx context.Context) (int, error) {
+	return db.countFiles(ctx, `SELECT count(*) FROM files`, func(c *fileCache) int { return c.n })
+}
+
+// countFiles returns count of the cached rows when they are current,
+// else the result of the query q.
+func (db *DB) countFiles(ctx context.Context, q string, count func(*fileCache) int) (int, error) {
+	gen, err := db.Generation(ctx)
+	if err != nil {
+		return 0, err
+	}
+	db.mu.Lock()
+	if c := db.files; c != nil && c.gen == gen {
+		n := count(c)
+		db.mu.Unlock()
+		return n, nil
+	}
+	db.mu.Unlock()
 	var n int
-	err := db.sql.QueryRowContext(ctx, `SELECT count(*) FROM files WHERE pending = 1`).Scan(&n)
-	return n, db.wrap("count pending", err)
+	err = db.sql.QueryRowContext(ctx, q).Scan(&n)
+	return n, db.wrap("count files", err)
 }
 
 // Sources returns the distinct sources of the indexed files, sorted.

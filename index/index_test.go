@@ -354,3 +354,35 @@ func TestTouchKeepsARowThatChanged(t *testing.T) {
 		t.Errorf("row after a touch with the current hash = %+v, %v; want mtime 30, the given read time 35", rows[f.Path], err)
 	}
 }
+
+// TestOpenVersionedForeign: a database whose header records a
+// user_version, so that Open skips its read-only look at the schema, is
+// still refused when memweave did not write it; and the header of an
+// index memweave closed records the schema version Open reads there.
+func TestOpenVersionedForeign(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	foreign := filepath.Join(dir, "versioned.db")
+	sdb, _ := sql.Open("sqlite3", foreign)
+	sdb.Exec(`CREATE TABLE users (id INTEGER); PRAGMA user_version = 3`)
+	sdb.Close()
+	head, err := readHead(foreign)
+	if err != nil || headerVersion(head) != 3 {
+		t.Fatalf("headerVersion of a file at user_version 3 = %d (%v), want 3", headerVersion(head), err)
+	}
+	if _, err := Open(ctx, foreign, Options{}); !errors.Is(err, ErrForeign) {
+		t.Errorf("Open(versioned foreign) = %v, want ErrForeign", err)
+	}
+	good := filepath.Join(dir, "good.db")
+	db, err := Open(ctx, good, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if head, err = readHead(good); err != nil || headerVersion(head) != uint32(SchemaVersion) {
+		t.Errorf("headerVersion of a closed index = %d (%v), want %d", headerVersion(head), err, SchemaVersion)
+	}
+	if v := headerVersion([]byte(strings.Repeat("garbage!", 20))); v != 0 {
+		t.Errorf("headerVersion(not SQLite) = %d, want 0", v)
+	}
+}

@@ -19,8 +19,12 @@ func (db *DB) Keyword(ctx context.Context, match string, k int, f store.Filter) 
 	if match == "" || k <= 0 {
 		return nil, nil
 	}
-	query := `SELECT rowid, bm25(chunks_fts) AS score FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY score, rowid LIMIT ?`
-	args := []any{match}
+	hits, hitsGen, err := db.phraseHits(ctx, match)
+	if err != nil {
+		return nil, err
+	}
+	query := `SELECT rowid, ` + rankSQL + ` AS score FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY score, rowid LIMIT ?`
+	args := []any{hits, hitsGen, match}
 	if len(f.Sources) > 0 || f.Paths != nil {
 		where := ""
 		if len(f.Sources) > 0 {
@@ -37,7 +41,7 @@ func (db *DB) Keyword(ctx context.Context, match string, k int, f store.Filter) 
 			}
 			args = append(args, string(paths))
 		}
-		query = `SELECT f.rowid, bm25(chunks_fts) AS score FROM chunks_fts f JOIN chunks c ON c.id = f.rowid
+		query = `SELECT f.rowid, ` + rankSQL + ` AS score FROM chunks_fts f JOIN chunks c ON c.id = f.rowid
 			 WHERE chunks_fts MATCH ?` + where + ` ORDER BY score, f.rowid LIMIT ?`
 	}
 	args = append(args, k)

@@ -35,17 +35,17 @@ func (e *Engine) SyncPaths(ctx context.Context, paths []string, opts SyncOptions
 	start := time.Now()
 	res := &Result{}
 	err := e.WithLock(ctx, opts.LockTimeout, func() error {
-		rows, err := e.db.Files(ctx)
-		if err != nil {
-			return err
-		}
-		d := &Diff{rows: rows}
-		under := rowsBelow(rows)
 		e.linkedMu.Lock()
 		paths = append(slices.Clip(paths), e.linked...)
 		e.linkedMu.Unlock()
 		slices.Sort(paths)
 		paths = slices.Compact(paths)
+		rows, total, err := e.rowsFor(ctx, paths, opts.Pending)
+		if err != nil {
+			return err
+		}
+		d := &Diff{rows: rows}
+		under := rowsBelow(rows)
 		if opts.Pending {
 			for p, row := range rows {
 				if row.Pending && !slices.Contains(paths, AbsPath(e.opts.Root, p)) {
@@ -62,7 +62,7 @@ func (e *Engine) SyncPaths(ctx context.Context, paths []string, opts SyncOptions
 		d.Deleted = slices.Compact(d.Deleted)
 		// Every file no event named is unchanged, as far as the watcher
 		// can tell.
-		res.FilesScanned = len(rows) - len(d.Deleted) + len(d.New)
+		res.FilesScanned = total - len(d.Deleted) + len(d.New)
 		res.FilesSkipped = res.FilesScanned - len(d.New) - len(d.Changed) - len(d.Pending) - len(d.Unchanged) - len(d.TooLarge)
 		res.Warnings = append(res.Warnings, d.Unreadable...)
 		for _, f := range d.TooLarge {
@@ -87,6 +87,32 @@ func (e *Engine) SyncPaths(ctx context.Context, paths []string, opts SyncOptions
 	res.DurationMS = res.Duration.Milliseconds()
 	slices.Sort(res.Indexed)
 	return res, err
+}
+
+// rowsFor returns the index rows SyncPaths needs to bring the paths
+// (absolute) up to date, and the number of rows in the index: the rows
+// of the paths alone when each is a file, as after an edit, so that the
+// run costs what changed; every row when one is a folder or gone (its
+// rows below go too) or when all asks for them (to find the pending
+// files).
+func (e *Engine) rowsFor(ctx context.Context, paths []string, all bool) (map[string]index.File, int, error) {
+	rel := make([]string, len(paths))
+	for i, abs := range paths {
+		if fi, err := os.Lstat(abs); err != nil || fi.IsDir() {
+			all = true
+		}
+		rel[i] = e.relOf(abs)
+	}
+	if all {
+		rows, err := e.db.Files(ctx)
+		return rows, len(rows), err
+	}
+	rows, err := e.db.FilesAt(ctx, rel)
+	if err != nil {
+		return nil, 0, err
+	}
+	total, err := e.db.FileCount(ctx)
+	return rows, total, err
 }
 
 // classifyPath adds what the path abs means for the index to d; under

@@ -208,9 +208,10 @@ func (s *Searcher) Filter(ctx context.Context, o search.Options) (store.Filter, 
 }
 
 // FileMeta returns the front matter fields of those of paths that have
-// any, for [postprocess.Curate].
+// any, for [postprocess.Curate]. It reads those rows alone: after a
+// write, the whole table would cost more than the search.
 func (s *Searcher) FileMeta(ctx context.Context, paths []string) map[string]frontmatter.Meta {
-	files, err := s.DB.Files(ctx)
+	files, err := s.DB.FilesAt(ctx, paths)
 	if err != nil {
 		return nil
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"sync"
@@ -87,7 +88,7 @@ func (h *Hybrid) Retrieve(ctx context.Context, req Request) (*Retrieved, error) 
 		out.Warnings = append(out.Warnings, ErrNoEmbedder)
 		wantVec, wantKw = false, true
 	}
-	count := h.chunkCounter(ctx)
+	count := sync.OnceValues(func() (int, error) { return h.Keyword.ChunkCount(ctx) })
 	if wantVec {
 		var warn error
 		if wantVec, warn = h.coverage(ctx, count); warn != nil {
@@ -121,20 +122,11 @@ func (h *Hybrid) Retrieve(ctx context.Context, req Request) (*Retrieved, error) 
 		opts.Method, out.Mode = VectorOnly, ModeVector
 	}
 	cands := candidates(r.kw, r.vec)
-	if wantKw && wantVec {
-		if err := h.fillCosines(ctx, r.qvec, cands); err != nil {
-			return nil, err
-		}
-	}
-	ids := make([]int64, len(cands))
-	for i, c := range cands {
-		ids[i] = c.ChunkID
-	}
-	chunks, err := h.Keyword.Chunks(ctx, ids)
+	chunks, err := h.finish(ctx, r, cands, wantKw && wantVec)
 	if err != nil {
-		return nil, fmt.Errorf("search: %w", err)
+		return nil, err
 	}
-	cal, err := h.calibration(ctx, qp.terms, r.qvec, wantKw && len(r.kw) > 0, wantVec, count)
+	cal, err := h.calibration(ctx, qp.terms, r, wantKw && len(r.kw) > 0, wantVec, count)
 	if err != nil {
 		return nil, err
 	}
@@ -163,8 +155,8 @@ func (h *Hybrid) coverage(ctx context.Context, count func() (int, error)) (want 
 
 // calibration reads what calibrating a query's scores needs: the
 // document frequencies of its terms when kw, its cosines with a sample
-// of the index when vec.
-func (h *Hybrid) calibration(ctx context.Context, terms []string, qvec []float32, kw, vec bool, count func() (int, error)) (*calibration, error) {
+// of the index when vec (taken by [Hybrid.run] with the vector search).
+func (h *Hybrid) calibration(ctx context.Context, terms []string, r *backendHits, kw, vec bool, count func() (int, error)) (*calibration, error) {
 	c := &calibration{}
 	if kw {
 		counts, err := h.Keyword.TermCounts(ctx, termMatches(terms))
@@ -177,81 +169,95 @@ func (h *Hybrid) calibration(ctx context.Context, terms []string, qvec []float32
 		}
 		c.kw, c.weights = true, NewTermWeights(terms, counts, n)
 	}
-	if vec && qvec != nil {
-		sample, err := h.Vector.SampleCosines(ctx, qvec, CosineSample)
-		if err != nil {
-			return nil, errCalibrate(err)
+	if vec && r.qvec != nil {
+		if r.sampleErr != nil {
+			return nil, errCalibrate(r.sampleErr)
 		}
 		n, err := count()
 		if err != nil {
 			return nil, errCalibrate(err)
 		}
-		c.vec, c.background = true, NewBackground(sample, n)
+		c.vec, c.background = true, NewBackground(r.sample, n)
 	}
 	return c, nil
 }
 
-// chunkCounter returns a function that reads the index's chunk count at
-// most once per retrieval: coverage and the calibration both need it.
-func (h *Hybrid) chunkCounter(ctx context.Context) func() (int, error) {
-	var (
-		n    int
-		err  error
-		done bool
-	)
-	return func() (int, error) {
-		if !done {
-			n, err = h.Keyword.ChunkCount(ctx)
-			done = true
-		}
-		return n, err
-	}
-}
-
-// backendHits are the raw outputs of the backends.
+// backendHits are the raw outputs of the backends, with what the
+// goroutines that ran them read next: the chunks of the keyword hits and
+// the query's cosines with the calibration sample.
 type backendHits struct {
-	kw       []store.KeywordHit
-	vec      []store.VectorHit
-	qvec     []float32
-	embedErr error
+	kw        []store.KeywordHit
+	vec       []store.VectorHit
+	qvec      []float32
+	embedErr  error
+	chunks    map[int64]store.Chunk
+	sample    []float64
+	sampleErr error
 }
 
-// run runs the wanted backends concurrently. An embedding failure is
-// returned in embedErr, not as an error.
+// run runs the wanted backends concurrently, each followed by what only
+// its own results are needed for, so that it overlaps the other side:
+// the keyword query then the chunks of its hits; the phrase query (see
+// [Hybrid.keywordHits]); the query embedding, the vector search, then the
+// calibration sample ([VectorBackend.SampleCosines]). An embedding
+// failure is returned in embedErr, not as an error.
 func (h *Hybrid) run(ctx context.Context, req Request, qp queryPlan, wantKw, wantVec bool) (*backendHits, error) {
 	var (
-		r             backendHits
-		wg            sync.WaitGroup
-		kwErr, vecErr error
+		r                    backendHits
+		wg                   sync.WaitGroup
+		phits                []store.KeywordHit
+		kwErr, phErr, vecErr error
 	)
 	if wantKw {
-		wg.Go(func() { r.kw, kwErr = h.keywordHits(ctx, req, qp) })
+		wg.Go(func() {
+			if r.kw, kwErr = h.Keyword.Keyword(ctx, qp.keyword, req.Pool, req.Filter); kwErr == nil && len(r.kw) > 0 {
+				r.chunks, kwErr = h.Keyword.Chunks(ctx, hitIDs(r.kw))
+			}
+		})
+		if qp.phrase != "" {
+			wg.Go(func() { phits, phErr = h.Keyword.Keyword(ctx, qp.phrase, req.Pool, req.Filter) })
+		}
 	}
 	if wantVec {
 		wg.Go(func() {
-			if r.qvec, r.embedErr = h.Embedder.EmbedQuery(ctx, req.Query); r.embedErr == nil {
-				r.vec, vecErr = h.Vector.Vector(ctx, r.qvec, req.Pool, req.Filter)
+			if r.qvec, r.embedErr = h.Embedder.EmbedQuery(ctx, req.Query); r.embedErr != nil {
+				return
+			}
+			if r.vec, vecErr = h.Vector.Vector(ctx, r.qvec, req.Pool, req.Filter); vecErr == nil {
+				r.sample, r.sampleErr = h.Vector.SampleCosines(ctx, r.qvec, CosineSample)
 			}
 		})
 	}
 	wg.Wait()
-	if err := cmp.Or(kwErr, vecErr); err != nil {
+	if err := cmp.Or(kwErr, phErr, vecErr); err != nil {
 		return nil, fmt.Errorf("search: %w", err)
 	}
+	r.kw = h.addPhrase(r.kw, phits)
 	return &r, nil
 }
 
-// keywordHits runs the planned keyword query and phrase query, and adds
-// the phrase weight times a chunk's phrase bm25() to its keyword bm25(),
-// re-ranking the keyword hits by the sum (see [QueryOptions]).
+// keywordHits runs the planned keyword query and phrase query one after
+// the other, for a retrieval that finds it needs them late (see
+// [Hybrid.addPhrase]).
 func (h *Hybrid) keywordHits(ctx context.Context, req Request, qp queryPlan) ([]store.KeywordHit, error) {
 	hits, err := h.Keyword.Keyword(ctx, qp.keyword, req.Pool, req.Filter)
 	if err != nil || len(hits) == 0 || qp.phrase == "" {
 		return hits, err
 	}
 	phits, err := h.Keyword.Keyword(ctx, qp.phrase, req.Pool, req.Filter)
-	if err != nil || len(phits) == 0 {
-		return hits, err
+	if err != nil {
+		return nil, err
+	}
+	return h.addPhrase(hits, phits), nil
+}
+
+// addPhrase adds the phrase weight times a chunk's phrase bm25() (phits,
+// the hits of the phrase query) to its keyword bm25(), re-ranking the
+// keyword hits by the sum (see [QueryOptions]). The phrase query matches
+// only chunks the keyword query matches: it asks for pairs of its words.
+func (h *Hybrid) addPhrase(hits, phits []store.KeywordHit) []store.KeywordHit {
+	if len(hits) == 0 || len(phits) == 0 {
+		return hits
 	}
 	pw := h.Fusion.Query.phraseWeight()
 	pos := make(map[int64]int, len(hits))
@@ -264,7 +270,16 @@ func (h *Hybrid) keywordHits(ctx context.Context, req Request, qp queryPlan) ([]
 		}
 	}
 	slices.SortStableFunc(hits, func(a, b store.KeywordHit) int { return cmp.Compare(a.BM25, b.BM25) })
-	return hits, nil
+	return hits
+}
+
+// hitIDs returns the ids of keyword hits.
+func hitIDs(hits []store.KeywordHit) []int64 {
+	ids := make([]int64, len(hits))
+	for i, hit := range hits {
+		ids[i] = hit.ID
+	}
+	return ids
 }
 
 // candidates merges the two backends' hits into fusion candidates, in
@@ -290,28 +305,47 @@ func candidates(kw []store.KeywordHit, vec []store.VectorHit) []Candidate {
 	return cands
 }
 
-// fillCosines scores keyword candidates the vector pool missed by their
-// exact cosine, so fusion compares like with like.
-func (h *Hybrid) fillCosines(ctx context.Context, qvec []float32, cands []Candidate) error {
-	var missing []int64
+// finish reads, concurrently, what fusing cands needs that [Hybrid.run]
+// did not: with fill, the exact cosines of the keyword candidates the
+// vector pool missed, so fusion compares like with like; and the chunks
+// of the candidates whose chunk r does not hold. It returns every
+// candidate's chunk (a chunk removed since is absent).
+func (h *Hybrid) finish(ctx context.Context, r *backendHits, cands []Candidate, fill bool) (map[int64]store.Chunk, error) {
+	var noCos, noChunk []int64
 	for _, c := range cands {
 		if c.Cosine == nil {
-			missing = append(missing, c.ChunkID)
+			noCos = append(noCos, c.ChunkID)
+		}
+		if _, ok := r.chunks[c.ChunkID]; !ok {
+			noChunk = append(noChunk, c.ChunkID)
 		}
 	}
-	if len(missing) == 0 {
-		return nil
+	var (
+		wg            sync.WaitGroup
+		cos           map[int64]float64
+		chunks        map[int64]store.Chunk
+		cosErr, chErr error
+	)
+	if fill && len(noCos) > 0 {
+		wg.Go(func() { cos, cosErr = h.Vector.Cosines(ctx, r.qvec, noCos) })
 	}
-	cos, err := h.Vector.Cosines(ctx, qvec, missing)
-	if err != nil {
-		return fmt.Errorf("search: %w", err)
+	if len(noChunk) > 0 {
+		chunks, chErr = h.Keyword.Chunks(ctx, noChunk)
+	}
+	wg.Wait()
+	if err := cmp.Or(cosErr, chErr); err != nil {
+		return nil, fmt.Errorf("search: %w", err)
 	}
 	for i := range cands {
 		if v, ok := cos[cands[i].ChunkID]; ok && cands[i].Cosine == nil {
 			cands[i].Cosine = &v
 		}
 	}
-	return nil
+	if chunks == nil {
+		return r.chunks, nil
+	}
+	maps.Copy(chunks, r.chunks)
+	return chunks, nil
 }
 
 // attach fills in each result's location and text from its chunk, drops

@@ -61,18 +61,18 @@ func (s *Scanner) end(next map[folderKey]*listing) {
 	s.dirs = next
 }
 
-// list returns the entries of the folder abs, sorted by name, whose
-// identity is key and metadata fi: the kept ones when the folder is
-// unchanged since they were read.
+// list returns the entries of the folder abs, in the order the system
+// lists them, whose identity is key and metadata fi: the kept ones when
+// the folder is unchanged since they were read.
 func (w *walker) list(abs string, key folderKey, fi fs.FileInfo) ([]fs.DirEntry, error) {
 	if w.next == nil {
-		return os.ReadDir(abs)
+		return readDir(abs)
 	}
 	_, mtime, ctime, _ := StatOf(fi)
 	l := w.prev[key]
 	if l == nil || !l.settled || l.mtime != mtime || l.ctime != ctime {
 		readAt := time.Now()
-		entries, err := os.ReadDir(abs)
+		entries, err := readDir(abs)
 		if err != nil {
 			return entries, err
 		}
@@ -82,4 +82,17 @@ func (w *walker) list(abs string, key folderKey, fi fs.FileInfo) ([]fs.DirEntry,
 	w.next[key] = l
 	w.mu.Unlock()
 	return l.entries, nil
+}
+
+// readDir returns the entries of the folder abs in the order the system
+// lists them, and those read before an error with it. [os.ReadDir] would
+// also sort them by name, which no scan needs: [Discover] sorts the
+// files it finds.
+func readDir(abs string) ([]fs.DirEntry, error) {
+	f, err := os.Open(abs)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return f.ReadDir(-1)
 }

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -38,8 +39,10 @@ type cadence struct {
 
 // cadenceResult is what a cadence run measured.
 type cadenceResult struct {
-	// latency is every search's, sorted.
-	latency []time.Duration
+	// latency is every search's, sorted; cpu the CPU time (user and
+	// system, of every thread of this process) during each, sorted,
+	// which load on the other cores does not inflate.
+	latency, cpu []time.Duration
 	// edits were made; found were in the results of the search right
 	// after them.
 	edits, found int
@@ -92,18 +95,30 @@ func (c cadence) run(ctx context.Context, w *memweave.Weave, root string) (caden
 			}
 			query, target = token, filepath.ToSlash(rel)
 		}
-		start := time.Now()
+		cpu0, start := processCPU(), time.Now()
 		resp, err := w.Search(ctx, query)
 		if err != nil {
 			return res, err
 		}
 		res.latency = append(res.latency, time.Since(start))
+		res.cpu = append(res.cpu, processCPU()-cpu0)
 		if target != "" && slices.ContainsFunc(resp.Results, func(r memweave.Result) bool { return r.Path == target }) {
 			res.found++
 		}
 	}
 	slices.Sort(res.latency)
+	slices.Sort(res.cpu)
 	return res, nil
+}
+
+// processCPU returns the CPU time (user and system) this process has
+// used so far.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // markdownFiles returns the Markdown files under root's memory/ folder,

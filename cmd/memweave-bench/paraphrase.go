@@ -105,7 +105,7 @@ func readParaphrase(path string) (*paraphraseData, error) {
 	}
 	seen := make(map[string]bool)
 	for i, p := range d.Pairs {
-		if p.ID == "" || !safeName.MatchString(p.ID) || seen[p.ID] {
+		if p.ID == "" || !safeName(p.ID) || seen[p.ID] {
 			return nil, fmt.Errorf("%s: pair %d: id %q is empty, repeated or not a safe file name", name, i+1, p.ID)
 		}
 		if p.Question == "" || p.Note == "" {

@@ -62,7 +62,9 @@ reference, peak RSS and the database size, and the agent loop:
 
   cold_search_p50_ms         a fresh process per query (this benchmark
                              re-executed): open, one default search with
-                             its freshness check, close; exec to exit
+                             its freshness check, close; exec to exit;
+                             run as the CLI runs a read command (one
+                             scan, no watcher, GC target 400)
   cli_search_p50_ms          the memweave CLI as a fresh process per
                              query: "memweave search" run whole, exec to
                              exit (--cold-runs times, alternating with
@@ -101,6 +103,10 @@ reference, peak RSS and the database size, and the agent loop:
                              token to a file, or rewrites a word of a
                              file in place (same size), and exits; that
                              search asks for the token right away
+  search_cadence_cpu_p50_ms  the CPU time (user and system, every thread
+                             of this process) during each cadence
+                             search; search_hybrid_cpu_p50_ms is the
+                             same for the hybrid searches
   search_cadence_found       edits whose file the very next search
                              returned, over the edits made
 
@@ -232,19 +238,24 @@ func (c *speedCommand) runE(cmd *cobra.Command, _ []string) error {
 	}
 	for _, m := range modes {
 		c.a.progressf("search %s", m.name)
-		lat := make([]time.Duration, 0, c.queries)
+		lat, cpu := make([]time.Duration, 0, c.queries), make([]time.Duration, 0, c.queries)
 		for i := 0; i < c.queries; i++ {
 			q := memweavetest.SynthQueries[i%len(memweavetest.SynthQueries)]
-			start := time.Now()
+			cpu0, start := processCPU(), time.Now()
 			if _, err := w.Search(ctx, q, m.opts...); err != nil {
 				return err
 			}
-			lat = append(lat, time.Since(start))
+			lat, cpu = append(lat, time.Since(start)), append(cpu, processCPU()-cpu0)
 		}
 		slices.Sort(lat)
 		rep = rep.add("search_"+m.name+"_p50_ms", ms(pct(lat, 50))).
 			add("search_"+m.name+"_p95_ms", ms(pct(lat, 95))).
 			add("search_"+m.name+"_p99_ms", ms(pct(lat, 99)))
+		if m.name == "hybrid" {
+			// The denominator of the cadence row's CPU figure.
+			slices.Sort(cpu)
+			rep = rep.add("search_hybrid_cpu_p50_ms", ms(pct(cpu, 50)))
+		}
 	}
 	emb, err := embed.New(cfg.Embedder)
 	if err != nil {
@@ -321,6 +332,7 @@ func (c *speedCommand) runE(cmd *cobra.Command, _ []string) error {
 		}
 		rep = rep.add("search_cadence_p50_ms", ms(pct(res.latency, 50))).
 			add("search_cadence_p95_ms", ms(pct(res.latency, 95))).
+			add("search_cadence_cpu_p50_ms", ms(pct(res.cpu, 50))).
 			add("search_cadence_edits", res.edits).
 			add("search_cadence_found", round(float64(res.found)/float64(max(res.edits, 1))))
 	}

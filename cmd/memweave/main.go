@@ -64,7 +64,6 @@ import (
 	"net/url"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"strings"
 	"syscall"
 
@@ -72,6 +71,7 @@ import (
 
 	"github.com/memweave/memweave-go"
 	_ "github.com/memweave/memweave-go/embed/static/english" // the built-in model of --embedder static
+	"github.com/memweave/memweave-go/internal/oneshot"
 	"github.com/memweave/memweave-go/mcpserver"
 )
 
@@ -89,24 +89,9 @@ func main() {
 	os.Exit(code)
 }
 
-// oneShotGCPercent is the garbage collector's target for a command that
-// reads once and exits (readCommands): a search loads the index's vector
-// codes and file rows into a heap that starts small, and the default
-// target would collect several times while it grows, for memory the exit
-// frees anyway. Commands that write or index keep the default, which
-// bounds the heap of a long run over a large workspace.
-const oneShotGCPercent = 400
-
-// readCommands are the commands that run under oneShotGCPercent.
+// readCommands are the commands that read once and exit, and so run
+// with the collector target of [oneshot.GCPercent].
 var readCommands = map[string]bool{"search": true, "status": true, "get": true}
-
-// oneShotGC sets the collector's target of a read command that runs
-// once, unless GOGC says otherwise.
-func oneShotGC() {
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(oneShotGCPercent)
-	}
-}
 
 // run executes the command line args and returns the exit status.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -254,7 +239,7 @@ func (a *app) openWeave(cmd *cobra.Command) (*memweave.Weave, error) {
 // errors.
 func (a *app) open(cmd *cobra.Command, cfg memweave.Config) (*memweave.Weave, error) {
 	if cmd != nil && readCommands[cmd.Name()] && !a.longLived {
-		oneShotGC()
+		oneshot.SetGC()
 	}
 	if err := a.checkWorkspace(); err != nil {
 		return nil, err
