@@ -299,6 +299,13 @@ static void mwBm25(const Fts5ExtensionApi *pApi, Fts5Context *pFts, sqlite3_cont
 static void mwRegister(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 	(void)argc;
 	(void)argv;
+	// A SQLite built without FTS5 (a build without -tags sqlite_fts5)
+	// registers nothing and is no error here, so that the open's FTS5
+	// check can name the missing build tag.
+	if (!sqlite3_compileoption_used("ENABLE_FTS5")) {
+		sqlite3_result_int(ctx, 0);
+		return;
+	}
 	sqlite3 *db = sqlite3_context_db_handle(ctx);
 	fts5_api *api = 0;
 	sqlite3_stmt *s = 0;
