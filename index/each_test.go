@@ -54,32 +54,3 @@ func TestEachChunkIn(t *testing.T) {
 		t.Errorf("EachChunk with a failing fn = %v after %d chunks, want stop after 1", err, n)
 	}
 }
-
-// TestIntColumnScansAsInt64: intColumn reads every value a crafted file
-// may hold in an INTEGER column as a plain *int64 would: the same number,
-// or an error where that errs.
-func TestIntColumnScansAsInt64(t *testing.T) {
-	db := openTest(t)
-	rows, err := db.sql.Query(`SELECT column1 FROM (VALUES (7), (-3), ('42'), ('x'), (NULL), (3.0), (3.5), (x'39'), (9223372036854775807))`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	n := 0
-	for rows.Next() {
-		n++
-		var plain, ours int64
-		var raw any
-		if err := rows.Scan(&raw); err != nil {
-			t.Fatal(err)
-		}
-		errPlain := rows.Scan(&plain)
-		errOurs := rows.Scan(intColumn{&ours})
-		if (errPlain == nil) != (errOurs == nil) || plain != ours {
-			t.Errorf("value %#v: intColumn = %d, %v; *int64 = %d, %v", raw, ours, errOurs, plain, errPlain)
-		}
-	}
-	if err := rows.Err(); err != nil || n != 9 {
-		t.Fatalf("read %d rows, %v; want 9", n, err)
-	}
-}

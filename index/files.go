@@ -6,7 +6,6 @@ import (
 	"database/sql"
 	"encoding/binary"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -55,36 +54,8 @@ const fileColumns = `path, source, hash, mtime, size, pending, external, chunks,
 // scanFile reads one row of fileColumns.
 func scanFile(rows *sql.Rows) (File, error) {
 	var f File
-	var chunks int64
-	err := rows.Scan(&f.Path, &f.Source, &f.Hash, intColumn{&f.MTime}, intColumn{&f.Size}, &f.Pending, &f.External,
-		intColumn{&chunks}, intColumn{&f.CTime}, intColumn{&f.Inode}, intColumn{&f.IndexedAt}, &f.Meta)
-	f.Chunks = int(chunks)
+	err := rows.Scan(&f.Path, &f.Source, &f.Hash, &f.MTime, &f.Size, &f.Pending, &f.External, &f.Chunks, &f.CTime, &f.Inode, &f.IndexedAt, &f.Meta)
 	return f, err
-}
-
-// intColumn scans an INTEGER column into the int64 it points to. The
-// driver's int64 is stored as it is; any other value converts as
-// database/sql would convert it (see [sql.NullInt64]), and NULL is an
-// error. database/sql converts into a plain *int64 by reflection, which
-// a fresh process's read of every file row pays for each of its
-// integers.
-type intColumn struct{ p *int64 }
-
-// Scan implements [sql.Scanner].
-func (c intColumn) Scan(src any) error {
-	if v, ok := src.(int64); ok {
-		*c.p = v
-		return nil
-	}
-	var n sql.NullInt64
-	if err := n.Scan(src); err != nil {
-		return err
-	}
-	if !n.Valid {
-		return errors.New("converting NULL to int64 is unsupported")
-	}
-	*c.p = n.Int64
-	return nil
 }
 
 // encodeTags is the tags column of a file with tags: a JSON list, "" for

@@ -531,31 +531,14 @@ func (h *hitHeap) offer(hit VectorHit, k int) {
 	}
 }
 
-// VectorCount returns the number of stored vectors: that of the
-// in-memory codes searches use, brought up to date, once they are loaded;
-// before, the code blocks' lengths summed in SQL, which reads no code. A
-// fresh process thus counts without loading the codes, and the vector
-// search that loads them runs beside the keyword search.
+// VectorCount returns the number of stored vectors, from the in-memory
+// codes that searches use.
 func (db *DB) VectorCount(ctx context.Context) (int, error) {
-	db.mu.Lock()
-	loaded, bad := db.vecs != nil, schemaError(db.schema)
-	db.mu.Unlock()
-	if bad != nil {
-		return 0, db.wrap("count vectors", bad)
+	cs, err := db.codes(ctx)
+	if err != nil {
+		return 0, err
 	}
-	if loaded {
-		cs, err := db.codes(ctx)
-		if err != nil {
-			return 0, err
-		}
-		return cs.n, nil
-	}
-	var n int
-	// length() reads a blob's size from its row's header, not its pages.
-	err := db.sql.QueryRowContext(ctx, `SELECT coalesce(sum(length(codes) / (`+strconv.Itoa(entryHeader)+` + dims.n)), 0)
-		FROM vector_blocks, (SELECT CAST(value AS INTEGER) AS n FROM meta WHERE key = 'dims') AS dims
-		WHERE dims.n > 0`).Scan(&n)
-	return n, db.wrap("count vectors", err)
+	return cs.n, nil
 }
 
 // Cosines returns the exact cosine similarity between q and each of the
