@@ -135,10 +135,6 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 	q.Set("_journal_mode", "WAL")
 	q.Set("_synchronous", "NORMAL")
 	q.Set("_txlock", "immediate")
-	// database/sql never uses one connection from two goroutines at once,
-	// so SQLite's per-connection mutex only costs a lock and an unlock
-	// around every call, each column read included.
-	q.Set("_mutex", "no")
 	sdb, err := sql.Open(driverName, fileURI(path, q))
 	if err != nil {
 		return nil, openError(path, err)
