@@ -1,9 +1,9 @@
 // mw_bm25: FTS5's built-in bm25() ranking with each row's length in
 // tokens kept per connection between queries, instead of read from the
 // table's %_docsize shadow table for every matching row. That read (a
-// prepared statement run once per row) is about two thirds of what
-// bm25() costs, and bm25() is computed for every row a keyword query
-// matches before its LIMIT. Everything else is the arithmetic of
+// prepared statement run once per row) is most of what bm25() costs
+// (docs/performance.md has the measurement), and bm25() is computed for
+// every row a keyword query matches before its LIMIT. Everything else is the arithmetic of
 // fts5Bm25Function and fts5Bm25GetData in SQLite's ext/fts5/fts5_aux.c
 // (public domain), in the same order, so the scores are the same doubles.
 //

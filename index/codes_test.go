@@ -422,17 +422,10 @@ func TestOwnWritesPatchCaches(t *testing.T) {
 }
 
 // patchedRows returns c's rows with its patch applied, leaving c as it
-// is.
+// is: fold on a copy of c (fold clones the rows it patches).
 func patchedRows(c *fileCache) map[string]File {
-	rows := maps.Clone(c.rows)
-	for p, f := range c.patch {
-		if f == nil {
-			delete(rows, p)
-		} else {
-			rows[p] = *f
-		}
-	}
-	return rows
+	cp := *c
+	return cp.fold()
 }
 
 // TestCodesEmptiedBlock checks the reload after a write that only
