@@ -119,7 +119,9 @@ func methodList() string {
 
 // Fuse combines keyword and vector candidates into results sorted by
 // descending Score, ties broken by descending Cosine (a vector score
-// saturates at 1), then ascending ChunkID. Each result has
+// saturates at 1), a lifted keyword match (below) first, then ascending
+// ChunkID ([Hybrid.Retrieve] breaks those by path and line). Each result
+// has
 // ChunkID, Score, TextScore, VectorScore and Explain (BM25, TextScore,
 // Cosine, Fusion, Fused) set; the caller fills in the rest. Candidates
 // sharing a ChunkID are merged, the first non-empty value of each field
@@ -151,7 +153,15 @@ func methodList() string {
 //     LongMemEval their level of keyword search, and let the hash
 //     embedder's chance matches pass the threshold);
 //   - a chunk holding every word of the query (at least 0.45) is never
-//     outranked by one holding none (at most VectorAlone, 0.44).
+//     outranked by one holding none (at most VectorAlone, 0.44);
+//   - a keyword match whose cosine is at least that of a chunk holding
+//     none of the query's words, and which scores under it, is raised
+//     to that chunk's score and ranked just above it: it has as much
+//     vector evidence and some keyword evidence besides. This ranks
+//     candidates against each other, so a keyword match's score may
+//     depend on the word-free chunks retrieved with it; no word-free
+//     chunk's score changes, so a paraphrase that passes the threshold
+//     still does.
 //
 // Result.TextScore is nil under VectorOnly and Result.VectorScore nil under
 // KeywordOnly; otherwise both are set, 0 for a chunk the backend did not
@@ -165,10 +175,95 @@ func Fuse(cands []Candidate, opts FusionOptions) []Result {
 	// Score first and sort pointer-free keys: sorting []Result directly
 	// costs a GC write barrier per moved pointer field.
 	keys := scoreCandidates(cs, method)
+	if method == Blend {
+		liftDominating(keys)
+	}
 	slices.SortFunc(keys, func(a, b scoreKey) int {
-		return cmp.Or(cmp.Compare(b.score, a.score), cmp.Compare(b.raw, a.raw), cmp.Compare(a.id, b.id))
+		return cmp.Or(cmp.Compare(b.score, a.score), a.order.compare(b.order), cmp.Compare(a.id, b.id))
 	})
 	return buildResults(cs, keys, method)
+}
+
+// tieOrder orders results of equal score (see [Fuse]); [attach] breaks
+// what it leaves tied by path and line.
+type tieOrder struct {
+	// cos is the cosine, -Inf when absent: it orders equal scores, which
+	// a vector score saturated at 1 makes common. A lifted match has the
+	// cosine of the chunk it was lifted to.
+	cos float64
+	// lifted marks a keyword match raised to the score of a word-free
+	// chunk it dominates (see [liftDominating]): it goes first.
+	lifted bool
+	// own is a lifted match's score before the lift, which orders the
+	// matches lifted to the same score as the keyword side does.
+	own float64
+}
+
+// compare orders a before b (-1) when it comes first at equal scores.
+func (a tieOrder) compare(b tieOrder) int {
+	return cmp.Or(cmp.Compare(b.cos, a.cos), cmpBool(b.lifted, a.lifted), cmp.Compare(b.own, a.own))
+}
+
+// cmpBool compares false < true.
+func cmpBool(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
+}
+
+// liftDominating raises every keyword match that has at least the vector
+// evidence of a word-free chunk scoring above it (a cosine at least that
+// chunk's, the same query's cosines being comparable) to that chunk's
+// score, ranked just above it: a chunk holding some of the query's words
+// and as near to it in meaning as a chunk holding none is never ranked
+// under it. Word-free chunks keep their score, so what passes the
+// threshold is what passed before, plus the matches lifted over a
+// passing chunk; keys without a cosine are left alone.
+func liftDominating(keys []scoreKey) {
+	var free []int // word-free keys with a cosine, by ascending cosine
+	for i, k := range keys {
+		if k.free && !math.IsInf(k.raw, -1) {
+			free = append(free, i)
+		}
+	}
+	if len(free) == 0 {
+		return
+	}
+	slices.SortFunc(free, func(a, b int) int {
+		return cmp.Or(cmp.Compare(keys[a].raw, keys[b].raw), cmp.Compare(keys[a].score, keys[b].score))
+	})
+	// best[j] is the highest-scoring of free[:j+1], the nearest on ties.
+	best := make([]int, len(free))
+	for j, i := range free {
+		best[j] = i
+		if j > 0 && keys[best[j-1]].score > keys[i].score {
+			best[j] = best[j-1]
+		}
+	}
+	for i := range keys {
+		m := &keys[i]
+		if m.free || math.IsInf(m.raw, -1) {
+			continue
+		}
+		// How many word-free chunks have a cosine at most m's.
+		n, _ := slices.BinarySearchFunc(free, m.raw, func(e int, t float64) int {
+			if keys[e].raw <= t {
+				return -1
+			}
+			return 1
+		})
+		if n == 0 {
+			continue
+		}
+		if f := keys[best[n-1]]; f.score > m.score {
+			m.order = tieOrder{cos: f.order.cos, lifted: true, own: m.score}
+			m.score = f.score
+		}
+	}
 }
 
 // scoreCandidates scores each merged candidate in one pass and returns
@@ -203,7 +298,8 @@ func scoreCandidates(cs []Candidate, method FusionMethod) []scoreKey {
 		if c.Cosine != nil && !math.IsNaN(*c.Cosine) {
 			raw = *c.Cosine
 		}
-		keys[i] = scoreKey{score: min(max(s, 0), 1), k: k, cos: v, raw: raw, id: c.ChunkID, idx: i}
+		free := k == 0 && !c.Whole
+		keys[i] = scoreKey{score: min(max(s, 0), 1), k: k, cos: v, raw: raw, id: c.ChunkID, idx: i, free: free, order: tieOrder{cos: raw}}
 	}
 	return keys
 }
@@ -249,6 +345,7 @@ func buildResults(cs []Candidate, keys []scoreKey, method FusionMethod) []Result
 			r.VectorScore = &v[4]
 		}
 		r.Score = key.score
+		r.order = key.order
 		r.Explain.Fused = key.score
 		r.Explain.Fusion = string(method)
 	}
@@ -258,11 +355,14 @@ func buildResults(cs []Candidate, keys []scoreKey, method FusionMethod) []Result
 // scoreKey is a fused score with what is needed to build its Result.
 type scoreKey struct {
 	score, k, cos float64
-	// raw is the cosine, -Inf when absent: it orders equal scores, which
-	// a vector score saturated at 1 makes common.
+	// raw is the cosine, -Inf when absent.
 	raw float64
 	id  int64
 	idx int // index into the merged candidates
+	// free marks a chunk holding none of the query's words.
+	free bool
+	// order orders equal scores; see [tieOrder].
+	order tieOrder
 }
 
 // mergeCandidates returns the candidates with duplicate ChunkIDs merged,

@@ -43,6 +43,8 @@ type Result struct {
 	// Explain tells how Score came about. The CLI and the MCP server
 	// clear it unless asked for it; JSON leaves out a zero Explain.
 	Explain Explain `json:"explain,omitzero"`
+	// order orders equal scores as fusion decided; see [tieOrder].
+	order tieOrder
 }
 
 // Ref points at lines of a file: StartLine, through EndLine when it
