@@ -51,6 +51,19 @@ const (
 	VectorAlone = 0.44
 )
 
+// Ranking of word-free chunks against the keyword matches of a long query;
+// see [liftOverWordFree].
+const (
+	// shortQuery is the most words a query can have with every word-free
+	// chunk ranked by its score alone: questions put to memory have 2 to
+	// 6 (median 3).
+	shortQuery = 4
+	// wordFreeDecay is the share of its score a word-free chunk loses,
+	// when ranked against keyword matches, per word of the query beyond
+	// shortQuery.
+	wordFreeDecay = 0.15
+)
+
 // Candidate is one chunk found by the keyword backend, the vector backend
 // or both, before fusion.
 type Candidate struct {
@@ -89,6 +102,9 @@ type FusionOptions struct {
 	// it changes the keyword scores fusion weighs; [Fuse] itself does not
 	// read it.
 	Query QueryOptions
+	// words is the number of the query's words, set by [Hybrid.Retrieve]
+	// for [liftOverWordFree]; 0 compares word-free chunks by cosine only.
+	words int
 }
 
 // ErrUnknownFusion is wrapped by the error of [FusionOptions.Validate]
@@ -154,14 +170,16 @@ func methodList() string {
 //     embedder's chance matches pass the threshold);
 //   - a chunk holding every word of the query (at least 0.45) is never
 //     outranked by one holding none (at most VectorAlone, 0.44);
-//   - a keyword match whose cosine is at least that of a chunk holding
-//     none of the query's words, and which scores under it, is raised
-//     to that chunk's score and ranked just above it: it has as much
-//     vector evidence and some keyword evidence besides. This ranks
-//     candidates against each other, so a keyword match's score may
-//     depend on the word-free chunks retrieved with it; no word-free
+//   - a keyword match scoring under a chunk holding none of the query's
+//     words is raised to that chunk's score and ranked just above it
+//     when its cosine is at least that chunk's (as much vector evidence,
+//     and some keyword evidence besides), or, for a query of more than
+//     shortQuery words, when it reaches that chunk's score discounted by
+//     wordFreeDecay per further word (see [liftOverWordFree]). This
+//     ranks candidates against each other, so a keyword match's score
+//     may depend on the word-free chunks retrieved with it; no word-free
 //     chunk's score changes, so a paraphrase that passes the threshold
-//     still does.
+//     still does, and a query that returned nothing still does.
 //
 // Result.TextScore is nil under VectorOnly and Result.VectorScore nil under
 // KeywordOnly; otherwise both are set, 0 for a chunk the backend did not
@@ -176,7 +194,7 @@ func Fuse(cands []Candidate, opts FusionOptions) []Result {
 	// costs a GC write barrier per moved pointer field.
 	keys := scoreCandidates(cs, method)
 	if method == Blend {
-		liftDominating(keys)
+		liftOverWordFree(keys, opts.words)
 	}
 	slices.SortFunc(keys, func(a, b scoreKey) int {
 		return cmp.Or(cmp.Compare(b.score, a.score), a.order.compare(b.order), cmp.Compare(a.id, b.id))
@@ -192,7 +210,7 @@ type tieOrder struct {
 	// cosine of the chunk it was lifted to.
 	cos float64
 	// lifted marks a keyword match raised to the score of a word-free
-	// chunk it dominates (see [liftDominating]): it goes first.
+	// chunk it dominates (see [liftOverWordFree]): it goes first.
 	lifted bool
 	// own is a lifted match's score before the lift, which orders the
 	// matches lifted to the same score as the keyword side does.
@@ -215,55 +233,78 @@ func cmpBool(a, b bool) int {
 	return -1
 }
 
-// liftDominating raises every keyword match that has at least the vector
-// evidence of a word-free chunk scoring above it (a cosine at least that
-// chunk's, the same query's cosines being comparable) to that chunk's
-// score, ranked just above it: a chunk holding some of the query's words
-// and as near to it in meaning as a chunk holding none is never ranked
-// under it. Word-free chunks keep their score, so what passes the
-// threshold is what passed before, plus the matches lifted over a
-// passing chunk; keys without a cosine are left alone.
-func liftDominating(keys []scoreKey) {
-	var free []int // word-free keys with a cosine, by ascending cosine
+// liftOverWordFree raises each keyword match that outranks a word-free
+// chunk scoring above it to that chunk's score, ranked just above it (see
+// [Fuse]). A match m outranks a word-free chunk f when
+//   - its cosine is at least f's (the same query's cosines compare): m
+//     has as much vector evidence as f and some keyword evidence
+//     besides; or
+//   - the query has n > shortQuery words and m's score is at least f's
+//     times (1-wordFreeDecay)^(n-shortQuery): every word of a long query
+//     that a relevant passage could have held, and f holds none of,
+//     counts against f.
+//
+// Word-free chunks keep their score: what passes the threshold is what
+// passed before, plus the matches lifted over a passing chunk. Keys
+// without a cosine are not compared by it.
+func liftOverWordFree(keys []scoreKey, words int) {
+	var byCos []int // word-free keys with a cosine, by ascending cosine
 	for i, k := range keys {
 		if k.free && !math.IsInf(k.raw, -1) {
-			free = append(free, i)
+			byCos = append(byCos, i)
 		}
 	}
-	if len(free) == 0 {
+	if len(byCos) == 0 {
 		return
 	}
-	slices.SortFunc(free, func(a, b int) int {
-		return cmp.Or(cmp.Compare(keys[a].raw, keys[b].raw), cmp.Compare(keys[a].score, keys[b].score))
+	above := func(a, b int) bool { // a ranks above b
+		return cmp.Or(cmp.Compare(keys[a].score, keys[b].score), cmp.Compare(keys[a].raw, keys[b].raw)) > 0
+	}
+	slices.SortFunc(byCos, func(a, b int) int { return cmp.Compare(keys[a].raw, keys[b].raw) })
+	byRank := slices.Clone(byCos) // the same keys, lowest ranked first
+	slices.SortFunc(byRank, func(a, b int) int {
+		return cmp.Or(cmp.Compare(keys[a].score, keys[b].score), cmp.Compare(keys[a].raw, keys[b].raw))
 	})
-	// best[j] is the highest-scoring of free[:j+1], the nearest on ties.
-	best := make([]int, len(free))
-	for j, i := range free {
+	// best[j] is the highest ranked of byCos[:j+1].
+	best := make([]int, len(byCos))
+	for j, i := range byCos {
 		best[j] = i
-		if j > 0 && keys[best[j-1]].score > keys[i].score {
+		if j > 0 && above(best[j-1], i) {
 			best[j] = best[j-1]
 		}
 	}
+	discount := math.Pow(1-wordFreeDecay, float64(max(0, words-shortQuery)))
 	for i := range keys {
 		m := &keys[i]
-		if m.free || math.IsInf(m.raw, -1) {
+		if m.free {
 			continue
 		}
-		// How many word-free chunks have a cosine at most m's.
-		n, _ := slices.BinarySearchFunc(free, m.raw, func(e int, t float64) int {
-			if keys[e].raw <= t {
-				return -1
-			}
-			return 1
-		})
-		if n == 0 {
-			continue
+		f := -1
+		// The word-free chunks no nearer than m.
+		if n := countWhile(byCos, func(e int) bool { return keys[e].raw <= m.raw }); n > 0 {
+			f = best[n-1]
 		}
-		if f := keys[best[n-1]]; f.score > m.score {
-			m.order = tieOrder{cos: f.order.cos, lifted: true, own: m.score}
-			m.score = f.score
+		// The word-free chunks whose discounted score m reaches.
+		if n := countWhile(byRank, func(e int) bool { return discount*keys[e].score <= m.score }); n > 0 && (f < 0 || above(byRank[n-1], f)) {
+			f = byRank[n-1]
+		}
+		if f >= 0 && keys[f].score > m.score {
+			m.order = tieOrder{cos: keys[f].order.cos, lifted: true, own: m.score}
+			m.score = keys[f].score
 		}
 	}
+}
+
+// countWhile returns how many leading elements of s satisfy ok, which
+// holds for a prefix of s.
+func countWhile(s []int, ok func(int) bool) int {
+	n, _ := slices.BinarySearchFunc(s, 0, func(e, _ int) int {
+		if ok(e) {
+			return -1
+		}
+		return 1
+	})
+	return n
 }
 
 // scoreCandidates scores each merged candidate in one pass and returns

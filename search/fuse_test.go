@@ -323,3 +323,29 @@ func TestFuseLiftsDominatingMatch(t *testing.T) {
 		}
 	}
 }
+
+// TestFuseLongQueryRanksPartialMatches checks that for a long query a
+// partial keyword match ranks above a word-free chunk whose score,
+// discounted per word beyond shortQuery, it reaches, while the word-free
+// chunk keeps its score; for a short query the scores decide.
+func TestFuseLongQueryRanksPartialMatches(t *testing.T) {
+	k := func(x float64) *float64 { return &x }
+	cands := []Candidate{
+		{ChunkID: 1, Cosine: ptr(0.6), VectorScore: k(1)},                         // word-free: 0.44
+		{ChunkID: 2, KeywordScore: k(0.3), Cosine: ptr(0.4), VectorScore: k(0.2)}, // 0.27
+	}
+	for _, tt := range []struct {
+		words int
+		first int64
+	}{{3, 1}, {shortQuery, 1}, {shortQuery + 4, 2}} {
+		got := Fuse(cands, FusionOptions{words: tt.words})
+		if got[0].ChunkID != tt.first {
+			t.Errorf("Fuse(%d words)[0] = chunk %d (%v), want %d", tt.words, got[0].ChunkID, got[0].Score, tt.first)
+		}
+		for _, r := range got {
+			if r.ChunkID == 1 && !near(r.Score, VectorAlone) {
+				t.Errorf("Fuse(%d words): word-free chunk scores %v, want its own %v", tt.words, r.Score, VectorAlone)
+			}
+		}
+	}
+}

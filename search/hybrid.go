@@ -113,6 +113,7 @@ func (h *Hybrid) Retrieve(ctx context.Context, req Request) (*Retrieved, error) 
 		}
 	}
 	opts := h.Fusion
+	opts.words = len(qp.terms)
 	switch {
 	case wantKw && wantVec:
 	case wantKw:
