@@ -103,7 +103,7 @@ type FusionOptions struct {
 	// read it.
 	Query QueryOptions
 	// words is the number of the query's words, set by [Hybrid.Retrieve]
-	// for [liftOverWordFree]; 0 compares word-free chunks by cosine only.
+	// for [liftOverWordFree]; 0 ranks by score alone.
 	words int
 }
 
@@ -170,18 +170,16 @@ func methodList() string {
 //     embedder's chance matches pass the threshold);
 //   - a chunk holding every word of the query (at least 0.45) is never
 //     outranked by one holding none (at most VectorAlone, 0.44);
-//   - a keyword match scoring under a chunk holding none of the query's
-//     words is raised to that chunk's score and ranked just above it
-//     when its cosine is at least that chunk's (as much vector evidence,
-//     and some keyword evidence besides), or, for a query of more than
-//     shortQuery words, when it reaches that chunk's score discounted by
-//     wordFreeDecay per further word (see [liftOverWordFree]). This
-//     ranks candidates against each other, so a keyword match's score
+//   - for a query of more than shortQuery words, a keyword match that
+//     reaches the score of a chunk holding none of the query's words,
+//     discounted by wordFreeDecay per further word, is raised to that
+//     chunk's score and ranked just above it (see [liftOverWordFree]).
+//     This ranks candidates against each other, so such a match's score
 //     may depend on the word-free chunks retrieved with it; no word-free
 //     chunk's score changes, so a paraphrase that passes the threshold
 //     still does, and a query that returned nothing still does.
 //
-// Result.TextScore is nil under VectorOnly and Result.VectorScore nil under
+// // Result.TextScore is nil under VectorOnly and Result.VectorScore nil under
 // KeywordOnly; otherwise both are set, 0 for a chunk the backend did not
 // return.
 func Fuse(cands []Candidate, opts FusionOptions) []Result {
@@ -210,7 +208,7 @@ type tieOrder struct {
 	// cosine of the chunk it was lifted to.
 	cos float64
 	// lifted marks a keyword match raised to the score of a word-free
-	// chunk it dominates (see [liftOverWordFree]): it goes first.
+	// chunk it outranks (see [liftOverWordFree]): it goes first.
 	lifted bool
 	// own is a lifted match's score before the lift, which orders the
 	// matches lifted to the same score as the keyword side does.
@@ -233,78 +231,50 @@ func cmpBool(a, b bool) int {
 	return -1
 }
 
-// liftOverWordFree raises each keyword match that outranks a word-free
-// chunk scoring above it to that chunk's score, ranked just above it (see
-// [Fuse]). A match m outranks a word-free chunk f when
-//   - its cosine is at least f's (the same query's cosines compare): m
-//     has as much vector evidence as f and some keyword evidence
-//     besides; or
-//   - the query has n > shortQuery words and m's score is at least f's
-//     times (1-wordFreeDecay)^(n-shortQuery): every word of a long query
-//     that a relevant passage could have held, and f holds none of,
-//     counts against f.
-//
-// Word-free chunks keep their score: what passes the threshold is what
-// passed before, plus the matches lifted over a passing chunk. Keys
-// without a cosine are not compared by it.
+// liftOverWordFree ranks the keyword matches of a query of more than
+// shortQuery words against the word-free chunks scoring above them: a
+// match m whose score reaches a word-free chunk f's score discounted by
+// (1-wordFreeDecay)^(words-shortQuery) is raised to f's score, ranked
+// just above it. Every word of a long query that a relevant passage
+// could have held, and f holds none of, counts against f (a relevant
+// passage shares none of n words less and less often as n grows), but
+// only in ranking: word-free chunks keep their score, so what passes the
+// threshold is what passed before, plus the matches lifted over a
+// passing chunk.
 func liftOverWordFree(keys []scoreKey, words int) {
-	var byCos []int // word-free keys with a cosine, by ascending cosine
-	for i, k := range keys {
-		if k.free && !math.IsInf(k.raw, -1) {
-			byCos = append(byCos, i)
-		}
-	}
-	if len(byCos) == 0 {
+	if words <= shortQuery {
 		return
 	}
-	above := func(a, b int) bool { // a ranks above b
-		return cmp.Or(cmp.Compare(keys[a].score, keys[b].score), cmp.Compare(keys[a].raw, keys[b].raw)) > 0
-	}
-	slices.SortFunc(byCos, func(a, b int) int { return cmp.Compare(keys[a].raw, keys[b].raw) })
-	byRank := slices.Clone(byCos) // the same keys, lowest ranked first
-	slices.SortFunc(byRank, func(a, b int) int {
-		return cmp.Or(cmp.Compare(keys[a].score, keys[b].score), cmp.Compare(keys[a].raw, keys[b].raw))
-	})
-	// best[j] is the highest ranked of byCos[:j+1].
-	best := make([]int, len(byCos))
-	for j, i := range byCos {
-		best[j] = i
-		if j > 0 && above(best[j-1], i) {
-			best[j] = best[j-1]
+	var free []int // word-free keys, lowest ranked first
+	for i, k := range keys {
+		if k.free {
+			free = append(free, i)
 		}
 	}
-	discount := math.Pow(1-wordFreeDecay, float64(max(0, words-shortQuery)))
+	slices.SortFunc(free, func(a, b int) int {
+		return cmp.Or(cmp.Compare(keys[a].score, keys[b].score), cmp.Compare(keys[a].raw, keys[b].raw))
+	})
+	discount := math.Pow(1-wordFreeDecay, float64(words-shortQuery))
 	for i := range keys {
 		m := &keys[i]
 		if m.free {
 			continue
 		}
-		f := -1
-		// The word-free chunks no nearer than m.
-		if n := countWhile(byCos, func(e int) bool { return keys[e].raw <= m.raw }); n > 0 {
-			f = best[n-1]
+		// How many word-free chunks m reaches, discounted.
+		n, _ := slices.BinarySearchFunc(free, m.score, func(e int, t float64) int {
+			if discount*keys[e].score <= t {
+				return -1
+			}
+			return 1
+		})
+		if n == 0 {
+			continue
 		}
-		// The word-free chunks whose discounted score m reaches.
-		if n := countWhile(byRank, func(e int) bool { return discount*keys[e].score <= m.score }); n > 0 && (f < 0 || above(byRank[n-1], f)) {
-			f = byRank[n-1]
-		}
-		if f >= 0 && keys[f].score > m.score {
-			m.order = tieOrder{cos: keys[f].order.cos, lifted: true, own: m.score}
-			m.score = keys[f].score
+		if f := keys[free[n-1]]; f.score > m.score {
+			m.order = tieOrder{cos: f.order.cos, lifted: true, own: m.score}
+			m.score = f.score
 		}
 	}
-}
-
-// countWhile returns how many leading elements of s satisfy ok, which
-// holds for a prefix of s.
-func countWhile(s []int, ok func(int) bool) int {
-	n, _ := slices.BinarySearchFunc(s, 0, func(e, _ int) int {
-		if ok(e) {
-			return -1
-		}
-		return 1
-	})
-	return n
 }
 
 // scoreCandidates scores each merged candidate in one pass and returns

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
-	"slices"
 	"strings"
 	"testing"
 )
@@ -278,48 +277,6 @@ func TestFuseTiesByCosine(t *testing.T) {
 	for i, want := range []int64{2, 3, 1} {
 		if got[i].ChunkID != want {
 			t.Errorf("Fuse(equal vector scores)[%d] = chunk %d, want %d (by cosine)", i, got[i].ChunkID, want)
-		}
-	}
-}
-
-// TestFuseLiftsDominatingMatch checks that a keyword match with at least
-// the cosine of a word-free chunk ranks above it, at its score, while
-// the word-free chunk keeps its score (and passes the threshold) and a
-// match with less vector evidence stays under it.
-func TestFuseLiftsDominatingMatch(t *testing.T) {
-	k := func(x float64) *float64 { return &x }
-	cands := []Candidate{
-		{ChunkID: 1, Cosine: ptr(0.5), VectorScore: k(1)},                       // word-free: 0.44
-		{ChunkID: 2, KeywordScore: k(0.2), Cosine: ptr(0.6), VectorScore: k(1)}, // nearer, some words
-		{ChunkID: 3, KeywordScore: k(0.3), Cosine: ptr(0.4), VectorScore: k(0.5)},
-		{ChunkID: 4, KeywordScore: k(0.1), Cosine: ptr(0.55), VectorScore: k(1)}, // nearer, fewer words
-	}
-	got := Fuse(cands, FusionOptions{})
-	ids := make([]int64, len(got))
-	for i, r := range got {
-		ids[i] = r.ChunkID
-	}
-	if want := []int64{2, 4, 1, 3}; !slices.Equal(ids, want) {
-		t.Fatalf("Fuse order = %v, want %v", ids, want)
-	}
-	for _, r := range got[:3] {
-		if !near(r.Score, VectorAlone) {
-			t.Errorf("chunk %d scores %v, want VectorAlone %v (the word-free chunk's score)", r.ChunkID, r.Score, VectorAlone)
-		}
-	}
-	if want := KeywordFloor * 0.3; !near(got[3].Score, want) {
-		t.Errorf("chunk 3 scores %v, want its own %v (less vector evidence than the word-free chunk)", got[3].Score, want)
-	}
-	// Without a word-free chunk nothing is lifted, and keyword search
-	// never lifts.
-	for _, c := range []struct {
-		cands []Candidate
-		opts  FusionOptions
-	}{{cands[1:], FusionOptions{}}, {cands, FusionOptions{Method: KeywordOnly}}} {
-		for _, r := range Fuse(c.cands, c.opts) {
-			if r.ChunkID == 2 && r.Score > 0.3 {
-				t.Errorf("Fuse(%v)[chunk 2] = %v, want no lift", c.opts.Method, r.Score)
-			}
 		}
 	}
 }
