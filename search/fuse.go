@@ -195,7 +195,13 @@ func Fuse(cands []Candidate, opts FusionOptions) []Result {
 		liftOverWordFree(keys, opts.words)
 	}
 	slices.SortFunc(keys, func(a, b scoreKey) int {
-		return cmp.Or(cmp.Compare(b.score, a.score), a.order.compare(b.order), cmp.Compare(a.id, b.id))
+		if c := cmp.Compare(b.score, a.score); c != 0 {
+			return c
+		}
+		if c := a.order.compare(b.order); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.id, b.id)
 	})
 	return buildResults(cs, keys, method)
 }
@@ -217,7 +223,10 @@ type tieOrder struct {
 
 // compare orders a before b (-1) when it comes first at equal scores.
 func (a tieOrder) compare(b tieOrder) int {
-	return cmp.Or(cmp.Compare(b.cos, a.cos), cmpBool(b.lifted, a.lifted), cmp.Compare(b.own, a.own))
+	if c := cmp.Compare(b.cos, a.cos); c != 0 || a.lifted == b.lifted && !a.lifted {
+		return c
+	}
+	return cmp.Or(cmpBool(b.lifted, a.lifted), cmp.Compare(b.own, a.own))
 }
 
 // cmpBool compares false < true.
