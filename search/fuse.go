@@ -179,7 +179,7 @@ func methodList() string {
 //     chunk's score changes, so a paraphrase that passes the threshold
 //     still does, and a query that returned nothing still does.
 //
-// // Result.TextScore is nil under VectorOnly and Result.VectorScore nil under
+// Result.TextScore is nil under VectorOnly and Result.VectorScore nil under
 // KeywordOnly; otherwise both are set, 0 for a chunk the backend did not
 // return.
 func Fuse(cands []Candidate, opts FusionOptions) []Result {
