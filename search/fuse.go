@@ -49,6 +49,15 @@ const (
 	// default threshold, and the most it can score stays under the least a
 	// chunk holding the whole query scores (KeywordFloor * CoverageShare).
 	VectorAlone = 0.44
+	// Confirm is the vector score from which a semantic embedder fully
+	// confirms a partial keyword match (one holding some of the query's
+	// words, not all of them): under it the match keeps only the share
+	// v/Confirm of its keyword floor. A word or two shared by chance with
+	// a chunk the embedder places among the query's unrelated ones then
+	// no longer passes the default threshold on those words alone. A
+	// lexical embedder's cosine is itself word overlap, so it neither
+	// confirms nor discounts (see [Hybrid.Semantic]).
+	Confirm = 0.2
 )
 
 // Ranking of word-free chunks against the keyword matches of a long query;
@@ -105,6 +114,9 @@ type FusionOptions struct {
 	// words is the number of the query's words, set by [Hybrid.Retrieve]
 	// for [liftOverWordFree]; 0 ranks by score alone.
 	words int
+	// semantic is [Hybrid.Semantic] for this search: a partial keyword
+	// match needs vector support (see [Confirm]) for its keyword floor.
+	semantic bool
 }
 
 // ErrUnknownFusion is wrapped by the error of [FusionOptions.Validate]
@@ -147,10 +159,12 @@ func methodList() string {
 // its VectorScore (else NormalizeCosine(Cosine)), each 0 when absent:
 //
 //	Blend:       score = VectorAlone*v  for a chunk holding no query word
-//	             score = max(KeywordWeight*k + Support*v, KeywordFloor*k,
+//	             score = max(KeywordWeight*k + Support*v, KeywordFloor*k*c,
 //	                         KeywordFloor*CoverageShare  if it holds the
 //	                                                     whole query)
 //	                                                     otherwise
+//	             c = min(1, v/Confirm) for a partial match found by
+//	                 [Hybrid] with a semantic embedder, else 1
 //	KeywordOnly: score = k
 //	VectorOnly:  score = VectorAlone*v
 //
@@ -177,7 +191,11 @@ func methodList() string {
 //     This ranks candidates against each other, so such a match's score
 //     may depend on the word-free chunks retrieved with it; no word-free
 //     chunk's score changes, so a paraphrase that passes the threshold
-//     still does, and a query that returned nothing still does.
+//     still does, and a query that returned nothing still does;
+//   - with a semantic embedder, a partial match the embedder places
+//     among the query's unrelated chunks (v near 0) is a chance overlap
+//     of words: it keeps KeywordWeight*k, under the threshold unless k
+//     is nearly a whole-query match's.
 //
 // Result.TextScore is nil under VectorOnly and Result.VectorScore nil under
 // KeywordOnly; otherwise both are set, 0 for a chunk the backend did not
@@ -190,7 +208,7 @@ func Fuse(cands []Candidate, opts FusionOptions) []Result {
 	cs := mergeCandidates(cands)
 	// Score first and sort pointer-free keys: sorting []Result directly
 	// costs a GC write barrier per moved pointer field.
-	keys := scoreCandidates(cs, method)
+	keys := scoreCandidates(cs, method, opts.semantic)
 	if method == Blend {
 		liftOverWordFree(keys, opts.words)
 	}
@@ -288,8 +306,9 @@ func liftOverWordFree(keys []scoreKey, words int) {
 
 // scoreCandidates scores each merged candidate in one pass and returns
 // its key, in the order of cs: the fused score clamped to [0,1], the
-// calibrated keyword and vector scores, and the index into cs.
-func scoreCandidates(cs []Candidate, method FusionMethod) []scoreKey {
+// calibrated keyword and vector scores, and the index into cs. Semantic
+// is [FusionOptions]' semantic.
+func scoreCandidates(cs []Candidate, method FusionMethod, semantic bool) []scoreKey {
 	keys := make([]scoreKey, len(cs))
 	for i, c := range cs {
 		var k, v float64
@@ -312,7 +331,7 @@ func scoreCandidates(cs []Candidate, method FusionMethod) []scoreKey {
 		case VectorOnly:
 			s = VectorAlone * v
 		default:
-			s = blend(k, v, c.Whole)
+			s = blend(k, v, c.Whole, semantic)
 		}
 		raw := math.Inf(-1)
 		if c.Cosine != nil && !math.IsNaN(*c.Cosine) {
@@ -325,12 +344,17 @@ func scoreCandidates(cs []Candidate, method FusionMethod) []scoreKey {
 }
 
 // blend is the [Blend] score of a chunk with keyword score k and vector
-// score v; whole reports that it holds every word of the query.
-func blend(k, v float64, whole bool) float64 {
+// score v; whole reports that it holds every word of the query, semantic
+// that v can confirm a partial match (see [Confirm]).
+func blend(k, v float64, whole, semantic bool) float64 {
 	if k == 0 && !whole {
 		return VectorAlone * v
 	}
-	s := max(KeywordWeight*k+Support*v, KeywordFloor*k)
+	floor := KeywordFloor * k
+	if semantic && !whole {
+		floor *= min(v/Confirm, 1)
+	}
+	s := max(KeywordWeight*k+Support*v, floor)
 	if whole {
 		s = max(s, KeywordFloor*CoverageShare)
 	}

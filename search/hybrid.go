@@ -37,6 +37,12 @@ type Hybrid struct {
 	Embedder QueryEmbedder
 	// Fusion configures [Fuse].
 	Fusion FusionOptions
+	// Semantic reports that Embedder's similarity is semantic (a sentence
+	// encoder, a word-embedding model), not lexical like the hash
+	// embedder's: its cosine is then evidence apart from the words, and a
+	// partial keyword match it places among the query's unrelated chunks
+	// loses its keyword floor (see [Confirm]).
+	Semantic bool
 }
 
 // Request is one retrieval.
@@ -114,6 +120,7 @@ func (h *Hybrid) Retrieve(ctx context.Context, req Request) (*Retrieved, error) 
 	}
 	opts := h.Fusion
 	opts.words = len(qp.terms)
+	opts.semantic = h.Semantic
 	switch {
 	case wantKw && wantVec:
 	case wantKw:
