@@ -392,6 +392,10 @@ func buildResults(cs []Candidate, keys []scoreKey, method FusionMethod) []Result
 		r.order = key.order
 		r.Explain.Fused = key.score
 		r.Explain.Fusion = string(method)
+		if key.order.lifted {
+			own := key.order.own
+			r.Explain.LiftedFrom = &own
+		}
 	}
 	return res
 }

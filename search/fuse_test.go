@@ -360,6 +360,13 @@ func TestFuseLongQueryRanksPartialMatches(t *testing.T) {
 			if r.ChunkID == 1 && !near(r.Score, VectorAlone) {
 				t.Errorf("Fuse(%d words): word-free chunk scores %v, want its own %v", tt.words, r.Score, VectorAlone)
 			}
+			lifted := r.ChunkID == 2 && tt.first == 2
+			switch {
+			case lifted && (r.Explain.LiftedFrom == nil || !near(*r.Explain.LiftedFrom, KeywordFloor*0.3)):
+				t.Errorf("Fuse(%d words): lifted chunk's Explain.LiftedFrom = %v, want its own score", tt.words, r.Explain.LiftedFrom)
+			case !lifted && r.Explain.LiftedFrom != nil:
+				t.Errorf("Fuse(%d words): chunk %d not lifted has Explain.LiftedFrom %v", tt.words, r.ChunkID, *r.Explain.LiftedFrom)
+			}
 		}
 	}
 }

@@ -70,6 +70,11 @@ type Explain struct {
 	Fusion string `json:"fusion"`
 	// Fused is the score after fusion, before any post-processing.
 	Fused float64 `json:"fused"`
+	// LiftedFrom is the fused score a long query's keyword match had
+	// before [Fuse] ranked it just above a word-free chunk it nearly
+	// reached, taking that chunk's score (see [Fuse]); nil when it was
+	// not lifted.
+	LiftedFrom *float64 `json:"lifted_from,omitempty"`
 	// Threshold is the min_score the result passed.
 	Threshold float64 `json:"threshold"`
 	// Decay is the temporal decay multiplier; nil when decay was off or
