@@ -24,7 +24,9 @@ import (
 // that transaction commits, so a reader that holds the codes of
 // generation g reloads only the blocks whose stamp is above g. A
 // fresh process reads a quarter of the bytes the float vectors take, in
-// a few large rows; a search after a write reloads one or two blocks.
+// a few large rows; a search after a write reloads one or two blocks. A
+// one-shot handle keeps no codes: it scores them in SQL as it reads them
+// ([DB.queryDots]).
 //
 // Block rows are only ever deleted by an operation that also increments
 // the vector epoch in meta (a reset of the vectors, a rebuild of the
