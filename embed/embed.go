@@ -22,6 +22,12 @@ type Identity struct {
 	Dims     int
 }
 
+// Lexical reports whether the space's similarity is lexical, as the hash
+// embedder's is: texts are near when they share words or parts of words,
+// not when they mean the same. Search then reads no evidence of meaning
+// in a cosine beyond the words a keyword match already shows.
+func (id Identity) Lexical() bool { return id.Provider == "hash" }
+
 // String returns "provider/model/dims".
 func (id Identity) String() string { return fmt.Sprintf("%s/%s/%d", id.Provider, id.Model, id.Dims) }
 

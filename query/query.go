@@ -162,6 +162,7 @@ func (s *Searcher) Retrieve(ctx context.Context, o search.Options, filter store.
 			}
 		default:
 			h.Vector, h.Embedder = s.DB, s.Embedder
+			h.Semantic = !s.Embedder.Identity().Lexical()
 		}
 	}
 	pool := o.MaxResults * s.CandidateMultiplier

@@ -49,6 +49,28 @@ const (
 	// default threshold, and the most it can score stays under the least a
 	// chunk holding the whole query scores (KeywordFloor * CoverageShare).
 	VectorAlone = 0.44
+	// Confirm is the vector score from which a semantic embedder fully
+	// confirms a partial keyword match (one holding some of the query's
+	// words, not all of them): under it the match keeps only the share
+	// v/Confirm of its keyword floor. A word or two shared by chance with
+	// a chunk the embedder places among the query's unrelated ones then
+	// no longer passes the default threshold on those words alone. A
+	// lexical embedder's cosine is itself word overlap, so it neither
+	// confirms nor discounts (see [Hybrid.Semantic]).
+	Confirm = 0.2
+)
+
+// Ranking of word-free chunks against the keyword matches of a long query;
+// see [liftOverWordFree].
+const (
+	// shortQuery is the most words a query can have with every word-free
+	// chunk ranked by its score alone: questions put to memory have 2 to
+	// 6 (median 3).
+	shortQuery = 4
+	// wordFreeDecay is the share of its score a word-free chunk loses,
+	// when ranked against keyword matches, per word of the query beyond
+	// shortQuery.
+	wordFreeDecay = 0.15
 )
 
 // Candidate is one chunk found by the keyword backend, the vector backend
@@ -89,6 +111,12 @@ type FusionOptions struct {
 	// it changes the keyword scores fusion weighs; [Fuse] itself does not
 	// read it.
 	Query QueryOptions
+	// words is the number of the query's words, set by [Hybrid.Retrieve]
+	// for [liftOverWordFree]; 0 ranks by score alone.
+	words int
+	// semantic is [Hybrid.Semantic] for this search: a partial keyword
+	// match needs vector support (see [Confirm]) for its keyword floor.
+	semantic bool
 }
 
 // ErrUnknownFusion is wrapped by the error of [FusionOptions.Validate]
@@ -119,7 +147,9 @@ func methodList() string {
 
 // Fuse combines keyword and vector candidates into results sorted by
 // descending Score, ties broken by descending Cosine (a vector score
-// saturates at 1), then ascending ChunkID. Each result has
+// saturates at 1), a lifted keyword match (below) first, then ascending
+// ChunkID ([Hybrid.Retrieve] breaks those by path and line). Each result
+// has
 // ChunkID, Score, TextScore, VectorScore and Explain (BM25, TextScore,
 // Cosine, Fusion, Fused) set; the caller fills in the rest. Candidates
 // sharing a ChunkID are merged, the first non-empty value of each field
@@ -129,10 +159,12 @@ func methodList() string {
 // its VectorScore (else NormalizeCosine(Cosine)), each 0 when absent:
 //
 //	Blend:       score = VectorAlone*v  for a chunk holding no query word
-//	             score = max(KeywordWeight*k + Support*v, KeywordFloor*k,
+//	             score = max(KeywordWeight*k + Support*v, KeywordFloor*k*c,
 //	                         KeywordFloor*CoverageShare  if it holds the
 //	                                                     whole query)
 //	                                                     otherwise
+//	             c = min(1, v/Confirm) for a partial match found by
+//	                 [Hybrid] with a semantic embedder, else 1
 //	KeywordOnly: score = k
 //	VectorOnly:  score = VectorAlone*v
 //
@@ -151,7 +183,19 @@ func methodList() string {
 //     LongMemEval their level of keyword search, and let the hash
 //     embedder's chance matches pass the threshold);
 //   - a chunk holding every word of the query (at least 0.45) is never
-//     outranked by one holding none (at most VectorAlone, 0.44).
+//     outranked by one holding none (at most VectorAlone, 0.44);
+//   - for a query of more than shortQuery words, a keyword match that
+//     reaches the score of a chunk holding none of the query's words,
+//     discounted by wordFreeDecay per further word, is raised to that
+//     chunk's score and ranked just above it (see [liftOverWordFree]).
+//     This ranks candidates against each other, so such a match's score
+//     may depend on the word-free chunks retrieved with it; no word-free
+//     chunk's score changes, so a paraphrase that passes the threshold
+//     still does, and a query that returned nothing still does;
+//   - with a semantic embedder, a partial match the embedder places
+//     among the query's unrelated chunks (v near 0) is a chance overlap
+//     of words: it keeps KeywordWeight*k, under the threshold unless k
+//     is nearly a whole-query match's.
 //
 // Result.TextScore is nil under VectorOnly and Result.VectorScore nil under
 // KeywordOnly; otherwise both are set, 0 for a chunk the backend did not
@@ -164,17 +208,107 @@ func Fuse(cands []Candidate, opts FusionOptions) []Result {
 	cs := mergeCandidates(cands)
 	// Score first and sort pointer-free keys: sorting []Result directly
 	// costs a GC write barrier per moved pointer field.
-	keys := scoreCandidates(cs, method)
+	keys := scoreCandidates(cs, method, opts.semantic)
+	if method == Blend {
+		liftOverWordFree(keys, opts.words)
+	}
 	slices.SortFunc(keys, func(a, b scoreKey) int {
-		return cmp.Or(cmp.Compare(b.score, a.score), cmp.Compare(b.raw, a.raw), cmp.Compare(a.id, b.id))
+		if c := cmp.Compare(b.score, a.score); c != 0 {
+			return c
+		}
+		if c := a.order.compare(b.order); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.id, b.id)
 	})
 	return buildResults(cs, keys, method)
 }
 
+// tieOrder orders results of equal score (see [Fuse]); [attach] breaks
+// what it leaves tied by path and line.
+type tieOrder struct {
+	// cos is the cosine, -Inf when absent: it orders equal scores, which
+	// a vector score saturated at 1 makes common. A lifted match has the
+	// cosine of the chunk it was lifted to.
+	cos float64
+	// lifted marks a keyword match raised to the score of a word-free
+	// chunk it outranks (see [liftOverWordFree]): it goes first.
+	lifted bool
+	// own is a lifted match's score before the lift, which orders the
+	// matches lifted to the same score as the keyword side does.
+	own float64
+}
+
+// compare orders a before b (-1) when it comes first at equal scores.
+func (a tieOrder) compare(b tieOrder) int {
+	if c := cmp.Compare(b.cos, a.cos); c != 0 || a.lifted == b.lifted && !a.lifted {
+		return c
+	}
+	return cmp.Or(cmpBool(b.lifted, a.lifted), cmp.Compare(b.own, a.own))
+}
+
+// cmpBool compares false < true.
+func cmpBool(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
+}
+
+// liftOverWordFree ranks the keyword matches of a query of more than
+// shortQuery words against the word-free chunks scoring above them: a
+// match m whose score reaches a word-free chunk f's score discounted by
+// (1-wordFreeDecay)^(words-shortQuery) is raised to f's score, ranked
+// just above it. Every word of a long query that a relevant passage
+// could have held, and f holds none of, counts against f (a relevant
+// passage shares none of n words less and less often as n grows), but
+// only in ranking: word-free chunks keep their score, so what passes the
+// threshold is what passed before, plus the matches lifted over a
+// passing chunk.
+func liftOverWordFree(keys []scoreKey, words int) {
+	if words <= shortQuery {
+		return
+	}
+	var free []int // word-free keys, lowest ranked first
+	for i, k := range keys {
+		if k.free {
+			free = append(free, i)
+		}
+	}
+	slices.SortFunc(free, func(a, b int) int {
+		return cmp.Or(cmp.Compare(keys[a].score, keys[b].score), cmp.Compare(keys[a].raw, keys[b].raw))
+	})
+	discount := math.Pow(1-wordFreeDecay, float64(words-shortQuery))
+	for i := range keys {
+		m := &keys[i]
+		if m.free {
+			continue
+		}
+		// How many word-free chunks m reaches, discounted.
+		n, _ := slices.BinarySearchFunc(free, m.score, func(e int, t float64) int {
+			if discount*keys[e].score <= t {
+				return -1
+			}
+			return 1
+		})
+		if n == 0 {
+			continue
+		}
+		if f := keys[free[n-1]]; f.score > m.score {
+			m.order = tieOrder{cos: f.order.cos, lifted: true, own: m.score}
+			m.score = f.score
+		}
+	}
+}
+
 // scoreCandidates scores each merged candidate in one pass and returns
 // its key, in the order of cs: the fused score clamped to [0,1], the
-// calibrated keyword and vector scores, and the index into cs.
-func scoreCandidates(cs []Candidate, method FusionMethod) []scoreKey {
+// calibrated keyword and vector scores, and the index into cs. Semantic
+// is [FusionOptions]' semantic.
+func scoreCandidates(cs []Candidate, method FusionMethod, semantic bool) []scoreKey {
 	keys := make([]scoreKey, len(cs))
 	for i, c := range cs {
 		var k, v float64
@@ -197,24 +331,30 @@ func scoreCandidates(cs []Candidate, method FusionMethod) []scoreKey {
 		case VectorOnly:
 			s = VectorAlone * v
 		default:
-			s = blend(k, v, c.Whole)
+			s = blend(k, v, c.Whole, semantic)
 		}
 		raw := math.Inf(-1)
 		if c.Cosine != nil && !math.IsNaN(*c.Cosine) {
 			raw = *c.Cosine
 		}
-		keys[i] = scoreKey{score: min(max(s, 0), 1), k: k, cos: v, raw: raw, id: c.ChunkID, idx: i}
+		free := k == 0 && !c.Whole
+		keys[i] = scoreKey{score: min(max(s, 0), 1), k: k, cos: v, raw: raw, id: c.ChunkID, idx: i, free: free, order: tieOrder{cos: raw}}
 	}
 	return keys
 }
 
 // blend is the [Blend] score of a chunk with keyword score k and vector
-// score v; whole reports that it holds every word of the query.
-func blend(k, v float64, whole bool) float64 {
+// score v; whole reports that it holds every word of the query, semantic
+// that v can confirm a partial match (see [Confirm]).
+func blend(k, v float64, whole, semantic bool) float64 {
 	if k == 0 && !whole {
 		return VectorAlone * v
 	}
-	s := max(KeywordWeight*k+Support*v, KeywordFloor*k)
+	floor := KeywordFloor * k
+	if semantic && !whole {
+		floor *= min(v/Confirm, 1)
+	}
+	s := max(KeywordWeight*k+Support*v, floor)
 	if whole {
 		s = max(s, KeywordFloor*CoverageShare)
 	}
@@ -249,8 +389,13 @@ func buildResults(cs []Candidate, keys []scoreKey, method FusionMethod) []Result
 			r.VectorScore = &v[4]
 		}
 		r.Score = key.score
+		r.order = key.order
 		r.Explain.Fused = key.score
 		r.Explain.Fusion = string(method)
+		if key.order.lifted {
+			own := key.order.own
+			r.Explain.LiftedFrom = &own
+		}
 	}
 	return res
 }
@@ -258,11 +403,14 @@ func buildResults(cs []Candidate, keys []scoreKey, method FusionMethod) []Result
 // scoreKey is a fused score with what is needed to build its Result.
 type scoreKey struct {
 	score, k, cos float64
-	// raw is the cosine, -Inf when absent: it orders equal scores, which
-	// a vector score saturated at 1 makes common.
+	// raw is the cosine, -Inf when absent.
 	raw float64
 	id  int64
 	idx int // index into the merged candidates
+	// free marks a chunk holding none of the query's words.
+	free bool
+	// order orders equal scores; see [tieOrder].
+	order tieOrder
 }
 
 // mergeCandidates returns the candidates with duplicate ChunkIDs merged,

@@ -181,6 +181,16 @@ func TestFuseBlend(t *testing.T) {
 // word-free chunk with a strong vector score may rank above partial
 // matches and passes the threshold.
 func TestFuseWholeQueryNeverOutranked(t *testing.T) {
+	for _, semantic := range []bool{false, true} {
+		t.Run(map[bool]string{false: "lexical", true: "semantic"}[semantic], func(t *testing.T) {
+			testWholeQueryNeverOutranked(t, FusionOptions{semantic: semantic})
+		})
+	}
+}
+
+// testWholeQueryNeverOutranked is [TestFuseWholeQueryNeverOutranked] under
+// opts.
+func testWholeQueryNeverOutranked(t *testing.T, opts FusionOptions) {
 	k := func(x float64) *float64 { return &x }
 	rng := rand.New(rand.NewPCG(32, 1))
 	for trial := range 200 {
@@ -201,7 +211,7 @@ func TestFuseWholeQueryNeverOutranked(t *testing.T) {
 			cands = append(cands, c)
 		}
 		cands[2].VectorScore = k(1) // the strongest possible word-free chunk
-		got := Fuse(cands, FusionOptions{})
+		got := Fuse(cands, opts)
 		lastWhole, firstNone := -1, len(got)
 		for i, r := range got {
 			switch kind[r.ChunkID] {
@@ -227,13 +237,60 @@ func TestFuseWholeQueryNeverOutranked(t *testing.T) {
 		{ChunkID: 1, VectorScore: k(0.85)},
 		{ChunkID: 2, KeywordScore: k(0.55), Whole: true, VectorScore: k(0.1)},
 		{ChunkID: 3, KeywordScore: k(0.3), VectorScore: k(0.4)},
-	}, FusionOptions{})
+	}, opts)
 	if got[0].ChunkID != 2 || got[1].ChunkID != 1 || got[2].ChunkID != 3 {
 		t.Errorf("Fuse = chunks %d (%.3f), %d (%.3f), %d (%.3f); want 2 (whole query), 1 (word-free), 3 (partial)",
 			got[0].ChunkID, got[0].Score, got[1].ChunkID, got[1].Score, got[2].ChunkID, got[2].Score)
 	}
 	if got[1].Score < 0.35 {
 		t.Errorf("word-free chunk with vector score 0.85 scores %v, want >= 0.35", got[1].Score)
+	}
+}
+
+// TestFuseChanceOverlap checks the partial matches of a search with a
+// semantic embedder: one the embedder places among the query's unrelated
+// chunks (vector score 0) keeps KeywordWeight*k and no longer passes the
+// default threshold on a word or two, one it confirms (vector score at
+// least Confirm) keeps its keyword floor, and with a lexical embedder (the
+// zero FusionOptions) the floor holds whatever the cosine.
+func TestFuseChanceOverlap(t *testing.T) {
+	tests := []struct {
+		name     string
+		k, v     float64
+		whole    bool
+		semantic bool
+		want     float64
+	}{
+		{"chance overlap, semantic", 0.42, 0, false, true, 0.75 * 0.42},
+		{"weakly confirmed, semantic", 0.42, Confirm / 2, false, true, 0.75*0.42 + 0.09*Confirm/2},
+		{"nearly confirmed, semantic", 0.42, 0.9 * Confirm, false, true, 0.9 * 0.42 * 0.9},
+		{"confirmed, semantic", 0.42, Confirm, false, true, 0.9 * 0.42},
+		{"chance overlap, lexical", 0.42, 0, false, false, 0.9 * 0.42},
+		{"whole query, semantic", 0.5, 0, true, true, 0.45},
+		{"strong BM25 match, semantic", 0.8, 0, true, true, 0.72},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Fuse([]Candidate{{ChunkID: 1, KeywordScore: ptr(tt.k), VectorScore: ptr(tt.v), Whole: tt.whole}}, FusionOptions{semantic: tt.semantic})[0].Score
+			if !near(got, tt.want) {
+				t.Errorf("Blend(k=%v, v=%v, whole=%v, semantic=%v) = %v, want %v", tt.k, tt.v, tt.whole, tt.semantic, got, tt.want)
+			}
+		})
+	}
+	// A vector score never lowers a match: the score rises with v, and
+	// the chance overlap of a word or two ends under the threshold.
+	for _, kw := range []float64{0.1, 0.3, 0.4, 0.46} {
+		prev := -1.0
+		for _, v := range []float64{0, 0.05, 0.1, 0.2, 0.5, 1} {
+			got := Fuse([]Candidate{{ChunkID: 1, KeywordScore: ptr(kw), VectorScore: ptr(v)}}, FusionOptions{semantic: true})[0].Score
+			if got < prev {
+				t.Errorf("Blend(k=%v, v=%v, semantic) = %v, under %v at a lower v", kw, v, got, prev)
+			}
+			prev = got
+			if v == 0 && got >= 0.35 {
+				t.Errorf("Blend(k=%v, v=0, semantic) = %v: a chance overlap passes the threshold", kw, got)
+			}
+		}
 	}
 }
 
@@ -277,6 +334,39 @@ func TestFuseTiesByCosine(t *testing.T) {
 	for i, want := range []int64{2, 3, 1} {
 		if got[i].ChunkID != want {
 			t.Errorf("Fuse(equal vector scores)[%d] = chunk %d, want %d (by cosine)", i, got[i].ChunkID, want)
+		}
+	}
+}
+
+// TestFuseLongQueryRanksPartialMatches checks that for a long query a
+// partial keyword match ranks above a word-free chunk whose score,
+// discounted per word beyond shortQuery, it reaches, while the word-free
+// chunk keeps its score; for a short query the scores decide.
+func TestFuseLongQueryRanksPartialMatches(t *testing.T) {
+	k := func(x float64) *float64 { return &x }
+	cands := []Candidate{
+		{ChunkID: 1, Cosine: ptr(0.6), VectorScore: k(1)},                         // word-free: 0.44
+		{ChunkID: 2, KeywordScore: k(0.3), Cosine: ptr(0.4), VectorScore: k(0.2)}, // 0.27
+	}
+	for _, tt := range []struct {
+		words int
+		first int64
+	}{{3, 1}, {shortQuery, 1}, {shortQuery + 4, 2}} {
+		got := Fuse(cands, FusionOptions{words: tt.words})
+		if got[0].ChunkID != tt.first {
+			t.Errorf("Fuse(%d words)[0] = chunk %d (%v), want %d", tt.words, got[0].ChunkID, got[0].Score, tt.first)
+		}
+		for _, r := range got {
+			if r.ChunkID == 1 && !near(r.Score, VectorAlone) {
+				t.Errorf("Fuse(%d words): word-free chunk scores %v, want its own %v", tt.words, r.Score, VectorAlone)
+			}
+			lifted := r.ChunkID == 2 && tt.first == 2
+			switch {
+			case lifted && (r.Explain.LiftedFrom == nil || !near(*r.Explain.LiftedFrom, KeywordFloor*0.3)):
+				t.Errorf("Fuse(%d words): lifted chunk's Explain.LiftedFrom = %v, want its own score", tt.words, r.Explain.LiftedFrom)
+			case !lifted && r.Explain.LiftedFrom != nil:
+				t.Errorf("Fuse(%d words): chunk %d not lifted has Explain.LiftedFrom %v", tt.words, r.ChunkID, *r.Explain.LiftedFrom)
+			}
 		}
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"math"
 	"slices"
 	"sync"
 
@@ -38,6 +37,12 @@ type Hybrid struct {
 	Embedder QueryEmbedder
 	// Fusion configures [Fuse].
 	Fusion FusionOptions
+	// Semantic reports that Embedder's similarity is semantic (a sentence
+	// encoder, a word-embedding model), not lexical like the hash
+	// embedder's: its cosine is then evidence apart from the words, and a
+	// partial keyword match it places among the query's unrelated chunks
+	// loses its keyword floor (see [Confirm]).
+	Semantic bool
 }
 
 // Request is one retrieval.
@@ -114,6 +119,8 @@ func (h *Hybrid) Retrieve(ctx context.Context, req Request) (*Retrieved, error) 
 		}
 	}
 	opts := h.Fusion
+	opts.words = len(qp.terms)
+	opts.semantic = h.Semantic
 	switch {
 	case wantKw && wantVec:
 	case wantKw:
@@ -350,8 +357,8 @@ func (h *Hybrid) finish(ctx context.Context, r *backendHits, cands []Candidate, 
 
 // attach fills in each result's location and text from its chunk, drops
 // results whose chunk is gone (removed between retrieval and read), and
-// breaks ties of score by cosine (as [Fuse] does), then path, then start
-// line, so that equal scores
+// breaks ties of score as [Fuse] does, then by path, then start line,
+// so that equal scores
 // come out in the same order whatever order the chunks were stored in
 // (row ids differ between an incremental index and a rebuild).
 func attach(fused []Result, chunks map[int64]store.Chunk) []Result {
@@ -369,15 +376,7 @@ func attach(fused []Result, chunks map[int64]store.Chunk) []Result {
 		out = append(out, r)
 	}
 	slices.SortStableFunc(out, func(a, b Result) int {
-		return cmp.Or(cmp.Compare(b.Score, a.Score), cmp.Compare(cosine(b), cosine(a)), cmp.Compare(a.Path, b.Path), cmp.Compare(a.StartLine, b.StartLine))
+		return cmp.Or(cmp.Compare(b.Score, a.Score), a.order.compare(b.order), cmp.Compare(a.Path, b.Path), cmp.Compare(a.StartLine, b.StartLine))
 	})
 	return out
-}
-
-// cosine is r's cosine, -Inf when the vector backend did not score it.
-func cosine(r Result) float64 {
-	if c := r.Explain.Cosine; c != nil && !math.IsNaN(*c) {
-		return *c
-	}
-	return math.Inf(-1)
 }

@@ -43,6 +43,8 @@ type Result struct {
 	// Explain tells how Score came about. The CLI and the MCP server
 	// clear it unless asked for it; JSON leaves out a zero Explain.
 	Explain Explain `json:"explain,omitzero"`
+	// order orders equal scores as fusion decided; see [tieOrder].
+	order tieOrder
 }
 
 // Ref points at lines of a file: StartLine, through EndLine when it
@@ -68,6 +70,11 @@ type Explain struct {
 	Fusion string `json:"fusion"`
 	// Fused is the score after fusion, before any post-processing.
 	Fused float64 `json:"fused"`
+	// LiftedFrom is the fused score a long query's keyword match had
+	// before [Fuse] ranked it just above a word-free chunk it nearly
+	// reached, taking that chunk's score (see [Fuse]); nil when it was
+	// not lifted.
+	LiftedFrom *float64 `json:"lifted_from,omitempty"`
 	// Threshold is the min_score the result passed.
 	Threshold float64 `json:"threshold"`
 	// Decay is the temporal decay multiplier; nil when decay was off or

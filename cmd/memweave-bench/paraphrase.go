@@ -44,7 +44,9 @@ may be absent, are questions no note answers. Pairs alternate between the
 halves: the first, third, ... pair is in the tune half, the second, fourth,
 ... in the check half, and so do negatives (--split picks one; the report
 gives both either way). testdata/meaning.json is a second set of this
-form, with negatives.
+form, with negatives; testdata/families.json a third, whose negatives are
+off-topic, share a word or two with a note by chance, or are a topical
+neighbour of a note.
 
 Metrics: top1, top3 (the note at rank 1, in the first 3) and recall@5, over
 all questions, each half and each domain, with every result kept (min_score

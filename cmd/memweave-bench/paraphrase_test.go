@@ -74,3 +74,32 @@ func TestMeaningSet(t *testing.T) {
 		"negatives.halves.check.count": float64(len(d.Negatives) / 2),
 	})
 }
+
+// TestFamiliesSet checks testdata/families.json, a third set written
+// after the partial-match discount was chosen, as a fresh judge of it: no
+// question finds its note by keyword, and its negatives hold the three
+// families (off-topic, a word or two shared by chance, a topical
+// neighbour of some note).
+func TestFamiliesSet(t *testing.T) {
+	const path = "testdata/families.json"
+	d, err := readParaphrase(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := map[string]int{}
+	for _, n := range d.Negatives {
+		kinds[n.Kind]++
+	}
+	for _, k := range []string{"offtopic", "chance", "neighbour"} {
+		if kinds[k] < 8 {
+			t.Errorf("negatives by kind = %v, want at least 8 %s", kinds, k)
+		}
+	}
+	r := bench(t, "--embedder", "none", "paraphrase", "--data", path, "--mode", "keyword", "--workers", "1")
+	checkFields(t, r, map[string]any{
+		"questions":           float64(len(d.Pairs)),
+		"notes":               float64(len(d.Pairs) + len(d.Distractors)),
+		"keyword_target_hits": 0.0,
+		"top3":                0.0,
+	})
+}
