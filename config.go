@@ -69,7 +69,9 @@ type Config struct {
 	NoSyncOnSearch bool
 	// OneShot marks a Weave that serves one command and closes, as the
 	// CLI's do: its searches stat-scan for changed files instead of
-	// starting a file watcher (docs/freshness.md). Default false.
+	// starting a file watcher (docs/freshness.md), and score the vector
+	// codes as they read them instead of keeping them in memory for
+	// searches to come. Default false.
 	OneShot bool
 	// TimeZone is where "today" is for decay and dated logs (default
 	// UTC), Now the clock tests freeze (default time.Now), and Logger

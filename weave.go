@@ -103,7 +103,7 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 	db, eng, err := indexer.Open(ctx, cfg.DBPath, indexer.Options{
 		Root: cfg.Workspace, ExtraPaths: cfg.ExtraPaths, MaxFileBytes: cfg.MaxFileBytes,
 		Chunk:    chunker.Options{MaxTokens: cfg.ChunkTokens, Overlap: cfg.ChunkOverlap},
-		Embedder: emb, CacheMaxEntries: cfg.CacheMaxEntries, Logger: cfg.Logger,
+		Embedder: emb, CacheMaxEntries: cfg.CacheMaxEntries, Logger: cfg.Logger, OneShot: cfg.OneShot,
 	})
 	if err != nil {
 		return nil, err

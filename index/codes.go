@@ -24,7 +24,9 @@ import (
 // that transaction commits, so a reader that holds the codes of
 // generation g reloads only the blocks whose stamp is above g. A
 // fresh process reads a quarter of the bytes the float vectors take, in
-// a few large rows; a search after a write reloads one or two blocks.
+// a few large rows; a search after a write reloads one or two blocks. A
+// one-shot handle keeps no codes: it scores them in SQL as it reads them
+// ([DB.queryDots]).
 //
 // Block rows are only ever deleted by an operation that also increments
 // the vector epoch in meta (a reset of the vectors, a rebuild of the
@@ -81,14 +83,19 @@ func quantize(dst []byte, v []float32) float32 {
 
 // codeBlock is one decoded block: entries sorted by id. Its codes stay
 // in place inside the block's blob, which it keeps: a search process that
-// loads every block copies no code.
+// loads every block copies no code. A block read for one query on a
+// one-shot handle holds the codes' dot products with it instead (see
+// [DB.queryDots]).
 type codeBlock struct {
 	block  int64
 	ids    []int64
 	scales []float32
 	// blob is the row's value: for each entry, its id, its scale, then
-	// its code of dims int8 values.
+	// its code of dims int8 values. nil when dots is set.
 	blob []byte
+	// dots are the dot products of the codes with one query's code
+	// ([blockDots]), for a block read by [DB.queryDots]; nil otherwise.
+	dots []int64
 }
 
 // code returns the i-th code of b.
@@ -108,12 +115,41 @@ func appendEntry(blob []byte, id int64, scale float32, code []byte) []byte {
 // dimensions, and checks that its ids ascend and belong to blk (so no id
 // is in two blocks). The caller must not modify data afterwards.
 func decodeBlock(blk int64, data []byte, dims int) (*codeBlock, error) {
-	size := entryHeader + dims
+	b, err := decodeEntries(blk, data, dims, entryHeader+dims)
+	if err == nil {
+		b.blob = data
+	}
+	return b, err
+}
+
+// dotEntry is the size of an entry of mw_code_dots's result: an entry's
+// id and scale, then its dot product with the query.
+const dotEntry = entryHeader + 8
+
+// decodeDots parses what mw_code_dots returned for block blk of
+// dims-dimension codes (see readBlocks), checking the ids as decodeBlock
+// does.
+func decodeDots(blk int64, data []byte, dims int) (*codeBlock, error) {
+	b, err := decodeEntries(blk, data, dims, dotEntry)
+	if err != nil {
+		return nil, err
+	}
+	b.dots = make([]int64, len(b.ids))
+	for i := range b.dots {
+		b.dots[i] = int64(binary.LittleEndian.Uint64(data[i*dotEntry+entryHeader:]))
+	}
+	return b, nil
+}
+
+// decodeEntries reads the ids and scales at the start of each size-byte
+// entry of data, the value read for block blk of dims-dimension codes,
+// and checks that the ids ascend and belong to blk.
+func decodeEntries(blk int64, data []byte, dims, size int) (*codeBlock, error) {
 	if dims <= 0 || len(data)%size != 0 || len(data) > blockSize*size {
 		return nil, corruptRow("vector_blocks", blk, fmt.Sprintf("%d bytes of codes do not hold %d-dimension entries", len(data), dims))
 	}
 	n := len(data) / size
-	b := &codeBlock{block: blk, ids: make([]int64, n), scales: make([]float32, n), blob: data}
+	b := &codeBlock{block: blk, ids: make([]int64, n), scales: make([]float32, n)}
 	for i := range n {
 		e := data[i*size : (i+1)*size]
 		b.ids[i] = int64(binary.LittleEndian.Uint64(e))

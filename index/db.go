@@ -40,18 +40,26 @@ type Options struct {
 	// BusyTimeout is how long a statement waits for another connection's
 	// lock before failing. Default 10s.
 	BusyTimeout time.Duration
+	// OneShot marks a handle that serves one command and closes (a CLI
+	// process): its vector searches score the codes as SQLite reads them
+	// instead of loading them into memory for the searches to come (see
+	// [DB.Vector]). Default false.
+	OneShot bool
 }
 
 // DB is an open index. It is safe for concurrent use.
 type DB struct {
-	sql  *sql.DB
-	path string
+	sql     *sql.DB
+	path    string
+	oneShot bool
 
-	// mu guards vecs, the in-memory vector codes, and the cached chunk
+	// mu guards vecs, the in-memory vector codes, dots, a one-shot
+	// handle's last vector scan (see queryDots), and the cached chunk
 	// count, file rows and term counts with the generation they were
 	// read at.
 	mu       sync.Mutex
 	vecs     *codeSet
+	dots     *codeSet
 	count    int
 	countGen int64
 	countOK  bool
@@ -72,13 +80,15 @@ var autoOnce sync.Once
 
 // registerExtensions makes sqlite-vec available to every connection (an
 // index written before schema version 4 keeps its vectors in a vec0
-// table, which only the extension can read and drop), and registers
+// table, which only the extension can read and drop), gives every
+// connection mw_code_dots (a one-shot handle's vector scan), and registers
 // driverName, whose connections run connPragmas when they open and have
 // the function segmentFunc, with which the keyword index is rebuilt from
 // the chunks in SQL.
 func registerExtensions() {
 	vec.Auto()
 	registerBM25()
+	registerCodeDots()
 	sql.Register(driverName, &sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {
 		if err := c.RegisterFunc(segmentFunc, tokenize.Segment, true); err != nil {
 			return err
@@ -150,7 +160,7 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 		return nil, openError(path, err)
 	}
 	sdb.SetMaxIdleConns(maxIdleConns)
-	db := &DB{sql: sdb, path: path}
+	db := &DB{sql: sdb, path: path, oneShot: opts.OneShot}
 	if err := connect(ctx, sdb, opts.BusyTimeout); err != nil {
 		sdb.Close()
 		return nil, openError(path, err)
@@ -322,7 +332,7 @@ func (db *DB) SQL() *sql.DB { return db.sql }
 // check must not trust them.
 func (db *DB) forgetCaches() {
 	db.mu.Lock()
-	db.vecs, db.files, db.countOK, db.terms = nil, nil, false, nil
+	db.vecs, db.dots, db.files, db.countOK, db.terms = nil, nil, nil, false, nil
 	db.mu.Unlock()
 }
 

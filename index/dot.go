@@ -2,28 +2,7 @@ package index
 
 /*
 #cgo CFLAGS: -O3
-#include <stdint.h>
-
-// mw_dots sets out[i] to the dot product of the int16 query q with the
-// i-th of n int8 codes of dims bytes each, stride bytes apart.
-// Products are below 2^22 in magnitude, so an int32 sum of 256 of them
-// cannot overflow; the sums are widened every 256 dimensions. Written
-// so that the compiler vectorizes the inner loop.
-static void mw_dots(const int16_t *q, const int8_t *codes, int n, int dims, int stride, int64_t *out) {
-	for (int i = 0; i < n; i++) {
-		const int8_t *c = codes + (long)i * stride;
-		int64_t total = 0;
-		for (int lo = 0; lo < dims; lo += 256) {
-			int hi = lo + 256 < dims ? lo + 256 : dims;
-			int32_t s = 0;
-			for (int j = lo; j < hi; j++) {
-				s += (int32_t)q[j] * (int32_t)c[j];
-			}
-			total += s;
-		}
-		out[i] = total;
-	}
-}
+#include "dot.h"
 */
 import "C"
 
@@ -48,6 +27,10 @@ func blockDots(q []int16, b *codeBlock, out []int64) {
 	C.mw_dots((*C.int16_t)(unsafe.Pointer(&q[0])), (*C.int8_t)(unsafe.Pointer(&b.blob[entryHeader])),
 		C.int(n), C.int(dims), C.int(stride), (*C.int64_t)(unsafe.Pointer(&out[0])))
 }
+
+// registerCodeDots gives every SQLite connection the process opens from
+// now on the SQL function mw_code_dots (see readBlocks and dot.c).
+func registerCodeDots() { C.mw_register_code_dots() }
 
 // dotCode is the integer dot product of a quantized query and one code,
 // in Go: what [blockDots] computes for a whole block.

@@ -5,6 +5,7 @@ import (
 	"container/heap"
 	"context"
 	"database/sql"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -33,6 +34,9 @@ type codeSet struct {
 	// read is the number of block rows read to make this set from the
 	// previous one: all of them on a first load.
 	read int
+	// query is the query code the blocks' dots are of, for a set made by
+	// [DB.queryDots]; nil for a set of codes.
+	query []int16
 }
 
 // codes returns the code set of the database's current generation.
@@ -60,9 +64,42 @@ func (db *DB) codes(ctx context.Context) (*codeSet, error) {
 // loadCodes reads the code set of the current generation: the blocks
 // changed since old, or all of them when old is nil or of another epoch.
 func (db *DB) loadCodes(ctx context.Context, old *codeSet) (*codeSet, error) {
-	// Read the generation and the rows in one deferred (read)
-	// transaction so they agree; BeginTx would take the write lock
-	// (_txlock=immediate).
+	return db.readSet(ctx, func(cs *codeSet, conn *sql.Conn) error {
+		where, args := "", []any(nil)
+		if old != nil && old.epoch == cs.epoch && old.dims == cs.dims {
+			cs.blocks = maps.Clone(old.blocks)
+			where, args = ` WHERE gen > ?`, []any{old.gen}
+		} else {
+			cs.blocks = make(map[int64]*codeBlock)
+		}
+		if err := readBlocks(ctx, conn, cs.dims, where, args, func(b *codeBlock, err error) error {
+			if err != nil {
+				return err
+			}
+			cs.read++
+			if len(b.ids) == 0 {
+				delete(cs.blocks, b.block)
+				return nil
+			}
+			cs.blocks[b.block] = b
+			return nil
+		}); err != nil {
+			return err
+		}
+		cs.order = slices.Sorted(maps.Keys(cs.blocks))
+		for _, b := range cs.blocks {
+			cs.n += len(b.ids)
+		}
+		return nil
+	})
+}
+
+// readSet makes a code set of the current generation: it reads the
+// generation, vector epoch and dims, then, when the index has vectors,
+// calls read with the set and the connection, all in one deferred (read)
+// transaction so that they agree (BeginTx would take the write lock,
+// _txlock=immediate).
+func (db *DB) readSet(ctx context.Context, read func(cs *codeSet, conn *sql.Conn) error) (*codeSet, error) {
 	conn, err := db.sql.Conn(ctx)
 	if err != nil {
 		return nil, err
@@ -83,32 +120,87 @@ func (db *DB) loadCodes(ctx context.Context, old *codeSet) (*codeSet, error) {
 	if err := checkDims(cs.dims); err != nil || cs.dims == 0 {
 		return cs, err
 	}
-	where, args := "", []any(nil)
-	if old != nil && old.epoch == cs.epoch && old.dims == cs.dims {
-		cs.blocks = maps.Clone(old.blocks)
-		where, args = ` WHERE gen > ?`, []any{old.gen}
-	} else {
-		cs.blocks = make(map[int64]*codeBlock)
-	}
-	if err := readBlocks(ctx, conn, cs.dims, where, args, func(b *codeBlock, err error) error {
-		if err != nil {
-			return err
-		}
-		cs.read++
-		if len(b.ids) == 0 {
-			delete(cs.blocks, b.block)
-			return nil
-		}
-		cs.blocks[b.block] = b
-		return nil
-	}); err != nil {
+	if err := read(cs, conn); err != nil {
 		return nil, err
 	}
-	cs.order = slices.Sorted(maps.Keys(cs.blocks))
-	for _, b := range cs.blocks {
-		cs.n += len(b.ids)
-	}
 	return cs, nil
+}
+
+// queryDots is what a one-shot handle's vector search scans instead of
+// the codes ([Options.OneShot]): the code set of the current generation
+// with each code's dot product with the query code qc in place of the
+// code, computed by SQLite's mw_code_dots as it reads each block, so that
+// the codes are never copied out of SQLite. A process that searches once
+// would otherwise fault in a page of fresh memory for every 4 KiB of
+// codes, to scan them once. The set of the last query is kept until the
+// generation changes, for the calibration sample taken with the same
+// query after the search ([DB.SampleCosines]). When the index's vectors
+// have other dims than qc, the set holds no block, only the count of
+// codes, and the vector search reports the mismatch.
+func (db *DB) queryDots(ctx context.Context, qc queryCode) (*codeSet, error) {
+	gen, err := db.Generation(ctx)
+	if err != nil {
+		return nil, err
+	}
+	db.mu.Lock()
+	last, bad := db.dots, schemaError(db.schema)
+	db.mu.Unlock()
+	if bad != nil {
+		return nil, db.wrap("load vectors", bad)
+	}
+	if last != nil && last.gen == gen && slices.Equal(last.query, qc.q) {
+		return last, nil
+	}
+	cs, err := db.readSet(ctx, func(cs *codeSet, conn *sql.Conn) error {
+		cs.blocks = make(map[int64]*codeBlock)
+		if cs.dims != len(qc.q) {
+			var err error
+			cs.n, err = countCodes(ctx, conn)
+			return err
+		}
+		return readBlockRows(ctx, conn, cs.dims, &qc, "", nil, func(b *codeBlock, err error) error {
+			if err != nil {
+				return err
+			}
+			cs.read++
+			if len(b.ids) > 0 {
+				cs.blocks[b.block] = b
+				cs.order = append(cs.order, b.block) // rows come in block order
+				cs.n += len(b.ids)
+			}
+			return nil
+		})
+	})
+	if err != nil {
+		return nil, db.wrap("load vectors", err)
+	}
+	cs.query = qc.q
+	db.mu.Lock()
+	db.dots = cs
+	db.mu.Unlock()
+	return cs, nil
+}
+
+// countCodes returns the number of codes the blocks hold, from their
+// lengths, which SQLite reads from each row's header, not its pages.
+func countCodes(ctx context.Context, q interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}) (int, error) {
+	var n int
+	err := q.QueryRowContext(ctx, `SELECT coalesce(sum(length(codes) / (`+strconv.Itoa(entryHeader)+` + dims.n)), 0)
+		FROM vector_blocks, (SELECT CAST(value AS INTEGER) AS n FROM meta WHERE key = 'dims') AS dims
+		WHERE dims.n > 0`).Scan(&n)
+	return n, err
+}
+
+// vectorSet returns what a vector search with the query code qc scans:
+// the codes the handle keeps in memory, or on a one-shot handle, the
+// codes scored against qc as they are read ([DB.queryDots]).
+func (db *DB) vectorSet(ctx context.Context, qc queryCode) (*codeSet, error) {
+	if db.oneShot {
+		return db.queryDots(ctx, qc)
+	}
+	return db.codes(ctx)
 }
 
 // readBlocks reads, in block order, the vector_blocks rows that match
@@ -125,9 +217,21 @@ func (db *DB) loadCodes(ctx context.Context, old *codeSet) (*codeSet, error) {
 // fresh process a page fault for every 4 KiB of codes it loads.
 // TestCodesFollowWrites fails if a driver reuses the buffer.
 func readBlocks(ctx context.Context, q queryer, dims int, where string, args []any, fn func(*codeBlock, error) error) error {
+	return readBlockRows(ctx, q, dims, nil, where, args, fn)
+}
+
+// readBlockRows is readBlocks, or with a query code qc, the blocks
+// scored against it as SQLite reads them (see decodeDots): the codes are
+// never copied out of SQLite, whose buffer mw_code_dots reads.
+func readBlockRows(ctx context.Context, q queryer, dims int, qc *queryCode, where string, args []any, fn func(*codeBlock, error) error) error {
 	size := entryHeader + dims
+	value, decode, head := `codes`, decodeBlock, []any{size, blockSize * size}
+	if qc != nil {
+		value, decode = `mw_code_dots(codes, ?)`, decodeDots
+		head = append(head, qc.bytes())
+	}
 	query := `SELECT block, typeof(codes), length(codes),
-		CASE WHEN typeof(codes) = 'blob' AND length(codes) % ? = 0 AND length(codes) <= ? THEN codes END
+		CASE WHEN typeof(codes) = 'blob' AND length(codes) % ? = 0 AND length(codes) <= ? THEN ` + value + ` END
 		FROM vector_blocks` + where + ` ORDER BY block`
 	prev, first := int64(0), true
 	return scanRows(ctx, q, query, func(rows *sql.Rows) error {
@@ -144,8 +248,8 @@ func readBlocks(ctx context.Context, q queryer, dims int, where string, args []a
 		if typ != "blob" || n%int64(size) != 0 || n > blockSize*int64(size) {
 			return fn(nil, corruptRow("vector_blocks", blk, fmt.Sprintf("codes are a %s of %d bytes, want a blob of %d-byte entries", typ, n, size)))
 		}
-		return fn(decodeBlock(blk, data, dims))
-	}, append([]any{size, blockSize * size}, args...)...)
+		return fn(decode(blk, data, dims))
+	}, append(head, args...)...)
 }
 
 // corruptRow is the [ErrCorrupt] error of a row of table that memweave
@@ -177,6 +281,16 @@ type queryCode struct {
 	// and the components of a unit code sum to at most √dims in
 	// magnitude.
 	round float64
+}
+
+// bytes returns the query code as mw_code_dots takes it: int16 values,
+// little-endian.
+func (qc queryCode) bytes() []byte {
+	b := make([]byte, 2*len(qc.q))
+	for i, v := range qc.q {
+		binary.LittleEndian.PutUint16(b[2*i:], uint16(v))
+	}
+	return b
 }
 
 func newQueryCode(qn []float32) queryCode {
@@ -229,7 +343,10 @@ const codeErrorSteps = 2
 // when many chunks are near-duplicates whose approximate cosines are
 // within their error of each other.
 func (db *DB) Vector(ctx context.Context, q []float32, k int, f store.Filter) ([]VectorHit, error) {
-	cs, err := db.codes(ctx)
+	qn := append([]float32(nil), q...)
+	normalize(qn)
+	qc := newQueryCode(qn)
+	cs, err := db.vectorSet(ctx, qc)
 	if err != nil {
 		return nil, err
 	}
@@ -243,9 +360,7 @@ func (db *DB) Vector(ctx context.Context, q []float32, k int, f store.Filter) ([
 	if err != nil {
 		return nil, err
 	}
-	qn := append([]float32(nil), q...)
-	normalize(qn)
-	cands := cs.top(newQueryCode(qn), k, rescoreCap(k), allow)
+	cands := cs.top(qc, k, rescoreCap(k), allow)
 	h := make(hitHeap, 0, k+1)
 	err = db.eachExact(ctx, qn, cands, func(i int, id int64, cos float64) bool {
 		h.offer(VectorHit{ID: id, Cosine: cos}, k)
@@ -390,13 +505,17 @@ func (cs *codeSet) top(qc queryCode, k, capacity int, allow map[int64]bool) []Ve
 func (cs *codeSet) scan(qc queryCode, k, capacity int, allow map[int64]bool, blocks []int64) candidates {
 	c := candidates{lows: make(hitHeap, 0, k+1), highs: make(hitHeap, 0, min(capacity, cs.n)+1)}
 	inv := 1 / qc.scale
-	dots := make([]int64, 1<<blockShift)
+	buf := make([]int64, 1<<blockShift)
 	for _, bn := range blocks {
 		b := cs.blocks[bn]
-		if len(dots) < len(b.ids) {
-			dots = make([]int64, len(b.ids))
+		dots := b.dots
+		if dots == nil {
+			if len(buf) < len(b.ids) {
+				buf = make([]int64, len(b.ids))
+			}
+			blockDots(qc.q, b, buf)
+			dots = buf
 		}
-		blockDots(qc.q, b, dots)
 		for i, id := range b.ids {
 			if allow != nil && !allow[id] {
 				continue
@@ -414,16 +533,16 @@ func (cs *codeSet) scan(qc queryCode, k, capacity int, allow map[int64]bool, blo
 // a search scans anyway, so it costs n dot products and no query. It
 // returns nothing when the index has no vectors or q has other dims.
 func (db *DB) SampleCosines(ctx context.Context, q []float32, n int) ([]float64, error) {
-	cs, err := db.codes(ctx)
+	qn := append([]float32(nil), q...)
+	normalize(qn)
+	qc := newQueryCode(qn)
+	cs, err := db.vectorSet(ctx, qc)
 	if err != nil {
 		return nil, err
 	}
 	if cs.dims == 0 || cs.n == 0 || n <= 0 || len(q) != cs.dims {
 		return nil, nil
 	}
-	qn := append([]float32(nil), q...)
-	normalize(qn)
-	qc := newQueryCode(qn)
 	inv := 1 / qc.scale
 	m := min(max(n, 2), cs.n)
 	out := make([]float64, 0, m)
@@ -439,7 +558,13 @@ func (db *DB) SampleCosines(ctx context.Context, q []float32, n int) ([]float64,
 				break
 			}
 			i := pos - seen
-			out = append(out, float64(b.scales[i])*float64(dotCode(qc.q, b.code(i, cs.dims)))*inv)
+			var dot int64
+			if b.dots != nil {
+				dot = b.dots[i]
+			} else {
+				dot = dotCode(qc.q, b.code(i, cs.dims))
+			}
+			out = append(out, float64(b.scales[i])*float64(dot)*inv)
 			next++
 		}
 		seen += len(b.ids)
@@ -532,8 +657,19 @@ func (h *hitHeap) offer(hit VectorHit, k int) {
 }
 
 // VectorCount returns the number of stored vectors, from the in-memory
-// codes that searches use.
+// codes that searches use; on a one-shot handle, which keeps no codes,
+// from the code blocks' lengths ([DB.queryDots]).
 func (db *DB) VectorCount(ctx context.Context) (int, error) {
+	if db.oneShot {
+		db.mu.Lock()
+		bad := schemaError(db.schema)
+		db.mu.Unlock()
+		if bad != nil {
+			return 0, db.wrap("count vectors", bad)
+		}
+		n, err := countCodes(ctx, db.sql)
+		return n, db.wrap("count vectors", err)
+	}
 	cs, err := db.codes(ctx)
 	if err != nil {
 		return 0, err

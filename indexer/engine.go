@@ -33,6 +33,9 @@ type Options struct {
 	CacheMaxEntries int
 	// Logger receives diagnostics; nil discards them.
 	Logger *slog.Logger
+	// OneShot opens the index for one command ([index.Options.OneShot]);
+	// only [Open] reads it.
+	OneShot bool
 }
 
 // Engine indexes one workspace into one index. An Engine is safe for

@@ -16,7 +16,7 @@ func Open(ctx context.Context, dbPath string, opts Options) (*index.DB, *Engine,
 	if err := memfile.Recover(ctx, opts.Root); err != nil {
 		return nil, nil, fmt.Errorf("memweave: open workspace %s: %w", opts.Root, err)
 	}
-	db, err := index.Open(ctx, dbPath, index.Options{})
+	db, err := index.Open(ctx, dbPath, index.Options{OneShot: opts.OneShot})
 	if err != nil {
 		return nil, nil, err
 	}

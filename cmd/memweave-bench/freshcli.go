@@ -17,7 +17,9 @@ import (
 // The fresh CLI process: what an agent that runs `memweave search` or
 // `memweave status` once per call pays, as the whole process (exec to
 // exit) in wall time and in CPU time (user + system, from the child's
-// resource usage, which load on other cores does not inflate).
+// resource usage, which time spent waiting for a core does not inflate;
+// on a shared virtual machine both drift with the host's load, so
+// binaries are compared in alternating runs).
 
 // cliBinary returns the memweave CLI to time: --cli when set, else one
 // built from this module into tmp (the benchmark may itself be a `go

@@ -69,8 +69,10 @@ reference, peak RSS and the database size, and the agent loop:
                              query: "memweave search" run whole, exec to
                              exit (--cold-runs times, alternating with
                              status); cli_search_cpu_p50_ms is its CPU
-                             time (user + system), which load on the
-                             other cores does not inflate
+                             time (user + system), which waiting for a
+                             core does not inflate (on a shared virtual
+                             machine both drift with the host's load:
+                             compare binaries in alternating runs)
   cli_status_p50_ms          the same for "memweave status", and
                              cli_status_cpu_p50_ms its CPU time
   search_after_write_p50_ms  a long-lived Weave: Append one note, then
