@@ -113,16 +113,6 @@ const driverName = "sqlite3_memweave"
 // with side effects.
 const connPragmas = `PRAGMA wal_autocheckpoint = 256; PRAGMA journal_size_limit = 1048576; PRAGMA trusted_schema = OFF;`
 
-// maxIdleConns is how many idle connections the handle keeps open, where
-// database/sql keeps 2 unless told. A search reads on several
-// connections at once (the keyword query, the phrase counts, the
-// vectors' rescoring), and a search's freshness check or a watcher may
-// write meanwhile. Each connection closed when it goes idle takes with it
-// what it kept between searches, its page cache and mw_bm25's row
-// lengths (see bm25.c), which the connection opened in its place must
-// set up and read again.
-const maxIdleConns = 4
-
 // Open opens or creates the index at path, creating its folder when
 // missing, and migrates its schema to the current version.
 //
@@ -159,7 +149,6 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 	if err != nil {
 		return nil, openError(path, err)
 	}
-	sdb.SetMaxIdleConns(maxIdleConns)
 	db := &DB{sql: sdb, path: path, oneShot: opts.OneShot}
 	if err := connect(ctx, sdb, opts.BusyTimeout); err != nil {
 		sdb.Close()

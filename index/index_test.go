@@ -386,27 +386,3 @@ func TestOpenVersionedForeign(t *testing.T) {
 		t.Errorf("headerVersion(not SQLite) = %d, want 0", v)
 	}
 }
-
-// TestPoolKeepsConnections checks that connections used at once by one
-// search stay open when they go idle, with what they cached: a pool that
-// closes them makes every search open and warm up a connection again.
-func TestPoolKeepsConnections(t *testing.T) {
-	ctx := context.Background()
-	db := openTest(t)
-	var conns []*sql.Conn
-	for range maxIdleConns {
-		c, err := db.sql.Conn(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		conns = append(conns, c)
-	}
-	for _, c := range conns {
-		if err := c.Close(); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if st := db.sql.Stats(); st.Idle != maxIdleConns || st.MaxIdleClosed != 0 {
-		t.Errorf("after %d connections at once went idle: %d idle, %d closed; want %d idle, none closed", maxIdleConns, st.Idle, st.MaxIdleClosed, maxIdleConns)
-	}
-}
