@@ -64,8 +64,8 @@ const (
 // see [liftOverWordFree].
 const (
 	// shortQuery is the most words a query can have with every word-free
-	// chunk ranked by its score alone: questions put to memory have 2 to
-	// 6 (median 3).
+	// chunk ranked by its score alone: a question put to memory is short
+	// (docs/search.md, "Scoring", has the lengths measured).
 	shortQuery = 4
 	// wordFreeDecay is the share of its score a word-free chunk loses,
 	// when ranked against keyword matches, per word of the query beyond
