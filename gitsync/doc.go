@@ -27,6 +27,10 @@
 // copy, "<name>.conflict-<host>-<commit>.<ext>", which [Conflicts]
 // lists until someone merges it by hand and deletes it.
 //
+// A sync killed while git rewrites the work tree can leave a note missing
+// or cut short; a marker under .memweave/ names the move meanwhile, and
+// the next sync gives such files their new version before it commits.
+//
 // Two syncs of one workspace never interleave (a lock file under
 // .memweave/), and a sync holds the workspace's write lock only while it
 // commits and updates the work tree, never across a network call.

@@ -35,6 +35,9 @@ func (s *syncer) integrate(ctx context.Context, incoming string, res *Result) er
 		return fmt.Errorf("gitsync: %w", err)
 	}
 	defer unlock()
+	if err := s.resumeCheckout(ctx); err != nil {
+		return err
+	}
 	if err := ensureAttributes(s.root); err != nil {
 		return err
 	}
@@ -363,18 +366,26 @@ func conflictCopy(p, host, commit string) string {
 // checkout moves the work tree, the index and the branch from head to
 // target. The work tree goes first, with git read-tree's two-tree merge,
 // which refuses to overwrite a file changed since it was committed; the
-// branch moves last, so a sync killed in between leaves a work tree
-// ahead of its branch, which the next sync commits and replays.
+// branch moves last. Git replaces each file by unlinking it and writing
+// a new one, so a sync killed in between can leave a file missing or cut
+// short: a marker under .memweave/ names head and target meanwhile, and
+// the next sync finishes the move ([syncer.resumeCheckout]) before it
+// commits anything.
 func (s *syncer) checkout(ctx context.Context, head, target string) error {
 	args := []string{"read-tree", "-m", "-u"}
 	if head != "" {
+		if err := writeCheckoutMarker(s.root, head, target); err != nil {
+			return err
+		}
 		args = append(args, head)
 	}
 	if _, err := s.git(ctx, nil, append(args, target)...); err != nil {
-		return fmt.Errorf("gitsync: update the work tree: %w", err)
+		// Git refused before it wrote a file (a work tree file changed
+		// since it was committed): nothing to resume.
+		return errors.Join(fmt.Errorf("gitsync: update the work tree: %w", err), removeCheckoutMarker(s.root))
 	}
 	if _, err := s.git(ctx, nil, "update-ref", "-m", "memweave sync: integrate", "refs/heads/"+s.branch, target, head); err != nil {
 		return fmt.Errorf("gitsync: move %s: %w", s.branch, err)
 	}
-	return nil
+	return removeCheckoutMarker(s.root)
 }
