@@ -22,21 +22,10 @@ func checkoutPath(root string) string {
 	return filepath.Join(root, workspace.IndexDir, checkoutName)
 }
 
-// writeCheckoutMarker records, synced, that the work tree is about to move
-// from head to target.
+// writeCheckoutMarker records, atomically, that the work tree is about to
+// move from head to target.
 func writeCheckoutMarker(root, head, target string) error {
-	f, err := os.Create(checkoutPath(root))
-	if err != nil {
-		return fmt.Errorf("gitsync: checkout marker: %w", err)
-	}
-	_, err = f.WriteString(head + " " + target + "\n")
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
+	if err := memfile.WriteAtomic(checkoutPath(root), []byte(head+" "+target+"\n"), 0o644); err != nil {
 		return fmt.Errorf("gitsync: checkout marker: %w", err)
 	}
 	return nil
@@ -110,7 +99,7 @@ func (s *syncer) repairTorn(ctx context.Context, p, target string) error {
 		}
 		return nil
 	}
-	if err := os.WriteFile(abs, tb, 0o644); err != nil {
+	if err := memfile.WriteAtomic(abs, tb, 0o644); err != nil {
 		return fmt.Errorf("gitsync: resume checkout: %w", err)
 	}
 	return nil
