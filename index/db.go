@@ -145,6 +145,11 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 	q.Set("_journal_mode", "WAL")
 	q.Set("_synchronous", "NORMAL")
 	q.Set("_txlock", "immediate")
+	// Multi-thread mode (SQLITE_OPEN_NOMUTEX): database/sql hands a
+	// connection, and the statements and rows made on it, to one goroutine
+	// at a time, so SQLite's own lock around every call on the connection
+	// guards nothing (about 4% of a fresh search's instructions).
+	q.Set("_mutex", "no")
 	sdb, err := sql.Open(driverName, fileURI(path, q))
 	if err != nil {
 		return nil, openError(path, err)
