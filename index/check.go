@@ -711,8 +711,10 @@ func (db *DB) Restore(ctx context.Context, src string) error {
 	db.mu.Unlock()
 	// Fold the copy into the main file so the WAL does not stay as big as
 	// the database; readers in progress may make this a partial
-	// checkpoint, which is fine.
-	_, _ = db.sql.ExecContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`)
+	// checkpoint, which is fine. It runs on the connection already held:
+	// asking the pool for another would wait forever on a handle capped
+	// at one connection.
+	_, _ = dstConn.ExecContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`)
 	return nil
 }
 
