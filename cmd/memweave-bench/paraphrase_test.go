@@ -103,3 +103,38 @@ func TestFamiliesSet(t *testing.T) {
 		"top3":                0.0,
 	})
 }
+
+// TestShapesSet checks testdata/shapes.json, a fourth set written before
+// the round's code changes: no question finds its note by keyword, each
+// family of pair shape and each kind of negative is in both halves, and
+// the report counts the halves.
+func TestShapesSet(t *testing.T) {
+	const path = "testdata/shapes.json"
+	d, err := readParaphrase(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := map[string]int{}
+	for i, p := range d.Pairs {
+		count[paraphraseHalf(i)+" "+p.Domain]++
+	}
+	for i, n := range d.Negatives {
+		count[paraphraseHalf(i)+" "+n.Kind]++
+	}
+	for _, h := range []string{"tune", "check"} {
+		for _, k := range []string{"short", "long", "log", "list", "offtopic", "chance1", "chance2", "neighbour"} {
+			if count[h+" "+k] < 4 {
+				t.Errorf("%s half holds %d of %s, want at least 4 (all: %v)", h, count[h+" "+k], k, count)
+			}
+		}
+	}
+	r := bench(t, "--embedder", "none", "paraphrase", "--data", path, "--mode", "keyword", "--workers", "1")
+	checkFields(t, r, map[string]any{
+		"questions":                    float64(len(d.Pairs)),
+		"notes":                        float64(len(d.Pairs) + len(d.Distractors)),
+		"keyword_target_hits":          0.0,
+		"top3":                         0.0,
+		"negatives.halves.tune.count":  float64((len(d.Negatives) + 1) / 2),
+		"negatives.halves.check.count": float64(len(d.Negatives) / 2),
+	})
+}
