@@ -137,6 +137,7 @@ func (h *Hybrid) Retrieve(ctx context.Context, req Request) (*Retrieved, error) 
 	if err != nil {
 		return nil, err
 	}
+	cal.covers = r.covers
 	h.calibrate(cal, cands, chunks)
 	out.Results = attach(Fuse(cands, opts), chunks)
 	return out, nil
@@ -198,13 +199,15 @@ type backendHits struct {
 	qvec      []float32
 	embedErr  error
 	chunks    map[int64]store.Chunk
+	covers    map[int64]cover
 	sample    []float64
 	sampleErr error
 }
 
 // run runs the wanted backends concurrently, each followed by what only
 // its own results are needed for, so that it overlaps the other side:
-// the keyword query then the chunks of its hits; the phrase query (see
+// the keyword query, the chunks of its hits, then what their text holds
+// of the query's words (see [cover]); the phrase query (see
 // [Hybrid.keywordHits]); the query embedding, the vector search, then the
 // calibration sample ([VectorBackend.SampleCosines]). An embedding
 // failure is returned in embedErr, not as an error.
@@ -218,7 +221,9 @@ func (h *Hybrid) run(ctx context.Context, req Request, qp queryPlan, wantKw, wan
 	if wantKw {
 		wg.Go(func() {
 			if r.kw, kwErr = h.Keyword.Keyword(ctx, qp.keyword, req.Pool, req.Filter); kwErr == nil && len(r.kw) > 0 {
-				r.chunks, kwErr = h.Keyword.Chunks(ctx, hitIDs(r.kw))
+				if r.chunks, kwErr = h.Keyword.Chunks(ctx, hitIDs(r.kw)); kwErr == nil {
+					r.covers = covers(qp.terms, r.chunks)
+				}
 			}
 		})
 		if qp.phrase != "" {
