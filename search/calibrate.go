@@ -153,23 +153,9 @@ func (w TermWeights) accented(text string) bool {
 // holds every term. Whole is only computed when the score is below
 // [CoverageShare] (false above), where fusion needs it.
 func (w TermWeights) keywordScore(text string, raw float64, cv *cover) (score float64, whole bool) {
-	total := 0.0
-	for _, c := range w.Cov {
-		total += c
-	}
-	if total == 0 || !(w.Ideal > 0) {
-		return NormalizeBM25(raw), false
-	}
-	rel := 0.0
-	if x := -raw; x > 0 {
-		rel = x / w.Ideal
-	}
-	if math.IsInf(rel, 1) {
-		return 1, false
-	}
-	score = rel / (rel + RelHalf)
-	if score >= CoverageShare {
-		return min(score, 1), false // the coverage floor cannot exceed it
+	score, total, done := w.bm25Score(raw)
+	if done {
+		return score, false
 	}
 	var held []bool
 	if cv != nil {
@@ -187,6 +173,30 @@ func (w TermWeights) keywordScore(text string, raw float64, cv *cover) (score fl
 		}
 	}
 	return min(max(score, CoverageShare*cov/total, 0), 1), whole
+}
+
+// bm25Score is the part of keywordScore read from raw alone, the sum of
+// the coverage weights, and whether the coverage cannot change the score
+// (the score is then keywordScore's).
+func (w TermWeights) bm25Score(raw float64) (score, total float64, done bool) {
+	for _, c := range w.Cov {
+		total += c
+	}
+	if total == 0 || !(w.Ideal > 0) {
+		return NormalizeBM25(raw), total, true
+	}
+	rel := 0.0
+	if x := -raw; x > 0 {
+		rel = x / w.Ideal
+	}
+	if math.IsInf(rel, 1) {
+		return 1, total, true
+	}
+	score = rel / (rel + RelHalf)
+	if score >= CoverageShare {
+		return min(score, 1), total, true // the coverage floor cannot exceed it
+	}
+	return score, total, false
 }
 
 // held reports for each term whether text holds it, matching as
@@ -255,12 +265,20 @@ func (c *coverer) held(text string) []bool {
 	return out
 }
 
-// covers returns the cover of each chunk's text for the query's terms.
-func covers(terms []string, chunks map[int64]store.Chunk) map[int64]cover {
-	c := newCoverer(terms, false)
-	out := make(map[int64]cover, len(chunks))
-	for id, ch := range chunks {
-		out[id] = cover{held: c.held(ch.Text), accented: c.accented || tokenize.Fold(ch.Text) != ch.Text}
+// covers returns the cover of the text of each keyword hit whose score its
+// coverage may still change: one whose bm25() alone already scores
+// [CoverageShare] keeps that score once the phrase query adds to it (see
+// [Hybrid.addPhrase]), so its text is not read here. Chunks holds the
+// hits' chunks.
+func (w TermWeights) covers(hits []store.KeywordHit, chunks map[int64]store.Chunk) map[int64]cover {
+	c := newCoverer(w.Terms, false)
+	out := make(map[int64]cover, len(hits))
+	for _, hit := range hits {
+		ch, ok := chunks[hit.ID]
+		if _, _, done := w.bm25Score(hit.BM25); !ok || done {
+			continue
+		}
+		out[hit.ID] = cover{held: c.held(ch.Text), accented: c.accented || tokenize.Fold(ch.Text) != ch.Text}
 	}
 	return out
 }

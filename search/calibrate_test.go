@@ -207,12 +207,24 @@ func TestCoversScoreAsText(t *testing.T) {
 			counts[i] = i + 1
 		}
 		w := NewTermWeights(terms, counts, 20)
-		cv := covers(terms, chunks)
-		for id, text := range texts {
-			for _, raw := range []float64{-0.1, -1, -4} {
+		for _, raw := range []float64{-0.1, -1, -4} {
+			var hits []store.KeywordHit
+			for id := range texts {
+				hits = append(hits, store.KeywordHit{ID: id, BM25: raw})
+			}
+			cv := w.covers(hits, chunks)
+			if _, _, done := w.bm25Score(raw); !done && len(cv) != len(texts) || done && len(cv) != 0 {
+				t.Errorf("%q, bm25 %g: %d covers of %d chunks, want them all when the coverage can change the score, else none", query, raw, len(cv), len(texts))
+			}
+			for id, text := range texts {
 				want, wantWhole := w.score(text, raw)
-				c := cv[id]
-				got, gotWhole := w.scoreCover(text, raw, &c)
+				var got float64
+				var gotWhole bool
+				if c, ok := cv[id]; ok {
+					got, gotWhole = w.scoreCover(text, raw, &c)
+				} else {
+					got, gotWhole = w.scoreCover(text, raw, nil)
+				}
 				if got != want || gotWhole != wantWhole {
 					t.Errorf("%q, chunk %d, bm25 %g: score from its cover = %v, %v; from its text %v, %v", query, id, raw, got, gotWhole, want, wantWhole)
 				}
