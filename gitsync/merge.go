@@ -362,30 +362,3 @@ func conflictCopy(p, host, commit string) string {
 	stem := strings.TrimSuffix(base, ext)
 	return fmt.Sprintf("%s%s.conflict-%s-%.8s%s", dir, stem, host, commit, ext)
 }
-
-// checkout moves the work tree, the index and the branch from head to
-// target. The work tree goes first, with git read-tree's two-tree merge,
-// which refuses to overwrite a file changed since it was committed; the
-// branch moves last. Git replaces each file by unlinking it and writing
-// a new one, so a sync killed in between can leave a file missing or cut
-// short: a marker under .memweave/ names head and target meanwhile, and
-// the next sync finishes the move ([syncer.resumeCheckout]) before it
-// commits anything.
-func (s *syncer) checkout(ctx context.Context, head, target string) error {
-	args := []string{"read-tree", "-m", "-u"}
-	if head != "" {
-		if err := writeCheckoutMarker(s.root, head, target); err != nil {
-			return err
-		}
-		args = append(args, head)
-	}
-	if _, err := s.git(ctx, nil, append(args, target)...); err != nil {
-		// Git refused before it wrote a file (a work tree file changed
-		// since it was committed): nothing to resume.
-		return errors.Join(fmt.Errorf("gitsync: update the work tree: %w", err), removeCheckoutMarker(s.root))
-	}
-	if _, err := s.git(ctx, nil, "update-ref", "-m", "memweave sync: integrate", "refs/heads/"+s.branch, target, head); err != nil {
-		return fmt.Errorf("gitsync: move %s: %w", s.branch, err)
-	}
-	return removeCheckoutMarker(s.root)
-}
