@@ -83,18 +83,8 @@ func (s *syncer) checkout(ctx context.Context, head, target string) error {
 			return err
 		}
 	}
-	// Removals first, so that a folder target puts a file in place of
-	// (or the other way round) is out of the way.
-	for _, removing := range []bool{true, false} {
-		for _, c := range changes {
-			if (c.blob == "") != removing {
-				continue
-			}
-			if err := s.checkoutFile(ctx, target, c); err != nil {
-				// The marker stays: the next sync finishes the move.
-				return fmt.Errorf("gitsync: update the work tree: %s: %w", c.path, err)
-			}
-		}
+	if err := s.writeChanges(ctx, changes); err != nil {
+		return err // the marker stays: the next sync finishes the move
 	}
 	// The index: target's entries, then the new files' stat data (a file
 	// the refresh finds changed is the next commit's business).
@@ -147,11 +137,34 @@ func (s *syncer) checkUnchanged(ctx context.Context, head, target string, change
 	return nil
 }
 
-// checkoutFile gives the work tree's file c.path target's version, or
+// writeChanges gives each file of changes its new version, or removes
+// it, with the blobs read by one git process. Removals go first, so that
+// a folder a file takes the place of (or the other way round) is out of
+// the way.
+func (s *syncer) writeChanges(ctx context.Context, changes []change) error {
+	blobs, err := history.NewBlobReader(ctx, s.root)
+	if err != nil {
+		return fmt.Errorf("gitsync: update the work tree: %w", err)
+	}
+	defer blobs.Close()
+	for _, removing := range []bool{true, false} {
+		for _, c := range changes {
+			if (c.blob == "") != removing {
+				continue
+			}
+			if err := s.checkoutFile(blobs, c); err != nil {
+				return fmt.Errorf("gitsync: update the work tree: %s: %w", c.path, err)
+			}
+		}
+	}
+	return nil
+}
+
+// checkoutFile gives the work tree's file c.path its new version, or
 // removes it, atomically: a note through memfile (a temporary file
 // renamed over it), any other file with [memfile.WriteAtomic] after
 // checking that no folder on its way is a link.
-func (s *syncer) checkoutFile(ctx context.Context, target string, c change) error {
+func (s *syncer) checkoutFile(blobs *history.BlobReader, c change) error {
 	if bad := badPath(c.path); bad != "" {
 		return fmt.Errorf("%w: %s", ErrRefused, bad)
 	}
@@ -174,9 +187,9 @@ func (s *syncer) checkoutFile(ctx context.Context, target string, c change) erro
 		}
 		return err
 	}
-	data, ok := s.blob(ctx, target, c.path)
-	if !ok {
-		return fmt.Errorf("read %s at %.12s", c.path, target)
+	data, err := blobs.Read(c.blob)
+	if err != nil {
+		return err
 	}
 	perm := fs.FileMode(0o644)
 	if c.mode == "100755" {
