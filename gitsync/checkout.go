@@ -117,12 +117,9 @@ func (s *syncer) checkUnchanged(ctx context.Context, head, target string, change
 		}
 	}
 	for _, c := range changes {
-		refuse := func(why string) error {
-			return fmt.Errorf("gitsync: update the work tree: %s %s since this sync committed it; nothing was changed (sync again to commit it first)", c.path, why)
-		}
 		if c.inHead {
 			if dirty[c.path] {
-				return refuse("was changed by another program")
+				return fmt.Errorf("gitsync: update the work tree: %s was changed by another program since this sync committed it; nothing was changed (sync again to commit it first)", c.path)
 			}
 			continue
 		}
@@ -131,7 +128,7 @@ func (s *syncer) checkUnchanged(ctx context.Context, head, target string, change
 			continue
 		}
 		if want, _ := s.blob(ctx, target, c.path); err != nil || string(data) != string(want) {
-			return refuse("was created by another program")
+			return fmt.Errorf("gitsync: update the work tree: the remote adds %s, where this machine has a file git does not track (ignored?); nothing was changed (move it away and sync again)", c.path)
 		}
 	}
 	return nil

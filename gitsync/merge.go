@@ -168,7 +168,7 @@ func (s *syncer) commitLocal(ctx context.Context, res *Result) error {
 			specs = append(specs, f)
 		}
 	}
-	if _, err := s.git(ctx, nil, append([]string{"add", "-A", "--"}, specs...)...); err != nil {
+	if err := s.addAll(ctx, specs); err != nil {
 		return fmt.Errorf("gitsync: commit: %w", err)
 	}
 	head, err := s.rev(ctx, "HEAD")
@@ -215,6 +215,21 @@ func (s *syncer) commitLocal(ctx context.Context, res *Result) error {
 	}
 	res.Committed, res.CommitMessage = commit, msg
 	return nil
+}
+
+// addAll stages what changed in specs, memory/ first. A memory/ folder
+// that holds nothing git sees (missing, or empty, as in a new workspace)
+// has nothing to add, which git's add reports as an error.
+func (s *syncer) addAll(ctx context.Context, specs []string) error {
+	_, err := s.git(ctx, nil, append([]string{"add", "-A", "--"}, specs...)...)
+	var ge *history.GitError
+	if errors.As(err, &ge) && strings.Contains(ge.Stderr, "pathspec '"+workspace.MemoryDir+"' did not match") {
+		if len(specs) == 1 {
+			return nil
+		}
+		_, err = s.git(ctx, nil, append([]string{"add", "-A", "--"}, specs[1:]...)...)
+	}
+	return err
 }
 
 // commitTree makes a commit of tree with msg and the given parents.
