@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -54,9 +55,60 @@ const fileColumns = `path, source, hash, mtime, size, pending, external, chunks,
 // scanFile reads one row of fileColumns.
 func scanFile(rows *sql.Rows) (File, error) {
 	var f File
-	err := rows.Scan(&f.Path, &f.Source, &f.Hash, &f.MTime, &f.Size, &f.Pending, &f.External, &f.Chunks, &f.CTime, &f.Inode, &f.IndexedAt, &f.Meta)
+	var chunks int64
+	err := rows.Scan(&f.Path, &f.Source, &f.Hash, (*intCol)(&f.MTime), (*intCol)(&f.Size), (*boolCol)(&f.Pending), (*boolCol)(&f.External),
+		(*intCol)(&chunks), (*intCol)(&f.CTime), (*intCol)(&f.Inode), (*intCol)(&f.IndexedAt), &f.Meta)
+	f.Chunks = int(chunks)
 	return f, err
 }
+
+// intCol scans an INTEGER column into an int64. database/sql converts
+// an int64 into an *int64 by reflection, which made most of the cost of
+// reading the file rows; other values get its conversions
+// ([sql.NullInt64]), and NULL its error.
+type intCol int64
+
+// Scan implements [sql.Scanner].
+func (c *intCol) Scan(src any) error {
+	if v, ok := src.(int64); ok {
+		*c = intCol(v)
+		return nil
+	}
+	var n sql.NullInt64
+	if err := n.Scan(src); err != nil {
+		return err
+	}
+	if !n.Valid {
+		return errNullInteger
+	}
+	*c = intCol(n.Int64)
+	return nil
+}
+
+// boolCol scans a 0 or 1 INTEGER column into a bool, as [intCol] does an
+// integer; other values get database/sql's conversions ([sql.NullBool]).
+type boolCol bool
+
+// Scan implements [sql.Scanner].
+func (c *boolCol) Scan(src any) error {
+	if v, ok := src.(int64); ok && (v == 0 || v == 1) {
+		*c = v == 1
+		return nil
+	}
+	var n sql.NullBool
+	if err := n.Scan(src); err != nil {
+		return err
+	}
+	if !n.Valid {
+		return errNullInteger
+	}
+	*c = boolCol(n.Bool)
+	return nil
+}
+
+// errNullInteger is database/sql's error for a NULL scanned into an
+// integer.
+var errNullInteger = errors.New("converting NULL to int64 is unsupported")
 
 // encodeTags is the tags column of a file with tags: a JSON list, "" for
 // none.
@@ -189,7 +241,12 @@ func (db *DB) cachedFiles(gen int64) map[string]File {
 // rows, so cached rows are never older than the generation they are
 // filed under (a write in between only costs one more read).
 func (db *DB) readFiles(ctx context.Context) (map[string]File, error) {
-	out := make(map[string]File)
+	// Sized first: a map grown row by row allocates twice its size.
+	var n int
+	if err := db.sql.QueryRowContext(ctx, `SELECT count(*) FROM files`).Scan(&n); err != nil {
+		return nil, db.wrap("count files", err)
+	}
+	out := make(map[string]File, n)
 	err := scanRows(ctx, db.sql, `SELECT `+fileColumns+` FROM files`, func(rows *sql.Rows) error {
 		f, err := scanFile(rows)
 		out[f.Path] = f

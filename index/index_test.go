@@ -386,3 +386,48 @@ func TestOpenVersionedForeign(t *testing.T) {
 		t.Errorf("headerVersion(not SQLite) = %d, want 0", v)
 	}
 }
+
+// TestFileRowsRead holds the file rows Files reads to what was written,
+// every column in its place, and a row whose integers a crafted file
+// holds as text to database/sql's conversions: a numeric text reads as
+// its number, other text and a flag other than 0 or 1 are errors.
+func TestFileRowsRead(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t)
+	want := File{Path: "memory/a.md", Source: "memory", Hash: "h1", MTime: 1_700_000_000_123_456_789, Size: 4321, Pending: true,
+		External: true, Chunks: 1, CTime: 1_700_000_001_000_000_007, Inode: 987654, IndexedAt: 1_700_000_002_000_000_009, Meta: `{"tags":["x"]}`}
+	if _, err := db.Apply(ctx, []Update{{File: want, Chunks: []Chunk{chunk(want.Path, 0, "text", nil)}}}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	// Apply sets the pending flag from the chunks' vectors.
+	if _, err := db.SQL().ExecContext(ctx, `UPDATE files SET pending = 1; UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation'`); err != nil {
+		t.Fatal(err)
+	}
+	files, err := db.Files(ctx)
+	if err != nil || files[want.Path] != want {
+		t.Fatalf("Files = %+v, %v; want %+v", files[want.Path], err, want)
+	}
+	for _, c := range []struct {
+		set     string
+		wantErr bool
+	}{
+		{`mtime = CAST(' 77' AS TEXT)`, false}, // INTEGER affinity keeps ' 77' as text
+		{`size = 'abc'`, true},
+		{`pending = 2`, true},
+		{`external = 'yes'`, true},
+	} {
+		if _, err := db.SQL().ExecContext(ctx, `UPDATE files SET `+c.set+`; UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation'`); err != nil {
+			t.Fatal(err)
+		}
+		files, err := db.Files(ctx)
+		if (err != nil) != c.wantErr {
+			t.Errorf("after SET %s: Files = %+v, %v; want an error: %v", c.set, files[want.Path], err, c.wantErr)
+		}
+		if !c.wantErr && files[want.Path].MTime != 77 {
+			t.Errorf("after SET %s: MTime = %d, want 77", c.set, files[want.Path].MTime)
+		}
+		if _, err := db.SQL().ExecContext(ctx, `UPDATE files SET mtime = 1, size = 1, pending = 0, external = 0`); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

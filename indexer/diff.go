@@ -85,7 +85,9 @@ func (e *Engine) Diff(ctx context.Context) (*Diff, error) {
 	if rowsErr != nil {
 		return nil, rowsErr
 	}
-	d := &Diff{Scanned: len(files), rows: rows}
+	// Most files are unchanged: room for all of them up front, rather
+	// than a list regrown file by file.
+	d := &Diff{Scanned: len(files), rows: rows, Unchanged: make([]workspace.File, 0, len(files))}
 	for _, w := range warns {
 		d.Unreadable = append(d.Unreadable, e.pathWarning(w))
 	}

@@ -383,10 +383,12 @@ type walker struct {
 	// mu guards the fields below, which parallel walks share.
 	mu sync.Mutex
 	// found holds the folders of the current walk.
-	found    map[folderKey]bool
-	next     map[folderKey]*listing
-	links    []dir // linked folders to walk after the direct walk
-	cands    []candidate
+	found map[folderKey]bool
+	next  map[folderKey]*listing
+	links []dir // linked folders to walk after the direct walk
+	// cands are the candidates found, in batches as they were stat'ed:
+	// kept where they were made, never copied into one slice.
+	cands    [][]candidate
 	warnings []error
 }
 
@@ -514,17 +516,25 @@ func (w *walker) statAll(d dir, entries []fs.DirEntry) {
 		}
 	}
 	wg.Wait()
-	all := slices.Concat(outs...)
 	w.mu.Lock()
-	w.cands = append(w.cands, all...)
+	w.cands = append(w.cands, outs...)
 	w.mu.Unlock()
 }
 
 // statFiles returns the candidates of the files batch of the folder d.
+// Each regular file is stat'ed by name in the open folder; anything else
+// (a file replaced or gone since the folder was listed, or a platform
+// without that stat) by path, which says what it is.
 func (w *walker) statFiles(d dir, batch []fs.DirEntry) []candidate {
 	out := make([]candidate, 0, len(batch))
+	in := openFolder(d.abs)
+	defer in.close()
 	for _, e := range batch {
 		abs := joinName(d.abs, e.Name(), filepath.Separator)
+		if s, ok := in.lstat(e.Name()); ok {
+			out = append(out, statCandidate(abs, joinName(d.rel, e.Name(), '/'), s, d.external, d.viaLink))
+			continue
+		}
 		fi, err := os.Lstat(abs)
 		if err != nil {
 			w.warn(abs, err)
@@ -614,7 +624,7 @@ func (w *walker) add(abs, rel string, info fs.FileInfo, external, viaLink bool) 
 	c := newCandidate(abs, rel, info, external, viaLink)
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	w.cands = append(w.cands, c)
+	w.cands = append(w.cands, []candidate{c})
 }
 
 // newCandidate returns the candidate of a file found by the walk.
@@ -627,18 +637,39 @@ func newCandidate(abs, rel string, info fs.FileInfo, external, viaLink bool) can
 	return c
 }
 
+// fileStat is what the walk keeps of a regular file's metadata.
+type fileStat struct {
+	size, mtime, ctime, inode int64
+	dev                       uint64
+}
+
+// statCandidate returns the candidate of a regular file found by the
+// walk, from its metadata s: the candidate [newCandidate] makes from its
+// fs.FileInfo, whose device and inode identify the file (exact), so it
+// keeps no fs.FileInfo for [os.SameFile].
+func statCandidate(abs, rel string, s fileStat, external, viaLink bool) candidate {
+	f := File{Abs: abs, Rel: rel, Source: Source(rel), External: external, ViaLink: viaLink,
+		Size: s.size, MTime: s.mtime, CTime: s.ctime, Inode: s.inode}
+	return candidate{File: f, dev: s.dev, exact: true, rank: rankOf(rel, external, viaLink)}
+}
+
 // files returns the candidates without duplicates, sorted by Rel. Of the
 // paths to one file it keeps the first in the order documented on
 // [Discover].
 func (w *walker) files() []File {
-	// Sort and deduplicate positions, not the candidates themselves,
+	// Sort and deduplicate pointers, not the candidates themselves,
 	// which are large.
-	order := make([]int32, len(w.cands))
-	for i := range order {
-		order[i] = int32(i)
+	n := 0
+	for _, b := range w.cands {
+		n += len(b)
 	}
-	slices.SortFunc(order, func(i, j int32) int {
-		a, b := &w.cands[i], &w.cands[j]
+	order := make([]*candidate, 0, n)
+	for _, b := range w.cands {
+		for i := range b {
+			order = append(order, &b[i])
+		}
+	}
+	slices.SortFunc(order, func(a, b *candidate) int {
 		return cmp.Or(cmp.Compare(a.rank, b.rank), strings.Compare(a.Rel, b.Rel))
 	})
 	// A file is its device and inode where the platform tells them.
@@ -648,11 +679,10 @@ func (w *walker) files() []File {
 		a, b  int64
 		exact bool
 	}
-	kept := make(map[key]int32, len(order))
-	var more map[key][]int32
+	kept := make(map[key]*candidate, len(order))
+	var more map[key][]*candidate
 	keep := order[:0]
-	for _, i := range order {
-		c := &w.cands[i]
+	for _, c := range order {
 		k := key{c.Size, c.MTime, false}
 		if c.exact {
 			k = key{int64(c.dev), c.Inode, true}
@@ -660,22 +690,22 @@ func (w *walker) files() []File {
 		first, ok := kept[k]
 		switch {
 		case !ok:
-			kept[k] = i
-		case k.exact || os.SameFile(w.cands[first].info, c.info) ||
-			slices.ContainsFunc(more[k], func(j int32) bool { return os.SameFile(w.cands[j].info, c.info) }):
+			kept[k] = c
+		case k.exact || os.SameFile(first.info, c.info) ||
+			slices.ContainsFunc(more[k], func(o *candidate) bool { return os.SameFile(o.info, c.info) }):
 			continue
 		default:
 			if more == nil {
-				more = make(map[key][]int32)
+				more = make(map[key][]*candidate)
 			}
-			more[k] = append(more[k], i)
+			more[k] = append(more[k], c)
 		}
-		keep = append(keep, i)
+		keep = append(keep, c)
 	}
-	slices.SortFunc(keep, func(i, j int32) int { return strings.Compare(w.cands[i].Rel, w.cands[j].Rel) })
+	slices.SortFunc(keep, func(a, b *candidate) int { return strings.Compare(a.Rel, b.Rel) })
 	files := make([]File, len(keep))
-	for n, i := range keep {
-		files[n] = w.cands[i].File
+	for n, c := range keep {
+		files[n] = c.File
 	}
 	return files
 }

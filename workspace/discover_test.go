@@ -2,6 +2,7 @@ package workspace
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -89,6 +90,43 @@ func TestDiscoverMTimeChanges(t *testing.T) {
 	}
 	if got, want := files[0].MTime, when.UnixNano(); got != want {
 		t.Errorf("Discover(%q)[0].MTime = %d, want %d", root, got, want)
+	}
+}
+
+// TestDiscoverStatsMatchLstat checks that every file's size, times and
+// inode are its stat's, in folders of one file and of several batches
+// stat'ed in parallel.
+func TestDiscoverStatsMatchLstat(t *testing.T) {
+	root := t.TempDir()
+	var rels []string
+	for i := range statBatch + 3 {
+		rels = append(rels, fmt.Sprintf("memory/big/n%03d.md", i))
+	}
+	writeFiles(t, root, append(rels, "memory/a.md", "memory/x/y/b.md")...)
+	for i, rel := range rels {
+		when := time.Date(2026, 3, 14, 12, 0, i, 1000*i+7, time.UTC)
+		if err := os.Chtimes(filepath.Join(root, filepath.FromSlash(rel)), when, when); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(root, "memory", "a.md"), []byte("longer than its name"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files, warns, err := Discover(root, nil)
+	if err != nil || len(warns) > 0 || len(files) != len(rels)+2 {
+		t.Fatalf("Discover = %d files, %v, %v; want %d", len(files), warns, err, len(rels)+2)
+	}
+	for _, f := range files {
+		fi, err := os.Stat(f.Abs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want File
+		want.Size, want.MTime, want.CTime, want.Inode = StatOf(fi)
+		if f.Size != want.Size || f.MTime != want.MTime || f.CTime != want.CTime || f.Inode != want.Inode {
+			t.Errorf("Discover: %s has size %d, mtime %d, ctime %d, inode %d; its stat: %d, %d, %d, %d",
+				f.Rel, f.Size, f.MTime, f.CTime, f.Inode, want.Size, want.MTime, want.CTime, want.Inode)
+		}
 	}
 }
 
