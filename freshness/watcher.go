@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"io"
 	"log/slog"
 	"os"
 	"strings"
@@ -14,6 +15,7 @@ import (
 	"github.com/memweave/memweave-go/indexer"
 	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/watcher"
+	"github.com/memweave/memweave-go/workspace"
 )
 
 // Start starts a watcher in slot that keeps e's index (db) up to date
@@ -68,8 +70,26 @@ func WatcherState(_ context.Context, db *index.DB, slot *watcher.Slot) (watcher.
 	if state := slot.State(); state != watcher.Off && !slot.OnDemand() {
 		return state, os.Getpid()
 	}
-	if hb, err := os.ReadFile(HeartbeatPath(db.Path())); err == nil {
-		return watcher.ParseHeartbeat(strings.TrimSpace(string(hb)), time.Now())
+	if hb, err := readHeartbeat(HeartbeatPath(db.Path())); err == nil {
+		return watcher.ParseHeartbeat(strings.TrimSpace(hb), time.Now())
 	}
 	return watcher.Off, 0
+}
+
+// maxHeartbeat bounds what [WatcherState] reads of a heartbeat file: a
+// heartbeat is one short line, and a file put there by anything else
+// must not cost memory.
+const maxHeartbeat = 256
+
+// readHeartbeat returns at most maxHeartbeat bytes of the regular file at
+// path, refusing anything else ([workspace.OpenRegular]), so that a pipe
+// there cannot stall a status.
+func readHeartbeat(path string) (string, error) {
+	f, _, err := workspace.OpenRegular(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxHeartbeat))
+	return string(b), err
 }
