@@ -3,6 +3,7 @@ package memweave_test
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -72,4 +73,46 @@ func TestCadenceFindsOtherProcessEdits(t *testing.T) {
 		t.Errorf("Index after the cadence = %+v, want 31 files scanned and nothing to do", res)
 	}
 	assertFresh(t, w)
+}
+
+// TestWatcherLeavesIndexAlone checks that a running watcher with nothing
+// to index does not write the index file: its heartbeat, written every
+// poll interval, goes to a file of its own, since any write to the index
+// empties the page cache of every connection reading it, and a search
+// seconds after the last one would read its pages again. Another
+// process's status still sees the watcher through that heartbeat.
+func TestWatcherLeavesIndexAlone(t *testing.T) {
+	ctx := context.Background()
+	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\n\nbaseline notes\n"})
+	w := open(t, root, memweave.Config{})
+	mustIndex(t, w)
+	const poll = 20 * time.Millisecond
+	if err := w.Watch(ctx, memweave.PollInterval(poll)); err != nil {
+		t.Fatal(err)
+	}
+	searchPaths(t, w, "baseline")
+	time.Sleep(5 * poll) // the watcher's catch-up sync and first beats
+	st, err := w.Status(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wal := func() os.FileInfo {
+		fi, err := os.Stat(st.DBPath + "-wal")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fi
+	}
+	before := wal()
+	// Over a second and a bit: a heartbeat records the time in seconds,
+	// and SQLite skips rewriting a row with the same bytes.
+	time.Sleep(60 * poll)
+	if after := wal(); after.Size() != before.Size() || !after.ModTime().Equal(before.ModTime()) {
+		t.Errorf("the index's write-ahead log went from %d bytes at %v to %d at %v over 60 poll intervals with nothing edited: the watcher wrote the index",
+			before.Size(), before.ModTime(), after.Size(), after.ModTime())
+	}
+	other := open(t, root, memweave.Config{})
+	if st, err := other.Status(ctx); err != nil || st.Watcher != memweave.WatchActive {
+		t.Errorf("another Weave's Status watcher = %q (%v), want active", st.Watcher, err)
+	}
 }

@@ -4,27 +4,35 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"io"
 	"log/slog"
 	"os"
+	"strings"
+	"sync"
 	"time"
 
 	"github.com/memweave/memweave-go/index"
 	"github.com/memweave/memweave-go/indexer"
+	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/watcher"
+	"github.com/memweave/memweave-go/workspace"
 )
 
 // Start starts a watcher in slot that keeps e's index (db) up to date
 // with [WatchSync], waiting at most lockTimeout for the index lock, and
 // stops on the errors [Fatal] names. Its syncs are the ones a search's
 // freshness check runs, and take the index lock as every index run does.
-// A background watcher (not o.OnDemand) records its heartbeat in db
-// ([Beat]), logging failures to log.
+// A background watcher (not o.OnDemand) records its heartbeat in the
+// file beside db's ([Beat]), logging failures to log.
 func Start(ctx context.Context, e *indexer.Engine, db *index.DB, slot *watcher.Slot, o watcher.Options, lockTimeout time.Duration, log *slog.Logger) error {
 	o.Fatal = Fatal
 	if !o.OnDemand {
 		poll := cmp.Or(o.PollInterval, watcher.DefaultPollInterval)
+		var mu sync.Mutex // a state change and a poll tick may beat at once
 		o.Heartbeat = func(s watcher.State) {
-			Beat(db, log, watcher.Heartbeat{State: s, PID: os.Getpid(), At: time.Now(), Poll: poll})
+			mu.Lock()
+			defer mu.Unlock()
+			Beat(db.Path(), log, watcher.Heartbeat{State: s, PID: os.Getpid(), At: time.Now(), Poll: poll})
 		}
 	}
 	return slot.Start(ctx, watcher.SyncFunc(func(ctx context.Context, ch watcher.Changes) ([]watcher.Event, error) {
@@ -38,27 +46,50 @@ func Fatal(err error) bool {
 	return errors.Is(err, index.ErrCorrupt) || errors.Is(err, index.ErrClosed)
 }
 
-// Beat records a watcher's heartbeat hb in db, so that the status of
-// other processes can report it ([WatcherState]). It is best effort: a
-// failure is logged at debug level.
-func Beat(db *index.DB, log *slog.Logger, hb watcher.Heartbeat) {
-	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-	defer cancel()
-	if err := db.SetMetaQuiet(ctx, "watcher", hb.String()); err != nil {
+// HeartbeatPath returns the file in which the background watcher of the
+// index at dbPath records its heartbeat: beside the index, not in it,
+// because any write to the index file, even one that leaves the
+// generation alone, empties the page cache of every connection reading
+// it, and a running watcher beats every poll interval.
+func HeartbeatPath(dbPath string) string { return dbPath + ".watcher" }
+
+// Beat records a watcher's heartbeat hb for the index at dbPath
+// ([HeartbeatPath]), so that the status of other processes can report it
+// ([WatcherState]). It is best effort: a failure is logged at debug level.
+func Beat(dbPath string, log *slog.Logger, hb watcher.Heartbeat) {
+	if err := memfile.WriteAtomic(HeartbeatPath(dbPath), []byte(hb.String()+"\n"), 0o644); err != nil {
 		log.Debug("memweave: watch: heartbeat", "err", err)
 	}
 }
 
 // WatcherState returns the state of the background watcher in slot, with
 // this process's id, or, when it runs none, of another process's watcher
-// whose heartbeat in db is recent, with that process's id. A watcher
+// whose heartbeat beside db is recent, with that process's id. A watcher
 // started on demand does not count: it indexes nothing by itself.
-func WatcherState(ctx context.Context, db *index.DB, slot *watcher.Slot) (watcher.State, int) {
+func WatcherState(_ context.Context, db *index.DB, slot *watcher.Slot) (watcher.State, int) {
 	if state := slot.State(); state != watcher.Off && !slot.OnDemand() {
 		return state, os.Getpid()
 	}
-	if hb, _ := db.Meta(ctx, "watcher"); hb != "" {
-		return watcher.ParseHeartbeat(hb, time.Now())
+	if hb, err := readHeartbeat(HeartbeatPath(db.Path())); err == nil {
+		return watcher.ParseHeartbeat(strings.TrimSpace(hb), time.Now())
 	}
 	return watcher.Off, 0
+}
+
+// maxHeartbeat bounds what [WatcherState] reads of a heartbeat file: a
+// heartbeat is one short line, and a file put there by anything else
+// must not cost memory.
+const maxHeartbeat = 256
+
+// readHeartbeat returns at most maxHeartbeat bytes of the regular file at
+// path, refusing anything else ([workspace.OpenRegular]), so that a pipe
+// there cannot stall a status.
+func readHeartbeat(path string) (string, error) {
+	f, _, err := workspace.OpenRegular(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxHeartbeat))
+	return string(b), err
 }

@@ -27,9 +27,14 @@
 // copy, "<name>.conflict-<host>-<commit>.<ext>", which [Conflicts]
 // lists until someone merges it by hand and deletes it.
 //
-// A sync killed while git rewrites the work tree can leave a note missing
-// or cut short; a marker under .memweave/ names the move meanwhile, and
-// the next sync gives such files their new version before it commits.
+// Sync writes the files a move brings itself, each atomically (a new
+// file renamed over the old one), never with git's checkout, which
+// unlinks a file before it writes the new one: a sync killed at any
+// moment leaves every note whole, in its old version or its new one, so
+// a note appended after the kill lands on a whole note. A marker under
+// .memweave/ names the move meanwhile, and the next sync gives a note left
+// missing or cut short (by the git checkout of an earlier version) its new
+// version before it commits.
 //
 // Two syncs of one workspace never interleave (a lock file under
 // .memweave/), and a sync holds the workspace's write lock only while it

@@ -168,7 +168,7 @@ func (s *syncer) commitLocal(ctx context.Context, res *Result) error {
 			specs = append(specs, f)
 		}
 	}
-	if _, err := s.git(ctx, nil, append([]string{"add", "-A", "--"}, specs...)...); err != nil {
+	if err := s.addAll(ctx, specs); err != nil {
 		return fmt.Errorf("gitsync: commit: %w", err)
 	}
 	head, err := s.rev(ctx, "HEAD")
@@ -215,6 +215,21 @@ func (s *syncer) commitLocal(ctx context.Context, res *Result) error {
 	}
 	res.Committed, res.CommitMessage = commit, msg
 	return nil
+}
+
+// addAll stages what changed in specs, memory/ first. A memory/ folder
+// that holds nothing git sees (missing, or empty, as in a new workspace)
+// has nothing to add, which git's add reports as an error.
+func (s *syncer) addAll(ctx context.Context, specs []string) error {
+	_, err := s.git(ctx, nil, append([]string{"add", "-A", "--"}, specs...)...)
+	var ge *history.GitError
+	if errors.As(err, &ge) && strings.Contains(ge.Stderr, "pathspec '"+workspace.MemoryDir+"' did not match") {
+		if len(specs) == 1 {
+			return nil
+		}
+		_, err = s.git(ctx, nil, append([]string{"add", "-A", "--"}, specs[1:]...)...)
+	}
+	return err
 }
 
 // commitTree makes a commit of tree with msg and the given parents.
@@ -361,31 +376,4 @@ func conflictCopy(p, host, commit string) string {
 	ext := path.Ext(base)
 	stem := strings.TrimSuffix(base, ext)
 	return fmt.Sprintf("%s%s.conflict-%s-%.8s%s", dir, stem, host, commit, ext)
-}
-
-// checkout moves the work tree, the index and the branch from head to
-// target. The work tree goes first, with git read-tree's two-tree merge,
-// which refuses to overwrite a file changed since it was committed; the
-// branch moves last. Git replaces each file by unlinking it and writing
-// a new one, so a sync killed in between can leave a file missing or cut
-// short: a marker under .memweave/ names head and target meanwhile, and
-// the next sync finishes the move ([syncer.resumeCheckout]) before it
-// commits anything.
-func (s *syncer) checkout(ctx context.Context, head, target string) error {
-	args := []string{"read-tree", "-m", "-u"}
-	if head != "" {
-		if err := writeCheckoutMarker(s.root, head, target); err != nil {
-			return err
-		}
-		args = append(args, head)
-	}
-	if _, err := s.git(ctx, nil, append(args, target)...); err != nil {
-		// Git refused before it wrote a file (a work tree file changed
-		// since it was committed): nothing to resume.
-		return errors.Join(fmt.Errorf("gitsync: update the work tree: %w", err), removeCheckoutMarker(s.root))
-	}
-	if _, err := s.git(ctx, nil, "update-ref", "-m", "memweave sync: integrate", "refs/heads/"+s.branch, target, head); err != nil {
-		return fmt.Errorf("gitsync: move %s: %w", s.branch, err)
-	}
-	return removeCheckoutMarker(s.root)
 }

@@ -32,12 +32,15 @@ func writeCheckoutMarker(root, head, target string) error {
 }
 
 // resumeCheckout repairs what a sync killed during its checkout left,
-// before anything is committed. Git replaces a file by unlinking it and
-// writing a new one, so a killed checkout can leave a file missing or cut
-// short; committed as this machine's change, a cut-short line would
-// reach every machine. With the branch still at the marker's head, each
-// path that head and target differ in that is missing, or holds a strict
-// prefix of target's version, gets target's version. Every other file is
+// before anything is committed. [syncer.checkout] writes each file
+// atomically, so its kill leaves every file in head's version or
+// target's; git's checkout, which earlier versions ran, replaced a file by
+// unlinking it and writing a new one, so its kill could leave a file
+// missing or cut short, and committed as this machine's change, a
+// cut-short line would reach every machine. With the branch still at
+// the marker's head, each path that head and target differ in that is
+// missing, or holds a strict prefix of target's version, gets target's
+// version. Every other file is
 // left as it is, whatever it holds (head's version, target's, or either
 // with entries appended since the kill): the commit that follows records
 // it as this machine's change, and the merge keeps both sides. The

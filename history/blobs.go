@@ -17,15 +17,18 @@ import (
 	"github.com/memweave/memweave-go/workspace"
 )
 
-// blobReader reads blobs one at a time from one git cat-file --batch
-// process: a revision's blobs are streamed, never held all at once.
-type blobReader struct {
+// BlobReader reads blobs one at a time from one git cat-file --batch
+// process: a revision's blobs are streamed, never held all at once, and
+// reading many costs one git process, not one each.
+type BlobReader struct {
 	cmd *exec.Cmd
 	in  io.WriteCloser
 	out *bufio.Reader
 }
 
-func newBlobReader(ctx context.Context, dir string) (*blobReader, error) {
+// NewBlobReader starts the git cat-file process of the repository at dir;
+// the caller closes the reader.
+func NewBlobReader(ctx context.Context, dir string) (*BlobReader, error) {
 	bin, err := exec.LookPath("git")
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrNoGit, err)
@@ -44,11 +47,11 @@ func newBlobReader(ctx context.Context, dir string) (*blobReader, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("history: cat-file: %w", err)
 	}
-	return &blobReader{cmd: cmd, in: in, out: bufio.NewReaderSize(out, 64<<10)}, nil
+	return &BlobReader{cmd: cmd, in: in, out: bufio.NewReaderSize(out, 64<<10)}, nil
 }
 
-// read returns the content of blob oid.
-func (r *blobReader) read(oid string) ([]byte, error) {
+// Read returns the content of blob oid.
+func (r *BlobReader) Read(oid string) ([]byte, error) {
 	if _, err := io.WriteString(r.in, oid+"\n"); err != nil {
 		return nil, fmt.Errorf("history: cat-file %s: %w", oid, err)
 	}
@@ -60,7 +63,7 @@ func (r *blobReader) read(oid string) ([]byte, error) {
 }
 
 // Close ends the git process.
-func (r *blobReader) Close() error {
+func (r *BlobReader) Close() error {
 	r.in.Close()
 	_, _ = io.Copy(io.Discard, r.out)
 	err := r.cmd.Wait()

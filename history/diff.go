@@ -184,7 +184,7 @@ func Changes(ctx context.Context, dir, from, to string, opts chunker.Options, ma
 	if err != nil {
 		return nil, err
 	}
-	r, err := newBlobReader(ctx, dir)
+	r, err := NewBlobReader(ctx, dir)
 	if err != nil {
 		return nil, err
 	}
@@ -278,7 +278,7 @@ func (sd *sides) paths() []string {
 // differ chunks the blobs of both sides, each distinct blob once while
 // the cache holds it, and compares one file at a time.
 type differ struct {
-	blobs *blobReader
+	blobs *BlobReader
 	cache *chunkCache
 	opts  chunker.Options
 }
@@ -300,7 +300,7 @@ func (d *differ) split(id string, data func() ([]byte, error)) ([]chunker.Chunk,
 
 // blob returns the chunks of the git blob oid.
 func (d *differ) blob(oid string) ([]chunker.Chunk, error) {
-	return d.split(oid, func() ([]byte, error) { return d.blobs.read(oid) })
+	return d.split(oid, func() ([]byte, error) { return d.blobs.Read(oid) })
 }
 
 // file returns the changes of path between the sides; a file whose blob

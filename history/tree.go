@@ -57,7 +57,7 @@ func Materialize(ctx context.Context, dir, commit, dst string, maxBytes int64) (
 		paths = append(paths, p)
 	}
 	slices.Sort(paths)
-	r, err := newBlobReader(ctx, dir)
+	r, err := NewBlobReader(ctx, dir)
 	if err != nil {
 		return nil, err
 	}
@@ -74,7 +74,7 @@ func Materialize(ctx context.Context, dir, commit, dst string, maxBytes int64) (
 			snap.Skipped = append(snap.Skipped, e.path+": "+err.Error())
 			continue
 		}
-		data, err := r.read(e.oid)
+		data, err := r.Read(e.oid)
 		if err != nil {
 			return nil, fmt.Errorf("history: read %s at %s: %w", e.path, commit, err)
 		}

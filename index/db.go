@@ -483,11 +483,3 @@ func (db *DB) Checkpoint(ctx context.Context) error {
 	err := db.sql.QueryRowContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`).Scan(&busy, &logPages, &done)
 	return db.wrap("checkpoint", err)
 }
-
-// SetMetaQuiet stores a meta value without bumping the generation
-// counter, for bookkeeping that does not change what searches see (a
-// watcher's heartbeat): readers keep their in-memory copies.
-func (db *DB) SetMetaQuiet(ctx context.Context, key, value string) error {
-	_, err := db.sql.ExecContext(ctx, `INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)`, key, value)
-	return db.wrap("write meta", err)
-}

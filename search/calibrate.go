@@ -106,11 +106,21 @@ func (w TermWeights) KeywordScore(text string, raw float64) float64 {
 // chunk's is. Without terms whole is the score being at least
 // CoverageShare.
 func (w TermWeights) score(text string, raw float64) (score float64, whole bool) {
-	score, whole = w.keywordScore(text, raw)
+	return w.scoreCover(text, raw, nil)
+}
+
+// scoreCover is [TermWeights.score] with what text holds already found
+// (see [cover]); nil finds it here.
+func (w TermWeights) scoreCover(text string, raw float64, cv *cover) (score float64, whole bool) {
+	if cv != nil && len(cv.held) != len(w.Terms) {
+		cv = nil // found for other terms
+	}
+	score, whole = w.keywordScore(text, raw, cv)
 	// A chunk scoring as a whole-query match does before the accent cost
 	// keeps that standing in fusion.
 	whole = whole || score >= CoverageShare
-	if score == 0 || !w.accented(text) {
+	accented := cv != nil && cv.accented || cv == nil && w.accented(text)
+	if score == 0 || !accented {
 		return score, whole
 	}
 	total, off := 0.0, 0.0
@@ -142,26 +152,17 @@ func (w TermWeights) accented(text string) bool {
 // keywordScore is KeywordScore before the accent cost, and whether text
 // holds every term. Whole is only computed when the score is below
 // [CoverageShare] (false above), where fusion needs it.
-func (w TermWeights) keywordScore(text string, raw float64) (score float64, whole bool) {
-	total := 0.0
-	for _, c := range w.Cov {
-		total += c
+func (w TermWeights) keywordScore(text string, raw float64, cv *cover) (score float64, whole bool) {
+	score, total, done := w.bm25Score(raw)
+	if done {
+		return score, false
 	}
-	if total == 0 || !(w.Ideal > 0) {
-		return NormalizeBM25(raw), false
+	var held []bool
+	if cv != nil {
+		held = cv.held
+	} else {
+		held = w.held(text, false)
 	}
-	rel := 0.0
-	if x := -raw; x > 0 {
-		rel = x / w.Ideal
-	}
-	if math.IsInf(rel, 1) {
-		return 1, false
-	}
-	score = rel / (rel + RelHalf)
-	if score >= CoverageShare {
-		return min(score, 1), false // the coverage floor cannot exceed it
-	}
-	held := w.held(text, false)
 	cov, whole := 0.0, true
 	for i, c := range w.Cov {
 		switch {
@@ -174,33 +175,110 @@ func (w TermWeights) keywordScore(text string, raw float64) (score float64, whol
 	return min(max(score, CoverageShare*cov/total, 0), 1), whole
 }
 
+// bm25Score is the part of keywordScore read from raw alone, the sum of
+// the coverage weights, and whether the coverage cannot change the score
+// (the score is then keywordScore's).
+func (w TermWeights) bm25Score(raw float64) (score, total float64, done bool) {
+	for _, c := range w.Cov {
+		total += c
+	}
+	if total == 0 || !(w.Ideal > 0) {
+		return NormalizeBM25(raw), total, true
+	}
+	rel := 0.0
+	if x := -raw; x > 0 {
+		rel = x / w.Ideal
+	}
+	if math.IsInf(rel, 1) {
+		return 1, total, true
+	}
+	score = rel / (rel + RelHalf)
+	if score >= CoverageShare {
+		return min(score, 1), total, true // the coverage floor cannot exceed it
+	}
+	return score, total, false
+}
+
 // held reports for each term whether text holds it, matching as
 // [Coverage] does, or with accents as written when exact.
 func (w TermWeights) held(text string, exact bool) []bool {
+	return newCoverer(w.Terms, exact).held(text)
+}
+
+// cover is what a chunk's text says about the words of one query, for its
+// keyword score: which terms it holds, matching as [Coverage] does, and
+// whether it or the query holds a letter [tokenize.Fold] may change.
+// [Hybrid.run] finds it for the keyword hits as soon as their text is
+// read, beside the vector search, so that calibration does not tokenize
+// every candidate's text after both backends are done.
+type cover struct {
+	held     []bool
+	accented bool
+}
+
+// coverer matches one query's terms in chunk texts, its matcher built
+// once for every text. It is not safe for concurrent use.
+type coverer struct {
+	m *matcher
+	// owner maps a matching key's index to the indexes of the terms it
+	// comes from.
+	owner [][]int
+	terms int
+	// accented reports that a term holds a letter Fold may change.
+	accented bool
+}
+
+// newCoverer returns the coverer of terms; exact matches accents as
+// written (see [matcher]).
+func newCoverer(terms []string, exact bool) *coverer {
 	m := newMatcher(nil)
 	m.exact = exact
-	owner := make([][]int, 0, len(w.Terms)) // key index -> term indexes
-	for i, t := range w.Terms {
+	c := &coverer{m: m, owner: make([][]int, 0, len(terms)), terms: len(terms)}
+	for i, t := range terms {
+		c.accented = c.accented || tokenize.Fold(t) != t
 		for _, b := range tokenize.Bigrams(t) {
 			ki, ok := m.add(b)
 			if !ok {
 				continue
 			}
-			if ki == len(owner) {
-				owner = append(owner, nil)
+			if ki == len(c.owner) {
+				c.owner = append(c.owner, nil)
 			}
-			owner[ki] = append(owner[ki], i)
+			c.owner[ki] = append(c.owner[ki], i)
 		}
 	}
 	m.seen = make([]bool, len(m.keys))
-	m.hits(text)
-	out := make([]bool, len(w.Terms))
-	for ki, seen := range m.seen {
+	return c
+}
+
+// held reports for each term whether text holds it.
+func (c *coverer) held(text string) []bool {
+	c.m.hits(text)
+	out := make([]bool, c.terms)
+	for ki, seen := range c.m.seen {
 		if seen {
-			for _, i := range owner[ki] {
+			for _, i := range c.owner[ki] {
 				out[i] = true
 			}
 		}
+	}
+	return out
+}
+
+// covers returns the cover of the text of each keyword hit whose score its
+// coverage may still change: one whose bm25() alone already scores
+// [CoverageShare] keeps that score once the phrase query adds to it (see
+// [Hybrid.addPhrase]), so its text is not read here. Chunks holds the
+// hits' chunks.
+func (w TermWeights) covers(hits []store.KeywordHit, chunks map[int64]store.Chunk) map[int64]cover {
+	c := newCoverer(w.Terms, false)
+	out := make(map[int64]cover, len(hits))
+	for _, hit := range hits {
+		ch, ok := chunks[hit.ID]
+		if _, _, done := w.bm25Score(hit.BM25); !ok || done {
+			continue
+		}
+		out[hit.ID] = cover{held: c.held(ch.Text), accented: c.accented || tokenize.Fold(ch.Text) != ch.Text}
 	}
 	return out
 }
@@ -311,7 +389,11 @@ func (h *Hybrid) calibrate(c *calibration, cands []Candidate, chunks map[int64]s
 			if ch, ok := chunks[cd.ChunkID]; ok {
 				text = ch.Text
 			}
-			k, whole := c.weights.score(text, *cd.BM25)
+			var cv *cover
+			if x, ok := c.covers[cd.ChunkID]; ok {
+				cv = &x
+			}
+			k, whole := c.weights.scoreCover(text, *cd.BM25, cv)
 			cd.KeywordScore, cd.Whole = &k, whole
 		}
 		if cd.Cosine != nil && c.vec {
@@ -327,6 +409,8 @@ type calibration struct {
 	kw, vec    bool
 	weights    TermWeights
 	background Background
+	// covers are the keyword hits' covers, found by [Hybrid.run].
+	covers map[int64]cover
 }
 
 // termMatches returns the FTS5 MATCH expression of each term: the term

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"testing"
+
+	"github.com/memweave/memweave-go/store"
 )
 
 // fts5BM25 is FTS5's bm25() (negated, as FTS5 returns it) of a chunk
@@ -177,5 +179,56 @@ func TestKeywordScoreAccents(t *testing.T) {
 	w := NewTermWeights(QueryTerms("缓存"), []int{3}, 100)
 	if got := w.KeywordScore("为了降低延迟，团队决定在订单服务前面加一层缓存，过期时间设为五分钟。", fts5BM25([]int{3}, 100, 40)); got < CoverageShare {
 		t.Errorf("KeywordScore(缓存) of a long chunk holding it = %v, want >= %v (coverage floor)", got, CoverageShare)
+	}
+}
+
+// TestCoversScoreAsText checks that the keyword score of a chunk whose
+// cover [Hybrid.run] found beside the vector search is the score found
+// from its text: for a partial match, a whole one, one holding an
+// accented word as written or without its accent, and one whose only
+// accent is in its own text.
+func TestCoversScoreAsText(t *testing.T) {
+	texts := map[int64]string{
+		1: "The café on the corner opens at eight.",
+		2: "The cafe on the corner opens at eight.",
+		3: "Opening hours are posted by the door.",
+		4: "Corner café hours: eight to six, closed Mondays.",
+		5: "Naïve estimates of the opening time were wrong.",
+		6: "Nothing here.",
+	}
+	chunks := map[int64]store.Chunk{}
+	for id, text := range texts {
+		chunks[id] = store.Chunk{ID: id, Text: text}
+	}
+	for _, query := range []string{"When does the café open?", "corner cafe hours", "opening time"} {
+		terms := QueryTerms(query)
+		counts := make([]int, len(terms))
+		for i := range counts {
+			counts[i] = i + 1
+		}
+		w := NewTermWeights(terms, counts, 20)
+		for _, raw := range []float64{-0.1, -1, -4} {
+			var hits []store.KeywordHit
+			for id := range texts {
+				hits = append(hits, store.KeywordHit{ID: id, BM25: raw})
+			}
+			cv := w.covers(hits, chunks)
+			if _, _, done := w.bm25Score(raw); !done && len(cv) != len(texts) || done && len(cv) != 0 {
+				t.Errorf("%q, bm25 %g: %d covers of %d chunks, want them all when the coverage can change the score, else none", query, raw, len(cv), len(texts))
+			}
+			for id, text := range texts {
+				want, wantWhole := w.score(text, raw)
+				var got float64
+				var gotWhole bool
+				if c, ok := cv[id]; ok {
+					got, gotWhole = w.scoreCover(text, raw, &c)
+				} else {
+					got, gotWhole = w.scoreCover(text, raw, nil)
+				}
+				if got != want || gotWhole != wantWhole {
+					t.Errorf("%q, chunk %d, bm25 %g: score from its cover = %v, %v; from its text %v, %v", query, id, raw, got, gotWhole, want, wantWhole)
+				}
+			}
+		}
 	}
 }

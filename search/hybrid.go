@@ -101,7 +101,7 @@ func (h *Hybrid) Retrieve(ctx context.Context, req Request) (*Retrieved, error) 
 			wantKw = wantKw || !wantVec
 		}
 	}
-	r, err := h.run(ctx, req, qp, wantKw, wantVec)
+	r, err := h.run(ctx, req, qp, wantKw, wantVec, count)
 	if err != nil {
 		return nil, err
 	}
@@ -166,15 +166,14 @@ func (h *Hybrid) coverage(ctx context.Context, count func() (int, error)) (want 
 func (h *Hybrid) calibration(ctx context.Context, terms []string, r *backendHits, kw, vec bool, count func() (int, error)) (*calibration, error) {
 	c := &calibration{}
 	if kw {
-		counts, err := h.Keyword.TermCounts(ctx, termMatches(terms))
-		if err != nil {
-			return nil, errCalibrate(err)
+		c.kw, c.weights, c.covers = true, r.weights, r.covers
+		if r.weights.Terms == nil {
+			w, err := h.termWeights(ctx, terms, count)
+			if err != nil {
+				return nil, err
+			}
+			c.weights = w
 		}
-		n, err := count()
-		if err != nil {
-			return nil, errCalibrate(err)
-		}
-		c.kw, c.weights = true, NewTermWeights(terms, counts, n)
 	}
 	if vec && r.qvec != nil {
 		if r.sampleErr != nil {
@@ -189,6 +188,19 @@ func (h *Hybrid) calibration(ctx context.Context, terms []string, r *backendHits
 	return c, nil
 }
 
+// termWeights reads the term weights of the query's terms.
+func (h *Hybrid) termWeights(ctx context.Context, terms []string, count func() (int, error)) (TermWeights, error) {
+	counts, err := h.Keyword.TermCounts(ctx, termMatches(terms))
+	if err != nil {
+		return TermWeights{}, errCalibrate(err)
+	}
+	n, err := count()
+	if err != nil {
+		return TermWeights{}, errCalibrate(err)
+	}
+	return NewTermWeights(terms, counts, n), nil
+}
+
 // backendHits are the raw outputs of the backends, with what the
 // goroutines that ran them read next: the chunks of the keyword hits and
 // the query's cosines with the calibration sample.
@@ -198,27 +210,36 @@ type backendHits struct {
 	qvec      []float32
 	embedErr  error
 	chunks    map[int64]store.Chunk
+	weights   TermWeights
+	covers    map[int64]cover
 	sample    []float64
 	sampleErr error
 }
 
 // run runs the wanted backends concurrently, each followed by what only
 // its own results are needed for, so that it overlaps the other side:
-// the keyword query then the chunks of its hits; the phrase query (see
+// the keyword query, the chunks of its hits, then the query's term
+// weights and what the hits' text holds of its words (see [cover]); the
+// phrase query (see
 // [Hybrid.keywordHits]); the query embedding, the vector search, then the
 // calibration sample ([VectorBackend.SampleCosines]). An embedding
 // failure is returned in embedErr, not as an error.
-func (h *Hybrid) run(ctx context.Context, req Request, qp queryPlan, wantKw, wantVec bool) (*backendHits, error) {
+func (h *Hybrid) run(ctx context.Context, req Request, qp queryPlan, wantKw, wantVec bool, count func() (int, error)) (*backendHits, error) {
 	var (
 		r                    backendHits
 		wg                   sync.WaitGroup
 		phits                []store.KeywordHit
 		kwErr, phErr, vecErr error
+		calErr               error // already wrapped by errCalibrate
 	)
 	if wantKw {
 		wg.Go(func() {
 			if r.kw, kwErr = h.Keyword.Keyword(ctx, qp.keyword, req.Pool, req.Filter); kwErr == nil && len(r.kw) > 0 {
-				r.chunks, kwErr = h.Keyword.Chunks(ctx, hitIDs(r.kw))
+				if r.chunks, kwErr = h.Keyword.Chunks(ctx, hitIDs(r.kw)); kwErr == nil {
+					if r.weights, calErr = h.termWeights(ctx, qp.terms, count); calErr == nil {
+						r.covers = r.weights.covers(r.kw, r.chunks)
+					}
+				}
 			}
 		})
 		if qp.phrase != "" {
@@ -238,6 +259,9 @@ func (h *Hybrid) run(ctx context.Context, req Request, qp queryPlan, wantKw, wan
 	wg.Wait()
 	if err := cmp.Or(kwErr, phErr, vecErr); err != nil {
 		return nil, fmt.Errorf("search: %w", err)
+	}
+	if calErr != nil {
+		return nil, calErr
 	}
 	r.kw = h.addPhrase(r.kw, phits)
 	return &r, nil

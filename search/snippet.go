@@ -368,6 +368,9 @@ func (m *matcher) hits(s string) int {
 		}
 	}
 	for _, w := range tokenize.Words(s) {
+		if n == len(m.keys) {
+			return n // every term found: the rest cannot add one
+		}
 		mark(w)
 		if !tokenize.IsCompound(w) {
 			continue // one part: w itself

@@ -6,7 +6,7 @@ import (
 )
 
 // Heartbeat is what a watcher's owner records where other processes can
-// read it (memweave keeps it in the index), so that they can tell that a
+// read it (memweave keeps it in a file beside the index), so that they can tell that a
 // watcher runs, in which state and process.
 type Heartbeat struct {
 	State State

@@ -46,7 +46,9 @@ halves: the first, third, ... pair is in the tune half, the second, fourth,
 gives both either way). testdata/meaning.json is a second set of this
 form, with negatives; testdata/families.json a third, whose negatives are
 off-topic, share a word or two with a note by chance, or are a topical
-neighbour of a note.
+neighbour of a note; testdata/shapes.json a fourth, whose pairs come in
+four shapes (short and long questions, dated log lines, list notes; the
+domain field names the shape).
 
 Metrics: top1, top3 (the note at rank 1, in the first 3) and recall@5, over
 all questions, each half and each domain, with every result kept (min_score

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"maps"
 	"testing"
 
 	"github.com/memweave/memweave-go/tokenize"
@@ -63,16 +64,27 @@ func TestMeaningSet(t *testing.T) {
 			t.Errorf("%s half negatives by kind = %v, want both off-topic and chance", h, kinds[h])
 		}
 	}
-	r := bench(t, "--embedder", "none", "paraphrase", "--data", path, "--mode", "keyword", "--workers", "1")
-	checkFields(t, r, map[string]any{
-		"questions":                    float64(len(d.Pairs)),
-		"notes":                        float64(len(d.Pairs) + len(d.Distractors)),
-		"keyword_target_hits":          0.0,
-		"top3":                         0.0,
+	keywordFindsNone(t, path, d, map[string]any{
 		"at_threshold.threshold":       defaultThreshold,
 		"negatives.halves.tune.count":  float64((len(d.Negatives) + 1) / 2),
 		"negatives.halves.check.count": float64(len(d.Negatives) / 2),
 	})
+}
+
+// keywordFindsNone runs the set at path, read as d, in keyword mode and
+// checks that no question finds its note (the set's promise), that the
+// report counts every question and note, and the fields of more.
+func keywordFindsNone(t *testing.T, path string, d *paraphraseData, more map[string]any) {
+	t.Helper()
+	want := map[string]any{
+		"questions":           float64(len(d.Pairs)),
+		"notes":               float64(len(d.Pairs) + len(d.Distractors)),
+		"keyword_target_hits": 0.0,
+		"top3":                0.0,
+	}
+	maps.Copy(want, more)
+	r := bench(t, "--embedder", "none", "paraphrase", "--data", path, "--mode", "keyword", "--workers", "1")
+	checkFields(t, r, want)
 }
 
 // TestFamiliesSet checks testdata/families.json, a third set written
@@ -95,11 +107,35 @@ func TestFamiliesSet(t *testing.T) {
 			t.Errorf("negatives by kind = %v, want at least 8 %s", kinds, k)
 		}
 	}
-	r := bench(t, "--embedder", "none", "paraphrase", "--data", path, "--mode", "keyword", "--workers", "1")
-	checkFields(t, r, map[string]any{
-		"questions":           float64(len(d.Pairs)),
-		"notes":               float64(len(d.Pairs) + len(d.Distractors)),
-		"keyword_target_hits": 0.0,
-		"top3":                0.0,
+	keywordFindsNone(t, path, d, nil)
+}
+
+// TestShapesSet checks testdata/shapes.json, a fourth set written before
+// the round's code changes: no question finds its note by keyword, each
+// family of pair shape and each kind of negative is in both halves, and
+// the report counts the halves.
+func TestShapesSet(t *testing.T) {
+	const path = "testdata/shapes.json"
+	d, err := readParaphrase(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := map[string]int{}
+	for i, p := range d.Pairs {
+		count[paraphraseHalf(i)+" "+p.Domain]++
+	}
+	for i, n := range d.Negatives {
+		count[paraphraseHalf(i)+" "+n.Kind]++
+	}
+	for _, h := range []string{"tune", "check"} {
+		for _, k := range []string{"short", "long", "log", "list", "offtopic", "chance1", "chance2", "neighbour"} {
+			if count[h+" "+k] < 4 {
+				t.Errorf("%s half holds %d of %s, want at least 4 (all: %v)", h, count[h+" "+k], k, count)
+			}
+		}
+	}
+	keywordFindsNone(t, path, d, map[string]any{
+		"negatives.halves.tune.count":  float64((len(d.Negatives) + 1) / 2),
+		"negatives.halves.check.count": float64(len(d.Negatives) / 2),
 	})
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"syscall"
@@ -55,13 +56,17 @@ func syncClone(tb testing.TB, bare, name string) string {
 	return dir
 }
 
+// soakEntry is a whole line of TestSyncThreeMachines' appends.
+var soakEntry = regexp.MustCompile(`^sync soak note ACK-(alpha|beta|gamma)-[0-9]+$`)
+
 // TestSyncThreeMachines: three clones of one bare remote, each with a
 // writer that appends and writes notes while, beside it, a sync process
 // starts about every second, a third of them killed with SIGKILL at a
 // random moment. After a final sync in each, every acknowledged note is in
-// every clone exactly once, no file holds a conflict marker, check
-// passes, and every tip the remote had is an ancestor of its last one.
-// It runs 30 seconds, 4 unless long tests are on.
+// every clone exactly once, no file holds a conflict marker or a dated
+// log a line cut short, check passes, and every tip the remote had is an
+// ancestor of its last one. It runs 30 seconds, 4 unless long tests are
+// on.
 func TestSyncThreeMachines(t *testing.T) {
 	t.Parallel()
 	bare := syncRemote(t)
@@ -195,6 +200,14 @@ func TestSyncThreeMachines(t *testing.T) {
 			data, _ := os.ReadFile(p)
 			if strings.Contains(string(data), "<<<<<<< ") || strings.Contains(string(data), ">>>>>>> ") {
 				t.Errorf("%s: %s holds a conflict marker", names[c], p)
+			}
+			// A dated log holds whole entries only: no line cut short.
+			if strings.Contains(string(data), "sync soak note ") {
+				for _, line := range strings.Split(string(data), "\n") {
+					if line != "" && !soakEntry.MatchString(line) {
+						t.Errorf("%s: %s holds the line %q, not a whole entry", names[c], p, line)
+					}
+				}
 			}
 			if !strings.Contains(filepath.Base(p), "shared") {
 				all.Write(data)

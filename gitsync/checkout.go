@@ -1,0 +1,233 @@
+package gitsync
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/memweave/memweave-go/history"
+	"github.com/memweave/memweave-go/memfile"
+	"github.com/memweave/memweave-go/workspace"
+)
+
+// change is one path that two commits' trees differ in: the mode and
+// blob the second gives it, "" for both when it deletes the path, and
+// whether the first has it.
+type change struct {
+	path, mode, blob string
+	inHead           bool
+}
+
+// treeChanges lists the paths whose content or mode differ between the
+// commits head and target.
+func (s *syncer) treeChanges(ctx context.Context, head, target string) ([]change, error) {
+	out, err := s.git(ctx, nil, "diff-tree", "-r", "-z", "--no-renames", "--no-commit-id", head, target)
+	if err != nil {
+		return nil, fmt.Errorf("gitsync: list the work tree's changes: %w", err)
+	}
+	var changes []change
+	recs := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
+	for i := 0; i+1 < len(recs); i += 2 {
+		// ":oldmode newmode oldblob newblob status", then the path.
+		f := strings.Fields(strings.TrimPrefix(recs[i], ":"))
+		if len(f) != 5 {
+			return nil, fmt.Errorf("gitsync: unexpected diff-tree record %q", recs[i])
+		}
+		c := change{path: recs[i+1], inHead: f[4] != "A"}
+		if f[4] != "D" {
+			c.mode, c.blob = f[1], f[3]
+		}
+		changes = append(changes, c)
+	}
+	return changes, nil
+}
+
+// checkout moves the work tree, the index and the branch from head to
+// target. It writes each file itself, atomically (a new file renamed over
+// the old one), so that a sync killed at any moment leaves every note
+// whole, in head's version or target's, and an append made after the kill
+// lands on a whole note. Git's own checkout unlinks a file before it
+// writes the new one: killed in between, it left a note missing or cut
+// short, an append then made a note holding only the entries written
+// since, and the union merge of dated logs carried that rewrite to every
+// machine, dropping whole entries. The files go first, under a marker
+// naming head and target ([syncer.resumeCheckout]), then the index, and
+// the branch moves last. A file that differs from head's version (a
+// program other than memweave wrote it since the commit) stops the move
+// before anything is written, as git's checkout would.
+func (s *syncer) checkout(ctx context.Context, head, target string) error {
+	from := head
+	if head == "" {
+		// An unborn branch: every file of target is new here. A kill
+		// leaves some of them written, whole, which the next sync commits
+		// and merges with the same files from the remote.
+		out, err := s.run(ctx, history.GitOptions{Stdin: []byte{}}, "hash-object", "-t", "tree", "--stdin")
+		if err != nil {
+			return fmt.Errorf("gitsync: update the work tree: %w", err)
+		}
+		from = strings.TrimSpace(string(out))
+	}
+	changes, err := s.treeChanges(ctx, from, target)
+	if err != nil {
+		return err
+	}
+	if err := s.checkUnchanged(ctx, head, target, changes); err != nil {
+		return err
+	}
+	if head != "" {
+		if err := writeCheckoutMarker(s.root, head, target); err != nil {
+			return err
+		}
+	}
+	if err := s.writeChanges(ctx, changes); err != nil {
+		return err // the marker stays: the next sync finishes the move
+	}
+	// The index: target's entries, then the new files' stat data (a file
+	// the refresh finds changed is the next commit's business).
+	args := []string{"read-tree", target}
+	if head != "" {
+		args = []string{"read-tree", "-m", "-i", head, target}
+	}
+	if _, err := s.git(ctx, nil, args...); err != nil {
+		return fmt.Errorf("gitsync: update the index: %w", err)
+	}
+	s.git(ctx, nil, "update-index", "-q", "--refresh")
+	if _, err := s.git(ctx, nil, "update-ref", "-m", "memweave sync: integrate", "refs/heads/"+s.branch, target, head); err != nil {
+		return fmt.Errorf("gitsync: move %s: %w", s.branch, err)
+	}
+	return removeCheckoutMarker(s.root)
+}
+
+// checkUnchanged refuses the move when a file it would write or remove
+// no longer holds head's version, or when a file target adds is already
+// there with other content, naming the file; nothing is written then.
+func (s *syncer) checkUnchanged(ctx context.Context, head, target string, changes []change) error {
+	dirty := map[string]bool{}
+	if head != "" {
+		out, err := s.git(ctx, nil, "diff-index", "--name-only", "-z", "--no-renames", head, "--")
+		if err != nil {
+			return fmt.Errorf("gitsync: compare the work tree with %.12s: %w", head, err)
+		}
+		for _, p := range strings.Split(string(out), "\x00") {
+			dirty[p] = true
+		}
+	}
+	for _, c := range changes {
+		if c.inHead {
+			if dirty[c.path] {
+				return fmt.Errorf("gitsync: update the work tree: %s was changed by another program since this sync committed it; nothing was changed (sync again to commit it first)", c.path)
+			}
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(s.root, filepath.FromSlash(c.path)))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if want, _ := s.blob(ctx, target, c.path); err != nil || string(data) != string(want) {
+			return fmt.Errorf("gitsync: update the work tree: the remote adds %s, where this machine has a file git does not track (ignored?); nothing was changed (move it away and sync again)", c.path)
+		}
+	}
+	return nil
+}
+
+// writeChanges gives each file of changes its new version, or removes
+// it, with the blobs read by one git process. Removals go first, so that
+// a folder a file takes the place of (or the other way round) is out of
+// the way.
+func (s *syncer) writeChanges(ctx context.Context, changes []change) error {
+	blobs, err := history.NewBlobReader(ctx, s.root)
+	if err != nil {
+		return fmt.Errorf("gitsync: update the work tree: %w", err)
+	}
+	defer blobs.Close()
+	for _, removing := range []bool{true, false} {
+		for _, c := range changes {
+			if (c.blob == "") != removing {
+				continue
+			}
+			if err := s.checkoutFile(blobs, c); err != nil {
+				return fmt.Errorf("gitsync: update the work tree: %s: %w", c.path, err)
+			}
+		}
+	}
+	return nil
+}
+
+// checkoutFile gives the work tree's file c.path its new version, or
+// removes it, atomically: a note through memfile (a temporary file
+// renamed over it), any other file with [memfile.WriteAtomic] after
+// checking that no folder on its way is a link.
+func (s *syncer) checkoutFile(blobs *history.BlobReader, c change) error {
+	if bad := badPath(c.path); bad != "" {
+		return fmt.Errorf("%w: %s", ErrRefused, bad)
+	}
+	abs := filepath.Join(s.root, filepath.FromSlash(c.path))
+	_, _, notNote := workspace.SafeMemoryPath(s.root, c.path)
+	if notNote != nil {
+		if err := s.noLinkOnTheWay(c.path); err != nil {
+			return err
+		}
+	}
+	if c.blob == "" {
+		var err error
+		if notNote == nil {
+			err = memfile.Remove(s.root, c.path)
+		} else {
+			err = os.Remove(abs)
+		}
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil
+		}
+		return err
+	}
+	data, err := blobs.Read(c.blob)
+	if err != nil {
+		return err
+	}
+	perm := fs.FileMode(0o644)
+	if c.mode == "100755" {
+		perm = 0o755
+	}
+	if notNote == nil {
+		if _, err := memfile.Replace(s.root, c.path, data); err != nil {
+			return err
+		}
+	} else {
+		if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
+			return err
+		}
+		if err := memfile.WriteAtomic(abs, data, perm); err != nil {
+			return err
+		}
+	}
+	// Replace keeps an existing file's permissions: give it target's.
+	if fi, err := os.Stat(abs); err == nil && fi.Mode().Perm()&0o111 != perm&0o111 {
+		return os.Chmod(abs, perm)
+	}
+	return nil
+}
+
+// noLinkOnTheWay refuses a path whose folders include a symbolic link in
+// the work tree, so that no write follows one out of the workspace.
+func (s *syncer) noLinkOnTheWay(rel string) error {
+	dir := s.root
+	parts := strings.Split(rel, "/")
+	for _, p := range parts[:len(parts)-1] {
+		dir = filepath.Join(dir, p)
+		fi, err := os.Lstat(dir)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if !fi.IsDir() {
+			return fmt.Errorf("%w: %s: %s is not a folder", ErrRefused, rel, dir)
+		}
+	}
+	return nil
+}
