@@ -3,10 +3,8 @@ package index
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestConnectionsKeepFirstPlan checks that every connection keeps a
@@ -49,52 +47,5 @@ func TestConnectionsKeepFirstPlan(t *testing.T) {
 		if got := strings.Join(plan, "; "); strings.Contains(got, "files_expires") {
 			t.Errorf("connection %d planned with the bound value: %s", i, got)
 		}
-	}
-}
-
-// TestOneShotConnections checks that a one-shot handle opens at most
-// oneShotConns connections (each new one costs a fresh process its
-// schema parse, page cache and a thread), and that a long-lived handle
-// is not held to that.
-func TestOneShotConnections(t *testing.T) {
-	ctx := context.Background()
-	db := openTest(t)
-	one, err := Open(ctx, db.Path(), Options{OneShot: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer one.Close()
-	hold := func(h *DB, n int) []*sql.Conn {
-		t.Helper()
-		var cs []*sql.Conn
-		for i := 0; i < n; i++ {
-			c, err := h.sql.Conn(ctx)
-			if err != nil {
-				t.Fatal(err)
-			}
-			cs = append(cs, c)
-		}
-		return cs
-	}
-	held := hold(one, oneShotConns)
-	wait, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
-	defer cancel()
-	if c, err := one.sql.Conn(wait); err == nil {
-		c.Close()
-		t.Errorf("a one-shot handle opened connection %d", oneShotConns+1)
-	} else if !errors.Is(err, context.DeadlineExceeded) {
-		t.Errorf("waiting for a connection: %v, want the deadline", err)
-	}
-	held[0].Close()
-	if c, err := one.sql.Conn(ctx); err != nil {
-		t.Errorf("a connection given back is not handed out again: %v", err)
-	} else {
-		c.Close()
-	}
-	for _, c := range held[1:] {
-		c.Close()
-	}
-	for _, c := range hold(db, oneShotConns+2) {
-		c.Close()
 	}
 }

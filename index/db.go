@@ -47,17 +47,6 @@ type Options struct {
 	OneShot bool
 }
 
-// oneShotConns caps a one-shot handle's SQLite connections. A fresh
-// process's first search asks for up to five at once (the freshness
-// check's file rows beside the vector and keyword queries); each new
-// connection parses the schema, grows its own page cache and may take an
-// OS thread for its cgo calls: five cost a fresh search at 10k chunks
-// about 5% more CPU than two, and the overlap they buy is lost on two
-// cores. Two keep the check's read beside the retrieval. Code that holds
-// a connection (a Conn, a Tx, open Rows) must not ask the pool for
-// another: on a capped handle that can wait forever.
-const oneShotConns = 2
-
 // DB is an open index. It is safe for concurrent use.
 type DB struct {
 	sql     *sql.DB
@@ -166,9 +155,6 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 		return nil, openError(path, err)
 	}
 	db := &DB{sql: sdb, path: path, oneShot: opts.OneShot}
-	if opts.OneShot {
-		sdb.SetMaxOpenConns(oneShotConns)
-	}
 	if err := connect(ctx, sdb, opts.BusyTimeout); err != nil {
 		sdb.Close()
 		return nil, openError(path, err)
