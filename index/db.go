@@ -148,7 +148,7 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 	// Multi-thread mode (SQLITE_OPEN_NOMUTEX): database/sql hands a
 	// connection, and the statements and rows made on it, to one goroutine
 	// at a time, so SQLite's own lock around every call on the connection
-	// guards nothing (about 4% of a fresh search's instructions).
+	// guards nothing but costs every call (docs/performance.md, stop 41).
 	q.Set("_mutex", "no")
 	sdb, err := sql.Open(driverName, fileURI(path, q))
 	if err != nil {
