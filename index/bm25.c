@@ -346,8 +346,8 @@ static void mwRegister(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 // is rebound after holding 0 or 1, and FTS5's own segment seek
 // ("SELECT pgno FROM %_idx WHERE segid=? AND term<=? ...", prepared once
 // per connection) rebinds segid, which is 1 in a one-segment index, at
-// every term's seek: a keyword search re-prepared it about 40 times. The
-// guarantee keeps each statement's first plan, the plan SQLite makes
+// every term's seek, so a keyword search re-prepared it once per term
+// (docs/performance.md, stop 41). The guarantee keeps each statement's first plan, the plan SQLite makes
 // before any value is bound, so no result changes.
 static int mwInit(sqlite3 *db, char **pzErrMsg, const void *pThunk) {
 	(void)pzErrMsg;
