@@ -347,8 +347,9 @@ static void mwRegister(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 // ("SELECT pgno FROM %_idx WHERE segid=? AND term<=? ...", prepared once
 // per connection) rebinds segid, which is 1 in a one-segment index, at
 // every term's seek, so a keyword search re-prepared it once per term
-// (docs/performance.md, stop 41). The guarantee keeps each statement's first plan, the plan SQLite makes
-// before any value is bound, so no result changes.
+// (docs/performance.md, stop 41). The guarantee keeps each statement's
+// first plan, the plan SQLite makes before any value is bound, so no
+// result changes.
 static int mwInit(sqlite3 *db, char **pzErrMsg, const void *pThunk) {
 	(void)pzErrMsg;
 	(void)pThunk;
