@@ -49,8 +49,10 @@ type Options struct {
 
 // DB is an open index. It is safe for concurrent use.
 type DB struct {
-	sql     *sql.DB
-	path    string
+	sql  *sql.DB
+	path string
+	// key is the database's key in handles, released by Close.
+	key     string
 	oneShot bool
 
 	// mu guards vecs, the in-memory vector codes, dots, a one-shot
@@ -74,6 +76,9 @@ type DB struct {
 	// schema holds the fixable schema problems Open or Check found: while
 	// there are any, vector reads and writes fail (see checkSchema).
 	schema []schemaProblem
+	// closeOnce releases the handle's count in handles once, however
+	// often Close is called.
+	closeOnce sync.Once
 }
 
 var autoOnce sync.Once
@@ -133,12 +138,32 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		return nil, openError(path, errors.New("is a directory"))
 	}
-	if err := checkForeign(ctx, path); err != nil {
+	key := handleKey(path)
+	err := acquire(key, func(alone bool) error {
+		if alone {
+			if err := checkForeign(ctx, path); err != nil {
+				return err
+			}
+		}
+		if err := fixSidecars(path, alone); err != nil {
+			return openError(path, err)
+		}
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
-	if err := fixSidecars(path); err != nil {
-		return nil, openError(path, err)
+	db, err := open(ctx, path, key, opts)
+	if err != nil {
+		release(key)
+		return nil, err
 	}
+	return db, nil
+}
+
+// open is Open once the files around the database are checked and the
+// handle is counted under key in handles.
+func open(ctx context.Context, path, key string, opts Options) (*DB, error) {
 	removeRebuildLeftovers(path)
 	q := url.Values{}
 	q.Set("_busy_timeout", strconv.FormatInt(opts.BusyTimeout.Milliseconds(), 10))
@@ -154,7 +179,7 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 	if err != nil {
 		return nil, openError(path, err)
 	}
-	db := &DB{sql: sdb, path: path, oneShot: opts.OneShot}
+	db := &DB{sql: sdb, path: path, key: key, oneShot: opts.OneShot}
 	if err := connect(ctx, sdb, opts.BusyTimeout); err != nil {
 		sdb.Close()
 		return nil, openError(path, err)
@@ -333,7 +358,9 @@ func (db *DB) forgetCaches() {
 // Close closes the database.
 func (db *DB) Close() error {
 	db.forgetCaches()
-	if err := db.sql.Close(); err != nil {
+	err := db.sql.Close()
+	db.closeOnce.Do(func() { release(db.key) })
+	if err != nil {
 		return fmt.Errorf("index: close %s: %w", db.path, err)
 	}
 	return nil

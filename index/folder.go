@@ -55,15 +55,20 @@ func makeFolder(dir string) error {
 // own it; any file still not writable is an error that names it and
 // says the command that fixes it.
 //
+// A file is opened to see that it can be written only when probe is
+// set: not while another handle of this process has the database open
+// (see handles), whose locks the descriptor's close would drop; such a
+// file is in use, so writable, and only its mode is fixed.
+//
 // Another process closing the database removes these files at any time,
 // so a file that vanishes between the look and the open is no sidecar,
 // not an error; it is looked at once more, in case SQLite made a new one
 // meanwhile.
-func fixSidecars(path string) error {
+func fixSidecars(path string, probe bool) error {
 	for _, p := range []string{path + "-wal", path + "-shm"} {
-		err := fixSidecar(p)
+		err := fixSidecar(p, probe)
 		if errors.Is(err, errVanished) {
-			err = fixSidecar(p)
+			err = fixSidecar(p, probe)
 		}
 		if err != nil && !errors.Is(err, errVanished) {
 			return err
@@ -77,7 +82,7 @@ func fixSidecars(path string) error {
 var errVanished = errors.New("vanished")
 
 // fixSidecar is fixSidecars for the one file p.
-func fixSidecar(p string) error {
+func fixSidecar(p string, probe bool) error {
 	fi, err := os.Lstat(p)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
@@ -94,6 +99,9 @@ func fixSidecar(p string) error {
 		} else if err != nil {
 			return sidecarError(p, err)
 		}
+	}
+	if !probe {
+		return nil
 	}
 	f, err := os.OpenFile(p, os.O_RDWR, 0)
 	if errors.Is(err, fs.ErrNotExist) {

@@ -238,7 +238,7 @@ func TestFixSidecarsWhileVanishing(t *testing.T) {
 	}
 	var errs []error
 	for range n {
-		if err := fixSidecars(path); err != nil {
+		if err := fixSidecars(path, true); err != nil {
 			errs = append(errs, err)
 		}
 	}

@@ -1,0 +1,78 @@
+package index
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/sys/unix"
+)
+
+// heldLock reports whether some process, this one included, holds a
+// POSIX or open-file-description lock on any byte of the file at p. It
+// asks with F_OFD_GETLK from a descriptor of its own: an OFD lock
+// conflicts with a POSIX lock even of the same process, so the answer
+// sees this process's SQLite locks, which F_GETLK would not.
+func heldLock(t *testing.T, p string) bool {
+	t.Helper()
+	f, err := os.OpenFile(p, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// This descriptor stays open until the test ends: closing it would
+	// drop the very locks it looks at.
+	t.Cleanup(func() { f.Close() })
+	lk := unix.Flock_t{Type: unix.F_WRLCK, Whence: 0, Start: 0, Len: 0}
+	if err := unix.FcntlFlock(f.Fd(), unix.F_OFD_GETLK, &lk); err != nil {
+		t.Fatal(err)
+	}
+	return lk.Type != unix.F_UNLCK
+}
+
+// TestOpenKeepsOtherHandlesLocks checks that opening and closing a
+// second handle on an index leaves the locks of the first one, which is
+// still open, in place. Closing any descriptor of a file drops every
+// POSIX lock the process holds on it, SQLite's too; an Open that checks
+// the database's files with descriptors of its own must not do it while
+// another handle of the process has them open, or another process could
+// take the -shm file's locks as if no one used the index, and remove
+// the -wal and -shm files under the live handle.
+func TestOpenKeepsOtherHandlesLocks(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "index.db")
+	first, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer first.Close()
+	if _, err := first.Meta(ctx, "probe"); err != nil {
+		t.Fatal(err)
+	}
+	files := []string{path, path + "-shm"}
+	for _, p := range files {
+		if !heldLock(t, p) {
+			t.Fatalf("an open handle holds no lock on %s: the probe sees nothing", p)
+		}
+	}
+	for i := 0; i < 2; i++ {
+		second, err := Open(ctx, path, Options{OneShot: i == 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := second.Meta(ctx, "probe"); err != nil {
+			t.Fatal(err)
+		}
+		if err := second.Close(); err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range files {
+			if !heldLock(t, p) {
+				t.Fatalf("after a second handle opened and closed (round %d), the first handle holds no lock on %s", i, p)
+			}
+		}
+		if _, err := first.Meta(ctx, "probe"); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
