@@ -48,7 +48,9 @@ form, with negatives; testdata/families.json a third, whose negatives are
 off-topic, share a word or two with a note by chance, or are a topical
 neighbour of a note; testdata/shapes.json a fourth, whose pairs come in
 four shapes (short and long questions, dated log lines, list notes; the
-domain field names the shape).
+domain field names the shape); testdata/memfiles.json a fifth, whose notes
+look like an agent's memory files (Markdown sections, dated logs, prose,
+one-line facts).
 
 Metrics: top1, top3 (the note at rank 1, in the first 3) and recall@5, over
 all questions, each half and each domain, with every result kept (min_score

@@ -2,6 +2,7 @@ package main
 
 import (
 	"maps"
+	"slices"
 	"testing"
 
 	"github.com/memweave/memweave-go/tokenize"
@@ -115,7 +116,32 @@ func TestFamiliesSet(t *testing.T) {
 // family of pair shape and each kind of negative is in both halves, and
 // the report counts the halves.
 func TestShapesSet(t *testing.T) {
-	const path = "testdata/shapes.json"
+	checkFamilySet(t, "testdata/shapes.json",
+		[]string{"short", "long", "log", "list"},
+		[]string{"offtopic", "chance1", "chance2", "neighbour"})
+}
+
+// TestMemfilesSet checks testdata/memfiles.json, a fifth set whose notes
+// look like an agent's memory files, written before any scoring on it:
+// the same promises as TestShapesSet, over its own families and kinds,
+// and its size.
+func TestMemfilesSet(t *testing.T) {
+	const path = "testdata/memfiles.json"
+	d := checkFamilySet(t, path,
+		[]string{"section", "log", "prose", "fact"},
+		[]string{"offtopic", "chance", "absent"})
+	if len(d.Pairs) < 32 || len(d.Negatives) < 32 || len(d.Distractors) < 60 {
+		t.Errorf("%s has %d pairs, %d negatives and %d distractors, want at least 32, 32 and 60", path, len(d.Pairs), len(d.Negatives), len(d.Distractors))
+	}
+}
+
+// checkFamilySet reads the set at path and checks that each pair family
+// (the domain field) of families and each negative kind of kinds holds at
+// least 4 questions in each half, that no question finds its note by
+// keyword, and that the report counts the negatives of each half. It
+// returns the set.
+func checkFamilySet(t *testing.T, path string, families, kinds []string) *paraphraseData {
+	t.Helper()
 	d, err := readParaphrase(path)
 	if err != nil {
 		t.Fatal(err)
@@ -128,9 +154,9 @@ func TestShapesSet(t *testing.T) {
 		count[paraphraseHalf(i)+" "+n.Kind]++
 	}
 	for _, h := range []string{"tune", "check"} {
-		for _, k := range []string{"short", "long", "log", "list", "offtopic", "chance1", "chance2", "neighbour"} {
+		for _, k := range append(slices.Clone(families), kinds...) {
 			if count[h+" "+k] < 4 {
-				t.Errorf("%s half holds %d of %s, want at least 4 (all: %v)", h, count[h+" "+k], k, count)
+				t.Errorf("%s: %s half holds %d of %s, want at least 4 (all: %v)", path, h, count[h+" "+k], k, count)
 			}
 		}
 	}
@@ -138,4 +164,5 @@ func TestShapesSet(t *testing.T) {
 		"negatives.halves.tune.count":  float64((len(d.Negatives) + 1) / 2),
 		"negatives.halves.check.count": float64(len(d.Negatives) / 2),
 	})
+	return d
 }
