@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -171,8 +172,38 @@ func TestSpeedReport(t *testing.T) {
 	if rep["search_cadence_edits"] != 1.0 {
 		t.Errorf("speed report[search_cadence_edits] = %v, want 1", rep["search_cadence_edits"])
 	}
+	for _, key := range []string{"bare_vec0_knn_cold_phase_p50_ms", "cold_search_over_vec0_cold_phase", "cold_search_over_vec0"} {
+		if v, ok := rep[key]; ok {
+			t.Errorf("speed report[%q] = %v with --no-bare-vec0, want no such row", key, v)
+		}
+	}
 	if f, ok := rep["search_cadence_found"].(float64); !ok || f < 0 || f > 1 {
 		t.Errorf("speed report[search_cadence_found] = %v, want a fraction", rep["search_cadence_found"])
+	}
+}
+
+// TestSpeedColdPhaseReference runs speed with the bare vec0 reference:
+// it is timed in one share after each fresh process of the cold phase
+// (so that it meets the machine as they did), as many queries in all as
+// --queries, and the like-with-like ratio is the cold search's p50 over
+// that share's.
+func TestSpeedColdPhaseReference(t *testing.T) {
+	memweavetest.Long(t, "a speed run in child processes")
+	t.Setenv(childEnv, "1")
+	rep := bench(t, "speed", "--chunks", "120", "--queries", "5", "--cold-runs", "3", "--write-rounds", "1",
+		"--cadence-searches", "0", "--json")
+	for _, key := range []string{"bare_vec0_knn_cold_phase_p50_ms", "bare_vec0_knn_p50_ms", "cold_search_p50_ms",
+		"cold_search_over_vec0_cold_phase", "cold_search_inproc_over_vec0_cold_phase", "cold_search_over_vec0"} {
+		if v, ok := rep[key].(float64); !ok || v <= 0 {
+			t.Errorf("speed report[%q] = %v, want a positive number", key, rep[key])
+		}
+	}
+	// One share per fresh process, of ceil(5/3) = 2 queries each.
+	checkFields(t, rep, map[string]any{"bare_vec0_knn_cold_phase_shares": 3, "bare_vec0_knn_cold_phase_queries": 6})
+	cold, _ := rep["cold_search_p50_ms"].(float64)
+	knn, _ := rep["bare_vec0_knn_cold_phase_p50_ms"].(float64)
+	if got, _ := rep["cold_search_over_vec0_cold_phase"].(float64); knn > 0 && math.Abs(got-cold/knn) > 0.05*cold/knn {
+		t.Errorf("speed report[cold_search_over_vec0_cold_phase] = %v, want %v / %v", got, cold, knn)
 	}
 }
 
