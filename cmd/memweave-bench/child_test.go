@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -90,6 +91,15 @@ func TestCadenceFindsEdits(t *testing.T) {
 	if res.found != res.edits {
 		t.Errorf("cadence found %d of %d edits, want all", res.found, res.edits)
 	}
+	// The split rows: every other search follows an edit, and the two
+	// sets together are every search.
+	if len(res.plain) != 3 || len(res.edited) != 3 {
+		t.Errorf("cadence: %d plain and %d edited searches, want 3 and 3", len(res.plain), len(res.edited))
+	}
+	both := slices.Sorted(slices.Values(slices.Concat(res.plain, res.edited)))
+	if !slices.Equal(both, res.latency) {
+		t.Errorf("cadence: plain %v and edited %v are not the searches' latencies %v", res.plain, res.edited, res.latency)
+	}
 	rewrites := 0
 	for _, e := range edits {
 		data, err := os.ReadFile(e.file)
@@ -164,13 +174,15 @@ func TestSpeedReport(t *testing.T) {
 	rep := bench(t, "speed", "--chunks", "120", "--queries", "2", "--cold-runs", "1", "--write-rounds", "1",
 		"--cadence-searches", "2", "--no-bare-vec0", "--json")
 	for _, key := range []string{"cold_search_p50_ms", "search_peak_rss_mb", "longlived_peak_rss_mb",
-		"vector_recall_at_10", "vector_recall_at_10_clustered", "search_cadence_p50_ms"} {
+		"vector_recall_at_10", "vector_recall_at_10_clustered", "search_cadence_p50_ms",
+		"search_cadence_plain_p50_ms", "search_cadence_edited_p50_ms"} {
 		if v, ok := rep[key].(float64); !ok || v <= 0 {
 			t.Errorf("speed report[%q] = %v, want a positive number", key, rep[key])
 		}
 	}
-	if rep["search_cadence_edits"] != 1.0 {
-		t.Errorf("speed report[search_cadence_edits] = %v, want 1", rep["search_cadence_edits"])
+	if rep["search_cadence_edits"] != 1.0 || rep["search_cadence_plain"] != 1.0 {
+		t.Errorf("speed report[search_cadence_edits, _plain] = %v, %v, want 1 and 1 of 2 searches",
+			rep["search_cadence_edits"], rep["search_cadence_plain"])
 	}
 	for _, key := range []string{"bare_vec0_knn_cold_phase_p50_ms", "cold_search_over_vec0_cold_phase", "cold_search_over_vec0"} {
 		if v, ok := rep[key]; ok {

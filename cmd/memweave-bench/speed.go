@@ -120,6 +120,12 @@ reference, peak RSS and the database size, and the agent loop:
                              token to a file, or rewrites a word of a
                              file in place (same size), and exits; that
                              search asks for the token right away
+  search_cadence_plain_p50_ms
+                             the cadence searches with no edit since the
+                             previous one (search_cadence_plain of them)
+  search_cadence_edited_p50_ms
+                             the cadence searches right after an edit
+                             (search_cadence_edits of them)
   search_cadence_cpu_p50_ms  the CPU time (user and system, every thread
                              of this process) during each cadence
                              search; search_hybrid_cpu_p50_ms is the
@@ -362,6 +368,9 @@ func (c *speedCommand) runE(cmd *cobra.Command, _ []string) error {
 		}
 		rep = rep.add("search_cadence_p50_ms", ms(pct(res.latency, 50))).
 			add("search_cadence_p95_ms", ms(pct(res.latency, 95))).
+			add("search_cadence_plain_p50_ms", ms(pct(res.plain, 50))).
+			add("search_cadence_edited_p50_ms", ms(pct(res.edited, 50))).
+			add("search_cadence_plain", len(res.plain)).
 			add("search_cadence_cpu_p50_ms", ms(pct(res.cpu, 50))).
 			add("search_cadence_edits", res.edits).
 			add("search_cadence_found", round(float64(res.found)/float64(max(res.edits, 1))))
