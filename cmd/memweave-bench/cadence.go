@@ -45,8 +45,8 @@ type cadenceResult struct {
 	latency, cpu []time.Duration
 	// plain and edited split latency: the searches with no edit since
 	// the previous one, and those right after another process's edit;
-	// both sorted.
-	plain, edited []time.Duration
+	// plainCPU and editedCPU split cpu the same way; all sorted.
+	plain, edited, plainCPU, editedCPU []time.Duration
 	// edits were made; found were in the results of the search right
 	// after them.
 	edits, found int
@@ -104,19 +104,18 @@ func (c cadence) run(ctx context.Context, w *memweave.Weave, root string) (caden
 		if err != nil {
 			return res, err
 		}
-		d := time.Since(start)
-		res.latency = append(res.latency, d)
-		res.cpu = append(res.cpu, processCPU()-cpu0)
+		d, cpu := time.Since(start), processCPU()-cpu0
+		res.latency, res.cpu = append(res.latency, d), append(res.cpu, cpu)
 		if target != "" {
-			res.edited = append(res.edited, d)
+			res.edited, res.editedCPU = append(res.edited, d), append(res.editedCPU, cpu)
 		} else {
-			res.plain = append(res.plain, d)
+			res.plain, res.plainCPU = append(res.plain, d), append(res.plainCPU, cpu)
 		}
 		if target != "" && slices.ContainsFunc(resp.Results, func(r memweave.Result) bool { return r.Path == target }) {
 			res.found++
 		}
 	}
-	for _, s := range [][]time.Duration{res.latency, res.cpu, res.plain, res.edited} {
+	for _, s := range [][]time.Duration{res.latency, res.cpu, res.plain, res.edited, res.plainCPU, res.editedCPU} {
 		slices.Sort(s)
 	}
 	return res, nil

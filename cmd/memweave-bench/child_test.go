@@ -93,12 +93,15 @@ func TestCadenceFindsEdits(t *testing.T) {
 	}
 	// The split rows: every other search follows an edit, and the two
 	// sets together are every search.
-	if len(res.plain) != 3 || len(res.edited) != 3 {
-		t.Errorf("cadence: %d plain and %d edited searches, want 3 and 3", len(res.plain), len(res.edited))
+	if len(res.plain) != 3 || len(res.edited) != 3 || len(res.plainCPU) != 3 || len(res.editedCPU) != 3 {
+		t.Errorf("cadence: %d plain and %d edited searches (CPU times: %d and %d), want 3 and 3",
+			len(res.plain), len(res.edited), len(res.plainCPU), len(res.editedCPU))
 	}
-	both := slices.Sorted(slices.Values(slices.Concat(res.plain, res.edited)))
-	if !slices.Equal(both, res.latency) {
+	if both := slices.Sorted(slices.Values(slices.Concat(res.plain, res.edited))); !slices.Equal(both, res.latency) {
 		t.Errorf("cadence: plain %v and edited %v are not the searches' latencies %v", res.plain, res.edited, res.latency)
+	}
+	if both := slices.Sorted(slices.Values(slices.Concat(res.plainCPU, res.editedCPU))); !slices.Equal(both, res.cpu) {
+		t.Errorf("cadence: plain %v and edited %v are not the searches' CPU times %v", res.plainCPU, res.editedCPU, res.cpu)
 	}
 	rewrites := 0
 	for _, e := range edits {

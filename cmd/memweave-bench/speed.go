@@ -129,7 +129,10 @@ reference, peak RSS and the database size, and the agent loop:
   search_cadence_cpu_p50_ms  the CPU time (user and system, every thread
                              of this process) during each cadence
                              search; search_hybrid_cpu_p50_ms is the
-                             same for the hybrid searches
+                             same for the hybrid searches, and
+                             search_cadence_plain_cpu_p50_ms and
+                             search_cadence_edited_cpu_p50_ms for the
+                             two halves of the cadence
   search_cadence_found       edits whose file the very next search
                              returned, over the edits made
 
@@ -372,6 +375,8 @@ func (c *speedCommand) runE(cmd *cobra.Command, _ []string) error {
 			add("search_cadence_edited_p50_ms", ms(pct(res.edited, 50))).
 			add("search_cadence_plain", len(res.plain)).
 			add("search_cadence_cpu_p50_ms", ms(pct(res.cpu, 50))).
+			add("search_cadence_plain_cpu_p50_ms", ms(pct(res.plainCPU, 50))).
+			add("search_cadence_edited_cpu_p50_ms", ms(pct(res.editedCPU, 50))).
 			add("search_cadence_edits", res.edits).
 			add("search_cadence_found", round(float64(res.found)/float64(max(res.edits, 1))))
 	}
