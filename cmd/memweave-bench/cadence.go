@@ -43,6 +43,10 @@ type cadenceResult struct {
 	// system, of every thread of this process) during each, sorted,
 	// which load on the other cores does not inflate.
 	latency, cpu []time.Duration
+	// plain and edited split latency: the searches with no edit since
+	// the previous one, and those right after another process's edit;
+	// plainCPU and editedCPU split cpu the same way; all sorted.
+	plain, edited, plainCPU, editedCPU []time.Duration
 	// edits were made; found were in the results of the search right
 	// after them.
 	edits, found int
@@ -100,14 +104,20 @@ func (c cadence) run(ctx context.Context, w *memweave.Weave, root string) (caden
 		if err != nil {
 			return res, err
 		}
-		res.latency = append(res.latency, time.Since(start))
-		res.cpu = append(res.cpu, processCPU()-cpu0)
+		d, cpu := time.Since(start), processCPU()-cpu0
+		res.latency, res.cpu = append(res.latency, d), append(res.cpu, cpu)
+		if target != "" {
+			res.edited, res.editedCPU = append(res.edited, d), append(res.editedCPU, cpu)
+		} else {
+			res.plain, res.plainCPU = append(res.plain, d), append(res.plainCPU, cpu)
+		}
 		if target != "" && slices.ContainsFunc(resp.Results, func(r memweave.Result) bool { return r.Path == target }) {
 			res.found++
 		}
 	}
-	slices.Sort(res.latency)
-	slices.Sort(res.cpu)
+	for _, s := range [][]time.Duration{res.latency, res.cpu, res.plain, res.edited, res.plainCPU, res.editedCPU} {
+		slices.Sort(s)
+	}
 	return res, nil
 }
 

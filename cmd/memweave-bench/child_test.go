@@ -3,8 +3,10 @@ package main
 import (
 	"bytes"
 	"context"
+	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -89,6 +91,18 @@ func TestCadenceFindsEdits(t *testing.T) {
 	if res.found != res.edits {
 		t.Errorf("cadence found %d of %d edits, want all", res.found, res.edits)
 	}
+	// The split rows: every other search follows an edit, and the two
+	// sets together are every search.
+	if len(res.plain) != 3 || len(res.edited) != 3 || len(res.plainCPU) != 3 || len(res.editedCPU) != 3 {
+		t.Errorf("cadence: %d plain and %d edited searches (CPU times: %d and %d), want 3 and 3",
+			len(res.plain), len(res.edited), len(res.plainCPU), len(res.editedCPU))
+	}
+	if both := slices.Sorted(slices.Values(slices.Concat(res.plain, res.edited))); !slices.Equal(both, res.latency) {
+		t.Errorf("cadence: plain %v and edited %v are not the searches' latencies %v", res.plain, res.edited, res.latency)
+	}
+	if both := slices.Sorted(slices.Values(slices.Concat(res.plainCPU, res.editedCPU))); !slices.Equal(both, res.cpu) {
+		t.Errorf("cadence: plain %v and edited %v are not the searches' CPU times %v", res.plainCPU, res.editedCPU, res.cpu)
+	}
 	rewrites := 0
 	for _, e := range edits {
 		data, err := os.ReadFile(e.file)
@@ -163,16 +177,48 @@ func TestSpeedReport(t *testing.T) {
 	rep := bench(t, "speed", "--chunks", "120", "--queries", "2", "--cold-runs", "1", "--write-rounds", "1",
 		"--cadence-searches", "2", "--no-bare-vec0", "--json")
 	for _, key := range []string{"cold_search_p50_ms", "search_peak_rss_mb", "longlived_peak_rss_mb",
-		"vector_recall_at_10", "vector_recall_at_10_clustered", "search_cadence_p50_ms"} {
+		"vector_recall_at_10", "vector_recall_at_10_clustered", "search_cadence_p50_ms",
+		"search_cadence_plain_p50_ms", "search_cadence_edited_p50_ms"} {
 		if v, ok := rep[key].(float64); !ok || v <= 0 {
 			t.Errorf("speed report[%q] = %v, want a positive number", key, rep[key])
 		}
 	}
-	if rep["search_cadence_edits"] != 1.0 {
-		t.Errorf("speed report[search_cadence_edits] = %v, want 1", rep["search_cadence_edits"])
+	if rep["search_cadence_edits"] != 1.0 || rep["search_cadence_plain"] != 1.0 {
+		t.Errorf("speed report[search_cadence_edits, _plain] = %v, %v, want 1 and 1 of 2 searches",
+			rep["search_cadence_edits"], rep["search_cadence_plain"])
+	}
+	for _, key := range []string{"bare_vec0_knn_cold_phase_p50_ms", "cold_search_over_vec0_cold_phase", "cold_search_over_vec0"} {
+		if v, ok := rep[key]; ok {
+			t.Errorf("speed report[%q] = %v with --no-bare-vec0, want no such row", key, v)
+		}
 	}
 	if f, ok := rep["search_cadence_found"].(float64); !ok || f < 0 || f > 1 {
 		t.Errorf("speed report[search_cadence_found] = %v, want a fraction", rep["search_cadence_found"])
+	}
+}
+
+// TestSpeedColdPhaseReference runs speed with the bare vec0 reference:
+// it is timed in one share after each fresh process of the cold phase
+// (so that it meets the machine as they did), as many queries in all as
+// --queries, and the like-with-like ratio is the cold search's p50 over
+// that share's.
+func TestSpeedColdPhaseReference(t *testing.T) {
+	memweavetest.Long(t, "a speed run in child processes")
+	t.Setenv(childEnv, "1")
+	rep := bench(t, "speed", "--chunks", "120", "--queries", "5", "--cold-runs", "3", "--write-rounds", "1",
+		"--cadence-searches", "0", "--json")
+	for _, key := range []string{"bare_vec0_knn_cold_phase_p50_ms", "bare_vec0_knn_p50_ms", "cold_search_p50_ms",
+		"cold_search_over_vec0_cold_phase", "cold_search_inproc_over_vec0_cold_phase", "cold_search_over_vec0"} {
+		if v, ok := rep[key].(float64); !ok || v <= 0 {
+			t.Errorf("speed report[%q] = %v, want a positive number", key, rep[key])
+		}
+	}
+	// One share per fresh process, of ceil(5/3) = 2 queries each.
+	checkFields(t, rep, map[string]any{"bare_vec0_knn_cold_phase_shares": 3, "bare_vec0_knn_cold_phase_queries": 6})
+	cold, _ := rep["cold_search_p50_ms"].(float64)
+	knn, _ := rep["bare_vec0_knn_cold_phase_p50_ms"].(float64)
+	if got, _ := rep["cold_search_over_vec0_cold_phase"].(float64); knn > 0 && math.Abs(got-cold/knn) > 0.05*cold/knn {
+		t.Errorf("speed report[cold_search_over_vec0_cold_phase] = %v, want %v / %v", got, cold, knn)
 	}
 }
 

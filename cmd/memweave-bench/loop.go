@@ -178,9 +178,14 @@ func (c *speedCommand) searchChild(ctx context.Context, dir string, searches, fi
 
 // coldSearch times n fresh processes that each open the workspace, run
 // one default search and close, and one that runs ten searches for its
-// peak RSS.
-func (c *speedCommand) coldSearch(ctx context.Context, dir string, n int, rep object) (object, error) {
-	var wall, inproc []time.Duration
+// peak RSS. With ref, after each of the n processes it times a share of
+// perShare bare KNN queries in this process, so that the reference meets
+// the machine in the state the fresh processes met (the frequency, the
+// caches and the load of the host drift over a run), and reports them
+// and the ratio of the two.
+func (c *speedCommand) coldSearch(ctx context.Context, dir string, n int, ref *vec0Ref, perShare int, rep object) (object, error) {
+	var wall, inproc, knn []time.Duration
+	shares := 0
 	for i := range n {
 		d, r, err := c.searchChild(ctx, dir, 1, i)
 		if err != nil {
@@ -188,6 +193,14 @@ func (c *speedCommand) coldSearch(ctx context.Context, dir string, n int, rep ob
 		}
 		wall = append(wall, d)
 		inproc = append(inproc, time.Duration(r.OpenSearchCloseMS*float64(time.Millisecond)))
+		if ref != nil {
+			lat, err := ref.knn(ctx, perShare)
+			if err != nil {
+				return rep, fmt.Errorf("bare vec0 reference: %w", err)
+			}
+			knn = append(knn, lat...)
+			shares++
+		}
 	}
 	slices.Sort(wall)
 	slices.Sort(inproc)
@@ -195,10 +208,28 @@ func (c *speedCommand) coldSearch(ctx context.Context, dir string, n int, rep ob
 	if err != nil {
 		return rep, err
 	}
-	return rep.add("cold_search_p50_ms", ms(pct(wall, 50))).
+	rep = rep.add("cold_search_p50_ms", ms(pct(wall, 50))).
 		add("cold_search_p95_ms", ms(pct(wall, 95))).
 		add("cold_search_inproc_p50_ms", ms(pct(inproc, 50))).
-		add("search_peak_rss_mb", r.PeakRSSMB), nil
+		add("search_peak_rss_mb", r.PeakRSSMB)
+	if ref != nil {
+		slices.Sort(knn)
+		p50 := pct(knn, 50)
+		rep = rep.add("bare_vec0_knn_cold_phase_p50_ms", ms(p50)).
+			add("bare_vec0_knn_cold_phase_shares", shares).
+			add("bare_vec0_knn_cold_phase_queries", len(knn)).
+			add("cold_search_over_vec0_cold_phase", ratio(pct(wall, 50), p50)).
+			add("cold_search_inproc_over_vec0_cold_phase", ratio(pct(inproc, 50), p50))
+	}
+	return rep, nil
+}
+
+// ratio returns a/b rounded as the report rounds, or 0 when b is 0.
+func ratio(a, b time.Duration) float64 {
+	if b == 0 {
+		return 0
+	}
+	return round(float64(a) / float64(b))
 }
 
 // searchAfterWrite times, over rounds rounds on the long-lived w, the
@@ -298,60 +329,160 @@ func unit(v []float32) []float32 {
 	return out
 }
 
-// bareVec0 times a plain sqlite-vec KNN query (k = 24) over a vec0 copy
-// of the index's vectors, built in a scratch database: the reference the
-// hybrid search is compared with.
-func bareVec0(ctx context.Context, emb embed.Embedder, dbPath string, dims, n int) (time.Duration, error) {
-	src, err := index.Open(ctx, dbPath, index.Options{})
-	if err != nil {
-		return 0, err
-	}
-	defer src.Close()
+// vec0Ref is the bare sqlite-vec reference the searches are compared
+// with: a vec0 copy of the index's vectors in a scratch database, queried
+// with a plain KNN (k = 24) for the synthetic queries in turn.
+type vec0Ref struct {
+	db      *sql.DB
+	scratch string
+	// blobs are the synthetic queries' embeddings, encoded; next is the
+	// one the next timed query asks.
+	blobs [][]byte
+	next  int
+}
+
+// openVec0Ref builds the reference from the index at dbPath, whose
+// vectors have dims dimensions, and embeds the synthetic queries with
+// emb (outside any timing). The copy is made by another process
+// (vec0-ref-child): a second handle on the index in this process, beside
+// the benchmark's open Weave, loses the Weave's SQLite locks when it
+// closes, and the next process that writes the index then leaves the
+// Weave reading a damaged database.
+func openVec0Ref(ctx context.Context, emb embed.Embedder, dbPath string, dims int) (_ *vec0Ref, err error) {
 	scratch, err := os.MkdirTemp("", "memweave-vec0-")
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
-	defer os.RemoveAll(scratch)
-	db, err := sql.Open("sqlite3", "file:"+filepath.Join(scratch, "ref.db"))
+	r := &vec0Ref{scratch: scratch}
+	defer func() {
+		if err != nil {
+			r.Close()
+		}
+	}()
+	self, err := os.Executable()
 	if err != nil {
-		return 0, err
+		return nil, err
+	}
+	ref := filepath.Join(scratch, "ref.db")
+	cmd := exec.CommandContext(ctx, self, "vec0-ref-child", "--index", dbPath, "--out", ref, "--dims", strconv.Itoa(dims))
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("vec0-ref-child: %w", err)
+	}
+	if r.db, err = sql.Open("sqlite3", "file:"+ref); err != nil {
+		return nil, err
+	}
+	r.db.SetMaxOpenConns(1)
+	for _, q := range memweavetest.SynthQueries {
+		v, err := emb.EmbedQuery(ctx, q)
+		if err != nil {
+			return nil, err
+		}
+		r.blobs = append(r.blobs, embedcache.Encode(v))
+	}
+	return r, nil
+}
+
+// vec0RefChildCommand is the hidden command that writes the bare vec0
+// reference: a new database at --out with a vec0 table of the vectors of
+// the index at --index.
+func (a *app) vec0RefChildCommand() *cobra.Command {
+	var src, out string
+	var dims int
+	cmd := &cobra.Command{
+		Use:    "vec0-ref-child --index DB --out DB --dims N",
+		Hidden: true,
+		Args:   noArgs,
+		RunE: action(func(cmd *cobra.Command, _ []string) error {
+			return writeVec0Ref(cmd.Context(), src, out, dims)
+		}),
+	}
+	cmd.Flags().StringVar(&src, "index", "", "the index `DB` whose vectors are copied")
+	cmd.Flags().StringVar(&out, "out", "", "the reference `DB` to write")
+	cmd.Flags().IntVar(&dims, "dims", 0, "the vectors' dimensions `N`")
+	return cmd
+}
+
+// writeVec0Ref writes the vectors of the index at src into a vec0 table,
+// chunks_vec, of a new database at out.
+func writeVec0Ref(ctx context.Context, src, out string, dims int) error {
+	idx, err := index.Open(ctx, src, index.Options{})
+	if err != nil {
+		return err
+	}
+	defer idx.Close()
+	db, err := sql.Open("sqlite3", "file:"+out)
+	if err != nil {
+		return err
 	}
 	defer db.Close()
 	db.SetMaxOpenConns(1)
 	if _, err := db.ExecContext(ctx, fmt.Sprintf(`CREATE VIRTUAL TABLE chunks_vec USING vec0 (embedding float[%d] distance_metric=cosine)`, dims)); err != nil {
-		return 0, err
+		return err
 	}
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
-		return 0, err
+		return err
 	}
 	defer tx.Rollback()
-	if err := src.EachVector(ctx, func(id int64, v []float32) error {
+	if err := idx.EachVector(ctx, func(id int64, v []float32) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO chunks_vec (rowid, embedding) VALUES (?, ?)`, id, embedcache.Encode(v))
 		return err
 	}); err != nil {
-		return 0, err
+		return err
 	}
 	if err := tx.Commit(); err != nil {
-		return 0, err
+		return err
 	}
-	var lat []time.Duration
-	for i := 0; i < n; i++ {
-		q := memweavetest.SynthQueries[i%len(memweavetest.SynthQueries)]
-		v, err := emb.EmbedQuery(ctx, q)
-		if err != nil {
-			return 0, err
-		}
-		blob := embedcache.Encode(v)
+	return db.Close()
+}
+
+// knn times n KNN queries, the next synthetic queries in turn, and
+// returns their latencies in the order run.
+func (r *vec0Ref) knn(ctx context.Context, n int) ([]time.Duration, error) {
+	lat := make([]time.Duration, 0, n)
+	for range n {
+		blob := r.blobs[r.next%len(r.blobs)]
+		r.next++
 		start := time.Now()
-		rows, err := db.QueryContext(ctx, `SELECT rowid, distance FROM chunks_vec WHERE embedding MATCH ? AND k = 24`, blob)
+		rows, err := r.db.QueryContext(ctx, `SELECT rowid, distance FROM chunks_vec WHERE embedding MATCH ? AND k = 24`, blob)
 		if err != nil {
-			return 0, err
+			return nil, err
 		}
 		for rows.Next() {
 		}
-		rows.Close()
+		err = rows.Close()
 		lat = append(lat, time.Since(start))
+		if err != nil {
+			return nil, err
+		}
+	}
+	return lat, nil
+}
+
+// Close closes the scratch database and removes it.
+func (r *vec0Ref) Close() error {
+	var err error
+	if r.db != nil {
+		err = r.db.Close()
+	}
+	if rerr := os.RemoveAll(r.scratch); err == nil {
+		err = rerr
+	}
+	return err
+}
+
+// bareVec0 times n bare KNN queries in one burst on a fresh reference
+// built from the index at dbPath and returns their p50.
+func bareVec0(ctx context.Context, emb embed.Embedder, dbPath string, dims, n int) (time.Duration, error) {
+	r, err := openVec0Ref(ctx, emb, dbPath, dims)
+	if err != nil {
+		return 0, err
+	}
+	defer r.Close()
+	lat, err := r.knn(ctx, n)
+	if err != nil {
+		return 0, err
 	}
 	slices.Sort(lat)
 	return pct(lat, 50), nil

@@ -64,7 +64,22 @@ reference, peak RSS and the database size, and the agent loop:
                              re-executed): open, one default search with
                              its freshness check, close; exec to exit;
                              run as the CLI runs a read command (one
-                             scan, no watcher, GC target 400)
+                             scan, no watcher, GC target 400);
+                             cold_search_inproc_p50_ms is open to close
+                             as the child times it
+  bare_vec0_knn_cold_phase_p50_ms
+                             the bare vec0 KNN reference timed in this
+                             process in shares between the fresh
+                             processes (one share of --queries/--cold-runs
+                             queries after each), so that it meets the
+                             machine as they did; _shares and _queries
+                             count them
+  cold_search_over_vec0_cold_phase
+                             cold_search_p50_ms over it (the like-with-
+                             like ratio; _inproc_ the same for the
+                             in-process time); cold_search_over_vec0 is
+                             the ratio to bare_vec0_knn_p50_ms, timed in
+                             one burst at the end of the run
   cli_search_p50_ms          the memweave CLI as a fresh process per
                              query: "memweave search" run whole, exec to
                              exit (--cold-runs times, alternating with
@@ -105,10 +120,19 @@ reference, peak RSS and the database size, and the agent loop:
                              token to a file, or rewrites a word of a
                              file in place (same size), and exits; that
                              search asks for the token right away
+  search_cadence_plain_p50_ms
+                             the cadence searches with no edit since the
+                             previous one (search_cadence_plain of them)
+  search_cadence_edited_p50_ms
+                             the cadence searches right after an edit
+                             (search_cadence_edits of them)
   search_cadence_cpu_p50_ms  the CPU time (user and system, every thread
                              of this process) during each cadence
                              search; search_hybrid_cpu_p50_ms is the
-                             same for the hybrid searches
+                             same for the hybrid searches, and
+                             search_cadence_plain_cpu_p50_ms and
+                             search_cadence_edited_cpu_p50_ms for the
+                             two halves of the cadence
   search_cadence_found       edits whose file the very next search
                              returned, over the edits made
 
@@ -275,8 +299,22 @@ func (c *speedCommand) runE(cmd *cobra.Command, _ []string) error {
 	if rep, err = searchAfterWrite(ctx, w, c.rounds, rep); err != nil {
 		return err
 	}
+	// The bare vec0 reference for the cold phase, timed in shares between
+	// the fresh processes.
+	var ref *vec0Ref
+	st, err := w.Status(ctx)
+	if err != nil {
+		return err
+	}
+	if !c.noBare && emb != nil && st.Dims > 0 {
+		if ref, err = openVec0Ref(ctx, emb, st.DBPath, st.Dims); err != nil {
+			return fmt.Errorf("bare vec0 reference: %w", err)
+		}
+		defer ref.Close()
+	}
 	c.a.progressf("cold search: %d fresh processes", c.coldRuns)
-	if rep, err = c.coldSearch(ctx, dir, c.coldRuns, rep); err != nil {
+	perShare := (c.queries + c.coldRuns - 1) / c.coldRuns // as many queries as the end-of-run reference
+	if rep, err = c.coldSearch(ctx, dir, c.coldRuns, ref, perShare, rep); err != nil {
 		return err
 	}
 	c.a.progressf("fresh CLI processes: %d searches and %d status", c.coldRuns, c.coldRuns)
@@ -290,8 +328,7 @@ func (c *speedCommand) runE(cmd *cobra.Command, _ []string) error {
 		return err
 	}
 	rep = rep.add("longlived_peak_rss_mb", r.PeakRSSMB)
-	st, err := w.Status(ctx)
-	if err != nil {
+	if st, err = w.Status(ctx); err != nil {
 		return err
 	}
 	if emb != nil && st.Dims > 0 {
@@ -334,7 +371,12 @@ func (c *speedCommand) runE(cmd *cobra.Command, _ []string) error {
 		}
 		rep = rep.add("search_cadence_p50_ms", ms(pct(res.latency, 50))).
 			add("search_cadence_p95_ms", ms(pct(res.latency, 95))).
+			add("search_cadence_plain_p50_ms", ms(pct(res.plain, 50))).
+			add("search_cadence_edited_p50_ms", ms(pct(res.edited, 50))).
+			add("search_cadence_plain", len(res.plain)).
 			add("search_cadence_cpu_p50_ms", ms(pct(res.cpu, 50))).
+			add("search_cadence_plain_cpu_p50_ms", ms(pct(res.plainCPU, 50))).
+			add("search_cadence_edited_cpu_p50_ms", ms(pct(res.editedCPU, 50))).
 			add("search_cadence_edits", res.edits).
 			add("search_cadence_found", round(float64(res.found)/float64(max(res.edits, 1))))
 	}
@@ -347,6 +389,15 @@ func (c *speedCommand) runE(cmd *cobra.Command, _ []string) error {
 			return fmt.Errorf("bare vec0 reference: %w", err)
 		}
 		rep = rep.add("bare_vec0_knn_p50_ms", ms(p50))
+		// The ratio, against the reference timed at the end of
+		// the run; cold_search_over_vec0_cold_phase is the like-with-like
+		// one.
+		for _, f := range rep {
+			if cold, ok := f.value.(float64); ok && f.key == "cold_search_p50_ms" && ms(p50) > 0 {
+				rep = rep.add("cold_search_over_vec0", round(cold/ms(p50)))
+				break
+			}
+		}
 	}
 	vecBytes := int64(st.Chunks) * int64(4*st.Dims)
 	rep = rep.add("peak_rss_mb", round(peakRSSMB())).
