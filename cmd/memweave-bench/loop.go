@@ -343,11 +343,7 @@ type vec0Ref struct {
 
 // openVec0Ref builds the reference from the index at dbPath, whose
 // vectors have dims dimensions, and embeds the synthetic queries with
-// emb (outside any timing). The copy is made by another process
-// (vec0-ref-child): a second handle on the index in this process, beside
-// the benchmark's open Weave, loses the Weave's SQLite locks when it
-// closes, and the next process that writes the index then leaves the
-// Weave reading a damaged database.
+// emb (outside any timing).
 func openVec0Ref(ctx context.Context, emb embed.Embedder, dbPath string, dims int) (_ *vec0Ref, err error) {
 	scratch, err := os.MkdirTemp("", "memweave-vec0-")
 	if err != nil {
@@ -359,15 +355,9 @@ func openVec0Ref(ctx context.Context, emb embed.Embedder, dbPath string, dims in
 			r.Close()
 		}
 	}()
-	self, err := os.Executable()
-	if err != nil {
-		return nil, err
-	}
 	ref := filepath.Join(scratch, "ref.db")
-	cmd := exec.CommandContext(ctx, self, "vec0-ref-child", "--index", dbPath, "--out", ref, "--dims", strconv.Itoa(dims))
-	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
-	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("vec0-ref-child: %w", err)
+	if err := writeVec0Ref(ctx, dbPath, ref, dims); err != nil {
+		return nil, fmt.Errorf("vec0 reference: %w", err)
 	}
 	if r.db, err = sql.Open("sqlite3", "file:"+ref); err != nil {
 		return nil, err
@@ -381,26 +371,6 @@ func openVec0Ref(ctx context.Context, emb embed.Embedder, dbPath string, dims in
 		r.blobs = append(r.blobs, embedcache.Encode(v))
 	}
 	return r, nil
-}
-
-// vec0RefChildCommand is the hidden command that writes the bare vec0
-// reference: a new database at --out with a vec0 table of the vectors of
-// the index at --index.
-func (a *app) vec0RefChildCommand() *cobra.Command {
-	var src, out string
-	var dims int
-	cmd := &cobra.Command{
-		Use:    "vec0-ref-child --index DB --out DB --dims N",
-		Hidden: true,
-		Args:   noArgs,
-		RunE: action(func(cmd *cobra.Command, _ []string) error {
-			return writeVec0Ref(cmd.Context(), src, out, dims)
-		}),
-	}
-	cmd.Flags().StringVar(&src, "index", "", "the index `DB` whose vectors are copied")
-	cmd.Flags().StringVar(&out, "out", "", "the reference `DB` to write")
-	cmd.Flags().IntVar(&dims, "dims", 0, "the vectors' dimensions `N`")
-	return cmd
 }
 
 // writeVec0Ref writes the vectors of the index at src into a vec0 table,

@@ -211,7 +211,6 @@ OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
 		a.searchChildCommand(),
 		a.longLivedChildCommand(),
 		a.editChildCommand(),
-		a.vec0RefChildCommand(),
 	)
 	return root
 }
