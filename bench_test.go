@@ -30,24 +30,7 @@ func BenchmarkSearch(b *testing.B) {
 // the embedder emb and times default searches of it.
 func benchSearch(b *testing.B, chunks int, emb memweave.EmbedderConfig) {
 	ctx := context.Background()
-	root := b.TempDir()
-	files := chunks / 11
-	if _, err := memweavetest.Synth(root, memweavetest.SynthOptions{Files: files, ChunksPerFile: 10}); err != nil {
-		b.Fatal(err)
-	}
-	w, err := memweave.Open(ctx, memweave.Config{Workspace: root, Now: memweavetest.Clock(), Embedder: emb})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer w.Close()
-	if _, err := w.Index(ctx); err != nil {
-		b.Fatal(err)
-	}
-	for _, q := range memweavetest.SynthQueries { // warm up
-		if _, err := w.Search(ctx, q, memweave.NoSync()); err != nil {
-			b.Fatal(err)
-		}
-	}
+	w := benchWeave(b, chunks, emb)
 	lat := make([]time.Duration, 0, b.N)
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -61,6 +44,85 @@ func benchSearch(b *testing.B, chunks int, emb memweave.EmbedderConfig) {
 	b.StopTimer()
 	slices.Sort(lat)
 	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
+}
+
+// benchWeave returns a Weave, closed when b ends, on a synthetic
+// workspace of about chunks chunks indexed with the embedder emb, each
+// synthetic query searched once.
+func benchWeave(b *testing.B, chunks int, emb memweave.EmbedderConfig) *memweave.Weave {
+	ctx := context.Background()
+	root := b.TempDir()
+	files := chunks / 11
+	if _, err := memweavetest.Synth(root, memweavetest.SynthOptions{Files: files, ChunksPerFile: 10}); err != nil {
+		b.Fatal(err)
+	}
+	w, err := memweave.Open(ctx, memweave.Config{Workspace: root, Now: memweavetest.Clock(), Embedder: emb})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { w.Close() })
+	if _, err := w.Index(ctx); err != nil {
+		b.Fatal(err)
+	}
+	for _, q := range memweavetest.SynthQueries { // warm up
+		if _, err := w.Search(ctx, q, memweave.NoSync()); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return w
+}
+
+// BenchmarkSearchAfterPause separates what a pause between searches
+// costs from the search's own work: the search of BenchmarkSearch at 10k
+// chunks (no sync, so no file is looked at), each one after a pause of
+// its own: none, a sleep, or the same time spent spinning on the CPU
+// without touching memory, which keeps the process's core awake.
+// Each op is a pause and a search; p50-ms and cpu-ms (user and system
+// time of the process, every thread) are the search's alone. Run it with
+// a fixed count, for example -benchtime 12x: the pauses make the
+// default one-second target take minutes.
+func BenchmarkSearchAfterPause(b *testing.B) {
+	w := benchWeave(b, 10000, memweave.EmbedderConfig{})
+	sleep := func(d time.Duration) func() { return func() { time.Sleep(d) } }
+	spin := func(d time.Duration) func() {
+		return func() {
+			for end := time.Now().Add(d); time.Now().Before(end); {
+			}
+		}
+	}
+	for _, c := range []struct {
+		name  string
+		pause func()
+	}{
+		{"none", func() {}},
+		{"sleep=20ms", sleep(20 * time.Millisecond)},
+		{"sleep=300ms", sleep(300 * time.Millisecond)},
+		{"sleep=2s", sleep(2 * time.Second)},
+		{"spin=2s", spin(2 * time.Second)},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			ctx := context.Background()
+			for _, q := range memweavetest.SynthQueries { // as warm as a steady search
+				if _, err := w.Search(ctx, q, memweave.NoSync()); err != nil {
+					b.Fatal(err)
+				}
+			}
+			var lat, cpu []time.Duration
+			for i := 0; i < b.N; i++ {
+				c.pause()
+				c0, start := memweavetest.ProcessCPU(), time.Now()
+				if _, err := w.Search(ctx, memweavetest.SynthQueries[i%len(memweavetest.SynthQueries)], memweave.NoSync()); err != nil {
+					b.Fatal(err)
+				}
+				lat = append(lat, time.Since(start))
+				cpu = append(cpu, memweavetest.ProcessCPU()-c0)
+			}
+			slices.Sort(lat)
+			slices.Sort(cpu)
+			b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
+			b.ReportMetric(float64(cpu[len(cpu)/2].Microseconds())/1000, "cpu-ms")
+		})
+	}
 }
 
 // BenchmarkIndex measures a cold index of a 10k-chunk synthetic workspace

@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -99,12 +98,12 @@ func (c cadence) run(ctx context.Context, w *memweave.Weave, root string) (caden
 			}
 			query, target = token, filepath.ToSlash(rel)
 		}
-		cpu0, start := processCPU(), time.Now()
+		cpu0, start := memweavetest.ProcessCPU(), time.Now()
 		resp, err := w.Search(ctx, query)
 		if err != nil {
 			return res, err
 		}
-		d, cpu := time.Since(start), processCPU()-cpu0
+		d, cpu := time.Since(start), memweavetest.ProcessCPU()-cpu0
 		res.latency, res.cpu = append(res.latency, d), append(res.cpu, cpu)
 		if target != "" {
 			res.edited, res.editedCPU = append(res.edited, d), append(res.editedCPU, cpu)
@@ -119,16 +118,6 @@ func (c cadence) run(ctx context.Context, w *memweave.Weave, root string) (caden
 		slices.Sort(s)
 	}
 	return res, nil
-}
-
-// processCPU returns the CPU time (user and system) this process has
-// used so far.
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // markdownFiles returns the Markdown files under root's memory/ folder,

@@ -267,11 +267,11 @@ func (c *speedCommand) runE(cmd *cobra.Command, _ []string) error {
 		lat, cpu := make([]time.Duration, 0, c.queries), make([]time.Duration, 0, c.queries)
 		for i := 0; i < c.queries; i++ {
 			q := memweavetest.SynthQueries[i%len(memweavetest.SynthQueries)]
-			cpu0, start := processCPU(), time.Now()
+			cpu0, start := memweavetest.ProcessCPU(), time.Now()
 			if _, err := w.Search(ctx, q, m.opts...); err != nil {
 				return err
 			}
-			lat, cpu = append(lat, time.Since(start)), append(cpu, processCPU()-cpu0)
+			lat, cpu = append(lat, time.Since(start)), append(cpu, memweavetest.ProcessCPU()-cpu0)
 		}
 		slices.Sort(lat)
 		rep = rep.add("search_"+m.name+"_p50_ms", ms(pct(lat, 50))).
