@@ -184,14 +184,18 @@ func (c *speedCommand) searchChild(ctx context.Context, dir string, searches, fi
 // caches and the load of the host drift over a run), and reports them
 // and the ratio of the two.
 func (c *speedCommand) coldSearch(ctx context.Context, dir string, n int, ref *vec0Ref, perShare int, rep object) (object, error) {
-	var wall, inproc, knn []time.Duration
+	var wall, inproc, knn, start []time.Duration
 	shares := 0
 	for i := range n {
 		d, r, err := c.searchChild(ctx, dir, 1, i)
 		if err != nil {
 			return rep, err
 		}
-		wall = append(wall, d)
+		s, err := startChild(ctx)
+		if err != nil {
+			return rep, err
+		}
+		wall, start = append(wall, d), append(start, s)
 		inproc = append(inproc, time.Duration(r.OpenSearchCloseMS*float64(time.Millisecond)))
 		if ref != nil {
 			lat, err := ref.knn(ctx, perShare)
@@ -204,6 +208,7 @@ func (c *speedCommand) coldSearch(ctx context.Context, dir string, n int, ref *v
 	}
 	slices.Sort(wall)
 	slices.Sort(inproc)
+	slices.Sort(start)
 	_, r, err := c.searchChild(ctx, dir, 10, 0)
 	if err != nil {
 		return rep, err
@@ -211,6 +216,7 @@ func (c *speedCommand) coldSearch(ctx context.Context, dir string, n int, ref *v
 	rep = rep.add("cold_search_p50_ms", ms(pct(wall, 50))).
 		add("cold_search_p95_ms", ms(pct(wall, 95))).
 		add("cold_search_inproc_p50_ms", ms(pct(inproc, 50))).
+		add("process_start_p50_ms", ms(pct(start, 50))).
 		add("search_peak_rss_mb", r.PeakRSSMB)
 	if ref != nil {
 		slices.Sort(knn)
@@ -222,6 +228,21 @@ func (c *speedCommand) coldSearch(ctx context.Context, dir string, n int, ref *v
 			add("cold_search_inproc_over_vec0_cold_phase", ratio(pct(inproc, 50), p50))
 	}
 	return rep, nil
+}
+
+// startChild times this benchmark's binary run with nothing to do
+// (--help), exec to exit: the part of a fresh process's search that is
+// the process itself, its runtime and its packages' initialisation.
+func startChild(ctx context.Context) (time.Duration, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return 0, err
+	}
+	start := time.Now()
+	if err := exec.CommandContext(ctx, self, "--help").Run(); err != nil {
+		return 0, fmt.Errorf("%s --help: %w", self, err)
+	}
+	return time.Since(start), nil
 }
 
 // ratio returns a/b rounded as the report rounds, or 0 when b is 0.

@@ -67,6 +67,12 @@ reference, peak RSS and the database size, and the agent loop:
                              scan, no watcher, GC target 400);
                              cold_search_inproc_p50_ms is open to close
                              as the child times it
+  process_start_p50_ms       this benchmark run with nothing to do
+                             (--help), exec to exit, after each fresh
+                             search process: the part of
+                             cold_search_p50_ms that is the process
+                             itself, its runtime and its packages'
+                             initialisation
   bare_vec0_knn_cold_phase_p50_ms
                              the bare vec0 KNN reference timed in this
                              process in shares between the fresh
