@@ -76,3 +76,57 @@ func TestOpenKeepsOtherHandlesLocks(t *testing.T) {
 		}
 	}
 }
+
+// TestConcurrentOpensKeepLocks opens and closes handles on one index
+// from several goroutines at once, beside a handle that stays open, and
+// checks that the open handle still holds its locks afterwards and that
+// the process's count of handles on the file is back to one.
+func TestConcurrentOpensKeepLocks(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "index.db")
+	first, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer first.Close()
+	if _, err := first.Meta(ctx, "probe"); err != nil {
+		t.Fatal(err)
+	}
+	errs := make(chan error, 8)
+	for g := range 8 {
+		go func() {
+			for i := range 5 {
+				db, err := Open(ctx, path, Options{OneShot: (g+i)%2 == 0})
+				if err != nil {
+					errs <- err
+					return
+				}
+				_, err = db.Meta(ctx, "probe")
+				if cerr := db.Close(); err == nil {
+					err = cerr
+				}
+				if err != nil {
+					errs <- err
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range 8 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, p := range []string{path, path + "-shm"} {
+		if !heldLock(t, p) {
+			t.Errorf("after concurrent opens and closes, the open handle holds no lock on %s", p)
+		}
+	}
+	handles.Lock()
+	n := handles.open[handleKey(path)]
+	handles.Unlock()
+	if n != 1 {
+		t.Errorf("handles counted on the index = %d, want 1 (the open one)", n)
+	}
+}
