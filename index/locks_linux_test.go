@@ -30,6 +30,29 @@ func heldLock(t *testing.T, p string) bool {
 	return lk.Type != unix.F_UNLCK
 }
 
+// openLocked opens a new index, closed when the test ends, reads from
+// it, and returns it with the files it then holds locks on: the database
+// and its -shm file (WAL mode).
+func openLocked(t *testing.T) (*DB, []string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "index.db")
+	db, err := Open(context.Background(), path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	if _, err := db.Meta(context.Background(), "probe"); err != nil {
+		t.Fatal(err)
+	}
+	files := []string{path, path + "-shm"}
+	for _, p := range files {
+		if !heldLock(t, p) {
+			t.Fatalf("an open handle holds no lock on %s: the probe sees nothing", p)
+		}
+	}
+	return db, files
+}
+
 // TestOpenKeepsOtherHandlesLocks checks that opening and closing a
 // second handle on an index leaves the locks of the first one, which is
 // still open, in place. Closing any descriptor of a file drops every
@@ -40,21 +63,8 @@ func heldLock(t *testing.T, p string) bool {
 // the -wal and -shm files under the live handle.
 func TestOpenKeepsOtherHandlesLocks(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "index.db")
-	first, err := Open(ctx, path, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer first.Close()
-	if _, err := first.Meta(ctx, "probe"); err != nil {
-		t.Fatal(err)
-	}
-	files := []string{path, path + "-shm"}
-	for _, p := range files {
-		if !heldLock(t, p) {
-			t.Fatalf("an open handle holds no lock on %s: the probe sees nothing", p)
-		}
-	}
+	first, files := openLocked(t)
+	path := first.Path()
 	for i := 0; i < 2; i++ {
 		second, err := Open(ctx, path, Options{OneShot: i == 1})
 		if err != nil {
@@ -83,15 +93,8 @@ func TestOpenKeepsOtherHandlesLocks(t *testing.T) {
 // the process's count of handles on the file is back to one.
 func TestConcurrentOpensKeepLocks(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "index.db")
-	first, err := Open(ctx, path, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer first.Close()
-	if _, err := first.Meta(ctx, "probe"); err != nil {
-		t.Fatal(err)
-	}
+	first, files := openLocked(t)
+	path := first.Path()
 	errs := make(chan error, 8)
 	for g := range 8 {
 		go func() {
@@ -118,7 +121,7 @@ func TestConcurrentOpensKeepLocks(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for _, p := range []string{path, path + "-shm"} {
+	for _, p := range files {
 		if !heldLock(t, p) {
 			t.Errorf("after concurrent opens and closes, the open handle holds no lock on %s", p)
 		}
