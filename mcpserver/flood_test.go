@@ -153,14 +153,24 @@ func holdBody(t *testing.T, endpoint string, n int) net.Conn {
 	return c
 }
 
+// Waits of statusOf: waitRefused is how long a probe that expects the server
+// to refuse the request may wait for the answer, generous because a
+// loaded machine (CI runs these tests in parallel, with -race) can take
+// more than a second to answer; waitRead is how long a probe that expects
+// the server to wait for the body (no answer) watches for one.
+const (
+	waitRefused = 10 * time.Second
+	waitRead    = time.Second
+)
+
 // statusOf sends a POST declaring a body of n bytes (sending only its
 // first byte, so that the server answers before it reads the body) and
-// returns the status and Retry-After of the answer, or 0 when the server
-// waits for the body for a second.
-func statusOf(t *testing.T, endpoint string, n int) (int, string) {
+// returns the status and Retry-After of the answer, or 0 when no answer
+// came within wait (the server waits for the body).
+func statusOf(t *testing.T, endpoint string, n int, wait time.Duration) (int, string) {
 	t.Helper()
 	c := holdBody(t, endpoint, n)
-	c.SetReadDeadline(time.Now().Add(time.Second))
+	c.SetReadDeadline(time.Now().Add(wait))
 	resp, err := http.ReadResponse(bufio.NewReader(c), nil)
 	var ne net.Error
 	if errors.As(err, &ne) && ne.Timeout() {
@@ -184,16 +194,16 @@ func TestHTTPInFlightLimits(t *testing.T) {
 	s := serveHTTP(t, w, opts)
 	held := []net.Conn{holdBody(t, s.endpoint, 1<<20)}
 	waitAdmitted(t, admitted, 1<<20)
-	if code, ra := statusOf(t, s.endpoint, 100<<10); code != http.StatusServiceUnavailable || ra != "1" {
+	if code, ra := statusOf(t, s.endpoint, 100<<10, waitRefused); code != http.StatusServiceUnavailable || ra != "1" {
 		t.Errorf("a 100 KiB body past MaxBufferedBytes = %d, Retry-After %q; want 503, 1", code, ra)
 	}
-	if code, _ := statusOf(t, s.endpoint, 1<<10); code != 0 {
+	if code, _ := statusOf(t, s.endpoint, 1<<10, waitRead); code != 0 {
 		t.Errorf("a 1 KiB body past MaxBufferedBytes = %d, want it read (served)", code)
 	}
 	waitAdmitted(t, admitted, 1<<10) // that probe stays in flight too
 	held = append(held, holdBody(t, s.endpoint, 100))
 	waitAdmitted(t, admitted, 100) // the third request in flight
-	if code, ra := statusOf(t, s.endpoint, 10); code != http.StatusServiceUnavailable || ra != "1" {
+	if code, ra := statusOf(t, s.endpoint, 10, waitRefused); code != http.StatusServiceUnavailable || ra != "1" {
 		t.Errorf("a request past MaxInFlight = %d, Retry-After %q; want 503, 1", code, ra)
 	}
 	for _, c := range held {
@@ -201,7 +211,7 @@ func TestHTTPInFlightLimits(t *testing.T) {
 	}
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		code, _ := statusOf(t, s.endpoint, 100<<10)
+		code, _ := statusOf(t, s.endpoint, 100<<10, waitRead)
 		if code == 0 {
 			break
 		}
@@ -210,7 +220,7 @@ func TestHTTPInFlightLimits(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	if code, _ := statusOf(t, s.endpoint, 5<<20); code != http.StatusRequestEntityTooLarge {
+	if code, _ := statusOf(t, s.endpoint, 5<<20, waitRefused); code != http.StatusRequestEntityTooLarge {
 		t.Errorf("a declared 5 MiB body = %d, want 413 before it is read", code)
 	}
 }

@@ -230,7 +230,7 @@ func TestHTTPBodyLimit(t *testing.T) {
 	t.Parallel()
 	w := openWeave(t, rawFiles, memweave.EmbedderConfig{})
 	s := serveHTTP(t, w, nil)
-	if code, _ := statusOf(t, s.endpoint, mcpserver.DefaultMaxFrameBytes+1); code != http.StatusRequestEntityTooLarge {
+	if code, _ := statusOf(t, s.endpoint, mcpserver.DefaultMaxFrameBytes+1, waitRefused); code != http.StatusRequestEntityTooLarge {
 		t.Errorf("POST declaring %d bytes = %d, want 413", mcpserver.DefaultMaxFrameBytes+1, code)
 	}
 	cs, err := connectHTTP(context.Background(), s.endpoint, &recorder{})
