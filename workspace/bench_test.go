@@ -11,7 +11,6 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -118,17 +117,10 @@ func BenchmarkDiscover10kFiles(b *testing.B) {
 // less than the wall time. It includes the pauses of the repeated
 // variants, in which the process does nothing.
 func reportCPU(b *testing.B) func() {
-	start := cpuTime()
-	return func() { b.ReportMetric(float64((cpuTime()-start).Nanoseconds())/float64(b.N), "cpu-ns/op") }
-}
-
-// cpuTime returns the CPU time the process used so far.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
+	start := memweavetest.ProcessCPU()
+	return func() {
+		b.ReportMetric(float64((memweavetest.ProcessCPU()-start).Nanoseconds())/float64(b.N), "cpu-ns/op")
 	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // scanInChild runs one Discover of root in a new process and returns
@@ -164,9 +156,9 @@ func TestDiscoverOnce(t *testing.T) {
 		t.Skip("run by BenchmarkDiscover10kFiles")
 	}
 	runtime.GC()
-	start, cpu := time.Now(), cpuTime()
+	start, cpu := time.Now(), memweavetest.ProcessCPU()
 	files, _, err := Discover(root, nil)
-	elapsed, cpu := time.Since(start), cpuTime()-cpu
+	elapsed, cpu := time.Since(start), memweavetest.ProcessCPU()-cpu
 	if err != nil || len(files) == 0 {
 		t.Fatalf("Discover(%q) = %d files, %v", root, len(files), err)
 	}

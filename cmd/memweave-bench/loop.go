@@ -182,25 +182,26 @@ func (c *speedCommand) searchChild(ctx context.Context, dir string, searches, fi
 // perShare bare KNN queries in this process, so that the reference meets
 // the machine in the state the fresh processes met (the frequency, the
 // caches and the load of the host drift over a run), and reports them
-// and the ratio of the two.
-func (c *speedCommand) coldSearch(ctx context.Context, dir string, n int, ref *vec0Ref, perShare int, rep object) (object, error) {
+// and the ratio of the two. It returns rep with its rows and the fresh
+// processes' p50, exec to exit.
+func (c *speedCommand) coldSearch(ctx context.Context, dir string, n int, ref *vec0Ref, perShare int, rep object) (object, time.Duration, error) {
 	var wall, inproc, knn, start []time.Duration
 	shares := 0
 	for i := range n {
 		d, r, err := c.searchChild(ctx, dir, 1, i)
 		if err != nil {
-			return rep, err
+			return rep, 0, err
 		}
 		s, err := startChild(ctx)
 		if err != nil {
-			return rep, err
+			return rep, 0, err
 		}
 		wall, start = append(wall, d), append(start, s)
 		inproc = append(inproc, time.Duration(r.OpenSearchCloseMS*float64(time.Millisecond)))
 		if ref != nil {
 			lat, err := ref.knn(ctx, perShare)
 			if err != nil {
-				return rep, fmt.Errorf("bare vec0 reference: %w", err)
+				return rep, 0, fmt.Errorf("bare vec0 reference: %w", err)
 			}
 			knn = append(knn, lat...)
 			shares++
@@ -211,7 +212,7 @@ func (c *speedCommand) coldSearch(ctx context.Context, dir string, n int, ref *v
 	slices.Sort(start)
 	_, r, err := c.searchChild(ctx, dir, 10, 0)
 	if err != nil {
-		return rep, err
+		return rep, 0, err
 	}
 	rep = rep.add("cold_search_p50_ms", ms(pct(wall, 50))).
 		add("cold_search_p95_ms", ms(pct(wall, 95))).
@@ -227,7 +228,7 @@ func (c *speedCommand) coldSearch(ctx context.Context, dir string, n int, ref *v
 			add("cold_search_over_vec0_cold_phase", ratio(pct(wall, 50), p50)).
 			add("cold_search_inproc_over_vec0_cold_phase", ratio(pct(inproc, 50), p50))
 	}
-	return rep, nil
+	return rep, pct(wall, 50), nil
 }
 
 // startChild times this benchmark's binary run with nothing to do
@@ -461,22 +462,6 @@ func (r *vec0Ref) Close() error {
 		err = rerr
 	}
 	return err
-}
-
-// bareVec0 times n bare KNN queries in one burst on a fresh reference
-// built from the index at dbPath and returns their p50.
-func bareVec0(ctx context.Context, emb embed.Embedder, dbPath string, dims, n int) (time.Duration, error) {
-	r, err := openVec0Ref(ctx, emb, dbPath, dims)
-	if err != nil {
-		return 0, err
-	}
-	defer r.Close()
-	lat, err := r.knn(ctx, n)
-	if err != nil {
-		return 0, err
-	}
-	slices.Sort(lat)
-	return pct(lat, 50), nil
 }
 
 // globalArgs returns the global flags set on the command line, for a

@@ -320,7 +320,8 @@ func (c *speedCommand) runE(cmd *cobra.Command, _ []string) error {
 	}
 	c.a.progressf("cold search: %d fresh processes", c.coldRuns)
 	perShare := (c.queries + c.coldRuns - 1) / c.coldRuns // as many queries as the end-of-run reference
-	if rep, err = c.coldSearch(ctx, dir, c.coldRuns, ref, perShare, rep); err != nil {
+	var coldSearch time.Duration
+	if rep, coldSearch, err = c.coldSearch(ctx, dir, c.coldRuns, ref, perShare, rep); err != nil {
 		return err
 	}
 	c.a.progressf("fresh CLI processes: %d searches and %d status", c.coldRuns, c.coldRuns)
@@ -389,21 +390,17 @@ func (c *speedCommand) runE(cmd *cobra.Command, _ []string) error {
 	if st, err = w.Status(ctx); err != nil {
 		return err
 	}
-	if !c.noBare && emb != nil && st.Dims > 0 {
-		p50, err := bareVec0(ctx, emb, st.DBPath, st.Dims, c.queries)
+	if ref != nil {
+		lat, err := ref.knn(ctx, c.queries)
 		if err != nil {
 			return fmt.Errorf("bare vec0 reference: %w", err)
 		}
-		rep = rep.add("bare_vec0_knn_p50_ms", ms(p50))
+		slices.Sort(lat)
 		// The ratio, against the reference timed at the end of
 		// the run; cold_search_over_vec0_cold_phase is the like-with-like
 		// one.
-		for _, f := range rep {
-			if cold, ok := f.value.(float64); ok && f.key == "cold_search_p50_ms" && ms(p50) > 0 {
-				rep = rep.add("cold_search_over_vec0", round(cold/ms(p50)))
-				break
-			}
-		}
+		rep = rep.add("bare_vec0_knn_p50_ms", ms(pct(lat, 50))).
+			add("cold_search_over_vec0", ratio(coldSearch, pct(lat, 50)))
 	}
 	vecBytes := int64(st.Chunks) * int64(4*st.Dims)
 	rep = rep.add("peak_rss_mb", round(peakRSSMB())).
