@@ -18,10 +18,47 @@ import (
 // its last connection to the file closes; Open, while the count is above
 // zero, skips the checks that need a descriptor, which the handle
 // already open has passed.
+//
+// Each database has a count of its own, whose mutex is held while Open
+// checks the files: a slow check (checkForeign may wait on another
+// process's lock) holds up only the opens of that database. A count is
+// dropped once no handle is open on its database and no Open is under
+// way, so that a long-lived process opening many indexes keeps none.
 var handles = struct {
 	sync.Mutex
-	open map[string]int
-}{open: make(map[string]int)}
+	byKey map[string]*handleCount
+}{byKey: make(map[string]*handleCount)}
+
+// handleCount is the number of open handles on one database.
+type handleCount struct {
+	mu   sync.Mutex
+	open int
+	// refs is open plus the Opens under way, guarded by handles' mutex.
+	refs int
+}
+
+// use returns the count of the database of key, made when missing, and
+// takes a reference on it that done gives back.
+func use(key string) *handleCount {
+	handles.Lock()
+	defer handles.Unlock()
+	h := handles.byKey[key]
+	if h == nil {
+		h = new(handleCount)
+		handles.byKey[key] = h
+	}
+	h.refs++
+	return h
+}
+
+// done gives back a reference use took on h, the count of key.
+func (h *handleCount) done(key string) {
+	handles.Lock()
+	defer handles.Unlock()
+	if h.refs--; h.refs == 0 {
+		delete(handles.byKey, key)
+	}
+}
 
 // handleKey is the key of the database at path in handles: its absolute
 // path with the folder's symbolic links resolved, so that two spellings
@@ -45,20 +82,26 @@ func handleKey(path string) string {
 // of its own. The caller calls release once the handle is closed, or its
 // open failed.
 func acquire(key string, check func(alone bool) error) error {
-	handles.Lock()
-	defer handles.Unlock()
-	if err := check(handles.open[key] == 0); err != nil {
-		return err
+	h := use(key)
+	h.mu.Lock()
+	err := check(h.open == 0)
+	if err == nil {
+		h.open++ // its reference is given back by release
 	}
-	handles.open[key]++
-	return nil
+	h.mu.Unlock()
+	if err != nil {
+		h.done(key)
+	}
+	return err
 }
 
 // release counts one handle less on the database of key.
 func release(key string) {
 	handles.Lock()
-	defer handles.Unlock()
-	if handles.open[key]--; handles.open[key] <= 0 {
-		delete(handles.open, key)
-	}
+	h := handles.byKey[key]
+	handles.Unlock()
+	h.mu.Lock()
+	h.open--
+	h.mu.Unlock()
+	h.done(key)
 }

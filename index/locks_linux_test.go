@@ -89,8 +89,9 @@ func TestOpenKeepsOtherHandlesLocks(t *testing.T) {
 
 // TestConcurrentOpensKeepLocks opens and closes handles on one index
 // from several goroutines at once, beside a handle that stays open, and
-// checks that the open handle still holds its locks afterwards and that
-// the process's count of handles on the file is back to one.
+// checks that the open handle still holds its locks afterwards, that
+// the process's count of handles on the file is back to one, and that
+// the count is dropped after the last Close.
 func TestConcurrentOpensKeepLocks(t *testing.T) {
 	ctx := context.Background()
 	first, files := openLocked(t)
@@ -126,10 +127,22 @@ func TestConcurrentOpensKeepLocks(t *testing.T) {
 			t.Errorf("after concurrent opens and closes, the open handle holds no lock on %s", p)
 		}
 	}
+	key := handleKey(path)
 	handles.Lock()
-	n := handles.open[handleKey(path)]
+	h := handles.byKey[key]
+	open, refs := -1, -1
+	if h != nil {
+		open, refs = h.open, h.refs
+	}
 	handles.Unlock()
-	if n != 1 {
-		t.Errorf("handles counted on the index = %d, want 1 (the open one)", n)
+	if open != 1 || refs != 1 {
+		t.Errorf("the index's count: %d open, %d references; want 1 and 1 (the open handle)", open, refs)
+	}
+	first.Close()
+	handles.Lock()
+	h = handles.byKey[key]
+	handles.Unlock()
+	if h != nil {
+		t.Errorf("after the last Close, handles still holds the index's count")
 	}
 }
