@@ -57,6 +57,12 @@ all questions, each half and each domain, with every result kept (min_score
 0); at_threshold gives the same once results scoring under --threshold
 (default the library's min_score, 0.35) are dropped; negatives.empty is the
 share of negative questions with no result at that threshold.
+separation asks whether any threshold could keep the answers and drop the
+negatives: of the answers found in a top 3 against each negative's best
+hit, auc is the chance the answer scores higher, threshold_keeping the
+highest threshold that keeps 80% of those answers and empty_at_it the share
+of negatives it leaves with nothing; separation_cosine is the same on the
+raw cosines instead of the final scores (vector hits only).
 keyword_target_hits counts the questions whose note the keyword backend
 returned at all (0 when the set keeps its promise, in keyword mode).`,
 		Args: noArgs,
@@ -181,6 +187,7 @@ func (c *paraphraseCommand) runE(cmd *cobra.Command, _ []string) error {
 	halves, domains := newGroupedMean(paraphraseMetrics), newGroupedMean(paraphraseMetrics)
 	cut := newGroupedMean(paraphraseMetrics)
 	var lines []object
+	sep, sepCos := newSeparation(false), newSeparation(true)
 	truncated, kwHits := 0, 0
 	for j, i := range asked {
 		p := d.Pairs[i]
@@ -192,6 +199,8 @@ func (c *paraphraseCommand) runE(cmd *cobra.Command, _ []string) error {
 		domains.add(p.Domain, s)
 		sc := measure(paraphraseMetrics, rk.above(c.threshold), gold)
 		cut.add(paraphraseHalf(i), sc)
+		sep.answer(paraphraseHalf(i), p.ID, rk)
+		sepCos.answer(paraphraseHalf(i), p.ID, rk)
 		for _, h := range rk.hits {
 			if h.doc == p.ID && h.bm25 != nil {
 				kwHits++
@@ -221,6 +230,8 @@ func (c *paraphraseCommand) runE(cmd *cobra.Command, _ []string) error {
 		s := measure([]metric{emptyMetric}, kept, nil)
 		empty.add(paraphraseHalf(i), s)
 		kinds.add(n.Kind, s)
+		sep.negative(paraphraseHalf(i), rk)
+		sepCos.negative(paraphraseHalf(i), rk)
 		if c.run.perQuestion != "" {
 			best := 0.0
 			if len(rk.hits) > 0 {
@@ -246,7 +257,9 @@ func (c *paraphraseCommand) runE(cmd *cobra.Command, _ []string) error {
 		add("keyword_target_hits", kwHits)
 	o = o.add("at_threshold", cut.all.fields(object{}.add("threshold", c.threshold)).add("halves", cut.byGroup()))
 	if len(negs) > 0 {
-		o = o.add("negatives", empty.all.fields(object{}).add("halves", empty.byGroup()).add("kinds", kinds.byGroup()))
+		o = o.add("negatives", empty.all.fields(object{}).add("halves", empty.byGroup()).add("kinds", kinds.byGroup())).
+			add("separation", sep.object()).
+			add("separation_cosine", sepCos.object())
 	}
 	return c.a.writeReport(ev.footer(o, truncated))
 }
