@@ -107,6 +107,10 @@ func (a *app) printFiles(files []memweave.FileInfo) error {
 			state = "too large (not searchable)"
 		case f.Pending:
 			state = "pending"
+		case f.Chunks == 0:
+			// Not text, empty, or front matter alone: indexed, so not
+			// retried until it changes, but no search can return it.
+			state = "no searchable text"
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s\t%s\n", f.Path, f.Source, date, f.Chunks,
 			formatBytes(f.Size), f.MTime.Local().Format(time.DateTime), state)

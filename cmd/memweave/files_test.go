@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -69,6 +71,33 @@ func TestFiles(t *testing.T) {
 	for _, l := range lines[1:] {
 		if l[col-1] != ' ' || l[col] == ' ' {
 			t.Errorf("files row %q is not aligned with header %q", l, lines[0])
+		}
+	}
+}
+
+// TestFilesNoText: a file that holds no searchable text (binary, empty,
+// front matter alone) is listed as such, not as indexed.
+func TestFilesNoText(t *testing.T) {
+	t.Parallel()
+	ws := testWorkspace(t)
+	for name, text := range map[string]string{"blob.md": "\x00\x01\x02 not text\x00", "empty.md": "", "meta.md": "---\ntags: [a]\n---\n"} {
+		if err := os.WriteFile(filepath.Join(ws, "memory", name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mustRunCLI(t, "-w", ws, "index") // warns about blob.md
+	out := mustRunCLI(t, "-w", ws, "files")
+	for _, l := range strings.Split(out.stdout, "\n") {
+		name, _, _ := strings.Cut(l, " ")
+		switch name {
+		case "memory/blob.md", "memory/empty.md", "memory/meta.md":
+			if !strings.HasSuffix(l, "no searchable text") {
+				t.Errorf("files row %q, want state no searchable text", l)
+			}
+		case "memory/stack.md":
+			if !strings.HasSuffix(l, " indexed") {
+				t.Errorf("files row %q, want state indexed", l)
+			}
 		}
 	}
 }
