@@ -176,7 +176,8 @@ func changeFrame(words []string, i int) (repl []string, n int, ok bool) {
 			return nil, 0, true
 		}
 		repl = words[i+1 : from : from]
-		if locChange[w] {
+		if locChange[w] && !hasDigit(wordAt(words, i+n)) {
+			// "moved to Lisbon" is a place, "moved to 10:00" a value.
 			repl = append(repl, "moved", "to")
 		}
 		return repl, n, true
@@ -630,7 +631,10 @@ func joinNames(s string) string {
 		}
 		w := s[i:j]
 		trimmed := strings.TrimRight(w, ".,;:!?)\"'")
-		isCap := trimmed != "" && w[0] >= 'A' && w[0] <= 'Z' && !isStop(strings.ToLower(trimmed))
+		lower := strings.ToLower(trimmed)
+		// A unit is no part of a name: "32 GB RAM" is a quantity of RAM.
+		_, unit := units[lower]
+		isCap := trimmed != "" && w[0] >= 'A' && w[0] <= 'Z' && !isStop(lower) && !unit
 		if isCap && prevOpen && prevEnd == i-1 {
 			if b == nil {
 				b = []byte(s)
@@ -651,3 +655,88 @@ func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // abbreviations end with a dot that does not end a sentence.
 var abbreviations = setOf(`dr mr mrs ms prof st jr sr vs e.g i.e approx`)
+
+// spellNumbers writes a sum of money with its currency after the
+// number, as a quantity reads it ("$75" is "75 usd", "€8" is "8 eur"),
+// and a number in thousands in full ("30k" is "30000").
+func spellNumbers(s string) string {
+	if !strings.ContainsAny(s, "$€£kK") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		cur := ""
+		for sym, code := range currencySymbols {
+			if strings.HasPrefix(s[i:], sym) && i+len(sym) < len(s) && isDigit(s[i+len(sym)]) {
+				cur, i = code, i+len(sym)
+				break
+			}
+		}
+		j := i
+		for j < len(s) && (isDigit(s[j]) || (s[j] == '.' && j+1 < len(s) && isDigit(s[j+1]) && j > i)) {
+			j++
+		}
+		if j == i || (i > 0 && cur == "" && (isAlnum(s[i-1]) || s[i-1] == '.' || s[i-1] == ':')) {
+			// Not a number, or the inside of a word, version or time.
+			b.WriteByte(s[i])
+			i++
+			continue
+		}
+		num := s[i:j]
+		if j < len(s) && (s[j] == 'k' || s[j] == 'K') && (j+1 == len(s) || !isAlnum(s[j+1])) {
+			if f, err := strconv.ParseFloat(num, 64); err == nil {
+				num, j = strconv.FormatFloat(f*1000, 'f', -1, 64), j+1
+			}
+		}
+		b.WriteString(num)
+		if cur != "" {
+			b.WriteString(" " + cur)
+		}
+		i = j
+	}
+	return b.String()
+}
+
+// currencySymbols maps the symbols of currencies written before a sum
+// to the codes [quantityAt] reads after one.
+var currencySymbols = map[string]string{"$": "usd", "€": "eur", "£": "gbp"}
+
+// shortForms maps abbreviations of memory notes to the word they stand
+// for, so that "DB" and "database" align.
+var shortForms = map[string]string{
+	"db": "database", "dbs": "databases", "k8s": "kubernetes", "req": "requests", "reqs": "requests",
+	"prod": "production", "env": "environment", "envs": "environments", "repo": "repository",
+	"repos": "repositories", "config": "configuration", "msg": "message", "msgs": "messages",
+}
+
+// expand writes abbreviations in full ([shortForms]) and a rate such as
+// "req/min" as "requests per min". It returns words itself when nothing
+// changes.
+func expand(words []string) []string {
+	var out []string
+	for i, w := range words {
+		repl := []string(nil)
+		if full, ok := shortForms[w]; ok {
+			repl = []string{full}
+		} else if x, y, ok := strings.Cut(w, "/"); ok && x != "" && !hasDigit(x) && units[y] > 0 && units[y] < 1<<10 && !strings.HasSuffix(y, "b") {
+			if full, ok := shortForms[x]; ok {
+				x = full
+			}
+			repl = []string{x, "per", y}
+		}
+		if repl == nil {
+			if out != nil {
+				out = append(out, w)
+			}
+			continue
+		}
+		if out == nil {
+			out = append(make([]string, 0, len(words)+2), words[:i]...)
+		}
+		out = append(out, repl...)
+	}
+	if out == nil {
+		return words
+	}
+	return out
+}

@@ -84,6 +84,7 @@ const (
 // judge compares two claims. The reason is left out unless why is true;
 // the hunks of their alignment come with a verdict.
 func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
+	a, b = firstAsWord(a, b), firstAsWord(b, a)
 	common, hunks, ok := alignClaims(a, b)
 	if !ok {
 		return Verdict{}, false, nil
@@ -110,6 +111,25 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 		return Verdict{}, false, nil
 	}
 	return v, true, hunks
+}
+
+// firstAsWord returns c, or a copy of it whose capitalised first word
+// is folded by [lemma] when the other claim has that folded form and
+// not the word as written: "Cache host Redis" opens with the word of
+// "the cache host", "Alice reviews" with the name of "Alice reviews".
+func firstAsWord(c, other *claim) *claim {
+	if len(c.toks) == 0 || !c.toks[0].first {
+		return c
+	}
+	w, l := c.toks[0].w, lemma(c.toks[0].w)
+	has := func(x string) bool { return slices.ContainsFunc(other.toks, func(t token) bool { return t.w == x }) }
+	if has(w) || !has(l) {
+		return c
+	}
+	cp := *c
+	cp.toks = slices.Clone(c.toks)
+	cp.toks[0].w, cp.toks[0].first = l, false
+	return &cp
 }
 
 // alignClaims aligns the words of two claims, counting words that moved

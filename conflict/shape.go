@@ -305,6 +305,13 @@ var units = map[string]float64{
 	"gb": 1 << 30, "gib": 1 << 30, "tb": 1 << 40, "tib": 1 << 40,
 }
 
+// currencies maps the names and codes of currencies to one code: a sum
+// of money is a quantity in its currency ("12 EUR", "12 euros").
+var currencies = map[string]string{
+	"usd": "usd", "dollar": "usd", "dollars": "usd", "eur": "eur", "euro": "eur", "euros": "eur",
+	"gbp": "gbp", "pound": "gbp", "pounds": "gbp",
+}
+
 // quantityAt reads a number and its unit at words[i] ("5 minutes",
 // "300ms", "1.5 GB") and returns it in base units, such as "300s" or
 // "1073741824b", with the words it spans; 0 words when there is none.
@@ -324,6 +331,9 @@ func quantityAt(words []string, i int) (string, int) {
 	unit, n := w[j:], 1
 	if unit == "" && i+1 < len(words) {
 		unit, n = words[i+1], 2
+	}
+	if code, ok := currencies[unit]; ok {
+		return strconv.FormatFloat(num, 'f', -1, 64) + code, n
 	}
 	size, ok := units[unit]
 	if !ok {
