@@ -176,13 +176,26 @@ func changeFrame(words []string, i int) (repl []string, n int, ok bool) {
 			return nil, 0, true
 		}
 		repl = words[i+1 : from : from]
-		if locChange[w] && !hasDigit(wordAt(words, i+n)) {
-			// "moved to Lisbon" is a place, "moved to 10:00" a value.
+		if locChange[w] && !valueAfter(words, i+n) {
+			// "moved to Lisbon" is a place, "moved to 10:00" or "to
+			// port 6380" a value.
 			repl = append(repl, "moved", "to")
 		}
 		return repl, n, true
 	}
 	return nil, 0, false
+}
+
+// valueAfter reports whether a value follows at words[k]: a number or
+// a month, or a noun and a number ("port 6380"; but "Berlin 2 years
+// ago" is a place and a time).
+func valueAfter(words []string, k int) bool {
+	w := wordAt(words, k)
+	if _, ok := months[w]; ok || hasDigit(w) {
+		return true
+	}
+	_, unit := units[wordAt(words, k+2)]
+	return hasDigit(wordAt(words, k+1)) && !unit
 }
 
 // hasFrame reports whether a word of words may start a frame: most
@@ -221,6 +234,9 @@ var rawLex = func() map[string]uint8 {
 		m[w] |= lexChange
 	}
 	m["longer"] |= lexChange
+	for w := range changeVerbs {
+		m[w] |= lexChange
+	}
 	for _, w := range strings.Fields(`also additionally another both too well addition`) {
 		m[w] |= lexAdd
 	}
@@ -545,6 +561,11 @@ func changeAndAddition(words []string) (changed, added bool) {
 		switch {
 		case f&lexChange != 0 && (w != "longer" || prev == "no"):
 			changed = true
+		case changeVerbs[w]:
+			// "raised to", "was cut to": a new value.
+			if n, _ := changeTo(words, i); n > 0 {
+				changed = true
+			}
 		case w == "too":
 			added = added || i == len(words)-1
 		case w == "well":

@@ -208,6 +208,9 @@ func judgeSpan(a, b *claim, h hunk, common int, ratio float64, why bool) (Verdic
 	if common < minCommon || ratio < minRatio {
 		return Verdict{}, false
 	}
+	if a.changed || b.changed {
+		h = trimPredicate(h)
+	}
 	if v, ok, done := judgeValues(a, b, h, why); done {
 		return v, ok
 	}
@@ -752,6 +755,32 @@ func trimValues(h hunk) hunk {
 	case nb == len(h.b) && na < len(h.a):
 		h.a = h.a[:na]
 	}
+	return h
+}
+
+// trimPredicate drops the words that lead the values on each side of
+// h, at most two plain words on each: the verb that states a value,
+// which a later claim that says it changed words otherwise ("runs on
+// port 3000", "now listens on 3001"; "starts at 9:30", "moved to
+// 10:00"). A claim that says nothing changed keeps its words: "allows
+// 60 requests" and "allows a burst of 120" are two limits.
+func trimPredicate(h hunk) hunk {
+	lead := func(ts []token) (int, bool) {
+		n := 0
+		for n < len(ts) && !ts[n].value {
+			if t := ts[n]; t.name || t.kind != plain || t.w == locMark || n == 2 {
+				return 0, false
+			}
+			n++
+		}
+		return n, n < len(ts) && allValues(ts[n:])
+	}
+	na, oka := lead(h.a)
+	nb, okb := lead(h.b)
+	if !oka || !okb || na+nb == 0 {
+		return h
+	}
+	h.a, h.b = h.a[na:], h.b[nb:]
 	return h
 }
 

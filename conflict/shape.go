@@ -193,6 +193,11 @@ func locPredicate(words []string, i int) int {
 			}
 			j++
 		}
+		if valueAfter(words, j+1) {
+			// "moved to 10:00", "moved to port 6380": a value, not a
+			// place.
+			return 0
+		}
 		return j - i + 1
 	}
 	if strings.HasSuffix(preps, "to") && next == "from" {
