@@ -35,7 +35,7 @@ import (
 var changeVerbs = setOf(`changed change changes switched switch switches moved migrated upgraded downgraded
 updated bumped raised lowered increased decreased reduced cut extended shortened grew grown shrank
 dropped fell rose went gone scaled expanded doubled halved set reset transferred converted adjusted
-shifted pushed postponed delayed rescheduled relocated lifted`)
+shifted pushed postponed delayed rescheduled relocated lifted resized`)
 
 // locChange are the change verbs that state a new place: their "to"
 // becomes a location predicate ([locMark]).
@@ -559,7 +559,7 @@ func changeAndAddition(words []string) (changed, added bool) {
 			prev = words[i-1]
 		}
 		switch {
-		case f&lexChange != 0 && (w != "longer" || prev == "no"):
+		case changeWords[w] || (w == "longer" && prev == "no"):
 			changed = true
 		case changeVerbs[w]:
 			// "raised to", "was cut to": a new value.

@@ -2,7 +2,9 @@ package conflict
 
 import (
 	"fmt"
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -103,7 +105,7 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	case twoFacts(a, b, hunks):
 		ok = false
 	default:
-		if v, ok = judgeWhole(a, b, why); !ok && common >= 1 && len(reps) == 1 {
+		if v, ok = judgeWhole(a, b, why); !ok && common >= 1 && len(reps) == 1 && !recurringOnOneSide(reps[0]) {
 			v, ok = judgeSpan(a, b, trimValues(reps[0]), common, ratio, why)
 		}
 	}
@@ -172,8 +174,24 @@ func judgeNegation(a, b *claim, reps, common int, ratio float64, why bool) (Verd
 // ("also"), or a subject that differs by its owner ("the user's
 // partner's").
 func twoFacts(a, b *claim, hunks []hunk) bool {
-	return a.scoped != b.scoped || a.additive || b.additive || possessive(hunks) || otherEntity(hunks) ||
+	return a.scoped != b.scoped || a.additive || b.additive || possessive(hunks) || otherEntity(a, b, hunks) ||
 		(a.when != 0 && b.when != 0 && a.when != b.when)
+}
+
+// otherTime reports whether a is anchored to a time past or to come
+// ("last year", "yesterday", "next quarter") and b to none, and a says
+// nothing changed: "last year the cluster had a limit of 30 pods" is
+// another time than "the cluster has a limit of 50 pods", but "last
+// week the limit was raised to 30" is a change.
+func otherTime(a, b *claim) bool {
+	if a.when == 0 || b.when != 0 || a.changed {
+		return false
+	}
+	switch anchors[a.when-1] {
+	case "today", "tonight", "this week", "this month", "this year", "this quarter":
+		return false
+	}
+	return true
 }
 
 // judgeWhole judges two claims, neither or both negated, as wholes: one
@@ -278,7 +296,7 @@ func judgeValues(a, b *claim, h hunk, why bool) (v Verdict, ok, done bool) {
 		// 41" and "Incident 57".
 		return Verdict{}, false, true
 	case allValues(h.a) && allValues(h.b):
-		if compatible(h.a, h.b) || max(len(h.a), len(h.b)) > 3 {
+		if compatible(h.a, h.b) || max(len(h.a), len(h.b)) > 3 || otherTime(a, b) || otherTime(b, a) {
 			return Verdict{}, false, true
 		}
 		return Verdict{Likely, say(why, func() string {
@@ -474,15 +492,18 @@ func hasName(c *claim) bool {
 }
 
 // otherEntity reports whether a hunk that only one side has holds a word
-// that sets its subject apart ("the old vendor contract"): two things.
-func otherEntity(hunks []hunk) bool {
+// that sets its subject apart ("the old vendor contract"), or opens the
+// claim with a name when neither claim says something changed ("each
+// GPU node" beside "each node"; but "we use Mailgun for email" beside
+// "we switched email to SendGrid" is one subject): two things.
+func otherEntity(a, b *claim, hunks []hunk) bool {
 	for _, h := range hunks {
 		if len(h.a) > 0 && len(h.b) > 0 {
 			continue
 		}
 		for _, ts := range [][]token{h.a, h.b} {
 			for _, t := range ts {
-				if entityWords[t.w] {
+				if entityWords[t.w] || (!h.context && isName(t) && !a.changed && !b.changed) {
 					return true
 				}
 			}
@@ -836,7 +857,7 @@ func show(c *claim, ts []token) string {
 func compatible(a, b []token) bool {
 	for i := range min(len(a), len(b)) {
 		if a[i].kind == quantity || b[i].kind == quantity {
-			if a[i].w != b[i].w {
+			if a[i].w != b[i].w && !sameSize(a[i].w, b[i].w) {
 				return false
 			}
 			continue
@@ -850,6 +871,37 @@ func compatible(a, b []token) bool {
 		}
 	}
 	return true
+}
+
+// sameSize reports whether two quantities of data ("10 GB", "10,000
+// MB") are one size read in decimal or in binary units: they differ by
+// less than the 2.4% between a kilobyte of 1000 and of 1024 bytes, per
+// unit step.
+func sameSize(x, y string) bool {
+	xs, okx := strings.CutSuffix(x, "b")
+	ys, oky := strings.CutSuffix(y, "b")
+	if !okx || !oky {
+		return false
+	}
+	fx, errx := strconv.ParseFloat(xs, 64)
+	fy, erry := strconv.ParseFloat(ys, 64)
+	if errx != nil || erry != nil || fx <= 0 || fy <= 0 {
+		return false
+	}
+	r := max(fx, fy) / min(fx, fy)
+	return r < 1.1 && r != 1 && isBinaryRatio(r)
+}
+
+// isBinaryRatio reports whether r is a power of 1024/1000 (one to four
+// unit steps), within rounding.
+func isBinaryRatio(r float64) bool {
+	step := 1.024
+	for p := step; p < 1.11; p *= step {
+		if math.Abs(r-p) < 0.002 {
+			return true
+		}
+	}
+	return false
 }
 
 func valueParts(w string) []string {
