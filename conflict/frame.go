@@ -186,12 +186,12 @@ func changeFrame(words []string, i int) (repl []string, n int, ok bool) {
 	return nil, 0, false
 }
 
-// valueAfter reports whether a value follows at words[k]: a number or
-// a month, or a noun and a number ("port 6380"; but "Berlin 2 years
+// valueAfter reports whether a value follows at words[k]: a number, a
+// number word, a frequency or a month, or a noun and a number ("port 6380"; but "Berlin 2 years
 // ago" is a place and a time).
 func valueAfter(words []string, k int) bool {
 	w := wordAt(words, k)
-	if _, ok := months[w]; ok || hasDigit(w) {
+	if _, ok := months[w]; ok || hasDigit(w) || numberWords[w] != "" || periodWords[w] != "" || w == "once" || w == "twice" {
 		return true
 	}
 	_, unit := units[wordAt(words, k+2)]

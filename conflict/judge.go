@@ -150,8 +150,50 @@ func alignClaims(a, b *claim) (common int, hunks []hunk, ok bool) {
 		var moved int
 		moved, hunks = transposed(hunks)
 		common += moved
+		hunks = movedValue(hunks)
 	}
 	return common, hunks, true
+}
+
+// movedValue joins into one replaced span a value only a has and a value
+// only b has at another place, when nothing else is replaced: "the
+// allowance is 50 dollars per person" and "the allowance per person
+// was raised to $75" state the one slot's value before and after
+// "per person".
+func movedValue(hunks []hunk) []hunk {
+	ia, ib := -1, -1
+	for i, h := range hunks {
+		switch {
+		case len(h.a) > 0 && len(h.b) > 0:
+			return hunks
+		case anyValue(h.a):
+			if ia >= 0 {
+				return hunks
+			}
+			ia = i
+		case anyValue(h.b):
+			if ib >= 0 {
+				return hunks
+			}
+			ib = i
+		}
+	}
+	if ia < 0 || ib < 0 {
+		return hunks
+	}
+	ha, hb := hunks[ia], hunks[ib]
+	joined := hunk{a: ha.a, b: hb.b, at: ha.at, bt: hb.bt, context: ha.context || hb.context}
+	out := make([]hunk, 0, len(hunks)-1)
+	for i, h := range hunks {
+		switch i {
+		case min(ia, ib):
+			out = append(out, joined)
+		case max(ia, ib):
+		default:
+			out = append(out, h)
+		}
+	}
+	return out
 }
 
 // judgeNegation judges two claims of which exactly one is negated: a
