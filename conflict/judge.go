@@ -265,11 +265,18 @@ func judgeSpan(a, b *claim, h hunk, common int, ratio float64, why bool) (Verdic
 	if v, ok, done := judgeSlot(a, b, h, common, extra, why); done {
 		return v, ok
 	}
-	if common < minCommon || ratio < minRatio {
-		return Verdict{}, false
-	}
 	if a.changed || b.changed {
 		h = trimPredicate(h)
+		if common == 1 && extra == 0 && len(h.a) == 1 && len(h.b) == 1 && ratio >= minRatio {
+			// A short claim of one subject word and a value, restated
+			// with a new value: "retros happen every two weeks",
+			// "we moved retros to once a month".
+			v, ok, _ := judgeValues(a, b, h, why)
+			return v, ok
+		}
+	}
+	if common < minCommon || ratio < minRatio {
+		return Verdict{}, false
 	}
 	if v, ok, done := judgeValues(a, b, h, why); done {
 		return v, ok
@@ -521,9 +528,11 @@ func possessive(hunks []hunk) bool {
 // minShared is how many words two claims must share to be compared:
 // minCommon, or one when a claim says a thing switched to a name and
 // the other names one ("replaced Trello with Asana for the roadmap",
-// "the roadmap lives in Trello"): see [switchedName].
+// "the roadmap lives in Trello": see [switchedName]) or changed its
+// value and the other states one ("retros happen every two weeks", "we
+// moved retros to once a month": see [judgeSpan]).
 func minShared(a, b *claim) int {
-	if (a.changed || b.changed) && hasName(a) && hasName(b) {
+	if (a.changed || b.changed) && (hasName(a) && hasName(b) || anyValue(a.toks) && anyValue(b.toks)) {
 		return 1
 	}
 	return minCommon
