@@ -73,3 +73,30 @@ func TestRestatedPrecisionRecall(t *testing.T) {
 		}
 	}
 }
+
+// TestRestatedForms checks the spellings of one value that a restated
+// note uses: each pair states one value (no conflict) or two (a
+// conflict), only in other words or units.
+func TestRestatedForms(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want bool
+	}{
+		{"The office closes at 18:00.", "The office closes at 6 pm.", false},
+		{"Backups run at 2 AM.", "Backups run at 02:00.", false},
+		{"The standup starts at 9:30.", "The standup starts at 10 am.", true},
+		{"The hosting budget is 30k EUR.", "The hosting budget is €30,000.", false},
+		{"The hosting budget is 30k EUR.", "The hosting budget is €45,000.", true},
+		{"The dinner allowance is 50 dollars.", "The dinner allowance is $50.", false},
+		{"The staging DB listens on port 5432.", "The staging database listens on port 6543.", true},
+		{"The k8s cluster runs 1.27.", "The Kubernetes cluster runs 1.27.", false},
+		{"The API allows 60 requests per minute.", "The API allows 60 req/min.", false},
+		{"The CDN cache size is 10 GB.", "The CDN cache size is 10,000 MB.", false},
+		{"The CDN cache size is 10 GB.", "The CDN cache size is 12,000 MB.", true},
+		{"Each node has 16 GB RAM.", "Each node has 32 GB RAM.", true},
+	} {
+		if _, got := conflict.Judge(c.a, c.b); got != c.want {
+			t.Errorf("Judge(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}

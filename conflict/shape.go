@@ -58,6 +58,11 @@ func normalise(s string, words []string) []rawTok {
 			i += n - 1
 			continue
 		}
+		if c, n := clockAt(words, i); n > 0 {
+			out = append(out, rawTok{w: c, show: strings.Join(words[i:i+n], " "), keep: true})
+			i += n - 1
+			continue
+		}
 		if q, n := quantityAt(words, i); n > 0 {
 			out = append(out, rawTok{w: q, kind: quantity, show: strings.Join(words[i:i+n], " "), keep: true})
 			i += n - 1
@@ -308,6 +313,41 @@ var units = map[string]float64{
 	"b": 1, "byte": 1, "bytes": 1,
 	"kb": 1 << 10, "kib": 1 << 10, "mb": 1 << 20, "mib": 1 << 20,
 	"gb": 1 << 30, "gib": 1 << 30, "tb": 1 << 40, "tib": 1 << 40,
+}
+
+// clockAt reads a time of day at words[i] ("9:30", "02:00", "6 pm",
+// "4PM", "11:15 am") and returns it as hours and minutes on a 24-hour
+// clock without a leading zero ("18:00"), with the words it spans; 0
+// words when there is none.
+func clockAt(words []string, i int) (string, int) {
+	w, n := words[i], 1
+	suffix := ""
+	for _, p := range []string{"am", "pm"} {
+		if strings.HasSuffix(w, p) && len(w) > 2 && isDigit(w[len(w)-3]) {
+			w, suffix = strings.TrimSuffix(w, p), p
+		}
+	}
+	if suffix == "" && i+1 < len(words) && (words[i+1] == "am" || words[i+1] == "pm") {
+		suffix, n = words[i+1], 2
+	}
+	hh, mm, colon := strings.Cut(w, ":")
+	if !colon {
+		mm = "00"
+	}
+	if (!colon && suffix == "") || len(hh) == 0 || len(hh) > 2 || len(mm) != 2 || !allDigits(hh) || !allDigits(mm) {
+		return "", 0
+	}
+	h, _ := strconv.Atoi(hh)
+	m, _ := strconv.Atoi(mm)
+	switch {
+	case m > 59, suffix == "" && h > 23, suffix != "" && (h == 0 || h > 12):
+		return "", 0
+	case suffix == "pm" && h < 12:
+		h += 12
+	case suffix == "am" && h == 12:
+		h = 0
+	}
+	return strconv.Itoa(h) + ":" + twoDigits(m), n
 }
 
 // currencies maps the names and codes of currencies to one code: a sum
