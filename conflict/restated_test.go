@@ -60,13 +60,14 @@ func TestRestatedPrecisionRecall(t *testing.T) {
 		t.Logf("%-20s %v", k, parts[k])
 	}
 	// What the rules achieve on each part, as a floor that a change
-	// must not lower.
+	// must not lower; the check part was measured once, after the rules
+	// were tuned on the tune part.
 	for _, c := range []struct {
 		part              string
 		precision, recall float64
 	}{
-		{"tune", 0.7, 0.25},
-		{"check", 0.66, 0.37},
+		{"tune", 1, 0.77},
+		{"check", 0.9, 0.8},
 	} {
 		if s := parts[c.part]; s.precision() < c.precision || s.recall() < c.recall {
 			t.Errorf("restated %s part: %v, want precision >= %.2f and recall >= %.2f", c.part, s, c.precision, c.recall)
