@@ -653,8 +653,12 @@ func joinNames(s string) string {
 		w := s[i:j]
 		trimmed := strings.TrimRight(w, ".,;:!?)\"'")
 		lower := strings.ToLower(trimmed)
-		// A unit is no part of a name: "32 GB RAM" is a quantity of RAM.
+		// A unit or an abbreviation is no part of a name: "32 GB RAM" is
+		// a quantity of RAM, "Staging DB" the staging database.
 		_, unit := units[lower]
+		if _, short := shortForms[lower]; short {
+			unit = true
+		}
 		isCap := trimmed != "" && w[0] >= 'A' && w[0] <= 'Z' && !isStop(lower) && !unit
 		if isCap && prevOpen && prevEnd == i-1 {
 			if b == nil {

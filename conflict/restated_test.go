@@ -91,6 +91,7 @@ func TestRestatedForms(t *testing.T) {
 		{"The dinner allowance is 50 dollars.", "The dinner allowance is $50.", false},
 		{"The staging DB listens on port 5432.", "The staging database listens on port 6543.", true},
 		{"The k8s cluster runs 1.27.", "The Kubernetes cluster runs 1.27.", false},
+		{"Staging DB listens on port 5432.", "The staging database listens on port 6543.", true},
 		{"The API allows 60 requests per minute.", "The API allows 60 req/min.", false},
 		{"The CDN cache size is 10 GB.", "The CDN cache size is 10,000 MB.", false},
 		{"The CDN cache size is 10 GB.", "The CDN cache size is 12,000 MB.", true},
