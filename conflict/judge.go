@@ -916,7 +916,7 @@ func compatible(a, b []token) bool {
 		pa, pb := valueParts(a[i].w), valueParts(b[i].w)
 		n := min(len(pa), len(pb))
 		for k := 0; k < n; k++ {
-			if pa[k] != pb[k] && (a[i].kind != date || b[i].kind != date || (pa[k] != "x" && pb[k] != "x")) {
+			if pa[k] != pb[k] && (!isDate(a[i]) || !isDate(b[i]) || (pa[k] != "x" && pb[k] != "x")) {
 				return false
 			}
 		}
@@ -953,6 +953,13 @@ func isBinaryRatio(r float64) bool {
 		}
 	}
 	return false
+}
+
+// isDate reports whether t is a date: one read from words ("July 1",
+// year unknown) or written as "2026-07-01".
+func isDate(t token) bool {
+	w := t.w
+	return t.kind == date || (len(w) == 10 && w[4] == '-' && w[7] == '-' && allDigits(w[:4]) && allDigits(w[5:7]) && allDigits(w[8:]))
 }
 
 func valueParts(w string) []string {

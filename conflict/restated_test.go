@@ -96,6 +96,8 @@ func TestRestatedForms(t *testing.T) {
 		{"The CDN cache size is 10 GB.", "The CDN cache size is 10,000 MB.", false},
 		{"The CDN cache size is 10 GB.", "The CDN cache size is 12,000 MB.", true},
 		{"Each node has 16 GB RAM.", "Each node has 32 GB RAM.", true},
+		{"The audit is scheduled for 2026-05-04.", "The audit is scheduled for May 4.", false},
+		{"The audit is scheduled for 2026-05-04.", "The audit is scheduled for May 14.", true},
 	} {
 		if _, got := conflict.Judge(c.a, c.b); got != c.want {
 			t.Errorf("Judge(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
