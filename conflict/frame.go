@@ -652,14 +652,16 @@ func joinNames(s string) string {
 		}
 		w := s[i:j]
 		trimmed := strings.TrimRight(w, ".,;:!?)\"'")
-		lower := strings.ToLower(trimmed)
-		// A unit or an abbreviation is no part of a name: "32 GB RAM" is
-		// a quantity of RAM, "Staging DB" the staging database.
-		_, unit := units[lower]
-		if _, short := shortForms[lower]; short {
-			unit = true
+		isCap := trimmed != "" && w[0] >= 'A' && w[0] <= 'Z'
+		if isCap {
+			// A unit or an abbreviation is no part of a name: "32 GB
+			// RAM" is a quantity of RAM, "Staging DB" the staging
+			// database.
+			lower := strings.ToLower(trimmed)
+			_, unit := units[lower]
+			_, short := shortForms[lower]
+			isCap = !isStop(lower) && !unit && !short
 		}
-		isCap := trimmed != "" && w[0] >= 'A' && w[0] <= 'Z' && !isStop(lower) && !unit
 		if isCap && prevOpen && prevEnd == i-1 {
 			if b == nil {
 				b = []byte(s)
@@ -685,15 +687,15 @@ var abbreviations = setOf(`dr mr mrs ms prof st jr sr vs e.g i.e approx`)
 // number, as a quantity reads it ("$75" is "75 usd", "€8" is "8 eur"),
 // and a number in thousands in full ("30k" is "30000").
 func spellNumbers(s string) string {
-	if !strings.ContainsAny(s, "$€£kK") {
+	if !needsSpelling(s) {
 		return s
 	}
 	var b strings.Builder
 	for i := 0; i < len(s); {
 		cur := ""
-		for sym, code := range currencySymbols {
-			if strings.HasPrefix(s[i:], sym) && i+len(sym) < len(s) && isDigit(s[i+len(sym)]) {
-				cur, i = code, i+len(sym)
+		for _, c := range currencySymbols {
+			if strings.HasPrefix(s[i:], c.sym) && i+len(c.sym) < len(s) && isDigit(s[i+len(c.sym)]) {
+				cur, i = c.code, i+len(c.sym)
 				break
 			}
 		}
@@ -722,9 +724,22 @@ func spellNumbers(s string) string {
 	return b.String()
 }
 
-// currencySymbols maps the symbols of currencies written before a sum
-// to the codes [quantityAt] reads after one.
-var currencySymbols = map[string]string{"$": "usd", "€": "eur", "£": "gbp"}
+// needsSpelling reports whether s has a currency symbol before a digit
+// or a "k" after one: most sentences have neither and are not copied.
+func needsSpelling(s string) bool {
+	for i := 1; i < len(s); i++ {
+		if isDigit(s[i]) && (s[i-1] == '$' || s[i-1] == 0xAC || s[i-1] == 0xA3) ||
+			(s[i] == 'k' || s[i] == 'K') && isDigit(s[i-1]) {
+			// 0xAC and 0xA3 end the UTF-8 of "€" and "£".
+			return true
+		}
+	}
+	return false
+}
+
+// currencySymbols are the symbols of currencies written before a sum,
+// with the codes [quantityAt] reads after one.
+var currencySymbols = []struct{ sym, code string }{{"$", "usd"}, {"€", "eur"}, {"£", "gbp"}}
 
 // shortForms maps abbreviations of memory notes to the word they stand
 // for, so that "DB" and "database" align.

@@ -321,6 +321,9 @@ var units = map[string]float64{
 // words when there is none.
 func clockAt(words []string, i int) (string, int) {
 	w, n := words[i], 1
+	if w == "" || !isDigit(w[0]) {
+		return "", 0
+	}
 	suffix := ""
 	for _, p := range []string{"am", "pm"} {
 		if strings.HasSuffix(w, p) && len(w) > 2 && isDigit(w[len(w)-3]) {
