@@ -29,6 +29,9 @@ type token struct {
 	// cop: the word is a name that follows a copula ("is", "are"): "our
 	// accountant is Helen Park".
 	cop bool
+	// first: the word opens its sentence capitalised and kept its form,
+	// as a name would, though [lemma] folds it (see [firstAsWord]).
+	first bool
 }
 
 // claim is one sentence or list item of a chunk.
@@ -225,8 +228,8 @@ func parseClaim(s string) (claim, bool) {
 	if strings.Contains(s, "://") || strings.Contains(s, "www.") || strings.IndexByte(s, '`') >= 0 {
 		s = urls().ReplaceAllString(s, " ")
 	}
-	s = joinNames(keyValue(thousands(s)))
-	tw := tokenize.Words(s)
+	s = joinNames(keyValue(spellNumbers(thousands(s))))
+	tw := expand(tokenize.Words(s))
 	var c claim
 	c.changed, c.additive = changeAndAddition(tw)
 	c.when = anchor(tw)
@@ -306,6 +309,7 @@ func (c *claim) tokenAt(raws []rawTok, i int, capFirst string) token {
 		if !t.name && w != capFirst {
 			t.w = lemma(t.w)
 		}
+		t.first = w == capFirst && lemma(t.w) != t.w
 		if t.w != w {
 			// Reasons show the word as written.
 			c.shows = append(c.shows, strings.ReplaceAll(w, "_", " "))
@@ -329,6 +333,9 @@ func (c *claim) fillKeys() {
 	c.pre = make([]uint64, 0, np)
 	for _, t := range c.toks {
 		c.set = append(c.set, wordKey(t.w))
+		if t.first {
+			c.set = append(c.set, wordKey(lemma(t.w)))
+		}
 		if p, ok := prefixKey(t); ok {
 			c.pre = append(c.pre, p)
 		}
@@ -478,7 +485,7 @@ func negation(words []string, i int) (neg string, skip bool) {
 // vocabulary of change over time ("moved", "now", "since") and of time
 // references ("last week").
 var filler = setOf(`now moved move upgraded upgrade migrated switched changed updated resized
-since last latest recent anymore longer yet still already today yesterday tomorrow
+since last latest recent anymore longer yet still already today yesterday tomorrow got gets
 instead nowadays meanwhile
 week weeks month months day days quarter quarters year years tonight ago currently actually also please note`)
 

@@ -9,6 +9,13 @@
 //   - exactly one aligned span is replaced and both sides of it are
 //     values (numbers, versions, dates) that are not refinements of each
 //     other ("PostgreSQL 15" vs "PostgreSQL 16", but not "15" vs "15.4");
+//   - a later claim says its value changed ("raised to", "was cut to",
+//     "moved to 10:00", "now listens on") and words the verb before the
+//     value otherwise, or puts the value elsewhere ("the allowance is
+//     50 dollars per person" vs "the allowance per person was raised
+//     to $75"); a claim of one subject word and a value ("retros happen
+//     every two weeks") is compared with one that changes it ("we moved
+//     retros to once a month");
 //   - exactly one aligned span is replaced by a word pair from the
 //     antonym list or a prefix antonym ("enabled" vs "disabled",
 //     "synchronous" vs "asynchronous");
@@ -43,7 +50,12 @@
 // claim of its own, and forms of a verb one word ("hosted", "host";
 // words that only moved, as in the passive voice, still align). A number and its unit become one quantity in base
 // units ("5 minutes" vs "1 hour" differ, "60 minutes" and "1 hour" do
-// not), a day and month one date ("March 3" vs "April 14"; "Nov 20" is
+// not; "10 GB" and "10,000 MB" are one size in decimal and binary
+// units), a sum of money one quantity in its currency ("$75", "75
+// USD", "75 dollars"; "30k" is "30000"), a time of day one clock time
+// ("6 pm" is "18:00"), an abbreviation its word ("DB", "k8s", "req/min"
+// are "database", "kubernetes", "requests per min"), a day and month
+// one date ("March 3" vs "April 14"; "Nov 20" is
 // "November 20"), a location predicate one marker ("is in Berlin" vs
 // "moved to Lisbon"), and the number after an identifying noun
 // ("Incident 41", "Step 3", "PR #812", "PROJ-1234") an identifier: two
@@ -53,9 +65,13 @@
 // Two replaced spans mean two subjects ("staging runs 15" vs "production
 // runs 16"); spans only added on one side are refinements or lists that
 // grow. Neither is a conflict: a fact for another time ("from 2015 to
-// 2019", "used to", "will", "next year"), an added one ("also"), a
-// subject set apart by an owner or a word such as "old" ("the user's
-// partner's carrier", "the old contract"), words replaced before "is"
+// 2019", "used to", "will", "next year"; a value "last year" or
+// "yesterday" unless the claim says it changed), a value on one side
+// for a day of the week ("opens at 10:00 on Saturdays"), an added one
+// ("also"), a subject set apart by an owner or a word such as "old"
+// ("the user's partner's carrier", "the old contract"), or by a name
+// that opens one claim when neither says something changed ("each GPU
+// node" vs "each node"), words replaced before "is"
 // with all after it equal ("the billing flow is live"), or a relation
 // held with many objects at once ("practices yoga", "practices piano")
 // unless a claim says that something changed. A statement that takes more than four values across the memory
@@ -71,5 +87,6 @@
 //
 // The rules were written against the labelled fixtures in testdata; see
 // the package tests for precision and recall on their tuning and
-// held-out parts (TestFixturePrecisionRecall, TestFamilyPrecisionRecall).
+// held-out parts (TestFixturePrecisionRecall, TestFamilyPrecisionRecall,
+// TestRestatedPrecisionRecall).
 package conflict

@@ -19,7 +19,15 @@ import (
 // is read while changing the rules.
 func loadFamilies(tb testing.TB) []pair {
 	tb.Helper()
-	f, err := os.Open("testdata/families.jsonl")
+	return loadMembers(tb, "testdata/families.jsonl", "families")
+}
+
+// loadMembers reads a fixture file whose split follows the member rule:
+// within each kind and label the pairs are numbered in file order, even
+// numbers form the prefix+"-tune" part and odd ones prefix+"-check".
+func loadMembers(tb testing.TB, name, prefix string) []pair {
+	tb.Helper()
+	f, err := os.Open(name)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -30,18 +38,18 @@ func loadFamilies(tb testing.TB) []pair {
 	for line := 1; sc.Scan(); line++ {
 		var p pair
 		if err := json.Unmarshal(sc.Bytes(), &p); err != nil {
-			tb.Fatalf("testdata/families.jsonl:%d: %v", line, err)
+			tb.Fatalf("%s:%d: %v", name, line, err)
 		}
 		// The split follows from the member index: a hand edit that
 		// moves a pair between parts fails here.
 		k := p.Kind + "/" + p.Label
-		want := "families-tune"
+		want := prefix + "-tune"
 		if member[k]%2 == 1 {
-			want = "families-check"
+			want = prefix + "-check"
 		}
 		member[k]++
 		if p.Split != want {
-			tb.Fatalf("testdata/families.jsonl:%d: split %q, want %q by the member rule", line, p.Split, want)
+			tb.Fatalf("%s:%d: split %q, want %q by the member rule", name, line, p.Split, want)
 		}
 		out = append(out, p)
 	}

@@ -35,7 +35,7 @@ import (
 var changeVerbs = setOf(`changed change changes switched switch switches moved migrated upgraded downgraded
 updated bumped raised lowered increased decreased reduced cut extended shortened grew grown shrank
 dropped fell rose went gone scaled expanded doubled halved set reset transferred converted adjusted
-shifted pushed postponed delayed rescheduled relocated lifted`)
+shifted pushed postponed delayed rescheduled relocated lifted resized`)
 
 // locChange are the change verbs that state a new place: their "to"
 // becomes a location predicate ([locMark]).
@@ -176,12 +176,26 @@ func changeFrame(words []string, i int) (repl []string, n int, ok bool) {
 			return nil, 0, true
 		}
 		repl = words[i+1 : from : from]
-		if locChange[w] {
+		if locChange[w] && !valueAfter(words, i+n) {
+			// "moved to Lisbon" is a place, "moved to 10:00" or "to
+			// port 6380" a value.
 			repl = append(repl, "moved", "to")
 		}
 		return repl, n, true
 	}
 	return nil, 0, false
+}
+
+// valueAfter reports whether a value follows at words[k]: a number, a
+// number word, a frequency or a month, or a noun and a number ("port 6380"; but "Berlin 2 years
+// ago" is a place and a time).
+func valueAfter(words []string, k int) bool {
+	w := wordAt(words, k)
+	if _, ok := months[w]; ok || hasDigit(w) || numberWords[w] != "" || periodWords[w] != "" || w == "once" || w == "twice" {
+		return true
+	}
+	_, unit := units[wordAt(words, k+2)]
+	return hasDigit(wordAt(words, k+1)) && !unit
 }
 
 // hasFrame reports whether a word of words may start a frame: most
@@ -220,6 +234,9 @@ var rawLex = func() map[string]uint8 {
 		m[w] |= lexChange
 	}
 	m["longer"] |= lexChange
+	for w := range changeVerbs {
+		m[w] |= lexChange
+	}
 	for _, w := range strings.Fields(`also additionally another both too well addition`) {
 		m[w] |= lexAdd
 	}
@@ -542,8 +559,13 @@ func changeAndAddition(words []string) (changed, added bool) {
 			prev = words[i-1]
 		}
 		switch {
-		case f&lexChange != 0 && (w != "longer" || prev == "no"):
+		case changeWords[w] || (w == "longer" && prev == "no"):
 			changed = true
+		case changeVerbs[w]:
+			// "raised to", "was cut to": a new value.
+			if n, _ := changeTo(words, i); n > 0 {
+				changed = true
+			}
 		case w == "too":
 			added = added || i == len(words)-1
 		case w == "well":
@@ -630,7 +652,16 @@ func joinNames(s string) string {
 		}
 		w := s[i:j]
 		trimmed := strings.TrimRight(w, ".,;:!?)\"'")
-		isCap := trimmed != "" && w[0] >= 'A' && w[0] <= 'Z' && !isStop(strings.ToLower(trimmed))
+		isCap := trimmed != "" && w[0] >= 'A' && w[0] <= 'Z'
+		if isCap {
+			// A unit or an abbreviation is no part of a name: "32 GB
+			// RAM" is a quantity of RAM, "Staging DB" the staging
+			// database.
+			lower := strings.ToLower(trimmed)
+			_, unit := units[lower]
+			_, short := shortForms[lower]
+			isCap = !isStop(lower) && !unit && !short
+		}
 		if isCap && prevOpen && prevEnd == i-1 {
 			if b == nil {
 				b = []byte(s)
@@ -651,3 +682,101 @@ func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // abbreviations end with a dot that does not end a sentence.
 var abbreviations = setOf(`dr mr mrs ms prof st jr sr vs e.g i.e approx`)
+
+// spellNumbers writes a sum of money with its currency after the
+// number, as a quantity reads it ("$75" is "75 usd", "€8" is "8 eur"),
+// and a number in thousands in full ("30k" is "30000").
+func spellNumbers(s string) string {
+	if !needsSpelling(s) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		cur := ""
+		for _, c := range currencySymbols {
+			if strings.HasPrefix(s[i:], c.sym) && i+len(c.sym) < len(s) && isDigit(s[i+len(c.sym)]) {
+				cur, i = c.code, i+len(c.sym)
+				break
+			}
+		}
+		j := i
+		for j < len(s) && (isDigit(s[j]) || (s[j] == '.' && j+1 < len(s) && isDigit(s[j+1]) && j > i)) {
+			j++
+		}
+		if j == i || (i > 0 && cur == "" && (isAlnum(s[i-1]) || s[i-1] == '.' || s[i-1] == ':')) {
+			// Not a number, or the inside of a word, version or time.
+			b.WriteByte(s[i])
+			i++
+			continue
+		}
+		num := s[i:j]
+		if j < len(s) && (s[j] == 'k' || s[j] == 'K') && (j+1 == len(s) || !isAlnum(s[j+1])) {
+			if f, err := strconv.ParseFloat(num, 64); err == nil {
+				num, j = strconv.FormatFloat(f*1000, 'f', -1, 64), j+1
+			}
+		}
+		b.WriteString(num)
+		if cur != "" {
+			b.WriteString(" " + cur)
+		}
+		i = j
+	}
+	return b.String()
+}
+
+// needsSpelling reports whether s has a currency symbol before a digit
+// or a "k" after one: most sentences have neither and are not copied.
+func needsSpelling(s string) bool {
+	for i := 1; i < len(s); i++ {
+		if isDigit(s[i]) && (s[i-1] == '$' || s[i-1] == 0xAC || s[i-1] == 0xA3) ||
+			(s[i] == 'k' || s[i] == 'K') && isDigit(s[i-1]) {
+			// 0xAC and 0xA3 end the UTF-8 of "€" and "£".
+			return true
+		}
+	}
+	return false
+}
+
+// currencySymbols are the symbols of currencies written before a sum,
+// with the codes [quantityAt] reads after one.
+var currencySymbols = []struct{ sym, code string }{{"$", "usd"}, {"€", "eur"}, {"£", "gbp"}}
+
+// shortForms maps abbreviations of memory notes to the word they stand
+// for, so that "DB" and "database" align.
+var shortForms = map[string]string{
+	"db": "database", "dbs": "databases", "k8s": "kubernetes", "req": "requests", "reqs": "requests",
+	"prod": "production", "env": "environment", "envs": "environments", "repo": "repository",
+	"repos": "repositories", "config": "configuration", "msg": "message", "msgs": "messages",
+}
+
+// expand writes abbreviations in full ([shortForms]) and a rate such as
+// "req/min" as "requests per min". It returns words itself when nothing
+// changes.
+func expand(words []string) []string {
+	var out []string
+	for i, w := range words {
+		repl := []string(nil)
+		if full, ok := shortForms[w]; ok {
+			repl = []string{full}
+		} else if x, y, ok := strings.Cut(w, "/"); ok && x != "" && !hasDigit(x) && units[y] > 0 && units[y] < 1<<10 && !strings.HasSuffix(y, "b") {
+			if full, ok := shortForms[x]; ok {
+				x = full
+			}
+			repl = []string{x, "per", y}
+		}
+		if repl == nil {
+			if out != nil {
+				out = append(out, w)
+			}
+			continue
+		}
+		if out == nil {
+			out = append(make([]string, 0, len(words)+2), words[:i]...)
+		}
+		out = append(out, repl...)
+	}
+	if out == nil {
+		return words
+	}
+	return out
+}

@@ -2,7 +2,9 @@ package conflict
 
 import (
 	"fmt"
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -84,6 +86,7 @@ const (
 // judge compares two claims. The reason is left out unless why is true;
 // the hunks of their alignment come with a verdict.
 func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
+	a, b = firstAsWord(a, b), firstAsWord(b, a)
 	common, hunks, ok := alignClaims(a, b)
 	if !ok {
 		return Verdict{}, false, nil
@@ -102,7 +105,7 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	case twoFacts(a, b, hunks):
 		ok = false
 	default:
-		if v, ok = judgeWhole(a, b, why); !ok && common >= 1 && len(reps) == 1 {
+		if v, ok = judgeWhole(a, b, why); !ok && common >= 1 && len(reps) == 1 && !recurringOnOneSide(reps[0]) {
 			v, ok = judgeSpan(a, b, trimValues(reps[0]), common, ratio, why)
 		}
 	}
@@ -110,6 +113,25 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 		return Verdict{}, false, nil
 	}
 	return v, true, hunks
+}
+
+// firstAsWord returns c, or a copy of it whose capitalised first word
+// is folded by [lemma] when the other claim has that folded form and
+// not the word as written: "Cache host Redis" opens with the word of
+// "the cache host", "Alice reviews" with the name of "Alice reviews".
+func firstAsWord(c, other *claim) *claim {
+	if len(c.toks) == 0 || !c.toks[0].first {
+		return c
+	}
+	w, l := c.toks[0].w, lemma(c.toks[0].w)
+	has := func(x string) bool { return slices.ContainsFunc(other.toks, func(t token) bool { return t.w == x }) }
+	if has(w) || !has(l) {
+		return c
+	}
+	cp := *c
+	cp.toks = slices.Clone(c.toks)
+	cp.toks[0].w, cp.toks[0].first = l, false
+	return &cp
 }
 
 // alignClaims aligns the words of two claims, counting words that moved
@@ -128,8 +150,50 @@ func alignClaims(a, b *claim) (common int, hunks []hunk, ok bool) {
 		var moved int
 		moved, hunks = transposed(hunks)
 		common += moved
+		hunks = movedValue(hunks)
 	}
 	return common, hunks, true
+}
+
+// movedValue joins into one replaced span a value only a has and a value
+// only b has at another place, when nothing else is replaced: "the
+// allowance is 50 dollars per person" and "the allowance per person
+// was raised to $75" state the one slot's value before and after
+// "per person".
+func movedValue(hunks []hunk) []hunk {
+	ia, ib := -1, -1
+	for i, h := range hunks {
+		switch {
+		case len(h.a) > 0 && len(h.b) > 0:
+			return hunks
+		case anyValue(h.a):
+			if ia >= 0 {
+				return hunks
+			}
+			ia = i
+		case anyValue(h.b):
+			if ib >= 0 {
+				return hunks
+			}
+			ib = i
+		}
+	}
+	if ia < 0 || ib < 0 {
+		return hunks
+	}
+	ha, hb := hunks[ia], hunks[ib]
+	joined := hunk{a: ha.a, b: hb.b, at: ha.at, bt: hb.bt, context: ha.context || hb.context}
+	out := make([]hunk, 0, len(hunks)-1)
+	for i, h := range hunks {
+		switch i {
+		case min(ia, ib):
+			out = append(out, joined)
+		case max(ia, ib):
+		default:
+			out = append(out, h)
+		}
+	}
+	return out
 }
 
 // judgeNegation judges two claims of which exactly one is negated: a
@@ -152,8 +216,24 @@ func judgeNegation(a, b *claim, reps, common int, ratio float64, why bool) (Verd
 // ("also"), or a subject that differs by its owner ("the user's
 // partner's").
 func twoFacts(a, b *claim, hunks []hunk) bool {
-	return a.scoped != b.scoped || a.additive || b.additive || possessive(hunks) || otherEntity(hunks) ||
+	return a.scoped != b.scoped || a.additive || b.additive || possessive(hunks) || otherEntity(a, b, hunks) ||
 		(a.when != 0 && b.when != 0 && a.when != b.when)
+}
+
+// otherTime reports whether a is anchored to a time past or to come
+// ("last year", "yesterday", "next quarter") and b to none, and a says
+// nothing changed: "last year the cluster had a limit of 30 pods" is
+// another time than "the cluster has a limit of 50 pods", but "last
+// week the limit was raised to 30" is a change.
+func otherTime(a, b *claim) bool {
+	if a.when == 0 || b.when != 0 || a.changed {
+		return false
+	}
+	switch anchors[a.when-1] {
+	case "today", "tonight", "this week", "this month", "this year", "this quarter":
+		return false
+	}
+	return true
 }
 
 // judgeWhole judges two claims, neither or both negated, as wholes: one
@@ -184,6 +264,16 @@ func judgeSpan(a, b *claim, h hunk, common int, ratio float64, why bool) (Verdic
 	}
 	if v, ok, done := judgeSlot(a, b, h, common, extra, why); done {
 		return v, ok
+	}
+	if a.changed || b.changed {
+		h = trimPredicate(h)
+		if common == 1 && extra == 0 && len(h.a) == 1 && len(h.b) == 1 && ratio >= minRatio {
+			// A short claim of one subject word and a value, restated
+			// with a new value: "retros happen every two weeks",
+			// "we moved retros to once a month".
+			v, ok, _ := judgeValues(a, b, h, why)
+			return v, ok
+		}
 	}
 	if common < minCommon || ratio < minRatio {
 		return Verdict{}, false
@@ -255,7 +345,7 @@ func judgeValues(a, b *claim, h hunk, why bool) (v Verdict, ok, done bool) {
 		// 41" and "Incident 57".
 		return Verdict{}, false, true
 	case allValues(h.a) && allValues(h.b):
-		if compatible(h.a, h.b) || max(len(h.a), len(h.b)) > 3 {
+		if compatible(h.a, h.b) || max(len(h.a), len(h.b)) > 3 || otherTime(a, b) || otherTime(b, a) {
 			return Verdict{}, false, true
 		}
 		return Verdict{Likely, say(why, func() string {
@@ -438,9 +528,11 @@ func possessive(hunks []hunk) bool {
 // minShared is how many words two claims must share to be compared:
 // minCommon, or one when a claim says a thing switched to a name and
 // the other names one ("replaced Trello with Asana for the roadmap",
-// "the roadmap lives in Trello"): see [switchedName].
+// "the roadmap lives in Trello": see [switchedName]) or changed its
+// value and the other states one ("retros happen every two weeks", "we
+// moved retros to once a month": see [judgeSpan]).
 func minShared(a, b *claim) int {
-	if (a.changed || b.changed) && hasName(a) && hasName(b) {
+	if (a.changed || b.changed) && (hasName(a) && hasName(b) || anyValue(a.toks) && anyValue(b.toks)) {
 		return 1
 	}
 	return minCommon
@@ -451,15 +543,18 @@ func hasName(c *claim) bool {
 }
 
 // otherEntity reports whether a hunk that only one side has holds a word
-// that sets its subject apart ("the old vendor contract"): two things.
-func otherEntity(hunks []hunk) bool {
+// that sets its subject apart ("the old vendor contract"), or opens the
+// claim with a name when neither claim says something changed ("each
+// GPU node" beside "each node"; but "we use Mailgun for email" beside
+// "we switched email to SendGrid" is one subject): two things.
+func otherEntity(a, b *claim, hunks []hunk) bool {
 	for _, h := range hunks {
 		if len(h.a) > 0 && len(h.b) > 0 {
 			continue
 		}
 		for _, ts := range [][]token{h.a, h.b} {
 			for _, t := range ts {
-				if entityWords[t.w] {
+				if entityWords[t.w] || (!h.context && isName(t) && !a.changed && !b.changed) {
 					return true
 				}
 			}
@@ -735,6 +830,32 @@ func trimValues(h hunk) hunk {
 	return h
 }
 
+// trimPredicate drops the words that lead the values on each side of
+// h, at most two plain words on each: the verb that states a value,
+// which a later claim that says it changed words otherwise ("runs on
+// port 3000", "now listens on 3001"; "starts at 9:30", "moved to
+// 10:00"). A claim that says nothing changed keeps its words: "allows
+// 60 requests" and "allows a burst of 120" are two limits.
+func trimPredicate(h hunk) hunk {
+	lead := func(ts []token) (int, bool) {
+		n := 0
+		for n < len(ts) && !ts[n].value {
+			if t := ts[n]; t.name || t.kind != plain || t.w == locMark || n == 2 {
+				return 0, false
+			}
+			n++
+		}
+		return n, n < len(ts) && allValues(ts[n:])
+	}
+	na, oka := lead(h.a)
+	nb, okb := lead(h.b)
+	if !oka || !okb || na+nb == 0 {
+		return h
+	}
+	h.a, h.b = h.a[na:], h.b[nb:]
+	return h
+}
+
 // hasPath reports whether a word is a path or an address ("a/b",
 // "x.go"): not an attribute's value. A name may hold a dot ("Fly.io").
 func hasPath(ts []token) bool {
@@ -787,7 +908,7 @@ func show(c *claim, ts []token) string {
 func compatible(a, b []token) bool {
 	for i := range min(len(a), len(b)) {
 		if a[i].kind == quantity || b[i].kind == quantity {
-			if a[i].w != b[i].w {
+			if a[i].w != b[i].w && !sameSize(a[i].w, b[i].w) {
 				return false
 			}
 			continue
@@ -795,12 +916,50 @@ func compatible(a, b []token) bool {
 		pa, pb := valueParts(a[i].w), valueParts(b[i].w)
 		n := min(len(pa), len(pb))
 		for k := 0; k < n; k++ {
-			if pa[k] != pb[k] && (a[i].kind != date || b[i].kind != date || (pa[k] != "x" && pb[k] != "x")) {
+			if pa[k] != pb[k] && (!isDate(a[i]) || !isDate(b[i]) || (pa[k] != "x" && pb[k] != "x")) {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// sameSize reports whether two quantities of data ("10 GB", "10,000
+// MB") are one size read in decimal or in binary units: they differ by
+// less than the 2.4% between a kilobyte of 1000 and of 1024 bytes, per
+// unit step.
+func sameSize(x, y string) bool {
+	xs, okx := strings.CutSuffix(x, "b")
+	ys, oky := strings.CutSuffix(y, "b")
+	if !okx || !oky {
+		return false
+	}
+	fx, errx := strconv.ParseFloat(xs, 64)
+	fy, erry := strconv.ParseFloat(ys, 64)
+	if errx != nil || erry != nil || fx <= 0 || fy <= 0 {
+		return false
+	}
+	r := max(fx, fy) / min(fx, fy)
+	return r < 1.1 && r != 1 && isBinaryRatio(r)
+}
+
+// isBinaryRatio reports whether r is a power of 1024/1000 (one to four
+// unit steps), within rounding.
+func isBinaryRatio(r float64) bool {
+	step := 1.024
+	for p := step; p < 1.11; p *= step {
+		if math.Abs(r-p) < 0.002 {
+			return true
+		}
+	}
+	return false
+}
+
+// isDate reports whether t is a date: one read from words ("July 1",
+// year unknown) or written as "2026-07-01".
+func isDate(t token) bool {
+	w := t.w
+	return t.kind == date || (len(w) == 10 && w[4] == '-' && w[7] == '-' && allDigits(w[:4]) && allDigits(w[5:7]) && allDigits(w[8:]))
 }
 
 func valueParts(w string) []string {

@@ -58,6 +58,11 @@ func normalise(s string, words []string) []rawTok {
 			i += n - 1
 			continue
 		}
+		if c, n := clockAt(words, i); n > 0 {
+			out = append(out, rawTok{w: c, show: strings.Join(words[i:i+n], " "), keep: true})
+			i += n - 1
+			continue
+		}
 		if q, n := quantityAt(words, i); n > 0 {
 			out = append(out, rawTok{w: q, kind: quantity, show: strings.Join(words[i:i+n], " "), keep: true})
 			i += n - 1
@@ -193,6 +198,11 @@ func locPredicate(words []string, i int) int {
 			}
 			j++
 		}
+		if valueAfter(words, j+1) {
+			// "moved to 10:00", "moved to port 6380": a value, not a
+			// place.
+			return 0
+		}
 		return j - i + 1
 	}
 	if strings.HasSuffix(preps, "to") && next == "from" {
@@ -305,6 +315,51 @@ var units = map[string]float64{
 	"gb": 1 << 30, "gib": 1 << 30, "tb": 1 << 40, "tib": 1 << 40,
 }
 
+// clockAt reads a time of day at words[i] ("9:30", "02:00", "6 pm",
+// "4PM", "11:15 am") and returns it as hours and minutes on a 24-hour
+// clock without a leading zero ("18:00"), with the words it spans; 0
+// words when there is none.
+func clockAt(words []string, i int) (string, int) {
+	w, n := words[i], 1
+	if w == "" || !isDigit(w[0]) {
+		return "", 0
+	}
+	suffix := ""
+	for _, p := range []string{"am", "pm"} {
+		if strings.HasSuffix(w, p) && len(w) > 2 && isDigit(w[len(w)-3]) {
+			w, suffix = strings.TrimSuffix(w, p), p
+		}
+	}
+	if suffix == "" && i+1 < len(words) && (words[i+1] == "am" || words[i+1] == "pm") {
+		suffix, n = words[i+1], 2
+	}
+	hh, mm, colon := strings.Cut(w, ":")
+	if !colon {
+		mm = "00"
+	}
+	if (!colon && suffix == "") || len(hh) == 0 || len(hh) > 2 || len(mm) != 2 || !allDigits(hh) || !allDigits(mm) {
+		return "", 0
+	}
+	h, _ := strconv.Atoi(hh)
+	m, _ := strconv.Atoi(mm)
+	switch {
+	case m > 59, suffix == "" && h > 23, suffix != "" && (h == 0 || h > 12):
+		return "", 0
+	case suffix == "pm" && h < 12:
+		h += 12
+	case suffix == "am" && h == 12:
+		h = 0
+	}
+	return strconv.Itoa(h) + ":" + twoDigits(m), n
+}
+
+// currencies maps the names and codes of currencies to one code: a sum
+// of money is a quantity in its currency ("12 EUR", "12 euros").
+var currencies = map[string]string{
+	"usd": "usd", "dollar": "usd", "dollars": "usd", "eur": "eur", "euro": "eur", "euros": "eur",
+	"gbp": "gbp", "pound": "gbp", "pounds": "gbp",
+}
+
 // quantityAt reads a number and its unit at words[i] ("5 minutes",
 // "300ms", "1.5 GB") and returns it in base units, such as "300s" or
 // "1073741824b", with the words it spans; 0 words when there is none.
@@ -324,6 +379,9 @@ func quantityAt(words []string, i int) (string, int) {
 	unit, n := w[j:], 1
 	if unit == "" && i+1 < len(words) {
 		unit, n = words[i+1], 2
+	}
+	if code, ok := currencies[unit]; ok {
+		return strconv.FormatFloat(num, 'f', -1, 64) + code, n
 	}
 	size, ok := units[unit]
 	if !ok {
