@@ -849,11 +849,35 @@ func trimPredicate(h hunk) hunk {
 	}
 	na, oka := lead(h.a)
 	nb, okb := lead(h.b)
-	if !oka || !okb || na+nb == 0 {
+	if !oka || !okb || na+nb == 0 || !sameValueKind(h.a[na:], h.b[nb:]) {
 		return h
 	}
 	h.a, h.b = h.a[na:], h.b[nb:]
 	return h
+}
+
+// sameValueKind reports whether the values a and b lead with measure one
+// thing: quantities of one unit ("86400s", "7200s"), or values that are
+// not quantities of one kind (two times of day, two dates, two versions,
+// two numbers). A claim that words its verb otherwise and states a value
+// of another kind ("is backed up nightly", "now listens on 6543") speaks
+// of another attribute.
+func sameValueKind(a, b []token) bool {
+	qa, qb := a[0].kind == quantity, b[0].kind == quantity
+	switch {
+	case qa && qb:
+		return unitOf(a[0].w) == unitOf(b[0].w)
+	case qa || qb:
+		return false
+	}
+	clock := func(w string) bool { return strings.Contains(w, ":") }
+	return valueKind(a, b) == valueKind(b, a) && clock(a[0].w) == clock(b[0].w)
+}
+
+// unitOf returns the unit of a quantity written as its amount in base
+// units then the unit ("86400s": "s", "12000eur": "eur").
+func unitOf(w string) string {
+	return strings.TrimLeft(w, "0123456789.,-")
 }
 
 // hasPath reports whether a word is a path or an address ("a/b",

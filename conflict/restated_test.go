@@ -98,6 +98,15 @@ func TestRestatedForms(t *testing.T) {
 		{"Each node has 16 GB RAM.", "Each node has 32 GB RAM.", true},
 		{"The audit is scheduled for 2026-05-04.", "The audit is scheduled for May 4.", false},
 		{"The audit is scheduled for 2026-05-04.", "The audit is scheduled for May 14.", true},
+		// A changed claim may word its verb otherwise, but its value must
+		// be of the same kind: a frequency is not a port, a duration not
+		// an amount of money, a time of day not a count.
+		{"The staging database is backed up nightly.", "Staging DB moved: it now listens on 6543.", false},
+		{"The staging database runs on port 5432.", "Staging DB moved: it now listens on 6543.", true},
+		{"The invoice run takes 3 hours.", "The invoice run now costs 40 EUR.", false},
+		{"The invoice run takes 3 hours.", "The invoice run was cut to 2 hours.", true},
+		{"The nightly job starts at 02:00.", "The nightly job now processes 500 files.", false},
+		{"The nightly job starts at 02:00.", "The nightly job moved to 03:30.", true},
 	} {
 		if _, got := conflict.Judge(c.a, c.b); got != c.want {
 			t.Errorf("Judge(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
