@@ -15,7 +15,10 @@
 // date, a weekday or a frequency, a negation, a name (a word written
 // with a capital letter that is not a stop word), a word of quantity or
 // order, or any disagreement the contradiction rules of package conflict
-// read; such a pair is a candidate for conflicts and resolve instead. In
+// read, or when the same words are arranged or written otherwise (in
+// another order, an acronym or identifier in another case, code or an
+// operator that differs); such a pair is a candidate for conflicts and
+// resolve instead. In
 // a group, the copy kept is the one [Prefer] puts first (the newest by
 // the note's own date), every other copy is at least the threshold
 // similar to it (complete linkage around the kept copy, so chains of

@@ -92,7 +92,10 @@ func content(w string) bool {
 // quantity, order, degree or modality ("only", "before", "planned"), or
 // a name (a word that is not a stop word, written with a capital letter
 // in either passage). Numbers must also be written alike, signs and
-// units included ("$500" is not "€500"). Then the two
+// units included ("$500" is not "€500"). So must their form: the words
+// both hold in the same order, a word with a capital inside it spelled
+// alike ("MB" is not "Mb"), code spans and fenced code as written, and
+// the same operators ("a > b" is not "a < b"). Then the two
 // passages are compared as package conflict compares claims
 // (conflict.Judge): any disagreement it finds is a value that differs.
 // Differs is symmetric and pure; a passage never differs from itself.
@@ -117,6 +120,9 @@ func Differs(a, b string) (reason string, ok bool) {
 		// The words agree but how a number is written does not: "$500"
 		// and "€500", "5%" and "5".
 		return "number: " + w, true
+	}
+	if r, ok := differsInForm(a, b, wa, wb); ok {
+		return r, true
 	}
 	if len(only) == 0 {
 		return "", false
