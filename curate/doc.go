@@ -23,7 +23,8 @@
 // the note's own date), every other copy is at least the threshold
 // similar to it (complete linkage around the kept copy, so chains of
 // small edits never pull in a distant copy), and no copy dropped holds a
-// content word the kept one lacks ([Loses]).
+// content word the kept one lacks ([Loses]), nor lacks a word of the
+// kept one that may change the fact ([Adds]).
 //
 // A resolution supersedes exactly the lines the user named. [Supersede]
 // writes a supersession marker right after them (the line surgery:

@@ -79,6 +79,26 @@ func Loses(kept, dropped string) []string {
 	return out
 }
 
+// Adds returns the content words of kept that dropped lacks and that
+// may change what kept says: all but adverbs of manner or degree
+// ("carefully", "quite") and "one" as a pronoun ("each one of them"). A
+// kept copy that adds "staging" to "the billing database", "almost" to
+// "done" or "nicht" to a German sentence is about something else, so
+// dropping the other copy would lose its fact.
+func Adds(kept, dropped string) []string {
+	var out []string
+	for _, w := range Loses(dropped, kept) {
+		if !strings.HasSuffix(w, "ly") && !fillerWords[w] {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// fillerWords are words added for emphasis or as a pronoun, not a fact:
+// adverbs of degree that do not end in "ly", and "one".
+var fillerWords = setOf(`quite rather pretty fairly indeed one`)
+
 // content reports whether w says something: not a stop word and not
 // the tail of a contraction ("t" of "don’t").
 func content(w string) bool {

@@ -19,8 +19,9 @@ each with an id, and changes nothing. Two passages are near duplicates
 when their word sets overlap by a Jaccard similarity of 0.9 or more, no
 value differs between them (a number, a date, a negation, a name, or
 anything 'memweave conflicts' would read as a disagreement), and the
-copy dropped holds no word the kept one lacks. Similar pairs held back
-(a value differs, or the older copy says more) are listed after the
+copy dropped holds no word the kept one lacks nor the kept copy one
+that may change the fact (anything but stop words and adverbs). Similar
+pairs held back (a value differs, or a copy says more) are listed after the
 groups: a value that differs is for 'memweave conflicts' and
 'memweave resolve'.
 
