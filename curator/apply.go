@@ -55,7 +55,8 @@ func (r *ConsolidateResult) Changed() bool {
 //
 // For each group, under the workspace's write lock, the kept and the
 // dropped passages are read again from their files and compared with
-// the listing by content hash: if any differs, nothing of that group
+// the listing by content hash: if any differs, if two are one file, or
+// if the kept note expires before a copy's note, nothing of that group
 // changes. Then the kept note's front matter takes pinned, tags and
 // importance from the notes of its copies ([frontmatter.Merge]), and
 // each copy's lines are removed from its file (lines another passage of
@@ -153,7 +154,9 @@ func (n *Notes) applyGroup(ctx context.Context, g DuplicateGroup, res *Consolida
 // check reads every passage of g under the workspace's write lock and
 // checks it is still in its file as listed, and returns what the copies'
 // front matter carries for the kept note: pinned, the union of tags and
-// the highest importance, and the real path of each note (links
+// the highest importance (a copy whose note expires later than the kept
+// note, or never, is a reason to skip: after that day searches would
+// leave the passage out), and the real path of each note (links
 // followed), which must be distinct files: a note that is a link to
 // another of its group would have the copy cut out of that note. A
 // non-empty skip says why nothing may change.
@@ -179,6 +182,7 @@ func (n *Notes) check(ctx context.Context, g DuplicateGroup) (merge frontmatter.
 		}
 		byReal[real], reals[p.Path] = p.Path, real
 	}
+	keepExpires := ""
 	for i, p := range ps {
 		data, err := n.read(p.Path)
 		if err == nil {
@@ -191,10 +195,22 @@ func (n *Notes) check(ctx context.Context, g DuplicateGroup) (merge frontmatter.
 			}
 			return merge, nil, fmt.Sprintf("nothing changed: %s %s: %v", what, p.Path, err), nil
 		}
+		if i == 0 {
+			if m, _, err := frontmatter.Parse(data); err == nil {
+				keepExpires = m.Expires
+			}
+		}
 		if i > 0 {
 			m, _, err := frontmatter.Parse(data)
 			if err != nil {
 				return merge, nil, fmt.Sprintf("nothing changed: %s: %v; fix it so its pinned, tags and importance can move to the kept note", p.Path, err), nil
+			}
+			if keepExpires != "" && (m.Expires == "" || m.Expires > keepExpires) {
+				never := "never expires"
+				if m.Expires != "" {
+					never = "expires on " + m.Expires
+				}
+				return merge, nil, fmt.Sprintf("nothing changed: the kept note %s expires on %s and %s %s; searches would lose the passage after %s", g.Keep.Path, keepExpires, p.Path, never, keepExpires), nil
 			}
 			merge.Pinned = merge.Pinned || m.Pinned
 			merge.Tags = append(merge.Tags, m.Tags...)
