@@ -247,7 +247,10 @@ func editOnce(ctx context.Context, root, path string, opts EditOptions, edit fun
 		}
 		defer unlock()
 	}
-	old, err := os.ReadFile(target)
+	// Through the memory folder's os.Root: the note may have been swapped
+	// for a link out of memory/ while the edit waited for the lock, and
+	// the edit must never be given what such a link leads to.
+	old, _, err := workspace.ReadFile(root, nil, rel, -1)
 	if err != nil {
 		return "", fmt.Errorf("edit %s: %w", rel, err)
 	}
