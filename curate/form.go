@@ -12,7 +12,8 @@ import (
 
 // differsInForm reports whether two passages with the same words say
 // different things by how the words are arranged or written: the words
-// both hold come in another order ("timeout 30, retries 5" and "timeout
+// both hold (content words and words of direction: from, to, than) come
+// in another order ("timeout 30, retries 5" and "timeout
 // 5, retries 30"; "Alice reports to Bob" and "Bob reports to Alice"), a
 // word written with capitals inside it is written otherwise ("MB" and
 // "Mb", "API_TOKEN" and "api_token"), a piece of code (a `span` or a
@@ -22,7 +23,7 @@ import (
 func differsInForm(a, b string, wa, wb words) (string, bool) {
 	shared := map[string]bool{}
 	for _, w := range wa.list {
-		if _, ok := slices.BinarySearch(wb.list, w); ok && content(w) {
+		if _, ok := slices.BinarySearch(wb.list, w); ok && (content(w) || directionWords[w]) {
 			shared[w] = true
 		}
 	}
@@ -45,6 +46,11 @@ func differsInForm(a, b string, wa, wb words) (string, bool) {
 	}
 	return "", false
 }
+
+// directionWords are the stop words that say which way a relation goes,
+// so that "from Frankfurt to Dublin" and "to Frankfurt from Dublin"
+// differ in the order of the words both hold.
+var directionWords = setOf(`from to into onto than towards toward`)
 
 // sequence returns the folded words of text that keep holds, in the
 // order written.
