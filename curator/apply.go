@@ -63,7 +63,9 @@ func (r *ConsolidateResult) Changed() bool {
 // the file still covers are kept), each file edited atomically
 // ([memfile.Edit]), after checking again under the lock that it still
 // holds the copy and the kept note still holds the kept passage; a file
-// left with nothing but blank lines and front matter is deleted. The
+// left with nothing but blank lines and a front matter of pinned, tags,
+// importance, feedback, expires or date is deleted (one with other
+// fields keeps them). The
 // result's Warnings are plan's; the error joins the failures of groups
 // applied in part. The caller re-indexes when [ConsolidateResult.Changed].
 func (n *Notes) Apply(ctx context.Context, plan *ConsolidatePlan, ids []string) (*ConsolidateResult, error) {
@@ -243,10 +245,32 @@ func (n *Notes) sameFiles(reals map[string]string, paths ...string) error {
 	return nil
 }
 
+// mootFields are the front matter fields a note left with no passage
+// may lose: those the kept note took (pinned, tags, importance), and
+// those about the note's passages or its date (feedback, expires, date).
+var mootFields = map[string]bool{"pinned": true, "tags": true, "importance": true, "feedback": true, "expires": true, "date": true}
+
+// onlyMoot reports whether the front matter of data, if any, holds no
+// field but [mootFields]: a note with nothing else is deleted, one with
+// other fields (an author, a source) keeps them.
+func onlyMoot(data []byte) bool {
+	keys, ok := frontmatter.Find(data).Keys()
+	if !ok {
+		return false
+	}
+	for _, k := range keys {
+		if !mootFields[k] {
+			return false
+		}
+	}
+	return true
+}
+
 // dropCopy removes the passage d from its note, after checking under the
 // write lock that the note still holds it, the kept note still holds
 // keep, and both are still the files check found (reals), and deletes
-// the note when nothing else is left; it reports whether it did.
+// the note when nothing else is left (no passage, and no front matter
+// field but those [onlyMoot] allows); it reports whether it did.
 func (n *Notes) dropCopy(ctx context.Context, keep, d Passage, reals map[string]string) (deleted bool, err error) {
 	cut := func(old []byte) ([]byte, error) {
 		if err := n.sameFiles(reals, keep.Path, d.Path); err != nil {
@@ -268,7 +292,7 @@ func (n *Notes) dropCopy(ctx context.Context, keep, d Passage, reals map[string]
 			keepLines = append(keepLines, [2]int{o.StartLine, o.EndLine})
 		}
 		data := curate.RemovePassage(old, c.StartLine, c.EndLine, keepLines)
-		if len(n.split(data)) == 0 {
+		if len(n.split(data)) == 0 && onlyMoot(data) {
 			return nil, errLeftEmpty
 		}
 		return data, nil

@@ -37,7 +37,9 @@ read again and compared with the listing by content hash: if one
 changed, nothing of that group changes and the reason is printed. Then
 the kept note takes pinned, tags and importance from its copies' front
 matter, and the copies' lines are removed (a file left with no passage
-is deleted). 'git diff memory/' shows the rest.
+is deleted, unless its front matter holds fields other than pinned,
+tags, importance, feedback, expires and date, which it keeps). 'git
+diff memory/' shows the rest.
 
   memweave consolidate
   memweave consolidate --apply 3f2a9c1b7e04 9d0e11aa4b21`,
