@@ -144,7 +144,7 @@ func DeleteWith(ctx context.Context, root, path string, opts DeleteOptions) (rel
 			return rel, false, fmt.Errorf("delete %s: %w", rel, err)
 		}
 		if Hash(data) != opts.ExpectHash {
-			return rel, false, fmt.Errorf("delete %s: %w", rel, ErrChanged)
+			return rel, false, fmt.Errorf("delete %s: it holds other content than expected, so it was kept (%w)", rel, ErrChanged)
 		}
 	}
 	// Remove checks again under the lock, and removes through the memory
