@@ -175,6 +175,11 @@ func (n *Notes) check(ctx context.Context, g DuplicateGroup) (merge frontmatter.
 	reals = map[string]string{}
 	byReal := map[string]string{}
 	for _, p := range ps {
+		// A name the write rules refuse (a control character, a link out
+		// of memory/) would stop the group half way: refuse it first.
+		if _, _, err := memfile.Target(n.Dir, p.Path); err != nil {
+			return merge, nil, fmt.Sprintf("nothing changed: %v", err), nil
+		}
 		real, err := n.real(p.Path)
 		if err != nil {
 			return merge, nil, fmt.Sprintf("nothing changed: %v", err), nil
