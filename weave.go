@@ -268,12 +268,13 @@ func (w *Weave) Append(ctx context.Context, text string, opts ...AppendOption) (
 }
 
 // Delete removes the file path under memory/, then its passages from the
-// index; see [indexer.Engine.Delete].
-func (w *Weave) Delete(ctx context.Context, path string) error {
+// index; see [indexer.Engine.Delete]. It honours [ExpectHash]: a file
+// that holds other content under the write lock is kept ([ErrChanged]).
+func (w *Weave) Delete(ctx context.Context, path string, opts ...WriteOption) error {
 	if err := w.checkOpen(); err != nil {
 		return err
 	}
-	return wrap(w.eng.Delete(ctx, path))
+	return wrap(w.eng.Delete(ctx, path, opts...))
 }
 
 // Get returns count lines (zero or less: to the end) of a file from line

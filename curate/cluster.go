@@ -181,7 +181,8 @@ type Group struct {
 // copy of a new one, which takes every passage paired with it (so at
 // least the threshold similar to it) that is not yet in a group, that
 // [Prefer] puts after it, and that loses no content word to it
-// ([Loses]), at most one per file (the most similar, then the preferred).
+// ([Loses]) nor lacks one of its words that may change the fact
+// ([Adds]), at most one per file (the most similar, then the preferred).
 // A passage is in at most one group. Groups are sorted by their kept
 // passage's place in that order.
 func Groups(ps []Passage, copies []Copy, pairs []Pair) []Group {
@@ -209,7 +210,7 @@ func Groups(ps []Passage, copies []Copy, pairs []Pair) []Group {
 			if d == k {
 				d = p.B
 			}
-			if taken[d] || ps[d].File == ps[k].File || byPref(k, d) >= 0 || len(Loses(ps[k].Text, ps[d].Text)) > 0 {
+			if taken[d] || ps[d].File == ps[k].File || byPref(k, d) >= 0 || len(Loses(ps[k].Text, ps[d].Text)) > 0 || len(Adds(ps[k].Text, ps[d].Text)) > 0 {
 				continue
 			}
 			cands = append(cands, Member{Index: d, Similarity: p.Similarity})

@@ -15,12 +15,16 @@
 // date, a weekday or a frequency, a negation, a name (a word written
 // with a capital letter that is not a stop word), a word of quantity or
 // order, or any disagreement the contradiction rules of package conflict
-// read; such a pair is a candidate for conflicts and resolve instead. In
+// read, or when the same words are arranged or written otherwise (in
+// another order, an acronym or identifier in another case, code or an
+// operator that differs); such a pair is a candidate for conflicts and
+// resolve instead. In
 // a group, the copy kept is the one [Prefer] puts first (the newest by
 // the note's own date), every other copy is at least the threshold
 // similar to it (complete linkage around the kept copy, so chains of
 // small edits never pull in a distant copy), and no copy dropped holds a
-// content word the kept one lacks ([Loses]).
+// content word the kept one lacks ([Loses]), nor lacks a word of the
+// kept one that may change the fact ([Adds]).
 //
 // A resolution supersedes exactly the lines the user named. [Supersede]
 // writes a supersession marker right after them (the line surgery:

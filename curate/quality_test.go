@@ -65,6 +65,8 @@ func grouped(c labelled, threshold float64) (bool, string) {
 		why = "not similar"
 	} else if l := Loses(c.b, c.a); len(l) > 0 {
 		why = "the older copy would lose " + strings.Join(l, " ")
+	} else if l := Adds(c.b, c.a); len(l) > 0 {
+		why = "the newer copy adds " + strings.Join(l, " ")
 	}
 	return len(gs) == 1 && gs[0].Keep == 1, why
 }

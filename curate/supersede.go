@@ -139,20 +139,29 @@ func spans(lines []string) []Span {
 }
 
 // spansOf returns the supersessions of the n lines that line returns,
-// each with its line ending.
+// each with its line ending. A marker in a fenced code block is code
+// (an example of one, say), and lines above a marker that reach into a
+// fenced block are not superseded: neither makes a span.
 func spansOf(n int, line func(i int) string) []Span {
 	var out []Span
 	var above []string
-	last := -1 // the last marker line so far, valid or not
+	var f fence
+	last := -1     // the last marker line so far, valid or not
+	lastCode := -1 // the last line of a fenced block so far, fences included
 	for i := 0; i < n; i++ {
-		m, ok := ParseMarker(line(i))
+		l := line(i)
+		if f.code(l) {
+			lastCode = i
+			continue
+		}
+		m, ok := ParseMarker(l)
 		if !ok {
 			continue
 		}
 		from := i - m.Lines
 		// The lines above hold no marker: each line is hashed for one
 		// marker at most, so the work stays linear in the document.
-		if from > last {
+		if from > last && from > lastCode {
 			above = above[:0]
 			for j := from; j < i; j++ {
 				above = append(above, line(j))
@@ -262,6 +271,12 @@ func Supersede(src []byte, from, to int, m Marker) ([]byte, Marker, error) {
 	case from <= frontmatter.Find(src).Lines:
 		return nil, m, fmt.Errorf("line %d: in the front matter: %w", from, ErrNoLines)
 	}
+	var f fence
+	for i, l := range lines[:to] {
+		if f.code(l) && i >= from-1 {
+			return nil, m, fmt.Errorf("line %d is in a fenced code block, where a marker would be code, not a resolution: %w", i+1, ErrNoLines)
+		}
+	}
 	named := lines[from-1 : to]
 	first := -1
 	for i, l := range named {
@@ -303,6 +318,37 @@ func Supersede(src []byte, from, to int, m Marker) ([]byte, Marker, error) {
 	out = append(out, indentOf(named[first])+m.String()+end)
 	out = append(out, rest...)
 	return []byte(strings.Join(out, "")), m, nil
+}
+
+// fence follows the fenced code blocks of a document, line by line.
+type fence struct {
+	char byte // '`' or '~' while in a block, else 0
+	n    int  // the length of the opening fence
+}
+
+// code reports whether line, the next line of the document, is code: a
+// fence that opens or closes a block (three or more backticks or
+// tildes, after any indentation), or a line inside one.
+func (f *fence) code(line string) bool {
+	t := strings.TrimLeft(line, " \t")
+	c, n := byte(0), 0
+	if len(t) >= 3 && (t[0] == '`' || t[0] == '~') {
+		for n < len(t) && t[n] == t[0] {
+			n++
+		}
+		if n >= 3 && !(t[0] == '`' && strings.Contains(t[n:], "`")) {
+			c = t[0]
+		}
+	}
+	switch {
+	case f.char == 0 && c != 0:
+		f.char, f.n = c, n
+		return true
+	case f.char != 0 && c == f.char && n >= f.n && strings.TrimSpace(t[n:]) == "":
+		f.char = 0
+		return true
+	}
+	return f.char != 0
 }
 
 // rangeName is "line N" or "lines N-M".

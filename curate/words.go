@@ -79,6 +79,26 @@ func Loses(kept, dropped string) []string {
 	return out
 }
 
+// Adds returns the content words of kept that dropped lacks and that
+// may change what kept says: all but adverbs of manner or degree
+// ("carefully", "quite") and "one" as a pronoun ("each one of them"). A
+// kept copy that adds "staging" to "the billing database", "almost" to
+// "done" or "nicht" to a German sentence is about something else, so
+// dropping the other copy would lose its fact.
+func Adds(kept, dropped string) []string {
+	var out []string
+	for _, w := range Loses(dropped, kept) {
+		if !strings.HasSuffix(w, "ly") && !fillerWords[w] {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// fillerWords are words added for emphasis or as a pronoun, not a fact:
+// adverbs of degree that do not end in "ly", and "one".
+var fillerWords = setOf(`quite rather pretty fairly indeed one`)
+
 // content reports whether w says something: not a stop word and not
 // the tail of a contraction ("t" of "don’t").
 func content(w string) bool {
@@ -92,7 +112,10 @@ func content(w string) bool {
 // quantity, order, degree or modality ("only", "before", "planned"), or
 // a name (a word that is not a stop word, written with a capital letter
 // in either passage). Numbers must also be written alike, signs and
-// units included ("$500" is not "€500"). Then the two
+// units included ("$500" is not "€500"). So must their form: the words
+// both hold in the same order, a word with a capital inside it spelled
+// alike ("MB" is not "Mb"), code spans and fenced code as written, and
+// the same operators ("a > b" is not "a < b"). Then the two
 // passages are compared as package conflict compares claims
 // (conflict.Judge): any disagreement it finds is a value that differs.
 // Differs is symmetric and pure; a passage never differs from itself.
@@ -117,6 +140,9 @@ func Differs(a, b string) (reason string, ok bool) {
 		// The words agree but how a number is written does not: "$500"
 		// and "€500", "5%" and "5".
 		return "number: " + w, true
+	}
+	if r, ok := differsInForm(a, b, wa, wb); ok {
+		return r, true
 	}
 	if len(only) == 0 {
 		return "", false

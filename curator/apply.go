@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 
 	"github.com/memweave/memweave-go/curate"
 	"github.com/memweave/memweave-go/frontmatter"
@@ -54,14 +55,17 @@ func (r *ConsolidateResult) Changed() bool {
 //
 // For each group, under the workspace's write lock, the kept and the
 // dropped passages are read again from their files and compared with
-// the listing by content hash: if any differs, nothing of that group
+// the listing by content hash: if any differs, if two are one file, or
+// if the kept note expires before a copy's note, nothing of that group
 // changes. Then the kept note's front matter takes pinned, tags and
 // importance from the notes of its copies ([frontmatter.Merge]), and
 // each copy's lines are removed from its file (lines another passage of
 // the file still covers are kept), each file edited atomically
 // ([memfile.Edit]), after checking again under the lock that it still
 // holds the copy and the kept note still holds the kept passage; a file
-// left with nothing but blank lines and front matter is deleted. The
+// left with nothing but blank lines and a front matter of pinned, tags,
+// importance, feedback, expires or date is deleted (one with other
+// fields keeps them). The
 // result's Warnings are plan's; the error joins the failures of groups
 // applied in part. The caller re-indexes when [ConsolidateResult.Changed].
 func (n *Notes) Apply(ctx context.Context, plan *ConsolidatePlan, ids []string) (*ConsolidateResult, error) {
@@ -108,7 +112,7 @@ var errLeftEmpty = errors.New("nothing left")
 // left as it was, before anything changed; an error is a failure part
 // way, the group's state then being what res reports.
 func (n *Notes) applyGroup(ctx context.Context, g DuplicateGroup, res *ConsolidateResult) (skip string, err error) {
-	merge, skip, err := n.check(ctx, g)
+	merge, reals, skip, err := n.check(ctx, g)
 	if skip != "" || err != nil {
 		return skip, err
 	}
@@ -136,7 +140,7 @@ func (n *Notes) applyGroup(ctx context.Context, g DuplicateGroup, res *Consolida
 	// Then each copy goes, checked again with the kept passage.
 	var errs []error
 	for _, d := range g.Duplicates {
-		deleted, err := n.dropCopy(ctx, g.Keep, d.Passage)
+		deleted, err := n.dropCopy(ctx, g.Keep, d.Passage, reals)
 		switch {
 		case err != nil:
 			errs = append(errs, err)
@@ -152,17 +156,40 @@ func (n *Notes) applyGroup(ctx context.Context, g DuplicateGroup, res *Consolida
 // check reads every passage of g under the workspace's write lock and
 // checks it is still in its file as listed, and returns what the copies'
 // front matter carries for the kept note: pinned, the union of tags and
-// the highest importance. A non-empty skip says why nothing may change.
-func (n *Notes) check(ctx context.Context, g DuplicateGroup) (merge frontmatter.Meta, skip string, err error) {
+// the highest importance (a copy whose note expires later than the kept
+// note, or never, is a reason to skip: after that day searches would
+// leave the passage out), and the real path of each note (links
+// followed), which must be distinct files: a note that is a link to
+// another of its group would have the copy cut out of that note. A
+// non-empty skip says why nothing may change.
+func (n *Notes) check(ctx context.Context, g DuplicateGroup) (merge frontmatter.Meta, reals map[string]string, skip string, err error) {
 	unlock, err := memfile.Lock(ctx, n.Dir)
 	if err != nil {
-		return merge, "", err
+		return merge, nil, "", err
 	}
 	defer unlock()
 	ps := []Passage{g.Keep}
 	for _, d := range g.Duplicates {
 		ps = append(ps, d.Passage)
 	}
+	reals = map[string]string{}
+	byReal := map[string]string{}
+	for _, p := range ps {
+		// A name the write rules refuse (a control character, a link out
+		// of memory/) would stop the group half way: refuse it first.
+		if _, _, err := memfile.Target(n.Dir, p.Path); err != nil {
+			return merge, nil, fmt.Sprintf("nothing changed: %v", err), nil
+		}
+		real, err := n.real(p.Path)
+		if err != nil {
+			return merge, nil, fmt.Sprintf("nothing changed: %v", err), nil
+		}
+		if other, ok := byReal[real]; ok && other != p.Path {
+			return merge, nil, fmt.Sprintf("nothing changed: %s and %s are the same file (a symbolic link); a copy cut from one would be cut from both", other, p.Path), nil
+		}
+		byReal[real], reals[p.Path] = p.Path, real
+	}
+	keepExpires := ""
 	for i, p := range ps {
 		data, err := n.read(p.Path)
 		if err == nil {
@@ -173,12 +200,24 @@ func (n *Notes) check(ctx context.Context, g DuplicateGroup) (merge frontmatter.
 			if i == 0 {
 				what = "the kept passage in"
 			}
-			return merge, fmt.Sprintf("nothing changed: %s %s: %v", what, p.Path, err), nil
+			return merge, nil, fmt.Sprintf("nothing changed: %s %s: %v", what, p.Path, err), nil
+		}
+		if i == 0 {
+			if m, _, err := frontmatter.Parse(data); err == nil {
+				keepExpires = m.Expires
+			}
 		}
 		if i > 0 {
 			m, _, err := frontmatter.Parse(data)
 			if err != nil {
-				return merge, fmt.Sprintf("nothing changed: %s: %v; fix it so its pinned, tags and importance can move to the kept note", p.Path, err), nil
+				return merge, nil, fmt.Sprintf("nothing changed: %s: %v; fix it so its pinned, tags and importance can move to the kept note", p.Path, err), nil
+			}
+			if keepExpires != "" && (m.Expires == "" || m.Expires > keepExpires) {
+				never := "never expires"
+				if m.Expires != "" {
+					never = "expires on " + m.Expires
+				}
+				return merge, nil, fmt.Sprintf("nothing changed: the kept note %s expires on %s and %s %s; searches would lose the passage after %s", g.Keep.Path, keepExpires, p.Path, never, keepExpires), nil
 			}
 			merge.Pinned = merge.Pinned || m.Pinned
 			merge.Tags = append(merge.Tags, m.Tags...)
@@ -187,15 +226,61 @@ func (n *Notes) check(ctx context.Context, g DuplicateGroup) (merge frontmatter.
 			}
 		}
 	}
-	return merge, "", nil
+	return merge, reals, "", nil
+}
+
+// real returns the real path of the note rel, links followed.
+func (n *Notes) real(rel string) (string, error) {
+	real, err := filepath.EvalSymlinks(filepath.Join(n.Dir, filepath.FromSlash(rel)))
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", rel, err)
+	}
+	return real, nil
+}
+
+// sameFiles checks that the notes keep and d are still the files check
+// found, reals: a note replaced since by a link (to the other note, say)
+// would have the edit land on the file the link leads to.
+func (n *Notes) sameFiles(reals map[string]string, paths ...string) error {
+	for _, p := range paths {
+		if real, err := n.real(p); err != nil || real != reals[p] {
+			return fmt.Errorf("%s is no longer the file checked (replaced by a symbolic link?); left as it is", p)
+		}
+	}
+	return nil
+}
+
+// mootFields are the front matter fields a note left with no passage
+// may lose: those the kept note took (pinned, tags, importance), and
+// those about the note's passages or its date (feedback, expires, date).
+var mootFields = map[string]bool{"pinned": true, "tags": true, "importance": true, "feedback": true, "expires": true, "date": true}
+
+// onlyMoot reports whether the front matter of data, if any, holds no
+// field but [mootFields]: a note with nothing else is deleted, one with
+// other fields (an author, a source) keeps them.
+func onlyMoot(data []byte) bool {
+	keys, ok := frontmatter.Find(data).Keys()
+	if !ok {
+		return false
+	}
+	for _, k := range keys {
+		if !mootFields[k] {
+			return false
+		}
+	}
+	return true
 }
 
 // dropCopy removes the passage d from its note, after checking under the
-// write lock that the note still holds it and the kept note still holds
-// keep, and deletes the note when nothing else is left; it reports
-// whether it did.
-func (n *Notes) dropCopy(ctx context.Context, keep, d Passage) (deleted bool, err error) {
+// write lock that the note still holds it, the kept note still holds
+// keep, and both are still the files check found (reals), and deletes
+// the note when nothing else is left (no passage, and no front matter
+// field but those [onlyMoot] allows); it reports whether it did.
+func (n *Notes) dropCopy(ctx context.Context, keep, d Passage, reals map[string]string) (deleted bool, err error) {
 	cut := func(old []byte) ([]byte, error) {
+		if err := n.sameFiles(reals, keep.Path, d.Path); err != nil {
+			return nil, err
+		}
 		kept, err := n.read(keep.Path)
 		if err == nil {
 			err = n.holds(kept, keep)
@@ -212,7 +297,7 @@ func (n *Notes) dropCopy(ctx context.Context, keep, d Passage) (deleted bool, er
 			keepLines = append(keepLines, [2]int{o.StartLine, o.EndLine})
 		}
 		data := curate.RemovePassage(old, c.StartLine, c.EndLine, keepLines)
-		if len(n.split(data)) == 0 {
+		if len(n.split(data)) == 0 && onlyMoot(data) {
 			return nil, errLeftEmpty
 		}
 		return data, nil

@@ -99,7 +99,8 @@ type ConsolidatePlan struct {
 // weekday or frequency, a negation, a name, a word of quantity or
 // order, or a disagreement the contradiction rules read: such pairs are
 // listed in Held instead, as candidates for conflicts and resolve), and
-// the copy dropped holds no content word the kept one lacks. The copy
+// the copy dropped holds no content word the kept one lacks, nor the
+// kept one a content word that may change the fact ([curate.Adds]). The copy
 // kept is the newest by the note's own date: a dated file name, else a
 // date field in its front matter, else the time of its last git commit
 // (when the workspace is in a git repository), else its modification
@@ -142,8 +143,9 @@ func (n *Notes) Consolidate(ctx context.Context) (*ConsolidatePlan, error) {
 }
 
 // heldNewer returns the similar pairs no group took whose newer copy
-// lacks words of the older: they are held back too, as dropping the
-// older would lose those words.
+// lacks words of the older, or adds words that may change the fact
+// ([curate.Adds]): they are held back too, as dropping the older would
+// lose those words, or the fact the older states.
 func heldNewer(ps []curate.Passage, copies []curate.Copy, pairs []curate.Pair, groups []curate.Group) []curate.Held {
 	grouped := map[[2]int]bool{}
 	for _, g := range groups {
@@ -162,6 +164,8 @@ func heldNewer(ps []curate.Passage, copies []curate.Copy, pairs []curate.Pair, g
 		}
 		if lost := curate.Loses(ps[newer].Text, ps[older].Text); len(lost) > 0 {
 			held = append(held, curate.Held{Pair: p, Reason: "the older copy says more: " + strings.Join(lost, " ")})
+		} else if added := curate.Adds(ps[newer].Text, ps[older].Text); len(added) > 0 {
+			held = append(held, curate.Held{Pair: p, Reason: "the newer copy adds: " + strings.Join(added, " ")})
 		}
 	}
 	return held

@@ -213,6 +213,26 @@ func fence[T string | []byte](src T) (lines, start, end, after int) {
 	}
 }
 
+// Keys returns the top-level keys of the block, in order, and whether
+// they could be read: false for a block that is not valid YAML or is
+// over [MaxBytes]. A file without front matter has none.
+func (b Block) Keys() ([]string, bool) {
+	if b.Lines == 0 {
+		return nil, true
+	}
+	if b.doc == nil {
+		return nil, false
+	}
+	var keys []string
+	if len(b.doc.Content) > 0 {
+		root := b.doc.Content[0]
+		for i := 0; i+1 < len(root.Content); i += 2 {
+			keys = append(keys, root.Content[i].Value)
+		}
+	}
+	return keys, true
+}
+
 // mappingOrEmpty reports whether body is blank or parses as, or looks
 // like (its first content line holds "key:"), a YAML mapping, and returns
 // it parsed when it is valid YAML within [MaxBytes].

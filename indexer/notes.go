@@ -56,9 +56,11 @@ func (e *Engine) Append(ctx context.Context, text string, now time.Time, loc *ti
 // Delete removes the memory file path (a link, not its target) under the
 // workspace's write lock ([memfile.Delete]), then its rows. A missing
 // file gives an error wrapping [workspace.ErrNotFound], unless the index
-// still held it: then its rows are removed and Delete succeeds.
-func (e *Engine) Delete(ctx context.Context, path string) error {
-	rel, missing, err := memfile.Delete(ctx, e.opts.Root, path)
+// still held it: then its rows are removed and Delete succeeds. With
+// [memfile.ExpectHash], a file holding other content is kept and the
+// error wraps [memfile.ErrChanged].
+func (e *Engine) Delete(ctx context.Context, path string, opts ...memfile.WriteOption) error {
+	rel, missing, err := memfile.DeleteWith(ctx, e.opts.Root, path, memfile.DeleteOptionsOf(opts...))
 	if err != nil {
 		return err
 	}

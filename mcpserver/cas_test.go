@@ -52,3 +52,31 @@ func TestExpectHashTools(t *testing.T) {
 		}
 	}
 }
+
+// TestDeleteExpectHash: memory_delete given a stale expect_hash (another
+// agent saved the note since it was read) fails and deletes nothing;
+// given the current hash, it deletes the note.
+func TestDeleteExpectHash(t *testing.T) {
+	cs, root := connect(t, map[string]string{"memory/db.md": "# DB\n\nThe orders service uses Postgres 16.\n"})
+	var got struct {
+		Hash string `json:"hash"`
+	}
+	mustCall(t, cs, "memory_get", map[string]any{"path": "db.md"}, &got)
+	saved := "# DB\n\nThe orders service uses Postgres 16.\n\nAnother agent's note.\n"
+	if err := os.WriteFile(filepath.Join(root, "memory", "db.md"), []byte(saved), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := call(t, cs, "memory_delete", map[string]any{"path": "db.md", "expect_hash": got.Hash})
+	if !res.IsError || !strings.Contains(text(res), "changed") {
+		t.Errorf("memory_delete with a stale expect_hash = %q (error %v), want a refusal saying the file changed", text(res), res.IsError)
+	}
+	if data, err := os.ReadFile(filepath.Join(root, "memory", "db.md")); string(data) != saved {
+		t.Fatalf("after memory_delete with a stale hash, db.md = %q, %v; want %q", data, err, saved)
+	}
+	mustCall(t, cs, "memory_get", map[string]any{"path": "db.md"}, &got)
+	var deleted struct{}
+	mustCall(t, cs, "memory_delete", map[string]any{"path": "db.md", "expect_hash": got.Hash}, &deleted)
+	if _, err := os.Stat(filepath.Join(root, "memory", "db.md")); err == nil {
+		t.Errorf("memory_delete with the current hash left db.md")
+	}
+}

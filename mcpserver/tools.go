@@ -287,6 +287,8 @@ func (t *tools) append(ctx context.Context, in appendInput) (*mcp.CallToolResult
 // deleteInput is the input of memory_delete.
 type deleteInput struct {
 	Path string `json:"path" jsonschema:"Markdown file relative to memory/ (or starting with memory/), as memory_search returns it; at most 1024 bytes"`
+	// ExpectHash makes the delete a compare and swap.
+	ExpectHash string `json:"expect_hash,omitempty" jsonschema:"optional: the hash memory_get or memory_search returned for the file; if the file changed since, nothing is deleted and the call fails, so that another agent's change is not lost"`
 }
 
 // deleteOutput is the output of memory_delete.
@@ -302,7 +304,7 @@ func (t *tools) delete(ctx context.Context, in deleteInput) (*mcp.CallToolResult
 	if err != nil {
 		return nil, deleteOutput{}, pathError("memory_delete", in.Path, err)
 	}
-	if err := t.w.Delete(ctx, in.Path); err != nil {
+	if err := t.w.Delete(ctx, in.Path, memweave.ExpectHash(in.ExpectHash)); err != nil {
 		return nil, deleteOutput{}, pathError("memory_delete", in.Path, err)
 	}
 	return nil, deleteOutput{Path: rel}, nil

@@ -34,17 +34,59 @@ func journalPath(root string) string {
 	return filepath.Join(root, workspace.IndexDir, JournalName)
 }
 
+// journalName is the journal's name in its folder.
+const journalName = JournalName
+
+// openJournalRoot opens the journal's folder, <root>/.memweave (created
+// when missing), as an [os.Root]: the journal is read, written and
+// removed through it, so a link at its name (a cloned repository can
+// carry one) never leads a write, a read or a file's creation elsewhere.
+func openJournalRoot(root string) (*os.Root, error) {
+	dir := filepath.Dir(journalPath(root))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("journal: %w", err)
+	}
+	r, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, fmt.Errorf("journal: %w", err)
+	}
+	return r, nil
+}
+
+// dropForeignJournal removes what is at the journal's name when it is
+// not a regular file (a link, say): no append wrote it. It reports
+// whether a regular file is there.
+func dropForeignJournal(r *os.Root) (bool, error) {
+	fi, err := r.Lstat(journalName)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return false, nil
+	case err != nil:
+		return false, fmt.Errorf("journal: %w", err)
+	case fi.Mode().IsRegular():
+		return true, nil
+	}
+	if err := r.Remove(journalName); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return false, fmt.Errorf("journal: remove %s, which is no file an append wrote: %w", journalName, err)
+	}
+	return false, nil
+}
+
 // writeJournal records the append j of note, synced, before it starts.
 func writeJournal(root string, j journal, note []byte) error {
 	head, err := json.Marshal(j)
 	if err != nil {
 		return fmt.Errorf("journal: %w", err)
 	}
-	path := journalPath(root)
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return fmt.Errorf("journal: %w", err)
+	r, err := openJournalRoot(root)
+	if err != nil {
+		return err
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	defer r.Close()
+	if _, err := dropForeignJournal(r); err != nil {
+		return err
+	}
+	f, err := r.OpenFile(journalName, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
 	if err != nil {
 		return fmt.Errorf("journal: %w", err)
 	}
@@ -56,16 +98,21 @@ func writeJournal(root string, j journal, note []byte) error {
 		err = cerr
 	}
 	if err != nil {
-		os.Remove(path)
+		r.Remove(journalName)
 		return fmt.Errorf("journal: %w", err)
 	}
-	syncDir(filepath.Dir(path))
+	syncRootDir(r, ".")
 	return nil
 }
 
 // removeJournal removes the journal of a finished or undone append.
 func removeJournal(root string) error {
-	if err := os.Remove(journalPath(root)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+	r, err := openJournalRoot(root)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	if err := r.Remove(journalName); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("journal: %w", err)
 	}
 	return nil
@@ -108,7 +155,15 @@ func Recover(ctx context.Context, root string) error {
 
 // recoverAppend is [Recover] for a caller that holds the write lock.
 func recoverAppend(root string) error {
-	data, err := os.ReadFile(journalPath(root))
+	r, err := openJournalRoot(root)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	if ok, err := dropForeignJournal(r); !ok || err != nil {
+		return err
+	}
+	data, err := r.ReadFile(journalName)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}

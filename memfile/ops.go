@@ -144,7 +144,7 @@ func DeleteWith(ctx context.Context, root, path string, opts DeleteOptions) (rel
 			return rel, false, fmt.Errorf("delete %s: %w", rel, err)
 		}
 		if Hash(data) != opts.ExpectHash {
-			return rel, false, fmt.Errorf("delete %s: %w", rel, ErrChanged)
+			return rel, false, fmt.Errorf("delete %s: it holds other content than expected, so it was kept (%w)", rel, ErrChanged)
 		}
 	}
 	// Remove checks again under the lock, and removes through the memory
@@ -247,7 +247,10 @@ func editOnce(ctx context.Context, root, path string, opts EditOptions, edit fun
 		}
 		defer unlock()
 	}
-	old, err := os.ReadFile(target)
+	// Through the memory folder's os.Root: the note may have been swapped
+	// for a link out of memory/ while the edit waited for the lock, and
+	// the edit must never be given what such a link leads to.
+	old, _, err := workspace.ReadFile(root, nil, rel, -1)
 	if err != nil {
 		return "", fmt.Errorf("edit %s: %w", rel, err)
 	}

@@ -9,7 +9,7 @@ import (
 )
 
 // WriteOption sets a field of [WriteOptions]; the root package's Write,
-// Feedback and Resolve take them.
+// Feedback, Resolve and Delete take them.
 type WriteOption func(*WriteOptions)
 
 // ExpectHash makes a write compare and swap: the note it changes must
@@ -63,6 +63,16 @@ func EditOptionsOf(maxBytes int64, opts ...WriteOption) EditOptions {
 		opt(&o)
 	}
 	return EditOptions{MaxBytes: maxBytes, ExpectHash: o.ExpectHash}
+}
+
+// DeleteOptionsOf are the options of a delete: the expected hash of
+// [ExpectHash], the only WriteOption a delete reads.
+func DeleteOptionsOf(opts ...WriteOption) DeleteOptions {
+	var o WriteOptions
+	for _, opt := range opts {
+		opt(&o)
+	}
+	return DeleteOptions{ExpectHash: o.ExpectHash}
 }
 
 // AppendOptionsOf applies opts over the defaults of an append, whose

@@ -19,8 +19,9 @@ each with an id, and changes nothing. Two passages are near duplicates
 when their word sets overlap by a Jaccard similarity of 0.9 or more, no
 value differs between them (a number, a date, a negation, a name, or
 anything 'memweave conflicts' would read as a disagreement), and the
-copy dropped holds no word the kept one lacks. Similar pairs held back
-(a value differs, or the older copy says more) are listed after the
+copy dropped holds no word the kept one lacks nor the kept copy one
+that may change the fact (anything but stop words and adverbs). Similar
+pairs held back (a value differs, or a copy says more) are listed after the
 groups: a value that differs is for 'memweave conflicts' and
 'memweave resolve'.
 
@@ -36,7 +37,9 @@ read again and compared with the listing by content hash: if one
 changed, nothing of that group changes and the reason is printed. Then
 the kept note takes pinned, tags and importance from its copies' front
 matter, and the copies' lines are removed (a file left with no passage
-is deleted). 'git diff memory/' shows the rest.
+is deleted, unless its front matter holds fields other than pinned,
+tags, importance, feedback, expires and date, which it keeps). 'git
+diff memory/' shows the rest.
 
   memweave consolidate
   memweave consolidate --apply 3f2a9c1b7e04 9d0e11aa4b21`,

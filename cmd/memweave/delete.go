@@ -5,10 +5,12 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/workspace"
 )
 
 func (a *app) deleteCommand() *cobra.Command {
+	var expectHash string
 	cmd := &cobra.Command{
 		Use:   "delete PATH",
 		Short: "Remove a memory file and its passages from the index",
@@ -20,7 +22,8 @@ its target.
 A PATH outside memory/ (absolute, with "..", or through a link that
 leads out), a hidden name, a name not ending in .md or .markdown and a
 folder are refused; a missing file is an error, unless the index still
-held it.
+held it. With --expect-hash, a file that holds other content (another
+program saved it since it was read) is kept, and the exit status is 1.
 
   memweave delete notes/old.md`,
 		Args: onePath("delete", ""),
@@ -30,7 +33,7 @@ held it.
 				return err
 			}
 			defer closeWeave(w, &err)
-			if err := w.Delete(cmd.Context(), args[0]); err != nil {
+			if err := w.Delete(cmd.Context(), args[0], memweave.ExpectHash(expectHash)); err != nil {
 				return err
 			}
 			_, rel, err := workspace.SafeMemoryPath(w.Config().Workspace, args[0])
@@ -41,5 +44,6 @@ held it.
 			return err
 		}),
 	}
+	cmd.Flags().StringVar(&expectHash, "expect-hash", "", "refuse unless the file holds the content whose hex SHA-256 is `HASH` (get --hash and search --json give it); nothing is deleted on a mismatch")
 	return cmd
 }

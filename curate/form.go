@@ -1,0 +1,185 @@
+package curate
+
+import (
+	"maps"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/memweave/memweave-go/tokenize"
+)
+
+// differsInForm reports whether two passages with the same words say
+// different things by how the words are arranged or written: the words
+// both hold (content words and words of direction: from, to, than) come
+// in another order ("timeout 30, retries 5" and "timeout
+// 5, retries 30"; "Alice reports to Bob" and "Bob reports to Alice"), a
+// word written with capitals inside it is written otherwise ("MB" and
+// "Mb", "API_TOKEN" and "api_token"), a piece of code (a `span` or a
+// fenced block) is not in the other passage as written, or the
+// operators written between the words differ ("a > b" and "a < b").
+// wa and wb are the words of a and b.
+func differsInForm(a, b string, wa, wb words) (string, bool) {
+	shared := map[string]bool{}
+	for _, w := range wa.list {
+		if _, ok := slices.BinarySearch(wb.list, w); ok && (content(w) || directionWords[w]) {
+			shared[w] = true
+		}
+	}
+	if w, ok := orderDiff(sequence(a, shared), sequence(b, shared)); ok {
+		return "word order: " + w, true
+	}
+	if w, ok := caseDiff(a, b); ok {
+		return "case: " + w, true
+	}
+	for _, pair := range [][2]string{{a, b}, {b, a}} {
+		in := collapse(pair[1])
+		for _, c := range codeOf(pair[0]) {
+			if !strings.Contains(in, c) {
+				return "code: " + c, true
+			}
+		}
+	}
+	if w, ok := firstDiff(operatorsOf(a), operatorsOf(b)); ok {
+		return "operator: " + w, true
+	}
+	return "", false
+}
+
+// directionWords are the stop words that say which way a relation goes,
+// so that "from Frankfurt to Dublin" and "to Frankfurt from Dublin"
+// differ in the order of the words both hold.
+var directionWords = setOf(`from to into onto than towards toward`)
+
+// sequence returns the folded words of text that keep holds, in the
+// order written.
+func sequence(text string, keep map[string]bool) []string {
+	var out []string
+	for _, t := range tokenize.Words(text) {
+		if f := tokenize.Fold(t); keep[f] {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// orderDiff returns the first word at which the sequences a and b part.
+func orderDiff(a, b []string) (string, bool) {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return a[i] + " / " + b[i], true
+		}
+	}
+	switch {
+	case len(a) > len(b):
+		return a[len(b)], true
+	case len(b) > len(a):
+		return b[len(a)], true
+	}
+	return "", false
+}
+
+// caseDiff returns a word written with a capital letter after its first
+// letter in one passage (an acronym, a unit, an identifier, a camel-case
+// name) and written otherwise in the other.
+func caseDiff(a, b string) (string, bool) {
+	fa, fb := spellings(a), spellings(b)
+	for _, w := range slices.Sorted(maps.Keys(fa)) {
+		sa, sb := fa[w], fb[w]
+		if len(sb) == 0 || !(innerCaps(sa) || innerCaps(sb)) {
+			continue
+		}
+		if !slices.Equal(sa, sb) {
+			return strings.Join(sa, ",") + " / " + strings.Join(sb, ","), true
+		}
+	}
+	return "", false
+}
+
+// spellings maps each folded word of text to the sorted distinct ways
+// it is written.
+func spellings(text string) map[string][]string {
+	out := map[string][]string{}
+	for _, field := range strings.Fields(text) {
+		lower := strings.ToLower(field)
+		if len(lower) != len(field) {
+			continue
+		}
+		at := 0
+		for _, t := range tokenize.Words(field) {
+			i := strings.Index(lower[at:], t)
+			if i < 0 {
+				break
+			}
+			raw := field[at+i : at+i+len(t)]
+			at += i + len(t)
+			f := tokenize.Fold(t)
+			if !slices.Contains(out[f], raw) {
+				out[f] = append(out[f], raw)
+				slices.Sort(out[f])
+			}
+		}
+	}
+	return out
+}
+
+// innerCaps reports whether one of the spellings holds a capital letter
+// after its first letter.
+func innerCaps(spellings []string) bool {
+	for _, s := range spellings {
+		_, n := utf8.DecodeRuneInString(s)
+		if strings.IndexFunc(s[n:], unicode.IsUpper) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// codeOf returns the code of text, white space collapsed: its inline
+// `spans` and the lines of its fenced blocks.
+func codeOf(text string) []string {
+	var out []string
+	fenced := false
+	for _, line := range strings.Split(text, "\n") {
+		trimmed := strings.TrimSpace(line)
+		if strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~") {
+			fenced = !fenced
+			continue
+		}
+		if fenced {
+			if c := collapse(line); c != "" {
+				out = append(out, c)
+			}
+			continue
+		}
+		parts := strings.Split(line, "`")
+		for i := 1; i < len(parts)-1; i += 2 {
+			if c := collapse(parts[i]); c != "" {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// collapse returns s with its runs of white space made one space, and
+// trimmed.
+func collapse(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// operatorsOf returns the sorted distinct fields of text that hold an
+// operator (a comparison, an assignment, a negation, a pipe or a logical
+// and), with the punctuation that ends a sentence trimmed.
+func operatorsOf(text string) []string {
+	var out []string
+	for _, f := range strings.Fields(text) {
+		t := strings.TrimRight(f, ".,;:?!)\"'*_")
+		if strings.ContainsAny(t, "<>=|!") || strings.Contains(t, "&&") {
+			out = append(out, t)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
