@@ -85,7 +85,9 @@ var errNotDir = errors.New("workspace: not a directory")
 // set and an absolute Rel.
 //
 // The walk skips the index folder .memweave, every hidden file or folder,
-// and editor temporary files (see [IsIgnoredName]). It follows a symbolic
+// and editor temporary files (see [IsIgnoredName]); a file or folder whose
+// name holds a control character is skipped with a warning wrapping
+// [ErrBadName] that quotes the name. It follows a symbolic
 // link, to a file or a folder, only when the link resolves inside memory/
 // (which may itself be a link) or inside an extra path, or, for a link met
 // in an extra folder, inside root; never into a hidden folder there, and
@@ -453,6 +455,12 @@ func (w *walker) walk(d dir) {
 	for _, e := range entries {
 		name := e.Name()
 		if IsIgnoredName(name) {
+			continue
+		}
+		if hasControl(name) {
+			// Named in the warning quoted, with its folder: the name itself
+			// would print as something else (see [badName]).
+			w.warn(d.abs, fmt.Errorf("%w: %q contains a control character; not indexed", ErrBadName, name))
 			continue
 		}
 		switch t := e.Type(); {

@@ -461,3 +461,41 @@ func TestDiscoverAliases(t *testing.T) {
 		}
 	}
 }
+
+// TestDiscoverControlCharacterNames checks that a file or folder whose
+// name holds a control character (which write refuses, and which a
+// listing or a terminal would show as something else: an escape sequence,
+// a line that looks like another entry) is not listed, and that the
+// warning names it quoted, so that printing the warning is safe too.
+func TestDiscoverControlCharacterNames(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root,
+		"memory/ok.md",
+		"memory/evil\x1b]0;pwned\x07.md",
+		"memory/two\nlines.md",
+		"memory/del\x7f.md",
+		"memory/dir\x1b[31m/inner.md",
+	)
+	files, warnings, err := Discover(root, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rels(files); !slices.Equal(got, []string{"memory/ok.md"}) {
+		t.Errorf("Discover = %q, want memory/ok.md alone", got)
+	}
+	if len(warnings) != 4 {
+		t.Errorf("warnings = %v, want one for each of the 4 names", warnings)
+	}
+	for _, w := range warnings {
+		msg := w.Error()
+		if !errors.Is(w, ErrBadName) {
+			t.Errorf("warning %q does not wrap ErrBadName", msg)
+		}
+		for i := 0; i < len(msg); i++ {
+			if c := msg[i]; c < 0x20 || c == 0x7f {
+				t.Errorf("warning %q holds control character %#x", msg, c)
+				break
+			}
+		}
+	}
+}

@@ -210,6 +210,12 @@ func badName(e string) string {
 	return ""
 }
 
+// hasControl reports whether name holds a control character (below
+// 0x20, or 0x7f).
+func hasControl(name string) bool {
+	return strings.ContainsFunc(name, func(r rune) bool { return r < 0x20 || r == 0x7f })
+}
+
 // absRoot returns the absolute form of the workspace root.
 func absRoot(root string) (string, error) {
 	abs, err := filepath.Abs(root)
