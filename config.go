@@ -10,6 +10,7 @@ import (
 	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/search"
 	"github.com/memweave/memweave-go/settings"
+	"github.com/memweave/memweave-go/workspace"
 )
 
 // Config configures [Open]. The zero value of every field means its
@@ -137,9 +138,21 @@ func (c *Config) pathDefaults() error {
 	}
 	c.Workspace = ws
 	if c.DBPath == "" {
-		c.DBPath = filepath.Join(ws, ".memweave", "index.db")
+		c.DBPath = filepath.Join(ws, workspace.IndexDir, "index.db")
 	} else if c.DBPath, err = filepath.Abs(c.DBPath); err != nil {
 		return &ConfigError{Field: "DBPath", Err: err}
 	}
 	return nil
+}
+
+// checkOwnFiles refuses an index at its default place, under the
+// workspace's .memweave folder, when that folder or one of the index's
+// files is a symbolic link ([workspace.CheckOwnFiles]). An index named
+// elsewhere (DBPath, --db) is the user's choice, links and all.
+func (c *Config) checkOwnFiles() error {
+	if c.DBPath != filepath.Join(c.Workspace, workspace.IndexDir, "index.db") {
+		return nil
+	}
+	base := filepath.Base(c.DBPath)
+	return workspace.CheckOwnFiles(c.Workspace, base, base+"-wal", base+"-shm", base+".lock")
 }

@@ -96,6 +96,9 @@ func Rebuild(ctx context.Context, cfg Config, opts ...IndexOption) (*IndexResult
 	if err := cfg.pathDefaults(); err != nil {
 		return nil, err
 	}
+	if err := cfg.checkOwnFiles(); err != nil {
+		return nil, fmt.Errorf("memweave: rebuild: %w", err)
+	}
 	return indexer.Rebuild(ctx, cfg.DBPath, func(ctx context.Context, path string, importCache bool) (*IndexResult, error) {
 		tcfg := cfg
 		tcfg.DBPath = path

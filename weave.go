@@ -63,6 +63,9 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 	if err != nil {
 		return nil, fmt.Errorf("memweave: %w", err)
 	}
+	if err := cfg.checkOwnFiles(); err != nil {
+		return nil, fmt.Errorf("memweave: %w", err)
+	}
 	file, err := ReadSettings(ctx, cfg.Workspace)
 	if err != nil {
 		return nil, err

@@ -26,6 +26,9 @@ var writeLocks sync.Map // string -> *sync.Mutex
 // across processes, and returns the function that releases it. It waits
 // until the lock is free or ctx is done.
 func Lock(ctx context.Context, root string) (unlock func(), err error) {
+	if err := workspace.CheckOwnFiles(root, LockName); err != nil {
+		return nil, fmt.Errorf("lock: %w", err)
+	}
 	dir := filepath.Join(root, workspace.IndexDir)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("lock: %w", err)

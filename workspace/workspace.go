@@ -50,6 +50,9 @@ var (
 	// ErrNotRegular means a file is not a regular file (a FIFO, a device,
 	// a socket or a folder): memweave never reads one.
 	ErrNotRegular = errors.New("workspace: not a regular file")
+	// ErrLinkedOwnFile means the index folder, or a file memweave keeps
+	// in it, is a symbolic link (see [CheckOwnFiles]).
+	ErrLinkedOwnFile = errors.New("workspace: a symbolic link where memweave keeps its own files")
 )
 
 // IsMarkdown reports whether name (a base name or a path) ends in ".md" or

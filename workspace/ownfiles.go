@@ -1,0 +1,48 @@
+package workspace
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// CheckOwnFiles returns an error wrapping [ErrLinkedOwnFile] when the
+// index folder of the workspace at root (.memweave), or one of the files
+// names there, is a symbolic link, naming the link and its target; nil
+// when each is missing or is not a link.
+//
+// memweave writes these itself: the index, its write-ahead log and
+// locks, the write lock. A workspace cloned from elsewhere can carry a
+// link at one of those names (git keeps links, and a link is not a file
+// the folder's .gitignore can keep out), which would send the index, and
+// with it every note's text, to wherever the link points, or create a
+// file there. So they are refused, never followed; an index the user
+// wants elsewhere is named with Config.DBPath (--db).
+func CheckOwnFiles(root string, names ...string) error {
+	dir := filepath.Join(root, IndexDir)
+	for _, p := range append([]string{dir}, joinAll(dir, names)...) {
+		fi, err := os.Lstat(p)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			continue
+		case err != nil:
+			return err
+		case fi.Mode()&fs.ModeSymlink == 0:
+			continue
+		}
+		to, _ := os.Readlink(p)
+		return &fs.PathError{Op: "open", Path: p, Err: fmt.Errorf("%w (to %q): remove it", ErrLinkedOwnFile, to)}
+	}
+	return nil
+}
+
+// joinAll returns each of names under dir.
+func joinAll(dir string, names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = filepath.Join(dir, n)
+	}
+	return out
+}
