@@ -10,15 +10,15 @@ import (
 	"github.com/memweave/memweave-go/memweavetest"
 )
 
-// A group with a note whose name memweave refuses to write (a control
-// character in it; indexing reads it all the same) is skipped whole
+// A group with a note whose name memweave refuses to write (a backslash
+// in it; indexing reads it all the same) is skipped whole
 // before anything changes, instead of applied in part: the other copies
 // stay too.
 func TestConsolidateSkipsGroupWithUnwritableName(t *testing.T) {
 	t.Parallel()
 	dup := "# Deploys\n\nThe staging deploy runs every Tuesday at noon from the release branch and posts to the channel.\n"
 	root := memweavetest.Workspace(t, map[string]string{"memory/2026-01-01.md": dup, "memory/2099-01-01.md": dup})
-	if err := os.WriteFile(filepath.Join(root, "memory", "notes\nold.md"), []byte(dup), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(root, "memory", "notes\\old.md"), []byte(dup), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	w := open(t, root, memweave.Config{})
