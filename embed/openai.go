@@ -153,6 +153,7 @@ func NewOpenAI(cfg OpenAIConfig) (*OpenAI, error) {
 		hc = &cp
 	}
 	hc.Transport = capped{next: hc.Transport}
+	hc.CheckRedirect = sameOrigin(base, hc.CheckRedirect)
 	c.HTTPClient = hc
 	o := &OpenAI{
 		client:      openai.NewClientWithConfig(c),
@@ -304,6 +305,10 @@ func (o *OpenAI) embedBatch(parent context.Context, inputs []string, together in
 		var big *tooLargeError
 		if errors.As(err, &big) {
 			return nil, o.errorf("%v: %w", big, ErrRejected)
+		}
+		var away *redirectError
+		if errors.As(err, &away) {
+			return nil, o.errorf("%v: %w", away, ErrRejected)
 		}
 		if ctxErr := ctx.Err(); ctxErr != nil {
 			if cause := context.Cause(ctx); cause == errBatchDeadline || cause == errQueryDeadline {
@@ -495,6 +500,38 @@ func (c capped) RoundTrip(req *http.Request) (*http.Response, error) {
 		resp.Body = &limitedBody{rc: resp.Body, left: limit, limit: limit}
 	}
 	return resp, nil
+}
+
+// sameOrigin returns the redirect policy of a client whose requests go
+// to base: a redirect to another scheme, host or port is refused before
+// anything is sent there. Go's client would otherwise send the API key
+// to the same host on another port (and to its subdomains), and for a
+// 307 or 308 the texts to any host; the user approved base, not where
+// its server points. Redirects within the origin go on to next, the
+// client's own policy (nil: Go's default).
+func sameOrigin(base string, next func(*http.Request, []*http.Request) error) func(*http.Request, []*http.Request) error {
+	b, _ := url.Parse(base) // NewOpenAI checked it parses
+	return func(req *http.Request, via []*http.Request) error {
+		u := req.URL
+		if !strings.EqualFold(u.Scheme, b.Scheme) || !strings.EqualFold(u.Host, b.Host) {
+			return &redirectError{to: u.Redacted()}
+		}
+		if next != nil {
+			return next(req, via)
+		}
+		if len(via) >= 10 {
+			return errors.New("stopped after 10 redirects")
+		}
+		return nil
+	}
+}
+
+// redirectError is the error of a redirect out of the base URL's origin.
+type redirectError struct{ to string }
+
+// Error names the target, whose origin the base URL does not have.
+func (e *redirectError) Error() string {
+	return fmt.Sprintf("the server redirected to %s, another origin than the base URL; nothing was sent there (set the base URL to the server meant)", e.to)
 }
 
 // tooLargeError is the error of a response over its size limit.

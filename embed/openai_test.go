@@ -604,3 +604,42 @@ func TestOpenAITooSlowNamesSettings(t *testing.T) {
 		}
 	}
 }
+
+// TestRedirectElsewhereSendsNothing: a server that answers with a
+// redirect to another origin (here the same host on another port, which
+// Go's client treats as the same host and sends the Authorization header
+// to; a 307 or 308 also sends the request body, the texts) gets neither
+// the key nor the texts sent there: the request fails with an error that
+// names the target, without the key.
+func TestRedirectElsewhereSendsNothing(t *testing.T) {
+	const key = "sk-redirect-secret-42"
+	for _, code := range []int{http.StatusMovedPermanently, http.StatusFound, http.StatusTemporaryRedirect, http.StatusPermanentRedirect} {
+		t.Run(fmt.Sprint(code), func(t *testing.T) {
+			var reached atomic.Int32
+			other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				reached.Add(1)
+				t.Errorf("the redirect target got %s %s, Authorization %q", r.Method, r.URL.Path, r.Header.Get("Authorization"))
+				http.Error(w, "no", http.StatusBadRequest)
+			}))
+			defer other.Close()
+			first := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				http.Redirect(w, r, other.URL+r.URL.Path, code)
+			}))
+			defer first.Close()
+			o := newTestOpenAI(t, first, OpenAIConfig{APIKey: key, MaxTries: 1})
+			_, err := o.EmbedDocuments(context.Background(), []string{"private note text"})
+			if err == nil {
+				t.Fatal("EmbedDocuments through a redirect elsewhere succeeded")
+			}
+			if reached.Load() != 0 {
+				t.Errorf("the redirect target was reached %d times", reached.Load())
+			}
+			if !strings.Contains(err.Error(), "redirect") || !strings.Contains(err.Error(), other.URL) || strings.Contains(err.Error(), key) {
+				t.Errorf("error = %v, want one naming the redirect to %s, without the key", err, other.URL)
+			}
+			if !errors.Is(err, ErrRejected) {
+				t.Errorf("error = %v, want it to wrap ErrRejected (no retry helps)", err)
+			}
+		})
+	}
+}
