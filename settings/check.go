@@ -88,7 +88,13 @@ func (f *File) check(path string, locate bool) error {
 		err = CheckEmbedder(&e)
 	}
 	if locate {
-		err = filled.Locate(err)
+		// A program that sets nothing itself took every value from the
+		// file or the defaults, and the defaults are valid: a value the
+		// file leaves out that another of its values needs (openai
+		// without a model) is the file's error too.
+		all := Everything()
+		all.file, all.path = filled.file, filled.path
+		err = all.Locate(err)
 	}
 	return err
 }

@@ -220,3 +220,20 @@ func TestWriteThenRead(t *testing.T) {
 		t.Errorf("Read = %+v, want %+v", *got, want)
 	}
 }
+
+// TestReadNamesTheFileForWhatItLeavesOut: a settings file whose value
+// needs another it does not hold (openai without a model) is the file's
+// error, naming the file and the missing key, not a program's field; a
+// command that set nothing itself must not be told to fix a flag.
+func TestReadNamesTheFileForWhatItLeavesOut(t *testing.T) {
+	ws := t.TempDir()
+	data := "{\n  \"embedder\": {\n    \"provider\": \"openai\"\n  }\n}\n"
+	if err := os.WriteFile(filepath.Join(ws, FileName), []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Read(context.Background(), ws)
+	var fe *FieldError
+	if !errors.As(err, &fe) || fe.Setting != "embedder.model" || fe.Path != filepath.Join(ws, FileName) || fe.Line != 2 {
+		t.Fatalf("Read = %v, want a FieldError on embedder.model of %s at line 2 (its object's)", err, filepath.Join(ws, FileName))
+	}
+}
