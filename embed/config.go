@@ -2,6 +2,7 @@ package embed
 
 import (
 	"fmt"
+	"net/url"
 	"os"
 	"sync"
 	"time"
@@ -76,6 +77,13 @@ func (c *Config) Validate() error {
 	}
 	if c.Provider == "openai" && c.Model == "" && c.Custom == nil {
 		return &FieldError{"Model", fmt.Errorf("required for the openai provider")}
+	}
+	if c.Provider == "openai" && c.Custom == nil && c.BaseURL != "" {
+		// Checked here, not only by NewOpenAI, so that a settings file's
+		// value is its error when the file is read, before any approval.
+		if u, err := url.Parse(c.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return &FieldError{"BaseURL", fmt.Errorf("%q is not an http or https URL", c.BaseURL)}
+		}
 	}
 	if c.Provider == "static" && c.Custom == nil {
 		folder, builtin := staticProvider()

@@ -3,6 +3,7 @@ package settings
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -235,5 +236,26 @@ func TestReadNamesTheFileForWhatItLeavesOut(t *testing.T) {
 	var fe *FieldError
 	if !errors.As(err, &fe) || fe.Setting != "embedder.model" || fe.Path != filepath.Join(ws, FileName) || fe.Line != 2 {
 		t.Fatalf("Read = %v, want a FieldError on embedder.model of %s at line 2 (its object's)", err, filepath.Join(ws, FileName))
+	}
+}
+
+// TestReadRefusesABaseURLThatIsNotHTTP: an embedding server address
+// that memweave cannot use (another scheme, no host) is the file's
+// error, naming embedder.base_url and its line, when the file is read;
+// not an approval to ask for, nor an error about a flag later.
+func TestReadRefusesABaseURLThatIsNotHTTP(t *testing.T) {
+	for _, u := range []string{"ftp://example.com/v1", "file:///etc/passwd", "unix:///run/x.sock", "http://", "example.com/v1", "javascript:alert(1)", "http://[::1"} {
+		t.Run(u, func(t *testing.T) {
+			ws := t.TempDir()
+			data := fmt.Sprintf("{\n  \"embedder\": {\n    \"provider\": \"openai\",\n    \"model\": \"m\",\n    \"base_url\": %q\n  }\n}\n", u)
+			if err := os.WriteFile(filepath.Join(ws, FileName), []byte(data), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, err := Read(context.Background(), ws)
+			var fe *FieldError
+			if !errors.As(err, &fe) || fe.Setting != "embedder.base_url" || fe.Line != 5 || !strings.Contains(err.Error(), "http") {
+				t.Fatalf("Read = %v, want a FieldError on embedder.base_url at line 5 asking for an http(s) URL", err)
+			}
+		})
 	}
 }
