@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/memfile"
@@ -91,7 +92,8 @@ func Of(emb embed.Config, chunkTokens int, chunkOverlap *int, extraPaths []strin
 
 // Read returns the settings file of the workspace, or nil and no error
 // when it has none. A file that is not valid JSON, or holds an unknown
-// field, is an error naming the file and the line; a value out of range
+// field or a key given twice (in any letter case), is an error naming
+// the file and the line; a value out of range
 // is a [FieldError] naming the file, key and line.
 //
 // The file is read only when it is a regular file of at most 64 KiB: a
@@ -147,7 +149,13 @@ func decode(data []byte, p string) (*File, error) {
 	if dec.More() {
 		return nil, fmt.Errorf("memweave: settings %s: more than one JSON value", p)
 	}
-	s.lines = keyLines(data)
+	var dup string
+	s.lines, dup = keyLines(data)
+	if dup != "" {
+		// Decoding kept the last value silently: a reader of the file,
+		// who approves what it says, could see another.
+		return nil, fmt.Errorf("memweave: settings %s:%d: %s: given more than once", p, s.lines[dup], dup)
+	}
 	return &s, nil
 }
 
@@ -215,10 +223,12 @@ func target(workspace, p string) (string, error) {
 }
 
 // keyLines returns the line of every key of the JSON object in data,
-// by dotted path ("embedder.dims"), for errors about a value. data has
-// decoded into File, so it is one object of known, shallow shape.
-func keyLines(data []byte) map[string]int {
-	lines := make(map[string]int)
+// by dotted path ("embedder.dims"), for errors about a value, and the
+// first key given twice in one object, if any, whose line is then that
+// of its second occurrence. data has decoded into File, so it is one
+// object of known, shallow shape.
+func keyLines(data []byte) (lines map[string]int, dup string) {
+	lines = make(map[string]int)
 	dec := json.NewDecoder(bytes.NewReader(data))
 	var walk func(prefix string) bool
 	walk = func(prefix string) bool {
@@ -238,10 +248,15 @@ func keyLines(data []byte) map[string]int {
 					return false
 				}
 				key, _ := k.(string)
-				name = prefix + key
-				if _, seen := lines[name]; !seen {
-					lines[name] = bytes.Count(data[:dec.InputOffset()], []byte("\n")) + 1
+				// Decoding matches keys case-insensitively, and every
+				// key of the file is lower case.
+				name = prefix + strings.ToLower(key)
+				line := bytes.Count(data[:dec.InputOffset()], []byte("\n")) + 1
+				if _, seen := lines[name]; seen {
+					lines[name], dup = line, name
+					return false
 				}
+				lines[name] = line
 				name += "."
 			}
 			if !walk(name) {
@@ -252,7 +267,7 @@ func keyLines(data []byte) map[string]int {
 		return err == nil
 	}
 	walk("")
-	return lines
+	return lines, dup
 }
 
 // lineAt returns the 1-based line of the JSON error err in data, whose

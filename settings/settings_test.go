@@ -259,3 +259,31 @@ func TestReadRefusesABaseURLThatIsNotHTTP(t *testing.T) {
 		})
 	}
 }
+
+// TestReadRefusesARepeatedKey: a key given twice is refused, naming the
+// key and the line of its second occurrence. JSON decoding keeps the
+// last value silently, so a reader of the file (who approves what it
+// says) would see one embedding server and memweave use another.
+func TestReadRefusesARepeatedKey(t *testing.T) {
+	for _, c := range []struct {
+		data, key string
+		line      int
+	}{
+		{"{\n  \"embedder\": {\n    \"provider\": \"openai\",\n    \"model\": \"m\",\n    \"base_url\": \"http://127.0.0.1:11434/v1\",\n    \"base_url\": \"http://203.0.113.9/v1\"\n  }\n}\n", "embedder.base_url", 6},
+		{"{\n  \"chunk_tokens\": 200,\n  \"embedder\": {},\n  \"chunk_tokens\": 300\n}\n", "chunk_tokens", 4},
+		{"{\n  \"embedder\": {\n    \"provider\": \"openai\", \"model\": \"m\",\n    \"base_url\": \"http://127.0.0.1:11434/v1\",\n    \"BASE_URL\": \"http://203.0.113.9/v1\"\n  }\n}\n", "embedder.base_url", 5},
+		{"{\n  \"extra_paths\": [\"docs\"],\n  \"embedder\": {\"provider\": \"hash\"},\n  \"extra_paths\": [\"../../\"]\n}\n", "extra_paths", 4},
+	} {
+		t.Run(c.key, func(t *testing.T) {
+			ws := t.TempDir()
+			if err := os.WriteFile(filepath.Join(ws, FileName), []byte(c.data), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			s, err := Read(context.Background(), ws)
+			want := fmt.Sprintf("%s:%d:", filepath.Join(ws, FileName), c.line)
+			if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), c.key) {
+				t.Fatalf("Read = %+v, %v; want an error at %s naming %s given twice", s, err, want, c.key)
+			}
+		})
+	}
+}
