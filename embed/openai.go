@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -103,8 +104,8 @@ type OpenAIConfig struct {
 // Errors wrap [ErrRejected] when the server refuses the request (bad key,
 // unknown model, bad input: fix the configuration, do not retry) and
 // [ErrUnavailable] when it cannot be reached or keeps failing after
-// retries. A response with the wrong number of vectors or the wrong
-// dimensions wraps neither. Errors name the base URL, never the key.
+// retries. A response with the wrong number of vectors, the wrong
+// dimensions or an all-zero vector wraps neither. Errors name the base URL, never the key.
 //
 // An OpenAI is safe for concurrent use by multiple goroutines.
 type OpenAI struct {
@@ -375,6 +376,11 @@ func (o *OpenAI) vectors(resp openai.EmbeddingResponse, n int) ([][]float32, err
 		}
 		if got == 0 {
 			return nil, o.errorf("response has empty vectors")
+		}
+		if !slices.ContainsFunc(d.Embedding, func(f float32) bool { return f != 0 }) {
+			// No direction: stored, it would match nothing, and stay
+			// cached after the server is fixed.
+			return nil, o.errorf("response's vector for input %d is all zeros", d.Index)
 		}
 		vecs[d.Index] = d.Embedding
 	}

@@ -475,6 +475,11 @@ func TestOpenAIBadResponses(t *testing.T) {
 		{"ragged", `{"object":"list","data":[{"index":0,"embedding":[1,2]},{"index":1,"embedding":[3]}]}`, "mixes 2- and 1-dimensional"},
 		{"empty", `{"object":"list","data":[{"index":0,"embedding":[]},{"index":1,"embedding":[]}]}`, "empty vectors"},
 		{"html", `<html>hello</html>`, "not an embeddings list"},
+		// A zero vector has no direction: stored, it would match nothing
+		// and stay in the cache after the server is fixed.
+		{"zero", `{"object":"list","data":[{"index":0,"embedding":[1,2]},{"index":1,"embedding":[0,-0]}]}`, "input 1 is all zeros"},
+		{"inf", `{"object":"list","data":[{"index":0,"embedding":[1,2]},{"index":1,"embedding":[1e39,1]}]}`, "not an embeddings list"},
+		{"nan", `{"object":"list","data":[{"index":0,"embedding":[1,2]},{"index":1,"embedding":[NaN,1]}]}`, "not an embeddings list"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
