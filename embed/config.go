@@ -82,7 +82,7 @@ func (c *Config) Validate() error {
 		// Checked here, not only by NewOpenAI, so that a settings file's
 		// value is its error when the file is read, before any approval.
 		if u, err := url.Parse(c.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return &FieldError{"BaseURL", fmt.Errorf("%q is not an http or https URL", c.BaseURL)}
+			return &FieldError{"BaseURL", fmt.Errorf("%q is not an http or https URL", RedactURL(c.BaseURL))}
 		}
 	}
 	if c.Provider == "static" && c.Custom == nil {

@@ -110,7 +110,7 @@ type OpenAIConfig struct {
 // An OpenAI is safe for concurrent use by multiple goroutines.
 type OpenAI struct {
 	client      *openai.Client
-	baseURL     string
+	baseURL     string // as errors name it: without a password
 	model       string
 	wantDims    int // configured Dims, sent with each request; 0 if none
 	queryPrefix string
@@ -143,8 +143,9 @@ func NewOpenAI(cfg OpenAIConfig) (*OpenAI, error) {
 	if base == "" {
 		base = DefaultOpenAIBaseURL
 	}
-	if u, err := url.Parse(base); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fmt.Errorf("embed: OpenAIConfig.BaseURL %q is not an http(s) URL", base)
+	u, err := url.Parse(base)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("embed: OpenAIConfig.BaseURL %q is not an http(s) URL", RedactURL(base))
 	}
 	c := openai.DefaultConfig(cfg.APIKey)
 	c.BaseURL = base
@@ -158,7 +159,7 @@ func NewOpenAI(cfg OpenAIConfig) (*OpenAI, error) {
 	c.HTTPClient = hc
 	o := &OpenAI{
 		client:      openai.NewClientWithConfig(c),
-		baseURL:     base,
+		baseURL:     u.Redacted(),
 		model:       cfg.Model,
 		wantDims:    cfg.Dims,
 		dims:        cfg.Dims,
@@ -451,6 +452,27 @@ func (o *OpenAI) classify(err error, timeout time.Duration) (retry bool, _ error
 			err, ErrRejected)
 	}
 	return true, err
+}
+
+// RedactURL returns u with the password of its user information, if
+// any, replaced by "xxxxx", for errors and messages; a u that does not
+// parse loses everything between "://" and the last "@" of its host.
+func RedactURL(u string) string {
+	if p, err := url.Parse(u); err == nil {
+		return p.Redacted()
+	}
+	scheme, rest, ok := strings.Cut(u, "://")
+	if !ok {
+		return u
+	}
+	host, path, _ := strings.Cut(rest, "/")
+	if at := strings.LastIndex(host, "@"); at >= 0 {
+		host = "xxxxx" + host[at:]
+	}
+	if path != "" || strings.HasSuffix(rest, "/") {
+		host += "/" + path
+	}
+	return scheme + "://" + host
 }
 
 // redact returns s, a text the server chose, with the API key left out.

@@ -697,3 +697,25 @@ func TestServerEchoingTheKeySeesItInNoError(t *testing.T) {
 		})
 	}
 }
+
+// TestPasswordInBaseURLIsInNoError: a base URL with a password in it
+// (a proxy's basic auth, given as a flag) is named in errors with the
+// password left out.
+func TestPasswordInBaseURLIsInNoError(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "down", http.StatusServiceUnavailable)
+	}))
+	defer srv.Close()
+	base := strings.Replace(srv.URL, "http://", "http://proxyuser:pw-secret-91@", 1) + "/v1"
+	o, err := NewOpenAI(OpenAIConfig{BaseURL: base, Model: "m", MaxTries: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = o.EmbedDocuments(context.Background(), []string{"a"})
+	if err == nil || strings.Contains(err.Error(), "pw-secret-91") || !strings.Contains(err.Error(), "proxyuser") {
+		t.Errorf("error = %v, want one naming the base URL without its password", err)
+	}
+	if _, err := NewOpenAI(OpenAIConfig{BaseURL: "ftp://u:pw-secret-91@h/v1", Model: "m"}); err == nil || strings.Contains(err.Error(), "pw-secret-91") {
+		t.Errorf("NewOpenAI of an ftp URL = %v, want an error without the password", err)
+	}
+}
