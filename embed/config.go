@@ -46,6 +46,10 @@ type Config struct {
 	Custom Embedder
 }
 
+// MaxDims is the most vector dimensions an index holds; [Config.Validate]
+// refuses more.
+const MaxDims = 1 << 16
+
 // Environment variables holding the API key of an OpenAI-compatible
 // embedder, in order of preference; see [KeyFromEnv].
 const (
@@ -72,8 +76,8 @@ func (c *Config) Validate() error {
 	default:
 		return &FieldError{"Provider", fmt.Errorf("unknown provider %q (want hash, openai, static or none)", c.Provider)}
 	}
-	if c.Dims < 0 {
-		return &FieldError{"Dims", fmt.Errorf("must not be negative, got %d", c.Dims)}
+	if c.Dims < 0 || c.Dims > MaxDims {
+		return &FieldError{"Dims", fmt.Errorf("must be in [0, %d], got %d", MaxDims, c.Dims)}
 	}
 	if c.Provider == "openai" && c.Model == "" && c.Custom == nil {
 		return &FieldError{"Model", fmt.Errorf("required for the openai provider")}

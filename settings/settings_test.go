@@ -287,3 +287,23 @@ func TestReadRefusesARepeatedKey(t *testing.T) {
 		})
 	}
 }
+
+// TestReadRefusesDimsNoIndexHolds: dimensions past what an index can
+// record are the file's error when it is read, naming embedder.dims,
+// its line and the limit, not an index error that names neither.
+func TestReadRefusesDimsNoIndexHolds(t *testing.T) {
+	for _, provider := range []string{"hash", "openai"} {
+		t.Run(provider, func(t *testing.T) {
+			ws := t.TempDir()
+			data := fmt.Sprintf("{\n  \"embedder\": {\n    \"provider\": %q,\n    \"model\": \"m\",\n    \"dims\": 1000000000\n  }\n}\n", provider)
+			if err := os.WriteFile(filepath.Join(ws, FileName), []byte(data), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, err := Read(context.Background(), ws)
+			var fe *FieldError
+			if !errors.As(err, &fe) || fe.Setting != "embedder.dims" || fe.Line != 5 || !strings.Contains(err.Error(), fmt.Sprint(embed.MaxDims)) {
+				t.Fatalf("Read = %v, want a FieldError on embedder.dims at line 5 naming the limit", err)
+			}
+		})
+	}
+}
