@@ -144,6 +144,13 @@ func decode(data []byte, p string) (*File, error) {
 	dec.DisallowUnknownFields()
 	var s File
 	if err := dec.Decode(&s); err != nil {
+		if strings.Contains(err.Error(), "unknown field") {
+			if lines, _ := keyLines(data); lines != nil {
+				if err := unknownKey(lines, p); err != nil {
+					return nil, err
+				}
+			}
+		}
 		return nil, fmt.Errorf("memweave: settings %s:%d: %w", p, lineAt(data, dec.InputOffset(), err), err)
 	}
 	if dec.More() {
@@ -268,6 +275,42 @@ func keyLines(data []byte) (lines map[string]int, dup string) {
 	}
 	walk("")
 	return lines, dup
+}
+
+// unknownKey returns the error of the first key, by line, among lines
+// (those of the settings file at p, by dotted path) that is no setting
+// nor an object of settings, naming its path and the keys its object
+// takes; nil when every key is known.
+func unknownKey(lines map[string]int, p string) error {
+	known := make(map[string]bool)
+	takes := make(map[string][]string) // by parent prefix ("", "embedder.")
+	for _, fd := range fields {
+		parent := ""
+		for part := range strings.SplitSeq(fd.key, ".") {
+			if !known[parent+part] {
+				known[parent+part] = true
+				takes[parent] = append(takes[parent], part)
+			}
+			parent += part + "."
+		}
+	}
+	var bad string
+	for key, line := range lines {
+		if !known[key] && (bad == "" || line < lines[bad] || line == lines[bad] && key < bad) {
+			bad = key
+		}
+	}
+	if bad == "" {
+		return nil
+	}
+	parent, where := "", "the file"
+	if i := strings.LastIndex(bad, "."); i >= 0 {
+		parent, where = bad[:i+1], bad[:i]
+	}
+	if !known[strings.TrimSuffix(parent, ".")] && parent != "" {
+		return fmt.Errorf("memweave: settings %s:%d: unknown setting %q", p, lines[bad], bad)
+	}
+	return fmt.Errorf("memweave: settings %s:%d: unknown setting %q (%s takes %s)", p, lines[bad], bad, where, strings.Join(takes[parent], ", "))
 }
 
 // lineAt returns the 1-based line of the JSON error err in data, whose

@@ -307,3 +307,29 @@ func TestReadRefusesDimsNoIndexHolds(t *testing.T) {
 		})
 	}
 }
+
+// TestReadNamesAnUnknownKeyByItsPath: an unknown key, at the top or
+// inside an object, is named by its dotted path and line, with the keys
+// that object takes, so that a typo ("base_ur") is found at once.
+func TestReadNamesAnUnknownKeyByItsPath(t *testing.T) {
+	for _, c := range []struct {
+		data, key, takes string
+		line             int
+	}{
+		{"{\n  \"embedder\": {\n    \"provider\": \"hash\",\n    \"base_ur\": \"http://x\"\n  }\n}\n", "embedder.base_ur", "base_url", 4},
+		{"{\n  \"chunk_tokens\": 200,\n  \"db_path\": \"/tmp/x.db\"\n}\n", "db_path", "extra_paths", 3},
+		{"{\n  \"fusion\": {\"method\": \"blend\",\n  \"weight\": 2}\n}\n", "fusion.weight", "method", 3},
+	} {
+		t.Run(c.key, func(t *testing.T) {
+			ws := t.TempDir()
+			if err := os.WriteFile(filepath.Join(ws, FileName), []byte(c.data), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, err := Read(context.Background(), ws)
+			want := fmt.Sprintf("%s:%d:", filepath.Join(ws, FileName), c.line)
+			if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), `"`+c.key+`"`) || !strings.Contains(err.Error(), c.takes) {
+				t.Fatalf("Read = %v; want an error at %s naming %q and the keys its object takes (%s among them)", err, want, c.key, c.takes)
+			}
+		})
+	}
+}
