@@ -333,3 +333,24 @@ func TestReadNamesAnUnknownKeyByItsPath(t *testing.T) {
 		})
 	}
 }
+
+// TestReadRefusesUserInfoInBaseURL: a base_url with user information
+// ("http://localhost:11434@203.0.113.9/v1") reads as one host and sends
+// to another, and a committed password is no secret: the file's error
+// names embedder.base_url, its line and the host it would reach.
+func TestReadRefusesUserInfoInBaseURL(t *testing.T) {
+	for _, u := range []string{"http://localhost:11434@203.0.113.9/v1", "https://user:pw9x@203.0.113.9/v1", "http://@203.0.113.9/v1"} {
+		t.Run(u, func(t *testing.T) {
+			ws := t.TempDir()
+			data := fmt.Sprintf("{\n  \"embedder\": {\n    \"provider\": \"openai\",\n    \"model\": \"m\",\n    \"base_url\": %q\n  }\n}\n", u)
+			if err := os.WriteFile(filepath.Join(ws, FileName), []byte(data), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, err := Read(context.Background(), ws)
+			var fe *FieldError
+			if !errors.As(err, &fe) || fe.Setting != "embedder.base_url" || fe.Line != 5 || !strings.Contains(err.Error(), "203.0.113.9") || strings.Contains(fe.Err.Error(), "pw9x") {
+				t.Fatalf("Read = %v, want a FieldError on embedder.base_url at line 5 naming host 203.0.113.9 (and no password)", err)
+			}
+		})
+	}
+}
