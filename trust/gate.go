@@ -26,13 +26,8 @@ func Needed(ws string, v settings.File, customEmbedder bool, filled settings.Fil
 	var out []Item
 	if filled.Has("ExtraPaths") {
 		for _, p := range v.ExtraPaths {
-			abs := p
-			if !filepath.IsAbs(abs) {
-				abs = filepath.Join(ws, p)
-			}
-			if in, err := workspace.Inside(ws, abs); err != nil || !in {
-				out = append(out, Item{Setting: "extra_paths", Value: p,
-					Why: "outside the workspace: its Markdown files would be indexed and served"})
+			if it, ok := ExtraPath(ws, p); ok {
+				out = append(out, it)
 			}
 		}
 	}
@@ -54,6 +49,34 @@ func Needed(ws string, v settings.File, customEmbedder bool, filled settings.Fil
 		}
 	}
 	return out
+}
+
+// ExtraPath returns the approval the extra path p of the workspace ws
+// (absolute) needs, and whether it needs one: when it leads outside the
+// workspace. Relative paths resolve against ws. The item holds where p
+// leads when that is elsewhere than it reads (a link), so that the
+// approval does not follow the link to a new target.
+func ExtraPath(ws, p string) (Item, bool) {
+	abs := p
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(ws, p)
+	}
+	if in, err := workspace.Inside(ws, abs); err == nil && in {
+		return Item{}, false
+	}
+	return Item{Setting: "extra_paths", Value: p, Target: linkTarget(abs),
+		Why: "outside the workspace: its Markdown files would be indexed and served"}, true
+}
+
+// linkTarget returns the real path of abs when it differs from abs
+// cleaned (abs is, or goes through, a symbolic link), "" otherwise or
+// when abs does not resolve.
+func linkTarget(abs string) string {
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil || real == filepath.Clean(abs) {
+		return ""
+	}
+	return real
 }
 
 // Withhold returns paths without the extra paths among ignored, the
