@@ -3,6 +3,7 @@ package trust
 import (
 	"context"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 
 	"github.com/memweave/memweave-go/embed"
@@ -66,6 +67,40 @@ func ExtraPath(ws, p string) (Item, bool) {
 	}
 	return Item{Setting: "extra_paths", Value: p, Target: linkTarget(abs),
 		Why: "outside the workspace: its Markdown files would be indexed and served"}, true
+}
+
+// Pin returns a check for the indexer's Options.ExtraCheck that keeps the
+// extra paths of the workspace ws (absolute) whose reach is what it was
+// when Pin ran on extra, the paths then in effect (approved, or inside
+// the workspace): one that was inside and now leads out (a folder
+// replaced by a link after the workspace was opened), or that led out
+// and now leads elsewhere, is left out, with an *fs.PathError saying
+// so. Approval was decided at Open; a long-lived process must not reach
+// further than it did then.
+func Pin(ws string, extra []string) func([]string) ([]string, []error) {
+	was := make(map[string]Item)
+	for _, p := range extra {
+		if it, out := ExtraPath(ws, p); out {
+			was[p] = it
+		}
+	}
+	return func(paths []string) (kept []string, dropped []error) {
+		kept = paths[:0:0]
+		for _, p := range paths {
+			it, out := ExtraPath(ws, p)
+			if before, ok := was[p]; !out || ok && before.same(it) {
+				kept = append(kept, p)
+				continue
+			}
+			where := p
+			if it.Target != "" {
+				where = it.Target
+			}
+			dropped = append(dropped, &fs.PathError{Op: "extra path", Path: p,
+				Err: fmt.Errorf("now leads out of the workspace (to %s), which it did not when the workspace was opened: left out; open it again to be asked for approval (%s): %w", where, ApproveCommand, ErrNotApproved)})
+		}
+		return kept, dropped
+	}
 }
 
 // linkTarget returns the real path of abs when it differs from abs
