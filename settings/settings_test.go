@@ -222,20 +222,29 @@ func TestWriteThenRead(t *testing.T) {
 	}
 }
 
+// readData writes data as a workspace's settings file and reads it back,
+// returning the file's path with what Read returns.
+func readData(t *testing.T, data string) (string, *File, error) {
+	t.Helper()
+	ws := t.TempDir()
+	path := filepath.Join(ws, FileName)
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Read(context.Background(), ws)
+	return path, s, err
+}
+
 // TestReadNamesTheFileForWhatItLeavesOut: a settings file whose value
 // needs another it does not hold (openai without a model) is the file's
 // error, naming the file and the missing key, not a program's field; a
 // command that set nothing itself must not be told to fix a flag.
 func TestReadNamesTheFileForWhatItLeavesOut(t *testing.T) {
-	ws := t.TempDir()
 	data := "{\n  \"embedder\": {\n    \"provider\": \"openai\"\n  }\n}\n"
-	if err := os.WriteFile(filepath.Join(ws, FileName), []byte(data), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	_, err := Read(context.Background(), ws)
+	path, _, err := readData(t, data)
 	var fe *FieldError
-	if !errors.As(err, &fe) || fe.Setting != "embedder.model" || fe.Path != filepath.Join(ws, FileName) || fe.Line != 2 {
-		t.Fatalf("Read = %v, want a FieldError on embedder.model of %s at line 2 (its object's)", err, filepath.Join(ws, FileName))
+	if !errors.As(err, &fe) || fe.Setting != "embedder.model" || fe.Path != path || fe.Line != 2 {
+		t.Fatalf("Read = %v, want a FieldError on embedder.model of %s at line 2 (its object's)", err, path)
 	}
 }
 
@@ -246,12 +255,8 @@ func TestReadNamesTheFileForWhatItLeavesOut(t *testing.T) {
 func TestReadRefusesABaseURLThatIsNotHTTP(t *testing.T) {
 	for _, u := range []string{"ftp://example.com/v1", "file:///etc/passwd", "unix:///run/x.sock", "http://", "example.com/v1", "javascript:alert(1)", "http://[::1"} {
 		t.Run(u, func(t *testing.T) {
-			ws := t.TempDir()
 			data := fmt.Sprintf("{\n  \"embedder\": {\n    \"provider\": \"openai\",\n    \"model\": \"m\",\n    \"base_url\": %q\n  }\n}\n", u)
-			if err := os.WriteFile(filepath.Join(ws, FileName), []byte(data), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			_, err := Read(context.Background(), ws)
+			_, _, err := readData(t, data)
 			var fe *FieldError
 			if !errors.As(err, &fe) || fe.Setting != "embedder.base_url" || fe.Line != 5 || !strings.Contains(err.Error(), "http") {
 				t.Fatalf("Read = %v, want a FieldError on embedder.base_url at line 5 asking for an http(s) URL", err)
@@ -275,12 +280,8 @@ func TestReadRefusesARepeatedKey(t *testing.T) {
 		{"{\n  \"extra_paths\": [\"docs\"],\n  \"embedder\": {\"provider\": \"hash\"},\n  \"extra_paths\": [\"../../\"]\n}\n", "extra_paths", 4},
 	} {
 		t.Run(c.key, func(t *testing.T) {
-			ws := t.TempDir()
-			if err := os.WriteFile(filepath.Join(ws, FileName), []byte(c.data), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			s, err := Read(context.Background(), ws)
-			want := fmt.Sprintf("%s:%d:", filepath.Join(ws, FileName), c.line)
+			path, s, err := readData(t, c.data)
+			want := fmt.Sprintf("%s:%d:", path, c.line)
 			if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), c.key) {
 				t.Fatalf("Read = %+v, %v; want an error at %s naming %s given twice", s, err, want, c.key)
 			}
@@ -294,12 +295,8 @@ func TestReadRefusesARepeatedKey(t *testing.T) {
 func TestReadRefusesDimsNoIndexHolds(t *testing.T) {
 	for _, provider := range []string{"hash", "openai"} {
 		t.Run(provider, func(t *testing.T) {
-			ws := t.TempDir()
 			data := fmt.Sprintf("{\n  \"embedder\": {\n    \"provider\": %q,\n    \"model\": \"m\",\n    \"dims\": 1000000000\n  }\n}\n", provider)
-			if err := os.WriteFile(filepath.Join(ws, FileName), []byte(data), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			_, err := Read(context.Background(), ws)
+			_, _, err := readData(t, data)
 			var fe *FieldError
 			if !errors.As(err, &fe) || fe.Setting != "embedder.dims" || fe.Line != 5 || !strings.Contains(err.Error(), fmt.Sprint(embed.MaxDims)) {
 				t.Fatalf("Read = %v, want a FieldError on embedder.dims at line 5 naming the limit", err)
@@ -321,12 +318,8 @@ func TestReadNamesAnUnknownKeyByItsPath(t *testing.T) {
 		{"{\n  \"fusion\": {\"method\": \"blend\",\n  \"weight\": 2}\n}\n", "fusion.weight", "method", 3},
 	} {
 		t.Run(c.key, func(t *testing.T) {
-			ws := t.TempDir()
-			if err := os.WriteFile(filepath.Join(ws, FileName), []byte(c.data), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			_, err := Read(context.Background(), ws)
-			want := fmt.Sprintf("%s:%d:", filepath.Join(ws, FileName), c.line)
+			path, _, err := readData(t, c.data)
+			want := fmt.Sprintf("%s:%d:", path, c.line)
 			if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), `"`+c.key+`"`) || !strings.Contains(err.Error(), c.takes) {
 				t.Fatalf("Read = %v; want an error at %s naming %q and the keys its object takes (%s among them)", err, want, c.key, c.takes)
 			}
@@ -341,12 +334,8 @@ func TestReadNamesAnUnknownKeyByItsPath(t *testing.T) {
 func TestReadRefusesUserInfoInBaseURL(t *testing.T) {
 	for _, u := range []string{"http://localhost:11434@203.0.113.9/v1", "https://user:pw9x@203.0.113.9/v1", "http://@203.0.113.9/v1"} {
 		t.Run(u, func(t *testing.T) {
-			ws := t.TempDir()
 			data := fmt.Sprintf("{\n  \"embedder\": {\n    \"provider\": \"openai\",\n    \"model\": \"m\",\n    \"base_url\": %q\n  }\n}\n", u)
-			if err := os.WriteFile(filepath.Join(ws, FileName), []byte(data), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			_, err := Read(context.Background(), ws)
+			_, _, err := readData(t, data)
 			var fe *FieldError
 			if !errors.As(err, &fe) || fe.Setting != "embedder.base_url" || fe.Line != 5 || !strings.Contains(err.Error(), "203.0.113.9") || strings.Contains(fe.Err.Error(), "pw9x") {
 				t.Fatalf("Read = %v, want a FieldError on embedder.base_url at line 5 naming host 203.0.113.9 (and no password)", err)
