@@ -719,3 +719,27 @@ func TestPasswordInBaseURLIsInNoError(t *testing.T) {
 		t.Errorf("NewOpenAI of an ftp URL = %v, want an error without the password", err)
 	}
 }
+
+// TestRedirectWithinTheOriginIsFollowed: a redirect to another path of
+// the base URL's own scheme, host and port (a server that moved its
+// API) is followed, with the key.
+func TestRedirectWithinTheOriginIsFollowed(t *testing.T) {
+	f, _ := newFakeServer(t, 3)
+	var srv *httptest.Server
+	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/v1/embeddings" {
+			http.Redirect(w, r, srv.URL+"/v2/embeddings", http.StatusTemporaryRedirect)
+			return
+		}
+		r.URL.Path = "/v1/embeddings" // where the fake server answers
+		f.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	o := newTestOpenAI(t, srv, OpenAIConfig{APIKey: "sk-same-origin"})
+	if _, err := o.EmbedDocuments(context.Background(), []string{"a"}); err != nil {
+		t.Fatalf("EmbedDocuments through a same-origin redirect: %v", err)
+	}
+	if _, auth := f.seen(); len(auth) != 1 || auth[0] != "Bearer sk-same-origin" {
+		t.Errorf("the redirect target got Authorization %q, want the key once", auth)
+	}
+}
