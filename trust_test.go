@@ -222,3 +222,103 @@ func TestUnapprovedModelFolderOutsideIsNotRead(t *testing.T) {
 		t.Errorf("a model folder inside the workspace: Ignored() = %+v, want none", ig)
 	}
 }
+
+// TestApprovedLinkRetargetedNeedsApprovalAgain: an approved extra path
+// that is a link out of the workspace is approved with where it leads;
+// the link pointed elsewhere later (a pull that rewrites it) names the
+// same value but reaches another folder, so it needs approval again and
+// nothing of the new target is indexed or found.
+func TestApprovedLinkRetargetedNeedsApprovalAgain(t *testing.T) {
+	isolateApprovals(t)
+	ctx := context.Background()
+	first, second := t.TempDir(), t.TempDir()
+	if err := os.WriteFile(filepath.Join(first, "ok.md"), []byte("# OK\n\nAPPROVED-LINK-17 notes\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(second, "secret.md"), []byte("# Secret\n\nRETARGETED-LINK-42 private\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\n\nalpha inside\n"})
+	link := filepath.Join(root, "docs")
+	if err := os.Symlink(first, link); err != nil {
+		t.Skipf("symlink: %v", err)
+	}
+	writeSettingsJSON(t, root, map[string]any{"extra_paths": []string{"docs"}})
+	if _, err := memweave.ApproveSettings(ctx, root); err != nil {
+		t.Fatal(err)
+	}
+	w := open(t, root, memweave.Config{})
+	mustIndex(t, w)
+	if len(mustSearch(t, w, "APPROVED-LINK-17").Results) == 0 {
+		t.Fatal("the approved link's folder was not indexed")
+	}
+	w.Close()
+
+	if err := os.Remove(link); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(second, link); err != nil {
+		t.Fatal(err)
+	}
+	w = open(t, root, memweave.Config{})
+	defer w.Close()
+	if ig := w.Ignored(); len(ig) != 1 || ig[0].Value != "docs" {
+		t.Errorf("after the link was retargeted, Ignored() = %+v, want extra_paths \"docs\"", ig)
+	}
+	mustIndex(t, w)
+	if resp := mustSearch(t, w, "RETARGETED-LINK-42"); len(resp.Results) != 0 {
+		t.Errorf("the retargeted link's new folder was indexed: %s", resp.Results[0].Path)
+	}
+}
+
+// TestExtraFolderSwappedForALinkOutIsLeftOut: in a Weave that stays
+// open (the MCP server), an extra path inside the workspace, which
+// needed no approval, replaced by a link out of it (a pull, another
+// program) is left out of the next index runs, with a warning naming
+// it: nothing of the link's target is indexed, found, or served through
+// a link in memory/ into it.
+func TestExtraFolderSwappedForALinkOutIsLeftOut(t *testing.T) {
+	isolateApprovals(t)
+	ctx := context.Background()
+	outside := t.TempDir()
+	if err := os.WriteFile(filepath.Join(outside, "secret.md"), []byte("# Secret\n\nSWAPPED-LINK-63 private\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\n\nalpha inside\n", "docs/d.md": "# D\n\nDOCS-INSIDE-5 notes\n"})
+	writeSettingsJSON(t, root, map[string]any{"extra_paths": []string{"docs"}})
+	w := open(t, root, memweave.Config{})
+	defer w.Close()
+	mustIndex(t, w)
+	if len(mustSearch(t, w, "DOCS-INSIDE-5").Results) == 0 {
+		t.Fatal("the extra folder inside the workspace was not indexed")
+	}
+
+	if err := os.RemoveAll(filepath.Join(root, "docs")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(root, "docs")); err != nil {
+		t.Skipf("symlink: %v", err)
+	}
+	if err := os.Symlink(filepath.Join(root, "docs", "secret.md"), filepath.Join(root, "memory", "peek.md")); err != nil {
+		t.Fatal(err)
+	}
+	res := mustIndex(t, w)
+	for _, p := range res.Indexed {
+		if strings.HasPrefix(p, "docs/") || p == "memory/peek.md" {
+			t.Errorf("Index indexed %s through the link out", p)
+		}
+	}
+	var warned bool
+	for _, wn := range res.Warnings {
+		warned = warned || strings.Contains(wn.Error(), "docs") && strings.Contains(wn.Error(), "leads out of the workspace")
+	}
+	if !warned {
+		t.Errorf("Index warnings %v do not say that docs now leads out of the workspace", res.Warnings)
+	}
+	if resp := mustSearch(t, w, "SWAPPED-LINK-63"); len(resp.Results) != 0 {
+		t.Errorf("Search found %s through the link out", resp.Results[0].Path)
+	}
+	if text, _, err := w.GetWithHash(ctx, "memory/peek.md", 1, 0); err == nil {
+		t.Errorf("Get(memory/peek.md) served %q from outside the workspace", text)
+	}
+}

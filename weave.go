@@ -104,7 +104,7 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 		cfg.Embedder.Dims = emb.Identity().Dims
 	}
 	db, eng, err := indexer.Open(ctx, cfg.DBPath, indexer.Options{
-		Root: cfg.Workspace, ExtraPaths: cfg.ExtraPaths, MaxFileBytes: cfg.MaxFileBytes,
+		Root: cfg.Workspace, ExtraPaths: cfg.ExtraPaths, ExtraCheck: trust.Pin(cfg.Workspace, cfg.ExtraPaths), MaxFileBytes: cfg.MaxFileBytes,
 		Chunk:    chunker.Options{MaxTokens: cfg.ChunkTokens, Overlap: cfg.ChunkOverlap},
 		Embedder: emb, CacheMaxEntries: cfg.CacheMaxEntries, Logger: cfg.Logger, OneShot: cfg.OneShot,
 	})

@@ -2,6 +2,7 @@ package embed
 
 import (
 	"fmt"
+	"net/url"
 	"os"
 	"sync"
 	"time"
@@ -45,6 +46,10 @@ type Config struct {
 	Custom Embedder
 }
 
+// MaxDims is the most vector dimensions an index holds; [Config.Validate]
+// refuses more.
+const MaxDims = 1 << 16
+
 // Environment variables holding the API key of an OpenAI-compatible
 // embedder, in order of preference; see [KeyFromEnv].
 const (
@@ -71,11 +76,18 @@ func (c *Config) Validate() error {
 	default:
 		return &FieldError{"Provider", fmt.Errorf("unknown provider %q (want hash, openai, static or none)", c.Provider)}
 	}
-	if c.Dims < 0 {
-		return &FieldError{"Dims", fmt.Errorf("must not be negative, got %d", c.Dims)}
+	if c.Dims < 0 || c.Dims > MaxDims {
+		return &FieldError{"Dims", fmt.Errorf("must be in [0, %d], got %d", MaxDims, c.Dims)}
 	}
 	if c.Provider == "openai" && c.Model == "" && c.Custom == nil {
 		return &FieldError{"Model", fmt.Errorf("required for the openai provider")}
+	}
+	if c.Provider == "openai" && c.Custom == nil && c.BaseURL != "" {
+		// Checked here, not only by NewOpenAI, so that a settings file's
+		// value is its error when the file is read, before any approval.
+		if u, err := url.Parse(c.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return &FieldError{"BaseURL", fmt.Errorf("%q is not an http or https URL", RedactURL(c.BaseURL))}
+		}
 	}
 	if c.Provider == "static" && c.Custom == nil {
 		folder, builtin := staticProvider()

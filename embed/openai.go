@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -103,13 +104,13 @@ type OpenAIConfig struct {
 // Errors wrap [ErrRejected] when the server refuses the request (bad key,
 // unknown model, bad input: fix the configuration, do not retry) and
 // [ErrUnavailable] when it cannot be reached or keeps failing after
-// retries. A response with the wrong number of vectors or the wrong
-// dimensions wraps neither. Errors name the base URL, never the key.
+// retries. A response with the wrong number of vectors, the wrong
+// dimensions or an all-zero vector wraps neither. Errors name the base URL, never the key.
 //
 // An OpenAI is safe for concurrent use by multiple goroutines.
 type OpenAI struct {
 	client      *openai.Client
-	baseURL     string
+	baseURL     string // as errors name it: without a password
 	model       string
 	wantDims    int // configured Dims, sent with each request; 0 if none
 	queryPrefix string
@@ -142,8 +143,9 @@ func NewOpenAI(cfg OpenAIConfig) (*OpenAI, error) {
 	if base == "" {
 		base = DefaultOpenAIBaseURL
 	}
-	if u, err := url.Parse(base); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fmt.Errorf("embed: OpenAIConfig.BaseURL %q is not an http(s) URL", base)
+	u, err := url.Parse(base)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("embed: OpenAIConfig.BaseURL %q is not an http(s) URL", RedactURL(base))
 	}
 	c := openai.DefaultConfig(cfg.APIKey)
 	c.BaseURL = base
@@ -153,10 +155,11 @@ func NewOpenAI(cfg OpenAIConfig) (*OpenAI, error) {
 		hc = &cp
 	}
 	hc.Transport = capped{next: hc.Transport}
+	hc.CheckRedirect = sameOrigin(base, hc.CheckRedirect)
 	c.HTTPClient = hc
 	o := &OpenAI{
 		client:      openai.NewClientWithConfig(c),
-		baseURL:     base,
+		baseURL:     u.Redacted(),
 		model:       cfg.Model,
 		wantDims:    cfg.Dims,
 		dims:        cfg.Dims,
@@ -305,6 +308,11 @@ func (o *OpenAI) embedBatch(parent context.Context, inputs []string, together in
 		if errors.As(err, &big) {
 			return nil, o.errorf("%v: %w", big, ErrRejected)
 		}
+		var away *redirectError
+		if errors.As(err, &away) {
+			// The target is the server's text: it may quote the key.
+			return nil, o.errorf("%s: %w", o.redact(away.Error()), ErrRejected)
+		}
 		if ctxErr := ctx.Err(); ctxErr != nil {
 			if cause := context.Cause(ctx); cause == errBatchDeadline || cause == errQueryDeadline {
 				return nil, o.slowError(cause, len(inputs), together, total, try)
@@ -370,6 +378,11 @@ func (o *OpenAI) vectors(resp openai.EmbeddingResponse, n int) ([][]float32, err
 		if got == 0 {
 			return nil, o.errorf("response has empty vectors")
 		}
+		if !slices.ContainsFunc(d.Embedding, func(f float32) bool { return f != 0 }) {
+			// No direction: stored, it would match nothing, and stay
+			// cached after the server is fixed.
+			return nil, o.errorf("response's vector for input %d is all zeros", d.Index)
+		}
 		vecs[d.Index] = d.Embedding
 	}
 	o.mu.Lock()
@@ -401,9 +414,7 @@ func (o *OpenAI) classify(err error, timeout time.Duration) (retry bool, _ error
 			msg = strings.ToValidUTF8(msg[:200], "") + "..."
 		}
 	}
-	if o.key != "" {
-		msg = strings.ReplaceAll(msg, o.key, "[redacted]")
-	}
+	msg = o.redact(msg)
 	if status != 0 {
 		desc := fmt.Sprintf("HTTP %d", status)
 		if msg != "" {
@@ -441,6 +452,35 @@ func (o *OpenAI) classify(err error, timeout time.Duration) (retry bool, _ error
 			err, ErrRejected)
 	}
 	return true, err
+}
+
+// RedactURL returns u with the password of its user information, if
+// any, replaced by "xxxxx", for errors and messages; a u that does not
+// parse loses everything between "://" and the last "@" of its host.
+func RedactURL(u string) string {
+	if p, err := url.Parse(u); err == nil {
+		return p.Redacted()
+	}
+	scheme, rest, ok := strings.Cut(u, "://")
+	if !ok {
+		return u
+	}
+	host, path, _ := strings.Cut(rest, "/")
+	if at := strings.LastIndex(host, "@"); at >= 0 {
+		host = "xxxxx" + host[at:]
+	}
+	if path != "" || strings.HasSuffix(rest, "/") {
+		host += "/" + path
+	}
+	return scheme + "://" + host
+}
+
+// redact returns s, a text the server chose, with the API key left out.
+func (o *OpenAI) redact(s string) string {
+	if o.key == "" {
+		return s
+	}
+	return strings.ReplaceAll(s, o.key, "[redacted]")
 }
 
 // errorf formats an error of this embedder, prefixed with
@@ -495,6 +535,38 @@ func (c capped) RoundTrip(req *http.Request) (*http.Response, error) {
 		resp.Body = &limitedBody{rc: resp.Body, left: limit, limit: limit}
 	}
 	return resp, nil
+}
+
+// sameOrigin returns the redirect policy of a client whose requests go
+// to base: a redirect to another scheme, host or port is refused before
+// anything is sent there. Go's client would otherwise send the API key
+// to the same host on another port (and to its subdomains), and for a
+// 307 or 308 the texts to any host; the user approved base, not where
+// its server points. Redirects within the origin go on to next, the
+// client's own policy (nil: Go's default).
+func sameOrigin(base string, next func(*http.Request, []*http.Request) error) func(*http.Request, []*http.Request) error {
+	b, _ := url.Parse(base) // NewOpenAI checked it parses
+	return func(req *http.Request, via []*http.Request) error {
+		u := req.URL
+		if !strings.EqualFold(u.Scheme, b.Scheme) || !strings.EqualFold(u.Host, b.Host) {
+			return &redirectError{to: u.Redacted()}
+		}
+		if next != nil {
+			return next(req, via)
+		}
+		if len(via) >= 10 {
+			return errors.New("stopped after 10 redirects")
+		}
+		return nil
+	}
+}
+
+// redirectError is the error of a redirect out of the base URL's origin.
+type redirectError struct{ to string }
+
+// Error names the target, whose origin the base URL does not have.
+func (e *redirectError) Error() string {
+	return fmt.Sprintf("the server redirected to %s, another origin than the base URL; nothing was sent there (set the base URL to the server meant)", e.to)
 }
 
 // tooLargeError is the error of a response over its size limit.

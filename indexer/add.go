@@ -52,8 +52,8 @@ func (e *Engine) AddPaths(ctx context.Context, opts SyncOptions, paths ...string
 // discoverable returns a function telling whether discovery lists a
 // workspace-relative path. Files under memory/ need no walk to tell.
 func (e *Engine) discoverable() (func(rel string) bool, error) {
-	if len(e.opts.ExtraPaths) > 0 {
-		discovered, _, err := e.scanner.Discover(e.opts.Root, e.opts.ExtraPaths)
+	if extra, _ := e.extraPaths(); len(extra) > 0 {
+		discovered, _, err := e.scanner.Discover(e.opts.Root, extra)
 		if err != nil {
 			return nil, err
 		}

@@ -126,7 +126,8 @@ func (e *Engine) hashCheck(ctx context.Context, files []workspace.File, d *Diff,
 			if gctx.Err() != nil {
 				return gctx.Err()
 			}
-			data, _, err := workspace.ReadFile(e.opts.Root, e.opts.ExtraPaths, f.Rel, -1)
+			extra, _ := e.extraPaths()
+			data, _, err := workspace.ReadFile(e.opts.Root, extra, f.Rel, -1)
 			mu.Lock()
 			defer mu.Unlock()
 			switch {

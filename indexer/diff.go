@@ -77,7 +77,9 @@ func (e *Engine) Diff(ctx context.Context) (*Diff, error) {
 		defer close(read)
 		rows, rowsErr = e.db.Files(ctx)
 	}()
-	files, warns, err := e.scanner.Discover(e.opts.Root, e.opts.ExtraPaths)
+	extra, dropped := e.extraPaths()
+	files, warns, err := e.scanner.Discover(e.opts.Root, extra)
+	warns = append(dropped, warns...)
 	<-read
 	if err != nil {
 		return nil, fmt.Errorf("indexer: scan: %w", err)
@@ -207,7 +209,8 @@ func (e *Engine) racyChanged(row index.File, f workspace.File, d *Diff) bool {
 		return false
 	}
 	readAt := e.now()
-	data, _, err := workspace.ReadFile(e.opts.Root, e.opts.ExtraPaths, f.Rel, -1)
+	extra, _ := e.extraPaths()
+	data, _, err := workspace.ReadFile(e.opts.Root, extra, f.Rel, -1)
 	if err != nil || HashBytes(data) != row.Hash {
 		return true
 	}

@@ -23,6 +23,13 @@ type Options struct {
 	Root string
 	// ExtraPaths are files or folders outside memory/ to index too.
 	ExtraPaths []string
+	// ExtraCheck, when set, is given ExtraPaths before each scan or
+	// read and returns those that may be used now, with an error (an
+	// *fs.PathError) for each left out. The root package leaves out an
+	// extra path that has come to lead out of the workspace since it
+	// was opened, unapproved (a folder replaced by a link). Default:
+	// every extra path, always.
+	ExtraCheck func(extra []string) (kept []string, dropped []error)
 	// MaxFileBytes is the largest file that is indexed.
 	MaxFileBytes int64
 	// Chunk configures the chunker.
@@ -128,4 +135,13 @@ func (e *Engine) lockErr(ctx context.Context) error {
 		return ctx.Err()
 	}
 	return fmt.Errorf("indexer: another index run holds %s: %w", e.flock.Path(), ErrBusy)
+}
+
+// extraPaths returns the extra paths that may be used now, with an
+// error for each left out (see [Options.ExtraCheck]).
+func (e *Engine) extraPaths() ([]string, []error) {
+	if e.opts.ExtraCheck == nil || len(e.opts.ExtraPaths) == 0 {
+		return e.opts.ExtraPaths, nil
+	}
+	return e.opts.ExtraCheck(e.opts.ExtraPaths)
 }

@@ -213,7 +213,8 @@ func (e *Engine) consume(ctx context.Context, gr *group, res *Result) error {
 // a file under memory/ through the memory folder's os.Root.
 func (e *Engine) readStat(f *workspace.File, limit int64) (data []byte, readAt int64, err error) {
 	readAt = e.now()
-	data, fi, err := workspace.ReadFile(e.opts.Root, e.opts.ExtraPaths, f.Rel, limit)
+	extra, _ := e.extraPaths()
+	data, fi, err := workspace.ReadFile(e.opts.Root, extra, f.Rel, limit)
 	if err != nil {
 		return nil, 0, err
 	}

@@ -26,7 +26,8 @@ func (e *Engine) ReadFile(ctx context.Context, path string) (data []byte, rel st
 	if err != nil {
 		return nil, "", err
 	}
-	data, _, err = workspace.ReadFile(e.opts.Root, e.opts.ExtraPaths, rel, -1)
+	extra, _ := e.extraPaths()
+	data, _, err = workspace.ReadFile(e.opts.Root, extra, rel, -1)
 	if errors.Is(err, fs.ErrNotExist) {
 		err = workspace.ErrNotFound
 	}

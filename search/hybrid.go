@@ -260,7 +260,13 @@ func (h *Hybrid) run(ctx context.Context, req Request, qp queryPlan, wantKw, wan
 			if r.qvec, r.embedErr = h.Embedder.EmbedQuery(ctx, req.Query); r.embedErr != nil {
 				return
 			}
-			if r.vec, vecErr = h.Vector.Vector(ctx, r.qvec, req.Pool, req.Filter); vecErr == nil {
+			r.vec, vecErr = h.Vector.Vector(ctx, r.qvec, req.Pool, req.Filter)
+			switch {
+			case errors.Is(vecErr, store.ErrDims):
+				// The embedder's vectors are not the index's: an
+				// embedding failure, which the search survives.
+				r.embedErr, vecErr = vecErr, nil
+			case vecErr == nil:
 				r.sample, r.sampleErr = h.Vector.SampleCosines(ctx, r.qvec, CosineSample)
 			}
 		})

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"net/url"
 
 	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/search"
@@ -85,10 +86,31 @@ func (f *File) check(path string, locate bool) error {
 	if _, _, err = Chunking(v.ChunkTokens, v.ChunkOverlap); err == nil {
 		var e embed.Config
 		v.Embedder.ApplyTo(&e)
-		err = CheckEmbedder(&e)
+		if err = CheckEmbedder(&e); err == nil {
+			err = noUserInfo(e.BaseURL)
+		}
 	}
 	if locate {
-		err = filled.Locate(err)
+		// A program that sets nothing itself took every value from the
+		// file or the defaults, and the defaults are valid: a value the
+		// file leaves out that another of its values needs (openai
+		// without a model) is the file's error too.
+		all := Everything()
+		all.file, all.path = filled.file, filled.path
+		err = all.Locate(err)
 	}
 	return err
+}
+
+// noUserInfo refuses a base URL of the settings file with user
+// information ("http://localhost:11434@203.0.113.9/v1"): it reads as one
+// host and sends to another, and a password in a committed file is no
+// secret. The error, a [*ConfigError] naming Embedder.BaseURL, names the
+// host the requests would go to.
+func noUserInfo(base string) error {
+	u, err := url.Parse(base)
+	if err != nil || u.User == nil {
+		return nil // CheckEmbedder judged it
+	}
+	return &ConfigError{Field: "Embedder.BaseURL", Err: fmt.Errorf("user information before '@' is not allowed here: it hides the host the requests go to (%s) and would be committed with the file; the API key goes in $%s", u.Host, embed.EnvKey)}
 }

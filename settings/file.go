@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/memfile"
@@ -91,7 +92,8 @@ func Of(emb embed.Config, chunkTokens int, chunkOverlap *int, extraPaths []strin
 
 // Read returns the settings file of the workspace, or nil and no error
 // when it has none. A file that is not valid JSON, or holds an unknown
-// field, is an error naming the file and the line; a value out of range
+// field or a key given twice (in any letter case), is an error naming
+// the file and the line; a value out of range
 // is a [FieldError] naming the file, key and line.
 //
 // The file is read only when it is a regular file of at most 64 KiB: a
@@ -142,12 +144,25 @@ func decode(data []byte, p string) (*File, error) {
 	dec.DisallowUnknownFields()
 	var s File
 	if err := dec.Decode(&s); err != nil {
+		if strings.Contains(err.Error(), "unknown field") {
+			if lines, _ := keyLines(data); lines != nil {
+				if err := unknownKey(lines, p); err != nil {
+					return nil, err
+				}
+			}
+		}
 		return nil, fmt.Errorf("memweave: settings %s:%d: %w", p, lineAt(data, dec.InputOffset(), err), err)
 	}
 	if dec.More() {
 		return nil, fmt.Errorf("memweave: settings %s: more than one JSON value", p)
 	}
-	s.lines = keyLines(data)
+	var dup string
+	s.lines, dup = keyLines(data)
+	if dup != "" {
+		// Decoding kept the last value silently: a reader of the file,
+		// who approves what it says, could see another.
+		return nil, fmt.Errorf("memweave: settings %s:%d: %s: given more than once", p, s.lines[dup], dup)
+	}
 	return &s, nil
 }
 
@@ -215,10 +230,12 @@ func target(workspace, p string) (string, error) {
 }
 
 // keyLines returns the line of every key of the JSON object in data,
-// by dotted path ("embedder.dims"), for errors about a value. data has
-// decoded into File, so it is one object of known, shallow shape.
-func keyLines(data []byte) map[string]int {
-	lines := make(map[string]int)
+// by dotted path ("embedder.dims"), for errors about a value, and the
+// first key given twice in one object, if any, whose line is then that
+// of its second occurrence. data has decoded into File, so it is one
+// object of known, shallow shape.
+func keyLines(data []byte) (lines map[string]int, dup string) {
+	lines = make(map[string]int)
 	dec := json.NewDecoder(bytes.NewReader(data))
 	var walk func(prefix string) bool
 	walk = func(prefix string) bool {
@@ -238,10 +255,15 @@ func keyLines(data []byte) map[string]int {
 					return false
 				}
 				key, _ := k.(string)
-				name = prefix + key
-				if _, seen := lines[name]; !seen {
-					lines[name] = bytes.Count(data[:dec.InputOffset()], []byte("\n")) + 1
+				// Decoding matches keys case-insensitively, and every
+				// key of the file is lower case.
+				name = prefix + strings.ToLower(key)
+				line := bytes.Count(data[:dec.InputOffset()], []byte("\n")) + 1
+				if _, seen := lines[name]; seen {
+					lines[name], dup = line, name
+					return false
 				}
+				lines[name] = line
 				name += "."
 			}
 			if !walk(name) {
@@ -252,7 +274,43 @@ func keyLines(data []byte) map[string]int {
 		return err == nil
 	}
 	walk("")
-	return lines
+	return lines, dup
+}
+
+// unknownKey returns the error of the first key, by line, among lines
+// (those of the settings file at p, by dotted path) that is no setting
+// nor an object of settings, naming its path and the keys its object
+// takes; nil when every key is known.
+func unknownKey(lines map[string]int, p string) error {
+	known := make(map[string]bool)
+	takes := make(map[string][]string) // by parent prefix ("", "embedder.")
+	for _, fd := range fields {
+		parent := ""
+		for part := range strings.SplitSeq(fd.key, ".") {
+			if !known[parent+part] {
+				known[parent+part] = true
+				takes[parent] = append(takes[parent], part)
+			}
+			parent += part + "."
+		}
+	}
+	var bad string
+	for key, line := range lines {
+		if !known[key] && (bad == "" || line < lines[bad] || line == lines[bad] && key < bad) {
+			bad = key
+		}
+	}
+	if bad == "" {
+		return nil
+	}
+	parent, where := "", "the file"
+	if i := strings.LastIndex(bad, "."); i >= 0 {
+		parent, where = bad[:i+1], bad[:i]
+	}
+	if !known[strings.TrimSuffix(parent, ".")] && parent != "" {
+		return fmt.Errorf("memweave: settings %s:%d: unknown setting %q", p, lines[bad], bad)
+	}
+	return fmt.Errorf("memweave: settings %s:%d: unknown setting %q (%s takes %s)", p, lines[bad], bad, where, strings.Join(takes[parent], ", "))
 }
 
 // lineAt returns the 1-based line of the JSON error err in data, whose

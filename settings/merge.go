@@ -4,6 +4,7 @@ import (
 	"errors"
 	"reflect"
 	"slices"
+	"strings"
 
 	"github.com/memweave/memweave-go/search"
 )
@@ -120,7 +121,13 @@ func (fl Filled) Locate(err error) error {
 	if !ok {
 		return err
 	}
-	return &FieldError{Path: fl.path, Setting: key, Line: fl.file.lines[key], Err: ce.Err}
+	// A key the file leaves out has the line of its object, if any.
+	line := fl.file.lines[key]
+	for k := key; line == 0 && strings.Contains(k, "."); {
+		k = k[:strings.LastIndex(k, ".")]
+		line = fl.file.lines[k]
+	}
+	return &FieldError{Path: fl.path, Setting: key, Line: line, Err: ce.Err}
 }
 
 // Merge returns own, a program's settings, with the values it leaves

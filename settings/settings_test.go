@@ -3,6 +3,7 @@ package settings
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -218,5 +219,127 @@ func TestWriteThenRead(t *testing.T) {
 	got.lines = nil
 	if !reflect.DeepEqual(*got, want) {
 		t.Errorf("Read = %+v, want %+v", *got, want)
+	}
+}
+
+// readData writes data as a workspace's settings file and reads it back,
+// returning the file's path with what Read returns.
+func readData(t *testing.T, data string) (string, *File, error) {
+	t.Helper()
+	ws := t.TempDir()
+	path := filepath.Join(ws, FileName)
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Read(context.Background(), ws)
+	return path, s, err
+}
+
+// TestReadNamesTheFileForWhatItLeavesOut: a settings file whose value
+// needs another it does not hold (openai without a model) is the file's
+// error, naming the file and the missing key, not a program's field; a
+// command that set nothing itself must not be told to fix a flag.
+func TestReadNamesTheFileForWhatItLeavesOut(t *testing.T) {
+	data := "{\n  \"embedder\": {\n    \"provider\": \"openai\"\n  }\n}\n"
+	path, _, err := readData(t, data)
+	var fe *FieldError
+	if !errors.As(err, &fe) || fe.Setting != "embedder.model" || fe.Path != path || fe.Line != 2 {
+		t.Fatalf("Read = %v, want a FieldError on embedder.model of %s at line 2 (its object's)", err, path)
+	}
+}
+
+// TestReadRefusesABaseURLThatIsNotHTTP: an embedding server address
+// that memweave cannot use (another scheme, no host) is the file's
+// error, naming embedder.base_url and its line, when the file is read;
+// not an approval to ask for, nor an error about a flag later.
+func TestReadRefusesABaseURLThatIsNotHTTP(t *testing.T) {
+	for _, u := range []string{"ftp://example.com/v1", "file:///etc/passwd", "unix:///run/x.sock", "http://", "example.com/v1", "javascript:alert(1)", "http://[::1"} {
+		t.Run(u, func(t *testing.T) {
+			data := fmt.Sprintf("{\n  \"embedder\": {\n    \"provider\": \"openai\",\n    \"model\": \"m\",\n    \"base_url\": %q\n  }\n}\n", u)
+			_, _, err := readData(t, data)
+			var fe *FieldError
+			if !errors.As(err, &fe) || fe.Setting != "embedder.base_url" || fe.Line != 5 || !strings.Contains(err.Error(), "http") {
+				t.Fatalf("Read = %v, want a FieldError on embedder.base_url at line 5 asking for an http(s) URL", err)
+			}
+		})
+	}
+}
+
+// TestReadRefusesARepeatedKey: a key given twice is refused, naming the
+// key and the line of its second occurrence. JSON decoding keeps the
+// last value silently, so a reader of the file (who approves what it
+// says) would see one embedding server and memweave use another.
+func TestReadRefusesARepeatedKey(t *testing.T) {
+	for _, c := range []struct {
+		data, key string
+		line      int
+	}{
+		{"{\n  \"embedder\": {\n    \"provider\": \"openai\",\n    \"model\": \"m\",\n    \"base_url\": \"http://127.0.0.1:11434/v1\",\n    \"base_url\": \"http://203.0.113.9/v1\"\n  }\n}\n", "embedder.base_url", 6},
+		{"{\n  \"chunk_tokens\": 200,\n  \"embedder\": {},\n  \"chunk_tokens\": 300\n}\n", "chunk_tokens", 4},
+		{"{\n  \"embedder\": {\n    \"provider\": \"openai\", \"model\": \"m\",\n    \"base_url\": \"http://127.0.0.1:11434/v1\",\n    \"BASE_URL\": \"http://203.0.113.9/v1\"\n  }\n}\n", "embedder.base_url", 5},
+		{"{\n  \"extra_paths\": [\"docs\"],\n  \"embedder\": {\"provider\": \"hash\"},\n  \"extra_paths\": [\"../../\"]\n}\n", "extra_paths", 4},
+	} {
+		t.Run(c.key, func(t *testing.T) {
+			path, s, err := readData(t, c.data)
+			want := fmt.Sprintf("%s:%d:", path, c.line)
+			if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), c.key) {
+				t.Fatalf("Read = %+v, %v; want an error at %s naming %s given twice", s, err, want, c.key)
+			}
+		})
+	}
+}
+
+// TestReadRefusesDimsNoIndexHolds: dimensions past what an index can
+// record are the file's error when it is read, naming embedder.dims,
+// its line and the limit, not an index error that names neither.
+func TestReadRefusesDimsNoIndexHolds(t *testing.T) {
+	for _, provider := range []string{"hash", "openai"} {
+		t.Run(provider, func(t *testing.T) {
+			data := fmt.Sprintf("{\n  \"embedder\": {\n    \"provider\": %q,\n    \"model\": \"m\",\n    \"dims\": 1000000000\n  }\n}\n", provider)
+			_, _, err := readData(t, data)
+			var fe *FieldError
+			if !errors.As(err, &fe) || fe.Setting != "embedder.dims" || fe.Line != 5 || !strings.Contains(err.Error(), fmt.Sprint(embed.MaxDims)) {
+				t.Fatalf("Read = %v, want a FieldError on embedder.dims at line 5 naming the limit", err)
+			}
+		})
+	}
+}
+
+// TestReadNamesAnUnknownKeyByItsPath: an unknown key, at the top or
+// inside an object, is named by its dotted path and line, with the keys
+// that object takes, so that a typo ("base_ur") is found at once.
+func TestReadNamesAnUnknownKeyByItsPath(t *testing.T) {
+	for _, c := range []struct {
+		data, key, takes string
+		line             int
+	}{
+		{"{\n  \"embedder\": {\n    \"provider\": \"hash\",\n    \"base_ur\": \"http://x\"\n  }\n}\n", "embedder.base_ur", "base_url", 4},
+		{"{\n  \"chunk_tokens\": 200,\n  \"db_path\": \"/tmp/x.db\"\n}\n", "db_path", "extra_paths", 3},
+		{"{\n  \"fusion\": {\"method\": \"blend\",\n  \"weight\": 2}\n}\n", "fusion.weight", "method", 3},
+	} {
+		t.Run(c.key, func(t *testing.T) {
+			path, _, err := readData(t, c.data)
+			want := fmt.Sprintf("%s:%d:", path, c.line)
+			if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), `"`+c.key+`"`) || !strings.Contains(err.Error(), c.takes) {
+				t.Fatalf("Read = %v; want an error at %s naming %q and the keys its object takes (%s among them)", err, want, c.key, c.takes)
+			}
+		})
+	}
+}
+
+// TestReadRefusesUserInfoInBaseURL: a base_url with user information
+// ("http://localhost:11434@203.0.113.9/v1") reads as one host and sends
+// to another, and a committed password is no secret: the file's error
+// names embedder.base_url, its line and the host it would reach.
+func TestReadRefusesUserInfoInBaseURL(t *testing.T) {
+	for _, u := range []string{"http://localhost:11434@203.0.113.9/v1", "https://user:pw9x@203.0.113.9/v1", "http://@203.0.113.9/v1"} {
+		t.Run(u, func(t *testing.T) {
+			data := fmt.Sprintf("{\n  \"embedder\": {\n    \"provider\": \"openai\",\n    \"model\": \"m\",\n    \"base_url\": %q\n  }\n}\n", u)
+			_, _, err := readData(t, data)
+			var fe *FieldError
+			if !errors.As(err, &fe) || fe.Setting != "embedder.base_url" || fe.Line != 5 || !strings.Contains(err.Error(), "203.0.113.9") || strings.Contains(fe.Err.Error(), "pw9x") {
+				t.Fatalf("Read = %v, want a FieldError on embedder.base_url at line 5 naming host 203.0.113.9 (and no password)", err)
+			}
+		})
 	}
 }

@@ -8,6 +8,14 @@
 // the pure readers build without cgo.
 package store
 
+import "errors"
+
+// ErrDims is wrapped by the error of a vector backend given a query
+// vector whose length differs from the index's vectors: the embedder
+// answered with another model's vectors, and the search can go on by
+// keyword.
+var ErrDims = errors.New("query vector dimensions differ from the index's")
+
 // Filter limits which chunks a backend returns. The zero value allows
 // every chunk.
 type Filter struct {

@@ -3,6 +3,7 @@ package trust
 import (
 	"context"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 
 	"github.com/memweave/memweave-go/embed"
@@ -26,13 +27,8 @@ func Needed(ws string, v settings.File, customEmbedder bool, filled settings.Fil
 	var out []Item
 	if filled.Has("ExtraPaths") {
 		for _, p := range v.ExtraPaths {
-			abs := p
-			if !filepath.IsAbs(abs) {
-				abs = filepath.Join(ws, p)
-			}
-			if in, err := workspace.Inside(ws, abs); err != nil || !in {
-				out = append(out, Item{Setting: "extra_paths", Value: p,
-					Why: "outside the workspace: its Markdown files would be indexed and served"})
+			if it, ok := ExtraPath(ws, p); ok {
+				out = append(out, it)
 			}
 		}
 	}
@@ -54,6 +50,68 @@ func Needed(ws string, v settings.File, customEmbedder bool, filled settings.Fil
 		}
 	}
 	return out
+}
+
+// ExtraPath returns the approval the extra path p of the workspace ws
+// (absolute) needs, and whether it needs one: when it leads outside the
+// workspace. Relative paths resolve against ws. The item holds where p
+// leads when that is elsewhere than it reads (a link), so that the
+// approval does not follow the link to a new target.
+func ExtraPath(ws, p string) (Item, bool) {
+	abs := p
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(ws, p)
+	}
+	if in, err := workspace.Inside(ws, abs); err == nil && in {
+		return Item{}, false
+	}
+	return Item{Setting: "extra_paths", Value: p, Target: linkTarget(abs),
+		Why: "outside the workspace: its Markdown files would be indexed and served"}, true
+}
+
+// Pin returns a check for the indexer's Options.ExtraCheck that keeps the
+// extra paths of the workspace ws (absolute) whose reach is what it was
+// when Pin ran on extra, the paths then in effect (approved, or inside
+// the workspace): one that was inside and now leads out (a folder
+// replaced by a link after the workspace was opened), or that led out
+// and now leads elsewhere, is left out, with an *fs.PathError saying
+// so. Approval was decided at Open; a long-lived process must not reach
+// further than it did then.
+func Pin(ws string, extra []string) func([]string) ([]string, []error) {
+	was := make(map[string]Item)
+	for _, p := range extra {
+		if it, out := ExtraPath(ws, p); out {
+			was[p] = it
+		}
+	}
+	return func(paths []string) (kept []string, dropped []error) {
+		kept = paths[:0:0]
+		for _, p := range paths {
+			it, out := ExtraPath(ws, p)
+			if before, ok := was[p]; !out || ok && before.same(it) {
+				kept = append(kept, p)
+				continue
+			}
+			where := p
+			if it.Target != "" {
+				where = it.Target
+			}
+			dropped = append(dropped, &fs.PathError{Op: "extra path", Path: p,
+				Err: fmt.Errorf("now leads out of the workspace (to %s), which it did not when the workspace was opened: left out; open it again to be asked for approval (%s): %w", where, ApproveCommand, ErrNotApproved)})
+		}
+		return kept, dropped
+	}
+}
+
+// linkTarget returns the real path of abs when it differs from abs
+// cleaned (abs is, or goes through, a symbolic link), "" otherwise or
+// when abs does not resolve.
+func linkTarget(abs string) string {
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil || real == filepath.Clean(abs) {
+		return ""
+	}
+	return real
 }
 
 // Withhold returns paths without the extra paths among ignored, the

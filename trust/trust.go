@@ -30,16 +30,30 @@ type Item struct {
 	Setting string `json:"setting"`
 	// Value is the value exactly as approved.
 	Value string `json:"value"`
+	// Target is, for an extra path that leads elsewhere than it reads
+	// (a link, or a path through one), the real path it led to; it is
+	// approved with Value, so that a link pointed elsewhere later needs
+	// approval again. Empty otherwise.
+	Target string `json:"target,omitempty"`
 	// Why says what the value would make memweave do; it is shown, not
 	// compared.
 	Why string `json:"why,omitempty"`
 }
 
-// String returns `setting "value"`.
-func (it Item) String() string { return fmt.Sprintf("%s %q", it.Setting, it.Value) }
+// String returns `setting "value"`, followed by ` -> "target"` when the
+// value leads elsewhere than it reads.
+func (it Item) String() string {
+	if it.Target != "" {
+		return fmt.Sprintf("%s %q -> %q", it.Setting, it.Value, it.Target)
+	}
+	return fmt.Sprintf("%s %q", it.Setting, it.Value)
+}
 
-// same reports whether two items approve the same value.
-func (it Item) same(o Item) bool { return it.Setting == o.Setting && it.Value == o.Value }
+// same reports whether two items approve the same value, leading to the
+// same place.
+func (it Item) same(o Item) bool {
+	return it.Setting == o.Setting && it.Value == o.Value && it.Target == o.Target
+}
 
 // fileName is the approvals file inside the user's configuration folder.
 const fileName = "memweave/trust.json"

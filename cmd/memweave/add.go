@@ -100,9 +100,8 @@ func (a *app) recordExtraPaths(cmd *cobra.Command, paths []string) error {
 			if rel, err := filepath.Rel(ws, p); err == nil {
 				v = filepath.ToSlash(rel)
 			}
-		} else {
-			approve = append(approve, memweave.Approval{Setting: "extra_paths", Value: v,
-				Why: "outside the workspace: its Markdown files would be indexed and served"})
+		} else if it, ok := trust.ExtraPath(ws, v); ok {
+			approve = append(approve, it)
 		}
 		values = append(values, v)
 	}

@@ -6,8 +6,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -56,7 +54,7 @@ settings with 'memweave config').
 			if errors.Is(statErr, fs.ErrNotExist) {
 				// This command wrote the file from this user's flags:
 				// writing them is their approval.
-				if err := a.approveWritten(cmd, ws, "embedder.", "extra_paths"); err != nil {
+				if err := a.approveWritten(cmd, ws, func(memweave.Approval) bool { return true }); err != nil {
 					return err
 				}
 			}
@@ -146,7 +144,7 @@ OPENAI_API_KEY.
 					return err
 				}
 				if a.embedderSettings(cmd) != nil {
-					if err := a.approveWritten(cmd, ws, "embedder."); err != nil {
+					if err := a.approveWritten(cmd, ws, a.typed(s.Embedder)); err != nil {
 						return err
 					}
 				}
@@ -188,17 +186,17 @@ func (a *app) embedderSettings(cmd *cobra.Command) *memweave.EmbedderSettings {
 }
 
 // approveWritten approves, on this machine, the values of the settings
-// file a command just wrote from this user's flags: those needing
-// approval whose key starts with one of prefixes. Others stay as they
+// file a command just wrote that came from this user's flags: those
+// needing approval for which typed reports true. Others stay as they
 // were, and a note says what still needs approval.
-func (a *app) approveWritten(cmd *cobra.Command, ws string, prefixes ...string) error {
+func (a *app) approveWritten(cmd *cobra.Command, ws string, typed func(memweave.Approval) bool) error {
 	_, unapproved, err := memweave.SettingsApprovals(cmd.Context(), ws)
 	if err != nil {
 		return err
 	}
 	var mine, rest []memweave.Approval
 	for _, it := range unapproved {
-		if slices.ContainsFunc(prefixes, func(p string) bool { return strings.HasPrefix(it.Setting, p) }) {
+		if typed(it) {
 			mine = append(mine, it)
 		} else {
 			rest = append(rest, it)
@@ -212,6 +210,27 @@ func (a *app) approveWritten(cmd *cobra.Command, ws string, prefixes ...string) 
 			trust.Describe(rest), memweave.ApproveCommand, shellQuote(ws))
 	}
 	return nil
+}
+
+// typed returns whether a value needing approval is one this user's
+// embedder flags named, e being the embedder settings config wrote: the
+// server of --embedding-url, the default server of --embedder openai
+// when the settings name none, the model folder of --embedding-model.
+// A value the flags kept from a cloned memweave.json (its server, when
+// only --embedding-dims is given) is not: it needs 'memweave trust'.
+func (a *app) typed(e memweave.EmbedderSettings) func(memweave.Approval) bool {
+	return func(it memweave.Approval) bool {
+		switch it.Setting {
+		case "embedder.base_url":
+			if a.embeddingURL != "" {
+				return it.Value == a.embeddingURL
+			}
+			return a.embedder == "openai" && e.BaseURL == ""
+		case "embedder.model":
+			return a.embeddingModel != "" && it.Value == a.embeddingModel
+		}
+		return false
+	}
 }
 
 // overlay sets *dst to v when v is not empty.

@@ -70,6 +70,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/embed"
 	_ "github.com/memweave/memweave-go/embed/static/english" // the built-in model of --embedder static
 	"github.com/memweave/memweave-go/internal/oneshot"
 	"github.com/memweave/memweave-go/mcpserver"
@@ -220,7 +221,7 @@ func (a *app) checkGlobalFlags(cmd *cobra.Command, _ []string) error {
 	if a.embeddingURL != "" {
 		u, err := url.Parse(a.embeddingURL)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return usageErr("invalid --embedding-url %q: want an http or https URL", a.embeddingURL)
+			return usageErr("invalid --embedding-url %q: want an http or https URL", embed.RedactURL(a.embeddingURL))
 		}
 	}
 	if a.workspace == "" {

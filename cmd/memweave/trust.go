@@ -97,7 +97,7 @@ func (a *app) printApprovals(all, unapproved []memweave.Approval, asJSON bool) e
 		if !r.Approved {
 			state = "not approved"
 		}
-		fmt.Fprintf(a.stdout, "%-12s %s %q: %s\n", state, r.Setting, r.Value, r.Why)
+		fmt.Fprintf(a.stdout, "%-12s %s: %s\n", state, r.Approval, r.Why)
 	}
 	return nil
 }

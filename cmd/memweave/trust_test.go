@@ -185,3 +185,40 @@ func TestCloneWithEmbeddingServerSendsNothing(t *testing.T) {
 		})
 	}
 }
+
+// TestConfigFlagApprovesOnlyWhatItNames: on a cloned workspace whose
+// memweave.json names an embedding server, 'config' with an embedder
+// flag that does not name that server (the dimensions, the model, the
+// same provider) approves nothing the user did not type: the server
+// stays unapproved, gets no request and no key, and config says so.
+func TestConfigFlagApprovesOnlyWhatItNames(t *testing.T) {
+	for _, flags := range [][]string{{"--embedding-dims", "8"}, {"--embedding-model", "m2"}, {"--embedder", "openai"}} {
+		t.Run(strings.Join(flags, " "), func(t *testing.T) {
+			var calls atomic.Int64
+			srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+				calls.Add(1)
+				t.Errorf("the unapproved server got %s with Authorization %q", r.URL.Path, r.Header.Get("Authorization"))
+				http.Error(rw, `{"error":{"message":"nope"}}`, http.StatusBadRequest)
+			}))
+			defer srv.Close()
+			ws := testWorkspace(t)
+			settings := `{"embedder": {"provider": "openai", "model": "m", "base_url": "` + srv.URL + `/v1"}}`
+			if err := os.WriteFile(filepath.Join(ws, "memweave.json"), []byte(settings), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			env := []string{"XDG_CONFIG_HOME=" + t.TempDir(), envKey + "=sk-config-secret"}
+			out := runCLI(t, "", env, append([]string{"-w", ws, "config"}, flags...)...)
+			if out.code != 0 {
+				t.Fatalf("config %v: exit %d: %s", flags, out.code, out.stderr)
+			}
+			if !strings.Contains(out.stderr, "still not approved") || !strings.Contains(out.stderr, srv.URL) {
+				t.Errorf("config %v stderr does not say the server is still not approved:\n%s", flags, out.stderr)
+			}
+			runCLI(t, "", env, "-w", ws, "index")
+			runCLI(t, "", env, "-w", ws, "search", "queue")
+			if n := calls.Load(); n != 0 {
+				t.Fatalf("after config %v, the server the user never named got %d requests", flags, n)
+			}
+		})
+	}
+}

@@ -1,0 +1,59 @@
+package memweave_test
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	memweave "github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/memweavetest"
+)
+
+// TestServerChangingDimsDegradesSearch: an embedding server whose
+// vectors change length after the index was built (its model swapped
+// behind the same name, with dimensions learned rather than set) gets a
+// search in a fresh Weave answered by keyword, with a warning that names
+// both lengths, instead of failing the search.
+func TestServerChangingDimsDegradesSearch(t *testing.T) {
+	ctx := context.Background()
+	eight, four := memweavetest.NewEmbedServer(t, 8), memweavetest.NewEmbedServer(t, 4)
+	var swapped atomic.Bool
+	srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		if swapped.Load() {
+			four.Server.Config.Handler.ServeHTTP(rw, r)
+			return
+		}
+		eight.Server.Config.Handler.ServeHTTP(rw, r)
+	}))
+	t.Cleanup(srv.Close)
+	root := memweavetest.Workspace(t, sample)
+	cfg := memweave.Config{Workspace: root, Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "m", BaseURL: srv.URL + "/v1"}}
+	w, err := memweave.Open(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Index(ctx); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+
+	swapped.Store(true)
+	w, err = memweave.Open(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	resp, err := w.Search(ctx, "Valkey")
+	if err != nil {
+		t.Fatalf("Search after the server's vectors changed length = %v, want keyword results", err)
+	}
+	if resp.Mode != memweave.ModeKeyword || len(resp.Results) == 0 || !strings.HasSuffix(resp.Results[0].Path, "stack.md") {
+		t.Errorf("Search = mode %q with %d results, want keyword results led by stack.md", resp.Mode, len(resp.Results))
+	}
+	if got := warningText(resp.Warnings); !strings.Contains(got, "4") || !strings.Contains(got, "8") {
+		t.Errorf("Search warnings %q do not name the query's 4 dimensions and the index's 8", got)
+	}
+}
