@@ -190,14 +190,20 @@ func (s *syncer) commitLocal(ctx context.Context, res *Result) error {
 	counts := map[string]int{}
 	var lines []string
 	for i := 0; i+1 < len(rec); i += 2 {
+		if !synced(rec[i+1]) {
+			continue
+		}
 		counts[rec[i][:1]]++
 		if len(lines) < 50 {
 			lines = append(lines, rec[i][:1]+" "+rec[i+1])
 		}
 	}
+	if len(lines) == 0 {
+		return nil // only what the user staged outside memory/
+	}
 	msg := fmt.Sprintf("memweave sync from %s: %d added, %d changed, %d deleted\n\n%s\n",
 		s.host, counts["A"], counts["M"]+counts["T"], counts["D"], strings.Join(lines, "\n"))
-	tree, err := s.git(ctx, nil, "write-tree")
+	tree, err := s.writeOwnTree(ctx)
 	if err != nil {
 		return fmt.Errorf("gitsync: commit: %w", err)
 	}
@@ -215,6 +221,74 @@ func (s *syncer) commitLocal(ctx context.Context, res *Result) error {
 	}
 	res.Committed, res.CommitMessage = commit, msg
 	return nil
+}
+
+// synced reports whether sync commits the workspace-relative path p:
+// memory/, memweave.json and .gitattributes.
+func synced(p string) bool {
+	return strings.HasPrefix(p, workspace.MemoryDir+"/") || p == SettingsFile || p == AttributesFile
+}
+
+// writeOwnTree writes the tree of the index with what the user staged
+// outside memory/, memweave.json and .gitattributes left as HEAD has it,
+// through a copy of the index under .memweave/: sync commits only what it
+// shares, and the user's staged work stays staged, uncommitted.
+func (s *syncer) writeOwnTree(ctx context.Context) (string, error) {
+	out, err := s.git(ctx, nil, "diff", "--cached", "--raw", "-z", "--no-renames", "--no-abbrev", "HEAD", "--",
+		".", ":(top,exclude)"+workspace.MemoryDir, ":(top,exclude)"+SettingsFile, ":(top,exclude)"+AttributesFile)
+	var ge *history.GitError
+	if errors.As(err, &ge) {
+		// An unborn branch: everything staged outside memory/ is new.
+		out, err = s.git(ctx, nil, "diff", "--cached", "--raw", "-z", "--no-renames", "--no-abbrev", "--",
+			".", ":(top,exclude)"+workspace.MemoryDir, ":(top,exclude)"+SettingsFile, ":(top,exclude)"+AttributesFile)
+	}
+	if err != nil {
+		return "", err
+	}
+	if len(out) == 0 {
+		tree, err := s.git(ctx, nil, "write-tree")
+		return strings.TrimSpace(string(tree)), err
+	}
+	// Each record: ":oldmode newmode oldblob newblob status", then the
+	// path; the old side is HEAD's.
+	var entries []byte
+	recs := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
+	for i := 0; i+1 < len(recs); i += 2 {
+		f := strings.Fields(strings.TrimPrefix(recs[i], ":"))
+		if len(f) != 5 {
+			return "", fmt.Errorf("unexpected diff record %q", recs[i])
+		}
+		if f[4] == "A" {
+			entries = appendEntry(entries, stage{"0", strings.Repeat("0", len(f[2]))}, recs[i+1])
+		} else {
+			entries = appendEntry(entries, stage{f[0], f[2]}, recs[i+1])
+		}
+	}
+	idx := filepath.Join(s.root, workspace.IndexDir, "sync-commit.index")
+	os.Remove(idx + ".lock")
+	defer os.Remove(idx)
+	real, err := s.git(ctx, nil, "rev-parse", "--git-path", "index")
+	if err != nil {
+		return "", err
+	}
+	rp := strings.TrimSpace(string(real))
+	if !filepath.IsAbs(rp) {
+		rp = filepath.Join(s.root, rp)
+	}
+	data, err := os.ReadFile(rp)
+	if err != nil {
+		return "", err
+	}
+	if err := os.WriteFile(idx, data, 0o644); err != nil {
+		return "", err
+	}
+	env := []string{"GIT_INDEX_FILE=" + idx}
+	if _, err := s.run(ctx, history.GitOptions{Stdin: entries, Env: env},
+		"-c", "core.hooksPath=/dev/null", "update-index", "-z", "--index-info"); err != nil {
+		return "", err
+	}
+	tree, err := s.git(ctx, env, "write-tree")
+	return strings.TrimSpace(string(tree)), err
 }
 
 // addAll stages what changed in specs, memory/ first. A memory/ folder

@@ -70,3 +70,52 @@ func TestSyncRemoteTouchesNothingOutsideMemory(t *testing.T) {
 		})
 	}
 }
+
+// TestSyncLeavesStagedWorkOutsideMemory: what the user staged outside
+// memory/ (a new file, a change, a deletion) is neither committed nor
+// pushed nor unstaged by a sync, which still shares the notes both ways.
+func TestSyncLeavesStagedWorkOutsideMemory(t *testing.T) {
+	bare := remote(t)
+	ws, other := clone(t, bare, "ws"), clone(t, bare, "other")
+	write(t, ws, "README.md", "# project\n")
+	write(t, ws, "src/a.go", "package a\n")
+	gitIn(t, ws, nil, "add", "README.md", "src/a.go")
+	gitIn(t, ws, nil, "commit", "-qm", "project files")
+	gitIn(t, ws, nil, "push", "-q", "origin", "main")
+	sync(t, ws, "ws")
+	sync(t, other, "other")
+	write(t, other, "memory/theirs.md", "theirs\n")
+	sync(t, other, "other")
+
+	write(t, ws, "todo.txt", "private todo\n")
+	write(t, ws, "src/a.go", "package a // half done\n")
+	gitIn(t, ws, nil, "add", "todo.txt", "src/a.go")
+	gitIn(t, ws, nil, "rm", "-q", "README.md")
+	staged := gitIn(t, ws, nil, "diff", "--cached", "--name-status", "HEAD")
+	write(t, ws, "memory/mine.md", "mine\n")
+
+	if _, err := gitsync.Sync(context.Background(), ws, gitsync.Options{Host: "ws"}); err != nil {
+		t.Fatalf("Sync with staged work outside memory/ = %v", err)
+	}
+	tree := gitIn(t, bare, nil, "ls-tree", "-r", "--name-only", "main")
+	for _, p := range []string{"README.md", "src/a.go", "memory/mine.md", "memory/theirs.md"} {
+		if !strings.Contains(tree, p) {
+			t.Errorf("the remote's tree lacks %s:\n%s", p, tree)
+		}
+	}
+	if strings.Contains(tree, "todo.txt") {
+		t.Errorf("sync pushed the staged todo.txt:\n%s", tree)
+	}
+	if got := gitIn(t, bare, nil, "show", "main:src/a.go"); got != "package a" {
+		t.Errorf("the remote's src/a.go = %q, want the committed version", got)
+	}
+	if got := gitIn(t, ws, nil, "diff", "--cached", "--name-status", "HEAD"); got != staged {
+		t.Errorf("staged after Sync:\n%s\nwant, as before:\n%s", got, staged)
+	}
+	if got := read(t, ws, "memory/theirs.md"); got != "theirs\n" {
+		t.Errorf("theirs.md = %q", got)
+	}
+	if got := read(t, ws, "src/a.go"); got != "package a // half done\n" {
+		t.Errorf("src/a.go = %q", got)
+	}
+}
