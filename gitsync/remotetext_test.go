@@ -34,6 +34,9 @@ func TestSyncErrorCarriesNoTerminalControl(t *testing.T) {
 	}); i >= 0 {
 		t.Errorf("Sync error holds control character %q at %d: %q", msg[i], i, msg)
 	}
+	if !strings.Contains(msg, "git fetch:") {
+		t.Errorf("Sync error = %q, want it to name git fetch", msg)
+	}
 	if !strings.Contains(msg, "pwned") || !strings.Contains(msg, "500") {
 		t.Errorf("Sync error = %q, want the remote's text, escaped, and git's", msg)
 	}

@@ -143,7 +143,21 @@ type GitError struct {
 }
 
 func (e *GitError) Error() string {
-	return fmt.Sprintf("history: git %s: %s: %v", e.Args[0], e.Stderr, e.Err)
+	return fmt.Sprintf("history: git %s: %s: %v", e.subcommand(), e.Stderr, e.Err)
+}
+
+// subcommand is the git command e ran ("fetch"), past the global options
+// before it ("-c name=value").
+func (e *GitError) subcommand() string {
+	for i := 0; i < len(e.Args); i++ {
+		switch a := e.Args[i]; {
+		case a == "-c" || a == "-C":
+			i++
+		case !strings.HasPrefix(a, "-"):
+			return a
+		}
+	}
+	return "(no command)"
 }
 
 // Unwrap returns the exit error.
