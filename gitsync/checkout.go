@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/memweave/memweave-go/history"
 	"github.com/memweave/memweave-go/memfile"
@@ -116,6 +118,12 @@ func (s *syncer) checkUnchanged(ctx context.Context, head, target string, change
 			dirty[p] = true
 		}
 	}
+	removed := map[string]bool{}
+	for _, c := range changes {
+		if c.inHead && c.blob == "" {
+			removed[c.path] = true
+		}
+	}
 	for _, c := range changes {
 		if c.inHead {
 			if dirty[c.path] {
@@ -124,14 +132,25 @@ func (s *syncer) checkUnchanged(ctx context.Context, head, target string, change
 			continue
 		}
 		data, err := os.ReadFile(filepath.Join(s.root, filepath.FromSlash(c.path)))
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
+		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) && removedParent(c.path, removed) {
+			continue // a file in the way is one the move removes first
 		}
 		if want, _ := s.blob(ctx, target, c.path); err != nil || string(data) != string(want) {
 			return fmt.Errorf("gitsync: update the work tree: the remote adds %s, where this machine has a file git does not track (ignored?); nothing was changed (move it away and sync again)", c.path)
 		}
 	}
 	return nil
+}
+
+// removedParent reports whether a folder on the way to p is a file the
+// move removes (in removed).
+func removedParent(p string, removed map[string]bool) bool {
+	for d := path.Dir(p); d != "." && d != "/"; d = path.Dir(d) {
+		if removed[d] {
+			return true
+		}
+	}
+	return false
 }
 
 // writeChanges gives each file of changes its new version, or removes

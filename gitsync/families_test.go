@@ -76,6 +76,25 @@ func TestSyncConflictFamilies(t *testing.T) {
 					t.Errorf("new.md = %q", got)
 				}
 			}},
+		{"a file here where there is a folder of notes there",
+			func(t testing.TB, ws string) { write(t, ws, "memory/proj", "proj as a file\n") },
+			func(t testing.TB, ws string) { write(t, ws, "memory/proj/x.md", "x in the folder\n") },
+			func(t testing.TB, ws string, copies []string) {
+				if got := read(t, ws, "memory/proj/x.md"); got != "x in the folder\n" {
+					t.Errorf("proj/x.md = %q", got)
+				}
+				found := false
+				filepath.WalkDir(filepath.Join(ws, "memory"), func(p string, d os.DirEntry, err error) error {
+					if err == nil && !d.IsDir() {
+						data, _ := os.ReadFile(p)
+						found = found || string(data) == "proj as a file\n"
+					}
+					return nil
+				})
+				if !found {
+					t.Errorf("the file proj's text is gone")
+				}
+			}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
