@@ -32,6 +32,9 @@ var (
 	ErrRefused = errors.New("gitsync: refused")
 	// ErrRewritten: the remote's history was rewritten.
 	ErrRewritten = errors.New("gitsync: the remote's history was rewritten (its previous tip is not an ancestor of its new one); refusing to follow it")
+	// ErrInProgress: the user is in the middle of a git merge, rebase,
+	// cherry-pick, revert or am in the workspace.
+	ErrInProgress = errors.New("gitsync: a git operation is in progress")
 	// ErrPushRejected: every push attempt was rejected.
 	ErrPushRejected = errors.New("gitsync: the remote kept rejecting the push")
 )
@@ -291,6 +294,9 @@ func newSyncer(ctx context.Context, root string, opts Options) (*syncer, error) 
 	if _, err := s.git(ctx, nil, "remote", "get-url", "--", s.remote); err != nil {
 		return nil, fmt.Errorf("%w: %q in %s (run: git remote add %s URL)", ErrNoRemote, s.remote, root, s.remote)
 	}
+	if err := s.notInProgress(ctx); err != nil {
+		return nil, err
+	}
 	br, err := s.git(ctx, nil, "symbolic-ref", "--quiet", "--short", "HEAD")
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s", ErrDetached, root)
@@ -300,6 +306,35 @@ func newSyncer(ctx context.Context, root string, opts Options) (*syncer, error) 
 		return nil, err
 	}
 	return s, nil
+}
+
+// inProgress names the files git keeps while an operation waits for the
+// user, and the operation.
+var inProgress = [][2]string{{"MERGE_HEAD", "merge"}, {"CHERRY_PICK_HEAD", "cherry-pick"},
+	{"REVERT_HEAD", "revert"}, {"rebase-merge", "rebase"}, {"rebase-apply", "rebase or am"}}
+
+// notInProgress refuses a workspace where the user is in the middle of a
+// git operation: its index and notes may hold a half-done merge with
+// conflict markers, which a sync would commit and push to every machine.
+func (s *syncer) notInProgress(ctx context.Context) error {
+	var names []string
+	for _, op := range inProgress {
+		names = append(names, op[0])
+	}
+	out, err := s.git(ctx, nil, append([]string{"rev-parse"}, gitPathArgs(names)...)...)
+	if err != nil {
+		return err
+	}
+	for i, p := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(s.root, p)
+		}
+		if _, err := os.Lstat(p); err == nil && i < len(inProgress) {
+			return fmt.Errorf("%w: a git %s in %s waits to be finished (git %s --continue, or --abort); nothing was synced",
+				ErrInProgress, inProgress[i][1], s.root, strings.Fields(inProgress[i][1])[0])
+		}
+	}
+	return nil
 }
 
 // git runs git in the workspace with hooks off and the configured extra
