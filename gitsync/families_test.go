@@ -83,16 +83,19 @@ func TestSyncConflictFamilies(t *testing.T) {
 				if got := read(t, ws, "memory/proj/x.md"); got != "x in the folder\n" {
 					t.Errorf("proj/x.md = %q", got)
 				}
-				found := false
-				filepath.WalkDir(filepath.Join(ws, "memory"), func(p string, d os.DirEntry, err error) error {
-					if err == nil && !d.IsDir() {
-						data, _ := os.ReadFile(p)
-						found = found || string(data) == "proj as a file\n"
-					}
-					return nil
-				})
-				if !found {
-					t.Errorf("the file proj's text is gone")
+				if len(copies) != 1 || !strings.HasPrefix(copies[0], "memory/proj.conflict-") || read(t, ws, copies[0]) != "proj as a file\n" {
+					t.Errorf("copies = %v, want memory/proj.conflict-* holding the file proj's text", copies)
+				}
+			}},
+		{"a folder of notes here where there is a file there",
+			func(t testing.TB, ws string) { write(t, ws, "memory/proj/x.md", "x in the folder\n") },
+			func(t testing.TB, ws string) { write(t, ws, "memory/proj", "proj as a file\n") },
+			func(t testing.TB, ws string, copies []string) {
+				if got := read(t, ws, "memory/proj/x.md"); got != "x in the folder\n" {
+					t.Errorf("proj/x.md = %q", got)
+				}
+				if len(copies) != 1 || !strings.HasPrefix(copies[0], "memory/proj.conflict-b-") || read(t, ws, copies[0]) != "proj as a file\n" {
+					t.Errorf("copies = %v, want memory/proj.conflict-b-* holding the file proj's text", copies)
 				}
 			}},
 	}

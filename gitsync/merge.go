@@ -19,7 +19,9 @@ import (
 )
 
 // Conflict is a file changed on both sides: Path holds the remote's
-// version and Copy the local one.
+// version and Copy the local one. When one side made a folder where the
+// other has a file, the folder stays at Path and Copy holds the file
+// (named for "remote" when it is the remote's).
 type Conflict struct {
 	Path string `json:"path"`
 	Copy string `json:"copy"`
@@ -376,10 +378,22 @@ func (s *syncer) replay(ctx context.Context, head, incoming string, res *Result)
 					resolved = appendEntry(resolved, ours, cp)
 					conflicts = append(conflicts, Conflict{Path: p, Copy: cp})
 				}
-			case okO:
-				resolved = appendEntry(resolved, ours, p)
-			case okT:
-				resolved = appendEntry(resolved, theirs, p)
+			case okO || okT:
+				side, commit, host := theirs, incoming, "remote"
+				if okO {
+					side, commit, host = ours, head, s.host
+				}
+				// A file one side made a folder of: git moved the file
+				// aside to "<path>~<commit>". It becomes a conflict copy,
+				// listed and reported like the others.
+				if orig, moved := strings.CutSuffix(p, "~"+commit); moved && orig != "" {
+					cp := conflictCopy(orig, host, commit)
+					resolved = appendEntry(resolved, stage{"0", strings.Repeat("0", len(side.oid))}, p)
+					resolved = appendEntry(resolved, side, cp)
+					conflicts = append(conflicts, Conflict{Path: orig, Copy: cp})
+					continue
+				}
+				resolved = appendEntry(resolved, side, p)
 			}
 		}
 		if tree, err = s.resolveTree(ctx, tree, resolved); err != nil {
