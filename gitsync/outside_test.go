@@ -119,3 +119,27 @@ func TestSyncLeavesStagedWorkOutsideMemory(t *testing.T) {
 		t.Errorf("src/a.go = %q", got)
 	}
 }
+
+// TestSyncBranchNamedLikeATag: a tag with the branch's name (which a
+// plain git pull fetches from any remote) does not send the sync to
+// another branch: the note is committed on the checked-out branch and
+// pushed to the remote's branch of that name.
+func TestSyncBranchNamedLikeATag(t *testing.T) {
+	bare := remote(t)
+	ws, other := clone(t, bare, "ws"), clone(t, bare, "other")
+	gitIn(t, ws, nil, "tag", "main")
+	write(t, ws, "memory/mine.md", "mine\n")
+	if _, err := gitsync.Sync(context.Background(), ws, gitsync.Options{Host: "ws"}); err != nil {
+		t.Fatalf("Sync = %v", err)
+	}
+	if got := gitIn(t, ws, nil, "ls-tree", "--name-only", "HEAD", "memory/"); !strings.Contains(got, "memory/mine.md") {
+		t.Errorf("HEAD's memory/ = %q, want mine.md committed on the checked-out branch", got)
+	}
+	if got := gitIn(t, bare, nil, "for-each-ref", "--format=%(refname)", "refs/heads/"); got != "refs/heads/main" {
+		t.Errorf("the remote's branches = %q, want only refs/heads/main", got)
+	}
+	sync(t, other, "other")
+	if got := read(t, other, "memory/mine.md"); got != "mine\n" {
+		t.Errorf("the other machine's mine.md = %q", got)
+	}
+}

@@ -297,11 +297,13 @@ func newSyncer(ctx context.Context, root string, opts Options) (*syncer, error) 
 	if err := s.notInProgress(ctx); err != nil {
 		return nil, err
 	}
-	br, err := s.git(ctx, nil, "symbolic-ref", "--quiet", "--short", "HEAD")
-	if err != nil {
+	// The full name: --short gives "heads/main" when a tag is named main.
+	br, err := s.git(ctx, nil, "symbolic-ref", "--quiet", "HEAD")
+	branch, ok := strings.CutPrefix(strings.TrimSpace(string(br)), "refs/heads/")
+	if err != nil || !ok || branch == "" {
 		return nil, fmt.Errorf("%w: %s", ErrDetached, root)
 	}
-	s.branch = strings.TrimSpace(string(br))
+	s.branch = branch
 	if err := s.author(ctx); err != nil {
 		return nil, err
 	}
