@@ -42,6 +42,9 @@ func TestSyncWaitsForTheUsersMerge(t *testing.T) {
 				if !errors.Is(err, gitsync.ErrInProgress) || !strings.Contains(err.Error(), op) {
 					t.Errorf("Sync during a %s = %v, want ErrInProgress naming it", op, err)
 				}
+				if _, err := gitsync.ReadStatus(context.Background(), ws, gitsync.Options{}); err != nil {
+					t.Errorf("ReadStatus during a %s = %v, want the status", op, err)
+				}
 				if got := run(t, bare, "rev-parse", "main"); got != remoteBefore {
 					t.Errorf("the remote moved during the user's %s: %s", op, run(t, bare, "show", "--stat", "main"))
 				}

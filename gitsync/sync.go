@@ -174,6 +174,9 @@ func syncLocked(ctx context.Context, root string, opts Options) (*Result, error)
 		return nil, err
 	}
 	defer unlock()
+	if err := s.notInProgress(ctx); err != nil {
+		return nil, err
+	}
 	res := &Result{}
 	if err := s.clearStaleLocks(ctx, res); err != nil {
 		return res, err
@@ -293,9 +296,6 @@ func newSyncer(ctx context.Context, root string, opts Options) (*syncer, error) 
 	}
 	if _, err := s.git(ctx, nil, "remote", "get-url", "--", s.remote); err != nil {
 		return nil, fmt.Errorf("%w: %q in %s (run: git remote add %s URL)", ErrNoRemote, s.remote, root, s.remote)
-	}
-	if err := s.notInProgress(ctx); err != nil {
-		return nil, err
 	}
 	// The full name: --short gives "heads/main" when a tag is named main.
 	br, err := s.git(ctx, nil, "symbolic-ref", "--quiet", "HEAD")
