@@ -2,8 +2,11 @@ package gitsync_test
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -39,5 +42,26 @@ func TestSyncErrorCarriesNoTerminalControl(t *testing.T) {
 	}
 	if !strings.Contains(msg, "pwned") || !strings.Contains(msg, "500") {
 		t.Errorf("Sync error = %q, want the remote's text, escaped, and git's", msg)
+	}
+}
+
+// TestSyncRemoteGivenAsURL: a URL with credentials given where a
+// remote's name goes is refused without the credentials showing in the
+// error or in the state file that status reads.
+func TestSyncRemoteGivenAsURL(t *testing.T) {
+	bare := remote(t)
+	a := clone(t, bare, "a")
+	for _, u := range []string{"https://bob:ghp_S3CRET@example.com/x/y.git", "ssh://bob:ghp_S3CRET@example.com/y.git", "https://ghp_S3CRET@example.com/y.git"} {
+		_, err := gitsync.Sync(context.Background(), a, gitsync.Options{Host: "a", Remote: u})
+		if !errors.Is(err, gitsync.ErrNoRemote) {
+			t.Errorf("Sync(Remote: %q) = %v, want ErrNoRemote", u, err)
+		}
+		if err != nil && strings.Contains(err.Error(), "S3CRET") {
+			t.Errorf("Sync(Remote: %q) = %v, shows the credentials", u, err)
+		}
+		st, _ := os.ReadFile(filepath.Join(a, ".memweave", "sync.json"))
+		if strings.Contains(string(st), "S3CRET") {
+			t.Errorf("the state file holds the credentials: %s", st)
+		}
 	}
 }

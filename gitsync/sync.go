@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -295,7 +296,11 @@ func newSyncer(ctx context.Context, root string, opts Options) (*syncer, error) 
 			ErrNoRepository, root, strings.TrimSpace(string(top)))
 	}
 	if _, err := s.git(ctx, nil, "remote", "get-url", "--", s.remote); err != nil {
-		return nil, fmt.Errorf("%w: %q in %s (run: git remote add %s URL)", ErrNoRemote, s.remote, root, s.remote)
+		if strings.ContainsAny(s.remote, ":@") {
+			return nil, fmt.Errorf("%w: %q in %s: the remote is a name git knows (git remote -v lists them), not a URL",
+				ErrNoRemote, redactURL(s.remote), root)
+		}
+		return nil, fmt.Errorf("%w: no remote named %q in %s", ErrNoRemote, s.remote, root)
 	}
 	// The full name: --short gives "heads/main" when a tag is named main.
 	br, err := s.git(ctx, nil, "symbolic-ref", "--quiet", "HEAD")
@@ -508,6 +513,22 @@ func lockFile(ctx context.Context, root, name string) (func(), error) {
 		return nil, fmt.Errorf("gitsync: lock %s: %w", fl.Path(), err)
 	}
 	return func() { fl.Unlock(); fl.Close() }, nil
+}
+
+// redactURL hides the user and password of a URL ("https://user:token@host")
+// or the user of an scp-like address ("user@host:path").
+func redactURL(r string) string {
+	if u, err := url.Parse(r); err == nil && u.User != nil {
+		u.User = url.User("REDACTED")
+		return u.String()
+	}
+	if _, after, ok := strings.Cut(r, "://"); ok {
+		r = after // unparsable: keep no part that may be a user
+	}
+	if i := strings.LastIndex(r, "@"); i >= 0 {
+		return "REDACTED" + r[i:]
+	}
+	return r
 }
 
 // sameDir reports whether a and b name the same folder.
