@@ -143,3 +143,27 @@ func TestSyncBranchNamedLikeATag(t *testing.T) {
 		t.Errorf("the other machine's mine.md = %q", got)
 	}
 }
+
+// TestSyncSaysWhichNotesGitIgnores: a note that git ignores (here through
+// a memory/.gitignore a remote brought) is never shared; the sync says
+// so, naming it, instead of leaving the machines apart in silence.
+func TestSyncSaysWhichNotesGitIgnores(t *testing.T) {
+	bare := remote(t)
+	ws, other := clone(t, bare, "ws"), clone(t, bare, "other")
+	write(t, other, "memory/.gitignore", "drafts/\n*.draft.md\n")
+	sync(t, other, "other")
+	sync(t, ws, "ws")
+	write(t, ws, "memory/plan.draft.md", "the plan\n")
+	write(t, ws, "memory/drafts/idea.md", "an idea\n")
+	write(t, ws, "memory/shared.md", "shared\n")
+	res := sync(t, ws, "ws")
+	all := strings.Join(res.Warnings, "\n")
+	for _, p := range []string{"memory/plan.draft.md", "memory/drafts/"} {
+		if !strings.Contains(all, p) {
+			t.Errorf("Sync warnings = %q, want them to name %s", res.Warnings, p)
+		}
+	}
+	if strings.Contains(all, "shared.md") || strings.Contains(all, ".memweave-tmp") {
+		t.Errorf("Sync warnings = %q, name a note that is shared or memweave's temporary folder", res.Warnings)
+	}
+}

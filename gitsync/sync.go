@@ -231,6 +231,9 @@ func syncLocked(ctx context.Context, root string, opts Options) (*Result, error)
 		}
 		res.Changed = changed
 	}
+	if w := s.ignoredNotes(ctx); w != "" {
+		res.Warnings = append(res.Warnings, w)
+	}
 	res.GitTime = s.gitTime
 	if s.opts.Reindex != nil && len(res.Changed) > 0 {
 		t := time.Now()
@@ -241,6 +244,42 @@ func syncLocked(ctx context.Context, root string, opts Options) (*Result, error)
 		}
 	}
 	return res, nil
+}
+
+// maxIgnoredNamed bounds the ignored notes a warning names one by one.
+const maxIgnoredNamed = 5
+
+// ignoredNotes says which notes (and folders) under memory/ git ignores,
+// "" when none: sync never commits them, so the other machines never
+// get them, whether the ignore rule is this user's or came in with a
+// .gitignore from the remote. Files memweave itself keeps out of the
+// index (hidden and temporary names) are left out.
+func (s *syncer) ignoredNotes(ctx context.Context) string {
+	out, err := s.git(ctx, nil, "ls-files", "-z", "--others", "--ignored", "--exclude-standard", "--directory", "--", workspace.MemoryDir+"/")
+	if err != nil {
+		return ""
+	}
+	var names []string
+	n := 0
+	for _, p := range strings.Split(string(out), "\x00") {
+		dir := strings.HasSuffix(p, "/")
+		parts := strings.Split(strings.TrimSuffix(p, "/"), "/")
+		if p == "" || slices.ContainsFunc(parts, workspace.IsIgnoredName) || !dir && !workspace.IsMarkdown(parts[len(parts)-1]) {
+			continue
+		}
+		if n++; len(names) < maxIgnoredNamed {
+			names = append(names, p)
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	more := ""
+	if n > len(names) {
+		more = fmt.Sprintf(" and %d more", n-len(names))
+	}
+	return fmt.Sprintf("git ignores %s%s (a .gitignore or git's excludes), so sync does not share them; see git check-ignore -v PATH",
+		strings.Join(names, ", "), more)
 }
 
 // indexBase returns the commit to re-index from: the one the index last
