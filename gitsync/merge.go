@@ -76,26 +76,55 @@ func (s *syncer) integrate(ctx context.Context, incoming string, res *Result) er
 	return s.checkout(ctx, head, target)
 }
 
+// foreignLockWait is how long a sync waits for a git lock file that no
+// killed sync left, which a running git command holds.
+var foreignLockWait = 10 * time.Second
+
 // clearStaleLocks waits a little for git's lock files on what sync
 // touches (the index, the branch, sync's own refs, packed-refs) to go,
-// then removes those left: with the sync lock held, they were left by a
-// sync that was killed (its git dies with it), or by a git command that
-// is stuck.
-func (s *syncer) clearStaleLocks(ctx context.Context, res *Result) error {
-	names := []string{"index.lock", "HEAD.lock", "packed-refs.lock", remoteRef + ".lock", incomingRef + ".lock",
+// then removes those a killed sync left: with the sync lock held, sync's
+// own refs' locks, and, when the previous sync was killed (killed), the
+// others too, since its git died with it. Without a killed sync, a lock
+// on the index or a branch is a running git command's (a git add
+// running a slow filter, say): sync waits up to foreignLockWait for it,
+// then stops, naming it, and never removes it, which would make that
+// command fail.
+func (s *syncer) clearStaleLocks(ctx context.Context, res *Result, killed bool) error {
+	names := []string{remoteRef + ".lock", incomingRef + ".lock", "index.lock", "HEAD.lock", "packed-refs.lock",
 		"refs/heads/" + s.branch + ".lock", "refs/remotes/" + s.remote + "/" + s.branch + ".lock"}
+	const ownLocks = 2 // the first names: sync's own refs
 	out, err := s.git(ctx, nil, append([]string{"rev-parse"}, gitPathArgs(names)...)...)
 	if err != nil {
 		return err
 	}
-	var locks []string
-	for _, p := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+	var locks, foreign []string
+	for i, p := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		if !filepath.IsAbs(p) {
 			p = filepath.Join(s.root, p)
 		}
 		if _, err := os.Lstat(p); err == nil {
-			locks = append(locks, p)
+			if i < ownLocks || killed {
+				locks = append(locks, p)
+			} else {
+				foreign = append(foreign, p)
+			}
 		}
+	}
+	gone := func(p string) bool {
+		_, err := os.Lstat(p)
+		return errors.Is(err, fs.ErrNotExist)
+	}
+	for deadline := time.Now().Add(foreignLockWait); len(foreign) > 0; {
+		if time.Now().After(deadline) {
+			return fmt.Errorf("gitsync: %s exists: a git command running in %s holds it, and sync waited %v for it; nothing was synced (if no git command runs there, one was killed: remove the file)",
+				foreign[0], s.root, foreignLockWait)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(100 * time.Millisecond):
+		}
+		foreign = slices.DeleteFunc(foreign, gone)
 	}
 	for i := 0; i < 20 && len(locks) > 0; i++ {
 		select {
@@ -103,10 +132,7 @@ func (s *syncer) clearStaleLocks(ctx context.Context, res *Result) error {
 			return ctx.Err()
 		case <-time.After(100 * time.Millisecond):
 		}
-		locks = slices.DeleteFunc(locks, func(p string) bool {
-			_, err := os.Lstat(p)
-			return errors.Is(err, fs.ErrNotExist)
-		})
+		locks = slices.DeleteFunc(locks, gone)
 	}
 	for _, p := range locks {
 		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {

@@ -10,12 +10,14 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/gofrs/flock"
 
 	"github.com/memweave/memweave-go/history"
+	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -48,6 +50,9 @@ const (
 	AttributesFile = ".gitattributes"
 	// LockName is the sync lock, under .memweave/.
 	LockName = "sync.lock"
+	// runningName marks a sync running, under .memweave/: found by the
+	// next sync, it was killed.
+	runningName = "sync-running"
 	// stateName is the per-machine state file, under .memweave/.
 	stateName = "sync.json"
 	// remoteRef records the remote tip sync last accepted.
@@ -178,8 +183,16 @@ func syncLocked(ctx context.Context, root string, opts Options) (*Result, error)
 	if err := s.notInProgress(ctx); err != nil {
 		return nil, err
 	}
+	// The running marker outlives only a sync that was killed.
+	running := filepath.Join(root, workspace.IndexDir, runningName)
+	_, err = os.Lstat(running)
+	killed := err == nil
+	if err := memfile.WriteAtomic(running, []byte(strconv.Itoa(os.Getpid())+"\n"), 0o644); err != nil {
+		return nil, fmt.Errorf("gitsync: %w", err)
+	}
+	defer os.Remove(running)
 	res := &Result{}
-	if err := s.clearStaleLocks(ctx, res); err != nil {
+	if err := s.clearStaleLocks(ctx, res, killed); err != nil {
 		return res, err
 	}
 	oldHead, err := s.indexBase(ctx, root)
