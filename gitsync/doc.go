@@ -37,7 +37,16 @@
 // missing or cut short (by the git checkout of an earlier version) its new
 // version before it commits.
 //
+// Sync commits only memory/, memweave.json and .gitattributes: what the
+// user staged elsewhere stays staged, uncommitted. It does not run while
+// the user is in the middle of a git merge, rebase, cherry-pick, revert
+// or am ([ErrInProgress]), and it warns about notes git ignores, which it
+// cannot share. A note another program saves while sync moves the work
+// tree is kept: the move stops there, and the next sync commits the save.
+//
 // Two syncs of one workspace never interleave (a lock file under
 // .memweave/), and a sync holds the workspace's write lock only while it
-// commits and updates the work tree, never across a network call.
+// commits and updates the work tree, never across a network call. It
+// removes the git lock files of a sync that was killed, never those of a
+// git command that runs: it waits for them a while, then stops.
 package gitsync
