@@ -237,7 +237,7 @@ func (s *syncer) commitLocal(ctx context.Context, res *Result) error {
 	}
 	// The other machines check what they fetch: refuse here, naming the
 	// file, what they would refuse there.
-	if err := s.checkTree(ctx, strings.TrimSpace(string(tree)), "this machine's changes (the other machines would refuse them)"); err != nil {
+	if err := s.checkTree(ctx, strings.TrimSpace(string(tree)), head, "this machine's changes (the other machines would refuse them)"); err != nil {
 		return err
 	}
 	commit, err := s.commitTree(ctx, strings.TrimSpace(string(tree)), msg, head)

@@ -167,3 +167,33 @@ func TestSyncSaysWhichNotesGitIgnores(t *testing.T) {
 		t.Errorf("Sync warnings = %q, name a note that is shared or memweave's temporary folder", res.Warnings)
 	}
 }
+
+// TestSyncWithLocalCommitsOutsideMemory: this machine's own commits
+// outside memory/ (a new file, a changed one, not pushed yet) are not
+// taken for the remote's changes there: the remote's notes come in.
+func TestSyncWithLocalCommitsOutsideMemory(t *testing.T) {
+	bare := remote(t)
+	ws, other := clone(t, bare, "ws"), clone(t, bare, "other")
+	write(t, ws, "README.md", "# project\n")
+	gitIn(t, ws, nil, "add", "README.md")
+	gitIn(t, ws, nil, "commit", "-qm", "readme")
+	gitIn(t, ws, nil, "push", "-q", "origin", "main")
+	sync(t, ws, "ws")
+	sync(t, other, "other")
+	write(t, other, "memory/theirs.md", "theirs\n")
+	sync(t, other, "other")
+
+	write(t, ws, "README.md", "# project, edited here\n")
+	write(t, ws, "src/new.go", "package src\n")
+	gitIn(t, ws, nil, "add", "README.md", "src/new.go")
+	gitIn(t, ws, nil, "commit", "-qm", "local work")
+	if _, err := gitsync.Sync(context.Background(), ws, gitsync.Options{Host: "ws"}); err != nil {
+		t.Fatalf("Sync with local commits outside memory/ = %v", err)
+	}
+	if got := read(t, ws, "memory/theirs.md"); got != "theirs\n" {
+		t.Errorf("theirs.md = %q", got)
+	}
+	if got := read(t, ws, "README.md"); got != "# project, edited here\n" {
+		t.Errorf("README.md = %q", got)
+	}
+}

@@ -504,7 +504,18 @@ func (s *syncer) fetch(ctx context.Context) (string, error) {
 	if incoming == prev {
 		return incoming, nil // checked when it arrived
 	}
-	if err := s.checkTree(ctx, incoming, "the remote's tree"); err != nil {
+	// Outside memory/, the remote may change nothing since the history
+	// it shares with this machine, whose own commits there are its own.
+	against, err := s.rev(ctx, "HEAD")
+	if err != nil {
+		return "", err
+	}
+	if against != "" {
+		if base, err := s.git(ctx, nil, "merge-base", against, incoming); err == nil {
+			against = strings.TrimSpace(string(base))
+		}
+	}
+	if err := s.checkTree(ctx, incoming, against, "the remote's tree"); err != nil {
 		// Leave no ref to what was refused, so git can drop its objects.
 		s.git(ctx, nil, "update-ref", "-d", incomingRef)
 		return "", err

@@ -18,8 +18,9 @@ const maxListing = 64 << 20
 
 // checkTree refuses a tree (whose: "the remote's tree") that breaks the
 // rules for untrusted trees (see the package doc), naming the first bad
-// entry.
-func (s *syncer) checkTree(ctx context.Context, commit, whose string) error {
+// entry. Outside memory/, the tree must hold what the commit against
+// holds ("" when there is none: nothing outside memory/ is accepted).
+func (s *syncer) checkTree(ctx context.Context, commit, against, whose string) error {
 	out, err := s.run(ctx, history.GitOptions{MaxOutput: maxListing}, "-c", "core.quotePath=false",
 		"ls-tree", "-r", "-z", "-l", "--full-tree", commit)
 	if errors.Is(err, history.ErrOutputTooLarge) {
@@ -28,10 +29,7 @@ func (s *syncer) checkTree(ctx context.Context, commit, whose string) error {
 	if err != nil {
 		return fmt.Errorf("gitsync: read %s: %w", whose, err)
 	}
-	head, err := s.rev(ctx, "HEAD")
-	if err != nil {
-		return err
-	}
+	head := against
 	for _, rec := range strings.Split(string(out), "\x00") {
 		if rec == "" {
 			continue
