@@ -6,9 +6,9 @@
 // The remote is untrusted input. Before anything fetched reaches the
 // work tree, its tree is checked ([ErrRefused]): no link, submodule or
 // blob over the size limit anywhere; no control character, backslash,
-// ".." or ".git" in a path; and no file outside memory/ added, changed,
-// deleted or given another mode, except memweave.json and
-// .gitattributes; and no
+// ".." or ".git" in a path; and no file outside memory/ that the remote
+// added, changed, deleted or gave another mode since the history it
+// shares with this machine, except memweave.json and .gitattributes; and no
 // .gitattributes naming an attribute that can run a program (a filter,
 // a diff or merge driver), only git's built-in merges, text, line
 // endings and linguist hints. This machine's own tree gets the same
