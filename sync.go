@@ -26,6 +26,7 @@ var (
 	ErrNoRemote     = gitsync.ErrNoRemote
 	ErrSyncRefused  = gitsync.ErrRefused
 	ErrRewritten    = gitsync.ErrRewritten
+	ErrInProgress   = gitsync.ErrInProgress
 )
 
 // SyncOption sets a per-call option of [Weave.Sync], [Weave.SyncEvery]

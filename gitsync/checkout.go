@@ -1,15 +1,19 @@
 package gitsync
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/memweave/memweave-go/history"
+	"github.com/memweave/memweave-go/internal/edithook"
 	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/workspace"
 )
@@ -19,7 +23,9 @@ import (
 // whether the first has it.
 type change struct {
 	path, mode, blob string
-	inHead           bool
+	// oldBlob is the first commit's blob, "" when it lacks the path.
+	oldBlob string
+	inHead  bool
 }
 
 // treeChanges lists the paths whose content or mode differ between the
@@ -38,6 +44,9 @@ func (s *syncer) treeChanges(ctx context.Context, head, target string) ([]change
 			return nil, fmt.Errorf("gitsync: unexpected diff-tree record %q", recs[i])
 		}
 		c := change{path: recs[i+1], inHead: f[4] != "A"}
+		if c.inHead {
+			c.oldBlob = f[2]
+		}
 		if f[4] != "D" {
 			c.mode, c.blob = f[1], f[3]
 		}
@@ -116,6 +125,12 @@ func (s *syncer) checkUnchanged(ctx context.Context, head, target string, change
 			dirty[p] = true
 		}
 	}
+	removed := map[string]bool{}
+	for _, c := range changes {
+		if c.inHead && c.blob == "" {
+			removed[c.path] = true
+		}
+	}
 	for _, c := range changes {
 		if c.inHead {
 			if dirty[c.path] {
@@ -124,14 +139,28 @@ func (s *syncer) checkUnchanged(ctx context.Context, head, target string, change
 			continue
 		}
 		data, err := os.ReadFile(filepath.Join(s.root, filepath.FromSlash(c.path)))
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
+		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) && removedParent(c.path, removed) {
+			continue // a file in the way is one the move removes first
 		}
 		if want, _ := s.blob(ctx, target, c.path); err != nil || string(data) != string(want) {
 			return fmt.Errorf("gitsync: update the work tree: the remote adds %s, where this machine has a file git does not track (ignored?); nothing was changed (move it away and sync again)", c.path)
 		}
 	}
 	return nil
+}
+
+// errEditorSave stops a move at a note another program saved during it.
+var errEditorSave = fmt.Errorf("another program saved it during the sync; its save was kept, and the next sync takes it in (%w)", memfile.ErrChanged)
+
+// removedParent reports whether a folder on the way to p is a file the
+// move removes (in removed).
+func removedParent(p string, removed map[string]bool) bool {
+	for d := path.Dir(p); d != "." && d != "/"; d = path.Dir(d) {
+		if removed[d] {
+			return true
+		}
+	}
+	return false
 }
 
 // writeChanges gives each file of changes its new version, or removes
@@ -149,7 +178,7 @@ func (s *syncer) writeChanges(ctx context.Context, changes []change) error {
 			if (c.blob == "") != removing {
 				continue
 			}
-			if err := s.checkoutFile(blobs, c); err != nil {
+			if err := s.checkoutFile(ctx, blobs, c); err != nil {
 				return fmt.Errorf("gitsync: update the work tree: %s: %w", c.path, err)
 			}
 		}
@@ -161,7 +190,7 @@ func (s *syncer) writeChanges(ctx context.Context, changes []change) error {
 // removes it, atomically: a note through memfile (a temporary file
 // renamed over it), any other file with [memfile.WriteAtomic] after
 // checking that no folder on its way is a link.
-func (s *syncer) checkoutFile(blobs *history.BlobReader, c change) error {
+func (s *syncer) checkoutFile(ctx context.Context, blobs *history.BlobReader, c change) error {
 	if bad := badPath(c.path); bad != "" {
 		return fmt.Errorf("%w: %s", ErrRefused, bad)
 	}
@@ -172,9 +201,23 @@ func (s *syncer) checkoutFile(blobs *history.BlobReader, c change) error {
 			return err
 		}
 	}
+	// A note the move changes or removes must still hold the version
+	// checkUnchanged saw: another program (an editor, which takes no
+	// lock) may have saved it since, and that save is kept.
+	var old []byte
+	if notNote == nil && c.inHead {
+		var err error
+		if old, err = blobs.Read(c.oldBlob); err != nil {
+			return err
+		}
+		edithook.Run(ctx, abs)
+	}
 	if c.blob == "" {
 		var err error
 		if notNote == nil {
+			if cur, rerr := os.ReadFile(abs); rerr == nil && !bytes.Equal(cur, old) {
+				return errEditorSave
+			}
 			err = memfile.Remove(s.root, c.path)
 		} else {
 			err = os.Remove(abs)
@@ -193,7 +236,15 @@ func (s *syncer) checkoutFile(blobs *history.BlobReader, c change) error {
 		perm = 0o755
 	}
 	if notNote == nil {
-		if _, err := memfile.Replace(s.root, c.path, data); err != nil {
+		if c.inHead {
+			_, err = memfile.ReplaceIf(s.root, c.path, data, old)
+		} else {
+			_, err = memfile.Replace(s.root, c.path, data)
+		}
+		if errors.Is(err, memfile.ErrChanged) {
+			return errEditorSave
+		}
+		if err != nil {
 			return err
 		}
 	} else {

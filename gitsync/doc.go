@@ -6,8 +6,9 @@
 // The remote is untrusted input. Before anything fetched reaches the
 // work tree, its tree is checked ([ErrRefused]): no link, submodule or
 // blob over the size limit anywhere; no control character, backslash,
-// ".." or ".git" in a path; and no file outside memory/ that differs
-// from the local one, except memweave.json and .gitattributes; and no
+// ".." or ".git" in a path; and no file outside memory/ that the remote
+// added, changed, deleted or gave another mode since the history it
+// shares with this machine, except memweave.json and .gitattributes; and no
 // .gitattributes naming an attribute that can run a program (a filter,
 // a diff or merge driver), only git's built-in merges, text, line
 // endings and linguist hints. This machine's own tree gets the same
@@ -36,7 +37,16 @@
 // missing or cut short (by the git checkout of an earlier version) its new
 // version before it commits.
 //
+// Sync commits only memory/, memweave.json and .gitattributes: what the
+// user staged elsewhere stays staged, uncommitted. It does not run while
+// the user is in the middle of a git merge, rebase, cherry-pick, revert
+// or am ([ErrInProgress]), and it warns about notes git ignores, which it
+// cannot share. A note another program saves while sync moves the work
+// tree is kept: the move stops there, and the next sync commits the save.
+//
 // Two syncs of one workspace never interleave (a lock file under
 // .memweave/), and a sync holds the workspace's write lock only while it
-// commits and updates the work tree, never across a network call.
+// commits and updates the work tree, never across a network call. It
+// removes the git lock files of a sync that was killed, never those of a
+// git command that runs: it waits for them a while, then stops.
 package gitsync

@@ -76,6 +76,28 @@ func TestSyncConflictFamilies(t *testing.T) {
 					t.Errorf("new.md = %q", got)
 				}
 			}},
+		{"a file here where there is a folder of notes there",
+			func(t testing.TB, ws string) { write(t, ws, "memory/proj", "proj as a file\n") },
+			func(t testing.TB, ws string) { write(t, ws, "memory/proj/x.md", "x in the folder\n") },
+			func(t testing.TB, ws string, copies []string) {
+				if got := read(t, ws, "memory/proj/x.md"); got != "x in the folder\n" {
+					t.Errorf("proj/x.md = %q", got)
+				}
+				if len(copies) != 1 || !strings.HasPrefix(copies[0], "memory/proj.conflict-") || read(t, ws, copies[0]) != "proj as a file\n" {
+					t.Errorf("copies = %v, want memory/proj.conflict-* holding the file proj's text", copies)
+				}
+			}},
+		{"a folder of notes here where there is a file there",
+			func(t testing.TB, ws string) { write(t, ws, "memory/proj/x.md", "x in the folder\n") },
+			func(t testing.TB, ws string) { write(t, ws, "memory/proj", "proj as a file\n") },
+			func(t testing.TB, ws string, copies []string) {
+				if got := read(t, ws, "memory/proj/x.md"); got != "x in the folder\n" {
+					t.Errorf("proj/x.md = %q", got)
+				}
+				if len(copies) != 1 || !strings.HasPrefix(copies[0], "memory/proj.conflict-b-") || read(t, ws, copies[0]) != "proj as a file\n" {
+					t.Errorf("copies = %v, want memory/proj.conflict-b-* holding the file proj's text", copies)
+				}
+			}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

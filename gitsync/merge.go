@@ -19,7 +19,9 @@ import (
 )
 
 // Conflict is a file changed on both sides: Path holds the remote's
-// version and Copy the local one.
+// version and Copy the local one. When one side made a folder where the
+// other has a file, the folder stays at Path and Copy holds the file
+// (named for "remote" when it is the remote's).
 type Conflict struct {
 	Path string `json:"path"`
 	Copy string `json:"copy"`
@@ -74,26 +76,55 @@ func (s *syncer) integrate(ctx context.Context, incoming string, res *Result) er
 	return s.checkout(ctx, head, target)
 }
 
+// foreignLockWait is how long a sync waits for a git lock file that no
+// killed sync left, which a running git command holds.
+var foreignLockWait = 10 * time.Second
+
 // clearStaleLocks waits a little for git's lock files on what sync
 // touches (the index, the branch, sync's own refs, packed-refs) to go,
-// then removes those left: with the sync lock held, they were left by a
-// sync that was killed (its git dies with it), or by a git command that
-// is stuck.
-func (s *syncer) clearStaleLocks(ctx context.Context, res *Result) error {
-	names := []string{"index.lock", "HEAD.lock", "packed-refs.lock", remoteRef + ".lock", incomingRef + ".lock",
+// then removes those a killed sync left: with the sync lock held, sync's
+// own refs' locks, and, when the previous sync was killed (killed), the
+// others too, since its git died with it. Without a killed sync, a lock
+// on the index or a branch is a running git command's (a git add
+// running a slow filter, say): sync waits up to foreignLockWait for it,
+// then stops, naming it, and never removes it, which would make that
+// command fail.
+func (s *syncer) clearStaleLocks(ctx context.Context, res *Result, killed bool) error {
+	names := []string{remoteRef + ".lock", incomingRef + ".lock", "index.lock", "HEAD.lock", "packed-refs.lock",
 		"refs/heads/" + s.branch + ".lock", "refs/remotes/" + s.remote + "/" + s.branch + ".lock"}
+	const ownLocks = 2 // the first names: sync's own refs
 	out, err := s.git(ctx, nil, append([]string{"rev-parse"}, gitPathArgs(names)...)...)
 	if err != nil {
 		return err
 	}
-	var locks []string
-	for _, p := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+	var locks, foreign []string
+	for i, p := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		if !filepath.IsAbs(p) {
 			p = filepath.Join(s.root, p)
 		}
 		if _, err := os.Lstat(p); err == nil {
-			locks = append(locks, p)
+			if i < ownLocks || killed {
+				locks = append(locks, p)
+			} else {
+				foreign = append(foreign, p)
+			}
 		}
+	}
+	gone := func(p string) bool {
+		_, err := os.Lstat(p)
+		return errors.Is(err, fs.ErrNotExist)
+	}
+	for deadline := time.Now().Add(foreignLockWait); len(foreign) > 0; {
+		if time.Now().After(deadline) {
+			return fmt.Errorf("gitsync: %s exists: a git command running in %s holds it, and sync waited %v for it; nothing was synced (if no git command runs there, one was killed: remove the file)",
+				foreign[0], s.root, foreignLockWait)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(100 * time.Millisecond):
+		}
+		foreign = slices.DeleteFunc(foreign, gone)
 	}
 	for i := 0; i < 20 && len(locks) > 0; i++ {
 		select {
@@ -101,10 +132,7 @@ func (s *syncer) clearStaleLocks(ctx context.Context, res *Result) error {
 			return ctx.Err()
 		case <-time.After(100 * time.Millisecond):
 		}
-		locks = slices.DeleteFunc(locks, func(p string) bool {
-			_, err := os.Lstat(p)
-			return errors.Is(err, fs.ErrNotExist)
-		})
+		locks = slices.DeleteFunc(locks, gone)
 	}
 	for _, p := range locks {
 		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -190,20 +218,26 @@ func (s *syncer) commitLocal(ctx context.Context, res *Result) error {
 	counts := map[string]int{}
 	var lines []string
 	for i := 0; i+1 < len(rec); i += 2 {
+		if !synced(rec[i+1]) {
+			continue
+		}
 		counts[rec[i][:1]]++
 		if len(lines) < 50 {
 			lines = append(lines, rec[i][:1]+" "+rec[i+1])
 		}
 	}
+	if len(lines) == 0 {
+		return nil // only what the user staged outside memory/
+	}
 	msg := fmt.Sprintf("memweave sync from %s: %d added, %d changed, %d deleted\n\n%s\n",
 		s.host, counts["A"], counts["M"]+counts["T"], counts["D"], strings.Join(lines, "\n"))
-	tree, err := s.git(ctx, nil, "write-tree")
+	tree, err := s.writeOwnTree(ctx)
 	if err != nil {
 		return fmt.Errorf("gitsync: commit: %w", err)
 	}
 	// The other machines check what they fetch: refuse here, naming the
 	// file, what they would refuse there.
-	if err := s.checkTree(ctx, strings.TrimSpace(string(tree)), "this machine's changes (the other machines would refuse them)"); err != nil {
+	if err := s.checkTree(ctx, strings.TrimSpace(string(tree)), head, "this machine's changes (the other machines would refuse them)"); err != nil {
 		return err
 	}
 	commit, err := s.commitTree(ctx, strings.TrimSpace(string(tree)), msg, head)
@@ -215,6 +249,74 @@ func (s *syncer) commitLocal(ctx context.Context, res *Result) error {
 	}
 	res.Committed, res.CommitMessage = commit, msg
 	return nil
+}
+
+// synced reports whether sync commits the workspace-relative path p:
+// memory/, memweave.json and .gitattributes.
+func synced(p string) bool {
+	return strings.HasPrefix(p, workspace.MemoryDir+"/") || p == SettingsFile || p == AttributesFile
+}
+
+// writeOwnTree writes the tree of the index with what the user staged
+// outside memory/, memweave.json and .gitattributes left as HEAD has it,
+// through a copy of the index under .memweave/: sync commits only what it
+// shares, and the user's staged work stays staged, uncommitted.
+func (s *syncer) writeOwnTree(ctx context.Context) (string, error) {
+	out, err := s.git(ctx, nil, "diff", "--cached", "--raw", "-z", "--no-renames", "--no-abbrev", "HEAD", "--",
+		".", ":(top,exclude)"+workspace.MemoryDir, ":(top,exclude)"+SettingsFile, ":(top,exclude)"+AttributesFile)
+	var ge *history.GitError
+	if errors.As(err, &ge) {
+		// An unborn branch: everything staged outside memory/ is new.
+		out, err = s.git(ctx, nil, "diff", "--cached", "--raw", "-z", "--no-renames", "--no-abbrev", "--",
+			".", ":(top,exclude)"+workspace.MemoryDir, ":(top,exclude)"+SettingsFile, ":(top,exclude)"+AttributesFile)
+	}
+	if err != nil {
+		return "", err
+	}
+	if len(out) == 0 {
+		tree, err := s.git(ctx, nil, "write-tree")
+		return strings.TrimSpace(string(tree)), err
+	}
+	// Each record: ":oldmode newmode oldblob newblob status", then the
+	// path; the old side is HEAD's.
+	var entries []byte
+	recs := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
+	for i := 0; i+1 < len(recs); i += 2 {
+		f := strings.Fields(strings.TrimPrefix(recs[i], ":"))
+		if len(f) != 5 {
+			return "", fmt.Errorf("unexpected diff record %q", recs[i])
+		}
+		if f[4] == "A" {
+			entries = appendEntry(entries, stage{"0", strings.Repeat("0", len(f[2]))}, recs[i+1])
+		} else {
+			entries = appendEntry(entries, stage{f[0], f[2]}, recs[i+1])
+		}
+	}
+	idx := filepath.Join(s.root, workspace.IndexDir, "sync-commit.index")
+	os.Remove(idx + ".lock")
+	defer os.Remove(idx)
+	real, err := s.git(ctx, nil, "rev-parse", "--git-path", "index")
+	if err != nil {
+		return "", err
+	}
+	rp := strings.TrimSpace(string(real))
+	if !filepath.IsAbs(rp) {
+		rp = filepath.Join(s.root, rp)
+	}
+	data, err := os.ReadFile(rp)
+	if err != nil {
+		return "", err
+	}
+	if err := os.WriteFile(idx, data, 0o644); err != nil {
+		return "", err
+	}
+	env := []string{"GIT_INDEX_FILE=" + idx}
+	if _, err := s.run(ctx, history.GitOptions{Stdin: entries, Env: env},
+		"-c", "core.hooksPath=/dev/null", "update-index", "-z", "--index-info"); err != nil {
+		return "", err
+	}
+	tree, err := s.git(ctx, env, "write-tree")
+	return strings.TrimSpace(string(tree)), err
 }
 
 // addAll stages what changed in specs, memory/ first. A memory/ folder
@@ -302,10 +404,22 @@ func (s *syncer) replay(ctx context.Context, head, incoming string, res *Result)
 					resolved = appendEntry(resolved, ours, cp)
 					conflicts = append(conflicts, Conflict{Path: p, Copy: cp})
 				}
-			case okO:
-				resolved = appendEntry(resolved, ours, p)
-			case okT:
-				resolved = appendEntry(resolved, theirs, p)
+			case okO || okT:
+				side, commit, host := theirs, incoming, "remote"
+				if okO {
+					side, commit, host = ours, head, s.host
+				}
+				// A file one side made a folder of: git moved the file
+				// aside to "<path>~<commit>". It becomes a conflict copy,
+				// listed and reported like the others.
+				if orig, moved := strings.CutSuffix(p, "~"+commit); moved && orig != "" {
+					cp := conflictCopy(orig, host, commit)
+					resolved = appendEntry(resolved, stage{"0", strings.Repeat("0", len(side.oid))}, p)
+					resolved = appendEntry(resolved, side, cp)
+					conflicts = append(conflicts, Conflict{Path: orig, Copy: cp})
+					continue
+				}
+				resolved = appendEntry(resolved, side, p)
 			}
 		}
 		if tree, err = s.resolveTree(ctx, tree, resolved); err != nil {

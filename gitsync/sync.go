@@ -6,15 +6,18 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/gofrs/flock"
 
 	"github.com/memweave/memweave-go/history"
+	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -32,6 +35,9 @@ var (
 	ErrRefused = errors.New("gitsync: refused")
 	// ErrRewritten: the remote's history was rewritten.
 	ErrRewritten = errors.New("gitsync: the remote's history was rewritten (its previous tip is not an ancestor of its new one); refusing to follow it")
+	// ErrInProgress: the user is in the middle of a git merge, rebase,
+	// cherry-pick, revert or am in the workspace.
+	ErrInProgress = errors.New("gitsync: a git operation is in progress")
 	// ErrPushRejected: every push attempt was rejected.
 	ErrPushRejected = errors.New("gitsync: the remote kept rejecting the push")
 )
@@ -44,6 +50,9 @@ const (
 	AttributesFile = ".gitattributes"
 	// LockName is the sync lock, under .memweave/.
 	LockName = "sync.lock"
+	// runningName marks a sync running, under .memweave/: found by the
+	// next sync, it was killed.
+	runningName = "sync-running"
 	// stateName is the per-machine state file, under .memweave/.
 	stateName = "sync.json"
 	// remoteRef records the remote tip sync last accepted.
@@ -171,8 +180,19 @@ func syncLocked(ctx context.Context, root string, opts Options) (*Result, error)
 		return nil, err
 	}
 	defer unlock()
+	if err := s.notInProgress(ctx); err != nil {
+		return nil, err
+	}
+	// The running marker outlives only a sync that was killed.
+	running := filepath.Join(root, workspace.IndexDir, runningName)
+	_, err = os.Lstat(running)
+	killed := err == nil
+	if err := memfile.WriteAtomic(running, []byte(strconv.Itoa(os.Getpid())+"\n"), 0o644); err != nil {
+		return nil, fmt.Errorf("gitsync: %w", err)
+	}
+	defer os.Remove(running)
 	res := &Result{}
-	if err := s.clearStaleLocks(ctx, res); err != nil {
+	if err := s.clearStaleLocks(ctx, res, killed); err != nil {
 		return res, err
 	}
 	oldHead, err := s.indexBase(ctx, root)
@@ -224,6 +244,9 @@ func syncLocked(ctx context.Context, root string, opts Options) (*Result, error)
 		}
 		res.Changed = changed
 	}
+	if w := s.ignoredNotes(ctx); w != "" {
+		res.Warnings = append(res.Warnings, w)
+	}
 	res.GitTime = s.gitTime
 	if s.opts.Reindex != nil && len(res.Changed) > 0 {
 		t := time.Now()
@@ -234,6 +257,42 @@ func syncLocked(ctx context.Context, root string, opts Options) (*Result, error)
 		}
 	}
 	return res, nil
+}
+
+// maxIgnoredNamed bounds the ignored notes a warning names one by one.
+const maxIgnoredNamed = 5
+
+// ignoredNotes says which notes (and folders) under memory/ git ignores,
+// "" when none: sync never commits them, so the other machines never
+// get them, whether the ignore rule is this user's or came in with a
+// .gitignore from the remote. Files memweave itself keeps out of the
+// index (hidden and temporary names) are left out.
+func (s *syncer) ignoredNotes(ctx context.Context) string {
+	out, err := s.git(ctx, nil, "ls-files", "-z", "--others", "--ignored", "--exclude-standard", "--directory", "--", workspace.MemoryDir+"/")
+	if err != nil {
+		return ""
+	}
+	var names []string
+	n := 0
+	for _, p := range strings.Split(string(out), "\x00") {
+		dir := strings.HasSuffix(p, "/")
+		parts := strings.Split(strings.TrimSuffix(p, "/"), "/")
+		if p == "" || slices.ContainsFunc(parts, workspace.IsIgnoredName) || !dir && !workspace.IsMarkdown(parts[len(parts)-1]) {
+			continue
+		}
+		if n++; len(names) < maxIgnoredNamed {
+			names = append(names, p)
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	more := ""
+	if n > len(names) {
+		more = fmt.Sprintf(" and %d more", n-len(names))
+	}
+	return fmt.Sprintf("git ignores %s%s (a .gitignore or git's excludes), so sync does not share them; see git check-ignore -v PATH",
+		strings.Join(names, ", "), more)
 }
 
 // indexBase returns the commit to re-index from: the one the index last
@@ -289,17 +348,52 @@ func newSyncer(ctx context.Context, root string, opts Options) (*syncer, error) 
 			ErrNoRepository, root, strings.TrimSpace(string(top)))
 	}
 	if _, err := s.git(ctx, nil, "remote", "get-url", "--", s.remote); err != nil {
-		return nil, fmt.Errorf("%w: %q in %s (run: git remote add %s URL)", ErrNoRemote, s.remote, root, s.remote)
+		if strings.ContainsAny(s.remote, ":@") {
+			return nil, fmt.Errorf("%w: %q in %s: the remote is a name git knows (git remote -v lists them), not a URL",
+				ErrNoRemote, redactURL(s.remote), root)
+		}
+		return nil, fmt.Errorf("%w: no remote named %q in %s", ErrNoRemote, s.remote, root)
 	}
-	br, err := s.git(ctx, nil, "symbolic-ref", "--quiet", "--short", "HEAD")
-	if err != nil {
+	// The full name: --short gives "heads/main" when a tag is named main.
+	br, err := s.git(ctx, nil, "symbolic-ref", "--quiet", "HEAD")
+	branch, ok := strings.CutPrefix(strings.TrimSpace(string(br)), "refs/heads/")
+	if err != nil || !ok || branch == "" {
 		return nil, fmt.Errorf("%w: %s", ErrDetached, root)
 	}
-	s.branch = strings.TrimSpace(string(br))
+	s.branch = branch
 	if err := s.author(ctx); err != nil {
 		return nil, err
 	}
 	return s, nil
+}
+
+// inProgress names the files git keeps while an operation waits for the
+// user, and the operation.
+var inProgress = [][2]string{{"MERGE_HEAD", "merge"}, {"CHERRY_PICK_HEAD", "cherry-pick"},
+	{"REVERT_HEAD", "revert"}, {"rebase-merge", "rebase"}, {"rebase-apply", "rebase or am"}}
+
+// notInProgress refuses a workspace where the user is in the middle of a
+// git operation: its index and notes may hold a half-done merge with
+// conflict markers, which a sync would commit and push to every machine.
+func (s *syncer) notInProgress(ctx context.Context) error {
+	var names []string
+	for _, op := range inProgress {
+		names = append(names, op[0])
+	}
+	out, err := s.git(ctx, nil, append([]string{"rev-parse"}, gitPathArgs(names)...)...)
+	if err != nil {
+		return err
+	}
+	for i, p := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(s.root, p)
+		}
+		if _, err := os.Lstat(p); err == nil && i < len(inProgress) {
+			return fmt.Errorf("%w: a git %s in %s waits to be finished (git %s --continue, or --abort); nothing was synced",
+				ErrInProgress, inProgress[i][1], s.root, strings.Fields(inProgress[i][1])[0])
+		}
+	}
+	return nil
 }
 
 // git runs git in the workspace with hooks off and the configured extra
@@ -410,7 +504,18 @@ func (s *syncer) fetch(ctx context.Context) (string, error) {
 	if incoming == prev {
 		return incoming, nil // checked when it arrived
 	}
-	if err := s.checkTree(ctx, incoming, "the remote's tree"); err != nil {
+	// Outside memory/, the remote may change nothing since the history
+	// it shares with this machine, whose own commits there are its own.
+	against, err := s.rev(ctx, "HEAD")
+	if err != nil {
+		return "", err
+	}
+	if against != "" {
+		if base, err := s.git(ctx, nil, "merge-base", against, incoming); err == nil {
+			against = strings.TrimSpace(string(base))
+		}
+	}
+	if err := s.checkTree(ctx, incoming, against, "the remote's tree"); err != nil {
 		// Leave no ref to what was refused, so git can drop its objects.
 		s.git(ctx, nil, "update-ref", "-d", incomingRef)
 		return "", err
@@ -471,6 +576,22 @@ func lockFile(ctx context.Context, root, name string) (func(), error) {
 		return nil, fmt.Errorf("gitsync: lock %s: %w", fl.Path(), err)
 	}
 	return func() { fl.Unlock(); fl.Close() }, nil
+}
+
+// redactURL hides the user and password of a URL ("https://user:token@host")
+// or the user of an scp-like address ("user@host:path").
+func redactURL(r string) string {
+	if u, err := url.Parse(r); err == nil && u.User != nil {
+		u.User = url.User("REDACTED")
+		return u.String()
+	}
+	if _, after, ok := strings.Cut(r, "://"); ok {
+		r = after // unparsable: keep no part that may be a user
+	}
+	if i := strings.LastIndex(r, "@"); i >= 0 {
+		return "REDACTED" + r[i:]
+	}
+	return r
 }
 
 // sameDir reports whether a and b name the same folder.

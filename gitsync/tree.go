@@ -18,8 +18,9 @@ const maxListing = 64 << 20
 
 // checkTree refuses a tree (whose: "the remote's tree") that breaks the
 // rules for untrusted trees (see the package doc), naming the first bad
-// entry.
-func (s *syncer) checkTree(ctx context.Context, commit, whose string) error {
+// entry. Outside memory/, the tree must hold what the commit against
+// holds ("" when there is none: nothing outside memory/ is accepted).
+func (s *syncer) checkTree(ctx context.Context, commit, against, whose string) error {
 	out, err := s.run(ctx, history.GitOptions{MaxOutput: maxListing}, "-c", "core.quotePath=false",
 		"ls-tree", "-r", "-z", "-l", "--full-tree", commit)
 	if errors.Is(err, history.ErrOutputTooLarge) {
@@ -28,7 +29,7 @@ func (s *syncer) checkTree(ctx context.Context, commit, whose string) error {
 	if err != nil {
 		return fmt.Errorf("gitsync: read %s: %w", whose, err)
 	}
-	var local map[string]string // path -> blob, outside memory/, read when needed
+	head := against
 	for _, rec := range strings.Split(string(out), "\x00") {
 		if rec == "" {
 			continue
@@ -75,40 +76,28 @@ func (s *syncer) checkTree(ctx context.Context, commit, whose string) error {
 		if strings.HasPrefix(p, workspace.MemoryDir+"/") || p == SettingsFile || p == AttributesFile {
 			continue
 		}
-		// Outside memory/: only what this machine already has, unchanged.
-		if local == nil {
-			if local, err = s.blobsOutsideMemory(ctx); err != nil {
-				return err
-			}
+		if head == "" {
+			return refuse(outsideMemory)
 		}
-		if local[p] != f[2] {
-			return refuse("outside memory/ and not the same as this machine's; sync only brings in memory/, " + SettingsFile + " and " + AttributesFile)
-		}
+	}
+	if head == "" {
+		return nil
+	}
+	// Outside memory/: only what this machine already has, unchanged,
+	// with its mode, and nothing of it deleted.
+	out, err = s.git(ctx, nil, "diff-tree", "-r", "-z", "--no-renames", "--name-only", "--no-commit-id", head, commit, "--",
+		".", ":(top,exclude)"+workspace.MemoryDir, ":(top,exclude)"+SettingsFile, ":(top,exclude)"+AttributesFile)
+	if err != nil {
+		return fmt.Errorf("gitsync: compare %s with the local tree: %w", whose, err)
+	}
+	if p, _, _ := strings.Cut(string(out), "\x00"); p != "" {
+		return fmt.Errorf("%w %s at %.12s: %q: %s", ErrRefused, whose, commit, p, outsideMemory)
 	}
 	return nil
 }
 
-// blobsOutsideMemory maps the paths of HEAD's tree outside memory/ to
-// their blobs.
-func (s *syncer) blobsOutsideMemory(ctx context.Context) (map[string]string, error) {
-	m := map[string]string{}
-	head, err := s.rev(ctx, "HEAD")
-	if err != nil || head == "" {
-		return m, err
-	}
-	out, err := s.git(ctx, nil, "ls-tree", "-r", "-z", "--full-tree", head)
-	if err != nil {
-		return nil, fmt.Errorf("gitsync: read the local tree: %w", err)
-	}
-	for _, rec := range strings.Split(string(out), "\x00") {
-		meta, p, ok := strings.Cut(rec, "\t")
-		f := strings.Fields(meta)
-		if ok && len(f) == 3 && !strings.HasPrefix(p, workspace.MemoryDir+"/") {
-			m[p] = f[2]
-		}
-	}
-	return m, nil
-}
+// outsideMemory says why a tree is refused for a path outside memory/.
+const outsideMemory = "outside memory/ and not the same as this machine's (added, changed, deleted or with another mode); sync only brings in memory/, " + SettingsFile + " and " + AttributesFile
 
 // maxAttributes bounds a .gitattributes file in a checked tree.
 const maxAttributes = 64 << 10

@@ -99,13 +99,39 @@ func Git(ctx context.Context, dir string, opts GitOptions, args ...string) ([]by
 		if out.over {
 			return nil, fmt.Errorf("git %s: %w (%d bytes)", args[0], ErrOutputTooLarge, opts.MaxOutput)
 		}
-		msg := strings.TrimSpace(errb.String())
+		msg := printable(strings.TrimSpace(errb.String()))
 		if strings.Contains(msg, "not a git repository") {
 			return nil, fmt.Errorf("%w: %s", ErrNotRepository, dir)
 		}
 		return out.Bytes(), &GitError{Args: args, Stderr: msg, Err: err}
 	}
 	return out.Bytes(), nil
+}
+
+// printable escapes the control characters of s but line feeds and tabs,
+// as Go would quote them: git's standard error carries text a remote
+// sent back ("remote: ..."), which must not drive the terminal that
+// prints the error.
+func printable(s string) string {
+	if !strings.ContainsFunc(s, isControl) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if isControl(r) {
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// isControl reports whether r is a C0 or C1 control character other than
+// a line feed or a tab.
+func isControl(r rune) bool {
+	return r != '\n' && r != '\t' && (r < 0x20 || r >= 0x7f && r < 0xa0)
 }
 
 // GitError is a git command that failed: its arguments, its standard
@@ -117,7 +143,21 @@ type GitError struct {
 }
 
 func (e *GitError) Error() string {
-	return fmt.Sprintf("history: git %s: %s: %v", e.Args[0], e.Stderr, e.Err)
+	return fmt.Sprintf("history: git %s: %s: %v", e.subcommand(), e.Stderr, e.Err)
+}
+
+// subcommand is the git command e ran ("fetch"), past the global options
+// before it ("-c name=value").
+func (e *GitError) subcommand() string {
+	for i := 0; i < len(e.Args); i++ {
+		switch a := e.Args[i]; {
+		case a == "-c" || a == "-C":
+			i++
+		case !strings.HasPrefix(a, "-"):
+			return a
+		}
+	}
+	return "(no command)"
 }
 
 // Unwrap returns the exit error.

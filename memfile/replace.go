@@ -1,6 +1,7 @@
 package memfile
 
 import (
+	"bytes"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -123,6 +124,19 @@ func memoryName(rel string) (string, error) {
 // timestamps.
 func Replace(root, path string, data []byte) (abs string, err error) {
 	return replace(root, path, data, nil)
+}
+
+// ReplaceIf is [Replace] when the file still holds old just before the
+// rename: when it holds anything else or is gone, nothing is written and
+// the error wraps [ErrChanged]. The caller holds the write lock ([Lock]);
+// another program, which does not take it, may have saved the file since
+// the caller read it.
+func ReplaceIf(root, path string, data, old []byte) (abs string, err error) {
+	abs, err = replace(root, path, data, func(cur []byte) bool { return bytes.Equal(cur, old) })
+	if errors.Is(err, errRaced) {
+		return "", fmt.Errorf("%s: %w", path, ErrChanged)
+	}
+	return abs, err
 }
 
 // replace is [Replace] with a check, when not nil, of the file's current
