@@ -175,13 +175,10 @@ func ensureAttributes(root string) error {
 	if len(add) == len(data) {
 		return nil
 	}
-	tmp := p + ".memweave-tmp"
-	if err := os.WriteFile(tmp, add, 0o644); err != nil {
-		return fmt.Errorf("gitsync: write %s: %w", AttributesFile, err)
-	}
-	if err := os.Rename(tmp, p); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("gitsync: write %s: %w", AttributesFile, err)
+	// A temporary file of its own, renamed over p: never a file of a
+	// fixed name, which a link could send elsewhere.
+	if err := memfile.WriteAtomic(p, add, 0o644); err != nil {
+		return fmt.Errorf("gitsync: %w", err)
 	}
 	return nil
 }
@@ -307,7 +304,7 @@ func (s *syncer) writeOwnTree(ctx context.Context) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if err := os.WriteFile(idx, data, 0o644); err != nil {
+	if err := memfile.WriteAtomic(idx, data, 0o644); err != nil { // a link at idx is replaced, not followed
 		return "", err
 	}
 	env := []string{"GIT_INDEX_FILE=" + idx}
@@ -477,7 +474,7 @@ func (s *syncer) saveLocalSettings(ctx context.Context, oid, head string) (strin
 		return "", fmt.Errorf("gitsync: save local %s: %w", SettingsFile, err)
 	}
 	p := filepath.Join(s.root, workspace.IndexDir, fmt.Sprintf("memweave.conflict-%.8s.json", head))
-	if err := os.WriteFile(p, data, 0o644); err != nil {
+	if err := memfile.WriteAtomic(p, data, 0o644); err != nil {
 		return "", fmt.Errorf("gitsync: save local %s: %w", SettingsFile, err)
 	}
 	return p, nil
