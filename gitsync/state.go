@@ -44,11 +44,16 @@ func readState(root string) (state, error) {
 	return st, nil
 }
 
-// writeState replaces the state file atomically.
+// writeState replaces the state file atomically. It writes nothing
+// when .memweave is a link ([workspace.CheckOwnFiles]): the file would
+// land wherever the link points.
 func writeState(root string, st state) error {
 	data, err := json.MarshalIndent(st, "", "  ")
 	if err != nil {
 		return err
+	}
+	if err := workspace.CheckOwnFiles(root); err != nil {
+		return fmt.Errorf("gitsync: write state: %w", err)
 	}
 	p := statePath(root)
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {

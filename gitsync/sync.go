@@ -565,8 +565,14 @@ func (s *syncer) changedPaths(ctx context.Context, a, b string) ([]string, error
 }
 
 // lockFile takes the lock file name under root's .memweave/ folder,
-// waiting until it is free or ctx is done.
+// waiting until it is free or ctx is done. A link at that folder or at
+// the lock is refused ([workspace.CheckOwnFiles]), as the write lock
+// refuses one: sync writes its own files in that folder once it holds
+// the lock.
 func lockFile(ctx context.Context, root, name string) (func(), error) {
+	if err := workspace.CheckOwnFiles(root, name); err != nil {
+		return nil, fmt.Errorf("gitsync: lock: %w", err)
+	}
 	dir := filepath.Join(root, workspace.IndexDir)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("gitsync: lock: %w", err)
