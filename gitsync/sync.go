@@ -14,8 +14,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gofrs/flock"
-
 	"github.com/memweave/memweave-go/history"
 	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/workspace"
@@ -577,7 +575,7 @@ func lockFile(ctx context.Context, root, name string) (func(), error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("gitsync: lock: %w", err)
 	}
-	fl := flock.New(filepath.Join(dir, name))
+	fl := workspace.NewLock(filepath.Join(dir, name))
 	if _, err := fl.TryLockContext(ctx, 10*time.Millisecond); err != nil {
 		return nil, fmt.Errorf("gitsync: lock %s: %w", fl.Path(), err)
 	}
