@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -28,10 +29,32 @@ type state struct {
 
 func statePath(root string) string { return filepath.Join(root, workspace.IndexDir, stateName) }
 
+// readOwn returns the content of name, one of sync's files under root's
+// .memweave folder, at most limit+1 bytes of it. It refuses a link at
+// the folder or the name ([workspace.CheckOwnFiles]) and anything but a
+// regular file, opened without blocking ([workspace.OpenRegular]): a
+// FIFO there would hang the read, a link to a device would fill memory,
+// and a link elsewhere would read a file sync never wrote.
+func readOwn(root, name string, limit int64) ([]byte, error) {
+	if err := workspace.CheckOwnFiles(root, name); err != nil {
+		return nil, err
+	}
+	f, _, err := workspace.OpenRegular(filepath.Join(root, workspace.IndexDir, name))
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", f.Name(), err)
+	}
+	return data, nil
+}
+
 // readState reads the state file; a missing or unreadable one is empty.
 func readState(root string) (state, error) {
 	var st state
-	data, err := os.ReadFile(statePath(root))
+	data, err := readOwn(root, stateName, 1<<20)
 	if errors.Is(err, fs.ErrNotExist) {
 		return st, nil
 	}
