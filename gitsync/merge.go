@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -189,7 +188,7 @@ func ensureAttributes(root string) error {
 // refuses to follow one: a cloned repository can carry a link to any
 // file of this machine, which, read and rewritten with sync's lines,
 // would be committed and pushed. Anything but a regular file is refused
-// without blocking on it ([workspace.OpenRegular]), and so is a file
+// without blocking on it ([workspace.ReadFile]), and so is a file
 // over maxAttributes. Errors name p.
 func readAttributes(p string) ([]byte, error) {
 	fi, err := os.Lstat(p)
@@ -202,14 +201,9 @@ func readAttributes(p string) ([]byte, error) {
 	if fi.Mode()&fs.ModeSymlink != 0 {
 		return nil, &fs.PathError{Op: "read", Path: p, Err: errors.New("a symbolic link, which git does not follow either: replace it with a file")}
 	}
-	f, _, err := workspace.OpenRegular(p)
+	data, _, err := workspace.ReadFile("", nil, p, maxAttributes)
 	if err != nil {
 		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxAttributes+1))
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", p, err)
 	}
 	if len(data) > maxAttributes {
 		return nil, fmt.Errorf("read %s: larger than %d bytes", p, maxAttributes)

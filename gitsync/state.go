@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -32,23 +31,15 @@ func statePath(root string) string { return filepath.Join(root, workspace.IndexD
 // readOwn returns the content of name, one of sync's files under root's
 // .memweave folder, at most limit+1 bytes of it. It refuses a link at
 // the folder or the name ([workspace.CheckOwnFiles]) and anything but a
-// regular file, opened without blocking ([workspace.OpenRegular]): a
+// regular file, opened without blocking ([workspace.ReadFile]): a
 // FIFO there would hang the read, a link to a device would fill memory,
 // and a link elsewhere would read a file sync never wrote.
 func readOwn(root, name string, limit int64) ([]byte, error) {
 	if err := workspace.CheckOwnFiles(root, name); err != nil {
 		return nil, err
 	}
-	f, _, err := workspace.OpenRegular(filepath.Join(root, workspace.IndexDir, name))
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", f.Name(), err)
-	}
-	return data, nil
+	data, _, err := workspace.ReadFile(root, nil, filepath.Join(root, workspace.IndexDir, name), limit)
+	return data, err
 }
 
 // readState reads the state file; a missing or unreadable one is empty.
