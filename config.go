@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/memweave/memweave-go/embed"
+	"github.com/memweave/memweave-go/freshness"
 	"github.com/memweave/memweave-go/search"
 	"github.com/memweave/memweave-go/settings"
 	"github.com/memweave/memweave-go/workspace"
@@ -146,13 +147,15 @@ func (c *Config) pathDefaults() error {
 }
 
 // checkOwnFiles refuses an index at its default place, under the
-// workspace's .memweave folder, when that folder or one of the index's
-// files is a symbolic link ([workspace.CheckOwnFiles]). An index named
-// elsewhere (DBPath, --db) is the user's choice, links and all.
+// workspace's .memweave folder, when that folder, one of the index's
+// files or the watcher's barrier folder beside them is a symbolic link
+// ([workspace.CheckOwnFiles]): the watcher creates and removes files in
+// that folder. An index named elsewhere (DBPath, --db) is the user's
+// choice, links and all.
 func (c *Config) checkOwnFiles() error {
 	if c.DBPath != filepath.Join(c.Workspace, workspace.IndexDir, "index.db") {
 		return nil
 	}
 	base := filepath.Base(c.DBPath)
-	return workspace.CheckOwnFiles(c.Workspace, base, base+"-wal", base+"-shm", base+".lock")
+	return workspace.CheckOwnFiles(c.Workspace, base, base+"-wal", base+"-shm", base+"-journal", base+".lock", freshness.SyncDirName)
 }

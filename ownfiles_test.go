@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	memweave "github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/memweavetest"
@@ -20,7 +21,7 @@ import (
 // an index named elsewhere with DBPath is the user's choice and opens.
 func TestLinkedOwnFilesRefused(t *testing.T) {
 	ctx := t.Context()
-	for _, name := range []string{".memweave", ".memweave/index.db", ".memweave/index.db-wal", ".memweave/index.db.lock", ".memweave/write.lock"} {
+	for _, name := range []string{".memweave", ".memweave/index.db", ".memweave/index.db-wal", ".memweave/index.db-journal", ".memweave/index.db.lock", ".memweave/write.lock"} {
 		t.Run(filepath.Base(name), func(t *testing.T) {
 			ws := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# Deploy\n\nWe deploy on Tuesdays.\n"})
 			out := t.TempDir()
@@ -65,4 +66,46 @@ func TestLinkedOwnFilesRefused(t *testing.T) {
 			t.Fatal(err)
 		}
 	})
+}
+
+// TestLinkedSyncFolderRefused: the watcher creates and removes its
+// barrier files in .memweave/.sync, and removes the ones older than a
+// minute it finds there as leftovers of killed processes. A cloned
+// workspace carrying a link at that name sent both to the folder it
+// points to, where a file of the user's named like a barrier was
+// deleted. The link is refused as the index's own are, naming it, and
+// the folder it points to is left as it was.
+func TestLinkedSyncFolderRefused(t *testing.T) {
+	ctx := t.Context()
+	ws := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# Deploy\n\nWe deploy on Tuesdays.\n"})
+	out := t.TempDir()
+	mine := filepath.Join(out, ".sync-notes")
+	if err := os.WriteFile(mine, []byte("the user's file\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	old := time.Now().Add(-time.Hour)
+	if err := os.Chtimes(mine, old, old); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(ws, ".memweave", ".sync")
+	if err := os.MkdirAll(filepath.Dir(link), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(out, link); err != nil {
+		t.Fatal(err)
+	}
+	w, err := memweave.Open(ctx, memweave.Config{Workspace: ws})
+	if err == nil {
+		if err = w.Watch(ctx); err == nil {
+			_, err = w.Search(ctx, "deploy")
+		}
+		w.Close()
+	}
+	if !errors.Is(err, workspace.ErrLinkedOwnFile) || !strings.Contains(err.Error(), link) {
+		t.Errorf("error = %v, want ErrLinkedOwnFile naming %s", err, link)
+	}
+	entries, _ := os.ReadDir(out)
+	if len(entries) != 1 || entries[0].Name() != ".sync-notes" {
+		t.Errorf("the link's target folder holds %v, want only .sync-notes", entries)
+	}
 }

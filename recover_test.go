@@ -2,6 +2,7 @@ package memweave_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	memweave "github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/memweavetest"
+	"github.com/memweave/memweave-go/workspace"
 )
 
 // TestOpenUndoesTornAppend leaves what a process killed in an append
@@ -21,7 +23,13 @@ func TestOpenUndoesTornAppend(t *testing.T) {
 	const note = "\nthe torn note mentions okapi\n"
 	root := memweavetest.Workspace(t, map[string]string{rel: "# Log\n\nan earlier wombat note\n"})
 	before := int64(len("# Log\n\nan earlier wombat note\n"))
-	journal := `{"path":"` + rel + `","before":30,"after":60}` + "\n" + note
+	id := ""
+	if fi, err := os.Stat(filepath.Join(root, rel)); err == nil {
+		if dev, ino, ok := workspace.FileID(fi); ok {
+			id = fmt.Sprintf(`,"dev":%d,"ino":%d`, dev, ino)
+		}
+	}
+	journal := `{"path":"` + rel + `","before":30,"after":60` + id + `}` + "\n" + note
 	if before != 30 || len(note) != 30 {
 		t.Fatalf("sizes changed: %d, %d", before, len(note))
 	}

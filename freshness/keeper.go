@@ -33,11 +33,15 @@ type Keeper struct {
 	checked bool // a freshness check ran: the next one starts the watcher
 }
 
+// SyncDirName is the folder, beside the index, where a watcher creates
+// and removes its barrier files ([watcher.Options.SyncDir]).
+const SyncDirName = ".sync"
+
 // Options are the watcher options every watcher of k shares; its barrier
-// files go in .sync beside the index, whose own writes do not fill it
-// with events.
+// files go in [SyncDirName] beside the index, whose own writes do not
+// fill it with events.
 func (k *Keeper) Options(onDemand bool) watcher.Options {
-	return watcher.Options{Root: k.Root, ExtraPaths: k.ExtraPaths, SyncDir: filepath.Join(filepath.Dir(k.DBPath), ".sync"),
+	return watcher.Options{Root: k.Root, ExtraPaths: k.ExtraPaths, SyncDir: filepath.Join(filepath.Dir(k.DBPath), SyncDirName),
 		OnDemand: onDemand, Logger: k.Logger}
 }
 

@@ -155,9 +155,9 @@ func gitPathArgs(names []string) []string {
 // ensureAttributes adds the missing [AttributesLines] to .gitattributes.
 func ensureAttributes(root string) error {
 	p := filepath.Join(root, AttributesFile)
-	data, err := os.ReadFile(p)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("gitsync: read %s: %w", AttributesFile, err)
+	data, err := readAttributes(p)
+	if err != nil {
+		return fmt.Errorf("gitsync: %w", err)
 	}
 	have := make(map[string]bool)
 	for _, l := range strings.Split(string(data), "\n") {
@@ -181,6 +181,34 @@ func ensureAttributes(root string) error {
 		return fmt.Errorf("gitsync: %w", err)
 	}
 	return nil
+}
+
+// readAttributes returns the content of the .gitattributes file at p,
+// nil when there is none. A symbolic link there is refused, as git
+// refuses to follow one: a cloned repository can carry a link to any
+// file of this machine, which, read and rewritten with sync's lines,
+// would be committed and pushed. Anything but a regular file is refused
+// without blocking on it ([workspace.ReadFile]), and so is a file
+// over maxAttributes. Errors name p.
+func readAttributes(p string) ([]byte, error) {
+	fi, err := os.Lstat(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if fi.Mode()&fs.ModeSymlink != 0 {
+		return nil, &fs.PathError{Op: "read", Path: p, Err: errors.New("a symbolic link, which git does not follow either: replace it with a file")}
+	}
+	data, _, err := workspace.ReadFile("", nil, p, maxAttributes)
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > maxAttributes {
+		return nil, fmt.Errorf("read %s: larger than %d bytes", p, maxAttributes)
+	}
+	return data, nil
 }
 
 // commitLocal commits what changed under memory/, memweave.json and

@@ -46,7 +46,7 @@ func writeCheckoutMarker(root, head, target string) error {
 // it as this machine's change, and the merge keeps both sides. The
 // caller holds the workspace's write lock.
 func (s *syncer) resumeCheckout(ctx context.Context) error {
-	data, err := os.ReadFile(checkoutPath(s.root))
+	data, err := readOwn(s.root, checkoutName, 1<<10)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}

@@ -28,10 +28,24 @@ type state struct {
 
 func statePath(root string) string { return filepath.Join(root, workspace.IndexDir, stateName) }
 
+// readOwn returns the content of name, one of sync's files under root's
+// .memweave folder, at most limit+1 bytes of it. It refuses a link at
+// the folder or the name ([workspace.CheckOwnFiles]) and anything but a
+// regular file, opened without blocking ([workspace.ReadFile]): a
+// FIFO there would hang the read, a link to a device would fill memory,
+// and a link elsewhere would read a file sync never wrote.
+func readOwn(root, name string, limit int64) ([]byte, error) {
+	if err := workspace.CheckOwnFiles(root, name); err != nil {
+		return nil, err
+	}
+	data, _, err := workspace.ReadFile(root, nil, filepath.Join(root, workspace.IndexDir, name), limit)
+	return data, err
+}
+
 // readState reads the state file; a missing or unreadable one is empty.
 func readState(root string) (state, error) {
 	var st state
-	data, err := os.ReadFile(statePath(root))
+	data, err := readOwn(root, stateName, 1<<20)
 	if errors.Is(err, fs.ErrNotExist) {
 		return st, nil
 	}
@@ -44,11 +58,16 @@ func readState(root string) (state, error) {
 	return st, nil
 }
 
-// writeState replaces the state file atomically.
+// writeState replaces the state file atomically. It writes nothing
+// when .memweave is a link ([workspace.CheckOwnFiles]): the file would
+// land wherever the link points.
 func writeState(root string, st state) error {
 	data, err := json.MarshalIndent(st, "", "  ")
 	if err != nil {
 		return err
+	}
+	if err := workspace.CheckOwnFiles(root); err != nil {
+		return fmt.Errorf("gitsync: write state: %w", err)
 	}
 	p := statePath(root)
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {

@@ -14,8 +14,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gofrs/flock"
-
 	"github.com/memweave/memweave-go/history"
 	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/workspace"
@@ -565,13 +563,19 @@ func (s *syncer) changedPaths(ctx context.Context, a, b string) ([]string, error
 }
 
 // lockFile takes the lock file name under root's .memweave/ folder,
-// waiting until it is free or ctx is done.
+// waiting until it is free or ctx is done. A link at that folder or at
+// the lock is refused ([workspace.CheckOwnFiles]), as the write lock
+// refuses one: sync writes its own files in that folder once it holds
+// the lock.
 func lockFile(ctx context.Context, root, name string) (func(), error) {
+	if err := workspace.CheckOwnFiles(root, name); err != nil {
+		return nil, fmt.Errorf("gitsync: lock: %w", err)
+	}
 	dir := filepath.Join(root, workspace.IndexDir)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("gitsync: lock: %w", err)
 	}
-	fl := flock.New(filepath.Join(dir, name))
+	fl := workspace.NewLock(filepath.Join(dir, name))
 	if _, err := fl.TryLockContext(ctx, 10*time.Millisecond); err != nil {
 		return nil, fmt.Errorf("gitsync: lock %s: %w", fl.Path(), err)
 	}

@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/gofrs/flock"
+	"github.com/memweave/memweave-go/workspace"
 )
 
 // RebuildPattern names, after the index file's name, the temporary files
@@ -146,7 +146,7 @@ func removeRebuildLeftovers(path string) {
 	if matches, _ := filepath.Glob(path + RebuildPattern); len(matches) == 0 {
 		return
 	}
-	lock := flock.New(path + ".lock")
+	lock := workspace.NewLock(path + ".lock")
 	if ok, err := lock.TryLock(); err != nil || !ok {
 		return
 	}

@@ -82,7 +82,7 @@ func New(db *index.DB, opts Options) *Engine {
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
-	return &Engine{db: db, opts: opts, flock: flock.New(db.Path() + ".lock"),
+	return &Engine{db: db, opts: opts, flock: workspace.NewLock(db.Path() + ".lock"),
 		now: func() int64 { return time.Now().UnixNano() }, statOf: workspace.StatOf}
 }
 

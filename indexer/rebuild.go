@@ -8,9 +8,8 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/gofrs/flock"
-
 	"github.com/memweave/memweave-go/index"
+	"github.com/memweave/memweave-go/workspace"
 )
 
 // BuildFunc builds a fresh index at path and closes it, leaving no -wal
@@ -46,7 +45,7 @@ func Rebuild(ctx context.Context, dbPath string, build BuildFunc) (*Result, erro
 	if err := os.MkdirAll(filepath.Dir(dbPath), 0o755); err != nil {
 		return nil, fmt.Errorf("indexer: rebuild: %w", err)
 	}
-	lock := flock.New(dbPath + ".lock")
+	lock := workspace.NewLock(dbPath + ".lock")
 	if _, err := lock.TryLockContext(ctx, lockRetry); err != nil {
 		return nil, fmt.Errorf("indexer: rebuild: lock %s: %w", lock.Path(), err)
 	}

@@ -22,12 +22,12 @@ func TestHandlerRecoversPanics(t *testing.T) {
 }
 
 func TestHandlerCleansErrors(t *testing.T) {
-	tl := &tools{log: slog.New(slog.DiscardHandler), apiKey: "sk-secret"}
+	tl := &tools{log: slog.New(slog.DiscardHandler)}
 	h := handler(tl, "memory_x", func(context.Context, struct{}) (*mcp.CallToolResult, int, error) {
-		return nil, 7, errors.New("memweave: search: memweave: embed: bad key sk-secret\nsecond line")
+		return nil, 7, errors.New("memweave: search: memweave: embed: bad request\nsecond line")
 	})
 	_, out, err := h(context.Background(), nil, struct{}{})
-	want := "search: embed: bad key [redacted] second line"
+	want := "search: embed: bad request second line"
 	if out != 0 || err == nil || err.Error() != want {
 		t.Errorf("handler error = %v (output %v), want %q", err, out, want)
 	}

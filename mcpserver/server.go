@@ -87,7 +87,7 @@ func New(w *memweave.Weave, opts *Options) *mcp.Server {
 	o := opts.withDefaults()
 	srv := mcp.NewServer(&mcp.Implementation{Name: o.Name, Title: "memweave memory", Version: o.Version},
 		&mcp.ServerOptions{Instructions: o.Instructions, Logger: o.Logger})
-	t := &tools{w: w, log: o.Logger, apiKey: w.Config().Embedder.APIKey}
+	t := &tools{w: w, log: o.Logger}
 	t.register(srv)
 	return srv
 }
@@ -206,8 +206,6 @@ func versionOf(bi *debug.BuildInfo) string {
 type tools struct {
 	w   *memweave.Weave
 	log *slog.Logger
-	// apiKey is the embedding API key, redacted from error messages.
-	apiKey string
 }
 
 // handler adapts fn, which returns a tool's output or an error, to the
@@ -234,14 +232,11 @@ func handler[In, Out any](t *tools, name string, fn func(context.Context, In) (*
 }
 
 // clean makes an error message read well on its own: one line, without
-// repeated "memweave: " prefixes, the API key redacted.
+// repeated "memweave: " prefixes. The API key is never in it: the
+// embedder leaves it out of the server's messages it quotes.
 func (t *tools) clean(msg string) string {
 	msg = strings.Join(strings.Fields(msg), " ")
-	msg = strings.ReplaceAll(msg, "memweave: ", "")
-	if t.apiKey != "" {
-		msg = strings.ReplaceAll(msg, t.apiKey, "[redacted]")
-	}
-	return msg
+	return strings.ReplaceAll(msg, "memweave: ", "")
 }
 
 // pathError explains a refused or missing path to the model, keeping the

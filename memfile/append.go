@@ -156,6 +156,7 @@ func appendTo(root, rel string, f *os.File, created bool, text string, remove fu
 	}
 	note := entry(tail, text)
 	j := journal{Path: rel, Before: before, After: before + int64(len(note)), Created: created}
+	j.Dev, j.Ino, _ = workspace.FileID(fi)
 	if err := writeJournal(root, j, note); err != nil {
 		return err
 	}

@@ -45,6 +45,11 @@ func writeJournal(t *testing.T, root, rel string, before int64, note string, cre
 	if created {
 		head += `,"created":true`
 	}
+	if fi, err := os.Stat(filepath.Join(root, filepath.FromSlash(rel))); err == nil {
+		if dev, ino, ok := workspace.FileID(fi); ok {
+			head += `,"dev":` + strconv.FormatUint(dev, 10) + `,"ino":` + strconv.FormatUint(ino, 10)
+		}
+	}
 	path := filepath.Join(root, workspace.IndexDir, memfile.JournalName)
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		t.Fatal(err)

@@ -28,6 +28,11 @@ type journal struct {
 	After  int64 `json:"after"`
 	// Created says the append created the log.
 	Created bool `json:"created,omitempty"`
+	// Dev and Ino identify the log on this machine ([workspace.FileID]):
+	// a journal that came with a copied or cloned workspace cannot name
+	// them, so recovery never cuts a file by it.
+	Dev uint64 `json:"dev,omitempty"`
+	Ino uint64 `json:"ino,omitempty"`
 }
 
 func journalPath(root string) string {
@@ -120,9 +125,11 @@ func removeJournal(root string) error {
 
 // Recover undoes the append that a process killed while appending left
 // torn in the workspace at root, under the write lock: when the journal
-// of an append is left and the log ends in a cut copy of the journaled
-// note, the log is truncated to its size before the append (a log the
-// append created is removed), byte for byte as it was. A log that ends in
+// of an append is left, names the log's very file (its device and inode,
+// where the platform has them: a journal copied with the workspace never
+// does), and the log ends in a cut copy of the journaled note, the log is
+// truncated to its size before the append (a log the append created is
+// removed), byte for byte as it was. A log that ends in
 // the whole note, or that was changed since in any other way (a file a
 // person edited, with or without a final line ending), is left as it is.
 // It also removes the temporary files that processes killed while
@@ -212,6 +219,9 @@ func undoTorn(root string, j journal, note []byte) error {
 	fi, err := f.Stat()
 	if err != nil {
 		return err
+	}
+	if dev, ino, ok := workspace.FileID(fi); ok && (dev != j.Dev || ino != j.Ino) {
+		return nil // not the file this machine's append wrote to
 	}
 	n := fi.Size() - j.Before
 	if n < 0 || n >= int64(len(note)) || (n == 0 && !j.Created) {

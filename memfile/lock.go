@@ -8,8 +8,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/gofrs/flock"
-
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -44,7 +42,7 @@ func Lock(ctx context.Context, root string) (unlock func(), err error) {
 		case <-time.After(time.Millisecond):
 		}
 	}
-	fl := flock.New(path)
+	fl := workspace.NewLock(path)
 	if _, err := fl.TryLockContext(ctx, 5*time.Millisecond); err != nil {
 		mu.Unlock()
 		return nil, fmt.Errorf("lock %s: %w", path, err)

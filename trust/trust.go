@@ -12,8 +12,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gofrs/flock"
-
 	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/workspace"
 )
@@ -193,7 +191,7 @@ func update(ws string, change func(*record)) error {
 		return fmt.Errorf("trust: %w", err)
 	}
 	// Two commands approving at once each keep the other's approval.
-	lock := flock.New(p + ".lock")
+	lock := workspace.NewLock(p + ".lock")
 	if err := lock.Lock(); err != nil {
 		return fmt.Errorf("trust: lock %s: %w", lock.Path(), err)
 	}

@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/gofrs/flock"
 )
 
 // CheckOwnFiles returns an error wrapping [ErrLinkedOwnFile] when the
@@ -45,4 +47,15 @@ func joinAll(dir string, names []string) []string {
 		out[i] = filepath.Join(dir, n)
 	}
 	return out
+}
+
+// NewLock returns the cross-process lock on the file at path
+// ([flock.New]), which opens the file without blocking (O_NONBLOCK where
+// the platform has it) and creates it when missing. A FIFO at a lock's
+// name (a workspace copied with tar or rsync can carry one) would
+// otherwise make open(2) wait for a writer forever, beyond any context or
+// timeout of the lock; opened at once, it locks as a file does. Every
+// lock file memweave takes goes through here.
+func NewLock(path string) *flock.Flock {
+	return flock.New(path, flock.SetFlag(os.O_CREATE|os.O_RDONLY|openNonblock))
 }

@@ -4,6 +4,9 @@ package workspace
 
 import "io/fs"
 
+// FileID reports false: the platform's file identity is not read here.
+func FileID(fs.FileInfo) (dev, ino uint64, ok bool) { return 0, 0, false }
+
 // deviceOf reports false: the device is not read here.
 func deviceOf(fs.FileInfo) (uint64, bool) { return 0, false }
 

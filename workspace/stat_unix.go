@@ -7,6 +7,17 @@ import (
 	"syscall"
 )
 
+// FileID returns the device and inode of info, from stat(2): what tells
+// one file of this machine from another, and what no copy of a file
+// carries.
+func FileID(info fs.FileInfo) (dev, ino uint64, ok bool) {
+	st, ok := info.Sys().(*syscall.Stat_t)
+	if !ok {
+		return 0, 0, false
+	}
+	return uint64(st.Dev), uint64(st.Ino), true
+}
+
 // deviceOf returns the device of info, from stat(2).
 func deviceOf(info fs.FileInfo) (uint64, bool) {
 	st, ok := info.Sys().(*syscall.Stat_t)
