@@ -85,9 +85,13 @@ type Options struct {
 	MaxBlobBytes int64
 	// PushAttempts bounds the fetch, replay and push rounds; 0 means 5.
 	PushAttempts int
-	// Reindex, when set, is called with the workspace-relative paths
-	// under memory/ that integrating the remote changed; it returns how
-	// many files it read.
+	// Reindex, when set, is called after every sync that succeeds, with
+	// the workspace-relative paths under memory/ that integrating the
+	// remote changed (possibly none); it brings the index up to date
+	// with the work tree, those paths at least, and returns how many
+	// files it read. The work tree may hold notes the index lacks that no
+	// sync brought (those of a fresh clone, before its first sync), so a
+	// caller that keeps an index compares it with the whole work tree.
 	Reindex func(ctx context.Context, paths []string) (read int, err error)
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
@@ -107,7 +111,7 @@ type Result struct {
 	// RemoteTip is the remote branch's commit after the sync.
 	RemoteTip string `json:"remote_tip,omitempty"`
 	// Changed are the paths under memory/ the remote's commits changed
-	// here, which were re-indexed.
+	// here.
 	Changed []string `json:"changed,omitempty"`
 	// Conflicts are the files changed on both sides during this sync.
 	Conflicts []Conflict `json:"conflicts,omitempty"`
@@ -248,7 +252,7 @@ func syncLocked(ctx context.Context, root string, opts Options) (*Result, error)
 		res.Warnings = append(res.Warnings, w)
 	}
 	res.GitTime = s.gitTime
-	if s.opts.Reindex != nil && len(res.Changed) > 0 {
+	if s.opts.Reindex != nil {
 		t := time.Now()
 		n, err := s.opts.Reindex(ctx, res.Changed)
 		res.Reindexed, res.ReindexTime = n, time.Since(t)

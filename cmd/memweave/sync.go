@@ -21,7 +21,9 @@ func (a *app) syncCommand() *cobra.Command {
 remote, checks what it fetched (no links, no huge blobs, nothing outside
 memory/, no rewritten history), replays this machine's commits on top of
 the remote's, pushes (never forcing; a rejected push is fetched and
-replayed again) and re-indexes the notes the remote changed.
+replayed again) and brings the index up to date with the work tree (the
+notes the remote changed and, after a fresh clone's first sync, those the
+clone brought).
 
 Dated logs (memory/**/YYYY-MM-DD.md) merge line by line (git's union
 merge, declared in .gitattributes). Any other note changed on both
