@@ -19,7 +19,10 @@
 // with hooks disabled, no merge driver is ever configured (only git's
 // built-in text and union merges run), and fetched commits are merged
 // with git merge-tree, off the work tree, so no conflict marker is ever
-// written to a note.
+// written to a note. The merge reads memweave's attributes
+// ([AttributesLines]) alone, never a .gitattributes the work tree holds,
+// so a remote's attributes cannot make a note changed on both sides
+// merge line by line, or a dated log keep one side.
 //
 // Dated logs (memory/**/YYYY-MM-DD.md) merge with git's union merge,
 // declared in .gitattributes ([AttributesLines]), so appends made on two

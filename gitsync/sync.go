@@ -403,18 +403,28 @@ func (s *syncer) notInProgress(ctx context.Context) error {
 // git runs git in the workspace with hooks off and the configured extra
 // settings.
 func (s *syncer) git(ctx context.Context, env []string, args ...string) ([]byte, error) {
+	return s.gitIn(ctx, s.root, env, args...)
+}
+
+// gitIn is [syncer.git] run in the folder dir.
+func (s *syncer) gitIn(ctx context.Context, dir string, env []string, args ...string) ([]byte, error) {
 	pre := []string{"-c", "core.hooksPath=/dev/null", "-c", "core.quotePath=false",
 		"-c", "merge.renames=false", "-c", "diff.renames=false"}
 	for _, c := range s.opts.GitConfig {
 		pre = append(pre, "-c", c)
 	}
-	return s.run(ctx, history.GitOptions{Env: append(slices.Clip(s.gitEnv), env...)}, append(pre, args...)...)
+	return s.runIn(ctx, dir, history.GitOptions{Env: append(slices.Clip(s.gitEnv), env...)}, append(pre, args...)...)
 }
 
-// run runs git and adds its time to gitTime.
+// run runs git in the workspace and adds its time to gitTime.
 func (s *syncer) run(ctx context.Context, opts history.GitOptions, args ...string) ([]byte, error) {
+	return s.runIn(ctx, s.root, opts, args...)
+}
+
+// runIn is [syncer.run] in the folder dir.
+func (s *syncer) runIn(ctx context.Context, dir string, opts history.GitOptions, args ...string) ([]byte, error) {
 	t := time.Now()
-	out, err := history.Git(ctx, s.root, opts, args...)
+	out, err := history.Git(ctx, dir, opts, args...)
 	s.gitTime += time.Since(t)
 	return out, err
 }
