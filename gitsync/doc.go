@@ -1,7 +1,10 @@
 // Package gitsync shares a workspace's memory between machines through a
 // git remote, with the git command: [Sync] commits what changed under
 // memory/ (and memweave.json and .gitattributes), fetches, replays the
-// local commits on top of the remote's, and pushes, never forcing.
+// local commits on top of the remote's, and pushes, never forcing. The
+// remote branch is the branch's configured upstream when it has one,
+// else the remote's branch named like the local one ([Options.Remote]);
+// [Result] and [Status] name it.
 //
 // The remote is untrusted input. Before anything fetched reaches the
 // work tree, its tree is checked ([ErrRefused]): no link, submodule or

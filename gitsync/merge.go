@@ -90,8 +90,8 @@ var foreignLockWait = 10 * time.Second
 // then stops, naming it, and never removes it, which would make that
 // command fail.
 func (s *syncer) clearStaleLocks(ctx context.Context, res *Result, killed bool) error {
-	names := []string{remoteRef + ".lock", incomingRef + ".lock", "index.lock", "HEAD.lock", "packed-refs.lock",
-		"refs/heads/" + s.branch + ".lock", "refs/remotes/" + s.remote + "/" + s.branch + ".lock"}
+	names := []string{s.remoteRef() + ".lock", incomingRef + ".lock", "index.lock", "HEAD.lock", "packed-refs.lock",
+		"refs/heads/" + s.branch + ".lock", "refs/remotes/" + s.remote + "/" + s.remoteBranch + ".lock"}
 	const ownLocks = 2 // the first names: sync's own refs
 	out, err := s.git(ctx, nil, append([]string{"rev-parse"}, gitPathArgs(names)...)...)
 	if err != nil {

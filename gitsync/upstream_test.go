@@ -1,0 +1,67 @@
+package gitsync_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/memweave/memweave-go/gitsync"
+)
+
+// TestSyncFollowsTheConfiguredUpstream: a branch whose upstream is
+// another remote's branch of another name (git branch -u team/shared)
+// syncs with that branch: it brings that branch's notes, pushes there
+// and nowhere else, and says so in its result and status.
+func TestSyncFollowsTheConfiguredUpstream(t *testing.T) {
+	bare := remote(t)
+	seed := filepath.Join(filepath.Dir(bare), "seed")
+	team := filepath.Join(t.TempDir(), "team.git")
+	run(t, seed, "init", "-q", "--bare", team)
+	write(t, seed, "memory/notes/team.md", "# Team\n\nOnly on the shared branch.\n")
+	run(t, seed, "add", "-A")
+	run(t, seed, "commit", "-qm", "team")
+	run(t, seed, "push", "-q", team, "HEAD:refs/heads/shared")
+
+	a := clone(t, bare, "a")
+	run(t, a, "remote", "add", "team", team)
+	run(t, a, "fetch", "-q", "team")
+	run(t, a, "branch", "-q", "--set-upstream-to=team/shared")
+	originMain := run(t, bare, "rev-parse", "refs/heads/main")
+
+	write(t, a, "memory/notes/a.md", "from a\n")
+	res := sync(t, a, "a")
+	if _, err := os.Stat(filepath.Join(a, "memory/notes/team.md")); err != nil {
+		t.Errorf("the upstream's note did not arrive: %v", err)
+	}
+	if got := run(t, team, "ls-tree", "-r", "--name-only", "refs/heads/shared", "--", "memory/notes/a.md"); got != "memory/notes/a.md" {
+		t.Errorf("team/shared lacks a's note (ls-tree: %q); want it pushed to the upstream", got)
+	}
+	if got := run(t, bare, "rev-parse", "refs/heads/main"); got != originMain {
+		t.Errorf("origin/main moved to %s; sync pushed to a branch that is not the upstream", got)
+	}
+	if got := run(t, team, "for-each-ref", "--format=%(refname)"); got != "refs/heads/shared" {
+		t.Errorf("team's branches = %q, want only refs/heads/shared", got)
+	}
+	if res.Remote != "team" || res.RemoteBranch != "shared" || !res.Pushed {
+		t.Errorf("Sync = remote %q, branch %q, pushed %v; want team, shared, pushed", res.Remote, res.RemoteBranch, res.Pushed)
+	}
+	st, err := gitsync.ReadStatus(context.Background(), a, gitsync.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Remote != "team" || st.RemoteBranch != "shared" || st.Branch != "main" || st.Ahead != 0 || st.Behind != 0 {
+		t.Errorf("ReadStatus = %s/%s (local %s), %d ahead, %d behind; want team/shared, main, 0, 0",
+			st.Remote, st.RemoteBranch, st.Branch, st.Ahead, st.Behind)
+	}
+
+	// --remote origin: origin's branch of the same name, as before.
+	write(t, a, "memory/notes/b.md", "from a, to origin\n")
+	res, err = gitsync.Sync(context.Background(), a, gitsync.Options{Host: "a", Remote: "origin"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Remote != "origin" || res.RemoteBranch != "main" {
+		t.Errorf("Sync(--remote origin) = %s/%s, want origin/main", res.Remote, res.RemoteBranch)
+	}
+}
