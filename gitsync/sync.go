@@ -59,6 +59,9 @@ const (
 	// remoteRefs, followed by "<remote>/<branch>", records the tip of
 	// that remote branch that sync last accepted.
 	remoteRefs = "refs/memweave/remotes/"
+	// legacyRemoteRef is the one such ref earlier versions kept, for the
+	// remote's branch named like the local one.
+	legacyRemoteRef = "refs/memweave/remote"
 	// incomingRef holds what a fetch brought, before it is checked.
 	incomingRef = "refs/memweave/incoming"
 )
@@ -554,6 +557,10 @@ func (s *syncer) fetch(ctx context.Context) (string, error) {
 	prev, err := s.rev(ctx, s.remoteRef())
 	if err != nil {
 		return "", err
+	}
+	if prev == "" && s.remoteBranch == s.branch {
+		// Earlier versions kept one ref, for the branch of the same name.
+		prev, _ = s.rev(ctx, legacyRemoteRef)
 	}
 	if prev == "" {
 		prev, _ = s.rev(ctx, "refs/remotes/"+s.remote+"/"+s.remoteBranch)

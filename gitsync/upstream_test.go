@@ -2,6 +2,7 @@ package gitsync_test
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"testing"
@@ -63,5 +64,28 @@ func TestSyncFollowsTheConfiguredUpstream(t *testing.T) {
 	}
 	if res.Remote != "origin" || res.RemoteBranch != "main" {
 		t.Errorf("Sync(--remote origin) = %s/%s, want origin/main", res.Remote, res.RemoteBranch)
+	}
+}
+
+// TestSyncRefusesARewriteSeenBeforeItsRefMoved: a workspace whose last
+// accepted tip sits in the ref earlier versions kept (refs/memweave/remote)
+// still refuses a rewritten history, even after a plain git fetch moved
+// origin/main to it.
+func TestSyncRefusesARewriteSeenBeforeItsRefMoved(t *testing.T) {
+	bare := remote(t)
+	victim, attacker := clone(t, bare, "victim"), clone(t, bare, "attacker")
+	sync(t, victim, "victim")
+	tip := run(t, victim, "rev-parse", "refs/memweave/remotes/origin/main")
+	run(t, victim, "update-ref", "refs/memweave/remote", tip)
+	run(t, victim, "update-ref", "-d", "refs/memweave/remotes/origin/main")
+	write(t, attacker, "memory/other.md", "new root\n")
+	run(t, attacker, "add", "-A")
+	tree := run(t, attacker, "write-tree")
+	c := run(t, attacker, "commit-tree", "-m", "new root", tree)
+	run(t, attacker, "push", "-q", "--force", "origin", c+":refs/heads/main")
+	run(t, victim, "fetch", "-q", "origin")
+	_, err := gitsync.Sync(context.Background(), victim, gitsync.Options{Host: "victim"})
+	if !errors.Is(err, gitsync.ErrRewritten) {
+		t.Fatalf("Sync after a rewrite = %v, want ErrRewritten", err)
 	}
 }
