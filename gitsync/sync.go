@@ -190,7 +190,7 @@ func Sync(ctx context.Context, root string, opts Options) (*Result, error) {
 	return res, err
 }
 
-func syncLocked(ctx context.Context, root string, opts Options) (*Result, error) {
+func syncLocked(ctx context.Context, root string, opts Options) (res *Result, err error) {
 	s, err := newSyncer(ctx, root, opts)
 	if err != nil {
 		return nil, err
@@ -211,7 +211,7 @@ func syncLocked(ctx context.Context, root string, opts Options) (*Result, error)
 		return nil, fmt.Errorf("gitsync: %w", err)
 	}
 	defer os.Remove(running)
-	res := &Result{Remote: s.remote, RemoteBranch: s.remoteBranch}
+	res = &Result{Remote: s.remote, RemoteBranch: s.remoteBranch}
 	if err := s.clearStaleLocks(ctx, res, killed); err != nil {
 		return res, err
 	}
@@ -219,6 +219,12 @@ func syncLocked(ctx context.Context, root string, opts Options) (*Result, error)
 	if err != nil {
 		return res, err
 	}
+	reindexed := false
+	defer func() {
+		if err != nil && !reindexed {
+			s.reindexAfterFailure(ctx, oldHead, res)
+		}
+	}()
 	for attempt := 1; ; attempt++ {
 		res.Attempts = attempt
 		incoming, err := s.fetch(ctx)
@@ -269,6 +275,7 @@ func syncLocked(ctx context.Context, root string, opts Options) (*Result, error)
 	}
 	res.GitTime = s.gitTime
 	if s.opts.Reindex != nil {
+		reindexed = true
 		t := time.Now()
 		n, err := s.opts.Reindex(ctx, res.Changed)
 		res.Reindexed, res.ReindexTime = n, time.Since(t)
@@ -277,6 +284,26 @@ func syncLocked(ctx context.Context, root string, opts Options) (*Result, error)
 		}
 	}
 	return res, nil
+}
+
+// reindexAfterFailure runs the re-index after a sync that failed once
+// the branch had moved from oldHead (a push every round rejected, say,
+// after the remote's notes reached the work tree): the notes the work
+// tree shows are indexed whatever stopped the sync. Its own failure is
+// a warning; the sync's error is the one returned.
+func (s *syncer) reindexAfterFailure(ctx context.Context, oldHead string, res *Result) {
+	if s.opts.Reindex == nil {
+		return
+	}
+	if head, _ := s.rev(ctx, "HEAD"); head == oldHead {
+		return
+	}
+	t := time.Now()
+	n, err := s.opts.Reindex(ctx, nil)
+	res.Reindexed, res.ReindexTime = n, time.Since(t)
+	if err != nil {
+		res.Warnings = append(res.Warnings, "re-index: "+err.Error())
+	}
 }
 
 // maxIgnoredNamed bounds the ignored notes a warning names one by one.
