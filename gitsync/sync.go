@@ -149,9 +149,12 @@ type syncer struct {
 	root, remote, branch, host string
 	// remoteBranch is the branch of the remote sync fetches and pushes.
 	remoteBranch string
-	opts         Options
-	gitEnv       []string
-	rng          *rand.Rand
+	// remoteSetting names the git setting the remote came from, "" when
+	// it did not come from one.
+	remoteSetting string
+	opts          Options
+	gitEnv        []string
+	rng           *rand.Rand
 	// gitTime sums the time git commands took.
 	gitTime time.Duration
 }
@@ -399,11 +402,15 @@ func newSyncer(ctx context.Context, root string, opts Options) (*syncer, error) 
 		return nil, err
 	}
 	if _, err := s.git(ctx, nil, "remote", "get-url", "--", s.remote); err != nil {
-		if strings.ContainsAny(s.remote, ":@") {
-			return nil, fmt.Errorf("%w: %q in %s: the remote is a name git knows (git remote -v lists them), not a URL",
-				ErrNoRemote, redactURL(s.remote), root)
+		from := ""
+		if s.remoteSetting != "" {
+			from = fmt.Sprintf(" (the upstream's remote, git config %s; change it with git branch --set-upstream-to=REMOTE/BRANCH, or pass a remote)", s.remoteSetting)
 		}
-		return nil, fmt.Errorf("%w: no remote named %q in %s", ErrNoRemote, s.remote, root)
+		if strings.ContainsAny(s.remote, ":@") {
+			return nil, fmt.Errorf("%w: %q in %s%s: the remote is a name git knows (git remote -v lists them), not a URL",
+				ErrNoRemote, redactURL(s.remote), root, from)
+		}
+		return nil, fmt.Errorf("%w: no remote named %q in %s%s", ErrNoRemote, s.remote, root, from)
 	}
 	if !onBranch {
 		return nil, fmt.Errorf("%w: %s", ErrDetached, root)
@@ -433,6 +440,9 @@ func (s *syncer) upstream(ctx context.Context, branch string, onBranch bool) err
 	}
 	if s.remote == "" {
 		s.remote = cmp.Or(upRemote, "origin")
+		if upRemote != "" {
+			s.remoteSetting = "branch." + branch + ".remote"
+		}
 	}
 	s.remoteBranch = branch
 	if upRemote != s.remote || upMerge == "" {

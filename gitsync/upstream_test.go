@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/memweave/memweave-go/gitsync"
@@ -87,5 +88,20 @@ func TestSyncRefusesARewriteSeenBeforeItsRefMoved(t *testing.T) {
 	_, err := gitsync.Sync(context.Background(), victim, gitsync.Options{Host: "victim"})
 	if !errors.Is(err, gitsync.ErrRewritten) {
 		t.Fatalf("Sync after a rewrite = %v, want ErrRewritten", err)
+	}
+}
+
+// TestSyncNamesTheUpstreamSettingItCannotUse: an upstream whose remote is
+// a URL, or a remote that is gone, stops the sync with an error naming
+// the setting it came from, and no secret of the URL.
+func TestSyncNamesTheUpstreamSettingItCannotUse(t *testing.T) {
+	bare := remote(t)
+	a := clone(t, bare, "a")
+	for _, r := range []string{"https://user:S3CRET@example.com/team.git", "gone"} {
+		run(t, a, "config", "branch.main.remote", r)
+		_, err := gitsync.Sync(context.Background(), a, gitsync.Options{Host: "a"})
+		if !errors.Is(err, gitsync.ErrNoRemote) || !strings.Contains(err.Error(), "branch.main.remote") || strings.Contains(err.Error(), "S3CRET") {
+			t.Errorf("Sync with branch.main.remote = %s: %v; want ErrNoRemote naming branch.main.remote, without the password", r, err)
+		}
 	}
 }
