@@ -52,15 +52,24 @@ func (w *Weave) syncOptions(opts []SyncOption) gitsync.Options {
 	for _, opt := range opts {
 		opt(&o)
 	}
-	o.Reindex = func(ctx context.Context, paths []string) (int, error) {
-		return w.eng.SyncRel(ctx, paths, indexer.SyncOptions{LockTimeout: syncLockTimeout})
+	// The whole work tree, not only the paths the remote changed: a
+	// fresh clone holds notes no sync brought, which the index lacks,
+	// and a search right after the sync must find every note it shows.
+	o.Reindex = func(ctx context.Context, _ []string) (int, error) {
+		res, err := w.eng.Sync(ctx, indexer.SyncOptions{LockTimeout: syncLockTimeout})
+		if res == nil {
+			return 0, err
+		}
+		return res.FilesIndexed, err
 	}
 	return o
 }
 
 // Sync shares the workspace's memory through its git remote, as package
 // gitsync describes (untrusted input, conflict copies, locking), then
-// re-indexes only the notes the remote changed. The workspace must be the
+// brings the index up to date with the work tree (a stat scan, which
+// reads the notes the remote changed and, after the first sync of a
+// fresh clone, those the clone brought). The workspace must be the
 // top folder of a git repository with a remote; otherwise the error wraps
 // [ErrNoRepository] or [ErrNoRemote] and says what to run.
 func (w *Weave) Sync(ctx context.Context, opts ...SyncOption) (*SyncResult, error) {

@@ -1,7 +1,10 @@
 // Package gitsync shares a workspace's memory between machines through a
 // git remote, with the git command: [Sync] commits what changed under
 // memory/ (and memweave.json and .gitattributes), fetches, replays the
-// local commits on top of the remote's, and pushes, never forcing.
+// local commits on top of the remote's, and pushes, never forcing. The
+// remote branch is the branch's configured upstream when it has one,
+// else the remote's branch named like the local one ([Options.Remote]);
+// [Result] and [Status] name it.
 //
 // The remote is untrusted input. Before anything fetched reaches the
 // work tree, its tree is checked ([ErrRefused]): no link, submodule or
@@ -19,7 +22,10 @@
 // with hooks disabled, no merge driver is ever configured (only git's
 // built-in text and union merges run), and fetched commits are merged
 // with git merge-tree, off the work tree, so no conflict marker is ever
-// written to a note.
+// written to a note. The merge reads memweave's attributes
+// ([AttributesLines]) alone, never a .gitattributes the work tree holds,
+// so a remote's attributes cannot make a note changed on both sides
+// merge line by line, or a dated log keep one side.
 //
 // Dated logs (memory/**/YYYY-MM-DD.md) merge with git's union merge,
 // declared in .gitattributes ([AttributesLines]), so appends made on two

@@ -187,11 +187,11 @@ func TestSyncAcceptsAReviewedRewrite(t *testing.T) {
 	gitIn(t, attacker, nil, "push", "-q", "--force", "origin", c+":refs/heads/main")
 	write(t, victim, "memory/mine.md", "mine\n")
 	_, err := gitsync.Sync(context.Background(), victim, gitsync.Options{Host: "victim"})
-	if !errors.Is(err, gitsync.ErrRewritten) || !strings.Contains(err.Error(), "git update-ref refs/memweave/remote origin/main") {
+	if !errors.Is(err, gitsync.ErrRewritten) || !strings.Contains(err.Error(), "git update-ref refs/memweave/remotes/origin/main origin/main") {
 		t.Fatalf("Sync = %v, want ErrRewritten with the command to accept it", err)
 	}
 	gitIn(t, victim, nil, "fetch", "-q", "origin")
-	gitIn(t, victim, nil, "update-ref", "refs/memweave/remote", "origin/main")
+	gitIn(t, victim, nil, "update-ref", "refs/memweave/remotes/origin/main", "origin/main")
 	sync(t, victim, "victim")
 	if got := read(t, victim, "memory/mine.md"); got != "mine\n" {
 		t.Errorf("mine.md = %q", got)

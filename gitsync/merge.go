@@ -90,8 +90,8 @@ var foreignLockWait = 10 * time.Second
 // then stops, naming it, and never removes it, which would make that
 // command fail.
 func (s *syncer) clearStaleLocks(ctx context.Context, res *Result, killed bool) error {
-	names := []string{remoteRef + ".lock", incomingRef + ".lock", "index.lock", "HEAD.lock", "packed-refs.lock",
-		"refs/heads/" + s.branch + ".lock", "refs/remotes/" + s.remote + "/" + s.branch + ".lock"}
+	names := []string{s.remoteRef() + ".lock", incomingRef + ".lock", "index.lock", "HEAD.lock", "packed-refs.lock",
+		"refs/heads/" + s.branch + ".lock", "refs/remotes/" + s.remote + "/" + s.remoteBranch + ".lock"}
 	const ownLocks = 2 // the first names: sync's own refs
 	out, err := s.git(ctx, nil, append([]string{"rev-parse"}, gitPathArgs(names)...)...)
 	if err != nil {
@@ -375,6 +375,38 @@ func (s *syncer) commitTree(ctx context.Context, tree, msg string, parents ...st
 	return strings.TrimSpace(string(out)), nil
 }
 
+// mergeTree runs git merge-tree on incoming and head with memweave's
+// attributes ([AttributesLines]) alone: the .gitattributes files of the
+// work tree, which any remote may have brought, and the user's global
+// attributes file are out of its sight, so no attribute (merge=union on
+// every note, -merge or binary on dated logs) changes what a note
+// changed on both sides becomes: a conflict copy, reported. git reads a
+// merge's attributes from the work tree, then the index: merge-tree runs
+// with a work tree of its own under .memweave/, holding only memweave's
+// .gitattributes, in that folder, and an index file that does not
+// exist. The
+// repository's info/attributes, this machine's own, still applies.
+func (s *syncer) mergeTree(ctx context.Context, incoming, head string) ([]byte, error) {
+	dir, err := os.MkdirTemp(filepath.Join(s.root, workspace.IndexDir), "sync-attributes-")
+	if err != nil {
+		return nil, fmt.Errorf("gitsync: merge: %w", err)
+	}
+	defer os.RemoveAll(dir)
+	attrs := filepath.Join(dir, AttributesFile)
+	if err := os.WriteFile(attrs, []byte(strings.Join(AttributesLines, "\n")+"\n"), 0o644); err != nil {
+		return nil, fmt.Errorf("gitsync: merge: %w", err)
+	}
+	gitDir, err := s.git(ctx, nil, "rev-parse", "--absolute-git-dir")
+	if err != nil {
+		return nil, fmt.Errorf("gitsync: merge: %w", err)
+	}
+	// git reads the work tree's attributes relative to the folder it runs
+	// in: it runs in dir.
+	return s.gitIn(ctx, dir, []string{"GIT_INDEX_FILE=" + filepath.Join(dir, "index")},
+		"--git-dir="+strings.TrimSpace(string(gitDir)), "--work-tree="+dir, "-c", "core.attributesFile="+attrs,
+		"merge-tree", "--write-tree", "-z", "--no-messages", "--allow-unrelated-histories", incoming, head)
+}
+
 // stage is one side of a conflicted path: its mode and blob.
 type stage struct{ mode, oid string }
 
@@ -384,7 +416,7 @@ type stage struct{ mode, oid string }
 // incoming's version, and the local one goes to a conflict copy; a path
 // one side deleted and the other changed keeps the change.
 func (s *syncer) replay(ctx context.Context, head, incoming string, res *Result) (string, error) {
-	out, err := s.git(ctx, nil, "merge-tree", "--write-tree", "-z", "--no-messages", "--allow-unrelated-histories", incoming, head)
+	out, err := s.mergeTree(ctx, incoming, head)
 	var ge *history.GitError
 	if err != nil && !(errors.As(err, &ge) && ge.ExitCode() == 1) {
 		return "", fmt.Errorf("gitsync: merge: %w", err)

@@ -81,9 +81,11 @@ func writeState(root string, st state) error {
 
 // Status is a workspace's sync state.
 type Status struct {
-	// Branch and Remote are what sync works with.
-	Branch string `json:"branch"`
-	Remote string `json:"remote"`
+	// Branch is the local branch; Remote and RemoteBranch are the remote
+	// branch sync fetches and pushes (see [Options.Remote]).
+	Branch       string `json:"branch"`
+	Remote       string `json:"remote"`
+	RemoteBranch string `json:"remote_branch"`
 	// Head is the branch's commit.
 	Head string `json:"head,omitempty"`
 	// RemoteTip is the remote's commit as the last fetch saw it.
@@ -112,15 +114,15 @@ func ReadStatus(ctx context.Context, root string, opts Options) (*Status, error)
 	if err != nil {
 		return nil, err
 	}
-	st := &Status{Branch: s.branch, Remote: s.remote}
+	st := &Status{Branch: s.branch, Remote: s.remote, RemoteBranch: s.remoteBranch}
 	if st.Head, err = s.rev(ctx, "HEAD"); err != nil {
 		return nil, err
 	}
-	if st.RemoteTip, err = s.rev(ctx, remoteRef); err != nil {
+	if st.RemoteTip, err = s.rev(ctx, s.remoteRef()); err != nil {
 		return nil, err
 	}
 	if st.RemoteTip == "" {
-		st.RemoteTip, _ = s.rev(ctx, "refs/remotes/"+s.remote+"/"+s.branch)
+		st.RemoteTip, _ = s.rev(ctx, "refs/remotes/"+s.remote+"/"+s.remoteBranch)
 	}
 	if st.Head != "" && st.RemoteTip != "" {
 		out, err := s.git(ctx, nil, "rev-list", "--left-right", "--count", st.Head+"..."+st.RemoteTip)

@@ -2,6 +2,7 @@ package gitsync
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -53,8 +54,12 @@ const (
 	runningName = "sync-running"
 	// stateName is the per-machine state file, under .memweave/.
 	stateName = "sync.json"
-	// remoteRef records the remote tip sync last accepted.
-	remoteRef = "refs/memweave/remote"
+	// remoteRefs, followed by "<remote>/<branch>", records the tip of
+	// that remote branch that sync last accepted.
+	remoteRefs = "refs/memweave/remotes/"
+	// legacyRemoteRef is the one such ref earlier versions kept, for the
+	// remote's branch named like the local one.
+	legacyRemoteRef = "refs/memweave/remote"
 	// incomingRef holds what a fetch brought, before it is checked.
 	incomingRef = "refs/memweave/incoming"
 )
@@ -70,7 +75,11 @@ var AttributesLines = []string{
 // remote "origin", the current branch, git's configured author and the
 // default limits.
 type Options struct {
-	// Remote is the git remote; "" means "origin".
+	// Remote is the git remote; "" means the remote of the branch's
+	// configured upstream (git branch --set-upstream-to), or "origin"
+	// when it has none. Sync fetches and pushes the upstream's branch
+	// when the upstream is on that remote, else the remote's branch of
+	// the same name as the local one.
 	Remote string
 	// Author is the commits' author, "Name <email>"; "" means git's
 	// user.name and user.email, or "memweave <memweave@HOST>" unset.
@@ -83,9 +92,13 @@ type Options struct {
 	MaxBlobBytes int64
 	// PushAttempts bounds the fetch, replay and push rounds; 0 means 5.
 	PushAttempts int
-	// Reindex, when set, is called with the workspace-relative paths
-	// under memory/ that integrating the remote changed; it returns how
-	// many files it read.
+	// Reindex, when set, is called after every sync that succeeds, with
+	// the workspace-relative paths under memory/ that integrating the
+	// remote changed (possibly none); it brings the index up to date
+	// with the work tree, those paths at least, and returns how many
+	// files it read. The work tree may hold notes the index lacks that no
+	// sync brought (those of a fresh clone, before its first sync), so a
+	// caller that keeps an index compares it with the whole work tree.
 	Reindex func(ctx context.Context, paths []string) (read int, err error)
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
@@ -104,8 +117,13 @@ type Result struct {
 	Head string `json:"head"`
 	// RemoteTip is the remote branch's commit after the sync.
 	RemoteTip string `json:"remote_tip,omitempty"`
+	// Remote and RemoteBranch are the remote branch sync fetched and
+	// pushed: the branch's configured upstream, or the remote's branch
+	// of the same name (see [Options.Remote]).
+	Remote       string `json:"remote"`
+	RemoteBranch string `json:"remote_branch"`
 	// Changed are the paths under memory/ the remote's commits changed
-	// here, which were re-indexed.
+	// here.
 	Changed []string `json:"changed,omitempty"`
 	// Conflicts are the files changed on both sides during this sync.
 	Conflicts []Conflict `json:"conflicts,omitempty"`
@@ -127,9 +145,14 @@ type Result struct {
 // syncer is one Sync's settings and git access.
 type syncer struct {
 	root, remote, branch, host string
-	opts                       Options
-	gitEnv                     []string
-	rng                        *rand.Rand
+	// remoteBranch is the branch of the remote sync fetches and pushes.
+	remoteBranch string
+	// remoteSetting names the git setting the remote came from, "" when
+	// it did not come from one.
+	remoteSetting string
+	opts          Options
+	gitEnv        []string
+	rng           *rand.Rand
 	// gitTime sums the time git commands took.
 	gitTime time.Duration
 }
@@ -168,7 +191,7 @@ func Sync(ctx context.Context, root string, opts Options) (*Result, error) {
 	return res, err
 }
 
-func syncLocked(ctx context.Context, root string, opts Options) (*Result, error) {
+func syncLocked(ctx context.Context, root string, opts Options) (res *Result, err error) {
 	s, err := newSyncer(ctx, root, opts)
 	if err != nil {
 		return nil, err
@@ -189,7 +212,7 @@ func syncLocked(ctx context.Context, root string, opts Options) (*Result, error)
 		return nil, fmt.Errorf("gitsync: %w", err)
 	}
 	defer os.Remove(running)
-	res := &Result{}
+	res = &Result{Remote: s.remote, RemoteBranch: s.remoteBranch}
 	if err := s.clearStaleLocks(ctx, res, killed); err != nil {
 		return res, err
 	}
@@ -197,6 +220,12 @@ func syncLocked(ctx context.Context, root string, opts Options) (*Result, error)
 	if err != nil {
 		return res, err
 	}
+	reindexed := false
+	defer func() {
+		if err != nil && !reindexed {
+			s.reindexAfterFailure(ctx, oldHead, res)
+		}
+	}()
 	for attempt := 1; ; attempt++ {
 		res.Attempts = attempt
 		incoming, err := s.fetch(ctx)
@@ -218,7 +247,7 @@ func syncLocked(ctx context.Context, root string, opts Options) (*Result, error)
 		}
 		if !rejected {
 			res.Pushed, res.RemoteTip = true, head
-			if _, err := s.git(ctx, nil, "update-ref", "-m", "memweave sync: pushed", remoteRef, head); err != nil {
+			if _, err := s.git(ctx, nil, "update-ref", "-m", "memweave sync: pushed", s.remoteRef(), head); err != nil {
 				return res, err
 			}
 			break
@@ -246,7 +275,8 @@ func syncLocked(ctx context.Context, root string, opts Options) (*Result, error)
 		res.Warnings = append(res.Warnings, w)
 	}
 	res.GitTime = s.gitTime
-	if s.opts.Reindex != nil && len(res.Changed) > 0 {
+	if s.opts.Reindex != nil {
+		reindexed = true
 		t := time.Now()
 		n, err := s.opts.Reindex(ctx, res.Changed)
 		res.Reindexed, res.ReindexTime = n, time.Since(t)
@@ -255,6 +285,26 @@ func syncLocked(ctx context.Context, root string, opts Options) (*Result, error)
 		}
 	}
 	return res, nil
+}
+
+// reindexAfterFailure runs the re-index after a sync that failed once
+// the branch had moved from oldHead (a push every round rejected, say,
+// after the remote's notes reached the work tree): the notes the work
+// tree shows are indexed whatever stopped the sync. Its own failure is
+// a warning; the sync's error is the one returned.
+func (s *syncer) reindexAfterFailure(ctx context.Context, oldHead string, res *Result) {
+	if s.opts.Reindex == nil {
+		return
+	}
+	if head, _ := s.rev(ctx, "HEAD"); head == oldHead {
+		return
+	}
+	t := time.Now()
+	n, err := s.opts.Reindex(ctx, nil)
+	res.Reindexed, res.ReindexTime = n, time.Since(t)
+	if err != nil {
+		res.Warnings = append(res.Warnings, "re-index: "+err.Error())
+	}
 }
 
 // maxIgnoredNamed bounds the ignored notes a warning names one by one.
@@ -320,9 +370,6 @@ func (s *syncer) indexBase(ctx context.Context, root string) (string, error) {
 // newSyncer checks that root is the top of a repository on a branch with
 // the remote, and fills in the defaults.
 func newSyncer(ctx context.Context, root string, opts Options) (*syncer, error) {
-	if opts.Remote == "" {
-		opts.Remote = "origin"
-	}
 	if opts.MaxBlobBytes <= 0 {
 		opts.MaxBlobBytes = 16 << 20
 	}
@@ -334,6 +381,10 @@ func newSyncer(ctx context.Context, root string, opts Options) (*syncer, error) 
 	}
 	s := &syncer{root: root, remote: opts.Remote, host: safeHost(opts.Host), opts: opts,
 		rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), uint64(os.Getpid())))}
+	// The full name: --short gives "heads/main" when a tag is named main.
+	br, brErr := s.git(ctx, nil, "symbolic-ref", "--quiet", "HEAD")
+	branch, onBranch := strings.CutPrefix(strings.TrimSpace(string(br)), "refs/heads/")
+	onBranch = onBranch && brErr == nil && branch != ""
 	top, err := s.git(ctx, nil, "rev-parse", "--show-toplevel")
 	if errors.Is(err, history.ErrNotRepository) {
 		return nil, fmt.Errorf("%w: %s", ErrNoRepository, root)
@@ -345,17 +396,21 @@ func newSyncer(ctx context.Context, root string, opts Options) (*syncer, error) 
 		return nil, fmt.Errorf("%w: %s is inside the repository at %s; sync needs the workspace to be the repository's top folder",
 			ErrNoRepository, root, strings.TrimSpace(string(top)))
 	}
-	if _, err := s.git(ctx, nil, "remote", "get-url", "--", s.remote); err != nil {
-		if strings.ContainsAny(s.remote, ":@") {
-			return nil, fmt.Errorf("%w: %q in %s: the remote is a name git knows (git remote -v lists them), not a URL",
-				ErrNoRemote, redactURL(s.remote), root)
-		}
-		return nil, fmt.Errorf("%w: no remote named %q in %s", ErrNoRemote, s.remote, root)
+	if err := s.upstream(ctx, branch, onBranch); err != nil {
+		return nil, err
 	}
-	// The full name: --short gives "heads/main" when a tag is named main.
-	br, err := s.git(ctx, nil, "symbolic-ref", "--quiet", "HEAD")
-	branch, ok := strings.CutPrefix(strings.TrimSpace(string(br)), "refs/heads/")
-	if err != nil || !ok || branch == "" {
+	if _, err := s.git(ctx, nil, "remote", "get-url", "--", s.remote); err != nil {
+		from := ""
+		if s.remoteSetting != "" {
+			from = fmt.Sprintf(" (the upstream's remote, git config %s; change it with git branch --set-upstream-to=REMOTE/BRANCH, or pass a remote)", s.remoteSetting)
+		}
+		if strings.ContainsAny(s.remote, ":@") {
+			return nil, fmt.Errorf("%w: %q in %s%s: the remote is a name git knows (git remote -v lists them), not a URL",
+				ErrNoRemote, redactURL(s.remote), root, from)
+		}
+		return nil, fmt.Errorf("%w: no remote named %q in %s%s", ErrNoRemote, s.remote, root, from)
+	}
+	if !onBranch {
 		return nil, fmt.Errorf("%w: %s", ErrDetached, root)
 	}
 	s.branch = branch
@@ -364,6 +419,49 @@ func newSyncer(ctx context.Context, root string, opts Options) (*syncer, error) 
 	}
 	return s, nil
 }
+
+// upstream sets the remote and the remote branch sync works with: the
+// branch's configured upstream (branch.<name>.remote and .merge) when it
+// is on the remote asked for, or when none was asked for; otherwise the
+// remote's branch named like the local one. An upstream that is a local
+// branch (remote ".") is not a remote: "origin" it is.
+func (s *syncer) upstream(ctx context.Context, branch string, onBranch bool) error {
+	s.remote = s.opts.Remote
+	var upRemote, upMerge string
+	if onBranch {
+		r, _ := s.git(ctx, nil, "config", "--get", "branch."+branch+".remote")
+		m, _ := s.git(ctx, nil, "config", "--get", "branch."+branch+".merge")
+		upRemote, upMerge = strings.TrimSpace(string(r)), strings.TrimSpace(string(m))
+		if upRemote == "." {
+			upRemote = ""
+		}
+	}
+	if s.remote == "" {
+		s.remote = cmp.Or(upRemote, "origin")
+		if upRemote != "" {
+			s.remoteSetting = "branch." + branch + ".remote"
+		}
+	}
+	s.remoteBranch = branch
+	if upRemote != s.remote || upMerge == "" {
+		return nil
+	}
+	name, ok := strings.CutPrefix(upMerge, "refs/heads/")
+	if ok && name != "" {
+		_, err := s.git(ctx, nil, "check-ref-format", "--branch", name)
+		ok = err == nil
+	}
+	if !ok {
+		return fmt.Errorf("gitsync: branch.%s.merge is %q in %s: sync follows an upstream that is a branch (refs/heads/NAME); fix it with git branch --set-upstream-to=REMOTE/BRANCH",
+			branch, upMerge, s.root)
+	}
+	s.remoteBranch = name
+	return nil
+}
+
+// remoteRef is the ref recording the tip of the remote branch that sync
+// last accepted.
+func (s *syncer) remoteRef() string { return remoteRefs + s.remote + "/" + s.remoteBranch }
 
 // inProgress names the files git keeps while an operation waits for the
 // user, and the operation.
@@ -397,18 +495,28 @@ func (s *syncer) notInProgress(ctx context.Context) error {
 // git runs git in the workspace with hooks off and the configured extra
 // settings.
 func (s *syncer) git(ctx context.Context, env []string, args ...string) ([]byte, error) {
+	return s.gitIn(ctx, s.root, env, args...)
+}
+
+// gitIn is [syncer.git] run in the folder dir.
+func (s *syncer) gitIn(ctx context.Context, dir string, env []string, args ...string) ([]byte, error) {
 	pre := []string{"-c", "core.hooksPath=/dev/null", "-c", "core.quotePath=false",
 		"-c", "merge.renames=false", "-c", "diff.renames=false"}
 	for _, c := range s.opts.GitConfig {
 		pre = append(pre, "-c", c)
 	}
-	return s.run(ctx, history.GitOptions{Env: append(slices.Clip(s.gitEnv), env...)}, append(pre, args...)...)
+	return s.runIn(ctx, dir, history.GitOptions{Env: append(slices.Clip(s.gitEnv), env...)}, append(pre, args...)...)
 }
 
-// run runs git and adds its time to gitTime.
+// run runs git in the workspace and adds its time to gitTime.
 func (s *syncer) run(ctx context.Context, opts history.GitOptions, args ...string) ([]byte, error) {
+	return s.runIn(ctx, s.root, opts, args...)
+}
+
+// runIn is [syncer.run] in the folder dir.
+func (s *syncer) runIn(ctx context.Context, dir string, opts history.GitOptions, args ...string) ([]byte, error) {
 	t := time.Now()
-	out, err := history.Git(ctx, s.root, opts, args...)
+	out, err := history.Git(ctx, dir, opts, args...)
 	s.gitTime += time.Since(t)
 	return out, err
 }
@@ -466,12 +574,12 @@ func (s *syncer) author(ctx context.Context) error {
 // returns its commit ("" when the remote has no such branch yet).
 func (s *syncer) fetch(ctx context.Context) (string, error) {
 	_, err := s.git(ctx, nil, "-c", "http.lowSpeedLimit=1000", "-c", "http.lowSpeedTime=60", "fetch", "--quiet", "--no-tags", "--no-recurse-submodules", "--no-write-fetch-head",
-		"--", s.remote, "+refs/heads/"+s.branch+":"+incomingRef)
+		"--", s.remote, "+refs/heads/"+s.remoteBranch+":"+incomingRef)
 	if err != nil {
 		var ge *history.GitError
 		if errors.As(err, &ge) && strings.Contains(ge.Stderr, "couldn't find remote ref") {
-			if prev, _ := s.rev(ctx, remoteRef); prev != "" {
-				return "", fmt.Errorf("%w: %s/%s was %.12s, now it is gone", ErrRewritten, s.remote, s.branch, prev)
+			if prev, _ := s.rev(ctx, s.remoteRef()); prev != "" {
+				return "", fmt.Errorf("%w: %s/%s was %.12s, now it is gone", ErrRewritten, s.remote, s.remoteBranch, prev)
 			}
 			return "", nil
 		}
@@ -481,12 +589,16 @@ func (s *syncer) fetch(ctx context.Context) (string, error) {
 	if err != nil || incoming == "" {
 		return "", fmt.Errorf("gitsync: fetch %s: no commit arrived: %v", s.remote, err)
 	}
-	prev, err := s.rev(ctx, remoteRef)
+	prev, err := s.rev(ctx, s.remoteRef())
 	if err != nil {
 		return "", err
 	}
+	if prev == "" && s.remoteBranch == s.branch {
+		// Earlier versions kept one ref, for the branch of the same name.
+		prev, _ = s.rev(ctx, legacyRemoteRef)
+	}
 	if prev == "" {
-		prev, _ = s.rev(ctx, "refs/remotes/"+s.remote+"/"+s.branch)
+		prev, _ = s.rev(ctx, "refs/remotes/"+s.remote+"/"+s.remoteBranch)
 	}
 	if prev != "" && prev != incoming {
 		ok, err := s.isAncestor(ctx, prev, incoming)
@@ -496,7 +608,7 @@ func (s *syncer) fetch(ctx context.Context) (string, error) {
 		if !ok {
 			s.git(ctx, nil, "update-ref", "-d", incomingRef)
 			return "", fmt.Errorf("%w: %s/%s was %.12s, now %.12s (if the rewrite is intended, review it, then run: git fetch %s && git update-ref %s %s/%s)",
-				ErrRewritten, s.remote, s.branch, prev, incoming, s.remote, remoteRef, s.remote, s.branch)
+				ErrRewritten, s.remote, s.remoteBranch, prev, incoming, s.remote, s.remoteRef(), s.remote, s.remoteBranch)
 		}
 	}
 	if incoming == prev {
@@ -518,7 +630,7 @@ func (s *syncer) fetch(ctx context.Context) (string, error) {
 		s.git(ctx, nil, "update-ref", "-d", incomingRef)
 		return "", err
 	}
-	if _, err := s.git(ctx, nil, "update-ref", "-m", "memweave sync: fetched", remoteRef, incoming); err != nil {
+	if _, err := s.git(ctx, nil, "update-ref", "-m", "memweave sync: fetched", s.remoteRef(), incoming); err != nil {
 		return "", err
 	}
 	return incoming, nil
@@ -528,7 +640,7 @@ func (s *syncer) fetch(ctx context.Context) (string, error) {
 // rejection (the remote moved meanwhile) as rejected, not as an error.
 func (s *syncer) push(ctx context.Context, head string) (rejected bool, err error) {
 	out, err := s.git(ctx, nil, "-c", "http.lowSpeedLimit=1000", "-c", "http.lowSpeedTime=60", "push", "--porcelain", "--no-verify", "--no-recurse-submodules",
-		"--", s.remote, head+":refs/heads/"+s.branch)
+		"--", s.remote, head+":refs/heads/"+s.remoteBranch)
 	if err == nil {
 		return false, nil
 	}

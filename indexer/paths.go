@@ -202,18 +202,3 @@ func rowsBelow(rows map[string]index.File) func(rel string) []string {
 		return sorted[i:j]
 	}
 }
-
-// SyncRel is [Engine.SyncPaths] for paths relative to the workspace
-// (slash-separated, as git names them) that returns how many files it
-// indexed: the re-index package gitsync runs after a sync.
-func (e *Engine) SyncRel(ctx context.Context, rel []string, opts SyncOptions) (int, error) {
-	abs := make([]string, len(rel))
-	for i, p := range rel {
-		abs[i] = AbsPath(e.opts.Root, p)
-	}
-	res, err := e.SyncPaths(ctx, abs, opts)
-	if res == nil {
-		return 0, err
-	}
-	return res.FilesIndexed, err
-}

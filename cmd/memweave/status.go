@@ -73,7 +73,7 @@ func printSyncStatus(w io.Writer, st *memweave.SyncStatus, syncErr string) {
 		fmt.Fprintf(w, "sync\tnot set up: %s\n", syncErr)
 		return
 	}
-	fmt.Fprintf(w, "sync\t%s/%s: %d ahead, %d behind\n", st.Remote, st.Branch, st.Ahead, st.Behind)
+	fmt.Fprintf(w, "sync\t%s with %s/%s: %d ahead, %d behind\n", st.Branch, st.Remote, st.RemoteBranch, st.Ahead, st.Behind)
 	if st.IndexedCommit == "" {
 		fmt.Fprintf(w, "index reflects\tno sync yet (head %.12s)\n", st.Head)
 	} else {

@@ -21,13 +21,21 @@ func (a *app) syncCommand() *cobra.Command {
 remote, checks what it fetched (no links, no huge blobs, nothing outside
 memory/, no rewritten history), replays this machine's commits on top of
 the remote's, pushes (never forcing; a rejected push is fetched and
-replayed again) and re-indexes the notes the remote changed.
+replayed again) and brings the index up to date with the work tree (the
+notes the remote changed and, after a fresh clone's first sync, those the
+clone brought).
 
 Dated logs (memory/**/YYYY-MM-DD.md) merge line by line (git's union
 merge, declared in .gitattributes). Any other note changed on both
 machines keeps the remote's version at its path and this machine's in
 a conflict copy, <name>.conflict-<host>-<commit>.md, which sync, status
 and conflicts list until you merge it by hand and delete it.
+
+Sync works with the branch's configured upstream (git branch
+--set-upstream-to=REMOTE/BRANCH) when it has one, else with origin's
+branch of the same name; --remote picks the remote, and its branch of the
+same name unless the upstream is on it. Sync and status name the remote
+branch.
 
 The workspace must be the top folder of a git repository with a remote:
   git init && git remote add origin URL && memweave sync`,
@@ -61,9 +69,9 @@ The workspace must be the top folder of a git repository with a remote:
 			if res.Committed != "" {
 				fmt.Fprintf(&b, "committed %.12s: %s\n", res.Committed, firstLine(res.CommitMessage))
 			}
-			fmt.Fprintf(&b, "brought in %d changed notes; head %.12s", len(res.Changed), res.Head)
+			fmt.Fprintf(&b, "brought in %d changed notes from %s/%s; head %.12s", len(res.Changed), res.Remote, res.RemoteBranch, res.Head)
 			if res.Pushed {
-				b.WriteString(", pushed")
+				fmt.Fprintf(&b, ", pushed to %s/%s", res.Remote, res.RemoteBranch)
 			}
 			b.WriteString("\n")
 			for _, c := range res.Conflicts {
@@ -74,7 +82,7 @@ The workspace must be the top folder of a git repository with a remote:
 		}),
 	}
 	cmd.Flags().StringVar(&author, "author", "", "author of sync's commits, `\"Name <email>\"` (default: git's user.name and user.email)")
-	cmd.Flags().StringVar(&remote, "remote", "", "the git `remote` to sync with (default origin)")
+	cmd.Flags().StringVar(&remote, "remote", "", "the git `remote` to sync with (default: the upstream's, else origin)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print what sync did as JSON")
 	return cmd
 }
