@@ -421,22 +421,7 @@ func (s *syncer) replay(ctx context.Context, head, incoming string, res *Result)
 	if err != nil && !(errors.As(err, &ge) && ge.ExitCode() == 1) {
 		return "", fmt.Errorf("gitsync: merge: %w", err)
 	}
-	recs := strings.Split(string(out), "\x00")
-	tree := strings.TrimSpace(recs[0])
-	conflicted := map[string]map[byte]stage{}
-	var order []string
-	for _, r := range recs[1:] {
-		meta, p, ok := strings.Cut(r, "\t")
-		f := strings.Fields(meta)
-		if !ok || len(f) != 3 || len(f[2]) != 1 {
-			continue
-		}
-		if conflicted[p] == nil {
-			conflicted[p] = map[byte]stage{}
-			order = append(order, p)
-		}
-		conflicted[p][f[2][0]] = stage{f[0], f[1]}
-	}
+	tree, conflicted, order := parseMergeTree(out)
 	var conflicts []Conflict
 	if len(order) > 0 {
 		var resolved []byte
@@ -497,6 +482,28 @@ func (s *syncer) replay(ctx context.Context, head, incoming string, res *Result)
 	}
 	res.Conflicts = append(res.Conflicts, conflicts...)
 	return commit, nil
+}
+
+// parseMergeTree reads the output of git merge-tree -z: the merged tree,
+// then the conflicted paths' stages (by stage number, '2' incoming and
+// '3' local) with the paths in the order met.
+func parseMergeTree(out []byte) (tree string, conflicted map[string]map[byte]stage, order []string) {
+	recs := strings.Split(string(out), "\x00")
+	tree = strings.TrimSpace(recs[0])
+	conflicted = map[string]map[byte]stage{}
+	for _, r := range recs[1:] {
+		meta, p, ok := strings.Cut(r, "\t")
+		f := strings.Fields(meta)
+		if !ok || len(f) != 3 || len(f[2]) != 1 {
+			continue
+		}
+		if conflicted[p] == nil {
+			conflicted[p] = map[byte]stage{}
+			order = append(order, p)
+		}
+		conflicted[p][f[2][0]] = stage{f[0], f[1]}
+	}
+	return tree, conflicted, order
 }
 
 // appendEntry adds a git update-index --index-info record.

@@ -226,43 +226,8 @@ func syncLocked(ctx context.Context, root string, opts Options) (res *Result, er
 			s.reindexAfterFailure(ctx, oldHead, res)
 		}
 	}()
-	for attempt := 1; ; attempt++ {
-		res.Attempts = attempt
-		incoming, err := s.fetch(ctx)
-		if err != nil {
-			return res, err
-		}
-		if err := s.integrate(ctx, incoming, res); err != nil {
-			return res, err
-		}
-		head, _ := s.rev(ctx, "HEAD")
-		res.Head = head
-		if head == "" || head == incoming {
-			res.RemoteTip = incoming
-			break
-		}
-		rejected, err := s.push(ctx, head)
-		if err != nil {
-			return res, err
-		}
-		if !rejected {
-			res.Pushed, res.RemoteTip = true, head
-			if _, err := s.git(ctx, nil, "update-ref", "-m", "memweave sync: pushed", s.remoteRef(), head); err != nil {
-				return res, err
-			}
-			break
-		}
-		if attempt >= s.opts.PushAttempts {
-			return res, fmt.Errorf("%w (%d attempts)", ErrPushRejected, attempt)
-		}
-		// Another machine pushed first: wait a little, at random, so that
-		// machines racing each other spread out, then fetch and replay.
-		d := time.Duration(50+s.rng.IntN(200*attempt)) * time.Millisecond
-		select {
-		case <-ctx.Done():
-			return res, ctx.Err()
-		case <-time.After(d):
-		}
+	if err := s.exchange(ctx, res); err != nil {
+		return res, err
 	}
 	if oldHead != res.Head && res.Head != "" {
 		changed, err := s.changedPaths(ctx, oldHead, res.Head)
@@ -285,6 +250,50 @@ func syncLocked(ctx context.Context, root string, opts Options) (res *Result, er
 		}
 	}
 	return res, nil
+}
+
+// exchange fetches, integrates the remote's commits and pushes, again
+// after a rejected push (another machine pushed first) up to
+// Options.PushAttempts times, recording each round in res.
+func (s *syncer) exchange(ctx context.Context, res *Result) error {
+	for attempt := 1; ; attempt++ {
+		res.Attempts = attempt
+		incoming, err := s.fetch(ctx)
+		if err != nil {
+			return err
+		}
+		if err := s.integrate(ctx, incoming, res); err != nil {
+			return err
+		}
+		head, _ := s.rev(ctx, "HEAD")
+		res.Head = head
+		if head == "" || head == incoming {
+			res.RemoteTip = incoming
+			return nil
+		}
+		rejected, err := s.push(ctx, head)
+		if err != nil {
+			return err
+		}
+		if !rejected {
+			res.Pushed, res.RemoteTip = true, head
+			if _, err := s.git(ctx, nil, "update-ref", "-m", "memweave sync: pushed", s.remoteRef(), head); err != nil {
+				return err
+			}
+			return nil
+		}
+		if attempt >= s.opts.PushAttempts {
+			return fmt.Errorf("%w (%d attempts)", ErrPushRejected, attempt)
+		}
+		// Another machine pushed first: wait a little, at random, so that
+		// machines racing each other spread out, then fetch and replay.
+		d := time.Duration(50+s.rng.IntN(200*attempt)) * time.Millisecond
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(d):
+		}
+	}
 }
 
 // reindexAfterFailure runs the re-index after a sync that failed once
