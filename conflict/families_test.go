@@ -105,21 +105,7 @@ func TestFamilyPrecisionRecall(t *testing.T) {
 		want := p.Label == "conflict"
 		part := strings.TrimPrefix(p.Split, "families-")
 		for _, k := range []string{part, part + "/" + p.Kind} {
-			s := parts[k]
-			if s == nil {
-				s = &score{}
-				parts[k] = s
-			}
-			switch {
-			case got && want:
-				s.tp++
-			case got:
-				s.fp++
-			case want:
-				s.fn++
-			default:
-				s.tn++
-			}
+			tally(parts, k, got, want)
 		}
 		if got != want && part != "check" {
 			v, _ := conflict.Judge(p.A, p.B)

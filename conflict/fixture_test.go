@@ -57,6 +57,25 @@ func (s score) String() string {
 		s.tp+s.fp+s.fn+s.tn, s.precision(), s.recall(), s.tp, s.fp, s.fn, s.tn)
 }
 
+// tally counts a prediction got against the label want in m[key].
+func tally(m map[string]*score, key string, got, want bool) {
+	s := m[key]
+	if s == nil {
+		s = &score{}
+		m[key] = s
+	}
+	switch {
+	case got && want:
+		s.tp++
+	case got:
+		s.fp++
+	case want:
+		s.fn++
+	default:
+		s.tn++
+	}
+}
+
 func ratio(a, b int) float64 {
 	if b == 0 {
 		return 1
@@ -88,22 +107,7 @@ func TestFixturePrecisionRecall(t *testing.T) {
 				m    map[string]*score
 				pred bool
 			}{{scores, got}, {likely, got && v.Kind == conflict.Likely}} {
-				m, pred := c.m, c.pred
-				s := m[split]
-				if s == nil {
-					s = &score{}
-					m[split] = s
-				}
-				switch {
-				case pred && want:
-					s.tp++
-				case pred:
-					s.fp++
-				case want:
-					s.fn++
-				default:
-					s.tn++
-				}
+				tally(c.m, split, c.pred, want)
 			}
 		}
 		if got != want {

@@ -31,21 +31,7 @@ func TestRestatedPrecisionRecall(t *testing.T) {
 		want := p.Label == "conflict"
 		part := strings.TrimPrefix(p.Split, "restated-")
 		for _, k := range []string{part, part + "/" + p.Kind} {
-			s := parts[k]
-			if s == nil {
-				s = &score{}
-				parts[k] = s
-			}
-			switch {
-			case got && want:
-				s.tp++
-			case got:
-				s.fp++
-			case want:
-				s.fn++
-			default:
-				s.tn++
-			}
+			tally(parts, k, got, want)
 		}
 		if got != want && part == "tune" {
 			t.Logf("miss %d [%s] Judge = %v %q, want %v\n  a: %s\n  b: %s", p.ID, p.Kind, got, v.Reason, want, p.A, p.B)
