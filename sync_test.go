@@ -21,21 +21,30 @@ func gitRun(tb testing.TB, dir string, args ...string) {
 	}
 }
 
-// TestSyncEveryBringsNotesAndStopsOnClose: the background loop brings a
-// note another machine pushed and indexes it; Close stops it.
-func TestSyncEveryBringsNotesAndStopsOnClose(t *testing.T) {
+// seededRemote skips the test without git; else it makes a bare
+// repository in a new temporary folder, dir, whose main branch holds
+// files, pushed from seed, a workspace of its own.
+func seededRemote(t *testing.T, files map[string]string) (dir, bare, seed string) {
+	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
 	}
-	ctx := context.Background()
-	dir := t.TempDir()
-	seed := memweavetest.Workspace(t, map[string]string{"memory/stack.md": "# Stack\n\nSQLite.\n"})
-	bare := filepath.Join(dir, "remote.git")
+	dir = t.TempDir()
+	seed = memweavetest.Workspace(t, files)
+	bare = filepath.Join(dir, "remote.git")
 	gitRun(t, dir, "init", "-q", "--bare", "-b", "main", bare)
 	gitRun(t, seed, "init", "-q", "-b", "main")
 	gitRun(t, seed, "add", "-A")
 	gitRun(t, seed, "commit", "-qm", "seed")
 	gitRun(t, seed, "push", "-q", bare, "main")
+	return dir, bare, seed
+}
+
+// TestSyncEveryBringsNotesAndStopsOnClose: the background loop brings a
+// note another machine pushed and indexes it; Close stops it.
+func TestSyncEveryBringsNotesAndStopsOnClose(t *testing.T) {
+	ctx := context.Background()
+	dir, bare, _ := seededRemote(t, map[string]string{"memory/stack.md": "# Stack\n\nSQLite.\n"})
 	here, there := filepath.Join(dir, "here"), filepath.Join(dir, "there")
 	gitRun(t, dir, "clone", "-q", bare, here)
 	gitRun(t, dir, "clone", "-q", bare, there)

@@ -2,7 +2,6 @@ package memweave_test
 
 import (
 	"context"
-	"os/exec"
 	"path/filepath"
 	"testing"
 
@@ -16,22 +15,12 @@ import (
 // scan first (a long-lived process with NoSyncOnSearch, as mcp
 // --sync-every runs) finds them, and check finds the index whole.
 func TestSyncFirstOfACloneIndexesItsNotes(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git")
-	}
 	ctx := context.Background()
-	dir := t.TempDir()
-	seed := memweavetest.Workspace(t, map[string]string{
+	dir, bare, seed := seededRemote(t, map[string]string{
 		"memory/seed.md":        "# Seed\n\nThe HERON-5512 cluster runs Postgres.\n",
 		"memory/2026-01-02.md":  "- the OSPREY-9031 deploy is frozen\n",
 		"memory/team/people.md": "# People\n\nAda owns the KESTREL-2207 pipeline.\n",
 	})
-	bare := filepath.Join(dir, "remote.git")
-	gitRun(t, dir, "init", "-q", "--bare", "-b", "main", bare)
-	gitRun(t, seed, "init", "-q", "-b", "main")
-	gitRun(t, seed, "add", "-A")
-	gitRun(t, seed, "commit", "-qm", "seed")
-	gitRun(t, seed, "push", "-q", bare, "main")
 	here := filepath.Join(dir, "here")
 	gitRun(t, dir, "clone", "-q", bare, here)
 	// The remote moves on after the clone: the first sync brings this one.

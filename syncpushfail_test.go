@@ -3,7 +3,6 @@ package memweave_test
 import (
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 
@@ -16,18 +15,8 @@ import (
 // takes no pushes from this machine), still indexes what it brought: a
 // search without its own scan finds the notes the work tree now shows.
 func TestSyncIndexesWhatItBroughtWhenThePushFails(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git")
-	}
 	ctx := context.Background()
-	dir := t.TempDir()
-	seed := memweavetest.Workspace(t, map[string]string{"memory/seed.md": "# Seed\n\nFirst note.\n"})
-	bare := filepath.Join(dir, "remote.git")
-	gitRun(t, dir, "init", "-q", "--bare", "-b", "main", bare)
-	gitRun(t, seed, "init", "-q", "-b", "main")
-	gitRun(t, seed, "add", "-A")
-	gitRun(t, seed, "commit", "-qm", "seed")
-	gitRun(t, seed, "push", "-q", bare, "main")
+	dir, bare, seed := seededRemote(t, map[string]string{"memory/seed.md": "# Seed\n\nFirst note.\n"})
 	here := filepath.Join(dir, "here")
 	gitRun(t, dir, "clone", "-q", bare, here)
 	w, err := memweave.Open(ctx, memweave.Config{Workspace: here, Now: memweavetest.Clock(), NoSyncOnSearch: true})
