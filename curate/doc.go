@@ -17,7 +17,7 @@
 // order, or any disagreement the contradiction rules of package conflict
 // read, or when the same words are arranged or written otherwise (in
 // another order, an acronym or identifier in another case, code or an
-// operator that differs); such a pair is a candidate for conflicts and
+// operator that differs, text struck through on one side only); such a pair is a candidate for conflicts and
 // resolve instead. In
 // a group, the copy kept is the one [Prefer] puts first (the newest by
 // the note's own date), every other copy is at least the threshold

@@ -2,6 +2,7 @@ package curate
 
 import (
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -44,7 +45,26 @@ func differsInForm(a, b string, wa, wb words) (string, bool) {
 	if w, ok := firstDiff(operatorsOf(a), operatorsOf(b)); ok {
 		return "operator: " + w, true
 	}
+	if w, ok := firstDiff(struckOf(a), struckOf(b)); ok {
+		return "struck through: " + w, true
+	}
 	return "", false
+}
+
+// struck matches Markdown's strikethrough, ~~text~~, within a line.
+var struck = regexp.MustCompile(`~~([^~\n]+)~~`)
+
+// struckOf returns the sorted distinct spans of text struck through,
+// their white space collapsed: a struck fact is one the note withdrew,
+// so "~~Redis caches the rates~~" is not a copy of "Redis caches the
+// rates".
+func struckOf(text string) []string {
+	var out []string
+	for _, m := range struck.FindAllStringSubmatch(text, -1) {
+		out = append(out, collapse(m[1]))
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // directionWords are the stop words that say which way a relation goes,
