@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"encoding/json"
 	"os"
-	"sort"
 	"strings"
 	"testing"
 
@@ -112,14 +111,7 @@ func TestFamilyPrecisionRecall(t *testing.T) {
 			t.Logf("miss %d [%s] Judge = %v %q, want %v\n  a: %s\n  b: %s", p.ID, p.Kind, got, v.Reason, want, p.A, p.B)
 		}
 	}
-	keys := make([]string, 0, len(parts))
-	for k := range parts {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		t.Logf("%-16s %v", k, parts[k])
-	}
+	logScores(t, parts)
 	// The bar, on both parts: the check part was committed
 	// before the rules it measures were written, and never tuned on.
 	for _, part := range []string{"tune", "check"} {

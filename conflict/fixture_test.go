@@ -76,6 +76,19 @@ func tally(m map[string]*score, key string, got, want bool) {
 	}
 }
 
+// logScores logs each part's score, by name.
+func logScores(t *testing.T, parts map[string]*score) {
+	t.Helper()
+	keys := make([]string, 0, len(parts))
+	for k := range parts {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		t.Logf("%-20s %v", k, parts[k])
+	}
+}
+
 func ratio(a, b int) float64 {
 	if b == 0 {
 		return 1

@@ -1,7 +1,6 @@
 package conflict_test
 
 import (
-	"sort"
 	"strings"
 	"testing"
 
@@ -37,14 +36,7 @@ func TestRestatedPrecisionRecall(t *testing.T) {
 			t.Logf("miss %d [%s] Judge = %v %q, want %v\n  a: %s\n  b: %s", p.ID, p.Kind, got, v.Reason, want, p.A, p.B)
 		}
 	}
-	keys := make([]string, 0, len(parts))
-	for k := range parts {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		t.Logf("%-20s %v", k, parts[k])
-	}
+	logScores(t, parts)
 	// What the rules achieve on each part, as a floor that a change
 	// must not lower; the check part was measured once, after the rules
 	// were tuned on the tune part.

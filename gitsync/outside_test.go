@@ -75,17 +75,7 @@ func TestSyncRemoteTouchesNothingOutsideMemory(t *testing.T) {
 // memory/ (a new file, a change, a deletion) is neither committed nor
 // pushed nor unstaged by a sync, which still shares the notes both ways.
 func TestSyncLeavesStagedWorkOutsideMemory(t *testing.T) {
-	bare := remote(t)
-	ws, other := clone(t, bare, "ws"), clone(t, bare, "other")
-	write(t, ws, "README.md", "# project\n")
-	write(t, ws, "src/a.go", "package a\n")
-	gitIn(t, ws, nil, "add", "README.md", "src/a.go")
-	gitIn(t, ws, nil, "commit", "-qm", "project files")
-	gitIn(t, ws, nil, "push", "-q", "origin", "main")
-	sync(t, ws, "ws")
-	sync(t, other, "other")
-	write(t, other, "memory/theirs.md", "theirs\n")
-	sync(t, other, "other")
+	bare, ws := projectAndTheirs(t, map[string]string{"README.md": "# project\n", "src/a.go": "package a\n"})
 
 	write(t, ws, "todo.txt", "private todo\n")
 	write(t, ws, "src/a.go", "package a // half done\n")
@@ -172,16 +162,7 @@ func TestSyncSaysWhichNotesGitIgnores(t *testing.T) {
 // outside memory/ (a new file, a changed one, not pushed yet) are not
 // taken for the remote's changes there: the remote's notes come in.
 func TestSyncWithLocalCommitsOutsideMemory(t *testing.T) {
-	bare := remote(t)
-	ws, other := clone(t, bare, "ws"), clone(t, bare, "other")
-	write(t, ws, "README.md", "# project\n")
-	gitIn(t, ws, nil, "add", "README.md")
-	gitIn(t, ws, nil, "commit", "-qm", "readme")
-	gitIn(t, ws, nil, "push", "-q", "origin", "main")
-	sync(t, ws, "ws")
-	sync(t, other, "other")
-	write(t, other, "memory/theirs.md", "theirs\n")
-	sync(t, other, "other")
+	_, ws := projectAndTheirs(t, map[string]string{"README.md": "# project\n"})
 
 	write(t, ws, "README.md", "# project, edited here\n")
 	write(t, ws, "src/new.go", "package src\n")
@@ -196,4 +177,27 @@ func TestSyncWithLocalCommitsOutsideMemory(t *testing.T) {
 	if got := read(t, ws, "README.md"); got != "# project, edited here\n" {
 		t.Errorf("README.md = %q", got)
 	}
+}
+
+// projectAndTheirs makes a remote, bare, and two synced clones of it,
+// ws and another, whose history holds files outside memory/ (committed
+// and pushed from ws); then the other clone shares a note,
+// memory/theirs.md, that ws has not fetched yet.
+func projectAndTheirs(t *testing.T, files map[string]string) (bare, ws string) {
+	t.Helper()
+	bare = remote(t)
+	ws, other := clone(t, bare, "ws"), clone(t, bare, "other")
+	var names []string
+	for name, text := range files {
+		write(t, ws, name, text)
+		names = append(names, name)
+	}
+	gitIn(t, ws, nil, append([]string{"add"}, names...)...)
+	gitIn(t, ws, nil, "commit", "-qm", "project files")
+	gitIn(t, ws, nil, "push", "-q", "origin", "main")
+	sync(t, ws, "ws")
+	sync(t, other, "other")
+	write(t, other, "memory/theirs.md", "theirs\n")
+	sync(t, other, "other")
+	return bare, ws
 }
