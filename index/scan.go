@@ -360,6 +360,9 @@ func (db *DB) Vector(ctx context.Context, q []float32, k int, f store.Filter) ([
 	if err != nil {
 		return nil, err
 	}
+	// No more than the index's chunks can be found: a larger k would
+	// only size the scan's heaps (and overflow rescoreCap).
+	k = min(k, cs.n)
 	cands := cs.top(qc, k, rescoreCap(k), allow)
 	h := make(hitHeap, 0, k+1)
 	err = db.eachExact(ctx, qn, cands, func(i int, id int64, cos float64) bool {

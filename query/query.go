@@ -2,6 +2,7 @@ package query
 
 import (
 	"context"
+	"math"
 	"time"
 
 	"github.com/memweave/memweave-go/embed"
@@ -165,9 +166,15 @@ func (s *Searcher) Retrieve(ctx context.Context, o search.Options, filter store.
 			h.Semantic = !s.Embedder.Identity().Lexical()
 		}
 	}
-	pool := o.MaxResults * s.CandidateMultiplier
+	mult := s.CandidateMultiplier
 	if o.MMR {
-		pool = max(pool, 3*o.MaxResults)
+		mult = max(mult, 3)
+	}
+	// A MaxResults past what the index can hold ("everything") saturates
+	// the pool instead of overflowing it to a negative size.
+	pool := math.MaxInt
+	if o.MaxResults <= math.MaxInt/max(mult, 1) {
+		pool = o.MaxResults * mult
 	}
 	got, err := h.Retrieve(ctx, search.Request{Query: o.Query, Mode: o.Mode, Pool: pool, Filter: filter})
 	if err != nil {
