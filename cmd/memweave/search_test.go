@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/memweave/memweave-go/memweavetest"
 )
 
 func TestSearch(t *testing.T) {
@@ -162,5 +164,29 @@ func TestIndexFirst(t *testing.T) {
 		if got := indexFirst(tt.terminal, tt.stale); got != tt.want {
 			t.Errorf("indexFirst(%v, %d) = %v, want %v", tt.terminal, tt.stale, got, tt.want)
 		}
+	}
+}
+
+// TestSearchPrintsNoControlCharacters: a note is text an agent or a
+// paste wrote, and its terminal escapes (a colour, a bell, a title
+// change, C1's one-byte CSI) must not reach the terminal through the
+// search's preview: they are shown escaped, and the words around them
+// stay.
+func TestSearchPrintsNoControlCharacters(t *testing.T) {
+	t.Parallel()
+	ws := memweavetest.Workspace(t, map[string]string{
+		"memory/paste.md": "# Paste\n\nThe zebrafish build \x1b[31mfailed\x1b[0m\a at \x1b]0;owned\x07 step \u009b2J three\x7f.\n",
+	})
+	out := mustRunCLI(t, "-w", ws, "search", "zebrafish")
+	if !strings.Contains(out.stdout, "memory/paste.md") || !strings.Contains(out.stdout, "zebrafish build") {
+		t.Fatalf("search zebrafish = %q, want memory/paste.md and its words", out.stdout)
+	}
+	for _, r := range out.stdout {
+		if r != '\n' && (r < 0x20 || r >= 0x7f && r < 0xa0) {
+			t.Fatalf("search zebrafish printed the control character %U: %q", r, out.stdout)
+		}
+	}
+	if !strings.Contains(out.stdout, `\x1b[31mfailed`) {
+		t.Errorf("search zebrafish = %q, want the escape shown as \\x1b", out.stdout)
 	}
 }
