@@ -37,3 +37,36 @@ func TestSearchHugeMaxResults(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchFindsWordsWrittenInCompatibilityForms checks that a word a
+// note writes with characters that look like the plain word (a PDF's
+// "ﬁ" ligature, a Japanese keyboard's fullwidth letters, a web page's
+// soft hyphen, a zero-width space, a word joiner) is found by the plain
+// word, first and at the default threshold, and the other way round.
+func TestSearchFindsWordsWrittenInCompatibilityForms(t *testing.T) {
+	notes := map[string]string{
+		"memory/ligature.md":  "# Q3\n\nThe ﬁnance team signed the oﬃce lease.\n",
+		"memory/fullwidth.md": "# 設定\n\nＡＰＩキー は ｖａｕｌｔ に 保存。\n",
+		"memory/shy.md":       "# Notes\n\nThe rein\u00addeer herd moved north.\n",
+		"memory/zwsp.md":      "# Notes\n\nThe quarter\u200bback called the play.\n",
+		"memory/joiner.md":    "# Notes\n\nThe lime\u2060stone quarry reopened.\n",
+		"memory/plain.md":     "# Other\n\nThe ostrich farm sells eggs.\n",
+	}
+	root := memweavetest.Workspace(t, notes)
+	w := open(t, root, memweave.Config{})
+	mustIndex(t, w)
+	for _, tt := range []struct{ query, want string }{
+		{"finance", "memory/ligature.md"},
+		{"API vault", "memory/fullwidth.md"},
+		{"reindeer", "memory/shy.md"},
+		{"quarterback", "memory/zwsp.md"},
+		{"limestone", "memory/joiner.md"},
+		{"ＯＳＴＲＩＣＨ", "memory/plain.md"},
+		{"ostri\u00adch", "memory/plain.md"},
+	} {
+		resp := mustSearch(t, w, tt.query)
+		if len(resp.Results) == 0 || resp.Results[0].Path != tt.want {
+			t.Errorf("Search(%q) = %v (best filtered %.3f), want %s first", tt.query, paths(resp.Results), resp.BestFilteredScore, tt.want)
+		}
+	}
+}

@@ -71,9 +71,7 @@ ALTER TABLE files ADD COLUMN indexed_at INTEGER NOT NULL DEFAULT 0;`,
 	// keeps combining marks inside words (Thai, Khmer, Myanmar and Indic
 	// vowel signs, which the default categories cut words at). Rebuilt
 	// from the chunks, the same rows.
-	`DROP TABLE chunks_fts;
-CREATE VIRTUAL TABLE chunks_fts USING fts5 (text, content='', tokenize='` + ftsTokenizer + `');
-INSERT INTO chunks_fts (rowid, text) SELECT id, ` + segmentFunc + `(prefix || text) FROM chunks;`,
+	rebuildFTS,
 	// 7: the fields of a note's front matter (tags, importance, pinned,
 	// expires, feedback), as JSON; '' for none. The chunker version bump
 	// that came with it re-chunks every file, which fills it in.
@@ -91,7 +89,19 @@ UPDATE files SET
 	expires = CASE WHEN json_type(meta, '$.expires') = 'text' THEN json_extract(meta, '$.expires') ELSE '' END
 WHERE meta != '' AND json_valid(meta);
 CREATE INDEX files_expires ON files (expires) WHERE expires != '';`,
+	// 9: tokenize.Segment normalizes the text it gives the keyword index
+	// (Latin ligatures and fullwidth ASCII as plain letters, soft hyphens
+	// and zero-width spaces removed: tokenize.Normalize), so every row is
+	// written again with it. A contentless table deletes a row by the
+	// tokens it was given, which must be the ones Segment writes now.
+	rebuildFTS,
 }
+
+// rebuildFTS recreates the keyword index from the chunks, as
+// tokenize.Segment writes them.
+const rebuildFTS = `DROP TABLE chunks_fts;
+CREATE VIRTUAL TABLE chunks_fts USING fts5 (text, content='', tokenize='` + ftsTokenizer + `');
+INSERT INTO chunks_fts (rowid, text) SELECT id, ` + segmentFunc + `(prefix || text) FROM chunks;`
 
 // ftsTokenizer is the tokenize option of chunks_fts, quoted for an SQL
 // string: Porter stemming over unicode61 with every diacritic removed and

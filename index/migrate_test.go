@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/memweave/memweave-go/store"
 )
 
 // openRaw opens the SQLite file at path without migrating it, with the
@@ -257,5 +259,46 @@ func TestWantSchema(t *testing.T) {
 			}
 		}
 		t.Fatalf("wantSchema has %d objects, the migrations create %d", len(wantSchema), len(got))
+	}
+}
+
+// TestOpenRebuildsKeywordIndexNormalized opens a version 8 index whose
+// keyword index holds a chunk as written ("ﬁnance", "rein\u00addeer"), and
+// checks that Open writes it again as tokenize.Segment now does, so that
+// the plain words find it and no token of the old text is left.
+func TestOpenRebuildsKeywordIndexNormalized(t *testing.T) {
+	ctx := context.Background()
+	autoOnce.Do(registerExtensions)
+	path := filepath.Join(t.TempDir(), "old.db")
+	sdb, err := sql.Open(driverName, fileURI(path, url.Values{"_txlock": {"immediate"}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sdb.Close()
+	if err := migrate(ctx, sdb, migrations[:8]); err != nil {
+		t.Fatalf("migrate to version 8: %v", err)
+	}
+	const text = "The ﬁnance team counted the rein\u00addeer."
+	if _, err := sdb.Exec(`INSERT INTO chunks (id, uid, path, source, seq, start_line, end_line, headings, prefix, hash, text)
+		VALUES (1, 1, 'memory/a.md', 'memory', 0, 1, 1, '', '', x'00', ?)`, text); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sdb.Exec(`INSERT INTO chunks_fts (rowid, text) VALUES (1, ?)`, text); err != nil {
+		t.Fatal(err)
+	}
+	sdb.Close()
+	db, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatalf("Open(version 8) = %v", err)
+	}
+	defer db.Close()
+	for match, want := range map[string]int{`"finance"`: 1, `"reindeer"`: 1, `"ﬁnance"`: 0, `"deer"`: 0} {
+		hits, err := db.Keyword(ctx, match, 10, store.Filter{})
+		if err != nil {
+			t.Fatalf("Keyword(%s): %v", match, err)
+		}
+		if len(hits) != want {
+			t.Errorf("Keyword(%s) after Open = %d hits, want %d", match, len(hits), want)
+		}
 	}
 }

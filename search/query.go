@@ -294,6 +294,7 @@ func (o QueryOptions) plan(toks []queryToken) plan {
 // yields the same words as on the whole query because a connector before
 // a character of such a script ends a word.
 func queryTokens(q string) []queryToken {
+	q = tokenize.Normalize(q) // as the keyword index reads the notes
 	var out []queryToken
 	seg := 0 // start of the pending non-CJK segment
 	for i := 0; i < len(q); {

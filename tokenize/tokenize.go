@@ -149,9 +149,11 @@ func Bigrams(s string) []string {
 // unicode61 tokenizer keeps such a run, a whole clause, as one token;
 // segmented, a word of two or more characters anywhere in it is the
 // phrase of its pairs (the pairs of [Bigrams]), and a single character
-// the prefix query of its pairs and the run's last character. Text
-// without such characters is returned unchanged.
+// the prefix query of its pairs and the run's last character. The text
+// is first [Normalize]d. Text without such characters is returned
+// unchanged.
 func Segment(s string) string {
+	s = Normalize(s)
 	i := firstSpaceless(s)
 	if i < 0 {
 		return s
