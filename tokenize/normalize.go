@@ -19,7 +19,7 @@ import "strings"
 // ([Segment]) and to queries, so both sides read a word alike. A string
 // without such characters is returned as is, without allocating.
 func Normalize(s string) string {
-	if !strings.ContainsFunc(s, normalizes) {
+	if !hasNormalizable(s) {
 		return s
 	}
 	var b strings.Builder
@@ -41,9 +41,46 @@ func Normalize(s string) string {
 // ligatures are the letters of the Latin ligatures U+FB00 to U+FB06.
 var ligatures = [...]string{"ff", "fi", "fl", "ffi", "ffl", "st", "st"}
 
-// normalizes reports whether [Normalize] changes r.
-func normalizes(r rune) bool {
-	return r >= 0xFF01 && r <= 0xFF5E || r >= 0xFB00 && r <= 0xFB06 || invisible(r)
+// hasNormalizable reports whether s holds a character [Normalize]
+// changes, reading the bytes of their UTF-8 forms without decoding:
+// C2 AD (U+00AD), E2 80 8B (U+200B), E2 81 A0 (U+2060), EF AC 80-86
+// (U+FB00-FB06), EF BB BF (U+FEFF), EF BC 81 to EF BD 9E (U+FF01-FF5E).
+func hasNormalizable(s string) bool {
+	for i := 0; i+1 < len(s); i++ {
+		switch s[i] {
+		case 0xC2:
+			if s[i+1] == 0xAD {
+				return true
+			}
+		case 0xE2:
+			if i+2 < len(s) && (s[i+1] == 0x80 && s[i+2] == 0x8B || s[i+1] == 0x81 && s[i+2] == 0xA0) {
+				return true
+			}
+		case 0xEF:
+			if i+2 >= len(s) {
+				return false
+			}
+			switch b, c := s[i+1], s[i+2]; b {
+			case 0xAC:
+				if c >= 0x80 && c <= 0x86 {
+					return true
+				}
+			case 0xBB:
+				if c == 0xBF {
+					return true
+				}
+			case 0xBC:
+				if c >= 0x81 {
+					return true
+				}
+			case 0xBD:
+				if c <= 0x9E {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // invisible reports whether r is a character [Normalize] removes.

@@ -238,3 +238,28 @@ func TestIsCompoundIsParts(t *testing.T) {
 		}
 	}
 }
+
+func TestNormalize(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"plain text", "plain text"},
+		{"café — “quoted” ’s", "café — “quoted” ’s"},
+		{"ﬁnance ﬀ ﬂ ﬃ ﬄ ﬅ ﬆ", "finance ff fl ffi ffl st st"},
+		{"ＡＰＩ！～ｚ", "API!~z"},
+		{"rein\u00addeer quarter\u200bback lime\u2060stone \ufeffx", "reindeer quarterback limestone x"},
+		{"زو\u200cج 👨\u200d👩", "زو\u200cج 👨\u200d👩"},
+		{"\uff00\uff5f\ufb07\u00ac\u200a", "\uff00\uff5f\ufb07\u00ac\u200a"},
+		{"\xef\xbc", "\xef\xbc"},
+	}
+	for _, tt := range tests {
+		if got := Normalize(tt.in); got != tt.want {
+			t.Errorf("Normalize(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	// The byte scan agrees with the rune test on every character.
+	for r := rune(0); r < 0x10000; r++ {
+		s := "a" + string(r) + "b"
+		if want := r >= 0xFF01 && r <= 0xFF5E || r >= 0xFB00 && r <= 0xFB06 || invisible(r); hasNormalizable(s) != want {
+			t.Errorf("hasNormalizable(%q) = %v, want %v", s, !want, want)
+		}
+	}
+}
