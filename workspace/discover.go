@@ -213,6 +213,11 @@ func (w *walker) extraStarts(root string, extra []string) (dirs []dir, files []e
 			w.warn(x, err)
 			continue
 		}
+		if HasControl(abs) {
+			// As under memory/ (see walk): quoted, the name prints as is.
+			w.warn(fmt.Sprintf("%q", abs), fmt.Errorf("%w: contains a control character; not indexed", ErrBadName))
+			continue
+		}
 		fi, err := os.Stat(abs)
 		if err != nil {
 			w.warn(abs, err)
@@ -457,7 +462,7 @@ func (w *walker) walk(d dir) {
 		if IsIgnoredName(name) {
 			continue
 		}
-		if hasControl(name) {
+		if HasControl(name) {
 			// Named in the warning quoted, with its folder: the name itself
 			// would print as something else (see [badName]).
 			w.warn(d.abs, fmt.Errorf("%w: %q contains a control character; not indexed", ErrBadName, name))

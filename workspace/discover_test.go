@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -496,6 +497,31 @@ func TestDiscoverControlCharacterNames(t *testing.T) {
 				t.Errorf("warning %q holds control character %#x", msg, c)
 				break
 			}
+		}
+	}
+}
+
+// TestDiscoverControlCharacterExtraPaths checks that the rule of
+// TestDiscoverControlCharacterNames holds for extra paths too: an
+// extra_paths entry naming such a file, or a folder whose name holds one
+// (a cloned memweave.json may list either), is not listed, and its
+// warning quotes it.
+func TestDiscoverControlCharacterExtraPaths(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, "memory/ok.md", "notes/red\x1b[31m.md", "bell\a/inner.md", "notes/fine.md")
+	files, warnings, err := Discover(root, []string{"notes/red\x1b[31m.md", "bell\a", "notes/fine.md"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rels(files); !slices.Equal(got, []string{"memory/ok.md", "notes/fine.md"}) {
+		t.Errorf("Discover = %q, want memory/ok.md and notes/fine.md", got)
+	}
+	if len(warnings) != 2 {
+		t.Errorf("warnings = %v, want one for each of the 2 names", warnings)
+	}
+	for _, w := range warnings {
+		if msg := w.Error(); !errors.Is(w, ErrBadName) || strings.ContainsFunc(msg, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
+			t.Errorf("warning %q: want ErrBadName, the name quoted", msg)
 		}
 	}
 }

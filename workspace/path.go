@@ -210,9 +210,10 @@ func badName(e string) string {
 	return ""
 }
 
-// hasControl reports whether name holds a control character (below
-// 0x20, or 0x7f).
-func hasControl(name string) bool {
+// HasControl reports whether name holds a control character (below
+// 0x20, or 0x7f): memweave indexes no file whose name does, as such a
+// name would print as something else, or drive the terminal printing it.
+func HasControl(name string) bool {
 	return strings.ContainsFunc(name, func(r rune) bool { return r < 0x20 || r == 0x7f })
 }
 
