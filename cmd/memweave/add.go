@@ -46,9 +46,14 @@ extra_paths in memweave.json to stop indexing it.`,
 					return fmt.Errorf("add %s: %w", p, err)
 				case fi.IsDir():
 					return fmt.Errorf("add %s: is a folder; give files, or list the folder in memweave.json's extra_paths and run index", p)
+				case !fi.Mode().IsRegular():
+					return fmt.Errorf("add %s: %w", p, workspace.ErrNotRegular)
 				}
 				if paths[i], err = filepath.Abs(p); err != nil {
 					return fmt.Errorf("add %s: %w", p, err)
+				}
+				if workspace.HasControl(paths[i]) {
+					return fmt.Errorf("add %q: %w: contains a control character; not indexed", p, workspace.ErrBadName)
 				}
 			}
 			if err := a.recordExtraPaths(cmd, paths); err != nil {
