@@ -64,6 +64,7 @@ import (
 	"net/url"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -394,9 +395,11 @@ func (a *app) errorLine(err error, cmd *cobra.Command) string {
 }
 
 // clean makes a message from the library fit on one line under the
-// command's own "memweave: " prefix, with the API key redacted.
+// command's own "memweave: " prefix, with the API key redacted and its
+// control characters escaped (it may quote a file's name or text, or
+// an argument, which must not drive the terminal).
 func (a *app) clean(msg string) string {
-	msg = strings.Join(strings.Fields(msg), " ")
+	msg = escapeControls(strings.Join(strings.Fields(msg), " "))
 	msg = strings.ReplaceAll(msg, ": memweave: ", ": ")
 	for strings.HasPrefix(msg, "memweave: ") {
 		msg = strings.TrimPrefix(msg, "memweave: ")
@@ -405,6 +408,25 @@ func (a *app) clean(msg string) string {
 		msg = strings.ReplaceAll(msg, a.apiKey, "[redacted]")
 	}
 	return msg
+}
+
+// escapeControls writes each C0 and C1 control character of s (and DEL)
+// as Go would quote it, "\x1b" for an escape.
+func escapeControls(s string) string {
+	isControl := func(r rune) bool { return r < 0x20 || r >= 0x7f && r < 0xa0 }
+	if !strings.ContainsFunc(s, isControl) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if isControl(r) {
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // warn prints warnings to stderr, one line each.

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -311,25 +310,6 @@ func preview(s string, n int) string {
 	}
 	r := []rune(s)
 	return strings.TrimRight(string(r[:n-1]), " ") + "…"
-}
-
-// escapeControls writes each C0 and C1 control character of s (and DEL)
-// as Go would quote it, "\x1b" for an escape.
-func escapeControls(s string) string {
-	isControl := func(r rune) bool { return r < 0x20 || r >= 0x7f && r < 0xa0 }
-	if !strings.ContainsFunc(s, isControl) {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		if isControl(r) {
-			q := strconv.QuoteRune(r)
-			b.WriteString(q[1 : len(q)-1])
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
 }
 
 // writeExplain writes the score breakdown of one result.

@@ -190,3 +190,18 @@ func TestSearchPrintsNoControlCharacters(t *testing.T) {
 		t.Errorf("search zebrafish = %q, want the escape shown as \\x1b", out.stdout)
 	}
 }
+
+// TestErrorsPrintNoControlCharacters: an error quoting what the user or
+// a file gave (here a revision holding an escape) is printed on stderr
+// with its control characters escaped, as the search's preview is.
+func TestErrorsPrintNoControlCharacters(t *testing.T) {
+	t.Parallel()
+	ws := testWorkspace(t)
+	out := runCLI(t, ws, nil, "-w", ws, "search", "--at", "HEAD\x1b]0;owned\x07", "queue")
+	if out.code != 1 || !strings.Contains(out.stderr, `HEAD\x1b]0;owned\a`) {
+		t.Errorf("search --at HEAD<escape>: exit %d, stderr %q; want a failure naming the revision escaped", out.code, out.stderr)
+	}
+	if strings.ContainsFunc(out.stderr, func(r rune) bool { return r != '\n' && r < 0x20 }) {
+		t.Errorf("search --at HEAD<escape>: stderr %q holds a control character", out.stderr)
+	}
+}
