@@ -1,11 +1,14 @@
 package memweave_test
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"math"
 	"testing"
 
 	memweave "github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/memweavetest"
 )
 
@@ -68,5 +71,30 @@ func TestSearchFindsWordsWrittenInCompatibilityForms(t *testing.T) {
 		if len(resp.Results) == 0 || resp.Results[0].Path != tt.want {
 			t.Errorf("Search(%q) = %v (best filtered %.3f), want %s first", tt.query, paths(resp.Results), resp.BestFilteredScore, tt.want)
 		}
+	}
+}
+
+// TestWriteInvisibleContentRefused: content with nothing to see in it (a
+// byte order mark alone, as a Windows tool writes an empty string, a
+// zero-width space, a NUL byte) erases a note as surely as empty
+// content, so it is refused with ErrWouldErase the same way, with and
+// without an expected hash, and the note is kept.
+func TestWriteInvisibleContentRefused(t *testing.T) {
+	ctx := context.Background()
+	const note = "# Stack\n\nPostgreSQL 16.\n"
+	root := memweavetest.Workspace(t, map[string]string{"memory/stack.md": note})
+	w := open(t, root, memweave.Config{})
+	for _, content := range []string{"\ufeff", "\ufeff\r\n", "\u200b\n", "\u2060\u200d\u00ad", "\x00", "\x00\n\x00"} {
+		for _, opts := range [][]memweave.WriteOption{nil, {memweave.ExpectHash(memfile.Hash([]byte(note)))}} {
+			if _, err := w.Write(ctx, "stack.md", content, opts...); !errors.Is(err, memweave.ErrWouldErase) {
+				t.Errorf("Write(stack.md, %q, %d options) = %v, want ErrWouldErase", content, len(opts), err)
+			}
+		}
+	}
+	if got := memweavetest.ReadFile(t, root, "memory/stack.md"); got != note {
+		t.Errorf("refused writes changed the note to %q", got)
+	}
+	if _, err := w.Write(ctx, "stack.md", "\ufeff# Stack\n"); err != nil {
+		t.Errorf("Write(stack.md, BOM and a heading) = %v, want it written", err)
 	}
 }

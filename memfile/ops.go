@@ -10,13 +10,14 @@ import (
 	"io/fs"
 	"os"
 	"time"
+	"unicode"
 
 	"github.com/memweave/memweave-go/internal/edithook"
 	"github.com/memweave/memweave-go/workspace"
 )
 
-// ErrWouldErase is returned by [Write] for blank data (nothing or only
-// white space) over a file that is not empty, unless allowed.
+// ErrWouldErase is returned by [Write] for blank data (nothing to see,
+// see [Write]) over a file that is not empty, unless allowed.
 var ErrWouldErase = errors.New("empty content would erase the file")
 
 // WriteOptions are the options of [Write]. The zero value refuses to
@@ -34,7 +35,8 @@ type WriteOptions struct {
 // Write replaces the memory file path (see [Target]; missing folders are
 // created) with data under the workspace's write lock, atomically (see
 // [Replace]: readers see the old file or the new one, never a mix), and
-// returns its absolute path. Blank data (nothing or only white space)
+// returns its absolute path. Blank data (nothing to see: only white space,
+// format characters such as a byte order mark, and control characters)
 // over a file that is not empty is refused with [ErrWouldErase] unless
 // opts.AllowEmpty. Errors name the path.
 func Write(ctx context.Context, root, path string, data []byte, opts WriteOptions) (abs string, err error) {
@@ -50,7 +52,7 @@ func Write(ctx context.Context, root, path string, data []byte, opts WriteOption
 		return "", fmt.Errorf("write %s: %w", path, err)
 	}
 	defer unlock()
-	if !opts.AllowEmpty && len(bytes.TrimSpace(data)) == 0 {
+	if !opts.AllowEmpty && blank(data) {
 		if fi, err := os.Stat(target); err == nil && fi.Mode().IsRegular() && fi.Size() > 0 {
 			return "", fmt.Errorf("write %s: %w's %d bytes", path, ErrWouldErase, fi.Size())
 		}
@@ -61,12 +63,23 @@ func Write(ctx context.Context, root, path string, data []byte, opts WriteOption
 	return abs, nil
 }
 
+// blank reports whether data has nothing to see: only white space,
+// format characters (a byte order mark, zero-width spaces and joiners,
+// a soft hyphen) and control characters (NUL). Such data erases a note
+// as surely as empty data: a Windows tool writes an empty string as a
+// byte order mark alone.
+func blank(data []byte) bool {
+	return !bytes.ContainsFunc(data, func(r rune) bool {
+		return !unicode.IsSpace(r) && !unicode.Is(unicode.Cf, r) && !unicode.IsControl(r)
+	})
+}
+
 // writeExpecting is [Write] with opts.ExpectHash: an [EditWith] that
 // replaces the content it was given, checked against the hash.
 func writeExpecting(ctx context.Context, root, path string, data []byte, opts WriteOptions) (string, error) {
 	abs, err := EditWith(ctx, root, path, EditOptions{ExpectHash: opts.ExpectHash},
 		func(rel string, old []byte) ([]byte, error) {
-			if !opts.AllowEmpty && len(bytes.TrimSpace(data)) == 0 && len(old) > 0 {
+			if !opts.AllowEmpty && blank(data) && len(old) > 0 {
 				return nil, fmt.Errorf("%w's %d bytes", ErrWouldErase, len(old))
 			}
 			return data, nil

@@ -26,7 +26,8 @@ it reads from standard input, atomically, then indexes it and prints its
 workspace-relative path. PATH is relative to memory/ or starts with
 memory/; missing folders are created.
 
-Empty input (nothing or only white space) over a file that is not empty
+Empty input (nothing, or only white space and invisible characters such as
+a byte order mark) over a file that is not empty
 is refused, as it would erase the file; --allow-empty writes it anyway.
 When standard input is a terminal, write says so and reads until Ctrl-D.
 
