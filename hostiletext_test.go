@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	memweave "github.com/memweave/memweave-go"
@@ -96,5 +97,32 @@ func TestWriteInvisibleContentRefused(t *testing.T) {
 	}
 	if _, err := w.Write(ctx, "stack.md", "\ufeff# Stack\n"); err != nil {
 		t.Errorf("Write(stack.md, BOM and a heading) = %v, want it written", err)
+	}
+}
+
+// TestAppendRefusesBinaryText: a dated log is shared by every note of
+// its day, and a file holding a NUL byte (or mostly invalid UTF-8) is not
+// indexed at all, so a note holding one would hide the other notes of
+// the day from search. Append refuses it, saying why, and the log keeps
+// what it held.
+func TestAppendRefusesBinaryText(t *testing.T) {
+	ctx := context.Background()
+	root := memweavetest.Workspace(t, map[string]string{"memory/keep.md": "# Keep\n"})
+	w := open(t, root, memweave.Config{})
+	rel, err := w.Append(ctx, "Agent one saw the pangolin at the gate.")
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := memweavetest.ReadFile(t, root, rel)
+	for _, text := range []string{"bad\x00note", "\xff\xfe\xfd\xfc\xfb\xfa\xf9\xf8 note"} {
+		if _, err := w.Append(ctx, text); err == nil || !strings.Contains(err.Error(), "append") {
+			t.Errorf("Append(%q) = %v, want an error", text, err)
+		}
+	}
+	if got := memweavetest.ReadFile(t, root, rel); got != before {
+		t.Errorf("refused appends changed %s to %q", rel, got)
+	}
+	if resp := mustSearch(t, w, "pangolin"); len(resp.Results) == 0 || resp.Results[0].Path != rel {
+		t.Errorf("Search(pangolin) = %v, want %s", paths(resp.Results), rel)
 	}
 }
