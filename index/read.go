@@ -28,10 +28,14 @@ func (db *DB) Keyword(ctx context.Context, match string, k int, f store.Filter) 
 	if len(f.Sources) > 0 || f.Paths != nil {
 		where := ""
 		if len(f.Sources) > 0 {
-			where += ` AND c.source IN (` + placeholders(len(f.Sources)) + `)`
-			for _, s := range f.Sources {
-				args = append(args, s)
+			// One JSON list, not a variable per source: a filter may name
+			// more sources than a statement takes variables.
+			where += ` AND c.source IN (SELECT value FROM json_each(?))`
+			sources, err := json.Marshal(f.Sources)
+			if err != nil {
+				return nil, fmt.Errorf("index %s: keyword search: %w", db.path, err)
 			}
+			args = append(args, string(sources))
 		}
 		if f.Paths != nil {
 			where += ` AND c.path IN (SELECT value FROM json_each(?))`

@@ -394,10 +394,13 @@ func (db *DB) allowed(ctx context.Context, f store.Filter) (map[int64]bool, erro
 	query := `SELECT id FROM chunks WHERE embedded = 1`
 	var args []any
 	if len(f.Sources) > 0 {
-		query += ` AND source IN (` + placeholders(len(f.Sources)) + `)`
-		for _, s := range f.Sources {
-			args = append(args, s)
+		// As in [DB.Keyword]: one JSON list, whatever its length.
+		sources, err := json.Marshal(f.Sources)
+		if err != nil {
+			return nil, fmt.Errorf("index %s: vector search: %w", db.path, err)
 		}
+		query += ` AND source IN (SELECT value FROM json_each(?))`
+		args = append(args, string(sources))
 	}
 	if f.Paths != nil {
 		paths, err := json.Marshal(f.Paths)
