@@ -85,7 +85,7 @@ off unless their flag is given.`,
 				fmt.Fprintln(a.stderr, "memweave: "+h)
 			}
 			if len(resp.Results) == 0 {
-				fmt.Fprintf(a.stderr, "memweave: no results for %q\n", resp.Query)
+				fmt.Fprintf(a.stderr, "memweave: no results for %q\n", preview(resp.Query, previewRunes))
 				return nil
 			}
 			return printResults(a.stdout, resp.Query, resp.Results, f.explain)
