@@ -42,43 +42,53 @@ func Normalize(s string) string {
 var ligatures = [...]string{"ff", "fi", "fl", "ffi", "ffl", "st", "st"}
 
 // hasNormalizable reports whether s holds a character [Normalize]
-// changes, reading the bytes of their UTF-8 forms without decoding:
-// C2 AD (U+00AD), E2 80 8B (U+200B), E2 81 A0 (U+2060), EF AC 80-86
-// (U+FB00-FB06), EF BB BF (U+FEFF), EF BC 81 to EF BD 9E (U+FF01-FF5E).
+// changes. It finds the lead bytes of their UTF-8 forms with
+// strings.IndexByte, which reads text without them at memory speed, then
+// checks the bytes that follow: C2 AD (U+00AD), E2 80 8B (U+200B),
+// E2 81 A0 (U+2060), EF AC 80-86 (U+FB00-FB06), EF BB BF (U+FEFF),
+// EF BC 81 to EF BD 9E (U+FF01-FF5E).
 func hasNormalizable(s string) bool {
-	for i := 0; i+1 < len(s); i++ {
-		switch s[i] {
-		case 0xC2:
-			if s[i+1] == 0xAD {
+	for _, lead := range [...]byte{0xC2, 0xE2, 0xEF} {
+		for rest := s; ; {
+			i := strings.IndexByte(rest, lead)
+			if i < 0 {
+				break
+			}
+			if normalizableAt(rest[i:]) {
 				return true
 			}
-		case 0xE2:
-			if i+2 < len(s) && (s[i+1] == 0x80 && s[i+2] == 0x8B || s[i+1] == 0x81 && s[i+2] == 0xA0) {
-				return true
-			}
-		case 0xEF:
-			if i+2 >= len(s) {
-				return false
-			}
-			switch b, c := s[i+1], s[i+2]; b {
-			case 0xAC:
-				if c >= 0x80 && c <= 0x86 {
-					return true
-				}
-			case 0xBB:
-				if c == 0xBF {
-					return true
-				}
-			case 0xBC:
-				if c >= 0x81 {
-					return true
-				}
-			case 0xBD:
-				if c <= 0x9E {
-					return true
-				}
-			}
+			rest = rest[i+1:]
 		}
+	}
+	return false
+}
+
+// normalizableAt reports whether s starts with the UTF-8 form of a
+// character [Normalize] changes; s starts with one of the lead bytes of
+// [hasNormalizable].
+func normalizableAt(s string) bool {
+	if len(s) < 2 {
+		return false
+	}
+	if s[0] == 0xC2 {
+		return s[1] == 0xAD
+	}
+	if len(s) < 3 {
+		return false
+	}
+	b, c := s[1], s[2]
+	if s[0] == 0xE2 {
+		return b == 0x80 && c == 0x8B || b == 0x81 && c == 0xA0
+	}
+	switch b { // s[0] == 0xEF
+	case 0xAC:
+		return c >= 0x80 && c <= 0x86
+	case 0xBB:
+		return c == 0xBF
+	case 0xBC:
+		return c >= 0x81
+	case 0xBD:
+		return c <= 0x9E
 	}
 	return false
 }
