@@ -221,6 +221,9 @@ type writeOutput struct {
 	Path   string `json:"path" jsonschema:"workspace-relative path written"`
 	Bytes  int    `json:"bytes"`
 	Chunks int    `json:"chunks" jsonschema:"chunks indexed"`
+	// Warnings say why the note, stored, is not searchable as written
+	// (not text, git conflict markers, front matter over its budget).
+	Warnings []string `json:"warnings,omitempty" jsonschema:"set when the note was stored but indexing it found a problem, such as a NUL byte or git conflict markers that keep it out of search"`
 }
 
 func (t *tools) write(ctx context.Context, in writeInput) (*mcp.CallToolResult, writeOutput, error) {
@@ -249,7 +252,7 @@ func (t *tools) write(ctx context.Context, in writeInput) (*mcp.CallToolResult, 
 	if err != nil {
 		return nil, out, pathError("memory_write", in.Path, err)
 	}
-	return nil, writeOutput{Path: rel, Bytes: len(in.Content), Chunks: res.ChunksCreated}, nil
+	return nil, writeOutput{Path: rel, Bytes: len(in.Content), Chunks: res.ChunksCreated, Warnings: t.warnings(res.Warnings)}, nil
 }
 
 // appendInput is the input of memory_append.
