@@ -101,10 +101,10 @@ func TestWriteInvisibleContentRefused(t *testing.T) {
 }
 
 // TestAppendRefusesBinaryText: a dated log is shared by every note of
-// its day, and a file holding a NUL byte (or mostly invalid UTF-8) is not
-// indexed at all, so a note holding one would hide the other notes of
-// the day from search. Append refuses it, saying why, and the log keeps
-// what it held.
+// its day, and a file holding a NUL byte (or mostly invalid UTF-8), or
+// git conflict markers, is not indexed at all, so a note holding them
+// would hide the other notes of the day from search. Append refuses it,
+// saying why, and the log keeps what it held.
 func TestAppendRefusesBinaryText(t *testing.T) {
 	ctx := context.Background()
 	root := memweavetest.Workspace(t, map[string]string{"memory/keep.md": "# Keep\n"})
@@ -114,9 +114,13 @@ func TestAppendRefusesBinaryText(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := memweavetest.ReadFile(t, root, rel)
-	for _, text := range []string{"bad\x00note", "\xff\xfe\xfd\xfc\xfb\xfa\xf9\xf8 note"} {
-		if _, err := w.Append(ctx, text); err == nil || !strings.Contains(err.Error(), "append") {
-			t.Errorf("Append(%q) = %v, want an error", text, err)
+	for _, tt := range []struct{ text, want string }{
+		{"bad\x00note", "not a text file"},
+		{"\xff\xfe\xfd\xfc\xfb\xfa\xf9\xf8 note", "not a text file"},
+		{"I hit this merge:\n<<<<<<< HEAD\nmine\n=======\ntheirs\n>>>>>>> topic\n", "conflict markers"},
+	} {
+		if _, err := w.Append(ctx, tt.text); err == nil || !strings.Contains(err.Error(), "append") || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Append(%q) = %v, want an append error saying %q", tt.text, err, tt.want)
 		}
 	}
 	if got := memweavetest.ReadFile(t, root, rel); got != before {

@@ -37,8 +37,19 @@ func (e *Engine) Write(ctx context.Context, path string, data []byte, opts ...me
 // options' ([memfile.AppendWith]), then indexes the log and returns its
 // workspace-relative path. The note is on disk even when the error comes
 // from indexing, or wraps [ErrTooLarge]: the log is over MaxFileBytes,
-// so the note will not be searchable.
+// so the note will not be searchable. A note the indexer would not index
+// (one that is not text, [ErrBinary], or holds git conflict markers,
+// [ErrConflictMarkers]) is refused and nothing is written: in the log it
+// would keep every note of the day out of search.
 func (e *Engine) Append(ctx context.Context, text string, now time.Time, loc *time.Location, opts ...memfile.AppendOption) (string, error) {
+	// The log is shared by the notes of its day: a note that would keep
+	// a file out of the index (see [Engine.Sync]) would hide them all.
+	if binary([]byte(text)) {
+		return "", fmt.Errorf("append: the note is not text, and the day's log, shared by its notes, would not be indexed: %w", ErrBinary)
+	}
+	if line := conflictMarkers([]byte(text)); line > 0 {
+		return "", fmt.Errorf("append: line %d of the note starts git conflict markers, and the day's log, shared by its notes, would not be indexed: %w", line, ErrConflictMarkers)
+	}
 	rel, abs, err := memfile.AppendWith(ctx, e.opts.Root, text, now, loc, opts...)
 	if err != nil {
 		return "", err

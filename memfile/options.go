@@ -6,7 +6,6 @@ import (
 	"strings"
 	"time"
 	"unicode"
-	"unicode/utf8"
 )
 
 // WriteOption sets a field of [WriteOptions]; the root package's Write,
@@ -43,18 +42,11 @@ func Dated(t time.Time) AppendOption { return func(o *AppendOptions) { o.SetDay(
 
 // AppendWith adds text, trailing white space trimmed, to the dated log
 // opts name ([Append]) for the date, in loc, of now or of [Dated]. An
-// empty text is an error, and so is one holding a NUL byte or invalid
-// UTF-8: the log is shared by the notes of its day, and a file that is
-// not text is not indexed, so such a note would hide them all.
+// empty text is an error.
 func AppendWith(ctx context.Context, root, text string, now time.Time, loc *time.Location, opts ...AppendOption) (rel, abs string, err error) {
 	text = strings.TrimRightFunc(text, unicode.IsSpace)
-	switch {
-	case strings.TrimSpace(text) == "":
+	if strings.TrimSpace(text) == "" {
 		return "", "", errors.New("append: empty text")
-	case strings.IndexByte(text, 0) >= 0:
-		return "", "", errors.New("append: the text holds a NUL byte; the log would become a binary file, which is not indexed")
-	case !utf8.ValidString(text):
-		return "", "", errors.New("append: the text is not valid UTF-8; the log would not be text")
 	}
 	o := AppendOptionsOf(now, opts...)
 	if o.Err != nil {
