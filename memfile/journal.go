@@ -220,7 +220,12 @@ func undoTorn(root string, j journal, note []byte) error {
 	if err != nil {
 		return err
 	}
-	if dev, ino, ok := workspace.FileID(fi); ok && (dev != j.Dev || ino != j.Ino) {
+	dev, ino, ids := workspace.FileID(fi)
+	// A journal without a file id was written by a build before ids were
+	// recorded, or came with a copied or cloned workspace: the two look
+	// the same, so it is checked like any other but never acted on.
+	old := ids && j.Dev == 0 && j.Ino == 0
+	if ids && !old && (dev != j.Dev || ino != j.Ino) {
 		return nil // not the file this machine's append wrote to
 	}
 	n := fi.Size() - j.Before
@@ -233,6 +238,11 @@ func undoTorn(root string, j journal, note []byte) error {
 	}
 	if !bytes.Equal(got, note[:n]) {
 		return nil // not our bytes: someone changed the file since
+	}
+	if old {
+		return fmt.Errorf("%s/%s has no file id (an older memweave wrote it, or it came with a copy of the workspace), so it is not undone: %s may end in %d bytes of a torn note; "+
+			"keep or cut them (its size before the append was %d), then remove %s/%s",
+			workspace.IndexDir, JournalName, j.Path, n, j.Before, workspace.IndexDir, JournalName)
 	}
 	return cutBack(f, j, func() error { return r.Remove(name) })
 }
