@@ -74,3 +74,51 @@ func TestSyncMergeRunsNoProgramOfTheConfig(t *testing.T) {
 		})
 	}
 }
+
+// TestSyncRunsNoOtherProgramOfTheConfig: beyond merge drivers, git's
+// config can name programs that commands sync runs would start: a file
+// system monitor (core.fsmonitor, run by add, diff and update-index) and
+// an external diff (diff.external, and a textconv that .gitattributes
+// selects). Sync needs none of them, so none runs, whoever wrote the
+// config (a workspace copied with its .git/ carries another person's).
+func TestSyncRunsNoOtherProgramOfTheConfig(t *testing.T) {
+	cases := []struct {
+		name   string
+		config [][2]string
+		attrs  string // .git/info/attributes
+	}{
+		{name: "core.fsmonitor", config: [][2]string{{"core.fsmonitor", "SCRIPT"}}},
+		{name: "diff.external", config: [][2]string{{"diff.external", "SCRIPT"}}},
+		{name: "textconv", config: [][2]string{{"diff.conv.textconv", "SCRIPT"}}, attrs: "*.md diff=conv\n"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			bare := remote(t)
+			a, b := clone(t, bare, "a"), clone(t, bare, "b")
+			sync(t, a, "a")
+			sync(t, b, "b")
+			tmp := t.TempDir()
+			mark, script := filepath.Join(tmp, "ran"), filepath.Join(tmp, "prog.sh")
+			if err := os.WriteFile(script, []byte("#!/bin/sh\necho \"$@\" $(ps -o args= -p $PPID) >> "+mark+"\nexit 1\n"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			for _, kv := range c.config {
+				run(t, b, "config", kv[0], strings.ReplaceAll(kv[1], "SCRIPT", script))
+			}
+			if c.attrs != "" {
+				write(t, b, ".git/info/attributes", c.attrs)
+			}
+			write(t, a, "memory/notes/db.md", "# DB\n\nPostgres 17, on host a.\n")
+			write(t, a, "memory/2026-03-14.md", "- from a\n")
+			sync(t, a, "a")
+			write(t, b, "memory/notes/db.md", "# DB\n\nMySQL 8, on host b.\n")
+			write(t, b, "memory/2026-03-14.md", "- from b\n")
+			write(t, b, "memory/notes/new.md", "# New\n")
+			sync(t, b, "b")
+			sync(t, b, "b")
+			if data, err := os.ReadFile(mark); err == nil {
+				t.Errorf("sync ran %s (%s wrote %q)", c.config[0][0], mark, data)
+			}
+		})
+	}
+}

@@ -29,7 +29,8 @@
 // line by line, or a dated log keep one side, and a merge driver that
 // git's config names (merge.union.driver, which git prefers to its
 // built-in union, merge.default, a driver info/attributes picks) never
-// runs: only git's built-in text and union merges do.
+// runs: only git's built-in text and union merges do. No git call of
+// sync starts a hook or a file system monitor (core.fsmonitor) either.
 //
 // Dated logs (memory/**/YYYY-MM-DD.md) merge with git's union merge,
 // declared in .gitattributes ([AttributesLines]), so appends made on two

@@ -337,7 +337,7 @@ func (s *syncer) writeOwnTree(ctx context.Context) (string, error) {
 	}
 	env := []string{"GIT_INDEX_FILE=" + idx}
 	if _, err := s.run(ctx, history.GitOptions{Stdin: entries, Env: env},
-		"-c", "core.hooksPath=/dev/null", "update-index", "-z", "--index-info"); err != nil {
+		append(slices.Clip(noPrograms), "update-index", "-z", "--index-info")...); err != nil {
 		return "", err
 	}
 	tree, err := s.git(ctx, env, "write-tree")
@@ -368,7 +368,7 @@ func (s *syncer) commitTree(ctx context.Context, tree, msg string, parents ...st
 		}
 	}
 	out, err := s.run(ctx, history.GitOptions{Stdin: []byte(msg), Env: s.gitEnv},
-		append([]string{"-c", "core.hooksPath=/dev/null"}, args...)...)
+		append(slices.Clip(noPrograms), args...)...)
 	if err != nil {
 		return "", fmt.Errorf("gitsync: commit: %w", err)
 	}
@@ -571,7 +571,7 @@ func (s *syncer) resolveTree(ctx context.Context, tree string, entries []byte) (
 		return "", fmt.Errorf("gitsync: merge: %w", err)
 	}
 	if _, err := s.run(ctx, history.GitOptions{Stdin: entries, Env: env},
-		"-c", "core.hooksPath=/dev/null", "update-index", "-z", "--index-info"); err != nil {
+		append(slices.Clip(noPrograms), "update-index", "-z", "--index-info")...); err != nil {
 		return "", fmt.Errorf("gitsync: merge: %w", err)
 	}
 	out, err := s.git(ctx, env, "write-tree")

@@ -501,16 +501,21 @@ func (s *syncer) notInProgress(ctx context.Context) error {
 	return nil
 }
 
-// git runs git in the workspace with hooks off and the configured extra
-// settings.
+// noPrograms are the settings every git call of sync starts with: hooks
+// and the file system monitor (core.fsmonitor) are programs the config
+// may name, and sync needs neither.
+var noPrograms = []string{"-c", "core.hooksPath=/dev/null", "-c", "core.fsmonitor=false"}
+
+// git runs git in the workspace with [noPrograms] and the configured
+// extra settings.
 func (s *syncer) git(ctx context.Context, env []string, args ...string) ([]byte, error) {
 	return s.gitIn(ctx, s.root, env, args...)
 }
 
 // gitIn is [syncer.git] run in the folder dir.
 func (s *syncer) gitIn(ctx context.Context, dir string, env []string, args ...string) ([]byte, error) {
-	pre := []string{"-c", "core.hooksPath=/dev/null", "-c", "core.quotePath=false",
-		"-c", "merge.renames=false", "-c", "diff.renames=false"}
+	pre := append(slices.Clip(noPrograms), "-c", "core.quotePath=false",
+		"-c", "merge.renames=false", "-c", "diff.renames=false")
 	for _, c := range s.opts.GitConfig {
 		pre = append(pre, "-c", c)
 	}
