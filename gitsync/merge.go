@@ -83,13 +83,13 @@ var foreignLockWait = 10 * time.Second
 // clearStaleLocks waits a little for git's lock files on what sync
 // touches (the index, the branch, sync's own refs, packed-refs) to go,
 // then removes those a killed sync left: with the sync lock held, sync's
-// own refs' locks, and, when the previous sync was killed (killed), the
-// others too, since its git died with it. Without a killed sync, a lock
-// on the index or a branch is a running git command's (a git add
-// running a slow filter, say): sync waits up to foreignLockWait for it,
-// then stops, naming it, and never removes it, which would make that
-// command fail.
-func (s *syncer) clearStaleLocks(ctx context.Context, res *Result, killed bool) error {
+// own refs' locks, and, when the previous sync was killed (killed, its
+// marker's time, is not zero), the others that are no older than it,
+// since its git died with it. Any other lock on the index or a branch is
+// a running git command's (a git add running a slow filter, say): sync
+// waits up to foreignLockWait for it, then stops, naming it, and never
+// removes it, which would make that command fail.
+func (s *syncer) clearStaleLocks(ctx context.Context, res *Result, killed time.Time) error {
 	names := []string{s.remoteRef() + ".lock", incomingRef + ".lock", "index.lock", "HEAD.lock", "packed-refs.lock",
 		"refs/heads/" + s.branch + ".lock", "refs/remotes/" + s.remote + "/" + s.remoteBranch + ".lock"}
 	const ownLocks = 2 // the first names: sync's own refs
@@ -102,8 +102,8 @@ func (s *syncer) clearStaleLocks(ctx context.Context, res *Result, killed bool) 
 		if !filepath.IsAbs(p) {
 			p = filepath.Join(s.root, p)
 		}
-		if _, err := os.Lstat(p); err == nil {
-			if i < ownLocks || killed {
+		if fi, err := os.Lstat(p); err == nil {
+			if i < ownLocks || !killed.IsZero() && !fi.ModTime().Before(killed) {
 				locks = append(locks, p)
 			} else {
 				foreign = append(foreign, p)

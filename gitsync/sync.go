@@ -49,9 +49,10 @@ const (
 	AttributesFile = ".gitattributes"
 	// LockName is the sync lock, under .memweave/.
 	LockName = "sync.lock"
-	// runningName marks a sync running, under .memweave/: found by the
-	// next sync, it was killed.
-	runningName = "sync-running"
+	// runningName marks a sync running, in the git directory, where no
+	// clone, remote or commit can put it: found by the next sync, that
+	// sync was killed.
+	runningName = "memweave-sync-running"
 	// stateName is the per-machine state file, under .memweave/.
 	stateName = "sync.json"
 	// remoteRefs, followed by "<remote>/<branch>", records the tip of
@@ -204,10 +205,20 @@ func syncLocked(ctx context.Context, root string, opts Options) (res *Result, er
 	if err := s.notInProgress(ctx); err != nil {
 		return nil, err
 	}
-	// The running marker outlives only a sync that was killed.
-	running := filepath.Join(root, workspace.IndexDir, runningName)
-	_, err = os.Lstat(running)
-	killed := err == nil
+	// The running marker outlives only a sync that was killed; the locks
+	// its git left are no older than it.
+	out, err := s.git(ctx, nil, "rev-parse", "--git-path", runningName)
+	if err != nil {
+		return nil, err
+	}
+	running := strings.TrimSpace(string(out))
+	if !filepath.IsAbs(running) {
+		running = filepath.Join(root, running)
+	}
+	var killed time.Time
+	if fi, err := os.Lstat(running); err == nil && fi.Mode().IsRegular() {
+		killed = fi.ModTime()
+	}
 	if err := memfile.WriteAtomic(running, []byte(strconv.Itoa(os.Getpid())+"\n"), 0o644); err != nil {
 		return nil, fmt.Errorf("gitsync: %w", err)
 	}
