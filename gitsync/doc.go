@@ -62,5 +62,7 @@
 // git command that runs: it waits for them a while, then stops. A sync
 // knows that the one before it was killed by a mark it keeps in the git
 // directory while it runs (no clone or remote brings one there), and
-// takes a lock for that sync's only when it is no older than the mark.
+// takes a lock for that sync's only when it is no older than the mark
+// and no process holds it open (on Linux; elsewhere, where git does not
+// die with sync, never).
 package gitsync

@@ -84,9 +84,10 @@ var foreignLockWait = 10 * time.Second
 // touches (the index, the branch, sync's own refs, packed-refs) to go,
 // then removes those a killed sync left: with the sync lock held, sync's
 // own refs' locks, and, when the previous sync was killed (killed, its
-// marker's time, is not zero), the others that are no older than it,
-// since its git died with it. Any other lock on the index or a branch is
-// a running git command's (a git add running a slow filter, say): sync
+// marker's time, is not zero), the others that are no older than it and
+// that no process holds open ([heldOpen]), since its git died with it.
+// Any other lock on the index or a branch is a running git command's (a
+// git add running a slow filter, say): sync
 // waits up to foreignLockWait for it, then stops, naming it, and never
 // removes it, which would make that command fail.
 func (s *syncer) clearStaleLocks(ctx context.Context, res *Result, killed time.Time) error {
@@ -103,7 +104,7 @@ func (s *syncer) clearStaleLocks(ctx context.Context, res *Result, killed time.T
 			p = filepath.Join(s.root, p)
 		}
 		if fi, err := os.Lstat(p); err == nil {
-			if i < ownLocks || !killed.IsZero() && !fi.ModTime().Before(killed) {
+			if i < ownLocks || !killed.IsZero() && !fi.ModTime().Before(killed) && !heldOpen(p) {
 				locks = append(locks, p)
 			} else {
 				foreign = append(foreign, p)
