@@ -432,7 +432,7 @@ func (s *syncer) bareGitDir(ctx context.Context, dir string) (string, []string, 
 	if !filepath.IsAbs(shallow) {
 		shallow = filepath.Join(s.root, shallow)
 	}
-	gitDir := filepath.Join(dir, "git")
+	gitDir := filepath.Join(dir, "repo.git") // not dir/git, which XDG_CONFIG_HOME=dir would make the global config
 	config := "[core]\n\trepositoryformatversion = 0\n"
 	if format != "sha1" {
 		config = "[core]\n\trepositoryformatversion = 1\n[extensions]\n\tobjectformat = " + format + "\n"
