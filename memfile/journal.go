@@ -221,13 +221,11 @@ func undoTorn(root string, j journal, note []byte) error {
 		return err
 	}
 	dev, ino, ids := workspace.FileID(fi)
-	// A journal without a file id was written by a build before ids were
-	// recorded, or came with a copied or cloned workspace: the two look
-	// the same, so it is checked like any other but never acted on.
-	old := ids && j.Dev == 0 && j.Ino == 0
-	if ids && !old && (dev != j.Dev || ino != j.Ino) {
-		return nil // not the file this machine's append wrote to
-	}
+	// A journal without the log's file id was written by a build before
+	// ids were recorded, for another copy of the log (the workspace was
+	// copied or restored since), or came with a clone: it is checked like
+	// any other but never acted on.
+	foreign := ids && (dev != j.Dev || ino != j.Ino)
 	n := fi.Size() - j.Before
 	if n < 0 || n >= int64(len(note)) || (n == 0 && !j.Created) {
 		return nil // whole, untouched, or changed since
@@ -239,8 +237,8 @@ func undoTorn(root string, j journal, note []byte) error {
 	if !bytes.Equal(got, note[:n]) {
 		return nil // not our bytes: someone changed the file since
 	}
-	if old {
-		return fmt.Errorf("%s/%s has no file id (an older memweave wrote it, or it came with a copy of the workspace), so it is not undone: %s may end in %d bytes of a torn note; "+
+	if foreign {
+		return fmt.Errorf("%s/%s does not name the file %s by its id (an older memweave wrote it, or it came with a copy or clone of the workspace), so it is not undone: %[3]s may end in %d bytes of a torn note; "+
 			"keep or cut them (its size before the append was %d), then remove %s/%s",
 			workspace.IndexDir, JournalName, j.Path, n, j.Before, workspace.IndexDir, JournalName)
 	}

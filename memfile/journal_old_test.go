@@ -14,7 +14,8 @@ import (
 
 // TestRecoverOldFormatJournal: a build before the journal recorded the
 // log's device and inode leaves a journal without them when it is killed
-// mid-append. The build after it dropped such a journal without a word
+// mid-append (and a journal of this build names another file once the
+// workspace is copied or restored). The build after it dropped such a journal without a word
 // and left the log torn (or, had it undone it, could have cut a cloned
 // log's own lines: a clone's journal looks the same). Recovery may not
 // act on it; it keeps both files and refuses, naming them, until a
@@ -30,11 +31,15 @@ func TestRecoverOldFormatJournal(t *testing.T) {
 		before     int64
 		created    bool
 		refused    bool
+		id         string // the journal's file id, when it has one
 	}{
-		{"torn", "old\n" + note[:9], 4, false, true},
-		{"torn in a new file", note[:5], 0, true, true},
-		{"whole", "old\n" + note, 4, false, false},
-		{"nothing written", "old\n", 4, false, false},
+		{"torn", "old\n" + note[:9], 4, false, true, ""},
+		{"torn in a new file", note[:5], 0, true, true, ""},
+		{"whole", "old\n" + note, 4, false, false, ""},
+		{"nothing written", "old\n", 4, false, false, ""},
+		// A journal of this build, for another file than the log is now
+		// (the workspace was copied or restored since the kill).
+		{"torn, another file's id", "old\n" + note[:9], 4, false, true, `,"dev":1,"ino":1`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -44,6 +49,7 @@ func TestRecoverOldFormatJournal(t *testing.T) {
 			if tt.created {
 				head += `,"created":true`
 			}
+			head += tt.id
 			if err := os.MkdirAll(filepath.Dir(jp), 0o755); err != nil {
 				t.Fatal(err)
 			}
