@@ -128,6 +128,10 @@ func gapsOf(text string) (map[[2]string][]string, bool) {
 	return out, true
 }
 
+// dashes writes a dash between words as a comma, and drops the marks of
+// a strikethrough (compared on their own, see [struckOf]).
+var dashes = strings.NewReplacer("~~", "", " - ", ",", "--", ",")
+
 // conjunctions are the words before which a pause may be written or not
 // with no change to what is said.
 var conjunctions = setOf(`and or nor but`)
@@ -157,7 +161,7 @@ func gapMarks(gap string, start bool) string {
 				pause() // a blank line
 			}
 		}
-		line = strings.NewReplacer("~~", "", " - ", ",", "--", ",").Replace(line)
+		line = dashes.Replace(line)
 		for _, r := range line {
 			switch {
 			case unicode.IsSpace(r) || strings.ContainsRune("'\"`‘’‚‛“”„«»*_[]", r):
