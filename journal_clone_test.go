@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	memweave "github.com/memweave/memweave-go"
@@ -47,7 +48,23 @@ func TestClonedAppendJournalCutsNothing(t *testing.T) {
 	dst := filepath.Join(t.TempDir(), "clone")
 	git(filepath.Dir(dst), "clone", "-q", src, dst)
 
+	// Such a journal has no file id, like one an older build left: Open
+	// refuses, naming it, and cuts nothing; once it is removed, Open works.
 	w, err := memweave.Open(t.Context(), memweave.Config{Workspace: dst})
+	if err == nil {
+		w.Close()
+		t.Fatal("Open with a cloned journal = nil, want an error naming .memweave/append.journal")
+	}
+	if !strings.Contains(err.Error(), ".memweave/append.journal") {
+		t.Errorf("Open = %v, want it to name .memweave/append.journal", err)
+	}
+	if got, _ := os.ReadFile(filepath.Join(dst, "memory", "2026-01-01.md")); string(got) != log {
+		t.Errorf("after Open the log holds %q, want it untouched: %q", got, log)
+	}
+	if err := os.Remove(filepath.Join(dst, ".memweave", "append.journal")); err != nil {
+		t.Fatal(err)
+	}
+	w, err = memweave.Open(t.Context(), memweave.Config{Workspace: dst})
 	if err != nil {
 		t.Fatal(err)
 	}

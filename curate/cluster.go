@@ -70,7 +70,7 @@ func Pairs(ps []Passage, threshold float64) (pairs []Pair, held []Held) {
 	sets := make([]tokenize.Set, len(ps))
 	df := map[uint64]int{}
 	for i, p := range ps {
-		if s := tokenize.SetOf(p.Text); len(s) >= minTokens {
+		if s := tokenize.SetOf(straight(p.Text)); len(s) >= minTokens {
 			sets[i] = s
 			for _, t := range s {
 				df[t]++

@@ -1,6 +1,7 @@
 package curate
 
 import (
+	"cmp"
 	"maps"
 	"regexp"
 	"slices"
@@ -48,7 +49,132 @@ func differsInForm(a, b string, wa, wb words) (string, bool) {
 	if w, ok := firstDiff(struckOf(a), struckOf(b)); ok {
 		return "struck through: " + w, true
 	}
+	if w, ok := punctuationDiff(a, b); ok {
+		return "punctuation: " + w, true
+	}
 	return "", false
+}
+
+// punctuationDiff returns two words written next to each other in both
+// passages with a mark between them in one that the other lacks: "eat,
+// grandma" is not "eat grandma", "No, backups" is not "No backups",
+// "Customers, who" is not "Customers who", "to /var" is not "to var", "in
+// ~/keys" is not "in /keys". Which pause is written (a comma, a
+// semicolon, a colon, a full stop, a dash, parentheses) does not count,
+// nor do quotes, emphasis, a line wrapped, or a pause before "and", "or",
+// "nor" or "but" (a serial comma). A question mark counts, also at the
+// end ("... at nine?" asks what "... at nine." states); the other marks
+// that end a passage do not, nor those that open it, but for a sign or a
+// path ("-", "/", "~").
+func punctuationDiff(a, b string) (string, bool) {
+	ga, oka := gapsOf(a)
+	gb, okb := gapsOf(b)
+	if !oka || !okb {
+		return "", false
+	}
+	byWords := func(p, q [2]string) int { return cmp.Or(cmp.Compare(p[0], q[0]), cmp.Compare(p[1], q[1])) }
+	for _, k := range slices.SortedFunc(maps.Keys(ga), byWords) {
+		sb, ok := gb[k]
+		if !ok || slices.Equal(ga[k], sb) {
+			continue
+		}
+		show := func(gaps []string) string { return collapse(k[0] + " " + strings.Join(gaps, "|") + " " + k[1]) }
+		return cmp.Or(show(ga[k]), "nothing") + " / " + cmp.Or(show(sb), "nothing"), true
+	}
+	return "", false
+}
+
+// gapsOf maps each two words written one after the other in text
+// (folded; "" before the first and after the last) to the sorted
+// distinct marks between them, as [gapMarks] keeps them. It reports
+// false when it cannot place the words in text (lower case that changes
+// a letter's length).
+func gapsOf(text string) (map[[2]string][]string, bool) {
+	lower := strings.ToLower(text)
+	if len(lower) != len(text) {
+		return nil, false
+	}
+	out := map[[2]string][]string{}
+	add := func(x, y, gap string) {
+		if !slices.Contains(out[[2]string{x, y}], gap) {
+			out[[2]string{x, y}] = append(out[[2]string{x, y}], gap)
+			slices.Sort(out[[2]string{x, y}])
+		}
+	}
+	prev, at := "", 0
+	for _, t := range tokenize.Words(text) {
+		i := strings.Index(lower[at:], t)
+		if i < 0 {
+			return nil, false
+		}
+		f := tokenize.Fold(t)
+		gap := gapMarks(text[at:at+i], at == 0)
+		switch {
+		case prev == "":
+			gap = strings.ReplaceAll(gap, ",", "") // an opening pause: a bracket, a list's number
+		case conjunctions[f]:
+			gap = strings.ReplaceAll(gap, ",", "") // a serial comma
+		}
+		add(prev, f, gap)
+		prev, at = f, at+i+len(t)
+	}
+	if prev != "" {
+		end := ""
+		if strings.ContainsAny(text[at:], "?？") {
+			end = "?"
+		}
+		add(prev, "", end)
+	}
+	return out, true
+}
+
+// dashes writes a dash between words as a comma, and drops the marks of
+// a strikethrough (compared on their own, see [struckOf]).
+var dashes = strings.NewReplacer("~~", "", " - ", ",", "--", ",")
+
+// conjunctions are the words before which a pause may be written or not
+// with no change to what is said.
+var conjunctions = setOf(`and or nor but`)
+
+// gapMarks returns the marks of gap, the text between two words, that
+// may change what is said: "," for any pause (a comma, a semicolon, a
+// colon, a full stop, an exclamation mark, a dash, a bracket, a blank
+// line, a new list item), "?" for a question mark, and any other mark as
+// written ("/", "~", "-", "$", "&"), in order, a run of pauses made one;
+// white space, a wrapped line, quotes, a link's brackets, and emphasis and the marks that
+// open a Markdown line (at the start of the text too, when start) are
+// left out.
+func gapMarks(gap string, start bool) string {
+	var b strings.Builder
+	pause := func() {
+		if !strings.HasSuffix(b.String(), ",") {
+			b.WriteByte(',')
+		}
+	}
+	for i, line := range strings.Split(gap, "\n") {
+		if i > 0 || start {
+			rest := strings.TrimLeft(line, " \t")
+			if m := strings.TrimLeft(rest, "#>*+-"); len(m) < len(rest) && (m == "" || m[0] == ' ') {
+				line = m // a heading, a quote or a list item begins
+				pause()
+			} else if i > 1 && strings.TrimSpace(rest) == "" {
+				pause() // a blank line
+			}
+		}
+		line = dashes.Replace(line)
+		for _, r := range line {
+			switch {
+			case unicode.IsSpace(r) || strings.ContainsRune("'\"`‘’‚‛“”„«»*_[]", r):
+			case strings.ContainsRune(",;:.!…(){}—–，、。；：！（）【】", r):
+				pause()
+			case r == '?' || r == '？':
+				b.WriteByte('?')
+			default:
+				b.WriteRune(r)
+			}
+		}
+	}
+	return b.String()
 }
 
 // struck matches Markdown's strikethrough, ~~text~~, within a line.

@@ -20,6 +20,7 @@ type words struct {
 // one of its occurrences holds an upper-case letter ("BigQuery",
 // "Carol", "AWS").
 func wordsOf(text string) words {
+	text = straight(text)
 	ws := words{names: map[string]bool{}}
 	for _, field := range strings.Fields(text) {
 		toks := tokenize.Words(field)
@@ -47,10 +48,20 @@ func wordsOf(text string) words {
 	return ws
 }
 
+// straight returns text with its curly apostrophes written straight:
+// tokenize.Words keeps "team's" and "don't" whole but splits "team’s"
+// and "don’t", and a copy typed on a phone is no other fact.
+func straight(text string) string {
+	return apostrophes.Replace(text)
+}
+
+var apostrophes = strings.NewReplacer("’", "'", "ʼ", "'")
+
 // Diff returns the words only a holds and those only b holds, each
 // sorted: the words that differ between two copies of a passage. Words
 // are compared as tokenize.Words splits them, folded (tokenize.Fold):
-// case, accents, punctuation and Markdown marks do not count.
+// case, accents, punctuation, curly apostrophes and Markdown marks do
+// not count.
 func Diff(a, b string) (onlyA, onlyB []string) {
 	return minus(wordsOf(a).list, wordsOf(b).list), minus(wordsOf(b).list, wordsOf(a).list)
 }
@@ -120,6 +131,7 @@ func content(w string) bool {
 // (conflict.Judge): any disagreement it finds is a value that differs.
 // Differs is symmetric and pure; a passage never differs from itself.
 func Differs(a, b string) (reason string, ok bool) {
+	a, b = straight(a), straight(b)
 	wa, wb := wordsOf(a), wordsOf(b)
 	check := func(only []string) (string, bool) {
 		for _, w := range only {

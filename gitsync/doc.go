@@ -19,13 +19,18 @@
 // would refuse. A remote
 // whose history was rewritten (the tip seen last is not an ancestor of
 // the new one) is refused with [ErrRewritten], not followed. Git runs
-// with hooks disabled, no merge driver is ever configured (only git's
-// built-in text and union merges run), and fetched commits are merged
+// with hooks disabled, and fetched commits are merged
 // with git merge-tree, off the work tree, so no conflict marker is ever
 // written to a note. The merge reads memweave's attributes
-// ([AttributesLines]) alone, never a .gitattributes the work tree holds,
-// so a remote's attributes cannot make a note changed on both sides
-// merge line by line, or a dated log keep one side.
+// ([AttributesLines]) alone, never a .gitattributes the work tree holds
+// or the repository's info/attributes, and no config file: it runs in a
+// git directory of its own that shares the repository's objects. So a
+// remote's attributes cannot make a note changed on both sides merge
+// line by line, or a dated log keep one side, and a merge driver that
+// git's config names (merge.union.driver, which git prefers to its
+// built-in union, merge.default, a driver info/attributes picks) never
+// runs: only git's built-in text and union merges do. No git call of
+// sync starts a hook or a file system monitor (core.fsmonitor) either.
 //
 // Dated logs (memory/**/YYYY-MM-DD.md) merge with git's union merge,
 // declared in .gitattributes ([AttributesLines]), so appends made on two
@@ -54,5 +59,10 @@
 // .memweave/), and a sync holds the workspace's write lock only while it
 // commits and updates the work tree, never across a network call. It
 // removes the git lock files of a sync that was killed, never those of a
-// git command that runs: it waits for them a while, then stops.
+// git command that runs: it waits for them a while, then stops. A sync
+// knows that the one before it was killed by a mark it keeps in the git
+// directory while it runs (no clone or remote brings one there), and
+// takes a lock for that sync's only when it is no older than the mark
+// and no process holds it open (on Linux; elsewhere, where git does not
+// die with sync, never).
 package gitsync

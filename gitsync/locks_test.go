@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -53,12 +54,16 @@ func TestSyncLeavesARunningGitsLock(t *testing.T) {
 }
 
 // TestSyncClearsAKilledSyncsLock: the lock a killed sync's git left is
-// removed, with a warning, and the sync goes on.
+// removed, with a warning, and the sync goes on; a lock older than the
+// killed sync is no lock its git took, and stays.
 func TestSyncClearsAKilledSyncsLock(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("only Linux tells a lock no process holds open; elsewhere sync removes none")
+	}
 	bare := remote(t)
 	ws := clone(t, bare, "ws")
 	sync(t, ws, "ws")
-	write(t, ws, ".memweave/sync-running", "12345\n")
+	write(t, ws, ".git/memweave-sync-running", "12345\n")
 	write(t, ws, ".git/index.lock", "")
 	write(t, ws, "memory/mine.md", "mine\n")
 	res := sync(t, ws, "ws")
@@ -67,5 +72,102 @@ func TestSyncClearsAKilledSyncsLock(t *testing.T) {
 	}
 	if got := gitIn(t, bare, nil, "show", "main:memory/mine.md"); got != "mine" {
 		t.Errorf("the remote's mine.md = %q", got)
+	}
+
+	write(t, ws, ".git/index.lock", "")
+	write(t, ws, ".git/memweave-sync-running", "12345\n")
+	old := time.Now().Add(-time.Minute)
+	if err := os.Chtimes(filepath.Join(ws, ".git", "index.lock"), old, old); err != nil {
+		t.Fatal(err)
+	}
+	_, err := gitsync.Sync(context.Background(), ws, gitsync.Options{Host: "ws"})
+	if err == nil || !strings.Contains(err.Error(), "index.lock") {
+		t.Errorf("Sync with a lock older than the killed sync = %v, want an error naming index.lock", err)
+	}
+	if _, err := os.Stat(filepath.Join(ws, ".git", "index.lock")); err != nil {
+		t.Errorf("the lock older than the killed sync: %v, want it kept", err)
+	}
+}
+
+// TestSyncLeavesARunningGitsLockDespiteAClonedMark: the mark by which a
+// sync learns that the one before it was killed came with the clone (a
+// repository can track .memweave/sync-running, with git add -f, or a
+// person can copy it in). Sync took it for its own, removed the index's
+// lock that the user's running git add held, and that git add failed.
+// Only a mark that no clone or remote can bring counts: the lock stays,
+// sync waits for it, and the git add succeeds.
+func TestSyncLeavesARunningGitsLockDespiteAClonedMark(t *testing.T) {
+	bare := remote(t)
+	seed := clone(t, bare, "seed")
+	write(t, seed, ".memweave/sync-running", "12345\n")
+	run(t, seed, "add", "-f", ".memweave/sync-running")
+	run(t, seed, "commit", "-qm", "a mark")
+	run(t, seed, "push", "-q", "origin", "main")
+	ws := clone(t, bare, "ws")
+	write(t, ws, "big.txt", "the user's file\n")
+	write(t, ws, ".git/info/attributes", "big.txt filter=slow\n")
+	add := exec.Command("git", "-C", ws, "-c", "filter.slow.clean=sleep 3; cat", "add", "big.txt")
+	var addOut strings.Builder
+	add.Stdout, add.Stderr = &addOut, &addOut
+	if err := add.Start(); err != nil {
+		t.Fatal(err)
+	}
+	lock := filepath.Join(ws, ".git", "index.lock")
+	for i := 0; i < 100; i++ {
+		if _, err := os.Stat(lock); err == nil {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	write(t, ws, "memory/mine.md", "mine\n")
+	res, err := gitsync.Sync(context.Background(), ws, gitsync.Options{Host: "ws"})
+	t.Logf("Sync beside a running git add, with a cloned mark: %v", err)
+	if res != nil {
+		for _, w := range res.Warnings {
+			if strings.Contains(w, "removed a stale") {
+				t.Errorf("Sync warning %q: it removed the lock of a git command that runs", w)
+			}
+		}
+	}
+	if err := add.Wait(); err != nil {
+		t.Errorf("the user's git add, run beside the sync: %v\n%s", err, addOut.String())
+	}
+}
+
+// TestSyncLeavesARunningGitsLockAfterAKilledSync: a sync was killed (its
+// mark is in the git directory), then the user ran git add, which holds
+// the index's lock while a slow filter runs, when the next sync starts.
+// The lock is newer than the mark, like one the killed sync's git would
+// have left, but a running process holds it open: sync waits for it
+// instead of removing it, and the git add succeeds.
+func TestSyncLeavesARunningGitsLockAfterAKilledSync(t *testing.T) {
+	bare := remote(t)
+	ws := clone(t, bare, "ws")
+	sync(t, ws, "ws")
+	write(t, ws, ".git/memweave-sync-running", "12345\n")
+	write(t, ws, "big.txt", "the user's file\n")
+	write(t, ws, ".git/info/attributes", "big.txt filter=slow\n")
+	add := exec.Command("git", "-C", ws, "-c", "filter.slow.clean=sleep 3; cat", "add", "big.txt")
+	var addOut strings.Builder
+	add.Stdout, add.Stderr = &addOut, &addOut
+	if err := add.Start(); err != nil {
+		t.Fatal(err)
+	}
+	lock := filepath.Join(ws, ".git", "index.lock")
+	for i := 0; i < 100; i++ {
+		if _, err := os.Stat(lock); err == nil {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	write(t, ws, "memory/mine.md", "mine\n")
+	res, err := gitsync.Sync(context.Background(), ws, gitsync.Options{Host: "ws"})
+	if err != nil {
+		t.Errorf("Sync beside a running git add, after a killed sync = %v", err)
+	} else if len(res.Warnings) > 0 {
+		t.Errorf("Sync warnings = %q, want none", res.Warnings)
+	}
+	if err := add.Wait(); err != nil {
+		t.Errorf("the user's git add, run beside the sync: %v\n%s", err, addOut.String())
 	}
 }

@@ -83,13 +83,14 @@ var foreignLockWait = 10 * time.Second
 // clearStaleLocks waits a little for git's lock files on what sync
 // touches (the index, the branch, sync's own refs, packed-refs) to go,
 // then removes those a killed sync left: with the sync lock held, sync's
-// own refs' locks, and, when the previous sync was killed (killed), the
-// others too, since its git died with it. Without a killed sync, a lock
-// on the index or a branch is a running git command's (a git add
-// running a slow filter, say): sync waits up to foreignLockWait for it,
-// then stops, naming it, and never removes it, which would make that
-// command fail.
-func (s *syncer) clearStaleLocks(ctx context.Context, res *Result, killed bool) error {
+// own refs' locks, and, when the previous sync was killed (killed, its
+// marker's time, is not zero), the others that are no older than it and
+// that no process holds open ([heldOpen]), since its git died with it.
+// Any other lock on the index or a branch is a running git command's (a
+// git add running a slow filter, say): sync
+// waits up to foreignLockWait for it, then stops, naming it, and never
+// removes it, which would make that command fail.
+func (s *syncer) clearStaleLocks(ctx context.Context, res *Result, killed time.Time) error {
 	names := []string{s.remoteRef() + ".lock", incomingRef + ".lock", "index.lock", "HEAD.lock", "packed-refs.lock",
 		"refs/heads/" + s.branch + ".lock", "refs/remotes/" + s.remote + "/" + s.remoteBranch + ".lock"}
 	const ownLocks = 2 // the first names: sync's own refs
@@ -102,8 +103,8 @@ func (s *syncer) clearStaleLocks(ctx context.Context, res *Result, killed bool) 
 		if !filepath.IsAbs(p) {
 			p = filepath.Join(s.root, p)
 		}
-		if _, err := os.Lstat(p); err == nil {
-			if i < ownLocks || killed {
+		if fi, err := os.Lstat(p); err == nil {
+			if i < ownLocks || !killed.IsZero() && !fi.ModTime().Before(killed) && !heldOpen(p) {
 				locks = append(locks, p)
 			} else {
 				foreign = append(foreign, p)
@@ -337,7 +338,7 @@ func (s *syncer) writeOwnTree(ctx context.Context) (string, error) {
 	}
 	env := []string{"GIT_INDEX_FILE=" + idx}
 	if _, err := s.run(ctx, history.GitOptions{Stdin: entries, Env: env},
-		"-c", "core.hooksPath=/dev/null", "update-index", "-z", "--index-info"); err != nil {
+		append(slices.Clip(noPrograms), "update-index", "-z", "--index-info")...); err != nil {
 		return "", err
 	}
 	tree, err := s.git(ctx, env, "write-tree")
@@ -368,7 +369,7 @@ func (s *syncer) commitTree(ctx context.Context, tree, msg string, parents ...st
 		}
 	}
 	out, err := s.run(ctx, history.GitOptions{Stdin: []byte(msg), Env: s.gitEnv},
-		append([]string{"-c", "core.hooksPath=/dev/null"}, args...)...)
+		append(slices.Clip(noPrograms), args...)...)
 	if err != nil {
 		return "", fmt.Errorf("gitsync: commit: %w", err)
 	}
@@ -376,16 +377,20 @@ func (s *syncer) commitTree(ctx context.Context, tree, msg string, parents ...st
 }
 
 // mergeTree runs git merge-tree on incoming and head with memweave's
-// attributes ([AttributesLines]) alone: the .gitattributes files of the
-// work tree, which any remote may have brought, and the user's global
-// attributes file are out of its sight, so no attribute (merge=union on
-// every note, -merge or binary on dated logs) changes what a note
-// changed on both sides becomes: a conflict copy, reported. git reads a
-// merge's attributes from the work tree, then the index: merge-tree runs
-// with a work tree of its own under .memweave/, holding only memweave's
-// .gitattributes, in that folder, and an index file that does not
-// exist. The
-// repository's info/attributes, this machine's own, still applies.
+// attributes ([AttributesLines]) alone and git's built-in merges: the
+// .gitattributes files of the work tree, which any remote may have
+// brought, the user's global attributes file and the repository's
+// info/attributes are out of its sight, and so is every config file, so
+// no attribute (merge=union on every note, -merge or binary on dated
+// logs) and no merge driver the config names (merge.<name>.driver,
+// which git looks up before its built-in "union", or merge.default) changes
+// what a note changed on both sides becomes: a conflict copy, reported,
+// and no program runs. merge-tree runs in a repository of its own under
+// .memweave/ that reads and writes the workspace's objects
+// (GIT_OBJECT_DIRECTORY) and holds no config but the object format,
+// with a work tree holding only memweave's .gitattributes (git reads a
+// merge's attributes relative to the folder it runs in) and an index
+// file that does not exist.
 func (s *syncer) mergeTree(ctx context.Context, incoming, head string) ([]byte, error) {
 	dir, err := os.MkdirTemp(filepath.Join(s.root, workspace.IndexDir), "sync-attributes-")
 	if err != nil {
@@ -396,15 +401,59 @@ func (s *syncer) mergeTree(ctx context.Context, incoming, head string) ([]byte, 
 	if err := os.WriteFile(attrs, []byte(strings.Join(AttributesLines, "\n")+"\n"), 0o644); err != nil {
 		return nil, fmt.Errorf("gitsync: merge: %w", err)
 	}
-	gitDir, err := s.git(ctx, nil, "rev-parse", "--absolute-git-dir")
+	gitDir, env, err := s.bareGitDir(ctx, dir)
 	if err != nil {
 		return nil, fmt.Errorf("gitsync: merge: %w", err)
 	}
-	// git reads the work tree's attributes relative to the folder it runs
-	// in: it runs in dir.
-	return s.gitIn(ctx, dir, []string{"GIT_INDEX_FILE=" + filepath.Join(dir, "index")},
-		"--git-dir="+strings.TrimSpace(string(gitDir)), "--work-tree="+dir, "-c", "core.attributesFile="+attrs,
+	env = append(env, "GIT_INDEX_FILE="+filepath.Join(dir, "index"))
+	return s.gitIn(ctx, dir, env,
+		"--git-dir="+gitDir, "--work-tree="+dir, "-c", "core.attributesFile="+attrs,
 		"merge-tree", "--write-tree", "-z", "--no-messages", "--allow-unrelated-histories", incoming, head)
+}
+
+// bareGitDir makes, in the folder dir, a git directory that reads and
+// writes the workspace repository's objects (and knows its shallow
+// commits) and has no config but its object format, and returns it with
+// the environment that keeps git from reading the system's and the
+// user's config files in it.
+func (s *syncer) bareGitDir(ctx context.Context, dir string) (string, []string, error) {
+	out, err := s.git(ctx, nil, "rev-parse", "--show-object-format", "--git-path", "objects", "--git-path", "shallow")
+	if err != nil {
+		return "", nil, err
+	}
+	f := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if len(f) != 3 {
+		return "", nil, fmt.Errorf("git rev-parse: unexpected output %q", out)
+	}
+	format, objects, shallow := f[0], f[1], f[2]
+	if !filepath.IsAbs(objects) {
+		objects = filepath.Join(s.root, objects)
+	}
+	if !filepath.IsAbs(shallow) {
+		shallow = filepath.Join(s.root, shallow)
+	}
+	gitDir := filepath.Join(dir, "repo.git") // not dir/git, which XDG_CONFIG_HOME=dir would make the global config
+	config := "[core]\n\trepositoryformatversion = 0\n"
+	if format != "sha1" {
+		config = "[core]\n\trepositoryformatversion = 1\n[extensions]\n\tobjectformat = " + format + "\n"
+	}
+	files := map[string]string{"HEAD": "ref: refs/heads/main\n", "config": config}
+	if data, err := os.ReadFile(shallow); err == nil {
+		files["shallow"] = string(data)
+	}
+	for _, sub := range []string{"refs", "objects"} {
+		if err := os.MkdirAll(filepath.Join(gitDir, sub), 0o755); err != nil {
+			return "", nil, err
+		}
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(gitDir, name), []byte(text), 0o644); err != nil {
+			return "", nil, err
+		}
+	}
+	env := []string{"GIT_OBJECT_DIRECTORY=" + objects, "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=" + os.DevNull,
+		"HOME=" + dir, "XDG_CONFIG_HOME=" + dir}
+	return gitDir, env, nil
 }
 
 // stage is one side of a conflicted path: its mode and blob.
@@ -523,7 +572,7 @@ func (s *syncer) resolveTree(ctx context.Context, tree string, entries []byte) (
 		return "", fmt.Errorf("gitsync: merge: %w", err)
 	}
 	if _, err := s.run(ctx, history.GitOptions{Stdin: entries, Env: env},
-		"-c", "core.hooksPath=/dev/null", "update-index", "-z", "--index-info"); err != nil {
+		append(slices.Clip(noPrograms), "update-index", "-z", "--index-info")...); err != nil {
 		return "", fmt.Errorf("gitsync: merge: %w", err)
 	}
 	out, err := s.git(ctx, env, "write-tree")

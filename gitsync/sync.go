@@ -49,9 +49,10 @@ const (
 	AttributesFile = ".gitattributes"
 	// LockName is the sync lock, under .memweave/.
 	LockName = "sync.lock"
-	// runningName marks a sync running, under .memweave/: found by the
-	// next sync, it was killed.
-	runningName = "sync-running"
+	// runningName marks a sync running, in the git directory, where no
+	// clone, remote or commit can put it: found by the next sync, that
+	// sync was killed.
+	runningName = "memweave-sync-running"
 	// stateName is the per-machine state file, under .memweave/.
 	stateName = "sync.json"
 	// remoteRefs, followed by "<remote>/<branch>", records the tip of
@@ -204,10 +205,20 @@ func syncLocked(ctx context.Context, root string, opts Options) (res *Result, er
 	if err := s.notInProgress(ctx); err != nil {
 		return nil, err
 	}
-	// The running marker outlives only a sync that was killed.
-	running := filepath.Join(root, workspace.IndexDir, runningName)
-	_, err = os.Lstat(running)
-	killed := err == nil
+	// The running marker outlives only a sync that was killed; the locks
+	// its git left are no older than it.
+	out, err := s.git(ctx, nil, "rev-parse", "--git-path", runningName)
+	if err != nil {
+		return nil, err
+	}
+	running := strings.TrimSpace(string(out))
+	if !filepath.IsAbs(running) {
+		running = filepath.Join(root, running)
+	}
+	var killed time.Time
+	if fi, err := os.Lstat(running); err == nil && fi.Mode().IsRegular() {
+		killed = fi.ModTime()
+	}
 	if err := memfile.WriteAtomic(running, []byte(strconv.Itoa(os.Getpid())+"\n"), 0o644); err != nil {
 		return nil, fmt.Errorf("gitsync: %w", err)
 	}
@@ -501,16 +512,21 @@ func (s *syncer) notInProgress(ctx context.Context) error {
 	return nil
 }
 
-// git runs git in the workspace with hooks off and the configured extra
-// settings.
+// noPrograms are the settings every git call of sync starts with: hooks
+// and the file system monitor (core.fsmonitor) are programs the config
+// may name, and sync needs neither.
+var noPrograms = []string{"-c", "core.hooksPath=/dev/null", "-c", "core.fsmonitor=false"}
+
+// git runs git in the workspace with [noPrograms] and the configured
+// extra settings.
 func (s *syncer) git(ctx context.Context, env []string, args ...string) ([]byte, error) {
 	return s.gitIn(ctx, s.root, env, args...)
 }
 
 // gitIn is [syncer.git] run in the folder dir.
 func (s *syncer) gitIn(ctx context.Context, dir string, env []string, args ...string) ([]byte, error) {
-	pre := []string{"-c", "core.hooksPath=/dev/null", "-c", "core.quotePath=false",
-		"-c", "merge.renames=false", "-c", "diff.renames=false"}
+	pre := append(slices.Clip(noPrograms), "-c", "core.quotePath=false",
+		"-c", "merge.renames=false", "-c", "diff.renames=false")
 	for _, c := range s.opts.GitConfig {
 		pre = append(pre, "-c", c)
 	}

@@ -220,9 +220,12 @@ func undoTorn(root string, j journal, note []byte) error {
 	if err != nil {
 		return err
 	}
-	if dev, ino, ok := workspace.FileID(fi); ok && (dev != j.Dev || ino != j.Ino) {
-		return nil // not the file this machine's append wrote to
-	}
+	dev, ino, ids := workspace.FileID(fi)
+	// A journal without the log's file id was written by a build before
+	// ids were recorded, for another copy of the log (the workspace was
+	// copied or restored since), or came with a clone: it is checked like
+	// any other but never acted on.
+	foreign := ids && (dev != j.Dev || ino != j.Ino)
 	n := fi.Size() - j.Before
 	if n < 0 || n >= int64(len(note)) || (n == 0 && !j.Created) {
 		return nil // whole, untouched, or changed since
@@ -233,6 +236,11 @@ func undoTorn(root string, j journal, note []byte) error {
 	}
 	if !bytes.Equal(got, note[:n]) {
 		return nil // not our bytes: someone changed the file since
+	}
+	if foreign {
+		return fmt.Errorf("%s/%s does not name the file %s by its id (an older memweave wrote it, or it came with a copy or clone of the workspace), so it is not undone: %[3]s may end in %d bytes of a torn note; "+
+			"keep or cut them (its size before the append was %d), then remove %s/%s",
+			workspace.IndexDir, JournalName, j.Path, n, j.Before, workspace.IndexDir, JournalName)
 	}
 	return cutBack(f, j, func() error { return r.Remove(name) })
 }

@@ -1,0 +1,38 @@
+package gitsync
+
+import (
+	"os"
+	"path/filepath"
+)
+
+// heldOpen reports whether a process of this machine has the file at
+// path open, as git has a lock file while it works (a git add running a
+// slow clean filter): no file time tells such a lock from one a killed
+// sync's git left. It looks through /proc/<pid>/fd of the processes it
+// may read, which are this user's; another user's process is not seen.
+func heldOpen(path string) bool {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return false
+	}
+	procs, err := os.ReadDir("/proc")
+	if err != nil {
+		return true // cannot tell: say held, so that nothing is removed
+	}
+	for _, p := range procs {
+		if n := p.Name(); n[0] < '0' || n[0] > '9' {
+			continue
+		}
+		dir := filepath.Join("/proc", p.Name(), "fd")
+		fds, err := os.ReadDir(dir)
+		if err != nil {
+			continue
+		}
+		for _, fd := range fds {
+			if st, err := os.Stat(filepath.Join(dir, fd.Name())); err == nil && os.SameFile(st, fi) {
+				return true
+			}
+		}
+	}
+	return false
+}
