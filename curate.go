@@ -208,6 +208,11 @@ func (w *Weave) SearchAt(ctx context.Context, rev, query string, opts ...SearchO
 	defer co.Close()
 	cfg := w.cfg
 	cfg.Workspace, cfg.DBPath, cfg.ExtraPaths = co.Dir, "", nil // the checkout's own index
+	// The checkout has no settings file, so Open would take every
+	// embedder setting as the caller's own: one this machine's user has
+	// not approved (a clone's server) would get the notes and the API key.
+	// Search with this Weave's embedder, blocked when it is.
+	cfg.Embedder.Custom = w.emb
 	at, err := Open(ctx, cfg)
 	if err != nil {
 		return nil, err
