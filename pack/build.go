@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/search"
@@ -29,32 +30,55 @@ func Build(ctx context.Context, query string, budget int, results []search.Resul
 // Widen turns search results into hits of the whole lines of their
 // chunks as they are on disk, calling read once per file. read returns
 // nil data, or an error wrapping [workspace.ErrNotFound], for a file
-// that vanished; its results, and those whose lines
-// the file no longer has (it shrank since it was indexed), are skipped.
+// that vanished; its results are skipped, and so are those whose lines
+// the file no longer has (it shrank since it was indexed) or no longer
+// hold the chunk's text (it changed since it was indexed: those lines
+// are not what the search matched).
 func Widen(ctx context.Context, results []search.Result, read func(ctx context.Context, path string) ([]byte, error)) ([]Hit, error) {
-	files := make(map[string][]byte)
+	type file struct {
+		data []byte
+		hash string
+	}
+	files := make(map[string]file)
 	var hits []Hit
 	for _, r := range results {
-		data, ok := files[r.Path]
+		f, ok := files[r.Path]
 		if !ok {
-			var err error
-			if data, err = read(ctx, r.Path); errors.Is(err, workspace.ErrNotFound) {
+			data, err := read(ctx, r.Path)
+			if errors.Is(err, workspace.ErrNotFound) {
 				data, err = nil, nil // vanished since it was indexed: skipped
 			}
 			if err != nil {
 				return nil, fmt.Errorf("pack: read %s: %w", r.Path, err)
 			}
-			files[r.Path] = data
+			f = file{data: data}
+			if data != nil {
+				f.hash = memfile.Hash(data)
+			}
+			files[r.Path] = f
 		}
-		if data == nil {
+		if f.data == nil {
 			continue
 		}
-		text, err := memfile.Lines(data, r.StartLine, r.EndLine-r.StartLine+1)
-		if err != nil {
-			continue // the file shrank since it was indexed
+		text, err := memfile.Lines(f.data, r.StartLine, r.EndLine-r.StartLine+1)
+		if err != nil || !holds(r, f.hash, text) {
+			continue // the file shrank or changed since it was indexed
 		}
 		hits = append(hits, Hit{Path: r.Path, StartLine: r.StartLine, Score: r.Score, Text: memfile.TrimLineEnding(text),
 			SupersededBy: r.SupersededBy})
 	}
 	return hits, ctx.Err()
+}
+
+// holds reports whether text, the lines of r's file as read now, still
+// hold the chunk r matched: the file is as indexed (hash is r.Hash), or
+// the lines, with line endings and invalid bytes normalised as the
+// indexer normalises them, contain the chunk's text. A result without a
+// hash or text is taken as it is.
+func holds(r search.Result, hash, text string) bool {
+	if r.Hash == "" || r.Text == "" || r.Hash == hash {
+		return true
+	}
+	text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
+	return strings.Contains(strings.ToValidUTF8(text, "\uFFFD"), r.Text)
 }
