@@ -94,13 +94,13 @@ func memoryTree(ctx context.Context, dir, commit string, maxBytes int64) (map[st
 		}
 		switch {
 		case e.typ != "blob" || (e.mode != "100644" && e.mode != "100755"):
-			skipped = append(skipped, e.path+": not a regular file")
+			skipped = append(skipped, skip(e.path, "not a regular file"))
 		case !workspace.IsMarkdown(path.Base(e.path)):
 		case maxBytes > 0 && e.size > maxBytes:
-			skipped = append(skipped, fmt.Sprintf("%s: %d bytes, over the %d limit", e.path, e.size, maxBytes))
+			skipped = append(skipped, skip(e.path, fmt.Sprintf("%d bytes, over the %d limit", e.size, maxBytes)))
 		default:
 			if _, _, err := workspace.SafeMemoryPath(dir, e.path); err != nil {
-				skipped = append(skipped, e.path+": "+err.Error())
+				skipped = append(skipped, skip(e.path, err.Error()))
 				continue
 			}
 			files[e.path] = e

@@ -251,7 +251,7 @@ func readSides(ctx context.Context, dir, from, to string, maxBytes int64) (*side
 	sd.work = make(map[string]workspace.File, len(files))
 	for _, f := range files {
 		if maxBytes > 0 && f.Size > maxBytes {
-			sd.skipped = append(sd.skipped, fmt.Sprintf("%s: %d bytes, over the %d limit", f.Rel, f.Size, maxBytes))
+			sd.skipped = append(sd.skipped, skip(f.Rel, fmt.Sprintf("%d bytes, over the %d limit", f.Size, maxBytes)))
 			continue
 		}
 		sd.work[f.Rel] = f

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Errors callers branch on with errors.Is.
@@ -109,29 +111,35 @@ func Git(ctx context.Context, dir string, opts GitOptions, args ...string) ([]by
 }
 
 // printable escapes the control characters of s but line feeds and tabs,
-// as Go would quote them: git's standard error carries text a remote
-// sent back ("remote: ..."), which must not drive the terminal that
-// prints the error.
-func printable(s string) string {
-	if !strings.ContainsFunc(s, isControl) {
-		return s
-	}
+// and its invalid UTF-8 bytes, as Go would quote them: git's standard
+// error carries text a remote sent back ("remote: ..."), which must not
+// drive the terminal that prints the error.
+func printable(s string) string { return escape(s, "\n\t") }
+
+// oneLine escapes every control character of s, line feeds and tabs
+// included, and its invalid UTF-8 bytes: a name read from a tree, in a
+// message printed on one line, can neither drive the terminal nor forge
+// another line.
+func oneLine(s string) string { return escape(s, "") }
+
+// escape writes the control characters of s but those in keep, and its
+// invalid UTF-8 bytes, as Go quotes them ("\x1b", "\n", "\x9b").
+func escape(s, keep string) string {
 	var b strings.Builder
-	for _, r := range s {
-		if isControl(r) {
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case unicode.IsControl(r) && !strings.ContainsRune(keep, r):
 			q := strconv.QuoteRune(r)
 			b.WriteString(q[1 : len(q)-1])
-			continue
+		default:
+			b.WriteString(s[i : i+size])
 		}
-		b.WriteRune(r)
+		i += size
 	}
 	return b.String()
-}
-
-// isControl reports whether r is a C0 or C1 control character other than
-// a line feed or a tab.
-func isControl(r rune) bool {
-	return r != '\n' && r != '\t' && (r < 0x20 || r >= 0x7f && r < 0xa0)
 }
 
 // GitError is a git command that failed: its arguments, its standard

@@ -66,12 +66,12 @@ func Materialize(ctx context.Context, dir, commit, dst string, maxBytes int64) (
 	for _, p := range paths {
 		e := files[p]
 		if f, ok := first[e.oid]; ok {
-			snap.Skipped = append(snap.Skipped, p+": same content as "+f+", indexed once")
+			snap.Skipped = append(snap.Skipped, skip(p, "same content as "+shown(f)+", indexed once"))
 			continue
 		}
 		abs, _, err := workspace.SafeMemoryPath(dst, e.path)
 		if err != nil {
-			snap.Skipped = append(snap.Skipped, e.path+": "+err.Error())
+			snap.Skipped = append(snap.Skipped, skip(e.path, err.Error()))
 			continue
 		}
 		data, err := r.Read(e.oid)
@@ -182,10 +182,35 @@ func (c *Checkout) LeftOut() []Skip {
 			out = append(out, Skip{Err: fmt.Errorf("%d more entries left out of the search at %.12s", len(c.Skipped)-i, c.Commit)})
 			break
 		}
-		path, why, _ := strings.Cut(s, ": ")
+		path, why := cutSkip(s)
 		out = append(out, Skip{Path: path, Err: fmt.Errorf("left out of the search at %.12s: %s", c.Commit, why)})
 	}
 	return out
+}
+
+// skip formats an entry left out, for Snapshot.Skipped and
+// Result.Skipped: its path as [shown] shows it, ": ", then why, its
+// control characters escaped. A tree's names come from whoever made the
+// commit: the message is printed as text, on one line.
+func skip(path, why string) string { return shown(path) + ": " + oneLine(why) }
+
+// shown is path as messages show it: as it is, or quoted as Go quotes
+// strings when it holds a control character, invalid UTF-8 or ": ", or
+// starts with a quote, so that [cutSkip] finds where it ends.
+func shown(path string) string {
+	if oneLine(path) == path && !strings.Contains(path, ": ") && !strings.HasPrefix(path, `"`) {
+		return path
+	}
+	return strconv.Quote(path)
+}
+
+// cutSkip splits an entry of Skipped into the path, as shown, and why.
+func cutSkip(s string) (path, why string) {
+	if q, err := strconv.QuotedPrefix(s); err == nil {
+		return q, strings.TrimPrefix(s[len(q):], ": ")
+	}
+	path, why, _ = strings.Cut(s, ": ")
+	return path, why
 }
 
 // Close removes the checkout's folder.

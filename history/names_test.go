@@ -1,0 +1,100 @@
+package history_test
+
+import (
+	"context"
+	"fmt"
+	"os/exec"
+	"strings"
+	"testing"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/memweave/memweave-go/chunker"
+	"github.com/memweave/memweave-go/history"
+)
+
+// hostileTree commits, by hand, a tree whose memory/ holds entries that
+// the path rules refuse (control characters, a line feed), links named
+// with an escape, an invalid UTF-8 byte (a C1 control to 8-bit terminals)
+// and ": ", and one file that is kept, and returns the commit.
+func hostileTree(t *testing.T, dir string, run func(args ...string) string) string {
+	t.Helper()
+	git := func(stdin string, args ...string) string {
+		cmd := exec.Command("git", args...)
+		cmd.Dir, cmd.Stdin = dir, strings.NewReader(stdin)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Skipf("git %v refused: %v", args, err)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	var mem strings.Builder
+	for i, name := range []string{
+		"ok.md",
+		"title\x1b]0;PWNED\x07.md",
+		"clear\x1b[2J.md",
+		"two\nmemweave: forged line.md",
+		"link\x1b[5m.md",
+		"link csi\x9b31m.md",
+		"link meeting: notes.md",
+	} {
+		mode := "100644"
+		if strings.HasPrefix(name, "link") {
+			mode = "120000"
+		}
+		b := git(fmt.Sprintf("# note %d\n\nkept\n", i), "hash-object", "-w", "--stdin")
+		mem.WriteString(mode + " blob " + b + "\t" + name + "\x00")
+	}
+	memTree := git(mem.String(), "mktree", "-z")
+	root := git("040000 tree "+memTree+"\tmemory\n", "mktree")
+	return run("commit-tree", root, "-m", "hostile names")
+}
+
+// TestSkippedNamesArePrintable: the entries of a revision left out for
+// their names are named in messages that a terminal prints as text: no
+// control character (escape sequences, line feeds) nor invalid UTF-8
+// byte of the name reaches them, in Changes' Skipped nor in a checkout's
+// LeftOut, which the CLI prints to stderr.
+func TestSkippedNamesArePrintable(t *testing.T) {
+	ctx := context.Background()
+	dir, run := repo(t)
+	commit := hostileTree(t, dir, run)
+	check := func(where, msg string) {
+		t.Helper()
+		if !utf8.ValidString(msg) || strings.ContainsFunc(msg, unicode.IsControl) {
+			t.Errorf("%s %q holds a control character or invalid UTF-8", where, msg)
+		}
+	}
+	res, err := history.Changes(ctx, dir, commit, commit, chunker.Options{}, 0, history.Page{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Skipped) != 12 {
+		t.Errorf("Changes skipped %q, want the 6 entries other than ok.md, on both sides", res.Skipped)
+	}
+	for _, s := range res.Skipped {
+		check("Changes skipped", s)
+	}
+	co, err := history.CheckOut(ctx, dir, commit, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer co.Close()
+	if co.Files != 1 || len(co.LeftOut()) != 6 {
+		t.Errorf("CheckOut = %d files, left out %v; want ok.md and 6 left out", co.Files, co.LeftOut())
+	}
+	found := false
+	for _, s := range co.LeftOut() {
+		check("LeftOut path", s.Path)
+		check("LeftOut error", s.Err.Error())
+		if s.Path == `"memory/link meeting: notes.md"` {
+			found = true
+			if want := "left out of the search at " + commit[:12] + ": not a regular file"; s.Err.Error() != want {
+				t.Errorf("LeftOut error of %s = %q, want %q", s.Path, s.Err, want)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("LeftOut() = %v, want the link named with \": \" whole", co.LeftOut())
+	}
+}
