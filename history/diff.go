@@ -163,7 +163,8 @@ type Result struct {
 	Truncated  bool `json:"truncated"`
 	NextOffset int  `json:"next_offset,omitempty"`
 	// Skipped names the entries left out, with why: too large, not a
-	// regular file, a name the path rules refuse.
+	// regular file, a name the path rules refuse. Each is named once,
+	// the first 20 by path; one more entry counts the rest.
 	Skipped []string `json:"skipped,omitempty"`
 }
 
@@ -190,7 +191,7 @@ func Changes(ctx context.Context, dir, from, to string, opts chunker.Options, ma
 	}
 	defer r.Close()
 	d := &differ{blobs: r, cache: newChunkCache(maxBytes), opts: opts}
-	res := &Result{Changes: []Change{}, Skipped: sd.skipped}
+	res := &Result{Changes: []Change{}, Skipped: bounded(sd.skipped)}
 	for _, p := range sd.paths() {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -210,6 +211,18 @@ func Changes(ctx context.Context, dir, from, to string, opts chunker.Options, ma
 		res.Truncated, res.NextOffset = true, end
 	}
 	return res, nil
+}
+
+// bounded returns the entries of skipped once each, by path, the first
+// maxSkips of them and one more counting the rest: a revision can hold
+// any number of entries left out.
+func bounded(skipped []string) []string {
+	slices.Sort(skipped)
+	skipped = slices.Compact(skipped)
+	if len(skipped) <= maxSkips {
+		return skipped
+	}
+	return append(skipped[:maxSkips:maxSkips], fmt.Sprintf("and %d more entries", len(skipped)-maxSkips))
 }
 
 // sides are the two sides [Changes] compares: the Markdown blobs of
