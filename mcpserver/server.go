@@ -314,7 +314,8 @@ func (t *tools) register(srv *mcp.Server) {
 		Name:  "memory_pack",
 		Title: "Pack memory for a budget",
 		Description: "Search the memory and return the set of passages (whole lines, near-duplicates removed) that carries the most relevance " +
-			"within budget_tokens tokens (estimated as 4 bytes per token). The total never exceeds the budget.",
+			"within budget_tokens tokens (estimated as 4 bytes per token). The total never exceeds the budget: a passage larger than " +
+			"the budget is left out, never cut, and counted in over_budget, with smallest_over_budget the budget that packs the smallest.",
 		Annotations: &mcp.ToolAnnotations{Title: "Pack memory for a budget", ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: &no},
 	}, handler(t, "memory_pack", t.pack))
 	addTool(srv, &mcp.Tool{

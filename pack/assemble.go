@@ -61,6 +61,16 @@ type Passage struct {
 //
 // A negative count is an error.
 func Assemble(hits []Hit, budget int, dedupe float64, count func(string) int) ([]Passage, int, error) {
+	p, err := assemble(hits, budget, dedupe, count)
+	if err != nil {
+		return nil, 0, err
+	}
+	return p.Items, p.TotalTokens, nil
+}
+
+// assemble is [Assemble], returning a [Result] without its Query that
+// also counts the passages over the budget.
+func assemble(hits []Hit, budget int, dedupe float64, count func(string) int) (*Result, error) {
 	if count == nil {
 		count = chunker.EstimateTokens
 	}
@@ -82,7 +92,7 @@ func Assemble(hits []Hit, budget int, dedupe float64, count func(string) int) ([
 		seen[key] = true
 		tokens := count(h.Text)
 		if tokens < 0 {
-			return nil, 0, fmt.Errorf("pack: token counter returned %d tokens for %s:%d-%d", tokens, h.Path, h.StartLine, end)
+			return nil, fmt.Errorf("pack: token counter returned %d tokens for %s:%d-%d", tokens, h.Path, h.StartLine, end)
 		}
 		items = append(items, Passage{Path: h.Path, StartLine: h.StartLine, EndLine: end,
 			Tokens: tokens, Score: h.Score, Text: h.Text, SupersededBy: h.SupersededBy})
@@ -94,23 +104,29 @@ func Assemble(hits []Hit, budget int, dedupe float64, count func(string) int) ([
 		texts[i], scores[i] = it.Text, it.Score
 	}
 	kept := Dedupe(texts, scores, dedupe)
+	p := &Result{Budget: budget, Items: []Passage{}}
 	cands := make([]Item, len(kept))
 	for k, i := range kept {
 		cands[k] = Item{Tokens: items[i].Tokens, Score: value(items[i].Score)}
+		if n := items[i].Tokens; n > budget {
+			if p.OverBudget == 0 || n < p.SmallestOverBudget {
+				p.SmallestOverBudget = n
+			}
+			p.OverBudget++
+		}
 	}
-	out, total := []Passage{}, 0
 	for _, k := range Knapsack(cands, budget) {
-		out = append(out, items[kept[k]])
-		total += items[kept[k]].Tokens
+		p.Items = append(p.Items, items[kept[k]])
+		p.TotalTokens += items[kept[k]].Tokens
 	}
-	if total > budget {
+	if p.TotalTokens > budget {
 		// Knapsack guarantees otherwise; never hand out an overfull pack.
-		return nil, 0, fmt.Errorf("pack: internal error: %d tokens chosen for a budget of %d", total, budget)
+		return nil, fmt.Errorf("pack: internal error: %d tokens chosen for a budget of %d", p.TotalTokens, budget)
 	}
-	slices.SortStableFunc(out, func(a, b Passage) int {
+	slices.SortStableFunc(p.Items, func(a, b Passage) int {
 		return cmp.Or(cmp.Compare(b.Score, a.Score), cmp.Compare(a.Path, b.Path), cmp.Compare(a.StartLine, b.StartLine))
 	})
-	return out, total, nil
+	return p, nil
 }
 
 // value is the value the knapsack maximises for a search score: the

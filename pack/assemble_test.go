@@ -30,6 +30,9 @@ func TestAssemble(t *testing.T) {
 			t.Errorf("Assemble item %d = %+v, want %+v", i, got[i], want[i])
 		}
 	}
+	if p, err := assemble(hits, 20, 0.8, nil); err != nil || p.OverBudget != 1 || p.SmallestOverBudget != 80 {
+		t.Errorf("assemble over budget = %d, smallest %d (%v); want d.md's 80 tokens alone", p.OverBudget, p.SmallestOverBudget, err)
+	}
 	// Dedupe 1 keeps the near-duplicate, which then fits a larger budget.
 	if got, _, _ := Assemble(hits, 40, 1, nil); len(got) != 3 {
 		t.Errorf("Assemble with dedupe 1 = %+v, want 3 passages", got)

@@ -20,11 +20,12 @@ func Build(ctx context.Context, query string, budget int, results []search.Resul
 	if err != nil {
 		return nil, err
 	}
-	items, total, err := Assemble(hits, budget, opts.Dedupe, opts.Counter)
+	p, err := assemble(hits, budget, opts.Dedupe, opts.Counter)
 	if err != nil {
 		return nil, err
 	}
-	return &Result{Query: query, Budget: budget, TotalTokens: total, Items: items}, nil
+	p.Query = query
+	return p, nil
 }
 
 // Widen turns search results into hits of the whole lines of their

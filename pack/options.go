@@ -13,6 +13,13 @@ type Result struct {
 	TotalTokens int `json:"total_tokens"`
 	// Items are ordered by decreasing score; never nil.
 	Items []Passage `json:"items"`
+	// OverBudget counts the passages found (near-duplicates dropped)
+	// that are each larger than the budget, so left out, never cut; and
+	// SmallestOverBudget is the size in tokens of the smallest of them,
+	// the least budget that packs one. A pack with no items and
+	// OverBudget 0 found nothing.
+	OverBudget         int `json:"over_budget,omitempty"`
+	SmallestOverBudget int `json:"smallest_over_budget,omitempty"`
 }
 
 // Defaults of [Options].

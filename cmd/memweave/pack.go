@@ -31,9 +31,12 @@ Each passage is printed under a "path:start-end" line with its score
 and size, and "superseded by PATH:LINE" when a resolution in the files
 supersedes it (memweave resolve; --superseded hide leaves such passages
 out); a
-summary goes to stderr. With --json the pack is one object: query,
-budget, total_tokens and items, each with path, start_line, end_line,
-tokens, score, text and superseded_by when set.`,
+summary goes to stderr, saying how many passages found are each larger
+than the budget (left out, never cut) and the smallest one's size. With
+--json the pack is one object: query, budget, total_tokens and items,
+each with path, start_line, end_line, tokens, score, text and
+superseded_by when set, and over_budget and smallest_over_budget when
+passages found are over the budget.`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return usageErr("pack needs a QUERY argument")
@@ -81,7 +84,11 @@ tokens, score, text and superseded_by when set.`,
 			if asJSON {
 				return writeJSON(a.stdout, p)
 			}
-			fmt.Fprintf(a.stderr, "memweave: packed %d passages, %d of %d tokens\n", len(p.Items), p.TotalTokens, p.Budget)
+			summary := fmt.Sprintf("memweave: packed %d passages, %d of %d tokens", len(p.Items), p.TotalTokens, p.Budget)
+			if p.OverBudget > 0 {
+				summary += fmt.Sprintf("; %d more found, each over the budget (the smallest %d tokens)", p.OverBudget, p.SmallestOverBudget)
+			}
+			fmt.Fprintln(a.stderr, summary)
 			var b strings.Builder
 			for i, it := range p.Items {
 				if i > 0 {
