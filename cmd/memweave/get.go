@@ -1,8 +1,10 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 
@@ -80,16 +82,20 @@ func parseLineSpec(arg string) (path string, from, count int, err error) {
 		return "", 0, 0, usageErr("invalid argument %q: want PATH[:FROM[-TO]]", arg)
 	}
 	from, err = strconv.Atoi(first)
-	if err != nil || from < 1 {
-		return "", 0, 0, usageErr("invalid line %q in %q: lines are numbered from 1", first, arg)
-	}
 	switch {
+	case errors.Is(err, strconv.ErrRange):
+		return "", 0, 0, usageErr("invalid line %q in %q: too large, lines are numbered up to %d", first, arg, math.MaxInt)
+	case err != nil || from < 1:
+		return "", 0, 0, usageErr("invalid line %q in %q: lines are numbered from 1", first, arg)
 	case !ranged:
 		return path, from, 1, nil
 	case last == "":
 		return path, from, 0, nil
 	}
 	to, err := strconv.Atoi(last)
+	if errors.Is(err, strconv.ErrRange) {
+		to, err = math.MaxInt, nil // past any end: the range stops at the last line
+	}
 	if err != nil || to < from {
 		return "", 0, 0, usageErr("invalid line range %q in %q: want FROM-TO with TO at least FROM", spec, arg)
 	}

@@ -1,0 +1,22 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestGetHugeLineNumbers: a line number past what an int holds is a
+// number too large, not a number below 1; as TO it reaches past the end,
+// so the range stops at the last line, as any TO past the end does.
+func TestGetHugeLineNumbers(t *testing.T) {
+	t.Parallel()
+	ws := testWorkspace(t)
+	out := runCLI(t, "", nil, "-w", ws, "get", "stack.md:9999999999999999999")
+	if out.code != 2 || out.stdout != "" || strings.Contains(out.stderr, "numbered from 1") || !strings.Contains(out.stderr, "too large") {
+		t.Errorf("get stack.md:9999999999999999999: exit %d, stdout %q, stderr %q; want exit 2 saying the line number is too large", out.code, out.stdout, out.stderr)
+	}
+	out = runCLI(t, "", nil, "-w", ws, "get", "stack.md:10-99999999999999999999")
+	if want := "Jobs run on a Redis queue with three workers.\n"; out.code != 0 || out.stdout != want {
+		t.Errorf("get stack.md:10-99999999999999999999: exit %d, stdout %q, stderr %q; want line 10 to the end, %q", out.code, out.stdout, out.stderr, want)
+	}
+}
