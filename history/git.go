@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"strconv"
@@ -43,6 +44,10 @@ type GitOptions struct {
 	// MaxOutput, when positive, bounds the standard output kept: past it
 	// git is stopped and the error wraps [ErrOutputTooLarge].
 	MaxOutput int64
+	// Stdout, when not nil, receives git's standard output as git writes
+	// it, instead of [Git] returning it; MaxOutput does not apply. An
+	// error it returns stops git, and Git fails.
+	Stdout io.Writer
 }
 
 // ErrOutputTooLarge is wrapped by the error of [Git] when git writes more
@@ -91,6 +96,9 @@ func Git(ctx context.Context, dir string, opts GitOptions, args ...string) ([]by
 	out := &limitedBuffer{max: opts.MaxOutput}
 	var errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = out, &errb
+	if opts.Stdout != nil {
+		cmd.Stdout = opts.Stdout
+	}
 	if opts.Stdin != nil {
 		cmd.Stdin = bytes.NewReader(opts.Stdin)
 	}
@@ -233,28 +241,76 @@ func CommitTimes(ctx context.Context, dir string) func(path string) time.Time {
 const commitMark = "commit-time "
 
 // commitTimes asks git once for the last commit time of every path under
-// dir, relative to dir.
+// dir, relative to dir. The log is read as git writes it, keeping one
+// time a path: a short history can name paths a great many times.
 func commitTimes(ctx context.Context, dir string) (map[string]time.Time, error) {
-	out, err := git(ctx, dir, nil, "-c", "core.quotePath=false", "log", "--format=%x00"+commitMark+"%ct",
+	m := make(map[string]time.Time)
+	var t time.Time
+	recs := &records{each: func(rec []byte) error {
+		rec = bytes.TrimPrefix(rec, []byte("\n"))
+		if s, ok := bytes.CutPrefix(rec, []byte(commitMark)); ok {
+			n, err := strconv.ParseInt(string(s), 10, 64)
+			if err != nil {
+				return fmt.Errorf("history: git log: bad time %q", s)
+			}
+			t = time.Unix(n, 0).UTC()
+			return nil
+		}
+		if len(rec) > 0 && t.After(m[string(rec)]) {
+			m[string(rec)] = t
+		}
+		return nil
+	}}
+	_, err := Git(ctx, dir, GitOptions{Stdout: recs}, "-c", "core.quotePath=false", "log", "--format=%x00"+commitMark+"%ct",
 		"--name-only", "--no-renames", "-z", "--relative", "--", ".")
+	if err == nil {
+		err = recs.flush()
+	}
 	if err != nil {
 		return nil, err
 	}
-	m := make(map[string]time.Time)
-	var t time.Time
-	for _, rec := range strings.Split(string(out), "\x00") {
-		rec = strings.TrimPrefix(rec, "\n")
-		if s, ok := strings.CutPrefix(rec, commitMark); ok {
-			n, err := strconv.ParseInt(s, 10, 64)
-			if err != nil {
-				return nil, fmt.Errorf("history: git log: bad time %q", s)
-			}
-			t = time.Unix(n, 0).UTC()
-			continue
-		}
-		if rec != "" && t.After(m[rec]) {
-			m[rec] = t
-		}
-	}
 	return m, nil
+}
+
+// maxRecord bounds a record of [records]: longer ones are an error.
+const maxRecord = 64 << 10
+
+// records is a writer that calls each for every NUL-terminated record
+// written to it, holding only the record under way.
+type records struct {
+	each    func(rec []byte) error
+	partial []byte
+}
+
+func (r *records) Write(p []byte) (int, error) {
+	n := len(p)
+	for {
+		i := bytes.IndexByte(p, 0)
+		if i < 0 {
+			break
+		}
+		rec := p[:i]
+		if len(r.partial) > 0 {
+			rec = append(r.partial, rec...)
+		}
+		if err := r.each(rec); err != nil {
+			return 0, err
+		}
+		r.partial, p = r.partial[:0], p[i+1:]
+	}
+	if len(r.partial)+len(p) > maxRecord {
+		return 0, fmt.Errorf("history: git output: a record over %d bytes", maxRecord)
+	}
+	r.partial = append(r.partial, p...)
+	return n, nil
+}
+
+// flush hands each the last record when it has no terminating NUL.
+func (r *records) flush() error {
+	if len(r.partial) == 0 {
+		return nil
+	}
+	rec := r.partial
+	r.partial = nil
+	return r.each(rec)
 }
