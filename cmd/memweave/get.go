@@ -66,6 +66,9 @@ an error.`,
 // and the number of lines (0: to the end). A suffix after the last ':'
 // that is not a line range is part of the path.
 func parseLineSpec(arg string) (path string, from, count int, err error) {
+	if arg == "" {
+		return "", 0, 0, usageErr("get needs a PATH, got an empty argument")
+	}
 	i := strings.LastIndexByte(arg, ':')
 	if i < 0 {
 		return arg, 1, 0, nil

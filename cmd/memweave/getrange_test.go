@@ -20,3 +20,17 @@ func TestGetHugeLineNumbers(t *testing.T) {
 		t.Errorf("get stack.md:10-99999999999999999999: exit %d, stdout %q, stderr %q; want line 10 to the end, %q", out.code, out.stdout, out.stderr, want)
 	}
 }
+
+// TestGetEmptyPath: an empty PATH (an unset shell variable, say) is a
+// usage error that says the path is empty, not a path outside memory/.
+func TestGetEmptyPath(t *testing.T) {
+	t.Parallel()
+	ws := testWorkspace(t)
+	for _, arg := range []string{"", ":3"} {
+		out := runCLI(t, "", nil, "-w", ws, "get", arg)
+		if out.code != 2 || strings.Contains(out.stderr, "outside") {
+			t.Errorf("get %q: exit %d, stderr %q; want exit 2, a usage error", arg, out.code, out.stderr)
+		}
+		checkErrorLine(t, out.stderr, "PATH")
+	}
+}
