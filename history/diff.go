@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/memweave/memweave-go/chunker"
 	"github.com/memweave/memweave-go/curate"
@@ -118,15 +120,21 @@ func diffFile(path string, old, new []chunker.Chunk) []Change {
 	}
 	lines := func(c chunker.Chunk) *Lines { return &Lines{c.StartLine, c.EndLine, c.Text} }
 	var out []Change
+	// A removed chunk pairs with the first added chunk not yet paired
+	// under the same headings: unpaired holds those, by headings, in order.
 	used := make([]bool, len(added))
+	unpaired := make(map[string][]int)
+	for j, a := range added {
+		k := headingsKey(a.Headings)
+		unpaired[k] = append(unpaired[k], j)
+	}
 	for _, r := range removed {
 		ch := Change{Kind: Removed, Path: path, Old: lines(r)}
-		for j, a := range added {
-			if !used[j] && slices.Equal(a.Headings, r.Headings) {
-				used[j] = true
-				ch.Kind, ch.New = Changed, lines(a)
-				break
-			}
+		k := headingsKey(r.Headings)
+		if js := unpaired[k]; len(js) > 0 {
+			used[js[0]] = true
+			unpaired[k] = js[1:]
+			ch.Kind, ch.New = Changed, lines(added[js[0]])
 		}
 		out = append(out, ch)
 	}
@@ -143,6 +151,18 @@ func diffFile(path string, old, new []chunker.Chunk) []Change {
 	}
 	slices.SortStableFunc(out, func(a, b Change) int { return line(a) - line(b) })
 	return out
+}
+
+// headingsKey is a map key for a heading path: each heading with its
+// length, so that no two paths share a key.
+func headingsKey(h []string) string {
+	var b strings.Builder
+	for _, s := range h {
+		b.WriteString(strconv.Itoa(len(s)))
+		b.WriteByte(':')
+		b.WriteString(s)
+	}
+	return b.String()
 }
 
 // Page selects a window of the changes [Changes] finds: the first
