@@ -31,7 +31,10 @@ func Build(ctx context.Context, query string, budget int, results []search.Resul
 // Widen turns search results into hits of the whole lines of their
 // chunks as they are on disk, calling read once per file. read returns
 // nil data, or an error wrapping [workspace.ErrNotFound], for a file
-// that vanished; its results are skipped, and so are those whose lines
+// that vanished, and one wrapping [workspace.ErrNotRegular] or
+// [workspace.ErrOutsideMemory] for a file swapped for something memory
+// does not serve (a FIFO, a link out of memory/); their results are
+// skipped, and so are those whose lines
 // the file no longer has (it shrank since it was indexed) or no longer
 // hold the chunk's text (it changed since it was indexed: those lines
 // are not what the search matched).
@@ -46,8 +49,10 @@ func Widen(ctx context.Context, results []search.Result, read func(ctx context.C
 		f, ok := files[r.Path]
 		if !ok {
 			data, err := read(ctx, r.Path)
-			if errors.Is(err, workspace.ErrNotFound) {
-				data, err = nil, nil // vanished since it was indexed: skipped
+			if errors.Is(err, workspace.ErrNotFound) || errors.Is(err, workspace.ErrNotRegular) || errors.Is(err, workspace.ErrOutsideMemory) {
+				// Vanished since it was indexed, or no longer a file
+				// memory serves (a FIFO, a link out): skipped.
+				data, err = nil, nil
 			}
 			if err != nil {
 				return nil, fmt.Errorf("pack: read %s: %w", r.Path, err)
