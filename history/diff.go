@@ -242,7 +242,7 @@ func bounded(skipped []string) []string {
 	if len(skipped) <= maxSkips {
 		return skipped
 	}
-	return append(skipped[:maxSkips:maxSkips], fmt.Sprintf("and %d more entries", len(skipped)-maxSkips))
+	return append(skipped[:maxSkips:maxSkips], fmt.Sprintf("%d more entries", len(skipped)-maxSkips))
 }
 
 // sides are the two sides [Changes] compares: the Markdown blobs of

@@ -136,7 +136,7 @@ func TestChangesSkippedIsBounded(t *testing.T) {
 	if len(res.Skipped) > 21 {
 		t.Fatalf("Changes skipped %d entries one by one, want at most 20 and a count of the rest", len(res.Skipped))
 	}
-	if last := res.Skipped[len(res.Skipped)-1]; last != fmt.Sprintf("and %d more entries", n-20) {
+	if last := res.Skipped[len(res.Skipped)-1]; last != fmt.Sprintf("%d more entries", n-20) {
 		t.Errorf("Changes skipped ends with %q, want the count of the %d others", last, n-20)
 	}
 }
