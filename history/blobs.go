@@ -76,8 +76,9 @@ func (r *BlobReader) Close() error {
 
 // memoryTree lists the Markdown blobs under memory/ at commit, as seen
 // from dir, that obey the path rules and are at most maxBytes long (0:
-// no limit), by path, and the entries it left out with why.
-func memoryTree(ctx context.Context, dir, commit string, maxBytes int64) (map[string]entry, []string, error) {
+// no limit), by path, and the entries it left out with why. It adds the
+// paths of the blobs over maxBytes to large, when not nil.
+func memoryTree(ctx context.Context, dir, commit string, maxBytes int64, large map[string]bool) (map[string]entry, []string, error) {
 	if err := checkRev(commit); err != nil {
 		return nil, nil, err
 	}
@@ -97,6 +98,9 @@ func memoryTree(ctx context.Context, dir, commit string, maxBytes int64) (map[st
 			skipped = append(skipped, skip(e.path, "not a regular file"))
 		case !workspace.IsMarkdown(path.Base(e.path)):
 		case maxBytes > 0 && e.size > maxBytes:
+			if large != nil {
+				large[e.path] = true
+			}
 			skipped = append(skipped, skip(e.path, fmt.Sprintf("%d bytes, over the %d limit", e.size, maxBytes)))
 		default:
 			if _, _, err := workspace.SafeMemoryPath(dir, e.path); err != nil {

@@ -190,8 +190,9 @@ type Result struct {
 
 // Changes compares memory/ at revision from with memory/ at revision to,
 // or with the working tree of dir when to is "", chunk by chunk (see
-// [Diff]), and returns the page of changes asked for. Files over
-// maxBytes (0: no limit) are left out. A file whose blob is the same on
+// [Diff]), and returns the page of changes asked for. A file over
+// maxBytes (0: no limit) on either side is left out of both, and listed
+// in Skipped. A file whose blob is the same on
 // both sides is not read; each blob is read from git once per file that
 // changed, and chunked once while a cache of 4*maxBytes (64 MiB without
 // a limit) of source holds it: a commit naming one blob under many names
@@ -247,11 +248,14 @@ func bounded(skipped []string) []string {
 
 // sides are the two sides [Changes] compares: the Markdown blobs of
 // memory/ at the old revision, and those at the new one (cur) or the
-// files of the working tree (work), with the entries left out.
+// files of the working tree (work), with the entries left out. large
+// holds the paths over the size limit on either side: their content on
+// that side is unread, so they are compared on neither.
 type sides struct {
 	old, cur map[string]entry
 	work     map[string]workspace.File
 	skipped  []string
+	large    map[string]bool
 }
 
 // readSides lists the blobs of memory/ at from, and at to or, when to
@@ -261,8 +265,8 @@ func readSides(ctx context.Context, dir, from, to string, maxBytes int64) (*side
 	if err != nil {
 		return nil, err
 	}
-	sd := &sides{}
-	if sd.old, sd.skipped, err = memoryTree(ctx, dir, fromCommit, maxBytes); err != nil {
+	sd := &sides{large: make(map[string]bool)}
+	if sd.old, sd.skipped, err = memoryTree(ctx, dir, fromCommit, maxBytes, sd.large); err != nil {
 		return nil, err
 	}
 	if to != "" {
@@ -271,7 +275,7 @@ func readSides(ctx context.Context, dir, from, to string, maxBytes int64) (*side
 			return nil, err
 		}
 		var sk []string
-		if sd.cur, sk, err = memoryTree(ctx, dir, toCommit, maxBytes); err != nil {
+		if sd.cur, sk, err = memoryTree(ctx, dir, toCommit, maxBytes, sd.large); err != nil {
 			return nil, err
 		}
 		sd.skipped = append(sd.skipped, sk...)
@@ -284,6 +288,7 @@ func readSides(ctx context.Context, dir, from, to string, maxBytes int64) (*side
 	sd.work = make(map[string]workspace.File, len(files))
 	for _, f := range files {
 		if maxBytes > 0 && f.Size > maxBytes {
+			sd.large[f.Rel] = true
 			sd.skipped = append(sd.skipped, skip(f.Rel, fmt.Sprintf("%d bytes, over the %d limit", f.Size, maxBytes)))
 			continue
 		}
@@ -292,17 +297,21 @@ func readSides(ctx context.Context, dir, from, to string, maxBytes int64) (*side
 	return sd, nil
 }
 
-// paths returns every path on either side, sorted, once each.
+// paths returns every path on either side, sorted, once each, but those
+// over the size limit on one side.
 func (sd *sides) paths() []string {
 	paths := make([]string, 0, len(sd.old)+len(sd.cur)+len(sd.work))
-	for p := range sd.old {
-		paths = append(paths, p)
-	}
-	for p := range sd.cur {
-		paths = append(paths, p)
+	for _, side := range []map[string]entry{sd.old, sd.cur} {
+		for p := range side {
+			if !sd.large[p] {
+				paths = append(paths, p)
+			}
+		}
 	}
 	for p := range sd.work {
-		paths = append(paths, p)
+		if !sd.large[p] {
+			paths = append(paths, p)
+		}
 	}
 	slices.Sort(paths)
 	return slices.Compact(paths)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/memweave/memweave-go/chunker"
 	"github.com/memweave/memweave-go/history"
+	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // hostileTree commits, by hand, a tree whose memory/ holds entries that
@@ -139,4 +140,43 @@ func TestChangesSkippedIsBounded(t *testing.T) {
 	if last := res.Skipped[len(res.Skipped)-1]; last != fmt.Sprintf("%d more entries", n-20) {
 		t.Errorf("Changes skipped ends with %q, want the count of the %d others", last, n-20)
 	}
+}
+
+// TestChangesFileOverTheLimit: a note under the size limit on one side
+// and over it on the other is left out of both, and listed as skipped:
+// it was not removed (nor added), its content on one side is unread.
+func TestChangesFileOverTheLimit(t *testing.T) {
+	ctx := context.Background()
+	dir, run := repo(t)
+	small := "# Big\n\nThe KESTREL fact lives here.\n"
+	large := small + strings.Repeat("more of the note\n", 20)
+	memweavetest.WriteFile(t, dir, "memory/big.md", small)
+	memweavetest.WriteFile(t, dir, "memory/other.md", "# Other\n\nold\n")
+	run("add", "-A")
+	run("commit", "-q", "-m", "small")
+	memweavetest.WriteFile(t, dir, "memory/big.md", large)
+	memweavetest.WriteFile(t, dir, "memory/other.md", "# Other\n\nnew\n")
+	const limit = 200
+	res, err := history.Changes(ctx, dir, "HEAD", "", chunker.Options{}, limit, history.Page{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(what string, res *history.Result) {
+		t.Helper()
+		for _, c := range res.Changes {
+			if c.Path == "memory/big.md" {
+				t.Errorf("%s: %s memory/big.md, a note over the limit on one side", what, c.Kind)
+			}
+		}
+		if res.Total != 1 || len(res.Skipped) != 1 || !strings.HasPrefix(res.Skipped[0], "memory/big.md: ") {
+			t.Errorf("%s = %d changes, skipped %q; want other.md's change and big.md skipped", what, res.Total, res.Skipped)
+		}
+	}
+	check("Changes(HEAD, work tree)", res)
+	run("add", "-A")
+	run("commit", "-q", "-m", "large")
+	if res, err = history.Changes(ctx, dir, "HEAD~1", "HEAD", chunker.Options{}, limit, history.Page{}); err != nil {
+		t.Fatal(err)
+	}
+	check("Changes(HEAD~1, HEAD)", res)
 }

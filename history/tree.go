@@ -41,7 +41,7 @@ type entry struct {
 // in Skipped, so a commit that names one blob many times costs what the
 // blob costs. Blobs are streamed from git one at a time.
 func Materialize(ctx context.Context, dir, commit, dst string, maxBytes int64) (*Snapshot, error) {
-	files, skipped, err := memoryTree(ctx, dir, commit, maxBytes)
+	files, skipped, err := memoryTree(ctx, dir, commit, maxBytes, nil)
 	if err != nil {
 		return nil, err
 	}
