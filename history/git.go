@@ -218,6 +218,9 @@ func Resolve(ctx context.Context, dir, rev string) (string, error) {
 		if errors.Is(err, ctx.Err()) && ctx.Err() != nil {
 			return "", err
 		}
+		if strings.Contains(rev, "..") {
+			return "", fmt.Errorf("%w %q: a range names no one commit; give its ends as two revisions", ErrBadRevision, rev)
+		}
 		return "", fmt.Errorf("%w %q: names no commit", ErrBadRevision, rev)
 	}
 	return strings.TrimSpace(string(out)), nil

@@ -2,6 +2,7 @@ package history_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os/exec"
 	"strings"
@@ -179,4 +180,22 @@ func TestChangesFileOverTheLimit(t *testing.T) {
 		t.Fatal(err)
 	}
 	check("Changes(HEAD~1, HEAD)", res)
+}
+
+// TestResolveRangeSaysSo: a range (A..B, A...B), which the changes
+// command and memory_changes take as two revisions, is refused with an
+// error that says to give its two ends, not only that it names no
+// commit.
+func TestResolveRangeSaysSo(t *testing.T) {
+	dir, run := repo(t)
+	memweavetest.WriteFile(t, dir, "memory/a.md", "# A\n\nx\n")
+	run("add", "-A")
+	run("commit", "-q", "-m", "one")
+	run("commit", "-q", "--allow-empty", "-m", "two")
+	for _, rev := range []string{"HEAD~1..HEAD", "HEAD~1...HEAD", "..HEAD"} {
+		_, err := history.Resolve(context.Background(), dir, rev)
+		if !errors.Is(err, history.ErrBadRevision) || !strings.Contains(err.Error(), "two revisions") {
+			t.Errorf("Resolve(%q) = %v, want ErrBadRevision saying to give the two revisions", rev, err)
+		}
+	}
 }
