@@ -70,3 +70,29 @@ func TestCommitTimesMemoryIsBounded(t *testing.T) {
 		t.Errorf("CommitTimes' heap grew by %d bytes for a git log of %d bytes: it holds the log", grew, logBytes)
 	}
 }
+
+// TestCommitTimesLongName: a commit naming a path longer than any file
+// system holds (a hand-made tree) costs that path its time, not every
+// path theirs.
+func TestCommitTimesLongName(t *testing.T) {
+	dir, run := repo(t)
+	git := func(stdin string, args ...string) string {
+		cmd := exec.Command("git", args...)
+		cmd.Dir, cmd.Stdin = dir, strings.NewReader(stdin)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Skipf("git %v refused: %v", args, err)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	b := git("# note\n", "hash-object", "-w", "--stdin")
+	long := strings.Repeat("x", 100<<10) + ".md"
+	mem := git("100644 blob "+b+"\t"+long+"\n100644 blob "+b+"\tok.md\n", "mktree")
+	root := git("040000 tree "+mem+"\tmemory\n", "mktree")
+	commit := run("commit-tree", root, "-m", "long name")
+	run("update-ref", "HEAD", commit)
+	at := history.CommitTimes(context.Background(), dir)
+	if got := at("memory/ok.md"); got.IsZero() {
+		t.Errorf("CommitTimes(memory/ok.md) = zero beside a name of %d bytes, want its commit's time", len(long))
+	}
+}

@@ -275,14 +275,17 @@ func commitTimes(ctx context.Context, dir string) (map[string]time.Time, error) 
 	return m, nil
 }
 
-// maxRecord bounds a record of [records]: longer ones are an error.
+// maxRecord bounds a record of [records]: longer ones are skipped.
 const maxRecord = 64 << 10
 
 // records is a writer that calls each for every NUL-terminated record
-// written to it, holding only the record under way.
+// written to it, holding only the record under way. A record over
+// maxRecord bytes (a path no file system holds, in a hostile tree) is
+// skipped whole.
 type records struct {
 	each    func(rec []byte) error
 	partial []byte
+	long    bool // the record under way is over maxRecord: skipped
 }
 
 func (r *records) Write(p []byte) (int, error) {
@@ -296,13 +299,16 @@ func (r *records) Write(p []byte) (int, error) {
 		if len(r.partial) > 0 {
 			rec = append(r.partial, rec...)
 		}
-		if err := r.each(rec); err != nil {
-			return 0, err
+		if !r.long && len(rec) <= maxRecord {
+			if err := r.each(rec); err != nil {
+				return 0, err
+			}
 		}
-		r.partial, p = r.partial[:0], p[i+1:]
+		r.partial, r.long, p = r.partial[:0], false, p[i+1:]
 	}
-	if len(r.partial)+len(p) > maxRecord {
-		return 0, fmt.Errorf("history: git output: a record over %d bytes", maxRecord)
+	if r.long || len(r.partial)+len(p) > maxRecord {
+		r.partial, r.long = r.partial[:0], true
+		return n, nil
 	}
 	r.partial = append(r.partial, p...)
 	return n, nil
@@ -310,7 +316,7 @@ func (r *records) Write(p []byte) (int, error) {
 
 // flush hands each the last record when it has no terminating NUL.
 func (r *records) flush() error {
-	if len(r.partial) == 0 {
+	if len(r.partial) == 0 || r.long {
 		return nil
 	}
 	rec := r.partial
