@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -33,6 +34,9 @@ const (
 	MaxBudgetTokens = pack.MaxExactBudget
 	// MaxSearchResults bounds memory_search's max_results: 50.
 	MaxSearchResults = 50
+	// MaxGetBytes bounds the text of one memory_get answer: 1 MiB of
+	// whole lines; the answer says where the rest starts.
+	MaxGetBytes = 1 << 20
 )
 
 // checkSize fails unless the argument field of tool, s, is at most limit
@@ -171,7 +175,7 @@ func emptyQuery(tool string, err error) error {
 type getInput struct {
 	Path  string `json:"path" jsonschema:"file relative to memory/ (or starting with memory/), as memory_search returns it; at most 1024 bytes"`
 	From  int    `json:"from,omitempty" jsonschema:"first line to read, 1-based (default 1)"`
-	Lines int    `json:"lines,omitempty" jsonschema:"how many lines to read (default: to the end of the file)"`
+	Lines int    `json:"lines,omitempty" jsonschema:"how many lines to read (default: to the end of the file); an answer holds at most 1 MiB of whole lines"`
 }
 
 // getOutput is the output of memory_get.
@@ -182,6 +186,11 @@ type getOutput struct {
 	Text      string `json:"text"`
 	// Hash is the whole file's hex SHA-256, for expect_hash.
 	Hash string `json:"hash" jsonschema:"hex SHA-256 of the whole file; pass it as expect_hash to memory_write to replace the file only if nobody changed it since"`
+	// Truncated reports that the lines asked for went past MaxGetBytes:
+	// Text holds those up to end_line, and NextFrom is the line to ask
+	// for next.
+	Truncated bool `json:"truncated,omitempty" jsonschema:"the lines asked for are over 1 MiB: text ends at end_line; call again with from = next_from for the rest"`
+	NextFrom  int  `json:"next_from,omitempty" jsonschema:"the first line not returned, when truncated"`
 }
 
 func (t *tools) get(ctx context.Context, in getInput) (*mcp.CallToolResult, getOutput, error) {
@@ -200,7 +209,22 @@ func (t *tools) get(ctx context.Context, in getInput) (*mcp.CallToolResult, getO
 	if err != nil {
 		return nil, out, pathError("memory_get", in.Path, err)
 	}
-	out = getOutput{Path: in.Path, StartLine: from, EndLine: from + chunker.CountLines(text) - 1, Text: text, Hash: hash}
+	truncated := len(text) > MaxGetBytes
+	if truncated {
+		// Whole lines up to the limit: cut after the last line ending in it.
+		cut := strings.LastIndexByte(text[:MaxGetBytes], '\n')
+		if cut < 0 {
+			cut = strings.LastIndexByte(text[:MaxGetBytes], '\r')
+		}
+		if cut < 0 {
+			return nil, out, fmt.Errorf("memory_get: line %d of %s is over %d bytes, the most one answer holds", from, in.Path, MaxGetBytes)
+		}
+		text = text[:cut+1]
+	}
+	out = getOutput{Path: in.Path, StartLine: from, EndLine: from + chunker.CountLines(text) - 1, Text: text, Hash: hash, Truncated: truncated}
+	if truncated {
+		out.NextFrom = out.EndLine + 1
+	}
 	// The lines themselves, not JSON, are what the model should read.
 	res := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}
 	return res, out, nil
