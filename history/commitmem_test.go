@@ -76,15 +76,7 @@ func TestCommitTimesMemoryIsBounded(t *testing.T) {
 // path theirs.
 func TestCommitTimesLongName(t *testing.T) {
 	dir, run := repo(t)
-	git := func(stdin string, args ...string) string {
-		cmd := exec.Command("git", args...)
-		cmd.Dir, cmd.Stdin = dir, strings.NewReader(stdin)
-		out, err := cmd.Output()
-		if err != nil {
-			t.Skipf("git %v refused: %v", args, err)
-		}
-		return strings.TrimSpace(string(out))
-	}
+	git := gitInput(t, dir)
 	b := git("# note\n", "hash-object", "-w", "--stdin")
 	long := strings.Repeat("x", 100<<10) + ".md"
 	mem := git("100644 blob "+b+"\t"+long+"\n100644 blob "+b+"\tok.md\n", "mktree")

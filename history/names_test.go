@@ -15,13 +15,12 @@ import (
 	"github.com/memweave/memweave-go/memweavetest"
 )
 
-// hostileTree commits, by hand, a tree whose memory/ holds entries that
-// the path rules refuse (control characters, a line feed), links named
-// with an escape, an invalid UTF-8 byte (a C1 control to 8-bit terminals)
-// and ": ", and one file that is kept, and returns the commit.
-func hostileTree(t *testing.T, dir string, run func(args ...string) string) string {
-	t.Helper()
-	git := func(stdin string, args ...string) string {
+// gitInput returns a function that runs git in dir with stdin as its
+// input and returns its trimmed output; git's refusal skips the test (a
+// git that will not build a hostile tree by hand).
+func gitInput(t *testing.T, dir string) func(stdin string, args ...string) string {
+	return func(stdin string, args ...string) string {
+		t.Helper()
 		cmd := exec.Command("git", args...)
 		cmd.Dir, cmd.Stdin = dir, strings.NewReader(stdin)
 		out, err := cmd.Output()
@@ -30,6 +29,15 @@ func hostileTree(t *testing.T, dir string, run func(args ...string) string) stri
 		}
 		return strings.TrimSpace(string(out))
 	}
+}
+
+// hostileTree commits, by hand, a tree whose memory/ holds entries that
+// the path rules refuse (control characters, a line feed), links named
+// with an escape, an invalid UTF-8 byte (a C1 control to 8-bit terminals)
+// and ": ", and one file that is kept, and returns the commit.
+func hostileTree(t *testing.T, dir string, run func(args ...string) string) string {
+	t.Helper()
+	git := gitInput(t, dir)
 	var mem strings.Builder
 	for i, name := range []string{
 		"ok.md",
@@ -108,29 +116,15 @@ func TestSkippedNamesArePrintable(t *testing.T) {
 func TestChangesSkippedIsBounded(t *testing.T) {
 	ctx := context.Background()
 	dir, run := repo(t)
-	cmd := exec.Command("git", "hash-object", "-w", "--stdin")
-	cmd.Dir, cmd.Stdin = dir, strings.NewReader("/etc/passwd")
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	link := strings.TrimSpace(string(out))
+	git := gitInput(t, dir)
+	link := git("/etc/passwd", "hash-object", "-w", "--stdin")
 	var mem strings.Builder
 	const n = 5000
 	for i := range n {
 		fmt.Fprintf(&mem, "120000 blob %s\tl%05d.md\n", link, i)
 	}
-	cmd = exec.Command("git", "mktree")
-	cmd.Dir, cmd.Stdin = dir, strings.NewReader(mem.String())
-	if out, err = cmd.Output(); err != nil {
-		t.Fatal(err)
-	}
-	cmd = exec.Command("git", "mktree")
-	cmd.Dir, cmd.Stdin = dir, strings.NewReader("040000 tree "+strings.TrimSpace(string(out))+"\tmemory\n")
-	if out, err = cmd.Output(); err != nil {
-		t.Fatal(err)
-	}
-	commit := run("commit-tree", strings.TrimSpace(string(out)), "-m", "links")
+	root := git("040000 tree "+git(mem.String(), "mktree")+"\tmemory\n", "mktree")
+	commit := run("commit-tree", root, "-m", "links")
 	res, err := history.Changes(ctx, dir, commit, commit, chunker.Options{}, 0, history.Page{})
 	if err != nil {
 		t.Fatal(err)
