@@ -322,3 +322,77 @@ func TestExtraFolderSwappedForALinkOutIsLeftOut(t *testing.T) {
 		t.Errorf("Get(memory/peek.md) served %q from outside the workspace", text)
 	}
 }
+
+// TestMemoryLinkOutNeedsApproval: git keeps symbolic links, so a clone
+// can bring memory/ itself as a link to any folder of this machine. Until
+// this machine's user approves it, Open refuses the workspace, naming the
+// link and its target, and nothing there is indexed, served, written or
+// deleted; once approved it opens, and a link pointed elsewhere later
+// needs approval again. A link to a folder inside the workspace needs
+// none.
+func TestMemoryLinkOutNeedsApproval(t *testing.T) {
+	isolateApprovals(t)
+	ctx := context.Background()
+	outside, elsewhere := t.TempDir(), t.TempDir()
+	private := filepath.Join(outside, "private.md")
+	if err := os.WriteFile(private, []byte("# Private\n\nMEMLINK-77 lives outside the workspace\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	root := t.TempDir()
+	if err := os.Symlink(outside, filepath.Join(root, "memory")); err != nil {
+		t.Skipf("symlink: %v", err)
+	}
+	for _, cfg := range []memweave.Config{{}, {OneShot: true}} {
+		cfg.Workspace = root
+		w, err := memweave.Open(ctx, cfg)
+		if err == nil {
+			mustIndex(t, w)
+			n := len(mustSearch(t, w, "MEMLINK-77").Results)
+			w.Delete(ctx, "memory/private.md")
+			w.Close()
+			t.Fatalf("Open of a workspace whose memory/ links out = nil error; %d results from outside", n)
+		}
+		if !errors.Is(err, memweave.ErrNotApproved) || !strings.Contains(err.Error(), filepath.Join(root, "memory")) || !strings.Contains(err.Error(), outside) {
+			t.Errorf("Open error = %v, want ErrNotApproved naming the link and its target", err)
+		}
+	}
+	if _, err := os.Stat(private); err != nil {
+		t.Fatalf("the file outside: %v", err)
+	}
+	all, unapproved, err := memweave.SettingsApprovals(ctx, root)
+	if err != nil || len(all) != 1 || len(unapproved) != 1 || all[0].Setting != "memory" {
+		t.Fatalf("SettingsApprovals = %+v, %+v, %v; want the memory link, unapproved", all, unapproved, err)
+	}
+	if _, err := memweave.ApproveSettings(ctx, root); err != nil {
+		t.Fatal(err)
+	}
+	w := open(t, root, memweave.Config{})
+	mustIndex(t, w)
+	if len(mustSearch(t, w, "MEMLINK-77").Results) == 0 {
+		t.Error("the approved memory link's folder was not indexed")
+	}
+	w.Close()
+
+	if err := os.Remove(filepath.Join(root, "memory")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(elsewhere, filepath.Join(root, "memory")); err != nil {
+		t.Fatal(err)
+	}
+	if w, err := memweave.Open(ctx, memweave.Config{Workspace: root}); !errors.Is(err, memweave.ErrNotApproved) {
+		if err == nil {
+			w.Close()
+		}
+		t.Errorf("Open after the approved link was retargeted: error %v, want ErrNotApproved", err)
+	}
+
+	inside := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(inside, "notes"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("notes", filepath.Join(inside, "memory")); err != nil {
+		t.Fatal(err)
+	}
+	w = open(t, inside, memweave.Config{})
+	w.Close()
+}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sync"
 	"time"
 
@@ -85,6 +86,10 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 	ignored, terr := trust.Unapproved(cfg.Workspace, cfg.approvals(filled))
 	if terr != nil {
 		cfg.Logger.Warn("memweave: reading the approvals of this machine failed; unapproved settings are ignored", "err", terr)
+	}
+	if i := slices.IndexFunc(ignored, func(it Approval) bool { return it.Setting == trust.MemorySetting }); i >= 0 {
+		return nil, fmt.Errorf("memweave: %s leads out of the workspace, to %s, not approved on this machine: its files would be served, written and deleted there; approve it with '%s': %w",
+			filepath.Join(cfg.Workspace, workspace.MemoryDir), ignored[i].Target, ApproveCommand, ErrNotApproved)
 	}
 	block := cfg.withoutUnapproved(ignored)
 	if len(ignored) > 0 {

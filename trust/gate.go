@@ -15,7 +15,8 @@ import (
 // messages name it.
 const ApproveCommand = "memweave trust"
 
-// Needed returns the values of v, the settings of the workspace ws, that
+// Needed returns the memory folder's approval when it is a link out of
+// the workspace ws (see [MemoryLink]), and the values of v, the settings of the workspace ws, that
 // the settings file supplied (filled, from [settings.Merge]) and that
 // need approval: an extra path outside the workspace, an embedding
 // server (which would receive every note and query, and the API key), a
@@ -25,6 +26,9 @@ const ApproveCommand = "memweave trust"
 // apply. Relative paths resolve against ws, which is absolute.
 func Needed(ws string, v settings.File, customEmbedder bool, filled settings.Filled) []Item {
 	var out []Item
+	if it, ok := MemoryLink(ws); ok {
+		out = append(out, it)
+	}
 	if filled.Has("ExtraPaths") {
 		for _, p := range v.ExtraPaths {
 			if it, ok := ExtraPath(ws, p); ok {
@@ -50,6 +54,28 @@ func Needed(ws string, v settings.File, customEmbedder bool, filled settings.Fil
 		}
 	}
 	return out
+}
+
+// MemorySetting is the [Item.Setting] of a memory folder that leads out
+// of its workspace (see [MemoryLink]).
+const MemorySetting = "memory"
+
+// MemoryLink returns the approval the memory folder of the workspace ws
+// (absolute) needs, and whether it needs one: when it is a symbolic link,
+// or lies under one, leading out of the workspace. git keeps links, so a
+// clone can bring memory/ as a link to any folder of this machine, and
+// memweave would then index and serve the files there, and write and
+// delete them. A user who links memory/ to a synced folder approves it
+// once; the item holds the target, so a link pointed elsewhere later
+// needs approval again. A link to a folder inside the workspace needs
+// none.
+func MemoryLink(ws string) (Item, bool) {
+	mem := filepath.Join(ws, workspace.MemoryDir)
+	if in, err := workspace.Inside(ws, mem); err != nil || in {
+		return Item{}, false // no memory folder, or one inside: nothing to approve
+	}
+	return Item{Setting: MemorySetting, Value: workspace.MemoryDir, Target: linkTarget(mem),
+		Why: "the memory folder is a link out of the workspace: the files there would be indexed and served, written and deleted"}, true
 }
 
 // ExtraPath returns the approval the extra path p of the workspace ws
@@ -122,6 +148,8 @@ func Withhold(paths []string, ignored []Item) (kept []string, blockEmbedder bool
 	drop := make(map[string]bool)
 	for _, it := range ignored {
 		switch it.Setting {
+		case MemorySetting:
+			// Not a setting to leave off: Open refuses the workspace.
 		case "extra_paths":
 			drop[it.Value] = true
 		default:
@@ -160,12 +188,15 @@ func Pending(ctx context.Context, ws string) (all, unapproved []Item, err error)
 		return nil, nil, err
 	}
 	f, err := settings.Read(ctx, ws)
-	if err != nil || f == nil {
-		return nil, nil, err
-	}
-	v, filled, err := settings.Merge(settings.File{}, false, f, filepath.Join(ws, settings.FileName))
 	if err != nil {
 		return nil, nil, err
+	}
+	var v settings.File
+	var filled settings.Filled
+	if f != nil {
+		if v, filled, err = settings.Merge(settings.File{}, false, f, filepath.Join(ws, settings.FileName)); err != nil {
+			return nil, nil, err
+		}
 	}
 	all = Needed(ws, v, false, filled)
 	unapproved, err = Unapproved(ws, all)

@@ -69,7 +69,9 @@ func kindOf(m fs.FileMode) string {
 // [os.Root]: every name opened through it stays beneath the folder, so a
 // symbolic link or ".." that leads out of memory/ is refused, even one
 // swapped in while a write is under way. The memory folder itself may be
-// a link (to a synced folder, say): the root is its target.
+// a link (to a synced folder, say): the root is its target. One leading
+// out of the workspace needs this machine's approval first (see
+// trust.MemoryLink), which memweave.Open asks for.
 func OpenMemoryRoot(root string) (*os.Root, error) {
 	root, err := absRoot(root)
 	if err != nil {
