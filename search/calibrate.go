@@ -29,8 +29,14 @@ const (
 	// evidence (see [Background.VectorScore]): a lexical embedder's
 	// chunks sharing a few letters with the query stay under the first, a
 	// sentence encoder's clear paraphrases reach the second.
-	VectorNone = 0.15
-	VectorFull = 0.34
+	VectorNone = 0.2
+	VectorFull = 0.37
+	// MinStandout is the least number of spreads above the background's
+	// center at which a cosine counts as standing out (see
+	// [Background.Standout]): an index's background is measured with
+	// questions it does not answer, and the nearest note to such a
+	// question in a small index stands out about this far.
+	MinStandout = 4.0
 	// MinSpread is the least spread of a [Background]: cosines closer than
 	// it are within the rounding of the index's int8 codes.
 	MinSpread = 0.02
@@ -301,9 +307,38 @@ type Background struct {
 	Center, Spread float64
 	// Standout is how many spreads above Center the best of the index's
 	// unrelated chunks is expected to land: sqrt(2 ln N) for N chunks,
-	// the expected maximum of N normal draws, 1.18 for 2 chunks and 4.3
-	// for 10,000.
+	// the expected maximum of N normal draws (4.3 for 10,000), and at
+	// least [MinStandout].
 	Standout float64
+}
+
+// NewIndexBackground returns the background of an index of n chunks
+// from the cosines of questions it does not answer (probes[i] holds probe
+// i's cosines with a sample of the index), pooled: the same for every
+// query of the index, so that a vector score orders chunks across
+// queries as the cosine does, while its scale still follows the
+// embedder. A query far from every note (an off-topic question) is then
+// measured against the background of every query, not against its own
+// low one, under which its nearest note would look like a paraphrase.
+// The statistics are medians and quartiles, so that the few probes an
+// index happens to answer do not move them. No cosine gives the zero
+// Background.
+func NewIndexBackground(probes [][]float64, n int) Background {
+	var pooled []float64
+	for _, p := range probes {
+		pooled = append(pooled, p...)
+	}
+	if len(pooled) == 0 {
+		return Background{}
+	}
+	b := NewBackground(pooled, n)
+	b.Standout = standout(n)
+	return b
+}
+
+// standout is [Background.Standout] for an index of n chunks.
+func standout(n int) float64 {
+	return max(math.Sqrt(2*math.Log(float64(max(n, 2)))), MinStandout)
 }
 
 // NewBackground returns the background of a query from its cosines with a
@@ -328,7 +363,7 @@ func NewBackground(sample []float64, n int) Background {
 	}
 	slices.Sort(dev)
 	b.Spread = max(1.4826*median(dev), MinSpread)
-	b.Standout = math.Sqrt(2 * math.Log(float64(max(n, len(s), 2))))
+	b.Standout = standout(max(n, len(s)))
 	return b
 }
 
