@@ -176,11 +176,45 @@ func TestBackgroundAskedOncePerModel(t *testing.T) {
 	mustIndex(t, w)
 	mustSearch(t, w, paraphraseQuestion)
 	check("searches after a write")
+	want := scores(mustSearch(t, w, offTopicQuestion, memweave.MinScore(0)))
 	w2 := open(t, root, cfg)
 	if resp := mustSearch(t, w2, paraphraseQuestion); resp.Mode != memweave.ModeHybrid {
 		t.Fatalf("second handle: Search(%q).Mode = %s, want hybrid", paraphraseQuestion, resp.Mode)
 	}
 	check("second handle")
+	if got := scores(mustSearch(t, w2, offTopicQuestion, memweave.MinScore(0))); !slices.Equal(got, want) {
+		t.Errorf("second handle, with the background from the cache: Search(%q) = %v, want %v as the handle that measured it", offTopicQuestion, got, want)
+	}
+}
+
+// TestBackgroundSameAfterRebuild checks that the background is a cache
+// like the rest of the index: deleting the index and indexing the files
+// again gives the same scores.
+func TestBackgroundSameAfterRebuild(t *testing.T) {
+	url, _ := axesServer(t, 384, backgroundAxes, nil)
+	dir := t.TempDir()
+	cfg := memweave.Config{DBPath: filepath.Join(dir, "index.db"),
+		Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "axes", BaseURL: url, Dims: 384}}
+	root := memweavetest.Workspace(t, backgroundFiles())
+	w := open(t, root, cfg)
+	mustIndex(t, w)
+	want := scores(mustSearch(t, w, offTopicQuestion, memweave.MinScore(0)))
+	w.Close()
+	cfg.DBPath = filepath.Join(dir, "rebuilt.db")
+	w2 := open(t, root, cfg)
+	mustIndex(t, w2)
+	if got := scores(mustSearch(t, w2, offTopicQuestion, memweave.MinScore(0))); !slices.Equal(got, want) {
+		t.Errorf("rebuilt index: Search(%q) = %v, want %v as before", offTopicQuestion, got, want)
+	}
+}
+
+// scores returns each result's location and score.
+func scores(resp *memweave.SearchResponse) []string {
+	out := make([]string, len(resp.Results))
+	for i, r := range resp.Results {
+		out[i] = fmt.Sprintf("%s:%d %.6f", r.Path, r.StartLine, r.Score)
+	}
+	return out
 }
 
 // TestBackgroundEmbedderFailure checks that a server failing to embed the

@@ -557,13 +557,11 @@ func (db *DB) SampleCosines(ctx context.Context, q []float32, n int) ([]float64,
 	return out, nil
 }
 
-// ProbeCosines returns, for each of probes, its exact cosines with the
-// stored vectors of the sample [DB.SampleCosines] takes with q: the
-// index's background under its embedder, from questions it does not
-// answer (see search.Hybrid's Background). The sample's vectors are
-// read once for every probe. It returns nothing when the index has no
-// vectors or q has other dims; a probe of other dims than q is skipped.
-func (db *DB) ProbeCosines(ctx context.Context, q []float32, probes [][]float32, n int) ([][]float64, error) {
+// SampleVectors returns the stored vectors, decoded and of unit length,
+// of the sample [DB.SampleCosines] takes with q, in the same order; q
+// only tells a one-shot handle which scan it shares. It returns nothing
+// when the index has no vectors or q has other dims.
+func (db *DB) SampleVectors(ctx context.Context, q []float32, n int) ([][]float32, error) {
 	qn := append([]float32(nil), q...)
 	normalize(qn)
 	cs, err := db.vectorSet(ctx, newQueryCode(qn))
@@ -575,25 +573,19 @@ func (db *DB) ProbeCosines(ctx context.Context, q []float32, probes [][]float32,
 	}
 	var ids []int64
 	cs.sample(n, func(b *codeBlock, i int) { ids = append(ids, b.ids[i]) })
-	pn := make([][]float32, 0, len(probes))
-	for _, p := range probes {
-		if len(p) == cs.dims {
-			p = append([]float32(nil), p...)
-			normalize(p)
-			pn = append(pn, p)
+	out := make([][]float32, 0, len(ids))
+	var derr error
+	err = db.eachVector(ctx, cs.dims, ids, func(_ int, id int64, blob []byte) bool {
+		var v []float32
+		if v, derr = decodeHalf(blob); derr != nil {
+			derr = db.wrap("read vectors", corruptRow("vectors", id, derr.Error()))
+			return false
 		}
-	}
-	out := make([][]float64, len(pn))
-	for i := range out {
-		out[i] = make([]float64, 0, len(ids))
-	}
-	err = db.eachVector(ctx, cs.dims, ids, func(_ int, _ int64, blob []byte) bool {
-		for i, p := range pn {
-			out[i] = append(out[i], halfCosine(p, blob))
-		}
+		normalize(v)
+		out = append(out, v)
 		return true
 	})
-	if err != nil {
+	if err = cmp.Or(err, derr); err != nil {
 		return nil, err
 	}
 	return out, nil

@@ -3,6 +3,7 @@ package query
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"sync"
 
 	"github.com/memweave/memweave-go/embed"
@@ -13,10 +14,15 @@ import (
 	"golang.org/x/sync/errgroup"
 )
 
-// probeKeyPrefix sets the embedding cache keys of the background
-// questions apart from any document's text: they are embedded as
-// queries, which an embedder may prefix differently.
-const probeKeyPrefix = "memweave background question\x00"
+// Embedding cache keys of what the background derives from the embedder:
+// the background questions' vectors (embedded as queries, which an
+// embedder may prefix differently from documents) and the statistics
+// measured with a sample of the index. The prefixes set them apart from
+// any document's text; the version changes with the questions.
+const (
+	probeKeyPrefix      = "memweave background question\x00"
+	backgroundKeyPrefix = "memweave background v1\x00"
+)
 
 // probeFanOut bounds how many background questions are embedded at once.
 const probeFanOut = 4
@@ -24,12 +30,14 @@ const probeFanOut = 4
 // Backgrounds measures and keeps the background of one index under its
 // embedder (see [search.NewIndexBackground]) for [search.Hybrid]: the
 // cosines of [search.ProbeQuestions] with the index's calibration
-// sample, measured once per index generation, not per search. The
-// questions' vectors are kept for the handle's life; an embedder that
-// calls a server finds them in the index's embedding cache, so a server
-// is asked for them once per model, not once per process. A Backgrounds
-// is safe for concurrent use by multiple goroutines; no lock is held
-// over an embedding call.
+// sample. It is measured once per index generation and kept in the
+// index's embedding cache under that generation, so that a fresh process
+// finds it there until the next write; the questions' vectors are kept
+// there too, so that an embedding server is asked for them once per
+// model. Both are derived from the files alone: an index rebuilt from
+// them measures the same. A
+// Backgrounds is safe for concurrent use by multiple goroutines; no lock
+// is held over an embedding call.
 type Backgrounds struct {
 	Engine   *indexer.Engine
 	DB       *index.DB
@@ -37,7 +45,7 @@ type Backgrounds struct {
 
 	// mu guards the fields below.
 	mu sync.Mutex
-	// identity is the embedder identity the probes are of: an
+	// identity is the embedder identity the fields below are of: an
 	// OpenAI-compatible embedder's is completed when it learns its dims.
 	identity string
 	probes   [][]float32
@@ -49,9 +57,8 @@ type Backgrounds struct {
 }
 
 // Background returns the index's background, for [search.Hybrid]'s
-// Background, given the query vector q (whose code set a one-shot
-// handle reads the sample from). An embedding failure wraps
-// [search.ErrProbes].
+// Background, given the query vector q (whose scan a one-shot handle
+// reads the sample from). An embedding failure wraps [search.ErrProbes].
 func (b *Backgrounds) Background(ctx context.Context, q []float32) (search.Background, error) {
 	gen, err := b.DB.Generation(ctx)
 	if err != nil {
@@ -69,20 +76,10 @@ func (b *Backgrounds) Background(ctx context.Context, q []float32) (search.Backg
 		probes = nil
 	}
 	b.mu.Unlock()
-	if probes == nil {
-		if probes, err = b.embedProbes(ctx, identity); err != nil {
-			return search.Background{}, fmt.Errorf("%w: %w", search.ErrProbes, err)
-		}
-	}
-	cos, err := b.DB.ProbeCosines(ctx, q, probes, search.CosineSample)
+	bg, probes, err := b.measure(ctx, q, gen, identity, probes)
 	if err != nil {
 		return search.Background{}, err
 	}
-	n, err := b.DB.ChunkCount(ctx)
-	if err != nil {
-		return search.Background{}, err
-	}
-	bg := search.NewIndexBackground(cos, n)
 	b.mu.Lock()
 	b.identity, b.probes = identity, probes
 	b.gen, b.bg, b.valid = gen, bg, true
@@ -90,33 +87,64 @@ func (b *Backgrounds) Background(ctx context.Context, q []float32) (search.Backg
 	return bg, nil
 }
 
-// embedProbes returns the vectors of the background questions under the
-// embedder of the given identity: from the embedding cache when the
-// embedder calls a server, embedded as queries otherwise (and then
-// stored in the cache for the next process).
-func (b *Backgrounds) embedProbes(ctx context.Context, identity string) ([][]float32, error) {
+// measure returns the background of generation gen from the embedding
+// cache, or measures and stores it, with the questions' vectors (probes
+// when not nil).
+func (b *Backgrounds) measure(ctx context.Context, q []float32, gen int64, identity string, probes [][]float32) (search.Background, [][]float32, error) {
+	n, err := b.DB.ChunkCount(ctx)
+	if err != nil {
+		return search.Background{}, nil, err
+	}
+	cache := embedcache.New(identity)
+	key := embedcache.KeyOf(backgroundKeyPrefix + strconv.FormatInt(gen, 10))
+	found, err := cache.Lookup(ctx, b.DB.CacheTable(), []embedcache.Key{key})
+	if err != nil {
+		return search.Background{}, nil, err
+	}
+	if v := found[key]; len(v) == 3 {
+		return search.Background{Base: float64(v[0]), Center: float64(v[1]), Spread: float64(v[2])}.OfIndex(n), probes, nil
+	}
+	sample, err := b.DB.SampleVectors(ctx, q, search.CosineSample)
+	if err != nil {
+		return search.Background{}, nil, err
+	}
+	if probes == nil {
+		if probes, err = b.embedProbes(ctx, cache); err != nil {
+			return search.Background{}, nil, fmt.Errorf("%w: %w", search.ErrProbes, err)
+		}
+	}
+	bg := search.NewIndexBackground(probes, sample, n)
+	// Kept as float32, as the cache keeps it, so that a measure and a
+	// cache hit score alike.
+	v := []float32{float32(bg.Base), float32(bg.Center), float32(bg.Spread)}
+	// Stored only when nothing was written since gen was read, so that
+	// the entry is the measure of gen. A failed store costs only a later
+	// process the same measure.
+	if now, err := b.DB.Generation(ctx); err == nil && now == gen {
+		_ = cache.Store(ctx, b.DB.CacheTable(), map[embedcache.Key][]float32{key: v})
+	}
+	bg.Base, bg.Center, bg.Spread = float64(v[0]), float64(v[1]), float64(v[2])
+	return bg, probes, nil
+}
+
+// embedProbes returns the vectors of the background questions: from the
+// embedding cache, else embedded as queries and stored there.
+func (b *Backgrounds) embedProbes(ctx context.Context, cache *embedcache.Cache) ([][]float32, error) {
 	texts := search.ProbeQuestions()
 	out := make([][]float32, len(texts))
-	networked := embed.IsNetworked(b.Embedder)
-	cache := embedcache.New(identity)
 	keys := make([]embedcache.Key, len(texts))
 	for i, t := range texts {
 		keys[i] = embedcache.KeyOf(probeKeyPrefix + t)
 	}
-	if networked {
-		found, err := cache.Lookup(ctx, b.DB.CacheTable(), keys)
-		if err != nil {
-			return nil, err
-		}
-		for i, k := range keys {
-			out[i] = found[k]
-		}
+	found, err := cache.Lookup(ctx, b.DB.CacheTable(), keys)
+	if err != nil {
+		return nil, err
 	}
 	var missing []int
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(probeFanOut)
 	for i, t := range texts {
-		if out[i] != nil {
+		if out[i] = found[keys[i]]; out[i] != nil {
 			continue
 		}
 		missing = append(missing, i)
@@ -129,7 +157,7 @@ func (b *Backgrounds) embedProbes(ctx context.Context, identity string) ([][]flo
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
-	if networked && len(missing) > 0 {
+	if len(missing) > 0 {
 		fresh := make(map[embedcache.Key][]float32, len(missing))
 		for _, i := range missing {
 			fresh[keys[i]] = out[i]

@@ -313,25 +313,66 @@ type Background struct {
 }
 
 // NewIndexBackground returns the background of an index of n chunks
-// from the cosines of questions it does not answer (probes[i] holds probe
-// i's cosines with a sample of the index), pooled: the same for every
-// query of the index, so that a vector score orders chunks across
-// queries as the cosine does, while its scale still follows the
+// from the cosines of questions it does not answer, the probes' vectors,
+// with a sample of its chunks' vectors (of unit length), pooled: the same
+// for every query of the index, so that a vector score orders chunks
+// across queries as the cosine does, while its scale still follows the
 // embedder. A query far from every note (an off-topic question) is then
 // measured against the background of every query, not against its own
 // low one, under which its nearest note would look like a paraphrase.
 // The statistics are medians and quartiles, so that the few probes an
-// index happens to answer do not move them. No cosine gives the zero
-// Background.
-func NewIndexBackground(probes [][]float64, n int) Background {
-	var pooled []float64
+// index happens to answer do not move them. A probe or chunk vector of
+// another length than the first chunk's is skipped; no cosine gives the
+// zero Background.
+func NewIndexBackground(probes, sample [][]float32, n int) Background {
+	if len(sample) == 0 {
+		return Background{}
+	}
+	dims := len(sample[0])
+	pooled := make([]float64, 0, len(probes)*len(sample))
 	for _, p := range probes {
-		pooled = append(pooled, p...)
+		if len(p) != dims {
+			continue
+		}
+		norm := math.Sqrt(dot(p, p))
+		if norm == 0 {
+			continue
+		}
+		for _, c := range sample {
+			if len(c) == dims {
+				pooled = append(pooled, dot(p, c)/norm)
+			}
+		}
 	}
 	if len(pooled) == 0 {
 		return Background{}
 	}
 	b := NewBackground(pooled, n)
+	b.Standout = standout(n)
+	return b
+}
+
+// dot returns the dot product of a and b, of the same length.
+func dot(a, b []float32) float64 {
+	b = b[:len(a)]
+	var s0, s1, s2, s3 float32
+	for len(a) >= 4 && len(b) >= 4 {
+		s0 += a[0] * b[0]
+		s1 += a[1] * b[1]
+		s2 += a[2] * b[2]
+		s3 += a[3] * b[3]
+		a, b = a[4:], b[4:]
+	}
+	for i := range a {
+		s0 += a[i] * b[i]
+	}
+	return float64(s0 + s1 + s2 + s3)
+}
+
+// OfIndex returns b with the Standout of an index of n chunks, as
+// [NewIndexBackground] sets it: for a background kept apart from the
+// index's size.
+func (b Background) OfIndex(n int) Background {
 	b.Standout = standout(n)
 	return b
 }
