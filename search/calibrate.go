@@ -289,13 +289,15 @@ func (w TermWeights) covers(hits []store.KeywordHit, chunks map[int64]store.Chun
 	return out
 }
 
-// Background is how a query's cosines with unrelated chunks fall under
-// the index's embedder, learnt from its cosines with a sample of the
-// index (see [NewBackground]). Embedders differ widely in where unrelated
-// text lands (near 0 for the hash embedder, 0.1 to 0.3 for sentence
-// encoders, higher still for some) and in how far a related text stands
-// above it, so a cosine only means the same for all of them measured
-// against the query's own background.
+// Background is how cosines with unrelated chunks fall under the index's
+// embedder: learnt from the cosines of questions the index does not
+// answer with a sample of it ([NewIndexBackground], what a search with
+// an index background uses), or from one query's cosines with the sample
+// ([NewBackground]). Embedders differ widely in where unrelated text
+// lands (near 0 for the hash embedder, 0.1 to 0.3 for sentence encoders,
+// higher still for some) and in how far a related text stands above it,
+// so a cosine only means the same for all of them measured against a
+// background.
 type Background struct {
 	// Base is the cosine of a typical unrelated chunk: the sample's lower
 	// quartile, at least 0.
@@ -456,7 +458,7 @@ func (b Background) VectorScore(cos float64) float64 {
 // calibrate sets the calibrated KeywordScore and VectorScore of every
 // candidate: the keyword side from the document frequencies of the
 // query's terms (see [TermWeights.KeywordScore]), the vector side from
-// the query's cosines with a sample of the index (see [Background]).
+// the background (see [Background]).
 func (h *Hybrid) calibrate(c *calibration, cands []Candidate, chunks map[int64]store.Chunk) {
 	for i := range cands {
 		cd := &cands[i]

@@ -77,7 +77,7 @@ type Retrieved struct {
 	// Headings and Text filled in; no threshold has been applied.
 	Results []Result
 	// Warnings explain a degraded mode: [ErrNoEmbedder], or a query
-	// embedding failure wrapping the embedder's error.
+	// embedding failure wrapping the embedder's error (or [ErrProbes]).
 	Warnings []error
 	// Terms are the words the keyword side searched for ([QueryTerms]
 	// under the fusion's [QueryOptions]), for [Snippet]: the query is
@@ -91,8 +91,8 @@ type Retrieved struct {
 // embedded it falls back to keyword results and says so in Warnings. It
 // then scores keyword candidates the vector pool missed by their exact
 // cosine, calibrates both sides' scores (keyword scores against the
-// document frequencies of the query's terms, cosines against the query's
-// similarity to a sample of the index: see [TermWeights.KeywordScore] and
+// document frequencies of the query's terms, cosines against the index's
+// background, [Hybrid.Background]: see [TermWeights.KeywordScore] and
 // [Background.VectorScore]), fuses, and attaches each chunk's location and text.
 func (h *Hybrid) Retrieve(ctx context.Context, req Request) (*Retrieved, error) {
 	qp := h.Fusion.Query.planQuery(req.Query)
