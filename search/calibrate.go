@@ -357,18 +357,23 @@ func NewIndexBackground(probes, sample [][]float32, n int) Background {
 // dot returns the dot product of a and b, of the same length.
 func dot(a, b []float32) float64 {
 	b = b[:len(a)]
-	var s0, s1, s2, s3 float32
-	for len(a) >= 4 && len(b) >= 4 {
-		s0 += a[0] * b[0]
-		s1 += a[1] * b[1]
-		s2 += a[2] * b[2]
-		s3 += a[3] * b[3]
-		a, b = a[4:], b[4:]
+	var s0, s1, s2, s3, s4, s5, s6, s7 float32
+	for len(a) >= 8 && len(b) >= 8 {
+		a8, b8 := a[:8:8], b[:8:8]
+		s0 += a8[0] * b8[0]
+		s1 += a8[1] * b8[1]
+		s2 += a8[2] * b8[2]
+		s3 += a8[3] * b8[3]
+		s4 += a8[4] * b8[4]
+		s5 += a8[5] * b8[5]
+		s6 += a8[6] * b8[6]
+		s7 += a8[7] * b8[7]
+		a, b = a[8:], b[8:]
 	}
 	for i := range a {
 		s0 += a[i] * b[i]
 	}
-	return float64(s0 + s1 + s2 + s3)
+	return float64((s0 + s1) + (s2 + s3) + (s4 + s5) + (s6 + s7))
 }
 
 // OfIndex returns b with the Standout of an index of n chunks, as
