@@ -39,8 +39,12 @@ const probeFanOut = 4
 // Backgrounds is safe for concurrent use by multiple goroutines; no lock
 // is held over an embedding call.
 type Backgrounds struct {
-	Engine   *indexer.Engine
-	DB       *index.DB
+	// Engine names the embedder identity the cache entries are kept
+	// under; required.
+	Engine *indexer.Engine
+	// DB is the index measured and the cache's home; required.
+	DB *index.DB
+	// Embedder embeds the background questions as queries; required.
 	Embedder embed.Embedder
 
 	// mu guards the fields below.
