@@ -1,17 +1,12 @@
 package memweave_test
 
 import (
-	"encoding/json"
 	"fmt"
-	"math"
-	"net/http"
-	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	memweave "github.com/memweave/memweave-go"
-	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/memweavetest"
 )
 
@@ -23,50 +18,16 @@ import (
 // at a cosine near base + w.
 func conceptServer(t *testing.T, dims int, base, w float64, words ...string) string {
 	t.Helper()
-	h := embed.NewHash(dims)
-	srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
-		var req struct {
-			Input []string `json:"input"`
-		}
-		if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-			http.Error(rw, `{"error":{"message":"bad json"}}`, http.StatusBadRequest)
-			return
-		}
-		vecs, err := h.EmbedDocuments(r.Context(), req.Input)
-		if err != nil {
-			t.Errorf("hash embed: %v", err)
-		}
-		type item struct {
-			Index     int       `json:"index"`
-			Embedding []float32 `json:"embedding"`
-		}
-		var data []item
-		for i, v := range vecs {
-			concept := 0.0
-			for _, word := range words {
-				if strings.Contains(strings.ToLower(req.Input[i]), word) {
-					concept = w
-				}
+	url, _ := axesServer(t, dims, func(text string) map[int]float64 {
+		concept := 0.0
+		for _, word := range words {
+			if strings.Contains(strings.ToLower(text), word) {
+				concept = w
 			}
-			// Unit vector: sqrt(1-c-base) v + sqrt(base) e0 + sqrt(c) e1,
-			// with v's first two coordinates cleared.
-			v[0], v[1] = 0, 0
-			var n float64
-			for _, x := range v {
-				n += float64(x) * float64(x)
-			}
-			scale := math.Sqrt((1 - concept - base) / n)
-			for j := range v {
-				v[j] *= float32(scale)
-			}
-			v[0], v[1] = float32(math.Sqrt(base)), float32(math.Sqrt(concept))
-			data = append(data, item{Index: i, Embedding: v})
 		}
-		rw.Header().Set("Content-Type", "application/json")
-		json.NewEncoder(rw).Encode(map[string]any{"object": "list", "data": data})
-	}))
-	t.Cleanup(srv.Close)
-	return srv.URL + "/v1"
+		return map[int]float64{0: base, 1: concept}
+	}, nil)
+	return url
 }
 
 // TestParaphrasePassesThreshold checks issue 25's promise: a note that

@@ -18,6 +18,7 @@ import (
 	"github.com/memweave/memweave-go/indexer"
 	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/postprocess"
+	"github.com/memweave/memweave-go/query"
 	"github.com/memweave/memweave-go/search"
 	"github.com/memweave/memweave-go/settings"
 	"github.com/memweave/memweave-go/trust"
@@ -36,7 +37,8 @@ type Weave struct {
 	db               *index.DB
 	emb              embed.Embedder // nil: keyword-only
 	eng              *indexer.Engine
-	fresh            *freshness.Keeper // the freshness checks, through watch
+	fresh            *freshness.Keeper  // the freshness checks, through watch
+	backgrounds      *query.Backgrounds // the index's vector background; nil: no embedder
 
 	// mu guards the fields below.
 	mu       sync.Mutex
@@ -117,6 +119,9 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 		return nil, err
 	}
 	w := &Weave{cfg: cfg, db: db, emb: emb, eng: eng, settings: file, explicitEmbedder: explicit, ignored: ignored}
+	if emb != nil {
+		w.backgrounds = &query.Backgrounds{Engine: eng, DB: db, Embedder: emb}
+	}
 	w.fresh = &freshness.Keeper{Slot: &w.watch, Engine: eng, DB: db, Root: cfg.Workspace, ExtraPaths: cfg.ExtraPaths, DBPath: cfg.DBPath,
 		OneShot: cfg.OneShot, LockTimeout: syncLockTimeout, Logger: cfg.Logger}
 	if created && file == nil {

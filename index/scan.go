@@ -550,8 +550,58 @@ func (db *DB) SampleCosines(ctx context.Context, q []float32, n int) ([]float64,
 		return nil, nil
 	}
 	inv := 1 / qc.scale
+	out := make([]float64, 0, min(max(n, 2), cs.n))
+	cs.sample(n, func(b *codeBlock, i int) {
+		var dot int64
+		if b.dots != nil {
+			dot = b.dots[i]
+		} else {
+			dot = dotCode(qc.q, b.code(i, cs.dims))
+		}
+		out = append(out, float64(b.scales[i])*float64(dot)*inv)
+	})
+	return out, nil
+}
+
+// SampleVectors returns the stored vectors, decoded and of unit length,
+// of the sample [DB.SampleCosines] takes with q, in the same order; q
+// only tells a one-shot handle which scan it shares. It returns nothing
+// when the index has no vectors or q has other dims.
+func (db *DB) SampleVectors(ctx context.Context, q []float32, n int) ([][]float32, error) {
+	qn := append([]float32(nil), q...)
+	normalize(qn)
+	cs, err := db.vectorSet(ctx, newQueryCode(qn))
+	if err != nil {
+		return nil, err
+	}
+	if cs.dims == 0 || cs.n == 0 || n <= 0 || len(q) != cs.dims {
+		return nil, nil
+	}
+	var ids []int64
+	cs.sample(n, func(b *codeBlock, i int) { ids = append(ids, b.ids[i]) })
+	out := make([][]float32, 0, len(ids))
+	var derr error
+	err = db.eachVector(ctx, cs.dims, ids, func(_ int, id int64, blob []byte) bool {
+		var v []float32
+		if v, derr = decodeHalf(blob); derr != nil {
+			derr = db.wrap("read vectors", corruptRow("vectors", id, derr.Error()))
+			return false
+		}
+		normalize(v)
+		out = append(out, v)
+		return true
+	})
+	if err = cmp.Or(err, derr); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// sample calls fn with the block and position of up to n codes of cs
+// spread evenly over it in chunk id order, from the first to the last
+// (at least 2 when cs holds 2).
+func (cs *codeSet) sample(n int, fn func(b *codeBlock, i int)) {
 	m := min(max(n, 2), cs.n)
-	out := make([]float64, 0, m)
 	next, seen := 0, 0 // next sample index; codes before the current block
 	for _, bn := range cs.order {
 		b := cs.blocks[bn]
@@ -563,19 +613,11 @@ func (db *DB) SampleCosines(ctx context.Context, q []float32, n int) ([]float64,
 			if pos >= seen+len(b.ids) {
 				break
 			}
-			i := pos - seen
-			var dot int64
-			if b.dots != nil {
-				dot = b.dots[i]
-			} else {
-				dot = dotCode(qc.q, b.code(i, cs.dims))
-			}
-			out = append(out, float64(b.scales[i])*float64(dot)*inv)
+			fn(b, pos-seen)
 			next++
 		}
 		seen += len(b.ids)
 	}
-	return out, nil
 }
 
 // goodVector is the SQL condition that a vectors row's vector is a blob
@@ -606,21 +648,35 @@ func scanVector(rows *sql.Rows) (int64, []float32, error) {
 // the order of hits (i is the hit's index), until fn returns false. The
 // vectors are read in one statement, row by row as fn asks for them.
 func (db *DB) eachExact(ctx context.Context, qn []float32, hits []VectorHit, fn func(i int, id int64, cos float64) bool) error {
-	if len(hits) == 0 {
+	ids := make([]int64, len(hits))
+	for i, h := range hits {
+		ids[i] = h.ID
+	}
+	return db.eachVector(ctx, len(qn), ids, func(i int, id int64, blob []byte) bool {
+		return fn(i, id, halfCosine(qn, blob))
+	})
+}
+
+// eachVector calls fn with the stored vector, half floats of dims, of
+// each of ids that has one, in the order of ids (i is the id's index),
+// until fn returns false. The vectors are read in one statement, row by
+// row as fn asks for them; blob is valid until fn returns.
+func (db *DB) eachVector(ctx context.Context, dims int, ids []int64, fn func(i int, id int64, blob []byte) bool) error {
+	if len(ids) == 0 {
 		return nil
 	}
-	ids := make([]byte, 0, 12*len(hits))
-	ids = append(ids, '[')
-	for i, h := range hits {
+	list := make([]byte, 0, 12*len(ids))
+	list = append(list, '[')
+	for i, id := range ids {
 		if i > 0 {
-			ids = append(ids, ',')
+			list = append(list, ',')
 		}
-		ids = strconv.AppendInt(ids, h.ID, 10)
+		list = strconv.AppendInt(list, id, 10)
 	}
-	ids = append(ids, ']')
+	list = append(list, ']')
 	// CROSS JOIN makes json_each the outer loop, so rows come in the
-	// array's order; j.key is the hit's index.
-	rows, err := db.sql.QueryContext(ctx, `SELECT j.key, v.id, `+selectVector+` FROM json_each(?) AS j CROSS JOIN vectors AS v ON v.id = j.value`, string(ids))
+	// array's order; j.key is the id's index.
+	rows, err := db.sql.QueryContext(ctx, `SELECT j.key, v.id, `+selectVector+` FROM json_each(?) AS j CROSS JOIN vectors AS v ON v.id = j.value`, string(list))
 	if err != nil {
 		return db.wrap("read vectors", err)
 	}
@@ -636,14 +692,14 @@ func (db *DB) eachExact(ctx context.Context, qn []float32, hits []VectorHit, fn 
 		if blob == nil {
 			return db.wrap("read vectors", corruptRow("vectors", id, "vector is not a blob of the index's dimensions"))
 		}
-		if len(blob) != 2*len(qn) {
+		if len(blob) != 2*dims {
 			return db.wrap("read vectors", corruptRow("vectors", id, "vector is not a blob of the query's dimensions"))
 		}
-		if i <= prev || i >= len(hits) {
+		if i <= prev || i >= len(ids) {
 			return fmt.Errorf("index %s: read vectors: row of hit %d after hit %d, want them in order", db.path, i, prev)
 		}
 		prev = i
-		if !fn(i, id, halfCosine(qn, blob)) {
+		if !fn(i, id, blob) {
 			return nil
 		}
 	}

@@ -40,6 +40,10 @@ type Searcher struct {
 	// Procs are the registered postprocessors, run after the built-in
 	// stages; optional.
 	Procs []postprocess.Postprocessor
+	// Backgrounds measures the index's vector background once per
+	// generation for every search of the handle; nil measures each
+	// query's own (see [search.Hybrid]).
+	Backgrounds *Backgrounds
 }
 
 // Search runs the search o asks for (validated, its defaults filled in):
@@ -164,6 +168,9 @@ func (s *Searcher) Retrieve(ctx context.Context, o search.Options, filter store.
 		default:
 			h.Vector, h.Embedder = s.DB, s.Embedder
 			h.Semantic = !s.Embedder.Identity().Lexical()
+			if s.Backgrounds != nil {
+				h.Background = s.Backgrounds.Background
+			}
 		}
 	}
 	mult := s.CandidateMultiplier

@@ -29,8 +29,14 @@ const (
 	// evidence (see [Background.VectorScore]): a lexical embedder's
 	// chunks sharing a few letters with the query stay under the first, a
 	// sentence encoder's clear paraphrases reach the second.
-	VectorNone = 0.15
-	VectorFull = 0.34
+	VectorNone = 0.2
+	VectorFull = 0.37
+	// MinStandout is the least number of spreads above the background's
+	// center at which a cosine counts as standing out (see
+	// [Background.Standout]): an index's background is measured with
+	// questions it does not answer, and the nearest note to such a
+	// question in a small index stands out about this far.
+	MinStandout = 4.0
 	// MinSpread is the least spread of a [Background]: cosines closer than
 	// it are within the rounding of the index's int8 codes.
 	MinSpread = 0.02
@@ -283,13 +289,15 @@ func (w TermWeights) covers(hits []store.KeywordHit, chunks map[int64]store.Chun
 	return out
 }
 
-// Background is how a query's cosines with unrelated chunks fall under
-// the index's embedder, learnt from its cosines with a sample of the
-// index (see [NewBackground]). Embedders differ widely in where unrelated
-// text lands (near 0 for the hash embedder, 0.1 to 0.3 for sentence
-// encoders, higher still for some) and in how far a related text stands
-// above it, so a cosine only means the same for all of them measured
-// against the query's own background.
+// Background is how cosines with unrelated chunks fall under the index's
+// embedder: learnt from the cosines of questions the index does not
+// answer with a sample of it ([NewIndexBackground], what a search with
+// an index background uses), or from one query's cosines with the sample
+// ([NewBackground]). Embedders differ widely in where unrelated text
+// lands (near 0 for the hash embedder, 0.1 to 0.3 for sentence encoders,
+// higher still for some) and in how far a related text stands above it,
+// so a cosine only means the same for all of them measured against a
+// background.
 type Background struct {
 	// Base is the cosine of a typical unrelated chunk: the sample's lower
 	// quartile, at least 0.
@@ -301,9 +309,84 @@ type Background struct {
 	Center, Spread float64
 	// Standout is how many spreads above Center the best of the index's
 	// unrelated chunks is expected to land: sqrt(2 ln N) for N chunks,
-	// the expected maximum of N normal draws, 1.18 for 2 chunks and 4.3
-	// for 10,000.
+	// the expected maximum of N normal draws (4.3 for 10,000), and at
+	// least [MinStandout].
 	Standout float64
+}
+
+// NewIndexBackground returns the background of an index of n chunks
+// from the cosines of questions it does not answer, the probes' vectors,
+// with a sample of its chunks' vectors (of unit length), pooled: the same
+// for every query of the index, so that a vector score orders chunks
+// across queries as the cosine does, while its scale still follows the
+// embedder. A query far from every note (an off-topic question) is then
+// measured against the background of every query, not against its own
+// low one, under which its nearest note would look like a paraphrase.
+// The statistics are medians and quartiles, so that the few probes an
+// index happens to answer do not move them. A probe or chunk vector of
+// another length than the first chunk's is skipped; no cosine gives the
+// zero Background.
+func NewIndexBackground(probes, sample [][]float32, n int) Background {
+	if len(sample) == 0 {
+		return Background{}
+	}
+	dims := len(sample[0])
+	pooled := make([]float64, 0, len(probes)*len(sample))
+	for _, p := range probes {
+		if len(p) != dims {
+			continue
+		}
+		norm := math.Sqrt(dot(p, p))
+		if norm == 0 {
+			continue
+		}
+		for _, c := range sample {
+			if len(c) == dims {
+				pooled = append(pooled, dot(p, c)/norm)
+			}
+		}
+	}
+	if len(pooled) == 0 {
+		return Background{}
+	}
+	b := NewBackground(pooled, n)
+	b.Standout = standout(n)
+	return b
+}
+
+// dot returns the dot product of a and b, of the same length.
+func dot(a, b []float32) float64 {
+	b = b[:len(a)]
+	var s0, s1, s2, s3, s4, s5, s6, s7 float32
+	for len(a) >= 8 && len(b) >= 8 {
+		a8, b8 := a[:8:8], b[:8:8]
+		s0 += a8[0] * b8[0]
+		s1 += a8[1] * b8[1]
+		s2 += a8[2] * b8[2]
+		s3 += a8[3] * b8[3]
+		s4 += a8[4] * b8[4]
+		s5 += a8[5] * b8[5]
+		s6 += a8[6] * b8[6]
+		s7 += a8[7] * b8[7]
+		a, b = a[8:], b[8:]
+	}
+	for i := range a {
+		s0 += a[i] * b[i]
+	}
+	return float64((s0 + s1) + (s2 + s3) + (s4 + s5) + (s6 + s7))
+}
+
+// OfIndex returns b with the Standout of an index of n chunks, as
+// [NewIndexBackground] sets it: for a background kept apart from the
+// index's size.
+func (b Background) OfIndex(n int) Background {
+	b.Standout = standout(n)
+	return b
+}
+
+// standout is [Background.Standout] for an index of n chunks.
+func standout(n int) float64 {
+	return max(math.Sqrt(2*math.Log(float64(max(n, 2)))), MinStandout)
 }
 
 // NewBackground returns the background of a query from its cosines with a
@@ -328,7 +411,7 @@ func NewBackground(sample []float64, n int) Background {
 	}
 	slices.Sort(dev)
 	b.Spread = max(1.4826*median(dev), MinSpread)
-	b.Standout = math.Sqrt(2 * math.Log(float64(max(n, len(s), 2))))
+	b.Standout = standout(max(n, len(s)))
 	return b
 }
 
@@ -380,7 +463,7 @@ func (b Background) VectorScore(cos float64) float64 {
 // calibrate sets the calibrated KeywordScore and VectorScore of every
 // candidate: the keyword side from the document frequencies of the
 // query's terms (see [TermWeights.KeywordScore]), the vector side from
-// the query's cosines with a sample of the index (see [Background]).
+// the background (see [Background]).
 func (h *Hybrid) calibrate(c *calibration, cands []Candidate, chunks map[int64]store.Chunk) {
 	for i := range cands {
 		cd := &cands[i]

@@ -109,7 +109,7 @@ func TestBackground(t *testing.T) {
 		{"hash shared words 0.6", hash, 0.6, 1, 1},
 		{"shifted scale paraphrase 0.72", shifted, 0.72, 0.8, 1},
 		{"shifted scale at the background", shifted, 0.5, 0, 0},
-		{"no background", Background{}, 0.245, 0.5, 0.5},
+		{"no background", Background{}, (VectorNone + VectorFull) / 2, 0.5, 0.5},
 		{"NaN", encoder, math.NaN(), 0, 0},
 	}
 	for _, tt := range tests {

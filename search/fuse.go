@@ -171,8 +171,8 @@ func methodList() string {
 // Both scores are calibrated against the index, so each means the same for
 // every index size and embedder: k against the document frequencies of the
 // query's words (a chunk holding all of them has k >= CoverageShare), v
-// against the query's cosines with unrelated chunks (a paraphrase standing
-// clearly above them has v near 1). Hence:
+// against the index's cosines with unrelated text (a paraphrase standing
+// clearly above them has v near 1; see [Background]). Hence:
 //   - strong evidence on either side alone passes the default threshold
 //     0.35: a chunk holding the whole query scores at least 0.45, a chunk
 //     holding none whose v is at least 0.8 at least 0.352;

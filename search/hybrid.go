@@ -23,6 +23,10 @@ var (
 	// ErrMissingVectors: some chunks have no vector yet; they match by
 	// keyword only.
 	ErrMissingVectors = errors.New("search: some chunks have no vector yet and match by keyword only; run index")
+	// ErrProbes is wrapped by a [Hybrid.Background] error that comes from
+	// the embedder: the search degrades to keyword results, as when the
+	// query cannot be embedded.
+	ErrProbes = errors.New("search: the background questions could not be embedded")
 )
 
 // Hybrid is the first stage of a search: it runs the keyword and vector
@@ -43,6 +47,14 @@ type Hybrid struct {
 	// partial keyword match it places among the query's unrelated chunks
 	// loses its keyword floor (see [Confirm]).
 	Semantic bool
+	// Background returns the index's background under Embedder (see
+	// [NewIndexBackground]), given the query vector q; it is called after
+	// the vector search, so a backend may take its sample with q as
+	// [VectorBackend.SampleCosines] does. An error wrapping [ErrProbes]
+	// degrades the search to keyword results with a warning; any other
+	// fails it. Nil measures each query against its own cosines with a
+	// sample of the index instead ([NewBackground]).
+	Background func(ctx context.Context, q []float32) (Background, error)
 }
 
 // Request is one retrieval.
@@ -65,7 +77,7 @@ type Retrieved struct {
 	// Headings and Text filled in; no threshold has been applied.
 	Results []Result
 	// Warnings explain a degraded mode: [ErrNoEmbedder], or a query
-	// embedding failure wrapping the embedder's error.
+	// embedding failure wrapping the embedder's error (or [ErrProbes]).
 	Warnings []error
 	// Terms are the words the keyword side searched for ([QueryTerms]
 	// under the fusion's [QueryOptions]), for [Snippet]: the query is
@@ -79,8 +91,8 @@ type Retrieved struct {
 // embedded it falls back to keyword results and says so in Warnings. It
 // then scores keyword candidates the vector pool missed by their exact
 // cosine, calibrates both sides' scores (keyword scores against the
-// document frequencies of the query's terms, cosines against the query's
-// similarity to a sample of the index: see [TermWeights.KeywordScore] and
+// document frequencies of the query's terms, cosines against the index's
+// background, [Hybrid.Background]: see [TermWeights.KeywordScore] and
 // [Background.VectorScore]), fuses, and attaches each chunk's location and text.
 func (h *Hybrid) Retrieve(ctx context.Context, req Request) (*Retrieved, error) {
 	qp := h.Fusion.Query.planQuery(req.Query)
@@ -188,6 +200,10 @@ func (h *Hybrid) calibration(ctx context.Context, terms []string, r *backendHits
 		if r.sampleErr != nil {
 			return nil, errCalibrate(r.sampleErr)
 		}
+		if r.background != nil {
+			c.vec, c.background = true, *r.background
+			return c, nil
+		}
 		n, err := count()
 		if err != nil {
 			return nil, errCalibrate(err)
@@ -223,6 +239,9 @@ type backendHits struct {
 	covers    map[int64]cover
 	sample    []float64
 	sampleErr error
+	// background is the index's, from [Hybrid.Background]; nil: measure
+	// the query's own from sample.
+	background *Background
 }
 
 // run runs the wanted backends concurrently, each followed by what only
@@ -266,6 +285,16 @@ func (h *Hybrid) run(ctx context.Context, req Request, qp queryPlan, wantKw, wan
 				// The embedder's vectors are not the index's: an
 				// embedding failure, which the search survives.
 				r.embedErr, vecErr = vecErr, nil
+			case vecErr == nil && h.Background != nil:
+				b, err := h.Background(ctx, r.qvec)
+				switch {
+				case errors.Is(err, ErrProbes):
+					r.embedErr = err
+				case err != nil:
+					r.sampleErr = err
+				default:
+					r.background = &b
+				}
 			case vecErr == nil:
 				r.sample, r.sampleErr = h.Vector.SampleCosines(ctx, r.qvec, CosineSample)
 			}
