@@ -49,6 +49,13 @@ const (
 	// default threshold, and the most it can score stays under the least a
 	// chunk holding the whole query scores (KeywordFloor * CoverageShare).
 	VectorAlone = 0.44
+	// LexicalAlone is what a chunk holding no query word scores per unit
+	// of vector score under a lexical embedder (the hash embedder): its
+	// cosine is letter overlap, and among many short notes a short query
+	// shares a few letter runs with some note by chance, at a cosine a
+	// sentence encoder gives a paraphrase. Such a chunk still ranks, but
+	// on its own it stays under the default threshold.
+	LexicalAlone = 0.3
 	// Confirm is the vector score from which a semantic embedder fully
 	// confirms a partial keyword match (one holding some of the query's
 	// words, not all of them): under it the match keeps only the share
@@ -117,6 +124,11 @@ type FusionOptions struct {
 	// semantic is [Hybrid.Semantic] for this search: a partial keyword
 	// match needs vector support (see [Confirm]) for its keyword floor.
 	semantic bool
+	// lexical reports that [Hybrid] searched with a lexical embedder (not
+	// [Hybrid.Semantic]): a chunk holding no query word scores
+	// [LexicalAlone] per unit of vector score. [Fuse] called directly
+	// does not know the embedder and scores it [VectorAlone].
+	lexical bool
 }
 
 // ErrUnknownFusion is wrapped by the error of [FusionOptions.Validate]
@@ -159,6 +171,7 @@ func methodList() string {
 // its VectorScore (else NormalizeCosine(Cosine)), each 0 when absent:
 //
 //	Blend:       score = VectorAlone*v  for a chunk holding no query word
+//	                     (LexicalAlone*v under a lexical embedder)
 //	             score = max(KeywordWeight*k + Support*v, KeywordFloor*k*c,
 //	                         KeywordFloor*CoverageShare  if it holds the
 //	                                                     whole query)
@@ -175,7 +188,8 @@ func methodList() string {
 // clearly above them has v near 1; see [Background]). Hence:
 //   - strong evidence on either side alone passes the default threshold
 //     0.35: a chunk holding the whole query scores at least 0.45, a chunk
-//     holding none whose v is at least 0.8 at least 0.352;
+//     holding none whose v is at least 0.8 at least 0.352, unless the
+//     embedder is lexical (its cosine is letter overlap, not meaning);
 //   - the keyword side orders and judges the keyword matches, as it does
 //     best on every development set: a keyword match gains up to Support
 //     from its vector score, no more, since a lexical embedder's cosine
@@ -208,7 +222,7 @@ func Fuse(cands []Candidate, opts FusionOptions) []Result {
 	cs := mergeCandidates(cands)
 	// Score first and sort pointer-free keys: sorting []Result directly
 	// costs a GC write barrier per moved pointer field.
-	keys := scoreCandidates(cs, method, opts.semantic)
+	keys := scoreCandidates(cs, method, opts)
 	if method == Blend {
 		liftOverWordFree(keys, opts.words)
 	}
@@ -306,9 +320,9 @@ func liftOverWordFree(keys []scoreKey, words int) {
 
 // scoreCandidates scores each merged candidate in one pass and returns
 // its key, in the order of cs: the fused score clamped to [0,1], the
-// calibrated keyword and vector scores, and the index into cs. Semantic
-// is [FusionOptions]' semantic.
-func scoreCandidates(cs []Candidate, method FusionMethod, semantic bool) []scoreKey {
+// calibrated keyword and vector scores, and the index into cs; opts
+// says whether the embedder is semantic or lexical.
+func scoreCandidates(cs []Candidate, method FusionMethod, opts FusionOptions) []scoreKey {
 	keys := make([]scoreKey, len(cs))
 	for i, c := range cs {
 		var k, v float64
@@ -331,7 +345,7 @@ func scoreCandidates(cs []Candidate, method FusionMethod, semantic bool) []score
 		case VectorOnly:
 			s = VectorAlone * v
 		default:
-			s = blend(k, v, c.Whole, semantic)
+			s = blend(k, v, c.Whole, opts.semantic, opts.lexical)
 		}
 		raw := math.Inf(-1)
 		if c.Cosine != nil && !math.IsNaN(*c.Cosine) {
@@ -345,9 +359,13 @@ func scoreCandidates(cs []Candidate, method FusionMethod, semantic bool) []score
 
 // blend is the [Blend] score of a chunk with keyword score k and vector
 // score v; whole reports that it holds every word of the query, semantic
-// that v can confirm a partial match (see [Confirm]).
-func blend(k, v float64, whole, semantic bool) float64 {
+// that v can confirm a partial match (see [Confirm]), lexical that v is
+// a lexical embedder's (see [LexicalAlone]).
+func blend(k, v float64, whole, semantic, lexical bool) float64 {
 	if k == 0 && !whole {
+		if lexical {
+			return LexicalAlone * v
+		}
 		return VectorAlone * v
 	}
 	floor := KeywordFloor * k

@@ -45,7 +45,9 @@ type Hybrid struct {
 	// encoder, a word-embedding model), not lexical like the hash
 	// embedder's: its cosine is then evidence apart from the words, and a
 	// partial keyword match it places among the query's unrelated chunks
-	// loses its keyword floor (see [Confirm]).
+	// loses its keyword floor (see [Confirm]). Without it a chunk holding
+	// no query word scores at most [LexicalAlone], under the default
+	// threshold: a lexical cosine is letter overlap, not meaning.
 	Semantic bool
 	// Background returns the index's background under Embedder (see
 	// [NewIndexBackground]), given the query vector q; it is called after
@@ -132,7 +134,7 @@ func (h *Hybrid) Retrieve(ctx context.Context, req Request) (*Retrieved, error) 
 	}
 	opts := h.Fusion
 	opts.words = len(qp.terms)
-	opts.semantic = h.Semantic
+	opts.semantic, opts.lexical = h.Semantic, !h.Semantic
 	switch {
 	case wantKw && wantVec:
 	case wantKw:
