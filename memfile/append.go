@@ -11,6 +11,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/memweave/memweave-go/frontmatter"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -208,11 +209,17 @@ func entry(tail []byte, text string) []byte {
 		rest, endings = rest[:len(rest)-n], endings+1
 	}
 	var sep string
-	if len(tail) > 0 {
-		sep = strings.Repeat(eol, 2-endings)
-	}
 	text = strings.ReplaceAll(text, "\r\n", "\n")
 	text = strings.ReplaceAll(text, "\r", "\n")
+	switch {
+	case len(tail) > 0:
+		sep = strings.Repeat(eol, 2-endings)
+	case frontmatter.FenceLines(strings.TrimPrefix(text, "\ufeff")) > 0:
+		// The first entry of a new log opens with a fenced block: at the
+		// top of the file it would be the log's front matter, and its
+		// text not searchable. A blank line keeps it an entry.
+		sep = eol
+	}
 	return []byte(sep + strings.ReplaceAll(text, "\n", eol) + eol)
 }
 
