@@ -3,7 +3,6 @@ package search
 import (
 	"fmt"
 	"math"
-	"math/bits"
 	"slices"
 	"strings"
 
@@ -428,70 +427,25 @@ func NewBackground(sample []float64, n int) Background {
 			s[i] = 0
 		}
 	}
-	center := median(s)
-	// median left s[:m] below s[m]: the quartile is among them.
-	b := Background{Base: max(nth(s[:len(s)/2+1], (len(s)-1)/4), 0), Center: center}
+	slices.Sort(s)
+	b := Background{Base: max(s[(len(s)-1)/4], 0), Center: median(s)}
+	dev := make([]float64, len(s))
 	for i, x := range s {
-		s[i] = math.Abs(x - center)
+		dev[i] = math.Abs(x - b.Center)
 	}
-	b.Spread = max(1.4826*median(s), MinSpread)
+	slices.Sort(dev)
+	b.Spread = max(1.4826*median(dev), MinSpread)
 	b.Standout = standout(max(n, len(s)))
 	return b
 }
 
-// median returns the median of the non-empty s, which it reorders as
-// [nth] does for the upper middle: the order statistics a sort would
-// give, found by selection because the background is measured on the
-// first search after every write.
+// median returns the median of the sorted, non-empty s.
 func median(s []float64) float64 {
 	m := len(s) / 2
-	hi := nth(s, m)
 	if len(s)%2 == 0 {
-		return (slices.Max(s[:m]) + hi) / 2
+		return (s[m-1] + s[m]) / 2
 	}
-	return hi
-}
-
-// nth returns the k-th smallest of s (from 0), reordering s so that
-// s[:k] holds values no greater and s[k+1:] values no smaller. s holds
-// no NaN. A partition that keeps failing to shrink the range (a crafted
-// input) falls back to sorting what is left.
-func nth(s []float64, k int) float64 {
-	lo, hi := 0, len(s)
-	for budget := 2 * bits.Len(uint(len(s))); hi-lo > 16; budget-- {
-		if budget == 0 {
-			slices.Sort(s[lo:hi])
-			return s[k]
-		}
-		// Median of three as the pivot, then a three-way partition:
-		// [lo,lt) < p, [lt,gt) == p, [gt,hi) > p.
-		a, b, c := s[lo], s[lo+(hi-lo)/2], s[hi-1]
-		p := max(min(a, b), min(max(a, b), c))
-		lt, i, gt := lo, lo, hi
-		for i < gt {
-			switch x := s[i]; {
-			case x < p:
-				s[lt], s[i] = x, s[lt]
-				lt++
-				i++
-			case x > p:
-				gt--
-				s[gt], s[i] = x, s[gt]
-			default:
-				i++
-			}
-		}
-		switch {
-		case k < lt:
-			hi = lt
-		case k >= gt:
-			lo = gt
-		default:
-			return p
-		}
-	}
-	slices.Sort(s[lo:hi])
-	return s[k]
+	return s[m]
 }
 
 // VectorScore is the calibrated vector score, in [0,1], of a chunk whose
