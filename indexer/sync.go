@@ -214,14 +214,6 @@ func (e *Engine) StartCheck(ctx context.Context) *Check {
 	return c
 }
 
-// Stale waits for the diff and reports whether it found files to bring
-// up to date: [Check.Finish] then reports a change, so that what a
-// search read before it is read again and may be skipped.
-func (c *Check) Stale() bool {
-	<-c.done
-	return c.err == nil && c.diff.Stale() > 0
-}
-
 // Finish waits for the diff and brings exactly the stale files it found
 // up to date, as [Engine.Refresh] does. It reports changed when the
 // index may differ from what a reader saw between StartCheck and Finish:

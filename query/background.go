@@ -2,7 +2,6 @@ package query
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strconv"
 	"sync"
@@ -24,10 +23,6 @@ const (
 	probeKeyPrefix      = "memweave background question\x00"
 	backgroundKeyPrefix = "memweave background v1\x00"
 )
-
-// errDiscarded is measure's answer to a retrieval whose results are
-// dropped (see [Backgrounds.Unless]).
-var errDiscarded = errors.New("query: background of a dropped read not measured")
 
 // probeFanOut bounds how many background questions are embedded at once.
 const probeFanOut = 4
@@ -69,24 +64,6 @@ type Backgrounds struct {
 // Background, given the query vector q (whose scan a one-shot handle
 // reads the sample from). An embedding failure wraps [search.ErrProbes].
 func (b *Backgrounds) Background(ctx context.Context, q []float32) (search.Background, error) {
-	return b.background(ctx, q, nil)
-}
-
-// Unless returns [Backgrounds.Background] for a retrieval whose results
-// are dropped when discard reports true: then a background that would
-// have to be measured is not, and the zero Background stands in for it.
-// A search's freshness check asks it of the read it makes while the
-// check diffs the workspace, which it reads again when files changed;
-// discard is only asked once the background is not known.
-func (b *Backgrounds) Unless(discard func() bool) func(ctx context.Context, q []float32) (search.Background, error) {
-	return func(ctx context.Context, q []float32) (search.Background, error) {
-		return b.background(ctx, q, discard)
-	}
-}
-
-// background is [Backgrounds.Background], skipping the measure when
-// discard (if not nil) reports true.
-func (b *Backgrounds) background(ctx context.Context, q []float32, discard func() bool) (search.Background, error) {
 	gen, err := b.DB.Generation(ctx)
 	if err != nil {
 		return search.Background{}, err
@@ -103,10 +80,7 @@ func (b *Backgrounds) background(ctx context.Context, q []float32, discard func(
 		probes = nil
 	}
 	b.mu.Unlock()
-	bg, probes, err := b.measure(ctx, q, gen, identity, probes, discard)
-	if errors.Is(err, errDiscarded) {
-		return search.Background{}, nil
-	}
+	bg, probes, err := b.measure(ctx, q, gen, identity, probes)
 	if err != nil {
 		return search.Background{}, err
 	}
@@ -119,9 +93,8 @@ func (b *Backgrounds) background(ctx context.Context, q []float32, discard func(
 
 // measure returns the background of generation gen from the embedding
 // cache, or measures and stores it, with the questions' vectors (probes
-// when not nil). When the cache does not hold it and discard reports
-// true, it returns errDiscarded.
-func (b *Backgrounds) measure(ctx context.Context, q []float32, gen int64, identity string, probes [][]float32, discard func() bool) (search.Background, [][]float32, error) {
+// when not nil).
+func (b *Backgrounds) measure(ctx context.Context, q []float32, gen int64, identity string, probes [][]float32) (search.Background, [][]float32, error) {
 	n, err := b.DB.ChunkCount(ctx)
 	if err != nil {
 		return search.Background{}, nil, err
@@ -134,9 +107,6 @@ func (b *Backgrounds) measure(ctx context.Context, q []float32, gen int64, ident
 	}
 	if v := found[key]; len(v) == 3 {
 		return search.Background{Base: float64(v[0]), Center: float64(v[1]), Spread: float64(v[2])}.OfIndex(n), probes, nil
-	}
-	if discard != nil && discard() {
-		return search.Background{}, nil, errDiscarded
 	}
 	sample, err := b.DB.SampleVectors(ctx, q, search.CosineSample)
 	if err != nil {

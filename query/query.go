@@ -44,10 +44,6 @@ type Searcher struct {
 	// generation for every search of the handle; nil measures each
 	// query's own (see [search.Hybrid]).
 	Backgrounds *Backgrounds
-
-	// background, when not nil, stands for Backgrounds' in a read the
-	// freshness check may make again (see [Backgrounds.Unless]).
-	background func(ctx context.Context, q []float32) (search.Background, error)
 }
 
 // Search runs the search o asks for (validated, its defaults filled in):
@@ -107,15 +103,7 @@ func (s *Searcher) retrieveFresh(ctx context.Context, o search.Options, resp *Re
 			check = s.Engine.StartCheck(ctx)
 		}
 	}
-	first := s
-	if check != nil && s.Backgrounds != nil {
-		// This read is made again when the check finds changed files:
-		// its background, if it must be measured, is not.
-		c := *s
-		c.background = s.Backgrounds.Unless(check.Stale)
-		first = &c
-	}
-	got, expired, warns, err := first.retrieve(ctx, o)
+	got, expired, warns, err := s.retrieve(ctx, o)
 	if check != nil {
 		changed, cw := check.Finish(ctx, s.LockTimeout)
 		resp.Warnings = append(resp.Warnings, cw...)
@@ -180,10 +168,7 @@ func (s *Searcher) Retrieve(ctx context.Context, o search.Options, filter store.
 		default:
 			h.Vector, h.Embedder = s.DB, s.Embedder
 			h.Semantic = !s.Embedder.Identity().Lexical()
-			switch {
-			case s.background != nil:
-				h.Background = s.background
-			case s.Backgrounds != nil:
+			if s.Backgrounds != nil {
 				h.Background = s.Backgrounds.Background
 			}
 		}
