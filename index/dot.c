@@ -29,6 +29,37 @@ void mw_dots(const int16_t *q, const int8_t *codes, int n, int dims, int stride,
 	}
 }
 
+// mw_fdots sets out[i] to the float32 dot product of p with the i-th of
+// n vectors of dims values, stored one after the other, summed in eight
+// interleaved partial sums with the rest of the length added to the
+// first, and the sums added in the order of search's dot in Go, so that
+// both give the same bits: a product and its sum stay two roundings,
+// never one fused instruction (the attribute and pragma below, for
+// builds whose CFLAGS allow FMA). The eight sums are what the compiler
+// vectorizes.
+#if defined(__clang__)
+#pragma clang fp contract(off)
+#endif
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((optimize("fp-contract=off")))
+#endif
+void mw_fdots(const float *p, const float *vs, int n, int dims, double *out) {
+	for (int i = 0; i < n; i++) {
+		const float *b = vs + (long)i * dims;
+		float s[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+		int j = 0;
+		for (; j + 8 <= dims; j += 8) {
+			for (int l = 0; l < 8; l++) {
+				s[l] += p[j + l] * b[j + l];
+			}
+		}
+		for (; j < dims; j++) {
+			s[0] += p[j] * b[j];
+		}
+		out[i] = (double)((((s[0] + s[1]) + (s[2] + s[3])) + (s[4] + s[5])) + (s[6] + s[7]));
+	}
+}
+
 // mwEntryHeader is the size of a code entry's id and scale (entryHeader
 // in codes.go); mwDotEntry that of an entry of mw_code_dots's result.
 #define mwEntryHeader 12

@@ -28,6 +28,35 @@ func blockDots(q []int16, b *codeBlock, out []int64) {
 		C.int(n), C.int(dims), C.int(stride), (*C.int64_t)(unsafe.Pointer(&out[0])))
 }
 
+// Dots sets out[i] to the dot product of p with vs[i], for the vectors
+// of vs that out has room for, each of len(p) values, summed in float32
+// as search's background measure sums them in Go, to the bit on amd64:
+// [search.NewIndexBackground] takes it to run its thousands of products
+// in vectorized C. A run of vectors stored one after the other (as
+// [DB.SampleVectors] returns them) is one call into C.
+func Dots(p []float32, vs [][]float32, out []float64) {
+	dims := len(p)
+	n := min(len(vs), len(out))
+	for _, v := range vs[:n] {
+		if len(v) != dims {
+			panic("index: Dots of vectors of another length")
+		}
+	}
+	if dims == 0 {
+		clear(out[:n])
+		return
+	}
+	for i := 0; i < n; {
+		j := i + 1 // vs[i:j] are adjacent in memory
+		for j < n && uintptr(unsafe.Pointer(&vs[j][0])) == uintptr(unsafe.Pointer(&vs[j-1][0]))+4*uintptr(dims) {
+			j++
+		}
+		C.mw_fdots((*C.float)(unsafe.Pointer(&p[0])), (*C.float)(unsafe.Pointer(&vs[i][0])),
+			C.int(j-i), C.int(dims), (*C.double)(unsafe.Pointer(&out[i])))
+		i = j
+	}
+}
+
 // registerCodeDots gives every SQLite connection the process opens from
 // now on the SQL function mw_code_dots (see readBlocks and dot.c).
 func registerCodeDots() { C.mw_register_code_dots() }

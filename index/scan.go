@@ -594,6 +594,13 @@ func (db *DB) SampleVectors(ctx context.Context, q []float32, n int) ([][]float3
 	if err = cmp.Or(err, derr); err != nil {
 		return nil, err
 	}
+	// One after the other in memory, so that [Dots] runs each probe
+	// over the whole sample in one call.
+	flat := make([]float32, len(out)*cs.dims)
+	for i, v := range out {
+		out[i] = flat[i*cs.dims : (i+1)*cs.dims : (i+1)*cs.dims]
+		copy(out[i], v)
+	}
 	return out, nil
 }
 

@@ -117,7 +117,7 @@ func (b *Backgrounds) measure(ctx context.Context, q []float32, gen int64, ident
 			return search.Background{}, nil, fmt.Errorf("%w: %w", search.ErrProbes, err)
 		}
 	}
-	bg := search.NewIndexBackground(probes, sample, n)
+	bg := search.NewIndexBackground(probes, sample, n, index.Dots)
 	// Kept as float32, as the cache keeps it, so that a measure and a
 	// cache hit score alike.
 	v := []float32{float32(bg.Base), float32(bg.Center), float32(bg.Spread)}

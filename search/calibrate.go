@@ -325,13 +325,21 @@ type Background struct {
 // The statistics are medians and quartiles, so that the few probes an
 // index happens to answer do not move them. A probe or chunk vector of
 // another length than the first chunk's is skipped; no cosine gives the
-// zero Background.
-func NewIndexBackground(probes, sample [][]float32, n int) Background {
+// zero Background. dots runs the products (nil: a loop in Go).
+func NewIndexBackground(probes, sample [][]float32, n int, dots Dots) Background {
 	if len(sample) == 0 {
 		return Background{}
 	}
 	dims := len(sample[0])
-	pooled := make([]float64, 0, len(probes)*len(sample))
+	other := func(c []float32) bool { return len(c) != dims }
+	if slices.ContainsFunc(sample, other) {
+		sample = slices.DeleteFunc(slices.Clone(sample), other)
+	}
+	if dots == nil {
+		dots = goDots
+	}
+	pooled := make([]float64, len(probes)*len(sample))
+	k := 0
 	for _, p := range probes {
 		if len(p) != dims {
 			continue
@@ -340,18 +348,34 @@ func NewIndexBackground(probes, sample [][]float32, n int) Background {
 		if norm == 0 {
 			continue
 		}
-		for _, c := range sample {
-			if len(c) == dims {
-				pooled = append(pooled, dot(p, c)/norm)
-			}
+		out := pooled[k : k+len(sample)]
+		dots(p, sample, out)
+		for j := range out {
+			out[j] /= norm
 		}
+		k += len(sample)
 	}
-	if len(pooled) == 0 {
+	if k == 0 {
 		return Background{}
 	}
-	b := NewBackground(pooled, n)
+	b := NewBackground(pooled[:k], n)
 	b.Standout = standout(n)
 	return b
+}
+
+// Dots sets out[i] to the dot product of p with vs[i], for the vectors
+// out has room for, each of len(p) values, summed as [NewIndexBackground]'s
+// loop in Go sums them: in float32, eight interleaved partial sums over
+// the multiples of eight, the rest added to the first, then the sums
+// added left to right in pairs. A caller with vectorized code gives it
+// to [NewIndexBackground], whose thousands of products then run there.
+type Dots func(p []float32, vs [][]float32, out []float64)
+
+// goDots is [Dots] in Go.
+func goDots(p []float32, vs [][]float32, out []float64) {
+	for i := range min(len(vs), len(out)) {
+		out[i] = dot(p, vs[i])
+	}
 }
 
 // dot returns the dot product of a and b, of the same length.
