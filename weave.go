@@ -213,6 +213,7 @@ var (
 	ErrForeignIndex        = index.ErrForeign         // a SQLite file memweave did not create
 	ErrIndexTooNew         = index.ErrTooNew          // an index written by a newer memweave
 	ErrTooLarge            = indexer.ErrTooLarge      // a file over Config.MaxFileBytes: not indexed
+	ErrTreeTooLarge        = history.ErrTreeTooLarge  // a git revision's notes over Config.MaxTreeBytes: refused
 	ErrInvalidUTF8         = indexer.ErrInvalidUTF8   // indexed with replacement characters
 	ErrBinary              = indexer.ErrBinary        // a .md file that is not text: not indexed
 	ErrInvalidSource       = memfile.ErrInvalidSource // an [InSource] name that is not one folder name

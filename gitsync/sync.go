@@ -91,6 +91,12 @@ type Options struct {
 	// MaxBlobBytes is the largest blob accepted from the remote; 0 means
 	// 16 MiB.
 	MaxBlobBytes int64
+	// MaxTreeBytes bounds the files sync writes from a tree, in all:
+	// those under memory/, memweave.json and .gitattributes, each path
+	// counted. A tree over it is refused ([ErrRefused], wrapping
+	// [history.ErrTreeTooLarge]) before anything reaches the work tree;
+	// 0 means [history.DefaultMaxTreeBytes].
+	MaxTreeBytes int64
 	// PushAttempts bounds the fetch, replay and push rounds; 0 means 5.
 	PushAttempts int
 	// Reindex, when set, is called after every sync that succeeds, with
@@ -393,6 +399,9 @@ func newSyncer(ctx context.Context, root string, opts Options) (*syncer, error) 
 	if opts.MaxBlobBytes <= 0 {
 		opts.MaxBlobBytes = 16 << 20
 	}
+	if opts.MaxTreeBytes <= 0 {
+		opts.MaxTreeBytes = history.DefaultMaxTreeBytes
+	}
 	if opts.PushAttempts <= 0 {
 		opts.PushAttempts = 5
 	}
@@ -655,7 +664,7 @@ func (s *syncer) fetch(ctx context.Context) (string, error) {
 			against = strings.TrimSpace(string(base))
 		}
 	}
-	if err := s.checkTree(ctx, incoming, against, "the remote's tree"); err != nil {
+	if err := s.checkTree(ctx, incoming, against, remoteTree); err != nil {
 		// Leave no ref to what was refused, so git can drop its objects.
 		s.git(ctx, nil, "update-ref", "-d", incomingRef)
 		s.restoreTracking(ctx, tracking)

@@ -30,6 +30,8 @@ func (s *syncer) checkTree(ctx context.Context, commit, against, whose string) e
 		return fmt.Errorf("gitsync: read %s: %w", whose, err)
 	}
 	head := against
+	var total int64
+	files := 0
 	for _, rec := range strings.Split(string(out), "\x00") {
 		if rec == "" {
 			continue
@@ -74,11 +76,20 @@ func (s *syncer) checkTree(ctx context.Context, commit, against, whose string) e
 			}
 		}
 		if strings.HasPrefix(p, workspace.MemoryDir+"/") || p == SettingsFile || p == AttributesFile {
+			total += size
+			files++
 			continue
 		}
 		if head == "" {
 			return refuse(outsideMemory)
 		}
+	}
+	if total > s.opts.MaxTreeBytes {
+		at := "this machine's work tree"
+		if whose == remoteTree {
+			at = fmt.Sprintf("%s/%s (%.12s)", s.remote, s.remoteBranch, commit)
+		}
+		return fmt.Errorf("%w %s: %w", ErrRefused, whose, history.TreeTooLarge(at, total, files, s.opts.MaxTreeBytes))
 	}
 	if head == "" {
 		return nil
@@ -95,6 +106,9 @@ func (s *syncer) checkTree(ctx context.Context, commit, against, whose string) e
 	}
 	return nil
 }
+
+// remoteTree is how checkTree's errors name the remote's tree.
+const remoteTree = "the remote's tree"
 
 // outsideMemory says why a tree is refused for a path outside memory/.
 const outsideMemory = "outside memory/ and not the same as this machine's (added, changed, deleted or with another mode); sync only brings in memory/, " + SettingsFile + " and " + AttributesFile
