@@ -50,8 +50,9 @@ type Config struct {
 	// MaxTreeBytes bounds the notes memweave takes from one git
 	// revision, in all: memory/ at the revision of a search there
 	// ([Weave.SearchAt]), each side of [Weave.Changes], the remote's
-	// tree (and this machine's) in a [Weave.Sync]. A commit of a few
-	// kilobytes can name gigabytes of notes that compress to nothing;
+	// tree (and this machine's) in a [Weave.Sync], each note counted at
+	// its size or [history.BlockBytes], whichever is more. A commit of a
+	// few kilobytes can name gigabytes of notes that compress to nothing;
 	// over the limit the command is refused before it reads or writes a
 	// note ([ErrTreeTooLarge]). Default 256 MiB
 	// ([history.DefaultMaxTreeBytes]); raise it for a larger workspace.

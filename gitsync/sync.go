@@ -93,7 +93,7 @@ type Options struct {
 	MaxBlobBytes int64
 	// MaxTreeBytes bounds the files sync writes from a tree, in all:
 	// those under memory/, memweave.json and .gitattributes, each path
-	// counted. A tree over it is refused ([ErrRefused], wrapping
+	// counted as [history.NoteCost] counts it. A tree over it is refused ([ErrRefused], wrapping
 	// [history.ErrTreeTooLarge]) before anything reaches the work tree;
 	// 0 means [history.DefaultMaxTreeBytes].
 	MaxTreeBytes int64

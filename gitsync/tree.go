@@ -12,19 +12,15 @@ import (
 	"github.com/memweave/memweave-go/workspace"
 )
 
-// maxListing bounds the listing of a tree that checkTree reads, so that
-// a tree of millions of entries is refused rather than held in memory.
-const maxListing = 64 << 20
-
 // checkTree refuses a tree (whose: "the remote's tree") that breaks the
 // rules for untrusted trees (see the package doc), naming the first bad
 // entry. Outside memory/, the tree must hold what the commit against
 // holds ("" when there is none: nothing outside memory/ is accepted).
 func (s *syncer) checkTree(ctx context.Context, commit, against, whose string) error {
-	out, err := s.run(ctx, history.GitOptions{MaxOutput: maxListing}, "-c", "core.quotePath=false",
+	out, err := s.run(ctx, history.GitOptions{MaxOutput: history.MaxListing}, "-c", "core.quotePath=false",
 		"ls-tree", "-r", "-z", "-l", "--full-tree", commit)
 	if errors.Is(err, history.ErrOutputTooLarge) {
-		return fmt.Errorf("%w %s at %.12s: its listing is over %d bytes", ErrRefused, whose, commit, maxListing)
+		return fmt.Errorf("%w %s at %.12s: its listing is over %d bytes", ErrRefused, whose, commit, history.MaxListing)
 	}
 	if err != nil {
 		return fmt.Errorf("gitsync: read %s: %w", whose, err)
@@ -76,7 +72,7 @@ func (s *syncer) checkTree(ctx context.Context, commit, against, whose string) e
 			}
 		}
 		if strings.HasPrefix(p, workspace.MemoryDir+"/") || p == SettingsFile || p == AttributesFile {
-			total += size
+			total += history.NoteCost(size)
 			files++
 			continue
 		}

@@ -54,3 +54,28 @@ func TestSyncRefusesRemoteOverTheTreeLimit(t *testing.T) {
 		t.Errorf("refs changed:\n%s\nwant\n%s", got, refs)
 	}
 }
+
+// TestSyncRefusesManyEmptyNotes: a remote tree of many empty notes holds
+// no bytes, yet sync would write each one; each counts as a block of
+// the file system, so 300 are over a 1 MiB limit, and nothing is
+// written.
+func TestSyncRefusesManyEmptyNotes(t *testing.T) {
+	bare := remote(t)
+	victim, attacker := clone(t, bare, "victim"), clone(t, bare, "attacker")
+	sync(t, victim, "victim")
+	gitIn(t, attacker, nil, "pull", "-q", "origin", "main")
+	empty := gitIn(t, attacker, nil, "hash-object", "-w", "--stdin")
+	var entries [][3]string
+	for i := range 300 {
+		entries = append(entries, [3]string{"100644", fmt.Sprintf("e%03d.md", i), empty})
+	}
+	pushTree(t, attacker, rawTree(t, attacker, [3]string{"40000", "memory", rawTree(t, attacker, entries...)}))
+	before := snapshot(t, filepath.Dir(victim))
+	_, err := gitsync.Sync(context.Background(), victim, gitsync.Options{Host: "victim", MaxTreeBytes: 1 << 20})
+	if !errors.Is(err, history.ErrTreeTooLarge) || !strings.Contains(err.Error(), "300 files") {
+		t.Fatalf("Sync = %v, want ErrTreeTooLarge naming 300 files", err)
+	}
+	if after := snapshot(t, filepath.Dir(victim)); len(after) != len(before) {
+		t.Errorf("Sync wrote %d files", len(after)-len(before))
+	}
+}

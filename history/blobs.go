@@ -81,7 +81,8 @@ type Limits struct {
 	// listed as such.
 	FileBytes int64
 	// TreeBytes bounds the notes of memory/ at one revision, in all,
-	// each path counted (a sync writes each, [Changes] may read each):
+	// each path counted (a sync writes each, [Changes] may read each) at
+	// its size or [BlockBytes], whichever is more:
 	// over it the revision is refused ([ErrTreeTooLarge]) before any
 	// note is read.
 	TreeBytes int64
@@ -98,12 +99,25 @@ const DefaultMaxTreeBytes = 256 << 20
 // revision whose notes are over [Limits.TreeBytes] in all.
 var ErrTreeTooLarge = errors.New("history: revision too large")
 
-// TreeTooLarge is the error for notes of total bytes in files files
-// under memory/ at "at" (a revision, a remote's tree), over limit:
-// it wraps [ErrTreeTooLarge].
+// BlockBytes is the least a note counts toward [Limits.TreeBytes]: an
+// empty note holds no bytes, yet it is a file to write, list and index,
+// and takes a block of the file system.
+const BlockBytes = 4 << 10
+
+// NoteCost is what a note of size bytes counts toward [Limits.TreeBytes].
+func NoteCost(size int64) int64 { return max(size, BlockBytes) }
+
+// MaxListing bounds the listing of a tree read from git (git ls-tree
+// -r), so that a tree of millions of entries is refused rather than held
+// in memory.
+const MaxListing = 64 << 20
+
+// TreeTooLarge is the error for files notes under memory/ at "at" (a
+// revision, a remote's tree) counting total bytes ([NoteCost]), over
+// limit: it wraps [ErrTreeTooLarge].
 func TreeTooLarge(at string, total int64, files int, limit int64) error {
-	return fmt.Errorf("%w: memory/ at %s holds %d bytes of notes in %d files, over the %d-byte limit (MaxTreeBytes); nothing was read or written",
-		ErrTreeTooLarge, at, total, files, limit)
+	return fmt.Errorf("%w: memory/ at %s holds %d files of notes counting %d bytes (each at least %d), over the %d-byte limit (MaxTreeBytes); nothing was read or written",
+		ErrTreeTooLarge, at, files, total, BlockBytes, limit)
 }
 
 // memoryTree lists the Markdown blobs under memory/ at commit, as seen
@@ -115,7 +129,10 @@ func memoryTree(ctx context.Context, dir, rev, commit string, lim Limits, large 
 	if err := checkRev(commit); err != nil {
 		return nil, nil, err
 	}
-	out, err := git(ctx, dir, nil, "ls-tree", "-r", "-z", "-l", "--end-of-options", commit, "--", workspace.MemoryDir)
+	out, err := Git(ctx, dir, GitOptions{MaxOutput: MaxListing}, "ls-tree", "-r", "-z", "-l", "--end-of-options", commit, "--", workspace.MemoryDir)
+	if errors.Is(err, ErrOutputTooLarge) {
+		return nil, nil, fmt.Errorf("%w: the listing of memory/ at %.12s is over %d bytes", ErrTreeTooLarge, commit, MaxListing)
+	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("history: list memory at %s: %w", commit, err)
 	}
@@ -143,7 +160,7 @@ func memoryTree(ctx context.Context, dir, rev, commit string, lim Limits, large 
 				continue
 			}
 			files[e.path] = e
-			total += e.size
+			total += NoteCost(e.size)
 		}
 	}
 	if lim.TreeBytes > 0 && total > lim.TreeBytes {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -65,5 +66,30 @@ func TestTreeLimitCountsDistinctBlobs(t *testing.T) {
 	}
 	if _, err := history.Changes(ctx, dir, "HEAD~1", "big", chunker.Options{}, lim, history.Page{}); err != nil {
 		t.Errorf("Changes at the limit: %v", err)
+	}
+}
+
+// TestTreeLimitCountsEmptyNotes: a tree of many empty notes (one empty
+// blob under 300 names; a tree of a million packs into a few megabytes)
+// holds no bytes, yet each is a file to write, list and index: each
+// counts as a block of the file system, so 300 of them are over a
+// 1 MiB limit.
+func TestTreeLimitCountsEmptyNotes(t *testing.T) {
+	ctx := context.Background()
+	dir, run := repo(t)
+	empty := run("hash-object", "-w", "/dev/null")
+	var idx strings.Builder
+	for i := range 300 {
+		fmt.Fprintf(&idx, "100644 %s\tmemory/e%03d.md\n", empty, i)
+	}
+	cmd := exec.Command("git", "-C", dir, "update-index", "--add", "--index-info")
+	cmd.Stdin = strings.NewReader(idx.String())
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("update-index: %v\n%s", err, out)
+	}
+	commit := run("commit-tree", run("write-tree"), "-m", "empty notes")
+	_, err := history.Materialize(ctx, dir, commit, t.TempDir(), history.Limits{TreeBytes: 1 << 20})
+	if !errors.Is(err, history.ErrTreeTooLarge) || !strings.Contains(err.Error(), "300 files") {
+		t.Errorf("Materialize of 300 empty notes = %v, want ErrTreeTooLarge naming 300 files", err)
 	}
 }
