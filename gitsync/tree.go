@@ -15,7 +15,8 @@ import (
 // checkTree refuses a tree (whose: "the remote's tree") that breaks the
 // rules for untrusted trees (see the package doc), naming the first bad
 // entry. Outside memory/, the tree must hold what the commit against
-// holds ("" when there is none: nothing outside memory/ is accepted).
+// holds ("" when there is none: nothing outside memory/ is accepted;
+// [checkedOutside]: not compared, the tree merges two checked ones).
 func (s *syncer) checkTree(ctx context.Context, commit, against, whose string) error {
 	out, err := s.run(ctx, history.GitOptions{MaxOutput: history.MaxListing}, "-c", "core.quotePath=false",
 		"ls-tree", "-r", "-z", "-l", "--full-tree", commit)
@@ -80,8 +81,11 @@ func (s *syncer) checkTree(ctx context.Context, commit, against, whose string) e
 			return refuse(outsideMemory)
 		}
 	}
+	if head == checkedOutside {
+		head = ""
+	}
 	if total > s.opts.MaxTreeBytes {
-		at := "this machine's work tree"
+		at := fmt.Sprintf("%.12s", commit)
 		if whose == remoteTree {
 			at = fmt.Sprintf("%s/%s (%.12s)", s.remote, s.remoteBranch, commit)
 		}
@@ -102,6 +106,10 @@ func (s *syncer) checkTree(ctx context.Context, commit, against, whose string) e
 	}
 	return nil
 }
+
+// checkedOutside, as checkTree's against, compares nothing outside
+// memory/: the tree is the merge of two trees checked there already.
+const checkedOutside = "(checked)"
 
 // remoteTree is how checkTree's errors name the remote's tree.
 const remoteTree = "the remote's tree"
