@@ -9,6 +9,7 @@ import (
 
 	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/freshness"
+	"github.com/memweave/memweave-go/history"
 	"github.com/memweave/memweave-go/search"
 	"github.com/memweave/memweave-go/settings"
 	"github.com/memweave/memweave-go/workspace"
@@ -46,6 +47,16 @@ type Config struct {
 	// MaxFileBytes is the largest file indexed; bigger ones are skipped
 	// with a warning. Default 16 MiB.
 	MaxFileBytes int64
+	// MaxTreeBytes bounds the notes memweave takes from one git
+	// revision, in all: memory/ at the revision of a search there
+	// ([Weave.SearchAt]), each side of [Weave.Changes], the remote's
+	// tree (and this machine's) in a [Weave.Sync], each note counted at
+	// its size or [history.BlockBytes], whichever is more. A commit of a
+	// few kilobytes can name gigabytes of notes that compress to nothing;
+	// over the limit the command is refused before it reads or writes a
+	// note ([ErrTreeTooLarge]). Default 256 MiB
+	// ([history.DefaultMaxTreeBytes]); raise it for a larger workspace.
+	MaxTreeBytes int64
 
 	// Search defaults, each overridable per call.
 
@@ -111,6 +122,7 @@ func (c Config) withDefaults() (Config, error) {
 	for _, e := range []error{err,
 		settings.Default("CacheMaxEntries", &c.CacheMaxEntries, 0, 0, "not be negative"),
 		settings.Default("MaxFileBytes", &c.MaxFileBytes, 16<<20, 0, "not be negative"),
+		settings.Default("MaxTreeBytes", &c.MaxTreeBytes, history.DefaultMaxTreeBytes, 0, "not be negative"),
 		settings.CheckEmbedder(&c.Embedder),
 		settings.Default("MaxResults", &c.MaxResults, 6, 1, "positive"),
 		settings.Fraction("MinScore", &c.MinScore, 0.35),

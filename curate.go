@@ -201,7 +201,7 @@ func (w *Weave) SearchAt(ctx context.Context, rev, query string, opts ...SearchO
 	if err := w.checkOpen(); err != nil {
 		return nil, err
 	}
-	co, err := history.CheckOut(ctx, w.cfg.Workspace, rev, w.cfg.MaxFileBytes)
+	co, err := history.CheckOut(ctx, w.cfg.Workspace, rev, w.historyLimits())
 	if err != nil {
 		return nil, err
 	}
@@ -246,9 +246,14 @@ func (w *Weave) Changes(ctx context.Context, from, to string, page ...ChangesPag
 		pg = page[0]
 	}
 	opts := chunker.Options{MaxTokens: w.cfg.ChunkTokens, Overlap: w.cfg.ChunkOverlap}
-	res, err := history.Changes(ctx, w.cfg.Workspace, from, to, opts, w.cfg.MaxFileBytes, pg)
+	res, err := history.Changes(ctx, w.cfg.Workspace, from, to, opts, w.historyLimits(), pg)
 	if err != nil {
 		return nil, fmt.Errorf("memweave: changes: %w", err)
 	}
 	return res, nil
+}
+
+// historyLimits are the limits of what a command reads from a revision.
+func (w *Weave) historyLimits() history.Limits {
+	return history.Limits{FileBytes: w.cfg.MaxFileBytes, TreeBytes: w.cfg.MaxTreeBytes}
 }

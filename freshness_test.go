@@ -289,31 +289,48 @@ func TestRacyTimestampRule(t *testing.T) {
 	}
 }
 
-// TestAppendToOversizedLog checks that appending to a dated log over
-// MaxFileBytes keeps the note but says it will not be searchable, and
-// that the log's old rows are gone, with Status and Files agreeing.
+// TestAppendToOversizedLog: an append that would take the day's log
+// past MaxFileBytes is refused, naming the log, its size and the limit,
+// and nothing is written: past the limit the log is not indexed, and
+// every earlier note of the day would vanish from search. The log's
+// notes stay found; a smaller note still fits; and a log already over
+// the limit (an editor's save) takes no more notes either.
 func TestAppendToOversizedLog(t *testing.T) {
-	root := memweavetest.Workspace(t, map[string]string{"memory/2026-11-30.md": "# Log\n\nsmall LARK-1 entry\n"})
+	const day = "memory/2026-11-30.md"
+	root := memweavetest.Workspace(t, map[string]string{day: "# Log\n\nsmall LARK-1 entry\n"})
 	w := open(t, root, memweave.Config{MaxFileBytes: 300})
 	mustIndex(t, w)
 	ctx := context.Background()
+	before := memweavetest.ReadFile(t, root, day)
 	big := strings.Repeat("filler words for a long entry. ", 12)
 	path, err := w.Append(ctx, "LARK-2 "+big)
-	if path != "memory/2026-11-30.md" || !errors.Is(err, memweave.ErrTooLarge) || !strings.Contains(err.Error(), "will not be searchable") {
-		t.Fatalf("Append = %q, %v; want the path and an error wrapping ErrTooLarge saying the note is stored", path, err)
+	if path != "" || !errors.Is(err, memweave.ErrTooLarge) {
+		t.Fatalf("Append = %q, %v; want no path and an error wrapping ErrTooLarge", path, err)
 	}
-	if !strings.Contains(memweavetest.ReadFile(t, root, path), "LARK-2") {
-		t.Error("the note is not in the file")
+	for _, s := range []string{day, fmt.Sprint(len(before)), "300-byte limit", "nothing was written"} {
+		if !strings.Contains(err.Error(), s) {
+			t.Errorf("Append error %q does not name %q", err, s)
+		}
 	}
-	if got := searchPaths(t, w, "LARK-1"); len(got) != 0 {
-		t.Errorf("the log's old text is still served: %q", got)
+	if got := memweavetest.ReadFile(t, root, day); got != before {
+		t.Errorf("the log changed: %q", got)
+	}
+	if got := searchPaths(t, w, "LARK-1"); len(got) != 1 {
+		t.Errorf("search LARK-1 = %q, want the log", got)
 	}
 	st, err := w.Status(ctx)
-	if err != nil || st.TooLargeFiles != 1 || st.StaleFiles != 0 {
-		t.Errorf("Status = too large %d stale %d (%v); want 1 and 0", st.TooLargeFiles, st.StaleFiles, err)
+	if err != nil || st.TooLargeFiles != 0 || st.StaleFiles != 0 {
+		t.Errorf("Status = too large %d stale %d (%v); want 0 and 0", st.TooLargeFiles, st.StaleFiles, err)
 	}
-	if files := collectFiles(t, w); len(files) != 1 || !files[0].TooLarge || files[0].Chunks != 0 {
-		t.Errorf("Files = %+v, want the log marked too large, without chunks", files)
+	if path, err := w.Append(ctx, "LARK-3 fits"); path != day || err != nil {
+		t.Errorf("Append(small) = %q, %v; want the log", path, err)
+	}
+	memweavetest.WriteFile(t, root, day, "# Log\n\n"+big+big)
+	if path, err := w.Append(ctx, "LARK-4"); path != "" || !errors.Is(err, memweave.ErrTooLarge) {
+		t.Errorf("Append to a log over the limit = %q, %v; want ErrTooLarge", path, err)
+	}
+	if got := memweavetest.ReadFile(t, root, day); strings.Contains(got, "LARK-4") {
+		t.Error("the note was added to a log over the limit")
 	}
 }
 

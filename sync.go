@@ -48,7 +48,7 @@ func SyncGitConfig(settings ...string) SyncOption {
 
 // syncOptions returns gitsync's options for this Weave with opts applied.
 func (w *Weave) syncOptions(opts []SyncOption) gitsync.Options {
-	o := gitsync.Options{MaxBlobBytes: w.cfg.MaxFileBytes, Now: w.cfg.Now}
+	o := gitsync.Options{MaxBlobBytes: w.cfg.MaxFileBytes, MaxTreeBytes: w.cfg.MaxTreeBytes, Now: w.cfg.Now}
 	for _, opt := range opts {
 		opt(&o)
 	}

@@ -213,6 +213,7 @@ var (
 	ErrForeignIndex        = index.ErrForeign         // a SQLite file memweave did not create
 	ErrIndexTooNew         = index.ErrTooNew          // an index written by a newer memweave
 	ErrTooLarge            = indexer.ErrTooLarge      // a file over Config.MaxFileBytes: not indexed
+	ErrTreeTooLarge        = history.ErrTreeTooLarge  // a git revision's notes over Config.MaxTreeBytes: refused
 	ErrInvalidUTF8         = indexer.ErrInvalidUTF8   // indexed with replacement characters
 	ErrBinary              = indexer.ErrBinary        // a .md file that is not text: not indexed
 	ErrInvalidSource       = memfile.ErrInvalidSource // an [InSource] name that is not one folder name
@@ -270,8 +271,11 @@ func (w *Weave) Write(ctx context.Context, path, content string, opts ...WriteOp
 }
 
 // Append adds the note text to the day's dated log, memory/YYYY-MM-DD.md,
-// then indexes it and returns its path; see [indexer.Engine.Append] (an
-// error may wrap [ErrTooLarge]: the note is stored but not searchable).
+// then indexes it and returns its path; see [indexer.Engine.Append]. A
+// note that would take the log past Config.MaxFileBytes is refused, no
+// path returned and nothing written, with an error wrapping
+// [ErrTooLarge]: past it the log, and every note of its day, would drop
+// out of search.
 func (w *Weave) Append(ctx context.Context, text string, opts ...AppendOption) (path string, err error) {
 	if err := w.checkOpen(); err != nil {
 		return "", err

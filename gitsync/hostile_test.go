@@ -78,6 +78,19 @@ func snapshot(t testing.TB, dir string) map[string]string {
 	return m
 }
 
+// userRefs lists the refs of the repository at dir but sync's own
+// scratch ref for what a fetch brought, which a refusal deletes.
+func userRefs(t testing.TB, dir string) string {
+	t.Helper()
+	var keep []string
+	for _, line := range strings.Split(gitIn(t, dir, nil, "for-each-ref"), "\n") {
+		if !strings.HasSuffix(line, "\trefs/memweave/incoming") {
+			keep = append(keep, line)
+		}
+	}
+	return strings.Join(keep, "\n")
+}
+
 func TestSyncRefusesHostileRemote(t *testing.T) {
 	cases := []struct {
 		name string
@@ -146,6 +159,7 @@ func TestSyncRefusesHostileRemote(t *testing.T) {
 				pushTree(t, attacker, tc.make(t, attacker))
 			}
 			before := snapshot(t, filepath.Dir(victim))
+			refs := userRefs(t, victim)
 			head := gitIn(t, victim, nil, "rev-parse", "HEAD")
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 			defer cancel()
@@ -161,6 +175,11 @@ func TestSyncRefusesHostileRemote(t *testing.T) {
 			}
 			if got := gitIn(t, victim, nil, "rev-parse", "HEAD"); got != head {
 				t.Errorf("HEAD moved from %s to %s", head, got)
+			}
+			// No ref names what was refused: a git pull or merge of
+			// origin/main would take it in.
+			if got := userRefs(t, victim); got != refs {
+				t.Errorf("refs changed:\n%s\nwant\n%s", got, refs)
 			}
 			if _, err := os.Stat("/tmp/pwned"); err == nil && tc.name == "hook folder" {
 				t.Errorf("a hook from the remote ran")

@@ -91,6 +91,12 @@ type Options struct {
 	// MaxBlobBytes is the largest blob accepted from the remote; 0 means
 	// 16 MiB.
 	MaxBlobBytes int64
+	// MaxTreeBytes bounds the files sync writes from a tree, in all:
+	// those under memory/, memweave.json and .gitattributes, each path
+	// counted as [history.NoteCost] counts it. A tree over it is refused ([ErrRefused], wrapping
+	// [history.ErrTreeTooLarge]) before anything reaches the work tree;
+	// 0 means [history.DefaultMaxTreeBytes].
+	MaxTreeBytes int64
 	// PushAttempts bounds the fetch, replay and push rounds; 0 means 5.
 	PushAttempts int
 	// Reindex, when set, is called after every sync that succeeds, with
@@ -393,6 +399,9 @@ func newSyncer(ctx context.Context, root string, opts Options) (*syncer, error) 
 	if opts.MaxBlobBytes <= 0 {
 		opts.MaxBlobBytes = 16 << 20
 	}
+	if opts.MaxTreeBytes <= 0 {
+		opts.MaxTreeBytes = history.DefaultMaxTreeBytes
+	}
 	if opts.PushAttempts <= 0 {
 		opts.PushAttempts = 5
 	}
@@ -598,7 +607,11 @@ func (s *syncer) author(ctx context.Context) error {
 // fetch fetches the remote branch into incomingRef, checks it, and
 // returns its commit ("" when the remote has no such branch yet).
 func (s *syncer) fetch(ctx context.Context) (string, error) {
-	_, err := s.git(ctx, nil, "-c", "http.lowSpeedLimit=1000", "-c", "http.lowSpeedTime=60", "fetch", "--quiet", "--no-tags", "--no-recurse-submodules", "--no-write-fetch-head",
+	tracking, err := s.trackingRefs(ctx)
+	if err != nil {
+		return "", err
+	}
+	_, err = s.git(ctx, nil, "-c", "http.lowSpeedLimit=1000", "-c", "http.lowSpeedTime=60", "fetch", "--quiet", "--no-tags", "--no-recurse-submodules", "--no-write-fetch-head",
 		"--", s.remote, "+refs/heads/"+s.remoteBranch+":"+incomingRef)
 	if err != nil {
 		var ge *history.GitError
@@ -632,6 +645,7 @@ func (s *syncer) fetch(ctx context.Context) (string, error) {
 		}
 		if !ok {
 			s.git(ctx, nil, "update-ref", "-d", incomingRef)
+			s.restoreTracking(ctx, tracking)
 			return "", fmt.Errorf("%w: %s/%s was %.12s, now %.12s (if the rewrite is intended, review it, then run: git fetch %s && git update-ref %s %s/%s)",
 				ErrRewritten, s.remote, s.remoteBranch, prev, incoming, s.remote, s.remoteRef(), s.remote, s.remoteBranch)
 		}
@@ -650,15 +664,53 @@ func (s *syncer) fetch(ctx context.Context) (string, error) {
 			against = strings.TrimSpace(string(base))
 		}
 	}
-	if err := s.checkTree(ctx, incoming, against, "the remote's tree"); err != nil {
+	if err := s.checkTree(ctx, incoming, against, remoteTree); err != nil {
 		// Leave no ref to what was refused, so git can drop its objects.
 		s.git(ctx, nil, "update-ref", "-d", incomingRef)
+		s.restoreTracking(ctx, tracking)
 		return "", err
 	}
 	if _, err := s.git(ctx, nil, "update-ref", "-m", "memweave sync: fetched", s.remoteRef(), incoming); err != nil {
 		return "", err
 	}
 	return incoming, nil
+}
+
+// trackingRefs returns the remote-tracking refs of the remote
+// (refs/remotes/<remote>/...), by name, with their commits. A fetch
+// updates them as the remote's fetch setting maps them, whatever sync
+// then decides.
+func (s *syncer) trackingRefs(ctx context.Context) (map[string]string, error) {
+	out, err := s.git(ctx, nil, "for-each-ref", "--format=%(objectname) %(refname)", "refs/remotes/"+s.remote+"/")
+	if err != nil {
+		return nil, fmt.Errorf("gitsync: list the remote-tracking refs: %w", err)
+	}
+	refs := map[string]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		if id, name, ok := strings.Cut(line, " "); ok {
+			refs[name] = id
+		}
+	}
+	return refs, nil
+}
+
+// restoreTracking puts the remote-tracking refs back as before holds
+// them, after a fetch whose commit sync refused: no ref of the
+// repository is left naming it, so a git pull or merge of the
+// remote-tracking branch does not take in what sync refused.
+func (s *syncer) restoreTracking(ctx context.Context, before map[string]string) {
+	now, err := s.trackingRefs(ctx)
+	if err != nil {
+		return
+	}
+	for name, id := range now {
+		switch old, ok := before[name]; {
+		case !ok:
+			s.git(ctx, nil, "update-ref", "-d", name, id)
+		case old != id:
+			s.git(ctx, nil, "update-ref", "-m", "memweave sync: refused", name, old, id)
+		}
+	}
 }
 
 // push pushes head to the remote branch, never forcing. It reports a

@@ -12,24 +12,23 @@ import (
 	"github.com/memweave/memweave-go/workspace"
 )
 
-// maxListing bounds the listing of a tree that checkTree reads, so that
-// a tree of millions of entries is refused rather than held in memory.
-const maxListing = 64 << 20
-
 // checkTree refuses a tree (whose: "the remote's tree") that breaks the
 // rules for untrusted trees (see the package doc), naming the first bad
 // entry. Outside memory/, the tree must hold what the commit against
-// holds ("" when there is none: nothing outside memory/ is accepted).
+// holds ("" when there is none: nothing outside memory/ is accepted;
+// [checkedOutside]: not compared, the tree merges two checked ones).
 func (s *syncer) checkTree(ctx context.Context, commit, against, whose string) error {
-	out, err := s.run(ctx, history.GitOptions{MaxOutput: maxListing}, "-c", "core.quotePath=false",
+	out, err := s.run(ctx, history.GitOptions{MaxOutput: history.MaxListing}, "-c", "core.quotePath=false",
 		"ls-tree", "-r", "-z", "-l", "--full-tree", commit)
 	if errors.Is(err, history.ErrOutputTooLarge) {
-		return fmt.Errorf("%w %s at %.12s: its listing is over %d bytes", ErrRefused, whose, commit, maxListing)
+		return fmt.Errorf("%w %s at %.12s: its listing is over %d bytes", ErrRefused, whose, commit, history.MaxListing)
 	}
 	if err != nil {
 		return fmt.Errorf("gitsync: read %s: %w", whose, err)
 	}
 	head := against
+	var total int64
+	files := 0
 	for _, rec := range strings.Split(string(out), "\x00") {
 		if rec == "" {
 			continue
@@ -74,11 +73,23 @@ func (s *syncer) checkTree(ctx context.Context, commit, against, whose string) e
 			}
 		}
 		if strings.HasPrefix(p, workspace.MemoryDir+"/") || p == SettingsFile || p == AttributesFile {
+			total += history.NoteCost(size)
+			files++
 			continue
 		}
 		if head == "" {
 			return refuse(outsideMemory)
 		}
+	}
+	if head == checkedOutside {
+		head = ""
+	}
+	if total > s.opts.MaxTreeBytes {
+		at := fmt.Sprintf("%.12s", commit)
+		if whose == remoteTree {
+			at = fmt.Sprintf("%s/%s (%.12s)", s.remote, s.remoteBranch, commit)
+		}
+		return fmt.Errorf("%w %s: %w", ErrRefused, whose, history.TreeTooLarge(at, total, files, s.opts.MaxTreeBytes))
 	}
 	if head == "" {
 		return nil
@@ -95,6 +106,13 @@ func (s *syncer) checkTree(ctx context.Context, commit, against, whose string) e
 	}
 	return nil
 }
+
+// checkedOutside, as checkTree's against, compares nothing outside
+// memory/: the tree is the merge of two trees checked there already.
+const checkedOutside = "(checked)"
+
+// remoteTree is how checkTree's errors name the remote's tree.
+const remoteTree = "the remote's tree"
 
 // outsideMemory says why a tree is refused for a path outside memory/.
 const outsideMemory = "outside memory/ and not the same as this machine's (added, changed, deleted or with another mode); sync only brings in memory/, " + SettingsFile + " and " + AttributesFile

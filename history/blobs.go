@@ -74,20 +74,72 @@ func (r *BlobReader) Close() error {
 	return err
 }
 
+// Limits bound what memweave reads from a revision. A limit of 0 means
+// none.
+type Limits struct {
+	// FileBytes is the largest note read: a bigger one is left out, and
+	// listed as such.
+	FileBytes int64
+	// TreeBytes bounds the notes of memory/ at one revision, in all,
+	// each path counted (a sync writes each, [Changes] may read each) at
+	// its size or [BlockBytes], whichever is more:
+	// over it the revision is refused ([ErrTreeTooLarge]) before any
+	// note is read.
+	TreeBytes int64
+}
+
+// DefaultMaxTreeBytes is the default of [Limits.TreeBytes], and of the
+// settings that set it (Config.MaxTreeBytes, gitsync's MaxTreeBytes): a
+// commit of a few kilobytes can name gigabytes of notes that compress
+// to nothing, which a search at it would write to a temporary folder and
+// a sync to the work tree.
+const DefaultMaxTreeBytes = 256 << 20
+
+// ErrTreeTooLarge is wrapped by the error of a command refusing a
+// revision whose notes are over [Limits.TreeBytes] in all.
+var ErrTreeTooLarge = errors.New("history: revision too large")
+
+// BlockBytes is the least a note counts toward [Limits.TreeBytes]: an
+// empty note holds no bytes, yet it is a file to write, list and index,
+// and takes a block of the file system.
+const BlockBytes = 4 << 10
+
+// NoteCost is what a note of size bytes counts toward [Limits.TreeBytes].
+func NoteCost(size int64) int64 { return max(size, BlockBytes) }
+
+// MaxListing bounds the listing of a tree read from git (git ls-tree
+// -r), so that a tree of millions of entries is refused rather than held
+// in memory.
+const MaxListing = 64 << 20
+
+// TreeTooLarge is the error for files notes under memory/ at "at" (a
+// revision, a remote's tree) counting total bytes ([NoteCost]), over
+// limit: it wraps [ErrTreeTooLarge].
+func TreeTooLarge(at string, total int64, files int, limit int64) error {
+	return fmt.Errorf("%w: memory/ at %s holds %d files of notes counting %d bytes (each at least %d), over the %d-byte limit (MaxTreeBytes); nothing was read or written",
+		ErrTreeTooLarge, at, files, total, BlockBytes, limit)
+}
+
 // memoryTree lists the Markdown blobs under memory/ at commit, as seen
-// from dir, that obey the path rules and are at most maxBytes long (0:
-// no limit), by path, and the entries it left out with why. It adds the
-// paths of the blobs over maxBytes to large, when not nil.
-func memoryTree(ctx context.Context, dir, commit string, maxBytes int64, large map[string]bool) (map[string]entry, []string, error) {
+// from dir, that obey the path rules and are at most lim.FileBytes long,
+// by path, and the entries it left out with why. It adds the paths of
+// the blobs over lim.FileBytes to large, when not nil. Notes of more
+// than lim.TreeBytes in all refuse the revision, named rev in the error.
+func memoryTree(ctx context.Context, dir, rev, commit string, lim Limits, large map[string]bool) (map[string]entry, []string, error) {
 	if err := checkRev(commit); err != nil {
 		return nil, nil, err
 	}
-	out, err := git(ctx, dir, nil, "ls-tree", "-r", "-z", "-l", "--end-of-options", commit, "--", workspace.MemoryDir)
+	out, err := Git(ctx, dir, GitOptions{MaxOutput: MaxListing}, "ls-tree", "-r", "-z", "-l", "--end-of-options", commit, "--", workspace.MemoryDir)
+	if errors.Is(err, ErrOutputTooLarge) {
+		return nil, nil, fmt.Errorf("%w: the listing of memory/ at %.12s is over %d bytes", ErrTreeTooLarge, commit, MaxListing)
+	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("history: list memory at %s: %w", commit, err)
 	}
+	maxBytes := lim.FileBytes
 	files := make(map[string]entry)
 	var skipped []string
+	var total int64
 	for _, rec := range bytes.Split(out, []byte{0}) {
 		e, ok := parseEntry(string(rec))
 		if !ok {
@@ -108,7 +160,15 @@ func memoryTree(ctx context.Context, dir, commit string, maxBytes int64, large m
 				continue
 			}
 			files[e.path] = e
+			total += NoteCost(e.size)
 		}
+	}
+	if lim.TreeBytes > 0 && total > lim.TreeBytes {
+		at := fmt.Sprintf("%.12s", commit)
+		if rev != commit {
+			at = fmt.Sprintf("%s (%.12s)", oneLine(rev), commit)
+		}
+		return nil, nil, TreeTooLarge(at, total, len(files), lim.TreeBytes)
 	}
 	return files, skipped, nil
 }

@@ -191,18 +191,18 @@ type Result struct {
 // Changes compares memory/ at revision from with memory/ at revision to,
 // or with the working tree of dir when to is "", chunk by chunk (see
 // [Diff]), and returns the page of changes asked for. A file over
-// maxBytes (0: no limit) on either side is left out of both, and listed
-// in Skipped. A file whose blob is the same on
+// lim.FileBytes on either side is left out of both, and listed in
+// Skipped; a revision whose notes are over lim.TreeBytes in all is
+// refused ([ErrTreeTooLarge]) before any note is read. A file whose blob is the same on
 // both sides is not read; each blob is read from git once per file that
-// changed, and chunked once while a cache of 4*maxBytes (64 MiB without
-// a limit) of source holds it: a commit naming one blob under many names
-// costs about what the blob costs. Only the page is kept in memory.
-func Changes(ctx context.Context, dir, from, to string, opts chunker.Options, maxBytes int64, page Page) (*Result, error) {
+// changed, and chunked once while a cache of 4*lim.FileBytes (64 MiB without
+// a limit) of source holds it. Only the page is kept in memory.
+func Changes(ctx context.Context, dir, from, to string, opts chunker.Options, lim Limits, page Page) (*Result, error) {
 	if page.Limit <= 0 {
 		page.Limit = 1000
 	}
 	page.Offset = max(page.Offset, 0)
-	sd, err := readSides(ctx, dir, from, to, maxBytes)
+	sd, err := readSides(ctx, dir, from, to, lim)
 	if err != nil {
 		return nil, err
 	}
@@ -211,7 +211,7 @@ func Changes(ctx context.Context, dir, from, to string, opts chunker.Options, ma
 		return nil, err
 	}
 	defer r.Close()
-	d := &differ{blobs: r, cache: newChunkCache(maxBytes), opts: opts}
+	d := &differ{blobs: r, cache: newChunkCache(lim.FileBytes), opts: opts}
 	res := &Result{Changes: []Change{}, Skipped: bounded(sd.skipped)}
 	for _, p := range sd.paths() {
 		if err := ctx.Err(); err != nil {
@@ -259,14 +259,15 @@ type sides struct {
 }
 
 // readSides lists the blobs of memory/ at from, and at to or, when to
-// is "", the working tree's files of at most maxBytes.
-func readSides(ctx context.Context, dir, from, to string, maxBytes int64) (*sides, error) {
+// is "", the working tree's files of at most lim.FileBytes.
+func readSides(ctx context.Context, dir, from, to string, lim Limits) (*sides, error) {
+	maxBytes := lim.FileBytes
 	fromCommit, err := Resolve(ctx, dir, from)
 	if err != nil {
 		return nil, err
 	}
 	sd := &sides{large: make(map[string]bool)}
-	if sd.old, sd.skipped, err = memoryTree(ctx, dir, fromCommit, maxBytes, sd.large); err != nil {
+	if sd.old, sd.skipped, err = memoryTree(ctx, dir, from, fromCommit, lim, sd.large); err != nil {
 		return nil, err
 	}
 	if to != "" {
@@ -275,7 +276,7 @@ func readSides(ctx context.Context, dir, from, to string, maxBytes int64) (*side
 			return nil, err
 		}
 		var sk []string
-		if sd.cur, sk, err = memoryTree(ctx, dir, toCommit, maxBytes, sd.large); err != nil {
+		if sd.cur, sk, err = memoryTree(ctx, dir, to, toCommit, lim, sd.large); err != nil {
 			return nil, err
 		}
 		sd.skipped = append(sd.skipped, sk...)

@@ -61,7 +61,7 @@ func TestMaterializeAndDiff(t *testing.T) {
 		t.Fatalf("Resolve(HEAD~1) = %q, %v, want %q", got, err, first)
 	}
 	dst := t.TempDir()
-	snap, err := history.Materialize(ctx, dir, first, dst, 0)
+	snap, err := history.Materialize(ctx, dir, first, dst, history.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +99,7 @@ func TestResolveErrors(t *testing.T) {
 			t.Errorf("Resolve(%q) = %v, want ErrBadRevision", rev, err)
 		}
 	}
-	if _, err := history.Materialize(ctx, dir, "--output=x", t.TempDir(), 0); !errors.Is(err, history.ErrBadRevision) {
+	if _, err := history.Materialize(ctx, dir, "--output=x", t.TempDir(), history.Limits{}); !errors.Is(err, history.ErrBadRevision) {
 		t.Errorf("Materialize(--output=x) = %v, want ErrBadRevision", err)
 	}
 	if _, err := history.Resolve(ctx, t.TempDir(), "HEAD"); !errors.Is(err, history.ErrNotRepository) {
@@ -124,7 +124,7 @@ func TestMaterializeHostileTree(t *testing.T) {
 	run("add", "-A")
 	run("commit", "-q", "-m", "hostile")
 	dst := t.TempDir()
-	snap, err := history.Materialize(ctx, dir, run("rev-parse", "HEAD"), dst, 0)
+	snap, err := history.Materialize(ctx, dir, run("rev-parse", "HEAD"), dst, history.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -217,7 +217,7 @@ func TestMaterializeDotDotTree(t *testing.T) {
 	root := mktree("040000 tree " + mem + "\tmemory\n")
 	commit := run("commit-tree", root, "-m", "hostile")
 	dst := t.TempDir()
-	snap, err := history.Materialize(context.Background(), dir, commit, dst, 0)
+	snap, err := history.Materialize(context.Background(), dir, commit, dst, history.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -244,14 +244,14 @@ func TestAmplifyingCommit(t *testing.T) {
 		t.Fatal(err)
 	}
 	dst := t.TempDir()
-	snap, err := history.Materialize(ctx, dir, commit, dst, 0)
+	snap, err := history.Materialize(ctx, dir, commit, dst, history.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if snap.Files != 1 || len(snap.Skipped) != 63 || !strings.Contains(snap.Skipped[0], "same content as memory/a00.md") {
 		t.Errorf("Materialize = %d files, %d skipped (%.80q); want 1 file and 63 same-content entries", snap.Files, len(snap.Skipped), snap.Skipped)
 	}
-	res, err := history.Changes(ctx, dir, commit, "", chunker.Options{}, 0, history.Page{Limit: 10})
+	res, err := history.Changes(ctx, dir, commit, "", chunker.Options{}, history.Limits{}, history.Page{Limit: 10})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -259,14 +259,14 @@ func TestAmplifyingCommit(t *testing.T) {
 		t.Fatalf("Changes page = %d changes, total %d, truncated %v, next %d; want 10 of 64*k, truncated, next 10",
 			len(res.Changes), res.Total, res.Truncated, res.NextOffset)
 	}
-	last, err := history.Changes(ctx, dir, commit, "", chunker.Options{}, 0, history.Page{Offset: res.Total - 3, Limit: 10})
+	last, err := history.Changes(ctx, dir, commit, "", chunker.Options{}, history.Limits{}, history.Page{Offset: res.Total - 3, Limit: 10})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(last.Changes) != 3 || last.Truncated || last.Changes[2].Path != "memory/a63.md" || last.Changes[2].Kind != history.Removed {
 		t.Errorf("last page = %d changes, truncated %v; want the 3 last removals of memory/a63.md", len(last.Changes), last.Truncated)
 	}
-	same, err := history.Changes(ctx, dir, commit, commit, chunker.Options{}, 0, history.Page{})
+	same, err := history.Changes(ctx, dir, commit, commit, chunker.Options{}, history.Limits{}, history.Page{})
 	if err != nil || same.Total != 0 {
 		t.Errorf("Changes(commit, commit) = %+v, %v; want none", same, err)
 	}

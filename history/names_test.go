@@ -75,7 +75,7 @@ func TestSkippedNamesArePrintable(t *testing.T) {
 			t.Errorf("%s %q holds a control character or invalid UTF-8", where, msg)
 		}
 	}
-	res, err := history.Changes(ctx, dir, commit, commit, chunker.Options{}, 0, history.Page{})
+	res, err := history.Changes(ctx, dir, commit, commit, chunker.Options{}, history.Limits{}, history.Page{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +85,7 @@ func TestSkippedNamesArePrintable(t *testing.T) {
 	for _, s := range res.Skipped {
 		check("Changes skipped", s)
 	}
-	co, err := history.CheckOut(ctx, dir, commit, 0)
+	co, err := history.CheckOut(ctx, dir, commit, history.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,7 +125,7 @@ func TestChangesSkippedIsBounded(t *testing.T) {
 	}
 	root := git("040000 tree "+git(mem.String(), "mktree")+"\tmemory\n", "mktree")
 	commit := run("commit-tree", root, "-m", "links")
-	res, err := history.Changes(ctx, dir, commit, commit, chunker.Options{}, 0, history.Page{})
+	res, err := history.Changes(ctx, dir, commit, commit, chunker.Options{}, history.Limits{}, history.Page{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +152,7 @@ func TestChangesFileOverTheLimit(t *testing.T) {
 	memweavetest.WriteFile(t, dir, "memory/big.md", large)
 	memweavetest.WriteFile(t, dir, "memory/other.md", "# Other\n\nnew\n")
 	const limit = 200
-	res, err := history.Changes(ctx, dir, "HEAD", "", chunker.Options{}, limit, history.Page{})
+	res, err := history.Changes(ctx, dir, "HEAD", "", chunker.Options{}, history.Limits{FileBytes: limit}, history.Page{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,7 +170,7 @@ func TestChangesFileOverTheLimit(t *testing.T) {
 	check("Changes(HEAD, work tree)", res)
 	run("add", "-A")
 	run("commit", "-q", "-m", "large")
-	if res, err = history.Changes(ctx, dir, "HEAD~1", "HEAD", chunker.Options{}, limit, history.Page{}); err != nil {
+	if res, err = history.Changes(ctx, dir, "HEAD~1", "HEAD", chunker.Options{}, history.Limits{FileBytes: limit}, history.Page{}); err != nil {
 		t.Fatal(err)
 	}
 	check("Changes(HEAD~1, HEAD)", res)

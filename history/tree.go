@@ -36,12 +36,19 @@ type entry struct {
 // from dir (the workspace, which may be a subfolder of the repository),
 // into dst/memory/. dst should be a new, empty folder. Only regular blobs
 // with Markdown names that pass [workspace.SafeMemoryPath] and are at
-// most maxBytes long (0: no limit) are written, and each blob once: a
+// most lim.FileBytes long are written, and each blob once: a
 // path holding the same blob as an earlier one (in path order) is listed
 // in Skipped, so a commit that names one blob many times costs what the
-// blob costs. Blobs are streamed from git one at a time.
-func Materialize(ctx context.Context, dir, commit, dst string, maxBytes int64) (*Snapshot, error) {
-	files, skipped, err := memoryTree(ctx, dir, commit, maxBytes, nil)
+// blob costs. Notes of more than lim.TreeBytes in all are refused
+// ([ErrTreeTooLarge]) before anything is written. Blobs are streamed
+// from git one at a time.
+func Materialize(ctx context.Context, dir, commit, dst string, lim Limits) (*Snapshot, error) {
+	return materialize(ctx, dir, commit, commit, dst, lim)
+}
+
+// materialize is [Materialize] of the commit rev names.
+func materialize(ctx context.Context, dir, rev, commit, dst string, lim Limits) (*Snapshot, error) {
+	files, skipped, err := memoryTree(ctx, dir, rev, commit, lim, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -145,7 +152,7 @@ type Checkout struct {
 // this process ("memweave-at-<pid>-..."): the folders of processes killed
 // before their Close are removed by the next CheckOut. Close removes the
 // folder.
-func CheckOut(ctx context.Context, dir, rev string, maxBytes int64) (*Checkout, error) {
+func CheckOut(ctx context.Context, dir, rev string, lim Limits) (*Checkout, error) {
 	commit, err := Resolve(ctx, dir, rev)
 	if err != nil {
 		return nil, err
@@ -154,7 +161,7 @@ func CheckOut(ctx context.Context, dir, rev string, maxBytes int64) (*Checkout, 
 	if err != nil {
 		return nil, err
 	}
-	snap, err := Materialize(ctx, dir, commit, tmp, maxBytes)
+	snap, err := materialize(ctx, dir, rev, commit, tmp, lim)
 	if err != nil {
 		os.RemoveAll(tmp)
 		return nil, err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/memweave/memweave-go/memfile"
@@ -35,12 +36,16 @@ func (e *Engine) Write(ctx context.Context, path string, data []byte, opts ...me
 
 // Append adds text to the dated log of now's date in loc, or of the
 // options' ([memfile.AppendWith]), then indexes the log and returns its
-// workspace-relative path. The note is on disk even when the error comes
-// from indexing, or wraps [ErrTooLarge]: the log is over MaxFileBytes,
-// so the note will not be searchable. A note the indexer would not index
-// (one that is not text, [ErrBinary], or holds git conflict markers,
-// [ErrConflictMarkers]) is refused and nothing is written: in the log it
-// would keep every note of the day out of search.
+// workspace-relative path. A note that would take the log past
+// MaxFileBytes is refused, nothing written, with an error wrapping
+// [ErrTooLarge] and [memfile.ErrLogFull]: past it the log is not
+// indexed, and every note of its day would vanish from search. With a
+// path, the note is on disk even when the error comes from indexing (or
+// wraps [ErrTooLarge]: another program grew the log meanwhile). A note
+// the indexer would not index (one that is not text, [ErrBinary], or
+// holds git conflict markers, [ErrConflictMarkers]) is refused and
+// nothing is written: in the log it would keep every note of the day
+// out of search.
 func (e *Engine) Append(ctx context.Context, text string, now time.Time, loc *time.Location, opts ...memfile.AppendOption) (string, error) {
 	// The log is shared by the notes of its day: a note that would keep
 	// a file out of the index (see [Engine.Sync]) would hide them all.
@@ -50,7 +55,11 @@ func (e *Engine) Append(ctx context.Context, text string, now time.Time, loc *ti
 	if line := conflictMarkers([]byte(text)); line > 0 {
 		return "", fmt.Errorf("append: line %d of the note starts git conflict markers, and the day's log, shared by its notes, would not be indexed: %w", line, ErrConflictMarkers)
 	}
+	opts = append(slices.Clip(opts), memfile.MaxLogBytes(e.opts.MaxFileBytes))
 	rel, abs, err := memfile.AppendWith(ctx, e.opts.Root, text, now, loc, opts...)
+	if errors.Is(err, memfile.ErrLogFull) {
+		return "", fmt.Errorf("%w (%w)", err, ErrTooLarge)
+	}
 	if err != nil {
 		return "", err
 	}

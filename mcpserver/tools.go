@@ -288,7 +288,7 @@ type appendInput struct {
 // appendOutput is the output of memory_append.
 type appendOutput struct {
 	Path    string `json:"path" jsonschema:"workspace-relative dated file the note was added to"`
-	Warning string `json:"warning,omitempty" jsonschema:"set when the note was stored but cannot be found by search (the file is over the size limit)"`
+	Warning string `json:"warning,omitempty" jsonschema:"set when the note was stored but cannot be found by search (another program took the file over the size limit meanwhile); a note that would take the log over the limit is refused instead, nothing written"`
 }
 
 func (t *tools) append(ctx context.Context, in appendInput) (*mcp.CallToolResult, appendOutput, error) {

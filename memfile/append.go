@@ -53,6 +53,11 @@ type AppendOptions struct {
 	Source string
 	// Day is the time whose date names the log.
 	Day time.Time
+	// MaxBytes, when positive, is the largest the log may grow to: an
+	// append that would take it past is refused ([ErrLogFull]), nothing
+	// written. Past the indexer's size limit the log is not indexed, and
+	// every note of its day would vanish from search.
+	MaxBytes int64
 	// Err is the first invalid setting recorded.
 	Err error
 }
@@ -96,7 +101,15 @@ func DatedPath(source string, day time.Time) (string, error) {
 // AppendNote never writes an evergreen file: rel must be a dated name,
 // and one that is a symbolic link is refused. The caller holds the write
 // lock ([Lock]), so that concurrent notes are each kept whole and once.
-func AppendNote(root, rel, text string) error {
+func AppendNote(root, rel, text string) error { return appendNote(root, rel, text, 0) }
+
+// ErrLogFull is wrapped by the error of an append refused because the
+// log would grow past [AppendOptions.MaxBytes].
+var ErrLogFull = errors.New("memfile: log full")
+
+// appendNote is [AppendNote] refusing to take the log past maxBytes,
+// when positive.
+func appendNote(root, rel, text string, maxBytes int64) error {
 	if _, dated := workspace.DateOf(rel); !dated {
 		return fmt.Errorf("%s is not a dated file", rel) // never an evergreen
 	}
@@ -136,7 +149,7 @@ func AppendNote(root, rel, text string) error {
 		return err
 	}
 	remove := func() error { return r.Remove(name) }
-	err = appendTo(root, rel, f, created, text, remove)
+	err = appendTo(root, rel, f, created, text, maxBytes, remove)
 	if cerr := f.Close(); err == nil && cerr != nil {
 		err = fmt.Errorf("close: %w", cerr)
 	}
@@ -144,8 +157,10 @@ func AppendNote(root, rel, text string) error {
 }
 
 // appendTo writes the entry text at the end of f, the file rel, journaled,
-// and cuts f back when the write fails; see [AppendNote].
-func appendTo(root, rel string, f *os.File, created bool, text string, remove func() error) error {
+// and cuts f back when the write fails; see [AppendNote]. A note that
+// would take f past maxBytes (when positive) is refused, f untouched
+// (removed when the append created it).
+func appendTo(root, rel string, f *os.File, created bool, text string, maxBytes int64, remove func() error) error {
 	fi, err := f.Stat()
 	if err != nil {
 		return err
@@ -156,6 +171,13 @@ func appendTo(root, rel string, f *os.File, created bool, text string, remove fu
 		return fmt.Errorf("read the end: %w", err)
 	}
 	note := entry(tail, text)
+	if after := before + int64(len(note)); maxBytes > 0 && after > maxBytes {
+		if created && before == 0 {
+			remove()
+		}
+		return fmt.Errorf("the log is %d bytes, and this note of %d bytes would take it to %d, over the %d-byte limit (MaxFileBytes) past which the log, shared by the day's notes, is not indexed; nothing was written (write the note as a note of its own, or move older entries of the log to another note): %w",
+			before, len(note), after, maxBytes, ErrLogFull)
+	}
 	j := journal{Path: rel, Before: before, After: before + int64(len(note)), Created: created}
 	j.Dev, j.Ino, _ = workspace.FileID(fi)
 	if err := writeJournal(root, j, note); err != nil {

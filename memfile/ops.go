@@ -95,6 +95,12 @@ func writeExpecting(ctx context.Context, root, path string, data []byte, opts Wr
 // returns the log's workspace-relative and absolute paths. Errors name
 // the log.
 func Append(ctx context.Context, root, source string, day time.Time, text string) (rel, abs string, err error) {
+	return appendLog(ctx, root, source, day, text, 0)
+}
+
+// appendLog is [Append] refusing to take the log past maxBytes, when
+// positive ([ErrLogFull]).
+func appendLog(ctx context.Context, root, source string, day time.Time, text string, maxBytes int64) (rel, abs string, err error) {
 	rel, err = DatedPath(source, day)
 	if err != nil {
 		return "", "", err
@@ -108,7 +114,7 @@ func Append(ctx context.Context, root, source string, day time.Time, text string
 		return "", "", fmt.Errorf("append %s: %w", rel, err)
 	}
 	defer unlock()
-	if err := AppendNote(root, rel, text); err != nil {
+	if err := appendNote(root, rel, text, maxBytes); err != nil {
 		return "", "", fmt.Errorf("append %s: %w", rel, err)
 	}
 	return rel, abs, nil

@@ -36,13 +36,18 @@ func InSource(name string) AppendOption {
 	return func(o *AppendOptions) { o.Source = name }
 }
 
+// MaxLogBytes sets [AppendOptions.MaxBytes]: the append is refused
+// ([ErrLogFull]) when it would take the log past n bytes.
+func MaxLogBytes(n int64) AppendOption { return func(o *AppendOptions) { o.MaxBytes = n } }
+
 // Dated sets the time whose date names the log; the zero time is an
 // error. Unset means the caller's now.
 func Dated(t time.Time) AppendOption { return func(o *AppendOptions) { o.SetDay(t) } }
 
 // AppendWith adds text, trailing white space trimmed, to the dated log
-// opts name ([Append]) for the date, in loc, of now or of [Dated]. An
-// empty text is an error.
+// opts name ([Append]) for the date, in loc, of now or of [Dated],
+// refusing to take it past [AppendOptions.MaxBytes]. An empty text is
+// an error.
 func AppendWith(ctx context.Context, root, text string, now time.Time, loc *time.Location, opts ...AppendOption) (rel, abs string, err error) {
 	text = strings.TrimRightFunc(text, unicode.IsSpace)
 	if strings.TrimSpace(text) == "" {
@@ -52,7 +57,7 @@ func AppendWith(ctx context.Context, root, text string, now time.Time, loc *time
 	if o.Err != nil {
 		return "", "", o.Err
 	}
-	return Append(ctx, root, o.Source, o.Day.In(loc), text)
+	return appendLog(ctx, root, o.Source, o.Day.In(loc), text, o.MaxBytes)
 }
 
 // EditOptionsOf are the options of a curation edit of at most maxBytes:

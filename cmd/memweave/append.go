@@ -26,7 +26,10 @@ Appends from several processes at once are safe: each note is kept,
 whole, once. When the note is stored but indexing it fails (a full disk,
 say), append still prints the path and exits 0, with a warning: the
 next 'memweave index' makes it searchable, and a retry would store it
-twice.`,
+twice. A note that would take the log past the size limit (16 MiB) is
+refused and nothing is written: past it the log is not indexed, and
+every note of its day would drop out of search; write the note as a
+note of its own instead.`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return usageErr("append needs a TEXT argument")
@@ -57,7 +60,7 @@ twice.`,
 			if path != "" {
 				fmt.Fprintln(a.stdout, path)
 			}
-			if errors.Is(err, memweave.ErrTooLarge) {
+			if path != "" && errors.Is(err, memweave.ErrTooLarge) {
 				fmt.Fprintln(a.stderr, "memweave: warning: "+a.clean(err.Error()))
 				return nil
 			}

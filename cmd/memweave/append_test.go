@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/memweave/memweave-go/memweavetest"
 )
@@ -134,4 +135,35 @@ func TestAppendStoredNotIndexed(t *testing.T) {
 	if out := mustRunCLI(t, "-w", ws, "search", "DISKFULL-NOTE-77"); !strings.Contains(out.stdout, "DISKFULL-NOTE-77") {
 		t.Errorf("search after index = %q, want the note", out.stdout)
 	}
+}
+
+// TestAppendPastTheSizeLimit: an append that would take the day's log
+// past the size limit (16 MiB) fails, naming the log and the limit, and
+// writes nothing: past it the whole log would drop out of search. The
+// library's Append and the MCP tool refuse it the same way.
+func TestAppendPastTheSizeLimit(t *testing.T) {
+	t.Parallel()
+	ws := testWorkspace(t)
+	log := strings.Repeat("The queue retries a job three times.\n", (16<<20-100)/37)
+	days := map[string]bool{}
+	for _, d := range []time.Time{time.Now(), time.Now().Add(time.Minute)} {
+		rel := "memory/" + d.Format("2006-01-02") + ".md"
+		days[rel] = true
+		memweavetest.WriteFile(t, ws, rel, log)
+	}
+	out := runCLI(t, "", nil, "-w", ws, "append", strings.Repeat("A long note. ", 20))
+	if out.code == 0 || out.stdout != "" {
+		t.Fatalf("append past the limit = exit %d, stdout %q, stderr %q; want a failure", out.code, out.stdout, out.stderr)
+	}
+	named := false
+	for rel := range days {
+		named = named || strings.Contains(out.stderr, rel)
+		if got := memweavetest.ReadFile(t, ws, rel); got != log {
+			t.Errorf("%s changed: %d bytes, want %d", rel, len(got), len(log))
+		}
+	}
+	if !named || !strings.Contains(out.stderr, fmt.Sprintf("%d-byte limit", 16<<20)) {
+		t.Errorf("stderr %q does not name the log and the limit", out.stderr)
+	}
+	checkErrorLine(t, out.stderr, "nothing was written")
 }
