@@ -168,7 +168,12 @@ func (s *Searcher) Retrieve(ctx context.Context, o search.Options, filter store.
 		default:
 			h.Vector, h.Embedder = s.DB, s.Embedder
 			h.Semantic = !s.Embedder.Identity().Lexical()
-			if s.Backgrounds != nil {
+			// A lexical embedder's v only re-orders keyword matches (its
+			// word-free chunks stay under the threshold, see
+			// search.LexicalAlone), so the query's own sample serves it,
+			// and the first search after a write does not measure the
+			// index's background.
+			if s.Backgrounds != nil && h.Semantic {
 				h.Background = s.Backgrounds.Background
 			}
 		}
