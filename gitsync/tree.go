@@ -41,36 +41,12 @@ func (s *syncer) checkTree(ctx context.Context, commit, against, whose string) e
 		refuse := func(why string) error {
 			return fmt.Errorf("%w %s at %.12s: %q: %s", ErrRefused, whose, commit, p, why)
 		}
-		if why := badPath(p); why != "" {
-			return refuse(why)
-		}
-		switch f[0] {
-		case "100644", "100755":
-		case "120000":
-			return refuse("a symbolic link")
-		case "160000":
-			return refuse("a submodule")
-		default:
-			return refuse("mode " + f[0])
-		}
-		size, err := strconv.ParseInt(f[3], 10, 64)
+		size, why, err := s.checkEntry(ctx, p, f)
 		if err != nil {
-			return refuse("unreadable size " + f[3])
+			return err
 		}
-		if size > s.opts.MaxBlobBytes {
-			return refuse(fmt.Sprintf("%d bytes, over the %d-byte limit", size, s.opts.MaxBlobBytes))
-		}
-		if path.Base(p) == AttributesFile {
-			if size > maxAttributes {
-				return refuse(fmt.Sprintf("%d bytes, over the %d-byte limit for attributes", size, maxAttributes))
-			}
-			data, err := s.git(ctx, nil, "cat-file", "blob", f[2])
-			if err != nil {
-				return fmt.Errorf("gitsync: read %s: %w", p, err)
-			}
-			if why := badAttributes(string(data)); why != "" {
-				return refuse(why)
-			}
+		if why != "" {
+			return refuse(why)
 		}
 		if strings.HasPrefix(p, workspace.MemoryDir+"/") || p == SettingsFile || p == AttributesFile {
 			total += history.NoteCost(size)
@@ -105,6 +81,44 @@ func (s *syncer) checkTree(ctx context.Context, commit, against, whose string) e
 		return fmt.Errorf("%w %s at %.12s: %q: %s", ErrRefused, whose, commit, p, outsideMemory)
 	}
 	return nil
+}
+
+// checkEntry returns why the tree entry p, whose ls-tree -l fields are
+// f, breaks the rules for untrusted trees ("" when it does not), and its
+// size in bytes.
+func (s *syncer) checkEntry(ctx context.Context, p string, f []string) (size int64, why string, err error) {
+	if why := badPath(p); why != "" {
+		return 0, why, nil
+	}
+	switch f[0] {
+	case "100644", "100755":
+	case "120000":
+		return 0, "a symbolic link", nil
+	case "160000":
+		return 0, "a submodule", nil
+	default:
+		return 0, "mode " + f[0], nil
+	}
+	size, err = strconv.ParseInt(f[3], 10, 64)
+	if err != nil {
+		return 0, "unreadable size " + f[3], nil
+	}
+	if size > s.opts.MaxBlobBytes {
+		return 0, fmt.Sprintf("%d bytes, over the %d-byte limit", size, s.opts.MaxBlobBytes), nil
+	}
+	if path.Base(p) == AttributesFile {
+		if size > maxAttributes {
+			return 0, fmt.Sprintf("%d bytes, over the %d-byte limit for attributes", size, maxAttributes), nil
+		}
+		data, err := s.git(ctx, nil, "cat-file", "blob", f[2])
+		if err != nil {
+			return 0, "", fmt.Errorf("gitsync: read %s: %w", p, err)
+		}
+		if why := badAttributes(string(data)); why != "" {
+			return 0, why, nil
+		}
+	}
+	return size, "", nil
 }
 
 // checkedOutside, as checkTree's against, compares nothing outside
