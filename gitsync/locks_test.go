@@ -21,23 +21,7 @@ func TestSyncLeavesARunningGitsLock(t *testing.T) {
 	bare := remote(t)
 	ws := clone(t, bare, "ws")
 	sync(t, ws, "ws")
-	write(t, ws, "big.txt", "the user's file\n")
-	if err := os.WriteFile(filepath.Join(ws, ".git", "info", "attributes"), []byte("big.txt filter=slow\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	add := exec.Command("git", "-C", ws, "-c", "filter.slow.clean=sleep 3; cat", "add", "big.txt")
-	var addOut strings.Builder
-	add.Stdout, add.Stderr = &addOut, &addOut
-	if err := add.Start(); err != nil {
-		t.Fatal(err)
-	}
-	lock := filepath.Join(ws, ".git", "index.lock")
-	for i := 0; i < 100; i++ {
-		if _, err := os.Stat(lock); err == nil {
-			break
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	add := startSlowAdd(t, ws)
 	write(t, ws, "memory/mine.md", "mine\n")
 	res, err := gitsync.Sync(context.Background(), ws, gitsync.Options{Host: "ws"})
 	if err != nil {
@@ -45,8 +29,8 @@ func TestSyncLeavesARunningGitsLock(t *testing.T) {
 	} else if len(res.Warnings) > 0 {
 		t.Errorf("Sync warnings = %q, want none", res.Warnings)
 	}
-	if err := add.Wait(); err != nil {
-		t.Errorf("the user's git add, run beside the sync: %v\n%s", err, addOut.String())
+	if out, err := add(); err != nil {
+		t.Errorf("the user's git add, run beside the sync: %v\n%s", err, out)
 	}
 	if got := gitIn(t, ws, nil, "diff", "--cached", "--name-only", "HEAD"); got != "big.txt" {
 		t.Errorf("staged = %q, want big.txt", got)
@@ -104,21 +88,7 @@ func TestSyncLeavesARunningGitsLockDespiteAClonedMark(t *testing.T) {
 	run(t, seed, "commit", "-qm", "a mark")
 	run(t, seed, "push", "-q", "origin", "main")
 	ws := clone(t, bare, "ws")
-	write(t, ws, "big.txt", "the user's file\n")
-	write(t, ws, ".git/info/attributes", "big.txt filter=slow\n")
-	add := exec.Command("git", "-C", ws, "-c", "filter.slow.clean=sleep 3; cat", "add", "big.txt")
-	var addOut strings.Builder
-	add.Stdout, add.Stderr = &addOut, &addOut
-	if err := add.Start(); err != nil {
-		t.Fatal(err)
-	}
-	lock := filepath.Join(ws, ".git", "index.lock")
-	for i := 0; i < 100; i++ {
-		if _, err := os.Stat(lock); err == nil {
-			break
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	add := startSlowAdd(t, ws)
 	write(t, ws, "memory/mine.md", "mine\n")
 	res, err := gitsync.Sync(context.Background(), ws, gitsync.Options{Host: "ws"})
 	t.Logf("Sync beside a running git add, with a cloned mark: %v", err)
@@ -129,8 +99,8 @@ func TestSyncLeavesARunningGitsLockDespiteAClonedMark(t *testing.T) {
 			}
 		}
 	}
-	if err := add.Wait(); err != nil {
-		t.Errorf("the user's git add, run beside the sync: %v\n%s", err, addOut.String())
+	if out, err := add(); err != nil {
+		t.Errorf("the user's git add, run beside the sync: %v\n%s", err, out)
 	}
 }
 
@@ -145,11 +115,30 @@ func TestSyncLeavesARunningGitsLockAfterAKilledSync(t *testing.T) {
 	ws := clone(t, bare, "ws")
 	sync(t, ws, "ws")
 	write(t, ws, ".git/memweave-sync-running", "12345\n")
+	add := startSlowAdd(t, ws)
+	write(t, ws, "memory/mine.md", "mine\n")
+	res, err := gitsync.Sync(context.Background(), ws, gitsync.Options{Host: "ws"})
+	if err != nil {
+		t.Errorf("Sync beside a running git add, after a killed sync = %v", err)
+	} else if len(res.Warnings) > 0 {
+		t.Errorf("Sync warnings = %q, want none", res.Warnings)
+	}
+	if out, err := add(); err != nil {
+		t.Errorf("the user's git add, run beside the sync: %v\n%s", err, out)
+	}
+}
+
+// startSlowAdd starts, in ws, a git add of a new file whose clean filter
+// takes seconds, so that git holds the index's lock meanwhile, and
+// returns once the lock is there (or after two seconds). The function it
+// returns waits for the add and gives its output.
+func startSlowAdd(t *testing.T, ws string) func() (string, error) {
+	t.Helper()
 	write(t, ws, "big.txt", "the user's file\n")
 	write(t, ws, ".git/info/attributes", "big.txt filter=slow\n")
 	add := exec.Command("git", "-C", ws, "-c", "filter.slow.clean=sleep 3; cat", "add", "big.txt")
-	var addOut strings.Builder
-	add.Stdout, add.Stderr = &addOut, &addOut
+	var out strings.Builder
+	add.Stdout, add.Stderr = &out, &out
 	if err := add.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -160,14 +149,8 @@ func TestSyncLeavesARunningGitsLockAfterAKilledSync(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	write(t, ws, "memory/mine.md", "mine\n")
-	res, err := gitsync.Sync(context.Background(), ws, gitsync.Options{Host: "ws"})
-	if err != nil {
-		t.Errorf("Sync beside a running git add, after a killed sync = %v", err)
-	} else if len(res.Warnings) > 0 {
-		t.Errorf("Sync warnings = %q, want none", res.Warnings)
-	}
-	if err := add.Wait(); err != nil {
-		t.Errorf("the user's git add, run beside the sync: %v\n%s", err, addOut.String())
+	return func() (string, error) {
+		err := add.Wait()
+		return out.String(), err
 	}
 }
