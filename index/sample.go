@@ -1,0 +1,107 @@
+package index
+
+import (
+	"cmp"
+	"context"
+	"database/sql"
+
+	"github.com/memweave/memweave-go/embedcache"
+)
+
+// Sample is the sample of an index's chunks that its vector background
+// is measured with (see [DB.Sample]).
+type Sample struct {
+	// Gen is the index generation the sample was read at.
+	Gen int64
+	// Dims is the index's vector dimensions; 0 when it keeps no vectors.
+	Dims int
+	// Hashes are the sampled texts' hashes ([Chunk.Hash]), ascending and
+	// distinct.
+	Hashes []embedcache.Key
+	// IDs holds, for each of Hashes, the row id of a chunk with that
+	// text: the one whose vector [DB.SampleVectors] reads.
+	IDs []int64
+}
+
+// Sample returns the sample of the index that its vector background is
+// measured with: of the distinct texts of the chunks that have vectors,
+// the n whose hashes are smallest (a bottom-n sketch), or all of them
+// when there are at most n. SHA-256 orders texts at random, so the
+// sample is a uniform one of the index's distinct texts; it depends on
+// the files alone, not on the order in which they were written; and a
+// write changes it only when it adds a text whose hash falls among the n
+// smallest or removes a sampled one (for a write of one new text, a
+// chance of about n in the index's size), so that a background kept
+// under the sample's hashes outlives most writes. It reads n entries of
+// an SQL index on the hashes, not the vectors.
+func (db *DB) Sample(ctx context.Context, n int) (Sample, error) {
+	db.mu.Lock()
+	bad := schemaError(db.schema)
+	db.mu.Unlock()
+	if bad != nil {
+		return Sample{}, db.wrap("read sample", bad)
+	}
+	// One statement, so that the generation, the dims and the hashes
+	// are read in one transaction. The partial index chunks_hash holds
+	// the hashes of the chunks that have vectors, in order, with their
+	// row ids: the scan stops after its first n distinct hashes.
+	var s Sample
+	err := scanRows(ctx, db.sql, `SELECT m.gen, m.dims, c.hash, c.id FROM (SELECT
+			(SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'generation') AS gen,
+			coalesce((SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'dims'), 0) AS dims) AS m
+		LEFT JOIN (SELECT hash, min(id) AS id FROM chunks WHERE embedded = 1 GROUP BY hash ORDER BY hash LIMIT ?) AS c
+		ORDER BY c.hash`, func(rows *sql.Rows) error {
+		var h []byte
+		var id sql.NullInt64
+		if err := rows.Scan(&s.Gen, &s.Dims, &h, &id); err != nil {
+			return err
+		}
+		if id.Valid {
+			var k embedcache.Key
+			copy(k[:], h)
+			s.Hashes = append(s.Hashes, k)
+			s.IDs = append(s.IDs, id.Int64)
+		}
+		return nil
+	}, max(n, 0))
+	if err == nil {
+		err = checkDims(s.Dims)
+	}
+	if err != nil {
+		return Sample{}, db.wrap("read sample", err)
+	}
+	if s.Dims == 0 {
+		s.Hashes, s.IDs = nil, nil
+	}
+	return s, nil
+}
+
+// SampleVectors returns the stored vectors of s's chunks, decoded and of
+// unit length, in the order of s.IDs, one after the other in memory (so
+// that [Dots] runs a probe over them in one call). A chunk whose vector
+// is gone (a write since s was read) is left out.
+func (db *DB) SampleVectors(ctx context.Context, s Sample) ([][]float32, error) {
+	if s.Dims == 0 || len(s.IDs) == 0 {
+		return nil, nil
+	}
+	flat := make([]float32, 0, len(s.IDs)*s.Dims)
+	var derr error
+	err := db.eachVector(ctx, s.Dims, s.IDs, func(_ int, id int64, blob []byte) bool {
+		var v []float32
+		if v, derr = decodeHalf(blob); derr != nil {
+			derr = db.wrap("read vectors", corruptRow("vectors", id, derr.Error()))
+			return false
+		}
+		normalize(v)
+		flat = append(flat, v...)
+		return true
+	})
+	if err = cmp.Or(err, derr); err != nil {
+		return nil, err
+	}
+	out := make([][]float32, len(flat)/s.Dims)
+	for i := range out {
+		out[i] = flat[i*s.Dims : (i+1)*s.Dims : (i+1)*s.Dims]
+	}
+	return out, nil
+}
