@@ -41,35 +41,28 @@ func (db *DB) Sample(ctx context.Context, n int) (Sample, error) {
 	if bad != nil {
 		return Sample{}, db.wrap("read sample", bad)
 	}
-	// One statement, so that the generation, the dims and the hashes
-	// are read in one transaction. The partial index chunks_hash holds
-	// the hashes of the chunks that have vectors, in order, with their
-	// row ids: the scan stops after its first n distinct hashes.
 	var s Sample
-	err := scanRows(ctx, db.sql, `SELECT m.gen, m.dims, c.hash, c.id FROM (SELECT
-			(SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'generation') AS gen,
-			coalesce((SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'dims'), 0) AS dims) AS m
-		LEFT JOIN (SELECT hash, min(id) AS id FROM chunks WHERE embedded = 1 GROUP BY hash ORDER BY hash LIMIT ?) AS c
-		ORDER BY c.hash`, func(rows *sql.Rows) error {
-		var h []byte
-		var id sql.NullInt64
-		if err := rows.Scan(&s.Gen, &s.Dims, &h, &id); err != nil {
-			return err
-		}
-		if id.Valid {
+	cs, err := db.readSet(ctx, func(cs *codeSet, conn *sql.Conn) error {
+		// The partial index chunks_hash holds the hashes of the chunks
+		// that have vectors, in order, with their row ids: the scan stops
+		// after its first n distinct hashes.
+		return scanRows(ctx, conn, `SELECT hash, min(id) FROM chunks WHERE embedded = 1 GROUP BY hash ORDER BY hash LIMIT ?`, func(rows *sql.Rows) error {
+			var h []byte
+			var id int64
+			if err := rows.Scan(&h, &id); err != nil {
+				return err
+			}
 			var k embedcache.Key
 			copy(k[:], h)
 			s.Hashes = append(s.Hashes, k)
-			s.IDs = append(s.IDs, id.Int64)
-		}
-		return nil
-	}, max(n, 0))
-	if err == nil {
-		err = checkDims(s.Dims)
-	}
+			s.IDs = append(s.IDs, id)
+			return nil
+		}, max(n, 0))
+	})
 	if err != nil {
 		return Sample{}, db.wrap("read sample", err)
 	}
+	s.Gen, s.Dims = cs.gen, cs.dims
 	if s.Dims == 0 {
 		s.Hashes, s.IDs = nil, nil
 	}
