@@ -228,6 +228,9 @@ func (a *app) checkGlobalFlags(cmd *cobra.Command, _ []string) error {
 	if a.workspace == "" {
 		return usageErr("--workspace must not be empty")
 	}
+	if a.dbPath == "" && cmd.Flags().Changed("db") {
+		return usageErr("--db must not be empty (leave it out for <workspace>/.memweave/index.db)")
+	}
 	return nil
 }
 

@@ -138,6 +138,16 @@ are answered, for up to 30 seconds.`,
 		if !cmd.Flags().Changed("token") {
 			token = os.Getenv(mcpserver.TokenEnv)
 		}
+		if cmd.Flags().Changed("http") {
+			// An empty or malformed address must not fall back to stdio
+			// or fail later as a listen error.
+			if _, _, err := net.SplitHostPort(httpAddr); err != nil {
+				return usageErr("invalid --http %q: want host:port, such as 127.0.0.1:8765", httpAddr)
+			}
+		}
+		if syncEvery < 0 {
+			return usageErr("invalid --sync-every %v: must not be negative (0: never)", syncEvery)
+		}
 		if newToken && (httpAddr != "" || cmd.Flags().Changed("token")) {
 			return usageErr("mcp: --new-token prints a token and serves nothing: give it alone")
 		}

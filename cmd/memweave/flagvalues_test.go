@@ -1,0 +1,56 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestFlagValuesThatAskForNothing: a flag given a value the command
+// cannot honour (an empty address, a negative or zero period) is a usage
+// error naming the flag, not a silent fall back to the default: "mcp
+// --http $ADDR" with ADDR unset must not serve on stdin instead, and
+// "watch --debounce 0" must not wait 1.5 s. The commands that would
+// serve are run with a deadline, so that one that starts anyway fails
+// the test rather than hanging it.
+func TestFlagValuesThatAskForNothing(t *testing.T) {
+	t.Parallel()
+	ws := testWorkspace(t)
+	tests := []struct {
+		args []string
+		want string // in the error line
+	}{
+		{[]string{"--db", "", "status"}, "--db"},
+		{[]string{"mcp", "--http", ""}, "--http"},
+		{[]string{"mcp", "--http", "nonsense"}, "--http"},
+		{[]string{"mcp", "--sync-every", "-1s"}, "--sync-every"},
+		{[]string{"watch", "--debounce", "0s"}, "--debounce"},
+		{[]string{"watch", "--poll-interval", "0"}, "--poll-interval"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			t.Parallel()
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, binary, append([]string{"-w", ws}, tt.args...)...)
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			err := cmd.Run()
+			code := 0
+			if exit := (*exec.ExitError)(nil); errors.As(err, &exit) {
+				code = exit.ExitCode()
+			}
+			if ctx.Err() != nil {
+				t.Fatalf("memweave %q ran until killed; stderr %q; want a usage error naming %s", tt.args, stderr.String(), tt.want)
+			}
+			if code != 2 || stdout.Len() != 0 {
+				t.Errorf("memweave %q = exit %d, stdout %q; want exit 2 and no output", tt.args, code, stdout.String())
+			}
+			checkErrorLine(t, stderr.String(), tt.want)
+		})
+	}
+}
