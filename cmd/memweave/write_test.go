@@ -166,3 +166,35 @@ func TestStdinOverTheSizeLimit(t *testing.T) {
 		})
 	}
 }
+
+// TestMemoryFolderAsWorkspace: -w naming a workspace's memory/ folder,
+// a slip of the hand, must not make a workspace inside it: append, write
+// and init refuse, pointing at the parent, and memory/ gains no
+// memory/, memweave.json or .memweave/. A new folder that happens to be
+// named memory may still become a workspace.
+func TestMemoryFolderAsWorkspace(t *testing.T) {
+	t.Parallel()
+	ws := testWorkspace(t)
+	mustRunCLI(t, "-w", ws, "index")
+	mem := filepath.Join(ws, "memory")
+	for _, args := range [][]string{{"append", "a note"}, {"write", "x.md"}, {"init"}} {
+		out := runCLIInput(t, "# X\n", append([]string{"-w", mem}, args...)...)
+		if out.code == 0 {
+			t.Errorf("memweave -w %s %q = exit 0, stdout %q; want a refusal", mem, args, out.stdout)
+		}
+		checkErrorLine(t, out.stderr, "use its parent "+ws)
+	}
+	for _, name := range []string{"memory", "memweave.json", ".memweave"} {
+		if _, err := os.Lstat(filepath.Join(mem, name)); err == nil {
+			t.Errorf("memory/%s was created", name)
+		}
+	}
+	fresh := filepath.Join(t.TempDir(), "memory")
+	if err := os.Mkdir(fresh, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	mustRunCLI(t, "-w", fresh, "init")
+	if fi, err := os.Stat(filepath.Join(fresh, "memory")); err != nil || !fi.IsDir() {
+		t.Errorf("init in a new folder named memory: memory/ = %v, want it made", err)
+	}
+}
