@@ -4,10 +4,15 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"os"
 	"os/exec"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // TestFlagValuesThatAskForNothing: a flag given a value the command
@@ -52,5 +57,40 @@ func TestFlagValuesThatAskForNothing(t *testing.T) {
 			}
 			checkErrorLine(t, stderr.String(), tt.want)
 		})
+	}
+}
+
+// TestIndexInsideMemory: --db naming a file under memory/ is refused
+// before anything is written: memory/ holds the notes, which sync
+// commits and pushes whole, so an index there (and its -wal, -shm and
+// .lock files) would go to every machine, and a --db naming a note would
+// put SQLite at it.
+func TestIndexInsideMemory(t *testing.T) {
+	t.Parallel()
+	ws := testWorkspace(t)
+	stack := memweavetest.ReadFile(t, ws, "memory/stack.md")
+	for _, db := range []string{
+		filepath.Join(ws, "memory", "index.db"),
+		filepath.Join(ws, "memory", "projects", "idx", "index.db"),
+		filepath.Join(ws, "memory", "stack.md"),
+	} {
+		for _, args := range [][]string{{"append", "a note"}, {"search", "queue"}, {"index"}} {
+			out := runCLI(t, "", nil, append([]string{"-w", ws, "--db", db}, args...)...)
+			if out.code != 2 {
+				t.Errorf("memweave --db %s %q = exit %d, stderr %q; want a usage error", db, args, out.code, out.stderr)
+			}
+			checkErrorLine(t, out.stderr, "--db")
+		}
+	}
+	entries, _ := os.ReadDir(filepath.Join(ws, "memory"))
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if want := []string{"2026-11-20.md", "projects", "stack.md"}; !slices.Equal(names, want) {
+		t.Errorf("memory/ holds %q, want %q", names, want)
+	}
+	if got := memweavetest.ReadFile(t, ws, "memory/stack.md"); got != stack {
+		t.Errorf("memory/stack.md changed to %q", got)
 	}
 }
