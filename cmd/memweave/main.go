@@ -4,25 +4,32 @@
 // Usage:
 //
 //	memweave --version
-//	memweave [global flags] init [--json]
-//	memweave [global flags] config [--chunk-tokens N] [--chunk-overlap N]
-//	    [--fusion METHOD] [--json]
-//	memweave [global flags] index [--force | --rebuild] [--json]
-//	memweave [global flags] add FILE... [--json]
-//	memweave [global flags] files [--source S]... [--json]
-//	memweave [global flags] status [--json]
-//	memweave [global flags] watch [--debounce D] [--poll-interval D]
-//	memweave [global flags] check [--repair] [--json]
-//	memweave [global flags] search QUERY [--max-results N] [--min-score F]
-//	    [--source S]... [--mode hybrid|keyword|vector] [--decay-half-life DAYS]
-//	    [--mmr-lambda L] [--now YYYY-MM-DD] [--explain] [--json]
-//	memweave [global flags] get PATH[:FROM[-TO]]
-//	memweave [global flags] write PATH [--allow-empty] < CONTENT
-//	memweave [global flags] append TEXT [--source S]
-//	memweave [global flags] delete PATH
-//	memweave [global flags] pack QUERY --budget N [--max-candidates N]
-//	    [--source S]... [--json]
-//	memweave [global flags] mcp
+//	memweave [global flags] COMMAND [flags] [arguments]
+//
+// The commands, each with --help, and each documented under docs/cli:
+//
+//	init         create a workspace: memory/ and memweave.json
+//	config       show or change the workspace's settings
+//	index        bring the index up to date (--force, --rebuild)
+//	add          index the given files now
+//	files        list the indexed files
+//	status       describe the index
+//	search       search the memories
+//	get          print lines of a note, PATH[:FROM[-TO]]
+//	write        create or replace a note with standard input
+//	append       add a note to today's dated log
+//	delete       remove a note
+//	pack         the passages that best answer a query within a token budget
+//	watch        re-index as files change
+//	check        verify (and --repair) the index
+//	mcp          serve the memory tools over MCP (stdin/stdout or --http)
+//	sync         share memory through the workspace's git remote
+//	trust        approve a cloned workspace's settings
+//	conflicts    list pairs of memories that seem to contradict each other
+//	changes      list the chunks changed between two git revisions
+//	feedback     mark a passage useful or useless
+//	resolve      mark lines superseded by another line
+//	consolidate  list near-duplicate passages; --apply ID removes copies
 //
 // Global flags:
 //

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -88,4 +90,33 @@ func shellWords(tb testing.TB, line string) []string {
 		tb.Fatalf("unbalanced quotes in %q", line)
 	}
 	return words
+}
+
+// TestPackageDocListsEveryCommand: the command's doc comment (go doc
+// ./cmd/memweave) lists every command the binary has, and no other.
+func TestPackageDocListsEveryCommand(t *testing.T) {
+	b, err := os.ReadFile("main.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, list, ok := strings.Cut(string(b), "// The commands, each with --help")
+	list, _, _ = strings.Cut(list, "// Global flags:")
+	if !ok {
+		t.Fatal("main.go's doc comment has no list of commands")
+	}
+	var documented []string
+	for line := range strings.Lines(list) {
+		if f := strings.Fields(strings.TrimPrefix(line, "//")); len(f) > 1 && strings.HasPrefix(line, "//\t") {
+			documented = append(documented, f[0])
+		}
+	}
+	var have []string
+	for _, c := range (&app{stdout: io.Discard, stderr: io.Discard}).rootCommand().Commands() {
+		have = append(have, c.Name())
+	}
+	slices.Sort(documented)
+	slices.Sort(have)
+	if !slices.Equal(documented, have) {
+		t.Errorf("main.go's doc comment lists %q, the commands are %q", documented, have)
+	}
 }
