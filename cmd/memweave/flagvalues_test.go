@@ -24,7 +24,6 @@ import (
 // the test rather than hanging it.
 func TestFlagValuesThatAskForNothing(t *testing.T) {
 	t.Parallel()
-	ws := testWorkspace(t)
 	tests := []struct {
 		args []string
 		want string // in the error line
@@ -35,10 +34,15 @@ func TestFlagValuesThatAskForNothing(t *testing.T) {
 		{[]string{"mcp", "--sync-every", "-1s"}, "--sync-every"},
 		{[]string{"watch", "--debounce", "0s"}, "--debounce"},
 		{[]string{"watch", "--poll-interval", "0"}, "--poll-interval"},
+		{[]string{"config", "--chunk-tokens", "0"}, "--chunk-tokens"},
+		{[]string{"config", "--chunk-tokens", "-5"}, "--chunk-tokens"},
+		{[]string{"config", "--chunk-overlap", "-1"}, "--chunk-overlap"},
+		{[]string{"config", "--fusion", ""}, "--fusion"},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
 			t.Parallel()
+			ws := testWorkspace(t)
 			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 			defer cancel()
 			cmd := exec.CommandContext(ctx, binary, append([]string{"-w", ws}, tt.args...)...)
@@ -56,6 +60,9 @@ func TestFlagValuesThatAskForNothing(t *testing.T) {
 				t.Errorf("memweave %q = exit %d, stdout %q; want exit 2 and no output", tt.args, code, stdout.String())
 			}
 			checkErrorLine(t, stderr.String(), tt.want)
+			if _, err := os.Stat(filepath.Join(ws, "memweave.json")); err == nil {
+				t.Errorf("memweave %q wrote memweave.json", tt.args)
+			}
 		})
 	}
 }

@@ -339,6 +339,8 @@ var configFlags = map[string]string{
 	"Embedder.Model":    "--embedding-model",
 	"Embedder.Dims":     "--embedding-dims",
 	"Embedder.BaseURL":  "--embedding-url",
+	"ChunkTokens":       "--chunk-tokens",
+	"ChunkOverlap":      "--chunk-overlap",
 }
 
 // usageError is a mistake on the command line: exit status 2.
