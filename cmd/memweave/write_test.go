@@ -198,3 +198,15 @@ func TestMemoryFolderAsWorkspace(t *testing.T) {
 		t.Errorf("init in a new folder named memory: memory/ = %v, want it made", err)
 	}
 }
+
+// TestMCPStdioHint: mcp started at a terminal says on stderr what it
+// waits for; started by a client (a pipe), it prints nothing there.
+func TestMCPStdioHint(t *testing.T) {
+	for _, terminal := range []bool{true, false} {
+		var stderr bytes.Buffer
+		mcpStdioHint(terminal, &stderr)
+		if got := stderr.String(); terminal != strings.Contains(got, "serving MCP (JSON-RPC) on stdin/stdout") {
+			t.Errorf("mcpStdioHint(terminal=%v) wrote %q", terminal, got)
+		}
+	}
+}
