@@ -101,3 +101,19 @@ func TestIndexInsideMemory(t *testing.T) {
 		t.Errorf("memory/stack.md changed to %q", got)
 	}
 }
+
+// TestHelpTopics: "memweave help COMMAND" shows that command's help;
+// an unknown topic is a usage error with a suggestion, as an unknown
+// command is, not the general help with exit 0.
+func TestHelpTopics(t *testing.T) {
+	t.Parallel()
+	out := mustRunCLI(t, "help", "search")
+	if !strings.Contains(out.stdout, "--max-results") {
+		t.Errorf("help search = %q, want search's help", out.stdout)
+	}
+	out = runCLI(t, "", nil, "help", "serch")
+	if out.code != 2 || out.stdout != "" {
+		t.Errorf("help serch = exit %d, stdout %q; want exit 2 and no output", out.code, out.stdout)
+	}
+	checkErrorLine(t, out.stderr, `unknown command "serch"; did you mean "search"?`)
+}

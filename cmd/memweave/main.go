@@ -173,6 +173,7 @@ OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
 	pf.StringVar(&a.embeddingURL, "embedding-url", "", "OpenAI-compatible endpoint `URL` (default https://api.openai.com/v1)")
 	pf.IntVar(&a.embeddingDims, "embedding-dims", 0, "embedding vector size `N` (default: hash 384, openai the model's)")
 
+	root.SetHelpCommand(a.helpCommand(root))
 	root.AddCommand(
 		a.initCommand(),
 		a.configCommand(),
@@ -213,6 +214,23 @@ func (a *app) runRoot(cmd *cobra.Command, args []string) error {
 		msg += fmt.Sprintf("; did you mean %q?", s[0])
 	}
 	return usageErr("%s", msg)
+}
+
+// helpCommand is "memweave help [COMMAND]": the help of the command
+// named, or of memweave; an unknown command is a usage error, as it is
+// without help (cobra's own would show memweave's help and exit 0).
+func (a *app) helpCommand(root *cobra.Command) *cobra.Command {
+	return &cobra.Command{
+		Use:   "help [command]",
+		Short: "Help about any command",
+		RunE: func(_ *cobra.Command, args []string) error {
+			target, _, err := root.Find(args)
+			if err != nil || target == root && len(args) > 0 {
+				return a.runRoot(root, args)
+			}
+			return target.Help()
+		},
+	}
 }
 
 // checkGlobalFlags validates the global flags before any subcommand runs.
@@ -401,6 +419,9 @@ func (a *app) errorLine(err error, cmd *cobra.Command) string {
 	msg := a.clean(err.Error())
 	var re *runError
 	if !errors.As(err, &re) && cmd != nil {
+		if cmd.Name() == "help" && cmd.HasParent() {
+			cmd = cmd.Parent() // help's usage errors are about the command named
+		}
 		msg += fmt.Sprintf(" (see '%s --help')", cmd.CommandPath())
 	}
 	return "memweave: " + msg
