@@ -36,6 +36,9 @@ note of its own instead.`,
 			return nil
 		},
 		RunE: action(func(cmd *cobra.Command, args []string) (err error) {
+			if cmd.Flags().Changed("source") && source == "" {
+				return usageErr("invalid --source: must not be empty (leave it out for memory/YYYY-MM-DD.md)")
+			}
 			text := strings.Join(args, " ")
 			stdin := len(args) == 1 && args[0] == "-"
 			if !stdin && strings.TrimSpace(text) == "" {

@@ -38,6 +38,9 @@ func TestFlagValuesThatAskForNothing(t *testing.T) {
 		{[]string{"config", "--chunk-tokens", "-5"}, "--chunk-tokens"},
 		{[]string{"config", "--chunk-overlap", "-1"}, "--chunk-overlap"},
 		{[]string{"config", "--fusion", ""}, "--fusion"},
+		{[]string{"append", "--source", "", "a note"}, "--source"},
+		{[]string{"write", ""}, "needs a PATH, got an empty argument"},
+		{[]string{"delete", ""}, "needs a PATH, got an empty argument"},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {

@@ -380,6 +380,8 @@ func onePath(name, hint string) cobra.PositionalArgs {
 			return usageErr("%s needs a PATH argument", name)
 		case len(args) > 1:
 			return usageErr("%s takes one PATH argument%s, got %d", name, hint, len(args))
+		case args[0] == "":
+			return usageErr("%s needs a PATH, got an empty argument", name)
 		}
 		return nil
 	}
