@@ -150,7 +150,9 @@ func (t *tools) search(ctx context.Context, in searchInput) (*mcp.CallToolResult
 func hiddenHints(resp *memweave.SearchResponse) []string {
 	var out []string
 	h := resp.Hidden
-	if h.BelowThreshold > 0 {
+	// Below a best that prints as 0.000 nothing matched: a lower
+	// min_score would show only passages sharing nothing with the query.
+	if h.BelowThreshold > 0 && resp.BestFilteredScore >= 0.0005 {
 		out = append(out, fmt.Sprintf("%d more passages scored below min_score (best %.3f): a lower min_score shows them", h.BelowThreshold, resp.BestFilteredScore))
 	}
 	if h.Expired > 0 {
