@@ -94,19 +94,22 @@ func (e *Engine) Diff(ctx context.Context) (*Diff, error) {
 		d.Unreadable = append(d.Unreadable, e.pathWarning(w))
 	}
 	seen := make(map[string]bool, len(files))
-	var linked []string
+	var linked, shared []string
 	for _, f := range files {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 		seen[f.Rel] = true
-		if f.ViaLink {
+		switch {
+		case f.ViaLink:
 			linked = append(linked, f.Abs)
+		case f.HardLinked:
+			shared = append(shared, f.Abs)
 		}
 		e.classify(f, d)
 	}
 	e.linkedMu.Lock()
-	e.linked = linked
+	e.linked, e.shared = linked, shared
 	e.linkedMu.Unlock()
 	for p, row := range rows {
 		if seen[p] {
