@@ -140,6 +140,10 @@ func (e *Engine) classifyPath(abs string, d *Diff, under func(rel string) []stri
 		f.Size, f.MTime, f.CTime, f.Inode = workspace.StatOf(fi)
 		e.classify(f, d)
 	case fi.IsDir():
+		if _, ok := d.rows[rel]; ok {
+			// A file replaced by a folder of its name.
+			d.Deleted = append(d.Deleted, rel)
+		}
 		for _, p := range under(rel) {
 			if isGone(AbsPath(e.opts.Root, p)) {
 				d.Deleted = append(d.Deleted, p)
