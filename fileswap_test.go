@@ -34,3 +34,31 @@ func TestSearchAfterFileReplacedByFolder(t *testing.T) {
 		t.Errorf("Search(wombatnew) = %v, want memory/fd/x.md/a.md", got)
 	}
 }
+
+// TestSearchAfterFolderReplacedByFile: another program replaces a folder
+// of notes, memory/team/, by a file of the same name. Its notes' paths
+// now fail with "not a directory" rather than "no such file", and the
+// next search of a long-lived Weave must still drop them.
+func TestSearchAfterFolderReplacedByFile(t *testing.T) {
+	root := memweavetest.Workspace(t, map[string]string{
+		"memory/base.md":        "# Base\n\nbaseline note\n",
+		"memory/team/a.md":      "# A\n\ncode koalaold\n",
+		"memory/team/deep/b.md": "# B\n\ncode numbatold\n",
+	})
+	w := open(t, root, memweave.Config{})
+	for range 3 { // the second search starts the watcher on demand
+		searchPaths(t, w, "koalaold")
+	}
+	team := filepath.Join(root, "memory", "team")
+	if err := os.RemoveAll(team); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(team, []byte("not a note\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{"koalaold", "numbatold"} {
+		if got := searchPaths(t, w, q); len(got) != 0 {
+			t.Errorf("Search(%s) after memory/team became a file = %v, want nothing", q, got)
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"syscall"
 	"time"
 
 	"github.com/memweave/memweave-go/index"
@@ -241,7 +242,14 @@ func (e *Engine) pathWarning(err error) Warning {
 // isGone reports whether nothing exists at abs.
 func isGone(abs string) bool {
 	_, err := os.Lstat(abs)
-	return errors.Is(err, fs.ErrNotExist)
+	return gone(err)
+}
+
+// gone reports whether err, from a stat of a path, says nothing is at
+// the path: it does not exist, or a folder on its way is now a file
+// (ENOTDIR), as when a folder of notes is replaced by a file of its name.
+func gone(err error) bool {
+	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)
 }
 
 // AbsPath returns the file a row path names: rel under root, or rel

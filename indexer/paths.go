@@ -122,7 +122,7 @@ func (e *Engine) classifyPath(abs string, d *Diff, under func(rel string) []stri
 	rel := e.relOf(abs)
 	fi, err := os.Lstat(abs)
 	switch {
-	case errors.Is(err, fs.ErrNotExist):
+	case gone(err):
 		if _, ok := d.rows[rel]; ok {
 			d.Deleted = append(d.Deleted, rel)
 		}
