@@ -88,6 +88,13 @@ type Config struct {
 	// codes as they read them instead of keeping them in memory for
 	// searches to come. Default false.
 	OneShot bool
+	// NoWatch keeps a long-lived Weave from starting a file watcher on
+	// demand (docs/freshness.md): each search stat-scans the workspace,
+	// as a OneShot one's does, while the vector codes stay in memory.
+	// For a workspace whose file events cannot be trusted (a network
+	// file system) or to spare the machine's inotify instances;
+	// [Weave.Watch] still starts a watcher. Default false.
+	NoWatch bool
 	// TimeZone is where "today" is for decay and dated logs (default
 	// UTC), Now the clock tests freeze (default time.Now), and Logger
 	// receives diagnostics (default: discard).

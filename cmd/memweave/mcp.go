@@ -110,7 +110,9 @@ are answered, for up to 30 seconds.`,
 				defer ln.Close() // ServeHTTP closes it too
 			}
 			a.longLived = true
-			w, err := a.openWeave(cmd)
+			cfg := a.config()
+			cfg.NoWatch = noWatch
+			w, err := a.open(cmd, cfg)
 			if err != nil {
 				return err
 			}
