@@ -12,6 +12,7 @@ import (
 	"github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/chunker"
 	"github.com/memweave/memweave-go/pack"
+	"github.com/memweave/memweave-go/postprocess"
 	"github.com/memweave/memweave-go/search"
 	"github.com/memweave/memweave-go/workspace"
 )
@@ -151,7 +152,7 @@ func hiddenHints(resp *memweave.SearchResponse) []string {
 	var out []string
 	h := resp.Hidden
 	if h.BelowThreshold > 0 {
-		out = append(out, fmt.Sprintf("%d more passages scored below min_score (best %.3f): a lower min_score shows them", h.BelowThreshold, resp.BestFilteredScore))
+		out = append(out, fmt.Sprintf("%d more passages scored below min_score (best %.3f): a min_score of %.3f or lower shows them", h.BelowThreshold, resp.BestFilteredScore, postprocess.ShowingBest(resp.BestFilteredScore)))
 	}
 	if h.Expired > 0 {
 		out = append(out, fmt.Sprintf("%d matching passages of expired notes were left out: include_expired: true shows them", h.Expired))

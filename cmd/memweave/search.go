@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/postprocess"
 	"github.com/memweave/memweave-go/search"
 )
 
@@ -233,7 +234,8 @@ func hiddenHints(resp *memweave.SearchResponse) []string {
 	var out []string
 	h := resp.Hidden
 	if n := h.BelowThreshold; n > 0 {
-		out = append(out, fmt.Sprintf("%d more below --min-score (best %.3f); lower it to see them", n, resp.BestFilteredScore))
+		out = append(out, fmt.Sprintf("%s below --min-score (best %.3f); --min-score %.3f shows %s",
+			plural(n, "more passage"), resp.BestFilteredScore, postprocess.ShowingBest(resp.BestFilteredScore), bestOf(n)))
 	}
 	if n := h.Expired; n > 0 {
 		out = append(out, fmt.Sprintf("%s of expired notes hidden; --include-expired shows %s", plural(n, "matching passage"), them(n)))
@@ -250,6 +252,14 @@ func plural(n int, thing string) string {
 		return "1 " + thing
 	}
 	return fmt.Sprintf("%d %ss", n, thing)
+}
+
+// bestOf is "it" for one passage, "the best" for more.
+func bestOf(n int) string {
+	if n == 1 {
+		return "it"
+	}
+	return "the best"
 }
 
 // them is "it" for one, "them" for more.
