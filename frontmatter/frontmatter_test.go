@@ -29,6 +29,13 @@ func TestParse(t *testing.T) {
 		{"bad yaml", "---\ntags: [a\npinned: true\n---\n", frontmatter.Meta{}, 4, 2},
 		{"crlf", "---\r\npinned: true\r\n---\r\nx\r\n", frontmatter.Meta{Pinned: true}, 3, 0},
 		{"bom", "\ufeff---\npinned: true\n---\n", frontmatter.Meta{Pinned: true}, 3, 0},
+		// Lone CRs (classic Mac OS) end lines, as the chunker, get and
+		// YAML count them.
+		{"lone cr", "---\rtags: [infra]\rpinned: true\r---\rbody\r", frontmatter.Meta{Tags: []string{"infra"}, Pinned: true}, 4, 0},
+		{"lone cr, no final break", "---\rexpires: 2027-01-31\r---", frontmatter.Meta{Expires: "2027-01-31"}, 3, 0},
+		{"cr then crlf", "---\rpinned: true\r\n---\r\nx\r", frontmatter.Meta{Pinned: true}, 3, 0},
+		{"crlf then cr", "---\r\ntags: a\rpinned: true\n...\rx", frontmatter.Meta{Tags: []string{"a"}, Pinned: true}, 4, 0},
+		{"lone cr, bad date", "---\rtags: a\rexpires: soon\r---\r", frontmatter.Meta{}, 4, 3},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -96,6 +103,12 @@ func TestSetFeedbackShapes(t *testing.T) {
 		{"flow mapping", "---\n{title: x}\n---\nbody\n", "", 2},
 		{"bom, no block", "\ufeff# T\n", "\ufeff---\nfeedback:\n  px: {useful: 1, useless: 0}\n---\n# T\n", 0},
 		{"crlf", "---\r\ntitle: x\r\n---\r\nbody\r\n", "---\r\ntitle: x\r\nfeedback:\r\n  px: {useful: 1, useless: 0}\r\n---\r\nbody\r\n", 0},
+		{"lone cr", "---\rtitle: x\r---\rbody\r", "---\rtitle: x\rfeedback:\r  px: {useful: 1, useless: 0}\r---\rbody\r", 0},
+		{"lone cr, feedback there", "---\rfeedback:\r  px: {useful: 1, useless: 0}\rtitle: x\r---\rbody\r",
+			"---\rfeedback:\r  px: {useful: 2, useless: 0}\rtitle: x\r---\rbody\r", 0},
+		{"lone cr, no block", "# T\rbody\r", "---\rfeedback:\r  px: {useful: 1, useless: 0}\r---\r# T\rbody\r", 0},
+		{"lone cr, unclosed", "---\rtitle: x", "---\rfeedback:\r  px: {useful: 1, useless: 0}\r---\r---\rtitle: x", 0},
+		{"mixed, crlf first", "---\r\ntitle: x\rmore: y\n---\rbody\n", "---\r\ntitle: x\rmore: y\nfeedback:\r\n  px: {useful: 1, useless: 0}\r\n---\rbody\n", 0},
 		{"two feedback fields", "---\nfeedback:\n  px: {useful: 1, useless: 0}\nfeedback:\n  py: {useful: 1, useless: 0}\n---\n", "", 1},
 	}
 	for _, tt := range tests {
@@ -131,6 +144,10 @@ func TestFenceLines(t *testing.T) {
 		{" ---\nkey: v\n---\n", 0},
 		{"\ufeff---\nkey: v\n---\n", 0}, // the caller skips a byte order mark
 		{"...\nkey: v\n---\n", 0},
+		{"---\rkey: v\r---\rbody", 3},
+		{"---\rkey: v\r\n---", 3},
+		{"---\r", 0},
+		{"---\r\r---\r\n", 3},
 	} {
 		if got := frontmatter.FenceLines(c.src); got != c.want {
 			t.Errorf("FenceLines(%q) = %d, want %d", c.src, got, c.want)
@@ -141,5 +158,18 @@ func TestFenceLines(t *testing.T) {
 	}
 	if b := frontmatter.Find([]byte("---\nprose\n\n---\nmore")); b.Lines != 0 {
 		t.Errorf("Find(prose between breaks).Lines = %d, want 0", b.Lines)
+	}
+}
+
+// TestLoneCRFields checks the readers and the other edit beside Parse on
+// front matter whose lines end in a lone CR.
+func TestLoneCRFields(t *testing.T) {
+	if d, ok := frontmatter.Date([]byte("---\rtitle: x\rdate: 2026-03-04\r---\rbody\r")); !ok || d.Format("2006-01-02") != "2026-03-04" {
+		t.Errorf("Date(lone CR) = %v, %v, want 2026-03-04", d, ok)
+	}
+	src := "---\rtags: [a]\r---\rbody\r"
+	got, err := frontmatter.Merge([]byte(src), frontmatter.Meta{Pinned: true})
+	if want := "---\rtags: [a]\rpinned: true\r---\rbody\r"; err != nil || string(got) != want {
+		t.Errorf("Merge(%q, pinned) = %q, %v, want %q", src, got, err, want)
 	}
 }
