@@ -520,7 +520,7 @@ func (s *syncer) replay(ctx context.Context, head, incoming string, res *Result)
 	// Both sides passed the checks, but their merge may not: two logs of
 	// a day under the size limit can make one over it. Pushed, it would
 	// stop every other machine's sync; refused here, nothing is written.
-	if err := s.checkTree(ctx, tree, checkedOutside, "the merge of this machine's notes with the remote's (the other machines would refuse it; split the file named, then sync again)"); err != nil {
+	if err := s.checkTree(ctx, tree, checkedOutside, "the merge of this machine's notes with the remote's, which the other machines would refuse (nothing was pushed or brought in: move at least the bytes over out of this machine's copy of the file named, into another note, then sync again)"); err != nil {
 		return "", err
 	}
 	subjects, _ := s.git(ctx, nil, "log", "--format=- %s", "-n", "20", incoming+".."+head)
