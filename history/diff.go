@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"slices"
@@ -399,24 +398,19 @@ func (d *differ) file(p string, sd *sides) ([]Change, error) {
 // read. Such a file is refused with an error naming it; one removed
 // since gives errVanished.
 func (d *differ) readWork(p string) ([]byte, error) {
-	f, _, err := workspace.OpenFile(d.dir, nil, p)
+	limit := int64(-1)
+	if d.maxBytes > 0 {
+		limit = d.maxBytes
+	}
+	data, _, err := workspace.ReadFile(d.dir, nil, p, limit)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, errVanished
 	}
 	if err != nil {
 		return nil, fmt.Errorf("history: %s changed while changes read it (%w); run it again", shown(p), err)
 	}
-	defer f.Close()
-	r := io.Reader(f)
-	if d.maxBytes > 0 {
-		r = io.LimitReader(f, d.maxBytes+1)
-	}
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return nil, fmt.Errorf("history: read %s: %w", shown(p), err)
-	}
-	if d.maxBytes > 0 && int64(len(data)) > d.maxBytes {
-		return nil, fmt.Errorf("history: %s grew past the %d-byte limit while changes read it; run it again", shown(p), d.maxBytes)
+	if limit >= 0 && int64(len(data)) > limit {
+		return nil, fmt.Errorf("history: %s grew past the %d-byte limit while changes read it; run it again", shown(p), limit)
 	}
 	return data, nil
 }
