@@ -347,15 +347,22 @@ func (s *syncer) writeOwnTree(ctx context.Context) (string, error) {
 
 // addAll stages what changed in specs, memory/ first. A memory/ folder
 // that holds nothing git sees (missing, or empty, as in a new workspace)
-// has nothing to add, which git's add reports as an error.
+// has nothing to add, which git's add reports as an error. A temporary
+// file a killed write left ([memfile.TempGlob]) is no note: it is never
+// staged.
 func (s *syncer) addAll(ctx context.Context, specs []string) error {
-	_, err := s.git(ctx, nil, append([]string{"add", "-A", "--"}, specs...)...)
+	add := func(specs []string) error {
+		args := append([]string{"add", "-A", "--"}, specs...)
+		_, err := s.git(ctx, nil, append(args, ":(exclude,glob)**/"+memfile.TempGlob)...)
+		return err
+	}
+	err := add(specs)
 	var ge *history.GitError
 	if errors.As(err, &ge) && strings.Contains(ge.Stderr, "pathspec '"+workspace.MemoryDir+"' did not match") {
 		if len(specs) == 1 {
 			return nil
 		}
-		_, err = s.git(ctx, nil, append([]string{"add", "-A", "--"}, specs[1:]...)...)
+		err = add(specs[1:])
 	}
 	return err
 }
