@@ -2,6 +2,7 @@ package memweave_test
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -16,6 +17,8 @@ import (
 
 	memweave "github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/embed"
+	"github.com/memweave/memweave-go/embedcache"
+	"github.com/memweave/memweave-go/index"
 	"github.com/memweave/memweave-go/memweavetest"
 	"github.com/memweave/memweave-go/search"
 )
@@ -187,24 +190,122 @@ func TestBackgroundAskedOncePerModel(t *testing.T) {
 	}
 }
 
+// manyNotes are backgroundFiles with 100 more unrelated notes: an index
+// larger than the background's sample.
+func manyNotes() map[string]string {
+	files := backgroundFiles()
+	for i := range 100 {
+		files[fmt.Sprintf("memory/more-%03d.md", i)] = fmt.Sprintf("# More %d\n\nLine %d of the second list: chore %d, noted by Sam.\n", i, i, i*3)
+	}
+	return files
+}
+
 // TestBackgroundSameAfterRebuild checks that the background is a cache
 // like the rest of the index: deleting the index and indexing the files
-// again gives the same scores.
+// again gives the same scores, also when the index is larger than the
+// background's sample and some notes were edited after it was built
+// (their chunks written again after the others'): the background depends
+// on the files, not on the order they were written in.
 func TestBackgroundSameAfterRebuild(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		edits int
+	}{
+		{"small", backgroundFiles(), 0},
+		{"edited, larger than the sample", manyNotes(), 30},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			url, _ := axesServer(t, 384, backgroundAxes, nil)
+			dir := t.TempDir()
+			cfg := memweave.Config{DBPath: filepath.Join(dir, "index.db"),
+				Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "axes", BaseURL: url, Dims: 384}}
+			root := memweavetest.Workspace(t, tc.files)
+			w := open(t, root, cfg)
+			mustIndex(t, w)
+			for i := range tc.edits {
+				memweavetest.WriteFile(t, root, fmt.Sprintf("memory/note-%02d.md", i), fmt.Sprintf("# Note %d\n\nItem %d of the list, edited: errand number %d.\n", i, i, i*7))
+			}
+			mustIndex(t, w)
+			want := scores(mustSearch(t, w, offTopicQuestion, memweave.MinScore(0)))
+			w.Close()
+			cfg.DBPath = filepath.Join(dir, "rebuilt.db")
+			w2 := open(t, root, cfg)
+			mustIndex(t, w2)
+			if got := scores(mustSearch(t, w2, offTopicQuestion, memweave.MinScore(0))); !slices.Equal(got, want) {
+				t.Errorf("rebuilt index: Search(%q) = %v, want %v as before", offTopicQuestion, got, want)
+			}
+		})
+	}
+}
+
+// TestBackgroundKeptOverWrites checks that a write leaving the
+// background's sample as it was (most writes to an index larger than the
+// sample) does not measure the background again: the index's embedding
+// cache still holds one background after it. A write that changes the
+// sample measures anew.
+func TestBackgroundKeptOverWrites(t *testing.T) {
 	url, _ := axesServer(t, 384, backgroundAxes, nil)
-	dir := t.TempDir()
-	cfg := memweave.Config{DBPath: filepath.Join(dir, "index.db"),
+	dbPath := filepath.Join(t.TempDir(), "index.db")
+	cfg := memweave.Config{DBPath: dbPath,
 		Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "axes", BaseURL: url, Dims: 384}}
-	root := memweavetest.Workspace(t, backgroundFiles())
+	root := memweavetest.Workspace(t, manyNotes())
 	w := open(t, root, cfg)
 	mustIndex(t, w)
-	want := scores(mustSearch(t, w, offTopicQuestion, memweave.MinScore(0)))
-	w.Close()
-	cfg.DBPath = filepath.Join(dir, "rebuilt.db")
-	w2 := open(t, root, cfg)
-	mustIndex(t, w2)
-	if got := scores(mustSearch(t, w2, offTopicQuestion, memweave.MinScore(0))); !slices.Equal(got, want) {
-		t.Errorf("rebuilt index: Search(%q) = %v, want %v as before", offTopicQuestion, got, want)
+	ctx := context.Background()
+	db, err := index.Open(ctx, dbPath, index.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	raw, err := sql.Open("sqlite3", dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	sample := func() []embedcache.Key {
+		t.Helper()
+		s, err := db.Sample(ctx, search.CosineSample)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s.Hashes
+	}
+	// A background is kept as three float32 values (12 bytes); the
+	// questions' vectors have 384.
+	backgrounds := func() int {
+		t.Helper()
+		var n int
+		if err := raw.QueryRow(`SELECT count(*) FROM embed_cache WHERE length(vector) = 12`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	mustSearch(t, w, offTopicQuestion)
+	if n := backgrounds(); n != 1 {
+		t.Fatalf("after the first search: %d backgrounds in the cache, want 1", n)
+	}
+	before, want := sample(), 1
+	kept, changed := 0, 0
+	for i := 0; kept < 3 || changed < 1; i++ {
+		if i == 40 {
+			t.Fatalf("40 writes: %d left the sample as it was, %d changed it; want 3 and 1", kept, changed)
+		}
+		memweavetest.WriteFile(t, root, fmt.Sprintf("memory/new-%02d.md", i), fmt.Sprintf("# New %d\n\nA note written later, number %d.\n", i, i))
+		mustIndex(t, w)
+		what := "a write that left the sample as it was"
+		if after := sample(); slices.Equal(after, before) {
+			kept++
+		} else {
+			what = "a write that changed the sample"
+			changed++
+			want++
+			before = after
+		}
+		mustSearch(t, w, offTopicQuestion)
+		if n := backgrounds(); n != want {
+			t.Fatalf("search after %s (write %d): %d backgrounds in the cache, want %d", what, i, n, want)
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ package memweave
 
 import (
 	"cmp"
+	"fmt"
 	"log/slog"
 	"math"
 	"path/filepath"
@@ -26,7 +27,8 @@ type Config struct {
 	// Create makes [Open] create a missing memory/ folder and its
 	// [SettingsFile]. Default false: the error wraps [ErrNoWorkspace].
 	Create bool
-	// DBPath is the index file. Default "<Workspace>/.memweave/index.db".
+	// DBPath is the index file. Default "<Workspace>/.memweave/index.db";
+	// never under <Workspace>/memory/, which holds the notes.
 	DBPath string
 	// ChunkTokens caps a chunk's size in estimated tokens, four bytes of
 	// UTF-8 each (default 400); ChunkOverlap is how many of them, in
@@ -86,6 +88,13 @@ type Config struct {
 	// codes as they read them instead of keeping them in memory for
 	// searches to come. Default false.
 	OneShot bool
+	// NoWatch keeps a long-lived Weave from starting a file watcher on
+	// demand (docs/freshness.md): each search stat-scans the workspace,
+	// as a OneShot one's does, while the vector codes stay in memory.
+	// For a workspace whose file events cannot be trusted (a network
+	// file system) or to spare the machine's inotify instances;
+	// [Weave.Watch] still starts a watcher. Default false.
+	NoWatch bool
 	// TimeZone is where "today" is for decay and dated logs (default
 	// UTC), Now the clock tests freeze (default time.Now), and Logger
 	// receives diagnostics (default: discard).
@@ -154,6 +163,13 @@ func (c *Config) pathDefaults() error {
 		c.DBPath = filepath.Join(ws, workspace.IndexDir, "index.db")
 	} else if c.DBPath, err = filepath.Abs(c.DBPath); err != nil {
 		return &ConfigError{Field: "DBPath", Err: err}
+	}
+	// memory/ holds the notes, and sync commits all of it: the index and
+	// its -wal, -shm and lock files must live elsewhere.
+	mem := filepath.Join(ws, workspace.MemoryDir)
+	if rel, err := filepath.Rel(mem, c.DBPath); err == nil && filepath.IsLocal(rel) {
+		return &ConfigError{Field: "DBPath", Err: fmt.Errorf("%s is inside %s, the notes' folder: put the index elsewhere (default %s)",
+			c.DBPath, mem, filepath.Join(ws, workspace.IndexDir, "index.db"))}
 	}
 	return nil
 }

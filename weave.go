@@ -123,7 +123,7 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 		w.backgrounds = &query.Backgrounds{Engine: eng, DB: db, Embedder: emb}
 	}
 	w.fresh = &freshness.Keeper{Slot: &w.watch, Engine: eng, DB: db, Root: cfg.Workspace, ExtraPaths: cfg.ExtraPaths, DBPath: cfg.DBPath,
-		OneShot: cfg.OneShot, LockTimeout: syncLockTimeout, Logger: cfg.Logger}
+		OneShot: cfg.OneShot || cfg.NoWatch, LockTimeout: syncLockTimeout, Logger: cfg.Logger}
 	if created && file == nil {
 		if err := w.saveSettings(ctx); err != nil {
 			db.Close()

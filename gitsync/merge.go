@@ -46,12 +46,15 @@ func (s *syncer) integrate(ctx context.Context, incoming string, res *Result) er
 	if err := s.commitLocal(ctx, res); err != nil {
 		return err
 	}
-	if incoming == "" {
-		return nil
-	}
 	head, err := s.rev(ctx, "HEAD")
 	if err != nil {
 		return err
+	}
+	if s.localHead == "" {
+		s.localHead = head
+	}
+	if incoming == "" {
+		return nil
 	}
 	if head == incoming {
 		return nil

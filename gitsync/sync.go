@@ -162,6 +162,9 @@ type syncer struct {
 	rng           *rand.Rand
 	// gitTime sums the time git commands took.
 	gitTime time.Duration
+	// localHead is HEAD once this machine's changes are committed, before
+	// the remote's commits are integrated.
+	localHead string
 }
 
 // Sync commits, integrates and pushes the workspace at root (the top
@@ -246,12 +249,20 @@ func syncLocked(ctx context.Context, root string, opts Options) (res *Result, er
 	if err := s.exchange(ctx, res); err != nil {
 		return res, err
 	}
+	// The re-index reads what moved since the commit the index reflects;
+	// Changed reports what the remote brought: the moves since this
+	// machine's own state, its commit included.
+	var reindex []string
 	if oldHead != res.Head && res.Head != "" {
-		changed, err := s.changedPaths(ctx, oldHead, res.Head)
-		if err != nil {
+		if reindex, err = s.changedPaths(ctx, oldHead, res.Head); err != nil {
 			return res, err
 		}
-		res.Changed = changed
+		res.Changed = reindex
+		if s.localHead != "" && s.localHead != oldHead {
+			if res.Changed, err = s.changedPaths(ctx, s.localHead, res.Head); err != nil {
+				return res, err
+			}
+		}
 	}
 	if w := s.ignoredNotes(ctx); w != "" {
 		res.Warnings = append(res.Warnings, w)
@@ -260,7 +271,7 @@ func syncLocked(ctx context.Context, root string, opts Options) (res *Result, er
 	if s.opts.Reindex != nil {
 		reindexed = true
 		t := time.Now()
-		n, err := s.opts.Reindex(ctx, res.Changed)
+		n, err := s.opts.Reindex(ctx, reindex)
 		res.Reindexed, res.ReindexTime = n, time.Since(t)
 		if err != nil {
 			return res, fmt.Errorf("gitsync: re-index: %w", err)

@@ -534,10 +534,11 @@ func (cs *codeSet) scan(qc queryCode, k, capacity int, allow map[int64]bool, blo
 
 // SampleCosines returns the approximate cosines (see [DB.Vector]) of q
 // with up to n stored vectors spread evenly over the index in chunk id
-// order, from the first to the last: the sample that calibrates vector
-// scores (see [search.VectorBackend]). It reads only the in-memory codes
-// a search scans anyway, so it costs n dot products and no query. It
-// returns nothing when the index has no vectors or q has other dims.
+// order, from the first to the last: the sample a query's own background
+// is measured with (see [search.VectorBackend]; the index's background
+// uses [DB.Sample]). It reads only the in-memory codes a search scans
+// anyway, so it costs n dot products and no query. It returns nothing
+// when the index has no vectors or q has other dims.
 func (db *DB) SampleCosines(ctx context.Context, q []float32, n int) ([]float64, error) {
 	qn := append([]float32(nil), q...)
 	normalize(qn)
@@ -560,47 +561,6 @@ func (db *DB) SampleCosines(ctx context.Context, q []float32, n int) ([]float64,
 		}
 		out = append(out, float64(b.scales[i])*float64(dot)*inv)
 	})
-	return out, nil
-}
-
-// SampleVectors returns the stored vectors, decoded and of unit length,
-// of the sample [DB.SampleCosines] takes with q, in the same order; q
-// only tells a one-shot handle which scan it shares. It returns nothing
-// when the index has no vectors or q has other dims.
-func (db *DB) SampleVectors(ctx context.Context, q []float32, n int) ([][]float32, error) {
-	qn := append([]float32(nil), q...)
-	normalize(qn)
-	cs, err := db.vectorSet(ctx, newQueryCode(qn))
-	if err != nil {
-		return nil, err
-	}
-	if cs.dims == 0 || cs.n == 0 || n <= 0 || len(q) != cs.dims {
-		return nil, nil
-	}
-	var ids []int64
-	cs.sample(n, func(b *codeBlock, i int) { ids = append(ids, b.ids[i]) })
-	out := make([][]float32, 0, len(ids))
-	var derr error
-	err = db.eachVector(ctx, cs.dims, ids, func(_ int, id int64, blob []byte) bool {
-		var v []float32
-		if v, derr = decodeHalf(blob); derr != nil {
-			derr = db.wrap("read vectors", corruptRow("vectors", id, derr.Error()))
-			return false
-		}
-		normalize(v)
-		out = append(out, v)
-		return true
-	})
-	if err = cmp.Or(err, derr); err != nil {
-		return nil, err
-	}
-	// One after the other in memory, so that [Dots] runs each probe
-	// over the whole sample in one call.
-	flat := make([]float32, len(out)*cs.dims)
-	for i, v := range out {
-		out[i] = flat[i*cs.dims : (i+1)*cs.dims : (i+1)*cs.dims]
-		copy(out[i], v)
-	}
 	return out, nil
 }
 

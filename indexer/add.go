@@ -37,7 +37,7 @@ func (e *Engine) AddPaths(ctx context.Context, opts SyncOptions, paths ...string
 		if err != nil {
 			return nil, fmt.Errorf("indexer: %w", err)
 		}
-		fh, fi, err := workspace.OpenFile(e.opts.Root, e.opts.ExtraPaths, rel)
+		fh, fi, err := workspace.OpenIndexed(e.opts.Root, e.opts.ExtraPaths, rel)
 		if err != nil {
 			return nil, fmt.Errorf("indexer: add %s: %w", p, err)
 		}

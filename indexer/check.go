@@ -127,7 +127,7 @@ func (e *Engine) hashCheck(ctx context.Context, files []workspace.File, d *Diff,
 				return gctx.Err()
 			}
 			extra, _ := e.extraPaths()
-			data, _, err := workspace.ReadFile(e.opts.Root, extra, f.Rel, -1)
+			data, _, err := workspace.ReadIndexed(e.opts.Root, extra, f.Rel, -1)
 			mu.Lock()
 			defer mu.Unlock()
 			switch {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"syscall"
 	"time"
 
 	"github.com/memweave/memweave-go/index"
@@ -94,19 +95,22 @@ func (e *Engine) Diff(ctx context.Context) (*Diff, error) {
 		d.Unreadable = append(d.Unreadable, e.pathWarning(w))
 	}
 	seen := make(map[string]bool, len(files))
-	var linked []string
+	var linked, shared []string
 	for _, f := range files {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 		seen[f.Rel] = true
-		if f.ViaLink {
+		switch {
+		case f.ViaLink:
 			linked = append(linked, f.Abs)
+		case f.HardLinked:
+			shared = append(shared, f.Abs)
 		}
 		e.classify(f, d)
 	}
 	e.linkedMu.Lock()
-	e.linked = linked
+	e.linked, e.shared = linked, shared
 	e.linkedMu.Unlock()
 	for p, row := range rows {
 		if seen[p] {
@@ -210,7 +214,7 @@ func (e *Engine) racyChanged(row index.File, f workspace.File, d *Diff) bool {
 	}
 	readAt := e.now()
 	extra, _ := e.extraPaths()
-	data, _, err := workspace.ReadFile(e.opts.Root, extra, f.Rel, -1)
+	data, _, err := workspace.ReadIndexed(e.opts.Root, extra, f.Rel, -1)
 	if err != nil || HashBytes(data) != row.Hash {
 		return true
 	}
@@ -238,7 +242,14 @@ func (e *Engine) pathWarning(err error) Warning {
 // isGone reports whether nothing exists at abs.
 func isGone(abs string) bool {
 	_, err := os.Lstat(abs)
-	return errors.Is(err, fs.ErrNotExist)
+	return gone(err)
+}
+
+// gone reports whether err, from a stat of a path, says nothing is at
+// the path: it does not exist, or a folder on its way is now a file
+// (ENOTDIR), as when a folder of notes is replaced by a file of its name.
+func gone(err error) bool {
+	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)
 }
 
 // AbsPath returns the file a row path names: rel under root, or rel

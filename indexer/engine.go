@@ -64,10 +64,13 @@ type Engine struct {
 	// scanner keeps folder listings between freshness scans.
 	scanner workspace.Scanner
 	// linkedMu guards linked, the files the last full scan reached
-	// through a symbolic link: file events name a link's target, so
-	// [Engine.SyncPaths] stats these every time.
+	// through a symbolic link, and shared, the files found with other
+	// names (hard links): file events name a link's target, and a change
+	// made through another name, so [Engine.SyncPaths] stats these every
+	// time.
 	linkedMu sync.Mutex
 	linked   []string
+	shared   []string
 
 	// now is the clock read times come from (time.Now in Unix
 	// nanoseconds), and statOf turns an opened file's metadata into the

@@ -28,15 +28,16 @@ var errNeedScan = errors.New("indexer: the paths need a full scan")
 // with nothing at it loses its row and the rows below it; a folder loses
 // the rows below it whose files are gone. A path that is a symbolic link
 // makes it run [Engine.Sync] instead, which applies discovery's rules for
-// links. The files the last full scan reached through a link are looked
-// at every time, named or not. With opts.Pending it also retries the files pending embeddings;
+// links. The files the last full scan reached through a link, and the
+// files with other names (hard links) it found or a path named, are
+// looked at every time, named or not. With opts.Pending it also retries the files pending embeddings;
 // opts.Force is not for it.
 func (e *Engine) SyncPaths(ctx context.Context, paths []string, opts SyncOptions) (*Result, error) {
 	start := time.Now()
 	res := &Result{}
 	err := e.WithLock(ctx, opts.LockTimeout, func() error {
 		e.linkedMu.Lock()
-		paths = append(slices.Clip(paths), e.linked...)
+		paths = slices.Concat(paths, e.linked, e.shared)
 		e.linkedMu.Unlock()
 		slices.Sort(paths)
 		paths = slices.Compact(paths)
@@ -121,7 +122,7 @@ func (e *Engine) classifyPath(abs string, d *Diff, under func(rel string) []stri
 	rel := e.relOf(abs)
 	fi, err := os.Lstat(abs)
 	switch {
-	case errors.Is(err, fs.ErrNotExist):
+	case gone(err):
 		if _, ok := d.rows[rel]; ok {
 			d.Deleted = append(d.Deleted, rel)
 		}
@@ -139,6 +140,10 @@ func (e *Engine) classifyPath(abs string, d *Diff, under func(rel string) []stri
 		f.Size, f.MTime, f.CTime, f.Inode = workspace.StatOf(fi)
 		e.classify(f, d)
 	case fi.IsDir():
+		if _, ok := d.rows[rel]; ok {
+			// A file replaced by a folder of its name.
+			d.Deleted = append(d.Deleted, rel)
+		}
 		for _, p := range under(rel) {
 			if isGone(AbsPath(e.opts.Root, p)) {
 				d.Deleted = append(d.Deleted, p)
@@ -152,19 +157,34 @@ func (e *Engine) classifyPath(abs string, d *Diff, under func(rel string) []stri
 		}
 		d.Unreadable = append(d.Unreadable, Warning{Path: rel, Err: fmt.Errorf("%w (%v)", ErrNotRegular, fi.Mode().Type())})
 	default:
-		f := workspace.File{Abs: abs, Rel: rel, Source: workspace.Source(rel)}
+		f := workspace.File{Abs: abs, Rel: rel, Source: workspace.Source(rel), HardLinked: workspace.HardLinked(fi)}
 		f.Size, f.MTime, f.CTime, f.Inode = workspace.StatOf(fi)
+		if f.HardLinked {
+			e.share(abs)
+		}
 		e.classify(f, d)
 	}
 	return nil
 }
 
+// share adds abs, a file with other names, to those [Engine.SyncPaths]
+// looks at every time.
+func (e *Engine) share(abs string) {
+	e.linkedMu.Lock()
+	defer e.linkedMu.Unlock()
+	if !slices.Contains(e.shared, abs) {
+		e.shared = append(e.shared, abs)
+	}
+}
+
 // Linked reports whether the last full scan listed files through
-// symbolic links, which [Engine.SyncPaths] looks at every time.
+// symbolic links, or files with other names (hard links), which
+// [Engine.SyncPaths] looks at every time: a change to them may come
+// without an event naming them.
 func (e *Engine) Linked() bool {
 	e.linkedMu.Lock()
 	defer e.linkedMu.Unlock()
-	return len(e.linked) > 0
+	return len(e.linked) > 0 || len(e.shared) > 0
 }
 
 // isLinked reports whether the last full scan listed abs through a link.

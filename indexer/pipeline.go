@@ -214,7 +214,7 @@ func (e *Engine) consume(ctx context.Context, gr *group, res *Result) error {
 func (e *Engine) readStat(f *workspace.File, limit int64) (data []byte, readAt int64, err error) {
 	readAt = e.now()
 	extra, _ := e.extraPaths()
-	data, fi, err := workspace.ReadFile(e.opts.Root, extra, f.Rel, limit)
+	data, fi, err := workspace.ReadIndexed(e.opts.Root, extra, f.Rel, limit)
 	if err != nil {
 		return nil, 0, err
 	}

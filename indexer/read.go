@@ -27,7 +27,7 @@ func (e *Engine) ReadFile(ctx context.Context, path string) (data []byte, rel st
 		return nil, "", err
 	}
 	extra, _ := e.extraPaths()
-	data, _, err = workspace.ReadFile(e.opts.Root, extra, rel, -1)
+	data, _, err = workspace.ReadIndexed(e.opts.Root, extra, rel, -1)
 	if errors.Is(err, fs.ErrNotExist) {
 		err = workspace.ErrNotFound
 	}

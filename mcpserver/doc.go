@@ -32,7 +32,7 @@
 // a panic in a tool is recovered the same way.
 //
 // Tool arguments have size limits ([MaxContentBytes], [MaxQueryBytes],
-// [MaxPathBytes], [MaxBudgetTokens], [MaxSearchResults], [MaxConflicts]); a call over one
+// [MaxPathBytes], [MaxListItems], [MaxBudgetTokens], [MaxSearchResults], [MaxConflicts]); a call over one
 // fails with a tool error naming the limit.
 //
 // Serve it over stdin and stdout with [Serve], as the memweave command's

@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"runtime/debug"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -250,6 +251,10 @@ func pathError(op, path string, err error) error {
 		hint = "refused: only Markdown files (.md or .markdown) can be used"
 	case errors.Is(err, workspace.ErrIgnoredName):
 		hint = "refused: hidden and temporary names (starting with '.', ending in '~' or .tmp) are not allowed"
+	case errors.Is(err, workspace.ErrBadName):
+		hint = "refused: the path has a name that is unsafe on some systems (a backslash, a control or invisible formatting character, or a trailing dot or space)"
+	case errors.Is(err, syscall.ENAMETOOLONG):
+		hint = "refused: the path has a name longer than the file system allows; use a shorter one"
 	case errors.Is(err, memweave.ErrNotFound):
 		hint = "not found: no such memory file; memory_search returns the paths that exist"
 	case errors.Is(err, memweave.ErrInvalidSource):

@@ -37,6 +37,11 @@ const (
 	// MaxGetBytes bounds the text of one memory_get answer: 1 MiB of
 	// whole lines; the answer says where the rest starts.
 	MaxGetBytes = 1 << 20
+	// MaxListItems bounds the names in memory_search's sources and tags
+	// and memory_conflicts' sources: 256. Each name costs work and may
+	// cost a warning in the answer, so a request of short names must not
+	// carry hundreds of thousands.
+	MaxListItems = 256
 )
 
 // checkSize fails unless the argument field of tool, s, is at most limit
@@ -48,16 +53,30 @@ func checkSize(tool, field, s string, limit int) error {
 	return nil
 }
 
+// checkList fails unless the argument field of tool, list, holds at most
+// MaxListItems names of at most MaxPathBytes bytes each.
+func checkList(tool, field string, list []string) error {
+	if len(list) > MaxListItems {
+		return fmt.Errorf("%s: %s has %d names; the limit is %d", tool, field, len(list), MaxListItems)
+	}
+	for _, s := range list {
+		if err := checkSize(tool, "a name of "+field, s, MaxPathBytes); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // searchInput is the input of memory_search.
 type searchInput struct {
 	Query             string   `json:"query" jsonschema:"what to look for: a question, keywords or an exact identifier; at most 4096 bytes"`
 	MaxResults        int      `json:"max_results,omitempty" jsonschema:"how many results to return, 1 to 50 (default 6)"`
 	MinScore          *float64 `json:"min_score,omitempty" jsonschema:"drop results scoring below this, in [0,1] (default 0.35; 0 keeps everything)"`
-	Sources           []string `json:"sources,omitempty" jsonschema:"only search these namespaces: memory for files directly in memory/, or the name of a folder under memory/; each at most 1024 bytes"`
+	Sources           []string `json:"sources,omitempty" jsonschema:"only search these namespaces: memory for files directly in memory/, or the name of a folder under memory/; at most 256 names of at most 1024 bytes"`
 	DecayHalfLifeDays *float64 `json:"decay_half_life_days,omitempty" jsonschema:"favour recent dated notes: halve a dated file's score every this many days (off unless given)"`
 	MMRLambda         *float64 `json:"mmr_lambda,omitempty" jsonschema:"diversify results: 1 is pure relevance, 0 pure diversity (off unless given)"`
 	At                string   `json:"at,omitempty" jsonschema:"search the memory as it was at this git revision (commit id, branch, tag, HEAD~3); at most 256 bytes"`
-	Tags              []string `json:"tags,omitempty" jsonschema:"only notes whose front matter lists every one of these tags; each at most 1024 bytes"`
+	Tags              []string `json:"tags,omitempty" jsonschema:"only notes whose front matter lists every one of these tags; at most 256 tags of at most 1024 bytes"`
 	IncludeExpired    bool     `json:"include_expired,omitempty" jsonschema:"keep notes whose front matter expires date is past (left out by default)"`
 	Superseded        string   `json:"superseded,omitempty" jsonschema:"passages a resolution in the files supersedes (memory_resolve): mark (default: superseded_by names the line kept), hide (left out) or off"`
 }
@@ -75,10 +94,11 @@ func (t *tools) search(ctx context.Context, in searchInput) (*mcp.CallToolResult
 	if err := checkSize("memory_search", "query", in.Query, MaxQueryBytes); err != nil {
 		return nil, out, err
 	}
-	for _, src := range in.Sources {
-		if err := checkSize("memory_search", "a source", src, MaxPathBytes); err != nil {
-			return nil, out, err
-		}
+	if err := checkList("memory_search", "sources", in.Sources); err != nil {
+		return nil, out, err
+	}
+	if err := checkList("memory_search", "tags", in.Tags); err != nil {
+		return nil, out, err
 	}
 	var opts []memweave.SearchOption
 	switch {
@@ -95,11 +115,6 @@ func (t *tools) search(ctx context.Context, in searchInput) (*mcp.CallToolResult
 	}
 	if len(in.Sources) > 0 {
 		opts = append(opts, memweave.Sources(in.Sources...))
-	}
-	for _, tag := range in.Tags {
-		if err := checkSize("memory_search", "a tag", tag, MaxPathBytes); err != nil {
-			return nil, out, err
-		}
 	}
 	if len(in.Tags) > 0 {
 		opts = append(opts, memweave.Tags(in.Tags...))
@@ -150,7 +165,9 @@ func (t *tools) search(ctx context.Context, in searchInput) (*mcp.CallToolResult
 func hiddenHints(resp *memweave.SearchResponse) []string {
 	var out []string
 	h := resp.Hidden
-	if h.BelowThreshold > 0 {
+	// Below a best that prints as 0.000 nothing matched: a lower
+	// min_score would show only passages sharing nothing with the query.
+	if h.BelowThreshold > 0 && resp.BestFilteredScore >= 0.0005 {
 		out = append(out, fmt.Sprintf("%d more passages scored below min_score (best %.3f): a lower min_score shows them", h.BelowThreshold, resp.BestFilteredScore))
 	}
 	if h.Expired > 0 {
@@ -415,7 +432,7 @@ const MaxConflicts = 500
 
 // conflictsInput is the input of memory_conflicts.
 type conflictsInput struct {
-	Sources    []string `json:"sources,omitempty" jsonschema:"only these namespaces; each at most 1024 bytes"`
+	Sources    []string `json:"sources,omitempty" jsonschema:"only these namespaces; at most 256 names of at most 1024 bytes"`
 	PathPrefix string   `json:"path_prefix,omitempty" jsonschema:"only files whose path starts with this, e.g. memory/projects/; at most 1024 bytes"`
 	MaxResults int      `json:"max_results,omitempty" jsonschema:"how many conflicts to return, likely first, 1 to 500 (default 50)"`
 }
@@ -436,10 +453,8 @@ func (t *tools) conflicts(ctx context.Context, in conflictsInput) (*mcp.CallTool
 	if err := checkSize("memory_conflicts", "path_prefix", in.PathPrefix, MaxPathBytes); err != nil {
 		return nil, out, err
 	}
-	for _, src := range in.Sources {
-		if err := checkSize("memory_conflicts", "a source", src, MaxPathBytes); err != nil {
-			return nil, out, err
-		}
+	if err := checkList("memory_conflicts", "sources", in.Sources); err != nil {
+		return nil, out, err
 	}
 	if in.MaxResults < 0 || in.MaxResults > MaxConflicts {
 		return nil, out, fmt.Errorf("memory_conflicts: max_results must be between 1 and %d, got %d", MaxConflicts, in.MaxResults)

@@ -3,7 +3,6 @@ package query
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"sync"
 
 	"github.com/memweave/memweave-go/embed"
@@ -17,11 +16,12 @@ import (
 // Embedding cache keys of what the background derives from the embedder:
 // the background questions' vectors (embedded as queries, which an
 // embedder may prefix differently from documents) and the statistics
-// measured with a sample of the index. The prefixes set them apart from
-// any document's text; the version changes with the questions.
+// measured with a sample of the index, kept under the sample's text
+// hashes. The prefixes set them apart from any document's text; the
+// version changes with the questions or the way the sample is drawn.
 const (
 	probeKeyPrefix      = "memweave background question\x00"
-	backgroundKeyPrefix = "memweave background v1\x00"
+	backgroundKeyPrefix = "memweave background v2\x00"
 )
 
 // probeFanOut bounds how many background questions are embedded at once.
@@ -29,15 +29,16 @@ const probeFanOut = 4
 
 // Backgrounds measures and keeps the background of one index under its
 // embedder (see [search.NewIndexBackground]) for [search.Hybrid]: the
-// cosines of [search.ProbeQuestions] with the index's calibration
-// sample. It is measured once per index generation and kept in the
-// index's embedding cache under that generation, so that a fresh process
-// finds it there until the next write; the questions' vectors are kept
-// there too, so that an embedding server is asked for them once per
-// model. Both are derived from the files alone: an index rebuilt from
-// them measures the same. A
-// Backgrounds is safe for concurrent use by multiple goroutines; no lock
-// is held over an embedding call.
+// cosines of [search.ProbeQuestions] with the index's sample
+// ([index.DB.Sample]). The sample changes with few writes, so the
+// background is kept in the index's embedding cache under the sample's
+// text hashes: a fresh process finds it there, and so does a search
+// after a write that left the sample as it was, which then reads the
+// sample's hashes but no vector. The questions' vectors are kept there
+// too, so that an embedding server is asked for them once per model.
+// Both are derived from the files alone: an index rebuilt from them
+// measures the same. A Backgrounds is safe for concurrent use by
+// multiple goroutines; no lock is held over an embedding call.
 type Backgrounds struct {
 	// Engine names the embedder identity the cache entries are kept
 	// under; required.
@@ -53,16 +54,18 @@ type Backgrounds struct {
 	// OpenAI-compatible embedder's is completed when it learns its dims.
 	identity string
 	probes   [][]float32
-	// gen is the index generation bg was measured at; valid reports that
-	// it was.
+	// key is the cache key of the sample bg was measured with, and gen
+	// the last index generation that sample was read at; valid reports
+	// that they are set. bg's Standout is of the index at gen.
+	key   embedcache.Key
 	gen   int64
 	bg    search.Background
 	valid bool
 }
 
 // Background returns the index's background, for [search.Hybrid]'s
-// Background, given the query vector q (whose scan a one-shot handle
-// reads the sample from). An embedding failure wraps [search.ErrProbes].
+// Background, given the query vector q: one of the index's dims, else
+// the zero Background. An embedding failure wraps [search.ErrProbes].
 func (b *Backgrounds) Background(ctx context.Context, q []float32) (search.Background, error) {
 	gen, err := b.DB.Generation(ctx)
 	if err != nil {
@@ -75,60 +78,90 @@ func (b *Backgrounds) Background(ctx context.Context, q []float32) (search.Backg
 		b.mu.Unlock()
 		return bg, nil
 	}
+	b.mu.Unlock()
+	s, err := b.DB.Sample(ctx, search.CosineSample)
+	if err != nil || s.Dims != len(q) || len(s.IDs) == 0 {
+		return search.Background{}, err
+	}
+	n, err := b.DB.ChunkCount(ctx)
+	if err != nil {
+		return search.Background{}, err
+	}
+	key := sampleKey(s)
+	b.mu.Lock()
 	probes := b.probes
 	if b.identity != identity {
 		probes = nil
 	}
+	if b.valid && b.key == key && b.identity == identity {
+		bg := b.bg.OfIndex(n)
+		if s.Gen > b.gen {
+			b.gen, b.bg = s.Gen, bg
+		}
+		b.mu.Unlock()
+		return bg, nil
+	}
 	b.mu.Unlock()
-	bg, probes, err := b.measure(ctx, q, gen, identity, probes)
+	bg, probes, kept, err := b.measure(ctx, s, key, n, identity, probes)
 	if err != nil {
 		return search.Background{}, err
 	}
 	b.mu.Lock()
 	b.identity, b.probes = identity, probes
-	b.gen, b.bg, b.valid = gen, bg, true
+	if kept {
+		b.key, b.gen, b.bg, b.valid = key, s.Gen, bg, true
+	}
 	b.mu.Unlock()
 	return bg, nil
 }
 
-// measure returns the background of generation gen from the embedding
-// cache, or measures and stores it, with the questions' vectors (probes
-// when not nil).
-func (b *Backgrounds) measure(ctx context.Context, q []float32, gen int64, identity string, probes [][]float32) (search.Background, [][]float32, error) {
-	n, err := b.DB.ChunkCount(ctx)
-	if err != nil {
-		return search.Background{}, nil, err
+// sampleKey is the embedding cache key of the background measured with
+// the sample s.
+func sampleKey(s index.Sample) embedcache.Key {
+	text := make([]byte, 0, len(backgroundKeyPrefix)+len(s.Hashes)*len(embedcache.Key{}))
+	text = append(text, backgroundKeyPrefix...)
+	for _, h := range s.Hashes {
+		text = append(text, h[:]...)
 	}
+	return embedcache.KeyOf(string(text))
+}
+
+// measure returns the background of an index of n chunks measured with
+// the sample s, whose cache key is key: from the embedding cache, or
+// measured and stored there, with the questions' vectors (probes when
+// not nil). kept reports that the background is the sample's, not one of
+// a sample a write changed while it was read, so that it may be kept.
+func (b *Backgrounds) measure(ctx context.Context, s index.Sample, key embedcache.Key, n int, identity string, probes [][]float32) (bg search.Background, _ [][]float32, kept bool, _ error) {
 	cache := embedcache.New(identity)
-	key := embedcache.KeyOf(backgroundKeyPrefix + strconv.FormatInt(gen, 10))
 	found, err := cache.Lookup(ctx, b.DB.CacheTable(), []embedcache.Key{key})
 	if err != nil {
-		return search.Background{}, nil, err
+		return search.Background{}, nil, false, err
 	}
 	if v := found[key]; len(v) == 3 {
-		return search.Background{Base: float64(v[0]), Center: float64(v[1]), Spread: float64(v[2])}.OfIndex(n), probes, nil
+		return search.Background{Base: float64(v[0]), Center: float64(v[1]), Spread: float64(v[2])}.OfIndex(n), probes, true, nil
 	}
-	sample, err := b.DB.SampleVectors(ctx, q, search.CosineSample)
+	sample, err := b.DB.SampleVectors(ctx, s)
 	if err != nil {
-		return search.Background{}, nil, err
+		return search.Background{}, nil, false, err
 	}
 	if probes == nil {
 		if probes, err = b.embedProbes(ctx, cache); err != nil {
-			return search.Background{}, nil, fmt.Errorf("%w: %w", search.ErrProbes, err)
+			return search.Background{}, nil, false, fmt.Errorf("%w: %w", search.ErrProbes, err)
 		}
 	}
-	bg := search.NewIndexBackground(probes, sample, n, index.Dots)
+	bg = search.NewIndexBackground(probes, sample, n, index.Dots)
 	// Kept as float32, as the cache keeps it, so that a measure and a
 	// cache hit score alike.
 	v := []float32{float32(bg.Base), float32(bg.Center), float32(bg.Spread)}
-	// Stored only when nothing was written since gen was read, so that
-	// the entry is the measure of gen. A failed store costs only a later
-	// process the same measure.
-	if now, err := b.DB.Generation(ctx); err == nil && now == gen {
-		_ = cache.Store(ctx, b.DB.CacheTable(), map[embedcache.Key][]float32{key: v})
-	}
 	bg.Base, bg.Center, bg.Spread = float64(v[0]), float64(v[1]), float64(v[2])
-	return bg, probes, nil
+	// Kept only when nothing was written since the sample was read, so
+	// that the vectors are the sample's. A failed store costs only a
+	// later process the same measure.
+	if now, err := b.DB.Generation(ctx); err != nil || now != s.Gen {
+		return bg, probes, false, nil
+	}
+	_ = cache.Store(ctx, b.DB.CacheTable(), map[embedcache.Key][]float32{key: v})
+	return bg, probes, true, nil
 }
 
 // embedProbes returns the vectors of the background questions: from the

@@ -50,9 +50,9 @@ type Hybrid struct {
 	// threshold: a lexical cosine is letter overlap, not meaning.
 	Semantic bool
 	// Background returns the index's background under Embedder (see
-	// [NewIndexBackground]), given the query vector q; it is called after
-	// the vector search, so a backend may take its sample with q as
-	// [VectorBackend.SampleCosines] does. An error wrapping [ErrProbes]
+	// [NewIndexBackground]) for the query vector q, the zero Background
+	// when q has other dims than the index; it is called after the vector
+	// search, which reports such a q first. An error wrapping [ErrProbes]
 	// degrades the search to keyword results with a warning; any other
 	// fails it. Nil measures each query against its own cosines with a
 	// sample of the index instead ([NewBackground]).

@@ -19,7 +19,9 @@
 // has been recorded. Sync then hands the recorded paths to the [Syncer],
 // which re-indexes just those; with nothing recorded it returns at once.
 // The first Sync, and any after an overflow of the kernel's queue, asks
-// for a full scan instead (Changes.All).
+// for a full scan instead (Changes.All); after an overflow the watcher
+// also walks the folders again, since the lost events may have created
+// or removed some.
 //
 // Without Options.OnDemand the watcher also syncs in the background:
 // after a burst of events settles (Options.Debounce, at most four

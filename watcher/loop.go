@@ -96,10 +96,8 @@ func (t *tree) run(ctx context.Context) {
 			case !ok:
 				t.fallBack(errEventsStopped)
 			case errors.Is(err, fsnotify.ErrEventOverflow):
-				// Events were lost, but later ones still come: the next
-				// Sync scans everything.
-				t.opts.Logger.Warn("watcher: event queue overflowed; the next sync scans everything")
-				t.w.record(true)
+				t.opts.Logger.Warn("watcher: event queue overflowed; watching every folder again, and the next sync scans everything")
+				t.rewatch()
 			default:
 				t.fallBack(err)
 			}
@@ -174,6 +172,23 @@ func (t *tree) handle(ev fsnotify.Event) ([]string, error) {
 		return []string{name}, nil
 	}
 	return nil, nil
+}
+
+// rewatch starts the operating system's watcher again after its queue
+// overflowed. The events lost may have created folders, which would then
+// go unwatched, or removed folders, whose entries in dirs would keep a
+// folder created again at the same path from being watched: a new walk
+// is the only way to know which folders exist. The next Sync scans
+// everything, and the Syncs waiting for a barrier whose event the old
+// watcher held are released to take that scan.
+func (t *tree) rewatch() {
+	t.stopOS()
+	t.w.record(true)
+	if err := t.startOS(); err != nil {
+		t.fallBack(err)
+		return
+	}
+	t.w.releaseBarriers()
 }
 
 // fallBack switches to polling after file events failed.

@@ -556,6 +556,18 @@ func (w *Watcher) sawBarrier(name string) bool {
 	return true
 }
 
+// releaseBarriers releases every Sync waiting for a barrier's event:
+// the caller recorded a full scan after they registered, and no Sync
+// takes the changes before the one holding the turn.
+func (w *Watcher) releaseBarriers() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for name, seen := range w.barriers {
+		close(seen)
+		delete(w.barriers, name)
+	}
+}
+
 // background is the goroutine of a watcher that is not OnDemand: a
 // catch-up Sync, then debounced Syncs after events and, on poll ticks, a
 // heartbeat, the Syncs that replace events while polling and the retry

@@ -41,6 +41,11 @@ type File struct {
 	// file is made, and reported by inotify, at the link's target: a
 	// watch on the target's folder names the target's name, not Abs.
 	ViaLink bool
+	// HardLinked is true when the file has other names (hard links),
+	// where the platform tells: a change made through another name is
+	// reported by inotify in that name's folder, which no watch of the
+	// workspace may cover.
+	HardLinked bool
 	// CTime (Unix nanoseconds) and Inode identify the file's last change
 	// beyond its mtime, where the platform tells them (see [StatOf]); 0
 	// otherwise.
@@ -644,6 +649,7 @@ func (w *walker) add(abs, rel string, info fs.FileInfo, external, viaLink bool) 
 func newCandidate(abs, rel string, info fs.FileInfo, external, viaLink bool) candidate {
 	f := File{Abs: abs, Rel: rel, Source: Source(rel), External: external, ViaLink: viaLink}
 	f.Size, f.MTime, f.CTime, f.Inode = StatOf(info)
+	f.HardLinked = HardLinked(info)
 	c := candidate{File: f, info: info, rank: rankOf(rel, external, viaLink)}
 	c.dev, c.exact = deviceOf(info)
 	c.exact = c.exact && f.Inode != 0
@@ -654,6 +660,7 @@ func newCandidate(abs, rel string, info fs.FileInfo, external, viaLink bool) can
 type fileStat struct {
 	size, mtime, ctime, inode int64
 	dev                       uint64
+	links                     uint64 // names the file has
 }
 
 // statCandidate returns the candidate of a regular file found by the
@@ -662,7 +669,7 @@ type fileStat struct {
 // keeps no fs.FileInfo for [os.SameFile].
 func statCandidate(abs, rel string, s fileStat, external, viaLink bool) candidate {
 	f := File{Abs: abs, Rel: rel, Source: Source(rel), External: external, ViaLink: viaLink,
-		Size: s.size, MTime: s.mtime, CTime: s.ctime, Inode: s.inode}
+		Size: s.size, MTime: s.mtime, CTime: s.ctime, Inode: s.inode, HardLinked: s.links > 1}
 	return candidate{File: f, dev: s.dev, exact: true, rank: rankOf(rel, external, viaLink)}
 }
 

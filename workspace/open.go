@@ -177,6 +177,12 @@ func ReadFile(root string, extra []string, rel string, limit int64) ([]byte, fs.
 	if err != nil {
 		return nil, nil, err
 	}
+	return readOpen(f, fi, rel, limit)
+}
+
+// readOpen reads the open file f of rel, at most limit+1 bytes when
+// limit >= 0, and closes it.
+func readOpen(f *os.File, fi fs.FileInfo, rel string, limit int64) ([]byte, fs.FileInfo, error) {
 	defer f.Close()
 	var rd io.Reader = f
 	if limit >= 0 {

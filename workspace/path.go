@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode"
 )
 
 // errEmptyPath is the error for an empty user-supplied path.
@@ -91,8 +92,9 @@ func relWithin(base, p string) (string, bool) {
 //     [IsIgnoredName]), which Discover would never list;
 //   - [ErrNotMarkdown]: a base name that is not Markdown (see [IsMarkdown]);
 //   - [ErrBadName]: a component containing a backslash (on systems where
-//     it is not the separator) or a control character (below 0x20, or
-//     0x7f), or ending in a dot or a space (see [badName]).
+//     it is not the separator), a control character (below 0x20, or
+//     0x7f) or an invisible formatting character (Unicode category Cf),
+//     or ending in a dot or a space (see [badName]).
 //
 // Components that do not exist yet are fine: the caller creates them. The
 // check is made when SafeMemoryPath runs; it cannot stop a link created
@@ -193,8 +195,10 @@ func checkNames(elems []string) error {
 // badName returns why the path component e is unsafe to create, or ""
 // when it is fine. A backslash is a separator on Windows, so a\..\x.md
 // written here would climb out of its folder once synced there; control
-// characters hide in listings and terminals; Windows drops trailing dots
-// and spaces, so "x.md." and "x.md" would collide.
+// characters hide in listings and terminals, and invisible formatting
+// characters (Unicode's Cf: bidirectional overrides, zero-width spaces)
+// make a name print as another one; Windows drops trailing dots and
+// spaces, so "x.md." and "x.md" would collide.
 func badName(e string) string {
 	for i := 0; i < len(e); i++ {
 		switch c := e[i]; {
@@ -207,7 +211,18 @@ func badName(e string) string {
 	if e != "" && (e[len(e)-1] == '.' || e[len(e)-1] == ' ') {
 		return "ends in a dot or a space"
 	}
+	if strings.ContainsFunc(e, invisible) {
+		return "contains an invisible formatting character (such as a right-to-left override or a zero-width space)"
+	}
 	return ""
+}
+
+// invisible reports whether r is an invisible formatting character
+// (Unicode's Cf) other than the zero-width joiner and non-joiner, which
+// Persian and the Indic scripts write words with, and emoji sequences
+// are made of.
+func invisible(r rune) bool {
+	return unicode.Is(unicode.Cf, r) && r != '\u200c' && r != '\u200d'
 }
 
 // HasControl reports whether name holds a control character (below

@@ -7,6 +7,9 @@ import "io/fs"
 // FileID reports false: the platform's file identity is not read here.
 func FileID(fs.FileInfo) (dev, ino uint64, ok bool) { return 0, 0, false }
 
+// HardLinked reports false: the platform's link count is not read here.
+func HardLinked(fs.FileInfo) bool { return false }
+
 // deviceOf reports false: the device is not read here.
 func deviceOf(fs.FileInfo) (uint64, bool) { return 0, false }
 

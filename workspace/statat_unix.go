@@ -64,5 +64,6 @@ func (d *folder) lstat(name string) (s fileStat, ok bool) {
 		ctime: st.Ctim.Sec*1e9 + st.Ctim.Nsec,
 		inode: int64(st.Ino),
 		dev:   uint64(st.Dev),
+		links: uint64(st.Nlink),
 	}, true
 }

@@ -45,8 +45,9 @@ var (
 	// not safe to create: one containing a backslash or a control
 	// character (below 0x20, or 0x7f), or ending in a dot or a space,
 	// which Windows drops or reads as a separator when the folder is
-	// synced there.
-	ErrBadName = errors.New("workspace: unsafe file name (backslash, control character, or trailing dot or space)")
+	// synced there, or one containing an invisible formatting character
+	// (Unicode's Cf), which makes it print as another name.
+	ErrBadName = errors.New("workspace: unsafe file name (backslash, control or invisible formatting character, or trailing dot or space)")
 	// ErrNotRegular means a file is not a regular file (a FIFO, a device,
 	// a socket or a folder): memweave never reads one.
 	ErrNotRegular = errors.New("workspace: not a regular file")

@@ -23,7 +23,8 @@
 //     ([memweave.Sources]); AddDocuments appends notes to its dated log.
 //   - WithFilters(f): f is a [Filter] (or *Filter), or a map with the
 //     keys "source" or "sources" (a string or a list of strings) and
-//     "path_prefix" (a string).
+//     "path_prefix" (a string). With WithNameSpace, a filter narrows the
+//     search within the namespace: sources that leave it out find nothing.
 //   - WithDeduplicater(fn): documents for which fn returns true are
 //     skipped by AddDocuments.
 //   - WithEmbedder: refused; memweave embeds with the embedder its
@@ -39,6 +40,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/tmc/langchaingo/schema"
@@ -138,14 +140,18 @@ func (s *Store) SimilaritySearch(ctx context.Context, query string, numDocuments
 	if o.ScoreThreshold != 0 {
 		opts = append(opts, memweave.MinScore(float64(o.ScoreThreshold)))
 	}
-	if o.NameSpace != "" {
-		opts = append(opts, memweave.Sources(o.NameSpace))
-	}
-	fopts, err := filterOptions(o.Filters)
+	f, err := filterOf(o.Filters)
 	if err != nil {
 		return nil, err
 	}
-	resp, err := s.w.Search(ctx, query, append(opts, fopts...)...)
+	// The filter narrows the search within the namespace, never widens it.
+	if o.NameSpace != "" {
+		if len(f.Sources) > 0 && !slices.Contains(f.Sources, o.NameSpace) {
+			return []schema.Document{}, nil
+		}
+		f.Sources = []string{o.NameSpace}
+	}
+	resp, err := s.w.Search(ctx, query, append(opts, f.options()...)...)
 	if err != nil {
 		return nil, fmt.Errorf("memweave: langchaingo: %w", err)
 	}
@@ -165,28 +171,18 @@ func apply(options []vectorstores.Option) vectorstores.Options {
 	return o
 }
 
-// filterOptions returns the search options of a WithFilters value.
-func filterOptions(f any) ([]memweave.SearchOption, error) {
+// filterOf returns the Filter of a WithFilters value.
+func filterOf(f any) (Filter, error) {
 	switch f := f.(type) {
 	case nil:
-		return nil, nil
+		return Filter{}, nil
 	case *Filter:
 		if f == nil {
-			return nil, nil
+			return Filter{}, nil
 		}
-		return filterOptions(*f)
+		return *f, nil
 	case Filter:
-		var opts []memweave.SearchOption
-		if len(f.Sources) > 0 {
-			opts = append(opts, memweave.Sources(f.Sources...))
-		}
-		if f.PathPrefix != "" {
-			opts = append(opts, memweave.PathPrefix(f.PathPrefix))
-		}
-		if !f.From.IsZero() || !f.To.IsZero() {
-			opts = append(opts, memweave.DateRange(f.From, f.To))
-		}
-		return opts, nil
+		return f, nil
 	case map[string]any:
 		var out Filter
 		for k, v := range f {
@@ -194,23 +190,38 @@ func filterOptions(f any) ([]memweave.SearchOption, error) {
 			case "source", "sources":
 				srcs, err := stringList(k, v)
 				if err != nil {
-					return nil, err
+					return Filter{}, err
 				}
 				out.Sources = append(out.Sources, srcs...)
 			case "path_prefix":
 				p, ok := v.(string)
 				if !ok {
-					return nil, fmt.Errorf("memweave: langchaingo: filter %s is a %T, want a string", k, v)
+					return Filter{}, fmt.Errorf("memweave: langchaingo: filter %s is a %T, want a string", k, v)
 				}
 				out.PathPrefix = p
 			default:
-				return nil, fmt.Errorf("memweave: langchaingo: unknown filter %q (known: source, sources, path_prefix)", k)
+				return Filter{}, fmt.Errorf("memweave: langchaingo: unknown filter %q (known: source, sources, path_prefix)", k)
 			}
 		}
-		return filterOptions(out)
+		return out, nil
 	default:
-		return nil, fmt.Errorf("memweave: langchaingo: filters of type %T are not supported; use a langchaingo.Filter or a map", f)
+		return Filter{}, fmt.Errorf("memweave: langchaingo: filters of type %T are not supported; use a langchaingo.Filter or a map", f)
 	}
+}
+
+// options returns the search options of f.
+func (f Filter) options() []memweave.SearchOption {
+	var opts []memweave.SearchOption
+	if len(f.Sources) > 0 {
+		opts = append(opts, memweave.Sources(f.Sources...))
+	}
+	if f.PathPrefix != "" {
+		opts = append(opts, memweave.PathPrefix(f.PathPrefix))
+	}
+	if !f.From.IsZero() || !f.To.IsZero() {
+		opts = append(opts, memweave.DateRange(f.From, f.To))
+	}
+	return opts
 }
 
 // stringList returns v, a string or a list of strings, as a list.

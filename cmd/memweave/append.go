@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -20,7 +19,7 @@ func (a *app) appendCommand() *cobra.Command {
 or memory/S/YYYY-MM-DD.md with --source S, creating it when missing,
 then indexes it and prints its workspace-relative path. Notes are
 separated by a blank line; several arguments are joined by spaces, and
-a TEXT of "-" reads the note from standard input.
+a TEXT of "-" reads the note from standard input (at most 16 MiB).
 
 Appends from several processes at once are safe: each note is kept,
 whole, once. When the note is stored but indexing it fails (a full disk,
@@ -37,15 +36,12 @@ note of its own instead.`,
 			return nil
 		},
 		RunE: action(func(cmd *cobra.Command, args []string) (err error) {
-			text := strings.Join(args, " ")
-			if len(args) == 1 && args[0] == "-" {
-				b, err := io.ReadAll(cmd.InOrStdin())
-				if err != nil {
-					return fmt.Errorf("append: read standard input: %w", err)
-				}
-				text = string(b)
+			if cmd.Flags().Changed("source") && source == "" {
+				return usageErr("invalid --source: must not be empty (leave it out for memory/YYYY-MM-DD.md)")
 			}
-			if strings.TrimSpace(text) == "" {
+			text := strings.Join(args, " ")
+			stdin := len(args) == 1 && args[0] == "-"
+			if !stdin && strings.TrimSpace(text) == "" {
 				return usageErr("append needs a non-empty TEXT")
 			}
 			w, err := a.open(cmd, a.creating())
@@ -53,6 +49,16 @@ note of its own instead.`,
 				return err
 			}
 			defer closeWeave(w, &err)
+			if stdin {
+				in := cmd.InOrStdin()
+				b, err := readNote(in, isTerminal(in), a.stderr, w.Config().MaxFileBytes)
+				if err != nil {
+					return fmt.Errorf("append: %w", err)
+				}
+				if text = string(b); strings.TrimSpace(text) == "" {
+					return usageErr("append needs a non-empty TEXT")
+				}
+			}
 			path, err := w.Append(cmd.Context(), text, memweave.InSource(source))
 			if errors.Is(err, memweave.ErrInvalidSource) {
 				return usageErr("%v (--source)", err)

@@ -111,6 +111,14 @@ OPENAI_API_KEY.
 				s = *old
 			}
 			flags := cmd.Flags()
+			// Zero in memweave.json means the default: a zero or empty
+			// value given must not silently mean it too.
+			if flags.Changed("chunk-tokens") && chunkTokens == 0 {
+				return usageErr("invalid --chunk-tokens 0: must be at least 16 (leave it out to keep the setting)")
+			}
+			if flags.Changed("fusion") && fusion == "" {
+				return usageErr("invalid --fusion \"\": want blend, keyword or vector")
+			}
 			changed := false
 			if e := a.embedderSettings(cmd); e != nil {
 				if e.Provider != "" && e.Provider != s.Embedder.Provider {

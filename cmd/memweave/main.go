@@ -4,25 +4,32 @@
 // Usage:
 //
 //	memweave --version
-//	memweave [global flags] init [--json]
-//	memweave [global flags] config [--chunk-tokens N] [--chunk-overlap N]
-//	    [--fusion METHOD] [--json]
-//	memweave [global flags] index [--force | --rebuild] [--json]
-//	memweave [global flags] add FILE... [--json]
-//	memweave [global flags] files [--source S]... [--json]
-//	memweave [global flags] status [--json]
-//	memweave [global flags] watch [--debounce D] [--poll-interval D]
-//	memweave [global flags] check [--repair] [--json]
-//	memweave [global flags] search QUERY [--max-results N] [--min-score F]
-//	    [--source S]... [--mode hybrid|keyword|vector] [--decay-half-life DAYS]
-//	    [--mmr-lambda L] [--now YYYY-MM-DD] [--explain] [--json]
-//	memweave [global flags] get PATH[:FROM[-TO]]
-//	memweave [global flags] write PATH [--allow-empty] < CONTENT
-//	memweave [global flags] append TEXT [--source S]
-//	memweave [global flags] delete PATH
-//	memweave [global flags] pack QUERY --budget N [--max-candidates N]
-//	    [--source S]... [--json]
-//	memweave [global flags] mcp
+//	memweave [global flags] COMMAND [flags] [arguments]
+//
+// The commands, each with --help, and each documented under docs/cli:
+//
+//	init         create a workspace: memory/ and memweave.json
+//	config       show or change the workspace's settings
+//	index        bring the index up to date (--force, --rebuild)
+//	add          index the given files now
+//	files        list the indexed files
+//	status       describe the index
+//	search       search the memories
+//	get          print lines of a note, PATH[:FROM[-TO]]
+//	write        create or replace a note with standard input
+//	append       add a note to today's dated log
+//	delete       remove a note
+//	pack         the passages that best answer a query within a token budget
+//	watch        re-index as files change
+//	check        verify (and --repair) the index
+//	mcp          serve the memory tools over MCP (stdin/stdout or --http)
+//	sync         share memory through the workspace's git remote
+//	trust        approve a cloned workspace's settings
+//	conflicts    list pairs of memories that seem to contradict each other
+//	changes      list the chunks changed between two git revisions
+//	feedback     mark a passage useful or useless
+//	resolve      mark lines superseded by another line
+//	consolidate  list near-duplicate passages; --apply ID removes copies
 //
 // Global flags:
 //
@@ -166,6 +173,7 @@ OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
 	pf.StringVar(&a.embeddingURL, "embedding-url", "", "OpenAI-compatible endpoint `URL` (default https://api.openai.com/v1)")
 	pf.IntVar(&a.embeddingDims, "embedding-dims", 0, "embedding vector size `N` (default: hash 384, openai the model's)")
 
+	root.SetHelpCommand(a.helpCommand(root))
 	root.AddCommand(
 		a.initCommand(),
 		a.configCommand(),
@@ -208,6 +216,23 @@ func (a *app) runRoot(cmd *cobra.Command, args []string) error {
 	return usageErr("%s", msg)
 }
 
+// helpCommand is "memweave help [COMMAND]": the help of the command
+// named, or of memweave; an unknown command is a usage error, as it is
+// without help (cobra's own would show memweave's help and exit 0).
+func (a *app) helpCommand(root *cobra.Command) *cobra.Command {
+	return &cobra.Command{
+		Use:   "help [command]",
+		Short: "Help about any command",
+		RunE: func(_ *cobra.Command, args []string) error {
+			target, _, err := root.Find(args)
+			if err != nil || target == root && len(args) > 0 {
+				return a.runRoot(root, args)
+			}
+			return target.Help()
+		},
+	}
+}
+
 // checkGlobalFlags validates the global flags before any subcommand runs.
 func (a *app) checkGlobalFlags(cmd *cobra.Command, _ []string) error {
 	a.apiKey = memweave.EmbeddingKeyFromEnv()
@@ -227,6 +252,9 @@ func (a *app) checkGlobalFlags(cmd *cobra.Command, _ []string) error {
 	}
 	if a.workspace == "" {
 		return usageErr("--workspace must not be empty")
+	}
+	if a.dbPath == "" && cmd.Flags().Changed("db") {
+		return usageErr("--db must not be empty (leave it out for <workspace>/.memweave/index.db)")
 	}
 	return nil
 }
@@ -329,6 +357,8 @@ var configFlags = map[string]string{
 	"Embedder.Model":    "--embedding-model",
 	"Embedder.Dims":     "--embedding-dims",
 	"Embedder.BaseURL":  "--embedding-url",
+	"ChunkTokens":       "--chunk-tokens",
+	"ChunkOverlap":      "--chunk-overlap",
 }
 
 // usageError is a mistake on the command line: exit status 2.
@@ -350,6 +380,8 @@ func onePath(name, hint string) cobra.PositionalArgs {
 			return usageErr("%s needs a PATH argument", name)
 		case len(args) > 1:
 			return usageErr("%s takes one PATH argument%s, got %d", name, hint, len(args))
+		case args[0] == "":
+			return usageErr("%s needs a PATH, got an empty argument", name)
 		}
 		return nil
 	}
@@ -389,6 +421,9 @@ func (a *app) errorLine(err error, cmd *cobra.Command) string {
 	msg := a.clean(err.Error())
 	var re *runError
 	if !errors.As(err, &re) && cmd != nil {
+		if cmd.Name() == "help" && cmd.HasParent() {
+			cmd = cmd.Parent() // help's usage errors are about the command named
+		}
 		msg += fmt.Sprintf(" (see '%s --help')", cmd.CommandPath())
 	}
 	return "memweave: " + msg

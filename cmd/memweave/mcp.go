@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"os"
@@ -109,7 +110,9 @@ are answered, for up to 30 seconds.`,
 				defer ln.Close() // ServeHTTP closes it too
 			}
 			a.longLived = true
-			w, err := a.openWeave(cmd)
+			cfg := a.config()
+			cfg.NoWatch = noWatch
+			w, err := a.open(cmd, cfg)
 			if err != nil {
 				return err
 			}
@@ -127,6 +130,7 @@ are answered, for up to 30 seconds.`,
 			}
 			opts := mcpserver.Options{Logger: logger}
 			if ln == nil {
+				mcpStdioHint(isTerminal(os.Stdin), a.stderr)
 				return mcpserver.Serve(cmd.Context(), w, os.Stdin, a.stdout, &opts)
 			}
 			hopts.Options = opts
@@ -137,6 +141,16 @@ are answered, for up to 30 seconds.`,
 	cmd.PreRunE = func(cmd *cobra.Command, _ []string) error {
 		if !cmd.Flags().Changed("token") {
 			token = os.Getenv(mcpserver.TokenEnv)
+		}
+		if cmd.Flags().Changed("http") {
+			// An empty or malformed address must not fall back to stdio
+			// or fail later as a listen error.
+			if _, _, err := net.SplitHostPort(httpAddr); err != nil {
+				return usageErr("invalid --http %q: want host:port, such as 127.0.0.1:8765", httpAddr)
+			}
+		}
+		if syncEvery < 0 {
+			return usageErr("invalid --sync-every %v: must not be negative (0: never)", syncEvery)
 		}
 		if newToken && (httpAddr != "" || cmd.Flags().Changed("token")) {
 			return usageErr("mcp: --new-token prints a token and serves nothing: give it alone")
@@ -154,4 +168,13 @@ are answered, for up to 30 seconds.`,
 	cmd.Flags().StringArrayVar(&allowHosts, "allow-host", nil, "also accept HTTP requests whose Host header names `HOST` (repeatable)")
 	cmd.Flags().StringArrayVar(&allowOrigins, "allow-origin", nil, "also accept browser requests from `ORIGIN`, such as https://app.example.com (repeatable)")
 	return cmd
+}
+
+// mcpStdioHint tells a person who started mcp at a terminal, where it
+// would otherwise wait in silence, that it speaks the protocol on stdin
+// and stdout for a client to start it, and how to stop it.
+func mcpStdioHint(terminal bool, stderr io.Writer) {
+	if terminal {
+		fmt.Fprintln(stderr, "memweave: serving MCP (JSON-RPC) on stdin/stdout, for an MCP client to start as a subprocess; Ctrl-D ends (see 'memweave mcp --help')")
+	}
 }

@@ -232,7 +232,9 @@ func (f *searchFlags) options(cmd *cobra.Command) ([]memweave.SearchOption, erro
 func hiddenHints(resp *memweave.SearchResponse) []string {
 	var out []string
 	h := resp.Hidden
-	if n := h.BelowThreshold; n > 0 {
+	// Below a best that prints as 0.000 nothing matched: lowering the
+	// threshold would show only passages sharing nothing with the query.
+	if n := h.BelowThreshold; n > 0 && resp.BestFilteredScore >= 0.0005 {
 		out = append(out, fmt.Sprintf("%d more below --min-score (best %.3f); lower it to see them", n, resp.BestFilteredScore))
 	}
 	if n := h.Expired; n > 0 {

@@ -146,7 +146,7 @@ func TestConfigSwitchesEmbedder(t *testing.T) {
 	if out.code != 2 {
 		t.Errorf("config --chunk-tokens 3: exit %d, want 2", out.code)
 	}
-	checkErrorLine(t, out.stderr, "ChunkTokens")
+	checkErrorLine(t, out.stderr, "invalid --chunk-tokens")
 }
 
 // TestWrongWorkspace: a folder without memory/ is named in the error of

@@ -24,11 +24,14 @@ removed file on stderr. When the operating system's file events are
 unavailable it falls back to scanning the files every --poll-interval.`,
 		Args: noArgs,
 		RunE: action(func(cmd *cobra.Command, _ []string) (err error) {
-			if debounce < 0 {
-				return usageErr("invalid --debounce %v: must not be negative", debounce)
+			// An unset flag is zero and means the default; a zero given
+			// would silently mean the default too.
+			set := cmd.Flags().Changed
+			if debounce < 0 || set("debounce") && debounce == 0 {
+				return usageErr("invalid --debounce %v: must be positive", debounce)
 			}
-			if poll < 0 {
-				return usageErr("invalid --poll-interval %v: must not be negative", poll)
+			if poll < 0 || set("poll-interval") && poll == 0 {
+				return usageErr("invalid --poll-interval %v: must be positive", poll)
 			}
 			w, err := a.openWeave(cmd)
 			if err != nil {

@@ -29,7 +29,9 @@ memory/; missing folders are created.
 Empty input (nothing, or only white space and invisible characters such as
 a byte order mark) over a file that is not empty
 is refused, as it would erase the file; --allow-empty writes it anyway.
-When standard input is a terminal, write says so and reads until Ctrl-D.
+Input over the size limit (16 MiB), past which a note is not indexed, is
+refused too. When standard input is a terminal, write says so and reads
+until Ctrl-D.
 
 A PATH outside memory/ (absolute, with "..", or through a link that
 leads out), a hidden name and a name not ending in .md or .markdown are
@@ -49,9 +51,9 @@ refused.
 				return fmt.Errorf("write %s: %w", args[0], err)
 			}
 			in := cmd.InOrStdin()
-			content, err := readNote(in, isTerminal(in), a.stderr)
+			content, err := readNote(in, isTerminal(in), a.stderr, w.Config().MaxFileBytes)
 			if err != nil {
-				return fmt.Errorf("write %s: read standard input: %w", rel, err)
+				return fmt.Errorf("write %s: %w", rel, err)
 			}
 			var opts []memweave.WriteOption
 			if allowEmpty {
@@ -81,12 +83,22 @@ refused.
 const stdinHint = "memweave: reading the note from stdin (Ctrl-D to end)"
 
 // readNote reads the whole note from in; when in is a terminal it first
-// tells the user on stderr, who might otherwise think write hangs.
-func readNote(in io.Reader, terminal bool, stderr io.Writer) ([]byte, error) {
+// tells the user on stderr, who might otherwise think write hangs. It
+// reads at most limit bytes, the size past which a note is not indexed
+// (Config.MaxFileBytes): more fails, with nothing written, and without
+// holding an endless input in memory.
+func readNote(in io.Reader, terminal bool, stderr io.Writer, limit int64) ([]byte, error) {
 	if terminal {
 		fmt.Fprintln(stderr, stdinHint)
 	}
-	return io.ReadAll(in)
+	b, err := io.ReadAll(io.LimitReader(in, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("read standard input: %w", err)
+	}
+	if int64(len(b)) > limit {
+		return nil, fmt.Errorf("standard input is over the %d-byte limit (MaxFileBytes) past which a note is not indexed; nothing was written: split it into notes of their own (%w)", limit, memweave.ErrTooLarge)
+	}
+	return b, nil
 }
 
 // isTerminal reports whether r is a file open on a terminal.

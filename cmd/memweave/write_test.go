@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -100,7 +102,7 @@ func TestWriteEmpty(t *testing.T) {
 func TestReadNoteHint(t *testing.T) {
 	for _, terminal := range []bool{true, false} {
 		var stderr bytes.Buffer
-		got, err := readNote(strings.NewReader("# Note\n"), terminal, &stderr)
+		got, err := readNote(strings.NewReader("# Note\n"), terminal, &stderr, 1<<20)
 		if err != nil || string(got) != "# Note\n" {
 			t.Errorf("readNote(terminal=%v) = %q, %v; want the input", terminal, got, err)
 		}
@@ -110,6 +112,101 @@ func TestReadNoteHint(t *testing.T) {
 		}
 		if stderr.String() != want {
 			t.Errorf("readNote(terminal=%v) wrote %q to stderr, want %q", terminal, stderr.String(), want)
+		}
+	}
+}
+
+// countingReader yields n bytes of text and counts how many were read.
+type countingReader struct {
+	n, read int64
+}
+
+func (r *countingReader) Read(p []byte) (int, error) {
+	if r.read >= r.n {
+		return 0, io.EOF
+	}
+	p = p[:min(int64(len(p)), r.n-r.read)]
+	for i := range p {
+		p[i] = "a note line\n"[(r.read+int64(i))%12]
+	}
+	r.read += int64(len(p))
+	return len(p), nil
+}
+
+// TestStdinOverTheSizeLimit: write, and append -, given more than the
+// size limit (16 MiB) on standard input, fail naming the limit and write
+// nothing; past the limit the note would not be indexed. They stop
+// reading at the limit: a command fed without end must not hold all of
+// it in memory.
+func TestStdinOverTheSizeLimit(t *testing.T) {
+	t.Parallel()
+	const limit = 16 << 20
+	for _, args := range [][]string{{"write", "stack.md"}, {"write", "new.md"}, {"append", "-"}} {
+		t.Run(args[0]+" "+args[1], func(t *testing.T) {
+			t.Parallel()
+			ws := testWorkspace(t)
+			before := memweavetest.ReadFile(t, ws, "memory/stack.md")
+			in := &countingReader{n: 4 * limit}
+			out := runStdin(t, "", nil, in, append([]string{"-w", ws}, args...)...)
+			if out.code != 1 || out.stdout != "" {
+				t.Fatalf("memweave %q < %d bytes = exit %d, stdout %q, stderr %q; want exit 1", args, in.n, out.code, out.stdout, out.stderr)
+			}
+			checkErrorLine(t, out.stderr, fmt.Sprintf("standard input is over the %d-byte limit", limit))
+			checkErrorLine(t, out.stderr, "nothing was written")
+			if got := memweavetest.ReadFile(t, ws, "memory/stack.md"); got != before {
+				t.Errorf("memory/stack.md changed to %d bytes", len(got))
+			}
+			files, _ := filepath.Glob(filepath.Join(ws, "memory", "*.md"))
+			if len(files) != 2 {
+				t.Errorf("memory/ holds %q, want only the workspace's two notes", files)
+			}
+			if in.read > 2*limit {
+				t.Errorf("memweave %q read %d bytes of standard input, want it to stop past the %d-byte limit", args, in.read, limit)
+			}
+		})
+	}
+}
+
+// TestMemoryFolderAsWorkspace: -w naming a workspace's memory/ folder,
+// a slip of the hand, must not make a workspace inside it: append, write
+// and init refuse, pointing at the parent, and memory/ gains no
+// memory/, memweave.json or .memweave/. A new folder that happens to be
+// named memory may still become a workspace.
+func TestMemoryFolderAsWorkspace(t *testing.T) {
+	t.Parallel()
+	ws := testWorkspace(t)
+	mustRunCLI(t, "-w", ws, "index")
+	mem := filepath.Join(ws, "memory")
+	for _, args := range [][]string{{"append", "a note"}, {"write", "x.md"}, {"init"}} {
+		out := runCLIInput(t, "# X\n", append([]string{"-w", mem}, args...)...)
+		if out.code == 0 {
+			t.Errorf("memweave -w %s %q = exit 0, stdout %q; want a refusal", mem, args, out.stdout)
+		}
+		checkErrorLine(t, out.stderr, "use its parent "+ws)
+	}
+	for _, name := range []string{"memory", "memweave.json", ".memweave"} {
+		if _, err := os.Lstat(filepath.Join(mem, name)); err == nil {
+			t.Errorf("memory/%s was created", name)
+		}
+	}
+	fresh := filepath.Join(t.TempDir(), "memory")
+	if err := os.Mkdir(fresh, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	mustRunCLI(t, "-w", fresh, "init")
+	if fi, err := os.Stat(filepath.Join(fresh, "memory")); err != nil || !fi.IsDir() {
+		t.Errorf("init in a new folder named memory: memory/ = %v, want it made", err)
+	}
+}
+
+// TestMCPStdioHint: mcp started at a terminal says on stderr what it
+// waits for; started by a client (a pipe), it prints nothing there.
+func TestMCPStdioHint(t *testing.T) {
+	for _, terminal := range []bool{true, false} {
+		var stderr bytes.Buffer
+		mcpStdioHint(terminal, &stderr)
+		if got := stderr.String(); terminal != strings.Contains(got, "serving MCP (JSON-RPC) on stdin/stdout") {
+			t.Errorf("mcpStdioHint(terminal=%v) wrote %q", terminal, got)
 		}
 	}
 }

@@ -1,0 +1,47 @@
+package langchaingo_test
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/tmc/langchaingo/vectorstores"
+
+	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/adapters/langchaingo"
+)
+
+// TestFiltersNarrowTheNamespace: WithFilters narrows a search within the
+// namespace of WithNameSpace, as in langchaingo's other stores; it never
+// widens it. A filter's sources, which a self-querying retriever may take
+// from a model's output, must not reach notes of another namespace.
+func TestFiltersNarrowTheNamespace(t *testing.T) {
+	t.Parallel()
+	s, _ := openStore(t, files, memweave.MinScore(0))
+	ctx := context.Background()
+	tests := []struct {
+		name   string
+		filter any
+		want   []string
+	}{
+		{"map source of another namespace", map[string]any{"source": "research"}, nil},
+		{"map sources, the namespace among them", map[string]any{"sources": []any{"ops", "research"}}, []string{"memory/ops/deploy.md"}},
+		{"Filter of another namespace", langchaingo.Filter{Sources: []string{"research", "memory"}}, nil},
+		{"Filter of the namespace", &langchaingo.Filter{Sources: []string{"ops"}, PathPrefix: "memory/ops/"}, []string{"memory/ops/deploy.md"}},
+	}
+	for _, tt := range tests {
+		docs, err := s.SimilaritySearch(ctx, "ORCA-17", 10, vectorstores.WithNameSpace("ops"), vectorstores.WithFilters(tt.filter))
+		if err != nil {
+			t.Errorf("%s: SimilaritySearch = %v", tt.name, err)
+			continue
+		}
+		var got []string
+		for _, d := range docs {
+			got = append(got, d.Metadata["path"].(string))
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%s: SimilaritySearch(namespace ops) paths = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
