@@ -299,12 +299,52 @@ func decode(b Block) (Meta, error) {
 		return m, nil
 	}
 	root := doc.Content[0]
+	seen := map[string]int{} // the line of each field memweave reads
 	for i := 0; i+1 < len(root.Content); i += 2 {
-		if err := m.decodeField(root.Content[i], resolve(root.Content[i+1])); err != nil {
+		k := root.Content[i]
+		if err := checkKey(k, resolve(root.Content[i+1]), seen); err != nil {
+			return Meta{}, err
+		}
+		if err := m.decodeField(k, resolve(root.Content[i+1])); err != nil {
 			return Meta{}, err
 		}
 	}
 	return m, nil
+}
+
+// readKeys are the fields memweave reads.
+var readKeys = []string{"tags", "importance", "pinned", "expires", "feedback"}
+
+// checkKey refuses, as an [*Error] naming the line, a field memweave
+// reads given twice (YAML readers differ on which one counts: "expires"
+// twice would hide or show a note at the reader's whim), and a merge key
+// ("<<") that would bring in such a field: memweave does not read
+// merges, so the note's fields would not be what other YAML readers see.
+// seen records the line of each field read so far.
+func checkKey(k, v *yaml.Node, seen map[string]int) error {
+	if k.Value == "<<" {
+		maps := []*yaml.Node{v}
+		if v.Kind == yaml.SequenceNode {
+			maps = v.Content
+		}
+		for _, mp := range maps {
+			mp = resolve(mp)
+			for j := 0; mp.Kind == yaml.MappingNode && j+1 < len(mp.Content); j += 2 {
+				if slices.Contains(readKeys, mp.Content[j].Value) {
+					return &Error{Line: k.Line + 1, Msg: fmt.Sprintf("<<: merges in %s, which memweave does not read from a merge; write the field itself", mp.Content[j].Value)}
+				}
+			}
+		}
+		return nil
+	}
+	if !slices.Contains(readKeys, k.Value) {
+		return nil
+	}
+	if line, dup := seen[k.Value]; dup {
+		return &Error{Line: k.Line + 1, Msg: fmt.Sprintf("%s: given twice (line %d and here)", k.Value, line)}
+	}
+	seen[k.Value] = k.Line + 1
+	return nil
 }
 
 // parseBlock returns the YAML of the block b parsed (as [Find] left it,

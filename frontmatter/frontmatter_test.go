@@ -109,7 +109,6 @@ func TestSetFeedbackShapes(t *testing.T) {
 		{"lone cr, no block", "# T\rbody\r", "---\rfeedback:\r  px: {useful: 1, useless: 0}\r---\r# T\rbody\r", 0},
 		{"lone cr, unclosed", "---\rtitle: x", "---\rfeedback:\r  px: {useful: 1, useless: 0}\r---\r---\rtitle: x", 0},
 		{"mixed, crlf first", "---\r\ntitle: x\rmore: y\n---\rbody\n", "---\r\ntitle: x\rmore: y\nfeedback:\r\n  px: {useful: 1, useless: 0}\r\n---\rbody\n", 0},
-		{"two feedback fields", "---\nfeedback:\n  px: {useful: 1, useless: 0}\nfeedback:\n  py: {useful: 1, useless: 0}\n---\n", "", 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -171,5 +170,38 @@ func TestLoneCRFields(t *testing.T) {
 	got, err := frontmatter.Merge([]byte(src), frontmatter.Meta{Pinned: true})
 	if want := "---\rtags: [a]\rpinned: true\r---\rbody\r"; err != nil || string(got) != want {
 		t.Errorf("Merge(%q, pinned) = %q, %v, want %q", src, got, err, want)
+	}
+}
+
+// TestParseRefusesFieldGivenTwice: a field memweave reads given twice,
+// or brought in by a merge key, is refused with an error naming its
+// line, like any field it cannot use, rather than read one way: an
+// "expires" given twice would hide the note or not depending on which
+// one the reader takes. Feedback is then refused too.
+func TestParseRefusesFieldGivenTwice(t *testing.T) {
+	for _, c := range []struct {
+		body string
+		line int
+	}{
+		{"expires: 2099-01-01\nexpires: 2020-01-01\n", 3},
+		{"pinned: true\ntitle: x\npinned: false\n", 4},
+		{"feedback:\n  px: {useful: 1, useless: 0}\nfeedback:\n  py: {useful: 1, useless: 0}\n", 4},
+		{"<<: {expires: 2020-01-01}\n", 2},
+		{"d: &d {expires: 2020-01-01}\n<<: [*d]\n", 3},
+	} {
+		src := []byte("---\n" + c.body + "---\nbody\n")
+		m, _, err := frontmatter.Parse(src)
+		var fe *frontmatter.Error
+		if !errors.As(err, &fe) || fe.Line != c.line || !errors.Is(err, frontmatter.ErrInvalid) || !m.IsZero() {
+			t.Errorf("Parse(%q) = %+v, %v; want ErrInvalid at line %d", src, m, err, c.line)
+		}
+		if _, err := frontmatter.SetFeedback(src, "px", true); err == nil {
+			t.Errorf("SetFeedback(%q) = nil error, want a refusal", src)
+		}
+	}
+	for _, body := range []string{"title: a\ntitle: b\nexpires: 2020-01-01\n", "<<: {title: x}\nexpires: 2020-01-01\n"} {
+		if m, _, err := frontmatter.Parse([]byte("---\n" + body + "---\n")); err != nil || m.Expires != "2020-01-01" {
+			t.Errorf("Parse(%q) = %+v, %v; want expires 2020-01-01: other fields are not memweave's", body, m, err)
+		}
 	}
 }
