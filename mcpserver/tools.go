@@ -305,7 +305,7 @@ type appendInput struct {
 // appendOutput is the output of memory_append.
 type appendOutput struct {
 	Path    string `json:"path" jsonschema:"workspace-relative dated file the note was added to"`
-	Warning string `json:"warning,omitempty" jsonschema:"set when the note was stored but cannot be found by search (another program took the file over the size limit meanwhile); a note that would take the log over the limit is refused instead, nothing written"`
+	Warning string `json:"warning,omitempty" jsonschema:"set when the note was stored but cannot be found by search as written: another program took the file over the size limit meanwhile (a note that would take the log over the limit is refused instead, nothing written), or the embedding endpoint failed and the note is found by keyword only until the next index"`
 }
 
 func (t *tools) append(ctx context.Context, in appendInput) (*mcp.CallToolResult, appendOutput, error) {
@@ -315,7 +315,7 @@ func (t *tools) append(ctx context.Context, in appendInput) (*mcp.CallToolResult
 	if err := checkSize("memory_append", "source", in.Source, MaxPathBytes); err != nil {
 		return nil, appendOutput{}, err
 	}
-	path, err := t.w.Append(ctx, in.Text, memweave.InSource(in.Source))
+	path, res, err := t.w.AppendIndexed(ctx, in.Text, memweave.InSource(in.Source))
 	if err != nil && path == "" {
 		return nil, appendOutput{}, pathError("memory_append", in.Source, err)
 	}
@@ -325,7 +325,7 @@ func (t *tools) append(ctx context.Context, in appendInput) (*mcp.CallToolResult
 	if err != nil {
 		return nil, appendOutput{}, fmt.Errorf("memory_append: the note was added to %s but indexing it failed: %w", path, err)
 	}
-	return nil, appendOutput{Path: path}, nil
+	return nil, appendOutput{Path: path, Warning: strings.Join(t.warnings(res.Warnings), "; ")}, nil
 }
 
 // deleteInput is the input of memory_delete.
