@@ -263,7 +263,8 @@ type writeOutput struct {
 	Bytes  int    `json:"bytes"`
 	Chunks int    `json:"chunks" jsonschema:"chunks indexed"`
 	// Warnings say why the note, stored, is not searchable as written
-	// (not text, git conflict markers, front matter over its budget).
+	// (not text, git conflict markers, front matter over its budget), and
+	// what lock the call waited for, if it waited long.
 	Warnings []string `json:"warnings,omitempty" jsonschema:"set when the note was stored but indexing it found a problem, such as a NUL byte or git conflict markers that keep it out of search"`
 }
 
@@ -293,7 +294,7 @@ func (t *tools) write(ctx context.Context, in writeInput) (*mcp.CallToolResult, 
 	if err != nil {
 		return nil, out, pathError("memory_write", in.Path, err)
 	}
-	return nil, writeOutput{Path: rel, Bytes: len(in.Content), Chunks: res.ChunksCreated, Warnings: t.warnings(res.Warnings)}, nil
+	return nil, writeOutput{Path: rel, Bytes: len(in.Content), Chunks: res.ChunksCreated, Warnings: append(lockWaits(ctx), t.warnings(res.Warnings)...)}, nil
 }
 
 // appendInput is the input of memory_append.
@@ -305,7 +306,7 @@ type appendInput struct {
 // appendOutput is the output of memory_append.
 type appendOutput struct {
 	Path    string `json:"path" jsonschema:"workspace-relative dated file the note was added to"`
-	Warning string `json:"warning,omitempty" jsonschema:"set when the note was stored but cannot be found by search as written: another program took the file over the size limit meanwhile (a note that would take the log over the limit is refused instead, nothing written), or the embedding endpoint failed and the note is found by keyword only until the next index"`
+	Warning string `json:"warning,omitempty" jsonschema:"set when the note was stored but cannot be found by search as written: another program took the file over the size limit meanwhile (a note that would take the log over the limit is refused instead, nothing written), or the embedding endpoint failed and the note is found by keyword only until the next index; also says what lock the call waited for, if it waited long"`
 }
 
 func (t *tools) append(ctx context.Context, in appendInput) (*mcp.CallToolResult, appendOutput, error) {
@@ -325,7 +326,7 @@ func (t *tools) append(ctx context.Context, in appendInput) (*mcp.CallToolResult
 	if err != nil {
 		return nil, appendOutput{}, fmt.Errorf("memory_append: the note was added to %s but indexing it failed: %w", path, err)
 	}
-	return nil, appendOutput{Path: path, Warning: strings.Join(t.warnings(res.Warnings), "; ")}, nil
+	return nil, appendOutput{Path: path, Warning: strings.Join(append(lockWaits(ctx), t.warnings(res.Warnings)...), "; ")}, nil
 }
 
 // deleteInput is the input of memory_delete.
