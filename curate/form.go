@@ -49,6 +49,9 @@ func differsInForm(a, b string, wa, wb words) (string, bool) {
 	if w, ok := firstDiff(struckOf(a), struckOf(b)); ok {
 		return "struck through: " + w, true
 	}
+	if w, ok := firstDiff(scareQuotedOf(a), scareQuotedOf(b)); ok {
+		return "in quotes in one copy only: " + w, true
+	}
 	if w, ok := punctuationDiff(a, b); ok {
 		return "punctuation: " + w, true
 	}
@@ -188,6 +191,37 @@ func struckOf(text string) []string {
 	var out []string
 	for _, m := range struck.FindAllStringSubmatch(text, -1) {
 		out = append(out, collapse(m[1]))
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// quoted matches a word or a few in quotes of any style (straight,
+// curly, guillemets, low-high), the opening mark after no letter or
+// digit and the closing one before none, so that the apostrophes of
+// "don't" and "team's" open or close nothing.
+var quoted = regexp.MustCompile(`(?:^|[^\p{L}\p{N}])['"‘’‚“”„«»]([\p{L}\p{N}][^'"‘’‚“”„«»\n]{0,60}?)['"‘’“”«»](?:[^\p{L}\p{N}]|$)`)
+
+// maxScareWords is the most words a span in quotes may have to be read
+// as scare quotes rather than a quotation.
+const maxScareWords = 3
+
+// scareQuotedOf returns the sorted distinct spans of text of at most
+// [maxScareWords] words written in quotes, folded, whatever the quote
+// marks: quotes around a word or two distance the writer from it, so
+// the "fixed" build is not the fixed build, while “safe window” and
+// "safe window" say the same.
+func scareQuotedOf(text string) []string {
+	var out []string
+	for _, m := range quoted.FindAllStringSubmatch(text, -1) {
+		ws := tokenize.Words(m[1])
+		if len(ws) == 0 || len(ws) > maxScareWords {
+			continue
+		}
+		for i := range ws {
+			ws[i] = tokenize.Fold(ws[i])
+		}
+		out = append(out, strings.Join(ws, " "))
 	}
 	slices.Sort(out)
 	return slices.Compact(out)

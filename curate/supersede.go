@@ -274,7 +274,7 @@ func Supersede(src []byte, from, to int, m Marker) ([]byte, Marker, error) {
 	var f fence
 	for i, l := range lines[:to] {
 		if f.code(l) && i >= from-1 {
-			return nil, m, fmt.Errorf("line %d is in a fenced code block, where a marker would be code, not a resolution: %w", i+1, ErrNoLines)
+			return nil, m, fmt.Errorf("line %d is in a code block (fenced or indented), where a marker would be code, not a resolution: %w", i+1, ErrNoLines)
 		}
 	}
 	named := lines[from-1 : to]
@@ -320,15 +320,29 @@ func Supersede(src []byte, from, to int, m Marker) ([]byte, Marker, error) {
 	return []byte(strings.Join(out, "")), m, nil
 }
 
-// fence follows the fenced code blocks of a document, line by line.
+// fence follows the code blocks of a document, line by line: fenced
+// blocks, and indented ones (a line four columns past the enclosing
+// list item's content, after a blank line, and the lines that follow it
+// so indented), as CommonMark reads them closely enough for markers: a
+// marker quoted in either is an example, not a resolution.
 type fence struct {
-	char byte // '`' or '~' while in a block, else 0
+	char byte // '`' or '~' while in a fenced block, else 0
 	n    int  // the length of the opening fence
+	// indented is set while in an indented block, blank after a blank
+	// line; lists holds the content columns of the open list items,
+	// innermost last. The first line is not taken to follow a blank
+	// one: a passage's text starts where the note's context is unknown
+	// (the superseded lines of a nested list item, kept apart, start
+	// indented), and only the note's own context makes an indented
+	// line code.
+	indented, blank bool
+	lists           []int
 }
 
 // code reports whether line, the next line of the document, is code: a
 // fence that opens or closes a block (three or more backticks or
-// tildes, after any indentation), or a line inside one.
+// tildes, after any indentation), a line inside one, or a line of an
+// indented code block.
 func (f *fence) code(line string) bool {
 	t := strings.TrimLeft(line, " \t")
 	c, n := byte(0), 0
@@ -341,14 +355,56 @@ func (f *fence) code(line string) bool {
 		}
 	}
 	switch {
-	case f.char == 0 && c != 0:
-		f.char, f.n = c, n
-		return true
 	case f.char != 0 && c == f.char && n >= f.n && strings.TrimSpace(t[n:]) == "":
 		f.char = 0
 		return true
+	case f.char != 0:
+		return true
 	}
-	return f.char != 0
+	afterBlank := f.blank
+	if strings.TrimSpace(line) == "" {
+		f.blank = true
+		return false // a blank line keeps an indented block open, but is no marker
+	}
+	f.blank = false
+	col := columns(line[:len(line)-len(t)])
+	base := 0
+	if k := len(f.lists); k > 0 {
+		base = f.lists[k-1]
+	}
+	if col >= base+4 && (f.indented || afterBlank) {
+		f.indented = true
+		return true
+	}
+	f.indented = false
+	if c != 0 {
+		f.char, f.n = c, n
+		return true
+	}
+	item := listItem().FindString(line)
+	if afterBlank || item != "" {
+		for len(f.lists) > 0 && f.lists[len(f.lists)-1] > col {
+			f.lists = f.lists[:len(f.lists)-1]
+		}
+	}
+	if item != "" {
+		f.lists = append(f.lists, columns(item))
+	}
+	return false
+}
+
+// columns is the width of the white space and list marker s, a tab
+// reaching the next multiple of four.
+func columns(s string) int {
+	col := 0
+	for _, r := range s {
+		if r == '\t' {
+			col += 4 - col%4
+		} else {
+			col++
+		}
+	}
+	return col
 }
 
 // rangeName is "line N" or "lines N-M".

@@ -298,3 +298,50 @@ func TestOldMarker(t *testing.T) {
 		}
 	}
 }
+
+// TestSpansInIndentedCode: a marker quoted in an indented code block (a
+// note showing what resolve writes, indented instead of fenced) is code,
+// as in a fenced one, and supersedes nothing; markers resolve writes in
+// nested list items, indented as deep, still count; and resolve refuses
+// lines of an indented block.
+func TestSpansInIndentedCode(t *testing.T) {
+	line := "- The staging database runs PostgreSQL 15."
+	m := Marker{Lines: 1, Key: LinesKey([]string{line}), Path: "memory/stack.md", KeptKey: "0296325f", Date: "2026-11-30"}
+	example := "    " + line + "\n      " + m.String() + "\n"
+	for _, c := range []struct {
+		name, src string
+		n         int
+	}{
+		{"indented code", "An example:\n\n" + example + "\nMore.\n", 0},
+		{"tab-indented code", "An example:\n\n\t" + line + "\n\t  " + m.String() + "\n", 0},
+		{"indented code in a list item", "- how it looks:\n\n      " + line + "\n        " + m.String() + "\n", 0},
+		{"indented code after a list", "- item\n\nText.\n\n" + example, 0},
+		{"a list item nested after a blank", "- item\n\n" + example, 1},
+		{"a paragraph's continuation", "An example:\n" + example, 1},
+		{"nested list items", "- a\n  - b\n" + example, 1},
+		{"nested list after a blank", "- a\n\n  - b\n\n" + example, 1},
+	} {
+		if got := Spans([]byte(c.src)); len(got) != c.n {
+			t.Errorf("%s: Spans(%q) = %+v, want %d", c.name, c.src, got, c.n)
+		}
+	}
+	for _, nested := range []string{"- a\n  - b\n    - c\n", "1. a\n\n   - b\n\n     - c\n"} {
+		out, _, err := Supersede([]byte(nested), 3, 3, kept)
+		if err != nil || len(Spans(out)) != 1 {
+			t.Errorf("Supersede(%q, 3) = %q, %v; want one span", nested, out, err)
+		}
+		var superseded int
+		for _, c := range Split(out, chunker.Options{}) {
+			if _, ok := Superseded(c.Text); ok {
+				superseded++
+			}
+		}
+		if superseded != 1 {
+			t.Errorf("Split(%q): %d passages superseded, want 1", out, superseded)
+		}
+	}
+	src := "An example:\n\n    We run PostgreSQL 15.\n"
+	if _, _, err := Supersede([]byte(src), 3, 3, kept); !errors.Is(err, ErrNoLines) || !strings.Contains(err.Error(), "code block") {
+		t.Errorf("Supersede of a line in an indented code block = %v, want ErrNoLines naming the code block", err)
+	}
+}

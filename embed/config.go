@@ -58,9 +58,11 @@ const (
 )
 
 // KeyFromEnv returns the embedding API key from the environment:
-// $MEMWEAVE_EMBEDDING_KEY, or $OPENAI_API_KEY when that is unset.
+// $MEMWEAVE_EMBEDDING_KEY, or $OPENAI_API_KEY when that is unset. Set
+// and empty, $MEMWEAVE_EMBEDDING_KEY asks for no key, so that a server
+// needing none is not sent the OpenAI key.
 func KeyFromEnv() string {
-	if k := os.Getenv(EnvKey); k != "" {
+	if k, ok := os.LookupEnv(EnvKey); ok {
 		return k
 	}
 	return os.Getenv(EnvOpenAIKey)

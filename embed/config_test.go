@@ -2,6 +2,7 @@ package embed
 
 import (
 	"errors"
+	"os"
 	"strings"
 	"testing"
 )
@@ -35,10 +36,17 @@ func TestNew(t *testing.T) {
 }
 
 func TestKeyFromEnv(t *testing.T) {
-	t.Setenv(EnvKey, "")
 	t.Setenv(EnvOpenAIKey, "sk-openai")
+	t.Setenv(EnvKey, "")
+	os.Unsetenv(EnvKey)
 	if k := KeyFromEnv(); k != "sk-openai" {
 		t.Errorf("KeyFromEnv = %q, want the OpenAI key", k)
+	}
+	// Set and empty asks for no key, as for a local server that needs
+	// none: the OpenAI key must not be sent to it.
+	t.Setenv(EnvKey, "")
+	if k := KeyFromEnv(); k != "" {
+		t.Errorf("KeyFromEnv with %s set and empty = %q, want no key", EnvKey, k)
 	}
 	t.Setenv(EnvKey, "sk-memweave")
 	if k := KeyFromEnv(); k != "sk-memweave" {

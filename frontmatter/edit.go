@@ -79,10 +79,7 @@ func setField(src []byte, b Block, name string, text func(indent string) string)
 		if bytes.HasPrefix(src, []byte(bom)) {
 			lead = len(bom)
 		}
-		nl := "\n"
-		if i := bytes.IndexByte(src, '\n'); i > 0 && src[i-1] == '\r' {
-			nl = "\r\n"
-		}
+		nl := breakOf(src[lead:])
 		t := strings.ReplaceAll(strings.ReplaceAll(text(""), "\r\n", "\n"), "\n", nl)
 		out := make([]byte, 0, len(src)+len(t)+10)
 		out = append(out, src[:lead]...)
@@ -129,7 +126,7 @@ func setField(src []byte, b Block, name string, text func(indent string) string)
 		}
 	}
 	t := text(indent)
-	if from == len(body) && len(body) > 0 && body[len(body)-1] != '\n' {
+	if from == len(body) && len(body) > 0 && body[len(body)-1] != '\n' && body[len(body)-1] != '\r' {
 		t = b.newline() + t
 	}
 	out := make([]byte, 0, len(src)+len(t))

@@ -137,11 +137,7 @@ func Find(src []byte) Block {
 	if n == 0 {
 		return Block{}
 	}
-	nl := "\n"
-	if src[start-2] == '\r' {
-		nl = "\r\n"
-	}
-	b := Block{Lines: n, body: src[start:end], start: start + bom, end: end + bom, after: after + bom, nl: nl}
+	b := Block{Lines: n, body: src[start:end], start: start + bom, end: end + bom, after: after + bom, nl: breakOf(src[:start])}
 	var isMap bool
 	if b.doc, isMap = mappingOrEmpty(b.body); !isMap {
 		return Block{}
@@ -149,13 +145,27 @@ func Find(src []byte) Block {
 	return b
 }
 
+// breakOf returns the line break ending the first line of src: "\n",
+// "\r\n" or a lone "\r"; "\n" when src holds none.
+func breakOf(src []byte) string {
+	i := bytes.IndexAny(src, "\r\n")
+	switch {
+	case i < 0 || src[i] == '\n':
+		return "\n"
+	case i+1 < len(src) && src[i+1] == '\n':
+		return "\r\n"
+	}
+	return "\r"
+}
+
 // FenceLines returns the lines, delimiters included, of the fenced block
 // that opens src, 0 for none: "---" on the first line, closed by a "---"
-// or "..." line, trailing spaces, tabs and CRs ignored. It reads no YAML:
-// [Find] also requires a mapping inside, while the chunker keeps any
-// such block, front matter or not, in a section of its own. A byte order
-// mark is not skipped. It takes time linear in the block's size and
-// allocates nothing.
+// or "..." line, trailing spaces and tabs ignored. A line ends at LF,
+// CR LF or a lone CR, as the chunker, get and YAML count lines. It reads
+// no YAML: [Find] also requires a mapping inside, while the chunker keeps
+// any such block, front matter or not, in a section of its own. A byte
+// order mark is not skipped. It takes time linear in the block's size
+// and allocates nothing.
 func FenceLines[T string | []byte](src T) int {
 	n, _, _, _ := fence(src)
 	return n
@@ -163,27 +173,40 @@ func FenceLines[T string | []byte](src T) int {
 
 // fence is [FenceLines] with the block's byte offsets: its body is
 // src[start:end], end at the start of the closing line, and after is
-// just past the closing line (and its line feed, if any).
+// just past the closing line (and its line break, if any).
 func fence[T string | []byte](src T) (lines, start, end, after int) {
-	// lineEnd returns the offset of the line feed ending the line at i,
-	// or len(src), by the vectorised search of strings or bytes.
-	var indexLF func(i int) int
+	// index returns the offset of c in src from i on, or -1, by the
+	// vectorised search of strings or bytes.
+	var index func(i, j int, c byte) int
 	switch s := any(src).(type) {
 	case string:
-		indexLF = func(i int) int { return strings.IndexByte(s[i:], '\n') }
+		index = func(i, j int, c byte) int { return strings.IndexByte(s[i:j], c) }
 	case []byte:
-		indexLF = func(i int) int { return bytes.IndexByte(s[i:], '\n') }
+		index = func(i, j int, c byte) int { return bytes.IndexByte(s[i:j], c) }
 	}
-	lineEnd := func(i int) int {
-		if k := indexLF(i); k >= 0 {
-			return i + k
+	// lineEnd returns the offset of the break ending the line at i, or
+	// len(src), and the offset of the next line: the first LF, or a CR
+	// before it, with a CR LF taken as one break.
+	lineEnd := func(i int) (int, int) {
+		j := len(src)
+		if k := index(i, j, '\n'); k >= 0 {
+			j = i + k
 		}
-		return len(src)
+		if k := index(i, j, '\r'); k >= 0 {
+			j = i + k
+		}
+		switch {
+		case j == len(src):
+			return j, j
+		case src[j] == '\r' && j+1 < len(src) && src[j+1] == '\n':
+			return j, j + 2
+		}
+		return j, j + 1
 	}
 	// delimiter reports whether the line src[i:j] is "---" or, when
-	// closing, "...", before trailing spaces, tabs and CRs.
+	// closing, "...", before trailing spaces and tabs.
 	delimiter := func(i, j int, closing bool) bool {
-		for j > i && (src[j-1] == ' ' || src[j-1] == '\t' || src[j-1] == '\r') {
+		for j > i && (src[j-1] == ' ' || src[j-1] == '\t') {
 			j--
 		}
 		if j-i != 3 {
@@ -192,24 +215,20 @@ func fence[T string | []byte](src T) (lines, start, end, after int) {
 		c := src[i]
 		return (c == '-' || closing && c == '.') && src[i+1] == c && src[i+2] == c
 	}
-	j := lineEnd(0)
+	j, next := lineEnd(0)
 	if j == len(src) || !delimiter(0, j, false) {
 		return 0, 0, 0, 0
 	}
-	start = j + 1
+	start = next
 	for i, n := start, 2; ; n++ {
-		j := lineEnd(i)
+		j, next := lineEnd(i)
 		if delimiter(i, j, true) {
-			after = j
-			if j < len(src) {
-				after++
-			}
-			return n, start, i, after
+			return n, start, i, next
 		}
 		if j == len(src) {
 			return 0, 0, 0, 0
 		}
-		i = j + 1
+		i = next
 	}
 }
 
@@ -280,12 +299,52 @@ func decode(b Block) (Meta, error) {
 		return m, nil
 	}
 	root := doc.Content[0]
+	seen := map[string]int{} // the line of each field memweave reads
 	for i := 0; i+1 < len(root.Content); i += 2 {
-		if err := m.decodeField(root.Content[i], resolve(root.Content[i+1])); err != nil {
+		k := root.Content[i]
+		if err := checkKey(k, resolve(root.Content[i+1]), seen); err != nil {
+			return Meta{}, err
+		}
+		if err := m.decodeField(k, resolve(root.Content[i+1])); err != nil {
 			return Meta{}, err
 		}
 	}
 	return m, nil
+}
+
+// readKeys are the fields memweave reads.
+var readKeys = []string{"tags", "importance", "pinned", "expires", "feedback"}
+
+// checkKey refuses, as an [*Error] naming the line, a field memweave
+// reads given twice (YAML readers differ on which one counts: "expires"
+// twice would hide or show a note at the reader's whim), and a merge key
+// ("<<") that would bring in such a field: memweave does not read
+// merges, so the note's fields would not be what other YAML readers see.
+// seen records the line of each field read so far.
+func checkKey(k, v *yaml.Node, seen map[string]int) error {
+	if k.Value == "<<" {
+		maps := []*yaml.Node{v}
+		if v.Kind == yaml.SequenceNode {
+			maps = v.Content
+		}
+		for _, mp := range maps {
+			mp = resolve(mp)
+			for j := 0; mp.Kind == yaml.MappingNode && j+1 < len(mp.Content); j += 2 {
+				if slices.Contains(readKeys, mp.Content[j].Value) {
+					return &Error{Line: k.Line + 1, Msg: fmt.Sprintf("<<: merges in %s, which memweave does not read from a merge; write the field itself", mp.Content[j].Value)}
+				}
+			}
+		}
+		return nil
+	}
+	if !slices.Contains(readKeys, k.Value) {
+		return nil
+	}
+	if line, dup := seen[k.Value]; dup {
+		return &Error{Line: k.Line + 1, Msg: fmt.Sprintf("%s: given twice (line %d and here)", k.Value, line)}
+	}
+	seen[k.Value] = k.Line + 1
+	return nil
 }
 
 // parseBlock returns the YAML of the block b parsed (as [Find] left it,

@@ -29,6 +29,13 @@ func TestParse(t *testing.T) {
 		{"bad yaml", "---\ntags: [a\npinned: true\n---\n", frontmatter.Meta{}, 4, 2},
 		{"crlf", "---\r\npinned: true\r\n---\r\nx\r\n", frontmatter.Meta{Pinned: true}, 3, 0},
 		{"bom", "\ufeff---\npinned: true\n---\n", frontmatter.Meta{Pinned: true}, 3, 0},
+		// Lone CRs (classic Mac OS) end lines, as the chunker, get and
+		// YAML count them.
+		{"lone cr", "---\rtags: [infra]\rpinned: true\r---\rbody\r", frontmatter.Meta{Tags: []string{"infra"}, Pinned: true}, 4, 0},
+		{"lone cr, no final break", "---\rexpires: 2027-01-31\r---", frontmatter.Meta{Expires: "2027-01-31"}, 3, 0},
+		{"cr then crlf", "---\rpinned: true\r\n---\r\nx\r", frontmatter.Meta{Pinned: true}, 3, 0},
+		{"crlf then cr", "---\r\ntags: a\rpinned: true\n...\rx", frontmatter.Meta{Tags: []string{"a"}, Pinned: true}, 4, 0},
+		{"lone cr, bad date", "---\rtags: a\rexpires: soon\r---\r", frontmatter.Meta{}, 4, 3},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -96,7 +103,12 @@ func TestSetFeedbackShapes(t *testing.T) {
 		{"flow mapping", "---\n{title: x}\n---\nbody\n", "", 2},
 		{"bom, no block", "\ufeff# T\n", "\ufeff---\nfeedback:\n  px: {useful: 1, useless: 0}\n---\n# T\n", 0},
 		{"crlf", "---\r\ntitle: x\r\n---\r\nbody\r\n", "---\r\ntitle: x\r\nfeedback:\r\n  px: {useful: 1, useless: 0}\r\n---\r\nbody\r\n", 0},
-		{"two feedback fields", "---\nfeedback:\n  px: {useful: 1, useless: 0}\nfeedback:\n  py: {useful: 1, useless: 0}\n---\n", "", 1},
+		{"lone cr", "---\rtitle: x\r---\rbody\r", "---\rtitle: x\rfeedback:\r  px: {useful: 1, useless: 0}\r---\rbody\r", 0},
+		{"lone cr, feedback there", "---\rfeedback:\r  px: {useful: 1, useless: 0}\rtitle: x\r---\rbody\r",
+			"---\rfeedback:\r  px: {useful: 2, useless: 0}\rtitle: x\r---\rbody\r", 0},
+		{"lone cr, no block", "# T\rbody\r", "---\rfeedback:\r  px: {useful: 1, useless: 0}\r---\r# T\rbody\r", 0},
+		{"lone cr, unclosed", "---\rtitle: x", "---\rfeedback:\r  px: {useful: 1, useless: 0}\r---\r---\rtitle: x", 0},
+		{"mixed, crlf first", "---\r\ntitle: x\rmore: y\n---\rbody\n", "---\r\ntitle: x\rmore: y\nfeedback:\r\n  px: {useful: 1, useless: 0}\r\n---\rbody\n", 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -131,6 +143,10 @@ func TestFenceLines(t *testing.T) {
 		{" ---\nkey: v\n---\n", 0},
 		{"\ufeff---\nkey: v\n---\n", 0}, // the caller skips a byte order mark
 		{"...\nkey: v\n---\n", 0},
+		{"---\rkey: v\r---\rbody", 3},
+		{"---\rkey: v\r\n---", 3},
+		{"---\r", 0},
+		{"---\r\r---\r\n", 3},
 	} {
 		if got := frontmatter.FenceLines(c.src); got != c.want {
 			t.Errorf("FenceLines(%q) = %d, want %d", c.src, got, c.want)
@@ -141,5 +157,51 @@ func TestFenceLines(t *testing.T) {
 	}
 	if b := frontmatter.Find([]byte("---\nprose\n\n---\nmore")); b.Lines != 0 {
 		t.Errorf("Find(prose between breaks).Lines = %d, want 0", b.Lines)
+	}
+}
+
+// TestLoneCRFields checks the readers and the other edit beside Parse on
+// front matter whose lines end in a lone CR.
+func TestLoneCRFields(t *testing.T) {
+	if d, ok := frontmatter.Date([]byte("---\rtitle: x\rdate: 2026-03-04\r---\rbody\r")); !ok || d.Format("2006-01-02") != "2026-03-04" {
+		t.Errorf("Date(lone CR) = %v, %v, want 2026-03-04", d, ok)
+	}
+	src := "---\rtags: [a]\r---\rbody\r"
+	got, err := frontmatter.Merge([]byte(src), frontmatter.Meta{Pinned: true})
+	if want := "---\rtags: [a]\rpinned: true\r---\rbody\r"; err != nil || string(got) != want {
+		t.Errorf("Merge(%q, pinned) = %q, %v, want %q", src, got, err, want)
+	}
+}
+
+// TestParseRefusesFieldGivenTwice: a field memweave reads given twice,
+// or brought in by a merge key, is refused with an error naming its
+// line, like any field it cannot use, rather than read one way: an
+// "expires" given twice would hide the note or not depending on which
+// one the reader takes. Feedback is then refused too.
+func TestParseRefusesFieldGivenTwice(t *testing.T) {
+	for _, c := range []struct {
+		body string
+		line int
+	}{
+		{"expires: 2099-01-01\nexpires: 2020-01-01\n", 3},
+		{"pinned: true\ntitle: x\npinned: false\n", 4},
+		{"feedback:\n  px: {useful: 1, useless: 0}\nfeedback:\n  py: {useful: 1, useless: 0}\n", 4},
+		{"<<: {expires: 2020-01-01}\n", 2},
+		{"d: &d {expires: 2020-01-01}\n<<: [*d]\n", 3},
+	} {
+		src := []byte("---\n" + c.body + "---\nbody\n")
+		m, _, err := frontmatter.Parse(src)
+		var fe *frontmatter.Error
+		if !errors.As(err, &fe) || fe.Line != c.line || !errors.Is(err, frontmatter.ErrInvalid) || !m.IsZero() {
+			t.Errorf("Parse(%q) = %+v, %v; want ErrInvalid at line %d", src, m, err, c.line)
+		}
+		if _, err := frontmatter.SetFeedback(src, "px", true); err == nil {
+			t.Errorf("SetFeedback(%q) = nil error, want a refusal", src)
+		}
+	}
+	for _, body := range []string{"title: a\ntitle: b\nexpires: 2020-01-01\n", "<<: {title: x}\nexpires: 2020-01-01\n"} {
+		if m, _, err := frontmatter.Parse([]byte("---\n" + body + "---\n")); err != nil || m.Expires != "2020-01-01" {
+			t.Errorf("Parse(%q) = %+v, %v; want expires 2020-01-01: other fields are not memweave's", body, m, err)
+		}
 	}
 }

@@ -49,6 +49,10 @@ var setFeedbackSeeds = []string{
 	"---\nimportance: 0.5\nexpires: 2027-01-01\ntags: a, b\n---\n",
 	"---\n feedback:\r 0:\n---",
 	"---\ntitle: x\rfeedback:\r  px: {useful: 1, useless: 0}\rother: y\n---\n",
+	"---\rtitle: x\r---\rbody\r",
+	"---\rfeedback:\r  px: {useful: 1, useless: 0}\r---\r",
+	"---\r\ntitle: x\rother: y\n---\rbody\n",
+	"# no front matter\rbody\r",
 	"---\ntitle: a\u2028b\nfeedback:\n  px: {useful: 1, useless: 0}\nnext: \u0085z\n---\n",
 }
 
@@ -154,7 +158,7 @@ func checkMarked(t *testing.T, src, out []byte, key string, useful bool) {
 	}
 	rest := bytes.TrimPrefix(src, []byte("\ufeff"))
 	if oldB.Lines > 0 {
-		rest = []byte(strings.Join(strings.SplitAfter(string(rest), "\n")[oldB.Lines:], ""))
+		rest = []byte(strings.Join(linesOf(string(rest))[oldB.Lines:], ""))
 	}
 	if !bytes.HasSuffix(out, rest) {
 		t.Fatalf("SetFeedback(%q) = %q: the text after the front matter changed", src, out)
@@ -180,7 +184,7 @@ func otherFields(t *testing.T, note []byte) string {
 	if b.Lines == 0 {
 		return ""
 	}
-	lines := strings.SplitAfter(string(bytes.TrimPrefix(note, []byte("\ufeff"))), "\n")
+	lines := linesOf(string(bytes.TrimPrefix(note, []byte("\ufeff"))))
 	var doc yaml.Node
 	if err := yaml.Unmarshal([]byte(strings.Join(lines[1:b.Lines-1], "")), &doc); err != nil {
 		t.Fatalf("yaml of %q: %v", note, err)
@@ -206,3 +210,22 @@ func otherFields(t *testing.T, note []byte) string {
 
 // lineNumbers matches the line numbers in yaml's errors.
 var lineNumbers = regexp.MustCompile(`line \d+`)
+
+// linesOf splits s after each line break: LF, CR LF or a lone CR.
+func linesOf(s string) []string {
+	var out []string
+	for len(s) > 0 {
+		i := strings.IndexAny(s, "\r\n")
+		switch {
+		case i < 0:
+			i = len(s)
+		case s[i] == '\r' && i+1 < len(s) && s[i+1] == '\n':
+			i += 2
+		default:
+			i++
+		}
+		out = append(out, s[:i])
+		s = s[i:]
+	}
+	return append(out, "")
+}

@@ -12,11 +12,11 @@ import (
 // Date returns the date a note's front matter gives itself: the value of
 // a top-level "date" field, as YYYY-MM-DD or an RFC 3339 time (quoted or
 // not), or false when there is none or it is not a date. It reads the
-// block's lines, not the YAML: a field whose key is indented, or a date
+// block's lines (ended by LF, CR LF or a lone CR), not the YAML: a field whose key is indented, or a date
 // in a nested mapping, does not count.
 func Date(src []byte) (time.Time, bool) {
 	b := Find(src)
-	for line := range bytes.Lines(b.body) {
+	for line := range bytes.FieldsFuncSeq(b.body, func(r rune) bool { return r == '\n' || r == '\r' }) {
 		v, ok := bytes.CutPrefix(line, []byte("date:"))
 		if !ok {
 			continue

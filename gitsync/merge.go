@@ -350,15 +350,22 @@ func (s *syncer) writeOwnTree(ctx context.Context) (string, error) {
 
 // addAll stages what changed in specs, memory/ first. A memory/ folder
 // that holds nothing git sees (missing, or empty, as in a new workspace)
-// has nothing to add, which git's add reports as an error.
+// has nothing to add, which git's add reports as an error. A temporary
+// file a killed write left ([memfile.TempGlob]) is no note: it is never
+// staged.
 func (s *syncer) addAll(ctx context.Context, specs []string) error {
-	_, err := s.git(ctx, nil, append([]string{"add", "-A", "--"}, specs...)...)
+	add := func(specs []string) error {
+		args := append([]string{"add", "-A", "--"}, specs...)
+		_, err := s.git(ctx, nil, append(args, ":(exclude,glob)**/"+memfile.TempGlob)...)
+		return err
+	}
+	err := add(specs)
 	var ge *history.GitError
 	if errors.As(err, &ge) && strings.Contains(ge.Stderr, "pathspec '"+workspace.MemoryDir+"' did not match") {
 		if len(specs) == 1 {
 			return nil
 		}
-		_, err = s.git(ctx, nil, append([]string{"add", "-A", "--"}, specs[1:]...)...)
+		err = add(specs[1:])
 	}
 	return err
 }
@@ -523,7 +530,7 @@ func (s *syncer) replay(ctx context.Context, head, incoming string, res *Result)
 	// Both sides passed the checks, but their merge may not: two logs of
 	// a day under the size limit can make one over it. Pushed, it would
 	// stop every other machine's sync; refused here, nothing is written.
-	if err := s.checkTree(ctx, tree, checkedOutside, "the merge of this machine's notes with the remote's (the other machines would refuse it; split the file named, then sync again)"); err != nil {
+	if err := s.checkTree(ctx, tree, checkedOutside, "the merge of this machine's notes with the remote's, which the other machines would refuse (nothing was pushed or brought in: move at least the bytes over out of this machine's copy of the file named, into another note, then sync again)"); err != nil {
 		return "", err
 	}
 	subjects, _ := s.git(ctx, nil, "log", "--format=- %s", "-n", "20", incoming+".."+head)

@@ -771,13 +771,13 @@ func lockFile(ctx context.Context, root, name string) (func(), error) {
 	if err := workspace.CheckOwnFiles(root, name); err != nil {
 		return nil, fmt.Errorf("gitsync: lock: %w", err)
 	}
-	dir := filepath.Join(root, workspace.IndexDir)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	dir, err := workspace.MakeIndexDir(root)
+	if err != nil {
 		return nil, fmt.Errorf("gitsync: lock: %w", err)
 	}
 	fl := workspace.NewLock(filepath.Join(dir, name))
 	stop := workspace.NoticeLockWait(ctx, fl.Path())
-	_, err := fl.TryLockContext(ctx, 10*time.Millisecond)
+	_, err = fl.TryLockContext(ctx, 10*time.Millisecond)
 	stop()
 	if err != nil {
 		return nil, fmt.Errorf("gitsync: lock %s: %w", fl.Path(), err)

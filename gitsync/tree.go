@@ -104,7 +104,7 @@ func (s *syncer) checkEntry(ctx context.Context, p string, f []string) (size int
 		return 0, "unreadable size " + f[3], nil
 	}
 	if size > s.opts.MaxBlobBytes {
-		return 0, fmt.Sprintf("%d bytes, over the %d-byte limit", size, s.opts.MaxBlobBytes), nil
+		return 0, fmt.Sprintf("%d bytes, %d over the %d-byte limit", size, size-s.opts.MaxBlobBytes, s.opts.MaxBlobBytes), nil
 	}
 	if path.Base(p) == AttributesFile {
 		if size > maxAttributes {

@@ -2,7 +2,9 @@ package history
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"slices"
 	"strconv"
@@ -211,7 +213,7 @@ func Changes(ctx context.Context, dir, from, to string, opts chunker.Options, li
 		return nil, err
 	}
 	defer r.Close()
-	d := &differ{blobs: r, cache: newChunkCache(lim.FileBytes), opts: opts}
+	d := &differ{blobs: r, cache: newChunkCache(lim.FileBytes), opts: opts, dir: dir, maxBytes: lim.FileBytes}
 	res := &Result{Changes: []Change{}, Skipped: bounded(sd.skipped)}
 	for _, p := range sd.paths() {
 		if err := ctx.Err(); err != nil {
@@ -324,6 +326,10 @@ type differ struct {
 	blobs *BlobReader
 	cache *chunkCache
 	opts  chunker.Options
+	// dir is the workspace whose working tree is the new side, and
+	// maxBytes the size limit of its files (0: none).
+	dir      string
+	maxBytes int64
 }
 
 // split returns the chunks of the blob id, calling data for its content
@@ -359,17 +365,21 @@ func (d *differ) file(p string, sd *sides) ([]Change, error) {
 		if after, err = d.blob(n.oid); err != nil {
 			return nil, err
 		}
-	} else if f, ok := sd.work[p]; ok {
-		data, err := os.ReadFile(f.Abs)
-		if err != nil {
-			return nil, fmt.Errorf("history: %w", err)
-		}
-		id := blobID(data)
-		if inOld && id == o.oid {
-			return nil, nil
-		}
-		if after, err = d.split(id, func() ([]byte, error) { return data, nil }); err != nil {
+	} else if _, ok := sd.work[p]; ok {
+		data, err := d.readWork(p)
+		switch {
+		case errors.Is(err, errVanished):
+			// Removed since it was listed: compared as deleted.
+		case err != nil:
 			return nil, err
+		default:
+			id := blobID(data)
+			if inOld && id == o.oid {
+				return nil, nil
+			}
+			if after, err = d.split(id, func() ([]byte, error) { return data, nil }); err != nil {
+				return nil, err
+			}
 		}
 	}
 	var before []chunker.Chunk
@@ -380,6 +390,34 @@ func (d *differ) file(p string, sd *sides) ([]Change, error) {
 	}
 	return diffFile(p, before, after), nil
 }
+
+// readWork reads the working tree's file p (workspace-relative), as
+// discovery listed it, through the memory folder's root: the file may
+// have been swapped since, for a link out of memory/, a FIFO or a file
+// over the size limit, and none of that may be followed, block or be
+// read. Such a file is refused with an error naming it; one removed
+// since gives errVanished.
+func (d *differ) readWork(p string) ([]byte, error) {
+	limit := int64(-1)
+	if d.maxBytes > 0 {
+		limit = d.maxBytes
+	}
+	data, _, err := workspace.ReadFile(d.dir, nil, p, limit)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, errVanished
+	}
+	if err != nil {
+		return nil, fmt.Errorf("history: %s changed while changes read it (%w); run it again", shown(p), err)
+	}
+	if limit >= 0 && int64(len(data)) > limit {
+		return nil, fmt.Errorf("history: %s grew past the %d-byte limit while changes read it; run it again", shown(p), limit)
+	}
+	return data, nil
+}
+
+// errVanished is readWork's report that the file was removed after
+// discovery listed it.
+var errVanished = errors.New("history: file removed while read")
 
 // chunkCache keeps the chunks of recently split blobs, by blob id, up to
 // a budget of source bytes; past it, it starts over.

@@ -31,21 +31,7 @@ func makeFolder(dir string) error {
 	if !created && filepath.Base(dir) != folderName {
 		return nil
 	}
-	f, err := os.OpenFile(filepath.Join(dir, ".gitignore"), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if errors.Is(err, fs.ErrExist) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("create .gitignore: %w", err)
-	}
-	_, err = f.WriteString("# memweave's index and locks: a cache of the Markdown files.\n*\n")
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return fmt.Errorf("create .gitignore: %w", err)
-	}
-	return nil
+	return workspace.IgnoreAll(dir)
 }
 
 // fixSidecars makes the -wal and -shm files of the database at path,

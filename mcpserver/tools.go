@@ -12,6 +12,7 @@ import (
 	"github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/chunker"
 	"github.com/memweave/memweave-go/pack"
+	"github.com/memweave/memweave-go/postprocess"
 	"github.com/memweave/memweave-go/search"
 	"github.com/memweave/memweave-go/workspace"
 )
@@ -168,7 +169,8 @@ func hiddenHints(resp *memweave.SearchResponse) []string {
 	// Below a best that prints as 0.000 nothing matched: a lower
 	// min_score would show only passages sharing nothing with the query.
 	if h.BelowThreshold > 0 && resp.BestFilteredScore >= 0.0005 {
-		out = append(out, fmt.Sprintf("%d more passages scored below min_score (best %.3f): a lower min_score shows them", h.BelowThreshold, resp.BestFilteredScore))
+		out = append(out, fmt.Sprintf("%d more passages scored below min_score (best %.3f): a lower min_score shows them; %.3f shows the best",
+			h.BelowThreshold, resp.BestFilteredScore, postprocess.ShowingBest(resp.BestFilteredScore)))
 	}
 	if h.Expired > 0 {
 		out = append(out, fmt.Sprintf("%d matching passages of expired notes were left out: include_expired: true shows them", h.Expired))

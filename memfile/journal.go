@@ -48,7 +48,7 @@ const journalName = JournalName
 // carry one) never leads a write, a read or a file's creation elsewhere.
 func openJournalRoot(root string) (*os.Root, error) {
 	dir := filepath.Dir(journalPath(root))
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if _, err := workspace.MakeIndexDir(root); err != nil {
 		return nil, fmt.Errorf("journal: %w", err)
 	}
 	r, err := os.OpenRoot(dir)

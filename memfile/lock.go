@@ -3,7 +3,6 @@ package memfile
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sync"
 	"time"
@@ -29,8 +28,8 @@ func Lock(ctx context.Context, root string) (unlock func(), err error) {
 	if err := workspace.CheckOwnFiles(root, LockName); err != nil {
 		return nil, fmt.Errorf("lock: %w", err)
 	}
-	dir := filepath.Join(root, workspace.IndexDir)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	dir, err := workspace.MakeIndexDir(root)
+	if err != nil {
 		return nil, fmt.Errorf("lock: %w", err)
 	}
 	path := filepath.Join(dir, LockName)

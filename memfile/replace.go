@@ -176,6 +176,12 @@ const (
 	tempSuffix = ".tmp"
 )
 
+// TempGlob matches the name of every temporary file memweave writes
+// beside a file it replaces ([Replace] on another file system than
+// memory/, [WriteAtomic]): one left by a killed process is no note, and
+// sync leaves it out of its commits.
+const TempGlob = tempPrefix + "*" + tempSuffix
+
 // replaceFile atomically replaces the file name beneath r with data; see
 // [Replace].
 func replaceFile(r *os.Root, name string, data []byte, check func(cur []byte) bool) error {
@@ -384,7 +390,7 @@ func syncDir(dir string) {
 // memory files. Errors name the path.
 func WriteAtomic(path string, data []byte, perm fs.FileMode) error {
 	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+"-*.tmp")
+	tmp, err := os.CreateTemp(dir, tempPrefix+filepath.Base(path)+"-*"+tempSuffix)
 	if err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}

@@ -54,8 +54,9 @@ type Passage struct {
 // Blank hits and repeats of one span are dropped; count gives each hit's
 // size in tokens (nil means [chunker.EstimateTokens]); near-duplicates,
 // whose word sets have a Jaccard similarity above dedupe, are dropped by
-// [Dedupe], keeping the higher scored; and [Knapsack] chooses among the
-// rest, valuing a passage at its score, with a tiny floor so that a
+// [Dedupe], keeping the higher scored; passages of one file whose lines
+// overlap or nest are cut so that no line is packed twice (the higher
+// scored keeps its lines); and [Knapsack] chooses among the rest, valuing a passage at its score, with a tiny floor so that a
 // score of zero still counts. A passage larger than the budget is left
 // out, never cut. The total never exceeds budget.
 //
@@ -104,10 +105,14 @@ func assemble(hits []Hit, budget int, dedupe float64, count func(string) int) (*
 		texts[i], scores[i] = it.Text, it.Score
 	}
 	kept := Dedupe(texts, scores, dedupe)
+	items, err := disjoint(items, kept, count)
+	if err != nil {
+		return nil, err
+	}
 	p := &Result{Budget: budget, Items: []Passage{}}
-	cands := make([]Item, len(kept))
-	for k, i := range kept {
-		cands[k] = Item{Tokens: items[i].Tokens, Score: value(items[i].Score)}
+	cands := make([]Item, len(items))
+	for i := range items {
+		cands[i] = Item{Tokens: items[i].Tokens, Score: value(items[i].Score)}
 		if n := items[i].Tokens; n > budget {
 			if p.OverBudget == 0 || n < p.SmallestOverBudget {
 				p.SmallestOverBudget = n
@@ -116,8 +121,8 @@ func assemble(hits []Hit, budget int, dedupe float64, count func(string) int) (*
 		}
 	}
 	for _, k := range Knapsack(cands, budget) {
-		p.Items = append(p.Items, items[kept[k]])
-		p.TotalTokens += items[kept[k]].Tokens
+		p.Items = append(p.Items, items[k])
+		p.TotalTokens += items[k].Tokens
 	}
 	if p.TotalTokens > budget {
 		// Knapsack guarantees otherwise; never hand out an overfull pack.
@@ -127,6 +132,108 @@ func assemble(hits []Hit, budget int, dedupe float64, count func(string) int) (*
 		return cmp.Or(cmp.Compare(b.Score, a.Score), cmp.Compare(a.Path, b.Path), cmp.Compare(a.StartLine, b.StartLine))
 	})
 	return p, nil
+}
+
+// disjoint returns the passages of items at the indices kept, cut so that
+// no two hold the same line of a file: chunks overlap (the chunker's
+// overlap, a section within a larger one), and a pack holding both would
+// spend its budget on lines twice. From the highest score down (then
+// path and line), each passage keeps the longest run of its lines that
+// no passage before it holds, recounted by count; one left with no line,
+// or only blank ones, is dropped. Which passages hold a line does not
+// depend on the budget, so [Knapsack] still chooses among fixed items.
+func disjoint(items []Passage, kept []int, count func(string) int) ([]Passage, error) {
+	order := slices.Clone(kept)
+	slices.SortStableFunc(order, func(a, b int) int {
+		x, y := items[a], items[b]
+		return cmp.Or(cmp.Compare(y.Score, x.Score), cmp.Compare(x.Path, y.Path), cmp.Compare(x.StartLine, y.StartLine))
+	})
+	held := make(map[string][][2]int) // each file's line ranges taken
+	var out []Passage
+	for _, i := range order {
+		it := items[i]
+		from, to := freeRun(held[it.Path], it.StartLine, it.EndLine)
+		if from > to {
+			continue
+		}
+		if from != it.StartLine || to != it.EndLine {
+			lines := splitLines(it.Text)
+			if to-it.StartLine >= len(lines) {
+				to = it.StartLine + len(lines) - 1
+			}
+			if from > to {
+				continue
+			}
+			text := strings.Join(lines[from-it.StartLine:to-it.StartLine+1], "")
+			text = strings.TrimSuffix(strings.TrimSuffix(text, "\n"), "\r")
+			if strings.TrimSpace(text) == "" {
+				continue
+			}
+			n := count(text)
+			if n < 0 {
+				return nil, fmt.Errorf("pack: token counter returned %d tokens for %s:%d-%d", n, it.Path, from, to)
+			}
+			it.StartLine, it.EndLine, it.Text, it.Tokens = from, to, text, n
+		}
+		held[it.Path] = append(held[it.Path], [2]int{from, to})
+		out = append(out, it)
+	}
+	return out, nil
+}
+
+// freeRun returns the longest run of the lines from..to that no range of
+// held covers (the first of equal ones), or from > to when each is held.
+func freeRun(held [][2]int, from, to int) (int, int) {
+	bestFrom, bestTo := 1, 0
+	for l := from; l <= to; {
+		if r, ok := covering(held, l); ok {
+			l = r + 1
+			continue
+		}
+		end := l
+		for end < to {
+			if _, ok := covering(held, end+1); ok {
+				break
+			}
+			end++
+		}
+		if end-l > bestTo-bestFrom {
+			bestFrom, bestTo = l, end
+		}
+		l = end + 1
+	}
+	return bestFrom, bestTo
+}
+
+// covering returns the end of a range of held holding line l.
+func covering(held [][2]int, l int) (int, bool) {
+	for _, r := range held {
+		if r[0] <= l && l <= r[1] {
+			return r[1], true
+		}
+	}
+	return 0, false
+}
+
+// splitLines returns s's lines, each with its line ending (LF, CR LF or
+// a lone CR, as [chunker.CountLines] counts them); the last may have
+// none.
+func splitLines(s string) []string {
+	var out []string
+	for len(s) > 0 {
+		i := strings.IndexAny(s, "\r\n")
+		switch {
+		case i < 0:
+			i = len(s)
+		case s[i] == '\r' && i+1 < len(s) && s[i+1] == '\n':
+			i += 2
+		default:
+			i++
+		}
+		out = append(out, s[:i])
+		s = s[i:]
+	}
+	return out
 }
 
 // value is the value the knapsack maximises for a search score: the

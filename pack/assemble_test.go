@@ -1,6 +1,7 @@
 package pack
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -42,5 +43,42 @@ func TestAssemble(t *testing.T) {
 	}
 	if _, _, err := Assemble(hits, 10, 0.8, func(string) int { return -1 }); err == nil || !strings.Contains(err.Error(), "-1 tokens") {
 		t.Errorf("Assemble with a negative counter = %v, want an error", err)
+	}
+}
+
+// TestAssembleOverlappingSpans: results of one file whose lines overlap
+// or nest are cut so that no line is packed twice; the higher scored
+// keeps its lines, the other its longest run of the rest.
+func TestAssembleOverlappingSpans(t *testing.T) {
+	lines := func(from, to int, nl string) string {
+		var s []string
+		for l := from; l <= to; l++ {
+			s = append(s, "line "+string(rune('a'+l))+" of the runbook")
+		}
+		return strings.Join(s, nl)
+	}
+	hits := []Hit{
+		{Path: "r.md", StartLine: 1, Score: 0.9, Text: lines(1, 5, "\r\n")},
+		{Path: "r.md", StartLine: 4, Score: 0.8, Text: lines(4, 8, "\r\n")}, // overlaps 4-5
+		{Path: "r.md", StartLine: 2, Score: 0.7, Text: lines(2, 3, "\r\n")}, // inside 1-5
+		{Path: "r.md", StartLine: 7, Score: 0.6, Text: lines(7, 12, "\r")},  // overlaps 7-8
+		{Path: "s.md", StartLine: 1, Score: 0.5, Text: lines(1, 5, "\n")},   // another file
+	}
+	got, _, err := Assemble(hits, 1000, 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var spans []string
+	for _, p := range got {
+		spans = append(spans, p.Path+":"+strconv.Itoa(p.StartLine)+"-"+strconv.Itoa(p.EndLine))
+		if p.Path == "r.md" && p.StartLine == 6 && p.Text != lines(6, 8, "\r\n") {
+			t.Errorf("r.md:6-8 text = %q, want its own lines 6-8", p.Text)
+		}
+		if p.Path == "r.md" && p.StartLine == 9 && p.Text != lines(9, 12, "\r") {
+			t.Errorf("r.md:9-12 text = %q, want lines 9-12", p.Text)
+		}
+	}
+	if want := "r.md:1-5 r.md:6-8 r.md:9-12 s.md:1-5"; strings.Join(spans, " ") != want {
+		t.Errorf("Assemble = %v, want %s", spans, want)
 	}
 }

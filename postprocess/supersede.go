@@ -2,6 +2,7 @@ package postprocess
 
 import (
 	"context"
+	"strconv"
 	"strings"
 
 	"github.com/memweave/memweave-go/curate"
@@ -18,6 +19,13 @@ import (
 // only a hint ([conflict.Detect], memweave conflicts), never a reason to
 // hide a result. The order of the results is kept.
 //
+// With Hide and Kept set, a result among the first Limit is dropped only
+// when its resolution leads to a live line: the line kept, or the line
+// that supersedes it in turn. One whose line kept is gone, or whose
+// resolutions go round (two agents each kept their own line, and sync
+// merged both markers), is marked instead, the reason saying why it was
+// not hidden: hiding it would leave no version of the fact.
+//
 // The stage reads each result's text, and the index only for the kept
 // line of a marked result, so its cost does not grow with the index.
 type Supersede struct {
@@ -27,6 +35,11 @@ type Supersede struct {
 	// content key is key ([curate.FindLine]), 0 when there is none; nil
 	// leaves SupersededBy's line 0.
 	KeptLine func(ctx context.Context, path, key string) int
+	// Kept, when set, returns what KeptLine does, and the marker of the
+	// passage holding that line when a resolution supersedes it too
+	// (superseded true): Hide then drops a result only when its
+	// resolutions lead to a live line. Nil hides every superseded result.
+	Kept func(ctx context.Context, path, key string) (line int, by curate.Marker, superseded bool)
 	// Limit, when positive, is how many results the caller returns (a
 	// search's MaxResults): KeptLine is asked only for results among the
 	// first Limit, and Hidden counts only results Hide dropped from
@@ -55,7 +68,11 @@ func (s Supersede) Process(ctx context.Context, _ string, results []search.Resul
 			out = append(make([]search.Result, 0, len(results)), results[:i]...)
 		}
 		within := s.Limit <= 0 || len(out) < s.Limit
-		if s.Hide {
+		unsettled := ""
+		if s.Hide && s.Kept != nil && within {
+			unsettled = s.unsettled(ctx, m)
+		}
+		if s.Hide && unsettled == "" {
 			if s.Hidden != nil && within {
 				*s.Hidden++
 			}
@@ -63,7 +80,10 @@ func (s Supersede) Process(ctx context.Context, _ string, results []search.Resul
 		}
 		ref := &search.Ref{Path: m.Path}
 		why := strings.TrimSuffix("resolved: "+m.Reason, ": ")
-		if s.KeptLine != nil && within {
+		if unsettled != "" {
+			ref.StartLine, _, _ = s.Kept(ctx, m.Path, m.KeptKey)
+			why += " (not hidden: " + unsettled + ")"
+		} else if s.KeptLine != nil && within {
 			if ref.StartLine = s.KeptLine(ctx, m.Path, m.KeptKey); ref.StartLine == 0 {
 				why += " (the line kept is no longer in " + m.Path + ")"
 			}
@@ -76,6 +96,32 @@ func (s Supersede) Process(ctx context.Context, _ string, results []search.Resul
 		return results, nil
 	}
 	return out, nil
+}
+
+// maxChain is how many resolutions in a row [Supersede.unsettled]
+// follows before it gives up and leaves the result shown.
+const maxChain = 64
+
+// unsettled returns "" when the resolution m leads to a live line (the
+// line kept, or the one superseding it, and so on), else why not.
+func (s Supersede) unsettled(ctx context.Context, m curate.Marker) string {
+	seen := map[string]bool{}
+	for range maxChain {
+		id := m.Path + "#" + m.KeptKey
+		if seen[id] {
+			return "the lines kept supersede each other, through " + m.Path
+		}
+		seen[id] = true
+		line, next, superseded := s.Kept(ctx, m.Path, m.KeptKey)
+		switch {
+		case line == 0:
+			return "the line kept is no longer in " + m.Path
+		case !superseded:
+			return ""
+		}
+		m = next
+	}
+	return "more than " + strconv.Itoa(maxChain) + " resolutions in a row"
 }
 
 // Passage is a stored passage of a file as the supersede stage reads it
@@ -98,7 +144,7 @@ func NewSupersede(mode string, limit int, hidden *int, read func(ctx context.Con
 		return nil
 	}
 	files := map[string][]Passage{}
-	kept := func(ctx context.Context, path, key string) int {
+	find := func(ctx context.Context, path, key string) (int, curate.Marker, bool) {
 		passages, ok := files[path]
 		if !ok {
 			passages, _ = read(ctx, path) // an unreadable file: no line
@@ -106,10 +152,15 @@ func NewSupersede(mode string, limit int, hidden *int, read func(ctx context.Con
 		}
 		for _, p := range passages {
 			if line, n := curate.FindLine(p.Text, key); n > 0 {
-				return p.StartLine + line - 1
+				by, superseded := curate.Superseded(p.Text)
+				return p.StartLine + line - 1, by, superseded
 			}
 		}
-		return 0
+		return 0, curate.Marker{}, false
 	}
-	return Supersede{Hide: mode == "hide", KeptLine: kept, Hidden: hidden, Limit: limit}
+	kept := func(ctx context.Context, path, key string) int {
+		line, _, _ := find(ctx, path, key)
+		return line
+	}
+	return Supersede{Hide: mode == "hide", KeptLine: kept, Kept: find, Hidden: hidden, Limit: limit}
 }

@@ -2,6 +2,7 @@ package postprocess
 
 import (
 	"context"
+	"math"
 
 	"github.com/memweave/memweave-go/search"
 )
@@ -31,15 +32,25 @@ func (t Threshold) Process(_ context.Context, _ string, results []search.Result)
 	return out, nil
 }
 
-// Below returns how many results score under min and the best score
-// among them (0 when none): what [Threshold] with that Min drops, for a
-// response to report.
+// Below returns how many results score under min but above zero, and
+// the best score among them (0 when none): what [Threshold] with that Min
+// drops, for a response to report. A result scoring 0 matched nothing
+// (no shared word, a vector score under the background) and no Min but 0
+// shows it, so it is not counted.
 func Below(results []search.Result, min float64) (n int, best float64) {
 	for _, r := range results {
-		if r.Score < min {
+		if r.Score > 0 && r.Score < min {
 			n++
 			best = max(best, r.Score)
 		}
 	}
 	return n, best
+}
+
+// ShowingBest returns the highest threshold, rounded down to three
+// decimals, that keeps a result scoring best: the value a hint can offer
+// as "a minimum score of X shows it", where rounding to nearest could
+// name one just above best.
+func ShowingBest(best float64) float64 {
+	return math.Floor(best*1000) / 1000
 }

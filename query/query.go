@@ -197,17 +197,24 @@ func (s *Searcher) Retrieve(ctx context.Context, o search.Options, filter store.
 
 // Stages returns stages 2 to 7 of a search: threshold, curation, decay
 // and MMR as o asks, the supersede stage (counting in hidden what it
-// hides), then the registered postprocessors.
+// hides), then the registered postprocessors. A supersede stage that
+// hides runs before decay and MMR: MMR would otherwise push a result
+// down for resembling a passage the caller never sees, and the line
+// that replaced a superseded one says nearly the same words.
 func (s *Searcher) Stages(o search.Options, hidden *int) []postprocess.Postprocessor {
 	procs := []postprocess.Postprocessor{postprocess.Threshold{Min: o.MinScore}, postprocess.Curate{Meta: s.FileMeta}}
+	supersede := postprocess.NewSupersede(o.Superseded, o.MaxResults, hidden, s.Passages)
+	if o.Superseded == "hide" {
+		procs = append(procs, supersede)
+	}
 	if o.HalfLifeDays > 0 {
 		procs = append(procs, postprocess.Decay{HalfLifeDays: o.HalfLifeDays, Now: o.Now.In(s.TimeZone)})
 	}
 	if o.MMR {
 		procs = append(procs, postprocess.MMR{Lambda: o.Lambda})
 	}
-	if p := postprocess.NewSupersede(o.Superseded, o.MaxResults, hidden, s.Passages); p != nil {
-		procs = append(procs, p)
+	if supersede != nil && o.Superseded != "hide" {
+		procs = append(procs, supersede)
 	}
 	return append(procs, s.Procs...)
 }

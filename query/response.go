@@ -24,7 +24,7 @@ type Response struct {
 	// embedded to index the revision (the cache had the rest); nil
 	// otherwise.
 	EmbeddingsComputed *int `json:"embeddings_computed,omitempty" jsonschema:"embeddings computed to index that revision"`
-	// FilteredBelowThreshold counts the candidates min_score dropped; BestFilteredScore is the best of their scores (0: none).
+	// FilteredBelowThreshold counts the candidates min_score dropped that scored above 0 (a 0 matched nothing); BestFilteredScore is the best of their scores (0: none).
 	FilteredBelowThreshold int     `json:"filtered_below_threshold" jsonschema:"how many more candidates scored below min_score and were dropped"`
 	BestFilteredScore      float64 `json:"best_filtered_score" jsonschema:"the best score among the dropped candidates (0 when none): lower min_score to at most this to see them"`
 	// Hidden counts what the search's filters left out, each with the

@@ -59,3 +59,38 @@ func joinAll(dir string, names []string) []string {
 func NewLock(path string) *flock.Flock {
 	return flock.New(path, flock.SetFlag(os.O_CREATE|os.O_RDONLY|openNonblock))
 }
+
+// MakeIndexDir creates the index folder of the workspace at root
+// (.memweave) when missing and gives it a .gitignore of "*" when it has
+// none, and returns the folder's path. Every file memweave keeps there
+// (index, locks, journal, sync state) is this machine's own: without the
+// .gitignore, a workspace whose index is elsewhere (Config.DBPath, --db)
+// would show the locks and sync state as untracked in git status, for a
+// `git add -A` to commit. An existing .gitignore is never changed.
+func MakeIndexDir(root string) (string, error) {
+	dir := filepath.Join(root, IndexDir)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	return dir, IgnoreAll(dir)
+}
+
+// IgnoreAll gives dir a .gitignore of "*", saying why, unless it has a
+// file (or link) of that name already.
+func IgnoreAll(dir string) error {
+	f, err := os.OpenFile(filepath.Join(dir, ".gitignore"), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if errors.Is(err, fs.ErrExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("create .gitignore: %w", err)
+	}
+	_, err = f.WriteString("# memweave's index and locks: a cache of the Markdown files.\n*\n")
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("create .gitignore: %w", err)
+	}
+	return nil
+}

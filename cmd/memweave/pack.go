@@ -23,8 +23,9 @@ func (a *app) packCommand() *cobra.Command {
 		Long: `Pack searches for QUERY and prints the passages, whole lines of memory
 files, that together carry the most relevance within N tokens, estimated
 as four bytes per token: ready to paste into a prompt. Near-duplicate
-passages are dropped, and the choice is an exact knapsack, not a greedy
-fill; the total never exceeds N. Several arguments are joined into one
+passages are dropped, overlapping ones are cut so that no line comes
+twice, and the choice is an exact knapsack, not a greedy fill; the total
+never exceeds N. Several arguments are joined into one
 query.
 
 Each passage is printed under a "path:start-end" line with its score

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/postprocess"
 	"github.com/memweave/memweave-go/search"
 )
 
@@ -235,7 +236,8 @@ func hiddenHints(resp *memweave.SearchResponse) []string {
 	// Below a best that prints as 0.000 nothing matched: lowering the
 	// threshold would show only passages sharing nothing with the query.
 	if n := h.BelowThreshold; n > 0 && resp.BestFilteredScore >= 0.0005 {
-		out = append(out, fmt.Sprintf("%d more below --min-score (best %.3f); lower it to see them", n, resp.BestFilteredScore))
+		out = append(out, fmt.Sprintf("%s below --min-score (best %.3f); --min-score %.3f shows %s",
+			plural(n, "more passage"), resp.BestFilteredScore, postprocess.ShowingBest(resp.BestFilteredScore), bestOf(n)))
 	}
 	if n := h.Expired; n > 0 {
 		out = append(out, fmt.Sprintf("%s of expired notes hidden; --include-expired shows %s", plural(n, "matching passage"), them(n)))
@@ -252,6 +254,14 @@ func plural(n int, thing string) string {
 		return "1 " + thing
 	}
 	return fmt.Sprintf("%d %ss", n, thing)
+}
+
+// bestOf is "it" for one passage, "the best" for more.
+func bestOf(n int) string {
+	if n == 1 {
+		return "it"
+	}
+	return "the best"
 }
 
 // them is "it" for one, "them" for more.

@@ -54,7 +54,7 @@ func TestSearch(t *testing.T) {
 	// A threshold above every score: nothing printed, and a hint says
 	// what it cut.
 	out = mustRunCLI(t, "-w", ws, "search", "ZEBRA-COMET-2026", "--min-score", "0.99")
-	if out.stdout != "" || !regexp.MustCompile(`memweave: \d+ more below --min-score \(best 0\.\d{3}\)`).MatchString(out.stderr) {
+	if out.stdout != "" || !regexp.MustCompile(`memweave: \d+ more passages? below --min-score \(best 0\.\d{3}\); --min-score 0\.\d{3} shows`).MatchString(out.stderr) {
 		t.Errorf("search --min-score 0.99 = stdout %q stderr %q, want no results and the threshold hint", out.stdout, out.stderr)
 	}
 

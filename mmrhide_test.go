@@ -1,0 +1,32 @@
+package memweave_test
+
+import (
+	"testing"
+
+	memweave "github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/memweavetest"
+)
+
+// With Superseded("hide") and MMR, the line that replaced a superseded
+// one says nearly the same words: MMR ran after the supersede stage had
+// picked the hidden passage, and pushed its replacement out of the
+// results for resembling it. Hidden passages now leave before MMR.
+func TestHiddenSupersededDoesNotDemoteItsReplacement(t *testing.T) {
+	files := map[string]string{
+		"memory/2026-03-02.md": "# 2026-03-02\n\nThe staging database runs PostgreSQL 15 on the db-1 host.\n",
+		"memory/stack.md":      "# Stack\n\nThe staging database runs PostgreSQL 16 on the db-1 host.\n",
+	}
+	for _, b := range []string{"1", "2", "3"} {
+		files["memory/b"+b+".md"] = "# Backups " + b + "\n\nNightly dumps of PostgreSQL from the staging database host go to bucket b" + b + ".\n"
+	}
+	root := memweavetest.Workspace(t, files)
+	w := open(t, root, memweave.Config{MinScore: new(0.0)})
+	mustIndex(t, w)
+	if _, err := w.Resolve(t.Context(), memweave.Ref{Path: "stack.md", StartLine: 3}, memweave.Ref{Path: "2026-03-02.md", StartLine: 3}, "upgraded"); err != nil {
+		t.Fatal(err)
+	}
+	resp := mustSearch(t, w, "PostgreSQL 15 staging database", memweave.Superseded("hide"), memweave.MMR(0.7), memweave.MaxResults(1))
+	if p := paths(resp.Results); len(p) != 1 || p[0] != "memory/stack.md" || resp.Hidden.Superseded != 1 {
+		t.Errorf("search with hide and MMR 0.7 = %v, Hidden %+v; want memory/stack.md, 1 hidden", locs(resp.Results), resp.Hidden)
+	}
+}
