@@ -9,6 +9,7 @@ import (
 	"github.com/memweave/memweave-go/query"
 	"github.com/memweave/memweave-go/search"
 	"github.com/memweave/memweave-go/store"
+	"github.com/memweave/memweave-go/workspace"
 )
 
 // The types of a search; packages search and query document their fields.
@@ -74,8 +75,9 @@ func (w *Weave) filter(ctx context.Context, s search.Options) (store.Filter, []s
 }
 
 // syncLockTimeout bounds how long a freshness check waits for another
-// index run before searching what is there, with a warning.
-const syncLockTimeout = 2 * time.Second
+// index run before searching what is there, with a warning: as long as
+// writes and index runs wait before they say they are waiting.
+const syncLockTimeout = workspace.LockNoticeDelay
 
 // SearchOption sets a per-call search option ([search.Options]).
 // Options not given keep their defaults (most from [Config]); an invalid

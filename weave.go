@@ -276,12 +276,26 @@ func (w *Weave) Write(ctx context.Context, path, content string, opts ...WriteOp
 // path returned and nothing written, with an error wrapping
 // [ErrTooLarge]: past it the log, and every note of its day, would drop
 // out of search.
+//
+// Append drops the warnings of indexing the note, such as an embedding
+// endpoint that failed (the note is then found by keyword only until the
+// next index run with a working embedder); [Weave.AppendIndexed] returns
+// them.
 func (w *Weave) Append(ctx context.Context, text string, opts ...AppendOption) (path string, err error) {
+	path, _, err = w.AppendIndexed(ctx, text, opts...)
+	return path, err
+}
+
+// AppendIndexed is [Weave.Append] that also returns what indexing the
+// note did: its Warnings, as [Weave.Write]'s, say why the stored note is
+// not searchable as written, such as an embedding endpoint that failed,
+// wrapping [ErrEmbedderUnavailable]. res is nil when nothing was stored.
+func (w *Weave) AppendIndexed(ctx context.Context, text string, opts ...AppendOption) (path string, res *IndexResult, err error) {
 	if err := w.checkOpen(); err != nil {
-		return "", err
+		return "", nil, err
 	}
-	path, err = w.eng.Append(ctx, text, w.now(), w.cfg.TimeZone, opts...)
-	return path, wrap(err)
+	path, res, err = w.eng.Append(ctx, text, w.now(), w.cfg.TimeZone, opts...)
+	return path, res, wrap(err)
 }
 
 // Delete removes the file path under memory/, then its passages from the

@@ -776,7 +776,10 @@ func lockFile(ctx context.Context, root, name string) (func(), error) {
 		return nil, fmt.Errorf("gitsync: lock: %w", err)
 	}
 	fl := workspace.NewLock(filepath.Join(dir, name))
-	if _, err := fl.TryLockContext(ctx, 10*time.Millisecond); err != nil {
+	stop := workspace.NoticeLockWait(ctx, fl.Path())
+	_, err = fl.TryLockContext(ctx, 10*time.Millisecond)
+	stop()
+	if err != nil {
 		return nil, fmt.Errorf("gitsync: lock %s: %w", fl.Path(), err)
 	}
 	return func() { fl.Unlock(); fl.Close() }, nil

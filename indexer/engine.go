@@ -102,26 +102,36 @@ const lockPoll = 5 * time.Millisecond
 
 // WithLock runs fn holding the index lock: the in-process mutex and the
 // cross-process file lock. With a timeout > 0 it waits at most that long,
-// then fails with [ErrBusy]; otherwise as long as ctx allows.
+// then fails with [ErrBusy]; otherwise as long as ctx allows, calling
+// ctx's notice ([workspace.WithLockNotice]) once the wait lasts
+// [workspace.LockNoticeDelay].
 func (e *Engine) WithLock(ctx context.Context, timeout time.Duration, fn func() error) error {
 	lctx := ctx
+	stop := func() {}
 	if timeout > 0 {
 		var cancel context.CancelFunc
 		lctx, cancel = context.WithTimeout(ctx, timeout)
 		defer cancel()
+	} else {
+		// A wait without a timeout is told to ctx's notice, if any.
+		stop = workspace.NoticeLockWait(ctx, e.flock.Path())
 	}
 	for !e.mu.TryLock() {
 		select {
 		case <-lctx.Done():
+			stop()
 			return e.lockErr(ctx)
 		case <-time.After(lockPoll):
 		}
 	}
 	defer e.mu.Unlock()
 	if e.closed {
+		stop()
 		return index.ErrClosed
 	}
-	if _, err := e.flock.TryLockContext(lctx, 2*lockPoll); err != nil {
+	_, err := e.flock.TryLockContext(lctx, 2*lockPoll)
+	stop()
+	if err != nil {
 		if ctx.Err() == nil && lctx.Err() != nil {
 			return e.lockErr(ctx)
 		}
@@ -132,12 +142,17 @@ func (e *Engine) WithLock(ctx context.Context, timeout time.Duration, fn func() 
 }
 
 // lockErr reports a failed wait for the index lock: ErrBusy when the
-// lock timeout passed, the caller's context error otherwise.
+// lock timeout passed, naming the lock file and its holder where the
+// system tells, the caller's context error otherwise.
 func (e *Engine) lockErr(ctx context.Context) error {
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
-	return fmt.Errorf("indexer: another index run holds %s: %w", e.flock.Path(), ErrBusy)
+	holder := ""
+	if pid := workspace.LockHolder(e.flock.Path()); pid > 0 {
+		holder = fmt.Sprintf(" (process %d)", pid)
+	}
+	return fmt.Errorf("indexer: another index run holds %s%s: %w", e.flock.Path(), holder, ErrBusy)
 }
 
 // extraPaths returns the extra paths that may be used now, with an

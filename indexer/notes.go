@@ -36,7 +36,10 @@ func (e *Engine) Write(ctx context.Context, path string, data []byte, opts ...me
 
 // Append adds text to the dated log of now's date in loc, or of the
 // options' ([memfile.AppendWith]), then indexes the log and returns its
-// workspace-relative path. A note that would take the log past
+// workspace-relative path, with what indexing it did, whose Warnings
+// say why the note is not searchable as written (such as an embedding
+// endpoint that failed: it is then found by keyword until the next index
+// run). A note that would take the log past
 // MaxFileBytes is refused, nothing written, with an error wrapping
 // [ErrTooLarge] and [memfile.ErrLogFull]: past it the log is not
 // indexed, and every note of its day would vanish from search. With a
@@ -46,31 +49,31 @@ func (e *Engine) Write(ctx context.Context, path string, data []byte, opts ...me
 // holds git conflict markers, [ErrConflictMarkers]) is refused and
 // nothing is written: in the log it would keep every note of the day
 // out of search.
-func (e *Engine) Append(ctx context.Context, text string, now time.Time, loc *time.Location, opts ...memfile.AppendOption) (string, error) {
+func (e *Engine) Append(ctx context.Context, text string, now time.Time, loc *time.Location, opts ...memfile.AppendOption) (string, *Result, error) {
 	// The log is shared by the notes of its day: a note that would keep
 	// a file out of the index (see [Engine.Sync]) would hide them all.
 	if binary([]byte(text)) {
-		return "", fmt.Errorf("append: the note is not text, and the day's log, shared by its notes, would not be indexed: %w", ErrBinary)
+		return "", nil, fmt.Errorf("append: the note is not text, and the day's log, shared by its notes, would not be indexed: %w", ErrBinary)
 	}
 	if line := conflictMarkers([]byte(text)); line > 0 {
-		return "", fmt.Errorf("append: line %d of the note starts git conflict markers, and the day's log, shared by its notes, would not be indexed: %w", line, ErrConflictMarkers)
+		return "", nil, fmt.Errorf("append: line %d of the note starts git conflict markers, and the day's log, shared by its notes, would not be indexed: %w", line, ErrConflictMarkers)
 	}
 	opts = append(slices.Clip(opts), memfile.MaxLogBytes(e.opts.MaxFileBytes))
 	rel, abs, err := memfile.AppendWith(ctx, e.opts.Root, text, now, loc, opts...)
 	if errors.Is(err, memfile.ErrLogFull) {
-		return "", fmt.Errorf("%w (%w)", err, ErrTooLarge)
+		return "", nil, fmt.Errorf("%w (%w)", err, ErrTooLarge)
 	}
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	res, err := e.AddPaths(ctx, SyncOptions{EmbedTimeout: NoteEmbedTimeout}, abs)
 	if err != nil {
-		return rel, err
+		return rel, res, err
 	}
 	if wn, ok := For(res.Warnings, rel); ok && errors.Is(wn, ErrTooLarge) {
-		return rel, fmt.Errorf("append %s: the note is stored but will not be searchable: %w", rel, wn)
+		return rel, res, fmt.Errorf("append %s: the note is stored but will not be searchable: %w", rel, wn)
 	}
-	return rel, nil
+	return rel, res, nil
 }
 
 // Delete removes the memory file path (a link, not its target) under the

@@ -46,7 +46,10 @@ func Rebuild(ctx context.Context, dbPath string, build BuildFunc) (*Result, erro
 		return nil, fmt.Errorf("indexer: rebuild: %w", err)
 	}
 	lock := workspace.NewLock(dbPath + ".lock")
-	if _, err := lock.TryLockContext(ctx, lockRetry); err != nil {
+	stop := workspace.NoticeLockWait(ctx, lock.Path())
+	_, err := lock.TryLockContext(ctx, lockRetry)
+	stop()
+	if err != nil {
 		return nil, fmt.Errorf("indexer: rebuild: lock %s: %w", lock.Path(), err)
 	}
 	defer lock.Unlock()

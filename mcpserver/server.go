@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -221,6 +222,13 @@ func handler[In, Out any](t *tools, name string, fn func(context.Context, In) (*
 				res, out, err = nil, zero, fmt.Errorf("%s failed: internal error: %v", name, p)
 			}
 		}()
+		// A call kept waiting for a lock is logged, and the tools that
+		// return warnings return it too (see lockWaits).
+		waits := new(lockWaitList)
+		ctx = context.WithValue(workspace.WithLockNotice(ctx, func(w workspace.LockWait) {
+			t.log.Warn("tool call waiting for a lock", "tool", name, "lock", w.Path, "pid", w.PID)
+			waits.add(w)
+		}), lockWaitsKey{}, waits)
 		res, out, err = fn(ctx, in)
 		if err != nil {
 			var zero Out
@@ -230,6 +238,39 @@ func handler[In, Out any](t *tools, name string, fn func(context.Context, In) (*
 		}
 		return res, out, nil
 	}
+}
+
+// lockWaitList is the waits for a lock of one tool call that lasted
+// [workspace.LockNoticeDelay].
+type lockWaitList struct {
+	mu    sync.Mutex
+	waits []workspace.LockWait
+}
+
+func (l *lockWaitList) add(w workspace.LockWait) {
+	l.mu.Lock()
+	l.waits = append(l.waits, w)
+	l.mu.Unlock()
+}
+
+// lockWaitsKey is the context key of a call's lockWaitList.
+type lockWaitsKey struct{}
+
+// lockWaits returns what a call under ctx waited for past
+// [workspace.LockNoticeDelay], as warnings: a model that saw a write
+// take seconds learns why.
+func lockWaits(ctx context.Context) []string {
+	l, _ := ctx.Value(lockWaitsKey{}).(*lockWaitList)
+	if l == nil {
+		return nil
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var out []string
+	for _, w := range l.waits {
+		out = append(out, "waited more than "+workspace.LockNoticeDelay.String()+": "+strings.TrimPrefix(w.String(), "waiting "))
+	}
+	return out
 }
 
 // clean makes an error message read well on its own: one line, without

@@ -18,12 +18,19 @@ import (
 // and returns the client session and the workspace root.
 func connect(t *testing.T, files map[string]string) (*mcp.ClientSession, string) {
 	t.Helper()
-	ctx := context.Background()
 	root := memweavetest.Workspace(t, files)
-	w, err := memweave.Open(ctx, memweave.Config{Workspace: root, Now: memweavetest.Clock()})
+	w, err := memweave.Open(context.Background(), memweave.Config{Workspace: root, Now: memweavetest.Clock()})
 	if err != nil {
 		t.Fatal(err)
 	}
+	return connectWeave(t, w), root
+}
+
+// connectWeave serves w over an in-memory transport, closing w when the
+// test ends, and returns the client session.
+func connectWeave(t *testing.T, w *memweave.Weave) *mcp.ClientSession {
+	t.Helper()
+	ctx := context.Background()
 	srv := mcpserver.New(w, nil)
 	st, ct := mcp.NewInMemoryTransports()
 	ss, err := srv.Connect(ctx, st, nil)
@@ -40,7 +47,7 @@ func connect(t *testing.T, files map[string]string) (*mcp.ClientSession, string)
 		ss.Wait()
 		w.Close()
 	})
-	return cs, root
+	return cs
 }
 
 // call calls a tool and fails the test on a protocol error.

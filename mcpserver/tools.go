@@ -265,7 +265,8 @@ type writeOutput struct {
 	Bytes  int    `json:"bytes"`
 	Chunks int    `json:"chunks" jsonschema:"chunks indexed"`
 	// Warnings say why the note, stored, is not searchable as written
-	// (not text, git conflict markers, front matter over its budget).
+	// (not text, git conflict markers, front matter over its budget), and
+	// what lock the call waited for, if it waited long.
 	Warnings []string `json:"warnings,omitempty" jsonschema:"set when the note was stored but indexing it found a problem, such as a NUL byte or git conflict markers that keep it out of search"`
 }
 
@@ -295,7 +296,7 @@ func (t *tools) write(ctx context.Context, in writeInput) (*mcp.CallToolResult, 
 	if err != nil {
 		return nil, out, pathError("memory_write", in.Path, err)
 	}
-	return nil, writeOutput{Path: rel, Bytes: len(in.Content), Chunks: res.ChunksCreated, Warnings: t.warnings(res.Warnings)}, nil
+	return nil, writeOutput{Path: rel, Bytes: len(in.Content), Chunks: res.ChunksCreated, Warnings: append(lockWaits(ctx), t.warnings(res.Warnings)...)}, nil
 }
 
 // appendInput is the input of memory_append.
@@ -307,7 +308,7 @@ type appendInput struct {
 // appendOutput is the output of memory_append.
 type appendOutput struct {
 	Path    string `json:"path" jsonschema:"workspace-relative dated file the note was added to"`
-	Warning string `json:"warning,omitempty" jsonschema:"set when the note was stored but cannot be found by search (another program took the file over the size limit meanwhile); a note that would take the log over the limit is refused instead, nothing written"`
+	Warning string `json:"warning,omitempty" jsonschema:"set when the note was stored but cannot be found by search as written: another program took the file over the size limit meanwhile (a note that would take the log over the limit is refused instead, nothing written), or the embedding endpoint failed and the note is found by keyword only until the next index; also says what lock the call waited for, if it waited long"`
 }
 
 func (t *tools) append(ctx context.Context, in appendInput) (*mcp.CallToolResult, appendOutput, error) {
@@ -317,7 +318,7 @@ func (t *tools) append(ctx context.Context, in appendInput) (*mcp.CallToolResult
 	if err := checkSize("memory_append", "source", in.Source, MaxPathBytes); err != nil {
 		return nil, appendOutput{}, err
 	}
-	path, err := t.w.Append(ctx, in.Text, memweave.InSource(in.Source))
+	path, res, err := t.w.AppendIndexed(ctx, in.Text, memweave.InSource(in.Source))
 	if err != nil && path == "" {
 		return nil, appendOutput{}, pathError("memory_append", in.Source, err)
 	}
@@ -327,7 +328,7 @@ func (t *tools) append(ctx context.Context, in appendInput) (*mcp.CallToolResult
 	if err != nil {
 		return nil, appendOutput{}, fmt.Errorf("memory_append: the note was added to %s but indexing it failed: %w", path, err)
 	}
-	return nil, appendOutput{Path: path}, nil
+	return nil, appendOutput{Path: path, Warning: strings.Join(append(lockWaits(ctx), t.warnings(res.Warnings)...), "; ")}, nil
 }
 
 // deleteInput is the input of memory_delete.

@@ -21,7 +21,9 @@ var writeLocks sync.Map // string -> *sync.Mutex
 
 // Lock takes the write lock of the workspace at root, in this process and
 // across processes, and returns the function that releases it. It waits
-// until the lock is free or ctx is done.
+// until the lock is free or ctx is done, calling ctx's notice
+// ([workspace.WithLockNotice]) once a wait lasts
+// [workspace.LockNoticeDelay].
 func Lock(ctx context.Context, root string) (unlock func(), err error) {
 	if err := workspace.CheckOwnFiles(root, LockName); err != nil {
 		return nil, fmt.Errorf("lock: %w", err)
@@ -33,6 +35,9 @@ func Lock(ctx context.Context, root string) (unlock func(), err error) {
 	path := filepath.Join(dir, LockName)
 	m, _ := writeLocks.LoadOrStore(path, new(sync.Mutex))
 	mu := m.(*sync.Mutex)
+	// A long wait is told to ctx's notice, if any.
+	stop := workspace.NoticeLockWait(ctx, path)
+	defer stop()
 	// Wait for the in-process mutex without ignoring ctx.
 	for !mu.TryLock() {
 		select {

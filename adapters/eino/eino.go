@@ -24,9 +24,14 @@
 //   - retriever.WithScoreThreshold(s): [memweave.MinScore](s); 0 keeps
 //     every result.
 //   - retriever.WithSubIndex(ns): search only the namespace ns
-//     ([memweave.Sources]).
+//     ([memweave.Sources]); WithSubIndex("") means no sub-index.
 //   - [WithSearchOptions]: any other [memweave.SearchOption], such as
 //     memweave.PathPrefix or memweave.DateRange.
+//
+// A call narrows the search within the sources the retriever was made
+// with ([NewRetriever] with memweave.Sources), never widens it: a call's
+// sub-index or sources, which a model may write, keep only those of the
+// retriever, and a call naming none of them finds nothing.
 //   - indexer.WithSubIndexes([]string{ns}), or a document's sub-indexes:
 //     the namespace whose dated log notes go to (one at most).
 //   - retriever.WithIndex, retriever.WithDSLInfo and the WithEmbedding
@@ -45,6 +50,7 @@ import (
 
 	"github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/adapters/internal/docmeta"
+	"github.com/memweave/memweave-go/adapters/internal/scope"
 )
 
 // componentType is what GetType returns: components are named
@@ -66,7 +72,8 @@ type Retriever struct {
 var _ retriever.Retriever = (*Retriever)(nil)
 
 // NewRetriever returns a Retriever over w. The search options opts apply
-// to every call before the options of the call.
+// to every call before the options of the call; sources among them bound
+// every call, whose own sources narrow the search within them.
 func NewRetriever(w *memweave.Weave, opts ...memweave.SearchOption) *Retriever {
 	return &Retriever{w: w, opts: opts}
 }
@@ -99,17 +106,21 @@ func (r *Retriever) Retrieve(ctx context.Context, query string, opts ...retrieve
 	case o.Embedding != nil:
 		return nil, fmt.Errorf("%w: WithEmbedding: memweave embeds with the embedder of its Config", ErrUnsupportedOption)
 	}
-	sopts := append([]memweave.SearchOption{}, r.opts...)
+	var call []memweave.SearchOption
 	if o.TopK != nil {
-		sopts = append(sopts, memweave.MaxResults(*o.TopK))
+		call = append(call, memweave.MaxResults(*o.TopK))
 	}
 	if o.ScoreThreshold != nil {
-		sopts = append(sopts, memweave.MinScore(*o.ScoreThreshold))
+		call = append(call, memweave.MinScore(*o.ScoreThreshold))
 	}
 	if o.SubIndex != nil {
-		sopts = append(sopts, memweave.Sources(*o.SubIndex))
+		call = append(call, memweave.Sources(*o.SubIndex))
 	}
-	sopts = append(sopts, retriever.GetImplSpecificOptions(&searchOptions{}, opts...).opts...)
+	call = append(call, retriever.GetImplSpecificOptions(&searchOptions{}, opts...).opts...)
+	sopts, ok := scope.Narrow(r.opts, call)
+	if !ok {
+		return []*schema.Document{}, nil
+	}
 	resp, err := r.w.Search(ctx, query, sopts...)
 	if err != nil {
 		return nil, fmt.Errorf("memweave: eino: %w", err)

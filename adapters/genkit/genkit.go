@@ -22,7 +22,8 @@
 // "end_line", "source", "score" and "headings" in Metadata; a document to
 // store may have "path", "source" and "headings". A retrieval's options
 // are [RetrieverOptions], given as a value, a pointer, or the JSON object
-// Genkit's tools send.
+// Genkit's tools send. A request narrows the search within the sources
+// the retriever was defined with, never widens it.
 package genkit
 
 import (
@@ -40,6 +41,7 @@ import (
 
 	"github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/adapters/internal/docmeta"
+	"github.com/memweave/memweave-go/adapters/internal/scope"
 )
 
 // Provider is the plugin's name and the prefix of its retrievers'
@@ -60,6 +62,8 @@ type Plugin struct {
 	Retriever string
 	// SearchOptions apply to every retrieval, before the request's
 	// options, such as memweave.MinScore(0) or memweave.DecayDefault().
+	// Sources among them (memweave.Sources) bound every retrieval: a
+	// request's sources narrow the search within them.
 	SearchOptions []memweave.SearchOption
 }
 
@@ -117,7 +121,9 @@ type RetrieverOptions struct {
 	// MinScore drops passages scoring below it, in [0,1]; nil keeps the
 	// default (Config.MinScore, 0.35), 0 keeps every passage.
 	MinScore *float64 `json:"minScore,omitempty"`
-	// Sources limits results to these namespaces.
+	// Sources limits results to these namespaces. With a retriever
+	// defined with memweave.Sources, it narrows the search within those
+	// and never widens it: sources all outside them find nothing.
 	Sources []string `json:"sources,omitempty"`
 	// PathPrefix limits results to files whose workspace-relative path
 	// starts with it, such as "memory/projects/".
@@ -137,7 +143,7 @@ func retrieve(ctx context.Context, w *memweave.Weave, base []memweave.SearchOpti
 	if err != nil {
 		return nil, err
 	}
-	opts := append([]memweave.SearchOption{}, base...)
+	var opts []memweave.SearchOption
 	if o.K < 0 {
 		return nil, fmt.Errorf("memweave: genkit: k must not be negative, got %d", o.K)
 	}
@@ -152,6 +158,10 @@ func retrieve(ctx context.Context, w *memweave.Weave, base []memweave.SearchOpti
 	}
 	if o.PathPrefix != "" {
 		opts = append(opts, memweave.PathPrefix(o.PathPrefix))
+	}
+	opts, ok := scope.Narrow(base, opts)
+	if !ok {
+		return &ai.RetrieverResponse{Documents: []*ai.Document{}}, nil
 	}
 	resp, err := w.Search(ctx, query, opts...)
 	if err != nil {

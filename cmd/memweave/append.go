@@ -25,7 +25,9 @@ Appends from several processes at once are safe: each note is kept,
 whole, once. When the note is stored but indexing it fails (a full disk,
 say), append still prints the path and exits 0, with a warning: the
 next 'memweave index' makes it searchable, and a retry would store it
-twice. A note that would take the log past the size limit (16 MiB) is
+twice. When the embedding endpoint fails, the note is stored and found
+by keyword, with a warning, until an index with a working embedder. A
+note that would take the log past the size limit (16 MiB) is
 refused and nothing is written: past it the log is not indexed, and
 every note of its day would drop out of search; write the note as a
 note of its own instead.`,
@@ -59,7 +61,7 @@ note of its own instead.`,
 					return usageErr("append needs a non-empty TEXT")
 				}
 			}
-			path, err := w.Append(cmd.Context(), text, memweave.InSource(source))
+			path, res, err := w.AppendIndexed(cmd.Context(), text, memweave.InSource(source))
 			if errors.Is(err, memweave.ErrInvalidSource) {
 				return usageErr("%v (--source)", err)
 			}
@@ -75,6 +77,9 @@ note of its own instead.`,
 				fmt.Fprintf(a.stderr, "memweave: warning: the note was stored in %s but not indexed: %s; 'memweave index' indexes it once the cause (a full disk?) is fixed\n",
 					path, a.clean(err.Error()))
 				return nil
+			}
+			if err == nil {
+				a.warn(res.Warnings)
 			}
 			return err
 		}),

@@ -82,6 +82,7 @@ import (
 	_ "github.com/memweave/memweave-go/embed/static/english" // the built-in model of --embedder static
 	"github.com/memweave/memweave-go/internal/oneshot"
 	"github.com/memweave/memweave-go/mcpserver"
+	"github.com/memweave/memweave-go/workspace"
 )
 
 // Environment variables holding the embedding API key, in order of
@@ -105,6 +106,10 @@ var readCommands = map[string]bool{"search": true, "status": true, "get": true}
 // run executes the command line args and returns the exit status.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	app := &app{stdout: stdout, stderr: stderr}
+	// A command waiting for another process's lock says so, once.
+	ctx = workspace.WithLockNotice(ctx, func(w workspace.LockWait) {
+		fmt.Fprintln(stderr, "memweave: "+w.String()+" (Ctrl-C stops waiting)")
+	})
 	root := app.rootCommand()
 	root.SetArgs(args)
 	cmd, err := root.ExecuteContextC(ctx)
