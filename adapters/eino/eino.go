@@ -27,16 +27,17 @@
 //     ([memweave.Sources]); WithSubIndex("") means no sub-index.
 //   - [WithSearchOptions]: any other [memweave.SearchOption], such as
 //     memweave.PathPrefix or memweave.DateRange.
-//
-// A call narrows the search within the sources the retriever was made
-// with ([NewRetriever] with memweave.Sources), never widens it: a call's
-// sub-index or sources, which a model may write, keep only those of the
-// retriever, and a call naming none of them finds nothing.
 //   - indexer.WithSubIndexes([]string{ns}), or a document's sub-indexes:
 //     the namespace whose dated log notes go to (one at most).
 //   - retriever.WithIndex, retriever.WithDSLInfo and the WithEmbedding
 //     options are refused: a Weave has one index and embeds with the
 //     embedder its [memweave.Config] names.
+//
+// A call narrows the search within the sources and the path prefix the
+// retriever was made with ([NewRetriever] with memweave.Sources or
+// memweave.PathPrefix), never widens it: a call's sub-index, sources or
+// path prefix, which a model may write, keep only what lies within the
+// retriever's, and a call naming none of it finds nothing.
 package eino
 
 import (

@@ -126,7 +126,9 @@ type RetrieverOptions struct {
 	// and never widens it: sources all outside them find nothing.
 	Sources []string `json:"sources,omitempty"`
 	// PathPrefix limits results to files whose workspace-relative path
-	// starts with it, such as "memory/projects/".
+	// starts with it, such as "memory/projects/". With a retriever
+	// defined with memweave.PathPrefix, it narrows the search within that
+	// folder and never widens it: a prefix outside it finds nothing.
 	PathPrefix string `json:"pathPrefix,omitempty"`
 }
 

@@ -48,6 +48,7 @@ import (
 
 	"github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/adapters/internal/docmeta"
+	"github.com/memweave/memweave-go/adapters/internal/scope"
 )
 
 // A Store is a langchaingo vector store over a memweave memory. It is
@@ -63,6 +64,8 @@ var _ vectorstores.VectorStore = (*Store)(nil)
 // NewStore returns a Store over w. The search options opts apply to every
 // SimilaritySearch before the options of the call, for example
 // memweave.MinScore(0) to keep results of any score, or memweave.DecayDefault().
+// Their memweave.Sources and memweave.PathPrefix bound every search: a
+// call's namespace or filter narrows within them and never widens them.
 func NewStore(w *memweave.Weave, opts ...memweave.SearchOption) *Store {
 	return &Store{w: w, opts: opts}
 }
@@ -133,7 +136,7 @@ func (s *Store) SimilaritySearch(ctx context.Context, query string, numDocuments
 	if o.Embedder != nil {
 		return nil, ErrEmbedderOption
 	}
-	opts := append([]memweave.SearchOption{}, s.opts...)
+	var opts []memweave.SearchOption
 	if numDocuments > 0 {
 		opts = append(opts, memweave.MaxResults(numDocuments))
 	}
@@ -151,7 +154,12 @@ func (s *Store) SimilaritySearch(ctx context.Context, query string, numDocuments
 		}
 		f.Sources = []string{o.NameSpace}
 	}
-	resp, err := s.w.Search(ctx, query, append(opts, f.options()...)...)
+	// And the call narrows the search within the store's own scope.
+	opts, ok := scope.Narrow(s.opts, append(opts, f.options()...))
+	if !ok {
+		return []schema.Document{}, nil
+	}
+	resp, err := s.w.Search(ctx, query, opts...)
 	if err != nil {
 		return nil, fmt.Errorf("memweave: langchaingo: %w", err)
 	}

@@ -45,3 +45,41 @@ func TestFiltersNarrowTheNamespace(t *testing.T) {
 		}
 	}
 }
+
+// TestCallNarrowsTheStoresScope: a Store made with memweave.Sources or
+// memweave.PathPrefix bounds every search; a call's namespace or filter
+// narrows within that scope and never widens it.
+func TestCallNarrowsTheStoresScope(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	bySources, _ := openStore(t, files, memweave.MinScore(0), memweave.Sources("ops"))
+	byPrefix, _ := openStore(t, files, memweave.MinScore(0), memweave.PathPrefix("memory/ops/"))
+	tests := []struct {
+		name  string
+		store *langchaingo.Store
+		opts  []vectorstores.Option
+		want  []string
+	}{
+		{"sources store, namespace outside", bySources, []vectorstores.Option{vectorstores.WithNameSpace("research")}, nil},
+		{"sources store, filter outside", bySources, []vectorstores.Option{vectorstores.WithFilters(map[string]any{"sources": []any{"research", "memory"}})}, nil},
+		{"sources store, filter within", bySources, []vectorstores.Option{vectorstores.WithFilters(map[string]any{"source": "ops"})}, []string{"memory/ops/deploy.md"}},
+		{"prefix store, prefix outside", byPrefix, []vectorstores.Option{vectorstores.WithFilters(map[string]any{"path_prefix": "memory/"})}, []string{"memory/ops/deploy.md"}},
+		{"prefix store, other folder", byPrefix, []vectorstores.Option{vectorstores.WithFilters(map[string]any{"path_prefix": "memory/research/"})}, nil},
+		{"prefix store, nothing asked", byPrefix, nil, []string{"memory/ops/deploy.md"}},
+	}
+	for _, tt := range tests {
+		docs, err := tt.store.SimilaritySearch(ctx, "ORCA-17", 10, tt.opts...)
+		if err != nil {
+			t.Errorf("%s: SimilaritySearch = %v", tt.name, err)
+			continue
+		}
+		var got []string
+		for _, d := range docs {
+			got = append(got, d.Metadata["path"].(string))
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%s: SimilaritySearch paths = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}

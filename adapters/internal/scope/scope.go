@@ -1,10 +1,12 @@
-// Package scope narrows a framework adapter's search: the sources a
-// retriever was made with bound every call, and a call's own sources,
-// which a model may write, narrow the search within them, never widen it.
+// Package scope narrows a framework adapter's search: the sources and
+// the path prefix a retriever was made with bound every call, and a
+// call's own, which a model may write, narrow the search within them,
+// never widen it.
 package scope
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/search"
@@ -14,8 +16,9 @@ import (
 // options) then call (the call's), with the sources of the search those
 // the two have in common when both name some: memweave.Sources adds to
 // the sources before it, which would let call reach namespaces base
-// leaves out. ok is false when call names only sources outside base's:
-// the search would find nothing, and is not to be run. Empty source
+// leaves out; and the narrower path prefix of the two. ok is false when
+// call names only sources outside base's, or a path prefix outside
+// base's: the search would find nothing, and is not to be run. Empty source
 // names are dropped: a framework's empty sub-index means none.
 func Narrow(base, call []memweave.SearchOption) (opts []memweave.SearchOption, ok bool) {
 	opts = append(slices.Clip(base), call...)
@@ -36,7 +39,48 @@ func Narrow(base, call []memweave.SearchOption) (opts []memweave.SearchOption, o
 	default:
 		keep = cs
 	}
-	return append(opts, func(o *search.Options) { o.Sources = keep }), true
+	prefix, ok := narrowPrefix(pathPrefix(base), pathPrefix(call))
+	if !ok {
+		return nil, false
+	}
+	return append(opts, func(o *search.Options) { o.Sources, o.PathPrefix = keep, prefix }), true
+}
+
+// narrowPrefix returns the path prefix of a search limited by both the
+// retriever's prefix base and the call's prefix call: the narrower of
+// the two when one lies within the other, and ok false when neither
+// does (the two name different folders: the search would find nothing).
+// memweave.PathPrefix, the last one given, would otherwise let call
+// replace base with a wider prefix.
+func narrowPrefix(base, call string) (prefix string, ok bool) {
+	switch {
+	case base == "" || within(call, base):
+		return call, true
+	case call == "" || within(base, call):
+		return base, true
+	case within("memory/"+call, base):
+		// "ops/db/" names memory/ops/db/ and a folder ops/db/ outside
+		// memory/; only the first is in a base of "memory/ops/".
+		return "memory/" + call, true
+	}
+	return "", false
+}
+
+// within reports whether every path the prefix p matches is matched by
+// the prefix q, a prefix matching paths that start with it or with
+// "memory/" and it, as the search reads them.
+func within(p, q string) bool {
+	in := func(x string) bool { return strings.HasPrefix(x, q) || strings.HasPrefix(x, "memory/"+q) }
+	return in(p) && (strings.HasPrefix(p, "memory/") || in("memory/"+p))
+}
+
+// pathPrefix returns the path prefix opts set.
+func pathPrefix(opts []memweave.SearchOption) string {
+	var o search.Options
+	for _, opt := range opts {
+		opt(&o)
+	}
+	return o.PathPrefix
 }
 
 // sources returns the non-empty sources opts set.
