@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/tmc/langchaingo/schema"
 	"github.com/tmc/langchaingo/vectorstores"
 
 	"github.com/memweave/memweave-go"
@@ -35,11 +36,7 @@ func TestFiltersNarrowTheNamespace(t *testing.T) {
 			t.Errorf("%s: SimilaritySearch = %v", tt.name, err)
 			continue
 		}
-		var got []string
-		for _, d := range docs {
-			got = append(got, d.Metadata["path"].(string))
-		}
-		slices.Sort(got)
+		got := pathsOf(docs)
 		if !slices.Equal(got, tt.want) {
 			t.Errorf("%s: SimilaritySearch(namespace ops) paths = %q, want %q", tt.name, got, tt.want)
 		}
@@ -73,13 +70,19 @@ func TestCallNarrowsTheStoresScope(t *testing.T) {
 			t.Errorf("%s: SimilaritySearch = %v", tt.name, err)
 			continue
 		}
-		var got []string
-		for _, d := range docs {
-			got = append(got, d.Metadata["path"].(string))
-		}
-		slices.Sort(got)
+		got := pathsOf(docs)
 		if !slices.Equal(got, tt.want) {
 			t.Errorf("%s: SimilaritySearch paths = %q, want %q", tt.name, got, tt.want)
 		}
 	}
+}
+
+// pathsOf returns the sorted paths of docs.
+func pathsOf(docs []schema.Document) []string {
+	var out []string
+	for _, d := range docs {
+		out = append(out, d.Metadata["path"].(string))
+	}
+	slices.Sort(out)
+	return out
 }
