@@ -16,9 +16,16 @@ type feedbackInput struct {
 	// Useful is true for a passage that helped, false for one that did
 	// not.
 	Useful bool `json:"useful" jsonschema:"true if the passage helped, false if it was useless"`
+	// Passage is the result's passage key: the passage is found by it
+	// when an edit since the search moved its lines.
+	Passage string `json:"passage,omitempty" jsonschema:"the result's passage key, as memory_search returns it; pass it: an edit since the search (an earlier mark adds front matter at the top of the note) moves lines, and with it the passage is still found, or nothing is written; at most 64 bytes"`
 	// ExpectHash makes the edit a compare and swap.
 	ExpectHash string `json:"expect_hash,omitempty" jsonschema:"optional: the hash memory_get or memory_search returned for the file; if the file changed since, nothing is written and the call fails, so that another agent's change is not overwritten"`
 }
+
+// maxKeyBytes bounds a passage key given to memory_feedback; real keys
+// are 9 bytes.
+const maxKeyBytes = 64
 
 // feedbackOutput is the output of memory_feedback.
 type feedbackOutput = memweave.FeedbackResult
@@ -28,10 +35,13 @@ func (t *tools) feedback(ctx context.Context, in feedbackInput) (*mcp.CallToolRe
 	if err := checkSize("memory_feedback", "path", in.Path, MaxPathBytes); err != nil {
 		return nil, out, err
 	}
+	if err := checkSize("memory_feedback", "passage", in.Passage, maxKeyBytes); err != nil {
+		return nil, out, err
+	}
 	if in.Line < 1 {
 		return nil, out, fmt.Errorf("memory_feedback: line must be 1 or more, got %d", in.Line)
 	}
-	res, err := t.w.Feedback(ctx, in.Path, in.Line, in.Useful, memweave.ExpectHash(in.ExpectHash))
+	res, err := t.w.Feedback(ctx, in.Path, in.Line, in.Useful, memweave.ExpectHash(in.ExpectHash), memweave.PassageKey(in.Passage))
 	if err != nil {
 		return nil, out, pathError("memory_feedback", in.Path, err)
 	}
@@ -45,7 +55,8 @@ func (t *tools) registerCurate(srv *mcp.Server) {
 		Title: "Rate a memory passage",
 		Description: "Say whether a passage memory_search returned was useful (useful: true) or not (false). " +
 			"The mark is written into the note's front matter, and searches rank passages with more useful marks a little higher " +
-			"and useless ones a little lower (never out of the results). path and line are a result's path and start_line.",
+			"and useless ones a little lower (never out of the results). path, line and passage are a result's path, start_line and passage: " +
+			"always pass passage, since a mark adds front matter to a note without it and moves the lines of the other results of that note.",
 		Annotations: &mcp.ToolAnnotations{Title: "Rate a memory passage", DestructiveHint: &no, IdempotentHint: false, OpenWorldHint: &no},
 	}, handler(t, "memory_feedback", t.feedback))
 	addTool(srv, &mcp.Tool{
