@@ -66,7 +66,8 @@ func (t *tools) registerCurate(srv *mcp.Server) {
 			"and nothing else are superseded, by a marker line added right after them in their file, naming them and the kept line by content, " +
 			"today's date and the reason. memory_conflicts then no longer lists the pair; searches mark those lines superseded_by the kept line " +
 			"(superseded: hide leaves them out). The other lines of their passage and notes added later are not superseded. " +
-			"Resolving the same lines again replaces the marker.",
+			"Resolving the same lines again replaces the marker. Pass keep_text and drop_text, the lines' text from the listing: " +
+			"each resolution adds a line, which moves the lines below it that other pairs of the same listing name.",
 		Annotations: &mcp.ToolAnnotations{Title: "Settle a contradiction", DestructiveHint: &no, IdempotentHint: true, OpenWorldHint: &no},
 	}, handler(t, "memory_resolve", t.resolve))
 	addTool(srv, &mcp.Tool{
@@ -91,6 +92,10 @@ type resolveInput struct {
 	// DropEndLine is the last outdated line; 0 for drop_line alone.
 	DropEndLine int    `json:"drop_end_line,omitempty" jsonschema:"the last outdated line, when more than one (default: drop_line alone)"`
 	Reason      string `json:"reason,omitempty" jsonschema:"why the kept passage wins, in a few words; at most 1024 bytes"`
+	// KeepText and DropText are the text of keep_line and drop_line as
+	// the listing showed them: a line moved since is found by it.
+	KeepText string `json:"keep_text,omitempty" jsonschema:"the text of keep_line, copied from the memory_conflicts listing; pass it: a line moved since the listing (an earlier memory_resolve adds a marker line, which moves the lines below it) is then found by its text, or nothing is written; at most 1024 bytes"`
+	DropText string `json:"drop_text,omitempty" jsonschema:"the text of drop_line, copied from the memory_conflicts listing; pass it, as keep_text; the range to drop_end_line moves with it; at most 1024 bytes"`
 	// ExpectHash makes the edit of drop_path a compare and swap.
 	ExpectHash string `json:"expect_hash,omitempty" jsonschema:"optional: the hash memory_get or memory_search returned for drop_path's file; if the file changed since, nothing is written and the call fails, so that another agent's change is not overwritten"`
 }
@@ -100,7 +105,7 @@ type resolveOutput = memweave.ResolveResult
 
 func (t *tools) resolve(ctx context.Context, in resolveInput) (*mcp.CallToolResult, resolveOutput, error) {
 	var out resolveOutput
-	for field, v := range map[string]string{"keep_path": in.KeepPath, "drop_path": in.DropPath, "reason": in.Reason} {
+	for field, v := range map[string]string{"keep_path": in.KeepPath, "drop_path": in.DropPath, "reason": in.Reason, "keep_text": in.KeepText, "drop_text": in.DropText} {
 		if err := checkSize("memory_resolve", field, v, MaxPathBytes); err != nil {
 			return nil, out, err
 		}
@@ -111,8 +116,8 @@ func (t *tools) resolve(ctx context.Context, in resolveInput) (*mcp.CallToolResu
 	if in.DropEndLine != 0 && in.DropEndLine < in.DropLine {
 		return nil, out, fmt.Errorf("memory_resolve: drop_end_line must be at least drop_line (%d), got %d", in.DropLine, in.DropEndLine)
 	}
-	res, err := t.w.Resolve(ctx, memweave.Ref{Path: in.KeepPath, StartLine: in.KeepLine},
-		memweave.Ref{Path: in.DropPath, StartLine: in.DropLine, EndLine: in.DropEndLine}, in.Reason, memweave.ExpectHash(in.ExpectHash))
+	res, err := t.w.Resolve(ctx, memweave.Ref{Path: in.KeepPath, StartLine: in.KeepLine, Text: in.KeepText},
+		memweave.Ref{Path: in.DropPath, StartLine: in.DropLine, EndLine: in.DropEndLine, Text: in.DropText}, in.Reason, memweave.ExpectHash(in.ExpectHash))
 	if err != nil {
 		return nil, out, pathError("memory_resolve", in.DropPath, err)
 	}

@@ -175,3 +175,28 @@ func TestFeedbackToolByPassage(t *testing.T) {
 	mustFail(t, cs, "memory_feedback", map[string]any{"path": "memory/c.md", "line": 9, "passage": byLine[9], "useful": false}, byLine[9]+": no passage")
 	mustFail(t, cs, "memory_feedback", map[string]any{"path": "memory/c.md", "line": 9, "passage": strings.Repeat("p", 65), "useful": false}, "passage is 65 bytes")
 }
+
+// Two memory_resolve calls naming lines of one listing with their text:
+// the first call's marker moves the second's dropped line down one, and
+// the second still supersedes that line, not the one that slid into its
+// number; a text no line reads is refused, naming the file and the text.
+func TestResolveToolByText(t *testing.T) {
+	log := "# 2025-03-02\n\n- The staging database runs PostgreSQL 15.\n- Deploy freeze from Friday until the release is cut.\n- The session cache keeps entries for 5 minutes.\n"
+	cs, root := connect(t, map[string]string{
+		"memory/2025-03-02.md": log,
+		"memory/2025-05-10.md": "# 2025-05-10\n\n- The staging database runs PostgreSQL 16.\n- The session cache keeps entries for 10 minutes.\n",
+	})
+	var res struct {
+		Line string `json:"line"`
+	}
+	mustCall(t, cs, "memory_resolve", map[string]any{"keep_path": "2025-05-10.md", "keep_line": 3, "drop_path": "2025-03-02.md", "drop_line": 3,
+		"drop_text": "- The staging database runs PostgreSQL 15."}, &res)
+	mustCall(t, cs, "memory_resolve", map[string]any{"keep_path": "2025-05-10.md", "keep_line": 4, "drop_path": "2025-03-02.md", "drop_line": 5,
+		"keep_text": "- The session cache keeps entries for 10 minutes.", "drop_text": "- The session cache keeps entries for 5 minutes."}, &res)
+	data, _ := os.ReadFile(filepath.Join(root, "memory", "2025-03-02.md"))
+	if !strings.Contains(string(data), "5 minutes.\n  "+res.Line+"\n") || strings.Contains(string(data), "cut.\n  >") {
+		t.Errorf("2025-03-02.md = %q, want the 5-minute line superseded and the deploy freeze live", data)
+	}
+	mustFail(t, cs, "memory_resolve", map[string]any{"keep_path": "2025-05-10.md", "keep_line": 4, "drop_path": "2025-03-02.md", "drop_line": 4,
+		"drop_text": "- Deploys happen on Mondays."}, `memory/2025-03-02.md: line 4: no line of the note reads "- Deploys happen on Mondays."`)
+}

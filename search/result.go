@@ -56,10 +56,16 @@ type Result struct {
 
 // Ref points at lines of a file: StartLine, through EndLine when it
 // names more than one (0: StartLine alone).
+//
+// Text, when set on a Ref a caller gives (memweave resolve), is the text
+// of line StartLine as the caller read it (a conflicts listing's chunk
+// text): an edit since then (another resolution's marker, an editor's
+// insert) may have moved the line, and it is then found by its text.
 type Ref struct {
 	Path      string `json:"path"`
 	StartLine int    `json:"start_line"`
 	EndLine   int    `json:"end_line,omitempty"`
+	Text      string `json:"text,omitempty"`
 }
 
 // Explain is the score breakdown of a [Result].
