@@ -116,13 +116,19 @@ func (w *Weave) ApplyConsolidation(ctx context.Context, ids []string) (*Consolid
 
 // Feedback marks the passage holding line of the note path useful or not
 // in the note's front matter, then re-indexes it; searches weigh the marks
-// ([postprocess.CurationFactor]). It honours [ExpectHash]; see
-// [curator.Notes.Feedback].
+// ([postprocess.CurationFactor]). It honours [ExpectHash] and
+// [PassageKey]: pass the result's Passage key too, so that a passage an
+// earlier edit moved (the front matter a first mark adds) is still the
+// one marked, or nothing is; see [curator.Notes.Feedback].
 func (w *Weave) Feedback(ctx context.Context, path string, line int, useful bool, wopts ...WriteOption) (*FeedbackResult, error) {
 	if err := w.checkOpen(); err != nil {
 		return nil, err
 	}
-	res, abs, err := w.notes().Feedback(ctx, path, line, useful, memfile.EditOptionsOf(w.cfg.MaxFileBytes, wopts...))
+	var wo memfile.WriteOptions
+	for _, o := range wopts {
+		o(&wo)
+	}
+	res, abs, err := w.notes().Feedback(ctx, path, line, wo.Passage, useful, memfile.EditOptionsOf(w.cfg.MaxFileBytes, wopts...))
 	if err != nil {
 		return nil, fmt.Errorf("memweave: feedback: %w", err)
 	}

@@ -237,6 +237,12 @@ type WriteOption = memfile.WriteOption
 // on any other content; see [memfile.ExpectHash].
 func ExpectHash(h string) WriteOption { return memfile.ExpectHash(h) }
 
+// PassageKey names the passage [Weave.Feedback] marks by its key, the
+// [Result]'s Passage: the line given is then only a hint, and a
+// passage moved since the search is found by its key (or nothing is
+// written when the key names no passage, or several).
+func PassageKey(key string) WriteOption { return memfile.Passage(key) }
+
 // AllowEmpty lets [Weave.Write] replace a note with blank content.
 func AllowEmpty() WriteOption { return memfile.AllowEmpty() }
 

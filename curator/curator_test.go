@@ -29,7 +29,7 @@ func TestFeedback(t *testing.T) {
 	n, root := notes(t, map[string]string{"memory/a.md": note})
 	// Line 3 names the passage before the block is added, line 5 after.
 	for i, line := range []int{3, 5} {
-		res, abs, err := n.Feedback(t.Context(), "memory/a.md", line, true, memfile.EditOptions{})
+		res, abs, err := n.Feedback(t.Context(), "memory/a.md", line, "", true, memfile.EditOptions{})
 		if err != nil {
 			t.Fatalf("Feedback(line %d): %v", line, err)
 		}
@@ -40,7 +40,7 @@ func TestFeedback(t *testing.T) {
 	if got := memweavetest.ReadFile(t, root, "memory/a.md"); !strings.HasSuffix(got, "---\n"+note) {
 		t.Errorf("note = %q, want its text kept after the block", got)
 	}
-	if _, _, err := n.Feedback(t.Context(), "memory/a.md", 99, true, memfile.EditOptions{}); !errors.Is(err, curator.ErrNoPassage) {
+	if _, _, err := n.Feedback(t.Context(), "memory/a.md", 99, "", true, memfile.EditOptions{}); !errors.Is(err, curator.ErrNoPassage) {
 		t.Errorf("Feedback past the end = %v, want ErrNoPassage", err)
 	}
 }

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
+	"github.com/memweave/memweave-go/chunker"
 	"github.com/memweave/memweave-go/curate"
 	"github.com/memweave/memweave-go/frontmatter"
 	"github.com/memweave/memweave-go/memfile"
@@ -46,12 +48,21 @@ type FeedbackResult struct {
 // changing another field (it wraps [frontmatter.ErrUnsafeEdit]); the
 // error names the file and line. With opts.ExpectHash, a note that does
 // not hold the expected content is left as it is.
-func (n *Notes) Feedback(ctx context.Context, path string, line int, useful bool, opts memfile.EditOptions) (*FeedbackResult, string, error) {
+//
+// key, when not "", is the passage's key as the search result that named
+// it gives it (search.Result.Passage), and line is then a hint: an edit
+// since the search (another feedback's new front matter, an editor's
+// insert above) may have moved the passage. When the passage holding line
+// has another key, the note's only passage with key is marked instead,
+// and StartLine says where it is now; a key no passage has, or several
+// have, is refused with an error naming the file and the key, and nothing
+// is written.
+func (n *Notes) Feedback(ctx context.Context, path string, line int, key string, useful bool, opts memfile.EditOptions) (*FeedbackResult, string, error) {
 	res := &FeedbackResult{}
 	opts.Optimistic = true
 	abs, err := memfile.EditWith(ctx, n.Dir, path, opts, func(rel string, old []byte) ([]byte, error) {
 		res.Path = rel
-		c, err := n.passageAt(old, line)
+		c, err := n.passageFor(old, line, key)
 		if err != nil {
 			return nil, err
 		}
@@ -71,4 +82,43 @@ func (n *Notes) Feedback(ctx context.Context, path string, line int, useful bool
 		return data, nil
 	})
 	return res, abs, err
+}
+
+// passageFor returns the passage of the note data that line names
+// ([Notes.passageAt]) or, with key set and another key at line, the
+// note's only passage with key.
+func (n *Notes) passageFor(data []byte, line int, key string) (chunker.Chunk, error) {
+	if key != "" && !isPassageKey(key) {
+		return chunker.Chunk{}, fmt.Errorf("passage %q is not a passage key (p and 8 hex digits, as a search result's passage gives it)", key)
+	}
+	c, err := n.passageAt(data, line)
+	if key == "" || (err == nil && curate.PassageKey(c.Text) == key) {
+		return c, err
+	}
+	var found []chunker.Chunk
+	for _, c := range n.split(data) {
+		if curate.PassageKey(c.Text) == key {
+			found = append(found, c)
+		}
+	}
+	switch {
+	case len(found) == 1:
+		return found[0], nil
+	case len(found) > 1:
+		return chunker.Chunk{}, fmt.Errorf("passage %s: %d passages open with the same line (lines %d and %d), and line %d is in neither; search again and name one by its line without the passage key", key, len(found), found[0].StartLine, found[1].StartLine, line)
+	}
+	return chunker.Chunk{}, fmt.Errorf("passage %s: no passage of the note opens with that line any more (edited or removed since the search); search again", key)
+}
+
+// isPassageKey reports whether key has the form of a [curate.PassageKey].
+func isPassageKey(key string) bool {
+	if len(key) != 9 || key[0] != 'p' {
+		return false
+	}
+	for _, r := range key[1:] {
+		if !strings.ContainsRune("0123456789abcdef", r) {
+			return false
+		}
+	}
+	return true
 }

@@ -56,6 +56,14 @@ type ResolveResult struct {
 // ([memfile.EditWith] with opts), takes the workspace's write lock and
 // respects opts.MaxBytes. With opts.ExpectHash, drop's file must hold the
 // expected content, or nothing is written.
+//
+// keep.Text and drop.Text, when set, are the text of keep.StartLine and
+// drop.StartLine as the caller read them (a conflicts listing): a line
+// that no longer reads so, moved by an edit since (the marker of an
+// earlier resolution from the same listing, an editor's insert), is
+// found by its text, the dropped range moving with its first line; a
+// text that no line of the note, or several, reads is refused, naming
+// the file, the line and the text, and nothing is written.
 func (n *Notes) Resolve(ctx context.Context, keep, drop search.Ref, reason string, opts memfile.EditOptions) (*ResolveResult, string, error) {
 	keepAbs, keepRel, err := memfile.Target(n.Dir, keep.Path)
 	if err != nil {
@@ -65,24 +73,35 @@ func (n *Notes) Resolve(ctx context.Context, keep, drop search.Ref, reason strin
 	if err != nil {
 		return nil, "", fmt.Errorf("keep %s: %w", keepRel, err)
 	}
-	key, err := keptKey(data, keep.StartLine)
+	kept, err := lineOf(data, keep.StartLine, keep.Text)
 	if err != nil {
 		return nil, "", fmt.Errorf("keep %s: %w", keepRel, err)
 	}
-	from, to := drop.StartLine, max(drop.EndLine, drop.StartLine)
+	key, err := keptKey(data, kept)
+	if err != nil {
+		return nil, "", fmt.Errorf("keep %s: %w", keepRel, err)
+	}
 	marker := curate.Marker{Path: keepRel, KeptKey: key, Date: n.Now().Format(time.DateOnly), Reason: reason}
-	res := &ResolveResult{Kept: search.Ref{Path: keepRel, StartLine: keep.StartLine}}
+	res := &ResolveResult{Kept: search.Ref{Path: keepRel, StartLine: kept}}
 	abs, err := memfile.EditWith(ctx, n.Dir, drop.Path, opts, func(rel string, old []byte) ([]byte, error) {
-		res.Kept.StartLine = keep.StartLine
+		res.Kept.StartLine = kept
+		from, err := lineOf(old, drop.StartLine, drop.Text)
+		if err != nil {
+			return nil, err
+		}
+		to := max(drop.EndLine, drop.StartLine) + from - drop.StartLine
 		if rel == keepRel {
 			// The kept line as this edit reads it.
-			if k, err := keptKey(old, keep.StartLine); err != nil {
+			if res.Kept.StartLine, err = lineOf(old, keep.StartLine, keep.Text); err != nil {
+				return nil, fmt.Errorf("keep %s: %w", keepRel, err)
+			}
+			if k, err := keptKey(old, res.Kept.StartLine); err != nil {
 				return nil, fmt.Errorf("keep %s: %w", keepRel, err)
 			} else if k != key {
-				return nil, fmt.Errorf("keep %s: line %d changed while resolving; run resolve again", keepRel, keep.StartLine)
+				return nil, fmt.Errorf("keep %s: line %d changed while resolving; run resolve again", keepRel, res.Kept.StartLine)
 			}
-			if from <= keep.StartLine && keep.StartLine <= to {
-				return nil, fmt.Errorf("line %d is both kept and dropped", keep.StartLine)
+			if from <= res.Kept.StartLine && res.Kept.StartLine <= to {
+				return nil, fmt.Errorf("line %d is both kept and dropped", res.Kept.StartLine)
 			}
 		}
 		out, m, err := n.supersede(old, from, to, marker)
@@ -90,7 +109,7 @@ func (n *Notes) Resolve(ctx context.Context, keep, drop search.Ref, reason strin
 			return nil, err
 		}
 		inserted := len(curate.SplitLines(string(out))) > len(curate.SplitLines(string(old)))
-		if rel == keepRel && keep.StartLine > to && inserted {
+		if rel == keepRel && res.Kept.StartLine > to && inserted {
 			res.Kept.StartLine++
 		}
 		res.Dropped = search.Ref{Path: rel, StartLine: from, EndLine: to}
@@ -152,4 +171,36 @@ func keptKey(data []byte, line int) (string, error) {
 		return "", fmt.Errorf("line %d: its text is on %d lines of the note (first line %d); keep a line that appears once", line, n, first)
 	}
 	return key, nil
+}
+
+// lineOf returns the line of the note data that line and text name: line
+// itself when text is "" or the line reads text (white space around
+// either aside), else the note's only line that reads text, which an edit
+// since the caller read it moved. None, or several, is an error naming
+// the line and the text.
+func lineOf(data []byte, line int, text string) (int, error) {
+	if text == "" {
+		return line, nil
+	}
+	if strings.ContainsAny(text, "\r\n") {
+		return 0, fmt.Errorf("line %d: the text given for it is more than one line; give the text of that line alone", line)
+	}
+	want := curate.LinesKey([]string{text})
+	lines := curate.SplitLines(string(data))
+	if line >= 1 && line <= len(lines) && curate.LinesKey(lines[line-1:line]) == want {
+		return line, nil
+	}
+	var at []int
+	for i, l := range lines {
+		if strings.TrimSpace(l) != "" && curate.LinesKey([]string{l}) == want {
+			at = append(at, i+1)
+		}
+	}
+	switch {
+	case len(at) == 1:
+		return at[0], nil
+	case len(at) > 1:
+		return 0, fmt.Errorf("line %d does not read %q, and %d lines do (lines %d and %d); name one of them", line, text, len(at), at[0], at[1])
+	}
+	return 0, fmt.Errorf("line %d: no line of the note reads %q any more (edited or removed since it was listed); list the conflicts again", line, text)
 }

@@ -16,9 +16,16 @@ type feedbackInput struct {
 	// Useful is true for a passage that helped, false for one that did
 	// not.
 	Useful bool `json:"useful" jsonschema:"true if the passage helped, false if it was useless"`
+	// Passage is the result's passage key: the passage is found by it
+	// when an edit since the search moved its lines.
+	Passage string `json:"passage,omitempty" jsonschema:"the result's passage key, as memory_search returns it; pass it: an edit since the search (an earlier mark adds front matter at the top of the note) moves lines, and with it the passage is still found, or nothing is written; at most 64 bytes"`
 	// ExpectHash makes the edit a compare and swap.
 	ExpectHash string `json:"expect_hash,omitempty" jsonschema:"optional: the hash memory_get or memory_search returned for the file; if the file changed since, nothing is written and the call fails, so that another agent's change is not overwritten"`
 }
+
+// maxKeyBytes bounds a passage key given to memory_feedback; real keys
+// are 9 bytes.
+const maxKeyBytes = 64
 
 // feedbackOutput is the output of memory_feedback.
 type feedbackOutput = memweave.FeedbackResult
@@ -28,10 +35,13 @@ func (t *tools) feedback(ctx context.Context, in feedbackInput) (*mcp.CallToolRe
 	if err := checkSize("memory_feedback", "path", in.Path, MaxPathBytes); err != nil {
 		return nil, out, err
 	}
+	if err := checkSize("memory_feedback", "passage", in.Passage, maxKeyBytes); err != nil {
+		return nil, out, err
+	}
 	if in.Line < 1 {
 		return nil, out, fmt.Errorf("memory_feedback: line must be 1 or more, got %d", in.Line)
 	}
-	res, err := t.w.Feedback(ctx, in.Path, in.Line, in.Useful, memweave.ExpectHash(in.ExpectHash))
+	res, err := t.w.Feedback(ctx, in.Path, in.Line, in.Useful, memweave.ExpectHash(in.ExpectHash), memweave.PassageKey(in.Passage))
 	if err != nil {
 		return nil, out, pathError("memory_feedback", in.Path, err)
 	}
@@ -45,7 +55,8 @@ func (t *tools) registerCurate(srv *mcp.Server) {
 		Title: "Rate a memory passage",
 		Description: "Say whether a passage memory_search returned was useful (useful: true) or not (false). " +
 			"The mark is written into the note's front matter, and searches rank passages with more useful marks a little higher " +
-			"and useless ones a little lower (never out of the results). path and line are a result's path and start_line.",
+			"and useless ones a little lower (never out of the results). path, line and passage are a result's path, start_line and passage: " +
+			"always pass passage, since a mark adds front matter to a note without it and moves the lines of the other results of that note.",
 		Annotations: &mcp.ToolAnnotations{Title: "Rate a memory passage", DestructiveHint: &no, IdempotentHint: false, OpenWorldHint: &no},
 	}, handler(t, "memory_feedback", t.feedback))
 	addTool(srv, &mcp.Tool{
@@ -55,7 +66,8 @@ func (t *tools) registerCurate(srv *mcp.Server) {
 			"and nothing else are superseded, by a marker line added right after them in their file, naming them and the kept line by content, " +
 			"today's date and the reason. memory_conflicts then no longer lists the pair; searches mark those lines superseded_by the kept line " +
 			"(superseded: hide leaves them out). The other lines of their passage and notes added later are not superseded. " +
-			"Resolving the same lines again replaces the marker.",
+			"Resolving the same lines again replaces the marker. Pass keep_text and drop_text, the lines' text from the listing: " +
+			"each resolution adds a line, which moves the lines below it that other pairs of the same listing name.",
 		Annotations: &mcp.ToolAnnotations{Title: "Settle a contradiction", DestructiveHint: &no, IdempotentHint: true, OpenWorldHint: &no},
 	}, handler(t, "memory_resolve", t.resolve))
 	addTool(srv, &mcp.Tool{
@@ -80,6 +92,10 @@ type resolveInput struct {
 	// DropEndLine is the last outdated line; 0 for drop_line alone.
 	DropEndLine int    `json:"drop_end_line,omitempty" jsonschema:"the last outdated line, when more than one (default: drop_line alone)"`
 	Reason      string `json:"reason,omitempty" jsonschema:"why the kept passage wins, in a few words; at most 1024 bytes"`
+	// KeepText and DropText are the text of keep_line and drop_line as
+	// the listing showed them: a line moved since is found by it.
+	KeepText string `json:"keep_text,omitempty" jsonschema:"the text of keep_line, copied from the memory_conflicts listing; pass it: a line moved since the listing (an earlier memory_resolve adds a marker line, which moves the lines below it) is then found by its text, or nothing is written; at most 1024 bytes"`
+	DropText string `json:"drop_text,omitempty" jsonschema:"the text of drop_line, copied from the memory_conflicts listing; pass it, as keep_text; the range to drop_end_line moves with it; at most 1024 bytes"`
 	// ExpectHash makes the edit of drop_path a compare and swap.
 	ExpectHash string `json:"expect_hash,omitempty" jsonschema:"optional: the hash memory_get or memory_search returned for drop_path's file; if the file changed since, nothing is written and the call fails, so that another agent's change is not overwritten"`
 }
@@ -89,7 +105,7 @@ type resolveOutput = memweave.ResolveResult
 
 func (t *tools) resolve(ctx context.Context, in resolveInput) (*mcp.CallToolResult, resolveOutput, error) {
 	var out resolveOutput
-	for field, v := range map[string]string{"keep_path": in.KeepPath, "drop_path": in.DropPath, "reason": in.Reason} {
+	for field, v := range map[string]string{"keep_path": in.KeepPath, "drop_path": in.DropPath, "reason": in.Reason, "keep_text": in.KeepText, "drop_text": in.DropText} {
 		if err := checkSize("memory_resolve", field, v, MaxPathBytes); err != nil {
 			return nil, out, err
 		}
@@ -100,8 +116,8 @@ func (t *tools) resolve(ctx context.Context, in resolveInput) (*mcp.CallToolResu
 	if in.DropEndLine != 0 && in.DropEndLine < in.DropLine {
 		return nil, out, fmt.Errorf("memory_resolve: drop_end_line must be at least drop_line (%d), got %d", in.DropLine, in.DropEndLine)
 	}
-	res, err := t.w.Resolve(ctx, memweave.Ref{Path: in.KeepPath, StartLine: in.KeepLine},
-		memweave.Ref{Path: in.DropPath, StartLine: in.DropLine, EndLine: in.DropEndLine}, in.Reason, memweave.ExpectHash(in.ExpectHash))
+	res, err := t.w.Resolve(ctx, memweave.Ref{Path: in.KeepPath, StartLine: in.KeepLine, Text: in.KeepText},
+		memweave.Ref{Path: in.DropPath, StartLine: in.DropLine, EndLine: in.DropEndLine, Text: in.DropText}, in.Reason, memweave.ExpectHash(in.ExpectHash))
 	if err != nil {
 		return nil, out, pathError("memory_resolve", in.DropPath, err)
 	}

@@ -127,3 +127,76 @@ func TestConsolidateTool(t *testing.T) {
 		t.Error("the duplicate is still there")
 	}
 }
+
+// Two results of one memory_search marked in turn by their start_line
+// and passage: the first mark's front matter moves the note's lines, and
+// the second still marks the passage it named; a passage key no passage
+// has any more is refused, naming the file and the key.
+func TestFeedbackToolByPassage(t *testing.T) {
+	note := "# Redis\n\nRedis caches the catalog API for five minutes.\n\n" +
+		"# Sessions\n\nSessions expire after thirty minutes of inactivity.\n\n" +
+		"# CDN\n\nThe CDN caches product images for a day.\n"
+	cs, root := connect(t, map[string]string{"memory/c.md": note})
+	var found struct {
+		Results []struct {
+			Path      string `json:"path"`
+			StartLine int    `json:"start_line"`
+			Passage   string `json:"passage"`
+		} `json:"results"`
+	}
+	mustCall(t, cs, "memory_search", map[string]any{"query": "Redis sessions CDN caches", "min_score": 0}, &found)
+	byLine := map[int]string{}
+	for _, r := range found.Results {
+		byLine[r.StartLine] = r.Passage
+	}
+	if len(byLine) != 3 || byLine[1] == "" || byLine[9] == "" {
+		t.Fatalf("memory_search = %+v, want passages at lines 1, 5 and 9 with their keys", found.Results)
+	}
+	var fb struct {
+		StartLine int    `json:"start_line"`
+		Key       string `json:"key"`
+		Useless   int    `json:"useless"`
+	}
+	mustCall(t, cs, "memory_feedback", map[string]any{"path": "memory/c.md", "line": 1, "passage": byLine[1], "useful": true}, &fb)
+	mustCall(t, cs, "memory_feedback", map[string]any{"path": "memory/c.md", "line": 9, "passage": byLine[9], "useful": false}, &fb)
+	data, err := os.ReadFile(filepath.Join(root, "memory", "c.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(data), "\n")
+	if fb.Key != byLine[9] || fb.Useless != 1 || fb.StartLine < 1 || fb.StartLine > len(lines) || lines[fb.StartLine-1] != "# CDN" ||
+		strings.Contains(string(data), byLine[5]) {
+		t.Errorf("memory_feedback(line 9, passage %s) = %+v, note %q; want # CDN marked useless and Sessions unmarked", byLine[9], fb, data)
+	}
+	if err := os.WriteFile(filepath.Join(root, "memory", "c.md"), []byte(strings.Replace(string(data), "# CDN", "# Edge cache", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mustFail(t, cs, "memory_feedback", map[string]any{"path": "memory/c.md", "line": 9, "passage": byLine[9], "useful": false}, "memory/c.md")
+	mustFail(t, cs, "memory_feedback", map[string]any{"path": "memory/c.md", "line": 9, "passage": byLine[9], "useful": false}, byLine[9]+": no passage")
+	mustFail(t, cs, "memory_feedback", map[string]any{"path": "memory/c.md", "line": 9, "passage": strings.Repeat("p", 65), "useful": false}, "passage is 65 bytes")
+}
+
+// Two memory_resolve calls naming lines of one listing with their text:
+// the first call's marker moves the second's dropped line down one, and
+// the second still supersedes that line, not the one that slid into its
+// number; a text no line reads is refused, naming the file and the text.
+func TestResolveToolByText(t *testing.T) {
+	log := "# 2025-03-02\n\n- The staging database runs PostgreSQL 15.\n- Deploy freeze from Friday until the release is cut.\n- The session cache keeps entries for 5 minutes.\n"
+	cs, root := connect(t, map[string]string{
+		"memory/2025-03-02.md": log,
+		"memory/2025-05-10.md": "# 2025-05-10\n\n- The staging database runs PostgreSQL 16.\n- The session cache keeps entries for 10 minutes.\n",
+	})
+	var res struct {
+		Line string `json:"line"`
+	}
+	mustCall(t, cs, "memory_resolve", map[string]any{"keep_path": "2025-05-10.md", "keep_line": 3, "drop_path": "2025-03-02.md", "drop_line": 3,
+		"drop_text": "- The staging database runs PostgreSQL 15."}, &res)
+	mustCall(t, cs, "memory_resolve", map[string]any{"keep_path": "2025-05-10.md", "keep_line": 4, "drop_path": "2025-03-02.md", "drop_line": 5,
+		"keep_text": "- The session cache keeps entries for 10 minutes.", "drop_text": "- The session cache keeps entries for 5 minutes."}, &res)
+	data, _ := os.ReadFile(filepath.Join(root, "memory", "2025-03-02.md"))
+	if !strings.Contains(string(data), "5 minutes.\n  "+res.Line+"\n") || strings.Contains(string(data), "cut.\n  >") {
+		t.Errorf("2025-03-02.md = %q, want the 5-minute line superseded and the deploy freeze live", data)
+	}
+	mustFail(t, cs, "memory_resolve", map[string]any{"keep_path": "2025-05-10.md", "keep_line": 4, "drop_path": "2025-03-02.md", "drop_line": 4,
+		"drop_text": "- Deploys happen on Mondays."}, `memory/2025-03-02.md: line 4: no line of the note reads "- Deploys happen on Mondays."`)
+}

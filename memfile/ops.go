@@ -30,6 +30,11 @@ type WriteOptions struct {
 	// a file that holds anything else, or is missing, is kept, and the
 	// error wraps [ErrChanged] (and [workspace.ErrNotFound] when missing).
 	ExpectHash string
+	// Passage, when not "", is the key of the passage a curation edit
+	// names (curate.PassageKey, as a search result gives it): the edit
+	// finds the passage by it rather than by a line number alone. memfile
+	// itself does not read it.
+	Passage string
 }
 
 // Write replaces the memory file path (see [Target]; missing folders are

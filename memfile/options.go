@@ -21,6 +21,12 @@ func ExpectHash(h string) WriteOption {
 	return func(o *WriteOptions) { o.ExpectHash = strings.ToLower(strings.TrimSpace(h)) }
 }
 
+// Passage names the passage a curation edit is about by its key
+// ([WriteOptions.Passage]), the one a search result gives.
+func Passage(key string) WriteOption {
+	return func(o *WriteOptions) { o.Passage = strings.TrimSpace(key) }
+}
+
 // AllowEmpty lets a write replace a note with blank content, which is
 // otherwise refused with [ErrWouldErase].
 func AllowEmpty() WriteOption { return func(o *WriteOptions) { o.AllowEmpty = true } }

@@ -5,6 +5,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/memweave/memweave-go/curate"
 	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/frontmatter"
 	"github.com/memweave/memweave-go/index"
@@ -77,6 +78,7 @@ func (s *Searcher) Search(ctx context.Context, o search.Options) (*Response, err
 	terms := got.Terms // the words the keyword side searched, planned once
 	for i := range results {
 		results[i].Snippet = search.Snippet(results[i].Text, terms, s.SnippetChars)
+		results[i].Passage = curate.PassageKey(results[i].Text)
 		if results[i].Headings == nil {
 			results[i].Headings = []string{}
 		}

@@ -9,6 +9,13 @@ type Result struct {
 	// Hash is the hex SHA-256 of the file as indexed, for a write that
 	// must not overwrite a change made since (compare and swap).
 	Hash string `json:"hash,omitempty" jsonschema:"hex SHA-256 of the file as indexed; pass it as expect_hash to memory_write, memory_feedback or memory_resolve so that a change made since is not overwritten"`
+	// Passage is the passage's key, the one feedback files its marks
+	// under in the note's front matter (curate.PassageKey of Text: a hash
+	// of its first non-blank line). Unlike StartLine it survives edits
+	// above the passage, so memory_feedback finds the passage by it even
+	// after an earlier mark added front matter; "" for a passage without
+	// text.
+	Passage string `json:"passage,omitempty" jsonschema:"the passage's key; pass it as passage to memory_feedback, so that the right passage is marked even when an edit since the search (such as an earlier mark's front matter) moved its lines"`
 	// StartLine and EndLine are the chunk's 1-based inclusive line range.
 	StartLine int `json:"start_line" jsonschema:"first line of the passage, 1-based"`
 	EndLine   int `json:"end_line" jsonschema:"last line of the passage, inclusive"`
@@ -49,10 +56,16 @@ type Result struct {
 
 // Ref points at lines of a file: StartLine, through EndLine when it
 // names more than one (0: StartLine alone).
+//
+// Text, when set on a Ref a caller gives (memweave resolve), is the text
+// of line StartLine as the caller read it (a conflicts listing's chunk
+// text): an edit since then (another resolution's marker, an editor's
+// insert) may have moved the line, and it is then found by its text.
 type Ref struct {
 	Path      string `json:"path"`
 	StartLine int    `json:"start_line"`
 	EndLine   int    `json:"end_line,omitempty"`
+	Text      string `json:"text,omitempty"`
 }
 
 // Explain is the score breakdown of a [Result].

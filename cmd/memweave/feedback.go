@@ -14,9 +14,10 @@ func (a *app) feedbackCommand() *cobra.Command {
 	var (
 		asJSON     bool
 		expectHash string
+		passage    string
 	)
 	cmd := &cobra.Command{
-		Use:   "feedback PATH:LINE useful|useless",
+		Use:   "feedback PATH:LINE useful|useless [--passage KEY]",
 		Short: "Mark a passage useful or useless, in the note's front matter",
 		Long: `Feedback records that the passage holding line LINE of the memory file
 PATH (any line of it, such as the start line a search printed) was useful
@@ -34,7 +35,14 @@ higher, and one with more useless marks up to 5% lower, never out of the
 results. The edit is atomic, takes the workspace's write lock and follows
 the path rules of 'memweave write'; 'git diff memory/' shows it.
 
-  memweave feedback memory/stack.md:12 useful`,
+Pass the result's passage key too (search --json gives it as "passage";
+the line is then a hint): a first mark adds front matter to a note
+without it, which moves every line below, so a second mark by the line
+a search printed earlier would land on the wrong passage. With
+--passage, the passage is found by its key; a key no passage of the note
+has, or several have, is refused and nothing is written.
+
+  memweave feedback memory/stack.md:12 useful --passage p3f9a1c2d`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 2 || (args[1] != "useful" && args[1] != "useless") {
 				return usageErr("feedback takes PATH:LINE and useful or useless, got %q", args)
@@ -51,7 +59,7 @@ the path rules of 'memweave write'; 'git diff memory/' shows it.
 				return err
 			}
 			defer closeWeave(w, &err)
-			res, err := w.Feedback(cmd.Context(), path, line, args[1] == "useful", memweave.ExpectHash(expectHash))
+			res, err := w.Feedback(cmd.Context(), path, line, args[1] == "useful", memweave.ExpectHash(expectHash), memweave.PassageKey(passage))
 			if err != nil {
 				return err
 			}
@@ -64,6 +72,7 @@ the path rules of 'memweave write'; 'git diff memory/' shows it.
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the result as JSON")
 	cmd.Flags().StringVar(&expectHash, "expect-hash", "", "refuse unless the file holds the content whose hex SHA-256 is `HASH` (get --hash and search --json give it); nothing is written on a mismatch")
+	cmd.Flags().StringVar(&passage, "passage", "", "the passage's `KEY` as search --json gives it (\"passage\"): the passage is found by it if its lines moved since the search")
 	return cmd
 }
 

@@ -13,11 +13,12 @@ import (
 func (a *app) resolveCommand() *cobra.Command {
 	var (
 		keep, drop, reason string
+		keepText, dropText string
 		expectHash         string
 		asJSON             bool
 	)
 	cmd := &cobra.Command{
-		Use:   "resolve --keep PATH:LINE --drop PATH:LINE[-LINE] [--reason TEXT]",
+		Use:   "resolve --keep PATH:LINE --drop PATH:LINE[-LINE] [--reason TEXT] [--keep-text TEXT] [--drop-text TEXT]",
 		Short: "Settle a contradiction: mark the lines named superseded by another line",
 		Long: `Resolve settles a contradiction that 'memweave conflicts' reported by
 keeping one line: it supersedes the lines --drop names (one line, or a
@@ -36,7 +37,16 @@ voids the marker. Resolving the same lines again replaces the marker;
 deleting the marker undoes it. The edit is atomic, takes the workspace's
 write lock and follows the path rules of 'memweave write'.
 
-  memweave resolve --keep memory/stack.md:12 --drop memory/2026-03-02.md:5 --reason "moved to Postgres 16"`,
+  memweave resolve --keep memory/stack.md:12 --drop memory/2026-03-02.md:5 --reason "moved to Postgres 16"
+
+Each marker adds a line, which moves the lines below it: a second
+resolution taken from the same listing would name the wrong line. Give
+the lines' text as the listing showed them (--keep-text, --drop-text):
+a line that moved is then found by its text, and a text no line of the
+note reads any more, or several do, is refused with nothing written.
+
+  memweave resolve --keep memory/stack.md:12 --keep-text "We run Postgres 16." \
+    --drop memory/2026-03-02.md:5 --drop-text "- We run Postgres 15."`,
 		Args: cobra.NoArgs,
 		RunE: action(func(cmd *cobra.Command, _ []string) (err error) {
 			if keep == "" || drop == "" {
@@ -55,7 +65,8 @@ write lock and follows the path rules of 'memweave write'.
 				return err
 			}
 			defer closeWeave(w, &err)
-			res, err := w.Resolve(cmd.Context(), memweave.Ref{Path: kp, StartLine: kl}, dropRef, reason, memweave.ExpectHash(expectHash))
+			dropRef.Text = dropText
+			res, err := w.Resolve(cmd.Context(), memweave.Ref{Path: kp, StartLine: kl, Text: keepText}, dropRef, reason, memweave.ExpectHash(expectHash))
 			if err != nil {
 				return err
 			}
@@ -70,6 +81,8 @@ write lock and follows the path rules of 'memweave write'.
 	fl.StringVar(&keep, "keep", "", "the line kept, `PATH:LINE`")
 	fl.StringVar(&drop, "drop", "", "the lines superseded, `PATH:LINE` or PATH:FIRST-LAST")
 	fl.StringVar(&reason, "reason", "", "why, in a few words (`TEXT`, one line)")
+	fl.StringVar(&keepText, "keep-text", "", "the text of the --keep line as the listing showed it (`TEXT`): a line moved since is found by it")
+	fl.StringVar(&dropText, "drop-text", "", "the text of the first --drop line as the listing showed it (`TEXT`): lines moved since are found by it")
 	fl.BoolVar(&asJSON, "json", false, "print the result as JSON")
 	fl.StringVar(&expectHash, "expect-hash", "", "refuse unless the --drop file holds the content whose hex SHA-256 is `HASH`; nothing is written on a mismatch")
 	return cmd

@@ -59,3 +59,26 @@ func TestResolveRangeAndSearchHints(t *testing.T) {
 		t.Errorf("search printed:\n%s\nwant the range marked superseded by memory/stack.md:3", out.stdout)
 	}
 }
+
+// resolve --drop-text and --keep-text find lines an earlier resolution's
+// marker moved down; a text no line reads is refused.
+func TestResolveCommandText(t *testing.T) {
+	t.Parallel()
+	ws := memweavetest.Workspace(t, map[string]string{
+		"memory/2025-03-02.md": "# 2025-03-02\n\n- The staging database runs PostgreSQL 15.\n- Deploy freeze from Friday until the release is cut.\n- The session cache keeps entries for 5 minutes.\n",
+		"memory/2025-05-10.md": "# 2025-05-10\n\n- The staging database runs PostgreSQL 16.\n- The session cache keeps entries for 10 minutes.\n",
+	})
+	mustRunCLI(t, "-w", ws, "resolve", "--keep", "memory/2025-05-10.md:3", "--drop", "memory/2025-03-02.md:3")
+	out := mustRunCLI(t, "-w", ws, "resolve", "--keep", "memory/2025-05-10.md:4", "--keep-text", "- The session cache keeps entries for 10 minutes.",
+		"--drop", "memory/2025-03-02.md:5", "--drop-text", "- The session cache keeps entries for 5 minutes.")
+	if !strings.HasPrefix(out.stdout, "memory/2025-03-02.md:7: > Superseded (1 line above, #") {
+		t.Errorf("resolve --drop-text printed %q, want the marker at line 7, after the moved line", out.stdout)
+	}
+	if got := memweavetest.ReadFile(t, ws, "memory/2025-03-02.md"); strings.Contains(got, "cut.\n  >") {
+		t.Errorf("memory/2025-03-02.md = %q, want the deploy freeze live", got)
+	}
+	if out := runCLI(t, "", nil, "-w", ws, "resolve", "--keep", "memory/2025-05-10.md:4", "--drop", "memory/2025-03-02.md:5", "--drop-text", "- Gone."); out.code == 0 ||
+		!strings.Contains(out.stderr, `memory/2025-03-02.md: line 5: no line of the note reads "- Gone."`) {
+		t.Errorf("resolve --drop-text of no line: exit %d, stderr %q", out.code, out.stderr)
+	}
+}
