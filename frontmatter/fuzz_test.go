@@ -12,6 +12,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/memweave/memweave-go/curate"
 	"github.com/memweave/memweave-go/frontmatter"
 	"github.com/memweave/memweave-go/memweavetest"
 )
@@ -211,21 +212,6 @@ func otherFields(t *testing.T, note []byte) string {
 // lineNumbers matches the line numbers in yaml's errors.
 var lineNumbers = regexp.MustCompile(`line \d+`)
 
-// linesOf splits s after each line break: LF, CR LF or a lone CR.
-func linesOf(s string) []string {
-	var out []string
-	for len(s) > 0 {
-		i := strings.IndexAny(s, "\r\n")
-		switch {
-		case i < 0:
-			i = len(s)
-		case s[i] == '\r' && i+1 < len(s) && s[i+1] == '\n':
-			i += 2
-		default:
-			i++
-		}
-		out = append(out, s[:i])
-		s = s[i:]
-	}
-	return append(out, "")
-}
+// linesOf splits s after each line break (LF, CR LF or a lone CR), with
+// a last, empty, element after the last line break.
+func linesOf(s string) []string { return append(curate.SplitLines(s), "") }

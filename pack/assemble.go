@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/memweave/memweave-go/chunker"
+	"github.com/memweave/memweave-go/curate"
 	"github.com/memweave/memweave-go/search"
 )
 
@@ -157,7 +158,7 @@ func disjoint(items []Passage, kept []int, count func(string) int) ([]Passage, e
 			continue
 		}
 		if from != it.StartLine || to != it.EndLine {
-			lines := splitLines(it.Text)
+			lines := curate.SplitLines(it.Text)
 			if to-it.StartLine >= len(lines) {
 				to = it.StartLine + len(lines) - 1
 			}
@@ -213,27 +214,6 @@ func covering(held [][2]int, l int) (int, bool) {
 		}
 	}
 	return 0, false
-}
-
-// splitLines returns s's lines, each with its line ending (LF, CR LF or
-// a lone CR, as [chunker.CountLines] counts them); the last may have
-// none.
-func splitLines(s string) []string {
-	var out []string
-	for len(s) > 0 {
-		i := strings.IndexAny(s, "\r\n")
-		switch {
-		case i < 0:
-			i = len(s)
-		case s[i] == '\r' && i+1 < len(s) && s[i+1] == '\n':
-			i += 2
-		default:
-			i++
-		}
-		out = append(out, s[:i])
-		s = s[i:]
-	}
-	return out
 }
 
 // value is the value the knapsack maximises for a search score: the
