@@ -205,7 +205,14 @@ func (s *Searcher) Retrieve(ctx context.Context, o search.Options, filter store.
 // that replaced a superseded one says nearly the same words.
 func (s *Searcher) Stages(o search.Options, hidden *int) []postprocess.Postprocessor {
 	procs := []postprocess.Postprocessor{postprocess.Threshold{Min: o.MinScore}, postprocess.Curate{Meta: s.FileMeta}}
-	supersede := postprocess.NewSupersede(o.Superseded, o.MaxResults, hidden, s.Passages)
+	// Decay and MMR reorder what comes after them: a hide before them
+	// checks (and counts) every candidate, not only the first
+	// MaxResults, any of which they may bring to the top.
+	limit := o.MaxResults
+	if o.Superseded == "hide" && (o.HalfLifeDays > 0 || o.MMR) {
+		limit = 0
+	}
+	supersede := postprocess.NewSupersede(o.Superseded, limit, hidden, s.Passages)
 	if o.Superseded == "hide" {
 		procs = append(procs, supersede)
 	}
