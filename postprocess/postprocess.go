@@ -1,7 +1,7 @@
 // Package postprocess holds the stages that run after fusion, in the
 // order a memweave search runs them: [Threshold], [Curate], [Decay]
-// (opt-in), [MMR] (opt-in), [Supersede], then custom [Postprocessor]s
-// registered by the caller. [Run] chains them and records what custom
+// (opt-in), [MMR] (opt-in), [Supersede] (before Decay and MMR when it
+// hides), then custom [Postprocessor]s registered by the caller. [Run] chains them and records what custom
 // ones did.
 package postprocess
 
