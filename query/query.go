@@ -42,8 +42,8 @@ type Searcher struct {
 	// stages; optional.
 	Procs []postprocess.Postprocessor
 	// Backgrounds measures the index's vector background once per
-	// generation for every search of the handle; nil measures each
-	// query's own (see [search.Hybrid]).
+	// sample ([index.DB.Sample]) for every search of the handle; nil
+	// measures each query's own (see [search.Hybrid]).
 	Backgrounds *Backgrounds
 }
 
