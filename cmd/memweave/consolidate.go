@@ -26,7 +26,7 @@ groups: a value that differs is for 'memweave conflicts' and
 'memweave resolve'.
 
 In each group the passage kept is the newest by the note's own date: a
-dated file name (memory/YYYY-MM-DD.md), else the date field of its front
+dated file name (YYYY-MM-DD.md, in any folder), else the date field of its front
 matter, else its last git commit, else its modification time. Every
 other copy is printed with its similarity to the kept one and the words
 that differ (+ only in the kept copy, - only in this copy).
