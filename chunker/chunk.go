@@ -3,7 +3,7 @@ package chunker
 // Version identifies the chunking algorithm. It is part of the index
 // identity: when it changes, indexes built with an older version re-chunk.
 // Bump it whenever Split's output changes for some input.
-const Version = 7
+const Version = 8
 
 // Defaults for [Options] fields left at zero, in estimated tokens.
 const (
