@@ -25,7 +25,7 @@ func TestSearch(t *testing.T) {
 	if err := json.Unmarshal(raw["results"], &results); err != nil || len(results) == 0 {
 		t.Fatalf("search --json results = %s (%v), want some", raw["results"], err)
 	}
-	wantKeys := []string{"end_line", "hash", "headings", "path", "score", "snippet", "source", "start_line", "text_score", "vector_score"}
+	wantKeys := []string{"end_line", "hash", "headings", "passage", "path", "score", "snippet", "source", "start_line", "text_score", "vector_score"}
 	if got := keys(results[0]); !slices.Equal(got, wantKeys) {
 		t.Errorf("search --json result keys = %v, want %v", got, wantKeys)
 	}
