@@ -24,8 +24,9 @@ func (h Heartbeat) String() string {
 
 // ParseHeartbeat decodes a [Heartbeat.String] and returns the state and
 // process it reports if it is recent enough at now to trust (within three
-// poll intervals and a second), and [Off] and 0 otherwise: a process that
-// died without saying so stops counting.
+// poll intervals and two seconds: the time is kept in whole seconds, one
+// of them, and a loaded machine delays a beat), and [Off] and 0
+// otherwise: a process that died without saying so stops counting.
 func ParseHeartbeat(s string, now time.Time) (State, int) {
 	var state string
 	var pid int
@@ -33,7 +34,7 @@ func ParseHeartbeat(s string, now time.Time) (State, int) {
 	if _, err := fmt.Sscanf(s, "%s %d %d %d", &state, &pid, &at, &pollMS); err != nil || State(state) == Off {
 		return Off, 0
 	}
-	if now.Sub(time.Unix(at, 0)) > 3*time.Duration(pollMS)*time.Millisecond+time.Second {
+	if now.Sub(time.Unix(at, 0)) > 3*time.Duration(pollMS)*time.Millisecond+2*time.Second {
 		return Off, 0
 	}
 	return State(state), pid

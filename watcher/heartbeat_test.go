@@ -6,7 +6,7 @@ import (
 )
 
 func TestParseHeartbeat(t *testing.T) {
-	now := time.Unix(1000, 0)
+	now := time.Unix(1000, 5e8)
 	tests := []struct {
 		hb    string
 		state State
@@ -17,6 +17,10 @@ func TestParseHeartbeat(t *testing.T) {
 		{"active 42 900 5000", Off, 0}, // 100 s old: the process died
 		{"off 42 999 5000", Off, 0},
 		{"garbage", Off, 0},
+		// Kept in whole seconds: a beat of 999.99 reads 999, so at 1000.5
+		// a fast-polling watcher delayed half a second still counts.
+		{"active 42 999 20", Active, 42},
+		{"active 42 997 20", Off, 0},
 	}
 	for _, tt := range tests {
 		if state, pid := ParseHeartbeat(tt.hb, now); state != tt.state || pid != tt.pid {
