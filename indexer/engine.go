@@ -150,7 +150,7 @@ func (e *Engine) lockErr(ctx context.Context) error {
 	}
 	holder := ""
 	if pid := workspace.LockHolder(e.flock.Path()); pid > 0 {
-		holder = fmt.Sprintf(" (process %d)", pid)
+		holder = ", " + workspace.LockWait{Path: e.flock.Path(), PID: pid}.Holder()
 	}
 	return fmt.Errorf("indexer: another index run holds %s%s: %w", e.flock.Path(), holder, ErrBusy)
 }

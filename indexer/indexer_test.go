@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"runtime"
+	"strings"
 	"testing"
 	"time"
 
@@ -59,6 +61,11 @@ func TestWithLockTimeout(t *testing.T) {
 	err := e.WithLock(ctx, 50*time.Millisecond, func() error { return nil })
 	if !errors.Is(err, indexer.ErrBusy) {
 		t.Errorf("WithLock while held = %v, want ErrBusy", err)
+	}
+	// Held by this process (a long-lived server's other call): its PID
+	// alone would read as another program to stop. Only Linux tells.
+	if runtime.GOOS == "linux" && (err == nil || !strings.Contains(err.Error(), "this process")) {
+		t.Errorf("WithLock while this process holds the lock = %v, want it to say \"this process\"", err)
 	}
 	if d := time.Since(start); d > 5*time.Second {
 		t.Errorf("WithLock waited %v, want about the 50ms timeout", d)

@@ -22,19 +22,22 @@ type LockWait struct {
 	PID int
 }
 
-// String is one line saying what the wait is for. A holder that is the
-// waiting process itself (another call of a long-lived server, its
-// watcher's index run) is said to be: its PID alone would read as
-// another program to stop.
+// String is one line saying what the wait is for.
 func (w LockWait) String() string {
-	held := "held by another process or call"
+	return fmt.Sprintf("waiting for the lock %s, %s", w.Path, w.Holder())
+}
+
+// Holder says who holds the lock. A holder that is the waiting process
+// itself (another call of a long-lived server, its watcher's index run)
+// is said to be: its PID alone would read as another program to stop.
+func (w LockWait) Holder() string {
 	switch {
 	case w.PID > 0 && w.PID == os.Getpid():
-		held = fmt.Sprintf("held by process %d (this process: another call or handle)", w.PID)
+		return fmt.Sprintf("held by process %d (this process: another call or handle)", w.PID)
 	case w.PID > 0:
-		held = fmt.Sprintf("held by process %d", w.PID)
+		return fmt.Sprintf("held by process %d", w.PID)
 	}
-	return fmt.Sprintf("waiting for the lock %s, %s", w.Path, held)
+	return "held by another process or call"
 }
 
 // lockNoticeKey is the context key of WithLockNotice's function.
