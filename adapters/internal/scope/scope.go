@@ -22,7 +22,8 @@ import (
 // names are dropped: a framework's empty sub-index means none.
 func Narrow(base, call []memweave.SearchOption) (opts []memweave.SearchOption, ok bool) {
 	opts = append(slices.Clip(base), call...)
-	bs, cs := sources(base), sources(call)
+	bo, co := settings(base), settings(call)
+	bs, cs := bo.Sources, co.Sources
 	var keep []string
 	switch {
 	case len(bs) > 0 && len(cs) > 0:
@@ -39,7 +40,7 @@ func Narrow(base, call []memweave.SearchOption) (opts []memweave.SearchOption, o
 	default:
 		keep = cs
 	}
-	prefix, ok := narrowPrefix(pathPrefix(base), pathPrefix(call))
+	prefix, ok := narrowPrefix(bo.PathPrefix, co.PathPrefix)
 	if !ok {
 		return nil, false
 	}
@@ -74,20 +75,12 @@ func within(p, q string) bool {
 	return in(p) && (strings.HasPrefix(p, "memory/") || in("memory/"+p))
 }
 
-// pathPrefix returns the path prefix opts set.
-func pathPrefix(opts []memweave.SearchOption) string {
+// settings returns what opts set, without empty source names.
+func settings(opts []memweave.SearchOption) search.Options {
 	var o search.Options
 	for _, opt := range opts {
 		opt(&o)
 	}
-	return o.PathPrefix
-}
-
-// sources returns the non-empty sources opts set.
-func sources(opts []memweave.SearchOption) []string {
-	var o search.Options
-	for _, opt := range opts {
-		opt(&o)
-	}
-	return slices.DeleteFunc(o.Sources, func(s string) bool { return s == "" })
+	o.Sources = slices.DeleteFunc(o.Sources, func(s string) bool { return s == "" })
+	return o
 }

@@ -34,7 +34,7 @@ func TestNarrowPathPrefix(t *testing.T) {
 			call = append(call, memweave.PathPrefix(c.call))
 		}
 		opts, ok := Narrow(base, call)
-		if got := pathPrefix(opts); ok != c.ok || (ok && got != c.want) {
+		if got := settings(opts).PathPrefix; ok != c.ok || (ok && got != c.want) {
 			t.Errorf("Narrow(prefix %q, call prefix %q) = %q, %v; want %q, %v", c.base, c.call, got, ok, c.want, c.ok)
 		}
 	}
