@@ -646,8 +646,12 @@ func (s *syncer) fetch(ctx context.Context) (string, error) {
 		// Earlier versions kept one ref, for the branch of the same name.
 		prev, _ = s.rev(ctx, legacyRemoteRef)
 	}
+	// A tip sync recorded was checked when it arrived; the
+	// remote-tracking ref (a clone's, before its first sync) was not.
+	checked := prev != ""
 	if prev == "" {
-		prev, _ = s.rev(ctx, "refs/remotes/"+s.remote+"/"+s.remoteBranch)
+		// As it was before this fetch, which moved it to incoming.
+		prev = tracking["refs/remotes/"+s.remote+"/"+s.remoteBranch]
 	}
 	if prev != "" && prev != incoming {
 		ok, err := s.isAncestor(ctx, prev, incoming)
@@ -661,7 +665,7 @@ func (s *syncer) fetch(ctx context.Context) (string, error) {
 				ErrRewritten, s.remote, s.remoteBranch, prev, incoming, s.remote, s.remoteRef(), s.remote, s.remoteBranch)
 		}
 	}
-	if incoming == prev {
+	if incoming == prev && checked {
 		return incoming, nil // checked when it arrived
 	}
 	// Outside memory/, the remote may change nothing since the history
