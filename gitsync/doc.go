@@ -30,7 +30,10 @@
 // git's config names (merge.union.driver, which git prefers to its
 // built-in union, merge.default, a driver info/attributes picks) never
 // runs: only git's built-in text and union merges do. No git call of
-// sync starts a hook or a file system monitor (core.fsmonitor) either.
+// sync starts a hook or a file system monitor (core.fsmonitor) either,
+// nor does a push to a remote on this machine's disk start that
+// repository's hooks or core.alternateRefsCommand, which git would run
+// here, as this user.
 //
 // Dated logs (memory/**/YYYY-MM-DD.md) merge with git's union merge,
 // declared in .gitattributes ([AttributesLines]), so appends made on two
