@@ -8,8 +8,9 @@
 //
 // The remote is untrusted input. Before anything fetched reaches the
 // work tree, its tree is checked ([ErrRefused]): no link, submodule or
-// blob over the size limit anywhere; no control character, backslash,
-// ".." or ".git" in a path; and no file outside memory/ that the remote
+// blob over the size limit anywhere; no control character (C0 or C1),
+// byte that is not UTF-8, backslash, ".." or ".git" in a path; and no
+// file outside memory/ that the remote
 // added, changed, deleted or gave another mode since the history it
 // shares with this machine, except memweave.json and .gitattributes; and no
 // .gitattributes naming an attribute that can run a program (a filter,

@@ -7,6 +7,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/memweave/memweave-go/history"
 	"github.com/memweave/memweave-go/workspace"
@@ -171,8 +172,12 @@ func safeAttribute(a string) bool {
 
 // badPath says what is wrong with a tree path, "" when nothing.
 func badPath(p string) string {
+	if !utf8.ValidString(p) {
+		return "a byte that is not UTF-8 in the path"
+	}
 	for _, r := range p {
-		if r < 0x20 || r == 0x7f {
+		// C1 controls too: U+009B and U+009D start escape sequences.
+		if r < 0x20 || r >= 0x7f && r < 0xa0 {
 			return "a control character in the path"
 		}
 		if r == '\\' {
