@@ -165,6 +165,8 @@ type syncer struct {
 	// localHead is HEAD once this machine's changes are committed, before
 	// the remote's commits are integrated.
 	localHead string
+	// foldCase caches [syncer.ignoresCase], nil until asked.
+	foldCase *bool
 }
 
 // Sync commits, integrates and pushes the workspace at root (the top

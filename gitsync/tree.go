@@ -30,6 +30,12 @@ func (s *syncer) checkTree(ctx context.Context, commit, against, whose string) e
 	head := against
 	var total int64
 	files := 0
+	// Where the file system does not tell case apart, two paths that
+	// differ only in case are one file: writing both keeps one text.
+	var folded map[string]string
+	if s.ignoresCase(ctx) {
+		folded = map[string]string{}
+	}
 	for _, rec := range strings.Split(string(out), "\x00") {
 		if rec == "" {
 			continue
@@ -48,6 +54,13 @@ func (s *syncer) checkTree(ctx context.Context, commit, against, whose string) e
 		}
 		if why != "" {
 			return refuse(why)
+		}
+		if folded != nil {
+			low := strings.ToLower(p)
+			if twin, ok := folded[low]; ok {
+				return refuse(fmt.Sprintf("differs from %q only in case, and this machine's file system (git config core.ignorecase) keeps one file for both; rename one of them on a machine that tells them apart", twin))
+			}
+			folded[low] = p
 		}
 		if strings.HasPrefix(p, workspace.MemoryDir+"/") || p == SettingsFile || p == AttributesFile {
 			total += history.NoteCost(size)
@@ -120,6 +133,18 @@ func (s *syncer) checkEntry(ctx context.Context, p string, f []string) (size int
 		}
 	}
 	return size, "", nil
+}
+
+// ignoresCase reports whether git takes the work tree's file system for
+// one that does not tell case apart (core.ignorecase, which git sets
+// when it makes the repository there).
+func (s *syncer) ignoresCase(ctx context.Context) bool {
+	if s.foldCase == nil {
+		out, _ := s.git(ctx, nil, "config", "--type=bool", "--get", "core.ignorecase")
+		fold := strings.TrimSpace(string(out)) == "true"
+		s.foldCase = &fold
+	}
+	return *s.foldCase
 }
 
 // checkedOutside, as checkTree's against, compares nothing outside
