@@ -98,3 +98,27 @@ func pushOutside(t testing.TB, a string) {
 	gitIn(t, a, nil, "commit", "-qm", "outside")
 	gitIn(t, a, nil, "push", "-q", "origin", "main")
 }
+
+// TestSyncRefusalOutsideMemorySaysHowToTakeItIn: a teammate's plain git
+// push of project files (outside memory/) stops every other machine's
+// sync, by design; the error said what was refused but not how to go
+// on. It names git pull, and after it the sync works again.
+func TestSyncRefusalOutsideMemorySaysHowToTakeItIn(t *testing.T) {
+	bare := seededRemote(t)
+	victim, teammate := clone(t, bare, "victim"), clone(t, bare, "teammate")
+	sync(t, victim, "victim")
+	write(t, teammate, "run.sh", "echo hello\n")
+	write(t, teammate, "memory/theirs.md", "theirs\n")
+	gitIn(t, teammate, nil, "add", "-A")
+	gitIn(t, teammate, nil, "commit", "-qm", "project work")
+	gitIn(t, teammate, nil, "push", "-q", "origin", "main")
+	_, err := gitsync.Sync(context.Background(), victim, gitsync.Options{Host: "victim"})
+	if !errors.Is(err, gitsync.ErrRefused) || !strings.Contains(err.Error(), "git pull") {
+		t.Fatalf("Sync = %v, want ErrRefused saying to review the change and take it in with git pull", err)
+	}
+	gitIn(t, victim, nil, "pull", "-q", "--no-rebase", "origin", "main")
+	sync(t, victim, "victim")
+	if got := read(t, victim, "memory/theirs.md"); got != "theirs\n" {
+		t.Errorf("theirs.md = %q", got)
+	}
+}

@@ -155,7 +155,8 @@ const checkedOutside = "(checked)"
 const remoteTree = "the remote's tree"
 
 // outsideMemory says why a tree is refused for a path outside memory/.
-const outsideMemory = "outside memory/ and not the same as this machine's (added, changed, deleted or with another mode); sync only brings in memory/, " + SettingsFile + " and " + AttributesFile
+const outsideMemory = "outside memory/ and not the same as this machine's (added, changed, deleted or with another mode); sync only brings in memory/, " + SettingsFile + " and " + AttributesFile +
+	" (if you expect the change, a teammate's project work, review it and take it in with git pull, then sync again)"
 
 // maxAttributes bounds a .gitattributes file in a checked tree.
 const maxAttributes = 64 << 10
