@@ -15,11 +15,14 @@ import (
 // remote's path were refused, but not the C1 ones (U+0080 to U+009F:
 // U+009B starts a CSI sequence, U+009D an OSC one, such as the clipboard
 // write OSC 52, in terminals that honor them) nor bytes that are not
-// UTF-8 (0x9b alone is CSI to an 8-bit terminal). Such a note reached
-// the work tree, and search printed its name raw. Sync refuses it,
-// naming it escaped.
+// UTF-8 (0x9b alone is CSI to an 8-bit terminal), nor invisible
+// formatting characters (a right-to-left override makes
+// "photo<RLO>gnp.md" print as "photodm.png"; a zero-width space makes a
+// twin of db.md), which memweave refuses in the
+// names it writes. Such a note reached the work tree, and search printed
+// its name raw. Sync refuses it, naming it escaped.
 func TestSyncRefusesNamesThatDriveATerminal(t *testing.T) {
-	for _, name := range []string{"x\u009d52;c;aGk=\u009c.md", "x\u009b2J.md", "bad\x9b31m.md"} {
+	for _, name := range []string{"x\u009d52;c;aGk=\u009c.md", "x\u009b2J.md", "bad\x9b31m.md", "photo\u202egnp.md", "db\u200b.md"} {
 		t.Run(strings.ToValidUTF8(name, "?"), func(t *testing.T) {
 			bare := remote(t)
 			victim, attacker := clone(t, bare, "victim"), clone(t, bare, "attacker")

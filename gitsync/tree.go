@@ -7,6 +7,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/memweave/memweave-go/history"
@@ -208,6 +209,11 @@ func badPath(p string) string {
 		}
 		if r == '\\' {
 			return "a backslash in the path"
+		}
+		// As workspace names: a right-to-left override or a zero-width
+		// space makes a name print as another one.
+		if unicode.Is(unicode.Cf, r) && r != '\u200c' && r != '\u200d' {
+			return "an invisible formatting character (such as a right-to-left override or a zero-width space) in the path"
 		}
 	}
 	if strings.HasPrefix(p, "/") {
