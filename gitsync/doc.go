@@ -9,20 +9,21 @@
 // The remote is untrusted input. Before anything fetched reaches the
 // work tree, its tree is checked ([ErrRefused]): no link, submodule or
 // blob over the size limit anywhere; no control character (C0 or C1),
-// byte that is not UTF-8, invisible formatting character (a right-to-left
-// override), backslash, ".." or ".git" in a path; no two
+// byte that is not UTF-8, invisible formatting character (a
+// right-to-left override), backslash, ".." or ".git" in a path; no two
 // paths that differ only in case where the work tree's file system does
-// not tell them apart (core.ignorecase); and no
-// file outside memory/ that the remote
-// added, changed, deleted or gave another mode since the history it
-// shares with this machine, except memweave.json and .gitattributes; and no
-// .gitattributes naming an attribute that can run a program (a filter,
-// a diff or merge driver), only git's built-in merges, text, line
-// endings and linguist hints. This machine's own tree gets the same
-// checks before it is committed, so it never pushes what the others
-// would refuse. A remote
-// whose history was rewritten (the tip seen last is not an ancestor of
-// the new one) is refused with [ErrRewritten], not followed. Git runs
+// not tell them apart (core.ignorecase); and no file outside memory/
+// that the remote added, changed, deleted or gave another mode since the
+// history it shares with this machine, except memweave.json and
+// .gitattributes; and no .gitattributes naming an attribute that can run
+// a program (a filter, a diff or merge driver), only git's built-in
+// merges, text, line endings and linguist hints. This machine's own tree
+// gets the same checks before it is committed, so it never pushes what
+// the others would refuse. A clone's first sync checks the remote's
+// whole tree, what the clone brought included. A remote whose history
+// was rewritten (the tip seen last, or the one a clone made its
+// remote-tracking branch of, is not an ancestor of the new one) is
+// refused with [ErrRewritten], not followed. Git runs
 // with hooks disabled, and fetched commits are merged
 // with git merge-tree, off the work tree, so no conflict marker is ever
 // written to a note. The merge reads memweave's attributes
