@@ -766,8 +766,10 @@ func localURL(u string) bool {
 	if scheme, _, ok := strings.Cut(u, "://"); ok {
 		return scheme == "file"
 	}
-	if strings.Contains(u, "::") {
-		return false
+	if helper, _, ok := strings.Cut(u, "::"); ok && helper != "" && !strings.ContainsFunc(helper, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '+' || r == '-' || r == '.')
+	}) {
+		return false // "transport::address": a remote helper
 	}
 	if filepath.VolumeName(u) != "" {
 		return true // C:/path, on Windows
