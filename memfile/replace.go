@@ -417,7 +417,8 @@ func WriteAtomic(path string, data []byte, perm fs.FileMode) error {
 	return nil
 }
 
-// RemoveIf is [Remove] of a file (or link) that holds old when it goes:
+// RemoveIf is [Remove] of a file that holds old when it goes (a symbolic
+// link, which holds no note of its own, is removed as Remove does):
 // when it holds anything else, nothing is lost and the error wraps
 // [ErrChanged]. The caller holds the write lock ([Lock]) and read old
 // under it; another program, which does not take the lock, may have
@@ -450,6 +451,10 @@ func RemoveIf(ctx context.Context, root, path string, old []byte) error {
 		return fmt.Errorf("%s is a folder", filepath.Base(name))
 	}
 	edithook.Run(ctx, abs)
+	if fi.Mode()&fs.ModeSymlink != 0 {
+		// A link holds no note of its own: removing it loses no save.
+		return Remove(root, path)
+	}
 	aside, err := moveAside(r, name)
 	if err != nil {
 		return err
