@@ -56,3 +56,23 @@ func TestRemoveIf(t *testing.T) {
 		}
 	}
 }
+
+// TestRecoverKeepsNoteSetAside: a note RemoveIf set aside in TempDir (a
+// process killed before it put it back, or a note it could not put back)
+// is no leftover of a write: Recover leaves it, and removes the others.
+func TestRecoverKeepsNoteSetAside(t *testing.T) {
+	root := memweavetest.Workspace(t, map[string]string{
+		"memory/" + memfile.TempDir + "/.memweave-aside-0123456789abcdef.tmp": "# An editor's save\n",
+		"memory/" + memfile.TempDir + "/.memweave-write-0123456789abcdef.tmp": "# half a write\n",
+	})
+	if err := memfile.Recover(context.Background(), root); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(root, "memory", memfile.TempDir)
+	if _, err := os.Stat(filepath.Join(dir, ".memweave-aside-0123456789abcdef.tmp")); err != nil {
+		t.Errorf("the note set aside after Recover: %v, want it kept", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, ".memweave-write-0123456789abcdef.tmp")); !os.IsNotExist(err) {
+		t.Errorf("the leftover write after Recover: %v, want it removed", err)
+	}
+}

@@ -279,10 +279,15 @@ func replaceVia(r *os.Root, tmpDir, name string, data []byte, check func(cur []b
 // createTemp creates a new temporary file in the folder dir beneath r,
 // with a hidden .tmp name that discovery never lists.
 func createTemp(r *os.Root, dir string) (string, *os.File, error) {
+	return createTempAs(r, dir, tempPrefix)
+}
+
+// createTempAs is createTemp with the name's prefix.
+func createTempAs(r *os.Root, dir, prefix string) (string, *os.File, error) {
 	for range 10 {
 		var b [8]byte
 		rand.Read(b[:])
-		name := filepath.Join(dir, tempPrefix+hex.EncodeToString(b[:])+tempSuffix)
+		name := filepath.Join(dir, prefix+hex.EncodeToString(b[:])+tempSuffix)
 		f, err := r.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 		if errors.Is(err, fs.ErrExist) {
 			continue
@@ -479,6 +484,10 @@ func RemoveIf(ctx context.Context, root, path string, old []byte) error {
 	return fmt.Errorf("%s: %w; its content when it was to be removed is kept in memory/%s", rel, ErrChanged, filepath.ToSlash(aside))
 }
 
+// asidePrefix begins the names of the notes [RemoveIf] puts aside in
+// [TempDir].
+const asidePrefix = ".memweave-aside-"
+
 // moveAside renames the file name beneath r to a new temporary name in
 // TempDir, or in the file's own folder when TempDir is on another file
 // system, and returns that name.
@@ -491,7 +500,13 @@ func moveAside(r *os.Root, name string) (string, error) {
 	for _, dir := range dirs {
 		var tmpName string
 		var tmp *os.File
-		if tmpName, tmp, err = createTemp(r, dir); err != nil {
+		prefix := tempPrefix
+		if dir == TempDir {
+			// Not a leftover [Recover] removes: a note put aside by a
+			// process killed before it put it back stays there.
+			prefix = asidePrefix
+		}
+		if tmpName, tmp, err = createTempAs(r, dir, prefix); err != nil {
 			return "", err
 		}
 		tmp.Close()
