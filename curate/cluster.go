@@ -45,10 +45,21 @@ type Passage struct {
 // effect at its first line (outermost first, as the chunker records it)
 // without the passage's own heading when its text starts with one.
 func Under(headings []string, text string) []string {
-	if len(headings) > 0 && strings.HasPrefix(text, "#") {
+	if len(headings) > 0 && startsWithHeading(text) {
 		headings = headings[:len(headings)-1]
 	}
 	return headings
+}
+
+// startsWithHeading reports whether text opens with an ATX heading: one
+// to six "#" and then a space, a tab or the end of the line ("#ops" is
+// a tag, not a heading).
+func startsWithHeading(text string) bool {
+	n := 0
+	for n < len(text) && n < 7 && text[n] == '#' {
+		n++
+	}
+	return n >= 1 && n <= 6 && (n == len(text) || text[n] == ' ' || text[n] == '\t' || text[n] == '\n' || text[n] == '\r')
 }
 
 // sameUnder reports whether two heading paths name the same place,
