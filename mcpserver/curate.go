@@ -2,6 +2,7 @@ package mcpserver
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -28,8 +29,12 @@ type feedbackInput struct {
 // are 9 bytes.
 const maxKeyBytes = 64
 
-// feedbackOutput is the output of memory_feedback.
-type feedbackOutput = memweave.FeedbackResult
+// feedbackOutput is the output of memory_feedback: the library's wire
+// type, and what lock the call waited for.
+type feedbackOutput struct {
+	memweave.FeedbackResult
+	Warnings []string `json:"warnings,omitempty" jsonschema:"what lock the call waited for, if it waited long"`
+}
 
 func (t *tools) feedback(ctx context.Context, in feedbackInput) (*mcp.CallToolResult, feedbackOutput, error) {
 	var out feedbackOutput
@@ -50,7 +55,7 @@ func (t *tools) feedback(ctx context.Context, in feedbackInput) (*mcp.CallToolRe
 	if err != nil {
 		return nil, out, pathError("memory_feedback", in.Path, err)
 	}
-	return nil, *res, nil
+	return nil, feedbackOutput{FeedbackResult: *res, Warnings: lockWaits(ctx)}, nil
 }
 
 // registerCurate adds the tools that curate the memory to srv.
@@ -107,8 +112,12 @@ type resolveInput struct {
 	ExpectHash string `json:"expect_hash,omitempty" jsonschema:"optional: the hash memory_get or memory_search returned for drop_path's file (it stands in for drop_text, and for keep_text when both lines are in that file); if the file changed since, nothing is written and the call fails, so that another agent's change is not overwritten"`
 }
 
-// resolveOutput is the output of memory_resolve.
-type resolveOutput = memweave.ResolveResult
+// resolveOutput is the output of memory_resolve: the library's wire
+// type, and what lock the call waited for.
+type resolveOutput struct {
+	memweave.ResolveResult
+	Warnings []string `json:"warnings,omitempty" jsonschema:"what lock the call waited for, if it waited long"`
+}
 
 func (t *tools) resolve(ctx context.Context, in resolveInput) (*mcp.CallToolResult, resolveOutput, error) {
 	var out resolveOutput
@@ -141,7 +150,7 @@ func (t *tools) resolve(ctx context.Context, in resolveInput) (*mcp.CallToolResu
 	if err != nil {
 		return nil, out, pathError("memory_resolve", in.DropPath, err)
 	}
-	return nil, *res, nil
+	return nil, resolveOutput{ResolveResult: *res, Warnings: lockWaits(ctx)}, nil
 }
 
 // maxGroupIDs bounds the group ids one memory_consolidate call applies.
@@ -156,7 +165,8 @@ type consolidateInput struct {
 // and with apply what was done.
 type consolidateOutput struct {
 	// Groups, Held and Warnings are the listing (see
-	// memweave.ConsolidatePlan); empty with apply.
+	// memweave.ConsolidatePlan); empty with apply, but for Warnings,
+	// which also says what lock the call waited for, if it waited long.
 	Groups   []memweave.DuplicateGroup   `json:"groups"`
 	Held     []memweave.HeldPair         `json:"held"`
 	Warnings []memweave.Warning          `json:"warnings"`
@@ -170,7 +180,7 @@ func (t *tools) consolidate(ctx context.Context, in consolidateInput) (*mcp.Call
 		if err != nil {
 			return nil, out, err
 		}
-		out.Groups, out.Held, out.Warnings = plan.Groups, plan.Held, plan.Warnings
+		out.Groups, out.Held, out.Warnings = plan.Groups, plan.Held, append(waitWarnings(ctx), plan.Warnings...)
 		return nil, out, nil
 	}
 	if len(in.Apply) == 0 {
@@ -188,8 +198,17 @@ func (t *tools) consolidate(ctx context.Context, in consolidateInput) (*mcp.Call
 	if err != nil {
 		return nil, out, err
 	}
-	out.Result = res
+	out.Result, out.Warnings = res, waitWarnings(ctx)
 	return nil, out, nil
+}
+
+// waitWarnings is [lockWaits] as warnings of the library's wire type.
+func waitWarnings(ctx context.Context) []memweave.Warning {
+	out := []memweave.Warning{}
+	for _, w := range lockWaits(ctx) {
+		out = append(out, memweave.Warning{Err: errors.New(w)})
+	}
+	return out
 }
 
 // shown is the path argument p as errors show it: workspace-relative

@@ -340,7 +340,8 @@ type deleteInput struct {
 
 // deleteOutput is the output of memory_delete.
 type deleteOutput struct {
-	Path string `json:"path" jsonschema:"workspace-relative path deleted"`
+	Path     string   `json:"path" jsonschema:"workspace-relative path deleted"`
+	Warnings []string `json:"warnings,omitempty" jsonschema:"what lock the call waited for, if it waited long"`
 }
 
 func (t *tools) delete(ctx context.Context, in deleteInput) (*mcp.CallToolResult, deleteOutput, error) {
@@ -354,7 +355,7 @@ func (t *tools) delete(ctx context.Context, in deleteInput) (*mcp.CallToolResult
 	if err := t.w.Delete(ctx, in.Path, memweave.ExpectHash(in.ExpectHash)); err != nil {
 		return nil, deleteOutput{}, pathError("memory_delete", in.Path, err)
 	}
-	return nil, deleteOutput{Path: rel}, nil
+	return nil, deleteOutput{Path: rel, Warnings: lockWaits(ctx)}, nil
 }
 
 // packInput is the input of memory_pack.
