@@ -387,12 +387,12 @@ func (s *syncer) writeOwnTree(ctx context.Context) (string, error) {
 // addAll stages what changed in specs, memory/ first. A memory/ folder
 // that holds nothing git sees (missing, or empty, as in a new workspace)
 // has nothing to add, which git's add reports as an error. A temporary
-// file a killed write left ([memfile.TempGlob]) is no note: it is never
-// staged.
+// file a killed write left, by this build or an older one
+// ([memfile.LeftoverGlob]), is no note: it is never staged.
 func (s *syncer) addAll(ctx context.Context, specs []string) error {
 	add := func(specs []string) error {
 		args := append([]string{"add", "-A", "--"}, specs...)
-		_, err := s.git(ctx, nil, append(args, ":(exclude,glob)**/"+memfile.TempGlob)...)
+		_, err := s.git(ctx, nil, append(args, ":(exclude,glob)**/"+memfile.LeftoverGlob)...)
 		return err
 	}
 	err := add(specs)
