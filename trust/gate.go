@@ -218,7 +218,7 @@ func ApproveFile(ctx context.Context, ws string) ([]Item, error) {
 		return nil, err
 	}
 	if len(all) == 0 {
-		return nil, Revoke(ws)
+		return nil, Revoke(ctx, ws)
 	}
-	return all, Approve(ws, all)
+	return all, Approve(ctx, ws, all)
 }
