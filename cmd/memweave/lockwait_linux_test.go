@@ -91,3 +91,39 @@ func TestTrustWaitSaysSoAndStops(t *testing.T) {
 		t.Errorf("trust --revoke did not stop within 10 s of Ctrl-C; stderr %q", stderr.String())
 	}
 }
+
+// TestServerLockNoticeIsHonest: under mcp, a wait for a lock outside a
+// tool call (a --sync-every sync here) is told on stderr without the
+// one-shot commands' "(Ctrl-C stops waiting)": Ctrl-C stops the server.
+func TestServerLockNoticeIsHonest(t *testing.T) {
+	t.Parallel()
+	bare := syncRemote(t)
+	here := syncClone(t, bare, "here")
+	release := holdLock(t, filepath.Join(here, ".memweave", "sync.lock"))
+	cmd := exec.Command(binary, "-w", here, "mcp", "--no-watch", "--sync-every", "300ms")
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr syncBuffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	if !waitFor(&stderr, "waiting for the lock", 15*time.Second) {
+		t.Errorf("mcp --sync-every kept waiting for the sync lock says %q, want it to say it waits", stderr.String())
+	}
+	if got := stderr.String(); strings.Contains(got, "Ctrl-C stops waiting") || !strings.Contains(got, "Ctrl-C stops the server") {
+		t.Errorf("mcp's lock notice = %q, want it to say Ctrl-C stops the server, not the wait", got)
+	}
+	release()
+	stdin.Close()
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		t.Error("mcp did not exit within 30 s of its input closing")
+	}
+}
