@@ -144,7 +144,7 @@ func indexWithProgress(ctx context.Context, w *memweave.Weave, bar *progress) ([
 // usage error with the library's own words; other errors pass through.
 func emptyQueryUsage(err error) error {
 	if errors.Is(err, memweave.ErrEmptyQuery) {
-		return &usageError{memweave.ErrEmptyQuery}
+		return usageErr("%w", memweave.ErrEmptyQuery)
 	}
 	return err
 }
