@@ -487,14 +487,9 @@ type changesInput struct {
 	MaxResults int `json:"max_results,omitempty" jsonschema:"how many changes to return, 1 to 200 (default 50)"`
 }
 
-// changesOutput is the output of memory_changes.
-type changesOutput struct {
-	Changes    []memweave.Change `json:"changes"`
-	Total      int               `json:"total" jsonschema:"changes in all"`
-	Truncated  bool              `json:"truncated" jsonschema:"more changes follow: call again with offset = next_offset"`
-	NextOffset int               `json:"next_offset,omitempty" jsonschema:"the offset of the next page when truncated"`
-	Skipped    []string          `json:"skipped,omitempty" jsonschema:"memory files left out, with why"`
-}
+// changesOutput is the output of memory_changes: the library's wire
+// type, [memweave.ChangesResponse].
+type changesOutput = memweave.ChangesResponse
 
 // MaxChanges bounds memory_changes' max_results: 200.
 const MaxChanges = 200
@@ -513,7 +508,7 @@ func (t *tools) changes(ctx context.Context, in changesInput) (*mcp.CallToolResu
 	if err != nil {
 		return nil, out, err
 	}
-	return nil, changesOutput{Changes: res.Changes, Total: res.Total, Truncated: res.Truncated, NextOffset: res.NextOffset, Skipped: res.Skipped}, nil
+	return nil, *res, nil
 }
 
 // registerHistory adds memory_conflicts and memory_changes to srv.
