@@ -123,13 +123,11 @@ func (t *tools) search(ctx context.Context, in searchInput) (*mcp.CallToolResult
 	if in.IncludeExpired {
 		opts = append(opts, memweave.IncludeExpired())
 	}
-	switch in.Superseded {
-	case "", "mark":
-	case "hide", "off":
-		opts = append(opts, memweave.Superseded(in.Superseded))
-	default:
-		return nil, out, fmt.Errorf("memory_search: superseded must be mark, hide or off, got %q", in.Superseded)
+	sup, err := superseded("memory_search", in.Superseded)
+	if err != nil {
+		return nil, out, err
 	}
+	opts = append(opts, sup)
 	if d := in.DecayHalfLifeDays; d != nil {
 		if !(*d > 0) {
 			return nil, out, fmt.Errorf("memory_search: decay_half_life_days must be a positive number of days, got %v", *d)
@@ -143,7 +141,6 @@ func (t *tools) search(ctx context.Context, in searchInput) (*mcp.CallToolResult
 		opts = append(opts, memweave.MMR(*in.MMRLambda))
 	}
 	var resp *memweave.SearchResponse
-	var err error
 	if in.At != "" {
 		if err := checkSize("memory_search", "at", in.At, maxRevBytes); err != nil {
 			return nil, out, err
@@ -179,6 +176,16 @@ func hiddenHints(resp *memweave.SearchResponse) []string {
 		out = append(out, fmt.Sprintf("%d superseded passages were left out: superseded: mark shows them", h.Superseded))
 	}
 	return out
+}
+
+// superseded checks the superseded argument of tool (memory_search,
+// memory_pack) and returns its option; "" is "mark", the default.
+func superseded(tool, mode string) (memweave.SearchOption, error) {
+	switch mode {
+	case "", "mark", "hide", "off":
+		return memweave.Superseded(mode), nil
+	}
+	return nil, fmt.Errorf("%s: superseded must be mark, hide or off, got %q", tool, mode)
 }
 
 // emptyQuery gives the library's error for a blank query, in its own
@@ -371,15 +378,11 @@ func (t *tools) pack(ctx context.Context, in packInput) (*mcp.CallToolResult, me
 	if in.BudgetTokens > MaxBudgetTokens {
 		return nil, memweave.Pack{}, fmt.Errorf("memory_pack: budget_tokens is %d; the limit is %d tokens", in.BudgetTokens, MaxBudgetTokens)
 	}
-	var opts []memweave.PackOption
-	switch in.Superseded {
-	case "", "mark":
-	case "hide", "off":
-		opts = append(opts, memweave.Superseded(in.Superseded))
-	default:
-		return nil, memweave.Pack{}, fmt.Errorf("memory_pack: superseded must be mark, hide or off, got %q", in.Superseded)
+	sup, err := superseded("memory_pack", in.Superseded)
+	if err != nil {
+		return nil, memweave.Pack{}, err
 	}
-	p, err := t.w.Pack(ctx, in.Query, in.BudgetTokens, opts...)
+	p, err := t.w.Pack(ctx, in.Query, in.BudgetTokens, sup)
 	if err != nil {
 		return nil, memweave.Pack{}, emptyQuery("memory_pack", err)
 	}
