@@ -86,13 +86,6 @@ import (
 	"github.com/memweave/memweave-go/workspace"
 )
 
-// Environment variables holding the embedding API key, in order of
-// preference.
-const (
-	envKey       = memweave.EnvEmbeddingKey
-	envOpenAIKey = memweave.EnvOpenAIKey
-)
-
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
