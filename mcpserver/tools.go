@@ -11,6 +11,7 @@ import (
 
 	"github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/chunker"
+	"github.com/memweave/memweave-go/conflict"
 	"github.com/memweave/memweave-go/pack"
 	"github.com/memweave/memweave-go/postprocess"
 	"github.com/memweave/memweave-go/search"
@@ -443,13 +444,12 @@ type conflictsInput struct {
 	MaxResults int      `json:"max_results,omitempty" jsonschema:"how many conflicts to return, likely first, 1 to 500 (default 50)"`
 }
 
-// conflictsOutput is the output of memory_conflicts.
+// conflictsOutput is the output of memory_conflicts: the library's
+// [conflict.Result], its warnings as cleaned sentences, and the notes
+// sync left in conflict.
 type conflictsOutput struct {
-	Conflicts []memweave.Conflict `json:"conflicts"`
-	Total     int                 `json:"total" jsonschema:"conflicts found before max_results cut the list"`
-	Truncated bool                `json:"truncated" jsonschema:"the search stopped within its budget: others may exist; narrow path_prefix or sources to search the rest"`
-	Note      string              `json:"note,omitempty" jsonschema:"why the search was truncated"`
-	Warnings  []string            `json:"warnings"`
+	conflict.Result
+	Warnings []string `json:"warnings"`
 	// SyncConflicts are the notes changed on two machines (memweave sync).
 	SyncConflicts []memweave.SyncConflict `json:"sync_conflicts,omitempty" jsonschema:"notes changed on two machines: path holds the version synced first, copy the other; merge the copy into the note, then delete the copy"`
 }
@@ -477,8 +477,7 @@ func (t *tools) conflicts(ctx context.Context, in conflictsInput) (*mcp.CallTool
 	if err != nil {
 		return nil, out, err
 	}
-	return nil, conflictsOutput{Conflicts: resp.Conflicts, Total: resp.Total, Truncated: resp.Truncated, Note: resp.Note,
-		Warnings: t.warnings(resp.Warnings), SyncConflicts: copies}, nil
+	return nil, conflictsOutput{Result: resp.Result, Warnings: t.warnings(resp.Warnings), SyncConflicts: copies}, nil
 }
 
 // changesInput is the input of memory_changes.
