@@ -41,7 +41,7 @@ func (n *Notes) Conflicts(ctx context.Context, scope conflict.Scope, limit int) 
 	}
 	res.Conflicts = listed
 	res.Total -= found - len(res.Conflicts)
-	return &ConflictsResponse{Conflicts: res.Conflicts, Total: res.Total, Truncated: res.Truncated, Note: res.Note, Warnings: []indexer.Warning{}}, nil
+	return &ConflictsResponse{Result: *res, Warnings: []indexer.Warning{}}, nil
 }
 
 // unsettled reports whether a resolution settled the pair c: one of its
