@@ -20,14 +20,7 @@ func TestConflictsListsACycleOfResolutions(t *testing.T) {
 	root := memweavetest.Workspace(t, map[string]string{"memory/stack.md": stack, "memory/ops.md": ops})
 	w := open(t, root, memweave.Config{})
 	mustIndex(t, w)
-	if _, err := w.Resolve(ctx, memweave.Ref{Path: "stack.md", StartLine: 3}, memweave.Ref{Path: "ops.md", StartLine: 3}, "agent one"); err != nil {
-		t.Fatal(err)
-	}
-	opsMarked := memweavetest.ReadFile(t, root, "memory/ops.md")
-	writeFile(t, root, "memory/ops.md", ops)
-	if _, err := w.Resolve(ctx, memweave.Ref{Path: "ops.md", StartLine: 3}, memweave.Ref{Path: "stack.md", StartLine: 3}, "agent two"); err != nil {
-		t.Fatal(err)
-	}
+	opsMarked := resolveEachWay(t, w, root, ops)
 	// One resolution alone settles the pair.
 	resp, err := w.Conflicts(ctx)
 	if err != nil || len(resp.Conflicts) != 0 || resp.Total != 0 {
