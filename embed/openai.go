@@ -409,7 +409,9 @@ func (o *OpenAI) classify(err error, timeout time.Duration) (retry bool, _ error
 	case errors.As(err, &apiErr):
 		status, msg = apiErr.HTTPStatusCode, apiErr.Message
 	case errors.As(err, &reqErr):
-		status, msg = reqErr.HTTPStatusCode, strings.TrimSpace(string(reqErr.Body))
+		// Redacted before it is cut short: a cut through the key would
+		// leave its first part, which redact no longer finds.
+		status, msg = reqErr.HTTPStatusCode, o.redact(strings.TrimSpace(string(reqErr.Body)))
 		if len(msg) > 200 {
 			msg = strings.ToValidUTF8(msg[:200], "") + "..."
 		}

@@ -743,3 +743,29 @@ func TestRedirectWithinTheOriginIsFollowed(t *testing.T) {
 		t.Errorf("the redirect target got Authorization %q, want the key once", auth)
 	}
 }
+
+// TestKeyAcrossTheQuoteLimitIsNotQuoted: a plain-text error body is
+// quoted up to its first 200 bytes. A server that puts the key (as long
+// as an OpenAI project key) across that limit gets none of it quoted:
+// the quote is cut after the key is redacted, not before, which would
+// leave its first part where redaction no longer finds the whole key.
+func TestKeyAcrossTheQuoteLimitIsNotQuoted(t *testing.T) {
+	key := "sk-proj-" + strings.Repeat("Qx7vR2", 26)
+	for _, pad := range []int{0, 50, 120, 190, 199} {
+		t.Run(fmt.Sprint(pad), func(t *testing.T) {
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				w.WriteHeader(http.StatusBadRequest)
+				fmt.Fprint(w, strings.Repeat("p", pad)+strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer "))
+			}))
+			defer srv.Close()
+			o := newTestOpenAI(t, srv, OpenAIConfig{APIKey: key, MaxTries: 1, Dims: 3})
+			_, err := o.EmbedDocuments(context.Background(), []string{"a"})
+			if err == nil {
+				t.Fatal("EmbedDocuments succeeded")
+			}
+			if strings.Contains(err.Error(), key[:12]) {
+				t.Errorf("error quotes the start of the key: %v", err)
+			}
+		})
+	}
+}
