@@ -486,9 +486,37 @@ func (o *OpenAI) redact(s string) string {
 }
 
 // errorf formats an error of this embedder, prefixed with
-// "embed: openai BASEURL: ".
+// "embed: openai BASEURL: ", with the API key redacted from its text:
+// errors of the HTTP client quote what the server sent (a malformed
+// status or header line), and the server may put the key there.
 func (o *OpenAI) errorf(format string, args ...any) error {
-	return fmt.Errorf("embed: openai %s: "+format, append([]any{o.baseURL}, args...)...)
+	err := fmt.Errorf("embed: openai %s: "+format, append([]any{o.baseURL}, args...)...)
+	if o.key == "" || !strings.Contains(err.Error(), o.key) {
+		return err
+	}
+	return &redactedError{msg: o.redact(err.Error()), err: err}
+}
+
+// redactedError is an error whose text had the API key in it: its
+// message is that text redacted, and it unwraps to what that error
+// wraps, whose texts errorf's callers never take from the server.
+type redactedError struct {
+	msg string
+	err error
+}
+
+// Error returns the redacted text.
+func (e *redactedError) Error() string { return e.msg }
+
+// Unwrap returns the errors the original error wraps.
+func (e *redactedError) Unwrap() []error {
+	switch u := e.err.(type) {
+	case interface{ Unwrap() error }:
+		return []error{u.Unwrap()}
+	case interface{ Unwrap() []error }:
+		return u.Unwrap()
+	}
+	return nil
 }
 
 // backoff returns the wait before retry number try (1-based).

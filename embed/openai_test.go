@@ -1,11 +1,13 @@
 package embed
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -765,6 +767,64 @@ func TestKeyAcrossTheQuoteLimitIsNotQuoted(t *testing.T) {
 			}
 			if strings.Contains(err.Error(), key[:12]) {
 				t.Errorf("error quotes the start of the key: %v", err)
+			}
+		})
+	}
+}
+
+// TestKeyEchoedInABrokenResponseIsNotQuoted: the HTTP client's error for
+// a malformed status line or header quotes the line, so a server that
+// echoes the key there would have it in our error; it is redacted, and
+// the error still wraps ErrUnavailable.
+func TestKeyEchoedInABrokenResponseIsNotQuoted(t *testing.T) {
+	const key = "sk-proj-broken-line-0d9e8f7a6b5c"
+	answers := map[string]string{
+		"status-line": "HTTP/1.1 %s\r\n\r\n",
+		"status-code": "HTTP/1.1 2%s OK\r\n\r\n",
+		"header":      "HTTP/1.1 200 OK\r\n%s\r\n\r\n",
+	}
+	for name, answer := range answers {
+		t.Run(name, func(t *testing.T) {
+			ln, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer ln.Close()
+			go func() {
+				for {
+					c, err := ln.Accept()
+					if err != nil {
+						return
+					}
+					auth := ""
+					br := bufio.NewReader(c)
+					for {
+						line, err := br.ReadString('\n')
+						if err != nil || line == "\r\n" {
+							break
+						}
+						if v, ok := strings.CutPrefix(line, "Authorization: Bearer "); ok {
+							auth = strings.TrimSpace(v)
+						}
+					}
+					fmt.Fprintf(c, answer, auth)
+					c.Close()
+				}
+			}()
+			o, err := NewOpenAI(OpenAIConfig{BaseURL: "http://" + ln.Addr().String() + "/v1", Model: "m", APIKey: key,
+				MaxTries: 2, RetryBaseDelay: time.Millisecond})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = o.EmbedDocuments(context.Background(), []string{"a"})
+			if err == nil {
+				t.Fatal("EmbedDocuments succeeded")
+			}
+			if strings.Contains(err.Error(), key) || !strings.Contains(err.Error(), "[redacted]") {
+				t.Errorf("error = %v, want the server's line with the key redacted", err)
+			}
+			if !errors.Is(err, ErrUnavailable) {
+				t.Errorf("error = %v, want one wrapping ErrUnavailable", err)
 			}
 		})
 	}
