@@ -184,12 +184,13 @@ func orDefault[T int | time.Duration](v, def T) T {
 	return v
 }
 
-// Identity returns {Provider: "openai", Model: cfg.Model, Dims}. Dims is 0
+// Identity returns {Provider: "openai", Model: cfg.Model, Dims,
+// Prefixes: PrefixesOf(cfg.QueryPrefix, cfg.DocumentPrefix)}. Dims is 0
 // when it was not configured and no response has been seen yet.
 func (o *OpenAI) Identity() Identity {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	return Identity{Provider: "openai", Model: o.model, Dims: o.dims}
+	return Identity{Provider: "openai", Model: o.model, Dims: o.dims, Prefixes: PrefixesOf(o.queryPrefix, o.docPrefix)}
 }
 
 // Probe embeds one short text, which checks the endpoint, key and model

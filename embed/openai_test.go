@@ -829,3 +829,28 @@ func TestKeyEchoedInABrokenResponseIsNotQuoted(t *testing.T) {
 		})
 	}
 }
+
+// TestIdentityNamesThePrefixes: the identity, the key of an index's
+// vectors and of its embedding cache, differs with either prefix, and is
+// what it always was without them (an index built then keeps its
+// vectors).
+func TestIdentityNamesThePrefixes(t *testing.T) {
+	id := func(q, d string) string {
+		o, err := NewOpenAI(OpenAIConfig{Model: "m", Dims: 8, QueryPrefix: q, DocumentPrefix: d})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return o.Identity().String()
+	}
+	if got := id("", ""); got != "openai/m/8" {
+		t.Errorf("Identity() without prefixes = %q, want openai/m/8", got)
+	}
+	seen := map[string][2]string{}
+	for _, p := range [][2]string{{"", ""}, {"q: ", ""}, {"", "q: "}, {"q: ", "d: "}, {"d: ", "q: "}, {"q", ": d: "}} {
+		got := id(p[0], p[1])
+		if prev, ok := seen[got]; ok {
+			t.Errorf("prefixes %q and %q share the identity %s", prev, p, got)
+		}
+		seen[got] = p
+	}
+}
