@@ -61,7 +61,9 @@ type Embedder interface {
 	// Identity reports the embedding space; Identity().Dims is the length
 	// of every returned vector.
 	Identity() Identity
-	// EmbedDocuments returns one vector per text, in order.
+	// EmbedDocuments returns one vector per text, in order. With an
+	// error it may also return the vectors it got, one slot per text and
+	// nil where it has none; callers may keep those.
 	EmbedDocuments(ctx context.Context, texts []string) ([][]float32, error)
 	// EmbedQuery returns the vector of a search query.
 	EmbedQuery(ctx context.Context, text string) ([]float32, error)

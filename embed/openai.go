@@ -203,7 +203,9 @@ func (o *OpenAI) Probe(ctx context.Context) error {
 // EmbedDocuments embeds texts, each with the DocumentPrefix, and returns
 // one vector per text in order. It sends BatchSize texts per request and
 // at most MaxInFlight requests at a time; the first failure cancels the
-// rest and is returned.
+// rest and is returned, with the vectors of the requests answered before
+// (nil for the other texts), which a caller may keep: a server that
+// answers only some requests (a rate limit) is then paid once for them.
 func (o *OpenAI) EmbedDocuments(ctx context.Context, texts []string) ([][]float32, error) {
 	out := make([][]float32, len(texts))
 	if len(texts) == 0 {
@@ -230,11 +232,11 @@ func (o *OpenAI) EmbedDocuments(ctx context.Context, texts []string) ([][]float3
 		})
 	}
 	if err := g.Wait(); err != nil {
-		return nil, err
+		return out, err
 	}
 	if err := ctx.Err(); err != nil {
 		// ctx was done before some batch started, so none failed.
-		return nil, o.errorf("%w", err)
+		return out, o.errorf("%w", err)
 	}
 	return out, nil
 }

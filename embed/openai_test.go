@@ -854,3 +854,33 @@ func TestIdentityNamesThePrefixes(t *testing.T) {
 		seen[got] = p
 	}
 }
+
+// TestOpenAIFailureKeepsTheAnsweredBatches: when one request of a call
+// fails, the error comes with the vectors of the requests answered
+// before it, nil for the other texts, so that a caller can keep what it
+// paid for.
+func TestOpenAIFailureKeepsTheAnsweredBatches(t *testing.T) {
+	f, srv := newFakeServer(t, 3)
+	f.fail = func(n int) int {
+		if n >= 3 {
+			return http.StatusBadRequest
+		}
+		return 0
+	}
+	o := newTestOpenAI(t, srv, OpenAIConfig{BatchSize: 2, MaxInFlight: 1})
+	in := texts(7)
+	vecs, err := o.EmbedDocuments(context.Background(), in)
+	if err == nil {
+		t.Fatal("EmbedDocuments succeeded, want the third request's error")
+	}
+	if len(vecs) != len(in) {
+		t.Fatalf("EmbedDocuments returned %d vectors for %d texts with its error, want one slot per text", len(vecs), len(in))
+	}
+	for i, v := range vecs {
+		if answered := i < 4; (v != nil) != answered {
+			t.Errorf("vector %d = %v, want it only for the first 4 texts (2 answered requests)", i, v)
+		} else if answered {
+			checkOrder(t, in[i:i+1], vecs[i:i+1], "")
+		}
+	}
+}

@@ -194,23 +194,30 @@ const deferredSlice = 256
 // embedStore embeds texts (under ectx) and stores their vectors in the
 // embedding cache under keys, deferredSlice texts at a time, so that a
 // slow embedder that fails part way loses one slice, not the whole
-// group: the next index finds the rest in the cache. It returns how many
-// texts it embedded and stored, the embedder's error and the cache's.
+// group: the next index finds the rest in the cache. The vectors a
+// failed call got (see [embed.Embedder]) are stored too: a server that
+// answers a few requests per run (a rate limit) still sees the work
+// done over the runs. It returns how many texts it embedded and stored,
+// the embedder's error and the cache's.
 func (e *Engine) embedStore(ctx, ectx context.Context, keys []embedcache.Key, texts []string) (done int, embedErr, storeErr error) {
 	for start := 0; start < len(texts); start += deferredSlice {
 		end := min(start+deferredSlice, len(texts))
 		vecs, err := e.opts.Embedder.EmbedDocuments(ectx, texts[start:end])
+		fresh := make(map[embedcache.Key][]float32, end-start)
+		for j, k := range keys[start:end] {
+			if j < len(vecs) && vecs[j] != nil {
+				fresh[k] = vecs[j]
+			}
+		}
+		if len(fresh) > 0 {
+			if err := e.cache().Store(ctx, e.db.CacheTable(), fresh); err != nil {
+				return done, nil, err
+			}
+		}
+		done += len(fresh)
 		if err != nil {
 			return done, err, nil
 		}
-		fresh := make(map[embedcache.Key][]float32, end-start)
-		for j, k := range keys[start:end] {
-			fresh[k] = vecs[j]
-		}
-		if err := e.cache().Store(ctx, e.db.CacheTable(), fresh); err != nil {
-			return done, nil, err
-		}
-		done = end
 	}
 	return done, nil, nil
 }
