@@ -57,3 +57,44 @@ func TestServerChangingDimsDegradesSearch(t *testing.T) {
 		t.Errorf("Search warnings %q do not name the query's 4 dimensions and the index's 8", got)
 	}
 }
+
+// TestServerChangingDimsIsReembeddedByIndex: an index built with
+// dimensions learned from the server (8) whose server now sends 4 (its
+// model swapped behind the same name) is re-embedded by the next
+// `memweave index`, a fresh process that learns the new length only from
+// the run's first answer. That run used to end with a warning saying
+// index would re-embed every chunk, and every later run the same: the
+// index stayed keyword-only, a new note pending, for good.
+func TestServerChangingDimsIsReembeddedByIndex(t *testing.T) {
+	eight, four := memweavetest.NewEmbedServer(t, 8), memweavetest.NewEmbedServer(t, 4)
+	var swapped atomic.Bool
+	srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		if swapped.Load() {
+			four.Server.Config.Handler.ServeHTTP(rw, r)
+			return
+		}
+		eight.Server.Config.Handler.ServeHTTP(rw, r)
+	}))
+	t.Cleanup(srv.Close)
+	root := memweavetest.Workspace(t, sample)
+	cfg := memweave.Config{Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "m", BaseURL: srv.URL + "/v1"}}
+	w := open(t, root, cfg)
+	mustIndex(t, w)
+	w.Close()
+
+	swapped.Store(true)
+	memweavetest.WriteFile(t, root, "memory/later.md", "# Later\n\nA note written after the server changed models.\n")
+	w = open(t, root, cfg)
+	res := mustIndex(t, w)
+	st, err := w.Status(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Dims != 4 || st.Vectors != st.Chunks || st.PendingFiles != 0 || st.SearchMode != memweave.ModeHybrid {
+		t.Errorf("after one index run: dims %d, vectors %d of %d chunks, %d files pending, search mode %s (%s); want every chunk re-embedded with 4 dims",
+			st.Dims, st.Vectors, st.Chunks, st.PendingFiles, st.SearchMode, st.SearchModeReason)
+	}
+	if got := warningText(res.Warnings); !strings.Contains(got, "re-embedding every chunk") {
+		t.Errorf("Index warnings %q do not say that every chunk is re-embedded", got)
+	}
+}
