@@ -22,6 +22,10 @@ import (
 // DefaultOpenAIBaseURL is the BaseURL of an [OpenAIConfig] that sets none.
 const DefaultOpenAIBaseURL = "https://api.openai.com/v1"
 
+// DefaultQueryTimeout is the QueryTimeout of an [OpenAIConfig] that sets
+// none.
+const DefaultQueryTimeout = 10 * time.Second
+
 const (
 	defaultBatchSize      = 64
 	defaultMaxInFlight    = 4
@@ -29,7 +33,6 @@ const (
 	defaultTimeout        = 30 * time.Second
 	defaultRetryBaseDelay = 200 * time.Millisecond
 	maxRetryDelay         = 10 * time.Second
-	defaultQueryTimeout   = 10 * time.Second
 	probeText             = "dimension probe"
 )
 
@@ -170,7 +173,7 @@ func NewOpenAI(cfg OpenAIConfig) (*OpenAI, error) {
 		maxTries:    orDefault(cfg.MaxTries, defaultMaxTries),
 		retryBase:   orDefault(cfg.RetryBaseDelay, defaultRetryBaseDelay),
 		timeout:     orDefault(cfg.Timeout, defaultTimeout),
-		queryTO:     orDefault(cfg.QueryTimeout, defaultQueryTimeout),
+		queryTO:     orDefault(cfg.QueryTimeout, DefaultQueryTimeout),
 		noKey:       cfg.APIKey == "",
 		key:         cfg.APIKey,
 	}

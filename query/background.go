@@ -2,8 +2,10 @@ package query
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/embedcache"
@@ -47,6 +49,12 @@ type Backgrounds struct {
 	DB *index.DB
 	// Embedder embeds the background questions as queries; required.
 	Embedder embed.Embedder
+	// Wait bounds the embedding of the background questions in one call
+	// to a networked embedder, as its query timeout bounds a query's:
+	// past it the call fails, wrapping [search.ErrProbes], and the
+	// questions embedded meanwhile are kept for the next call. 0 means
+	// no bound.
+	Wait time.Duration
 
 	// mu guards the fields below.
 	mu sync.Mutex
@@ -165,7 +173,8 @@ func (b *Backgrounds) measure(ctx context.Context, s index.Sample, key embedcach
 }
 
 // embedProbes returns the vectors of the background questions: from the
-// embedding cache, else embedded as queries and stored there.
+// embedding cache, else embedded as queries (within Wait) and stored
+// there, those embedded before a failure too.
 func (b *Backgrounds) embedProbes(ctx context.Context, cache *embedcache.Cache) ([][]float32, error) {
 	texts := search.ProbeQuestions()
 	out := make([][]float32, len(texts))
@@ -178,7 +187,13 @@ func (b *Backgrounds) embedProbes(ctx context.Context, cache *embedcache.Cache) 
 		return nil, err
 	}
 	var missing []int
-	g, gctx := errgroup.WithContext(ctx)
+	ectx := ctx
+	if b.Wait > 0 && embed.IsNetworked(b.Embedder) {
+		var cancel context.CancelFunc
+		ectx, cancel = context.WithTimeoutCause(ctx, b.Wait, errProbeWait)
+		defer cancel()
+	}
+	g, gctx := errgroup.WithContext(ectx)
 	g.SetLimit(probeFanOut)
 	for i, t := range texts {
 		if out[i] = found[keys[i]]; out[i] != nil {
@@ -187,21 +202,33 @@ func (b *Backgrounds) embedProbes(ctx context.Context, cache *embedcache.Cache) 
 		missing = append(missing, i)
 		g.Go(func() error {
 			v, err := b.Embedder.EmbedQuery(gctx, t)
-			out[i] = v
+			if err == nil {
+				out[i] = v
+			}
 			return err
 		})
 	}
-	if err := g.Wait(); err != nil {
-		return nil, err
-	}
-	if len(missing) > 0 {
-		fresh := make(map[embedcache.Key][]float32, len(missing))
-		for _, i := range missing {
+	err = g.Wait()
+	fresh := make(map[embedcache.Key][]float32, len(missing))
+	for _, i := range missing {
+		if out[i] != nil {
 			fresh[keys[i]] = out[i]
 		}
+	}
+	if len(fresh) > 0 {
 		// A failed store costs only a later process the same requests:
 		// this handle keeps the vectors.
 		_ = cache.Store(ctx, b.DB.CacheTable(), fresh)
 	}
+	if err != nil {
+		if ctx.Err() == nil && context.Cause(ectx) == errProbeWait {
+			err = fmt.Errorf("%d of %d not embedded within %v, kept for the next search: %w", len(missing)-len(fresh), len(texts), b.Wait, embed.ErrUnavailable)
+		}
+		return nil, err
+	}
 	return out, nil
 }
+
+// errProbeWait is the cause of the background questions' context that
+// ran out of [Backgrounds.Wait].
+var errProbeWait = errors.New("background questions' wait")
