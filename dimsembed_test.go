@@ -2,6 +2,8 @@ package memweave_test
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -9,6 +11,7 @@ import (
 	"testing"
 
 	memweave "github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/memweavetest"
 )
 
@@ -96,5 +99,41 @@ func TestServerChangingDimsIsReembeddedByIndex(t *testing.T) {
 	}
 	if got := warningText(res.Warnings); !strings.Contains(got, "re-embedding every chunk") {
 		t.Errorf("Index warnings %q do not say that every chunk is re-embedded", got)
+	}
+}
+
+// TestServerSendingTooManyDimsLeavesKeywordSearch: a server whose
+// vectors are longer than an index holds (dims learned, not set) is an
+// embedding failure: the notes are indexed for keyword search and wait
+// for vectors, and the warning names the length. It used to fail the
+// whole index run (and every search's refresh) with "reset vectors:
+// 70000 dimensions", indexing nothing at all.
+func TestServerSendingTooManyDimsLeavesKeywordSearch(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		var req struct{ Input []string }
+		if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+			t.Errorf("decode request: %v", err)
+		}
+		var data []map[string]any
+		for i := range req.Input {
+			v := make([]int, embed.MaxDims+1)
+			v[i] = 1
+			data = append(data, map[string]any{"index": i, "embedding": v})
+		}
+		json.NewEncoder(rw).Encode(map[string]any{"object": "list", "data": data})
+	}))
+	t.Cleanup(srv.Close)
+	root := memweavetest.Workspace(t, sample)
+	w := open(t, root, memweave.Config{Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "m", BaseURL: srv.URL + "/v1"}})
+	res, err := w.Index(t.Context())
+	if err != nil {
+		t.Fatalf("Index against a server of %d-dimensional vectors = %v, want the notes indexed for keyword search", embed.MaxDims+1, err)
+	}
+	if got := warningText(res.Warnings); res.FilesPending != 3 || !strings.Contains(got, fmt.Sprint(embed.MaxDims+1)) {
+		t.Errorf("Index = %d files pending, warnings %q; want 3 pending and a warning naming the %d dimensions", res.FilesPending, got, embed.MaxDims+1)
+	}
+	resp, err := w.Search(t.Context(), "Valkey")
+	if err != nil || len(resp.Results) == 0 || !strings.HasSuffix(resp.Results[0].Path, "stack.md") {
+		t.Errorf("Search = %+v, %v; want stack.md by keyword", resp, err)
 	}
 }

@@ -374,6 +374,11 @@ func (o *OpenAI) vectors(resp openai.EmbeddingResponse, n int) ([][]float32, err
 	}
 	vecs := make([][]float32, n)
 	got := len(resp.Data[0].Embedding)
+	if got > MaxDims {
+		// Learned, this length would fail every index run, which could
+		// then not even store the notes for keyword search.
+		return nil, o.errorf("model %q returned %d-dimensional vectors, more than the %d an index holds", o.model, got, MaxDims)
+	}
 	for _, d := range resp.Data {
 		if d.Index < 0 || d.Index >= n || vecs[d.Index] != nil {
 			return nil, o.errorf("response has a bad or repeated index %d for %d inputs", d.Index, n)
