@@ -3,6 +3,7 @@ package indexer
 import (
 	"context"
 	"fmt"
+	"math"
 
 	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/embedcache"
@@ -120,12 +121,33 @@ func (e *Engine) storedVectors(ctx context.Context, gr *group, need map[embedcac
 	if err != nil {
 		return nil, err
 	}
+	dims := e.IdentityOf().Dims
 	for k, v := range dead {
+		if !usable(v, dims) {
+			// A damaged entry is a miss: handed to the index, it would
+			// fail every write of its file.
+			continue
+		}
 		cached[k] = v
 		gr.hits = append(gr.hits, k)
 	}
 	gr.cached = len(cached)
 	return cached, nil
+}
+
+// usable reports whether a cached vector can be stored in an index of
+// dims dimensions: of that length, and finite (the cache lives in the
+// index file, which may be damaged or crafted).
+func usable(v []float32, dims int) bool {
+	if len(v) != dims {
+		return false
+	}
+	for _, f := range v {
+		if math.IsNaN(float64(f)) || math.IsInf(float64(f), 0) {
+			return false
+		}
+	}
+	return true
 }
 
 // embedDeferred embeds the texts an index run left for a networked
