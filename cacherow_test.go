@@ -58,3 +58,52 @@ func TestDamagedCacheRowIsAMiss(t *testing.T) {
 		})
 	}
 }
+
+// TestDamagedBackgroundRowIsMeasuredAgain: the index background and the
+// background questions' vectors are kept in the embedding cache too. A
+// damaged entry (NaN) is measured or embedded again; used, it let every
+// unrelated note through as a paraphrase (notes.md scored 0.44 for
+// "Valkey").
+func TestDamagedBackgroundRowIsMeasuredAgain(t *testing.T) {
+	srv := memweavetest.NewEmbedServer(t, 16)
+	srv.Baseline = 0.3 // a sentence encoder's background: measured
+	root := memweavetest.Workspace(t, sample)
+	cfg := memweave.Config{Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "m", BaseURL: srv.BaseURL(), Dims: 16}}
+	search := func() []string {
+		w := open(t, root, cfg)
+		defer w.Close()
+		resp, err := w.Search(t.Context(), "Valkey")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var paths []string
+		for _, r := range resp.Results {
+			paths = append(paths, r.Path)
+		}
+		return paths
+	}
+	w := open(t, root, cfg)
+	mustIndex(t, w)
+	w.Close()
+	want := search()
+	damage := func(what string, stmts ...string) {
+		db, err := sql.Open("sqlite3", filepath.Join(root, ".memweave", "index.db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		for _, q := range stmts {
+			res, err := db.Exec(q)
+			if n, _ := res.RowsAffected(); err != nil || n == 0 {
+				t.Fatalf("damage the %s: %q changed %d rows, %v", what, q, n, err)
+			}
+		}
+		if got := search(); strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("Search(Valkey) with a damaged %s entry = %q, want %q as before", what, got, want)
+		}
+	}
+	damage("background", `UPDATE embed_cache SET vector = x'0000c07f0000c07f0000c07f' WHERE length(vector) = 12`)
+	// Without a kept background, it is measured from the questions.
+	damage("questions", `DELETE FROM embed_cache WHERE length(vector) = 12`,
+		`UPDATE embed_cache SET vector = unhex(replace(hex(zeroblob(16)), '00', '0000C07F')) WHERE length(vector) = 64`)
+}

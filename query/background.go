@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"sync"
 	"time"
 
@@ -145,7 +146,7 @@ func (b *Backgrounds) measure(ctx context.Context, s index.Sample, key embedcach
 	if err != nil {
 		return search.Background{}, nil, false, err
 	}
-	if v := found[key]; len(v) == 3 {
+	if v := found[key]; len(v) == 3 && finite(v) {
 		return search.Background{Base: float64(v[0]), Center: float64(v[1]), Spread: float64(v[2])}.OfIndex(n), probes, true, nil
 	}
 	sample, err := b.DB.SampleVectors(ctx, s)
@@ -172,6 +173,18 @@ func (b *Backgrounds) measure(ctx context.Context, s index.Sample, key embedcach
 	return bg, probes, true, nil
 }
 
+// finite reports whether v holds no NaN or infinity: a cache entry of
+// the index file, which may be damaged or crafted, is measured again
+// when it does.
+func finite(v []float32) bool {
+	for _, f := range v {
+		if math.IsNaN(float64(f)) || math.IsInf(float64(f), 0) {
+			return false
+		}
+	}
+	return true
+}
+
 // embedProbes returns the vectors of the background questions: from the
 // embedding cache, else embedded as queries (within Wait) and stored
 // there, those embedded before a failure too.
@@ -195,8 +208,10 @@ func (b *Backgrounds) embedProbes(ctx context.Context, cache *embedcache.Cache) 
 	}
 	g, gctx := errgroup.WithContext(ectx)
 	g.SetLimit(probeFanOut)
+	dims := b.Embedder.Identity().Dims
 	for i, t := range texts {
-		if out[i] = found[keys[i]]; out[i] != nil {
+		if v := found[keys[i]]; v != nil && finite(v) && (dims == 0 || len(v) == dims) {
+			out[i] = v
 			continue
 		}
 		missing = append(missing, i)
