@@ -15,15 +15,12 @@ import (
 	"github.com/memweave/memweave-go/memweavetest"
 )
 
-// TestServerChangingDimsDegradesSearch: an embedding server whose
-// vectors change length after the index was built (its model swapped
-// behind the same name, with dimensions learned rather than set) gets a
-// search in a fresh Weave answered by keyword, with a warning that names
-// both lengths, instead of failing the search.
-func TestServerChangingDimsDegradesSearch(t *testing.T) {
-	ctx := context.Background()
+// swappingServer is an embedding server of 8-dimensional vectors, then
+// of 4-dimensional ones once swapped is set: a model swapped behind the
+// same name.
+func swappingServer(t *testing.T) (*httptest.Server, *atomic.Bool) {
 	eight, four := memweavetest.NewEmbedServer(t, 8), memweavetest.NewEmbedServer(t, 4)
-	var swapped atomic.Bool
+	swapped := new(atomic.Bool)
 	srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
 		if swapped.Load() {
 			four.Server.Config.Handler.ServeHTTP(rw, r)
@@ -32,6 +29,17 @@ func TestServerChangingDimsDegradesSearch(t *testing.T) {
 		eight.Server.Config.Handler.ServeHTTP(rw, r)
 	}))
 	t.Cleanup(srv.Close)
+	return srv, swapped
+}
+
+// TestServerChangingDimsDegradesSearch: an embedding server whose
+// vectors change length after the index was built (its model swapped
+// behind the same name, with dimensions learned rather than set) gets a
+// search in a fresh Weave answered by keyword, with a warning that names
+// both lengths, instead of failing the search.
+func TestServerChangingDimsDegradesSearch(t *testing.T) {
+	ctx := context.Background()
+	srv, swapped := swappingServer(t)
 	root := memweavetest.Workspace(t, sample)
 	cfg := memweave.Config{Workspace: root, Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "m", BaseURL: srv.URL + "/v1"}}
 	w, err := memweave.Open(ctx, cfg)
@@ -69,16 +77,7 @@ func TestServerChangingDimsDegradesSearch(t *testing.T) {
 // index would re-embed every chunk, and every later run the same: the
 // index stayed keyword-only, a new note pending, for good.
 func TestServerChangingDimsIsReembeddedByIndex(t *testing.T) {
-	eight, four := memweavetest.NewEmbedServer(t, 8), memweavetest.NewEmbedServer(t, 4)
-	var swapped atomic.Bool
-	srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
-		if swapped.Load() {
-			four.Server.Config.Handler.ServeHTTP(rw, r)
-			return
-		}
-		eight.Server.Config.Handler.ServeHTTP(rw, r)
-	}))
-	t.Cleanup(srv.Close)
+	srv, swapped := swappingServer(t)
 	root := memweavetest.Workspace(t, sample)
 	cfg := memweave.Config{Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "m", BaseURL: srv.URL + "/v1"}}
 	w := open(t, root, cfg)
