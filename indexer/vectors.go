@@ -2,6 +2,7 @@ package indexer
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 
@@ -187,6 +188,11 @@ func (e *Engine) embedDeferred(ctx context.Context, res *Result, opts SyncOption
 				return ctx.Err()
 			}
 			if ectx.Err() != nil {
+				// The embedder did not answer in time: unavailable to
+				// this run, as a failing one is.
+				if !errors.Is(err, embed.ErrUnavailable) {
+					err = fmt.Errorf("%w: %w", err, embed.ErrUnavailable)
+				}
 				err = fmt.Errorf("no vectors within %v: %w", opts.EmbedTimeout, err)
 			}
 			chunks, files := -kept, 0
