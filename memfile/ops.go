@@ -134,11 +134,6 @@ type DeleteOptions struct {
 	ExpectHash string
 }
 
-// Delete is [DeleteWith] with no expected content.
-func Delete(ctx context.Context, root, path string) (rel string, missing bool, err error) {
-	return DeleteWith(ctx, root, path, DeleteOptions{})
-}
-
 // DeleteWith removes the memory file path (by the rules of
 // workspace.SafeMemoryPath; a link is removed, not its target) under the
 // workspace's write lock, checking the path again under the lock. It
