@@ -2,6 +2,7 @@ package postprocess
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -21,8 +22,8 @@ import (
 //
 // With Hide and Kept set, a result among the first Limit is dropped only
 // when its resolution leads to a live line: the line kept, or the line
-// that supersedes it in turn. One whose line kept is gone, or whose
-// resolutions go round (two agents each kept their own line, and sync
+// that supersedes it in turn. One whose line kept is gone, or in a note
+// the search leaves out as expired, or whose resolutions go round (two agents each kept their own line, and sync
 // merged both markers), is marked instead, the reason saying why it was
 // not hidden: hiding it would leave no version of the fact.
 //
@@ -40,6 +41,10 @@ type Supersede struct {
 	// (superseded true): Hide then drops a result only when its
 	// resolutions lead to a live line. Nil hides every superseded result.
 	Kept func(ctx context.Context, path, key string) (line int, by curate.Marker, superseded bool)
+	// Expired, when set, reports whether the search leaves the note path
+	// out as expired: a line kept there is not live, as no result shows
+	// it.
+	Expired func(path string) bool
 	// Limit, when positive, is how many results the caller returns (a
 	// search's MaxResults): KeptLine is asked only for results among the
 	// first Limit, and Hidden counts only results Hide dropped from
@@ -70,7 +75,7 @@ func (s Supersede) Process(ctx context.Context, _ string, results []search.Resul
 		within := s.Limit <= 0 || len(out) < s.Limit
 		unsettled := ""
 		if s.Hide && s.Kept != nil && within {
-			unsettled = s.unsettled(ctx, m)
+			unsettled = s.Unsettled(ctx, m)
 		}
 		if s.Hide && unsettled == "" {
 			if s.Hidden != nil && within {
@@ -98,13 +103,15 @@ func (s Supersede) Process(ctx context.Context, _ string, results []search.Resul
 	return out, nil
 }
 
-// maxChain is how many resolutions in a row [Supersede.unsettled]
+// maxChain is how many resolutions in a row [Supersede.Unsettled]
 // follows before it gives up and leaves the result shown.
 const maxChain = 64
 
-// unsettled returns "" when the resolution m leads to a live line (the
-// line kept, or the one superseding it, and so on), else why not.
-func (s Supersede) unsettled(ctx context.Context, m curate.Marker) string {
+// Unsettled returns "" when the resolution m leads to a live line (the
+// line kept, or the one superseding it, and so on), else why not: the
+// line kept is gone or its note expired, or the resolutions go round.
+// It asks s.Kept, which must be set ([NewKept]).
+func (s Supersede) Unsettled(ctx context.Context, m curate.Marker) string {
 	seen := map[string]bool{}
 	for range maxChain {
 		id := m.Path + "#" + m.KeptKey
@@ -116,6 +123,8 @@ func (s Supersede) unsettled(ctx context.Context, m curate.Marker) string {
 		switch {
 		case line == 0:
 			return "the line kept is no longer in " + m.Path
+		case s.Expired != nil && s.Expired(m.Path):
+			return "the note kept, " + m.Path + ", has expired"
 		case !superseded:
 			return ""
 		}
@@ -135,16 +144,30 @@ type Passage struct {
 // NewSupersede returns the supersede stage of a search's Superseded
 // mode: nil for "off", one that drops superseded results for "hide"
 // (adding their number to hidden), one that marks them otherwise. limit
-// is the search's MaxResults (see [Supersede].Limit). It finds the line
+// is the search's MaxResults (see [Supersede].Limit); expired are the notes
+// the search leaves out as expired (see [Supersede].Expired). It finds the line
 // kept in the passages read returns for its file ([curate.FindLine]),
 // reading each file once per search; a file read cannot read gives no
 // line.
-func NewSupersede(mode string, limit int, hidden *int, read func(ctx context.Context, path string) ([]Passage, error)) Postprocessor {
+func NewSupersede(mode string, limit int, hidden *int, expired []string, read func(ctx context.Context, path string) ([]Passage, error)) Postprocessor {
 	if mode == "off" {
 		return nil
 	}
+	find := NewKept(read)
+	kept := func(ctx context.Context, path, key string) int {
+		line, _, _ := find(ctx, path, key)
+		return line
+	}
+	gone := func(path string) bool { return slices.Contains(expired, path) }
+	return Supersede{Hide: mode == "hide", KeptLine: kept, Kept: find, Expired: gone, Hidden: hidden, Limit: limit}
+}
+
+// NewKept returns a [Supersede].Kept that finds the line kept in the
+// passages read returns for its file ([curate.FindLine]), reading each
+// file once; a file read cannot read gives no line.
+func NewKept(read func(ctx context.Context, path string) ([]Passage, error)) func(ctx context.Context, path, key string) (int, curate.Marker, bool) {
 	files := map[string][]Passage{}
-	find := func(ctx context.Context, path, key string) (int, curate.Marker, bool) {
+	return func(ctx context.Context, path, key string) (int, curate.Marker, bool) {
 		passages, ok := files[path]
 		if !ok {
 			passages, _ = read(ctx, path) // an unreadable file: no line
@@ -158,9 +181,4 @@ func NewSupersede(mode string, limit int, hidden *int, read func(ctx context.Con
 		}
 		return 0, curate.Marker{}, false
 	}
-	kept := func(ctx context.Context, path, key string) int {
-		line, _, _ := find(ctx, path, key)
-		return line
-	}
-	return Supersede{Hide: mode == "hide", KeptLine: kept, Kept: find, Hidden: hidden, Limit: limit}
 }
