@@ -533,11 +533,13 @@ func (cs *codeSet) scan(qc queryCode, k, capacity int, allow map[int64]bool, blo
 }
 
 // SampleCosines returns the approximate cosines (see [DB.Vector]) of q
-// with up to n stored vectors spread evenly over the index in chunk id
-// order, from the first to the last: the sample a query's own background
-// is measured with (see [search.VectorBackend]; the index's background
-// uses [DB.Sample]). It reads only the in-memory codes a search scans
-// anyway, so it costs n dot products and no query. It returns nothing
+// with the stored vectors of the index's sample ([DB.Sample]) of up to n
+// distinct texts: the sample a query's own background is measured with
+// (see [search.VectorBackend]). The sample depends on the files alone,
+// not on the order their chunks were written in (which sets the chunk
+// ids), so an index rebuilt from the same files scores the same. It
+// reads the sample's ids, once per generation, and the in-memory codes a
+// search scans anyway, so it costs n dot products. It returns nothing
 // when the index has no vectors or q has other dims.
 func (db *DB) SampleCosines(ctx context.Context, q []float32, n int) ([]float64, error) {
 	qn := append([]float32(nil), q...)
@@ -550,9 +552,21 @@ func (db *DB) SampleCosines(ctx context.Context, q []float32, n int) ([]float64,
 	if cs.dims == 0 || cs.n == 0 || n <= 0 || len(q) != cs.dims {
 		return nil, nil
 	}
+	ids, err := db.sampleIDs(ctx, cs.gen, n)
+	if err != nil {
+		return nil, err
+	}
 	inv := 1 / qc.scale
-	out := make([]float64, 0, min(max(n, 2), cs.n))
-	cs.sample(n, func(b *codeBlock, i int) {
+	out := make([]float64, 0, len(ids))
+	for _, id := range ids {
+		b := cs.blocks[id>>blockShift]
+		if b == nil {
+			continue // written after the codes were read
+		}
+		i, ok := slices.BinarySearch(b.ids, id)
+		if !ok {
+			continue
+		}
 		var dot int64
 		if b.dots != nil {
 			dot = b.dots[i]
@@ -560,31 +574,28 @@ func (db *DB) SampleCosines(ctx context.Context, q []float32, n int) ([]float64,
 			dot = dotCode(qc.q, b.code(i, cs.dims))
 		}
 		out = append(out, float64(b.scales[i])*float64(dot)*inv)
-	})
+	}
 	return out, nil
 }
 
-// sample calls fn with the block and position of up to n codes of cs
-// spread evenly over it in chunk id order, from the first to the last
-// (at least 2 when cs holds 2).
-func (cs *codeSet) sample(n int, fn func(b *codeBlock, i int)) {
-	m := min(max(n, 2), cs.n)
-	next, seen := 0, 0 // next sample index; codes before the current block
-	for _, bn := range cs.order {
-		b := cs.blocks[bn]
-		for next < m {
-			pos := 0
-			if m > 1 {
-				pos = next * (cs.n - 1) / (m - 1)
-			}
-			if pos >= seen+len(b.ids) {
-				break
-			}
-			fn(b, pos-seen)
-			next++
-		}
-		seen += len(b.ids)
+// sampleIDs returns the chunk ids of the index's sample of n texts
+// ([DB.Sample]), kept for generation gen: read again only after a write.
+func (db *DB) sampleIDs(ctx context.Context, gen int64, n int) ([]int64, error) {
+	db.mu.Lock()
+	if db.sampled.Gen == gen && db.sampledN == n && db.sampledOK {
+		ids := db.sampled.IDs
+		db.mu.Unlock()
+		return ids, nil
 	}
+	db.mu.Unlock()
+	s, err := db.Sample(ctx, n)
+	if err != nil {
+		return nil, err
+	}
+	db.mu.Lock()
+	db.sampled, db.sampledN, db.sampledOK = s, n, true
+	db.mu.Unlock()
+	return s.IDs, nil
 }
 
 // goodVector is the SQL condition that a vectors row's vector is a blob

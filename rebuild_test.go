@@ -1,0 +1,118 @@
+package memweave_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	memweave "github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/memweavetest"
+)
+
+// rebuildWords make the synthetic notes of the rebuild tests: a fixed
+// vocabulary, so that the queries below match some notes and not others.
+var rebuildWords = strings.Fields(`redis postgres kafka cache session deploy friday rollback canary latency
+budget invoice customer onboarding migration schema vector search embedding token meeting standup
+incident outage pager alert dashboard replica primary backup snapshot restore secret vault queue
+billing stripe refund coupon alice bob carol dave erin frank grace heidi`)
+
+// rebuildQueries are asked of an index before and after its rebuild.
+var rebuildQueries = []string{"redis cache session", "deploy friday rollback", "alice meeting",
+	"billing refund stripe", "incident pager alert", "grace", "nothing matches this"}
+
+// rebuildNote returns the text of note i, version v: a heading and two
+// sentences drawn from rebuildWords by (i, v), the same on every run.
+func rebuildNote(i, v int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# Note %d\n\n", i)
+	for s := range 2 {
+		for w := range 7 {
+			if w > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(rebuildWords[(i*31+v*17+s*7+w*w*3+w)%len(rebuildWords)])
+		}
+		b.WriteString(".\n")
+	}
+	return b.String()
+}
+
+// rebuildNotes returns n notes, version 0, as a workspace's files.
+func rebuildNotes(n int) map[string]string {
+	files := make(map[string]string, n)
+	for i := range n {
+		files[fmt.Sprintf("memory/n%03d.md", i)] = rebuildNote(i, 0)
+	}
+	return files
+}
+
+// answers returns what w answers rebuildQueries, as JSON: every result's
+// path, lines, passage key, snippet, score and its parts.
+func answers(tb testing.TB, w *memweave.Weave) string {
+	tb.Helper()
+	var b strings.Builder
+	for _, q := range rebuildQueries {
+		resp := mustSearch(tb, w, q, memweave.MinScore(0), memweave.MaxResults(12))
+		out, err := json.MarshalIndent(resp, "", " ")
+		if err != nil {
+			tb.Fatal(err)
+		}
+		b.Write(out)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// TestRebuildSameAnswers checks the promise that the index is a cache
+// whatever history made it: after a history of writes to more notes
+// than the vector calibration samples, an index rebuilt from the same
+// files answers every query byte for byte as the one that saw the
+// history (the default, lexical embedder).
+func TestRebuildSameAnswers(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		history func(t *testing.T, root string, w *memweave.Weave)
+	}{
+		{"notes rewritten", func(t *testing.T, root string, w *memweave.Weave) {
+			for i := 0; i < 100; i += 4 {
+				memweavetest.WriteFile(t, root, fmt.Sprintf("memory/n%03d.md", i), rebuildNote(i, 1))
+				mustIndex(t, w)
+			}
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			root := memweavetest.Workspace(t, rebuildNotes(100))
+			cfg := memweave.Config{DBPath: filepath.Join(dir, "index.db")}
+			w := open(t, root, cfg)
+			mustIndex(t, w)
+			tc.history(t, root, w)
+			want := answers(t, w)
+			w.Close()
+			cfg.DBPath = filepath.Join(dir, "rebuilt.db")
+			w2 := open(t, root, cfg)
+			mustIndex(t, w2)
+			if got := answers(t, w2); got != want {
+				t.Errorf("rebuilt index answers differently:\n%s", firstDiff(got, want))
+			}
+		})
+	}
+}
+
+// firstDiff returns the first line where got and want differ, with the
+// lines before it back to the last query.
+func firstDiff(got, want string) string {
+	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
+	for i := range min(len(g), len(w)) {
+		if g[i] != w[i] {
+			from := i
+			for from > 0 && !strings.Contains(g[from], `"query"`) {
+				from--
+			}
+			return fmt.Sprintf("%s\n  got  %s\n  want %s", strings.Join(g[from:i], "\n"), g[i], w[i])
+		}
+	}
+	return fmt.Sprintf("got %d lines, want %d", len(g), len(w))
+}
