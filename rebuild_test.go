@@ -3,6 +3,7 @@ package memweave_test
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -80,6 +81,29 @@ func TestRebuildSameAnswers(t *testing.T) {
 				memweavetest.WriteFile(t, root, fmt.Sprintf("memory/n%03d.md", i), rebuildNote(i, 1))
 				mustIndex(t, w)
 			}
+		}},
+		// A renamed note's chunks take the vectors of the chunks they
+		// replace; a note written again after its deletion, those the
+		// deletion left in the embedding cache.
+		{"notes renamed", func(t *testing.T, root string, w *memweave.Weave) {
+			for i := 0; i < 100; i += 5 {
+				from, to := fmt.Sprintf("n%03d.md", i), fmt.Sprintf("renamed-%03d.md", i)
+				if err := os.Rename(filepath.Join(root, "memory", from), filepath.Join(root, "memory", to)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			mustIndex(t, w)
+		}},
+		{"notes deleted and written again", func(t *testing.T, root string, w *memweave.Weave) {
+			for i := 1; i < 100; i += 5 {
+				rel := fmt.Sprintf("memory/n%03d.md", i)
+				if err := os.Remove(filepath.Join(root, rel)); err != nil {
+					t.Fatal(err)
+				}
+				mustIndex(t, w)
+				memweavetest.WriteFile(t, root, rel, rebuildNote(i, 0))
+			}
+			mustIndex(t, w)
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
