@@ -21,7 +21,7 @@ billing stripe refund coupon alice bob carol dave erin frank grace heidi`)
 
 // rebuildQueries are asked of an index before and after its rebuild.
 var rebuildQueries = []string{"redis cache session", "deploy friday rollback", "alice meeting",
-	"billing refund stripe", "incident pager alert", "grace", "nothing matches this"}
+	"billing refund stripe", "incident pager alert", "grace", "standup report", "nothing matches this"}
 
 // rebuildNote returns the text of note i, version v: a heading and two
 // sentences drawn from rebuildWords by (i, v), the same on every run.
@@ -40,6 +40,9 @@ func rebuildNote(i, v int) string {
 	return b.String()
 }
 
+// standup is a passage that many dated notes hold word for word.
+const standup = "# Standup\n\nStandup done, nothing to report today.\n"
+
 // rebuildNotes returns n notes, version 0, as a workspace's files.
 func rebuildNotes(n int) map[string]string {
 	files := make(map[string]string, n)
@@ -55,13 +58,15 @@ func answers(tb testing.TB, w *memweave.Weave) string {
 	tb.Helper()
 	var b strings.Builder
 	for _, q := range rebuildQueries {
-		resp := mustSearch(tb, w, q, memweave.MinScore(0), memweave.MaxResults(12))
-		out, err := json.MarshalIndent(resp, "", " ")
-		if err != nil {
-			tb.Fatal(err)
+		for _, mode := range []memweave.Mode{memweave.ModeHybrid, memweave.ModeVector} {
+			resp := mustSearch(tb, w, q, memweave.MinScore(0), memweave.MaxResults(12), memweave.SearchMode(mode))
+			out, err := json.MarshalIndent(resp, "", " ")
+			if err != nil {
+				tb.Fatal(err)
+			}
+			b.Write(out)
+			b.WriteByte('\n')
 		}
-		b.Write(out)
-		b.WriteByte('\n')
 	}
 	return b.String()
 }
@@ -102,6 +107,23 @@ func TestRebuildSameAnswers(t *testing.T) {
 				}
 				mustIndex(t, w)
 				memweavetest.WriteFile(t, root, rel, rebuildNote(i, 0))
+			}
+			mustIndex(t, w)
+		}},
+		// More notes than a search's candidate pool (four times the
+		// results asked for) hold the same passage, so the pool takes
+		// some of its copies: the same ones whatever order they were
+		// written in.
+		{"one passage in more notes than the pool", func(t *testing.T, root string, w *memweave.Weave) {
+			for i := range 60 {
+				memweavetest.WriteFile(t, root, fmt.Sprintf("memory/log-%02d.md", i), standup)
+			}
+			mustIndex(t, w)
+			for i := range 20 {
+				rel := fmt.Sprintf("memory/log-%02d.md", i)
+				memweavetest.WriteFile(t, root, rel, "# Standup\n\nSomething to report.\n")
+				mustIndex(t, w)
+				memweavetest.WriteFile(t, root, rel, standup)
 			}
 			mustIndex(t, w)
 		}},

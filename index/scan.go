@@ -365,7 +365,9 @@ func (db *DB) Vector(ctx context.Context, q []float32, k int, f store.Filter) ([
 	k = min(k, cs.n)
 	cands := cs.top(qc, k, rescoreCap(k), allow)
 	h := make(hitHeap, 0, k+1)
+	var exact []VectorHit
 	err = db.eachExact(ctx, qn, cands, func(i int, id int64, cos float64) bool {
+		exact = append(exact, VectorHit{ID: id, Cosine: cos})
 		h.offer(VectorHit{ID: id, Cosine: cos}, k)
 		// Read on while the next candidate's bound may reach the top k.
 		return i+1 < len(cands) && (len(h) < k || !(h[0].Cosine > cands[i+1].Cosine))
@@ -376,6 +378,47 @@ func (db *DB) Vector(ctx context.Context, q []float32, k int, f store.Filter) ([
 	out := make([]VectorHit, len(h))
 	for i := len(h) - 1; i >= 0; i-- {
 		out[i] = heap.Pop(&h).(VectorHit)
+	}
+	if len(out) < k {
+		return out, nil
+	}
+	return db.breakTies(ctx, out, exact)
+}
+
+// breakTies returns the top k (out, by descending cosine) with the
+// chunks tied with the k-th (copies of one text) chosen in path and line
+// order among those rescored (exact), not by chunk id: row ids follow the
+// order the chunks were written in, and an index rebuilt from the same
+// files must find the same chunks.
+func (db *DB) breakTies(ctx context.Context, out, exact []VectorHit) ([]VectorHit, error) {
+	k := len(out)
+	last := out[k-1].Cosine
+	head := k
+	for head > 0 && out[head-1].Cosine == last {
+		head--
+	}
+	var tied []int64
+	for _, hit := range exact {
+		if hit.Cosine == last {
+			tied = append(tied, hit.ID)
+		}
+	}
+	if len(tied) <= k-head {
+		return out, nil
+	}
+	list, err := json.Marshal(tied)
+	if err != nil {
+		return nil, err
+	}
+	out = out[:head]
+	err = scanRows(ctx, db.sql, `SELECT id FROM chunks WHERE id IN (SELECT value FROM json_each(?)) ORDER BY path, start_line, seq LIMIT ?`, func(rows *sql.Rows) error {
+		var id int64
+		err := rows.Scan(&id)
+		out = append(out, VectorHit{ID: id, Cosine: last})
+		return err
+	}, string(list), k-head)
+	if err != nil {
+		return nil, db.wrap("vector search", err)
 	}
 	return out, nil
 }
