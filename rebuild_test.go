@@ -110,6 +110,17 @@ func TestRebuildSameAnswers(t *testing.T) {
 			}
 			mustIndex(t, w)
 		}},
+		// A long-lived Weave that learns of the writes from its watcher
+		// and the searches' freshness checks, not from Index.
+		{"searched between writes", func(t *testing.T, root string, w *memweave.Weave) {
+			for i := 2; i < 100; i += 3 {
+				memweavetest.WriteFile(t, root, fmt.Sprintf("memory/n%03d.md", i), rebuildNote(i, 2))
+				mustSearch(t, w, rebuildQueries[i%len(rebuildQueries)])
+				if i%2 == 0 {
+					memweavetest.WriteFile(t, root, fmt.Sprintf("memory/new-%03d.md", i), rebuildNote(i, 3))
+				}
+			}
+		}},
 		// More notes than a search's candidate pool (four times the
 		// results asked for) hold the same passage, so the pool takes
 		// some of its copies: the same ones whatever order they were
@@ -137,7 +148,8 @@ func TestRebuildSameAnswers(t *testing.T) {
 			tc.history(t, root, w)
 			want := answers(t, w)
 			w.Close()
-			cfg.DBPath = filepath.Join(dir, "rebuilt.db")
+			// Rebuilt and searched as the CLI does (a one-shot handle).
+			cfg.DBPath, cfg.OneShot = filepath.Join(dir, "rebuilt.db"), true
 			w2 := open(t, root, cfg)
 			mustIndex(t, w2)
 			if got := answers(t, w2); got != want {
