@@ -189,12 +189,6 @@ func (w *Weave) Conflicts(ctx context.Context, opts ...SearchOption) (*Conflicts
 	return resp, nil
 }
 
-// Superseded sets how a search treats a passage a resolution supersedes
-// ([Weave.Resolve]): "mark" (default) sets its SupersededBy, "hide"
-// leaves it out (counted in [SearchResponse].Hidden), "off" skips the
-// check; see [search.Options].Superseded.
-func Superseded(mode string) SearchOption { return func(o *search.Options) { o.Superseded = mode } }
-
 // SearchAt searches memory/ as it was at the git revision rev, in a
 // temporary index ([history.CheckOut]); At names the commit. Errors wrap
 // [ErrBadRevision], [ErrNotRepository] or [ErrNoGit].

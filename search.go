@@ -118,6 +118,12 @@ func Tags(tags ...string) SearchOption {
 // the search's [Now] in Config.TimeZone, which searches leave out.
 func IncludeExpired() SearchOption { return func(o *search.Options) { o.IncludeExpired = true } }
 
+// Superseded sets how a search treats a passage a resolution supersedes
+// ([Weave.Resolve]): "mark" (default) sets its SupersededBy, "hide"
+// leaves it out (counted in [SearchResponse].Hidden), "off" skips the
+// check; see [search.Options].Superseded.
+func Superseded(mode string) SearchOption { return func(o *search.Options) { o.Superseded = mode } }
+
 // SearchMode selects [ModeHybrid] (default), [ModeKeyword] or [ModeVector].
 func SearchMode(m Mode) SearchOption { return func(o *search.Options) { o.Mode = m } }
 

@@ -64,7 +64,7 @@ func BenchmarkSupersedeStage(b *testing.B) {
 		b.ResetTimer()
 		for i := 0; i < b.N; i++ {
 			in := inputs[i%len(inputs)]
-			if _, err := postprocess.NewSupersede(in.s.Superseded, in.s.MaxResults, nil, sr.Passages).Process(ctx, in.query, in.in); err != nil {
+			if _, err := postprocess.NewSupersede(in.s.Superseded, in.s.MaxResults, nil, nil, sr.Passages).Process(ctx, in.query, in.in); err != nil {
 				b.Fatal(err)
 			}
 		}

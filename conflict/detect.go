@@ -73,16 +73,16 @@ type Options struct {
 type Result struct {
 	// Conflicts are at most Limit conflicts, likely first, then by path
 	// and line. Never nil.
-	Conflicts []Conflict
+	Conflicts []Conflict `json:"conflicts"`
 	// Total is how many conflicts were found, before Limit.
-	Total int
+	Total int `json:"total" jsonschema:"conflicts found before max_results cut the list"`
 	// Truncated reports that the search stopped short of comparing
 	// every candidate pair, for the reason in Note: the conflicts are
 	// real but others may be missing. Narrow the scope (a path prefix,
 	// a source) to search the rest.
-	Truncated bool
+	Truncated bool `json:"truncated" jsonschema:"the search stopped within its budget: others may exist; narrow path_prefix or sources to search the rest"`
 	// Note says why the result is truncated, "" when it is not.
-	Note string
+	Note string `json:"note,omitempty" jsonschema:"why the search was truncated"`
 }
 
 func (o Options) withDefaults() Options {

@@ -33,6 +33,41 @@ const (
 type Passage struct {
 	File string
 	Text string
+	// Under is the path of outer headings the passage sits under, those
+	// its text does not hold (see [Under]). Two passages under different
+	// headings are not duplicates, however alike their text: a section
+	// "Database" of a note's "Staging" part and one of another's
+	// "Production" part state facts about two databases.
+	Under []string
+}
+
+// Under returns the outer headings of a passage: the heading path in
+// effect at its first line (outermost first, as the chunker records it)
+// without the passage's own heading when its text starts with one.
+func Under(headings []string, text string) []string {
+	if len(headings) > 0 && startsWithHeading(text) {
+		headings = headings[:len(headings)-1]
+	}
+	return headings
+}
+
+// startsWithHeading reports whether text opens with an ATX heading: one
+// to six "#" and then a space, a tab or the end of the line ("#ops" is
+// a tag, not a heading).
+func startsWithHeading(text string) bool {
+	n := 0
+	for n < len(text) && n < 7 && text[n] == '#' {
+		n++
+	}
+	return n >= 1 && n <= 6 && (n == len(text) || text[n] == ' ' || text[n] == '\t' || text[n] == '\n' || text[n] == '\r')
+}
+
+// sameUnder reports whether two heading paths name the same place,
+// ignoring case and the spaces around each heading.
+func sameUnder(a, b []string) bool {
+	return slices.EqualFunc(a, b, func(x, y string) bool {
+		return strings.EqualFold(strings.TrimSpace(x), strings.TrimSpace(y))
+	})
 }
 
 // Pair is two near-duplicate passages, by their indexes in the slice
@@ -53,8 +88,8 @@ type Held struct {
 // Pairs returns the pairs of passages of different files whose token
 // sets (tokenize.SetOf) have a Jaccard similarity of at least threshold
 // ([Threshold] when threshold is not above 0), leaving out passages of
-// fewer than 4 distinct tokens. A pair whose passages differ in a value
-// ([Differs]), or of which each holds a content word the other lacks (a
+// fewer than 4 distinct tokens. A pair whose passages sit under different
+// outer headings ([Passage.Under]), differ in a value ([Differs]), or of which each holds a content word the other lacks (a
 // word replaced: neither can stand for the other), is returned in held
 // instead. Both lists are sorted by A, then B.
 //
@@ -107,6 +142,10 @@ func Pairs(ps []Passage, threshold float64) (pairs []Pair, held []Held) {
 					continue
 				}
 				p := Pair{A: a, B: b, Similarity: sim}
+				if !sameUnder(ps[a].Under, ps[b].Under) {
+					held = append(held, Held{p, "under other headings: " + underText(ps[a].Under) + " / " + underText(ps[b].Under)})
+					continue
+				}
 				if reason, ok := Differs(ps[a].Text, ps[b].Text); ok {
 					held = append(held, Held{p, "a value differs: " + reason})
 					continue
@@ -123,6 +162,14 @@ func Pairs(ps []Passage, threshold float64) (pairs []Pair, held []Held) {
 	slices.SortFunc(pairs, func(x, y Pair) int { return cmp.Or(cmp.Compare(x.A, y.A), cmp.Compare(x.B, y.B)) })
 	slices.SortFunc(held, func(x, y Held) int { return cmp.Or(cmp.Compare(x.A, y.A), cmp.Compare(x.B, y.B)) })
 	return pairs, held
+}
+
+// underText is a heading path as a held pair's reason names it.
+func underText(under []string) string {
+	if len(under) == 0 {
+		return "(none)"
+	}
+	return strings.Join(under, " > ")
 }
 
 // Copy is what [Prefer] knows of a passage to choose the copy kept.

@@ -249,3 +249,25 @@ func FuzzDiffers(f *testing.F) {
 		}
 	})
 }
+
+// TestUnder: the outer headings of a passage are its heading path less
+// its own heading, when its text opens with one; a tag ("#ops") or a
+// run of seven "#" is no heading.
+func TestUnder(t *testing.T) {
+	path := []string{"Staging", "Database"}
+	for _, c := range []struct {
+		text string
+		want int
+	}{
+		{"## Database\n\nThe reporting database runs PostgreSQL 15.", 1},
+		{"##\tDatabase", 1},
+		{"#", 1},
+		{"#ops The reporting database runs PostgreSQL 15.", 2},
+		{"####### not a heading", 2},
+		{"The reporting database runs PostgreSQL 15.", 2},
+	} {
+		if got := Under(path, c.text); len(got) != c.want {
+			t.Errorf("Under(%q, %q) = %q, want the first %d", path, c.text, got, c.want)
+		}
+	}
+}

@@ -18,7 +18,14 @@ type labelled struct {
 // loadPairs reads testdata/pairs.txt (its format is described at its top).
 func loadPairs(tb testing.TB) []labelled {
 	tb.Helper()
-	data, err := os.ReadFile("testdata/pairs.txt")
+	return loadPairsFrom(tb, "testdata/pairs.txt")
+}
+
+// loadPairsFrom reads labelled pairs in the format of testdata/pairs.txt
+// from the file name.
+func loadPairsFrom(tb testing.TB, name string) []labelled {
+	tb.Helper()
+	data, err := os.ReadFile(name)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -31,7 +38,7 @@ func loadPairs(tb testing.TB) []labelled {
 		case strings.HasPrefix(line, "== "):
 			f := strings.Fields(line)
 			if len(f) != 4 || (f[1] != "tune" && f[1] != "check") || (f[2] != "dup" && f[2] != "distinct") {
-				tb.Fatalf("testdata/pairs.txt:%d: bad header %q", i+1, line)
+				tb.Fatalf("%s:%d: bad header %q", name, i+1, line)
 			}
 			out = append(out, labelled{part: f[1], dup: f[2] == "dup", family: f[3]})
 			cur, side = &out[len(out)-1], nil
@@ -44,7 +51,7 @@ func loadPairs(tb testing.TB) []labelled {
 		case side != nil:
 			*side += "\n" + line
 		default:
-			tb.Fatalf("testdata/pairs.txt:%d: line outside a copy: %q", i+1, line)
+			tb.Fatalf("%s:%d: line outside a copy: %q", name, i+1, line)
 		}
 	}
 	return out

@@ -323,7 +323,9 @@ func (n *Notes) dropCopy(ctx context.Context, keep, d Passage, reals map[string]
 		}
 		return false, fmt.Errorf("delete %s: %w", d.Path, err)
 	}
-	if err := memfile.Remove(n.Dir, d.Path); err != nil {
+	// Removed only if it still holds what was just checked: an editor
+	// that does not take the lock may save it at any moment.
+	if err := memfile.RemoveIf(ctx, n.Dir, d.Path, old); err != nil {
 		return false, fmt.Errorf("delete %s: %w", d.Path, err)
 	}
 	return true, nil

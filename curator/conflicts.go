@@ -31,5 +31,5 @@ func (n *Notes) Conflicts(ctx context.Context, scope conflict.Scope, limit int) 
 		return a || b
 	})
 	res.Total -= found - len(res.Conflicts)
-	return &ConflictsResponse{Conflicts: res.Conflicts, Total: res.Total, Truncated: res.Truncated, Note: res.Note, Warnings: []indexer.Warning{}}, nil
+	return &ConflictsResponse{Result: *res, Warnings: []indexer.Warning{}}, nil
 }

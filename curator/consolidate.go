@@ -94,8 +94,9 @@ type ConsolidatePlan struct {
 // removes the groups chosen by id.
 //
 // Two passages of different files are near duplicates when their token
-// sets have a Jaccard similarity of at least [curate.Threshold], no
-// value differs between them (a number or number word, a date, a
+// sets have a Jaccard similarity of at least [curate.Threshold], they
+// sit under the same outer headings of their notes, no value differs
+// between them (a number or number word, a date, a
 // weekday or frequency, a negation, a name, a word of quantity or
 // order, or a disagreement the contradiction rules read: such pairs are
 // listed in Held instead, as candidates for conflicts and resolve), and
@@ -114,7 +115,7 @@ func (n *Notes) Consolidate(ctx context.Context) (*ConsolidatePlan, error) {
 	err := n.DB.EachChunk(ctx, func(c index.StoredChunk) error {
 		if workspace.InMemory(c.Path) {
 			chunks = append(chunks, c)
-			ps = append(ps, curate.Passage{File: c.Path, Text: c.Text})
+			ps = append(ps, curate.Passage{File: c.Path, Text: c.Text, Under: curate.Under(c.Headings, c.Text)})
 		}
 		return nil
 	})

@@ -6,13 +6,10 @@ import (
 )
 
 // ConflictsResponse is what the root package's Weave.Conflicts returns:
-// the fields of [conflict.Result] (Truncated: others may be missing,
-// Note says why and how to narrow the search), and the warnings of the
-// search's refresh.
+// the [conflict.Result] (Truncated: others may be missing, Note says why
+// and how to narrow the search), and the warnings of the search's
+// refresh.
 type ConflictsResponse struct {
-	Conflicts []conflict.Conflict `json:"conflicts"`
-	Total     int                 `json:"total"`
-	Truncated bool                `json:"truncated"`
-	Note      string              `json:"note,omitempty"`
-	Warnings  []indexer.Warning   `json:"warnings"`
+	conflict.Result
+	Warnings []indexer.Warning `json:"warnings"`
 }

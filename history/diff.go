@@ -179,15 +179,15 @@ type Result struct {
 	// Changes are the changes of the page, by path, then line. Never nil.
 	Changes []Change `json:"changes"`
 	// Total is how many changes there are in all.
-	Total int `json:"total"`
+	Total int `json:"total" jsonschema:"changes in all"`
 	// Truncated reports that changes follow this page: ask again with
 	// the offset NextOffset to get them.
-	Truncated  bool `json:"truncated"`
-	NextOffset int  `json:"next_offset,omitempty"`
+	Truncated  bool `json:"truncated" jsonschema:"more changes follow: call again with offset = next_offset"`
+	NextOffset int  `json:"next_offset,omitempty" jsonschema:"the offset of the next page when truncated"`
 	// Skipped names the entries left out, with why: too large, not a
 	// regular file, a name the path rules refuse. Each is named once,
 	// the first 20 by path; one more entry counts the rest.
-	Skipped []string `json:"skipped,omitempty"`
+	Skipped []string `json:"skipped,omitempty" jsonschema:"memory files left out, with why"`
 }
 
 // Changes compares memory/ at revision from with memory/ at revision to,

@@ -177,20 +177,20 @@ func (db *DB) Stats(ctx context.Context) (Stats, error) {
 	return s, db.wrap("stats", err)
 }
 
-// EachChunk calls fn with every chunk of the index, by path and position
-// (Headings left nil), stopping at fn's first error. It is [DB.EachChunkIn]
+// EachChunk calls fn with every chunk of the index, by path and position,
+// stopping at fn's first error. It is [DB.EachChunkIn]
 // with the zero filter.
 func (db *DB) EachChunk(ctx context.Context, fn func(StoredChunk) error) error {
 	return db.EachChunkIn(ctx, store.Filter{}, fn)
 }
 
 // EachChunkIn calls fn with every chunk within f of a file the index
-// holds, by path and position, each with its file's modification time
-// (Headings left nil). It stops at fn's first error and returns it as is.
+// holds, by path and position, each with its file's modification time and
+// its heading path. It stops at fn's first error and returns it as is.
 // This is the one place that reads chunks in bulk for a caller that
 // compares them (conflicts, duplicates), so only index knows the schema.
 func (db *DB) EachChunkIn(ctx context.Context, f store.Filter, fn func(StoredChunk) error) error {
-	query := `SELECT c.id, c.path, c.source, c.seq, c.start_line, c.end_line, c.text, c.embedded, f.mtime
+	query := `SELECT c.id, c.path, c.source, c.seq, c.start_line, c.end_line, c.headings, c.text, c.embedded, f.mtime
 		FROM chunks c JOIN files f ON f.path = c.path`
 	var where []string
 	var args []any
@@ -217,8 +217,12 @@ func (db *DB) EachChunkIn(ctx context.Context, f store.Filter, fn func(StoredChu
 	var fnErr error
 	err := scanRows(ctx, db.sql, query, func(rows *sql.Rows) error {
 		var c StoredChunk
-		if err := rows.Scan(&c.ID, &c.Path, &c.Source, &c.Seq, &c.StartLine, &c.EndLine, &c.Text, &c.Embedded, &c.MTime); err != nil {
+		var headings string
+		if err := rows.Scan(&c.ID, &c.Path, &c.Source, &c.Seq, &c.StartLine, &c.EndLine, &headings, &c.Text, &c.Embedded, &c.MTime); err != nil {
 			return err
+		}
+		if headings != "" {
+			c.Headings = strings.Split(headings, "\n")
 		}
 		fnErr = fn(c)
 		return fnErr

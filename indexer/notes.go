@@ -77,7 +77,7 @@ func (e *Engine) Append(ctx context.Context, text string, now time.Time, loc *ti
 }
 
 // Delete removes the memory file path (a link, not its target) under the
-// workspace's write lock ([memfile.Delete]), then its rows. A missing
+// workspace's write lock ([memfile.DeleteWith]), then its rows. A missing
 // file gives an error wrapping [workspace.ErrNotFound], unless the index
 // still held it: then its rows are removed and Delete succeeds. With
 // [memfile.ExpectHash], a file holding other content is kept and the

@@ -50,16 +50,16 @@ func (t *tools) feedback(ctx context.Context, in feedbackInput) (*mcp.CallToolRe
 
 // registerCurate adds the tools that curate the memory to srv.
 func (t *tools) registerCurate(srv *mcp.Server) {
-	addTool(srv, &mcp.Tool{
+	addTool(srv, t, &mcp.Tool{
 		Name:  "memory_feedback",
 		Title: "Rate a memory passage",
 		Description: "Say whether a passage memory_search returned was useful (useful: true) or not (false). " +
 			"The mark is written into the note's front matter, and searches rank passages with more useful marks a little higher " +
 			"and useless ones a little lower (never out of the results). path, line and passage are a result's path, start_line and passage: " +
 			"always pass passage, since a mark adds front matter to a note without it and moves the lines of the other results of that note.",
-		Annotations: &mcp.ToolAnnotations{Title: "Rate a memory passage", DestructiveHint: &no, IdempotentHint: false, OpenWorldHint: &no},
-	}, handler(t, "memory_feedback", t.feedback))
-	addTool(srv, &mcp.Tool{
+		Annotations: &mcp.ToolAnnotations{DestructiveHint: &no, IdempotentHint: false},
+	}, t.feedback)
+	addTool(srv, t, &mcp.Tool{
 		Name:  "memory_resolve",
 		Title: "Settle a contradiction",
 		Description: "Settle a contradiction memory_conflicts reported by keeping one line: the lines named by drop_line (to drop_end_line) " +
@@ -68,9 +68,9 @@ func (t *tools) registerCurate(srv *mcp.Server) {
 			"(superseded: hide leaves them out). The other lines of their passage and notes added later are not superseded. " +
 			"Resolving the same lines again replaces the marker. Pass keep_text and drop_text, the lines' text from the listing: " +
 			"each resolution adds a line, which moves the lines below it that other pairs of the same listing name.",
-		Annotations: &mcp.ToolAnnotations{Title: "Settle a contradiction", DestructiveHint: &no, IdempotentHint: true, OpenWorldHint: &no},
-	}, handler(t, "memory_resolve", t.resolve))
-	addTool(srv, &mcp.Tool{
+		Annotations: &mcp.ToolAnnotations{DestructiveHint: &no, IdempotentHint: true},
+	}, t.resolve)
+	addTool(srv, t, &mcp.Tool{
 		Name:  "memory_consolidate",
 		Title: "Find and merge duplicate memories",
 		Description: "List groups of near-duplicate passages in different memory files (word overlap of 90% or more, no number, date, " +
@@ -79,8 +79,8 @@ func (t *tools) registerCurate(srv *mcp.Server) {
 			"are listed as held (use memory_conflicts and memory_resolve for those). Nothing changes without apply. With apply: [ids] from a listing, " +
 			"each group's passages are read again under the write lock and compared by content hash; a group that changed is skipped with the reason, " +
 			"otherwise the kept note takes the copies' pinned, tags and importance and the copies' lines are removed (a file left empty is deleted, unless its front matter holds other fields than pinned, tags, importance, feedback, expires and date).",
-		Annotations: &mcp.ToolAnnotations{Title: "Find and merge duplicate memories", DestructiveHint: &yes, IdempotentHint: true, OpenWorldHint: &no},
-	}, handler(t, "memory_consolidate", t.consolidate))
+		Annotations: &mcp.ToolAnnotations{DestructiveHint: &yes, IdempotentHint: true},
+	}, t.consolidate)
 }
 
 // resolveInput is the input of memory_resolve.

@@ -306,9 +306,7 @@ func pathError(op, path string, err error) error {
 	return fmt.Errorf("%s %q %s (%w)", op, path, hint, err)
 }
 
-// yes and no are what the optional (pointer) hints point to. Every tool
-// has OpenWorldHint false: its world is the workspace, as the MCP
-// specification's example of a memory tool has it.
+// yes and no are what the optional (pointer) hints point to.
 var (
 	yes = true
 	no  = false
@@ -318,65 +316,65 @@ var (
 func (t *tools) register(srv *mcp.Server) {
 	t.registerHistory(srv)
 	t.registerCurate(srv)
-	addTool(srv, &mcp.Tool{
+	addTool(srv, t, &mcp.Tool{
 		Name:  "memory_search",
 		Title: "Search memory",
 		Description: "Search the long-term memory (Markdown files under memory/) by keyword and by vector similarity. " +
 			"Returns the best-matching passages with their file path, line range, score (0-1) and a snippet. " +
 			"Use it before answering questions about past work, decisions, people or preferences; then read the full lines with memory_get.",
-		Annotations: &mcp.ToolAnnotations{Title: "Search memory", ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: &no},
-	}, handler(t, "memory_search", t.search))
-	addTool(srv, &mcp.Tool{
+		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true},
+	}, t.search)
+	addTool(srv, t, &mcp.Tool{
 		Name:  "memory_get",
 		Title: "Read memory lines",
 		Description: "Read exact lines of a memory file, for example the range a memory_search result points to. " +
 			"path is relative to memory/ (or starts with memory/); from is the first line, 1-based (default 1); lines is how many (default: to the end).",
-		Annotations: &mcp.ToolAnnotations{Title: "Read memory lines", ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: &no},
-	}, handler(t, "memory_get", t.get))
-	addTool(srv, &mcp.Tool{
+		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true},
+	}, t.get)
+	addTool(srv, t, &mcp.Tool{
 		Name:  "memory_write",
 		Title: "Write memory file",
 		Description: "Create or completely replace a Markdown file under memory/ with the given content, and index it. " +
 			"The old content is lost: read it with memory_get first when updating. For a new fact, prefer memory_append. " +
 			"path is relative to memory/, such as notes/database.md; paths outside memory/ and non-Markdown names are refused.",
-		Annotations: &mcp.ToolAnnotations{Title: "Write memory file", DestructiveHint: &yes, IdempotentHint: true, OpenWorldHint: &no},
-	}, handler(t, "memory_write", t.write))
-	addTool(srv, &mcp.Tool{
+		Annotations: &mcp.ToolAnnotations{DestructiveHint: &yes, IdempotentHint: true},
+	}, t.write)
+	addTool(srv, t, &mcp.Tool{
 		Name:  "memory_append",
 		Title: "Append memory note",
 		Description: "Add a note to today's dated memory log (memory/YYYY-MM-DD.md, or memory/<source>/YYYY-MM-DD.md with a source) and index it. " +
 			"Use it to remember durable facts: decisions, preferences, names, configurations. Earlier notes are kept. Returns the file's path.",
-		Annotations: &mcp.ToolAnnotations{Title: "Append memory note", DestructiveHint: &no, IdempotentHint: false, OpenWorldHint: &no},
-	}, handler(t, "memory_append", t.append))
-	addTool(srv, &mcp.Tool{
+		Annotations: &mcp.ToolAnnotations{DestructiveHint: &no, IdempotentHint: false},
+	}, t.append)
+	addTool(srv, t, &mcp.Tool{
 		Name:  "memory_delete",
 		Title: "Delete memory file",
 		Description: "Delete a Markdown file under memory/ and remove it from the index, so that searches no longer find it. " +
 			"Its content is lost: use it only for a file that is wrong or obsolete as a whole. " +
 			"path is relative to memory/, such as notes/database.md; paths outside memory/ and non-Markdown names are refused.",
-		Annotations: &mcp.ToolAnnotations{Title: "Delete memory file", DestructiveHint: &yes, IdempotentHint: true, OpenWorldHint: &no},
-	}, handler(t, "memory_delete", t.delete))
-	addTool(srv, &mcp.Tool{
+		Annotations: &mcp.ToolAnnotations{DestructiveHint: &yes, IdempotentHint: true},
+	}, t.delete)
+	addTool(srv, t, &mcp.Tool{
 		Name:  "memory_pack",
 		Title: "Pack memory for a budget",
 		Description: "Search the memory and return the set of passages (whole lines, near-duplicates removed) that carries the most relevance " +
 			"within budget_tokens tokens (estimated as 4 bytes per token). The total never exceeds the budget: a passage larger than " +
 			"the budget is left out, never cut, and counted in over_budget, with smallest_over_budget the budget that packs the smallest.",
-		Annotations: &mcp.ToolAnnotations{Title: "Pack memory for a budget", ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: &no},
-	}, handler(t, "memory_pack", t.pack))
-	addTool(srv, &mcp.Tool{
+		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true},
+	}, t.pack)
+	addTool(srv, t, &mcp.Tool{
 		Name:  "memory_index",
 		Title: "Index memory",
 		Description: "Bring the memory index up to date with the files: index new and changed files, drop deleted ones. " +
 			"Searches already do this for changed files; call it after large edits made outside these tools. force re-reads every file.",
-		Annotations: &mcp.ToolAnnotations{Title: "Index memory", DestructiveHint: &no, IdempotentHint: true, OpenWorldHint: &no},
-	}, handler(t, "memory_index", t.index))
-	addTool(srv, &mcp.Tool{
+		Annotations: &mcp.ToolAnnotations{DestructiveHint: &no, IdempotentHint: true},
+	}, t.index)
+	addTool(srv, t, &mcp.Tool{
 		Name:        "memory_status",
 		Title:       "Memory status",
 		Description: "Describe the memory index: workspace, number of files and chunks, embedder, search mode, and files changed since the last index run.",
-		Annotations: &mcp.ToolAnnotations{Title: "Memory status", ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: &no},
-	}, handler(t, "memory_status", t.status))
+		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true},
+	}, t.status)
 }
 
 // wireSchemas are the schemas of the wire types whose JSON is not their
@@ -385,14 +383,19 @@ var wireSchemas = map[reflect.Type]*jsonschema.Schema{
 	reflect.TypeFor[memweave.Warning](): {Type: "string", Description: "a problem that did not stop the call, as one sentence"},
 }
 
-// addTool adds a tool to srv as mcp.AddTool does, with its output schema
-// inferred from Out and [wireSchemas], so that it describes the JSON the
-// library's wire types marshal to.
-func addTool[In, Out any](srv *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out]) {
+// addTool adds tool to srv as mcp.AddTool does, with fn as its handler
+// under the tool's name (see [handler]) and its output schema inferred
+// from Out and [wireSchemas], so that it describes the JSON the library's
+// wire types marshal to. The tool's Title is its annotations' title too,
+// and its OpenWorldHint is false: every tool's world is the workspace, as
+// the MCP specification's example of a memory tool has it.
+func addTool[In, Out any](srv *mcp.Server, t *tools, tool *mcp.Tool, fn func(context.Context, In) (*mcp.CallToolResult, Out, error)) {
 	s, err := jsonschema.For[Out](&jsonschema.ForOptions{TypeSchemas: wireSchemas})
 	if err != nil {
-		panic(fmt.Sprintf("mcpserver: output schema of %s: %v", t.Name, err))
+		panic(fmt.Sprintf("mcpserver: output schema of %s: %v", tool.Name, err))
 	}
-	t.OutputSchema = s
-	mcp.AddTool(srv, t, h)
+	tool.OutputSchema = s
+	tool.Annotations.Title = tool.Title
+	tool.Annotations.OpenWorldHint = &no
+	mcp.AddTool(srv, tool, handler(t, tool.Name, fn))
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/chunker"
+	"github.com/memweave/memweave-go/conflict"
 	"github.com/memweave/memweave-go/pack"
 	"github.com/memweave/memweave-go/postprocess"
 	"github.com/memweave/memweave-go/search"
@@ -123,13 +124,11 @@ func (t *tools) search(ctx context.Context, in searchInput) (*mcp.CallToolResult
 	if in.IncludeExpired {
 		opts = append(opts, memweave.IncludeExpired())
 	}
-	switch in.Superseded {
-	case "", "mark":
-	case "hide", "off":
-		opts = append(opts, memweave.Superseded(in.Superseded))
-	default:
-		return nil, out, fmt.Errorf("memory_search: superseded must be mark, hide or off, got %q", in.Superseded)
+	sup, err := superseded("memory_search", in.Superseded)
+	if err != nil {
+		return nil, out, err
 	}
+	opts = append(opts, sup)
 	if d := in.DecayHalfLifeDays; d != nil {
 		if !(*d > 0) {
 			return nil, out, fmt.Errorf("memory_search: decay_half_life_days must be a positive number of days, got %v", *d)
@@ -143,7 +142,6 @@ func (t *tools) search(ctx context.Context, in searchInput) (*mcp.CallToolResult
 		opts = append(opts, memweave.MMR(*in.MMRLambda))
 	}
 	var resp *memweave.SearchResponse
-	var err error
 	if in.At != "" {
 		if err := checkSize("memory_search", "at", in.At, maxRevBytes); err != nil {
 			return nil, out, err
@@ -179,6 +177,16 @@ func hiddenHints(resp *memweave.SearchResponse) []string {
 		out = append(out, fmt.Sprintf("%d superseded passages were left out: superseded: mark shows them", h.Superseded))
 	}
 	return out
+}
+
+// superseded checks the superseded argument of tool (memory_search,
+// memory_pack) and returns its option; "" is "mark", the default.
+func superseded(tool, mode string) (memweave.SearchOption, error) {
+	switch mode {
+	case "", "mark", "hide", "off":
+		return memweave.Superseded(mode), nil
+	}
+	return nil, fmt.Errorf("%s: superseded must be mark, hide or off, got %q", tool, mode)
 }
 
 // emptyQuery gives the library's error for a blank query, in its own
@@ -371,15 +379,11 @@ func (t *tools) pack(ctx context.Context, in packInput) (*mcp.CallToolResult, me
 	if in.BudgetTokens > MaxBudgetTokens {
 		return nil, memweave.Pack{}, fmt.Errorf("memory_pack: budget_tokens is %d; the limit is %d tokens", in.BudgetTokens, MaxBudgetTokens)
 	}
-	var opts []memweave.PackOption
-	switch in.Superseded {
-	case "", "mark":
-	case "hide", "off":
-		opts = append(opts, memweave.Superseded(in.Superseded))
-	default:
-		return nil, memweave.Pack{}, fmt.Errorf("memory_pack: superseded must be mark, hide or off, got %q", in.Superseded)
+	sup, err := superseded("memory_pack", in.Superseded)
+	if err != nil {
+		return nil, memweave.Pack{}, err
 	}
-	p, err := t.w.Pack(ctx, in.Query, in.BudgetTokens, opts...)
+	p, err := t.w.Pack(ctx, in.Query, in.BudgetTokens, sup)
 	if err != nil {
 		return nil, memweave.Pack{}, emptyQuery("memory_pack", err)
 	}
@@ -440,13 +444,12 @@ type conflictsInput struct {
 	MaxResults int      `json:"max_results,omitempty" jsonschema:"how many conflicts to return, likely first, 1 to 500 (default 50)"`
 }
 
-// conflictsOutput is the output of memory_conflicts.
+// conflictsOutput is the output of memory_conflicts: the library's
+// [conflict.Result], its warnings as cleaned sentences, and the notes
+// sync left in conflict.
 type conflictsOutput struct {
-	Conflicts []memweave.Conflict `json:"conflicts"`
-	Total     int                 `json:"total" jsonschema:"conflicts found before max_results cut the list"`
-	Truncated bool                `json:"truncated" jsonschema:"the search stopped within its budget: others may exist; narrow path_prefix or sources to search the rest"`
-	Note      string              `json:"note,omitempty" jsonschema:"why the search was truncated"`
-	Warnings  []string            `json:"warnings"`
+	conflict.Result
+	Warnings []string `json:"warnings"`
 	// SyncConflicts are the notes changed on two machines (memweave sync).
 	SyncConflicts []memweave.SyncConflict `json:"sync_conflicts,omitempty" jsonschema:"notes changed on two machines: path holds the version synced first, copy the other; merge the copy into the note, then delete the copy"`
 }
@@ -474,8 +477,7 @@ func (t *tools) conflicts(ctx context.Context, in conflictsInput) (*mcp.CallTool
 	if err != nil {
 		return nil, out, err
 	}
-	return nil, conflictsOutput{Conflicts: resp.Conflicts, Total: resp.Total, Truncated: resp.Truncated, Note: resp.Note,
-		Warnings: t.warnings(resp.Warnings), SyncConflicts: copies}, nil
+	return nil, conflictsOutput{Result: resp.Result, Warnings: t.warnings(resp.Warnings), SyncConflicts: copies}, nil
 }
 
 // changesInput is the input of memory_changes.
@@ -487,14 +489,9 @@ type changesInput struct {
 	MaxResults int `json:"max_results,omitempty" jsonschema:"how many changes to return, 1 to 200 (default 50)"`
 }
 
-// changesOutput is the output of memory_changes.
-type changesOutput struct {
-	Changes    []memweave.Change `json:"changes"`
-	Total      int               `json:"total" jsonschema:"changes in all"`
-	Truncated  bool              `json:"truncated" jsonschema:"more changes follow: call again with offset = next_offset"`
-	NextOffset int               `json:"next_offset,omitempty" jsonschema:"the offset of the next page when truncated"`
-	Skipped    []string          `json:"skipped,omitempty" jsonschema:"memory files left out, with why"`
-}
+// changesOutput is the output of memory_changes: the library's wire
+// type, [memweave.ChangesResponse].
+type changesOutput = memweave.ChangesResponse
 
 // MaxChanges bounds memory_changes' max_results: 200.
 const MaxChanges = 200
@@ -513,25 +510,25 @@ func (t *tools) changes(ctx context.Context, in changesInput) (*mcp.CallToolResu
 	if err != nil {
 		return nil, out, err
 	}
-	return nil, changesOutput{Changes: res.Changes, Total: res.Total, Truncated: res.Truncated, NextOffset: res.NextOffset, Skipped: res.Skipped}, nil
+	return nil, *res, nil
 }
 
 // registerHistory adds memory_conflicts and memory_changes to srv.
 func (t *tools) registerHistory(srv *mcp.Server) {
-	addTool(srv, &mcp.Tool{
+	addTool(srv, t, &mcp.Tool{
 		Name:  "memory_conflicts",
 		Title: "Find contradicting memories",
 		Description: "List pairs of memory passages that seem to contradict each other (a different number, version, date or name " +
 			"for the same thing, a negation, an antonym), each likely or possible, with a reason and which side is newer. " +
 			"Use it to clean up memory: read both with memory_get, then fix or delete the outdated one.",
-		Annotations: &mcp.ToolAnnotations{Title: "Find contradicting memories", ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: &no},
-	}, handler(t, "memory_conflicts", t.conflicts))
-	addTool(srv, &mcp.Tool{
+		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true},
+	}, t.conflicts)
+	addTool(srv, t, &mcp.Tool{
 		Name:  "memory_changes",
 		Title: "Memory changes between revisions",
 		Description: "List the memory passages added, removed or changed between two git revisions of the workspace " +
 			"(or a revision and the files as they are now), with paths and line ranges: what was learned or forgotten. " +
 			"Answers a page (max_results, default 50); when truncated, call again with offset = next_offset.",
-		Annotations: &mcp.ToolAnnotations{Title: "Memory changes between revisions", ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: &no},
-	}, handler(t, "memory_changes", t.changes))
+		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true},
+	}, t.changes)
 }

@@ -134,11 +134,6 @@ type DeleteOptions struct {
 	ExpectHash string
 }
 
-// Delete is [DeleteWith] with no expected content.
-func Delete(ctx context.Context, root, path string) (rel string, missing bool, err error) {
-	return DeleteWith(ctx, root, path, DeleteOptions{})
-}
-
 // DeleteWith removes the memory file path (by the rules of
 // workspace.SafeMemoryPath; a link is removed, not its target) under the
 // workspace's write lock, checking the path again under the lock. It
@@ -170,6 +165,19 @@ func DeleteWith(ctx context.Context, root, path string, opts DeleteOptions) (rel
 		if Hash(data) != opts.ExpectHash {
 			return rel, false, fmt.Errorf("delete %s: it holds other content than expected, so it was kept (%w)", rel, ErrChanged)
 		}
+		// An editor that does not take the lock may save it after this
+		// check: it goes only if it still holds what was checked.
+		err = RemoveIf(ctx, root, path, data)
+		if errors.Is(err, fs.ErrNotExist) {
+			return rel, true, nil
+		}
+		if errors.Is(err, ErrChanged) {
+			return rel, false, fmt.Errorf("delete %s: it changed just before it was to go, so it was kept (%w)", rel, ErrChanged)
+		}
+		if err != nil {
+			return rel, false, fmt.Errorf("delete %s: %w", rel, err)
+		}
+		return rel, false, nil
 	}
 	// Remove checks again under the lock, and removes through the memory
 	// folder's os.Root: a link that appeared meanwhile is not followed out.

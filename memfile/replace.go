@@ -2,6 +2,7 @@ package memfile
 
 import (
 	"bytes"
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -13,6 +14,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/memweave/memweave-go/internal/edithook"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -277,10 +279,15 @@ func replaceVia(r *os.Root, tmpDir, name string, data []byte, check func(cur []b
 // createTemp creates a new temporary file in the folder dir beneath r,
 // with a hidden .tmp name that discovery never lists.
 func createTemp(r *os.Root, dir string) (string, *os.File, error) {
+	return createTempAs(r, dir, tempPrefix)
+}
+
+// createTempAs is createTemp with the name's prefix.
+func createTempAs(r *os.Root, dir, prefix string) (string, *os.File, error) {
 	for range 10 {
 		var b [8]byte
 		rand.Read(b[:])
-		name := filepath.Join(dir, tempPrefix+hex.EncodeToString(b[:])+tempSuffix)
+		name := filepath.Join(dir, prefix+hex.EncodeToString(b[:])+tempSuffix)
 		f, err := r.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 		if errors.Is(err, fs.ErrExist) {
 			continue
@@ -413,4 +420,103 @@ func WriteAtomic(path string, data []byte, perm fs.FileMode) error {
 	}
 	syncDir(dir)
 	return nil
+}
+
+// RemoveIf is [Remove] of a file that holds old when it goes (a symbolic
+// link, which holds no note of its own, is removed as Remove does):
+// when it holds anything else, nothing is lost and the error wraps
+// [ErrChanged]. The caller holds the write lock ([Lock]) and read old
+// under it; another program, which does not take the lock, may have
+// saved the file since. A check followed by a removal would delete such
+// a save landing between the two, so the file is first moved aside (an
+// atomic rename into [TempDir], or beside it on another file system),
+// then read where it now is: it is removed if it holds old, else put
+// back under its name. A save after the move makes a new file under the
+// name, which the removal never touches; if one did while the file was
+// aside, the file aside is kept and the error names where it is.
+func RemoveIf(ctx context.Context, root, path string, old []byte) error {
+	abs, rel, err := workspace.SafeMemoryPath(root, path)
+	if err != nil {
+		return err
+	}
+	name, err := memoryName(rel)
+	if err != nil {
+		return err
+	}
+	r, err := workspace.OpenMemoryRoot(root)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	fi, err := r.Lstat(name)
+	if err != nil {
+		return err
+	}
+	if fi.IsDir() {
+		return fmt.Errorf("%s is a folder", filepath.Base(name))
+	}
+	edithook.Run(ctx, abs)
+	if fi.Mode()&fs.ModeSymlink != 0 {
+		// A link holds no note of its own: removing it loses no save.
+		return Remove(root, path)
+	}
+	aside, err := moveAside(r, name)
+	if err != nil {
+		return err
+	}
+	cur, err := r.ReadFile(aside)
+	if err == nil && bytes.Equal(cur, old) {
+		if err := r.Remove(aside); err != nil {
+			return err
+		}
+		syncRootDir(r, filepath.Dir(name))
+		return nil
+	}
+	// Not what the caller read: put it back, never over a newer file.
+	lerr := r.Link(aside, name)
+	if lerr == nil {
+		r.Remove(aside)
+		return fmt.Errorf("%s: %w", rel, ErrChanged)
+	}
+	if _, serr := r.Lstat(name); errors.Is(serr, fs.ErrNotExist) && r.Rename(aside, name) == nil {
+		return fmt.Errorf("%s: %w", rel, ErrChanged)
+	}
+	return fmt.Errorf("%s: %w; its content when it was to be removed is kept in memory/%s", rel, ErrChanged, filepath.ToSlash(aside))
+}
+
+// asidePrefix begins the names of the notes [RemoveIf] puts aside in
+// [TempDir].
+const asidePrefix = ".memweave-aside-"
+
+// moveAside renames the file name beneath r to a new temporary name in
+// TempDir, or in the file's own folder when TempDir is on another file
+// system, and returns that name.
+func moveAside(r *os.Root, name string) (string, error) {
+	dirs := []string{filepath.Dir(name)}
+	if makeTempDir(r) == nil {
+		dirs = []string{TempDir, filepath.Dir(name)}
+	}
+	var err error
+	for _, dir := range dirs {
+		var tmpName string
+		var tmp *os.File
+		prefix := tempPrefix
+		if dir == TempDir {
+			// Not a leftover [Recover] removes: a note put aside by a
+			// process killed before it put it back stays there.
+			prefix = asidePrefix
+		}
+		if tmpName, tmp, err = createTempAs(r, dir, prefix); err != nil {
+			return "", err
+		}
+		tmp.Close()
+		if err = r.Rename(name, tmpName); err == nil {
+			return tmpName, nil
+		}
+		r.Remove(tmpName)
+		if !errors.Is(err, syscall.EXDEV) {
+			break
+		}
+	}
+	return "", err
 }

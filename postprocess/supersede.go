@@ -2,6 +2,7 @@ package postprocess
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -21,8 +22,8 @@ import (
 //
 // With Hide and Kept set, a result among the first Limit is dropped only
 // when its resolution leads to a live line: the line kept, or the line
-// that supersedes it in turn. One whose line kept is gone, or whose
-// resolutions go round (two agents each kept their own line, and sync
+// that supersedes it in turn. One whose line kept is gone, or in a note
+// the search leaves out as expired, or whose resolutions go round (two agents each kept their own line, and sync
 // merged both markers), is marked instead, the reason saying why it was
 // not hidden: hiding it would leave no version of the fact.
 //
@@ -40,6 +41,10 @@ type Supersede struct {
 	// (superseded true): Hide then drops a result only when its
 	// resolutions lead to a live line. Nil hides every superseded result.
 	Kept func(ctx context.Context, path, key string) (line int, by curate.Marker, superseded bool)
+	// Expired, when set, reports whether the search leaves the note path
+	// out as expired: a line kept there is not live, as no result shows
+	// it.
+	Expired func(path string) bool
 	// Limit, when positive, is how many results the caller returns (a
 	// search's MaxResults): KeptLine is asked only for results among the
 	// first Limit, and Hidden counts only results Hide dropped from
@@ -116,6 +121,8 @@ func (s Supersede) unsettled(ctx context.Context, m curate.Marker) string {
 		switch {
 		case line == 0:
 			return "the line kept is no longer in " + m.Path
+		case s.Expired != nil && s.Expired(m.Path):
+			return "the note kept, " + m.Path + ", has expired"
 		case !superseded:
 			return ""
 		}
@@ -135,11 +142,12 @@ type Passage struct {
 // NewSupersede returns the supersede stage of a search's Superseded
 // mode: nil for "off", one that drops superseded results for "hide"
 // (adding their number to hidden), one that marks them otherwise. limit
-// is the search's MaxResults (see [Supersede].Limit). It finds the line
+// is the search's MaxResults (see [Supersede].Limit); expired are the notes
+// the search leaves out as expired (see [Supersede].Expired). It finds the line
 // kept in the passages read returns for its file ([curate.FindLine]),
 // reading each file once per search; a file read cannot read gives no
 // line.
-func NewSupersede(mode string, limit int, hidden *int, read func(ctx context.Context, path string) ([]Passage, error)) Postprocessor {
+func NewSupersede(mode string, limit int, hidden *int, expired []string, read func(ctx context.Context, path string) ([]Passage, error)) Postprocessor {
 	if mode == "off" {
 		return nil
 	}
@@ -162,5 +170,6 @@ func NewSupersede(mode string, limit int, hidden *int, read func(ctx context.Con
 		line, _, _ := find(ctx, path, key)
 		return line
 	}
-	return Supersede{Hide: mode == "hide", KeptLine: kept, Kept: find, Hidden: hidden, Limit: limit}
+	gone := func(path string) bool { return slices.Contains(expired, path) }
+	return Supersede{Hide: mode == "hide", KeptLine: kept, Kept: find, Expired: gone, Hidden: hidden, Limit: limit}
 }

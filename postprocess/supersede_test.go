@@ -66,7 +66,7 @@ func TestSupersede(t *testing.T) {
 // stored passages of its file, reading each file once.
 func TestNewSupersede(t *testing.T) {
 	ctx := context.Background()
-	if p := NewSupersede("off", 6, nil, nil); p != nil {
+	if p := NewSupersede("off", 6, nil, nil, nil); p != nil {
 		t.Fatalf(`NewSupersede("off") = %v, want nil`, p)
 	}
 	key := curate.LinesKey([]string{"We run PostgreSQL 16."})
@@ -84,7 +84,7 @@ func TestNewSupersede(t *testing.T) {
 		{Path: "memory/a.md", StartLine: 1, Score: 0.9, Text: string(resolved)},
 		{Path: "memory/b.md", StartLine: 1, Score: 0.8, Text: string(resolved)},
 	}
-	out, err := NewSupersede("mark", 6, nil, read).Process(ctx, "q", in)
+	out, err := NewSupersede("mark", 6, nil, nil, read).Process(ctx, "q", in)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +97,7 @@ func TestNewSupersede(t *testing.T) {
 		t.Errorf("memory/stack.md read %d times, want once", reads)
 	}
 	hidden := 0
-	if out, err = NewSupersede("hide", 6, &hidden, read).Process(ctx, "q", in); err != nil || len(out) != 0 || hidden != 2 {
+	if out, err = NewSupersede("hide", 6, &hidden, nil, read).Process(ctx, "q", in); err != nil || len(out) != 0 || hidden != 2 {
 		t.Errorf(`"hide": %d results, %d hidden, %v; want none, 2 hidden`, len(out), hidden, err)
 	}
 }

@@ -68,7 +68,7 @@ func (s *Searcher) Search(ctx context.Context, o search.Options) (*Response, err
 	for _, e := range got.Warnings {
 		resp.Warnings = append(resp.Warnings, indexer.Warning{Err: e})
 	}
-	results, err := postprocess.Run(ctx, o.Query, got.Results, s.Stages(o, &resp.Hidden.Superseded)...)
+	results, err := postprocess.Run(ctx, o.Query, got.Results, s.Stages(o, &resp.Hidden.Superseded, expired)...)
 	if err != nil {
 		return nil, err
 	}
@@ -199,11 +199,12 @@ func (s *Searcher) Retrieve(ctx context.Context, o search.Options, filter store.
 
 // Stages returns stages 2 to 7 of a search: threshold, curation, decay
 // and MMR as o asks, the supersede stage (counting in hidden what it
-// hides), then the registered postprocessors. A supersede stage that
+// hides, and taking a line kept in one of the expired notes the search
+// leaves out for no line), then the registered postprocessors. A supersede stage that
 // hides runs before decay and MMR: MMR would otherwise push a result
 // down for resembling a passage the caller never sees, and the line
 // that replaced a superseded one says nearly the same words.
-func (s *Searcher) Stages(o search.Options, hidden *int) []postprocess.Postprocessor {
+func (s *Searcher) Stages(o search.Options, hidden *int, expired []string) []postprocess.Postprocessor {
 	procs := []postprocess.Postprocessor{postprocess.Threshold{Min: o.MinScore}, postprocess.Curate{Meta: s.FileMeta}}
 	// Decay and MMR reorder what comes after them: a hide before them
 	// checks (and counts) every candidate, not only the first
@@ -212,7 +213,7 @@ func (s *Searcher) Stages(o search.Options, hidden *int) []postprocess.Postproce
 	if o.Superseded == "hide" && (o.HalfLifeDays > 0 || o.MMR) {
 		limit = 0
 	}
-	supersede := postprocess.NewSupersede(o.Superseded, limit, hidden, s.Passages)
+	supersede := postprocess.NewSupersede(o.Superseded, limit, hidden, expired, s.Passages)
 	if o.Superseded == "hide" {
 		procs = append(procs, supersede)
 	}

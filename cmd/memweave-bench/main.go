@@ -90,7 +90,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -106,14 +105,8 @@ import (
 
 	"github.com/memweave/memweave-go"
 	_ "github.com/memweave/memweave-go/embed/static" // --embedder static: model folders
+	"github.com/memweave/memweave-go/internal/exitstatus"
 	"github.com/memweave/memweave-go/search"
-)
-
-// Environment variables holding the embedding API key, in order of
-// preference.
-const (
-	envKey       = memweave.EnvEmbeddingKey
-	envOpenAIKey = memweave.EnvOpenAIKey
 )
 
 func main() {
@@ -133,16 +126,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	msg := a.redact(err.Error())
-	var re *runError
-	if errors.As(err, &re) {
-		fmt.Fprintln(stderr, "memweave-bench: "+msg)
-		return 1
-	}
-	if cmd != nil {
+	if !exitstatus.IsFailure(err) && cmd != nil {
 		msg += fmt.Sprintf(" (see '%s --help')", cmd.CommandPath())
 	}
 	fmt.Fprintln(stderr, "memweave-bench: "+msg)
-	return 2
+	return exitstatus.Code(err)
 }
 
 // app holds the global flags and the output streams shared by the
@@ -345,47 +333,10 @@ func (a *app) progressf(format string, args ...any) {
 	fmt.Fprintf(a.stderr, "memweave-bench: "+format+"\n", args...)
 }
 
-// usageError is a mistake on the command line: exit status 2.
-type usageError struct{ err error }
-
-func (e *usageError) Error() string { return e.err.Error() }
-func (e *usageError) Unwrap() error { return e.err }
-
-func usageErr(format string, args ...any) error {
-	return &usageError{fmt.Errorf(format, args...)}
-}
-
-// runError is a failure of a command that was used correctly: exit
-// status 1.
-type runError struct{ err error }
-
-func (e *runError) Error() string { return e.err.Error() }
-func (e *runError) Unwrap() error { return e.err }
-
-// action adapts a subcommand body for cobra. The errors it returns are
-// failures (exit status 1) unless they are usage errors; errors cobra
-// raises itself, before the body runs, are all usage errors.
-func action(fn func(cmd *cobra.Command, args []string) error) func(*cobra.Command, []string) error {
-	return func(cmd *cobra.Command, args []string) error {
-		err := fn(cmd, args)
-		if err == nil {
-			return nil
-		}
-		var ue *usageError
-		if errors.As(err, &ue) {
-			return err
-		}
-		if errors.Is(err, context.Canceled) && cmd.Context().Err() != nil {
-			err = errors.New("interrupted")
-		}
-		return &runError{err}
-	}
-}
-
-// noArgs rejects positional arguments as a usage error.
-func noArgs(cmd *cobra.Command, args []string) error {
-	if len(args) > 0 {
-		return usageErr("%s takes no arguments, got %q", cmd.Name(), args[0])
-	}
-	return nil
-}
+// The exit status rule, shared with the memweave command: a usage error
+// exits with 2, a failure of a command's body with 1.
+var (
+	usageErr = exitstatus.Usagef
+	action   = exitstatus.Action
+	noArgs   = exitstatus.NoArgs
+)

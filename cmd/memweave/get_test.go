@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/memweave/memweave-go/internal/exitstatus"
 )
 
 // runCLIInput runs memweave like runCLI with stdin as its standard input.
@@ -83,7 +85,7 @@ func TestParseLineSpec(t *testing.T) {
 	for _, tt := range tests {
 		path, from, count, err := parseLineSpec(tt.arg)
 		if tt.bad {
-			var ue *usageError
+			var ue *exitstatus.UsageError
 			if !errors.As(err, &ue) {
 				t.Errorf("parseLineSpec(%q) = %q, %d, %d, %v; want a usage error", tt.arg, path, from, count, err)
 			}

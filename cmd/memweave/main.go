@@ -80,16 +80,10 @@ import (
 	"github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/embed"
 	_ "github.com/memweave/memweave-go/embed/static/english" // the built-in model of --embedder static
+	"github.com/memweave/memweave-go/internal/exitstatus"
 	"github.com/memweave/memweave-go/internal/oneshot"
 	"github.com/memweave/memweave-go/mcpserver"
 	"github.com/memweave/memweave-go/workspace"
-)
-
-// Environment variables holding the embedding API key, in order of
-// preference.
-const (
-	envKey       = memweave.EnvEmbeddingKey
-	envOpenAIKey = memweave.EnvOpenAIKey
 )
 
 func main() {
@@ -117,11 +111,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	fmt.Fprintln(stderr, app.errorLine(err, cmd))
-	var re *runError
-	if errors.As(err, &re) {
-		return 1
-	}
-	return 2
+	return exitstatus.Code(err)
 }
 
 // app holds the global flags and the output streams shared by the
@@ -366,15 +356,13 @@ var configFlags = map[string]string{
 	"ChunkOverlap":      "--chunk-overlap",
 }
 
-// usageError is a mistake on the command line: exit status 2.
-type usageError struct{ err error }
-
-func (e *usageError) Error() string { return e.err.Error() }
-func (e *usageError) Unwrap() error { return e.err }
-
-func usageErr(format string, args ...any) error {
-	return &usageError{fmt.Errorf(format, args...)}
-}
+// The exit status rule, shared with memweave-bench: a usage error exits
+// with 2, a failure of a command's body with 1.
+var (
+	usageErr = exitstatus.Usagef
+	action   = exitstatus.Action
+	noArgs   = exitstatus.NoArgs
+)
 
 // onePath accepts exactly one PATH argument for the command name; hint,
 // when not empty, says where the rest comes from.
@@ -392,40 +380,12 @@ func onePath(name, hint string) cobra.PositionalArgs {
 	}
 }
 
-// runError is a failure of a command that was used correctly: exit
-// status 1.
-type runError struct{ err error }
-
-func (e *runError) Error() string { return e.err.Error() }
-func (e *runError) Unwrap() error { return e.err }
-
-// action adapts a subcommand body for cobra. The errors it returns are
-// failures (exit status 1) unless they are usage errors; errors cobra
-// raises itself, before the body runs, are all usage errors.
-func action(fn func(cmd *cobra.Command, args []string) error) func(*cobra.Command, []string) error {
-	return func(cmd *cobra.Command, args []string) error {
-		err := fn(cmd, args)
-		if err == nil {
-			return nil
-		}
-		var ue *usageError
-		if errors.As(err, &ue) {
-			return err
-		}
-		if errors.Is(err, context.Canceled) && cmd.Context().Err() != nil {
-			err = errors.New("interrupted")
-		}
-		return &runError{err}
-	}
-}
-
 // errorLine formats err as the one line printed on stderr: prefixed
 // "memweave: ", the API key redacted, and for usage errors a pointer to
 // the help of the command at fault.
 func (a *app) errorLine(err error, cmd *cobra.Command) string {
 	msg := a.clean(err.Error())
-	var re *runError
-	if !errors.As(err, &re) && cmd != nil {
+	if !exitstatus.IsFailure(err) && cmd != nil {
 		if cmd.Name() == "help" && cmd.HasParent() {
 			cmd = cmd.Parent() // help's usage errors are about the command named
 		}
@@ -483,14 +443,6 @@ func (a *app) cleanAll(warnings []memweave.Warning) []string {
 		out = append(out, a.clean(w.Error()))
 	}
 	return out
-}
-
-// noArgs rejects positional arguments as a usage error.
-func noArgs(cmd *cobra.Command, args []string) error {
-	if len(args) > 0 {
-		return usageErr("%s takes no arguments, got %q", cmd.Name(), args[0])
-	}
-	return nil
 }
 
 // finite rejects NaN and infinities in a float flag.

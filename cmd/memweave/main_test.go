@@ -16,8 +16,16 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/memweavetest"
 	"github.com/memweave/memweave-go/search"
+)
+
+// The environment variables holding the embedding API key, in order of
+// preference.
+const (
+	envKey       = memweave.EnvEmbeddingKey
+	envOpenAIKey = memweave.EnvOpenAIKey
 )
 
 // binary is the memweave command built once by TestMain; the tests run it

@@ -66,13 +66,11 @@ passages found are over the budget.`,
 			if len(sources) > 0 {
 				opts = append(opts, memweave.Sources(sources...))
 			}
-			switch superseded {
-			case "mark":
-			case "hide", "off":
-				opts = append(opts, memweave.Superseded(superseded))
-			default:
-				return usageErr("invalid --superseded %q: want mark, hide or off", superseded)
+			sup, err := supersededFlag(superseded)
+			if err != nil {
+				return err
 			}
+			opts = append(opts, sup)
 			w, err := a.openWeave(cmd)
 			if err != nil {
 				return err

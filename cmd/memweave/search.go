@@ -140,11 +140,21 @@ func indexWithProgress(ctx context.Context, w *memweave.Weave, bar *progress) ([
 	return res.Warnings, nil
 }
 
+// supersededFlag checks the --superseded of search and pack and returns
+// its option.
+func supersededFlag(mode string) (memweave.SearchOption, error) {
+	switch mode {
+	case "mark", "hide", "off":
+		return memweave.Superseded(mode), nil
+	}
+	return nil, usageErr("invalid --superseded %q: want mark, hide or off", mode)
+}
+
 // emptyQueryUsage turns the library's error for a blank query into a
 // usage error with the library's own words; other errors pass through.
 func emptyQueryUsage(err error) error {
 	if errors.Is(err, memweave.ErrEmptyQuery) {
-		return &usageError{memweave.ErrEmptyQuery}
+		return usageErr("%w", memweave.ErrEmptyQuery)
 	}
 	return err
 }
@@ -213,10 +223,11 @@ func (f *searchFlags) options(cmd *cobra.Command) ([]memweave.SearchOption, erro
 		opts = append(opts, memweave.MMR(f.lambda))
 	}
 	if set("superseded") {
-		if f.superseded != "mark" && f.superseded != "hide" && f.superseded != "off" {
-			return nil, usageErr("invalid --superseded %q: want mark, hide or off", f.superseded)
+		opt, err := supersededFlag(f.superseded)
+		if err != nil {
+			return nil, err
 		}
-		opts = append(opts, memweave.Superseded(f.superseded))
+		opts = append(opts, opt)
 	}
 	if set("now") {
 		t, err := time.ParseInLocation(time.DateOnly, f.now, time.UTC)

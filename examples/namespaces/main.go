@@ -14,7 +14,6 @@ import (
 	"fmt"
 	"log"
 	"os"
-	"path/filepath"
 	"time"
 
 	memweave "github.com/memweave/memweave-go"
@@ -42,26 +41,20 @@ func main() {
 		log.Fatal(err)
 	}
 	defer os.RemoveAll(dir)
-	for rel, content := range files {
-		p := filepath.Join(dir, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			log.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			log.Fatal(err)
-		}
-	}
-
 	w, err := memweave.Open(ctx, memweave.Config{
 		Workspace: dir,
+		Create:    true,
 		Now:       func() time.Time { return time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC) },
 	})
 	if err != nil {
 		log.Fatal(err)
 	}
 	defer w.Close()
-	if _, err := w.Index(ctx); err != nil {
-		log.Fatal(err)
+	// Write creates each note, with its folder, and indexes it.
+	for rel, content := range files {
+		if _, err := w.Write(ctx, rel, content); err != nil {
+			log.Fatal(err)
+		}
 	}
 
 	fmt.Println("indexed files by source:")

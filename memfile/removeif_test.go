@@ -1,0 +1,78 @@
+package memfile_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/memweave/memweave-go/internal/edithook"
+	"github.com/memweave/memweave-go/memfile"
+	"github.com/memweave/memweave-go/memweavetest"
+)
+
+// TestDeleteExpectHashKeepsSaveInWindow: an editor's save landing after
+// DeleteWith checked the expected hash and before the file went was
+// deleted with it; now the file is kept with the save and the error
+// wraps ErrChanged.
+func TestDeleteExpectHashKeepsSaveInWindow(t *testing.T) {
+	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\n"})
+	hook, calls := saveOnce(t, 1)
+	ctx := edithook.With(context.Background(), hook)
+	opts := memfile.DeleteOptions{ExpectHash: memfile.Hash([]byte("# A\n"))}
+	_, _, err := memfile.DeleteWith(ctx, root, "memory/a.md", opts)
+	if *calls != 1 {
+		t.Fatalf("the editor saved %d times, want once, between the check and the removal", *calls)
+	}
+	got, rerr := os.ReadFile(filepath.Join(root, "memory/a.md"))
+	if want := "# A\neditor save 1\n"; string(got) != want || !errors.Is(err, memfile.ErrChanged) {
+		t.Errorf("DeleteWith with a save in the window: %v; the file is %q, %v; want ErrChanged and %q", err, got, rerr, want)
+	}
+}
+
+// TestRemoveIf: a file that holds what the caller read goes; one that
+// holds anything else is put back under its name, with its mode, and
+// nothing is left aside.
+func TestRemoveIf(t *testing.T) {
+	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\n", "memory/b.md": "# B\n"})
+	ctx := context.Background()
+	if err := memfile.RemoveIf(ctx, root, "memory/a.md", []byte("# A, as read before\n")); !errors.Is(err, memfile.ErrChanged) {
+		t.Errorf("RemoveIf(other content) = %v, want ErrChanged", err)
+	}
+	if got := memweavetest.ReadFile(t, root, "memory/a.md"); got != "# A\n" {
+		t.Errorf("a.md after a refused RemoveIf = %q, want it as it was", got)
+	}
+	if err := memfile.RemoveIf(ctx, root, "memory/b.md", []byte("# B\n")); err != nil {
+		t.Errorf("RemoveIf(same content) = %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "memory/b.md")); !os.IsNotExist(err) {
+		t.Errorf("b.md after RemoveIf: %v, want it gone", err)
+	}
+	left, _ := os.ReadDir(filepath.Join(root, "memory", memfile.TempDir))
+	for _, e := range left {
+		if e.Name() != ".gitignore" {
+			t.Errorf("left in %s: %s", memfile.TempDir, e.Name())
+		}
+	}
+}
+
+// TestRecoverKeepsNoteSetAside: a note RemoveIf set aside in TempDir (a
+// process killed before it put it back, or a note it could not put back)
+// is no leftover of a write: Recover leaves it, and removes the others.
+func TestRecoverKeepsNoteSetAside(t *testing.T) {
+	root := memweavetest.Workspace(t, map[string]string{
+		"memory/" + memfile.TempDir + "/.memweave-aside-0123456789abcdef.tmp": "# An editor's save\n",
+		"memory/" + memfile.TempDir + "/.memweave-write-0123456789abcdef.tmp": "# half a write\n",
+	})
+	if err := memfile.Recover(context.Background(), root); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(root, "memory", memfile.TempDir)
+	if _, err := os.Stat(filepath.Join(dir, ".memweave-aside-0123456789abcdef.tmp")); err != nil {
+		t.Errorf("the note set aside after Recover: %v, want it kept", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, ".memweave-write-0123456789abcdef.tmp")); !os.IsNotExist(err) {
+		t.Errorf("the leftover write after Recover: %v, want it removed", err)
+	}
+}
