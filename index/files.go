@@ -605,7 +605,7 @@ func (w *writer) replace(ctx context.Context, u Update) (created, removed int, e
 		if len(c.Vector) != w.dims {
 			return 0, 0, fmt.Errorf("chunk %d: vector has %d dimensions, the index %d", c.Seq, len(c.Vector), w.dims)
 		}
-		half := encodeHalf(c.Vector)
+		half := encodeUnitHalf(c.Vector)
 		if _, err := w.insVec.ExecContext(ctx, rowid, half); err != nil {
 			return 0, 0, err
 		}
