@@ -199,6 +199,9 @@ func (h *Hybrid) calibration(ctx context.Context, terms []string, r *backendHits
 		}
 	}
 	if vec && r.qvec != nil {
+		if !h.Semantic {
+			c.runs = newRuns(terms)
+		}
 		if r.sampleErr != nil {
 			return nil, errCalibrate(r.sampleErr)
 		}
