@@ -173,8 +173,12 @@ func Withhold(paths []string, ignored []Item) (kept []string, blockEmbedder bool
 // identity, and every call fails with an error wrapping [ErrNotApproved]
 // and [embed.ErrUnavailable] that says what to run.
 func Blocked(ws string, c embed.Config, ignored []Item) embed.Embedder {
+	id := embed.Identity{Provider: c.Provider, Model: c.Model, Dims: c.Dims}
+	if c.Provider == "openai" {
+		id.Prefixes = embed.PrefixesOf(c.QueryPrefix, c.DocumentPrefix)
+	}
 	return &embed.Blocked{
-		ID: embed.Identity{Provider: c.Provider, Model: c.Model, Dims: c.Dims},
+		ID: id,
 		Err: fmt.Errorf("memweave: embedder of %s not approved on this machine (%s); approve it with '%s': %w: %w",
 			filepath.Join(ws, settings.FileName), Describe(ignored), ApproveCommand, ErrNotApproved, embed.ErrUnavailable),
 	}
@@ -218,7 +222,7 @@ func ApproveFile(ctx context.Context, ws string) ([]Item, error) {
 		return nil, err
 	}
 	if len(all) == 0 {
-		return nil, Revoke(ws)
+		return nil, Revoke(ctx, ws)
 	}
-	return all, Approve(ws, all)
+	return all, Approve(ctx, ws, all)
 }

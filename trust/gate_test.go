@@ -78,3 +78,18 @@ func TestPendingThenApproveFile(t *testing.T) {
 		t.Errorf("Pending after ApproveFile = %v, %v; want nothing unapproved", unapproved, err)
 	}
 }
+
+// TestBlockedHasTheEmbeddersIdentity: a blocked embedder stands for the
+// embedder its settings describe, prefixes included, so that an index
+// that embedder built is not taken for another's (and re-embedded).
+func TestBlockedHasTheEmbeddersIdentity(t *testing.T) {
+	c := embed.Config{Provider: "openai", Model: "nomic-embed-text", BaseURL: "http://10.0.0.5/v1", Dims: 768,
+		QueryPrefix: "search_query: ", DocumentPrefix: "search_document: "}
+	real, err := embed.New(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := trust.Blocked(t.TempDir(), c, nil).Identity(), real.Identity(); got != want {
+		t.Errorf("Blocked(%+v).Identity() = %v, want %v", c, got, want)
+	}
+}

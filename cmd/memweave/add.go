@@ -141,5 +141,5 @@ func (a *app) recordExtraPaths(cmd *cobra.Command, paths []string) error {
 		}
 		fmt.Fprintf(a.stderr, "memweave: recorded in %s extra_paths: %q\n", filepath.Join(ws, memweave.SettingsFile), added)
 	}
-	return trust.Add(ws, approve)
+	return trust.Add(cmd.Context(), ws, approve)
 }
