@@ -22,7 +22,7 @@ import (
 var ErrNotApproved = errors.New("trust: setting not approved on this machine")
 
 // Item is one setting value that needs approval before it takes effect
-// on this machine: an extra path outside the workspace, an embedding
+// on this machine: an extra path outside memory/, an embedding
 // server, a model folder outside the workspace.
 type Item struct {
 	// Setting is the settings key ("extra_paths", "embedder.base_url").
