@@ -74,6 +74,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -411,20 +412,27 @@ func (a *app) clean(msg string) string {
 }
 
 // escapeControls writes each C0 and C1 control character of s (and DEL)
-// as Go would quote it, "\x1b" for an escape.
+// as Go would quote it, "\x1b" for an escape, and each byte that is not
+// UTF-8 as "\x9b": a raw 0x9b is CSI to a terminal reading 8-bit
+// controls, and a file name or argument may hold one.
 func escapeControls(s string) string {
 	isControl := func(r rune) bool { return r < 0x20 || r >= 0x7f && r < 0xa0 }
-	if !strings.ContainsFunc(s, isControl) {
+	if utf8.ValidString(s) && !strings.ContainsFunc(s, isControl) {
 		return s
 	}
 	var b strings.Builder
-	for _, r := range s {
-		if isControl(r) {
+	for len(s) > 0 {
+		r, n := utf8.DecodeRuneInString(s)
+		switch {
+		case r == utf8.RuneError && n == 1:
+			fmt.Fprintf(&b, `\x%02x`, s[0])
+		case isControl(r):
 			q := strconv.QuoteRune(r)
 			b.WriteString(q[1 : len(q)-1])
-			continue
+		default:
+			b.WriteString(s[:n])
 		}
-		b.WriteRune(r)
+		s = s[n:]
 	}
 	return b.String()
 }
