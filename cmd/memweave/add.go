@@ -53,7 +53,7 @@ extra_paths in memweave.json to stop indexing it.`,
 					return fmt.Errorf("add %s: %w", p, err)
 				}
 				if workspace.HasControl(paths[i]) {
-					return fmt.Errorf("add %q: %w: contains a control character; not indexed", p, workspace.ErrBadName)
+					return fmt.Errorf("add %q: %w: contains a control character or a byte that is not UTF-8; not indexed", p, workspace.ErrBadName)
 				}
 			}
 			if err := a.recordExtraPaths(cmd, paths); err != nil {
