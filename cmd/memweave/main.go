@@ -71,6 +71,7 @@ import (
 	"net/url"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -236,6 +237,16 @@ func (a *app) checkGlobalFlags(cmd *cobra.Command, _ []string) error {
 	case "", "hash", "openai", "static", "none":
 	default:
 		return usageErr("invalid --embedder %q: want hash, openai, static or none", a.embedder)
+	}
+	if a.embedder == "static" && a.embeddingModel != "" && !filepath.IsAbs(a.embeddingModel) {
+		// A model folder is a path like --db's: relative to the current
+		// folder. Recorded as given, memweave.json would name another
+		// folder, or none, for a command run from elsewhere.
+		abs, err := filepath.Abs(a.embeddingModel)
+		if err != nil {
+			return usageErr("invalid --embedding-model %q: %v", a.embeddingModel, err)
+		}
+		a.embeddingModel = abs
 	}
 	if a.embeddingDims < 0 {
 		return usageErr("invalid --embedding-dims %d: must not be negative", a.embeddingDims)

@@ -65,3 +65,30 @@ func TestBuiltinStaticModel(t *testing.T) {
 		t.Errorf("status = %v, want the static model's identity", st)
 	}
 }
+
+// TestStaticModelRelativeFolder: init --embedder static --embedding-model
+// DIR, DIR relative to the current folder as any path flag, records a
+// folder that a command run from elsewhere (the MCP server, another
+// shell) finds too: its vector search works, rather than falling back to
+// keyword search for an embedder that "differs from the index's".
+func TestStaticModelRelativeFolder(t *testing.T) {
+	t.Parallel()
+	vocab := []string{"[UNK]", "dark", "night", "mode", "theme", "user", "prefers", "##s"}
+	rows := [][]float32{{0, 0, 0}, {1, 0, 0}, {1, 0.1, 0}, {0, 1, 0}, {0.1, 1, 0}, {0, 0, 0.2}, {0, 0, 0.2}, {0, 0, 0.01}}
+	home := t.TempDir()
+	statictest.WriteModel(t, filepath.Join(home, "my-model"), map[string]statictest.Tensor{
+		"embeddings": statictest.F32(rows)}, statictest.WordPieceTokenizer(vocab), `{"normalize": true}`)
+	ws := filepath.Join(home, "agent")
+	if out := runCLI(t, home, nil, "-w", ws, "init", "--embedder", "static", "--embedding-model", "my-model"); out.code != 0 {
+		t.Fatalf("init with a relative model folder: exit %d, stderr %q", out.code, out.stderr)
+	}
+	if out := runCLI(t, home, nil, "-w", ws, "append", "User prefers dark mode."); out.code != 0 {
+		t.Fatalf("append: exit %d, stderr %q", out.code, out.stderr)
+	}
+	out := runCLI(t, t.TempDir(), nil, "-w", ws, "search", "night themes", "--mode", "vector", "--json", "--min-score", "0")
+	var resp searchResponseJSON
+	decode(t, out, &resp)
+	if out.code != 0 || resp.Mode != "vector" || len(resp.Results) == 0 || strings.Contains(out.stderr, "differs") {
+		t.Errorf("vector search from another folder: exit %d, mode %q, %d results, stderr %q; want vector results", out.code, resp.Mode, len(resp.Results), out.stderr)
+	}
+}
