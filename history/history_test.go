@@ -74,17 +74,19 @@ func TestMaterializeAndDiff(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dst, "notes.txt")); err == nil {
 		t.Error("Materialize wrote a file outside memory/")
 	}
-	changes, err := history.Diff(ctx, dst, dir, chunker.Options{}, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var kinds []string
-	for _, c := range changes {
-		kinds = append(kinds, c.Kind+" "+c.Path)
-	}
-	want := "added memory/2025-05-01.md|removed memory/people.md|changed memory/stack.md"
-	if g := strings.Join(kinds, "|"); g != want {
-		t.Errorf("Diff = %s, want %s", g, want)
+	for _, to := range []string{"HEAD", ""} {
+		res, err := history.Changes(ctx, dir, first, to, chunker.Options{}, history.Limits{}, history.Page{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var kinds []string
+		for _, c := range res.Changes {
+			kinds = append(kinds, c.Kind+" "+c.Path)
+		}
+		want := "added memory/2025-05-01.md|removed memory/people.md|changed memory/stack.md"
+		if g := strings.Join(kinds, "|"); g != want {
+			t.Errorf("Changes(%s, %q) = %s, want %s", first, to, g, want)
+		}
 	}
 }
 
