@@ -174,7 +174,9 @@ func underText(under []string) string {
 
 // Copy is what [Prefer] knows of a passage to choose the copy kept.
 type Copy struct {
-	// Date is the note's own date (see [NoteDate]); zero when unknown.
+	// Date is the note's own date: the date of its name, else of its
+	// front matter, else of its last commit, else its modification time
+	// (package curator reads them); zero when unknown.
 	Date time.Time
 	// File and Line place the passage; they break ties.
 	File string
@@ -187,18 +189,6 @@ type Copy struct {
 // when a comes first, a positive one when b does, 0 for the same place.
 func Prefer(a, b Copy) int {
 	return cmp.Or(b.Date.Compare(a.Date), cmp.Compare(b.File, a.File), cmp.Compare(a.Line, b.Line))
-}
-
-// NoteDate returns the date that counts for a note, the first that is
-// not zero of: the date in its file name, the date of its front matter,
-// the time of the last commit that changed it, its modification time.
-func NoteDate(name, front, commit, mtime time.Time) time.Time {
-	for _, t := range []time.Time{name, front, commit} {
-		if !t.IsZero() {
-			return t
-		}
-	}
-	return mtime
 }
 
 // Member is a copy dropped from a [Group], with how it compares to the
