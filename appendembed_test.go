@@ -3,7 +3,10 @@ package memweave_test
 import (
 	"context"
 	"errors"
+	"net/http"
+	"net/http/httptest"
 	"testing"
+	"time"
 
 	"github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/memweavetest"
@@ -39,5 +42,34 @@ func TestAppendIndexedWarnsWhenTheEmbedderFails(t *testing.T) {
 	ires, err := w.Index(ctx)
 	if err != nil || ires.FilesPending != 0 || ires.EmbeddingsComputed == 0 {
 		t.Errorf("Index with a working embedder = %+v, %v; want the note embedded, none pending", ires, err)
+	}
+}
+
+// TestAppendIndexedWarnsWhenTheEmbedderIsSlow: an append waits a bounded
+// time for its note's vectors; a server slower than that is unavailable
+// to it, and the warning wraps ErrEmbedderUnavailable as a failing
+// server's does (it used to wrap only the context's deadline, so under
+// load the test above failed when the failing server's retries ran past
+// the wait).
+func TestAppendIndexedWarnsWhenTheEmbedderIsSlow(t *testing.T) {
+	ctx := context.Background()
+	inner := memweavetest.NewEmbedServer(t, 64)
+	srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		select {
+		case <-time.After(2 * time.Second):
+		case <-r.Context().Done():
+			return
+		}
+		inner.Server.Config.Handler.ServeHTTP(rw, r)
+	}))
+	t.Cleanup(srv.Close)
+	root := memweavetest.Workspace(t, map[string]string{"memory/keep.md": "# Keep\n"})
+	w := open(t, root, memweave.Config{Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "m", BaseURL: srv.URL + "/v1", Dims: 64}})
+	path, res, err := w.AppendIndexed(ctx, "The PELICAN-89 migration runs on Wednesdays.")
+	if err != nil || path == "" {
+		t.Fatalf("AppendIndexed = %q, %v; want the path, no error", path, err)
+	}
+	if len(res.Warnings) != 1 || !errors.Is(res.Warnings[0], memweave.ErrEmbedderUnavailable) {
+		t.Errorf("AppendIndexed warnings = %v, want one wrapping ErrEmbedderUnavailable", res.Warnings)
 	}
 }

@@ -69,6 +69,7 @@ func (w *Weave) Index(ctx context.Context, opts ...IndexOption) (*IndexResult, e
 	w.mu.Lock()
 	known := w.settings != nil
 	w.mu.Unlock()
+	learning := w.eng.IdentityOf().Dims == 0
 	warns, err := w.eng.AdoptSettings(ctx, known, w.explicitEmbedder, func() error {
 		w.mu.Lock()
 		defer w.mu.Unlock()
@@ -78,6 +79,20 @@ func (w *Weave) Index(ctx context.Context, opts ...IndexOption) (*IndexResult, e
 		return nil, err
 	}
 	res, err := w.fresh.Sync(ctx, o)
+	if err == nil && learning && w.eng.IdentityOf().Dims > 0 {
+		// The embedder learned its dimensions from this run's first
+		// answer, and they may not be the index's (a model swapped
+		// behind the same name): then the run could only leave its
+		// chunks pending. Index again, now knowing them, which re-embeds
+		// every chunk, as a second run in this process would.
+		if foreign, ferr := w.eng.Foreign(ctx); ferr == nil && foreign != "" {
+			again, err := w.Index(ctx, opts...)
+			if again != nil {
+				again.EmbeddingsComputed += res.EmbeddingsComputed
+			}
+			return again, err
+		}
+	}
 	if res != nil && len(warns) > 0 {
 		res.Warnings = append(warns, res.Warnings...)
 	}

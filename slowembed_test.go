@@ -108,3 +108,58 @@ func TestSlowEmbedderHoldsNoLockAndSearchFallsBack(t *testing.T) {
 		t.Fatal("Index did not end against a crawling server")
 	}
 }
+
+// TestSlowServerBackgroundWithinQueryTimeout: a server answering each
+// request within the query timeout, but slowly, gets the first searches
+// of an index (which embed the 48 background questions, four at a time)
+// answered within the query timeout for the query plus one for the
+// questions, not twelve rounds of requests: a search past it is keyword
+// only and says why, and the questions embedded meanwhile are kept, so
+// that a later search finds them all and is hybrid.
+func TestSlowServerBackgroundWithinQueryTimeout(t *testing.T) {
+	memweavetest.Long(t, "waits on a slow server for seconds")
+	const delay, queryTimeout = 400 * time.Millisecond, time.Second
+	inner := memweavetest.NewEmbedServer(t, 16)
+	inner.Baseline = 0.3 // a sentence encoder's background: measured
+	var slow atomic.Bool
+	srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		if slow.Load() {
+			select {
+			case <-time.After(delay):
+			case <-r.Context().Done():
+				return
+			}
+		}
+		inner.Server.Config.Handler.ServeHTTP(rw, r)
+	}))
+	t.Cleanup(srv.Close)
+	root := memweavetest.Workspace(t, sample)
+	cfg := memweave.Config{Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "m", BaseURL: srv.URL + "/v1", Dims: 16, QueryTimeout: queryTimeout}}
+	w := open(t, root, cfg)
+	mustIndex(t, w)
+	slow.Store(true)
+	for i := 0; ; i++ {
+		start := time.Now()
+		resp, err := w.Search(t.Context(), "Valkey")
+		took := time.Since(start)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("search %d: %v, mode %s, warnings %q", i, took, resp.Mode, warningText(resp.Warnings))
+		if limit := delay + queryTimeout + 2*time.Second; took > limit {
+			t.Errorf("search %d took %v against a server answering in %v, want within %v", i, took, delay, limit)
+		}
+		if len(resp.Results) == 0 {
+			t.Errorf("search %d found nothing, want stack.md at least by keyword", i)
+		}
+		if resp.Mode == memweave.ModeHybrid {
+			break
+		}
+		if !strings.Contains(warningText(resp.Warnings), "background") {
+			t.Errorf("search %d is %s with warnings %q, want one saying the background questions are not embedded yet", i, resp.Mode, warningText(resp.Warnings))
+		}
+		if i == 8 {
+			t.Fatal("no search became hybrid: the background questions embedded are not kept")
+		}
+	}
+}

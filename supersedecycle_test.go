@@ -21,16 +21,7 @@ func TestSupersededCycleHidesNothing(t *testing.T) {
 	root := memweavetest.Workspace(t, map[string]string{"memory/stack.md": stack, "memory/ops.md": ops})
 	w := open(t, root, memweave.Config{MinScore: new(0.0)})
 	mustIndex(t, w)
-	// Agent one keeps stack.md; agent two, from the same files, ops.md.
-	if _, err := w.Resolve(ctx, memweave.Ref{Path: "stack.md", StartLine: 3}, memweave.Ref{Path: "ops.md", StartLine: 3}, "agent one"); err != nil {
-		t.Fatal(err)
-	}
-	opsMarked := memweavetest.ReadFile(t, root, "memory/ops.md")
-	writeFile(t, root, "memory/ops.md", ops)
-	if _, err := w.Resolve(ctx, memweave.Ref{Path: "ops.md", StartLine: 3}, memweave.Ref{Path: "stack.md", StartLine: 3}, "agent two"); err != nil {
-		t.Fatal(err)
-	}
-	writeFile(t, root, "memory/ops.md", opsMarked) // the merge keeps both markers
+	writeFile(t, root, "memory/ops.md", resolveEachWay(t, w, root, ops)) // the merge keeps both markers
 
 	resp := mustSearch(t, w, "staging database PostgreSQL", memweave.Superseded("hide"))
 	if len(holding(t, root, resp.Results, "PostgreSQL 16")) != 1 || len(holding(t, root, resp.Results, "PostgreSQL 17")) != 1 || resp.Hidden.Superseded != 0 {
@@ -65,4 +56,24 @@ func TestSupersededCycleHidesNothing(t *testing.T) {
 	if len(got) != 1 || !strings.Contains(got[0].Explain.Superseded, "not hidden: the line kept is no longer in memory/ops.md") {
 		t.Errorf("search with hide, the line kept gone = %v; want memory/stack.md shown, marked, saying why", locs(resp.Results))
 	}
+}
+
+// resolveEachWay resolves line 3 of memory/stack.md and of memory/ops.md
+// each in favour of the other, as two agents would from the same files:
+// agent one keeps stack.md, agent two, from ops (ops.md before agent
+// one's marker), ops.md. stack.md is left with agent two's marker and
+// ops.md as ops; it returns ops.md as agent one left it, which sync's
+// merge of both keeps.
+func resolveEachWay(t *testing.T, w *memweave.Weave, root, ops string) (opsMarked string) {
+	t.Helper()
+	ctx := t.Context()
+	if _, err := w.Resolve(ctx, memweave.Ref{Path: "stack.md", StartLine: 3}, memweave.Ref{Path: "ops.md", StartLine: 3}, "agent one"); err != nil {
+		t.Fatal(err)
+	}
+	opsMarked = memweavetest.ReadFile(t, root, "memory/ops.md")
+	writeFile(t, root, "memory/ops.md", ops)
+	if _, err := w.Resolve(ctx, memweave.Ref{Path: "ops.md", StartLine: 3}, memweave.Ref{Path: "stack.md", StartLine: 3}, "agent two"); err != nil {
+		t.Fatal(err)
+	}
+	return opsMarked
 }

@@ -32,9 +32,9 @@ func TestSyncIndexesWhatItBroughtWhenThePushFails(t *testing.T) {
 	gitRun(t, seed, "add", "-A")
 	gitRun(t, seed, "commit", "-qm", "later")
 	gitRun(t, seed, "push", "-q", bare, "main")
-	// The remote now takes no push: a hook that rejects every one.
-	hook := filepath.Join(bare, "hooks", "pre-receive")
-	if err := os.WriteFile(hook, []byte("#!/bin/sh\necho read-only >&2\nexit 1\n"), 0o755); err != nil {
+	// The remote now takes no push: its branch is locked (sync runs no
+	// hook of a remote on this disk, so a rejecting hook would not do).
+	if err := os.WriteFile(filepath.Join(bare, "refs", "heads", "main.lock"), nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	memweavetest.WriteFile(t, here, "memory/mine.md", "# Mine\n\nFrom here.\n")

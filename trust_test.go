@@ -120,21 +120,32 @@ func TestUnapprovedExtraPathsReachNothingOutside(t *testing.T) {
 	}
 }
 
-// TestExtraPathInsideTheWorkspaceNeedsNoApproval: the rule is about
-// reaching outside, not about extra paths.
-func TestExtraPathInsideTheWorkspaceNeedsNoApproval(t *testing.T) {
+// TestExtraPathInsideTheWorkspaceNeedsApproval: an extra path outside
+// memory/ that the settings file names, inside the workspace too, is
+// left out until approved (it could read files git does not share);
+// the same path set by the program itself needs none.
+func TestExtraPathInsideTheWorkspaceNeedsApproval(t *testing.T) {
 	isolateApprovals(t)
 	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\n\nalpha\n"})
 	memweavetest.WriteFile(t, root, "docs/d.md", "# D\n\nKINGFISHER-3 in docs\n")
 	writeSettingsJSON(t, root, map[string]any{"extra_paths": []string{"docs"}})
 	w := open(t, root, memweave.Config{})
+	if ig := w.Ignored(); len(ig) != 1 || ig[0].Value != "docs" {
+		t.Fatalf("Ignored() = %+v, want extra_paths \"docs\"", ig)
+	}
+	mustIndex(t, w)
+	if resp := mustSearch(t, w, "KINGFISHER-3"); len(resp.Results) != 0 {
+		t.Errorf("unapproved extra path inside the workspace: Search found %s", resp.Results[0].Path)
+	}
+	w.Close()
+	w = open(t, root, memweave.Config{ExtraPaths: []string{"docs"}})
 	defer w.Close()
 	if ig := w.Ignored(); len(ig) != 0 {
-		t.Fatalf("Ignored() = %+v, want none", ig)
+		t.Fatalf("Ignored() with the program's own extra path = %+v, want none", ig)
 	}
 	mustIndex(t, w)
 	if resp := mustSearch(t, w, "KINGFISHER-3"); len(resp.Results) == 0 {
-		t.Errorf("extra path inside the workspace: Search found nothing")
+		t.Errorf("extra path the program set: Search found nothing")
 	}
 }
 
@@ -272,8 +283,8 @@ func TestApprovedLinkRetargetedNeedsApprovalAgain(t *testing.T) {
 }
 
 // TestExtraFolderSwappedForALinkOutIsLeftOut: in a Weave that stays
-// open (the MCP server), an extra path inside the workspace, which
-// needed no approval, replaced by a link out of it (a pull, another
+// open (the MCP server), an extra path inside the workspace, approved
+// as a folder of the workspace, replaced by a link out of it (a pull, another
 // program) is left out of the next index runs, with a warning naming
 // it: nothing of the link's target is indexed, found, or served through
 // a link in memory/ into it.
@@ -286,6 +297,9 @@ func TestExtraFolderSwappedForALinkOutIsLeftOut(t *testing.T) {
 	}
 	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\n\nalpha inside\n", "docs/d.md": "# D\n\nDOCS-INSIDE-5 notes\n"})
 	writeSettingsJSON(t, root, map[string]any{"extra_paths": []string{"docs"}})
+	if _, err := memweave.ApproveSettings(ctx, root); err != nil {
+		t.Fatal(err)
+	}
 	w := open(t, root, memweave.Config{})
 	defer w.Close()
 	mustIndex(t, w)

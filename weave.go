@@ -120,7 +120,12 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 	}
 	w := &Weave{cfg: cfg, db: db, emb: emb, eng: eng, settings: file, explicitEmbedder: explicit, ignored: ignored}
 	if emb != nil {
-		w.backgrounds = &query.Backgrounds{Engine: eng, DB: db, Embedder: emb}
+		// The background questions wait on a server as a query does.
+		wait := cfg.Embedder.QueryTimeout
+		if wait <= 0 {
+			wait = embed.DefaultQueryTimeout
+		}
+		w.backgrounds = &query.Backgrounds{Engine: eng, DB: db, Embedder: emb, Wait: wait}
 	}
 	w.fresh = &freshness.Keeper{Slot: &w.watch, Engine: eng, DB: db, Root: cfg.Workspace, ExtraPaths: cfg.ExtraPaths, DBPath: cfg.DBPath,
 		OneShot: cfg.OneShot || cfg.NoWatch, LockTimeout: syncLockTimeout, Logger: cfg.Logger}

@@ -41,13 +41,17 @@ func (n *Notes) split(data []byte) []chunker.Chunk {
 	return chunks
 }
 
-// read reads the note rel, refusing one over MaxFileBytes.
+// read reads the note rel, refusing one over MaxFileBytes (none: 0).
 func (n *Notes) read(rel string) ([]byte, error) {
-	data, _, err := workspace.ReadFile(n.Dir, nil, rel, n.MaxFileBytes)
+	limit := int64(-1)
+	if n.MaxFileBytes > 0 {
+		limit = n.MaxFileBytes
+	}
+	data, _, err := workspace.ReadFile(n.Dir, nil, rel, limit)
 	if err != nil {
 		return nil, err
 	}
-	if n.MaxFileBytes > 0 && int64(len(data)) > n.MaxFileBytes {
+	if limit >= 0 && int64(len(data)) > limit {
 		return nil, fmt.Errorf("over the %d-byte limit", n.MaxFileBytes)
 	}
 	return data, nil

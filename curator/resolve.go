@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 	"time"
 
@@ -65,11 +64,11 @@ type ResolveResult struct {
 // text that no line of the note, or several, reads is refused, naming
 // the file, the line and the text, and nothing is written.
 func (n *Notes) Resolve(ctx context.Context, keep, drop search.Ref, reason string, opts memfile.EditOptions) (*ResolveResult, string, error) {
-	keepAbs, keepRel, err := memfile.Target(n.Dir, keep.Path)
+	_, keepRel, err := memfile.Target(n.Dir, keep.Path)
 	if err != nil {
 		return nil, "", fmt.Errorf("keep %s: %w", keep.Path, err)
 	}
-	data, err := os.ReadFile(keepAbs)
+	data, err := n.read(keepRel)
 	if err != nil {
 		return nil, "", fmt.Errorf("keep %s: %w", keepRel, err)
 	}

@@ -40,7 +40,9 @@ type Config struct {
 	Timeout time.Duration
 	// QueryTimeout bounds the embedding of a search query, retries
 	// included (openai); past it the search is keyword-only and says so.
-	// Default 10s.
+	// The first searches of an index also embed its background questions
+	// (see query.Backgrounds), within QueryTimeout more; those embedded
+	// by then are kept for the next search. Default 10s.
 	QueryTimeout time.Duration
 	// Custom, when set, is used instead of Provider.
 	Custom Embedder

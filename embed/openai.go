@@ -22,6 +22,10 @@ import (
 // DefaultOpenAIBaseURL is the BaseURL of an [OpenAIConfig] that sets none.
 const DefaultOpenAIBaseURL = "https://api.openai.com/v1"
 
+// DefaultQueryTimeout is the QueryTimeout of an [OpenAIConfig] that sets
+// none.
+const DefaultQueryTimeout = 10 * time.Second
+
 const (
 	defaultBatchSize      = 64
 	defaultMaxInFlight    = 4
@@ -29,7 +33,6 @@ const (
 	defaultTimeout        = 30 * time.Second
 	defaultRetryBaseDelay = 200 * time.Millisecond
 	maxRetryDelay         = 10 * time.Second
-	defaultQueryTimeout   = 10 * time.Second
 	probeText             = "dimension probe"
 )
 
@@ -170,7 +173,7 @@ func NewOpenAI(cfg OpenAIConfig) (*OpenAI, error) {
 		maxTries:    orDefault(cfg.MaxTries, defaultMaxTries),
 		retryBase:   orDefault(cfg.RetryBaseDelay, defaultRetryBaseDelay),
 		timeout:     orDefault(cfg.Timeout, defaultTimeout),
-		queryTO:     orDefault(cfg.QueryTimeout, defaultQueryTimeout),
+		queryTO:     orDefault(cfg.QueryTimeout, DefaultQueryTimeout),
 		noKey:       cfg.APIKey == "",
 		key:         cfg.APIKey,
 	}
@@ -184,12 +187,13 @@ func orDefault[T int | time.Duration](v, def T) T {
 	return v
 }
 
-// Identity returns {Provider: "openai", Model: cfg.Model, Dims}. Dims is 0
+// Identity returns {Provider: "openai", Model: cfg.Model, Dims,
+// Prefixes: PrefixesOf(cfg.QueryPrefix, cfg.DocumentPrefix)}. Dims is 0
 // when it was not configured and no response has been seen yet.
 func (o *OpenAI) Identity() Identity {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	return Identity{Provider: "openai", Model: o.model, Dims: o.dims}
+	return Identity{Provider: "openai", Model: o.model, Dims: o.dims, Prefixes: PrefixesOf(o.queryPrefix, o.docPrefix)}
 }
 
 // Probe embeds one short text, which checks the endpoint, key and model
@@ -202,7 +206,9 @@ func (o *OpenAI) Probe(ctx context.Context) error {
 // EmbedDocuments embeds texts, each with the DocumentPrefix, and returns
 // one vector per text in order. It sends BatchSize texts per request and
 // at most MaxInFlight requests at a time; the first failure cancels the
-// rest and is returned.
+// rest and is returned, with the vectors of the requests answered before
+// (nil for the other texts), which a caller may keep: a server that
+// answers only some requests (a rate limit) is then paid once for them.
 func (o *OpenAI) EmbedDocuments(ctx context.Context, texts []string) ([][]float32, error) {
 	out := make([][]float32, len(texts))
 	if len(texts) == 0 {
@@ -229,11 +235,11 @@ func (o *OpenAI) EmbedDocuments(ctx context.Context, texts []string) ([][]float3
 		})
 	}
 	if err := g.Wait(); err != nil {
-		return nil, err
+		return out, err
 	}
 	if err := ctx.Err(); err != nil {
 		// ctx was done before some batch started, so none failed.
-		return nil, o.errorf("%w", err)
+		return out, o.errorf("%w", err)
 	}
 	return out, nil
 }
@@ -368,6 +374,11 @@ func (o *OpenAI) vectors(resp openai.EmbeddingResponse, n int) ([][]float32, err
 	}
 	vecs := make([][]float32, n)
 	got := len(resp.Data[0].Embedding)
+	if got > MaxDims {
+		// Learned, this length would fail every index run, which could
+		// then not even store the notes for keyword search.
+		return nil, o.errorf("model %q returned %d-dimensional vectors, more than the %d an index holds", o.model, got, MaxDims)
+	}
 	for _, d := range resp.Data {
 		if d.Index < 0 || d.Index >= n || vecs[d.Index] != nil {
 			return nil, o.errorf("response has a bad or repeated index %d for %d inputs", d.Index, n)
@@ -409,7 +420,9 @@ func (o *OpenAI) classify(err error, timeout time.Duration) (retry bool, _ error
 	case errors.As(err, &apiErr):
 		status, msg = apiErr.HTTPStatusCode, apiErr.Message
 	case errors.As(err, &reqErr):
-		status, msg = reqErr.HTTPStatusCode, strings.TrimSpace(string(reqErr.Body))
+		// Redacted before it is cut short: a cut through the key would
+		// leave its first part, which redact no longer finds.
+		status, msg = reqErr.HTTPStatusCode, o.redact(strings.TrimSpace(string(reqErr.Body)))
 		if len(msg) > 200 {
 			msg = strings.ToValidUTF8(msg[:200], "") + "..."
 		}
@@ -499,9 +512,37 @@ func (o *OpenAI) redact(s string) string {
 }
 
 // errorf formats an error of this embedder, prefixed with
-// "embed: openai BASEURL: ".
+// "embed: openai BASEURL: ", with the API key redacted from its text:
+// errors of the HTTP client quote what the server sent (a malformed
+// status or header line), and the server may put the key there.
 func (o *OpenAI) errorf(format string, args ...any) error {
-	return fmt.Errorf("embed: openai %s: "+format, append([]any{o.baseURL}, args...)...)
+	err := fmt.Errorf("embed: openai %s: "+format, append([]any{o.baseURL}, args...)...)
+	if o.key == "" || !strings.Contains(err.Error(), o.key) {
+		return err
+	}
+	return &redactedError{msg: o.redact(err.Error()), err: err}
+}
+
+// redactedError is an error whose text had the API key in it: its
+// message is that text redacted, and it unwraps to what that error
+// wraps, whose texts errorf's callers never take from the server.
+type redactedError struct {
+	msg string
+	err error
+}
+
+// Error returns the redacted text.
+func (e *redactedError) Error() string { return e.msg }
+
+// Unwrap returns the errors the original error wraps.
+func (e *redactedError) Unwrap() []error {
+	switch u := e.err.(type) {
+	case interface{ Unwrap() error }:
+		return []error{u.Unwrap()}
+	case interface{ Unwrap() []error }:
+		return u.Unwrap()
+	}
+	return nil
 }
 
 // backoff returns the wait before retry number try (1-based).

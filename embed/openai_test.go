@@ -1,11 +1,14 @@
 package embed
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -741,5 +744,140 @@ func TestRedirectWithinTheOriginIsFollowed(t *testing.T) {
 	}
 	if _, auth := f.seen(); len(auth) != 1 || auth[0] != "Bearer sk-same-origin" {
 		t.Errorf("the redirect target got Authorization %q, want the key once", auth)
+	}
+}
+
+// TestKeyAcrossTheQuoteLimitIsNotQuoted: a plain-text error body is
+// quoted up to its first 200 bytes. A server that puts the key (as long
+// as an OpenAI project key) across that limit gets none of it quoted:
+// the quote is cut after the key is redacted, not before, which would
+// leave its first part where redaction no longer finds the whole key.
+func TestKeyAcrossTheQuoteLimitIsNotQuoted(t *testing.T) {
+	key := "sk-proj-" + strings.Repeat("Qx7vR2", 26)
+	for _, pad := range []int{0, 50, 120, 190, 199} {
+		t.Run(fmt.Sprint(pad), func(t *testing.T) {
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				w.WriteHeader(http.StatusBadRequest)
+				fmt.Fprint(w, strings.Repeat("p", pad)+strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer "))
+			}))
+			defer srv.Close()
+			o := newTestOpenAI(t, srv, OpenAIConfig{APIKey: key, MaxTries: 1, Dims: 3})
+			_, err := o.EmbedDocuments(context.Background(), []string{"a"})
+			if err == nil {
+				t.Fatal("EmbedDocuments succeeded")
+			}
+			if strings.Contains(err.Error(), key[:12]) {
+				t.Errorf("error quotes the start of the key: %v", err)
+			}
+		})
+	}
+}
+
+// TestKeyEchoedInABrokenResponseIsNotQuoted: the HTTP client's error for
+// a malformed status line or header quotes the line, so a server that
+// echoes the key there would have it in our error; it is redacted, and
+// the error still wraps ErrUnavailable.
+func TestKeyEchoedInABrokenResponseIsNotQuoted(t *testing.T) {
+	const key = "sk-proj-broken-line-0d9e8f7a6b5c"
+	answers := map[string]string{
+		"status-line": "HTTP/1.1 %s\r\n\r\n",
+		"status-code": "HTTP/1.1 2%s OK\r\n\r\n",
+		"header":      "HTTP/1.1 200 OK\r\n%s\r\n\r\n",
+	}
+	for name, answer := range answers {
+		t.Run(name, func(t *testing.T) {
+			ln, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer ln.Close()
+			go func() {
+				for {
+					c, err := ln.Accept()
+					if err != nil {
+						return
+					}
+					// Read the whole request first: a connection closed
+					// with unread bytes is reset, and the client would see
+					// that instead of the answer.
+					req, err := http.ReadRequest(bufio.NewReader(c))
+					if err == nil {
+						io.Copy(io.Discard, req.Body)
+						fmt.Fprintf(c, answer, strings.TrimPrefix(req.Header.Get("Authorization"), "Bearer "))
+					}
+					c.Close()
+				}
+			}()
+			o, err := NewOpenAI(OpenAIConfig{BaseURL: "http://" + ln.Addr().String() + "/v1", Model: "m", APIKey: key,
+				MaxTries: 2, RetryBaseDelay: time.Millisecond})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = o.EmbedDocuments(context.Background(), []string{"a"})
+			if err == nil {
+				t.Fatal("EmbedDocuments succeeded")
+			}
+			if strings.Contains(err.Error(), key) || !strings.Contains(err.Error(), "[redacted]") {
+				t.Errorf("error = %v, want the server's line with the key redacted", err)
+			}
+			if !errors.Is(err, ErrUnavailable) {
+				t.Errorf("error = %v, want one wrapping ErrUnavailable", err)
+			}
+		})
+	}
+}
+
+// TestIdentityNamesThePrefixes: the identity, the key of an index's
+// vectors and of its embedding cache, differs with either prefix, and is
+// what it always was without them (an index built then keeps its
+// vectors).
+func TestIdentityNamesThePrefixes(t *testing.T) {
+	id := func(q, d string) string {
+		o, err := NewOpenAI(OpenAIConfig{Model: "m", Dims: 8, QueryPrefix: q, DocumentPrefix: d})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return o.Identity().String()
+	}
+	if got := id("", ""); got != "openai/m/8" {
+		t.Errorf("Identity() without prefixes = %q, want openai/m/8", got)
+	}
+	seen := map[string][2]string{}
+	for _, p := range [][2]string{{"", ""}, {"q: ", ""}, {"", "q: "}, {"q: ", "d: "}, {"d: ", "q: "}, {"q", ": d: "}} {
+		got := id(p[0], p[1])
+		if prev, ok := seen[got]; ok {
+			t.Errorf("prefixes %q and %q share the identity %s", prev, p, got)
+		}
+		seen[got] = p
+	}
+}
+
+// TestOpenAIFailureKeepsTheAnsweredBatches: when one request of a call
+// fails, the error comes with the vectors of the requests answered
+// before it, nil for the other texts, so that a caller can keep what it
+// paid for.
+func TestOpenAIFailureKeepsTheAnsweredBatches(t *testing.T) {
+	f, srv := newFakeServer(t, 3)
+	f.fail = func(n int) int {
+		if n >= 3 {
+			return http.StatusBadRequest
+		}
+		return 0
+	}
+	o := newTestOpenAI(t, srv, OpenAIConfig{BatchSize: 2, MaxInFlight: 1})
+	in := texts(7)
+	vecs, err := o.EmbedDocuments(context.Background(), in)
+	if err == nil {
+		t.Fatal("EmbedDocuments succeeded, want the third request's error")
+	}
+	if len(vecs) != len(in) {
+		t.Fatalf("EmbedDocuments returned %d vectors for %d texts with its error, want one slot per text", len(vecs), len(in))
+	}
+	for i, v := range vecs {
+		if answered := i < 4; (v != nil) != answered {
+			t.Errorf("vector %d = %v, want it only for the first 4 texts (2 answered requests)", i, v)
+		} else if answered {
+			checkOrder(t, in[i:i+1], vecs[i:i+1], "")
+		}
 	}
 }

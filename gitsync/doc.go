@@ -8,17 +8,22 @@
 //
 // The remote is untrusted input. Before anything fetched reaches the
 // work tree, its tree is checked ([ErrRefused]): no link, submodule or
-// blob over the size limit anywhere; no control character, backslash,
-// ".." or ".git" in a path; and no file outside memory/ that the remote
-// added, changed, deleted or gave another mode since the history it
-// shares with this machine, except memweave.json and .gitattributes; and no
-// .gitattributes naming an attribute that can run a program (a filter,
-// a diff or merge driver), only git's built-in merges, text, line
-// endings and linguist hints. This machine's own tree gets the same
-// checks before it is committed, so it never pushes what the others
-// would refuse. A remote
-// whose history was rewritten (the tip seen last is not an ancestor of
-// the new one) is refused with [ErrRewritten], not followed. Git runs
+// blob over the size limit anywhere; no control character (C0 or C1),
+// byte that is not UTF-8, invisible formatting character (a
+// right-to-left override), backslash, ".." or ".git" in a path; no two
+// paths that differ only in case where the work tree's file system does
+// not tell them apart (core.ignorecase); and no file outside memory/
+// that the remote added, changed, deleted or gave another mode since the
+// history it shares with this machine, except memweave.json and
+// .gitattributes; and no .gitattributes naming an attribute that can run
+// a program (a filter, a diff or merge driver), only git's built-in
+// merges, text, line endings and linguist hints. This machine's own tree
+// gets the same checks before it is committed, so it never pushes what
+// the others would refuse. A clone's first sync checks the remote's
+// whole tree, what the clone brought included. A remote whose history
+// was rewritten (the tip seen last, or the one a clone made its
+// remote-tracking branch of, is not an ancestor of the new one) is
+// refused with [ErrRewritten], not followed. Git runs
 // with hooks disabled, and fetched commits are merged
 // with git merge-tree, off the work tree, so no conflict marker is ever
 // written to a note. The merge reads memweave's attributes
@@ -30,7 +35,10 @@
 // git's config names (merge.union.driver, which git prefers to its
 // built-in union, merge.default, a driver info/attributes picks) never
 // runs: only git's built-in text and union merges do. No git call of
-// sync starts a hook or a file system monitor (core.fsmonitor) either.
+// sync starts a hook or a file system monitor (core.fsmonitor) either,
+// nor does a push to a remote on this machine's disk start that
+// repository's hooks or core.alternateRefsCommand, which git would run
+// here, as this user.
 //
 // Dated logs (memory/**/YYYY-MM-DD.md) merge with git's union merge,
 // declared in .gitattributes ([AttributesLines]), so appends made on two

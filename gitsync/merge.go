@@ -216,8 +216,11 @@ func readAttributes(p string) ([]byte, error) {
 }
 
 // commitLocal commits what changed under memory/, memweave.json and
-// .gitattributes, with git's plumbing (no hook runs).
-func (s *syncer) commitLocal(ctx context.Context, res *Result) error {
+// .gitattributes, with git's plumbing (no hook runs). When it commits
+// nothing (a file the other machines would refuse, say), the user's git
+// index holds those paths as it did before: nothing sync staged stays
+// staged.
+func (s *syncer) commitLocal(ctx context.Context, res *Result) (err error) {
 	specs := []string{workspace.MemoryDir}
 	tracked, _ := s.git(ctx, nil, "ls-files", "-z", "--", SettingsFile, AttributesFile)
 	for _, f := range []string{SettingsFile, AttributesFile} {
@@ -225,6 +228,17 @@ func (s *syncer) commitLocal(ctx context.Context, res *Result) error {
 			specs = append(specs, f)
 		}
 	}
+	staged, err := s.git(ctx, nil, append([]string{"ls-files", "-s", "-z", "--"}, specs...)...)
+	if err != nil {
+		return fmt.Errorf("gitsync: commit: %w", err)
+	}
+	defer func() {
+		if err != nil {
+			if rerr := s.restageAs(context.WithoutCancel(ctx), specs, staged); rerr != nil {
+				err = errors.Join(err, fmt.Errorf("gitsync: restore the git index: %w", rerr))
+			}
+		}
+	}()
 	if err := s.addAll(ctx, specs); err != nil {
 		return fmt.Errorf("gitsync: commit: %w", err)
 	}
@@ -278,6 +292,28 @@ func (s *syncer) commitLocal(ctx context.Context, res *Result) error {
 	}
 	res.Committed, res.CommitMessage = commit, msg
 	return nil
+}
+
+// restageAs makes the git index entries of specs those of staged, as
+// ls-files -s -z listed them: what is staged now under specs is removed,
+// then staged's entries (unmerged stages too) are put back.
+func (s *syncer) restageAs(ctx context.Context, specs []string, staged []byte) error {
+	now, err := s.git(ctx, nil, append([]string{"ls-files", "-z", "--"}, specs...)...)
+	if err != nil {
+		return err
+	}
+	if len(now) > 0 {
+		if _, err := s.run(ctx, history.GitOptions{Stdin: now, Env: s.gitEnv},
+			append(slices.Clip(noPrograms), "update-index", "-z", "--force-remove", "--stdin")...); err != nil {
+			return err
+		}
+	}
+	if len(staged) == 0 {
+		return nil
+	}
+	_, err = s.run(ctx, history.GitOptions{Stdin: staged, Env: s.gitEnv},
+		append(slices.Clip(noPrograms), "update-index", "-z", "--index-info")...)
+	return err
 }
 
 // synced reports whether sync commits the workspace-relative path p:
@@ -351,12 +387,12 @@ func (s *syncer) writeOwnTree(ctx context.Context) (string, error) {
 // addAll stages what changed in specs, memory/ first. A memory/ folder
 // that holds nothing git sees (missing, or empty, as in a new workspace)
 // has nothing to add, which git's add reports as an error. A temporary
-// file a killed write left ([memfile.TempGlob]) is no note: it is never
-// staged.
+// file a killed write left, by this build or an older one
+// ([memfile.LeftoverGlob]), is no note: it is never staged.
 func (s *syncer) addAll(ctx context.Context, specs []string) error {
 	add := func(specs []string) error {
 		args := append([]string{"add", "-A", "--"}, specs...)
-		_, err := s.git(ctx, nil, append(args, ":(exclude,glob)**/"+memfile.TempGlob)...)
+		_, err := s.git(ctx, nil, append(args, ":(exclude,glob)**/"+memfile.LeftoverGlob)...)
 		return err
 	}
 	err := add(specs)

@@ -181,12 +181,12 @@ func TestSyncWithLocalCommitsOutsideMemory(t *testing.T) {
 
 // projectAndTheirs makes a remote, bare, and two synced clones of it,
 // ws and another, whose history holds files outside memory/ (committed
-// and pushed from ws); then the other clone shares a note,
+// and pushed from ws before the other clone); then the other clone shares a note,
 // memory/theirs.md, that ws has not fetched yet.
 func projectAndTheirs(t *testing.T, files map[string]string) (bare, ws string) {
 	t.Helper()
 	bare = remote(t)
-	ws, other := clone(t, bare, "ws"), clone(t, bare, "other")
+	ws = clone(t, bare, "ws")
 	var names []string
 	for name, text := range files {
 		write(t, ws, name, text)
@@ -196,6 +196,9 @@ func projectAndTheirs(t *testing.T, files map[string]string) (bare, ws string) {
 	gitIn(t, ws, nil, "commit", "-qm", "project files")
 	gitIn(t, ws, nil, "push", "-q", "origin", "main")
 	sync(t, ws, "ws")
+	// Cloned after the push: a clone's first sync refuses files added
+	// outside memory/ since the clone, as any later sync does.
+	other := clone(t, bare, "other")
 	sync(t, other, "other")
 	write(t, other, "memory/theirs.md", "theirs\n")
 	sync(t, other, "other")

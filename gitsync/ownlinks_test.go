@@ -118,7 +118,9 @@ func TestSyncCommitsNoFileALinkedAttributesPointsTo(t *testing.T) {
 	write(t, b, "memory/notes/b.md", "only on b\n")
 	_, err := gitsync.Sync(context.Background(), b, gitsync.Options{Host: "b"})
 	link := filepath.Join(b, ".gitattributes")
-	if err == nil || !strings.Contains(err.Error(), link) {
+	// The link came with the clone: the first sync's check of the
+	// remote's tree refuses it before sync reads the work tree's file.
+	if err == nil || !strings.Contains(err.Error(), link) && !strings.Contains(err.Error(), `".gitattributes": a symbolic link`) {
 		t.Errorf("Sync = %v, want an error naming %s", err, link)
 	}
 	if err != nil && strings.Contains(err.Error(), "s3cr3t") {

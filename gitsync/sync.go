@@ -165,6 +165,8 @@ type syncer struct {
 	// localHead is HEAD once this machine's changes are committed, before
 	// the remote's commits are integrated.
 	localHead string
+	// foldCase caches [syncer.ignoresCase], nil until asked.
+	foldCase *bool
 }
 
 // Sync commits, integrates and pushes the workspace at root (the top
@@ -646,8 +648,12 @@ func (s *syncer) fetch(ctx context.Context) (string, error) {
 		// Earlier versions kept one ref, for the branch of the same name.
 		prev, _ = s.rev(ctx, legacyRemoteRef)
 	}
+	// A tip sync recorded was checked when it arrived; the
+	// remote-tracking ref (a clone's, before its first sync) was not.
+	checked := prev != ""
 	if prev == "" {
-		prev, _ = s.rev(ctx, "refs/remotes/"+s.remote+"/"+s.remoteBranch)
+		// As it was before this fetch, which moved it to incoming.
+		prev = tracking["refs/remotes/"+s.remote+"/"+s.remoteBranch]
 	}
 	if prev != "" && prev != incoming {
 		ok, err := s.isAncestor(ctx, prev, incoming)
@@ -661,7 +667,7 @@ func (s *syncer) fetch(ctx context.Context) (string, error) {
 				ErrRewritten, s.remote, s.remoteBranch, prev, incoming, s.remote, s.remoteRef(), s.remote, s.remoteBranch)
 		}
 	}
-	if incoming == prev {
+	if incoming == prev && checked {
 		return incoming, nil // checked when it arrived
 	}
 	// Outside memory/, the remote may change nothing since the history
@@ -727,8 +733,11 @@ func (s *syncer) restoreTracking(ctx context.Context, before map[string]string) 
 // push pushes head to the remote branch, never forcing. It reports a
 // rejection (the remote moved meanwhile) as rejected, not as an error.
 func (s *syncer) push(ctx context.Context, head string) (rejected bool, err error) {
-	out, err := s.git(ctx, nil, "-c", "http.lowSpeedLimit=1000", "-c", "http.lowSpeedTime=60", "push", "--porcelain", "--no-verify", "--no-recurse-submodules",
-		"--", s.remote, head+":refs/heads/"+s.remoteBranch)
+	args := []string{"-c", "http.lowSpeedLimit=1000", "-c", "http.lowSpeedTime=60", "push", "--porcelain", "--no-verify", "--no-recurse-submodules"}
+	if url, err := s.git(ctx, nil, "remote", "get-url", "--push", "--", s.remote); err == nil && localURL(strings.TrimSpace(string(url))) {
+		args = append(args, "--receive-pack="+localReceivePack)
+	}
+	out, err := s.git(ctx, nil, append(args, "--", s.remote, head+":refs/heads/"+s.remoteBranch)...)
 	if err == nil {
 		return false, nil
 	}
@@ -738,6 +747,35 @@ func (s *syncer) push(ctx context.Context, head string) (rejected bool, err erro
 		return true, nil
 	}
 	return false, fmt.Errorf("gitsync: push to %s: %w", s.remote, err)
+}
+
+// localReceivePack is the receive-pack sync pushes to a remote on this
+// machine's disk with. Git runs it here, as this user, in the remote's
+// repository, whose hooks (pre-receive, post-receive, ...) and
+// core.alternateRefsCommand whoever can write that folder chose (a
+// teammate, on a shared drive): it runs none of them, as sync's own git
+// calls run no hook. A remote reached over the network runs its own
+// receive-pack, on its own machine, and is left alone.
+const localReceivePack = "git -c core.hooksPath=/dev/null -c core.alternateRefsCommand=true receive-pack"
+
+// localURL reports whether git reaches the remote URL u on this
+// machine's disk (a path or file://), as git decides: not a URL with a
+// scheme, not a remote helper's "transport::address", and not an
+// scp-like "host:path", where a colon comes before any slash.
+func localURL(u string) bool {
+	if scheme, _, ok := strings.Cut(u, "://"); ok {
+		return scheme == "file"
+	}
+	if helper, _, ok := strings.Cut(u, "::"); ok && helper != "" && !strings.ContainsFunc(helper, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '+' || r == '-' || r == '.')
+	}) {
+		return false // "transport::address": a remote helper
+	}
+	if filepath.VolumeName(u) != "" {
+		return true // C:/path, on Windows
+	}
+	colon, slash := strings.IndexByte(u, ':'), strings.IndexByte(u, '/')
+	return colon < 0 || slash >= 0 && slash < colon
 }
 
 // changedPaths lists the paths under memory/ that differ between a and

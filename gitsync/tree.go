@@ -7,6 +7,8 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/memweave/memweave-go/history"
 	"github.com/memweave/memweave-go/workspace"
@@ -29,6 +31,12 @@ func (s *syncer) checkTree(ctx context.Context, commit, against, whose string) e
 	head := against
 	var total int64
 	files := 0
+	// Where the file system does not tell case apart, two paths that
+	// differ only in case are one file: writing both keeps one text.
+	var folded map[string]string
+	if s.ignoresCase(ctx) {
+		folded = map[string]string{}
+	}
 	for _, rec := range strings.Split(string(out), "\x00") {
 		if rec == "" {
 			continue
@@ -47,6 +55,13 @@ func (s *syncer) checkTree(ctx context.Context, commit, against, whose string) e
 		}
 		if why != "" {
 			return refuse(why)
+		}
+		if folded != nil {
+			low := strings.ToLower(p)
+			if twin, ok := folded[low]; ok {
+				return refuse(fmt.Sprintf("differs from %q only in case, and this machine's file system (git config core.ignorecase) keeps one file for both; rename one of them on a machine that tells them apart", twin))
+			}
+			folded[low] = p
 		}
 		if strings.HasPrefix(p, workspace.MemoryDir+"/") || p == SettingsFile || p == AttributesFile {
 			total += history.NoteCost(size)
@@ -121,6 +136,18 @@ func (s *syncer) checkEntry(ctx context.Context, p string, f []string) (size int
 	return size, "", nil
 }
 
+// ignoresCase reports whether git takes the work tree's file system for
+// one that does not tell case apart (core.ignorecase, which git sets
+// when it makes the repository there).
+func (s *syncer) ignoresCase(ctx context.Context) bool {
+	if s.foldCase == nil {
+		out, _ := s.git(ctx, nil, "config", "--type=bool", "--get", "core.ignorecase")
+		fold := strings.TrimSpace(string(out)) == "true"
+		s.foldCase = &fold
+	}
+	return *s.foldCase
+}
+
 // checkedOutside, as checkTree's against, compares nothing outside
 // memory/: the tree is the merge of two trees checked there already.
 const checkedOutside = "(checked)"
@@ -129,7 +156,8 @@ const checkedOutside = "(checked)"
 const remoteTree = "the remote's tree"
 
 // outsideMemory says why a tree is refused for a path outside memory/.
-const outsideMemory = "outside memory/ and not the same as this machine's (added, changed, deleted or with another mode); sync only brings in memory/, " + SettingsFile + " and " + AttributesFile
+const outsideMemory = "outside memory/ and not the same as this machine's (added, changed, deleted or with another mode); sync only brings in memory/, " + SettingsFile + " and " + AttributesFile +
+	" (if you expect the change, a teammate's project work, review it and take it in with git pull, then sync again)"
 
 // maxAttributes bounds a .gitattributes file in a checked tree.
 const maxAttributes = 64 << 10
@@ -171,12 +199,21 @@ func safeAttribute(a string) bool {
 
 // badPath says what is wrong with a tree path, "" when nothing.
 func badPath(p string) string {
+	if !utf8.ValidString(p) {
+		return "a byte that is not UTF-8 in the path"
+	}
 	for _, r := range p {
-		if r < 0x20 || r == 0x7f {
+		// C1 controls too: U+009B and U+009D start escape sequences.
+		if r < 0x20 || r >= 0x7f && r < 0xa0 {
 			return "a control character in the path"
 		}
 		if r == '\\' {
 			return "a backslash in the path"
+		}
+		// As workspace names: a right-to-left override or a zero-width
+		// space makes a name print as another one.
+		if unicode.Is(unicode.Cf, r) && r != '\u200c' && r != '\u200d' {
+			return "an invisible formatting character (such as a right-to-left override or a zero-width space) in the path"
 		}
 	}
 	if strings.HasPrefix(p, "/") {

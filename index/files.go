@@ -605,7 +605,7 @@ func (w *writer) replace(ctx context.Context, u Update) (created, removed int, e
 		if len(c.Vector) != w.dims {
 			return 0, 0, fmt.Errorf("chunk %d: vector has %d dimensions, the index %d", c.Seq, len(c.Vector), w.dims)
 		}
-		if _, err := w.insVec.ExecContext(ctx, rowid, encodeHalf(c.Vector)); err != nil {
+		if _, err := w.insVec.ExecContext(ctx, rowid, encodeUnitHalf(c.Vector)); err != nil {
 			return 0, 0, err
 		}
 		w.blocks.put(rowid, c.Vector)

@@ -10,8 +10,10 @@ import (
 // dimension: half the size of float32. A half keeps 11 significant bits,
 // so a cosine computed from stored vectors is within 1e-4 of the float32
 // one (5.2e-5 at worst over 2,000 pairs of 384-dimension vectors in
-// TestHalfCosineError, which fails above 1e-3). Vectors handed to and
-// returned by this package are float32.
+// TestHalfCosineError, which fails above 1e-3). A chunk's vector is
+// stored at unit length ([encodeUnitHalf]), within a half's range
+// whatever the embedder's scale. Vectors handed to and returned by this
+// package are float32.
 
 // encodeHalf returns v as little-endian half-precision floats, each the
 // nearest half (ties to even).
@@ -19,6 +21,28 @@ func encodeHalf(v []float32) []byte {
 	out := make([]byte, 2*len(v))
 	for i, f := range v {
 		binary.LittleEndian.PutUint16(out[2*i:], toHalf(f))
+	}
+	return out
+}
+
+// encodeUnitHalf returns v scaled to unit length as half-precision
+// floats (see [encodeHalf]); a zero v stays zero. Only the direction of
+// a vector counts, and a unit vector's components are within the range
+// of a half whatever the embedder's scale: v's own components may be
+// past its largest value (stored as infinities) or under its smallest
+// (stored as zeros).
+func encodeUnitHalf(v []float32) []byte {
+	var s float64
+	for _, f := range v {
+		s += float64(f) * float64(f)
+	}
+	out := make([]byte, 2*len(v))
+	if s == 0 || math.IsInf(s, 0) || math.IsNaN(s) {
+		return encodeHalf(v)
+	}
+	inv := 1 / math.Sqrt(s)
+	for i, f := range v {
+		binary.LittleEndian.PutUint16(out[2*i:], toHalf(float32(float64(f)*inv)))
 	}
 	return out
 }

@@ -2,7 +2,9 @@ package indexer
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"math"
 
 	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/embedcache"
@@ -120,12 +122,33 @@ func (e *Engine) storedVectors(ctx context.Context, gr *group, need map[embedcac
 	if err != nil {
 		return nil, err
 	}
+	dims := e.IdentityOf().Dims
 	for k, v := range dead {
+		if !usable(v, dims) {
+			// A damaged entry is a miss: handed to the index, it would
+			// fail every write of its file.
+			continue
+		}
 		cached[k] = v
 		gr.hits = append(gr.hits, k)
 	}
 	gr.cached = len(cached)
 	return cached, nil
+}
+
+// usable reports whether a cached vector can be stored in an index of
+// dims dimensions: of that length, and finite (the cache lives in the
+// index file, which may be damaged or crafted).
+func usable(v []float32, dims int) bool {
+	if len(v) != dims {
+		return false
+	}
+	for _, f := range v {
+		if math.IsNaN(float64(f)) || math.IsInf(float64(f), 0) {
+			return false
+		}
+	}
+	return true
 }
 
 // embedDeferred embeds the texts an index run left for a networked
@@ -165,6 +188,11 @@ func (e *Engine) embedDeferred(ctx context.Context, res *Result, opts SyncOption
 				return ctx.Err()
 			}
 			if ectx.Err() != nil {
+				// The embedder did not answer in time: unavailable to
+				// this run, as a failing one is.
+				if !errors.Is(err, embed.ErrUnavailable) {
+					err = fmt.Errorf("%w: %w", err, embed.ErrUnavailable)
+				}
 				err = fmt.Errorf("no vectors within %v: %w", opts.EmbedTimeout, err)
 			}
 			chunks, files := -kept, 0
@@ -194,23 +222,30 @@ const deferredSlice = 256
 // embedStore embeds texts (under ectx) and stores their vectors in the
 // embedding cache under keys, deferredSlice texts at a time, so that a
 // slow embedder that fails part way loses one slice, not the whole
-// group: the next index finds the rest in the cache. It returns how many
-// texts it embedded and stored, the embedder's error and the cache's.
+// group: the next index finds the rest in the cache. The vectors a
+// failed call got (see [embed.Embedder]) are stored too: a server that
+// answers a few requests per run (a rate limit) still sees the work
+// done over the runs. It returns how many texts it embedded and stored,
+// the embedder's error and the cache's.
 func (e *Engine) embedStore(ctx, ectx context.Context, keys []embedcache.Key, texts []string) (done int, embedErr, storeErr error) {
 	for start := 0; start < len(texts); start += deferredSlice {
 		end := min(start+deferredSlice, len(texts))
 		vecs, err := e.opts.Embedder.EmbedDocuments(ectx, texts[start:end])
+		fresh := make(map[embedcache.Key][]float32, end-start)
+		for j, k := range keys[start:end] {
+			if j < len(vecs) && vecs[j] != nil {
+				fresh[k] = vecs[j]
+			}
+		}
+		if len(fresh) > 0 {
+			if err := e.cache().Store(ctx, e.db.CacheTable(), fresh); err != nil {
+				return done, nil, err
+			}
+		}
+		done += len(fresh)
 		if err != nil {
 			return done, err, nil
 		}
-		fresh := make(map[embedcache.Key][]float32, end-start)
-		for j, k := range keys[start:end] {
-			fresh[k] = vecs[j]
-		}
-		if err := e.cache().Store(ctx, e.db.CacheTable(), fresh); err != nil {
-			return done, nil, err
-		}
-		done = end
 	}
 	return done, nil, nil
 }

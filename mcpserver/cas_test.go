@@ -41,7 +41,7 @@ func TestExpectHashTools(t *testing.T) {
 	for name, args := range map[string]map[string]any{
 		"memory_write":    {"path": "db.md", "content": "# DB\n\nstale\n", "expect_hash": stale},
 		"memory_feedback": {"path": "db.md", "line": 3, "useful": true, "expect_hash": stale},
-		"memory_resolve":  {"keep_path": "stack.md", "keep_line": 3, "drop_path": "db.md", "drop_line": 3, "expect_hash": stale},
+		"memory_resolve":  {"keep_path": "stack.md", "keep_line": 3, "keep_text": "The orders service uses MySQL 8.", "drop_path": "db.md", "drop_line": 3, "expect_hash": stale},
 	} {
 		res := call(t, cs, name, args)
 		if !res.IsError || !strings.Contains(text(res), "changed") {

@@ -2,11 +2,13 @@ package mcpserver
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/workspace"
 )
 
 // feedbackInput is the input of memory_feedback.
@@ -18,17 +20,21 @@ type feedbackInput struct {
 	Useful bool `json:"useful" jsonschema:"true if the passage helped, false if it was useless"`
 	// Passage is the result's passage key: the passage is found by it
 	// when an edit since the search moved its lines.
-	Passage string `json:"passage,omitempty" jsonschema:"the result's passage key, as memory_search returns it; pass it: an edit since the search (an earlier mark adds front matter at the top of the note) moves lines, and with it the passage is still found, or nothing is written; at most 64 bytes"`
+	Passage string `json:"passage,omitempty" jsonschema:"the result's passage key, as memory_search returns it; required unless expect_hash is given: an edit since the search (an earlier mark adds front matter at the top of the note) moves lines, and with it the passage is still found, or nothing is written; at most 64 bytes"`
 	// ExpectHash makes the edit a compare and swap.
-	ExpectHash string `json:"expect_hash,omitempty" jsonschema:"optional: the hash memory_get or memory_search returned for the file; if the file changed since, nothing is written and the call fails, so that another agent's change is not overwritten"`
+	ExpectHash string `json:"expect_hash,omitempty" jsonschema:"the hash memory_get or memory_search returned for the file (required when passage is not given); if the file changed since, nothing is written and the call fails, so that another agent's change is not overwritten"`
 }
 
 // maxKeyBytes bounds a passage key given to memory_feedback; real keys
 // are 9 bytes.
 const maxKeyBytes = 64
 
-// feedbackOutput is the output of memory_feedback.
-type feedbackOutput = memweave.FeedbackResult
+// feedbackOutput is the output of memory_feedback: the library's wire
+// type, and what lock the call waited for.
+type feedbackOutput struct {
+	memweave.FeedbackResult
+	Warnings []string `json:"warnings,omitempty" jsonschema:"what lock the call waited for, if it waited long"`
+}
 
 func (t *tools) feedback(ctx context.Context, in feedbackInput) (*mcp.CallToolResult, feedbackOutput, error) {
 	var out feedbackOutput
@@ -41,11 +47,15 @@ func (t *tools) feedback(ctx context.Context, in feedbackInput) (*mcp.CallToolRe
 	if in.Line < 1 {
 		return nil, out, fmt.Errorf("memory_feedback: line must be 1 or more, got %d", in.Line)
 	}
+	if in.Passage == "" && in.ExpectHash == "" {
+		return nil, out, fmt.Errorf("memory_feedback: line %d alone names whatever is at that line of %s now, which an earlier mark (front matter added at the top of the note) or edit may have moved; "+
+			"pass passage, the result's passage key from memory_search (or expect_hash, the file's hash)", in.Line, t.shown(in.Path))
+	}
 	res, err := t.w.Feedback(ctx, in.Path, in.Line, in.Useful, memweave.ExpectHash(in.ExpectHash), memweave.PassageKey(in.Passage))
 	if err != nil {
 		return nil, out, pathError("memory_feedback", in.Path, err)
 	}
-	return nil, *res, nil
+	return nil, feedbackOutput{FeedbackResult: *res, Warnings: lockWaits(ctx)}, nil
 }
 
 // registerCurate adds the tools that curate the memory to srv.
@@ -55,8 +65,9 @@ func (t *tools) registerCurate(srv *mcp.Server) {
 		Title: "Rate a memory passage",
 		Description: "Say whether a passage memory_search returned was useful (useful: true) or not (false). " +
 			"The mark is written into the note's front matter, and searches rank passages with more useful marks a little higher " +
-			"and useless ones a little lower (never out of the results). path, line and passage are a result's path, start_line and passage: " +
-			"always pass passage, since a mark adds front matter to a note without it and moves the lines of the other results of that note.",
+			"and useless ones a little lower (never out of the results). path, line and passage are a result's path, start_line and passage. " +
+			"passage is required (or expect_hash, the file's hash): a mark adds front matter to a note without it and moves the lines of the other results of that note, " +
+			"so a line alone is refused.",
 		Annotations: &mcp.ToolAnnotations{DestructiveHint: &no, IdempotentHint: false},
 	}, t.feedback)
 	addTool(srv, t, &mcp.Tool{
@@ -66,8 +77,9 @@ func (t *tools) registerCurate(srv *mcp.Server) {
 			"and nothing else are superseded, by a marker line added right after them in their file, naming them and the kept line by content, " +
 			"today's date and the reason. memory_conflicts then no longer lists the pair; searches mark those lines superseded_by the kept line " +
 			"(superseded: hide leaves them out). The other lines of their passage and notes added later are not superseded. " +
-			"Resolving the same lines again replaces the marker. Pass keep_text and drop_text, the lines' text from the listing: " +
-			"each resolution adds a line, which moves the lines below it that other pairs of the same listing name.",
+			"Resolving the same lines again replaces the marker. keep_text and drop_text, the lines' text from the listing, are required: " +
+			"each resolution adds a line, which moves the lines below it that other pairs of the same listing name, so a line number alone is refused " +
+			"(expect_hash, drop_path's file hash, may stand in for drop_text, and for keep_text when both lines are in that file).",
 		Annotations: &mcp.ToolAnnotations{DestructiveHint: &no, IdempotentHint: true},
 	}, t.resolve)
 	addTool(srv, t, &mcp.Tool{
@@ -94,14 +106,18 @@ type resolveInput struct {
 	Reason      string `json:"reason,omitempty" jsonschema:"why the kept passage wins, in a few words; at most 1024 bytes"`
 	// KeepText and DropText are the text of keep_line and drop_line as
 	// the listing showed them: a line moved since is found by it.
-	KeepText string `json:"keep_text,omitempty" jsonschema:"the text of keep_line, copied from the memory_conflicts listing; pass it: a line moved since the listing (an earlier memory_resolve adds a marker line, which moves the lines below it) is then found by its text, or nothing is written; at most 1024 bytes"`
-	DropText string `json:"drop_text,omitempty" jsonschema:"the text of drop_line, copied from the memory_conflicts listing; pass it, as keep_text; the range to drop_end_line moves with it; at most 1024 bytes"`
+	KeepText string `json:"keep_text,omitempty" jsonschema:"the text of keep_line, copied from the memory_conflicts listing; required (expect_hash stands in for it when keep_path is drop_path): a line moved since the listing (an earlier memory_resolve adds a marker line, which moves the lines below it) is then found by its text, or nothing is written; at most 1024 bytes"`
+	DropText string `json:"drop_text,omitempty" jsonschema:"the text of drop_line, copied from the memory_conflicts listing; required unless expect_hash is given, as keep_text; the range to drop_end_line moves with it; at most 1024 bytes"`
 	// ExpectHash makes the edit of drop_path a compare and swap.
-	ExpectHash string `json:"expect_hash,omitempty" jsonschema:"optional: the hash memory_get or memory_search returned for drop_path's file; if the file changed since, nothing is written and the call fails, so that another agent's change is not overwritten"`
+	ExpectHash string `json:"expect_hash,omitempty" jsonschema:"optional: the hash memory_get or memory_search returned for drop_path's file (it stands in for drop_text, and for keep_text when both lines are in that file); if the file changed since, nothing is written and the call fails, so that another agent's change is not overwritten"`
 }
 
-// resolveOutput is the output of memory_resolve.
-type resolveOutput = memweave.ResolveResult
+// resolveOutput is the output of memory_resolve: the library's wire
+// type, and what lock the call waited for.
+type resolveOutput struct {
+	memweave.ResolveResult
+	Warnings []string `json:"warnings,omitempty" jsonschema:"what lock the call waited for, if it waited long"`
+}
 
 func (t *tools) resolve(ctx context.Context, in resolveInput) (*mcp.CallToolResult, resolveOutput, error) {
 	var out resolveOutput
@@ -116,12 +132,25 @@ func (t *tools) resolve(ctx context.Context, in resolveInput) (*mcp.CallToolResu
 	if in.DropEndLine != 0 && in.DropEndLine < in.DropLine {
 		return nil, out, fmt.Errorf("memory_resolve: drop_end_line must be at least drop_line (%d), got %d", in.DropLine, in.DropEndLine)
 	}
+	// A line named by its number alone is whatever is at that line now,
+	// which the marker of an earlier resolution from the same listing
+	// may have moved. The text guards a line; expect_hash guards the
+	// lines of drop_path's file.
+	moved := "which an earlier resolution's marker or an edit may have moved"
+	if in.DropText == "" && in.ExpectHash == "" {
+		return nil, out, fmt.Errorf("memory_resolve: drop_line %d alone names whatever is at that line of %s now, %s; "+
+			"pass drop_text, the line's text from the memory_conflicts listing (or expect_hash, the file's hash)", in.DropLine, t.shown(in.DropPath), moved)
+	}
+	if in.KeepText == "" && (in.ExpectHash == "" || t.shown(in.KeepPath) != t.shown(in.DropPath)) {
+		return nil, out, fmt.Errorf("memory_resolve: keep_line %d alone names whatever is at that line of %s now, %s; "+
+			"pass keep_text, the line's text from the memory_conflicts listing (expect_hash guards only drop_path's file)", in.KeepLine, t.shown(in.KeepPath), moved)
+	}
 	res, err := t.w.Resolve(ctx, memweave.Ref{Path: in.KeepPath, StartLine: in.KeepLine, Text: in.KeepText},
 		memweave.Ref{Path: in.DropPath, StartLine: in.DropLine, EndLine: in.DropEndLine, Text: in.DropText}, in.Reason, memweave.ExpectHash(in.ExpectHash))
 	if err != nil {
 		return nil, out, pathError("memory_resolve", in.DropPath, err)
 	}
-	return nil, *res, nil
+	return nil, resolveOutput{ResolveResult: *res, Warnings: lockWaits(ctx)}, nil
 }
 
 // maxGroupIDs bounds the group ids one memory_consolidate call applies.
@@ -136,7 +165,8 @@ type consolidateInput struct {
 // and with apply what was done.
 type consolidateOutput struct {
 	// Groups, Held and Warnings are the listing (see
-	// memweave.ConsolidatePlan); empty with apply.
+	// memweave.ConsolidatePlan); empty with apply, but for Warnings,
+	// which also says what lock the call waited for, if it waited long.
 	Groups   []memweave.DuplicateGroup   `json:"groups"`
 	Held     []memweave.HeldPair         `json:"held"`
 	Warnings []memweave.Warning          `json:"warnings"`
@@ -150,7 +180,7 @@ func (t *tools) consolidate(ctx context.Context, in consolidateInput) (*mcp.Call
 		if err != nil {
 			return nil, out, err
 		}
-		out.Groups, out.Held, out.Warnings = plan.Groups, plan.Held, plan.Warnings
+		out.Groups, out.Held, out.Warnings = plan.Groups, plan.Held, append(waitWarnings(ctx), plan.Warnings...)
 		return nil, out, nil
 	}
 	if len(in.Apply) == 0 {
@@ -168,6 +198,25 @@ func (t *tools) consolidate(ctx context.Context, in consolidateInput) (*mcp.Call
 	if err != nil {
 		return nil, out, err
 	}
-	out.Result = res
+	out.Result, out.Warnings = res, waitWarnings(ctx)
 	return nil, out, nil
+}
+
+// waitWarnings is [lockWaits] as warnings of the library's wire type.
+func waitWarnings(ctx context.Context) []memweave.Warning {
+	out := []memweave.Warning{}
+	for _, w := range lockWaits(ctx) {
+		out = append(out, memweave.Warning{Err: errors.New(w)})
+	}
+	return out
+}
+
+// shown is the path argument p as errors show it: workspace-relative
+// (memory/...), or as given when it is no memory path (the call then
+// fails on it, naming it).
+func (t *tools) shown(p string) string {
+	if _, rel, err := workspace.SafeMemoryPath(t.w.Config().Workspace, p); err == nil {
+		return rel
+	}
+	return p
 }

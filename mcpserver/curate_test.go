@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/memweave/memweave-go/curate"
 )
 
 func TestFeedbackAndTagsTools(t *testing.T) {
@@ -27,7 +29,7 @@ func TestFeedbackAndTagsTools(t *testing.T) {
 		StartLine int    `json:"start_line"`
 		Useful    int    `json:"useful"`
 	}
-	mustCall(t, cs, "memory_feedback", map[string]any{"path": "b.md", "line": 3, "useful": true}, &fb)
+	mustCall(t, cs, "memory_feedback", map[string]any{"path": "b.md", "line": 3, "passage": curate.PassageKey("# Redis"), "useful": true}, &fb)
 	if fb.Path != "memory/b.md" || fb.Useful != 1 || fb.StartLine != 5 {
 		t.Errorf("memory_feedback = %+v, want memory/b.md, 1 useful, start line 5", fb)
 	}
@@ -35,7 +37,7 @@ func TestFeedbackAndTagsTools(t *testing.T) {
 	if err != nil || !strings.HasPrefix(string(data), "---\nfeedback:\n  p") {
 		t.Errorf("memory/b.md = %q, %v; want front matter with feedback", data, err)
 	}
-	if res := call(t, cs, "memory_feedback", map[string]any{"path": "../x.md", "line": 1, "useful": true}); !res.IsError {
+	if res := call(t, cs, "memory_feedback", map[string]any{"path": "../x.md", "line": 1, "passage": "p00000000", "useful": true}); !res.IsError {
 		t.Error("memory_feedback outside memory/ did not fail")
 	}
 }
@@ -52,7 +54,8 @@ func TestResolveTool(t *testing.T) {
 	if r := call(t, cs, "memory_resolve", map[string]any{"keep_path": "2025-05-10.md", "keep_line": 3, "drop_path": "2025-03-02.md", "drop_line": 3, "drop_end_line": 2}); !r.IsError {
 		t.Error("memory_resolve with drop_end_line before drop_line did not fail")
 	}
-	mustCall(t, cs, "memory_resolve", map[string]any{"keep_path": "2025-05-10.md", "keep_line": 3, "drop_path": "2025-03-02.md", "drop_line": 3, "drop_end_line": 3, "reason": "upgraded"}, &res)
+	mustCall(t, cs, "memory_resolve", map[string]any{"keep_path": "2025-05-10.md", "keep_line": 3, "drop_path": "2025-03-02.md", "drop_line": 3, "drop_end_line": 3, "reason": "upgraded",
+		"keep_text": "- The staging database runs PostgreSQL 16.", "drop_text": "- The staging database runs PostgreSQL 15."}, &res)
 	data, _ := os.ReadFile(filepath.Join(root, "memory", "2025-03-02.md"))
 	if !strings.HasPrefix(res.Line, "> Superseded (1 line above, #") || !strings.HasSuffix(res.Line, " (2026-11-30): upgraded") ||
 		res.MarkerLine != 4 || !strings.Contains(string(data), "15.\n  "+res.Line+"\n") {
@@ -87,7 +90,7 @@ func TestResolveTool(t *testing.T) {
 	if len(conf.Conflicts) != 0 {
 		t.Errorf("memory_conflicts after memory_resolve = %+v, want none", conf.Conflicts)
 	}
-	if res := call(t, cs, "memory_resolve", map[string]any{"keep_path": "/etc/x.md", "keep_line": 1, "drop_path": "2025-03-02.md", "drop_line": 1}); !res.IsError {
+	if res := call(t, cs, "memory_resolve", map[string]any{"keep_path": "/etc/x.md", "keep_line": 1, "keep_text": "x", "drop_path": "2025-03-02.md", "drop_line": 1, "drop_text": "x"}); !res.IsError {
 		t.Error("memory_resolve with a path outside memory/ did not fail")
 	}
 }
@@ -190,7 +193,7 @@ func TestResolveToolByText(t *testing.T) {
 		Line string `json:"line"`
 	}
 	mustCall(t, cs, "memory_resolve", map[string]any{"keep_path": "2025-05-10.md", "keep_line": 3, "drop_path": "2025-03-02.md", "drop_line": 3,
-		"drop_text": "- The staging database runs PostgreSQL 15."}, &res)
+		"keep_text": "- The staging database runs PostgreSQL 16.", "drop_text": "- The staging database runs PostgreSQL 15."}, &res)
 	mustCall(t, cs, "memory_resolve", map[string]any{"keep_path": "2025-05-10.md", "keep_line": 4, "drop_path": "2025-03-02.md", "drop_line": 5,
 		"keep_text": "- The session cache keeps entries for 10 minutes.", "drop_text": "- The session cache keeps entries for 5 minutes."}, &res)
 	data, _ := os.ReadFile(filepath.Join(root, "memory", "2025-03-02.md"))
@@ -198,5 +201,5 @@ func TestResolveToolByText(t *testing.T) {
 		t.Errorf("2025-03-02.md = %q, want the 5-minute line superseded and the deploy freeze live", data)
 	}
 	mustFail(t, cs, "memory_resolve", map[string]any{"keep_path": "2025-05-10.md", "keep_line": 4, "drop_path": "2025-03-02.md", "drop_line": 4,
-		"drop_text": "- Deploys happen on Mondays."}, `memory/2025-03-02.md: line 4: no line of the note reads "- Deploys happen on Mondays."`)
+		"keep_text": "- The session cache keeps entries for 10 minutes.", "drop_text": "- Deploys happen on Mondays."}, `memory/2025-03-02.md: line 4: no line of the note reads "- Deploys happen on Mondays."`)
 }

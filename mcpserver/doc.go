@@ -22,7 +22,10 @@
 // memory as of, and marks a passage that a resolution in the files
 // supersedes with superseded_by (superseded: hide leaves it out). Its
 // hidden counts, and hints, say what the filters left out and which
-// argument shows it.
+// argument shows it. memory_feedback and memory_resolve refuse a line
+// number alone, which an earlier mark or marker may have moved: they take
+// the search result's passage key, or the listing's keep_text and
+// drop_text, or an expect_hash.
 //
 // Every tool's inputs and outputs are typed, with JSON schemas inferred
 // from Go structs; every output is also given as text for clients that

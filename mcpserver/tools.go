@@ -330,13 +330,21 @@ func (t *tools) append(ctx context.Context, in appendInput) (*mcp.CallToolResult
 	if err != nil && path == "" {
 		return nil, appendOutput{}, pathError("memory_append", in.Source, err)
 	}
+	warns := lockWaits(ctx)
 	if errors.Is(err, memweave.ErrTooLarge) {
-		return nil, appendOutput{Path: path, Warning: t.clean(err.Error())}, nil
+		// err quotes the log's own size warning; the others stay.
+		warns = append(warns, t.clean(err.Error()))
+		for _, w := range warningsOf(res) {
+			if w.Path != path || !errors.Is(w, memweave.ErrTooLarge) {
+				warns = append(warns, t.clean(w.Error()))
+			}
+		}
+		return nil, appendOutput{Path: path, Warning: strings.Join(warns, "; ")}, nil
 	}
 	if err != nil {
 		return nil, appendOutput{}, fmt.Errorf("memory_append: the note was added to %s but indexing it failed: %w", path, err)
 	}
-	return nil, appendOutput{Path: path, Warning: strings.Join(append(lockWaits(ctx), t.warnings(res.Warnings)...), "; ")}, nil
+	return nil, appendOutput{Path: path, Warning: strings.Join(append(warns, t.warnings(res.Warnings)...), "; ")}, nil
 }
 
 // deleteInput is the input of memory_delete.
@@ -348,7 +356,8 @@ type deleteInput struct {
 
 // deleteOutput is the output of memory_delete.
 type deleteOutput struct {
-	Path string `json:"path" jsonschema:"workspace-relative path deleted"`
+	Path     string   `json:"path" jsonschema:"workspace-relative path deleted"`
+	Warnings []string `json:"warnings,omitempty" jsonschema:"what lock the call waited for, if it waited long"`
 }
 
 func (t *tools) delete(ctx context.Context, in deleteInput) (*mcp.CallToolResult, deleteOutput, error) {
@@ -362,7 +371,7 @@ func (t *tools) delete(ctx context.Context, in deleteInput) (*mcp.CallToolResult
 	if err := t.w.Delete(ctx, in.Path, memweave.ExpectHash(in.ExpectHash)); err != nil {
 		return nil, deleteOutput{}, pathError("memory_delete", in.Path, err)
 	}
-	return nil, deleteOutput{Path: rel}, nil
+	return nil, deleteOutput{Path: rel, Warnings: lockWaits(ctx)}, nil
 }
 
 // packInput is the input of memory_pack.
@@ -408,6 +417,14 @@ func (t *tools) index(ctx context.Context, in indexInput) (*mcp.CallToolResult, 
 		return nil, indexOutput{}, err
 	}
 	return nil, *res, nil
+}
+
+// warningsOf returns the warnings of res, none when res is nil.
+func warningsOf(res *memweave.IndexResult) []memweave.Warning {
+	if res == nil {
+		return nil
+	}
+	return res.Warnings
 }
 
 // warnings returns ws as cleaned sentences, never nil.

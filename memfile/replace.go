@@ -184,6 +184,12 @@ const (
 // sync leaves it out of its commits.
 const TempGlob = tempPrefix + "*" + tempSuffix
 
+// LeftoverGlob matches the temporary files of every build: [TempGlob]'s
+// names and those older builds gave them beside the file they replaced
+// (.NAME-RANDOM.tmp). A killed write may have left any of them; sync
+// leaves them all out of its commits.
+const LeftoverGlob = ".*-*" + tempSuffix
+
 // replaceFile atomically replaces the file name beneath r with data; see
 // [Replace].
 func replaceFile(r *os.Root, name string, data []byte, check func(cur []byte) bool) error {

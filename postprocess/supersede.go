@@ -75,7 +75,7 @@ func (s Supersede) Process(ctx context.Context, _ string, results []search.Resul
 		within := s.Limit <= 0 || len(out) < s.Limit
 		unsettled := ""
 		if s.Hide && s.Kept != nil && within {
-			unsettled = s.unsettled(ctx, m)
+			unsettled = s.Unsettled(ctx, m)
 		}
 		if s.Hide && unsettled == "" {
 			if s.Hidden != nil && within {
@@ -103,13 +103,15 @@ func (s Supersede) Process(ctx context.Context, _ string, results []search.Resul
 	return out, nil
 }
 
-// maxChain is how many resolutions in a row [Supersede.unsettled]
+// maxChain is how many resolutions in a row [Supersede.Unsettled]
 // follows before it gives up and leaves the result shown.
 const maxChain = 64
 
-// unsettled returns "" when the resolution m leads to a live line (the
-// line kept, or the one superseding it, and so on), else why not.
-func (s Supersede) unsettled(ctx context.Context, m curate.Marker) string {
+// Unsettled returns "" when the resolution m leads to a live line (the
+// line kept, or the one superseding it, and so on), else why not: the
+// line kept is gone or its note expired, or the resolutions go round.
+// It asks s.Kept, which must be set ([NewKept]).
+func (s Supersede) Unsettled(ctx context.Context, m curate.Marker) string {
 	seen := map[string]bool{}
 	for range maxChain {
 		id := m.Path + "#" + m.KeptKey
@@ -151,8 +153,21 @@ func NewSupersede(mode string, limit int, hidden *int, expired []string, read fu
 	if mode == "off" {
 		return nil
 	}
+	find := NewKept(read)
+	kept := func(ctx context.Context, path, key string) int {
+		line, _, _ := find(ctx, path, key)
+		return line
+	}
+	gone := func(path string) bool { return slices.Contains(expired, path) }
+	return Supersede{Hide: mode == "hide", KeptLine: kept, Kept: find, Expired: gone, Hidden: hidden, Limit: limit}
+}
+
+// NewKept returns a [Supersede].Kept that finds the line kept in the
+// passages read returns for its file ([curate.FindLine]), reading each
+// file once; a file read cannot read gives no line.
+func NewKept(read func(ctx context.Context, path string) ([]Passage, error)) func(ctx context.Context, path, key string) (int, curate.Marker, bool) {
 	files := map[string][]Passage{}
-	find := func(ctx context.Context, path, key string) (int, curate.Marker, bool) {
+	return func(ctx context.Context, path, key string) (int, curate.Marker, bool) {
 		passages, ok := files[path]
 		if !ok {
 			passages, _ = read(ctx, path) // an unreadable file: no line
@@ -166,10 +181,4 @@ func NewSupersede(mode string, limit int, hidden *int, expired []string, read fu
 		}
 		return 0, curate.Marker{}, false
 	}
-	kept := func(ctx context.Context, path, key string) int {
-		line, _, _ := find(ctx, path, key)
-		return line
-	}
-	gone := func(path string) bool { return slices.Contains(expired, path) }
-	return Supersede{Hide: mode == "hide", KeptLine: kept, Kept: find, Expired: gone, Hidden: hidden, Limit: limit}
 }

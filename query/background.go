@@ -2,8 +2,11 @@ package query
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"math"
 	"sync"
+	"time"
 
 	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/embedcache"
@@ -47,6 +50,12 @@ type Backgrounds struct {
 	DB *index.DB
 	// Embedder embeds the background questions as queries; required.
 	Embedder embed.Embedder
+	// Wait bounds the embedding of the background questions in one call
+	// to a networked embedder, as its query timeout bounds a query's:
+	// past it the call fails, wrapping [search.ErrProbes], and the
+	// questions embedded meanwhile are kept for the next call. 0 means
+	// no bound.
+	Wait time.Duration
 
 	// mu guards the fields below.
 	mu sync.Mutex
@@ -137,7 +146,7 @@ func (b *Backgrounds) measure(ctx context.Context, s index.Sample, key embedcach
 	if err != nil {
 		return search.Background{}, nil, false, err
 	}
-	if v := found[key]; len(v) == 3 {
+	if v := found[key]; len(v) == 3 && finite(v) {
 		return search.Background{Base: float64(v[0]), Center: float64(v[1]), Spread: float64(v[2])}.OfIndex(n), probes, true, nil
 	}
 	sample, err := b.DB.SampleVectors(ctx, s)
@@ -164,8 +173,21 @@ func (b *Backgrounds) measure(ctx context.Context, s index.Sample, key embedcach
 	return bg, probes, true, nil
 }
 
+// finite reports whether v holds no NaN or infinity: a cache entry of
+// the index file, which may be damaged or crafted, is measured again
+// when it does.
+func finite(v []float32) bool {
+	for _, f := range v {
+		if math.IsNaN(float64(f)) || math.IsInf(float64(f), 0) {
+			return false
+		}
+	}
+	return true
+}
+
 // embedProbes returns the vectors of the background questions: from the
-// embedding cache, else embedded as queries and stored there.
+// embedding cache, else embedded as queries (within Wait) and stored
+// there, those embedded before a failure too.
 func (b *Backgrounds) embedProbes(ctx context.Context, cache *embedcache.Cache) ([][]float32, error) {
 	texts := search.ProbeQuestions()
 	out := make([][]float32, len(texts))
@@ -178,30 +200,50 @@ func (b *Backgrounds) embedProbes(ctx context.Context, cache *embedcache.Cache) 
 		return nil, err
 	}
 	var missing []int
-	g, gctx := errgroup.WithContext(ctx)
+	ectx := ctx
+	if b.Wait > 0 && embed.IsNetworked(b.Embedder) {
+		var cancel context.CancelFunc
+		ectx, cancel = context.WithTimeoutCause(ctx, b.Wait, errProbeWait)
+		defer cancel()
+	}
+	g, gctx := errgroup.WithContext(ectx)
 	g.SetLimit(probeFanOut)
+	dims := b.Embedder.Identity().Dims
 	for i, t := range texts {
-		if out[i] = found[keys[i]]; out[i] != nil {
+		if v := found[keys[i]]; v != nil && finite(v) && (dims == 0 || len(v) == dims) {
+			out[i] = v
 			continue
 		}
 		missing = append(missing, i)
 		g.Go(func() error {
 			v, err := b.Embedder.EmbedQuery(gctx, t)
-			out[i] = v
+			if err == nil {
+				out[i] = v
+			}
 			return err
 		})
 	}
-	if err := g.Wait(); err != nil {
-		return nil, err
-	}
-	if len(missing) > 0 {
-		fresh := make(map[embedcache.Key][]float32, len(missing))
-		for _, i := range missing {
+	err = g.Wait()
+	fresh := make(map[embedcache.Key][]float32, len(missing))
+	for _, i := range missing {
+		if out[i] != nil {
 			fresh[keys[i]] = out[i]
 		}
+	}
+	if len(fresh) > 0 {
 		// A failed store costs only a later process the same requests:
 		// this handle keeps the vectors.
 		_ = cache.Store(ctx, b.DB.CacheTable(), fresh)
 	}
+	if err != nil {
+		if ctx.Err() == nil && context.Cause(ectx) == errProbeWait {
+			err = fmt.Errorf("%d of %d not embedded within %v, kept for the next search: %w", len(missing)-len(fresh), len(texts), b.Wait, embed.ErrUnavailable)
+		}
+		return nil, err
+	}
 	return out, nil
 }
+
+// errProbeWait is the cause of the background questions' context that
+// ran out of [Backgrounds.Wait].
+var errProbeWait = errors.New("background questions' wait")

@@ -339,20 +339,15 @@ func NewIndexBackground(probes, sample [][]float32, n int, dots Dots) Background
 		dots = goDots
 	}
 	pooled := make([]float64, len(probes)*len(sample))
+	unit := make([]float32, dims)
 	k := 0
 	for _, p := range probes {
-		if len(p) != dims {
+		// The probe at unit length, its norm taken in float64: the
+		// server's scale may be past what a float32 square holds.
+		if len(p) != dims || !toUnit(unit, p) {
 			continue
 		}
-		norm := math.Sqrt(dot(p, p))
-		if norm == 0 {
-			continue
-		}
-		out := pooled[k : k+len(sample)]
-		dots(p, sample, out)
-		for j := range out {
-			out[j] /= norm
-		}
+		dots(unit, sample, pooled[k:k+len(sample)])
 		k += len(sample)
 	}
 	if k == 0 {
@@ -361,6 +356,23 @@ func NewIndexBackground(probes, sample [][]float32, n int, dots Dots) Background
 	b := NewBackground(pooled[:k], n)
 	b.Standout = standout(n)
 	return b
+}
+
+// toUnit sets dst to v at unit length and reports whether v has a
+// direction: a length that is neither zero nor infinite.
+func toUnit(dst, v []float32) bool {
+	var s float64
+	for _, f := range v {
+		s += float64(f) * float64(f)
+	}
+	if !(s > 0) || math.IsInf(s, 0) {
+		return false
+	}
+	inv := 1 / math.Sqrt(s)
+	for i, f := range v {
+		dst[i] = float32(float64(f) * inv)
+	}
+	return true
 }
 
 // Dots sets out[i] to the dot product of p with vs[i], for the vectors

@@ -176,9 +176,15 @@ func (f File) Validate() error { return f.check(FileName, false) }
 //
 // A settings file that is a symbolic link is written through: its
 // target is replaced and the link kept. A link out of the workspace,
-// and a target that is not a regular file, are refused.
+// a target that is not a regular file, and a base URL with user
+// information (which Read refuses) are refused.
 func Write(ctx context.Context, workspace string, s File) error {
 	if err := ctx.Err(); err != nil {
+		return err
+	}
+	// A file Read would refuse is not written: a password in the base
+	// URL would be committed with it.
+	if err := noUserInfo(s.Embedder.BaseURL); err != nil {
 		return err
 	}
 	data, err := json.MarshalIndent(s, "", "  ")

@@ -3,8 +3,9 @@
 //
 // A workspace's memweave.json travels with its memories, so whoever
 // clones a workspace runs with settings a stranger wrote. The settings
-// that reach outside the workspace or send data off the machine (an
-// extra path outside the workspace root, an embedding server, a model
+// that reach outside memory/ or send data off the machine (an extra
+// path outside memory/, in the workspace too, where files git does not
+// share would be read; an embedding server; a model
 // folder outside the workspace) take effect only once approved here:
 // [Needed] names them among the values a settings file supplied,
 // [Withhold] leaves the unapproved ones off, and [Blocked] stands for an

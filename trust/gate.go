@@ -18,7 +18,7 @@ const ApproveCommand = "memweave trust"
 // Needed returns the memory folder's approval when it is a link out of
 // the workspace ws (see [MemoryLink]), and the values of v, the settings of the workspace ws, that
 // the settings file supplied (filled, from [settings.Merge]) and that
-// need approval: an extra path outside the workspace, an embedding
+// need approval: an extra path outside memory/, an embedding
 // server (which would receive every note and query, and the API key), a
 // static model folder outside the workspace. Values a program set itself
 // need none: setting them is the approval. With customEmbedder the
@@ -80,19 +80,25 @@ func MemoryLink(ws string) (Item, bool) {
 
 // ExtraPath returns the approval the extra path p of the workspace ws
 // (absolute) needs, and whether it needs one: when it leads outside the
-// workspace. Relative paths resolve against ws. The item holds where p
-// leads when that is elsewhere than it reads (a link), so that the
-// approval does not follow the link to a new target.
+// workspace's memory folder. Inside the workspace too: a teammate's
+// settings file, brought by a clone or a sync, would otherwise read
+// this machine's files that git does not share there (an ignored
+// folder of keys, say). Relative paths resolve against ws. The item
+// holds where p leads when that is elsewhere than it reads (a link), so
+// that the approval does not follow the link to a new target.
 func ExtraPath(ws, p string) (Item, bool) {
 	abs := p
 	if !filepath.IsAbs(abs) {
 		abs = filepath.Join(ws, p)
 	}
-	if in, err := workspace.Inside(ws, abs); err == nil && in {
+	if in, err := workspace.Inside(filepath.Join(ws, workspace.MemoryDir), abs); err == nil && in {
 		return Item{}, false
 	}
-	return Item{Setting: "extra_paths", Value: p, Target: linkTarget(abs),
-		Why: "outside the workspace: its Markdown files would be indexed and served"}, true
+	why := "outside the workspace: its Markdown files would be indexed and served"
+	if in, err := workspace.Inside(ws, abs); err == nil && in {
+		why = "outside memory/: its Markdown files, those git does not share included, would be indexed and served"
+	}
+	return Item{Setting: "extra_paths", Value: p, Target: linkTarget(abs), Why: why}, true
 }
 
 // Pin returns a check for the indexer's Options.ExtraCheck that keeps the
@@ -173,8 +179,12 @@ func Withhold(paths []string, ignored []Item) (kept []string, blockEmbedder bool
 // identity, and every call fails with an error wrapping [ErrNotApproved]
 // and [embed.ErrUnavailable] that says what to run.
 func Blocked(ws string, c embed.Config, ignored []Item) embed.Embedder {
+	id := embed.Identity{Provider: c.Provider, Model: c.Model, Dims: c.Dims}
+	if c.Provider == "openai" {
+		id.Prefixes = embed.PrefixesOf(c.QueryPrefix, c.DocumentPrefix)
+	}
 	return &embed.Blocked{
-		ID: embed.Identity{Provider: c.Provider, Model: c.Model, Dims: c.Dims},
+		ID: id,
 		Err: fmt.Errorf("memweave: embedder of %s not approved on this machine (%s); approve it with '%s': %w: %w",
 			filepath.Join(ws, settings.FileName), Describe(ignored), ApproveCommand, ErrNotApproved, embed.ErrUnavailable),
 	}
@@ -218,7 +228,7 @@ func ApproveFile(ctx context.Context, ws string) ([]Item, error) {
 		return nil, err
 	}
 	if len(all) == 0 {
-		return nil, Revoke(ws)
+		return nil, Revoke(ctx, ws)
 	}
-	return all, Approve(ws, all)
+	return all, Approve(ctx, ws, all)
 }

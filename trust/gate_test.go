@@ -14,15 +14,19 @@ import (
 )
 
 // TestNeeded: only values a settings file supplied need approval, and
-// only those reaching outside the workspace or off the machine.
+// only those reaching outside memory/ (a folder of the workspace that
+// git does not share, or outside the workspace) or off the machine.
 func TestNeeded(t *testing.T) {
 	ws := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(ws, "memory", "archive"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	outside := t.TempDir()
-	v := settings.File{ExtraPaths: []string{"docs", outside, "../x"},
+	v := settings.File{ExtraPaths: []string{"memory/archive", "docs", outside, "../x"},
 		Embedder: settings.Embedder{Provider: "openai", Model: "m"}}
 	got := trust.Needed(ws, v, false, settings.Everything())
-	want := []trust.Item{{Setting: "extra_paths", Value: outside}, {Setting: "extra_paths", Value: "../x"},
-		{Setting: "embedder.base_url", Value: embed.DefaultOpenAIBaseURL}}
+	want := []trust.Item{{Setting: "extra_paths", Value: "docs"}, {Setting: "extra_paths", Value: outside},
+		{Setting: "extra_paths", Value: "../x"}, {Setting: "embedder.base_url", Value: embed.DefaultOpenAIBaseURL}}
 	if len(got) != len(want) {
 		t.Fatalf("Needed = %v, want %v", got, want)
 	}
@@ -34,8 +38,8 @@ func TestNeeded(t *testing.T) {
 	if got := trust.Needed(ws, v, false, settings.Filled{}); len(got) != 0 {
 		t.Errorf("Needed of values the program set = %v, want none", got)
 	}
-	if got := trust.Needed(ws, v, true, settings.Everything()); len(got) != 2 {
-		t.Errorf("Needed with a custom embedder = %v, want the two extra paths only", got)
+	if got := trust.Needed(ws, v, true, settings.Everything()); len(got) != 3 {
+		t.Errorf("Needed with a custom embedder = %v, want the three extra paths only", got)
 	}
 }
 
@@ -76,5 +80,20 @@ func TestPendingThenApproveFile(t *testing.T) {
 	}
 	if _, unapproved, err = trust.Pending(ctx, ws); err != nil || len(unapproved) != 0 {
 		t.Errorf("Pending after ApproveFile = %v, %v; want nothing unapproved", unapproved, err)
+	}
+}
+
+// TestBlockedHasTheEmbeddersIdentity: a blocked embedder stands for the
+// embedder its settings describe, prefixes included, so that an index
+// that embedder built is not taken for another's (and re-embedded).
+func TestBlockedHasTheEmbeddersIdentity(t *testing.T) {
+	c := embed.Config{Provider: "openai", Model: "nomic-embed-text", BaseURL: "http://10.0.0.5/v1", Dims: 768,
+		QueryPrefix: "search_query: ", DocumentPrefix: "search_document: "}
+	real, err := embed.New(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := trust.Blocked(t.TempDir(), c, nil).Identity(), real.Identity(); got != want {
+		t.Errorf("Blocked(%+v).Identity() = %v, want %v", c, got, want)
 	}
 }

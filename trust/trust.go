@@ -1,6 +1,7 @@
 package trust
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -21,7 +22,7 @@ import (
 var ErrNotApproved = errors.New("trust: setting not approved on this machine")
 
 // Item is one setting value that needs approval before it takes effect
-// on this machine: an extra path outside the workspace, an embedding
+// on this machine: an extra path outside memory/, an embedding
 // server, a model folder outside the workspace.
 type Item struct {
 	// Setting is the settings key ("extra_paths", "embedder.base_url").
@@ -152,17 +153,17 @@ func Unapproved(ws string, items []Item) ([]Item, error) {
 // Approve records items as approved for the workspace ws, replacing what
 // was approved for it before: a value approved earlier and not among
 // items needs approval again.
-func Approve(ws string, items []Item) error {
-	return update(ws, func(rec *record) { rec.Items = slices.Clone(items) })
+func Approve(ctx context.Context, ws string, items []Item) error {
+	return update(ctx, ws, func(rec *record) { rec.Items = slices.Clone(items) })
 }
 
 // Add approves items for the workspace ws, keeping what was approved for
 // it before.
-func Add(ws string, items []Item) error {
+func Add(ctx context.Context, ws string, items []Item) error {
 	if len(items) == 0 {
 		return nil
 	}
-	return update(ws, func(rec *record) {
+	return update(ctx, ws, func(rec *record) {
 		for _, it := range items {
 			if !slices.ContainsFunc(rec.Items, it.same) {
 				rec.Items = append(rec.Items, it)
@@ -172,13 +173,15 @@ func Add(ws string, items []Item) error {
 }
 
 // Revoke forgets every approval of the workspace ws.
-func Revoke(ws string) error {
-	return update(ws, func(rec *record) { rec.Items = nil })
+func Revoke(ctx context.Context, ws string) error {
+	return update(ctx, ws, func(rec *record) { rec.Items = nil })
 }
 
 // update changes the workspace's record and writes the approvals file
-// atomically, readable by the user only.
-func update(ws string, change func(*record)) error {
+// atomically, readable by the user only. It waits for the file's lock
+// until ctx is done, calling ctx's notice ([workspace.WithLockNotice])
+// once the wait lasts [workspace.LockNoticeDelay].
+func update(ctx context.Context, ws string, change func(*record)) error {
 	p, err := Path()
 	if err != nil {
 		return err
@@ -192,7 +195,10 @@ func update(ws string, change func(*record)) error {
 	}
 	// Two commands approving at once each keep the other's approval.
 	lock := workspace.NewLock(p + ".lock")
-	if err := lock.Lock(); err != nil {
+	stop := workspace.NoticeLockWait(ctx, lock.Path())
+	_, err = lock.TryLockContext(ctx, 10*time.Millisecond)
+	stop()
+	if err != nil {
 		return fmt.Errorf("trust: lock %s: %w", lock.Path(), err)
 	}
 	defer lock.Unlock()

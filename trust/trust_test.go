@@ -31,7 +31,7 @@ func TestApprovalIsBoundToValuesAndWorkspace(t *testing.T) {
 	if got, err := trust.Unapproved(ws, []trust.Item{home, llama}); err != nil || len(got) != 2 {
 		t.Fatalf("Unapproved before any approval = %v, %v; want both", got, err)
 	}
-	if err := trust.Approve(ws, []trust.Item{home, llama}); err != nil {
+	if err := trust.Approve(t.Context(), ws, []trust.Item{home, llama}); err != nil {
 		t.Fatal(err)
 	}
 	if fi, err := os.Stat(file); err != nil || fi.Mode().Perm() != 0o600 {
@@ -60,19 +60,19 @@ func TestApprovalIsBoundToValuesAndWorkspace(t *testing.T) {
 		}
 	}
 	// Approve replaces; Add keeps.
-	if err := trust.Approve(ws, []trust.Item{home}); err != nil {
+	if err := trust.Approve(t.Context(), ws, []trust.Item{home}); err != nil {
 		t.Fatal(err)
 	}
 	if got, _ := trust.Unapproved(ws, []trust.Item{llama}); len(got) != 1 {
 		t.Errorf("Approve kept an approval it was not given: %v", got)
 	}
-	if err := trust.Add(ws, []trust.Item{llama}); err != nil {
+	if err := trust.Add(t.Context(), ws, []trust.Item{llama}); err != nil {
 		t.Fatal(err)
 	}
 	if got, _ := trust.Unapproved(ws, []trust.Item{home, llama}); len(got) != 0 {
 		t.Errorf("after Add, Unapproved = %v", got)
 	}
-	if err := trust.Revoke(ws); err != nil {
+	if err := trust.Revoke(t.Context(), ws); err != nil {
 		t.Fatal(err)
 	}
 	if got, _ := trust.Unapproved(ws, []trust.Item{home}); len(got) != 1 {
@@ -117,7 +117,7 @@ func TestConcurrentAddsKeepEveryApproval(t *testing.T) {
 	errs := make(chan error, len(items))
 	for i := range items {
 		items[i] = trust.Item{Setting: "extra_paths", Value: "/srv/notes/" + string(rune('a'+i))}
-		go func() { errs <- trust.Add(ws, items[i:i+1]) }()
+		go func() { errs <- trust.Add(t.Context(), ws, items[i:i+1]) }()
 	}
 	for range items {
 		if err := <-errs; err != nil {

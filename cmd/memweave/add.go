@@ -77,8 +77,8 @@ extra_paths in memweave.json to stop indexing it.`,
 
 // recordExtraPaths records the Markdown files among paths (absolute)
 // that lie outside memory/ in the workspace's extra_paths, so that they
-// live in the files, not only in the index, and approves on this machine
-// the ones outside the workspace: this user named them.
+// live in the files, not only in the index, and approves them on this
+// machine: this user named them.
 func (a *app) recordExtraPaths(cmd *cobra.Command, paths []string) error {
 	if err := a.checkWorkspace(); err != nil {
 		return err
@@ -105,7 +105,8 @@ func (a *app) recordExtraPaths(cmd *cobra.Command, paths []string) error {
 			if rel, err := filepath.Rel(ws, p); err == nil {
 				v = filepath.ToSlash(rel)
 			}
-		} else if it, ok := trust.ExtraPath(ws, v); ok {
+		}
+		if it, ok := trust.ExtraPath(ws, v); ok {
 			approve = append(approve, it)
 		}
 		values = append(values, v)
@@ -141,5 +142,5 @@ func (a *app) recordExtraPaths(cmd *cobra.Command, paths []string) error {
 		}
 		fmt.Fprintf(a.stderr, "memweave: recorded in %s extra_paths: %q\n", filepath.Join(ws, memweave.SettingsFile), added)
 	}
-	return trust.Add(ws, approve)
+	return trust.Add(cmd.Context(), ws, approve)
 }

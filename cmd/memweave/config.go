@@ -210,7 +210,7 @@ func (a *app) approveWritten(cmd *cobra.Command, ws string, typed func(memweave.
 			rest = append(rest, it)
 		}
 	}
-	if err := trust.Add(ws, mine); err != nil {
+	if err := trust.Add(cmd.Context(), ws, mine); err != nil {
 		return err
 	}
 	if len(rest) > 0 {

@@ -46,7 +46,9 @@ replaced; a file memweave did not create is left alone.`,
 			res, err := w.Index(cmd.Context(), opts...)
 			bar.finish()
 			if err != nil {
-				return err
+				// The first run writes the settings from the flags,
+				// which may refuse one of them.
+				return configUsageErr(err)
 			}
 			return a.printIndexResult(res, asJSON)
 		}),

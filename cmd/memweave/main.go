@@ -257,7 +257,7 @@ func (a *app) open(cmd *cobra.Command, cfg memweave.Config) (*memweave.Weave, er
 	if err := a.checkWorkspace(); err != nil {
 		return nil, err
 	}
-	if err := a.approveFlags(cfg); err != nil {
+	if err := a.approveFlags(cmd.Context(), cfg); err != nil {
 		return nil, err
 	}
 	w, err := memweave.Open(cmd.Context(), cfg)

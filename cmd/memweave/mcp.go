@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memweave/memweave-go/mcpserver"
+	"github.com/memweave/memweave-go/workspace"
 )
 
 func (a *app) mcpCommand() *cobra.Command {
@@ -118,24 +119,30 @@ are answered, for up to 30 seconds.`,
 			}
 			defer closeWeave(w, &err)
 			logger := slog.New(slog.NewTextHandler(a.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+			// From here a wait for a lock outside a tool call (a periodic
+			// sync's) is told without the one-shot commands' "Ctrl-C
+			// stops waiting": Ctrl-C stops the server.
+			ctx := workspace.WithLockNotice(cmd.Context(), func(lw workspace.LockWait) {
+				fmt.Fprintln(a.stderr, "memweave: "+lw.String()+" (Ctrl-C stops the server)")
+			})
 			if !noWatch {
-				if err := w.Watch(cmd.Context()); err != nil {
+				if err := w.Watch(ctx); err != nil {
 					logger.Warn("memweave: no file watcher; searches scan the workspace first", "err", err)
 				}
 			}
 			if syncEvery > 0 {
-				if err := w.SyncEvery(cmd.Context(), syncEvery); err != nil {
+				if err := w.SyncEvery(ctx, syncEvery); err != nil {
 					return err
 				}
 			}
 			opts := mcpserver.Options{Logger: logger}
 			if ln == nil {
 				mcpStdioHint(isTerminal(os.Stdin), a.stderr)
-				return mcpserver.Serve(cmd.Context(), w, os.Stdin, a.stdout, &opts)
+				return mcpserver.Serve(ctx, w, os.Stdin, a.stdout, &opts)
 			}
 			hopts.Options = opts
 			fmt.Fprintf(a.stderr, "memweave: serving MCP on http://%s%s\n", ln.Addr(), mcpserver.HTTPPath)
-			return mcpserver.ServeHTTP(cmd.Context(), w, ln, hopts)
+			return mcpserver.ServeHTTP(ctx, w, ln, hopts)
 		}),
 	}
 	cmd.PreRunE = func(cmd *cobra.Command, _ []string) error {

@@ -190,3 +190,25 @@ func TestWrongWorkspace(t *testing.T) {
 		}
 	}
 }
+
+// TestFirstIndexRefusesAPasswordInTheURL: the first index of a workspace
+// writes memweave.json from its flags; an --embedding-url with a
+// password is a usage error naming the flag, and the password goes into
+// no file (it used to be written into memweave.json, after which every
+// command refused the workspace).
+func TestFirstIndexRefusesAPasswordInTheURL(t *testing.T) {
+	t.Parallel()
+	ws := testWorkspace(t)
+	out := runCLI(t, "", nil, "--workspace", ws, "index", "--embedder", "openai", "--embedding-model", "m",
+		"--embedding-url", "http://proxyuser:pw-cli-77@127.0.0.1:1/v1")
+	if out.code != 2 {
+		t.Errorf("index with a password in --embedding-url: exit %d, want 2; stderr:\n%s", out.code, out.stderr)
+	}
+	checkErrorLine(t, out.stderr, "invalid --embedding-url: user information")
+	if strings.Contains(out.stderr, "pw-cli-77") {
+		t.Errorf("stderr quotes the password: %s", out.stderr)
+	}
+	if data, err := os.ReadFile(filepath.Join(ws, "memweave.json")); err == nil && strings.Contains(string(data), "pw-cli-77") {
+		t.Errorf("memweave.json holds the password:\n%s", data)
+	}
+}

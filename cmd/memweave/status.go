@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -82,11 +83,13 @@ func printSyncStatus(w io.Writer, st *memweave.SyncStatus, syncErr string) {
 	if !st.LastSync.IsZero() {
 		outcome := "ok"
 		if st.LastError != "" {
-			outcome = "failed: " + st.LastError
+			// Read from .memweave/sync.json, which a clone may bring:
+			// one line, no control character.
+			outcome = "failed: " + escapeControls(strings.Join(strings.Fields(st.LastError), " "))
 		}
 		fmt.Fprintf(w, "last sync\t%s, %s\n", st.LastSync.Local().Format(time.DateTime), outcome)
 	}
 	for _, c := range st.Conflicts {
-		fmt.Fprintf(w, "sync conflict\t%s: this machine's version is in %s\n", c.Path, c.Copy)
+		fmt.Fprintf(w, "sync conflict\t%s: this machine's version is in %s\n", escapeControls(c.Path), escapeControls(c.Copy))
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -43,7 +44,7 @@ approving a workspace someone else wrote.
 			}
 			switch {
 			case revoke:
-				if err := trust.Revoke(ws); err != nil {
+				if err := trust.Revoke(cmd.Context(), ws); err != nil {
 					return err
 				}
 				fmt.Fprintf(a.stderr, "memweave: approvals of %s forgotten\n", ws)
@@ -106,12 +107,12 @@ func (a *app) printApprovals(all, unapproved []memweave.Approval, asJSON bool) e
 // flags that need approval (an embedding server, a model folder outside
 // the workspace): this user typed them, so a later command without the
 // flags may use them from memweave.json. The workspace must exist.
-func (a *app) approveFlags(cfg memweave.Config) error {
+func (a *app) approveFlags(ctx context.Context, cfg memweave.Config) error {
 	if a.embedder == "" && a.embeddingURL == "" && a.embeddingModel == "" {
 		return nil
 	}
 	items := memweave.ApprovalsOf(memweave.Config{Workspace: cfg.Workspace, Embedder: cfg.Embedder})
-	return trust.Add(cfg.Workspace, items)
+	return trust.Add(ctx, cfg.Workspace, items)
 }
 
 // warnIgnored says once what the workspace's settings file asks that

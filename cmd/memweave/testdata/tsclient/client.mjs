@@ -171,9 +171,14 @@ async function run(client) {
     pass('memory_changes');
   }
 
-  // memory_feedback on the written note's passage.
-  const fb = await call(client, 'memory_feedback', { path: `memory/${note}`, line: 3, useful: true });
-  if (check('memory_feedback', fb !== null, 'want feedback recorded', fb)) pass('memory_feedback');
+  // memory_feedback on the written note's passage, named by the search
+  // result's passage key; a line alone is refused.
+  const hit = (s.out?.results ?? []).find((r) => r.path === `memory/${note}`);
+  const alone = await call(client, 'memory_feedback', { path: `memory/${note}`, line: 3, useful: true }, { wantError: true });
+  const fb = await call(client, 'memory_feedback', { path: `memory/${note}`, line: hit?.start_line ?? 1, passage: hit?.passage, useful: true });
+  if (check('memory_feedback', alone !== null && fb !== null && fb.useful === 1, 'want a line alone refused and feedback by passage recorded', { alone, fb })) {
+    pass('memory_feedback');
+  }
 
   // memory_resolve: a newer fact supersedes an older one; search marks it.
   const port = `PORT${tag}`;
@@ -184,6 +189,8 @@ async function run(client) {
     keep_line: 3,
     drop_path: 'memory/notes/ts-old.md',
     drop_line: 3,
+    keep_text: `The ${port} deploy port is 9090 since the move.`,
+    drop_text: `The ${port} deploy port is 8080.`,
     reason: 'moved to 9090',
   });
   if (check('memory_resolve', rs !== null, 'want the resolution recorded', rs)) {
