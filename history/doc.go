@@ -1,7 +1,7 @@
 // Package history reads the memory of a workspace as it was at a git
 // revision, through the git command: [Resolve] turns a revision into a
-// full commit id, [Materialize] writes the Markdown files of memory/ at
-// that commit into a folder, [Changes] compares memory/ at two revisions,
+// full commit id, [CheckOut] writes the Markdown files of memory/ at a
+// revision into a temporary folder, [Changes] compares memory/ at two revisions,
 // or at one and the working tree, chunk by chunk, and [CommitTimes]
 // tells when files last changed.
 //
