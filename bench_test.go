@@ -2,6 +2,7 @@ package memweave_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"testing"
@@ -75,12 +76,17 @@ func benchWeave(b *testing.B, chunks int, emb memweave.EmbedderConfig) *memweave
 // BenchmarkSearchAfterPause separates what a pause between searches
 // costs from the search's own work: the search of BenchmarkSearch at 10k
 // chunks (no sync, so no file is looked at), each one after a pause of
-// its own: none, a sleep, or the same time spent spinning on the CPU
-// without touching memory, which keeps the process's core awake.
-// Each op is a pause and a search; p50-ms and cpu-ms (user and system
-// time of the process, every thread) are the search's alone. Run it with
-// a fixed count, for example -benchtime 12x: the pauses make the
-// default one-second target take minutes.
+// its own: none, a sleep, the same time spent spinning on the CPU
+// without touching memory, which keeps the process's core awake, a sleep
+// while another goroutine wakes every millisecond, which keeps the
+// runtime's threads from parking for long, or no pause but 64 MiB
+// written first, which evicts the CPU caches. The sync cases are the
+// default search of a Weave whose watcher runs (as the MCP server's and
+// the cadence measure's), whose freshness check is a barrier file's
+// round trip through the watcher. Each op is a pause and a search; p50-ms
+// and cpu-ms (user and system time of the process, every thread) are the
+// search's alone. Run it with a fixed count, for example -benchtime 12x:
+// the pauses make the default one-second target take minutes.
 func BenchmarkSearchAfterPause(b *testing.B) {
 	w := benchWeave(b, 10000, memweave.EmbedderConfig{})
 	sleep := func(d time.Duration) func() { return func() { time.Sleep(d) } }
@@ -90,28 +96,67 @@ func BenchmarkSearchAfterPause(b *testing.B) {
 			}
 		}
 	}
+	keepAlive := func(d time.Duration) func() {
+		return func() {
+			stop, done := make(chan struct{}), make(chan struct{})
+			go func() {
+				defer close(done)
+				for {
+					select {
+					case <-stop:
+						return
+					case <-time.After(time.Millisecond):
+					}
+				}
+			}()
+			time.Sleep(d)
+			close(stop)
+			<-done
+		}
+	}
+	junk := make([]byte, 64<<20)
+	flush := func() {
+		for i := 0; i < len(junk); i += 64 {
+			junk[i]++
+		}
+	}
 	for _, c := range []struct {
 		name  string
 		pause func()
+		sync  bool
 	}{
-		{"none", func() {}},
-		{"sleep=20ms", sleep(20 * time.Millisecond)},
-		{"sleep=300ms", sleep(300 * time.Millisecond)},
-		{"sleep=2s", sleep(2 * time.Second)},
-		{"spin=2s", spin(2 * time.Second)},
+		{"none", func() {}, false},
+		{"sleep=20ms", sleep(20 * time.Millisecond), false},
+		{"sleep=300ms", sleep(300 * time.Millisecond), false},
+		{"sleep=2s", sleep(2 * time.Second), false},
+		{"spin=2s", spin(2 * time.Second), false},
+		{"keepalive=2s", keepAlive(2 * time.Second), false},
+		{"flush=64MiB", flush, false},
+		{"sync/none", func() {}, true},
+		{"sync/sleep=2s", sleep(2 * time.Second), true},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			ctx := context.Background()
+			var opts []memweave.SearchOption
+			if c.sync {
+				if err := w.Watch(ctx); err != nil && !errors.Is(err, memweave.ErrWatching) {
+					b.Fatal(err)
+				}
+				time.Sleep(time.Second) // the watcher's catch-up scan
+			} else {
+				opts = append(opts, memweave.NoSync())
+			}
 			for _, q := range memweavetest.SynthQueries { // as warm as a steady search
-				if _, err := w.Search(ctx, q, memweave.NoSync()); err != nil {
+				if _, err := w.Search(ctx, q, opts...); err != nil {
 					b.Fatal(err)
 				}
 			}
+			b.ResetTimer()
 			var lat, cpu []time.Duration
 			for i := 0; i < b.N; i++ {
 				c.pause()
 				c0, start := memweavetest.ProcessCPU(), time.Now()
-				if _, err := w.Search(ctx, memweavetest.SynthQueries[i%len(memweavetest.SynthQueries)], memweave.NoSync()); err != nil {
+				if _, err := w.Search(ctx, memweavetest.SynthQueries[i%len(memweavetest.SynthQueries)], opts...); err != nil {
 					b.Fatal(err)
 				}
 				lat = append(lat, time.Since(start))

@@ -660,8 +660,9 @@ func fileURI(path string, q url.Values) string {
 // commits and reads the new content after, and the file keeps its inode,
 // so open handles stay valid (unlike renaming a new file over it, which
 // would leave other processes on the old file and make them share its
-// -wal and -shm files with the new one). src's generation counter is set
-// past this database's first, so readers drop their cached vectors.
+// -wal and -shm files with the new one). src's generation counter and
+// vector epoch are set past this database's first, so readers drop their
+// cached rows and vector codes.
 func (db *DB) Restore(ctx context.Context, src string) error {
 	gen, err := db.Generation(ctx)
 	if err != nil {
@@ -678,6 +679,17 @@ func (db *DB) Restore(ctx context.Context, src string) error {
 	}
 	defer srcDB.Close()
 	if _, err := srcDB.ExecContext(ctx, `UPDATE meta SET value = ? WHERE key = 'generation'`, strconv.FormatInt(gen+1, 10)); err != nil {
+		return srcErr(err)
+	}
+	// The vector epoch too: src's code blocks are stamped with its own
+	// generations, which may lie below those a reader already holds, so
+	// a reader that kept this file's blocks and reloaded only the newer
+	// ones would go on searching them; another epoch reloads them all.
+	var epoch int64
+	if err := db.sql.QueryRowContext(ctx, `SELECT coalesce((SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'vector_epoch'), 0)`).Scan(&epoch); err != nil {
+		return db.wrap("restore", err)
+	}
+	if _, err := srcDB.ExecContext(ctx, `INSERT INTO meta (key, value) VALUES ('vector_epoch', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, strconv.FormatInt(epoch+1, 10)); err != nil {
 		return srcErr(err)
 	}
 	srcConn, err := srcDB.Conn(ctx)

@@ -57,8 +57,8 @@ type DB struct {
 
 	// mu guards vecs, the in-memory vector codes, dots, a one-shot
 	// handle's last vector scan (see queryDots), and the cached chunk
-	// count, file rows and term counts with the generation they were
-	// read at.
+	// count, file rows, term counts and calibration sample with the
+	// generation they were read at.
 	mu       sync.Mutex
 	vecs     *codeSet
 	dots     *codeSet
@@ -69,6 +69,11 @@ type DB struct {
 	// terms caches TermCounts at generation termsGen.
 	terms    map[string]int
 	termsGen int64
+	// sampled is the last Sample of sampledN texts SampleCosines read;
+	// sampledOK reports that it is set.
+	sampled   Sample
+	sampledN  int
+	sampledOK bool
 	// filesLoad is held while the file rows are read, so that callers
 	// that miss the cache together (a fresh process's first search and
 	// its freshness diff) read them once.

@@ -605,10 +605,21 @@ func (w *writer) replace(ctx context.Context, u Update) (created, removed int, e
 		if len(c.Vector) != w.dims {
 			return 0, 0, fmt.Errorf("chunk %d: vector has %d dimensions, the index %d", c.Seq, len(c.Vector), w.dims)
 		}
-		if _, err := w.insVec.ExecContext(ctx, rowid, encodeUnitHalf(c.Vector)); err != nil {
+		half := encodeUnitHalf(c.Vector)
+		if _, err := w.insVec.ExecContext(ctx, rowid, half); err != nil {
 			return 0, 0, err
 		}
-		w.blocks.put(rowid, c.Vector)
+		// The code is made from the vector as stored, which is what a
+		// vector reused from the index or the embedding cache is, and
+		// what a rebuild of the blocks reads: a fresh embedding's extra
+		// bits would give the same text another code, and the calibration
+		// sample's approximate cosines would then depend on where its
+		// vectors came from.
+		stored, err := decodeHalf(half)
+		if err != nil {
+			return 0, 0, err
+		}
+		w.blocks.put(rowid, stored)
 		if _, err := w.markEmbedded.ExecContext(ctx, rowid); err != nil {
 			return 0, 0, err
 		}

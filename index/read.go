@@ -14,7 +14,10 @@ import (
 type KeywordHit = store.KeywordHit
 
 // Keyword runs an FTS5 MATCH expression and returns up to k chunks by
-// BM25, within f. An empty match returns nothing.
+// BM25, within f. An empty match returns nothing. Chunks of equal BM25
+// (copies of one passage) come in path and line order, so that when
+// more than k tie, the ones returned do not depend on the order the
+// chunks were written in (their row ids).
 func (db *DB) Keyword(ctx context.Context, match string, k int, f store.Filter) ([]KeywordHit, error) {
 	if match == "" || k <= 0 {
 		return nil, nil
@@ -23,7 +26,7 @@ func (db *DB) Keyword(ctx context.Context, match string, k int, f store.Filter) 
 	if err != nil {
 		return nil, err
 	}
-	query := `SELECT rowid, ` + rankSQL + ` AS score FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY score, rowid LIMIT ?`
+	base := `SELECT rowid AS id, ` + rankSQL + ` AS score FROM chunks_fts WHERE chunks_fts MATCH ?`
 	args := []any{hits, hitsGen, match}
 	if len(f.Sources) > 0 || f.Paths != nil {
 		where := ""
@@ -45,10 +48,38 @@ func (db *DB) Keyword(ctx context.Context, match string, k int, f store.Filter) 
 			}
 			args = append(args, string(paths))
 		}
-		query = `SELECT f.rowid, ` + rankSQL + ` AS score FROM chunks_fts f JOIN chunks c ON c.id = f.rowid
-			 WHERE chunks_fts MATCH ?` + where + ` ORDER BY score, f.rowid LIMIT ?`
+		base = `SELECT f.rowid AS id, ` + rankSQL + ` AS score FROM chunks_fts f JOIN chunks c ON c.id = f.rowid
+			 WHERE chunks_fts MATCH ?` + where
 	}
-	args = append(args, k)
+	// One row more than asked for tells whether the k-th ties with the
+	// rows after it.
+	out, err := db.keywordRows(ctx, base+` ORDER BY score, id LIMIT ?`, append(args, k+1)...)
+	if err != nil || len(out) <= k {
+		return out, err
+	}
+	last := out[k-1].BM25
+	if out[k].BM25 != last {
+		return out[:k], nil
+	}
+	// The rows tied with the k-th, in path and line order, fill the
+	// places the rows that score better leave.
+	head := 0
+	for head < k && out[head].BM25 != last {
+		head++
+	}
+	ties, err := db.keywordRows(ctx, `SELECT t.id, t.score FROM (`+base+`) AS t JOIN chunks c ON c.id = t.id
+		WHERE t.score = ? ORDER BY c.path, c.start_line, c.seq LIMIT ?`, append(args, last, k-head)...)
+	if err != nil {
+		return nil, err
+	}
+	if len(ties) < k-head {
+		return out[:k], nil // a write in between changed the scores
+	}
+	return append(out[:head], ties...), nil
+}
+
+// keywordRows runs a keyword query whose rows are (id, score).
+func (db *DB) keywordRows(ctx context.Context, query string, args ...any) ([]KeywordHit, error) {
 	rows, err := db.sql.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, db.wrap("keyword search", err)

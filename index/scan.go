@@ -365,7 +365,9 @@ func (db *DB) Vector(ctx context.Context, q []float32, k int, f store.Filter) ([
 	k = min(k, cs.n)
 	cands := cs.top(qc, k, rescoreCap(k), allow)
 	h := make(hitHeap, 0, k+1)
+	var exact []VectorHit
 	err = db.eachExact(ctx, qn, cands, func(i int, id int64, cos float64) bool {
+		exact = append(exact, VectorHit{ID: id, Cosine: cos})
 		h.offer(VectorHit{ID: id, Cosine: cos}, k)
 		// Read on while the next candidate's bound may reach the top k.
 		return i+1 < len(cands) && (len(h) < k || !(h[0].Cosine > cands[i+1].Cosine))
@@ -376,6 +378,47 @@ func (db *DB) Vector(ctx context.Context, q []float32, k int, f store.Filter) ([
 	out := make([]VectorHit, len(h))
 	for i := len(h) - 1; i >= 0; i-- {
 		out[i] = heap.Pop(&h).(VectorHit)
+	}
+	if len(out) < k {
+		return out, nil
+	}
+	return db.breakTies(ctx, out, exact)
+}
+
+// breakTies returns the top k (out, by descending cosine) with the
+// chunks tied with the k-th (copies of one text) chosen in path and line
+// order among those rescored (exact), not by chunk id: row ids follow the
+// order the chunks were written in, and an index rebuilt from the same
+// files must find the same chunks.
+func (db *DB) breakTies(ctx context.Context, out, exact []VectorHit) ([]VectorHit, error) {
+	k := len(out)
+	last := out[k-1].Cosine
+	head := k
+	for head > 0 && out[head-1].Cosine == last {
+		head--
+	}
+	var tied []int64
+	for _, hit := range exact {
+		if hit.Cosine == last {
+			tied = append(tied, hit.ID)
+		}
+	}
+	if len(tied) <= k-head {
+		return out, nil
+	}
+	list, err := json.Marshal(tied)
+	if err != nil {
+		return nil, err
+	}
+	out = out[:head]
+	err = scanRows(ctx, db.sql, `SELECT id FROM chunks WHERE id IN (SELECT value FROM json_each(?)) ORDER BY path, start_line, seq LIMIT ?`, func(rows *sql.Rows) error {
+		var id int64
+		err := rows.Scan(&id)
+		out = append(out, VectorHit{ID: id, Cosine: last})
+		return err
+	}, string(list), k-head)
+	if err != nil {
+		return nil, db.wrap("vector search", err)
 	}
 	return out, nil
 }
@@ -533,11 +576,13 @@ func (cs *codeSet) scan(qc queryCode, k, capacity int, allow map[int64]bool, blo
 }
 
 // SampleCosines returns the approximate cosines (see [DB.Vector]) of q
-// with up to n stored vectors spread evenly over the index in chunk id
-// order, from the first to the last: the sample a query's own background
-// is measured with (see [search.VectorBackend]; the index's background
-// uses [DB.Sample]). It reads only the in-memory codes a search scans
-// anyway, so it costs n dot products and no query. It returns nothing
+// with the stored vectors of the index's sample ([DB.Sample]) of up to n
+// distinct texts: the sample a query's own background is measured with
+// (see [search.VectorBackend]). The sample depends on the files alone,
+// not on the order their chunks were written in (which sets the chunk
+// ids), so an index rebuilt from the same files scores the same. It
+// reads the sample's ids, once per generation, and the in-memory codes a
+// search scans anyway, so it costs n dot products. It returns nothing
 // when the index has no vectors or q has other dims.
 func (db *DB) SampleCosines(ctx context.Context, q []float32, n int) ([]float64, error) {
 	qn := append([]float32(nil), q...)
@@ -550,9 +595,21 @@ func (db *DB) SampleCosines(ctx context.Context, q []float32, n int) ([]float64,
 	if cs.dims == 0 || cs.n == 0 || n <= 0 || len(q) != cs.dims {
 		return nil, nil
 	}
+	ids, err := db.sampleIDs(ctx, cs.gen, n)
+	if err != nil {
+		return nil, err
+	}
 	inv := 1 / qc.scale
-	out := make([]float64, 0, min(max(n, 2), cs.n))
-	cs.sample(n, func(b *codeBlock, i int) {
+	out := make([]float64, 0, len(ids))
+	for _, id := range ids {
+		b := cs.blocks[id>>blockShift]
+		if b == nil {
+			continue // written after the codes were read
+		}
+		i, ok := slices.BinarySearch(b.ids, id)
+		if !ok {
+			continue
+		}
 		var dot int64
 		if b.dots != nil {
 			dot = b.dots[i]
@@ -560,31 +617,28 @@ func (db *DB) SampleCosines(ctx context.Context, q []float32, n int) ([]float64,
 			dot = dotCode(qc.q, b.code(i, cs.dims))
 		}
 		out = append(out, float64(b.scales[i])*float64(dot)*inv)
-	})
+	}
 	return out, nil
 }
 
-// sample calls fn with the block and position of up to n codes of cs
-// spread evenly over it in chunk id order, from the first to the last
-// (at least 2 when cs holds 2).
-func (cs *codeSet) sample(n int, fn func(b *codeBlock, i int)) {
-	m := min(max(n, 2), cs.n)
-	next, seen := 0, 0 // next sample index; codes before the current block
-	for _, bn := range cs.order {
-		b := cs.blocks[bn]
-		for next < m {
-			pos := 0
-			if m > 1 {
-				pos = next * (cs.n - 1) / (m - 1)
-			}
-			if pos >= seen+len(b.ids) {
-				break
-			}
-			fn(b, pos-seen)
-			next++
-		}
-		seen += len(b.ids)
+// sampleIDs returns the chunk ids of the index's sample of n texts
+// ([DB.Sample]), kept for generation gen: read again only after a write.
+func (db *DB) sampleIDs(ctx context.Context, gen int64, n int) ([]int64, error) {
+	db.mu.Lock()
+	if db.sampled.Gen == gen && db.sampledN == n && db.sampledOK {
+		ids := db.sampled.IDs
+		db.mu.Unlock()
+		return ids, nil
 	}
+	db.mu.Unlock()
+	s, err := db.Sample(ctx, n)
+	if err != nil {
+		return nil, err
+	}
+	db.mu.Lock()
+	db.sampled, db.sampledN, db.sampledOK = s, n, true
+	db.mu.Unlock()
+	return s.IDs, nil
 }
 
 // goodVector is the SQL condition that a vectors row's vector is a blob

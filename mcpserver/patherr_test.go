@@ -37,7 +37,7 @@ func TestPathErrorsNameToolAndPath(t *testing.T) {
 func TestInvisibleNamesRefused(t *testing.T) {
 	t.Parallel()
 	cs, root := connect(t, map[string]string{"memory/decisions.md": "# Decisions\n"})
-	for _, path := range []string{"decisions\u200b.md", "x\u202edm.txt.md", "\ufeffnotes.md", "team\u2066/a.md", "a\u00ad.md"} {
+	for _, path := range []string{"decisions\u200b.md", "x\u202edm.txt.md", "\ufeffnotes.md", "team\u2066/a.md", "a\u00ad.md", "osc\u009d52;c;aGk=\u009c.md", "csi\u009b2J.md"} {
 		res := call(t, cs, "memory_write", map[string]any{"path": path, "content": "# Forged\n"})
 		if got := text(res); !res.IsError || !strings.HasPrefix(got, "memory_write ") || !strings.Contains(got, "refused: the path") {
 			t.Errorf("memory_write %+q = %.200q (error %v), want it refused", path, got, res.IsError)

@@ -46,9 +46,10 @@ type VectorBackend interface {
 	// given chunks that has a vector.
 	Cosines(ctx context.Context, q []float32, ids []int64) (map[int64]float64, error)
 	// SampleCosines returns the cosine similarity, approximate is
-	// enough, between q and up to n stored vectors spread over the
-	// index, the same ones for the same index: the sample that
-	// calibrates vector scores.
+	// enough, between q and the stored vectors of a sample of up to n of
+	// the index's texts, the same ones for the same files (whatever the
+	// order they were written in): the sample that calibrates vector
+	// scores.
 	SampleCosines(ctx context.Context, q []float32, n int) ([]float64, error)
 	// VectorCount is the number of chunks that have a vector.
 	VectorCount(ctx context.Context) (int, error)

@@ -517,6 +517,9 @@ func (h *Hybrid) calibrate(c *calibration, cands []Candidate, chunks map[int64]s
 		}
 		if cd.Cosine != nil && c.vec {
 			v := c.background.VectorScore(*cd.Cosine)
+			if v > 0 && c.runs != nil && cd.BM25 == nil && !c.runs.heldBy(chunks[cd.ChunkID].Text) {
+				v = 0 // a lexical cosine without a shared run is bucket collisions
+			}
 			cd.VectorScore = &v
 		}
 	}
@@ -530,6 +533,60 @@ type calibration struct {
 	background Background
 	// covers are the keyword hits' covers, found by [Hybrid.run].
 	covers map[int64]cover
+	// runs, set under a lexical embedder, are the letter runs of the
+	// query a chunk holding none of its words must share for its cosine
+	// to count (see [runs]).
+	runs runs
+}
+
+// runLen is the length, in characters, of the letter runs a chunk must
+// share with a query for a lexical embedder's cosine with it to count:
+// the hash embedder's longest character n-gram.
+const runLen = 4
+
+// runs are the runs of [runLen] characters of a query's words (a shorter
+// word whole, a pair of characters of a spaceless script as the keyword
+// index pairs them), folded and lower-cased. A lexical embedder's cosine
+// is meant to be letter overlap, but it is taken over hashed buckets:
+// a short query and a short note sharing no letter run still reach a
+// cosine a real overlap gives when a few of their features land in the
+// same buckets, and among thousands of short notes some always do. Such
+// a chunk, holding no query word, gets no vector evidence unless it
+// holds one of the runs; a near-keyword neighbour ("config" and
+// "configuration") holds several.
+type runs []string
+
+// newRuns returns the runs of terms, non-nil.
+func newRuns(terms []string) runs {
+	out := runs{}
+	for _, t := range terms {
+		for _, w := range tokenize.Bigrams(tokenize.Fold(strings.ToLower(t))) {
+			rs := []rune(w)
+			if len(rs) <= runLen || tokenize.IsSpacelessToken(w) {
+				out = append(out, w)
+				continue
+			}
+			for i := 0; i+runLen <= len(rs); i++ {
+				out = append(out, string(rs[i:i+runLen]))
+			}
+		}
+	}
+	return out
+}
+
+// heldBy reports whether text holds one of the runs, folded and
+// lower-cased as they are.
+func (r runs) heldBy(text string) bool {
+	if len(r) == 0 {
+		return false
+	}
+	text = tokenize.Fold(strings.ToLower(text))
+	for _, x := range r {
+		if strings.Contains(text, x) {
+			return true
+		}
+	}
+	return false
 }
 
 // termMatches returns the FTS5 MATCH expression of each term: the term

@@ -232,3 +232,30 @@ func TestCoversScoreAsText(t *testing.T) {
 		}
 	}
 }
+
+// TestRunsHeldBy: under a lexical embedder a chunk holding none of the
+// query's words counts its cosine only when it shares a run of [runLen]
+// letters of a query word (a shorter word whole, a pair of a spaceless
+// script), folded and lower-cased; a text sharing only shorter runs by
+// chance, or none, does not.
+func TestRunsHeldBy(t *testing.T) {
+	for _, tc := range []struct {
+		terms []string
+		text  string
+		want  bool
+	}{
+		{[]string{"configuration"}, "The proxy Config lives in /etc/proxy/config.yaml", true},
+		{[]string{"seedling"}, "tomato seedlings go out after the last frost", true},
+		{[]string{"giraffe"}, "drafo mivel gota gomupe", false}, // shares "raf" only
+		{[]string{"kubernetes"}, "naquivel velkacon tori", false},
+		{[]string{"api"}, "rotate the API tokens", true},
+		{[]string{"café"}, "the CAFE on the corner", true},
+		{[]string{"数据库"}, "备份数据每天一次", true},
+		{[]string{"数据库"}, "备份文件每天一次", false},
+		{nil, "anything at all", false},
+	} {
+		if got := newRuns(tc.terms).heldBy(tc.text); got != tc.want {
+			t.Errorf("newRuns(%q).heldBy(%q) = %v, want %v", tc.terms, tc.text, got, tc.want)
+		}
+	}
+}

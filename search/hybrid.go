@@ -47,7 +47,9 @@ type Hybrid struct {
 	// partial keyword match it places among the query's unrelated chunks
 	// loses its keyword floor (see [Confirm]). Without it a chunk holding
 	// no query word scores at most [LexicalAlone], under the default
-	// threshold: a lexical cosine is letter overlap, not meaning.
+	// threshold: a lexical cosine is letter overlap, not meaning; and its
+	// vector score counts only when it shares a letter run of the query
+	// (see [runs]), not a hashed bucket alone.
 	Semantic bool
 	// Background returns the index's background under Embedder (see
 	// [NewIndexBackground]) for the query vector q, the zero Background
@@ -199,6 +201,9 @@ func (h *Hybrid) calibration(ctx context.Context, terms []string, r *backendHits
 		}
 	}
 	if vec && r.qvec != nil {
+		if !h.Semantic {
+			c.runs = newRuns(terms)
+		}
 		if r.sampleErr != nil {
 			return nil, errCalibrate(r.sampleErr)
 		}

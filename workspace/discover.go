@@ -220,7 +220,7 @@ func (w *walker) extraStarts(root string, extra []string) (dirs []dir, files []e
 		}
 		if HasControl(abs) {
 			// As under memory/ (see walk): quoted, the name prints as is.
-			w.warn(fmt.Sprintf("%q", abs), fmt.Errorf("%w: contains a control character; not indexed", ErrBadName))
+			w.warn(fmt.Sprintf("%q", abs), fmt.Errorf("%w: contains a control character or a byte that is not UTF-8; not indexed", ErrBadName))
 			continue
 		}
 		fi, err := os.Stat(abs)
@@ -470,7 +470,7 @@ func (w *walker) walk(d dir) {
 		if HasControl(name) {
 			// Named in the warning quoted, with its folder: the name itself
 			// would print as something else (see [badName]).
-			w.warn(d.abs, fmt.Errorf("%w: %q contains a control character; not indexed", ErrBadName, name))
+			w.warn(d.abs, fmt.Errorf("%w: %q contains a control character or a byte that is not UTF-8; not indexed", ErrBadName, name))
 			continue
 		}
 		switch t := e.Type(); {

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 func TestDiscoverSkipRules(t *testing.T) {
@@ -464,7 +465,8 @@ func TestDiscoverAliases(t *testing.T) {
 }
 
 // TestDiscoverControlCharacterNames checks that a file or folder whose
-// name holds a control character (which write refuses, and which a
+// name holds a control character, C0 or C1, or a byte that is not UTF-8
+// (which write refuses, and which a
 // listing or a terminal would show as something else: an escape sequence,
 // a line that looks like another entry) is not listed, and that the
 // warning names it quoted, so that printing the warning is safe too.
@@ -476,6 +478,8 @@ func TestDiscoverControlCharacterNames(t *testing.T) {
 		"memory/two\nlines.md",
 		"memory/del\x7f.md",
 		"memory/dir\x1b[31m/inner.md",
+		"memory/osc\u009d52;c;aGk=\u009c.md",
+		"memory/csi\x9b2J.md",
 	)
 	files, warnings, err := Discover(root, nil)
 	if err != nil {
@@ -484,19 +488,16 @@ func TestDiscoverControlCharacterNames(t *testing.T) {
 	if got := rels(files); !slices.Equal(got, []string{"memory/ok.md"}) {
 		t.Errorf("Discover = %q, want memory/ok.md alone", got)
 	}
-	if len(warnings) != 4 {
-		t.Errorf("warnings = %v, want one for each of the 4 names", warnings)
+	if len(warnings) != 6 {
+		t.Errorf("warnings = %v, want one for each of the 6 names", warnings)
 	}
 	for _, w := range warnings {
 		msg := w.Error()
 		if !errors.Is(w, ErrBadName) {
 			t.Errorf("warning %q does not wrap ErrBadName", msg)
 		}
-		for i := 0; i < len(msg); i++ {
-			if c := msg[i]; c < 0x20 || c == 0x7f {
-				t.Errorf("warning %q holds control character %#x", msg, c)
-				break
-			}
+		if !utf8.ValidString(msg) || strings.ContainsFunc(msg, func(r rune) bool { return r < 0x20 || r >= 0x7f && r < 0xa0 }) {
+			t.Errorf("warning %q holds a control character or a byte that is not UTF-8", msg)
 		}
 	}
 }

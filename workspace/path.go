@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // errEmptyPath is the error for an empty user-supplied path.
@@ -208,6 +209,9 @@ func badName(e string) string {
 			return "contains a control character"
 		}
 	}
+	if HasControl(e) {
+		return "contains a control character or a byte that is not UTF-8"
+	}
 	if e != "" && (e[len(e)-1] == '.' || e[len(e)-1] == ' ') {
 		return "ends in a dot or a space"
 	}
@@ -225,11 +229,13 @@ func invisible(r rune) bool {
 	return unicode.Is(unicode.Cf, r) && r != '\u200c' && r != '\u200d'
 }
 
-// HasControl reports whether name holds a control character (below
-// 0x20, or 0x7f): memweave indexes no file whose name does, as such a
-// name would print as something else, or drive the terminal printing it.
+// HasControl reports whether name holds a control character (C0, DEL or
+// C1: U+009B and U+009D start escape sequences too) or a byte that is not
+// UTF-8 (0x9b alone is CSI to an 8-bit terminal): memweave indexes no
+// file whose name does, as such a name would print as something else, or
+// drive the terminal printing it.
 func HasControl(name string) bool {
-	return strings.ContainsFunc(name, func(r rune) bool { return r < 0x20 || r == 0x7f })
+	return !utf8.ValidString(name) || strings.ContainsFunc(name, func(r rune) bool { return r < 0x20 || r >= 0x7f && r < 0xa0 })
 }
 
 // absRoot returns the absolute form of the workspace root.

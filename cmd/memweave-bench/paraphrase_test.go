@@ -166,3 +166,35 @@ func checkFamilySet(t *testing.T, path string, families, kinds []string) *paraph
 	})
 	return d
 }
+
+// TestHashnegSet checks that testdata/hashneg.json reads, and that every
+// domain of its pairs and kind of its negatives is asked in both halves,
+// so that the check half judges each family the tune half saw.
+func TestHashnegSet(t *testing.T) {
+	const path = "testdata/hashneg.json"
+	d, err := readParaphrase(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	halves := map[string]map[string]bool{}
+	add := func(group string, i int) {
+		if halves[group] == nil {
+			halves[group] = map[string]bool{}
+		}
+		halves[group][paraphraseHalf(i)] = true
+	}
+	for i, p := range d.Pairs {
+		add("domain "+p.Domain, i)
+	}
+	for i, n := range d.Negatives {
+		add("kind "+n.Kind, i)
+	}
+	for g, h := range halves {
+		if !h["tune"] || !h["check"] {
+			t.Errorf("%s: %s is asked only in %v", path, g, slices.Collect(maps.Keys(h)))
+		}
+	}
+	if len(halves) < 9 || len(d.Distractors) < 2000 {
+		t.Errorf("%s: %d families and %d distractors, want 9 and at least 2000", path, len(halves), len(d.Distractors))
+	}
+}
