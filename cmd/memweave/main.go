@@ -68,7 +68,6 @@ import (
 	"io"
 	"io/fs"
 	"math"
-	"net/url"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -80,8 +79,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memweave/memweave-go"
-	"github.com/memweave/memweave-go/embed"
 	_ "github.com/memweave/memweave-go/embed/static/english" // the built-in model of --embedder static
+	"github.com/memweave/memweave-go/internal/embedflags"
 	"github.com/memweave/memweave-go/internal/exitstatus"
 	"github.com/memweave/memweave-go/internal/oneshot"
 	"github.com/memweave/memweave-go/mcpserver"
@@ -233,10 +232,8 @@ func (a *app) helpCommand(root *cobra.Command) *cobra.Command {
 // checkGlobalFlags validates the global flags before any subcommand runs.
 func (a *app) checkGlobalFlags(cmd *cobra.Command, _ []string) error {
 	a.apiKey = memweave.EmbeddingKeyFromEnv()
-	switch a.embedder {
-	case "", "hash", "openai", "static", "none":
-	default:
-		return usageErr("invalid --embedder %q: want hash, openai, static or none", a.embedder)
+	if err := embedflags.Check(a.embedder, a.embeddingDims, a.embeddingURL); err != nil {
+		return err
 	}
 	if a.embedder == "static" && a.embeddingModel != "" && !filepath.IsAbs(a.embeddingModel) {
 		// A model folder is a path like --db's: relative to the current
@@ -247,15 +244,6 @@ func (a *app) checkGlobalFlags(cmd *cobra.Command, _ []string) error {
 			return usageErr("invalid --embedding-model %q: %v", a.embeddingModel, err)
 		}
 		a.embeddingModel = abs
-	}
-	if a.embeddingDims < 0 {
-		return usageErr("invalid --embedding-dims %d: must not be negative", a.embeddingDims)
-	}
-	if a.embeddingURL != "" {
-		u, err := url.Parse(a.embeddingURL)
-		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return usageErr("invalid --embedding-url %q: want an http or https URL", embed.RedactURL(a.embeddingURL))
-		}
 	}
 	if a.workspace == "" {
 		return usageErr("--workspace must not be empty")
