@@ -104,7 +104,7 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 	var emb embed.Embedder
 	if block {
 		emb = trust.Blocked(cfg.Workspace, cfg.Embedder, ignored)
-	} else if emb, err = embed.New(cfg.Embedder); err != nil {
+	} else if emb, err = embed.New(cfg.embedderFrom(filled)); err != nil {
 		return nil, &ConfigError{Field: "Embedder", Err: err}
 	}
 	if cfg.Embedder.Provider == "hash" && cfg.Embedder.Custom == nil {
@@ -136,6 +136,18 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 		}
 	}
 	return w, nil
+}
+
+// embedderFrom returns the embedder configuration to build: c.Embedder,
+// with a static model folder that the settings file names by a relative
+// path resolved against the workspace ([trust.ModelFolder]). c keeps the
+// path as written, so that a command rewriting the file keeps it.
+func (c *Config) embedderFrom(filled settings.Filled) embed.Config {
+	e := c.Embedder
+	if e.Provider == "static" && e.Model != "" && e.Custom == nil && filled.Has("Embedder.Model") {
+		e.Model = trust.ModelFolder(c.Workspace, e.Model)
+	}
+	return e
 }
 
 // saveSettings writes the workspace's settings file from the effective

@@ -47,13 +47,23 @@ func Needed(ws string, v settings.File, customEmbedder bool, filled settings.Fil
 		out = append(out, Item{Setting: "embedder.base_url", Value: url,
 			Why: "would receive the text of every note and query, and the API key"})
 	case e.Provider == "static" && filled.Has("Embedder.Model") && e.Model != "":
-		abs, err := filepath.Abs(e.Model)
-		if in, ierr := workspace.Inside(ws, abs); err != nil || ierr != nil || !in {
+		if in, err := workspace.Inside(ws, ModelFolder(ws, e.Model)); err != nil || !in {
 			out = append(out, Item{Setting: "embedder.model", Value: e.Model,
 				Why: "a model folder outside the workspace would be read"})
 		}
 	}
 	return out
+}
+
+// ModelFolder returns the static model folder that the settings file
+// of the workspace ws (absolute) names as model: relative paths resolve
+// against ws, as extra paths do, so that every command, whatever folder
+// it runs in, reads (and approves) the same folder.
+func ModelFolder(ws, model string) string {
+	if filepath.IsAbs(model) {
+		return model
+	}
+	return filepath.Join(ws, model)
 }
 
 // MemorySetting is the [Item.Setting] of a memory folder that leads out

@@ -92,3 +92,36 @@ func TestStaticModelRelativeFolder(t *testing.T) {
 		t.Errorf("vector search from another folder: exit %d, mode %q, %d results, stderr %q; want vector results", out.code, resp.Mode, len(resp.Results), out.stderr)
 	}
 }
+
+// TestStaticModelInWorkspace: a memweave.json naming a model folder
+// inside the workspace by a relative path ("models/toy", committed with
+// the notes) means that folder, as extra_paths do, whatever folder the
+// command runs in: the model needs no approval and loads, and the file
+// keeps its relative path when a command rewrites it.
+func TestStaticModelInWorkspace(t *testing.T) {
+	t.Parallel()
+	vocab := []string{"[UNK]", "dark", "night", "mode", "theme", "user", "prefers", "##s"}
+	rows := [][]float32{{0, 0, 0}, {1, 0, 0}, {1, 0.1, 0}, {0, 1, 0}, {0.1, 1, 0}, {0, 0, 0.2}, {0, 0, 0.2}, {0, 0, 0.01}}
+	ws := memweavetest.Workspace(t, map[string]string{
+		"memory/prefs.md": "# Prefs\n\nUser prefers dark mode.\n",
+		"memweave.json":   `{"embedder": {"provider": "static", "model": "models/toy"}}` + "\n",
+	})
+	statictest.WriteModel(t, filepath.Join(ws, "models", "toy"), map[string]statictest.Tensor{
+		"embeddings": statictest.F32(rows)}, statictest.WordPieceTokenizer(vocab), `{"normalize": true}`)
+	elsewhere := t.TempDir()
+	if out := runCLI(t, elsewhere, nil, "-w", ws, "index"); out.code != 0 || out.stderr != "" {
+		t.Fatalf("index from another folder: exit %d, stderr %q; want no warning", out.code, out.stderr)
+	}
+	out := runCLI(t, elsewhere, nil, "-w", ws, "search", "night themes", "--mode", "vector", "--json", "--min-score", "0")
+	var resp searchResponseJSON
+	decode(t, out, &resp)
+	if out.code != 0 || resp.Mode != "vector" || len(resp.Results) == 0 {
+		t.Errorf("vector search from another folder: exit %d, mode %q, %d results, stderr %q; want vector results", out.code, resp.Mode, len(resp.Results), out.stderr)
+	}
+	if out := runCLI(t, elsewhere, nil, "-w", ws, "config", "--chunk-tokens", "300"); out.code != 0 {
+		t.Fatalf("config --chunk-tokens: exit %d, stderr %q", out.code, out.stderr)
+	}
+	if got := memweavetest.ReadFile(t, ws, "memweave.json"); !strings.Contains(got, `"model": "models/toy"`) {
+		t.Errorf("memweave.json after config = %s, want the model's relative path kept", got)
+	}
+}
