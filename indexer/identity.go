@@ -211,5 +211,30 @@ func (e *Engine) AdoptSettings(ctx context.Context, known, explicit bool, save f
 			return nil, err
 		}
 	}
-	return warns, e.Reconcile(ctx)
+	if err := e.Reconcile(ctx); err != nil {
+		return warns, err
+	}
+	if foreign != "" {
+		// Its embedding calls are skipped until the vectors are reset,
+		// so nothing else says why; a fresh index's calls do.
+		warns = append(warns, e.unusableWarning(ctx)...)
+	}
+	return warns, nil
+}
+
+// unusableWarning says why a local embedder (a static model folder)
+// whose dimensions are still unknown after [Engine.Reconcile] cannot be
+// used, so that an index run whose files all stay pending names the
+// cause. A networked embedder is not asked again: the run's own embedding
+// calls report a server that is down.
+func (e *Engine) unusableWarning(ctx context.Context) []Warning {
+	emb := e.opts.Embedder
+	p, ok := emb.(prober)
+	if !ok || embed.IsNetworked(emb) || e.IdentityOf().Dims != 0 {
+		return nil
+	}
+	if err := p.Probe(ctx); err != nil {
+		return []Warning{{Err: fmt.Errorf("embedder %s cannot be used, so files stay pending and are found by keyword only: %w", e.IdentityOf().Embedder, err)}}
+	}
+	return nil
 }

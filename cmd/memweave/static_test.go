@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -123,5 +124,23 @@ func TestStaticModelInWorkspace(t *testing.T) {
 	}
 	if got := memweavetest.ReadFile(t, ws, "memweave.json"); !strings.Contains(got, `"model": "models/toy"`) {
 		t.Errorf("memweave.json after config = %s, want the model's relative path kept", got)
+	}
+}
+
+// TestIndexNamesAMissingModel: index with memweave.json naming a static
+// model folder that holds no model, in a workspace indexed before with
+// another embedder, leaves the notes pending, and says
+// why, naming the file it could not read (it used to print only "1
+// pending" and that the embedder differs, run after run).
+func TestIndexNamesAMissingModel(t *testing.T) {
+	t.Parallel()
+	ws := memweavetest.Workspace(t, map[string]string{"memory/prefs.md": "# Prefs\n\nUser prefers dark mode.\n"})
+	mustRunCLI(t, "-w", ws, "index") // an index of the hash embedder
+	if err := os.WriteFile(filepath.Join(ws, "memweave.json"), []byte(`{"embedder": {"provider": "static", "model": "models/nope"}}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := runCLI(t, "", nil, "-w", ws, "index")
+	if out.code != 0 || !strings.Contains(out.stderr, filepath.Join("models", "nope", "model.safetensors")) {
+		t.Errorf("index with a missing model: exit %d, stderr %q; want a warning naming models/nope/model.safetensors", out.code, out.stderr)
 	}
 }
