@@ -21,10 +21,14 @@ import (
 // embedder may prefix differently from documents) and the statistics
 // measured with a sample of the index, kept under the sample's text
 // hashes. The prefixes set them apart from any document's text; the
-// version changes with the questions or the way the sample is drawn.
+// version changes with the questions, the way the sample is drawn or the
+// way the vectors measured are stored. v3: vectors stored at unit length,
+// where v2's releases kept a vector past a half float's range as
+// infinities and measured a background of zero cosines against it, which
+// outlived the vectors once they were stored again.
 const (
 	probeKeyPrefix      = "memweave background question\x00"
-	backgroundKeyPrefix = "memweave background v2\x00"
+	backgroundKeyPrefix = "memweave background v3\x00"
 )
 
 // probeFanOut bounds how many background questions are embedded at once.
