@@ -8,10 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	memweave "github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/embedcache"
 	"github.com/memweave/memweave-go/index"
-	"github.com/memweave/memweave-go/memweavetest"
 	"github.com/memweave/memweave-go/search"
 )
 
@@ -26,26 +24,7 @@ import (
 // note vector_score 1 for "Valkey Redis", reproduced with the binaries of
 // both releases). A background kept by that release is measured again.
 func TestBackgroundOfAnOlderReleaseIsMeasuredAgain(t *testing.T) {
-	srv := memweavetest.NewEmbedServer(t, 16)
-	srv.Baseline = 0.3 // a sentence encoder's background: measured
-	root := memweavetest.Workspace(t, sample)
-	cfg := memweave.Config{Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "m", BaseURL: srv.BaseURL(), Dims: 16}}
-	search := func() []string {
-		w := open(t, root, cfg)
-		defer w.Close()
-		resp, err := w.Search(t.Context(), "Valkey")
-		if err != nil {
-			t.Fatal(err)
-		}
-		var paths []string
-		for _, r := range resp.Results {
-			paths = append(paths, r.Path)
-		}
-		return paths
-	}
-	w := open(t, root, cfg)
-	mustIndex(t, w)
-	w.Close()
+	root, search := measuredBackground(t)
 	want := search()
 
 	dbPath := filepath.Join(root, ".memweave", "index.db")
