@@ -65,7 +65,7 @@ func TestDamagedCacheRowIsAMiss(t *testing.T) {
 // unrelated note through as a paraphrase (notes.md scored 0.44 for
 // "Valkey").
 func TestDamagedBackgroundRowIsMeasuredAgain(t *testing.T) {
-	root, search := measuredBackground(t)
+	root, _, search := measuredBackground(t)
 	want := search()
 	damage := func(what string, stmts ...string) {
 		db, err := sql.Open("sqlite3", filepath.Join(root, ".memweave", "index.db"))
@@ -91,15 +91,15 @@ func TestDamagedBackgroundRowIsMeasuredAgain(t *testing.T) {
 
 // measuredBackground returns an indexed workspace whose embedder's
 // background is measured (a server with a sentence encoder's baseline),
-// and a search for "Valkey" in a fresh handle, which returns the paths
+// its configuration, and a search for "Valkey" in a fresh handle, which returns the paths
 // found; the first search measures the background and keeps it in the
 // index file's embedding cache.
-func measuredBackground(t *testing.T) (root string, search func() []string) {
+func measuredBackground(t *testing.T) (root string, cfg memweave.Config, search func() []string) {
 	t.Helper()
 	srv := memweavetest.NewEmbedServer(t, 16)
 	srv.Baseline = 0.3 // a sentence encoder's background: measured
 	root = memweavetest.Workspace(t, sample)
-	cfg := memweave.Config{Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "m", BaseURL: srv.BaseURL(), Dims: 16}}
+	cfg = memweave.Config{Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "m", BaseURL: srv.BaseURL(), Dims: 16}}
 	search = func() []string {
 		w := open(t, root, cfg)
 		defer w.Close()
@@ -116,5 +116,5 @@ func measuredBackground(t *testing.T) (root string, search func() []string) {
 	w := open(t, root, cfg)
 	mustIndex(t, w)
 	w.Close()
-	return root, search
+	return root, cfg, search
 }

@@ -24,7 +24,7 @@ import (
 // note vector_score 1 for "Valkey Redis", reproduced with the binaries of
 // both releases). A background kept by that release is measured again.
 func TestBackgroundOfAnOlderReleaseIsMeasuredAgain(t *testing.T) {
-	root, search := measuredBackground(t)
+	root, _, search := measuredBackground(t)
 	want := search()
 
 	dbPath := filepath.Join(root, ".memweave", "index.db")
@@ -71,4 +71,40 @@ func olderReleaseBackgroundKey(t *testing.T, path string) embedcache.Key {
 		text = append(text, h[:]...)
 	}
 	return embedcache.KeyOf(string(text))
+}
+
+// TestVectorsOfInfinitiesAreRepaired: the release before vectors were
+// stored at unit length kept a server's vector with components past a
+// half float's range as infinities, found by no vector search. Check
+// names them, Repair embeds their texts again, and the background a
+// search measured against them meanwhile is not kept: after the repair
+// the search finds what it finds on a fresh index (it used to rank every
+// note vector_score 1, each standing out against the kept background).
+func TestVectorsOfInfinitiesAreRepaired(t *testing.T) {
+	root, cfg, search := measuredBackground(t)
+	want := search()
+	dbPath := filepath.Join(root, ".memweave", "index.db")
+	db, err := sql.Open("sqlite3", dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, q := range []string{
+		`DELETE FROM embed_cache WHERE length(vector) = 12`,
+		`UPDATE vectors SET vector = unhex(replace(hex(zeroblob(length(vector) / 2)), '00', '007C'))`,
+	} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	search() // measures a background against the infinities
+	w := open(t, root, cfg)
+	if r := mustCheck(t, w, false); r.Tables == nil || r.Tables.BadVectors == 0 {
+		t.Errorf("Check of vectors of infinities = %+v; want them counted as bad vectors", r)
+	}
+	mustCheck(t, w, true)
+	w.Close()
+	if got := search(); strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("Search(Valkey) after the repair = %q, want %q as on the fresh index", got, want)
+	}
 }

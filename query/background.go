@@ -168,9 +168,11 @@ func (b *Backgrounds) measure(ctx context.Context, s index.Sample, key embedcach
 	v := []float32{float32(bg.Base), float32(bg.Center), float32(bg.Spread)}
 	bg.Base, bg.Center, bg.Spread = float64(v[0]), float64(v[1]), float64(v[2])
 	// Kept only when nothing was written since the sample was read, so
-	// that the vectors are the sample's. A failed store costs only a
-	// later process the same measure.
-	if now, err := b.DB.Generation(ctx); err != nil || now != s.Gen {
+	// that the vectors are the sample's, and when they are finite: the
+	// key outlives a vector an older release stored as infinities, which
+	// 'check --repair' drops and embedding stores again. A failed store
+	// costs only a later process the same measure.
+	if now, err := b.DB.Generation(ctx); err != nil || now != s.Gen || !allFinite(sample) {
 		return bg, probes, false, nil
 	}
 	_ = cache.Store(ctx, b.DB.CacheTable(), map[embedcache.Key][]float32{key: v})
@@ -183,6 +185,16 @@ func (b *Backgrounds) measure(ctx context.Context, s index.Sample, key embedcach
 func finite(v []float32) bool {
 	for _, f := range v {
 		if math.IsNaN(float64(f)) || math.IsInf(float64(f), 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// allFinite reports whether every vector of vs is [finite].
+func allFinite(vs [][]float32) bool {
+	for _, v := range vs {
+		if !finite(v) {
 			return false
 		}
 	}
