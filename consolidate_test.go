@@ -184,8 +184,8 @@ func TestConsolidateNewestSurvivesEqualMTimes(t *testing.T) {
 		keep, other string
 	}{
 		{"dated names", map[string]string{"memory/2026-01-05.md": body, "memory/2026-10-01.md": body}, "memory/2026-10-01.md", "memory/2026-01-05.md"},
-		{"front matter, newest last", map[string]string{"memory/a.md": dated("2026-01-05"), "memory/b.md": dated("2026-10-01")}, "memory/b.md", "memory/a.md"},
-		{"front matter, newest first", map[string]string{"memory/a.md": dated("2026-10-01"), "memory/b.md": dated("2026-01-05")}, "memory/a.md", "memory/b.md"},
+		{"front matter, newest last", map[string]string{"memory/inbox.md": dated("2026-01-05"), "memory/notes.md": dated("2026-10-01")}, "memory/notes.md", "memory/inbox.md"},
+		{"front matter, newest first", map[string]string{"memory/inbox.md": dated("2026-10-01"), "memory/notes.md": dated("2026-01-05")}, "memory/inbox.md", "memory/notes.md"},
 		{"front matter against a dated name", map[string]string{"memory/2026-03-01.md": body, "memory/cache.md": dated("2026-09-09")}, "memory/cache.md", "memory/2026-03-01.md"},
 	}
 	for _, tt := range tests {
@@ -287,22 +287,22 @@ func TestConsolidateNewestByCommit(t *testing.T) {
 	}
 	git("", "init", "-q")
 	// The newer copy sorts first by name.
-	memweavetest.WriteFile(t, root, "memory/zz-cache.md", body)
+	memweavetest.WriteFile(t, root, "memory/notes/cache.md", body)
 	git("2026-01-05T10:00:00Z", "add", ".")
 	git("2026-01-05T10:00:00Z", "commit", "-q", "-m", "old")
-	memweavetest.WriteFile(t, root, "memory/aa-cache.md", body)
+	memweavetest.WriteFile(t, root, "memory/cache.md", body)
 	git("2026-10-01T10:00:00Z", "add", ".")
 	git("2026-10-01T10:00:00Z", "commit", "-q", "-m", "new")
 	sameMTime(t, root)
 	w := open(t, root, memweave.Config{})
 	mustIndex(t, w)
 	gs := listGroups(t, w)
-	if len(gs) != 1 || gs[0].Keep.Path != "memory/aa-cache.md" || gs[0].Keep.DateFrom != "commit" || gs[0].Keep.Date != "2026-10-01" {
-		t.Fatalf("groups = %+v, want memory/aa-cache.md kept by its commit of 2026-10-01", gs)
+	if len(gs) != 1 || gs[0].Keep.Path != "memory/cache.md" || gs[0].Keep.DateFrom != "commit" || gs[0].Keep.Date != "2026-10-01" {
+		t.Fatalf("groups = %+v, want memory/cache.md kept by its commit of 2026-10-01", gs)
 	}
 	applyGroups(t, w, gs)
-	if got := memoryFiles(t, root); !slices.Equal(got, []string{"memory/aa-cache.md"}) {
-		t.Errorf("files after apply = %q, want memory/aa-cache.md alone", got)
+	if got := memoryFiles(t, root); !slices.Equal(got, []string{"memory/cache.md"}) {
+		t.Errorf("files after apply = %q, want memory/cache.md alone", got)
 	}
 }
 

@@ -40,12 +40,6 @@ func SyncAuthor(author string) SyncOption { return func(o *gitsync.Options) { o.
 // SyncRemote names the git remote; unset, "origin".
 func SyncRemote(name string) SyncOption { return func(o *gitsync.Options) { o.Remote = name } }
 
-// SyncGitConfig adds "name=value" git settings to sync's git calls, such
-// as "protocol.file.allow=always" for a remote on local disk in tests.
-func SyncGitConfig(settings ...string) SyncOption {
-	return func(o *gitsync.Options) { o.GitConfig = append(o.GitConfig, settings...) }
-}
-
 // syncOptions returns gitsync's options for this Weave with opts applied.
 func (w *Weave) syncOptions(opts []SyncOption) gitsync.Options {
 	o := gitsync.Options{MaxBlobBytes: w.cfg.MaxFileBytes, MaxTreeBytes: w.cfg.MaxTreeBytes, Now: w.cfg.Now}

@@ -18,7 +18,7 @@ func TestConsolidateSkipsGroupWithUnwritableName(t *testing.T) {
 	t.Parallel()
 	dup := "# Deploys\n\nThe staging deploy runs every Tuesday at noon from the release branch and posts to the channel.\n"
 	root := memweavetest.Workspace(t, map[string]string{"memory/2026-01-01.md": dup, "memory/2099-01-01.md": dup})
-	if err := os.WriteFile(filepath.Join(root, "memory", "notes\\old.md"), []byte(dup), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(root, "memory", "notes\\draft.md"), []byte(dup), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	w := open(t, root, memweave.Config{})

@@ -82,9 +82,6 @@
 // least two words that are not too frequent), so the cost grows with the
 // number of neighbours, not with the square of the number of chunks.
 //
-// [DiffersInValue] tells deduplication whether two near-identical
-// texts differ in a value these rules read.
-//
 // The rules were written against the labelled fixtures in testdata; see
 // the package tests for precision and recall on their tuning and
 // held-out parts (TestFixturePrecisionRecall, TestFamilyPrecisionRecall,

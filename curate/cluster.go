@@ -89,9 +89,11 @@ type Held struct {
 // sets (tokenize.SetOf) have a Jaccard similarity of at least threshold
 // ([Threshold] when threshold is not above 0), leaving out passages of
 // fewer than 4 distinct tokens. A pair whose passages sit under different
-// outer headings ([Passage.Under]), differ in a value ([Differs]), or of which each holds a content word the other lacks (a
-// word replaced: neither can stand for the other), is returned in held
-// instead. Both lists are sorted by A, then B.
+// outer headings ([Passage.Under]), are in notes whose names each state
+// a subject the other's lacks ([LosesName]: staging.md and
+// production.md), differ in a value ([Differs]), or of which each holds
+// a content word the other lacks (a word replaced: neither can stand for
+// the other), is returned in held instead. Both lists are sorted by A, then B.
 //
 // The work is bounded: each passage is filed under its 3 rarest tokens
 // that another passage holds too (tokens of more than 64 passages file
@@ -146,6 +148,10 @@ func Pairs(ps []Passage, threshold float64) (pairs []Pair, held []Held) {
 					held = append(held, Held{p, "under other headings: " + underText(ps[a].Under) + " / " + underText(ps[b].Under)})
 					continue
 				}
+				if la, lb := LosesName(ps[b], ps[a]), LosesName(ps[a], ps[b]); len(la) > 0 && len(lb) > 0 {
+					held = append(held, Held{p, "in notes about different subjects: " + strings.Join(la, " ") + " / " + strings.Join(lb, " ")})
+					continue
+				}
 				if reason, ok := Differs(ps[a].Text, ps[b].Text); ok {
 					held = append(held, Held{p, "a value differs: " + reason})
 					continue
@@ -174,7 +180,9 @@ func underText(under []string) string {
 
 // Copy is what [Prefer] knows of a passage to choose the copy kept.
 type Copy struct {
-	// Date is the note's own date (see [NoteDate]); zero when unknown.
+	// Date is the note's own date: the date of its name, else of its
+	// front matter, else of its last commit, else its modification time
+	// (package curator reads them); zero when unknown.
 	Date time.Time
 	// File and Line place the passage; they break ties.
 	File string
@@ -187,18 +195,6 @@ type Copy struct {
 // when a comes first, a positive one when b does, 0 for the same place.
 func Prefer(a, b Copy) int {
 	return cmp.Or(b.Date.Compare(a.Date), cmp.Compare(b.File, a.File), cmp.Compare(a.Line, b.Line))
-}
-
-// NoteDate returns the date that counts for a note, the first that is
-// not zero of: the date in its file name, the date of its front matter,
-// the time of the last commit that changed it, its modification time.
-func NoteDate(name, front, commit, mtime time.Time) time.Time {
-	for _, t := range []time.Time{name, front, commit} {
-		if !t.IsZero() {
-			return t
-		}
-	}
-	return mtime
 }
 
 // Member is a copy dropped from a [Group], with how it compares to the
@@ -229,7 +225,8 @@ type Group struct {
 // least the threshold similar to it) that is not yet in a group, that
 // [Prefer] puts after it, and that loses no content word to it
 // ([Loses]) nor lacks one of its words that may change the fact
-// ([Adds]), at most one per file (the most similar, then the preferred).
+// ([Adds]) nor a subject its note's name states ([LosesName]), at most
+// one per file (the most similar, then the preferred).
 // A passage is in at most one group. Groups are sorted by their kept
 // passage's place in that order.
 func Groups(ps []Passage, copies []Copy, pairs []Pair) []Group {
@@ -257,7 +254,7 @@ func Groups(ps []Passage, copies []Copy, pairs []Pair) []Group {
 			if d == k {
 				d = p.B
 			}
-			if taken[d] || ps[d].File == ps[k].File || byPref(k, d) >= 0 || len(Loses(ps[k].Text, ps[d].Text)) > 0 || len(Adds(ps[k].Text, ps[d].Text)) > 0 {
+			if taken[d] || ps[d].File == ps[k].File || byPref(k, d) >= 0 || len(Loses(ps[k].Text, ps[d].Text)) > 0 || len(Adds(ps[k].Text, ps[d].Text)) > 0 || len(LosesName(ps[k], ps[d])) > 0 {
 				continue
 			}
 			cands = append(cands, Member{Index: d, Similarity: p.Similarity})

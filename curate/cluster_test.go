@@ -86,12 +86,6 @@ func TestPrefer(t *testing.T) {
 	if Prefer(Copy{Date: d1, File: "memory/2026-01-02.md"}, Copy{Date: d1, File: "memory/2026-01-01.md"}) >= 0 {
 		t.Error("Prefer did not put the later name first on equal dates")
 	}
-	if got := NoteDate(time.Time{}, d1, d2, d2); !got.Equal(d1) {
-		t.Errorf("NoteDate = %v, want the front matter date %v", got, d1)
-	}
-	if got := NoteDate(time.Time{}, time.Time{}, time.Time{}, d2); !got.Equal(d2) {
-		t.Errorf("NoteDate = %v, want the modification time %v", got, d2)
-	}
 }
 
 func TestGroupID(t *testing.T) {

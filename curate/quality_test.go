@@ -13,6 +13,9 @@ type labelled struct {
 	part, family string
 	dup          bool
 	a, b         string // older, newer
+	// fileA and fileB are the notes holding a and b: the header's last
+	// two fields, else two dated logs of one folder.
+	fileA, fileB string
 }
 
 // loadPairs reads testdata/pairs.txt (its format is described at its top).
@@ -37,10 +40,14 @@ func loadPairsFrom(tb testing.TB, name string) []labelled {
 		case strings.HasPrefix(line, "#") || (strings.TrimSpace(line) == "" && cur == nil):
 		case strings.HasPrefix(line, "== "):
 			f := strings.Fields(line)
-			if len(f) != 4 || (f[1] != "tune" && f[1] != "check") || (f[2] != "dup" && f[2] != "distinct") {
+			if (len(f) != 4 && len(f) != 6) || (f[1] != "tune" && f[1] != "check") || (f[2] != "dup" && f[2] != "distinct") {
 				tb.Fatalf("%s:%d: bad header %q", name, i+1, line)
 			}
-			out = append(out, labelled{part: f[1], dup: f[2] == "dup", family: f[3]})
+			c := labelled{part: f[1], dup: f[2] == "dup", family: f[3], fileA: "memory/2026-11-01.md", fileB: "memory/2026-11-02.md"}
+			if len(f) == 6 {
+				c.fileA, c.fileB = f[4], f[5]
+			}
+			out = append(out, c)
 			cur, side = &out[len(out)-1], nil
 		case strings.HasPrefix(line, "a: "):
 			cur.a, side = line[3:], &cur.a
@@ -60,7 +67,7 @@ func loadPairsFrom(tb testing.TB, name string) []labelled {
 // grouped reports whether the labelled pair is grouped, the newer copy b
 // kept, as Pairs and Groups decide for two notes.
 func grouped(c labelled, threshold float64) (bool, string) {
-	ps := []Passage{{File: "memory/a.md", Text: c.a}, {File: "memory/b.md", Text: c.b}}
+	ps := []Passage{{File: c.fileA, Text: c.a}, {File: c.fileB, Text: c.b}}
 	day := time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
 	copies := []Copy{{Date: day, File: ps[0].File}, {Date: day.AddDate(0, 0, 1), File: ps[1].File}}
 	pairs, held := Pairs(ps, threshold)
@@ -74,6 +81,8 @@ func grouped(c labelled, threshold float64) (bool, string) {
 		why = "the older copy would lose " + strings.Join(l, " ")
 	} else if l := Adds(c.b, c.a); len(l) > 0 {
 		why = "the newer copy adds " + strings.Join(l, " ")
+	} else if l := LosesName(ps[1], ps[0]); len(l) > 0 {
+		why = "the older copy's note names " + strings.Join(l, " ")
 	}
 	return len(gs) == 1 && gs[0].Keep == 1, why
 }

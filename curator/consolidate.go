@@ -95,7 +95,9 @@ type ConsolidatePlan struct {
 //
 // Two passages of different files are near duplicates when their token
 // sets have a Jaccard similarity of at least [curate.Threshold], they
-// sit under the same outer headings of their notes, no value differs
+// sit under the same outer headings of their notes, dropping one loses
+// no subject its note's folders and file name state
+// ([curate.LosesName]: staging.md and production.md), no value differs
 // between them (a number or number word, a date, a
 // weekday or frequency, a negation, a name, a word of quantity or
 // order, or a disagreement the contradiction rules read: such pairs are
@@ -167,6 +169,8 @@ func heldNewer(ps []curate.Passage, copies []curate.Copy, pairs []curate.Pair, g
 			held = append(held, curate.Held{Pair: p, Reason: "the older copy says more: " + strings.Join(lost, " ")})
 		} else if added := curate.Adds(ps[newer].Text, ps[older].Text); len(added) > 0 {
 			held = append(held, curate.Held{Pair: p, Reason: "the newer copy adds: " + strings.Join(added, " ")})
+		} else if lost := curate.LosesName(ps[newer], ps[older]); len(lost) > 0 {
+			held = append(held, curate.Held{Pair: p, Reason: "the older copy's note is about what the newer's is not: " + strings.Join(lost, " ")})
 		}
 	}
 	return held

@@ -63,7 +63,7 @@ var (
 //   - for text in a spaceless script ([tokenize.IsSpaceless]), each
 //     character and each pair of adjacent characters.
 //
-// The English function words of [tokenize.IsFunctionWord] ("the", "and",
+// The English function words of [tokenize.FunctionWords] ("the", "and",
 // "of", ...) are skipped unless a text has nothing else. Each feature is hashed with 64-bit
 // FNV-1a to a bucket and a sign, weighted by 1+ln(tf) so that repetition
 // counts sublinearly, words weighing more than n-grams. The vector is then

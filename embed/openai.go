@@ -113,7 +113,7 @@ type OpenAIConfig struct {
 // An OpenAI is safe for concurrent use by multiple goroutines.
 type OpenAI struct {
 	client      *openai.Client
-	baseURL     string // as errors name it: without a password
+	baseURL     string // as errors name it: RedactURL's
 	model       string
 	wantDims    int // configured Dims, sent with each request; 0 if none
 	queryPrefix string
@@ -162,7 +162,7 @@ func NewOpenAI(cfg OpenAIConfig) (*OpenAI, error) {
 	c.HTTPClient = hc
 	o := &OpenAI{
 		client:      openai.NewClientWithConfig(c),
-		baseURL:     u.Redacted(),
+		baseURL:     RedactURL(base),
 		model:       cfg.Model,
 		wantDims:    cfg.Dims,
 		dims:        cfg.Dims,
@@ -467,12 +467,27 @@ func (o *OpenAI) classify(err error, timeout time.Duration) (retry bool, _ error
 	return true, err
 }
 
-// RedactURL returns u with the password of its user information, if
-// any, replaced by "xxxxx", for errors and messages; a u that does not
-// parse loses everything between "://" and the last "@" of its host.
+// RedactURL returns u as errors and messages may show it: its user
+// information, if any, replaced by "xxxxx" (the user name is often the
+// token itself, as in https://TOKEN@host), and the value of each query
+// parameter too (?api_key=...). A u that does not parse loses everything
+// between "://" and the last "@" of its host, and all after a "?".
 func RedactURL(u string) string {
 	if p, err := url.Parse(u); err == nil {
-		return p.Redacted()
+		if p.User != nil {
+			p.User = url.User("xxxxx")
+		}
+		if p.RawQuery != "" {
+			q := p.Query()
+			for k := range q {
+				q[k] = []string{"xxxxx"}
+			}
+			p.RawQuery = q.Encode()
+		}
+		return p.String()
+	}
+	if i := strings.IndexByte(u, '?'); i >= 0 {
+		u = u[:i+1] + "xxxxx"
 	}
 	scheme, rest, ok := strings.Cut(u, "://")
 	if !ok {

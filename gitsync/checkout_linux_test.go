@@ -72,7 +72,7 @@ func TestSyncCheckoutDiesWritingALog(t *testing.T) {
 	}
 	appendNote := func(root, text string) {
 		t.Helper()
-		if _, _, err := memfile.Append(ctx, root, "", day, text); err != nil {
+		if _, _, err := memfile.AppendWith(ctx, root, text, day, time.UTC); err != nil {
 			t.Fatal(err)
 		}
 		entries = append(entries, text)

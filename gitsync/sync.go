@@ -109,9 +109,6 @@ type Options struct {
 	Reindex func(ctx context.Context, paths []string) (read int, err error)
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
-	// GitConfig holds extra "name=value" settings for every git call,
-	// such as "protocol.file.allow=always" for a remote on local disk.
-	GitConfig []string
 }
 
 // Result is what one [Sync] did.
@@ -539,8 +536,7 @@ func (s *syncer) notInProgress(ctx context.Context) error {
 // may name, and sync needs neither.
 var noPrograms = []string{"-c", "core.hooksPath=/dev/null", "-c", "core.fsmonitor=false"}
 
-// git runs git in the workspace with [noPrograms] and the configured
-// extra settings.
+// git runs git in the workspace with [noPrograms] and sync's settings.
 func (s *syncer) git(ctx context.Context, env []string, args ...string) ([]byte, error) {
 	return s.gitIn(ctx, s.root, env, args...)
 }
@@ -549,9 +545,6 @@ func (s *syncer) git(ctx context.Context, env []string, args ...string) ([]byte,
 func (s *syncer) gitIn(ctx context.Context, dir string, env []string, args ...string) ([]byte, error) {
 	pre := append(slices.Clip(noPrograms), "-c", "core.quotePath=false",
 		"-c", "merge.renames=false", "-c", "diff.renames=false")
-	for _, c := range s.opts.GitConfig {
-		pre = append(pre, "-c", c)
-	}
 	return s.runIn(ctx, dir, history.GitOptions{Env: append(slices.Clip(s.gitEnv), env...)}, append(pre, args...)...)
 }
 

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -38,60 +37,6 @@ type Change struct {
 	// removed).
 	Old *Lines `json:"old,omitempty"`
 	New *Lines `json:"new,omitempty"`
-}
-
-// Diff compares the memory/ folders of two workspace roots chunk by
-// chunk, chunking with opts: a chunk whose text is in both, in the same
-// file, is unchanged; a removed and an added chunk of one file under the
-// same headings are one change; the rest are added or removed. Files
-// larger than maxBytes (0: no limit) are left out. Changes are sorted by
-// path, then line.
-func Diff(ctx context.Context, oldRoot, newRoot string, opts chunker.Options, maxBytes int64) ([]Change, error) {
-	before, err := chunks(ctx, oldRoot, opts, maxBytes)
-	if err != nil {
-		return nil, err
-	}
-	after, err := chunks(ctx, newRoot, opts, maxBytes)
-	if err != nil {
-		return nil, err
-	}
-	paths := make([]string, 0, len(before)+len(after))
-	for p := range before {
-		paths = append(paths, p)
-	}
-	for p := range after {
-		paths = append(paths, p)
-	}
-	slices.Sort(paths)
-	paths = slices.Compact(paths)
-	out := []Change{}
-	for _, p := range paths {
-		out = append(out, diffFile(p, before[p], after[p])...)
-	}
-	return out, nil
-}
-
-// chunks reads and chunks every Markdown file under root/memory.
-func chunks(ctx context.Context, root string, opts chunker.Options, maxBytes int64) (map[string][]chunker.Chunk, error) {
-	files, _, err := workspace.Discover(root, nil)
-	if err != nil {
-		return nil, fmt.Errorf("history: list %s: %w", root, err)
-	}
-	out := make(map[string][]chunker.Chunk, len(files))
-	for _, f := range files {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		if maxBytes > 0 && f.Size > maxBytes {
-			continue
-		}
-		data, err := os.ReadFile(f.Abs)
-		if err != nil {
-			return nil, fmt.Errorf("history: %w", err)
-		}
-		out[f.Rel] = curate.Split(data, opts)
-	}
-	return out, nil
 }
 
 // diffFile compares the chunks of one file.
@@ -191,8 +136,11 @@ type Result struct {
 }
 
 // Changes compares memory/ at revision from with memory/ at revision to,
-// or with the working tree of dir when to is "", chunk by chunk (see
-// [Diff]), and returns the page of changes asked for. A file over
+// or with the working tree of dir when to is "", chunk by chunk, cutting
+// notes with opts: a chunk whose text is in both, in the same file, is
+// unchanged; a removed and an added chunk of one file under the same
+// headings are one change; the rest are added or removed. It returns the
+// page of changes asked for. A file over
 // lim.FileBytes on either side is left out of both, and listed in
 // Skipped; a revision whose notes are over lim.TreeBytes in all is
 // refused ([ErrTreeTooLarge]) before any note is read. A file whose blob is the same on

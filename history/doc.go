@@ -1,8 +1,9 @@
 // Package history reads the memory of a workspace as it was at a git
 // revision, through the git command: [Resolve] turns a revision into a
-// full commit id, [Materialize] writes the Markdown files of memory/ at
-// that commit into a folder, [Diff] compares two snapshots chunk by
-// chunk, and [CommitTimes] tells when files last changed.
+// full commit id, [CheckOut] writes the Markdown files of memory/ at a
+// revision into a temporary folder, [Changes] compares memory/ at two revisions,
+// or at one and the working tree, chunk by chunk, and [CommitTimes]
+// tells when files last changed.
 //
 // Every git call runs with the caller's context, so a cancelled context
 // kills it. A revision is checked before git sees it: it may not start

@@ -39,7 +39,17 @@ func repo(t *testing.T) (dir string, run func(args ...string) string) {
 	return dir, run
 }
 
-func TestMaterializeAndDiff(t *testing.T) {
+// checkOut is CheckOut of rev, closed when the test ends.
+func checkOut(t *testing.T, dir, rev string, lim history.Limits) (*history.Checkout, error) {
+	t.Helper()
+	co, err := history.CheckOut(context.Background(), dir, rev, lim)
+	if err == nil {
+		t.Cleanup(func() { co.Close() })
+	}
+	return co, err
+}
+
+func TestCheckOutAndChanges(t *testing.T) {
 	ctx := context.Background()
 	dir, run := repo(t)
 	memweavetest.WriteFile(t, dir, "memory/stack.md", "# Stack\n\nThe staging database runs PostgreSQL 15.\n")
@@ -60,31 +70,33 @@ func TestMaterializeAndDiff(t *testing.T) {
 	if err != nil || got != first {
 		t.Fatalf("Resolve(HEAD~1) = %q, %v, want %q", got, err, first)
 	}
-	dst := t.TempDir()
-	snap, err := history.Materialize(ctx, dir, first, dst, history.Limits{})
+	co, err := checkOut(t, dir, first, history.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if snap.Files != 2 {
-		t.Errorf("Materialize wrote %d files, want 2 (%v)", snap.Files, snap.Skipped)
+	dst := co.Dir
+	if co.Files != 2 {
+		t.Errorf("CheckOut wrote %d files, want 2 (%v)", co.Files, co.Skipped)
 	}
 	if got := memweavetest.ReadFile(t, dst, "memory/stack.md"); !strings.Contains(got, "PostgreSQL 15") {
 		t.Errorf("memory/stack.md at %s = %q", first, got)
 	}
 	if _, err := os.Stat(filepath.Join(dst, "notes.txt")); err == nil {
-		t.Error("Materialize wrote a file outside memory/")
+		t.Error("CheckOut wrote a file outside memory/")
 	}
-	changes, err := history.Diff(ctx, dst, dir, chunker.Options{}, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var kinds []string
-	for _, c := range changes {
-		kinds = append(kinds, c.Kind+" "+c.Path)
-	}
-	want := "added memory/2025-05-01.md|removed memory/people.md|changed memory/stack.md"
-	if g := strings.Join(kinds, "|"); g != want {
-		t.Errorf("Diff = %s, want %s", g, want)
+	for _, to := range []string{"HEAD", ""} {
+		res, err := history.Changes(ctx, dir, first, to, chunker.Options{}, history.Limits{}, history.Page{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var kinds []string
+		for _, c := range res.Changes {
+			kinds = append(kinds, c.Kind+" "+c.Path)
+		}
+		want := "added memory/2025-05-01.md|removed memory/people.md|changed memory/stack.md"
+		if g := strings.Join(kinds, "|"); g != want {
+			t.Errorf("Changes(%s, %q) = %s, want %s", first, to, g, want)
+		}
 	}
 }
 
@@ -99,8 +111,8 @@ func TestResolveErrors(t *testing.T) {
 			t.Errorf("Resolve(%q) = %v, want ErrBadRevision", rev, err)
 		}
 	}
-	if _, err := history.Materialize(ctx, dir, "--output=x", t.TempDir(), history.Limits{}); !errors.Is(err, history.ErrBadRevision) {
-		t.Errorf("Materialize(--output=x) = %v, want ErrBadRevision", err)
+	if _, err := checkOut(t, dir, "--output=x", history.Limits{}); !errors.Is(err, history.ErrBadRevision) {
+		t.Errorf("CheckOut(--output=x) = %v, want ErrBadRevision", err)
 	}
 	if _, err := history.Resolve(ctx, t.TempDir(), "HEAD"); !errors.Is(err, history.ErrNotRepository) {
 		t.Errorf("Resolve outside a repository = %v, want ErrNotRepository", err)
@@ -111,10 +123,9 @@ func TestResolveErrors(t *testing.T) {
 	}
 }
 
-// TestMaterializeHostileTree commits a symbolic link and names the path
-// rules refuse; none is written, and nothing lands outside dst.
-func TestMaterializeHostileTree(t *testing.T) {
-	ctx := context.Background()
+// TestCheckOutHostileTree commits a symbolic link and names the path
+// rules refuse; none is written, and nothing lands outside its folder.
+func TestCheckOutHostileTree(t *testing.T) {
 	dir, run := repo(t)
 	memweavetest.WriteFile(t, dir, "memory/ok.md", "# OK\n\nfine\n")
 	if err := os.Symlink("/etc/passwd", filepath.Join(dir, "memory", "link.md")); err != nil {
@@ -123,15 +134,14 @@ func TestMaterializeHostileTree(t *testing.T) {
 	memweavetest.WriteFile(t, dir, "memory/.hidden.md", "# H\n\nhidden\n")
 	run("add", "-A")
 	run("commit", "-q", "-m", "hostile")
-	dst := t.TempDir()
-	snap, err := history.Materialize(ctx, dir, run("rev-parse", "HEAD"), dst, history.Limits{})
+	co, err := checkOut(t, dir, run("rev-parse", "HEAD"), history.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if snap.Files != 1 || len(snap.Skipped) != 2 {
-		t.Errorf("Materialize = %d files, skipped %q; want 1 file and 2 skipped", snap.Files, snap.Skipped)
+	if co.Files != 1 || len(co.Skipped) != 2 {
+		t.Errorf("CheckOut = %d files, skipped %q; want 1 file and 2 skipped", co.Files, co.Skipped)
 	}
-	if fi, err := os.Lstat(filepath.Join(dst, "memory", "link.md")); err == nil {
+	if fi, err := os.Lstat(filepath.Join(co.Dir, "memory", "link.md")); err == nil {
 		t.Errorf("link.md written: %v", fi.Mode())
 	}
 }
@@ -188,10 +198,10 @@ func TestCommitTimes(t *testing.T) {
 	}
 }
 
-// TestMaterializeDotDotTree builds a tree by hand whose memory/ holds a
+// TestCheckOutDotDotTree builds a tree by hand whose memory/ holds a
 // folder named "..": the file under it would land in dst/, outside
 // memory/, and is refused.
-func TestMaterializeDotDotTree(t *testing.T) {
+func TestCheckOutDotDotTree(t *testing.T) {
 	dir, run := repo(t)
 	blob := func(content string) string {
 		cmd := exec.Command("git", "hash-object", "-w", "--stdin")
@@ -216,21 +226,20 @@ func TestMaterializeDotDotTree(t *testing.T) {
 	mem := mktree("040000 tree " + inner + "\t..\n100644 blob " + b + "\tok.md\n")
 	root := mktree("040000 tree " + mem + "\tmemory\n")
 	commit := run("commit-tree", root, "-m", "hostile")
-	dst := t.TempDir()
-	snap, err := history.Materialize(context.Background(), dir, commit, dst, history.Limits{})
+	co, err := checkOut(t, dir, commit, history.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if snap.Files != 1 || len(snap.Skipped) != 1 || !strings.Contains(snap.Skipped[0], "memory/../evil.md") {
-		t.Errorf("Materialize = %d files, skipped %q; want ok.md only", snap.Files, snap.Skipped)
+	if co.Files != 1 || len(co.Skipped) != 1 || !strings.Contains(co.Skipped[0], "memory/../evil.md") {
+		t.Errorf("CheckOut = %d files, skipped %q; want ok.md only", co.Files, co.Skipped)
 	}
-	if _, err := os.Stat(filepath.Join(dst, "evil.md")); err == nil {
+	if _, err := os.Stat(filepath.Join(co.Dir, "evil.md")); err == nil {
 		t.Error("evil.md written outside memory/")
 	}
 }
 
 // TestAmplifyingCommit reads a commit naming one blob under 64 paths:
-// Materialize writes the blob once and lists the other names, and
+// CheckOut writes the blob once and lists the other names, and
 // Changes returns a page of the changes with the total and the offset of
 // the next page.
 func TestAmplifyingCommit(t *testing.T) {
@@ -243,13 +252,12 @@ func TestAmplifyingCommit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dst := t.TempDir()
-	snap, err := history.Materialize(ctx, dir, commit, dst, history.Limits{})
+	co, err := checkOut(t, dir, commit, history.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if snap.Files != 1 || len(snap.Skipped) != 63 || !strings.Contains(snap.Skipped[0], "same content as memory/a00.md") {
-		t.Errorf("Materialize = %d files, %d skipped (%.80q); want 1 file and 63 same-content entries", snap.Files, len(snap.Skipped), snap.Skipped)
+	if co.Files != 1 || len(co.Skipped) != 63 || !strings.Contains(co.Skipped[0], "same content as memory/a00.md") {
+		t.Errorf("CheckOut = %d files, %d skipped (%.80q); want 1 file and 63 same-content entries", co.Files, len(co.Skipped), co.Skipped)
 	}
 	res, err := history.Changes(ctx, dir, commit, "", chunker.Options{}, history.Limits{}, history.Page{Limit: 10})
 	if err != nil {

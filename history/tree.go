@@ -15,7 +15,7 @@ import (
 	"github.com/memweave/memweave-go/workspace"
 )
 
-// Snapshot is what [Materialize] wrote.
+// Snapshot is what a [Checkout] wrote.
 type Snapshot struct {
 	// Commit is the full commit id.
 	Commit string
@@ -32,9 +32,10 @@ type entry struct {
 	size                 int64
 }
 
-// Materialize writes the Markdown files under memory/ at commit, as seen
-// from dir (the workspace, which may be a subfolder of the repository),
-// into dst/memory/. dst should be a new, empty folder. Only regular blobs
+// materialize writes the Markdown files under memory/ at commit (which
+// rev names), as seen from dir (the workspace, which may be a subfolder
+// of the repository), into dst/memory/. dst should be a new, empty
+// folder. Only regular blobs
 // with Markdown names that pass [workspace.SafeMemoryPath] and are at
 // most lim.FileBytes long are written, and each blob once: a
 // path holding the same blob as an earlier one (in path order) is listed
@@ -42,11 +43,6 @@ type entry struct {
 // blob costs. Notes of more than lim.TreeBytes in all are refused
 // ([ErrTreeTooLarge]) before anything is written. Blobs are streamed
 // from git one at a time.
-func Materialize(ctx context.Context, dir, commit, dst string, lim Limits) (*Snapshot, error) {
-	return materialize(ctx, dir, commit, commit, dst, lim)
-}
-
-// materialize is [Materialize] of the commit rev names.
 func materialize(ctx context.Context, dir, rev, commit, dst string, lim Limits) (*Snapshot, error) {
 	files, skipped, err := memoryTree(ctx, dir, rev, commit, lim, nil)
 	if err != nil {
@@ -147,11 +143,15 @@ type Checkout struct {
 	*Snapshot
 }
 
-// CheckOut resolves rev in the repository holding dir and materializes
-// its memory/ into a new temporary folder (see [Materialize]), named for
-// this process ("memweave-at-<pid>-..."): the folders of processes killed
-// before their Close are removed by the next CheckOut. Close removes the
-// folder.
+// CheckOut resolves rev in the repository holding dir and writes the
+// Markdown files of its memory/ into a new temporary folder: only regular
+// blobs with names [workspace.SafeMemoryPath] accepts, of at most
+// lim.FileBytes, each blob once (the other paths holding it are listed in
+// Skipped, with every entry left out); notes of more than lim.TreeBytes
+// in all are refused ([ErrTreeTooLarge]) before anything is written. The
+// folder is named for this process ("memweave-at-<pid>-..."): the folders
+// of processes killed before their Close are removed by the next
+// CheckOut. Close removes the folder.
 func CheckOut(ctx context.Context, dir, rev string, lim Limits) (*Checkout, error) {
 	commit, err := Resolve(ctx, dir, rev)
 	if err != nil {

@@ -16,7 +16,7 @@ import (
 
 // TestTreeLimitCountsDistinctBlobs: 20 distinct notes of 64 KiB (zeros
 // after a first line, a few hundred bytes each in git) are 1.25 MiB of
-// notes: over a 1 MiB tree limit, Materialize writes nothing and
+// notes: over a 1 MiB tree limit, CheckOut writes nothing and
 // Changes reads nothing, from either side, naming the revision, the
 // total and the limit; under it, both work.
 func TestTreeLimitCountsDistinctBlobs(t *testing.T) {
@@ -48,11 +48,12 @@ func TestTreeLimitCountsDistinctBlobs(t *testing.T) {
 			}
 		}
 	}
-	dst := t.TempDir()
-	_, err := history.Materialize(ctx, dir, run("rev-parse", "big"), dst, lim)
-	check("Materialize", run("rev-parse", "--short=12", "big"), err)
-	if names, _ := filepath.Glob(filepath.Join(dst, "memory", "*")); len(names) != 0 {
-		t.Errorf("Materialize wrote %v", names)
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	_, err := checkOut(t, dir, run("rev-parse", "big"), lim)
+	check("CheckOut", run("rev-parse", "--short=12", "big"), err)
+	if names, _ := filepath.Glob(filepath.Join(tmp, "*")); len(names) != 0 {
+		t.Errorf("CheckOut left %v", names)
 	}
 	_, err = history.Changes(ctx, dir, "HEAD~1", "big", chunker.Options{}, lim, history.Page{})
 	check("Changes(HEAD~1, big)", "big", err)
@@ -60,9 +61,9 @@ func TestTreeLimitCountsDistinctBlobs(t *testing.T) {
 	check("Changes(big, HEAD~1)", "big", err)
 
 	lim.TreeBytes = 20 * 64 << 10
-	snap, err := history.Materialize(ctx, dir, run("rev-parse", "big"), t.TempDir(), lim)
-	if err != nil || snap.Files != 20 {
-		t.Errorf("Materialize at the limit = %+v, %v; want 20 files", snap, err)
+	co, err := checkOut(t, dir, run("rev-parse", "big"), lim)
+	if err != nil || co.Files != 20 {
+		t.Errorf("CheckOut at the limit = %+v, %v; want 20 files", co, err)
 	}
 	if _, err := history.Changes(ctx, dir, "HEAD~1", "big", chunker.Options{}, lim, history.Page{}); err != nil {
 		t.Errorf("Changes at the limit: %v", err)
@@ -75,7 +76,6 @@ func TestTreeLimitCountsDistinctBlobs(t *testing.T) {
 // counts as a block of the file system, so 300 of them are over a
 // 1 MiB limit.
 func TestTreeLimitCountsEmptyNotes(t *testing.T) {
-	ctx := context.Background()
 	dir, run := repo(t)
 	empty := run("hash-object", "-w", "/dev/null")
 	var idx strings.Builder
@@ -88,8 +88,8 @@ func TestTreeLimitCountsEmptyNotes(t *testing.T) {
 		t.Fatalf("update-index: %v\n%s", err, out)
 	}
 	commit := run("commit-tree", run("write-tree"), "-m", "empty notes")
-	_, err := history.Materialize(ctx, dir, commit, t.TempDir(), history.Limits{TreeBytes: 1 << 20})
+	_, err := checkOut(t, dir, commit, history.Limits{TreeBytes: 1 << 20})
 	if !errors.Is(err, history.ErrTreeTooLarge) || !strings.Contains(err.Error(), "300 files") {
-		t.Errorf("Materialize of 300 empty notes = %v, want ErrTreeTooLarge naming 300 files", err)
+		t.Errorf("CheckOut of 300 empty notes = %v, want ErrTreeTooLarge naming 300 files", err)
 	}
 }

@@ -119,9 +119,6 @@ const (
 	blocksTable  = `CREATE TABLE vector_blocks (block INTEGER PRIMARY KEY, gen INTEGER NOT NULL, codes BLOB NOT NULL)`
 )
 
-// SchemaVersion is the schema version this binary writes.
-var SchemaVersion = len(migrations)
-
 func (db *DB) migrate(ctx context.Context) error {
 	return migrate(ctx, db.sql, migrations)
 }

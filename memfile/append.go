@@ -85,30 +85,28 @@ func DatedPath(source string, day time.Time) (string, error) {
 	return workspace.MemoryDir + "/" + source + "/" + name, nil
 }
 
-// AppendNote appends text, followed by a line ending, to the dated log
+// ErrLogFull is wrapped by the error of an append refused because the
+// log would grow past [AppendOptions.MaxBytes].
+var ErrLogFull = errors.New("memfile: log full")
+
+// appendNote appends text, followed by a line ending, to the dated log
 // rel (workspace-relative, as [DatedPath] returns it) of the workspace at
 // root, as a new entry after one blank line, creating the file and its
-// folders when missing. The file is synced before AppendNote returns.
+// folders when missing. The file is synced before appendNote returns.
 //
 // The note is written whole or not at all. Its lines, and the blank line
 // before it, end the way the file's lines do: "\r\n" in a file whose last
-// line ending is one, "\n" otherwise. Before writing, AppendNote records
+// line ending is one, "\n" otherwise. Before writing, appendNote records
 // the file's size and the note in a journal (see [Recover]); when the
 // write or sync fails, it cuts the file back to that size (and removes a
 // file it created), so a retry adds the note once. It first undoes the
 // torn append a killed process may have left.
 //
-// AppendNote never writes an evergreen file: rel must be a dated name,
+// appendNote never writes an evergreen file: rel must be a dated name,
 // and one that is a symbolic link is refused. The caller holds the write
 // lock ([Lock]), so that concurrent notes are each kept whole and once.
-func AppendNote(root, rel, text string) error { return appendNote(root, rel, text, 0) }
-
-// ErrLogFull is wrapped by the error of an append refused because the
-// log would grow past [AppendOptions.MaxBytes].
-var ErrLogFull = errors.New("memfile: log full")
-
-// appendNote is [AppendNote] refusing to take the log past maxBytes,
-// when positive.
+// When maxBytes is positive, it refuses to take the log past it
+// ([ErrLogFull]).
 func appendNote(root, rel, text string, maxBytes int64) error {
 	if _, dated := workspace.DateOf(rel); !dated {
 		return fmt.Errorf("%s is not a dated file", rel) // never an evergreen
@@ -157,7 +155,7 @@ func appendNote(root, rel, text string, maxBytes int64) error {
 }
 
 // appendTo writes the entry text at the end of f, the file rel, journaled,
-// and cuts f back when the write fails; see [AppendNote]. A note that
+// and cuts f back when the write fails; see [appendNote]. A note that
 // would take f past maxBytes (when positive) is refused, f untouched
 // (removed when the append created it).
 func appendTo(root, rel string, f *os.File, created bool, text string, maxBytes int64, remove func() error) error {
@@ -213,7 +211,7 @@ func cutBack(f *os.File, j journal, remove func() error) error {
 	return nil
 }
 
-// tailBytes is how much of a file's end AppendNote reads to learn its line
+// tailBytes is how much of a file's end appendNote reads to learn its line
 // ending and whether it ends in a blank line.
 const tailBytes = 4096
 

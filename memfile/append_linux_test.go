@@ -61,7 +61,7 @@ func TestAppendHelper(t *testing.T) {
 			os.Exit(2)
 		}
 	}
-	_, _, err := memfile.Append(context.Background(), root, "", helperDay, helperNote(size))
+	_, _, err := memfile.AppendWith(context.Background(), root, helperNote(size), helperDay, time.UTC)
 	fmt.Println("append:", err)
 	if err != nil {
 		os.Exit(0)
@@ -98,7 +98,7 @@ func TestAppendFailureLeavesFileUnchanged(t *testing.T) {
 		t.Errorf("journal left after the undone append: %v", err)
 	}
 	// The retry, without the limit, adds the note once.
-	if _, _, err := memfile.Append(context.Background(), root, "", helperDay, helperNote(1000)); err != nil {
+	if _, _, err := memfile.AppendWith(context.Background(), root, helperNote(1000), helperDay, time.UTC); err != nil {
 		t.Fatal(err)
 	}
 	if got, want := memweavetest.ReadFile(t, root, helperRel), original+"\n"+helperNote(1000)+"\n"; got != want {
@@ -129,7 +129,7 @@ func TestAppendKilledMidWriteRecovered(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(root, workspace.IndexDir, memfile.JournalName)); err != nil {
 		t.Fatalf("no journal after the kill: %v", err)
 	}
-	if _, _, err := memfile.Append(context.Background(), root, "", helperDay, "after the crash"); err != nil {
+	if _, _, err := memfile.AppendWith(context.Background(), root, "after the crash", helperDay, time.UTC); err != nil {
 		t.Fatal(err)
 	}
 	if got, want := memweavetest.ReadFile(t, root, helperRel), original+"\nafter the crash\n"; got != want {

@@ -2,17 +2,38 @@ package memfile_test
 
 import (
 	"context"
+	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/memweavetest"
 	"github.com/memweave/memweave-go/workspace"
 )
 
-func TestAppendNoteKeepsLineEndings(t *testing.T) {
+// appendTo appends text to the dated log rel through AppendWith, the
+// source and the day taken from rel.
+func appendTo(root, rel, text string) error {
+	day, ok := workspace.DateOf(rel)
+	if !ok {
+		return fmt.Errorf("appendTo: %s is not dated", rel)
+	}
+	var opts []memfile.AppendOption
+	if dir := path.Dir(rel); dir != workspace.MemoryDir {
+		opts = append(opts, memfile.InSource(path.Base(dir)))
+	}
+	got, _, err := memfile.AppendWith(context.Background(), root, text, day, time.UTC, opts...)
+	if err == nil && got != rel {
+		return fmt.Errorf("appendTo: AppendWith wrote %s, want %s", got, rel)
+	}
+	return err
+}
+
+func TestAppendKeepsLineEndings(t *testing.T) {
 	tests := []struct {
 		name, before, text, want string
 	}{
@@ -27,11 +48,11 @@ func TestAppendNoteKeepsLineEndings(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			root := memweavetest.Workspace(t, map[string]string{"memory/2026-02-02.md": tt.before})
-			if err := memfile.AppendNote(root, "memory/2026-02-02.md", tt.text); err != nil {
+			if err := appendTo(root, "memory/2026-02-02.md", tt.text); err != nil {
 				t.Fatal(err)
 			}
 			if got := memweavetest.ReadFile(t, root, "memory/2026-02-02.md"); got != tt.want {
-				t.Errorf("AppendNote(%q) to %q = %q, want %q", tt.text, tt.before, got, tt.want)
+				t.Errorf("AppendWith(%q) to %q = %q, want %q", tt.text, tt.before, got, tt.want)
 			}
 		})
 	}
@@ -117,10 +138,10 @@ func TestRecover(t *testing.T) {
 	if err := os.Truncate(jp, 10); err != nil {
 		t.Fatal(err)
 	}
-	if err := memfile.AppendNote(root, rel, "next"); err != nil {
+	if err := appendTo(root, rel, "next"); err != nil {
 		t.Fatal(err)
 	}
 	if got := memweavetest.ReadFile(t, root, rel); got != "old\n\nnext\n" {
-		t.Errorf("after a torn journal AppendNote gave %q, want %q", got, "old\n\nnext\n")
+		t.Errorf("after a torn journal AppendWith gave %q, want %q", got, "old\n\nnext\n")
 	}
 }

@@ -6,7 +6,7 @@
 // the removal of one ([Remove]), the workspace's write lock, held across
 // goroutines and processes ([Lock], a file lock on
 // <root>/.memweave/write.lock), appending a whole note to a dated log
-// ([AppendNote], [DatedPath], [CheckSource]; journaled in
+// ([AppendWith], [DatedPath], [CheckSource]; journaled in
 // <root>/.memweave/append.journal, so that [Recover] undoes a note a
 // killed process left torn), rewriting a file in place ([Edit],
 // [EditWith]: the file's content hash is compared just before the rename

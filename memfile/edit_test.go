@@ -141,7 +141,7 @@ func TestEditDoesNotHoldLockWhileEditing(t *testing.T) {
 		lctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 		defer cancel()
 		// An append of another note, under the lock, while the edit runs.
-		if _, _, err := memfile.Append(lctx, root, "", time.Date(2026, 1, 2, 0, 0, 0, 0, time.UTC), "appended meanwhile"); err != nil {
+		if _, _, err := memfile.AppendWith(lctx, root, "appended meanwhile", time.Date(2026, 1, 2, 0, 0, 0, 0, time.UTC), time.UTC); err != nil {
 			return nil, fmt.Errorf("append while editing: %w", err)
 		}
 		return addMark(rel, old)

@@ -136,7 +136,7 @@ func removeJournal(root string) error {
 // writing left in memory/.memweave-tmp ([TempDir]). Without a journal or
 // such a file, Recover returns at once without taking the lock.
 //
-// [AppendNote] recovers first too; opening a workspace should call Recover
+// [AppendWith] recovers first too; opening a workspace should call Recover
 // so that an index run never reads a torn note.
 func Recover(ctx context.Context, root string) error {
 	_, err := os.Lstat(journalPath(root))
@@ -194,7 +194,7 @@ func recoverAppend(root string) error {
 // ends in a cut copy of note.
 func undoTorn(root string, j journal, note []byte) error {
 	if _, dated := workspace.DateOf(j.Path); !dated {
-		return nil // not a journal AppendNote wrote
+		return nil // not a journal an append wrote
 	}
 	if _, _, err := workspace.SafeMemoryPath(root, j.Path); err != nil {
 		return nil
@@ -209,7 +209,7 @@ func undoTorn(root string, j journal, note []byte) error {
 	}
 	defer r.Close()
 	if fi, err := r.Lstat(name); err != nil || !fi.Mode().IsRegular() {
-		return nil // gone, or no longer a file AppendNote would write
+		return nil // gone, or no longer a file an append would write
 	}
 	f, _, err := workspace.OpenRegularIn(r, name, os.O_RDWR, 0)
 	if err != nil {

@@ -39,7 +39,7 @@ func TestAppendJournalLinkOutOfWorkspace(t *testing.T) {
 				t.Logf("Recover: %v", err)
 			}
 			day := time.Date(2026, 12, 4, 12, 0, 0, 0, time.UTC)
-			rel, _, err := memfile.Append(t.Context(), root, "", day, "ssh-ed25519 BBBB attacker@host")
+			rel, _, err := memfile.AppendWith(t.Context(), root, "ssh-ed25519 BBBB attacker@host", day, time.UTC)
 			if err != nil {
 				t.Fatalf("Append = %v, want the note appended", err)
 			}

@@ -74,11 +74,11 @@ func TestRecoverOldFormatJournal(t *testing.T) {
 				t.Errorf("the old journal is gone after Recover (%v); nothing else holds the torn note", jerr)
 			}
 			// An append must not write over the journal either.
-			if err := memfile.AppendNote(root, rel, "next"); err == nil {
-				t.Errorf("AppendNote with an old journal left = nil, want the same refusal")
+			if err := appendTo(root, rel, "next"); err == nil {
+				t.Errorf("AppendWith with an old journal left = nil, want the same refusal")
 			}
 			if got := memweavetest.ReadFile(t, root, rel); got != tt.file {
-				t.Errorf("after AppendNote the log is %q, want it untouched: %q", got, tt.file)
+				t.Errorf("after AppendWith the log is %q, want it untouched: %q", got, tt.file)
 			}
 		})
 	}

@@ -91,7 +91,7 @@ func TestDatedPath(t *testing.T) {
 	}
 }
 
-func TestAppendNote(t *testing.T) {
+func TestAppend(t *testing.T) {
 	root := memweavetest.Workspace(t, map[string]string{
 		"memory/stack.md":      "# Stack\n",
 		"memory/2026-01-01.md": "unterminated",
@@ -107,21 +107,21 @@ func TestAppendNote(t *testing.T) {
 		{"memory/agent/2026-11-30.md", "in a new folder", "in a new folder\n"},
 	}
 	for _, tt := range tests {
-		if err := memfile.AppendNote(root, tt.rel, tt.text); err != nil {
-			t.Fatalf("AppendNote(%s, %q): %v", tt.rel, tt.text, err)
+		if err := appendTo(root, tt.rel, tt.text); err != nil {
+			t.Fatalf("append(%s, %q): %v", tt.rel, tt.text, err)
 		}
 		if got := memweavetest.ReadFile(t, root, tt.rel); got != tt.want {
-			t.Errorf("after AppendNote(%s, %q) the file is %q, want %q", tt.rel, tt.text, got, tt.want)
+			t.Errorf("after append(%s, %q) the file is %q, want %q", tt.rel, tt.text, got, tt.want)
 		}
 	}
-	if err := memfile.AppendNote(root, "memory/stack.md", "note"); err == nil {
-		t.Errorf("AppendNote to an evergreen file succeeded")
+	if err := memfile.AppendDated(root, "memory/stack.md", "note"); err == nil {
+		t.Errorf("appendNote to an evergreen file succeeded")
 	}
 	if err := os.Symlink("stack.md", filepath.Join(root, "memory", "2026-05-05.md")); err != nil {
 		t.Skipf("symlinks unavailable: %v", err)
 	}
-	if err := memfile.AppendNote(root, "memory/2026-05-05.md", "note"); err == nil {
-		t.Errorf("AppendNote through a dated link succeeded")
+	if err := appendTo(root, "memory/2026-05-05.md", "note"); err == nil {
+		t.Errorf("AppendWith through a dated link succeeded")
 	}
 	if got := memweavetest.ReadFile(t, root, "memory/stack.md"); got != "# Stack\n" {
 		t.Errorf("evergreen file changed: %q", got)

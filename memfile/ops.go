@@ -95,16 +95,11 @@ func writeExpecting(ctx context.Context, root, path string, data []byte, opts Wr
 	return abs, err
 }
 
-// Append adds text as a new entry to the dated log of source for day
-// (see [DatedPath] and [AppendNote]) under the workspace's write lock, and
+// appendLog adds text as a new entry to the dated log of source for day
+// (see [DatedPath] and [appendNote]) under the workspace's write lock,
+// refusing to take it past maxBytes when positive ([ErrLogFull]), and
 // returns the log's workspace-relative and absolute paths. Errors name
 // the log.
-func Append(ctx context.Context, root, source string, day time.Time, text string) (rel, abs string, err error) {
-	return appendLog(ctx, root, source, day, text, 0)
-}
-
-// appendLog is [Append] refusing to take the log past maxBytes, when
-// positive ([ErrLogFull]).
 func appendLog(ctx context.Context, root, source string, day time.Time, text string, maxBytes int64) (rel, abs string, err error) {
 	rel, err = DatedPath(source, day)
 	if err != nil {

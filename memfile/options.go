@@ -50,10 +50,15 @@ func MaxLogBytes(n int64) AppendOption { return func(o *AppendOptions) { o.MaxBy
 // error. Unset means the caller's now.
 func Dated(t time.Time) AppendOption { return func(o *AppendOptions) { o.SetDay(t) } }
 
-// AppendWith adds text, trailing white space trimmed, to the dated log
-// opts name ([Append]) for the date, in loc, of now or of [Dated],
-// refusing to take it past [AppendOptions.MaxBytes]. An empty text is
-// an error.
+// AppendWith adds text, trailing white space trimmed, as a new entry
+// after one blank line to the dated log opts name ([DatedPath]) for the
+// date, in loc, of now or of [Dated], under the workspace's write lock
+// ([Lock]), refusing to take it past [AppendOptions.MaxBytes], and
+// returns the log's workspace-relative and absolute paths. The note is
+// written whole or not at all, its line endings those of the file, and
+// journaled so that [Recover] undoes one a killed process left torn; a
+// dated name that is a symbolic link is refused. An empty text is an
+// error; errors name the log.
 func AppendWith(ctx context.Context, root, text string, now time.Time, loc *time.Location, opts ...AppendOption) (rel, abs string, err error) {
 	text = strings.TrimRightFunc(text, unicode.IsSpace)
 	if strings.TrimSpace(text) == "" {

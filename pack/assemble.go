@@ -12,7 +12,7 @@ import (
 	"github.com/memweave/memweave-go/search"
 )
 
-// Hit is a search result widened to whole lines, offered to [Assemble].
+// Hit is a search result widened to whole lines, as [Widen] returns it.
 type Hit struct {
 	// Path names the file the lines come from.
 	Path string
@@ -48,9 +48,10 @@ type Passage struct {
 	SupersededBy *search.Ref `json:"superseded_by,omitempty"`
 }
 
-// Assemble picks, from hits, the passages that together carry the most
+// assemble picks, from hits, the passages that together carry the most
 // score within budget tokens, and returns them by decreasing score (then
-// path and line) with their total number of tokens.
+// path and line), with their total number of tokens and the passages
+// over the budget, in a [Result] without its Query.
 //
 // Blank hits and repeats of one span are dropped; count gives each hit's
 // size in tokens (nil means [chunker.EstimateTokens]); near-duplicates,
@@ -62,16 +63,6 @@ type Passage struct {
 // out, never cut. The total never exceeds budget.
 //
 // A negative count is an error.
-func Assemble(hits []Hit, budget int, dedupe float64, count func(string) int) ([]Passage, int, error) {
-	p, err := assemble(hits, budget, dedupe, count)
-	if err != nil {
-		return nil, 0, err
-	}
-	return p.Items, p.TotalTokens, nil
-}
-
-// assemble is [Assemble], returning a [Result] without its Query that
-// also counts the passages over the budget.
 func assemble(hits []Hit, budget int, dedupe float64, count func(string) int) (*Result, error) {
 	if count == nil {
 		count = chunker.EstimateTokens

@@ -6,6 +6,15 @@ import (
 	"testing"
 )
 
+// assembled is assemble's passages and total, for the tests' tables.
+func assembled(hits []Hit, budget int, dedupe float64, count func(string) int) ([]Passage, int, error) {
+	p, err := assemble(hits, budget, dedupe, count)
+	if err != nil {
+		return nil, 0, err
+	}
+	return p.Items, p.TotalTokens, nil
+}
+
 func TestAssemble(t *testing.T) {
 	hits := []Hit{
 		{Path: "b.md", StartLine: 3, Score: 0.9, Text: "Valkey replaces Redis\r\nfor the session cache."},
@@ -15,7 +24,7 @@ func TestAssemble(t *testing.T) {
 		{Path: "c.md", StartLine: 5, Score: 0, Text: "Deploys run on Tuesdays."},
 		{Path: "d.md", StartLine: 1, Score: 0.6, Text: strings.Repeat("too big ", 40)},
 	}
-	got, total, err := Assemble(hits, 20, 0.8, nil)
+	got, total, err := assembled(hits, 20, 0.8, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,13 +44,13 @@ func TestAssemble(t *testing.T) {
 		t.Errorf("assemble over budget = %d, smallest %d (%v); want d.md's 80 tokens alone", p.OverBudget, p.SmallestOverBudget, err)
 	}
 	// Dedupe 1 keeps the near-duplicate, which then fits a larger budget.
-	if got, _, _ := Assemble(hits, 40, 1, nil); len(got) != 3 {
+	if got, _, _ := assembled(hits, 40, 1, nil); len(got) != 3 {
 		t.Errorf("Assemble with dedupe 1 = %+v, want 3 passages", got)
 	}
-	if got, total, err := Assemble(nil, 10, 0.8, nil); got == nil || len(got) != 0 || total != 0 || err != nil {
-		t.Errorf("Assemble(nil) = %v, %d, %v; want an empty, non-nil pack", got, total, err)
+	if got, total, err := assembled(nil, 10, 0.8, nil); got == nil || len(got) != 0 || total != 0 || err != nil {
+		t.Errorf("assembled(nil) = %v, %d, %v; want an empty, non-nil pack", got, total, err)
 	}
-	if _, _, err := Assemble(hits, 10, 0.8, func(string) int { return -1 }); err == nil || !strings.Contains(err.Error(), "-1 tokens") {
+	if _, _, err := assembled(hits, 10, 0.8, func(string) int { return -1 }); err == nil || !strings.Contains(err.Error(), "-1 tokens") {
 		t.Errorf("Assemble with a negative counter = %v, want an error", err)
 	}
 }
@@ -64,7 +73,7 @@ func TestAssembleOverlappingSpans(t *testing.T) {
 		{Path: "r.md", StartLine: 7, Score: 0.6, Text: lines(7, 12, "\r")},  // overlaps 7-8
 		{Path: "s.md", StartLine: 1, Score: 0.5, Text: lines(1, 5, "\n")},   // another file
 	}
-	got, _, err := Assemble(hits, 1000, 1, nil)
+	got, _, err := assembled(hits, 1000, 1, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

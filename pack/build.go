@@ -13,8 +13,12 @@ import (
 
 // Build packs search results for query within budget tokens: it widens
 // each result to the whole lines of its chunk as read returns its file
-// (see [Widen]), then picks passages with [Assemble] under opts' Dedupe
-// and Counter.
+// (see [Widen]), then picks the passages that together carry the most
+// score within the budget under opts' Dedupe and Counter: blank hits and
+// repeats of one span are dropped, near-duplicates by [Dedupe], lines two
+// passages of one file share are packed once, and [Knapsack] chooses
+// among the rest. A passage larger than the budget is left out, never
+// cut; the total never exceeds budget.
 func Build(ctx context.Context, query string, budget int, results []search.Result, opts Options, read func(ctx context.Context, path string) ([]byte, error)) (*Result, error) {
 	hits, err := Widen(ctx, results, read)
 	if err != nil {

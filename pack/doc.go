@@ -3,10 +3,9 @@
 // It is the pure core of memweave's Weave.Pack: [Dedupe] drops
 // near-duplicate passages, keeping the better-scored one, and [Knapsack]
 // picks the subset of the rest whose total score is largest while their
-// total size stays within the budget. [Assemble] runs both over search
-// hits already widened to whole lines and returns the chosen passages;
-// [Build] runs what follows Weave.Pack's search: [Widen] turns search
-// results into whole lines of the files a callback reads, then Assemble.
+// total size stays within the budget. [Build] runs what follows
+// Weave.Pack's search: [Widen] turns search results into whole lines of
+// the files a callback reads, then both choose among them.
 // Nothing here touches files or the index, and the package builds
 // without cgo.
 //

@@ -48,11 +48,6 @@ func (o QueryOptions) stop(w string) bool {
 	return tokenize.IsStopWord(w) && (o.DropQuestionWords || !tokenize.IsQuestionWord(w))
 }
 
-// KeywordQuery is [KeywordQuery] under o.
-func (o QueryOptions) KeywordQuery(q string) string {
-	return strings.Join(o.plan(queryTokens(q)).fts, " OR ")
-}
-
 // QueryTerms is [QueryTerms] under o.
 func (o QueryOptions) QueryTerms(q string) []string {
 	return o.plan(queryTokens(q)).words
@@ -115,8 +110,10 @@ func (o QueryOptions) planQuery(q string) queryPlan {
 //     character becomes the prefix query "支" *, which matches every pair
 //     it starts and a run's last character;
 //   - terms are deduplicated and capped at [MaxQueryTerms].
+//
+// It is the keyword query a search with the default [QueryOptions] runs.
 func KeywordQuery(q string) string {
-	return QueryOptions{}.KeywordQuery(q)
+	return QueryOptions{}.planQuery(q).keyword
 }
 
 // PhraseQuery plans the FTS5 MATCH expression of the phrase query of q:
@@ -131,13 +128,10 @@ func KeywordQuery(q string) string {
 // the query's words stand together, the proximity that bm25() alone
 // ignores; its score is added to the keyword score with
 // [QueryOptions.PhraseWeight].
+//
+// It is the phrase query a search with the default [QueryOptions] runs.
 func PhraseQuery(q string) string {
-	return QueryOptions{}.PhraseQuery(q)
-}
-
-// PhraseQuery is [PhraseQuery] under o.
-func (o QueryOptions) PhraseQuery(q string) string {
-	return o.phrase(queryTokens(q))
+	return QueryOptions{}.planQuery(q).phrase
 }
 
 // phrase is the phrase query of the tokens of a query (see [PhraseQuery]).

@@ -73,10 +73,10 @@ func TestQuestionWords(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := tt.opts.KeywordQuery(q); got != tt.keyword {
+			if got := tt.opts.planQuery(q).keyword; got != tt.keyword {
 				t.Errorf("KeywordQuery(%q) = %s, want %s", q, got, tt.keyword)
 			}
-			if got := tt.opts.PhraseQuery(q); got != tt.phrase {
+			if got := tt.opts.planQuery(q).phrase; got != tt.phrase {
 				t.Errorf("PhraseQuery(%q) = %s, want %s", q, got, tt.phrase)
 			}
 			if got := tt.opts.QueryTerms(q); !reflect.DeepEqual(got, tt.terms) {
@@ -86,7 +86,7 @@ func TestQuestionWords(t *testing.T) {
 	}
 	// A query of nothing but stop words keeps them all, question words too.
 	only := "what did you remember"
-	if got, want := (QueryOptions{DropQuestionWords: true}).KeywordQuery(only), `"what" OR "did" OR "you" OR "remember"`; got != want {
+	if got, want := (QueryOptions{DropQuestionWords: true}).planQuery(only).keyword, `"what" OR "did" OR "you" OR "remember"`; got != want {
 		t.Errorf("KeywordQuery(%q) = %s, want %s", only, got, want)
 	}
 }

@@ -88,21 +88,15 @@ var stopWords = func() map[string]bool {
 // IsStopWord reports whether w, a lower-case token of [Words], is an
 // English stop word: a word such as "the", "what", "did" or "remember"
 // that says nothing about the topic of a question. Every function word
-// (see [IsFunctionWord]) is a stop word.
+// (see [FunctionWords]) is a stop word.
 func IsStopWord(w string) bool {
 	_, ok := stopWords[w]
 	return ok
 }
 
-// IsFunctionWord reports whether w, a lower-case token of [Words], is one
-// of the most frequent English function words ("the", "and", "of", ...),
-// the subset of the stop words that [FunctionWords] lists.
-func IsFunctionWord(w string) bool {
-	return stopWords[w]
-}
-
-// FunctionWords returns the function words of [IsFunctionWord], in a
-// fixed order, as a new slice that the caller may keep or change.
+// FunctionWords returns the most frequent English function words ("the",
+// "and", "of", ...), a subset of the stop words, in a fixed order, as a
+// new slice that the caller may keep or change.
 func FunctionWords() []string {
 	return strings.Fields(functionWords)
 }

@@ -7,7 +7,7 @@
 // spaces between words ([IsSpaceless]) being taken character by
 // character and pair by pair ([Bigrams]), and with accents folded as the
 // keyword index folds them ([Fold]). It also holds the one English stop
-// list, [IsStopWord], and its function-word subset, [IsFunctionWord].
+// list, [IsStopWord], and its function-word subset, [FunctionWords].
 package tokenize
 
 import (

@@ -42,12 +42,13 @@ func ExampleDiscover() {
 		fmt.Println("warning:", w)
 	}
 	for _, f := range files {
-		fmt.Printf("%-36s %-17s evergreen=%v\n", f.Rel, f.Source, workspace.IsEvergreen(f.Rel))
+		_, dated := workspace.DateOf(f.Rel)
+		fmt.Printf("%-36s %-17s dated=%v\n", f.Rel, f.Source, dated)
 	}
 	// Output:
-	// memory/2026-03-14.md                 memory            evergreen=false
-	// memory/researcher_agent/Findings.MD  researcher_agent  evergreen=true
-	// memory/stack.md                      memory            evergreen=true
+	// memory/2026-03-14.md                 memory            dated=true
+	// memory/researcher_agent/Findings.MD  researcher_agent  dated=false
+	// memory/stack.md                      memory            dated=false
 }
 
 func ExampleSource() {

@@ -154,10 +154,3 @@ func DateOf(rel string) (date time.Time, ok bool) {
 	}
 	return date, true
 }
-
-// IsEvergreen reports whether the workspace-relative path rel is evergreen,
-// that is, not dated in the sense of [DateOf].
-func IsEvergreen(rel string) bool {
-	_, dated := DateOf(rel)
-	return !dated
-}

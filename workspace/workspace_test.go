@@ -143,8 +143,5 @@ func TestDateOf(t *testing.T) {
 		if !got.Equal(tt.want) || ok != tt.wantOK || got.Location() != time.UTC {
 			t.Errorf("DateOf(%q) = %v, %v, want %v, %v", tt.rel, got, ok, tt.want, tt.wantOK)
 		}
-		if got := IsEvergreen(tt.rel); got != !tt.wantOK {
-			t.Errorf("IsEvergreen(%q) = %v, want %v", tt.rel, got, !tt.wantOK)
-		}
 	}
 }

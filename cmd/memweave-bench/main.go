@@ -89,11 +89,11 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
 	"math"
-	"net/url"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -105,6 +105,7 @@ import (
 
 	"github.com/memweave/memweave-go"
 	_ "github.com/memweave/memweave-go/embed/static" // --embedder static: model folders
+	"github.com/memweave/memweave-go/internal/embedflags"
 	"github.com/memweave/memweave-go/internal/exitstatus"
 	"github.com/memweave/memweave-go/search"
 )
@@ -206,16 +207,12 @@ OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
 // checkGlobalFlags validates the global flags before any subcommand runs.
 func (a *app) checkGlobalFlags(cmd *cobra.Command, _ []string) error {
 	a.apiKey = memweave.EmbeddingKeyFromEnv()
-	switch a.embedder {
-	case "hash", "openai", "static", "none":
-	default:
-		return usageErr("invalid --embedder %q: want hash, openai, static or none", a.embedder)
+	if err := embedflags.Check(a.embedder, a.embeddingDims, a.embeddingURL); err != nil {
+		return err
 	}
+	a.embedder = cmp.Or(a.embedder, "hash") // the library's default, named in reports
 	if a.embedder == "static" && a.embeddingModel == "" {
 		return usageErr("--embedder static needs --embedding-model FOLDER")
-	}
-	if a.embeddingDims < 0 {
-		return usageErr("invalid --embedding-dims %d: must not be negative", a.embeddingDims)
 	}
 	for _, f := range []struct {
 		name string
@@ -230,16 +227,8 @@ func (a *app) checkGlobalFlags(cmd *cobra.Command, _ []string) error {
 			return usageErr("invalid %s: must not be negative", f.name)
 		}
 	}
-	if a.embedder == "openai" {
-		if a.embeddingModel == "" {
-			return usageErr("--embedder openai needs --embedding-model")
-		}
-		if a.embeddingURL != "" {
-			u, err := url.Parse(a.embeddingURL)
-			if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-				return usageErr("invalid --embedding-url %q: want an http or https URL", a.embeddingURL)
-			}
-		}
+	if a.embedder == "openai" && a.embeddingModel == "" {
+		return usageErr("--embedder openai needs --embedding-model")
 	}
 	if err := (search.FusionOptions{Method: search.FusionMethod(a.fusion)}).Validate(); err != nil {
 		return usageErr("invalid --fusion %q: want blend, keyword or vector", a.fusion)

@@ -68,7 +68,6 @@ import (
 	"io"
 	"io/fs"
 	"math"
-	"net/url"
 	"os"
 	"os/signal"
 	"strconv"
@@ -78,8 +77,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memweave/memweave-go"
-	"github.com/memweave/memweave-go/embed"
 	_ "github.com/memweave/memweave-go/embed/static/english" // the built-in model of --embedder static
+	"github.com/memweave/memweave-go/internal/embedflags"
 	"github.com/memweave/memweave-go/internal/exitstatus"
 	"github.com/memweave/memweave-go/internal/oneshot"
 	"github.com/memweave/memweave-go/mcpserver"
@@ -231,19 +230,8 @@ func (a *app) helpCommand(root *cobra.Command) *cobra.Command {
 // checkGlobalFlags validates the global flags before any subcommand runs.
 func (a *app) checkGlobalFlags(cmd *cobra.Command, _ []string) error {
 	a.apiKey = memweave.EmbeddingKeyFromEnv()
-	switch a.embedder {
-	case "", "hash", "openai", "static", "none":
-	default:
-		return usageErr("invalid --embedder %q: want hash, openai, static or none", a.embedder)
-	}
-	if a.embeddingDims < 0 {
-		return usageErr("invalid --embedding-dims %d: must not be negative", a.embeddingDims)
-	}
-	if a.embeddingURL != "" {
-		u, err := url.Parse(a.embeddingURL)
-		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return usageErr("invalid --embedding-url %q: want an http or https URL", embed.RedactURL(a.embeddingURL))
-		}
+	if err := embedflags.Check(a.embedder, a.embeddingDims, a.embeddingURL); err != nil {
+		return err
 	}
 	if a.workspace == "" {
 		return usageErr("--workspace must not be empty")

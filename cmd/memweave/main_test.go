@@ -183,6 +183,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"--embedder", "foo", "status"}, "--embedder"},
 		{[]string{"--embedder", "openai", "status"}, "--embedding-model"},
 		{[]string{"--embedding-dims", "-1", "status"}, "--embedding-dims"},
+		{[]string{"--embedding-url", "ftp://sk-secret@host/v1", "status"}, `--embedding-url "ftp://xxxxx@host/v1"`},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {

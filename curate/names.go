@@ -1,0 +1,112 @@
+package curate
+
+import (
+	"path"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/memweave/memweave-go/tokenize"
+)
+
+// LosesName returns the words of dropped's note name that say what its
+// passage is about and that would be lost if dropped were deleted in
+// favour of kept: the subject words ([subjectOf]) of dropped's folders
+// and file name that kept's note name lacks, when neither kept's text
+// nor the headings it sits under name one of them. A paragraph
+// "Database: Postgres 16" in memory/staging.md and in
+// memory/production.md states two facts, one per environment, so
+// dropping either loses "staging" or "production"; copied from a dated
+// log into memory/database.md it loses nothing when the log's copy is
+// dropped, but the subject "database" when the topic note's copy is.
+// The words are sorted.
+func LosesName(kept, dropped Passage) []string {
+	lost := minus(subjectOf(dropped.File), subjectOf(kept.File))
+	if len(lost) == 0 {
+		return nil
+	}
+	said := map[string]bool{}
+	for _, text := range append([]string{kept.Text}, kept.Under...) {
+		for _, w := range wordsOf(text).list {
+			said[w] = true
+			for _, p := range nameWords(w) {
+				said[p] = true
+			}
+		}
+	}
+	for _, w := range lost {
+		if said[w] {
+			return nil
+		}
+	}
+	return lost
+}
+
+// subjectOf returns the words of a note's path, its folders and its file
+// name without the extension, that may name a subject, sorted: a
+// passage's note name is part of what it states when the passage does
+// not name its subject itself. Left out are the dates (a year, a year
+// and month, a full date, as 2026-01-05, 2026/01/05 or 20260105: a log's
+// date says when it was written, not what about), the folder memory,
+// and the names that say where a note was put rather than what it is
+// about ([placeNames]: notes, inbox, scratch, misc, journal...). Words
+// are split at every character that is not a letter or a digit
+// ("team-alpha" is "team" and "alpha") and folded as [Diff] folds them.
+func subjectOf(file string) []string {
+	file = strings.ToLower(file)
+	if ext := path.Ext(file); ext != "" && !strings.Contains(ext, "/") {
+		file = strings.TrimSuffix(file, ext)
+	}
+	ws := nameWords(file)
+	var out []string
+	for i := 0; i < len(ws); i++ {
+		if n := dateRun(ws[i:]); n > 0 {
+			i += n - 1
+			continue
+		}
+		if !placeNames[ws[i]] {
+			out = append(out, tokenize.Fold(ws[i]))
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// nameWords splits s at every character that is not a letter or a
+// digit.
+func nameWords(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+}
+
+// dateRun returns how many of the words at the start of ws write a
+// date: a year (four digits from 1900 to 2099) and, after it, a month
+// and a day of two digits each, or the eight digits of a full date. It
+// returns 0 when they do not start with one.
+func dateRun(ws []string) int {
+	year := func(w string) bool {
+		return len(w) == 4 && allDigits(w) && (strings.HasPrefix(w, "19") || strings.HasPrefix(w, "20"))
+	}
+	two := func(w string, hi string) bool { return len(w) == 2 && allDigits(w) && w >= "01" && w <= hi }
+	switch {
+	case len(ws[0]) == 8 && year(ws[0][:4]) && two(ws[0][4:6], "12") && two(ws[0][6:], "31"):
+		return 1
+	case !year(ws[0]):
+		return 0
+	case len(ws) > 2 && two(ws[1], "12") && two(ws[2], "31"):
+		return 3
+	case len(ws) > 1 && two(ws[1], "12"):
+		return 2
+	}
+	return 1
+}
+
+func allDigits(w string) bool {
+	return strings.IndexFunc(w, func(r rune) bool { return r < '0' || r > '9' }) < 0
+}
+
+// placeNames are the folder and file names that say where a note was
+// put, or what kind of note it is, rather than what it is about: the
+// same passage in notes.md and in inbox.md is one fact.
+var placeNames = setOf(`memory memories note notes inbox scratch scratchpad misc
+	todo todos log logs journal journals daily weekly diary draft drafts archive
+	archived index readme general untitled tmp temp`)

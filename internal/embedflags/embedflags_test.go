@@ -1,0 +1,38 @@
+package embedflags
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/memweave/memweave-go/internal/exitstatus"
+)
+
+func TestCheck(t *testing.T) {
+	tests := []struct {
+		embedder string
+		dims     int
+		url      string
+		want     string // "" for no error
+	}{
+		{"", 0, "", ""},
+		{"openai", 8, "https://api.example.com/v1", ""},
+		{"foo", 0, "", `invalid --embedder "foo"`},
+		{"hash", -1, "", "invalid --embedding-dims -1"},
+		{"openai", 0, "ftp://sk-secret@host/v1", `invalid --embedding-url "ftp://xxxxx@host/v1"`},
+		{"openai", 0, "host/v1?api_key=sk-secret", `invalid --embedding-url "host/v1?api_key=xxxxx"`},
+		{"openai", 0, "http://u:sk-secret@ho st/v1", `invalid --embedding-url "http://xxxxx@ho st/v1"`},
+	}
+	for _, tt := range tests {
+		err := Check(tt.embedder, tt.dims, tt.url)
+		var ue *exitstatus.UsageError
+		switch {
+		case tt.want == "" && err != nil:
+			t.Errorf("Check(%q, %d, %q) = %v, want nil", tt.embedder, tt.dims, tt.url, err)
+		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want) || !errors.As(err, &ue)):
+			t.Errorf("Check(%q, %d, %q) = %v, want a usage error containing %q", tt.embedder, tt.dims, tt.url, err, tt.want)
+		case err != nil && strings.Contains(err.Error(), "sk-secret"):
+			t.Errorf("Check(%q, %d, %q) = %v: the secret is printed", tt.embedder, tt.dims, tt.url, err)
+		}
+	}
+}

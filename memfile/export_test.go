@@ -1,0 +1,5 @@
+package memfile
+
+// AppendDated is appendNote without a size limit, for the test of its
+// refusal of an evergreen name, which AppendWith never asks for.
+func AppendDated(root, rel, text string) error { return appendNote(root, rel, text, 0) }
