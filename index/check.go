@@ -277,30 +277,7 @@ func scanTables(ctx context.Context, q queryer) (*tables, error) {
 		return nil, err
 	}
 	if t.hasVec {
-		if err := scanRows(ctx, q, `SELECT id FROM vectors WHERE NOT (`+goodVector+`)`, func(rows *sql.Rows) error {
-			var id int64
-			err := rows.Scan(&id)
-			t.badVecs = append(t.badVecs, id)
-			return err
-		}); err != nil {
-			return nil, err
-		}
-		// A release before vectors were stored at unit length kept a
-		// component past a half's range as an infinity: that vector
-		// is found by no search, and only embedding its text again
-		// mends it.
-		if err := scanRows(ctx, q, `SELECT id, vector FROM vectors WHERE `+goodVector, func(rows *sql.Rows) error {
-			var id int64
-			var b []byte
-			err := rows.Scan(&id, &b)
-			if err == nil && !finiteHalves(b) {
-				t.badVecs = append(t.badVecs, id)
-			}
-			return err
-		}); err != nil {
-			return nil, err
-		}
-		if err := t.checkCodes(ctx, q, dims); err != nil {
+		if err := t.checkVectors(ctx, q, dims); err != nil {
 			return nil, err
 		}
 	}
@@ -316,6 +293,34 @@ func scanTables(ctx context.Context, q queryer) (*tables, error) {
 		return nil, err
 	}
 	return t, nil
+}
+
+// checkVectors lists in t.badVecs the vector rows that are not finite
+// vectors of dims dimensions, and checks the search codes.
+func (t *tables) checkVectors(ctx context.Context, q queryer, dims int) error {
+	if err := scanRows(ctx, q, `SELECT id FROM vectors WHERE NOT (`+goodVector+`)`, func(rows *sql.Rows) error {
+		var id int64
+		err := rows.Scan(&id)
+		t.badVecs = append(t.badVecs, id)
+		return err
+	}); err != nil {
+		return err
+	}
+	// A release before vectors were stored at unit length kept a
+	// component past a half's range as an infinity: that vector is found
+	// by no search, and only embedding its text again mends it.
+	if err := scanRows(ctx, q, `SELECT id, vector FROM vectors WHERE `+goodVector, func(rows *sql.Rows) error {
+		var id int64
+		var b []byte
+		err := rows.Scan(&id, &b)
+		if err == nil && !finiteHalves(b) {
+			t.badVecs = append(t.badVecs, id)
+		}
+		return err
+	}); err != nil {
+		return err
+	}
+	return t.checkCodes(ctx, q, dims)
 }
 
 // checkCodes counts in t.staleCodes the vectors without a search code,
