@@ -65,26 +65,7 @@ func TestDamagedCacheRowIsAMiss(t *testing.T) {
 // unrelated note through as a paraphrase (notes.md scored 0.44 for
 // "Valkey").
 func TestDamagedBackgroundRowIsMeasuredAgain(t *testing.T) {
-	srv := memweavetest.NewEmbedServer(t, 16)
-	srv.Baseline = 0.3 // a sentence encoder's background: measured
-	root := memweavetest.Workspace(t, sample)
-	cfg := memweave.Config{Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "m", BaseURL: srv.BaseURL(), Dims: 16}}
-	search := func() []string {
-		w := open(t, root, cfg)
-		defer w.Close()
-		resp, err := w.Search(t.Context(), "Valkey")
-		if err != nil {
-			t.Fatal(err)
-		}
-		var paths []string
-		for _, r := range resp.Results {
-			paths = append(paths, r.Path)
-		}
-		return paths
-	}
-	w := open(t, root, cfg)
-	mustIndex(t, w)
-	w.Close()
+	root, _, search := measuredBackground(t)
 	want := search()
 	damage := func(what string, stmts ...string) {
 		db, err := sql.Open("sqlite3", filepath.Join(root, ".memweave", "index.db"))
@@ -106,4 +87,34 @@ func TestDamagedBackgroundRowIsMeasuredAgain(t *testing.T) {
 	// Without a kept background, it is measured from the questions.
 	damage("questions", `DELETE FROM embed_cache WHERE length(vector) = 12`,
 		`UPDATE embed_cache SET vector = unhex(replace(hex(zeroblob(16)), '00', '0000C07F')) WHERE length(vector) = 64`)
+}
+
+// measuredBackground returns an indexed workspace whose embedder's
+// background is measured (a server with a sentence encoder's baseline),
+// its configuration, and a search for "Valkey" in a fresh handle, which returns the paths
+// found; the first search measures the background and keeps it in the
+// index file's embedding cache.
+func measuredBackground(t *testing.T) (root string, cfg memweave.Config, search func() []string) {
+	t.Helper()
+	srv := memweavetest.NewEmbedServer(t, 16)
+	srv.Baseline = 0.3 // a sentence encoder's background: measured
+	root = memweavetest.Workspace(t, sample)
+	cfg = memweave.Config{Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "m", BaseURL: srv.BaseURL(), Dims: 16}}
+	search = func() []string {
+		w := open(t, root, cfg)
+		defer w.Close()
+		resp, err := w.Search(t.Context(), "Valkey")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var paths []string
+		for _, r := range resp.Results {
+			paths = append(paths, r.Path)
+		}
+		return paths
+	}
+	w := open(t, root, cfg)
+	mustIndex(t, w)
+	w.Close()
+	return root, cfg, search
 }

@@ -175,14 +175,32 @@ func spansOf(n int, line func(i int) string) []Span {
 	return out
 }
 
-// Split chunks the note src with opts, each supersession (its lines and
-// its marker) kept apart in chunks of its own ([Apart]), so that a chunk
-// is either wholly superseded or holds no superseded line. The index
-// cuts a note this way, and drops a valid front matter block
-// (indexer.Chunk decides that, the one place that does).
+// Split chunks the note src with opts as the index does ([Cut]), so that
+// a chunk is either wholly superseded or holds no superseded line, and a
+// front matter block (a feedback mark) is in no chunk.
 func Split(src []byte, opts chunker.Options) []chunker.Chunk {
-	opts.Apart = append(opts.Apart, Apart(src)...)
+	opts, _, _ = Cut(src, opts)
 	return chunker.Split(src, opts)
+}
+
+// Cut returns the options the index chunks the note src with, the one
+// place that decides them: opts, with a front matter block in no chunk
+// when it is valid or over its budget (its fields are not text to find,
+// and a block over budget would cost the chunker and the embedder its
+// size; an invalid block stays text), and each supersession (its lines
+// and its marker, [Apart]) in chunks of its own. It also returns the
+// block's fields and the error reading them (a *frontmatter.Error).
+func Cut(src []byte, opts chunker.Options) (chunker.Options, frontmatter.Meta, error) {
+	meta, fm, err := frontmatter.Parse(src)
+	var fe *frontmatter.Error
+	switch {
+	case errors.As(err, &fe):
+		opts.DropFrontMatter = errors.Is(err, frontmatter.ErrTooLarge)
+	case fm.Lines > 0:
+		opts.DropFrontMatter = true
+	}
+	opts.Apart = append(opts.Apart, Apart(src)...)
+	return opts, meta, err
 }
 
 // Apart returns the line ranges of src's supersessions, each its lines

@@ -49,7 +49,7 @@ type Report struct {
 	ChunksWithoutVector int `json:"chunks_without_vector"`
 	VectorsWithoutChunk int `json:"vectors_without_chunk"`
 	// BadVectors counts vector rows whose value is not a blob of the
-	// index's dimensions.
+	// index's dimensions, or holds an infinity or a NaN.
 	BadVectors int `json:"bad_vectors"`
 	// StaleCodes counts vectors whose search code is missing or left
 	// over in the code blocks (or 1 for a block that cannot be read).
@@ -96,7 +96,7 @@ func (r *Report) Problems() []string {
 	add(r.FTSWithoutChunk, "keyword rows without a chunk")
 	add(r.ChunksWithoutVector, "chunks marked embedded without a vector row")
 	add(r.VectorsWithoutChunk, "vector rows without an embedded chunk")
-	add(r.BadVectors, "rows of vectors whose value is not a vector of the index's dimensions")
+	add(r.BadVectors, "rows of vectors whose value is not a finite vector of the index's dimensions")
 	add(r.StaleCodes, "vectors whose search code in vector_blocks is missing or stale")
 	add(r.OrphanChunks, "chunks without a file row")
 	for _, f := range r.BadFiles {
@@ -277,15 +277,7 @@ func scanTables(ctx context.Context, q queryer) (*tables, error) {
 		return nil, err
 	}
 	if t.hasVec {
-		if err := scanRows(ctx, q, `SELECT id FROM vectors WHERE NOT (`+goodVector+`)`, func(rows *sql.Rows) error {
-			var id int64
-			err := rows.Scan(&id)
-			t.badVecs = append(t.badVecs, id)
-			return err
-		}); err != nil {
-			return nil, err
-		}
-		if err := t.checkCodes(ctx, q, dims); err != nil {
+		if err := t.checkVectors(ctx, q, dims); err != nil {
 			return nil, err
 		}
 	}
@@ -301,6 +293,34 @@ func scanTables(ctx context.Context, q queryer) (*tables, error) {
 		return nil, err
 	}
 	return t, nil
+}
+
+// checkVectors lists in t.badVecs the vector rows that are not finite
+// vectors of dims dimensions, and checks the search codes.
+func (t *tables) checkVectors(ctx context.Context, q queryer, dims int) error {
+	if err := scanRows(ctx, q, `SELECT id FROM vectors WHERE NOT (`+goodVector+`)`, func(rows *sql.Rows) error {
+		var id int64
+		err := rows.Scan(&id)
+		t.badVecs = append(t.badVecs, id)
+		return err
+	}); err != nil {
+		return err
+	}
+	// A release before vectors were stored at unit length kept a
+	// component past a half's range as an infinity: that vector is found
+	// by no search, and only embedding its text again mends it.
+	if err := scanRows(ctx, q, `SELECT id, vector FROM vectors WHERE `+goodVector, func(rows *sql.Rows) error {
+		var id int64
+		var b []byte
+		err := rows.Scan(&id, &b)
+		if err == nil && !finiteHalves(b) {
+			t.badVecs = append(t.badVecs, id)
+		}
+		return err
+	}); err != nil {
+		return err
+	}
+	return t.checkCodes(ctx, q, dims)
 }
 
 // checkCodes counts in t.staleCodes the vectors without a search code,

@@ -83,6 +83,11 @@ func TestRepair(t *testing.T) {
 			func(r *Report) bool {
 				return r.ChunksWithoutVector == 1 && slices.Equal(r.BadFiles, []string{"memory/x/b.md"})
 			}},
+		// As a release before vectors were stored at unit length kept
+		// a server's vector with components past a half's range.
+		{"vector of infinities",
+			[]string{`UPDATE vectors SET vector = unhex(replace(hex(zeroblob(length(vector) / 2)), '00', '007C')) WHERE id = (SELECT id FROM chunks WHERE path = 'memory/x/b.md')`},
+			func(r *Report) bool { return r.BadVectors == 1 }},
 		{"chunk without file",
 			[]string{`DELETE FROM files WHERE path = 'memory/x/b.md'`},
 			func(r *Report) bool { return r.OrphanChunks == 1 }},

@@ -47,6 +47,17 @@ func encodeUnitHalf(v []float32) []byte {
 	return out
 }
 
+// finiteHalves reports whether every half-precision float in b is
+// finite, as [encodeUnitHalf] stores them.
+func finiteHalves(b []byte) bool {
+	for i := 0; i+1 < len(b); i += 2 {
+		if binary.LittleEndian.Uint16(b[i:])&0x7c00 == 0x7c00 {
+			return false
+		}
+	}
+	return true
+}
+
 // decodeHalf returns the float32 values of the half-precision blob b.
 func decodeHalf(b []byte) ([]float32, error) {
 	if len(b)%2 != 0 {

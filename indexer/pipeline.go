@@ -343,27 +343,16 @@ func (e *Engine) prepare(f workspace.File, row index.File, force bool) (*prepare
 	return p, warn
 }
 
-// Chunk cuts the note data as the index does, the one place that
-// decides it: with opts (the index's size and overlap), a front matter
-// block in no chunk when it is valid or over its budget (its fields are
-// not text to find, and a block over budget would cost the chunker and
-// the embedder its size; an invalid block stays text), and each
-// supersession (its lines and its marker, [curate.Apart]) in chunks of
-// its own. It also returns the block's fields and the error reading them
-// (a *frontmatter.Error), which the index reports as a warning.
+// Chunk cuts the note data as the index does: with opts (the index's
+// size and overlap) as [curate.Cut] sets them, a valid front matter block
+// in no chunk and each supersession in chunks of its own. It also returns
+// the block's fields and the error reading them (a *frontmatter.Error),
+// which the index reports as a warning.
 //
 // The chunks share one copy of the text, and data is not kept past it:
 // a large file is held once while it is chunked, not twice.
 func Chunk(data []byte, opts chunker.Options) ([]chunker.Chunk, frontmatter.Meta, error) {
-	meta, fm, err := frontmatter.Parse(data)
-	var fe *frontmatter.Error
-	switch {
-	case errors.As(err, &fe):
-		opts.DropFrontMatter = errors.Is(err, frontmatter.ErrTooLarge)
-	case fm.Lines > 0:
-		opts.DropFrontMatter = true
-	}
-	opts.Apart = append(opts.Apart, curate.Apart(data)...)
+	opts, meta, err := curate.Cut(data, opts)
 	return chunker.SplitString(string(data), opts), meta, err
 }
 

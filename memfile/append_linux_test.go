@@ -38,9 +38,9 @@ func helperNote(n int) string {
 }
 
 // TestAppendHelper is not a test: run by the tests below in a process of
-// their own, it appends a note with memfile.Append, the way a real
+// their own, it appends a note with memfile.AppendWith, the way a real
 // writer does, under an RLIMIT_FSIZE ("fsize") or with a note of 32 MB to
-// be killed in ("big"). It exits 0 when Append failed, 3 when it did not.
+// be killed in ("big"). It exits 0 when AppendWith failed, 3 when it did not.
 func TestAppendHelper(t *testing.T) {
 	mode := os.Getenv(envHelper)
 	if mode == "" {

@@ -21,10 +21,14 @@ import (
 // embedder may prefix differently from documents) and the statistics
 // measured with a sample of the index, kept under the sample's text
 // hashes. The prefixes set them apart from any document's text; the
-// version changes with the questions or the way the sample is drawn.
+// version changes with the questions, the way the sample is drawn or the
+// way the vectors measured are stored. v3: vectors stored at unit length,
+// where v2's releases kept a vector past a half float's range as
+// infinities and measured a background of zero cosines against it, which
+// outlived the vectors once they were stored again.
 const (
 	probeKeyPrefix      = "memweave background question\x00"
-	backgroundKeyPrefix = "memweave background v2\x00"
+	backgroundKeyPrefix = "memweave background v3\x00"
 )
 
 // probeFanOut bounds how many background questions are embedded at once.
@@ -164,9 +168,11 @@ func (b *Backgrounds) measure(ctx context.Context, s index.Sample, key embedcach
 	v := []float32{float32(bg.Base), float32(bg.Center), float32(bg.Spread)}
 	bg.Base, bg.Center, bg.Spread = float64(v[0]), float64(v[1]), float64(v[2])
 	// Kept only when nothing was written since the sample was read, so
-	// that the vectors are the sample's. A failed store costs only a
-	// later process the same measure.
-	if now, err := b.DB.Generation(ctx); err != nil || now != s.Gen {
+	// that the vectors are the sample's, and when they are finite: the
+	// key outlives a vector an older release stored as infinities, which
+	// 'check --repair' drops and embedding stores again. A failed store
+	// costs only a later process the same measure.
+	if now, err := b.DB.Generation(ctx); err != nil || now != s.Gen || !allFinite(sample) {
 		return bg, probes, false, nil
 	}
 	_ = cache.Store(ctx, b.DB.CacheTable(), map[embedcache.Key][]float32{key: v})
@@ -179,6 +185,16 @@ func (b *Backgrounds) measure(ctx context.Context, s index.Sample, key embedcach
 func finite(v []float32) bool {
 	for _, f := range v {
 		if math.IsNaN(float64(f)) || math.IsInf(float64(f), 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// allFinite reports whether every vector of vs is [finite].
+func allFinite(vs [][]float32) bool {
+	for _, v := range vs {
+		if !finite(v) {
 			return false
 		}
 	}

@@ -26,8 +26,8 @@ the current folder.
 A file outside memory/ is recorded in memweave.json's extra_paths, so
 that every later index run, and a rebuild of a deleted index, finds it
 again: relative to the workspace when it lies in it, absolute otherwise.
-A file outside the workspace is also approved on this machine (see
-'memweave trust'): naming it here is the approval. Remove a file from
+The file is also approved on this machine (see 'memweave trust'):
+naming it here is the approval. Remove a file from
 extra_paths in memweave.json to stop indexing it.`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {

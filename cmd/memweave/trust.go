@@ -16,10 +16,11 @@ func (a *app) trustCommand() *cobra.Command {
 	var list, revoke, asJSON bool
 	cmd := &cobra.Command{
 		Use:   "trust",
-		Short: "Approve the workspace's settings that reach outside it (extra paths, embedding server)",
+		Short: "Approve the workspace's settings that reach outside memory/ (extra paths, embedding server)",
 		Long: `Trust approves, for you on this machine, the values of the workspace's
-memweave.json that reach outside the workspace or send data off the
-machine: extra_paths outside the workspace, the embedding server that
+memweave.json that reach outside memory/ or send data off the
+machine: extra_paths outside memory/ (a folder of the workspace too,
+where files git does not share would be read), the embedding server that
 would receive every note, every query and the API key, and a static model
 folder outside the workspace. Until approved, every command leaves them
 off and says so.
@@ -61,7 +62,7 @@ approving a workspace someone else wrote.
 				return err
 			}
 			if len(items) == 0 {
-				fmt.Fprintf(a.stderr, "memweave: %s needs no approval: nothing in it reaches outside the workspace\n", filepath.Join(ws, memweave.SettingsFile))
+				fmt.Fprintf(a.stderr, "memweave: %s needs no approval: nothing in it reaches outside memory/ or sends data off the machine\n", filepath.Join(ws, memweave.SettingsFile))
 			}
 			return a.printApprovals(items, nil, asJSON)
 		}),

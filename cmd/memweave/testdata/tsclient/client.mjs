@@ -208,9 +208,12 @@ async function run(client) {
   }
 
   // memory_consolidate: two copies of one passage form a group; apply it.
+  // The notes' names differ only in folders that say where a note was
+  // put (notes/, inbox/): names naming two subjects (ts-dup1, ts-dup2)
+  // hold the copies apart.
   const dup = `The ${`DUP${tag}`} backup runs nightly at 02:00 and keeps thirty days of snapshots.`;
-  await call(client, 'memory_write', { path: 'notes/ts-dup1.md', content: `# Backups\n\n${dup}\n` });
-  await call(client, 'memory_write', { path: 'notes/ts-dup2.md', content: `# Backups\n\n${dup}\n` });
+  await call(client, 'memory_write', { path: 'notes/ts-dup.md', content: `# Backups\n\n${dup}\n` });
+  await call(client, 'memory_write', { path: 'inbox/ts-dup.md', content: `# Backups\n\n${dup}\n` });
   const cl = await call(client, 'memory_consolidate', {});
   const groups = (cl?.groups ?? []).filter((grp) => JSON.stringify(grp).includes('ts-dup'));
   if (check('memory_consolidate', groups.length > 0 && groups[0].id, 'want a group of the two copies', cl)) {
