@@ -350,30 +350,56 @@ func removeLeftovers(root string) error {
 // refused; a missing file gives an error wrapping [fs.ErrNotExist]. The
 // caller holds the write lock ([Lock]).
 func Remove(root, path string) error {
-	_, rel, err := workspace.SafeMemoryPath(root, path)
+	n, err := openNote(root, path)
 	if err != nil {
 		return err
+	}
+	defer n.r.Close()
+	return n.remove()
+}
+
+// note is a memory file opened for removal: the memory folder's root,
+// the file's name beneath it, and what Lstat said of it.
+type note struct {
+	r        *os.Root
+	abs, rel string
+	name     string
+	fi       fs.FileInfo
+}
+
+// openNote checks path as [workspace.SafeMemoryPath] takes it, opens the
+// memory folder and stats the file (a link itself, never its target),
+// refusing a folder. The caller closes n.r.
+func openNote(root, path string) (note, error) {
+	abs, rel, err := workspace.SafeMemoryPath(root, path)
+	if err != nil {
+		return note{}, err
 	}
 	name, err := memoryName(rel)
 	if err != nil {
-		return err
+		return note{}, err
 	}
 	r, err := workspace.OpenMemoryRoot(root)
 	if err != nil {
-		return err
+		return note{}, err
 	}
-	defer r.Close()
 	fi, err := r.Lstat(name)
+	if err == nil && fi.IsDir() {
+		err = fmt.Errorf("%s is a folder", filepath.Base(name))
+	}
 	if err != nil {
+		r.Close()
+		return note{}, err
+	}
+	return note{r: r, abs: abs, rel: rel, name: name, fi: fi}, nil
+}
+
+// remove removes the file and syncs its folder.
+func (n note) remove() error {
+	if err := n.r.Remove(n.name); err != nil {
 		return err
 	}
-	if fi.IsDir() {
-		return fmt.Errorf("%s is a folder", filepath.Base(name))
-	}
-	if err := r.Remove(name); err != nil {
-		return err
-	}
-	syncRootDir(r, filepath.Dir(name))
+	syncRootDir(n.r, filepath.Dir(n.name))
 	return nil
 }
 
@@ -441,30 +467,16 @@ func WriteAtomic(path string, data []byte, perm fs.FileMode) error {
 // name, which the removal never touches; if one did while the file was
 // aside, the file aside is kept and the error names where it is.
 func RemoveIf(ctx context.Context, root, path string, old []byte) error {
-	abs, rel, err := workspace.SafeMemoryPath(root, path)
+	n, err := openNote(root, path)
 	if err != nil {
 		return err
 	}
-	name, err := memoryName(rel)
-	if err != nil {
-		return err
-	}
-	r, err := workspace.OpenMemoryRoot(root)
-	if err != nil {
-		return err
-	}
-	defer r.Close()
-	fi, err := r.Lstat(name)
-	if err != nil {
-		return err
-	}
-	if fi.IsDir() {
-		return fmt.Errorf("%s is a folder", filepath.Base(name))
-	}
-	edithook.Run(ctx, abs)
-	if fi.Mode()&fs.ModeSymlink != 0 {
+	defer n.r.Close()
+	r, rel, name := n.r, n.rel, n.name
+	edithook.Run(ctx, n.abs)
+	if n.fi.Mode()&fs.ModeSymlink != 0 {
 		// A link holds no note of its own: removing it loses no save.
-		return Remove(root, path)
+		return n.remove()
 	}
 	aside, err := moveAside(r, name)
 	if err != nil {
