@@ -61,8 +61,11 @@ const (
 	// legacyRemoteRef is the one such ref earlier versions kept, for the
 	// remote's branch named like the local one.
 	legacyRemoteRef = "refs/memweave/remote"
-	// incomingRef holds what a fetch brought, before it is checked.
-	incomingRef = "refs/memweave/incoming"
+	// incomingRef holds what a fetch brought, before it is checked. Git
+	// keeps refs/worktree/ refs per worktree: a sync in another worktree
+	// of the repository, fetching its own branch at the same time, has
+	// its own.
+	incomingRef = "refs/worktree/memweave/incoming"
 )
 
 // AttributesLines are the .gitattributes lines that make git merge dated
