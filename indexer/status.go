@@ -19,11 +19,14 @@ type Status struct {
 	DBBytes   int64  `json:"db_bytes"`
 	// Settings is the workspace's settings file, "" when it has none
 	// yet (the first index run writes it).
-	Settings     string `json:"settings"`
-	Files        int    `json:"files"`
-	Chunks       int    `json:"chunks"`
-	Vectors      int    `json:"vectors"`
-	PendingFiles int    `json:"pending_files"`
+	Settings string `json:"settings"`
+	// Files, Chunks and Vectors count the index's rows; Vectors counts
+	// vector rows without reading them ([Engine.Check] reports those
+	// that are not finite).
+	Files        int `json:"files"`
+	Chunks       int `json:"chunks"`
+	Vectors      int `json:"vectors"`
+	PendingFiles int `json:"pending_files"`
 	// Scanned is false when Status ran without a scan: the fields below
 	// up to UnreadableFiles are then 0 because nothing was looked at.
 	Scanned bool `json:"scanned"`
