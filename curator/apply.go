@@ -35,7 +35,8 @@ type ConsolidateResult struct {
 	Skipped []SkippedGroup `json:"skipped"`
 	// Edited are the files that lost lines, Deleted those left with
 	// nothing else, which were deleted, and Merged the kept files whose
-	// front matter took pinned, tags or importance from a copy.
+	// front matter took pinned, tags, importance or feedback marks from a
+	// copy.
 	Edited  []string `json:"edited"`
 	Deleted []string `json:"deleted"`
 	Merged  []string `json:"merged"`
@@ -57,8 +58,9 @@ func (r *ConsolidateResult) Changed() bool {
 // dropped passages are read again from their files and compared with
 // the listing by content hash: if any differs, if two are one file, or
 // if the kept note expires before a copy's note, nothing of that group
-// changes. Then the kept note's front matter takes pinned, tags and
-// importance from the notes of its copies ([frontmatter.Merge]), and
+// changes. Then the kept note's front matter takes pinned, tags,
+// importance and the copy's feedback marks (under the kept passage's
+// key) from the notes of its copies ([frontmatter.Merge]), and
 // each copy's lines are removed from its file (lines another passage of
 // the file still covers are kept), each file edited atomically
 // ([memfile.Edit]), after checking again under the lock that it still
@@ -119,7 +121,7 @@ func (n *Notes) applyGroup(ctx context.Context, g DuplicateGroup, res *Consolida
 	edithook.RunGroup(ctx, g.ID)
 
 	// The kept note first takes what its copies carry.
-	if merge.Pinned || len(merge.Tags) > 0 || merge.Importance != nil {
+	if merge.Pinned || len(merge.Tags) > 0 || merge.Importance != nil || len(merge.Feedback) > 0 {
 		merged := false
 		_, err := memfile.Edit(ctx, n.Dir, g.Keep.Path, n.MaxFileBytes, func(_ string, old []byte) ([]byte, error) {
 			if err := n.holds(old, g.Keep); err != nil {
@@ -210,7 +212,7 @@ func (n *Notes) check(ctx context.Context, g DuplicateGroup) (merge frontmatter.
 		if i > 0 {
 			m, _, err := frontmatter.Parse(data)
 			if err != nil {
-				return merge, nil, fmt.Sprintf("nothing changed: %s: %v; fix it so its pinned, tags and importance can move to the kept note", p.Path, err), nil
+				return merge, nil, fmt.Sprintf("nothing changed: %s: %v; fix it so its pinned, tags, importance and feedback can move to the kept note", p.Path, err), nil
 			}
 			if keepExpires != "" && (m.Expires == "" || m.Expires > keepExpires) {
 				never := "never expires"
@@ -218,6 +220,15 @@ func (n *Notes) check(ctx context.Context, g DuplicateGroup) (merge frontmatter.
 					never = "expires on " + m.Expires
 				}
 				return merge, nil, fmt.Sprintf("nothing changed: the kept note %s expires on %s and %s %s; searches would lose the passage after %s", g.Keep.Path, keepExpires, p.Path, never, keepExpires), nil
+			}
+			// The copy's feedback marks go to the kept passage, under
+			// its own key: the two may open with lines written otherwise.
+			if v, ok := m.Feedback[curate.PassageKey(p.Text)]; ok {
+				if merge.Feedback == nil {
+					merge.Feedback = map[string]frontmatter.Votes{}
+				}
+				k := curate.PassageKey(g.Keep.Text)
+				merge.Feedback[k] = frontmatter.Votes{Useful: merge.Feedback[k].Useful + v.Useful, Useless: merge.Feedback[k].Useless + v.Useless}
 			}
 			merge.Pinned = merge.Pinned || m.Pinned
 			merge.Tags = append(merge.Tags, m.Tags...)

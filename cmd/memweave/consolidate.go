@@ -38,7 +38,7 @@ With --apply and the ids of the groups to apply, the groups are listed
 again and, under the workspace's write lock, every passage of a group is
 read again and compared with the listing by content hash: if one
 changed, nothing of that group changes and the reason is printed. Then
-the kept note takes pinned, tags and importance from its copies' front
+the kept note takes pinned, tags, importance and feedback marks from its copies' front
 matter, and the copies' lines are removed (a file left with no passage
 is deleted, unless its front matter holds fields other than pinned,
 tags, importance, feedback, expires and date, which it keeps). 'git
