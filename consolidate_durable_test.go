@@ -32,3 +32,65 @@ func TestConsolidateKeepsFeedbackOfCopyDropped(t *testing.T) {
 		t.Errorf("the kept note after apply = %q (result %+v); want the 3 useful marks of the copy dropped under its passage (%s), its own marks kept", got, res, curate.PassageKey("Backups. "+body))
 	}
 }
+
+// A resolution names the line it keeps by file and content: a copy
+// whose line a marker names as kept is that resolution's durable state.
+// Dropping it would leave the marker naming a line no longer there, and
+// searches would show the superseded fact again as live. Consolidate
+// keeps that copy and drops the other; when both copies are named by
+// resolutions, neither is dropped and the pair is listed as held.
+func TestConsolidateKeepsTheLineAResolutionKeeps(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	fact := "The staging database runs PostgreSQL 16 on the shared cluster, restored from the nightly snapshot and checked every morning by the on-call engineer.\n"
+	root := memweavetest.Workspace(t, map[string]string{
+		"memory/old.md":        "Staging used PostgreSQL 15 on a dedicated host.\n",
+		"memory/older.md":      "Staging used PostgreSQL 14 on a dedicated host.\n",
+		"memory/2026-11-01.md": fact,
+		"memory/2026-11-02.md": fact,
+	})
+	w := open(t, root, memweave.Config{})
+	mustIndex(t, w)
+	if _, err := w.Resolve(ctx, memweave.Ref{Path: "memory/2026-11-01.md", StartLine: 1}, memweave.Ref{Path: "memory/old.md", StartLine: 1}, "upgraded"); err != nil {
+		t.Fatal(err)
+	}
+	mustIndex(t, w)
+	gs := listGroups(t, w)
+	if len(gs) != 1 || gs[0].Keep.Path != "memory/2026-11-01.md" {
+		t.Fatalf("groups = %+v, want memory/2026-11-02.md dropped for memory/2026-11-01.md, the line the resolution keeps", gs)
+	}
+	applyGroups(t, w, gs)
+	if got := memweavetest.ReadFile(t, root, "memory/2026-11-01.md"); got != fact {
+		t.Errorf("the note a resolution keeps a line of, after apply = %q, want it whole", got)
+	}
+	hide := memweave.Superseded("hide")
+	rs, err := w.Search(ctx, "Staging PostgreSQL dedicated host", hide)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rs.Results {
+		if r.Path == "memory/old.md" {
+			t.Errorf("search with hide after apply shows the superseded memory/old.md: %+v", rs.Results)
+		}
+	}
+
+	// Both copies kept by a resolution each: neither goes.
+	if _, err := w.Write(ctx, "memory/2026-11-03.md", fact); err != nil {
+		t.Fatal(err)
+	}
+	mustIndex(t, w)
+	if _, err := w.Resolve(ctx, memweave.Ref{Path: "memory/2026-11-03.md", StartLine: 1}, memweave.Ref{Path: "memory/older.md", StartLine: 1}, "upgraded"); err != nil {
+		t.Fatal(err)
+	}
+	mustIndex(t, w)
+	plan, err := w.Consolidate(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(plan.Groups) != 0 {
+		t.Errorf("groups with both copies kept by a resolution = %+v, want none", plan.Groups)
+	}
+	if len(plan.Held) != 1 || !strings.Contains(plan.Held[0].Reason, "resolution") {
+		t.Errorf("held = %+v, want the pair, its reason naming the resolution", plan.Held)
+	}
+}

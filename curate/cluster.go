@@ -187,14 +187,31 @@ type Copy struct {
 	// File and Line place the passage; they break ties.
 	File string
 	Line int
+	// Resolved says that a resolution's marker names one of the
+	// passage's lines as the line kept ([Marker.Path], [Marker.KeptKey]):
+	// dropping the copy would leave the marker naming a line no longer
+	// there, so [Groups] never drops it.
+	Resolved bool
 }
 
-// Prefer orders copies of a passage, the one to keep first: the newest
-// by Date, then, for equal dates, the later file name (dated names sort
-// by their date), then the earlier line. It returns a negative number
-// when a comes first, a positive one when b does, 0 for the same place.
+// Prefer orders copies of a passage, the one to keep first: a copy a
+// resolution keeps a line of ([Copy.Resolved]), then the newest by Date,
+// then, for equal dates, the later file name (dated names sort by their
+// date), then the earlier line. It returns a negative number when a
+// comes first, a positive one when b does, 0 for the same place.
 func Prefer(a, b Copy) int {
-	return cmp.Or(b.Date.Compare(a.Date), cmp.Compare(b.File, a.File), cmp.Compare(a.Line, b.Line))
+	return cmp.Or(boolOrder(b.Resolved, a.Resolved), b.Date.Compare(a.Date), cmp.Compare(b.File, a.File), cmp.Compare(a.Line, b.Line))
+}
+
+// boolOrder compares two booleans, false first.
+func boolOrder(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
 }
 
 // Member is a copy dropped from a [Group], with how it compares to the
@@ -225,8 +242,9 @@ type Group struct {
 // least the threshold similar to it) that is not yet in a group, that
 // [Prefer] puts after it, and that loses no content word to it
 // ([Loses]) nor lacks one of its words that may change the fact
-// ([Adds]) nor a subject its note's name states ([LosesName]), at most
-// one per file (the most similar, then the preferred).
+// ([Adds]) nor a subject its note's name states ([LosesName]), and that
+// no resolution keeps a line of ([Copy.Resolved]), at most one per file
+// (the most similar, then the preferred).
 // A passage is in at most one group. Groups are sorted by their kept
 // passage's place in that order.
 func Groups(ps []Passage, copies []Copy, pairs []Pair) []Group {
@@ -254,7 +272,7 @@ func Groups(ps []Passage, copies []Copy, pairs []Pair) []Group {
 			if d == k {
 				d = p.B
 			}
-			if taken[d] || ps[d].File == ps[k].File || byPref(k, d) >= 0 || len(Loses(ps[k].Text, ps[d].Text)) > 0 || len(Adds(ps[k].Text, ps[d].Text)) > 0 || len(LosesName(ps[k], ps[d])) > 0 {
+			if taken[d] || copies[d].Resolved || ps[d].File == ps[k].File || byPref(k, d) >= 0 || len(Loses(ps[k].Text, ps[d].Text)) > 0 || len(Adds(ps[k].Text, ps[d].Text)) > 0 || len(LosesName(ps[k], ps[d])) > 0 {
 				continue
 			}
 			cands = append(cands, Member{Index: d, Similarity: p.Similarity})

@@ -28,7 +28,8 @@ pairs held back (a value differs, or a copy says more) are listed after the
 groups: a value that differs is for 'memweave conflicts' and
 'memweave resolve'.
 
-In each group the passage kept is the newest by the note's own date: a
+In each group the passage kept is one holding a line a resolution keeps
+(its marker names it), else the newest by the note's own date: a
 dated file name (YYYY-MM-DD.md, in any folder), else the date field of its front
 matter, else its last git commit, else its modification time. Every
 other copy is printed with its similarity to the kept one and the words
