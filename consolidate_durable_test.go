@@ -94,3 +94,37 @@ func TestConsolidateKeepsTheLineAResolutionKeeps(t *testing.T) {
 		t.Errorf("held = %+v, want the pair, its reason naming the resolution", plan.Held)
 	}
 }
+
+// Tags say what a note is about as its folders do: the same paragraph
+// in two dated logs, one tagged staging and the other production, states
+// two facts, and merging the tags into the note kept would lose which
+// environment each was about. A copy whose note's tags the kept note
+// holds too, or whose text names the subject, still goes.
+func TestConsolidateTagsAsSubjects(t *testing.T) {
+	t.Parallel()
+	para := "The database is restored from the nightly snapshot every Monday morning, checked by the on-call engineer, and its report goes to the operations channel.\n"
+	for _, tt := range []struct {
+		name, a, b string
+		group      bool
+	}{
+		{"tags of two environments", "---\ntags: [staging]\n---\n" + para, "---\ntags: [production]\n---\n" + para, false},
+		{"tag strings of two teams", "---\ntags: \"team-alpha, ops\"\n---\n" + para, "---\ntags: \"team-beta, ops\"\n---\n" + para, false},
+		{"tags the kept note holds too", "---\ntags: [ops]\n---\n" + para, "---\ntags: [ops, infra]\n---\n" + para, true},
+		{"tags of the copy dropped only", "---\ntags: [ops]\n---\n" + para, para, true},
+		{"the text names both", "---\ntags: [staging]\n---\nstaging and production: " + para, "---\ntags: [production]\n---\nstaging and production: " + para, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			root := memweavetest.Workspace(t, map[string]string{"memory/2026-11-01.md": tt.a, "memory/2026-11-02.md": tt.b})
+			w := open(t, root, memweave.Config{})
+			mustIndex(t, w)
+			plan, err := w.Consolidate(t.Context())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := len(plan.Groups) == 1; got != tt.group {
+				t.Errorf("Consolidate grouped = %v (groups %+v, held %+v), want %v", got, plan.Groups, plan.Held, tt.group)
+			}
+		})
+	}
+}

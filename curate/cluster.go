@@ -39,6 +39,12 @@ type Passage struct {
 	// "Database" of a note's "Staging" part and one of another's
 	// "Production" part state facts about two databases.
 	Under []string
+	// Tags are the tags of the passage's note (its front matter). Two
+	// passages in notes tagged for different subjects (staging and
+	// production), each holding a tag the other's note lacks that
+	// neither text names, are not duplicates: dropping either copy
+	// would lose which subject its fact is about.
+	Tags []string
 }
 
 // Under returns the outer headings of a passage: the heading path in
@@ -91,7 +97,7 @@ type Held struct {
 // fewer than 4 distinct tokens. A pair whose passages sit under different
 // outer headings ([Passage.Under]), are in notes whose names each state
 // a subject the other's lacks ([LosesName]: staging.md and
-// production.md), differ in a value ([Differs]), or of which each holds
+// production.md), or whose names and tags ([Passage.Tags]) do, differ in a value ([Differs]), or of which each holds
 // a content word the other lacks (a word replaced: neither can stand for
 // the other), is returned in held instead. Both lists are sorted by A, then B.
 //
@@ -150,6 +156,11 @@ func Pairs(ps []Passage, threshold float64) (pairs []Pair, held []Held) {
 				}
 				if la, lb := LosesName(ps[b], ps[a]), LosesName(ps[a], ps[b]); len(la) > 0 && len(lb) > 0 {
 					held = append(held, Held{p, "in notes about different subjects: " + strings.Join(la, " ") + " / " + strings.Join(lb, " ")})
+					continue
+				}
+				sa, sb := subjectsTagged(ps[a]), subjectsTagged(ps[b])
+				if la, lb := losesSubject(ps[b], ps[a], sa, sb), losesSubject(ps[a], ps[b], sb, sa); len(la) > 0 && len(lb) > 0 {
+					held = append(held, Held{p, "in notes tagged or named for different subjects: " + strings.Join(la, " ") + " / " + strings.Join(lb, " ")})
 					continue
 				}
 				if reason, ok := Differs(ps[a].Text, ps[b].Text); ok {

@@ -21,7 +21,14 @@ import (
 // dropped, but the subject "database" when the topic note's copy is.
 // The words are sorted.
 func LosesName(kept, dropped Passage) []string {
-	lost := minus(subjectOf(dropped.File), subjectOf(kept.File))
+	return losesSubject(kept, dropped, subjectOf(dropped.File), subjectOf(kept.File))
+}
+
+// losesSubject returns the words of dropped's subjects that kept's
+// subjects lack, when neither kept's text nor the headings it sits under
+// name one of them; both lists sorted.
+func losesSubject(kept, dropped Passage, droppedSubjects, keptSubjects []string) []string {
+	lost := minus(droppedSubjects, keptSubjects)
 	if len(lost) == 0 {
 		return nil
 	}
@@ -40,6 +47,22 @@ func LosesName(kept, dropped Passage) []string {
 		}
 	}
 	return lost
+}
+
+// subjectsTagged returns the subject words of a note's path
+// ([subjectOf]) and those of its tags, sorted: a tag says what a note is
+// about as a folder does.
+func subjectsTagged(p Passage) []string {
+	out := subjectOf(p.File)
+	for _, t := range p.Tags {
+		for _, w := range nameWords(strings.ToLower(t)) {
+			if !placeNames[w] {
+				out = append(out, tokenize.Fold(w))
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // subjectOf returns the words of a note's path, its folders and its file

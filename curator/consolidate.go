@@ -115,19 +115,25 @@ type ConsolidatePlan struct {
 // ([curate.Pairs], [curate.Groups]); see it for the rules and their
 // bounds. The plan's Warnings are empty.
 func (n *Notes) Consolidate(ctx context.Context) (*ConsolidatePlan, error) {
-	var chunks []index.StoredChunk
-	var ps []curate.Passage
-	err := n.DB.EachChunk(ctx, func(c index.StoredChunk) error {
-		if workspace.InMemory(c.Path) {
-			chunks = append(chunks, c)
-			ps = append(ps, curate.Passage{File: c.Path, Text: c.Text, Under: curate.Under(c.Headings, c.Text)})
-		}
-		return nil
-	})
+	files, err := n.DB.Files(ctx)
 	if err != nil {
 		return nil, err
 	}
-	files, err := n.DB.Files(ctx)
+	var chunks []index.StoredChunk
+	var ps []curate.Passage
+	tags := map[string][]string{}
+	err = n.DB.EachChunk(ctx, func(c index.StoredChunk) error {
+		if workspace.InMemory(c.Path) {
+			t, ok := tags[c.Path]
+			if !ok {
+				t = frontmatter.Decode(files[c.Path].Meta).Tags
+				tags[c.Path] = t
+			}
+			chunks = append(chunks, c)
+			ps = append(ps, curate.Passage{File: c.Path, Text: c.Text, Under: curate.Under(c.Headings, c.Text), Tags: t})
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, err
 	}
