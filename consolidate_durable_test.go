@@ -128,3 +128,30 @@ func TestConsolidateTagsAsSubjects(t *testing.T) {
 		})
 	}
 }
+
+// A copy that opens with its section's heading, in a note whose later
+// sections sit under that heading, took the heading with it: the
+// "## Database" section of "# Production" then read as part of the
+// section before, "# Staging", and the production database's version
+// as staging's. The heading stays when a later section sits under it.
+func TestConsolidateKeepsHeadingOfSectionsAfterCopy(t *testing.T) {
+	t.Parallel()
+	dup := "The nightly backup job copies the billing database to the archive bucket, verifies the checksum of every file, and restores the newest snapshot into a scratch instance.\n"
+	older := "# Staging\n\nStaging is rebuilt every Monday from the latest snapshot by the platform team.\n\n# Production\n\n" + dup +
+		"\n## Database\n\nThe database runs PostgreSQL 16 with two read replicas.\n"
+	root := memweavetest.Workspace(t, map[string]string{
+		"memory/2026-11-01.md": older,
+		"memory/2026-11-02.md": "# Production\n\n" + dup,
+	})
+	w := open(t, root, memweave.Config{})
+	mustIndex(t, w)
+	gs := listGroups(t, w)
+	if len(gs) != 1 || gs[0].Keep.Path != "memory/2026-11-02.md" {
+		t.Fatalf("groups = %+v, want the older copy dropped", gs)
+	}
+	applyGroups(t, w, gs)
+	want := "# Staging\n\nStaging is rebuilt every Monday from the latest snapshot by the platform team.\n\n# Production\n\n## Database\n\nThe database runs PostgreSQL 16 with two read replicas.\n"
+	if got := memweavetest.ReadFile(t, root, "memory/2026-11-01.md"); got != want {
+		t.Errorf("the older note after apply =\n%s\nwant\n%s", got, want)
+	}
+}

@@ -57,6 +57,15 @@ func Under(headings []string, text string) []string {
 	return headings
 }
 
+// IsHeading reports whether line is an ATX heading ("## Database",
+// indented by at most 3 spaces; "#ops" is a tag, not a heading).
+func IsHeading(line string) bool {
+	for i := 0; i < 3 && strings.HasPrefix(line, " "); i++ {
+		line = line[1:]
+	}
+	return startsWithHeading(line)
+}
+
 // startsWithHeading reports whether text opens with an ATX heading: one
 // to six "#" and then a space, a tab or the end of the line ("#ops" is
 // a tag, not a heading).

@@ -5,7 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
+	"strings"
 
+	"github.com/memweave/memweave-go/chunker"
 	"github.com/memweave/memweave-go/curate"
 	"github.com/memweave/memweave-go/frontmatter"
 	"github.com/memweave/memweave-go/indexer"
@@ -282,6 +285,43 @@ func onlyMoot(data []byte) bool {
 	return true
 }
 
+// headingsOwning returns how many lines at the start of the chunk c are
+// its own headings (and the blank lines between them) that a later
+// chunk of the note, others, sits under: removing them with c would put
+// the sections after it under the heading before, and state their facts
+// of another subject ("## Database" of "# Production" read as part of
+// "# Staging"). It returns 0 when c opens with no heading or none of
+// its headings holds a later chunk.
+func headingsOwning(c chunker.Chunk, others []chunker.Chunk) int {
+	under := curate.Under(c.Headings, c.Text)
+	if len(under) == len(c.Headings) {
+		return 0
+	}
+	own := c.Headings[len(c.Headings)-1]
+	held := false
+	for _, o := range others {
+		if o.StartLine > c.EndLine && slices.Contains(o.Headings, own) {
+			held = true
+			break
+		}
+	}
+	if !held {
+		return 0
+	}
+	lines := curate.SplitLines(c.Text)
+	n := 0
+	for i, l := range lines {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		if !curate.IsHeading(l) {
+			break
+		}
+		n = i + 1
+	}
+	return n
+}
+
 // dropCopy removes the passage d from its note, after checking under the
 // write lock that the note still holds it, the kept note still holds
 // keep, and both are still the files check found (reals), and deletes
@@ -306,6 +346,9 @@ func (n *Notes) dropCopy(ctx context.Context, keep, d Passage, reals map[string]
 		var keepLines [][2]int
 		for _, o := range others {
 			keepLines = append(keepLines, [2]int{o.StartLine, o.EndLine})
+		}
+		if n := headingsOwning(c, others); n > 0 {
+			keepLines = append(keepLines, [2]int{c.StartLine, c.StartLine + n - 1})
 		}
 		data := curate.RemovePassage(old, c.StartLine, c.EndLine, keepLines)
 		if len(n.split(data)) == 0 && onlyMoot(data) {
