@@ -137,21 +137,28 @@ func TestConsolidateTagsAsSubjects(t *testing.T) {
 func TestConsolidateKeepsHeadingOfSectionsAfterCopy(t *testing.T) {
 	t.Parallel()
 	dup := "The nightly backup job copies the billing database to the archive bucket, verifies the checksum of every file, and restores the newest snapshot into a scratch instance.\n"
-	older := "# Staging\n\nStaging is rebuilt every Monday from the latest snapshot by the platform team.\n\n# Production\n\n" + dup +
-		"\n## Database\n\nThe database runs PostgreSQL 16 with two read replicas.\n"
-	root := memweavetest.Workspace(t, map[string]string{
-		"memory/2026-11-01.md": older,
-		"memory/2026-11-02.md": "# Production\n\n" + dup,
-	})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
-	gs := listGroups(t, w)
-	if len(gs) != 1 || gs[0].Keep.Path != "memory/2026-11-02.md" {
-		t.Fatalf("groups = %+v, want the older copy dropped", gs)
-	}
-	applyGroups(t, w, gs)
-	want := "# Staging\n\nStaging is rebuilt every Monday from the latest snapshot by the platform team.\n\n# Production\n\n## Database\n\nThe database runs PostgreSQL 16 with two read replicas.\n"
-	if got := memweavetest.ReadFile(t, root, "memory/2026-11-01.md"); got != want {
-		t.Errorf("the older note after apply =\n%s\nwant\n%s", got, want)
+	for _, tt := range []struct{ name, staging, production, database string }{
+		{"atx", "# Staging\n", "# Production\n", "## Database\n"},
+		{"setext", "Staging\n=======\n", "Production\n==========\n", "Database\n--------\n"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			rest := tt.staging + "\nStaging is rebuilt every Monday from the latest snapshot by the platform team.\n\n" + tt.production + "\n"
+			db := "\n" + tt.database + "\nThe database runs PostgreSQL 16 with two read replicas.\n"
+			root := memweavetest.Workspace(t, map[string]string{
+				"memory/2026-11-01.md": rest + dup + db,
+				"memory/2026-11-02.md": tt.production + "\n" + dup,
+			})
+			w := open(t, root, memweave.Config{})
+			mustIndex(t, w)
+			gs := listGroups(t, w)
+			if len(gs) != 1 || gs[0].Keep.Path != "memory/2026-11-02.md" {
+				t.Fatalf("groups = %+v, want the older copy dropped", gs)
+			}
+			applyGroups(t, w, gs)
+			if got, want := memweavetest.ReadFile(t, root, "memory/2026-11-01.md"), rest+db[1:]; got != want {
+				t.Errorf("the older note after apply =\n%s\nwant\n%s", got, want)
+			}
+		})
 	}
 }

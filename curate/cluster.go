@@ -57,13 +57,26 @@ func Under(headings []string, text string) []string {
 	return headings
 }
 
-// IsHeading reports whether line is an ATX heading ("## Database",
-// indented by at most 3 spaces; "#ops" is a tag, not a heading).
-func IsHeading(line string) bool {
-	for i := 0; i < 3 && strings.HasPrefix(line, " "); i++ {
-		line = line[1:]
+// HeadingLines returns how many lines at the start of text are headings,
+// ATX ("## Database", indented by at most 3 spaces; "#ops" is a tag) or
+// setext (a line and its "===" or "---" underline), with the blank lines
+// between them; 0 when text opens with something else.
+func HeadingLines(text string) int {
+	lines := SplitLines(text)
+	n := 0
+	for i := 0; i < len(lines); i++ {
+		switch {
+		case strings.TrimSpace(lines[i]) == "":
+		case atxHeading().MatchString(lines[i]):
+			n = i + 1
+		case i+1 < len(lines) && setextUnderline().MatchString(lines[i+1]):
+			i++
+			n = i + 1
+		default:
+			return n
+		}
 	}
-	return startsWithHeading(line)
+	return n
 }
 
 // startsWithHeading reports whether text opens with an ATX heading: one

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/memweave/memweave-go/chunker"
 	"github.com/memweave/memweave-go/curate"
@@ -293,33 +292,17 @@ func onlyMoot(data []byte) bool {
 // "# Staging"). It returns 0 when c opens with no heading or none of
 // its headings holds a later chunk.
 func headingsOwning(c chunker.Chunk, others []chunker.Chunk) int {
-	under := curate.Under(c.Headings, c.Text)
-	if len(under) == len(c.Headings) {
+	n := curate.HeadingLines(c.Text)
+	if n == 0 || len(c.Headings) == 0 {
 		return 0
 	}
 	own := c.Headings[len(c.Headings)-1]
-	held := false
 	for _, o := range others {
 		if o.StartLine > c.EndLine && slices.Contains(o.Headings, own) {
-			held = true
-			break
+			return n
 		}
 	}
-	if !held {
-		return 0
-	}
-	lines := curate.SplitLines(c.Text)
-	n := 0
-	for i, l := range lines {
-		if strings.TrimSpace(l) == "" {
-			continue
-		}
-		if !curate.IsHeading(l) {
-			break
-		}
-		n = i + 1
-	}
-	return n
+	return 0
 }
 
 // dropCopy removes the passage d from its note, after checking under the
