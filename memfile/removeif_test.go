@@ -130,3 +130,41 @@ func TestRecoverPutsBackNoteLeftAside(t *testing.T) {
 		})
 	}
 }
+
+// A process killed after it reserved the aside name (an empty file) and
+// before its rename left no note aside: Recover removes the empty file,
+// and never makes an empty note of it once the note is deleted.
+func TestRecoverDropsEmptyAsideName(t *testing.T) {
+	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\n"})
+	killed := func(string) { runtime.Goexit() }
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		memfile.RemoveIf(edithook.WithAside(context.Background(), killed), root, "memory/a.md", []byte("# A\n"))
+	}()
+	<-done
+	left, _ := filepath.Glob(filepath.Join(root, "memory", memfile.TempDir, ".memweave-aside-*"))
+	if len(left) != 1 {
+		t.Fatalf("notes aside = %q, want one", left)
+	}
+	// As if the rename had not happened: the note at its name, the
+	// reserved name empty; then the note deleted.
+	if err := os.Rename(left[0], filepath.Join(root, "memory/a.md")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(left[0], nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(root, "memory/a.md")); err != nil {
+		t.Fatal(err)
+	}
+	if err := memfile.Recover(context.Background(), root); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Lstat(filepath.Join(root, "memory/a.md")); !os.IsNotExist(err) {
+		t.Errorf("memory/a.md after Recover: %v; want no empty note made of the reserved name", err)
+	}
+	if left, _ := filepath.Glob(filepath.Join(root, "memory", memfile.TempDir, ".memweave-aside-*")); len(left) != 0 {
+		t.Errorf("left aside after Recover = %q, want none", left)
+	}
+}

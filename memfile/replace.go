@@ -569,6 +569,14 @@ func putBackAside(root string) error {
 			}
 			defer r.Close()
 		}
+		aside := filepath.Join(TempDir, e.Name())
+		if fi, err := r.Lstat(aside); err == nil && fi.Size() == 0 {
+			// The empty file that reserves the name, left by a process
+			// killed before its rename: no note was ever aside. (An empty
+			// note holds nothing to put back either.)
+			r.Remove(aside)
+			continue
+		}
 		if _, err := r.Lstat(name); !errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
@@ -577,7 +585,6 @@ func putBackAside(root string) error {
 		// the file system has no links, a rename, as RemoveIf does. A
 		// note that cannot go back stays aside: opening the workspace
 		// does not fail for it.
-		aside := filepath.Join(TempDir, e.Name())
 		err := r.Link(aside, name)
 		if err == nil {
 			r.Remove(aside)
