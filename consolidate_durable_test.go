@@ -140,6 +140,7 @@ func TestConsolidateKeepsHeadingOfSectionsAfterCopy(t *testing.T) {
 	for _, tt := range []struct{ name, staging, production, database string }{
 		{"atx", "# Staging\n", "# Production\n", "## Database\n"},
 		{"setext", "Staging\n=======\n", "Production\n==========\n", "Database\n--------\n"},
+		{"two headings", "# Staging\n", "# Production\n\n## Backups\n", "## Database\n"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()

@@ -60,23 +60,23 @@ func Under(headings []string, text string) []string {
 // HeadingLines returns how many lines at the start of text are headings,
 // ATX ("## Database", indented by at most 3 spaces; "#ops" is a tag) or
 // setext (a line and its "===" or "---" underline), with the blank lines
-// between them; 0 when text opens with something else.
-func HeadingLines(text string) int {
-	lines := SplitLines(text)
-	n := 0
-	for i := 0; i < len(lines); i++ {
+// between them, and how many headings those lines hold; 0 and 0 when
+// text opens with something else.
+func HeadingLines(text string) (lines, headings int) {
+	ls := SplitLines(text)
+	for i := 0; i < len(ls); i++ {
 		switch {
-		case strings.TrimSpace(lines[i]) == "":
-		case atxHeading().MatchString(lines[i]):
-			n = i + 1
-		case i+1 < len(lines) && setextUnderline().MatchString(lines[i+1]):
+		case strings.TrimSpace(ls[i]) == "":
+		case atxHeading().MatchString(ls[i]):
+			lines, headings = i+1, headings+1
+		case i+1 < len(ls) && setextUnderline().MatchString(ls[i+1]):
 			i++
-			n = i + 1
+			lines, headings = i+1, headings+1
 		default:
-			return n
+			return lines, headings
 		}
 	}
-	return n
+	return lines, headings
 }
 
 // startsWithHeading reports whether text opens with an ATX heading: one

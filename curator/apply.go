@@ -292,13 +292,15 @@ func onlyMoot(data []byte) bool {
 // "# Staging"). It returns 0 when c opens with no heading or none of
 // its headings holds a later chunk.
 func headingsOwning(c chunker.Chunk, others []chunker.Chunk) int {
-	n := curate.HeadingLines(c.Text)
+	n, k := curate.HeadingLines(c.Text)
 	if n == 0 || len(c.Headings) == 0 {
 		return 0
 	}
-	own := c.Headings[len(c.Headings)-1]
+	// The chunk's own headings end its heading path ("# Production" and
+	// "## Backups" opening it: both).
+	own := c.Headings[max(len(c.Headings)-k, 0):]
 	for _, o := range others {
-		if o.StartLine > c.EndLine && slices.Contains(o.Headings, own) {
+		if o.StartLine > c.EndLine && slices.ContainsFunc(o.Headings, func(h string) bool { return slices.Contains(own, h) }) {
 			return n
 		}
 	}
