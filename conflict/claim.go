@@ -90,6 +90,11 @@ func claims(text string) []claim {
 			continue
 		}
 		for _, s := range sentences(t) {
+			if question(s) {
+				// A question states no fact: "would 32 GB be faster?"
+				// asks, it does not say the agents have 32 GB.
+				continue
+			}
 			if c, ok := parseClaim(s); ok {
 				c.line = i
 				out = append(out, c)
@@ -117,12 +122,23 @@ func sentences(line string) []string {
 			start = i + 1
 		case '.', '!', '?', ';':
 			if line[i+1] == ' ' && !(line[i] == '.' && abbreviated(line[start:i])) {
-				out = append(out, line[start:i])
+				end := i
+				if line[i] == '?' {
+					// Kept, so that [question] knows it.
+					end++
+				}
+				out = append(out, line[start:end])
 				start = i + 1
 			}
 		}
 	}
 	return append(out, line[start:])
+}
+
+// question reports whether the sentence s ends with a question mark,
+// closing quotes or emphasis aside.
+func question(s string) bool {
+	return strings.HasSuffix(strings.TrimRight(s, " \t\"'*_)”’"), "?")
 }
 
 // anchors are the times a claim may be anchored to, relative to when

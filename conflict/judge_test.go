@@ -1,0 +1,27 @@
+package conflict_test
+
+import (
+	"testing"
+
+	"github.com/memweave/memweave-go/conflict"
+)
+
+// TestJudgeCases holds one case per rule of the new phrasing round, each
+// a pair that Judge got wrong before the rule: what a note asks, scopes,
+// switches, roles, preferences and headings.
+func TestJudgeCases(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		a, b string
+		want bool
+	}{
+		{"a question states nothing", "Does the API gateway listen on port 443?", "The API gateway listens on port 8443.", false},
+		{"an answer after its question", "Q: Which port does the gateway use? A: The API gateway listens on port 443.", "The API gateway listens on port 8443.", true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if v, got := conflict.Judge(c.a, c.b); got != c.want {
+				t.Errorf("Judge(%q, %q) = %v %q, want %v", c.a, c.b, got, v.Reason, c.want)
+			}
+		})
+	}
+}
