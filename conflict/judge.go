@@ -563,8 +563,18 @@ func otherEntity(a, b *claim, hunks []hunk) bool {
 	return false
 }
 
-// entityWords set a thing apart from another of its kind.
-var entityWords = setOf(`old previous former legacy other second secondary backup spare personal`)
+// entityWords set a thing apart from another of its kind: an older or
+// another one, or the one of an environment ("the staging data
+// warehouse" is not "the data warehouse" of production).
+// They are stemmed as claim words are ("staging" is "stag").
+var entityWords = func() map[string]bool {
+	m := make(map[string]bool)
+	for _, w := range strings.Fields(`old previous former legacy other second secondary backup spare personal
+staging production development dev test testing qa sandbox preprod`) {
+		m[lemma(stem(w))] = true
+	}
+	return m
+}()
 
 // sharedWords counts the distinct words two claims share and, when one
 // is negated, the prefixes of long words too (an implicit negation says

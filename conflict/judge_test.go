@@ -17,6 +17,9 @@ func TestJudgeCases(t *testing.T) {
 	}{
 		{"a question states nothing", "Does the API gateway listen on port 443?", "The API gateway listens on port 8443.", false},
 		{"an answer after its question", "Q: Which port does the gateway use? A: The API gateway listens on port 443.", "The API gateway listens on port 8443.", true},
+		{"another environment's value", "The data warehouse runs in us-east-1.", "The staging data warehouse runs in eu-west-1.", false},
+		{"a spare one", "The laptop has a 512 GB disk.", "The spare laptop has a 256 GB disk.", false},
+		{"one environment", "The data warehouse runs in us-east-1.", "The data warehouse runs in eu-west-1.", true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if v, got := conflict.Judge(c.a, c.b); got != c.want {
