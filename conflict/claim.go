@@ -294,7 +294,7 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 		}
 		switch {
 		case r.keep:
-		case w == "on" && i == len(words)-1, w == "off":
+		case w == "on" && switchedOn(words, i), w == "off":
 			// "turned on" / "off": the switch itself is the value.
 		case tokenize.IsStopWord(w) || filler[w]:
 			if c.copAt < 0 && (w == "is" || w == "are" || w == "was" || w == "were") {
@@ -307,6 +307,27 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 			break
 		}
 	}
+}
+
+// switchedOn reports whether the "on" at words[i] is a switch's state,
+// not a place or a day: it ends the sentence ("is turned on"), or it
+// follows a copula or a switch verb and a scope follows it ("dark mode
+// is on in the mobile app", "turned on for everyone").
+func switchedOn(words []string, i int) bool {
+	if i == len(words)-1 {
+		return true
+	}
+	if i == 0 {
+		return false
+	}
+	switch words[i-1] {
+	case "is", "are", "was", "were", "turned", "switched", "stays", "left", "now":
+		switch words[i+1] {
+		case "in", "for", "across", "by", "at", "from", "during", "until", "since", "everywhere":
+			return true
+		}
+	}
+	return false
 }
 
 // tokenAt returns the token of the content word raws[i], stemmed and

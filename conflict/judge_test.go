@@ -20,6 +20,8 @@ func TestJudgeCases(t *testing.T) {
 		{"another environment's value", "The data warehouse runs in us-east-1.", "The staging data warehouse runs in eu-west-1.", false},
 		{"a spare one", "The laptop has a 512 GB disk.", "The spare laptop has a 256 GB disk.", false},
 		{"one environment", "The data warehouse runs in us-east-1.", "The data warehouse runs in eu-west-1.", true},
+		{"a switch in two apps", "Dark mode is on in the mobile app.", "Dark mode is off in the web app.", false},
+		{"a switch in one app", "Dark mode is on in the mobile app.", "Dark mode is off in the mobile app.", true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if v, got := conflict.Judge(c.a, c.b); got != c.want {
