@@ -416,11 +416,19 @@ func roleHolder(raws []rawTok) int {
 		if roleVerbs[v] {
 			return k
 		}
-		if (v == "is" || v == "was") && k+1 < len(raws) {
-			switch raws[k+1].w {
+		if v == "is" || v == "was" {
+			// "is now the lead": a filler word may follow the copula.
+			j := k + 1
+			for j < len(raws) && filler[raws[j].w] {
+				j++
+			}
+			if j >= len(raws) {
+				return 0
+			}
+			switch raws[j].w {
 			case "the", "our", "their", "my", "his", "her", "responsible", "accountable", "in":
 				// "is the lead", "is responsible for", "is in charge of".
-				if raws[k+1].w != "in" || (k+2 < len(raws) && raws[k+2].w == "charge") {
+				if raws[j].w != "in" || (j+1 < len(raws) && raws[j+1].w == "charge") {
 					return k
 				}
 			}

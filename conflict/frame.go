@@ -65,7 +65,7 @@ func rewrite(words []string) []string {
 	if !hasFrame(words) {
 		return words
 	}
-	words = passive(words)
+	words = roleNoun(passive(words))
 	out := make([]string, 0, len(words)+2)
 	for i := 0; i < len(words); i++ {
 		if words[i] == "since" && i > 1 {
@@ -339,6 +339,65 @@ func passive(words []string) []string {
 		out = append(out, verb)
 		out = append(out, words[:i]...)
 		return append(out, words[e:]...)
+	}
+	return words
+}
+
+// roleNouns maps the nouns of the roles one holds at a time to the
+// verbs of [roleVerbs]: "the maintainer of the CLI is Kim" says "Kim
+// maintains the CLI".
+var roleNouns = map[string]string{
+	"lead": "leads", "leader": "leads", "owner": "owns", "maintainer": "maintains", "manager": "manages",
+	"head": "heads", "chair": "chairs", "coordinator": "coordinates",
+}
+
+// roleNoun rewrites a role said with its noun into its verb, the holder
+// first, as [roleHolder] reads it: "X is (now) the lead of Y" and "the
+// lead of Y is X" are "X leads Y", and "X took ownership of Y" is "X
+// owns Y". It returns words itself when no such frame opens the
+// sentence.
+func roleNoun(words []string) []string {
+	for i := 1; i+3 < len(words) && i <= 3; i++ {
+		if (words[i] == "took" || words[i] == "takes" || words[i] == "taken") && words[i+1] == "ownership" && words[i+2] == "of" {
+			return slices.Concat(words[:i], []string{"owns"}, words[i+3:])
+		}
+	}
+	// The lead of Y is X.
+	k := 0
+	if determiners[wordAt(words, 0)] {
+		k = 1
+	}
+	if verb := roleNouns[wordAt(words, k)]; verb != "" && (wordAt(words, k+1) == "of" || wordAt(words, k+1) == "for") {
+		for j := k + 3; j < len(words) && j <= k+8; j++ {
+			if words[j] != "is" && words[j] != "are" && words[j] != "was" {
+				continue
+			}
+			x := j + 1
+			for x < len(words) && filler[words[x]] {
+				x++
+			}
+			if x == len(words) {
+				break
+			}
+			return slices.Concat(words[x:], []string{verb}, words[k+2:j])
+		}
+	}
+	// X is (now) the lead of Y.
+	for i := 1; i <= 2 && i+3 < len(words); i++ {
+		if words[i] != "is" && words[i] != "was" {
+			continue
+		}
+		j := i + 1
+		for j < len(words) && filler[words[j]] {
+			j++
+		}
+		if !determiners[wordAt(words, j)] {
+			break
+		}
+		if verb := roleNouns[wordAt(words, j+1)]; verb != "" && (wordAt(words, j+2) == "of" || wordAt(words, j+2) == "for") {
+			return slices.Concat(words[:i], []string{verb}, words[j+3:])
+		}
+		break
 	}
 	return words
 }

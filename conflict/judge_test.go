@@ -22,6 +22,11 @@ func TestJudgeCases(t *testing.T) {
 		{"one environment", "The data warehouse runs in us-east-1.", "The data warehouse runs in eu-west-1.", true},
 		{"a switch in two apps", "Dark mode is on in the mobile app.", "Dark mode is off in the web app.", false},
 		{"a switch in one app", "Dark mode is on in the mobile app.", "Dark mode is off in the mobile app.", true},
+		{"a role by its noun", "Alice leads the payments team.", "Bob is now the lead of the payments team.", true},
+		{"a role by its noun, holder last", "Maintainer of the CLI: Kim", "The CLI is maintained by Lars.", true},
+		{"ownership taken", "The search service is owned by team Falcon.", "Team Heron took ownership of the search service.", true},
+		{"a role of another team", "Alice is the lead of the payments team.", "Bob leads the platform team.", false},
+		{"the lead of another thing", "The lead of the payments team is Alice.", "The lead of the mobile team is Bob.", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if v, got := conflict.Judge(c.a, c.b); got != c.want {
