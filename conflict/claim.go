@@ -48,6 +48,10 @@ type claim struct {
 	// pre is the sorted set of the prefixes of its long words (see
 	// [prefixKey]); they count only between a negated claim and another.
 	pre []uint64
+	// old and new are the old and the new value a switch names ("moved
+	// from Jenkins to GitHub Actions"), as written, lower-cased; nil
+	// when the claim names no old value (see [switchValues]).
+	old, new []string
 	// line is the 0-based line of the chunk text the claim starts on.
 	line int
 	// The counts below are at most maxClaimTokens.
@@ -249,6 +253,7 @@ func parseClaim(s string) (claim, bool) {
 	var c claim
 	c.changed, c.additive = changeAndAddition(tw)
 	c.when = anchor(tw)
+	c.old, c.new = switchValues(tw)
 	c.readTokens(normalise(s, rewrite(tw)), capitalisedFirst(s, tw))
 	c.fillKeys()
 	return c, len(c.toks) >= 2
@@ -388,6 +393,10 @@ func (c *claim) fillKeys() {
 			// the slot: "thesis in draft" and "thesis submitted".
 			c.set = append(c.set, k)
 		}
+	}
+	for _, w := range c.old {
+		// A claim that still states the old value shares it.
+		c.set = append(c.set, wordKey(stem(w)))
 	}
 	slices.Sort(c.set)
 	c.set = slices.Clip(slices.Compact(c.set))

@@ -87,6 +87,12 @@ const (
 // the hunks of their alignment come with a verdict.
 func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	a, b = firstAsWord(a, b), firstAsWord(b, a)
+	if v, ok := switchedFrom(a, b, why); ok {
+		return v, true, nil
+	}
+	if v, ok := switchedFrom(b, a, why); ok {
+		return v, true, nil
+	}
 	common, hunks, ok := alignClaims(a, b)
 	if !ok {
 		return Verdict{}, false, nil

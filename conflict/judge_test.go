@@ -27,6 +27,13 @@ func TestJudgeCases(t *testing.T) {
 		{"ownership taken", "The search service is owned by team Falcon.", "Team Heron took ownership of the search service.", true},
 		{"a role of another team", "Alice is the lead of the payments team.", "Bob leads the platform team.", false},
 		{"the lead of another thing", "The lead of the payments team is Alice.", "The lead of the mobile team is Bob.", false},
+		{"moved from the value stated", "Our CI runs on Jenkins.", "CI moved from Jenkins to GitHub Actions.", true},
+		{"replaced, passive", "Transactional email goes through Mandrill.", "Mandrill was replaced by Postmark for transactional email.", true},
+		{"the new value replaced the old", "The docs site is built with Hugo.", "Astro replaced Hugo for the docs site.", true},
+		{"a switch of another subject", "The platform team uses Scrum.", "The payments team moved from Scrum to Kanban.", false},
+		{"the old value of another subject", "The logging cluster runs Elasticsearch.", "The search index was moved from Elasticsearch to OpenSearch.", false},
+		{"both values named", "Our CI runs on Jenkins and GitHub Actions.", "CI moved from Jenkins to GitHub Actions.", false},
+		{"history of the old value", "Our CI used to run on Jenkins.", "CI moved from Jenkins to GitHub Actions.", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if v, got := conflict.Judge(c.a, c.b); got != c.want {

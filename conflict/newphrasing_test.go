@@ -1,6 +1,8 @@
 package conflict_test
 
 import (
+	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -48,6 +50,38 @@ func TestNewPhrasingPrecisionRecall(t *testing.T) {
 	} {
 		if s := parts[c.part]; s.precision() < c.precision || s.recall() < c.recall {
 			t.Errorf("newphrasing %s part: %v, want precision >= %.2f and recall >= %.2f", c.part, s, c.precision, c.recall)
+		}
+	}
+}
+
+// TestDetectFindsPhrasingPairs puts each text of the phrasing sets in a
+// file of its own and checks that Detect finds every pair Judge flags:
+// the candidate search reaches claims that share few words as written,
+// such as a switch naming the old value ("CI moved from Jenkins to
+// GitHub Actions") and a claim stating it ("our CI runs on Jenkins").
+func TestDetectFindsPhrasingPairs(t *testing.T) {
+	pairs := append(loadMembers(t, "testdata/phrasing.jsonl", "phrasing"), loadEvery(t, "testdata/newphrasing.jsonl", "newphrasing", 3)...)
+	var chunks []conflict.Chunk
+	want := map[[2]string]bool{}
+	for _, p := range pairs {
+		a := conflict.Chunk{Path: fmt.Sprintf("memory/p%04d-a.md", p.ID), StartLine: 1, EndLine: 1, Text: p.A}
+		b := conflict.Chunk{Path: fmt.Sprintf("memory/p%04d-b.md", p.ID), StartLine: 1, EndLine: 1, Text: p.B}
+		chunks = append(chunks, a, b)
+		if _, ok := conflict.Judge(p.A, p.B); ok {
+			want[[2]string{a.Path, b.Path}] = true
+		}
+	}
+	res, err := conflict.Detect(context.Background(), chunks, conflict.Options{Limit: 10000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[[2]string]bool{}
+	for _, c := range res.Conflicts {
+		seen[[2]string{c.A.Path, c.B.Path}] = true
+	}
+	for k := range want {
+		if !seen[k] {
+			t.Errorf("Detect missed the pair %v that Judge flags", k)
 		}
 	}
 }
