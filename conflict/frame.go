@@ -67,11 +67,20 @@ func rewrite(words []string) []string {
 	}
 	words = roleNoun(passive(words))
 	out := make([]string, 0, len(words)+2)
+	prefer := -1
 	for i := 0; i < len(words); i++ {
 		if words[i] == "since" && i > 1 {
 			// "owns it since March", "takes 11 minutes since we added
 			// the suite": when it began.
 			return out
+		}
+		if preferVerbs[words[i]] {
+			prefer = i
+		} else if n := rivalAt(words, i); n > 0 && prefer >= 0 && i > prefer+1 {
+			// "prefers tea over coffee" says "prefers tea": the rival
+			// would otherwise read as a second value.
+			i += n - 1
+			continue
 		}
 		// The first frame whose opening matches decides, even when it
 		// then rewrites nothing.
@@ -90,6 +99,31 @@ func rewrite(words []string) []string {
 		i += n - 1
 	}
 	return out
+}
+
+// preferVerbs are the forms of "prefer", whose object may be followed
+// by its rival ("over coffee", "to written updates").
+var preferVerbs = setOf(`prefer prefers preferred preferring`)
+
+// rivalAt returns how many words at words[i] name the rival of a
+// preference: "over", "to", "rather than" or "instead of", then the
+// words up to a conjunction or the end; 0 when none opens there.
+func rivalAt(words []string, i int) int {
+	k := i + 1
+	switch words[i] {
+	case "over", "to":
+	case "rather", "instead":
+		if w := wordAt(words, k); w != "than" && w != "of" {
+			return 0
+		}
+		k++
+	default:
+		return 0
+	}
+	for k < len(words) && !stopsSwitch(words[k]) {
+		k++
+	}
+	return k - i
 }
 
 // wordAt returns words[k], "" past the end.
@@ -243,7 +277,7 @@ var rawLex = func() map[string]uint8 {
 	return m
 }()
 
-var frameWords = setOf(`replaced swapped substituted traded ditched a an is are was were been since took takes take taken stepped became becomes appointed named promoted half every each per one
+var frameWords = setOf(`prefer prefers preferred preferring replaced swapped substituted traded ditched a an is are was were been since took takes take taken stepped became becomes appointed named promoted half every each per one
 once twice thrice times`)
 
 // periodWords are adverbs of a period: "daily" is once a day.

@@ -34,6 +34,9 @@ func TestJudgeCases(t *testing.T) {
 		{"the old value of another subject", "The logging cluster runs Elasticsearch.", "The search index was moved from Elasticsearch to OpenSearch.", false},
 		{"both values named", "Our CI runs on Jenkins and GitHub Actions.", "CI moved from Jenkins to GitHub Actions.", false},
 		{"history of the old value", "Our CI used to run on Jenkins.", "CI moved from Jenkins to GitHub Actions.", false},
+		{"a preference turned round", "Nadia prefers tea over coffee.", "Nadia prefers coffee over tea now.", true},
+		{"a preference said twice", "Nadia prefers tea over coffee.", "Nadia prefers tea to coffee.", false},
+		{"another person's preference", "Nadia prefers tea over coffee.", "Nadia's husband prefers coffee over tea.", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if v, got := conflict.Judge(c.a, c.b); got != c.want {
