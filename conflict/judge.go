@@ -271,7 +271,7 @@ func judgeSpan(a, b *claim, h hunk, common int, ratio float64, why bool) (Verdic
 	if v, ok, done := judgeSlot(a, b, h, common, extra, why); done {
 		return v, ok
 	}
-	if a.changed || b.changed {
+	if a.changed || b.changed || closing(a, b, h) {
 		h = trimPredicate(h)
 		if common == 1 && extra == 0 && len(h.a) == 1 && len(h.b) == 1 && ratio >= minRatio {
 			// A short claim of one subject word and a value, restated
@@ -288,6 +288,29 @@ func judgeSpan(a, b *claim, h hunk, common int, ratio float64, why bool) (Verdic
 		return v, ok
 	}
 	return judgeAttribute(a, b, h, ratio, extra, why)
+}
+
+// closing reports whether the replaced span h closes both claims, after
+// a shared opening of at least two words that holds the whole subject
+// before a copula: "the metrics exporter runs on port 9100" and "the
+// metrics exporter listens on 9200" say the subject first and its value
+// last, whatever verb leads the value; "the planning meeting is on
+// March 3" and "the planning doc is due on March 1" differ in the
+// subject.
+//
+// Times of day and dates are left out: one subject has many ("the
+// backup starts at 02:00", "the backup finishes at 04:00").
+func closing(a, b *claim, h hunk) bool {
+	if !h.context || h.at < minCommon || h.at != h.bt || h.at < int(a.copAt) || h.bt < int(b.copAt) ||
+		h.at+len(h.a) != len(a.toks) || h.bt+len(h.b) != len(b.toks) {
+		return false
+	}
+	for _, t := range [2]token{h.a[len(h.a)-1], h.b[len(h.b)-1]} {
+		if t.kind == date || isDate(t) || strings.Contains(t.w, ":") {
+			return false
+		}
+	}
+	return true
 }
 
 // recurringOnOneSide reports whether a recurring time qualifies a value

@@ -37,6 +37,9 @@ func TestJudgeCases(t *testing.T) {
 		{"a preference turned round", "Nadia prefers tea over coffee.", "Nadia prefers coffee over tea now.", true},
 		{"a preference said twice", "Nadia prefers tea over coffee.", "Nadia prefers tea to coffee.", false},
 		{"another person's preference", "Nadia prefers tea over coffee.", "Nadia's husband prefers coffee over tea.", false},
+		{"a value led by another verb", "The metrics exporter runs on port 9100.", "The metrics exporter listens on 9200.", true},
+		{"another subject before the copula", "The quarterly planning meeting is on March 3.", "The quarterly planning doc is due on March 1.", false},
+		{"two times of one job", "The nightly backup job starts at 02:00.", "The nightly backup job finishes at 04:00.", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if v, got := conflict.Judge(c.a, c.b); got != c.want {
