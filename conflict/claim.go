@@ -84,6 +84,7 @@ type claim struct {
 func claims(text string) []claim {
 	var out []claim
 	fence := false
+	heading := ""
 	for i, line := range strings.Split(text, "\n") {
 		t := strings.TrimSpace(line)
 		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
@@ -92,6 +93,11 @@ func claims(text string) []claim {
 		}
 		if fence || t == "" {
 			continue
+		}
+		if h, ok := headingText(t); ok {
+			heading = h
+		} else if heading != "" {
+			t = underHeading(heading, t)
 		}
 		for _, s := range sentences(t) {
 			if question(s) {
@@ -137,6 +143,36 @@ func sentences(line string) []string {
 		}
 	}
 	return append(out, line[start:])
+}
+
+// headingText returns the text of an ATX heading line ("## Postgres")
+// when it has at most three words: a name of the subject of the lines
+// below it, not a sentence.
+func headingText(line string) (string, bool) {
+	h := strings.TrimLeft(line, "#")
+	if len(h) == len(line) || len(line)-len(h) > 6 || !strings.HasPrefix(h, " ") {
+		return "", false
+	}
+	h = strings.TrimSpace(strings.TrimRight(h, "# "))
+	if h == "" || strings.Count(h, " ") > 2 || strings.ContainsAny(h, ".:;!?") {
+		return "", false
+	}
+	return h, true
+}
+
+// underHeading returns a "key: value" line of a list under a heading,
+// its key of one or two words, with the heading as the key's subject:
+// "- Version: 14" under "## Postgres" says "Postgres, version: 14", as
+// "Postgres was upgraded to version 16" would. Other lines are
+// returned as they are.
+func underHeading(heading, line string) string {
+	t := strings.TrimSpace(strings.TrimLeft(line, "-*+ "))
+	i := strings.Index(t, ": ")
+	if i <= 0 || strings.Count(t[:i], " ") > 1 || strings.IndexFunc(t[:i], unicode.IsLetter) != 0 {
+		return line
+	}
+	r, n := utf8.DecodeRuneInString(t)
+	return heading + ", " + string(unicode.ToLower(r)) + t[n:]
 }
 
 // question reports whether the sentence s ends with a question mark,

@@ -40,6 +40,9 @@ func TestJudgeCases(t *testing.T) {
 		{"a value led by another verb", "The metrics exporter runs on port 9100.", "The metrics exporter listens on 9200.", true},
 		{"another subject before the copula", "The quarterly planning meeting is on March 3.", "The quarterly planning doc is due on March 1.", false},
 		{"two times of one job", "The nightly backup job starts at 02:00.", "The nightly backup job finishes at 04:00.", false},
+		{"a heading names the key's subject", "## Postgres\n- Version: 14\n- Host: db1", "Postgres was upgraded to version 16.", true},
+		{"one heading, two values", "## Database\n- Port: 5432", "## Database\n- Port: 5433", true},
+		{"two headings", "## Postgres\n- Version: 16\n- Host: db1", "## Redis\n- Version: 7\n- Host: db1", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if v, got := conflict.Judge(c.a, c.b); got != c.want {
