@@ -85,7 +85,9 @@ func claims(text string) []claim {
 	var out []claim
 	fence := false
 	heading := ""
-	for i, line := range strings.Split(text, "\n") {
+	var cols []string // the header cells of the table being read
+	lines := strings.Split(text, "\n")
+	for i, line := range lines {
 		t := strings.TrimSpace(line)
 		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
 			fence = !fence
@@ -94,12 +96,27 @@ func claims(text string) []claim {
 		if fence || t == "" {
 			continue
 		}
-		if h, ok := headingText(t); ok {
-			heading = h
-		} else if heading != "" {
-			t = underHeading(heading, t)
+		var ss []string
+		switch {
+		case strings.HasPrefix(t, "|"):
+			if i+1 < len(lines) && tableRule(lines[i+1]) {
+				cols = cells(t)
+				continue
+			}
+			if tableRule(t) {
+				continue
+			}
+			ss = rowClaims(cols, cells(t))
+		default:
+			cols = nil
+			if h, ok := headingText(t); ok {
+				heading = h
+			} else if heading != "" {
+				t = underHeading(heading, t)
+			}
+			ss = sentences(t)
 		}
-		for _, s := range sentences(t) {
+		for _, s := range ss {
 			if question(s) {
 				// A question states no fact: "would 32 GB be faster?"
 				// asks, it does not say the agents have 32 GB.
@@ -143,6 +160,46 @@ func sentences(line string) []string {
 		}
 	}
 	return append(out, line[start:])
+}
+
+// maxColumns caps the columns of a table row read as claims.
+const maxColumns = 8
+
+// tableRule reports whether line is the rule under a table's header
+// ("|---|:--:|").
+func tableRule(line string) bool {
+	t := strings.TrimSpace(line)
+	return strings.HasPrefix(t, "|") && strings.Contains(t, "-") && strings.Trim(t, "|-: ") == ""
+}
+
+// cells returns the trimmed cells of a table row, at most maxColumns.
+func cells(row string) []string {
+	f := strings.Split(strings.Trim(strings.TrimSpace(row), "|"), "|")
+	if len(f) > maxColumns {
+		f = f[:maxColumns]
+	}
+	for i := range f {
+		f[i] = strings.TrimSpace(f[i])
+	}
+	return f
+}
+
+// rowClaims returns the sentences a table row states: with a header of
+// as many columns, each cell after the first is a "key: value" line of
+// the row's first cell ("auth service, port: 7000" for the row "| auth
+// | 7000 |" under "| Service | Port |"); without one, the row's text.
+func rowClaims(cols, row []string) []string {
+	if len(cols) != len(row) || len(row) < 2 || row[0] == "" {
+		return []string{strings.Join(row, " ")}
+	}
+	subject := row[0] + " " + strings.ToLower(cols[0])
+	out := make([]string, 0, len(row)-1)
+	for j := 1; j < len(row); j++ {
+		if row[j] != "" && cols[j] != "" {
+			out = append(out, subject+", "+strings.ToLower(cols[j])+": "+row[j])
+		}
+	}
+	return out
 }
 
 // headingText returns the text of an ATX heading line ("## Postgres")

@@ -43,6 +43,9 @@ func TestJudgeCases(t *testing.T) {
 		{"a heading names the key's subject", "## Postgres\n- Version: 14\n- Host: db1", "Postgres was upgraded to version 16.", true},
 		{"one heading, two values", "## Database\n- Port: 5432", "## Database\n- Port: 5433", true},
 		{"two headings", "## Postgres\n- Version: 16\n- Host: db1", "## Redis\n- Version: 7\n- Host: db1", false},
+		{"a table cell against prose", "| Service | Port |\n|---|---|\n| auth | 7000 |", "The auth service runs on port 7100.", true},
+		{"a table of two rows against prose", "| Service | Port |\n|---|---|\n| auth | 7000 |\n| billing | 7100 |", "The billing service runs on port 7100.", false},
+		{"two rows of other subjects", "| Service | Port |\n|---|---|\n| auth | 7000 |", "| Service | Port |\n|---|---|\n| billing | 7001 |", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if v, got := conflict.Judge(c.a, c.b); got != c.want {
