@@ -87,7 +87,14 @@ func claims(text string) []claim {
 	heading := ""
 	var cols []string // the header cells of the table being read
 	lines := strings.Split(text, "\n")
+	// A note's front matter is about the note ("title: Staging notes",
+	// "reviewed: 2026-01-05"): another note's is about another note,
+	// never a contradiction.
+	skip := frontMatter(lines)
 	for i, line := range lines {
+		if i < skip {
+			continue
+		}
 		t := strings.TrimSpace(line)
 		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
 			fence = !fence
@@ -160,6 +167,30 @@ func sentences(line string) []string {
 		}
 	}
 	return append(out, line[start:])
+}
+
+// frontMatter returns how many lines of lines a YAML front matter block
+// spans: "---", then lines of keys, list items or indented values, then
+// "---" or "..."; 0 when lines do not open with one. Prose between two
+// rules is no front matter.
+func frontMatter(lines []string) int {
+	if len(lines) < 2 || strings.TrimRight(lines[0], " \t\r") != "---" {
+		return 0
+	}
+	for i := 1; i < len(lines); i++ {
+		l := strings.TrimRight(lines[i], " \t\r")
+		switch {
+		case l == "---" || l == "...":
+			return i + 1
+		case l == "" || l[0] == ' ' || l[0] == '\t' || l[0] == '-' || l[0] == '#':
+		default:
+			k := strings.IndexByte(l, ':')
+			if k <= 0 || strings.ContainsAny(l[:k], ".!?") {
+				return 0
+			}
+		}
+	}
+	return 0
 }
 
 // maxColumns caps the columns of a table row read as claims.

@@ -46,6 +46,9 @@ func TestJudgeCases(t *testing.T) {
 		{"a table cell against prose", "| Service | Port |\n|---|---|\n| auth | 7000 |", "The auth service runs on port 7100.", true},
 		{"a table of two rows against prose", "| Service | Port |\n|---|---|\n| auth | 7000 |\n| billing | 7100 |", "The billing service runs on port 7100.", false},
 		{"two rows of other subjects", "| Service | Port |\n|---|---|\n| auth | 7000 |", "| Service | Port |\n|---|---|\n| billing | 7001 |", false},
+		{"two notes' front matter", "---\ntitle: Staging notes\nreview date: 2026-01-01\n---\n", "---\ntitle: Production notes\nreview date: 2026-03-01\n---\n", false},
+		{"prose between two rules", "---\nThe staging cluster has 4 nodes.\n---", "The staging cluster has 6 nodes.", true},
+		{"a claim below front matter", "---\ntags: [infra]\n---\nThe staging cluster has 4 nodes.", "The staging cluster has 6 nodes.", true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if v, got := conflict.Judge(c.a, c.b); got != c.want {
