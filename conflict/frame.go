@@ -316,7 +316,11 @@ func changeTo(words []string, i int) (n, from int) {
 			if from < 0 {
 				from = j
 			}
-		case "to":
+		case "to", "until", "till":
+			// "extended until 2026-10-31" moves an end to that date.
+			if words[j] != "to" && !valueAfter(words, j+1) {
+				return 0, 0
+			}
 			if from < 0 {
 				from = j
 			}

@@ -49,6 +49,8 @@ func TestJudgeCases(t *testing.T) {
 		{"two notes' front matter", "---\ntitle: Staging notes\nreview date: 2026-01-01\n---\n", "---\ntitle: Production notes\nreview date: 2026-03-01\n---\n", false},
 		{"prose between two rules", "---\nThe staging cluster has 4 nodes.\n---", "The staging cluster has 6 nodes.", true},
 		{"a claim below front matter", "---\ntags: [infra]\n---\nThe staging cluster has 4 nodes.", "The staging cluster has 6 nodes.", true},
+		{"an end extended until a date", "The beta ends on 2026-09-30.", "The beta was extended until 2026-10-31.", true},
+		{"an end extended until an event", "The beta ends on 2026-09-30.", "The beta was extended until the customer signs.", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if v, got := conflict.Judge(c.a, c.b); got != c.want {
