@@ -78,6 +78,9 @@ type claim struct {
 	// additive: the claim adds to others ("also", "too") rather than
 	// replacing them.
 	additive bool
+	// only: the claim says its value is the only one ("available only
+	// in English", "the only supported browser is Chrome").
+	only bool
 }
 
 // claims splits text into claims, skipping fenced code.
@@ -263,6 +266,23 @@ func underHeading(heading, line string) string {
 	return heading + ", " + string(unicode.ToLower(r)) + t[n:]
 }
 
+// exclusive reports whether words say that what they state is the only
+// value: "only" that is not "not only" nor a condition ("only if",
+// "only when").
+func exclusive(words []string) bool {
+	for i, w := range words {
+		if w != "only" || (i > 0 && words[i-1] == "not") {
+			continue
+		}
+		switch wordAt(words, i+1) {
+		case "if", "when", "after", "once", "until", "for":
+			continue
+		}
+		return true
+	}
+	return false
+}
+
 // question reports whether the sentence s ends with a question mark,
 // closing quotes or emphasis aside.
 func question(s string) bool {
@@ -378,6 +398,7 @@ func parseClaim(s string) (claim, bool) {
 	c.changed, c.additive = changeAndAddition(tw)
 	c.when = anchor(tw)
 	c.old, c.new = switchValues(tw)
+	c.only = exclusive(tw)
 	c.readTokens(normalise(s, rewrite(tw)), capitalisedFirst(s, tw))
 	c.fillKeys()
 	return c, len(c.toks) >= 2

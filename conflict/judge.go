@@ -113,6 +113,8 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	default:
 		if v, ok = judgeWhole(a, b, why); !ok && common >= 1 && len(reps) == 1 && !recurringOnOneSide(reps[0]) {
 			v, ok = judgeSpan(a, b, trimValues(reps[0]), common, ratio, why)
+		} else if !ok && len(reps) == 0 {
+			v, ok = judgeOnly(a, b, hunks, common, why)
 		}
 	}
 	if !ok {
@@ -311,6 +313,39 @@ func closing(a, b *claim, h hunk) bool {
 		}
 	}
 	return true
+}
+
+// judgeOnly judges two claims of which one says its value is the only
+// one and the other, otherwise aligned word for word, lists more names
+// beside it: "the app is available only in English" and "the app is
+// available in English and Spanish". The added names follow a shared
+// word, at most three of them; an added word that is not a name ("only
+// the API is public" beside "the API is public and documented") is
+// another attribute.
+func judgeOnly(a, b *claim, hunks []hunk, common int, why bool) (Verdict, bool) {
+	if a.only == b.only || len(hunks) != 1 || common < minCommon {
+		return Verdict{}, false
+	}
+	h := hunks[0]
+	more := h.b
+	if b.only {
+		more = h.a
+	}
+	if len(h.a) > 0 && len(h.b) > 0 || len(more) == 0 || len(more) > 3 || !h.context {
+		return Verdict{}, false
+	}
+	for _, t := range more {
+		if !isName(t) {
+			return Verdict{}, false
+		}
+	}
+	return Verdict{Likely, say(why, func() string {
+		c := a
+		if b.only {
+			c = b
+		}
+		return fmt.Sprintf("only one value, the other adds %q", show(c, more))
+	})}, true
 }
 
 // recurringOnOneSide reports whether a recurring time qualifies a value

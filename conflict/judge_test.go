@@ -51,6 +51,10 @@ func TestJudgeCases(t *testing.T) {
 		{"a claim below front matter", "---\ntags: [infra]\n---\nThe staging cluster has 4 nodes.", "The staging cluster has 6 nodes.", true},
 		{"an end extended until a date", "The beta ends on 2026-09-30.", "The beta was extended until 2026-10-31.", true},
 		{"an end extended until an event", "The beta ends on 2026-09-30.", "The beta was extended until the customer signs.", false},
+		{"the only value against a list", "The app is available in English and Spanish.", "The app is available only in English.", true},
+		{"the only one, a list in a key", "Supported browsers: Chrome, Firefox, Safari.", "The only supported browser is Chrome.", true},
+		{"only, and another attribute", "Only the API is public.", "The API is public and documented.", false},
+		{"only, the same value", "The app is available in English.", "The app is available only in English.", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if v, got := conflict.Judge(c.a, c.b); got != c.want {
