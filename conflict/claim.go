@@ -651,6 +651,11 @@ func negation(words []string, i int) (neg string, skip bool) {
 		if w == "no" && i+1 < len(words) && words[i+1] == "longer" {
 			return "no longer", false
 		}
+		if w == "not" && i+1 < len(words) && words[i+1] == "only" {
+			// "not only in English but also in Spanish" adds, it
+			// denies nothing.
+			return "", true
+		}
 		return w, false
 	case "longer":
 		return "", i > 0 && words[i-1] == "no"

@@ -55,6 +55,7 @@ func TestJudgeCases(t *testing.T) {
 		{"the only one, a list in a key", "Supported browsers: Chrome, Firefox, Safari.", "The only supported browser is Chrome.", true},
 		{"only, and another attribute", "Only the API is public.", "The API is public and documented.", false},
 		{"only, the same value", "The app is available in English.", "The app is available only in English.", false},
+		{"not only, but also", "The app is available not only in English but also in Spanish.", "The app is available in English.", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if v, got := conflict.Judge(c.a, c.b); got != c.want {
