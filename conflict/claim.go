@@ -345,7 +345,10 @@ func timeScoped(raws []rawTok) bool {
 			break
 		}
 		switch r.w {
-		case "during", "formerly", "previously", "will", "might", "maybe", "perhaps", "considering", "hoping":
+		case "during", "formerly", "previously", "will", "might", "maybe", "perhaps", "considering", "hoping",
+			"would", "if", "unless", "suppose", "assuming":
+			// A plan, a guess, or a hypothetical ("if the team moves,
+			// standup would start at 8:30"): not the fact now.
 			scoped = true
 		case "used", "plans", "planning", "going", "thinking", "wants":
 			if n := next(i); n == "to" || n == "about" {

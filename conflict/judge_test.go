@@ -56,6 +56,9 @@ func TestJudgeCases(t *testing.T) {
 		{"only, and another attribute", "Only the API is public.", "The API is public and documented.", false},
 		{"only, the same value", "The app is available in English.", "The app is available only in English.", false},
 		{"not only, but also", "The app is available not only in English but also in Spanish.", "The app is available in English.", false},
+		{"a hypothetical", "Standup starts at 9:30.", "If the team moves to Lisbon, standup would start at 8:30.", false},
+		{"a condition on one side", "The cache TTL is 10 minutes.", "The cache TTL is 20 minutes if traffic spikes.", false},
+		{"one condition on both sides", "The API returns 404 if the key is missing.", "The API returns 410 if the key is missing.", true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if v, got := conflict.Judge(c.a, c.b); got != c.want {
