@@ -114,7 +114,9 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 		if v, ok = judgeWhole(a, b, why); !ok && common >= 1 && len(reps) == 1 && !recurringOnOneSide(reps[0]) {
 			v, ok = judgeSpan(a, b, trimValues(reps[0]), common, ratio, why)
 		} else if !ok && len(reps) == 0 {
-			v, ok = judgeOnly(a, b, hunks, common, why)
+			if v, ok = judgeOnly(a, b, hunks, common, why); !ok {
+				v, ok = movedAntonym(a, b, hunks, common, why)
+			}
 		}
 	}
 	if !ok {
@@ -313,6 +315,31 @@ func closing(a, b *claim, h hunk) bool {
 		}
 	}
 	return true
+}
+
+// movedAntonym judges two claims that align but for one word each side
+// has at another place, the two words antonyms: "force pushes to
+// release branches are forbidden" and "we allow force pushes to release
+// branches" say the policy before and after its subject.
+func movedAntonym(a, b *claim, hunks []hunk, common int, why bool) (Verdict, bool) {
+	if len(hunks) != 2 || common < minCommon {
+		return Verdict{}, false
+	}
+	var x, y []token
+	for _, h := range hunks {
+		switch {
+		case len(h.a) == 1 && len(h.b) == 0 && x == nil:
+			x = h.a
+		case len(h.b) == 1 && len(h.a) == 0 && y == nil:
+			y = h.b
+		default:
+			return Verdict{}, false
+		}
+	}
+	if x == nil || y == nil || !opposite(x[0].w, y[0].w) {
+		return Verdict{}, false
+	}
+	return Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", show(a, x), show(b, y)) })}, true
 }
 
 // judgeOnly judges two claims of which one says its value is the only

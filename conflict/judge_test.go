@@ -59,6 +59,9 @@ func TestJudgeCases(t *testing.T) {
 		{"a hypothetical", "Standup starts at 9:30.", "If the team moves to Lisbon, standup would start at 8:30.", false},
 		{"a condition on one side", "The cache TTL is 10 minutes.", "The cache TTL is 20 minutes if traffic spikes.", false},
 		{"one condition on both sides", "The API returns 404 if the key is missing.", "The API returns 410 if the key is missing.", true},
+		{"a policy before and after its subject", "Force pushes to release branches are forbidden.", "We allow force pushes to release branches.", true},
+		{"a switch before and after its subject", "Public signups are enabled.", "We disabled public signups.", true},
+		{"antonyms of two subjects", "Debug logging is enabled, and tracing is disabled.", "Tracing is enabled for debug logging.", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if v, got := conflict.Judge(c.a, c.b); got != c.want {
