@@ -62,6 +62,8 @@ func TestJudgeCases(t *testing.T) {
 		{"a policy before and after its subject", "Force pushes to release branches are forbidden.", "We allow force pushes to release branches.", true},
 		{"a switch before and after its subject", "Public signups are enabled.", "We disabled public signups.", true},
 		{"antonyms of two subjects", "Debug logging is enabled, and tracing is disabled.", "Tracing is enabled for debug logging.", false},
+		{"an hour alone after at", "Standup starts at 9:30.", "Standup is at 10 now.", true},
+		{"an hour alone, the same time", "Standup starts at 10:00.", "Standup starts at 10.", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if v, got := conflict.Judge(c.a, c.b); got != c.want {
