@@ -67,7 +67,7 @@
 // not; "10 GB" and "10,000 MB" are one size in decimal and binary
 // units), a sum of money one quantity in its currency ("$75", "75
 // USD", "75 dollars"; "30k" is "30000"), a time of day one clock time
-// ("6 pm" is "18:00"), an abbreviation its word ("DB", "k8s", "req/min"
+// ("6 pm" is "18:00", "at 10" alone is "10:00"), an abbreviation its word ("DB", "k8s", "req/min"
 // are "database", "kubernetes", "requests per min"), a day and month
 // one date ("March 3" vs "April 14"; "Nov 20" is
 // "November 20"), a location predicate one marker ("is in Berlin" vs
