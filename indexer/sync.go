@@ -375,9 +375,13 @@ func (e *Engine) PathsIn(ctx context.Context, sc Scope) (paths, expired []string
 		if err != nil {
 			return nil, nil, nil, err
 		}
+		holds := strings.Join(known, ", ")
+		if len(known) == 0 {
+			holds = "no files"
+		}
 		for _, s := range sc.Sources {
 			if !slices.Contains(known, s) {
-				warns = append(warns, Warning{Err: fmt.Errorf("%w %q: the index holds %s", ErrUnknownSource, s, strings.Join(known, ", "))})
+				warns = append(warns, Warning{Err: fmt.Errorf("%w %q: the index holds %s", ErrUnknownSource, s, holds)})
 			}
 		}
 	}
