@@ -251,7 +251,10 @@ func (c *Check) Finish(ctx context.Context, lockTimeout time.Duration) (changed 
 func (d *Diff) unreadableIndexed() []Warning {
 	var out []Warning
 	for _, w := range d.Unreadable {
-		if _, indexed := d.rows[w.Path]; indexed && w.Path != "" && !errors.Is(w.Err, fs.ErrNotExist) {
+		if _, indexed := d.rows[w.Path]; !indexed || !errors.Is(w.Err, fs.ErrPermission) {
+			continue
+		}
+		if _, deleted := slices.BinarySearch(d.Deleted, w.Path); !deleted {
 			out = append(out, Warning{Path: w.Path, Err: fmt.Errorf("%w; searched as it was when last indexed", w.Err)})
 		}
 	}

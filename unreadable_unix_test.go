@@ -1,3 +1,5 @@
+//go:build unix
+
 package memweave_test
 
 import (
@@ -5,6 +7,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
 	"testing"
 
 	memweave "github.com/memweave/memweave-go"
@@ -43,5 +48,36 @@ func TestOneShotSearchWarnsOfUnreadableNote(t *testing.T) {
 	}
 	if !warned {
 		t.Errorf("search results %v, warnings %q: want a warning that memory/locked.md cannot be read", paths(resp.Results), resp.Warnings)
+	}
+}
+
+// TestOneShotSearchNoteSwappedForFIFO: a note replaced by a FIFO is not
+// a note any more; its passages are removed, so no warning may say they
+// are still searched as last indexed.
+func TestOneShotSearchNoteSwappedForFIFO(t *testing.T) {
+	root := memweavetest.Workspace(t, map[string]string{
+		"memory/f.md": "# F\n\nThe falcon fifo.\n",
+		"memory/g.md": "# G\n\nThe falcon glove.\n",
+	})
+	cfg := memweave.Config{DBPath: filepath.Join(t.TempDir(), "index.db"), OneShot: true}
+	w := open(t, root, cfg)
+	mustIndex(t, w)
+	w.Close()
+	f := filepath.Join(root, "memory", "f.md")
+	if err := os.Remove(f); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(f, 0o644); err != nil {
+		t.Skip(err)
+	}
+	w = open(t, root, cfg)
+	resp := mustSearch(t, w, "falcon")
+	if got := paths(resp.Results); !slices.Equal(got, []string{"memory/g.md"}) {
+		t.Errorf("search falcon = %v, want only memory/g.md", got)
+	}
+	for _, wn := range resp.Warnings {
+		if strings.Contains(wn.Error(), "as it was when last indexed") {
+			t.Errorf("warning %q about a note whose passages were removed", wn)
+		}
 	}
 }
