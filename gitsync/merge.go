@@ -540,6 +540,7 @@ func (s *syncer) replay(ctx context.Context, head, incoming string, res *Result)
 					cp := conflictCopy(p, s.host, head)
 					resolved = appendEntry(resolved, ours, cp)
 					conflicts = append(conflicts, Conflict{Path: p, Copy: cp})
+					s.ownCopies = append(s.ownCopies, cp)
 				}
 			case okO || okT:
 				side, commit, host := theirs, incoming, "remote"
@@ -554,6 +555,9 @@ func (s *syncer) replay(ctx context.Context, head, incoming string, res *Result)
 					resolved = appendEntry(resolved, stage{"0", strings.Repeat("0", len(side.oid))}, p)
 					resolved = appendEntry(resolved, side, cp)
 					conflicts = append(conflicts, Conflict{Path: orig, Copy: cp})
+					if okO {
+						s.ownCopies = append(s.ownCopies, cp)
+					}
 					continue
 				}
 				resolved = appendEntry(resolved, side, p)
