@@ -3,6 +3,7 @@ package gitsync
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -12,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/memweave/memweave-go/history"
 	"github.com/memweave/memweave-go/memfile"
@@ -648,11 +650,32 @@ func (s *syncer) saveLocalSettings(ctx context.Context, oid, head string) (strin
 	return p, nil
 }
 
+// maxNameBytes is the longest file name most file systems take
+// (NAME_MAX).
+const maxNameBytes = 255
+
 // conflictCopy names the copy of p that keeps host's version from its
 // commit: "notes/db.md" becomes "notes/db.conflict-host-1a2b3c4d.md".
+// The name stays within maxNameBytes: a note named near the limit keeps
+// the start of its name, then a hash of the whole name, so that two such
+// notes get two copies; a copy the file system cannot hold stops every
+// sync before it pushes.
 func conflictCopy(p, host, commit string) string {
 	dir, base := path.Split(p)
 	ext := path.Ext(base)
+	if len(ext) > 32 {
+		ext = "" // no note's extension
+	}
 	stem := strings.TrimSuffix(base, ext)
-	return fmt.Sprintf("%s%s.conflict-%s-%.8s%s", dir, stem, host, commit, ext)
+	suffix := fmt.Sprintf(".conflict-%s-%.8s%s", host, commit, ext)
+	if len(stem)+len(suffix) > maxNameBytes {
+		sum := sha256.Sum256([]byte(base))
+		tag := fmt.Sprintf("-%x", sum[:4])
+		cut := maxNameBytes - len(suffix) - len(tag)
+		for cut > 0 && !utf8.RuneStart(stem[cut]) {
+			cut--
+		}
+		stem = stem[:cut] + tag
+	}
+	return dir + stem + suffix
 }
