@@ -10,7 +10,8 @@
 // work tree, its tree is checked ([ErrRefused]): no link, submodule or
 // blob over the size limit anywhere; no control character (C0 or C1),
 // byte that is not UTF-8, invisible formatting character (a
-// right-to-left override), backslash, ".." or ".git" in a path; no two
+// right-to-left override), backslash, ".." or ".git" in a path; no file
+// or folder name over 255 bytes, which no file system holds; no two
 // paths that differ only in case where the work tree's file system does
 // not tell them apart (core.ignorecase); and no file outside memory/
 // that the remote added, changed, deleted or gave another mode since the
