@@ -164,6 +164,9 @@ type syncer struct {
 	localHead string
 	// foldCase caches [syncer.ignoresCase], nil until asked.
 	foldCase *bool
+	// ownCopies are the conflict copies that hold this machine's
+	// version, which the remote did not bring.
+	ownCopies map[string]bool
 }
 
 // Sync commits, integrates and pushes the workspace at root (the top
@@ -262,6 +265,8 @@ func syncLocked(ctx context.Context, root string, opts Options) (res *Result, er
 				return res, err
 			}
 		}
+		// A conflict copy of this machine's version came from here.
+		res.Changed = slices.DeleteFunc(slices.Clone(res.Changed), func(p string) bool { return s.ownCopies[p] })
 	}
 	if w := s.ignoredNotes(ctx); w != "" {
 		res.Warnings = append(res.Warnings, w)
