@@ -4,7 +4,9 @@
 // local commits on top of the remote's, and pushes, never forcing. The
 // remote branch is the branch's configured upstream when it has one,
 // else the remote's branch named like the local one ([Options.Remote]);
-// [Result] and [Status] name it.
+// [Result] and [Status] name it. A remote that lacks that branch but has
+// others is refused ([ErrNoRemoteBranch]), not given a second branch
+// beside the team's.
 //
 // The remote is untrusted input. Before anything fetched reaches the
 // work tree, its tree is checked ([ErrRefused]): no link, submodule or

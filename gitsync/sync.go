@@ -37,6 +37,9 @@ var (
 	// ErrInProgress: the user is in the middle of a git merge, rebase,
 	// cherry-pick, revert or am in the workspace.
 	ErrInProgress = errors.New("gitsync: a git operation is in progress")
+	// ErrNoRemoteBranch: the remote lacks the branch sync works with but
+	// has others; sync does not start a second memory beside them.
+	ErrNoRemoteBranch = errors.New("gitsync: the remote has no such branch")
 	// ErrPushRejected: every push attempt was rejected.
 	ErrPushRejected = errors.New("gitsync: the remote kept rejecting the push")
 )
@@ -630,7 +633,7 @@ func (s *syncer) fetch(ctx context.Context) (string, error) {
 			if prev, _ := s.rev(ctx, s.remoteRef()); prev != "" {
 				return "", fmt.Errorf("%w: %s/%s was %.12s, now it is gone", ErrRewritten, s.remote, s.remoteBranch, prev)
 			}
-			return "", nil
+			return "", s.noOtherBranch(ctx)
 		}
 		return "", fmt.Errorf("gitsync: fetch %s: %w", s.remote, err)
 	}
@@ -689,6 +692,33 @@ func (s *syncer) fetch(ctx context.Context) (string, error) {
 		return "", err
 	}
 	return incoming, nil
+}
+
+// noOtherBranch refuses to start the remote branch when the remote has
+// other branches: the team's memory is on one of them (git's default
+// branch name, main or master, differs between machines), and a second
+// one beside it would split the memory while every sync succeeds. An
+// empty remote, a new team's, gets its first branch.
+func (s *syncer) noOtherBranch(ctx context.Context) error {
+	out, err := s.git(ctx, nil, "ls-remote", "--heads", "--", s.remote)
+	if err != nil {
+		return fmt.Errorf("gitsync: list the branches of %s: %w", s.remote, err)
+	}
+	var heads []string
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		if _, ref, ok := strings.Cut(line, "\t"); ok {
+			heads = append(heads, strings.TrimPrefix(ref, "refs/heads/"))
+		}
+	}
+	if len(heads) == 0 {
+		return nil
+	}
+	more := ""
+	if len(heads) > 5 {
+		heads, more = heads[:5], fmt.Sprintf(" and %d more", len(heads)-5)
+	}
+	return fmt.Errorf("%w: %s has no branch %s but has %s%s: sync will not start a second memory beside those, which the machines syncing with them would never see; sync with one (git config branch.%s.remote %s && git config branch.%s.merge refs/heads/%s), or, to start %s on purpose, push it once (git push %s %s)",
+		ErrNoRemoteBranch, s.remote, s.remoteBranch, strings.Join(heads, ", "), more, s.branch, s.remote, s.branch, heads[0], s.remoteBranch, s.remote, s.branch+":"+s.remoteBranch)
 }
 
 // trackingRefs returns the remote-tracking refs of the remote
