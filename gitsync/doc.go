@@ -62,7 +62,8 @@
 // Sync commits only memory/, memweave.json and .gitattributes: what the
 // user staged elsewhere stays staged, uncommitted. It does not run while
 // the user is in the middle of a git merge, rebase, cherry-pick, revert
-// or am ([ErrInProgress]), and it warns about notes git ignores, which it
+// or am, or while git leaves a file conflicted with no operation in
+// progress (after a git stash pop, say) ([ErrInProgress]), and it warns about notes git ignores, which it
 // cannot share. A note another program saves while sync moves the work
 // tree is kept: the move stops there, and the next sync commits the save.
 //

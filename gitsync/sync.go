@@ -516,8 +516,9 @@ var inProgress = [][2]string{{"MERGE_HEAD", "merge"}, {"CHERRY_PICK_HEAD", "cher
 	{"REVERT_HEAD", "revert"}, {"rebase-merge", "rebase"}, {"rebase-apply", "rebase or am"}}
 
 // notInProgress refuses a workspace where the user is in the middle of a
-// git operation: its index and notes may hold a half-done merge with
-// conflict markers, which a sync would commit and push to every machine.
+// git operation, or where git left a file conflicted: its index and
+// notes may hold a half-done merge with conflict markers, which a sync
+// would commit and push to every machine.
 func (s *syncer) notInProgress(ctx context.Context) error {
 	var names []string
 	for _, op := range inProgress {
@@ -535,6 +536,17 @@ func (s *syncer) notInProgress(ctx context.Context) error {
 			return fmt.Errorf("%w: a git %s in %s waits to be finished (git %s --continue, or --abort); nothing was synced",
 				ErrInProgress, inProgress[i][1], s.root, strings.Fields(inProgress[i][1])[0])
 		}
+	}
+	// A conflict git leaves with no operation in progress (git stash
+	// pop, checkout -m, apply --3way): its markers are in the file.
+	out, err = s.git(ctx, nil, "ls-files", "-u", "-z")
+	if err != nil {
+		return err
+	}
+	if rec, _, _ := strings.Cut(string(out), "\x00"); rec != "" {
+		_, p, _ := strings.Cut(rec, "\t")
+		return fmt.Errorf("%w: git left %s in %s conflicted, with its conflict markers; nothing was synced (resolve it and git add it, or take back one side with git checkout HEAD -- %s)",
+			ErrInProgress, p, s.root, p)
 	}
 	return nil
 }
