@@ -70,3 +70,21 @@ func TestSyncThroughGitsLineEndingConversion(t *testing.T) {
 		})
 	}
 }
+
+// TestSyncWithSafeCRLF: with core.safecrlf=true beside core.autocrlf=true,
+// git add refuses a file with LF ends ("LF would be replaced by CRLF"),
+// which every note memweave writes and sync's own .gitattributes are.
+// Sync writes no file through git's conversion, so that check guards
+// nothing of its own: the note is shared.
+func TestSyncWithSafeCRLF(t *testing.T) {
+	bare := remote(t)
+	b := filepath.Join(t.TempDir(), "b")
+	run(t, filepath.Dir(b), "clone", "-q", "-c", "core.autocrlf=true", "-c", "core.safecrlf=true", bare, b)
+	write(t, b, "memory/notes/new.md", "# New\n\nWritten with LF ends.\n")
+	if _, err := gitsync.Sync(context.Background(), b, gitsync.Options{Host: "b"}); err != nil {
+		t.Fatalf("Sync = %v", err)
+	}
+	if got := run(t, bare, "show", "main:memory/notes/new.md"); !strings.Contains(got, "LF ends") {
+		t.Errorf("the remote's new.md = %q", got)
+	}
+}

@@ -561,10 +561,13 @@ func (s *syncer) git(ctx context.Context, env []string, args ...string) ([]byte,
 	return s.gitIn(ctx, s.root, env, args...)
 }
 
-// gitIn is [syncer.git] run in the folder dir.
+// gitIn is [syncer.git] run in the folder dir. core.safecrlf makes git
+// add refuse a file whose line ends git's checkout would change (every
+// note with LF ends, under core.autocrlf=true): sync never checks a file
+// out through that conversion, so the check guards nothing of its own.
 func (s *syncer) gitIn(ctx context.Context, dir string, env []string, args ...string) ([]byte, error) {
 	pre := append(slices.Clip(noPrograms), "-c", "core.quotePath=false",
-		"-c", "merge.renames=false", "-c", "diff.renames=false")
+		"-c", "merge.renames=false", "-c", "diff.renames=false", "-c", "core.safecrlf=false")
 	return s.runIn(ctx, dir, history.GitOptions{Env: append(slices.Clip(s.gitEnv), env...)}, append(pre, args...)...)
 }
 
