@@ -45,7 +45,8 @@
 //
 // Dated logs (memory/**/YYYY-MM-DD.md) merge with git's union merge,
 // declared in .gitattributes ([AttributesLines]), so appends made on two
-// machines are both kept. Any other file changed on both sides keeps the
+// machines are both kept, and so does .gitattributes itself (each
+// line stands alone). Any other file changed on both sides keeps the
 // remote's version at its path and the local one in a sibling conflict
 // copy, "<name>.conflict-<host>-<commit>.<ext>", which [Conflicts]
 // lists until someone merges it by hand and deletes it.

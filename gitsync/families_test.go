@@ -103,6 +103,14 @@ func TestSyncConflictFamilies(t *testing.T) {
 					t.Errorf("copies = %v, want memory/proj.conflict-b-* holding the file proj's text", copies)
 				}
 			}},
+		{".gitattributes, a line added on each side",
+			func(t testing.TB, ws string) { write(t, ws, ".gitattributes", "*.pdf binary\n") },
+			func(t testing.TB, ws string) { write(t, ws, ".gitattributes", "*.csv text eol=lf\n") },
+			func(t testing.TB, ws string, copies []string) {
+				if got := read(t, ws, ".gitattributes"); !strings.Contains(got, "*.pdf binary") || !strings.Contains(got, "*.csv text eol=lf") {
+					t.Errorf(".gitattributes = %q, want both machines' lines", got)
+				}
+			}},
 		{"a note named near the file system's limit, changed on both",
 			func(t testing.TB, ws string) { write(t, ws, longNote, "from a\n") },
 			func(t testing.TB, ws string) { write(t, ws, longNote, "from b\n") },

@@ -446,7 +446,10 @@ func (s *syncer) mergeTree(ctx context.Context, incoming, head string) ([]byte, 
 	}
 	defer os.RemoveAll(dir)
 	attrs := filepath.Join(dir, AttributesFile)
-	if err := os.WriteFile(attrs, []byte(strings.Join(AttributesLines, "\n")+"\n"), 0o644); err != nil {
+	// .gitattributes itself merges line by line too: each line stands
+	// alone, and the side the merge would drop holds lines its user wrote.
+	lines := append(slices.Clip(AttributesLines), "/"+AttributesFile+" merge=union")
+	if err := os.WriteFile(attrs, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
 		return nil, fmt.Errorf("gitsync: merge: %w", err)
 	}
 	gitDir, env, err := s.bareGitDir(ctx, dir)
