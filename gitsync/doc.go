@@ -61,7 +61,10 @@
 // version before it commits.
 //
 // Sync commits only memory/, memweave.json and .gitattributes: what the
-// user staged elsewhere stays staged, uncommitted. It does not run while
+// user staged elsewhere stays staged, uncommitted. It does not commit a
+// memory/ left with no file where the branch had several (a mount that
+// failed): that is refused, and a deletion of every note is the user's
+// own git commit. It does not run while
 // the user is in the middle of a git merge, rebase, cherry-pick, revert
 // or am, or while git leaves a file conflicted with no operation in
 // progress (after a git stash pop, say) ([ErrInProgress]), and it warns about notes git ignores, which it

@@ -280,6 +280,15 @@ func (s *syncer) commitLocal(ctx context.Context, res *Result) (err error) {
 	if err != nil {
 		return fmt.Errorf("gitsync: commit: %w", err)
 	}
+	memDeleted := 0
+	for i := 0; i+1 < len(rec); i += 2 {
+		if rec[i] == "D" && strings.HasPrefix(rec[i+1], workspace.MemoryDir+"/") {
+			memDeleted++
+		}
+	}
+	if err := s.notEveryNoteDeleted(ctx, tree, memDeleted); err != nil {
+		return err
+	}
 	// The other machines check what they fetch: refuse here, naming the
 	// file, what they would refuse there.
 	if err := s.checkTree(ctx, strings.TrimSpace(string(tree)), head, "this machine's changes (the other machines would refuse them)"); err != nil {
@@ -294,6 +303,24 @@ func (s *syncer) commitLocal(ctx context.Context, res *Result) (err error) {
 	}
 	res.Committed, res.CommitMessage = commit, msg
 	return nil
+}
+
+// notEveryNoteDeleted refuses a commit whose tree holds nothing under
+// memory/ where the branch held several files (deleted of them go): an
+// empty memory/ folder (a mount that failed, a folder swapped for a new
+// one) is more often a mistake than a wish, and the other machines'
+// syncs would delete every note too. A user who means it commits the
+// deletion with git, which sync then shares. The last note alone may go.
+func (s *syncer) notEveryNoteDeleted(ctx context.Context, tree string, deleted int) error {
+	if deleted < 2 {
+		return nil
+	}
+	left, err := s.git(ctx, nil, "ls-tree", "--name-only", tree, "--", workspace.MemoryDir+"/")
+	if err != nil || len(left) > 0 {
+		return err
+	}
+	return fmt.Errorf("%w this machine's changes: they delete every note under %s/ (%d files), and every other machine's sync would delete them too; nothing was committed (if %s/ is a mount that failed, mount it; to delete every note on purpose, run git rm -r -q --cached %s && git commit, then sync)",
+		ErrRefused, workspace.MemoryDir, deleted, workspace.MemoryDir, workspace.MemoryDir)
 }
 
 // restageAs makes the git index entries of specs those of staged, as
