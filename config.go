@@ -37,7 +37,8 @@ type Config struct {
 	ChunkTokens  int
 	ChunkOverlap *int
 	// Embedder selects the embedding provider. Default: the offline hash
-	// embedder with 384 dimensions.
+	// embedder with 384 dimensions. A static model folder given by a
+	// relative path is relative to Workspace, as ExtraPaths are.
 	Embedder EmbedderConfig
 	// CacheMaxEntries caps the embedding cache (least recently used
 	// entries go after each index run). Default 0, no limit.

@@ -136,3 +136,31 @@ func TestServerSendingTooManyDimsLeavesKeywordSearch(t *testing.T) {
 		t.Errorf("Search = %+v, %v; want stack.md by keyword", resp, err)
 	}
 }
+
+// TestServerChangingDimsIsReembeddedInTheSameProcess: a long-lived
+// process (an MCP server) whose embedding server's vectors
+// change length behind the same model: the index pass that meets the new
+// length fails its embedding calls, and the next index pass in the same
+// Weave re-learns the length and re-embeds every chunk. It used to warn
+// "returned 4-dimensional vectors after 8-dimensional ones" on every pass
+// until the process was restarted.
+func TestServerChangingDimsIsReembeddedInTheSameProcess(t *testing.T) {
+	srv, swapped := swappingServer(t)
+	root := memweavetest.Workspace(t, sample)
+	w := open(t, root, memweave.Config{Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "m", BaseURL: srv.URL + "/v1"}})
+	mustIndex(t, w)
+
+	swapped.Store(true)
+	memweavetest.WriteFile(t, root, "memory/later.md", "# Later\n\nA note written after the server changed models.\n")
+	mustIndex(t, w) // meets the new length
+	memweavetest.WriteFile(t, root, "memory/later2.md", "# Later 2\n\nAnother note.\n")
+	res := mustIndex(t, w)
+	st, err := w.Status(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Dims != 4 || st.Vectors != st.Chunks || st.PendingFiles != 0 || st.SearchMode != memweave.ModeHybrid {
+		t.Errorf("after the second index pass since the change: dims %d, vectors %d of %d chunks, %d files pending, search mode %s (%s), warnings %q; want every chunk re-embedded with 4 dims",
+			st.Dims, st.Vectors, st.Chunks, st.PendingFiles, st.SearchMode, st.SearchModeReason, warningText(res.Warnings))
+	}
+}

@@ -69,6 +69,12 @@ func (w *Weave) Index(ctx context.Context, opts ...IndexOption) (*IndexResult, e
 	w.mu.Lock()
 	known := w.settings != nil
 	w.mu.Unlock()
+	if r, ok := w.emb.(interface{ Relearn() }); ok {
+		// A server whose vectors changed length since this process
+		// learned it: learn it again, as a fresh process would, and
+		// re-embed below, instead of failing every pass until a restart.
+		r.Relearn()
+	}
 	learning := w.eng.IdentityOf().Dims == 0
 	warns, err := w.eng.AdoptSettings(ctx, known, w.explicitEmbedder, func() error {
 		w.mu.Lock()

@@ -104,7 +104,7 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 	var emb embed.Embedder
 	if block {
 		emb = trust.Blocked(cfg.Workspace, cfg.Embedder, ignored)
-	} else if emb, err = embed.New(cfg.embedderFrom(filled)); err != nil {
+	} else if emb, err = embed.New(cfg.embedderFrom()); err != nil {
 		return nil, &ConfigError{Field: "Embedder", Err: err}
 	}
 	if cfg.Embedder.Provider == "hash" && cfg.Embedder.Custom == nil {
@@ -139,12 +139,13 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 }
 
 // embedderFrom returns the embedder configuration to build: c.Embedder,
-// with a static model folder that the settings file names by a relative
-// path resolved against the workspace ([trust.ModelFolder]). c keeps the
-// path as written, so that a command rewriting the file keeps it.
-func (c *Config) embedderFrom(filled settings.Filled) embed.Config {
+// with a static model folder named by a relative path (in the settings
+// file or the Config) resolved against the workspace ([trust.ModelFolder]),
+// whatever the process's current folder. c keeps the path as written, so
+// that a command rewriting the file keeps it.
+func (c *Config) embedderFrom() embed.Config {
 	e := c.Embedder
-	if e.Provider == "static" && e.Model != "" && e.Custom == nil && filled.Has("Embedder.Model") {
+	if e.Provider == "static" && e.Model != "" && e.Custom == nil {
 		e.Model = trust.ModelFolder(c.Workspace, e.Model)
 	}
 	return e

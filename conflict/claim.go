@@ -48,6 +48,10 @@ type claim struct {
 	// pre is the sorted set of the prefixes of its long words (see
 	// [prefixKey]); they count only between a negated claim and another.
 	pre []uint64
+	// old and new are the old and the new value a switch names ("moved
+	// from Jenkins to GitHub Actions"), as written, lower-cased; nil
+	// when the claim names no old value (see [switchValues]).
+	old, new []string
 	// line is the 0-based line of the chunk text the claim starts on.
 	line int
 	// The counts below are at most maxClaimTokens.
@@ -74,13 +78,26 @@ type claim struct {
 	// additive: the claim adds to others ("also", "too") rather than
 	// replacing them.
 	additive bool
+	// only: the claim says its value is the only one ("available only
+	// in English", "the only supported browser is Chrome").
+	only bool
 }
 
 // claims splits text into claims, skipping fenced code.
 func claims(text string) []claim {
 	var out []claim
 	fence := false
-	for i, line := range strings.Split(text, "\n") {
+	heading := ""
+	var cols []string // the header cells of the table being read
+	lines := strings.Split(text, "\n")
+	// A note's front matter is about the note ("title: Staging notes",
+	// "reviewed: 2026-01-05"): another note's is about another note,
+	// never a contradiction.
+	skip := frontMatter(lines)
+	for i, line := range lines {
+		if i < skip {
+			continue
+		}
 		t := strings.TrimSpace(line)
 		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
 			fence = !fence
@@ -89,7 +106,32 @@ func claims(text string) []claim {
 		if fence || t == "" {
 			continue
 		}
-		for _, s := range sentences(t) {
+		var ss []string
+		switch {
+		case strings.HasPrefix(t, "|"):
+			if i+1 < len(lines) && tableRule(lines[i+1]) {
+				cols = cells(t)
+				continue
+			}
+			if tableRule(t) {
+				continue
+			}
+			ss = rowClaims(cols, cells(t))
+		default:
+			cols = nil
+			if h, ok := headingText(t); ok {
+				heading = h
+			} else if heading != "" {
+				t = underHeading(heading, t)
+			}
+			ss = sentences(t)
+		}
+		for _, s := range ss {
+			if question(s) {
+				// A question states no fact: "would 32 GB be faster?"
+				// asks, it does not say the agents have 32 GB.
+				continue
+			}
 			if c, ok := parseClaim(s); ok {
 				c.line = i
 				out = append(out, c)
@@ -117,12 +159,134 @@ func sentences(line string) []string {
 			start = i + 1
 		case '.', '!', '?', ';':
 			if line[i+1] == ' ' && !(line[i] == '.' && abbreviated(line[start:i])) {
-				out = append(out, line[start:i])
+				end := i
+				if line[i] == '?' {
+					// Kept, so that [question] knows it.
+					end++
+				}
+				out = append(out, line[start:end])
 				start = i + 1
 			}
 		}
 	}
 	return append(out, line[start:])
+}
+
+// frontMatter returns how many lines of lines a YAML front matter block
+// spans: "---", then lines of keys, list items or indented values, then
+// "---" or "..."; 0 when lines do not open with one. Prose between two
+// rules is no front matter.
+func frontMatter(lines []string) int {
+	if len(lines) < 2 || strings.TrimRight(lines[0], " \t\r") != "---" {
+		return 0
+	}
+	for i := 1; i < len(lines); i++ {
+		l := strings.TrimRight(lines[i], " \t\r")
+		switch {
+		case l == "---" || l == "...":
+			return i + 1
+		case l == "" || l[0] == ' ' || l[0] == '\t' || l[0] == '-' || l[0] == '#':
+		default:
+			k := strings.IndexByte(l, ':')
+			if k <= 0 || strings.ContainsAny(l[:k], ".!?") {
+				return 0
+			}
+		}
+	}
+	return 0
+}
+
+// maxColumns caps the columns of a table row read as claims.
+const maxColumns = 8
+
+// tableRule reports whether line is the rule under a table's header
+// ("|---|:--:|").
+func tableRule(line string) bool {
+	t := strings.TrimSpace(line)
+	return strings.HasPrefix(t, "|") && strings.Contains(t, "-") && strings.Trim(t, "|-: ") == ""
+}
+
+// cells returns the trimmed cells of a table row, at most maxColumns.
+func cells(row string) []string {
+	f := strings.Split(strings.Trim(strings.TrimSpace(row), "|"), "|")
+	if len(f) > maxColumns {
+		f = f[:maxColumns]
+	}
+	for i := range f {
+		f[i] = strings.TrimSpace(f[i])
+	}
+	return f
+}
+
+// rowClaims returns the sentences a table row states: with a header of
+// as many columns, each cell after the first is a "key: value" line of
+// the row's first cell ("auth service, port: 7000" for the row "| auth
+// | 7000 |" under "| Service | Port |"); without one, the row's text.
+func rowClaims(cols, row []string) []string {
+	if len(cols) != len(row) || len(row) < 2 || row[0] == "" {
+		return []string{strings.Join(row, " ")}
+	}
+	subject := row[0] + " " + strings.ToLower(cols[0])
+	out := make([]string, 0, len(row)-1)
+	for j := 1; j < len(row); j++ {
+		if row[j] != "" && cols[j] != "" {
+			out = append(out, subject+", "+strings.ToLower(cols[j])+": "+row[j])
+		}
+	}
+	return out
+}
+
+// headingText returns the text of an ATX heading line ("## Postgres")
+// when it has at most three words: a name of the subject of the lines
+// below it, not a sentence.
+func headingText(line string) (string, bool) {
+	h := strings.TrimLeft(line, "#")
+	if len(h) == len(line) || len(line)-len(h) > 6 || !strings.HasPrefix(h, " ") {
+		return "", false
+	}
+	h = strings.TrimSpace(strings.TrimRight(h, "# "))
+	if h == "" || strings.Count(h, " ") > 2 || strings.ContainsAny(h, ".:;!?") {
+		return "", false
+	}
+	return h, true
+}
+
+// underHeading returns a "key: value" line of a list under a heading,
+// its key of one or two words, with the heading as the key's subject:
+// "- Version: 14" under "## Postgres" says "Postgres, version: 14", as
+// "Postgres was upgraded to version 16" would. Other lines are
+// returned as they are.
+func underHeading(heading, line string) string {
+	t := strings.TrimSpace(strings.TrimLeft(line, "-*+ "))
+	i := strings.Index(t, ": ")
+	if i <= 0 || strings.Count(t[:i], " ") > 1 || strings.IndexFunc(t[:i], unicode.IsLetter) != 0 {
+		return line
+	}
+	r, n := utf8.DecodeRuneInString(t)
+	return heading + ", " + string(unicode.ToLower(r)) + t[n:]
+}
+
+// exclusive reports whether words say that what they state is the only
+// value: "only" that is not "not only" nor a condition ("only if",
+// "only when").
+func exclusive(words []string) bool {
+	for i, w := range words {
+		if w != "only" || (i > 0 && words[i-1] == "not") {
+			continue
+		}
+		switch wordAt(words, i+1) {
+		case "if", "when", "after", "once", "until", "for":
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// question reports whether the sentence s ends with a question mark,
+// closing quotes or emphasis aside.
+func question(s string) bool {
+	return strings.HasSuffix(strings.TrimRight(s, " \t\"'*_)”’"), "?")
 }
 
 // anchors are the times a claim may be anchored to, relative to when
@@ -181,7 +345,10 @@ func timeScoped(raws []rawTok) bool {
 			break
 		}
 		switch r.w {
-		case "during", "formerly", "previously", "will", "might", "maybe", "perhaps", "considering", "hoping":
+		case "during", "formerly", "previously", "will", "might", "maybe", "perhaps", "considering", "hoping",
+			"would", "if", "unless", "suppose", "assuming":
+			// A plan, a guess, or a hypothetical ("if the team moves,
+			// standup would start at 8:30"): not the fact now.
 			scoped = true
 		case "used", "plans", "planning", "going", "thinking", "wants":
 			if n := next(i); n == "to" || n == "about" {
@@ -233,6 +400,8 @@ func parseClaim(s string) (claim, bool) {
 	var c claim
 	c.changed, c.additive = changeAndAddition(tw)
 	c.when = anchor(tw)
+	c.old, c.new = switchValues(tw)
+	c.only = exclusive(tw)
 	c.readTokens(normalise(s, rewrite(tw)), capitalisedFirst(s, tw))
 	c.fillKeys()
 	return c, len(c.toks) >= 2
@@ -278,7 +447,7 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 		}
 		switch {
 		case r.keep:
-		case w == "on" && i == len(words)-1, w == "off":
+		case w == "on" && switchedOn(words, i), w == "off":
 			// "turned on" / "off": the switch itself is the value.
 		case tokenize.IsStopWord(w) || filler[w]:
 			if c.copAt < 0 && (w == "is" || w == "are" || w == "was" || w == "were") {
@@ -291,6 +460,27 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 			break
 		}
 	}
+}
+
+// switchedOn reports whether the "on" at words[i] is a switch's state,
+// not a place or a day: it ends the sentence ("is turned on"), or it
+// follows a copula or a switch verb and a scope follows it ("dark mode
+// is on in the mobile app", "turned on for everyone").
+func switchedOn(words []string, i int) bool {
+	if i == len(words)-1 {
+		return true
+	}
+	if i == 0 {
+		return false
+	}
+	switch words[i-1] {
+	case "is", "are", "was", "were", "turned", "switched", "stays", "left", "now":
+		switch words[i+1] {
+		case "in", "for", "across", "by", "at", "from", "during", "until", "since", "everywhere":
+			return true
+		}
+	}
+	return false
 }
 
 // tokenAt returns the token of the content word raws[i], stemmed and
@@ -352,6 +542,10 @@ func (c *claim) fillKeys() {
 			c.set = append(c.set, k)
 		}
 	}
+	for _, w := range c.old {
+		// A claim that still states the old value shares it.
+		c.set = append(c.set, wordKey(stem(w)))
+	}
 	slices.Sort(c.set)
 	c.set = slices.Clip(slices.Compact(c.set))
 	slices.Sort(c.pre)
@@ -379,11 +573,19 @@ func roleHolder(raws []rawTok) int {
 		if roleVerbs[v] {
 			return k
 		}
-		if (v == "is" || v == "was") && k+1 < len(raws) {
-			switch raws[k+1].w {
+		if v == "is" || v == "was" {
+			// "is now the lead": a filler word may follow the copula.
+			j := k + 1
+			for j < len(raws) && filler[raws[j].w] {
+				j++
+			}
+			if j >= len(raws) {
+				return 0
+			}
+			switch raws[j].w {
 			case "the", "our", "their", "my", "his", "her", "responsible", "accountable", "in":
 				// "is the lead", "is responsible for", "is in charge of".
-				if raws[k+1].w != "in" || (k+2 < len(raws) && raws[k+2].w == "charge") {
+				if raws[j].w != "in" || (j+1 < len(raws) && raws[j+1].w == "charge") {
 					return k
 				}
 			}
@@ -451,6 +653,11 @@ func negation(words []string, i int) (neg string, skip bool) {
 	case "not", "no", "never", "cannot", "without", "none", "nobody", "nothing", "neither":
 		if w == "no" && i+1 < len(words) && words[i+1] == "longer" {
 			return "no longer", false
+		}
+		if w == "not" && i+1 < len(words) && words[i+1] == "only" {
+			// "not only in English but also in Spanish" adds, it
+			// denies nothing.
+			return "", true
 		}
 		return w, false
 	case "longer":

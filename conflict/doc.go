@@ -38,7 +38,16 @@
 //     data center" vs "moved to a data center in Helsinki");
 //   - a claim says a thing switched to a name and the other names it
 //     otherwise, in any word order ("we use Mailgun for transactional
-//     email" vs "we switched transactional email to SendGrid").
+//     email" vs "we switched transactional email to SendGrid");
+//   - a switch names the old value and the other claim, of the same
+//     subject, still states it ("our CI runs on Jenkins" vs "CI moved
+//     from Jenkins to GitHub Actions"; see switch.go);
+//   - a value closes both claims after the same subject, whatever verb
+//     leads it ("runs on port 9100" vs "listens on 9200"), times of day
+//     and dates aside;
+//   - one claim says its value is the only one and the other adds names
+//     beside it ("available only in English" vs "in English and
+//     Spanish").
 //
 // Before comparing, a sentence is rewritten into one form per frame (see
 // frame.go): a change states its new value ("grew to 9", "bumped the
@@ -47,13 +56,18 @@
 // hour", "twice a week", "daily"), and a "since" clause is dropped.
 // Capitalised words written together are one name ("Google Cloud
 // Storage"), a "key: value" line a statement, an aside in parentheses a
-// claim of its own, and forms of a verb one word ("hosted", "host";
+// claim of its own, a "key: value" item under a short heading a
+// statement about the heading ("## Postgres" / "- Version: 14"), a table
+// row under a header one statement per cell of the row's first cell, a
+// role said with its noun its verb ("the lead of X is Bob" is "Bob leads
+// X"), the rival of a preference dropped ("prefers tea over coffee"), and
+// forms of a verb one word ("hosted", "host";
 // words that only moved, as in the passive voice, still align). A number and its unit become one quantity in base
 // units ("5 minutes" vs "1 hour" differ, "60 minutes" and "1 hour" do
 // not; "10 GB" and "10,000 MB" are one size in decimal and binary
 // units), a sum of money one quantity in its currency ("$75", "75
 // USD", "75 dollars"; "30k" is "30000"), a time of day one clock time
-// ("6 pm" is "18:00"), an abbreviation its word ("DB", "k8s", "req/min"
+// ("6 pm" is "18:00", "at 10" alone is "10:00"), an abbreviation its word ("DB", "k8s", "req/min"
 // are "database", "kubernetes", "requests per min"), a day and month
 // one date ("March 3" vs "April 14"; "Nov 20" is
 // "November 20"), a location predicate one marker ("is in Berlin" vs
@@ -62,14 +76,17 @@
 // claims about differently numbered things are about different
 // subjects, never a contradiction.
 //
-// Two replaced spans mean two subjects ("staging runs 15" vs "production
+// Questions and a YAML front matter block that opens the text are not
+// claims. Two replaced spans mean two subjects ("staging runs 15" vs "production
 // runs 16"); spans only added on one side are refinements or lists that
-// grow. Neither is a conflict: a fact for another time ("from 2015 to
-// 2019", "used to", "will", "next year"; a value "last year" or
+// grow. Neither is a conflict: a fact for another time or condition
+// ("from 2015 to 2019", "used to", "will", "if", "would", "next year"; a
+// value "last year" or
 // "yesterday" unless the claim says it changed), a value on one side
 // for a day of the week ("opens at 10:00 on Saturdays"), an added one
 // ("also"), a subject set apart by an owner or a word such as "old"
-// ("the user's partner's carrier", "the old contract"), or by a name
+// ("the user's partner's carrier", "the old contract", "the staging
+// data warehouse"), or by a name
 // that opens one claim when neither says something changed ("each GPU
 // node" vs "each node"), words replaced before "is"
 // with all after it equal ("the billing flow is live"), or a relation

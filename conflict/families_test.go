@@ -26,6 +26,15 @@ func loadFamilies(tb testing.TB) []pair {
 // numbers form the prefix+"-tune" part and odd ones prefix+"-check".
 func loadMembers(tb testing.TB, name, prefix string) []pair {
 	tb.Helper()
+	return loadEvery(tb, name, prefix, 2)
+}
+
+// loadEvery reads a fixture file whose split follows a member rule of
+// period n: within each kind and label the pairs are numbered in file
+// order from zero, and the member numbered n-1, 2n-1, ... is in the
+// prefix+"-check" part, the others in prefix+"-tune".
+func loadEvery(tb testing.TB, name, prefix string, n int) []pair {
+	tb.Helper()
 	f, err := os.Open(name)
 	if err != nil {
 		tb.Fatal(err)
@@ -43,7 +52,7 @@ func loadMembers(tb testing.TB, name, prefix string) []pair {
 		// moves a pair between parts fails here.
 		k := p.Kind + "/" + p.Label
 		want := prefix + "-tune"
-		if member[k]%2 == 1 {
+		if member[k]%n == n-1 {
 			want = prefix + "-check"
 		}
 		member[k]++

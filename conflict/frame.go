@@ -65,13 +65,22 @@ func rewrite(words []string) []string {
 	if !hasFrame(words) {
 		return words
 	}
-	words = passive(words)
+	words = roleNoun(passive(words))
 	out := make([]string, 0, len(words)+2)
+	prefer := -1
 	for i := 0; i < len(words); i++ {
 		if words[i] == "since" && i > 1 {
 			// "owns it since March", "takes 11 minutes since we added
 			// the suite": when it began.
 			return out
+		}
+		if preferVerbs[words[i]] {
+			prefer = i
+		} else if n := rivalAt(words, i); n > 0 && prefer >= 0 && i > prefer+1 {
+			// "prefers tea over coffee" says "prefers tea": the rival
+			// would otherwise read as a second value.
+			i += n - 1
+			continue
 		}
 		// The first frame whose opening matches decides, even when it
 		// then rewrites nothing.
@@ -90,6 +99,31 @@ func rewrite(words []string) []string {
 		i += n - 1
 	}
 	return out
+}
+
+// preferVerbs are the forms of "prefer", whose object may be followed
+// by its rival ("over coffee", "to written updates").
+var preferVerbs = setOf(`prefer prefers preferred preferring`)
+
+// rivalAt returns how many words at words[i] name the rival of a
+// preference: "over", "to", "rather than" or "instead of", then the
+// words up to a conjunction or the end; 0 when none opens there.
+func rivalAt(words []string, i int) int {
+	k := i + 1
+	switch words[i] {
+	case "over", "to":
+	case "rather", "instead":
+		if w := wordAt(words, k); w != "than" && w != "of" {
+			return 0
+		}
+		k++
+	default:
+		return 0
+	}
+	for k < len(words) && !stopsSwitch(words[k]) {
+		k++
+	}
+	return k - i
 }
 
 // wordAt returns words[k], "" past the end.
@@ -243,7 +277,7 @@ var rawLex = func() map[string]uint8 {
 	return m
 }()
 
-var frameWords = setOf(`replaced swapped substituted traded ditched a an is are was were been since took takes take taken stepped became becomes appointed named promoted half every each per one
+var frameWords = setOf(`prefer prefers preferred preferring replaced swapped substituted traded ditched a an is are was were been since took takes take taken stepped became becomes appointed named promoted half every each per one
 once twice thrice times`)
 
 // periodWords are adverbs of a period: "daily" is once a day.
@@ -282,7 +316,11 @@ func changeTo(words []string, i int) (n, from int) {
 			if from < 0 {
 				from = j
 			}
-		case "to":
+		case "to", "until", "till":
+			// "extended until 2026-10-31" moves an end to that date.
+			if words[j] != "to" && !valueAfter(words, j+1) {
+				return 0, 0
+			}
 			if from < 0 {
 				from = j
 			}
@@ -339,6 +377,65 @@ func passive(words []string) []string {
 		out = append(out, verb)
 		out = append(out, words[:i]...)
 		return append(out, words[e:]...)
+	}
+	return words
+}
+
+// roleNouns maps the nouns of the roles one holds at a time to the
+// verbs of [roleVerbs]: "the maintainer of the CLI is Kim" says "Kim
+// maintains the CLI".
+var roleNouns = map[string]string{
+	"lead": "leads", "leader": "leads", "owner": "owns", "maintainer": "maintains", "manager": "manages",
+	"head": "heads", "chair": "chairs", "coordinator": "coordinates",
+}
+
+// roleNoun rewrites a role said with its noun into its verb, the holder
+// first, as [roleHolder] reads it: "X is (now) the lead of Y" and "the
+// lead of Y is X" are "X leads Y", and "X took ownership of Y" is "X
+// owns Y". It returns words itself when no such frame opens the
+// sentence.
+func roleNoun(words []string) []string {
+	for i := 1; i+3 < len(words) && i <= 3; i++ {
+		if (words[i] == "took" || words[i] == "takes" || words[i] == "taken") && words[i+1] == "ownership" && words[i+2] == "of" {
+			return slices.Concat(words[:i], []string{"owns"}, words[i+3:])
+		}
+	}
+	// The lead of Y is X.
+	k := 0
+	if determiners[wordAt(words, 0)] {
+		k = 1
+	}
+	if verb := roleNouns[wordAt(words, k)]; verb != "" && (wordAt(words, k+1) == "of" || wordAt(words, k+1) == "for") {
+		for j := k + 3; j < len(words) && j <= k+8; j++ {
+			if words[j] != "is" && words[j] != "are" && words[j] != "was" {
+				continue
+			}
+			x := j + 1
+			for x < len(words) && filler[words[x]] {
+				x++
+			}
+			if x == len(words) {
+				break
+			}
+			return slices.Concat(words[x:], []string{verb}, words[k+2:j])
+		}
+	}
+	// X is (now) the lead of Y.
+	for i := 1; i <= 2 && i+3 < len(words); i++ {
+		if words[i] != "is" && words[i] != "was" {
+			continue
+		}
+		j := i + 1
+		for j < len(words) && filler[words[j]] {
+			j++
+		}
+		if !determiners[wordAt(words, j)] {
+			break
+		}
+		if verb := roleNouns[wordAt(words, j+1)]; verb != "" && (wordAt(words, j+2) == "of" || wordAt(words, j+2) == "for") {
+			return slices.Concat(words[:i], []string{verb}, words[j+3:])
+		}
+		break
 	}
 	return words
 }

@@ -87,6 +87,12 @@ const (
 // the hunks of their alignment come with a verdict.
 func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	a, b = firstAsWord(a, b), firstAsWord(b, a)
+	if v, ok := switchedFrom(a, b, why); ok {
+		return v, true, nil
+	}
+	if v, ok := switchedFrom(b, a, why); ok {
+		return v, true, nil
+	}
 	common, hunks, ok := alignClaims(a, b)
 	if !ok {
 		return Verdict{}, false, nil
@@ -107,6 +113,10 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	default:
 		if v, ok = judgeWhole(a, b, why); !ok && common >= 1 && len(reps) == 1 && !recurringOnOneSide(reps[0]) {
 			v, ok = judgeSpan(a, b, trimValues(reps[0]), common, ratio, why)
+		} else if !ok && len(reps) == 0 {
+			if v, ok = judgeOnly(a, b, hunks, common, why); !ok {
+				v, ok = movedAntonym(a, b, hunks, common, why)
+			}
 		}
 	}
 	if !ok {
@@ -265,7 +275,7 @@ func judgeSpan(a, b *claim, h hunk, common int, ratio float64, why bool) (Verdic
 	if v, ok, done := judgeSlot(a, b, h, common, extra, why); done {
 		return v, ok
 	}
-	if a.changed || b.changed {
+	if a.changed || b.changed || closing(a, b, h) {
 		h = trimPredicate(h)
 		if common == 1 && extra == 0 && len(h.a) == 1 && len(h.b) == 1 && ratio >= minRatio {
 			// A short claim of one subject word and a value, restated
@@ -282,6 +292,87 @@ func judgeSpan(a, b *claim, h hunk, common int, ratio float64, why bool) (Verdic
 		return v, ok
 	}
 	return judgeAttribute(a, b, h, ratio, extra, why)
+}
+
+// closing reports whether the replaced span h closes both claims, after
+// a shared opening of at least two words that holds the whole subject
+// before a copula: "the metrics exporter runs on port 9100" and "the
+// metrics exporter listens on 9200" say the subject first and its value
+// last, whatever verb leads the value; "the planning meeting is on
+// March 3" and "the planning doc is due on March 1" differ in the
+// subject.
+//
+// Times of day and dates are left out: one subject has many ("the
+// backup starts at 02:00", "the backup finishes at 04:00").
+func closing(a, b *claim, h hunk) bool {
+	if !h.context || h.at < minCommon || h.at != h.bt || h.at < int(a.copAt) || h.bt < int(b.copAt) ||
+		h.at+len(h.a) != len(a.toks) || h.bt+len(h.b) != len(b.toks) {
+		return false
+	}
+	for _, t := range [2]token{h.a[len(h.a)-1], h.b[len(h.b)-1]} {
+		if t.kind == date || isDate(t) || strings.Contains(t.w, ":") {
+			return false
+		}
+	}
+	return true
+}
+
+// movedAntonym judges two claims that align but for one word each side
+// has at another place, the two words antonyms: "force pushes to
+// release branches are forbidden" and "we allow force pushes to release
+// branches" say the policy before and after its subject.
+func movedAntonym(a, b *claim, hunks []hunk, common int, why bool) (Verdict, bool) {
+	if len(hunks) != 2 || common < minCommon {
+		return Verdict{}, false
+	}
+	var x, y []token
+	for _, h := range hunks {
+		switch {
+		case len(h.a) == 1 && len(h.b) == 0 && x == nil:
+			x = h.a
+		case len(h.b) == 1 && len(h.a) == 0 && y == nil:
+			y = h.b
+		default:
+			return Verdict{}, false
+		}
+	}
+	if x == nil || y == nil || !opposite(x[0].w, y[0].w) {
+		return Verdict{}, false
+	}
+	return Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", show(a, x), show(b, y)) })}, true
+}
+
+// judgeOnly judges two claims of which one says its value is the only
+// one and the other, otherwise aligned word for word, lists more names
+// beside it: "the app is available only in English" and "the app is
+// available in English and Spanish". The added names follow a shared
+// word, at most three of them; an added word that is not a name ("only
+// the API is public" beside "the API is public and documented") is
+// another attribute.
+func judgeOnly(a, b *claim, hunks []hunk, common int, why bool) (Verdict, bool) {
+	if a.only == b.only || len(hunks) != 1 || common < minCommon {
+		return Verdict{}, false
+	}
+	h := hunks[0]
+	more := h.b
+	if b.only {
+		more = h.a
+	}
+	if len(h.a) > 0 && len(h.b) > 0 || len(more) == 0 || len(more) > 3 || !h.context {
+		return Verdict{}, false
+	}
+	for _, t := range more {
+		if !isName(t) {
+			return Verdict{}, false
+		}
+	}
+	return Verdict{Likely, say(why, func() string {
+		c := a
+		if b.only {
+			c = b
+		}
+		return fmt.Sprintf("only one value, the other adds %q", show(c, more))
+	})}, true
 }
 
 // recurringOnOneSide reports whether a recurring time qualifies a value
@@ -563,8 +654,18 @@ func otherEntity(a, b *claim, hunks []hunk) bool {
 	return false
 }
 
-// entityWords set a thing apart from another of its kind.
-var entityWords = setOf(`old previous former legacy other second secondary backup spare personal`)
+// entityWords set a thing apart from another of its kind: an older or
+// another one, or the one of an environment ("the staging data
+// warehouse" is not "the data warehouse" of production).
+// They are stemmed as claim words are ("staging" is "stag").
+var entityWords = func() map[string]bool {
+	m := make(map[string]bool)
+	for _, w := range strings.Fields(`old previous former legacy other second secondary backup spare personal
+staging production development dev test testing qa sandbox preprod`) {
+		m[lemma(stem(w))] = true
+	}
+	return m
+}()
 
 // sharedWords counts the distinct words two claims share and, when one
 // is negated, the prefixes of long words too (an implicit negation says

@@ -16,7 +16,8 @@ import (
 // the same value in other units, differently numbered things). The
 // pairs were written and split (member rule) before the rules were run
 // on them, and no rule was changed for them; the floors are the figures
-// measured then, so that a change must not lower them.
+// measured after the rules of the new phrasing round
+// (newphrasing_test.go), which were tuned on other pairs.
 func TestPhrasingPrecisionRecall(t *testing.T) {
 	pairs := loadMembers(t, "testdata/phrasing.jsonl", "phrasing")
 	parts := map[string]*score{}
@@ -34,8 +35,8 @@ func TestPhrasingPrecisionRecall(t *testing.T) {
 		part              string
 		precision, recall float64
 	}{
-		{"tune", 1, 0.5},
-		{"check", 0.87, 0.7},
+		{"tune", 1, 0.7},
+		{"check", 1, 0.8},
 	} {
 		if s := parts[c.part]; s.precision() < c.precision || s.recall() < c.recall {
 			t.Errorf("phrasing %s part: %v, want precision >= %.2f and recall >= %.2f", c.part, s, c.precision, c.recall)

@@ -319,6 +319,20 @@ var units = map[string]float64{
 // "4PM", "11:15 am") and returns it as hours and minutes on a 24-hour
 // clock without a leading zero ("18:00"), with the words it spans; 0
 // words when there is none.
+// bareHour reports whether the number at words[i] is an hour written
+// alone: after "at", ending the sentence or followed by a word that
+// carries no noun ("now", "on Mondays", "in the morning", "every day").
+func bareHour(words []string, i int) bool {
+	if i == 0 || words[i-1] != "at" || len(words[i]) > 2 || !allDigits(words[i]) {
+		return false
+	}
+	if i+1 == len(words) {
+		return true
+	}
+	next := words[i+1]
+	return filler[next] || classOf[next] != "" || next == "on" || next == "in" || next == "every" || next == "each" || next == "sharp"
+}
+
 func clockAt(words []string, i int) (string, int) {
 	w, n := words[i], 1
 	if w == "" || !isDigit(w[0]) {
@@ -337,13 +351,17 @@ func clockAt(words []string, i int) (string, int) {
 	if !colon {
 		mm = "00"
 	}
+	if !colon && suffix == "" && bareHour(words, i) {
+		// "standup is at 10 now": an hour alone after "at".
+		suffix = "h"
+	}
 	if (!colon && suffix == "") || len(hh) == 0 || len(hh) > 2 || len(mm) != 2 || !allDigits(hh) || !allDigits(mm) {
 		return "", 0
 	}
 	h, _ := strconv.Atoi(hh)
 	m, _ := strconv.Atoi(mm)
 	switch {
-	case m > 59, suffix == "" && h > 23, suffix != "" && (h == 0 || h > 12):
+	case m > 59, (suffix == "" || suffix == "h") && h > 23, (suffix == "am" || suffix == "pm") && (h == 0 || h > 12):
 		return "", 0
 	case suffix == "pm" && h < 12:
 		h += 12

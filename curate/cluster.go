@@ -39,6 +39,12 @@ type Passage struct {
 	// "Database" of a note's "Staging" part and one of another's
 	// "Production" part state facts about two databases.
 	Under []string
+	// Tags are the tags of the passage's note (its front matter). Two
+	// passages in notes tagged for different subjects (staging and
+	// production), each holding a tag the other's note lacks that
+	// neither text names, are not duplicates: dropping either copy
+	// would lose which subject its fact is about.
+	Tags []string
 }
 
 // Under returns the outer headings of a passage: the heading path in
@@ -49,6 +55,28 @@ func Under(headings []string, text string) []string {
 		headings = headings[:len(headings)-1]
 	}
 	return headings
+}
+
+// HeadingLines returns how many lines at the start of text are headings,
+// ATX ("## Database", indented by at most 3 spaces; "#ops" is a tag) or
+// setext (a line and its "===" or "---" underline), with the blank lines
+// between them, and how many headings those lines hold; 0 and 0 when
+// text opens with something else.
+func HeadingLines(text string) (lines, headings int) {
+	ls := SplitLines(text)
+	for i := 0; i < len(ls); i++ {
+		switch {
+		case strings.TrimSpace(ls[i]) == "":
+		case atxHeading().MatchString(ls[i]):
+			lines, headings = i+1, headings+1
+		case i+1 < len(ls) && setextUnderline().MatchString(ls[i+1]):
+			i++
+			lines, headings = i+1, headings+1
+		default:
+			return lines, headings
+		}
+	}
+	return lines, headings
 }
 
 // startsWithHeading reports whether text opens with an ATX heading: one
@@ -91,7 +119,7 @@ type Held struct {
 // fewer than 4 distinct tokens. A pair whose passages sit under different
 // outer headings ([Passage.Under]), are in notes whose names each state
 // a subject the other's lacks ([LosesName]: staging.md and
-// production.md), differ in a value ([Differs]), or of which each holds
+// production.md), or whose names and tags ([Passage.Tags]) do, differ in a value ([Differs]), or of which each holds
 // a content word the other lacks (a word replaced: neither can stand for
 // the other), is returned in held instead. Both lists are sorted by A, then B.
 //
@@ -152,6 +180,11 @@ func Pairs(ps []Passage, threshold float64) (pairs []Pair, held []Held) {
 					held = append(held, Held{p, "in notes about different subjects: " + strings.Join(la, " ") + " / " + strings.Join(lb, " ")})
 					continue
 				}
+				sa, sb := subjectsTagged(ps[a]), subjectsTagged(ps[b])
+				if la, lb := losesSubject(ps[b], ps[a], sa, sb), losesSubject(ps[a], ps[b], sb, sa); len(la) > 0 && len(lb) > 0 {
+					held = append(held, Held{p, "in notes tagged or named for different subjects: " + strings.Join(la, " ") + " / " + strings.Join(lb, " ")})
+					continue
+				}
 				if reason, ok := Differs(ps[a].Text, ps[b].Text); ok {
 					held = append(held, Held{p, "a value differs: " + reason})
 					continue
@@ -187,14 +220,31 @@ type Copy struct {
 	// File and Line place the passage; they break ties.
 	File string
 	Line int
+	// Resolved says that a resolution's marker names one of the
+	// passage's lines as the line kept ([Marker.Path], [Marker.KeptKey]):
+	// dropping the copy would leave the marker naming a line no longer
+	// there, so [Groups] never drops it.
+	Resolved bool
 }
 
-// Prefer orders copies of a passage, the one to keep first: the newest
-// by Date, then, for equal dates, the later file name (dated names sort
-// by their date), then the earlier line. It returns a negative number
-// when a comes first, a positive one when b does, 0 for the same place.
+// Prefer orders copies of a passage, the one to keep first: a copy a
+// resolution keeps a line of ([Copy.Resolved]), then the newest by Date,
+// then, for equal dates, the later file name (dated names sort by their
+// date), then the earlier line. It returns a negative number when a
+// comes first, a positive one when b does, 0 for the same place.
 func Prefer(a, b Copy) int {
-	return cmp.Or(b.Date.Compare(a.Date), cmp.Compare(b.File, a.File), cmp.Compare(a.Line, b.Line))
+	return cmp.Or(boolOrder(b.Resolved, a.Resolved), b.Date.Compare(a.Date), cmp.Compare(b.File, a.File), cmp.Compare(a.Line, b.Line))
+}
+
+// boolOrder compares two booleans, false first.
+func boolOrder(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
 }
 
 // Member is a copy dropped from a [Group], with how it compares to the
@@ -225,8 +275,9 @@ type Group struct {
 // least the threshold similar to it) that is not yet in a group, that
 // [Prefer] puts after it, and that loses no content word to it
 // ([Loses]) nor lacks one of its words that may change the fact
-// ([Adds]) nor a subject its note's name states ([LosesName]), at most
-// one per file (the most similar, then the preferred).
+// ([Adds]) nor a subject its note's name states ([LosesName]), and that
+// no resolution keeps a line of ([Copy.Resolved]), at most one per file
+// (the most similar, then the preferred).
 // A passage is in at most one group. Groups are sorted by their kept
 // passage's place in that order.
 func Groups(ps []Passage, copies []Copy, pairs []Pair) []Group {
@@ -254,7 +305,7 @@ func Groups(ps []Passage, copies []Copy, pairs []Pair) []Group {
 			if d == k {
 				d = p.B
 			}
-			if taken[d] || ps[d].File == ps[k].File || byPref(k, d) >= 0 || len(Loses(ps[k].Text, ps[d].Text)) > 0 || len(Adds(ps[k].Text, ps[d].Text)) > 0 || len(LosesName(ps[k], ps[d])) > 0 {
+			if taken[d] || copies[d].Resolved || ps[d].File == ps[k].File || byPref(k, d) >= 0 || len(Loses(ps[k].Text, ps[d].Text)) > 0 || len(Adds(ps[k].Text, ps[d].Text)) > 0 || len(LosesName(ps[k], ps[d])) > 0 {
 				continue
 			}
 			cands = append(cands, Member{Index: d, Similarity: p.Similarity})

@@ -14,9 +14,11 @@ import (
 
 // differsInForm reports whether two passages with the same words say
 // different things by how the words are arranged or written: the words
-// both hold (content words and words of direction: from, to, than) come
-// in another order ("timeout 30, retries 5" and "timeout
-// 5, retries 30"; "Alice reports to Bob" and "Bob reports to Alice"), a
+// both hold (content words, words of direction: from, to, than, and
+// words that are values: yes, no, on, off, before, after) come in another
+// order ("timeout 30, retries 5" and "timeout 5, retries 30"; "Alice
+// reports to Bob" and "Bob reports to Alice"; a table whose "yes" and
+// "no" moved to other rows), a
 // word written with capitals inside it is written otherwise ("MB" and
 // "Mb", "API_TOKEN" and "api_token"), a piece of code (a `span` or a
 // fenced block) is not in the other passage as written, or the
@@ -25,7 +27,7 @@ import (
 func differsInForm(a, b string, wa, wb words) (string, bool) {
 	shared := map[string]bool{}
 	for _, w := range wa.list {
-		if _, ok := slices.BinarySearch(wb.list, w); ok && (content(w) || directionWords[w]) {
+		if _, ok := slices.BinarySearch(wb.list, w); ok && (content(w) || directionWords[w] || valueKind(w, false) != "") {
 			shared[w] = true
 		}
 	}

@@ -2,6 +2,7 @@ package curate
 
 import (
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -21,7 +22,14 @@ import (
 // dropped, but the subject "database" when the topic note's copy is.
 // The words are sorted.
 func LosesName(kept, dropped Passage) []string {
-	lost := minus(subjectOf(dropped.File), subjectOf(kept.File))
+	return losesSubject(kept, dropped, subjectOf(dropped.File), subjectOf(kept.File))
+}
+
+// losesSubject returns the words of dropped's subjects that kept's
+// subjects lack, when neither kept's text nor the headings it sits under
+// name one of them; both lists sorted.
+func losesSubject(kept, dropped Passage, droppedSubjects, keptSubjects []string) []string {
+	lost := minus(droppedSubjects, keptSubjects)
 	if len(lost) == 0 {
 		return nil
 	}
@@ -42,14 +50,32 @@ func LosesName(kept, dropped Passage) []string {
 	return lost
 }
 
+// subjectsTagged returns the subject words of a note's path
+// ([subjectOf]) and those of its tags, sorted: a tag says what a note is
+// about as a folder does.
+func subjectsTagged(p Passage) []string {
+	out := subjectOf(p.File)
+	for _, t := range p.Tags {
+		for _, w := range nameWords(strings.ToLower(t)) {
+			if !placeNames[w] {
+				out = append(out, tokenize.Fold(w))
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
 // subjectOf returns the words of a note's path, its folders and its file
 // name without the extension, that may name a subject, sorted: a
 // passage's note name is part of what it states when the passage does
 // not name its subject itself. Left out are the dates (a year, a year
 // and month, a full date, as 2026-01-05, 2026/01/05 or 20260105: a log's
 // date says when it was written, not what about), the folder memory,
-// and the names that say where a note was put rather than what it is
-// about ([placeNames]: notes, inbox, scratch, misc, journal...). Words
+// the names that say where a note was put rather than what it is
+// about ([placeNames]: notes, inbox, scratch, misc, journal...), and the
+// marks of a copy in the file name ("backups (1)", "backups copy",
+// "Copy of backups": [copyMark]). Words
 // are split at every character that is not a letter or a digit
 // ("team-alpha" is "team" and "alpha") and folded as [Diff] folds them.
 func subjectOf(file string) []string {
@@ -57,7 +83,15 @@ func subjectOf(file string) []string {
 	if ext := path.Ext(file); ext != "" && !strings.Contains(ext, "/") {
 		file = strings.TrimSuffix(file, ext)
 	}
-	ws := nameWords(file)
+	dir, base := path.Split(file)
+	for {
+		b := copyMark.ReplaceAllString(base, "")
+		if b == base || b == "" {
+			break
+		}
+		base = b
+	}
+	ws := nameWords(dir + base)
 	var out []string
 	for i := 0; i < len(ws); i++ {
 		if n := dateRun(ws[i:]); n > 0 {
@@ -71,6 +105,12 @@ func subjectOf(file string) []string {
 	slices.Sort(out)
 	return slices.Compact(out)
 }
+
+// copyMark matches the marks a file manager or a browser adds to the
+// name of a copy of a file: "NAME (1)", "NAME copy", "NAME copy 2",
+// "NAME - Copy", "Copy of NAME" (lower-cased). A copy's mark says how the
+// file came to be, not what it is about.
+var copyMark = regexp.MustCompile(`^copy of |(?: -)? copy(?: [0-9]+)?$| \([0-9]+\)$`)
 
 // nameWords splits s at every character that is not a letter or a
 // digit.

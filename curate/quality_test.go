@@ -45,7 +45,7 @@ func loadPairsFrom(tb testing.TB, name string) []labelled {
 			}
 			c := labelled{part: f[1], dup: f[2] == "dup", family: f[3], fileA: "memory/2026-11-01.md", fileB: "memory/2026-11-02.md"}
 			if len(f) == 6 {
-				c.fileA, c.fileB = f[4], f[5]
+				c.fileA, c.fileB = strings.ReplaceAll(f[4], "%20", " "), strings.ReplaceAll(f[5], "%20", " ")
 			}
 			out = append(out, c)
 			cur, side = &out[len(out)-1], nil

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 
+	"github.com/memweave/memweave-go/chunker"
 	"github.com/memweave/memweave-go/curate"
 	"github.com/memweave/memweave-go/frontmatter"
 	"github.com/memweave/memweave-go/indexer"
@@ -35,7 +37,8 @@ type ConsolidateResult struct {
 	Skipped []SkippedGroup `json:"skipped"`
 	// Edited are the files that lost lines, Deleted those left with
 	// nothing else, which were deleted, and Merged the kept files whose
-	// front matter took pinned, tags or importance from a copy.
+	// front matter took pinned, tags, importance or feedback marks from a
+	// copy.
 	Edited  []string `json:"edited"`
 	Deleted []string `json:"deleted"`
 	Merged  []string `json:"merged"`
@@ -57,8 +60,9 @@ func (r *ConsolidateResult) Changed() bool {
 // dropped passages are read again from their files and compared with
 // the listing by content hash: if any differs, if two are one file, or
 // if the kept note expires before a copy's note, nothing of that group
-// changes. Then the kept note's front matter takes pinned, tags and
-// importance from the notes of its copies ([frontmatter.Merge]), and
+// changes. Then the kept note's front matter takes pinned, tags,
+// importance and the copy's feedback marks (under the kept passage's
+// key) from the notes of its copies ([frontmatter.Merge]), and
 // each copy's lines are removed from its file (lines another passage of
 // the file still covers are kept), each file edited atomically
 // ([memfile.Edit]), after checking again under the lock that it still
@@ -119,7 +123,7 @@ func (n *Notes) applyGroup(ctx context.Context, g DuplicateGroup, res *Consolida
 	edithook.RunGroup(ctx, g.ID)
 
 	// The kept note first takes what its copies carry.
-	if merge.Pinned || len(merge.Tags) > 0 || merge.Importance != nil {
+	if merge.Pinned || len(merge.Tags) > 0 || merge.Importance != nil || len(merge.Feedback) > 0 {
 		merged := false
 		_, err := memfile.Edit(ctx, n.Dir, g.Keep.Path, n.MaxFileBytes, func(_ string, old []byte) ([]byte, error) {
 			if err := n.holds(old, g.Keep); err != nil {
@@ -210,7 +214,7 @@ func (n *Notes) check(ctx context.Context, g DuplicateGroup) (merge frontmatter.
 		if i > 0 {
 			m, _, err := frontmatter.Parse(data)
 			if err != nil {
-				return merge, nil, fmt.Sprintf("nothing changed: %s: %v; fix it so its pinned, tags and importance can move to the kept note", p.Path, err), nil
+				return merge, nil, fmt.Sprintf("nothing changed: %s: %v; fix it so its pinned, tags, importance and feedback can move to the kept note", p.Path, err), nil
 			}
 			if keepExpires != "" && (m.Expires == "" || m.Expires > keepExpires) {
 				never := "never expires"
@@ -218,6 +222,15 @@ func (n *Notes) check(ctx context.Context, g DuplicateGroup) (merge frontmatter.
 					never = "expires on " + m.Expires
 				}
 				return merge, nil, fmt.Sprintf("nothing changed: the kept note %s expires on %s and %s %s; searches would lose the passage after %s", g.Keep.Path, keepExpires, p.Path, never, keepExpires), nil
+			}
+			// The copy's feedback marks go to the kept passage, under
+			// its own key: the two may open with lines written otherwise.
+			if v, ok := m.Feedback[curate.PassageKey(p.Text)]; ok {
+				if merge.Feedback == nil {
+					merge.Feedback = map[string]frontmatter.Votes{}
+				}
+				k := curate.PassageKey(g.Keep.Text)
+				merge.Feedback[k] = frontmatter.Votes{Useful: merge.Feedback[k].Useful + v.Useful, Useless: merge.Feedback[k].Useless + v.Useless}
 			}
 			merge.Pinned = merge.Pinned || m.Pinned
 			merge.Tags = append(merge.Tags, m.Tags...)
@@ -271,6 +284,29 @@ func onlyMoot(data []byte) bool {
 	return true
 }
 
+// headingsOwning returns how many lines at the start of the chunk c are
+// its own headings (and the blank lines between them) that a later
+// chunk of the note, others, sits under: removing them with c would put
+// the sections after it under the heading before, and state their facts
+// of another subject ("## Database" of "# Production" read as part of
+// "# Staging"). It returns 0 when c opens with no heading or none of
+// its headings holds a later chunk.
+func headingsOwning(c chunker.Chunk, others []chunker.Chunk) int {
+	n, k := curate.HeadingLines(c.Text)
+	if n == 0 || len(c.Headings) == 0 {
+		return 0
+	}
+	// The chunk's own headings end its heading path ("# Production" and
+	// "## Backups" opening it: both).
+	own := c.Headings[max(len(c.Headings)-k, 0):]
+	for _, o := range others {
+		if o.StartLine > c.EndLine && slices.ContainsFunc(o.Headings, func(h string) bool { return slices.Contains(own, h) }) {
+			return n
+		}
+	}
+	return 0
+}
+
 // dropCopy removes the passage d from its note, after checking under the
 // write lock that the note still holds it, the kept note still holds
 // keep, and both are still the files check found (reals), and deletes
@@ -295,6 +331,9 @@ func (n *Notes) dropCopy(ctx context.Context, keep, d Passage, reals map[string]
 		var keepLines [][2]int
 		for _, o := range others {
 			keepLines = append(keepLines, [2]int{o.StartLine, o.EndLine})
+		}
+		if n := headingsOwning(c, others); n > 0 {
+			keepLines = append(keepLines, [2]int{c.StartLine, c.StartLine + n - 1})
 		}
 		data := curate.RemovePassage(old, c.StartLine, c.EndLine, keepLines)
 		if len(n.split(data)) == 0 && onlyMoot(data) {

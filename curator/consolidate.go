@@ -3,6 +3,7 @@ package curator
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -104,7 +105,9 @@ type ConsolidatePlan struct {
 // listed in Held instead, as candidates for conflicts and resolve), and
 // the copy dropped holds no content word the kept one lacks, nor the
 // kept one a content word that may change the fact ([curate.Adds]). The copy
-// kept is the newest by the note's own date: a dated file name, else a
+// kept is one holding a line a resolution's marker names as kept (never
+// dropped: two such copies are held), else the newest by the note's own
+// date: a dated file name, else a
 // date field in its front matter, else the time of its last git commit
 // (when the workspace is in a git repository), else its modification
 // time; every other copy of its group is at least the threshold similar
@@ -112,19 +115,25 @@ type ConsolidatePlan struct {
 // ([curate.Pairs], [curate.Groups]); see it for the rules and their
 // bounds. The plan's Warnings are empty.
 func (n *Notes) Consolidate(ctx context.Context) (*ConsolidatePlan, error) {
-	var chunks []index.StoredChunk
-	var ps []curate.Passage
-	err := n.DB.EachChunk(ctx, func(c index.StoredChunk) error {
-		if workspace.InMemory(c.Path) {
-			chunks = append(chunks, c)
-			ps = append(ps, curate.Passage{File: c.Path, Text: c.Text, Under: curate.Under(c.Headings, c.Text)})
-		}
-		return nil
-	})
+	files, err := n.DB.Files(ctx)
 	if err != nil {
 		return nil, err
 	}
-	files, err := n.DB.Files(ctx)
+	var chunks []index.StoredChunk
+	var ps []curate.Passage
+	tags := map[string][]string{}
+	err = n.DB.EachChunk(ctx, func(c index.StoredChunk) error {
+		if workspace.InMemory(c.Path) {
+			t, ok := tags[c.Path]
+			if !ok {
+				t = frontmatter.Decode(files[c.Path].Meta).Tags
+				tags[c.Path] = t
+			}
+			chunks = append(chunks, c)
+			ps = append(ps, curate.Passage{File: c.Path, Text: c.Text, Under: curate.Under(c.Headings, c.Text), Tags: t})
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -132,15 +141,20 @@ func (n *Notes) Consolidate(ctx context.Context) (*ConsolidatePlan, error) {
 	gctx, cancel := context.WithTimeout(ctx, commitTimeout)
 	defer cancel()
 	l := listing{chunks: chunks, ps: ps, dates: n.dates(gctx, files)}
+	kept := keptLines(chunks)
 	copies := make([]curate.Copy, len(ps))
+	resolvedBy := map[int]string{}
 	for _, p := range pairs {
 		for _, i := range []int{p.A, p.B} {
 			d, _ := l.dates(chunks[i].Path)
 			copies[i] = curate.Copy{Date: d, File: chunks[i].Path, Line: chunks[i].StartLine}
+			if by := resolvedIn(kept, chunks[i]); by != "" {
+				copies[i].Resolved, resolvedBy[i] = true, by
+			}
 		}
 	}
 	groups := curate.Groups(ps, copies, pairs)
-	held = append(held, heldNewer(ps, copies, pairs, groups)...)
+	held = append(held, heldNewer(ps, copies, pairs, groups, resolvedBy)...)
 	slices.SortFunc(held, func(x, y curate.Held) int { return cmp.Or(cmp.Compare(x.A, y.A), cmp.Compare(x.B, y.B)) })
 	return &ConsolidatePlan{Groups: l.groups(groups), Held: l.held(held), Warnings: []indexer.Warning{}}, nil
 }
@@ -149,7 +163,7 @@ func (n *Notes) Consolidate(ctx context.Context) (*ConsolidatePlan, error) {
 // lacks words of the older, or adds words that may change the fact
 // ([curate.Adds]): they are held back too, as dropping the older would
 // lose those words, or the fact the older states.
-func heldNewer(ps []curate.Passage, copies []curate.Copy, pairs []curate.Pair, groups []curate.Group) []curate.Held {
+func heldNewer(ps []curate.Passage, copies []curate.Copy, pairs []curate.Pair, groups []curate.Group, resolvedBy map[int]string) []curate.Held {
 	grouped := map[[2]int]bool{}
 	for _, g := range groups {
 		for _, m := range g.Drop {
@@ -171,9 +185,44 @@ func heldNewer(ps []curate.Passage, copies []curate.Copy, pairs []curate.Pair, g
 			held = append(held, curate.Held{Pair: p, Reason: "the newer copy adds: " + strings.Join(added, " ")})
 		} else if lost := curate.LosesName(ps[newer], ps[older]); len(lost) > 0 {
 			held = append(held, curate.Held{Pair: p, Reason: "the older copy's note is about what the newer's is not: " + strings.Join(lost, " ")})
+		} else if copies[p.A].Resolved && copies[p.B].Resolved {
+			held = append(held, curate.Held{Pair: p, Reason: "a resolution keeps a line of each copy: " + resolvedBy[p.A] + ", " + resolvedBy[p.B]})
 		}
 	}
 	return held
+}
+
+// keptLines maps each line a resolution keeps, by its note and content
+// key, to the place of a marker naming it ("memory/old.md:2"): the
+// markers of chunks whose superseded lines still match ([curate.Spans]).
+func keptLines(chunks []index.StoredChunk) map[[2]string]string {
+	kept := map[[2]string]string{}
+	for _, c := range chunks {
+		for _, s := range curate.Spans([]byte(c.Text)) {
+			k := [2]string{s.Marker.Path, s.Marker.KeptKey}
+			if _, ok := kept[k]; !ok {
+				kept[k] = fmt.Sprintf("%s:%d", c.Path, c.StartLine+s.To)
+			}
+		}
+	}
+	return kept
+}
+
+// resolvedIn returns the place of a marker that keeps one of c's lines,
+// "" when none does.
+func resolvedIn(kept map[[2]string]string, c index.StoredChunk) string {
+	if len(kept) == 0 {
+		return ""
+	}
+	for _, line := range curate.SplitLines(c.Text) {
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		if by, ok := kept[[2]string{c.Path, curate.LinesKey([]string{line})}]; ok {
+			return by
+		}
+	}
+	return ""
 }
 
 // listing turns curate's indexes into the passages of a plan.

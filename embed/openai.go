@@ -128,9 +128,11 @@ type OpenAI struct {
 	key         string // redacted from the server's messages it quotes
 
 	// mu guards dims, which is wantDims or, when that is 0, learned from
-	// the first response.
-	mu   sync.Mutex
-	dims int
+	// the first response, and changed, set when a response had another
+	// length than the learned one.
+	mu      sync.Mutex
+	dims    int
+	changed bool
 }
 
 // NewOpenAI returns an embedder for cfg. It does not contact the server;
@@ -194,6 +196,19 @@ func (o *OpenAI) Identity() Identity {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	return Identity{Provider: "openai", Model: o.model, Dims: o.dims, Prefixes: PrefixesOf(o.queryPrefix, o.docPrefix)}
+}
+
+// Relearn forgets the dimensions learned from the server once one of its
+// responses had another length (a model swapped behind the same name),
+// so that the next call learns them again. It does nothing when Dims was
+// configured or no response changed length: a long-lived program calls
+// it before each index pass, between whose calls no lengths mix.
+func (o *OpenAI) Relearn() {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.changed && o.wantDims == 0 {
+		o.dims, o.changed = 0, false
+	}
 }
 
 // Probe embeds one short text, which checks the endpoint, key and model
@@ -405,6 +420,7 @@ func (o *OpenAI) vectors(resp openai.EmbeddingResponse, n int) ([][]float32, err
 		return nil, o.errorf("model %q returned %d-dimensional vectors, want Dims %d; set Dims to %d, or to 0 to learn it (some servers ignore the dimensions parameter)",
 			o.model, got, o.dims, got)
 	case got != o.dims:
+		o.changed = true
 		return nil, o.errorf("model %q returned %d-dimensional vectors after %d-dimensional ones", o.model, got, o.dims)
 	}
 	return vecs, nil

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"strconv"
 	"strings"
 	"time"
@@ -40,7 +41,8 @@ func Date(src []byte) (time.Time, bool) {
 // Merge returns src with the curation fields of other merged into its
 // front matter, so that a note that replaces copies of itself keeps what
 // they carried: pinned when either is pinned, the tags of both (src's
-// first, in order), the higher importance. Fields that do not change are
+// first, in order), the higher importance, and other's feedback marks
+// added to src's, key by key. Fields that do not change are
 // kept byte for byte; a block is added when src has none and something
 // is to be added. The result is parsed again: when it does not hold the
 // merged fields, or any other field memweave reads changed, Merge
@@ -61,6 +63,16 @@ func Merge(src []byte, other Meta) ([]byte, error) {
 	if other.Importance != nil && (m.Importance == nil || *other.Importance > *m.Importance) {
 		v := *other.Importance
 		want.Importance = &v
+	}
+	if len(other.Feedback) > 0 {
+		want.Feedback = maps.Clone(m.Feedback)
+		if want.Feedback == nil {
+			want.Feedback = map[string]Votes{}
+		}
+		for k, v := range other.Feedback {
+			w := want.Feedback[k]
+			want.Feedback[k] = Votes{Useful: w.Useful + v.Useful, Useless: w.Useless + v.Useless}
+		}
 	}
 	out := src
 	set := func(name, value string) error {
@@ -90,9 +102,18 @@ func Merge(src []byte, other Meta) ([]byte, error) {
 			return nil, err
 		}
 	}
+	if !maps.Equal(want.Feedback, m.Feedback) {
+		_, b, err := Parse(out)
+		if err != nil {
+			return nil, err
+		}
+		if out, err = setField(out, b, "feedback", func(indent string) string { return encodeFeedback(want.Feedback, b.newline(), indent) }); err != nil {
+			return nil, err
+		}
+	}
 	got, b, err := Parse(out)
 	if err != nil || !sameMeta(got, want) {
-		return nil, &Error{Line: max(b.Lines, 1), Msg: fmt.Sprintf("merging pinned, tags and importance did not give the fields wanted (got %+v); the note is left as it is", got)}
+		return nil, &Error{Line: max(b.Lines, 1), Msg: fmt.Sprintf("merging pinned, tags, importance and feedback did not give the fields wanted (got %+v); the note is left as it is", got)}
 	}
 	return out, nil
 }

@@ -23,6 +23,15 @@ func TestMerge(t *testing.T) {
 			t.Errorf("Merge(%q) = %q, %v; want %q", tt.src, got, err, tt.want)
 		}
 	}
+	marks := Meta{Feedback: map[string]Votes{"pab58f8f6": {Useful: 3}, "p00000001": {Useless: 1}}}
+	for src, want := range map[string]string{
+		"body\n": "---\nfeedback:\n  p00000001: {useful: 0, useless: 1}\n  pab58f8f6: {useful: 3, useless: 0}\n---\nbody\n",
+		"---\r\ntitle: x\r\nfeedback:\r\n  pab58f8f6: {useful: 1, useless: 2}\r\n---\r\nbody\r\n": "---\r\ntitle: x\r\nfeedback:\r\n  p00000001: {useful: 0, useless: 1}\r\n  pab58f8f6: {useful: 4, useless: 2}\r\n---\r\nbody\r\n",
+	} {
+		if got, err := Merge([]byte(src), marks); err != nil || string(got) != want {
+			t.Errorf("Merge(%q, feedback) = %q, %v; want %q", src, got, err, want)
+		}
+	}
 	if _, err := Merge([]byte("---\nimportance: [\n---\nbody\n"), other); err == nil {
 		t.Error("Merge of invalid front matter did not refuse")
 	}

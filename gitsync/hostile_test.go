@@ -84,7 +84,7 @@ func userRefs(t testing.TB, dir string) string {
 	t.Helper()
 	var keep []string
 	for _, line := range strings.Split(gitIn(t, dir, nil, "for-each-ref"), "\n") {
-		if !strings.HasSuffix(line, "\trefs/memweave/incoming") {
+		if !strings.HasSuffix(line, "\trefs/worktree/memweave/incoming") {
 			keep = append(keep, line)
 		}
 	}

@@ -572,7 +572,7 @@ func (s *syncer) replay(ctx context.Context, head, incoming string, res *Result)
 					cp := conflictCopy(p, s.host, head)
 					resolved = appendEntry(resolved, ours, cp)
 					conflicts = append(conflicts, Conflict{Path: p, Copy: cp})
-					s.markOwnCopy(cp)
+					s.ownCopies = append(s.ownCopies, cp)
 				}
 			case okO || okT:
 				side, commit, host := theirs, incoming, "remote"
@@ -588,7 +588,7 @@ func (s *syncer) replay(ctx context.Context, head, incoming string, res *Result)
 					resolved = appendEntry(resolved, side, cp)
 					conflicts = append(conflicts, Conflict{Path: orig, Copy: cp})
 					if okO {
-						s.markOwnCopy(cp)
+						s.ownCopies = append(s.ownCopies, cp)
 					}
 					continue
 				}
@@ -619,15 +619,6 @@ func (s *syncer) replay(ctx context.Context, head, incoming string, res *Result)
 	}
 	res.Conflicts = append(res.Conflicts, conflicts...)
 	return commit, nil
-}
-
-// markOwnCopy records the conflict copy p as holding this machine's
-// version.
-func (s *syncer) markOwnCopy(p string) {
-	if s.ownCopies == nil {
-		s.ownCopies = map[string]bool{}
-	}
-	s.ownCopies[p] = true
 }
 
 // parseMergeTree reads the output of git merge-tree -z: the merged tree,

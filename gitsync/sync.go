@@ -64,8 +64,11 @@ const (
 	// legacyRemoteRef is the one such ref earlier versions kept, for the
 	// remote's branch named like the local one.
 	legacyRemoteRef = "refs/memweave/remote"
-	// incomingRef holds what a fetch brought, before it is checked.
-	incomingRef = "refs/memweave/incoming"
+	// incomingRef holds what a fetch brought, before it is checked. Git
+	// keeps refs/worktree/ refs per worktree: a sync in another worktree
+	// of the repository, fetching its own branch at the same time, has
+	// its own.
+	incomingRef = "refs/worktree/memweave/incoming"
 )
 
 // AttributesLines are the .gitattributes lines that make git merge dated
@@ -130,7 +133,8 @@ type Result struct {
 	Remote       string `json:"remote"`
 	RemoteBranch string `json:"remote_branch"`
 	// Changed are the paths under memory/ the remote's commits changed
-	// here.
+	// here; a conflict copy of this machine's own version, which this
+	// sync wrote, is not among them.
 	Changed []string `json:"changed,omitempty"`
 	// Conflicts are the files changed on both sides during this sync.
 	Conflicts []Conflict `json:"conflicts,omitempty"`
@@ -165,11 +169,11 @@ type syncer struct {
 	// localHead is HEAD once this machine's changes are committed, before
 	// the remote's commits are integrated.
 	localHead string
+	// ownCopies are the conflict copies replay wrote of this machine's
+	// own versions: no remote commit brought them.
+	ownCopies []string
 	// foldCase caches [syncer.ignoresCase], nil until asked.
 	foldCase *bool
-	// ownCopies are the conflict copies that hold this machine's
-	// version, which the remote did not bring.
-	ownCopies map[string]bool
 }
 
 // Sync commits, integrates and pushes the workspace at root (the top
@@ -268,8 +272,7 @@ func syncLocked(ctx context.Context, root string, opts Options) (res *Result, er
 				return res, err
 			}
 		}
-		// A conflict copy of this machine's version came from here.
-		res.Changed = slices.DeleteFunc(slices.Clone(res.Changed), func(p string) bool { return s.ownCopies[p] })
+		res.Changed = slices.DeleteFunc(slices.Clone(res.Changed), func(p string) bool { return slices.Contains(s.ownCopies, p) })
 	}
 	if w := s.ignoredNotes(ctx); w != "" {
 		res.Warnings = append(res.Warnings, w)

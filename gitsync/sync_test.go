@@ -136,7 +136,13 @@ func TestSyncSameNoteBothSidesKeepsBoth(t *testing.T) {
 	if !strings.HasPrefix(cp, "memory/notes/db.conflict-hostb-") || !strings.HasSuffix(cp, ".md") {
 		t.Errorf("copy = %q", cp)
 	}
-	sync(t, a, "hosta")
+	// The copy holds b's own text: the remote brought only a's version.
+	if want := []string{"memory/notes/db.md"}; !slices.Equal(res.Changed, want) {
+		t.Errorf("Sync(b).Changed = %q, want %q: not b's own conflict copy", res.Changed, want)
+	}
+	if res := sync(t, a, "hosta"); !slices.Equal(res.Changed, []string{cp}) {
+		t.Errorf("Sync(a) after b's push: Changed = %q, want [%s]", res.Changed, cp)
+	}
 	for _, ws := range []string{a, b} {
 		if got := read(t, ws, "memory/notes/db.md"); !strings.Contains(got, "(a)") {
 			t.Errorf("%s db.md = %q, want a's version (pushed first)", ws, got)

@@ -19,11 +19,14 @@ type Status struct {
 	DBBytes   int64  `json:"db_bytes"`
 	// Settings is the workspace's settings file, "" when it has none
 	// yet (the first index run writes it).
-	Settings     string `json:"settings"`
-	Files        int    `json:"files"`
-	Chunks       int    `json:"chunks"`
-	Vectors      int    `json:"vectors"`
-	PendingFiles int    `json:"pending_files"`
+	Settings string `json:"settings"`
+	// Files, Chunks and Vectors count the index's rows; Vectors counts
+	// vector rows without reading them ([Engine.Check] reports those
+	// that are not finite).
+	Files        int `json:"files"`
+	Chunks       int `json:"chunks"`
+	Vectors      int `json:"vectors"`
+	PendingFiles int `json:"pending_files"`
 	// Scanned is false when Status ran without a scan: the fields below
 	// up to UnreadableFiles are then 0 because nothing was looked at.
 	Scanned bool `json:"scanned"`
@@ -97,15 +100,25 @@ func (e *Engine) Status(ctx context.Context, scan bool) (*Status, error) {
 	}
 	id := e.opts.Embedder.Identity()
 	s.Embedder, s.Model, s.Dims = id.Provider, id.Model, id.Dims
-	if s.Dims == 0 {
+	foreign, err := e.Foreign(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if s.Dims == 0 && foreign == "" {
 		s.Dims = st.Dims // not learned yet in this process
 	}
-	if foreign, err := e.Foreign(ctx); err != nil {
-		return nil, err
-	} else if foreign != "" {
+	switch {
+	case foreign != "":
 		s.SearchMode, s.SearchModeReason = search.ModeKeyword, e.ForeignWarning(foreign).Error()
-	} else if st.Chunks > 0 && st.Vectors == 0 {
+	case st.Chunks > 0 && st.Vectors == 0:
 		s.SearchMode, s.SearchModeReason = search.ModeKeyword, "no chunk has a vector yet (embedding failed or pending); run index"
+	default:
+		return s, nil
+	}
+	// A static model folder that cannot be read is the cause to name, not
+	// the difference it makes to the embedder's identity.
+	if w := e.unusableWarning(ctx); len(w) > 0 {
+		s.SearchModeReason = w[0].Error()
 	}
 	return s, nil
 }

@@ -59,6 +59,10 @@ func (e *Engine) vectors(ctx context.Context, gr *group) error {
 		return nil
 	}
 	vecs, err := e.opts.Embedder.EmbedDocuments(ctx, texts)
+	if err == nil && len(vecs) != len(texts) {
+		// A custom embedder broke the one vector per text contract.
+		err = fmt.Errorf("the embedder returned %d vectors for %d texts", len(vecs), len(texts))
+	}
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()

@@ -29,3 +29,22 @@ func TestAppendSaysWhenTheEmbedderFails(t *testing.T) {
 		t.Errorf("%s = %q, want the note stored", out.Path, got)
 	}
 }
+
+// TestAppendWarningsIsAList: memory_append's result carries its warnings
+// as the `warnings` list every other tool returns, one problem an item,
+// beside the older `warning` string (the same items joined by "; "),
+// kept for clients that read it.
+func TestAppendWarningsIsAList(t *testing.T) {
+	srv := memweavetest.NewEmbedServer(t, 64)
+	srv.Status.Store(500)
+	w := openWeave(t, map[string]string{"memory/keep.md": "# Keep\n"}, memweave.EmbedderConfig{Provider: "openai", Model: "m", BaseURL: srv.BaseURL()})
+	cs := connectWeave(t, w)
+	var out struct {
+		Warning  string   `json:"warning"`
+		Warnings []string `json:"warnings"`
+	}
+	mustCall(t, cs, "memory_append", map[string]any{"text": "The PELICAN-88 migration runs on Tuesdays."}, &out)
+	if len(out.Warnings) != 1 || !strings.Contains(out.Warnings[0], "HTTP 500") || out.Warning != strings.Join(out.Warnings, "; ") {
+		t.Errorf("memory_append with a failing embedder = warnings %q, warning %q; want one item naming the HTTP 500, and warning the same text", out.Warnings, out.Warning)
+	}
+}

@@ -87,10 +87,10 @@ func (t *tools) registerCurate(srv *mcp.Server) {
 		Title: "Find and merge duplicate memories",
 		Description: "List groups of near-duplicate passages in different memory files (word overlap of 90% or more, no number, date, " +
 			"negation, name or other value differing, nothing the dropped copy says that the kept one lacks, no word the kept one adds but stop words and adverbs), each with an id, the copy to keep " +
-			"(the newest by the note's own date), every copy's similarity to it and the words that differ; similar pairs that differ in a value " +
+			"(one holding a line a resolution keeps, else the newest by the note's own date), every copy's similarity to it and the words that differ; similar pairs that differ in a value " +
 			"are listed as held (use memory_conflicts and memory_resolve for those). Nothing changes without apply. With apply: [ids] from a listing, " +
 			"each group's passages are read again under the write lock and compared by content hash; a group that changed is skipped with the reason, " +
-			"otherwise the kept note takes the copies' pinned, tags and importance and the copies' lines are removed (a file left empty is deleted, unless its front matter holds other fields than pinned, tags, importance, feedback, expires and date).",
+			"otherwise the kept note takes the copies' pinned, tags, importance and feedback marks and the copies' lines are removed (a file left empty is deleted, unless its front matter holds other fields than pinned, tags, importance, feedback, expires and date).",
 		Annotations: &mcp.ToolAnnotations{DestructiveHint: &yes, IdempotentHint: true},
 	}, t.consolidate)
 }

@@ -315,8 +315,15 @@ type appendInput struct {
 
 // appendOutput is the output of memory_append.
 type appendOutput struct {
-	Path    string `json:"path" jsonschema:"workspace-relative dated file the note was added to"`
-	Warning string `json:"warning,omitempty" jsonschema:"set when the note was stored but cannot be found by search as written: another program took the file over the size limit meanwhile (a note that would take the log over the limit is refused instead, nothing written), or the embedding endpoint failed and the note is found by keyword only until the next index; also says what lock the call waited for, if it waited long"`
+	Path     string   `json:"path" jsonschema:"workspace-relative dated file the note was added to"`
+	Warnings []string `json:"warnings,omitempty" jsonschema:"set when the note was stored but cannot be found by search as written: another program took the file over the size limit meanwhile (a note that would take the log over the limit is refused instead, nothing written), or the embedding endpoint failed and the note is found by keyword only until the next index; also what lock the call waited for, if it waited long; one item per problem"`
+	// Warning is Warnings joined by "; ", the field of earlier versions.
+	Warning string `json:"warning,omitempty" jsonschema:"deprecated: the items of warnings joined by '; ', kept for clients of earlier versions"`
+}
+
+// appended is the output of memory_append with the warnings warns.
+func appended(path string, warns []string) appendOutput {
+	return appendOutput{Path: path, Warnings: warns, Warning: strings.Join(warns, "; ")}
 }
 
 func (t *tools) append(ctx context.Context, in appendInput) (*mcp.CallToolResult, appendOutput, error) {
@@ -339,12 +346,12 @@ func (t *tools) append(ctx context.Context, in appendInput) (*mcp.CallToolResult
 				warns = append(warns, t.clean(w.Error()))
 			}
 		}
-		return nil, appendOutput{Path: path, Warning: strings.Join(warns, "; ")}, nil
+		return nil, appended(path, warns), nil
 	}
 	if err != nil {
 		return nil, appendOutput{}, fmt.Errorf("memory_append: the note was added to %s but indexing it failed: %w", path, err)
 	}
-	return nil, appendOutput{Path: path, Warning: strings.Join(append(warns, t.warnings(res.Warnings)...), "; ")}, nil
+	return nil, appended(path, append(warns, t.warnings(res.Warnings)...)), nil
 }
 
 // deleteInput is the input of memory_delete.

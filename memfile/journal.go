@@ -133,15 +133,18 @@ func removeJournal(root string) error {
 // the whole note, or that was changed since in any other way (a file a
 // person edited, with or without a final line ending), is left as it is.
 // It also removes the temporary files that processes killed while
-// writing left in memory/.memweave-tmp ([TempDir]). Without a journal or
-// such a file, Recover returns at once without taking the lock.
+// writing left in memory/.memweave-tmp ([TempDir]), and puts back under
+// its name a note that a process killed while removing it ([RemoveIf])
+// left aside there, unless a file holds the name since. Without a
+// journal or such a file, Recover returns at once without taking the
+// lock.
 //
 // [AppendWith] recovers first too; opening a workspace should call Recover
 // so that an index run never reads a torn note.
 func Recover(ctx context.Context, root string) error {
 	_, err := os.Lstat(journalPath(root))
 	journaled := !errors.Is(err, fs.ErrNotExist)
-	if !journaled && len(tempLeftovers(root)) == 0 {
+	if !journaled && len(tempLeftovers(root)) == 0 && !asideLeft(root) {
 		return nil
 	}
 	unlock, err := Lock(ctx, root)
@@ -156,6 +159,9 @@ func Recover(ctx context.Context, root string) error {
 	}
 	if err := removeLeftovers(root); err != nil {
 		return fmt.Errorf("recover: remove temporary files: %w", err)
+	}
+	if err := putBackAside(root); err != nil {
+		return fmt.Errorf("recover: %w", err)
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 
 	"github.com/memweave/memweave-go/internal/edithook"
@@ -74,5 +75,96 @@ func TestRecoverKeepsNoteSetAside(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, ".memweave-write-0123456789abcdef.tmp")); !os.IsNotExist(err) {
 		t.Errorf("the leftover write after Recover: %v, want it removed", err)
+	}
+}
+
+// TestRecoverPutsBackNoteLeftAside: a process killed while a removal had
+// the note aside in memory/.memweave-tmp (a consolidate --apply or a
+// delete --expect-hash) left it there under a name that did not say
+// where it came from, hidden from searches and from git. Recover, which
+// opening the workspace runs, now puts it back under its name; a note
+// saved under that name since is never overwritten, and the one aside
+// is kept.
+func TestRecoverPutsBackNoteLeftAside(t *testing.T) {
+	for _, tt := range []struct {
+		name, path string
+		savedSince bool
+	}{
+		{"note", "memory/2026-11-01.md", false},
+		{"note in a folder", "memory/clients/acme (1).md", false},
+		{"name taken since", "memory/notes/db.md", true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			root := memweavetest.Workspace(t, map[string]string{tt.path: "# Note\nkept fact\n"})
+			killed := func(string) { runtime.Goexit() }
+			done := make(chan struct{})
+			go func() {
+				defer close(done)
+				memfile.RemoveIf(edithook.WithAside(context.Background(), killed), root, tt.path, []byte("# Note\nkept fact\n"))
+			}()
+			<-done
+			abs := filepath.Join(root, filepath.FromSlash(tt.path))
+			if _, err := os.Lstat(abs); !os.IsNotExist(err) {
+				t.Fatalf("%s while aside: %v, want it gone from its name", tt.path, err)
+			}
+			if tt.savedSince {
+				if err := os.WriteFile(abs, []byte("# Note\nsaved since\n"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := memfile.Recover(context.Background(), root); err != nil {
+				t.Fatal(err)
+			}
+			got, err := os.ReadFile(abs)
+			want := "# Note\nkept fact\n"
+			if tt.savedSince {
+				want = "# Note\nsaved since\n"
+			}
+			if string(got) != want {
+				t.Errorf("%s after Recover = %q, %v; want %q", tt.path, got, err, want)
+			}
+			left, _ := filepath.Glob(filepath.Join(root, "memory", memfile.TempDir, ".memweave-aside-*"))
+			if tt.savedSince != (len(left) == 1) {
+				t.Errorf("notes left aside after Recover = %q; want the one aside kept only when its name was taken since", left)
+			}
+		})
+	}
+}
+
+// A process killed after it reserved the aside name (an empty file) and
+// before its rename left no note aside: Recover removes the empty file,
+// and never makes an empty note of it once the note is deleted.
+func TestRecoverDropsEmptyAsideName(t *testing.T) {
+	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\n"})
+	killed := func(string) { runtime.Goexit() }
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		memfile.RemoveIf(edithook.WithAside(context.Background(), killed), root, "memory/a.md", []byte("# A\n"))
+	}()
+	<-done
+	left, _ := filepath.Glob(filepath.Join(root, "memory", memfile.TempDir, ".memweave-aside-*"))
+	if len(left) != 1 {
+		t.Fatalf("notes aside = %q, want one", left)
+	}
+	// As if the rename had not happened: the note at its name, the
+	// reserved name empty; then the note deleted.
+	if err := os.Rename(left[0], filepath.Join(root, "memory/a.md")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(left[0], nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(root, "memory/a.md")); err != nil {
+		t.Fatal(err)
+	}
+	if err := memfile.Recover(context.Background(), root); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Lstat(filepath.Join(root, "memory/a.md")); !os.IsNotExist(err) {
+		t.Errorf("memory/a.md after Recover: %v; want no empty note made of the reserved name", err)
+	}
+	if left, _ := filepath.Glob(filepath.Join(root, "memory", memfile.TempDir, ".memweave-aside-*")); len(left) != 0 {
+		t.Errorf("left aside after Recover = %q, want none", left)
 	}
 }

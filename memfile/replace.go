@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
+	"encoding/base64"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -482,6 +483,7 @@ func RemoveIf(ctx context.Context, root, path string, old []byte) error {
 	if err != nil {
 		return err
 	}
+	edithook.RunAside(ctx, n.abs)
 	cur, err := r.ReadFile(aside)
 	if err == nil && bytes.Equal(cur, old) {
 		if err := r.Remove(aside); err != nil {
@@ -506,6 +508,115 @@ func RemoveIf(ctx context.Context, root, path string, old []byte) error {
 // [TempDir].
 const asidePrefix = ".memweave-aside-"
 
+// asideName returns the name, in TempDir, of the note name put aside:
+// asidePrefix, a random part, "-", then name (its path beneath memory/)
+// in unpadded URL base64, so that [Recover] can put back a note that a
+// process killed while it was aside left there; without the path when
+// that would make the name too long for a file system (255 bytes).
+func asideName(name string) string {
+	var b [8]byte
+	rand.Read(b[:])
+	n := asidePrefix + hex.EncodeToString(b[:])
+	if enc := base64.RawURLEncoding.EncodeToString([]byte(filepath.ToSlash(name))); len(n)+1+len(enc)+len(tempSuffix) <= 255 {
+		n += "-" + enc
+	}
+	return filepath.Join(TempDir, n+tempSuffix)
+}
+
+// asideOf returns the path beneath memory/ that the note aside under the
+// file name base (in TempDir) had, and false when base names none.
+func asideOf(base string) (string, bool) {
+	rest, ok := strings.CutPrefix(base, asidePrefix)
+	if !ok {
+		return "", false
+	}
+	rest, ok = strings.CutSuffix(rest, tempSuffix)
+	_, enc, cut := strings.Cut(rest, "-")
+	if !ok || !cut {
+		return "", false
+	}
+	p, err := base64.RawURLEncoding.DecodeString(enc)
+	name := filepath.FromSlash(string(p))
+	if err != nil || !filepath.IsLocal(name) || strings.SplitN(filepath.ToSlash(name), "/", 2)[0] == TempDir {
+		return "", false
+	}
+	return name, true
+}
+
+// putBackAside renames each note a killed [RemoveIf] left aside in
+// TempDir back to its name, when the name is free and its folder is
+// there; a note saved under the name since is never replaced, and the
+// one aside then stays where it is. The caller holds the write lock. It
+// fails only when the memory folder cannot be opened.
+func putBackAside(root string) error {
+	mem, err := memoryDir(root)
+	if err != nil {
+		return nil
+	}
+	entries, err := os.ReadDir(filepath.Join(mem, TempDir))
+	if err != nil {
+		return nil
+	}
+	var r *os.Root
+	for _, e := range entries {
+		name, ok := asideOf(e.Name())
+		if !ok || !e.Type().IsRegular() {
+			continue
+		}
+		if r == nil {
+			if r, err = workspace.OpenMemoryRoot(root); err != nil {
+				return err
+			}
+			defer r.Close()
+		}
+		aside := filepath.Join(TempDir, e.Name())
+		if fi, err := r.Lstat(aside); err == nil && fi.Size() == 0 {
+			// The empty file that reserves the name, left by a process
+			// killed before its rename: no note was ever aside. (An empty
+			// note holds nothing to put back either.)
+			r.Remove(aside)
+			continue
+		}
+		if _, err := r.Lstat(name); !errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		// Link, not rename: a save landing under the name meanwhile
+		// (an editor does not take the lock) is never replaced. Where
+		// the file system has no links, a rename, as RemoveIf does. A
+		// note that cannot go back stays aside: opening the workspace
+		// does not fail for it.
+		err := r.Link(aside, name)
+		if err == nil {
+			r.Remove(aside)
+		} else if _, serr := r.Lstat(name); !errors.Is(err, fs.ErrExist) && errors.Is(serr, fs.ErrNotExist) {
+			err = r.Rename(aside, name)
+		}
+		if err == nil {
+			syncRootDir(r, filepath.Dir(name))
+		}
+	}
+	return nil
+}
+
+// asideLeft reports whether TempDir under root's memory folder holds a
+// note [putBackAside] may put back.
+func asideLeft(root string) bool {
+	mem, err := memoryDir(root)
+	if err != nil {
+		return false
+	}
+	entries, err := os.ReadDir(filepath.Join(mem, TempDir))
+	if err != nil {
+		return false
+	}
+	for _, e := range entries {
+		if _, ok := asideOf(e.Name()); ok {
+			return true
+		}
+	}
+	return false
+}
+
 // moveAside renames the file name beneath r to a new temporary name in
 // TempDir, or in the file's own folder when TempDir is on another file
 // system, and returns that name.
@@ -518,13 +629,15 @@ func moveAside(r *os.Root, name string) (string, error) {
 	for _, dir := range dirs {
 		var tmpName string
 		var tmp *os.File
-		prefix := tempPrefix
 		if dir == TempDir {
 			// Not a leftover [Recover] removes: a note put aside by a
-			// process killed before it put it back stays there.
-			prefix = asidePrefix
-		}
-		if tmpName, tmp, err = createTempAs(r, dir, prefix); err != nil {
+			// process killed before it put it back is put back by
+			// Recover, under the name its own name holds.
+			tmpName = asideName(name)
+			if tmp, err = r.OpenFile(tmpName, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600); err != nil {
+				return "", err
+			}
+		} else if tmpName, tmp, err = createTempAs(r, dir, tempPrefix); err != nil {
 			return "", err
 		}
 		tmp.Close()

@@ -28,7 +28,8 @@ pairs held back (a value differs, or a copy says more) are listed after the
 groups: a value that differs is for 'memweave conflicts' and
 'memweave resolve'.
 
-In each group the passage kept is the newest by the note's own date: a
+In each group the passage kept is one holding a line a resolution keeps
+(its marker names it), else the newest by the note's own date: a
 dated file name (YYYY-MM-DD.md, in any folder), else the date field of its front
 matter, else its last git commit, else its modification time. Every
 other copy is printed with its similarity to the kept one and the words
@@ -38,7 +39,7 @@ With --apply and the ids of the groups to apply, the groups are listed
 again and, under the workspace's write lock, every passage of a group is
 read again and compared with the listing by content hash: if one
 changed, nothing of that group changes and the reason is printed. Then
-the kept note takes pinned, tags and importance from its copies' front
+the kept note takes pinned, tags, importance and feedback marks from its copies' front
 matter, and the copies' lines are removed (a file left with no passage
 is deleted, unless its front matter holds fields other than pinned,
 tags, importance, feedback, expires and date, which it keeps). 'git

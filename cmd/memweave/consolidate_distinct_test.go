@@ -42,7 +42,7 @@ func labelledNotes(t *testing.T, label string) (ws string, files map[string]stri
 		}
 		pathA, pathB := "memory/2026-01-01.md", "memory/2026-02-01.md"
 		if f := strings.Fields(header); len(f) == 5 { // the notes' paths
-			pathA, pathB = f[3], f[4]
+			pathA, pathB = strings.ReplaceAll(f[3], "%20", " "), strings.ReplaceAll(f[4], "%20", " ")
 		}
 		n := len(cases) + 1
 		c := pairNotes{header: header,

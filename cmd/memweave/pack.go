@@ -95,7 +95,7 @@ passages found are over the budget.`,
 				}
 				fmt.Fprintf(&b, "%s:%d-%d  score %.3f  %d tokens", it.Path, it.StartLine, it.EndLine, it.Score, it.Tokens)
 				if it.SupersededBy != nil {
-					fmt.Fprintf(&b, "  superseded by %s:%d", it.SupersededBy.Path, it.SupersededBy.StartLine)
+					fmt.Fprintf(&b, "  superseded by %s", keptRef(*it.SupersededBy))
 				}
 				fmt.Fprintf(&b, "\n%s\n", it.Text)
 			}

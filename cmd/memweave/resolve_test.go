@@ -82,3 +82,23 @@ func TestResolveCommandText(t *testing.T) {
 		t.Errorf("resolve --drop-text of no line: exit %d, stderr %q", out.code, out.stderr)
 	}
 }
+
+// A result whose line kept is gone (edited, or its note deleted) was
+// printed "superseded by memory/stack.md:0", a line that does not exist;
+// search and pack now say the line kept is no longer there.
+func TestSupersededByLineGonePrinted(t *testing.T) {
+	t.Parallel()
+	ws := memweavetest.Workspace(t, map[string]string{
+		"memory/2025-03-02.md": "# 2025-03-02\n\n- The staging database runs PostgreSQL 15.\n",
+		"memory/stack.md":      "# Stack\n\nThe staging database runs PostgreSQL 16.\n",
+	})
+	mustRunCLI(t, "-w", ws, "resolve", "--keep", "memory/stack.md:3", "--drop", "memory/2025-03-02.md:3")
+	memweavetest.WriteFile(t, ws, "memory/stack.md", "# Stack\n\nThe staging database runs PostgreSQL 17.\n")
+	want := "superseded by memory/stack.md (the line kept is no longer there)"
+	for _, args := range [][]string{{"search", "staging PostgreSQL"}, {"pack", "staging PostgreSQL", "--budget", "500"}} {
+		out := mustRunCLI(t, append([]string{"-w", ws}, args...)...)
+		if strings.Contains(out.stdout, "stack.md:0") || !strings.Contains(out.stdout, want) {
+			t.Errorf("%s printed:\n%s\nwant %q", args[0], out.stdout, want)
+		}
+	}
+}

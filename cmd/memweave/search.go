@@ -313,7 +313,7 @@ func printResults(w io.Writer, query string, results []memweave.Result, explain 
 		fmt.Fprintf(&b, "%.3f  %s:%d-%d  [%s]\n", r.Score, r.Path, r.StartLine, r.EndLine, r.Source)
 		b.WriteString(indent + preview(search.Snippet(r.Snippet, terms, previewRunes), previewRunes) + "\n")
 		if r.SupersededBy != nil {
-			fmt.Fprintf(&b, "%ssuperseded by %s:%d\n", indent, r.SupersededBy.Path, r.SupersededBy.StartLine)
+			fmt.Fprintf(&b, "%ssuperseded by %s\n", indent, keptRef(*r.SupersededBy))
 		}
 		if explain {
 			writeExplain(&b, r.Explain)
@@ -367,4 +367,14 @@ func writeExplain(b *strings.Builder, e search.Explain) {
 	for _, p := range e.Processors {
 		line(p.Name, "%.3f -> %.3f, rank %d -> %d", p.ScoreBefore, p.ScoreAfter, p.RankBefore, p.RankAfter)
 	}
+}
+
+// keptRef names the line a superseded result's resolution keeps,
+// "PATH:LINE", or says the line is no longer there (line 0: its text
+// was edited, or its note removed).
+func keptRef(r memweave.Ref) string {
+	if r.StartLine == 0 {
+		return r.Path + " (the line kept is no longer there)"
+	}
+	return fmt.Sprintf("%s:%d", r.Path, r.StartLine)
 }

@@ -144,3 +144,30 @@ func TestIndexNamesAMissingModel(t *testing.T) {
 		t.Errorf("index with a missing model: exit %d, stderr %q; want a warning naming models/nope/model.safetensors", out.code, out.stderr)
 	}
 }
+
+// TestStatusNamesAMissingModel: status over a workspace whose
+// memweave.json names a static model folder that holds no model says
+// the model cannot be used, naming the file, not only that the embedder
+// differs from the index's (which sent the user looking for a settings
+// change that never happened), whether or not an index of another
+// embedder is there.
+func TestStatusNamesAMissingModel(t *testing.T) {
+	t.Parallel()
+	for _, indexedBefore := range []bool{true, false} {
+		ws := memweavetest.Workspace(t, map[string]string{"memory/prefs.md": "# Prefs\n\nUser prefers dark mode.\n"})
+		if indexedBefore {
+			mustRunCLI(t, "-w", ws, "index") // an index of the hash embedder
+		}
+		if err := os.WriteFile(filepath.Join(ws, "memweave.json"), []byte(`{"embedder": {"provider": "static", "model": "models/nope"}}`+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if !indexedBefore {
+			runCLI(t, "", nil, "-w", ws, "index")
+		}
+		out := runCLI(t, "", nil, "-w", ws, "status")
+		want := filepath.Join(ws, "models", "nope", "model.safetensors")
+		if out.code != 0 || !strings.Contains(out.stdout, want) || !strings.Contains(out.stdout, "cannot be used") {
+			t.Errorf("status (indexed before with another embedder: %v) with a missing model: exit %d, stdout %q; want it to say the model cannot be used, naming %s", indexedBefore, out.code, out.stdout, want)
+		}
+	}
+}

@@ -18,7 +18,12 @@ func (a *app) statusCommand() *cobra.Command {
 		Use:   "status",
 		Short: "Describe the index",
 		Long: `Status reports the index's size and contents, the embedder, the search
-mode, and how many files changed on disk since the last index run.`,
+mode, and how many files changed on disk since the last index run.
+
+It counts rows and does not read the vectors or the chunks' text: check
+verifies those (a vector holding an infinity or a NaN, which search never
+finds, or a chunk whose text no longer matches its hash), and check --repair
+fixes them.`,
 		Args: noArgs,
 		RunE: action(func(cmd *cobra.Command, _ []string) (err error) {
 			w, err := a.openWeave(cmd)

@@ -55,3 +55,21 @@ func RunGroup(ctx context.Context, id string) {
 		fn(id)
 	}
 }
+
+// asideKey is the context key of the aside hook.
+type asideKey struct{}
+
+// WithAside returns ctx carrying fn as the aside hook: it is called with
+// the absolute path of a note a removal has just moved aside, before the
+// removal reads it there. A test ends the goroutine there to leave the
+// note aside, as a process killed at that moment would.
+func WithAside(ctx context.Context, fn Func) context.Context {
+	return context.WithValue(ctx, asideKey{}, fn)
+}
+
+// RunAside calls the aside hook ctx carries, if any, with abs.
+func RunAside(ctx context.Context, abs string) {
+	if fn, ok := ctx.Value(asideKey{}).(Func); ok && fn != nil {
+		fn(abs)
+	}
+}

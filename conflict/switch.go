@@ -1,0 +1,196 @@
+package conflict
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// This file reads a switch that names the old value as well as the new
+// one: "CI moved from Jenkins to GitHub Actions", "Mandrill was replaced
+// by Postmark for transactional email", "Astro replaced Hugo for the
+// docs site", "we swapped Vault out for AWS Secrets Manager". [rewrite]
+// keeps only the new value of such a sentence; the old one says that a
+// claim still stating it ("our CI runs on Jenkins") is out of date.
+
+// maxSwitchWords caps the words of an old or a new value.
+const maxSwitchWords = 3
+
+// switchValues returns the old and the new value a switch in words
+// names, each at most maxSwitchWords words, or nil when the sentence
+// names no old value.
+func switchValues(words []string) (old, new []string) {
+	for i, w := range words {
+		switch {
+		case changeVerbs[w]:
+			// "moved from X to Y", "moved off X onto Y", "moved away from
+			// X to Y".
+			j := i + 1
+			for j < len(words) && j <= i+4 && words[j] != "from" && words[j] != "off" {
+				if stopsSwitch(words[j]) {
+					break
+				}
+				j++
+			}
+			if j >= len(words) || j > i+4 || (words[j] != "from" && words[j] != "off") {
+				continue
+			}
+			for k := j + 1; k < len(words) && k <= j+1+maxSwitchWords; k++ {
+				if words[k] == "to" || words[k] == "onto" {
+					return value(words[j+1 : k]), value(words[k+1:])
+				}
+				if stopsSwitch(words[k]) {
+					break
+				}
+			}
+		case replaceVerbs[w]:
+			return replaced(words, i)
+		}
+	}
+	return nil, nil
+}
+
+// replaced reads the switch at words[i], a verb of [replaceVerbs]: "X
+// was replaced by Y", "replaced X with Y", "swapped X out for Y", or "Y
+// replaced X".
+func replaced(words []string, i int) (old, new []string) {
+	if i > 0 && (words[i-1] == "was" || words[i-1] == "were" || words[i-1] == "is" || words[i-1] == "been") {
+		// "X was replaced by Y": X is the subject.
+		if wordAt(words, i+1) != "by" && wordAt(words, i+1) != "with" {
+			return nil, nil
+		}
+		start := i - 1
+		for start > 0 && i-1-start < maxSwitchWords && !stopsSwitch(words[start-1]) && !isStop(words[start-1]) {
+			start--
+		}
+		return value(words[start : i-1]), value(words[i+2:])
+	}
+	// "for" introduces the new value after a swap ("swapped X for Y"),
+	// the scope after a replacement ("replaced X for the docs site").
+	withFor := words[i] != "replaced" && words[i] != "substituted"
+	for j := i + 1; j < len(words) && j <= i+2+maxSwitchWords; j++ {
+		switch words[j] {
+		case "with", "by":
+		case "for":
+			if !withFor {
+				continue
+			}
+		default:
+			if stopsSwitch(words[j]) {
+				return nil, nil
+			}
+			continue
+		}
+		return value(words[i+1 : j]), value(words[j+1:])
+	}
+	if words[i] != "replaced" || i == 0 {
+		return nil, nil
+	}
+	// "Astro replaced Hugo for the docs site": the subject is the new
+	// value, what follows the old one.
+	return value(words[i+1:]), value(words[max(0, i-maxSwitchWords):i])
+}
+
+// stopsSwitch reports whether w ends the words of a switch: a
+// conjunction joins another clause.
+func stopsSwitch(w string) bool {
+	switch w {
+	case "and", "but", "because", "so", "which", "after", "when", "while":
+		return true
+	}
+	return false
+}
+
+// value returns the content words of ws up to the first stop word after
+// one, at most maxSwitchWords, leading determiners and "out" skipped:
+// "the old Jenkins server", "Vault out".
+func value(ws []string) []string {
+	var out []string
+	for _, w := range ws {
+		if w == "out" || determiners[w] || filler[w] {
+			if len(out) == 0 {
+				continue
+			}
+			break
+		}
+		if isStop(w) || stopsSwitch(w) {
+			break
+		}
+		out = append(out, w)
+		if len(out) == maxSwitchWords {
+			break
+		}
+	}
+	return slices.Clip(out)
+}
+
+// switchedFrom judges a claim b that names a switch's old value
+// (b.old) against a claim a that states that value as current: "our CI
+// runs on Jenkins" against "CI moved from Jenkins to GitHub Actions".
+// The old value's words are all in a, the new value's none, and of b's
+// other words (its subject, besides verbs of change) at least one and
+// at least two thirds are in a: "the payments team moved from Scrum to
+// Kanban" says nothing of "the platform team uses Scrum". A claim that is negated, scoped to another
+// time, adds to others, or is a switch itself is no such statement.
+func switchedFrom(a, b *claim, why bool) (Verdict, bool) {
+	if len(b.old) == 0 || len(b.new) == 0 || len(a.old) > 0 || a.neg != "" || b.neg != "" ||
+		a.scoped || b.scoped || a.additive || b.additive {
+		return Verdict{}, false
+	}
+	for _, w := range b.old {
+		if !mentions(a, w) {
+			return Verdict{}, false
+		}
+	}
+	for _, w := range b.new {
+		if mentions(a, w) {
+			return Verdict{}, false
+		}
+	}
+	subject, in := 0, 0
+	for _, t := range b.toks {
+		if t.w == locMark || t.value || changeVerbs[t.w] || changeWords[t.w] || t.w == "off" || t.w == "onto" ||
+			slices.ContainsFunc(b.new, func(w string) bool { return sameWord(w, t) }) ||
+			slices.ContainsFunc(b.old, func(w string) bool { return sameWord(w, t) }) {
+			// The switch's own words are not its subject.
+			continue
+		}
+		subject++
+		if slices.ContainsFunc(a.toks, func(u token) bool { return u.w == t.w }) {
+			in++
+		}
+	}
+	if in == 0 || 3*in < 2*subject {
+		return Verdict{}, false
+	}
+	return Verdict{Likely, say(why, func() string {
+		return fmt.Sprintf("switched: %q replaced by %q", spaced(b.old), spaced(b.new))
+	})}, true
+}
+
+// mentions reports whether c has the word w ([sameWord]) or a name of
+// several words of which w is one ("HashiCorp Vault" has "vault").
+func mentions(c *claim, w string) bool {
+	for _, t := range c.toks {
+		if sameWord(w, t) {
+			return true
+		}
+		if t.name && strings.IndexByte(t.w, '_') > 0 && slices.Contains(strings.Split(t.w, "_"), stem(w)) {
+			return true
+		}
+	}
+	return false
+}
+
+// sameWord reports whether the lower-cased word w, as written, is the
+// claim word t: stemmed and, unless a name, folded as [claim.tokenAt]
+// folds it.
+func sameWord(w string, t token) bool {
+	s := stem(w)
+	return t.w == s || t.w == lemma(s) || t.w == w
+}
+
+// spaced joins words with spaces, the words of a name too.
+func spaced(ws []string) string {
+	return strings.ReplaceAll(strings.Join(ws, " "), "_", " ")
+}
