@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/memweave/memweave-go/chunker"
 	"github.com/memweave/memweave-go/curate"
@@ -13,6 +14,7 @@ import (
 	"github.com/memweave/memweave-go/indexer"
 	"github.com/memweave/memweave-go/internal/edithook"
 	"github.com/memweave/memweave-go/memfile"
+	"github.com/memweave/memweave-go/workspace"
 )
 
 // ErrNoGroupIDs is returned by [Notes.Apply] when no group id is given:
@@ -59,8 +61,9 @@ func (r *ConsolidateResult) Changed() bool {
 // For each group, under the workspace's write lock, the kept and the
 // dropped passages are read again from their files and compared with
 // the listing by content hash: if any differs, if two are one file, or
-// if the kept note expires before a copy's note, nothing of that group
-// changes. Then the kept note's front matter takes pinned, tags,
+// if the kept note expires before a copy's note, or if a resolution
+// written since the listing keeps a line of a copy, nothing of that
+// group changes. Then the kept note's front matter takes pinned, tags,
 // importance and the copy's feedback marks (under the kept passage's
 // key) from the notes of its copies ([frontmatter.Merge]), and
 // each copy's lines are removed from its file (lines another passage of
@@ -93,7 +96,7 @@ func (n *Notes) Apply(ctx context.Context, plan *ConsolidatePlan, ids []string) 
 			res.Skipped = append(res.Skipped, SkippedGroup{ID: id, Reason: "not in the current listing: one of its passages changed, or it was applied already; run consolidate again for the current ids"})
 			continue
 		}
-		skip, err := n.applyGroup(ctx, g, res)
+		skip, err := n.applyGroup(ctx, g, plan.listedAt, res)
 		switch {
 		case err != nil:
 			// Some copies may be gone already; those left are named.
@@ -115,8 +118,8 @@ var errLeftEmpty = errors.New("nothing left")
 // applyGroup applies one group. A non-empty skip says why the group was
 // left as it was, before anything changed; an error is a failure part
 // way, the group's state then being what res reports.
-func (n *Notes) applyGroup(ctx context.Context, g DuplicateGroup, res *ConsolidateResult) (skip string, err error) {
-	merge, reals, skip, err := n.check(ctx, g)
+func (n *Notes) applyGroup(ctx context.Context, g DuplicateGroup, listedAt int64, res *ConsolidateResult) (skip string, err error) {
+	merge, reals, skip, err := n.check(ctx, g, listedAt)
 	if skip != "" || err != nil {
 		return skip, err
 	}
@@ -166,7 +169,7 @@ func (n *Notes) applyGroup(ctx context.Context, g DuplicateGroup, res *Consolida
 // followed), which must be distinct files: a note that is a link to
 // another of its group would have the copy cut out of that note. A
 // non-empty skip says why nothing may change.
-func (n *Notes) check(ctx context.Context, g DuplicateGroup) (merge frontmatter.Meta, reals map[string]string, skip string, err error) {
+func (n *Notes) check(ctx context.Context, g DuplicateGroup, listedAt int64) (merge frontmatter.Meta, reals map[string]string, skip string, err error) {
 	unlock, err := memfile.Lock(ctx, n.Dir)
 	if err != nil {
 		return merge, nil, "", err
@@ -239,7 +242,51 @@ func (n *Notes) check(ctx context.Context, g DuplicateGroup) (merge frontmatter.
 			}
 		}
 	}
+	if skip, err := n.resolvedSince(ctx, g, listedAt); skip != "" || err != nil {
+		return merge, nil, skip, err
+	}
 	return merge, reals, "", nil
+}
+
+// resolvedSince returns why g may not be applied when a marker the
+// listing did not see keeps a line of one of g's copies: the listing
+// ([Notes.Consolidate]) read the index from listedAt, and a resolution
+// written since (to a note the index lacks, whose size or mtime differs
+// from its row, or indexed again since listedAt) would then name a line
+// no longer there. It is called under the write lock, which resolutions
+// take, so none lands between it and the edit.
+func (n *Notes) resolvedSince(ctx context.Context, g DuplicateGroup, listedAt int64) (skip string, err error) {
+	keys := map[[2]string]bool{}
+	for _, d := range g.Duplicates {
+		for _, line := range curate.SplitLines(d.Text) {
+			if strings.TrimSpace(line) != "" {
+				keys[[2]string{d.Path, curate.LinesKey([]string{line})}] = true
+			}
+		}
+	}
+	indexed, err := n.DB.Files(ctx)
+	if err != nil {
+		return "", err
+	}
+	files, _, err := workspace.Discover(n.Dir, nil)
+	if err != nil {
+		return "", err
+	}
+	for _, f := range files {
+		if row, ok := indexed[f.Rel]; ok && row.Size == f.Size && row.MTime == f.MTime && row.IndexedAt != 0 && row.IndexedAt < listedAt {
+			continue
+		}
+		data, err := n.read(f.Rel)
+		if err != nil {
+			continue // unreadable: it holds no marker the listing could rely on
+		}
+		for _, s := range curate.Spans(data) {
+			if keys[[2]string{s.Marker.Path, s.Marker.KeptKey}] {
+				return fmt.Sprintf("nothing changed: a resolution written since the listing (%s:%d) keeps a line of the copy in %s; run consolidate again", f.Rel, s.To+1, s.Marker.Path), nil
+			}
+		}
+	}
+	return "", nil
 }
 
 // real returns the real path of the note rel, links followed.

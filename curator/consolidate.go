@@ -88,6 +88,10 @@ type ConsolidatePlan struct {
 	// Warnings are about files the refresh before the search could not
 	// index. Never nil.
 	Warnings []indexer.Warning `json:"warnings"`
+	// listedAt is when the listing began reading the index (Unix
+	// nanoseconds): [Notes.Apply] reads again, for markers, each note
+	// indexed since (0: every note).
+	listedAt int64
 }
 
 // Consolidate lists groups of near-duplicate passages across the notes
@@ -115,6 +119,7 @@ type ConsolidatePlan struct {
 // ([curate.Pairs], [curate.Groups]); see it for the rules and their
 // bounds. The plan's Warnings are empty.
 func (n *Notes) Consolidate(ctx context.Context) (*ConsolidatePlan, error) {
+	listedAt := time.Now().UnixNano()
 	files, err := n.DB.Files(ctx)
 	if err != nil {
 		return nil, err
@@ -156,7 +161,7 @@ func (n *Notes) Consolidate(ctx context.Context) (*ConsolidatePlan, error) {
 	groups := curate.Groups(ps, copies, pairs)
 	held = append(held, heldNewer(ps, copies, pairs, groups, resolvedBy)...)
 	slices.SortFunc(held, func(x, y curate.Held) int { return cmp.Or(cmp.Compare(x.A, y.A), cmp.Compare(x.B, y.B)) })
-	return &ConsolidatePlan{Groups: l.groups(groups), Held: l.held(held), Warnings: []indexer.Warning{}}, nil
+	return &ConsolidatePlan{Groups: l.groups(groups), Held: l.held(held), Warnings: []indexer.Warning{}, listedAt: listedAt}, nil
 }
 
 // heldNewer returns the similar pairs no group took whose newer copy
