@@ -129,6 +129,12 @@ func ApprovalsOf(c Config) []Approval {
 // because this machine's user has not approved them ([ApproveSettings]).
 func (w *Weave) Ignored() []Approval { return append([]Approval(nil), w.ignored...) }
 
+// Notices returns what [Open] found that a program should tell its user,
+// as it logged them on [Config.Logger]: an index made for another memory
+// folder (one copied in with the workspace), whose notes are being
+// indexed again.
+func (w *Weave) Notices() []string { return append([]string(nil), w.notices...) }
+
 // SettingsApprovals returns the values of the settings file that need
 // approval on this machine, and those not approved yet; see [trust.Pending].
 func SettingsApprovals(ctx context.Context, workspace string) (all, unapproved []Approval, err error) {

@@ -34,6 +34,7 @@ type Weave struct {
 	settings         *Settings  // the settings file as read or written; nil: none
 	explicitEmbedder bool       // the caller named the embedder
 	ignored          []Approval // settings not approved here, left off
+	notices          []string   // what Open found to tell the user ([Weave.Notices])
 	db               *index.DB
 	emb              embed.Embedder // nil: keyword-only
 	eng              *indexer.Engine
@@ -110,7 +111,7 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 	if cfg.Embedder.Provider == "hash" && cfg.Embedder.Custom == nil {
 		cfg.Embedder.Dims = emb.Identity().Dims
 	}
-	db, eng, err := indexer.Open(ctx, cfg.DBPath, indexer.Options{
+	db, eng, bound, err := indexer.Open(ctx, cfg.DBPath, indexer.Options{
 		Root: cfg.Workspace, ExtraPaths: cfg.ExtraPaths, ExtraCheck: trust.Pin(cfg.Workspace, cfg.ExtraPaths), MaxFileBytes: cfg.MaxFileBytes,
 		Chunk:    chunker.Options{MaxTokens: cfg.ChunkTokens, Overlap: cfg.ChunkOverlap},
 		Embedder: emb, CacheMaxEntries: cfg.CacheMaxEntries, Logger: cfg.Logger, OneShot: cfg.OneShot,
@@ -119,6 +120,10 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 		return nil, err
 	}
 	w := &Weave{cfg: cfg, db: db, emb: emb, eng: eng, settings: file, explicitEmbedder: explicit, ignored: ignored}
+	if bound != nil {
+		w.notices = append(w.notices, "memweave: "+bound.Error())
+		cfg.Logger.Warn(w.notices[len(w.notices)-1])
+	}
 	if emb != nil {
 		// The background questions wait on a server as a query does.
 		wait := cfg.Embedder.QueryTimeout

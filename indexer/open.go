@@ -12,27 +12,26 @@ import (
 // dbPath: it undoes a torn append of a killed process ([memfile.Recover]),
 // opens (or creates) the index, records the engine's identity in a
 // new one ([Engine.Adopt]), and drops the rows of an index made for
-// another memory folder ([Engine.Bind], warning on opts.Logger). The caller closes the engine, then the database.
-func Open(ctx context.Context, dbPath string, opts Options) (*index.DB, *Engine, error) {
+// another memory folder ([Engine.Bind]): its warning is returned, for
+// the caller to tell its user. The caller closes the engine, then the
+// database.
+func Open(ctx context.Context, dbPath string, opts Options) (*index.DB, *Engine, *Warning, error) {
 	if err := memfile.Recover(ctx, opts.Root); err != nil {
-		return nil, nil, fmt.Errorf("memweave: open workspace %s: %w", opts.Root, err)
+		return nil, nil, nil, fmt.Errorf("memweave: open workspace %s: %w", opts.Root, err)
 	}
 	db, err := index.Open(ctx, dbPath, index.Options{OneShot: opts.OneShot})
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	eng := New(db, opts)
 	if err := eng.Adopt(ctx); err != nil {
 		db.Close()
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	warn, err := eng.Bind(ctx)
 	if err != nil {
 		db.Close()
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	if warn != nil {
-		eng.opts.Logger.Warn("memweave: " + warn.Error())
-	}
-	return db, eng, nil
+	return db, eng, warn, nil
 }

@@ -277,6 +277,9 @@ func (a *app) open(cmd *cobra.Command, cfg memweave.Config) (*memweave.Weave, er
 		return nil, configUsageErr(err)
 	}
 	a.warnIgnored(w)
+	for _, n := range w.Notices() {
+		fmt.Fprintln(a.stderr, n)
+	}
 	return w, nil
 }
 
