@@ -164,7 +164,7 @@ func Pin(ws string, extra []string) func([]string) ([]string, []error) {
 		kept = paths[:0:0]
 		for _, p := range paths {
 			it, out := ExtraPath(ws, p)
-			if before, ok := was[p]; !out || ok && before.same(it) {
+			if before, ok := was[p]; !out || ok && before.key() == it.key() {
 				kept = append(kept, p)
 				continue
 			}

@@ -48,10 +48,21 @@ func (it Item) String() string {
 	return fmt.Sprintf("%s %q", it.Setting, it.Value)
 }
 
-// same reports whether two items approve the same value, leading to the
-// same place.
-func (it Item) same(o Item) bool {
-	return it.Setting == o.Setting && it.Value == o.Value && it.Target == o.Target
+// itemKey is what tells approvals apart: two items with the same key
+// approve the same value, leading to the same place (Why is shown, not
+// compared).
+type itemKey struct{ setting, value, target string }
+
+func (it Item) key() itemKey { return itemKey{it.Setting, it.Value, it.Target} }
+
+// keys returns the set of the keys of items: a lookup per item keeps a
+// check of thousands of extra paths linear.
+func keys(items []Item) map[itemKey]bool {
+	set := make(map[itemKey]bool, len(items))
+	for _, it := range items {
+		set[it.key()] = true
+	}
+	return set
 }
 
 // fileName is the approvals file inside the user's configuration folder.
@@ -140,10 +151,10 @@ func Unapproved(ws string, items []Item) ([]Item, error) {
 	if err != nil {
 		return items, err
 	}
-	rec := f.Workspaces[k]
+	approved := keys(f.Workspaces[k].Items)
 	var out []Item
 	for _, it := range items {
-		if !slices.ContainsFunc(rec.Items, it.same) {
+		if !approved[it.key()] {
 			out = append(out, it)
 		}
 	}
@@ -164,8 +175,10 @@ func Add(ctx context.Context, ws string, items []Item) error {
 		return nil
 	}
 	return update(ctx, ws, func(rec *record) {
+		approved := keys(rec.Items)
 		for _, it := range items {
-			if !slices.ContainsFunc(rec.Items, it.same) {
+			if !approved[it.key()] {
+				approved[it.key()] = true
 				rec.Items = append(rec.Items, it)
 			}
 		}
