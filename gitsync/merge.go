@@ -291,7 +291,7 @@ func (s *syncer) commitLocal(ctx context.Context, res *Result) (err error) {
 	}
 	// The other machines check what they fetch: refuse here, naming the
 	// file, what they would refuse there.
-	if err := s.checkTree(ctx, strings.TrimSpace(string(tree)), head, "this machine's changes (the other machines would refuse them)"); err != nil {
+	if err := s.checkTree(ctx, strings.TrimSpace(string(tree)), head, ownChanges); err != nil {
 		return err
 	}
 	commit, err := s.commitTree(ctx, strings.TrimSpace(string(tree)), msg, head)

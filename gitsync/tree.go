@@ -53,6 +53,9 @@ func (s *syncer) checkTree(ctx context.Context, commit, against, whose string) e
 		if err != nil {
 			return err
 		}
+		if why != "" && whose == ownChanges && size > s.opts.MaxBlobBytes && strings.HasPrefix(p, workspace.MemoryDir+"/") {
+			why += fmt.Sprintf("; move it out of memory/, or git-ignore it (add /%s to .gitignore) to keep it on this machine only, then sync again", p)
+		}
 		if why != "" {
 			return refuse(why)
 		}
@@ -100,7 +103,7 @@ func (s *syncer) checkTree(ctx context.Context, commit, against, whose string) e
 
 // checkEntry returns why the tree entry p, whose ls-tree -l fields are
 // f, breaks the rules for untrusted trees ("" when it does not), and its
-// size in bytes.
+// size in bytes (when known: 0 for a bad path or mode).
 func (s *syncer) checkEntry(ctx context.Context, p string, f []string) (size int64, why string, err error) {
 	if why := badPath(p); why != "" {
 		return 0, why, nil
@@ -119,7 +122,7 @@ func (s *syncer) checkEntry(ctx context.Context, p string, f []string) (size int
 		return 0, "unreadable size " + f[3], nil
 	}
 	if size > s.opts.MaxBlobBytes {
-		return 0, fmt.Sprintf("%d bytes, %d over the %d-byte limit", size, size-s.opts.MaxBlobBytes, s.opts.MaxBlobBytes), nil
+		return size, fmt.Sprintf("%d bytes, %d over the %d-byte limit", size, size-s.opts.MaxBlobBytes, s.opts.MaxBlobBytes), nil
 	}
 	if path.Base(p) == AttributesFile {
 		if size > maxAttributes {
@@ -151,6 +154,10 @@ func (s *syncer) ignoresCase(ctx context.Context) bool {
 // checkedOutside, as checkTree's against, compares nothing outside
 // memory/: the tree is the merge of two trees checked there already.
 const checkedOutside = "(checked)"
+
+// ownChanges is how checkTree's errors name the tree of this machine's
+// changes, about to be committed.
+const ownChanges = "this machine's changes (the other machines would refuse them)"
 
 // remoteTree is how checkTree's errors name the remote's tree.
 const remoteTree = "the remote's tree"
