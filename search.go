@@ -3,7 +3,9 @@ package memweave
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/memweave/memweave-go/pack"
 	"github.com/memweave/memweave-go/query"
@@ -223,8 +225,14 @@ func (w *Weave) Pack(ctx context.Context, query string, budgetTokens int, opts .
 	if err != nil {
 		return nil, err
 	}
+	// A note that is not valid UTF-8 is read as the index holds it, with
+	// replacement characters: the passages are counted as they are
+	// given, and JSON would replace the invalid bytes anyway.
 	read := func(ctx context.Context, path string) ([]byte, error) {
 		data, _, err := w.eng.ReadFile(ctx, path)
+		if err == nil && !utf8.Valid(data) {
+			data = []byte(strings.ToValidUTF8(string(data), "\uFFFD"))
+		}
 		return data, err
 	}
 	p, err := pack.Build(ctx, query, budgetTokens, resp.Results, s.Options, read)
