@@ -64,12 +64,20 @@ func (w *Weave) Index(ctx context.Context, opts ...IndexOption) (*IndexResult, e
 	if o.LockTimeout < 0 {
 		return nil, errors.New("memweave: index: LockTimeout must be positive")
 	}
+	return w.index(ctx, o, w.fresh.Sync)
+}
+
+// index is [Weave.Index] with its options o, its pass run by run: the
+// handle's freshness keeper for Index, the engine itself for a pass of
+// the background watcher ([Weave.relearnPass]), which runs inside the
+// watcher and may not wait for it.
+func (w *Weave) index(ctx context.Context, o indexer.SyncOptions, run func(context.Context, indexer.SyncOptions) (*IndexResult, error)) (*IndexResult, error) {
 	// Match the index to the settings first; write the settings file
 	// when there is none ([indexer.Engine.AdoptSettings]).
 	w.mu.Lock()
 	known := w.settings != nil
 	w.mu.Unlock()
-	if r, ok := w.emb.(interface{ Relearn() }); ok {
+	if r, ok := w.emb.(relearner); ok {
 		// A server whose vectors changed length since this process
 		// learned it: learn it again, as a fresh process would, and
 		// re-embed below, instead of failing every pass until a restart.
@@ -84,7 +92,7 @@ func (w *Weave) Index(ctx context.Context, opts ...IndexOption) (*IndexResult, e
 	if err != nil {
 		return nil, err
 	}
-	res, err := w.fresh.Sync(ctx, o)
+	res, err := run(ctx, o)
 	if err == nil && learning && w.eng.IdentityOf().Dims > 0 {
 		// The embedder learned its dimensions from this run's first
 		// answer, and they may not be the index's (a model swapped
@@ -92,7 +100,7 @@ func (w *Weave) Index(ctx context.Context, opts ...IndexOption) (*IndexResult, e
 		// chunks pending. Index again, now knowing them, which re-embeds
 		// every chunk, as a second run in this process would.
 		if foreign, ferr := w.eng.Foreign(ctx); ferr == nil && foreign != "" {
-			again, err := w.Index(ctx, opts...)
+			again, err := w.index(ctx, o, run)
 			if again != nil {
 				again.EmbeddingsComputed += res.EmbeddingsComputed
 			}
@@ -103,6 +111,24 @@ func (w *Weave) Index(ctx context.Context, opts ...IndexOption) (*IndexResult, e
 		res.Warnings = append(warns, res.Warnings...)
 	}
 	return res, err
+}
+
+// relearner is an embedder that learns its vectors' length from its
+// server ([embed.OpenAI.Relearn]).
+type relearner interface{ Relearn() bool }
+
+// relearnPass runs before each pass of the background watcher: when the
+// embedder's server changed the length of its vectors since the last
+// pass, the pass is [Weave.Index]'s (learn the length again, re-embed
+// every chunk), as the next Index would, instead of warning on every
+// pass until one runs. done is false when there was nothing to learn.
+func (w *Weave) relearnPass(ctx context.Context) (res *IndexResult, done bool, err error) {
+	r, ok := w.emb.(relearner)
+	if !ok || !r.Relearn() {
+		return nil, false, nil
+	}
+	res, err = w.index(ctx, indexer.SyncOptions{Pending: true, LockTimeout: w.fresh.LockTimeout}, w.eng.Sync)
+	return res, true, err
 }
 
 // Rebuild builds a fresh index of the workspace cfg describes beside the

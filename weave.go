@@ -134,6 +134,7 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 	}
 	w.fresh = &freshness.Keeper{Slot: &w.watch, Engine: eng, DB: db, Root: cfg.Workspace, ExtraPaths: cfg.ExtraPaths, DBPath: cfg.DBPath,
 		OneShot: cfg.OneShot || cfg.NoWatch, LockTimeout: syncLockTimeout, Logger: cfg.Logger}
+	w.fresh.Relearn = w.relearnPass
 	if created && file == nil {
 		if err := w.saveSettings(ctx); err != nil {
 			db.Close()

@@ -203,15 +203,18 @@ func (o *OpenAI) Identity() Identity {
 
 // Relearn forgets the dimensions learned from the server once one of its
 // responses had another length (a model swapped behind the same name),
-// so that the next call learns them again. It does nothing when Dims was
-// configured or no response changed length: a long-lived program calls
-// it before each index pass, between whose calls no lengths mix.
-func (o *OpenAI) Relearn() {
+// so that the next call learns them again, and reports whether it did.
+// It does nothing when Dims was configured or no response changed
+// length: a long-lived program calls it before each index pass, between
+// whose calls no lengths mix.
+func (o *OpenAI) Relearn() bool {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if o.changed && o.wantDims == 0 {
 		o.dims, o.changed = 0, false
+		return true
 	}
+	return false
 }
 
 // Probe embeds one short text, which checks the endpoint, key and model

@@ -28,6 +28,10 @@ type Keeper struct {
 	OneShot     bool          // never start a watcher on demand
 	LockTimeout time.Duration // a freshness check's wait for the index lock
 	Logger      *slog.Logger
+	// Relearn, when set, runs before each pass of a background watcher
+	// ([Keeper.Watch]): a pass it reports done (an index run that learned
+	// the embedder again) stands for the watcher's own.
+	Relearn func(ctx context.Context) (res *indexer.Result, done bool, err error)
 
 	mu      sync.Mutex
 	checked bool // a freshness check ran: the next one starts the watcher
@@ -53,7 +57,7 @@ func (k *Keeper) Watch(ctx context.Context, o watcher.Options) error {
 	if o.Debounce < 0 || o.PollInterval < 0 {
 		return errors.New("memweave: watch: Debounce and PollInterval must be positive")
 	}
-	err := Start(ctx, k.Engine, k.DB, k.Slot, o, k.LockTimeout, k.Logger)
+	err := start(ctx, k.Engine, k.DB, k.Slot, o, k.LockTimeout, k.Logger, k.Relearn)
 	switch {
 	case errors.Is(err, watcher.ErrClosed):
 		return index.ErrClosed

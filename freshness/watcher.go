@@ -25,6 +25,13 @@ import (
 // A background watcher (not o.OnDemand) records its heartbeat in the
 // file beside db's ([Beat]), logging failures to log.
 func Start(ctx context.Context, e *indexer.Engine, db *index.DB, slot *watcher.Slot, o watcher.Options, lockTimeout time.Duration, log *slog.Logger) error {
+	return start(ctx, e, db, slot, o, lockTimeout, log, nil)
+}
+
+// start is [Start] with relearn, when not nil, run before each pass
+// ([Keeper.Relearn]).
+func start(ctx context.Context, e *indexer.Engine, db *index.DB, slot *watcher.Slot, o watcher.Options, lockTimeout time.Duration, log *slog.Logger,
+	relearn func(context.Context) (*indexer.Result, bool, error)) error {
 	o.Fatal = Fatal
 	if !o.OnDemand {
 		poll := cmp.Or(o.PollInterval, watcher.DefaultPollInterval)
@@ -36,6 +43,15 @@ func Start(ctx context.Context, e *indexer.Engine, db *index.DB, slot *watcher.S
 		}
 	}
 	return slot.Start(ctx, watcher.SyncFunc(func(ctx context.Context, ch watcher.Changes) ([]watcher.Event, error) {
+		if relearn != nil {
+			// A full pass: it covers the paths of ch.
+			if res, done, err := relearn(ctx); done {
+				if res == nil {
+					return nil, err
+				}
+				return events(res, err), err
+			}
+		}
 		return WatchSync(ctx, e, ch, lockTimeout)
 	}), o)
 }
