@@ -9,7 +9,9 @@ import (
 // This file reads a switch that names the old value as well as the new
 // one: "CI moved from Jenkins to GitHub Actions", "Mandrill was replaced
 // by Postmark for transactional email", "Astro replaced Hugo for the
-// docs site", "we swapped Vault out for AWS Secrets Manager". [rewrite]
+// docs site", "we swapped Vault out for AWS Secrets Manager", and a
+// handover of a role, whose holders are the values: "Eva handed the
+// Berlin office over to Tomasz". [rewrite]
 // keeps only the new value of such a sentence; the old one says that a
 // claim still stating it ("our CI runs on Jenkins") is out of date.
 
@@ -45,6 +47,10 @@ func switchValues(words []string) (old, new []string) {
 			}
 		case replaceVerbs[w]:
 			return replaced(words, i)
+		case handVerbs[w]:
+			if old, new := handedOver(words, i); len(old) > 0 && len(new) > 0 {
+				return old, new
+			}
 		}
 	}
 	return nil, nil
@@ -89,6 +95,44 @@ func replaced(words []string, i int) (old, new []string) {
 	// "Astro replaced Hugo for the docs site": the subject is the new
 	// value, what follows the old one.
 	return value(words[i+1:]), value(words[max(0, i-maxSwitchWords):i])
+}
+
+// handVerbs hand a thing from one holder to another: "Eva handed the
+// Berlin office over to Tomasz".
+var handVerbs = setOf(`handed passed turned`)
+
+// handParticles mark a handover, not a thing handed as an object ("Raj
+// handed the report to Sofia"): "over", "on" or "off" before "to".
+var handParticles = setOf(`over on off`)
+
+// handedOver reads the handover at words[i], a verb of [handVerbs]:
+// "X handed Y over to Z", "X passed Y on to Z", "X handed over Y to Z".
+// The old value is the holder before the verb, the new one the holder
+// after "to"; the thing handed over is the subject the two claims share.
+func handedOver(words []string, i int) (old, new []string) {
+	start := i
+	for start > 0 && i-start < maxSwitchWords && !stopsSwitch(words[start-1]) && !isStop(words[start-1]) {
+		start--
+	}
+	if start == i {
+		return nil, nil
+	}
+	particle := false
+	for j := i + 1; j < len(words) && j <= i+3+maxSwitchWords; j++ {
+		switch {
+		case handParticles[words[j]]:
+			particle = true
+		case words[j] == "to":
+			if !particle || j == i+2 {
+				// No particle, or nothing handed between verb and "to".
+				return nil, nil
+			}
+			return value(words[start:i]), value(words[j+1:])
+		case stopsSwitch(words[j]):
+			return nil, nil
+		}
+	}
+	return nil, nil
 }
 
 // stopsSwitch reports whether w ends the words of a switch: a
