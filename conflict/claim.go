@@ -404,7 +404,10 @@ func parseClaim(s string) (claim, bool) {
 	c.only = exclusive(tw)
 	c.readTokens(normalise(s, rewrite(tw)), capitalisedFirst(s, tw))
 	c.fillKeys()
-	return c, len(c.toks) >= 2
+	// A switch with no subject of its own keeps only its new value
+	// ("we swapped Vault out for AWS Secrets Manager"): its old value
+	// is what it says of other claims.
+	return c, len(c.toks) >= 2 || len(c.old) > 0 && len(c.toks) == 1
 }
 
 // capitalisedFirst returns the first word of tw when the sentence s

@@ -623,6 +623,11 @@ func possessive(hunks []hunk) bool {
 // value and the other states one ("retros happen every two weeks", "we
 // moved retros to once a month": see [judgeSpan]).
 func minShared(a, b *claim) int {
+	if len(a.old) > 0 || len(b.old) > 0 {
+		// A switch naming its old value shares that value alone with
+		// a claim stating it: see [switchedFrom].
+		return 1
+	}
 	if (a.changed || b.changed) && (hasName(a) && hasName(b) || anyValue(a.toks) && anyValue(b.toks)) {
 		return 1
 	}

@@ -174,7 +174,9 @@ func value(ws []string) []string {
 // The old value's words are all in a, the new value's none, and of b's
 // other words (its subject, besides verbs of change) at least one and
 // at least two thirds are in a: "the payments team moved from Scrum to
-// Kanban" says nothing of "the platform team uses Scrum". A claim that is negated, scoped to another
+// Kanban" says nothing of "the platform team uses Scrum". A switch with
+// no such words ("we swapped Vault out for AWS Secrets Manager") needs
+// its old value named in a as a name. A claim that is negated, scoped to another
 // time, adds to others, or is a switch itself is no such statement.
 func switchedFrom(a, b *claim, why bool) (Verdict, bool) {
 	if len(b.old) == 0 || len(b.new) == 0 || len(a.old) > 0 || a.neg != "" || b.neg != "" ||
@@ -204,12 +206,32 @@ func switchedFrom(a, b *claim, why bool) (Verdict, bool) {
 			in++
 		}
 	}
+	if subject == 0 && namedIn(a, b.old) {
+		// A switch with no subject of its own ("we swapped Vault out
+		// for AWS Secrets Manager") retires its old value, a name,
+		// wherever it is stated.
+		in = 1
+	}
 	if in == 0 || 3*in < 2*subject {
 		return Verdict{}, false
 	}
 	return Verdict{Likely, say(why, func() string {
 		return fmt.Sprintf("switched: %q replaced by %q", spaced(b.old), spaced(b.new))
 	})}, true
+}
+
+// namedIn reports whether every word of ws is in c as a name, or a word
+// of a name of several words: "HashiCorp Vault" names "vault", "the
+// cache" names nothing.
+func namedIn(c *claim, ws []string) bool {
+	for _, w := range ws {
+		if !slices.ContainsFunc(c.toks, func(t token) bool {
+			return t.name && (sameWord(w, t) || strings.IndexByte(t.w, '_') > 0 && slices.Contains(strings.Split(t.w, "_"), stem(w)))
+		}) {
+			return false
+		}
+	}
+	return true
 }
 
 // mentions reports whether c has the word w ([sameWord]) or a name of
