@@ -93,9 +93,13 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	if v, ok := switchedFrom(b, a, why); ok {
 		return v, true, nil
 	}
+	if sameQuantity(a, b) {
+		return Verdict{}, false, nil
+	}
 	common, hunks, ok := alignClaims(a, b)
 	if !ok {
-		return Verdict{}, false, nil
+		v, ok := sameSlotQuantity(a, b, why)
+		return v, ok, nil
 	}
 	ratio := float64(common) / float64(max(len(a.toks), len(b.toks)))
 	var reps []hunk
@@ -120,7 +124,8 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 		}
 	}
 	if !ok {
-		return Verdict{}, false, nil
+		v, ok := sameSlotQuantity(a, b, why)
+		return v, ok, nil
 	}
 	return v, true, hunks
 }
