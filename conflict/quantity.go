@@ -58,7 +58,8 @@ func sameQuantity(a, b *claim) bool {
 // without repeats or [slotWords]; false when c has no quantity or more
 // than one, or is negated, scoped, anchored, additive or a switch.
 func quantitySlot(c *claim) (token, []string, bool) {
-	if c.neg != "" || c.scoped || c.when != 0 || c.additive || len(c.old) > 0 {
+	if c.neg != "" || c.scoped || c.when != 0 || c.additive || len(c.old) > 0 ||
+		!slices.ContainsFunc(c.toks, func(t token) bool { return t.kind == quantity }) {
 		return token{}, nil, false
 	}
 	var q token
