@@ -127,6 +127,11 @@ func claims(text string) []claim {
 			ss = sentences(t)
 		}
 		for _, s := range ss {
+			// The predicates of one subject joined by "and" are
+			// claims of their own as well.
+			ss = append(ss, clauses(s)...)
+		}
+		for _, s := range ss {
 			if question(s) {
 				// A question states no fact: "would 32 GB be faster?"
 				// asks, it does not say the agents have 32 GB.
