@@ -581,6 +581,10 @@ func roleHolder(raws []rawTok) int {
 		if roleVerbs[v] {
 			return k
 		}
+		if j := k + 1; filler[v] && j < len(raws) && roleVerbs[raws[j].w] {
+			// "Paul now owns the hiring plan".
+			return k
+		}
 		if v == "is" || v == "was" {
 			// "is now the lead": a filler word may follow the copula.
 			j := k + 1
