@@ -566,7 +566,7 @@ var exceptions = setOf(`other others additional further else another more new`)
 
 // roleVerbs are the verbs of a role one person holds at a time:
 // "Carol leads the data platform team".
-var roleVerbs = setOf(`leads lead owns manages runs heads chairs maintains coordinates oversees`)
+var roleVerbs = setOf(`leads lead owns manages runs heads chairs maintains coordinates oversees handles approves`)
 
 // roleHolder returns the number of words of the holder when the
 // sentence says who holds a role: one or two words that are not stop
