@@ -19,6 +19,9 @@ loves hates avoids uses wants needs`)
 // onboarding and reviews..." is not split: "reviews" is no verb of
 // [clauseVerbs]). It returns nil otherwise.
 func clauses(s string) []string {
+	if !strings.Contains(s, " and ") {
+		return nil
+	}
 	words := strings.Fields(s)
 	for i := 2; i+1 < len(words); i++ {
 		if words[i] != "and" || !clauseVerbs[strings.ToLower(strings.Trim(words[i+1], ",.;:"))] {
