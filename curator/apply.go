@@ -65,7 +65,9 @@ func (r *ConsolidateResult) Changed() bool {
 // written since the listing keeps a line of a copy, nothing of that
 // group changes. Then the kept note's front matter takes pinned, tags,
 // importance and the copy's feedback marks (under the kept passage's
-// key) from the notes of its copies ([frontmatter.Merge]), and
+// key, with a record of the carry that goes once the copy is gone, so
+// that a rerun after a kill in between adds them once) from the notes of
+// its copies ([frontmatter.Merge]), and
 // each copy's lines are removed from its file (lines another passage of
 // the file still covers are kept), each file edited atomically
 // ([memfile.Edit]), after checking again under the lock that it still
@@ -119,7 +121,7 @@ var errLeftEmpty = errors.New("nothing left")
 // left as it was, before anything changed; an error is a failure part
 // way, the group's state then being what res reports.
 func (n *Notes) applyGroup(ctx context.Context, g DuplicateGroup, listedAt int64, res *ConsolidateResult) (skip string, err error) {
-	merge, reals, skip, err := n.check(ctx, g, listedAt)
+	merge, reals, records, skip, err := n.check(ctx, g, listedAt)
 	if skip != "" || err != nil {
 		return skip, err
 	}
@@ -146,6 +148,7 @@ func (n *Notes) applyGroup(ctx context.Context, g DuplicateGroup, listedAt int64
 
 	// Then each copy goes, checked again with the kept passage.
 	var errs []error
+	var gone []string
 	for _, d := range g.Duplicates {
 		deleted, err := n.dropCopy(ctx, g.Keep, d.Passage, reals)
 		switch {
@@ -156,6 +159,17 @@ func (n *Notes) applyGroup(ctx context.Context, g DuplicateGroup, listedAt int64
 		default:
 			res.Edited = append(res.Edited, d.Path)
 		}
+		if err == nil && records[d.Path] != "" {
+			gone = append(gone, records[d.Path])
+		}
+	}
+	// The records of the copies gone are moot. One left (this edit
+	// failing, or a kill before it) only keeps a copy of the same path
+	// and text from carrying its marks again; searches never read it.
+	if len(gone) > 0 {
+		_, _ = memfile.Edit(ctx, n.Dir, g.Keep.Path, n.MaxFileBytes, func(_ string, old []byte) ([]byte, error) {
+			return frontmatter.DropFeedback(old, gone)
+		})
 	}
 	return "", errors.Join(errs...)
 }
@@ -169,10 +183,16 @@ func (n *Notes) applyGroup(ctx context.Context, g DuplicateGroup, listedAt int64
 // followed), which must be distinct files: a note that is a link to
 // another of its group would have the copy cut out of that note. A
 // non-empty skip says why nothing may change.
-func (n *Notes) check(ctx context.Context, g DuplicateGroup, listedAt int64) (merge frontmatter.Meta, reals map[string]string, skip string, err error) {
+//
+// A copy's feedback marks are carried with a record of the carry
+// ([carryKey], in records by the copy's path), written in the same edit
+// of the kept note: a process killed after that edit and before the
+// copy went leaves both, and the rerun, finding the record, does not add
+// the marks again.
+func (n *Notes) check(ctx context.Context, g DuplicateGroup, listedAt int64) (merge frontmatter.Meta, reals, records map[string]string, skip string, err error) {
 	unlock, err := memfile.Lock(ctx, n.Dir)
 	if err != nil {
-		return merge, nil, "", err
+		return merge, nil, nil, "", err
 	}
 	defer unlock()
 	ps := []Passage{g.Keep}
@@ -185,18 +205,20 @@ func (n *Notes) check(ctx context.Context, g DuplicateGroup, listedAt int64) (me
 		// A name the write rules refuse (a control character, a link out
 		// of memory/) would stop the group half way: refuse it first.
 		if _, _, err := memfile.Target(n.Dir, p.Path); err != nil {
-			return merge, nil, fmt.Sprintf("nothing changed: %v", err), nil
+			return merge, nil, nil, fmt.Sprintf("nothing changed: %v", err), nil
 		}
 		real, err := n.real(p.Path)
 		if err != nil {
-			return merge, nil, fmt.Sprintf("nothing changed: %v", err), nil
+			return merge, nil, nil, fmt.Sprintf("nothing changed: %v", err), nil
 		}
 		if other, ok := byReal[real]; ok && other != p.Path {
-			return merge, nil, fmt.Sprintf("nothing changed: %s and %s are the same file (a symbolic link); a copy cut from one would be cut from both", other, p.Path), nil
+			return merge, nil, nil, fmt.Sprintf("nothing changed: %s and %s are the same file (a symbolic link); a copy cut from one would be cut from both", other, p.Path), nil
 		}
 		byReal[real], reals[p.Path] = p.Path, real
 	}
 	keepExpires := ""
+	var keptFeedback map[string]frontmatter.Votes
+	records = map[string]string{}
 	for i, p := range ps {
 		data, err := n.read(p.Path)
 		if err == nil {
@@ -207,24 +229,24 @@ func (n *Notes) check(ctx context.Context, g DuplicateGroup, listedAt int64) (me
 			if i == 0 {
 				what = "the kept passage in"
 			}
-			return merge, nil, fmt.Sprintf("nothing changed: %s %s: %v", what, p.Path, err), nil
+			return merge, nil, nil, fmt.Sprintf("nothing changed: %s %s: %v", what, p.Path, err), nil
 		}
 		if i == 0 {
 			if m, _, err := frontmatter.Parse(data); err == nil {
-				keepExpires = m.Expires
+				keepExpires, keptFeedback = m.Expires, m.Feedback
 			}
 		}
 		if i > 0 {
 			m, _, err := frontmatter.Parse(data)
 			if err != nil {
-				return merge, nil, fmt.Sprintf("nothing changed: %s: %v; fix it so its pinned, tags, importance and feedback can move to the kept note", p.Path, err), nil
+				return merge, nil, nil, fmt.Sprintf("nothing changed: %s: %v; fix it so its pinned, tags, importance and feedback can move to the kept note", p.Path, err), nil
 			}
 			if keepExpires != "" && (m.Expires == "" || m.Expires > keepExpires) {
 				never := "never expires"
 				if m.Expires != "" {
 					never = "expires on " + m.Expires
 				}
-				return merge, nil, fmt.Sprintf("nothing changed: the kept note %s expires on %s and %s %s; searches would lose the passage after %s", g.Keep.Path, keepExpires, p.Path, never, keepExpires), nil
+				return merge, nil, nil, fmt.Sprintf("nothing changed: the kept note %s expires on %s and %s %s; searches would lose the passage after %s", g.Keep.Path, keepExpires, p.Path, never, keepExpires), nil
 			}
 			// The copy's feedback marks go to the kept passage, under
 			// its own key: the two may open with lines written otherwise.
@@ -232,8 +254,13 @@ func (n *Notes) check(ctx context.Context, g DuplicateGroup, listedAt int64) (me
 				if merge.Feedback == nil {
 					merge.Feedback = map[string]frontmatter.Votes{}
 				}
-				k := curate.PassageKey(g.Keep.Text)
-				merge.Feedback[k] = frontmatter.Votes{Useful: merge.Feedback[k].Useful + v.Useful, Useless: merge.Feedback[k].Useless + v.Useless}
+				rec := carryKey(p)
+				records[p.Path] = rec
+				if _, carried := keptFeedback[rec]; !carried {
+					k := curate.PassageKey(g.Keep.Text)
+					merge.Feedback[k] = frontmatter.Votes{Useful: merge.Feedback[k].Useful + v.Useful, Useless: merge.Feedback[k].Useless + v.Useless}
+					merge.Feedback[rec] = frontmatter.Votes{}
+				}
 			}
 			merge.Pinned = merge.Pinned || m.Pinned
 			merge.Tags = append(merge.Tags, m.Tags...)
@@ -243,9 +270,16 @@ func (n *Notes) check(ctx context.Context, g DuplicateGroup, listedAt int64) (me
 		}
 	}
 	if skip, err := n.resolvedSince(ctx, g, listedAt); skip != "" || err != nil {
-		return merge, nil, skip, err
+		return merge, nil, nil, skip, err
 	}
-	return merge, reals, "", nil
+	return merge, reals, records, "", nil
+}
+
+// carryKey is the feedback key under which the kept note records that
+// the marks of the copy p were carried to it: "c" and a key of p's path
+// and content hash. Searches read passage keys ("p...") only.
+func carryKey(p Passage) string {
+	return "c" + curate.LinesKey([]string{p.Path, p.Hash})
 }
 
 // resolvedSince returns why g may not be applied when a marker the

@@ -50,6 +50,31 @@ func SetFeedback(src []byte, key string, useful bool) ([]byte, error) {
 	return out, nil
 }
 
+// DropFeedback returns src without the feedback entries of keys, as
+// [SetFeedback] edits them (only the feedback field's lines change); src
+// itself when it holds none of them.
+func DropFeedback(src []byte, keys []string) ([]byte, error) {
+	m, b, err := Parse(src)
+	if err != nil {
+		return nil, err
+	}
+	fb := maps.Clone(m.Feedback)
+	for _, k := range keys {
+		delete(fb, k)
+	}
+	if len(fb) == len(m.Feedback) {
+		return src, nil
+	}
+	out, err := setField(src, b, "feedback", func(indent string) string { return encodeFeedback(fb, b.newline(), indent) })
+	if err != nil {
+		return nil, err
+	}
+	if err := checkEdit(src, m, b, out, "feedback", func(got Meta) bool { return maps.Equal(got.Feedback, fb) }); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (b Block) newline() string {
 	if b.nl == "" {
 		return "\n"
