@@ -168,3 +168,95 @@ func TestRecoverDropsEmptyAsideName(t *testing.T) {
 		t.Errorf("left aside after Recover = %q, want none", left)
 	}
 }
+
+// TestRecoverNeverPutsBackAnOlderCopy: a note left aside by a killed
+// removal whose name was saved again since (an editor writing its open
+// buffer) was kept aside under a name that still says where it goes.
+// Once that newer note was deleted (the next consolidate --apply
+// removing the copy, on purpose), the next open put the older copy
+// back: the deleted duplicate came back after every run. Recover now
+// puts an aside back only while its name was never taken since; one
+// whose name is taken is kept under a name that says nowhere (or
+// removed when the note at its name holds the same bytes).
+func TestRecoverNeverPutsBackAnOlderCopy(t *testing.T) {
+	for _, tt := range []struct {
+		name, saved string
+		keptAside   bool
+	}{
+		{"saved the same", "# Note\nkept fact\n", false},
+		{"saved otherwise", "# Note\nsaved since\n", true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# Note\nkept fact\n"})
+			killed := func(string) { runtime.Goexit() }
+			done := make(chan struct{})
+			go func() {
+				defer close(done)
+				memfile.RemoveIf(edithook.WithAside(context.Background(), killed), root, "memory/a.md", []byte("# Note\nkept fact\n"))
+			}()
+			<-done
+			memweavetest.WriteFile(t, root, "memory/a.md", tt.saved)
+			if err := memfile.Recover(context.Background(), root); err != nil {
+				t.Fatal(err)
+			}
+			// The note deleted on purpose, then the workspace opened again.
+			if err := os.Remove(filepath.Join(root, "memory/a.md")); err != nil {
+				t.Fatal(err)
+			}
+			if err := memfile.Recover(context.Background(), root); err != nil {
+				t.Fatal(err)
+			}
+			if got, err := os.ReadFile(filepath.Join(root, "memory/a.md")); !os.IsNotExist(err) {
+				t.Errorf("memory/a.md after it was deleted and Recover ran = %q, %v; want it to stay deleted", got, err)
+			}
+			left, _ := filepath.Glob(filepath.Join(root, "memory", memfile.TempDir, ".memweave-aside-*"))
+			if tt.keptAside != (len(left) == 1) {
+				t.Fatalf("left aside = %q; want the older copy kept (nothing lost) only when the save differs", left)
+			}
+			if tt.keptAside {
+				if got, _ := os.ReadFile(left[0]); string(got) != "# Note\nkept fact\n" {
+					t.Errorf("kept aside = %q, want the older copy", got)
+				}
+			}
+		})
+	}
+}
+
+// A removal that found the note aside changed and its name saved again
+// (two saves in its window) keeps the older content and names where;
+// that content is never put back once the newer note is deleted.
+func TestRemoveIfKeptAsideIsNotPutBack(t *testing.T) {
+	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\n"})
+	abs := filepath.Join(root, "memory/a.md")
+	saves := func(string) {
+		aside, _ := filepath.Glob(filepath.Join(root, "memory", memfile.TempDir, ".memweave-aside-*"))
+		if len(aside) != 1 {
+			t.Errorf("aside = %q, want one", aside)
+			return
+		}
+		// An editor writing into the file it holds open (now aside), and
+		// another program creating the name again.
+		os.WriteFile(aside[0], []byte("# A\nfirst save\n"), 0o644)
+		os.WriteFile(abs, []byte("# A\nsecond save\n"), 0o644)
+	}
+	err := memfile.RemoveIf(edithook.WithAside(context.Background(), saves), root, "memory/a.md", []byte("# A\n"))
+	if !errors.Is(err, memfile.ErrChanged) {
+		t.Fatalf("RemoveIf with two saves in its window = %v, want ErrChanged", err)
+	}
+	if err := os.Remove(abs); err != nil {
+		t.Fatal(err)
+	}
+	if err := memfile.Recover(context.Background(), root); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := os.ReadFile(abs); !os.IsNotExist(err) {
+		t.Errorf("memory/a.md deleted, after Recover = %q, %v; want it to stay deleted", got, err)
+	}
+	left, _ := filepath.Glob(filepath.Join(root, "memory", memfile.TempDir, ".memweave-aside-*"))
+	if len(left) != 1 {
+		t.Fatalf("kept aside = %q, want the first save kept (RemoveIf said: %v)", left, err)
+	}
+	if got, _ := os.ReadFile(left[0]); string(got) != "# A\nfirst save\n" {
+		t.Errorf("kept aside = %q, want the first save", got)
+	}
+}

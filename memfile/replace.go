@@ -498,10 +498,47 @@ func RemoveIf(ctx context.Context, root, path string, old []byte) error {
 		r.Remove(aside)
 		return fmt.Errorf("%s: %w", rel, ErrChanged)
 	}
-	if _, serr := r.Lstat(name); errors.Is(serr, fs.ErrNotExist) && r.Rename(aside, name) == nil {
+	_, serr := r.Lstat(name)
+	if errors.Is(serr, fs.ErrNotExist) && r.Rename(aside, name) == nil {
 		return fmt.Errorf("%s: %w", rel, ErrChanged)
 	}
+	if serr == nil {
+		if aside = retireAside(r, aside, name); aside == "" {
+			return fmt.Errorf("%s: %w", rel, ErrChanged)
+		}
+	}
 	return fmt.Errorf("%s: %w; its content when it was to be removed is kept in memory/%s", rel, ErrChanged, filepath.ToSlash(aside))
+}
+
+// retireAside deals with the note aside in TempDir whose name (beneath
+// r) holds a file saved since, so that [Recover] never puts it back
+// later (after that file is deleted on purpose): it removes it when the
+// file at name holds the same bytes, and returns ""; else it moves it to
+// a name that holds no path, where it stays, and returns that name (or
+// aside, when it could not be moved).
+func retireAside(r *os.Root, aside, name string) string {
+	cur, err := r.ReadFile(aside)
+	if err != nil {
+		return aside
+	}
+	if saved, err := r.ReadFile(name); err == nil && bytes.Equal(saved, cur) {
+		if r.Remove(aside) != nil {
+			return aside
+		}
+		syncRootDir(r, TempDir)
+		return ""
+	}
+	var b [8]byte
+	rand.Read(b[:])
+	kept := filepath.Join(TempDir, asidePrefix+hex.EncodeToString(b[:])+tempSuffix)
+	// Link, then remove: a link never replaces a file.
+	if err := r.Link(aside, kept); err == nil {
+		r.Remove(aside)
+	} else if _, serr := r.Lstat(kept); errors.Is(err, fs.ErrExist) || !errors.Is(serr, fs.ErrNotExist) || r.Rename(aside, kept) != nil {
+		return aside
+	}
+	syncRootDir(r, TempDir)
+	return kept
 }
 
 // asidePrefix begins the names of the notes [RemoveIf] puts aside in
@@ -578,6 +615,10 @@ func putBackAside(root string) error {
 			continue
 		}
 		if _, err := r.Lstat(name); !errors.Is(err, fs.ErrNotExist) {
+			// Saved under the name since: the note aside is the older
+			// copy, never to be put back (that name may be deleted on
+			// purpose later).
+			retireAside(r, aside, name)
 			continue
 		}
 		// Link, not rename: a save landing under the name meanwhile
