@@ -147,3 +147,15 @@ func TestTiesByPathAndLine(t *testing.T) {
 		t.Errorf("after Rebuild: search = %q, want %q", got, want)
 	}
 }
+
+// TestSearchUnknownSourceOfEmptyIndex: with no note indexed yet, every
+// source is unknown, and the warning says the index holds no files
+// rather than ending on "the index holds".
+func TestSearchUnknownSourceOfEmptyIndex(t *testing.T) {
+	w := open(t, memweavetest.Workspace(t, map[string]string{}), memweave.Config{})
+	mustIndex(t, w)
+	resp := mustSearch(t, w, "Valkey", memweave.Sources("memory"))
+	if len(resp.Warnings) != 1 || !strings.HasSuffix(resp.Warnings[0].Error(), `"memory": the index holds no files`) {
+		t.Errorf("warnings = %q, want one saying the index holds no files", resp.Warnings)
+	}
+}

@@ -91,6 +91,8 @@ func (c *Config) Validate() error {
 		// value is its error when the file is read, before any approval.
 		if u, err := url.Parse(c.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 			return &FieldError{"BaseURL", fmt.Errorf("%q is not an http or https URL", RedactURL(c.BaseURL))}
+		} else if err := noQuery(u); err != nil {
+			return &FieldError{"BaseURL", err}
 		}
 	}
 	if c.Provider == "static" && c.Custom == nil {

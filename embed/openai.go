@@ -152,6 +152,9 @@ func NewOpenAI(cfg OpenAIConfig) (*OpenAI, error) {
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return nil, fmt.Errorf("embed: OpenAIConfig.BaseURL %q is not an http(s) URL", RedactURL(base))
 	}
+	if err := noQuery(u); err != nil {
+		return nil, fmt.Errorf("embed: OpenAIConfig.BaseURL %w", err)
+	}
 	c := openai.DefaultConfig(cfg.APIKey)
 	c.BaseURL = base
 	hc := &http.Client{}
@@ -481,6 +484,21 @@ func (o *OpenAI) classify(err error, timeout time.Duration) (retry bool, _ error
 			err, ErrRejected)
 	}
 	return true, err
+}
+
+// noQuery refuses a base URL with a query or fragment: the client adds
+// the endpoint's path (/embeddings) after the whole URL, so no request
+// would reach the server as written, and a key put there would be
+// quoted by the HTTP client's errors and, given as a flag, written to
+// memweave.json, which is committed. The error quotes the URL without
+// them.
+func noQuery(u *url.URL) error {
+	if u.RawQuery == "" && !u.ForceQuery && u.Fragment == "" && u.RawFragment == "" {
+		return nil
+	}
+	bare := *u
+	bare.RawQuery, bare.ForceQuery, bare.Fragment, bare.RawFragment = "", false, "", ""
+	return fmt.Errorf("%q is followed by a query or fragment ('?' or '#'), which is not allowed: /embeddings is added after it, so no request would reach the server; an API key goes in $%s", RedactURL(bare.String()), EnvKey)
 }
 
 // RedactURL returns u as errors and messages may show it: its user

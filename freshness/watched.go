@@ -86,9 +86,16 @@ func SyncWatched(ctx context.Context, e *indexer.Engine, slot *watcher.Slot, loc
 		warns = append(warns, indexer.Warning{Err: fmt.Errorf("could not refresh changed files; results may be stale: %w", err)})
 	}
 	for _, ev := range evs {
-		if ev.Err != nil && err == nil {
-			warns = append(warns, indexer.Warning{Path: ev.Path, Err: ev.Err})
+		if ev.Err == nil || err != nil {
+			continue
 		}
+		// An event's error is mostly the index run's warning, which
+		// names the file already.
+		wn, ok := ev.Err.(indexer.Warning)
+		if !ok {
+			wn = indexer.Warning{Path: ev.Path, Err: ev.Err}
+		}
+		warns = append(warns, wn)
 	}
 	return warns, true
 }

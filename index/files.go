@@ -663,6 +663,34 @@ func ChunkID(path string, seq int, hash embedcache.Key) int64 {
 	return int64(binary.BigEndian.Uint64(sum[:8]) >> 1)
 }
 
+// ForgetFiles deletes every file's rows, their chunks, keyword rows and
+// vectors, keeping the embedding cache, where it first copies the
+// vectors, and the meta table: the next index run indexes every file
+// again, embedding only texts the cache lacks. It is for an index whose
+// rows cannot be trusted to be this workspace's: a chunk re-chunking
+// would keep (same id) may hold any text, which only deleting it
+// removes. A cached vector is found by the hash of a text, so it is
+// never shown as a note's text.
+func (db *DB) ForgetFiles(ctx context.Context) error {
+	err := db.write(ctx, func(tx *sql.Tx) error {
+		if err := saveLiveVectors(ctx, tx, ""); err != nil {
+			return err
+		}
+		for _, q := range []string{`DELETE FROM chunks`, `INSERT INTO chunks_fts (chunks_fts) VALUES ('delete-all')`,
+			`DELETE FROM files`, `DELETE FROM vectors`, `DELETE FROM vector_blocks`} {
+			if _, err := tx.ExecContext(ctx, q); err != nil {
+				return err
+			}
+		}
+		return bumpEpoch(ctx, tx)
+	})
+	db.forgetCaches()
+	if err != nil {
+		return fmt.Errorf("forget files: %w", err)
+	}
+	return nil
+}
+
 // InvalidateFiles clears every file's stored hash, so the next index run
 // re-reads and re-chunks every file (used when the chunker changes).
 func (db *DB) InvalidateFiles(ctx context.Context) error {

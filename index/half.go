@@ -40,11 +40,36 @@ func encodeUnitHalf(v []float32) []byte {
 	if s == 0 || math.IsInf(s, 0) || math.IsNaN(s) {
 		return encodeHalf(v)
 	}
+	// A vector reused from the index or the embedding cache is a stored
+	// one, decoded from halves: its length is off one by its rounding,
+	// and scaling it again would move a component of a vector of few
+	// components to the next half, so that the same text would have
+	// another vector than a fresh embedding or a rebuild stores.
+	if math.Abs(s-1) <= storedSlack && halves(v) {
+		return encodeHalf(v)
+	}
 	inv := 1 / math.Sqrt(s)
 	for i, f := range v {
 		binary.LittleEndian.PutUint16(out[2*i:], toHalf(float32(float64(f)*inv)))
 	}
 	return out
+}
+
+// storedSlack bounds how far from one the squared length of a unit
+// vector rounded to halves may be: each component moves by at most a
+// half's relative rounding error, 2^-11, so the square by about twice
+// that; the slack is twice the bound.
+const storedSlack = 1.0 / 512
+
+// halves reports whether every component of v is a half-precision float,
+// as a vector decoded from a stored one is.
+func halves(v []float32) bool {
+	for _, f := range v {
+		if fromHalf(toHalf(f)) != f {
+			return false
+		}
+	}
+	return true
 }
 
 // finiteHalves reports whether every half-precision float in b is

@@ -222,9 +222,12 @@ func foreignObjects(n int) error {
 // The index file is untrusted input: a user may copy it from elsewhere.
 // After migrating, Open compares its schema with the one this binary
 // creates. A problem in the vector tables, which are derived from the
-// chunks' embeddings, or a trigger or view memweave never makes, is
-// remembered: vector reads and writes fail with [ErrCorrupt] until
-// [DB.Repair] rebuilds them. A problem elsewhere makes Open fail with
+// chunks' embeddings, a trigger, view or index memweave never makes
+// (SQLite's own objects are those named sqlite_ that are autoindexes or
+// its statistics tables: writable_schema can give any object that
+// name), or one of its indexes made otherwise, is remembered: vector
+// reads and writes fail with [ErrCorrupt] until [DB.Repair] rebuilds
+// them. A problem elsewhere makes Open fail with
 // [ErrCorrupt]: only a rebuild from the files can fix it.
 
 // repairable maps the tables Repair can recreate in place to the
@@ -232,8 +235,12 @@ func foreignObjects(n int) error {
 var repairable = map[string]string{"vectors": vectorsTable, "vector_blocks": blocksTable}
 
 // schemaObject is one entry of sqlite_master as the check compares it:
-// its type and, for a table, its columns (name, type, NOT NULL and
-// primary-key position of each) or, for a virtual table, its statement.
+// its type and, for a table, its columns (name, type, NOT NULL,
+// primary-key position and default of each, and whether it is
+// generated) and whether it has a CHECK constraint or, for a virtual
+// table or an index, its statement. Each expression a table or index
+// holds is evaluated by memweave's own writes: one planted in a copied
+// index file could take seconds and a gigabyte for every row.
 type schemaObject struct{ typ, columns string }
 
 // wantSchema is the schema of a current memweave database, with the
@@ -241,18 +248,18 @@ type schemaObject struct{ typ, columns string }
 // to what the migrations create.
 var wantSchema = map[string]schemaObject{
 	"meta":               {"table", "key TEXT 1 1, value TEXT 1 0"},
-	"files":              {"table", "path TEXT 1 1, source TEXT 1 0, hash TEXT 1 0, mtime INTEGER 1 0, size INTEGER 1 0, pending INTEGER 1 0, external INTEGER 1 0, chunks INTEGER 1 0, ctime INTEGER 1 0, inode INTEGER 1 0, indexed_at INTEGER 1 0, meta TEXT 1 0, tags TEXT 1 0, expires TEXT 1 0"},
-	"chunks":             {"table", "id INTEGER 0 1, uid INTEGER 1 0, path TEXT 1 0, source TEXT 1 0, seq INTEGER 1 0, start_line INTEGER 1 0, end_line INTEGER 1 0, headings TEXT 1 0, prefix TEXT 1 0, hash BLOB 1 0, text TEXT 1 0, embedded INTEGER 1 0"},
-	"chunks_path":        {"index", ""},
-	"chunks_hash":        {"index", ""},
-	"files_expires":      {"index", ""},
+	"files":              {"table", "path TEXT 1 1, source TEXT 1 0, hash TEXT 1 0, mtime INTEGER 1 0, size INTEGER 1 0, pending INTEGER 1 0 DEFAULT 0, external INTEGER 1 0 DEFAULT 0, chunks INTEGER 1 0 DEFAULT 0, ctime INTEGER 1 0 DEFAULT 0, inode INTEGER 1 0 DEFAULT 0, indexed_at INTEGER 1 0 DEFAULT 0, meta TEXT 1 0 DEFAULT '', tags TEXT 1 0 DEFAULT '', expires TEXT 1 0 DEFAULT ''"},
+	"chunks":             {"table", "id INTEGER 0 1, uid INTEGER 1 0, path TEXT 1 0, source TEXT 1 0, seq INTEGER 1 0, start_line INTEGER 1 0, end_line INTEGER 1 0, headings TEXT 1 0, prefix TEXT 1 0, hash BLOB 1 0, text TEXT 1 0, embedded INTEGER 1 0 DEFAULT 0"},
+	"chunks_path":        {"index", "CREATE INDEX chunks_path ON chunks (path, seq)"},
+	"chunks_hash":        {"index", "CREATE INDEX chunks_hash ON chunks (hash) WHERE embedded = 1"},
+	"files_expires":      {"index", "CREATE INDEX files_expires ON files (expires) WHERE expires != ''"},
 	"chunks_fts":         {"table", "CREATE VIRTUAL TABLE chunks_fts USING fts5 (text, content='', tokenize='" + ftsTokenizer + "')"},
 	"chunks_fts_data":    {"table", "id INTEGER 0 1, block BLOB 0 0"},
 	"chunks_fts_idx":     {"table", "segid  1 1, term  1 2, pgno  0 0"},
 	"chunks_fts_docsize": {"table", "id INTEGER 0 1, sz BLOB 0 0"},
 	"chunks_fts_config":  {"table", "k  1 1, v  0 0"},
 	"embed_cache":        {"table", "id INTEGER 0 1, identity TEXT 1 0, hash BLOB 1 0, vector BLOB 1 0, used INTEGER 1 0"},
-	"embed_cache_key":    {"index", ""},
+	"embed_cache_key":    {"index", "CREATE UNIQUE INDEX embed_cache_key ON embed_cache (identity, hash)"},
 	"vectors":            {"table", "id INTEGER 0 1, vector BLOB 1 0"},
 	"vector_blocks":      {"table", "block INTEGER 0 1, gen INTEGER 1 0, codes BLOB 1 0"},
 }
@@ -261,10 +268,14 @@ var wantSchema = map[string]schemaObject{
 // SQLite's own (sqlite_...).
 func readSchema(ctx context.Context, q queryer) (map[string]schemaObject, error) {
 	out := make(map[string]schemaObject)
-	err := scanRows(ctx, q, `SELECT m.type, m.name, CASE WHEN m.sql LIKE 'CREATE VIRTUAL%' THEN m.sql ELSE
-		coalesce((SELECT group_concat(c.name || ' ' || c.type || ' ' || c."notnull" || ' ' || c.pk, ', ')
-			FROM pragma_table_info(m.name) c WHERE m.type = 'table'), '') END
-		FROM sqlite_master m WHERE m.name NOT LIKE 'sqlite\_%' ESCAPE '\'`, func(rows *sql.Rows) error {
+	err := scanRows(ctx, q, `SELECT m.type, m.name, CASE WHEN m.type = 'index' OR m.sql LIKE 'CREATE VIRTUAL%' THEN coalesce(m.sql, '') ELSE
+		coalesce((SELECT group_concat(c.name || ' ' || c.type || ' ' || c."notnull" || ' ' || c.pk
+				|| CASE WHEN c.dflt_value IS NULL THEN '' ELSE ' DEFAULT ' || c.dflt_value END
+				|| CASE c.hidden WHEN 0 THEN '' ELSE ' GENERATED' END, ', ')
+			FROM pragma_table_xinfo(m.name) c WHERE m.type = 'table'), '')
+		|| CASE WHEN m.type = 'table' AND m.sql LIKE '%check%' THEN ', CHECK' ELSE '' END END
+		FROM sqlite_master m WHERE NOT (m.name LIKE 'sqlite\_%' ESCAPE '\'
+			AND (m.sql IS NULL OR m.type = 'table' AND m.name IN ('sqlite_sequence', 'sqlite_stat1', 'sqlite_stat4')))`, func(rows *sql.Rows) error {
 		var name string
 		var o schemaObject
 		if err := rows.Scan(&o.typ, &name, &o.columns); err != nil {
@@ -298,6 +309,8 @@ func checkSchema(ctx context.Context, q queryer) ([]schemaProblem, error) {
 			p.msg = fmt.Sprintf("%s %s is missing", w.typ, name)
 		case g.typ != w.typ:
 			p.msg = fmt.Sprintf("%s is a %s, want a %s", name, g.typ, w.typ)
+		case g.columns != w.columns && w.typ == "index":
+			p.msg, p.fixable = fmt.Sprintf("index %s is %q, want %q", name, g.columns, w.columns), true
 		case g.columns != w.columns:
 			p.msg = fmt.Sprintf("%s has columns (%s), want (%s)", name, g.columns, w.columns)
 		default:
@@ -306,7 +319,7 @@ func checkSchema(ctx context.Context, q queryer) ([]schemaProblem, error) {
 		out = append(out, p)
 	}
 	for _, name := range slices.Sorted(maps.Keys(got)) {
-		if g := got[name]; wantSchema[name].typ == "" && (g.typ == "trigger" || g.typ == "view") {
+		if g := got[name]; wantSchema[name].typ == "" && (g.typ == "trigger" || g.typ == "view" || g.typ == "index") {
 			out = append(out, schemaProblem{name: name, typ: g.typ, msg: fmt.Sprintf("%s %s is not memweave's", g.typ, name), fixable: true})
 		}
 	}
@@ -326,9 +339,10 @@ func schemaError(problems []schemaProblem) error {
 }
 
 // fixSchema drops or recreates in tx the objects of problems, which must
-// all be fixable: a foreign trigger or view is dropped, a vector table
-// is recreated empty (Repair then marks the chunks that lost their
-// vectors for re-embedding and rebuilds the codes).
+// all be fixable: a foreign trigger, view or index is dropped, one of
+// memweave's indexes is made again, a vector table is recreated empty
+// (Repair then marks the chunks that lost their vectors for
+// re-embedding and rebuilds the codes).
 func fixSchema(ctx context.Context, tx *sql.Tx, problems []schemaProblem) error {
 	for _, p := range problems {
 		if !p.fixable {
@@ -339,7 +353,11 @@ func fixSchema(ctx context.Context, tx *sql.Tx, problems []schemaProblem) error 
 				return err
 			}
 		}
-		if create := repairable[p.name]; create != "" {
+		create := repairable[p.name]
+		if w := wantSchema[p.name]; w.typ == "index" {
+			create = w.columns
+		}
+		if create != "" {
 			if _, err := tx.ExecContext(ctx, create); err != nil {
 				return err
 			}

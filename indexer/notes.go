@@ -89,7 +89,9 @@ func (e *Engine) Delete(ctx context.Context, path string, opts ...memfile.WriteO
 	}
 	res, err := e.Forget(ctx, rel)
 	if err != nil {
-		return fmt.Errorf("delete %s: %w", rel, err)
+		// The file is gone: a caller told only of the failure would take
+		// the note for kept, and delete it again into "not found".
+		return fmt.Errorf("delete %s: %s is removed, but its passages stay in the index until the next index run: %w", rel, rel, err)
 	}
 	if missing && res.FilesDeleted == 0 {
 		return fmt.Errorf("delete %s: %w", rel, workspace.ErrNotFound)

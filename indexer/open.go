@@ -10,8 +10,9 @@ import (
 
 // Open readies the workspace opts.Root for indexing into the database at
 // dbPath: it undoes a torn append of a killed process ([memfile.Recover]),
-// opens (or creates) the index, and records the engine's identity in a
-// new one ([Engine.Adopt]). The caller closes the engine, then the database.
+// opens (or creates) the index, records the engine's identity in a
+// new one ([Engine.Adopt]), and drops the rows of an index made for
+// another memory folder ([Engine.Bind], warning on opts.Logger). The caller closes the engine, then the database.
 func Open(ctx context.Context, dbPath string, opts Options) (*index.DB, *Engine, error) {
 	if err := memfile.Recover(ctx, opts.Root); err != nil {
 		return nil, nil, fmt.Errorf("memweave: open workspace %s: %w", opts.Root, err)
@@ -24,6 +25,14 @@ func Open(ctx context.Context, dbPath string, opts Options) (*index.DB, *Engine,
 	if err := eng.Adopt(ctx); err != nil {
 		db.Close()
 		return nil, nil, err
+	}
+	warn, err := eng.Bind(ctx)
+	if err != nil {
+		db.Close()
+		return nil, nil, err
+	}
+	if warn != nil {
+		eng.opts.Logger.Warn("memweave: " + warn.Error())
 	}
 	return db, eng, nil
 }

@@ -231,17 +231,34 @@ func (c *Check) Finish(ctx context.Context, lockTimeout time.Duration) (changed 
 	}
 	if d.Stale() == 0 {
 		_, _ = e.syncDiff(ctx, d, lockTimeout)
-		return changed, nil
+		return changed, d.unreadableIndexed()
 	}
 	res, err := e.syncDiff(ctx, d, lockTimeout)
 	if err != nil {
 		return true, []Warning{{Err: fmt.Errorf("could not refresh %d changed files; results may be stale: %w", d.Stale(), err)}}
 	}
-	warns = res.Warnings
+	warns = append(res.Warnings, d.unreadableIndexed()...)
 	if res.FilesPending > 0 {
 		warns = append(warns, PendingWarning(res.FilesPending))
 	}
 	return true, warns
+}
+
+// unreadableIndexed returns a warning for each file of d that changed
+// since it was indexed and can no longer be read (another user's program
+// wrote it, or its mode was changed): a search still finds its passages
+// as they were, so it says so, as an index run and a watcher do.
+func (d *Diff) unreadableIndexed() []Warning {
+	var out []Warning
+	for _, w := range d.Unreadable {
+		if _, indexed := d.rows[w.Path]; !indexed || !errors.Is(w.Err, fs.ErrPermission) {
+			continue
+		}
+		if _, deleted := slices.BinarySearch(d.Deleted, w.Path); !deleted {
+			out = append(out, Warning{Path: w.Path, Err: fmt.Errorf("%w; searched as it was when last indexed", w.Err)})
+		}
+	}
+	return out
 }
 
 // PendingWarning is the warning of a freshness check after which n files
@@ -361,9 +378,13 @@ func (e *Engine) PathsIn(ctx context.Context, sc Scope) (paths, expired []string
 		if err != nil {
 			return nil, nil, nil, err
 		}
+		holds := strings.Join(known, ", ")
+		if len(known) == 0 {
+			holds = "no files"
+		}
 		for _, s := range sc.Sources {
 			if !slices.Contains(known, s) {
-				warns = append(warns, Warning{Err: fmt.Errorf("%w %q: the index holds %s", ErrUnknownSource, s, strings.Join(known, ", "))})
+				warns = append(warns, Warning{Err: fmt.Errorf("%w %q: the index holds %s", ErrUnknownSource, s, holds)})
 			}
 		}
 	}

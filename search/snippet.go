@@ -202,14 +202,50 @@ func cutWord(text string, w unit, m *matcher, budget int) (s, e int) {
 const maxCutHits = 256
 
 // charStart reports whether a character starts at byte i of text: a rune
-// starts there and it is not a combining mark.
+// starts there, and it neither extends the character before it (a
+// combining mark or variation selector, an emoji's skin tone or tag, a
+// zero-width joiner), nor follows a zero-width joiner (the next emoji of
+// a family), nor is the second regional indicator of a flag.
 func charStart(text string, i int) bool {
 	if !utf8.RuneStart(text[i]) {
 		return false
 	}
 	r, _ := utf8.DecodeRuneInString(text[i:])
-	return !isMark(r)
+	if isMark(r) || r == zeroWidthJoiner || isEmojiModifier(r) || isTag(r) {
+		return false
+	}
+	prev, _ := utf8.DecodeLastRuneInString(text[:i])
+	if prev == zeroWidthJoiner {
+		return false
+	}
+	if !isRegionalIndicator(r) {
+		return true
+	}
+	// Flags are pairs of regional indicators: a flag starts after an
+	// even number of them.
+	n := 0
+	for j := i; j > 0; n++ {
+		p, size := utf8.DecodeLastRuneInString(text[:j])
+		if !isRegionalIndicator(p) {
+			break
+		}
+		j -= size
+	}
+	return n%2 == 0
 }
+
+// zeroWidthJoiner joins emoji into one, as in a family.
+const zeroWidthJoiner = '\u200D'
+
+// isEmojiModifier reports whether r is an emoji skin tone.
+func isEmojiModifier(r rune) bool { return 0x1F3FB <= r && r <= 0x1F3FF }
+
+// isTag reports whether r is a tag character, as in a subdivision flag.
+func isTag(r rune) bool { return 0xE0020 <= r && r <= 0xE007F }
+
+// isRegionalIndicator reports whether r is a regional indicator, half of
+// a country's flag.
+func isRegionalIndicator(r rune) bool { return 0x1F1E6 <= r && r <= 0x1F1FF }
 
 // asciiLower lower-cases ASCII letters only, keeping byte offsets.
 func asciiLower(s string) string {

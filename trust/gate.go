@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/settings"
@@ -47,12 +49,44 @@ func Needed(ws string, v settings.File, customEmbedder bool, filled settings.Fil
 		out = append(out, Item{Setting: "embedder.base_url", Value: url,
 			Why: "would receive the text of every note and query, and the API key"})
 	case e.Provider == "static" && filled.Has("Embedder.Model") && e.Model != "":
-		if in, err := workspace.Inside(ws, ModelFolder(ws, e.Model)); err != nil || !in {
+		dir := ModelFolder(ws, e.Model)
+		if in, err := workspace.Inside(ws, dir); err != nil || !in {
 			out = append(out, Item{Setting: "embedder.model", Value: e.Model,
 				Why: "a model folder outside the workspace would be read"})
+		} else if targets := modelLinksOut(ws, dir); targets != "" {
+			out = append(out, Item{Setting: "embedder.model", Value: e.Model, Target: targets,
+				Why: "the model folder links to files outside the workspace, which would be read"})
 		}
 	}
 	return out
+}
+
+// modelFiles are the files a static model folder is read from
+// (embed/static's ModelFile, TokenizerFile and ConfigFile).
+var modelFiles = []string{"model.safetensors", "tokenizer.json", "config.json"}
+
+// modelLinksOut returns the real paths, joined by ", ", of the files of
+// the model folder dir, inside the workspace ws, that are links leading
+// out of it, "" when none does. git keeps links, so a clone can bring a
+// model folder whose tokenizer.json leads to /dev/zero or to a file of
+// this machine's user: the folder is inside the workspace, what is read
+// is not.
+func modelLinksOut(ws, dir string) string {
+	var out []string
+	for _, name := range modelFiles {
+		p := filepath.Join(dir, name)
+		if fi, err := os.Lstat(p); err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+			continue
+		}
+		if in, err := workspace.Inside(ws, p); err != nil || !in {
+			where := linkTarget(p)
+			if where == "" {
+				where = p // a link that does not resolve: named as it is
+			}
+			out = append(out, where)
+		}
+	}
+	return strings.Join(out, ", ")
 }
 
 // ModelFolder returns the static model folder that the settings file

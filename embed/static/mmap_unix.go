@@ -5,15 +5,18 @@ package static
 import (
 	"fmt"
 	"math"
-	"os"
 	"syscall"
+
+	"github.com/memweave/memweave-go/workspace"
 )
 
 // mapFile maps the file at path read-only into memory, so that only the
 // pages a search touches (a few rows of a large table) become resident.
 // The returned function unmaps it; the bytes must not be used after.
 func mapFile(path string) ([]byte, func(), error) {
-	f, err := os.Open(path)
+	// Opened without blocking and refused unless regular: a FIFO in its
+	// place would hold open(2), a device has no size to map.
+	f, _, err := workspace.OpenRegular(path)
 	if err != nil {
 		return nil, nil, err
 	}

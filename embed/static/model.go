@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"math"
 	mathbits "math/bits"
@@ -14,6 +15,8 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+
+	"github.com/memweave/memweave-go/workspace"
 )
 
 // The files of a Model2Vec model folder.
@@ -89,13 +92,33 @@ func MapDir(dir string) (f Files, unmap func(), err error) {
 	if f.Safetensors, unmap, err = mapFile(p); err != nil {
 		return f, nil, &FileError{p, err}
 	}
-	rest, err := ReadFiles(skipModel{os.DirFS(dir)}, dir)
+	rest, err := ReadFiles(skipModel{regularDir(dir)}, dir)
 	if err != nil {
 		unmap()
 		return f, nil, err
 	}
 	f.Tokenizer, f.Config = rest.Tokenizer, rest.Config
 	return f, unmap, nil
+}
+
+// regularDir is a model folder on disk whose files are read only when
+// they are regular files: one that is a FIFO or a device (a link to
+// /dev/zero) is refused, never waited on in open(2) nor read without
+// end.
+type regularDir string
+
+func (d regularDir) Open(name string) (fs.File, error) { return os.DirFS(string(d)).Open(name) }
+
+func (d regularDir) ReadFile(name string) ([]byte, error) {
+	if !fs.ValidPath(name) {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: fs.ErrInvalid}
+	}
+	f, _, err := workspace.OpenRegular(filepath.Join(string(d), filepath.FromSlash(name)))
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(f)
 }
 
 // skipModel is a folder whose model.safetensors reads as empty, for

@@ -1,0 +1,38 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestEmbeddingURLWithAQueryIsRefused: a key in the base URL's query
+// string (`?api-key=...`, as some proxies take one) was written by init
+// into memweave.json, committed with the notes, printed by status and
+// quoted by every failed request (`Post "...?api-key=KEY/embeddings"`:
+// the client adds /embeddings after the query, so no request ever
+// reached the server). The flag is a usage error naming it, and a
+// settings file holding such a URL is refused naming its line; neither
+// quotes the key, and no file holds it.
+func TestEmbeddingURLWithAQueryIsRefused(t *testing.T) {
+	t.Parallel()
+	const secret = "sk-query-secret-58"
+	ws := testWorkspace(t)
+	out := runCLI(t, "", nil, "-w", ws, "init", "--embedder", "openai", "--embedding-model", "m",
+		"--embedding-url", "http://127.0.0.1:9/v1?api-key="+secret)
+	if out.code != 2 || !strings.Contains(out.stderr, "--embedding-url") || strings.Contains(out.stderr+out.stdout, secret) {
+		t.Errorf("init with a key in --embedding-url: exit %d, stdout %q, stderr %q; want exit 2 naming the flag, without the key", out.code, out.stdout, out.stderr)
+	}
+	if data, err := os.ReadFile(filepath.Join(ws, "memweave.json")); err == nil && strings.Contains(string(data), secret) {
+		t.Errorf("memweave.json holds the key:\n%s", data)
+	}
+	settings := "{\n  \"embedder\": {\n    \"provider\": \"openai\",\n    \"model\": \"m\",\n    \"base_url\": \"http://127.0.0.1:9/v1?key=" + secret + "\"\n  }\n}\n"
+	if err := os.WriteFile(filepath.Join(ws, "memweave.json"), []byte(settings), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out = runCLI(t, "", []string{"MEMWEAVE_EMBEDDING_KEY=sk-env"}, "-w", ws, "status")
+	if out.code == 0 || !strings.Contains(out.stderr, "memweave.json:5") || strings.Contains(out.stderr+out.stdout, secret) {
+		t.Errorf("status with a key in base_url: exit %d, stdout %q, stderr %q; want an error naming memweave.json:5, without the key", out.code, out.stdout, out.stderr)
+	}
+}

@@ -1,0 +1,78 @@
+package indexer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"github.com/memweave/memweave-go/workspace"
+)
+
+// memoryFolderKey is the meta key recording the memory folder an index
+// was made for: the inode of <workspace>/memory.
+const memoryFolderKey = "memory_folder"
+
+// ErrOtherFolder is wrapped by the warning of an index made for another
+// memory folder ([Engine.Bind]).
+var ErrOtherFolder = errors.New("indexer: the index was made for another memory folder")
+
+// memoryFolderID returns what tells the workspace root's memory folder
+// from any other on this machine, "" when it is missing or the system
+// has no inodes. Only the inode: a copy, a clone or a restore makes a
+// new folder, while device numbers can change from one boot to the next.
+func memoryFolderID(root string) string {
+	fi, err := os.Stat(filepath.Join(root, workspace.MemoryDir))
+	if err != nil || !fi.IsDir() {
+		return ""
+	}
+	_, ino, ok := workspace.FileID(fi)
+	if !ok {
+		return ""
+	}
+	return strconv.FormatUint(ino, 10)
+}
+
+// Bind makes sure the index holds rows of this workspace's memory folder
+// only. The index is a cache of the files, trusted to say what each
+// file holds: an index file copied in with the workspace (a repository
+// can commit .memweave/index.db, and a clone brings it) may hold any
+// text as the chunks of a note whose content hash it records, and
+// re-chunking keeps a chunk whose id it finds. An index that records
+// another memory folder, or none while it holds files, has every file's
+// rows deleted ([index.DB.ForgetFiles], the embedding cache kept) and
+// the folder recorded; the warning returned, wrapping [ErrOtherFolder],
+// says so. A new index records the folder. It holds the index lock.
+func (e *Engine) Bind(ctx context.Context) (*Warning, error) {
+	id := memoryFolderID(e.opts.Root)
+	if id == "" {
+		return nil, nil
+	}
+	if stored, err := e.db.Meta(ctx, memoryFolderKey); err != nil || stored == id {
+		return nil, err
+	}
+	var warn *Warning
+	err := e.WithLock(ctx, 0, func() error {
+		stored, err := e.db.Meta(ctx, memoryFolderKey)
+		if err != nil || stored == id {
+			return err // another process bound it meanwhile
+		}
+		files, err := e.db.Files(ctx)
+		if err != nil {
+			return err
+		}
+		if stored != "" || len(files) > 0 {
+			if err := e.db.ForgetFiles(ctx); err != nil {
+				return err
+			}
+			warn = &Warning{Path: e.db.Path(), Err: fmt.Errorf("%w (copied or cloned with the workspace): its %d files are indexed again from the files", ErrOtherFolder, len(files))}
+		}
+		return e.db.SetMeta(ctx, map[string]string{memoryFolderKey: id})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("indexer: bind the index to %s: %w", filepath.Join(e.opts.Root, workspace.MemoryDir), err)
+	}
+	return warn, nil
+}
