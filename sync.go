@@ -27,6 +27,8 @@ var (
 	ErrSyncRefused  = gitsync.ErrRefused
 	ErrRewritten    = gitsync.ErrRewritten
 	ErrInProgress   = gitsync.ErrInProgress
+	// ErrNoRemoteBranch: the remote lacks the branch but has others.
+	ErrNoRemoteBranch = gitsync.ErrNoRemoteBranch
 )
 
 // SyncOption sets a per-call option of [Weave.Sync], [Weave.SyncEvery]

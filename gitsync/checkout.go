@@ -9,6 +9,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 
@@ -210,6 +211,7 @@ func (s *syncer) checkoutFile(ctx context.Context, blobs *history.BlobReader, c 
 		if old, err = blobs.Read(c.oldBlob); err != nil {
 			return err
 		}
+		old = s.asCheckedOut(ctx, c, abs, old)
 		edithook.Run(ctx, abs)
 	}
 	if c.blob == "" {
@@ -260,6 +262,25 @@ func (s *syncer) checkoutFile(ctx context.Context, blobs *history.BlobReader, c 
 		return os.Chmod(abs, perm)
 	}
 	return nil
+}
+
+// asCheckedOut returns the bytes the work tree's file c.path holds when
+// it is head's version, old being that version's blob: the file itself
+// when git's line-ending conversion (core.autocrlf, an eol attribute)
+// makes it that blob, as it does for every note git checked out with CRLF
+// ends, else old. Comparing the file with the blob's bytes alone would
+// take git's own CRLF for an editor's save, and stop every sync there.
+func (s *syncer) asCheckedOut(ctx context.Context, c change, abs string, old []byte) []byte {
+	cur, err := os.ReadFile(abs)
+	if err != nil || bytes.Equal(cur, old) {
+		return old
+	}
+	out, err := s.run(ctx, history.GitOptions{Stdin: cur},
+		append(slices.Clip(noPrograms), "hash-object", "--path="+c.path, "--stdin")...)
+	if err == nil && strings.TrimSpace(string(out)) == c.oldBlob {
+		return cur
+	}
+	return old
 }
 
 // noLinkOnTheWay refuses a path whose folders include a symbolic link in

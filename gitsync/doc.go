@@ -4,13 +4,16 @@
 // local commits on top of the remote's, and pushes, never forcing. The
 // remote branch is the branch's configured upstream when it has one,
 // else the remote's branch named like the local one ([Options.Remote]);
-// [Result] and [Status] name it.
+// [Result] and [Status] name it. A remote that lacks that branch but has
+// others is refused ([ErrNoRemoteBranch]), not given a second branch
+// beside the team's.
 //
 // The remote is untrusted input. Before anything fetched reaches the
 // work tree, its tree is checked ([ErrRefused]): no link, submodule or
 // blob over the size limit anywhere; no control character (C0 or C1),
 // byte that is not UTF-8, invisible formatting character (a
-// right-to-left override), backslash, ".." or ".git" in a path; no two
+// right-to-left override), backslash, ".." or ".git" in a path; no file
+// or folder name over 255 bytes, which no file system holds; no two
 // paths that differ only in case where the work tree's file system does
 // not tell them apart (core.ignorecase); and no file outside memory/
 // that the remote added, changed, deleted or gave another mode since the
@@ -42,7 +45,8 @@
 //
 // Dated logs (memory/**/YYYY-MM-DD.md) merge with git's union merge,
 // declared in .gitattributes ([AttributesLines]), so appends made on two
-// machines are both kept. Any other file changed on both sides keeps the
+// machines are both kept, and so does .gitattributes itself (each
+// line stands alone). Any other file changed on both sides keeps the
 // remote's version at its path and the local one in a sibling conflict
 // copy, "<name>.conflict-<host>-<commit>.<ext>", which [Conflicts]
 // lists until someone merges it by hand and deletes it.
@@ -57,9 +61,13 @@
 // version before it commits.
 //
 // Sync commits only memory/, memweave.json and .gitattributes: what the
-// user staged elsewhere stays staged, uncommitted. It does not run while
+// user staged elsewhere stays staged, uncommitted. It does not commit a
+// memory/ left with no file where the branch had several (a mount that
+// failed): that is refused, and a deletion of every note is the user's
+// own git commit. It does not run while
 // the user is in the middle of a git merge, rebase, cherry-pick, revert
-// or am ([ErrInProgress]), and it warns about notes git ignores, which it
+// or am, or while git leaves a file conflicted with no operation in
+// progress (after a git stash pop, say) ([ErrInProgress]), and it warns about notes git ignores, which it
 // cannot share. A note another program saves while sync moves the work
 // tree is kept: the move stops there, and the next sync commits the save.
 //

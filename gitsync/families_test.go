@@ -2,10 +2,15 @@ package gitsync_test
 
 import (
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
 )
+
+// longNote is a note named 245 bytes long: a conflict copy that added
+// its suffix to the whole name would be over the file name limit.
+var longNote = "memory/notes/" + strings.Repeat("n", 242) + ".md"
 
 // TestSyncConflictFamilies: each kind of change made on two machines
 // between syncs ends with both machines holding the same files and no
@@ -96,6 +101,22 @@ func TestSyncConflictFamilies(t *testing.T) {
 				}
 				if len(copies) != 1 || !strings.HasPrefix(copies[0], "memory/proj.conflict-b-") || read(t, ws, copies[0]) != "proj as a file\n" {
 					t.Errorf("copies = %v, want memory/proj.conflict-b-* holding the file proj's text", copies)
+				}
+			}},
+		{".gitattributes, a line added on each side",
+			func(t testing.TB, ws string) { write(t, ws, ".gitattributes", "*.pdf binary\n") },
+			func(t testing.TB, ws string) { write(t, ws, ".gitattributes", "*.csv text eol=lf\n") },
+			func(t testing.TB, ws string, copies []string) {
+				if got := read(t, ws, ".gitattributes"); !strings.Contains(got, "*.pdf binary") || !strings.Contains(got, "*.csv text eol=lf") {
+					t.Errorf(".gitattributes = %q, want both machines' lines", got)
+				}
+			}},
+		{"a note named near the file system's limit, changed on both",
+			func(t testing.TB, ws string) { write(t, ws, longNote, "from a\n") },
+			func(t testing.TB, ws string) { write(t, ws, longNote, "from b\n") },
+			func(t testing.TB, ws string, copies []string) {
+				if len(copies) != 1 || len(path.Base(copies[0])) > 255 || !strings.HasSuffix(copies[0], ".md") || read(t, ws, copies[0]) != "from b\n" {
+					t.Errorf("copies = %v, want one .md copy, its name within 255 bytes, holding b's", copies)
 				}
 			}},
 	}

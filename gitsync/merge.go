@@ -3,6 +3,7 @@ package gitsync
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -12,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/memweave/memweave-go/history"
 	"github.com/memweave/memweave-go/memfile"
@@ -278,6 +280,15 @@ func (s *syncer) commitLocal(ctx context.Context, res *Result) (err error) {
 	if err != nil {
 		return fmt.Errorf("gitsync: commit: %w", err)
 	}
+	memDeleted := 0
+	for i := 0; i+1 < len(rec); i += 2 {
+		if rec[i] == "D" && strings.HasPrefix(rec[i+1], workspace.MemoryDir+"/") {
+			memDeleted++
+		}
+	}
+	if err := s.notEveryNoteDeleted(ctx, tree, memDeleted); err != nil {
+		return err
+	}
 	// The other machines check what they fetch: refuse here, naming the
 	// file, what they would refuse there.
 	if err := s.checkTree(ctx, strings.TrimSpace(string(tree)), head, "this machine's changes (the other machines would refuse them)"); err != nil {
@@ -292,6 +303,24 @@ func (s *syncer) commitLocal(ctx context.Context, res *Result) (err error) {
 	}
 	res.Committed, res.CommitMessage = commit, msg
 	return nil
+}
+
+// notEveryNoteDeleted refuses a commit whose tree holds nothing under
+// memory/ where the branch held several files (deleted of them go): an
+// empty memory/ folder (a mount that failed, a folder swapped for a new
+// one) is more often a mistake than a wish, and the other machines'
+// syncs would delete every note too. A user who means it commits the
+// deletion with git, which sync then shares. The last note alone may go.
+func (s *syncer) notEveryNoteDeleted(ctx context.Context, tree string, deleted int) error {
+	if deleted < 2 {
+		return nil
+	}
+	left, err := s.git(ctx, nil, "ls-tree", "--name-only", tree, "--", workspace.MemoryDir+"/")
+	if err != nil || len(left) > 0 {
+		return err
+	}
+	return fmt.Errorf("%w this machine's changes: they delete every note under %s/ (%d files), and every other machine's sync would delete them too; nothing was committed (if %s/ is a mount that failed, mount it; to delete every note on purpose, run git rm -r -q --cached %s && git commit, then sync)",
+		ErrRefused, workspace.MemoryDir, deleted, workspace.MemoryDir, workspace.MemoryDir)
 }
 
 // restageAs makes the git index entries of specs those of staged, as
@@ -444,7 +473,10 @@ func (s *syncer) mergeTree(ctx context.Context, incoming, head string) ([]byte, 
 	}
 	defer os.RemoveAll(dir)
 	attrs := filepath.Join(dir, AttributesFile)
-	if err := os.WriteFile(attrs, []byte(strings.Join(AttributesLines, "\n")+"\n"), 0o644); err != nil {
+	// .gitattributes itself merges line by line too: each line stands
+	// alone, and the side the merge would drop holds lines its user wrote.
+	lines := append(slices.Clip(AttributesLines), "/"+AttributesFile+" merge=union")
+	if err := os.WriteFile(attrs, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
 		return nil, fmt.Errorf("gitsync: merge: %w", err)
 	}
 	gitDir, env, err := s.bareGitDir(ctx, dir)
@@ -652,11 +684,32 @@ func (s *syncer) saveLocalSettings(ctx context.Context, oid, head string) (strin
 	return p, nil
 }
 
+// maxNameBytes is the longest file name most file systems take
+// (NAME_MAX).
+const maxNameBytes = 255
+
 // conflictCopy names the copy of p that keeps host's version from its
 // commit: "notes/db.md" becomes "notes/db.conflict-host-1a2b3c4d.md".
+// The name stays within maxNameBytes: a note named near the limit keeps
+// the start of its name, then a hash of the whole name, so that two such
+// notes get two copies; a copy the file system cannot hold stops every
+// sync before it pushes.
 func conflictCopy(p, host, commit string) string {
 	dir, base := path.Split(p)
 	ext := path.Ext(base)
+	if len(ext) > 32 {
+		ext = "" // no note's extension
+	}
 	stem := strings.TrimSuffix(base, ext)
-	return fmt.Sprintf("%s%s.conflict-%s-%.8s%s", dir, stem, host, commit, ext)
+	suffix := fmt.Sprintf(".conflict-%s-%.8s%s", host, commit, ext)
+	if len(stem)+len(suffix) > maxNameBytes {
+		sum := sha256.Sum256([]byte(base))
+		tag := fmt.Sprintf("-%x", sum[:4])
+		cut := maxNameBytes - len(suffix) - len(tag)
+		for cut > 0 && !utf8.RuneStart(stem[cut]) {
+			cut--
+		}
+		stem = stem[:cut] + tag
+	}
+	return dir + stem + suffix
 }

@@ -37,6 +37,9 @@ var (
 	// ErrInProgress: the user is in the middle of a git merge, rebase,
 	// cherry-pick, revert or am in the workspace.
 	ErrInProgress = errors.New("gitsync: a git operation is in progress")
+	// ErrNoRemoteBranch: the remote lacks the branch sync works with but
+	// has others; sync does not start a second memory beside them.
+	ErrNoRemoteBranch = errors.New("gitsync: the remote has no such branch")
 	// ErrPushRejected: every push attempt was rejected.
 	ErrPushRejected = errors.New("gitsync: the remote kept rejecting the push")
 )
@@ -516,8 +519,9 @@ var inProgress = [][2]string{{"MERGE_HEAD", "merge"}, {"CHERRY_PICK_HEAD", "cher
 	{"REVERT_HEAD", "revert"}, {"rebase-merge", "rebase"}, {"rebase-apply", "rebase or am"}}
 
 // notInProgress refuses a workspace where the user is in the middle of a
-// git operation: its index and notes may hold a half-done merge with
-// conflict markers, which a sync would commit and push to every machine.
+// git operation, or where git left a file conflicted: its index and
+// notes may hold a half-done merge with conflict markers, which a sync
+// would commit and push to every machine.
 func (s *syncer) notInProgress(ctx context.Context) error {
 	var names []string
 	for _, op := range inProgress {
@@ -536,6 +540,17 @@ func (s *syncer) notInProgress(ctx context.Context) error {
 				ErrInProgress, inProgress[i][1], s.root, strings.Fields(inProgress[i][1])[0])
 		}
 	}
+	// A conflict git leaves with no operation in progress (git stash
+	// pop, checkout -m, apply --3way): its markers are in the file.
+	out, err = s.git(ctx, nil, "ls-files", "-u", "-z")
+	if err != nil {
+		return err
+	}
+	if rec, _, _ := strings.Cut(string(out), "\x00"); rec != "" {
+		_, p, _ := strings.Cut(rec, "\t")
+		return fmt.Errorf("%w: git left %s in %s conflicted, with its conflict markers; nothing was synced (resolve it and git add it, or take back one side with git checkout HEAD -- %s)",
+			ErrInProgress, p, s.root, p)
+	}
 	return nil
 }
 
@@ -549,10 +564,13 @@ func (s *syncer) git(ctx context.Context, env []string, args ...string) ([]byte,
 	return s.gitIn(ctx, s.root, env, args...)
 }
 
-// gitIn is [syncer.git] run in the folder dir.
+// gitIn is [syncer.git] run in the folder dir. core.safecrlf makes git
+// add refuse a file whose line ends git's checkout would change (every
+// note with LF ends, under core.autocrlf=true): sync never checks a file
+// out through that conversion, so the check guards nothing of its own.
 func (s *syncer) gitIn(ctx context.Context, dir string, env []string, args ...string) ([]byte, error) {
 	pre := append(slices.Clip(noPrograms), "-c", "core.quotePath=false",
-		"-c", "merge.renames=false", "-c", "diff.renames=false")
+		"-c", "merge.renames=false", "-c", "diff.renames=false", "-c", "core.safecrlf=false")
 	return s.runIn(ctx, dir, history.GitOptions{Env: append(slices.Clip(s.gitEnv), env...)}, append(pre, args...)...)
 }
 
@@ -633,7 +651,7 @@ func (s *syncer) fetch(ctx context.Context) (string, error) {
 			if prev, _ := s.rev(ctx, s.remoteRef()); prev != "" {
 				return "", fmt.Errorf("%w: %s/%s was %.12s, now it is gone", ErrRewritten, s.remote, s.remoteBranch, prev)
 			}
-			return "", nil
+			return "", s.noOtherBranch(ctx)
 		}
 		return "", fmt.Errorf("gitsync: fetch %s: %w", s.remote, err)
 	}
@@ -692,6 +710,33 @@ func (s *syncer) fetch(ctx context.Context) (string, error) {
 		return "", err
 	}
 	return incoming, nil
+}
+
+// noOtherBranch refuses to start the remote branch when the remote has
+// other branches: the team's memory is on one of them (git's default
+// branch name, main or master, differs between machines), and a second
+// one beside it would split the memory while every sync succeeds. An
+// empty remote, a new team's, gets its first branch.
+func (s *syncer) noOtherBranch(ctx context.Context) error {
+	out, err := s.git(ctx, nil, "ls-remote", "--heads", "--", s.remote)
+	if err != nil {
+		return fmt.Errorf("gitsync: list the branches of %s: %w", s.remote, err)
+	}
+	var heads []string
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		if _, ref, ok := strings.Cut(line, "\t"); ok {
+			heads = append(heads, strings.TrimPrefix(ref, "refs/heads/"))
+		}
+	}
+	if len(heads) == 0 {
+		return nil
+	}
+	more := ""
+	if len(heads) > 5 {
+		heads, more = heads[:5], fmt.Sprintf(" and %d more", len(heads)-5)
+	}
+	return fmt.Errorf("%w: %s has no branch %s but has %s%s: sync will not start a second memory beside those, which the machines syncing with them would never see; sync with one (git config branch.%s.remote %s && git config branch.%s.merge refs/heads/%s), or, to start %s on purpose, push it once (git push %s %s)",
+		ErrNoRemoteBranch, s.remote, s.remoteBranch, strings.Join(heads, ", "), more, s.branch, s.remote, s.branch, heads[0], s.remoteBranch, s.remote, s.branch+":"+s.remoteBranch)
 }
 
 // trackingRefs returns the remote-tracking refs of the remote

@@ -225,6 +225,8 @@ func badPath(p string) string {
 			return "a path component " + strconv.Quote(c)
 		case lc == ".git" || lc == ".gitmodules" || lc == workspace.IndexDir:
 			return "a path component " + strconv.Quote(c)
+		case len(c) > maxNameBytes:
+			return fmt.Sprintf("a path component of %d bytes, over the %d that file systems hold", len(c), maxNameBytes)
 		}
 	}
 	return ""

@@ -213,12 +213,19 @@ func Resolve(ctx context.Context, dir, rev string) (string, error) {
 	if _, err := git(ctx, dir, nil, "rev-parse", "--git-dir"); err != nil {
 		return "", err
 	}
-	out, err := git(ctx, dir, nil, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
+	// ":/text" (the youngest commit whose message matches text) takes
+	// the rest of the string as its pattern, a "^{commit}" added to it
+	// included; it names a commit as it is.
+	spec := rev + "^{commit}"
+	if strings.HasPrefix(rev, ":/") {
+		spec = rev
+	}
+	out, err := git(ctx, dir, nil, "rev-parse", "--verify", "--quiet", "--end-of-options", spec)
 	if err != nil {
 		if errors.Is(err, ctx.Err()) && ctx.Err() != nil {
 			return "", err
 		}
-		if strings.Contains(rev, "..") {
+		if strings.Contains(rev, "..") && !strings.Contains(rev, ":") {
 			return "", fmt.Errorf("%w %q: a range names no one commit; give its ends as two revisions", ErrBadRevision, rev)
 		}
 		return "", fmt.Errorf("%w %q: names no commit", ErrBadRevision, rev)

@@ -293,3 +293,27 @@ func TestGitMaxOutput(t *testing.T) {
 		t.Errorf("Git --version = %q, %v", out, err)
 	}
 }
+
+// TestResolveCommitMessageSearch: ":/text", the youngest commit whose
+// message matches text, names that commit, and a path with ".." after a
+// colon is no range.
+func TestResolveCommitMessageSearch(t *testing.T) {
+	ctx := context.Background()
+	dir, run := repo(t)
+	memweavetest.WriteFile(t, dir, "memory/a.md", "# A\n\nx y z\n")
+	run("add", "-A")
+	run("commit", "-q", "-m", "move the db to Postgres 17")
+	want := run("rev-parse", "HEAD")
+	memweavetest.WriteFile(t, dir, "memory/b.md", "# B\n\nx y z\n")
+	run("add", "-A")
+	run("commit", "-q", "-m", "two")
+	if got, err := history.Resolve(ctx, dir, ":/Postgres 17"); got != want || err != nil {
+		t.Errorf("Resolve(:/Postgres 17) = %q, %v, want %s", got, err, want)
+	}
+	if _, err := history.Resolve(ctx, dir, ":/no such message"); !errors.Is(err, history.ErrBadRevision) {
+		t.Errorf("Resolve(:/no such message) = %v, want ErrBadRevision", err)
+	}
+	if _, err := history.Resolve(ctx, dir, "HEAD:../x"); !errors.Is(err, history.ErrBadRevision) || strings.Contains(err.Error(), "range") {
+		t.Errorf("Resolve(HEAD:../x) = %v, want ErrBadRevision naming no range", err)
+	}
+}
