@@ -2,6 +2,7 @@ package memfile_test
 
 import (
 	"context"
+	"encoding/base64"
 	"errors"
 	"os"
 	"path/filepath"
@@ -258,5 +259,34 @@ func TestRemoveIfKeptAsideIsNotPutBack(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(left[0]); string(got) != "# A\nfirst save\n" {
 		t.Errorf("kept aside = %q, want the first save", got)
+	}
+}
+
+// TestRecoverPutsBackNotesOnly: a file in memory/.memweave-tmp named as
+// a note put aside is put back by every command's open, but a clone can
+// bring such a file (git checks out an ignored folder's tracked files).
+// One named for memory/.git/hooks/post-merge, where memory/ is a clone
+// of a team's repository, made the next git pull there run what it
+// held; git itself never checks a .git path out. Recover now puts back
+// only a name a removal could have set aside: a Markdown note that is
+// not hidden (the write rules, workspace.SafeMemoryPath).
+func TestRecoverPutsBackNotesOnly(t *testing.T) {
+	for _, name := range []string{".git/hooks/post-merge", ".obsidian/plugins/x/main.js", "notes/run.sh", "notes/.hidden.md"} {
+		t.Run(name, func(t *testing.T) {
+			enc := base64.RawURLEncoding.EncodeToString([]byte(name))
+			planted := "memory/" + memfile.TempDir + "/.memweave-aside-0123456789abcdef-" + enc + ".tmp"
+			root := memweavetest.Workspace(t, map[string]string{"memory/notes/a.md": "# A\n", planted: "#!/bin/sh\necho planted\n"})
+			for _, dir := range []string{".git/hooks", ".obsidian/plugins/x"} {
+				if err := os.MkdirAll(filepath.Join(root, "memory", dir), 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := memfile.Recover(context.Background(), root); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := os.Lstat(filepath.Join(root, "memory", filepath.FromSlash(name))); !os.IsNotExist(err) {
+				t.Errorf("memory/%s after Recover: %v; want no file made of %s", name, err, planted)
+			}
+		})
 	}
 }

@@ -561,8 +561,13 @@ func asideName(name string) string {
 }
 
 // asideOf returns the path beneath memory/ that the note aside under the
-// file name base (in TempDir) had, and false when base names none.
-func asideOf(base string) (string, bool) {
+// file name base (in TempDir) of the workspace root had, and false when
+// base names none. The name is one a removal could have set aside, a
+// note the write rules allow ([workspace.SafeMemoryPath]): a clone can
+// bring a file of any name into TempDir, and one named for
+// .git/hooks/post-merge (memory/ being a clone of a team's repository)
+// must never be put there.
+func asideOf(root, base string) (string, bool) {
 	rest, ok := strings.CutPrefix(base, asidePrefix)
 	if !ok {
 		return "", false
@@ -575,6 +580,9 @@ func asideOf(base string) (string, bool) {
 	p, err := base64.RawURLEncoding.DecodeString(enc)
 	name := filepath.FromSlash(string(p))
 	if err != nil || !filepath.IsLocal(name) || strings.SplitN(filepath.ToSlash(name), "/", 2)[0] == TempDir {
+		return "", false
+	}
+	if _, rel, err := workspace.SafeMemoryPath(root, workspace.MemoryDir+"/"+filepath.ToSlash(name)); err != nil || rel != workspace.MemoryDir+"/"+filepath.ToSlash(name) {
 		return "", false
 	}
 	return name, true
@@ -596,7 +604,7 @@ func putBackAside(root string) error {
 	}
 	var r *os.Root
 	for _, e := range entries {
-		name, ok := asideOf(e.Name())
+		name, ok := asideOf(root, e.Name())
 		if !ok || !e.Type().IsRegular() {
 			continue
 		}
@@ -651,7 +659,7 @@ func asideLeft(root string) bool {
 		return false
 	}
 	for _, e := range entries {
-		if _, ok := asideOf(e.Name()); ok {
+		if _, ok := asideOf(root, e.Name()); ok {
 			return true
 		}
 	}
