@@ -97,13 +97,7 @@ func TestRecoverPutsBackNoteLeftAside(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			root := memweavetest.Workspace(t, map[string]string{tt.path: "# Note\nkept fact\n"})
-			killed := func(string) { runtime.Goexit() }
-			done := make(chan struct{})
-			go func() {
-				defer close(done)
-				memfile.RemoveIf(edithook.WithAside(context.Background(), killed), root, tt.path, []byte("# Note\nkept fact\n"))
-			}()
-			<-done
+			removeKilledAside(root, tt.path, "# Note\nkept fact\n")
 			abs := filepath.Join(root, filepath.FromSlash(tt.path))
 			if _, err := os.Lstat(abs); !os.IsNotExist(err) {
 				t.Fatalf("%s while aside: %v, want it gone from its name", tt.path, err)
@@ -137,13 +131,7 @@ func TestRecoverPutsBackNoteLeftAside(t *testing.T) {
 // and never makes an empty note of it once the note is deleted.
 func TestRecoverDropsEmptyAsideName(t *testing.T) {
 	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\n"})
-	killed := func(string) { runtime.Goexit() }
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		memfile.RemoveIf(edithook.WithAside(context.Background(), killed), root, "memory/a.md", []byte("# A\n"))
-	}()
-	<-done
+	removeKilledAside(root, "memory/a.md", "# A\n")
 	left, _ := filepath.Glob(filepath.Join(root, "memory", memfile.TempDir, ".memweave-aside-*"))
 	if len(left) != 1 {
 		t.Fatalf("notes aside = %q, want one", left)
@@ -189,13 +177,7 @@ func TestRecoverNeverPutsBackAnOlderCopy(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# Note\nkept fact\n"})
-			killed := func(string) { runtime.Goexit() }
-			done := make(chan struct{})
-			go func() {
-				defer close(done)
-				memfile.RemoveIf(edithook.WithAside(context.Background(), killed), root, "memory/a.md", []byte("# Note\nkept fact\n"))
-			}()
-			<-done
+			removeKilledAside(root, "memory/a.md", "# Note\nkept fact\n")
 			memweavetest.WriteFile(t, root, "memory/a.md", tt.saved)
 			if err := memfile.Recover(context.Background(), root); err != nil {
 				t.Fatal(err)
@@ -289,4 +271,16 @@ func TestRecoverPutsBackNotesOnly(t *testing.T) {
 			}
 		})
 	}
+}
+
+// removeKilledAside runs RemoveIf of the note path holding content and
+// ends it once the note is aside, as a process killed at that moment.
+func removeKilledAside(root, path, content string) {
+	killed := func(string) { runtime.Goexit() }
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		memfile.RemoveIf(edithook.WithAside(context.Background(), killed), root, path, []byte(content))
+	}()
+	<-done
 }
