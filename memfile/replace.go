@@ -591,7 +591,8 @@ func asideOf(root, base string) (string, bool) {
 // putBackAside renames each note a killed [RemoveIf] left aside in
 // TempDir back to its name, when the name is free and its folder is
 // there; a note saved under the name since is never replaced, and the
-// one aside then stays where it is. The caller holds the write lock. It
+// one aside is then never put back ([retireAside]). The caller holds
+// the write lock. It
 // fails only when the memory folder cannot be opened.
 func putBackAside(root string) error {
 	mem, err := memoryDir(root)
