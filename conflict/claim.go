@@ -127,6 +127,11 @@ func claims(text string) []claim {
 			ss = sentences(t)
 		}
 		for _, s := range ss {
+			// The predicates of one subject joined by "and" are
+			// claims of their own as well.
+			ss = append(ss, clauses(s)...)
+		}
+		for _, s := range ss {
 			if question(s) {
 				// A question states no fact: "would 32 GB be faster?"
 				// asks, it does not say the agents have 32 GB.
@@ -404,7 +409,10 @@ func parseClaim(s string) (claim, bool) {
 	c.only = exclusive(tw)
 	c.readTokens(normalise(s, rewrite(tw)), capitalisedFirst(s, tw))
 	c.fillKeys()
-	return c, len(c.toks) >= 2
+	// A switch with no subject of its own keeps only its new value
+	// ("we swapped Vault out for AWS Secrets Manager"): its old value
+	// is what it says of other claims.
+	return c, len(c.toks) >= 2 || len(c.old) > 0 && len(c.toks) == 1
 }
 
 // capitalisedFirst returns the first word of tw when the sentence s
@@ -558,7 +566,7 @@ var exceptions = setOf(`other others additional further else another more new`)
 
 // roleVerbs are the verbs of a role one person holds at a time:
 // "Carol leads the data platform team".
-var roleVerbs = setOf(`leads lead owns manages runs heads chairs maintains coordinates oversees`)
+var roleVerbs = setOf(`leads lead owns manages runs heads chairs maintains coordinates oversees handles approves`)
 
 // roleHolder returns the number of words of the holder when the
 // sentence says who holds a role: one or two words that are not stop
@@ -571,6 +579,10 @@ func roleHolder(raws []rawTok) int {
 		}
 		v := raws[k].w
 		if roleVerbs[v] {
+			return k
+		}
+		if j := k + 1; filler[v] && j < len(raws) && roleVerbs[raws[j].w] {
+			// "Paul now owns the hiring plan".
 			return k
 		}
 		if v == "is" || v == "was" {

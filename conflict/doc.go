@@ -41,7 +41,14 @@
 //     email" vs "we switched transactional email to SendGrid");
 //   - a switch names the old value and the other claim, of the same
 //     subject, still states it ("our CI runs on Jenkins" vs "CI moved
-//     from Jenkins to GitHub Actions"; see switch.go);
+//     from Jenkins to GitHub Actions"; see switch.go), or, with no
+//     subject words of its own, names the old value as a name ("we
+//     swapped Vault out for AWS Secrets Manager"); a handover ("Eva
+//     handed the Berlin office over to Tomasz") is such a switch;
+//   - one quantity each, of the same subject words in any order, one
+//     claim saying it changed ("request timeout of the search API is 2
+//     seconds" vs "search API request timeout is now 1500 ms"; see
+//     quantity.go);
 //   - a value closes both claims after the same subject, whatever verb
 //     leads it ("runs on port 9100" vs "listens on 9200"), times of day
 //     and dates aside;
@@ -56,7 +63,9 @@
 // hour", "twice a week", "daily"), and a "since" clause is dropped.
 // Capitalised words written together are one name ("Google Cloud
 // Storage"), a "key: value" line a statement, an aside in parentheses a
-// claim of its own, a "key: value" item under a short heading a
+// claim of its own, two predicates of one subject joined by "and"
+// claims of their own as well ("Omar hates video calls and prefers
+// written updates"; see clause.go), a "key: value" item under a short heading a
 // statement about the heading ("## Postgres" / "- Version: 14"), a table
 // row under a header one statement per cell of the row's first cell, a
 // role said with its noun its verb ("the lead of X is Bob" is "Bob leads

@@ -46,6 +46,7 @@ var locChange = setOf(`moved migrated relocated transferred`)
 var passiveRole = map[string]string{
 	"led": "leads", "owned": "owns", "managed": "manages", "run": "runs", "headed": "heads",
 	"chaired": "chairs", "maintained": "maintains", "coordinated": "coordinates", "overseen": "oversees",
+	"handled": "handles", "approved": "approves",
 }
 
 // numberWords maps number words to digits.

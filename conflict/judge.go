@@ -93,9 +93,13 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	if v, ok := switchedFrom(b, a, why); ok {
 		return v, true, nil
 	}
+	if sameQuantity(a, b) {
+		return Verdict{}, false, nil
+	}
 	common, hunks, ok := alignClaims(a, b)
 	if !ok {
-		return Verdict{}, false, nil
+		v, ok := sameSlotQuantity(a, b, why)
+		return v, ok, nil
 	}
 	ratio := float64(common) / float64(max(len(a.toks), len(b.toks)))
 	var reps []hunk
@@ -120,7 +124,8 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 		}
 	}
 	if !ok {
-		return Verdict{}, false, nil
+		v, ok := sameSlotQuantity(a, b, why)
+		return v, ok, nil
 	}
 	return v, true, hunks
 }
@@ -623,6 +628,11 @@ func possessive(hunks []hunk) bool {
 // value and the other states one ("retros happen every two weeks", "we
 // moved retros to once a month": see [judgeSpan]).
 func minShared(a, b *claim) int {
+	if len(a.old) > 0 || len(b.old) > 0 {
+		// A switch naming its old value shares that value alone with
+		// a claim stating it: see [switchedFrom].
+		return 1
+	}
 	if (a.changed || b.changed) && (hasName(a) && hasName(b) || anyValue(a.toks) && anyValue(b.toks)) {
 		return 1
 	}

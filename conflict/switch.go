@@ -9,7 +9,9 @@ import (
 // This file reads a switch that names the old value as well as the new
 // one: "CI moved from Jenkins to GitHub Actions", "Mandrill was replaced
 // by Postmark for transactional email", "Astro replaced Hugo for the
-// docs site", "we swapped Vault out for AWS Secrets Manager". [rewrite]
+// docs site", "we swapped Vault out for AWS Secrets Manager", and a
+// handover of a role, whose holders are the values: "Eva handed the
+// Berlin office over to Tomasz". [rewrite]
 // keeps only the new value of such a sentence; the old one says that a
 // claim still stating it ("our CI runs on Jenkins") is out of date.
 
@@ -45,6 +47,10 @@ func switchValues(words []string) (old, new []string) {
 			}
 		case replaceVerbs[w]:
 			return replaced(words, i)
+		case handVerbs[w]:
+			if old, new := handedOver(words, i); len(old) > 0 && len(new) > 0 {
+				return old, new
+			}
 		}
 	}
 	return nil, nil
@@ -91,6 +97,44 @@ func replaced(words []string, i int) (old, new []string) {
 	return value(words[i+1:]), value(words[max(0, i-maxSwitchWords):i])
 }
 
+// handVerbs hand a thing from one holder to another: "Eva handed the
+// Berlin office over to Tomasz".
+var handVerbs = setOf(`handed passed turned`)
+
+// handParticles mark a handover, not a thing handed as an object ("Raj
+// handed the report to Sofia"): "over", "on" or "off" before "to".
+var handParticles = setOf(`over on off`)
+
+// handedOver reads the handover at words[i], a verb of [handVerbs]:
+// "X handed Y over to Z", "X passed Y on to Z", "X handed over Y to Z".
+// The old value is the holder before the verb, the new one the holder
+// after "to"; the thing handed over is the subject the two claims share.
+func handedOver(words []string, i int) (old, new []string) {
+	start := i
+	for start > 0 && i-start < maxSwitchWords && !stopsSwitch(words[start-1]) && !isStop(words[start-1]) {
+		start--
+	}
+	if start == i {
+		return nil, nil
+	}
+	particle := false
+	for j := i + 1; j < len(words) && j <= i+3+maxSwitchWords; j++ {
+		switch {
+		case handParticles[words[j]]:
+			particle = true
+		case words[j] == "to":
+			if !particle || j == i+2 {
+				// No particle, or nothing handed between verb and "to".
+				return nil, nil
+			}
+			return value(words[start:i]), value(words[j+1:])
+		case stopsSwitch(words[j]):
+			return nil, nil
+		}
+	}
+	return nil, nil
+}
+
 // stopsSwitch reports whether w ends the words of a switch: a
 // conjunction joins another clause.
 func stopsSwitch(w string) bool {
@@ -130,7 +174,9 @@ func value(ws []string) []string {
 // The old value's words are all in a, the new value's none, and of b's
 // other words (its subject, besides verbs of change) at least one and
 // at least two thirds are in a: "the payments team moved from Scrum to
-// Kanban" says nothing of "the platform team uses Scrum". A claim that is negated, scoped to another
+// Kanban" says nothing of "the platform team uses Scrum". A switch with
+// no such words ("we swapped Vault out for AWS Secrets Manager") needs
+// its old value named in a as a name. A claim that is negated, scoped to another
 // time, adds to others, or is a switch itself is no such statement.
 func switchedFrom(a, b *claim, why bool) (Verdict, bool) {
 	if len(b.old) == 0 || len(b.new) == 0 || len(a.old) > 0 || a.neg != "" || b.neg != "" ||
@@ -160,12 +206,32 @@ func switchedFrom(a, b *claim, why bool) (Verdict, bool) {
 			in++
 		}
 	}
+	if subject == 0 && namedIn(a, b.old) {
+		// A switch with no subject of its own ("we swapped Vault out
+		// for AWS Secrets Manager") retires its old value, a name,
+		// wherever it is stated.
+		in = 1
+	}
 	if in == 0 || 3*in < 2*subject {
 		return Verdict{}, false
 	}
 	return Verdict{Likely, say(why, func() string {
 		return fmt.Sprintf("switched: %q replaced by %q", spaced(b.old), spaced(b.new))
 	})}, true
+}
+
+// namedIn reports whether every word of ws is in c as a name, or a word
+// of a name of several words: "HashiCorp Vault" names "vault", "the
+// cache" names nothing.
+func namedIn(c *claim, ws []string) bool {
+	for _, w := range ws {
+		if !slices.ContainsFunc(c.toks, func(t token) bool {
+			return t.name && (sameWord(w, t) || strings.IndexByte(t.w, '_') > 0 && slices.Contains(strings.Split(t.w, "_"), stem(w)))
+		}) {
+			return false
+		}
+	}
+	return true
 }
 
 // mentions reports whether c has the word w ([sameWord]) or a name of
