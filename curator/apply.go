@@ -81,7 +81,15 @@ func (n *Notes) Apply(ctx context.Context, plan *ConsolidatePlan, ids []string) 
 	if len(ids) == 0 {
 		return nil, ErrNoGroupIDs
 	}
+	// One apply at a time: another's check between this one's merge into
+	// the kept note and its removal of the copies would merge their
+	// marks again.
 	res := &ConsolidateResult{Applied: []string{}, Skipped: []SkippedGroup{}, Edited: []string{}, Deleted: []string{}, Merged: []string{}, Warnings: plan.Warnings}
+	unlock, err := memfile.LockApply(ctx, n.Dir)
+	if err != nil {
+		return res, err
+	}
+	defer unlock()
 	byID := map[string]DuplicateGroup{}
 	for _, g := range plan.Groups {
 		byID[g.ID] = g

@@ -3,6 +3,7 @@ package indexer
 import (
 	"context"
 
+	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/gitsync"
 	"github.com/memweave/memweave-go/search"
 	"github.com/memweave/memweave-go/watcher"
@@ -51,8 +52,10 @@ type Status struct {
 	ChunkerVersion string `json:"chunker_version"`
 	ChunkingStale  bool   `json:"chunking_stale"`
 	// SearchMode is the mode a default search runs in: "hybrid", or
-	// "keyword" when there is no embedder, an index of another embedder
-	// or no vector yet; SearchModeReason says why when it is not hybrid.
+	// "keyword" when there is no embedder, an embedder the settings file
+	// names that this machine has not approved, an index of another
+	// embedder or no vector yet; SearchModeReason says why when it is not
+	// hybrid.
 	SearchMode       search.Mode `json:"search_mode"`
 	SearchModeReason string      `json:"search_mode_reason,omitempty"`
 	// Watcher is the state of this process's watcher or, when it runs
@@ -106,6 +109,13 @@ func (e *Engine) Status(ctx context.Context, scan bool) (*Status, error) {
 	}
 	if s.Dims == 0 && foreign == "" {
 		s.Dims = st.Dims // not learned yet in this process
+	}
+	if b, ok := e.opts.Embedder.(*embed.Blocked); ok {
+		// Configured but not approved on this machine: no search embeds
+		// a query, whatever vectors the index holds, and running index
+		// does not change that; approving does.
+		s.SearchMode, s.SearchModeReason = search.ModeKeyword, b.Err.Error()
+		return s, nil
 	}
 	switch {
 	case foreign != "":

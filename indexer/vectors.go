@@ -63,6 +63,20 @@ func (e *Engine) vectors(ctx context.Context, gr *group) error {
 		// A custom embedder broke the one vector per text contract.
 		err = fmt.Errorf("the embedder returned %d vectors for %d texts", len(vecs), len(texts))
 	}
+	if err == nil {
+		// Nor may one vector fail the write of its whole group: one of
+		// another length, or not finite, is a failed embedding.
+		dims := e.IdentityOf().Dims
+		if dims == 0 && len(vecs) > 0 {
+			dims = len(vecs[0])
+		}
+		for i, v := range vecs {
+			if !usable(v, dims) {
+				err = fmt.Errorf("the embedder returned an unusable vector for text %d of %d (%d dimensions, want %d, or a value not finite)", i+1, len(texts), len(v), dims)
+				break
+			}
+		}
+	}
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()

@@ -135,7 +135,8 @@ func removeJournal(root string) error {
 // It also removes the temporary files that processes killed while
 // writing left in memory/.memweave-tmp ([TempDir]), and puts back under
 // its name a note that a process killed while removing it ([RemoveIf])
-// left aside there, unless a file holds the name since. Without a
+// left aside there, unless a file holds the name since (then that note
+// aside is never put back, even after the file goes). Without a
 // journal or such a file, Recover returns at once without taking the
 // lock.
 //

@@ -25,14 +25,36 @@ var writeLocks sync.Map // string -> *sync.Mutex
 // ([workspace.WithLockNotice]) once a wait lasts
 // [workspace.LockNoticeDelay].
 func Lock(ctx context.Context, root string) (unlock func(), err error) {
-	if err := workspace.CheckOwnFiles(root, LockName); err != nil {
+	return lockFile(ctx, root, LockName)
+}
+
+// ApplyLockName is the lock file, under <root>/.memweave/, that an apply
+// of consolidation groups holds from its first check to its last
+// removal ([LockApply]).
+const ApplyLockName = "apply.lock"
+
+// LockApply takes the apply lock of the workspace at root, in this
+// process and across processes, as [Lock] takes the write lock, and
+// returns the function that releases it. Two applies of the same groups
+// (a person's and an agent's) then take turns: a group applied in parts,
+// each under the write lock, would let the other apply check its copies
+// between the first's merge into the kept note and its removal of the
+// copies, and carry their feedback marks to the kept note again. The
+// caller takes it before the write lock, never while holding it.
+func LockApply(ctx context.Context, root string) (unlock func(), err error) {
+	return lockFile(ctx, root, ApplyLockName)
+}
+
+// lockFile takes the lock file name under root's .memweave folder.
+func lockFile(ctx context.Context, root, name string) (unlock func(), err error) {
+	if err := workspace.CheckOwnFiles(root, name); err != nil {
 		return nil, fmt.Errorf("lock: %w", err)
 	}
 	dir, err := workspace.MakeIndexDir(root)
 	if err != nil {
 		return nil, fmt.Errorf("lock: %w", err)
 	}
-	path := filepath.Join(dir, LockName)
+	path := filepath.Join(dir, name)
 	m, _ := writeLocks.LoadOrStore(path, new(sync.Mutex))
 	mu := m.(*sync.Mutex)
 	// A long wait is told to ctx's notice, if any.

@@ -2,6 +2,7 @@ package memfile_test
 
 import (
 	"context"
+	"encoding/base64"
 	"errors"
 	"os"
 	"path/filepath"
@@ -96,13 +97,7 @@ func TestRecoverPutsBackNoteLeftAside(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			root := memweavetest.Workspace(t, map[string]string{tt.path: "# Note\nkept fact\n"})
-			killed := func(string) { runtime.Goexit() }
-			done := make(chan struct{})
-			go func() {
-				defer close(done)
-				memfile.RemoveIf(edithook.WithAside(context.Background(), killed), root, tt.path, []byte("# Note\nkept fact\n"))
-			}()
-			<-done
+			removeKilledAside(root, tt.path, "# Note\nkept fact\n")
 			abs := filepath.Join(root, filepath.FromSlash(tt.path))
 			if _, err := os.Lstat(abs); !os.IsNotExist(err) {
 				t.Fatalf("%s while aside: %v, want it gone from its name", tt.path, err)
@@ -136,13 +131,7 @@ func TestRecoverPutsBackNoteLeftAside(t *testing.T) {
 // and never makes an empty note of it once the note is deleted.
 func TestRecoverDropsEmptyAsideName(t *testing.T) {
 	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\n"})
-	killed := func(string) { runtime.Goexit() }
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		memfile.RemoveIf(edithook.WithAside(context.Background(), killed), root, "memory/a.md", []byte("# A\n"))
-	}()
-	<-done
+	removeKilledAside(root, "memory/a.md", "# A\n")
 	left, _ := filepath.Glob(filepath.Join(root, "memory", memfile.TempDir, ".memweave-aside-*"))
 	if len(left) != 1 {
 		t.Fatalf("notes aside = %q, want one", left)
@@ -167,4 +156,131 @@ func TestRecoverDropsEmptyAsideName(t *testing.T) {
 	if left, _ := filepath.Glob(filepath.Join(root, "memory", memfile.TempDir, ".memweave-aside-*")); len(left) != 0 {
 		t.Errorf("left aside after Recover = %q, want none", left)
 	}
+}
+
+// TestRecoverNeverPutsBackAnOlderCopy: a note left aside by a killed
+// removal whose name was saved again since (an editor writing its open
+// buffer) was kept aside under a name that still says where it goes.
+// Once that newer note was deleted (the next consolidate --apply
+// removing the copy, on purpose), the next open put the older copy
+// back: the deleted duplicate came back after every run. Recover now
+// puts an aside back only while its name was never taken since; one
+// whose name is taken is kept under a name that says nowhere (or
+// removed when the note at its name holds the same bytes).
+func TestRecoverNeverPutsBackAnOlderCopy(t *testing.T) {
+	for _, tt := range []struct {
+		name, saved string
+		keptAside   bool
+	}{
+		{"saved the same", "# Note\nkept fact\n", false},
+		{"saved otherwise", "# Note\nsaved since\n", true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# Note\nkept fact\n"})
+			removeKilledAside(root, "memory/a.md", "# Note\nkept fact\n")
+			memweavetest.WriteFile(t, root, "memory/a.md", tt.saved)
+			if err := memfile.Recover(context.Background(), root); err != nil {
+				t.Fatal(err)
+			}
+			// The note deleted on purpose, then the workspace opened again.
+			if err := os.Remove(filepath.Join(root, "memory/a.md")); err != nil {
+				t.Fatal(err)
+			}
+			if err := memfile.Recover(context.Background(), root); err != nil {
+				t.Fatal(err)
+			}
+			if got, err := os.ReadFile(filepath.Join(root, "memory/a.md")); !os.IsNotExist(err) {
+				t.Errorf("memory/a.md after it was deleted and Recover ran = %q, %v; want it to stay deleted", got, err)
+			}
+			left, _ := filepath.Glob(filepath.Join(root, "memory", memfile.TempDir, ".memweave-aside-*"))
+			if tt.keptAside != (len(left) == 1) {
+				t.Fatalf("left aside = %q; want the older copy kept (nothing lost) only when the save differs", left)
+			}
+			if tt.keptAside {
+				if got, _ := os.ReadFile(left[0]); string(got) != "# Note\nkept fact\n" {
+					t.Errorf("kept aside = %q, want the older copy", got)
+				}
+			}
+		})
+	}
+}
+
+// A removal that found the note aside changed and its name saved again
+// (two saves in its window) keeps the older content and names where;
+// that content is never put back once the newer note is deleted.
+func TestRemoveIfKeptAsideIsNotPutBack(t *testing.T) {
+	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\n"})
+	abs := filepath.Join(root, "memory/a.md")
+	saves := func(string) {
+		aside, _ := filepath.Glob(filepath.Join(root, "memory", memfile.TempDir, ".memweave-aside-*"))
+		if len(aside) != 1 {
+			t.Errorf("aside = %q, want one", aside)
+			return
+		}
+		// An editor writing into the file it holds open (now aside), and
+		// another program creating the name again.
+		os.WriteFile(aside[0], []byte("# A\nfirst save\n"), 0o644)
+		os.WriteFile(abs, []byte("# A\nsecond save\n"), 0o644)
+	}
+	err := memfile.RemoveIf(edithook.WithAside(context.Background(), saves), root, "memory/a.md", []byte("# A\n"))
+	if !errors.Is(err, memfile.ErrChanged) {
+		t.Fatalf("RemoveIf with two saves in its window = %v, want ErrChanged", err)
+	}
+	if err := os.Remove(abs); err != nil {
+		t.Fatal(err)
+	}
+	if err := memfile.Recover(context.Background(), root); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := os.ReadFile(abs); !os.IsNotExist(err) {
+		t.Errorf("memory/a.md deleted, after Recover = %q, %v; want it to stay deleted", got, err)
+	}
+	left, _ := filepath.Glob(filepath.Join(root, "memory", memfile.TempDir, ".memweave-aside-*"))
+	if len(left) != 1 {
+		t.Fatalf("kept aside = %q, want the first save kept (RemoveIf said: %v)", left, err)
+	}
+	if got, _ := os.ReadFile(left[0]); string(got) != "# A\nfirst save\n" {
+		t.Errorf("kept aside = %q, want the first save", got)
+	}
+}
+
+// TestRecoverPutsBackNotesOnly: a file in memory/.memweave-tmp named as
+// a note put aside is put back by every command's open, but a clone can
+// bring such a file (git checks out an ignored folder's tracked files).
+// One named for memory/.git/hooks/post-merge, where memory/ is a clone
+// of a team's repository, made the next git pull there run what it
+// held; git itself never checks a .git path out. Recover now puts back
+// only a name a removal could have set aside: a Markdown note that is
+// not hidden (the write rules, workspace.SafeMemoryPath).
+func TestRecoverPutsBackNotesOnly(t *testing.T) {
+	for _, name := range []string{".git/hooks/post-merge", ".obsidian/plugins/x/main.js", "notes/run.sh", "notes/.hidden.md"} {
+		t.Run(name, func(t *testing.T) {
+			enc := base64.RawURLEncoding.EncodeToString([]byte(name))
+			planted := "memory/" + memfile.TempDir + "/.memweave-aside-0123456789abcdef-" + enc + ".tmp"
+			root := memweavetest.Workspace(t, map[string]string{"memory/notes/a.md": "# A\n", planted: "#!/bin/sh\necho planted\n"})
+			for _, dir := range []string{".git/hooks", ".obsidian/plugins/x"} {
+				if err := os.MkdirAll(filepath.Join(root, "memory", dir), 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := memfile.Recover(context.Background(), root); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := os.Lstat(filepath.Join(root, "memory", filepath.FromSlash(name))); !os.IsNotExist(err) {
+				t.Errorf("memory/%s after Recover: %v; want no file made of %s", name, err, planted)
+			}
+		})
+	}
+}
+
+// removeKilledAside runs RemoveIf of the note path holding content and
+// ends it once the note is aside, as a process killed at that moment.
+func removeKilledAside(root, path, content string) {
+	killed := func(string) { runtime.Goexit() }
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		memfile.RemoveIf(edithook.WithAside(context.Background(), killed), root, path, []byte(content))
+	}()
+	<-done
 }

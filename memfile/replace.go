@@ -498,10 +498,47 @@ func RemoveIf(ctx context.Context, root, path string, old []byte) error {
 		r.Remove(aside)
 		return fmt.Errorf("%s: %w", rel, ErrChanged)
 	}
-	if _, serr := r.Lstat(name); errors.Is(serr, fs.ErrNotExist) && r.Rename(aside, name) == nil {
+	_, serr := r.Lstat(name)
+	if errors.Is(serr, fs.ErrNotExist) && r.Rename(aside, name) == nil {
 		return fmt.Errorf("%s: %w", rel, ErrChanged)
 	}
+	if serr == nil {
+		if aside = retireAside(r, aside, name); aside == "" {
+			return fmt.Errorf("%s: %w", rel, ErrChanged)
+		}
+	}
 	return fmt.Errorf("%s: %w; its content when it was to be removed is kept in memory/%s", rel, ErrChanged, filepath.ToSlash(aside))
+}
+
+// retireAside deals with the note aside in TempDir whose name (beneath
+// r) holds a file saved since, so that [Recover] never puts it back
+// later (after that file is deleted on purpose): it removes it when the
+// file at name holds the same bytes, and returns ""; else it moves it to
+// a name that holds no path, where it stays, and returns that name (or
+// aside, when it could not be moved).
+func retireAside(r *os.Root, aside, name string) string {
+	cur, err := r.ReadFile(aside)
+	if err != nil {
+		return aside
+	}
+	if saved, err := r.ReadFile(name); err == nil && bytes.Equal(saved, cur) {
+		if r.Remove(aside) != nil {
+			return aside
+		}
+		syncRootDir(r, TempDir)
+		return ""
+	}
+	var b [8]byte
+	rand.Read(b[:])
+	kept := filepath.Join(TempDir, asidePrefix+hex.EncodeToString(b[:])+tempSuffix)
+	// Link, then remove: a link never replaces a file.
+	if err := r.Link(aside, kept); err == nil {
+		r.Remove(aside)
+	} else if _, serr := r.Lstat(kept); errors.Is(err, fs.ErrExist) || !errors.Is(serr, fs.ErrNotExist) || r.Rename(aside, kept) != nil {
+		return aside
+	}
+	syncRootDir(r, TempDir)
+	return kept
 }
 
 // asidePrefix begins the names of the notes [RemoveIf] puts aside in
@@ -524,8 +561,13 @@ func asideName(name string) string {
 }
 
 // asideOf returns the path beneath memory/ that the note aside under the
-// file name base (in TempDir) had, and false when base names none.
-func asideOf(base string) (string, bool) {
+// file name base (in TempDir) of the workspace root had, and false when
+// base names none. The name is one a removal could have set aside, a
+// note the write rules allow ([workspace.SafeMemoryPath]): a clone can
+// bring a file of any name into TempDir, and one named for
+// .git/hooks/post-merge (memory/ being a clone of a team's repository)
+// must never be put there.
+func asideOf(root, base string) (string, bool) {
 	rest, ok := strings.CutPrefix(base, asidePrefix)
 	if !ok {
 		return "", false
@@ -540,13 +582,17 @@ func asideOf(base string) (string, bool) {
 	if err != nil || !filepath.IsLocal(name) || strings.SplitN(filepath.ToSlash(name), "/", 2)[0] == TempDir {
 		return "", false
 	}
+	if _, rel, err := workspace.SafeMemoryPath(root, workspace.MemoryDir+"/"+filepath.ToSlash(name)); err != nil || rel != workspace.MemoryDir+"/"+filepath.ToSlash(name) {
+		return "", false
+	}
 	return name, true
 }
 
 // putBackAside renames each note a killed [RemoveIf] left aside in
 // TempDir back to its name, when the name is free and its folder is
 // there; a note saved under the name since is never replaced, and the
-// one aside then stays where it is. The caller holds the write lock. It
+// one aside is then never put back ([retireAside]). The caller holds
+// the write lock. It
 // fails only when the memory folder cannot be opened.
 func putBackAside(root string) error {
 	mem, err := memoryDir(root)
@@ -559,7 +605,7 @@ func putBackAside(root string) error {
 	}
 	var r *os.Root
 	for _, e := range entries {
-		name, ok := asideOf(e.Name())
+		name, ok := asideOf(root, e.Name())
 		if !ok || !e.Type().IsRegular() {
 			continue
 		}
@@ -578,6 +624,10 @@ func putBackAside(root string) error {
 			continue
 		}
 		if _, err := r.Lstat(name); !errors.Is(err, fs.ErrNotExist) {
+			// Saved under the name since: the note aside is the older
+			// copy, never to be put back (that name may be deleted on
+			// purpose later).
+			retireAside(r, aside, name)
 			continue
 		}
 		// Link, not rename: a save landing under the name meanwhile
@@ -610,7 +660,7 @@ func asideLeft(root string) bool {
 		return false
 	}
 	for _, e := range entries {
-		if _, ok := asideOf(e.Name()); ok {
+		if _, ok := asideOf(root, e.Name()); ok {
 			return true
 		}
 	}
