@@ -90,6 +90,7 @@ func (n *Notes) Apply(ctx context.Context, plan *ConsolidatePlan, ids []string) 
 		return res, err
 	}
 	defer unlock()
+	scan := &markerScan{listedAt: plan.listedAt}
 	byID := map[string]DuplicateGroup{}
 	for _, g := range plan.Groups {
 		byID[g.ID] = g
@@ -106,7 +107,7 @@ func (n *Notes) Apply(ctx context.Context, plan *ConsolidatePlan, ids []string) 
 			res.Skipped = append(res.Skipped, SkippedGroup{ID: id, Reason: "not in the current listing: one of its passages changed, or it was applied already; run consolidate again for the current ids"})
 			continue
 		}
-		skip, err := n.applyGroup(ctx, g, plan.listedAt, res)
+		skip, err := n.applyGroup(ctx, g, scan, res)
 		switch {
 		case err != nil:
 			// Some copies may be gone already; those left are named.
@@ -128,8 +129,8 @@ var errLeftEmpty = errors.New("nothing left")
 // applyGroup applies one group. A non-empty skip says why the group was
 // left as it was, before anything changed; an error is a failure part
 // way, the group's state then being what res reports.
-func (n *Notes) applyGroup(ctx context.Context, g DuplicateGroup, listedAt int64, res *ConsolidateResult) (skip string, err error) {
-	merge, reals, records, skip, err := n.check(ctx, g, listedAt)
+func (n *Notes) applyGroup(ctx context.Context, g DuplicateGroup, scan *markerScan, res *ConsolidateResult) (skip string, err error) {
+	merge, reals, records, skip, err := n.check(ctx, g, scan)
 	if skip != "" || err != nil {
 		return skip, err
 	}
@@ -197,7 +198,7 @@ func (n *Notes) applyGroup(ctx context.Context, g DuplicateGroup, listedAt int64
 // of the kept note: a process killed after that edit and before the
 // copy went leaves both, and the rerun, finding the record, does not add
 // the marks again.
-func (n *Notes) check(ctx context.Context, g DuplicateGroup, listedAt int64) (merge frontmatter.Meta, reals, records map[string]string, skip string, err error) {
+func (n *Notes) check(ctx context.Context, g DuplicateGroup, scan *markerScan) (merge frontmatter.Meta, reals, records map[string]string, skip string, err error) {
 	unlock, err := memfile.Lock(ctx, n.Dir)
 	if err != nil {
 		return merge, nil, nil, "", err
@@ -277,7 +278,7 @@ func (n *Notes) check(ctx context.Context, g DuplicateGroup, listedAt int64) (me
 			}
 		}
 	}
-	if skip, err := n.resolvedSince(ctx, g, listedAt); skip != "" || err != nil {
+	if skip, err := n.resolvedSince(ctx, g, scan); skip != "" || err != nil {
 		return merge, nil, nil, skip, err
 	}
 	return merge, reals, records, "", nil
@@ -290,32 +291,59 @@ func carryKey(p Passage) string {
 	return "c" + curate.LinesKey([]string{p.Path, p.Hash})
 }
 
+// markerScan is what [Notes.resolvedSince] found, once per apply: the
+// markers of the notes changed since the listing, by the line each
+// keeps (its file and content key).
+type markerScan struct {
+	listedAt int64
+	done     bool
+	keeps    map[[2]string]string // marker's path and kept key -> where the marker is
+}
+
 // resolvedSince returns why g may not be applied when a marker the
 // listing did not see keeps a line of one of g's copies: the listing
-// ([Notes.Consolidate]) read the index from listedAt, and a resolution
-// written since (to a note the index lacks, whose size or mtime differs
-// from its row, or indexed again since listedAt) would then name a line
-// no longer there. It is called under the write lock, which resolutions
-// take, so none lands between it and the edit.
-func (n *Notes) resolvedSince(ctx context.Context, g DuplicateGroup, listedAt int64) (skip string, err error) {
-	keys := map[[2]string]bool{}
+// ([Notes.Consolidate]) read the index from scan.listedAt, and a
+// resolution written since (to a note the index lacks, whose size or
+// mtime differs from its row, or indexed again since listedAt) would
+// then name a line no longer there. Its first call, under the write
+// lock, reads those notes; later groups look up what it found:
+// resolutions wait for the apply lock the whole apply holds
+// ([Notes.Resolve]), so none is written in between, and reading every
+// note again for each group made an apply quadratic in its groups.
+func (n *Notes) resolvedSince(ctx context.Context, g DuplicateGroup, scan *markerScan) (skip string, err error) {
+	if !scan.done {
+		if err := n.scanMarkers(ctx, scan); err != nil {
+			return "", err
+		}
+	}
 	for _, d := range g.Duplicates {
 		for _, line := range curate.SplitLines(d.Text) {
-			if strings.TrimSpace(line) != "" {
-				keys[[2]string{d.Path, curate.LinesKey([]string{line})}] = true
+			if strings.TrimSpace(line) == "" {
+				continue
+			}
+			if at, ok := scan.keeps[[2]string{d.Path, curate.LinesKey([]string{line})}]; ok {
+				return fmt.Sprintf("nothing changed: a resolution written since the listing (%s) keeps a line of the copy in %s; run consolidate again", at, d.Path), nil
 			}
 		}
 	}
+	return "", nil
+}
+
+// scanMarkers fills scan with the markers of the notes the index lacks,
+// whose size or mtime differs from their row, or indexed since the
+// listing began.
+func (n *Notes) scanMarkers(ctx context.Context, scan *markerScan) error {
 	indexed, err := n.DB.Files(ctx)
 	if err != nil {
-		return "", err
+		return err
 	}
 	files, _, err := workspace.Discover(n.Dir, nil)
 	if err != nil {
-		return "", err
+		return err
 	}
+	scan.keeps = map[[2]string]string{}
 	for _, f := range files {
-		if row, ok := indexed[f.Rel]; ok && row.Size == f.Size && row.MTime == f.MTime && row.IndexedAt != 0 && row.IndexedAt < listedAt {
+		if row, ok := indexed[f.Rel]; ok && row.Size == f.Size && row.MTime == f.MTime && row.IndexedAt != 0 && row.IndexedAt < scan.listedAt {
 			continue
 		}
 		data, err := n.read(f.Rel)
@@ -323,12 +351,14 @@ func (n *Notes) resolvedSince(ctx context.Context, g DuplicateGroup, listedAt in
 			continue // unreadable: it holds no marker the listing could rely on
 		}
 		for _, s := range curate.Spans(data) {
-			if keys[[2]string{s.Marker.Path, s.Marker.KeptKey}] {
-				return fmt.Sprintf("nothing changed: a resolution written since the listing (%s:%d) keeps a line of the copy in %s; run consolidate again", f.Rel, s.To+1, s.Marker.Path), nil
+			k := [2]string{s.Marker.Path, s.Marker.KeptKey}
+			if _, ok := scan.keeps[k]; !ok {
+				scan.keeps[k] = fmt.Sprintf("%s:%d", f.Rel, s.To+1)
 			}
 		}
 	}
-	return "", nil
+	scan.done = true
+	return nil
 }
 
 // real returns the real path of the note rel, links followed.

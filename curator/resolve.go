@@ -53,7 +53,8 @@ type ResolveResult struct {
 // [ErrNoPassage]; other refusals name the line. Both paths follow the
 // path rules of memfile (files under memory/); the edit is atomic
 // ([memfile.EditWith] with opts), takes the workspace's write lock and
-// respects opts.MaxBytes. With opts.ExpectHash, drop's file must hold the
+// respects opts.MaxBytes. It waits for a consolidate apply in progress
+// ([memfile.LockApply]). With opts.ExpectHash, drop's file must hold the
 // expected content, or nothing is written.
 //
 // keep.Text and drop.Text, when set, are the text of keep.StartLine and
@@ -64,6 +65,14 @@ type ResolveResult struct {
 // text that no line of the note, or several, reads is refused, naming
 // the file, the line and the text, and nothing is written.
 func (n *Notes) Resolve(ctx context.Context, keep, drop search.Ref, reason string, opts memfile.EditOptions) (*ResolveResult, string, error) {
+	// Not during a consolidate apply: it checks once for markers written
+	// since its listing, and the kept line, read here before the write
+	// lock, may be a copy it is about to drop.
+	unlock, err := memfile.LockApply(ctx, n.Dir)
+	if err != nil {
+		return nil, "", err
+	}
+	defer unlock()
 	_, keepRel, err := memfile.Target(n.Dir, keep.Path)
 	if err != nil {
 		return nil, "", fmt.Errorf("keep %s: %w", keep.Path, err)

@@ -179,13 +179,19 @@ type syncer struct {
 // Sync commits, integrates and pushes the workspace at root (the top
 // folder of its git repository); see the package doc. It records its
 // time and outcome in the per-machine state file read by [ReadStatus].
+// A note a killed write left aside is put back first ([memfile.Recover],
+// as every open does): a long-lived process opened the workspace before
+// the kill, and its sync would share the note as deleted.
 func Sync(ctx context.Context, root string, opts Options) (*Result, error) {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
 	start := opts.Now()
 	t0 := time.Now()
-	res, err := syncLocked(ctx, root, opts)
+	res, err := (*Result)(nil), memfile.Recover(ctx, root)
+	if err == nil {
+		res, err = syncLocked(ctx, root, opts)
+	}
 	if res != nil {
 		res.Duration = time.Since(t0)
 	}

@@ -145,7 +145,7 @@ func removeJournal(root string) error {
 func Recover(ctx context.Context, root string) error {
 	_, err := os.Lstat(journalPath(root))
 	journaled := !errors.Is(err, fs.ErrNotExist)
-	if !journaled && len(tempLeftovers(root)) == 0 && !asideLeft(root) {
+	if !journaled && !leftInTemp(root) {
 		return nil
 	}
 	unlock, err := Lock(ctx, root)

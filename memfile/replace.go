@@ -648,9 +648,10 @@ func putBackAside(root string) error {
 	return nil
 }
 
-// asideLeft reports whether TempDir under root's memory folder holds a
-// note [putBackAside] may put back.
-func asideLeft(root string) bool {
+// leftInTemp reports whether TempDir under root's memory folder holds a
+// temporary file a killed write left ([tempLeftovers]) or a note
+// [putBackAside] may put back, reading the folder once: every open asks.
+func leftInTemp(root string) bool {
 	mem, err := memoryDir(root)
 	if err != nil {
 		return false
@@ -660,7 +661,11 @@ func asideLeft(root string) bool {
 		return false
 	}
 	for _, e := range entries {
-		if _, ok := asideOf(root, e.Name()); ok {
+		n := e.Name()
+		if strings.HasPrefix(n, tempPrefix) && strings.HasSuffix(n, tempSuffix) {
+			return true
+		}
+		if _, ok := asideOf(root, n); ok {
 			return true
 		}
 	}

@@ -229,13 +229,24 @@ func (a *app) helpCommand(root *cobra.Command) *cobra.Command {
 	}
 }
 
+// staticEmbedder reports whether the embedder in effect is the static
+// one: --embedder's, else the workspace's memweave.json's (a file that
+// cannot be read is the command's own error to give).
+func (a *app) staticEmbedder(cmd *cobra.Command) bool {
+	if a.embedder != "" || a.workspace == "" {
+		return a.embedder == "static"
+	}
+	s, err := memweave.ReadSettings(cmd.Context(), a.workspace)
+	return err == nil && s != nil && s.Embedder.Provider == "static"
+}
+
 // checkGlobalFlags validates the global flags before any subcommand runs.
 func (a *app) checkGlobalFlags(cmd *cobra.Command, _ []string) error {
 	a.apiKey = memweave.EmbeddingKeyFromEnv()
 	if err := embedflags.Check(a.embedder, a.embeddingDims, a.embeddingURL); err != nil {
 		return err
 	}
-	if a.embedder == "static" && a.embeddingModel != "" && !filepath.IsAbs(a.embeddingModel) {
+	if a.embeddingModel != "" && !filepath.IsAbs(a.embeddingModel) && a.staticEmbedder(cmd) {
 		// A model folder is a path like --db's: relative to the current
 		// folder. Recorded as given, memweave.json would name another
 		// folder, or none, for a command run from elsewhere.

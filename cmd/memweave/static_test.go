@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -169,5 +170,41 @@ func TestStatusNamesAMissingModel(t *testing.T) {
 		if out.code != 0 || !strings.Contains(out.stdout, want) || !strings.Contains(out.stdout, "cannot be used") {
 			t.Errorf("status (indexed before with another embedder: %v) with a missing model: exit %d, stdout %q; want it to say the model cannot be used, naming %s", indexedBefore, out.code, out.stdout, want)
 		}
+	}
+}
+
+// TestStaticModelRelativeFolderKeptProvider: config --embedding-model DIR
+// without --embedder, in a workspace whose memweave.json already names
+// the static embedder, takes DIR from the current folder as with
+// --embedder static: it was recorded as given, then read against the
+// workspace, another folder or none.
+func TestStaticModelRelativeFolderKeptProvider(t *testing.T) {
+	t.Parallel()
+	vocab := []string{"[UNK]", "dark", "night", "mode", "theme", "user", "prefers", "##s"}
+	rows := [][]float32{{0, 0, 0}, {1, 0, 0}, {1, 0.1, 0}, {0, 1, 0}, {0.1, 1, 0}, {0, 0, 0.2}, {0, 0, 0.2}, {0, 0, 0.01}}
+	home := t.TempDir()
+	statictest.WriteModel(t, filepath.Join(home, "my-model"), map[string]statictest.Tensor{
+		"embeddings": statictest.F32(rows)}, statictest.WordPieceTokenizer(vocab), `{"normalize": true}`)
+	ws := filepath.Join(home, "agent")
+	if out := runCLI(t, home, nil, "-w", ws, "init", "--embedder", "static"); out.code != 0 {
+		t.Fatalf("init --embedder static: exit %d, stderr %q", out.code, out.stderr)
+	}
+	if out := runCLI(t, home, nil, "-w", ws, "config", "--embedding-model", "my-model"); out.code != 0 {
+		t.Fatalf("config with a relative model folder: exit %d, stderr %q", out.code, out.stderr)
+	}
+	if got, want := memweavetest.ReadFile(t, ws, "memweave.json"), strconv.Quote(filepath.Join(home, "my-model")); !strings.Contains(got, want) {
+		t.Errorf("memweave.json after config --embedding-model my-model = %q, want the folder recorded as %s", got, want)
+	}
+	if out := runCLI(t, home, nil, "-w", ws, "append", "User prefers dark mode."); out.code != 0 {
+		t.Fatalf("append: exit %d, stderr %q", out.code, out.stderr)
+	}
+	if out := runCLI(t, home, nil, "-w", ws, "index"); out.code != 0 {
+		t.Fatalf("index: exit %d, stderr %q", out.code, out.stderr)
+	}
+	out := runCLI(t, t.TempDir(), nil, "-w", ws, "search", "night themes", "--mode", "vector", "--json", "--min-score", "0")
+	var resp searchResponseJSON
+	decode(t, out, &resp)
+	if out.code != 0 || resp.Mode != "vector" || len(resp.Results) == 0 {
+		t.Errorf("vector search from another folder: exit %d, mode %q, %d results, stderr %q; want vector results", out.code, resp.Mode, len(resp.Results), out.stderr)
 	}
 }
