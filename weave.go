@@ -84,32 +84,9 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 	if cfg, err = cfg.withDefaults(); err != nil {
 		return nil, filled.Locate(err)
 	}
-	// Values of the settings file that reach outside the workspace or
-	// off the machine take effect only once approved here.
-	ignored, terr := trust.Unapproved(cfg.Workspace, cfg.approvals(filled))
-	if terr != nil {
-		cfg.Logger.Warn("memweave: reading the approvals of this machine failed; unapproved settings are ignored", "err", terr)
-	}
-	if i := slices.IndexFunc(ignored, func(it Approval) bool { return it.Setting == trust.MemorySetting }); i >= 0 {
-		return nil, fmt.Errorf("memweave: %s leads out of the workspace, to %s, not approved on this machine: its files would be served, written and deleted there; approve it with '%s': %w",
-			filepath.Join(cfg.Workspace, workspace.MemoryDir), ignored[i].Target, ApproveCommand, ErrNotApproved)
-	}
-	block := cfg.withoutUnapproved(ignored)
-	if len(ignored) > 0 {
-		cfg.Logger.Warn(fmt.Sprintf("memweave: ignoring settings of %s not approved on this machine: %s; approve them with '%s'",
-			settingsPath, trust.Describe(ignored), ApproveCommand))
-	}
-	if cfg.Embedder.Provider == "openai" && cfg.Embedder.APIKey == "" && !block {
-		cfg.Embedder.APIKey = EmbeddingKeyFromEnv()
-	}
-	var emb embed.Embedder
-	if block {
-		emb = trust.Blocked(cfg.Workspace, cfg.Embedder, ignored)
-	} else if emb, err = embed.New(cfg.embedderFrom()); err != nil {
-		return nil, &ConfigError{Field: "Embedder", Err: err}
-	}
-	if cfg.Embedder.Provider == "hash" && cfg.Embedder.Custom == nil {
-		cfg.Embedder.Dims = emb.Identity().Dims
+	emb, ignored, err := cfg.approvedEmbedder(filled, settingsPath)
+	if err != nil {
+		return nil, err
 	}
 	db, eng, bound, err := indexer.Open(ctx, cfg.DBPath, indexer.Options{
 		Root: cfg.Workspace, ExtraPaths: cfg.ExtraPaths, ExtraCheck: trust.Pin(cfg.Workspace, cfg.ExtraPaths), MaxFileBytes: cfg.MaxFileBytes,
@@ -142,6 +119,41 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 		}
 	}
 	return w, nil
+}
+
+// approvedEmbedder returns the embedder c names and the settings of
+// the settings file left off: values that reach outside the workspace or
+// off the machine take effect only once approved here, and an embedder
+// that needs one is blocked ([trust.Blocked]). It fills in the openai key
+// from the environment and the hash embedder's dims.
+func (c *Config) approvedEmbedder(filled settings.Filled, settingsPath string) (embed.Embedder, []Approval, error) {
+	ignored, terr := trust.Unapproved(c.Workspace, c.approvals(filled))
+	if terr != nil {
+		c.Logger.Warn("memweave: reading the approvals of this machine failed; unapproved settings are ignored", "err", terr)
+	}
+	if i := slices.IndexFunc(ignored, func(it Approval) bool { return it.Setting == trust.MemorySetting }); i >= 0 {
+		return nil, nil, fmt.Errorf("memweave: %s leads out of the workspace, to %s, not approved on this machine: its files would be served, written and deleted there; approve it with '%s': %w",
+			filepath.Join(c.Workspace, workspace.MemoryDir), ignored[i].Target, ApproveCommand, ErrNotApproved)
+	}
+	block := c.withoutUnapproved(ignored)
+	if len(ignored) > 0 {
+		c.Logger.Warn(fmt.Sprintf("memweave: ignoring settings of %s not approved on this machine: %s; approve them with '%s'",
+			settingsPath, trust.Describe(ignored), ApproveCommand))
+	}
+	if c.Embedder.Provider == "openai" && c.Embedder.APIKey == "" && !block {
+		c.Embedder.APIKey = EmbeddingKeyFromEnv()
+	}
+	var emb embed.Embedder
+	var err error
+	if block {
+		emb = trust.Blocked(c.Workspace, c.Embedder, ignored)
+	} else if emb, err = embed.New(c.embedderFrom()); err != nil {
+		return nil, nil, &ConfigError{Field: "Embedder", Err: err}
+	}
+	if c.Embedder.Provider == "hash" && c.Embedder.Custom == nil {
+		c.Embedder.Dims = emb.Identity().Dims
+	}
+	return emb, ignored, nil
 }
 
 // embedderFrom returns the embedder configuration to build: c.Embedder,

@@ -208,22 +208,8 @@ func (n *Notes) check(ctx context.Context, g DuplicateGroup, scan *markerScan) (
 	for _, d := range g.Duplicates {
 		ps = append(ps, d.Passage)
 	}
-	reals = map[string]string{}
-	byReal := map[string]string{}
-	for _, p := range ps {
-		// A name the write rules refuse (a control character, a link out
-		// of memory/) would stop the group half way: refuse it first.
-		if _, _, err := memfile.Target(n.Dir, p.Path); err != nil {
-			return merge, nil, nil, fmt.Sprintf("nothing changed: %v", err), nil
-		}
-		real, err := n.real(p.Path)
-		if err != nil {
-			return merge, nil, nil, fmt.Sprintf("nothing changed: %v", err), nil
-		}
-		if other, ok := byReal[real]; ok && other != p.Path {
-			return merge, nil, nil, fmt.Sprintf("nothing changed: %s and %s are the same file (a symbolic link); a copy cut from one would be cut from both", other, p.Path), nil
-		}
-		byReal[real], reals[p.Path] = p.Path, real
+	if reals, skip = n.reals(ps); skip != "" {
+		return merge, nil, nil, skip, nil
 	}
 	keepExpires := ""
 	var keptFeedback map[string]frontmatter.Votes
@@ -282,6 +268,29 @@ func (n *Notes) check(ctx context.Context, g DuplicateGroup, scan *markerScan) (
 		return merge, nil, nil, skip, err
 	}
 	return merge, reals, records, "", nil
+}
+
+// reals returns the real file of each passage's note, keyed by its path,
+// or why the group must be skipped: a name the write rules refuse (a
+// control character, a link out of memory/), which would stop the group
+// half way, or two paths that are one file.
+func (n *Notes) reals(ps []Passage) (reals map[string]string, skip string) {
+	reals = map[string]string{}
+	byReal := map[string]string{}
+	for _, p := range ps {
+		if _, _, err := memfile.Target(n.Dir, p.Path); err != nil {
+			return nil, fmt.Sprintf("nothing changed: %v", err)
+		}
+		real, err := n.real(p.Path)
+		if err != nil {
+			return nil, fmt.Sprintf("nothing changed: %v", err)
+		}
+		if other, ok := byReal[real]; ok && other != p.Path {
+			return nil, fmt.Sprintf("nothing changed: %s and %s are the same file (a symbolic link); a copy cut from one would be cut from both", other, p.Path)
+		}
+		byReal[real], reals[p.Path] = p.Path, real
+	}
+	return reals, ""
 }
 
 // carryKey is the feedback key under which the kept note records that

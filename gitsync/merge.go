@@ -260,31 +260,13 @@ func (s *syncer) commitLocal(ctx context.Context, res *Result) (err error) {
 	if len(out) == 0 {
 		return nil
 	}
-	counts := map[string]int{}
-	var lines []string
-	for i := 0; i+1 < len(rec); i += 2 {
-		if !synced(rec[i+1]) {
-			continue
-		}
-		counts[rec[i][:1]]++
-		if len(lines) < 50 {
-			lines = append(lines, rec[i][:1]+" "+rec[i+1])
-		}
-	}
-	if len(lines) == 0 {
+	msg, memDeleted := commitMessage(s.host, rec)
+	if msg == "" {
 		return nil // only what the user staged outside memory/
 	}
-	msg := fmt.Sprintf("memweave sync from %s: %d added, %d changed, %d deleted\n\n%s\n",
-		s.host, counts["A"], counts["M"]+counts["T"], counts["D"], strings.Join(lines, "\n"))
 	tree, err := s.writeOwnTree(ctx)
 	if err != nil {
 		return fmt.Errorf("gitsync: commit: %w", err)
-	}
-	memDeleted := 0
-	for i := 0; i+1 < len(rec); i += 2 {
-		if rec[i] == "D" && strings.HasPrefix(rec[i+1], workspace.MemoryDir+"/") {
-			memDeleted++
-		}
 	}
 	if err := s.notEveryNoteDeleted(ctx, tree, memDeleted); err != nil {
 		return err
@@ -303,6 +285,32 @@ func (s *syncer) commitLocal(ctx context.Context, res *Result) (err error) {
 	}
 	res.Committed, res.CommitMessage = commit, msg
 	return nil
+}
+
+// commitMessage returns the message of a sync commit from host whose
+// staged changes are rec (git diff --name-status -z records: status,
+// path), "" when none of them is a synced file, and how many files under
+// memory/ it deletes.
+func commitMessage(host string, rec []string) (msg string, memDeleted int) {
+	counts := map[string]int{}
+	var lines []string
+	for i := 0; i+1 < len(rec); i += 2 {
+		if rec[i] == "D" && strings.HasPrefix(rec[i+1], workspace.MemoryDir+"/") {
+			memDeleted++
+		}
+		if !synced(rec[i+1]) {
+			continue
+		}
+		counts[rec[i][:1]]++
+		if len(lines) < 50 {
+			lines = append(lines, rec[i][:1]+" "+rec[i+1])
+		}
+	}
+	if len(lines) == 0 {
+		return "", memDeleted
+	}
+	return fmt.Sprintf("memweave sync from %s: %d added, %d changed, %d deleted\n\n%s\n",
+		host, counts["A"], counts["M"]+counts["T"], counts["D"], strings.Join(lines, "\n")), memDeleted
 }
 
 // notEveryNoteDeleted refuses a commit whose tree holds nothing under

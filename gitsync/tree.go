@@ -88,9 +88,14 @@ func (s *syncer) checkTree(ctx context.Context, commit, against, whose string) e
 	if head == "" {
 		return nil
 	}
-	// Outside memory/: only what this machine already has, unchanged,
-	// with its mode, and nothing of it deleted.
-	out, err = s.git(ctx, nil, "diff-tree", "-r", "-z", "--no-renames", "--name-only", "--no-commit-id", head, commit, "--",
+	return s.outsideUnchanged(ctx, commit, head, whose)
+}
+
+// outsideUnchanged refuses commit, the tree whose, unless outside
+// memory/ it holds only what head has, unchanged, with its mode, and
+// nothing of it deleted.
+func (s *syncer) outsideUnchanged(ctx context.Context, commit, head, whose string) error {
+	out, err := s.git(ctx, nil, "diff-tree", "-r", "-z", "--no-renames", "--name-only", "--no-commit-id", head, commit, "--",
 		".", ":(top,exclude)"+workspace.MemoryDir, ":(top,exclude)"+SettingsFile, ":(top,exclude)"+AttributesFile)
 	if err != nil {
 		return fmt.Errorf("gitsync: compare %s with the local tree: %w", whose, err)

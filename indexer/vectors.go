@@ -58,25 +58,7 @@ func (e *Engine) vectors(ctx context.Context, gr *group) error {
 		}
 		return nil
 	}
-	vecs, err := e.opts.Embedder.EmbedDocuments(ctx, texts)
-	if err == nil && len(vecs) != len(texts) {
-		// A custom embedder broke the one vector per text contract.
-		err = fmt.Errorf("the embedder returned %d vectors for %d texts", len(vecs), len(texts))
-	}
-	if err == nil {
-		// Nor may one vector fail the write of its whole group: one of
-		// another length, or not finite, is a failed embedding.
-		dims := e.IdentityOf().Dims
-		if dims == 0 && len(vecs) > 0 {
-			dims = len(vecs[0])
-		}
-		for i, v := range vecs {
-			if !usable(v, dims) {
-				err = fmt.Errorf("the embedder returned an unusable vector for text %d of %d (%d dimensions, want %d, or a value not finite)", i+1, len(texts), len(v), dims)
-				break
-			}
-		}
-	}
+	vecs, err := e.embedNow(ctx, texts)
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -97,6 +79,30 @@ func (e *Engine) vectors(ctx context.Context, gr *group) error {
 		}
 	}
 	return nil
+}
+
+// embedNow embeds texts with the in-process embedder, and checks what a
+// custom one returns: one vector per text, each of the index's length
+// and finite. A vector that breaks this fails the embedding rather than
+// the write of its whole group.
+func (e *Engine) embedNow(ctx context.Context, texts []string) ([][]float32, error) {
+	vecs, err := e.opts.Embedder.EmbedDocuments(ctx, texts)
+	if err != nil {
+		return nil, err
+	}
+	if len(vecs) != len(texts) {
+		return nil, fmt.Errorf("the embedder returned %d vectors for %d texts", len(vecs), len(texts))
+	}
+	dims := e.IdentityOf().Dims
+	if dims == 0 && len(vecs) > 0 {
+		dims = len(vecs[0])
+	}
+	for i, v := range vecs {
+		if !usable(v, dims) {
+			return nil, fmt.Errorf("the embedder returned an unusable vector for text %d of %d (%d dimensions, want %d, or a value not finite)", i+1, len(texts), len(v), dims)
+		}
+	}
+	return vecs, nil
 }
 
 // missingVectors returns the cache keys of the group's chunks that the
