@@ -304,19 +304,22 @@ func createTempAs(r *os.Root, dir, prefix string) (string, *os.File, error) {
 	return "", nil, fmt.Errorf("create a temporary file in %s: too many collisions", dir)
 }
 
-// tempLeftovers returns the names of the temporary files in TempDir
-// under root's memory folder: files a process killed while writing left.
-func tempLeftovers(root string) []string {
+// tempEntries returns the entries of TempDir under root's memory folder,
+// none when either is missing or cannot be read.
+func tempEntries(root string) []os.DirEntry {
 	mem, err := memoryDir(root)
 	if err != nil {
 		return nil
 	}
-	entries, err := os.ReadDir(filepath.Join(mem, TempDir))
-	if err != nil {
-		return nil
-	}
+	entries, _ := os.ReadDir(filepath.Join(mem, TempDir))
+	return entries
+}
+
+// tempLeftovers returns the names of the temporary files in TempDir
+// under root's memory folder: files a process killed while writing left.
+func tempLeftovers(root string) []string {
 	var names []string
-	for _, e := range entries {
+	for _, e := range tempEntries(root) {
 		if n := e.Name(); strings.HasPrefix(n, tempPrefix) && strings.HasSuffix(n, tempSuffix) {
 			names = append(names, n)
 		}
@@ -592,24 +595,16 @@ func asideOf(root, base string) (string, bool) {
 // TempDir back to its name, when the name is free and its folder is
 // there; a note saved under the name since is never replaced, and the
 // one aside is then never put back ([retireAside]). The caller holds
-// the write lock. It
-// fails only when the memory folder cannot be opened.
+// the write lock. It fails only when the memory folder cannot be opened.
 func putBackAside(root string) error {
-	mem, err := memoryDir(root)
-	if err != nil {
-		return nil
-	}
-	entries, err := os.ReadDir(filepath.Join(mem, TempDir))
-	if err != nil {
-		return nil
-	}
 	var r *os.Root
-	for _, e := range entries {
+	for _, e := range tempEntries(root) {
 		name, ok := asideOf(root, e.Name())
 		if !ok || !e.Type().IsRegular() {
 			continue
 		}
 		if r == nil {
+			var err error
 			if r, err = workspace.OpenMemoryRoot(root); err != nil {
 				return err
 			}
@@ -652,15 +647,7 @@ func putBackAside(root string) error {
 // temporary file a killed write left ([tempLeftovers]) or a note
 // [putBackAside] may put back, reading the folder once: every open asks.
 func leftInTemp(root string) bool {
-	mem, err := memoryDir(root)
-	if err != nil {
-		return false
-	}
-	entries, err := os.ReadDir(filepath.Join(mem, TempDir))
-	if err != nil {
-		return false
-	}
-	for _, e := range entries {
+	for _, e := range tempEntries(root) {
 		n := e.Name()
 		if strings.HasPrefix(n, tempPrefix) && strings.HasSuffix(n, tempSuffix) {
 			return true
