@@ -23,6 +23,10 @@ var (
 	// ErrMissingVectors: some chunks have no vector yet; they match by
 	// keyword only.
 	ErrMissingVectors = errors.New("search: some chunks have no vector yet and match by keyword only; run index")
+	// ErrNoWords: the query holds no word (letter or digit), only emoji
+	// or punctuation, which the keyword index does not keep: the keyword
+	// side had nothing to search for.
+	ErrNoWords = errors.New("search: the query has no words (letters or digits) for keyword search: emoji and punctuation alone are not indexed; add a word")
 	// ErrProbes is wrapped by a [Hybrid.Background] error that comes from
 	// the embedder: the search degrades to keyword results, as when the
 	// query cannot be embedded.
@@ -143,6 +147,9 @@ func (h *Hybrid) Retrieve(ctx context.Context, req Request) (*Retrieved, error) 
 		opts.Method, out.Mode = KeywordOnly, ModeKeyword
 	default:
 		opts.Method, out.Mode = VectorOnly, ModeVector
+	}
+	if wantKw && qp.keyword == "" {
+		out.Warnings = append(out.Warnings, ErrNoWords)
 	}
 	cands := candidates(r.kw, r.vec)
 	chunks, err := h.finish(ctx, r, cands, wantKw && wantVec)
