@@ -503,7 +503,7 @@ func (c *claim) tokenAt(raws []rawTok, i int, capFirst string) token {
 		t.show = uint8(len(c.shows))
 	}
 	if !r.keep {
-		t.w = stem(w)
+		t.w = spelling(stem(w))
 		if !t.name && w != capFirst {
 			t.w = lemma(t.w)
 		}
@@ -552,7 +552,7 @@ func (c *claim) fillKeys() {
 	}
 	for _, w := range c.old {
 		// A claim that still states the old value shares it.
-		c.set = append(c.set, wordKey(stem(w)))
+		c.set = append(c.set, wordKey(spelling(stem(w))))
 	}
 	slices.Sort(c.set)
 	c.set = slices.Clip(slices.Compact(c.set))
@@ -764,6 +764,40 @@ func lemma(w string) string {
 		w = w[:len(w)-1]
 	}
 	return w
+}
+
+// spelling folds a British spelling into the American one, so that
+// "colour" and "color", "anonymised" and "anonymized", "licence" and
+// "license", "catalogue" and "catalog", "centre" and "center",
+// "cancelled" and "canceled" are one word. It reads endings, not a word
+// list, and is applied to the words of both claims alike: a word it
+// folds that has no American twin ("promise" is "promize") is folded the
+// same way on both sides and still matches itself. Lexicon words are
+// looked up before it (see [normalise]), as written.
+func spelling(w string) string {
+	n := len(w)
+	if n < 5 || hasDigit(w) || strings.ContainsAny(w, "'’_") {
+		return w
+	}
+	for _, f := range britishEndings {
+		if strings.HasSuffix(w, f[0]) && n-len(f[0]) >= 3 {
+			return w[:n-len(f[0])] + f[1]
+		}
+	}
+	return w
+}
+
+// britishEndings are the endings [spelling] folds, longest first where
+// one ends another, each with its American form.
+var britishEndings = [][2]string{
+	{"ourite", "orite"}, {"oured", "ored"}, {"ouring", "oring"}, {"our", "or"},
+	{"isation", "ization"}, {"ised", "ized"}, {"ising", "izing"}, {"ise", "ize"}, {"iser", "izer"},
+	{"ysed", "yzed"}, {"ysing", "yzing"}, {"yse", "yze"},
+	{"ence", "ense"}, {"enced", "ensed"}, {"encing", "ensing"},
+	{"ogue", "og"},
+	{"tre", "ter"}, {"bre", "ber"},
+	{"elled", "eled"}, {"elling", "eling"}, {"eller", "eler"},
+	{"amme", "am"},
 }
 
 // irregularLemma maps forms [lemma] cannot fold by their ending.

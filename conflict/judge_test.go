@@ -90,6 +90,10 @@ func TestJudgeCases(t *testing.T) {
 		{"antonyms of two subjects", "Debug logging is enabled, and tracing is disabled.", "Tracing is enabled for debug logging.", false},
 		{"an hour alone after at", "Standup starts at 9:30.", "Standup is at 10 now.", true},
 		{"an hour alone, the same time", "Standup starts at 10:00.", "Standup starts at 10.", false},
+		{"British and American spelling, other holder", "The visualisation service is owned by Priya.", "The visualization service is owned by Marco.", true},
+		{"British and American spelling, other amount", "The centre pool has 12 workers.", "The center pool has 20 workers.", true},
+		{"British and American spelling, same value", "The programme budget is 40000 EUR.", "The program budget is 40,000 EUR.", false},
+		{"a name that ends like a British word keeps its switch", "Our mobile builds run on Bitrise.", "Mobile builds moved from Bitrise to Codemagic.", true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if v, got := conflict.Judge(c.a, c.b); got != c.want {
