@@ -363,6 +363,13 @@ func timeScoped(raws []rawTok) bool {
 			if n := next(i); n == "week" || n == "month" || n == "year" || n == "quarter" || n == "sprint" {
 				scoped = true
 			}
+		case "until", "till":
+			// "We used Jira until last spring": a past fact with its
+			// end, not the fact now; "was extended until October" is a
+			// change, and "is closed until Monday" holds now.
+			if i > 0 && i+1 < len(raws) && (when(raws[i+1]) || raws[i+1].w == "last") && pastBefore(raws[:i]) {
+				scoped = true
+			}
 		case "from", "between":
 			if i+3 < len(raws) && when(raws[i+1]) && when(raws[i+3]) {
 				switch raws[i+2].w {
@@ -382,6 +389,26 @@ func timeScoped(raws []rawTok) bool {
 		}
 	}
 	return true
+}
+
+// pastBefore reports whether the words before an "until" say a past
+// fact that did not change: a past form ("was", "ran", "used", a verb
+// in "-ed"), and no verb of change ("extended", "postponed") next to
+// the "until".
+func pastBefore(raws []rawTok) bool {
+	if w := raws[len(raws)-1].w; changeVerbs[w] || changeWords[w] {
+		return false
+	}
+	for _, r := range raws {
+		switch r.w {
+		case "was", "were", "had", "did", "used", "ran", "lived", "worked", "went", "sat", "stood":
+			return true
+		}
+		if len(r.w) >= 5 && strings.HasSuffix(r.w, "ed") && r.kind == plain && !changeVerbs[r.w] {
+			return true
+		}
+	}
+	return false
 }
 
 // isName reports whether t is a capitalised word that is not a value.

@@ -94,6 +94,9 @@ func TestJudgeCases(t *testing.T) {
 		{"British and American spelling, other amount", "The centre pool has 12 workers.", "The center pool has 20 workers.", true},
 		{"British and American spelling, same value", "The programme budget is 40000 EUR.", "The program budget is 40,000 EUR.", false},
 		{"a name that ends like a British word keeps its switch", "Our mobile builds run on Bitrise.", "Mobile builds moved from Bitrise to Codemagic.", true},
+		{"a past fact with its end against a switch", "Our wiki ran on Confluence until 2024.", "We moved the wiki from Confluence to Notion.", false},
+		{"a past fact until last year against a switch", "The team used Trello until last year.", "The team ditched Trello for Jira.", false},
+		{"a change until a date", "The beta ends on 2026-09-30.", "The beta was extended until 2026-10-31.", true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if v, got := conflict.Judge(c.a, c.b); got != c.want {
