@@ -478,6 +478,9 @@ func judgeAttribute(a, b *claim, h hunk, ratio float64, extra int, why bool) (Ve
 		// and addresses: prose that merely looks alike.
 		return Verdict{}, false
 	}
+	if sameAmount(a, b, h) {
+		return Verdict{}, false
+	}
 	if !a.changed && !b.changed && manyValued(a, h.a) {
 		// "practices yoga", "practices piano": both, unless one says
 		// it replaced the other.
@@ -491,6 +494,34 @@ func judgeAttribute(a, b *claim, h hunk, ratio float64, extra int, why bool) (Ve
 		return Verdict{Possible, reason}, true
 	}
 	return Verdict{}, false
+}
+
+// sameAmount reports whether each claim states one quantity, the same
+// in both and next to the replaced span h, which names its measure: one
+// amount with its measure named in other words ("CI jobs are killed
+// after an hour", "the CI job timeout is 60 minutes"), or another
+// measure of the same amount ("64 GB of RAM", "64 GB of disk"). Neither
+// is a different value. A quantity apart from h qualifies the subject
+// ("nightly backups are stored in ...") and is no such amount.
+func sameAmount(a, b *claim, h hunk) bool {
+	qa, qb := onlyQuantity(a.toks), onlyQuantity(b.toks)
+	return qa >= 0 && qb >= 0 && a.toks[qa].w == b.toks[qb].w &&
+		(qa == h.at-1 || qa == h.at+len(h.a)) && (qb == h.bt-1 || qb == h.bt+len(h.b))
+}
+
+// onlyQuantity returns the index of the one quantity of ts, -1 when it
+// has none or more.
+func onlyQuantity(ts []token) int {
+	at := -1
+	for i, t := range ts {
+		if t.kind == quantity {
+			if at >= 0 {
+				return -1
+			}
+			at = i
+		}
+	}
+	return at
 }
 
 // switchedName reports whether one claim says that a thing changed to a

@@ -97,6 +97,8 @@ func TestJudgeCases(t *testing.T) {
 		{"a past fact with its end against a switch", "Our wiki ran on Confluence until 2024.", "We moved the wiki from Confluence to Notion.", false},
 		{"a past fact until last year against a switch", "The team used Trello until last year.", "The team ditched Trello for Jira.", false},
 		{"a change until a date", "The beta ends on 2026-09-30.", "The beta was extended until 2026-10-31.", true},
+		{"one amount, its measure named otherwise", "Deploy jobs are cancelled after 30 minutes.", "The deploy job timeout is half an hour.", false},
+		{"another measure of the same amount", "The build box has 64 GB of RAM.", "The build box has 64 GB of disk.", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if v, got := conflict.Judge(c.a, c.b); got != c.want {
