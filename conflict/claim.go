@@ -595,11 +595,32 @@ var exceptions = setOf(`other others additional further else another more new`)
 // "Carol leads the data platform team".
 var roleVerbs = setOf(`leads lead owns manages runs heads chairs maintains coordinates oversees handles approves`)
 
+// nounVerb reports whether the role verb opening raws is a noun, as
+// a copula next shows: "the team leads are Ana and Bo".
+func nounVerb(raws []rawTok) bool {
+	return len(raws) > 1 && (raws[1].w == "are" || raws[1].w == "were")
+}
+
+// ownVerbs are the [roleVerbs] of owning: one holder at a time, said of
+// a team or a thing as well as of a person.
+var ownVerbs = setOf(`owns leads manages maintains heads chairs oversees`)
+
 // roleHolder returns the number of words of the holder when the
 // sentence says who holds a role: one or two words that are not stop
 // words, then a role verb or "is the" / "is our" ("Jonas is the
 // on-call engineer"); 0 otherwise.
 func roleHolder(raws []rawTok) int {
+	if len(raws) > 1 && (raws[0].w == "the" || raws[0].w == "our") {
+		// "The SRE team maintains the runbook": the holder's words
+		// follow the article, which is no word of a claim. Only a verb
+		// of owning makes a holder of them: "the API runs on Fly.io"
+		// and "the team handles incidents" say what a thing does.
+		k := roleHolder(raws[1:])
+		if k > 0 && (ownVerbs[raws[1+k].w] || 2+k < len(raws) && ownVerbs[raws[2+k].w]) && !nounVerb(raws[1+k:]) {
+			return k
+		}
+		return 0
+	}
 	for k := 1; k <= 2 && k < len(raws); k++ {
 		if tokenize.IsStopWord(raws[k-1].w) || raws[k-1].kind != plain || isValue(raws[k-1].w) {
 			return 0

@@ -478,7 +478,7 @@ func judgeAttribute(a, b *claim, h hunk, ratio float64, extra int, why bool) (Ve
 		// and addresses: prose that merely looks alike.
 		return Verdict{}, false
 	}
-	if sameAmount(a, b, h) {
+	if sameAmount(a, b, h) || heldThing(a, b, h) {
 		return Verdict{}, false
 	}
 	if !a.changed && !b.changed && manyValued(a, h.a) {
@@ -522,6 +522,15 @@ func onlyQuantity(ts []token) int {
 		}
 	}
 	return at
+}
+
+// heldThing reports whether h replaces words of what a role holder holds
+// in two claims that name one holder: "the SRE team maintains the
+// billing runbook" and "the SRE team maintains the deploy runbook". One
+// holder holds many things; a role has one holder at a time, not the
+// other way round.
+func heldThing(a, b *claim, h hunk) bool {
+	return a.holder > 0 && a.holder == b.holder && h.at > int(a.holder) && h.bt > int(b.holder)
 }
 
 // switchedName reports whether one claim says that a thing changed to a

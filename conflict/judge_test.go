@@ -99,6 +99,10 @@ func TestJudgeCases(t *testing.T) {
 		{"a change until a date", "The beta ends on 2026-09-30.", "The beta was extended until 2026-10-31.", true},
 		{"one amount, its measure named otherwise", "Deploy jobs are cancelled after 30 minutes.", "The deploy job timeout is half an hour.", false},
 		{"another measure of the same amount", "The build box has 64 GB of RAM.", "The build box has 64 GB of disk.", false},
+		{"one holder, two things held", "The data team maintains the ingestion pipeline.", "The data team maintains the export pipeline.", false},
+		{"a team holder after an article", "The platform team owns the billing runbook.", "The payments team owns the billing runbook.", true},
+		{"what a thing does is no role", "The API runs on Fly.io.", "The worker runs on Fly.io.", false},
+		{"a role noun before a copula is no verb", "The team leads are Ana and Bo.", "The tech leads are Ana and Cy.", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if v, got := conflict.Judge(c.a, c.b); got != c.want {
