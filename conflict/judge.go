@@ -380,6 +380,29 @@ func judgeOnly(a, b *claim, hunks []hunk, common int, why bool) (Verdict, bool) 
 	})}, true
 }
 
+// acrossCopula reports whether the antonyms or status words x (of h.a)
+// and y (of h.b) sit on two sides of a copula: one says what the
+// subject is ("sign-ups are open"), the other names another subject by
+// it ("sign-ups for the closed beta are full").
+func acrossCopula(a, b *claim, h hunk, x, y []token) bool {
+	if a.copAt < 0 || b.copAt < 0 {
+		return false
+	}
+	i, j := h.at+indexOf(h.a, x), h.bt+indexOf(h.b, y)
+	return (i < int(a.copAt)) != (j < int(b.copAt))
+}
+
+// indexOf returns the index in ts of the first token of sub, a
+// subslice of ts.
+func indexOf(ts, sub []token) int {
+	for i := range ts {
+		if &ts[i] == &sub[0] {
+			return i
+		}
+	}
+	return 0
+}
+
 // recurringOnOneSide reports whether a recurring time qualifies a value
 // on one side of h only: "works from home on Fridays" beside "lives in
 // Berlin" is another time scope. A time that is the value ("in the
@@ -405,10 +428,10 @@ func alikeSubjects(a, b *claim, h hunk, extra int) bool {
 func judgeSlot(a, b *claim, h hunk, common, extra int, why bool) (v Verdict, ok, done bool) {
 	if h.context && max(len(h.a), len(h.b)) <= 3 && (common >= minCommon || extra == 0) {
 		one := min(len(h.a), len(h.b)) == 1
-		if x, y, ok := antonyms(h.a, h.b); ok && one {
+		if x, y, ok := antonyms(h.a, h.b); ok && one && !acrossCopula(a, b, h, x, y) {
 			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", show(a, x), show(b, y)) })}, true, true
 		}
-		if x, y, ok, same := statusConflict(h.a, h.b); ok && one {
+		if x, y, ok, same := statusConflict(h.a, h.b); ok && one && !acrossCopula(a, b, h, x, y) {
 			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different status: %q vs %q", show(a, x), show(b, y)) })}, true, true
 		} else if same {
 			return Verdict{}, false, true
@@ -470,7 +493,7 @@ func judgeAttribute(a, b *claim, h hunk, ratio float64, extra int, why bool) (Ve
 		// Two replaced words on each side: more than one attribute.
 		return Verdict{}, false
 	}
-	if x, y, ok := antonyms(h.a, h.b); ok {
+	if x, y, ok := antonyms(h.a, h.b); ok && !acrossCopula(a, b, h, x, y) {
 		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", show(a, x), show(b, y)) })}, true
 	}
 	if extra > maxExtra || hasPath(h.a) || hasPath(h.b) {

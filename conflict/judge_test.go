@@ -103,6 +103,9 @@ func TestJudgeCases(t *testing.T) {
 		{"a team holder after an article", "The platform team owns the billing runbook.", "The payments team owns the billing runbook.", true},
 		{"what a thing does is no role", "The API runs on Fly.io.", "The worker runs on Fly.io.", false},
 		{"a role noun before a copula is no verb", "The team leads are Ana and Bo.", "The tech leads are Ana and Cy.", false},
+		{"a status word naming another subject", "The registration form is open.", "The registration form for the closed pilot is hidden.", false},
+		{"an antonym naming another subject", "The docs site is public.", "The docs site for private repositories is slow.", false},
+		{"a status word after the copula on both sides", "The registration form is open.", "The registration form is closed.", true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if v, got := conflict.Judge(c.a, c.b); got != c.want {
