@@ -130,6 +130,8 @@ func claims(text string) []claim {
 			// The predicates of one subject joined by "and" are
 			// claims of their own as well.
 			ss = append(ss, clauses(s)...)
+			// So are two clauses with subjects of their own.
+			ss = append(ss, subjectClauses(s)...)
 		}
 		for _, s := range ss {
 			if question(s) {
@@ -530,7 +532,11 @@ func (c *claim) tokenAt(raws []rawTok, i int, capFirst string) token {
 		t.show = uint8(len(c.shows))
 	}
 	if !r.keep {
-		t.w = spelling(stem(w))
+		t.w = stem(w)
+		if !t.name {
+			// A name is spelt one way.
+			t.w = spelling(t.w)
+		}
 		if !t.name && w != capFirst {
 			t.w = lemma(t.w)
 		}

@@ -106,6 +106,10 @@ func TestJudgeCases(t *testing.T) {
 		{"a status word naming another subject", "The registration form is open.", "The registration form for the closed pilot is hidden.", false},
 		{"an antonym naming another subject", "The docs site is public.", "The docs site for private repositories is slow.", false},
 		{"a status word after the copula on both sides", "The registration form is open.", "The registration form is closed.", true},
+		{"two clauses, the second with its own subject", "The frontend is hosted on Netlify and the backend runs on Render.", "The backend runs on Heroku.", true},
+		{"two clauses joined by while", "The docs live in Notion, while the runbooks are kept in Confluence.", "The runbooks are kept in Google Docs.", true},
+		{"two clauses, the other subject restated", "Ivy reviews the budget, while Raj owns the hiring plan.", "Raj owns the hiring plan.", false},
+		{"two subjects of one verb", "The API and the worker run on Fly.io.", "The admin app runs on Render.", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if v, got := conflict.Judge(c.a, c.b); got != c.want {
