@@ -110,6 +110,10 @@ func TestJudgeCases(t *testing.T) {
 		{"two clauses joined by while", "The docs live in Notion, while the runbooks are kept in Confluence.", "The runbooks are kept in Google Docs.", true},
 		{"two clauses, the other subject restated", "Ivy reviews the budget, while Raj owns the hiring plan.", "Raj owns the hiring plan.", false},
 		{"two subjects of one verb", "The API and the worker run on Fly.io.", "The admin app runs on Render.", false},
+		{"a role noun with a qualifier, holder first and last", "The engineering manager for payments is Ravi.", "Lin is the engineering manager for payments.", true},
+		{"a role noun with a qualifier, no article", "Ravi is engineering manager for payments.", "The engineering manager for payments is Lin.", true},
+		{"one of many holders", "Ravi is a team lead for payments.", "Lin is a team lead for payments.", false},
+		{"two roles of one holder", "Jonas is the product owner for search.", "Jonas is the tech lead for search.", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if v, got := conflict.Judge(c.a, c.b); got != c.want {
