@@ -332,6 +332,7 @@ func movedAntonym(a, b *claim, hunks []hunk, common int, why bool) (Verdict, boo
 	}
 	var x, y []token
 	for _, h := range hunks {
+		h.a, h.b = turned(h.a), turned(h.b)
 		switch {
 		case len(h.a) == 1 && len(h.b) == 0 && x == nil:
 			x = h.a
@@ -378,6 +379,15 @@ func judgeOnly(a, b *claim, hunks []hunk, common int, why bool) (Verdict, bool) 
 		}
 		return fmt.Sprintf("only one value, the other adds %q", show(c, more))
 	})}, true
+}
+
+// turned drops the verb of a switch before its state: "turned off" is
+// "off", as "is off" is.
+func turned(ts []token) []token {
+	if len(ts) == 2 && (ts[0].w == "turn" || ts[0].w == "switch") && (ts[1].w == "on" || ts[1].w == "off") {
+		return ts[1:]
+	}
+	return ts
 }
 
 // acrossCopula reports whether the antonyms or status words x (of h.a)
@@ -1201,6 +1211,9 @@ func opposite(x, y string) bool {
 	if antonymOf[x] == y || antonymOf[y] == x {
 		return true
 	}
+	if px, py := switchPole[x], switchPole[y]; px*py < 0 {
+		return true
+	}
 	for _, p := range []string{"un", "dis", "non", "in", "im", "a"} {
 		if len(x) > 4 && (y == p+x || x == p+y) {
 			return true
@@ -1218,6 +1231,21 @@ var antonymOf = func() map[string]string {
 			x, y := lemma(stem(f[0])), lemma(stem(f[1]))
 			m[x], m[y] = y, x
 		}
+	}
+	return m
+}()
+
+// switchPole maps the words of a switch's state to its pole: any word
+// of one pole is the opposite of any of the other ("enabled" and
+// "turned off", "on" and "disabled"), where [antonymOf] pairs one word
+// with one.
+var switchPole = func() map[string]int {
+	m := make(map[string]int)
+	for _, w := range strings.Fields(`enabled enable on active live`) {
+		m[lemma(stem(w))] = 1
+	}
+	for _, w := range strings.Fields(`disabled disable off inactive`) {
+		m[lemma(stem(w))] = -1
 	}
 	return m
 }()

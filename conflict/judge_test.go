@@ -114,6 +114,8 @@ func TestJudgeCases(t *testing.T) {
 		{"a role noun with a qualifier, no article", "Ravi is engineering manager for payments.", "The engineering manager for payments is Lin.", true},
 		{"one of many holders", "Ravi is a team lead for payments.", "Lin is a team lead for payments.", false},
 		{"two roles of one holder", "Jonas is the product owner for search.", "Jonas is the tech lead for search.", false},
+		{"a switch's state in words of two pairs, moved", "Audit logging is enabled on the admin API.", "Audit logging on the admin API is turned off.", true},
+		{"a switch's state of two environments", "Debug logging is enabled in staging.", "Debug logging in production is turned off.", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if v, got := conflict.Judge(c.a, c.b); got != c.want {
