@@ -87,6 +87,7 @@ const (
 // the hunks of their alignment come with a verdict.
 func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	a, b = firstAsWord(a, b), firstAsWord(b, a)
+	b = respelled(b, a)
 	if v, ok := switchedFrom(a, b, why); ok {
 		return v, true, nil
 	}
@@ -147,6 +148,61 @@ func firstAsWord(c, other *claim) *claim {
 	cp.toks = slices.Clone(c.toks)
 	cp.toks[0].w, cp.toks[0].first = l, false
 	return &cp
+}
+
+// respelled returns c, or a copy of it whose misspelt words are spelt
+// as in other: a word of five letters or more that other lacks, and
+// that is a word of other, which c lacks, with two neighbouring letters
+// swapped ("recieving", "receiving"; not the first letter) or a doubled
+// letter single ("occured", "occurred"). Names and values keep their
+// form.
+func respelled(c, other *claim) *claim {
+	var cp *claim
+	for i, t := range c.toks {
+		if t.name || t.value || t.kind != plain || len(t.w) < 5 || slices.ContainsFunc(other.toks, func(u token) bool { return u.w == t.w }) {
+			continue
+		}
+		for _, u := range other.toks {
+			if u.name || u.value || u.kind != plain || !typo(t.w, u.w) || slices.ContainsFunc(c.toks, func(v token) bool { return v.w == u.w }) {
+				continue
+			}
+			if cp == nil {
+				cp = &claim{}
+				*cp = *c
+				cp.toks = slices.Clone(c.toks)
+			}
+			cp.toks[i].w = u.w
+			break
+		}
+	}
+	if cp == nil {
+		return c
+	}
+	cp.fillKeys()
+	return cp
+}
+
+// typo reports whether x and y are one word with two neighbouring
+// letters swapped, after the first, or with a doubled letter single.
+func typo(x, y string) bool {
+	if len(x) < len(y) {
+		x, y = y, x
+	}
+	switch {
+	case len(x) == len(y):
+		i := 0
+		for i < len(x) && x[i] == y[i] {
+			i++
+		}
+		return i >= 1 && i+1 < len(x) && x[i] == y[i+1] && x[i+1] == y[i] && x[i+2:] == y[i+2:]
+	case len(x) == len(y)+1:
+		i := 0
+		for i < len(y) && x[i] == y[i] {
+			i++
+		}
+		return i >= 1 && x[i] == x[i-1] && x[i+1:] == y[i:]
+	}
+	return false
 }
 
 // alignClaims aligns the words of two claims, counting words that moved

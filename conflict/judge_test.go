@@ -116,6 +116,8 @@ func TestJudgeCases(t *testing.T) {
 		{"two roles of one holder", "Jonas is the product owner for search.", "Jonas is the tech lead for search.", false},
 		{"a switch's state in words of two pairs, moved", "Audit logging is enabled on the admin API.", "Audit logging on the admin API is turned off.", true},
 		{"a switch's state of two environments", "Debug logging is enabled in staging.", "Debug logging in production is turned off.", false},
+		{"a typo, two letters swapped", "The shipping adress label printer is in Hall B.", "The shipping address label printer is in Hall C.", true},
+		{"a typo, a doubled letter single", "The recieving dock opens at 7:00.", "The receiving dock opens at 8:00.", true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if v, got := conflict.Judge(c.a, c.b); got != c.want {
