@@ -154,12 +154,12 @@ func firstAsWord(c, other *claim) *claim {
 // as in other: a word of five letters or more that other lacks, and
 // that is a word of other, which c lacks, with two neighbouring letters
 // swapped ("recieving", "receiving"; not the first letter) or a doubled
-// letter single ("occured", "occurred"). Names and values keep their
-// form.
+// letter single ("occured", "occurred"). Names, values and words with
+// digits ("zone12", "zone21") keep their form.
 func respelled(c, other *claim) *claim {
 	var cp *claim
 	for i, t := range c.toks {
-		if t.name || t.value || t.kind != plain || len(t.w) < 5 || slices.ContainsFunc(other.toks, func(u token) bool { return u.w == t.w }) {
+		if t.name || t.value || t.kind != plain || len(t.w) < 5 || hasDigit(t.w) || slices.ContainsFunc(other.toks, func(u token) bool { return u.w == t.w }) {
 			continue
 		}
 		for _, u := range other.toks {
