@@ -539,6 +539,9 @@ func (c *claim) tokenAt(raws []rawTok, i int, capFirst string) token {
 		}
 		if !t.name && w != capFirst {
 			t.w = lemma(t.w)
+			if v := eventVerbs[t.w]; v != "" {
+				t.w = v
+			}
 		}
 		t.first = w == capFirst && lemma(t.w) != t.w
 		if t.w != w {
@@ -853,6 +856,12 @@ var britishEndings = [][2]string{
 	{"elled", "eled"}, {"elling", "eling"}, {"eller", "eler"},
 	{"amme", "am"},
 }
+
+// eventVerbs maps the verbs that say when an event starts or ends, as
+// [lemma] folds them, to one verb each: "code freeze begins December
+// 18" says when it starts.
+var eventVerbs = map[string]string{"begin": "start", "began": "start", "begun": "start", "commenc": "start",
+	"finish": "end"}
 
 // irregularLemma maps forms [lemma] cannot fold by their ending.
 var irregularLemma = map[string]string{"using": "use", "used": "use", "making": "make", "taking": "take"}

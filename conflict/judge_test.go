@@ -118,6 +118,8 @@ func TestJudgeCases(t *testing.T) {
 		{"a switch's state of two environments", "Debug logging is enabled in staging.", "Debug logging in production is turned off.", false},
 		{"a typo, two letters swapped", "The shipping adress label printer is in Hall B.", "The shipping address label printer is in Hall C.", true},
 		{"a typo, a doubled letter single", "The recieving dock opens at 7:00.", "The receiving dock opens at 8:00.", true},
+		{"an event's start said with two verbs", "The summer sale starts on June 3.", "The summer sale begins June 10.", true},
+		{"an event's start and its end", "The summer sale begins on June 3.", "The summer sale finishes on June 10.", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if v, got := conflict.Judge(c.a, c.b); got != c.want {
