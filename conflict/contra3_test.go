@@ -1,10 +1,7 @@
 package conflict_test
 
 import (
-	"bufio"
-	"encoding/json"
 	"hash/fnv"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -20,18 +17,8 @@ import (
 // that moves a pair between parts fails here.
 func loadHashed(tb testing.TB, name, prefix string) []pair {
 	tb.Helper()
-	f, err := os.Open(name)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	var out []pair
-	sc := bufio.NewScanner(f)
-	for line := 1; sc.Scan(); line++ {
-		var p pair
-		if err := json.Unmarshal(sc.Bytes(), &p); err != nil {
-			tb.Fatalf("%s:%d: %v", name, line, err)
-		}
+	pairs := readPairs(tb, name)
+	for i, p := range pairs {
 		h := fnv.New32a()
 		h.Write([]byte(strconv.Itoa(p.ID)))
 		want := prefix + "-tune"
@@ -39,14 +26,10 @@ func loadHashed(tb testing.TB, name, prefix string) []pair {
 			want = prefix + "-check"
 		}
 		if p.Split != want {
-			tb.Fatalf("%s:%d: split %q, want %q by the hash rule", name, line, p.Split, want)
+			tb.Fatalf("%s:%d: split %q, want %q by the hash rule", name, i+1, p.Split, want)
 		}
-		out = append(out, p)
 	}
-	if err := sc.Err(); err != nil {
-		tb.Fatal(err)
-	}
-	return out
+	return pairs
 }
 
 // TestContra3PrecisionRecall scores Judge on testdata/contra3.jsonl,
