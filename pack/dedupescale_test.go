@@ -72,8 +72,8 @@ func TestDedupeAsStated(t *testing.T) {
 
 // TestDedupeScales: a pack for a large context (memweave pack
 // --max-candidates 6000) compared every passage with every one kept
-// before it: 6,000 distinct passages took half a minute. Distinct
-// passages must cost about linear time.
+// before it, quadratic in the candidates. Distinct passages must cost
+// about linear time.
 func TestDedupeScales(t *testing.T) {
 	small, large := fastestDedupe(t, 150), fastestDedupe(t, 2400)
 	if large > 64*small {

@@ -32,7 +32,8 @@ const maxTable = 1 << 27
 // up to [MaxExactBudget] (more precisely, up to that many tokens of items
 // that fit), in O(len(items) × budget) time, one float64 per token of
 // budget and one bit per item and token, while that table has at most
-// 2^27 cells; beyond, sizes are scaled down as above. Ties between equally good sets
+// 2^27 cells; beyond (thousands of candidates for a large budget),
+// sizes are scaled down as above. Ties between equally good sets
 // go to the set found first, which makes the result deterministic.
 // Knapsack panics if an item has negative Tokens.
 func Knapsack(items []Item, budget int) []int {

@@ -7,10 +7,10 @@ import (
 )
 
 // TestKnapsackManyCandidates: the table grew as candidates × budget, so a
-// pack of 6,000 candidates for the largest exact budget (memweave pack
-// --max-candidates 6000 --budget 262144) allocated about 200 MB and took
-// seconds. The table must stay bounded, the choice still fill the budget
-// but for a few percent, and never exceed it.
+// pack of thousands of candidates for the largest exact budget (memweave
+// pack --max-candidates 6000 --budget 262144) allocated one bit per
+// candidate and token. The table must stay bounded, the choice still
+// fill the budget but for a few percent, and never exceed it.
 func TestKnapsackManyCandidates(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 9))
 	items := make([]Item, 6000)
