@@ -10,7 +10,7 @@ import (
 // pack of thousands of candidates for the largest exact budget (memweave
 // pack --max-candidates 6000 --budget 262144) allocated one bit per
 // candidate and token. The table must stay bounded, the choice still
-// fill the budget but for a few percent, and never exceed it.
+// fill the budget but for a percent, and never exceed it.
 func TestKnapsackManyCandidates(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 9))
 	items := make([]Item, 6000)
@@ -25,8 +25,8 @@ func TestKnapsackManyCandidates(t *testing.T) {
 	for _, i := range picked {
 		total += items[i].Tokens
 	}
-	if total > MaxExactBudget || total < MaxExactBudget*95/100 {
-		t.Errorf("Knapsack of 6,000 items chose %d tokens for a budget of %d, want at most the budget and at least 95%% of it", total, MaxExactBudget)
+	if total > MaxExactBudget || total < MaxExactBudget*99/100 {
+		t.Errorf("Knapsack of 6,000 items chose %d tokens for a budget of %d, want at most the budget and at least 99%% of it", total, MaxExactBudget)
 	}
 	if got := after.TotalAlloc - before.TotalAlloc; got > 64<<20 {
 		t.Errorf("Knapsack of 6,000 items for a budget of %d allocated %d MB, want at most 64", MaxExactBudget, got>>20)
