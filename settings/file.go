@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/memfile"
@@ -261,9 +262,7 @@ func keyLines(data []byte) (lines map[string]int, dup string) {
 					return false
 				}
 				key, _ := k.(string)
-				// Decoding matches keys case-insensitively, and every
-				// key of the file is lower case.
-				name = prefix + strings.ToLower(key)
+				name = prefix + foldKey(key)
 				line := bytes.Count(data[:dec.InputOffset()], []byte("\n")) + 1
 				if _, seen := lines[name]; seen {
 					lines[name], dup = line, name
@@ -281,6 +280,22 @@ func keyLines(data []byte) (lines map[string]int, dup string) {
 	}
 	walk("")
 	return lines, dup
+}
+
+// foldKey returns key as the decoder matches it to a field: up to
+// Unicode's simple case folding, as encoding/json compares names, so
+// that a long s (U+017F) is an s and a Kelvin sign (U+212A) a k. Every
+// key of the file is lower case ASCII, which foldKey returns as it is.
+func foldKey(key string) string {
+	return strings.Map(func(r rune) rune {
+		// The smallest rune of r's folding orbit, as encoding/json
+		// folds, then lower case.
+		least := r
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			least = min(least, f)
+		}
+		return unicode.ToLower(least)
+	}, key)
 }
 
 // unknownKey returns the error of the first key, by line, among lines

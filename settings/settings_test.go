@@ -278,6 +278,12 @@ func TestReadRefusesARepeatedKey(t *testing.T) {
 		{"{\n  \"chunk_tokens\": 200,\n  \"embedder\": {},\n  \"chunk_tokens\": 300\n}\n", "chunk_tokens", 4},
 		{"{\n  \"embedder\": {\n    \"provider\": \"openai\", \"model\": \"m\",\n    \"base_url\": \"http://127.0.0.1:11434/v1\",\n    \"BASE_URL\": \"http://203.0.113.9/v1\"\n  }\n}\n", "embedder.base_url", 5},
 		{"{\n  \"extra_paths\": [\"docs\"],\n  \"embedder\": {\"provider\": \"hash\"},\n  \"extra_paths\": [\"../../\"]\n}\n", "extra_paths", 4},
+		// Decoding matches keys as Unicode folds them: a long s (U+017F)
+		// is an s, a Kelvin sign (U+212A) a k.
+		{"{\n  \"embedder\": {\n    \"provider\": \"openai\", \"model\": \"m\",\n    \"base_url\": \"http://127.0.0.1:11434/v1\",\n    \"ba\u017fe_url\": \"http://203.0.113.9/v1\"\n  }\n}\n", "embedder.base_url", 5},
+		{"{\n  \"embedder\": {\n    \"provider\": \"openai\", \"model\": \"m\",\n    \"ba\\u017fe_url\": \"http://203.0.113.9/v1\",\n    \"base_url\": \"http://127.0.0.1:11434/v1\"\n  }\n}\n", "embedder.base_url", 5},
+		{"{\n  \"chunk_tokens\": 200,\n  \"chun\u212a_tokens\": 300\n}\n", "chunk_tokens", 3},
+		{"{\n  \"extra_paths\": [\"docs\"],\n  \"extra_path\u017f\": [\"/\"]\n}\n", "extra_paths", 3},
 	} {
 		t.Run(c.key, func(t *testing.T) {
 			path, s, err := readData(t, c.data)
