@@ -349,3 +349,21 @@ func TestReadRefusesUserInfoInBaseURL(t *testing.T) {
 		})
 	}
 }
+
+// TestReadRefusesAHostOfOtherScripts: a base_url whose host is not plain
+// ASCII can read as another: "lосаlhоst" with Cyrillic о, с, а is sent
+// to the DNS name xn--llhst-4ve1hdx, anyone's to register, while trust
+// --list shows "localhost" to the user asked to approve it. The file's
+// error names embedder.base_url and its line.
+func TestReadRefusesAHostOfOtherScripts(t *testing.T) {
+	for _, u := range []string{"http://l\u043e\u0441\u0430lh\u043est:11434/v1", "http://l%D0%BEcalhost:11434/v1", "https://api.openai.co\u1e3f/v1", "http://\uff4c\uff4f\uff43\uff41\uff4c\uff48\uff4f\uff53\uff54:11434/v1"} {
+		t.Run(u, func(t *testing.T) {
+			data := fmt.Sprintf("{\n  \"embedder\": {\n    \"provider\": \"openai\",\n    \"model\": \"m\",\n    \"base_url\": %q\n  }\n}\n", u)
+			s, _, err := readData(t, data)
+			var fe *FieldError
+			if !errors.As(err, &fe) || fe.Setting != "embedder.base_url" || fe.Line != 5 || !strings.Contains(err.Error(), "ASCII") {
+				t.Fatalf("Read = %+v, %v; want a FieldError on embedder.base_url at line 5 saying the host is not ASCII", s, err)
+			}
+		})
+	}
+}
