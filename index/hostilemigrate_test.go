@@ -144,3 +144,44 @@ func TestOldVectorTableNamePlantedIsNotRead(t *testing.T) {
 		t.Errorf("rows the trigger wrote = %d (%v), want 0", planted, err)
 	}
 }
+
+// TestPlantedMetaViewIsNotRead replaces, in an index at the current
+// version, the meta table with a view that never ends, or a virtual
+// table: Open reads memweave's marker from meta before it compares the
+// schema, so every command, check --repair and index --rebuild too,
+// hung in Open. Now Open refuses it at once with [ErrCorrupt] naming
+// meta, which check --repair rebuilds.
+func TestPlantedMetaViewIsNotRead(t *testing.T) {
+	for _, tc := range []struct{ name, plant string }{
+		{"view", `DROP TABLE meta; CREATE VIEW meta AS WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c)
+			SELECT 'application' AS key, 'memweave' AS value FROM (SELECT count(*) FROM c)`},
+		{"view in upper case", `DROP TABLE meta; CREATE VIEW "META" AS WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c)
+			SELECT 'application' AS key, 'memweave' AS value FROM (SELECT count(*) FROM c)`},
+		{"virtual table", `DROP TABLE meta; CREATE VIRTUAL TABLE meta USING fts5 (key, value); INSERT INTO meta VALUES ('application', 'memweave')`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := context.Background()
+			path := filepath.Join(t.TempDir(), "index.db")
+			db, err := Open(ctx, path, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			db.Close()
+			raw := openRaw(t, path)
+			if _, err := raw.Exec(tc.plant); err != nil {
+				t.Fatalf("%s: %v", tc.plant, err)
+			}
+			raw.Close()
+			octx, cancel := context.WithTimeout(ctx, 5*time.Second)
+			defer cancel()
+			start := time.Now()
+			db, err = Open(octx, path, Options{})
+			if err == nil {
+				db.Close()
+			}
+			if !errors.Is(err, ErrCorrupt) || !strings.Contains(strings.ToLower(err.Error()), "meta") || !strings.Contains(err.Error(), path) {
+				t.Errorf("Open(meta a %s) = %v after %v; want ErrCorrupt naming meta and the file, at once", tc.name, err, time.Since(start).Round(time.Millisecond))
+			}
+		})
+	}
+}

@@ -200,13 +200,24 @@ func checkOwner(ctx context.Context, tx *sql.Tx, version int) error {
 		}
 		return nil
 	}
+	// meta is read before the schema is compared: a view or a virtual
+	// table of that name could compute without end, in every process
+	// that opens the file (check --repair too).
+	var typ string
+	err := tx.QueryRowContext(ctx, `SELECT CASE WHEN sql LIKE 'CREATE VIRTUAL%' THEN 'virtual table' ELSE type END
+		FROM sqlite_master WHERE name = 'meta' COLLATE NOCASE`).Scan(&typ)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return fmt.Errorf("%w: no meta table", ErrForeign)
+	case err != nil:
+		return fmt.Errorf("read the memweave marker: %w", err)
+	case typ != "table":
+		return fmt.Errorf("%w: schema: meta is a %s, want a table; run check --repair to rebuild it from the files", ErrCorrupt, typ)
+	}
 	var app string
-	err := tx.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = 'application'`).Scan(&app)
+	err = tx.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = 'application'`).Scan(&app)
 	if errors.Is(err, sql.ErrNoRows) || (err == nil && app != "memweave") {
 		return fmt.Errorf("%w: no memweave marker", ErrForeign)
-	}
-	if err != nil && strings.Contains(err.Error(), "no such table: meta") {
-		return fmt.Errorf("%w: no meta table", ErrForeign)
 	}
 	if err != nil {
 		// An I/O error or a damaged page says nothing of who made the
