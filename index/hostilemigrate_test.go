@@ -113,32 +113,19 @@ func TestOldIndexOfMemweaveIsMigrated(t *testing.T) {
 // end (memory without bound at every Open), and the trigger ran.
 func TestOldVectorTableNamePlantedIsNotRead(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "index.db")
-	db, err := Open(ctx, path, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
-	raw := openRaw(t, path)
-	for _, q := range []string{
+	path := plantInNewIndex(t,
 		`INSERT OR REPLACE INTO meta (key, value) VALUES ('dims', '1')`,
 		`CREATE VIEW chunks_vec AS SELECT 7 AS rowid, x'0000803f' AS embedding`,
 		`CREATE TRIGGER evil AFTER INSERT ON vectors BEGIN
-			INSERT INTO embed_cache (identity, hash, vector, used) VALUES ('planted', x'01', x'00', 0); END`,
-	} {
-		if _, err := raw.Exec(q); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-	}
-	raw.Close()
-	db, err = Open(ctx, path, Options{})
+			INSERT INTO embed_cache (identity, hash, vector, used) VALUES ('planted', x'01', x'00', 0); END`)
+	db, err := Open(ctx, path, Options{})
 	if err == nil {
 		db.Close()
 	}
 	if !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), "chunks_vec") || !strings.Contains(err.Error(), path) {
 		t.Errorf("Open(holding a view chunks_vec) = %v; want ErrCorrupt naming chunks_vec and the file", err)
 	}
-	raw = openRaw(t, path)
+	raw := openRaw(t, path)
 	var planted int
 	if err := raw.QueryRow(`SELECT count(*) FROM embed_cache WHERE identity = 'planted'`).Scan(&planted); err != nil || planted != 0 {
 		t.Errorf("rows the trigger wrote = %d (%v), want 0", planted, err)
@@ -160,22 +147,11 @@ func TestPlantedMetaViewIsNotRead(t *testing.T) {
 		{"virtual table", `DROP TABLE meta; CREATE VIRTUAL TABLE meta USING fts5 (key, value); INSERT INTO meta VALUES ('application', 'memweave')`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			ctx := context.Background()
-			path := filepath.Join(t.TempDir(), "index.db")
-			db, err := Open(ctx, path, Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			db.Close()
-			raw := openRaw(t, path)
-			if _, err := raw.Exec(tc.plant); err != nil {
-				t.Fatalf("%s: %v", tc.plant, err)
-			}
-			raw.Close()
-			octx, cancel := context.WithTimeout(ctx, 5*time.Second)
+			path := plantInNewIndex(t, tc.plant)
+			octx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			defer cancel()
 			start := time.Now()
-			db, err = Open(octx, path, Options{})
+			db, err := Open(octx, path, Options{})
 			if err == nil {
 				db.Close()
 			}
@@ -184,4 +160,24 @@ func TestPlantedMetaViewIsNotRead(t *testing.T) {
 			}
 		})
 	}
+}
+
+// plantInNewIndex creates an index at the current version and runs the
+// statements planted in it, without Open, and returns its path.
+func plantInNewIndex(tb testing.TB, planted ...string) string {
+	tb.Helper()
+	path := filepath.Join(tb.TempDir(), "index.db")
+	db, err := Open(context.Background(), path, Options{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	db.Close()
+	raw := openRaw(tb, path)
+	defer raw.Close()
+	for _, q := range planted {
+		if _, err := raw.Exec(q); err != nil {
+			tb.Fatalf("%s: %v", q, err)
+		}
+	}
+	return path
 }
