@@ -141,6 +141,9 @@ func Read(ctx context.Context, workspace string) (*File, error) {
 // decode parses data, the settings file at p, refusing unknown fields
 // and trailing values, and records the line of each key.
 func decode(data []byte, p string) (*File, error) {
+	// A byte order mark, which editors on Windows write, may be ignored
+	// (RFC 8259): it is no value, and lines are counted as before.
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var s File

@@ -367,3 +367,18 @@ func TestReadRefusesAHostOfOtherScripts(t *testing.T) {
 		})
 	}
 }
+
+// TestReadTakesAByteOrderMark: editors on Windows save UTF-8 with a
+// byte order mark, which JSON parsers may ignore (RFC 8259); the file
+// was refused with "invalid character 'ï' looking for beginning of
+// value", which names no cause. Its keys keep their lines.
+func TestReadTakesAByteOrderMark(t *testing.T) {
+	path, s, err := readData(t, "\ufeff{\n  \"chunk_tokens\": 100,\n  \"chunk_tokens\": 200\n}\n")
+	if want := path + ":3:"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("Read(BOM, a key twice) = %+v, %v; want the repeated key's error at %s", s, err, want)
+	}
+	_, s, err = readData(t, "\ufeff{\n  \"chunk_tokens\": 100\n}\n")
+	if err != nil || s == nil || s.ChunkTokens != 100 {
+		t.Errorf("Read(BOM) = %+v, %v; want chunk_tokens 100", s, err)
+	}
+}
