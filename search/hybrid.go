@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"sync"
 
@@ -293,6 +294,13 @@ func (h *Hybrid) run(ctx context.Context, req Request, qp queryPlan, wantKw, wan
 			if r.qvec, r.embedErr = h.Embedder.EmbedQuery(ctx, req.Query); r.embedErr != nil {
 				return
 			}
+			if !finite(r.qvec) {
+				// Every cosine would be NaN: the vector side would match
+				// nothing while the search claimed to be hybrid. The
+				// indexer refuses such document vectors likewise.
+				r.embedErr = errors.New("search: the embedder's query vector holds a value that is not finite (NaN or infinity)")
+				return
+			}
 			r.vec, vecErr = h.Vector.Vector(ctx, r.qvec, req.Pool, req.Filter)
 			switch {
 			case errors.Is(vecErr, store.ErrDims):
@@ -461,4 +469,14 @@ func attach(fused []Result, chunks map[int64]store.Chunk) []Result {
 		return cmp.Or(cmp.Compare(b.Score, a.Score), a.order.compare(b.order), cmp.Compare(a.Path, b.Path), cmp.Compare(a.StartLine, b.StartLine))
 	})
 	return out
+}
+
+// finite reports whether every value of v is a finite number.
+func finite(v []float32) bool {
+	for _, f := range v {
+		if math.IsNaN(float64(f)) || math.IsInf(float64(f), 0) {
+			return false
+		}
+	}
+	return true
 }
