@@ -2,10 +2,12 @@ package trust
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/memweave/memweave-go/embed"
@@ -283,12 +285,23 @@ func Pending(ctx context.Context, ws string) (all, unapproved []Item, err error)
 	return all, unapproved, err
 }
 
+// ErrChanged is wrapped by the error of an approval refused because the
+// settings file no longer holds the values its user was shown.
+var ErrChanged = errors.New("trust: the settings changed since they were shown")
+
 // ApproveFile approves, for this machine's user, the values of the
 // workspace's settings file that need it, and returns them. The approval
 // holds these exact values: a later change to one of them needs a new
 // approval. Values approved before and no longer in the file are
 // forgotten.
-func ApproveFile(ctx context.Context, ws string) ([]Item, error) {
+//
+// It approves only what was shown: with digest not "", only when the
+// values are those of that [Digest]; without, when a listing was
+// recorded since the last approval ([MarkListed]), only when they are
+// the values it showed. Otherwise (a sync, another program changed the
+// file meanwhile) nothing is approved and the error, wrapping
+// [ErrChanged], names what the file asks now.
+func ApproveFile(ctx context.Context, ws, digest string) ([]Item, error) {
 	all, _, err := Pending(ctx, ws)
 	if err != nil {
 		return nil, err
@@ -297,8 +310,25 @@ func ApproveFile(ctx context.Context, ws string) ([]Item, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(all) == 0 {
-		return nil, Revoke(ctx, ws)
+	now := Digest(all)
+	err = update(ctx, ws, func(rec *record) error {
+		shown, by := digest, "given"
+		if shown == "" {
+			shown, by = rec.Listed, "that '"+ApproveCommand+" --list' showed"
+		}
+		if shown != "" && !strings.EqualFold(shown, now) {
+			asks := Describe(all)
+			if asks == "" {
+				asks = "nothing that needs approval"
+			}
+			return fmt.Errorf("%s: its values are not those of the digest %s (%s), now %s: it asks for %s; nothing approved: read it again with '%s --list', then approve: %w",
+				filepath.Join(ws, settings.FileName), by, shown, now, asks, ApproveCommand, ErrChanged)
+		}
+		rec.Items, rec.Listed = slices.Clone(all), ""
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	return all, Approve(ctx, ws, all)
+	return all, nil
 }
