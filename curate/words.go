@@ -110,6 +110,15 @@ func Adds(kept, dropped string) []string {
 // adverbs of degree that do not end in "ly", and "one".
 var fillerWords = setOf(`quite rather pretty fairly indeed one`)
 
+// wordingWords are the stop words that one copy may have and the other
+// lack without another fact: articles, "also" and "too" of an addition,
+// "very" and "so" of emphasis, and the pieces a contraction splits into.
+// Every other stop word that differs is a value: which way ("to" or
+// "from"), which of two ("and" or "or"), who ("he" or "she", "we" or
+// "they", "our" or "your"), when ("was" or "is", "has" or "had"), which
+// one ("this" or "that").
+var wordingWords = setOf(`a an the also too very so s t d ll m o re ve y`)
+
 // content reports whether w says something: not a stop word and not
 // the tail of a contraction ("t" of "don’t").
 func content(w string) bool {
@@ -137,6 +146,9 @@ func Differs(a, b string) (reason string, ok bool) {
 		for _, w := range only {
 			if kind := valueKind(w, wa.names[w] || wb.names[w]); kind != "" {
 				return kind + ": " + w, true
+			}
+			if tokenize.IsStopWord(w) && !wordingWords[w] {
+				return "function word: " + w, true
 			}
 		}
 		return "", false
