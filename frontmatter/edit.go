@@ -95,7 +95,8 @@ func encodeFeedback(fb map[string]Votes, nl, indent string) string {
 
 // setField returns src with the top-level field name of its front matter
 // b replaced by text(indent) (whole lines, ending in a line break, with
-// the field's key at indent, the indentation of the block's keys), or
+// the field's key at indent, the indentation of the block's keys; the
+// blank and comment lines after its value stay, see [valueEnd]), or
 // added at the end of the block, or in a new block when src has none.
 // Fields written as one flow mapping are refused, unless it is empty.
 func setField(src []byte, b Block, name string, text func(indent string) string) ([]byte, error) {
@@ -150,6 +151,7 @@ func setField(src []byte, b Block, name string, text func(indent string) string)
 			break
 		}
 	}
+	to = from + valueEnd(body[from:to])
 	t := text(indent)
 	if from == len(body) && len(body) > 0 && body[len(body)-1] != '\n' && body[len(body)-1] != '\r' {
 		t = b.newline() + t
@@ -158,6 +160,24 @@ func setField(src []byte, b Block, name string, text func(indent string) string)
 	out = append(out, src[:b.start+from]...)
 	out = append(out, t...)
 	return append(out, src[b.start+to:]...), nil
+}
+
+// valueEnd returns where the lines of a field (its key's line first, up
+// to the next field or the end of the block) stop holding its value:
+// before the run of blank and comment-only lines that ends them. Those
+// lines are the note's owner's (a comment about the next field, or at
+// the end of the block), and an edit of the field keeps them.
+func valueEnd(field []byte) int {
+	starts := lineStarts(field)
+	end := len(field)
+	for i := len(starts) - 1; i > 0; i-- {
+		line := bytes.TrimSpace(field[starts[i]:end])
+		if len(line) > 0 && line[0] != '#' {
+			break
+		}
+		end = starts[i]
+	}
+	return end
 }
 
 // lineStarts returns the byte offset of each line of s, 0-based, as

@@ -1,0 +1,48 @@
+package frontmatter_test
+
+import (
+	"testing"
+
+	"github.com/memweave/memweave-go/frontmatter"
+)
+
+// TestEditsKeepCommentLines: a comment line of the front matter between
+// the field an edit rewrites and the next field, or at the end of the
+// block after it, is the note's owner's text, not part of the field's
+// value: feedback and consolidate's merge rewrite the field and keep the
+// comment byte for byte.
+func TestEditsKeepCommentLines(t *testing.T) {
+	const comment = "# reviewed by Ana on 2026-11-01: keep this note\n"
+	tests := []struct {
+		name, src, want string
+		edit            func([]byte) ([]byte, error)
+	}{
+		{"feedback, comment before the next field",
+			"---\nfeedback:\n  px: {useful: 1, useless: 0}\n" + comment + "tags: [x]\n---\nbody\n",
+			"---\nfeedback:\n  px: {useful: 2, useless: 0}\n" + comment + "tags: [x]\n---\nbody\n",
+			func(src []byte) ([]byte, error) { return frontmatter.SetFeedback(src, "px", true) }},
+		{"feedback, comment and blank line at the end",
+			"---\nfeedback:\n  px: {useful: 1, useless: 0}\n\n" + comment + "---\nbody\n",
+			"---\nfeedback:\n  px: {useful: 2, useless: 0}\n\n" + comment + "---\nbody\n",
+			func(src []byte) ([]byte, error) { return frontmatter.SetFeedback(src, "px", true) }},
+		{"feedback, crlf",
+			"---\r\nfeedback:\r\n  px: {useful: 1, useless: 0}\r\n  # old marks\r\ntitle: x\r\n---\r\n",
+			"---\r\nfeedback:\r\n  px: {useful: 2, useless: 0}\r\n  # old marks\r\ntitle: x\r\n---\r\n",
+			func(src []byte) ([]byte, error) { return frontmatter.SetFeedback(src, "px", true) }},
+		{"merge tags",
+			"---\ntags: [a]\n" + comment + "importance: 0.5\n---\nbody\n",
+			"---\ntags: [\"a\",\"b\"]\n" + comment + "importance: 0.5\n---\nbody\n",
+			func(src []byte) ([]byte, error) { return frontmatter.Merge(src, frontmatter.Meta{Tags: []string{"b"}}) }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := tt.edit([]byte(tt.src))
+			if err != nil {
+				t.Fatalf("edit of %q: %v", tt.src, err)
+			}
+			if string(got) != tt.want {
+				t.Errorf("edit of %q = %q, want %q", tt.src, got, tt.want)
+			}
+		})
+	}
+}
