@@ -29,6 +29,17 @@ func TestEditsKeepCommentLines(t *testing.T) {
 			"---\r\nfeedback:\r\n  px: {useful: 1, useless: 0}\r\n  # old marks\r\ntitle: x\r\n---\r\n",
 			"---\r\nfeedback:\r\n  px: {useful: 2, useless: 0}\r\n  # old marks\r\ntitle: x\r\n---\r\n",
 			func(src []byte) ([]byte, error) { return frontmatter.SetFeedback(src, "px", true) }},
+		{"feedback, comment on the key's line",
+			"---\nfeedback: {}   # marks go here\ntitle: x\n---\n",
+			"---\nfeedback: # marks go here\n  px: {useful: 1, useless: 0}\ntitle: x\n---\n",
+			func(src []byte) ([]byte, error) { return frontmatter.SetFeedback(src, "px", true) }},
+		{"merge, comments on the fields' lines",
+			"---\ntags: [a]   # from the audit\nimportance: 0.5 # why\n---\n",
+			"---\ntags: [\"a\",\"b\"] # from the audit\nimportance: 0.9 # why\n---\n",
+			func(src []byte) ([]byte, error) {
+				v := 0.9
+				return frontmatter.Merge(src, frontmatter.Meta{Tags: []string{"b"}, Importance: &v})
+			}},
 		{"merge tags",
 			"---\ntags: [a]\n" + comment + "importance: 0.5\n---\nbody\n",
 			"---\ntags: [\"a\",\"b\"]\n" + comment + "importance: 0.5\n---\nbody\n",
