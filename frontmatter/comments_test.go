@@ -1,6 +1,8 @@
 package frontmatter_test
 
 import (
+	"errors"
+	"strings"
 	"testing"
 
 	"github.com/memweave/memweave-go/frontmatter"
@@ -55,5 +57,18 @@ func TestEditsKeepCommentLines(t *testing.T) {
 				t.Errorf("edit of %q = %q, want %q", tt.src, got, tt.want)
 			}
 		})
+	}
+}
+
+// TestEditRefusesAnchoredField: a field whose value other fields refer
+// to by an anchor ("tags: &t [a]" and "aliases: *t") cannot be written
+// again without changing them; the edit is refused naming the field and
+// its line, not as YAML the note's owner wrote wrong.
+func TestEditRefusesAnchoredField(t *testing.T) {
+	src := []byte("---\ntitle: x\ntags: &t [a]\naliases: *t\n---\nbody\n")
+	_, err := frontmatter.Merge(src, frontmatter.Meta{Tags: []string{"b"}})
+	var fe *frontmatter.Error
+	if !errors.As(err, &fe) || !errors.Is(err, frontmatter.ErrUnsafeEdit) || fe.Line != 3 || !strings.Contains(err.Error(), "anchor &t") {
+		t.Errorf("Merge(%q) error = %v, want ErrUnsafeEdit at line 3 naming the anchor &t", src, err)
 	}
 }

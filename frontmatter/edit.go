@@ -144,6 +144,10 @@ func setField(src []byte, b Block, name string, text func(indent string) string)
 			if from, ok = at(root.Content[i]); !ok {
 				return nil, &Error{Line: 1, kind: ErrUnsafeEdit, Msg: "cannot place the " + name + " field"}
 			}
+			if v := root.Content[i+1]; v.Anchor != "" {
+				return nil, &Error{Line: root.Content[i].Line + 1, kind: ErrUnsafeEdit,
+					Msg: "the " + name + " field holds the anchor &" + v.Anchor + " that other fields may refer to; write its value without the anchor, then try again"}
+			}
 			lineComment = keyLineComment(root.Content[i], root.Content[i+1])
 			if i+2 < len(root.Content) {
 				if to, ok = at(root.Content[i+2]); !ok {
