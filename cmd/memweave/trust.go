@@ -142,8 +142,10 @@ func (a *app) warnIgnored(w *memweave.Weave) {
 		return
 	}
 	ws := w.Config().Workspace
-	fmt.Fprintf(a.stderr, "memweave: ignoring settings of %s not approved on this machine: %s. Read that file, then approve them with: %s -w %s\n",
-		filepath.Join(ws, memweave.SettingsFile), trust.Describe(ignored), memweave.ApproveCommand, shellQuote(ws))
+	// The listing records what it showed, so that the approval after it
+	// approves those values only, not what a sync brought meanwhile.
+	fmt.Fprintf(a.stderr, "memweave: ignoring settings of %s not approved on this machine: %s. Read them with: %s -w %s --list, then approve them with: %s -w %s\n",
+		filepath.Join(ws, memweave.SettingsFile), trust.Describe(ignored), memweave.ApproveCommand, shellQuote(ws), memweave.ApproveCommand, shellQuote(ws))
 }
 
 // shellQuote quotes s for a POSIX shell when it holds anything but
