@@ -368,6 +368,7 @@ var configFlags = map[string]string{
 	"Embedder.BaseURL":  "--embedding-url",
 	"ChunkTokens":       "--chunk-tokens",
 	"ChunkOverlap":      "--chunk-overlap",
+	"Fusion":            "--fusion",
 }
 
 // The exit status rule, shared with memweave-bench: a usage error exits
