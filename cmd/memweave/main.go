@@ -475,6 +475,20 @@ func finite(flag string, v float64) error {
 	return nil
 }
 
+// checkExpectHash checks the --expect-hash flag of cmd, h: given, it must be
+// the 64 hex digits of a SHA-256, as get --hash prints. An empty value
+// is refused rather than read as no check: a script passing an unset
+// variable asked for one, and would replace or delete the note unchecked.
+func checkExpectHash(cmd *cobra.Command, h string) error {
+	if !cmd.Flags().Changed("expect-hash") {
+		return nil
+	}
+	if t := strings.TrimSpace(h); len(t) != 64 || strings.Trim(strings.ToLower(t), "0123456789abcdef") != "" {
+		return usageErr("invalid --expect-hash %q: want the 64 hex digits of the file's SHA-256, as get --hash prints", h)
+	}
+	return nil
+}
+
 // closeWeave closes w and reports its error through *err when there was
 // none before.
 func closeWeave(w *memweave.Weave, err *error) {

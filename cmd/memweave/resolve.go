@@ -49,6 +49,9 @@ note reads any more, or several do, is refused with nothing written.
     --drop memory/2026-03-02.md:5 --drop-text "- We run Postgres 15."`,
 		Args: noArgs,
 		RunE: action(func(cmd *cobra.Command, _ []string) (err error) {
+			if err := checkExpectHash(cmd, expectHash); err != nil {
+				return err
+			}
 			if keep == "" || drop == "" {
 				return usageErr("resolve needs --keep PATH:LINE and --drop PATH:LINE or PATH:FIRST-LAST")
 			}
