@@ -262,6 +262,18 @@ func (a *app) checkGlobalFlags(cmd *cobra.Command, _ []string) error {
 	if a.dbPath == "" && cmd.Flags().Changed("db") {
 		return usageErr("--db must not be empty (leave it out for <workspace>/.memweave/index.db)")
 	}
+	return notEmpty(cmd, "embedder", "embedding-model", "embedding-url")
+}
+
+// notEmpty refuses each flag of names given an empty value (or white
+// space): a script's unset variable must not silently mean the flag left
+// out, which reads another revision, endpoint or model than asked.
+func notEmpty(cmd *cobra.Command, names ...string) error {
+	for _, name := range names {
+		if f := cmd.Flags().Lookup(name); f != nil && f.Changed && strings.TrimSpace(f.Value.String()) == "" {
+			return usageErr("--%s must not be empty (leave it out for the default)", name)
+		}
+	}
 	return nil
 }
 
