@@ -8,8 +8,9 @@ import (
 // TestEmptyFlagValueIsRefused: a flag given an empty value (a script's
 // unset variable) used to mean the flag left out: search --at "" searched
 // the files as they are now, not the revision asked for, and
-// --embedding-url "" sent to the default endpoint. Each is a usage error
-// naming the flag.
+// --embedding-url "" sent to the default endpoint; feedback --passage " "
+// marked whatever passage sits at the line. Each is a usage error naming
+// the flag.
 func TestEmptyFlagValueIsRefused(t *testing.T) {
 	t.Parallel()
 	ws := testWorkspace(t)
@@ -19,11 +20,15 @@ func TestEmptyFlagValueIsRefused(t *testing.T) {
 		{"--embedder", "", "search", "queue"},
 		{"--embedding-model", "", "search", "queue"},
 		{"--embedding-url", "", "search", "queue"},
+		{"feedback", "memory/stack.md:5", "useful", "--passage", " "},
 	} {
 		out := runCLI(t, "", nil, append([]string{"-w", ws}, args...)...)
 		flag := args[0]
-		if flag == "search" {
+		switch args[0] {
+		case "search":
 			flag = args[2]
+		case "feedback":
+			flag = args[3]
 		}
 		if want := "memweave: " + flag + " must not be empty"; out.code != 2 || !strings.Contains(out.stderr, want) || out.stdout != "" {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2, no results and %q", args, out.code, out.stdout, out.stderr, want)

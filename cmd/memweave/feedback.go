@@ -53,6 +53,9 @@ has, or several have, is refused and nothing is written.
 			if err := checkExpectHash(cmd, expectHash); err != nil {
 				return err
 			}
+			if err := notEmpty(cmd, "passage"); err != nil {
+				return err
+			}
 			path, line, err := parseRef("feedback", args[0])
 			if err != nil {
 				return err
