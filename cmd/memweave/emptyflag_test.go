@@ -35,3 +35,22 @@ func TestEmptyFlagValueIsRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestChangesNamesTheFlagAtFault: a bad --offset was reported as
+// "invalid --limit 1000 or --offset -1", naming a flag not given.
+func TestChangesNamesTheFlagAtFault(t *testing.T) {
+	t.Parallel()
+	ws := testWorkspace(t)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--offset", "-1"}, "memweave: invalid --offset -1: must be 0 or more"},
+		{[]string{"--limit", "0"}, "memweave: invalid --limit 0: must be in [1,10000]"},
+	} {
+		out := runCLI(t, "", nil, append([]string{"-w", ws, "changes", "HEAD"}, c.args...)...)
+		if out.code != 2 || !strings.HasPrefix(out.stderr, c.want) {
+			t.Errorf("changes HEAD %v: exit %d, stderr %q; want exit 2 and %q", c.args, out.code, out.stderr, c.want)
+		}
+	}
+}
