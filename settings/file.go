@@ -13,6 +13,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/memfile"
@@ -141,11 +142,12 @@ func Read(ctx context.Context, workspace string) (*File, error) {
 // decode parses data, the settings file at p, refusing unknown fields
 // and trailing values, and records the line of each key.
 //
-// A leading byte order mark, which some editors write, is read past.
 // The errors are in the file's words: a value of the wrong type is a
 // [FieldError] saying what its key takes, and a syntax error says the
 // file is strict JSON.
 func decode(data []byte, p string) (*File, error) {
+	// A byte order mark, which editors on Windows write, may be ignored
+	// (RFC 8259): it is no value, and lines are counted as before.
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, fmt.Errorf("memweave: settings %s: empty: want a JSON object of settings, such as {}", p)
@@ -206,7 +208,7 @@ func Write(ctx context.Context, workspace string, s File) error {
 	}
 	// A file Read would refuse is not written: a password in the base
 	// URL would be committed with it.
-	if err := noUserInfo(s.Embedder.BaseURL); err != nil {
+	if err := plainHost(s.Embedder.BaseURL); err != nil {
 		return err
 	}
 	data, err := json.MarshalIndent(s, "", "  ")
@@ -283,9 +285,7 @@ func keyLines(data []byte) (lines map[string]int, dup string) {
 					return false
 				}
 				key, _ := k.(string)
-				// Decoding matches keys case-insensitively, and every
-				// key of the file is lower case.
-				name = prefix + strings.ToLower(key)
+				name = prefix + foldKey(key)
 				line := bytes.Count(data[:dec.InputOffset()], []byte("\n")) + 1
 				if _, seen := lines[name]; seen {
 					lines[name], dup = line, name
@@ -303,6 +303,22 @@ func keyLines(data []byte) (lines map[string]int, dup string) {
 	}
 	walk("")
 	return lines, dup
+}
+
+// foldKey returns key as the decoder matches it to a field: up to
+// Unicode's simple case folding, as encoding/json compares names, so
+// that a long s (U+017F) is an s and a Kelvin sign (U+212A) a k. Every
+// key of the file is lower case ASCII, which foldKey returns as it is.
+func foldKey(key string) string {
+	return strings.Map(func(r rune) rune {
+		// The smallest rune of r's folding orbit, as encoding/json
+		// folds, then lower case.
+		least := r
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			least = min(least, f)
+		}
+		return unicode.ToLower(least)
+	}, key)
 }
 
 // unknownKey returns the error of the first key, by line, among lines

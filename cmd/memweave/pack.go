@@ -23,7 +23,8 @@ func (a *app) packCommand() *cobra.Command {
 		Long: `Pack searches for QUERY and prints the passages, whole lines of memory
 files, that together carry the most relevance within N tokens, estimated
 as four bytes per token: ready to paste into a prompt. Near-duplicate
-passages are dropped, overlapping ones are cut so that no line comes
+passages are dropped (not two that differ in a value, such as a number
+or a negation: both facts stay), overlapping ones are cut so that no line comes
 twice, and the choice is an exact knapsack, not a greedy fill; the total
 never exceeds N. Several arguments are joined into one
 query.
@@ -36,8 +37,9 @@ summary goes to stderr, saying how many passages found are each larger
 than the budget (left out, never cut) and the smallest one's size. With
 --json the pack is one object: query, budget, total_tokens and items,
 each with path, start_line, end_line, tokens, score, text and
-superseded_by when set, and over_budget and smallest_over_budget when
-passages found are over the budget.`,
+superseded_by when set, over_budget and smallest_over_budget when
+passages found are over the budget, and warnings (as search prints
+them, and a note left out because it could not be read).`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return usageErr("pack needs a QUERY argument")
@@ -83,6 +85,7 @@ passages found are over the budget.`,
 			if asJSON {
 				return writeJSON(a.stdout, p)
 			}
+			a.warn(p.Warnings)
 			summary := fmt.Sprintf("memweave: packed %d passages, %d of %d tokens", len(p.Items), p.TotalTokens, p.Budget)
 			if p.OverBudget > 0 {
 				summary += fmt.Sprintf("; %d more found, each over the budget (the smallest %d tokens)", p.OverBudget, p.SmallestOverBudget)
