@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -47,7 +48,7 @@ func (t *tools) feedback(ctx context.Context, in feedbackInput) (*mcp.CallToolRe
 	if in.Line < 1 {
 		return nil, out, fmt.Errorf("memory_feedback: line must be 1 or more, got %d", in.Line)
 	}
-	if in.Passage == "" && in.ExpectHash == "" {
+	if strings.TrimSpace(in.Passage) == "" && in.ExpectHash == "" {
 		return nil, out, fmt.Errorf("memory_feedback: line %d alone names whatever is at that line of %s now, which an earlier mark (front matter added at the top of the note) or edit may have moved; "+
 			"pass passage, the result's passage key from memory_search (or expect_hash, the file's hash)", in.Line, t.shown(in.Path))
 	}
