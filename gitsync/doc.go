@@ -67,8 +67,10 @@
 // own git commit. It does not run while
 // the user is in the middle of a git merge, rebase, cherry-pick, revert
 // or am, or while git leaves a file conflicted with no operation in
-// progress (after a git stash pop, say) ([ErrInProgress]), and it warns about notes git ignores, which it
-// cannot share. A note another program saves while sync moves the work
+// progress (after a git stash pop, say) ([ErrInProgress]), nor while git
+// is told not to look at a file it shares (skip-worktree,
+// assume-unchanged, a sparse checkout leaving it out), and it warns
+// about notes git ignores, which it cannot share. A note another program saves while sync moves the work
 // tree is kept: the move stops there, and the next sync commits the save.
 //
 // Two syncs of one workspace never interleave (a lock file under

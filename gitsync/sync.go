@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
 	"net/url"
 	"os"
@@ -227,6 +228,9 @@ func syncLocked(ctx context.Context, root string, opts Options) (res *Result, er
 	}
 	defer unlock()
 	if err := s.notInProgress(ctx); err != nil {
+		return nil, err
+	}
+	if err := s.noHiddenNotes(ctx); err != nil {
 		return nil, err
 	}
 	// The running marker outlives only a sync that was killed; the locks
@@ -556,6 +560,39 @@ func (s *syncer) notInProgress(ctx context.Context) error {
 		_, p, _ := strings.Cut(rec, "\t")
 		return fmt.Errorf("%w: git left %s in %s conflicted, with its conflict markers; nothing was synced (resolve it and git add it, or take back one side with git checkout HEAD -- %s)",
 			ErrInProgress, p, s.root, p)
+	}
+	return nil
+}
+
+// noHiddenNotes refuses a workspace where git is told not to look at a
+// file sync shares: one marked skip-worktree or assume-unchanged, or
+// left out of a sparse checkout. Git's add skips it, so its edits are
+// never shared, and a change the remote brings to it cannot be written
+// without losing them: sync would stop at it on every run. The error
+// names the file and the git command that gives it back to sync.
+func (s *syncer) noHiddenNotes(ctx context.Context) error {
+	out, err := s.git(ctx, nil, "ls-files", "-v", "-z", "--", workspace.MemoryDir, SettingsFile, AttributesFile)
+	if err != nil {
+		return err
+	}
+	for _, rec := range strings.Split(string(out), "\x00") {
+		tag, p, ok := strings.Cut(rec, " ")
+		if !ok || tag == "H" {
+			continue
+		}
+		if _, err := os.Lstat(filepath.Join(s.root, filepath.FromSlash(p))); tag == "S" && errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("gitsync: %s is outside this checkout's sparse-checkout patterns, so git does not look at it; sync shares every file under %s/, nothing was synced (run git sparse-checkout add /%s/, or git sparse-checkout disable, then sync again)",
+				p, workspace.MemoryDir, workspace.MemoryDir)
+		}
+		var marks, cmds []string
+		if strings.EqualFold(tag, "S") {
+			marks, cmds = append(marks, "skip-worktree"), append(cmds, "git update-index --no-skip-worktree -- "+p)
+		}
+		if tag == strings.ToLower(tag) {
+			marks, cmds = append(marks, "assume-unchanged"), append(cmds, "git update-index --no-assume-unchanged -- "+p)
+		}
+		return fmt.Errorf("gitsync: %s is marked %s, so git does not look at it and its edits are never shared; nothing was synced (run %s, then sync again)",
+			p, strings.Join(marks, " and "), strings.Join(cmds, " && "))
 	}
 	return nil
 }
