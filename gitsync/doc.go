@@ -12,13 +12,15 @@
 // work tree, its tree is checked ([ErrRefused]): no link, submodule or
 // blob over the size limit anywhere; no control character (C0 or C1),
 // byte that is not UTF-8, invisible formatting character (a
-// right-to-left override), backslash, ".." or ".git" in a path; no file
+// right-to-left override), backslash, ".." or ".git" in a path (nor
+// another spelling a macOS or Windows file system takes for ".git":
+// ".GIT", ".git.", ".git" with a zero-width joiner inside); no file
 // or folder name over 255 bytes, which no file system holds; no two
 // paths that differ only in case where the work tree's file system does
 // not tell them apart (core.ignorecase); and no file outside memory/
 // that the remote added, changed, deleted or gave another mode since the
 // history it shares with this machine, except memweave.json and
-// .gitattributes; and no .gitattributes naming an attribute that can run
+// .gitattributes; and no .gitattributes (in any such spelling) naming an attribute that can run
 // a program (a filter, a diff or merge driver), only git's built-in
 // merges, text, line endings and linguist hints. This machine's own tree
 // gets the same checks before it is committed, so it never pushes what
