@@ -80,8 +80,9 @@
 // commits and updates the work tree, never across a network call. It
 // removes the git lock files of a sync that was killed, never those of a
 // git command that runs: it waits for them a while, then stops. A sync
-// knows that the one before it was killed by a mark it keeps in the git
-// directory while it runs (no clone or remote brings one there), and
+// knows that the one before it was killed, or had a git command killed
+// (its context ended), by a mark it keeps in the git directory while it
+// runs and leaves then (no clone or remote brings one there), and
 // takes a lock for that sync's only when it is no older than the mark
 // and no process holds it open (on Linux; elsewhere, where git does not
 // die with sync, never).

@@ -175,6 +175,9 @@ type syncer struct {
 	ownCopies []string
 	// foldCase caches [syncer.ignoresCase], nil until asked.
 	foldCase *bool
+	// gitKilled is set once a git command of this sync was killed (its
+	// context ended) or died of a signal, leaving its lock files behind.
+	gitKilled bool
 }
 
 // Sync commits, integrates and pushes the workspace at root (the top
@@ -250,7 +253,14 @@ func syncLocked(ctx context.Context, root string, opts Options) (res *Result, er
 	if err := memfile.WriteAtomic(running, []byte(strconv.Itoa(os.Getpid())+"\n"), 0o644); err != nil {
 		return nil, fmt.Errorf("gitsync: %w", err)
 	}
-	defer os.Remove(running)
+	// A git this sync had killed (its context ended: a server's timeout,
+	// its Close) left its locks as a killed sync's git does: the marker
+	// stays, so that the next sync takes them for what they are.
+	defer func() {
+		if !s.gitKilled {
+			os.Remove(running)
+		}
+	}()
 	res = &Result{Remote: s.remote, RemoteBranch: s.remoteBranch}
 	if err := s.clearStaleLocks(ctx, res, killed); err != nil {
 		return res, err
@@ -627,6 +637,10 @@ func (s *syncer) runIn(ctx context.Context, dir string, opts history.GitOptions,
 	t := time.Now()
 	out, err := history.Git(ctx, dir, opts, args...)
 	s.gitTime += time.Since(t)
+	var ge *history.GitError
+	if err != nil && (ctx.Err() != nil || errors.As(err, &ge) && ge.ExitCode() == -1) {
+		s.gitKilled = true
+	}
 	return out, err
 }
 
