@@ -130,6 +130,8 @@ func claims(text string) []claim {
 			// The predicates of one subject joined by "and" are
 			// claims of their own as well.
 			ss = append(ss, clauses(s)...)
+			// So are two clauses with subjects of their own.
+			ss = append(ss, subjectClauses(s)...)
 		}
 		for _, s := range ss {
 			if question(s) {
@@ -363,6 +365,13 @@ func timeScoped(raws []rawTok) bool {
 			if n := next(i); n == "week" || n == "month" || n == "year" || n == "quarter" || n == "sprint" {
 				scoped = true
 			}
+		case "until", "till":
+			// "We used Jira until last spring": a past fact with its
+			// end, not the fact now; "was extended until October" is a
+			// change, and "is closed until Monday" holds now.
+			if i > 0 && i+1 < len(raws) && (when(raws[i+1]) || raws[i+1].w == "last") && pastBefore(raws[:i]) {
+				scoped = true
+			}
 		case "from", "between":
 			if i+3 < len(raws) && when(raws[i+1]) && when(raws[i+3]) {
 				switch raws[i+2].w {
@@ -382,6 +391,26 @@ func timeScoped(raws []rawTok) bool {
 		}
 	}
 	return true
+}
+
+// pastBefore reports whether the words before an "until" say a past
+// fact that did not change: a past form ("was", "ran", "used", a verb
+// in "-ed"), and no verb of change ("extended", "postponed") next to
+// the "until".
+func pastBefore(raws []rawTok) bool {
+	if w := raws[len(raws)-1].w; changeVerbs[w] || changeWords[w] {
+		return false
+	}
+	for _, r := range raws {
+		switch r.w {
+		case "was", "were", "had", "did", "used", "ran", "lived", "worked", "went", "sat", "stood":
+			return true
+		}
+		if len(r.w) >= 5 && strings.HasSuffix(r.w, "ed") && r.kind == plain && !changeVerbs[r.w] {
+			return true
+		}
+	}
+	return false
 }
 
 // isName reports whether t is a capitalised word that is not a value.
@@ -504,8 +533,15 @@ func (c *claim) tokenAt(raws []rawTok, i int, capFirst string) token {
 	}
 	if !r.keep {
 		t.w = stem(w)
+		if !t.name {
+			// A name is spelt one way.
+			t.w = spelling(t.w)
+		}
 		if !t.name && w != capFirst {
 			t.w = lemma(t.w)
+			if v := eventVerbs[t.w]; v != "" {
+				t.w = v
+			}
 		}
 		t.first = w == capFirst && lemma(t.w) != t.w
 		if t.w != w {
@@ -552,7 +588,7 @@ func (c *claim) fillKeys() {
 	}
 	for _, w := range c.old {
 		// A claim that still states the old value shares it.
-		c.set = append(c.set, wordKey(stem(w)))
+		c.set = append(c.set, wordKey(spelling(stem(w))))
 	}
 	slices.Sort(c.set)
 	c.set = slices.Clip(slices.Compact(c.set))
@@ -568,11 +604,32 @@ var exceptions = setOf(`other others additional further else another more new`)
 // "Carol leads the data platform team".
 var roleVerbs = setOf(`leads lead owns manages runs heads chairs maintains coordinates oversees handles approves`)
 
+// nounVerb reports whether the role verb opening raws is a noun, as
+// a copula next shows: "the team leads are Ana and Bo".
+func nounVerb(raws []rawTok) bool {
+	return len(raws) > 1 && (raws[1].w == "are" || raws[1].w == "were")
+}
+
+// ownVerbs are the [roleVerbs] of owning: one holder at a time, said of
+// a team or a thing as well as of a person.
+var ownVerbs = setOf(`owns leads manages maintains heads chairs oversees`)
+
 // roleHolder returns the number of words of the holder when the
 // sentence says who holds a role: one or two words that are not stop
 // words, then a role verb or "is the" / "is our" ("Jonas is the
 // on-call engineer"); 0 otherwise.
 func roleHolder(raws []rawTok) int {
+	if len(raws) > 1 && (raws[0].w == "the" || raws[0].w == "our") {
+		// "The SRE team maintains the runbook": the holder's words
+		// follow the article, which is no word of a claim. Only a verb
+		// of owning makes a holder of them: "the API runs on Fly.io"
+		// and "the team handles incidents" say what a thing does.
+		k := roleHolder(raws[1:])
+		if k > 0 && (ownVerbs[raws[1+k].w] || 2+k < len(raws) && ownVerbs[raws[2+k].w]) && !nounVerb(raws[1+k:]) {
+			return k
+		}
+		return 0
+	}
 	for k := 1; k <= 2 && k < len(raws); k++ {
 		if tokenize.IsStopWord(raws[k-1].w) || raws[k-1].kind != plain || isValue(raws[k-1].w) {
 			return 0
@@ -765,6 +822,46 @@ func lemma(w string) string {
 	}
 	return w
 }
+
+// spelling folds a British spelling into the American one, so that
+// "colour" and "color", "anonymised" and "anonymized", "licence" and
+// "license", "catalogue" and "catalog", "centre" and "center",
+// "cancelled" and "canceled" are one word. It reads endings, not a word
+// list, and is applied to the words of both claims alike: a word it
+// folds that has no American twin ("promise" is "promize") is folded the
+// same way on both sides and still matches itself. Lexicon words are
+// looked up before it (see [normalise]), as written.
+func spelling(w string) string {
+	n := len(w)
+	if n < 5 || hasDigit(w) || strings.ContainsAny(w, "'’_") {
+		return w
+	}
+	for _, f := range britishEndings {
+		if strings.HasSuffix(w, f[0]) && n-len(f[0]) >= 3 {
+			return w[:n-len(f[0])] + f[1]
+		}
+	}
+	return w
+}
+
+// britishEndings are the endings [spelling] folds, longest first where
+// one ends another, each with its American form.
+var britishEndings = [][2]string{
+	{"ourite", "orite"}, {"oured", "ored"}, {"ouring", "oring"}, {"our", "or"},
+	{"isation", "ization"}, {"ised", "ized"}, {"ising", "izing"}, {"ise", "ize"}, {"iser", "izer"},
+	{"ysed", "yzed"}, {"ysing", "yzing"}, {"yse", "yze"},
+	{"ence", "ense"}, {"enced", "ensed"}, {"encing", "ensing"},
+	{"ogue", "og"},
+	{"tre", "ter"}, {"bre", "ber"},
+	{"elled", "eled"}, {"elling", "eling"}, {"eller", "eler"},
+	{"amme", "am"},
+}
+
+// eventVerbs maps the verbs that say when an event starts or ends, as
+// [lemma] folds them, to one verb each: "code freeze begins December
+// 18" says when it starts.
+var eventVerbs = map[string]string{"begin": "start", "began": "start", "begun": "start", "commenc": "start",
+	"finish": "end"}
 
 // irregularLemma maps forms [lemma] cannot fold by their ending.
 var irregularLemma = map[string]string{"using": "use", "used": "use", "making": "make", "taking": "take"}

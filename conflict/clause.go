@@ -39,3 +39,68 @@ func clauses(s string) []string {
 	}
 	return nil
 }
+
+// subjectJoints are the joints after which a clause with a subject of
+// its own follows: "Maya owns the iOS app, while Tom owns the Android
+// app", "staging is small, whereas production has 12 nodes".
+var subjectJoints = []string{", while ", " while ", " whereas ", ", but "}
+
+// subjectClauses returns the two clauses of s when a joint of
+// [subjectJoints] parts it, or "and" does between two clauses each with
+// a verb of its own ("the web app is deployed on Vercel and the API
+// runs on Fly.io", see [hasVerb]); nil otherwise. "The API and the web
+// app run on Fly.io" has no verb before its "and", and is one claim of
+// two subjects.
+func subjectClauses(s string) []string {
+	for _, j := range subjectJoints {
+		if i := strings.Index(s, j); i > 0 {
+			if x, y := s[:i], s[i+len(j):]; strings.Count(x, " ") >= 2 && strings.Count(y, " ") >= 2 {
+				return []string{x, y}
+			}
+			return nil
+		}
+	}
+	if i := strings.Index(s, ", and "); i > 0 {
+		return verbClauses(s[:i], s[i+len(", and "):])
+	}
+	for i := strings.Index(s, " and "); i > 0; {
+		rest := s[i+len(" and "):]
+		if w, _, _ := strings.Cut(rest, " "); determiners[strings.ToLower(w)] {
+			return verbClauses(s[:i], rest)
+		}
+		k := strings.Index(rest, " and ")
+		if k < 0 {
+			break
+		}
+		i += len(" and ") + k
+	}
+	return nil
+}
+
+// verbClauses returns x and y when each has a verb after its first
+// word, nil otherwise.
+func verbClauses(x, y string) []string {
+	if !hasVerb(x) || !hasVerb(y) {
+		return nil
+	}
+	return []string{x, y}
+}
+
+// hasVerb reports whether a word after the first of s is a copula, a
+// verb of [clauseVerbs], or a lower-case word in "-s" or "-ed" after a
+// word that is no determiner ("the API runs", "is deployed"): a clause,
+// not a noun phrase ("the iOS app").
+func hasVerb(s string) bool {
+	words := strings.Fields(s)
+	for i := 1; i < len(words); i++ {
+		w := strings.Trim(words[i], ",.;:")
+		switch {
+		case w == "is" || w == "are" || w == "was" || w == "were" || clauseVerbs[w]:
+			return true
+		case strings.ToLower(w) == w && len(w) > 3 && (strings.HasSuffix(w, "s") || strings.HasSuffix(w, "ed")) &&
+			!determiners[strings.ToLower(words[i-1])] && !strings.HasSuffix(w, "ss"):
+			return true
+		}
+	}
+	return false
+}

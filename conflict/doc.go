@@ -70,6 +70,13 @@
 // row under a header one statement per cell of the row's first cell, a
 // role said with its noun its verb ("the lead of X is Bob" is "Bob leads
 // X"), the rival of a preference dropped ("prefers tea over coffee"), and
+// a British spelling its American one ("colour", "licence",
+// "anonymised"; names keep theirs), a word misspelt by two swapped
+// letters or a doubled one the other claim's word ("recieving"),
+// "begins" "starts" and "finishes" "ends", two clauses with subjects
+// of their own (", while", "whereas", ", but", "and" before an article)
+// claims of their own as well, a role noun with a qualifier ("the
+// engineering manager for payments is Ravi") a role, and
 // forms of a verb one word ("hosted", "host";
 // words that only moved, as in the passive voice, still align). A number and its unit become one quantity in base
 // units ("5 minutes" vs "1 hour" differ, "60 minutes" and "1 hour" do
@@ -86,7 +93,12 @@
 // subjects, never a contradiction.
 //
 // Questions and a YAML front matter block that opens the text are not
-// claims. Two replaced spans mean two subjects ("staging runs 15" vs "production
+// claims. Nor is a difference: the same amount next to other words
+// naming its measure ("killed after an hour", "timeout is 60 minutes"),
+// other things one holder holds ("the data team maintains the export
+// pipeline"), an antonym that names another subject before its copula
+// ("sign-ups for the closed beta are full"), or a past fact with its
+// end ("ran on Jenkins until 2023") beside the switch that ended it. Two replaced spans mean two subjects ("staging runs 15" vs "production
 // runs 16"); spans only added on one side are refinements or lists that
 // grow. Neither is a conflict: a fact for another time or condition
 // ("from 2015 to 2019", "used to", "will", "if", "would", "next year"; a

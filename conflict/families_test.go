@@ -35,19 +35,9 @@ func loadMembers(tb testing.TB, name, prefix string) []pair {
 // prefix+"-check" part, the others in prefix+"-tune".
 func loadEvery(tb testing.TB, name, prefix string, n int) []pair {
 	tb.Helper()
-	f, err := os.Open(name)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	var out []pair
+	pairs := readPairs(tb, name)
 	member := map[string]int{}
-	sc := bufio.NewScanner(f)
-	for line := 1; sc.Scan(); line++ {
-		var p pair
-		if err := json.Unmarshal(sc.Bytes(), &p); err != nil {
-			tb.Fatalf("%s:%d: %v", name, line, err)
-		}
+	for i, p := range pairs {
 		// The split follows from the member index: a hand edit that
 		// moves a pair between parts fails here.
 		k := p.Kind + "/" + p.Label
@@ -57,7 +47,26 @@ func loadEvery(tb testing.TB, name, prefix string, n int) []pair {
 		}
 		member[k]++
 		if p.Split != want {
-			tb.Fatalf("%s:%d: split %q, want %q by the member rule", name, line, p.Split, want)
+			tb.Fatalf("%s:%d: split %q, want %q by the member rule", name, i+1, p.Split, want)
+		}
+	}
+	return pairs
+}
+
+// readPairs reads the pairs of a fixture file, one JSON object a line.
+func readPairs(tb testing.TB, name string) []pair {
+	tb.Helper()
+	f, err := os.Open(name)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	var out []pair
+	sc := bufio.NewScanner(f)
+	for line := 1; sc.Scan(); line++ {
+		var p pair
+		if err := json.Unmarshal(sc.Bytes(), &p); err != nil {
+			tb.Fatalf("%s:%d: %v", name, line, err)
 		}
 		out = append(out, p)
 	}
@@ -72,27 +81,13 @@ func loadEvery(tb testing.TB, name, prefix string, n int) []pair {
 // changes to tune on, all of them in the "families-tune-extra" part.
 func loadExtra(tb testing.TB) []pair {
 	tb.Helper()
-	f, err := os.Open("testdata/families_extra.jsonl")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	var out []pair
-	sc := bufio.NewScanner(f)
-	for line := 1; sc.Scan(); line++ {
-		var p pair
-		if err := json.Unmarshal(sc.Bytes(), &p); err != nil {
-			tb.Fatalf("testdata/families_extra.jsonl:%d: %v", line, err)
-		}
+	pairs := readPairs(tb, "testdata/families_extra.jsonl")
+	for i, p := range pairs {
 		if p.Split != "families-tune-extra" {
-			tb.Fatalf("testdata/families_extra.jsonl:%d: split %q, want families-tune-extra", line, p.Split)
+			tb.Fatalf("testdata/families_extra.jsonl:%d: split %q, want families-tune-extra", i+1, p.Split)
 		}
-		out = append(out, p)
 	}
-	if err := sc.Err(); err != nil {
-		tb.Fatal(err)
-	}
-	return out
+	return pairs
 }
 
 // TestFamilyPrecisionRecall reports precision and recall of

@@ -406,6 +406,7 @@ func roleNoun(words []string) []string {
 	if determiners[wordAt(words, 0)] {
 		k = 1
 	}
+	q, k := roleQualifier(words, k)
 	if verb := roleNouns[wordAt(words, k)]; verb != "" && (wordAt(words, k+1) == "of" || wordAt(words, k+1) == "for") {
 		for j := k + 3; j < len(words) && j <= k+8; j++ {
 			if words[j] != "is" && words[j] != "are" && words[j] != "was" {
@@ -418,10 +419,10 @@ func roleNoun(words []string) []string {
 			if x == len(words) {
 				break
 			}
-			return slices.Concat(words[x:], []string{verb}, words[k+2:j])
+			return slices.Concat(words[x:], []string{verb}, q, words[k+2:j])
 		}
 	}
-	// X is (now) the lead of Y.
+	// X is (now) the lead of Y; X is release manager for Y.
 	for i := 1; i <= 2 && i+3 < len(words); i++ {
 		if words[i] != "is" && words[i] != "was" {
 			continue
@@ -430,15 +431,31 @@ func roleNoun(words []string) []string {
 		for j < len(words) && filler[words[j]] {
 			j++
 		}
-		if !determiners[wordAt(words, j)] {
+		if d := wordAt(words, j); d == "a" || d == "an" {
+			// "Ravi is a team lead": one of many.
 			break
+		} else if determiners[d] {
+			j++
 		}
-		if verb := roleNouns[wordAt(words, j+1)]; verb != "" && (wordAt(words, j+2) == "of" || wordAt(words, j+2) == "for") {
-			return slices.Concat(words[:i], []string{verb}, words[j+3:])
+		q, j := roleQualifier(words, j)
+		if verb := roleNouns[wordAt(words, j)]; verb != "" && (wordAt(words, j+1) == "of" || wordAt(words, j+1) == "for") {
+			return slices.Concat(words[:i], []string{verb}, q, words[j+2:])
 		}
 		break
 	}
 	return words
+}
+
+// roleQualifier reads the word at words[k] that qualifies a role noun
+// after it ("product owner", "release manager", "tech lead"): it
+// returns that word, kept with what the holder holds ("Mei owns product
+// search"), and the index of the role noun; nil and k when there is
+// none.
+func roleQualifier(words []string, k int) ([]string, int) {
+	if w := wordAt(words, k); w != "" && roleNouns[w] == "" && roleNouns[wordAt(words, k+1)] != "" && !tokenize.IsStopWord(w) {
+		return words[k : k+1], k + 1
+	}
+	return nil, k
 }
 
 // irregular maps irregular participles to their verb, read after "is"

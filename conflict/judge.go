@@ -87,6 +87,7 @@ const (
 // the hunks of their alignment come with a verdict.
 func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	a, b = firstAsWord(a, b), firstAsWord(b, a)
+	b = respelled(b, a)
 	if v, ok := switchedFrom(a, b, why); ok {
 		return v, true, nil
 	}
@@ -147,6 +148,61 @@ func firstAsWord(c, other *claim) *claim {
 	cp.toks = slices.Clone(c.toks)
 	cp.toks[0].w, cp.toks[0].first = l, false
 	return &cp
+}
+
+// respelled returns c, or a copy of it whose misspelt words are spelt
+// as in other: a word of five letters or more that other lacks, and
+// that is a word of other, which c lacks, with two neighbouring letters
+// swapped ("recieving", "receiving"; not the first letter) or a doubled
+// letter single ("occured", "occurred"). Names, values and words with
+// digits ("zone12", "zone21") keep their form.
+func respelled(c, other *claim) *claim {
+	var cp *claim
+	for i, t := range c.toks {
+		if t.name || t.value || t.kind != plain || len(t.w) < 5 || hasDigit(t.w) || slices.ContainsFunc(other.toks, func(u token) bool { return u.w == t.w }) {
+			continue
+		}
+		for _, u := range other.toks {
+			if u.name || u.value || u.kind != plain || !typo(t.w, u.w) || slices.ContainsFunc(c.toks, func(v token) bool { return v.w == u.w }) {
+				continue
+			}
+			if cp == nil {
+				cp = &claim{}
+				*cp = *c
+				cp.toks = slices.Clone(c.toks)
+			}
+			cp.toks[i].w = u.w
+			break
+		}
+	}
+	if cp == nil {
+		return c
+	}
+	cp.fillKeys()
+	return cp
+}
+
+// typo reports whether x and y are one word with two neighbouring
+// letters swapped, after the first, or with a doubled letter single.
+func typo(x, y string) bool {
+	if len(x) < len(y) {
+		x, y = y, x
+	}
+	switch {
+	case len(x) == len(y):
+		i := 0
+		for i < len(x) && x[i] == y[i] {
+			i++
+		}
+		return i >= 1 && i+1 < len(x) && x[i] == y[i+1] && x[i+1] == y[i] && x[i+2:] == y[i+2:]
+	case len(x) == len(y)+1:
+		i := 0
+		for i < len(y) && x[i] == y[i] {
+			i++
+		}
+		return i >= 1 && x[i] == x[i-1] && x[i+1:] == y[i:]
+	}
+	return false
 }
 
 // alignClaims aligns the words of two claims, counting words that moved
@@ -332,6 +388,7 @@ func movedAntonym(a, b *claim, hunks []hunk, common int, why bool) (Verdict, boo
 	}
 	var x, y []token
 	for _, h := range hunks {
+		h.a, h.b = turned(h.a), turned(h.b)
 		switch {
 		case len(h.a) == 1 && len(h.b) == 0 && x == nil:
 			x = h.a
@@ -380,6 +437,38 @@ func judgeOnly(a, b *claim, hunks []hunk, common int, why bool) (Verdict, bool) 
 	})}, true
 }
 
+// turned drops the verb of a switch before its state: "turned off" is
+// "off", as "is off" is.
+func turned(ts []token) []token {
+	if len(ts) == 2 && (ts[0].w == "turn" || ts[0].w == "switch") && (ts[1].w == "on" || ts[1].w == "off") {
+		return ts[1:]
+	}
+	return ts
+}
+
+// acrossCopula reports whether the antonyms or status words x (of h.a)
+// and y (of h.b) sit on two sides of a copula: one says what the
+// subject is ("sign-ups are open"), the other names another subject by
+// it ("sign-ups for the closed beta are full").
+func acrossCopula(a, b *claim, h hunk, x, y []token) bool {
+	if a.copAt < 0 || b.copAt < 0 {
+		return false
+	}
+	i, j := h.at+indexOf(h.a, x), h.bt+indexOf(h.b, y)
+	return (i < int(a.copAt)) != (j < int(b.copAt))
+}
+
+// indexOf returns the index in ts of the first token of sub, a
+// subslice of ts.
+func indexOf(ts, sub []token) int {
+	for i := range ts {
+		if &ts[i] == &sub[0] {
+			return i
+		}
+	}
+	return 0
+}
+
 // recurringOnOneSide reports whether a recurring time qualifies a value
 // on one side of h only: "works from home on Fridays" beside "lives in
 // Berlin" is another time scope. A time that is the value ("in the
@@ -405,10 +494,10 @@ func alikeSubjects(a, b *claim, h hunk, extra int) bool {
 func judgeSlot(a, b *claim, h hunk, common, extra int, why bool) (v Verdict, ok, done bool) {
 	if h.context && max(len(h.a), len(h.b)) <= 3 && (common >= minCommon || extra == 0) {
 		one := min(len(h.a), len(h.b)) == 1
-		if x, y, ok := antonyms(h.a, h.b); ok && one {
+		if x, y, ok := antonyms(h.a, h.b); ok && one && !acrossCopula(a, b, h, x, y) {
 			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", show(a, x), show(b, y)) })}, true, true
 		}
-		if x, y, ok, same := statusConflict(h.a, h.b); ok && one {
+		if x, y, ok, same := statusConflict(h.a, h.b); ok && one && !acrossCopula(a, b, h, x, y) {
 			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different status: %q vs %q", show(a, x), show(b, y)) })}, true, true
 		} else if same {
 			return Verdict{}, false, true
@@ -470,12 +559,15 @@ func judgeAttribute(a, b *claim, h hunk, ratio float64, extra int, why bool) (Ve
 		// Two replaced words on each side: more than one attribute.
 		return Verdict{}, false
 	}
-	if x, y, ok := antonyms(h.a, h.b); ok {
+	if x, y, ok := antonyms(h.a, h.b); ok && !acrossCopula(a, b, h, x, y) {
 		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", show(a, x), show(b, y)) })}, true
 	}
 	if extra > maxExtra || hasPath(h.a) || hasPath(h.b) {
 		// Words replaced inside long, loosely aligned sentences, or paths
 		// and addresses: prose that merely looks alike.
+		return Verdict{}, false
+	}
+	if sameAmount(a, b, h) || heldThing(a, b, h) {
 		return Verdict{}, false
 	}
 	if !a.changed && !b.changed && manyValued(a, h.a) {
@@ -491,6 +583,43 @@ func judgeAttribute(a, b *claim, h hunk, ratio float64, extra int, why bool) (Ve
 		return Verdict{Possible, reason}, true
 	}
 	return Verdict{}, false
+}
+
+// sameAmount reports whether each claim states one quantity, the same
+// in both and next to the replaced span h, which names its measure: one
+// amount with its measure named in other words ("CI jobs are killed
+// after an hour", "the CI job timeout is 60 minutes"), or another
+// measure of the same amount ("64 GB of RAM", "64 GB of disk"). Neither
+// is a different value. A quantity apart from h qualifies the subject
+// ("nightly backups are stored in ...") and is no such amount.
+func sameAmount(a, b *claim, h hunk) bool {
+	qa, qb := onlyQuantity(a.toks), onlyQuantity(b.toks)
+	return qa >= 0 && qb >= 0 && a.toks[qa].w == b.toks[qb].w &&
+		(qa == h.at-1 || qa == h.at+len(h.a)) && (qb == h.bt-1 || qb == h.bt+len(h.b))
+}
+
+// onlyQuantity returns the index of the one quantity of ts, -1 when it
+// has none or more.
+func onlyQuantity(ts []token) int {
+	at := -1
+	for i, t := range ts {
+		if t.kind == quantity {
+			if at >= 0 {
+				return -1
+			}
+			at = i
+		}
+	}
+	return at
+}
+
+// heldThing reports whether h replaces words of what a role holder holds
+// in two claims that name one holder: "the SRE team maintains the
+// billing runbook" and "the SRE team maintains the deploy runbook". One
+// holder holds many things; a role has one holder at a time, not the
+// other way round.
+func heldThing(a, b *claim, h hunk) bool {
+	return a.holder > 0 && a.holder == b.holder && h.at > int(a.holder) && h.bt > int(b.holder)
 }
 
 // switchedName reports whether one claim says that a thing changed to a
@@ -1138,6 +1267,9 @@ func opposite(x, y string) bool {
 	if antonymOf[x] == y || antonymOf[y] == x {
 		return true
 	}
+	if px, py := switchPole[x], switchPole[y]; px*py < 0 {
+		return true
+	}
 	for _, p := range []string{"un", "dis", "non", "in", "im", "a"} {
 		if len(x) > 4 && (y == p+x || x == p+y) {
 			return true
@@ -1155,6 +1287,21 @@ var antonymOf = func() map[string]string {
 			x, y := lemma(stem(f[0])), lemma(stem(f[1]))
 			m[x], m[y] = y, x
 		}
+	}
+	return m
+}()
+
+// switchPole maps the words of a switch's state to its pole: any word
+// of one pole is the opposite of any of the other ("enabled" and
+// "turned off", "on" and "disabled"), where [antonymOf] pairs one word
+// with one.
+var switchPole = func() map[string]int {
+	m := make(map[string]int)
+	for _, w := range strings.Fields(`enabled enable on active live`) {
+		m[lemma(stem(w))] = 1
+	}
+	for _, w := range strings.Fields(`disabled disable off inactive`) {
+		m[lemma(stem(w))] = -1
 	}
 	return m
 }()

@@ -252,7 +252,7 @@ func mentions(c *claim, w string) bool {
 // claim word t: stemmed and, unless a name, folded as [claim.tokenAt]
 // folds it.
 func sameWord(w string, t token) bool {
-	s := stem(w)
+	s := spelling(stem(w))
 	return t.w == s || t.w == lemma(s) || t.w == w
 }
 
