@@ -586,8 +586,9 @@ func (s *syncer) noHiddenNotes(ctx context.Context) error {
 		return err
 	}
 	for _, rec := range strings.Split(string(out), "\x00") {
+		// "S": skip-worktree; lower case: assume-unchanged too.
 		tag, p, ok := strings.Cut(rec, " ")
-		if !ok || tag == "H" {
+		if !ok || tag != "S" && tag != strings.ToLower(tag) {
 			continue
 		}
 		if _, err := os.Lstat(filepath.Join(s.root, filepath.FromSlash(p))); tag == "S" && errors.Is(err, fs.ErrNotExist) {
