@@ -2,7 +2,9 @@ package memweave
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -171,8 +173,15 @@ func (w *Weave) searchOptions(q string, opts []SearchOption) (search.Options, er
 // PackedItem is one passage of a [Pack]; see [pack.Passage].
 type PackedItem = pack.Passage
 
-// Pack is the answer of [Weave.Pack]; see [pack.Result].
-type Pack = pack.Result
+// Pack is the answer of [Weave.Pack]: a [pack.Result] and the warnings
+// of the search it packed, plus one for each candidate note that could
+// not be read and so was left out.
+type Pack struct {
+	pack.Result
+	// Warnings explain a degraded pack, as [SearchResponse].Warnings do
+	// a search; never nil.
+	Warnings []Warning `json:"warnings" jsonschema:"why the pack may be degraded, e.g. a note left out because it could not be read"`
+}
 
 // PackOption sets a per-call option of [Weave.Pack]. Every [SearchOption]
 // is also a PackOption that applies to the underlying search.
@@ -225,11 +234,19 @@ func (w *Weave) Pack(ctx context.Context, query string, budgetTokens int, opts .
 	if err != nil {
 		return nil, err
 	}
+	warnings := resp.Warnings
 	// A note that is not valid UTF-8 is read as the index holds it, with
 	// replacement characters: the passages are counted as they are
-	// given, and JSON would replace the invalid bytes anyway.
+	// given, and JSON would replace the invalid bytes anyway. A note
+	// that cannot be read now (permissions, a looping link) is left out
+	// with a warning naming it: the other notes are still packed.
 	read := func(ctx context.Context, path string) ([]byte, error) {
 		data, _, err := w.eng.ReadFile(ctx, path)
+		var pe *fs.PathError
+		if err != nil && errors.As(err, &pe) && ctx.Err() == nil && !pack.Skipped(err) {
+			warnings = append(warnings, Warning{Path: path, Err: fmt.Errorf("left out of the pack: %w", err)})
+			return nil, nil
+		}
 		if err == nil && !utf8.Valid(data) {
 			data = []byte(strings.ToValidUTF8(string(data), "\uFFFD"))
 		}
@@ -239,5 +256,5 @@ func (w *Weave) Pack(ctx context.Context, query string, budgetTokens int, opts .
 	if err != nil {
 		return nil, fmt.Errorf("memweave: %w", err)
 	}
-	return p, nil
+	return &Pack{Result: *p, Warnings: warnings}, nil
 }

@@ -132,8 +132,8 @@ func (c *Config) approvedEmbedder(filled settings.Filled, settingsPath string) (
 		c.Logger.Warn("memweave: reading the approvals of this machine failed; unapproved settings are ignored", "err", terr)
 	}
 	if i := slices.IndexFunc(ignored, func(it Approval) bool { return it.Setting == trust.MemorySetting }); i >= 0 {
-		return nil, nil, fmt.Errorf("memweave: %s leads out of the workspace, to %s, not approved on this machine: its files would be served, written and deleted there; approve it with '%s': %w",
-			filepath.Join(c.Workspace, workspace.MemoryDir), ignored[i].Target, ApproveCommand, ErrNotApproved)
+		return nil, nil, fmt.Errorf("memweave: %s is a link to %s, not approved on this machine: %s; approve it with '%s': %w",
+			filepath.Join(c.Workspace, workspace.MemoryDir), ignored[i].Target, ignored[i].Why, ApproveCommand, ErrNotApproved)
 	}
 	block := c.withoutUnapproved(ignored)
 	if len(ignored) > 0 {

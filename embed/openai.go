@@ -163,7 +163,7 @@ func NewOpenAI(cfg OpenAIConfig) (*OpenAI, error) {
 		hc = &cp
 	}
 	hc.Transport = capped{next: hc.Transport}
-	hc.CheckRedirect = sameOrigin(base, hc.CheckRedirect)
+	hc.CheckRedirect = SameOrigin(base, hc.CheckRedirect)
 	c.HTTPClient = hc
 	o := &OpenAI{
 		client:      openai.NewClientWithConfig(c),
@@ -630,18 +630,18 @@ func (c capped) RoundTrip(req *http.Request) (*http.Response, error) {
 	return resp, nil
 }
 
-// sameOrigin returns the redirect policy of a client whose requests go
-// to base: a redirect to another scheme, host or port is refused before
+// SameOrigin returns the redirect policy (an [http.Client]'s
+// CheckRedirect) of a client whose requests go to base: a redirect to another scheme, host or port is refused before
 // anything is sent there. Go's client would otherwise send the API key
 // to the same host on another port (and to its subdomains), and for a
 // 307 or 308 the texts to any host; the user approved base, not where
 // its server points. Redirects within the origin go on to next, the
 // client's own policy (nil: Go's default).
-func sameOrigin(base string, next func(*http.Request, []*http.Request) error) func(*http.Request, []*http.Request) error {
-	b, _ := url.Parse(base) // NewOpenAI checked it parses
+func SameOrigin(base string, next func(*http.Request, []*http.Request) error) func(*http.Request, []*http.Request) error {
+	b, err := url.Parse(base)
 	return func(req *http.Request, via []*http.Request) error {
 		u := req.URL
-		if !strings.EqualFold(u.Scheme, b.Scheme) || !strings.EqualFold(u.Host, b.Host) {
+		if err != nil || !strings.EqualFold(u.Scheme, b.Scheme) || !strings.EqualFold(u.Host, b.Host) {
 			return &redirectError{to: u.Redacted()}
 		}
 		if next != nil {

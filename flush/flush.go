@@ -12,6 +12,7 @@ import (
 	openai "github.com/sashabaranov/go-openai"
 
 	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/embed"
 )
 
 // NothingToStore is the whole reply with which the model tells
@@ -40,7 +41,9 @@ type Config struct {
 	// token and never included in errors.
 	APIKey string
 	// HTTPClient makes the requests. Default: a client with a two-minute
-	// timeout.
+	// timeout. Either way a redirect to another origin (scheme, host or
+	// port) than BaseURL's is not followed (see [embed.SameOrigin]):
+	// neither the key nor the conversation is sent there.
 	HTTPClient *http.Client
 	// Prompt is the system prompt. Default [DefaultPrompt]. A custom
 	// prompt should still ask for [NothingToStore] when there is nothing
@@ -79,10 +82,15 @@ func New(cfg Config) (*Client, error) {
 	if cfg.BaseURL != "" {
 		oc.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
 	}
-	if cfg.HTTPClient == nil {
-		cfg.HTTPClient = &http.Client{Timeout: defaultTimeout}
+	hc := &http.Client{Timeout: defaultTimeout}
+	if cfg.HTTPClient != nil {
+		cp := *cfg.HTTPClient
+		hc = &cp
 	}
-	oc.HTTPClient = cfg.HTTPClient
+	// The key and the conversation go to the base URL's origin only, as
+	// the embedder's do.
+	hc.CheckRedirect = embed.SameOrigin(oc.BaseURL, hc.CheckRedirect)
+	oc.HTTPClient = hc
 	return &Client{chat: openai.NewClientWithConfig(oc), model: cfg.Model, apiKey: cfg.APIKey, prompt: cfg.Prompt}, nil
 }
 

@@ -166,6 +166,9 @@ func migrateStep(ctx context.Context, conn *sql.Conn, steps []string) (done bool
 	if version == len(steps) {
 		return true, nil
 	}
+	if err := checkPlanted(ctx, tx); err != nil {
+		return false, err
+	}
 	if err := migrateTo(ctx, tx, version+1, steps[version]); err != nil {
 		return false, fmt.Errorf("migrate to version %d: %w", version+1, err)
 	}
@@ -197,13 +200,24 @@ func checkOwner(ctx context.Context, tx *sql.Tx, version int) error {
 		}
 		return nil
 	}
+	// meta is read before the schema is compared: a view or a virtual
+	// table of that name could compute without end, in every process
+	// that opens the file (check --repair too).
+	var typ string
+	err := tx.QueryRowContext(ctx, `SELECT CASE WHEN sql LIKE 'CREATE VIRTUAL%' THEN 'virtual table' ELSE type END
+		FROM sqlite_master WHERE name = 'meta' COLLATE NOCASE`).Scan(&typ)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return fmt.Errorf("%w: no meta table", ErrForeign)
+	case err != nil:
+		return fmt.Errorf("read the memweave marker: %w", err)
+	case typ != "table":
+		return fmt.Errorf("%w: schema: meta is a %s, want a table; run check --repair to rebuild it from the files", ErrCorrupt, typ)
+	}
 	var app string
-	err := tx.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = 'application'`).Scan(&app)
+	err = tx.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = 'application'`).Scan(&app)
 	if errors.Is(err, sql.ErrNoRows) || (err == nil && app != "memweave") {
 		return fmt.Errorf("%w: no memweave marker", ErrForeign)
-	}
-	if err != nil && strings.Contains(err.Error(), "no such table: meta") {
-		return fmt.Errorf("%w: no meta table", ErrForeign)
 	}
 	if err != nil {
 		// An I/O error or a damaged page says nothing of who made the
@@ -211,6 +225,46 @@ func checkOwner(ctx context.Context, tx *sql.Tx, version int) error {
 		return fmt.Errorf("read the memweave marker: %w", err)
 	}
 	return nil
+}
+
+// checkPlanted returns an [ErrCorrupt] error naming the objects of q
+// that an upgrade of the index (a migration, the conversion of its old
+// vector table) could run and memweave never makes, at any version: a
+// trigger or a view, an index other than memweave's, a table with a
+// CHECK constraint, a generated column or a computed default. The
+// schema is compared with [wantSchema] only after the upgrade, which
+// would have run them first: a trigger on the rows a migration updates
+// could write anything, or loop, in every process that opens the file
+// ([DB.Repair] and a rebuild open it too). Refused, the file is left
+// as it was, and a rebuild replaces it.
+func checkPlanted(ctx context.Context, q queryer) error {
+	var msgs []string
+	err := scanRows(ctx, q, `SELECT m.type, m.name, coalesce(m.sql, '') FROM sqlite_master m
+		WHERE m.type IN ('trigger', 'view') OR m.type = 'index' AND m.sql IS NOT NULL
+			OR m.type = 'table' AND m.sql NOT LIKE 'CREATE VIRTUAL%' AND (m.sql LIKE '%check%'
+				OR EXISTS (SELECT 1 FROM pragma_table_xinfo(m.name) c WHERE c.hidden != 0 OR c.dflt_value NOT IN ('0', '''''')))`,
+		func(rows *sql.Rows) error {
+			var typ, name, stmt string
+			if err := rows.Scan(&typ, &name, &stmt); err != nil {
+				return err
+			}
+			if w := wantSchema[name]; typ == "index" && w.typ == "index" && w.columns == stmt {
+				return nil
+			}
+			if typ == "table" {
+				msgs = append(msgs, fmt.Sprintf("table %s holds an expression (a CHECK constraint, a generated column or a computed default)", name))
+			} else {
+				msgs = append(msgs, fmt.Sprintf("%s %s is not memweave's", typ, name))
+			}
+			return nil
+		})
+	if err != nil {
+		return fmt.Errorf("schema check: %w", err)
+	}
+	if len(msgs) == 0 {
+		return nil
+	}
+	return fmt.Errorf("%w: schema: %s, which upgrading the index would run; run check --repair to rebuild it from the files", ErrCorrupt, strings.Join(msgs, "; "))
 }
 
 // foreignObjects is the error for a database with n schema objects and

@@ -152,6 +152,9 @@ func (db *DB) upgradeVectors(ctx context.Context) error {
 		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE name = 'chunks_vec'`).Scan(&n); err != nil || n == 0 {
 			return err // another process did it
 		}
+		if err := checkPlanted(ctx, tx); err != nil {
+			return err
+		}
 		type row struct {
 			id  int64
 			vec []byte

@@ -359,7 +359,8 @@ func (t *tools) register(srv *mcp.Server) {
 		Title: "Pack memory for a budget",
 		Description: "Search the memory and return the set of passages (whole lines, near-duplicates removed) that carries the most relevance " +
 			"within budget_tokens tokens (estimated as 4 bytes per token). The total never exceeds the budget: a passage larger than " +
-			"the budget is left out, never cut, and counted in over_budget, with smallest_over_budget the budget that packs the smallest.",
+			"the budget is left out, never cut, and counted in over_budget, with smallest_over_budget the budget that packs the smallest. " +
+			"warnings say why the pack may be degraded, naming each note left out because it could not be read.",
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true},
 	}, t.pack)
 	addTool(srv, t, &mcp.Tool{

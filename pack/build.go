@@ -53,7 +53,7 @@ func Widen(ctx context.Context, results []search.Result, read func(ctx context.C
 		f, ok := files[r.Path]
 		if !ok {
 			data, err := read(ctx, r.Path)
-			if errors.Is(err, workspace.ErrNotFound) || errors.Is(err, workspace.ErrNotRegular) || errors.Is(err, workspace.ErrOutsideMemory) {
+			if Skipped(err) {
 				// Vanished since it was indexed, or no longer a file
 				// memory serves (a FIFO, a link out): skipped.
 				data, err = nil, nil
@@ -78,6 +78,13 @@ func Widen(ctx context.Context, results []search.Result, read func(ctx context.C
 			SupersededBy: r.SupersededBy})
 	}
 	return hits, ctx.Err()
+}
+
+// Skipped reports whether err, from Widen's read, means a file Widen
+// skips without a word: it vanished, or is no longer a file memory
+// serves.
+func Skipped(err error) bool {
+	return errors.Is(err, workspace.ErrNotFound) || errors.Is(err, workspace.ErrNotRegular) || errors.Is(err, workspace.ErrOutsideMemory)
 }
 
 // holds reports whether text, the lines of r's file as read now, still

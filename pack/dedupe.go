@@ -2,6 +2,7 @@ package pack
 
 import (
 	"cmp"
+	"math"
 	"slices"
 
 	"github.com/memweave/memweave-go/tokenize"
@@ -17,6 +18,11 @@ import (
 // character pairs. A text without any token (blank, or punctuation only)
 // is never a duplicate. A threshold of 1 or more keeps every text. Dedupe
 // panics if texts and scores differ in length.
+//
+// A text is compared only with the kept texts that share one of its
+// rarest tokens (prefix filtering): two sets more similar than a
+// positive threshold must share one, so distinct texts cost about linear
+// time where comparing every pair would cost quadratic.
 func Dedupe(texts []string, scores []float64, threshold float64) []int {
 	if len(texts) != len(scores) {
 		panic("pack: Dedupe: texts and scores differ in length")
@@ -27,20 +33,79 @@ func Dedupe(texts []string, scores []float64, threshold float64) []int {
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(scores[b], scores[a]) })
 	sets := make([]tokenize.Set, len(texts))
+	for i, text := range texts {
+		sets[i] = tokenize.SetOf(text)
+	}
 	var kept []int
+	if !(threshold > 0) {
+		// Every pair is similar enough, even without a shared token.
+		for _, i := range order {
+			dup := false
+			for _, k := range kept {
+				if tokenize.Jaccard(sets[i], sets[k]) > threshold {
+					dup = true
+					break
+				}
+			}
+			if !dup {
+				kept = append(kept, i)
+			}
+		}
+		slices.Sort(kept)
+		return kept
+	}
+	prefixes := rarestFirst(sets, threshold)
+	holders := make(map[uint64][]int) // kept texts by the tokens of their prefixes
+	seen := make([]int, len(texts))   // the text last compared with each kept one, plus one
 	for _, i := range order {
-		sets[i] = tokenize.SetOf(texts[i])
 		dup := false
-		for _, k := range kept {
-			if tokenize.Jaccard(sets[i], sets[k]) > threshold {
-				dup = true
-				break
+	compare:
+		for _, tok := range prefixes[i] {
+			for _, k := range holders[tok] {
+				if seen[k] == i+1 {
+					continue
+				}
+				seen[k] = i + 1
+				if tokenize.Jaccard(sets[i], sets[k]) > threshold {
+					dup = true
+					break compare
+				}
 			}
 		}
 		if !dup {
 			kept = append(kept, i)
+			for _, tok := range prefixes[i] {
+				holders[tok] = append(holders[tok], i)
+			}
 		}
 	}
 	slices.Sort(kept)
 	return kept
+}
+
+// rarestFirst returns, for each set, the prefix of its tokens ordered by
+// how few sets hold them (then by value) that any set more similar to it
+// than threshold (positive) must share a token of. Such sets A and B
+// share more than threshold×|A| tokens, at least floor(threshold×|A|):
+// with overlap o, A's first |A|-o+1 tokens in any one order meet B's
+// first |B|-o+1. Rare tokens first keep those prefixes, hence the
+// comparisons, few.
+func rarestFirst(sets []tokenize.Set, threshold float64) [][]uint64 {
+	held := make(map[uint64]int)
+	for _, s := range sets {
+		for _, tok := range s {
+			held[tok]++
+		}
+	}
+	out := make([][]uint64, len(sets))
+	for i, s := range sets {
+		if len(s) == 0 {
+			continue // shares no token: never a duplicate
+		}
+		p := slices.Clone(s)
+		slices.SortFunc(p, func(a, b uint64) int { return cmp.Or(cmp.Compare(held[a], held[b]), cmp.Compare(a, b)) })
+		overlap := max(1, int(math.Floor(threshold*float64(len(s)))))
+		out[i] = p[:max(1, len(s)-overlap+1)]
+	}
+	return out
 }

@@ -12,7 +12,8 @@ import (
 )
 
 // Postprocessor transforms ranked results: it may filter, reorder or
-// rescore them. Results arrive sorted by descending Score.
+// rescore them. Results arrive sorted by descending Score; a score it
+// returns must be a finite number (see [Run]).
 type Postprocessor interface {
 	// Name identifies the processor in errors and in Explain.
 	Name() string

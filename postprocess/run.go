@@ -3,6 +3,7 @@ package postprocess
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/memweave/memweave-go/search"
@@ -18,7 +19,9 @@ import (
 // processor added has RankBefore 0 and ScoreBefore 0).
 //
 // An error from a processor, or a cancelled ctx before one runs, is
-// returned as "postprocess: <name>: <err>". Run does not modify the
+// returned as "postprocess: <name>: <err>"; so is a custom processor's
+// result whose score is NaN or infinite. Lines a processor set out of
+// the file's range are returned as they are (a pack skips them). Run does not modify the
 // results slice it is given.
 func Run(ctx context.Context, query string, results []search.Result, procs ...Postprocessor) ([]search.Result, error) {
 	for _, p := range procs {
@@ -52,6 +55,9 @@ func Run(ctx context.Context, query string, results []search.Result, procs ...Po
 		if err != nil {
 			return nil, fmt.Errorf("postprocess: %s: %w", p.Name(), err)
 		}
+		if err := checkOut(out); err != nil {
+			return nil, fmt.Errorf("postprocess: %s: %w", p.Name(), err)
+		}
 		out = slices.Clone(out)
 		for i := range out {
 			r := &out[i]
@@ -67,6 +73,18 @@ func Run(ctx context.Context, query string, results []search.Result, procs ...Po
 		results = out
 	}
 	return results, nil
+}
+
+// checkOut rejects what a custom processor returned when a result's score
+// is not a finite number: the caller sorts and thresholds by it, and
+// JSON (the CLI's, the MCP server's) has no NaN nor infinity.
+func checkOut(out []search.Result) error {
+	for i, r := range out {
+		if math.IsNaN(r.Score) || math.IsInf(r.Score, 0) {
+			return fmt.Errorf("result %d (%s:%d-%d) has score %v", i+1, r.Path, r.StartLine, r.EndLine, r.Score)
+		}
+	}
+	return nil
 }
 
 // custom reports whether p is a caller's processor rather than one of the

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"sync"
 
@@ -23,6 +24,10 @@ var (
 	// ErrMissingVectors: some chunks have no vector yet; they match by
 	// keyword only.
 	ErrMissingVectors = errors.New("search: some chunks have no vector yet and match by keyword only; run index")
+	// ErrNoWords: the query holds no word (letter or digit), only emoji
+	// or punctuation, which the keyword index does not keep: the keyword
+	// side had nothing to search for.
+	ErrNoWords = errors.New("search: the query has no words (letters or digits) for keyword search: emoji and punctuation alone are not indexed; add a word")
 	// ErrProbes is wrapped by a [Hybrid.Background] error that comes from
 	// the embedder: the search degrades to keyword results, as when the
 	// query cannot be embedded.
@@ -143,6 +148,9 @@ func (h *Hybrid) Retrieve(ctx context.Context, req Request) (*Retrieved, error) 
 		opts.Method, out.Mode = KeywordOnly, ModeKeyword
 	default:
 		opts.Method, out.Mode = VectorOnly, ModeVector
+	}
+	if wantKw && qp.keyword == "" {
+		out.Warnings = append(out.Warnings, ErrNoWords)
 	}
 	cands := candidates(r.kw, r.vec)
 	chunks, err := h.finish(ctx, r, cands, wantKw && wantVec)
@@ -284,6 +292,13 @@ func (h *Hybrid) run(ctx context.Context, req Request, qp queryPlan, wantKw, wan
 	if wantVec {
 		wg.Go(func() {
 			if r.qvec, r.embedErr = h.Embedder.EmbedQuery(ctx, req.Query); r.embedErr != nil {
+				return
+			}
+			if !finite(r.qvec) {
+				// Every cosine would be NaN: the vector side would match
+				// nothing while the search claimed to be hybrid. The
+				// indexer refuses such document vectors likewise.
+				r.embedErr = errors.New("search: the embedder's query vector holds a value that is not finite (NaN or infinity)")
 				return
 			}
 			r.vec, vecErr = h.Vector.Vector(ctx, r.qvec, req.Pool, req.Filter)
@@ -454,4 +469,14 @@ func attach(fused []Result, chunks map[int64]store.Chunk) []Result {
 		return cmp.Or(cmp.Compare(b.Score, a.Score), a.order.compare(b.order), cmp.Compare(a.Path, b.Path), cmp.Compare(a.StartLine, b.StartLine))
 	})
 	return out
+}
+
+// finite reports whether every value of v is a finite number.
+func finite(v []float32) bool {
+	for _, f := range v {
+		if math.IsNaN(float64(f)) || math.IsInf(float64(f), 0) {
+			return false
+		}
+	}
+	return true
 }

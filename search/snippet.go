@@ -188,11 +188,11 @@ func cutWord(text string, w unit, m *matcher, budget int) (s, e int) {
 	}
 	// Both ends move inwards to a character start, keeping the
 	// occurrences inside.
-	for s < w.end && !charStart(text, s) {
+	for s < w.end && !CharStart(text, s) {
 		s++
 	}
 	e = min(s+budget, w.end)
-	for e > s && e < len(text) && !charStart(text, e) {
+	for e > s && e < len(text) && !CharStart(text, e) {
 		e--
 	}
 	return s, e
@@ -201,12 +201,12 @@ func cutWord(text string, w unit, m *matcher, budget int) (s, e int) {
 // maxCutHits bounds the term occurrences cutWord weighs.
 const maxCutHits = 256
 
-// charStart reports whether a character starts at byte i of text: a rune
+// CharStart reports whether a character starts at byte i of text: a rune
 // starts there, and it neither extends the character before it (a
 // combining mark or variation selector, an emoji's skin tone or tag, a
 // zero-width joiner), nor follows a zero-width joiner (the next emoji of
 // a family), nor is the second regional indicator of a flag.
-func charStart(text string, i int) bool {
+func CharStart(text string, i int) bool {
 	if !utf8.RuneStart(text[i]) {
 		return false
 	}

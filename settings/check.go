@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"net/url"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/search"
@@ -87,7 +89,7 @@ func (f *File) check(path string, locate bool) error {
 		var e embed.Config
 		v.Embedder.ApplyTo(&e)
 		if err = CheckEmbedder(&e); err == nil {
-			err = noUserInfo(e.BaseURL)
+			err = plainHost(e.BaseURL)
 		}
 	}
 	if locate {
@@ -102,15 +104,24 @@ func (f *File) check(path string, locate bool) error {
 	return err
 }
 
-// noUserInfo refuses a base URL of the settings file with user
+// plainHost refuses a base URL of the settings file with user
 // information ("http://localhost:11434@203.0.113.9/v1"): it reads as one
 // host and sends to another, and a password in a committed file is no
 // secret. The error, a [*ConfigError] naming Embedder.BaseURL, names the
-// host the requests would go to.
-func noUserInfo(base string) error {
+// host the requests would go to. So does a host that is not plain ASCII:
+// letters of other scripts look like Latin ones ("lосаlhоst" with
+// Cyrillic о, с and а), and the request goes to the DNS name they spell
+// (xn--llhst-4ve1hdx), which the user approving the URL never read.
+func plainHost(base string) error {
 	u, err := url.Parse(base)
-	if err != nil || u.User == nil {
+	if err != nil {
 		return nil // CheckEmbedder judged it
 	}
-	return &ConfigError{Field: "Embedder.BaseURL", Err: fmt.Errorf("user information before '@' is not allowed here: it hides the host the requests go to (%s) and would be committed with the file; the API key goes in $%s", u.Host, embed.EnvKey)}
+	if u.User != nil {
+		return &ConfigError{Field: "Embedder.BaseURL", Err: fmt.Errorf("user information before '@' is not allowed here: it hides the host the requests go to (%s) and would be committed with the file; the API key goes in $%s", u.Host, embed.EnvKey)}
+	}
+	if host := u.Hostname(); strings.ContainsFunc(host, func(r rune) bool { return r >= utf8.RuneSelf }) {
+		return &ConfigError{Field: "Embedder.BaseURL", Err: fmt.Errorf("host %+q is not plain ASCII: letters of other scripts can look like the host's own (a Cyrillic о in localhost) while the requests go to another; write it as DNS spells it (xn--...)", host)}
+	}
+	return nil
 }

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/memfile"
@@ -140,6 +141,9 @@ func Read(ctx context.Context, workspace string) (*File, error) {
 // decode parses data, the settings file at p, refusing unknown fields
 // and trailing values, and records the line of each key.
 func decode(data []byte, p string) (*File, error) {
+	// A byte order mark, which editors on Windows write, may be ignored
+	// (RFC 8259): it is no value, and lines are counted as before.
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var s File
@@ -184,7 +188,7 @@ func Write(ctx context.Context, workspace string, s File) error {
 	}
 	// A file Read would refuse is not written: a password in the base
 	// URL would be committed with it.
-	if err := noUserInfo(s.Embedder.BaseURL); err != nil {
+	if err := plainHost(s.Embedder.BaseURL); err != nil {
 		return err
 	}
 	data, err := json.MarshalIndent(s, "", "  ")
@@ -261,9 +265,7 @@ func keyLines(data []byte) (lines map[string]int, dup string) {
 					return false
 				}
 				key, _ := k.(string)
-				// Decoding matches keys case-insensitively, and every
-				// key of the file is lower case.
-				name = prefix + strings.ToLower(key)
+				name = prefix + foldKey(key)
 				line := bytes.Count(data[:dec.InputOffset()], []byte("\n")) + 1
 				if _, seen := lines[name]; seen {
 					lines[name], dup = line, name
@@ -281,6 +283,22 @@ func keyLines(data []byte) (lines map[string]int, dup string) {
 	}
 	walk("")
 	return lines, dup
+}
+
+// foldKey returns key as the decoder matches it to a field: up to
+// Unicode's simple case folding, as encoding/json compares names, so
+// that a long s (U+017F) is an s and a Kelvin sign (U+212A) a k. Every
+// key of the file is lower case ASCII, which foldKey returns as it is.
+func foldKey(key string) string {
+	return strings.Map(func(r rune) rune {
+		// The smallest rune of r's folding orbit, as encoding/json
+		// folds, then lower case.
+		least := r
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			least = min(least, f)
+		}
+		return unicode.ToLower(least)
+	}, key)
 }
 
 // unknownKey returns the error of the first key, by line, among lines

@@ -278,6 +278,12 @@ func TestReadRefusesARepeatedKey(t *testing.T) {
 		{"{\n  \"chunk_tokens\": 200,\n  \"embedder\": {},\n  \"chunk_tokens\": 300\n}\n", "chunk_tokens", 4},
 		{"{\n  \"embedder\": {\n    \"provider\": \"openai\", \"model\": \"m\",\n    \"base_url\": \"http://127.0.0.1:11434/v1\",\n    \"BASE_URL\": \"http://203.0.113.9/v1\"\n  }\n}\n", "embedder.base_url", 5},
 		{"{\n  \"extra_paths\": [\"docs\"],\n  \"embedder\": {\"provider\": \"hash\"},\n  \"extra_paths\": [\"../../\"]\n}\n", "extra_paths", 4},
+		// Decoding matches keys as Unicode folds them: a long s (U+017F)
+		// is an s, a Kelvin sign (U+212A) a k.
+		{"{\n  \"embedder\": {\n    \"provider\": \"openai\", \"model\": \"m\",\n    \"base_url\": \"http://127.0.0.1:11434/v1\",\n    \"ba\u017fe_url\": \"http://203.0.113.9/v1\"\n  }\n}\n", "embedder.base_url", 5},
+		{"{\n  \"embedder\": {\n    \"provider\": \"openai\", \"model\": \"m\",\n    \"ba\\u017fe_url\": \"http://203.0.113.9/v1\",\n    \"base_url\": \"http://127.0.0.1:11434/v1\"\n  }\n}\n", "embedder.base_url", 5},
+		{"{\n  \"chunk_tokens\": 200,\n  \"chun\u212a_tokens\": 300\n}\n", "chunk_tokens", 3},
+		{"{\n  \"extra_paths\": [\"docs\"],\n  \"extra_path\u017f\": [\"/\"]\n}\n", "extra_paths", 3},
 	} {
 		t.Run(c.key, func(t *testing.T) {
 			path, s, err := readData(t, c.data)
@@ -341,5 +347,38 @@ func TestReadRefusesUserInfoInBaseURL(t *testing.T) {
 				t.Fatalf("Read = %v, want a FieldError on embedder.base_url at line 5 naming host 203.0.113.9 (and no password)", err)
 			}
 		})
+	}
+}
+
+// TestReadRefusesAHostOfOtherScripts: a base_url whose host is not plain
+// ASCII can read as another: "lосаlhоst" with Cyrillic о, с, а is sent
+// to the DNS name xn--llhst-4ve1hdx, anyone's to register, while trust
+// --list shows "localhost" to the user asked to approve it. The file's
+// error names embedder.base_url and its line.
+func TestReadRefusesAHostOfOtherScripts(t *testing.T) {
+	for _, u := range []string{"http://l\u043e\u0441\u0430lh\u043est:11434/v1", "http://l%D0%BEcalhost:11434/v1", "https://api.openai.co\u1e3f/v1", "http://\uff4c\uff4f\uff43\uff41\uff4c\uff48\uff4f\uff53\uff54:11434/v1"} {
+		t.Run(u, func(t *testing.T) {
+			data := fmt.Sprintf("{\n  \"embedder\": {\n    \"provider\": \"openai\",\n    \"model\": \"m\",\n    \"base_url\": %q\n  }\n}\n", u)
+			s, _, err := readData(t, data)
+			var fe *FieldError
+			if !errors.As(err, &fe) || fe.Setting != "embedder.base_url" || fe.Line != 5 || !strings.Contains(err.Error(), "ASCII") {
+				t.Fatalf("Read = %+v, %v; want a FieldError on embedder.base_url at line 5 saying the host is not ASCII", s, err)
+			}
+		})
+	}
+}
+
+// TestReadTakesAByteOrderMark: editors on Windows save UTF-8 with a
+// byte order mark, which JSON parsers may ignore (RFC 8259); the file
+// was refused with "invalid character 'ï' looking for beginning of
+// value", which names no cause. Its keys keep their lines.
+func TestReadTakesAByteOrderMark(t *testing.T) {
+	path, s, err := readData(t, "\ufeff{\n  \"chunk_tokens\": 100,\n  \"chunk_tokens\": 200\n}\n")
+	if want := path + ":3:"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("Read(BOM, a key twice) = %+v, %v; want the repeated key's error at %s", s, err, want)
+	}
+	_, s, err = readData(t, "\ufeff{\n  \"chunk_tokens\": 100\n}\n")
+	if err != nil || s == nil || s.ChunkTokens != 100 {
+		t.Errorf("Read(BOM) = %+v, %v; want chunk_tokens 100", s, err)
 	}
 }

@@ -106,20 +106,57 @@ const MemorySetting = "memory"
 
 // MemoryLink returns the approval the memory folder of the workspace ws
 // (absolute) needs, and whether it needs one: when it is a symbolic link,
-// or lies under one, leading out of the workspace. git keeps links, so a
+// or lies under one, leading out of the workspace, or to the workspace
+// itself or a hidden folder of it. git keeps links, so a
 // clone can bring memory/ as a link to any folder of this machine, and
 // memweave would then index and serve the files there, and write and
 // delete them. A user who links memory/ to a synced folder approves it
 // once; the item holds the target, so a link pointed elsewhere later
-// needs approval again. A link to a folder inside the workspace needs
-// none.
+// needs approval again. A link to another folder inside the workspace
+// needs none.
 func MemoryLink(ws string) (Item, bool) {
 	mem := filepath.Join(ws, workspace.MemoryDir)
-	if in, err := workspace.Inside(ws, mem); err != nil || in {
-		return Item{}, false // no memory folder, or one inside: nothing to approve
+	in, err := workspace.Inside(ws, mem)
+	switch {
+	case err != nil:
+		return Item{}, false // no memory folder: nothing to approve
+	case in && !linksToOwnFiles(ws, mem):
+		return Item{}, false // a folder inside, or a link to one
+	case in:
+		return Item{Setting: MemorySetting, Value: workspace.MemoryDir, Target: linkTarget(mem),
+			Why: "the memory folder is a link to the workspace itself or to a hidden folder of it: every Markdown file there (a README, files git ignores) would be indexed and served, written and deleted as a memory"}, true
 	}
 	return Item{Setting: MemorySetting, Value: workspace.MemoryDir, Target: linkTarget(mem),
 		Why: "the memory folder is a link out of the workspace: the files there would be indexed and served, written and deleted"}, true
+}
+
+// linksToOwnFiles reports whether mem, the memory folder of the workspace
+// ws and inside it, is a link (or lies under one) to the workspace
+// itself or to a hidden folder of it (.git, .memweave): there the
+// workspace's own files, not memories, would be taken for memories, as
+// an extra path "." would have them read.
+func linksToOwnFiles(ws, mem string) bool {
+	real := linkTarget(mem)
+	if real == "" {
+		return false
+	}
+	root, err := filepath.EvalSymlinks(ws)
+	if err != nil {
+		return false
+	}
+	rel, err := filepath.Rel(root, real)
+	if err != nil {
+		return false
+	}
+	if rel == "." {
+		return true
+	}
+	for part := range strings.SplitSeq(filepath.ToSlash(rel), "/") {
+		if strings.HasPrefix(part, ".") {
+			return true
+		}
+	}
+	return false
 }
 
 // ExtraPath returns the approval the extra path p of the workspace ws

@@ -36,8 +36,9 @@ summary goes to stderr, saying how many passages found are each larger
 than the budget (left out, never cut) and the smallest one's size. With
 --json the pack is one object: query, budget, total_tokens and items,
 each with path, start_line, end_line, tokens, score, text and
-superseded_by when set, and over_budget and smallest_over_budget when
-passages found are over the budget.`,
+superseded_by when set, over_budget and smallest_over_budget when
+passages found are over the budget, and warnings (as search prints
+them, and a note left out because it could not be read).`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return usageErr("pack needs a QUERY argument")
@@ -83,6 +84,7 @@ passages found are over the budget.`,
 			if asJSON {
 				return writeJSON(a.stdout, p)
 			}
+			a.warn(p.Warnings)
 			summary := fmt.Sprintf("memweave: packed %d passages, %d of %d tokens", len(p.Items), p.TotalTokens, p.Budget)
 			if p.OverBudget > 0 {
 				summary += fmt.Sprintf("; %d more found, each over the budget (the smallest %d tokens)", p.OverBudget, p.SmallestOverBudget)

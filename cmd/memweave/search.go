@@ -331,8 +331,17 @@ func preview(s string, n int) string {
 	if utf8.RuneCountInString(s) <= n {
 		return s
 	}
-	r := []rune(s)
-	return strings.TrimRight(string(r[:n-1]), " ") + "…"
+	// Cut after n-1 runes, then back to the start of the character
+	// there, so that no letter loses its accent nor emoji its parts.
+	i := 0
+	for range n - 1 {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+	}
+	for i > 0 && !search.CharStart(s, i) {
+		i--
+	}
+	return strings.TrimRight(s[:i], " ") + "…"
 }
 
 // writeExplain writes the score breakdown of one result.

@@ -108,6 +108,13 @@ func TestPreview(t *testing.T) {
 		{"abcdefghijk", 10, "abcdefghi…"},
 		{"héllo wörld ünïcode", 8, "héllo w…"},
 		{"word word word", 6, "word…"},
+		// A cut never parts a letter from its combining accent, nor an
+		// emoji from its skin tone, nor a flag's two halves.
+		{"cafe\u0301 noir", 5, "caf…"},
+		{"abcde\u0301f", 6, "abcd…"},
+		{"ok 👍\U0001F3FD yes", 5, "ok…"},
+		{"ab🇫🇷🇩🇪", 4, "ab…"},
+		{"ab🇫🇷🇩🇪", 5, "ab🇫🇷…"},
 	}
 	for _, tt := range tests {
 		if got := preview(tt.in, tt.n); got != tt.want {
