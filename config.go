@@ -130,9 +130,9 @@ func (c Config) withDefaults() (Config, error) {
 		c.ChunkTokens, c.ChunkOverlap, err = settings.Chunking(c.ChunkTokens, c.ChunkOverlap)
 	}
 	for _, e := range []error{err,
-		settings.Default("CacheMaxEntries", &c.CacheMaxEntries, 0, 0, "not be negative"),
-		settings.Default("MaxFileBytes", &c.MaxFileBytes, 16<<20, 0, "not be negative"),
-		settings.Default("MaxTreeBytes", &c.MaxTreeBytes, history.DefaultMaxTreeBytes, 0, "not be negative"),
+		settings.Default("CacheMaxEntries", &c.CacheMaxEntries, 0, 0, "0 or more"),
+		settings.Default("MaxFileBytes", &c.MaxFileBytes, 16<<20, 0, "0 or more"),
+		settings.Default("MaxTreeBytes", &c.MaxTreeBytes, history.DefaultMaxTreeBytes, 0, "0 or more"),
 		settings.CheckEmbedder(&c.Embedder),
 		settings.Default("MaxResults", &c.MaxResults, 6, 1, "positive"),
 		settings.Fraction("MinScore", &c.MinScore, 0.35),

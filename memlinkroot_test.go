@@ -12,17 +12,17 @@ import (
 )
 
 // TestMemoryLinkToTheWorkspaceItselfNeedsApproval: git keeps links, so a
-// clone can bring memory/ as a link to "." (the workspace) or to a
-// hidden folder of it (.git). Being inside the workspace, it needed no
-// approval: every Markdown file of the workspace (its README, its docs,
-// files git ignores) was then indexed and served as a memory, written
-// and deleted as one. An extra path "." needs approval for that reason;
-// so does such a link now. A link to a folder of memories inside the
-// workspace still needs none (TestMemoryLinkOutNeedsApproval).
+// clone can bring memory/ as a link to "." (the workspace), to a hidden
+// folder of it (.git) or to any other folder of it (docs/, by a route
+// that stays inside). Being inside the workspace, it needed no
+// approval: the workspace's own files (its README, its docs, files git
+// ignores) were then indexed and served as memories, written and
+// deleted as them. An extra path "docs" needs approval for that reason;
+// so does such a link now.
 func TestMemoryLinkToTheWorkspaceItselfNeedsApproval(t *testing.T) {
 	isolateApprovals(t)
 	ctx := context.Background()
-	for _, target := range []string{".", "./", ".hidden", "sub/.hidden"} {
+	for _, target := range []string{".", "./", ".hidden", "sub/.hidden", "docs", "./src/../docs/sub"} {
 		t.Run(target, func(t *testing.T) {
 			root := t.TempDir()
 			readme := filepath.Join(root, strings.TrimSuffix(target, "/"), "README.md")
@@ -30,6 +30,9 @@ func TestMemoryLinkToTheWorkspaceItselfNeedsApproval(t *testing.T) {
 				t.Fatal(err)
 			}
 			if err := os.WriteFile(readme, []byte("# Readme\n\nMEMROOT-12 is the project's readme\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Mkdir(filepath.Join(root, "src"), 0o755); err != nil {
 				t.Fatal(err)
 			}
 			if err := os.Symlink(target, filepath.Join(root, "memory")); err != nil {

@@ -142,8 +142,9 @@ func SettingsApprovals(ctx context.Context, workspace string) (all, unapproved [
 }
 
 // ApproveSettings approves, for this machine's user, the exact values of
-// the workspace's settings file that need it, and returns them; see
-// [trust.ApproveFile].
+// the workspace's settings file that need it, and returns them; when
+// 'memweave trust --list' showed them since the last approval, only if
+// they are still what it showed; see [trust.ApproveFile].
 func ApproveSettings(ctx context.Context, workspace string) ([]Approval, error) {
-	return trust.ApproveFile(ctx, workspace)
+	return trust.ApproveFile(ctx, workspace, "")
 }

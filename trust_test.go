@@ -342,8 +342,8 @@ func TestExtraFolderSwappedForALinkOutIsLeftOut(t *testing.T) {
 // this machine's user approves it, Open refuses the workspace, naming the
 // link and its target, and nothing there is indexed, served, written or
 // deleted; once approved it opens, and a link pointed elsewhere later
-// needs approval again. A link to a folder inside the workspace needs
-// none.
+// needs approval again. So does a link to another folder of the
+// workspace; a workspace named through a link needs none.
 func TestMemoryLinkOutNeedsApproval(t *testing.T) {
 	isolateApprovals(t)
 	ctx := context.Background()
@@ -407,6 +407,21 @@ func TestMemoryLinkOutNeedsApproval(t *testing.T) {
 	if err := os.Symlink("notes", filepath.Join(inside, "memory")); err != nil {
 		t.Fatal(err)
 	}
-	w = open(t, inside, memweave.Config{})
+	if w, err := memweave.Open(ctx, memweave.Config{Workspace: inside}); !errors.Is(err, memweave.ErrNotApproved) {
+		if err == nil {
+			w.Close()
+		}
+		t.Errorf("Open of memory/ linked to a folder of the workspace: error %v, want ErrNotApproved", err)
+	}
+	// A workspace named through a link, its memory/ a real folder, needs none.
+	real := t.TempDir()
+	if err := os.Mkdir(filepath.Join(real, "memory"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	alias := filepath.Join(t.TempDir(), "alias")
+	if err := os.Symlink(real, alias); err != nil {
+		t.Fatal(err)
+	}
+	w = open(t, alias, memweave.Config{})
 	w.Close()
 }

@@ -87,3 +87,25 @@ func TestDiffersOnConflicts(t *testing.T) {
 	}
 	t.Logf("%d pairs Judge flags, all differ", n)
 }
+
+// TestDiffersOnFunctionWords: a stop word that says which way, which,
+// who or when makes another fact, also beside an adverb the newer copy
+// adds (which Adds lets pass); an article or "also" does not.
+func TestDiffersOnFunctionWords(t *testing.T) {
+	long := "Every night the sync job copies the billing database snapshots %s the offsite storage bucket of the platform team."
+	tests := []struct {
+		a, b string
+		want bool
+	}{
+		{fmt.Sprintf(long, "to"), fmt.Sprintf(long, "from"), true},
+		{fmt.Sprintf(long, "to"), fmt.Sprintf(long, "carefully from"), true},
+		{fmt.Sprintf(long, "to"), fmt.Sprintf(long, "also to"), false},
+		{fmt.Sprintf(long, "to"), fmt.Sprintf(long, "to a"), false},
+	}
+	for _, tt := range tests {
+		reason, got := Differs(tt.a, tt.b)
+		if got != tt.want {
+			t.Errorf("Differs(%q, %q) = %q, %v, want %v", tt.a, tt.b, reason, got, tt.want)
+		}
+	}
+}

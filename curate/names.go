@@ -33,6 +33,18 @@ func losesSubject(kept, dropped Passage, droppedSubjects, keptSubjects []string)
 	if len(lost) == 0 {
 		return nil
 	}
+	said := saidIn(kept)
+	for _, w := range lost {
+		if said[w] {
+			return nil
+		}
+	}
+	return lost
+}
+
+// saidIn returns the words kept's text and the headings it sits under
+// name, and the parts of each ("team-alpha": team, alpha).
+func saidIn(kept Passage) map[string]bool {
 	said := map[string]bool{}
 	for _, text := range append([]string{kept.Text}, kept.Under...) {
 		for _, w := range wordsOf(text).list {
@@ -42,12 +54,44 @@ func losesSubject(kept, dropped Passage, droppedSubjects, keptSubjects []string)
 			}
 		}
 	}
-	for _, w := range lost {
-		if said[w] {
-			return nil
+	return said
+}
+
+// FieldsLose returns the subject words of the values of dropped's note's
+// front matter fields that memweave does not read (droppedValues: title,
+// env, project...) that those of kept's note (keptValues) lack and that
+// neither kept's text nor the headings it sits under name, sorted. Such a field says what the note is about as a tag does, but
+// the kept note does not take it: "title: Staging database" lost with
+// its copy leaves the kept copy's fact about no staging. Words with a
+// digit (dates, ids) and the names of where a note was put name no
+// subject.
+func FieldsLose(kept, dropped Passage, keptValues, droppedValues []string) []string {
+	said := saidIn(kept)
+	var out []string
+	for _, w := range minus(valueSubjects(droppedValues), valueSubjects(keptValues)) {
+		if !said[w] {
+			out = append(out, w)
 		}
 	}
-	return lost
+	return out
+}
+
+// valueSubjects returns the subject words of front matter values, as
+// [subjectsTagged] reads tags, less words with a digit; sorted.
+func valueSubjects(values []string) []string {
+	var out []string
+	for _, v := range values {
+		if strings.Contains(v, "://") {
+			continue // a link says where from, not what about
+		}
+		for _, w := range nameWords(strings.ToLower(v)) {
+			if !placeNames[w] && strings.IndexFunc(w, unicode.IsDigit) < 0 && !tokenize.IsStopWord(w) {
+				out = append(out, tokenize.Fold(w))
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // subjectsTagged returns the subject words of a note's path

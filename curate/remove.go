@@ -6,9 +6,11 @@ import "strings"
 // inclusive), except the lines that another passage still covers (keep:
 // pairs of first and last line, such as the overlap of the next chunk),
 // and without the blank line the removal leaves doubled or leading.
-// Every other line is kept byte for byte, in order.
+// Every other line is kept byte for byte, in order. Lines end as the
+// chunker ends them ([SplitLines]: LF, CR LF or a lone CR), so that the
+// numbers of an index's passage name the same lines here.
 func RemovePassage(src []byte, from, to int, keep [][2]int) []byte {
-	lines := strings.SplitAfter(string(src), "\n")
+	lines := SplitLines(string(src))
 	remove := make([]bool, len(lines)+1) // by 1-based line
 	for l := max(from, 1); l <= to && l <= len(lines); l++ {
 		remove[l] = true

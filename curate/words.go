@@ -110,6 +110,34 @@ func Adds(kept, dropped string) []string {
 // adverbs of degree that do not end in "ly", and "one".
 var fillerWords = setOf(`quite rather pretty fairly indeed one`)
 
+// wordingWords are the stop words that one copy may have and the other
+// lack without another fact: articles, "also" and "too" of an addition,
+// "very" and "so" of emphasis, and the pieces a contraction splits into.
+// Every other stop word that differs is a value: which way ("to" or
+// "from"), which of two ("and" or "or"), who ("he" or "she", "we" or
+// "they", "our" or "your"), when ("was" or "is", "has" or "had"), which
+// one ("this" or "that").
+var wordingWords = setOf(`a an the also too very so s t d ll m o re ve y`)
+
+// functionWord returns the first of the words that differ, only, that is
+// a stop word saying which way, which, who or when (see
+// [wordingWords]), unless a content word differs too: then [Loses] or
+// [Adds] holds the pair back and says which words, whichever copy is
+// kept. Adverbs and fillers do not count as such content words.
+func functionWord(only []string) (string, bool) {
+	for _, w := range only {
+		if content(w) && !strings.HasSuffix(w, "ly") && !fillerWords[w] {
+			return "", false
+		}
+	}
+	for _, w := range only {
+		if tokenize.IsStopWord(w) && !wordingWords[w] {
+			return w, true
+		}
+	}
+	return "", false
+}
+
 // content reports whether w says something: not a stop word and not
 // the tail of a contraction ("t" of "don’t").
 func content(w string) bool {
@@ -147,6 +175,9 @@ func Differs(a, b string) (reason string, ok bool) {
 	slices.Sort(only)
 	if r, ok := check(only); ok {
 		return r, true
+	}
+	if w, ok := functionWord(only); ok {
+		return "function word: " + w, true
 	}
 	if w, ok := firstDiff(numbersOf(a), numbersOf(b)); ok {
 		// The words agree but how a number is written does not: "$500"

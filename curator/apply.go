@@ -75,7 +75,8 @@ func (r *ConsolidateResult) Changed() bool {
 // left with nothing but blank lines and a front matter of pinned, tags,
 // importance, feedback, expires or date is deleted (one with other
 // fields keeps them). The
-// result's Warnings are plan's; the error joins the failures of groups
+// result's Warnings are plan's, and one for each marker written during
+// the apply that keeps a line of a copy it removed; the error joins the failures of groups
 // applied in part. The caller re-indexes when [ConsolidateResult.Changed].
 func (n *Notes) Apply(ctx context.Context, plan *ConsolidatePlan, ids []string) (*ConsolidateResult, error) {
 	if len(ids) == 0 {
@@ -96,6 +97,7 @@ func (n *Notes) Apply(ctx context.Context, plan *ConsolidatePlan, ids []string) 
 		byID[g.ID] = g
 	}
 	var errs []error
+	var applied []DuplicateGroup
 	seen := map[string]bool{}
 	for _, id := range ids {
 		if seen[id] {
@@ -107,7 +109,11 @@ func (n *Notes) Apply(ctx context.Context, plan *ConsolidatePlan, ids []string) 
 			res.Skipped = append(res.Skipped, SkippedGroup{ID: id, Reason: "not in the current listing: one of its passages changed, or it was applied already; run consolidate again for the current ids"})
 			continue
 		}
+		before := len(res.Deleted) + len(res.Edited)
 		skip, err := n.applyGroup(ctx, g, scan, res)
+		if len(res.Deleted)+len(res.Edited) > before {
+			applied = append(applied, g)
+		}
 		switch {
 		case err != nil:
 			// Some copies may be gone already; those left are named.
@@ -119,7 +125,47 @@ func (n *Notes) Apply(ctx context.Context, plan *ConsolidatePlan, ids []string) 
 			res.Applied = append(res.Applied, id)
 		}
 	}
+	if len(applied) > 0 {
+		res.Warnings = append(res.Warnings, n.markersOfRemoved(ctx, plan.listedAt, applied, res)...)
+	}
 	return res, errors.Join(errs...)
+}
+
+// markersOfRemoved reads the markers of the notes changed since the
+// listing once more, after the groups, and returns a warning for each
+// that keeps a line of a copy the apply removed: an editor or a `git
+// pull` (no lock taken) wrote it while the apply ran, after the one scan
+// the groups were checked against. The marker now names a line no longer
+// there, so searches show the fact it superseded again; the kept copy
+// holds the same text, to resolve again with.
+func (n *Notes) markersOfRemoved(ctx context.Context, listedAt int64, groups []DuplicateGroup, res *ConsolidateResult) []indexer.Warning {
+	removed := map[string]bool{}
+	for _, p := range append(slices.Clone(res.Deleted), res.Edited...) {
+		removed[p] = true
+	}
+	scan := &markerScan{listedAt: listedAt}
+	if err := n.scanMarkers(ctx, scan); err != nil || len(scan.keeps) == 0 {
+		return nil
+	}
+	var out []indexer.Warning
+	for _, g := range groups {
+		for _, d := range g.Duplicates {
+			if !removed[d.Path] {
+				continue
+			}
+			for _, line := range curate.SplitLines(d.Text) {
+				if strings.TrimSpace(line) == "" {
+					continue
+				}
+				if at, ok := scan.keeps[[2]string{d.Path, curate.LinesKey([]string{line})}]; ok {
+					at.Err = fmt.Errorf("a resolution written during the consolidate apply keeps a line of the copy it removed from %s; the same text is in %s:%d-%d: resolve again keeping that line", d.Path, g.Keep.Path, g.Keep.StartLine, g.Keep.EndLine)
+					out = append(out, at)
+					break
+				}
+			}
+		}
+	}
+	return out
 }
 
 // errLeftEmpty stops the edit of a file that removing a passage leaves
@@ -306,7 +352,7 @@ func carryKey(p Passage) string {
 type markerScan struct {
 	listedAt int64
 	done     bool
-	keeps    map[[2]string]string // marker's path and kept key -> where the marker is
+	keeps    map[[2]string]indexer.Warning // marker's path and kept key -> where the marker is (Path, Line)
 }
 
 // resolvedSince returns why g may not be applied when a marker the
@@ -331,7 +377,7 @@ func (n *Notes) resolvedSince(ctx context.Context, g DuplicateGroup, scan *marke
 				continue
 			}
 			if at, ok := scan.keeps[[2]string{d.Path, curate.LinesKey([]string{line})}]; ok {
-				return fmt.Sprintf("nothing changed: a resolution written since the listing (%s) keeps a line of the copy in %s; run consolidate again", at, d.Path), nil
+				return fmt.Sprintf("nothing changed: a resolution written since the listing (%s:%d) keeps a line of the copy in %s; run consolidate again", at.Path, at.Line, d.Path), nil
 			}
 		}
 	}
@@ -350,7 +396,7 @@ func (n *Notes) scanMarkers(ctx context.Context, scan *markerScan) error {
 	if err != nil {
 		return err
 	}
-	scan.keeps = map[[2]string]string{}
+	scan.keeps = map[[2]string]indexer.Warning{}
 	for _, f := range files {
 		if row, ok := indexed[f.Rel]; ok && row.Size == f.Size && row.MTime == f.MTime && row.IndexedAt != 0 && row.IndexedAt < scan.listedAt {
 			continue
@@ -362,7 +408,7 @@ func (n *Notes) scanMarkers(ctx context.Context, scan *markerScan) error {
 		for _, s := range curate.Spans(data) {
 			k := [2]string{s.Marker.Path, s.Marker.KeptKey}
 			if _, ok := scan.keeps[k]; !ok {
-				scan.keeps[k] = fmt.Sprintf("%s:%d", f.Rel, s.To+1)
+				scan.keeps[k] = indexer.Warning{Path: f.Rel, Line: s.To + 1}
 			}
 		}
 	}

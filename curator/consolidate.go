@@ -158,16 +158,65 @@ func (n *Notes) Consolidate(ctx context.Context) (*ConsolidatePlan, error) {
 			}
 		}
 	}
+	pairs, fieldsHeld := n.heldForFields(ps, copies, pairs)
+	held = append(held, fieldsHeld...)
 	groups := curate.Groups(ps, copies, pairs)
 	held = append(held, heldNewer(ps, copies, pairs, groups, resolvedBy)...)
 	slices.SortFunc(held, func(x, y curate.Held) int { return cmp.Or(cmp.Compare(x.A, y.A), cmp.Compare(x.B, y.B)) })
 	return &ConsolidatePlan{Groups: l.groups(groups), Held: l.held(held), Warnings: []indexer.Warning{}, listedAt: listedAt}, nil
 }
 
-// heldNewer returns the similar pairs no group took whose newer copy
-// lacks words of the older, or adds words that may change the fact
-// ([curate.Adds]): they are held back too, as dropping the older would
-// lose those words, or the fact the older states.
+// heldForFields returns the pairs whose copy dropped (the other being
+// the one [curate.Prefer] keeps) loses nothing its note's front matter
+// states, and holds back the others: a field memweave does not read
+// (title, env, project) whose values name a subject the kept note's
+// fields lack ([curate.FieldsLose]). The kept note does not take such
+// fields, so dropping the copy would lose what its fact is about. Only
+// the notes of pairs are read.
+func (n *Notes) heldForFields(ps []curate.Passage, copies []curate.Copy, pairs []curate.Pair) (kept []curate.Pair, held []curate.Held) {
+	values := map[string][]string{}
+	valuesOf := func(rel string) []string {
+		v, ok := values[rel]
+		if !ok {
+			if data, err := n.read(rel); err == nil {
+				v, _ = frontmatter.Find(data).Values(func(k string) bool { return mootFields[k] || aboutTheNote[strings.ToLower(k)] })
+			}
+			values[rel] = v
+		}
+		return v
+	}
+	for _, p := range pairs {
+		k, d := p.A, p.B
+		if curate.Prefer(copies[p.A], copies[p.B]) > 0 {
+			k, d = p.B, p.A
+		}
+		if lost := curate.FieldsLose(ps[k], ps[d], valuesOf(ps[k].File), valuesOf(ps[d].File)); len(lost) > 0 {
+			held = append(held, curate.Held{Pair: p, Reason: "the front matter of " + ps[d].File + " names what that of " + ps[k].File + " does not: " + strings.Join(lost, " ")})
+			continue
+		}
+		kept = append(kept, p)
+	}
+	return kept, held
+}
+
+// aboutTheNote are front matter fields that say who wrote a note, where
+// from, when, or how to show it: not what it is about, so two copies
+// they tell apart are still copies of one fact.
+var aboutTheNote = func() map[string]bool {
+	m := map[string]bool{}
+	for _, k := range strings.Fields(`author authors creator by source sources url link links ref refs
+		id uid uuid created updated modified aliases alias cssclass cssclasses layout permalink slug
+		draft publish published status type kind lang language weight`) {
+		m[k] = true
+	}
+	return m
+}()
+
+// heldNewer returns the similar pairs no group took whose copy kept
+// (the newer, or the one whose line a resolution keeps) lacks words of
+// the other, or adds words that may change the fact ([curate.Adds]):
+// they are held back too, as dropping the other would lose those words,
+// or the fact it states.
 func heldNewer(ps []curate.Passage, copies []curate.Copy, pairs []curate.Pair, groups []curate.Group, resolvedBy map[int]string) []curate.Held {
 	grouped := map[[2]int]bool{}
 	for _, g := range groups {
@@ -180,21 +229,35 @@ func heldNewer(ps []curate.Passage, copies []curate.Copy, pairs []curate.Pair, g
 		if grouped[[2]int{p.A, p.B}] {
 			continue
 		}
-		newer, older := p.A, p.B
+		kept, dropped := p.A, p.B
 		if curate.Prefer(copies[p.A], copies[p.B]) > 0 {
-			newer, older = p.B, p.A
+			kept, dropped = p.B, p.A
 		}
-		if lost := curate.Loses(ps[newer].Text, ps[older].Text); len(lost) > 0 {
-			held = append(held, curate.Held{Pair: p, Reason: "the older copy says more: " + strings.Join(lost, " ")})
-		} else if added := curate.Adds(ps[newer].Text, ps[older].Text); len(added) > 0 {
-			held = append(held, curate.Held{Pair: p, Reason: "the newer copy adds: " + strings.Join(added, " ")})
-		} else if lost := curate.LosesName(ps[newer], ps[older]); len(lost) > 0 {
-			held = append(held, curate.Held{Pair: p, Reason: "the older copy's note is about what the newer's is not: " + strings.Join(lost, " ")})
+		// The copy kept is the newer but when a resolution keeps a line
+		// of the older: the reason says so, as the files have it.
+		keptWord, droppedWord, why := "newer", "older", ""
+		if byDate(copies[kept], copies[dropped]) > 0 {
+			keptWord, droppedWord = "older", "newer"
+			why = " (a resolution keeps a line of the older: " + resolvedBy[kept] + ")"
+		}
+		if lost := curate.Loses(ps[kept].Text, ps[dropped].Text); len(lost) > 0 {
+			held = append(held, curate.Held{Pair: p, Reason: "the " + droppedWord + " copy says more: " + strings.Join(lost, " ") + why})
+		} else if added := curate.Adds(ps[kept].Text, ps[dropped].Text); len(added) > 0 {
+			held = append(held, curate.Held{Pair: p, Reason: "the " + keptWord + " copy adds: " + strings.Join(added, " ") + why})
+		} else if lost := curate.LosesName(ps[kept], ps[dropped]); len(lost) > 0 {
+			held = append(held, curate.Held{Pair: p, Reason: "the " + droppedWord + " copy's note is about what the " + keptWord + "'s is not: " + strings.Join(lost, " ") + why})
 		} else if copies[p.A].Resolved && copies[p.B].Resolved {
 			held = append(held, curate.Held{Pair: p, Reason: "a resolution keeps a line of each copy: " + resolvedBy[p.A] + ", " + resolvedBy[p.B]})
 		}
 	}
 	return held
+}
+
+// byDate compares two copies as [curate.Prefer] does, resolutions
+// aside: below 0 when a is the newer.
+func byDate(a, b curate.Copy) int {
+	a.Resolved, b.Resolved = false, false
+	return curate.Prefer(a, b)
 }
 
 // keptLines maps each line a resolution keeps, by its note and content

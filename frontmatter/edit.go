@@ -95,7 +95,9 @@ func encodeFeedback(fb map[string]Votes, nl, indent string) string {
 
 // setField returns src with the top-level field name of its front matter
 // b replaced by text(indent) (whole lines, ending in a line break, with
-// the field's key at indent, the indentation of the block's keys), or
+// the field's key at indent, the indentation of the block's keys; the
+// blank and comment lines after its value stay, see [valueEnd], and so
+// does a comment at the end of its key's line), or
 // added at the end of the block, or in a new block when src has none.
 // Fields written as one flow mapping are refused, unless it is empty.
 func setField(src []byte, b Block, name string, text func(indent string) string) ([]byte, error) {
@@ -116,7 +118,7 @@ func setField(src []byte, b Block, name string, text func(indent string) string)
 	}
 	body := b.body
 	from, to := len(body), len(body) // byte range of the field in body
-	indent := ""
+	indent, lineComment := "", ""
 	if len(b.doc.Content) > 0 {
 		root := b.doc.Content[0]
 		if root.Style&yaml.FlowStyle != 0 {
@@ -142,6 +144,11 @@ func setField(src []byte, b Block, name string, text func(indent string) string)
 			if from, ok = at(root.Content[i]); !ok {
 				return nil, &Error{Line: 1, kind: ErrUnsafeEdit, Msg: "cannot place the " + name + " field"}
 			}
+			if v := root.Content[i+1]; v.Anchor != "" {
+				return nil, &Error{Line: root.Content[i].Line + 1, kind: ErrUnsafeEdit,
+					Msg: "the " + name + " field holds the anchor &" + v.Anchor + " that other fields may refer to; write its value without the anchor, then try again"}
+			}
+			lineComment = keyLineComment(root.Content[i], root.Content[i+1])
 			if i+2 < len(root.Content) {
 				if to, ok = at(root.Content[i+2]); !ok {
 					return nil, &Error{Line: 1, kind: ErrUnsafeEdit, Msg: "cannot place the " + name + " field"}
@@ -150,7 +157,11 @@ func setField(src []byte, b Block, name string, text func(indent string) string)
 			break
 		}
 	}
+	to = from + valueEnd(body[from:to])
 	t := text(indent)
+	if i := strings.IndexAny(t, "\r\n"); i >= 0 && lineComment != "" {
+		t = t[:i] + " " + lineComment + t[i:]
+	}
 	if from == len(body) && len(body) > 0 && body[len(body)-1] != '\n' && body[len(body)-1] != '\r' {
 		t = b.newline() + t
 	}
@@ -158,6 +169,38 @@ func setField(src []byte, b Block, name string, text func(indent string) string)
 	out = append(out, src[:b.start+from]...)
 	out = append(out, t...)
 	return append(out, src[b.start+to:]...), nil
+}
+
+// keyLineComment returns the comment written at the end of the line of
+// the field key (its value on the same line), "" for none: an edit of
+// the field writes it again after the new key or value.
+func keyLineComment(key, value *yaml.Node) string {
+	c := key.LineComment
+	if c == "" && value.Line == key.Line {
+		c = value.LineComment
+	}
+	if strings.ContainsAny(c, "\r\n") || !strings.HasPrefix(c, "#") {
+		return ""
+	}
+	return c
+}
+
+// valueEnd returns where the lines of a field (its key's line first, up
+// to the next field or the end of the block) stop holding its value:
+// before the run of blank and comment-only lines that ends them. Those
+// lines are the note's owner's (a comment about the next field, or at
+// the end of the block), and an edit of the field keeps them.
+func valueEnd(field []byte) int {
+	starts := lineStarts(field)
+	end := len(field)
+	for i := len(starts) - 1; i > 0; i-- {
+		line := bytes.TrimSpace(field[starts[i]:end])
+		if len(line) > 0 && line[0] != '#' {
+			break
+		}
+		end = starts[i]
+	}
+	return end
 }
 
 // lineStarts returns the byte offset of each line of s, 0-based, as

@@ -252,6 +252,44 @@ func (b Block) Keys() ([]string, bool) {
 	return keys, true
 }
 
+// Values returns the scalar values of the block's top-level fields
+// whose keys skip does not report, in order, and those of their lists and
+// mappings, at any depth; false for a block that is not valid YAML or is
+// over [MaxBytes]. A file without front matter has none.
+func (b Block) Values(skip func(key string) bool) ([]string, bool) {
+	if b.Lines == 0 {
+		return nil, true
+	}
+	if b.doc == nil {
+		return nil, false
+	}
+	var out []string
+	var walk func(n *yaml.Node)
+	walk = func(n *yaml.Node) {
+		switch n.Kind {
+		case yaml.ScalarNode:
+			out = append(out, n.Value)
+		case yaml.SequenceNode:
+			for _, c := range n.Content {
+				walk(c)
+			}
+		case yaml.MappingNode:
+			for i := 1; i < len(n.Content); i += 2 {
+				walk(n.Content[i])
+			}
+		}
+	}
+	if len(b.doc.Content) > 0 {
+		root := b.doc.Content[0]
+		for i := 0; i+1 < len(root.Content); i += 2 {
+			if !skip(root.Content[i].Value) {
+				walk(root.Content[i+1])
+			}
+		}
+	}
+	return out, true
+}
+
 // mappingOrEmpty reports whether body is blank or parses as, or looks
 // like (its first content line holds "key:"), a YAML mapping, and returns
 // it parsed when it is valid YAML within [MaxBytes].

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -47,7 +48,7 @@ func (t *tools) feedback(ctx context.Context, in feedbackInput) (*mcp.CallToolRe
 	if in.Line < 1 {
 		return nil, out, fmt.Errorf("memory_feedback: line must be 1 or more, got %d", in.Line)
 	}
-	if in.Passage == "" && in.ExpectHash == "" {
+	if strings.TrimSpace(in.Passage) == "" && in.ExpectHash == "" {
 		return nil, out, fmt.Errorf("memory_feedback: line %d alone names whatever is at that line of %s now, which an earlier mark (front matter added at the top of the note) or edit may have moved; "+
 			"pass passage, the result's passage key from memory_search (or expect_hash, the file's hash)", in.Line, t.shown(in.Path))
 	}
@@ -86,7 +87,7 @@ func (t *tools) registerCurate(srv *mcp.Server) {
 		Name:  "memory_consolidate",
 		Title: "Find and merge duplicate memories",
 		Description: "List groups of near-duplicate passages in different memory files (word overlap of 90% or more, no number, date, " +
-			"negation, name or other value differing, nothing the dropped copy says that the kept one lacks, no word the kept one adds but stop words and adverbs), each with an id, the copy to keep " +
+			"negation, name or other value differing, nothing the dropped copy says that the kept one lacks, no word the kept one adds but articles, also, too, very, so and adverbs; to/from, he/she, was/is differ), each with an id, the copy to keep " +
 			"(one holding a line a resolution keeps, else the newest by the note's own date), every copy's similarity to it and the words that differ; similar pairs that differ in a value " +
 			"are listed as held (use memory_conflicts and memory_resolve for those). Nothing changes without apply. With apply: [ids] from a listing, " +
 			"each group's passages are read again under the write lock and compared by content hash; a group that changed is skipped with the reason, " +

@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"reflect"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -384,6 +386,29 @@ var wireSchemas = map[reflect.Type]*jsonschema.Schema{
 	reflect.TypeFor[memweave.Warning](): {Type: "string", Description: "a problem that did not stop the call, as one sentence"},
 }
 
+// maxIntArg bounds every integer argument's magnitude in the input
+// schemas: far above any count, line or budget a tool takes, and within
+// the int of every platform.
+const maxIntArg = math.MaxInt32
+
+// boundIntegers gives each integer property of s without bounds the
+// bounds ±[maxIntArg]. The schema's check then refuses a number the
+// arguments' Go ints cannot hold, naming the argument; without them the
+// number reached Go's JSON decoder, whose error names a Go struct field
+// and quotes the rest of the request.
+func boundIntegers(s *jsonschema.Schema) {
+	for _, p := range s.Properties {
+		if p.Type == "integer" || slices.Contains(p.Types, "integer") {
+			if p.Maximum == nil {
+				p.Maximum = new(float64(maxIntArg))
+			}
+			if p.Minimum == nil {
+				p.Minimum = new(float64(-maxIntArg))
+			}
+		}
+	}
+}
+
 // addTool adds tool to srv as mcp.AddTool does, with fn as its handler
 // under the tool's name (see [handler]) and its output schema inferred
 // from Out and [wireSchemas], so that it describes the JSON the library's
@@ -391,6 +416,12 @@ var wireSchemas = map[reflect.Type]*jsonschema.Schema{
 // and its OpenWorldHint is false: every tool's world is the workspace, as
 // the MCP specification's example of a memory tool has it.
 func addTool[In, Out any](srv *mcp.Server, t *tools, tool *mcp.Tool, fn func(context.Context, In) (*mcp.CallToolResult, Out, error)) {
+	in, err := jsonschema.For[In](nil)
+	if err != nil {
+		panic(fmt.Sprintf("mcpserver: input schema of %s: %v", tool.Name, err))
+	}
+	boundIntegers(in)
+	tool.InputSchema = in
 	s, err := jsonschema.For[Out](&jsonschema.ForOptions{TypeSchemas: wireSchemas})
 	if err != nil {
 		panic(fmt.Sprintf("mcpserver: output schema of %s: %v", tool.Name, err))

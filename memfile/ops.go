@@ -2,6 +2,7 @@ package memfile
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -9,6 +10,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"strings"
 	"time"
 	"unicode"
 
@@ -140,6 +142,9 @@ func DeleteWith(ctx context.Context, root, path string, opts DeleteOptions) (rel
 	if err != nil {
 		return "", false, fmt.Errorf("delete %s: %w", path, err)
 	}
+	if err := checkHash(opts.ExpectHash); err != nil {
+		return rel, false, fmt.Errorf("delete %s: %w", rel, err)
+	}
 	unlock, err := Lock(ctx, root)
 	if err != nil {
 		return rel, false, fmt.Errorf("delete %s: %w", rel, err)
@@ -216,6 +221,16 @@ type EditOptions struct {
 	Optimistic bool
 }
 
+// checkHash refuses an expected hash h, when not "", that is not what
+// [Hash] returns: 64 hex digits. Compared, it could only
+// mismatch, and the error would say the file changed.
+func checkHash(h string) error {
+	if h != "" && (len(h) != 64 || strings.Trim(strings.ToLower(h), "0123456789abcdef") != "") {
+		return fmt.Errorf("expected hash %q: want the 64 hex digits of the file's SHA-256", h)
+	}
+	return nil
+}
+
 // Hash is the content hash [EditWith] compares: the hex SHA-256 of data.
 func Hash(data []byte) string {
 	sum := sha256.Sum256(data)
@@ -241,6 +256,10 @@ func Edit(ctx context.Context, root, path string, maxBytes int64, edit func(rel 
 // to [EditAttempts] times, then refused with an error wrapping
 // [ErrChanged]. edit may therefore run more than once.
 func EditWith(ctx context.Context, root, path string, opts EditOptions, edit func(rel string, old []byte) ([]byte, error)) (abs string, err error) {
+	if err := checkHash(opts.ExpectHash); err != nil {
+		_, rel, _ := workspace.SafeMemoryPath(root, path)
+		return "", fmt.Errorf("edit %s: %w", cmp.Or(rel, path), err)
+	}
 	for attempt := 1; ; attempt++ {
 		abs, err = editOnce(ctx, root, path, opts, edit, attempt > 1 || !opts.Optimistic)
 		if !errors.Is(err, errRaced) {

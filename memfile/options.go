@@ -16,9 +16,15 @@ type WriteOption func(*WriteOptions)
 // hold the content whose [Hash] is h (the hex SHA-256 of the file),
 // checked again under the write lock just before the rename; otherwise
 // nothing is written and the error wraps [ErrChanged] (and
-// [workspace.ErrNotFound] for a missing note). "" means no check.
+// [workspace.ErrNotFound] for a missing note). "" means no check; a
+// value of white space only is kept, and refused as no hash.
 func ExpectHash(h string) WriteOption {
-	return func(o *WriteOptions) { o.ExpectHash = strings.ToLower(strings.TrimSpace(h)) }
+	return func(o *WriteOptions) {
+		o.ExpectHash = strings.ToLower(strings.TrimSpace(h))
+		if o.ExpectHash == "" {
+			o.ExpectHash = h
+		}
+	}
 }
 
 // Passage names the passage a curation edit is about by its key

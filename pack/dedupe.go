@@ -5,14 +5,18 @@ import (
 	"math"
 	"slices"
 
+	"github.com/memweave/memweave-go/curate"
 	"github.com/memweave/memweave-go/tokenize"
 )
 
 // Dedupe returns the indices of the texts to keep when near-duplicates
 // are dropped: texts are visited from the highest score down (ties by
 // index), and a text is dropped when the Jaccard similarity of its token
-// set with the set of a text already kept is above threshold. The kept
-// indices are returned in ascending order.
+// set with the set of a text already kept is above threshold and no
+// value differs between them (curate.Differs: a number, a negation, a
+// name, "to" or "from"): two such texts state two facts, and the word
+// overlap alone may not hide either. The kept indices are returned in
+// ascending order.
 //
 // Tokens are those of tokenize.Bigrams: lower-cased words, CJK runs as
 // character pairs. A text without any token (blank, or punctuation only)
@@ -42,7 +46,7 @@ func Dedupe(texts []string, scores []float64, threshold float64) []int {
 		for _, i := range order {
 			dup := false
 			for _, k := range kept {
-				if tokenize.Jaccard(sets[i], sets[k]) > threshold {
+				if tokenize.Jaccard(sets[i], sets[k]) > threshold && !differs(texts[i], texts[k]) {
 					dup = true
 					break
 				}
@@ -66,7 +70,7 @@ func Dedupe(texts []string, scores []float64, threshold float64) []int {
 					continue
 				}
 				seen[k] = i + 1
-				if tokenize.Jaccard(sets[i], sets[k]) > threshold {
+				if tokenize.Jaccard(sets[i], sets[k]) > threshold && !differs(texts[i], texts[k]) {
 					dup = true
 					break compare
 				}
@@ -108,4 +112,11 @@ func rarestFirst(sets []tokenize.Set, threshold float64) [][]uint64 {
 		out[i] = p[:max(1, len(s)-overlap+1)]
 	}
 	return out
+}
+
+// differs reports whether a value differs between two texts, so that
+// neither is a near-duplicate of the other.
+func differs(a, b string) bool {
+	_, ok := curate.Differs(a, b)
+	return ok
 }

@@ -1,6 +1,7 @@
 package pack
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -25,7 +26,9 @@ func TestDedupe(t *testing.T) {
 		{"threshold 1 keeps all", []string{a, aCase}, []float64{0.7, 0.7}, 1, []int{0, 1}},
 		{"blank never a duplicate", []string{"", "  ", "--"}, []float64{1, 1, 1}, 0.8, []int{0, 1, 2}},
 		{"partial overlap below threshold", []string{"alpha beta gamma delta", "alpha beta gamma epsilon"}, []float64{1, 0.9}, 0.8, []int{0, 1}},
-		{"partial overlap above threshold", []string{"alpha beta gamma delta", "alpha beta gamma epsilon"}, []float64{1, 0.9}, 0.5, []int{0}},
+		{"partial overlap above threshold", []string{"alpha beta gamma delta", "alpha beta gamma delta also"}, []float64{1, 0.9}, 0.5, []int{0}},
+		{"words replaced above threshold", []string{"alpha beta gamma delta", "alpha beta gamma epsilon"}, []float64{1, 0.9}, 0.5, []int{0, 1}},
+		{"value differs above threshold", []string{"The session cache holds 500 entries per node.", "The session cache holds 800 entries per node."}, []float64{1, 0.9}, 0.5, []int{0, 1}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -52,5 +55,21 @@ func TestJaccard(t *testing.T) {
 		if got := tokenize.Jaccard(tokenize.SetOf(tt.a), tokenize.SetOf(tt.b)); got != tt.want {
 			t.Errorf("Jaccard(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
 		}
+	}
+}
+
+// BenchmarkDedupeValuesDiffer is dedupe's worst case: a pack's 50
+// candidates all near-duplicates of each other that each state another
+// value, so every pair is compared by curate.Differs.
+func BenchmarkDedupeValuesDiffer(b *testing.B) {
+	texts := make([]string, DefaultCandidates)
+	scores := make([]float64, len(texts))
+	for i := range texts {
+		texts[i] = fmt.Sprintf("The staging database of the billing team runs PostgreSQL %d on the shared cluster, with nightly backups to the offsite bucket.", i)
+		scores[i] = float64(i)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		Dedupe(texts, scores, DefaultDedupe)
 	}
 }

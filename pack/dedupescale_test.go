@@ -27,7 +27,7 @@ func bruteDedupe(texts []string, scores []float64, threshold float64) []int {
 		sets[i] = tokenize.SetOf(texts[i])
 		dup := false
 		for _, k := range kept {
-			dup = dup || tokenize.Jaccard(sets[i], sets[k]) > threshold
+			dup = dup || tokenize.Jaccard(sets[i], sets[k]) > threshold && !differs(texts[i], texts[k])
 		}
 		if !dup {
 			kept = append(kept, i)

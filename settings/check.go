@@ -28,7 +28,7 @@ func Chunking(tokens int, overlap *int) (int, *int, error) {
 		overlap = new(min(80, tokens/5))
 	case *overlap < 0 || *overlap >= tokens:
 		return tokens, overlap, &ConfigError{Field: "ChunkOverlap",
-			Err: fmt.Errorf("must be in [0, ChunkTokens=%d), got %d", tokens, *overlap)}
+			Err: fmt.Errorf("must be 0 or more and less than the chunk size (%d tokens), got %d", tokens, *overlap)}
 	}
 	return tokens, overlap, nil
 }
@@ -81,6 +81,13 @@ func CheckFusion(f search.FusionOptions) error {
 // program that sets nothing itself would meet it; with locate, a value
 // out of range is a [*FieldError] naming its key and line.
 func (f *File) check(path string, locate bool) error {
+	if !locate && f.Fusion != nil {
+		// Merge names the file's key; a value judged as a program's
+		// names its Config field, as every other value does.
+		if err := CheckFusion(search.FusionOptions{Method: f.Fusion.Method}); err != nil {
+			return err
+		}
+	}
 	v, filled, err := Merge(File{}, false, f, path)
 	if err != nil {
 		return err

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"unicode"
@@ -94,8 +95,8 @@ func Of(emb embed.Config, chunkTokens int, chunkOverlap *int, extraPaths []strin
 // Read returns the settings file of the workspace, or nil and no error
 // when it has none. A file that is not valid JSON, or holds an unknown
 // field or a key given twice (in any letter case), is an error naming
-// the file and the line; a value out of range
-// is a [FieldError] naming the file, key and line.
+// the file and the line; a value out of range or of the wrong JSON
+// type is a [FieldError] naming the file, key and line.
 //
 // The file is read only when it is a regular file of at most 64 KiB: a
 // FIFO, a device or a folder in its place is refused at once, without
@@ -140,10 +141,17 @@ func Read(ctx context.Context, workspace string) (*File, error) {
 
 // decode parses data, the settings file at p, refusing unknown fields
 // and trailing values, and records the line of each key.
+//
+// The errors are in the file's words: a value of the wrong type is a
+// [FieldError] saying what its key takes, and a syntax error says the
+// file is strict JSON.
 func decode(data []byte, p string) (*File, error) {
 	// A byte order mark, which editors on Windows write, may be ignored
 	// (RFC 8259): it is no value, and lines are counted as before.
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, fmt.Errorf("memweave: settings %s: empty: want a JSON object of settings, such as {}", p)
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var s File
@@ -155,7 +163,19 @@ func decode(data []byte, p string) (*File, error) {
 				}
 			}
 		}
-		return nil, fmt.Errorf("memweave: settings %s:%d: %w", p, lineAt(data, dec.InputOffset(), err), err)
+		line := lineAt(data, dec.InputOffset(), err)
+		var te *json.UnmarshalTypeError
+		var se *json.SyntaxError
+		switch {
+		case errors.As(err, &te) && te.Field == "":
+			return nil, fmt.Errorf("memweave: settings %s:%d: want a JSON object of settings, got %s", p, line, te.Value)
+		case errors.As(err, &te):
+			got, _ := strings.CutPrefix(te.Value, "number ")
+			return nil, &FieldError{Path: p, Setting: te.Field, Line: line, Err: fmt.Errorf("want %s, got %s", jsonKind(te.Type), got)}
+		case errors.As(err, &se):
+			return nil, fmt.Errorf("memweave: settings %s:%d: %w (the file is strict JSON: no comments, no trailing commas)", p, line, err)
+		}
+		return nil, fmt.Errorf("memweave: settings %s:%d: %w", p, line, err)
 	}
 	if dec.More() {
 		return nil, fmt.Errorf("memweave: settings %s: more than one JSON value", p)
@@ -350,4 +370,22 @@ func lineAt(data []byte, offset int64, err error) int {
 	}
 	offset = min(max(offset, 0), int64(len(data)))
 	return bytes.Count(data[:offset], []byte("\n")) + 1
+}
+
+// jsonKind names the JSON value a setting of Go type t takes, for an
+// error about a value of another type.
+func jsonKind(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Int, reflect.Int64:
+		return "a whole number"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Slice:
+		return "a list of " + strings.TrimPrefix(strings.TrimPrefix(jsonKind(t.Elem()), "a "), "an ") + "s"
+	case reflect.Pointer:
+		return jsonKind(t.Elem())
+	}
+	return "an object"
 }

@@ -2,10 +2,12 @@ package trust
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/memweave/memweave-go/embed"
@@ -106,57 +108,46 @@ const MemorySetting = "memory"
 
 // MemoryLink returns the approval the memory folder of the workspace ws
 // (absolute) needs, and whether it needs one: when it is a symbolic link,
-// or lies under one, leading out of the workspace, or to the workspace
-// itself or a hidden folder of it. git keeps links, so a
-// clone can bring memory/ as a link to any folder of this machine, and
-// memweave would then index and serve the files there, and write and
-// delete them. A user who links memory/ to a synced folder approves it
-// once; the item holds the target, so a link pointed elsewhere later
-// needs approval again. A link to another folder inside the workspace
-// needs none.
+// or lies under one, leading anywhere but to itself, a real folder
+// memory/ of the workspace. git keeps links, so a clone can bring
+// memory/ as a link to any folder of this machine, or of the workspace
+// (".", .git, docs/, src/), and memweave would then index and serve the
+// files there, and write and delete them, as memories. A user who links
+// memory/ to a synced folder, or to another folder of the workspace,
+// approves it once; the item holds the target, so a link pointed
+// elsewhere later needs approval again. A workspace reached through a
+// link (-w ~/link-to-ws) needs none: its memory/ is still its own.
 func MemoryLink(ws string) (Item, bool) {
 	mem := filepath.Join(ws, workspace.MemoryDir)
 	in, err := workspace.Inside(ws, mem)
 	switch {
 	case err != nil:
 		return Item{}, false // no memory folder: nothing to approve
-	case in && !linksToOwnFiles(ws, mem):
-		return Item{}, false // a folder inside, or a link to one
+	case in && !linkedElsewhere(ws, mem):
+		return Item{}, false // the workspace's own folder
 	case in:
 		return Item{Setting: MemorySetting, Value: workspace.MemoryDir, Target: linkTarget(mem),
-			Why: "the memory folder is a link to the workspace itself or to a hidden folder of it: every Markdown file there (a README, files git ignores) would be indexed and served, written and deleted as a memory"}, true
+			Why: "the memory folder is a link to another folder of the workspace: the workspace's own files there (a README, docs, sources, files git ignores) would be indexed and served, written and deleted as memories"}, true
 	}
 	return Item{Setting: MemorySetting, Value: workspace.MemoryDir, Target: linkTarget(mem),
 		Why: "the memory folder is a link out of the workspace: the files there would be indexed and served, written and deleted"}, true
 }
 
-// linksToOwnFiles reports whether mem, the memory folder of the workspace
-// ws and inside it, is a link (or lies under one) to the workspace
-// itself or to a hidden folder of it (.git, .memweave): there the
-// workspace's own files, not memories, would be taken for memories, as
-// an extra path "." would have them read.
-func linksToOwnFiles(ws, mem string) bool {
-	real := linkTarget(mem)
-	if real == "" {
+// linkedElsewhere reports whether mem, the memory folder of the
+// workspace ws and inside it, resolves to anything but the folder
+// memory/ of the workspace's real path: a link (or a path under one) to
+// the workspace itself, to a hidden folder of it or to any other folder
+// of it, where files that are not memories would be taken for them.
+func linkedElsewhere(ws, mem string) bool {
+	real, err := filepath.EvalSymlinks(mem)
+	if err != nil {
 		return false
 	}
 	root, err := filepath.EvalSymlinks(ws)
 	if err != nil {
 		return false
 	}
-	rel, err := filepath.Rel(root, real)
-	if err != nil {
-		return false
-	}
-	if rel == "." {
-		return true
-	}
-	for part := range strings.SplitSeq(filepath.ToSlash(rel), "/") {
-		if strings.HasPrefix(part, ".") {
-			return true
-		}
-	}
-	return false
+	return real != filepath.Join(root, workspace.MemoryDir)
 }
 
 // ExtraPath returns the approval the extra path p of the workspace ws
@@ -294,12 +285,23 @@ func Pending(ctx context.Context, ws string) (all, unapproved []Item, err error)
 	return all, unapproved, err
 }
 
+// ErrChanged is wrapped by the error of an approval refused because the
+// settings file no longer holds the values its user was shown.
+var ErrChanged = errors.New("trust: the settings changed since they were shown")
+
 // ApproveFile approves, for this machine's user, the values of the
 // workspace's settings file that need it, and returns them. The approval
 // holds these exact values: a later change to one of them needs a new
 // approval. Values approved before and no longer in the file are
 // forgotten.
-func ApproveFile(ctx context.Context, ws string) ([]Item, error) {
+//
+// It approves only what was shown: with digest not "", only when the
+// values are those of that [Digest]; without, when a listing was
+// recorded since the last approval ([MarkListed]), only when they are
+// the values it showed. Otherwise (a sync, another program changed the
+// file meanwhile) nothing is approved and the error, wrapping
+// [ErrChanged], names what the file asks now.
+func ApproveFile(ctx context.Context, ws, digest string) ([]Item, error) {
 	all, _, err := Pending(ctx, ws)
 	if err != nil {
 		return nil, err
@@ -308,8 +310,25 @@ func ApproveFile(ctx context.Context, ws string) ([]Item, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(all) == 0 {
-		return nil, Revoke(ctx, ws)
+	now := Digest(all)
+	err = update(ctx, ws, func(rec *record) error {
+		shown, by := digest, "given"
+		if shown == "" {
+			shown, by = rec.Listed, "that '"+ApproveCommand+" --list' showed"
+		}
+		if shown != "" && !strings.EqualFold(shown, now) {
+			asks := Describe(all)
+			if asks == "" {
+				asks = "nothing that needs approval"
+			}
+			return fmt.Errorf("%s: its values are not those of the digest %s (%s), now %s: it asks for %s; nothing approved: read it again with '%s --list', then approve: %w",
+				filepath.Join(ws, settings.FileName), by, shown, now, asks, ApproveCommand, ErrChanged)
+		}
+		rec.Items, rec.Listed = slices.Clone(all), ""
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	return all, Approve(ctx, ws, all)
+	return all, nil
 }

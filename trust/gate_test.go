@@ -75,7 +75,7 @@ func TestPendingThenApproveFile(t *testing.T) {
 	if !errors.Is(err, trust.ErrNotApproved) || !errors.Is(err, embed.ErrUnavailable) {
 		t.Errorf("blocked embedder = %v, want ErrNotApproved and ErrUnavailable", err)
 	}
-	if got, err := trust.ApproveFile(ctx, ws); err != nil || len(got) != 1 {
+	if got, err := trust.ApproveFile(ctx, ws, ""); err != nil || len(got) != 1 {
 		t.Fatalf("ApproveFile = %v, %v", got, err)
 	}
 	if _, unapproved, err = trust.Pending(ctx, ws); err != nil || len(unapproved) != 0 {

@@ -2,6 +2,8 @@ package trust
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -74,7 +76,11 @@ const maxFileBytes = 4 << 20
 // record is one workspace's approvals.
 type record struct {
 	Items    []Item    `json:"items"`
-	Approved time.Time `json:"approved"`
+	Approved time.Time `json:"approved,omitzero"`
+	// Listed is the [Digest] of the values 'memweave trust --list' last
+	// showed for the workspace ([MarkListed]), "" when none since the
+	// last approval: [ApproveFile] approves only those values.
+	Listed string `json:"listed,omitempty"`
 }
 
 // file is the approvals file: records by the workspace's real path.
@@ -165,7 +171,7 @@ func Unapproved(ws string, items []Item) ([]Item, error) {
 // was approved for it before: a value approved earlier and not among
 // items needs approval again.
 func Approve(ctx context.Context, ws string, items []Item) error {
-	return update(ctx, ws, func(rec *record) { rec.Items = slices.Clone(items) })
+	return update(ctx, ws, func(rec *record) error { rec.Items = slices.Clone(items); return nil })
 }
 
 // Add approves items for the workspace ws, keeping what was approved for
@@ -174,7 +180,7 @@ func Add(ctx context.Context, ws string, items []Item) error {
 	if len(items) == 0 {
 		return nil
 	}
-	return update(ctx, ws, func(rec *record) {
+	return update(ctx, ws, func(rec *record) error {
 		approved := keys(rec.Items)
 		for _, it := range items {
 			if !approved[it.key()] {
@@ -182,19 +188,45 @@ func Add(ctx context.Context, ws string, items []Item) error {
 				rec.Items = append(rec.Items, it)
 			}
 		}
+		return nil
 	})
 }
 
-// Revoke forgets every approval of the workspace ws.
+// Revoke forgets every approval of the workspace ws, and what was
+// listed for it.
 func Revoke(ctx context.Context, ws string) error {
-	return update(ctx, ws, func(rec *record) { rec.Items = nil })
+	return update(ctx, ws, func(rec *record) error { rec.Items, rec.Listed = nil, ""; return nil })
+}
+
+// Digest returns a short fingerprint of items, the values that need
+// approval, as shown: their settings, values and targets, in order (Why
+// is shown, not compared). Two lists with the same digest approve the
+// same values.
+func Digest(items []Item) string {
+	h := sha256.New()
+	for _, it := range items {
+		fmt.Fprintf(h, "%q %q %q\n", it.Setting, it.Value, it.Target)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:digestLen]
+}
+
+// digestLen is the length of a [Digest] in hex digits: 64 bits, so that
+// no settings file can be made to match a digest someone was shown.
+const digestLen = 16
+
+// MarkListed records, for the workspace ws, the digest of the values a
+// listing showed its user ('memweave trust --list'), so that the
+// approval that follows ([ApproveFile]) approves those values only, not
+// what a sync or another program put in the file since.
+func MarkListed(ctx context.Context, ws, digest string) error {
+	return update(ctx, ws, func(rec *record) error { rec.Listed = digest; return nil })
 }
 
 // update changes the workspace's record and writes the approvals file
 // atomically, readable by the user only. It waits for the file's lock
 // until ctx is done, calling ctx's notice ([workspace.WithLockNotice])
 // once the wait lasts [workspace.LockNoticeDelay].
-func update(ctx context.Context, ws string, change func(*record)) error {
+func update(ctx context.Context, ws string, change func(*record) error) error {
 	p, err := Path()
 	if err != nil {
 		return err
@@ -220,15 +252,19 @@ func update(ctx context.Context, ws string, change func(*record)) error {
 		return err
 	}
 	rec, had := f.Workspaces[k]
-	before := slices.Clone(rec.Items)
-	change(&rec)
-	if slices.Equal(before, rec.Items) && (had || len(rec.Items) == 0) {
+	before, listed := slices.Clone(rec.Items), rec.Listed
+	if err := change(&rec); err != nil {
+		return err
+	}
+	if slices.Equal(before, rec.Items) && listed == rec.Listed && (had || len(rec.Items) == 0 && rec.Listed == "") {
 		return nil // nothing changes: the file is left as it is
 	}
-	if len(rec.Items) == 0 {
+	if len(rec.Items) == 0 && rec.Listed == "" {
 		delete(f.Workspaces, k)
 	} else {
-		rec.Approved = time.Now().UTC().Truncate(time.Second)
+		if !slices.Equal(before, rec.Items) {
+			rec.Approved = time.Now().UTC().Truncate(time.Second)
+		}
 		f.Workspaces[k] = rec
 	}
 	data, err := json.MarshalIndent(f, "", "  ")

@@ -44,8 +44,11 @@ skipped (and listed).
 				return err
 			}
 			defer closeWeave(w, &err)
-			if limit <= 0 || limit > 10_000 || offset < 0 {
-				return usageErr("invalid --limit %d or --offset %d: --limit must be in [1,10000], --offset at least 0", limit, offset)
+			if limit <= 0 || limit > 10_000 {
+				return usageErr("invalid --limit %d: must be in [1,10000]", limit)
+			}
+			if offset < 0 {
+				return usageErr("invalid --offset %d: must be 0 or more", offset)
 			}
 			resp, err := w.Changes(cmd.Context(), args[0], to, memweave.ChangesPage{Offset: offset, Limit: limit})
 			if err != nil {

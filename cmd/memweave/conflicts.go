@@ -30,7 +30,7 @@ claim, about a million conflicting pairs); past a bound the answer says
 it is truncated: narrow it with --path-prefix or --source.
 
   memweave conflicts --path-prefix memory/projects/ --json`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: action(func(cmd *cobra.Command, _ []string) (err error) {
 			if limit <= 0 || limit > 10_000 {
 				return usageErr("invalid --limit %d: must be in [1,10000]", limit)

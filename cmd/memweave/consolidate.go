@@ -20,10 +20,12 @@ when their word sets overlap by a Jaccard similarity of 0.9 or more, no
 value differs between them (a number, a date, a negation, a name, or
 anything 'memweave conflicts' would read as a disagreement), and the
 copy dropped holds no word the kept one lacks nor the kept copy one
-that may change the fact (anything but stop words and adverbs), nor a
-subject its note's folders or file name state that the kept one's do not
-(staging.md and production.md hold two facts; dates and names such as
-notes, inbox or journal state none). Similar
+that may change the fact (anything but articles, also, too, very, so and adverbs:
+"to" or "from", "he" or "she", "was" or "is" state other facts), nor a
+subject its note's folders, file name or front matter (tags, or a field
+such as title or env) state that the kept one's do not (staging.md and
+production.md hold two facts; dates and names such as notes, inbox or
+journal state none). Similar
 pairs held back (a value differs, or a copy says more) are listed after the
 groups: a value that differs is for 'memweave conflicts' and
 'memweave resolve'.

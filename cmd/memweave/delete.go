@@ -28,6 +28,9 @@ program saved it since it was read) is kept, and the exit status is 1.
   memweave delete notes/old.md`,
 		Args: onePath("delete", ""),
 		RunE: action(func(cmd *cobra.Command, args []string) (err error) {
+			if err := checkExpectHash(cmd, expectHash); err != nil {
+				return err
+			}
 			w, err := a.openWeave(cmd)
 			if err != nil {
 				return err

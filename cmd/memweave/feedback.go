@@ -50,6 +50,12 @@ has, or several have, is refused and nothing is written.
 			return nil
 		},
 		RunE: action(func(cmd *cobra.Command, args []string) (err error) {
+			if err := checkExpectHash(cmd, expectHash); err != nil {
+				return err
+			}
+			if err := notEmpty(cmd, "passage"); err != nil {
+				return err
+			}
 			path, line, err := parseRef("feedback", args[0])
 			if err != nil {
 				return err

@@ -262,6 +262,18 @@ func (a *app) checkGlobalFlags(cmd *cobra.Command, _ []string) error {
 	if a.dbPath == "" && cmd.Flags().Changed("db") {
 		return usageErr("--db must not be empty (leave it out for <workspace>/.memweave/index.db)")
 	}
+	return notEmpty(cmd, "embedder", "embedding-model", "embedding-url")
+}
+
+// notEmpty refuses each flag of names given an empty value (or white
+// space): a script's unset variable must not silently mean the flag left
+// out, which reads another revision, endpoint or model than asked.
+func notEmpty(cmd *cobra.Command, names ...string) error {
+	for _, name := range names {
+		if f := cmd.Flags().Lookup(name); f != nil && f.Changed && strings.TrimSpace(f.Value.String()) == "" {
+			return usageErr("--%s must not be empty (leave it out for the default)", name)
+		}
+	}
 	return nil
 }
 
@@ -368,6 +380,7 @@ var configFlags = map[string]string{
 	"Embedder.BaseURL":  "--embedding-url",
 	"ChunkTokens":       "--chunk-tokens",
 	"ChunkOverlap":      "--chunk-overlap",
+	"Fusion":            "--fusion",
 }
 
 // The exit status rule, shared with memweave-bench: a usage error exits
@@ -470,6 +483,20 @@ func (a *app) cleanAll(warnings []memweave.Warning) []string {
 func finite(flag string, v float64) error {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
 		return usageErr("invalid --%s %v: want a finite number", flag, v)
+	}
+	return nil
+}
+
+// checkExpectHash checks the --expect-hash flag of cmd, h: given, it must be
+// the 64 hex digits of a SHA-256, as get --hash prints. An empty value
+// is refused rather than read as no check: a script passing an unset
+// variable asked for one, and would replace or delete the note unchecked.
+func checkExpectHash(cmd *cobra.Command, h string) error {
+	if !cmd.Flags().Changed("expect-hash") {
+		return nil
+	}
+	if t := strings.TrimSpace(h); len(t) != 64 || strings.Trim(strings.ToLower(t), "0123456789abcdef") != "" {
+		return usageErr("invalid --expect-hash %q: want the 64 hex digits of the file's SHA-256, as get --hash prints", h)
 	}
 	return nil
 }

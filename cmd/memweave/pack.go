@@ -23,7 +23,8 @@ func (a *app) packCommand() *cobra.Command {
 		Long: `Pack searches for QUERY and prints the passages, whole lines of memory
 files, that together carry the most relevance within N tokens, estimated
 as four bytes per token: ready to paste into a prompt. Near-duplicate
-passages are dropped, overlapping ones are cut so that no line comes
+passages are dropped (not two that differ in a value, such as a number
+or a negation: both facts stay), overlapping ones are cut so that no line comes
 twice, and the choice is an exact knapsack, not a greedy fill; the total
 never exceeds N. Several arguments are joined into one
 query.

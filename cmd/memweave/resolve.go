@@ -47,8 +47,11 @@ note reads any more, or several do, is refused with nothing written.
 
   memweave resolve --keep memory/stack.md:12 --keep-text "We run Postgres 16." \
     --drop memory/2026-03-02.md:5 --drop-text "- We run Postgres 15."`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: action(func(cmd *cobra.Command, _ []string) (err error) {
+			if err := checkExpectHash(cmd, expectHash); err != nil {
+				return err
+			}
 			if keep == "" || drop == "" {
 				return usageErr("resolve needs --keep PATH:LINE and --drop PATH:LINE or PATH:FIRST-LAST")
 			}

@@ -163,6 +163,9 @@ func emptyQueryUsage(err error) error {
 // options; flags left unset keep the library's defaults.
 func (f *searchFlags) options(cmd *cobra.Command) ([]memweave.SearchOption, error) {
 	set := cmd.Flags().Changed
+	if err := notEmpty(cmd, "at"); err != nil {
+		return nil, err
+	}
 	var opts []memweave.SearchOption
 	if set("max-results") {
 		if f.maxResults <= 0 {

@@ -14,6 +14,7 @@ import (
 
 func (a *app) trustCommand() *cobra.Command {
 	var list, revoke, asJSON bool
+	var digest string
 	cmd := &cobra.Command{
 		Use:   "trust",
 		Short: "Approve the workspace's settings that reach outside memory/ (extra paths, embedding server)",
@@ -31,8 +32,15 @@ the workspace's path and holding the exact values approved, so a later
 change to one of them needs a new approval. Read memweave.json before
 approving a workspace someone else wrote.
 
-  memweave -w ~/agent trust --list   # what needs approval, and its state
-  memweave -w ~/agent trust          # approve what memweave.json says now
+trust approves only what you were shown: after trust --list, only the
+values it listed (their digest is recorded), so a sync or another program
+changing memweave.json in between makes trust refuse, naming what the
+file asks now. --digest approves the values of the digest trust --list
+printed, and nothing else.
+
+  memweave -w ~/agent trust --list   # what needs approval, its state, its digest
+  memweave -w ~/agent trust          # approve what trust --list showed
+  memweave -w ~/agent trust --digest D  # approve the values of digest D only
   memweave -w ~/agent trust --revoke # forget the approvals`,
 		Args: noArgs,
 		RunE: action(func(cmd *cobra.Command, args []string) error {
@@ -55,9 +63,18 @@ approving a workspace someone else wrote.
 				if err != nil {
 					return err
 				}
-				return a.printApprovals(all, unapproved, asJSON)
+				if err := a.printApprovals(all, unapproved, asJSON); err != nil {
+					return err
+				}
+				d := trust.Digest(all)
+				if err := trust.MarkListed(cmd.Context(), ws, d); err != nil {
+					fmt.Fprintf(a.stderr, "memweave: could not record what was listed (%v): approve these values only with: %s -w %s --digest %s\n", err, memweave.ApproveCommand, shellQuote(ws), d)
+					return nil
+				}
+				fmt.Fprintf(a.stderr, "memweave: digest %s; '%s' approves these values only (or: %s -w %s --digest %s)\n", d, memweave.ApproveCommand, memweave.ApproveCommand, shellQuote(ws), d)
+				return nil
 			}
-			items, err := memweave.ApproveSettings(cmd.Context(), ws)
+			items, err := trust.ApproveFile(cmd.Context(), ws, digest)
 			if err != nil {
 				return err
 			}
@@ -71,7 +88,8 @@ approving a workspace someone else wrote.
 	f.BoolVar(&list, "list", false, "list what needs approval and whether it is approved, approving nothing")
 	f.BoolVar(&revoke, "revoke", false, "forget the approvals of this workspace")
 	f.BoolVar(&asJSON, "json", false, "print as JSON")
-	cmd.MarkFlagsMutuallyExclusive("list", "revoke")
+	f.StringVar(&digest, "digest", "", "approve only if the values are those of this digest (as trust --list prints it)")
+	cmd.MarkFlagsMutuallyExclusive("list", "revoke", "digest")
 	return cmd
 }
 
@@ -124,8 +142,10 @@ func (a *app) warnIgnored(w *memweave.Weave) {
 		return
 	}
 	ws := w.Config().Workspace
-	fmt.Fprintf(a.stderr, "memweave: ignoring settings of %s not approved on this machine: %s. Read that file, then approve them with: %s -w %s\n",
-		filepath.Join(ws, memweave.SettingsFile), trust.Describe(ignored), memweave.ApproveCommand, shellQuote(ws))
+	// The listing records what it showed, so that the approval after it
+	// approves those values only, not what a sync brought meanwhile.
+	fmt.Fprintf(a.stderr, "memweave: ignoring settings of %s not approved on this machine: %s. Read them with: %s -w %s --list, then approve them with: %s -w %s\n",
+		filepath.Join(ws, memweave.SettingsFile), trust.Describe(ignored), memweave.ApproveCommand, shellQuote(ws), memweave.ApproveCommand, shellQuote(ws))
 }
 
 // shellQuote quotes s for a POSIX shell when it holds anything but

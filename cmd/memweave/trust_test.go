@@ -79,8 +79,8 @@ func TestCloneWithExtraPathRootIsIgnoredAndSaysHow(t *testing.T) {
 		t.Fatal(err)
 	}
 	res := mustRunCLI(t, "-w", ws, "index")
-	if n := strings.Count(res.stderr, "not approved on this machine"); n != 1 || !strings.Contains(res.stderr, "memweave trust -w") {
-		t.Errorf("index stderr says %d times what was ignored, want once with the approving command:\n%s", n, res.stderr)
+	if n := strings.Count(res.stderr, "not approved on this machine"); n != 1 || !strings.Contains(res.stderr, "memweave trust -w") || !strings.Contains(res.stderr, "--list") {
+		t.Errorf("index stderr says %d times what was ignored, want once with the listing and the approving command:\n%s", n, res.stderr)
 	}
 	if out := mustRunCLI(t, "-w", ws, "search", "--json", "--min-score", "0", "GANNET-8").stdout; strings.Contains(out, "secret.md") {
 		t.Errorf("search served a file outside the workspace:\n%s", out)

@@ -40,6 +40,9 @@ refused.
   echo '# Database' | memweave write notes/db.md`,
 		Args: onePath("write", " (the content comes from standard input)"),
 		RunE: action(func(cmd *cobra.Command, args []string) (err error) {
+			if err := checkExpectHash(cmd, expectHash); err != nil {
+				return err
+			}
 			w, err := a.open(cmd, a.creating())
 			if err != nil {
 				return err

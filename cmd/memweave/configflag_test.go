@@ -1,0 +1,36 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/memweave/memweave-go/memweavetest"
+)
+
+// TestConfigNamesTheFlagOfABadValue: a bad value given to config is
+// named by its flag, in the command's words, and memweave.json is left
+// as it was; the error used to blame the file ("settings memweave.json:
+// fusion.method") for a value only the flag held, and name the Go field
+// ChunkTokens.
+func TestConfigNamesTheFlagOfABadValue(t *testing.T) {
+	t.Parallel()
+	ws := testWorkspace(t)
+	mustRunCLI(t, "-w", ws, "index")
+	before := memweavetest.ReadFile(t, ws, "memweave.json")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--fusion", "rrf"}, `invalid --fusion: search: unknown fusion method "rrf" (want blend, keyword or vector)`},
+		{[]string{"--chunk-overlap", "-1"}, "invalid --chunk-overlap: must be 0 or more and less than the chunk size (400 tokens), got -1"},
+		{[]string{"--chunk-tokens", "100", "--chunk-overlap", "100"}, "invalid --chunk-overlap: must be 0 or more and less than the chunk size (100 tokens), got 100"},
+	} {
+		out := runCLI(t, "", nil, append([]string{"-w", ws, "config"}, c.args...)...)
+		if out.code != 2 || !strings.Contains(out.stderr, "memweave: "+c.want) {
+			t.Errorf("config %v: exit %d, stderr %q; want exit 2 and %q", c.args, out.code, out.stderr, c.want)
+		}
+	}
+	if after := memweavetest.ReadFile(t, ws, "memweave.json"); after != before {
+		t.Errorf("a refused config changed memweave.json:\n%s\nwas:\n%s", after, before)
+	}
+}

@@ -1,0 +1,56 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestEmptyFlagValueIsRefused: a flag given an empty value (a script's
+// unset variable) used to mean the flag left out: search --at "" searched
+// the files as they are now, not the revision asked for, and
+// --embedding-url "" sent to the default endpoint; feedback --passage " "
+// marked whatever passage sits at the line. Each is a usage error naming
+// the flag.
+func TestEmptyFlagValueIsRefused(t *testing.T) {
+	t.Parallel()
+	ws := testWorkspace(t)
+	for _, args := range [][]string{
+		{"search", "queue", "--at", ""},
+		{"search", "queue", "--at", " "},
+		{"--embedder", "", "search", "queue"},
+		{"--embedding-model", "", "search", "queue"},
+		{"--embedding-url", "", "search", "queue"},
+		{"feedback", "memory/stack.md:5", "useful", "--passage", " "},
+	} {
+		out := runCLI(t, "", nil, append([]string{"-w", ws}, args...)...)
+		flag := args[0]
+		switch args[0] {
+		case "search":
+			flag = args[2]
+		case "feedback":
+			flag = args[3]
+		}
+		if want := "memweave: " + flag + " must not be empty"; out.code != 2 || !strings.Contains(out.stderr, want) || out.stdout != "" {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2, no results and %q", args, out.code, out.stdout, out.stderr, want)
+		}
+	}
+}
+
+// TestChangesNamesTheFlagAtFault: a bad --offset was reported as
+// "invalid --limit 1000 or --offset -1", naming a flag not given.
+func TestChangesNamesTheFlagAtFault(t *testing.T) {
+	t.Parallel()
+	ws := testWorkspace(t)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--offset", "-1"}, "memweave: invalid --offset -1: must be 0 or more"},
+		{[]string{"--limit", "0"}, "memweave: invalid --limit 0: must be in [1,10000]"},
+	} {
+		out := runCLI(t, "", nil, append([]string{"-w", ws, "changes", "HEAD"}, c.args...)...)
+		if out.code != 2 || !strings.HasPrefix(out.stderr, c.want) {
+			t.Errorf("changes HEAD %v: exit %d, stderr %q; want exit 2 and %q", c.args, out.code, out.stderr, c.want)
+		}
+	}
+}

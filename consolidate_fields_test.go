@@ -1,0 +1,59 @@
+package memweave_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/memweavetest"
+)
+
+// TestConsolidateFrontMatterNamesTheSubject: the same paragraph in two
+// notes whose front matter says what each is about in a field memweave
+// does not read (title: Staging database / Production database, env:
+// staging / production) states two facts. The kept note does not take
+// such fields, so a copy whose note names a subject the kept note's
+// lacks is held; dates and numbers (created: 2026-11-01) name none, and
+// a field only the kept note has loses nothing.
+func TestConsolidateFrontMatterNamesTheSubject(t *testing.T) {
+	const text = "The database runs PostgreSQL 16 on the shared cluster with nightly backups to the offsite bucket, restored every Monday as a drill by the on-call engineer.\n"
+	fm := func(lines string) string {
+		if lines == "" {
+			return text
+		}
+		return "---\n" + lines + "\n---\n" + text
+	}
+	tests := []struct {
+		name, older, newer string
+		grouped            bool
+	}{
+		{"titles", "title: Staging database", "title: Production database", false},
+		{"env", "env: staging", "env: production", false},
+		{"list of values", "services: [billing, ledger]", "services: [search]", false},
+		{"only the older names it", "title: Staging database", "", false},
+		{"only the newer names it", "", "title: Staging database", true},
+		{"same title", "title: Staging database", "title: Staging database", true},
+		{"author and source", "author: Bob\nsource: https://wiki.example.com/staging", "author: Alice", true},
+		{"dates", "created: 2026-11-01\nid: 20261101093000", "created: 2026-11-20\nid: 20261120101500", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root := memweavetest.Workspace(t, map[string]string{
+				"memory/2026-11-01.md": fm(tt.older),
+				"memory/2026-11-20.md": fm(tt.newer),
+			})
+			w := open(t, root, memweave.Config{})
+			mustIndex(t, w)
+			plan, err := w.Consolidate(t.Context())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := len(plan.Groups) == 1; got != tt.grouped {
+				t.Fatalf("Consolidate: grouped = %v, want %v (groups %+v, held %+v)", got, tt.grouped, plan.Groups, plan.Held)
+			}
+			if !tt.grouped && (len(plan.Held) != 1 || !strings.Contains(plan.Held[0].Reason, "front matter")) {
+				t.Errorf("held = %+v, want the pair held for its notes' front matter", plan.Held)
+			}
+		})
+	}
+}
