@@ -564,6 +564,12 @@ func (s *syncer) replay(ctx context.Context, head, incoming string, res *Result)
 			st := conflicted[p]
 			theirs, okT := st['2'] // incoming
 			ours, okO := st['3']   // local
+			if okT {
+				theirs = s.asCommitted(ctx, incoming, p, theirs)
+			}
+			if okO {
+				ours = s.asCommitted(ctx, head, p, ours)
+			}
 			switch {
 			case okT && okO:
 				resolved = appendEntry(resolved, theirs, p)
@@ -627,6 +633,24 @@ func (s *syncer) replay(ctx context.Context, head, incoming string, res *Result)
 	}
 	res.Conflicts = append(res.Conflicts, conflicts...)
 	return commit, nil
+}
+
+// asCommitted returns the entry commit has at the path p, st when it has
+// none there. git merge-tree follows renames (merge.renames does not stop
+// it): a note both sides moved, to two names, and edited gets at each
+// name, listed as one side's, the content merge of the two, conflict
+// markers included. The side's own version is the one to keep there.
+func (s *syncer) asCommitted(ctx context.Context, commit, p string, st stage) stage {
+	out, err := s.git(ctx, nil, "--literal-pathspecs", "ls-tree", "-z", "--full-tree", commit, "--", p)
+	if err != nil {
+		return st
+	}
+	meta, got, ok := strings.Cut(strings.TrimSuffix(string(out), "\x00"), "\t")
+	f := strings.Fields(meta)
+	if !ok || got != p || len(f) != 3 || f[1] != "blob" {
+		return st
+	}
+	return stage{f[0], f[2]}
 }
 
 // parseMergeTree reads the output of git merge-tree -z: the merged tree,
