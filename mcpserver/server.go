@@ -409,6 +409,18 @@ func boundIntegers(s *jsonschema.Schema) {
 	}
 }
 
+// nonEmptyHash gives the expect_hash property of s, if any, a minimum
+// length of 1. Go's decoder cannot tell "" from an absent argument, and
+// an absent one means "no check"; a client filling the argument from a
+// template variable left unset sends "", and would then replace or
+// delete a note unchecked. The schema's check refuses it, naming the
+// argument, and tools/list says so.
+func nonEmptyHash(s *jsonschema.Schema) {
+	if p := s.Properties["expect_hash"]; p != nil {
+		p.MinLength = new(1)
+	}
+}
+
 // addTool adds tool to srv as mcp.AddTool does, with fn as its handler
 // under the tool's name (see [handler]) and its output schema inferred
 // from Out and [wireSchemas], so that it describes the JSON the library's
@@ -421,6 +433,7 @@ func addTool[In, Out any](srv *mcp.Server, t *tools, tool *mcp.Tool, fn func(con
 		panic(fmt.Sprintf("mcpserver: input schema of %s: %v", tool.Name, err))
 	}
 	boundIntegers(in)
+	nonEmptyHash(in)
 	tool.InputSchema = in
 	s, err := jsonschema.For[Out](&jsonschema.ForOptions{TypeSchemas: wireSchemas})
 	if err != nil {
