@@ -739,7 +739,7 @@ func (s *syncer) fetch(ctx context.Context) (string, error) {
 		}
 		if !ok {
 			s.git(ctx, nil, "update-ref", "-d", incomingRef)
-			s.restoreTracking(ctx, tracking)
+			s.restoreTracking(ctx, tracking, incoming)
 			return "", fmt.Errorf("%w: %s/%s was %.12s, now %.12s (if the rewrite is intended, review it, then run: git fetch %s && git update-ref %s %s/%s)",
 				ErrRewritten, s.remote, s.remoteBranch, prev, incoming, s.remote, s.remoteRef(), s.remote, s.remoteBranch)
 		}
@@ -761,7 +761,7 @@ func (s *syncer) fetch(ctx context.Context) (string, error) {
 	if err := s.checkTree(ctx, incoming, against, remoteTree); err != nil {
 		// Leave no ref to what was refused, so git can drop its objects.
 		s.git(ctx, nil, "update-ref", "-d", incomingRef)
-		s.restoreTracking(ctx, tracking)
+		s.restoreTracking(ctx, tracking, incoming)
 		return "", err
 	}
 	if _, err := s.git(ctx, nil, "update-ref", "-m", "memweave sync: fetched", s.remoteRef(), incoming); err != nil {
@@ -815,16 +815,21 @@ func (s *syncer) trackingRefs(ctx context.Context) (map[string]string, error) {
 	return refs, nil
 }
 
-// restoreTracking puts the remote-tracking refs back as before holds
-// them, after a fetch whose commit sync refused: no ref of the
-// repository is left naming it, so a git pull or merge of the
-// remote-tracking branch does not take in what sync refused.
-func (s *syncer) restoreTracking(ctx context.Context, before map[string]string) {
+// restoreTracking puts back, as before holds them, the remote-tracking
+// refs that now name refused, the commit a fetch brought and sync
+// refused: no ref of the repository is left naming it, so a git pull or
+// merge of the remote-tracking branch does not take in what sync
+// refused. A ref that names another commit is left alone: another
+// worktree's fetch, of another branch, moved it meanwhile.
+func (s *syncer) restoreTracking(ctx context.Context, before map[string]string, refused string) {
 	now, err := s.trackingRefs(ctx)
 	if err != nil {
 		return
 	}
 	for name, id := range now {
+		if id != refused {
+			continue
+		}
 		switch old, ok := before[name]; {
 		case !ok:
 			s.git(ctx, nil, "update-ref", "-d", name, id)

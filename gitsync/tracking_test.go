@@ -1,0 +1,59 @@
+package gitsync_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/memweave/memweave-go/gitsync"
+)
+
+// TestSyncRefusalKeepsAnotherFetch: a sync that refuses what it fetched
+// puts back the remote-tracking ref that fetch moved to the refused
+// commit, and only that one. Another worktree of the repository fetching
+// another branch meanwhile (here during sync's own fetch, through the
+// remote's upload-pack, which this machine's config names) moves
+// refs/remotes/origin/other; sync used to roll it back with the rest.
+func TestSyncRefusalKeepsAnotherFetch(t *testing.T) {
+	bare := remote(t)
+	victim, attacker := clone(t, bare, "victim"), clone(t, bare, "attacker")
+	sync(t, victim, "victim")
+	gitIn(t, attacker, nil, "push", "-q", "origin", "main:refs/heads/other")
+	gitIn(t, victim, nil, "fetch", "-q", "origin")
+	main, other := gitIn(t, victim, nil, "rev-parse", "origin/main"), gitIn(t, victim, nil, "rev-parse", "origin/other")
+
+	// The other branch moves on; main's history is rewritten.
+	write(t, attacker, "memory/other.md", "on the other branch\n")
+	gitIn(t, attacker, nil, "add", "-A")
+	gitIn(t, attacker, nil, "commit", "-qm", "other")
+	gitIn(t, attacker, nil, "push", "-q", "origin", "HEAD:refs/heads/other")
+	moved := gitIn(t, attacker, nil, "rev-parse", "HEAD")
+	tree := gitIn(t, attacker, nil, "write-tree")
+	root := gitIn(t, attacker, []byte("new root\n"), "commit-tree", tree)
+	gitIn(t, attacker, nil, "push", "-q", "--force", "origin", root+":refs/heads/main")
+
+	wt := filepath.Join(t.TempDir(), "wt")
+	gitIn(t, victim, nil, "worktree", "add", "-q", "--detach", wt)
+	script := filepath.Join(t.TempDir(), "upload-pack")
+	body := "#!/bin/sh\n" +
+		"if [ -z \"$OTHER_FETCHED\" ]; then OTHER_FETCHED=1 git -C '" + wt + "' -c remote.origin.uploadpack=git-upload-pack " +
+		"fetch -q --no-tags origin +refs/heads/other:refs/remotes/origin/other >&2 || exit 1; fi\n" +
+		"exec git-upload-pack \"$@\"\n"
+	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	gitIn(t, victim, nil, "config", "remote.origin.uploadpack", script)
+
+	_, err := gitsync.Sync(context.Background(), victim, gitsync.Options{Host: "victim"})
+	if !errors.Is(err, gitsync.ErrRewritten) {
+		t.Fatalf("Sync = %v, want %v", err, gitsync.ErrRewritten)
+	}
+	if got := gitIn(t, victim, nil, "rev-parse", "origin/main"); got != main {
+		t.Errorf("origin/main = %.12s, want %.12s as before the refused fetch (the rewrite is %.12s)", got, main, root)
+	}
+	if got := gitIn(t, victim, nil, "rev-parse", "origin/other"); got != moved {
+		t.Errorf("origin/other = %.12s, want %.12s, where the other worktree's fetch put it (it was %.12s)", got, moved, other)
+	}
+}
