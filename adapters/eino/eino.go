@@ -68,6 +68,7 @@ var ErrUnsupportedOption = errors.New("memweave: eino: unsupported option")
 type Retriever struct {
 	w    *memweave.Weave
 	opts []memweave.SearchOption
+	warn func(context.Context, memweave.Warning)
 }
 
 var _ retriever.Retriever = (*Retriever)(nil)
@@ -77,6 +78,21 @@ var _ retriever.Retriever = (*Retriever)(nil)
 // every call, whose own sources narrow the search within them.
 func NewRetriever(w *memweave.Weave, opts ...memweave.SearchOption) *Retriever {
 	return &Retriever{w: w, opts: opts}
+}
+
+// WithWarnings returns a copy of r that calls fn with each warning of its
+// searches, which Eino's interface has no place for: a search that fell
+// back to keyword matching (the embedding endpoint failed) or left out a
+// note it could not read. Without it they are dropped. For example, to
+// log them:
+//
+//	r = r.WithWarnings(func(ctx context.Context, w memweave.Warning) {
+//		logger.WarnContext(ctx, "memweave", "warning", w.Error())
+//	})
+func (r *Retriever) WithWarnings(fn func(ctx context.Context, w memweave.Warning)) *Retriever {
+	c := *r
+	c.warn = fn
+	return &c
 }
 
 // searchOptions are the implementation-specific options of a Retriever.
@@ -126,6 +142,7 @@ func (r *Retriever) Retrieve(ctx context.Context, query string, opts ...retrieve
 	if err != nil {
 		return nil, fmt.Errorf("memweave: eino: %w", err)
 	}
+	docmeta.Warn(ctx, r.warn, resp.Warnings)
 	docs := make([]*schema.Document, 0, len(resp.Results))
 	for _, res := range resp.Results {
 		d := &schema.Document{ID: docmeta.ID(res), Content: res.Text, MetaData: docmeta.Of(res)}
@@ -138,13 +155,25 @@ func (r *Retriever) Retrieve(ctx context.Context, query string, opts ...retrieve
 // memory as Markdown. It is safe for concurrent use by multiple
 // goroutines. It does not own the Weave: the caller closes it.
 type Indexer struct {
-	w *memweave.Weave
+	w    *memweave.Weave
+	warn func(context.Context, memweave.Warning)
 }
 
 var _ indexer.Indexer = (*Indexer)(nil)
 
 // NewIndexer returns an Indexer over w.
 func NewIndexer(w *memweave.Weave) *Indexer { return &Indexer{w: w} }
+
+// WithWarnings returns a copy of ix that calls fn with each warning of
+// its writes, which Eino's interface has no place for: a document stored
+// but not searchable as written (a NUL byte, conflict markers, an
+// embedding endpoint that failed). Without it they are dropped; see
+// [Retriever.WithWarnings].
+func (ix *Indexer) WithWarnings(fn func(ctx context.Context, w memweave.Warning)) *Indexer {
+	c := *ix
+	c.warn = fn
+	return &c
+}
 
 // GetType names the component for Eino's callbacks.
 func (ix *Indexer) GetType() string { return componentType }
@@ -185,7 +214,7 @@ func (ix *Indexer) Store(ctx context.Context, docs []*schema.Document, opts ...i
 		if src == "" {
 			src = source
 		}
-		path, err := docmeta.Store(ctx, ix.w, n, src)
+		path, err := docmeta.Store(ctx, ix.w, n, src, ix.warn)
 		if err != nil {
 			return ids, fmt.Errorf("memweave: eino: document %d: %w", i, err)
 		}

@@ -65,6 +65,16 @@ type Plugin struct {
 	// Sources among them (memweave.Sources) bound every retrieval: a
 	// request's sources narrow the search within them.
 	SearchOptions []memweave.SearchOption
+	// Warnings, when not nil, is called with each warning of a
+	// retrieval, which Genkit's retriever response has no place for: a
+	// search that fell back to keyword matching (the embedding endpoint
+	// failed) or left out a note it could not read. Default: dropped.
+	// For example, to log them:
+	//
+	//	Warnings: func(ctx context.Context, w memweave.Warning) {
+	//		logger.WarnContext(ctx, "memweave", "warning", w.Error())
+	//	},
+	Warnings func(ctx context.Context, w memweave.Warning)
 }
 
 var _ api.Plugin = (*Plugin)(nil)
@@ -83,7 +93,7 @@ func (p *Plugin) Init(context.Context) []api.Action {
 	if name == "" {
 		name = DefaultRetriever
 	}
-	r := NewRetriever(name, p.Weave, p.SearchOptions...)
+	r := newRetriever(name, p.Weave, p.SearchOptions, p.Warnings)
 	return []api.Action{r.(api.Action)}
 }
 
@@ -105,11 +115,17 @@ func DefineRetriever(g *gk.Genkit, name string, w *memweave.Weave, opts ...memwe
 // NewRetriever returns an unregistered retriever over w named
 // "memweave/" + name, for a plugin of your own.
 func NewRetriever(name string, w *memweave.Weave, opts ...memweave.SearchOption) ai.Retriever {
+	return newRetriever(name, w, opts, nil)
+}
+
+// newRetriever is [NewRetriever] with warn, which gets each warning of
+// a retrieval when not nil.
+func newRetriever(name string, w *memweave.Weave, opts []memweave.SearchOption, warn func(context.Context, memweave.Warning)) ai.Retriever {
 	return ai.NewRetriever(api.NewName(Provider, name), &ai.RetrieverOptions{
 		Label:        "memweave memory " + name,
 		ConfigSchema: core.InferSchemaMap(RetrieverOptions{}),
 	}, func(ctx context.Context, req *ai.RetrieverRequest) (*ai.RetrieverResponse, error) {
-		return retrieve(ctx, w, opts, req)
+		return retrieve(ctx, w, opts, warn, req)
 	})
 }
 
@@ -133,7 +149,7 @@ type RetrieverOptions struct {
 }
 
 // retrieve answers a retrieval request with a search of w.
-func retrieve(ctx context.Context, w *memweave.Weave, base []memweave.SearchOption, req *ai.RetrieverRequest) (*ai.RetrieverResponse, error) {
+func retrieve(ctx context.Context, w *memweave.Weave, base []memweave.SearchOption, warn func(context.Context, memweave.Warning), req *ai.RetrieverRequest) (*ai.RetrieverResponse, error) {
 	if req == nil || req.Query == nil {
 		return nil, errors.New("memweave: genkit: the request has no query document")
 	}
@@ -169,6 +185,7 @@ func retrieve(ctx context.Context, w *memweave.Weave, base []memweave.SearchOpti
 	if err != nil {
 		return nil, fmt.Errorf("memweave: genkit: %w", err)
 	}
+	docmeta.Warn(ctx, warn, resp.Warnings)
 	out := &ai.RetrieverResponse{Documents: make([]*ai.Document, 0, len(resp.Results))}
 	for _, r := range resp.Results {
 		out.Documents = append(out.Documents, ai.DocumentFromText(r.Text, docmeta.Of(r)))
@@ -224,6 +241,11 @@ type IndexOptions struct {
 	// Source is the namespace whose dated log a document without a "path"
 	// or a "source" in its metadata goes to. Default: memory/ itself.
 	Source string
+	// Warnings, when not nil, is called with each warning of a write: a
+	// document stored but not searchable as written (a NUL byte, conflict
+	// markers, an embedding endpoint that failed). Default: dropped; see
+	// [Plugin.Warnings].
+	Warnings func(ctx context.Context, w memweave.Warning)
 }
 
 // Index stores docs in the memory of w, in order, and returns the
@@ -254,7 +276,7 @@ func Index(ctx context.Context, w *memweave.Weave, docs []*ai.Document, opts *In
 		if err != nil {
 			return ids, fmt.Errorf("memweave: genkit: document %d: %w", i, err)
 		}
-		path, err := docmeta.Store(ctx, w, n, o.Source)
+		path, err := docmeta.Store(ctx, w, n, o.Source, o.Warnings)
 		if err != nil {
 			return ids, fmt.Errorf("memweave: genkit: document %d: %w", i, err)
 		}

@@ -57,6 +57,7 @@ import (
 type Store struct {
 	w    *memweave.Weave
 	opts []memweave.SearchOption
+	warn func(context.Context, memweave.Warning)
 }
 
 var _ vectorstores.VectorStore = (*Store)(nil)
@@ -68,6 +69,23 @@ var _ vectorstores.VectorStore = (*Store)(nil)
 // call's namespace or filter narrows within them and never widens them.
 func NewStore(w *memweave.Weave, opts ...memweave.SearchOption) *Store {
 	return &Store{w: w, opts: opts}
+}
+
+// WithWarnings returns a copy of s that calls fn with each warning of
+// its searches and writes, which langchaingo's interfaces have no place
+// for: a search that fell back to keyword matching (the embedding
+// endpoint failed) or left out a note it could not read, a document
+// stored but not searchable as written (a NUL byte, conflict markers, an
+// embedding endpoint that failed). Without it they are dropped. For
+// example, to log them:
+//
+//	store = store.WithWarnings(func(ctx context.Context, w memweave.Warning) {
+//		logger.WarnContext(ctx, "memweave", "warning", w.Error())
+//	})
+func (s *Store) WithWarnings(fn func(ctx context.Context, w memweave.Warning)) *Store {
+	c := *s
+	c.warn = fn
+	return &c
 }
 
 // Retriever returns a langchaingo retriever ([schema.Retriever]) that
@@ -117,7 +135,7 @@ func (s *Store) AddDocuments(ctx context.Context, docs []schema.Document, option
 		if err != nil {
 			return ids, fmt.Errorf("memweave: langchaingo: document %d: %w", i, err)
 		}
-		path, err := docmeta.Store(ctx, s.w, n, o.NameSpace)
+		path, err := docmeta.Store(ctx, s.w, n, o.NameSpace, s.warn)
 		if err != nil {
 			return ids, fmt.Errorf("memweave: langchaingo: document %d: %w", i, err)
 		}
@@ -163,6 +181,7 @@ func (s *Store) SimilaritySearch(ctx context.Context, query string, numDocuments
 	if err != nil {
 		return nil, fmt.Errorf("memweave: langchaingo: %w", err)
 	}
+	docmeta.Warn(ctx, s.warn, resp.Warnings)
 	docs := make([]schema.Document, 0, len(resp.Results))
 	for _, r := range resp.Results {
 		docs = append(docs, schema.Document{PageContent: r.Text, Metadata: docmeta.Of(r), Score: float32(r.Score)})

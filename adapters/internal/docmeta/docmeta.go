@@ -167,13 +167,20 @@ func (n Note) Content() string {
 // Store writes n to w: with a Path, the file's whole new content (see
 // [memweave.Weave.Write]); otherwise a note appended to the dated log of
 // n.Source, or of source when n.Source is "" (see [memweave.Weave.Append]).
-// It returns the workspace-relative path of the file written.
-func Store(ctx context.Context, w *memweave.Weave, n Note, source string) (string, error) {
+// It returns the workspace-relative path of the file written. The
+// write's warnings (the note is stored but not searchable as written: a
+// NUL byte, conflict markers, an embedding endpoint that failed) go to
+// warn, when it is not nil (see [Warn]).
+func Store(ctx context.Context, w *memweave.Weave, n Note, source string, warn func(context.Context, memweave.Warning)) (string, error) {
 	if n.Path == "" {
 		if n.Source != "" {
 			source = n.Source
 		}
-		return w.Append(ctx, n.Content(), memweave.InSource(source))
+		path, res, err := w.AppendIndexed(ctx, n.Content(), memweave.InSource(source))
+		if res != nil {
+			Warn(ctx, warn, res.Warnings)
+		}
+		return path, err
 	}
 	_, rel, err := workspace.SafeMemoryPath(w.Config().Workspace, n.Path)
 	if err != nil {
@@ -183,8 +190,24 @@ func Store(ctx context.Context, w *memweave.Weave, n Note, source string) (strin
 	if n.AllowEmpty {
 		opts = append(opts, memweave.AllowEmpty())
 	}
-	if _, err := w.Write(ctx, n.Path, n.Content(), opts...); err != nil {
+	res, err := w.Write(ctx, n.Path, n.Content(), opts...)
+	if res != nil {
+		Warn(ctx, warn, res.Warnings)
+	}
+	if err != nil {
 		return rel, err
 	}
 	return rel, nil
+}
+
+// Warn calls warn with each of warns, in order; a nil warn drops them.
+// The adapters' interfaces have no place for a warning, and an error
+// would be wrong: the search answered, the note is stored.
+func Warn(ctx context.Context, warn func(context.Context, memweave.Warning), warns []memweave.Warning) {
+	if warn == nil {
+		return
+	}
+	for _, w := range warns {
+		warn(ctx, w)
+	}
 }
