@@ -32,6 +32,9 @@ it is truncated: narrow it with --path-prefix or --source.
   memweave conflicts --path-prefix memory/projects/ --json`,
 		Args: noArgs,
 		RunE: action(func(cmd *cobra.Command, _ []string) (err error) {
+			if err := notEmpty(cmd, "source"); err != nil {
+				return err
+			}
 			if limit <= 0 || limit > 10_000 {
 				return usageErr("invalid --limit %d: must be in [1,10000]", limit)
 			}

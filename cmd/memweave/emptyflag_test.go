@@ -9,8 +9,9 @@ import (
 // unset variable) used to mean the flag left out: search --at "" searched
 // the files as they are now, not the revision asked for, and
 // --embedding-url "" sent to the default endpoint; feedback --passage " "
-// marked whatever passage sits at the line. Each is a usage error naming
-// the flag.
+// marked whatever passage sits at the line; files --source "" listed
+// nothing and exited 0. Each is a usage error naming the flag, also for
+// any one value of a repeatable flag.
 func TestEmptyFlagValueIsRefused(t *testing.T) {
 	t.Parallel()
 	ws := testWorkspace(t)
@@ -21,12 +22,19 @@ func TestEmptyFlagValueIsRefused(t *testing.T) {
 		{"--embedding-model", "", "search", "queue"},
 		{"--embedding-url", "", "search", "queue"},
 		{"feedback", "memory/stack.md:5", "useful", "--passage", " "},
+		{"files", "--source", ""},
+		{"files", "--source", "notes", "--source", " "},
+		{"conflicts", "--source", ""},
+		{"mcp", "--http", "127.0.0.1:0", "--allow-host", ""},
+		{"mcp", "--http", "127.0.0.1:0", "--allow-origin", " "},
 	} {
 		out := runCLI(t, "", nil, append([]string{"-w", ws}, args...)...)
 		flag := args[0]
 		switch args[0] {
 		case "search":
 			flag = args[2]
+		case "files", "conflicts", "mcp":
+			flag = args[len(args)-2]
 		case "feedback":
 			flag = args[3]
 		}

@@ -26,6 +26,9 @@ count, size and modification time. A pending file has chunks still
 waiting for embeddings; it is found by keyword meanwhile.`,
 		Args: noArgs,
 		RunE: action(func(cmd *cobra.Command, _ []string) (err error) {
+			if err := notEmpty(cmd, "source"); err != nil {
+				return err
+			}
 			w, err := a.openWeave(cmd)
 			if err != nil {
 				return err

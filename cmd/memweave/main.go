@@ -77,6 +77,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/memweave/memweave-go"
 	_ "github.com/memweave/memweave-go/embed/static/english" // the built-in model of --embedder static
@@ -268,10 +269,21 @@ func (a *app) checkGlobalFlags(cmd *cobra.Command, _ []string) error {
 // notEmpty refuses each flag of names given an empty value (or white
 // space): a script's unset variable must not silently mean the flag left
 // out, which reads another revision, endpoint or model than asked.
+// A repeatable flag is refused when any one of its values is empty.
 func notEmpty(cmd *cobra.Command, names ...string) error {
 	for _, name := range names {
-		if f := cmd.Flags().Lookup(name); f != nil && f.Changed && strings.TrimSpace(f.Value.String()) == "" {
-			return usageErr("--%s must not be empty (leave it out for the default)", name)
+		f := cmd.Flags().Lookup(name)
+		if f == nil || !f.Changed {
+			continue
+		}
+		values := []string{f.Value.String()}
+		if sv, ok := f.Value.(pflag.SliceValue); ok {
+			values = sv.GetSlice()
+		}
+		for _, v := range values {
+			if strings.TrimSpace(v) == "" {
+				return usageErr("--%s must not be empty (leave it out for the default)", name)
+			}
 		}
 	}
 	return nil

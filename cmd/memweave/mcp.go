@@ -164,6 +164,9 @@ are answered, for up to 30 seconds.`,
 				return usageErr("invalid --http %q: want host:port, such as 127.0.0.1:8765", httpAddr)
 			}
 		}
+		if err := notEmpty(cmd, "allow-host", "allow-origin"); err != nil {
+			return err
+		}
 		if syncEvery < 0 {
 			return usageErr("invalid --sync-every %v: must not be negative (0: never)", syncEvery)
 		}
