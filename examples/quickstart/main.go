@@ -17,10 +17,10 @@ import (
 
 func main() {
 	ctx := context.Background()
-	// A workspace is a folder holding memory/; Create makes memory/. The
-	// default embedder is offline: no network, no model, no key.
-	dir := filepath.Join(os.TempDir(), "memweave-quickstart")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	// A workspace is a folder holding memory/, here a new one each run;
+	// Create makes memory/. The default embedder is offline: no network, no key.
+	dir, err := os.MkdirTemp("", "memweave-quickstart-")
+	if err != nil {
 		log.Fatal(err)
 	}
 	w, err := memweave.Open(ctx, memweave.Config{Workspace: dir, Create: true})
