@@ -21,7 +21,7 @@ import (
 // Environment of the helper process the tests below start: the test
 // binary again, running TestAppendHelper.
 const (
-	envHelper = "MEMFILE_TEST_HELPER" // "fsize" or "big"
+	envHelper = "MEMFILE_TEST_HELPER" // "fsize", "big" or "replace"
 	envRoot   = "MEMFILE_TEST_ROOT"
 	envLimit  = "MEMFILE_TEST_FSIZE"
 )
@@ -51,7 +51,7 @@ func TestAppendHelper(t *testing.T) {
 	if mode == "big" {
 		size = 32 << 20
 	}
-	if mode == "fsize" {
+	if mode == "fsize" || mode == "replace" {
 		limit, _ := strconv.ParseUint(os.Getenv(envLimit), 10, 64)
 		var rl syscall.Rlimit
 		syscall.Getrlimit(syscall.RLIMIT_FSIZE, &rl)
@@ -60,6 +60,11 @@ func TestAppendHelper(t *testing.T) {
 			fmt.Println("setrlimit:", err)
 			os.Exit(2)
 		}
+	}
+	if mode == "replace" {
+		_, err := memfile.Replace(root, "memory/b.md", []byte("hi\n"))
+		fmt.Println("replace:", err)
+		os.Exit(0)
 	}
 	_, _, err := memfile.AppendWith(context.Background(), root, helperNote(size), helperDay, time.UTC)
 	fmt.Println("append:", err)

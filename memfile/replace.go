@@ -205,8 +205,14 @@ func replaceFile(r *os.Root, name string, data []byte, check func(cur []byte) bo
 
 // makeTempDir creates TempDir beneath r, with a .gitignore that keeps
 // git from listing what it holds (itself included), unless it exists.
+// When writing the .gitignore fails (a full disk), it removes the cut
+// file, which ignores nothing and which the next call would take for
+// whole, and the folder when it made it: Remove takes only an empty one.
 func makeTempDir(r *os.Root) error {
-	if err := r.Mkdir(TempDir, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+	made := true
+	if err := r.Mkdir(TempDir, 0o755); errors.Is(err, fs.ErrExist) {
+		made = false
+	} else if err != nil {
 		return err
 	}
 	ignore := filepath.Join(TempDir, ".gitignore")
@@ -221,7 +227,13 @@ func makeTempDir(r *os.Root) error {
 		return err
 	}
 	_, err = f.WriteString("# Temporary files of memweave writes; see memfile.TempDir.\n*\n")
-	return errors.Join(err, f.Close())
+	if err = errors.Join(err, f.Close()); err != nil {
+		r.Remove(ignore)
+		if made {
+			r.Remove(TempDir)
+		}
+	}
+	return err
 }
 
 // replaceVia is replaceFile with the temporary file in the folder tmpDir
