@@ -200,6 +200,23 @@ func Differs(a, b string) (reason string, ok bool) {
 	return "", false
 }
 
+// ValueKey returns a key of the values text states whatever it is
+// compared with: its numbers as written and its words that are a
+// number, a date, a negation or a value word. Texts whose keys differ
+// always differ ([Differs] finds such a value only one of them holds),
+// so a caller comparing many texts need call Differs only on those of
+// one key.
+func ValueKey(text string) string {
+	text = straight(text)
+	var vals []string
+	for _, w := range wordsOf(text).list {
+		if valueKind(w, false) != "" {
+			vals = append(vals, w)
+		}
+	}
+	return strings.Join(vals, " ") + "\x00" + strings.Join(numbersOf(text), " ")
+}
+
 // numbersOf returns the sorted distinct fields of text (runs between
 // white space) that hold a digit, with the punctuation and Markdown
 // marks around them trimmed: numbers as written, with their signs and

@@ -26,7 +26,10 @@ import (
 // A text is compared only with the kept texts that share one of its
 // rarest tokens (prefix filtering): two sets more similar than a
 // positive threshold must share one, so distinct texts cost about linear
-// time where comparing every pair would cost quadratic.
+// time where comparing every pair would cost quadratic. Nor is it
+// compared with kept texts of another curate.ValueKey, which always
+// differ: near-duplicates that each state another value (a templated
+// log line) are kept without comparing every pair.
 func Dedupe(texts []string, scores []float64, threshold float64) []int {
 	if len(texts) != len(scores) {
 		panic("pack: Dedupe: texts and scores differ in length")
@@ -59,13 +62,21 @@ func Dedupe(texts []string, scores []float64, threshold float64) []int {
 		return kept
 	}
 	prefixes := rarestFirst(sets, threshold)
-	holders := make(map[uint64][]int) // kept texts by the tokens of their prefixes
+	keys := make([]string, len(texts))
+	for i, text := range texts {
+		keys[i] = curate.ValueKey(text)
+	}
+	type holder struct {
+		key string // curate.ValueKey of the text
+		tok uint64 // a token of its prefix
+	}
+	holders := make(map[holder][]int) // kept texts by their values and the tokens of their prefixes
 	seen := make([]int, len(texts))   // the text last compared with each kept one, plus one
 	for _, i := range order {
 		dup := false
 	compare:
 		for _, tok := range prefixes[i] {
-			for _, k := range holders[tok] {
+			for _, k := range holders[holder{keys[i], tok}] {
 				if seen[k] == i+1 {
 					continue
 				}
@@ -79,7 +90,8 @@ func Dedupe(texts []string, scores []float64, threshold float64) []int {
 		if !dup {
 			kept = append(kept, i)
 			for _, tok := range prefixes[i] {
-				holders[tok] = append(holders[tok], i)
+				h := holder{keys[i], tok}
+				holders[h] = append(holders[h], i)
 			}
 		}
 	}

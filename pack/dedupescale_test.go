@@ -105,3 +105,36 @@ func fastestDedupe(t *testing.T, n int) time.Duration {
 	}
 	return best
 }
+
+// TestDedupeScalesOverValuesThatDiffer: near-duplicates that each state
+// another value (a templated line of a daily log: "... build 1234 ...")
+// are all kept, and each was compared with every one kept before it by
+// curate.Differs, quadratic in the candidates: 800 such passages took
+// seconds. Texts whose values differ need no comparison.
+func TestDedupeScalesOverValuesThatDiffer(t *testing.T) {
+	small, large := fastestDedupeOfValues(t, 50), fastestDedupeOfValues(t, 400)
+	if large > 24*small {
+		t.Errorf("Dedupe of 400 near-duplicates of other values took %v, of 50 %v: %.0f times as long for 8 times the passages, want about linear (quadratic is 64)", large, small, float64(large)/float64(small))
+	}
+}
+
+// fastestDedupeOfValues returns the least CPU time of Dedupe runs over n
+// near-duplicate passages, each with another number or value word.
+func fastestDedupeOfValues(t *testing.T, n int) time.Duration {
+	texts, scores := make([]string, n), make([]float64, n)
+	for i := range texts {
+		state := []string{"finished", "failed", "never", "twice"}[i%4]
+		texts[i] = fmt.Sprintf("The nightly backup of the billing database %s on host db-east, build %d, and the upload to the offsite bucket took a while.", state, i)
+		scores[i] = 1 - float64(i)/float64(n)
+	}
+	best := time.Duration(1<<63 - 1)
+	for range 2 {
+		start := memweavetest.ProcessCPU()
+		got := Dedupe(texts, scores, DefaultDedupe)
+		best = min(best, memweavetest.ProcessCPU()-start)
+		if len(got) != n {
+			t.Fatalf("Dedupe of %d passages that each state another build kept %d", n, len(got))
+		}
+	}
+	return best
+}
