@@ -143,6 +143,9 @@ func (s *syncer) checkUnchanged(ctx context.Context, head, target string, change
 		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) && removedParent(c.path, removed) {
 			continue // a file in the way is one the move removes first
 		}
+		if errors.Is(err, syscall.EISDIR) && emptyFolders(filepath.Join(s.root, filepath.FromSlash(c.path))) {
+			continue // git keeps no empty folder: nothing there to keep
+		}
 		if want, _ := s.blob(ctx, target, c.path); err != nil || string(data) != string(want) {
 			return fmt.Errorf("gitsync: update the work tree: the remote adds %s, where this machine has a file git does not track (ignored?); nothing was changed (move it away and sync again)", c.path)
 		}
@@ -233,6 +236,14 @@ func (s *syncer) checkoutFile(ctx context.Context, blobs *history.BlobReader, c 
 	if err != nil {
 		return err
 	}
+	if !c.inHead {
+		// An empty folder checkUnchanged let through: the file takes its
+		// place. Removed one folder at a time, so that a file saved in it
+		// meanwhile stops the move instead of going with it.
+		if err := removeEmptyFolders(abs); err != nil {
+			return err
+		}
+	}
 	perm := fs.FileMode(0o644)
 	if c.mode == "100755" {
 		perm = 0o755
@@ -302,4 +313,43 @@ func (s *syncer) noLinkOnTheWay(rel string) error {
 		}
 	}
 	return nil
+}
+
+// emptyFolders reports whether abs is a folder holding nothing but
+// folders (none, or empty ones in turn), not through a link.
+func emptyFolders(abs string) bool {
+	fi, err := os.Lstat(abs)
+	if err != nil || !fi.IsDir() {
+		return false
+	}
+	entries, err := os.ReadDir(abs)
+	if err != nil {
+		return false
+	}
+	for _, e := range entries {
+		if !e.IsDir() || !emptyFolders(filepath.Join(abs, e.Name())) {
+			return false
+		}
+	}
+	return true
+}
+
+// removeEmptyFolders removes the folder abs and the empty folders in it,
+// deepest first, each with os.Remove, which refuses a folder that is not
+// empty; a missing abs, or a file there, is left as it is.
+func removeEmptyFolders(abs string) error {
+	fi, err := os.Lstat(abs)
+	if err != nil || !fi.IsDir() {
+		return nil
+	}
+	entries, err := os.ReadDir(abs)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if err := removeEmptyFolders(filepath.Join(abs, e.Name())); err != nil {
+			return err
+		}
+	}
+	return os.Remove(abs)
 }

@@ -12,13 +12,15 @@
 // work tree, its tree is checked ([ErrRefused]): no link, submodule or
 // blob over the size limit anywhere; no control character (C0 or C1),
 // byte that is not UTF-8, invisible formatting character (a
-// right-to-left override), backslash, ".." or ".git" in a path; no file
+// right-to-left override), backslash, ".." or ".git" in a path (nor
+// another spelling a macOS or Windows file system takes for ".git":
+// ".GIT", ".git.", ".git" with a zero-width joiner inside); no file
 // or folder name over 255 bytes, which no file system holds; no two
 // paths that differ only in case where the work tree's file system does
 // not tell them apart (core.ignorecase); and no file outside memory/
 // that the remote added, changed, deleted or gave another mode since the
 // history it shares with this machine, except memweave.json and
-// .gitattributes; and no .gitattributes naming an attribute that can run
+// .gitattributes; and no .gitattributes (in any such spelling) naming an attribute that can run
 // a program (a filter, a diff or merge driver), only git's built-in
 // merges, text, line endings and linguist hints. This machine's own tree
 // gets the same checks before it is committed, so it never pushes what
@@ -67,8 +69,10 @@
 // own git commit. It does not run while
 // the user is in the middle of a git merge, rebase, cherry-pick, revert
 // or am, or while git leaves a file conflicted with no operation in
-// progress (after a git stash pop, say) ([ErrInProgress]), and it warns about notes git ignores, which it
-// cannot share. A note another program saves while sync moves the work
+// progress (after a git stash pop, say) ([ErrInProgress]), nor while git
+// is told not to look at a file it shares (skip-worktree,
+// assume-unchanged, a sparse checkout leaving it out), and it warns
+// about notes git ignores, which it cannot share. A note another program saves while sync moves the work
 // tree is kept: the move stops there, and the next sync commits the save.
 //
 // Two syncs of one workspace never interleave (a lock file under
@@ -76,8 +80,9 @@
 // commits and updates the work tree, never across a network call. It
 // removes the git lock files of a sync that was killed, never those of a
 // git command that runs: it waits for them a while, then stops. A sync
-// knows that the one before it was killed by a mark it keeps in the git
-// directory while it runs (no clone or remote brings one there), and
+// knows that the one before it was killed, or had a git command killed
+// (its context ended), by a mark it keeps in the git directory while it
+// runs and leaves then (no clone or remote brings one there), and
 // takes a lock for that sync's only when it is no older than the mark
 // and no process holds it open (on Linux; elsewhere, where git does not
 // die with sync, never).

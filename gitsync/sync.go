@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
 	"net/url"
 	"os"
@@ -174,6 +175,9 @@ type syncer struct {
 	ownCopies []string
 	// foldCase caches [syncer.ignoresCase], nil until asked.
 	foldCase *bool
+	// gitKilled is set once a git command of this sync was killed (its
+	// context ended) or died of a signal, leaving its lock files behind.
+	gitKilled bool
 }
 
 // Sync commits, integrates and pushes the workspace at root (the top
@@ -229,24 +233,21 @@ func syncLocked(ctx context.Context, root string, opts Options) (res *Result, er
 	if err := s.notInProgress(ctx); err != nil {
 		return nil, err
 	}
-	// The running marker outlives only a sync that was killed; the locks
-	// its git left are no older than it.
-	out, err := s.git(ctx, nil, "rev-parse", "--git-path", runningName)
+	if err := s.noHiddenNotes(ctx); err != nil {
+		return nil, err
+	}
+	running, killed, err := s.markRunning(ctx, root)
 	if err != nil {
 		return nil, err
 	}
-	running := strings.TrimSpace(string(out))
-	if !filepath.IsAbs(running) {
-		running = filepath.Join(root, running)
-	}
-	var killed time.Time
-	if fi, err := os.Lstat(running); err == nil && fi.Mode().IsRegular() {
-		killed = fi.ModTime()
-	}
-	if err := memfile.WriteAtomic(running, []byte(strconv.Itoa(os.Getpid())+"\n"), 0o644); err != nil {
-		return nil, fmt.Errorf("gitsync: %w", err)
-	}
-	defer os.Remove(running)
+	// A git this sync had killed (its context ended: a server's timeout,
+	// its Close) left its locks as a killed sync's git does: the marker
+	// stays, so that the next sync takes them for what they are.
+	defer func() {
+		if !s.gitKilled {
+			os.Remove(running)
+		}
+	}()
 	res = &Result{Remote: s.remote, RemoteBranch: s.remoteBranch}
 	if err := s.clearStaleLocks(ctx, res, killed); err != nil {
 		return res, err
@@ -294,6 +295,28 @@ func syncLocked(ctx context.Context, root string, opts Options) (res *Result, er
 		}
 	}
 	return res, nil
+}
+
+// markRunning writes this sync's running marker and returns its path,
+// with the time of the marker a killed sync left (zero when none). The
+// marker outlives only a sync that was killed; the locks its git left
+// are no older than it.
+func (s *syncer) markRunning(ctx context.Context, root string) (running string, killed time.Time, err error) {
+	out, err := s.git(ctx, nil, "rev-parse", "--git-path", runningName)
+	if err != nil {
+		return "", time.Time{}, err
+	}
+	running = strings.TrimSpace(string(out))
+	if !filepath.IsAbs(running) {
+		running = filepath.Join(root, running)
+	}
+	if fi, err := os.Lstat(running); err == nil && fi.Mode().IsRegular() {
+		killed = fi.ModTime()
+	}
+	if err := memfile.WriteAtomic(running, []byte(strconv.Itoa(os.Getpid())+"\n"), 0o644); err != nil {
+		return "", time.Time{}, fmt.Errorf("gitsync: %w", err)
+	}
+	return running, killed, nil
 }
 
 // exchange fetches, integrates the remote's commits and pushes, again
@@ -560,6 +583,40 @@ func (s *syncer) notInProgress(ctx context.Context) error {
 	return nil
 }
 
+// noHiddenNotes refuses a workspace where git is told not to look at a
+// file sync shares: one marked skip-worktree or assume-unchanged, or
+// left out of a sparse checkout. Git's add skips it, so its edits are
+// never shared, and a change the remote brings to it cannot be written
+// without losing them: sync would stop at it on every run. The error
+// names the file and the git command that gives it back to sync.
+func (s *syncer) noHiddenNotes(ctx context.Context) error {
+	out, err := s.git(ctx, nil, "ls-files", "-v", "-z", "--", workspace.MemoryDir, SettingsFile, AttributesFile)
+	if err != nil {
+		return err
+	}
+	for _, rec := range strings.Split(string(out), "\x00") {
+		// "S": skip-worktree; lower case: assume-unchanged too.
+		tag, p, ok := strings.Cut(rec, " ")
+		if !ok || tag != "S" && tag != strings.ToLower(tag) {
+			continue
+		}
+		if _, err := os.Lstat(filepath.Join(s.root, filepath.FromSlash(p))); tag == "S" && errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("gitsync: %s is outside this checkout's sparse-checkout patterns, so git does not look at it; sync shares every file under %s/, nothing was synced (run git sparse-checkout add /%s/, or git sparse-checkout disable, then sync again)",
+				p, workspace.MemoryDir, workspace.MemoryDir)
+		}
+		var marks, cmds []string
+		if strings.EqualFold(tag, "S") {
+			marks, cmds = append(marks, "skip-worktree"), append(cmds, "git update-index --no-skip-worktree -- "+p)
+		}
+		if tag == strings.ToLower(tag) {
+			marks, cmds = append(marks, "assume-unchanged"), append(cmds, "git update-index --no-assume-unchanged -- "+p)
+		}
+		return fmt.Errorf("gitsync: %s is marked %s, so git does not look at it and its edits are never shared; nothing was synced (run %s, then sync again)",
+			p, strings.Join(marks, " and "), strings.Join(cmds, " && "))
+	}
+	return nil
+}
+
 // noPrograms are the settings every git call of sync starts with: hooks
 // and the file system monitor (core.fsmonitor) are programs the config
 // may name, and sync needs neither.
@@ -590,6 +647,10 @@ func (s *syncer) runIn(ctx context.Context, dir string, opts history.GitOptions,
 	t := time.Now()
 	out, err := history.Git(ctx, dir, opts, args...)
 	s.gitTime += time.Since(t)
+	var ge *history.GitError
+	if err != nil && (ctx.Err() != nil || errors.As(err, &ge) && ge.ExitCode() == -1) {
+		s.gitKilled = true
+	}
 	return out, err
 }
 

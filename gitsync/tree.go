@@ -129,7 +129,7 @@ func (s *syncer) checkEntry(ctx context.Context, p string, f []string) (size int
 	if size > s.opts.MaxBlobBytes {
 		return size, fmt.Sprintf("%d bytes, %d over the %d-byte limit", size, size-s.opts.MaxBlobBytes, s.opts.MaxBlobBytes), nil
 	}
-	if path.Base(p) == AttributesFile {
+	if gitName(path.Base(p)) == AttributesFile {
 		if size > maxAttributes {
 			return 0, fmt.Sprintf("%d bytes, over the %d-byte limit for attributes", size, maxAttributes), nil
 		}
@@ -232,7 +232,7 @@ func badPath(p string) string {
 		return "an absolute path"
 	}
 	for _, c := range strings.Split(p, "/") {
-		switch lc := strings.ToLower(strings.TrimRight(c, ". ")); {
+		switch lc := gitName(c); {
 		case c == "" || c == "." || c == "..":
 			return "a path component " + strconv.Quote(c)
 		case lc == ".git" || lc == ".gitmodules" || lc == workspace.IndexDir:
@@ -242,4 +242,16 @@ func badPath(p string) string {
 		}
 	}
 	return ""
+}
+
+// gitName returns the path component c as the file systems of macOS and
+// Windows may take it: in lower case (APFS, HFS+ and NTFS do not tell
+// case apart by default), without trailing dots and spaces (NTFS drops
+// them) and without zero-width joiners and non-joiners (HFS+ ignores
+// them; [badPath] refuses every other invisible formatting character).
+// There, a component whose gitName is ".git" or ".gitattributes" is that
+// file for git.
+func gitName(c string) string {
+	c = strings.NewReplacer("\u200c", "", "\u200d", "").Replace(c)
+	return strings.ToLower(strings.TrimRight(c, ". "))
 }

@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -160,7 +161,14 @@ const maxGroupIDs = 1000
 // consolidateInput is the input of memory_consolidate.
 type consolidateInput struct {
 	Apply []string `json:"apply,omitempty" jsonschema:"ids of groups from a listing to apply: their duplicates are removed, the kept passages stay (default: none, only list the groups); at most 1000"`
+	// MaxResults bounds the groups of a listing, as memory_conflicts'
+	// bounds its pairs: a memory of thousands of copies would otherwise
+	// answer with megabytes.
+	MaxResults int `json:"max_results,omitempty" jsonschema:"how many groups a listing returns, 1 to 500 (default 50); apply the ids of a listing, then list again for the rest"`
 }
+
+// maxGroupsListed bounds the max_results of memory_consolidate.
+const maxGroupsListed = 500
 
 // consolidateOutput is the output of memory_consolidate: the listing,
 // and with apply what was done.
@@ -172,16 +180,24 @@ type consolidateOutput struct {
 	Held     []memweave.HeldPair         `json:"held"`
 	Warnings []memweave.Warning          `json:"warnings"`
 	Result   *memweave.ConsolidateResult `json:"result,omitempty" jsonschema:"what applying the ids did: groups applied and skipped (with the reason), files edited, deleted and merged"`
+	// Total and Truncated tell a listing cut at max_results.
+	Total     int  `json:"total,omitempty" jsonschema:"how many groups the memory holds; more than groups holds when truncated"`
+	Truncated bool `json:"truncated,omitempty" jsonschema:"the listing holds only the first max_results groups"`
 }
 
 func (t *tools) consolidate(ctx context.Context, in consolidateInput) (*mcp.CallToolResult, consolidateOutput, error) {
 	out := consolidateOutput{Groups: []memweave.DuplicateGroup{}, Held: []memweave.HeldPair{}, Warnings: []memweave.Warning{}}
+	if in.MaxResults < 0 || in.MaxResults > maxGroupsListed {
+		return nil, out, fmt.Errorf("memory_consolidate: max_results must be between 1 and %d, got %d", maxGroupsListed, in.MaxResults)
+	}
 	if in.Apply == nil {
 		plan, err := t.w.Consolidate(ctx)
 		if err != nil {
 			return nil, out, err
 		}
-		out.Groups, out.Held, out.Warnings = plan.Groups, plan.Held, append(waitWarnings(ctx), plan.Warnings...)
+		n := cmp.Or(in.MaxResults, 50)
+		out.Groups, out.Held, out.Warnings = plan.Groups[:min(n, len(plan.Groups))], plan.Held, append(waitWarnings(ctx), plan.Warnings...)
+		out.Total, out.Truncated = len(plan.Groups), len(plan.Groups) > n
 		return nil, out, nil
 	}
 	if len(in.Apply) == 0 {

@@ -11,24 +11,6 @@ import (
 	"time"
 )
 
-// syncBuffer is a strings.Builder safe to read while a process writes it.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // holdLock takes the file lock path, as another process holding it
 // would, and returns the function that releases it.
 func holdLock(t *testing.T, path string) (release func()) {

@@ -1,12 +1,14 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"net"
 	"os"
+	"sync/atomic"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -111,14 +113,20 @@ are answered, for up to 30 seconds.`,
 				defer ln.Close() // ServeHTTP closes it too
 			}
 			a.longLived = true
+			logger := slog.New(slog.NewTextHandler(a.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 			cfg := a.config()
 			cfg.NoWatch = noWatch
+			// The background work of a long-lived server (--sync-every's
+			// syncs, the watcher) reports its failures only through the
+			// Weave's logger. What Open logs, open prints itself.
+			opened := new(atomic.Bool)
+			cfg.Logger = slog.New(afterHandler{Handler: logger.Handler(), on: opened})
 			w, err := a.open(cmd, cfg)
 			if err != nil {
 				return err
 			}
+			opened.Store(true)
 			defer closeWeave(w, &err)
-			logger := slog.New(slog.NewTextHandler(a.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 			// From here a wait for a lock outside a tool call (a periodic
 			// sync's) is told without the one-shot commands' "Ctrl-C
 			// stops waiting": Ctrl-C stops the server.
@@ -184,4 +192,23 @@ func mcpStdioHint(terminal bool, stderr io.Writer) {
 	if terminal {
 		fmt.Fprintln(stderr, "memweave: serving MCP (JSON-RPC) on stdin/stdout, for an MCP client to start as a subprocess; Ctrl-D ends (see 'memweave mcp --help')")
 	}
+}
+
+// afterHandler passes on the records logged once on is set and drops
+// the others.
+type afterHandler struct {
+	slog.Handler
+	on *atomic.Bool
+}
+
+func (h afterHandler) Enabled(ctx context.Context, l slog.Level) bool {
+	return h.on.Load() && h.Handler.Enabled(ctx, l)
+}
+
+func (h afterHandler) WithAttrs(attrs []slog.Attr) slog.Handler {
+	return afterHandler{Handler: h.Handler.WithAttrs(attrs), on: h.on}
+}
+
+func (h afterHandler) WithGroup(name string) slog.Handler {
+	return afterHandler{Handler: h.Handler.WithGroup(name), on: h.on}
 }

@@ -366,3 +366,56 @@ func TestMCPSyncEvery(t *testing.T) {
 		t.Fatal("mcp did not exit within 30 s of its input closing")
 	}
 }
+
+// TestMCPSyncEveryFailureIsTold: a server started with --sync-every whose
+// remote has gone away says on stderr that its syncs fail, naming the
+// workspace: otherwise nothing is shared and nobody knows.
+func TestMCPSyncEveryFailureIsTold(t *testing.T) {
+	t.Parallel()
+	bare := syncRemote(t)
+	here := syncClone(t, bare, "here")
+	cmd := exec.Command(binary, "-w", here, "mcp", "--no-watch", "--sync-every", "200ms")
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr syncBuffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	if err := os.Rename(bare, bare+".gone"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(here, "memory", "new.md"), []byte("# New\n\nA note to share.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	told := false
+	for end := time.Now().Add(20 * time.Second); time.Now().Before(end) && !told; time.Sleep(100 * time.Millisecond) {
+		told = strings.Contains(stderr.String(), "sync failed") && strings.Contains(stderr.String(), here)
+	}
+	stdin.Close()
+	cmd.Wait()
+	if !told {
+		t.Errorf("mcp --sync-every with its remote gone: stderr %q; want it to say the sync failed, naming %s", stderr.String(), here)
+	}
+}
+
+// syncBuffer is a strings.Builder safe to read while a process writes it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
