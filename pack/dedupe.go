@@ -14,9 +14,11 @@ import (
 // index), and a text is dropped when the Jaccard similarity of its token
 // set with the set of a text already kept is above threshold and no
 // value differs between them (curate.Differs: a number, a negation, a
-// name, "to" or "from"): two such texts state two facts, and the word
-// overlap alone may not hide either. The kept indices are returned in
-// ascending order.
+// name, "to" or "from") and they do not each say a word the other lacks
+// (curate.Loses both ways: consolidate holds such a pair as "words
+// replaced"). Texts that differ so state two facts, and the word overlap
+// alone may not hide either. The kept indices are returned in ascending
+// order.
 //
 // Tokens are those of tokenize.Bigrams: lower-cased words, CJK runs as
 // character pairs. A text without any token (blank, or punctuation only)
@@ -126,9 +128,12 @@ func rarestFirst(sets []tokenize.Set, threshold float64) [][]uint64 {
 	return out
 }
 
-// differs reports whether a value differs between two texts, so that
-// neither is a near-duplicate of the other.
+// differs reports whether a value differs between two texts, or each
+// says a word the other lacks (consolidate holds such a pair: "words
+// replaced"), so that neither is a near-duplicate of the other.
 func differs(a, b string) bool {
-	_, ok := curate.Differs(a, b)
-	return ok
+	if _, ok := curate.Differs(a, b); ok {
+		return true
+	}
+	return len(curate.Loses(a, b)) > 0 && len(curate.Loses(b, a)) > 0
 }
