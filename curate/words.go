@@ -90,6 +90,20 @@ func Loses(kept, dropped string) []string {
 	return out
 }
 
+// ContentWords returns the content words (not stop words) of text,
+// sorted and distinct: [Loses](kept, dropped) is those of dropped that
+// those of kept lack, for a caller comparing many texts that reads each
+// once.
+func ContentWords(text string) []string {
+	var out []string
+	for _, w := range wordsOf(text).list {
+		if content(w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
 // Adds returns the content words of kept that dropped lacks and that
 // may change what kept says: all but adverbs of manner or degree
 // ("carefully", "quite") and "one" as a pronoun ("each one of them"). A

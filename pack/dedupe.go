@@ -45,13 +45,23 @@ func Dedupe(texts []string, scores []float64, threshold float64) []int {
 	for i, text := range texts {
 		sets[i] = tokenize.SetOf(text)
 	}
+	// What differs is read once per text: the pairs compared may be
+	// many (near-duplicates that each state their own fact are all kept).
+	words := make([][]string, len(texts))
+	keys := make([]string, len(texts))
+	for i, text := range texts {
+		words[i], keys[i] = curate.ContentWords(text), curate.ValueKey(text)
+	}
+	twoFacts := func(i, k int) bool {
+		return eachLacks(words[i], words[k]) || keys[i] != keys[k] || valueDiffers(texts[i], texts[k])
+	}
 	var kept []int
 	if !(threshold > 0) {
 		// Every pair is similar enough, even without a shared token.
 		for _, i := range order {
 			dup := false
 			for _, k := range kept {
-				if tokenize.Jaccard(sets[i], sets[k]) > threshold && !differs(texts[i], texts[k]) {
+				if tokenize.Jaccard(sets[i], sets[k]) > threshold && !twoFacts(i, k) {
 					dup = true
 					break
 				}
@@ -64,10 +74,7 @@ func Dedupe(texts []string, scores []float64, threshold float64) []int {
 		return kept
 	}
 	prefixes := rarestFirst(sets, threshold)
-	keys := make([]string, len(texts))
-	for i, text := range texts {
-		keys[i] = curate.ValueKey(text)
-	}
+
 	type holder struct {
 		key string // curate.ValueKey of the text
 		tok uint64 // a token of its prefix
@@ -83,7 +90,7 @@ func Dedupe(texts []string, scores []float64, threshold float64) []int {
 					continue
 				}
 				seen[k] = i + 1
-				if tokenize.Jaccard(sets[i], sets[k]) > threshold && !differs(texts[i], texts[k]) {
+				if tokenize.Jaccard(sets[i], sets[k]) > threshold && !twoFacts(i, k) {
 					dup = true
 					break compare
 				}
@@ -128,12 +135,26 @@ func rarestFirst(sets []tokenize.Set, threshold float64) [][]uint64 {
 	return out
 }
 
-// differs reports whether a value differs between two texts, or each
-// says a word the other lacks (consolidate holds such a pair: "words
-// replaced"), so that neither is a near-duplicate of the other.
-func differs(a, b string) bool {
-	if _, ok := curate.Differs(a, b); ok {
-		return true
+// valueDiffers reports whether curate.Differs finds a value that differs
+// between a and b.
+func valueDiffers(a, b string) bool {
+	_, ok := curate.Differs(a, b)
+	return ok
+}
+
+// eachLacks reports whether each of the sorted word lists a and b holds
+// a word the other lacks.
+func eachLacks(a, b []string) bool {
+	return lacks(a, b) && lacks(b, a)
+}
+
+// lacks reports whether the sorted list b lacks a word of the sorted
+// list a.
+func lacks(a, b []string) bool {
+	for _, w := range a {
+		if _, ok := slices.BinarySearch(b, w); !ok {
+			return true
+		}
 	}
-	return len(curate.Loses(a, b)) > 0 && len(curate.Loses(b, a)) > 0
+	return false
 }
