@@ -90,6 +90,20 @@ func Loses(kept, dropped string) []string {
 	return out
 }
 
+// ContentWords returns the content words (not stop words) of text,
+// sorted and distinct: [Loses](kept, dropped) is those of dropped that
+// those of kept lack, for a caller comparing many texts that reads each
+// once.
+func ContentWords(text string) []string {
+	var out []string
+	for _, w := range wordsOf(text).list {
+		if content(w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
 // Adds returns the content words of kept that dropped lacks and that
 // may change what kept says: all but adverbs of manner or degree
 // ("carefully", "quite") and "one" as a pronoun ("each one of them"). A
@@ -198,6 +212,23 @@ func Differs(a, b string) (reason string, ok bool) {
 		return "contradiction: " + v.Reason, true
 	}
 	return "", false
+}
+
+// ValueKey returns a key of the values text states whatever it is
+// compared with: its numbers as written and its words that are a
+// number, a date, a negation or a value word. Texts whose keys differ
+// always differ ([Differs] finds such a value only one of them holds),
+// so a caller comparing many texts need call Differs only on those of
+// one key.
+func ValueKey(text string) string {
+	text = straight(text)
+	var vals []string
+	for _, w := range wordsOf(text).list {
+		if valueKind(w, false) != "" {
+			vals = append(vals, w)
+		}
+	}
+	return strings.Join(vals, " ") + "\x00" + strings.Join(numbersOf(text), " ")
 }
 
 // numbersOf returns the sorted distinct fields of text (runs between

@@ -560,54 +560,8 @@ func (s *syncer) replay(ctx context.Context, head, incoming string, res *Result)
 	var conflicts []Conflict
 	if len(order) > 0 {
 		var resolved []byte
-		for _, p := range order {
-			st := conflicted[p]
-			theirs, okT := st['2'] // incoming
-			ours, okO := st['3']   // local
-			if okT {
-				theirs = s.asCommitted(ctx, incoming, p, theirs)
-			}
-			if okO {
-				ours = s.asCommitted(ctx, head, p, ours)
-			}
-			switch {
-			case okT && okO:
-				resolved = appendEntry(resolved, theirs, p)
-				switch p {
-				case SettingsFile:
-					saved, err := s.saveLocalSettings(ctx, ours.oid, head)
-					if err != nil {
-						return "", err
-					}
-					res.Warnings = append(res.Warnings, fmt.Sprintf("%s changed on both sides: kept the remote's, saved this machine's as %s", p, saved))
-				case AttributesFile:
-					res.Warnings = append(res.Warnings, fmt.Sprintf("%s changed on both sides: kept the remote's; the next sync adds memweave's lines back", p))
-				default:
-					cp := conflictCopy(p, s.host, head)
-					resolved = appendEntry(resolved, ours, cp)
-					conflicts = append(conflicts, Conflict{Path: p, Copy: cp})
-					s.ownCopies = append(s.ownCopies, cp)
-				}
-			case okO || okT:
-				side, commit, host := theirs, incoming, "remote"
-				if okO {
-					side, commit, host = ours, head, s.host
-				}
-				// A file one side made a folder of: git moved the file
-				// aside to "<path>~<commit>". It becomes a conflict copy,
-				// listed and reported like the others.
-				if orig, moved := strings.CutSuffix(p, "~"+commit); moved && orig != "" {
-					cp := conflictCopy(orig, host, commit)
-					resolved = appendEntry(resolved, stage{"0", strings.Repeat("0", len(side.oid))}, p)
-					resolved = appendEntry(resolved, side, cp)
-					conflicts = append(conflicts, Conflict{Path: orig, Copy: cp})
-					if okO {
-						s.ownCopies = append(s.ownCopies, cp)
-					}
-					continue
-				}
-				resolved = appendEntry(resolved, side, p)
-			}
+		if resolved, conflicts, err = s.resolveConflicts(ctx, head, incoming, conflicted, order, res); err != nil {
+			return "", err
 		}
 		if tree, err = s.resolveTree(ctx, tree, resolved); err != nil {
 			return "", err
@@ -633,6 +587,64 @@ func (s *syncer) replay(ctx context.Context, head, incoming string, res *Result)
 	}
 	res.Conflicts = append(res.Conflicts, conflicts...)
 	return commit, nil
+}
+
+// resolveConflicts decides each path merge-tree left conflicted, in
+// order: a path both sides changed keeps incoming's version and the
+// local one goes to a conflict copy (memweave's own files excepted); a
+// path one side deleted and the other changed keeps the change. It
+// returns the entries for resolveTree and the conflicts it made.
+func (s *syncer) resolveConflicts(ctx context.Context, head, incoming string, conflicted map[string]map[byte]stage, order []string, res *Result) (resolved []byte, conflicts []Conflict, err error) {
+	for _, p := range order {
+		st := conflicted[p]
+		theirs, okT := st['2'] // incoming
+		ours, okO := st['3']   // local
+		if okT {
+			theirs = s.asCommitted(ctx, incoming, p, theirs)
+		}
+		if okO {
+			ours = s.asCommitted(ctx, head, p, ours)
+		}
+		switch {
+		case okT && okO:
+			resolved = appendEntry(resolved, theirs, p)
+			switch p {
+			case SettingsFile:
+				saved, err := s.saveLocalSettings(ctx, ours.oid, head)
+				if err != nil {
+					return nil, nil, err
+				}
+				res.Warnings = append(res.Warnings, fmt.Sprintf("%s changed on both sides: kept the remote's, saved this machine's as %s", p, saved))
+			case AttributesFile:
+				res.Warnings = append(res.Warnings, fmt.Sprintf("%s changed on both sides: kept the remote's; the next sync adds memweave's lines back", p))
+			default:
+				cp := conflictCopy(p, s.host, head)
+				resolved = appendEntry(resolved, ours, cp)
+				conflicts = append(conflicts, Conflict{Path: p, Copy: cp})
+				s.ownCopies = append(s.ownCopies, cp)
+			}
+		case okO || okT:
+			side, commit, host := theirs, incoming, "remote"
+			if okO {
+				side, commit, host = ours, head, s.host
+			}
+			// A file one side made a folder of: git moved the file
+			// aside to "<path>~<commit>". It becomes a conflict copy,
+			// listed and reported like the others.
+			if orig, moved := strings.CutSuffix(p, "~"+commit); moved && orig != "" {
+				cp := conflictCopy(orig, host, commit)
+				resolved = appendEntry(resolved, stage{"0", strings.Repeat("0", len(side.oid))}, p)
+				resolved = appendEntry(resolved, side, cp)
+				conflicts = append(conflicts, Conflict{Path: orig, Copy: cp})
+				if okO {
+					s.ownCopies = append(s.ownCopies, cp)
+				}
+				continue
+			}
+			resolved = appendEntry(resolved, side, p)
+		}
+	}
+	return resolved, conflicts, nil
 }
 
 // asCommitted returns the entry commit has at the path p, st when it has

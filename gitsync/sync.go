@@ -236,22 +236,9 @@ func syncLocked(ctx context.Context, root string, opts Options) (res *Result, er
 	if err := s.noHiddenNotes(ctx); err != nil {
 		return nil, err
 	}
-	// The running marker outlives only a sync that was killed; the locks
-	// its git left are no older than it.
-	out, err := s.git(ctx, nil, "rev-parse", "--git-path", runningName)
+	running, killed, err := s.markRunning(ctx, root)
 	if err != nil {
 		return nil, err
-	}
-	running := strings.TrimSpace(string(out))
-	if !filepath.IsAbs(running) {
-		running = filepath.Join(root, running)
-	}
-	var killed time.Time
-	if fi, err := os.Lstat(running); err == nil && fi.Mode().IsRegular() {
-		killed = fi.ModTime()
-	}
-	if err := memfile.WriteAtomic(running, []byte(strconv.Itoa(os.Getpid())+"\n"), 0o644); err != nil {
-		return nil, fmt.Errorf("gitsync: %w", err)
 	}
 	// A git this sync had killed (its context ended: a server's timeout,
 	// its Close) left its locks as a killed sync's git does: the marker
@@ -308,6 +295,28 @@ func syncLocked(ctx context.Context, root string, opts Options) (res *Result, er
 		}
 	}
 	return res, nil
+}
+
+// markRunning writes this sync's running marker and returns its path,
+// with the time of the marker a killed sync left (zero when none). The
+// marker outlives only a sync that was killed; the locks its git left
+// are no older than it.
+func (s *syncer) markRunning(ctx context.Context, root string) (running string, killed time.Time, err error) {
+	out, err := s.git(ctx, nil, "rev-parse", "--git-path", runningName)
+	if err != nil {
+		return "", time.Time{}, err
+	}
+	running = strings.TrimSpace(string(out))
+	if !filepath.IsAbs(running) {
+		running = filepath.Join(root, running)
+	}
+	if fi, err := os.Lstat(running); err == nil && fi.Mode().IsRegular() {
+		killed = fi.ModTime()
+	}
+	if err := memfile.WriteAtomic(running, []byte(strconv.Itoa(os.Getpid())+"\n"), 0o644); err != nil {
+		return "", time.Time{}, fmt.Errorf("gitsync: %w", err)
+	}
+	return running, killed, nil
 }
 
 // exchange fetches, integrates the remote's commits and pushes, again

@@ -14,9 +14,11 @@ import (
 // index), and a text is dropped when the Jaccard similarity of its token
 // set with the set of a text already kept is above threshold and no
 // value differs between them (curate.Differs: a number, a negation, a
-// name, "to" or "from"): two such texts state two facts, and the word
-// overlap alone may not hide either. The kept indices are returned in
-// ascending order.
+// name, "to" or "from") and they do not each say a word the other lacks
+// (curate.Loses both ways: consolidate holds such a pair as "words
+// replaced"). Texts that differ so state two facts, and the word overlap
+// alone may not hide either. The kept indices are returned in ascending
+// order.
 //
 // Tokens are those of tokenize.Bigrams: lower-cased words, CJK runs as
 // character pairs. A text without any token (blank, or punctuation only)
@@ -26,7 +28,10 @@ import (
 // A text is compared only with the kept texts that share one of its
 // rarest tokens (prefix filtering): two sets more similar than a
 // positive threshold must share one, so distinct texts cost about linear
-// time where comparing every pair would cost quadratic.
+// time where comparing every pair would cost quadratic. Nor is it
+// compared with kept texts of another curate.ValueKey, which always
+// differ: near-duplicates that each state another value (a templated
+// log line) are kept without comparing every pair.
 func Dedupe(texts []string, scores []float64, threshold float64) []int {
 	if len(texts) != len(scores) {
 		panic("pack: Dedupe: texts and scores differ in length")
@@ -40,13 +45,23 @@ func Dedupe(texts []string, scores []float64, threshold float64) []int {
 	for i, text := range texts {
 		sets[i] = tokenize.SetOf(text)
 	}
+	// What differs is read once per text: the pairs compared may be
+	// many (near-duplicates that each state their own fact are all kept).
+	words := make([][]string, len(texts))
+	keys := make([]string, len(texts))
+	for i, text := range texts {
+		words[i], keys[i] = curate.ContentWords(text), curate.ValueKey(text)
+	}
+	twoFacts := func(i, k int) bool {
+		return eachLacks(words[i], words[k]) || keys[i] != keys[k] || valueDiffers(texts[i], texts[k])
+	}
 	var kept []int
 	if !(threshold > 0) {
 		// Every pair is similar enough, even without a shared token.
 		for _, i := range order {
 			dup := false
 			for _, k := range kept {
-				if tokenize.Jaccard(sets[i], sets[k]) > threshold && !differs(texts[i], texts[k]) {
+				if tokenize.Jaccard(sets[i], sets[k]) > threshold && !twoFacts(i, k) {
 					dup = true
 					break
 				}
@@ -59,18 +74,23 @@ func Dedupe(texts []string, scores []float64, threshold float64) []int {
 		return kept
 	}
 	prefixes := rarestFirst(sets, threshold)
-	holders := make(map[uint64][]int) // kept texts by the tokens of their prefixes
+
+	type holder struct {
+		key string // curate.ValueKey of the text
+		tok uint64 // a token of its prefix
+	}
+	holders := make(map[holder][]int) // kept texts by their values and the tokens of their prefixes
 	seen := make([]int, len(texts))   // the text last compared with each kept one, plus one
 	for _, i := range order {
 		dup := false
 	compare:
 		for _, tok := range prefixes[i] {
-			for _, k := range holders[tok] {
+			for _, k := range holders[holder{keys[i], tok}] {
 				if seen[k] == i+1 {
 					continue
 				}
 				seen[k] = i + 1
-				if tokenize.Jaccard(sets[i], sets[k]) > threshold && !differs(texts[i], texts[k]) {
+				if tokenize.Jaccard(sets[i], sets[k]) > threshold && !twoFacts(i, k) {
 					dup = true
 					break compare
 				}
@@ -79,7 +99,8 @@ func Dedupe(texts []string, scores []float64, threshold float64) []int {
 		if !dup {
 			kept = append(kept, i)
 			for _, tok := range prefixes[i] {
-				holders[tok] = append(holders[tok], i)
+				h := holder{keys[i], tok}
+				holders[h] = append(holders[h], i)
 			}
 		}
 	}
@@ -114,9 +135,26 @@ func rarestFirst(sets []tokenize.Set, threshold float64) [][]uint64 {
 	return out
 }
 
-// differs reports whether a value differs between two texts, so that
-// neither is a near-duplicate of the other.
-func differs(a, b string) bool {
+// valueDiffers reports whether curate.Differs finds a value that differs
+// between a and b.
+func valueDiffers(a, b string) bool {
 	_, ok := curate.Differs(a, b)
 	return ok
+}
+
+// eachLacks reports whether each of the sorted word lists a and b holds
+// a word the other lacks.
+func eachLacks(a, b []string) bool {
+	return lacks(a, b) && lacks(b, a)
+}
+
+// lacks reports whether the sorted list b lacks a word of the sorted
+// list a.
+func lacks(a, b []string) bool {
+	for _, w := range a {
+		if _, ok := slices.BinarySearch(b, w); !ok {
+			return true
+		}
+	}
+	return false
 }

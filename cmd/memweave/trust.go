@@ -47,6 +47,11 @@ printed, and nothing else.
 			if err := a.checkWorkspace(); err != nil {
 				return err
 			}
+			// An unset variable in trust --digest "$D" must not approve
+			// whatever the file says, as no digest would.
+			if err := notEmpty(cmd, "digest"); err != nil {
+				return err
+			}
 			ws, err := filepath.Abs(a.workspace)
 			if err != nil {
 				return err

@@ -67,3 +67,24 @@ func TestTrustApprovesOnlyWhatWasListed(t *testing.T) {
 		t.Errorf("trust --digest of the file's values: exit %d, stderr:\n%s", res.code, res.stderr)
 	}
 }
+
+// TestTrustEmptyDigestIsRefused: a script's unset variable,
+// trust --digest "$D", approved whatever memweave.json said then, a path
+// never shown among it, as if no digest were asked for.
+func TestTrustEmptyDigestIsRefused(t *testing.T) {
+	env := []string{"XDG_CONFIG_HOME=" + t.TempDir()}
+	ws := testWorkspace(t)
+	unseen := t.TempDir()
+	if err := os.WriteFile(filepath.Join(ws, "memweave.json"), []byte(`{"extra_paths": ["`+unseen+`"]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []string{"", " "} {
+		res := runCLI(t, "", env, "-w", ws, "trust", "--digest", d)
+		if res.code != 2 || !strings.Contains(res.stderr, "--digest must not be empty") || strings.Contains(res.stdout, unseen) {
+			t.Errorf("trust --digest %q: exit %d, stdout %q, stderr %q; want exit 2 naming --digest, nothing approved", d, res.code, res.stdout, res.stderr)
+		}
+	}
+	if list := runCLI(t, "", env, "-w", ws, "trust", "--list", "--json"); !strings.Contains(list.stdout, `"approved": false`) {
+		t.Errorf("after trust --digest \"\": trust --list --json:\n%s\nwant the path not approved", list.stdout)
+	}
+}
