@@ -747,8 +747,7 @@ func (s *syncer) fetch(ctx context.Context) (string, error) {
 			return "", err
 		}
 		if !ok {
-			s.git(ctx, nil, "update-ref", "-d", incomingRef)
-			s.restoreTracking(ctx, tracking, incoming)
+			s.dropFetched(ctx, tracking)
 			return "", fmt.Errorf("%w: %s/%s was %.12s, now %.12s (if the rewrite is intended, review it, then run: git fetch %s && git update-ref %s %s/%s)",
 				ErrRewritten, s.remote, s.remoteBranch, prev, incoming, s.remote, s.remoteRef(), s.remote, s.remoteBranch)
 		}
@@ -769,8 +768,7 @@ func (s *syncer) fetch(ctx context.Context) (string, error) {
 	}
 	if err := s.checkTree(ctx, incoming, against, remoteTree); err != nil {
 		// Leave no ref to what was refused, so git can drop its objects.
-		s.git(ctx, nil, "update-ref", "-d", incomingRef)
-		s.restoreTracking(ctx, tracking, incoming)
+		s.dropFetched(ctx, tracking)
 		return "", err
 	}
 	if _, err := s.git(ctx, nil, "update-ref", "-m", "memweave sync: fetched", s.remoteRef(), incoming); err != nil {
@@ -824,8 +822,21 @@ func (s *syncer) trackingRefs(ctx context.Context) (map[string]string, error) {
 	return refs, nil
 }
 
+// dropFetched deletes incomingRef, after sync refused what the fetch
+// brought there, and puts back the remote-tracking refs the same fetch
+// moved to it ([syncer.restoreTracking]). They hold what incomingRef
+// holds, read before it goes: not always the commit sync refused, which
+// a hostile remote's branch may name through an annotated tag.
+func (s *syncer) dropFetched(ctx context.Context, before map[string]string) {
+	fetched, _ := s.git(ctx, nil, "rev-parse", "--verify", "--quiet", "--end-of-options", incomingRef)
+	s.git(ctx, nil, "update-ref", "-d", incomingRef)
+	if id := strings.TrimSpace(string(fetched)); id != "" {
+		s.restoreTracking(ctx, before, id)
+	}
+}
+
 // restoreTracking puts back, as before holds them, the remote-tracking
-// refs that now name refused, the commit a fetch brought and sync
+// refs that now name refused, the object a fetch brought and sync
 // refused: no ref of the repository is left naming it, so a git pull or
 // merge of the remote-tracking branch does not take in what sync
 // refused. A ref that names another commit is left alone: another

@@ -57,3 +57,37 @@ func TestSyncRefusalKeepsAnotherFetch(t *testing.T) {
 		t.Errorf("origin/other = %.12s, want %.12s, where the other worktree's fetch put it (it was %.12s)", got, moved, other)
 	}
 }
+
+// TestSyncRefusalPutsBackATagFetched: a hostile remote's branch may name
+// an annotated tag of the refused commit rather than the commit itself
+// (a server writes its refs as it likes). The fetch moves
+// refs/remotes/origin/main to that tag, which is not the commit sync
+// refused; it must still go back, or a git merge of origin/main takes in
+// the refused commit, and the next sync of a clone not yet synced (whose
+// check reads that ref) takes the rewrite as new commits.
+func TestSyncRefusalPutsBackATagFetched(t *testing.T) {
+	bare := remote(t)
+	victim, attacker := clone(t, bare, "victim"), clone(t, bare, "attacker")
+	main := gitIn(t, victim, nil, "rev-parse", "origin/main")
+
+	tree := gitIn(t, attacker, nil, "write-tree")
+	root := gitIn(t, attacker, []byte("new root\n"), "commit-tree", tree)
+	gitIn(t, attacker, nil, "tag", "-a", "-m", "rewrite", "rewrite", root)
+	gitIn(t, attacker, nil, "push", "-q", "origin", "refs/tags/rewrite")
+	tag := gitIn(t, attacker, nil, "rev-parse", "rewrite")
+	// git refuses a tag at a branch; the remote's server need not.
+	gitIn(t, bare, nil, "pack-refs", "--all")
+	if err := os.WriteFile(filepath.Join(bare, "refs", "heads", "main"), []byte(tag+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	for i := range 2 {
+		_, err := gitsync.Sync(context.Background(), victim, gitsync.Options{Host: "victim"})
+		if !errors.Is(err, gitsync.ErrRewritten) {
+			t.Fatalf("sync %d = %v, want %v", i+1, err, gitsync.ErrRewritten)
+		}
+		if got := gitIn(t, victim, nil, "rev-parse", "origin/main"); got != main {
+			t.Fatalf("after sync %d, origin/main = %.12s, want %.12s as before the refused fetch (the tag of the rewrite is %.12s)", i+1, got, main, tag)
+		}
+	}
+}
