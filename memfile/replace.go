@@ -203,9 +203,12 @@ func replaceFile(r *os.Root, name string, data []byte, check func(cur []byte) bo
 	return replaceVia(r, filepath.Dir(name), name, data, check)
 }
 
+// tempIgnore is the .gitignore of TempDir: it ignores everything.
+const tempIgnore = "# Temporary files of memweave writes; see memfile.TempDir.\n*\n"
+
 // makeTempDir creates TempDir beneath r, with a .gitignore that keeps
-// git from listing what it holds (itself included), unless it exists.
-// When writing the .gitignore fails (a full disk), it removes the cut
+// git from listing what it holds (itself included), unless it exists;
+// one a killed process cut short is written again. When writing the .gitignore fails (a full disk), it removes the cut
 // file, which ignores nothing and which the next call would take for
 // whole, and the folder when it made it: Remove takes only an empty one.
 func makeTempDir(r *os.Root) error {
@@ -216,8 +219,15 @@ func makeTempDir(r *os.Root) error {
 		return err
 	}
 	ignore := filepath.Join(TempDir, ".gitignore")
-	if _, err := r.Lstat(ignore); err == nil {
-		return nil
+	if fi, err := r.Lstat(ignore); err == nil {
+		// Shorter than whole and a start of it: cut by a process killed
+		// while it wrote it, which ignores nothing. Written again.
+		if !fi.Mode().IsRegular() || fi.Size() >= int64(len(tempIgnore)) {
+			return nil
+		}
+		if data, err := r.ReadFile(ignore); err != nil || !strings.HasPrefix(tempIgnore, string(data)) || r.Remove(ignore) != nil {
+			return nil
+		}
 	}
 	f, err := r.OpenFile(ignore, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if errors.Is(err, fs.ErrExist) {
@@ -226,7 +236,7 @@ func makeTempDir(r *os.Root) error {
 	if err != nil {
 		return err
 	}
-	_, err = f.WriteString("# Temporary files of memweave writes; see memfile.TempDir.\n*\n")
+	_, err = f.WriteString(tempIgnore)
 	if err = errors.Join(err, f.Close()); err != nil {
 		r.Remove(ignore)
 		if made {

@@ -35,3 +35,25 @@ func TestCutTempIgnoreIsNotLeft(t *testing.T) {
 		t.Errorf("after the next write, the .gitignore = %q (%v), want it to ignore everything", ignore, err)
 	}
 }
+
+// TestKilledTempIgnoreIsRewritten: a process killed while it wrote the
+// .gitignore of memory/.memweave-tmp (or an older build out of disk
+// space) leaves it empty or cut short, which no cleanup of its own can
+// mend. The next write makes it whole; a .gitignore of other content
+// (someone's own) is left alone.
+func TestKilledTempIgnoreIsRewritten(t *testing.T) {
+	for _, left := range []string{"", "# Temporar", "*\n"} {
+		root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\n", "memory/" + memfile.TempDir + "/.gitignore": left})
+		if _, err := memfile.Replace(root, "memory/c.md", []byte("c\n")); err != nil {
+			t.Fatal(err)
+		}
+		ignore, err := os.ReadFile(filepath.Join(root, "memory", memfile.TempDir, ".gitignore"))
+		want := "# Temporary files of memweave writes; see memfile.TempDir.\n*\n"
+		if left == "*\n" {
+			want = left
+		}
+		if err != nil || string(ignore) != want {
+			t.Errorf("left %q: after a write, the .gitignore = %q (%v), want %q", left, ignore, err, want)
+		}
+	}
+}
