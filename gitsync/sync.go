@@ -724,7 +724,11 @@ func (s *syncer) fetch(ctx context.Context) (string, error) {
 	}
 	incoming, err := s.rev(ctx, incomingRef)
 	if err != nil || incoming == "" {
-		return "", fmt.Errorf("gitsync: fetch %s: no commit arrived: %v", s.remote, err)
+		s.dropFetched(ctx, tracking)
+		if err != nil {
+			return "", fmt.Errorf("gitsync: fetch %s: %w", s.remote, err)
+		}
+		return "", fmt.Errorf("gitsync: fetch %s: its branch %s names no commit", s.remote, s.remoteBranch)
 	}
 	prev, err := s.rev(ctx, s.remoteRef())
 	if err != nil {

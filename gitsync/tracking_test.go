@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/memweave/memweave-go/gitsync"
@@ -89,5 +90,26 @@ func TestSyncRefusalPutsBackATagFetched(t *testing.T) {
 		if got := gitIn(t, victim, nil, "rev-parse", "origin/main"); got != main {
 			t.Fatalf("after sync %d, origin/main = %.12s, want %.12s as before the refused fetch (the tag of the rewrite is %.12s)", i+1, got, main, tag)
 		}
+	}
+}
+
+// TestSyncRefusalOfNoCommitPutsBackTracking: a hostile remote's branch
+// may name no commit at all (a tree). Sync refuses it, and leaves the
+// remote-tracking ref as it was, not at the tree its fetch brought.
+func TestSyncRefusalOfNoCommitPutsBackTracking(t *testing.T) {
+	bare := remote(t)
+	victim := clone(t, bare, "victim")
+	sync(t, victim, "victim")
+	main := gitIn(t, victim, nil, "rev-parse", "origin/main")
+	tree := gitIn(t, bare, nil, "rev-parse", "main^{tree}")
+	gitIn(t, bare, nil, "pack-refs", "--all")
+	if err := os.WriteFile(filepath.Join(bare, "refs", "heads", "main"), []byte(tree+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gitsync.Sync(context.Background(), victim, gitsync.Options{Host: "victim"}); err == nil || !strings.Contains(err.Error(), "branch main names no commit") {
+		t.Fatalf("Sync of a branch naming a tree = %v, want it refused, naming the branch", err)
+	}
+	if got := gitIn(t, victim, nil, "rev-parse", "origin/main"); got != main {
+		t.Errorf("origin/main = %.12s, want %.12s as before the refused fetch (the tree is %.12s)", got, main, tree)
 	}
 }
