@@ -40,9 +40,12 @@ func SetFeedback(src []byte, key string, useful bool) ([]byte, error) {
 		v.Useless++
 	}
 	fb[key] = v
-	out, err := setField(src, b, "feedback", func(indent string) string { return encodeFeedback(fb, b.newline(), indent) })
-	if err != nil {
-		return nil, err
+	out, ok := editFeedbackEntries(src, b, fb)
+	if !ok {
+		var err error
+		if out, err = setField(src, b, "feedback", func(indent string) string { return encodeFeedback(fb, b.newline(), indent) }); err != nil {
+			return nil, err
+		}
 	}
 	if err := checkEdit(src, m, b, out, "feedback", func(got Meta) bool { return maps.Equal(got.Feedback, fb) }); err != nil {
 		return nil, err
@@ -65,9 +68,12 @@ func DropFeedback(src []byte, keys []string) ([]byte, error) {
 	if len(fb) == len(m.Feedback) {
 		return src, nil
 	}
-	out, err := setField(src, b, "feedback", func(indent string) string { return encodeFeedback(fb, b.newline(), indent) })
-	if err != nil {
-		return nil, err
+	out, ok := editFeedbackEntries(src, b, fb)
+	if !ok {
+		var err error
+		if out, err = setField(src, b, "feedback", func(indent string) string { return encodeFeedback(fb, b.newline(), indent) }); err != nil {
+			return nil, err
+		}
 	}
 	if err := checkEdit(src, m, b, out, "feedback", func(got Meta) bool { return maps.Equal(got.Feedback, fb) }); err != nil {
 		return nil, err
@@ -335,4 +341,98 @@ func sameNode(a, b *yaml.Node) bool {
 		}
 	}
 	return true
+}
+
+// editFeedbackEntries returns src with its feedback entries set to fb
+// line by line: an entry's counts are written again in place (what
+// follows them on the line, a comment, stays), an entry fb lacks loses
+// its line, and a new one is added after the last. Every other line of
+// the field (the owner's comments among the entries) is kept byte for
+// byte. ok is false when the field is not written one entry per line,
+// "KEY: {...}" each (then [setField] writes it whole).
+func editFeedbackEntries(src []byte, b Block, fb map[string]Votes) (out []byte, ok bool) {
+	if b.doc == nil || len(b.doc.Content) == 0 {
+		return nil, false
+	}
+	root := b.doc.Content[0]
+	if root.Kind != yaml.MappingNode || root.Style&yaml.FlowStyle != 0 {
+		return nil, false
+	}
+	var field *yaml.Node
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		if root.Content[i].Value == "feedback" {
+			field = root.Content[i+1]
+			if root.Content[i].Line >= field.Line {
+				return nil, false
+			}
+		}
+	}
+	if field == nil || field.Kind != yaml.MappingNode || field.Style&yaml.FlowStyle != 0 || len(field.Content) == 0 || field.Anchor != "" {
+		return nil, false
+	}
+	lines := lineStarts(b.body)
+	type entry struct {
+		key      string
+		from, to int    // the entry's line in body, its break included
+		text     string // what the line holds up to its value's closing brace
+		lead     string // the line's indentation
+	}
+	entries := map[string]entry{}
+	lastEnd, lead := 0, ""
+	for i := 0; i+1 < len(field.Content); i += 2 {
+		k, v := field.Content[i], field.Content[i+1]
+		if k.Kind != yaml.ScalarNode || k.Line != v.Line || v.Kind != yaml.MappingNode || v.Style&yaml.FlowStyle == 0 ||
+			k.Anchor != "" || v.Anchor != "" || k.Line < 1 || k.Line > len(lines) {
+			return nil, false
+		}
+		from, to := lines[k.Line-1], len(b.body)
+		if k.Line < len(lines) {
+			to = lines[k.Line]
+		}
+		line := string(b.body[from:to])
+		if !strings.HasSuffix(line, "\n") || strings.ContainsAny(strings.TrimRight(line, "\r\n"), "\r") {
+			return nil, false
+		}
+		body := strings.TrimRight(line, "\r\n")
+		if c := keyLineComment(k, v); c != "" {
+			body = strings.TrimSuffix(body, c)
+		}
+		body = strings.TrimRight(body, " \t")
+		l := body[:len(body)-len(strings.TrimLeft(body, " \t"))]
+		if !strings.HasPrefix(body[len(l):], k.Value+":") || !strings.HasSuffix(body, "}") || strings.Count(body, "}") != 1 {
+			return nil, false
+		}
+		if _, dup := entries[k.Value]; dup {
+			return nil, false
+		}
+		entries[k.Value] = entry{key: k.Value, from: from, to: to, text: body, lead: l}
+		if to > lastEnd {
+			lastEnd, lead = to, l
+		}
+	}
+	nl := b.newline()
+	var sb strings.Builder
+	at := 0
+	for _, e := range slices.SortedFunc(maps.Values(entries), func(x, y entry) int { return x.from - y.from }) {
+		sb.Write(b.body[at:e.from])
+		at = e.to
+		k := e.key
+		v, keep := fb[k]
+		if keep {
+			fmt.Fprintf(&sb, "%s%s: {useful: %d, useless: %d}", e.lead, k, v.Useful, v.Useless)
+			sb.Write(b.body[e.from+len(e.text) : e.to])
+		}
+		if e.to == lastEnd {
+			for _, nk := range slices.Sorted(maps.Keys(fb)) {
+				if _, had := entries[nk]; !had {
+					fmt.Fprintf(&sb, "%s%s: {useful: %d, useless: %d}%s", lead, nk, fb[nk].Useful, fb[nk].Useless, nl)
+				}
+			}
+		}
+	}
+	sb.Write(b.body[at:])
+	out = make([]byte, 0, len(src)+sb.Len())
+	out = append(out, src[:b.start]...)
+	out = append(out, sb.String()...)
+	return append(out, src[b.end:]...), true
 }
