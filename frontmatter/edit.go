@@ -343,6 +343,55 @@ func sameNode(a, b *yaml.Node) bool {
 	return true
 }
 
+// feedbackEntry is one entry of the feedback field, on a line of its
+// own.
+type feedbackEntry struct {
+	key      string
+	from, to int    // the entry's line in the block's body, its break included
+	text     string // what the line holds up to its value's closing brace
+	lead     string // the line's indentation
+}
+
+// feedbackEntryLines returns the entries of field, the feedback mapping
+// of b, by key, with the end of the last entry's line and its
+// indentation; ok is false unless each entry is one line, "KEY: {...}".
+func feedbackEntryLines(b Block, field *yaml.Node) (entries map[string]feedbackEntry, lastEnd int, lead string, ok bool) {
+	lines := lineStarts(b.body)
+	entries = map[string]feedbackEntry{}
+	for i := 0; i+1 < len(field.Content); i += 2 {
+		k, v := field.Content[i], field.Content[i+1]
+		if k.Kind != yaml.ScalarNode || k.Line != v.Line || v.Kind != yaml.MappingNode || v.Style&yaml.FlowStyle == 0 ||
+			k.Anchor != "" || v.Anchor != "" || k.Line < 1 || k.Line > len(lines) {
+			return nil, 0, "", false
+		}
+		from, to := lines[k.Line-1], len(b.body)
+		if k.Line < len(lines) {
+			to = lines[k.Line]
+		}
+		line := string(b.body[from:to])
+		if !strings.HasSuffix(line, "\n") || strings.ContainsAny(strings.TrimRight(line, "\r\n"), "\r") {
+			return nil, 0, "", false
+		}
+		body := strings.TrimRight(line, "\r\n")
+		if c := keyLineComment(k, v); c != "" {
+			body = strings.TrimSuffix(body, c)
+		}
+		body = strings.TrimRight(body, " \t")
+		l := body[:len(body)-len(strings.TrimLeft(body, " \t"))]
+		if !strings.HasPrefix(body[len(l):], k.Value+":") || !strings.HasSuffix(body, "}") || strings.Count(body, "}") != 1 {
+			return nil, 0, "", false
+		}
+		if _, dup := entries[k.Value]; dup {
+			return nil, 0, "", false
+		}
+		entries[k.Value] = feedbackEntry{key: k.Value, from: from, to: to, text: body, lead: l}
+		if to > lastEnd {
+			lastEnd, lead = to, l
+		}
+	}
+	return entries, lastEnd, lead, true
+}
+
 // editFeedbackEntries returns src with its feedback entries set to fb
 // line by line: an entry's counts are written again in place (what
 // follows them on the line, a comment, stays), an entry fb lacks loses
@@ -370,50 +419,14 @@ func editFeedbackEntries(src []byte, b Block, fb map[string]Votes) (out []byte, 
 	if field == nil || field.Kind != yaml.MappingNode || field.Style&yaml.FlowStyle != 0 || len(field.Content) == 0 || field.Anchor != "" {
 		return nil, false
 	}
-	lines := lineStarts(b.body)
-	type entry struct {
-		key      string
-		from, to int    // the entry's line in body, its break included
-		text     string // what the line holds up to its value's closing brace
-		lead     string // the line's indentation
-	}
-	entries := map[string]entry{}
-	lastEnd, lead := 0, ""
-	for i := 0; i+1 < len(field.Content); i += 2 {
-		k, v := field.Content[i], field.Content[i+1]
-		if k.Kind != yaml.ScalarNode || k.Line != v.Line || v.Kind != yaml.MappingNode || v.Style&yaml.FlowStyle == 0 ||
-			k.Anchor != "" || v.Anchor != "" || k.Line < 1 || k.Line > len(lines) {
-			return nil, false
-		}
-		from, to := lines[k.Line-1], len(b.body)
-		if k.Line < len(lines) {
-			to = lines[k.Line]
-		}
-		line := string(b.body[from:to])
-		if !strings.HasSuffix(line, "\n") || strings.ContainsAny(strings.TrimRight(line, "\r\n"), "\r") {
-			return nil, false
-		}
-		body := strings.TrimRight(line, "\r\n")
-		if c := keyLineComment(k, v); c != "" {
-			body = strings.TrimSuffix(body, c)
-		}
-		body = strings.TrimRight(body, " \t")
-		l := body[:len(body)-len(strings.TrimLeft(body, " \t"))]
-		if !strings.HasPrefix(body[len(l):], k.Value+":") || !strings.HasSuffix(body, "}") || strings.Count(body, "}") != 1 {
-			return nil, false
-		}
-		if _, dup := entries[k.Value]; dup {
-			return nil, false
-		}
-		entries[k.Value] = entry{key: k.Value, from: from, to: to, text: body, lead: l}
-		if to > lastEnd {
-			lastEnd, lead = to, l
-		}
+	entries, lastEnd, lead, ok := feedbackEntryLines(b, field)
+	if !ok {
+		return nil, false
 	}
 	nl := b.newline()
 	var sb strings.Builder
 	at := 0
-	for _, e := range slices.SortedFunc(maps.Values(entries), func(x, y entry) int { return x.from - y.from }) {
+	for _, e := range slices.SortedFunc(maps.Values(entries), func(x, y feedbackEntry) int { return x.from - y.from }) {
 		sb.Write(b.body[at:e.from])
 		at = e.to
 		k := e.key
