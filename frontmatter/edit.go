@@ -40,17 +40,7 @@ func SetFeedback(src []byte, key string, useful bool) ([]byte, error) {
 		v.Useless++
 	}
 	fb[key] = v
-	out, ok := editFeedbackEntries(src, b, fb)
-	if !ok {
-		var err error
-		if out, err = setField(src, b, "feedback", func(indent string) string { return encodeFeedback(fb, b.newline(), indent) }); err != nil {
-			return nil, err
-		}
-	}
-	if err := checkEdit(src, m, b, out, "feedback", func(got Meta) bool { return maps.Equal(got.Feedback, fb) }); err != nil {
-		return nil, err
-	}
-	return out, nil
+	return writeFeedback(src, m, b, fb)
 }
 
 // DropFeedback returns src without the feedback entries of keys, as
@@ -68,6 +58,14 @@ func DropFeedback(src []byte, keys []string) ([]byte, error) {
 	if len(fb) == len(m.Feedback) {
 		return src, nil
 	}
+	return writeFeedback(src, m, b, fb)
+}
+
+// writeFeedback returns src, whose front matter m and block b are, with
+// its feedback field set to fb: entry by entry where each is a line of
+// its own ([editFeedbackEntries]), else the field written whole; the
+// result is parsed again and must hold fb and nothing else changed.
+func writeFeedback(src []byte, m Meta, b Block, fb map[string]Votes) ([]byte, error) {
 	out, ok := editFeedbackEntries(src, b, fb)
 	if !ok {
 		var err error
