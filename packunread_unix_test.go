@@ -57,21 +57,7 @@ func TestPackLeavesOutNoteOfAnotherUser(t *testing.T) {
 	if os.Geteuid() == 0 {
 		t.Skip("root reads a file of mode 0")
 	}
-	root := memweavetest.Workspace(t, map[string]string{
-		"memory/locked.md": "# Locked\n\nThe mango crate.\n",
-		"memory/open.md":   "# Open\n\nThe mango tree.\n",
-	})
-	cfg := memweave.Config{DBPath: filepath.Join(t.TempDir(), "index.db"), OneShot: true}
-	w := open(t, root, cfg)
-	mustIndex(t, w)
-	w.Close()
-	locked := filepath.Join(root, "memory", "locked.md")
-	memweavetest.WriteFile(t, root, "memory/locked.md", "# Locked\n\nThe mango crate, now papaya.\n")
-	if err := os.Chmod(locked, 0); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.Chmod(locked, 0o644) })
-	w = open(t, root, cfg)
+	w := openWithLockedNote(t, "# Locked\n\nThe mango crate, now papaya.\n")
 	p, err := w.Pack(context.Background(), "mango", 1000, memweave.MinScore(0))
 	if err != nil {
 		t.Fatalf("Pack = %v, want memory/open.md packed", err)

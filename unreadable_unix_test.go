@@ -26,6 +26,23 @@ func TestOneShotSearchWarnsOfUnreadableNote(t *testing.T) {
 	if os.Geteuid() == 0 {
 		t.Skip("root reads a file of mode 0")
 	}
+	w := openWithLockedNote(t, "# Locked\n\nThe papaya crate.\n")
+	resp := mustSearch(t, w, "mango")
+	var warned bool
+	for _, wn := range resp.Warnings {
+		warned = warned || wn.Path == "memory/locked.md" && errors.Is(wn, fs.ErrPermission)
+	}
+	if !warned {
+		t.Errorf("search results %v, warnings %q: want a warning that memory/locked.md cannot be read", paths(resp.Results), resp.Warnings)
+	}
+}
+
+// openWithLockedNote indexes memory/locked.md and memory/open.md (both
+// about mangos) in a fresh workspace, then rewrites locked.md with text
+// and mode 0, as another user's program would, and returns a one-shot
+// Weave opened over it.
+func openWithLockedNote(t *testing.T, text string) *memweave.Weave {
+	t.Helper()
 	root := memweavetest.Workspace(t, map[string]string{
 		"memory/locked.md": "# Locked\n\nThe mango crate.\n",
 		"memory/open.md":   "# Open\n\nThe mango tree.\n",
@@ -35,20 +52,13 @@ func TestOneShotSearchWarnsOfUnreadableNote(t *testing.T) {
 	mustIndex(t, w)
 	w.Close()
 	locked := filepath.Join(root, "memory", "locked.md")
-	memweavetest.WriteFile(t, root, "memory/locked.md", "# Locked\n\nThe papaya crate.\n")
+	memweavetest.WriteFile(t, root, "memory/locked.md", text)
 	if err := os.Chmod(locked, 0); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { os.Chmod(locked, 0o644) })
 	w = open(t, root, cfg)
-	resp := mustSearch(t, w, "mango")
-	var warned bool
-	for _, wn := range resp.Warnings {
-		warned = warned || wn.Path == "memory/locked.md" && errors.Is(wn, fs.ErrPermission)
-	}
-	if !warned {
-		t.Errorf("search results %v, warnings %q: want a warning that memory/locked.md cannot be read", paths(resp.Results), resp.Warnings)
-	}
+	return w
 }
 
 // TestOneShotSearchNoteSwappedForFIFO: a note replaced by a FIFO is not
