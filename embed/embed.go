@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"math"
 )
 
 // ErrUnavailable is wrapped by errors from an embedder that could not be
@@ -67,4 +68,17 @@ type Embedder interface {
 	EmbedDocuments(ctx context.Context, texts []string) ([][]float32, error)
 	// EmbedQuery returns the vector of a search query.
 	EmbedQuery(ctx context.Context, text string) ([]float32, error)
+}
+
+// Finite reports whether every value of v is a finite number. An
+// embedder's vector holding a NaN or an infinity makes every cosine with
+// it NaN: the indexer does not store one, and a search does not rank by
+// one.
+func Finite(v []float32) bool {
+	for _, f := range v {
+		if math.IsNaN(float64(f)) || math.IsInf(float64(f), 0) {
+			return false
+		}
+	}
+	return true
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 
 	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/embedcache"
@@ -164,15 +163,7 @@ func (e *Engine) storedVectors(ctx context.Context, gr *group, need map[embedcac
 // dims dimensions: of that length, and finite (the cache lives in the
 // index file, which may be damaged or crafted).
 func usable(v []float32, dims int) bool {
-	if len(v) != dims {
-		return false
-	}
-	for _, f := range v {
-		if math.IsNaN(float64(f)) || math.IsInf(float64(f), 0) {
-			return false
-		}
-	}
-	return true
+	return len(v) == dims && embed.Finite(v)
 }
 
 // embedDeferred embeds the texts an index run left for a networked

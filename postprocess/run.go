@@ -21,8 +21,8 @@ import (
 // An error from a processor, or a cancelled ctx before one runs, is
 // returned as "postprocess: <name>: <err>"; so is a custom processor's
 // result whose score is NaN or infinite. Lines a processor set out of
-// the file's range are returned as they are (a pack skips them). Run does not modify the
-// results slice it is given.
+// the file's range are returned as they are (a pack skips them). Run
+// does not modify the results slice it is given.
 func Run(ctx context.Context, query string, results []search.Result, procs ...Postprocessor) ([]search.Result, error) {
 	for _, p := range procs {
 		if p == nil {

@@ -6,10 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"math"
 	"slices"
 	"sync"
 
+	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/store"
 )
 
@@ -294,7 +294,7 @@ func (h *Hybrid) run(ctx context.Context, req Request, qp queryPlan, wantKw, wan
 			if r.qvec, r.embedErr = h.Embedder.EmbedQuery(ctx, req.Query); r.embedErr != nil {
 				return
 			}
-			if !finite(r.qvec) {
+			if !embed.Finite(r.qvec) {
 				// Every cosine would be NaN: the vector side would match
 				// nothing while the search claimed to be hybrid. The
 				// indexer refuses such document vectors likewise.
@@ -469,14 +469,4 @@ func attach(fused []Result, chunks map[int64]store.Chunk) []Result {
 		return cmp.Or(cmp.Compare(b.Score, a.Score), a.order.compare(b.order), cmp.Compare(a.Path, b.Path), cmp.Compare(a.StartLine, b.StartLine))
 	})
 	return out
-}
-
-// finite reports whether every value of v is a finite number.
-func finite(v []float32) bool {
-	for _, f := range v {
-		if math.IsNaN(float64(f)) || math.IsInf(float64(f), 0) {
-			return false
-		}
-	}
-	return true
 }
