@@ -81,13 +81,7 @@ func minus(a, b []string) []string {
 // Loses returns the content words (not stop words) of dropped that kept
 // lacks: what would be lost if dropped were deleted in favour of kept.
 func Loses(kept, dropped string) []string {
-	var out []string
-	for _, w := range minus(wordsOf(dropped).list, wordsOf(kept).list) {
-		if content(w) {
-			out = append(out, w)
-		}
-	}
-	return out
+	return minus(ContentWords(dropped), ContentWords(kept))
 }
 
 // ContentWords returns the content words (not stop words) of text,
