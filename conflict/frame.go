@@ -178,14 +178,19 @@ func quantityFrame(words []string, i int) (repl []string, n int, ok bool) {
 		// "daily", "weekly": once a day, a week.
 		return []string{"1", periodWords[w]}, 1, true
 	case (w == "once" || w == "twice" || w == "thrice" || (isValue(w) && next == "times")) &&
-		(next == "a" || next == "per" || next == "every" || next == "each" || next == "times"):
+		(perWords[next] || next == "times"):
 		// "twice a week" is every half week.
 		times, k := map[string]float64{"once": 1, "twice": 2, "thrice": 3}[w], i+1
 		if times == 0 {
 			times, _ = strconv.ParseFloat(w, 64)
 			k++
 		}
-		if u := wordAt(words, k+1); times > 0 && (wordAt(words, k) == "a" || wordAt(words, k) == "per" || wordAt(words, k) == "every" || wordAt(words, k) == "each") && units[u] > 0 {
+		if u := wordAt(words, k+1); times > 0 && perWords[wordAt(words, k)] && units[u] > 0 {
+			if timeUnit(u) && times != 1 {
+				// "12 times an hour" is every 300 seconds, exactly:
+				// a rounded fraction of an hour is not "5 minutes".
+				return []string{strconv.FormatFloat(units[u]/times, 'g', 6, 64), "seconds"}, k - i + 2, true
+			}
 			return []string{strconv.FormatFloat(1/times, 'g', 4, 64), u}, k - i + 2, true
 		}
 		return nil, 0, true
@@ -195,6 +200,15 @@ func quantityFrame(words []string, i int) (repl []string, n int, ok bool) {
 		return []string{"1"}, 1, true
 	}
 	return nil, 0, false
+}
+
+// perWords join a count of times to its period: "twice a week", "12
+// times an hour", "3 times per day".
+var perWords = setOf(`a an per every each`)
+
+// timeUnit reports whether u is a unit of time in [units], not of size.
+func timeUnit(u string) bool {
+	return units[u] > 0 && !strings.HasSuffix(u, "b") && !strings.HasPrefix(u, "byte")
 }
 
 // changeFrame rewrites a change into the value it states: "replaced
