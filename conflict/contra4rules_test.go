@@ -18,6 +18,12 @@ func TestContra4Rules(t *testing.T) {
 	}{
 		{"n times an hour agrees with its period", "The poller wakes every 10 minutes.", "The poller wakes 6 times an hour.", false},
 		{"n times an hour differs from its period", "The poller wakes every 10 minutes.", "The poller wakes 4 times an hour.", true},
+		{"no fewer than against at least", "Each cluster keeps no fewer than 3 etcd members.", "Each cluster keeps at least 5 etcd members.", true},
+		{"n or more against a minimum of", "Reviews need 2 or more approvals.", "Reviews need a minimum of 3 approvals.", true},
+		{"no larger than against at most", "Uploads may be no larger than 5 MB.", "Uploads must be at most 10 MB.", true},
+		{"no larger than agrees with up to", "Uploads may be no larger than 5 MB.", "Uploads of up to 5 MB are accepted.", false},
+		{"a minimum beside a maximum", "Reviews need at least 2 approvals.", "Reviews need at most 4 approvals.", false},
+		{"n or fewer beside n or more", "Squads have 3 or more engineers.", "Squads have 9 or fewer engineers.", false},
 	} {
 		if _, got := conflict.Judge(c.a, c.b); got != c.want {
 			t.Errorf("%s: Judge(%q, %q) = %v, want %v", c.name, c.a, c.b, got, c.want)

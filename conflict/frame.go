@@ -85,7 +85,10 @@ func rewrite(words []string) []string {
 		}
 		// The first frame whose opening matches decides, even when it
 		// then rewrites nothing.
-		repl, n, ok := roleFrame(words, i)
+		repl, n, ok := boundFrame(words, i)
+		if !ok {
+			repl, n, ok = roleFrame(words, i)
+		}
 		if !ok {
 			repl, n, ok = quantityFrame(words, i)
 		}
@@ -202,6 +205,53 @@ func quantityFrame(words []string, i int) (repl []string, n int, ok bool) {
 	return nil, 0, false
 }
 
+// boundFrame rewrites a bound into the word "minimum" or "maximum"
+// before its value: "at least 12", "no fewer than 12", "a minimum of
+// 12" and "12 or more" are "minimum 12"; "at most", "no more than", "up
+// to 5" and "5 or fewer" are "maximum". "No more than" denies nothing,
+// and a minimum is not a maximum of the same subject. A deadline ("no
+// later than Friday") is its date alone.
+func boundFrame(words []string, i int) (repl []string, n int, ok bool) {
+	w, next, then := words[i], wordAt(words, i+1), wordAt(words, i+2)
+	switch {
+	case w == "at" && next == "least":
+		return []string{"minimum"}, 2, true
+	case w == "at" && next == "most":
+		return []string{"maximum"}, 2, true
+	case (w == "no" || w == "not") && then == "than" && boundWord[next] != "":
+		// "no more than 8" is at most 8: the bound of "8 or more"
+		// turned round.
+		return []string{boundOpposite[boundWord[next]]}, 3, true
+	case (w == "a" || w == "the") && (next == "minimum" || next == "maximum") && then == "of":
+		return []string{next}, 3, true
+	case (w == "minimum" || w == "maximum") && next == "of":
+		return []string{w}, 2, true
+	case w == "up" && next == "to" && (isValue(then) || numberWords[then] != ""):
+		return []string{"maximum"}, 2, true
+	case isValue(w) || numberWords[w] != "":
+		k := i + 1
+		if units[next] > 0 {
+			k++
+		}
+		if b := boundWord[wordAt(words, k+1)]; wordAt(words, k) == "or" && (b == "minimum" || b == "maximum") {
+			return append([]string{b}, words[i:k]...), k + 2 - i, true
+		}
+	}
+	return nil, 0, false
+}
+
+// boundWord maps a comparative to the bound it sets after "or": "3 or
+// more" sets a minimum, "3 or fewer" a maximum, "Friday or later" a
+// start; [boundOpposite] turns it round for "no more than".
+var boundWord = map[string]string{
+	"more": "minimum", "older": "minimum", "newer": "minimum", "higher": "minimum", "greater": "minimum", "above": "minimum", "larger": "minimum", "bigger": "minimum", "longer": "minimum",
+	"fewer": "maximum", "less": "maximum", "below": "maximum", "lower": "maximum", "younger": "maximum", "smaller": "maximum", "shorter": "maximum",
+	"later": "from", "earlier": "by", "sooner": "by",
+}
+
+// boundOpposite maps each bound of [boundWord] to the other way round.
+var boundOpposite = map[string]string{"minimum": "maximum", "maximum": "minimum", "from": "by", "by": "from"}
+
 // perWords join a count of times to its period: "twice a week", "12
 // times an hour", "3 times per day".
 var perWords = setOf(`a an per every each`)
@@ -293,7 +343,7 @@ var rawLex = func() map[string]uint8 {
 }()
 
 var frameWords = setOf(`prefer prefers preferred preferring replaced swapped substituted traded ditched a an is are was were been since took takes take taken stepped became becomes appointed named promoted half every each per one
-once twice thrice times`)
+once twice thrice times no not at up minimum maximum or`)
 
 // periodWords are adverbs of a period: "daily" is once a day.
 var periodWords = map[string]string{
