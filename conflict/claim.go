@@ -126,6 +126,9 @@ func claims(text string) []claim {
 			}
 			ss = sentences(t)
 		}
+		if h := historySwitch(t); h != "" {
+			ss = append(ss, h)
+		}
 		for _, s := range ss {
 			// The predicates of one subject joined by "and" are
 			// claims of their own as well.

@@ -23,6 +23,11 @@ func TestContra4Rules(t *testing.T) {
 		{"no larger than against at most", "Uploads may be no larger than 5 MB.", "Uploads must be at most 10 MB.", true},
 		{"no larger than agrees with up to", "Uploads may be no larger than 5 MB.", "Uploads of up to 5 MB are accepted.", false},
 		{"a minimum beside a maximum", "Reviews need at least 2 approvals.", "Reviews need at most 4 approvals.", false},
+		{"history until a month, now another", "Our wiki runs on Confluence.", "Our wiki ran on Confluence until March; now it runs on Notion.", true},
+		{"history and the present it agrees with", "Our wiki runs on Notion.", "Our wiki ran on Confluence until March; now it runs on Notion.", false},
+		{"history, and now another", "Alerts go to PagerDuty.", "Alerts went to PagerDuty until June, and now go to Opsgenie.", true},
+		{"history, and now also another", "Alerts go to PagerDuty.", "Alerts went to PagerDuty until June, and now also go to Slack.", false},
+		{"history after an opening until", "Hiring runs through Greenhouse.", "Until the reorg, hiring ran through Greenhouse; today it runs through Lever.", true},
 		{"n or fewer beside n or more", "Squads have 3 or more engineers.", "Squads have 9 or fewer engineers.", false},
 	} {
 		if _, got := conflict.Judge(c.a, c.b); got != c.want {
