@@ -529,7 +529,7 @@ func switchedOn(words []string, i int) bool {
 func (c *claim) tokenAt(raws []rawTok, i int, capFirst string) token {
 	r := raws[i]
 	w := r.w
-	t := token{w: w, value: r.kind == quantity || r.kind == date || (r.kind == plain && isValue(w)), kind: r.kind, name: r.name}
+	t := token{w: w, value: r.kind == quantity || r.kind == date || (r.kind == plain && isValue(w)), kind: r.kind, name: r.name && !expanded[w]}
 	if r.show != "" {
 		c.shows = append(c.shows, r.show)
 		t.show = uint8(len(c.shows))

@@ -28,6 +28,9 @@ func TestContra4Rules(t *testing.T) {
 		{"history, and now another", "Alerts go to PagerDuty.", "Alerts went to PagerDuty until June, and now go to Opsgenie.", true},
 		{"history, and now also another", "Alerts go to PagerDuty.", "Alerts went to PagerDuty until June, and now also go to Slack.", false},
 		{"history after an opening until", "Hiring runs through Greenhouse.", "Until the reorg, hiring ran through Greenhouse; today it runs through Lever.", true},
+		{"an abbreviation and its word", "The auth proxy listens on port 4180.", "The authentication proxy listens on port 4181.", true},
+		{"an abbreviation, its word capitalised", "Our k8s nodes run Ubuntu 22.04.", "Our Kubernetes nodes run Ubuntu 24.04.", true},
+		{"an abbreviation and another attribute", "The infra budget is $40k.", "The infrastructure headcount is 4.", false},
 		{"n or fewer beside n or more", "Squads have 3 or more engineers.", "Squads have 9 or fewer engineers.", false},
 	} {
 		if _, got := conflict.Judge(c.a, c.b); got != c.want {

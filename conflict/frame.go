@@ -926,7 +926,20 @@ var shortForms = map[string]string{
 	"db": "database", "dbs": "databases", "k8s": "kubernetes", "req": "requests", "reqs": "requests",
 	"prod": "production", "env": "environment", "envs": "environments", "repo": "repository",
 	"repos": "repositories", "config": "configuration", "msg": "message", "msgs": "messages",
+	"auth": "authentication", "authn": "authentication", "eng": "engineering", "mgmt": "management",
+	"infra": "infrastructure", "perf": "performance", "cfg": "configuration",
 }
+
+// expanded are the words [shortForms] writes: one capitalised
+// ("Kubernetes", "Production") is the word, not a name, so that it
+// folds as the expansion of "k8s" folds.
+var expanded = func() map[string]bool {
+	m := make(map[string]bool, len(shortForms))
+	for _, full := range shortForms {
+		m[full] = true
+	}
+	return m
+}()
 
 // expand writes abbreviations in full ([shortForms]) and a rate such as
 // "req/min" as "requests per min". It returns words itself when nothing
