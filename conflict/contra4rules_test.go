@@ -31,6 +31,9 @@ func TestContra4Rules(t *testing.T) {
 		{"an abbreviation and its word", "The auth proxy listens on port 4180.", "The authentication proxy listens on port 4181.", true},
 		{"an abbreviation, its word capitalised", "Our k8s nodes run Ubuntu 22.04.", "Our Kubernetes nodes run Ubuntu 24.04.", true},
 		{"an abbreviation and another attribute", "The infra budget is $40k.", "The infrastructure headcount is 4.", false},
+		{"a switch of another subject's name", "Traces ship to Jaeger.", "Metrics shipping was cut over to Prometheus.", false},
+		{"a switch of the subject's name", "Traces ship to Jaeger.", "Trace shipping was cut over to Tempo.", true},
+		{"a switch of the subject's name, its verb a noun", "Receipts are printed with Xero.", "We switched receipt printing to QuickBooks.", true},
 		{"n or fewer beside n or more", "Squads have 3 or more engineers.", "Squads have 9 or fewer engineers.", false},
 	} {
 		if _, got := conflict.Judge(c.a, c.b); got != c.want {

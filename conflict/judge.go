@@ -640,6 +640,7 @@ func switchedName(a, b *claim) (string, string, bool) {
 		}
 	}
 	common, onlyA := 0, 0
+	var wa, wb string
 	for _, t := range a.toks {
 		if isName(t) {
 			continue
@@ -651,6 +652,8 @@ func switchedName(a, b *claim) (string, string, bool) {
 			common++
 		} else if onlyA++; onlyA > 1 || t.value || t.kind != plain {
 			return "", "", false
+		} else {
+			wa = t.w
 		}
 	}
 	onlyB := 0
@@ -661,11 +664,22 @@ func switchedName(a, b *claim) (string, string, bool) {
 		if onlyB++; onlyB > 1 || t.value || t.kind != plain {
 			return "", "", false
 		}
+		wb = t.w
 	}
-	if common == 0 {
+	if common == 0 || onlyA == 1 && onlyB == 1 && common == 1 && !samePrefix(wa, wb) {
+		// One word shared and one replaced on each side: a word of
+		// the subject replaced ("logs ship to X", "metrics shipping
+		// moved to Y") names another subject, unless the two are
+		// forms of one word ("generated", "generation").
 		return "", "", false
 	}
 	return show(a, na), show(b, nb), true
+}
+
+// samePrefix reports whether x and y open with the same prefixMin
+// letters: forms of one word, as [prefixKey] reads them.
+func samePrefix(x, y string) bool {
+	return len(x) >= prefixMin && len(y) >= prefixMin && x[:prefixMin] == y[:prefixMin]
 }
 
 // names returns the name tokens of c that are not days or months.
