@@ -34,6 +34,9 @@ func TestContra4Rules(t *testing.T) {
 		{"a switch of another subject's name", "Traces ship to Jaeger.", "Metrics shipping was cut over to Prometheus.", false},
 		{"a switch of the subject's name", "Traces ship to Jaeger.", "Trace shipping was cut over to Tempo.", true},
 		{"a switch of the subject's name, its verb a noun", "Receipts are printed with Xero.", "We switched receipt printing to QuickBooks.", true},
+		{"the opposite state in a scope added", "Autosave is on by default.", "Autosave is off by default in the terminal editor.", false},
+		{"the opposite state, an attribute in a scope added", "Comments are public for all projects.", "Comments are private for projects of the legal team.", false},
+		{"the opposite state", "Autosave is on by default.", "Autosave is off by default.", true},
 		{"n or fewer beside n or more", "Squads have 3 or more engineers.", "Squads have 9 or fewer engineers.", false},
 	} {
 		if _, got := conflict.Judge(c.a, c.b); got != c.want {

@@ -493,7 +493,7 @@ func alikeSubjects(a, b *claim, h hunk, extra int) bool {
 // final.
 func judgeSlot(a, b *claim, h hunk, common, extra int, why bool) (v Verdict, ok, done bool) {
 	if h.context && max(len(h.a), len(h.b)) <= 3 && (common >= minCommon || extra == 0) {
-		one := min(len(h.a), len(h.b)) == 1
+		one := min(len(h.a), len(h.b)) == 1 && !scopedApart(a, b, extra)
 		if x, y, ok := antonyms(h.a, h.b); ok && one && !acrossCopula(a, b, h, x, y) {
 			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", show(a, x), show(b, y)) })}, true, true
 		}
@@ -559,7 +559,7 @@ func judgeAttribute(a, b *claim, h hunk, ratio float64, extra int, why bool) (Ve
 		// Two replaced words on each side: more than one attribute.
 		return Verdict{}, false
 	}
-	if x, y, ok := antonyms(h.a, h.b); ok && !acrossCopula(a, b, h, x, y) {
+	if x, y, ok := antonyms(h.a, h.b); ok && !acrossCopula(a, b, h, x, y) && !scopedApart(a, b, extra) {
 		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", show(a, x), show(b, y)) })}, true
 	}
 	if extra > maxExtra || hasPath(h.a) || hasPath(h.b) {
@@ -674,6 +674,15 @@ func switchedName(a, b *claim) (string, string, bool) {
 		return "", "", false
 	}
 	return show(a, na), show(b, nb), true
+}
+
+// scopedApart reports whether two claims that replace a state by its
+// opposite add extra words besides it, two or more, and neither says
+// that something changed: "dark mode is off by default in the print
+// view" is another scope than "dark mode is on by default", not its
+// denial.
+func scopedApart(a, b *claim, extra int) bool {
+	return extra >= 2 && !a.changed && !b.changed
 }
 
 // samePrefix reports whether x and y open with the same prefixMin
