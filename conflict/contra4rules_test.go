@@ -37,6 +37,8 @@ func TestContra4Rules(t *testing.T) {
 		{"the opposite state in a scope added", "Autosave is on by default.", "Autosave is off by default in the terminal editor.", false},
 		{"the opposite state, an attribute in a scope added", "Comments are public for all projects.", "Comments are private for projects of the legal team.", false},
 		{"the opposite state", "Autosave is on by default.", "Autosave is off by default.", true},
+		{"a place within the place", "The summer retreat is in Kyoto.", "The summer retreat venue is in Kyoto's Gion district.", false},
+		{"another place", "The summer retreat is in Kyoto.", "The summer retreat venue is in Osaka's Namba district.", true},
 		{"n or fewer beside n or more", "Squads have 3 or more engineers.", "Squads have 9 or fewer engineers.", false},
 	} {
 		if _, got := conflict.Judge(c.a, c.b); got != c.want {

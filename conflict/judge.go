@@ -567,7 +567,7 @@ func judgeAttribute(a, b *claim, h hunk, ratio float64, extra int, why bool) (Ve
 		// and addresses: prose that merely looks alike.
 		return Verdict{}, false
 	}
-	if sameAmount(a, b, h) || heldThing(a, b, h) {
+	if sameAmount(a, b, h) || heldThing(a, b, h) || namedWithin(h.a, h.b) || namedWithin(h.b, h.a) {
 		return Verdict{}, false
 	}
 	if !a.changed && !b.changed && manyValued(a, h.a) {
@@ -674,6 +674,32 @@ func switchedName(a, b *claim) (string, string, bool) {
 		return "", "", false
 	}
 	return show(a, na), show(b, nb), true
+}
+
+// namedWithin reports whether xs is one name, a word of a longer name
+// of ys, its possessive aside: "Lisbon's Alfama district" is a place in
+// "Lisbon", "AWS Lambda" a service of "AWS", a refinement of it, not
+// another value.
+func namedWithin(xs, ys []token) bool {
+	if len(xs) != 1 {
+		return false
+	}
+	for _, x := range xs {
+		if !x.name || strings.IndexByte(x.w, '_') >= 0 {
+			continue
+		}
+		for _, y := range ys {
+			if !y.name || strings.IndexByte(y.w, '_') < 0 {
+				continue
+			}
+			for _, part := range strings.Split(y.w, "_") {
+				if strings.TrimSuffix(strings.TrimSuffix(part, "'s"), "’s") == x.w {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // scopedApart reports whether two claims that replace a state by its
