@@ -39,6 +39,8 @@ func TestContra4Rules(t *testing.T) {
 		{"the opposite state", "Autosave is on by default.", "Autosave is off by default.", true},
 		{"a place within the place", "The summer retreat is in Kyoto.", "The summer retreat venue is in Kyoto's Gion district.", false},
 		{"another place", "The summer retreat is in Kyoto.", "The summer retreat venue is in Osaka's Namba district.", true},
+		{"a minute and a half", "The lock expires after 90 seconds.", "The lock expires after a minute and a half.", false},
+		{"one and a half hours", "The talk lasts 90 minutes.", "The talk lasts one and a half hours.", false},
 		{"n or fewer beside n or more", "Squads have 3 or more engineers.", "Squads have 9 or fewer engineers.", false},
 	} {
 		if _, got := conflict.Judge(c.a, c.b); got != c.want {

@@ -169,6 +169,12 @@ func roleFrame(words []string, i int) (repl []string, n int, ok bool) {
 func quantityFrame(words []string, i int) (repl []string, n int, ok bool) {
 	w, next := words[i], wordAt(words, i+1)
 	switch {
+	case (w == "a" || w == "an" || w == "one") && units[next] > 0 && wordAt(words, i+2) == "and" && wordAt(words, i+3) == "a" && wordAt(words, i+4) == "half":
+		// "a minute and a half".
+		return []string{"1.5", next}, 5, true
+	case w == "one" && next == "and" && wordAt(words, i+2) == "a" && wordAt(words, i+3) == "half" && units[wordAt(words, i+4)] > 0:
+		// "one and a half hours".
+		return []string{"1.5", wordAt(words, i+4)}, 5, true
 	case w == "half" && (next == "an" || next == "a") && units[wordAt(words, i+2)] > 0:
 		return []string{"0.5", wordAt(words, i+2)}, 3, true
 	case (w == "every" || w == "each" || w == "per" || w == "a" || w == "an") && units[next] > 0:
