@@ -41,6 +41,11 @@ func TestContra4Rules(t *testing.T) {
 		{"another place", "The summer retreat is in Kyoto.", "The summer retreat venue is in Osaka's Namba district.", true},
 		{"a minute and a half", "The lock expires after 90 seconds.", "The lock expires after a minute and a half.", false},
 		{"one and a half hours", "The talk lasts 90 minutes.", "The talk lasts one and a half hours.", false},
+		{"a verb and its particle against their noun", "Sessions time out after 15 minutes.", "The session timeout is 30 minutes.", true},
+		{"backed up against the backup", "The ledger is backed up every 6 hours.", "The ledger backup runs every 12 hours.", true},
+		{"the scope first", "In production, uploads time out after 60 seconds.", "Production upload timeout: 20 seconds.", true},
+		{"another scope first", "In staging, uploads time out after 60 seconds.", "Production upload timeout: 20 seconds.", false},
+		{"a status still a status", "The ledger service is in production.", "The ledger service is in review.", true},
 		{"n or fewer beside n or more", "Squads have 3 or more engineers.", "Squads have 9 or fewer engineers.", false},
 	} {
 		if _, got := conflict.Judge(c.a, c.b); got != c.want {

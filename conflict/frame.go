@@ -593,7 +593,9 @@ var statusFirst = func() map[string]bool {
 // statusAt returns the status phrase of two words at words[i] ("on
 // hold", "shut down", "in progress"), or 0 words.
 func statusAt(words []string, i int) (string, int) {
-	if i+1 >= len(words) || !statusFirst[words[i]] {
+	if i+1 >= len(words) || !statusFirst[words[i]] || i == 0 && words[i] == "in" {
+		// "In production, requests time out after 30 seconds": a
+		// sentence that opens with "in" states its scope first.
 		return "", 0
 	}
 	p := words[i] + " " + words[i+1]
@@ -947,13 +949,49 @@ var expanded = func() map[string]bool {
 	return m
 }()
 
-// expand writes abbreviations in full ([shortForms]) and a rate such as
-// "req/min" as "requests per min". It returns words itself when nothing
+// phrasalNouns maps the forms of a verb whose particle makes it a noun
+// written as one word to that noun: "requests time out after 30
+// seconds" and "the request timeout is 30 seconds" speak of one
+// "timeout"; [phrasalParticle] is the particle.
+var phrasalNouns = func() map[string]string {
+	m := make(map[string]string)
+	for noun, forms := range map[string]string{
+		"timeout": "time times timed", "backup": "back backs backed", "login": "log logs logged",
+		"signup": "sign signs signed", "setup": "set sets", "rollout": "roll rolls rolled",
+		"shutdown": "shut shuts", "failover": "fail fails failed", "cleanup": "clean cleans cleaned",
+		"lockout": "lock locks locked",
+	} {
+		for _, f := range strings.Fields(forms) {
+			m[f] = noun
+		}
+	}
+	return m
+}()
+
+// phrasalParticle is the particle of each noun of [phrasalNouns].
+var phrasalParticle = map[string]string{
+	"timeout": "out", "backup": "up", "login": "in", "signup": "up", "setup": "up", "rollout": "out",
+	"shutdown": "down", "failover": "over", "cleanup": "up", "lockout": "out",
+}
+
+// expand writes abbreviations in full ([shortForms]), a verb and its
+// particle as their noun ([phrasalNouns]) and a rate such as "req/min"
+// as "requests per min". It returns words itself when nothing
 // changes.
 func expand(words []string) []string {
 	var out []string
-	for i, w := range words {
+	for i := 0; i < len(words); i++ {
+		w := words[i]
 		repl := []string(nil)
+		if c := phrasalNouns[w]; c != "" && i+1 < len(words) && words[i+1] == phrasalParticle[c] {
+			// "times out" is the "timeout" of the noun.
+			if out == nil {
+				out = append(make([]string, 0, len(words)+2), words[:i]...)
+			}
+			out = append(out, c)
+			i++
+			continue
+		}
 		if full, ok := shortForms[w]; ok {
 			repl = []string{full}
 		} else if x, y, ok := strings.Cut(w, "/"); ok && x != "" && !hasDigit(x) && units[y] > 0 && units[y] < 1<<10 && !strings.HasSuffix(y, "b") {
