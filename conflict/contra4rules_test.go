@@ -46,6 +46,9 @@ func TestContra4Rules(t *testing.T) {
 		{"the scope first", "In production, uploads time out after 60 seconds.", "Production upload timeout: 20 seconds.", true},
 		{"another scope first", "In staging, uploads time out after 60 seconds.", "Production upload timeout: 20 seconds.", false},
 		{"a status still a status", "The ledger service is in production.", "The ledger service is in review.", true},
+		{"a role handed to another, no particle", "The mobile release captain is Ines.", "Ines handed the mobile release captain role to Karl.", true},
+		{"another role handed to another", "The web release captain is Ines.", "Ines handed the mobile release captain role to Karl.", false},
+		{"a role handed to its holder", "The mobile release captain is Karl.", "Ines handed the mobile release captain role to Karl.", false},
 		{"n or fewer beside n or more", "Squads have 3 or more engineers.", "Squads have 9 or fewer engineers.", false},
 	} {
 		if _, got := conflict.Judge(c.a, c.b); got != c.want {

@@ -107,6 +107,20 @@ var handVerbs = setOf(`handed passed turned`)
 // handed the report to Sofia"): "over", "on" or "off" before "to".
 var handParticles = setOf(`over on off`)
 
+// roleObjects name a role as the thing handed: "Omar handed the
+// on-call lead role to Lena" is a handover with no particle.
+var roleObjects = setOf(`role roles duties responsibilities responsibility ownership reins`)
+
+// roleObjectWords are [roleObjects] as claim words: the role handed
+// over is no word of the subject it is the role of.
+var roleObjectWords = func() map[string]bool {
+	m := map[string]bool{}
+	for w := range roleObjects {
+		m[lemma(stem(w))] = true
+	}
+	return m
+}()
+
 // handedOver reads the handover at words[i], a verb of [handVerbs]:
 // "X handed Y over to Z", "X passed Y on to Z", "X handed over Y to Z".
 // The old value is the holder before the verb, the new one the holder
@@ -125,7 +139,7 @@ func handedOver(words []string, i int) (old, new []string) {
 		case handParticles[words[j]]:
 			particle = true
 		case words[j] == "to":
-			if !particle || j == i+2 {
+			if !particle && !roleObjects[words[j-1]] || j == i+2 {
 				// No particle, or nothing handed between verb and "to".
 				return nil, nil
 			}
@@ -197,7 +211,7 @@ func switchedFrom(a, b *claim, why bool) (Verdict, bool) {
 	}
 	subject, in := 0, 0
 	for _, t := range b.toks {
-		if t.w == locMark || t.value || changeVerbs[t.w] || changeWords[t.w] || t.w == "off" || t.w == "onto" ||
+		if t.w == locMark || t.value || changeVerbs[t.w] || changeWords[t.w] || t.w == "off" || t.w == "onto" || roleObjectWords[t.w] ||
 			slices.ContainsFunc(b.new, func(w string) bool { return sameWord(w, t) }) ||
 			slices.ContainsFunc(b.old, func(w string) bool { return sameWord(w, t) }) {
 			// The switch's own words are not its subject.
