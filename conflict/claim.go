@@ -81,6 +81,9 @@ type claim struct {
 	// only: the claim says its value is the only one ("available only
 	// in English", "the only supported browser is Chrome").
 	only bool
+	// onlyFirst: the claim opens with "only", said of its subject
+	// ("only admins can delete projects").
+	onlyFirst bool
 }
 
 // claims splits text into claims, skipping fenced code.
@@ -439,6 +442,7 @@ func parseClaim(s string) (claim, bool) {
 	c.when = anchor(tw)
 	c.old, c.new = switchValues(tw)
 	c.only = exclusive(tw)
+	c.onlyFirst = c.only && len(tw) > 0 && tw[0] == "only"
 	c.readTokens(normalise(s, rewrite(tw)), capitalisedFirst(s, tw))
 	c.fillKeys()
 	// A switch with no subject of its own keeps only its new value

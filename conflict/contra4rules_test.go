@@ -1,6 +1,7 @@
 package conflict_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/memweave/memweave-go/conflict"
@@ -49,10 +50,17 @@ func TestContra4Rules(t *testing.T) {
 		{"a role handed to another, no particle", "The mobile release captain is Ines.", "Ines handed the mobile release captain role to Karl.", true},
 		{"another role handed to another", "The web release captain is Ines.", "Ines handed the mobile release captain role to Karl.", false},
 		{"a role handed to its holder", "The mobile release captain is Karl.", "Ines handed the mobile release captain role to Karl.", false},
+		{"only the subject, the other adds to it", "Only maintainers can merge to main.", "Maintainers and reviewers can merge to main.", true},
+		{"only the subject, the other adds a word after", "Only maintainers can merge to main.", "Maintainers can merge to main quickly.", false},
+		{"only the subject, the other qualifies it", "Only maintainers can merge to main.", "Senior maintainers can merge to main.", false},
 		{"n or fewer beside n or more", "Squads have 3 or more engineers.", "Squads have 9 or fewer engineers.", false},
 	} {
 		if _, got := conflict.Judge(c.a, c.b); got != c.want {
 			t.Errorf("%s: Judge(%q, %q) = %v, want %v", c.name, c.a, c.b, got, c.want)
 		}
+	}
+	// The reason shows the added words as the adding claim writes them.
+	if v, _ := conflict.Judge("Only maintainers can merge to main.", "Maintainers and reviewers can merge to main."); !strings.Contains(v.Reason, `"reviewers"`) {
+		t.Errorf("reason %q, want it to name \"reviewers\"", v.Reason)
 	}
 }

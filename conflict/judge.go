@@ -423,15 +423,22 @@ func judgeOnly(a, b *claim, hunks []hunk, common int, why bool) (Verdict, bool) 
 	if len(h.a) > 0 && len(h.b) > 0 || len(more) == 0 || len(more) > 3 || !h.context {
 		return Verdict{}, false
 	}
+	at, first := h.bt, a.onlyFirst
+	if b.only {
+		at, first = h.at, b.onlyFirst
+	}
 	for _, t := range more {
-		if !isName(t) {
+		if !isName(t) && !(first && at == 1 && len(more) <= 2) {
+			// Words added beside the value are another attribute,
+			// unless "only" opened the claim and they join its
+			// subject: "only admins" vs "admins and owners".
 			return Verdict{}, false
 		}
 	}
 	return Verdict{Likely, say(why, func() string {
-		c := a
+		c := b
 		if b.only {
-			c = b
+			c = a
 		}
 		return fmt.Sprintf("only one value, the other adds %q", show(c, more))
 	})}, true
