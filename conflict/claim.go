@@ -84,6 +84,9 @@ type claim struct {
 	// onlyFirst: the claim opens with "only", said of its subject
 	// ("only admins can delete projects").
 	onlyFirst bool
+	// duration: the claim says its quantity is how long something
+	// lasts ("two weeks long", "lasts 10 days"), not how often.
+	duration bool
 }
 
 // claims splits text into claims, skipping fenced code.
@@ -491,6 +494,12 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 		}
 		switch {
 		case r.keep:
+		case w == "long" && len(c.toks) > 0 && c.toks[len(c.toks)-1].kind == quantity,
+			durationVerbs[w] && i+1 < len(raws) && raws[i+1].kind == quantity:
+			// "two weeks long", "lasts two weeks", "takes two weeks":
+			// the duration alone.
+			c.duration = true
+			continue
 		case w == "on" && switchedOn(words, i), w == "off":
 			// "turned on" / "off": the switch itself is the value.
 		case tokenize.IsStopWord(w) || filler[w]:
@@ -505,6 +514,9 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 		}
 	}
 }
+
+// durationVerbs say that a duration follows: "lasts 10 days".
+var durationVerbs = setOf(`last lasts lasted take takes took`)
 
 // switchedOn reports whether the "on" at words[i] is a switch's state,
 // not a place or a day: it ends the sentence ("is turned on"), or it

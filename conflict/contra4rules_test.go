@@ -53,6 +53,10 @@ func TestContra4Rules(t *testing.T) {
 		{"only the subject, the other adds to it", "Only maintainers can merge to main.", "Maintainers and reviewers can merge to main.", true},
 		{"only the subject, the other adds a word after", "Only maintainers can merge to main.", "Maintainers can merge to main quickly.", false},
 		{"only the subject, the other qualifies it", "Only maintainers can merge to main.", "Senior maintainers can merge to main.", false},
+		{"a subject's duration, in two verbs", "Retros are an hour long.", "Retros last 45 minutes.", true},
+		{"a subject's duration, agreeing", "Retros are an hour long.", "Retros last 60 minutes.", false},
+		{"a duration beside a frequency", "Retros are weekly.", "Retros last 45 minutes.", false},
+		{"a duration, takes and lasts", "Onboarding takes 3 days.", "Onboarding lasts a week.", true},
 		{"n or fewer beside n or more", "Squads have 3 or more engineers.", "Squads have 9 or fewer engineers.", false},
 	} {
 		if _, got := conflict.Judge(c.a, c.b); got != c.want {

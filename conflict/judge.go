@@ -336,7 +336,7 @@ func judgeSpan(a, b *claim, h hunk, common int, ratio float64, why bool) (Verdic
 	if v, ok, done := judgeSlot(a, b, h, common, extra, why); done {
 		return v, ok
 	}
-	if a.changed || b.changed || closing(a, b, h) {
+	if a.changed || b.changed || closing(a, b, h) || bareQuantities(a, b, h) {
 		h = trimPredicate(h)
 		if common == 1 && extra == 0 && len(h.a) == 1 && len(h.b) == 1 && ratio >= minRatio {
 			// A short claim of one subject word and a value, restated
@@ -709,6 +709,15 @@ func namedWithin(xs, ys []token) bool {
 	return false
 }
 
+// bareQuantities reports whether each claim is one subject word and one
+// duration, that h replaces: "sprints last 10 days" and "the sprint is
+// two weeks long" say nothing else. "Retros are weekly" says how often,
+// not how long.
+func bareQuantities(a, b *claim, h hunk) bool {
+	return a.duration && b.duration && len(a.toks) == 2 && len(b.toks) == 2 && len(h.a) == 1 && len(h.b) == 1 &&
+		h.a[0].kind == quantity && h.b[0].kind == quantity && unitOf(h.a[0].w) == unitOf(h.b[0].w)
+}
+
 // scopedApart reports whether two claims that replace a state by its
 // opposite add extra words besides it, two or more, and neither says
 // that something changed: "dark mode is off by default in the print
@@ -813,6 +822,11 @@ func possessive(hunks []hunk) bool {
 // value and the other states one ("retros happen every two weeks", "we
 // moved retros to once a month": see [judgeSpan]).
 func minShared(a, b *claim) int {
+	if a.duration && b.duration && len(a.toks) == 2 && len(b.toks) == 2 {
+		// A subject word and a duration: "sprints last 10 days" (see
+		// [bareQuantities]).
+		return 1
+	}
 	if len(a.old) > 0 || len(b.old) > 0 {
 		// A switch naming its old value shares that value alone with
 		// a claim stating it: see [switchedFrom].
