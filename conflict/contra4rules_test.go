@@ -68,3 +68,16 @@ func TestContra4Rules(t *testing.T) {
 		t.Errorf("reason %q, want it to name \"reviewers\"", v.Reason)
 	}
 }
+
+// TestHistorySwitchHostile feeds lines that end or break the history
+// and the present early, and letters whose lower case is longer: a
+// switch is read or not, never a panic.
+func TestHistorySwitchHostile(t *testing.T) {
+	for _, s := range []string{
+		"until", "Until ; now X", "X until", "We used Foo until; now", "İİİ until May; now we use Bar",
+		"We used Foo until May and", "until May, and now go to Bar. until", "Ⱥ used Foo until May; now Bar",
+		"We used Foo till İstanbul; now we use Bar", "through and now Foo", ". until . now Foo",
+	} {
+		conflict.Judge(s, "We use Foo.")
+	}
+}

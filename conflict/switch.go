@@ -287,7 +287,15 @@ func spaced(ws []string) string {
 // clause after the joint says "now" ("today", "currently", "since") and
 // names one new value; a clause that adds ("also") switches nothing.
 func historySwitch(line string) string {
+	if !strings.Contains(line, "ntil") && !strings.Contains(line, "till") && !strings.Contains(line, "hrough") {
+		// Most lines: no copy.
+		return ""
+	}
 	lower := strings.ToLower(line)
+	if len(lower) != len(line) {
+		// Offsets into lower must be offsets into line.
+		return ""
+	}
 	at := -1
 	for _, w := range []string{"until ", "till ", "through "} {
 		if i := strings.Index(lower, w); i >= 0 && (i == 0 || lower[i-1] == ' ') && (at < 0 || i < at) {
