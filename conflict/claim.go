@@ -495,7 +495,7 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 		switch {
 		case r.keep:
 		case w == "long" && len(c.toks) > 0 && c.toks[len(c.toks)-1].kind == quantity,
-			durationVerbs[w] && i+1 < len(raws) && raws[i+1].kind == quantity:
+			i+1 < len(raws) && raws[i+1].kind == quantity && durationVerbs[w]:
 			// "two weeks long", "lasts two weeks", "takes two weeks":
 			// the duration alone.
 			c.duration = true

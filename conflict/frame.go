@@ -234,7 +234,7 @@ func boundFrame(words []string, i int) (repl []string, n int, ok bool) {
 		return []string{w}, 2, true
 	case w == "up" && next == "to" && (isValue(then) || numberWords[then] != ""):
 		return []string{"maximum"}, 2, true
-	case isValue(w) || numberWords[w] != "":
+	case (next == "or" || then == "or") && (isValue(w) || numberWords[w] != ""):
 		k := i + 1
 		if units[next] > 0 {
 			k++
@@ -968,6 +968,10 @@ var phrasalNouns = func() map[string]string {
 	return m
 }()
 
+// particles are the particles of [phrasalParticle], read first: most
+// words are followed by none.
+var particles = setOf(`out up in down over`)
+
 // phrasalParticle is the particle of each noun of [phrasalNouns].
 var phrasalParticle = map[string]string{
 	"timeout": "out", "backup": "up", "login": "in", "signup": "up", "setup": "up", "rollout": "out",
@@ -983,12 +987,12 @@ func expand(words []string) []string {
 	for i := 0; i < len(words); i++ {
 		w := words[i]
 		repl := []string(nil)
-		if c := phrasalNouns[w]; c != "" && i+1 < len(words) && words[i+1] == phrasalParticle[c] {
+		if i+1 < len(words) && particles[words[i+1]] && phrasalParticle[phrasalNouns[w]] == words[i+1] {
 			// "times out" is the "timeout" of the noun.
 			if out == nil {
 				out = append(make([]string, 0, len(words)+2), words[:i]...)
 			}
-			out = append(out, c)
+			out = append(out, phrasalNouns[w])
 			i++
 			continue
 		}
