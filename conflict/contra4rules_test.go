@@ -57,6 +57,8 @@ func TestContra4Rules(t *testing.T) {
 		{"a subject's duration, agreeing", "Retros are an hour long.", "Retros last 60 minutes.", false},
 		{"a duration beside a frequency", "Retros are weekly.", "Retros last 45 minutes.", false},
 		{"a duration, takes and lasts", "Onboarding takes 3 days.", "Onboarding lasts a week.", true},
+		{"history, when it moved", "The wiki is hosted on Confluence.", "The wiki was hosted on Confluence until 2021, when it moved to Notion.", true},
+		{"history, when it moved, agreeing", "The wiki is hosted on Notion.", "The wiki was hosted on Confluence until 2021, when it moved to Notion.", false},
 		{"n or fewer beside n or more", "Squads have 3 or more engineers.", "Squads have 9 or fewer engineers.", false},
 	} {
 		if _, got := conflict.Judge(c.a, c.b); got != c.want {

@@ -283,9 +283,10 @@ func spaced(ws []string) string {
 // "Support tickets went to Zendesk until last quarter, and now go to
 // Freshdesk"), or "" when line has none. The history ends with "until",
 // "till" or "through", names its old value (capitalised words) before
-// the clause joint ("; ", " and ", " but ", ", after which "), and the
-// clause after the joint says "now" ("today", "currently", "since") and
-// names one new value; a clause that adds ("also") switches nothing.
+// the clause joint ("; ", " and ", " but ", ", after which ", ", when
+// "), and the clause after the joint says "now" ("today", "currently",
+// "since") or that it moved, and names one new value; a clause that
+// adds ("also") switches nothing.
 func historySwitch(line string) string {
 	if !strings.Contains(line, "ntil") && !strings.Contains(line, "till") && !strings.Contains(line, "hrough") {
 		// Most lines: no copy.
@@ -311,7 +312,7 @@ func historySwitch(line string) string {
 		end = at + k
 	}
 	joint, past, rest := -1, "", ""
-	for _, j := range []string{"; ", ", after which ", " and ", " but "} {
+	for _, j := range []string{"; ", ", after which ", ", when ", " and ", " but "} {
 		if k := strings.Index(line[at:end], j); k >= 0 && (joint < 0 || at+k < joint) {
 			joint, past, rest = at+k, line[start:at+k], line[at+k+len(j):end]
 			if j == ", after which " {
@@ -343,7 +344,8 @@ func presentMarked(s string) bool {
 	marked := false
 	for _, w := range strings.Fields(strings.ToLower(s)) {
 		switch strings.Trim(w, ",.;:!") {
-		case "now", "today", "currently", "nowadays", "since":
+		case "now", "today", "currently", "nowadays", "since", "moved", "switched", "migrated":
+			// "..., when they moved to Mintlify" says what followed.
 			marked = true
 		case "also", "too", "both", "well":
 			return false
