@@ -59,6 +59,8 @@ func TestContra4Rules(t *testing.T) {
 		{"a duration, takes and lasts", "Onboarding takes 3 days.", "Onboarding lasts a week.", true},
 		{"history, when it moved", "The wiki is hosted on Confluence.", "The wiki was hosted on Confluence until 2021, when it moved to Notion.", true},
 		{"history, when it moved, agreeing", "The wiki is hosted on Notion.", "The wiki was hosted on Confluence until 2021, when it moved to Notion.", false},
+		{"max against up to", "The max payload on the event bus is 128 KB.", "Event bus payloads can be up to 512 KB.", true},
+		{"max against up to, agreeing", "The max payload on the event bus is 512 KB.", "Event bus payloads can be up to 512 KB.", false},
 		{"n or fewer beside n or more", "Squads have 3 or more engineers.", "Squads have 9 or fewer engineers.", false},
 	} {
 		if _, got := conflict.Judge(c.a, c.b); got != c.want {

@@ -935,7 +935,7 @@ var shortForms = map[string]string{
 	"prod": "production", "env": "environment", "envs": "environments", "repo": "repository",
 	"repos": "repositories", "config": "configuration", "msg": "message", "msgs": "messages",
 	"auth": "authentication", "authn": "authentication", "eng": "engineering", "mgmt": "management",
-	"infra": "infrastructure", "perf": "performance", "cfg": "configuration",
+	"infra": "infrastructure", "perf": "performance", "cfg": "configuration", "max": "maximum",
 }
 
 // expanded are the words [shortForms] writes: one capitalised
