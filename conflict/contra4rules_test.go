@@ -61,6 +61,8 @@ func TestContra4Rules(t *testing.T) {
 		{"history, when it moved, agreeing", "The wiki is hosted on Notion.", "The wiki was hosted on Confluence until 2021, when it moved to Notion.", false},
 		{"max against up to", "The max payload on the event bus is 128 KB.", "Event bus payloads can be up to 512 KB.", true},
 		{"max against up to, agreeing", "The max payload on the event bus is 512 KB.", "Event bus payloads can be up to 512 KB.", false},
+		{"ported to another", "The status page is built with Statuspage.", "The status page was ported to Instatus.", true},
+		{"transitioned to another", "The billing UI uses Angular.", "The billing UI transitioned to React last year.", true},
 		{"n or fewer beside n or more", "Squads have 3 or more engineers.", "Squads have 9 or fewer engineers.", false},
 	} {
 		if _, got := conflict.Judge(c.a, c.b); got != c.want {

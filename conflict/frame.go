@@ -35,7 +35,7 @@ import (
 var changeVerbs = setOf(`changed change changes switched switch switches moved migrated upgraded downgraded
 updated bumped raised lowered increased decreased reduced cut extended shortened grew grown shrank
 dropped fell rose went gone scaled expanded doubled halved set reset transferred converted adjusted
-shifted pushed postponed delayed rescheduled relocated lifted resized`)
+shifted pushed postponed delayed rescheduled relocated lifted resized ported transitioned`)
 
 // locChange are the change verbs that state a new place: their "to"
 // becomes a location predicate ([locMark]).
