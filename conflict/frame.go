@@ -968,9 +968,16 @@ var phrasalNouns = func() map[string]string {
 	return m
 }()
 
-// particles are the particles of [phrasalParticle], read first: most
-// words are followed by none.
-var particles = setOf(`out up in down over`)
+// particle reports whether w is a particle of [phrasalParticle], read
+// first: most words are followed by none, and a switch costs less than
+// a map.
+func particle(w string) bool {
+	switch w {
+	case "out", "up", "in", "down", "over":
+		return true
+	}
+	return false
+}
 
 // phrasalParticle is the particle of each noun of [phrasalNouns].
 var phrasalParticle = map[string]string{
@@ -987,7 +994,7 @@ func expand(words []string) []string {
 	for i := 0; i < len(words); i++ {
 		w := words[i]
 		repl := []string(nil)
-		if i+1 < len(words) && particles[words[i+1]] && phrasalParticle[phrasalNouns[w]] == words[i+1] {
+		if i+1 < len(words) && particle(words[i+1]) && phrasalParticle[phrasalNouns[w]] == words[i+1] {
 			// "times out" is the "timeout" of the noun.
 			if out == nil {
 				out = append(make([]string, 0, len(words)+2), words[:i]...)
