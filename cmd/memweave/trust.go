@@ -84,7 +84,7 @@ prints their digest. --digest approves the values of the digest trust
 				return nil
 			}
 			if digest == "" {
-				if digest, err = a.showUnlisted(cmd, ws); err != nil {
+				if digest, err = a.showUnlisted(cmd, ws, asJSON); err != nil {
 					return err
 				}
 			}
@@ -111,10 +111,10 @@ prints their digest. --digest approves the values of the digest trust
 // wait for approval when no 'trust --list' showed them since the last
 // approval, so that 'trust' never approves values nobody saw: on a
 // terminal it asks and returns their digest on yes; elsewhere (a script,
-// an agent) it fails naming the --digest that approves them. It returns
-// "" when a listing was recorded (ApproveFile holds the file to it) or
-// nothing waits.
-func (a *app) showUnlisted(cmd *cobra.Command, ws string) (string, error) {
+// an agent, --json) it fails naming the --digest that approves them. It
+// returns "" when a listing was recorded (ApproveFile holds the file to
+// it) or nothing waits.
+func (a *app) showUnlisted(cmd *cobra.Command, ws string, asJSON bool) (string, error) {
 	ctx := cmd.Context()
 	if listed, err := trust.Listed(ws); err != nil || listed != "" {
 		return "", err
@@ -123,12 +123,12 @@ func (a *app) showUnlisted(cmd *cobra.Command, ws string) (string, error) {
 	if err != nil || len(unapproved) == 0 {
 		return "", err
 	}
-	if err := a.printApprovals(all, unapproved, false); err != nil {
+	if err := a.printApprovals(all, unapproved, asJSON); err != nil {
 		return "", err
 	}
 	file, d := filepath.Join(ws, memweave.SettingsFile), trust.Digest(all)
 	in := cmd.InOrStdin()
-	if !isTerminal(in) || !isTerminal(a.raw) {
+	if asJSON || !isTerminal(in) || !isTerminal(a.raw) {
 		return "", fmt.Errorf("%s: nothing approved: no '%s --list' showed these values; read them above, then approve them with: %s -w %s --digest %s",
 			file, memweave.ApproveCommand, memweave.ApproveCommand, shellQuote(ws), d)
 	}

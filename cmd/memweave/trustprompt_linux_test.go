@@ -39,6 +39,10 @@ func TestTrustUnlistedShowsBeforeApproving(t *testing.T) {
 	if digest == nil {
 		t.Fatalf("trust with no listing printed no digest: %q", res.stderr)
 	}
+	// --json is a script's: the listing is JSON, and nothing approved.
+	if res := runOnTerminal(t, env, "y\n", "-w", ws, "trust", "--json"); res.code != 1 || !strings.HasPrefix(res.stdout, "[") || approved() {
+		t.Fatalf("trust --json on a terminal: exit %d, stdout %q, stderr %q; want exit 1, a JSON listing, nothing approved", res.code, res.stdout, res.stderr)
+	}
 	args := []string{"-w", ws, "trust"}
 	if res := runOnTerminal(t, env, "n\n", args...); res.code != 1 || !strings.Contains(res.stdout, secrets) || approved() {
 		t.Fatalf("trust on a terminal answered n: exit %d, stdout %q, stderr %q; want exit 1, the values shown, nothing approved", res.code, res.stdout, res.stderr)
