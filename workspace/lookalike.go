@@ -26,7 +26,7 @@ func CheckLookalike(root, rel string) error {
 		if err != nil {
 			return nil // a folder to create: nothing to be alike
 		}
-		want, exact := norm.NFC.String(name), false
+		want, exact := nfc(name), false
 		for _, e := range entries {
 			if e.Name() == name {
 				exact = true
@@ -38,7 +38,7 @@ func CheckLookalike(root, rel string) error {
 			continue
 		}
 		for _, e := range entries {
-			if norm.NFC.String(e.Name()) == want {
+			if nfc(e.Name()) == want {
 				have := MemoryDir + "/" + strings.Join(append(parts[:i:i], e.Name()), "/")
 				return fmt.Errorf("%+q: %w: %+q exists, the same letters composed otherwise: use that name, or rename it first", rel, ErrLookalikeName, have)
 			}
@@ -46,4 +46,42 @@ func CheckLookalike(root, rel string) error {
 		return nil
 	}
 	return nil
+}
+
+// nfc returns name in Unicode's composed form (NFC): two names that read
+// the same, their letters composed otherwise, have the same.
+func nfc(name string) string { return norm.NFC.String(name) }
+
+// lookalikes returns the pairs of names that read the same, their
+// letters composed otherwise ([CheckLookalike]), each pair as the two
+// names in the order given. ASCII names compose one way only, so only
+// the others are compared.
+func lookalikes(names []string) [][2]string {
+	var pairs [][2]string
+	var seen map[string]string
+	for _, name := range names {
+		if isASCII(name) {
+			continue
+		}
+		if seen == nil {
+			seen = make(map[string]string)
+		}
+		key := nfc(name)
+		if first, ok := seen[key]; ok {
+			pairs = append(pairs, [2]string{first, name})
+			continue
+		}
+		seen[key] = name
+	}
+	return pairs
+}
+
+// isASCII reports whether s holds ASCII characters only.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
