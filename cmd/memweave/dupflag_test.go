@@ -51,3 +51,28 @@ func TestFlagGivenTwiceIsRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestChangesEmptyRevisionIsRefused: changes REV1 "" (a script's unset
+// variable for REV2) compared REV1 with the files as they are now and
+// exited 0, and changes "" failed as a bad revision (exit 1); as for
+// search --at "", each is now a usage error naming the argument.
+func TestChangesEmptyRevisionIsRefused(t *testing.T) {
+	t.Parallel()
+	ws := testWorkspace(t)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"HEAD", ""}, "REV2 must not be empty"},
+		{[]string{"HEAD", " "}, "REV2 must not be empty"},
+		{[]string{""}, "REV1 must not be empty"},
+		{[]string{"", "HEAD"}, "REV1 must not be empty"},
+	} {
+		out := runCLI(t, "", nil, append([]string{"-w", ws, "changes"}, c.args...)...)
+		if out.code != 2 || out.stdout != "" {
+			t.Errorf("changes %q: exit %d, stdout %q, stderr %q; want exit 2 and no output", c.args, out.code, out.stdout, out.stderr)
+			continue
+		}
+		checkErrorLine(t, out.stderr, c.want)
+	}
+}
