@@ -41,6 +41,9 @@ func TestFlagValuesThatAskForNothing(t *testing.T) {
 		{[]string{"append", "--source", "", "a note"}, "--source"},
 		{[]string{"write", ""}, "needs a PATH, got an empty argument"},
 		{[]string{"delete", ""}, "needs a PATH, got an empty argument"},
+		{[]string{"add", ""}, "add needs FILE arguments, got an empty one"},
+		{[]string{"add", "memory/stack.md", " "}, "add needs FILE arguments, got an empty one"},
+		{[]string{"consolidate", "--apply", ""}, "consolidate --apply needs group ids, got an empty one"},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
