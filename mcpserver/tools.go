@@ -349,7 +349,8 @@ func (t *tools) append(ctx context.Context, in appendInput) (*mcp.CallToolResult
 		return nil, appended(path, warns), nil
 	}
 	if err != nil {
-		return nil, appendOutput{}, fmt.Errorf("memory_append: the note was added to %s but indexing it failed: %w", path, err)
+		// err says the note is stored in path, and indexing it failed.
+		return nil, appendOutput{}, fmt.Errorf("memory_append: %w", err)
 	}
 	return nil, appended(path, append(warns, t.warnings(res.Warnings)...)), nil
 }
