@@ -10,7 +10,10 @@
 //
 // The remote is untrusted input. Before anything fetched reaches the
 // work tree, its tree is checked ([ErrRefused]): no link, submodule or
-// blob over the size limit anywhere; no control character (C0 or C1),
+// blob over the size limit under memory/ (nor memory/ itself a link or a
+// submodule), memweave.json or .gitattributes (outside them, the
+// project's own entries, a link among them, are compared whole with this
+// machine's, below); no control character (C0 or C1),
 // byte that is not UTF-8, invisible formatting character (a
 // right-to-left override), backslash, ".." or ".git" in a path (nor
 // another spelling a macOS or Windows file system takes for ".git":

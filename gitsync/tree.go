@@ -49,6 +49,13 @@ func (s *syncer) checkTree(ctx context.Context, commit, against, whose string) e
 		refuse := func(why string) error {
 			return fmt.Errorf("%w %s at %.12s: %q: %s", ErrRefused, whose, commit, p, why)
 		}
+		shared := p == workspace.MemoryDir || strings.HasPrefix(p, workspace.MemoryDir+"/") || p == SettingsFile || p == AttributesFile
+		if !shared && head != "" {
+			// The project's own entry (a link, a submodule, a big file):
+			// compared whole with head below, or both sides of a merge
+			// were. This machine has it as it is, and sync writes none.
+			continue
+		}
 		size, why, err := s.checkEntry(ctx, p, f)
 		if err != nil {
 			return err
@@ -66,7 +73,7 @@ func (s *syncer) checkTree(ctx context.Context, commit, against, whose string) e
 			}
 			folded[low] = p
 		}
-		if strings.HasPrefix(p, workspace.MemoryDir+"/") || p == SettingsFile || p == AttributesFile {
+		if shared {
 			total += history.NoteCost(size)
 			files++
 			continue
