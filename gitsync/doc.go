@@ -31,7 +31,10 @@
 // whole tree, what the clone brought included. A remote whose history
 // was rewritten (the tip seen last, or the one a clone made its
 // remote-tracking branch of, is not an ancestor of the new one) is
-// refused with [ErrRewritten], not followed. Git runs
+// refused with [ErrRewritten], not followed; once its user accepts the
+// rewrite (the error says how), sync checks the new tree and replays onto
+// it only what this machine changed since it last synced, so a note the
+// rewrite purged does not come back. Git runs
 // with hooks disabled, and fetched commits are merged
 // with git merge-tree, off the work tree, so no conflict marker is ever
 // written to a note. The merge reads memweave's attributes

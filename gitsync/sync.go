@@ -62,6 +62,13 @@ const (
 	// remoteRefs, followed by "<remote>/<branch>", records the tip of
 	// that remote branch that sync last accepted.
 	remoteRefs = "refs/memweave/remotes/"
+	// syncedRefs, followed by "<remote>/<branch>", records the tip of
+	// that remote branch that this machine's branch last took in (or
+	// pushed). It differs from the remoteRefs one, which the user sets to
+	// accept a rewritten history, only after such an acceptance: it is
+	// then what this machine last shared, and the changes made here since
+	// are this machine's own ([syncer.rewriteBase]).
+	syncedRefs = "refs/memweave/synced/"
 	// legacyRemoteRef is the one such ref earlier versions kept, for the
 	// remote's branch named like the local one.
 	legacyRemoteRef = "refs/memweave/remote"
@@ -335,6 +342,9 @@ func (s *syncer) exchange(ctx context.Context, res *Result) error {
 		if err := s.integrate(ctx, incoming, res); err != nil {
 			return err
 		}
+		if err := s.setSynced(ctx, incoming, "integrated"); err != nil {
+			return err
+		}
 		head, _ := s.rev(ctx, "HEAD")
 		res.Head = head
 		if head == "" || head == incoming {
@@ -350,7 +360,7 @@ func (s *syncer) exchange(ctx context.Context, res *Result) error {
 			if _, err := s.git(ctx, nil, "update-ref", "-m", "memweave sync: pushed", s.remoteRef(), head); err != nil {
 				return err
 			}
-			return nil
+			return s.setSynced(ctx, head, "pushed")
 		}
 		if attempt >= s.opts.PushAttempts {
 			return fmt.Errorf("%w (%d attempts)", ErrPushRejected, attempt)
@@ -590,6 +600,41 @@ func (s *syncer) upstream(ctx context.Context, branch string, onBranch bool) err
 // last accepted.
 func (s *syncer) remoteRef() string { return remoteRefs + s.remote + "/" + s.remoteBranch }
 
+// syncedRef is the ref recording the tip of the remote branch that this
+// machine's branch last took in or pushed (see [syncedRefs]).
+func (s *syncer) syncedRef() string { return syncedRefs + s.remote + "/" + s.remoteBranch }
+
+// setSynced records tip, now in the branch's history, as the remote's
+// tip this machine last shared; "" records nothing.
+func (s *syncer) setSynced(ctx context.Context, tip, why string) error {
+	if tip == "" {
+		return nil
+	}
+	_, err := s.git(ctx, nil, "update-ref", "-m", "memweave sync: "+why, s.syncedRef(), tip)
+	return err
+}
+
+// rewriteBase returns, when the user accepted a rewritten history of the
+// remote (its tip sync last shared, the synced ref, is no ancestor of
+// incoming) and head still holds that tip, that tip: what head changed
+// since is this machine's own, to replay onto incoming; all else in
+// head's tree is the old history, which the rewrite may have purged a
+// note from. "" otherwise, and for a repository synced only by versions
+// that kept no such ref.
+func (s *syncer) rewriteBase(ctx context.Context, head, incoming string) (string, error) {
+	synced, err := s.rev(ctx, s.syncedRef())
+	if err != nil || synced == "" {
+		return "", err
+	}
+	if ok, err := s.isAncestor(ctx, synced, incoming); err != nil || ok {
+		return "", err
+	}
+	if ok, err := s.isAncestor(ctx, synced, head); err != nil || !ok {
+		return "", err
+	}
+	return synced, nil
+}
+
 // inProgress names the files git keeps while an operation waits for the
 // user, and the operation.
 var inProgress = [][2]string{{"MERGE_HEAD", "merge"}, {"CHERRY_PICK_HEAD", "cherry-pick"},
@@ -789,8 +834,13 @@ func (s *syncer) fetch(ctx context.Context) (string, error) {
 		prev, _ = s.rev(ctx, legacyRemoteRef)
 	}
 	// A tip sync recorded was checked when it arrived; the
-	// remote-tracking ref (a clone's, before its first sync) was not.
+	// remote-tracking ref (a clone's, before its first sync) was not, nor
+	// a tip the user recorded to accept a rewritten history, which
+	// differs from the one this machine last took in.
 	checked := prev != ""
+	if synced, _ := s.rev(ctx, s.syncedRef()); synced != "" && synced != prev {
+		checked = false
+	}
 	if prev == "" {
 		// As it was before this fetch, which moved it to incoming.
 		prev = tracking["refs/remotes/"+s.remote+"/"+s.remoteBranch]
