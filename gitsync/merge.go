@@ -433,10 +433,12 @@ func (s *syncer) writeOwnTree(ctx context.Context) (string, error) {
 // that holds nothing git sees (missing, or empty, as in a new workspace)
 // has nothing to add, which git's add reports as an error. A temporary
 // file a killed write left, by this build or an older one
-// ([memfile.LeftoverGlob]), is no note: it is never staged.
+// ([memfile.LeftoverGlob]), is no note: it is never staged, nor is an
+// editor's lock, swap, backup or auto-save file
+// ([workspace.EditorGlobs]), which the index leaves out too.
 func (s *syncer) addAll(ctx context.Context, specs []string) error {
 	add := func(specs []string) error {
-		args := append([]string{"add", "-A", "--"}, specs...)
+		args := append(append([]string{"add", "-A", "--"}, specs...), workspace.EditorGlobs...)
 		_, err := s.git(ctx, nil, append(args, ":(exclude,glob)**/"+memfile.LeftoverGlob)...)
 		return err
 	}
