@@ -18,7 +18,8 @@
 // right-to-left override), backslash, ".." or ".git" in a path (nor
 // another spelling a macOS or Windows file system takes for ".git":
 // ".GIT", ".git.", ".git" with a zero-width joiner inside); no file
-// or folder name over 255 bytes, which no file system holds; no two
+// or folder name over 255 bytes, which no file system holds, nor a path
+// over 900 bytes (macOS holds 1,024 in a whole path); no two
 // paths that differ only in case where the work tree's file system does
 // not tell them apart (core.ignorecase); and no file outside memory/
 // that the remote added, changed, deleted or gave another mode since the

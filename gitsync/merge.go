@@ -771,6 +771,12 @@ func (s *syncer) saveLocalSettings(ctx context.Context, oid, head string) (strin
 // (NAME_MAX).
 const maxNameBytes = 255
 
+// maxPathBytes is the longest path in the repository sync takes: macOS
+// holds 1,024 bytes in a whole path (PATH_MAX; Linux 4,096), the
+// workspace's own path included, and sync writes a temporary name
+// beside each file.
+const maxPathBytes = 900
+
 // conflictCopy names the copy of p that keeps host's version from its
 // commit: "notes/db.md" becomes "notes/db.conflict-host-1a2b3c4d.md".
 // The name stays within maxNameBytes: a note named near the limit keeps

@@ -238,6 +238,9 @@ func badPath(p string) string {
 	if strings.HasPrefix(p, "/") {
 		return "an absolute path"
 	}
+	if len(p) > maxPathBytes {
+		return fmt.Sprintf("a path of %d bytes, over the %d that every machine's file system can hold below the workspace (macOS holds %d in a whole path)", len(p), maxPathBytes, 1024)
+	}
 	for _, c := range strings.Split(p, "/") {
 		switch lc := gitName(c); {
 		case c == "" || c == "." || c == "..":
