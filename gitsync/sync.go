@@ -973,6 +973,9 @@ func (s *syncer) push(ctx context.Context, head string) (rejected bool, err erro
 		return false, nil
 	}
 	var ge *history.GitError
+	if errors.As(err, &ge) && (bytes.Contains(out, []byte("branch is currently checked out")) || strings.Contains(ge.Stderr, "branch is currently checked out")) {
+		return false, fmt.Errorf("gitsync: push to %s: its branch %s is checked out in a work tree there; sync pushes into no work tree, which it would write as this user with that repository's programs (its filters, its file system monitor): make the remote a bare repository (git clone --bare), or switch that work tree to another branch", s.remote, s.remoteBranch)
+	}
 	if errors.As(err, &ge) && (bytes.Contains(out, []byte("rejected")) || strings.Contains(ge.Stderr, "rejected") ||
 		strings.Contains(ge.Stderr, "failed to lock") || strings.Contains(ge.Stderr, "cannot lock ref")) {
 		return true, nil
@@ -982,12 +985,14 @@ func (s *syncer) push(ctx context.Context, head string) (rejected bool, err erro
 
 // localReceivePack is the receive-pack sync pushes to a remote on this
 // machine's disk with. Git runs it here, as this user, in the remote's
-// repository, whose hooks (pre-receive, post-receive, ...) and
-// core.alternateRefsCommand whoever can write that folder chose (a
-// teammate, on a shared drive): it runs none of them, as sync's own git
-// calls run no hook. A remote reached over the network runs its own
+// repository, whose hooks (pre-receive, post-receive, ...),
+// core.alternateRefsCommand and core.fsmonitor whoever can write that
+// folder chose (a teammate, on a shared drive): it runs none of them, as
+// sync's own git calls run no hook, and it updates no branch checked out
+// in a work tree there (receive.denyCurrentBranch=updateInstead), which
+// would check files out with that repository's filters. A remote reached over the network runs its own
 // receive-pack, on its own machine, and is left alone.
-const localReceivePack = "git -c core.hooksPath=/dev/null -c core.alternateRefsCommand=true receive-pack"
+const localReceivePack = "git -c core.hooksPath=/dev/null -c core.alternateRefsCommand=true -c core.fsmonitor=false -c receive.denyCurrentBranch=refuse receive-pack"
 
 // localUploadPack is the upload-pack sync fetches from a remote on this
 // machine's disk with, whatever remote.<name>.uploadpack names: a
