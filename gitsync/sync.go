@@ -837,10 +837,8 @@ func (s *syncer) fetch(ctx context.Context) (string, error) {
 	// remote-tracking ref (a clone's, before its first sync) was not, nor
 	// a tip the user recorded to accept a rewritten history, which
 	// differs from the one this machine last took in.
-	checked := prev != ""
-	if synced, _ := s.rev(ctx, s.syncedRef()); synced != "" && synced != prev {
-		checked = false
-	}
+	synced, _ := s.rev(ctx, s.syncedRef())
+	checked := prev != "" && (synced == "" || synced == prev)
 	if prev == "" {
 		// As it was before this fetch, which moved it to incoming.
 		prev = tracking["refs/remotes/"+s.remote+"/"+s.remoteBranch]
