@@ -22,7 +22,8 @@ import (
 //
 // Tokens are those of tokenize.Bigrams: lower-cased words, CJK runs as
 // character pairs. A text without any token (blank, or punctuation only)
-// is never a duplicate. A threshold of 1 or more keeps every text. Dedupe
+// is never a duplicate, whatever the threshold. A threshold of 1 or more
+// keeps every text. Dedupe
 // panics if texts and scores differ in length.
 //
 // A text is compared only with the kept texts that share one of its
@@ -56,23 +57,6 @@ func Dedupe(texts []string, scores []float64, threshold float64) []int {
 		return eachLacks(words[i], words[k]) || keys[i] != keys[k] || valueDiffers(texts[i], texts[k])
 	}
 	var kept []int
-	if !(threshold > 0) {
-		// Every pair is similar enough, even without a shared token.
-		for _, i := range order {
-			dup := false
-			for _, k := range kept {
-				if tokenize.Jaccard(sets[i], sets[k]) > threshold && !twoFacts(i, k) {
-					dup = true
-					break
-				}
-			}
-			if !dup {
-				kept = append(kept, i)
-			}
-		}
-		slices.Sort(kept)
-		return kept
-	}
 	prefixes := rarestFirst(sets, threshold)
 
 	type holder struct {
@@ -114,15 +98,25 @@ func Dedupe(texts []string, scores []float64, threshold float64) []int {
 // share more than threshold×|A| tokens, at least floor(threshold×|A|):
 // with overlap o, A's first |A|-o+1 tokens in any one order meet B's
 // first |B|-o+1. Rare tokens first keep those prefixes, hence the
-// comparisons, few.
+// comparisons, few. Under a threshold that is not positive (or NaN) two
+// sets need not share a token to be similar enough: every set with a
+// token gets the same one-entry prefix, so each is compared with all.
 func rarestFirst(sets []tokenize.Set, threshold float64) [][]uint64 {
+	out := make([][]uint64, len(sets))
+	if !(threshold > 0) {
+		for i, s := range sets {
+			if len(s) > 0 {
+				out[i] = []uint64{0}
+			}
+		}
+		return out
+	}
 	held := make(map[uint64]int)
 	for _, s := range sets {
 		for _, tok := range s {
 			held[tok]++
 		}
 	}
-	out := make([][]uint64, len(sets))
 	for i, s := range sets {
 		if len(s) == 0 {
 			continue // shares no token: never a duplicate
