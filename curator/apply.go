@@ -71,7 +71,8 @@ func (r *ConsolidateResult) Changed() bool {
 // each copy's lines are removed from its file (lines another passage of
 // the file still covers are kept), each file edited atomically
 // ([memfile.Edit]), after checking again under the lock that it still
-// holds the copy and the kept note still holds the kept passage; a file
+// holds the copy, the kept note still holds the kept passage, and the
+// two still name one subject; a file
 // left with nothing but blank lines and a front matter of pinned, tags,
 // importance, feedback, expires or date is deleted (one with other
 // fields keeps them). The
@@ -258,6 +259,7 @@ func (n *Notes) check(ctx context.Context, g DuplicateGroup, scan *markerScan) (
 		return merge, nil, nil, skip, nil
 	}
 	keepExpires := ""
+	var keptData []byte
 	var keptFeedback map[string]frontmatter.Votes
 	records = map[string]string{}
 	for i, p := range ps {
@@ -273,6 +275,7 @@ func (n *Notes) check(ctx context.Context, g DuplicateGroup, scan *markerScan) (
 			return merge, nil, nil, fmt.Sprintf("nothing changed: %s %s: %v", what, p.Path, err), nil
 		}
 		if i == 0 {
+			keptData = data
 			if m, _, err := frontmatter.Parse(data); err == nil {
 				keepExpires, keptFeedback = m.Expires, m.Feedback
 			}
@@ -281,6 +284,9 @@ func (n *Notes) check(ctx context.Context, g DuplicateGroup, scan *markerScan) (
 			m, _, err := frontmatter.Parse(data)
 			if err != nil {
 				return merge, nil, nil, fmt.Sprintf("nothing changed: %s: %v; fix it so its pinned, tags, importance and feedback can move to the kept note", p.Path, err), nil
+			}
+			if why := n.heldNow(g.Keep, p, keptData, data); why != "" {
+				return merge, nil, nil, "nothing changed: " + why, nil
 			}
 			if keepExpires != "" && (m.Expires == "" || m.Expires > keepExpires) {
 				never := "never expires"
@@ -314,6 +320,32 @@ func (n *Notes) check(ctx context.Context, g DuplicateGroup, scan *markerScan) (
 		return merge, nil, nil, skip, err
 	}
 	return merge, reals, records, "", nil
+}
+
+// heldNow returns why the copy d may no longer be dropped for keep, as
+// their notes keepData and dData read now, "" when it may: the listing
+// held pairs whose notes name two subjects (tags, the headings a copy
+// sits under, a front matter field memweave does not read:
+// [curate.Pairs], [curate.FieldsLose]), and another program may have
+// written those since without changing the passages the content hashes
+// check. Passages no longer in their notes are for [Notes.holds].
+func (n *Notes) heldNow(keep, d Passage, keepData, dData []byte) string {
+	kc, _, okK := n.find(keepData, keep)
+	dc, _, okD := n.find(dData, d)
+	if !okK || !okD {
+		return ""
+	}
+	km, _, _ := frontmatter.Parse(keepData)
+	dm, _, _ := frontmatter.Parse(dData)
+	kp := curate.Passage{File: keep.Path, Text: kc.Text, Under: curate.Under(kc.Headings, kc.Text), Tags: km.Tags}
+	dp := curate.Passage{File: d.Path, Text: dc.Text, Under: curate.Under(dc.Headings, dc.Text), Tags: dm.Tags}
+	if _, held := curate.Pairs([]curate.Passage{kp, dp}, curate.Threshold); len(held) > 0 {
+		return fmt.Sprintf("%s and %s are no longer copies of one fact (changed since the listing): %s", keep.Path, d.Path, held[0].Reason)
+	}
+	if lost := curate.FieldsLose(kp, dp, subjectValues(keepData), subjectValues(dData)); len(lost) > 0 {
+		return fmt.Sprintf("the front matter of %s names what that of %s does not (changed since the listing): %s", d.Path, keep.Path, strings.Join(lost, " "))
+	}
+	return ""
 }
 
 // reals returns the real file of each passage's note, keyed by its path,
@@ -501,6 +533,9 @@ func (n *Notes) dropCopy(ctx context.Context, keep, d Passage, reals map[string]
 		c, others, ok := n.find(old, d)
 		if !ok {
 			return nil, fmt.Errorf("lines %d-%d changed since the listing; left as they are", d.StartLine, d.EndLine)
+		}
+		if why := n.heldNow(keep, d, kept, old); why != "" {
+			return nil, fmt.Errorf("%s; %s left as it is", why, d.Path)
 		}
 		var keepLines [][2]int
 		for _, o := range others {
