@@ -288,6 +288,9 @@ func (n *Notes) check(ctx context.Context, g DuplicateGroup, scan *markerScan) (
 			if why := n.heldNow(g.Keep, p, keptData, data); why != "" {
 				return merge, nil, nil, "nothing changed: " + why, nil
 			}
+			if _, err := n.removal(data, p); err != nil {
+				return merge, nil, nil, fmt.Sprintf("nothing changed: its copy in %s: %v", p.Path, err), nil
+			}
 			if keepExpires != "" && (m.Expires == "" || m.Expires > keepExpires) {
 				never := "never expires"
 				if m.Expires != "" {
@@ -491,12 +494,14 @@ func onlyMoot(data []byte) bool {
 }
 
 // headingsOwning returns how many lines at the start of the chunk c are
-// its own headings (and the blank lines between them) that a later
-// chunk of the note, others, sits under: removing them with c would put
-// the sections after it under the heading before, and state their facts
-// of another subject ("## Database" of "# Production" read as part of
-// "# Staging"). It returns 0 when c opens with no heading or none of
-// its headings holds a later chunk.
+// its own headings (and the blank lines between them) that another
+// chunk of the note, others, sits under and covers lines after: removing
+// them with c would put those lines under the heading before, and state
+// their facts of another subject ("## Database" of "# Production" read
+// as part of "# Staging"). Such a chunk is a later one, or one starting
+// inside c (an overlap, or a line too long for one chunk, cut into
+// several). It returns 0 when c opens with no heading or none of its
+// headings holds such a chunk.
 func headingsOwning(c chunker.Chunk, others []chunker.Chunk) int {
 	n, k := curate.HeadingLines(c.Text)
 	if n == 0 || len(c.Headings) == 0 {
@@ -506,11 +511,48 @@ func headingsOwning(c chunker.Chunk, others []chunker.Chunk) int {
 	// "## Backups" opening it: both).
 	own := c.Headings[max(len(c.Headings)-k, 0):]
 	for _, o := range others {
-		if o.StartLine > c.EndLine && slices.ContainsFunc(o.Headings, func(h string) bool { return slices.Contains(own, h) }) {
+		if o.StartLine >= c.StartLine && o.EndLine >= c.StartLine+n && slices.ContainsFunc(o.Headings, func(h string) bool { return slices.Contains(own, h) }) {
 			return n
 		}
 	}
 	return 0
+}
+
+// removal returns the note old without the passage d: its lines but
+// those another passage of the note still covers, and the headings it
+// opens with that such a passage sits under ([headingsOwning]). A
+// passage no longer in old, or one every line of whose text another
+// passage covers (a line too long for one passage is cut into several,
+// each of that line), is an error: removing it would remove nothing of
+// its text, or its heading alone.
+func (n *Notes) removal(old []byte, d Passage) ([]byte, error) {
+	c, others, ok := n.find(old, d)
+	if !ok {
+		return nil, fmt.Errorf("lines %d-%d changed since the listing; left as they are", d.StartLine, d.EndLine)
+	}
+	var keepLines [][2]int
+	for _, o := range others {
+		keepLines = append(keepLines, [2]int{o.StartLine, o.EndLine})
+	}
+	if n := headingsOwning(c, others); n > 0 {
+		keepLines = append(keepLines, [2]int{c.StartLine, c.StartLine + n - 1})
+	}
+	data := curate.RemovePassage(old, c.StartLine, c.EndLine, keepLines)
+	if slices.Equal(textLines(data), textLines(old)) {
+		return nil, fmt.Errorf("lines %d-%d: another passage of the note covers every line of the copy (a line longer than a passage is cut into several); nothing to remove", d.StartLine, d.EndLine)
+	}
+	return data, nil
+}
+
+// textLines returns the lines of data that are not blank.
+func textLines(data []byte) []string {
+	var out []string
+	for _, l := range curate.SplitLines(string(data)) {
+		if strings.TrimSpace(l) != "" {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // dropCopy removes the passage d from its note, after checking under the
@@ -530,21 +572,13 @@ func (n *Notes) dropCopy(ctx context.Context, keep, d Passage, reals map[string]
 		if err != nil {
 			return nil, fmt.Errorf("the kept passage in %s: %w; %s left as it was", keep.Path, err, d.Path)
 		}
-		c, others, ok := n.find(old, d)
-		if !ok {
-			return nil, fmt.Errorf("lines %d-%d changed since the listing; left as they are", d.StartLine, d.EndLine)
-		}
 		if why := n.heldNow(keep, d, kept, old); why != "" {
 			return nil, fmt.Errorf("%s; %s left as it is", why, d.Path)
 		}
-		var keepLines [][2]int
-		for _, o := range others {
-			keepLines = append(keepLines, [2]int{o.StartLine, o.EndLine})
+		data, err := n.removal(old, d)
+		if err != nil {
+			return nil, err
 		}
-		if n := headingsOwning(c, others); n > 0 {
-			keepLines = append(keepLines, [2]int{c.StartLine, c.StartLine + n - 1})
-		}
-		data := curate.RemovePassage(old, c.StartLine, c.EndLine, keepLines)
 		if len(n.split(data)) == 0 && onlyMoot(data) {
 			return nil, errLeftEmpty
 		}
