@@ -71,8 +71,9 @@ func (r *ConsolidateResult) Changed() bool {
 // each copy's lines are removed from its file (lines another passage of
 // the file still covers are kept), each file edited atomically
 // ([memfile.Edit]), after checking again under the lock that it still
-// holds the copy, the kept note still holds the kept passage, and the
-// two still name one subject; a file
+// holds the copy with the front matter checked (a mark given
+// meanwhile would go with it), the kept note still holds the kept
+// passage, and the two still name one subject; a file
 // left with nothing but blank lines and a front matter of pinned, tags,
 // importance, feedback, expires or date is deleted (one with other
 // fields keeps them). The
@@ -177,10 +178,11 @@ var errLeftEmpty = errors.New("nothing left")
 // left as it was, before anything changed; an error is a failure part
 // way, the group's state then being what res reports.
 func (n *Notes) applyGroup(ctx context.Context, g DuplicateGroup, scan *markerScan, res *ConsolidateResult) (skip string, err error) {
-	merge, reals, records, skip, err := n.check(ctx, g, scan)
+	c, skip, err := n.check(ctx, g, scan)
 	if skip != "" || err != nil {
 		return skip, err
 	}
+	merge := c.merge
 	edithook.RunGroup(ctx, g.ID)
 
 	// The kept note first takes what its copies carry.
@@ -206,7 +208,7 @@ func (n *Notes) applyGroup(ctx context.Context, g DuplicateGroup, scan *markerSc
 	var errs []error
 	var gone []string
 	for _, d := range g.Duplicates {
-		deleted, err := n.dropCopy(ctx, g.Keep, d.Passage, reals)
+		deleted, err := n.dropCopy(ctx, g.Keep, d.Passage, c)
 		switch {
 		case err != nil:
 			errs = append(errs, err)
@@ -215,8 +217,8 @@ func (n *Notes) applyGroup(ctx context.Context, g DuplicateGroup, scan *markerSc
 		default:
 			res.Edited = append(res.Edited, d.Path)
 		}
-		if err == nil && records[d.Path] != "" {
-			gone = append(gone, records[d.Path])
+		if err == nil && c.records[d.Path] != "" {
+			gone = append(gone, c.records[d.Path])
 		}
 	}
 	// The records of the copies gone are moot. One left (this edit
@@ -228,6 +230,17 @@ func (n *Notes) applyGroup(ctx context.Context, g DuplicateGroup, scan *markerSc
 		})
 	}
 	return "", errors.Join(errs...)
+}
+
+// checked is what [Notes.check] found for a group: what its copies'
+// front matter carries for the kept note (merge), the real file of
+// each note (reals, by path), the record of each copy's carried
+// feedback marks (records, by the copy's path) and each copy's front
+// matter lines as checked (fronts, by path): one that changes before
+// the copy goes (a mark, a tag given meanwhile) keeps the copy.
+type checked struct {
+	merge                  frontmatter.Meta
+	reals, records, fronts map[string]string
 }
 
 // check reads every passage of g under the workspace's write lock and
@@ -245,23 +258,22 @@ func (n *Notes) applyGroup(ctx context.Context, g DuplicateGroup, scan *markerSc
 // of the kept note: a process killed after that edit and before the
 // copy went leaves both, and the rerun, finding the record, does not add
 // the marks again.
-func (n *Notes) check(ctx context.Context, g DuplicateGroup, scan *markerScan) (merge frontmatter.Meta, reals, records map[string]string, skip string, err error) {
+func (n *Notes) check(ctx context.Context, g DuplicateGroup, scan *markerScan) (c checked, skip string, err error) {
 	unlock, err := memfile.Lock(ctx, n.Dir)
 	if err != nil {
-		return merge, nil, nil, "", err
+		return c, "", err
 	}
 	defer unlock()
 	ps := []Passage{g.Keep}
 	for _, d := range g.Duplicates {
 		ps = append(ps, d.Passage)
 	}
-	if reals, skip = n.reals(ps); skip != "" {
-		return merge, nil, nil, skip, nil
+	if c.reals, skip = n.reals(ps); skip != "" {
+		return c, skip, nil
 	}
-	keepExpires := ""
+	c.records, c.fronts = map[string]string{}, map[string]string{}
 	var keptData []byte
-	var keptFeedback map[string]frontmatter.Votes
-	records = map[string]string{}
+	var kept frontmatter.Meta
 	for i, p := range ps {
 		data, err := n.read(p.Path)
 		if err == nil {
@@ -272,57 +284,72 @@ func (n *Notes) check(ctx context.Context, g DuplicateGroup, scan *markerScan) (
 			if i == 0 {
 				what = "the kept passage in"
 			}
-			return merge, nil, nil, fmt.Sprintf("nothing changed: %s %s: %v", what, p.Path, err), nil
+			return c, fmt.Sprintf("nothing changed: %s %s: %v", what, p.Path, err), nil
 		}
 		if i == 0 {
 			keptData = data
-			if m, _, err := frontmatter.Parse(data); err == nil {
-				keepExpires, keptFeedback = m.Expires, m.Feedback
-			}
+			kept, _, _ = frontmatter.Parse(data)
+			continue
 		}
-		if i > 0 {
-			m, _, err := frontmatter.Parse(data)
-			if err != nil {
-				return merge, nil, nil, fmt.Sprintf("nothing changed: %s: %v; fix it so its pinned, tags, importance and feedback can move to the kept note", p.Path, err), nil
-			}
-			if why := n.heldNow(g.Keep, p, keptData, data); why != "" {
-				return merge, nil, nil, "nothing changed: " + why, nil
-			}
-			if _, err := n.removal(data, p); err != nil {
-				return merge, nil, nil, fmt.Sprintf("nothing changed: its copy in %s: %v", p.Path, err), nil
-			}
-			if keepExpires != "" && (m.Expires == "" || m.Expires > keepExpires) {
-				never := "never expires"
-				if m.Expires != "" {
-					never = "expires on " + m.Expires
-				}
-				return merge, nil, nil, fmt.Sprintf("nothing changed: the kept note %s expires on %s and %s %s; searches would lose the passage after %s", g.Keep.Path, keepExpires, p.Path, never, keepExpires), nil
-			}
-			// The copy's feedback marks go to the kept passage, under
-			// its own key: the two may open with lines written otherwise.
-			if v, ok := m.Feedback[curate.PassageKey(p.Text)]; ok {
-				if merge.Feedback == nil {
-					merge.Feedback = map[string]frontmatter.Votes{}
-				}
-				rec := carryKey(p)
-				records[p.Path] = rec
-				if _, carried := keptFeedback[rec]; !carried {
-					k := curate.PassageKey(g.Keep.Text)
-					merge.Feedback[k] = frontmatter.Votes{Useful: merge.Feedback[k].Useful + v.Useful, Useless: merge.Feedback[k].Useless + v.Useless}
-					merge.Feedback[rec] = frontmatter.Votes{}
-				}
-			}
-			merge.Pinned = merge.Pinned || m.Pinned
-			merge.Tags = append(merge.Tags, m.Tags...)
-			if m.Importance != nil && (merge.Importance == nil || *m.Importance > *merge.Importance) {
-				merge.Importance = m.Importance
-			}
+		if skip := n.checkCopy(g.Keep, p, keptData, kept, data, &c); skip != "" {
+			return c, "nothing changed: " + skip, nil
 		}
 	}
 	if skip, err := n.resolvedSince(ctx, g, scan); skip != "" || err != nil {
-		return merge, nil, nil, skip, err
+		return c, skip, err
 	}
-	return merge, reals, records, "", nil
+	return c, "", nil
+}
+
+// checkCopy is [Notes.check] of the copy p, whose note is data, against
+// the kept passage keep, in keptData whose front matter is kept: it adds
+// to c what p's note carries, or says why the group may not change.
+func (n *Notes) checkCopy(keep, p Passage, keptData []byte, kept frontmatter.Meta, data []byte, c *checked) (skip string) {
+	m, _, err := frontmatter.Parse(data)
+	if err != nil {
+		return fmt.Sprintf("%s: %v; fix it so its pinned, tags, importance and feedback can move to the kept note", p.Path, err)
+	}
+	if why := n.heldNow(keep, p, keptData, data); why != "" {
+		return why
+	}
+	if _, err := n.removal(data, p); err != nil {
+		return fmt.Sprintf("its copy in %s: %v", p.Path, err)
+	}
+	if kept.Expires != "" && (m.Expires == "" || m.Expires > kept.Expires) {
+		never := "never expires"
+		if m.Expires != "" {
+			never = "expires on " + m.Expires
+		}
+		return fmt.Sprintf("the kept note %s expires on %s and %s %s; searches would lose the passage after %s", keep.Path, kept.Expires, p.Path, never, kept.Expires)
+	}
+	c.fronts[p.Path] = frontLines(data)
+	// The copy's feedback marks go to the kept passage, under its own
+	// key: the two may open with lines written otherwise.
+	if v, ok := m.Feedback[curate.PassageKey(p.Text)]; ok {
+		if c.merge.Feedback == nil {
+			c.merge.Feedback = map[string]frontmatter.Votes{}
+		}
+		rec := carryKey(p)
+		c.records[p.Path] = rec
+		if _, carried := kept.Feedback[rec]; !carried {
+			k := curate.PassageKey(keep.Text)
+			c.merge.Feedback[k] = frontmatter.Votes{Useful: c.merge.Feedback[k].Useful + v.Useful, Useless: c.merge.Feedback[k].Useless + v.Useless}
+			c.merge.Feedback[rec] = frontmatter.Votes{}
+		}
+	}
+	c.merge.Pinned = c.merge.Pinned || m.Pinned
+	c.merge.Tags = append(c.merge.Tags, m.Tags...)
+	if m.Importance != nil && (c.merge.Importance == nil || *m.Importance > *c.merge.Importance) {
+		c.merge.Importance = m.Importance
+	}
+	return ""
+}
+
+// frontLines returns the front matter lines of the note data, "" when
+// it has none.
+func frontLines(data []byte) string {
+	lines := curate.SplitLines(string(data))
+	return strings.Join(lines[:min(frontmatter.Find(data).Lines, len(lines))], "")
 }
 
 // heldNow returns why the copy d may no longer be dropped for keep, as
@@ -557,13 +584,17 @@ func textLines(data []byte) []string {
 
 // dropCopy removes the passage d from its note, after checking under the
 // write lock that the note still holds it, the kept note still holds
-// keep, and both are still the files check found (reals), and deletes
+// keep, both are still the files check found (c.reals) and its front
+// matter is as check read it (c.fronts), and deletes
 // the note when nothing else is left (no passage, and no front matter
 // field but those [onlyMoot] allows); it reports whether it did.
-func (n *Notes) dropCopy(ctx context.Context, keep, d Passage, reals map[string]string) (deleted bool, err error) {
+func (n *Notes) dropCopy(ctx context.Context, keep, d Passage, c checked) (deleted bool, err error) {
 	cut := func(old []byte) ([]byte, error) {
-		if err := n.sameFiles(reals, keep.Path, d.Path); err != nil {
+		if err := n.sameFiles(c.reals, keep.Path, d.Path); err != nil {
 			return nil, err
+		}
+		if frontLines(old) != c.fronts[d.Path] {
+			return nil, errors.New("its front matter changed since the check (a mark or a tag given meanwhile would go with it); left as it is: run consolidate again")
 		}
 		kept, err := n.read(keep.Path)
 		if err == nil {
