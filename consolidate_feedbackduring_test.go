@@ -1,6 +1,8 @@
 package memweave_test
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/memweave/memweave-go"
@@ -23,6 +25,10 @@ func TestConsolidateApplyKeepsFeedbackGivenDuringIt(t *testing.T) {
 	})
 	w := open(t, root, memweave.Config{})
 	mustIndex(t, w)
+	// A mark before the apply, which its check carries.
+	if _, err := w.Feedback(t.Context(), "memory/2026-11-01.md", 1, true, memweave.PassageKey(curate.PassageKey(fact))); err != nil {
+		t.Fatal(err)
+	}
 	gs := listGroups(t, w)
 	if len(gs) != 1 || gs[0].Duplicates[0].Path != "memory/2026-11-01.md" {
 		t.Fatalf("groups = %+v, want one, the older copy dropped", gs)
@@ -38,13 +44,13 @@ func TestConsolidateApplyKeepsFeedbackGivenDuringIt(t *testing.T) {
 	if !given {
 		t.Fatal("no feedback given during the apply")
 	}
-	marks := func(rel string) int {
+	marks := func(rel string) frontmatter.Votes {
 		data := memweavetest.ReadFile(t, root, rel)
 		m, _, _ := frontmatter.Parse([]byte(data))
-		return m.Feedback[curate.PassageKey(fact)].Useless
+		return m.Feedback[curate.PassageKey(fact)]
 	}
 	older := memweavetest.ReadFile(t, root, "memory/2026-11-01.md")
-	if older == "" || marks("memory/2026-11-01.md") != 1 {
+	if older == "" || marks("memory/2026-11-01.md") != (frontmatter.Votes{Useful: 1, Useless: 1}) {
 		t.Fatalf("the older copy after the apply = %q; want it kept with the mark given during the apply (ApplyConsolidation = %+v, %v)", older, res, err)
 	}
 	// The next apply carries it.
@@ -53,7 +59,10 @@ func TestConsolidateApplyKeepsFeedbackGivenDuringIt(t *testing.T) {
 		t.Fatalf("groups after = %+v, want the group again", gs)
 	}
 	applyGroups(t, w, gs)
-	if got := marks("memory/2026-11-02.md"); got != 1 {
-		t.Errorf("the kept note's useless marks = %d, want the mark carried", got)
+	if got := marks("memory/2026-11-02.md"); got != (frontmatter.Votes{Useful: 1, Useless: 1}) {
+		t.Errorf("the kept note's marks = %+v, want both marks carried, each once", got)
+	}
+	if _, err := os.Stat(filepath.Join(root, "memory", "2026-11-01.md")); !os.IsNotExist(err) {
+		t.Errorf("the older copy is still there after the second apply (%v)", err)
 	}
 }

@@ -257,7 +257,9 @@ type checked struct {
 // ([carryKey], in records by the copy's path), written in the same edit
 // of the kept note: a process killed after that edit and before the
 // copy went leaves both, and the rerun, finding the record, does not add
-// the marks again.
+// the marks again. The record holds the marks carried: those given to
+// the copy since (an apply that then kept the copy) are carried by the
+// next ([uncarried]).
 func (n *Notes) check(ctx context.Context, g DuplicateGroup, scan *markerScan) (c checked, skip string, err error) {
 	unlock, err := memfile.Lock(ctx, n.Dir)
 	if err != nil {
@@ -331,9 +333,11 @@ func (n *Notes) checkCopy(keep, p Passage, keptData []byte, kept frontmatter.Met
 		}
 		rec := carryKey(p)
 		c.records[p.Path] = rec
-		if _, carried := kept.Feedback[rec]; !carried {
+		if add := uncarried(v, kept.Feedback, rec); add != (frontmatter.Votes{}) {
 			k := curate.PassageKey(keep.Text)
-			c.merge.Feedback[k] = frontmatter.Votes{Useful: c.merge.Feedback[k].Useful + v.Useful, Useless: c.merge.Feedback[k].Useless + v.Useless}
+			c.merge.Feedback[k] = frontmatter.Votes{Useful: c.merge.Feedback[k].Useful + add.Useful, Useless: c.merge.Feedback[k].Useless + add.Useless}
+			c.merge.Feedback[rec] = add
+		} else if _, ok := kept.Feedback[rec]; !ok {
 			c.merge.Feedback[rec] = frontmatter.Votes{}
 		}
 	}
@@ -399,6 +403,22 @@ func (n *Notes) reals(ps []Passage) (reals map[string]string, skip string) {
 		byReal[real], reals[p.Path] = p.Path, real
 	}
 	return reals, ""
+}
+
+// uncarried returns the marks of a copy's passage, v, that the kept
+// note's feedback does not record as carried under rec ([carryKey]):
+// all of them with no record, those given since it otherwise (a mark
+// given during an apply that then kept the copy). A record of no marks,
+// as builds before this one wrote it, carried them all.
+func uncarried(v frontmatter.Votes, kept map[string]frontmatter.Votes, rec string) frontmatter.Votes {
+	done, ok := kept[rec]
+	switch {
+	case !ok:
+		return v
+	case done == (frontmatter.Votes{}):
+		return frontmatter.Votes{}
+	}
+	return frontmatter.Votes{Useful: max(v.Useful-done.Useful, 0), Useless: max(v.Useless-done.Useless, 0)}
 }
 
 // carryKey is the feedback key under which the kept note records that
