@@ -584,7 +584,6 @@ func swapIn(r *os.Root, tmpName, name string, check func(cur []byte) bool) error
 	}
 	r.Remove(aside)
 	syncRootDir(r, filepath.Dir(name))
-	syncRootDir(r, TempDir)
 	return nil
 }
 
