@@ -32,8 +32,6 @@ type tree struct {
 
 	// os is the operating system's watcher; nil while polling.
 	os *fsnotify.Watcher
-	// probe mirrors os's watches ([probe]); nil when none could start.
-	probe probe
 	// dirs are the folders os watches, with their identities; ids maps
 	// an identity back to its folder, so that one folder reached by two
 	// paths is noticed.
@@ -209,7 +207,6 @@ func (t *tree) startOS() error {
 		return fmt.Errorf("watcher: %w", err)
 	}
 	t.os, t.dirs, t.ids, t.links, t.linkRoots = fsw, make(map[string]folderID), make(map[folderID]string), nil, nil
-	t.probe, _ = newProbe(t.plainEvent)
 	err = t.add(t.root)
 	if err == nil && t.opts.SyncDir != t.root {
 		err = t.add(t.opts.SyncDir)
@@ -234,19 +231,12 @@ func (t *tree) startOS() error {
 		t.stopOS()
 		return err
 	}
-	t.w.setProbe(t.probe)
 	return nil
 }
 
 // stopOS closes the operating system's watcher, if any; fsnotify's Close
-// waits for its reader goroutine. The probe goes first: a Sync must not
-// take it for a sign that nothing changed while no watch runs.
+// waits for its reader goroutine.
 func (t *tree) stopOS() {
-	if t.probe != nil {
-		t.w.setProbe(nil)
-		t.probe.close()
-		t.probe = nil
-	}
 	if t.os != nil {
 		t.os.Close()
 		t.os, t.dirs, t.ids = nil, nil, nil
@@ -273,19 +263,11 @@ func (t *tree) add(dir string) error {
 		}
 		return fmt.Errorf("%w: %s and %s", ErrAlias, other, dir)
 	}
-	// The probe watches first, so that it queues every event os does.
-	var perr error
-	if t.probe != nil && (dir != t.opts.SyncDir || dir == t.root) {
-		perr = t.probe.add(dir)
-	}
 	if err := t.os.Add(dir); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil
 		}
 		return fmt.Errorf("watcher: watch %s: %w", dir, err)
-	}
-	if perr != nil {
-		t.probe.breakDown()
 	}
 	t.dirs[dir] = id
 	t.ids[id] = dir
@@ -395,9 +377,6 @@ func (t *tree) forgetTree(dir string) {
 	for d, id := range t.dirs {
 		if d == dir || within(dir, d) {
 			t.os.Remove(d)
-			if t.probe != nil {
-				t.probe.remove(d)
-			}
 			delete(t.dirs, d)
 			if t.ids[id] == d {
 				delete(t.ids, id)

@@ -187,10 +187,7 @@ type Options struct {
 // until that file's event arrives: the kernel queues an event before the
 // system call that caused it returns, and delivers a watcher's events in
 // order, so every change completed before Sync began has been recorded
-// by then. On Linux a second event queue over the same folders, read by
-// Syncs alone, lets a Sync skip the barrier when every change made since
-// the previous Sync is a plain file's and already recorded (see
-// probe.go). A background watcher (not OnDemand) has a second goroutine
+// by then. A background watcher (not OnDemand) has a second goroutine
 // that calls Sync after bursts of events and on poll ticks.
 type Watcher struct {
 	s    Syncer
@@ -219,9 +216,6 @@ type Watcher struct {
 	paths map[string]bool
 	// barriers are the barrier files whose events Syncs wait for.
 	barriers map[string]chan struct{}
-	// probe is the operating system watcher's [probe] while every watch
-	// of its start is in place; nil otherwise.
-	probe probe
 }
 
 // Start starts the operating system's watcher on every folder of interest
@@ -473,7 +467,7 @@ func (w *Watcher) Do(ctx context.Context, wait time.Duration, fn func(context.Co
 		return ErrStopped
 	}
 	defer func() { <-w.syncing }()
-	if w.State() == Active && !w.settled() {
+	if w.State() == Active {
 		if err := w.barrier(ctx); err != nil {
 			if ctx.Err() != nil {
 				return ctx.Err()
@@ -491,42 +485,6 @@ func (w *Watcher) Do(ctx context.Context, wait time.Duration, fn func(context.Co
 		}
 	}
 	return err
-}
-
-// setProbe publishes p as the probe Syncs drain (nil: none).
-func (w *Watcher) setProbe(p probe) {
-	w.mu.Lock()
-	w.probe = p
-	w.mu.Unlock()
-}
-
-// settled drains the probe and reports whether the watcher has recorded
-// every change made since the previous drain, so that Sync needs no
-// barrier: every event the probe queued was a plain file's, and every
-// path they named is recorded and not yet taken (or a full scan is
-// due). See [probe].
-func (w *Watcher) settled() bool {
-	w.mu.Lock()
-	p := w.probe
-	w.mu.Unlock()
-	if p == nil {
-		return false
-	}
-	paths, plain := p.drain()
-	if !plain {
-		return false
-	}
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if w.all {
-		return true
-	}
-	for _, path := range paths {
-		if !w.paths[path] {
-			return false
-		}
-	}
-	return true
 }
 
 // barrier creates and removes a barrier file in SyncDir and waits for
