@@ -66,7 +66,7 @@ func (w *Weave) searcher() *query.Searcher {
 	w.mu.Unlock()
 	return &query.Searcher{Engine: w.eng, DB: w.db, Embedder: w.emb, Fusion: w.cfg.Fusion,
 		CandidateMultiplier: w.cfg.CandidateMultiplier, SnippetChars: w.cfg.SnippetChars, TimeZone: w.cfg.TimeZone,
-		Watched: w.fresh.SyncWatched, LockTimeout: syncLockTimeout, Procs: procs, Backgrounds: w.backgrounds, Pace: &w.pace}
+		Watched: w.fresh.SyncWatched, LockTimeout: syncLockTimeout, Procs: procs, Backgrounds: w.backgrounds}
 }
 
 // filter is [query.Searcher.Filter] for w.

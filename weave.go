@@ -40,7 +40,6 @@ type Weave struct {
 	eng              *indexer.Engine
 	fresh            *freshness.Keeper  // the freshness checks, through watch
 	backgrounds      *query.Backgrounds // the index's vector background; nil: no embedder
-	pace             query.Pace         // when the last search ended: one after a pause runs serially
 
 	// mu guards the fields below.
 	mu       sync.Mutex

@@ -154,7 +154,7 @@ func TestVectorRescoreIsCapped(t *testing.T) {
 			}
 			q := tc.vec()
 			normalize(q)
-			if got := len(cs.top(newQueryCode(q), k, rescoreCap(k), nil, false)); got < tc.min || got > tc.max {
+			if got := len(cs.top(newQueryCode(q), k, rescoreCap(k), nil)); got < tc.min || got > tc.max {
 				t.Errorf("top(k=%d) kept %d candidates, want %d to %d", k, got, tc.min, tc.max)
 			}
 			if hits, err := db.Vector(ctx, q, k, store.Filter{}); err != nil || len(hits) != k {
@@ -205,7 +205,7 @@ func TestVectorRescoresUntilTheBoundsPassTheTopK(t *testing.T) {
 		k := []int{1, 6, 24}[i%3]
 		q := vec()
 		normalize(q)
-		cands := cs.top(newQueryCode(q), k, rescoreCap(k), nil, false)
+		cands := cs.top(newQueryCode(q), k, rescoreCap(k), nil)
 		ids := make([]int64, len(cands))
 		for j, c := range cands {
 			ids[j] = c.ID

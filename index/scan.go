@@ -363,7 +363,7 @@ func (db *DB) Vector(ctx context.Context, q []float32, k int, f store.Filter) ([
 	// No more than the index's chunks can be found: a larger k would
 	// only size the scan's heaps (and overflow rescoreCap).
 	k = min(k, cs.n)
-	cands := cs.top(qc, k, rescoreCap(k), allow, store.Serial(ctx))
+	cands := cs.top(qc, k, rescoreCap(k), allow)
 	h := make(hitHeap, 0, k+1)
 	var exact []VectorHit
 	err = db.eachExact(ctx, qn, cands, func(i int, id int64, cos float64) bool {
@@ -511,12 +511,11 @@ func (c *candidates) offer(id int64, s, m float64, k, capacity int) {
 // (approximate cosine minus margin), each with its upper bound as
 // Cosine, by descending bound (ties by ascending id). When more than
 // capacity qualify, it returns the capacity of them with the highest
-// upper bounds. A large set is scanned in parts across CPUs, unless
-// serial (see [store.WithSerial]).
-func (cs *codeSet) top(qc queryCode, k, capacity int, allow map[int64]bool, serial bool) []VectorHit {
+// upper bounds.
+func (cs *codeSet) top(qc queryCode, k, capacity int, allow map[int64]bool) []VectorHit {
 	capacity = max(capacity, k)
 	parts := 1
-	if cs.n >= parallelScan && !serial {
+	if cs.n >= parallelScan {
 		parts = min(runtime.GOMAXPROCS(0), len(cs.order))
 	}
 	found := make([]candidates, parts)
@@ -524,10 +523,6 @@ func (cs *codeSet) top(qc queryCode, k, capacity int, allow map[int64]bool, seri
 	per := (len(cs.order) + parts - 1) / parts
 	for p := range parts {
 		blocks := cs.order[min(p*per, len(cs.order)):min((p+1)*per, len(cs.order))]
-		if parts == 1 {
-			found[p] = cs.scan(qc, k, capacity, allow, blocks)
-			break
-		}
 		wg.Go(func() { found[p] = cs.scan(qc, k, capacity, allow, blocks) })
 	}
 	wg.Wait()

@@ -45,9 +45,6 @@ type Searcher struct {
 	// sample ([index.DB.Sample]) for every search of the handle; nil
 	// measures each query's own (see [search.Hybrid]).
 	Backgrounds *Backgrounds
-	// Pace, when set, is the handle's: a search after a pause runs on
-	// the caller's goroutine alone (see [Pace]); optional.
-	Pace *Pace
 }
 
 // Search runs the search o asks for (validated, its defaults filled in):
@@ -56,12 +53,6 @@ type Searcher struct {
 // the cut to o.MaxResults; and each result's snippet and file hash. Its
 // errors are the causes, unwrapped.
 func (s *Searcher) Search(ctx context.Context, o search.Options) (*Response, error) {
-	if s.Pace != nil {
-		if s.Pace.paused(time.Now()) {
-			ctx = store.WithSerial(ctx)
-		}
-		defer func() { s.Pace.done(time.Now()) }()
-	}
 	resp := &Response{Query: o.Query, Mode: o.Mode, Warnings: []indexer.Warning{}, Results: []search.Result{}}
 	got, expired, warns, err := s.retrieveFresh(ctx, o, resp)
 	if err != nil {

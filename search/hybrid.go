@@ -275,14 +275,8 @@ func (h *Hybrid) run(ctx context.Context, req Request, qp queryPlan, wantKw, wan
 		kwErr, phErr, vecErr error
 		calErr               error // already wrapped by errCalibrate
 	)
-	// A search after a pause runs each side on the caller's goroutine
-	// (see [store.WithSerial]).
-	goRun := wg.Go
-	if store.Serial(ctx) {
-		goRun = func(f func()) { f() }
-	}
 	if wantKw {
-		goRun(func() {
+		wg.Go(func() {
 			if r.kw, kwErr = h.Keyword.Keyword(ctx, qp.keyword, req.Pool, req.Filter); kwErr == nil && len(r.kw) > 0 {
 				if r.chunks, kwErr = h.Keyword.Chunks(ctx, hitIDs(r.kw)); kwErr == nil {
 					if r.weights, calErr = h.termWeights(ctx, qp.terms, count); calErr == nil {
@@ -292,11 +286,11 @@ func (h *Hybrid) run(ctx context.Context, req Request, qp queryPlan, wantKw, wan
 			}
 		})
 		if qp.phrase != "" {
-			goRun(func() { phits, phErr = h.Keyword.Keyword(ctx, qp.phrase, req.Pool, req.Filter) })
+			wg.Go(func() { phits, phErr = h.Keyword.Keyword(ctx, qp.phrase, req.Pool, req.Filter) })
 		}
 	}
 	if wantVec {
-		goRun(func() {
+		wg.Go(func() {
 			if r.qvec, r.embedErr = h.Embedder.EmbedQuery(ctx, req.Query); r.embedErr != nil {
 				return
 			}
@@ -429,10 +423,7 @@ func (h *Hybrid) finish(ctx context.Context, r *backendHits, cands []Candidate, 
 		chunks        map[int64]store.Chunk
 		cosErr, chErr error
 	)
-	switch {
-	case fill && len(noCos) > 0 && store.Serial(ctx):
-		cos, cosErr = h.Vector.Cosines(ctx, r.qvec, noCos)
-	case fill && len(noCos) > 0:
+	if fill && len(noCos) > 0 {
 		wg.Go(func() { cos, cosErr = h.Vector.Cosines(ctx, r.qvec, noCos) })
 	}
 	if len(noChunk) > 0 {
