@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -202,7 +203,9 @@ func struckOf(text string) []string {
 // curly, guillemets, low-high), the opening mark after no letter or
 // digit and the closing one before none, so that the apostrophes of
 // "don't" and "team's" open or close nothing.
-var quoted = regexp.MustCompile(`(?:^|[^\p{L}\p{N}])['"‘’‚“”„«»]([\p{L}\p{N}][^'"‘’‚“”„«»\n]{0,60}?)['"‘’“”«»](?:[^\p{L}\p{N}]|$)`)
+var quoted = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:^|[^\p{L}\p{N}])['"‘’‚“”„«»]([\p{L}\p{N}][^'"‘’‚“”„«»\n]{0,60}?)['"‘’“”«»](?:[^\p{L}\p{N}]|$)`)
+})
 
 // maxScareWords is the most words a span in quotes may have to be read
 // as scare quotes rather than a quotation.
@@ -215,7 +218,7 @@ const maxScareWords = 3
 // "safe window" say the same.
 func scareQuotedOf(text string) []string {
 	var out []string
-	for _, m := range quoted.FindAllStringSubmatch(text, -1) {
+	for _, m := range quoted().FindAllStringSubmatch(text, -1) {
 		ws := tokenize.Words(m[1])
 		if len(ws) == 0 || len(ws) > maxScareWords {
 			continue

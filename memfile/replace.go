@@ -22,7 +22,8 @@ import (
 // Target checks path with [workspace.SafeMemoryPath] and returns the file
 // a write to path lands on: the file itself, or, when path names a
 // symbolic link (necessarily to a file inside memory/), the link's
-// target. A folder at path is refused; a missing file is fine.
+// target. A folder at path is refused; a missing file is fine, unless
+// its name reads as one that exists ([workspace.CheckLookalike]).
 func Target(root, path string) (abs, rel string, err error) {
 	abs, rel, err = workspace.SafeMemoryPath(root, path)
 	if err != nil {
@@ -31,6 +32,9 @@ func Target(root, path string) (abs, rel string, err error) {
 	fi, err := os.Lstat(abs)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
+		if err := workspace.CheckLookalike(root, rel); err != nil {
+			return "", "", err
+		}
 		return abs, rel, nil
 	case err != nil:
 		return "", "", err

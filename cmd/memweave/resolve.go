@@ -74,7 +74,7 @@ note reads any more, or several do, is refused with nothing written.
 				return err
 			}
 			if asJSON {
-				return writeJSON(a.stdout, res)
+				return writeJSON(a.raw, res)
 			}
 			_, err = fmt.Fprintf(a.stdout, "%s:%d: %s\n", res.Dropped.Path, res.MarkerLine, res.Line)
 			return err
