@@ -81,6 +81,12 @@ type claim struct {
 	// only: the claim says its value is the only one ("available only
 	// in English", "the only supported browser is Chrome").
 	only bool
+	// onlyFirst: the claim opens with "only", said of its subject
+	// ("only admins can delete projects").
+	onlyFirst bool
+	// duration: the claim says its quantity is how long something
+	// lasts ("two weeks long", "lasts 10 days"), not how often.
+	duration bool
 }
 
 // claims splits text into claims, skipping fenced code.
@@ -125,6 +131,9 @@ func claims(text string) []claim {
 				t = underHeading(heading, t)
 			}
 			ss = sentences(t)
+		}
+		if h := historySwitch(t); h != "" {
+			ss = append(ss, h)
 		}
 		for _, s := range ss {
 			// The predicates of one subject joined by "and" are
@@ -436,6 +445,7 @@ func parseClaim(s string) (claim, bool) {
 	c.when = anchor(tw)
 	c.old, c.new = switchValues(tw)
 	c.only = exclusive(tw)
+	c.onlyFirst = c.only && len(tw) > 0 && tw[0] == "only"
 	c.readTokens(normalise(s, rewrite(tw)), capitalisedFirst(s, tw))
 	c.fillKeys()
 	// A switch with no subject of its own keeps only its new value
@@ -484,6 +494,12 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 		}
 		switch {
 		case r.keep:
+		case w == "long" && len(c.toks) > 0 && c.toks[len(c.toks)-1].kind == quantity,
+			i+1 < len(raws) && raws[i+1].kind == quantity && durationVerbs[w]:
+			// "two weeks long", "lasts two weeks", "takes two weeks":
+			// the duration alone.
+			c.duration = true
+			continue
 		case w == "on" && switchedOn(words, i), w == "off":
 			// "turned on" / "off": the switch itself is the value.
 		case tokenize.IsStopWord(w) || filler[w]:
@@ -498,6 +514,9 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 		}
 	}
 }
+
+// durationVerbs say that a duration follows: "lasts 10 days".
+var durationVerbs = setOf(`last lasts lasted take takes took`)
 
 // switchedOn reports whether the "on" at words[i] is a switch's state,
 // not a place or a day: it ends the sentence ("is turned on"), or it
@@ -526,7 +545,7 @@ func switchedOn(words []string, i int) bool {
 func (c *claim) tokenAt(raws []rawTok, i int, capFirst string) token {
 	r := raws[i]
 	w := r.w
-	t := token{w: w, value: r.kind == quantity || r.kind == date || (r.kind == plain && isValue(w)), kind: r.kind, name: r.name}
+	t := token{w: w, value: r.kind == quantity || r.kind == date || (r.kind == plain && isValue(w)), kind: r.kind, name: r.name && !expanded[w]}
 	if r.show != "" {
 		c.shows = append(c.shows, r.show)
 		t.show = uint8(len(c.shows))

@@ -60,7 +60,12 @@
 // frame.go): a change states its new value ("grew to 9", "bumped the
 // pool size to 50", "replaced Trello with Asana"), a passive role its
 // holder first, a number word or frequency a number ("three", "half an
-// hour", "twice a week", "daily"), and a "since" clause is dropped.
+// hour", "a minute and a half", "twice a week", "12 times an hour",
+// "daily"), a bound the word "minimum" or "maximum" before its value
+// ("at least 12", "no fewer than 12", "12 or more"; "no more than",
+// "up to 5", "at most"), and a "since" clause is dropped. A sentence
+// that tells a history and the present ("alerts went to PagerDuty until
+// June, and now go to Opsgenie") is read as a switch as well.
 // Capitalised words written together are one name ("Google Cloud
 // Storage"), a "key: value" line a statement, an aside in parentheses a
 // claim of its own, two predicates of one subject joined by "and"
@@ -83,8 +88,10 @@
 // not; "10 GB" and "10,000 MB" are one size in decimal and binary
 // units), a sum of money one quantity in its currency ("$75", "75
 // USD", "75 dollars"; "30k" is "30000"), a time of day one clock time
-// ("6 pm" is "18:00", "at 10" alone is "10:00"), an abbreviation its word ("DB", "k8s", "req/min"
-// are "database", "kubernetes", "requests per min"), a day and month
+// ("6 pm" is "18:00", "at 10" alone is "10:00"), an abbreviation its word ("DB", "k8s", "auth", "max", "req/min"
+// are "database", "kubernetes", "authentication", "maximum", "requests
+// per min"), a verb and its particle their noun ("times out" is
+// "timeout"), a day and month
 // one date ("March 3" vs "April 14"; "Nov 20" is
 // "November 20"), a location predicate one marker ("is in Berlin" vs
 // "moved to Lisbon"), and the number after an identifying noun
@@ -98,7 +105,10 @@
 // other things one holder holds ("the data team maintains the export
 // pipeline"), an antonym that names another subject before its copula
 // ("sign-ups for the closed beta are full"), or a past fact with its
-// end ("ran on Jenkins until 2023") beside the switch that ended it. Two replaced spans mean two subjects ("staging runs 15" vs "production
+// end ("ran on Jenkins until 2023") beside the switch that ended it, an
+// opposite state with a scope added on one side ("off by default in the
+// print view"), or a place within the other's ("in Lisbon" vs "in
+// Lisbon's Alfama district"). Two replaced spans mean two subjects ("staging runs 15" vs "production
 // runs 16"); spans only added on one side are refinements or lists that
 // grow. Neither is a conflict: a fact for another time or condition
 // ("from 2015 to 2019", "used to", "will", "if", "would", "next year"; a

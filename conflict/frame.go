@@ -35,7 +35,7 @@ import (
 var changeVerbs = setOf(`changed change changes switched switch switches moved migrated upgraded downgraded
 updated bumped raised lowered increased decreased reduced cut extended shortened grew grown shrank
 dropped fell rose went gone scaled expanded doubled halved set reset transferred converted adjusted
-shifted pushed postponed delayed rescheduled relocated lifted resized`)
+shifted pushed postponed delayed rescheduled relocated lifted resized ported transitioned`)
 
 // locChange are the change verbs that state a new place: their "to"
 // becomes a location predicate ([locMark]).
@@ -85,7 +85,10 @@ func rewrite(words []string) []string {
 		}
 		// The first frame whose opening matches decides, even when it
 		// then rewrites nothing.
-		repl, n, ok := roleFrame(words, i)
+		repl, n, ok := boundFrame(words, i)
+		if !ok {
+			repl, n, ok = roleFrame(words, i)
+		}
 		if !ok {
 			repl, n, ok = quantityFrame(words, i)
 		}
@@ -166,6 +169,12 @@ func roleFrame(words []string, i int) (repl []string, n int, ok bool) {
 func quantityFrame(words []string, i int) (repl []string, n int, ok bool) {
 	w, next := words[i], wordAt(words, i+1)
 	switch {
+	case (w == "a" || w == "an" || w == "one") && units[next] > 0 && wordAt(words, i+2) == "and" && wordAt(words, i+3) == "a" && wordAt(words, i+4) == "half":
+		// "a minute and a half".
+		return []string{"1.5", next}, 5, true
+	case w == "one" && next == "and" && wordAt(words, i+2) == "a" && wordAt(words, i+3) == "half" && units[wordAt(words, i+4)] > 0:
+		// "one and a half hours".
+		return []string{"1.5", wordAt(words, i+4)}, 5, true
 	case w == "half" && (next == "an" || next == "a") && units[wordAt(words, i+2)] > 0:
 		return []string{"0.5", wordAt(words, i+2)}, 3, true
 	case (w == "every" || w == "each" || w == "per" || w == "a" || w == "an") && units[next] > 0:
@@ -178,14 +187,19 @@ func quantityFrame(words []string, i int) (repl []string, n int, ok bool) {
 		// "daily", "weekly": once a day, a week.
 		return []string{"1", periodWords[w]}, 1, true
 	case (w == "once" || w == "twice" || w == "thrice" || (isValue(w) && next == "times")) &&
-		(next == "a" || next == "per" || next == "every" || next == "each" || next == "times"):
+		(perWords[next] || next == "times"):
 		// "twice a week" is every half week.
 		times, k := map[string]float64{"once": 1, "twice": 2, "thrice": 3}[w], i+1
 		if times == 0 {
 			times, _ = strconv.ParseFloat(w, 64)
 			k++
 		}
-		if u := wordAt(words, k+1); times > 0 && (wordAt(words, k) == "a" || wordAt(words, k) == "per" || wordAt(words, k) == "every" || wordAt(words, k) == "each") && units[u] > 0 {
+		if u := wordAt(words, k+1); times > 0 && perWords[wordAt(words, k)] && units[u] > 0 {
+			if timeUnit(u) && times != 1 {
+				// "12 times an hour" is every 300 seconds, exactly:
+				// a rounded fraction of an hour is not "5 minutes".
+				return []string{strconv.FormatFloat(units[u]/times, 'g', 6, 64), "seconds"}, k - i + 2, true
+			}
 			return []string{strconv.FormatFloat(1/times, 'g', 4, 64), u}, k - i + 2, true
 		}
 		return nil, 0, true
@@ -195,6 +209,62 @@ func quantityFrame(words []string, i int) (repl []string, n int, ok bool) {
 		return []string{"1"}, 1, true
 	}
 	return nil, 0, false
+}
+
+// boundFrame rewrites a bound into the word "minimum" or "maximum"
+// before its value: "at least 12", "no fewer than 12", "a minimum of
+// 12" and "12 or more" are "minimum 12"; "at most", "no more than", "up
+// to 5" and "5 or fewer" are "maximum". "No more than" denies nothing,
+// and a minimum is not a maximum of the same subject. A deadline ("no
+// later than Friday") is its date alone.
+func boundFrame(words []string, i int) (repl []string, n int, ok bool) {
+	w, next, then := words[i], wordAt(words, i+1), wordAt(words, i+2)
+	switch {
+	case w == "at" && next == "least":
+		return []string{"minimum"}, 2, true
+	case w == "at" && next == "most":
+		return []string{"maximum"}, 2, true
+	case (w == "no" || w == "not") && then == "than" && boundWord[next] != "":
+		// "no more than 8" is at most 8: the bound of "8 or more"
+		// turned round.
+		return []string{boundOpposite[boundWord[next]]}, 3, true
+	case (w == "a" || w == "the") && (next == "minimum" || next == "maximum") && then == "of":
+		return []string{next}, 3, true
+	case (w == "minimum" || w == "maximum") && next == "of":
+		return []string{w}, 2, true
+	case w == "up" && next == "to" && (isValue(then) || numberWords[then] != ""):
+		return []string{"maximum"}, 2, true
+	case (next == "or" || then == "or") && (isValue(w) || numberWords[w] != ""):
+		k := i + 1
+		if units[next] > 0 {
+			k++
+		}
+		if b := boundWord[wordAt(words, k+1)]; wordAt(words, k) == "or" && (b == "minimum" || b == "maximum") {
+			return append([]string{b}, words[i:k]...), k + 2 - i, true
+		}
+	}
+	return nil, 0, false
+}
+
+// boundWord maps a comparative to the bound it sets after "or": "3 or
+// more" sets a minimum, "3 or fewer" a maximum, "Friday or later" a
+// start; [boundOpposite] turns it round for "no more than".
+var boundWord = map[string]string{
+	"more": "minimum", "older": "minimum", "newer": "minimum", "higher": "minimum", "greater": "minimum", "above": "minimum", "larger": "minimum", "bigger": "minimum", "longer": "minimum",
+	"fewer": "maximum", "less": "maximum", "below": "maximum", "lower": "maximum", "younger": "maximum", "smaller": "maximum", "shorter": "maximum",
+	"later": "from", "earlier": "by", "sooner": "by",
+}
+
+// boundOpposite maps each bound of [boundWord] to the other way round.
+var boundOpposite = map[string]string{"minimum": "maximum", "maximum": "minimum", "from": "by", "by": "from"}
+
+// perWords join a count of times to its period: "twice a week", "12
+// times an hour", "3 times per day".
+var perWords = setOf(`a an per every each`)
+
+// timeUnit reports whether u is a unit of time in [units], not of size.
+func timeUnit(u string) bool {
+	return units[u] > 0 && !strings.HasSuffix(u, "b") && !strings.HasPrefix(u, "byte")
 }
 
 // changeFrame rewrites a change into the value it states: "replaced
@@ -279,7 +349,7 @@ var rawLex = func() map[string]uint8 {
 }()
 
 var frameWords = setOf(`prefer prefers preferred preferring replaced swapped substituted traded ditched a an is are was were been since took takes take taken stepped became becomes appointed named promoted half every each per one
-once twice thrice times`)
+once twice thrice times no not at up minimum maximum or`)
 
 // periodWords are adverbs of a period: "daily" is once a day.
 var periodWords = map[string]string{
@@ -523,7 +593,9 @@ var statusFirst = func() map[string]bool {
 // statusAt returns the status phrase of two words at words[i] ("on
 // hold", "shut down", "in progress"), or 0 words.
 func statusAt(words []string, i int) (string, int) {
-	if i+1 >= len(words) || !statusFirst[words[i]] {
+	if i+1 >= len(words) || !statusFirst[words[i]] || i == 0 && words[i] == "in" {
+		// "In production, requests time out after 30 seconds": a
+		// sentence that opens with "in" states its scope first.
 		return "", 0
 	}
 	p := words[i] + " " + words[i+1]
@@ -862,15 +934,75 @@ var shortForms = map[string]string{
 	"db": "database", "dbs": "databases", "k8s": "kubernetes", "req": "requests", "reqs": "requests",
 	"prod": "production", "env": "environment", "envs": "environments", "repo": "repository",
 	"repos": "repositories", "config": "configuration", "msg": "message", "msgs": "messages",
+	"auth": "authentication", "authn": "authentication", "eng": "engineering", "mgmt": "management",
+	"infra": "infrastructure", "perf": "performance", "cfg": "configuration", "max": "maximum",
 }
 
-// expand writes abbreviations in full ([shortForms]) and a rate such as
-// "req/min" as "requests per min". It returns words itself when nothing
+// expanded are the words [shortForms] writes: one capitalised
+// ("Kubernetes", "Production") is the word, not a name, so that it
+// folds as the expansion of "k8s" folds.
+var expanded = func() map[string]bool {
+	m := make(map[string]bool, len(shortForms))
+	for _, full := range shortForms {
+		m[full] = true
+	}
+	return m
+}()
+
+// phrasalNouns maps the forms of a verb whose particle makes it a noun
+// written as one word to that noun: "requests time out after 30
+// seconds" and "the request timeout is 30 seconds" speak of one
+// "timeout"; [phrasalParticle] is the particle.
+var phrasalNouns = func() map[string]string {
+	m := make(map[string]string)
+	for noun, forms := range map[string]string{
+		"timeout": "time times timed", "backup": "back backs backed", "login": "log logs logged",
+		"signup": "sign signs signed", "setup": "set sets", "rollout": "roll rolls rolled",
+		"shutdown": "shut shuts", "failover": "fail fails failed", "cleanup": "clean cleans cleaned",
+		"lockout": "lock locks locked",
+	} {
+		for _, f := range strings.Fields(forms) {
+			m[f] = noun
+		}
+	}
+	return m
+}()
+
+// particle reports whether w is a particle of [phrasalParticle], read
+// first: most words are followed by none, and a switch costs less than
+// a map.
+func particle(w string) bool {
+	switch w {
+	case "out", "up", "in", "down", "over":
+		return true
+	}
+	return false
+}
+
+// phrasalParticle is the particle of each noun of [phrasalNouns].
+var phrasalParticle = map[string]string{
+	"timeout": "out", "backup": "up", "login": "in", "signup": "up", "setup": "up", "rollout": "out",
+	"shutdown": "down", "failover": "over", "cleanup": "up", "lockout": "out",
+}
+
+// expand writes abbreviations in full ([shortForms]), a verb and its
+// particle as their noun ([phrasalNouns]) and a rate such as "req/min"
+// as "requests per min". It returns words itself when nothing
 // changes.
 func expand(words []string) []string {
 	var out []string
-	for i, w := range words {
+	for i := 0; i < len(words); i++ {
+		w := words[i]
 		repl := []string(nil)
+		if i+1 < len(words) && particle(words[i+1]) && phrasalParticle[phrasalNouns[w]] == words[i+1] {
+			// "times out" is the "timeout" of the noun.
+			if out == nil {
+				out = append(make([]string, 0, len(words)+2), words[:i]...)
+			}
+			out = append(out, phrasalNouns[w])
+			i++
+			continue
+		}
 		if full, ok := shortForms[w]; ok {
 			repl = []string{full}
 		} else if x, y, ok := strings.Cut(w, "/"); ok && x != "" && !hasDigit(x) && units[y] > 0 && units[y] < 1<<10 && !strings.HasSuffix(y, "b") {

@@ -336,7 +336,7 @@ func judgeSpan(a, b *claim, h hunk, common int, ratio float64, why bool) (Verdic
 	if v, ok, done := judgeSlot(a, b, h, common, extra, why); done {
 		return v, ok
 	}
-	if a.changed || b.changed || closing(a, b, h) {
+	if a.changed || b.changed || closing(a, b, h) || bareQuantities(a, b, h) {
 		h = trimPredicate(h)
 		if common == 1 && extra == 0 && len(h.a) == 1 && len(h.b) == 1 && ratio >= minRatio {
 			// A short claim of one subject word and a value, restated
@@ -423,15 +423,22 @@ func judgeOnly(a, b *claim, hunks []hunk, common int, why bool) (Verdict, bool) 
 	if len(h.a) > 0 && len(h.b) > 0 || len(more) == 0 || len(more) > 3 || !h.context {
 		return Verdict{}, false
 	}
+	at, first := h.bt, a.onlyFirst
+	if b.only {
+		at, first = h.at, b.onlyFirst
+	}
 	for _, t := range more {
-		if !isName(t) {
+		if !isName(t) && !(first && at == 1 && len(more) <= 2) {
+			// Words added beside the value are another attribute,
+			// unless "only" opened the claim and they join its
+			// subject: "only admins" vs "admins and owners".
 			return Verdict{}, false
 		}
 	}
 	return Verdict{Likely, say(why, func() string {
-		c := a
+		c := b
 		if b.only {
-			c = b
+			c = a
 		}
 		return fmt.Sprintf("only one value, the other adds %q", show(c, more))
 	})}, true
@@ -493,7 +500,7 @@ func alikeSubjects(a, b *claim, h hunk, extra int) bool {
 // final.
 func judgeSlot(a, b *claim, h hunk, common, extra int, why bool) (v Verdict, ok, done bool) {
 	if h.context && max(len(h.a), len(h.b)) <= 3 && (common >= minCommon || extra == 0) {
-		one := min(len(h.a), len(h.b)) == 1
+		one := min(len(h.a), len(h.b)) == 1 && !scopedApart(a, b, extra)
 		if x, y, ok := antonyms(h.a, h.b); ok && one && !acrossCopula(a, b, h, x, y) {
 			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", show(a, x), show(b, y)) })}, true, true
 		}
@@ -559,7 +566,7 @@ func judgeAttribute(a, b *claim, h hunk, ratio float64, extra int, why bool) (Ve
 		// Two replaced words on each side: more than one attribute.
 		return Verdict{}, false
 	}
-	if x, y, ok := antonyms(h.a, h.b); ok && !acrossCopula(a, b, h, x, y) {
+	if x, y, ok := antonyms(h.a, h.b); ok && !acrossCopula(a, b, h, x, y) && !scopedApart(a, b, extra) {
 		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", show(a, x), show(b, y)) })}, true
 	}
 	if extra > maxExtra || hasPath(h.a) || hasPath(h.b) {
@@ -567,7 +574,7 @@ func judgeAttribute(a, b *claim, h hunk, ratio float64, extra int, why bool) (Ve
 		// and addresses: prose that merely looks alike.
 		return Verdict{}, false
 	}
-	if sameAmount(a, b, h) || heldThing(a, b, h) {
+	if sameAmount(a, b, h) || heldThing(a, b, h) || namedWithin(h.a, h.b) || namedWithin(h.b, h.a) {
 		return Verdict{}, false
 	}
 	if !a.changed && !b.changed && manyValued(a, h.a) {
@@ -640,6 +647,7 @@ func switchedName(a, b *claim) (string, string, bool) {
 		}
 	}
 	common, onlyA := 0, 0
+	var wa, wb string
 	for _, t := range a.toks {
 		if isName(t) {
 			continue
@@ -651,6 +659,8 @@ func switchedName(a, b *claim) (string, string, bool) {
 			common++
 		} else if onlyA++; onlyA > 1 || t.value || t.kind != plain {
 			return "", "", false
+		} else {
+			wa = t.w
 		}
 	}
 	onlyB := 0
@@ -661,11 +671,66 @@ func switchedName(a, b *claim) (string, string, bool) {
 		if onlyB++; onlyB > 1 || t.value || t.kind != plain {
 			return "", "", false
 		}
+		wb = t.w
 	}
-	if common == 0 {
+	if common == 0 || onlyA == 1 && onlyB == 1 && common == 1 && !samePrefix(wa, wb) {
+		// One word shared and one replaced on each side: a word of
+		// the subject replaced ("logs ship to X", "metrics shipping
+		// moved to Y") names another subject, unless the two are
+		// forms of one word ("generated", "generation").
 		return "", "", false
 	}
 	return show(a, na), show(b, nb), true
+}
+
+// namedWithin reports whether xs is one name, a word of a longer name
+// of ys, its possessive aside: "Lisbon's Alfama district" is a place in
+// "Lisbon", "AWS Lambda" a service of "AWS", a refinement of it, not
+// another value.
+func namedWithin(xs, ys []token) bool {
+	if len(xs) != 1 {
+		return false
+	}
+	for _, x := range xs {
+		if !x.name || strings.IndexByte(x.w, '_') >= 0 {
+			continue
+		}
+		for _, y := range ys {
+			if !y.name || strings.IndexByte(y.w, '_') < 0 {
+				continue
+			}
+			for _, part := range strings.Split(y.w, "_") {
+				if strings.TrimSuffix(strings.TrimSuffix(part, "'s"), "’s") == x.w {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// bareQuantities reports whether each claim is one subject word and one
+// duration, that h replaces: "sprints last 10 days" and "the sprint is
+// two weeks long" say nothing else. "Retros are weekly" says how often,
+// not how long.
+func bareQuantities(a, b *claim, h hunk) bool {
+	return a.duration && b.duration && len(a.toks) == 2 && len(b.toks) == 2 && len(h.a) == 1 && len(h.b) == 1 &&
+		h.a[0].kind == quantity && h.b[0].kind == quantity && unitOf(h.a[0].w) == unitOf(h.b[0].w)
+}
+
+// scopedApart reports whether two claims that replace a state by its
+// opposite add extra words besides it, two or more, and neither says
+// that something changed: "dark mode is off by default in the print
+// view" is another scope than "dark mode is on by default", not its
+// denial.
+func scopedApart(a, b *claim, extra int) bool {
+	return extra >= 2 && !a.changed && !b.changed
+}
+
+// samePrefix reports whether x and y open with the same prefixMin
+// letters: forms of one word, as [prefixKey] reads them.
+func samePrefix(x, y string) bool {
+	return len(x) >= prefixMin && len(y) >= prefixMin && x[:prefixMin] == y[:prefixMin]
 }
 
 // names returns the name tokens of c that are not days or months.
@@ -757,6 +822,11 @@ func possessive(hunks []hunk) bool {
 // value and the other states one ("retros happen every two weeks", "we
 // moved retros to once a month": see [judgeSpan]).
 func minShared(a, b *claim) int {
+	if a.duration && b.duration && len(a.toks) == 2 && len(b.toks) == 2 {
+		// A subject word and a duration: "sprints last 10 days" (see
+		// [bareQuantities]).
+		return 1
+	}
 	if len(a.old) > 0 || len(b.old) > 0 {
 		// A switch naming its old value shares that value alone with
 		// a claim stating it: see [switchedFrom].

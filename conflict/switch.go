@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // This file reads a switch that names the old value as well as the new
@@ -105,6 +107,20 @@ var handVerbs = setOf(`handed passed turned`)
 // handed the report to Sofia"): "over", "on" or "off" before "to".
 var handParticles = setOf(`over on off`)
 
+// roleObjects name a role as the thing handed: "Omar handed the
+// on-call lead role to Lena" is a handover with no particle.
+var roleObjects = setOf(`role roles duties responsibilities responsibility ownership reins`)
+
+// roleObjectWords are [roleObjects] as claim words: the role handed
+// over is no word of the subject it is the role of.
+var roleObjectWords = func() map[string]bool {
+	m := map[string]bool{}
+	for w := range roleObjects {
+		m[lemma(stem(w))] = true
+	}
+	return m
+}()
+
 // handedOver reads the handover at words[i], a verb of [handVerbs]:
 // "X handed Y over to Z", "X passed Y on to Z", "X handed over Y to Z".
 // The old value is the holder before the verb, the new one the holder
@@ -123,7 +139,7 @@ func handedOver(words []string, i int) (old, new []string) {
 		case handParticles[words[j]]:
 			particle = true
 		case words[j] == "to":
-			if !particle || j == i+2 {
+			if !particle && !roleObjects[words[j-1]] || j == i+2 {
 				// No particle, or nothing handed between verb and "to".
 				return nil, nil
 			}
@@ -195,7 +211,7 @@ func switchedFrom(a, b *claim, why bool) (Verdict, bool) {
 	}
 	subject, in := 0, 0
 	for _, t := range b.toks {
-		if t.w == locMark || t.value || changeVerbs[t.w] || changeWords[t.w] || t.w == "off" || t.w == "onto" ||
+		if t.w == locMark || t.value || changeVerbs[t.w] || changeWords[t.w] || t.w == "off" || t.w == "onto" || roleObjectWords[t.w] ||
 			slices.ContainsFunc(b.new, func(w string) bool { return sameWord(w, t) }) ||
 			slices.ContainsFunc(b.old, func(w string) bool { return sameWord(w, t) }) {
 			// The switch's own words are not its subject.
@@ -259,4 +275,106 @@ func sameWord(w string, t token) bool {
 // spaced joins words with spaces, the words of a name too.
 func spaced(ws []string) string {
 	return strings.ReplaceAll(strings.Join(ws, " "), "_", " ")
+}
+
+// historySwitch returns a switch said as a history and the present in
+// one sentence of line, written as a switch that names its old value
+// ("support tickets went to moved from Zendesk to Freshdesk" for
+// "Support tickets went to Zendesk until last quarter, and now go to
+// Freshdesk"), or "" when line has none. The history ends with "until",
+// "till" or "through", names its old value (capitalised words) before
+// the clause joint ("; ", " and ", " but ", ", after which ", ", when
+// "), and the clause after the joint says "now" ("today", "currently",
+// "since") or that it moved, and names one new value; a clause that
+// adds ("also") switches nothing.
+func historySwitch(line string) string {
+	if !strings.Contains(line, "ntil") && !strings.Contains(line, "till") && !strings.Contains(line, "hrough") {
+		// Most lines: no copy.
+		return ""
+	}
+	lower := strings.ToLower(line)
+	if len(lower) != len(line) {
+		// Offsets into lower must be offsets into line.
+		return ""
+	}
+	at := -1
+	for _, w := range []string{"until ", "till ", "through "} {
+		if i := strings.Index(lower, w); i >= 0 && (i == 0 || lower[i-1] == ' ') && (at < 0 || i < at) {
+			at = i
+		}
+	}
+	if at < 0 {
+		return ""
+	}
+	start := strings.LastIndex(line[:at], ". ") + 1
+	end := len(line)
+	if k := strings.Index(line[at:], ". "); k >= 0 {
+		end = at + k
+	}
+	joint, past, rest := -1, "", ""
+	for _, j := range []string{"; ", ", after which ", ", when ", " and ", " but "} {
+		if k := strings.Index(line[at:end], j); k >= 0 && (joint < 0 || at+k < joint) {
+			joint, past, rest = at+k, line[start:at+k], line[at+k+len(j):end]
+			if j == ", after which " {
+				rest = "now " + rest
+			}
+		}
+	}
+	if joint < 0 || !presentMarked(rest) {
+		return ""
+	}
+	// The history's time ("until last quarter", "Until the cost
+	// review,") names no old value.
+	head, tail := past[:at-start], past[at-start:]
+	if k := strings.Index(tail, ", "); k >= 0 && at == start {
+		head, tail = tail[k+2:], ""
+	}
+	subject, old := capitalisedWords(head)
+	_, new := capitalisedWords(rest)
+	if len(old) == 0 || len(old) > maxSwitchWords || len(new) == 0 || len(new) > maxSwitchWords {
+		return ""
+	}
+	return strings.Join(subject, " ") + " moved from " + strings.Join(old, " ") + " to " + strings.Join(new, " ")
+}
+
+// presentMarked reports whether the clause s says it is the present
+// ("now", "today", "currently", "since") and adds nothing to the past
+// ("also", "too", "as well").
+func presentMarked(s string) bool {
+	marked := false
+	for _, w := range strings.Fields(strings.ToLower(s)) {
+		switch strings.Trim(w, ",.;:!") {
+		case "now", "today", "currently", "nowadays", "since", "moved", "switched", "migrated":
+			// "..., when they moved to Mintlify" says what followed.
+			marked = true
+		case "also", "too", "both", "well":
+			return false
+		}
+	}
+	return marked
+}
+
+// capitalisedWords splits the words of s into those written lower-case
+// and the capitalised ones, months and days of the week aside; the
+// first word, which opens a clause, counts as lower-case. It returns no capitalised words when they are not one run: two names
+// are two things, not one value.
+func capitalisedWords(s string) (lower, caps []string) {
+	last := -2
+	for i, w := range strings.Fields(s) {
+		w = strings.TrimSuffix(strings.TrimRight(w, ",.;:!"), "'s")
+		if w == "" {
+			continue
+		}
+		r, _ := utf8.DecodeRuneInString(w)
+		l := strings.ToLower(w)
+		if !unicode.IsUpper(r) || i == 0 || months[l] > 0 || classOf[l] == "weekday" {
+			lower = append(lower, w)
+			continue
+		}
+		if last >= 0 && last != i-1 {
+			return lower, nil
+		}
+		caps, last = append(caps, w), i
+	}
+	return lower, caps
 }

@@ -258,6 +258,10 @@ func corruptRow(table string, id int64, why string) error {
 	return fmt.Errorf("%s row %d: %s: %w", table, id, why, ErrCorrupt)
 }
 
+// normalize scales v to unit length; a zero v stays zero. The factor
+// stays in float64: as a float32 it is infinite for a vector of tiny
+// components (an embedding server's 1e-45), which would make v
+// infinities and NaNs, and subnormal for one of huge components.
 func normalize(v []float32) {
 	var s float64
 	for _, f := range v {
@@ -266,9 +270,9 @@ func normalize(v []float32) {
 	if s == 0 {
 		return
 	}
-	inv := float32(1 / math.Sqrt(s))
+	inv := 1 / math.Sqrt(s)
 	for i := range v {
-		v[i] *= inv
+		v[i] = float32(float64(v[i]) * inv)
 	}
 }
 

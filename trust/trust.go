@@ -145,19 +145,11 @@ func Unapproved(ws string, items []Item) ([]Item, error) {
 	if len(items) == 0 {
 		return nil, nil
 	}
-	p, err := Path()
+	rec, err := recordOf(ws)
 	if err != nil {
 		return items, err
 	}
-	k, err := key(ws)
-	if err != nil {
-		return items, err
-	}
-	f, err := load(p)
-	if err != nil {
-		return items, err
-	}
-	approved := keys(f.Workspaces[k].Items)
+	approved := keys(rec.Items)
 	var out []Item
 	for _, it := range items {
 		if !approved[it.key()] {
@@ -165,6 +157,23 @@ func Unapproved(ws string, items []Item) ([]Item, error) {
 		}
 	}
 	return out, nil
+}
+
+// recordOf reads the workspace's record from the approvals file.
+func recordOf(ws string) (record, error) {
+	p, err := Path()
+	if err != nil {
+		return record{}, err
+	}
+	k, err := key(ws)
+	if err != nil {
+		return record{}, err
+	}
+	f, err := load(p)
+	if err != nil {
+		return record{}, err
+	}
+	return f.Workspaces[k], nil
 }
 
 // Approve records items as approved for the workspace ws, replacing what
@@ -220,6 +229,14 @@ const digestLen = 16
 // what a sync or another program put in the file since.
 func MarkListed(ctx context.Context, ws, digest string) error {
 	return update(ctx, ws, func(rec *record) error { rec.Listed = digest; return nil })
+}
+
+// Listed returns the digest that a listing recorded for the workspace ws
+// ([MarkListed]) since its last approval, "" when none did: then
+// [ApproveFile] without a digest would approve values nobody was shown.
+func Listed(ws string) (string, error) {
+	rec, err := recordOf(ws)
+	return rec.Listed, err
 }
 
 // update changes the workspace's record and writes the approvals file

@@ -461,6 +461,7 @@ func (w *walker) walk(d dir) {
 		w.warn(d.abs, err) // entries holds whatever was read before the error
 	}
 	up := &ancestor{key: key, up: d.up}
+	w.warnLookalikes(d, entries)
 	var stats []fs.DirEntry
 	for _, e := range entries {
 		name := e.Name()
@@ -495,6 +496,21 @@ func (w *walker) walk(d dir) {
 		}
 	}
 	w.statAll(d, stats)
+}
+
+// warnLookalikes warns of each two entries of the folder d whose names
+// read the same, their letters composed otherwise ([CheckLookalike]):
+// both are walked, and every output would show them as one name.
+func (w *walker) warnLookalikes(d dir, entries []fs.DirEntry) {
+	var names []string
+	for _, e := range entries {
+		if name := e.Name(); !isASCII(name) && !IsIgnoredName(name) && !HasControl(name) {
+			names = append(names, name)
+		}
+	}
+	for _, p := range lookalikes(names) {
+		w.warn(d.abs, fmt.Errorf("%w: %+q and %+q, the same letters composed otherwise: every output shows them as one name; rename one", ErrLookalikeName, p[0], p[1]))
+	}
 }
 
 // keyOf returns the identity of the folder d, whose metadata is fi.

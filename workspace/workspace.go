@@ -48,6 +48,11 @@ var (
 	// synced there, or one containing an invisible formatting character
 	// (Unicode's Cf), which makes it print as another name.
 	ErrBadName = errors.New("workspace: unsafe file name (backslash, control or invisible formatting character, or trailing dot or space)")
+	// ErrLookalikeName means a new file or folder would take a name that
+	// reads as one its folder holds, the same letters composed otherwise
+	// (an é as e and a combining accent): every output would show two
+	// notes of one name.
+	ErrLookalikeName = errors.New("workspace: a name that reads as one that exists")
 	// ErrNotRegular means a file is not a regular file (a FIFO, a device,
 	// a socket or a folder): memweave never reads one.
 	ErrNotRegular = errors.New("workspace: not a regular file")

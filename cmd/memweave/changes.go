@@ -55,7 +55,7 @@ skipped (and listed).
 				return err
 			}
 			if asJSON {
-				return writeJSON(a.stdout, resp)
+				return writeJSON(a.raw, resp)
 			}
 			for _, s := range resp.Skipped {
 				fmt.Fprintf(a.stderr, "memweave: skipped %s\n", s)

@@ -105,7 +105,7 @@ type checkJSON struct {
 func (a *app) printCheck(rep *memweave.CheckReport, asJSON bool) error {
 	problems := rep.Problems()
 	if asJSON {
-		return writeJSON(a.stdout, checkJSON{OK: rep.OK(), Problems: append([]string{}, problems...), CheckReport: rep,
+		return writeJSON(a.raw, checkJSON{OK: rep.OK(), Problems: append([]string{}, problems...), CheckReport: rep,
 			Warnings: a.cleanAll(rep.Warnings)})
 	}
 	a.warn(rep.Warnings)

@@ -254,7 +254,7 @@ func sameInt(a, b *int) bool { return a == nil && b == nil || a != nil && b != n
 // printSettings prints the settings of the workspace ws.
 func (a *app) printSettings(ws string, s memweave.Settings, asJSON bool) error {
 	if asJSON {
-		return writeJSON(a.stdout, s)
+		return writeJSON(a.raw, s)
 	}
 	e := s.Embedder
 	fmt.Fprintf(a.stdout, "settings   %s\n", filepath.Join(ws, memweave.SettingsFile))

@@ -56,7 +56,7 @@ it is truncated: narrow it with --path-prefix or --source.
 				if err != nil {
 					return err
 				}
-				return writeJSON(a.stdout, struct {
+				return writeJSON(a.raw, struct {
 					Conflicts     []memweave.Conflict     `json:"conflicts"`
 					SyncConflicts []memweave.SyncConflict `json:"sync_conflicts,omitempty"`
 					Total         int                     `json:"total"`

@@ -72,7 +72,7 @@ diff memory/' shows the rest.
 				return err
 			}
 			if asJSON {
-				return writeJSON(a.stdout, plan)
+				return writeJSON(a.raw, plan)
 			}
 			a.warn(plan.Warnings)
 			if _, err := fmt.Fprint(a.stdout, formatPlan(plan)); err != nil {
@@ -135,7 +135,7 @@ func (a *app) applyConsolidation(cmd *cobra.Command, w *memweave.Weave, ids []st
 		return err
 	}
 	if asJSON {
-		if jerr := writeJSON(a.stdout, res); jerr != nil {
+		if jerr := writeJSON(a.raw, res); jerr != nil {
 			return jerr
 		}
 	} else {

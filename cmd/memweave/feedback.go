@@ -70,7 +70,7 @@ has, or several have, is refused and nothing is written.
 				return err
 			}
 			if asJSON {
-				return writeJSON(a.stdout, res)
+				return writeJSON(a.raw, res)
 			}
 			_, err = fmt.Fprintf(a.stdout, "%s:%d %s: %d useful, %d useless\n", res.Path, res.StartLine, res.Key, res.Useful, res.Useless)
 			return err

@@ -45,7 +45,7 @@ waiting for embeddings; it is found by keyword meanwhile.`,
 				return err
 			}
 			if asJSON {
-				return writeJSON(a.stdout, files)
+				return writeJSON(a.raw, files)
 			}
 			if len(files) == 0 {
 				return nil

@@ -19,7 +19,10 @@ func (a *app) getCommand() *cobra.Command {
 		Long: `Get prints lines of a file under memory/ exactly as they are on disk.
 PATH is relative to memory/ or starts with memory/; a file outside
 memory/ can be read only when it is indexed (an extra path or an added
-file). Lines are numbered from 1, as in search results:
+file). On a terminal its control characters are shown escaped (\x1b),
+so that a note cannot drive the terminal; into a pipe or a file the
+bytes are copied as they are. Lines are numbered from 1, as in search
+results:
 
   PATH        the whole file
   PATH:N      line N
@@ -54,7 +57,7 @@ an error.`,
 			if showHash {
 				fmt.Fprintf(a.stderr, "hash %s\n", hash)
 			}
-			_, err = io.WriteString(a.stdout, text)
+			_, err = io.WriteString(a.content(), text)
 			return err
 		}),
 	}

@@ -63,7 +63,7 @@ replaced; a file memweave did not create is left alone.`,
 // text with the warnings on stderr.
 func (a *app) printIndexResult(res *memweave.IndexResult, asJSON bool) error {
 	if asJSON {
-		return writeJSON(a.stdout, res)
+		return writeJSON(a.raw, res)
 	}
 	a.warn(res.Warnings)
 	tw := tabwriter.NewWriter(a.stdout, 0, 4, 2, ' ', 0)

@@ -101,7 +101,7 @@ var readCommands = map[string]bool{"search": true, "status": true, "get": true}
 
 // run executes the command line args and returns the exit status.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	app := &app{stdout: stdout, stderr: stderr}
+	app := &app{stdout: textWriter{stdout}, raw: stdout, stderr: textWriter{stderr}}
 	// A command waiting for another process's lock says so, once.
 	ctx = workspace.WithLockNotice(ctx, func(w workspace.LockWait) {
 		fmt.Fprintln(stderr, "memweave: "+w.String()+" (Ctrl-C stops waiting)")
@@ -119,7 +119,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 // app holds the global flags and the output streams shared by the
 // subcommands.
 type app struct {
-	stdout, stderr io.Writer
+	// stdout is the text output, a [textWriter] on raw; raw is the
+	// standard output as is (JSON, MCP, a note's text into a pipe);
+	// stderr, the diagnostics, is a [textWriter] too.
+	stdout, raw, stderr io.Writer
 
 	workspace      string
 	dbPath         string
@@ -453,8 +456,16 @@ func (a *app) clean(msg string) string {
 // as Go would quote it, "\x1b" for an escape, and each byte that is not
 // UTF-8 as "\x9b": a raw 0x9b is CSI to a terminal reading 8-bit
 // controls, and a file name or argument may hold one.
-func escapeControls(s string) string {
+func escapeControls(s string) string { return escape(s, false) }
+
+// escape is [escapeControls]; with layout it keeps the line feeds, tabs
+// and CRLF line ends of a text, escaping a lone carriage return (which
+// would write the rest of a line over what it says).
+func escape(s string, layout bool) string {
 	isControl := func(r rune) bool { return r < 0x20 || r >= 0x7f && r < 0xa0 }
+	if layout {
+		isControl = func(r rune) bool { return r < 0x20 && r != '\n' && r != '\t' || r >= 0x7f && r < 0xa0 }
+	}
 	if utf8.ValidString(s) && !strings.ContainsFunc(s, isControl) {
 		return s
 	}
@@ -464,6 +475,9 @@ func escapeControls(s string) string {
 		switch {
 		case r == utf8.RuneError && n == 1:
 			fmt.Fprintf(&b, `\x%02x`, s[0])
+		case layout && r == '\r' && strings.HasPrefix(s, "\r\n"):
+			b.WriteString("\r\n")
+			n = 2
 		case isControl(r):
 			q := strconv.QuoteRune(r)
 			b.WriteString(q[1 : len(q)-1])
@@ -473,6 +487,34 @@ func escapeControls(s string) string {
 		s = s[n:]
 	}
 	return b.String()
+}
+
+// textWriter is the output of the commands' text and diagnostics: each write
+// has its control characters escaped ([escape], keeping the layout), so
+// that no note, name or settings value printed drives the terminal.
+// JSON (which escapes the controls of its strings itself) and MCP go
+// to raw, the standard output as is.
+type textWriter struct{ raw io.Writer }
+
+// Write writes p with its control characters escaped and reports all
+// of p written. Each call is escaped on its own: a caller writes whole
+// strings (fmt, tabwriter's cells), never a character in two calls.
+func (t textWriter) Write(p []byte) (int, error) {
+	if _, err := io.WriteString(t.raw, escape(string(p), true)); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// content returns where a note's text goes: on a terminal, the text
+// writer (escaped, as every text output); into a pipe or a file, the
+// standard output as is, so that get and pack copy the note byte for
+// byte.
+func (a *app) content() io.Writer {
+	if isTerminal(a.raw) {
+		return a.stdout
+	}
+	return a.raw
 }
 
 // warn prints warnings to stderr, one line each.

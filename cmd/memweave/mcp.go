@@ -146,7 +146,7 @@ are answered, for up to 30 seconds.`,
 			opts := mcpserver.Options{Logger: logger}
 			if ln == nil {
 				mcpStdioHint(isTerminal(os.Stdin), a.stderr)
-				return mcpserver.Serve(ctx, w, os.Stdin, a.stdout, &opts)
+				return mcpserver.Serve(ctx, w, os.Stdin, a.raw, &opts)
 			}
 			hopts.Options = opts
 			fmt.Fprintf(a.stderr, "memweave: serving MCP on http://%s%s\n", ln.Addr(), mcpserver.HTTPPath)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -33,7 +34,8 @@ query.
 Each passage is printed under a "path:start-end" line with its score
 and size, and "superseded by PATH:LINE" when a resolution in the files
 supersedes it (memweave resolve; --superseded hide leaves such passages
-out); a
+out); on a terminal a passage's control characters are shown escaped
+(\x1b), into a pipe or a file copied as they are; a
 summary goes to stderr, saying how many passages found are each larger
 than the budget (left out, never cut) and the smallest one's size. With
 --json the pack is one object: query, budget, total_tokens and items,
@@ -84,7 +86,7 @@ them, and a note left out because it could not be read).`,
 				return emptyQueryUsage(err)
 			}
 			if asJSON {
-				return writeJSON(a.stdout, p)
+				return writeJSON(a.raw, p)
 			}
 			a.warn(p.Warnings)
 			summary := fmt.Sprintf("memweave: packed %d passages, %d of %d tokens", len(p.Items), p.TotalTokens, p.Budget)
@@ -103,7 +105,7 @@ them, and a note left out because it could not be read).`,
 				}
 				fmt.Fprintf(&b, "\n%s\n", it.Text)
 			}
-			_, err = a.stdout.Write([]byte(b.String()))
+			_, err = io.WriteString(a.content(), b.String())
 			return err
 		}),
 	}

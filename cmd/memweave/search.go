@@ -79,7 +79,7 @@ off unless their flag is given.`,
 				resp.Warnings = append(pre, resp.Warnings...)
 			}
 			if f.asJSON {
-				return writeJSON(a.stdout, searchJSON(resp, f.explain))
+				return writeJSON(a.raw, searchJSON(resp, f.explain))
 			}
 			a.warn(resp.Warnings)
 			for _, h := range hiddenHints(resp) {

@@ -46,6 +46,7 @@ func TestStaticModelLinkingOutNeedsApproval(t *testing.T) {
 		t.Errorf("search before approval: mode %q, %d results, stderr %q; want keyword, naming %s and memweave trust",
 			resp.Mode, len(resp.Results), out.stderr, outside)
 	}
+	runCLI(t, "", nil, "-w", ws, "trust", "--list") // trust approves only what a listing showed
 	if out := runCLI(t, "", nil, "-w", ws, "trust"); out.code != 0 || !strings.Contains(out.stdout, outside) {
 		t.Fatalf("trust: exit %d, stdout %q, stderr %q; want the link's target listed", out.code, out.stdout, out.stderr)
 	}

@@ -36,7 +36,7 @@ fixes them.`,
 				return err
 			}
 			if asJSON {
-				return writeJSON(a.stdout, st)
+				return writeJSON(a.raw, st)
 			}
 			tw := tabwriter.NewWriter(a.stdout, 0, 4, 2, ' ', 0)
 			fmt.Fprintf(tw, "workspace\t%s\n", st.Workspace)

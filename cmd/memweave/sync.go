@@ -63,7 +63,7 @@ The workspace must be the top folder of a git repository with a remote:
 				return err
 			}
 			if asJSON {
-				return writeJSON(a.stdout, res)
+				return writeJSON(a.raw, res)
 			}
 			var b strings.Builder
 			if res.Committed != "" {

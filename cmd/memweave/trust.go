@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"path/filepath"
 	"strings"
 
@@ -35,8 +37,10 @@ approving a workspace someone else wrote.
 trust approves only what you were shown: after trust --list, only the
 values it listed (their digest is recorded), so a sync or another program
 changing memweave.json in between makes trust refuse, naming what the
-file asks now. --digest approves the values of the digest trust --list
-printed, and nothing else.
+file asks now. Without a trust --list before it, trust shows the values
+and, on a terminal, asks; elsewhere (a script) it approves nothing and
+prints their digest. --digest approves the values of the digest trust
+--list printed, and nothing else.
 
   memweave -w ~/agent trust --list   # what needs approval, its state, its digest
   memweave -w ~/agent trust          # approve what trust --list showed
@@ -79,6 +83,11 @@ printed, and nothing else.
 				fmt.Fprintf(a.stderr, "memweave: digest %s; '%s' approves these values only (or: %s -w %s --digest %s)\n", d, memweave.ApproveCommand, memweave.ApproveCommand, shellQuote(ws), d)
 				return nil
 			}
+			if digest == "" {
+				if digest, err = a.showUnlisted(cmd, ws, asJSON); err != nil {
+					return err
+				}
+			}
 			items, err := trust.ApproveFile(cmd.Context(), ws, digest)
 			if err != nil {
 				return err
@@ -98,6 +107,58 @@ printed, and nothing else.
 	return cmd
 }
 
+// showUnlisted shows the values of the workspace's settings file that
+// wait for approval when no 'trust --list' showed them since the last
+// approval, so that 'trust' never approves values nobody saw: on a
+// terminal it asks and returns their digest on yes; elsewhere (a script,
+// an agent, --json) it fails naming the --digest that approves them. It
+// returns "" when a listing was recorded (ApproveFile holds the file to
+// it) or nothing waits.
+func (a *app) showUnlisted(cmd *cobra.Command, ws string, asJSON bool) (string, error) {
+	ctx := cmd.Context()
+	if listed, err := trust.Listed(ws); err != nil || listed != "" {
+		return "", err
+	}
+	all, unapproved, err := memweave.SettingsApprovals(ctx, ws)
+	if err != nil || len(unapproved) == 0 {
+		return "", err
+	}
+	if err := a.printApprovals(all, unapproved, asJSON); err != nil {
+		return "", err
+	}
+	file, d := filepath.Join(ws, memweave.SettingsFile), trust.Digest(all)
+	in := cmd.InOrStdin()
+	if asJSON || !isTerminal(in) || !isTerminal(a.raw) {
+		return "", fmt.Errorf("%s: nothing approved: no '%s --list' showed these values; read them above, then approve them with: %s -w %s --digest %s",
+			file, memweave.ApproveCommand, memweave.ApproveCommand, shellQuote(ws), d)
+	}
+	fmt.Fprintf(a.stderr, "memweave: approve these values of %s on this machine? [y/N] ", file)
+	answer, err := readAnswer(ctx, in)
+	if err != nil {
+		return "", err
+	}
+	if a := strings.ToLower(strings.TrimSpace(answer)); a != "y" && a != "yes" {
+		return "", fmt.Errorf("%s: nothing approved", file)
+	}
+	return d, nil
+}
+
+// readAnswer reads one line, of at most 1 KiB, from in; it gives up when
+// ctx is done (Ctrl-C), which a blocked read would not see.
+func readAnswer(ctx context.Context, in io.Reader) (string, error) {
+	line := make(chan string, 1)
+	go func() {
+		s, _ := bufio.NewReader(io.LimitReader(in, 1024)).ReadString('\n')
+		line <- s
+	}()
+	select {
+	case s := <-line:
+		return s, nil
+	case <-ctx.Done():
+		return "", ctx.Err()
+	}
+}
+
 // printApprovals prints settings values that need approval, marking
 // those among unapproved.
 func (a *app) printApprovals(all, unapproved []memweave.Approval, asJSON bool) error {
@@ -115,7 +176,7 @@ func (a *app) printApprovals(all, unapproved []memweave.Approval, asJSON bool) e
 		}
 	}
 	if asJSON {
-		return writeJSON(a.stdout, rows)
+		return writeJSON(a.raw, rows)
 	}
 	for _, r := range rows {
 		state := "approved"

@@ -175,6 +175,7 @@ func TestCloneWithEmbeddingServerSendsNothing(t *testing.T) {
 			if n := calls.Load(); n != 0 {
 				t.Fatalf("the unapproved embedding server got %d requests", n)
 			}
+			runCLI(t, "", env, "-w", ws, "trust", "--list") // trust approves only what a listing showed
 			if out := runCLI(t, "", env, "-w", ws, "trust"); out.code != 0 || !strings.Contains(out.stdout, srv.URL) {
 				t.Fatalf("trust: exit %d, stdout %q, stderr %q", out.code, out.stdout, out.stderr)
 			}

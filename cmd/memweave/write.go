@@ -104,8 +104,9 @@ func readNote(in io.Reader, terminal bool, stderr io.Writer, limit int64) ([]byt
 	return b, nil
 }
 
-// isTerminal reports whether r is a file open on a terminal.
-func isTerminal(r io.Reader) bool {
+// isTerminal reports whether r (a reader or a writer) is a file open on
+// a terminal.
+func isTerminal(r any) bool {
 	f, ok := r.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
 }

@@ -50,8 +50,11 @@ type Embedder struct {
 	ident struct {
 		once  sync.Once
 		files Files
-		id    embed.Identity
-		err   error
+		// mapped is the mapping of model.safetensors, nil unless the
+		// folder is on disk; each embedding checks it is unchanged.
+		mapped *mapping
+		id     embed.Identity
+		err    error
 	}
 	// load guards the second stage: parsing the tokenizer and tensors.
 	load struct {
@@ -93,11 +96,12 @@ func (s *Embedder) files() (Files, embed.Identity, error) {
 		case s.preset != nil:
 			f = *s.preset
 		case s.fsys == nil:
-			var unmap func()
-			if f, unmap, err = MapDir(s.name); err == nil {
+			var m *mapping
+			if f, m, err = mapDir(s.name); err == nil {
 				// The mapping lives as long as the Embedder: vectors are
 				// copies, and nothing else holds the model.
-				runtime.AddCleanup(s, func(unmap func()) { unmap() }, unmap)
+				s.ident.mapped = m
+				runtime.AddCleanup(s, func(m *mapping) { m.close() }, m)
 			}
 		default:
 			f, err = ReadFiles(s.fsys, s.name)
@@ -160,6 +164,10 @@ func (s *Embedder) EmbedDocuments(ctx context.Context, texts []string) ([][]floa
 	if err != nil {
 		return nil, err
 	}
+	mapped := s.ident.mapped
+	if err := mapped.unchanged(); err != nil {
+		return nil, err
+	}
 	d := m.Dims()
 	out := make([][]float32, len(texts))
 	backing := make([]float32, len(texts)*d)
@@ -170,21 +178,30 @@ func (s *Embedder) EmbedDocuments(ctx context.Context, texts []string) ([][]floa
 		hi := min(lo+per, len(texts))
 		g.Go(func() error {
 			sc := s.scratch(d)
-			defer s.pool.Put(sc)
-			for i := lo; i < hi; i++ {
-				if (i-lo)%64 == 0 {
-					if err := gctx.Err(); err != nil {
-						return err
+			var err error
+			if ferr := mapped.read(func() {
+				for i := lo; i < hi; i++ {
+					if (i-lo)%64 == 0 {
+						if err = gctx.Err(); err != nil {
+							return
+						}
 					}
+					v := backing[i*d : (i+1)*d : (i+1)*d]
+					sc.embed(m, v, texts[i])
+					out[i] = v
 				}
-				v := backing[i*d : (i+1)*d : (i+1)*d]
-				sc.embed(m, v, texts[i])
-				out[i] = v
+			}); ferr != nil {
+				return ferr // sc, left mid-way, is not reused
 			}
-			return nil
+			s.pool.Put(sc)
+			return err
 		})
 	}
 	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	// Changed while embedding, the file gave some vectors of another model.
+	if err := mapped.unchanged(); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -200,10 +217,19 @@ func (s *Embedder) EmbedQuery(ctx context.Context, text string) ([]float32, erro
 	if err != nil {
 		return nil, err
 	}
+	mapped := s.ident.mapped
+	if err := mapped.unchanged(); err != nil {
+		return nil, err
+	}
 	v := make([]float32, m.Dims())
 	sc := s.scratch(m.Dims())
-	sc.embed(m, v, text)
+	if err := mapped.read(func() { sc.embed(m, v, text) }); err != nil {
+		return nil, err // sc, left mid-way, is not reused
+	}
 	s.pool.Put(sc)
+	if err := mapped.unchanged(); err != nil {
+		return nil, err
+	}
 	return v, nil
 }
 

@@ -12,28 +12,32 @@ import (
 
 // mapFile maps the file at path read-only into memory, so that only the
 // pages a search touches (a few rows of a large table) become resident.
-// The returned function unmaps it; the bytes must not be used after.
-func mapFile(path string) ([]byte, func(), error) {
+// The file stays open until the mapping is closed.
+func mapFile(path string) (*mapping, error) {
 	// Opened without blocking and refused unless regular: a FIFO in its
 	// place would hold open(2), a device has no size to map.
 	f, _, err := workspace.OpenRegular(path)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	defer f.Close()
 	fi, err := f.Stat()
 	if err != nil {
-		return nil, nil, err
+		f.Close()
+		return nil, err
 	}
+	m := &mapping{path: path, f: f, size: fi.Size(), mod: fi.ModTime(), unmap: func() {}}
 	if fi.Size() == 0 {
-		return nil, func() {}, nil
+		return m, nil
 	}
 	if fi.Size() > math.MaxInt32*4 || !fi.Mode().IsRegular() {
-		return nil, nil, fmt.Errorf("not a regular file of a mappable size (%d bytes)", fi.Size())
+		f.Close()
+		return nil, fmt.Errorf("not a regular file of a mappable size (%d bytes)", fi.Size())
 	}
 	b, err := syscall.Mmap(int(f.Fd()), 0, int(fi.Size()), syscall.PROT_READ, syscall.MAP_SHARED)
 	if err != nil {
-		return nil, nil, fmt.Errorf("mmap: %w", err)
+		f.Close()
+		return nil, fmt.Errorf("mmap: %w", err)
 	}
-	return b, func() { syscall.Munmap(b) }, nil
+	m.b, m.unmap = b, func() { syscall.Munmap(b) }
+	return m, nil
 }

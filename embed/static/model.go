@@ -31,6 +31,12 @@ const (
 // dtype or shape, a tokenizer this package does not support.
 var ErrFormat = errors.New("static: unusable model file")
 
+// ErrChanged is wrapped by the error of an embedding whose model file
+// (model.safetensors, mapped into memory) was changed in place on disk
+// since it was loaded: truncated, or rewritten. A file renamed over it is
+// not a change to the one loaded, which stays in use.
+var ErrChanged = errors.New("static: model file changed on disk since it was loaded")
+
 // FileError reports a problem with one file of a model folder.
 type FileError struct {
 	Path string // the file, as given to [Load] or relative to the [fs.FS]
@@ -88,17 +94,28 @@ func ReadFiles(fsys fs.FS, name string) (Files, error) {
 // when no [Model] parsed from f is in use any more. The file must not be
 // truncated while it is mapped.
 func MapDir(dir string) (f Files, unmap func(), err error) {
+	f, m, err := mapDir(dir)
+	if err != nil {
+		return f, nil, err
+	}
+	return f, m.close, nil
+}
+
+// mapDir is [MapDir], returning the mapping of model.safetensors.
+func mapDir(dir string) (Files, *mapping, error) {
+	var f Files
 	p := filepath.Join(dir, ModelFile)
-	if f.Safetensors, unmap, err = mapFile(p); err != nil {
+	m, err := mapFile(p)
+	if err != nil {
 		return f, nil, &FileError{p, err}
 	}
 	rest, err := ReadFiles(skipModel{regularDir(dir)}, dir)
 	if err != nil {
-		unmap()
+		m.close()
 		return f, nil, err
 	}
-	f.Tokenizer, f.Config = rest.Tokenizer, rest.Config
-	return f, unmap, nil
+	f.Safetensors, f.Tokenizer, f.Config = m.b, rest.Tokenizer, rest.Config
+	return f, m, nil
 }
 
 // regularDir is a model folder on disk whose files are read only when

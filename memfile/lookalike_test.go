@@ -1,0 +1,45 @@
+package memfile_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/memweave/memweave-go/memfile"
+	"github.com/memweave/memweave-go/memweavetest"
+	"github.com/memweave/memweave-go/workspace"
+)
+
+// TestWriteRefusesALookalikeName: a write to "café.md" with its é
+// decomposed (e and a combining accent, as an agent's or a Mac's text
+// may hold it) created a second note beside "café.md", and every output
+// (search, files, get) then showed two notes of the same name, one of
+// which the user could not name to get or edit. A new note whose name,
+// or a folder's, reads as one that exists in its folder, composed
+// otherwise, is refused naming the one that exists; that one is written
+// as ever, and a name that is only alike in letter case is not refused.
+func TestWriteRefusesALookalikeName(t *testing.T) {
+	ctx := context.Background()
+	const nfc, nfd = "caf\u00e9", "cafe\u0301"
+	root := memweavetest.Workspace(t, map[string]string{
+		"memory/" + nfc + ".md":           "# Cafe\n\nThe wifi password is espresso42.\n",
+		"memory/proj" + nfc + "/notes.md": "# Notes\n",
+	})
+	for _, p := range []string{nfd + ".md", "proj" + nfd + "/new.md"} {
+		_, err := memfile.Write(ctx, root, p, []byte("# Cafe\n\nThe wifi password is attacker-net.\n"), memfile.WriteOptions{})
+		if !errors.Is(err, workspace.ErrLookalikeName) || !strings.Contains(err.Error(), `\u00e9`) {
+			t.Errorf("Write(%+q) beside %+q = %v, want ErrLookalikeName naming the one that exists", p, nfc, err)
+		}
+		if _, serr := os.Lstat(filepath.Join(root, "memory", strings.SplitN(p, "/", 2)[0])); serr == nil {
+			t.Errorf("Write(%+q) created it", p)
+		}
+	}
+	for _, p := range []string{nfc + ".md", "proj" + nfc + "/new.md", "CAF\u00c9.md"} {
+		if _, err := memfile.Write(ctx, root, p, []byte("# Cafe\n\nok\n"), memfile.WriteOptions{}); err != nil {
+			t.Errorf("Write(%+q) = %v, want it written", p, err)
+		}
+	}
+}
