@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -120,6 +121,28 @@ func TestSearchUnknownSourceWarns(t *testing.T) {
 	}
 	if resp := mustSearch(t, w, "Valkey", memweave.Sources("memory")); len(resp.Warnings) != 0 {
 		t.Errorf("known source: warnings %q, want none", resp.Warnings)
+	}
+}
+
+// TestSearchUnmatchedPathPrefixWarns: a path prefix no indexed file's
+// path starts with (written as a shell path, "./memory/", absolute, or
+// mistyped) found nothing and said nothing, where an unknown source
+// warns; an agent took the empty answer for "no such note". It now warns,
+// naming the prefix.
+func TestSearchUnmatchedPathPrefixWarns(t *testing.T) {
+	w := open(t, memweavetest.Workspace(t, sample), memweave.Config{})
+	mustIndex(t, w)
+	for _, prefix := range []string{"./memory/researcher_agent/", "/memory/researcher_agent", "memory/researcher-agent/"} {
+		resp := mustSearch(t, w, "ZEBRA-COMET-2026", memweave.PathPrefix(prefix), memweave.MinScore(0))
+		if len(resp.Warnings) != 1 || !errors.Is(resp.Warnings[0], memweave.ErrUnknownPrefix) ||
+			!strings.Contains(resp.Warnings[0].Error(), strconv.Quote(prefix)) {
+			t.Errorf("PathPrefix(%q): warnings = %q, want one naming the prefix", prefix, resp.Warnings)
+		}
+	}
+	for _, prefix := range []string{"memory/researcher_agent/", "researcher_agent/", "memory/2026-"} {
+		if resp := mustSearch(t, w, "ZEBRA-COMET-2026", memweave.PathPrefix(prefix)); len(resp.Warnings) != 0 {
+			t.Errorf("PathPrefix(%q): warnings %q, want none", prefix, resp.Warnings)
+		}
 	}
 }
 

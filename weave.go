@@ -244,6 +244,7 @@ var (
 	ErrEmbedderRejected    = embed.ErrRejected        // it refused the request (bad key, unknown model)
 	ErrEmptyQuery          = search.ErrEmptyQuery     // a search for a blank query
 	ErrUnknownSource       = indexer.ErrUnknownSource // a [Sources] filter names a source not indexed
+	ErrUnknownPrefix       = indexer.ErrUnknownPrefix // a [PathPrefix] no indexed file's path starts with
 	ErrNoFTS5              = index.ErrNoFTS5          // built without -tags sqlite_fts5
 	ErrCorruptIndex        = index.ErrCorrupt         // the index is damaged: delete and rebuild it
 	ErrForeignIndex        = index.ErrForeign         // a SQLite file memweave did not create

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -21,8 +22,9 @@ import (
 // "no" moved to other rows), a
 // word written with capitals inside it is written otherwise ("MB" and
 // "Mb", "API_TOKEN" and "api_token"), a piece of code (a `span` or a
-// fenced block) is not in the other passage as written, or the
-// operators written between the words differ ("a > b" and "a < b").
+// fenced block) is not in the other passage as written, the
+// operators written between the words differ ("a > b" and "a < b"), or
+// a task box differs ("- [ ] text", "- [x] text" and "text").
 // wa and wb are the words of a and b.
 func differsInForm(a, b string, wa, wb words) (string, bool) {
 	shared := map[string]bool{}
@@ -50,6 +52,9 @@ func differsInForm(a, b string, wa, wb words) (string, bool) {
 	}
 	if w, ok := firstDiff(struckOf(a), struckOf(b)); ok {
 		return "struck through: " + w, true
+	}
+	if w, ok := firstDiff(tasksOf(a), tasksOf(b)); ok {
+		return "task box: " + w, true
 	}
 	if w, ok := firstDiff(scareQuotedOf(a), scareQuotedOf(b)); ok {
 		return "in quotes in one copy only: " + w, true
@@ -198,11 +203,37 @@ func struckOf(text string) []string {
 	return slices.Compact(out)
 }
 
+// taskItem matches a list item with a task box: "- [ ] text",
+// "* [x] text", "1. [X] text".
+var taskItem = regexp.MustCompile(`^\s*(?:[-*+]|[0-9]+[.)])\s+\[([ xX])\]\s+(.*)$`)
+
+// tasksOf returns the sorted distinct task items of text, each its
+// state ("open" or "done") and its text, white space collapsed: a task
+// states what is to be done, or was, not what is, so "- [ ] the job
+// verifies every file" is not a copy of "the job verifies every file",
+// nor of "- [x] the job verifies every file".
+func tasksOf(text string) []string {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		if m := taskItem.FindStringSubmatch(line); m != nil {
+			state := "done: "
+			if m[1] == " " {
+				state = "open: "
+			}
+			out = append(out, state+collapse(m[2]))
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
 // quoted matches a word or a few in quotes of any style (straight,
 // curly, guillemets, low-high), the opening mark after no letter or
 // digit and the closing one before none, so that the apostrophes of
 // "don't" and "team's" open or close nothing.
-var quoted = regexp.MustCompile(`(?:^|[^\p{L}\p{N}])['"‘’‚“”„«»]([\p{L}\p{N}][^'"‘’‚“”„«»\n]{0,60}?)['"‘’“”«»](?:[^\p{L}\p{N}]|$)`)
+var quoted = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:^|[^\p{L}\p{N}])['"‘’‚“”„«»]([\p{L}\p{N}][^'"‘’‚“”„«»\n]{0,60}?)['"‘’“”«»](?:[^\p{L}\p{N}]|$)`)
+})
 
 // maxScareWords is the most words a span in quotes may have to be read
 // as scare quotes rather than a quotation.
@@ -215,7 +246,7 @@ const maxScareWords = 3
 // "safe window" say the same.
 func scareQuotedOf(text string) []string {
 	var out []string
-	for _, m := range quoted.FindAllStringSubmatch(text, -1) {
+	for _, m := range quoted().FindAllStringSubmatch(text, -1) {
 		ws := tokenize.Words(m[1])
 		if len(ws) == 0 || len(ws) > maxScareWords {
 			continue

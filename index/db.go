@@ -43,7 +43,8 @@ type Options struct {
 	// OneShot marks a handle that serves one command and closes (a CLI
 	// process): its vector searches score the codes as SQLite reads them
 	// instead of loading them into memory for the searches to come (see
-	// [DB.Vector]). Default false.
+	// [DB.Vector]), and its connections keep a page cache of 64 KiB
+	// (oneShotPragmas). Default false.
 	OneShot bool
 }
 
@@ -94,27 +95,53 @@ var autoOnce sync.Once
 // connection mw_code_dots (a one-shot handle's vector scan), and registers
 // driverName, whose connections run connPragmas when they open and have
 // the function segmentFunc, with which the keyword index is rebuilt from
-// the chunks in SQL.
+// the chunks in SQL, and oneShotDriverName, the same with oneShotPragmas.
 func registerExtensions() {
 	vec.Auto()
 	registerBM25()
 	registerCodeDots()
-	sql.Register(driverName, &sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {
+	sql.Register(driverName, &sqlite3.SQLiteDriver{ConnectHook: connectHook(connPragmas)})
+	sql.Register(oneShotDriverName, &sqlite3.SQLiteDriver{ConnectHook: connectHook(connPragmas + oneShotPragmas)})
+}
+
+// connectHook returns the hook that readies a new connection: the
+// function segmentFunc, the rank function of registerBM25SQL, then
+// pragmas.
+func connectHook(pragmas string) func(c *sqlite3.SQLiteConn) error {
+	return func(c *sqlite3.SQLiteConn) error {
 		if err := c.RegisterFunc(segmentFunc, tokenize.Segment, true); err != nil {
 			return err
 		}
 		if _, err := c.Exec(registerBM25SQL, nil); err != nil {
 			return err
 		}
-		_, err := c.Exec(connPragmas, nil)
+		_, err := c.Exec(pragmas, nil)
 		return err
-	}})
+	}
 }
 
 // driverName is the database/sql driver of the index's read-write
 // connections: mattn/go-sqlite3 with connPragmas run on each new
-// connection.
-const driverName = "sqlite3_memweave"
+// connection. oneShotDriverName is a one-shot handle's
+// ([Options.OneShot]), which runs oneShotPragmas too.
+const (
+	driverName        = "sqlite3_memweave"
+	oneShotDriverName = "sqlite3_memweave_oneshot"
+)
+
+// oneShotPragmas give a one-shot handle's connections a page cache of 64
+// KiB instead of SQLite's 2,000 KiB: a process that reads once and exits
+// never reads a page again after its cache would have dropped it, and
+// each page it keeps is a fresh malloc'd 4 KiB, a page fault (10 to 14
+// µs on a paravirtualised VM). Counting the chunks (status) or reading the
+// file rows and the keyword index (search) filled some 250 pages: a fresh
+// search at 10k chunks took 12% fewer page faults with the cap, status
+// 15% (docs/performance.md, stop 50). cache_spill keeps the threshold at
+// which a write transaction spills dirty pages to the log where the
+// default cache put it (2,000 KiB), so that an index run writes what it
+// wrote before: past 64 KiB, SQLite recycles clean pages, and keeps dirty
+// ones.
+const oneShotPragmas = ` PRAGMA cache_size = -64; PRAGMA cache_spill = -2000;`
 
 // connPragmas keep the write-ahead log small: a checkpoint every 256
 // pages instead of SQLite's 1,000, and the log file cut back after each
@@ -180,7 +207,11 @@ func open(ctx context.Context, path, key string, opts Options) (*DB, error) {
 	// at a time, so SQLite's own lock around every call on the connection
 	// guards nothing but costs every call (docs/performance.md, stop 41).
 	q.Set("_mutex", "no")
-	sdb, err := sql.Open(driverName, fileURI(path, q))
+	driver := driverName
+	if opts.OneShot {
+		driver = oneShotDriverName
+	}
+	sdb, err := sql.Open(driver, fileURI(path, q))
 	if err != nil {
 		return nil, openError(path, err)
 	}

@@ -347,6 +347,10 @@ func (e *Engine) refreshFiles(ctx context.Context, d *Diff, lockTimeout time.Dur
 // names no source of the index.
 var ErrUnknownSource = errors.New("indexer: unknown source")
 
+// ErrUnknownPrefix is wrapped by the warning about a path prefix that no
+// indexed file's path starts with.
+var ErrUnknownPrefix = errors.New("indexer: no indexed file's path starts with the path prefix")
+
 // Scope is what a search may look at, beyond its query.
 type Scope struct {
 	// Sources, when not empty, limits results to these namespaces.
@@ -369,8 +373,9 @@ type Scope struct {
 
 // PathsIn returns the indexed files within the scope (nil when it
 // leaves none out: every file), the notes it left out for their expiry
-// alone, sorted, and a warning for each source in sc.Sources the index
-// does not hold, naming the ones it holds. Tags and expiry dates are
+// alone, sorted, a warning for each source in sc.Sources the index does
+// not hold, naming the ones it holds, and one for a path prefix no
+// indexed file's path starts with. Tags and expiry dates are
 // read as they were stored when each file was indexed; no file is read.
 func (e *Engine) PathsIn(ctx context.Context, sc Scope) (paths, expired []string, warns []Warning, err error) {
 	if len(sc.Sources) > 0 {
@@ -408,8 +413,13 @@ func (e *Engine) PathsIn(ctx context.Context, sc Scope) (paths, expired []string
 	}
 	paths = []string{}
 	var left []string
+	prefixed := false
 	for p := range rows {
-		if !sc.inPrefix(p) || !sc.inDates(p) || !sc.tagged(tagged[p]) {
+		if !sc.inPrefix(p) {
+			continue
+		}
+		prefixed = true
+		if !sc.inDates(p) || !sc.tagged(tagged[p]) {
 			continue
 		}
 		if _, ok := slices.BinarySearch(expired, p); ok {
@@ -417,6 +427,9 @@ func (e *Engine) PathsIn(ctx context.Context, sc Scope) (paths, expired []string
 		} else {
 			paths = append(paths, p)
 		}
+	}
+	if !prefixed && sc.Prefix != "" {
+		warns = append(warns, Warning{Err: fmt.Errorf("%w %q: paths are relative to the workspace (memory/notes.md), and the index holds %d files", ErrUnknownPrefix, sc.Prefix, len(rows))})
 	}
 	slices.Sort(paths)
 	slices.Sort(left)

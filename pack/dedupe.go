@@ -22,16 +22,20 @@ import (
 //
 // Tokens are those of tokenize.Bigrams: lower-cased words, CJK runs as
 // character pairs. A text without any token (blank, or punctuation only)
-// is never a duplicate. A threshold of 1 or more keeps every text. Dedupe
+// is never a duplicate, whatever the threshold. A threshold of 1 or more
+// keeps every text. Dedupe
 // panics if texts and scores differ in length.
 //
-// A text is compared only with the kept texts that share one of its
-// rarest tokens (prefix filtering): two sets more similar than a
-// positive threshold must share one, so distinct texts cost about linear
-// time where comparing every pair would cost quadratic. Nor is it
-// compared with kept texts of another curate.ValueKey, which always
-// differ: near-duplicates that each state another value (a templated
-// log line) are kept without comparing every pair.
+// A text is compared only with the kept texts it may be a duplicate of
+// (candidates): those of its curate.ValueKey (texts of another always
+// differ: a templated log line that states another value each time)
+// whose content words hold all of its own or are all among them (two
+// texts of which each says a word the other lacks are kept, however
+// similar: "the billing database", "the payroll database"). A text with
+// no content words is compared with the kept texts that share one of its
+// rarest tokens (prefix filtering). So distinct texts, and similar texts
+// that each state their own fact, cost about linear time where comparing
+// every pair would cost quadratic.
 func Dedupe(texts []string, scores []float64, threshold float64) []int {
 	if len(texts) != len(scores) {
 		panic("pack: Dedupe: texts and scores differ in length")
@@ -55,57 +59,138 @@ func Dedupe(texts []string, scores []float64, threshold float64) []int {
 	twoFacts := func(i, k int) bool {
 		return eachLacks(words[i], words[k]) || keys[i] != keys[k] || valueDiffers(texts[i], texts[k])
 	}
+	c := newCandidates(keys, words, sets, threshold)
+	seen := make([]int, len(texts)) // the text last compared with each kept one, plus one
 	var kept []int
-	if !(threshold > 0) {
-		// Every pair is similar enough, even without a shared token.
-		for _, i := range order {
-			dup := false
-			for _, k := range kept {
-				if tokenize.Jaccard(sets[i], sets[k]) > threshold && !twoFacts(i, k) {
-					dup = true
-					break
-				}
-			}
-			if !dup {
-				kept = append(kept, i)
-			}
-		}
-		slices.Sort(kept)
-		return kept
-	}
-	prefixes := rarestFirst(sets, threshold)
-
-	type holder struct {
-		key string // curate.ValueKey of the text
-		tok uint64 // a token of its prefix
-	}
-	holders := make(map[holder][]int) // kept texts by their values and the tokens of their prefixes
-	seen := make([]int, len(texts))   // the text last compared with each kept one, plus one
 	for _, i := range order {
 		dup := false
-	compare:
-		for _, tok := range prefixes[i] {
-			for _, k := range holders[holder{keys[i], tok}] {
-				if seen[k] == i+1 {
-					continue
-				}
-				seen[k] = i + 1
-				if tokenize.Jaccard(sets[i], sets[k]) > threshold && !twoFacts(i, k) {
-					dup = true
-					break compare
-				}
+		c.each(i, func(k int) bool {
+			if seen[k] == i+1 {
+				return true
 			}
-		}
+			seen[k] = i + 1
+			dup = tokenize.Jaccard(sets[i], sets[k]) > threshold && !twoFacts(i, k)
+			return !dup
+		})
 		if !dup {
 			kept = append(kept, i)
-			for _, tok := range prefixes[i] {
-				h := holder{keys[i], tok}
-				holders[h] = append(holders[h], i)
-			}
+			c.add(i)
 		}
 	}
 	slices.Sort(kept)
 	return kept
+}
+
+// candidates finds, among the texts kept so far, those a text may be a
+// near-duplicate of: of its value key, and either sharing a token of its
+// prefix (a text without content words) or holding all of its content
+// words or holding only content words it holds (any other: each says a
+// word the other lacks). Value keys and words are numbered once; the
+// kept texts of a word are listed whatever their keys.
+type candidates struct {
+	keys     []int      // the number of each text's curate.ValueKey
+	words    [][]int    // the numbers of each text's curate.ContentWords
+	prefixes [][]uint64 // rarestFirst of each text; nil when every text has content words
+	anchors  []int      // the number of each text's rarest content word
+
+	byToken  map[uint64][]int // kept texts by the tokens of their prefixes
+	blank    map[uint64][]int // the kept texts without content words, likewise
+	byWord   [][]int          // kept texts by each of their content words
+	byAnchor [][]int          // kept texts by their rarest content word
+}
+
+// newCandidates returns the candidates of texts with these value keys,
+// content words and token sets under threshold, none kept yet.
+func newCandidates(keys []string, words [][]string, sets []tokenize.Set, threshold float64) *candidates {
+	c := &candidates{keys: make([]int, len(keys)), words: make([][]int, len(words)),
+		anchors: make([]int, len(words)), byToken: map[uint64][]int{}, blank: map[uint64][]int{}}
+	number := func(ids map[string]int, s string) int {
+		id, ok := ids[s]
+		if !ok {
+			id = len(ids)
+			ids[s] = id
+		}
+		return id
+	}
+	keyIDs, wordIDs := map[string]int{}, map[string]int{}
+	var held []int // how many texts hold each word
+	for i, ws := range words {
+		c.keys[i] = number(keyIDs, keys[i])
+		if len(ws) == 0 && c.prefixes == nil {
+			c.prefixes = rarestFirst(sets, threshold)
+		}
+		for _, w := range ws {
+			id := number(wordIDs, w)
+			if id == len(held) {
+				held = append(held, 0)
+			}
+			held[id]++
+			c.words[i] = append(c.words[i], id)
+		}
+	}
+	c.byWord, c.byAnchor = make([][]int, len(held)), make([][]int, len(held))
+	for i, ws := range c.words {
+		for j, w := range ws {
+			if a := c.anchors[i]; j == 0 || held[w] < held[a] || held[w] == held[a] && w < a {
+				c.anchors[i] = w
+			}
+		}
+	}
+	return c
+}
+
+// add records text i as kept.
+func (c *candidates) add(i int) {
+	if c.prefixes != nil {
+		for _, tok := range c.prefixes[i] {
+			c.byToken[tok] = append(c.byToken[tok], i)
+			if len(c.words[i]) == 0 {
+				c.blank[tok] = append(c.blank[tok], i)
+			}
+		}
+	}
+	for _, w := range c.words[i] {
+		c.byWord[w] = append(c.byWord[w], i)
+	}
+	if len(c.words[i]) > 0 {
+		c.byAnchor[c.anchors[i]] = append(c.byAnchor[c.anchors[i]], i)
+	}
+}
+
+// each calls yield with the kept texts text i may be a near-duplicate
+// of, some more than once, until yield returns false.
+func (c *candidates) each(i int, yield func(k int) bool) {
+	key := c.keys[i]
+	all := func(ks []int) bool {
+		for _, k := range ks {
+			if c.keys[k] == key && !yield(k) {
+				return false
+			}
+		}
+		return true
+	}
+	if c.prefixes != nil {
+		tokens := c.blank
+		if len(c.words[i]) == 0 {
+			tokens = c.byToken // every kept text holds all of its (no) content words
+		}
+		for _, tok := range c.prefixes[i] {
+			if !all(tokens[tok]) {
+				return
+			}
+		}
+	}
+	if len(c.words[i]) == 0 {
+		return
+	}
+	if !all(c.byWord[c.anchors[i]]) {
+		return
+	}
+	for _, w := range c.words[i] {
+		if !all(c.byAnchor[w]) {
+			return
+		}
+	}
 }
 
 // rarestFirst returns, for each set, the prefix of its tokens ordered by
@@ -114,15 +199,25 @@ func Dedupe(texts []string, scores []float64, threshold float64) []int {
 // share more than threshold×|A| tokens, at least floor(threshold×|A|):
 // with overlap o, A's first |A|-o+1 tokens in any one order meet B's
 // first |B|-o+1. Rare tokens first keep those prefixes, hence the
-// comparisons, few.
+// comparisons, few. Under a threshold that is not positive (or NaN) two
+// sets need not share a token to be similar enough: every set with a
+// token gets the same one-entry prefix, so each is compared with all.
 func rarestFirst(sets []tokenize.Set, threshold float64) [][]uint64 {
+	out := make([][]uint64, len(sets))
+	if !(threshold > 0) {
+		for i, s := range sets {
+			if len(s) > 0 {
+				out[i] = []uint64{0}
+			}
+		}
+		return out
+	}
 	held := make(map[uint64]int)
 	for _, s := range sets {
 		for _, tok := range s {
 			held[tok]++
 		}
 	}
-	out := make([][]uint64, len(sets))
 	for i, s := range sets {
 		if len(s) == 0 {
 			continue // shares no token: never a duplicate

@@ -2,6 +2,7 @@ package pack
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"testing"
 
@@ -25,6 +26,11 @@ func TestDedupe(t *testing.T) {
 		{"tie keeps first", []string{a, aCase}, []float64{0.7, 0.7}, 0.8, []int{0}},
 		{"threshold 1 keeps all", []string{a, aCase}, []float64{0.7, 0.7}, 1, []int{0, 1}},
 		{"blank never a duplicate", []string{"", "  ", "--"}, []float64{1, 1, 1}, 0.8, []int{0, 1, 2}},
+		{"blank never a duplicate at 0", []string{"", "  ", "--"}, []float64{1, 1, 1}, 0, []int{0, 1, 2}},
+		{"blank never a duplicate below 0", []string{"", "  ", "--"}, []float64{1, 1, 1}, -0.5, []int{0, 1, 2}},
+		{"blank never a duplicate at NaN", []string{"", "  ", "--"}, []float64{1, 1, 1}, math.NaN(), []int{0, 1, 2}},
+		{"any shared token at 0", []string{a, b, aCase}, []float64{1, 0.9, 0.8}, 0, []int{0, 1}},
+		{"distinct texts below 0", []string{a, b, aCase}, []float64{1, 0.9, 0.8}, -0.5, []int{0, 1}},
 		{"partial overlap below threshold", []string{"alpha beta gamma delta", "alpha beta gamma epsilon"}, []float64{1, 0.9}, 0.8, []int{0, 1}},
 		{"partial overlap above threshold", []string{"alpha beta gamma delta", "alpha beta gamma delta also"}, []float64{1, 0.9}, 0.5, []int{0}},
 		{"words replaced above threshold", []string{"alpha beta gamma delta", "alpha beta gamma epsilon"}, []float64{1, 0.9}, 0.5, []int{0, 1}},

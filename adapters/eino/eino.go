@@ -125,9 +125,15 @@ func (r *Retriever) Retrieve(ctx context.Context, query string, opts ...retrieve
 	}
 	var call []memweave.SearchOption
 	if o.TopK != nil {
+		if *o.TopK <= 0 {
+			return nil, fmt.Errorf("memweave: eino: WithTopK(%d): want a positive number of documents", *o.TopK)
+		}
 		call = append(call, memweave.MaxResults(*o.TopK))
 	}
 	if o.ScoreThreshold != nil {
+		if s := *o.ScoreThreshold; !(s >= 0 && s <= 1) {
+			return nil, fmt.Errorf("memweave: eino: WithScoreThreshold(%g): want a score in [0,1]", s)
+		}
 		call = append(call, memweave.MinScore(*o.ScoreThreshold))
 	}
 	if o.SubIndex != nil {

@@ -3,6 +3,7 @@ package eino_test
 import (
 	"context"
 	"errors"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -125,8 +126,20 @@ func TestRetrieveOptions(t *testing.T) {
 			t.Errorf("Retrieve with an index or DSL = %v, want ErrUnsupportedOption", err)
 		}
 	}
-	if _, err := r.Retrieve(ctx, "ORCA-17", retriever.WithScoreThreshold(2)); err == nil {
-		t.Errorf("Retrieve with threshold 2 = nil error, want one")
+	// A bad value names the Eino option it came through, not the
+	// memweave option it maps to.
+	for _, tt := range []struct {
+		opt  retriever.Option
+		want string
+	}{
+		{retriever.WithScoreThreshold(2), "WithScoreThreshold(2)"},
+		{retriever.WithScoreThreshold(math.NaN()), "WithScoreThreshold(NaN)"},
+		{retriever.WithTopK(0), "WithTopK(0)"},
+		{retriever.WithTopK(-3), "WithTopK(-3)"},
+	} {
+		if _, err := r.Retrieve(ctx, "ORCA-17", tt.opt); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Retrieve with %s = %v, want an error naming it", tt.want, err)
+		}
 	}
 }
 

@@ -53,7 +53,9 @@ const DefaultRetriever = "memory"
 
 // A Plugin is a Genkit plugin that defines a retriever over a memweave
 // memory, named "memweave/" + Retriever. It does not own the Weave: the
-// caller closes it once Genkit is done with it.
+// caller closes it once Genkit is done with it. Given to genkit.Init it
+// defines its retriever there; [Plugin.Define] defines one more in a
+// running Genkit (a second memory, other options).
 type Plugin struct {
 	// Weave is the memory to search. Required.
 	Weave *memweave.Weave
@@ -86,6 +88,21 @@ func (p *Plugin) Name() string { return Provider }
 // genkit.Init. It panics when Weave is nil, as Genkit's own plugins do
 // when misconfigured.
 func (p *Plugin) Init(context.Context) []api.Action {
+	return []api.Action{p.NewRetriever().(api.Action)}
+}
+
+// Define defines and registers in g the retriever p describes, without
+// genkit.Init: for a second memory, or other search options or warnings
+// than the plugin's. It panics when Weave is nil.
+func (p *Plugin) Define(g *gk.Genkit) ai.Retriever {
+	r := p.NewRetriever()
+	gk.RegisterAction(g, r)
+	return r
+}
+
+// NewRetriever returns the retriever p describes, unregistered, for a
+// plugin of your own. It panics when Weave is nil.
+func (p *Plugin) NewRetriever() ai.Retriever {
 	if p.Weave == nil {
 		panic("memweave genkit plugin: Plugin.Weave is nil")
 	}
@@ -93,40 +110,20 @@ func (p *Plugin) Init(context.Context) []api.Action {
 	if name == "" {
 		name = DefaultRetriever
 	}
-	r := newRetriever(name, p.Weave, p.SearchOptions, p.Warnings)
-	return []api.Action{r.(api.Action)}
-}
-
-// Retriever returns the retriever named "memweave/" + name that a
-// [Plugin] or [DefineRetriever] registered in g, or nil.
-func Retriever(g *gk.Genkit, name string) ai.Retriever {
-	return gk.LookupRetriever(g, api.NewName(Provider, name))
-}
-
-// DefineRetriever defines and registers in g a retriever over w named
-// "memweave/" + name, for a second memory or other default search options
-// than the plugin's.
-func DefineRetriever(g *gk.Genkit, name string, w *memweave.Weave, opts ...memweave.SearchOption) ai.Retriever {
-	r := NewRetriever(name, w, opts...)
-	gk.RegisterAction(g, r)
-	return r
-}
-
-// NewRetriever returns an unregistered retriever over w named
-// "memweave/" + name, for a plugin of your own.
-func NewRetriever(name string, w *memweave.Weave, opts ...memweave.SearchOption) ai.Retriever {
-	return newRetriever(name, w, opts, nil)
-}
-
-// newRetriever is [NewRetriever] with warn, which gets each warning of
-// a retrieval when not nil.
-func newRetriever(name string, w *memweave.Weave, opts []memweave.SearchOption, warn func(context.Context, memweave.Warning)) ai.Retriever {
+	w, opts, warn := p.Weave, p.SearchOptions, p.Warnings
 	return ai.NewRetriever(api.NewName(Provider, name), &ai.RetrieverOptions{
 		Label:        "memweave memory " + name,
 		ConfigSchema: core.InferSchemaMap(RetrieverOptions{}),
 	}, func(ctx context.Context, req *ai.RetrieverRequest) (*ai.RetrieverResponse, error) {
 		return retrieve(ctx, w, opts, warn, req)
 	})
+}
+
+// Retriever returns the retriever named "memweave/" + name that a
+// [Plugin] registered in g (through genkit.Init or [Plugin.Define]), or
+// nil.
+func Retriever(g *gk.Genkit, name string) ai.Retriever {
+	return gk.LookupRetriever(g, api.NewName(Provider, name))
 }
 
 // RetrieverOptions are the options of a retrieval, given with

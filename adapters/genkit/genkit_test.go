@@ -84,7 +84,7 @@ func TestRetrieveOptions(t *testing.T) {
 	w := openWeave(t, files)
 	ctx := context.Background()
 	g := genkit.Init(ctx, genkit.WithPlugins(&memgenkit.Plugin{Weave: w, Retriever: "notes"}))
-	r := memgenkit.DefineRetriever(g, "all", w, memweave.MinScore(0))
+	r := (&memgenkit.Plugin{Weave: w, Retriever: "all", SearchOptions: []memweave.SearchOption{memweave.MinScore(0)}}).Define(g)
 	if memgenkit.Retriever(g, "notes") == nil || memgenkit.Retriever(g, "all") == nil {
 		t.Fatal("the retrievers memweave/notes and memweave/all are not registered")
 	}

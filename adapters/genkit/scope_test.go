@@ -21,7 +21,8 @@ func TestRequestNarrowsTheRetrieverScope(t *testing.T) {
 	w := openWeave(t, files)
 	ctx := context.Background()
 	g := genkit.Init(ctx)
-	r := memgenkit.DefineRetriever(g, "ops", w, memweave.MinScore(0), memweave.Sources("ops", "memory"))
+	r := (&memgenkit.Plugin{Weave: w, Retriever: "ops",
+		SearchOptions: []memweave.SearchOption{memweave.MinScore(0), memweave.Sources("ops", "memory")}}).Define(g)
 	tests := []struct {
 		name string
 		opts any

@@ -38,3 +38,26 @@ func TestWarningsReachTheCaller(t *testing.T) {
 		t.Errorf("warnings of Retrieve = %q, want the fallback to keyword search", got)
 	}
 }
+
+// TestDefinedRetrieverWarnings: a retriever defined beside the plugin's
+// (a second memory, other search options) reports its warnings too: the
+// Plugin describing it is defined with Define instead of genkit.Init.
+func TestDefinedRetrieverWarnings(t *testing.T) {
+	w := adaptertest.FailingEmbedder(t, map[string]string{"memory/keep.md": "# Keep\n\nThe PELICAN-88 runbook.\n"})
+	var warns adaptertest.Warnings
+	ctx := context.Background()
+	g := genkit.Init(ctx)
+	p := &memgenkit.Plugin{Weave: w, Retriever: "second", Warnings: warns.Add,
+		SearchOptions: []memweave.SearchOption{memweave.MinScore(0)}}
+	r := p.Define(g)
+	if memgenkit.Retriever(g, "second") == nil {
+		t.Fatal("Define did not register memweave/second")
+	}
+	resp, err := genkit.Retrieve(ctx, g, ai.WithRetriever(r), ai.WithTextDocs("PELICAN-88"))
+	if err != nil || len(resp.Documents) == 0 {
+		t.Fatalf("Retrieve = %v, %v; want the note found by keyword", resp, err)
+	}
+	if got := warns.Take(); !strings.Contains(strings.Join(got, "\n"), "keyword") {
+		t.Errorf("warnings of a defined retriever = %q, want the fallback to keyword search", got)
+	}
+}

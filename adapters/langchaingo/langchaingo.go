@@ -159,6 +159,9 @@ func (s *Store) SimilaritySearch(ctx context.Context, query string, numDocuments
 		opts = append(opts, memweave.MaxResults(numDocuments))
 	}
 	if o.ScoreThreshold != 0 {
+		if s := o.ScoreThreshold; !(s > 0 && s <= 1) {
+			return nil, fmt.Errorf("memweave: langchaingo: WithScoreThreshold(%g): want a score in (0,1] (0 keeps the store's default)", s)
+		}
 		opts = append(opts, memweave.MinScore(float64(o.ScoreThreshold)))
 	}
 	f, err := filterOf(o.Filters)

@@ -3,6 +3,8 @@ package langchaingo_test
 import (
 	"context"
 	"errors"
+	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -128,8 +130,12 @@ func TestSimilaritySearchOptions(t *testing.T) {
 			t.Errorf("SimilaritySearch with filter %v = nil error, want one", f)
 		}
 	}
-	if _, err := s.SimilaritySearch(ctx, "ORCA-17", 3, vectorstores.WithScoreThreshold(1.5)); err == nil {
-		t.Errorf("SimilaritySearch with threshold 1.5 = nil error, want one")
+	// A bad threshold names the langchaingo option it came through.
+	for _, th := range []float32{1.5, -0.5, float32(math.NaN())} {
+		want := fmt.Sprintf("WithScoreThreshold(%g)", th)
+		if _, err := s.SimilaritySearch(ctx, "ORCA-17", 3, vectorstores.WithScoreThreshold(th)); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("SimilaritySearch with threshold %g = %v, want an error naming %s", th, err, want)
+		}
 	}
 }
 
