@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // TestFlagGivenTwiceIsRefused: a flag that takes one value, given twice
@@ -58,7 +60,8 @@ func TestFlagGivenTwiceIsRefused(t *testing.T) {
 // search --at "", each is now a usage error naming the argument.
 func TestChangesEmptyRevisionIsRefused(t *testing.T) {
 	t.Parallel()
-	ws := testWorkspace(t)
+	ws := gitWorkspace(t)
+	memweavetest.WriteFile(t, ws, "memory/stack.md", "# Stack\n\nThe queue moved to NATS.\n")
 	for _, c := range []struct {
 		args []string
 		want string
