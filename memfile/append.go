@@ -100,14 +100,17 @@ var ErrLogFull = errors.New("memfile: log full")
 // the file's size and the note in a journal (see [Recover]); when the
 // write or sync fails, it cuts the file back to that size (and removes a
 // file it created), so a retry adds the note once. It first undoes the
-// torn append a killed process may have left.
+// torn append a killed process may have left. Whatever fails, the log
+// and the folders it created are removed again, each only while empty:
+// a failed append leaves memory/ as it was, and never removes what
+// another writer filled meanwhile.
 //
 // appendNote never writes an evergreen file: rel must be a dated name,
 // and one that is a symbolic link is refused. The caller holds the write
 // lock ([Lock]), so that concurrent notes are each kept whole and once.
 // When maxBytes is positive, it refuses to take the log past it
 // ([ErrLogFull]).
-func appendNote(root, rel, text string, maxBytes int64) error {
+func appendNote(root, rel, text string, maxBytes int64) (err error) {
 	if _, dated := workspace.DateOf(rel); !dated {
 		return fmt.Errorf("%s is not a dated file", rel) // never an evergreen
 	}
@@ -124,11 +127,16 @@ func appendNote(root, rel, text string, maxBytes int64) error {
 		return err
 	}
 	defer r.Close()
-	if dir := filepath.Dir(name); dir != "." {
-		if err := r.MkdirAll(dir, 0o755); err != nil {
-			return err
-		}
+	made, err := makeDirs(r, filepath.Dir(name))
+	if err != nil {
+		return err
 	}
+	// A failed append leaves memory/ as it was: no folder it made.
+	defer func() {
+		if err != nil {
+			removeDirs(r, made)
+		}
+	}()
 	// The folders exist now: check for links again, and refuse a dated
 	// name that links elsewhere, perhaps to an evergreen file.
 	if _, _, err := workspace.SafeMemoryPath(root, rel); err != nil {
@@ -142,22 +150,71 @@ func appendNote(root, rel, text string, maxBytes int64) error {
 		return fmt.Errorf("%s: %w", rel, workspace.ErrNotRegular)
 	}
 	created := errors.Is(err, fs.ErrNotExist)
-	f, _, err := workspace.OpenRegularIn(r, name, os.O_RDWR|os.O_CREATE, 0o644)
+	f, fi, err := workspace.OpenRegularIn(r, name, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return err
 	}
-	remove := func() error { return r.Remove(name) }
+	remove := func() error { return removeIfEmpty(r, name, fi) }
 	err = appendTo(root, rel, f, created, text, maxBytes, remove)
 	if cerr := f.Close(); err == nil && cerr != nil {
 		err = fmt.Errorf("close: %w", cerr)
 	}
+	if err != nil && created {
+		// Nor a log it made and wrote nothing to (the journal's write
+		// failed, say), unless another writer filled it meanwhile.
+		remove()
+	}
 	return err
+}
+
+// makeDirs creates the folder dir beneath r and its missing parents, and
+// returns those it made, the deepest first. On an error it removes them.
+func makeDirs(r *os.Root, dir string) ([]string, error) {
+	var made []string
+	for d := dir; d != "." && d != string(filepath.Separator); d = filepath.Dir(d) {
+		if _, err := r.Lstat(d); !errors.Is(err, fs.ErrNotExist) {
+			break
+		}
+		made = append(made, d)
+	}
+	if len(made) == 0 {
+		return nil, nil
+	}
+	if err := r.MkdirAll(dir, 0o755); err != nil {
+		removeDirs(r, made)
+		return nil, err
+	}
+	return made, nil
+}
+
+// removeDirs removes the folders dirs beneath r, in order, each only
+// when it is empty: one another writer put a file in meanwhile stays, and
+// so do its parents.
+func removeDirs(r *os.Root, dirs []string) {
+	for _, d := range dirs {
+		if r.Remove(d) != nil {
+			return
+		}
+	}
+}
+
+// removeIfEmpty removes the file name beneath r when it is still the file
+// fi and empty: a file another writer filled or put there meanwhile stays.
+func removeIfEmpty(r *os.Root, name string, fi fs.FileInfo) error {
+	cur, err := r.Lstat(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil || !os.SameFile(cur, fi) || cur.Size() != 0 {
+		return err
+	}
+	return r.Remove(name)
 }
 
 // appendTo writes the entry text at the end of f, the file rel, journaled,
 // and cuts f back when the write fails; see [appendNote]. A note that
 // would take f past maxBytes (when positive) is refused, f untouched
-// (removed when the append created it).
+// ([appendNote] removes it when the append created it).
 func appendTo(root, rel string, f *os.File, created bool, text string, maxBytes int64, remove func() error) error {
 	fi, err := f.Stat()
 	if err != nil {
@@ -170,9 +227,6 @@ func appendTo(root, rel string, f *os.File, created bool, text string, maxBytes 
 	}
 	note := entry(tail, text)
 	if after := before + int64(len(note)); maxBytes > 0 && after > maxBytes {
-		if created && before == 0 {
-			remove()
-		}
 		return fmt.Errorf("the log is %d bytes, and this note of %d bytes would take it to %d, over the %d-byte limit (MaxFileBytes) past which the log, shared by the day's notes, is not indexed; nothing was written (write the note as a note of its own, or move older entries of the log to another note): %w",
 			before, len(note), after, maxBytes, ErrLogFull)
 	}

@@ -24,6 +24,7 @@ const (
 	envHelper = "MEMFILE_TEST_HELPER" // "fsize", "big" or "replace"
 	envRoot   = "MEMFILE_TEST_ROOT"
 	envLimit  = "MEMFILE_TEST_FSIZE"
+	envSource = "MEMFILE_TEST_SOURCE" // the source appended to, "" by default
 )
 
 // helperDay is the day the helper appends to: memory/2026-04-04.md.
@@ -66,7 +67,7 @@ func TestAppendHelper(t *testing.T) {
 		fmt.Println("replace:", err)
 		os.Exit(0)
 	}
-	_, _, err := memfile.AppendWith(context.Background(), root, helperNote(size), helperDay, time.UTC)
+	_, _, err := memfile.AppendWith(context.Background(), root, helperNote(size), helperDay, time.UTC, memfile.InSource(os.Getenv(envSource)))
 	fmt.Println("append:", err)
 	if err != nil {
 		os.Exit(0)
@@ -172,4 +173,61 @@ func killWhenGrowing(t *testing.T, cmd *exec.Cmd, abs string, size int64) int64 
 		t.Fatal(err)
 	}
 	return fi.Size()
+}
+
+// TestAppendFailureLeavesNoNewFile appends, under a file size limit too
+// small for the journal, to a log that does not exist yet, in a folder
+// (a source) that does not either: the append fails before the note is
+// written, and memory/ must be as it was, with no empty dated log and no
+// empty source folder left behind. An empty log that existed stays.
+func TestAppendFailureLeavesNoNewFile(t *testing.T) {
+	for _, tc := range []struct {
+		name, source, existing string
+	}{
+		{name: "new log", source: ""},
+		{name: "new source folder", source: "proj"},
+		{name: "existing source folder", source: "proj", existing: "memory/proj/notes.md"},
+		{name: "existing empty log", source: "", existing: helperRel},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			files := map[string]string{"memory/keep.md": "# Keep\n"}
+			if tc.existing != "" {
+				files[tc.existing] = ""
+			}
+			root := memweavetest.Workspace(t, files)
+			before := listMemory(t, root)
+			out, err := helperCmd(t, "fsize", root, envLimit+"=200", envSource+"="+tc.source).CombinedOutput()
+			if err != nil {
+				t.Fatalf("helper: %v\n%s", err, out)
+			}
+			if !bytes.Contains(out, []byte("file too large")) {
+				t.Errorf("helper output %q, want Append to fail with EFBIG", out)
+			}
+			if after := listMemory(t, root); after != before {
+				t.Errorf("after the failed append memory/ holds\n%s\nwant as before\n%s", after, before)
+			}
+		})
+	}
+}
+
+// listMemory lists what memory/ holds, one path and size a line.
+func listMemory(t *testing.T, root string) string {
+	t.Helper()
+	var b strings.Builder
+	err := filepath.Walk(filepath.Join(root, "memory"), func(p string, fi os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, p)
+		if fi.IsDir() {
+			fmt.Fprintf(&b, "%s/\n", rel)
+		} else {
+			fmt.Fprintf(&b, "%s %d bytes\n", rel, fi.Size())
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
 }
