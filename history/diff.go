@@ -146,7 +146,9 @@ type Result struct {
 // refused ([ErrTreeTooLarge]) before any note is read. A file whose blob is the same on
 // both sides is not read; each blob is read from git once per file that
 // changed, and chunked once while a cache of 4*lim.FileBytes (64 MiB without
-// a limit) of source holds it. Only the page is kept in memory.
+// a limit) of source holds it. Only the page is kept in memory. A bad
+// revision's error ([ErrBadRevision]) starts with the argument holding
+// it: "from: " or "to: ".
 func Changes(ctx context.Context, dir, from, to string, opts chunker.Options, lim Limits, page Page) (*Result, error) {
 	if page.Limit <= 0 {
 		page.Limit = 1000
@@ -214,7 +216,7 @@ func readSides(ctx context.Context, dir, from, to string, lim Limits) (*sides, e
 	maxBytes := lim.FileBytes
 	fromCommit, err := Resolve(ctx, dir, from)
 	if err != nil {
-		return nil, err
+		return nil, badSide("from", err)
 	}
 	sd := &sides{large: make(map[string]bool)}
 	if sd.old, sd.skipped, err = memoryTree(ctx, dir, from, fromCommit, lim, sd.large); err != nil {
@@ -223,7 +225,7 @@ func readSides(ctx context.Context, dir, from, to string, lim Limits) (*sides, e
 	if to != "" {
 		toCommit, err := Resolve(ctx, dir, to)
 		if err != nil {
-			return nil, err
+			return nil, badSide("to", err)
 		}
 		var sk []string
 		if sd.cur, sk, err = memoryTree(ctx, dir, to, toCommit, lim, sd.large); err != nil {
@@ -246,6 +248,15 @@ func readSides(ctx context.Context, dir, from, to string, lim Limits) (*sides, e
 		sd.work[f.Rel] = f
 	}
 	return sd, nil
+}
+
+// badSide names the argument, from or to, of a revision Resolve refused
+// ([ErrBadRevision]): the error otherwise quotes only the value.
+func badSide(arg string, err error) error {
+	if errors.Is(err, ErrBadRevision) {
+		return fmt.Errorf("%s: %w", arg, err)
+	}
+	return err
 }
 
 // paths returns every path on either side, sorted, once each, but those
