@@ -82,10 +82,15 @@ func trimMarkdownExt(name string) (string, bool) {
 // and temporary files among the names [IsIgnoredName] skips: Emacs lock
 // files (".#*", a symbolic link while a note is open) and auto-saves
 // ("#*#"), backups ("*~"), Vim swap files ("*.swp", "*.swx": the unsaved
-// text) and temporary files ("*.tmp"). Hidden folders such as .obsidian
-// are not among them. Sync never commits a file they match.
+// text) and temporary files ("*.tmp"), and the empty file "4913" Vim
+// creates beside a note on each save, to learn whether it may create
+// files there, and removes at once. Hidden folders such as .obsidian are
+// not among them, nor is a folder named 4913 (an excluding glob pathspec
+// matches the path itself, not what a folder of that name holds); the
+// index reads no file without a Markdown extension, so IsIgnoredName
+// does not list 4913. Sync never commits a file they match.
 var EditorGlobs = []string{":(exclude,glob,icase)**/.#*", ":(exclude,glob,icase)**/#*#", ":(exclude,glob,icase)**/*~",
-	":(exclude,glob,icase)**/*.swp", ":(exclude,glob,icase)**/*.swx", ":(exclude,glob,icase)**/*.tmp"}
+	":(exclude,glob,icase)**/*.swp", ":(exclude,glob,icase)**/*.swx", ":(exclude,glob,icase)**/*.tmp", ":(exclude,glob)**/4913"}
 
 // IsIgnoredName reports whether the base name name belongs to a file or
 // folder that discovery skips: hidden names starting with '.' (".git",
