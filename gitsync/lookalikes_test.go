@@ -43,3 +43,30 @@ func TestSyncRefusesLookalikeTwins(t *testing.T) {
 		}
 	}
 }
+
+// TestSyncRefusesALookalikeMadeByTheMerge: this machine's new
+// memory/café.md (é one character) and the remote's (e and an accent)
+// each pass alone; their merge is refused, and the refusal's remedy is
+// a rename, not the size limit's "move the bytes over out".
+func TestSyncRefusesALookalikeMadeByTheMerge(t *testing.T) {
+	const nfc, nfd = "memory/caf\u00e9.md", "memory/cafe\u0301.md"
+	bare := remote(t)
+	victim, other := clone(t, bare, "victim"), clone(t, bare, "other")
+	sync(t, victim, "victim")
+	gitIn(t, other, nil, "pull", "-q", "origin", "main")
+	write(t, other, nfd, "the cafe opens at 9\n")
+	gitIn(t, other, nil, "add", "-A")
+	gitIn(t, other, nil, "commit", "-qm", "nfd")
+	gitIn(t, other, nil, "push", "-q", "origin", "main")
+	write(t, victim, nfc, "the cafe opens at 8\n")
+	_, err := gitsync.Sync(context.Background(), victim, gitsync.Options{Host: "victim"})
+	if !errors.Is(err, gitsync.ErrRefused) || !strings.Contains(err.Error(), `cafe\u0301.md`) {
+		t.Fatalf("Sync making lookalike twins = %v, want ErrRefused naming both", err)
+	}
+	if strings.Contains(err.Error(), "bytes over") || !strings.Contains(err.Error(), "rename") {
+		t.Errorf("Sync's refusal = %v, want a rename as its remedy, not the size limit's", err)
+	}
+	if _, err := os.Lstat(filepath.Join(victim, nfd)); err == nil {
+		t.Errorf("the refused merge's %+q was written to the work tree", nfd)
+	}
+}

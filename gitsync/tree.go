@@ -65,6 +65,9 @@ func (s *syncer) checkTree(ctx context.Context, commit, against, whose string) e
 		if why != "" && whose == ownChanges && size > s.opts.MaxBlobBytes && strings.HasPrefix(p, workspace.MemoryDir+"/") {
 			why += fmt.Sprintf("; move it out of memory/, or git-ignore it (add /%s to .gitignore) to keep it on this machine only, then sync again", p)
 		}
+		if why != "" && whose == mergedTree && size > s.opts.MaxBlobBytes {
+			why += "; move at least the bytes over out of this machine's copy, into another note"
+		}
 		if why != "" {
 			return refuse(why)
 		}
@@ -187,6 +190,11 @@ const checkedOutside = "(checked)"
 // ownChanges is how checkTree's errors name the tree of this machine's
 // changes, about to be committed.
 const ownChanges = "this machine's changes (the other machines would refuse them)"
+
+// mergedTree is how checkTree's errors name the merge of this machine's
+// changes with the remote's, each checked alone already: its remedy
+// follows the reason (a note over the size limit, twin names).
+const mergedTree = "the merge of this machine's notes with the remote's, which the other machines would refuse (nothing was pushed or brought in: change this machine's copy of the file named, then sync again)"
 
 // remoteTree is how checkTree's errors name the remote's tree.
 const remoteTree = "the remote's tree"
