@@ -136,7 +136,8 @@ func removeJournal(root string) error {
 // writing left in memory/.memweave-tmp ([TempDir]), and puts back under
 // its name a note that a process killed while removing it ([RemoveIf])
 // left aside there, unless a file holds the name since (then that note
-// aside is never put back, even after the file goes). Without a
+// aside is never put back, even after the file goes), and writes again
+// the folder's .gitignore that a killed process left cut. Without a
 // journal or such a file, Recover returns at once without taking the
 // lock.
 //
@@ -162,6 +163,9 @@ func Recover(ctx context.Context, root string) error {
 		return fmt.Errorf("recover: remove temporary files: %w", err)
 	}
 	if err := putBackAside(root); err != nil {
+		return fmt.Errorf("recover: %w", err)
+	}
+	if err := mendTempIgnore(root); err != nil {
 		return fmt.Errorf("recover: %w", err)
 	}
 	return nil

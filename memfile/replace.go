@@ -722,12 +722,16 @@ func putBackAside(root string) error {
 }
 
 // leftInTemp reports whether TempDir under root's memory folder holds a
-// temporary file a killed write left ([tempLeftovers]) or a note
-// [putBackAside] may put back, reading the folder once: every open asks.
+// temporary file a killed write left ([tempLeftovers]), a note
+// [putBackAside] may put back or a .gitignore cut shorter than whole
+// ([mendTempIgnore]), reading the folder once: every open asks.
 func leftInTemp(root string) bool {
 	for _, e := range tempEntries(root) {
 		n := e.Name()
 		if strings.HasPrefix(n, tempPrefix) && strings.HasSuffix(n, tempSuffix) {
+			return true
+		}
+		if n == ".gitignore" && cutTempIgnore(root, e) {
 			return true
 		}
 		if _, ok := asideOf(root, n); ok {
@@ -735,6 +739,39 @@ func leftInTemp(root string) bool {
 		}
 	}
 	return false
+}
+
+// cutTempIgnore reports whether e, the .gitignore of TempDir under
+// root's memory folder, is a start of [tempIgnore] shorter than it: one
+// a killed process cut. Someone's own .gitignore is not.
+func cutTempIgnore(root string, e os.DirEntry) bool {
+	fi, err := e.Info()
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() >= int64(len(tempIgnore)) {
+		return false
+	}
+	mem, err := memoryDir(root)
+	if err != nil {
+		return false
+	}
+	data, err := os.ReadFile(filepath.Join(mem, TempDir, e.Name()))
+	return err == nil && strings.HasPrefix(tempIgnore, string(data))
+}
+
+// mendTempIgnore writes again the .gitignore of TempDir that a process
+// killed while writing it left cut short (empty, or a start of it):
+// such a file ignores nothing, so git would list the folder and sync
+// commit it. A missing folder, or someone's own .gitignore, is left as
+// it is. The caller holds the write lock.
+func mendTempIgnore(root string) error {
+	r, err := workspace.OpenMemoryRoot(root)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	if fi, err := r.Lstat(TempDir); err != nil || !fi.IsDir() {
+		return nil
+	}
+	return makeTempDir(r)
 }
 
 // moveAside renames the file name beneath r to a new temporary name in
