@@ -721,6 +721,26 @@ func putBackAside(root string) error {
 	return nil
 }
 
+// NotesAside returns the workspace-relative paths (memory/...) of the
+// notes that are aside in memory/.memweave-tmp ([TempDir]) now: moved
+// there by an in-place edit or a removal that compares them (which puts
+// them back, or their new content in their place, in a moment), or left
+// there by a process killed meanwhile (which [Recover] puts back). Such
+// a note is missing from its folder and yet no deleted note. Nil when
+// none is, or the folder cannot be read.
+func NotesAside(root string) map[string]bool {
+	var aside map[string]bool
+	for _, e := range tempEntries(root) {
+		if name, ok := asideOf(root, e.Name()); ok && e.Type().IsRegular() {
+			if aside == nil {
+				aside = make(map[string]bool)
+			}
+			aside[workspace.MemoryDir+"/"+filepath.ToSlash(name)] = true
+		}
+	}
+	return aside
+}
+
 // leftInTemp reports whether TempDir under root's memory folder holds a
 // temporary file a killed write left ([tempLeftovers]), a note
 // [putBackAside] may put back or a .gitignore cut shorter than whole
