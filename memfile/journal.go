@@ -154,6 +154,24 @@ func Recover(ctx context.Context, root string) error {
 		return fmt.Errorf("recover: %w", err)
 	}
 	defer unlock()
+	return recoverHeld(root, journaled)
+}
+
+// RecoverLocked is [Recover] for a caller that holds the write lock
+// ([Lock]): one that acts on every note under it (sync's commit) must
+// not take a note that a process killed after the caller's own Recover
+// left aside for deleted.
+func RecoverLocked(root string) error {
+	_, err := os.Lstat(journalPath(root))
+	journaled := !errors.Is(err, fs.ErrNotExist)
+	if !journaled && !leftInTemp(root) {
+		return nil
+	}
+	return recoverHeld(root, journaled)
+}
+
+// recoverHeld is the work of [Recover] under the write lock.
+func recoverHeld(root string, journaled bool) error {
 	if journaled {
 		if err := recoverAppend(root); err != nil {
 			return fmt.Errorf("recover: %w", err)
