@@ -39,6 +39,11 @@ func (s *syncer) integrate(ctx context.Context, incoming string, res *Result) er
 		return fmt.Errorf("gitsync: %w", err)
 	}
 	defer unlock()
+	// An edit killed since Sync's Recover may have left a note aside:
+	// back before the commit, which would record it as deleted.
+	if err := memfile.RecoverLocked(s.root); err != nil {
+		return fmt.Errorf("gitsync: %w", err)
+	}
 	if err := s.resumeCheckout(ctx); err != nil {
 		return err
 	}

@@ -179,6 +179,9 @@ func appendTo(root, rel string, f *os.File, created bool, text string, maxBytes 
 	j := journal{Path: rel, Before: before, After: before + int64(len(note)), Created: created}
 	j.Dev, j.Ino, _ = workspace.FileID(fi)
 	if err := writeJournal(root, j, note); err != nil {
+		if created && before == 0 {
+			remove() // made for this note, which never began
+		}
 		return err
 	}
 	_, err = f.WriteAt(note, before)
