@@ -84,18 +84,16 @@ type Keyed struct {
 //     it, which applies to every passage of the note opening with that
 //     line (to one where one does, to all of them where several do, as
 //     those builds read it);
-//   - each entry under a PassageKey of p's first line that no passage
-//     of the note has now (written before an edit of the passage's text
-//     or of its headings, not both), when p is the one passage it can
-//     have been: the only passage with its first line and heading path,
-//     else, when none has those, the only one with its first line and
-//     text; among several, those without an entry of their own are the
-//     candidates.
+//   - each entry under a PassageKey that no passage of the note has now
+//     (written before an edit of the passage's text or of its headings,
+//     not both) that [Owners] gives to p: the only passage with its
+//     first line and heading path, else, when none has those, the only
+//     one with its first line and text; among several, those without
+//     an entry of their own are the candidates.
 //
-// note returns the note's passages, p among them, in order; it is
-// called only for that last kind of entry, at most once. A nil note
-// skips them.
-func Marks(fb map[string]frontmatter.Votes, p Keyed, note func() []Keyed) (frontmatter.Votes, bool) {
+// owners returns [Owners] of the note; it is called only when fb has an
+// entry of that last kind with p's first line. A nil owners skips them.
+func Marks(fb map[string]frontmatter.Votes, p Keyed, owners func() map[string]string) (frontmatter.Votes, bool) {
 	k := PassageKey(p.Headings, p.Text)
 	if k == "" || len(fb) == 0 {
 		return frontmatter.Votes{}, false
@@ -109,21 +107,45 @@ func Marks(fb map[string]frontmatter.Votes, p Keyed, note func() []Keyed) (front
 	}
 	add(LineKey(p.Text))
 	add(k)
-	var keys []string
+	var own map[string]string
 	for e := range fb {
-		if len(e) != len(k) || e == k || e[:9] != k[:9] || note == nil {
+		if len(e) != len(k) || e == k || e[:9] != k[:9] || owners == nil {
 			continue
 		}
-		if keys == nil {
-			for _, q := range note() {
-				keys = append(keys, PassageKey(q.Headings, q.Text))
-			}
+		if own == nil {
+			own = owners()
 		}
-		if t := KeyOwner(e, keys, fb); t >= 0 && keys[t] == k {
+		if own[e] == k {
 			add(e)
 		}
 	}
 	return sum, found
+}
+
+// Owners returns, for each entry of fb under a [PassageKey] that none of
+// the note's passages ps has, the key of the passage it belongs to by
+// [Marks]' rules ([KeyOwner]); entries it cannot tell are left out. Its
+// work is the entries times the passages sharing their first line.
+func Owners(fb map[string]frontmatter.Votes, ps []Keyed) map[string]string {
+	keys := make([]string, len(ps))
+	byFirst := map[string][]string{}
+	for i, p := range ps {
+		keys[i] = PassageKey(p.Headings, p.Text)
+		if keys[i] != "" {
+			byFirst[keys[i][:9]] = append(byFirst[keys[i][:9]], keys[i])
+		}
+	}
+	out := map[string]string{}
+	for e := range fb {
+		if len(e) != 17 {
+			continue
+		}
+		same := byFirst[e[:9]]
+		if i := KeyOwner(e, same, fb); i >= 0 {
+			out[e] = same[i]
+		}
+	}
+	return out
 }
 
 // KeyOwner returns the index in keys (a note's [PassageKey]s, in order)

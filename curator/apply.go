@@ -356,7 +356,7 @@ func (n *Notes) marks(data []byte, m frontmatter.Meta, p Passage) (frontmatter.V
 	if !ok {
 		c = chunker.Chunk{Text: p.Text}
 	}
-	return curate.Marks(m.Feedback, curate.Keyed{Headings: c.Headings, Text: c.Text}, func() []curate.Keyed { return keyed(n.split(data)) })
+	return curate.Marks(m.Feedback, curate.Keyed{Headings: c.Headings, Text: c.Text}, func() map[string]string { return curate.Owners(m.Feedback, keyed(n.split(data))) })
 }
 
 // key returns the [curate.PassageKey] of the passage p of the note data.

@@ -76,7 +76,7 @@ func (n *Notes) Feedback(ctx context.Context, path string, line int, key string,
 			return nil, err
 		}
 		m, fm, _ := frontmatter.Parse(data)
-		v, _ := curate.Marks(m.Feedback, curate.Keyed{Headings: c.Headings, Text: c.Text}, func() []curate.Keyed { return keyed(n.split(data)) })
+		v, _ := curate.Marks(m.Feedback, curate.Keyed{Headings: c.Headings, Text: c.Text}, func() map[string]string { return curate.Owners(m.Feedback, keyed(n.split(data))) })
 		res.Useful, res.Useless = v.Useful, v.Useless
 		_, oldFM, _ := frontmatter.Parse(old)
 		res.StartLine = c.StartLine + fm.Lines - oldFM.Lines

@@ -85,7 +85,7 @@ func (c Curate) Process(ctx context.Context, _ string, results []search.Result) 
 		return results, nil
 	}
 	out := slices.Clone(results)
-	notes := map[string][]curate.Keyed{}
+	notes := map[string]map[string]string{}
 	changed := false
 	for i := range out {
 		m, ok := metas[out[i].Path]
@@ -94,7 +94,7 @@ func (c Curate) Process(ctx context.Context, _ string, results []search.Result) 
 		}
 		r := &out[i]
 		r.Tags, r.Importance, r.Pinned, r.Expires = m.Tags, m.Importance, m.Pinned, m.Expires
-		v, _ := curate.Marks(m.Feedback, curate.Keyed{Headings: r.Headings, Text: r.Text}, c.note(ctx, r.Path, notes))
+		v, _ := curate.Marks(m.Feedback, curate.Keyed{Headings: r.Headings, Text: r.Text}, c.owners(ctx, r.Path, m, notes))
 		if f := CurationFactor(m, v); f != 1 {
 			r.Score = min(1, r.Score*f)
 			r.Explain.Curation = &f
@@ -107,23 +107,23 @@ func (c Curate) Process(ctx context.Context, _ string, results []search.Result) 
 	return out, nil
 }
 
-// note returns the func [curate.Marks] reads the passages of the note
-// path with, caching them in notes; nil without c.Passages. A note the
-// index cannot list reads as none.
-func (c Curate) note(ctx context.Context, path string, notes map[string][]curate.Keyed) func() []curate.Keyed {
+// owners returns the func [curate.Marks] reads [curate.Owners] of the
+// note path, whose front matter is m, with, caching them in notes; nil
+// without c.Passages. A note the index cannot list has none.
+func (c Curate) owners(ctx context.Context, path string, m frontmatter.Meta, notes map[string]map[string]string) func() map[string]string {
 	if c.Passages == nil {
 		return nil
 	}
-	return func() []curate.Keyed {
-		if ps, ok := notes[path]; ok {
-			return ps
+	return func() map[string]string {
+		if own, ok := notes[path]; ok {
+			return own
 		}
 		got, _ := c.Passages(ctx, path)
 		ps := make([]curate.Keyed, len(got))
 		for i, p := range got {
 			ps[i] = curate.Keyed{Headings: p.Headings, Text: p.Text}
 		}
-		notes[path] = ps
-		return ps
+		notes[path] = curate.Owners(m.Feedback, ps)
+		return notes[path]
 	}
 }
