@@ -17,7 +17,7 @@ func TestConsolidateKeepsFeedbackOfCopyDropped(t *testing.T) {
 	t.Parallel()
 	body := "The nightly backup job copies the billing database to the archive bucket, verifies the checksum of every file, and restores the newest snapshot into a scratch instance.\n"
 	root := memweavetest.Workspace(t, map[string]string{
-		"memory/2026-11-01.md": "---\nfeedback:\n  " + curate.PassageKey("**Backups.** "+body) + ": {useful: 3, useless: 0}\n---\n**Backups.** " + body,
+		"memory/2026-11-01.md": "---\nfeedback:\n  " + curate.PassageKey(nil, "**Backups.** "+body) + ": {useful: 3, useless: 0}\n---\n**Backups.** " + body,
 		"memory/2026-11-02.md": "---\nfeedback:\n  pdeadbeef: {useful: 1, useless: 0}\n---\nBackups. " + body,
 	})
 	w := open(t, root, memweave.Config{})
@@ -28,8 +28,8 @@ func TestConsolidateKeepsFeedbackOfCopyDropped(t *testing.T) {
 	}
 	res := applyGroups(t, w, gs)
 	got := memweavetest.ReadFile(t, root, "memory/2026-11-02.md")
-	if !strings.Contains(got, curate.PassageKey("Backups. "+body)+": {useful: 3, useless: 0}") || !strings.Contains(got, "pdeadbeef: {useful: 1, useless: 0}") || strings.Contains(got, "{useful: 0, useless: 0}") {
-		t.Errorf("the kept note after apply = %q (result %+v); want the 3 useful marks of the copy dropped under its passage (%s), its own marks kept, no record of the carry left", got, res, curate.PassageKey("Backups. "+body))
+	if !strings.Contains(got, curate.PassageKey(nil, "Backups. "+body)+": {useful: 3, useless: 0}") || !strings.Contains(got, "pdeadbeef: {useful: 1, useless: 0}") || strings.Contains(got, "{useful: 0, useless: 0}") {
+		t.Errorf("the kept note after apply = %q (result %+v); want the 3 useful marks of the copy dropped under its passage (%s), its own marks kept, no record of the carry left", got, res, curate.PassageKey(nil, "Backups. "+body))
 	}
 }
 

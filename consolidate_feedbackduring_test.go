@@ -26,7 +26,7 @@ func TestConsolidateApplyKeepsFeedbackGivenDuringIt(t *testing.T) {
 	w := open(t, root, memweave.Config{})
 	mustIndex(t, w)
 	// A mark before the apply, which its check carries.
-	if _, err := w.Feedback(t.Context(), "memory/2026-11-01.md", 1, true, memweave.PassageKey(curate.PassageKey(fact))); err != nil {
+	if _, err := w.Feedback(t.Context(), "memory/2026-11-01.md", 1, true, memweave.PassageKey(curate.PassageKey(nil, fact))); err != nil {
 		t.Fatal(err)
 	}
 	gs := listGroups(t, w)
@@ -35,7 +35,7 @@ func TestConsolidateApplyKeepsFeedbackGivenDuringIt(t *testing.T) {
 	}
 	given := false
 	ctx := edithook.WithGroup(t.Context(), func(string) {
-		if _, err := w.Feedback(t.Context(), "memory/2026-11-01.md", 1, false, memweave.PassageKey(curate.PassageKey(fact))); err != nil {
+		if _, err := w.Feedback(t.Context(), "memory/2026-11-01.md", 1, false, memweave.PassageKey(curate.PassageKey(nil, fact))); err != nil {
 			t.Errorf("Feedback during the apply: %v", err)
 		}
 		given = true
@@ -47,7 +47,7 @@ func TestConsolidateApplyKeepsFeedbackGivenDuringIt(t *testing.T) {
 	marks := func(rel string) frontmatter.Votes {
 		data := memweavetest.ReadFile(t, root, rel)
 		m, _, _ := frontmatter.Parse([]byte(data))
-		return m.Feedback[curate.PassageKey(fact)]
+		return m.Feedback[curate.PassageKey(nil, fact)]
 	}
 	older := memweavetest.ReadFile(t, root, "memory/2026-11-01.md")
 	if older == "" || marks("memory/2026-11-01.md") != (frontmatter.Votes{Useful: 1, Useless: 1}) {

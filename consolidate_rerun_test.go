@@ -20,7 +20,7 @@ import (
 func TestConsolidateRerunAfterKillCarriesMarksOnce(t *testing.T) {
 	t.Parallel()
 	body := "The nightly backup job copies the billing database to the archive bucket, verifies the checksum of every file, and restores the newest snapshot into a scratch instance.\n"
-	key := curate.PassageKey("Backups. " + body)
+	key := curate.PassageKey(nil, "Backups. "+body)
 	root := memweavetest.Workspace(t, map[string]string{
 		"memory/2026-11-01.md": "---\nfeedback:\n  " + key + ": {useful: 3, useless: 0}\n---\nBackups. " + body,
 		"memory/2026-11-02.md": "---\nfeedback:\n  " + key + ": {useful: 1, useless: 0}\n---\nBackups. " + body,

@@ -21,7 +21,7 @@ import (
 // take turns; the second finds the copy gone.
 func TestConsolidateTwoAppliesCarryMarksOnce(t *testing.T) {
 	body := "The nightly backup job copies the billing database to the archive bucket, verifies the checksum of every file, and restores the newest snapshot into a scratch instance.\n"
-	key := curate.PassageKey(body)
+	key := curate.PassageKey(nil, body)
 	root := memweavetest.Workspace(t, map[string]string{
 		"memory/2026-11-01.md": "---\nfeedback:\n  " + key + ": {useful: 1, useless: 0}\n---\n" + body,
 		"memory/2026-11-02.md": body,

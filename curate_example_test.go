@@ -36,10 +36,10 @@ func ExampleWeave_Feedback() {
 	fmt.Print(note)
 	// Output:
 	// memory/cache.md:4 [infra]
-	// pbd99eed6 has 1 useful mark
+	// pbd99eed6a76c0a17 has 1 useful mark
 	// ---
 	// tags: [infra]
 	// feedback:
-	//   pbd99eed6: {useful: 1, useless: 0}
+	//   pbd99eed6a76c0a17: {useful: 1, useless: 0}
 	// ---
 }

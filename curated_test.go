@@ -182,7 +182,7 @@ func TestFeedbackRaisesPassage(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Feedback(%s): %v", other, err)
 		}
-		if res.Useful != i+1 || res.Key != curate.PassageKey("# Redis") {
+		if res.Useful != i+1 || res.Key != curate.PassageKey([]string{"Redis"}, "# Redis\n\nRedis caches the catalog API for five minutes.") {
 			t.Errorf("Feedback = %+v, want %d useful marks", res, i+1)
 		}
 		line = res.StartLine + i%2*2 // the heading, then the text line
@@ -191,12 +191,12 @@ func TestFeedbackRaisesPassage(t *testing.T) {
 		t.Errorf("after 3 useful marks on %s, %s ranks first", other, got)
 	}
 	text := memweavetest.ReadFile(t, root, other)
-	want := "---\nfeedback:\n  " + curate.PassageKey("# Redis") + ": {useful: 3, useless: 0}\n---\n" + note
+	want := "---\nfeedback:\n  " + curate.PassageKey([]string{"Redis"}, "# Redis\n\nRedis caches the catalog API for five minutes.") + ": {useful: 3, useless: 0}\n---\n" + note
 	if text != want {
 		t.Errorf("%s = %q, want %q", other, text, want)
 	}
 	if git != nil {
-		if diff := git("diff", "memory/"); !strings.Contains(diff, "\n+  "+curate.PassageKey("# Redis")+": {useful: 3, useless: 0}\n") {
+		if diff := git("diff", "memory/"); !strings.Contains(diff, "\n+  "+curate.PassageKey([]string{"Redis"}, "# Redis\n\nRedis caches the catalog API for five minutes.")+": {useful: 3, useless: 0}\n") {
 			t.Errorf("git diff memory/ =\n%s\nwant the marks", diff)
 		}
 	}

@@ -26,8 +26,8 @@ func byHeading(t *testing.T, w *memweave.Weave) map[string]memweave.Result {
 			continue
 		}
 		head, _, _ := strings.Cut(r.Text, "\n")
-		if r.Passage != curate.PassageKey(r.Text) {
-			t.Errorf("result %s: passage %q, want %q", loc(r), r.Passage, curate.PassageKey(r.Text))
+		if r.Passage != curate.PassageKey(r.Headings, r.Text) {
+			t.Errorf("result %s: passage %q, want %q", loc(r), r.Passage, curate.PassageKey(r.Headings, r.Text))
 		}
 		out[head] = r
 	}
@@ -100,11 +100,12 @@ func TestFeedbackByPassageKeyAfterEdits(t *testing.T) {
 	for _, c := range []struct {
 		name, note, key, want string
 	}{
-		// The CDN section copied above Redis: line 9 (the old CDN line)
-		// is now in another passage, and two passages open with # CDN.
-		{"two", "# CDN\n\nThe CDN also caches fonts.\n\n" + cacheNote, cdn.Passage, "2 passages open with the same line"},
+		// The CDN section copied whole above Redis: line 9 (the old CDN
+		// line) is now in another passage, and two passages have the
+		// key (same first line, heading path and text).
+		{"two", "# CDN\n\nThe CDN caches product images for a day.\n\n" + cacheNote, cdn.Passage, "2 passages open with the same line"},
 		// The CDN heading renamed: no passage has the key.
-		{"none", strings.Replace(cacheNote, "# CDN", "# Edge cache", 1), cdn.Passage, "no passage of the note opens with that line"},
+		{"none", strings.Replace(cacheNote, "# CDN", "# Edge cache", 1), cdn.Passage, "no passage of the note has that key"},
 		{"malformed", cacheNote, "p-not-hex", "is not a passage key"},
 	} {
 		memweavetest.WriteFile(t, root, "memory/c.md", c.note)

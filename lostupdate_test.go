@@ -45,7 +45,7 @@ func TestFeedbackKeepsEditorSave(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Feedback: %v", err)
 	}
-	key := curate.PassageKey("# Redis")
+	key := curate.PassageKey([]string{"Redis"}, "# Redis\n\nRedis caches the catalog API for five minutes.")
 	want := "---\nfeedback:\n  " + key + ": {useful: 1, useless: 0}\n---\n" + note + save
 	if got := memweavetest.ReadFile(t, root, "memory/a.md"); got != want {
 		t.Errorf("after Feedback with an editor's save in the window, the note is %q, want %q", got, want)

@@ -355,10 +355,13 @@ func timeScoped(raws []rawTok) bool {
 		}
 		return ""
 	}
-	scoped := false
+	scoped, pastSeen := false, false // pastSeen: a past form among raws[:i]
 	for i, r := range raws {
 		if scoped {
 			break
+		}
+		if i > 0 && !pastSeen {
+			pastSeen = pastForm(raws[i-1])
 		}
 		switch r.w {
 		case "during", "formerly", "previously", "will", "might", "maybe", "perhaps", "considering", "hoping",
@@ -378,7 +381,7 @@ func timeScoped(raws []rawTok) bool {
 			// "We used Jira until last spring": a past fact with its
 			// end, not the fact now; "was extended until October" is a
 			// change, and "is closed until Monday" holds now.
-			if i > 0 && i+1 < len(raws) && (when(raws[i+1]) || raws[i+1].w == "last") && pastBefore(raws[:i]) {
+			if i > 0 && i+1 < len(raws) && (when(raws[i+1]) || raws[i+1].w == "last") && pastSeen && !changing(raws[i-1]) {
 				scoped = true
 			}
 		case "from", "between":
@@ -402,25 +405,20 @@ func timeScoped(raws []rawTok) bool {
 	return true
 }
 
-// pastBefore reports whether the words before an "until" say a past
-// fact that did not change: a past form ("was", "ran", "used", a verb
-// in "-ed"), and no verb of change ("extended", "postponed") next to
-// the "until".
-func pastBefore(raws []rawTok) bool {
-	if w := raws[len(raws)-1].w; changeVerbs[w] || changeWords[w] {
-		return false
+// pastForm reports whether r is a past form ("was", "ran", "used", a
+// verb in "-ed") that is no verb of change ("extended", "postponed"):
+// before an "until", the words say a past fact that did not change when
+// one of them is, and the word next to the "until" is not [changing].
+func pastForm(r rawTok) bool {
+	switch r.w {
+	case "was", "were", "had", "did", "used", "ran", "lived", "worked", "went", "sat", "stood":
+		return true
 	}
-	for _, r := range raws {
-		switch r.w {
-		case "was", "were", "had", "did", "used", "ran", "lived", "worked", "went", "sat", "stood":
-			return true
-		}
-		if len(r.w) >= 5 && strings.HasSuffix(r.w, "ed") && r.kind == plain && !changeVerbs[r.w] {
-			return true
-		}
-	}
-	return false
+	return len(r.w) >= 5 && strings.HasSuffix(r.w, "ed") && r.kind == plain && !changeVerbs[r.w]
 }
+
+// changing reports whether r is a verb or word of change.
+func changing(r rawTok) bool { return changeVerbs[r.w] || changeWords[r.w] }
 
 // isName reports whether t is a capitalised word that is not a value.
 func isName(t token) bool { return t.name && t.kind == plain && !t.value }

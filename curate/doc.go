@@ -40,5 +40,5 @@
 // so that edits above them leave the name right: [LinesKey] is the one
 // content key, of a resolution's lines and of the line it keeps, and
 // [PassageKey], under which feedback files its marks, is the key of a
-// passage's first line.
+// passage's first line, heading path and text ([Marks] reads it).
 package curate

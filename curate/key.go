@@ -3,6 +3,8 @@ package curate
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"github.com/memweave/memweave-go/frontmatter"
+	"slices"
 	"strings"
 )
 
@@ -23,15 +25,159 @@ func LinesKey(lines []string) string {
 }
 
 // PassageKey is the key feedback is filed under, in a note's front
-// matter, for a passage with the given text: "p" and the [LinesKey] of
-// its first non-blank line; "" for a passage with none. It survives
-// edits above the passage and to its other lines; two passages of one
-// file that open with the same line share their marks.
-func PassageKey(text string) string {
+// matter, for a passage with the given heading path (chunker.Chunk's
+// Headings, a search result's) and text: "p", the 8 hex digits of
+// [LinesKey] of its first non-blank line, then 4 of the heading path's
+// and 4 of its whole text's (17 characters); "" for a passage with no
+// text. Passages of one note that open with the same line (## Database
+// under # Staging and under # Production, two bullets or paragraphs
+// opening alike) have distinct keys unless their heading path and text
+// are both the same. [Marks] reads a key written before an edit of the
+// passage's text or headings.
+func PassageKey(headings []string, text string) string {
+	first := LineKey(text)
+	if first == "" {
+		return ""
+	}
+	return first + LinesKey(headings)[:4] + LinesKey(strings.Split(strings.TrimSpace(text), "\n"))[:4]
+}
+
+// LineKey is the key of a passage's first non-blank line alone: "p" and
+// its [LinesKey], "" for a passage with none. Builds before
+// [PassageKey] filed feedback under it; [Marks] still reads it, for
+// every passage of the note that opens with that line.
+func LineKey(text string) string {
 	for line := range strings.Lines(text) {
 		if strings.TrimSpace(line) != "" {
 			return "p" + LinesKey([]string{line})
 		}
 	}
 	return ""
+}
+
+// IsPassageKey reports whether key has the form of a [PassageKey] or a
+// [LineKey].
+func IsPassageKey(key string) bool {
+	if (len(key) != 17 && len(key) != 9) || key[0] != 'p' {
+		return false
+	}
+	for _, r := range key[1:] {
+		if !strings.ContainsRune("0123456789abcdef", r) {
+			return false
+		}
+	}
+	return true
+}
+
+// Keyed is a passage of a note as [Marks] reads it: its heading path
+// and text.
+type Keyed struct {
+	Headings []string
+	Text     string
+}
+
+// Marks returns the feedback marks of the passage p of a note whose
+// front matter's feedback field is fb, and whether any entry applies.
+// It adds up:
+//   - the entry under p's [PassageKey];
+//   - the entry under its [LineKey], as builds before PassageKey wrote
+//     it, which applies to every passage of the note opening with that
+//     line (to one where one does, to all of them where several do, as
+//     those builds read it);
+//   - each entry under a PassageKey that no passage of the note has now
+//     (written before an edit of the passage's text or of its headings,
+//     not both) that [Owners] gives to p: the only passage with its
+//     first line and heading path, else, when none has those, the only
+//     one with its first line and text; among several, those without
+//     an entry of their own are the candidates.
+//
+// owners returns [Owners] of the note; it is called only when fb has an
+// entry of that last kind with p's first line. A nil owners skips them.
+func Marks(fb map[string]frontmatter.Votes, p Keyed, owners func() map[string]string) (frontmatter.Votes, bool) {
+	k := PassageKey(p.Headings, p.Text)
+	if k == "" || len(fb) == 0 {
+		return frontmatter.Votes{}, false
+	}
+	var sum frontmatter.Votes
+	found := false
+	add := func(key string) {
+		if v, ok := fb[key]; ok {
+			sum.Useful, sum.Useless, found = sum.Useful+v.Useful, sum.Useless+v.Useless, true
+		}
+	}
+	add(LineKey(p.Text))
+	add(k)
+	var own map[string]string
+	for e := range fb {
+		if len(e) != len(k) || e == k || e[:9] != k[:9] || owners == nil {
+			continue
+		}
+		if own == nil {
+			own = owners()
+		}
+		if own[e] == k {
+			add(e)
+		}
+	}
+	return sum, found
+}
+
+// Owners returns, for each entry of fb under a [PassageKey] that none of
+// the note's passages ps has, the key of the passage it belongs to by
+// [Marks]' rules ([KeyOwner]); entries it cannot tell are left out. Its
+// work is the entries times the passages sharing their first line.
+func Owners(fb map[string]frontmatter.Votes, ps []Keyed) map[string]string {
+	keys := make([]string, len(ps))
+	byFirst := map[string][]string{}
+	for i, p := range ps {
+		keys[i] = PassageKey(p.Headings, p.Text)
+		if keys[i] != "" {
+			byFirst[keys[i][:9]] = append(byFirst[keys[i][:9]], keys[i])
+		}
+	}
+	out := map[string]string{}
+	for e := range fb {
+		if len(e) != 17 {
+			continue
+		}
+		same := byFirst[e[:9]]
+		if i := KeyOwner(e, same, fb); i >= 0 {
+			out[e] = same[i]
+		}
+	}
+	return out
+}
+
+// KeyOwner returns the index in keys (a note's [PassageKey]s, in order)
+// of the passage the PassageKey e, which none of them is, was written
+// for, by [Marks]' rules (fb is the note's feedback, nil for none): -1
+// when e is one of keys, is not a PassageKey, or when no passage, or
+// several, can be it.
+func KeyOwner(e string, keys []string, fb map[string]frontmatter.Votes) int {
+	if len(e) != 17 || slices.Contains(keys, e) {
+		return -1
+	}
+	for _, alike := range []func(q string) bool{
+		func(q string) bool { return q[:13] == e[:13] },                   // first line and heading path
+		func(q string) bool { return q[:9] == e[:9] && q[13:] == e[13:] }, // first line and text
+	} {
+		var same, unmarked []int
+		for i, q := range keys {
+			if len(q) == len(e) && alike(q) {
+				same = append(same, i)
+				if _, ok := fb[q]; !ok {
+					unmarked = append(unmarked, i)
+				}
+			}
+		}
+		switch {
+		case len(same) == 1:
+			return same[0]
+		case len(same) > 1 && len(unmarked) == 1:
+			return unmarked[0]
+		case len(same) > 1:
+			return -1
+		}
+	}
+	return -1
 }

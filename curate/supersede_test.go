@@ -195,9 +195,9 @@ func TestFindLine(t *testing.T) {
 	}
 }
 
-func TestLinesKeyIsPassageKey(t *testing.T) {
-	if got, want := "p"+LinesKey([]string{"  We run PostgreSQL 16.\r\n"}), PassageKey("We run PostgreSQL 16."); got != want {
-		t.Errorf("LinesKey = %s, want PassageKey %s", got, want)
+func TestLinesKeyIsLineKey(t *testing.T) {
+	if got, want := "p"+LinesKey([]string{"  We run PostgreSQL 16.\r\n"}), LineKey("We run PostgreSQL 16."); got != want {
+		t.Errorf("LinesKey = %s, want LineKey %s", got, want)
 	}
 }
 

@@ -327,14 +327,14 @@ func (n *Notes) checkCopy(keep, p Passage, keptData []byte, kept frontmatter.Met
 	c.fronts[p.Path] = frontLines(data)
 	// The copy's feedback marks go to the kept passage, under its own
 	// key: the two may open with lines written otherwise.
-	if v, ok := m.Feedback[curate.PassageKey(p.Text)]; ok {
+	if v, ok := n.marks(data, m, p); ok {
 		if c.merge.Feedback == nil {
 			c.merge.Feedback = map[string]frontmatter.Votes{}
 		}
 		rec := carryKey(p)
 		c.records[p.Path] = rec
 		if add := uncarried(v, kept.Feedback, rec); add != (frontmatter.Votes{}) {
-			k := curate.PassageKey(keep.Text)
+			k := n.key(keptData, keep)
 			c.merge.Feedback[k] = frontmatter.Votes{Useful: c.merge.Feedback[k].Useful + add.Useful, Useless: c.merge.Feedback[k].Useless + add.Useless}
 			c.merge.Feedback[rec] = add
 		} else if _, ok := kept.Feedback[rec]; !ok {
@@ -347,6 +347,25 @@ func (n *Notes) checkCopy(keep, p Passage, keptData []byte, kept frontmatter.Met
 		c.merge.Importance = m.Importance
 	}
 	return ""
+}
+
+// marks returns the feedback marks of the passage p of the note data,
+// whose front matter is m ([curate.Marks]).
+func (n *Notes) marks(data []byte, m frontmatter.Meta, p Passage) (frontmatter.Votes, bool) {
+	c, _, ok := n.find(data, p)
+	if !ok {
+		c = chunker.Chunk{Text: p.Text}
+	}
+	return curate.Marks(m.Feedback, curate.Keyed{Headings: c.Headings, Text: c.Text}, func() map[string]string { return curate.Owners(m.Feedback, keyed(n.split(data))) })
+}
+
+// key returns the [curate.PassageKey] of the passage p of the note data.
+func (n *Notes) key(data []byte, p Passage) string {
+	c, _, ok := n.find(data, p)
+	if !ok {
+		c = chunker.Chunk{Text: p.Text}
+	}
+	return curate.PassageKey(c.Headings, c.Text)
 }
 
 // frontLines returns the front matter lines of the note data, "" when

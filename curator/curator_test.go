@@ -33,8 +33,8 @@ func TestFeedback(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Feedback(line %d): %v", line, err)
 		}
-		if res.Path != "memory/a.md" || res.Key != curate.PassageKey("# Redis") || res.Useful != i+1 || res.StartLine != 5 || !strings.HasSuffix(abs, "a.md") {
-			t.Errorf("Feedback(line %d) = %+v, %q; want %d useful under %s at line 5", line, res, abs, i+1, curate.PassageKey("# Redis"))
+		if res.Path != "memory/a.md" || res.Key != curate.PassageKey([]string{"Redis"}, "# Redis\n\nRedis caches the catalog API for five minutes.") || res.Useful != i+1 || res.StartLine != 5 || !strings.HasSuffix(abs, "a.md") {
+			t.Errorf("Feedback(line %d) = %+v, %q; want %d useful under %s at line 5", line, res, abs, i+1, curate.PassageKey([]string{"Redis"}, "# Redis\n\nRedis caches the catalog API for five minutes."))
 		}
 	}
 	if got := memweavetest.ReadFile(t, root, "memory/a.md"); !strings.HasSuffix(got, "---\n"+note) {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/memweave/memweave-go/chunker"
 	"github.com/memweave/memweave-go/curate"
@@ -30,8 +29,10 @@ type FeedbackResult struct {
 // Feedback records that the passage holding line (1-based, any line of
 // it) of the note path was useful or not: it adds one mark to the
 // passage's entry in the note's front matter, under its key
-// ([curate.PassageKey]: a hash of the passage's first line, so the
-// marks survive edits above it), adding a front matter block when the
+// ([curate.PassageKey]: a hash of the passage's first line, heading
+// path and text, so the marks survive edits above it, and
+// [curate.Marks] reads them after an edit of its text or headings
+// where it can tell the passage), adding a front matter block when the
 // note has none. It returns what it recorded and the note's absolute
 // path, for the caller to re-index.
 //
@@ -66,7 +67,7 @@ func (n *Notes) Feedback(ctx context.Context, path string, line int, key string,
 		if err != nil {
 			return nil, err
 		}
-		res.Key = curate.PassageKey(c.Text)
+		res.Key = curate.PassageKey(c.Headings, c.Text)
 		data, err := frontmatter.SetFeedback(old, res.Key, useful)
 		if fe := (*frontmatter.Error)(nil); errors.As(err, &fe) {
 			return nil, fmt.Errorf("line %d: %w; fix it, then give the feedback again", fe.Line, err)
@@ -75,7 +76,7 @@ func (n *Notes) Feedback(ctx context.Context, path string, line int, key string,
 			return nil, err
 		}
 		m, fm, _ := frontmatter.Parse(data)
-		v := m.Feedback[res.Key]
+		v, _ := curate.Marks(m.Feedback, curate.Keyed{Headings: c.Headings, Text: c.Text}, func() map[string]string { return curate.Owners(m.Feedback, keyed(n.split(data))) })
 		res.Useful, res.Useless = v.Useful, v.Useless
 		_, oldFM, _ := frontmatter.Parse(old)
 		res.StartLine = c.StartLine + fm.Lines - oldFM.Lines
@@ -86,19 +87,32 @@ func (n *Notes) Feedback(ctx context.Context, path string, line int, key string,
 
 // passageFor returns the passage of the note data that line names
 // ([Notes.passageAt]) or, with key set and another key at line, the
-// note's only passage with key.
+// note's only passage with key: its [curate.PassageKey], its
+// [curate.LineKey] (as earlier builds gave it), or, when no passage has
+// that PassageKey, the passage [curate.KeyOwner] names (the key given
+// before an edit of its text or headings).
 func (n *Notes) passageFor(data []byte, line int, key string) (chunker.Chunk, error) {
-	if key != "" && !isPassageKey(key) {
-		return chunker.Chunk{}, fmt.Errorf("passage %q is not a passage key (p and 8 hex digits, as a search result's passage gives it)", key)
+	if key != "" && !curate.IsPassageKey(key) {
+		return chunker.Chunk{}, fmt.Errorf("passage %q is not a passage key (p and 16 hex digits, or 8 as earlier builds wrote, as a search result's passage gives it)", key)
 	}
 	c, err := n.passageAt(data, line)
-	if key == "" || (err == nil && curate.PassageKey(c.Text) == key) {
+	if key == "" || (err == nil && hasKey(c, key)) {
 		return c, err
 	}
+	chunks := n.split(data)
 	var found []chunker.Chunk
-	for _, c := range n.split(data) {
-		if curate.PassageKey(c.Text) == key {
+	for _, c := range chunks {
+		if hasKey(c, key) {
 			found = append(found, c)
+		}
+	}
+	if len(found) == 0 {
+		var keys []string
+		for _, c := range chunks {
+			keys = append(keys, curate.PassageKey(c.Headings, c.Text))
+		}
+		if i := curate.KeyOwner(key, keys, nil); i >= 0 {
+			found = append(found, chunks[i])
 		}
 	}
 	switch {
@@ -107,18 +121,24 @@ func (n *Notes) passageFor(data []byte, line int, key string) (chunker.Chunk, er
 	case len(found) > 1:
 		return chunker.Chunk{}, fmt.Errorf("passage %s: %d passages open with the same line (lines %d and %d), and line %d is in neither; search again and name one by its line without the passage key", key, len(found), found[0].StartLine, found[1].StartLine, line)
 	}
-	return chunker.Chunk{}, fmt.Errorf("passage %s: no passage of the note opens with that line any more (edited or removed since the search); search again", key)
+	return chunker.Chunk{}, fmt.Errorf("passage %s: no passage of the note has that key any more (its first line edited, or both its text and its headings, or the passage removed since the search); search again", key)
 }
 
-// isPassageKey reports whether key has the form of a [curate.PassageKey].
-func isPassageKey(key string) bool {
-	if len(key) != 9 || key[0] != 'p' {
-		return false
+// hasKey reports whether the passage c has the passage key key: its
+// [curate.PassageKey], or, for a key of the first line alone, its
+// [curate.LineKey].
+func hasKey(c chunker.Chunk, key string) bool {
+	if len(key) == 9 {
+		return curate.LineKey(c.Text) == key
 	}
-	for _, r := range key[1:] {
-		if !strings.ContainsRune("0123456789abcdef", r) {
-			return false
-		}
+	return curate.PassageKey(c.Headings, c.Text) == key
+}
+
+// keyed returns the passages of chunks as [curate.Marks] reads them.
+func keyed(chunks []chunker.Chunk) []curate.Keyed {
+	out := make([]curate.Keyed, len(chunks))
+	for i, c := range chunks {
+		out[i] = curate.Keyed{Headings: c.Headings, Text: c.Text}
 	}
-	return true
+	return out
 }

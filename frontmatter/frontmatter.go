@@ -8,7 +8,7 @@
 //	pinned: true
 //	expires: 2027-01-31      # YYYY-MM-DD; left out of searches after that day
 //	feedback:                # written by memweave feedback
-//	  p1a2b3c4d: {useful: 3, useless: 0}
+//	  p1a2b3c4d5e6f7a8b: {useful: 3, useless: 0}
 //	---
 //
 // Other fields are kept and ignored. The package is pure: it takes bytes

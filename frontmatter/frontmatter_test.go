@@ -57,7 +57,7 @@ func TestParse(t *testing.T) {
 }
 
 func TestSetFeedback(t *testing.T) {
-	k := curate.PassageKey("# Cache\nRedis.\n")
+	k := curate.PassageKey(nil, "# Cache\nRedis.\n")
 	src := []byte("# Cache\nRedis.\n")
 	for range 3 {
 		var err error

@@ -19,9 +19,12 @@
 // another spelling a macOS or Windows file system takes for ".git":
 // ".GIT", ".git.", ".git" with a zero-width joiner inside); no file
 // or folder name over 255 bytes, which no file system holds, nor a path
-// over 900 bytes (macOS holds 1,024 in a whole path); no two
-// paths that differ only in case where the work tree's file system does
-// not tell them apart (core.ignorecase); and no file outside memory/
+// over 900 bytes (macOS holds 1,024 in a whole path); no two paths
+// that read the same, their letters composed otherwise ("café" with its
+// é as one character and as e and an accent: one file on macOS, and
+// memweave writes no such twin), nor two that differ only in case where
+// the work tree's file system does not tell them apart
+// (core.ignorecase); and no file outside memory/
 // that the remote added, changed, deleted or gave another mode since the
 // history it shares with this machine, except memweave.json and
 // .gitattributes; and no .gitattributes (in any such spelling) naming an attribute that can run

@@ -39,6 +39,11 @@ func (s *syncer) integrate(ctx context.Context, incoming string, res *Result) er
 		return fmt.Errorf("gitsync: %w", err)
 	}
 	defer unlock()
+	// An edit killed since Sync's Recover may have left a note aside:
+	// back before the commit, which would record it as deleted.
+	if err := memfile.RecoverLocked(s.root); err != nil {
+		return fmt.Errorf("gitsync: %w", err)
+	}
 	if err := s.resumeCheckout(ctx); err != nil {
 		return err
 	}
@@ -592,7 +597,7 @@ func (s *syncer) replay(ctx context.Context, head, incoming, base string, res *R
 	// Both sides passed the checks, but their merge may not: two logs of
 	// a day under the size limit can make one over it. Pushed, it would
 	// stop every other machine's sync; refused here, nothing is written.
-	if err := s.checkTree(ctx, tree, checkedOutside, "the merge of this machine's notes with the remote's, which the other machines would refuse (nothing was pushed or brought in: move at least the bytes over out of this machine's copy of the file named, into another note, then sync again)"); err != nil {
+	if err := s.checkTree(ctx, tree, checkedOutside, mergedTree); err != nil {
 		return "", err
 	}
 	subjects, _ := s.git(ctx, nil, "log", "--format=- %s", "-n", "20", since+".."+head)

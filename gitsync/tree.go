@@ -12,6 +12,7 @@ import (
 
 	"github.com/memweave/memweave-go/history"
 	"github.com/memweave/memweave-go/workspace"
+	"golang.org/x/text/unicode/norm"
 )
 
 // checkTree refuses a tree (whose: "the remote's tree") that breaks the
@@ -31,12 +32,13 @@ func (s *syncer) checkTree(ctx context.Context, commit, against, whose string) e
 	head := against
 	var total int64
 	files := 0
-	// Where the file system does not tell case apart, two paths that
-	// differ only in case are one file: writing both keeps one text.
-	var folded map[string]string
-	if s.ignoresCase(ctx) {
-		folded = map[string]string{}
-	}
+	// Two paths that read the same, their letters composed otherwise
+	// ("café" with é as one character or as e and an accent), are one
+	// file on macOS, and memweave writes no name that reads as one that
+	// exists (workspace.CheckLookalike): the work tree's update would
+	// stop half done. Where the file system does not tell case apart,
+	// two paths that differ only in case are one file too.
+	folded, foldCase := map[string]string{}, s.ignoresCase(ctx)
 	for _, rec := range strings.Split(string(out), "\x00") {
 		if rec == "" {
 			continue
@@ -63,15 +65,14 @@ func (s *syncer) checkTree(ctx context.Context, commit, against, whose string) e
 		if why != "" && whose == ownChanges && size > s.opts.MaxBlobBytes && strings.HasPrefix(p, workspace.MemoryDir+"/") {
 			why += fmt.Sprintf("; move it out of memory/, or git-ignore it (add /%s to .gitignore) to keep it on this machine only, then sync again", p)
 		}
+		if why != "" && whose == mergedTree && size > s.opts.MaxBlobBytes {
+			why += "; move at least the bytes over out of this machine's copy, into another note"
+		}
 		if why != "" {
 			return refuse(why)
 		}
-		if folded != nil {
-			low := strings.ToLower(p)
-			if twin, ok := folded[low]; ok {
-				return refuse(fmt.Sprintf("differs from %q only in case, and this machine's file system (git config core.ignorecase) keeps one file for both; rename one of them on a machine that tells them apart", twin))
-			}
-			folded[low] = p
+		if why := twinOf(folded, p, foldCase); why != "" {
+			return refuse(why)
 		}
 		if shared {
 			total += history.NoteCost(size)
@@ -151,6 +152,25 @@ func (s *syncer) checkEntry(ctx context.Context, p string, f []string) (size int
 	return size, "", nil
 }
 
+// twinOf records p in folded, its paths seen by their folded form, and
+// returns why p is refused when a path seen reads the same: the same
+// letters composed otherwise, or (foldCase) alike in case only.
+func twinOf(folded map[string]string, p string, foldCase bool) string {
+	key := norm.NFC.String(p)
+	if foldCase {
+		key = strings.ToLower(key)
+	}
+	twin, ok := folded[key]
+	if !ok {
+		folded[key] = p
+		return ""
+	}
+	if norm.NFC.String(twin) == norm.NFC.String(p) {
+		return fmt.Sprintf("%+q reads as %+q, the same letters composed otherwise, which macOS keeps as one file and memweave never writes beside it; rename one of them", p, twin)
+	}
+	return fmt.Sprintf("differs from %q only in case, and this machine's file system (git config core.ignorecase) keeps one file for both; rename one of them on a machine that tells them apart", twin)
+}
+
 // ignoresCase reports whether git takes the work tree's file system for
 // one that does not tell case apart (core.ignorecase, which git sets
 // when it makes the repository there).
@@ -170,6 +190,11 @@ const checkedOutside = "(checked)"
 // ownChanges is how checkTree's errors name the tree of this machine's
 // changes, about to be committed.
 const ownChanges = "this machine's changes (the other machines would refuse them)"
+
+// mergedTree is how checkTree's errors name the merge of this machine's
+// changes with the remote's, each checked alone already: its remedy
+// follows the reason (a note over the size limit, twin names).
+const mergedTree = "the merge of this machine's notes with the remote's, which the other machines would refuse (nothing was pushed or brought in: change this machine's copy of the file named, then sync again)"
 
 // remoteTree is how checkTree's errors name the remote's tree.
 const remoteTree = "the remote's tree"

@@ -233,14 +233,18 @@ func (db *DB) EachChunkIn(ctx context.Context, f store.Filter, fn func(StoredChu
 	return db.wrap("list chunks", err)
 }
 
-// FileChunks returns the chunks of the file path, by position (Headings
-// left nil); none for a file not in the index.
+// FileChunks returns the chunks of the file path, by position; none for
+// a file not in the index.
 func (db *DB) FileChunks(ctx context.Context, path string) ([]StoredChunk, error) {
 	var out []StoredChunk
-	err := scanRows(ctx, db.sql, `SELECT id, path, source, seq, start_line, end_line, text, embedded FROM chunks WHERE path = ? ORDER BY seq`, func(rows *sql.Rows) error {
+	err := scanRows(ctx, db.sql, `SELECT id, path, source, seq, start_line, end_line, headings, text, embedded FROM chunks WHERE path = ? ORDER BY seq`, func(rows *sql.Rows) error {
 		var c StoredChunk
-		if err := rows.Scan(&c.ID, &c.Path, &c.Source, &c.Seq, &c.StartLine, &c.EndLine, &c.Text, &c.Embedded); err != nil {
+		var headings string
+		if err := rows.Scan(&c.ID, &c.Path, &c.Source, &c.Seq, &c.StartLine, &c.EndLine, &headings, &c.Text, &c.Embedded); err != nil {
 			return err
+		}
+		if headings != "" {
+			c.Headings = strings.Split(headings, "\n")
 		}
 		out = append(out, c)
 		return nil

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/memweave/memweave-go/index"
+	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -120,9 +121,22 @@ func (e *Engine) Diff(ctx context.Context) (*Diff, error) {
 			d.Deleted = append(d.Deleted, p)
 		}
 	}
+	d.Deleted = keepAside(e.opts.Root, d.Deleted)
 	slices.Sort(d.Deleted)
 	slices.SortFunc(d.Unreadable, func(a, b Warning) int { return cmp.Compare(a.Path, b.Path) })
 	return d, nil
+}
+
+// keepAside returns deleted without the notes that are aside now
+// ([memfile.NotesAside]): an in-place edit in another process is
+// comparing them and puts them (or their new content) back in a moment,
+// so their rows stay. The folder is read only when a file is missing.
+func keepAside(root string, deleted []string) []string {
+	if len(deleted) == 0 {
+		return deleted
+	}
+	aside := memfile.NotesAside(root)
+	return slices.DeleteFunc(deleted, func(p string) bool { return aside[p] })
 }
 
 // classify files the discovered file f in d against its row.

@@ -28,7 +28,7 @@ type feedbackInput struct {
 }
 
 // maxKeyBytes bounds a passage key given to memory_feedback; real keys
-// are 9 bytes.
+// are 17 bytes (9 as earlier builds gave them).
 const maxKeyBytes = 64
 
 // feedbackOutput is the output of memory_feedback: the library's wire

@@ -29,7 +29,7 @@ func TestFeedbackAndTagsTools(t *testing.T) {
 		StartLine int    `json:"start_line"`
 		Useful    int    `json:"useful"`
 	}
-	mustCall(t, cs, "memory_feedback", map[string]any{"path": "b.md", "line": 3, "passage": curate.PassageKey("# Redis"), "useful": true}, &fb)
+	mustCall(t, cs, "memory_feedback", map[string]any{"path": "b.md", "line": 3, "passage": curate.LineKey("# Redis"), "useful": true}, &fb)
 	if fb.Path != "memory/b.md" || fb.Useful != 1 || fb.StartLine != 5 {
 		t.Errorf("memory_feedback = %+v, want memory/b.md, 1 useful, start line 5", fb)
 	}

@@ -43,7 +43,7 @@ func TestCallsSayTheyWaitedForALock(t *testing.T) {
 		{"memory_append", map[string]any{"text": "The HERON-12 note."}},
 		{"memory_write", map[string]any{"path": "notes/heron.md", "content": "# Heron\n\nHERON-13.\n"}},
 		{"memory_delete", map[string]any{"path": "old.md"}},
-		{"memory_feedback", map[string]any{"path": "keep.md", "line": 1, "passage": curate.PassageKey("# Keep"), "useful": true}},
+		{"memory_feedback", map[string]any{"path": "keep.md", "line": 1, "passage": curate.LineKey("# Keep"), "useful": true}},
 		{"memory_resolve", map[string]any{"keep_path": "2025-05-10.md", "keep_line": 3, "drop_path": "2025-03-02.md", "drop_line": 3,
 			"keep_text": "- The staging database runs PostgreSQL 16.", "drop_text": "- The staging database runs PostgreSQL 15."}},
 		{"memory_consolidate", map[string]any{"apply": []string{list.Groups[0].ID}}},

@@ -233,7 +233,7 @@ func appendTo(root, rel string, f *os.File, created bool, text string, maxBytes 
 	j := journal{Path: rel, Before: before, After: before + int64(len(note)), Created: created}
 	j.Dev, j.Ino, _ = workspace.FileID(fi)
 	if err := writeJournal(root, j, note); err != nil {
-		return err
+		return err // appendNote removes a log it made for this note
 	}
 	_, err = f.WriteAt(note, before)
 	if err == nil {

@@ -136,7 +136,8 @@ func removeJournal(root string) error {
 // writing left in memory/.memweave-tmp ([TempDir]), and puts back under
 // its name a note that a process killed while removing it ([RemoveIf])
 // left aside there, unless a file holds the name since (then that note
-// aside is never put back, even after the file goes). Without a
+// aside is never put back, even after the file goes), and writes again
+// the folder's .gitignore that a killed process left cut. Without a
 // journal or such a file, Recover returns at once without taking the
 // lock.
 //
@@ -153,6 +154,24 @@ func Recover(ctx context.Context, root string) error {
 		return fmt.Errorf("recover: %w", err)
 	}
 	defer unlock()
+	return recoverHeld(root, journaled)
+}
+
+// RecoverLocked is [Recover] for a caller that holds the write lock
+// ([Lock]): one that acts on every note under it (sync's commit) must
+// not take a note that a process killed after the caller's own Recover
+// left aside for deleted.
+func RecoverLocked(root string) error {
+	_, err := os.Lstat(journalPath(root))
+	journaled := !errors.Is(err, fs.ErrNotExist)
+	if !journaled && !leftInTemp(root) {
+		return nil
+	}
+	return recoverHeld(root, journaled)
+}
+
+// recoverHeld is the work of [Recover] under the write lock.
+func recoverHeld(root string, journaled bool) error {
 	if journaled {
 		if err := recoverAppend(root); err != nil {
 			return fmt.Errorf("recover: %w", err)
@@ -162,6 +181,9 @@ func Recover(ctx context.Context, root string) error {
 		return fmt.Errorf("recover: remove temporary files: %w", err)
 	}
 	if err := putBackAside(root); err != nil {
+		return fmt.Errorf("recover: %w", err)
+	}
+	if err := mendTempIgnore(root); err != nil {
 		return fmt.Errorf("recover: %w", err)
 	}
 	return nil

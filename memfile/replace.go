@@ -721,13 +721,37 @@ func putBackAside(root string) error {
 	return nil
 }
 
+// NotesAside returns the workspace-relative paths (memory/...) of the
+// notes that are aside in memory/.memweave-tmp ([TempDir]) now: moved
+// there by an in-place edit or a removal that compares them (which puts
+// them back, or their new content in their place, in a moment), or left
+// there by a process killed meanwhile (which [Recover] puts back). Such
+// a note is missing from its folder and yet no deleted note. Nil when
+// none is, or the folder cannot be read.
+func NotesAside(root string) map[string]bool {
+	var aside map[string]bool
+	for _, e := range tempEntries(root) {
+		if name, ok := asideOf(root, e.Name()); ok && e.Type().IsRegular() {
+			if aside == nil {
+				aside = make(map[string]bool)
+			}
+			aside[workspace.MemoryDir+"/"+filepath.ToSlash(name)] = true
+		}
+	}
+	return aside
+}
+
 // leftInTemp reports whether TempDir under root's memory folder holds a
-// temporary file a killed write left ([tempLeftovers]) or a note
-// [putBackAside] may put back, reading the folder once: every open asks.
+// temporary file a killed write left ([tempLeftovers]), a note
+// [putBackAside] may put back or a .gitignore cut shorter than whole
+// ([mendTempIgnore]), reading the folder once: every open asks.
 func leftInTemp(root string) bool {
 	for _, e := range tempEntries(root) {
 		n := e.Name()
 		if strings.HasPrefix(n, tempPrefix) && strings.HasSuffix(n, tempSuffix) {
+			return true
+		}
+		if n == ".gitignore" && cutTempIgnore(root, e) {
 			return true
 		}
 		if _, ok := asideOf(root, n); ok {
@@ -735,6 +759,39 @@ func leftInTemp(root string) bool {
 		}
 	}
 	return false
+}
+
+// cutTempIgnore reports whether e, the .gitignore of TempDir under
+// root's memory folder, is a start of [tempIgnore] shorter than it: one
+// a killed process cut. Someone's own .gitignore is not.
+func cutTempIgnore(root string, e os.DirEntry) bool {
+	fi, err := e.Info()
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() >= int64(len(tempIgnore)) {
+		return false
+	}
+	mem, err := memoryDir(root)
+	if err != nil {
+		return false
+	}
+	data, err := os.ReadFile(filepath.Join(mem, TempDir, e.Name()))
+	return err == nil && strings.HasPrefix(tempIgnore, string(data))
+}
+
+// mendTempIgnore writes again the .gitignore of TempDir that a process
+// killed while writing it left cut short (empty, or a start of it):
+// such a file ignores nothing, so git would list the folder and sync
+// commit it. A missing folder, or someone's own .gitignore, is left as
+// it is. The caller holds the write lock.
+func mendTempIgnore(root string) error {
+	r, err := workspace.OpenMemoryRoot(root)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	if fi, err := r.Lstat(TempDir); err != nil || !fi.IsDir() {
+		return nil
+	}
+	return makeTempDir(r)
 }
 
 // moveAside renames the file name beneath r to a new temporary name in

@@ -24,15 +24,16 @@ const (
 	FeedbackSaturation = 3
 )
 
-// CurationFactor is what [Curate] multiplies the score of a passage with
-// text in a note with front matter m by:
+// CurationFactor is what [Curate] multiplies the score of a passage
+// with the feedback marks v ([curate.Marks]) in a note with front
+// matter m by:
 //
 //	1 + 0.06·importance + 0.04·pinned + 0.05·clamp(useful−useless, −3, 3)/3
 //
 // where importance is 0 when not given, pinned is 0 or 1, and useful and
 // useless are the passage's feedback marks. It is 1 for a note without
 // front matter, and in [0.95, 1.10] always.
-func CurationFactor(m frontmatter.Meta, text string) float64 {
+func CurationFactor(m frontmatter.Meta, v frontmatter.Votes) float64 {
 	f := 1.0
 	if m.Importance != nil {
 		f += ImportanceWeight * *m.Importance
@@ -40,10 +41,8 @@ func CurationFactor(m frontmatter.Meta, text string) float64 {
 	if m.Pinned {
 		f += PinnedWeight
 	}
-	if v, ok := m.Feedback[curate.PassageKey(text)]; ok {
-		net := min(max(v.Useful-v.Useless, -FeedbackSaturation), FeedbackSaturation)
-		f += FeedbackWeight * float64(net) / FeedbackSaturation
-	}
+	net := min(max(v.Useful-v.Useless, -FeedbackSaturation), FeedbackSaturation)
+	f += FeedbackWeight * float64(net) / FeedbackSaturation
 	return f
 }
 
@@ -62,6 +61,11 @@ type Curate struct {
 	// Meta returns the front matter fields of the given files, keyed by
 	// path; files without any may be left out.
 	Meta func(ctx context.Context, paths []string) map[string]frontmatter.Meta
+	// Passages returns the passages of the file path, for the feedback
+	// a note's front matter filed before an edit of a passage
+	// ([curate.Marks]); read only for such notes. Nil: such feedback
+	// is not read.
+	Passages func(ctx context.Context, path string) ([]Passage, error)
 }
 
 // Name returns "curate".
@@ -81,6 +85,7 @@ func (c Curate) Process(ctx context.Context, _ string, results []search.Result) 
 		return results, nil
 	}
 	out := slices.Clone(results)
+	notes := map[string]map[string]string{}
 	changed := false
 	for i := range out {
 		m, ok := metas[out[i].Path]
@@ -89,7 +94,8 @@ func (c Curate) Process(ctx context.Context, _ string, results []search.Result) 
 		}
 		r := &out[i]
 		r.Tags, r.Importance, r.Pinned, r.Expires = m.Tags, m.Importance, m.Pinned, m.Expires
-		if f := CurationFactor(m, r.Text); f != 1 {
+		v, _ := curate.Marks(m.Feedback, curate.Keyed{Headings: r.Headings, Text: r.Text}, c.owners(ctx, r.Path, m, notes))
+		if f := CurationFactor(m, v); f != 1 {
 			r.Score = min(1, r.Score*f)
 			r.Explain.Curation = &f
 			changed = true
@@ -99,4 +105,25 @@ func (c Curate) Process(ctx context.Context, _ string, results []search.Result) 
 		slices.SortStableFunc(out, func(a, b search.Result) int { return cmp.Compare(b.Score, a.Score) })
 	}
 	return out, nil
+}
+
+// owners returns the func [curate.Marks] reads [curate.Owners] of the
+// note path, whose front matter is m, with, caching them in notes; nil
+// without c.Passages. A note the index cannot list has none.
+func (c Curate) owners(ctx context.Context, path string, m frontmatter.Meta, notes map[string]map[string]string) func() map[string]string {
+	if c.Passages == nil {
+		return nil
+	}
+	return func() map[string]string {
+		if own, ok := notes[path]; ok {
+			return own
+		}
+		got, _ := c.Passages(ctx, path)
+		ps := make([]curate.Keyed, len(got))
+		for i, p := range got {
+			ps[i] = curate.Keyed{Headings: p.Headings, Text: p.Text}
+		}
+		notes[path] = curate.Owners(m.Feedback, ps)
+		return notes[path]
+	}
 }

@@ -139,6 +139,9 @@ func (s Supersede) Unsettled(ctx context.Context, m curate.Marker) string {
 type Passage struct {
 	Text      string
 	StartLine int
+	// Headings is its heading path (chunker.Chunk.Headings), for the
+	// feedback keys [Curate] reads.
+	Headings []string
 }
 
 // NewSupersede returns the supersede stage of a search's Superseded

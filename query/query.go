@@ -78,7 +78,7 @@ func (s *Searcher) Search(ctx context.Context, o search.Options) (*Response, err
 	terms := got.Terms // the words the keyword side searched, planned once
 	for i := range results {
 		results[i].Snippet = search.Snippet(results[i].Text, terms, s.SnippetChars)
-		results[i].Passage = curate.PassageKey(results[i].Text)
+		results[i].Passage = curate.PassageKey(results[i].Headings, results[i].Text)
 		if results[i].Headings == nil {
 			results[i].Headings = []string{}
 		}
@@ -205,7 +205,7 @@ func (s *Searcher) Retrieve(ctx context.Context, o search.Options, filter store.
 // down for resembling a passage the caller never sees, and the line
 // that replaced a superseded one says nearly the same words.
 func (s *Searcher) Stages(o search.Options, hidden *int, expired []string) []postprocess.Postprocessor {
-	procs := []postprocess.Postprocessor{postprocess.Threshold{Min: o.MinScore}, postprocess.Curate{Meta: s.FileMeta}}
+	procs := []postprocess.Postprocessor{postprocess.Threshold{Min: o.MinScore}, postprocess.Curate{Meta: s.FileMeta, Passages: s.Passages}}
 	// Decay and MMR reorder what comes after them: a hide before them
 	// checks (and counts) every candidate, not only the first
 	// MaxResults, any of which they may bring to the top.
@@ -270,7 +270,7 @@ func (s *Searcher) Passages(ctx context.Context, path string) ([]postprocess.Pas
 	chunks, err := s.DB.FileChunks(ctx, path)
 	out := make([]postprocess.Passage, len(chunks))
 	for i, c := range chunks {
-		out[i] = postprocess.Passage{Text: c.Text, StartLine: c.StartLine}
+		out[i] = postprocess.Passage{Text: c.Text, StartLine: c.StartLine, Headings: c.Headings}
 	}
 	return out, err
 }

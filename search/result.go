@@ -10,8 +10,9 @@ type Result struct {
 	// must not overwrite a change made since (compare and swap).
 	Hash string `json:"hash,omitempty" jsonschema:"hex SHA-256 of the file as indexed; pass it as expect_hash to memory_write, memory_feedback or memory_resolve so that a change made since is not overwritten"`
 	// Passage is the passage's key, the one feedback files its marks
-	// under in the note's front matter (curate.PassageKey of Text: a hash
-	// of its first non-blank line). Unlike StartLine it survives edits
+	// under in the note's front matter (curate.PassageKey of Headings and
+	// Text: a hash of its first non-blank line, heading path and text).
+	// Unlike StartLine it survives edits
 	// above the passage, so memory_feedback finds the passage by it even
 	// after an earlier mark added front matter; "" for a passage without
 	// text.

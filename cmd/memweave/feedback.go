@@ -22,12 +22,13 @@ func (a *app) feedbackCommand() *cobra.Command {
 		Long: `Feedback records that the passage holding line LINE of the memory file
 PATH (any line of it, such as the start line a search printed) was useful
 or useless. The mark goes into the note's front matter, under the
-passage's key (a hash of its first line, so it survives edits above the
-passage), and the note is re-indexed:
+passage's key (a hash of its first line, heading path and text, so it
+survives edits above the passage, and two passages opening with the same
+line keep their own marks), and the note is re-indexed:
 
   ---
   feedback:
-    p3f9a1c2d: {useful: 3, useless: 0}
+    p3f9a1c2d5b2e0c3d: {useful: 3, useless: 0}
   ---
 
 Searches rank a passage with more useful than useless marks up to 5%
@@ -42,7 +43,7 @@ a search printed earlier would land on the wrong passage. With
 --passage, the passage is found by its key; a key no passage of the note
 has, or several have, is refused and nothing is written.
 
-  memweave feedback memory/stack.md:12 useful --passage p3f9a1c2d`,
+  memweave feedback memory/stack.md:12 useful --passage p3f9a1c2d5b2e0c3d`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 2 || (args[1] != "useful" && args[1] != "useless") {
 				return usageErr("feedback takes PATH:LINE and useful or useless, got %q", args)

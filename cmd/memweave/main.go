@@ -62,6 +62,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -494,8 +495,8 @@ func escape(s string, layout bool) string {
 // textWriter is the output of the commands' text and diagnostics: each write
 // has its control characters escaped ([escape], keeping the layout), so
 // that no note, name or settings value printed drives the terminal.
-// JSON (which escapes the controls of its strings itself) and MCP go
-// to raw, the standard output as is.
+// JSON (its controls escaped by [writeJSON]) and MCP go to raw, the
+// standard output as is.
 type textWriter struct{ raw io.Writer }
 
 // Write writes p with its control characters escaped and reports all
@@ -567,8 +568,42 @@ func closeWeave(w *memweave.Weave, err *error) {
 
 // writeJSON writes v to w as indented JSON, leaving <, > and & as they are.
 func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	_, err := w.Write(escapeJSONControls(b.Bytes()))
+	return err
+}
+
+// escapeJSONControls writes, in the JSON data, DEL and the C1 controls
+// (U+0080 to U+009F), which encoding/json leaves as they are, as JSON
+// escapes ("\u009b"): a terminal that reads U+009B as CSI would
+// otherwise take a note's or a settings value's text for commands. The
+// JSON value is the same; outside strings, JSON holds none of them.
+func escapeJSONControls(data []byte) []byte {
+	isC1 := func(i int) bool { return data[i] == 0xc2 && i+1 < len(data) && data[i+1] >= 0x80 && data[i+1] < 0xa0 }
+	var out []byte
+	last := 0
+	for i := 0; i < len(data); i++ {
+		if data[i] != 0x7f && !isC1(i) {
+			continue
+		}
+		r := rune(data[i])
+		if data[i] == 0xc2 {
+			r = rune(data[i+1])
+		}
+		out = fmt.Appendf(append(out, data[last:i]...), `\u%04x`, r)
+		if data[i] == 0xc2 {
+			i++
+		}
+		last = i + 1
+	}
+	if out == nil {
+		return data
+	}
+	return append(out, data[last:]...)
 }

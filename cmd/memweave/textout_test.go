@@ -11,7 +11,7 @@ import (
 // name (and an extra path) holding an escape sequence was printed raw by
 // config and status, setting the terminal's title or hiding text. Every
 // text output now writes control characters as text (\x1b), whatever the
-// value came from; --json is JSON, which escapes them itself.
+// value came from; --json escapes them as JSON (TestJSONOutputEscapesC1Controls).
 func TestTextOutputEscapesSettingsControls(t *testing.T) {
 	ws := testWorkspace(t)
 	settings := `{"embedder": {"provider": "openai", "base_url": "http://127.0.0.1:9/v1", "model": "m\u001b]0;PWNED\u0007\u009b2Jx", "dims": 8},
