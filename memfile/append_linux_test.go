@@ -2,6 +2,7 @@ package memfile_test
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"os"
@@ -25,6 +26,7 @@ const (
 	envRoot   = "MEMFILE_TEST_ROOT"
 	envLimit  = "MEMFILE_TEST_FSIZE"
 	envSource = "MEMFILE_TEST_SOURCE" // the source appended to, "" by default
+	envPath   = "MEMFILE_TEST_PATH"   // the note "replace" writes, memory/b.md by default
 )
 
 // helperDay is the day the helper appends to: memory/2026-04-04.md.
@@ -63,7 +65,7 @@ func TestAppendHelper(t *testing.T) {
 		}
 	}
 	if mode == "replace" {
-		_, err := memfile.Replace(root, "memory/b.md", []byte("hi\n"))
+		_, err := memfile.Replace(root, cmp.Or(os.Getenv(envPath), "memory/b.md"), []byte("hi\n"))
 		fmt.Println("replace:", err)
 		os.Exit(0)
 	}
@@ -249,5 +251,23 @@ func TestAppendJournalFailureLeavesNoNewLog(t *testing.T) {
 	}
 	if fi, err := os.Stat(filepath.Join(root, filepath.FromSlash(helperRel))); err == nil {
 		t.Errorf("after the append failed (%s), %s is left, %d bytes; want it never made", strings.TrimSpace(string(out)), helperRel, fi.Size())
+	}
+}
+
+// TestReplaceFailureLeavesNoNewFolder writes a note into folders that do
+// not exist yet under a file size limit no write fits in: the write fails,
+// and memory/ must be as it was, without the empty folders it made.
+func TestReplaceFailureLeavesNoNewFolder(t *testing.T) {
+	root := memweavetest.Workspace(t, map[string]string{"memory/keep.md": "# Keep\n", "memory/old/x.md": "# X\n"})
+	before := listMemory(t, root)
+	out, err := helperCmd(t, "replace", root, envLimit+"=1", envPath+"=memory/old/new/deep/b.md").CombinedOutput()
+	if err != nil {
+		t.Fatalf("helper: %v\n%s", err, out)
+	}
+	if !bytes.Contains(out, []byte("file too large")) {
+		t.Errorf("helper output %q, want Replace to fail with EFBIG", out)
+	}
+	if after := listMemory(t, root); after != before {
+		t.Errorf("after the failed write memory/ holds\n%s\nwant as before\n%s", after, before)
 	}
 }

@@ -112,7 +112,8 @@ func memoryName(rel string) (string, error) {
 
 // Replace creates or atomically replaces the Markdown file path under
 // root's memory folder with data, creating missing folders, and returns
-// the absolute path written (see [Target]). The caller holds the write
+// the absolute path written (see [Target]). A failed write removes the
+// folders it made (each only while empty). The caller holds the write
 // lock ([Lock]).
 //
 // Every step (the folders, the temporary file, the rename) goes through
@@ -166,12 +167,15 @@ func replace(root, path string, data []byte, check func(cur []byte) bool) (abs s
 		return "", err
 	}
 	defer r.Close()
-	if dir := filepath.Dir(name); dir != "." {
-		if err := r.MkdirAll(dir, 0o755); err != nil {
-			return "", err
-		}
+	made, err := makeDirs(r, filepath.Dir(name))
+	if err != nil {
+		return "", err
 	}
-	return abs, replaceFile(r, name, data, check)
+	if err := replaceFile(r, name, data, check); err != nil {
+		removeDirs(r, made) // a failed write leaves memory/ as it was
+		return abs, err
+	}
+	return abs, nil
 }
 
 // TempDir is the folder, under memory/, where [Replace] writes its
