@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime/metrics"
 	"slices"
 	"testing"
 	"time"
@@ -82,10 +83,12 @@ func benchWeave(b *testing.B, chunks int, emb memweave.EmbedderConfig) *memweave
 // runtime's threads from parking for long, or no pause but 64 MiB
 // written first, which evicts the CPU caches. The sync cases are the
 // default search of a Weave whose watcher runs (as the MCP server's and
-// the cadence measure's), whose freshness check is a barrier file's
-// round trip through the watcher. Each op is a pause and a search; p50-ms
-// and cpu-ms (user and system time of the process, every thread) are the
-// search's alone. Run it with a fixed count, for example -benchtime 12x:
+// the cadence measure's), whose freshness check drains the watcher's
+// probe and, when a change waits, makes a barrier file's round trip
+// through the watcher. Each op is a pause and a search; p50-ms,
+// cpu-ms (user and system time of the process, every thread), vcsw
+// (the process's voluntary context switches) and goroutines (created)
+// are the search's alone, medians. Run it with a fixed count, for example -benchtime 12x:
 // the pauses make the default one-second target take minutes.
 func BenchmarkSearchAfterPause(b *testing.B) {
 	w := benchWeave(b, 10000, memweave.EmbedderConfig{})
@@ -153,21 +156,42 @@ func BenchmarkSearchAfterPause(b *testing.B) {
 			}
 			b.ResetTimer()
 			var lat, cpu []time.Duration
+			var switches, created []int64
 			for i := 0; i < b.N; i++ {
 				c.pause()
+				g0 := goroutinesCreated()
+				v0, _ := memweavetest.ProcessSwitches()
 				c0, start := memweavetest.ProcessCPU(), time.Now()
 				if _, err := w.Search(ctx, memweavetest.SynthQueries[i%len(memweavetest.SynthQueries)], opts...); err != nil {
 					b.Fatal(err)
 				}
 				lat = append(lat, time.Since(start))
 				cpu = append(cpu, memweavetest.ProcessCPU()-c0)
+				v1, _ := memweavetest.ProcessSwitches()
+				switches = append(switches, v1-v0)
+				created = append(created, int64(goroutinesCreated()-g0))
 			}
 			slices.Sort(lat)
 			slices.Sort(cpu)
+			slices.Sort(switches)
+			slices.Sort(created)
 			b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
 			b.ReportMetric(float64(cpu[len(cpu)/2].Microseconds())/1000, "cpu-ms")
+			b.ReportMetric(float64(switches[len(switches)/2]), "vcsw")
+			b.ReportMetric(float64(created[len(created)/2]), "goroutines")
 		})
 	}
+}
+
+// goroutinesCreated returns how many goroutines this process has
+// created so far.
+func goroutinesCreated() uint64 {
+	s := []metrics.Sample{{Name: "/sched/goroutines-created:goroutines"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return s[0].Value.Uint64()
 }
 
 // BenchmarkIndex measures a cold index of a 10k-chunk synthetic workspace

@@ -22,8 +22,9 @@ import (
 // "no" moved to other rows), a
 // word written with capitals inside it is written otherwise ("MB" and
 // "Mb", "API_TOKEN" and "api_token"), a piece of code (a `span` or a
-// fenced block) is not in the other passage as written, or the
-// operators written between the words differ ("a > b" and "a < b").
+// fenced block) is not in the other passage as written, the
+// operators written between the words differ ("a > b" and "a < b"), or
+// a task box differs ("- [ ] text", "- [x] text" and "text").
 // wa and wb are the words of a and b.
 func differsInForm(a, b string, wa, wb words) (string, bool) {
 	shared := map[string]bool{}
@@ -51,6 +52,9 @@ func differsInForm(a, b string, wa, wb words) (string, bool) {
 	}
 	if w, ok := firstDiff(struckOf(a), struckOf(b)); ok {
 		return "struck through: " + w, true
+	}
+	if w, ok := firstDiff(tasksOf(a), tasksOf(b)); ok {
+		return "task box: " + w, true
 	}
 	if w, ok := firstDiff(scareQuotedOf(a), scareQuotedOf(b)); ok {
 		return "in quotes in one copy only: " + w, true
@@ -194,6 +198,30 @@ func struckOf(text string) []string {
 	var out []string
 	for _, m := range struck.FindAllStringSubmatch(text, -1) {
 		out = append(out, collapse(m[1]))
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// taskItem matches a list item with a task box: "- [ ] text",
+// "* [x] text", "1. [X] text".
+var taskItem = regexp.MustCompile(`^\s*(?:[-*+]|[0-9]+[.)])\s+\[([ xX])\]\s+(.*)$`)
+
+// tasksOf returns the sorted distinct task items of text, each its
+// state ("open" or "done") and its text, white space collapsed: a task
+// states what is to be done, or was, not what is, so "- [ ] the job
+// verifies every file" is not a copy of "the job verifies every file",
+// nor of "- [x] the job verifies every file".
+func tasksOf(text string) []string {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		if m := taskItem.FindStringSubmatch(line); m != nil {
+			state := "done: "
+			if m[1] == " " {
+				state = "open: "
+			}
+			out = append(out, state+collapse(m[2]))
+		}
 	}
 	slices.Sort(out)
 	return slices.Compact(out)

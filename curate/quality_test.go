@@ -18,10 +18,11 @@ type labelled struct {
 	fileA, fileB string
 }
 
-// loadPairs reads testdata/pairs.txt (its format is described at its top).
+// loadPairs reads testdata/pairs.txt (its format is described at its
+// top) and testdata/pairs7.txt, round seven's check cases.
 func loadPairs(tb testing.TB) []labelled {
 	tb.Helper()
-	return loadPairsFrom(tb, "testdata/pairs.txt")
+	return append(loadPairsFrom(tb, "testdata/pairs.txt"), loadPairsFrom(tb, "testdata/pairs7.txt")...)
 }
 
 // loadPairsFrom reads labelled pairs in the format of testdata/pairs.txt

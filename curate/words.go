@@ -162,7 +162,8 @@ func content(w string) bool {
 // units included ("$500" is not "€500"). So must their form: the words
 // both hold in the same order, a word with a capital inside it spelled
 // alike ("MB" is not "Mb"), code spans and fenced code as written, and
-// the same operators ("a > b" is not "a < b"). Then the two
+// the same operators ("a > b" is not "a < b") and task boxes ("- [ ] X"
+// is not "X"). Then the two
 // passages are compared as package conflict compares claims
 // (conflict.Judge): any disagreement it finds is a value that differs.
 // Differs is symmetric and pure; a passage never differs from itself.

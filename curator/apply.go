@@ -71,7 +71,9 @@ func (r *ConsolidateResult) Changed() bool {
 // each copy's lines are removed from its file (lines another passage of
 // the file still covers are kept), each file edited atomically
 // ([memfile.Edit]), after checking again under the lock that it still
-// holds the copy and the kept note still holds the kept passage; a file
+// holds the copy with the front matter checked (a mark given
+// meanwhile would go with it), the kept note still holds the kept
+// passage, and the two still name one subject; a file
 // left with nothing but blank lines and a front matter of pinned, tags,
 // importance, feedback, expires or date is deleted (one with other
 // fields keeps them). The
@@ -176,10 +178,11 @@ var errLeftEmpty = errors.New("nothing left")
 // left as it was, before anything changed; an error is a failure part
 // way, the group's state then being what res reports.
 func (n *Notes) applyGroup(ctx context.Context, g DuplicateGroup, scan *markerScan, res *ConsolidateResult) (skip string, err error) {
-	merge, reals, records, skip, err := n.check(ctx, g, scan)
+	c, skip, err := n.check(ctx, g, scan)
 	if skip != "" || err != nil {
 		return skip, err
 	}
+	merge := c.merge
 	edithook.RunGroup(ctx, g.ID)
 
 	// The kept note first takes what its copies carry.
@@ -205,7 +208,7 @@ func (n *Notes) applyGroup(ctx context.Context, g DuplicateGroup, scan *markerSc
 	var errs []error
 	var gone []string
 	for _, d := range g.Duplicates {
-		deleted, err := n.dropCopy(ctx, g.Keep, d.Passage, reals)
+		deleted, err := n.dropCopy(ctx, g.Keep, d.Passage, c)
 		switch {
 		case err != nil:
 			errs = append(errs, err)
@@ -214,8 +217,8 @@ func (n *Notes) applyGroup(ctx context.Context, g DuplicateGroup, scan *markerSc
 		default:
 			res.Edited = append(res.Edited, d.Path)
 		}
-		if err == nil && records[d.Path] != "" {
-			gone = append(gone, records[d.Path])
+		if err == nil && c.records[d.Path] != "" {
+			gone = append(gone, c.records[d.Path])
 		}
 	}
 	// The records of the copies gone are moot. One left (this edit
@@ -227,6 +230,17 @@ func (n *Notes) applyGroup(ctx context.Context, g DuplicateGroup, scan *markerSc
 		})
 	}
 	return "", errors.Join(errs...)
+}
+
+// checked is what [Notes.check] found for a group: what its copies'
+// front matter carries for the kept note (merge), the real file of
+// each note (reals, by path), the record of each copy's carried
+// feedback marks (records, by the copy's path) and each copy's front
+// matter lines as checked (fronts, by path): one that changes before
+// the copy goes (a mark, a tag given meanwhile) keeps the copy.
+type checked struct {
+	merge                  frontmatter.Meta
+	reals, records, fronts map[string]string
 }
 
 // check reads every passage of g under the workspace's write lock and
@@ -243,23 +257,25 @@ func (n *Notes) applyGroup(ctx context.Context, g DuplicateGroup, scan *markerSc
 // ([carryKey], in records by the copy's path), written in the same edit
 // of the kept note: a process killed after that edit and before the
 // copy went leaves both, and the rerun, finding the record, does not add
-// the marks again.
-func (n *Notes) check(ctx context.Context, g DuplicateGroup, scan *markerScan) (merge frontmatter.Meta, reals, records map[string]string, skip string, err error) {
+// the marks again. The record holds the marks carried: those given to
+// the copy since (an apply that then kept the copy) are carried by the
+// next ([uncarried]).
+func (n *Notes) check(ctx context.Context, g DuplicateGroup, scan *markerScan) (c checked, skip string, err error) {
 	unlock, err := memfile.Lock(ctx, n.Dir)
 	if err != nil {
-		return merge, nil, nil, "", err
+		return c, "", err
 	}
 	defer unlock()
 	ps := []Passage{g.Keep}
 	for _, d := range g.Duplicates {
 		ps = append(ps, d.Passage)
 	}
-	if reals, skip = n.reals(ps); skip != "" {
-		return merge, nil, nil, skip, nil
+	if c.reals, skip = n.reals(ps); skip != "" {
+		return c, skip, nil
 	}
-	keepExpires := ""
-	var keptFeedback map[string]frontmatter.Votes
-	records = map[string]string{}
+	c.records, c.fronts = map[string]string{}, map[string]string{}
+	var keptData []byte
+	var kept frontmatter.Meta
 	for i, p := range ps {
 		data, err := n.read(p.Path)
 		if err == nil {
@@ -270,50 +286,100 @@ func (n *Notes) check(ctx context.Context, g DuplicateGroup, scan *markerScan) (
 			if i == 0 {
 				what = "the kept passage in"
 			}
-			return merge, nil, nil, fmt.Sprintf("nothing changed: %s %s: %v", what, p.Path, err), nil
+			return c, fmt.Sprintf("nothing changed: %s %s: %v", what, p.Path, err), nil
 		}
 		if i == 0 {
-			if m, _, err := frontmatter.Parse(data); err == nil {
-				keepExpires, keptFeedback = m.Expires, m.Feedback
-			}
+			keptData = data
+			kept, _, _ = frontmatter.Parse(data)
+			continue
 		}
-		if i > 0 {
-			m, _, err := frontmatter.Parse(data)
-			if err != nil {
-				return merge, nil, nil, fmt.Sprintf("nothing changed: %s: %v; fix it so its pinned, tags, importance and feedback can move to the kept note", p.Path, err), nil
-			}
-			if keepExpires != "" && (m.Expires == "" || m.Expires > keepExpires) {
-				never := "never expires"
-				if m.Expires != "" {
-					never = "expires on " + m.Expires
-				}
-				return merge, nil, nil, fmt.Sprintf("nothing changed: the kept note %s expires on %s and %s %s; searches would lose the passage after %s", g.Keep.Path, keepExpires, p.Path, never, keepExpires), nil
-			}
-			// The copy's feedback marks go to the kept passage, under
-			// its own key: the two may open with lines written otherwise.
-			if v, ok := m.Feedback[curate.PassageKey(p.Text)]; ok {
-				if merge.Feedback == nil {
-					merge.Feedback = map[string]frontmatter.Votes{}
-				}
-				rec := carryKey(p)
-				records[p.Path] = rec
-				if _, carried := keptFeedback[rec]; !carried {
-					k := curate.PassageKey(g.Keep.Text)
-					merge.Feedback[k] = frontmatter.Votes{Useful: merge.Feedback[k].Useful + v.Useful, Useless: merge.Feedback[k].Useless + v.Useless}
-					merge.Feedback[rec] = frontmatter.Votes{}
-				}
-			}
-			merge.Pinned = merge.Pinned || m.Pinned
-			merge.Tags = append(merge.Tags, m.Tags...)
-			if m.Importance != nil && (merge.Importance == nil || *m.Importance > *merge.Importance) {
-				merge.Importance = m.Importance
-			}
+		if skip := n.checkCopy(g.Keep, p, keptData, kept, data, &c); skip != "" {
+			return c, "nothing changed: " + skip, nil
 		}
 	}
 	if skip, err := n.resolvedSince(ctx, g, scan); skip != "" || err != nil {
-		return merge, nil, nil, skip, err
+		return c, skip, err
 	}
-	return merge, reals, records, "", nil
+	return c, "", nil
+}
+
+// checkCopy is [Notes.check] of the copy p, whose note is data, against
+// the kept passage keep, in keptData whose front matter is kept: it adds
+// to c what p's note carries, or says why the group may not change.
+func (n *Notes) checkCopy(keep, p Passage, keptData []byte, kept frontmatter.Meta, data []byte, c *checked) (skip string) {
+	m, _, err := frontmatter.Parse(data)
+	if err != nil {
+		return fmt.Sprintf("%s: %v; fix it so its pinned, tags, importance and feedback can move to the kept note", p.Path, err)
+	}
+	if why := n.heldNow(keep, p, keptData, data); why != "" {
+		return why
+	}
+	if _, err := n.removal(data, p); err != nil {
+		return fmt.Sprintf("its copy in %s: %v", p.Path, err)
+	}
+	if kept.Expires != "" && (m.Expires == "" || m.Expires > kept.Expires) {
+		never := "never expires"
+		if m.Expires != "" {
+			never = "expires on " + m.Expires
+		}
+		return fmt.Sprintf("the kept note %s expires on %s and %s %s; searches would lose the passage after %s", keep.Path, kept.Expires, p.Path, never, kept.Expires)
+	}
+	c.fronts[p.Path] = frontLines(data)
+	// The copy's feedback marks go to the kept passage, under its own
+	// key: the two may open with lines written otherwise.
+	if v, ok := m.Feedback[curate.PassageKey(p.Text)]; ok {
+		if c.merge.Feedback == nil {
+			c.merge.Feedback = map[string]frontmatter.Votes{}
+		}
+		rec := carryKey(p)
+		c.records[p.Path] = rec
+		if add := uncarried(v, kept.Feedback, rec); add != (frontmatter.Votes{}) {
+			k := curate.PassageKey(keep.Text)
+			c.merge.Feedback[k] = frontmatter.Votes{Useful: c.merge.Feedback[k].Useful + add.Useful, Useless: c.merge.Feedback[k].Useless + add.Useless}
+			c.merge.Feedback[rec] = add
+		} else if _, ok := kept.Feedback[rec]; !ok {
+			c.merge.Feedback[rec] = frontmatter.Votes{}
+		}
+	}
+	c.merge.Pinned = c.merge.Pinned || m.Pinned
+	c.merge.Tags = append(c.merge.Tags, m.Tags...)
+	if m.Importance != nil && (c.merge.Importance == nil || *m.Importance > *c.merge.Importance) {
+		c.merge.Importance = m.Importance
+	}
+	return ""
+}
+
+// frontLines returns the front matter lines of the note data, "" when
+// it has none.
+func frontLines(data []byte) string {
+	lines := curate.SplitLines(string(data))
+	return strings.Join(lines[:min(frontmatter.Find(data).Lines, len(lines))], "")
+}
+
+// heldNow returns why the copy d may no longer be dropped for keep, as
+// their notes keepData and dData read now, "" when it may: the listing
+// held pairs whose notes name two subjects (tags, the headings a copy
+// sits under, a front matter field memweave does not read:
+// [curate.Pairs], [curate.FieldsLose]), and another program may have
+// written those since without changing the passages the content hashes
+// check. Passages no longer in their notes are for [Notes.holds].
+func (n *Notes) heldNow(keep, d Passage, keepData, dData []byte) string {
+	kc, _, okK := n.find(keepData, keep)
+	dc, _, okD := n.find(dData, d)
+	if !okK || !okD {
+		return ""
+	}
+	km, _, _ := frontmatter.Parse(keepData)
+	dm, _, _ := frontmatter.Parse(dData)
+	kp := curate.Passage{File: keep.Path, Text: kc.Text, Under: curate.Under(kc.Headings, kc.Text), Tags: km.Tags}
+	dp := curate.Passage{File: d.Path, Text: dc.Text, Under: curate.Under(dc.Headings, dc.Text), Tags: dm.Tags}
+	if _, held := curate.Pairs([]curate.Passage{kp, dp}, curate.Threshold); len(held) > 0 {
+		return fmt.Sprintf("%s and %s are no longer copies of one fact (changed since the listing): %s", keep.Path, d.Path, held[0].Reason)
+	}
+	if lost := curate.FieldsLose(kp, dp, subjectValues(keepData), subjectValues(dData)); len(lost) > 0 {
+		return fmt.Sprintf("the front matter of %s names what that of %s does not (changed since the listing): %s", d.Path, keep.Path, strings.Join(lost, " "))
+	}
+	return ""
 }
 
 // reals returns the real file of each passage's note, keyed by its path,
@@ -337,6 +403,22 @@ func (n *Notes) reals(ps []Passage) (reals map[string]string, skip string) {
 		byReal[real], reals[p.Path] = p.Path, real
 	}
 	return reals, ""
+}
+
+// uncarried returns the marks of a copy's passage, v, that the kept
+// note's feedback does not record as carried under rec ([carryKey]):
+// all of them with no record, those given since it otherwise (a mark
+// given during an apply that then kept the copy). A record of no marks,
+// as builds before this one wrote it, carried them all.
+func uncarried(v frontmatter.Votes, kept map[string]frontmatter.Votes, rec string) frontmatter.Votes {
+	done, ok := kept[rec]
+	switch {
+	case !ok:
+		return v
+	case done == (frontmatter.Votes{}):
+		return frontmatter.Votes{}
+	}
+	return frontmatter.Votes{Useful: max(v.Useful-done.Useful, 0), Useless: max(v.Useless-done.Useless, 0)}
 }
 
 // carryKey is the feedback key under which the kept note records that
@@ -459,12 +541,14 @@ func onlyMoot(data []byte) bool {
 }
 
 // headingsOwning returns how many lines at the start of the chunk c are
-// its own headings (and the blank lines between them) that a later
-// chunk of the note, others, sits under: removing them with c would put
-// the sections after it under the heading before, and state their facts
-// of another subject ("## Database" of "# Production" read as part of
-// "# Staging"). It returns 0 when c opens with no heading or none of
-// its headings holds a later chunk.
+// its own headings (and the blank lines between them) that another
+// chunk of the note, others, sits under and covers lines after: removing
+// them with c would put those lines under the heading before, and state
+// their facts of another subject ("## Database" of "# Production" read
+// as part of "# Staging"). Such a chunk is a later one, or one starting
+// inside c (an overlap, or a line too long for one chunk, cut into
+// several). It returns 0 when c opens with no heading or none of its
+// headings holds such a chunk.
 func headingsOwning(c chunker.Chunk, others []chunker.Chunk) int {
 	n, k := curate.HeadingLines(c.Text)
 	if n == 0 || len(c.Headings) == 0 {
@@ -474,22 +558,63 @@ func headingsOwning(c chunker.Chunk, others []chunker.Chunk) int {
 	// "## Backups" opening it: both).
 	own := c.Headings[max(len(c.Headings)-k, 0):]
 	for _, o := range others {
-		if o.StartLine > c.EndLine && slices.ContainsFunc(o.Headings, func(h string) bool { return slices.Contains(own, h) }) {
+		if o.StartLine >= c.StartLine && o.EndLine >= c.StartLine+n && slices.ContainsFunc(o.Headings, func(h string) bool { return slices.Contains(own, h) }) {
 			return n
 		}
 	}
 	return 0
 }
 
+// removal returns the note old without the passage d: its lines but
+// those another passage of the note still covers, and the headings it
+// opens with that such a passage sits under ([headingsOwning]). A
+// passage no longer in old, or one every line of whose text another
+// passage covers (a line too long for one passage is cut into several,
+// each of that line), is an error: removing it would remove nothing of
+// its text, or its heading alone.
+func (n *Notes) removal(old []byte, d Passage) ([]byte, error) {
+	c, others, ok := n.find(old, d)
+	if !ok {
+		return nil, fmt.Errorf("lines %d-%d changed since the listing; left as they are", d.StartLine, d.EndLine)
+	}
+	var keepLines [][2]int
+	for _, o := range others {
+		keepLines = append(keepLines, [2]int{o.StartLine, o.EndLine})
+	}
+	if n := headingsOwning(c, others); n > 0 {
+		keepLines = append(keepLines, [2]int{c.StartLine, c.StartLine + n - 1})
+	}
+	data := curate.RemovePassage(old, c.StartLine, c.EndLine, keepLines)
+	if slices.Equal(textLines(data), textLines(old)) {
+		return nil, fmt.Errorf("lines %d-%d: another passage of the note covers every line of the copy (a line longer than a passage is cut into several); nothing to remove", d.StartLine, d.EndLine)
+	}
+	return data, nil
+}
+
+// textLines returns the lines of data that are not blank.
+func textLines(data []byte) []string {
+	var out []string
+	for _, l := range curate.SplitLines(string(data)) {
+		if strings.TrimSpace(l) != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
 // dropCopy removes the passage d from its note, after checking under the
 // write lock that the note still holds it, the kept note still holds
-// keep, and both are still the files check found (reals), and deletes
+// keep, both are still the files check found (c.reals) and its front
+// matter is as check read it (c.fronts), and deletes
 // the note when nothing else is left (no passage, and no front matter
 // field but those [onlyMoot] allows); it reports whether it did.
-func (n *Notes) dropCopy(ctx context.Context, keep, d Passage, reals map[string]string) (deleted bool, err error) {
+func (n *Notes) dropCopy(ctx context.Context, keep, d Passage, c checked) (deleted bool, err error) {
 	cut := func(old []byte) ([]byte, error) {
-		if err := n.sameFiles(reals, keep.Path, d.Path); err != nil {
+		if err := n.sameFiles(c.reals, keep.Path, d.Path); err != nil {
 			return nil, err
+		}
+		if frontLines(old) != c.fronts[d.Path] {
+			return nil, errors.New("its front matter changed since the check (a mark or a tag given meanwhile would go with it); left as it is: run consolidate again")
 		}
 		kept, err := n.read(keep.Path)
 		if err == nil {
@@ -498,18 +623,13 @@ func (n *Notes) dropCopy(ctx context.Context, keep, d Passage, reals map[string]
 		if err != nil {
 			return nil, fmt.Errorf("the kept passage in %s: %w; %s left as it was", keep.Path, err, d.Path)
 		}
-		c, others, ok := n.find(old, d)
-		if !ok {
-			return nil, fmt.Errorf("lines %d-%d changed since the listing; left as they are", d.StartLine, d.EndLine)
+		if why := n.heldNow(keep, d, kept, old); why != "" {
+			return nil, fmt.Errorf("%s; %s left as it is", why, d.Path)
 		}
-		var keepLines [][2]int
-		for _, o := range others {
-			keepLines = append(keepLines, [2]int{o.StartLine, o.EndLine})
+		data, err := n.removal(old, d)
+		if err != nil {
+			return nil, err
 		}
-		if n := headingsOwning(c, others); n > 0 {
-			keepLines = append(keepLines, [2]int{c.StartLine, c.StartLine + n - 1})
-		}
-		data := curate.RemovePassage(old, c.StartLine, c.EndLine, keepLines)
 		if len(n.split(data)) == 0 && onlyMoot(data) {
 			return nil, errLeftEmpty
 		}

@@ -179,7 +179,7 @@ func (n *Notes) heldForFields(ps []curate.Passage, copies []curate.Copy, pairs [
 		v, ok := values[rel]
 		if !ok {
 			if data, err := n.read(rel); err == nil {
-				v, _ = frontmatter.Find(data).Values(func(k string) bool { return mootFields[k] || aboutTheNote[strings.ToLower(k)] })
+				v = subjectValues(data)
 			}
 			values[rel] = v
 		}
@@ -197,6 +197,14 @@ func (n *Notes) heldForFields(ps []curate.Passage, copies []curate.Copy, pairs [
 		kept = append(kept, p)
 	}
 	return kept, held
+}
+
+// subjectValues returns the values of the front matter fields of the
+// note data that may say what it is about: all but [mootFields] and
+// [aboutTheNote]'s.
+func subjectValues(data []byte) []string {
+	v, _ := frontmatter.Find(data).Values(func(k string) bool { return mootFields[k] || aboutTheNote[strings.ToLower(k)] })
+	return v
 }
 
 // aboutTheNote are front matter fields that say who wrote a note, where

@@ -63,7 +63,10 @@ type ResolveResult struct {
 // earlier resolution from the same listing, an editor's insert), is
 // found by its text, the dropped range moving with its first line; a
 // text that no line of the note, or several, reads is refused, naming
-// the file, the line and the text, and nothing is written.
+// the file, the line and the text, and nothing is written. drop.Text
+// may hold every line of the range, one per line: the range is then
+// found whole, and one edited inside since is refused ([rangeOf]);
+// with its first line alone, such an edit goes unseen.
 func (n *Notes) Resolve(ctx context.Context, keep, drop search.Ref, reason string, opts memfile.EditOptions) (*ResolveResult, string, error) {
 	// Not during a consolidate apply: it checks once for markers written
 	// since its listing, and the kept line, read here before the write
@@ -93,11 +96,10 @@ func (n *Notes) Resolve(ctx context.Context, keep, drop search.Ref, reason strin
 	res := &ResolveResult{Kept: search.Ref{Path: keepRel, StartLine: kept}}
 	abs, err := memfile.EditWith(ctx, n.Dir, drop.Path, opts, func(rel string, old []byte) ([]byte, error) {
 		res.Kept.StartLine = kept
-		from, err := lineOf(old, drop.StartLine, drop.Text)
+		from, to, err := rangeOf(old, drop)
 		if err != nil {
 			return nil, err
 		}
-		to := max(drop.EndLine, drop.StartLine) + from - drop.StartLine
 		if rel == keepRel {
 			// The kept line as this edit reads it.
 			if res.Kept.StartLine, err = lineOf(old, keep.StartLine, keep.Text); err != nil {
@@ -179,6 +181,47 @@ func keptKey(data []byte, line int) (string, error) {
 		return "", fmt.Errorf("line %d: its text is on %d lines of the note (first line %d); keep a line that appears once", line, n, first)
 	}
 	return key, nil
+}
+
+// rangeOf returns the first and last lines of the note data that drop
+// names: drop.StartLine through drop.EndLine (or that line alone) as
+// [lineOf] finds the first by drop.Text, the range moving with it. A
+// drop.Text of several lines is the text of every line of the range
+// (the listing's passage; drop.EndLine, when set, must agree): the
+// range is where those lines stand together, at drop.StartLine or, moved
+// since, the one place of the note that holds them; none (a line of it
+// edited, one inserted inside it), or several, is an error naming the
+// line and nothing is written. With the first line's text alone, an
+// edit inside the range goes unseen.
+func rangeOf(data []byte, drop search.Ref) (from, to int, err error) {
+	text := strings.TrimRight(strings.ReplaceAll(drop.Text, "\r\n", "\n"), "\n")
+	if !strings.Contains(text, "\n") {
+		from, err = lineOf(data, drop.StartLine, text)
+		return from, max(drop.EndLine, drop.StartLine) + from - drop.StartLine, err
+	}
+	want := strings.Split(text, "\n")
+	k := len(want)
+	if drop.EndLine != 0 && drop.EndLine-drop.StartLine+1 != k {
+		return 0, 0, fmt.Errorf("lines %d-%d: the text given for them has %d lines; give the text of each line of the range", drop.StartLine, drop.EndLine, k)
+	}
+	key := curate.LinesKey(want)
+	lines := curate.SplitLines(string(data))
+	if s := drop.StartLine; s >= 1 && s-1+k <= len(lines) && curate.LinesKey(lines[s-1:s-1+k]) == key {
+		return s, s + k - 1, nil
+	}
+	var at []int
+	for i := 0; i+k <= len(lines); i++ {
+		if strings.TrimSpace(lines[i]) != "" && curate.LinesKey(lines[i:i+k]) == key {
+			at = append(at, i+1)
+		}
+	}
+	switch {
+	case len(at) == 1:
+		return at[0], at[0] + k - 1, nil
+	case len(at) > 1:
+		return 0, 0, fmt.Errorf("line %d: the %d lines given do not stand there, and stand at %d places (lines %d and %d); name one of them", drop.StartLine, k, len(at), at[0], at[1])
+	}
+	return 0, 0, fmt.Errorf("line %d: the %d lines given, from %q, no longer stand together in the note (one edited, or a line inserted among them, since they were listed); list the conflicts again", drop.StartLine, k, want[0])
 }
 
 // lineOf returns the line of the note data that line and text name: line

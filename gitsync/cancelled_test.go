@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -26,8 +27,19 @@ func TestSyncAfterACancelledSyncClearsItsGitsLock(t *testing.T) {
 	bare := remote(t)
 	ws := clone(t, bare, "ws")
 	sync(t, ws, "ws")
-	// A clean filter this machine's user set up, slow enough for the
-	// context to end during sync's git add.
+	// A clean filter slow enough for the context to end during sync's
+	// git add. Sync turns the config's filters off (GIT_CONFIG_COUNT):
+	// a git on PATH gives them back to git add alone.
+	real, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("no git")
+	}
+	bin := t.TempDir()
+	shim := "#!/bin/sh\nfor a in \"$@\"; do [ \"$a\" = add ] && unset GIT_CONFIG_COUNT; done\nexec '" + real + "' \"$@\"\n"
+	if err := os.WriteFile(filepath.Join(bin, "git"), []byte(shim), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 	gitIn(t, ws, nil, "config", "filter.slow.clean", "sleep 2; cat")
 	write(t, ws, ".git/info/attributes", "memory/slow.md filter=slow\n")
 	write(t, ws, "memory/slow.md", "a note behind a slow filter\n")

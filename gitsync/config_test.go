@@ -77,10 +77,15 @@ func TestSyncMergeRunsNoProgramOfTheConfig(t *testing.T) {
 
 // TestSyncRunsNoOtherProgramOfTheConfig: beyond merge drivers, git's
 // config can name programs that commands sync runs would start: a file
-// system monitor (core.fsmonitor, run by add, diff and update-index) and
-// an external diff (diff.external, and a textconv that .gitattributes
-// selects). Sync needs none of them, so none runs, whoever wrote the
-// config (a workspace copied with its .git/ carries another person's).
+// system monitor (core.fsmonitor, run by add, diff and update-index), an
+// external diff (diff.external, and a textconv that .gitattributes
+// selects), a filter driver that attributes select (filter.<name>.clean
+// or .process, run by add and update-index on every note; a global
+// git-lfs setup is one) and, for a remote on this machine's disk, the
+// upload-pack the fetch starts (remote.<name>.uploadpack). Sync needs
+// none of them (it commits a note's bytes as they are), so none runs,
+// whoever wrote the config (a workspace copied with its .git/ carries
+// another person's).
 func TestSyncRunsNoOtherProgramOfTheConfig(t *testing.T) {
 	cases := []struct {
 		name   string
@@ -90,6 +95,9 @@ func TestSyncRunsNoOtherProgramOfTheConfig(t *testing.T) {
 		{name: "core.fsmonitor", config: [][2]string{{"core.fsmonitor", "SCRIPT"}}},
 		{name: "diff.external", config: [][2]string{{"diff.external", "SCRIPT"}}},
 		{name: "textconv", config: [][2]string{{"diff.conv.textconv", "SCRIPT"}}, attrs: "*.md diff=conv\n"},
+		{name: "clean filter", config: [][2]string{{"filter.x.clean", "SCRIPT"}, {"filter.x.smudge", "SCRIPT"}, {"filter.x.required", "true"}}, attrs: "*.md filter=x\n"},
+		{name: "process filter", config: [][2]string{{"filter.a.b=c.process", "SCRIPT"}}, attrs: "*.md filter=a.b=c\n"},
+		{name: "upload-pack", config: [][2]string{{"remote.origin.uploadpack", "SCRIPT"}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

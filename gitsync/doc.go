@@ -10,12 +10,16 @@
 //
 // The remote is untrusted input. Before anything fetched reaches the
 // work tree, its tree is checked ([ErrRefused]): no link, submodule or
-// blob over the size limit anywhere; no control character (C0 or C1),
+// blob over the size limit under memory/ (nor memory/ itself a link or a
+// submodule), memweave.json or .gitattributes (outside them, the
+// project's own entries, a link among them, are compared whole with this
+// machine's, below); no control character (C0 or C1),
 // byte that is not UTF-8, invisible formatting character (a
 // right-to-left override), backslash, ".." or ".git" in a path (nor
 // another spelling a macOS or Windows file system takes for ".git":
 // ".GIT", ".git.", ".git" with a zero-width joiner inside); no file
-// or folder name over 255 bytes, which no file system holds; no two
+// or folder name over 255 bytes, which no file system holds, nor a path
+// over 900 bytes (macOS holds 1,024 in a whole path); no two
 // paths that differ only in case where the work tree's file system does
 // not tell them apart (core.ignorecase); and no file outside memory/
 // that the remote added, changed, deleted or gave another mode since the
@@ -28,7 +32,10 @@
 // whole tree, what the clone brought included. A remote whose history
 // was rewritten (the tip seen last, or the one a clone made its
 // remote-tracking branch of, is not an ancestor of the new one) is
-// refused with [ErrRewritten], not followed. Git runs
+// refused with [ErrRewritten], not followed; once its user accepts the
+// rewrite (the error says how), sync checks the new tree and replays onto
+// it only what this machine changed since it last synced, so a note the
+// rewrite purged does not come back. Git runs
 // with hooks disabled, and fetched commits are merged
 // with git merge-tree, off the work tree, so no conflict marker is ever
 // written to a note. The merge reads memweave's attributes

@@ -15,7 +15,9 @@ import (
 	"time"
 
 	"github.com/memweave/memweave-go/gitsync"
+	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/memweavetest"
+	"github.com/memweave/memweave-go/workspace"
 )
 
 // gitIn runs git in dir with stdin and returns its trimmed output.
@@ -222,12 +224,18 @@ func TestSyncAcceptsAReviewedRewrite(t *testing.T) {
 
 // TestSyncStalledRemote: a remote that accepts the connection and never
 // answers holds a sync only as long as its context allows, and nothing
-// in the workspace changes.
+// in the workspace changes. While it hangs, a writer takes the
+// workspace's write lock at once (sync holds none across the network),
+// and once the sync gave up, its own lock is free.
 func TestSyncStalledRemote(t *testing.T) {
 	bare := remote(t)
 	a := clone(t, bare, "a")
-	stop := make(chan struct{})
+	stop, asked := make(chan struct{}), make(chan struct{}, 1)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case asked <- struct{}{}:
+		default:
+		}
 		select {
 		case <-stop:
 		case <-r.Context().Done():
@@ -239,10 +247,35 @@ func TestSyncStalledRemote(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
 	start := time.Now()
+	locked, synced := make(chan error, 1), make(chan struct{})
+	go func() {
+		select {
+		case <-asked:
+		case <-synced:
+			locked <- errors.New("sync never asked the remote")
+			return
+		}
+		lctx, lcancel := context.WithTimeout(context.Background(), time.Second)
+		defer lcancel()
+		unlock, err := memfile.Lock(lctx, a)
+		if err == nil {
+			unlock()
+		}
+		locked <- err
+	}()
 	_, err := gitsync.Sync(ctx, a, gitsync.Options{Host: "a"})
+	close(synced)
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("Sync against a stalled remote = %v, want the context's deadline", err)
 	}
+	if err := <-locked; err != nil {
+		t.Errorf("the write lock while sync waited for the remote: %v", err)
+	}
+	fl := workspace.NewLock(filepath.Join(a, workspace.IndexDir, gitsync.LockName))
+	if ok, err := fl.TryLock(); !ok || err != nil {
+		t.Errorf("the sync lock after the stalled sync: taken %v, %v; want it free", ok, err)
+	}
+	fl.Close()
 	if d := time.Since(start); d > 15*time.Second {
 		t.Errorf("Sync took %v after its context's deadline", d)
 	}

@@ -73,8 +73,16 @@ func (s *syncer) integrate(ctx context.Context, incoming string, res *Result) er
 			return err
 		}
 		if !ff {
-			if target, err = s.replay(ctx, head, incoming, res); err != nil {
+			base, err := s.rewriteBase(ctx, head, incoming)
+			switch {
+			case err != nil:
 				return err
+			case base == head:
+				target = incoming // nothing of this machine's own since
+			default:
+				if target, err = s.replay(ctx, head, incoming, base, res); err != nil {
+					return err
+				}
 			}
 		}
 	}
@@ -96,9 +104,9 @@ var foreignLockWait = 10 * time.Second
 // waits up to foreignLockWait for it, then stops, naming it, and never
 // removes it, which would make that command fail.
 func (s *syncer) clearStaleLocks(ctx context.Context, res *Result, killed time.Time) error {
-	names := []string{s.remoteRef() + ".lock", incomingRef + ".lock", "index.lock", "HEAD.lock", "packed-refs.lock",
+	names := []string{s.remoteRef() + ".lock", s.syncedRef() + ".lock", incomingRef + ".lock", "index.lock", "HEAD.lock", "packed-refs.lock",
 		"refs/heads/" + s.branch + ".lock", "refs/remotes/" + s.remote + "/" + s.remoteBranch + ".lock"}
-	const ownLocks = 2 // the first names: sync's own refs
+	const ownLocks = 3 // the first names: sync's own refs
 	out, err := s.git(ctx, nil, append([]string{"rev-parse"}, gitPathArgs(names)...)...)
 	if err != nil {
 		return err
@@ -425,10 +433,12 @@ func (s *syncer) writeOwnTree(ctx context.Context) (string, error) {
 // that holds nothing git sees (missing, or empty, as in a new workspace)
 // has nothing to add, which git's add reports as an error. A temporary
 // file a killed write left, by this build or an older one
-// ([memfile.LeftoverGlob]), is no note: it is never staged.
+// ([memfile.LeftoverGlob]), is no note: it is never staged, nor is an
+// editor's lock, swap, backup or auto-save file
+// ([workspace.EditorGlobs]), which the index leaves out too.
 func (s *syncer) addAll(ctx context.Context, specs []string) error {
 	add := func(specs []string) error {
-		args := append([]string{"add", "-A", "--"}, specs...)
+		args := append(append([]string{"add", "-A", "--"}, specs...), workspace.EditorGlobs...)
 		_, err := s.git(ctx, nil, append(args, ":(exclude,glob)**/"+memfile.LeftoverGlob)...)
 		return err
 	}
@@ -546,12 +556,21 @@ func (s *syncer) bareGitDir(ctx context.Context, dir string) (string, []string, 
 type stage struct{ mode, oid string }
 
 // replay merges the local commits since the merge base of head and
-// incoming onto incoming, off the work tree (git merge-tree), and
-// commits the result on top of incoming. A path both sides changed keeps
+// incoming (since base, when not "": [syncer.rewriteBase]) onto
+// incoming, off the work tree (git merge-tree), and commits the result
+// on top of incoming. A path both sides changed keeps
 // incoming's version, and the local one goes to a conflict copy; a path
 // one side deleted and the other changed keeps the change.
-func (s *syncer) replay(ctx context.Context, head, incoming string, res *Result) (string, error) {
-	out, err := s.mergeTree(ctx, incoming, head)
+func (s *syncer) replay(ctx context.Context, head, incoming, base string, res *Result) (string, error) {
+	ours, theirs, since := incoming, head, incoming
+	if base != "" {
+		var err error
+		if ours, theirs, err = s.onBase(ctx, base, incoming, head); err != nil {
+			return "", fmt.Errorf("gitsync: merge: %w", err)
+		}
+		since = base
+	}
+	out, err := s.mergeTree(ctx, ours, theirs)
 	var ge *history.GitError
 	if err != nil && !(errors.As(err, &ge) && ge.ExitCode() == 1) {
 		return "", fmt.Errorf("gitsync: merge: %w", err)
@@ -560,7 +579,10 @@ func (s *syncer) replay(ctx context.Context, head, incoming string, res *Result)
 	var conflicts []Conflict
 	if len(order) > 0 {
 		var resolved []byte
-		if resolved, conflicts, err = s.resolveConflicts(ctx, head, incoming, conflicted, order, res); err != nil {
+		// After an accepted rewrite, the sides merge-tree names (in a
+		// file moved aside, "<path>~<commit>") and conflict copies take
+		// are the commits onBase made: the same trees.
+		if resolved, conflicts, err = s.resolveConflicts(ctx, theirs, ours, conflicted, order, res); err != nil {
 			return "", err
 		}
 		if tree, err = s.resolveTree(ctx, tree, resolved); err != nil {
@@ -573,7 +595,7 @@ func (s *syncer) replay(ctx context.Context, head, incoming string, res *Result)
 	if err := s.checkTree(ctx, tree, checkedOutside, "the merge of this machine's notes with the remote's, which the other machines would refuse (nothing was pushed or brought in: move at least the bytes over out of this machine's copy of the file named, into another note, then sync again)"); err != nil {
 		return "", err
 	}
-	subjects, _ := s.git(ctx, nil, "log", "--format=- %s", "-n", "20", incoming+".."+head)
+	subjects, _ := s.git(ctx, nil, "log", "--format=- %s", "-n", "20", since+".."+head)
 	msg := fmt.Sprintf("memweave sync from %s: replay local changes onto %.12s\n\n%s", s.host, incoming, subjects)
 	if len(conflicts) > 0 {
 		msg += "\nChanged on both sides (the remote's version kept at the path, this machine's in the copy):\n"
@@ -587,6 +609,23 @@ func (s *syncer) replay(ctx context.Context, head, incoming string, res *Result)
 	}
 	res.Conflicts = append(res.Conflicts, conflicts...)
 	return commit, nil
+}
+
+// onBase returns two commits holding the trees of incoming and head,
+// children of one commit holding base's tree: git merge-tree, which
+// takes the merge base from the history, then merges what head changed
+// since base onto incoming, as a cherry-pick would. They are loose
+// objects no ref names.
+func (s *syncer) onBase(ctx context.Context, base, incoming, head string) (ours, theirs string, err error) {
+	root, err := s.commitTree(ctx, base+"^{tree}", "memweave sync: base\n")
+	if err != nil {
+		return "", "", err
+	}
+	if ours, err = s.commitTree(ctx, incoming+"^{tree}", "memweave sync: remote\n", root); err != nil {
+		return "", "", err
+	}
+	theirs, err = s.commitTree(ctx, head+"^{tree}", "memweave sync: local\n", root)
+	return ours, theirs, err
 }
 
 // resolveConflicts decides each path merge-tree left conflicted, in
@@ -731,6 +770,12 @@ func (s *syncer) saveLocalSettings(ctx context.Context, oid, head string) (strin
 // maxNameBytes is the longest file name most file systems take
 // (NAME_MAX).
 const maxNameBytes = 255
+
+// maxPathBytes is the longest path in the repository sync takes: macOS
+// holds 1,024 bytes in a whole path (PATH_MAX; Linux 4,096), the
+// workspace's own path included, and sync writes a temporary name
+// beside each file.
+const maxPathBytes = 900
 
 // conflictCopy names the copy of p that keeps host's version from its
 // commit: "notes/db.md" becomes "notes/db.conflict-host-1a2b3c4d.md".

@@ -1,10 +1,14 @@
 package gitsync_test
 
 import (
+	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/memweave/memweave-go/gitsync"
 )
 
 // TestSyncRunsNoProgramOfALocalRemote: a push to a remote on this
@@ -33,6 +37,8 @@ func TestSyncRunsNoProgramOfALocalRemote(t *testing.T) {
 			run(t, filepath.Dir(other), "init", "-q", "--bare", other)
 			write(t, bare, "objects/info/alternates", filepath.Join(other, "objects")+"\n")
 			gitIn(t, bare, nil, "config", "core.alternateRefsCommand", "echo alternateRefsCommand >> '"+ran+"'; true")
+			gitIn(t, bare, nil, "config", "core.fsmonitor", "echo fsmonitor >> '"+ran+"'; false")
+			gitIn(t, bare, nil, "config", "uploadpack.packObjectsHook", "echo packObjectsHook >> '"+ran+"'; false")
 
 			write(t, a, "memory/mine.md", "mine\n")
 			res := sync(t, a, "a")
@@ -46,5 +52,35 @@ func TestSyncRunsNoProgramOfALocalRemote(t *testing.T) {
 				t.Errorf("the push ran the remote's programs: %s", strings.Join(strings.Fields(string(data)), ", "))
 			}
 		})
+	}
+}
+
+// TestSyncPushesIntoNoWorkTree: a remote on this machine's disk that is
+// a work tree, its branch checked out and receive.denyCurrentBranch set
+// to updateInstead (someone's workspace on a shared drive), had sync's
+// push check the files out there, as this user, with that repository's
+// file system monitor (core.fsmonitor ran five times a push) and its
+// filters. Sync pushes into no work tree: the push is refused, saying
+// why and what to do, once, not retried as a race with another machine.
+func TestSyncPushesIntoNoWorkTree(t *testing.T) {
+	bare := remote(t)
+	src := filepath.Join(filepath.Dir(bare), "seed") // a work tree on main
+	gitIn(t, src, nil, "config", "receive.denyCurrentBranch", "updateInstead")
+	ran := filepath.Join(t.TempDir(), "ran")
+	gitIn(t, src, nil, "config", "core.fsmonitor", "echo fsmonitor >> '"+ran+"'; false")
+	a := clone(t, src, "a")
+	write(t, a, "memory/mine.md", "mine\n")
+	res, err := gitsync.Sync(context.Background(), a, gitsync.Options{Host: "a"})
+	if err == nil || errors.Is(err, gitsync.ErrPushRejected) || !strings.Contains(err.Error(), "checked out") || !strings.Contains(err.Error(), "bare") {
+		t.Errorf("Sync to a checked-out branch = %v, want an error saying it is checked out and to use a bare repository", err)
+	}
+	if res != nil && res.Attempts != 1 {
+		t.Errorf("Sync made %d attempts, want 1", res.Attempts)
+	}
+	if data, err := os.ReadFile(ran); err == nil {
+		t.Errorf("the push ran the remote's programs: %s", strings.Join(strings.Fields(string(data)), ", "))
+	}
+	if _, err := os.Stat(filepath.Join(src, "memory/mine.md")); err == nil {
+		t.Errorf("the push wrote into the remote's work tree")
 	}
 }

@@ -62,6 +62,13 @@ const (
 	// remoteRefs, followed by "<remote>/<branch>", records the tip of
 	// that remote branch that sync last accepted.
 	remoteRefs = "refs/memweave/remotes/"
+	// syncedRefs, followed by "<remote>/<branch>", records the tip of
+	// that remote branch that this machine's branch last took in (or
+	// pushed). It differs from the remoteRefs one, which the user sets to
+	// accept a rewritten history, only after such an acceptance: it is
+	// then what this machine last shared, and the changes made here since
+	// are this machine's own ([syncer.rewriteBase]).
+	syncedRefs = "refs/memweave/synced/"
 	// legacyRemoteRef is the one such ref earlier versions kept, for the
 	// remote's branch named like the local one.
 	legacyRemoteRef = "refs/memweave/remote"
@@ -178,6 +185,9 @@ type syncer struct {
 	// gitKilled is set once a git command of this sync was killed (its
 	// context ended) or died of a signal, leaving its lock files behind.
 	gitKilled bool
+	// filtersOff is the environment of every git call that turns off
+	// the filter drivers the config defines ([syncer.offFilters]).
+	filtersOff []string
 }
 
 // Sync commits, integrates and pushes the workspace at root (the top
@@ -332,6 +342,9 @@ func (s *syncer) exchange(ctx context.Context, res *Result) error {
 		if err := s.integrate(ctx, incoming, res); err != nil {
 			return err
 		}
+		if err := s.setSynced(ctx, incoming, "integrated"); err != nil {
+			return err
+		}
 		head, _ := s.rev(ctx, "HEAD")
 		res.Head = head
 		if head == "" || head == incoming {
@@ -347,7 +360,7 @@ func (s *syncer) exchange(ctx context.Context, res *Result) error {
 			if _, err := s.git(ctx, nil, "update-ref", "-m", "memweave sync: pushed", s.remoteRef(), head); err != nil {
 				return err
 			}
-			return nil
+			return s.setSynced(ctx, head, "pushed")
 		}
 		if attempt >= s.opts.PushAttempts {
 			return fmt.Errorf("%w (%d attempts)", ErrPushRejected, attempt)
@@ -496,7 +509,52 @@ func newSyncer(ctx context.Context, root string, opts Options) (*syncer, error) 
 	if err := s.author(ctx); err != nil {
 		return nil, err
 	}
+	if err := s.offFilters(ctx); err != nil {
+		return nil, err
+	}
 	return s, nil
+}
+
+// offFilters sets filtersOff: for each filter driver the config defines
+// (filter.<name>.clean, .smudge or .process: programs git's add, its
+// index refresh and hash-object start on every file an attribute gives
+// that filter, from any config file or .git/info/attributes), settings
+// that leave the programs out and the driver not required, so that git
+// takes the file's bytes as they are. Sync shares notes byte for byte
+// and the other machines refuse a filter attribute; a program from a
+// copied workspace's .git/config, or a global git-lfs setup, has no
+// part in it. They are GIT_CONFIG_COUNT variables, after any the
+// environment holds, since a driver's name may hold '=', which -c
+// cannot carry.
+func (s *syncer) offFilters(ctx context.Context) error {
+	out, err := s.git(ctx, nil, "config", "-z", "--name-only", "--get-regexp", `^filter\.`)
+	var ge *history.GitError
+	if errors.As(err, &ge) && ge.ExitCode() == 1 {
+		return nil // none
+	}
+	if err != nil {
+		return fmt.Errorf("gitsync: read the filter drivers of the git config: %w", err)
+	}
+	n, _ := strconv.Atoi(os.Getenv("GIT_CONFIG_COUNT"))
+	n = max(n, 0)
+	seen := map[string]bool{}
+	for _, key := range strings.Split(string(out), "\x00") {
+		name, ok := strings.CutPrefix(key, "filter.")
+		i := strings.LastIndexByte(name, '.')
+		if !ok || i < 0 || seen[name[:i]] {
+			continue
+		}
+		seen[name[:i]] = true
+		for _, kv := range [][2]string{{"clean", ""}, {"smudge", ""}, {"process", ""}, {"required", "false"}} {
+			s.filtersOff = append(s.filtersOff, fmt.Sprintf("GIT_CONFIG_KEY_%d=filter.%s.%s", n, name[:i], kv[0]),
+				fmt.Sprintf("GIT_CONFIG_VALUE_%d=%s", n, kv[1]))
+			n++
+		}
+	}
+	if len(s.filtersOff) > 0 {
+		s.filtersOff = append(s.filtersOff, "GIT_CONFIG_COUNT="+strconv.Itoa(n))
+	}
+	return nil
 }
 
 // upstream sets the remote and the remote branch sync works with: the
@@ -541,6 +599,41 @@ func (s *syncer) upstream(ctx context.Context, branch string, onBranch bool) err
 // remoteRef is the ref recording the tip of the remote branch that sync
 // last accepted.
 func (s *syncer) remoteRef() string { return remoteRefs + s.remote + "/" + s.remoteBranch }
+
+// syncedRef is the ref recording the tip of the remote branch that this
+// machine's branch last took in or pushed (see [syncedRefs]).
+func (s *syncer) syncedRef() string { return syncedRefs + s.remote + "/" + s.remoteBranch }
+
+// setSynced records tip, now in the branch's history, as the remote's
+// tip this machine last shared; "" records nothing.
+func (s *syncer) setSynced(ctx context.Context, tip, why string) error {
+	if tip == "" {
+		return nil
+	}
+	_, err := s.git(ctx, nil, "update-ref", "-m", "memweave sync: "+why, s.syncedRef(), tip)
+	return err
+}
+
+// rewriteBase returns, when the user accepted a rewritten history of the
+// remote (its tip sync last shared, the synced ref, is no ancestor of
+// incoming) and head still holds that tip, that tip: what head changed
+// since is this machine's own, to replay onto incoming; all else in
+// head's tree is the old history, which the rewrite may have purged a
+// note from. "" otherwise, and for a repository synced only by versions
+// that kept no such ref.
+func (s *syncer) rewriteBase(ctx context.Context, head, incoming string) (string, error) {
+	synced, err := s.rev(ctx, s.syncedRef())
+	if err != nil || synced == "" {
+		return "", err
+	}
+	if ok, err := s.isAncestor(ctx, synced, incoming); err != nil || ok {
+		return "", err
+	}
+	if ok, err := s.isAncestor(ctx, synced, head); err != nil || !ok {
+		return "", err
+	}
+	return synced, nil
+}
 
 // inProgress names the files git keeps while an operation waits for the
 // user, and the operation.
@@ -645,6 +738,7 @@ func (s *syncer) run(ctx context.Context, opts history.GitOptions, args ...strin
 // runIn is [syncer.run] in the folder dir.
 func (s *syncer) runIn(ctx context.Context, dir string, opts history.GitOptions, args ...string) ([]byte, error) {
 	t := time.Now()
+	opts.Env = append(slices.Clip(opts.Env), s.filtersOff...)
 	out, err := history.Git(ctx, dir, opts, args...)
 	s.gitTime += time.Since(t)
 	var ge *history.GitError
@@ -710,8 +804,9 @@ func (s *syncer) fetch(ctx context.Context) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	_, err = s.git(ctx, nil, "-c", "http.lowSpeedLimit=1000", "-c", "http.lowSpeedTime=60", "fetch", "--quiet", "--no-tags", "--no-recurse-submodules", "--no-write-fetch-head",
-		"--", s.remote, "+refs/heads/"+s.remoteBranch+":"+incomingRef)
+	args := append([]string{"-c", "http.lowSpeedLimit=1000", "-c", "http.lowSpeedTime=60", "fetch", "--quiet", "--no-tags", "--no-recurse-submodules", "--no-write-fetch-head"},
+		s.localPack(ctx, false)...)
+	_, err = s.git(ctx, nil, append(args, "--", s.remote, "+refs/heads/"+s.remoteBranch+":"+incomingRef)...)
 	if err != nil {
 		var ge *history.GitError
 		if errors.As(err, &ge) && strings.Contains(ge.Stderr, "couldn't find remote ref") {
@@ -739,8 +834,11 @@ func (s *syncer) fetch(ctx context.Context) (string, error) {
 		prev, _ = s.rev(ctx, legacyRemoteRef)
 	}
 	// A tip sync recorded was checked when it arrived; the
-	// remote-tracking ref (a clone's, before its first sync) was not.
-	checked := prev != ""
+	// remote-tracking ref (a clone's, before its first sync) was not, nor
+	// a tip the user recorded to accept a rewritten history, which
+	// differs from the one this machine last took in.
+	synced, _ := s.rev(ctx, s.syncedRef())
+	checked := prev != "" && (synced == "" || synced == prev)
 	if prev == "" {
 		// As it was before this fetch, which moved it to incoming.
 		prev = tracking["refs/remotes/"+s.remote+"/"+s.remoteBranch]
@@ -787,7 +885,7 @@ func (s *syncer) fetch(ctx context.Context) (string, error) {
 // one beside it would split the memory while every sync succeeds. An
 // empty remote, a new team's, gets its first branch.
 func (s *syncer) noOtherBranch(ctx context.Context) error {
-	out, err := s.git(ctx, nil, "ls-remote", "--heads", "--", s.remote)
+	out, err := s.git(ctx, nil, append(append([]string{"ls-remote", "--heads"}, s.localPack(ctx, false)...), "--", s.remote)...)
 	if err != nil {
 		return fmt.Errorf("gitsync: list the branches of %s: %w", s.remote, err)
 	}
@@ -866,15 +964,16 @@ func (s *syncer) restoreTracking(ctx context.Context, before map[string]string, 
 // push pushes head to the remote branch, never forcing. It reports a
 // rejection (the remote moved meanwhile) as rejected, not as an error.
 func (s *syncer) push(ctx context.Context, head string) (rejected bool, err error) {
-	args := []string{"-c", "http.lowSpeedLimit=1000", "-c", "http.lowSpeedTime=60", "push", "--porcelain", "--no-verify", "--no-recurse-submodules"}
-	if url, err := s.git(ctx, nil, "remote", "get-url", "--push", "--", s.remote); err == nil && localURL(strings.TrimSpace(string(url))) {
-		args = append(args, "--receive-pack="+localReceivePack)
-	}
+	args := append([]string{"-c", "http.lowSpeedLimit=1000", "-c", "http.lowSpeedTime=60", "push", "--porcelain", "--no-verify", "--no-recurse-submodules"},
+		s.localPack(ctx, true)...)
 	out, err := s.git(ctx, nil, append(args, "--", s.remote, head+":refs/heads/"+s.remoteBranch)...)
 	if err == nil {
 		return false, nil
 	}
 	var ge *history.GitError
+	if errors.As(err, &ge) && (bytes.Contains(out, []byte("branch is currently checked out")) || strings.Contains(ge.Stderr, "branch is currently checked out")) {
+		return false, fmt.Errorf("gitsync: push to %s: its branch %s is checked out in a work tree there; sync pushes into no work tree, which it would write as this user with that repository's programs (its filters, its file system monitor): make the remote a bare repository (git clone --bare), or switch that work tree to another branch", s.remote, s.remoteBranch)
+	}
 	if errors.As(err, &ge) && (bytes.Contains(out, []byte("rejected")) || strings.Contains(ge.Stderr, "rejected") ||
 		strings.Contains(ge.Stderr, "failed to lock") || strings.Contains(ge.Stderr, "cannot lock ref")) {
 		return true, nil
@@ -884,12 +983,36 @@ func (s *syncer) push(ctx context.Context, head string) (rejected bool, err erro
 
 // localReceivePack is the receive-pack sync pushes to a remote on this
 // machine's disk with. Git runs it here, as this user, in the remote's
-// repository, whose hooks (pre-receive, post-receive, ...) and
-// core.alternateRefsCommand whoever can write that folder chose (a
-// teammate, on a shared drive): it runs none of them, as sync's own git
-// calls run no hook. A remote reached over the network runs its own
+// repository, whose hooks (pre-receive, post-receive, ...),
+// core.alternateRefsCommand and core.fsmonitor whoever can write that
+// folder chose (a teammate, on a shared drive): it runs none of them, as
+// sync's own git calls run no hook, and it updates no branch checked out
+// in a work tree there (receive.denyCurrentBranch=updateInstead), which
+// would check files out with that repository's filters. A remote reached over the network runs its own
 // receive-pack, on its own machine, and is left alone.
-const localReceivePack = "git -c core.hooksPath=/dev/null -c core.alternateRefsCommand=true receive-pack"
+const localReceivePack = "git -c core.hooksPath=/dev/null -c core.alternateRefsCommand=true -c core.fsmonitor=false -c receive.denyCurrentBranch=refuse receive-pack"
+
+// localUploadPack is the upload-pack sync fetches from a remote on this
+// machine's disk with, whatever remote.<name>.uploadpack names: a
+// program of the config, run here, as this user.
+const localUploadPack = "git upload-pack"
+
+// localPack returns the option that makes git start this machine's own
+// receive-pack (push) or upload-pack for a remote on this machine's disk
+// ([localURL]), none for another remote, whose own runs on its machine.
+func (s *syncer) localPack(ctx context.Context, push bool) []string {
+	args := []string{"remote", "get-url", "--", s.remote}
+	if push {
+		args = []string{"remote", "get-url", "--push", "--", s.remote}
+	}
+	if url, err := s.git(ctx, nil, args...); err != nil || !localURL(strings.TrimSpace(string(url))) {
+		return nil
+	}
+	if push {
+		return []string{"--receive-pack=" + localReceivePack}
+	}
+	return []string{"--upload-pack=" + localUploadPack}
+}
 
 // localURL reports whether git reaches the remote URL u on this
 // machine's disk (a path or file://), as git decides: not a URL with a

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,8 +15,8 @@ import (
 // TestSyncRefusalKeepsAnotherFetch: a sync that refuses what it fetched
 // puts back the remote-tracking ref that fetch moved to the refused
 // commit, and only that one. Another worktree of the repository fetching
-// another branch meanwhile (here during sync's own fetch, through the
-// remote's upload-pack, which this machine's config names) moves
+// another branch meanwhile (here right before sync's own fetch, by
+// a git on PATH) moves
 // refs/remotes/origin/other; sync used to roll it back with the rest.
 func TestSyncRefusalKeepsAnotherFetch(t *testing.T) {
 	bare := remote(t)
@@ -37,17 +38,23 @@ func TestSyncRefusalKeepsAnotherFetch(t *testing.T) {
 
 	wt := filepath.Join(t.TempDir(), "wt")
 	gitIn(t, victim, nil, "worktree", "add", "-q", "--detach", wt)
-	script := filepath.Join(t.TempDir(), "upload-pack")
+	// A git on PATH: sync's fetch (into its incoming ref), once sync has
+	// read the remote-tracking refs, first runs the other worktree's.
+	real, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("no git")
+	}
+	bin := t.TempDir()
 	body := "#!/bin/sh\n" +
-		"if [ -z \"$OTHER_FETCHED\" ]; then OTHER_FETCHED=1 git -C '" + wt + "' -c remote.origin.uploadpack=git-upload-pack " +
-		"fetch -q --no-tags origin +refs/heads/other:refs/remotes/origin/other >&2 || exit 1; fi\n" +
-		"exec git-upload-pack \"$@\"\n"
-	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
+		"case \"$*\" in *refs/worktree/memweave/incoming*) [ -z \"$OTHER_FETCHED\" ] && OTHER_FETCHED=1 '" + real + "' -C '" + wt + "' " +
+		"fetch -q --no-tags origin +refs/heads/other:refs/remotes/origin/other >&2 || exit 1;; esac\n" +
+		"exec '" + real + "' \"$@\"\n"
+	if err := os.WriteFile(filepath.Join(bin, "git"), []byte(body), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	gitIn(t, victim, nil, "config", "remote.origin.uploadpack", script)
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 
-	_, err := gitsync.Sync(context.Background(), victim, gitsync.Options{Host: "victim"})
+	_, err = gitsync.Sync(context.Background(), victim, gitsync.Options{Host: "victim"})
 	if !errors.Is(err, gitsync.ErrRewritten) {
 		t.Fatalf("Sync = %v, want %v", err, gitsync.ErrRewritten)
 	}

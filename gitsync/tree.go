@@ -49,6 +49,13 @@ func (s *syncer) checkTree(ctx context.Context, commit, against, whose string) e
 		refuse := func(why string) error {
 			return fmt.Errorf("%w %s at %.12s: %q: %s", ErrRefused, whose, commit, p, why)
 		}
+		shared := p == workspace.MemoryDir || strings.HasPrefix(p, workspace.MemoryDir+"/") || p == SettingsFile || p == AttributesFile
+		if !shared && head != "" {
+			// The project's own entry (a link, a submodule, a big file):
+			// compared whole with head below, or both sides of a merge
+			// were. This machine has it as it is, and sync writes none.
+			continue
+		}
 		size, why, err := s.checkEntry(ctx, p, f)
 		if err != nil {
 			return err
@@ -66,7 +73,7 @@ func (s *syncer) checkTree(ctx context.Context, commit, against, whose string) e
 			}
 			folded[low] = p
 		}
-		if strings.HasPrefix(p, workspace.MemoryDir+"/") || p == SettingsFile || p == AttributesFile {
+		if shared {
 			total += history.NoteCost(size)
 			files++
 			continue
@@ -230,6 +237,9 @@ func badPath(p string) string {
 	}
 	if strings.HasPrefix(p, "/") {
 		return "an absolute path"
+	}
+	if len(p) > maxPathBytes {
+		return fmt.Sprintf("a path of %d bytes, over the %d that every machine's file system can hold below the workspace (macOS holds %d in a whole path)", len(p), maxPathBytes, 1024)
 	}
 	for _, c := range strings.Split(p, "/") {
 		switch lc := gitName(c); {

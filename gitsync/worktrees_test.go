@@ -1,11 +1,16 @@
 package gitsync_test
 
 import (
+	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	gosync "sync"
 	"testing"
+
+	"github.com/memweave/memweave-go/gitsync"
 )
 
 // TestSyncInTwoWorktreesKeepsWhatEachFetched: two git worktrees of one
@@ -64,5 +69,44 @@ exit $rc
 	sync(t, b, "b")
 	if got := run(t, bare, "ls-tree", "-r", "--name-only", "refs/heads/other", "--", "memory/notes"); !strings.Contains(got, "b.md") || strings.Contains(got, "a.md") {
 		t.Errorf("origin/other holds %q; want b's note and not a's", got)
+	}
+}
+
+// TestSyncTwoWorktreesAtOnce: two git worktrees of one repository are two
+// workspaces, each with its own sync lock (.memweave/ is in each work
+// tree), running marker (git's per-worktree folder), git index and HEAD;
+// they share the objects, packed-refs and the refs. Syncs of both at
+// once, each of its own branch, all succeed, and each remote branch gets
+// its own worktree's notes only.
+func TestSyncTwoWorktreesAtOnce(t *testing.T) {
+	bare := remote(t)
+	seed := filepath.Join(filepath.Dir(bare), "seed")
+	run(t, seed, "push", "-q", "origin", "main:other")
+	a := clone(t, bare, "a")
+	b := filepath.Join(filepath.Dir(a), "b")
+	run(t, a, "worktree", "add", "-q", "--track", "-b", "other", b, "origin/other")
+	for round := range 3 {
+		errs := make([]error, 2)
+		var wg gosync.WaitGroup
+		for i, ws := range []string{a, b} {
+			write(t, ws, fmt.Sprintf("memory/%s%d.md", filepath.Base(ws), round), "from "+filepath.Base(ws)+"\n")
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				_, errs[i] = gitsync.Sync(context.Background(), ws, gitsync.Options{Host: filepath.Base(ws)})
+			}()
+		}
+		wg.Wait()
+		for i, err := range errs {
+			if err != nil {
+				t.Errorf("round %d: Sync(%s) = %v", round, []string{"a", "b"}[i], err)
+			}
+		}
+	}
+	for branch, want := range map[string]string{"main": "memory/a2.md", "other": "memory/b2.md"} {
+		got := run(t, bare, "ls-tree", "-r", "--name-only", branch, "--", "memory")
+		if !strings.Contains(got, want) || strings.Contains(got, "memory/"+map[string]string{"main": "b", "other": "a"}[branch]) {
+			t.Errorf("origin/%s holds %q, want %s and none of the other worktree's", branch, got, want)
+		}
 	}
 }

@@ -188,15 +188,21 @@ func (e *GitError) ExitCode() int {
 	return -1
 }
 
-// checkRev refuses revisions git could read as an option, and control
-// characters.
+// checkRev refuses revisions git could read as an option, control
+// characters and back-references.
 func checkRev(rev string) error {
 	if rev == "" || len(rev) > maxRevLen || rev[0] == '-' {
 		return fmt.Errorf("%w %q: must be 1 to %d characters, not starting with '-'", ErrBadRevision, rev, maxRevLen)
 	}
-	for _, r := range rev {
+	for i, r := range rev {
 		if r < 0x20 || r == 0x7f {
 			return fmt.Errorf("%w %q: control character", ErrBadRevision, rev)
+		}
+		// A back-reference in a message search (":/regex", "^{/regex}")
+		// makes git's regular expression matcher take time exponential
+		// in the length of each commit message. No ref name holds '\'.
+		if r == '\\' && i+1 < len(rev) && rev[i+1] >= '1' && rev[i+1] <= '9' {
+			return fmt.Errorf("%w %q: a back-reference (%s) in a message search can take time exponential in a commit message's length; search without it", ErrBadRevision, rev, rev[i:i+2])
 		}
 	}
 	return nil

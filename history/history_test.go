@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/memweave/memweave-go/chunker"
 	"github.com/memweave/memweave-go/history"
@@ -315,5 +316,32 @@ func TestResolveCommitMessageSearch(t *testing.T) {
 	}
 	if _, err := history.Resolve(ctx, dir, "HEAD:../x"); !errors.Is(err, history.ErrBadRevision) || strings.Contains(err.Error(), "range") {
 		t.Errorf("Resolve(HEAD:../x) = %v, want ErrBadRevision naming no range", err)
+	}
+}
+
+// TestResolveRefusesBackReferences: a message search (":/regex",
+// "REV^{/regex}") runs the regular expression over every commit message,
+// and glibc's matcher takes time exponential in a message's length for a
+// back-reference: ":/((a*)*)*\2\1b" held a CPU for over 60 s on one
+// commit message of 100 letters (50: 1.2 s), which any remote can bring.
+// The revision may come from an MCP client (memory_search's at); a
+// back-reference is refused, named, and a search without one still
+// resolves.
+func TestResolveRefusesBackReferences(t *testing.T) {
+	dir, run := repo(t)
+	memweavetest.WriteFile(t, dir, "memory/a.md", "# A\n\nx\n")
+	run("add", "-A")
+	run("commit", "-q", "-m", "Postgres 17 on host a")
+	want := run("rev-parse", "HEAD")
+	run("commit", "-q", "--allow-empty", "-m", strings.Repeat("a", 100))
+	for _, rev := range []string{`:/((a*)*)*\2\1b`, `HEAD^{/((a*)*)*\2\1b}`, `:/x\9`} {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if _, err := history.Resolve(ctx, dir, rev); !errors.Is(err, history.ErrBadRevision) || !strings.Contains(err.Error(), "back-reference") {
+			t.Errorf("Resolve(%q) = %v, want ErrBadRevision naming the back-reference", rev, err)
+		}
+	}
+	if got, err := history.Resolve(context.Background(), dir, `:/Postgres (1[0-9]) on`); got != want || err != nil {
+		t.Errorf("Resolve(:/Postgres (1[0-9]) on) = %q, %v, want %s", got, err, want)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/memweave/memweave-go/workspace"
 )
@@ -81,7 +82,11 @@ func materialize(ctx context.Context, dir, rev, commit, dst string, lim Limits) 
 		if err != nil {
 			return nil, fmt.Errorf("history: read %s at %s: %w", e.path, commit, err)
 		}
-		if err := writeNew(abs, data); err != nil {
+		if err := writeNew(abs, data); errors.Is(err, syscall.ENAMETOOLONG) {
+			// Nested past what the file system holds in a path.
+			snap.Skipped = append(snap.Skipped, skip(e.path, "a path longer than this file system holds"))
+			continue
+		} else if err != nil {
 			return nil, fmt.Errorf("history: write %s: %w", e.path, err)
 		}
 		first[e.oid] = p

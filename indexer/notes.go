@@ -31,7 +31,14 @@ func (e *Engine) Write(ctx context.Context, path string, data []byte, opts ...me
 	if err != nil {
 		return nil, err
 	}
-	return e.AddPaths(ctx, SyncOptions{EmbedTimeout: NoteEmbedTimeout}, abs)
+	res, err := e.AddPaths(ctx, SyncOptions{EmbedTimeout: NoteEmbedTimeout}, abs)
+	if err != nil {
+		// The note is on disk: a caller told only of the index's failure
+		// would take it for not written, and write it again.
+		rel := e.relOf(abs)
+		return res, fmt.Errorf("write %s: %s is written, but indexing it failed (it is found once an index run succeeds): %w", rel, rel, err)
+	}
+	return res, nil
 }
 
 // Append adds text to the dated log of now's date in loc, or of the
@@ -68,7 +75,9 @@ func (e *Engine) Append(ctx context.Context, text string, now time.Time, loc *ti
 	}
 	res, err := e.AddPaths(ctx, SyncOptions{EmbedTimeout: NoteEmbedTimeout}, abs)
 	if err != nil {
-		return rel, res, err
+		// As for Write: the note is stored, and appending it again would
+		// store it twice.
+		return rel, res, fmt.Errorf("append %s: the note is stored in %s, but indexing it failed (it is found once an index run succeeds): %w", rel, rel, err)
 	}
 	if wn, ok := For(res.Warnings, rel); ok && errors.Is(wn, ErrTooLarge) {
 		return rel, res, fmt.Errorf("append %s: the note is stored but will not be searchable: %w", rel, wn)

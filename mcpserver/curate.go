@@ -109,7 +109,7 @@ type resolveInput struct {
 	// KeepText and DropText are the text of keep_line and drop_line as
 	// the listing showed them: a line moved since is found by it.
 	KeepText string `json:"keep_text,omitempty" jsonschema:"the text of keep_line, copied from the memory_conflicts listing; required (expect_hash stands in for it when keep_path is drop_path): a line moved since the listing (an earlier memory_resolve adds a marker line, which moves the lines below it) is then found by its text, or nothing is written; at most 1024 bytes"`
-	DropText string `json:"drop_text,omitempty" jsonschema:"the text of drop_line, copied from the memory_conflicts listing; required unless expect_hash is given, as keep_text; the range to drop_end_line moves with it; at most 1024 bytes"`
+	DropText string `json:"drop_text,omitempty" jsonschema:"the text of drop_line, copied from the memory_conflicts listing; required unless expect_hash is given, as keep_text; the range to drop_end_line moves with it; or the text of every line of that range, one per line, which refuses a range edited inside since it was listed; at most 1024 bytes"`
 	// ExpectHash makes the edit of drop_path a compare and swap.
 	ExpectHash string `json:"expect_hash,omitempty" jsonschema:"optional: the hash memory_get or memory_search returned for drop_path's file (it stands in for drop_text, and for keep_text when both lines are in that file); if the file changed since, nothing is written and the call fails, so that another agent's change is not overwritten"`
 }

@@ -349,7 +349,8 @@ func (t *tools) append(ctx context.Context, in appendInput) (*mcp.CallToolResult
 		return nil, appended(path, warns), nil
 	}
 	if err != nil {
-		return nil, appendOutput{}, fmt.Errorf("memory_append: the note was added to %s but indexing it failed: %w", path, err)
+		// err says the note is stored in path, and indexing it failed.
+		return nil, appendOutput{}, fmt.Errorf("memory_append: %w", err)
 	}
 	return nil, appended(path, append(warns, t.warnings(res.Warnings)...)), nil
 }
@@ -527,8 +528,15 @@ func (t *tools) changes(ctx context.Context, in changesInput) (*mcp.CallToolResu
 			return nil, out, err
 		}
 	}
-	if in.MaxResults < 0 || in.MaxResults > MaxChanges || in.Offset < 0 {
-		return nil, out, fmt.Errorf("memory_changes: max_results must be between 1 and %d and offset at least 0, got %d and %d", MaxChanges, in.MaxResults, in.Offset)
+	// Each check names its own argument: an error naming both blamed
+	// max_results for a bad offset.
+	switch {
+	case in.From == "":
+		return nil, out, errors.New(`memory_changes: from must name a git revision (a commit id, branch, tag or HEAD~3), got ""`)
+	case in.MaxResults < 0 || in.MaxResults > MaxChanges:
+		return nil, out, fmt.Errorf("memory_changes: max_results must be between 1 and %d, got %d", MaxChanges, in.MaxResults)
+	case in.Offset < 0:
+		return nil, out, fmt.Errorf("memory_changes: offset must be 0 or more, got %d", in.Offset)
 	}
 	res, err := t.w.Changes(ctx, in.From, in.To, memweave.ChangesPage{Offset: in.Offset, Limit: cmp.Or(in.MaxResults, 50)})
 	if err != nil {

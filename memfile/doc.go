@@ -9,9 +9,10 @@
 // ([AppendWith], [DatedPath], [CheckSource]; journaled in
 // <root>/.memweave/append.journal, so that [Recover] undoes a note a
 // killed process left torn), rewriting a file in place ([Edit],
-// [EditWith]: the file's content hash is compared just before the rename
-// with the one the edit read, so that a save made meanwhile by an editor
-// that does not take the lock is kept, never overwritten) and reading
+// [EditWith]: the file is moved aside, its content hash compared there
+// with the one the edit read, and the new content linked in only where
+// no file is, so that a save made meanwhile by an editor that does not
+// take the lock is kept, never overwritten) and reading
 // line ranges as search results number them ([Lines]). Which paths may be written is
 // decided by package workspace ([workspace.SafeMemoryPath]); memfile
 // applies that rule again once folders exist, just before writing.

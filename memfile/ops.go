@@ -249,11 +249,13 @@ func Edit(ctx context.Context, root, path string, maxBytes int64, edit func(rel 
 // absolute path. Errors name the path.
 //
 // The workspace's write lock is held from the read to the rename (see
-// [EditOptions.Optimistic] for the exception). No save is lost: just
-// before the rename, the file is read again and its [Hash] compared with
-// the one edit was given. When they differ (an editor that does not take
-// the lock saved meanwhile), the edit is redone on the new content, up
-// to [EditAttempts] times, then refused with an error wrapping
+// [EditOptions.Optimistic] for the exception). No save is lost: the
+// file is moved aside, its [Hash] compared there with the one edit was
+// given, and the new content linked in only where no file was saved
+// since (readers find no file for that moment, never an older content).
+// When they differ, or a save lands meanwhile (an editor that does not
+// take the lock), that save stays and the edit is redone on it, up to
+// [EditAttempts] times, then refused with an error wrapping
 // [ErrChanged]. edit may therefore run more than once.
 func EditWith(ctx context.Context, root, path string, opts EditOptions, edit func(rel string, old []byte) ([]byte, error)) (abs string, err error) {
 	if err := checkHash(opts.ExpectHash); err != nil {
@@ -321,7 +323,13 @@ func editOnce(ctx context.Context, root, path string, opts EditOptions, edit fun
 		}
 		defer unlock()
 	}
-	abs, err := replace(root, path, data, func(cur []byte) bool { return Hash(cur) == sum })
+	abs, err := replace(root, path, data, func(cur []byte) bool {
+		if Hash(cur) != sum {
+			return false
+		}
+		edithook.RunChecked(ctx, target)
+		return true
+	})
 	if errors.Is(err, errRaced) {
 		return "", err
 	}

@@ -2,6 +2,7 @@ package memfile
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/base64"
@@ -133,9 +134,11 @@ func Replace(root, path string, data []byte) (abs string, err error) {
 	return replace(root, path, data, nil)
 }
 
-// ReplaceIf is [Replace] when the file still holds old just before the
-// rename: when it holds anything else or is gone, nothing is written and
-// the error wraps [ErrChanged]. The caller holds the write lock ([Lock]);
+// ReplaceIf is [Replace] when the file holds old: it is moved aside and
+// compared there, and data put in its place only where no file was saved
+// since ([swapIn]); when it holds anything else, is gone, or is saved
+// again meanwhile, nothing is written, that save stays and the error
+// wraps [ErrChanged]. The caller holds the write lock ([Lock]);
 // another program, which does not take it, may have saved the file since
 // the caller read it.
 func ReplaceIf(root, path string, data, old []byte) (abs string, err error) {
@@ -147,8 +150,8 @@ func ReplaceIf(root, path string, data, old []byte) (abs string, err error) {
 }
 
 // replace is [Replace] with a check, when not nil, of the file's current
-// content just before the rename: when the file is gone or check returns
-// false, nothing is written and the error is errRaced.
+// content ([swapIn]): when the file is gone, check returns false or a
+// save lands meanwhile, nothing is written and the error is errRaced.
 func replace(root, path string, data []byte, check func(cur []byte) bool) (abs string, err error) {
 	abs, rel, err := Target(root, path)
 	if err != nil {
@@ -292,15 +295,7 @@ func replaceVia(r *os.Root, tmpDir, name string, data []byte, check func(cur []b
 		return err
 	}
 	if check != nil {
-		cur, rerr := r.ReadFile(name)
-		switch {
-		case errors.Is(rerr, fs.ErrNotExist):
-			return errRaced
-		case rerr != nil:
-			return rerr
-		case !check(cur):
-			return errRaced
-		}
+		return swapIn(r, tmpName, name, check)
 	}
 	if err = r.Rename(tmpName, name); err != nil {
 		return err
@@ -522,21 +517,78 @@ func RemoveIf(ctx context.Context, root, path string, old []byte) error {
 		return nil
 	}
 	// Not what the caller read: put it back, never over a newer file.
-	lerr := r.Link(aside, name)
-	if lerr == nil {
-		r.Remove(aside)
+	if aside = putBack(r, aside, name); aside == "" {
 		return fmt.Errorf("%s: %w", rel, ErrChanged)
+	}
+	return fmt.Errorf("%s: %w; its content when it was to be removed is kept in memory/%s", rel, ErrChanged, filepath.ToSlash(aside))
+}
+
+// putBack puts the note aside (beneath r) back at name, never over a
+// file saved there since (then it is retired: [retireAside]), and
+// returns "", or the name it is kept under when it could be neither.
+func putBack(r *os.Root, aside, name string) string {
+	if r.Link(aside, name) == nil {
+		r.Remove(aside)
+		return ""
 	}
 	_, serr := r.Lstat(name)
 	if errors.Is(serr, fs.ErrNotExist) && r.Rename(aside, name) == nil {
-		return fmt.Errorf("%s: %w", rel, ErrChanged)
+		return ""
 	}
 	if serr == nil {
-		if aside = retireAside(r, aside, name); aside == "" {
-			return fmt.Errorf("%s: %w", rel, ErrChanged)
+		return retireAside(r, aside, name)
+	}
+	return aside
+}
+
+// swapIn puts the file tmpName (beneath r) at name when the file there
+// passes check, and returns errRaced, name left as another program made
+// it, when it does not or when a file is saved at name meanwhile. The
+// file at name is moved aside first ([moveAside]) and checked there: a
+// save landing after the check (an editor that does not take the lock)
+// then finds name free, and the new content, linked in only where no
+// file is, never replaces it. Where hard links fail (some file systems),
+// the new content is renamed in when name is still free. Readers find
+// no file at name for that time, never a content older than one they
+// saw. A process killed in between leaves the note aside, where
+// [Recover] puts it back.
+func swapIn(r *os.Root, tmpName, name string, check func(cur []byte) bool) error {
+	aside, err := moveAside(r, name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return errRaced
+	}
+	if err != nil {
+		return err
+	}
+	cur, err := r.ReadFile(aside)
+	if err != nil || !check(cur) {
+		if kept := putBack(r, aside, name); kept != "" {
+			return fmt.Errorf("%s changed; its content when it was to be replaced is kept in memory/%s: %w", filepath.ToSlash(name), filepath.ToSlash(kept), ErrChanged)
+		}
+		return cmp.Or(err, errRaced)
+	}
+	if lerr := r.Link(tmpName, name); lerr != nil {
+		if _, serr := r.Lstat(name); !errors.Is(serr, fs.ErrNotExist) || r.Rename(tmpName, name) != nil {
+			// Saved since the check: that save stays, and the content
+			// checked, which it replaced, goes (kept when written to
+			// since, as a save of its own).
+			if now, err := r.ReadFile(aside); err == nil && bytes.Equal(now, cur) {
+				r.Remove(aside)
+			} else {
+				retireAside(r, aside, name)
+			}
+			return errRaced
 		}
 	}
-	return fmt.Errorf("%s: %w; its content when it was to be removed is kept in memory/%s", rel, ErrChanged, filepath.ToSlash(aside))
+	r.Remove(tmpName)
+	if now, err := r.ReadFile(aside); err == nil && !bytes.Equal(now, cur) && r.Rename(aside, name) == nil {
+		// Written in place after the check: that save goes back over
+		// the new content.
+		return errRaced
+	}
+	r.Remove(aside)
+	syncRootDir(r, filepath.Dir(name))
+	return nil
 }
 
 // retireAside deals with the note aside in TempDir whose name (beneath

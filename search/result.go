@@ -61,6 +61,9 @@ type Result struct {
 // of line StartLine as the caller read it (a conflicts listing's chunk
 // text): an edit since then (another resolution's marker, an editor's
 // insert) may have moved the line, and it is then found by its text.
+// For a range, Text may hold the text of each of its lines, one per
+// line: the range is then found whole, and one edited inside since is
+// refused.
 type Ref struct {
 	Path      string `json:"path"`
 	StartLine int    `json:"start_line"`

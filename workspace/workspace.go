@@ -78,6 +78,15 @@ func trimMarkdownExt(name string) (string, bool) {
 	return name, false
 }
 
+// EditorGlobs are git pathspecs (glob magic, case ignored) of the editor
+// and temporary files among the names [IsIgnoredName] skips: Emacs lock
+// files (".#*", a symbolic link while a note is open) and auto-saves
+// ("#*#"), backups ("*~"), Vim swap files ("*.swp", "*.swx": the unsaved
+// text) and temporary files ("*.tmp"). Hidden folders such as .obsidian
+// are not among them. Sync never commits a file they match.
+var EditorGlobs = []string{":(exclude,glob,icase)**/.#*", ":(exclude,glob,icase)**/#*#", ":(exclude,glob,icase)**/*~",
+	":(exclude,glob,icase)**/*.swp", ":(exclude,glob,icase)**/*.swx", ":(exclude,glob,icase)**/*.tmp"}
+
 // IsIgnoredName reports whether the base name name belongs to a file or
 // folder that discovery skips: hidden names starting with '.' (".git",
 // ".obsidian", ".memweave", Emacs lock files ".#*") and editor temporary

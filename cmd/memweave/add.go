@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -32,6 +33,9 @@ extra_paths in memweave.json to stop indexing it.`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return usageErr("add needs at least one FILE argument")
+			}
+			if slices.ContainsFunc(args, func(a string) bool { return strings.TrimSpace(a) == "" }) {
+				return usageErr("add needs FILE arguments, got an empty one")
 			}
 			return nil
 		},

@@ -74,8 +74,8 @@ note of its own instead.`,
 			}
 			if err != nil && path != "" {
 				// The note is on disk: failing would make a retry store it twice.
-				fmt.Fprintf(a.stderr, "memweave: warning: the note was stored in %s but not indexed: %s; 'memweave index' indexes it once the cause (a full disk?) is fixed\n",
-					path, a.clean(err.Error()))
+				// err says so: "the note is stored in PATH, but indexing it failed".
+				fmt.Fprintf(a.stderr, "memweave: warning: %s; 'memweave index' indexes it once the cause (a full disk?) is fixed\n", a.clean(err.Error()))
 				return nil
 			}
 			if err == nil {

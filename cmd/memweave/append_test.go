@@ -108,7 +108,7 @@ func TestAppendProcesses(t *testing.T) {
 
 // TestAppendStoredNotIndexed runs append with a file size limit that
 // lets the note be stored but not the index commit (as on a full disk):
-// it prints the path, warns that the note is stored but not indexed, and
+// it prints the path, warns that the note is stored but indexing it failed, and
 // exits 0, so that a retry does not store it twice.
 func TestAppendStoredNotIndexed(t *testing.T) {
 	prlimit, err := exec.LookPath("prlimit")
@@ -125,7 +125,7 @@ func TestAppendStoredNotIndexed(t *testing.T) {
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err = cmd.Run()
 	if err != nil || !strings.HasPrefix(stdout.String(), "memory/") ||
-		!strings.Contains(stderr.String(), "warning: the note was stored in memory/") || !strings.Contains(stderr.String(), "but not indexed") {
+		!strings.Contains(stderr.String(), "warning: append memory/") || !strings.Contains(stderr.String(), "the note is stored in memory/") || !strings.Contains(stderr.String(), "but indexing it failed") {
 		t.Fatalf("append under a file size limit = %v, stdout %q, stderr %q; want exit 0, the path and a stored-but-not-indexed warning", err, stdout.String(), stderr.String())
 	}
 	if got := memweavetest.ReadFile(t, ws, strings.TrimSpace(stdout.String())); strings.Count(got, "DISKFULL-NOTE-77") != 1 {

@@ -32,6 +32,16 @@ skipped (and listed).
 			if len(args) < 1 || len(args) > 2 {
 				return usageErr("changes needs REV1 and an optional REV2")
 			}
+			// An empty REV2 (a script's unset variable) must not mean
+			// REV2 left out: the files as they are now.
+			for i, rev := range args {
+				if strings.TrimSpace(rev) == "" && i == 0 {
+					return usageErr("REV1 must not be empty")
+				}
+				if strings.TrimSpace(rev) == "" {
+					return usageErr("REV2 must not be empty (leave it out to compare with the files as they are now)")
+				}
+			}
 			return nil
 		},
 		RunE: action(func(cmd *cobra.Command, args []string) (err error) {

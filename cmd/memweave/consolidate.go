@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -55,6 +56,9 @@ diff memory/' shows the rest.
 			}
 			if apply && len(args) == 0 {
 				return usageErr("consolidate --apply needs the ids of the groups to apply; run 'memweave consolidate' to list the groups and their ids")
+			}
+			if apply && slices.ContainsFunc(args, func(a string) bool { return strings.TrimSpace(a) == "" }) {
+				return usageErr("consolidate --apply needs group ids, got an empty one")
 			}
 			return nil
 		},

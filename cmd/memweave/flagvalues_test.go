@@ -31,6 +31,9 @@ func TestFlagValuesThatAskForNothing(t *testing.T) {
 		{[]string{"--db", "", "status"}, "--db"},
 		{[]string{"mcp", "--http", ""}, "--http"},
 		{[]string{"mcp", "--http", "nonsense"}, "--http"},
+		{[]string{"mcp", "--http", "127.0.0.1:99999"}, "--http"},
+		{[]string{"mcp", "--http", "127.0.0.1:-1"}, "--http"},
+		{[]string{"mcp", "--http", "127.0.0.1:http"}, "--http"},
 		{[]string{"mcp", "--sync-every", "-1s"}, "--sync-every"},
 		{[]string{"watch", "--debounce", "0s"}, "--debounce"},
 		{[]string{"watch", "--poll-interval", "0"}, "--poll-interval"},
@@ -41,6 +44,9 @@ func TestFlagValuesThatAskForNothing(t *testing.T) {
 		{[]string{"append", "--source", "", "a note"}, "--source"},
 		{[]string{"write", ""}, "needs a PATH, got an empty argument"},
 		{[]string{"delete", ""}, "needs a PATH, got an empty argument"},
+		{[]string{"add", ""}, "add needs FILE arguments, got an empty one"},
+		{[]string{"add", "memory/stack.md", " "}, "add needs FILE arguments, got an empty one"},
+		{[]string{"consolidate", "--apply", ""}, "consolidate --apply needs group ids, got an empty one"},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {

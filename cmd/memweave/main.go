@@ -53,7 +53,8 @@
 // errors and the progress bar go to stderr. Paths are workspace-relative
 // and '/'-separated. The exit status is 0 on success, 1 when the command
 // fails and 2 on a usage error (unknown command or flag, missing argument,
-// bad flag value). An error is one line on stderr starting "memweave: ".
+// bad flag value, a flag that takes one value given two different ones).
+// An error is one line on stderr starting "memweave: ".
 //
 // memweave needs cgo and the sqlite_fts5 build tag:
 //
@@ -163,7 +164,7 @@ OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
 	root.SetOut(a.stdout)
 	root.SetErr(a.stderr)
 	root.SetVersionTemplate("memweave {{.Version}}\n")
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr("%v", err) })
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr("%s", flagError(err)) })
 
 	pf := root.PersistentFlags()
 	pf.StringVarP(&a.workspace, "workspace", "w", ".", "workspace `folder` holding memory/")
@@ -198,6 +199,7 @@ OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
 		a.consolidateCommand(),
 		a.trustCommand(),
 	)
+	oneValueFlags(root)
 	return root
 }
 

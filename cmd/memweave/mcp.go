@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"os"
+	"strconv"
 	"sync/atomic"
 	"time"
 
@@ -160,8 +161,14 @@ are answered, for up to 30 seconds.`,
 		if cmd.Flags().Changed("http") {
 			// An empty or malformed address must not fall back to stdio
 			// or fail later as a listen error.
-			if _, _, err := net.SplitHostPort(httpAddr); err != nil {
-				return usageErr("invalid --http %q: want host:port, such as 127.0.0.1:8765", httpAddr)
+			// The port is a number: 99999 failed as a listen error (exit
+			// 1, naming no flag), and a service name ("http") served port 80.
+			_, port, err := net.SplitHostPort(httpAddr)
+			if err == nil {
+				_, err = strconv.ParseUint(port, 10, 16)
+			}
+			if err != nil {
+				return usageErr("invalid --http %q: want host:port with a port number 0 to 65535, such as 127.0.0.1:8765", httpAddr)
 			}
 		}
 		if err := notEmpty(cmd, "allow-host", "allow-origin"); err != nil {

@@ -85,7 +85,7 @@ note reads any more, or several do, is refused with nothing written.
 	fl.StringVar(&drop, "drop", "", "the lines superseded, `PATH:LINE` or PATH:FIRST-LAST")
 	fl.StringVar(&reason, "reason", "", "why, in a few words (`TEXT`, one line)")
 	fl.StringVar(&keepText, "keep-text", "", "the text of the --keep line as the listing showed it (`TEXT`): a line moved since is found by it")
-	fl.StringVar(&dropText, "drop-text", "", "the text of the first --drop line as the listing showed it (`TEXT`): lines moved since are found by it")
+	fl.StringVar(&dropText, "drop-text", "", "the text of the first --drop line as the listing showed it (`TEXT`): lines moved since are found by it; or of every line of the range, one per line: an edit inside it since is then refused")
 	fl.BoolVar(&asJSON, "json", false, "print the result as JSON")
 	fl.StringVar(&expectHash, "expect-hash", "", "refuse unless the --drop file holds the content whose hex SHA-256 is `HASH`; nothing is written on a mismatch")
 	return cmd

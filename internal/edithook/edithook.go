@@ -73,3 +73,22 @@ func RunAside(ctx context.Context, abs string) {
 		fn(abs)
 	}
 }
+
+// checkedKey is the context key of the checked hook.
+type checkedKey struct{}
+
+// WithChecked returns ctx carrying fn as the checked hook: it is called
+// with the absolute path of a file an in-place edit is replacing, after
+// the edit compared the file's content with the one it read, and before
+// the new content takes its place: the last moment an editor's save can
+// land.
+func WithChecked(ctx context.Context, fn Func) context.Context {
+	return context.WithValue(ctx, checkedKey{}, fn)
+}
+
+// RunChecked calls the checked hook ctx carries, if any, with abs.
+func RunChecked(ctx context.Context, abs string) {
+	if fn, ok := ctx.Value(checkedKey{}).(Func); ok && fn != nil {
+		fn(abs)
+	}
+}
