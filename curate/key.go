@@ -88,8 +88,7 @@ type Keyed struct {
 //     (written before an edit of the passage's text or of its headings,
 //     not both) that [Owners] gives to p: the only passage with its
 //     first line and heading path, else, when none has those, the only
-//     one with its first line and text; among several, those without
-//     an entry of their own are the candidates.
+//     one with its first line and text; when several are, nobody.
 //
 // owners returns [Owners] of the note; it is called only when fb has an
 // entry of that last kind with p's first line. A nil owners skips them.
@@ -141,7 +140,7 @@ func Owners(fb map[string]frontmatter.Votes, ps []Keyed) map[string]string {
 			continue
 		}
 		same := byFirst[e[:9]]
-		if i := KeyOwner(e, same, fb); i >= 0 {
+		if i := KeyOwner(e, same); i >= 0 {
 			out[e] = same[i]
 		}
 	}
@@ -150,10 +149,11 @@ func Owners(fb map[string]frontmatter.Votes, ps []Keyed) map[string]string {
 
 // KeyOwner returns the index in keys (a note's [PassageKey]s, in order)
 // of the passage the PassageKey e, which none of them is, was written
-// for, by [Marks]' rules (fb is the note's feedback, nil for none): -1
-// when e is one of keys, is not a PassageKey, or when no passage, or
-// several, can be it.
-func KeyOwner(e string, keys []string, fb map[string]frontmatter.Votes) int {
+// for, by [Marks]' rules: -1 when e is one of keys, is not a PassageKey,
+// or when no passage, or several, can be it. Among several, whether each
+// has an entry of its own tells nothing: the passage edited and marked
+// again since has one, and a twin added since, or never marked, has none.
+func KeyOwner(e string, keys []string) int {
 	if len(e) != 17 || slices.Contains(keys, e) {
 		return -1
 	}
@@ -161,22 +161,18 @@ func KeyOwner(e string, keys []string, fb map[string]frontmatter.Votes) int {
 		func(q string) bool { return q[:13] == e[:13] },                   // first line and heading path
 		func(q string) bool { return q[:9] == e[:9] && q[13:] == e[13:] }, // first line and text
 	} {
-		var same, unmarked []int
+		owner := -1
 		for i, q := range keys {
-			if len(q) == len(e) && alike(q) {
-				same = append(same, i)
-				if _, ok := fb[q]; !ok {
-					unmarked = append(unmarked, i)
-				}
+			if len(q) != len(e) || !alike(q) {
+				continue
 			}
+			if owner >= 0 {
+				return -1
+			}
+			owner = i
 		}
-		switch {
-		case len(same) == 1:
-			return same[0]
-		case len(same) > 1 && len(unmarked) == 1:
-			return unmarked[0]
-		case len(same) > 1:
-			return -1
+		if owner >= 0 {
+			return owner
 		}
 	}
 	return -1

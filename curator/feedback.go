@@ -111,7 +111,7 @@ func (n *Notes) passageFor(data []byte, line int, key string) (chunker.Chunk, er
 		for _, c := range chunks {
 			keys = append(keys, curate.PassageKey(c.Headings, c.Text))
 		}
-		if i := curate.KeyOwner(key, keys, nil); i >= 0 {
+		if i := curate.KeyOwner(key, keys); i >= 0 {
 			found = append(found, chunks[i])
 		}
 	}

@@ -137,11 +137,15 @@ func TestRecoverDropsEmptyAsideName(t *testing.T) {
 		t.Fatalf("notes aside = %q, want one", left)
 	}
 	// As if the rename had not happened: the note at its name, the
-	// reserved name empty; then the note deleted.
+	// reserved name empty (with the reservation's mode); then the note
+	// deleted.
 	if err := os.Rename(left[0], filepath.Join(root, "memory/a.md")); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(left[0], nil, 0o600); err != nil {
+	if err := os.WriteFile(left[0], nil, memfile.ReservePerm); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(left[0], memfile.ReservePerm); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.Remove(filepath.Join(root, "memory/a.md")); err != nil {

@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 	"time"
@@ -693,10 +694,9 @@ func putBackAside(root string) error {
 			defer r.Close()
 		}
 		aside := filepath.Join(TempDir, e.Name())
-		if fi, err := r.Lstat(aside); err == nil && fi.Size() == 0 {
-			// The empty file that reserves the name, left by a process
-			// killed before its rename: no note was ever aside. (An empty
-			// note holds nothing to put back either.)
+		if fi, err := r.Lstat(aside); err == nil && reservation(fi) {
+			// No note was ever aside. An empty note aside has its own
+			// mode and is put back.
 			r.Remove(aside)
 			continue
 		}
@@ -798,6 +798,27 @@ func mendTempIgnore(root string) error {
 	return makeTempDir(r)
 }
 
+// reservePerm is the mode of the empty file that reserves a name in
+// TempDir for a note [moveAside] moves there: no permission bits, which
+// no note an edit could read has, so that [Recover] tells a reservation
+// left by a killed process from an empty note aside ([reservation]). On
+// Windows, where a file without them is read-only and a rename cannot
+// replace it, 0o600.
+var reservePerm = func() fs.FileMode {
+	if runtime.GOOS == "windows" {
+		return 0o600
+	}
+	return 0
+}()
+
+// reservation reports whether the file aside described by fi is the
+// empty file that reserved its name, left by a process killed before its
+// rename: no note was ever aside. On Windows, where modes cannot tell, any
+// empty file is taken for one (an empty note aside is then lost).
+func reservation(fi fs.FileInfo) bool {
+	return fi.Size() == 0 && (runtime.GOOS == "windows" || fi.Mode().Perm() == reservePerm)
+}
+
 // moveAside renames the file name beneath r to a new temporary name in
 // TempDir, or in the file's own folder when TempDir is on another file
 // system, and returns that name.
@@ -815,7 +836,7 @@ func moveAside(r *os.Root, name string) (string, error) {
 			// process killed before it put it back is put back by
 			// Recover, under the name its own name holds.
 			tmpName = asideName(name)
-			if tmp, err = r.OpenFile(tmpName, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600); err != nil {
+			if tmp, err = r.OpenFile(tmpName, os.O_WRONLY|os.O_CREATE|os.O_EXCL, reservePerm); err != nil {
 				return "", err
 			}
 		} else if tmpName, tmp, err = createTempAs(r, dir, tempPrefix); err != nil {

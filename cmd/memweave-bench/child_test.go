@@ -229,6 +229,21 @@ func TestSpeedColdPhaseReference(t *testing.T) {
 func TestSpeedStaticEmbedder(t *testing.T) {
 	memweavetest.Long(t, "a speed run in child processes")
 	t.Setenv(childEnv, "1")
+	model := lettersModel(t, t.TempDir())
+	rep := bench(t, "--embedder", "static", "--embedding-model", model, "speed", "--chunks", "120", "--queries", "2",
+		"--cold-runs", "1", "--write-rounds", "1", "--cadence-searches", "0", "--no-bare-vec0", "--json")
+	for _, key := range []string{"embed_texts_per_s", "cold_search_p50_ms", "vector_recall_at_10"} {
+		if v, ok := rep[key].(float64); !ok || v <= 0 {
+			t.Errorf("speed report[%q] = %v, want a positive number", key, rep[key])
+		}
+	}
+}
+
+// lettersModel writes a static model of 8 dimensions whose vocabulary
+// is the letters and digits (as words and word pieces) in dir/letters,
+// and returns that folder.
+func lettersModel(t *testing.T, dir string) string {
+	t.Helper()
 	vocab := []string{"[UNK]"}
 	var rows [][]float32
 	rows = append(rows, make([]float32, 8))
@@ -240,13 +255,6 @@ func TestSpeedStaticEmbedder(t *testing.T) {
 			rows = append(rows, r)
 		}
 	}
-	model := statictest.WriteModel(t, filepath.Join(t.TempDir(), "letters"), map[string]statictest.Tensor{
+	return statictest.WriteModel(t, filepath.Join(dir, "letters"), map[string]statictest.Tensor{
 		"embeddings": statictest.F32(rows)}, statictest.WordPieceTokenizer(vocab), "")
-	rep := bench(t, "--embedder", "static", "--embedding-model", model, "speed", "--chunks", "120", "--queries", "2",
-		"--cold-runs", "1", "--write-rounds", "1", "--cadence-searches", "0", "--no-bare-vec0", "--json")
-	for _, key := range []string{"embed_texts_per_s", "cold_search_p50_ms", "vector_recall_at_10"} {
-		if v, ok := rep[key].(float64); !ok || v <= 0 {
-			t.Errorf("speed report[%q] = %v, want a positive number", key, rep[key])
-		}
-	}
 }

@@ -91,6 +91,7 @@ package main
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -214,6 +215,11 @@ func (a *app) checkGlobalFlags(cmd *cobra.Command, _ []string) error {
 	if a.embedder == "static" && a.embeddingModel == "" {
 		return usageErr("--embedder static needs --embedding-model FOLDER")
 	}
+	if a.embedder == "static" {
+		if err := a.staticModelFolder(); err != nil {
+			return err
+		}
+	}
 	for _, f := range []struct {
 		name string
 		neg  bool
@@ -242,6 +248,26 @@ func (a *app) checkGlobalFlags(cmd *cobra.Command, _ []string) error {
 	if a.chunkTokens != 0 && a.chunkTokens < 16 {
 		return usageErr("invalid --chunk-tokens %d: must be at least 16", a.chunkTokens)
 	}
+	return nil
+}
+
+// staticModelFolder makes --embedding-model, the static model's folder,
+// absolute against the working folder: the library reads a relative one
+// against the workspace, and each bench workspace is a temporary folder
+// where it is not (every chunk would fail to embed). A folder that is not
+// there is refused, naming the flag.
+func (a *app) staticModelFolder() error {
+	abs, err := filepath.Abs(a.embeddingModel)
+	if err != nil {
+		return usageErr("invalid --embedding-model %q: %v", a.embeddingModel, err)
+	}
+	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
+		if err == nil {
+			err = errors.New("not a folder")
+		}
+		return usageErr("invalid --embedding-model %q: the static model folder: %v", a.embeddingModel, err)
+	}
+	a.embeddingModel = abs
 	return nil
 }
 

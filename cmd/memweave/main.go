@@ -135,8 +135,10 @@ type app struct {
 	// apiKey is read from the environment; it is redacted from every
 	// message the command prints.
 	apiKey string
-	// longLived is set by the commands that serve many requests (mcp):
-	// their Weave's searches drain a file watcher instead of scanning.
+	// longLived is set by the commands that run until stopped (mcp,
+	// watch): their Weave is no [memweave.Config.OneShot] one (its
+	// searches drain a file watcher instead of scanning, and its index
+	// keeps SQLite's full page cache, and the vector codes once searched).
 	longLived bool
 }
 
@@ -344,7 +346,7 @@ func (a *app) config() memweave.Config {
 		Workspace: a.workspace,
 		DBPath:    a.dbPath,
 		// A command serves once and scans once; the MCP server's
-		// searches drain a file watcher.
+		// searches drain a file watcher, and watch re-indexes for hours.
 		OneShot: !a.longLived,
 		// Unset flags are zero: the workspace's memweave.json, or the
 		// defaults, fill them in.

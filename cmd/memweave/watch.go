@@ -33,6 +33,9 @@ unavailable it falls back to scanning the files every --poll-interval.`,
 			if poll < 0 || set("poll-interval") && poll == 0 {
 				return usageErr("invalid --poll-interval %v: must be positive", poll)
 			}
+			// A watcher re-indexes until interrupted: it reads the same
+			// index pages again and again, unlike a one-shot command.
+			a.longLived = true
 			w, err := a.openWeave(cmd)
 			if err != nil {
 				return err
