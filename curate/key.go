@@ -3,9 +3,10 @@ package curate
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"github.com/memweave/memweave-go/frontmatter"
 	"slices"
 	"strings"
+
+	"github.com/memweave/memweave-go/frontmatter"
 )
 
 // LinesKey is the content key of lines, the one key by which curation
