@@ -132,15 +132,12 @@ const (
 // oneShotPragmas give a one-shot handle's connections a page cache of 64
 // KiB instead of SQLite's 2,000 KiB: a process that reads once and exits
 // never reads a page again after its cache would have dropped it, and
-// each page it keeps is a fresh malloc'd 4 KiB, a page fault (10 to 14
-// µs on a paravirtualised VM). Counting the chunks (status) or reading the
-// file rows and the keyword index (search) filled some 250 pages: a fresh
-// search at 10k chunks took 12% fewer page faults with the cap, status
-// 15% (docs/performance.md, stop 50). cache_spill keeps the threshold at
-// which a write transaction spills dirty pages to the log where the
-// default cache put it (2,000 KiB), so that an index run writes what it
-// wrote before: past 64 KiB, SQLite recycles clean pages, and keeps dirty
-// ones.
+// each page it keeps is a fresh malloc'd page, a page fault (figures in
+// docs/performance.md, "Stop 50, cold lane"). cache_spill keeps the
+// threshold at which a write transaction spills dirty pages to the log
+// where the default cache put it (2,000 KiB), so that an index run
+// writes what it wrote before: past 64 KiB, SQLite recycles clean pages,
+// and keeps dirty ones.
 const oneShotPragmas = ` PRAGMA cache_size = -64; PRAGMA cache_spill = -2000;`
 
 // connPragmas keep the write-ahead log small: a checkpoint every 256
