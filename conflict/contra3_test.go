@@ -48,15 +48,30 @@ func loadHashed(tb testing.TB, name, prefix string) []pair {
 //
 //	go test -tags sqlite_fts5 -count=1 -run TestContra3PrecisionRecall -v ./conflict/
 func TestContra3PrecisionRecall(t *testing.T) {
-	pairs := loadHashed(t, "testdata/contra3.jsonl", "contra3")
-	if len(pairs) < 100 {
-		t.Fatalf("contra3 has %d pairs, want at least 100", len(pairs))
+	judgeHashedSet(t, "testdata/contra3.jsonl", "contra3", 100, []floor{{"tune", 1, 0.60}, {"check", 0.71, 0.43}})
+}
+
+// floor is a part's least precision and recall a set's test accepts.
+type floor struct {
+	part              string
+	precision, recall float64
+}
+
+// judgeHashedSet scores Judge on the labelled pairs of path (split by
+// loadHashed into set-tune and set-check), printing the tune part's
+// misses only, and fails when the set holds fewer than atLeast pairs or
+// a part falls under its floor.
+func judgeHashedSet(t *testing.T, path, set string, atLeast int, floors []floor) {
+	t.Helper()
+	pairs := loadHashed(t, path, set)
+	if len(pairs) < atLeast {
+		t.Fatalf("%s has %d pairs, want at least %d", set, len(pairs), atLeast)
 	}
 	parts := map[string]*score{}
 	for _, p := range pairs {
 		v, got := conflict.Judge(p.A, p.B)
 		want := p.Label == "conflict"
-		part := strings.TrimPrefix(p.Split, "contra3-")
+		part := strings.TrimPrefix(p.Split, set+"-")
 		tally(parts, part, got, want)
 		if part == "tune" {
 			tally(parts, part+"/"+p.Kind, got, want)
@@ -66,15 +81,9 @@ func TestContra3PrecisionRecall(t *testing.T) {
 		}
 	}
 	logScores(t, parts)
-	for _, c := range []struct {
-		part              string
-		precision, recall float64
-	}{
-		{"tune", 1, 0.60},
-		{"check", 0.71, 0.43},
-	} {
+	for _, c := range floors {
 		if s := parts[c.part]; s.precision() < c.precision || s.recall() < c.recall {
-			t.Errorf("contra3 %s part: %v, want precision >= %.2f and recall >= %.2f", c.part, s, c.precision, c.recall)
+			t.Errorf("%s %s part: %v, want precision >= %.2f and recall >= %.2f", set, c.part, s, c.precision, c.recall)
 		}
 	}
 }

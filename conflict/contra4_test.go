@@ -1,10 +1,7 @@
 package conflict_test
 
 import (
-	"strings"
 	"testing"
-
-	"github.com/memweave/memweave-go/conflict"
 )
 
 // TestContra4PrecisionRecall scores Judge on testdata/contra4.jsonl,
@@ -25,36 +22,8 @@ import (
 //
 //	go test -tags sqlite_fts5 -count=1 -run TestContra4PrecisionRecall -v ./conflict/
 func TestContra4PrecisionRecall(t *testing.T) {
-	pairs := loadHashed(t, "testdata/contra4.jsonl", "contra4")
-	if len(pairs) < 120 {
-		t.Fatalf("contra4 has %d pairs, want at least 120", len(pairs))
-	}
-	parts := map[string]*score{}
-	for _, p := range pairs {
-		v, got := conflict.Judge(p.A, p.B)
-		want := p.Label == "conflict"
-		part := strings.TrimPrefix(p.Split, "contra4-")
-		tally(parts, part, got, want)
-		if part == "tune" {
-			tally(parts, part+"/"+p.Kind, got, want)
-			if got != want {
-				t.Logf("miss %d [%s] Judge = %v %q, want %v\n  a: %q\n  b: %q", p.ID, p.Kind, got, v.Reason, want, p.A, p.B)
-			}
-		}
-	}
-	logScores(t, parts)
 	// The figures of the pass that wrote the set: the check part was
 	// read once, at its end (tune P 0.75 R 0.29 and check P 0.92 R 0.38
 	// before it).
-	for _, c := range []struct {
-		part              string
-		precision, recall float64
-	}{
-		{"tune", 1, 0.52},
-		{"check", 0.92, 0.44},
-	} {
-		if s := parts[c.part]; s.precision() < c.precision || s.recall() < c.recall {
-			t.Errorf("contra4 %s part: %v, want precision >= %.2f and recall >= %.2f", c.part, s, c.precision, c.recall)
-		}
-	}
+	judgeHashedSet(t, "testdata/contra4.jsonl", "contra4", 120, []floor{{"tune", 1, 0.52}, {"check", 0.92, 0.44}})
 }
