@@ -5,6 +5,10 @@ import (
 	"strings"
 )
 
+// FirstLine is the number of a file's first line: [Lines] and every
+// line argument of the tools count from it.
+const FirstLine = 1
+
 // Lines returns lines from, from+1, ..., from+count-1 of data, exactly as
 // they are, line endings included. Lines are numbered from 1; a line ends
 // at "\n", "\r\n" or a lone "\r", like the chunker's. A count of zero or
@@ -31,9 +35,9 @@ func Lines(data []byte, from, count int) (string, error) {
 		n-- // empty last "line" after the final ending, or an empty file
 	}
 	switch {
-	case from < 1:
-		return "", fmt.Errorf("line %d is out of range: lines are numbered from 1", from)
-	case n == 0 && from == 1:
+	case from < FirstLine:
+		return "", fmt.Errorf("line %d is out of range: lines are numbered from %d", from, FirstLine)
+	case n == 0 && from == FirstLine:
 		return "", nil
 	case from > n:
 		return "", fmt.Errorf("line %d is out of range: the file has %d lines", from, n)

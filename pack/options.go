@@ -49,10 +49,13 @@ type Options struct {
 // Defaults returns the Options a pack starts from.
 func Defaults() Options { return Options{Candidates: DefaultCandidates, Dedupe: DefaultDedupe} }
 
-// Check returns the first invalid setting: a budget that is not a
-// positive number of tokens, else Err.
+// MinBudget is the smallest budget, in tokens, a pack takes.
+const MinBudget = 1
+
+// Check returns the first invalid setting: a budget below [MinBudget]
+// tokens, else Err.
 func (o *Options) Check(budget int) error {
-	if budget <= 0 {
+	if budget < MinBudget {
 		return fmt.Errorf("budget must be a positive number of tokens, got %d", budget)
 	}
 	return o.Err
