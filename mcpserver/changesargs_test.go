@@ -20,8 +20,8 @@ func TestChangesNamesTheArgumentAtFault(t *testing.T) {
 		mustNot string
 	}{
 		{map[string]any{"from": "HEAD", "offset": -1}, "memory_changes: offset must be 0 or more, got -1", "max_results"},
-		{map[string]any{"from": "HEAD", "max_results": 201}, "memory_changes: max_results must be between 1 and 200, got 201", "offset"},
-		{map[string]any{"from": "HEAD", "max_results": -3}, "memory_changes: max_results must be between 1 and 200, got -3", "offset"},
+		{map[string]any{"from": "HEAD", "max_results": 201}, "memory_changes: max_results must be between 0 and 200, got 201", "offset"},
+		{map[string]any{"from": "HEAD", "max_results": -3}, "memory_changes: max_results must be between 0 and 200, got -3", "offset"},
 		{map[string]any{"from": ""}, "memory_changes: from must name a git revision", "to"},
 	} {
 		res := call(t, cs, "memory_changes", c.args)

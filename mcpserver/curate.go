@@ -46,8 +46,8 @@ func (t *tools) feedback(ctx context.Context, in feedbackInput) (*mcp.CallToolRe
 	if err := checkSize("memory_feedback", "passage", in.Passage, maxKeyBytes); err != nil {
 		return nil, out, err
 	}
-	if in.Line < 1 {
-		return nil, out, fmt.Errorf("memory_feedback: line must be 1 or more, got %d", in.Line)
+	if err := checkRange("memory_feedback", "line", in.Line); err != nil {
+		return nil, out, err
 	}
 	if strings.TrimSpace(in.Passage) == "" && in.ExpectHash == "" {
 		return nil, out, fmt.Errorf("memory_feedback: line %d alone names whatever is at that line of %s now, which an earlier mark (front matter added at the top of the note) or edit may have moved; "+
@@ -128,8 +128,13 @@ func (t *tools) resolve(ctx context.Context, in resolveInput) (*mcp.CallToolResu
 			return nil, out, err
 		}
 	}
-	if in.KeepLine < 1 || in.DropLine < 1 {
-		return nil, out, fmt.Errorf("memory_resolve: keep_line and drop_line must be 1 or more, got %d and %d", in.KeepLine, in.DropLine)
+	for _, arg := range []struct {
+		name string
+		v    int
+	}{{"keep_line", in.KeepLine}, {"drop_line", in.DropLine}, {"drop_end_line", in.DropEndLine}} {
+		if err := checkRange("memory_resolve", arg.name, arg.v); err != nil {
+			return nil, out, err
+		}
 	}
 	if in.DropEndLine != 0 && in.DropEndLine < in.DropLine {
 		return nil, out, fmt.Errorf("memory_resolve: drop_end_line must be at least drop_line (%d), got %d", in.DropLine, in.DropEndLine)
@@ -164,7 +169,7 @@ type consolidateInput struct {
 	// MaxResults bounds the groups of a listing, as memory_conflicts'
 	// bounds its pairs: a memory of thousands of copies would otherwise
 	// answer with megabytes.
-	MaxResults int `json:"max_results,omitempty" jsonschema:"how many groups a listing returns, 1 to 500 (default 50); apply the ids of a listing, then list again for the rest"`
+	MaxResults int `json:"max_results,omitempty" jsonschema:"how many groups a listing returns, at most 500 (0 or absent: 50); apply the ids of a listing, then list again for the rest"`
 }
 
 // maxGroupsListed bounds the max_results of memory_consolidate.
@@ -187,8 +192,8 @@ type consolidateOutput struct {
 
 func (t *tools) consolidate(ctx context.Context, in consolidateInput) (*mcp.CallToolResult, consolidateOutput, error) {
 	out := consolidateOutput{Groups: []memweave.DuplicateGroup{}, Held: []memweave.HeldPair{}, Warnings: []memweave.Warning{}}
-	if in.MaxResults < 0 || in.MaxResults > maxGroupsListed {
-		return nil, out, fmt.Errorf("memory_consolidate: max_results must be between 1 and %d, got %d", maxGroupsListed, in.MaxResults)
+	if err := checkRange("memory_consolidate", "max_results", in.MaxResults); err != nil {
+		return nil, out, err
 	}
 	if in.Apply == nil {
 		plan, err := t.w.Consolidate(ctx)

@@ -54,7 +54,7 @@ func TestConflictsChangesSearchAt(t *testing.T) {
 	}
 	mustFail(t, cs, "memory_search", map[string]any{"query": "x", "at": "--output=/tmp/x"}, "bad revision")
 	mustFail(t, cs, "memory_changes", map[string]any{"from": strings.Repeat("a", 300)}, "the limit is 256 bytes")
-	mustFail(t, cs, "memory_conflicts", map[string]any{"max_results": 501}, "between 1 and 500")
+	mustFail(t, cs, "memory_conflicts", map[string]any{"max_results": 501}, "memory_conflicts: max_results must be between 0 and 500, got 501")
 	// A bad revision was named by its value alone: the error names the
 	// argument that holds it.
 	mustFail(t, cs, "memory_changes", map[string]any{"from": "nosuch"}, `from: history: bad revision "nosuch"`)

@@ -26,9 +26,9 @@ func TestArgumentLimits(t *testing.T) {
 		{"memory_append", map[string]any{"text": "x", "source": over(mcpserver.MaxPathBytes)}, fmt.Sprintf("the limit is %d bytes", mcpserver.MaxPathBytes)},
 		{"memory_search", map[string]any{"query": over(mcpserver.MaxQueryBytes)}, fmt.Sprintf("query is %d bytes; the limit is %d bytes", mcpserver.MaxQueryBytes+1, mcpserver.MaxQueryBytes)},
 		{"memory_search", map[string]any{"query": "x", "sources": []string{"notes", over(mcpserver.MaxPathBytes)}}, fmt.Sprintf("the limit is %d bytes", mcpserver.MaxPathBytes)},
-		{"memory_search", map[string]any{"query": "x", "max_results": mcpserver.MaxSearchResults + 1}, fmt.Sprintf("between 1 and %d", mcpserver.MaxSearchResults)},
+		{"memory_search", map[string]any{"query": "x", "max_results": mcpserver.MaxSearchResults + 1}, fmt.Sprintf("max_results must be between 0 and %d, got %d", mcpserver.MaxSearchResults, mcpserver.MaxSearchResults+1)},
 		{"memory_pack", map[string]any{"query": over(mcpserver.MaxQueryBytes), "budget_tokens": 100}, fmt.Sprintf("the limit is %d bytes", mcpserver.MaxQueryBytes)},
-		{"memory_pack", map[string]any{"query": "x", "budget_tokens": mcpserver.MaxBudgetTokens + 1}, fmt.Sprintf("budget_tokens is %d; the limit is %d tokens", mcpserver.MaxBudgetTokens+1, mcpserver.MaxBudgetTokens)},
+		{"memory_pack", map[string]any{"query": "x", "budget_tokens": mcpserver.MaxBudgetTokens + 1}, fmt.Sprintf("budget_tokens must be between 1 and %d, got %d", mcpserver.MaxBudgetTokens, mcpserver.MaxBudgetTokens+1)},
 		{"memory_get", map[string]any{"path": longPath}, fmt.Sprintf("the limit is %d bytes", mcpserver.MaxPathBytes)},
 		{"memory_delete", map[string]any{"path": longPath}, fmt.Sprintf("the limit is %d bytes", mcpserver.MaxPathBytes)},
 	}

@@ -6,10 +6,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"math"
 	"reflect"
 	"runtime/debug"
-	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -93,6 +91,7 @@ func New(w *memweave.Weave, opts *Options) *mcp.Server {
 		&mcp.ServerOptions{Instructions: o.Instructions, Logger: o.Logger})
 	t := &tools{w: w, log: o.Logger}
 	t.register(srv)
+	srv.AddReceivingMiddleware(checkRanges)
 	return srv
 }
 
@@ -386,29 +385,6 @@ var wireSchemas = map[reflect.Type]*jsonschema.Schema{
 	reflect.TypeFor[memweave.Warning](): {Type: "string", Description: "a problem that did not stop the call, as one sentence"},
 }
 
-// maxIntArg bounds every integer argument's magnitude in the input
-// schemas: far above any count, line or budget a tool takes, and within
-// the int of every platform.
-const maxIntArg = math.MaxInt32
-
-// boundIntegers gives each integer property of s without bounds the
-// bounds ±[maxIntArg]. The schema's check then refuses a number the
-// arguments' Go ints cannot hold, naming the argument; without them the
-// number reached Go's JSON decoder, whose error names a Go struct field
-// and quotes the rest of the request.
-func boundIntegers(s *jsonschema.Schema) {
-	for _, p := range s.Properties {
-		if p.Type == "integer" || slices.Contains(p.Types, "integer") {
-			if p.Maximum == nil {
-				p.Maximum = new(float64(maxIntArg))
-			}
-			if p.Minimum == nil {
-				p.Minimum = new(float64(-maxIntArg))
-			}
-		}
-	}
-}
-
 // nonEmptyHash gives the expect_hash property of s, if any, a minimum
 // length of 1. Go's decoder cannot tell "" from an absent argument, and
 // an absent one means "no check"; a client filling the argument from a
@@ -432,7 +408,7 @@ func addTool[In, Out any](srv *mcp.Server, t *tools, tool *mcp.Tool, fn func(con
 	if err != nil {
 		panic(fmt.Sprintf("mcpserver: input schema of %s: %v", tool.Name, err))
 	}
-	boundIntegers(in)
+	boundIntegers(tool.Name, in)
 	nonEmptyHash(in)
 	tool.InputSchema = in
 	s, err := jsonschema.For[Out](&jsonschema.ForOptions{TypeSchemas: wireSchemas})

@@ -12,6 +12,7 @@ import (
 	"github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/chunker"
 	"github.com/memweave/memweave-go/conflict"
+	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/pack"
 	"github.com/memweave/memweave-go/postprocess"
 	"github.com/memweave/memweave-go/search"
@@ -72,7 +73,7 @@ func checkList(tool, field string, list []string) error {
 // searchInput is the input of memory_search.
 type searchInput struct {
 	Query             string   `json:"query" jsonschema:"what to look for: a question, keywords or an exact identifier; at most 4096 bytes"`
-	MaxResults        int      `json:"max_results,omitempty" jsonschema:"how many results to return, 1 to 50 (default 6)"`
+	MaxResults        int      `json:"max_results,omitempty" jsonschema:"how many results to return, at most 50 (0 or absent: 6)"`
 	MinScore          *float64 `json:"min_score,omitempty" jsonschema:"drop results scoring below this, in [0,1] (default 0.35; 0 keeps everything)"`
 	Sources           []string `json:"sources,omitempty" jsonschema:"only search these namespaces: memory for files directly in memory/, or the name of a folder under memory/; at most 256 names of at most 1024 bytes"`
 	DecayHalfLifeDays *float64 `json:"decay_half_life_days,omitempty" jsonschema:"favour recent dated notes: halve a dated file's score every this many days (off unless given)"`
@@ -102,11 +103,11 @@ func (t *tools) search(ctx context.Context, in searchInput) (*mcp.CallToolResult
 	if err := checkList("memory_search", "tags", in.Tags); err != nil {
 		return nil, out, err
 	}
+	if err := checkRange("memory_search", "max_results", in.MaxResults); err != nil {
+		return nil, out, err
+	}
 	var opts []memweave.SearchOption
-	switch {
-	case in.MaxResults < 0 || in.MaxResults > MaxSearchResults:
-		return nil, out, fmt.Errorf("memory_search: max_results must be between 1 and %d, got %d", MaxSearchResults, in.MaxResults)
-	case in.MaxResults > 0:
+	if in.MaxResults > 0 {
 		opts = append(opts, memweave.MaxResults(in.MaxResults))
 	}
 	if in.MinScore != nil {
@@ -201,7 +202,7 @@ func emptyQuery(tool string, err error) error {
 // getInput is the input of memory_get.
 type getInput struct {
 	Path  string `json:"path" jsonschema:"file relative to memory/ (or starting with memory/), as memory_search returns it; at most 1024 bytes"`
-	From  int    `json:"from,omitempty" jsonschema:"first line to read, 1-based (default 1)"`
+	From  int    `json:"from,omitempty" jsonschema:"first line to read, 1-based (0 or absent: 1)"`
 	Lines int    `json:"lines,omitempty" jsonschema:"how many lines to read (default: to the end of the file); an answer holds at most 1 MiB of whole lines"`
 }
 
@@ -225,13 +226,15 @@ func (t *tools) get(ctx context.Context, in getInput) (*mcp.CallToolResult, getO
 	if err := checkSize("memory_get", "path", in.Path, MaxPathBytes); err != nil {
 		return nil, out, err
 	}
-	from := in.From
-	if from == 0 {
-		from = 1
+	for _, arg := range []struct {
+		name string
+		v    int
+	}{{"from", in.From}, {"lines", in.Lines}} {
+		if err := checkRange("memory_get", arg.name, arg.v); err != nil {
+			return nil, out, err
+		}
 	}
-	if in.Lines < 0 {
-		return nil, out, fmt.Errorf("memory_get: lines must not be negative, got %d", in.Lines)
-	}
+	from := cmp.Or(in.From, memfile.FirstLine)
 	text, hash, err := t.w.GetWithHash(ctx, in.Path, from, in.Lines)
 	if err != nil {
 		return nil, out, pathError("memory_get", in.Path, err)
@@ -393,8 +396,8 @@ func (t *tools) pack(ctx context.Context, in packInput) (*mcp.CallToolResult, me
 	if err := checkSize("memory_pack", "query", in.Query, MaxQueryBytes); err != nil {
 		return nil, memweave.Pack{}, err
 	}
-	if in.BudgetTokens > MaxBudgetTokens {
-		return nil, memweave.Pack{}, fmt.Errorf("memory_pack: budget_tokens is %d; the limit is %d tokens", in.BudgetTokens, MaxBudgetTokens)
+	if err := checkRange("memory_pack", "budget_tokens", in.BudgetTokens); err != nil {
+		return nil, memweave.Pack{}, err
 	}
 	sup, err := superseded("memory_pack", in.Superseded)
 	if err != nil {
@@ -466,7 +469,7 @@ const MaxConflicts = 500
 type conflictsInput struct {
 	Sources    []string `json:"sources,omitempty" jsonschema:"only these namespaces; at most 256 names of at most 1024 bytes"`
 	PathPrefix string   `json:"path_prefix,omitempty" jsonschema:"only files whose path starts with this, e.g. memory/projects/; at most 1024 bytes"`
-	MaxResults int      `json:"max_results,omitempty" jsonschema:"how many conflicts to return, likely first, 1 to 500 (default 50)"`
+	MaxResults int      `json:"max_results,omitempty" jsonschema:"how many conflicts to return, likely first, at most 500 (0 or absent: 50)"`
 }
 
 // conflictsOutput is the output of memory_conflicts: the library's
@@ -487,8 +490,8 @@ func (t *tools) conflicts(ctx context.Context, in conflictsInput) (*mcp.CallTool
 	if err := checkList("memory_conflicts", "sources", in.Sources); err != nil {
 		return nil, out, err
 	}
-	if in.MaxResults < 0 || in.MaxResults > MaxConflicts {
-		return nil, out, fmt.Errorf("memory_conflicts: max_results must be between 1 and %d, got %d", MaxConflicts, in.MaxResults)
+	if err := checkRange("memory_conflicts", "max_results", in.MaxResults); err != nil {
+		return nil, out, err
 	}
 	opts := []memweave.SearchOption{memweave.MaxResults(cmp.Or(in.MaxResults, 50)), memweave.PathPrefix(in.PathPrefix)}
 	if len(in.Sources) > 0 {
@@ -511,7 +514,7 @@ type changesInput struct {
 	To   string `json:"to,omitempty" jsonschema:"the later git revision; default: the files as they are now; at most 256 bytes"`
 	// Offset and MaxResults page the answer.
 	Offset     int `json:"offset,omitempty" jsonschema:"skip this many changes: the next_offset of a truncated answer"`
-	MaxResults int `json:"max_results,omitempty" jsonschema:"how many changes to return, 1 to 200 (default 50)"`
+	MaxResults int `json:"max_results,omitempty" jsonschema:"how many changes to return, at most 200 (0 or absent: 50)"`
 }
 
 // changesOutput is the output of memory_changes: the library's wire
@@ -530,13 +533,16 @@ func (t *tools) changes(ctx context.Context, in changesInput) (*mcp.CallToolResu
 	}
 	// Each check names its own argument: an error naming both blamed
 	// max_results for a bad offset.
-	switch {
-	case in.From == "":
+	if in.From == "" {
 		return nil, out, errors.New(`memory_changes: from must name a git revision (a commit id, branch, tag or HEAD~3), got ""`)
-	case in.MaxResults < 0 || in.MaxResults > MaxChanges:
-		return nil, out, fmt.Errorf("memory_changes: max_results must be between 1 and %d, got %d", MaxChanges, in.MaxResults)
-	case in.Offset < 0:
-		return nil, out, fmt.Errorf("memory_changes: offset must be 0 or more, got %d", in.Offset)
+	}
+	for _, arg := range []struct {
+		name string
+		v    int
+	}{{"max_results", in.MaxResults}, {"offset", in.Offset}} {
+		if err := checkRange("memory_changes", arg.name, arg.v); err != nil {
+			return nil, out, err
+		}
 	}
 	res, err := t.w.Changes(ctx, in.From, in.To, memweave.ChangesPage{Offset: in.Offset, Limit: cmp.Or(in.MaxResults, 50)})
 	if err != nil {

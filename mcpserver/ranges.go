@@ -1,0 +1,108 @@
+package mcpserver
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"math"
+	"slices"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/memweave/memweave-go/memfile"
+	"github.com/memweave/memweave-go/pack"
+)
+
+// maxIntArg bounds every integer argument without a narrower bound: far
+// above any count, line or budget a tool takes, and within the int of
+// every platform.
+const maxIntArg = math.MaxInt32
+
+// intRange is the range of values a tool accepts for an integer
+// argument, both bounds included.
+type intRange struct{ min, max int }
+
+// intRanges are the ranges of the tools' integer arguments, by tool and
+// argument, one place for each bound: [boundIntegers] states each in the
+// input schema for the client, [checkRanges] refuses a call with a value
+// outside it, and the handlers check them again with [checkRange]. A
+// minimum of 0 for a count means "the default".
+var intRanges = map[string]map[string]intRange{
+	"memory_search":      {"max_results": {0, MaxSearchResults}},
+	"memory_get":         {"from": {0, maxIntArg}, "lines": {0, maxIntArg}},
+	"memory_pack":        {"budget_tokens": {pack.MinBudget, MaxBudgetTokens}},
+	"memory_conflicts":   {"max_results": {0, MaxConflicts}},
+	"memory_changes":     {"max_results": {0, MaxChanges}, "offset": {0, maxIntArg}},
+	"memory_consolidate": {"max_results": {0, maxGroupsListed}},
+	"memory_feedback":    {"line": {memfile.FirstLine, maxIntArg}},
+	"memory_resolve": {
+		"keep_line":     {memfile.FirstLine, maxIntArg},
+		"drop_line":     {memfile.FirstLine, maxIntArg},
+		"drop_end_line": {0, maxIntArg},
+	},
+}
+
+// checkRange returns an error naming tool, arg and its range in
+// [intRanges] when v is outside it: an int from a handler's arguments, or
+// a float64 from the JSON of a call (see [checkRanges]).
+func checkRange[N int | float64](tool, arg string, v N) error {
+	r, ok := intRanges[tool][arg]
+	switch {
+	case !ok:
+		return fmt.Errorf("%s: %s has no range", tool, arg)
+	case float64(v) >= float64(r.min) && float64(v) <= float64(r.max):
+		return nil
+	case r.max == maxIntArg:
+		return fmt.Errorf("%s: %s must be %d or more, got %v", tool, arg, r.min, v)
+	}
+	return fmt.Errorf("%s: %s must be between %d and %d, got %v", tool, arg, r.min, r.max, v)
+}
+
+// boundIntegers gives each integer property of tool's input schema s the
+// range [intRanges] holds for it, and panics on one it holds none for.
+// The schema's check then refuses a number outside the range, naming the
+// argument, before the number reaches Go's JSON decoder, whose error
+// named a Go struct field and quoted the rest of the request; and a
+// client reads in tools/list what a tool accepts.
+func boundIntegers(tool string, s *jsonschema.Schema) {
+	for name, p := range s.Properties {
+		if p.Type == "integer" || slices.Contains(p.Types, "integer") {
+			r, ok := intRanges[tool][name]
+			if !ok {
+				panic(fmt.Sprintf("mcpserver: %s.%s: an integer argument without a range in intRanges", tool, name))
+			}
+			p.Minimum = new(float64(r.min))
+			p.Maximum = new(float64(r.max))
+		}
+	}
+}
+
+// checkRanges answers a tools/call whose integer argument is outside its
+// range in [intRanges] with a tool error from [checkRange], before the
+// SDK's schema check, whose message names the argument but one bound
+// only, as a float ("maximum: 51/1 is greater than 50.000000"). A value
+// that is not a number, or not a whole one, is left to the schema check.
+func checkRanges(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		p, ok := req.GetParams().(*mcp.CallToolParamsRaw)
+		if !ok || method != "tools/call" || intRanges[p.Name] == nil {
+			return next(ctx, method, req)
+		}
+		var args map[string]any
+		if json.Unmarshal(p.Arguments, &args) != nil {
+			return next(ctx, method, req)
+		}
+		for _, name := range slices.Sorted(maps.Keys(intRanges[p.Name])) {
+			v, ok := args[name].(float64)
+			if !ok || v != math.Trunc(v) {
+				continue
+			}
+			if err := checkRange(p.Name, name, v); err != nil {
+				return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: err.Error()}}}, nil
+			}
+		}
+		return next(ctx, method, req)
+	}
+}
