@@ -308,9 +308,9 @@ func syncLocked(ctx context.Context, root string, opts Options) (res *Result, er
 }
 
 // markRunning writes this sync's running marker and returns its path,
-// with the time of the marker a killed sync left (zero when none). The
-// marker outlives only a sync that was killed; the locks its git left
-// are no older than it.
+// with the time of the marker a killed sync left (zero when none), which
+// the new marker keeps. The marker outlives only a sync that was killed;
+// the locks its git left are no older than it.
 func (s *syncer) markRunning(ctx context.Context, root string) (running string, killed time.Time, err error) {
 	out, err := s.git(ctx, nil, "rev-parse", "--git-path", runningName)
 	if err != nil {
@@ -325,6 +325,15 @@ func (s *syncer) markRunning(ctx context.Context, root string) (running string, 
 	}
 	if err := memfile.WriteAtomic(running, []byte(strconv.Itoa(os.Getpid())+"\n"), 0o644); err != nil {
 		return "", time.Time{}, fmt.Errorf("gitsync: %w", err)
+	}
+	if !killed.IsZero() {
+		// This sync may be killed too before it clears the killed one's
+		// locks: the marker keeps that kill's time, so that the next
+		// sync still takes them for a killed sync's, not for a running
+		// git's older than the marker.
+		if err := os.Chtimes(running, killed, killed); err != nil {
+			return "", time.Time{}, fmt.Errorf("gitsync: %w", err)
+		}
 	}
 	return running, killed, nil
 }

@@ -1,0 +1,14 @@
+package gitsync
+
+import "context"
+
+// StartKilledSync does what a sync does up to writing its running
+// marker, as one killed right after that would leave it.
+func StartKilledSync(ctx context.Context, root string, opts Options) error {
+	s, err := newSyncer(ctx, root, opts)
+	if err != nil {
+		return err
+	}
+	_, _, err = s.markRunning(ctx, root)
+	return err
+}
