@@ -181,11 +181,11 @@ func (e *Engine) storedVectors(ctx context.Context, gr *group, need map[embedcac
 			rest = append(rest, k)
 		}
 	}
-	dead, err := e.cache().Lookup(ctx, e.db.CacheTable(), rest)
+	dims := e.IdentityOf().Dims
+	dead, err := e.cache().Lookup(ctx, e.db.CacheTable(), dims, rest)
 	if err != nil {
 		return nil, err
 	}
-	dims := e.IdentityOf().Dims
 	for k, v := range dead {
 		if !usable(v, dims) {
 			// A damaged entry is a miss: handed to the index, it would
