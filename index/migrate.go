@@ -214,9 +214,11 @@ func checkOwner(ctx context.Context, tx *sql.Tx, version int) error {
 	case typ != "table":
 		return fmt.Errorf("%w: schema: meta is a %s, want a table; run check --repair to rebuild it from the files", ErrCorrupt, typ)
 	}
-	var app string
-	err = tx.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = 'application'`).Scan(&app)
-	if errors.Is(err, sql.ErrNoRows) || (err == nil && app != "memweave") {
+	// A marker longer than memweave's is not read (it could be a
+	// gigabyte): it is not memweave's.
+	var app sql.NullString
+	err = tx.QueryRowContext(ctx, `SELECT CASE WHEN octet_length(value) <= 64 THEN value END FROM meta WHERE key = 'application'`).Scan(&app)
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && app.String != "memweave") {
 		return fmt.Errorf("%w: no memweave marker", ErrForeign)
 	}
 	if err != nil {
@@ -224,7 +226,42 @@ func checkOwner(ctx context.Context, tx *sql.Tx, version int) error {
 		// file: keep SQLite's error, so that Open reports what it is.
 		return fmt.Errorf("read the memweave marker: %w", err)
 	}
-	return nil
+	return checkMetaSize(ctx, tx)
+}
+
+// Bounds of the meta table memweave writes: a few rows of short values
+// (the longest, the embedder identity, holds a model name and its
+// prefixes, from a settings file of at most 64 KiB).
+const (
+	maxMetaRows  = 256
+	maxMetaBytes = 1 << 20
+)
+
+// checkMetaSize returns an [ErrCorrupt] error when meta, read by every
+// open and every search, holds more rows, or a larger key or value, than
+// memweave writes: a value planted as 300 MB of zeros (kilobytes in
+// git) was read whole by each of those queries. Sizes are compared
+// without reading the values, and the rows counted no further than the
+// bound.
+func checkMetaSize(ctx context.Context, tx *sql.Tx) error {
+	var rows int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM meta LIMIT ?)`, maxMetaRows+1).Scan(&rows); err != nil {
+		return fmt.Errorf("read meta: %w", err)
+	}
+	if rows > maxMetaRows {
+		return fmt.Errorf("%w: schema: meta holds more than %d rows, more than memweave writes; run check --repair to rebuild it from the files", ErrCorrupt, maxMetaRows)
+	}
+	var key string
+	var n int64
+	err := tx.QueryRowContext(ctx, `SELECT CASE WHEN octet_length(key) <= 64 THEN key ELSE 'of ' || octet_length(key) || ' bytes' END,
+		max(octet_length(key), octet_length(value)) AS n FROM meta WHERE n > ? LIMIT 1`, maxMetaBytes).Scan(&key, &n)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return nil
+	case err != nil:
+		return fmt.Errorf("read meta: %w", err)
+	}
+	return fmt.Errorf("%w: schema: meta key %q holds %d bytes, more than memweave writes (%d); run check --repair to rebuild it from the files", ErrCorrupt, key, n, maxMetaBytes)
 }
 
 // checkPlanted returns an [ErrCorrupt] error naming the objects of q
