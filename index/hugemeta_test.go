@@ -31,6 +31,11 @@ func TestHugeMetaIsNotRead(t *testing.T) {
 		{"marker text", `UPDATE meta SET value = 'memweave' || CAST(zeroblob(16777216) AS TEXT) WHERE key = 'application'`, "marker", ErrForeign},
 		{"generation", `UPDATE meta SET value = CAST(zeroblob(16777216) AS TEXT) WHERE key = 'generation'`, "generation", ErrCorrupt},
 		{"many rows", `WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 100000) INSERT INTO meta SELECT 'k' || x, 'v' FROM c`, "rows", ErrCorrupt},
+		// SQLite's full-text index reads every row of its config table
+		// whenever a process first uses it: 330 MB on every search,
+		// and check --repair found nothing wrong.
+		{"fts config", `INSERT INTO chunks_fts_config VALUES ('zzz', zeroblob(16777216))`, "chunks_fts_config", ErrCorrupt},
+		{"fts config rows", `WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 100000) INSERT INTO chunks_fts_config SELECT 'k' || x, 'v' FROM c`, "chunks_fts_config", ErrCorrupt},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			path := plantInNewIndex(t, tc.plant)
@@ -43,7 +48,7 @@ func TestHugeMetaIsNotRead(t *testing.T) {
 			if err == nil {
 				db.Close()
 			}
-			if !errors.Is(err, tc.is) || !strings.Contains(err.Error(), "meta") && tc.is == ErrCorrupt || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), path) {
+			if !errors.Is(err, tc.is) || !strings.Contains(err.Error(), "meta") && tc.is == ErrCorrupt && !strings.Contains(tc.name, "fts") || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), path) {
 				t.Errorf("Open(meta with %s) = %v; want %v naming meta, %q and the file", tc.name, err, tc.is, tc.want)
 			}
 			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > size/8 {
