@@ -217,11 +217,12 @@ func TestErrorsPrintNoControlCharacters(t *testing.T) {
 
 // TestSearchNoResultsQuotesALongQueryShort: the "no results" line quotes
 // the query, cut to a line's length: a query pasted whole (a log, a
-// document of 100 KB) must not come back on stderr whole.
+// document of 60 KB, under memweave.MaxQueryBytes) must not come back
+// on stderr whole.
 func TestSearchNoResultsQuotesALongQueryShort(t *testing.T) {
 	t.Parallel()
 	ws := testWorkspace(t)
-	query := strings.Repeat("xyzzy", 20000)
+	query := strings.Repeat("xyzzy", 12000)
 	out := runCLI(t, ws, nil, "-w", ws, "search", query)
 	if out.code != 0 || !strings.Contains(out.stderr, "no results for") || len(out.stderr) > 1000 {
 		t.Errorf("search of a %d-byte query: exit %d, %d bytes on stderr (%.200q...); want a short 'no results' line", len(query), out.code, len(out.stderr), out.stderr)
