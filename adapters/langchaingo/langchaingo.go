@@ -168,6 +168,9 @@ func (s *Store) SimilaritySearch(ctx context.Context, query string, numDocuments
 	if err != nil {
 		return nil, err
 	}
+	if err := f.check(); err != nil {
+		return nil, err
+	}
 	// The filter narrows the search within the namespace, never widens it.
 	if o.NameSpace != "" {
 		if len(f.Sources) > 0 && !slices.Contains(f.Sources, o.NameSpace) {
@@ -237,6 +240,20 @@ func filterOf(f any) (Filter, error) {
 	default:
 		return Filter{}, fmt.Errorf("memweave: langchaingo: filters of type %T are not supported; use a langchaingo.Filter or a map", f)
 	}
+}
+
+// check refuses dates the wrong way round, naming the Filter's fields
+// (memweave.DateRange would name itself, which the caller never wrote).
+// Dates compare as memweave.DateRange compares them: calendar dates, each
+// in its own location.
+func (f Filter) check() error {
+	if f.From.IsZero() || f.To.IsZero() {
+		return nil
+	}
+	if from, to := f.From.Format(time.DateOnly), f.To.Format(time.DateOnly); from > to {
+		return fmt.Errorf("memweave: langchaingo: Filter.From %s is after Filter.To %s", from, to)
+	}
+	return nil
 }
 
 // options returns the search options of f.
