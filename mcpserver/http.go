@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"bufio"
 	"context"
 	"crypto/sha256"
 	"crypto/subtle"
@@ -18,6 +19,7 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/memweave/memweave-go"
@@ -113,8 +115,9 @@ func (opts *HTTPOptions) withDefaults() HTTPOptions {
 // NewHTTPHandler returns an [http.Handler] that serves the tools of w to
 // any number of concurrent MCP clients over stateless streamable HTTP at
 // [HTTPPath], with the checks of opts: the Host and Origin headers (403),
-// the bearer token (401), the request body size (413), and the limits on
-// requests in flight and their bodies (503). The handler does not own w.
+// the bearer token (401), the request body size (413), the limits on
+// requests in flight and their bodies (503), and one message per request
+// (a JSON-RPC batch gets 400). The handler does not own w.
 // A nil opts means the defaults.
 //
 // The server is stateless, as MCP's 2026-07-28 revision has it: each
@@ -142,7 +145,7 @@ func newHTTPHandler(srv *mcp.Server, o HTTPOptions) *guard {
 		// client that goes away cancels it.
 		PropagateRequestCancellation: true,
 	})
-	lim := newLimiter(sdk, o)
+	lim := newLimiter(noBatches(sdk, int64(o.MaxFrameBytes)), o)
 	var h http.Handler = lim
 	if o.Token != "" {
 		want := sha256.Sum256([]byte(o.Token))
@@ -161,6 +164,55 @@ func newHTTPHandler(srv *mcp.Server, o HTTPOptions) *guard {
 		g.hosts = append(g.hosts, strings.ToLower(strings.Trim(host, "[]")))
 	}
 	return g
+}
+
+// noBatches refuses a request whose body is a JSON-RPC batch (a JSON
+// array) with 400 before passing the others on to next, reading at most
+// limit bytes of white space ahead of the message. The SDK serves the
+// calls of a batch from a client of a revision before 2025-06-18 all at
+// once, as one request: the limits on requests in flight would not bound
+// them. The stdio [Transport] refuses batches too.
+func noBatches(next http.Handler, limit int64) http.Handler {
+	return http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		if r.Body == nil || r.Body == http.NoBody {
+			next.ServeHTTP(rw, r)
+			return
+		}
+		br := bufio.NewReader(http.MaxBytesReader(rw, r.Body, limit))
+		for {
+			c, err := br.ReadByte()
+			if err != nil {
+				break // the SDK reads the error again and answers it
+			}
+			if c == ' ' || c == '\t' || c == '\r' || c == '\n' {
+				continue
+			}
+			br.UnreadByte()
+			if c == '[' {
+				writeRPCError(rw, http.StatusBadRequest, errBatch+" request")
+				return
+			}
+			break
+		}
+		r.Body = struct {
+			io.Reader
+			io.Closer
+		}{br, r.Body}
+		next.ServeHTTP(rw, r)
+	})
+}
+
+// writeRPCError answers an HTTP request with status and a JSON-RPC
+// error response -32600 holding text and a null id.
+func writeRPCError(rw http.ResponseWriter, status int, text string) {
+	b, err := rpcError(nil, jsonrpc.CodeInvalidRequest, text)
+	if err != nil {
+		http.Error(rw, text, status)
+		return
+	}
+	rw.Header().Set("Content-Type", "application/json")
+	rw.WriteHeader(status)
+	rw.Write(b)
 }
 
 // guard checks the path, Host and Origin of each request, and bounds how

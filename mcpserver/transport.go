@@ -239,7 +239,7 @@ func (c *conn) decode(f frame) (msg jsonrpc.Message, id json.RawMessage, code in
 	case !json.Valid(data):
 		return nil, nil, jsonrpc.CodeParseError, "parse error: the message is not valid JSON"
 	case data[0] == '[':
-		return nil, nil, jsonrpc.CodeInvalidRequest, "invalid request: batches are not supported; send one message per line"
+		return nil, nil, jsonrpc.CodeInvalidRequest, errBatch + " line"
 	}
 	msg, err := jsonrpc.DecodeMessage(data)
 	if err != nil {
@@ -296,16 +296,25 @@ func sniffID(data []byte) json.RawMessage {
 	return null
 }
 
-// writeError writes a JSON-RPC error response.
-func (c *conn) writeError(id json.RawMessage, code int, text string) error {
+// errBatch is the start of the error answering a JSON-RPC batch (a JSON
+// array of messages), on stdio ("line") and HTTP ("request").
+const errBatch = "invalid request: batches are not supported; send one message per"
+
+// rpcError returns a JSON-RPC error response to id (nil: null).
+func rpcError(id json.RawMessage, code int, text string) ([]byte, error) {
 	if id == nil {
 		id = json.RawMessage("null")
 	}
-	b, err := json.Marshal(struct {
+	return json.Marshal(struct {
 		JSONRPC string          `json:"jsonrpc"`
 		ID      json.RawMessage `json:"id"`
 		Error   jsonrpc.Error   `json:"error"`
 	}{"2.0", id, jsonrpc.Error{Code: int64(code), Message: text}})
+}
+
+// writeError writes a JSON-RPC error response.
+func (c *conn) writeError(id json.RawMessage, code int, text string) error {
+	b, err := rpcError(id, code, text)
 	if err != nil {
 		return err
 	}
