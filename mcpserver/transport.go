@@ -44,6 +44,8 @@ const sniffBytes = 4 << 10
 //   - A line that is not JSON is answered with a -32700 parse error, and
 //     one that is JSON but not a JSON-RPC message with -32600; the
 //     session goes on. Batches (JSON arrays) are refused with -32600.
+//   - At most [DefaultMaxInFlight] calls run at once: past it no input
+//     is read until one is answered, as the HTTP server answers 503.
 //   - When the input ends, the calls already read finish and their
 //     responses are written before the connection reports the end, for up
 //     to ShutdownGrace; then the calls still running are cancelled.
@@ -64,6 +66,11 @@ type Transport struct {
 	ShutdownGrace time.Duration
 	// Logger receives refused messages and read errors. Default: discard.
 	Logger *slog.Logger
+
+	// full, when set (by tests), is called each time the connection
+	// stops reading input because it has DefaultMaxInFlight calls
+	// unanswered.
+	full func()
 }
 
 // Connect implements [mcp.Transport].
@@ -73,7 +80,7 @@ func (t *Transport) Connect(context.Context) (mcp.Connection, error) {
 
 func (t *Transport) connect() *conn {
 	c := &conn{
-		in: t.In, out: t.Out, limit: t.MaxFrameBytes, grace: t.ShutdownGrace, log: t.Logger,
+		in: t.In, out: t.Out, limit: t.MaxFrameBytes, grace: t.ShutdownGrace, log: t.Logger, full: t.full,
 		frames:   make(chan frame),
 		stop:     make(chan struct{}),
 		closed:   make(chan struct{}),
@@ -114,6 +121,7 @@ type conn struct {
 	limit int
 	grace time.Duration
 	log   *slog.Logger
+	full  func() // see Transport.full
 
 	frames    chan frame    // from readLoop
 	stop      chan struct{} // closed by drain: read no more input
@@ -194,6 +202,9 @@ func readFrame(br *bufio.Reader, limit int) frame {
 // answered or the grace period has passed.
 func (c *conn) Read(ctx context.Context) (jsonrpc.Message, error) {
 	for {
+		if err := c.waitRoom(ctx); err != nil {
+			return nil, err
+		}
 		var f frame
 		select {
 		case <-ctx.Done():
@@ -370,6 +381,34 @@ func (c *conn) waitAnswered(ctx context.Context) error {
 			return io.EOF
 		case <-c.closed:
 			return io.EOF
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+// waitRoom waits while DefaultMaxInFlight calls are unanswered, reading
+// no input meanwhile, until one is answered, the input is drained or the
+// connection closes; or returns ctx's error if it is done first. Each
+// call read starts at once: without a bound a client's lines would start
+// any number of calls, and their answers fill the memory.
+func (c *conn) waitRoom(ctx context.Context) error {
+	for waited := false; ; waited = true {
+		c.mu.Lock()
+		n, answered := len(c.pending), c.answered
+		c.mu.Unlock()
+		if n < DefaultMaxInFlight {
+			return nil
+		}
+		if !waited && c.full != nil {
+			c.full()
+		}
+		select {
+		case <-answered:
+		case <-c.stop:
+			return nil // Read waits for the answers
+		case <-c.closed:
+			return nil // Read reports the end
 		case <-ctx.Done():
 			return ctx.Err()
 		}
