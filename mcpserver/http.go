@@ -14,6 +14,7 @@ import (
 	"net/netip"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -291,6 +292,77 @@ func (g *guard) originAllowed(origin string) bool {
 	return g.hostAllowed(u.Hostname())
 }
 
+// checkAllowed checks each of hosts with [CheckAllowedHost] and of
+// origins with [CheckAllowedOrigin].
+func checkAllowed(hosts, origins []string) error {
+	for _, h := range hosts {
+		if err := CheckAllowedHost(h); err != nil {
+			return err
+		}
+	}
+	for _, o := range origins {
+		if err := CheckAllowedOrigin(o); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// CheckAllowedHost reports why host cannot be an entry of
+// HTTPOptions.AllowedHosts, or nil: an entry is a host name or an IP
+// address, without port, scheme or path, as a request's Host header
+// names it before its port ("mcp.example.com", "192.168.1.5", "::1").
+// Any other entry would match no request. [ListenHTTP] and [ServeHTTP]
+// refuse one.
+func CheckAllowedHost(host string) error {
+	if _, err := netip.ParseAddr(strings.Trim(host, "[]")); err == nil || isHostName(host) {
+		return nil
+	}
+	return fmt.Errorf("mcpserver: allowed host %q matches no request: want a host name or IP address without port, scheme or path, such as mcp.example.com", host)
+}
+
+// isHostName reports whether s is a DNS name: dot-separated labels of
+// letters, digits, '-' and '_'.
+func isHostName(s string) bool {
+	if s == "" || len(s) > 253 {
+		return false
+	}
+	for label := range strings.SplitSeq(s, ".") {
+		if label == "" || len(label) > 63 || strings.ContainsFunc(label, func(r rune) bool {
+			return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_')
+		}) {
+			return false
+		}
+	}
+	return true
+}
+
+// CheckAllowedOrigin reports why origin cannot be an entry of
+// HTTPOptions.AllowedOrigins, or nil: an entry is an origin as a browser
+// sends it in the Origin header, "scheme://host[:port]" with an http or
+// https scheme, in lower case, without a path or the scheme's default
+// port ("https://app.example.com", "http://localhost:3000"). Any other
+// entry would match no request. [ListenHTTP] and [ServeHTTP] refuse one.
+func CheckAllowedOrigin(origin string) error {
+	u, err := url.Parse(origin)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Opaque != "" || CheckAllowedHost(u.Hostname()) != nil {
+		return fmt.Errorf("mcpserver: allowed origin %q matches no request: want scheme://host[:port] with scheme http or https, such as https://app.example.com", origin)
+	}
+	want := u.Scheme + "://" + strings.ToLower(u.Host)
+	if port := u.Port(); port != "" {
+		if n, err := strconv.ParseUint(port, 10, 16); err != nil || n == 0 {
+			return fmt.Errorf("mcpserver: allowed origin %q matches no request: the port must be a number 1 to 65535", origin)
+		}
+		if port == map[string]string{"http": "80", "https": "443"}[u.Scheme] {
+			want = strings.TrimSuffix(want, ":"+port)
+		}
+	}
+	if want != origin {
+		return fmt.Errorf("mcpserver: allowed origin %q matches no request: a browser sends it as %q (lower case, no path, no default port)", origin, want)
+	}
+	return nil
+}
+
 // hostOnly returns the host of a Host header value, without its port
 // and brackets.
 func hostOnly(hostport string) string {
@@ -344,11 +416,14 @@ func checkListener(ln net.Listener, opts *HTTPOptions) error {
 }
 
 // checkAddrToken checks the token of opts for an address addr, a
-// loopback one or not.
+// loopback one or not, and its allowed hosts and origins.
 func checkAddrToken(loopback bool, addr string, opts *HTTPOptions) error {
 	token := ""
 	if opts != nil {
 		token = opts.Token
+		if err := checkAllowed(opts.AllowedHosts, opts.AllowedOrigins); err != nil {
+			return err
+		}
 	}
 	switch {
 	case token == "" && loopback:
