@@ -46,9 +46,6 @@ func (t *tools) feedback(ctx context.Context, in feedbackInput) (*mcp.CallToolRe
 	if err := checkSize("memory_feedback", "passage", in.Passage, maxKeyBytes); err != nil {
 		return nil, out, err
 	}
-	if err := checkRange("memory_feedback", "line", in.Line); err != nil {
-		return nil, out, err
-	}
 	if strings.TrimSpace(in.Passage) == "" && in.ExpectHash == "" {
 		return nil, out, fmt.Errorf("memory_feedback: line %d alone names whatever is at that line of %s now, which an earlier mark (front matter added at the top of the note) or edit may have moved; "+
 			"pass passage, the result's passage key from memory_search (or expect_hash, the file's hash)", in.Line, t.shown(in.Path))
@@ -128,14 +125,6 @@ func (t *tools) resolve(ctx context.Context, in resolveInput) (*mcp.CallToolResu
 			return nil, out, err
 		}
 	}
-	for _, arg := range []struct {
-		name string
-		v    int
-	}{{"keep_line", in.KeepLine}, {"drop_line", in.DropLine}, {"drop_end_line", in.DropEndLine}} {
-		if err := checkRange("memory_resolve", arg.name, arg.v); err != nil {
-			return nil, out, err
-		}
-	}
 	if in.DropEndLine != 0 && in.DropEndLine < in.DropLine {
 		return nil, out, fmt.Errorf("memory_resolve: drop_end_line must be at least drop_line (%d), got %d", in.DropLine, in.DropEndLine)
 	}
@@ -192,9 +181,6 @@ type consolidateOutput struct {
 
 func (t *tools) consolidate(ctx context.Context, in consolidateInput) (*mcp.CallToolResult, consolidateOutput, error) {
 	out := consolidateOutput{Groups: []memweave.DuplicateGroup{}, Held: []memweave.HeldPair{}, Warnings: []memweave.Warning{}}
-	if err := checkRange("memory_consolidate", "max_results", in.MaxResults); err != nil {
-		return nil, out, err
-	}
 	if in.Apply == nil {
 		plan, err := t.w.Consolidate(ctx)
 		if err != nil {

@@ -103,9 +103,6 @@ func (t *tools) search(ctx context.Context, in searchInput) (*mcp.CallToolResult
 	if err := checkList("memory_search", "tags", in.Tags); err != nil {
 		return nil, out, err
 	}
-	if err := checkRange("memory_search", "max_results", in.MaxResults); err != nil {
-		return nil, out, err
-	}
 	var opts []memweave.SearchOption
 	if in.MaxResults > 0 {
 		opts = append(opts, memweave.MaxResults(in.MaxResults))
@@ -225,14 +222,6 @@ func (t *tools) get(ctx context.Context, in getInput) (*mcp.CallToolResult, getO
 	var out getOutput
 	if err := checkSize("memory_get", "path", in.Path, MaxPathBytes); err != nil {
 		return nil, out, err
-	}
-	for _, arg := range []struct {
-		name string
-		v    int
-	}{{"from", in.From}, {"lines", in.Lines}} {
-		if err := checkRange("memory_get", arg.name, arg.v); err != nil {
-			return nil, out, err
-		}
 	}
 	from := cmp.Or(in.From, memfile.FirstLine)
 	text, hash, err := t.w.GetWithHash(ctx, in.Path, from, in.Lines)
@@ -396,9 +385,6 @@ func (t *tools) pack(ctx context.Context, in packInput) (*mcp.CallToolResult, me
 	if err := checkSize("memory_pack", "query", in.Query, MaxQueryBytes); err != nil {
 		return nil, memweave.Pack{}, err
 	}
-	if err := checkRange("memory_pack", "budget_tokens", in.BudgetTokens); err != nil {
-		return nil, memweave.Pack{}, err
-	}
 	sup, err := superseded("memory_pack", in.Superseded)
 	if err != nil {
 		return nil, memweave.Pack{}, err
@@ -490,9 +476,6 @@ func (t *tools) conflicts(ctx context.Context, in conflictsInput) (*mcp.CallTool
 	if err := checkList("memory_conflicts", "sources", in.Sources); err != nil {
 		return nil, out, err
 	}
-	if err := checkRange("memory_conflicts", "max_results", in.MaxResults); err != nil {
-		return nil, out, err
-	}
 	opts := []memweave.SearchOption{memweave.MaxResults(cmp.Or(in.MaxResults, 50)), memweave.PathPrefix(in.PathPrefix)}
 	if len(in.Sources) > 0 {
 		opts = append(opts, memweave.Sources(in.Sources...))
@@ -531,18 +514,8 @@ func (t *tools) changes(ctx context.Context, in changesInput) (*mcp.CallToolResu
 			return nil, out, err
 		}
 	}
-	// Each check names its own argument: an error naming both blamed
-	// max_results for a bad offset.
 	if in.From == "" {
 		return nil, out, errors.New(`memory_changes: from must name a git revision (a commit id, branch, tag or HEAD~3), got ""`)
-	}
-	for _, arg := range []struct {
-		name string
-		v    int
-	}{{"max_results", in.MaxResults}, {"offset", in.Offset}} {
-		if err := checkRange("memory_changes", arg.name, arg.v); err != nil {
-			return nil, out, err
-		}
 	}
 	res, err := t.w.Changes(ctx, in.From, in.To, memweave.ChangesPage{Offset: in.Offset, Limit: cmp.Or(in.MaxResults, 50)})
 	if err != nil {
