@@ -57,43 +57,6 @@ func (t *tools) feedback(ctx context.Context, in feedbackInput) (*mcp.CallToolRe
 	return nil, feedbackOutput{FeedbackResult: *res, Warnings: lockWaits(ctx)}, nil
 }
 
-// registerCurate adds the tools that curate the memory to srv.
-func (t *tools) registerCurate(srv *mcp.Server) {
-	addTool(srv, t, &mcp.Tool{
-		Name:  "memory_feedback",
-		Title: "Rate a memory passage",
-		Description: "Say whether a passage memory_search returned was useful (useful: true) or not (false). " +
-			"The mark is written into the note's front matter, and searches rank passages with more useful marks a little higher " +
-			"and useless ones a little lower (never out of the results). path, line and passage are a result's path, start_line and passage. " +
-			"passage is required (or expect_hash, the file's hash): a mark adds front matter to a note without it and moves the lines of the other results of that note, " +
-			"so a line alone is refused.",
-		Annotations: &mcp.ToolAnnotations{DestructiveHint: &no, IdempotentHint: false},
-	}, t.feedback)
-	addTool(srv, t, &mcp.Tool{
-		Name:  "memory_resolve",
-		Title: "Settle a contradiction",
-		Description: "Settle a contradiction memory_conflicts reported by keeping one line: the lines named by drop_line (to drop_end_line) " +
-			"and nothing else are superseded, by a marker line added right after them in their file, naming them and the kept line by content, " +
-			"today's date and the reason. memory_conflicts then no longer lists the pair; searches mark those lines superseded_by the kept line " +
-			"(superseded: hide leaves them out). The other lines of their passage and notes added later are not superseded. " +
-			"Resolving the same lines again replaces the marker. keep_text and drop_text, the lines' text from the listing, are required: " +
-			"each resolution adds a line, which moves the lines below it that other pairs of the same listing name, so a line number alone is refused " +
-			"(expect_hash, drop_path's file hash, may stand in for drop_text, and for keep_text when both lines are in that file).",
-		Annotations: &mcp.ToolAnnotations{DestructiveHint: &no, IdempotentHint: true},
-	}, t.resolve)
-	addTool(srv, t, &mcp.Tool{
-		Name:  "memory_consolidate",
-		Title: "Find and merge duplicate memories",
-		Description: "List groups of near-duplicate passages in different memory files (word overlap of 90% or more, no number, date, " +
-			"negation, name or other value differing, nothing the dropped copy says that the kept one lacks, no word the kept one adds but articles, also, too, very, so and adverbs; to/from, he/she, was/is differ), each with an id, the copy to keep " +
-			"(one holding a line a resolution keeps, else the newest by the note's own date), every copy's similarity to it and the words that differ; similar pairs that differ in a value " +
-			"are listed as held (use memory_conflicts and memory_resolve for those). Nothing changes without apply. With apply: [ids] from a listing, " +
-			"each group's passages are read again under the write lock and compared by content hash; a group that changed is skipped with the reason, " +
-			"otherwise the kept note takes the copies' pinned, tags, importance and feedback marks and the copies' lines are removed (a file left empty is deleted, unless its front matter holds other fields than pinned, tags, importance, feedback, expires and date).",
-		Annotations: &mcp.ToolAnnotations{DestructiveHint: &yes, IdempotentHint: true},
-	}, t.consolidate)
-}
-
 // resolveInput is the input of memory_resolve.
 type resolveInput struct {
 	KeepPath string `json:"keep_path" jsonschema:"the file of the passage to keep; at most 1024 bytes"`

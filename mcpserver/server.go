@@ -6,14 +6,12 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"reflect"
 	"runtime/debug"
 	"strings"
 	"sync"
 	"syscall"
 	"time"
 
-	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/memweave/memweave-go"
@@ -309,118 +307,4 @@ func pathError(op, path string, err error) error {
 		return err
 	}
 	return fmt.Errorf("%s %q %s (%w)", op, path, hint, err)
-}
-
-// yes and no are what the optional (pointer) hints point to.
-var (
-	yes = true
-	no  = false
-)
-
-// register adds the thirteen tools to srv.
-func (t *tools) register(srv *mcp.Server) {
-	t.registerHistory(srv)
-	t.registerCurate(srv)
-	addTool(srv, t, &mcp.Tool{
-		Name:  "memory_search",
-		Title: "Search memory",
-		Description: "Search the long-term memory (Markdown files under memory/) by keyword and by vector similarity. " +
-			"Returns the best-matching passages with their file path, line range, score (0-1) and a snippet. " +
-			"Use it before answering questions about past work, decisions, people or preferences; then read the full lines with memory_get.",
-		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true},
-	}, t.search)
-	addTool(srv, t, &mcp.Tool{
-		Name:  "memory_get",
-		Title: "Read memory lines",
-		Description: "Read exact lines of a memory file, for example the range a memory_search result points to. " +
-			"path is relative to memory/ (or starts with memory/); from is the first line, 1-based (default 1); lines is how many (default: to the end).",
-		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true},
-	}, t.get)
-	addTool(srv, t, &mcp.Tool{
-		Name:  "memory_write",
-		Title: "Write memory file",
-		Description: "Create or completely replace a Markdown file under memory/ with the given content, and index it. " +
-			"The old content is lost: read it with memory_get first when updating. For a new fact, prefer memory_append. " +
-			"path is relative to memory/, such as notes/database.md; paths outside memory/ and non-Markdown names are refused.",
-		Annotations: &mcp.ToolAnnotations{DestructiveHint: &yes, IdempotentHint: true},
-	}, t.write)
-	addTool(srv, t, &mcp.Tool{
-		Name:  "memory_append",
-		Title: "Append memory note",
-		Description: "Add a note to today's dated memory log (memory/YYYY-MM-DD.md, or memory/<source>/YYYY-MM-DD.md with a source) and index it. " +
-			"Use it to remember durable facts: decisions, preferences, names, configurations. Earlier notes are kept. Returns the file's path.",
-		Annotations: &mcp.ToolAnnotations{DestructiveHint: &no, IdempotentHint: false},
-	}, t.append)
-	addTool(srv, t, &mcp.Tool{
-		Name:  "memory_delete",
-		Title: "Delete memory file",
-		Description: "Delete a Markdown file under memory/ and remove it from the index, so that searches no longer find it. " +
-			"Its content is lost: use it only for a file that is wrong or obsolete as a whole. " +
-			"path is relative to memory/, such as notes/database.md; paths outside memory/ and non-Markdown names are refused.",
-		Annotations: &mcp.ToolAnnotations{DestructiveHint: &yes, IdempotentHint: true},
-	}, t.delete)
-	addTool(srv, t, &mcp.Tool{
-		Name:  "memory_pack",
-		Title: "Pack memory for a budget",
-		Description: "Search the memory and return the set of passages (whole lines, near-duplicates removed) that carries the most relevance " +
-			"within budget_tokens tokens (estimated as 4 bytes per token). The total never exceeds the budget: a passage larger than " +
-			"the budget is left out, never cut, and counted in over_budget, with smallest_over_budget the budget that packs the smallest. " +
-			"warnings say why the pack may be degraded, naming each note left out because it could not be read.",
-		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true},
-	}, t.pack)
-	addTool(srv, t, &mcp.Tool{
-		Name:  "memory_index",
-		Title: "Index memory",
-		Description: "Bring the memory index up to date with the files: index new and changed files, drop deleted ones. " +
-			"Searches already do this for changed files; call it after large edits made outside these tools. force re-reads every file.",
-		Annotations: &mcp.ToolAnnotations{DestructiveHint: &no, IdempotentHint: true},
-	}, t.index)
-	addTool(srv, t, &mcp.Tool{
-		Name:        "memory_status",
-		Title:       "Memory status",
-		Description: "Describe the memory index: workspace, number of files and chunks, embedder, search mode, and files changed since the last index run.",
-		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true},
-	}, t.status)
-}
-
-// wireSchemas are the schemas of the wire types whose JSON is not their
-// Go shape: a [memweave.Warning] marshals as one sentence.
-var wireSchemas = map[reflect.Type]*jsonschema.Schema{
-	reflect.TypeFor[memweave.Warning](): {Type: "string", Description: "a problem that did not stop the call, as one sentence"},
-}
-
-// nonEmptyHash gives the expect_hash property of s, if any, a minimum
-// length of 1. Go's decoder cannot tell "" from an absent argument, and
-// an absent one means "no check"; a client filling the argument from a
-// template variable left unset sends "", and would then replace or
-// delete a note unchecked. The schema's check refuses it, naming the
-// argument, and tools/list says so.
-func nonEmptyHash(s *jsonschema.Schema) {
-	if p := s.Properties["expect_hash"]; p != nil {
-		p.MinLength = new(1)
-	}
-}
-
-// addTool adds tool to srv as mcp.AddTool does, with fn as its handler
-// under the tool's name (see [handler]) and its output schema inferred
-// from Out and [wireSchemas], so that it describes the JSON the library's
-// wire types marshal to. The tool's Title is its annotations' title too,
-// and its OpenWorldHint is false: every tool's world is the workspace, as
-// the MCP specification's example of a memory tool has it.
-func addTool[In, Out any](srv *mcp.Server, t *tools, tool *mcp.Tool, fn func(context.Context, In) (*mcp.CallToolResult, Out, error)) {
-	in, err := jsonschema.For[In](nil)
-	if err != nil {
-		panic(fmt.Sprintf("mcpserver: input schema of %s: %v", tool.Name, err))
-	}
-	boundIntegers(tool.Name, in)
-	nonEmptyHash(in)
-	tool.InputSchema = in
-	s, err := jsonschema.For[Out](&jsonschema.ForOptions{TypeSchemas: wireSchemas})
-	if err != nil {
-		panic(fmt.Sprintf("mcpserver: output schema of %s: %v", tool.Name, err))
-	}
-	tool.OutputSchema = s
-	tool.Annotations.Title = tool.Title
-	tool.Annotations.OpenWorldHint = &no
-	mcp.AddTool(srv, tool, handler(t, tool.Name, fn))
 }

@@ -523,23 +523,3 @@ func (t *tools) changes(ctx context.Context, in changesInput) (*mcp.CallToolResu
 	}
 	return nil, *res, nil
 }
-
-// registerHistory adds memory_conflicts and memory_changes to srv.
-func (t *tools) registerHistory(srv *mcp.Server) {
-	addTool(srv, t, &mcp.Tool{
-		Name:  "memory_conflicts",
-		Title: "Find contradicting memories",
-		Description: "List pairs of memory passages that seem to contradict each other (a different number, version, date or name " +
-			"for the same thing, a negation, an antonym), each likely or possible, with a reason and which side is newer. " +
-			"Use it to clean up memory: read both with memory_get, then fix or delete the outdated one.",
-		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true},
-	}, t.conflicts)
-	addTool(srv, t, &mcp.Tool{
-		Name:  "memory_changes",
-		Title: "Memory changes between revisions",
-		Description: "List the memory passages added, removed or changed between two git revisions of the workspace " +
-			"(or a revision and the files as they are now), with paths and line ranges: what was learned or forgotten. " +
-			"Answers a page (max_results, default 50); when truncated, call again with offset = next_offset.",
-		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true},
-	}, t.changes)
-}
