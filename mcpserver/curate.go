@@ -3,7 +3,6 @@ package mcpserver
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -54,7 +53,7 @@ func (t *tools) feedback(ctx context.Context, in feedbackInput) (*mcp.CallToolRe
 	if err != nil {
 		return nil, out, pathError("memory_feedback", in.Path, err)
 	}
-	return nil, feedbackOutput{FeedbackResult: *res, Warnings: lockWaits(ctx)}, nil
+	return nil, feedbackOutput{FeedbackResult: *res}, nil
 }
 
 // resolveInput is the input of memory_resolve.
@@ -109,7 +108,7 @@ func (t *tools) resolve(ctx context.Context, in resolveInput) (*mcp.CallToolResu
 	if err != nil {
 		return nil, out, pathError("memory_resolve", in.DropPath, err)
 	}
-	return nil, resolveOutput{ResolveResult: *res, Warnings: lockWaits(ctx)}, nil
+	return nil, resolveOutput{ResolveResult: *res}, nil
 }
 
 // maxGroupIDs bounds the group ids one memory_consolidate call applies.
@@ -150,7 +149,7 @@ func (t *tools) consolidate(ctx context.Context, in consolidateInput) (*mcp.Call
 			return nil, out, err
 		}
 		n := cmp.Or(in.MaxResults, 50)
-		out.Groups, out.Held, out.Warnings = plan.Groups[:min(n, len(plan.Groups))], plan.Held, append(waitWarnings(ctx), plan.Warnings...)
+		out.Groups, out.Held, out.Warnings = plan.Groups[:min(n, len(plan.Groups))], plan.Held, plan.Warnings
 		out.Total, out.Truncated = len(plan.Groups), len(plan.Groups) > n
 		return nil, out, nil
 	}
@@ -169,17 +168,8 @@ func (t *tools) consolidate(ctx context.Context, in consolidateInput) (*mcp.Call
 	if err != nil {
 		return nil, out, err
 	}
-	out.Result, out.Warnings = res, waitWarnings(ctx)
+	out.Result = res
 	return nil, out, nil
-}
-
-// waitWarnings is [lockWaits] as warnings of the library's wire type.
-func waitWarnings(ctx context.Context) []memweave.Warning {
-	out := []memweave.Warning{}
-	for _, w := range lockWaits(ctx) {
-		out = append(out, memweave.Warning{Err: errors.New(w)})
-	}
-	return out
 }
 
 // shown is the path argument p as errors show it: workspace-relative

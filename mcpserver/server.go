@@ -225,19 +225,22 @@ func handler[In, Out any](t *tools, name string, fn func(context.Context, In) (*
 				res, out, err = nil, zero, fmt.Errorf("%s failed: internal error: %v", name, p)
 			}
 		}()
-		// A call kept waiting for a lock is logged, and the tools that
-		// return warnings return it too (see lockWaits).
+		// A call kept waiting for a lock is logged, and the outputs
+		// that report waits (see waitReporter) say so.
 		waits := new(lockWaitList)
-		ctx = context.WithValue(workspace.WithLockNotice(ctx, func(w workspace.LockWait) {
+		ctx = workspace.WithLockNotice(ctx, func(w workspace.LockWait) {
 			t.log.Warn("tool call waiting for a lock", "tool", name, "lock", w.Path, "pid", w.PID)
 			waits.add(w)
-		}), lockWaitsKey{}, waits)
+		})
 		res, out, err = fn(ctx, in)
 		if err != nil {
 			var zero Out
 			msg := t.clean(err.Error())
 			t.log.Warn("tool call failed", "tool", name, "error", msg)
 			return nil, zero, errors.New(msg)
+		}
+		if o, ok := any(&out).(waitReporter); ok {
+			o.addWaits(waits.warnings())
 		}
 		return res, out, nil
 	}
@@ -256,17 +259,9 @@ func (l *lockWaitList) add(w workspace.LockWait) {
 	l.mu.Unlock()
 }
 
-// lockWaitsKey is the context key of a call's lockWaitList.
-type lockWaitsKey struct{}
-
-// lockWaits returns what a call under ctx waited for past
-// [workspace.LockNoticeDelay], as warnings: a model that saw a write
-// take seconds learns why.
-func lockWaits(ctx context.Context) []string {
-	l, _ := ctx.Value(lockWaitsKey{}).(*lockWaitList)
-	if l == nil {
-		return nil
-	}
+// warnings returns the waits as warnings, nil when none: a model that
+// saw a write take seconds learns why.
+func (l *lockWaitList) warnings() []string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	var out []string
@@ -274,6 +269,31 @@ func lockWaits(ctx context.Context) []string {
 		out = append(out, "waited more than "+workspace.LockNoticeDelay.String()+": "+strings.TrimPrefix(w.String(), "waiting "))
 	}
 	return out
+}
+
+// A waitReporter is a tool's output that reports, first among its
+// warnings, what lock the call waited for past
+// [workspace.LockNoticeDelay]: the outputs of the tools that write.
+type waitReporter interface{ addWaits(warnings []string) }
+
+func (o *writeOutput) addWaits(ws []string)    { o.Warnings = append(ws, o.Warnings...) }
+func (o *deleteOutput) addWaits(ws []string)   { o.Warnings = append(ws, o.Warnings...) }
+func (o *feedbackOutput) addWaits(ws []string) { o.Warnings = append(ws, o.Warnings...) }
+func (o *resolveOutput) addWaits(ws []string)  { o.Warnings = append(ws, o.Warnings...) }
+
+// addWaits also sets Warning, the warnings joined, for clients of
+// earlier versions.
+func (o *appendOutput) addWaits(ws []string) {
+	o.Warnings = append(ws, o.Warnings...)
+	o.Warning = strings.Join(o.Warnings, "; ")
+}
+
+func (o *consolidateOutput) addWaits(ws []string) {
+	waits := make([]memweave.Warning, len(ws))
+	for i, w := range ws {
+		waits[i] = memweave.Warning{Err: errors.New(w)}
+	}
+	o.Warnings = append(waits, o.Warnings...)
 }
 
 // clean makes an error message read well on its own: one line, without

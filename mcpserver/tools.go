@@ -296,7 +296,7 @@ func (t *tools) write(ctx context.Context, in writeInput) (*mcp.CallToolResult, 
 	if err != nil {
 		return nil, out, pathError("memory_write", in.Path, err)
 	}
-	return nil, writeOutput{Path: rel, Bytes: len(in.Content), Chunks: res.ChunksCreated, Warnings: append(lockWaits(ctx), t.warnings(res.Warnings)...)}, nil
+	return nil, writeOutput{Path: rel, Bytes: len(in.Content), Chunks: res.ChunksCreated, Warnings: t.warnings(res.Warnings)}, nil
 }
 
 // appendInput is the input of memory_append.
@@ -309,13 +309,9 @@ type appendInput struct {
 type appendOutput struct {
 	Path     string   `json:"path" jsonschema:"workspace-relative dated file the note was added to"`
 	Warnings []string `json:"warnings,omitempty" jsonschema:"set when the note was stored but cannot be found by search as written: another program took the file over the size limit meanwhile (a note that would take the log over the limit is refused instead, nothing written), or the embedding endpoint failed and the note is found by keyword only until the next index; also what lock the call waited for, if it waited long; one item per problem"`
-	// Warning is Warnings joined by "; ", the field of earlier versions.
+	// Warning is Warnings joined by "; " (set by addWaits, with the
+	// waits), the field of earlier versions.
 	Warning string `json:"warning,omitempty" jsonschema:"deprecated: the items of warnings joined by '; ', kept for clients of earlier versions"`
-}
-
-// appended is the output of memory_append with the warnings warns.
-func appended(path string, warns []string) appendOutput {
-	return appendOutput{Path: path, Warnings: warns, Warning: strings.Join(warns, "; ")}
 }
 
 func (t *tools) append(ctx context.Context, in appendInput) (*mcp.CallToolResult, appendOutput, error) {
@@ -329,22 +325,21 @@ func (t *tools) append(ctx context.Context, in appendInput) (*mcp.CallToolResult
 	if err != nil && path == "" {
 		return nil, appendOutput{}, pathError("memory_append", in.Source, err)
 	}
-	warns := lockWaits(ctx)
 	if errors.Is(err, memweave.ErrTooLarge) {
 		// err quotes the log's own size warning; the others stay.
-		warns = append(warns, t.clean(err.Error()))
+		warns := []string{t.clean(err.Error())}
 		for _, w := range warningsOf(res) {
 			if w.Path != path || !errors.Is(w, memweave.ErrTooLarge) {
 				warns = append(warns, t.clean(w.Error()))
 			}
 		}
-		return nil, appended(path, warns), nil
+		return nil, appendOutput{Path: path, Warnings: warns}, nil
 	}
 	if err != nil {
 		// err says the note is stored in path, and indexing it failed.
 		return nil, appendOutput{}, fmt.Errorf("memory_append: %w", err)
 	}
-	return nil, appended(path, append(warns, t.warnings(res.Warnings)...)), nil
+	return nil, appendOutput{Path: path, Warnings: t.warnings(res.Warnings)}, nil
 }
 
 // deleteInput is the input of memory_delete.
@@ -371,7 +366,7 @@ func (t *tools) delete(ctx context.Context, in deleteInput) (*mcp.CallToolResult
 	if err := t.w.Delete(ctx, in.Path, memweave.ExpectHash(in.ExpectHash)); err != nil {
 		return nil, deleteOutput{}, pathError("memory_delete", in.Path, err)
 	}
-	return nil, deleteOutput{Path: rel, Warnings: lockWaits(ctx)}, nil
+	return nil, deleteOutput{Path: rel}, nil
 }
 
 // packInput is the input of memory_pack.
