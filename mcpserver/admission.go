@@ -11,7 +11,7 @@ import (
 )
 
 // DefaultMaxInFlight is the default of HTTPOptions.MaxInFlight, and the
-// most calls a stdio [Transport] runs at once.
+// most tool calls a stdio [Transport] runs at once.
 const DefaultMaxInFlight = 64
 
 // DefaultMaxBufferedBytes is the default of HTTPOptions.MaxBufferedBytes.

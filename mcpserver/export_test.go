@@ -18,22 +18,3 @@ func WithAdmitted(opts *HTTPOptions) (*HTTPOptions, <-chan int64) {
 	}
 	return &o, ch
 }
-
-// WithCallsFull returns opts (nil: the defaults) with a hook that
-// signals on the returned channel (buffered; a full channel drops the
-// event) each time the stdio transport stops reading input because
-// DefaultMaxInFlight calls are unanswered.
-func WithCallsFull(opts *Options) (*Options, <-chan struct{}) {
-	o := Options{}
-	if opts != nil {
-		o = *opts
-	}
-	ch := make(chan struct{}, 1)
-	o.callsFull = func() {
-		select {
-		case ch <- struct{}{}:
-		default:
-		}
-	}
-	return &o, ch
-}

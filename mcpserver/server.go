@@ -40,10 +40,6 @@ type Options struct {
 	// once the client closes its input or the context is cancelled.
 	// Default (0 or less): [DefaultShutdownGrace].
 	ShutdownGrace time.Duration
-
-	// callsFull, when set (by tests), is called each time [Serve] stops
-	// reading input because DefaultMaxInFlight calls are unanswered.
-	callsFull func()
 }
 
 // withDefaults returns a copy of opts (which may be nil) with the
@@ -112,7 +108,7 @@ const cancelWait = 5 * time.Second
 func Serve(ctx context.Context, w *memweave.Weave, in io.Reader, out io.Writer, opts *Options) error {
 	o := opts.withDefaults()
 	srv := New(w, &o)
-	t := &Transport{In: in, Out: out, MaxFrameBytes: o.MaxFrameBytes, ShutdownGrace: o.ShutdownGrace, Logger: o.Logger, full: o.callsFull}
+	t := &Transport{In: in, Out: out, MaxFrameBytes: o.MaxFrameBytes, ShutdownGrace: o.ShutdownGrace, Logger: o.Logger}
 	c := t.connect()
 	// The session outlives ctx: its cancellation drains the connection.
 	ss, err := srv.Connect(context.WithoutCancel(ctx), connected{c}, nil)

@@ -44,8 +44,10 @@ const sniffBytes = 4 << 10
 //   - A line that is not JSON is answered with a -32700 parse error, and
 //     one that is JSON but not a JSON-RPC message with -32600; the
 //     session goes on. Batches (JSON arrays) are refused with -32600.
-//   - At most [DefaultMaxInFlight] calls run at once: past it no input
-//     is read until one is answered, as the HTTP server answers 503.
+//   - At most [DefaultMaxInFlight] tool calls run at once: one past it
+//     is answered at once with a JSON-RPC error -32000 "server busy", as
+//     the HTTP server answers 503, and not run. Other requests and
+//     notifications, such as a cancellation, are read as usual.
 //   - When the input ends, the calls already read finish and their
 //     responses are written before the connection reports the end, for up
 //     to ShutdownGrace; then the calls still running are cancelled.
@@ -66,11 +68,6 @@ type Transport struct {
 	ShutdownGrace time.Duration
 	// Logger receives refused messages and read errors. Default: discard.
 	Logger *slog.Logger
-
-	// full, when set (by tests), is called each time the connection
-	// stops reading input because it has DefaultMaxInFlight calls
-	// unanswered.
-	full func()
 }
 
 // Connect implements [mcp.Transport].
@@ -80,7 +77,7 @@ func (t *Transport) Connect(context.Context) (mcp.Connection, error) {
 
 func (t *Transport) connect() *conn {
 	c := &conn{
-		in: t.In, out: t.Out, limit: t.MaxFrameBytes, grace: t.ShutdownGrace, log: t.Logger, full: t.full,
+		in: t.In, out: t.Out, limit: t.MaxFrameBytes, grace: t.ShutdownGrace, log: t.Logger,
 		frames:   make(chan frame),
 		stop:     make(chan struct{}),
 		closed:   make(chan struct{}),
@@ -121,7 +118,6 @@ type conn struct {
 	limit int
 	grace time.Duration
 	log   *slog.Logger
-	full  func() // see Transport.full
 
 	frames    chan frame    // from readLoop
 	stop      chan struct{} // closed by drain: read no more input
@@ -133,10 +129,13 @@ type conn struct {
 	// writeMu serializes writes to out.
 	writeMu sync.Mutex
 
-	// mu guards pending and answered.
+	// mu guards pending, tools and answered.
 	mu sync.Mutex
-	// pending holds the ids of the calls read and not yet answered.
+	// pending holds the ids of the calls read and not yet answered,
+	// true for a tools/call.
 	pending map[jsonrpc.ID]bool
+	// tools counts the tools/call requests in pending.
+	tools int
 	// answered is closed, and replaced, whenever a pending call is
 	// answered.
 	answered chan struct{}
@@ -202,9 +201,6 @@ func readFrame(br *bufio.Reader, limit int) frame {
 // answered or the grace period has passed.
 func (c *conn) Read(ctx context.Context) (jsonrpc.Message, error) {
 	for {
-		if err := c.waitRoom(ctx); err != nil {
-			return nil, err
-		}
 		var f frame
 		select {
 		case <-ctx.Done():
@@ -257,16 +253,28 @@ func (c *conn) decode(f frame) (msg jsonrpc.Message, id json.RawMessage, code in
 		return nil, sniffID(data), jsonrpc.CodeInvalidRequest, "invalid request: " + err.Error()
 	}
 	if req, ok := msg.(*jsonrpc.Request); ok && req.IsCall() {
+		tool := req.Method == "tools/call"
 		c.mu.Lock()
-		dup := c.pending[req.ID]
-		c.pending[req.ID] = true
-		c.mu.Unlock()
-		if dup {
+		defer c.mu.Unlock()
+		_, dup := c.pending[req.ID]
+		switch {
+		case dup:
 			return nil, sniffID(data), jsonrpc.CodeInvalidRequest, "invalid request: the id of a request still in progress"
+		case tool && c.tools >= DefaultMaxInFlight:
+			return nil, sniffID(data), codeBusy, fmt.Sprintf("server busy: %d tool calls are running; retry once one is answered", c.tools)
+		}
+		c.pending[req.ID] = tool
+		if tool {
+			c.tools++
 		}
 	}
 	return msg, nil, 0, ""
 }
+
+// codeBusy is the JSON-RPC error code of a tools/call refused because
+// [DefaultMaxInFlight] tool calls are running: a server error, in the
+// range JSON-RPC leaves to implementations.
+const codeBusy = -32000
 
 // sniffID returns the top-level "id" of the JSON object data begins with,
 // as JSON, or null when it is not found before data ends or is not a
@@ -334,13 +342,24 @@ func (c *conn) writeError(id json.RawMessage, code int, text string) error {
 
 // Write implements [mcp.Connection].
 func (c *conn) Write(_ context.Context, msg jsonrpc.Message) error {
+	resp, _ := msg.(*jsonrpc.Response)
+	if resp != nil {
+		// The place of a tool call is free before its answer is
+		// written: a client that reads it may send the next call.
+		c.mu.Lock()
+		if c.pending[resp.ID] {
+			c.pending[resp.ID] = false
+			c.tools--
+		}
+		c.mu.Unlock()
+	}
 	b, err := jsonrpc.EncodeMessage(msg)
 	if err == nil {
 		err = c.writeLine(b)
 	}
-	if resp, ok := msg.(*jsonrpc.Response); ok {
+	if resp != nil {
 		c.mu.Lock()
-		if c.pending[resp.ID] {
+		if _, ok := c.pending[resp.ID]; ok {
 			delete(c.pending, resp.ID)
 			close(c.answered)
 			c.answered = make(chan struct{})
@@ -381,34 +400,6 @@ func (c *conn) waitAnswered(ctx context.Context) error {
 			return io.EOF
 		case <-c.closed:
 			return io.EOF
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-	}
-}
-
-// waitRoom waits while DefaultMaxInFlight calls are unanswered, reading
-// no input meanwhile, until one is answered, the input is drained or the
-// connection closes; or returns ctx's error if it is done first. Each
-// call read starts at once: without a bound a client's lines would start
-// any number of calls, and their answers fill the memory.
-func (c *conn) waitRoom(ctx context.Context) error {
-	for waited := false; ; waited = true {
-		c.mu.Lock()
-		n, answered := len(c.pending), c.answered
-		c.mu.Unlock()
-		if n < DefaultMaxInFlight {
-			return nil
-		}
-		if !waited && c.full != nil {
-			c.full()
-		}
-		select {
-		case <-answered:
-		case <-c.stop:
-			return nil // Read waits for the answers
-		case <-c.closed:
-			return nil // Read reports the end
 		case <-ctx.Done():
 			return ctx.Err()
 		}
