@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/memweave/memweave-go/conflict"
 	"github.com/memweave/memweave-go/tokenize"
@@ -127,6 +128,38 @@ var fillerWords = setOf(`quite rather pretty fairly indeed one`)
 // one ("this" or "that").
 var wordingWords = setOf(`a an the also too very so s t d ll m o re ve y`)
 
+// contractionTails are the words of [wordingWords] that are the tails of
+// contractions ("we'll", "team’s"). Standing alone they are letters
+// that name a value: a unit ("7 d", "30 s"), a size ("size M"), a grade
+// (see [letterAlone]).
+var contractionTails = setOf(`s t d ll m o re ve y`)
+
+// letterAlone reports whether the tail w (lower case) stands alone in
+// text: with no letter, digit or apostrophe-like mark before it and no
+// letter or digit after it.
+func letterAlone(text, w string) bool {
+	lower := strings.ToLower(text)
+	for i := 0; i < len(lower); {
+		j := strings.Index(lower[i:], w)
+		if j < 0 {
+			return false
+		}
+		j += i
+		before, _ := utf8.DecodeLastRuneInString(lower[:j])
+		after, _ := utf8.DecodeRuneInString(lower[j+len(w):])
+		if !wordRune(before) && !wordRune(after) && !strings.ContainsRune("'‘’`´′ʼ", before) {
+			return true
+		}
+		i = j + len(w)
+	}
+	return false
+}
+
+// wordRune reports whether r is a letter or a digit.
+func wordRune(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
+}
+
 // functionWord returns the first of the words that differ, only, that is
 // a stop word saying which way, which, who or when (see
 // [wordingWords]), unless a content word differs too: then [Loses] or
@@ -158,9 +191,10 @@ func content(w string) bool {
 // number word, a month, a weekday or a frequency, a negation, a word of
 // quantity, order, degree or modality ("only", "before", "planned"), or
 // a name (a word that is not a stop word, written with a capital letter
-// in either passage). Numbers must also be written alike, signs and
-// units included ("$500" is not "€500"). So must their form: the words
-// both hold in the same order, a word with a capital inside it spelled
+// in either passage), or a letter standing alone ("7 d", "size M").
+// Numbers must also be written alike, signs and units included ("$500"
+// is not "€500"). So must their form: the words both hold in the same
+// order, a word with a capital inside it spelled
 // alike ("MB" is not "Mb"), code spans and fenced code as written, and
 // the same operators ("a > b" is not "a < b") and task boxes ("- [ ] X"
 // is not "X"). Then the two
@@ -184,6 +218,11 @@ func Differs(a, b string) (reason string, ok bool) {
 	slices.Sort(only)
 	if r, ok := check(only); ok {
 		return r, true
+	}
+	for _, w := range only {
+		if contractionTails[w] && (letterAlone(a, w) || letterAlone(b, w)) {
+			return "letter: " + w, true
+		}
 	}
 	if w, ok := functionWord(only); ok {
 		return "function word: " + w, true
