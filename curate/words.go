@@ -100,15 +100,15 @@ func ContentWords(text string) []string {
 }
 
 // Adds returns the content words of kept that dropped lacks and that
-// may change what kept says: all but adverbs of manner or degree
-// ("carefully", "quite") and "one" as a pronoun ("each one of them"). A
+// may change what kept says: all but adverbs of manner or emphasis
+// ("carefully", "quite"; not those of [valueWords], "partially") and "one" as a pronoun ("each one of them"). A
 // kept copy that adds "staging" to "the billing database", "almost" to
 // "done" or "nicht" to a German sentence is about something else, so
 // dropping the other copy would lose its fact.
 func Adds(kept, dropped string) []string {
 	var out []string
 	for _, w := range Loses(dropped, kept) {
-		if !strings.HasSuffix(w, "ly") && !fillerWords[w] {
+		if (!strings.HasSuffix(w, "ly") || valueWords[w]) && !fillerWords[w] {
 			out = append(out, w)
 		}
 	}
@@ -344,7 +344,9 @@ longer stopped stop quit unlike except instead`)
 
 // valueWords are words of quantity, order, degree or state whose change
 // changes the fact: "all" or "some" users, "before" or "after" the
-// release, "enabled" or "disabled".
+// release, "enabled" or "disabled"; and the adverbs that weaken, hedge
+// or bound a fact in time ("partially encrypted", "supposedly writes",
+// "temporarily disabled"), unlike those of manner ("carefully").
 var valueWords = setOf(`all any every each some most many few fewer several more less least
 only just always usually often sometimes rarely seldom occasionally again
 before after earlier later first last next previous prior latest oldest newest
@@ -354,4 +356,8 @@ allowed forbidden denied public private internal external deprecated removed add
 increase decrease increased decreased higher lower faster slower bigger smaller
 larger shorter longer cheaper expensive free paid
 formerly previously former planned planning proposed tentative tentatively draft
-maybe perhaps possibly probably might should must will would could used`)
+maybe perhaps possibly probably might should must will would could used
+supposedly allegedly reportedly apparently presumably seemingly ostensibly purportedly
+theoretically nominally likely unlikely partially partly mostly largely mainly nearly
+barely hardly scarcely slightly approximately roughly generally typically normally
+temporarily permanently briefly initially originally eventually`)
