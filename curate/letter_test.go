@@ -31,3 +31,28 @@ func TestDiffersOnALetterAlone(t *testing.T) {
 		}
 	}
 }
+
+// TestDiffersOnACapitalA: "A" written as a capital inside a sentence is
+// a letter that names something ("the A record", "grade A"), which a
+// copy lacking it loses; "A" opening a sentence, a list item or a
+// heading is the article.
+func TestDiffersOnACapitalA(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want bool
+	}{
+		{"Point the A record of the status domain at the load balancer.", "Point the record of the status domain at the load balancer.", true},
+		{"The office has energy grade A in the survey of facilities.", "The office has energy grade in the survey of facilities.", true},
+		{"A nightly job copies the billing tables into the warehouse.", "The nightly job copies the billing tables into the warehouse.", false},
+		{"- A nightly job copies the billing tables into the warehouse.", "- The nightly job copies the billing tables into the warehouse.", false},
+		{"Backups are done. A nightly job copies the billing tables.", "Backups are done. The nightly job copies the billing tables.", false},
+		{"The job copies a table into the warehouse every night.", "The job copies the table into the warehouse every night.", false},
+	}
+	for _, tt := range tests {
+		for _, ab := range [][2]string{{tt.a, tt.b}, {tt.b, tt.a}} {
+			if reason, got := Differs(ab[0], ab[1]); got != tt.want {
+				t.Errorf("Differs(%q, %q) = %q, %v, want %v", ab[0], ab[1], reason, got, tt.want)
+			}
+		}
+	}
+}

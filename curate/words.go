@@ -155,6 +155,28 @@ func letterAlone(text, w string) bool {
 	return false
 }
 
+// capitalAMid reports whether text holds "A" standing alone inside a
+// sentence: a letter that names something ("the A record", "grade A"),
+// not the article that opens a sentence, a list item, a heading, a
+// quote or a table cell.
+func capitalAMid(text string) bool {
+	for i := 0; i < len(text); i++ {
+		if text[i] != 'A' {
+			continue
+		}
+		after, _ := utf8.DecodeRuneInString(text[i+1:])
+		before, _ := utf8.DecodeLastRuneInString(text[:i])
+		if wordRune(after) || wordRune(before) || strings.ContainsRune("'‘’`´′ʼ", before) {
+			continue
+		}
+		prev := strings.TrimRight(text[:i], " \t")
+		if r, _ := utf8.DecodeLastRuneInString(prev); prev != "" && !strings.ContainsRune("\n\r.!?:#-*+>|(\"“", r) {
+			return true
+		}
+	}
+	return false
+}
+
 // wordRune reports whether r is a letter or a digit.
 func wordRune(r rune) bool {
 	return unicode.IsLetter(r) || unicode.IsDigit(r)
@@ -191,7 +213,8 @@ func content(w string) bool {
 // number word, a month, a weekday or a frequency, a negation, a word of
 // quantity, order, degree or modality ("only", "before", "planned"), or
 // a name (a word that is not a stop word, written with a capital letter
-// in either passage), or a letter standing alone ("7 d", "size M").
+// in either passage), or a letter standing alone ("7 d", "size M",
+// "the A record").
 // Numbers must also be written alike, signs and units included ("$500"
 // is not "€500"). So must their form: the words both hold in the same
 // order, a word with a capital inside it spelled
@@ -220,7 +243,8 @@ func Differs(a, b string) (reason string, ok bool) {
 		return r, true
 	}
 	for _, w := range only {
-		if contractionTails[w] && (letterAlone(a, w) || letterAlone(b, w)) {
+		if contractionTails[w] && (letterAlone(a, w) || letterAlone(b, w)) ||
+			w == "a" && (capitalAMid(a) || capitalAMid(b)) {
 			return "letter: " + w, true
 		}
 	}
