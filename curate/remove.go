@@ -11,6 +11,41 @@ import "strings"
 // numbers of an index's passage name the same lines here.
 func RemovePassage(src []byte, from, to int, keep [][2]int) []byte {
 	lines := SplitLines(string(src))
+	var kept []string
+	for _, i := range keptLines(lines, from, to, keep) {
+		kept = append(kept, lines[i])
+	}
+	return []byte(strings.Join(kept, ""))
+}
+
+// CodeChanged returns the first line of src (1-based) that
+// [RemovePassage](src, from, to, keep) keeps and whose being code (in a
+// fenced block, or an indented one) the removal changes, 0 when none: a
+// passage holding the opening fence of a block and not its closing one
+// (a block too long for one passage is cut into several) leaves the
+// closing fence to open a block that runs to the end of the note, the
+// rest of the code read as prose, the prose after it as code, and a
+// supersession marker there as an example that hides nothing.
+func CodeChanged(src []byte, from, to int, keep [][2]int) int {
+	lines := SplitLines(string(src))
+	idx := keptLines(lines, from, to, keep)
+	before := codeLines(lines)
+	after := make([]string, len(idx))
+	for j, i := range idx {
+		after[j] = lines[i]
+	}
+	now := codeLines(after)
+	for j, i := range idx {
+		if now[j] != before[i] && strings.TrimSpace(lines[i]) != "" {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// keptLines returns the indices (0-based, in order) of the lines that
+// [RemovePassage] keeps.
+func keptLines(lines []string, from, to int, keep [][2]int) []int {
 	remove := make([]bool, len(lines)+1) // by 1-based line
 	for l := max(from, 1); l <= to && l <= len(lines); l++ {
 		remove[l] = true
@@ -20,16 +55,29 @@ func RemovePassage(src []byte, from, to int, keep [][2]int) []byte {
 			remove[l] = false
 		}
 	}
-	var kept []string
+	var kept []int
+	lastBlank := true // no line kept yet: a leading blank line goes
 	for i, line := range lines {
 		if remove[i+1] {
 			continue
 		}
 		blank := strings.TrimSpace(line) == ""
-		if blank && i > 0 && remove[i] && (len(kept) == 0 || strings.TrimSpace(kept[len(kept)-1]) == "") {
+		if blank && i > 0 && remove[i] && lastBlank {
 			continue // the blank line after a removed passage, doubled
 		}
-		kept = append(kept, line)
+		kept = append(kept, i)
+		lastBlank = blank
 	}
-	return []byte(strings.Join(kept, ""))
+	return kept
+}
+
+// codeLines reports for each line whether it is code: a fence, a line
+// in a fenced block or one of an indented block, as [Spans] reads them.
+func codeLines(lines []string) []bool {
+	out := make([]bool, len(lines))
+	var f fence
+	for i, l := range lines {
+		out[i] = f.code(l)
+	}
+	return out
 }

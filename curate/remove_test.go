@@ -53,3 +53,29 @@ func FuzzRemovePassage(f *testing.F) {
 		}
 	})
 }
+
+// TestCodeChanged: a removal that takes a fence of a block and not the
+// block whole, or the paragraph that kept an indented line from being
+// code, changes what a kept line is; one that takes a block whole, or
+// prose alone, does not.
+func TestCodeChanged(t *testing.T) {
+	doc := "# Deploy\n\n```sh\nstep one\nstep two\n```\n\nAfter it, check the dashboards.\n"
+	tests := []struct {
+		name     string
+		src      string
+		from, to int
+		want     int
+	}{
+		{"opening fence and first line", doc, 3, 4, 5},
+		{"closing fence", doc, 6, 6, 8},
+		{"block whole", doc, 3, 6, 0},
+		{"prose", doc, 8, 8, 0},
+		{"lines inside", doc, 4, 4, 0},
+		{"paragraph above an indented line", "Intro text\n\nPara\n    indented\n", 3, 3, 4},
+	}
+	for _, tt := range tests {
+		if got := CodeChanged([]byte(tt.src), tt.from, tt.to, nil); got != tt.want {
+			t.Errorf("%s: CodeChanged(lines %d-%d) = %d, want %d", tt.name, tt.from, tt.to, got, tt.want)
+		}
+	}
+}

@@ -603,6 +603,9 @@ func (n *Notes) removal(old []byte, d Passage) ([]byte, error) {
 	if n := headingsOwning(c, others); n > 0 {
 		keepLines = append(keepLines, [2]int{c.StartLine, c.StartLine + n - 1})
 	}
+	if l := curate.CodeChanged(old, c.StartLine, c.EndLine, keepLines); l > 0 {
+		return nil, fmt.Errorf("lines %d-%d: removing them would change whether line %d is code (they hold a fence of a block they do not hold whole); left as they are", d.StartLine, d.EndLine, l)
+	}
 	data := curate.RemovePassage(old, c.StartLine, c.EndLine, keepLines)
 	if slices.Equal(textLines(data), textLines(old)) {
 		return nil, fmt.Errorf("lines %d-%d: another passage of the note covers every line of the copy (a line longer than a passage is cut into several); nothing to remove", d.StartLine, d.EndLine)
