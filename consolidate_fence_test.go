@@ -2,6 +2,7 @@ package memweave_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -69,5 +70,39 @@ func TestConsolidateApplyKeepsFencesWhole(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("skipped %+v, want the group of the block's first part skipped, saying a line would change being code", res.Skipped)
+	}
+}
+
+// TestConsolidateApplyKeepsTableHeaders: a table too long for one
+// passage is cut into several; removing a copy of its first part (the
+// header and delimiter rows with the first rows) left the rows of the
+// other parts without a header, no longer a table: "| svc-beta-40 |
+// 7040 | team-blue |" no longer said which column is the port. A
+// removal that changes whether a line kept is a table row is skipped.
+func TestConsolidateApplyKeepsTableHeaders(t *testing.T) {
+	table := func(rows ...string) string {
+		return "# Ports\n\n| service | port | owner |\n|---|---|---|\n" + strings.Join(rows, "") + "\n"
+	}
+	var alpha, beta, gamma []string
+	for i := range 80 {
+		alpha = append(alpha, fmt.Sprintf("| svc-alpha-%d | %d | team-red |\n", i, 9000+i))
+		beta = append(beta, fmt.Sprintf("| svc-beta-%d | %d | team-blue |\n", i, 7000+i))
+		gamma = append(gamma, fmt.Sprintf("| svc-gamma-%d | %d | team-green |\n", i, 5000+i))
+	}
+	older := table(append(slices.Clone(alpha), beta...)...)
+	root := memweavetest.Workspace(t, map[string]string{
+		"memory/2026-11-01.md": older,
+		"memory/2026-11-05.md": table(append(slices.Clone(alpha), gamma...)...),
+	})
+	w := open(t, root, memweave.Config{})
+	mustIndex(t, w)
+	var ids []string
+	for _, g := range listGroups(t, w) {
+		ids = append(ids, g.ID)
+	}
+	res, _ := w.ApplyConsolidation(t.Context(), ids)
+	got := memweavetest.ReadFile(t, root, "memory/2026-11-01.md")
+	if strings.Contains(got, "svc-beta-0 ") && !strings.Contains(got, "| service | port | owner |\n|---|---|---|\n") {
+		t.Errorf("after the apply (applied %v, skipped %+v) the rows of team-blue have no header:\n%.300s", res.Applied, res.Skipped, got)
 	}
 }

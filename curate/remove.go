@@ -18,29 +18,79 @@ func RemovePassage(src []byte, from, to int, keep [][2]int) []byte {
 	return []byte(strings.Join(kept, ""))
 }
 
-// CodeChanged returns the first line of src (1-based) that
-// [RemovePassage](src, from, to, keep) keeps and whose being code (in a
-// fenced block, or an indented one) the removal changes, 0 when none: a
-// passage holding the opening fence of a block and not its closing one
-// (a block too long for one passage is cut into several) leaves the
-// closing fence to open a block that runs to the end of the note, the
-// rest of the code read as prose, the prose after it as code, and a
-// supersession marker there as an example that hides nothing.
-func CodeChanged(src []byte, from, to int, keep [][2]int) int {
+// BlockChanged returns the first line of src (1-based) that
+// [RemovePassage](src, from, to, keep) keeps and whose block the removal
+// changes, 0 when none: a line that was code (in a fenced block, or an
+// indented one) and is not, or the other way, or a row of a table that
+// is no longer one. A block too long for one passage is cut into
+// several: removing a passage with a block's opening fence and not its
+// closing one leaves the closing fence to open a block that runs to the
+// end of the note (the rest of the code read as prose, the prose after
+// it as code, a supersession marker there an example that hides
+// nothing); removing one with a table's header and delimiter rows
+// leaves the other rows without the names of their columns.
+func BlockChanged(src []byte, from, to int, keep [][2]int) int {
 	lines := SplitLines(string(src))
 	idx := keptLines(lines, from, to, keep)
-	before := codeLines(lines)
+	before := blocks(lines)
 	after := make([]string, len(idx))
 	for j, i := range idx {
 		after[j] = lines[i]
 	}
-	now := codeLines(after)
+	now := blocks(after)
 	for j, i := range idx {
 		if now[j] != before[i] && strings.TrimSpace(lines[i]) != "" {
 			return i + 1
 		}
 	}
 	return 0
+}
+
+// Kinds of line for [BlockChanged].
+const (
+	prose = iota
+	codeLine
+	tableRow
+)
+
+// blocks returns the kind of each line: code (a fence, a line in a
+// fenced block or one of an indented block, as [Spans] reads them), a
+// row of a table (its header, its delimiter row and the rows after it up
+// to a line without a "|"), else prose.
+func blocks(lines []string) []int {
+	out := make([]int, len(lines))
+	var f fence
+	for i, l := range lines {
+		if f.code(l) {
+			out[i] = codeLine
+		}
+	}
+	for i := 0; i+1 < len(lines); i++ {
+		if out[i] != prose || out[i+1] != prose || !strings.Contains(lines[i], "|") || !delimiterRow(lines[i+1]) {
+			continue
+		}
+		for ; i < len(lines) && out[i] == prose && strings.Contains(lines[i], "|"); i++ {
+			out[i] = tableRow
+		}
+	}
+	return out
+}
+
+// delimiterRow reports whether line is the delimiter row of a table:
+// cells of dashes, each with an optional colon at either end, parted by
+// "|" ("|---|:--:|", "--- | ---").
+func delimiterRow(line string) bool {
+	t := strings.TrimSpace(line)
+	if !strings.Contains(t, "|") {
+		return false
+	}
+	for _, c := range strings.Split(strings.Trim(t, "|"), "|") {
+		c = strings.Trim(strings.TrimSpace(c), ":")
+		if c == "" || strings.Trim(c, "-") != "" {
+			return false
+		}
+	}
+	return true
 }
 
 // keptLines returns the indices (0-based, in order) of the lines that
@@ -69,15 +119,4 @@ func keptLines(lines []string, from, to int, keep [][2]int) []int {
 		lastBlank = blank
 	}
 	return kept
-}
-
-// codeLines reports for each line whether it is code: a fence, a line
-// in a fenced block or one of an indented block, as [Spans] reads them.
-func codeLines(lines []string) []bool {
-	out := make([]bool, len(lines))
-	var f fence
-	for i, l := range lines {
-		out[i] = f.code(l)
-	}
-	return out
 }
