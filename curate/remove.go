@@ -1,6 +1,10 @@
 package curate
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/memweave/memweave-go/frontmatter"
+)
 
 // RemovePassage returns src without its lines from to to (1-based,
 // inclusive), except the lines that another passage still covers (keep:
@@ -28,7 +32,9 @@ func RemovePassage(src []byte, from, to int, keep [][2]int) []byte {
 // end of the note (the rest of the code read as prose, the prose after
 // it as code, a supersession marker there an example that hides
 // nothing); removing one with a table's header and delimiter rows
-// leaves the other rows without the names of their columns.
+// leaves the other rows without the names of their columns; and one that
+// leaves a thematic break (---) first turns the lines up to the next
+// into front matter, out of every passage.
 func BlockChanged(src []byte, from, to int, keep [][2]int) int {
 	lines := SplitLines(string(src))
 	idx := keptLines(lines, from, to, keep)
@@ -51,17 +57,22 @@ const (
 	prose = iota
 	codeLine
 	tableRow
+	fenced // in the block of "---" lines that opens a note (front matter)
 )
 
-// blocks returns the kind of each line: code (a fence, a line in a
-// fenced block or one of an indented block, as [Spans] reads them), a
-// row of a table (its header, its delimiter row and the rows after it up
+// blocks returns the kind of each line: in the "---" block that opens
+// the note (front matter, or what a removal would make one), code (a
+// fence, a line in a fenced block or one of an indented block, as
+// [Spans] reads them), a row of a table (its header, its delimiter row and the rows after it up
 // to a line without a "|"), else prose.
 func blocks(lines []string) []int {
 	out := make([]int, len(lines))
+	top := frontmatter.FenceLines(strings.Join(lines, ""))
 	var f fence
 	for i, l := range lines {
-		if f.code(l) {
+		if i < top {
+			out[i] = fenced
+		} else if f.code(l) {
 			out[i] = codeLine
 		}
 	}

@@ -81,6 +81,7 @@ func TestBlockChanged(t *testing.T) {
 		{"table header, delimiter and first row", tbl, 3, 5, 6},
 		{"table whole", tbl, 3, 6, 0},
 		{"table rows", tbl, 5, 5, 0},
+		{"paragraph before two thematic breaks", "Copy para\n\n---\n\nOwner: Carol\n\n---\n\nRest.\n", 1, 2, 3},
 		{"thematic break after a line with a pipe", "a | b\n---\nc\n\nd\n", 5, 5, 0},
 	}
 	for _, tt := range tests {
