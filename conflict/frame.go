@@ -234,6 +234,10 @@ func boundFrame(words []string, i int) (repl []string, n int, ok bool) {
 		return []string{w}, 2, true
 	case w == "up" && next == "to" && (isValue(then) || numberWords[then] != ""):
 		return []string{"maximum"}, 2, true
+	case capVerbs[w] && (next == "at" || next == "to") && (isValue(then) || numberWords[then] != ""):
+		// "capped at 500", "limited to 20 MB": the maximum the noun
+		// "cap" or "limit" states ([shortForms]).
+		return []string{"maximum"}, 2, true
 	case (next == "or" || then == "or") && (isValue(w) || numberWords[w] != ""):
 		k := i + 1
 		if units[next] > 0 {
@@ -245,6 +249,9 @@ func boundFrame(words []string, i int) (repl []string, n int, ok bool) {
 	}
 	return nil, 0, false
 }
+
+// capVerbs set a maximum before "at" or "to" and a value.
+var capVerbs = setOf(`capped limited`)
 
 // boundWord maps a comparative to the bound it sets after "or": "3 or
 // more" sets a minimum, "3 or fewer" a maximum, "Friday or later" a
@@ -349,7 +356,7 @@ var rawLex = func() map[string]uint8 {
 }()
 
 var frameWords = setOf(`prefer prefers preferred preferring replaced swapped substituted traded ditched a an is are was were been since took takes take taken stepped became becomes appointed named promoted half every each per one
-once twice thrice times no not at up minimum maximum or`)
+once twice thrice times no not at up minimum maximum or capped limited`)
 
 // periodWords are adverbs of a period: "daily" is once a day.
 var periodWords = map[string]string{
@@ -929,13 +936,21 @@ func needsSpelling(s string) bool {
 var currencySymbols = []struct{ sym, code string }{{"$", "usd"}, {"€", "eur"}, {"£", "gbp"}}
 
 // shortForms maps abbreviations of memory notes to the word they stand
-// for, so that "DB" and "database" align.
+// for, so that "DB" and "database" align, and the nouns of a few pairs
+// that name one thing to one of them ("invoice" is "bill", "vehicle"
+// "car", "employees" "staff"; a "cap", "ceiling" or "limit" is a
+// "maximum"). One lookup serves both: a second table would cost a
+// lookup per word.
 var shortForms = map[string]string{
 	"db": "database", "dbs": "databases", "k8s": "kubernetes", "req": "requests", "reqs": "requests",
 	"prod": "production", "env": "environment", "envs": "environments", "repo": "repository",
 	"repos": "repositories", "config": "configuration", "msg": "message", "msgs": "messages",
 	"auth": "authentication", "authn": "authentication", "eng": "engineering", "mgmt": "management",
 	"infra": "infrastructure", "perf": "performance", "cfg": "configuration", "max": "maximum",
+	// Synonyms, folded to the first of each pair.
+	"invoice": "bill", "invoices": "bills", "vehicle": "car", "vehicles": "cars", "employee": "staff",
+	"employees": "staff", "documentation": "docs", "apartment": "flat", "apartments": "flats",
+	"cap": "maximum", "ceiling": "maximum", "limit": "maximum",
 }
 
 // expanded are the words [shortForms] writes: one capitalised

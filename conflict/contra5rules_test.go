@@ -1,0 +1,37 @@
+package conflict_test
+
+import (
+	"testing"
+
+	"github.com/memweave/memweave-go/conflict"
+)
+
+// contra5Case is one pair of TestContra5Rules.
+type contra5Case struct {
+	name string
+	a, b string
+	want bool
+}
+
+// TestContra5Rules holds one or more cases per rule of the fifth pass
+// over new phrasings, each written for the rule and not taken from
+// testdata/contra5.jsonl: the pairs it must find and the look-alikes it
+// must leave alone.
+func TestContra5Rules(t *testing.T) {
+	for _, c := range contra5Cases {
+		if _, got := conflict.Judge(c.a, c.b); got != c.want {
+			t.Errorf("%s: Judge(%q, %q) = %v, want %v", c.name, c.a, c.b, got, c.want)
+		}
+	}
+}
+
+var contra5Cases = []contra5Case{
+	{"a synonym of the subject noun", "The cleaning invoice is due on the 5th.", "The cleaning bill is due on the 20th.", true},
+	{"a synonym of the subject noun, agreeing", "The cleaning invoice is due on the 5th.", "The cleaning bill is due on the 5th.", false},
+	{"a synonym, another attribute", "The fleet vehicle is a Ford Transit.", "The fleet car seats nine people.", false},
+	{"employees and staff", "Employees get 25 days of paid leave.", "Staff get 28 days of paid leave.", true},
+	{"capped at against a limit", "Guest wifi is capped at 10 Mbps.", "The guest wifi limit is 50 Mbps.", true},
+	{"capped at against a limit, agreeing", "Guest wifi is capped at 10 Mbps.", "The guest wifi limit is 10 Mbps.", false},
+	{"limited to against a ceiling", "Team lunches are limited to $30 per person.", "The team lunch ceiling is $45 per person.", true},
+	{"a cap beside a minimum", "Team lunches are capped at $30 per person.", "Team lunches cost at least $10 per person.", false},
+}
