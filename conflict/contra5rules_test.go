@@ -34,4 +34,8 @@ var contra5Cases = []contra5Case{
 	{"capped at against a limit, agreeing", "Guest wifi is capped at 10 Mbps.", "The guest wifi limit is 10 Mbps.", false},
 	{"limited to against a ceiling", "Team lunches are limited to $30 per person.", "The team lunch ceiling is $45 per person.", true},
 	{"a cap beside a minimum", "Team lunches are capped at $30 per person.", "Team lunches cost at least $10 per person.", false},
+	{"a preference shown by a habit", "Tomas prefers red wine.", "Tomas always orders white wine.", true},
+	{"a habit that agrees with the preference", "Tomas prefers red wine.", "Tomas always orders red wine.", false},
+	{"another person's habit", "Tomas prefers red wine.", "Julia always orders white wine.", false},
+	{"a habit against a habit", "Mei always picks the early train.", "Mei always picks the late train.", true},
 }

@@ -83,6 +83,14 @@ func rewrite(words []string) []string {
 			i += n - 1
 			continue
 		}
+		if habitual(words, i) {
+			// "always books an aisle seat" is a preference: "prefers
+			// an aisle seat".
+			out = append(out, "prefers")
+			prefer = len(out) - 1
+			i++
+			continue
+		}
 		// The first frame whose opening matches decides, even when it
 		// then rewrites nothing.
 		repl, n, ok := boundFrame(words, i)
@@ -108,6 +116,17 @@ func rewrite(words []string) []string {
 // preferVerbs are the forms of "prefer", whose object may be followed
 // by its rival ("over coffee", "to written updates").
 var preferVerbs = setOf(`prefer prefers preferred preferring`)
+
+// choiceVerbs choose one of several things; said "always" of someone
+// they state a preference ([habitual]).
+var choiceVerbs = setOf(`books book orders order picks pick chooses choose takes take requests request selects select buys buy`)
+
+// habitual reports whether words[i] is "always" before a verb of
+// [choiceVerbs]: "Nadia always books an aisle seat" says what she
+// prefers, as "Nadia prefers aisle seats" does.
+func habitual(words []string, i int) bool {
+	return words[i] == "always" && choiceVerbs[wordAt(words, i+1)]
+}
 
 // rivalAt returns how many words at words[i] name the rival of a
 // preference: "over", "to", "rather than" or "instead of", then the
@@ -356,7 +375,7 @@ var rawLex = func() map[string]uint8 {
 }()
 
 var frameWords = setOf(`prefer prefers preferred preferring replaced swapped substituted traded ditched a an is are was were been since took takes take taken stepped became becomes appointed named promoted half every each per one
-once twice thrice times no not at up minimum maximum or capped limited`)
+once twice thrice times no not at up minimum maximum or capped limited always`)
 
 // periodWords are adverbs of a period: "daily" is once a day.
 var periodWords = map[string]string{
