@@ -38,4 +38,7 @@ var contra5Cases = []contra5Case{
 	{"a habit that agrees with the preference", "Tomas prefers red wine.", "Tomas always orders red wine.", false},
 	{"another person's habit", "Tomas prefers red wine.", "Julia always orders white wine.", false},
 	{"a habit against a habit", "Mei always picks the early train.", "Mei always picks the late train.", true},
+	{"another act on one object", "The legal team drafts the supplier contracts.", "The legal team signs the supplier contracts.", false},
+	{"another act, the object shared after", "Bruno prints the shipping labels every morning.", "Bruno checks the shipping labels every morning.", false},
+	{"an act that replaced another", "The legal team drafts the supplier contracts.", "The legal team now only reviews the supplier contracts.", true},
 }

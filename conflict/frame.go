@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/memweave/memweave-go/tokenize"
 )
@@ -813,6 +814,26 @@ func manyValued(c *claim, h []token) bool {
 		}
 	}
 	return false
+}
+
+// actVerbs are acts done to a thing by whoever handles it, of which one
+// subject does many to one object: "Aisha writes the changelog" and
+// "Aisha reviews the changelog" may both hold. Built on first use: most
+// processes never judge a pair.
+var actVerbs = sync.OnceValue(func() map[string]bool {
+	m := make(map[string]bool)
+	for _, w := range strings.Fields(`writes reviews drafts edits approves publishes reads prints signs
+sends receives uploads downloads tests builds scans audits checks updates archives translates
+prepares presents formats files tracks monitors deploys packages documents measures collects`) {
+		m[lemma(stem(w))] = true
+	}
+	return m
+})
+
+// otherAct reports whether h replaces one verb of [actVerbs] by another,
+// a different act on one object, not a different value.
+func otherAct(h hunk) bool {
+	return len(h.a) == 1 && len(h.b) == 1 && actVerbs()[h.a[0].w] && actVerbs()[h.b[0].w]
 }
 
 // isStop reports whether w is a stop word.

@@ -577,7 +577,7 @@ func judgeAttribute(a, b *claim, h hunk, ratio float64, extra int, why bool) (Ve
 	if sameAmount(a, b, h) || heldThing(a, b, h) || namedWithin(h.a, h.b) || namedWithin(h.b, h.a) {
 		return Verdict{}, false
 	}
-	if !a.changed && !b.changed && manyValued(a, h.a) {
+	if !a.changed && !b.changed && (manyValued(a, h.a) || otherAct(h)) {
 		// "practices yoga", "practices piano": both, unless one says
 		// it replaced the other.
 		return Verdict{}, false
