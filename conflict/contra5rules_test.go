@@ -41,4 +41,7 @@ var contra5Cases = []contra5Case{
 	{"another act on one object", "The legal team drafts the supplier contracts.", "The legal team signs the supplier contracts.", false},
 	{"another act, the object shared after", "Bruno prints the shipping labels every morning.", "Bruno checks the shipping labels every morning.", false},
 	{"an act that replaced another", "The legal team drafts the supplier contracts.", "The legal team now only reviews the supplier contracts.", true},
+	{"a verb denied, another verb asserted", "Guests cannot book the rooftop terrace.", "Guests can visit the rooftop terrace.", false},
+	{"a verb denied, the same verb asserted", "Guests cannot book the rooftop terrace.", "Guests can book the rooftop terrace.", true},
+	{"a noun denied by a related noun", "Leila is allergic to shellfish.", "Leila has no food allergies.", true},
 }

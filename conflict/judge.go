@@ -920,6 +920,11 @@ func implicitNegation(a, b *claim) bool {
 		}
 	}
 	rest := pos.toks[len(subj):]
+	if verbalNegation(neg.neg) && !slices.ContainsFunc(rest, func(r token) bool { return related(obj[0].w, r.w) }) {
+		// "interns cannot merge to main" denies the merge: "interns can
+		// open pull requests against main" asserts another act.
+		return false
+	}
 	matched := false
 	for i, o := range obj {
 		found := false
@@ -940,6 +945,17 @@ func implicitNegation(a, b *claim) bool {
 		}
 	}
 	return matched
+}
+
+// verbalNegation reports whether the negation word neg denies the verb
+// or predicate that follows it ("not", "cannot", "never", "don't"), not
+// a noun ("no", "none", "without").
+func verbalNegation(neg string) bool {
+	switch neg {
+	case "no", "none", "nobody", "nothing", "without", "neither":
+		return false
+	}
+	return true
 }
 
 // related reports whether x and y are one word or forms of one word:
