@@ -112,7 +112,9 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	var v Verdict
 	switch {
 	case (a.neg == "") != (b.neg == ""):
-		v, ok = judgeNegation(a, b, len(reps), common, ratio, why)
+		if !narrowedDenial(a, b, hunks) {
+			v, ok = judgeNegation(a, b, len(reps), common, ratio, why)
+		}
 	case twoFacts(a, b, hunks):
 		ok = false
 	default:
@@ -279,6 +281,27 @@ func judgeNegation(a, b *claim, reps, common int, ratio float64, why bool) (Verd
 		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("negation: %s says %q", side, word) })}, true
 	}
 	return Verdict{}, false
+}
+
+// narrowedDenial reports whether the negated claim of a and b, aligned
+// into hunks, adds words at its end, after the negation, that the other
+// lacks, with nothing else replaced and neither saying that something
+// changed: "the API does not require a token for the health check"
+// denies in a narrower scope, not "the API requires a token".
+func narrowedDenial(a, b *claim, hunks []hunk) bool {
+	neg, side := a, 0
+	if b.neg != "" {
+		neg, side = b, 1
+	}
+	if a.changed || b.changed || len(hunks) != 1 {
+		return false
+	}
+	h := hunks[0]
+	mine, theirs, at := h.a, h.b, h.at
+	if side == 1 {
+		mine, theirs, at = h.b, h.a, h.bt
+	}
+	return len(theirs) == 0 && len(mine) > 0 && at > int(neg.negAt) && at+len(mine) == len(neg.toks)
 }
 
 // twoFacts reports whether two claims state two facts that may both
