@@ -49,4 +49,6 @@ var contra5Cases = []contra5Case{
 	{"a verb denied, another verb asserted", "Guests cannot book the rooftop terrace.", "Guests can visit the rooftop terrace.", false},
 	{"a verb denied, the same verb asserted", "Guests cannot book the rooftop terrace.", "Guests can book the rooftop terrace.", true},
 	{"a noun denied by a related noun", "Leila is allergic to shellfish.", "Leila has no food allergies.", true},
+	{"n times a day in words agrees with its period", "The poller runs every eight hours.", "The poller runs three times a day.", false},
+	{"n times a day in words differs from its period", "The poller runs every eight hours.", "The poller runs six times a day.", true},
 }

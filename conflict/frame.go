@@ -206,12 +206,17 @@ func quantityFrame(words []string, i int) (repl []string, n int, ok bool) {
 	case periodWords[w] != "":
 		// "daily", "weekly": once a day, a week.
 		return []string{"1", periodWords[w]}, 1, true
-	case (w == "once" || w == "twice" || w == "thrice" || (isValue(w) && next == "times")) &&
+	case (w == "once" || w == "twice" || w == "thrice" || ((isValue(w) || numberWords[w] != "") && next == "times")) &&
 		(perWords[next] || next == "times"):
-		// "twice a week" is every half week.
+		// "twice a week" is every half week; "four times a day" every
+		// six hours.
 		times, k := map[string]float64{"once": 1, "twice": 2, "thrice": 3}[w], i+1
 		if times == 0 {
-			times, _ = strconv.ParseFloat(w, 64)
+			n := w
+			if numberWords[w] != "" {
+				n = numberWords[w]
+			}
+			times, _ = strconv.ParseFloat(n, 64)
 			k++
 		}
 		if u := wordAt(words, k+1); times > 0 && perWords[wordAt(words, k)] && units[u] > 0 {
