@@ -533,6 +533,8 @@ func switchedOn(words []string, i int) bool {
 		case "in", "for", "across", "by", "at", "from", "during", "until", "since", "everywhere":
 			return true
 		}
+		// "is on in production": the scope read as a status word.
+		return strings.HasPrefix(words[i+1], "in ")
 	}
 	return false
 }

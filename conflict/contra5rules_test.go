@@ -51,4 +51,6 @@ var contra5Cases = []contra5Case{
 	{"a noun denied by a related noun", "Leila is allergic to shellfish.", "Leila has no food allergies.", true},
 	{"n times a day in words agrees with its period", "The poller runs every eight hours.", "The poller runs three times a day.", false},
 	{"n times a day in words differs from its period", "The poller runs every eight hours.", "The poller runs six times a day.", true},
+	{"a flag on in one stage, off in another", "The beta_search toggle is on in production.", "The beta_search toggle is off in staging.", false},
+	{"a flag on and off in one stage", "The beta_search toggle is on in production.", "The beta_search toggle is off in production.", true},
 }
