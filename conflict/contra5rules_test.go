@@ -53,4 +53,8 @@ var contra5Cases = []contra5Case{
 	{"n times a day in words differs from its period", "The poller runs every eight hours.", "The poller runs six times a day.", true},
 	{"a flag on in one stage, off in another", "The beta_search toggle is on in production.", "The beta_search toggle is off in staging.", false},
 	{"a flag on and off in one stage", "The beta_search toggle is on in production.", "The beta_search toggle is off in production.", true},
+	{"a subject qualified before a change verb", "Expenses are filed in Expensify.", "Travel expenses were moved to Navan.", true},
+	{"a subject qualified, its head the other's first word", "Invoicing runs on Xero.", "Client invoicing was switched to FreeAgent.", true},
+	{"a subject that gains a head before a change verb", "The docs site is built with Hugo.", "The docs site search was ported to Algolia.", false},
+	{"another head, the change said with moved", "The intranet runs on SharePoint.", "The intranet directory was moved to Okta.", false},
 }

@@ -696,14 +696,57 @@ func switchedName(a, b *claim) (string, string, bool) {
 		}
 		wb = t.w
 	}
-	if common == 0 || onlyA == 1 && onlyB == 1 && common == 1 && !samePrefix(wa, wb) {
+	if common == 0 || onlyA == 1 && onlyB == 1 && common == 1 && !samePrefix(wa, wb) && !modifiedSubject(a, b) && !modifiedSubject(b, a) {
 		// One word shared and one replaced on each side: a word of
 		// the subject replaced ("logs ship to X", "metrics shipping
 		// moved to Y") names another subject, unless the two are
-		// forms of one word ("generated", "generation").
+		// forms of one word ("generated", "generation"), or one side
+		// only qualifies the subject the other opens with.
+		return "", "", false
+	}
+	if otherHead(a, b) || otherHead(b, a) {
 		return "", "", false
 	}
 	return show(a, na), show(b, nb), true
+}
+
+// subjectHead returns the last word of c's subject, the words before
+// its copula ("the docs site search was ported to Algolia": "search"),
+// and false when c has no copula or its subject ends in a name or value.
+func subjectHead(c *claim) (token, bool) {
+	if c.copAt <= 0 || int(c.copAt) > len(c.toks) {
+		return token{}, false
+	}
+	t := c.toks[c.copAt-1]
+	return t, !t.name && !t.value && t.kind == plain
+}
+
+// otherHead reports whether c, saying that something changed, names a
+// subject whose head (its last word before the copula) the other claim
+// lacks while sharing words before it: "the docs site search was ported
+// to Algolia" speaks of the search, "the docs site is built with Hugo"
+// of the site. A compound noun's head is its last word; the words
+// before it qualify it.
+func otherHead(c, other *claim) bool {
+	h, ok := subjectHead(c)
+	if !c.changed || !ok || slices.ContainsFunc(other.toks, func(u token) bool { return u.w == h.w }) {
+		return false
+	}
+	for _, t := range c.toks[:c.copAt-1] {
+		if !t.name && slices.ContainsFunc(other.toks, func(u token) bool { return u.w == t.w }) {
+			return true
+		}
+	}
+	return false
+}
+
+// modifiedSubject reports whether c, saying that something changed,
+// qualifies the subject other opens with by a word before it: "company
+// payroll was switched to Rippling" is of the "payroll" that "payroll
+// runs through Gusto" names, its head the same last word.
+func modifiedSubject(c, other *claim) bool {
+	h, ok := subjectHead(c)
+	return c.changed && ok && len(other.toks) > 0 && other.toks[0].w == h.w && c.copAt >= 2 && !other.toks[0].name
 }
 
 // namedWithin reports whether xs is one name, a word of a longer name
