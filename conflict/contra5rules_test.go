@@ -57,4 +57,8 @@ var contra5Cases = []contra5Case{
 	{"a subject qualified, its head the other's first word", "Invoicing runs on Xero.", "Client invoicing was switched to FreeAgent.", true},
 	{"a subject that gains a head before a change verb", "The docs site is built with Hugo.", "The docs site search was ported to Algolia.", false},
 	{"another head, the change said with moved", "The intranet runs on SharePoint.", "The intranet directory was moved to Okta.", false},
+	{"used to, then a pronoun after a semicolon", "Our sales tool is Pipedrive.", "The sales tool used to be Pipedrive; now it is Attio.", true},
+	{"used to, the present agreeing", "Our sales tool is Attio.", "The sales tool used to be Pipedrive; now it is Attio.", false},
+	{"used to, another subject", "Our support tool is Pipedrive.", "The sales tool used to be Pipedrive; now it is Attio.", false},
+	{"used to, the present adding", "Our sales tool is Pipedrive.", "The sales tool used to be Pipedrive; now it also syncs to Attio.", false},
 }

@@ -282,13 +282,15 @@ func spaced(ws []string) string {
 // ("support tickets went to moved from Zendesk to Freshdesk" for
 // "Support tickets went to Zendesk until last quarter, and now go to
 // Freshdesk"), or "" when line has none. The history ends with "until",
-// "till" or "through", names its old value (capitalised words) before
+// "till" or "through", or says "used to" before its old value ("the
+// tracker used to be Jira; today it is Linear"), names its old value
+// (capitalised words) before
 // the clause joint ("; ", " and ", " but ", ", after which ", ", when
 // "), and the clause after the joint says "now" ("today", "currently",
 // "since") or that it moved, and names one new value; a clause that
 // adds ("also") switches nothing.
 func historySwitch(line string) string {
-	if !strings.Contains(line, "ntil") && !strings.Contains(line, "till") && !strings.Contains(line, "hrough") {
+	if !strings.Contains(line, "ntil") && !strings.Contains(line, "till") && !strings.Contains(line, "hrough") && !strings.Contains(line, "sed to") {
 		// Most lines: no copy.
 		return ""
 	}
@@ -298,7 +300,7 @@ func historySwitch(line string) string {
 		return ""
 	}
 	at := -1
-	for _, w := range []string{"until ", "till ", "through "} {
+	for _, w := range []string{"until ", "till ", "through ", "used to "} {
 		if i := strings.Index(lower, w); i >= 0 && (i == 0 || lower[i-1] == ' ') && (at < 0 || i < at) {
 			at = i
 		}
@@ -328,6 +330,11 @@ func historySwitch(line string) string {
 	head, tail := past[:at-start], past[at-start:]
 	if k := strings.Index(tail, ", "); k >= 0 && at == start {
 		head, tail = tail[k+2:], ""
+	}
+	if strings.HasPrefix(lower[at:], "used to ") {
+		// "the tracker used to be Jira; today it is Linear": the old
+		// value follows the history's mark.
+		head = head + tail[len("used to "):]
 	}
 	subject, old := capitalisedWords(head)
 	_, new := capitalisedWords(rest)
