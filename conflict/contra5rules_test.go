@@ -61,4 +61,9 @@ var contra5Cases = []contra5Case{
 	{"used to, the present agreeing", "Our sales tool is Attio.", "The sales tool used to be Pipedrive; now it is Attio.", false},
 	{"used to, another subject", "Our support tool is Pipedrive.", "The sales tool used to be Pipedrive; now it is Attio.", false},
 	{"used to, the present adding", "Our sales tool is Pipedrive.", "The sales tool used to be Pipedrive; now it also syncs to Attio.", false},
+	{"a feature removed against its use", "The app offers a Dropbox export.", "The Dropbox export was removed from the app.", true},
+	{"support dropped against support", "The SDK supports Ruby 2.7.", "Ruby 2.7 support was dropped from the SDK.", true},
+	{"another version's support dropped", "The SDK supports Ruby 3.3.", "Ruby 2.7 support was dropped from the SDK.", false},
+	{"a value dropped to another, not removed", "The trial lasts 30 days.", "The trial was dropped to 14 days.", true},
+	{"a removal policy is no removal", "Old builds are removed after 30 days.", "Old builds are kept on the build server.", false},
 }
