@@ -66,4 +66,9 @@ var contra5Cases = []contra5Case{
 	{"another version's support dropped", "The SDK supports Ruby 3.3.", "Ruby 2.7 support was dropped from the SDK.", false},
 	{"a value dropped to another, not removed", "The trial lasts 30 days.", "The trial was dropped to 14 days.", true},
 	{"a removal policy is no removal", "Old builds are removed after 30 days.", "Old builds are kept on the build server.", false},
+	{"belongs to against owned by another", "The demo laptop belongs to the sales team.", "The demo laptop is owned by the support team.", true},
+	{"belongs to against owned by the same", "The demo laptop belongs to the sales team.", "The demo laptop is owned by the sales team.", false},
+	{"took over a thing another owns", "Lucia owns the hiring pipeline.", "Marek took over the hiring pipeline.", true},
+	{"took over another thing", "Lucia owns the hiring pipeline.", "Marek took over the onboarding checklist.", false},
+	{"one holder of two things", "The demo laptop belongs to Ana.", "The demo phone belongs to Ana.", false},
 }

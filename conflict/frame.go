@@ -171,6 +171,10 @@ func roleFrame(words []string, i int) (repl []string, n int, ok bool) {
 	case (w == "took" || w == "takes" || w == "take" || w == "taken" || w == "stepped") &&
 		(wordAt(words, i+1) == "over" || wordAt(words, i+1) == "in") && wordAt(words, i+2) == "as":
 		return []string{"is", "the"}, 3, true
+	case (w == "took" || w == "takes") && wordAt(words, i+1) == "over" && determiners[wordAt(words, i+2)]:
+		// "the CFO took over the security budget": the CFO owns it
+		// now.
+		return []string{"now", "owns"}, 2, true
 	case w == "became" || w == "becomes" || w == "appointed" || w == "named" || w == "promoted":
 		repl, k := []string{"is"}, i
 		if wordAt(words, k+1) == "as" || wordAt(words, k+1) == "to" {
@@ -380,7 +384,7 @@ var rawLex = func() map[string]uint8 {
 	return m
 }()
 
-var frameWords = setOf(`prefer prefers preferred preferring replaced swapped substituted traded ditched a an is are was were been since took takes take taken stepped became becomes appointed named promoted half every each per one
+var frameWords = setOf(`prefer prefers preferred preferring replaced swapped substituted traded ditched a an is are was were been since took takes take taken stepped belongs belong belonged became becomes appointed named promoted half every each per one
 once twice thrice times no not at up minimum maximum or capped limited always`)
 
 // periodWords are adverbs of a period: "daily" is once a day.
@@ -440,19 +444,25 @@ func changeTo(words []string, i int) (n, from int) {
 // (less a determiner) up to the next stop word.
 func passive(words []string) []string {
 	for i := 1; i+1 < len(words); i++ {
+		j := i + 1
 		switch words[i] {
 		case "is", "are", "was", "were", "been":
+		case "belongs", "belong", "belonged":
+			// "the budget belongs to the CTO" is "owned by the CTO".
+			j = i
 		default:
 			continue
 		}
-		j := i + 1
 		if filler[words[j]] {
 			j++
 		}
 		if j >= len(words) {
 			continue
 		}
-		verb := passiveRole[words[j]]
+		verb, by := passiveRole[words[j]], "by"
+		if j == i {
+			verb, by = "owns", "to"
+		}
 		if verb == "" && j < len(words) && irregular[words[j]] != "" && irregular[words[j]] != words[j] {
 			// "the docs are kept on" says the verb of "we keep the docs
 			// on"; [lemma] folds the regular ones ("hosted", "host").
@@ -461,7 +471,7 @@ func passive(words []string) []string {
 			words = out
 			continue
 		}
-		if verb == "" || j+1 >= len(words) || words[j+1] != "by" {
+		if verb == "" || j+1 >= len(words) || words[j+1] != by {
 			continue
 		}
 		y := j + 2
