@@ -71,4 +71,7 @@ var contra5Cases = []contra5Case{
 	{"took over a thing another owns", "Lucia owns the hiring pipeline.", "Marek took over the hiring pipeline.", true},
 	{"took over another thing", "Lucia owns the hiring pipeline.", "Marek took over the onboarding checklist.", false},
 	{"one holder of two things", "The demo laptop belongs to Ana.", "The demo phone belongs to Ana.", false},
+	{"a place, the moved subject named without a qualifier", "The shared build box sits in the Leiden server cupboard.", "The build box now sits in a Delft data center.", true},
+	{"a place, another subject with a shared head, nothing moved", "The shared NAS sits in the Leiden office.", "The backup NAS sits in the Delft office.", false},
+	{"a place, the owner's relative moved", "Mara lives in Leeds.", "Mara's brother moved to Glasgow.", false},
 }

@@ -818,11 +818,16 @@ func names(c *claim) []token {
 // same place.
 func otherPlace(a, b *claim) (string, string, bool) {
 	pa, pb := locIndex(a.toks), locIndex(b.toks)
-	if pa <= 0 || pa != pb {
+	if pa <= 0 || pb <= 0 || pa != pb && (!(a.changed || b.changed) || min(pa, pb) < 2) {
 		return "", "", false
 	}
-	for i := range pa {
-		if a.toks[i].w != b.toks[i].w {
+	// The subject's words before the place, aligned from its head: a
+	// claim that says the subject moved may name it without a word
+	// before it ("the on-prem Git server" vs "the Git server now sits
+	// in ...") when two words or more still name it; one ("the team")
+	// names too many things.
+	for i := 1; i <= min(pa, pb); i++ {
+		if a.toks[pa-i].w != b.toks[pb-i].w {
 			return "", "", false
 		}
 	}
