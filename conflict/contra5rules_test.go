@@ -74,4 +74,5 @@ var contra5Cases = []contra5Case{
 	{"a place, the moved subject named without a qualifier", "The shared build box sits in the Leiden server cupboard.", "The build box now sits in a Delft data center.", true},
 	{"a place, another subject with a shared head, nothing moved", "The shared NAS sits in the Leiden office.", "The backup NAS sits in the Delft office.", false},
 	{"a place, the owner's relative moved", "Mara lives in Leeds.", "Mara's brother moved to Glasgow.", false},
+	{"a synonym with a possessive", "The vehicle's mileage is 42,000 km.", "The car's mileage is 58,000 km.", true},
 }

@@ -1075,6 +1075,9 @@ func expand(words []string) []string {
 		}
 		if full, ok := shortForms[w]; ok {
 			repl = []string{full}
+		} else if base, ok := strings.CutSuffix(w, "'s"); ok && shortForms[base] != "" {
+			// "the apartment's rent" is the "flat's".
+			repl = []string{shortForms[base] + "'s"}
 		} else if x, y, ok := strings.Cut(w, "/"); ok && x != "" && !hasDigit(x) && units[y] > 0 && units[y] < 1<<10 && !strings.HasSuffix(y, "b") {
 			if full, ok := shortForms[x]; ok {
 				x = full
