@@ -75,4 +75,8 @@ var contra5Cases = []contra5Case{
 	{"a place, another subject with a shared head, nothing moved", "The shared NAS sits in the Leiden office.", "The backup NAS sits in the Delft office.", false},
 	{"a place, the owner's relative moved", "Mara lives in Leeds.", "Mara's brother moved to Glasgow.", false},
 	{"a synonym with a possessive", "The vehicle's mileage is 42,000 km.", "The car's mileage is 58,000 km.", true},
+	{"tried a name, then a pronoun after a semicolon", "Design reviews happen in Figma.", "We tried Figma for a quarter; now it is all in Penpot.", true},
+	{"originally a name, now another", "The blog is hosted on Netlify.", "The blog was originally on Netlify; it now runs on Vercel.", true},
+	{"originally a name, now the same", "The blog is hosted on Vercel.", "The blog was originally on Netlify; it now runs on Vercel.", false},
+	{"tried, the present adding", "Design reviews happen in Figma.", "We tried Figma for a quarter; now we also use Penpot.", false},
 }

@@ -282,15 +282,18 @@ func spaced(ws []string) string {
 // ("support tickets went to moved from Zendesk to Freshdesk" for
 // "Support tickets went to Zendesk until last quarter, and now go to
 // Freshdesk"), or "" when line has none. The history ends with "until",
-// "till" or "through", or says "used to" before its old value ("the
-// tracker used to be Jira; today it is Linear"), names its old value
+// "till" or "through", or says "used to", "originally", "tried" (see
+// [historyMarks]) before its old value ("the tracker used to be Jira;
+// today it is Linear"), names its old value
 // (capitalised words) before
 // the clause joint ("; ", " and ", " but ", ", after which ", ", when
 // "), and the clause after the joint says "now" ("today", "currently",
 // "since") or that it moved, and names one new value; a clause that
 // adds ("also") switches nothing.
 func historySwitch(line string) string {
-	if !strings.Contains(line, "ntil") && !strings.Contains(line, "till") && !strings.Contains(line, "hrough") && !strings.Contains(line, "sed to") {
+	if !strings.Contains(line, "ntil") && !strings.Contains(line, "till") && !strings.Contains(line, "hrough") && !strings.Contains(line, "sed to") &&
+		!strings.Contains(line, "ginally ") && !strings.Contains(line, "itially ") && !strings.Contains(line, "eviously ") &&
+		!strings.Contains(line, "ormerly ") && !strings.Contains(line, "ried ") {
 		// Most lines: no copy.
 		return ""
 	}
@@ -300,7 +303,7 @@ func historySwitch(line string) string {
 		return ""
 	}
 	at := -1
-	for _, w := range []string{"until ", "till ", "through ", "used to "} {
+	for _, w := range historyMarks {
 		if i := strings.Index(lower, w); i >= 0 && (i == 0 || lower[i-1] == ' ') && (at < 0 || i < at) {
 			at = i
 		}
@@ -331,10 +334,12 @@ func historySwitch(line string) string {
 	if k := strings.Index(tail, ", "); k >= 0 && at == start {
 		head, tail = tail[k+2:], ""
 	}
-	if strings.HasPrefix(lower[at:], "used to ") {
-		// "the tracker used to be Jira; today it is Linear": the old
-		// value follows the history's mark.
-		head = head + tail[len("used to "):]
+	for _, m := range historyMarks[3:] {
+		if strings.HasPrefix(lower[at:], m) {
+			// "the tracker used to be Jira; today it is Linear": the
+			// old value follows the history's mark.
+			head = head + tail[len(m):]
+		}
 	}
 	subject, old := capitalisedWords(head)
 	_, new := capitalisedWords(rest)
@@ -343,6 +348,11 @@ func historySwitch(line string) string {
 	}
 	return strings.Join(subject, " ") + " moved from " + strings.Join(old, " ") + " to " + strings.Join(new, " ")
 }
+
+// historyMarks mark a history told before the present: the first three
+// end it ("until May"), the others open it ("used to be Jira",
+// "originally ran on Heroku", "we tried Slack for a year").
+var historyMarks = []string{"until ", "till ", "through ", "used to ", "originally ", "initially ", "previously ", "formerly ", "tried "}
 
 // presentMarked reports whether the clause s says it is the present
 // ("now", "today", "currently", "since") and adds nothing to the past
