@@ -338,7 +338,7 @@ func historySwitch(line string) string {
 		if strings.HasPrefix(lower[at:], m) {
 			// "the tracker used to be Jira; today it is Linear": the
 			// old value follows the history's mark.
-			head = head + tail[len(m):]
+			head += tail[min(len(m), len(tail)):]
 		}
 	}
 	subject, old := capitalisedWords(head)
