@@ -789,7 +789,7 @@ func negation(words []string, i int) (neg string, skip bool) {
 // filler are words that carry no subject or value in a memory note: the
 // vocabulary of change over time ("moved", "now", "since") and of time
 // references ("last week").
-var filler = setOf(`now moved move upgraded upgrade migrated switched changed updated resized
+var filler = setOf(`now moved move upgraded upgrade migrated switched changed updated resized rebuilt rewritten reimplemented
 since last latest recent anymore longer yet still already today yesterday tomorrow got gets
 instead nowadays meanwhile
 week weeks month months day days quarter quarters year years tonight ago currently actually also please note`)

@@ -79,4 +79,7 @@ var contra5Cases = []contra5Case{
 	{"originally a name, now another", "The blog is hosted on Netlify.", "The blog was originally on Netlify; it now runs on Vercel.", true},
 	{"originally a name, now the same", "The blog is hosted on Vercel.", "The blog was originally on Netlify; it now runs on Vercel.", false},
 	{"tried, the present adding", "Design reviews happen in Figma.", "We tried Figma for a quarter; now we also use Penpot.", false},
+	{"rewritten in another language", "The billing worker is written in Python.", "The billing worker was rewritten in Go.", true},
+	{"rebuilt in another tool", "The status dashboard uses Grafana.", "The status dashboard was rebuilt in Kibana.", true},
+	{"rebuilt in the same tool", "The status dashboard uses Grafana.", "The status dashboard was rebuilt in Grafana last week.", false},
 }

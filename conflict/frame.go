@@ -771,7 +771,7 @@ func ta1(ts []token) int {
 
 // changeWords say that a fact changed.
 var changeWords = setOf(`now instead anymore nowadays switched changed moved replaced became become
-migrated relocated since started stopped quit`)
+migrated relocated since started stopped quit rebuilt rewritten reimplemented`)
 
 // changeAndAddition reports whether words say that something changed
 // ("now", "instead", "switched", "no longer"), and whether they add to
