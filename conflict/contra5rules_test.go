@@ -82,4 +82,6 @@ var contra5Cases = []contra5Case{
 	{"rewritten in another language", "The billing worker is written in Python.", "The billing worker was rewritten in Go.", true},
 	{"rebuilt in another tool", "The status dashboard uses Grafana.", "The status dashboard was rebuilt in Kibana.", true},
 	{"rebuilt in the same tool", "The status dashboard uses Grafana.", "The status dashboard was rebuilt in Grafana last week.", false},
+	{"a history for years, now another", "The team wiki lives in Notion.", "The team wiki was in Notion for years; now it lives in Outline.", true},
+	{"a history for years, now the same", "The team wiki lives in Outline.", "The team wiki was in Notion for years; now it lives in Outline.", false},
 }

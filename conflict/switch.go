@@ -293,7 +293,8 @@ func spaced(ws []string) string {
 func historySwitch(line string) string {
 	if !strings.Contains(line, "ntil") && !strings.Contains(line, "till") && !strings.Contains(line, "hrough") && !strings.Contains(line, "sed to") &&
 		!strings.Contains(line, "ginally ") && !strings.Contains(line, "itially ") && !strings.Contains(line, "eviously ") &&
-		!strings.Contains(line, "ormerly ") && !strings.Contains(line, "ried ") {
+		!strings.Contains(line, "ormerly ") && !strings.Contains(line, "ried ") && !strings.Contains(line, "or years") &&
+		!strings.Contains(line, "or a year") && !strings.Contains(line, "or months") && !strings.Contains(line, "or a while") {
 		// Most lines: no copy.
 		return ""
 	}
@@ -334,7 +335,7 @@ func historySwitch(line string) string {
 	if k := strings.Index(tail, ", "); k >= 0 && at == start {
 		head, tail = tail[k+2:], ""
 	}
-	for _, m := range historyMarks[3:] {
+	for _, m := range historyMarks[historyEnds:] {
 		if strings.HasPrefix(lower[at:], m) {
 			// "the tracker used to be Jira; today it is Linear": the
 			// old value follows the history's mark.
@@ -349,10 +350,14 @@ func historySwitch(line string) string {
 	return strings.Join(subject, " ") + " moved from " + strings.Join(old, " ") + " to " + strings.Join(new, " ")
 }
 
-// historyMarks mark a history told before the present: the first three
-// end it ("until May"), the others open it ("used to be Jira",
+// historyMarks mark a history told before the present: the first ones
+// end it ("until May", "for years"), the others open it ("used to be Jira",
 // "originally ran on Heroku", "we tried Slack for a year").
-var historyMarks = []string{"until ", "till ", "through ", "used to ", "originally ", "initially ", "previously ", "formerly ", "tried "}
+var historyMarks = []string{"until ", "till ", "through ", "for years", "for a year", "for months", "for a while",
+	"used to ", "originally ", "initially ", "previously ", "formerly ", "tried "}
+
+// historyEnds is how many marks of [historyMarks] end a history.
+const historyEnds = 7
 
 // presentMarked reports whether the clause s says it is the present
 // ("now", "today", "currently", "since") and adds nothing to the past
