@@ -84,4 +84,7 @@ var contra5Cases = []contra5Case{
 	{"rebuilt in the same tool", "The status dashboard uses Grafana.", "The status dashboard was rebuilt in Grafana last week.", false},
 	{"a history for years, now another", "The team wiki lives in Notion.", "The team wiki was in Notion for years; now it lives in Outline.", true},
 	{"a history for years, now the same", "The team wiki lives in Outline.", "The team wiki was in Notion for years; now it lives in Outline.", false},
+	{"a quota against capped at", "The mailbox quota is 15 GB.", "Mailboxes are capped at 50 GB.", true},
+	{"a quota against capped at, agreeing", "The mailbox quota is 15 GB.", "Mailboxes are capped at 15 GB.", false},
+	{"proofreading beside translating", "Marta translates the release notes.", "Marta proofreads the release notes.", false},
 }

@@ -839,7 +839,8 @@ var actVerbs = sync.OnceValue(func() map[string]bool {
 	m := make(map[string]bool)
 	for _, w := range strings.Fields(`writes reviews drafts edits approves publishes reads prints signs
 sends receives uploads downloads tests builds scans audits checks updates archives translates
-prepares presents formats files tracks monitors deploys packages documents measures collects`) {
+prepares presents formats files tracks monitors deploys packages documents measures collects
+proofreads summarizes summarises verifies validates reconciles submits annotates`) {
 		m[lemma(stem(w))] = true
 	}
 	return m
@@ -993,8 +994,8 @@ var currencySymbols = []struct{ sym, code string }{{"$", "usd"}, {"€", "eur"},
 // shortForms maps abbreviations of memory notes to the word they stand
 // for, so that "DB" and "database" align, and the nouns of a few pairs
 // that name one thing to one of them ("invoice" is "bill", "vehicle"
-// "car", "employees" "staff"; a "cap", "ceiling" or "limit" is a
-// "maximum"). One lookup serves both: a second table would cost a
+// "car", "employees" "staff"; a "cap", "ceiling", "limit" or "quota"
+// is a "maximum"). One lookup serves both: a second table would cost a
 // lookup per word.
 var shortForms = map[string]string{
 	"db": "database", "dbs": "databases", "k8s": "kubernetes", "req": "requests", "reqs": "requests",
@@ -1005,7 +1006,7 @@ var shortForms = map[string]string{
 	// Synonyms, folded to the first of each pair.
 	"invoice": "bill", "invoices": "bills", "vehicle": "car", "vehicles": "cars", "employee": "staff",
 	"employees": "staff", "documentation": "docs", "apartment": "flat", "apartments": "flats",
-	"cap": "maximum", "ceiling": "maximum", "limit": "maximum",
+	"cap": "maximum", "ceiling": "maximum", "limit": "maximum", "quota": "maximum",
 }
 
 // expanded are the words [shortForms] writes: one capitalised
