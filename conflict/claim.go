@@ -769,15 +769,14 @@ func negation(words []string, i int) (neg string, skip bool) {
 		}
 	case "t":
 		return "", i > 0
-	case "removed", "dropped", "discontinued", "retired", "decommissioned", "sunset", "sunsetted", "shutdown":
+	}
+	if removal(w) && i > 0 && (words[i-1] == "was" || words[i-1] == "were" || words[i-1] == "been") {
 		// "Python 3.7 support was dropped", "the dashboard was shut
 		// down": what was removed is no more. Not a change of value
 		// ("was dropped to 5") nor a policy ("logs are removed after
 		// 30 days").
-		if i > 0 && (words[i-1] == "was" || words[i-1] == "were" || words[i-1] == "been") {
-			if next := wordAt(words, i+1); next != "to" && next != "by" {
-				return w, false
-			}
+		if next := wordAt(words, i+1); next != "to" && next != "by" {
+			return w, false
 		}
 	}
 	if strings.HasSuffix(w, "n't") {

@@ -87,4 +87,5 @@ var contra5Cases = []contra5Case{
 	{"a quota against capped at", "The mailbox quota is 15 GB.", "Mailboxes are capped at 50 GB.", true},
 	{"a quota against capped at, agreeing", "The mailbox quota is 15 GB.", "Mailboxes are capped at 15 GB.", false},
 	{"proofreading beside translating", "Marta translates the release notes.", "Marta proofreads the release notes.", false},
+	{"a qualified thing removed, the other of another kind", "Legacy reports were removed from the billing console.", "The billing console supports CSV reports.", false},
 }

@@ -273,9 +273,17 @@ func movedValue(hunks []hunk) []hunk {
 // conflict when nothing is replaced besides the negation, or when the
 // negated claim denies what the other asserts.
 func judgeNegation(a, b *claim, reps, common int, ratio float64, why bool) (Verdict, bool) {
-	side, word := "a", a.neg
+	side, word, neg, pos := "a", a.neg, a, b
 	if word == "" {
-		side, word = "b", b.neg
+		side, word, neg, pos = "b", b.neg, b, a
+	}
+	if removal(word) && slices.ContainsFunc(neg.toks[:neg.negAt], func(t token) bool {
+		return !slices.ContainsFunc(pos.toks, func(u token) bool { return u.w == t.w })
+	}) {
+		// What was removed is the subject before "was removed": all of
+		// it must be what the other claim asserts ("legacy exports were
+		// removed" says nothing of "CSV exports").
+		return Verdict{}, false
 	}
 	if reps == 0 && common >= minCommon && ratio >= negationRatio || implicitNegation(a, b) {
 		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("negation: %s says %q", side, word) })}, true
@@ -1016,6 +1024,16 @@ func implicitNegation(a, b *claim) bool {
 		}
 	}
 	return matched
+}
+
+// removal reports whether the negation word neg says that its subject
+// was removed ("was dropped", "was shut down"; see [negation]).
+func removal(neg string) bool {
+	switch neg {
+	case "removed", "dropped", "discontinued", "retired", "decommissioned", "sunset", "sunsetted", "shutdown":
+		return true
+	}
+	return false
 }
 
 // verbalNegation reports whether the negation word neg denies the verb
