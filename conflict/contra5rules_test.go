@@ -88,4 +88,6 @@ var contra5Cases = []contra5Case{
 	{"a quota against capped at, agreeing", "The mailbox quota is 15 GB.", "Mailboxes are capped at 15 GB.", false},
 	{"proofreading beside translating", "Marta translates the release notes.", "Marta proofreads the release notes.", false},
 	{"a qualified thing removed, the other of another kind", "Legacy reports were removed from the billing console.", "The billing console supports CSV reports.", false},
+	{"one state in two scopes", "The beta_search toggle is on in staging.", "The beta_search toggle is on in production.", false},
+	{"one state for two audiences", "Audit logging is enabled for EU tenants.", "Audit logging is enabled for US tenants.", false},
 }

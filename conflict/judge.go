@@ -361,7 +361,7 @@ func judgeWhole(a, b *claim, why bool) (Verdict, bool) {
 // share of the longer claim's.
 func judgeSpan(a, b *claim, h hunk, common int, ratio float64, why bool) (Verdict, bool) {
 	extra := len(a.toks) + len(b.toks) - 2*common - len(h.a) - len(h.b)
-	if recurringOnOneSide(h) || alikeSubjects(a, b, h, extra) {
+	if recurringOnOneSide(h) || alikeSubjects(a, b, h, extra) || stateScope(a, b, h) {
 		return Verdict{}, false
 	}
 	if v, ok, done := judgeSlot(a, b, h, common, extra, why); done {
@@ -514,6 +514,18 @@ func indexOf(ts, sub []token) int {
 func recurringOnOneSide(h hunk) bool {
 	ta, tb := timeOfWeek(h.a), timeOfWeek(h.b)
 	return ta != tb && (ta && len(h.a) > ta1(h.a) || tb && len(h.b) > ta1(h.b))
+}
+
+// stateScope reports whether h replaces what follows one switch state
+// both claims give ("on", "enabled", "off"), with no state of its own:
+// the scopes of one state ("the flag is on in staging", "on in
+// production"), not two values.
+func stateScope(a, b *claim, h hunk) bool {
+	if !h.context || h.at == 0 || h.bt == 0 || switchPole[a.toks[h.at-1].w] == 0 || a.toks[h.at-1].w != b.toks[h.bt-1].w {
+		return false
+	}
+	pole := func(t token) bool { return switchPole[t.w] != 0 }
+	return !slices.ContainsFunc(h.a, pole) && !slices.ContainsFunc(h.b, pole)
 }
 
 // alikeSubjects reports whether h replaces words before "is" with all
