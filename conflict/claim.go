@@ -384,6 +384,15 @@ func timeScoped(raws []rawTok) bool {
 			if i > 0 && i+1 < len(raws) && (when(raws[i+1]) || raws[i+1].w == "last") && pastSeen && !changing(raws[i-1]) {
 				scoped = true
 			}
+		case "for":
+			// "the wiki was in Notion for years": a past fact with its
+			// length, not the fact now.
+			switch n := next(i); {
+			case !pastSeen || i == 0 || changing(raws[i-1]):
+			case n == "years" || n == "months" || n == "decades" || n == "ages",
+				n == "a" && i+2 < len(raws) && raws[i+2].w == "while":
+				scoped = true
+			}
 		case "from", "between":
 			if i+3 < len(raws) && when(raws[i+1]) && when(raws[i+3]) {
 				switch raws[i+2].w {

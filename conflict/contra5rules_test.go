@@ -90,4 +90,6 @@ var contra5Cases = []contra5Case{
 	{"a qualified thing removed, the other of another kind", "Legacy reports were removed from the billing console.", "The billing console supports CSV reports.", false},
 	{"one state in two scopes", "The beta_search toggle is on in staging.", "The beta_search toggle is on in production.", false},
 	{"one state for two audiences", "Audit logging is enabled for EU tenants.", "Audit logging is enabled for US tenants.", false},
+	{"a past fact for months beside the present", "Retros happen every other Friday.", "Retros were held every Friday for months; now they happen every other Friday.", false},
+	{"a past fact for years, the same now", "The office is in Utrecht.", "The office was in Utrecht for years.", false},
 }
