@@ -901,7 +901,7 @@ var eventVerbs = map[string]string{"begin": "start", "began": "start", "begun": 
 	"finish": "end"}
 
 // irregularLemma maps forms [lemma] cannot fold by their ending.
-var irregularLemma = map[string]string{"using": "use", "used": "use", "making": "make", "taking": "take"}
+var irregularLemma = map[string]string{"using": "use", "used": "use", "making": "make", "taking": "take", "ran": "run"}
 
 // isValue reports whether w is a number, version or date: it starts
 // with a digit, or with "v" and a digit ("v1.27"). Identifiers such as

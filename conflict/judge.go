@@ -617,7 +617,7 @@ func judgeAttribute(a, b *claim, h hunk, ratio float64, extra int, why bool) (Ve
 		// and addresses: prose that merely looks alike.
 		return Verdict{}, false
 	}
-	if sameAmount(a, b, h) || heldThing(a, b, h) || namedWithin(h.a, h.b) || namedWithin(h.b, h.a) {
+	if sameAmount(a, b, h) || heldThing(a, b, h) || namedWithin(h.a, h.b) || namedWithin(h.b, h.a) || sameValueAfter(a, b, h) {
 		return Verdict{}, false
 	}
 	if !a.changed && !b.changed && (manyValued(a, h.a) || otherAct(h)) {
@@ -633,6 +633,19 @@ func judgeAttribute(a, b *claim, h hunk, ratio float64, extra int, why bool) (Ve
 		return Verdict{Possible, reason}, true
 	}
 	return Verdict{}, false
+}
+
+// sameValueAfter reports whether h replaces plain words (verbs: "hosted
+// on", "runs on") just before one name or value that closes both
+// claims: "the blog is hosted on Vercel" and "the blog now runs on
+// Vercel" give one value.
+func sameValueAfter(a, b *claim, h hunk) bool {
+	la, lb := len(a.toks)-1, len(b.toks)-1
+	if h.at+len(h.a) != la || h.bt+len(h.b) != lb || a.toks[la].w != b.toks[lb].w || !(a.toks[la].name || a.toks[la].value) {
+		return false
+	}
+	plain := func(t token) bool { return t.name || t.value || t.kind != plain }
+	return !slices.ContainsFunc(h.a, plain) && !slices.ContainsFunc(h.b, plain)
 }
 
 // sameAmount reports whether each claim states one quantity, the same

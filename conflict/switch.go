@@ -294,7 +294,8 @@ func historySwitch(line string) string {
 	if !strings.Contains(line, "ntil") && !strings.Contains(line, "till") && !strings.Contains(line, "hrough") && !strings.Contains(line, "sed to") &&
 		!strings.Contains(line, "ginally ") && !strings.Contains(line, "itially ") && !strings.Contains(line, "eviously ") &&
 		!strings.Contains(line, "ormerly ") && !strings.Contains(line, "ried ") && !strings.Contains(line, "or years") &&
-		!strings.Contains(line, "or a year") && !strings.Contains(line, "or months") && !strings.Contains(line, "or a while") {
+		!strings.Contains(line, "or a year") && !strings.Contains(line, "or months") && !strings.Contains(line, "or a while") &&
+		!strings.Contains(line, " off ") && !strings.Contains(line, "away from ") {
 		// Most lines: no copy.
 		return ""
 	}
@@ -352,9 +353,11 @@ func historySwitch(line string) string {
 
 // historyMarks mark a history told before the present: the first ones
 // end it ("until May", "for years"), the others open it ("used to be Jira",
-// "originally ran on Heroku", "we tried Slack for a year").
+// "originally ran on Heroku", "we tried Slack for a year", "support moved
+// off Freshdesk in May").
 var historyMarks = []string{"until ", "till ", "through ", "for years", "for a year", "for months", "for a while",
-	"used to ", "originally ", "initially ", "previously ", "formerly ", "tried "}
+	"used to ", "originally ", "initially ", "previously ", "formerly ", "tried ", "moved off ", "moved away from ",
+	"switched away from ", "migrated off "}
 
 // historyEnds is how many marks of [historyMarks] end a history.
 const historyEnds = 7
