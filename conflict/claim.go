@@ -135,6 +135,9 @@ func claims(text string) []claim {
 		if h := historySwitch(t); h != "" {
 			ss = append(ss, h)
 		}
+		if p := pronounClause(t); p != "" {
+			ss = append(ss, p)
+		}
 		for _, s := range ss {
 			// The predicates of one subject joined by "and" are
 			// claims of their own as well.

@@ -93,4 +93,8 @@ var contra5Cases = []contra5Case{
 	{"one value after two verbs, one saying it changed", "The docs portal is hosted on Netlify.", "The docs portal now runs on Netlify.", false},
 	{"moved off a name, now another", "Billing uses Chargebee.", "Billing moved off Chargebee in May; it now runs on Recurly.", true},
 	{"moved off a name, now the same", "Billing runs on Recurly.", "Billing moved off Chargebee in May; it now runs on Recurly.", false},
+	{"a pronoun after a semicolon, another value now", "Retros happen on Tuesdays.", "Retros were held on Tuesdays for months; now they happen on Thursdays.", true},
+	{"a pronoun after a semicolon, the same value now", "Retros happen on Thursdays.", "Retros were held on Tuesdays for months; now they happen on Thursdays.", false},
+	{"a pronoun after a semicolon, another subject", "Demos happen on Tuesdays.", "Retros were held on Tuesdays for months; now they happen on Thursdays.", false},
+	{"a pronoun after a semicolon, a copula first", "The standup is at 9:00.", "The standup was at 9:00 last quarter; now it is at 9:45.", true},
 }
