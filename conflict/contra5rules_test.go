@@ -97,4 +97,7 @@ var contra5Cases = []contra5Case{
 	{"a pronoun after a semicolon, the same value now", "Retros happen on Thursdays.", "Retros were held on Tuesdays for months; now they happen on Thursdays.", false},
 	{"a pronoun after a semicolon, another subject", "Demos happen on Tuesdays.", "Retros were held on Tuesdays for months; now they happen on Thursdays.", false},
 	{"a pronoun after a semicolon, a copula first", "The standup is at 9:00.", "The standup was at 9:00 last quarter; now it is at 9:45.", true},
+	{"allows a number against capped at", "The team plan allows 8 seats.", "The team plan is capped at 12 seats.", true},
+	{"allows a number against capped at, agreeing", "The team plan allows 8 seats.", "The team plan is capped at 8 seats.", false},
+	{"a habit of taking is no preference", "Paula always takes notes in retros.", "Paula prefers to present in retros.", false},
 }

@@ -120,7 +120,7 @@ var preferVerbs = setOf(`prefer prefers preferred preferring`)
 
 // choiceVerbs choose one of several things; said "always" of someone
 // they state a preference ([habitual]).
-var choiceVerbs = setOf(`books book orders order picks pick chooses choose takes take requests request selects select buys buy`)
+var choiceVerbs = setOf(`books book orders order picks pick chooses choose requests request selects select buys buy`)
 
 // habitual reports whether words[i] is "always" before a verb of
 // [choiceVerbs]: "Nadia always books an aisle seat" says what she
@@ -263,6 +263,9 @@ func boundFrame(words []string, i int) (repl []string, n int, ok bool) {
 		return []string{w}, 2, true
 	case w == "up" && next == "to" && (isValue(then) || numberWords[then] != ""):
 		return []string{"maximum"}, 2, true
+	case allowVerbs[w] && (isValue(next) || numberWords[next] != ""):
+		// "the plan allows 5 seats": at most 5.
+		return []string{"maximum"}, 1, true
 	case capVerbs[w] && (next == "at" || next == "to") && (isValue(then) || numberWords[then] != ""):
 		// "capped at 500", "limited to 20 MB": the maximum the noun
 		// "cap" or "limit" states ([shortForms]).
@@ -281,6 +284,9 @@ func boundFrame(words []string, i int) (repl []string, n int, ok bool) {
 
 // capVerbs set a maximum before "at" or "to" and a value.
 var capVerbs = setOf(`capped limited`)
+
+// allowVerbs set a maximum before a value.
+var allowVerbs = setOf(`allows allow permits permit`)
 
 // boundWord maps a comparative to the bound it sets after "or": "3 or
 // more" sets a minimum, "3 or fewer" a maximum, "Friday or later" a
@@ -385,7 +391,7 @@ var rawLex = func() map[string]uint8 {
 }()
 
 var frameWords = setOf(`prefer prefers preferred preferring replaced swapped substituted traded ditched a an is are was were been since took takes take taken stepped belongs belong belonged became becomes appointed named promoted half every each per one
-once twice thrice times no not at up minimum maximum or capped limited always`)
+once twice thrice times no not at up minimum maximum or capped limited always allows allow permits permit`)
 
 // periodWords are adverbs of a period: "daily" is once a day.
 var periodWords = map[string]string{
