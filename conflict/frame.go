@@ -118,15 +118,19 @@ func rewrite(words []string) []string {
 // by its rival ("over coffee", "to written updates").
 var preferVerbs = setOf(`prefer prefers preferred preferring`)
 
-// choiceVerbs choose one of several things; said "always" of someone
-// they state a preference ([habitual]).
-var choiceVerbs = setOf(`books book orders order picks pick chooses choose requests request selects select buys buy`)
-
-// habitual reports whether words[i] is "always" before a verb of
-// [choiceVerbs]: "Nadia always books an aisle seat" says what she
-// prefers, as "Nadia prefers aisle seats" does.
+// habitual reports whether words[i] is "always" before a verb that
+// chooses one of several things: "Nadia always books an aisle seat" says
+// what she prefers, as "Nadia prefers aisle seats" does.
 func habitual(words []string, i int) bool {
-	return words[i] == "always" && choiceVerbs[wordAt(words, i+1)]
+	if words[i] != "always" {
+		return false
+	}
+	switch wordAt(words, i+1) {
+	case "books", "book", "orders", "order", "picks", "pick", "chooses", "choose", "requests", "request",
+		"selects", "select", "buys", "buy":
+		return true
+	}
+	return false
 }
 
 // rivalAt returns how many words at words[i] name the rival of a
@@ -263,10 +267,10 @@ func boundFrame(words []string, i int) (repl []string, n int, ok bool) {
 		return []string{w}, 2, true
 	case w == "up" && next == "to" && (isValue(then) || numberWords[then] != ""):
 		return []string{"maximum"}, 2, true
-	case allowVerbs[w] && (isValue(next) || numberWords[next] != ""):
+	case allowVerb(w) && (isValue(next) || numberWords[next] != ""):
 		// "the plan allows 5 seats": at most 5.
 		return []string{"maximum"}, 1, true
-	case capVerbs[w] && (next == "at" || next == "to") && (isValue(then) || numberWords[then] != ""):
+	case capVerb(w) && (next == "at" || next == "to") && (isValue(then) || numberWords[then] != ""):
 		// "capped at 500", "limited to 20 MB": the maximum the noun
 		// "cap" or "limit" states ([shortForms]).
 		return []string{"maximum"}, 2, true
@@ -282,11 +286,19 @@ func boundFrame(words []string, i int) (repl []string, n int, ok bool) {
 	return nil, 0, false
 }
 
-// capVerbs set a maximum before "at" or "to" and a value.
-var capVerbs = setOf(`capped limited`)
+// capVerb reports whether w sets a maximum before "at" or "to" and a
+// value ("capped at 500"). A switch: no table built at init.
+func capVerb(w string) bool { return w == "capped" || w == "limited" }
 
-// allowVerbs set a maximum before a value.
-var allowVerbs = setOf(`allows allow permits permit`)
+// allowVerb reports whether w sets a maximum before a value ("allows 5
+// seats").
+func allowVerb(w string) bool {
+	switch w {
+	case "allows", "allow", "permits", "permit":
+		return true
+	}
+	return false
+}
 
 // boundWord maps a comparative to the bound it sets after "or": "3 or
 // more" sets a minimum, "3 or fewer" a maximum, "Friday or later" a
