@@ -100,4 +100,7 @@ var contra5Cases = []contra5Case{
 	{"allows a number against capped at", "The team plan allows 8 seats.", "The team plan is capped at 12 seats.", true},
 	{"allows a number against capped at, agreeing", "The team plan allows 8 seats.", "The team plan is capped at 8 seats.", false},
 	{"a habit of taking is no preference", "Paula always takes notes in retros.", "Paula prefers to present in retros.", false},
+	{"a measure named on one side", "Usernames must be at least 4 characters.", "The minimum username length is 6 characters.", true},
+	{"a measure named on one side, agreeing", "Usernames must be at least 6 characters.", "The minimum username length is 6 characters.", false},
+	{"a measure against another attribute", "The batch holds at most 500 rows.", "The maximum batch size is 2 MB.", false},
 }

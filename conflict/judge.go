@@ -1252,6 +1252,7 @@ func transposed(hunks []hunk) (int, []hunk) {
 // "17 since the release" replacing "16" is the value "17" and an added
 // "release".
 func trimValues(h hunk) hunk {
+	h = trimMeasure(h)
 	lead := func(ts []token) int {
 		n := 0
 		for n < len(ts) && ts[n].value {
@@ -1268,6 +1269,32 @@ func trimValues(h hunk) hunk {
 		h.a = h.a[:na]
 	}
 	return h
+}
+
+// trimMeasure drops a noun naming the measure ("length", "size",
+// "count") before a value on one side of h when the other side is
+// values only: "the minimum password length is 12 characters" and
+// "passwords must be at least 8 characters" state one measure.
+func trimMeasure(h hunk) hunk {
+	measured := func(x, y []token) bool {
+		return len(x) == 2 && measureNoun(x[0].w) && x[1].value && len(y) > 0 && allValues(y)
+	}
+	switch {
+	case measured(h.a, h.b):
+		h.a = h.a[1:]
+	case measured(h.b, h.a):
+		h.b = h.b[1:]
+	}
+	return h
+}
+
+// measureNoun reports whether w names the measure of a value.
+func measureNoun(w string) bool {
+	switch w {
+	case "length", "size", "count", "number", "total", "amount", "duration":
+		return true
+	}
+	return false
 }
 
 // trimPredicate drops the words that lead the values on each side of
