@@ -103,4 +103,6 @@ var contra5Cases = []contra5Case{
 	{"a measure named on one side", "Usernames must be at least 4 characters.", "The minimum username length is 6 characters.", true},
 	{"a measure named on one side, agreeing", "Usernames must be at least 6 characters.", "The minimum username length is 6 characters.", false},
 	{"a measure against another attribute", "The batch holds at most 500 rows.", "The maximum batch size is 2 MB.", false},
+	{"a TTL against expire after", "The feature flag cache TTL is 60 seconds.", "Feature flag cache entries expire after 5 minutes.", true},
+	{"a TTL against expire after, agreeing", "The feature flag cache TTL is 60 seconds.", "Feature flag cache entries expire after a minute.", false},
 }

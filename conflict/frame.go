@@ -1013,7 +1013,7 @@ var currencySymbols = []struct{ sym, code string }{{"$", "usd"}, {"€", "eur"},
 // for, so that "DB" and "database" align, and the nouns of a few pairs
 // that name one thing to one of them ("invoice" is "bill", "vehicle"
 // "car", "employees" "staff"; a "cap", "ceiling", "limit" or "quota"
-// is a "maximum"). One lookup serves both: a second table would cost a
+// is a "maximum", a "TTL" the time after which things "expire"). One lookup serves both: a second table would cost a
 // lookup per word.
 var shortForms = map[string]string{
 	"db": "database", "dbs": "databases", "k8s": "kubernetes", "req": "requests", "reqs": "requests",
@@ -1024,7 +1024,7 @@ var shortForms = map[string]string{
 	// Synonyms, folded to the first of each pair.
 	"invoice": "bill", "invoices": "bills", "vehicle": "car", "vehicles": "cars", "employee": "staff",
 	"employees": "staff", "documentation": "docs", "apartment": "flat", "apartments": "flats",
-	"cap": "maximum", "ceiling": "maximum", "limit": "maximum", "quota": "maximum",
+	"cap": "maximum", "ceiling": "maximum", "limit": "maximum", "quota": "maximum", "ttl": "expire",
 }
 
 // expanded are the words [shortForms] writes: one capitalised
