@@ -26,8 +26,8 @@ func TestContra5Rules(t *testing.T) {
 }
 
 var contra5Cases = []contra5Case{
-	{"a synonym of the subject noun", "The cleaning invoice is due on the 5th.", "The cleaning bill is due on the 20th.", true},
-	{"a synonym of the subject noun, agreeing", "The cleaning invoice is due on the 5th.", "The cleaning bill is due on the 5th.", false},
+	{"a synonym of the subject noun", "The fleet vehicle runs on diesel fuel costing 1.60 per litre.", "The fleet car runs on diesel fuel costing 1.85 per litre.", true},
+	{"a synonym of the subject noun, agreeing", "The fleet vehicle runs on diesel fuel costing 1.60 per litre.", "The fleet car runs on diesel fuel costing 1.60 per litre.", false},
 	{"a synonym, another attribute", "The fleet vehicle is a Ford Transit.", "The fleet car seats nine people.", false},
 	{"employees and staff", "Employees get 25 days of paid leave.", "Staff get 28 days of paid leave.", true},
 	{"capped at against a limit", "Guest wifi is capped at 10 Mbps.", "The guest wifi limit is 50 Mbps.", true},

@@ -100,8 +100,8 @@
 // USD", "75 dollars"; "30k" is "30000"), a time of day one clock time
 // ("6 pm" is "18:00", "at 10" alone is "10:00"), an abbreviation its word ("DB", "k8s", "auth", "max", "req/min"
 // are "database", "kubernetes", "authentication", "maximum", "requests
-// per min"), a few nouns that name one thing one of them ("invoice" is
-// "bill", "vehicle" "car", "employees" "staff"), a verb and its particle their noun ("times out" is
+// per min"), a few nouns that name one thing one of them ("vehicle" is
+// "car", "employees" "staff", "TTL" "expire"), a verb and its particle their noun ("times out" is
 // "timeout"), a day and month
 // one date ("March 3" vs "April 14"; "Nov 20" is
 // "November 20"), a location predicate one marker ("is in Berlin" vs

@@ -1011,18 +1011,19 @@ var currencySymbols = []struct{ sym, code string }{{"$", "usd"}, {"€", "eur"},
 
 // shortForms maps abbreviations of memory notes to the word they stand
 // for, so that "DB" and "database" align, and the nouns of a few pairs
-// that name one thing to one of them ("invoice" is "bill", "vehicle"
-// "car", "employees" "staff"; a "cap", "ceiling", "limit" or "quota"
-// is a "maximum", a "TTL" the time after which things "expire"). One lookup serves both: a second table would cost a
-// lookup per word.
+// that name one thing to one of them ("vehicle" is "car", "employees"
+// "staff"; a "cap", "ceiling", "limit" or "quota" is a "maximum", a
+// "TTL" the time after which things "expire"). One lookup serves both:
+// a second table would cost a lookup per word. Not "invoice" and
+// "bill": in accounts they are what one sends and what one owes.
 var shortForms = map[string]string{
 	"db": "database", "dbs": "databases", "k8s": "kubernetes", "req": "requests", "reqs": "requests",
 	"prod": "production", "env": "environment", "envs": "environments", "repo": "repository",
 	"repos": "repositories", "config": "configuration", "msg": "message", "msgs": "messages",
 	"auth": "authentication", "authn": "authentication", "eng": "engineering", "mgmt": "management",
 	"infra": "infrastructure", "perf": "performance", "cfg": "configuration", "max": "maximum",
-	// Synonyms, folded to the first of each pair.
-	"invoice": "bill", "invoices": "bills", "vehicle": "car", "vehicles": "cars", "employee": "staff",
+	// Synonyms, folded to the second word of each pair.
+	"vehicle": "car", "vehicles": "cars", "employee": "staff",
 	"employees": "staff", "documentation": "docs", "apartment": "flat", "apartments": "flats",
 	"cap": "maximum", "ceiling": "maximum", "limit": "maximum", "quota": "maximum", "ttl": "expire",
 }
