@@ -22,7 +22,8 @@ import (
 //
 //	go test -tags sqlite_fts5 -count=1 -run TestContra5PrecisionRecall -v ./conflict/
 func TestContra5PrecisionRecall(t *testing.T) {
-	// The figures before any rule change of the pass that wrote the set
-	// (tune P 0.83 R 0.55, check P 0.71 R 0.47 at 2c5b01b).
-	judgeHashedSet(t, "testdata/contra5.jsonl", "contra5", 150, []floor{{"tune", 0.82, 0.54}, {"check", 0.71, 0.46}})
+	// The figures of the pass that wrote the set: the check part was
+	// read once, at its end (tune P 0.83 R 0.55 and check P 0.71 R 0.47
+	// before it, at 2c5b01b).
+	judgeHashedSet(t, "testdata/contra5.jsonl", "contra5", 150, []floor{{"tune", 1, 0.78}, {"check", 0.90, 0.56}})
 }
