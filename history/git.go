@@ -236,7 +236,21 @@ func Resolve(ctx context.Context, dir, rev string) (string, error) {
 		}
 		return "", fmt.Errorf("%w %q: names no commit", ErrBadRevision, rev)
 	}
-	return strings.TrimSpace(string(out)), nil
+	id := strings.TrimSpace(string(out))
+	if !IsObjectID(id) {
+		// "^REV" verifies as "^<id>": the excluded end of a range.
+		return "", fmt.Errorf("%w %q: names no one commit (git reads it as %q); give the commit itself", ErrBadRevision, rev, id)
+	}
+	return id, nil
+}
+
+// IsObjectID reports whether s is a full git object id: 40 (SHA-1) or 64
+// (SHA-256) lowercase hex digits.
+func IsObjectID(s string) bool {
+	if len(s) != 40 && len(s) != 64 {
+		return false
+	}
+	return strings.Trim(s, "0123456789abcdef") == ""
 }
 
 // CommitTimes returns a function giving the time of the last commit that
