@@ -838,7 +838,7 @@ func (s *syncer) fetchBranch(ctx context.Context, tracking map[string]string) er
 	if errors.Is(err, history.ErrFileTooLarge) {
 		s.dropFetched(ctx, tracking)
 		s.removeCutPacks(ctx)
-		return fmt.Errorf("%w the fetch from %s: it wrote a file of %d bytes, the bound (MaxFetchBytes, twice the tree limit by default): %w",
+		return fmt.Errorf("%w the fetch from %s: the remote sent a pack of more than %d bytes, the bound (twice Config.MaxTreeBytes unless set; raise that for a larger memory): %w",
 			ErrRefused, s.remote, s.opts.MaxFetchBytes, err)
 	}
 	if err != nil {
