@@ -92,6 +92,17 @@ func loadGraph(t *testing.T) *tableGraph {
 			}
 		}
 	}
+	// A value of a type may have its methods called through an
+	// interface (fmt calls String): naming the type names them.
+	for _, name := range pkg.Scope().Names() {
+		if tn, ok := pkg.Scope().Lookup(name).(*types.TypeName); ok {
+			if named, ok := tn.Type().(*types.Named); ok {
+				for m := range named.Methods() {
+					g.refs[tn] = append(g.refs[tn], m)
+				}
+			}
+		}
+	}
 	g.readLoadTables(t, info)
 	return g
 }
@@ -111,7 +122,8 @@ func (g *tableGraph) names(n ast.Node) []types.Object {
 }
 
 // packageLevel reports whether o is a variable, function or method of
-// this package at package level (not a local, a field or a parameter).
+// this package at package level (not a local, a field or a parameter),
+// or a type declared there.
 func (g *tableGraph) packageLevel(o types.Object) bool {
 	if o.Pkg() != g.pkg {
 		return false
@@ -119,8 +131,11 @@ func (g *tableGraph) packageLevel(o types.Object) bool {
 	if f, ok := o.(*types.Func); ok {
 		return f.Type().(*types.Signature).Recv() != nil || o.Parent() == g.pkg.Scope()
 	}
-	_, isVar := o.(*types.Var)
-	return isVar && o.Parent() == g.pkg.Scope()
+	switch o.(type) {
+	case *types.Var, *types.TypeName:
+		return o.Parent() == g.pkg.Scope()
+	}
+	return false
 }
 
 // readLoadTables lists the assignments of loadTables' function literal.
@@ -166,8 +181,9 @@ func (g *tableGraph) readLoadTables(t *testing.T, info *types.Info) {
 
 // reach returns the package-level objects that running what roots name
 // may read, with for each the object it was reached from. It follows
-// function bodies, methods and the initialisers of variables (a
-// sync.OnceValue's function runs when called); it stops at the tables
+// function bodies, methods, the methods of a type named (an interface
+// may call them) and the initialisers of variables (a sync.OnceValue's
+// function runs when called); it stops at the tables
 // loadTables builds, which it reports.
 func (g *tableGraph) reach(roots []types.Object) map[types.Object]types.Object {
 	from := map[types.Object]types.Object{}
