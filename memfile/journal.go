@@ -26,7 +26,8 @@ type journal struct {
 	// Before and After are the log's sizes before and after the append.
 	Before int64 `json:"before"`
 	After  int64 `json:"after"`
-	// Created says the append created the log.
+	// Created says the append created the log (earlier builds; this
+	// one makes a new log whole, without a journal: [createLog]).
 	Created bool `json:"created,omitempty"`
 	// Dev and Ino identify the log on this machine ([workspace.FileID]):
 	// a journal that came with a copied or cloned workspace cannot name

@@ -116,7 +116,7 @@ func appendLog(ctx context.Context, root, source string, day time.Time, text str
 		return "", "", fmt.Errorf("append %s: %w", rel, err)
 	}
 	defer unlock()
-	if err := appendNote(root, rel, text, maxBytes); err != nil {
+	if err := appendNote(ctx, root, rel, text, maxBytes); err != nil {
 		return "", "", fmt.Errorf("append %s: %w", rel, err)
 	}
 	return rel, abs, nil
