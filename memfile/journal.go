@@ -137,7 +137,8 @@ func removeJournal(root string) error {
 // writing left in memory/.memweave-tmp ([TempDir]), and puts back under
 // its name a note that a process killed while removing it ([RemoveIf])
 // left aside there, unless a file holds the name since (then that note
-// aside is never put back, even after the file goes), and writes again
+// aside is never put back, even after the file goes, and is removed when
+// it still holds what the killed edit or removal checked), and writes again
 // the folder's .gitignore that a killed process left cut. Without a
 // journal or such a file, Recover returns at once without taking the
 // lock.
