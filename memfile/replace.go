@@ -494,6 +494,30 @@ func WriteAtomic(path string, data []byte, perm fs.FileMode) error {
 	return nil
 }
 
+// RemoveAtomicLeftovers removes the temporary files that [WriteAtomic]
+// calls for path, killed before their rename, left beside it (their
+// names: [TempGlob] with path's name and a number). The caller holds a
+// lock that every writer of path holds, so that none is a write under
+// way.
+func RemoveAtomicLeftovers(path string) error {
+	dir, base := filepath.Split(path)
+	entries, err := os.ReadDir(cmp.Or(dir, "."))
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, e := range entries {
+		n, ok := strings.CutPrefix(e.Name(), tempPrefix+base+"-")
+		if n, ok = strings.CutSuffix(n, tempSuffix); !ok || n == "" || strings.Trim(n, "0123456789") != "" || !e.Type().IsRegular() {
+			continue
+		}
+		if err := os.Remove(filepath.Join(dir, e.Name())); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
 // RemoveIf is [Remove] of a file that holds old when it goes (a symbolic
 // link, which holds no note of its own, is removed as Remove does):
 // when it holds anything else, nothing is lost and the error wraps
