@@ -360,6 +360,11 @@ func openError(path string, err error) error {
 			err = corruptError(se)
 		case sqlite3.ErrCantOpen, sqlite3.ErrReadonly, sqlite3.ErrPerm, sqlite3.ErrAuth:
 			err = fmt.Errorf("cannot write the database or its folder: %w", err)
+			// SQLite may name another errno (ENOENT for a -wal it could
+			// not create on a read-only file system): the folder's own.
+			if errno := folderUnwritable(filepath.Dir(path)); errno != 0 {
+				return fmt.Errorf("index: open %s: %w", path, causeError{fmt.Errorf("%w; its folder: %w", err, errno), errno})
+			}
 		}
 		if se.SystemErrno != 0 {
 			// The system's cause (ENOSPC: a full disk, EROFS), for

@@ -10,7 +10,8 @@ import (
 )
 
 // fullDiskScript makes a workspace on a 4 MB tmpfs mounted at $D, indexes
-// it, fills the file system, then runs memweave $ARGS, printing its
+// it, fills the file system (or, with $RO set, mounts it read-only), then
+// runs memweave $ARGS, printing its
 // standard output, then "stderr:" and its standard error, then its exit
 // status. It prints NOMOUNT when it cannot mount.
 const fullDiskScript = `
@@ -20,7 +21,7 @@ printf '# Deploys\n\nWe deploy with ArgoCD every Tuesday.\n' > memory/a.md
 "$MW" index >/dev/null || exit 9
 # Close the index's files, as a new process finds them, then fill the disk.
 ls .memweave/index.db-wal .memweave/index.db-shm 2>/dev/null && exit 9
-head -c 16777216 /dev/zero > "$D/fill" 2>/dev/null
+if [ -n "$RO" ]; then mount -o remount,ro "$D" || exit 9; else head -c 16777216 /dev/zero > "$D/fill" 2>/dev/null; fi
 "$MW" $ARGS 2>"$D/../stderr"; rc=$?
 echo "stderr:"; cat "$D/../stderr"; echo "exit $rc"
 `
@@ -29,14 +30,14 @@ echo "stderr:"; cat "$D/../stderr"; echo "exit $rc"
 // system: a tmpfs in a user and mount namespace of its own, which needs
 // no privilege where the kernel allows user namespaces (the test is
 // skipped where it does not).
-func runOnFullDisk(t *testing.T, args string) (stdout, stderr string) {
+func runOnFullDisk(t *testing.T, args string, env ...string) (stdout, stderr string) {
 	t.Helper()
 	dir := t.TempDir()
 	if err := os.Mkdir(dir+"/fs", 0o755); err != nil {
 		t.Fatal(err)
 	}
 	cmd := exec.Command("/bin/sh", "-c", fullDiskScript)
-	cmd.Env = append(os.Environ(), "D="+dir+"/fs", "MW="+binary, "ARGS="+args)
+	cmd.Env = append(os.Environ(), append(env, "D="+dir+"/fs", "MW="+binary, "ARGS="+args)...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{
 		Cloneflags:  syscall.CLONE_NEWUSER | syscall.CLONE_NEWNS,
 		UidMappings: []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getuid(), Size: 1}},
@@ -72,5 +73,19 @@ func TestGetOnAFullDisk(t *testing.T) {
 	stdout, stderr = runOnFullDisk(t, "get memory/gone.md")
 	if stdout != "" || !strings.HasSuffix(stderr, "exit 1\n") || !strings.Contains(stderr, "no space left on device") || !strings.Contains(stderr, "gone.md") {
 		t.Errorf("get of a missing note on a full disk printed %q, stderr %q; want exit 1 naming the full disk and the note", stdout, stderr)
+	}
+}
+
+// TestGetOnAReadOnlyDisk: on a read-only file system, get failed at open
+// as on a full one, SQLite naming no cause that said so ("unable to open
+// database file: no such file or directory"); the error now names the
+// folder's ("read-only file system") and get reads the note from its file.
+func TestGetOnAReadOnlyDisk(t *testing.T) {
+	stdout, stderr := runOnFullDisk(t, "get memory/a.md:3", "RO=1")
+	if stdout != "We deploy with ArgoCD every Tuesday.\n" || !strings.HasSuffix(stderr, "exit 0\n") {
+		t.Errorf("get memory/a.md:3 on a read-only disk printed %q, stderr %q; want line 3 and exit 0", stdout, stderr)
+	}
+	if !strings.Contains(stderr, "read-only file system") || !strings.Contains(stderr, "without the index") {
+		t.Errorf("get on a read-only disk: stderr %q, want a warning naming the read-only file system and that the index was not used", stderr)
 	}
 }

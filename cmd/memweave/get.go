@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"strconv"
 	"strings"
@@ -76,11 +77,12 @@ a note under memory/ is read from its file, with a warning.`,
 // that is not a line range is part of the path.
 // getFromFile reads the lines of a note under memory/ from its file when
 // opening the workspace failed with openErr because the disk is full or
-// read-only (SQLite cannot make the index's -wal and -shm files): get
+// read-only, or the folder not this user's to write (SQLite cannot make
+// the index's -wal and -shm files): get
 // needs no index for such a note. It warns that the index was not used;
 // any other failure returns openErr.
 func (a *app) getFromFile(cmd *cobra.Command, openErr error, path string, from, count int) (text, hash string, err error) {
-	if !errors.Is(openErr, syscall.ENOSPC) && !errors.Is(openErr, syscall.EDQUOT) && !errors.Is(openErr, syscall.EROFS) {
+	if !errors.Is(openErr, syscall.ENOSPC) && !errors.Is(openErr, syscall.EDQUOT) && !errors.Is(openErr, syscall.EROFS) && !errors.Is(openErr, fs.ErrPermission) {
 		return "", "", openErr
 	}
 	text, hash, err = memweave.GetFile(cmd.Context(), a.workspace, path, from, count)
