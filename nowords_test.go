@@ -39,3 +39,41 @@ func TestQueryWithoutWordsSaysSo(t *testing.T) {
 		t.Errorf("search %q warnings %q, want none", "release 🚀", resp.Warnings)
 	}
 }
+
+// TestQueryPastTheTermCapSaysSo: the keyword search takes a query's
+// first MaxQueryTerms (64) words; a query whose only matching word came
+// after them found nothing and said nothing, as if memory held nothing
+// about it. The answer now says words were left out and names the first.
+// A query of exactly 64 words, or one repeating its words, gets no such
+// warning.
+func TestQueryPastTheTermCapSaysSo(t *testing.T) {
+	root := memweavetest.Workspace(t, map[string]string{
+		"memory/ship.md": "# Release\n\nThe falcon release shipped on friday.\n",
+	})
+	w := open(t, root, memweave.Config{})
+	mustIndex(t, w)
+	words := func(n int) string {
+		var b strings.Builder
+		for i := range n {
+			b.WriteString("filler" + itoa(i) + " ")
+		}
+		return b.String()
+	}
+	tests := []struct{ q, cut string }{
+		{words(64) + "falcon", "falcon"},
+		{words(64) + "the falcon", "falcon"},
+		{words(70) + "falcon", "filler64"},
+		{words(63) + "falcon", ""},
+		{words(64) + "filler3 the", ""},
+	}
+	for _, tt := range tests {
+		want := ""
+		if tt.cut != "" {
+			want = `search: the query has more words than the keyword search takes (64): those after them were not searched by keyword; the first left out is "` +
+				tt.cut + `": shorten the query to the words that matter`
+		}
+		if got := warningText(mustSearch(t, w, tt.q).Warnings); got != want {
+			t.Errorf("search of %d words ending %q: warnings %q, want %q", len(strings.Fields(tt.q)), tt.q[len(tt.q)-12:], got, want)
+		}
+	}
+}

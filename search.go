@@ -36,6 +36,10 @@ const (
 	ModeVector  = search.ModeVector
 )
 
+// MaxQueryBytes bounds the length of a query in bytes; a longer one is
+// refused with [ErrQueryTooLong]. See [search.MaxQueryBytes].
+const MaxQueryBytes = search.MaxQueryBytes
+
 // Search runs the seven-stage pipeline of [query.Searcher.Search]:
 // retrieval and fusion within the filters, threshold, curation, decay and
 // MMR (opt-in), the supersede stage ([Superseded]), then the registered

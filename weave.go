@@ -243,6 +243,7 @@ var (
 	ErrEmbedderUnavailable = embed.ErrUnavailable     // the embedding endpoint is down or failing
 	ErrEmbedderRejected    = embed.ErrRejected        // it refused the request (bad key, unknown model)
 	ErrEmptyQuery          = search.ErrEmptyQuery     // a search for a blank query
+	ErrQueryTooLong        = search.ErrQueryTooLong   // a query longer than [MaxQueryBytes]
 	ErrUnknownSource       = indexer.ErrUnknownSource // a [Sources] filter names a source not indexed
 	ErrUnknownPrefix       = indexer.ErrUnknownPrefix // a [PathPrefix] no indexed file's path starts with
 	ErrNoFTS5              = index.ErrNoFTS5          // built without -tags sqlite_fts5

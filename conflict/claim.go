@@ -135,6 +135,9 @@ func claims(text string) []claim {
 		if h := historySwitch(t); h != "" {
 			ss = append(ss, h)
 		}
+		if p := pronounClause(t); p != "" {
+			ss = append(ss, p)
+		}
 		for _, s := range ss {
 			// The predicates of one subject joined by "and" are
 			// claims of their own as well.
@@ -384,6 +387,15 @@ func timeScoped(raws []rawTok) bool {
 			if i > 0 && i+1 < len(raws) && (when(raws[i+1]) || raws[i+1].w == "last") && pastSeen && !changing(raws[i-1]) {
 				scoped = true
 			}
+		case "for":
+			// "the wiki was in Notion for years": a past fact with its
+			// length, not the fact now.
+			switch n := next(i); {
+			case !pastSeen || i == 0 || changing(raws[i-1]):
+			case n == "years" || n == "months" || n == "decades" || n == "ages",
+				n == "a" && i+2 < len(raws) && raws[i+2].w == "while":
+				scoped = true
+			}
 		case "from", "between":
 			if i+3 < len(raws) && when(raws[i+1]) && when(raws[i+3]) {
 				switch raws[i+2].w {
@@ -533,6 +545,8 @@ func switchedOn(words []string, i int) bool {
 		case "in", "for", "across", "by", "at", "from", "during", "until", "since", "everywhere":
 			return true
 		}
+		// "is on in production": the scope read as a status word.
+		return strings.HasPrefix(words[i+1], "in ")
 	}
 	return false
 }
@@ -768,6 +782,15 @@ func negation(words []string, i int) (neg string, skip bool) {
 	case "t":
 		return "", i > 0
 	}
+	if removal(w) && i > 0 && (words[i-1] == "was" || words[i-1] == "were" || words[i-1] == "been") {
+		// "Python 3.7 support was dropped", "the dashboard was shut
+		// down": what was removed is no more. Not a change of value
+		// ("was dropped to 5") nor a policy ("logs are removed after
+		// 30 days").
+		if next := wordAt(words, i+1); next != "to" && next != "by" {
+			return w, false
+		}
+	}
 	if strings.HasSuffix(w, "n't") {
 		return w, false
 	}
@@ -777,7 +800,7 @@ func negation(words []string, i int) (neg string, skip bool) {
 // filler are words that carry no subject or value in a memory note: the
 // vocabulary of change over time ("moved", "now", "since") and of time
 // references ("last week").
-var filler = setOf(`now moved move upgraded upgrade migrated switched changed updated resized
+var filler = setOf(`now moved move upgraded upgrade migrated switched changed updated resized rebuilt rewritten reimplemented
 since last latest recent anymore longer yet still already today yesterday tomorrow got gets
 instead nowadays meanwhile
 week weeks month months day days quarter quarters year years tonight ago currently actually also please note`)
@@ -881,7 +904,7 @@ var eventVerbs = map[string]string{"begin": "start", "began": "start", "begun": 
 	"finish": "end"}
 
 // irregularLemma maps forms [lemma] cannot fold by their ending.
-var irregularLemma = map[string]string{"using": "use", "used": "use", "making": "make", "taking": "take"}
+var irregularLemma = map[string]string{"using": "use", "used": "use", "making": "make", "taking": "take", "ran": "run"}
 
 // isValue reports whether w is a number, version or date: it starts
 // with a digit, or with "v" and a digit ("v1.27"). Identifiers such as

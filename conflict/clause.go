@@ -104,3 +104,44 @@ func hasVerb(s string) bool {
 	}
 	return false
 }
+
+// pronounClause returns the clause after "; " of line with its pronoun
+// subject ("it", "they") replaced by the subject of the clause before,
+// when that clause opens with its subject of at most four words before
+// a copula or "used" ("the design wiki was in Confluence for years; now
+// it lives in Notion" says "the design wiki now lives in Notion"); ""
+// otherwise. Words before the pronoun ("now", "today") follow the
+// subject, which keeps its place first.
+func pronounClause(line string) string {
+	i := strings.Index(line, "; ")
+	if i < 0 {
+		return ""
+	}
+	first, second := line[:i], strings.Fields(line[i+2:])
+	p := 0
+	for p < len(second) && p < 2 && !pronoun(second[p]) {
+		p++
+	}
+	if p >= len(second)-1 || !pronoun(second[p]) {
+		return ""
+	}
+	if k := strings.LastIndex(first, ". "); k >= 0 {
+		first = first[k+2:]
+	}
+	words := strings.Fields(first)
+	for v := 1; v < len(words) && v <= 4; v++ {
+		switch strings.ToLower(words[v]) {
+		case "is", "are", "was", "were", "used", "has", "have", "had":
+			out := append(append(append([]string(nil), words[:v]...), second[:p]...), second[p+1:]...)
+			return strings.Join(out, " ")
+		}
+	}
+	return ""
+}
+
+// pronoun reports whether w is a subject pronoun of a thing: "it",
+// "they".
+func pronoun(w string) bool {
+	w = strings.ToLower(w)
+	return w == "it" || w == "they"
+}

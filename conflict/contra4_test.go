@@ -25,5 +25,6 @@ func TestContra4PrecisionRecall(t *testing.T) {
 	// The figures of the pass that wrote the set: the check part was
 	// read once, at its end (tune P 0.75 R 0.29 and check P 0.92 R 0.38
 	// before it).
-	judgeHashedSet(t, "testdata/contra4.jsonl", "contra4", 120, []floor{{"tune", 1, 0.52}, {"check", 0.92, 0.44}})
+	// The fifth pass raised them to tune R 0.57, check P 0.93 R 0.48.
+	judgeHashedSet(t, "testdata/contra4.jsonl", "contra4", 120, []floor{{"tune", 1, 0.57}, {"check", 0.93, 0.48}})
 }

@@ -83,6 +83,8 @@ func TestHistorySwitchHostile(t *testing.T) {
 		"until", "Until ; now X", "X until", "We used Foo until; now", "İİİ until May; now we use Bar",
 		"We used Foo until May and", "until May, and now go to Bar. until", "Ⱥ used Foo until May; now Bar",
 		"We used Foo till İstanbul; now we use Bar", "through and now Foo", ". until . now Foo",
+		"used to; now Foo", "We used to; now it is Bar", "tried ; now Foo", "X tried and now Y", "Originally; now Foo",
+		"formerly  and now Bar", "We previously", "used to ", "İ used to be Foo; now Bar", "for years; now Foo", "Foo for a while", "; it", "A is; it", "X was; now it", "; now they Foo", "İ was Foo; it is Bar",
 	} {
 		conflict.Judge(s, "We use Foo.")
 	}

@@ -54,18 +54,28 @@
 //     and dates aside;
 //   - one claim says its value is the only one and the other adds names
 //     beside it ("available only in English" vs "in English and
-//     Spanish").
+//     Spanish");
+//   - a claim says a thing was removed ("Ruby 2.7 support was dropped
+//     from the SDK", "was shut down", "retired") and the other, every
+//     word of that thing in it, still states it.
 //
 // Before comparing, a sentence is rewritten into one form per frame (see
 // frame.go): a change states its new value ("grew to 9", "bumped the
 // pool size to 50", "replaced Trello with Asana"), a passive role its
 // holder first, a number word or frequency a number ("three", "half an
 // hour", "a minute and a half", "twice a week", "12 times an hour",
-// "daily"), a bound the word "minimum" or "maximum" before its value
-// ("at least 12", "no fewer than 12", "12 or more"; "no more than",
-// "up to 5", "at most"), and a "since" clause is dropped. A sentence
+// "daily", "four times a day"), a bound the word "minimum" or "maximum"
+// before its value ("at least 12", "no fewer than 12", "12 or more"; "no
+// more than", "up to 5", "at most", "capped at", "limited to", "allows
+// 5"; a "cap", "ceiling", "limit" or "quota" is a maximum), a habit of
+// choosing a preference ("always books an aisle seat"), "belongs to X"
+// "owned by X" and "X took over the Y" "X now owns the Y", and a "since"
+// clause is dropped. A sentence
 // that tells a history and the present ("alerts went to PagerDuty until
-// June, and now go to Opsgenie") is read as a switch as well.
+// June, and now go to Opsgenie"; "used to", "originally", "tried",
+// "moved off", "for years" mark the history) is read as a switch as
+// well, and a present after a semicolon with a pronoun subject ("...;
+// now they happen on Thursdays") as said of the first clause's subject.
 // Capitalised words written together are one name ("Google Cloud
 // Storage"), a "key: value" line a statement, an aside in parentheses a
 // claim of its own, two predicates of one subject joined by "and"
@@ -90,7 +100,8 @@
 // USD", "75 dollars"; "30k" is "30000"), a time of day one clock time
 // ("6 pm" is "18:00", "at 10" alone is "10:00"), an abbreviation its word ("DB", "k8s", "auth", "max", "req/min"
 // are "database", "kubernetes", "authentication", "maximum", "requests
-// per min"), a verb and its particle their noun ("times out" is
+// per min"), a few nouns that name one thing one of them ("vehicle" is
+// "car", "employees" "staff", "TTL" "expire"), a verb and its particle their noun ("times out" is
 // "timeout"), a day and month
 // one date ("March 3" vs "April 14"; "Nov 20" is
 // "November 20"), a location predicate one marker ("is in Berlin" vs
@@ -108,7 +119,14 @@
 // end ("ran on Jenkins until 2023") beside the switch that ended it, an
 // opposite state with a scope added on one side ("off by default in the
 // print view"), or a place within the other's ("in Lisbon" vs "in
-// Lisbon's Alfama district"). Two replaced spans mean two subjects ("staging runs 15" vs "production
+// Lisbon's Alfama district"), two acts on one object ("drafts" and
+// "signs the supplier contracts"), a denial in a narrower scope ("does
+// not require a token for the health check"), a denied verb beside
+// another ("cannot merge" vs "can open pull requests"), one state in two
+// scopes ("on in staging", "on in production"), or a subject whose head
+// differs ("the docs site search was ported to Algolia" vs "the docs
+// site is built with Hugo"; a word before a shared head only qualifies
+// it). Two replaced spans mean two subjects ("staging runs 15" vs "production
 // runs 16"); spans only added on one side are refinements or lists that
 // grow. Neither is a conflict: a fact for another time or condition
 // ("from 2015 to 2019", "used to", "will", "if", "would", "next year"; a

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/memweave/memweave-go/tokenize"
 )
@@ -83,6 +84,14 @@ func rewrite(words []string) []string {
 			i += n - 1
 			continue
 		}
+		if habitual(words, i) {
+			// "always books an aisle seat" is a preference: "prefers
+			// an aisle seat".
+			out = append(out, "prefers")
+			prefer = len(out) - 1
+			i++
+			continue
+		}
 		// The first frame whose opening matches decides, even when it
 		// then rewrites nothing.
 		repl, n, ok := boundFrame(words, i)
@@ -108,6 +117,21 @@ func rewrite(words []string) []string {
 // preferVerbs are the forms of "prefer", whose object may be followed
 // by its rival ("over coffee", "to written updates").
 var preferVerbs = setOf(`prefer prefers preferred preferring`)
+
+// habitual reports whether words[i] is "always" before a verb that
+// chooses one of several things: "Nadia always books an aisle seat" says
+// what she prefers, as "Nadia prefers aisle seats" does.
+func habitual(words []string, i int) bool {
+	if words[i] != "always" {
+		return false
+	}
+	switch wordAt(words, i+1) {
+	case "books", "book", "orders", "order", "picks", "pick", "chooses", "choose", "requests", "request",
+		"selects", "select", "buys", "buy":
+		return true
+	}
+	return false
+}
 
 // rivalAt returns how many words at words[i] name the rival of a
 // preference: "over", "to", "rather than" or "instead of", then the
@@ -151,6 +175,10 @@ func roleFrame(words []string, i int) (repl []string, n int, ok bool) {
 	case (w == "took" || w == "takes" || w == "take" || w == "taken" || w == "stepped") &&
 		(wordAt(words, i+1) == "over" || wordAt(words, i+1) == "in") && wordAt(words, i+2) == "as":
 		return []string{"is", "the"}, 3, true
+	case (w == "took" || w == "takes") && wordAt(words, i+1) == "over" && determiners[wordAt(words, i+2)]:
+		// "the CFO took over the security budget": the CFO owns it
+		// now.
+		return []string{"now", "owns"}, 2, true
 	case w == "became" || w == "becomes" || w == "appointed" || w == "named" || w == "promoted":
 		repl, k := []string{"is"}, i
 		if wordAt(words, k+1) == "as" || wordAt(words, k+1) == "to" {
@@ -186,12 +214,17 @@ func quantityFrame(words []string, i int) (repl []string, n int, ok bool) {
 	case periodWords[w] != "":
 		// "daily", "weekly": once a day, a week.
 		return []string{"1", periodWords[w]}, 1, true
-	case (w == "once" || w == "twice" || w == "thrice" || (isValue(w) && next == "times")) &&
+	case (w == "once" || w == "twice" || w == "thrice" || ((isValue(w) || numberWords[w] != "") && next == "times")) &&
 		(perWords[next] || next == "times"):
-		// "twice a week" is every half week.
+		// "twice a week" is every half week; "four times a day" every
+		// six hours.
 		times, k := map[string]float64{"once": 1, "twice": 2, "thrice": 3}[w], i+1
 		if times == 0 {
-			times, _ = strconv.ParseFloat(w, 64)
+			n := w
+			if numberWords[w] != "" {
+				n = numberWords[w]
+			}
+			times, _ = strconv.ParseFloat(n, 64)
 			k++
 		}
 		if u := wordAt(words, k+1); times > 0 && perWords[wordAt(words, k)] && units[u] > 0 {
@@ -234,6 +267,13 @@ func boundFrame(words []string, i int) (repl []string, n int, ok bool) {
 		return []string{w}, 2, true
 	case w == "up" && next == "to" && (isValue(then) || numberWords[then] != ""):
 		return []string{"maximum"}, 2, true
+	case allowVerb(w) && (isValue(next) || numberWords[next] != ""):
+		// "the plan allows 5 seats": at most 5.
+		return []string{"maximum"}, 1, true
+	case capVerb(w) && (next == "at" || next == "to") && (isValue(then) || numberWords[then] != ""):
+		// "capped at 500", "limited to 20 MB": the maximum the noun
+		// "cap" or "limit" states ([shortForms]).
+		return []string{"maximum"}, 2, true
 	case (next == "or" || then == "or") && (isValue(w) || numberWords[w] != ""):
 		k := i + 1
 		if units[next] > 0 {
@@ -244,6 +284,20 @@ func boundFrame(words []string, i int) (repl []string, n int, ok bool) {
 		}
 	}
 	return nil, 0, false
+}
+
+// capVerb reports whether w sets a maximum before "at" or "to" and a
+// value ("capped at 500"). A switch: no table built at init.
+func capVerb(w string) bool { return w == "capped" || w == "limited" }
+
+// allowVerb reports whether w sets a maximum before a value ("allows 5
+// seats").
+func allowVerb(w string) bool {
+	switch w {
+	case "allows", "allow", "permits", "permit":
+		return true
+	}
+	return false
 }
 
 // boundWord maps a comparative to the bound it sets after "or": "3 or
@@ -348,8 +402,8 @@ var rawLex = func() map[string]uint8 {
 	return m
 }()
 
-var frameWords = setOf(`prefer prefers preferred preferring replaced swapped substituted traded ditched a an is are was were been since took takes take taken stepped became becomes appointed named promoted half every each per one
-once twice thrice times no not at up minimum maximum or`)
+var frameWords = setOf(`prefer prefers preferred preferring replaced swapped substituted traded ditched a an is are was were been since took takes take taken stepped belongs belong belonged became becomes appointed named promoted half every each per one
+once twice thrice times no not at up minimum maximum or capped limited always allows allow permits permit`)
 
 // periodWords are adverbs of a period: "daily" is once a day.
 var periodWords = map[string]string{
@@ -408,19 +462,25 @@ func changeTo(words []string, i int) (n, from int) {
 // (less a determiner) up to the next stop word.
 func passive(words []string) []string {
 	for i := 1; i+1 < len(words); i++ {
+		j := i + 1
 		switch words[i] {
 		case "is", "are", "was", "were", "been":
+		case "belongs", "belong", "belonged":
+			// "the budget belongs to the CTO" is "owned by the CTO".
+			j = i
 		default:
 			continue
 		}
-		j := i + 1
 		if filler[words[j]] {
 			j++
 		}
 		if j >= len(words) {
 			continue
 		}
-		verb := passiveRole[words[j]]
+		verb, by := passiveRole[words[j]], "by"
+		if j == i {
+			verb, by = "owns", "to"
+		}
 		if verb == "" && j < len(words) && irregular[words[j]] != "" && irregular[words[j]] != words[j] {
 			// "the docs are kept on" says the verb of "we keep the docs
 			// on"; [lemma] folds the regular ones ("hosted", "host").
@@ -429,7 +489,7 @@ func passive(words []string) []string {
 			words = out
 			continue
 		}
-		if verb == "" || j+1 >= len(words) || words[j+1] != "by" {
+		if verb == "" || j+1 >= len(words) || words[j+1] != by {
 			continue
 		}
 		y := j + 2
@@ -729,7 +789,7 @@ func ta1(ts []token) int {
 
 // changeWords say that a fact changed.
 var changeWords = setOf(`now instead anymore nowadays switched changed moved replaced became become
-migrated relocated since started stopped quit`)
+migrated relocated since started stopped quit rebuilt rewritten reimplemented`)
 
 // changeAndAddition reports whether words say that something changed
 // ("now", "instead", "switched", "no longer"), and whether they add to
@@ -787,6 +847,27 @@ func manyValued(c *claim, h []token) bool {
 		}
 	}
 	return false
+}
+
+// actVerbs are acts done to a thing by whoever handles it, of which one
+// subject does many to one object: "Aisha writes the changelog" and
+// "Aisha reviews the changelog" may both hold. Built on first use: most
+// processes never judge a pair.
+var actVerbs = sync.OnceValue(func() map[string]bool {
+	m := make(map[string]bool)
+	for _, w := range strings.Fields(`writes reviews drafts edits approves publishes reads prints signs
+sends receives uploads downloads tests builds scans audits checks updates archives translates
+prepares presents formats files tracks monitors deploys packages documents measures collects
+proofreads summarizes summarises verifies validates reconciles submits annotates`) {
+		m[lemma(stem(w))] = true
+	}
+	return m
+})
+
+// otherAct reports whether h replaces one verb of [actVerbs] by another,
+// a different act on one object, not a different value.
+func otherAct(h hunk) bool {
+	return len(h.a) == 1 && len(h.b) == 1 && actVerbs()[h.a[0].w] && actVerbs()[h.b[0].w]
 }
 
 // isStop reports whether w is a stop word.
@@ -929,13 +1010,22 @@ func needsSpelling(s string) bool {
 var currencySymbols = []struct{ sym, code string }{{"$", "usd"}, {"€", "eur"}, {"£", "gbp"}}
 
 // shortForms maps abbreviations of memory notes to the word they stand
-// for, so that "DB" and "database" align.
+// for, so that "DB" and "database" align, and the nouns of a few pairs
+// that name one thing to one of them ("vehicle" is "car", "employees"
+// "staff"; a "cap", "ceiling", "limit" or "quota" is a "maximum", a
+// "TTL" the time after which things "expire"). One lookup serves both:
+// a second table would cost a lookup per word. Not "invoice" and
+// "bill": in accounts they are what one sends and what one owes.
 var shortForms = map[string]string{
 	"db": "database", "dbs": "databases", "k8s": "kubernetes", "req": "requests", "reqs": "requests",
 	"prod": "production", "env": "environment", "envs": "environments", "repo": "repository",
 	"repos": "repositories", "config": "configuration", "msg": "message", "msgs": "messages",
 	"auth": "authentication", "authn": "authentication", "eng": "engineering", "mgmt": "management",
 	"infra": "infrastructure", "perf": "performance", "cfg": "configuration", "max": "maximum",
+	// Synonyms, folded to the second word of each pair.
+	"vehicle": "car", "vehicles": "cars", "employee": "staff",
+	"employees": "staff", "documentation": "docs", "apartment": "flat", "apartments": "flats",
+	"cap": "maximum", "ceiling": "maximum", "limit": "maximum", "quota": "maximum", "ttl": "expire",
 }
 
 // expanded are the words [shortForms] writes: one capitalised
@@ -1005,6 +1095,9 @@ func expand(words []string) []string {
 		}
 		if full, ok := shortForms[w]; ok {
 			repl = []string{full}
+		} else if base, ok := strings.CutSuffix(w, "'s"); ok && shortForms[base] != "" {
+			// "the apartment's rent" is the "flat's".
+			repl = []string{shortForms[base] + "'s"}
 		} else if x, y, ok := strings.Cut(w, "/"); ok && x != "" && !hasDigit(x) && units[y] > 0 && units[y] < 1<<10 && !strings.HasSuffix(y, "b") {
 			if full, ok := shortForms[x]; ok {
 				x = full

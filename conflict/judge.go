@@ -112,7 +112,9 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	var v Verdict
 	switch {
 	case (a.neg == "") != (b.neg == ""):
-		v, ok = judgeNegation(a, b, len(reps), common, ratio, why)
+		if !narrowedDenial(a, b, hunks) {
+			v, ok = judgeNegation(a, b, len(reps), common, ratio, why)
+		}
 	case twoFacts(a, b, hunks):
 		ok = false
 	default:
@@ -271,14 +273,43 @@ func movedValue(hunks []hunk) []hunk {
 // conflict when nothing is replaced besides the negation, or when the
 // negated claim denies what the other asserts.
 func judgeNegation(a, b *claim, reps, common int, ratio float64, why bool) (Verdict, bool) {
-	side, word := "a", a.neg
+	side, word, neg, pos := "a", a.neg, a, b
 	if word == "" {
-		side, word = "b", b.neg
+		side, word, neg, pos = "b", b.neg, b, a
+	}
+	if removal(word) && slices.ContainsFunc(neg.toks[:neg.negAt], func(t token) bool {
+		return !slices.ContainsFunc(pos.toks, func(u token) bool { return u.w == t.w })
+	}) {
+		// What was removed is the subject before "was removed": all of
+		// it must be what the other claim asserts ("legacy exports were
+		// removed" says nothing of "CSV exports").
+		return Verdict{}, false
 	}
 	if reps == 0 && common >= minCommon && ratio >= negationRatio || implicitNegation(a, b) {
 		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("negation: %s says %q", side, word) })}, true
 	}
 	return Verdict{}, false
+}
+
+// narrowedDenial reports whether the negated claim of a and b, aligned
+// into hunks, adds words at its end, after the negation, that the other
+// lacks, with nothing else replaced and neither saying that something
+// changed: "the API does not require a token for the health check"
+// denies in a narrower scope, not "the API requires a token".
+func narrowedDenial(a, b *claim, hunks []hunk) bool {
+	neg, side := a, 0
+	if b.neg != "" {
+		neg, side = b, 1
+	}
+	if a.changed || b.changed || len(hunks) != 1 {
+		return false
+	}
+	h := hunks[0]
+	mine, theirs, at := h.a, h.b, h.at
+	if side == 1 {
+		mine, theirs, at = h.b, h.a, h.bt
+	}
+	return len(theirs) == 0 && len(mine) > 0 && at > int(neg.negAt) && at+len(mine) == len(neg.toks)
 }
 
 // twoFacts reports whether two claims state two facts that may both
@@ -330,7 +361,7 @@ func judgeWhole(a, b *claim, why bool) (Verdict, bool) {
 // share of the longer claim's.
 func judgeSpan(a, b *claim, h hunk, common int, ratio float64, why bool) (Verdict, bool) {
 	extra := len(a.toks) + len(b.toks) - 2*common - len(h.a) - len(h.b)
-	if recurringOnOneSide(h) || alikeSubjects(a, b, h, extra) {
+	if recurringOnOneSide(h) || alikeSubjects(a, b, h, extra) || stateScope(a, b, h) {
 		return Verdict{}, false
 	}
 	if v, ok, done := judgeSlot(a, b, h, common, extra, why); done {
@@ -485,6 +516,18 @@ func recurringOnOneSide(h hunk) bool {
 	return ta != tb && (ta && len(h.a) > ta1(h.a) || tb && len(h.b) > ta1(h.b))
 }
 
+// stateScope reports whether h replaces what follows one switch state
+// both claims give ("on", "enabled", "off"), with no state of its own:
+// the scopes of one state ("the flag is on in staging", "on in
+// production"), not two values.
+func stateScope(a, b *claim, h hunk) bool {
+	if !h.context || h.at == 0 || h.bt == 0 || switchPole[a.toks[h.at-1].w] == 0 || a.toks[h.at-1].w != b.toks[h.bt-1].w {
+		return false
+	}
+	pole := func(t token) bool { return switchPole[t.w] != 0 }
+	return !slices.ContainsFunc(h.a, pole) && !slices.ContainsFunc(h.b, pole)
+}
+
 // alikeSubjects reports whether h replaces words before "is" with all
 // after it the same: two subjects said to be alike ("the onboarding flow
 // is live", "the billing flow is live").
@@ -574,10 +617,10 @@ func judgeAttribute(a, b *claim, h hunk, ratio float64, extra int, why bool) (Ve
 		// and addresses: prose that merely looks alike.
 		return Verdict{}, false
 	}
-	if sameAmount(a, b, h) || heldThing(a, b, h) || namedWithin(h.a, h.b) || namedWithin(h.b, h.a) {
+	if sameAmount(a, b, h) || heldThing(a, b, h) || namedWithin(h.a, h.b) || namedWithin(h.b, h.a) || sameValueAfter(a, b, h) {
 		return Verdict{}, false
 	}
-	if !a.changed && !b.changed && manyValued(a, h.a) {
+	if !a.changed && !b.changed && (manyValued(a, h.a) || otherAct(h)) {
 		// "practices yoga", "practices piano": both, unless one says
 		// it replaced the other.
 		return Verdict{}, false
@@ -590,6 +633,19 @@ func judgeAttribute(a, b *claim, h hunk, ratio float64, extra int, why bool) (Ve
 		return Verdict{Possible, reason}, true
 	}
 	return Verdict{}, false
+}
+
+// sameValueAfter reports whether h replaces plain words (verbs: "hosted
+// on", "runs on") just before one name or value that closes both
+// claims: "the blog is hosted on Vercel" and "the blog now runs on
+// Vercel" give one value.
+func sameValueAfter(a, b *claim, h hunk) bool {
+	la, lb := len(a.toks)-1, len(b.toks)-1
+	if h.at+len(h.a) != la || h.bt+len(h.b) != lb || a.toks[la].w != b.toks[lb].w || !(a.toks[la].name || a.toks[la].value) {
+		return false
+	}
+	plain := func(t token) bool { return t.name || t.value || t.kind != plain }
+	return !slices.ContainsFunc(h.a, plain) && !slices.ContainsFunc(h.b, plain)
 }
 
 // sameAmount reports whether each claim states one quantity, the same
@@ -673,14 +729,57 @@ func switchedName(a, b *claim) (string, string, bool) {
 		}
 		wb = t.w
 	}
-	if common == 0 || onlyA == 1 && onlyB == 1 && common == 1 && !samePrefix(wa, wb) {
+	if common == 0 || onlyA == 1 && onlyB == 1 && common == 1 && !samePrefix(wa, wb) && !modifiedSubject(a, b) && !modifiedSubject(b, a) {
 		// One word shared and one replaced on each side: a word of
 		// the subject replaced ("logs ship to X", "metrics shipping
 		// moved to Y") names another subject, unless the two are
-		// forms of one word ("generated", "generation").
+		// forms of one word ("generated", "generation"), or one side
+		// only qualifies the subject the other opens with.
+		return "", "", false
+	}
+	if otherHead(a, b) || otherHead(b, a) {
 		return "", "", false
 	}
 	return show(a, na), show(b, nb), true
+}
+
+// subjectHead returns the last word of c's subject, the words before
+// its copula ("the docs site search was ported to Algolia": "search"),
+// and false when c has no copula or its subject ends in a name or value.
+func subjectHead(c *claim) (token, bool) {
+	if c.copAt <= 0 || int(c.copAt) > len(c.toks) {
+		return token{}, false
+	}
+	t := c.toks[c.copAt-1]
+	return t, !t.name && !t.value && t.kind == plain
+}
+
+// otherHead reports whether c, saying that something changed, names a
+// subject whose head (its last word before the copula) the other claim
+// lacks while sharing words before it: "the docs site search was ported
+// to Algolia" speaks of the search, "the docs site is built with Hugo"
+// of the site. A compound noun's head is its last word; the words
+// before it qualify it.
+func otherHead(c, other *claim) bool {
+	h, ok := subjectHead(c)
+	if !c.changed || !ok || slices.ContainsFunc(other.toks, func(u token) bool { return u.w == h.w }) {
+		return false
+	}
+	for _, t := range c.toks[:c.copAt-1] {
+		if !t.name && slices.ContainsFunc(other.toks, func(u token) bool { return u.w == t.w }) {
+			return true
+		}
+	}
+	return false
+}
+
+// modifiedSubject reports whether c, saying that something changed,
+// qualifies the subject other opens with by a word before it: "company
+// payroll was switched to Rippling" is of the "payroll" that "payroll
+// runs through Gusto" names, its head the same last word.
+func modifiedSubject(c, other *claim) bool {
+	h, ok := subjectHead(c)
+	return c.changed && ok && len(other.toks) > 0 && other.toks[0].w == h.w && c.copAt >= 2 && !other.toks[0].name
 }
 
 // namedWithin reports whether xs is one name, a word of a longer name
@@ -752,11 +851,16 @@ func names(c *claim) []token {
 // same place.
 func otherPlace(a, b *claim) (string, string, bool) {
 	pa, pb := locIndex(a.toks), locIndex(b.toks)
-	if pa <= 0 || pa != pb {
+	if pa <= 0 || pb <= 0 || pa != pb && (!(a.changed || b.changed) || min(pa, pb) < 2) {
 		return "", "", false
 	}
-	for i := range pa {
-		if a.toks[i].w != b.toks[i].w {
+	// The subject's words before the place, aligned from its head: a
+	// claim that says the subject moved may name it without a word
+	// before it ("the on-prem Git server" vs "the Git server now sits
+	// in ...") when two words or more still name it; one ("the team")
+	// names too many things.
+	for i := 1; i <= min(pa, pb); i++ {
+		if a.toks[pa-i].w != b.toks[pb-i].w {
 			return "", "", false
 		}
 	}
@@ -920,6 +1024,11 @@ func implicitNegation(a, b *claim) bool {
 		}
 	}
 	rest := pos.toks[len(subj):]
+	if verbalNegation(neg.neg) && !slices.ContainsFunc(rest, func(r token) bool { return related(obj[0].w, r.w) }) {
+		// "interns cannot merge to main" denies the merge: "interns can
+		// open pull requests against main" asserts another act.
+		return false
+	}
 	matched := false
 	for i, o := range obj {
 		found := false
@@ -940,6 +1049,27 @@ func implicitNegation(a, b *claim) bool {
 		}
 	}
 	return matched
+}
+
+// removal reports whether the negation word neg says that its subject
+// was removed ("was dropped", "was shut down"; see [negation]).
+func removal(neg string) bool {
+	switch neg {
+	case "removed", "dropped", "discontinued", "retired", "decommissioned", "sunset", "sunsetted", "shutdown":
+		return true
+	}
+	return false
+}
+
+// verbalNegation reports whether the negation word neg denies the verb
+// or predicate that follows it ("not", "cannot", "never", "don't"), not
+// a noun ("no", "none", "without").
+func verbalNegation(neg string) bool {
+	switch neg {
+	case "no", "none", "nobody", "nothing", "without", "neither":
+		return false
+	}
+	return true
 }
 
 // related reports whether x and y are one word or forms of one word:
@@ -1122,6 +1252,7 @@ func transposed(hunks []hunk) (int, []hunk) {
 // "17 since the release" replacing "16" is the value "17" and an added
 // "release".
 func trimValues(h hunk) hunk {
+	h = trimMeasure(h)
 	lead := func(ts []token) int {
 		n := 0
 		for n < len(ts) && ts[n].value {
@@ -1138,6 +1269,32 @@ func trimValues(h hunk) hunk {
 		h.a = h.a[:na]
 	}
 	return h
+}
+
+// trimMeasure drops a noun naming the measure ("length", "size",
+// "count") before a value on one side of h when the other side is
+// values only: "the minimum password length is 12 characters" and
+// "passwords must be at least 8 characters" state one measure.
+func trimMeasure(h hunk) hunk {
+	measured := func(x, y []token) bool {
+		return len(x) == 2 && measureNoun(x[0].w) && x[1].value && len(y) > 0 && allValues(y)
+	}
+	switch {
+	case measured(h.a, h.b):
+		h.a = h.a[1:]
+	case measured(h.b, h.a):
+		h.b = h.b[1:]
+	}
+	return h
+}
+
+// measureNoun reports whether w names the measure of a value.
+func measureNoun(w string) bool {
+	switch w {
+	case "length", "size", "count", "number", "total", "amount", "duration":
+		return true
+	}
+	return false
 }
 
 // trimPredicate drops the words that lead the values on each side of

@@ -282,13 +282,20 @@ func spaced(ws []string) string {
 // ("support tickets went to moved from Zendesk to Freshdesk" for
 // "Support tickets went to Zendesk until last quarter, and now go to
 // Freshdesk"), or "" when line has none. The history ends with "until",
-// "till" or "through", names its old value (capitalised words) before
+// "till" or "through", or says "used to", "originally", "tried" (see
+// [historyMarks]) before its old value ("the tracker used to be Jira;
+// today it is Linear"), names its old value
+// (capitalised words) before
 // the clause joint ("; ", " and ", " but ", ", after which ", ", when
 // "), and the clause after the joint says "now" ("today", "currently",
 // "since") or that it moved, and names one new value; a clause that
 // adds ("also") switches nothing.
 func historySwitch(line string) string {
-	if !strings.Contains(line, "ntil") && !strings.Contains(line, "till") && !strings.Contains(line, "hrough") {
+	if !strings.Contains(line, "ntil") && !strings.Contains(line, "till") && !strings.Contains(line, "hrough") && !strings.Contains(line, "sed to") &&
+		!strings.Contains(line, "ginally ") && !strings.Contains(line, "itially ") && !strings.Contains(line, "eviously ") &&
+		!strings.Contains(line, "ormerly ") && !strings.Contains(line, "ried ") && !strings.Contains(line, "or years") &&
+		!strings.Contains(line, "or a year") && !strings.Contains(line, "or months") && !strings.Contains(line, "or a while") &&
+		!strings.Contains(line, " off ") && !strings.Contains(line, "away from ") {
 		// Most lines: no copy.
 		return ""
 	}
@@ -298,7 +305,7 @@ func historySwitch(line string) string {
 		return ""
 	}
 	at := -1
-	for _, w := range []string{"until ", "till ", "through "} {
+	for _, w := range historyMarks {
 		if i := strings.Index(lower, w); i >= 0 && (i == 0 || lower[i-1] == ' ') && (at < 0 || i < at) {
 			at = i
 		}
@@ -329,6 +336,13 @@ func historySwitch(line string) string {
 	if k := strings.Index(tail, ", "); k >= 0 && at == start {
 		head, tail = tail[k+2:], ""
 	}
+	for _, m := range historyMarks[historyEnds:] {
+		if strings.HasPrefix(lower[at:], m) {
+			// "the tracker used to be Jira; today it is Linear": the
+			// old value follows the history's mark.
+			head += tail[min(len(m), len(tail)):]
+		}
+	}
 	subject, old := capitalisedWords(head)
 	_, new := capitalisedWords(rest)
 	if len(old) == 0 || len(old) > maxSwitchWords || len(new) == 0 || len(new) > maxSwitchWords {
@@ -336,6 +350,17 @@ func historySwitch(line string) string {
 	}
 	return strings.Join(subject, " ") + " moved from " + strings.Join(old, " ") + " to " + strings.Join(new, " ")
 }
+
+// historyMarks mark a history told before the present: the first ones
+// end it ("until May", "for years"), the others open it ("used to be Jira",
+// "originally ran on Heroku", "we tried Slack for a year", "support moved
+// off Freshdesk in May").
+var historyMarks = []string{"until ", "till ", "through ", "for years", "for a year", "for months", "for a while",
+	"used to ", "originally ", "initially ", "previously ", "formerly ", "tried ", "moved off ", "moved away from ",
+	"switched away from ", "migrated off "}
+
+// historyEnds is how many marks of [historyMarks] end a history.
+const historyEnds = 7
 
 // presentMarked reports whether the clause s says it is the present
 // ("now", "today", "currently", "since") and adds nothing to the past

@@ -1,6 +1,10 @@
 package curate
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/memweave/memweave-go/frontmatter"
+)
 
 // RemovePassage returns src without its lines from to to (1-based,
 // inclusive), except the lines that another passage still covers (keep:
@@ -11,6 +15,98 @@ import "strings"
 // numbers of an index's passage name the same lines here.
 func RemovePassage(src []byte, from, to int, keep [][2]int) []byte {
 	lines := SplitLines(string(src))
+	var kept []string
+	for _, i := range keptLines(lines, from, to, keep) {
+		kept = append(kept, lines[i])
+	}
+	return []byte(strings.Join(kept, ""))
+}
+
+// BlockChanged returns the first line of src (1-based) that
+// [RemovePassage](src, from, to, keep) keeps and whose block the removal
+// changes, 0 when none: a line that was code (in a fenced block, or an
+// indented one) and is not, or the other way, or a row of a table that
+// is no longer one. A block too long for one passage is cut into
+// several: removing a passage with a block's opening fence and not its
+// closing one leaves the closing fence to open a block that runs to the
+// end of the note (the rest of the code read as prose, the prose after
+// it as code, a supersession marker there an example that hides
+// nothing); removing one with a table's header and delimiter rows
+// leaves the other rows without the names of their columns; and one that
+// leaves a thematic break (---) first turns the lines up to the next
+// into front matter, out of every passage.
+func BlockChanged(src []byte, from, to int, keep [][2]int) int {
+	lines := SplitLines(string(src))
+	idx := keptLines(lines, from, to, keep)
+	before := blocks(lines)
+	after := make([]string, len(idx))
+	for j, i := range idx {
+		after[j] = lines[i]
+	}
+	now := blocks(after)
+	for j, i := range idx {
+		if now[j] != before[i] && strings.TrimSpace(lines[i]) != "" {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// Kinds of line for [BlockChanged].
+const (
+	prose = iota
+	codeLine
+	tableRow
+	fenced // in the block of "---" lines that opens a note (front matter)
+)
+
+// blocks returns the kind of each line: in the "---" block that opens
+// the note (front matter, or what a removal would make one), code (a
+// fence, a line in a fenced block or one of an indented block, as
+// [Spans] reads them), a row of a table (its header, its delimiter row and the rows after it up
+// to a line without a "|"), else prose.
+func blocks(lines []string) []int {
+	out := make([]int, len(lines))
+	top := frontmatter.FenceLines(strings.Join(lines, ""))
+	var f fence
+	for i, l := range lines {
+		if i < top {
+			out[i] = fenced
+		} else if f.code(l) {
+			out[i] = codeLine
+		}
+	}
+	for i := 0; i+1 < len(lines); i++ {
+		if out[i] != prose || out[i+1] != prose || !strings.Contains(lines[i], "|") || !delimiterRow(lines[i+1]) {
+			continue
+		}
+		for ; i < len(lines) && out[i] == prose && strings.Contains(lines[i], "|"); i++ {
+			out[i] = tableRow
+		}
+	}
+	return out
+}
+
+// delimiterRow reports whether line is the delimiter row of a table:
+// cells of dashes, each with an optional colon at either end, parted by
+// "|" ("|---|:--:|", "--- | ---").
+func delimiterRow(line string) bool {
+	t := strings.TrimSpace(line)
+	if !strings.Contains(t, "|") {
+		return false
+	}
+	for _, c := range strings.Split(strings.Trim(t, "|"), "|") {
+		c = strings.Trim(strings.TrimSpace(c), ":")
+		if c == "" || strings.Trim(c, "-") != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// keptLines returns the indices (0-based, in order) of the lines that
+// [RemovePassage] keeps.
+func keptLines(lines []string, from, to int, keep [][2]int) []int {
 	remove := make([]bool, len(lines)+1) // by 1-based line
 	for l := max(from, 1); l <= to && l <= len(lines); l++ {
 		remove[l] = true
@@ -20,16 +116,18 @@ func RemovePassage(src []byte, from, to int, keep [][2]int) []byte {
 			remove[l] = false
 		}
 	}
-	var kept []string
+	var kept []int
+	lastBlank := true // no line kept yet: a leading blank line goes
 	for i, line := range lines {
 		if remove[i+1] {
 			continue
 		}
 		blank := strings.TrimSpace(line) == ""
-		if blank && i > 0 && remove[i] && (len(kept) == 0 || strings.TrimSpace(kept[len(kept)-1]) == "") {
+		if blank && i > 0 && remove[i] && lastBlank {
 			continue // the blank line after a removed passage, doubled
 		}
-		kept = append(kept, line)
+		kept = append(kept, i)
+		lastBlank = blank
 	}
-	return []byte(strings.Join(kept, ""))
+	return kept
 }

@@ -32,6 +32,7 @@ func FuzzRemovePassage(f *testing.F) {
 	f.Add("a\n\nb\nc\n\nd", 2, 4, 4, 5)
 	f.Add("x\r\ny\r\n", 1, 1, 0, 0)
 	f.Add("# A\r\rfact\r\r## B\n\ncopy\n\n## C\n\nother\n", 5, 7, 0, 0)
+	f.Add("| a | b |\n|---|---|\n| 1 | 2 |\n\n```\ncode\n```\n", 1, 2, 0, 0)
 	f.Fuzz(func(t *testing.T, src string, from, to, k0, k1 int) {
 		out := string(RemovePassage([]byte(src), from, to, [][2]int{{k0, k1}}))
 		got := SplitLines(out)
@@ -51,5 +52,41 @@ func FuzzRemovePassage(f *testing.F) {
 			}
 			at++
 		}
+		if l := BlockChanged([]byte(src), from, to, [][2]int{{k0, k1}}); l < 0 || l > len(SplitLines(src)) {
+			t.Fatalf("BlockChanged(%q, %d, %d, %d-%d) = %d, want 0 or a line of src", src, from, to, k0, k1, l)
+		}
 	})
+}
+
+// TestBlockChanged: a removal that takes a fence of a block and not the
+// block whole, the paragraph that kept an indented line from being code,
+// or a table's header and not its rows, changes what a kept line is; one
+// that takes a block whole, or prose alone, or rows alone, does not.
+func TestBlockChanged(t *testing.T) {
+	tbl := "# Ports\n\n| service | port |\n|---|---|\n| api | 80 |\n| db | 5432 |\n\nThe end.\n"
+	doc := "# Deploy\n\n```sh\nstep one\nstep two\n```\n\nAfter it, check the dashboards.\n"
+	tests := []struct {
+		name     string
+		src      string
+		from, to int
+		want     int
+	}{
+		{"opening fence and first line", doc, 3, 4, 5},
+		{"closing fence", doc, 6, 6, 8},
+		{"block whole", doc, 3, 6, 0},
+		{"prose", doc, 8, 8, 0},
+		{"lines inside", doc, 4, 4, 0},
+		{"paragraph above an indented line", "Intro text\n\nPara\n    indented\n", 3, 3, 4},
+		{"table header and delimiter", tbl, 3, 4, 5},
+		{"table header, delimiter and first row", tbl, 3, 5, 6},
+		{"table whole", tbl, 3, 6, 0},
+		{"table rows", tbl, 5, 5, 0},
+		{"paragraph before two thematic breaks", "Copy para\n\n---\n\nOwner: Carol\n\n---\n\nRest.\n", 1, 2, 3},
+		{"thematic break after a line with a pipe", "a | b\n---\nc\n\nd\n", 5, 5, 0},
+	}
+	for _, tt := range tests {
+		if got := BlockChanged([]byte(tt.src), tt.from, tt.to, nil); got != tt.want {
+			t.Errorf("%s: BlockChanged(lines %d-%d) = %d, want %d", tt.name, tt.from, tt.to, got, tt.want)
+		}
+	}
 }

@@ -275,7 +275,9 @@ func FindLine(text, key string) (line, count int) {
 // its marker inside the item.
 //
 // It fails, wrapping [ErrNoLines], for lines past the end, all blank, or
-// in the front matter; and, wrapping [ErrMarkerInRange], for lines that
+// in the front matter; for lines ending on a row of a table that goes on
+// after them (the marker would end the table, the rows below losing
+// their header); and, wrapping [ErrMarkerInRange], for lines that
 // hold a marker, or that overlap lines an existing marker supersedes
 // without ending where they end (resolve exactly those lines, or delete
 // that marker first).
@@ -293,6 +295,11 @@ func Supersede(src []byte, from, to int, m Marker) ([]byte, Marker, error) {
 	for i, l := range lines[:to] {
 		if f.code(l) && i >= from-1 {
 			return nil, m, fmt.Errorf("line %d is in a code block (fenced or indented), where a marker would be code, not a resolution: %w", i+1, ErrNoLines)
+		}
+	}
+	if next := nextLine(lines, to); next < len(lines) {
+		if kinds := blocks(lines); kinds[to-1] == tableRow && kinds[next] == tableRow {
+			return nil, m, fmt.Errorf("line %d is a row of a table that goes on at line %d: a marker after it would end the table there, and the rows below would lose their header; move the row last in the table, or out of it, then resolve it", to, next+1)
 		}
 	}
 	named := lines[from-1 : to]
@@ -336,6 +343,18 @@ func Supersede(src []byte, from, to int, m Marker) ([]byte, Marker, error) {
 	out = append(out, indentOf(named[first])+m.String()+end)
 	out = append(out, rest...)
 	return []byte(strings.Join(out, "")), m, nil
+}
+
+// nextLine returns the index (0-based) of the line after line to
+// (1-based) that a marker written after to would stand before: the line
+// after to, or after the marker there, which the new one replaces.
+func nextLine(lines []string, to int) int {
+	if to < len(lines) {
+		if _, ok := ParseMarker(lines[to]); ok {
+			return to + 1
+		}
+	}
+	return to
 }
 
 // fence follows the code blocks of a document, line by line: fenced

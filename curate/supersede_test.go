@@ -345,3 +345,28 @@ func TestSpansInIndentedCode(t *testing.T) {
 		t.Errorf("Supersede of a line in an indented code block = %v, want ErrNoLines naming the code block", err)
 	}
 }
+
+// TestSupersedeRefusesInsideATable: a marker after a row that other rows
+// follow (or after the header) ends the table there: the rows below lose
+// their header ("| db | 5432 |" no longer says 5432 is a port) and read
+// as part of the marker's quote. Supersede refuses, naming the table;
+// the last row, whose marker ends the table where it ended, is resolved.
+func TestSupersedeRefusesInsideATable(t *testing.T) {
+	note := "# Ports\n\n| service | port |\n|---|---|\n| api | 8080 |\n| db | 5432 |\n\nThe end.\n"
+	for _, c := range []struct {
+		name     string
+		from, to int
+		ok       bool
+	}{
+		{"a row with rows after it", 5, 5, false},
+		{"the header", 3, 3, false},
+		{"the last row", 6, 6, true},
+		{"every row to the last", 5, 6, true},
+		{"prose after the table", 8, 8, true},
+	} {
+		_, _, err := Supersede([]byte(note), c.from, c.to, kept)
+		if (err == nil) != c.ok || (err != nil && !strings.Contains(err.Error(), "table")) {
+			t.Errorf("%s: Supersede(%d, %d) = %v, want ok %v (or an error naming the table)", c.name, c.from, c.to, err, c.ok)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/memweave/memweave-go/conflict"
 	"github.com/memweave/memweave-go/tokenize"
@@ -99,15 +100,15 @@ func ContentWords(text string) []string {
 }
 
 // Adds returns the content words of kept that dropped lacks and that
-// may change what kept says: all but adverbs of manner or degree
-// ("carefully", "quite") and "one" as a pronoun ("each one of them"). A
+// may change what kept says: all but adverbs of manner or emphasis
+// ("carefully", "quite"; not those of [valueWords], "partially") and "one" as a pronoun ("each one of them"). A
 // kept copy that adds "staging" to "the billing database", "almost" to
 // "done" or "nicht" to a German sentence is about something else, so
 // dropping the other copy would lose its fact.
 func Adds(kept, dropped string) []string {
 	var out []string
 	for _, w := range Loses(dropped, kept) {
-		if !strings.HasSuffix(w, "ly") && !fillerWords[w] {
+		if (!strings.HasSuffix(w, "ly") || valueWords[w]) && !fillerWords[w] {
 			out = append(out, w)
 		}
 	}
@@ -126,6 +127,60 @@ var fillerWords = setOf(`quite rather pretty fairly indeed one`)
 // "they", "our" or "your"), when ("was" or "is", "has" or "had"), which
 // one ("this" or "that").
 var wordingWords = setOf(`a an the also too very so s t d ll m o re ve y`)
+
+// contractionTails are the words of [wordingWords] that are the tails of
+// contractions ("we'll", "team’s"). Standing alone they are letters
+// that name a value: a unit ("7 d", "30 s"), a size ("size M"), a grade
+// (see [letterAlone]).
+var contractionTails = setOf(`s t d ll m o re ve y`)
+
+// letterAlone reports whether the tail w (lower case) stands alone in
+// text: with no letter, digit or apostrophe-like mark before it and no
+// letter or digit after it.
+func letterAlone(text, w string) bool {
+	lower := strings.ToLower(text)
+	for i := 0; i < len(lower); {
+		j := strings.Index(lower[i:], w)
+		if j < 0 {
+			return false
+		}
+		j += i
+		before, _ := utf8.DecodeLastRuneInString(lower[:j])
+		after, _ := utf8.DecodeRuneInString(lower[j+len(w):])
+		if !wordRune(before) && !wordRune(after) && !strings.ContainsRune("'‘’`´′ʼ", before) {
+			return true
+		}
+		i = j + len(w)
+	}
+	return false
+}
+
+// capitalAMid reports whether text holds "A" standing alone inside a
+// sentence: a letter that names something ("the A record", "grade A"),
+// not the article that opens a sentence, a list item, a heading, a
+// quote or a table cell.
+func capitalAMid(text string) bool {
+	for i := 0; i < len(text); i++ {
+		if text[i] != 'A' {
+			continue
+		}
+		after, _ := utf8.DecodeRuneInString(text[i+1:])
+		before, _ := utf8.DecodeLastRuneInString(text[:i])
+		if wordRune(after) || wordRune(before) || strings.ContainsRune("'‘’`´′ʼ", before) {
+			continue
+		}
+		prev := strings.TrimRight(text[:i], " \t")
+		if r, _ := utf8.DecodeLastRuneInString(prev); prev != "" && !strings.ContainsRune("\n\r.!?:#-*+>|(\"“", r) {
+			return true
+		}
+	}
+	return false
+}
+
+// wordRune reports whether r is a letter or a digit.
+func wordRune(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
+}
 
 // functionWord returns the first of the words that differ, only, that is
 // a stop word saying which way, which, who or when (see
@@ -158,9 +213,11 @@ func content(w string) bool {
 // number word, a month, a weekday or a frequency, a negation, a word of
 // quantity, order, degree or modality ("only", "before", "planned"), or
 // a name (a word that is not a stop word, written with a capital letter
-// in either passage). Numbers must also be written alike, signs and
-// units included ("$500" is not "€500"). So must their form: the words
-// both hold in the same order, a word with a capital inside it spelled
+// in either passage), or a letter standing alone ("7 d", "size M",
+// "the A record").
+// Numbers must also be written alike, signs and units included ("$500"
+// is not "€500"). So must their form: the words both hold in the same
+// order, a word with a capital inside it spelled
 // alike ("MB" is not "Mb"), code spans and fenced code as written, and
 // the same operators ("a > b" is not "a < b") and task boxes ("- [ ] X"
 // is not "X"). Then the two
@@ -184,6 +241,12 @@ func Differs(a, b string) (reason string, ok bool) {
 	slices.Sort(only)
 	if r, ok := check(only); ok {
 		return r, true
+	}
+	for _, w := range only {
+		if contractionTails[w] && (letterAlone(a, w) || letterAlone(b, w)) ||
+			w == "a" && (capitalAMid(a) || capitalAMid(b)) {
+			return "letter: " + w, true
+		}
 	}
 	if w, ok := functionWord(only); ok {
 		return "function word: " + w, true
@@ -305,7 +368,9 @@ longer stopped stop quit unlike except instead`)
 
 // valueWords are words of quantity, order, degree or state whose change
 // changes the fact: "all" or "some" users, "before" or "after" the
-// release, "enabled" or "disabled".
+// release, "enabled" or "disabled"; and the adverbs that weaken, hedge
+// or bound a fact in time ("partially encrypted", "supposedly writes",
+// "temporarily disabled"), unlike those of manner ("carefully").
 var valueWords = setOf(`all any every each some most many few fewer several more less least
 only just always usually often sometimes rarely seldom occasionally again
 before after earlier later first last next previous prior latest oldest newest
@@ -315,4 +380,8 @@ allowed forbidden denied public private internal external deprecated removed add
 increase decrease increased decreased higher lower faster slower bigger smaller
 larger shorter longer cheaper expensive free paid
 formerly previously former planned planning proposed tentative tentatively draft
-maybe perhaps possibly probably might should must will would could used`)
+maybe perhaps possibly probably might should must will would could used
+supposedly allegedly reportedly apparently presumably seemingly ostensibly purportedly
+theoretically nominally likely unlikely partially partly mostly largely mainly nearly
+barely hardly scarcely slightly approximately roughly generally typically normally
+temporarily permanently briefly initially originally eventually`)

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/memweave/memweave-go/chunker"
 	"github.com/memweave/memweave-go/curate"
@@ -603,18 +604,23 @@ func (n *Notes) removal(old []byte, d Passage) ([]byte, error) {
 	if n := headingsOwning(c, others); n > 0 {
 		keepLines = append(keepLines, [2]int{c.StartLine, c.StartLine + n - 1})
 	}
+	if l := curate.BlockChanged(old, c.StartLine, c.EndLine, keepLines); l > 0 {
+		return nil, fmt.Errorf("lines %d-%d: removing them would change the block of line %d: code or a table row no longer, or code now (they hold a fence or a table's header of a block they do not hold whole); left as they are", d.StartLine, d.EndLine, l)
+	}
 	data := curate.RemovePassage(old, c.StartLine, c.EndLine, keepLines)
-	if slices.Equal(textLines(data), textLines(old)) {
-		return nil, fmt.Errorf("lines %d-%d: another passage of the note covers every line of the copy (a line longer than a passage is cut into several); nothing to remove", d.StartLine, d.EndLine)
+	if slices.Equal(wordLines(data), wordLines(old)) {
+		return nil, fmt.Errorf("lines %d-%d: another passage of the note covers every line of the copy that holds a word (a line longer than a passage is cut into several); nothing of its text to remove", d.StartLine, d.EndLine)
 	}
 	return data, nil
 }
 
-// textLines returns the lines of data that are not blank.
-func textLines(data []byte) []string {
+// wordLines returns the lines of data that hold a letter or a digit:
+// not blank lines, thematic breaks (---) or fences, which a removal of
+// them alone would take from between the passages they part.
+func wordLines(data []byte) []string {
 	var out []string
 	for _, l := range curate.SplitLines(string(data)) {
-		if strings.TrimSpace(l) != "" {
+		if strings.IndexFunc(l, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0 {
 			out = append(out, l)
 		}
 	}

@@ -33,7 +33,8 @@ type FeedbackResult struct {
 // path and text, so the marks survive edits above it, and
 // [curate.Marks] reads them after an edit of its text or headings
 // where it can tell the passage), adding a front matter block when the
-// note has none. It returns what it recorded and the note's absolute
+// note has none. Entries written before such an edit that searches give
+// the passage are folded into its entry ([Notes.foldOrphans]). It returns what it recorded and the note's absolute
 // path, for the caller to re-index.
 //
 // The edit is atomic and takes the workspace's write lock, with the path
@@ -75,6 +76,7 @@ func (n *Notes) Feedback(ctx context.Context, path string, line int, key string,
 		if err != nil {
 			return nil, err
 		}
+		data = n.foldOrphans(data, res.Key)
 		m, fm, _ := frontmatter.Parse(data)
 		v, _ := curate.Marks(m.Feedback, curate.Keyed{Headings: c.Headings, Text: c.Text}, func() map[string]string { return curate.Owners(m.Feedback, keyed(n.split(data))) })
 		res.Useful, res.Useless = v.Useful, v.Useless
@@ -83,6 +85,39 @@ func (n *Notes) Feedback(ctx context.Context, path string, line int, key string,
 		return data, nil
 	})
 	return res, abs, err
+}
+
+// foldOrphans returns the note data with the entries its passage key
+// key owns but does not hold ([curate.Owners]: marks written before an
+// edit of the passage, which searches give it while it is the only
+// passage they can be) added to key's entry and removed, so that they
+// stay the passage's when a twin (the same first line and headings) is
+// added later and the entry would apply to nobody. data itself when
+// there are none, or when the edit cannot be made safely.
+func (n *Notes) foldOrphans(data []byte, key string) []byte {
+	m, _, err := frontmatter.Parse(data)
+	if err != nil || len(m.Feedback) < 2 {
+		return data
+	}
+	var fold []string
+	var sum frontmatter.Votes
+	for e, owner := range curate.Owners(m.Feedback, keyed(n.split(data))) {
+		if owner == key {
+			fold = append(fold, e)
+			sum.Useful, sum.Useless = sum.Useful+m.Feedback[e].Useful, sum.Useless+m.Feedback[e].Useless
+		}
+	}
+	if len(fold) == 0 {
+		return data
+	}
+	out, err := frontmatter.DropFeedback(data, fold)
+	if err == nil {
+		out, err = frontmatter.Merge(out, frontmatter.Meta{Feedback: map[string]frontmatter.Votes{key: sum}})
+	}
+	if err != nil {
+		return data
+	}
+	return out
 }
 
 // passageFor returns the passage of the note data that line names

@@ -541,11 +541,49 @@ func RedactURL(u string) string {
 }
 
 // redact returns s, a text the server chose, with the API key left out.
-func (o *OpenAI) redact(s string) string {
-	if o.key == "" {
+func (o *OpenAI) redact(s string) string { return Redact(s, o.key) }
+
+// shortKey is the length under which a key is taken for a placeholder
+// rather than a secret of its own shape: "x" or "none", which local
+// servers accept, hold letters that most words hold too.
+const shortKey = 8
+
+// Redact returns s with each occurrence of key replaced by "[redacted]",
+// for every message that may quote a server's reply or the settings. A
+// key shorter than 8 bytes is replaced only where it stands alone, not
+// within a word or a longer token: with the key "x", "the next index"
+// keeps its letters and "Bearer x" loses the key. An empty key leaves s
+// as it is.
+func Redact(s, key string) string {
+	if key == "" {
 		return s
 	}
-	return strings.ReplaceAll(s, o.key, "[redacted]")
+	if len(key) >= shortKey {
+		return strings.ReplaceAll(s, key, "[redacted]")
+	}
+	var b strings.Builder
+	for {
+		i := strings.Index(s, key)
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		end := i + len(key)
+		alone := (i == 0 || !tokenByte(s[i-1])) && (end == len(s) || !tokenByte(s[end]))
+		b.WriteString(s[:i])
+		if alone {
+			b.WriteString("[redacted]")
+		} else {
+			b.WriteString(key)
+		}
+		s = s[end:]
+	}
+}
+
+// tokenByte reports whether c continues a word or a key-like token.
+func tokenByte(c byte) bool {
+	return c == '-' || c == '_' || c >= 0x80 ||
+		'0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
 
 // errorf formats an error of this embedder, prefixed with

@@ -24,3 +24,25 @@ func TestRedactURL(t *testing.T) {
 		}
 	}
 }
+
+// TestRedact: a key is removed wherever it stands in a message; a
+// short placeholder key ("x", which a local server ignores) is removed
+// where it stands alone, and words that merely hold its letters keep
+// them, so that the message still reads.
+func TestRedact(t *testing.T) {
+	tests := []struct{ in, key, want string }{
+		{"401: bad key sk-0123456789abcdef", "sk-0123456789abcdef", "401: bad key [redacted]"},
+		{"token=sk-0123456789abcdef&x=1", "sk-0123456789abcdef", "token=[redacted]&x=1"},
+		{"echo:AAsk-0123456789abcdefZZ", "sk-0123456789abcdef", "echo:AA[redacted]ZZ"},
+		{"the next index run: Bearer x rejected", "x", "the next index run: Bearer [redacted] rejected"},
+		{"x", "x", "[redacted]"},
+		{"key 'x'.", "x", "key '[redacted]'."},
+		{"index x-ray x_y", "x", "index x-ray x_y"},
+		{"no key here", "", "no key here"},
+	}
+	for _, tt := range tests {
+		if got := Redact(tt.in, tt.key); got != tt.want {
+			t.Errorf("Redact(%q, %q) = %q, want %q", tt.in, tt.key, got, tt.want)
+		}
+	}
+}

@@ -32,9 +32,11 @@ func KeyOf(text string) Key { return sha256.Sum256([]byte(text)) }
 // database or inside a write transaction. Entries are kept by embedder
 // identity and key, each with the stamp of its last use.
 type Store interface {
-	// Lookup returns identity's vectors under keys; missing keys are
-	// absent from the map.
-	Lookup(ctx context.Context, identity string, keys []Key) (map[Key][]float32, error)
+	// Lookup returns identity's vectors of size values (of any size up
+	// to MaxSize when size is 0) under keys; missing keys, and entries
+	// of another size, are absent from the map, their vectors never
+	// read.
+	Lookup(ctx context.Context, identity string, size int, keys []Key) (map[Key][]float32, error)
 	// Touch sets the last-use stamp of identity's entries under keys.
 	Touch(ctx context.Context, identity string, keys []Key, used int64) error
 	// Store saves identity's vectors with the last-use stamp used,
@@ -59,11 +61,18 @@ func New(identity string) *Cache {
 	return &Cache{identity: identity, now: func() int64 { return time.Now().UnixNano() }}
 }
 
-// Lookup returns the cached vectors of keys; missing keys are absent from
-// the map. Callers refresh the hits' recency with [Cache.Touch], in the
-// transaction that uses them.
-func (c *Cache) Lookup(ctx context.Context, s Store, keys []Key) (map[Key][]float32, error) {
-	found, err := s.Lookup(ctx, c.identity, keys)
+// MaxSize is the most values a cached vector may hold: an index holds
+// vectors of at most 65,536 dimensions (embed.MaxDims).
+const MaxSize = 1 << 16
+
+// Lookup returns the cached vectors of keys that hold size values (any
+// number up to [MaxSize] when size is 0); missing keys and entries of
+// another size are absent from the map. The cache lives in the index
+// file, which may be crafted: an entry of another size is never read
+// (one of a gigabyte would be read whole). Callers refresh the hits'
+// recency with [Cache.Touch], in the transaction that uses them.
+func (c *Cache) Lookup(ctx context.Context, s Store, size int, keys []Key) (map[Key][]float32, error) {
+	found, err := s.Lookup(ctx, c.identity, size, keys)
 	if err != nil {
 		return nil, fmt.Errorf("embedcache: lookup: %w", err)
 	}

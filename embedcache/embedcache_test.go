@@ -17,10 +17,10 @@ type mapStore struct {
 	err     error
 }
 
-func (m *mapStore) Lookup(ctx context.Context, identity string, keys []embedcache.Key) (map[embedcache.Key][]float32, error) {
+func (m *mapStore) Lookup(ctx context.Context, identity string, size int, keys []embedcache.Key) (map[embedcache.Key][]float32, error) {
 	out := make(map[embedcache.Key][]float32)
 	for _, k := range keys {
-		if v, ok := m.vectors[identity+string(k[:])]; ok {
+		if v, ok := m.vectors[identity+string(k[:])]; ok && (size == 0 || len(v) == size) {
 			out[k] = v
 		}
 	}
@@ -59,10 +59,10 @@ func TestCacheKeepsIdentityAndStamps(t *testing.T) {
 	if stored == 0 {
 		t.Fatalf("Store stamped %d, want the time of use", stored)
 	}
-	if got, err := c.Lookup(ctx, s, []embedcache.Key{k}); err != nil || !reflect.DeepEqual(got[k], []float32{1, 2}) {
+	if got, err := c.Lookup(ctx, s, 2, []embedcache.Key{k}); err != nil || !reflect.DeepEqual(got[k], []float32{1, 2}) {
 		t.Errorf("Lookup = %v, %v; want [1 2]", got, err)
 	}
-	if got, _ := embedcache.New("other/x/2").Lookup(ctx, s, []embedcache.Key{k}); len(got) != 0 {
+	if got, _ := embedcache.New("other/x/2").Lookup(ctx, s, 2, []embedcache.Key{k}); len(got) != 0 {
 		t.Errorf("another identity sees %v", got)
 	}
 	if err := c.Touch(ctx, s, []embedcache.Key{k}); err != nil {

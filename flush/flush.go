@@ -145,7 +145,7 @@ func (c *Client) ask(ctx context.Context, conversation string) (string, error) {
 			return "", ctx.Err()
 		}
 		if c.apiKey != "" && strings.Contains(err.Error(), c.apiKey) {
-			err = errors.New(strings.ReplaceAll(err.Error(), c.apiKey, "[redacted]"))
+			err = errors.New(embed.Redact(err.Error(), c.apiKey))
 		}
 		return "", fmt.Errorf("flush: chat completion with %s: %w", c.model, err)
 	}

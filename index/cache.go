@@ -35,19 +35,28 @@ type CacheTable struct{ q queryExecer }
 // outside any transaction of the caller.
 func (db *DB) CacheTable() CacheTable { return CacheTable{db.sql} }
 
-// Lookup returns the cached vectors of identity under keys; missing keys
-// are absent from the map. Keys are looked up in batches that stay under
-// SQLite's variable limit.
-func (t CacheTable) Lookup(ctx context.Context, identity string, keys []embedcache.Key) (map[embedcache.Key][]float32, error) {
+// Lookup returns the cached vectors of identity of size values (any
+// size up to [embedcache.MaxSize] when size is 0) under keys; missing
+// keys and entries of another size are absent from the map. An entry's
+// length is compared before its vector is read: a crafted index file
+// can hold an entry of a gigabyte. Keys are looked up in batches that
+// stay under SQLite's variable limit.
+func (t CacheTable) Lookup(ctx context.Context, identity string, size int, keys []embedcache.Key) (map[embedcache.Key][]float32, error) {
 	found := make(map[embedcache.Key][]float32, len(keys))
-	for start := 0; start < len(keys); start += maxVars - 1 {
-		batch := keys[start:min(start+maxVars-1, len(keys))]
-		args := make([]any, 0, len(batch)+1)
-		args = append(args, identity)
+	lo, hi := 4*size, 4*size
+	if size <= 0 {
+		lo, hi = 4, 4*embedcache.MaxSize
+	}
+	for start := 0; start < len(keys); start += maxVars - 3 {
+		batch := keys[start:min(start+maxVars-3, len(keys))]
+		args := make([]any, 0, len(batch)+3)
+		args = append(args, lo, hi, identity)
 		for _, k := range batch {
 			args = append(args, k[:])
 		}
-		err := scanRows(ctx, t.q, `SELECT hash, vector FROM embed_cache WHERE identity = ? AND hash IN (`+placeholders(len(batch))+`)`, func(rows *sql.Rows) error {
+		err := scanRows(ctx, t.q, `SELECT hash, vector FROM embed_cache
+			WHERE typeof(vector) = 'blob' AND length(vector) BETWEEN ? AND ? AND length(vector) % 4 = 0
+			AND identity = ? AND hash IN (`+placeholders(len(batch))+`)`, func(rows *sql.Rows) error {
 			var h, v []byte
 			if err := rows.Scan(&h, &v); err != nil {
 				return err

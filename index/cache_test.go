@@ -23,12 +23,12 @@ func TestLRU(t *testing.T) {
 	if err := c.Store(ctx, table, vecs); err != nil {
 		t.Fatal(err)
 	}
-	got, err := c.Lookup(ctx, table, keys)
+	got, err := c.Lookup(ctx, table, 2, keys)
 	if err != nil || len(got) != len(keys) || !reflect.DeepEqual(got[keys[7]], []float32{7, 1}) {
 		t.Fatalf("Lookup = %d entries, %v", len(got), err)
 	}
 	// Another identity does not see them.
-	if got, _ := embedcache.New("other/x/2").Lookup(ctx, table, keys[:3]); len(got) != 0 {
+	if got, _ := embedcache.New("other/x/2").Lookup(ctx, table, 2, keys[:3]); len(got) != 0 {
 		t.Errorf("other identity sees %d entries", len(got))
 	}
 	// A hit refreshes recency: touch key 0, then prune to 1 entry.
@@ -39,7 +39,7 @@ func TestLRU(t *testing.T) {
 	if err != nil || n != len(keys)-1 {
 		t.Fatalf("Prune = %d, %v; want %d", n, err, len(keys)-1)
 	}
-	if got, _ := c.Lookup(ctx, table, keys[:2]); len(got) != 1 || got[keys[0]] == nil {
+	if got, _ := c.Lookup(ctx, table, 2, keys[:2]); len(got) != 1 || got[keys[0]] == nil {
 		t.Errorf("after Prune: %v, want only the recently used key 0", got)
 	}
 }

@@ -214,9 +214,11 @@ func checkOwner(ctx context.Context, tx *sql.Tx, version int) error {
 	case typ != "table":
 		return fmt.Errorf("%w: schema: meta is a %s, want a table; run check --repair to rebuild it from the files", ErrCorrupt, typ)
 	}
-	var app string
-	err = tx.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = 'application'`).Scan(&app)
-	if errors.Is(err, sql.ErrNoRows) || (err == nil && app != "memweave") {
+	// A marker longer than memweave's is not read (it could be a
+	// gigabyte): it is not memweave's.
+	var app sql.NullString
+	err = tx.QueryRowContext(ctx, `SELECT CASE WHEN octet_length(value) <= 64 THEN value END FROM meta WHERE key = 'application'`).Scan(&app)
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && app.String != "memweave") {
 		return fmt.Errorf("%w: no memweave marker", ErrForeign)
 	}
 	if err != nil {
@@ -224,7 +226,70 @@ func checkOwner(ctx context.Context, tx *sql.Tx, version int) error {
 		// file: keep SQLite's error, so that Open reports what it is.
 		return fmt.Errorf("read the memweave marker: %w", err)
 	}
+	return checkMetaSize(ctx, tx)
+}
+
+// Bounds of the key-value tables read whole or at every open: meta,
+// which memweave writes (a few rows of short values, the longest the
+// embedder identity, a model name and its prefixes from a settings file
+// of at most 64 KiB), and chunks_fts_config, which SQLite's full-text
+// index reads whole whenever a process first uses it (a few settings).
+const (
+	maxMetaRows  = 256
+	maxMetaBytes = 1 << 20
+)
+
+// keyValueTables are the tables checkMetaSize bounds, with their key and
+// value columns.
+var keyValueTables = []struct{ name, key, value string }{
+	{"meta", "key", "value"},
+	{"chunks_fts_config", "k", "v"},
+}
+
+// checkMetaSize returns an [ErrCorrupt] error when meta, read by every
+// open and every search, or the full-text index's config table, read
+// whole by SQLite, holds more rows, or a larger key or value, than
+// memweave or SQLite writes: a value planted as 300 MB of zeros
+// (kilobytes in git) was read whole by each of those reads. Sizes are
+// compared without reading the values, and the rows counted no further
+// than the bound.
+func checkMetaSize(ctx context.Context, tx *sql.Tx) error {
+	for _, t := range keyValueTables {
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?`, t.name).Scan(&n); err != nil {
+			return fmt.Errorf("read %s: %w", t.name, err)
+		}
+		if n == 0 {
+			continue // the full-text index of an older version is made by a migration
+		}
+		if err := checkKeyValueSize(ctx, tx, t.name, t.key, t.value); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+// checkKeyValueSize is [checkMetaSize] for one table, its key and value
+// columns.
+func checkKeyValueSize(ctx context.Context, tx *sql.Tx, table, k, v string) error {
+	var rows int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM "`+table+`" LIMIT ?)`, maxMetaRows+1).Scan(&rows); err != nil {
+		return fmt.Errorf("read %s: %w", table, err)
+	}
+	if rows > maxMetaRows {
+		return fmt.Errorf("%w: schema: %s holds more than %d rows, more than memweave writes; run check --repair to rebuild it from the files", ErrCorrupt, table, maxMetaRows)
+	}
+	var key string
+	var n int64
+	err := tx.QueryRowContext(ctx, `SELECT CASE WHEN octet_length(`+k+`) <= 64 THEN `+k+` ELSE 'of ' || octet_length(`+k+`) || ' bytes' END,
+		max(octet_length(`+k+`), octet_length(`+v+`)) AS n FROM "`+table+`" WHERE n > ? LIMIT 1`, maxMetaBytes).Scan(&key, &n)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return nil
+	case err != nil:
+		return fmt.Errorf("read %s: %w", table, err)
+	}
+	return fmt.Errorf("%w: schema: %s key %q holds %d bytes, more than memweave writes (%d); run check --repair to rebuild it from the files", ErrCorrupt, table, key, n, maxMetaBytes)
 }
 
 // checkPlanted returns an [ErrCorrupt] error naming the objects of q

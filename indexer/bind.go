@@ -59,15 +59,16 @@ func (e *Engine) Bind(ctx context.Context) (*Warning, error) {
 		if err != nil || stored == id {
 			return err // another process bound it meanwhile
 		}
-		files, err := e.db.Files(ctx)
+		// Counted, not read: a copied index's rows may be of any size.
+		files, err := e.db.FileCount(ctx)
 		if err != nil {
 			return err
 		}
-		if stored != "" || len(files) > 0 {
+		if stored != "" || files > 0 {
 			if err := e.db.ForgetFiles(ctx); err != nil {
 				return err
 			}
-			warn = &Warning{Path: e.db.Path(), Err: fmt.Errorf("%w (copied or cloned with the workspace): its %d files are indexed again from the files", ErrOtherFolder, len(files))}
+			warn = &Warning{Path: e.db.Path(), Err: fmt.Errorf("%w (copied or cloned with the workspace): its %d files are indexed again from the files", ErrOtherFolder, files)}
 		}
 		return e.db.SetMeta(ctx, map[string]string{memoryFolderKey: id})
 	})

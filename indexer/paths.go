@@ -66,9 +66,7 @@ func (e *Engine) SyncPaths(ctx context.Context, paths []string, opts SyncOptions
 		res.FilesScanned = total - len(d.Deleted) + len(d.New)
 		res.FilesSkipped = res.FilesScanned - len(d.New) - len(d.Changed) - len(d.Pending) - len(d.Unchanged) - len(d.TooLarge)
 		res.Warnings = append(res.Warnings, d.Unreadable...)
-		for _, f := range d.TooLarge {
-			res.Warnings = append(res.Warnings, *e.tooLarge(f.Rel, f.Size))
-		}
+		res.Warnings = append(res.Warnings, e.tooLargeOf(d)...)
 		todo := slices.Concat(d.New, d.Changed)
 		if opts.Pending {
 			todo = append(todo, d.Pending...)

@@ -37,9 +37,7 @@ func (e *Engine) Sync(ctx context.Context, opts SyncOptions) (*Result, error) {
 		if _, err := os.Stat(filepath.Join(e.opts.Root, workspace.MemoryDir)); errors.Is(err, fs.ErrNotExist) {
 			res.Warnings = append(res.Warnings, Warning{Path: workspace.MemoryDir, Err: ErrNoMemoryDir})
 		}
-		for _, f := range d.TooLarge {
-			res.Warnings = append(res.Warnings, *e.tooLarge(f.Rel, f.Size))
-		}
+		res.Warnings = append(res.Warnings, e.tooLargeOf(d)...)
 		todo := slices.Concat(d.New, d.Changed)
 		switch {
 		case opts.Force:
@@ -230,8 +228,11 @@ func (c *Check) Finish(ctx context.Context, lockTimeout time.Duration) (changed 
 		return changed, []Warning{{Err: fmt.Errorf("could not check for changed files: %w", c.err)}}
 	}
 	if d.Stale() == 0 {
+		// Nothing to index, but a file over the size limit is still
+		// missing from the results: say so on every check, as every
+		// index run does, not only when another file changed.
 		_, _ = e.syncDiff(ctx, d, lockTimeout)
-		return changed, d.unreadableIndexed()
+		return changed, append(e.tooLargeOf(d), d.unreadableIndexed()...)
 	}
 	res, err := e.syncDiff(ctx, d, lockTimeout)
 	if err != nil {
@@ -337,10 +338,17 @@ func (e *Engine) refreshFiles(ctx context.Context, d *Diff, lockTimeout time.Dur
 		// the lock; past that they stay pending, found by keyword.
 		err = e.embedDeferred(ctx, res, SyncOptions{LockTimeout: lockTimeout, EmbedTimeout: lockTimeout})
 	}
-	for _, f := range d.TooLarge {
-		res.Warnings = append(res.Warnings, *e.tooLarge(f.Rel, f.Size))
-	}
+	res.Warnings = append(res.Warnings, e.tooLargeOf(d)...)
 	return res, err
+}
+
+// tooLargeOf returns the warning of each file of d over the size limit.
+func (e *Engine) tooLargeOf(d *Diff) []Warning {
+	out := make([]Warning, 0, len(d.TooLarge))
+	for _, f := range d.TooLarge {
+		out = append(out, *e.tooLarge(f.Rel, f.Size))
+	}
+	return out
 }
 
 // ErrUnknownSource is wrapped by the warning about a source filter that

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/embedcache"
@@ -58,32 +60,62 @@ func (e *Engine) vectors(ctx context.Context, gr *group) error {
 		return nil
 	}
 	vecs, err := e.embedNow(ctx, texts)
-	if err != nil {
+	if vecs == nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
 		gr.warnings = append(gr.warnings, Warning{Err: fmt.Errorf("embedding %d chunks failed; %d files stay pending and searchable by keyword until the next index: %w", len(texts), len(gr.updates), err)})
 		return nil
 	}
-	gr.computed = len(texts)
 	fresh := make(map[embedcache.Key][]float32, len(texts))
 	for i, k := range textKeys {
-		fresh[k] = vecs[i]
-	}
-	for _, p := range gr.updates {
-		for i := range p.chunks {
-			if c := &p.chunks[i]; need[c.Hash] && c.Vector == nil {
-				c.Vector = fresh[c.Hash]
-			}
+		if vecs[i] != nil {
+			fresh[k] = vecs[i]
 		}
+	}
+	gr.computed = len(fresh)
+	if left := gr.assign(need, fresh); len(left) > 0 {
+		gr.warnings = append(gr.warnings, Warning{Err: fmt.Errorf("embedding failed for chunks of %s, which stay pending and searchable by keyword until the next index: %w", namedFiles(left), err)})
 	}
 	return nil
 }
 
+// assign gives each chunk of the group that needs a vector its vector
+// in fresh, and returns the files, in order, of the chunks left without
+// one.
+func (gr *group) assign(need map[embedcache.Key]bool, fresh map[embedcache.Key][]float32) (left []string) {
+	for _, p := range gr.updates {
+		for i := range p.chunks {
+			if c := &p.chunks[i]; need[c.Hash] && c.Vector == nil {
+				c.Vector = fresh[c.Hash]
+				if c.Vector == nil && !slices.Contains(left, p.file.Rel) {
+					left = append(left, p.file.Rel)
+				}
+			}
+		}
+	}
+	return left
+}
+
+// maxNamedFiles bounds the files a warning names one by one.
+const maxNamedFiles = 5
+
+// namedFiles names files in a warning: the first maxNamedFiles, then
+// how many more.
+func namedFiles(files []string) string {
+	if len(files) <= maxNamedFiles {
+		return strings.Join(files, ", ")
+	}
+	return fmt.Sprintf("%s and %d more files", strings.Join(files[:maxNamedFiles], ", "), len(files)-maxNamedFiles)
+}
+
 // embedNow embeds texts with the in-process embedder, and checks what a
 // custom one returns: one vector per text, each of the index's length
-// and finite. A vector that breaks this fails the embedding rather than
-// the write of its whole group.
+// and finite. A vector that breaks this is left out (nil, with an error
+// saying how many and why): its text stays without a vector, and the
+// others are kept, so that one text a model breaks on (a static model
+// with a NaN row) does not keep every note indexed with it keyword-only.
+// A call that failed returns no vectors.
 func (e *Engine) embedNow(ctx context.Context, texts []string) ([][]float32, error) {
 	vecs, err := e.opts.Embedder.EmbedDocuments(ctx, texts)
 	if err != nil {
@@ -96,12 +128,20 @@ func (e *Engine) embedNow(ctx context.Context, texts []string) ([][]float32, err
 	if dims == 0 && len(vecs) > 0 {
 		dims = len(vecs[0])
 	}
+	bad, first := 0, 0
 	for i, v := range vecs {
 		if !usable(v, dims) {
-			return nil, fmt.Errorf("the embedder returned an unusable vector for text %d of %d (%d dimensions, want %d, or a value not finite)", i+1, len(texts), len(v), dims)
+			if bad == 0 {
+				first = len(v)
+			}
+			vecs[i] = nil
+			bad++
 		}
 	}
-	return vecs, nil
+	if bad > 0 {
+		err = fmt.Errorf("the embedder %s returned an unusable vector for %d of %d texts (the first of %d dimensions, want %d, or with a value not finite)", e.IdentityOf().Embedder, bad, len(texts), first, dims)
+	}
+	return vecs, err
 }
 
 // missingVectors returns the cache keys of the group's chunks that the
@@ -141,11 +181,11 @@ func (e *Engine) storedVectors(ctx context.Context, gr *group, need map[embedcac
 			rest = append(rest, k)
 		}
 	}
-	dead, err := e.cache().Lookup(ctx, e.db.CacheTable(), rest)
+	dims := e.IdentityOf().Dims
+	dead, err := e.cache().Lookup(ctx, e.db.CacheTable(), dims, rest)
 	if err != nil {
 		return nil, err
 	}
-	dims := e.IdentityOf().Dims
 	for k, v := range dead {
 		if !usable(v, dims) {
 			// A damaged entry is a miss: handed to the index, it would

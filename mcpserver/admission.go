@@ -10,7 +10,8 @@ import (
 	"sync"
 )
 
-// DefaultMaxInFlight is the default of HTTPOptions.MaxInFlight.
+// DefaultMaxInFlight is the default of HTTPOptions.MaxInFlight, and the
+// most tool calls a stdio [Transport] runs at once.
 const DefaultMaxInFlight = 64
 
 // DefaultMaxBufferedBytes is the default of HTTPOptions.MaxBufferedBytes.

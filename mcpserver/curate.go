@@ -3,7 +3,6 @@ package mcpserver
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -46,9 +45,6 @@ func (t *tools) feedback(ctx context.Context, in feedbackInput) (*mcp.CallToolRe
 	if err := checkSize("memory_feedback", "passage", in.Passage, maxKeyBytes); err != nil {
 		return nil, out, err
 	}
-	if err := checkRange("memory_feedback", "line", in.Line); err != nil {
-		return nil, out, err
-	}
 	if strings.TrimSpace(in.Passage) == "" && in.ExpectHash == "" {
 		return nil, out, fmt.Errorf("memory_feedback: line %d alone names whatever is at that line of %s now, which an earlier mark (front matter added at the top of the note) or edit may have moved; "+
 			"pass passage, the result's passage key from memory_search (or expect_hash, the file's hash)", in.Line, t.shown(in.Path))
@@ -57,44 +53,7 @@ func (t *tools) feedback(ctx context.Context, in feedbackInput) (*mcp.CallToolRe
 	if err != nil {
 		return nil, out, pathError("memory_feedback", in.Path, err)
 	}
-	return nil, feedbackOutput{FeedbackResult: *res, Warnings: lockWaits(ctx)}, nil
-}
-
-// registerCurate adds the tools that curate the memory to srv.
-func (t *tools) registerCurate(srv *mcp.Server) {
-	addTool(srv, t, &mcp.Tool{
-		Name:  "memory_feedback",
-		Title: "Rate a memory passage",
-		Description: "Say whether a passage memory_search returned was useful (useful: true) or not (false). " +
-			"The mark is written into the note's front matter, and searches rank passages with more useful marks a little higher " +
-			"and useless ones a little lower (never out of the results). path, line and passage are a result's path, start_line and passage. " +
-			"passage is required (or expect_hash, the file's hash): a mark adds front matter to a note without it and moves the lines of the other results of that note, " +
-			"so a line alone is refused.",
-		Annotations: &mcp.ToolAnnotations{DestructiveHint: &no, IdempotentHint: false},
-	}, t.feedback)
-	addTool(srv, t, &mcp.Tool{
-		Name:  "memory_resolve",
-		Title: "Settle a contradiction",
-		Description: "Settle a contradiction memory_conflicts reported by keeping one line: the lines named by drop_line (to drop_end_line) " +
-			"and nothing else are superseded, by a marker line added right after them in their file, naming them and the kept line by content, " +
-			"today's date and the reason. memory_conflicts then no longer lists the pair; searches mark those lines superseded_by the kept line " +
-			"(superseded: hide leaves them out). The other lines of their passage and notes added later are not superseded. " +
-			"Resolving the same lines again replaces the marker. keep_text and drop_text, the lines' text from the listing, are required: " +
-			"each resolution adds a line, which moves the lines below it that other pairs of the same listing name, so a line number alone is refused " +
-			"(expect_hash, drop_path's file hash, may stand in for drop_text, and for keep_text when both lines are in that file).",
-		Annotations: &mcp.ToolAnnotations{DestructiveHint: &no, IdempotentHint: true},
-	}, t.resolve)
-	addTool(srv, t, &mcp.Tool{
-		Name:  "memory_consolidate",
-		Title: "Find and merge duplicate memories",
-		Description: "List groups of near-duplicate passages in different memory files (word overlap of 90% or more, no number, date, " +
-			"negation, name or other value differing, nothing the dropped copy says that the kept one lacks, no word the kept one adds but articles, also, too, very, so and adverbs; to/from, he/she, was/is differ), each with an id, the copy to keep " +
-			"(one holding a line a resolution keeps, else the newest by the note's own date), every copy's similarity to it and the words that differ; similar pairs that differ in a value " +
-			"are listed as held (use memory_conflicts and memory_resolve for those). Nothing changes without apply. With apply: [ids] from a listing, " +
-			"each group's passages are read again under the write lock and compared by content hash; a group that changed is skipped with the reason, " +
-			"otherwise the kept note takes the copies' pinned, tags, importance and feedback marks and the copies' lines are removed (a file left empty is deleted, unless its front matter holds other fields than pinned, tags, importance, feedback, expires and date).",
-		Annotations: &mcp.ToolAnnotations{DestructiveHint: &yes, IdempotentHint: true},
-	}, t.consolidate)
+	return nil, feedbackOutput{FeedbackResult: *res}, nil
 }
 
 // resolveInput is the input of memory_resolve.
@@ -128,14 +87,6 @@ func (t *tools) resolve(ctx context.Context, in resolveInput) (*mcp.CallToolResu
 			return nil, out, err
 		}
 	}
-	for _, arg := range []struct {
-		name string
-		v    int
-	}{{"keep_line", in.KeepLine}, {"drop_line", in.DropLine}, {"drop_end_line", in.DropEndLine}} {
-		if err := checkRange("memory_resolve", arg.name, arg.v); err != nil {
-			return nil, out, err
-		}
-	}
 	if in.DropEndLine != 0 && in.DropEndLine < in.DropLine {
 		return nil, out, fmt.Errorf("memory_resolve: drop_end_line must be at least drop_line (%d), got %d", in.DropLine, in.DropEndLine)
 	}
@@ -157,7 +108,7 @@ func (t *tools) resolve(ctx context.Context, in resolveInput) (*mcp.CallToolResu
 	if err != nil {
 		return nil, out, pathError("memory_resolve", in.DropPath, err)
 	}
-	return nil, resolveOutput{ResolveResult: *res, Warnings: lockWaits(ctx)}, nil
+	return nil, resolveOutput{ResolveResult: *res}, nil
 }
 
 // maxGroupIDs bounds the group ids one memory_consolidate call applies.
@@ -192,16 +143,13 @@ type consolidateOutput struct {
 
 func (t *tools) consolidate(ctx context.Context, in consolidateInput) (*mcp.CallToolResult, consolidateOutput, error) {
 	out := consolidateOutput{Groups: []memweave.DuplicateGroup{}, Held: []memweave.HeldPair{}, Warnings: []memweave.Warning{}}
-	if err := checkRange("memory_consolidate", "max_results", in.MaxResults); err != nil {
-		return nil, out, err
-	}
 	if in.Apply == nil {
 		plan, err := t.w.Consolidate(ctx)
 		if err != nil {
 			return nil, out, err
 		}
 		n := cmp.Or(in.MaxResults, 50)
-		out.Groups, out.Held, out.Warnings = plan.Groups[:min(n, len(plan.Groups))], plan.Held, append(waitWarnings(ctx), plan.Warnings...)
+		out.Groups, out.Held, out.Warnings = plan.Groups[:min(n, len(plan.Groups))], plan.Held, plan.Warnings
 		out.Total, out.Truncated = len(plan.Groups), len(plan.Groups) > n
 		return nil, out, nil
 	}
@@ -220,17 +168,8 @@ func (t *tools) consolidate(ctx context.Context, in consolidateInput) (*mcp.Call
 	if err != nil {
 		return nil, out, err
 	}
-	out.Result, out.Warnings = res, waitWarnings(ctx)
+	out.Result = res
 	return nil, out, nil
-}
-
-// waitWarnings is [lockWaits] as warnings of the library's wire type.
-func waitWarnings(ctx context.Context) []memweave.Warning {
-	out := []memweave.Warning{}
-	for _, w := range lockWaits(ctx) {
-		out = append(out, memweave.Warning{Err: errors.New(w)})
-	}
-	return out
 }
 
 // shown is the path argument p as errors show it: workspace-relative

@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"bufio"
 	"context"
 	"crypto/sha256"
 	"crypto/subtle"
@@ -13,11 +14,13 @@ import (
 	"net/netip"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/memweave/memweave-go"
@@ -113,8 +116,9 @@ func (opts *HTTPOptions) withDefaults() HTTPOptions {
 // NewHTTPHandler returns an [http.Handler] that serves the tools of w to
 // any number of concurrent MCP clients over stateless streamable HTTP at
 // [HTTPPath], with the checks of opts: the Host and Origin headers (403),
-// the bearer token (401), the request body size (413), and the limits on
-// requests in flight and their bodies (503). The handler does not own w.
+// the bearer token (401), the request body size (413), the limits on
+// requests in flight and their bodies (503), and one message per request
+// (a JSON-RPC batch gets 400). The handler does not own w.
 // A nil opts means the defaults.
 //
 // The server is stateless, as MCP's 2026-07-28 revision has it: each
@@ -142,7 +146,7 @@ func newHTTPHandler(srv *mcp.Server, o HTTPOptions) *guard {
 		// client that goes away cancels it.
 		PropagateRequestCancellation: true,
 	})
-	lim := newLimiter(sdk, o)
+	lim := newLimiter(noBatches(sdk, int64(o.MaxFrameBytes)), o)
 	var h http.Handler = lim
 	if o.Token != "" {
 		want := sha256.Sum256([]byte(o.Token))
@@ -161,6 +165,55 @@ func newHTTPHandler(srv *mcp.Server, o HTTPOptions) *guard {
 		g.hosts = append(g.hosts, strings.ToLower(strings.Trim(host, "[]")))
 	}
 	return g
+}
+
+// noBatches refuses a request whose body is a JSON-RPC batch (a JSON
+// array) with 400 before passing the others on to next, reading at most
+// limit bytes of white space ahead of the message. The SDK serves the
+// calls of a batch from a client of a revision before 2025-06-18 all at
+// once, as one request: the limits on requests in flight would not bound
+// them. The stdio [Transport] refuses batches too.
+func noBatches(next http.Handler, limit int64) http.Handler {
+	return http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		if r.Body == nil || r.Body == http.NoBody {
+			next.ServeHTTP(rw, r)
+			return
+		}
+		br := bufio.NewReader(http.MaxBytesReader(rw, r.Body, limit))
+		for {
+			c, err := br.ReadByte()
+			if err != nil {
+				break // the SDK reads the error again and answers it
+			}
+			if c == ' ' || c == '\t' || c == '\r' || c == '\n' {
+				continue
+			}
+			br.UnreadByte()
+			if c == '[' {
+				writeRPCError(rw, http.StatusBadRequest, errBatch+" request")
+				return
+			}
+			break
+		}
+		r.Body = struct {
+			io.Reader
+			io.Closer
+		}{br, r.Body}
+		next.ServeHTTP(rw, r)
+	})
+}
+
+// writeRPCError answers an HTTP request with status and a JSON-RPC
+// error response -32600 holding text and a null id.
+func writeRPCError(rw http.ResponseWriter, status int, text string) {
+	b, err := rpcError(nil, jsonrpc.CodeInvalidRequest, text)
+	if err != nil {
+		http.Error(rw, text, status)
+		return
+	}
+	rw.Header().Set("Content-Type", "application/json")
+	rw.WriteHeader(status)
+	rw.Write(b)
 }
 
 // guard checks the path, Host and Origin of each request, and bounds how
@@ -239,6 +292,77 @@ func (g *guard) originAllowed(origin string) bool {
 	return g.hostAllowed(u.Hostname())
 }
 
+// checkAllowed checks each of hosts with [CheckAllowedHost] and of
+// origins with [CheckAllowedOrigin].
+func checkAllowed(hosts, origins []string) error {
+	for _, h := range hosts {
+		if err := CheckAllowedHost(h); err != nil {
+			return err
+		}
+	}
+	for _, o := range origins {
+		if err := CheckAllowedOrigin(o); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// CheckAllowedHost reports why host cannot be an entry of
+// HTTPOptions.AllowedHosts, or nil: an entry is a host name or an IP
+// address, without port, scheme or path, as a request's Host header
+// names it before its port ("mcp.example.com", "192.168.1.5", "::1").
+// Any other entry would match no request. [ListenHTTP] and [ServeHTTP]
+// refuse one.
+func CheckAllowedHost(host string) error {
+	if _, err := netip.ParseAddr(strings.Trim(host, "[]")); err == nil || isHostName(host) {
+		return nil
+	}
+	return fmt.Errorf("mcpserver: allowed host %q matches no request: want a host name or IP address without port, scheme or path, such as mcp.example.com", host)
+}
+
+// isHostName reports whether s is a DNS name: dot-separated labels of
+// letters, digits, '-' and '_'.
+func isHostName(s string) bool {
+	if s == "" || len(s) > 253 {
+		return false
+	}
+	for label := range strings.SplitSeq(s, ".") {
+		if label == "" || len(label) > 63 || strings.ContainsFunc(label, func(r rune) bool {
+			return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_')
+		}) {
+			return false
+		}
+	}
+	return true
+}
+
+// CheckAllowedOrigin reports why origin cannot be an entry of
+// HTTPOptions.AllowedOrigins, or nil: an entry is an origin as a browser
+// sends it in the Origin header, "scheme://host[:port]" with an http or
+// https scheme, in lower case, without a path or the scheme's default
+// port ("https://app.example.com", "http://localhost:3000"). Any other
+// entry would match no request. [ListenHTTP] and [ServeHTTP] refuse one.
+func CheckAllowedOrigin(origin string) error {
+	u, err := url.Parse(origin)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Opaque != "" || CheckAllowedHost(u.Hostname()) != nil {
+		return fmt.Errorf("mcpserver: allowed origin %q matches no request: want scheme://host[:port] with scheme http or https, such as https://app.example.com", origin)
+	}
+	want := u.Scheme + "://" + strings.ToLower(u.Host)
+	if port := u.Port(); port != "" {
+		if n, err := strconv.ParseUint(port, 10, 16); err != nil || n == 0 {
+			return fmt.Errorf("mcpserver: allowed origin %q matches no request: the port must be a number 1 to 65535", origin)
+		}
+		if port == map[string]string{"http": "80", "https": "443"}[u.Scheme] {
+			want = strings.TrimSuffix(want, ":"+port)
+		}
+	}
+	if want != origin {
+		return fmt.Errorf("mcpserver: allowed origin %q matches no request: a browser sends it as %q (lower case, no path, no default port)", origin, want)
+	}
+	return nil
+}
+
 // hostOnly returns the host of a Host header value, without its port
 // and brackets.
 func hostOnly(hostport string) string {
@@ -292,11 +416,14 @@ func checkListener(ln net.Listener, opts *HTTPOptions) error {
 }
 
 // checkAddrToken checks the token of opts for an address addr, a
-// loopback one or not.
+// loopback one or not, and its allowed hosts and origins.
 func checkAddrToken(loopback bool, addr string, opts *HTTPOptions) error {
 	token := ""
 	if opts != nil {
 		token = opts.Token
+		if err := checkAllowed(opts.AllowedHosts, opts.AllowedOrigins); err != nil {
+			return err
+		}
 	}
 	switch {
 	case token == "" && loopback:

@@ -26,8 +26,8 @@ type intRange struct{ min, max int }
 
 // intRanges are the ranges of the tools' integer arguments, by tool and
 // argument, one place for each bound: [boundIntegers] states each in the
-// input schema for the client, [checkRanges] refuses a call with a value
-// outside it, and the handlers check them again with [checkRange]. A
+// input schema for the client, and [checkRanges] refuses a call with a
+// value outside it, so that a handler gets its integers in range. A
 // minimum of 0 for a count means "the default".
 var intRanges = map[string]map[string]intRange{
 	"memory_search":      {"max_results": {0, MaxSearchResults}},
@@ -44,15 +44,11 @@ var intRanges = map[string]map[string]intRange{
 	},
 }
 
-// checkRange returns an error naming tool, arg and its range in
-// [intRanges] when v is outside it: an int from a handler's arguments, or
-// a float64 from the JSON of a call (see [checkRanges]).
-func checkRange[N int | float64](tool, arg string, v N) error {
-	r, ok := intRanges[tool][arg]
+// checkRange returns an error naming tool, arg and r when v, a whole
+// number from the JSON of a call, is outside r.
+func checkRange(tool, arg string, r intRange, v float64) error {
 	switch {
-	case !ok:
-		return fmt.Errorf("%s: %s has no range", tool, arg)
-	case float64(v) >= float64(r.min) && float64(v) <= float64(r.max):
+	case v >= float64(r.min) && v <= float64(r.max):
 		return nil
 	case r.max == maxIntArg:
 		return fmt.Errorf("%s: %s must be %d or more, got %v", tool, arg, r.min, v)
@@ -84,6 +80,8 @@ func boundIntegers(tool string, s *jsonschema.Schema) {
 // SDK's schema check, whose message names the argument but one bound
 // only, as a float ("maximum: 51/1 is greater than 50.000000"). A value
 // that is not a number, or not a whole one, is left to the schema check.
+// It is the one range check: the handlers, which only a tools/call
+// reaches, take their integers as given.
 func checkRanges(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 		p, ok := req.GetParams().(*mcp.CallToolParamsRaw)
@@ -94,12 +92,13 @@ func checkRanges(next mcp.MethodHandler) mcp.MethodHandler {
 		if json.Unmarshal(p.Arguments, &args) != nil {
 			return next(ctx, method, req)
 		}
-		for _, name := range slices.Sorted(maps.Keys(intRanges[p.Name])) {
+		ranges := intRanges[p.Name]
+		for _, name := range slices.Sorted(maps.Keys(ranges)) {
 			v, ok := args[name].(float64)
 			if !ok || v != math.Trunc(v) {
 				continue
 			}
-			if err := checkRange(p.Name, name, v); err != nil {
+			if err := checkRange(p.Name, name, ranges[name], v); err != nil {
 				return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: err.Error()}}}, nil
 			}
 		}

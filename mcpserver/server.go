@@ -6,14 +6,12 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"reflect"
 	"runtime/debug"
 	"strings"
 	"sync"
 	"syscall"
 	"time"
 
-	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/memweave/memweave-go"
@@ -223,19 +221,22 @@ func handler[In, Out any](t *tools, name string, fn func(context.Context, In) (*
 				res, out, err = nil, zero, fmt.Errorf("%s failed: internal error: %v", name, p)
 			}
 		}()
-		// A call kept waiting for a lock is logged, and the tools that
-		// return warnings return it too (see lockWaits).
+		// A call kept waiting for a lock is logged, and the outputs
+		// that report waits (see waitReporter) say so.
 		waits := new(lockWaitList)
-		ctx = context.WithValue(workspace.WithLockNotice(ctx, func(w workspace.LockWait) {
+		ctx = workspace.WithLockNotice(ctx, func(w workspace.LockWait) {
 			t.log.Warn("tool call waiting for a lock", "tool", name, "lock", w.Path, "pid", w.PID)
 			waits.add(w)
-		}), lockWaitsKey{}, waits)
+		})
 		res, out, err = fn(ctx, in)
 		if err != nil {
 			var zero Out
 			msg := t.clean(err.Error())
 			t.log.Warn("tool call failed", "tool", name, "error", msg)
 			return nil, zero, errors.New(msg)
+		}
+		if o, ok := any(&out).(waitReporter); ok {
+			o.addWaits(waits.warnings())
 		}
 		return res, out, nil
 	}
@@ -254,17 +255,9 @@ func (l *lockWaitList) add(w workspace.LockWait) {
 	l.mu.Unlock()
 }
 
-// lockWaitsKey is the context key of a call's lockWaitList.
-type lockWaitsKey struct{}
-
-// lockWaits returns what a call under ctx waited for past
-// [workspace.LockNoticeDelay], as warnings: a model that saw a write
-// take seconds learns why.
-func lockWaits(ctx context.Context) []string {
-	l, _ := ctx.Value(lockWaitsKey{}).(*lockWaitList)
-	if l == nil {
-		return nil
-	}
+// warnings returns the waits as warnings, nil when none: a model that
+// saw a write take seconds learns why.
+func (l *lockWaitList) warnings() []string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	var out []string
@@ -272,6 +265,31 @@ func lockWaits(ctx context.Context) []string {
 		out = append(out, "waited more than "+workspace.LockNoticeDelay.String()+": "+strings.TrimPrefix(w.String(), "waiting "))
 	}
 	return out
+}
+
+// A waitReporter is a tool's output that reports, first among its
+// warnings, what lock the call waited for past
+// [workspace.LockNoticeDelay]: the outputs of the tools that write.
+type waitReporter interface{ addWaits(warnings []string) }
+
+func (o *writeOutput) addWaits(ws []string)    { o.Warnings = append(ws, o.Warnings...) }
+func (o *deleteOutput) addWaits(ws []string)   { o.Warnings = append(ws, o.Warnings...) }
+func (o *feedbackOutput) addWaits(ws []string) { o.Warnings = append(ws, o.Warnings...) }
+func (o *resolveOutput) addWaits(ws []string)  { o.Warnings = append(ws, o.Warnings...) }
+
+// addWaits also sets Warning, the warnings joined, for clients of
+// earlier versions.
+func (o *appendOutput) addWaits(ws []string) {
+	o.Warnings = append(ws, o.Warnings...)
+	o.Warning = strings.Join(o.Warnings, "; ")
+}
+
+func (o *consolidateOutput) addWaits(ws []string) {
+	waits := make([]memweave.Warning, len(ws))
+	for i, w := range ws {
+		waits[i] = memweave.Warning{Err: errors.New(w)}
+	}
+	o.Warnings = append(waits, o.Warnings...)
 }
 
 // clean makes an error message read well on its own: one line, without
@@ -305,118 +323,4 @@ func pathError(op, path string, err error) error {
 		return err
 	}
 	return fmt.Errorf("%s %q %s (%w)", op, path, hint, err)
-}
-
-// yes and no are what the optional (pointer) hints point to.
-var (
-	yes = true
-	no  = false
-)
-
-// register adds the thirteen tools to srv.
-func (t *tools) register(srv *mcp.Server) {
-	t.registerHistory(srv)
-	t.registerCurate(srv)
-	addTool(srv, t, &mcp.Tool{
-		Name:  "memory_search",
-		Title: "Search memory",
-		Description: "Search the long-term memory (Markdown files under memory/) by keyword and by vector similarity. " +
-			"Returns the best-matching passages with their file path, line range, score (0-1) and a snippet. " +
-			"Use it before answering questions about past work, decisions, people or preferences; then read the full lines with memory_get.",
-		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true},
-	}, t.search)
-	addTool(srv, t, &mcp.Tool{
-		Name:  "memory_get",
-		Title: "Read memory lines",
-		Description: "Read exact lines of a memory file, for example the range a memory_search result points to. " +
-			"path is relative to memory/ (or starts with memory/); from is the first line, 1-based (default 1); lines is how many (default: to the end).",
-		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true},
-	}, t.get)
-	addTool(srv, t, &mcp.Tool{
-		Name:  "memory_write",
-		Title: "Write memory file",
-		Description: "Create or completely replace a Markdown file under memory/ with the given content, and index it. " +
-			"The old content is lost: read it with memory_get first when updating. For a new fact, prefer memory_append. " +
-			"path is relative to memory/, such as notes/database.md; paths outside memory/ and non-Markdown names are refused.",
-		Annotations: &mcp.ToolAnnotations{DestructiveHint: &yes, IdempotentHint: true},
-	}, t.write)
-	addTool(srv, t, &mcp.Tool{
-		Name:  "memory_append",
-		Title: "Append memory note",
-		Description: "Add a note to today's dated memory log (memory/YYYY-MM-DD.md, or memory/<source>/YYYY-MM-DD.md with a source) and index it. " +
-			"Use it to remember durable facts: decisions, preferences, names, configurations. Earlier notes are kept. Returns the file's path.",
-		Annotations: &mcp.ToolAnnotations{DestructiveHint: &no, IdempotentHint: false},
-	}, t.append)
-	addTool(srv, t, &mcp.Tool{
-		Name:  "memory_delete",
-		Title: "Delete memory file",
-		Description: "Delete a Markdown file under memory/ and remove it from the index, so that searches no longer find it. " +
-			"Its content is lost: use it only for a file that is wrong or obsolete as a whole. " +
-			"path is relative to memory/, such as notes/database.md; paths outside memory/ and non-Markdown names are refused.",
-		Annotations: &mcp.ToolAnnotations{DestructiveHint: &yes, IdempotentHint: true},
-	}, t.delete)
-	addTool(srv, t, &mcp.Tool{
-		Name:  "memory_pack",
-		Title: "Pack memory for a budget",
-		Description: "Search the memory and return the set of passages (whole lines, near-duplicates removed) that carries the most relevance " +
-			"within budget_tokens tokens (estimated as 4 bytes per token). The total never exceeds the budget: a passage larger than " +
-			"the budget is left out, never cut, and counted in over_budget, with smallest_over_budget the budget that packs the smallest. " +
-			"warnings say why the pack may be degraded, naming each note left out because it could not be read.",
-		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true},
-	}, t.pack)
-	addTool(srv, t, &mcp.Tool{
-		Name:  "memory_index",
-		Title: "Index memory",
-		Description: "Bring the memory index up to date with the files: index new and changed files, drop deleted ones. " +
-			"Searches already do this for changed files; call it after large edits made outside these tools. force re-reads every file.",
-		Annotations: &mcp.ToolAnnotations{DestructiveHint: &no, IdempotentHint: true},
-	}, t.index)
-	addTool(srv, t, &mcp.Tool{
-		Name:        "memory_status",
-		Title:       "Memory status",
-		Description: "Describe the memory index: workspace, number of files and chunks, embedder, search mode, and files changed since the last index run.",
-		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true},
-	}, t.status)
-}
-
-// wireSchemas are the schemas of the wire types whose JSON is not their
-// Go shape: a [memweave.Warning] marshals as one sentence.
-var wireSchemas = map[reflect.Type]*jsonschema.Schema{
-	reflect.TypeFor[memweave.Warning](): {Type: "string", Description: "a problem that did not stop the call, as one sentence"},
-}
-
-// nonEmptyHash gives the expect_hash property of s, if any, a minimum
-// length of 1. Go's decoder cannot tell "" from an absent argument, and
-// an absent one means "no check"; a client filling the argument from a
-// template variable left unset sends "", and would then replace or
-// delete a note unchecked. The schema's check refuses it, naming the
-// argument, and tools/list says so.
-func nonEmptyHash(s *jsonschema.Schema) {
-	if p := s.Properties["expect_hash"]; p != nil {
-		p.MinLength = new(1)
-	}
-}
-
-// addTool adds tool to srv as mcp.AddTool does, with fn as its handler
-// under the tool's name (see [handler]) and its output schema inferred
-// from Out and [wireSchemas], so that it describes the JSON the library's
-// wire types marshal to. The tool's Title is its annotations' title too,
-// and its OpenWorldHint is false: every tool's world is the workspace, as
-// the MCP specification's example of a memory tool has it.
-func addTool[In, Out any](srv *mcp.Server, t *tools, tool *mcp.Tool, fn func(context.Context, In) (*mcp.CallToolResult, Out, error)) {
-	in, err := jsonschema.For[In](nil)
-	if err != nil {
-		panic(fmt.Sprintf("mcpserver: input schema of %s: %v", tool.Name, err))
-	}
-	boundIntegers(tool.Name, in)
-	nonEmptyHash(in)
-	tool.InputSchema = in
-	s, err := jsonschema.For[Out](&jsonschema.ForOptions{TypeSchemas: wireSchemas})
-	if err != nil {
-		panic(fmt.Sprintf("mcpserver: output schema of %s: %v", tool.Name, err))
-	}
-	tool.OutputSchema = s
-	tool.Annotations.Title = tool.Title
-	tool.Annotations.OpenWorldHint = &no
-	mcp.AddTool(srv, tool, handler(t, tool.Name, fn))
 }

@@ -103,9 +103,6 @@ func (t *tools) search(ctx context.Context, in searchInput) (*mcp.CallToolResult
 	if err := checkList("memory_search", "tags", in.Tags); err != nil {
 		return nil, out, err
 	}
-	if err := checkRange("memory_search", "max_results", in.MaxResults); err != nil {
-		return nil, out, err
-	}
 	var opts []memweave.SearchOption
 	if in.MaxResults > 0 {
 		opts = append(opts, memweave.MaxResults(in.MaxResults))
@@ -226,14 +223,6 @@ func (t *tools) get(ctx context.Context, in getInput) (*mcp.CallToolResult, getO
 	if err := checkSize("memory_get", "path", in.Path, MaxPathBytes); err != nil {
 		return nil, out, err
 	}
-	for _, arg := range []struct {
-		name string
-		v    int
-	}{{"from", in.From}, {"lines", in.Lines}} {
-		if err := checkRange("memory_get", arg.name, arg.v); err != nil {
-			return nil, out, err
-		}
-	}
 	from := cmp.Or(in.From, memfile.FirstLine)
 	text, hash, err := t.w.GetWithHash(ctx, in.Path, from, in.Lines)
 	if err != nil {
@@ -307,7 +296,7 @@ func (t *tools) write(ctx context.Context, in writeInput) (*mcp.CallToolResult, 
 	if err != nil {
 		return nil, out, pathError("memory_write", in.Path, err)
 	}
-	return nil, writeOutput{Path: rel, Bytes: len(in.Content), Chunks: res.ChunksCreated, Warnings: append(lockWaits(ctx), t.warnings(res.Warnings)...)}, nil
+	return nil, writeOutput{Path: rel, Bytes: len(in.Content), Chunks: res.ChunksCreated, Warnings: t.warnings(res.Warnings)}, nil
 }
 
 // appendInput is the input of memory_append.
@@ -320,13 +309,9 @@ type appendInput struct {
 type appendOutput struct {
 	Path     string   `json:"path" jsonschema:"workspace-relative dated file the note was added to"`
 	Warnings []string `json:"warnings,omitempty" jsonschema:"set when the note was stored but cannot be found by search as written: another program took the file over the size limit meanwhile (a note that would take the log over the limit is refused instead, nothing written), or the embedding endpoint failed and the note is found by keyword only until the next index; also what lock the call waited for, if it waited long; one item per problem"`
-	// Warning is Warnings joined by "; ", the field of earlier versions.
+	// Warning is Warnings joined by "; " (set by addWaits, with the
+	// waits), the field of earlier versions.
 	Warning string `json:"warning,omitempty" jsonschema:"deprecated: the items of warnings joined by '; ', kept for clients of earlier versions"`
-}
-
-// appended is the output of memory_append with the warnings warns.
-func appended(path string, warns []string) appendOutput {
-	return appendOutput{Path: path, Warnings: warns, Warning: strings.Join(warns, "; ")}
 }
 
 func (t *tools) append(ctx context.Context, in appendInput) (*mcp.CallToolResult, appendOutput, error) {
@@ -340,22 +325,21 @@ func (t *tools) append(ctx context.Context, in appendInput) (*mcp.CallToolResult
 	if err != nil && path == "" {
 		return nil, appendOutput{}, pathError("memory_append", in.Source, err)
 	}
-	warns := lockWaits(ctx)
 	if errors.Is(err, memweave.ErrTooLarge) {
 		// err quotes the log's own size warning; the others stay.
-		warns = append(warns, t.clean(err.Error()))
+		warns := []string{t.clean(err.Error())}
 		for _, w := range warningsOf(res) {
 			if w.Path != path || !errors.Is(w, memweave.ErrTooLarge) {
 				warns = append(warns, t.clean(w.Error()))
 			}
 		}
-		return nil, appended(path, warns), nil
+		return nil, appendOutput{Path: path, Warnings: warns}, nil
 	}
 	if err != nil {
 		// err says the note is stored in path, and indexing it failed.
 		return nil, appendOutput{}, fmt.Errorf("memory_append: %w", err)
 	}
-	return nil, appended(path, append(warns, t.warnings(res.Warnings)...)), nil
+	return nil, appendOutput{Path: path, Warnings: t.warnings(res.Warnings)}, nil
 }
 
 // deleteInput is the input of memory_delete.
@@ -382,7 +366,7 @@ func (t *tools) delete(ctx context.Context, in deleteInput) (*mcp.CallToolResult
 	if err := t.w.Delete(ctx, in.Path, memweave.ExpectHash(in.ExpectHash)); err != nil {
 		return nil, deleteOutput{}, pathError("memory_delete", in.Path, err)
 	}
-	return nil, deleteOutput{Path: rel, Warnings: lockWaits(ctx)}, nil
+	return nil, deleteOutput{Path: rel}, nil
 }
 
 // packInput is the input of memory_pack.
@@ -394,9 +378,6 @@ type packInput struct {
 
 func (t *tools) pack(ctx context.Context, in packInput) (*mcp.CallToolResult, memweave.Pack, error) {
 	if err := checkSize("memory_pack", "query", in.Query, MaxQueryBytes); err != nil {
-		return nil, memweave.Pack{}, err
-	}
-	if err := checkRange("memory_pack", "budget_tokens", in.BudgetTokens); err != nil {
 		return nil, memweave.Pack{}, err
 	}
 	sup, err := superseded("memory_pack", in.Superseded)
@@ -490,9 +471,6 @@ func (t *tools) conflicts(ctx context.Context, in conflictsInput) (*mcp.CallTool
 	if err := checkList("memory_conflicts", "sources", in.Sources); err != nil {
 		return nil, out, err
 	}
-	if err := checkRange("memory_conflicts", "max_results", in.MaxResults); err != nil {
-		return nil, out, err
-	}
 	opts := []memweave.SearchOption{memweave.MaxResults(cmp.Or(in.MaxResults, 50)), memweave.PathPrefix(in.PathPrefix)}
 	if len(in.Sources) > 0 {
 		opts = append(opts, memweave.Sources(in.Sources...))
@@ -531,42 +509,12 @@ func (t *tools) changes(ctx context.Context, in changesInput) (*mcp.CallToolResu
 			return nil, out, err
 		}
 	}
-	// Each check names its own argument: an error naming both blamed
-	// max_results for a bad offset.
 	if in.From == "" {
 		return nil, out, errors.New(`memory_changes: from must name a git revision (a commit id, branch, tag or HEAD~3), got ""`)
-	}
-	for _, arg := range []struct {
-		name string
-		v    int
-	}{{"max_results", in.MaxResults}, {"offset", in.Offset}} {
-		if err := checkRange("memory_changes", arg.name, arg.v); err != nil {
-			return nil, out, err
-		}
 	}
 	res, err := t.w.Changes(ctx, in.From, in.To, memweave.ChangesPage{Offset: in.Offset, Limit: cmp.Or(in.MaxResults, 50)})
 	if err != nil {
 		return nil, out, err
 	}
 	return nil, *res, nil
-}
-
-// registerHistory adds memory_conflicts and memory_changes to srv.
-func (t *tools) registerHistory(srv *mcp.Server) {
-	addTool(srv, t, &mcp.Tool{
-		Name:  "memory_conflicts",
-		Title: "Find contradicting memories",
-		Description: "List pairs of memory passages that seem to contradict each other (a different number, version, date or name " +
-			"for the same thing, a negation, an antonym), each likely or possible, with a reason and which side is newer. " +
-			"Use it to clean up memory: read both with memory_get, then fix or delete the outdated one.",
-		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true},
-	}, t.conflicts)
-	addTool(srv, t, &mcp.Tool{
-		Name:  "memory_changes",
-		Title: "Memory changes between revisions",
-		Description: "List the memory passages added, removed or changed between two git revisions of the workspace " +
-			"(or a revision and the files as they are now), with paths and line ranges: what was learned or forgotten. " +
-			"Answers a page (max_results, default 50); when truncated, call again with offset = next_offset.",
-		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true},
-	}, t.changes)
 }

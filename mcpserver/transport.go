@@ -44,6 +44,10 @@ const sniffBytes = 4 << 10
 //   - A line that is not JSON is answered with a -32700 parse error, and
 //     one that is JSON but not a JSON-RPC message with -32600; the
 //     session goes on. Batches (JSON arrays) are refused with -32600.
+//   - At most [DefaultMaxInFlight] tool calls run at once: one past it
+//     is answered at once with a JSON-RPC error -32000 "server busy", as
+//     the HTTP server answers 503, and not run. Other requests and
+//     notifications, such as a cancellation, are read as usual.
 //   - When the input ends, the calls already read finish and their
 //     responses are written before the connection reports the end, for up
 //     to ShutdownGrace; then the calls still running are cancelled.
@@ -125,10 +129,13 @@ type conn struct {
 	// writeMu serializes writes to out.
 	writeMu sync.Mutex
 
-	// mu guards pending and answered.
+	// mu guards pending, tools and answered.
 	mu sync.Mutex
-	// pending holds the ids of the calls read and not yet answered.
+	// pending holds the ids of the calls read and not yet answered,
+	// true for a tools/call.
 	pending map[jsonrpc.ID]bool
+	// tools counts the tools/call requests in pending.
+	tools int
 	// answered is closed, and replaced, whenever a pending call is
 	// answered.
 	answered chan struct{}
@@ -239,23 +246,35 @@ func (c *conn) decode(f frame) (msg jsonrpc.Message, id json.RawMessage, code in
 	case !json.Valid(data):
 		return nil, nil, jsonrpc.CodeParseError, "parse error: the message is not valid JSON"
 	case data[0] == '[':
-		return nil, nil, jsonrpc.CodeInvalidRequest, "invalid request: batches are not supported; send one message per line"
+		return nil, nil, jsonrpc.CodeInvalidRequest, errBatch + " line"
 	}
 	msg, err := jsonrpc.DecodeMessage(data)
 	if err != nil {
 		return nil, sniffID(data), jsonrpc.CodeInvalidRequest, "invalid request: " + err.Error()
 	}
 	if req, ok := msg.(*jsonrpc.Request); ok && req.IsCall() {
+		tool := req.Method == "tools/call"
 		c.mu.Lock()
-		dup := c.pending[req.ID]
-		c.pending[req.ID] = true
-		c.mu.Unlock()
-		if dup {
+		defer c.mu.Unlock()
+		_, dup := c.pending[req.ID]
+		switch {
+		case dup:
 			return nil, sniffID(data), jsonrpc.CodeInvalidRequest, "invalid request: the id of a request still in progress"
+		case tool && c.tools >= DefaultMaxInFlight:
+			return nil, sniffID(data), codeBusy, fmt.Sprintf("server busy: %d tool calls are running; retry once one is answered", c.tools)
+		}
+		c.pending[req.ID] = tool
+		if tool {
+			c.tools++
 		}
 	}
 	return msg, nil, 0, ""
 }
+
+// codeBusy is the JSON-RPC error code of a tools/call refused because
+// [DefaultMaxInFlight] tool calls are running: a server error, in the
+// range JSON-RPC leaves to implementations.
+const codeBusy = -32000
 
 // sniffID returns the top-level "id" of the JSON object data begins with,
 // as JSON, or null when it is not found before data ends or is not a
@@ -296,16 +315,25 @@ func sniffID(data []byte) json.RawMessage {
 	return null
 }
 
-// writeError writes a JSON-RPC error response.
-func (c *conn) writeError(id json.RawMessage, code int, text string) error {
+// errBatch is the start of the error answering a JSON-RPC batch (a JSON
+// array of messages), on stdio ("line") and HTTP ("request").
+const errBatch = "invalid request: batches are not supported; send one message per"
+
+// rpcError returns a JSON-RPC error response to id (nil: null).
+func rpcError(id json.RawMessage, code int, text string) ([]byte, error) {
 	if id == nil {
 		id = json.RawMessage("null")
 	}
-	b, err := json.Marshal(struct {
+	return json.Marshal(struct {
 		JSONRPC string          `json:"jsonrpc"`
 		ID      json.RawMessage `json:"id"`
 		Error   jsonrpc.Error   `json:"error"`
 	}{"2.0", id, jsonrpc.Error{Code: int64(code), Message: text}})
+}
+
+// writeError writes a JSON-RPC error response.
+func (c *conn) writeError(id json.RawMessage, code int, text string) error {
+	b, err := rpcError(id, code, text)
 	if err != nil {
 		return err
 	}
@@ -314,13 +342,24 @@ func (c *conn) writeError(id json.RawMessage, code int, text string) error {
 
 // Write implements [mcp.Connection].
 func (c *conn) Write(_ context.Context, msg jsonrpc.Message) error {
+	resp, _ := msg.(*jsonrpc.Response)
+	if resp != nil {
+		// The place of a tool call is free before its answer is
+		// written: a client that reads it may send the next call.
+		c.mu.Lock()
+		if c.pending[resp.ID] {
+			c.pending[resp.ID] = false
+			c.tools--
+		}
+		c.mu.Unlock()
+	}
 	b, err := jsonrpc.EncodeMessage(msg)
 	if err == nil {
 		err = c.writeLine(b)
 	}
-	if resp, ok := msg.(*jsonrpc.Response); ok {
+	if resp != nil {
 		c.mu.Lock()
-		if c.pending[resp.ID] {
+		if _, ok := c.pending[resp.ID]; ok {
 			delete(c.pending, resp.ID)
 			close(c.answered)
 			c.answered = make(chan struct{})

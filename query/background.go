@@ -146,7 +146,7 @@ func sampleKey(s index.Sample) embedcache.Key {
 // a sample a write changed while it was read, so that it may be kept.
 func (b *Backgrounds) measure(ctx context.Context, s index.Sample, key embedcache.Key, n int, identity string, probes [][]float32) (bg search.Background, _ [][]float32, kept bool, _ error) {
 	cache := embedcache.New(identity)
-	found, err := cache.Lookup(ctx, b.DB.CacheTable(), []embedcache.Key{key})
+	found, err := cache.Lookup(ctx, b.DB.CacheTable(), 3, []embedcache.Key{key})
 	if err != nil {
 		return search.Background{}, nil, false, err
 	}
@@ -211,7 +211,8 @@ func (b *Backgrounds) embedProbes(ctx context.Context, cache *embedcache.Cache) 
 	for i, t := range texts {
 		keys[i] = embedcache.KeyOf(probeKeyPrefix + t)
 	}
-	found, err := cache.Lookup(ctx, b.DB.CacheTable(), keys)
+	dims := b.Embedder.Identity().Dims
+	found, err := cache.Lookup(ctx, b.DB.CacheTable(), dims, keys)
 	if err != nil {
 		return nil, err
 	}
@@ -224,7 +225,6 @@ func (b *Backgrounds) embedProbes(ctx context.Context, cache *embedcache.Cache) 
 	}
 	g, gctx := errgroup.WithContext(ectx)
 	g.SetLimit(probeFanOut)
-	dims := b.Embedder.Identity().Dims
 	for i, t := range texts {
 		if v := found[keys[i]]; v != nil && finite(v) && (dims == 0 || len(v) == dims) {
 			out[i] = v

@@ -28,6 +28,9 @@ var (
 	// or punctuation, which the keyword index does not keep: the keyword
 	// side had nothing to search for.
 	ErrNoWords = errors.New("search: the query has no words (letters or digits) for keyword search: emoji and punctuation alone are not indexed; add a word")
+	// ErrQueryCut: the query has more words than the keyword query takes
+	// ([MaxQueryTerms]); those after them were not searched by keyword.
+	ErrQueryCut = fmt.Errorf("search: the query has more words than the keyword search takes (%d): those after them were not searched by keyword", MaxQueryTerms)
 	// ErrProbes is wrapped by a [Hybrid.Background] error that comes from
 	// the embedder: the search degrades to keyword results, as when the
 	// query cannot be embedded.
@@ -151,6 +154,9 @@ func (h *Hybrid) Retrieve(ctx context.Context, req Request) (*Retrieved, error) 
 	}
 	if wantKw && qp.keyword == "" {
 		out.Warnings = append(out.Warnings, ErrNoWords)
+	}
+	if wantKw && qp.cut != "" {
+		out.Warnings = append(out.Warnings, fmt.Errorf("%w; the first left out is %q: shorten the query to the words that matter", ErrQueryCut, qp.cut))
 	}
 	cands := candidates(r.kw, r.vec)
 	chunks, err := h.finish(ctx, r, cands, wantKw && wantVec)

@@ -12,6 +12,16 @@ import (
 // ErrEmptyQuery is returned for a query with nothing but white space.
 var ErrEmptyQuery = errors.New("search: empty query: give words to search for")
 
+// MaxQueryBytes bounds a query's length in bytes. A search uses at most
+// [MaxQueryTerms] of its words, and an embedding server takes a few
+// thousand tokens, so a longer query is a document handed in by mistake;
+// planning and embedding it cost about a second of CPU per 6 MB.
+const MaxQueryBytes = 64 << 10
+
+// ErrQueryTooLong is returned for a query longer than [MaxQueryBytes].
+// Its text has no "search:" of its own: the root wraps it in one.
+var ErrQueryTooLong = errors.New("query too long")
+
 // Options are the per-call settings of a search, as the root package's
 // SearchOption functions set them over the configured defaults.
 type Options struct {
@@ -71,6 +81,8 @@ func (o *Options) Validate() error {
 	switch {
 	case o.Err != nil:
 		return o.Err
+	case len(o.Query) > MaxQueryBytes:
+		return fmt.Errorf("%w: %d bytes, at most %d: search with the question, not a document", ErrQueryTooLong, len(o.Query), MaxQueryBytes)
 	case strings.TrimSpace(o.Query) == "":
 		return ErrEmptyQuery
 	case o.MaxResults <= 0:

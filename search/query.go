@@ -60,13 +60,15 @@ func (o QueryOptions) QueryTerms(q string) []string {
 type queryPlan struct {
 	keyword, phrase string
 	terms           []string
+	// cut is the first query word the term cap left out, "" if none.
+	cut string
 }
 
 // planQuery plans q under o for one search.
 func (o QueryOptions) planQuery(q string) queryPlan {
 	toks := queryTokens(q)
 	p := o.plan(toks)
-	qp := queryPlan{keyword: strings.Join(p.fts, " OR "), terms: p.words}
+	qp := queryPlan{keyword: strings.Join(p.fts, " OR "), terms: p.words, cut: p.cut}
 	if o.phraseWeight() > 0 {
 		qp.phrase = o.phrase(toks)
 	}
@@ -181,6 +183,7 @@ func QueryTerms(q string) []string {
 type plan struct {
 	fts   []string // rendered FTS5 terms, in priority order
 	words []string // highlight words
+	cut   string   // the first query word left out by the cap
 }
 
 // planner accumulates terms with deduplication and the term cap.
@@ -203,6 +206,21 @@ func (p *planner) addFTS(s string, prefix bool) {
 	}
 	p.seenFTS[r] = true
 	p.fts = append(p.fts, r)
+}
+
+// capped records word as the first query word the cap left out when its
+// term s (a prefix term when prefix) is new and there is no room for it.
+func (p *planner) capped(s string, prefix bool, word string) {
+	if p.cut != "" || len(p.fts) < MaxQueryTerms || !searchable(s) {
+		return
+	}
+	r := quote(s)
+	if prefix {
+		r += " *"
+	}
+	if !p.seenFTS[r] {
+		p.cut = word
+	}
 }
 
 func (p *planner) addWord(w string) {
@@ -232,17 +250,19 @@ func (o QueryOptions) plan(toks []queryToken) plan {
 	p := &planner{seenFTS: map[string]bool{}, seenWord: map[string]bool{}}
 	var later []func()
 	for _, t := range toks {
-		if len(p.fts) >= MaxQueryTerms && len(p.words) >= MaxQueryTerms {
+		if len(p.fts) >= MaxQueryTerms && len(p.words) >= MaxQueryTerms && p.cut != "" {
 			break // Everything from here on would be dropped.
 		}
 		switch {
 		case t.cjk:
 			bi := cjkBigrams(t.text)
 			if len(bi) == 1 && len(tokenize.Words(bi[0])) == 1 {
+				p.capped(bi[0], true, t.text)
 				p.addFTS(bi[0], true) // a single character
 				p.addWord(bi[0])
 				continue
 			}
+			p.capped(strings.Join(bi, " "), false, t.text)
 			p.addFTS(strings.Join(bi, " "), false)
 			later = append(later, func() {
 				for _, b := range bi {
@@ -256,6 +276,7 @@ func (o QueryOptions) plan(toks []queryToken) plan {
 			// Dropped.
 		default:
 			parts := tokenize.Parts(t.text)
+			p.capped(strings.Join(parts, " "), false, t.text)
 			p.addFTS(strings.Join(parts, " "), false)
 			p.addWord(t.text)
 			if len(parts) < 2 {

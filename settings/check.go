@@ -4,7 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"net"
+	"net/netip"
 	"net/url"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -130,5 +133,79 @@ func plainHost(base string) error {
 	if host := u.Hostname(); strings.ContainsFunc(host, func(r rune) bool { return r >= utf8.RuneSelf }) {
 		return &ConfigError{Field: "Embedder.BaseURL", Err: fmt.Errorf("host %+q is not plain ASCII: letters of other scripts can look like the host's own (a Cyrillic о in localhost) while the requests go to another; write it as DNS spells it (xn--...)", host)}
 	}
-	return nil
+	return numericHost(u.Hostname())
+}
+
+// numericHost refuses a host that ends in a number but is not an IPv4
+// address in dotted decimal: "0x7f.1", "2130706433", "0177.0.0.1",
+// "127.1" or "127.0.0.1." are 127.0.0.1 to curl, browsers and the
+// system's resolver (getaddrinfo, which Go uses when nsswitch.conf asks
+// for more than files and dns), while Go's own resolver looks them up as
+// DNS names: the user approving the URL cannot tell where the requests
+// and the API key would go. The error names the address the host reads
+// as, or says that it reads as none ("1.2.3.256").
+func numericHost(host string) error {
+	labels := strings.Split(strings.TrimSuffix(host, "."), ".")
+	if strings.Contains(host, ":") || !isNumber(labels[len(labels)-1]) {
+		return nil // an IPv6 address, or a DNS name
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.String() == host {
+		return nil
+	}
+	addr, ok := inetAton(labels)
+	if !ok {
+		return &ConfigError{Field: "Embedder.BaseURL", Err: fmt.Errorf("host %q ends in a number but is no IPv4 address: URL parsers refuse it and Go's resolver looks it up as a DNS name; write an address in dotted decimal (127.0.0.1) or a DNS name", host)}
+	}
+	return &ConfigError{Field: "Embedder.BaseURL", Err: fmt.Errorf("host %q is the address %s written another way, which some resolvers read as that address and Go's own looks up as a DNS name; write it as %s", host, addr, addr)}
+}
+
+// isNumber reports whether a host's label is a number as URL parsers
+// read one (WHATWG URL, "ends in a number"): decimal digits, or 0x and
+// hexadecimal ones.
+func isNumber(label string) bool {
+	if h, ok := strings.CutPrefix(strings.ToLower(label), "0x"); ok {
+		return !strings.ContainsFunc(h, func(r rune) bool { return !strings.ContainsRune("0123456789abcdef", r) })
+	}
+	return label != "" && !strings.ContainsFunc(label, func(r rune) bool { return r < '0' || r > '9' })
+}
+
+// inetAton reads the labels of a host as inet_aton(3) does: one to four
+// numbers, each decimal, octal (a leading 0) or hexadecimal (0x), the
+// last filling the bytes the others leave. It returns the address in
+// dotted decimal, and false when they are no address.
+func inetAton(labels []string) (netip.Addr, bool) {
+	if len(labels) > 4 {
+		return netip.Addr{}, false
+	}
+	var n uint64
+	for i, l := range labels {
+		v, err := atonNumber(l)
+		last := i == len(labels)-1
+		if err != nil || !last && v > 255 || last && v >= 1<<(8*(4-i)) {
+			return netip.Addr{}, false
+		}
+		if last {
+			n = n<<(8*(4-i)) | v
+		} else {
+			n = n<<8 | v
+		}
+	}
+	return netip.AddrFrom4([4]byte{byte(n >> 24), byte(n >> 16), byte(n >> 8), byte(n)}), true
+}
+
+// atonNumber reads one label of an address as inet_aton(3) does:
+// hexadecimal after 0x ("0x" alone is 0), octal after a leading 0,
+// decimal otherwise.
+func atonNumber(l string) (uint64, error) {
+	switch low := strings.ToLower(l); {
+	case !isNumber(l):
+		return 0, strconv.ErrSyntax
+	case low == "0x":
+		return 0, nil
+	case strings.HasPrefix(low, "0x"):
+		return strconv.ParseUint(l[2:], 16, 32)
+	case len(l) > 1 && l[0] == '0':
+		return strconv.ParseUint(l[1:], 8, 32)
+	}
+	return strconv.ParseUint(l, 10, 32)
 }

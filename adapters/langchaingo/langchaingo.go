@@ -21,10 +21,11 @@
 //     option's zero value, keeps the store's default.
 //   - WithNameSpace(ns): search only the namespace ns
 //     ([memweave.Sources]); AddDocuments appends notes to its dated log.
-//   - WithFilters(f): f is a [Filter] (or *Filter), or a map with the
-//     keys "source" or "sources" (a string or a list of strings) and
-//     "path_prefix" (a string). With WithNameSpace, a filter narrows the
-//     search within the namespace: sources that leave it out find nothing.
+//   - WithFilters(f): f is a [Filter] (or *Filter), or a map (of any or
+//     of strings) with the keys "source" or "sources" (a string or a list
+//     of strings; "" names no source) and "path_prefix" (a string). With
+//     WithNameSpace, a filter narrows the search within the namespace:
+//     sources that leave it out find nothing.
 //   - WithDeduplicater(fn): documents for which fn returns true are
 //     skipped by AddDocuments.
 //   - WithEmbedder: refused; memweave embeds with the embedder its
@@ -168,6 +169,11 @@ func (s *Store) SimilaritySearch(ctx context.Context, query string, numDocuments
 	if err != nil {
 		return nil, err
 	}
+	if err := f.check(); err != nil {
+		return nil, err
+	}
+	// An empty source names none (memweave.Sources ignores it too).
+	f.Sources = slices.DeleteFunc(slices.Clone(f.Sources), func(s string) bool { return s == "" })
 	// The filter narrows the search within the namespace, never widens it.
 	if o.NameSpace != "" {
 		if len(f.Sources) > 0 && !slices.Contains(f.Sources, o.NameSpace) {
@@ -213,6 +219,12 @@ func filterOf(f any) (Filter, error) {
 		return *f, nil
 	case Filter:
 		return f, nil
+	case map[string]string:
+		m := make(map[string]any, len(f))
+		for k, v := range f {
+			m[k] = v
+		}
+		return filterOf(m)
 	case map[string]any:
 		var out Filter
 		for k, v := range f {
@@ -235,8 +247,22 @@ func filterOf(f any) (Filter, error) {
 		}
 		return out, nil
 	default:
-		return Filter{}, fmt.Errorf("memweave: langchaingo: filters of type %T are not supported; use a langchaingo.Filter or a map", f)
+		return Filter{}, fmt.Errorf("memweave: langchaingo: filters of type %T are not supported; use a langchaingo.Filter or a map[string]any", f)
 	}
+}
+
+// check refuses dates the wrong way round, naming the Filter's fields
+// (memweave.DateRange would name itself, which the caller never wrote).
+// Dates compare as memweave.DateRange compares them: calendar dates, each
+// in its own location.
+func (f Filter) check() error {
+	if f.From.IsZero() || f.To.IsZero() {
+		return nil
+	}
+	if from, to := f.From.Format(time.DateOnly), f.To.Format(time.DateOnly); from > to {
+		return fmt.Errorf("memweave: langchaingo: Filter.From %s is after Filter.To %s", from, to)
+	}
+	return nil
 }
 
 // options returns the search options of f.

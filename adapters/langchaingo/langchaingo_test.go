@@ -130,6 +130,13 @@ func TestSimilaritySearchOptions(t *testing.T) {
 			t.Errorf("SimilaritySearch with filter %v = nil error, want one", f)
 		}
 	}
+	// Dates the wrong way round name the Filter's fields, not memweave's
+	// DateRange, which the caller never wrote.
+	inverted := langchaingo.Filter{From: memweavetest.Now, To: memweavetest.Now.AddDate(0, -1, 0)}
+	want := "memweave: langchaingo: Filter.From 2026-11-30 is after Filter.To 2026-10-30"
+	if _, err := s.SimilaritySearch(ctx, "ORCA-17", 3, vectorstores.WithFilters(inverted)); err == nil || err.Error() != want {
+		t.Errorf("SimilaritySearch with From after To = %v, want %q", err, want)
+	}
 	// A bad threshold names the langchaingo option it came through.
 	for _, th := range []float32{1.5, -0.5, float32(math.NaN())} {
 		want := fmt.Sprintf("WithScoreThreshold(%g)", th)

@@ -29,6 +29,13 @@ func TestFiltersNarrowTheNamespace(t *testing.T) {
 		{"map sources, the namespace among them", map[string]any{"sources": []any{"ops", "research"}}, []string{"memory/ops/deploy.md"}},
 		{"Filter of another namespace", langchaingo.Filter{Sources: []string{"research", "memory"}}, nil},
 		{"Filter of the namespace", &langchaingo.Filter{Sources: []string{"ops"}, PathPrefix: "memory/ops/"}, []string{"memory/ops/deploy.md"}},
+		// An empty source names none, as without a namespace (where it
+		// leaves the search whole): the namespace alone applies.
+		{"map source empty", map[string]any{"source": ""}, []string{"memory/ops/deploy.md"}},
+		{"Filter of an empty source", langchaingo.Filter{Sources: []string{""}}, []string{"memory/ops/deploy.md"}},
+		// A map of strings is a map: read as one of any.
+		{"map[string]string of the namespace", map[string]string{"source": "ops"}, []string{"memory/ops/deploy.md"}},
+		{"map[string]string of another namespace", map[string]string{"source": "research"}, nil},
 	}
 	for _, tt := range tests {
 		docs, err := s.SimilaritySearch(ctx, "ORCA-17", 10, vectorstores.WithNameSpace("ops"), vectorstores.WithFilters(tt.filter))

@@ -98,13 +98,13 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"strings"
 	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/embed"
 	_ "github.com/memweave/memweave-go/embed/static" // --embedder static: model folders
 	"github.com/memweave/memweave-go/internal/embedflags"
 	"github.com/memweave/memweave-go/internal/exitstatus"
@@ -336,12 +336,7 @@ func (a *app) settings() object {
 }
 
 // redact removes the API key from msg.
-func (a *app) redact(msg string) string {
-	if a.apiKey != "" {
-		msg = strings.ReplaceAll(msg, a.apiKey, "[redacted]")
-	}
-	return msg
-}
+func (a *app) redact(msg string) string { return embed.Redact(msg, a.apiKey) }
 
 // progressf prints a progress line to stderr.
 func (a *app) progressf(format string, args ...any) {

@@ -62,3 +62,22 @@ func TestChangesNamesTheFlagAtFault(t *testing.T) {
 		}
 	}
 }
+
+// TestAllowEntryThatNeverMatchesIsRefused: mcp --allow-origin with a
+// trailing slash or "*", or --allow-host with a port, matched no request
+// and served on, refusing the client it was meant for with 403. Each is
+// now a usage error naming the flag, before the workspace is opened
+// (here: none exists, which failed with exit 1 before).
+func TestAllowEntryThatNeverMatchesIsRefused(t *testing.T) {
+	t.Parallel()
+	for _, args := range [][]string{
+		{"--allow-origin", "https://app.example.com/"},
+		{"--allow-origin", "*"},
+		{"--allow-host", "mcp.example.com:8765"},
+	} {
+		out := runCLI(t, "", nil, append([]string{"-w", t.TempDir() + "/none", "mcp", "--no-watch", "--http", "127.0.0.1:0"}, args...)...)
+		if want := "memweave: invalid " + args[0] + ": "; out.code != 2 || !strings.Contains(out.stderr, want) || !strings.Contains(out.stderr, `"`+args[1]+`"`) {
+			t.Errorf("%q: exit %d, stderr %q; want exit 2 and %q", args, out.code, out.stderr, want)
+		}
+	}
+}

@@ -82,6 +82,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/embed"
 	_ "github.com/memweave/memweave-go/embed/static/english" // the built-in model of --embedder static
 	"github.com/memweave/memweave-go/internal/embedflags"
 	"github.com/memweave/memweave-go/internal/exitstatus"
@@ -451,10 +452,7 @@ func (a *app) clean(msg string) string {
 	for strings.HasPrefix(msg, "memweave: ") {
 		msg = strings.TrimPrefix(msg, "memweave: ")
 	}
-	if a.apiKey != "" {
-		msg = strings.ReplaceAll(msg, a.apiKey, "[redacted]")
-	}
-	return msg
+	return embed.Redact(msg, a.apiKey)
 }
 
 // escapeControls writes each C0 and C1 control character of s (and DEL)

@@ -9,6 +9,7 @@ import (
 	"net"
 	"os"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -173,6 +174,18 @@ are answered, for up to 30 seconds.`,
 		}
 		if err := notEmpty(cmd, "allow-host", "allow-origin"); err != nil {
 			return err
+		}
+		// An entry in a form no request carries would match nothing,
+		// and the client it was meant for get 403.
+		for _, h := range allowHosts {
+			if err := mcpserver.CheckAllowedHost(h); err != nil {
+				return usageErr("invalid --allow-host: %s", strings.TrimPrefix(err.Error(), "mcpserver: "))
+			}
+		}
+		for _, o := range allowOrigins {
+			if err := mcpserver.CheckAllowedOrigin(o); err != nil {
+				return usageErr("invalid --allow-origin: %s", strings.TrimPrefix(err.Error(), "mcpserver: "))
+			}
 		}
 		if syncEvery < 0 {
 			return usageErr("invalid --sync-every %v: must not be negative (0: never)", syncEvery)

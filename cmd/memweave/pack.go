@@ -83,7 +83,7 @@ them, and a note left out because it could not be read).`,
 			defer closeWeave(w, &err)
 			p, err := w.Pack(cmd.Context(), strings.Join(args, " "), budget, opts...)
 			if err != nil {
-				return emptyQueryUsage(err)
+				return queryUsage(err)
 			}
 			if asJSON {
 				return writeJSON(a.raw, p)

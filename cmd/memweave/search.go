@@ -73,7 +73,7 @@ off unless their flag is given.`,
 			}
 			resp, err := search(cmd.Context(), strings.Join(args, " "), opts...)
 			if err != nil {
-				return emptyQueryUsage(err)
+				return queryUsage(err)
 			}
 			if len(pre) > 0 {
 				resp.Warnings = append(pre, resp.Warnings...)
@@ -150,11 +150,15 @@ func supersededFlag(mode string) (memweave.SearchOption, error) {
 	return nil, usageErr("invalid --superseded %q: want mark, hide or off", mode)
 }
 
-// emptyQueryUsage turns the library's error for a blank query into a
-// usage error with the library's own words; other errors pass through.
-func emptyQueryUsage(err error) error {
-	if errors.Is(err, memweave.ErrEmptyQuery) {
+// queryUsage turns the library's error for a blank query or one past
+// [memweave.MaxQueryBytes] into a usage error with the library's own
+// words; other errors pass through.
+func queryUsage(err error) error {
+	switch {
+	case errors.Is(err, memweave.ErrEmptyQuery):
 		return usageErr("%w", memweave.ErrEmptyQuery)
+	case errors.Is(err, memweave.ErrQueryTooLong):
+		return usageErr("%w", err)
 	}
 	return err
 }

@@ -2,11 +2,13 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
+	memweave "github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/memweavetest"
 )
 
@@ -215,13 +217,29 @@ func TestErrorsPrintNoControlCharacters(t *testing.T) {
 
 // TestSearchNoResultsQuotesALongQueryShort: the "no results" line quotes
 // the query, cut to a line's length: a query pasted whole (a log, a
-// document of 100 KB) must not come back on stderr whole.
+// document of 60 KB, under memweave.MaxQueryBytes) must not come back
+// on stderr whole.
 func TestSearchNoResultsQuotesALongQueryShort(t *testing.T) {
 	t.Parallel()
 	ws := testWorkspace(t)
-	query := strings.Repeat("xyzzy", 20000)
+	query := strings.Repeat("xyzzy", 12000)
 	out := runCLI(t, ws, nil, "-w", ws, "search", query)
 	if out.code != 0 || !strings.Contains(out.stderr, "no results for") || len(out.stderr) > 1000 {
 		t.Errorf("search of a %d-byte query: exit %d, %d bytes on stderr (%.200q...); want a short 'no results' line", len(query), out.code, len(out.stderr), out.stderr)
+	}
+}
+
+// TestSearchQueryTooLong: a query past the library's bound is a usage
+// error naming its size and the bound, for search and pack alike.
+func TestSearchQueryTooLong(t *testing.T) {
+	t.Parallel()
+	ws := testWorkspace(t)
+	long := strings.Repeat("falcon ", memweave.MaxQueryBytes/7+1)
+	for _, args := range [][]string{{"search", long}, {"pack", long, "--budget", "100"}} {
+		out := runCLI(t, "", nil, append([]string{"-w", ws}, args...)...)
+		if out.code != 2 || out.stdout != "" {
+			t.Errorf("memweave %s of %d bytes: exit %d, stdout %q; want exit 2", args[0], len(long), out.code, out.stdout)
+		}
+		checkErrorLine(t, out.stderr, fmt.Sprintf("memweave: search: query too long: %d bytes, at most %d: search with the question, not a document (see 'memweave %s --help')", len(long), memweave.MaxQueryBytes, args[0]))
 	}
 }

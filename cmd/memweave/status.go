@@ -18,7 +18,8 @@ func (a *app) statusCommand() *cobra.Command {
 		Use:   "status",
 		Short: "Describe the index",
 		Long: `Status reports the index's size and contents, the embedder, the search
-mode, and how many files changed on disk since the last index run.
+mode, how many files changed on disk since the last index run, and how
+many are not indexed: over the size limit, or unreadable.
 
 It counts rows and does not read the vectors or the chunks' text: check
 verifies those (a vector holding an infinity or a NaN, which search never
@@ -47,6 +48,10 @@ fixes them.`,
 			}
 			fmt.Fprintf(tw, "settings\t%s\n", settings)
 			fmt.Fprintf(tw, "files\t%d (%d pending embeddings, %d changed on disk)\n", st.Files, st.PendingFiles, st.StaleFiles)
+			if st.TooLargeFiles+st.UnreadableFiles > 0 {
+				fmt.Fprintf(tw, "not indexed\t%d over the size limit (memweave files lists them), %d unreadable (memweave index names them)\n",
+					st.TooLargeFiles, st.UnreadableFiles)
+			}
 			fmt.Fprintf(tw, "chunks\t%d (%d with vectors)\n", st.Chunks, st.Vectors)
 			if st.ChunkingStale {
 				fmt.Fprintf(tw, "chunking\t%s in the index; run index to re-chunk with this version's\n", st.ChunkerVersion)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -59,5 +60,30 @@ func TestStatus(t *testing.T) {
 		if !strings.Contains(out.stdout, want) {
 			t.Errorf("status of an --embedder none workspace lacks %q:\n%s", want, out.stdout)
 		}
+	}
+}
+
+// TestStatusNamesFilesNotIndexed: status --json counted the notes over
+// the size limit and the unreadable ones, while status printed
+// "files 1 (0 pending embeddings, 0 changed on disk)" and said nothing
+// of a second note that search will never find. It now says how many
+// are left out and where to see them; with none, no line.
+func TestStatusNamesFilesNotIndexed(t *testing.T) {
+	t.Parallel()
+	ws := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\n\nalpha\n"})
+	mustRunCLI(t, "-w", ws, "index")
+	if out := mustRunCLI(t, "-w", ws, "status"); strings.Contains(out.stdout, "not indexed") {
+		t.Errorf("status with every note indexed says some are not:\n%s", out.stdout)
+	}
+	// A sparse file: over 16 MiB by its size, no disk used.
+	if err := os.Truncate(filepath.Join(ws, "memory", "a.md"), 16<<20+1); err != nil {
+		t.Fatal(err)
+	}
+	memweavetest.WriteFile(t, ws, "memory/b.md", "# B\n\nbeta\n")
+	mustRunCLI(t, "-w", ws, "index")
+	out := mustRunCLI(t, "-w", ws, "status")
+	want := "not indexed  1 over the size limit (memweave files lists them), 0 unreadable (memweave index names them)"
+	if !strings.Contains(out.stdout, want) {
+		t.Errorf("status with a note over the size limit lacks %q:\n%s", want, out.stdout)
 	}
 }

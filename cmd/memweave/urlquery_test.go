@@ -36,3 +36,16 @@ func TestEmbeddingURLWithAQueryIsRefused(t *testing.T) {
 		t.Errorf("status with a key in base_url: exit %d, stdout %q, stderr %q; want an error naming memweave.json:5, without the key", out.code, out.stdout, out.stderr)
 	}
 }
+
+// TestShortKeyLeavesWordsWhole: a placeholder key such as "x" (what a
+// local server is given) was cut out of every word holding its letter,
+// so an error read "get memory/none[redacted]istent.md"; words keep
+// their letters, and the key standing alone is still redacted.
+func TestShortKeyLeavesWordsWhole(t *testing.T) {
+	t.Parallel()
+	ws := testWorkspace(t)
+	out := runCLI(t, "", []string{"MEMWEAVE_EMBEDDING_KEY=x"}, "-w", ws, "get", "memory/nonexistent.md")
+	if out.code == 0 || !strings.Contains(out.stderr, "memory/nonexistent.md") || strings.Contains(out.stderr, "[redacted]") {
+		t.Errorf("get of a missing note with the key x: exit %d, stderr %q; want an error naming memory/nonexistent.md whole", out.code, out.stderr)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"syscall"
+	"time"
 
 	"github.com/memweave/memweave-go/workspace"
 )
@@ -39,5 +40,9 @@ func mapFile(path string) (*mapping, error) {
 		return nil, fmt.Errorf("mmap: %w", err)
 	}
 	m.b, m.unmap = b, func() { syscall.Munmap(b) }
+	if err := m.noteRacy(time.Now()); err != nil {
+		m.close()
+		return nil, err
+	}
 	return m, nil
 }

@@ -1,0 +1,33 @@
+package curate
+
+import "testing"
+
+// TestPairs8 scores round eight's pairs (testdata/pairs8.txt), tune and
+// check parts apart: a distinct pair grouped fails (a fact lost), a
+// duplicate held is logged (no rule of the round was written for one).
+func TestPairs8(t *testing.T) {
+	for _, threshold := range []float64{Threshold, 0.5} {
+		type score struct{ tp, fp, fn, tn int }
+		scores := map[string]*score{"tune": {}, "check": {}}
+		for _, c := range loadPairsFrom(t, "testdata/pairs8.txt") {
+			got, why := grouped(c, threshold)
+			s := scores[c.part]
+			switch {
+			case got && c.dup:
+				s.tp++
+			case got:
+				s.fp++
+				t.Errorf("%v %s %s: grouped, but a fact differs", threshold, c.part, c.family)
+			case c.dup:
+				s.fn++
+				t.Logf("%v %s %s: duplicate held (%s)", threshold, c.part, c.family, why)
+			default:
+				s.tn++
+			}
+		}
+		for _, part := range []string{"tune", "check"} {
+			s := scores[part]
+			t.Logf("%v %s: precision %.2f recall %.2f (tp %d fp %d fn %d tn %d)", threshold, part, ratio(s.tp, s.tp+s.fp), ratio(s.tp, s.tp+s.fn), s.tp, s.fp, s.fn, s.tn)
+		}
+	}
+}
