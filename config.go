@@ -57,8 +57,9 @@ type Config struct {
 	// its size or [history.BlockBytes], whichever is more. A commit of a
 	// few kilobytes can name gigabytes of notes that compress to nothing;
 	// over the limit the command is refused before it reads or writes a
-	// note ([ErrTreeTooLarge]). Default 256 MiB
-	// ([history.DefaultMaxTreeBytes]); raise it for a larger workspace.
+	// note ([ErrTreeTooLarge]). A sync's fetch writes no pack over twice
+	// it. Default 256 MiB ([history.DefaultMaxTreeBytes]); raise it for
+	// a larger workspace.
 	MaxTreeBytes int64
 
 	// Search defaults, each overridable per call.

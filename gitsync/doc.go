@@ -8,8 +8,9 @@
 // others is refused ([ErrNoRemoteBranch]), not given a second branch
 // beside the team's.
 //
-// The remote is untrusted input. Before anything fetched reaches the
-// work tree, its tree is checked ([ErrRefused]): no link, submodule or
+// The remote is untrusted input. A fetch writes no file (the pack the
+// remote sends) over [Options.MaxFetchBytes], on unix. Before anything
+// fetched reaches the work tree, its tree is checked ([ErrRefused]): no link, submodule or
 // blob over the size limit under memory/ (nor memory/ itself a link or a
 // submodule), memweave.json or .gitattributes (outside them, the
 // project's own entries, a link among them, are compared whole with this

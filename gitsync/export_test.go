@@ -1,6 +1,9 @@
 package gitsync
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // StartKilledSync does what a sync does up to writing its running
 // marker, as one killed right after that would leave it.
@@ -11,4 +14,12 @@ func StartKilledSync(ctx context.Context, root string, opts Options) error {
 	}
 	_, _, err = s.markRunning(ctx, root)
 	return err
+}
+
+// SetForeignLockWait sets how long a sync waits for a lock that a
+// running git holds, until the test ends.
+func SetForeignLockWait(t interface{ Cleanup(func()) }, d time.Duration) {
+	old := foreignLockWait
+	foreignLockWait = d
+	t.Cleanup(func() { foreignLockWait = old })
 }

@@ -3,6 +3,7 @@ package gitsync
 import (
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // heldOpen reports whether a process of this machine has the file at
@@ -30,6 +31,37 @@ func heldOpen(path string) bool {
 		}
 		for _, fd := range fds {
 			if st, err := os.Stat(filepath.Join(dir, fd.Name())); err == nil && os.SameFile(st, fi) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// gitRunsIn reports whether a git process of this machine runs with its
+// working folder in one of dirs (or below): git holds a ref's lock
+// (packed-refs.lock, refs/heads/x.lock) with the file closed while it
+// updates refs, so [heldOpen] cannot see it. Like heldOpen, it sees this
+// user's processes only.
+func gitRunsIn(dirs []string) bool {
+	procs, err := os.ReadDir("/proc")
+	if err != nil {
+		return true
+	}
+	for _, p := range procs {
+		if n := p.Name(); n[0] < '0' || n[0] > '9' {
+			continue
+		}
+		exe, err := os.Readlink(filepath.Join("/proc", p.Name(), "exe"))
+		if err != nil || !strings.HasPrefix(filepath.Base(exe), "git") {
+			continue
+		}
+		cwd, err := os.Readlink(filepath.Join("/proc", p.Name(), "cwd"))
+		if err != nil {
+			continue
+		}
+		for _, d := range dirs {
+			if cwd == d || strings.HasPrefix(cwd, d+string(filepath.Separator)) {
 				return true
 			}
 		}

@@ -103,7 +103,10 @@ var foreignLockWait = 10 * time.Second
 // then removes those a killed sync left: with the sync lock held, sync's
 // own refs' locks, and, when the previous sync was killed (killed, its
 // marker's time, is not zero), the others that are no older than it and
-// that no process holds open ([heldOpen]), since its git died with it.
+// that no process holds open ([heldOpen]), since its git died with it;
+// for a ref's lock, which git holds closed, only while no git runs in the
+// repository's worktrees either ([gitRunsIn]: a user's git update-ref,
+// here or in another worktree, sharing packed-refs).
 // Any other lock on the index or a branch is a running git command's (a
 // git add running a slow filter, say): sync
 // waits up to foreignLockWait for it, then stops, naming it, and never
@@ -117,16 +120,29 @@ func (s *syncer) clearStaleLocks(ctx context.Context, res *Result, killed time.T
 		return err
 	}
 	var locks, foreign []string
+	var gitRuns *bool
 	for i, p := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		if !filepath.IsAbs(p) {
 			p = filepath.Join(s.root, p)
 		}
-		if fi, err := os.Lstat(p); err == nil {
-			if i < ownLocks || !killed.IsZero() && !fi.ModTime().Before(killed) && !heldOpen(p) {
-				locks = append(locks, p)
-			} else {
-				foreign = append(foreign, p)
+		fi, err := os.Lstat(p)
+		if err != nil {
+			continue
+		}
+		killedOne := i < ownLocks || !killed.IsZero() && !fi.ModTime().Before(killed) && !heldOpen(p)
+		if killedOne && i >= ownLocks && names[i] != "index.lock" {
+			// A ref's lock is closed while git holds it: no killed
+			// sync's while a git runs in the repository.
+			if gitRuns == nil {
+				gitRuns = new(bool)
+				*gitRuns = gitRunsIn(s.repoDirs(ctx))
 			}
+			killedOne = !*gitRuns
+		}
+		if killedOne {
+			locks = append(locks, p)
+		} else {
+			foreign = append(foreign, p)
 		}
 	}
 	gone := func(p string) bool {
@@ -160,6 +176,33 @@ func (s *syncer) clearStaleLocks(ctx context.Context, res *Result, killed time.T
 		res.Warnings = append(res.Warnings, "removed a stale "+p+" (left by a git command that was killed)")
 	}
 	return nil
+}
+
+// repoDirs returns the folders of the repository's worktrees and its git
+// folder, as the file system names them (links resolved), where a git
+// command updating its refs runs.
+func (s *syncer) repoDirs(ctx context.Context) []string {
+	var dirs []string
+	add := func(d string) {
+		if !filepath.IsAbs(d) {
+			d = filepath.Join(s.root, d)
+		}
+		if real, err := filepath.EvalSymlinks(d); err == nil {
+			d = real
+		}
+		dirs = append(dirs, filepath.Clean(d))
+	}
+	add(s.root)
+	if out, err := s.git(ctx, nil, "rev-parse", "--git-common-dir"); err == nil {
+		add(strings.TrimSpace(string(out)))
+	}
+	out, _ := s.git(ctx, nil, "worktree", "list", "--porcelain", "-z")
+	for _, f := range strings.Split(string(out), "\x00") {
+		if d, ok := strings.CutPrefix(f, "worktree "); ok {
+			add(d)
+		}
+	}
+	return dirs
 }
 
 // gitPathArgs turns names into git rev-parse --git-path arguments.

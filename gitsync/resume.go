@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/memweave/memweave-go/history"
 	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/workspace"
 )
@@ -58,7 +59,7 @@ func (s *syncer) resumeCheckout(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if isOID(head) && isOID(target) && cur == head {
+	if history.IsObjectID(head) && history.IsObjectID(target) && cur == head {
 		out, err := s.git(ctx, nil, "diff", "--name-only", "-z", "--no-renames", head, target, "--")
 		if err != nil {
 			return fmt.Errorf("gitsync: resume checkout: %w", err)
@@ -112,14 +113,6 @@ func (s *syncer) repairTorn(ctx context.Context, p, target string) error {
 func (s *syncer) blob(ctx context.Context, commit, p string) ([]byte, bool) {
 	out, err := s.git(ctx, nil, "cat-file", "blob", commit+":"+p)
 	return out, err == nil
-}
-
-// isOID reports whether s looks like a full git object id.
-func isOID(s string) bool {
-	if len(s) != 40 && len(s) != 64 {
-		return false
-	}
-	return strings.Trim(s, "0123456789abcdef") == ""
 }
 
 func removeCheckoutMarker(root string) error {

@@ -111,6 +111,11 @@ type Options struct {
 	// [history.ErrTreeTooLarge]) before anything reaches the work tree;
 	// 0 means [history.DefaultMaxTreeBytes].
 	MaxTreeBytes int64
+	// MaxFetchBytes bounds each file a fetch writes (the pack the remote
+	// sends, above all), where the system allows (unix): past it the
+	// fetch stops and the sync is refused ([ErrRefused]) before the
+	// remote fills the disk; 0 means twice MaxTreeBytes.
+	MaxFetchBytes int64
 	// PushAttempts bounds the fetch, replay and push rounds; 0 means 5.
 	PushAttempts int
 	// Reindex, when set, is called after every sync that succeeds, with
@@ -474,6 +479,9 @@ func newSyncer(ctx context.Context, root string, opts Options) (*syncer, error) 
 	if opts.MaxTreeBytes <= 0 {
 		opts.MaxTreeBytes = history.DefaultMaxTreeBytes
 	}
+	if opts.MaxFetchBytes <= 0 {
+		opts.MaxFetchBytes = 2 * opts.MaxTreeBytes
+	}
 	if opts.PushAttempts <= 0 {
 		opts.PushAttempts = 5
 	}
@@ -734,9 +742,16 @@ func (s *syncer) git(ctx context.Context, env []string, args ...string) ([]byte,
 // note with LF ends, under core.autocrlf=true): sync never checks a file
 // out through that conversion, so the check guards nothing of its own.
 func (s *syncer) gitIn(ctx context.Context, dir string, env []string, args ...string) ([]byte, error) {
+	return s.gitWith(ctx, dir, history.GitOptions{Env: env}, args...)
+}
+
+// gitWith is [syncer.gitIn] with the options opts (its Env after sync's
+// author).
+func (s *syncer) gitWith(ctx context.Context, dir string, opts history.GitOptions, args ...string) ([]byte, error) {
 	pre := append(slices.Clip(noPrograms), "-c", "core.quotePath=false",
 		"-c", "merge.renames=false", "-c", "diff.renames=false", "-c", "core.safecrlf=false")
-	return s.runIn(ctx, dir, history.GitOptions{Env: append(slices.Clip(s.gitEnv), env...)}, append(pre, args...)...)
+	opts.Env = append(slices.Clip(s.gitEnv), opts.Env...)
+	return s.runIn(ctx, dir, opts, append(pre, args...)...)
 }
 
 // run runs git in the workspace and adds its time to gitTime.
@@ -806,6 +821,39 @@ func (s *syncer) author(ctx context.Context) error {
 	return nil
 }
 
+// fetchBranch runs git's fetch of the remote branch into incomingRef.
+// tracking holds the remote-tracking refs as they were before it.
+func (s *syncer) fetchBranch(ctx context.Context, tracking map[string]string) error {
+	// One pack, whatever the object count (fetch.unpackLimit), so that
+	// MaxFetchBytes bounds it; git's maintenance, which may repack a big
+	// project's repository, runs after, unbounded.
+	args := append([]string{"-c", "http.lowSpeedLimit=1000", "-c", "http.lowSpeedTime=60", "-c", "fetch.unpackLimit=1",
+		"fetch", "--quiet", "--no-tags", "--no-recurse-submodules", "--no-write-fetch-head", "--no-auto-maintenance"},
+		s.localPack(ctx, false)...)
+	_, err := s.gitWith(ctx, s.root, history.GitOptions{MaxFileBytes: s.opts.MaxFetchBytes},
+		append(args, "--", s.remote, "+refs/heads/"+s.remoteBranch+":"+incomingRef)...)
+	if err == nil {
+		s.git(ctx, nil, "maintenance", "run", "--auto", "--quiet")
+	}
+	if errors.Is(err, history.ErrFileTooLarge) {
+		s.dropFetched(ctx, tracking)
+		s.removeCutPacks(ctx)
+		return fmt.Errorf("%w the fetch from %s: the remote sent a pack of more than %d bytes, the bound (twice Config.MaxTreeBytes unless set; raise that for a larger memory): %w",
+			ErrRefused, s.remote, s.opts.MaxFetchBytes, err)
+	}
+	if err != nil {
+		var ge *history.GitError
+		if errors.As(err, &ge) && strings.Contains(ge.Stderr, "couldn't find remote ref") {
+			if prev, _ := s.rev(ctx, s.remoteRef()); prev != "" {
+				return fmt.Errorf("%w: %s/%s was %.12s, now it is gone", ErrRewritten, s.remote, s.remoteBranch, prev)
+			}
+			return s.noOtherBranch(ctx)
+		}
+		return fmt.Errorf("gitsync: fetch %s: %w", s.remote, err)
+	}
+	return nil
+}
+
 // fetch fetches the remote branch into incomingRef, checks it, and
 // returns its commit ("" when the remote has no such branch yet).
 func (s *syncer) fetch(ctx context.Context) (string, error) {
@@ -813,18 +861,8 @@ func (s *syncer) fetch(ctx context.Context) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	args := append([]string{"-c", "http.lowSpeedLimit=1000", "-c", "http.lowSpeedTime=60", "fetch", "--quiet", "--no-tags", "--no-recurse-submodules", "--no-write-fetch-head"},
-		s.localPack(ctx, false)...)
-	_, err = s.git(ctx, nil, append(args, "--", s.remote, "+refs/heads/"+s.remoteBranch+":"+incomingRef)...)
-	if err != nil {
-		var ge *history.GitError
-		if errors.As(err, &ge) && strings.Contains(ge.Stderr, "couldn't find remote ref") {
-			if prev, _ := s.rev(ctx, s.remoteRef()); prev != "" {
-				return "", fmt.Errorf("%w: %s/%s was %.12s, now it is gone", ErrRewritten, s.remote, s.remoteBranch, prev)
-			}
-			return "", s.noOtherBranch(ctx)
-		}
-		return "", fmt.Errorf("gitsync: fetch %s: %w", s.remote, err)
+	if err := s.fetchBranch(ctx, tracking); err != nil {
+		return "", err
 	}
 	incoming, err := s.rev(ctx, incomingRef)
 	if err != nil || incoming == "" {
@@ -886,6 +924,26 @@ func (s *syncer) fetch(ctx context.Context) (string, error) {
 		return "", err
 	}
 	return incoming, nil
+}
+
+// removeCutPacks removes the temporary pack files a fetch stopped at
+// MaxFetchBytes left (git's index-pack does not remove its own): those
+// of exactly that size that no process holds open.
+func (s *syncer) removeCutPacks(ctx context.Context) {
+	out, err := s.git(ctx, nil, "rev-parse", "--git-path", "objects/pack")
+	if err != nil {
+		return
+	}
+	dir := strings.TrimSpace(string(out))
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(s.root, dir)
+	}
+	tmps, _ := filepath.Glob(filepath.Join(dir, "tmp_pack_*"))
+	for _, p := range tmps {
+		if fi, err := os.Lstat(p); err == nil && fi.Mode().IsRegular() && fi.Size() == history.FileSizeBound(s.opts.MaxFetchBytes) && !heldOpen(p) {
+			os.Remove(p)
+		}
+	}
 }
 
 // noOtherBranch refuses to start the remote branch when the remote has

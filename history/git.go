@@ -48,7 +48,22 @@ type GitOptions struct {
 	// it, instead of [Git] returning it; MaxOutput does not apply. An
 	// error it returns stops git, and Git fails.
 	Stdout io.Writer
+	// MaxFileBytes, when positive, bounds each file git and the commands
+	// it starts write, where the system allows (unix): a write past it
+	// fails (git runs under ulimit -f, SIGXFSZ ignored), and git stops
+	// and removes its temporary files as on any write error; the error
+	// then wraps [ErrFileTooLarge].
+	MaxFileBytes int64
 }
+
+// ErrFileTooLarge is wrapped by the error of [Git] when a file git wrote
+// reached GitOptions.MaxFileBytes.
+var ErrFileTooLarge = errors.New("history: git wrote a file over the limit")
+
+// FileSizeBound is the size at which GitOptions.MaxFileBytes max stops a
+// write: max rounded up to 512 bytes, the unit of ulimit -f. A file a
+// write stopped is that long.
+func FileSizeBound(max int64) int64 { return (max + 511) / 512 * 512 }
 
 // ErrOutputTooLarge is wrapped by the error of [Git] when git writes more
 // than GitOptions.MaxOutput bytes.
@@ -87,6 +102,7 @@ func Git(ctx context.Context, dir string, opts GitOptions, args ...string) ([]by
 		return nil, fmt.Errorf("%w: %w", ErrNoGit, err)
 	}
 	cmd := exec.CommandContext(ctx, bin, append([]string{"-C", dir}, args...)...)
+	boundFileSize(cmd, opts.MaxFileBytes)
 	cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
 	cmd.Env = append(cmd.Env, opts.Env...)
 	dieWithParent(cmd)
@@ -110,6 +126,9 @@ func Git(ctx context.Context, dir string, opts GitOptions, args ...string) ([]by
 			return nil, fmt.Errorf("git %s: %w (%d bytes)", args[0], ErrOutputTooLarge, opts.MaxOutput)
 		}
 		msg := printable(strings.TrimSpace(errb.String()))
+		if opts.MaxFileBytes > 0 && strings.Contains(msg, "File too large") {
+			return nil, &GitError{Args: args, Stderr: msg, Err: fmt.Errorf("%w (%d bytes): %w", ErrFileTooLarge, opts.MaxFileBytes, err)}
+		}
 		if strings.Contains(msg, "not a git repository") {
 			return nil, fmt.Errorf("%w: %s", ErrNotRepository, dir)
 		}
@@ -236,7 +255,21 @@ func Resolve(ctx context.Context, dir, rev string) (string, error) {
 		}
 		return "", fmt.Errorf("%w %q: names no commit", ErrBadRevision, rev)
 	}
-	return strings.TrimSpace(string(out)), nil
+	id := strings.TrimSpace(string(out))
+	if !IsObjectID(id) {
+		// "^REV" verifies as "^<id>": the excluded end of a range.
+		return "", fmt.Errorf("%w %q: names no one commit (git reads it as %q); give the commit itself", ErrBadRevision, rev, id)
+	}
+	return id, nil
+}
+
+// IsObjectID reports whether s is a full git object id: 40 (SHA-1) or 64
+// (SHA-256) lowercase hex digits.
+func IsObjectID(s string) bool {
+	if len(s) != 40 && len(s) != 64 {
+		return false
+	}
+	return strings.Trim(s, "0123456789abcdef") == ""
 }
 
 // CommitTimes returns a function giving the time of the last commit that
