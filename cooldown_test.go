@@ -69,12 +69,12 @@ func TestHungServerCostsOneSearchItsWait(t *testing.T) {
 	}
 }
 
-// TestHungServerSearchTimes measures what a hung embedding server costs
-// an agent's searches, 2 s apart, in one long-lived Weave at the default
-// QueryTimeout (docs/embedders.md quotes it). Long: about a minute.
-func TestHungServerSearchTimes(t *testing.T) {
-	memweavetest.Long(t, "waits out a hung server's default query timeouts")
-	inner := memweavetest.NewEmbedServer(t, 8)
+// BenchmarkHungServerSearches measures what a hung embedding server
+// costs an agent's searches, 2 s apart, in one long-lived Weave at the
+// default QueryTimeout (docs/embedders.md quotes it): about a minute an
+// iteration, so run it with -benchtime 1x.
+func BenchmarkHungServerSearches(b *testing.B) {
+	inner := memweavetest.NewEmbedServer(b, 8)
 	var hung atomic.Bool
 	srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
 		if hung.Load() {
@@ -84,24 +84,28 @@ func TestHungServerSearchTimes(t *testing.T) {
 		}
 		inner.Server.Config.Handler.ServeHTTP(rw, r)
 	}))
-	t.Cleanup(srv.Close)
-	root := memweavetest.Workspace(t, sample)
-	w := open(t, root, memweave.Config{Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "m",
-		BaseURL: srv.URL + "/v1", Dims: 8}})
-	mustIndex(t, w)
-	hung.Store(true)
-	var total time.Duration
-	var times []string
-	const n = 20
-	for range n {
-		start := time.Now()
-		if _, err := w.Search(t.Context(), "Valkey"); err != nil {
-			t.Fatal(err)
+	b.Cleanup(srv.Close)
+	for range b.N {
+		hung.Store(false)
+		root := memweavetest.Workspace(b, sample)
+		w := open(b, root, memweave.Config{Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "m",
+			BaseURL: srv.URL + "/v1", Dims: 8}})
+		mustIndex(b, w)
+		hung.Store(true)
+		var total time.Duration
+		var times []string
+		const n = 20
+		for range n {
+			start := time.Now()
+			if _, err := w.Search(b.Context(), "Valkey"); err != nil {
+				b.Fatal(err)
+			}
+			took := time.Since(start)
+			total += took
+			times = append(times, took.Round(10*time.Millisecond).String())
+			time.Sleep(2 * time.Second) // the agent's pace, not a synchronisation
 		}
-		took := time.Since(start)
-		total += took
-		times = append(times, took.Round(10*time.Millisecond).String())
-		time.Sleep(2 * time.Second) // the agent's pace, not a synchronisation
+		b.Logf("%d searches against a hung server: %s", n, strings.Join(times, " "))
+		b.ReportMetric(float64(total.Milliseconds())/n, "mean-ms/search")
 	}
-	t.Logf("%d searches against a hung server: %s; mean %v", n, strings.Join(times, " "), (total / n).Round(10*time.Millisecond))
 }
