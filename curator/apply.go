@@ -635,7 +635,7 @@ func (n *Notes) removal(old []byte, d Passage) ([]byte, error) {
 		keepLines = append(keepLines, [2]int{c.StartLine, c.StartLine + n - 1})
 	}
 	if l := curate.BlockChanged(old, c.StartLine, c.EndLine, keepLines); l > 0 {
-		return nil, fmt.Errorf("lines %d-%d: removing them would change the block of line %d: code or a table row no longer, or code now (they hold a fence or a table's header of a block they do not hold whole); left as they are", d.StartLine, d.EndLine, l)
+		return nil, fmt.Errorf("lines %d-%d: removing them would change the block of line %d: code, a table row or an HTML comment no longer, or code or a comment now (they hold a fence, a table's header or a comment's \"<!--\" or \"-->\" of a block they do not hold whole); left as they are", d.StartLine, d.EndLine, l)
 	}
 	data := curate.RemovePassage(old, c.StartLine, c.EndLine, keepLines)
 	if slices.Equal(wordLines(data), wordLines(old)) {
