@@ -185,3 +185,32 @@ func TestConcurrentProcessesKeepTheFileWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestLongLivedProcessSharesTheCoolDown: a long-lived process (the MCP
+// server) sees the cool-down a command started, and a file deleted
+// (the cache thrown away, or removed by another process's answer) ends
+// its own.
+func TestLongLivedProcessSharesTheCoolDown(t *testing.T) {
+	m, srv := newMoodyServer(t)
+	clk := newFrozen()
+	root := t.TempDir()
+	server := process(t, root, srv, clk, OpenAIConfig{})
+	if err, _ := query(server); err != nil {
+		t.Fatal(err)
+	}
+	m.mood.Store("503")
+	query(process(t, root, srv, clk, OpenAIConfig{})) // a command's 3 tries
+	before := m.queries.Load()
+	err, _ := query(server)
+	if got := m.queries.Load() - before; got != 1 || !strings.Contains(err.Error(), "failed 1 full wait since") {
+		t.Errorf("long-lived process after a command's failure: %d requests, %v; want one probe naming it", got, err)
+	}
+	if err := os.Remove(coolFile(root)); err != nil {
+		t.Fatal(err)
+	}
+	before = m.queries.Load()
+	query(server)
+	if got := m.queries.Load() - before; got != 3 {
+		t.Errorf("long-lived process after the file was deleted: %d requests, want the full 3 tries", got)
+	}
+}
