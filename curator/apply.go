@@ -366,7 +366,7 @@ func (n *Notes) checkCopy(keep, p Passage, keptData []byte, kept frontmatter.Met
 		c.records[p.Path] = rec
 		if add := uncarried(v, kept.Feedback, rec); add != (frontmatter.Votes{}) {
 			k := n.key(keptData, keep)
-			c.merge.Feedback[k] = frontmatter.Votes{Useful: c.merge.Feedback[k].Useful + add.Useful, Useless: c.merge.Feedback[k].Useless + add.Useless}
+			c.merge.Feedback[k] = frontmatter.Votes{Useful: min(c.merge.Feedback[k].Useful+add.Useful, frontmatter.MaxVotes), Useless: min(c.merge.Feedback[k].Useless+add.Useless, frontmatter.MaxVotes)}
 			c.merge.Feedback[rec] = add
 		} else if _, ok := kept.Feedback[rec]; !ok {
 			c.merge.Feedback[rec] = frontmatter.Votes{}
