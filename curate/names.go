@@ -36,13 +36,17 @@ func LosesName(kept, dropped Passage) []string {
 // dated log's nothing; a dated log's copy dropped for the topic note's
 // loses nothing, the topic note's for the log's its subject.
 func SubjectsLost(kept, dropped Passage) []string {
+	loadTables()
 	return losesSubject(kept, dropped, subjectsTagged(dropped), subjectsTagged(kept))
 }
 
 // Subjects returns the subject words of p's note: those of its path
 // ([subjectOf]) and of its tags, sorted. A dated log in a journal folder
 // has none.
-func Subjects(p Passage) []string { return subjectsTagged(p) }
+func Subjects(p Passage) []string {
+	loadTables()
+	return subjectsTagged(p)
+}
 
 // losesSubject returns the words of dropped's subjects that kept's
 // subjects lack, when neither kept's text nor the headings it sits under
