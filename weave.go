@@ -370,6 +370,20 @@ func (w *Weave) GetWithHash(ctx context.Context, path string, from, count int) (
 	return text, hash, wrap(err)
 }
 
+// GetFile is [Weave.GetWithHash] for a note under memory/ of the
+// workspace root, read from its file without opening the workspace or
+// its index: the way to read a note when [Open] fails because the index
+// cannot be opened or written (a full disk, a read-only file system).
+// What a killed write left is put back first, as Open does. An indexed
+// file outside memory/ cannot be read this way.
+func GetFile(ctx context.Context, root, path string, from, count int) (text, hash string, err error) {
+	if err := memfile.Recover(ctx, root); err != nil {
+		return "", "", wrap(err)
+	}
+	text, hash, err = memfile.ReadLines(root, path, from, count)
+	return text, hash, wrap(err)
+}
+
 // wrap prefixes a non-nil err with the package name.
 func wrap(err error) error {
 	if err != nil {

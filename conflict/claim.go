@@ -526,7 +526,7 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 }
 
 // durationVerbs say that a duration follows: "lasts 10 days".
-var durationVerbs = setOf(`last lasts lasted take takes took`)
+var durationVerbs map[string]bool
 
 // switchedOn reports whether the "on" at words[i] is a switch's state,
 // not a place or a day: it ends the sentence ("is turned on"), or it
@@ -629,11 +629,11 @@ func (c *claim) fillKeys() {
 
 // exceptions are the words that make a negation partial: "no other food
 // allergies" leaves the one named before.
-var exceptions = setOf(`other others additional further else another more new`)
+var exceptions map[string]bool
 
 // roleVerbs are the verbs of a role one person holds at a time:
 // "Carol leads the data platform team".
-var roleVerbs = setOf(`leads lead owns manages runs heads chairs maintains coordinates oversees handles approves`)
+var roleVerbs map[string]bool
 
 // nounVerb reports whether the role verb opening raws is a noun, as
 // a copula next shows: "the team leads are Ana and Bo".
@@ -643,7 +643,7 @@ func nounVerb(raws []rawTok) bool {
 
 // ownVerbs are the [roleVerbs] of owning: one holder at a time, said of
 // a team or a thing as well as of a person.
-var ownVerbs = setOf(`owns leads manages maintains heads chairs oversees`)
+var ownVerbs map[string]bool
 
 // roleHolder returns the number of words of the holder when the
 // sentence says who holds a role: one or two words that are not stop
@@ -800,10 +800,14 @@ func negation(words []string, i int) (neg string, skip bool) {
 // filler are words that carry no subject or value in a memory note: the
 // vocabulary of change over time ("moved", "now", "since") and of time
 // references ("last week").
-var filler = setOf(`now moved move upgraded upgrade migrated switched changed updated resized rebuilt rewritten reimplemented
+var filler map[string]bool
+
+func newFiller() map[string]bool {
+	return setOf(`now moved move upgraded upgrade migrated switched changed updated resized rebuilt rewritten reimplemented
 since last latest recent anymore longer yet still already today yesterday tomorrow got gets
 instead nowadays meanwhile
 week weeks month months day days quarter quarters year years tonight ago currently actually also please note`)
+}
 
 func setOf(words string) map[string]bool {
 	m := make(map[string]bool)
@@ -900,11 +904,15 @@ var britishEndings = [][2]string{
 // eventVerbs maps the verbs that say when an event starts or ends, as
 // [lemma] folds them, to one verb each: "code freeze begins December
 // 18" says when it starts.
-var eventVerbs = map[string]string{"begin": "start", "began": "start", "begun": "start", "commenc": "start",
-	"finish": "end"}
+var eventVerbs map[string]string
+
+func newEventVerbs() map[string]string {
+	return map[string]string{"begin": "start", "began": "start", "begun": "start", "commenc": "start",
+		"finish": "end"}
+}
 
 // irregularLemma maps forms [lemma] cannot fold by their ending.
-var irregularLemma = map[string]string{"using": "use", "used": "use", "making": "make", "taking": "take", "ran": "run"}
+var irregularLemma map[string]string
 
 // isValue reports whether w is a number, version or date: it starts
 // with a digit, or with "v" and a digit ("v1.27"). Identifiers such as

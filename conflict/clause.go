@@ -10,8 +10,12 @@ import "strings"
 
 // clauseVerbs are the verbs whose coming after "and" opens a second
 // predicate of the sentence's subject: a role, a preference.
-var clauseVerbs = setOf(`leads owns manages runs heads chairs maintains coordinates oversees prefers likes
+var clauseVerbs map[string]bool
+
+func newClauseVerbs() map[string]bool {
+	return setOf(`leads owns manages runs heads chairs maintains coordinates oversees prefers likes
 loves hates avoids uses wants needs`)
+}
 
 // clauses returns the two claims of s when it joins two predicates of
 // one subject with "and": the subject is the words before the first

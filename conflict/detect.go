@@ -129,6 +129,7 @@ type located struct {
 // dates differ, else by modification time, else by CommitTime, else, in
 // one file, the later lines are newer; a full tie says "b".
 func Detect(ctx context.Context, chunks []Chunk, opts Options) (*Result, error) {
+	loadTables()
 	opts = opts.withDefaults()
 	all, err := collectClaims(ctx, chunks, opts.Claims)
 	if err != nil {

@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/memweave/memweave-go/tokenize"
 )
@@ -33,33 +32,45 @@ import (
 // changeVerbs are verbs that state a change of value; followed by "to"
 // within a few words, the words up to "to" (less the old value after
 // "from") are the slot, and what follows is its new value.
-var changeVerbs = setOf(`changed change changes switched switch switches moved migrated upgraded downgraded
+var changeVerbs map[string]bool
+
+func newChangeVerbs() map[string]bool {
+	return setOf(`changed change changes switched switch switches moved migrated upgraded downgraded
 updated bumped raised lowered increased decreased reduced cut extended shortened grew grown shrank
 dropped fell rose went gone scaled expanded doubled halved set reset transferred converted adjusted
 shifted pushed postponed delayed rescheduled relocated lifted resized ported transitioned`)
+}
 
 // locChange are the change verbs that state a new place: their "to"
 // becomes a location predicate ([locMark]).
-var locChange = setOf(`moved migrated relocated transferred`)
+var locChange map[string]bool
 
 // passiveRole maps the participles of the role verbs ([roleVerbs]) to
 // their active form.
-var passiveRole = map[string]string{
-	"led": "leads", "owned": "owns", "managed": "manages", "run": "runs", "headed": "heads",
-	"chaired": "chairs", "maintained": "maintains", "coordinated": "coordinates", "overseen": "oversees",
-	"handled": "handles", "approved": "approves",
+var passiveRole map[string]string
+
+func newPassiveRole() map[string]string {
+	return map[string]string{
+		"led": "leads", "owned": "owns", "managed": "manages", "run": "runs", "headed": "heads",
+		"chaired": "chairs", "maintained": "maintains", "coordinated": "coordinates", "overseen": "oversees",
+		"handled": "handles", "approved": "approves",
+	}
 }
 
 // numberWords maps number words to digits.
-var numberWords = map[string]string{
-	"two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
-	"nine": "9", "ten": "10", "eleven": "11", "twelve": "12", "fifteen": "15", "twenty": "20",
-	"thirty": "30", "forty": "40", "fifty": "50", "sixty": "60", "ninety": "90", "hundred": "100",
-	"dozen": "12",
+var numberWords map[string]string
+
+func newNumberWords() map[string]string {
+	return map[string]string{
+		"two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
+		"nine": "9", "ten": "10", "eleven": "11", "twelve": "12", "fifteen": "15", "twenty": "20",
+		"thirty": "30", "forty": "40", "fifty": "50", "sixty": "60", "ninety": "90", "hundred": "100",
+		"dozen": "12",
+	}
 }
 
 // determiners open a noun phrase: skipped before the holder of a role.
-var determiners = setOf(`the a an our their my his her its this that`)
+var determiners map[string]bool
 
 // rewrite returns words with the frames above in their one form. It
 // returns words itself when no frame applies.
@@ -116,7 +127,7 @@ func rewrite(words []string) []string {
 
 // preferVerbs are the forms of "prefer", whose object may be followed
 // by its rival ("over coffee", "to written updates").
-var preferVerbs = setOf(`prefer prefers preferred preferring`)
+var preferVerbs map[string]bool
 
 // habitual reports whether words[i] is "always" before a verb that
 // chooses one of several things: "Nadia always books an aisle seat" says
@@ -303,18 +314,22 @@ func allowVerb(w string) bool {
 // boundWord maps a comparative to the bound it sets after "or": "3 or
 // more" sets a minimum, "3 or fewer" a maximum, "Friday or later" a
 // start; [boundOpposite] turns it round for "no more than".
-var boundWord = map[string]string{
-	"more": "minimum", "older": "minimum", "newer": "minimum", "higher": "minimum", "greater": "minimum", "above": "minimum", "larger": "minimum", "bigger": "minimum", "longer": "minimum",
-	"fewer": "maximum", "less": "maximum", "below": "maximum", "lower": "maximum", "younger": "maximum", "smaller": "maximum", "shorter": "maximum",
-	"later": "from", "earlier": "by", "sooner": "by",
+var boundWord map[string]string
+
+func newBoundWord() map[string]string {
+	return map[string]string{
+		"more": "minimum", "older": "minimum", "newer": "minimum", "higher": "minimum", "greater": "minimum", "above": "minimum", "larger": "minimum", "bigger": "minimum", "longer": "minimum",
+		"fewer": "maximum", "less": "maximum", "below": "maximum", "lower": "maximum", "younger": "maximum", "smaller": "maximum", "shorter": "maximum",
+		"later": "from", "earlier": "by", "sooner": "by",
+	}
 }
 
 // boundOpposite maps each bound of [boundWord] to the other way round.
-var boundOpposite = map[string]string{"minimum": "maximum", "maximum": "minimum", "from": "by", "by": "from"}
+var boundOpposite map[string]string
 
 // perWords join a count of times to its period: "twice a week", "12
 // times an hour", "3 times per day".
-var perWords = setOf(`a an per every each`)
+var perWords map[string]bool
 
 // timeUnit reports whether u is a unit of time in [units], not of size.
 func timeUnit(u string) bool {
@@ -377,7 +392,9 @@ const (
 
 // rawLex flags the words of the lexicons read on every word of a
 // sentence, so that each word costs one lookup.
-var rawLex = func() map[string]uint8 {
+var rawLex map[string]uint8
+
+func newRawLex() map[string]uint8 {
 	m := make(map[string]uint8)
 	for _, set := range []map[string]bool{changeVerbs, frameWords} {
 		for w := range set {
@@ -400,19 +417,27 @@ var rawLex = func() map[string]uint8 {
 		m[w] |= lexAdd
 	}
 	return m
-}()
+}
 
-var frameWords = setOf(`prefer prefers preferred preferring replaced swapped substituted traded ditched a an is are was were been since took takes take taken stepped belongs belong belonged became becomes appointed named promoted half every each per one
+var frameWords map[string]bool
+
+func newFrameWords() map[string]bool {
+	return setOf(`prefer prefers preferred preferring replaced swapped substituted traded ditched a an is are was were been since took takes take taken stepped belongs belong belonged became becomes appointed named promoted half every each per one
 once twice thrice times no not at up minimum maximum or capped limited always allows allow permits permit`)
+}
 
 // periodWords are adverbs of a period: "daily" is once a day.
-var periodWords = map[string]string{
-	"hourly": "hour", "daily": "day", "nightly": "day", "weekly": "week", "monthly": "month",
-	"yearly": "year", "annually": "year",
+var periodWords map[string]string
+
+func newPeriodWords() map[string]string {
+	return map[string]string{
+		"hourly": "hour", "daily": "day", "nightly": "day", "weekly": "week", "monthly": "month",
+		"yearly": "year", "annually": "year",
+	}
 }
 
 // replaceVerbs replace one thing by another: "replaced X with Y".
-var replaceVerbs = setOf(`replaced swapped substituted traded ditched`)
+var replaceVerbs map[string]bool
 
 // replacedWith returns how many words at words[i], a verb of
 // [replaceVerbs], say what was replaced, through "with", "for" or "by"
@@ -515,9 +540,13 @@ func passive(words []string) []string {
 // roleNouns maps the nouns of the roles one holds at a time to the
 // verbs of [roleVerbs]: "the maintainer of the CLI is Kim" says "Kim
 // maintains the CLI".
-var roleNouns = map[string]string{
-	"lead": "leads", "leader": "leads", "owner": "owns", "maintainer": "maintains", "manager": "manages",
-	"head": "heads", "chair": "chairs", "coordinator": "coordinates",
+var roleNouns map[string]string
+
+func newRoleNouns() map[string]string {
+	return map[string]string{
+		"lead": "leads", "leader": "leads", "owner": "owns", "maintainer": "maintains", "manager": "manages",
+		"head": "heads", "chair": "chairs", "coordinator": "coordinates",
+	}
 }
 
 // roleNoun rewrites a role said with its noun into its verb, the holder
@@ -590,12 +619,16 @@ func roleQualifier(words []string, k int) ([]string, int) {
 
 // irregular maps irregular participles to their verb, read after "is"
 // or "are".
-var irregular = map[string]string{
-	"kept": "keep", "built": "build", "held": "hold", "sent": "send", "made": "make",
-	"written": "write", "paid": "pay", "sold": "sell", "bought": "buy", "taught": "teach", "run": "run",
-	"read": "read", "found": "find", "given": "give", "taken": "take", "told": "tell", "known": "know",
-	"shown": "show", "chosen": "choose", "drawn": "draw", "driven": "drive", "brought": "bring",
-	"spent": "spend", "put": "put", "led": "lead", "won": "win", "served": "serve",
+var irregular map[string]string
+
+func newIrregular() map[string]string {
+	return map[string]string{
+		"kept": "keep", "built": "build", "held": "hold", "sent": "send", "made": "make",
+		"written": "write", "paid": "pay", "sold": "sell", "bought": "buy", "taught": "teach", "run": "run",
+		"read": "read", "found": "find", "given": "give", "taken": "take", "told": "tell", "known": "know",
+		"shown": "show", "chosen": "choose", "drawn": "draw", "driven": "drive", "brought": "bring",
+		"spent": "spend", "put": "put", "led": "lead", "won": "win", "served": "serve",
+	}
 }
 
 // Status phases: the stages of a thing's life that status words name.
@@ -614,7 +647,9 @@ const (
 )
 
 // statusPhase maps status words and phrases to their phase.
-var statusPhase = func() map[string]byte {
+var statusPhase map[string]byte
+
+func newStatusPhase() map[string]byte {
 	m := make(map[string]byte)
 	for phase, words := range map[byte]string{
 		phasePlanned:    `planned proposed draft drafted pending scheduled under-review in-review backlog todo queued not-started in-draft`,
@@ -637,10 +672,12 @@ var statusPhase = func() map[string]byte {
 		}
 	}
 	return m
-}()
+}
 
 // statusFirst are the first words of the status phrases of two words.
-var statusFirst = func() map[string]bool {
+var statusFirst map[string]bool
+
+func newStatusFirst() map[string]bool {
 	m := make(map[string]bool)
 	for p := range statusPhase {
 		if first, _, ok := strings.Cut(p, " "); ok {
@@ -648,7 +685,7 @@ var statusFirst = func() map[string]bool {
 		}
 	}
 	return m
-}()
+}
 
 // statusAt returns the status phrase of two words at words[i] ("on
 // hold", "shut down", "in progress"), or 0 words.
@@ -690,7 +727,9 @@ func phaseOf(ts []token) (byte, int) {
 // classOf maps the values of exclusive classes to their class: a
 // subject has one diet, does a routine at one part of the day or on
 // given days, and goes to work one way.
-var classOf = func() map[string]string {
+var classOf map[string]string
+
+func newClassOf() map[string]string {
 	m := make(map[string]string)
 	for class, words := range map[string]string{
 		"diet":    `vegetarian vegan pescatarian keto paleo omnivore carnivore flexitarian`,
@@ -703,7 +742,7 @@ var classOf = func() map[string]string {
 		}
 	}
 	return m
-}()
+}
 
 // sameClass reports whether x and y name values of one exclusive class,
 // none in common, with at most two other words, all on one side ("in
@@ -748,11 +787,13 @@ func slotKey(t token) uint64 {
 	return slotOf[t.w]
 }
 
-var copulaKey = wordKey("~is-name")
+var copulaKey uint64
 
 // slotOf maps status words and the values of exclusive classes to their
 // slot key.
-var slotOf = func() map[string]uint64 {
+var slotOf map[string]uint64
+
+func newSlotOf() map[string]uint64 {
 	m := make(map[string]uint64)
 	for w, c := range classOf {
 		m[w] = wordKey("~class:" + c)
@@ -762,7 +803,7 @@ var slotOf = func() map[string]uint64 {
 		m[w] = status
 	}
 	return m
-}()
+}
 
 // timeOfWeek reports whether ts names a part of the day or a day of the
 // week: the time a routine recurs.
@@ -788,8 +829,12 @@ func ta1(ts []token) int {
 }
 
 // changeWords say that a fact changed.
-var changeWords = setOf(`now instead anymore nowadays switched changed moved replaced became become
+var changeWords map[string]bool
+
+func newChangeWords() map[string]bool {
+	return setOf(`now instead anymore nowadays switched changed moved replaced became become
 migrated relocated since started stopped quit rebuilt rewritten reimplemented`)
+}
 
 // changeAndAddition reports whether words say that something changed
 // ("now", "instead", "switched", "no longer"), and whether they add to
@@ -829,14 +874,16 @@ func changeAndAddition(words []string) (changed, added bool) {
 // multiValued are the verbs of relations a subject holds with many
 // objects at once: "practices yoga" and "practices piano" are two
 // hobbies unless a claim says that one replaced the other.
-var multiValued = func() map[string]bool {
+var multiValued map[string]bool
+
+func newMultiValued() map[string]bool {
 	m := make(map[string]bool)
 	for _, w := range strings.Fields(`practices plays enjoys likes loves reads watches learns speaks visits
 knows collects studies attends`) {
 		m[lemma(stem(w))] = true
 	}
 	return m
-}()
+}
 
 // manyValued reports whether the words c shares outside the hunk h hold
 // a verb of [multiValued].
@@ -853,7 +900,9 @@ func manyValued(c *claim, h []token) bool {
 // subject does many to one object: "Aisha writes the changelog" and
 // "Aisha reviews the changelog" may both hold. Built on first use: most
 // processes never judge a pair.
-var actVerbs = sync.OnceValue(func() map[string]bool {
+var actVerbs map[string]bool
+
+func newActVerbs() map[string]bool {
 	m := make(map[string]bool)
 	for _, w := range strings.Fields(`writes reviews drafts edits approves publishes reads prints signs
 sends receives uploads downloads tests builds scans audits checks updates archives translates
@@ -862,12 +911,12 @@ proofreads summarizes summarises verifies validates reconciles submits annotates
 		m[lemma(stem(w))] = true
 	}
 	return m
-})
+}
 
 // otherAct reports whether h replaces one verb of [actVerbs] by another,
 // a different act on one object, not a different value.
 func otherAct(h hunk) bool {
-	return len(h.a) == 1 && len(h.b) == 1 && actVerbs()[h.a[0].w] && actVerbs()[h.b[0].w]
+	return len(h.a) == 1 && len(h.b) == 1 && actVerbs[h.a[0].w] && actVerbs[h.b[0].w]
 }
 
 // isStop reports whether w is a stop word.
@@ -949,7 +998,7 @@ func joinNames(s string) string {
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // abbreviations end with a dot that does not end a sentence.
-var abbreviations = setOf(`dr mr mrs ms prof st jr sr vs e.g i.e approx`)
+var abbreviations map[string]bool
 
 // spellNumbers writes a sum of money with its currency after the
 // number, as a quantity reads it ("$75" is "75 usd", "€8" is "8 eur"),
@@ -1016,34 +1065,42 @@ var currencySymbols = []struct{ sym, code string }{{"$", "usd"}, {"€", "eur"},
 // "TTL" the time after which things "expire"). One lookup serves both:
 // a second table would cost a lookup per word. Not "invoice" and
 // "bill": in accounts they are what one sends and what one owes.
-var shortForms = map[string]string{
-	"db": "database", "dbs": "databases", "k8s": "kubernetes", "req": "requests", "reqs": "requests",
-	"prod": "production", "env": "environment", "envs": "environments", "repo": "repository",
-	"repos": "repositories", "config": "configuration", "msg": "message", "msgs": "messages",
-	"auth": "authentication", "authn": "authentication", "eng": "engineering", "mgmt": "management",
-	"infra": "infrastructure", "perf": "performance", "cfg": "configuration", "max": "maximum",
-	// Synonyms, folded to the second word of each pair.
-	"vehicle": "car", "vehicles": "cars", "employee": "staff",
-	"employees": "staff", "documentation": "docs", "apartment": "flat", "apartments": "flats",
-	"cap": "maximum", "ceiling": "maximum", "limit": "maximum", "quota": "maximum", "ttl": "expire",
+var shortForms map[string]string
+
+func newShortForms() map[string]string {
+	return map[string]string{
+		"db": "database", "dbs": "databases", "k8s": "kubernetes", "req": "requests", "reqs": "requests",
+		"prod": "production", "env": "environment", "envs": "environments", "repo": "repository",
+		"repos": "repositories", "config": "configuration", "msg": "message", "msgs": "messages",
+		"auth": "authentication", "authn": "authentication", "eng": "engineering", "mgmt": "management",
+		"infra": "infrastructure", "perf": "performance", "cfg": "configuration", "max": "maximum",
+		// Synonyms, folded to the second word of each pair.
+		"vehicle": "car", "vehicles": "cars", "employee": "staff",
+		"employees": "staff", "documentation": "docs", "apartment": "flat", "apartments": "flats",
+		"cap": "maximum", "ceiling": "maximum", "limit": "maximum", "quota": "maximum", "ttl": "expire",
+	}
 }
 
 // expanded are the words [shortForms] writes: one capitalised
 // ("Kubernetes", "Production") is the word, not a name, so that it
 // folds as the expansion of "k8s" folds.
-var expanded = func() map[string]bool {
+var expanded map[string]bool
+
+func newExpanded() map[string]bool {
 	m := make(map[string]bool, len(shortForms))
 	for _, full := range shortForms {
 		m[full] = true
 	}
 	return m
-}()
+}
 
 // phrasalNouns maps the forms of a verb whose particle makes it a noun
 // written as one word to that noun: "requests time out after 30
 // seconds" and "the request timeout is 30 seconds" speak of one
 // "timeout"; [phrasalParticle] is the particle.
-var phrasalNouns = func() map[string]string {
+var phrasalNouns map[string]string
+
+func newPhrasalNouns() map[string]string {
 	m := make(map[string]string)
 	for noun, forms := range map[string]string{
 		"timeout": "time times timed", "backup": "back backs backed", "login": "log logs logged",
@@ -1056,7 +1113,7 @@ var phrasalNouns = func() map[string]string {
 		}
 	}
 	return m
-}()
+}
 
 // particle reports whether w is a particle of [phrasalParticle], read
 // first: most words are followed by none, and a switch costs less than
@@ -1070,9 +1127,13 @@ func particle(w string) bool {
 }
 
 // phrasalParticle is the particle of each noun of [phrasalNouns].
-var phrasalParticle = map[string]string{
-	"timeout": "out", "backup": "up", "login": "in", "signup": "up", "setup": "up", "rollout": "out",
-	"shutdown": "down", "failover": "over", "cleanup": "up", "lockout": "out",
+var phrasalParticle map[string]string
+
+func newPhrasalParticle() map[string]string {
+	return map[string]string{
+		"timeout": "out", "backup": "up", "login": "in", "signup": "up", "setup": "up", "rollout": "out",
+		"shutdown": "down", "failover": "over", "cleanup": "up", "lockout": "out",
+	}
 }
 
 // expand writes abbreviations in full ([shortForms]), a verb and its

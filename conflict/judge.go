@@ -51,10 +51,14 @@ func Judge(a, b string) (Verdict, bool) {
 type Parsed struct{ claims []claim }
 
 // Parse splits text into claims.
-func Parse(text string) Parsed { return Parsed{claims(text)} }
+func Parse(text string) Parsed {
+	loadTables()
+	return Parsed{claims(text)}
+}
 
 // JudgeParsed is [Judge] on parsed texts.
 func JudgeParsed(a, b Parsed) (Verdict, bool) {
+	loadTables()
 	var best Verdict
 	for i := range a.claims {
 		for j := range b.claims {
@@ -971,14 +975,16 @@ func otherEntity(a, b *claim, hunks []hunk) bool {
 // another one, or the one of an environment ("the staging data
 // warehouse" is not "the data warehouse" of production).
 // They are stemmed as claim words are ("staging" is "stag").
-var entityWords = func() map[string]bool {
+var entityWords map[string]bool
+
+func newEntityWords() map[string]bool {
 	m := make(map[string]bool)
 	for _, w := range strings.Fields(`old previous former legacy other second secondary backup spare personal
 staging production development dev test testing qa sandbox preprod`) {
 		m[lemma(stem(w))] = true
 	}
 	return m
-}()
+}
 
 // sharedWords counts the distinct words two claims share and, when one
 // is negated, the prefixes of long words too (an implicit negation says
@@ -1506,7 +1512,9 @@ func opposite(x, y string) bool {
 }
 
 // antonymOf maps words to their opposite, both ways.
-var antonymOf = func() map[string]string {
+var antonymOf map[string]string
+
+func newAntonymOf() map[string]string {
 	m := make(map[string]string)
 	for _, pair := range strings.Split(antonymPairs, ",") {
 		f := strings.Fields(pair)
@@ -1516,13 +1524,15 @@ var antonymOf = func() map[string]string {
 		}
 	}
 	return m
-}()
+}
 
 // switchPole maps the words of a switch's state to its pole: any word
 // of one pole is the opposite of any of the other ("enabled" and
 // "turned off", "on" and "disabled"), where [antonymOf] pairs one word
 // with one.
-var switchPole = func() map[string]int {
+var switchPole map[string]int
+
+func newSwitchPole() map[string]int {
 	m := make(map[string]int)
 	for _, w := range strings.Fields(`enabled enable on active live`) {
 		m[lemma(stem(w))] = 1
@@ -1531,7 +1541,7 @@ var switchPole = func() map[string]int {
 		m[lemma(stem(w))] = -1
 	}
 	return m
-}()
+}
 
 // antonymPairs lists opposites as memory notes use them (stemmed like
 // claim words: a trailing "s" removed).

@@ -14,7 +14,9 @@ import (
 
 // slotWords are the words of a claim that say a value changed or when,
 // not what it is of: left out of its subject.
-var slotWords = func() map[string]bool {
+var slotWords map[string]bool
+
+func newSlotWords() map[string]bool {
 	m := map[string]bool{}
 	for _, set := range []map[string]bool{filler, changeWords, changeVerbs} {
 		for w := range set {
@@ -24,7 +26,7 @@ var slotWords = func() map[string]bool {
 		}
 	}
 	return m
-}()
+}
 
 // sameSlotQuantity judges two claims each with one quantity, of one
 // unit and different amounts, whose other words are the same set, one

@@ -82,10 +82,14 @@ func normalise(s string, words []string) []rawTok {
 
 // idNouns are the nouns whose following number names one of many
 // numbered things: "Incident 41" and "Incident 57" are two incidents.
-var idNouns = setOf(`incident incidents ticket tickets issue issues bug bugs pr prs step steps sprint sprints
+var idNouns map[string]bool
+
+func newIdNouns() map[string]bool {
+	return setOf(`incident incidents ticket tickets issue issues bug bugs pr prs step steps sprint sprints
 room rooms build builds case cases order orders invoice invoices migration migrations item items
 task tasks story stories epic epics milestone milestones phase phases chapter chapters section
 sections day week episode episodes lesson lessons exercise question questions rfc adr`)
+}
 
 // isIdentWord reports whether w is a code made of letters and digits
 // joined by a dash, such as "proj-1234" or "jira-88".
@@ -164,12 +168,16 @@ func hashNumbers(s string) map[string]bool {
 
 // locVerbs are the words of a location predicate, each with the
 // prepositions that complete it ("out" stands for "out of").
-var locVerbs = map[string]string{
-	"is": "in", "are": "in", "lives": "in near", "live": "in near", "living": "in near", "based": "in out",
-	"located": "in", "hosted": "in", "sits": "on in", "sit": "on in", "resides": "in", "stationed": "in",
-	"works": "from out", "work": "from out", "working": "from out", "runs": "in", "run": "in", "running": "in",
-	"moved": "to", "move": "to", "moving": "to", "relocated": "to", "relocate": "to", "migrated": "to",
-	"transferred": "to",
+var locVerbs map[string]string
+
+func newLocVerbs() map[string]string {
+	return map[string]string{
+		"is": "in", "are": "in", "lives": "in near", "live": "in near", "living": "in near", "based": "in out",
+		"located": "in", "hosted": "in", "sits": "on in", "sit": "on in", "resides": "in", "stationed": "in",
+		"works": "from out", "work": "from out", "working": "from out", "runs": "in", "run": "in", "running": "in",
+		"moved": "to", "move": "to", "moving": "to", "relocated": "to", "relocate": "to", "migrated": "to",
+		"transferred": "to",
+	}
 }
 
 // locPredicate returns how many words at words[i] form a location
@@ -217,7 +225,9 @@ func locPredicate(words []string, i int) int {
 }
 
 // months maps month names and abbreviations to their number.
-var months = func() map[string]int {
+var months map[string]int
+
+func newMonths() map[string]int {
 	m := make(map[string]int)
 	for i, name := range strings.Fields("january february march april may june july august september october november december") {
 		m[name] = i + 1
@@ -225,7 +235,7 @@ var months = func() map[string]int {
 	}
 	m["sept"] = 9
 	return m
-}()
+}
 
 // dayOf returns the day of month w writes ("3", "3rd", "14th"), or 0.
 func dayOf(w string) int {
@@ -303,16 +313,20 @@ func twoDigits(n int) string {
 
 // units maps unit words to their size in base units: seconds for time,
 // bytes for data.
-var units = map[string]float64{
-	"ms": 1e-3, "millisecond": 1e-3, "milliseconds": 1e-3,
-	"s": 1, "sec": 1, "secs": 1, "second": 1, "seconds": 1,
-	"min": 60, "mins": 60, "minute": 60, "minutes": 60,
-	"h": 3600, "hr": 3600, "hrs": 3600, "hour": 3600, "hours": 3600,
-	"day": 86400, "days": 86400, "week": 604800, "weeks": 604800,
-	"month": 2592000, "months": 2592000, "year": 31536000, "years": 31536000,
-	"b": 1, "byte": 1, "bytes": 1,
-	"kb": 1 << 10, "kib": 1 << 10, "mb": 1 << 20, "mib": 1 << 20,
-	"gb": 1 << 30, "gib": 1 << 30, "tb": 1 << 40, "tib": 1 << 40,
+var units map[string]float64
+
+func newUnits() map[string]float64 {
+	return map[string]float64{
+		"ms": 1e-3, "millisecond": 1e-3, "milliseconds": 1e-3,
+		"s": 1, "sec": 1, "secs": 1, "second": 1, "seconds": 1,
+		"min": 60, "mins": 60, "minute": 60, "minutes": 60,
+		"h": 3600, "hr": 3600, "hrs": 3600, "hour": 3600, "hours": 3600,
+		"day": 86400, "days": 86400, "week": 604800, "weeks": 604800,
+		"month": 2592000, "months": 2592000, "year": 31536000, "years": 31536000,
+		"b": 1, "byte": 1, "bytes": 1,
+		"kb": 1 << 10, "kib": 1 << 10, "mb": 1 << 20, "mib": 1 << 20,
+		"gb": 1 << 30, "gib": 1 << 30, "tb": 1 << 40, "tib": 1 << 40,
+	}
 }
 
 // clockAt reads a time of day at words[i] ("9:30", "02:00", "6 pm",
@@ -373,9 +387,13 @@ func clockAt(words []string, i int) (string, int) {
 
 // currencies maps the names and codes of currencies to one code: a sum
 // of money is a quantity in its currency ("12 EUR", "12 euros").
-var currencies = map[string]string{
-	"usd": "usd", "dollar": "usd", "dollars": "usd", "eur": "eur", "euro": "eur", "euros": "eur",
-	"gbp": "gbp", "pound": "gbp", "pounds": "gbp",
+var currencies map[string]string
+
+func newCurrencies() map[string]string {
+	return map[string]string{
+		"usd": "usd", "dollar": "usd", "dollars": "usd", "eur": "eur", "euro": "eur", "euros": "eur",
+		"gbp": "gbp", "pound": "gbp", "pounds": "gbp",
+	}
 }
 
 // quantityAt reads a number and its unit at words[i] ("5 minutes",

@@ -101,25 +101,27 @@ func replaced(words []string, i int) (old, new []string) {
 
 // handVerbs hand a thing from one holder to another: "Eva handed the
 // Berlin office over to Tomasz".
-var handVerbs = setOf(`handed passed turned`)
+var handVerbs map[string]bool
 
 // handParticles mark a handover, not a thing handed as an object ("Raj
 // handed the report to Sofia"): "over", "on" or "off" before "to".
-var handParticles = setOf(`over on off`)
+var handParticles map[string]bool
 
 // roleObjects name a role as the thing handed: "Omar handed the
 // on-call lead role to Lena" is a handover with no particle.
-var roleObjects = setOf(`role roles duties responsibilities responsibility ownership reins`)
+var roleObjects map[string]bool
 
 // roleObjectWords are [roleObjects] as claim words: the role handed
 // over is no word of the subject it is the role of.
-var roleObjectWords = func() map[string]bool {
+var roleObjectWords map[string]bool
+
+func newRoleObjectWords() map[string]bool {
 	m := map[string]bool{}
 	for w := range roleObjects {
 		m[lemma(stem(w))] = true
 	}
 	return m
-}()
+}
 
 // handedOver reads the handover at words[i], a verb of [handVerbs]:
 // "X handed Y over to Z", "X passed Y on to Z", "X handed over Y to Z".

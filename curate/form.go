@@ -188,7 +188,7 @@ func gapMarks(gap string, start bool) string {
 }
 
 // struck matches Markdown's strikethrough, ~~text~~, within a line.
-var struck = regexp.MustCompile(`~~([^~\n]+)~~`)
+var struck = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`~~([^~\n]+)~~`) })
 
 // struckOf returns the sorted distinct spans of text struck through,
 // their white space collapsed: a struck fact is one the note withdrew,
@@ -196,7 +196,7 @@ var struck = regexp.MustCompile(`~~([^~\n]+)~~`)
 // rates".
 func struckOf(text string) []string {
 	var out []string
-	for _, m := range struck.FindAllStringSubmatch(text, -1) {
+	for _, m := range struck().FindAllStringSubmatch(text, -1) {
 		out = append(out, collapse(m[1]))
 	}
 	slices.Sort(out)
@@ -205,7 +205,7 @@ func struckOf(text string) []string {
 
 // taskItem matches a list item with a task box: "- [ ] text",
 // "* [x] text", "1. [X] text".
-var taskItem = regexp.MustCompile(`^\s*(?:[-*+]|[0-9]+[.)])\s+\[([ xX])\]\s+(.*)$`)
+var taskItem = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*(?:[-*+]|[0-9]+[.)])\s+\[([ xX])\]\s+(.*)$`) })
 
 // tasksOf returns the sorted distinct task items of text, each its
 // state ("open" or "done") and its text, white space collapsed: a task
@@ -215,7 +215,7 @@ var taskItem = regexp.MustCompile(`^\s*(?:[-*+]|[0-9]+[.)])\s+\[([ xX])\]\s+(.*)
 func tasksOf(text string) []string {
 	var out []string
 	for _, line := range strings.Split(text, "\n") {
-		if m := taskItem.FindStringSubmatch(line); m != nil {
+		if m := taskItem().FindStringSubmatch(line); m != nil {
 			state := "done: "
 			if m[1] == " " {
 				state = "open: "

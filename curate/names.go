@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/memweave/memweave-go/tokenize"
@@ -129,7 +130,7 @@ func subjectOf(file string) []string {
 	}
 	dir, base := path.Split(file)
 	for {
-		b := copyMark.ReplaceAllString(base, "")
+		b := copyMark().ReplaceAllString(base, "")
 		if b == base || b == "" {
 			break
 		}
@@ -154,7 +155,7 @@ func subjectOf(file string) []string {
 // name of a copy of a file: "NAME (1)", "NAME copy", "NAME copy 2",
 // "NAME - Copy", "Copy of NAME" (lower-cased). A copy's mark says how the
 // file came to be, not what it is about.
-var copyMark = regexp.MustCompile(`^copy of |(?: -)? copy(?: [0-9]+)?$| \([0-9]+\)$`)
+var copyMark = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^copy of |(?: -)? copy(?: [0-9]+)?$| \([0-9]+\)$`) })
 
 // nameWords splits s at every character that is not a letter or a
 // digit.

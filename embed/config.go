@@ -42,7 +42,9 @@ type Config struct {
 	// included (openai); past it the search is keyword-only and says so.
 	// The first searches of an index also embed its background questions
 	// (see query.Backgrounds), within QueryTimeout more; those embedded
-	// by then are kept for the next search. Default 10s.
+	// by then are kept for the next search. Default 10s. A server that
+	// failed a query is waited for a tenth of it for a while (see
+	// [OpenAIConfig.QueryTimeout]).
 	QueryTimeout time.Duration
 	// Custom, when set, is used instead of Provider.
 	Custom Embedder

@@ -94,8 +94,15 @@ type OpenAIConfig struct {
 	Timeout time.Duration
 	// QueryTimeout bounds [OpenAI.EmbedQuery], retries included: a
 	// search waits no longer for its query's vector, and falls back to
-	// keyword search. Default 10s.
+	// keyword search. Default 10s. Once a query failed as unavailable
+	// (no answer within it, connection refused, 5xx after retries), the
+	// queries of the next 30s wait a tenth of it, with one try, and say
+	// so; then one waits it in full again. Each such full wait that
+	// fails doubles the 30s, up to 5 minutes; the first answer ends it.
 	QueryTimeout time.Duration
+	// Now returns the time the cool-down of QueryTimeout is measured
+	// with. Default time.Now; tests freeze it.
+	Now func() time.Time
 	// HTTPClient sends the requests. Default a client with no timeout of
 	// its own (Timeout applies) over http.DefaultTransport.
 	HTTPClient *http.Client
@@ -126,6 +133,7 @@ type OpenAI struct {
 	queryTO     time.Duration
 	noKey       bool   // APIKey was empty
 	key         string // redacted from the server's messages it quotes
+	health      *queryHealth
 
 	// mu guards dims, which is wantDims or, when that is 0, learned from
 	// the first response, and changed, set when a response had another
@@ -182,6 +190,11 @@ func NewOpenAI(cfg OpenAIConfig) (*OpenAI, error) {
 		noKey:       cfg.APIKey == "",
 		key:         cfg.APIKey,
 	}
+	o.health = &queryHealth{now: cfg.Now, full: o.queryTO, probe: o.queryTO / probeShare,
+		prefix: "embed: openai " + o.baseURL + ": "}
+	if o.health.now == nil {
+		o.health.now = time.Now
+	}
 	return o, nil
 }
 
@@ -220,7 +233,7 @@ func (o *OpenAI) Relearn() bool {
 // Probe embeds one short text, which checks the endpoint, key and model
 // and, when Dims was not configured, learns it for [OpenAI.Identity].
 func (o *OpenAI) Probe(ctx context.Context) error {
-	_, err := o.embedBatch(ctx, []string{probeText}, 1)
+	_, err := o.embedBatch(ctx, []string{probeText}, 1, o.maxTries)
 	return err
 }
 
@@ -247,7 +260,7 @@ func (o *OpenAI) EmbedDocuments(ctx context.Context, texts []string) ([][]float3
 		}
 		end := min(start+o.batchSize, len(inputs))
 		g.Go(func() error {
-			vecs, err := o.embedBatch(gctx, inputs[start:end], together)
+			vecs, err := o.embedBatch(gctx, inputs[start:end], together, o.maxTries)
 			if err != nil {
 				return err
 			}
@@ -266,15 +279,23 @@ func (o *OpenAI) EmbedDocuments(ctx context.Context, texts []string) ([][]float3
 }
 
 // EmbedQuery embeds text with the QueryPrefix, within QueryTimeout in
-// all: past it the error wraps [ErrUnavailable] and says so.
+// all: past it the error wraps [ErrUnavailable] and says so. In a
+// cool-down (see [OpenAIConfig.QueryTimeout]) it waits a tenth of that,
+// and its error says since when the server fails and when it is waited
+// for in full again.
 func (o *OpenAI) EmbedQuery(ctx context.Context, text string) ([]float32, error) {
-	qctx, cancel := context.WithTimeoutCause(ctx, o.queryTO, errQueryDeadline)
-	defer cancel()
-	vecs, err := o.embedBatch(qctx, []string{o.queryPrefix + text}, 1)
-	if err != nil && ctx.Err() == nil && context.Cause(qctx) == errQueryDeadline {
-		return nil, o.errorf("no query vector within %v: %w", o.queryTO, ErrUnavailable)
+	plan := o.health.plan()
+	wait, tries := o.queryTO, o.maxTries
+	if plan.probe {
+		wait, tries = o.health.probe, 1
 	}
-	if err != nil {
+	qctx, cancel := context.WithTimeoutCause(ctx, wait, errQueryDeadline)
+	defer cancel()
+	vecs, err := o.embedBatch(qctx, []string{o.queryPrefix + text}, 1, tries)
+	if err != nil && ctx.Err() == nil && context.Cause(qctx) == errQueryDeadline {
+		err = o.errorf("no query vector within %v: %w", wait, ErrUnavailable)
+	}
+	if err = o.health.done(plan, err, ctx.Err() != nil); err != nil {
 		return nil, err
 	}
 	return vecs[0], nil
@@ -320,10 +341,10 @@ func (o *OpenAI) Networked() bool { return true }
 // embedBatch sends one request, retrying transient failures, and returns
 // its vectors in input order. Each try may take together times Timeout,
 // together being the number of requests its call sends at once; all its
-// tries together take at most MaxTries times that.
-func (o *OpenAI) embedBatch(parent context.Context, inputs []string, together int) ([][]float32, error) {
+// tries (at most maxTries) together take at most maxTries times that.
+func (o *OpenAI) embedBatch(parent context.Context, inputs []string, together, maxTries int) ([][]float32, error) {
 	timeout := time.Duration(max(together, 1)) * o.timeout
-	total := time.Duration(o.maxTries) * timeout
+	total := time.Duration(maxTries) * timeout
 	ctx, cancel := context.WithTimeoutCause(parent, total, errBatchDeadline)
 	defer cancel()
 	for try := 1; ; try++ {
@@ -350,10 +371,10 @@ func (o *OpenAI) embedBatch(parent context.Context, inputs []string, together in
 		if !retry {
 			return nil, err
 		}
-		if try >= o.maxTries && errors.Is(err, errNoAnswer) {
+		if try >= maxTries && errors.Is(err, errNoAnswer) {
 			return nil, o.slowError(errBatchDeadline, len(inputs), together, total, try)
 		}
-		if try >= o.maxTries {
+		if try >= maxTries {
 			return nil, o.errorf("%v (%d tries): %w", err, try, ErrUnavailable)
 		}
 		if err := sleep(ctx, o.backoff(try)); err != nil {

@@ -35,6 +35,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"go.yaml.in/yaml/v3"
@@ -295,17 +296,17 @@ func (b Block) Values(skip func(key string) bool) ([]string, bool) {
 // it parsed when it is valid YAML within [MaxBytes].
 func mappingOrEmpty(body []byte) (*yaml.Node, bool) {
 	if len(body) > MaxBytes {
-		return nil, looksLikeMapping.Match(body)
+		return nil, looksLikeMapping().Match(body)
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(body, &doc); err != nil {
-		return nil, looksLikeMapping.Match(body)
+		return nil, looksLikeMapping().Match(body)
 	}
 	return &doc, len(doc.Content) == 0 || doc.Content[0].Kind == yaml.MappingNode
 }
 
 // looksLikeMapping matches YAML whose first content line is "key:".
-var looksLikeMapping = regexp.MustCompile(`^(?:\s*(?:#[^\n]*)?\n)*[\w"'-][^\n:]*:(?:\s|$)`)
+var looksLikeMapping = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:\s*(?:#[^\n]*)?\n)*[\w"'-][^\n:]*:(?:\s|$)`) })
 
 // Parse returns the fields of src's front matter and where it is. A block
 // that memweave cannot use (invalid YAML, an importance outside 0..1, a
@@ -321,7 +322,7 @@ func Parse(src []byte) (Meta, Block, error) {
 }
 
 // yamlLine finds the line in a yaml.v3 error message.
-var yamlLine = regexp.MustCompile(`line (\d+): `)
+var yamlLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`line (\d+): `) })
 
 // decode reads the fields of the block b, in time linear in its size.
 func decode(b Block) (Meta, error) {
@@ -400,7 +401,7 @@ func parseBlock(b Block) (*yaml.Node, error) {
 	if err := yaml.Unmarshal(b.body, doc); err != nil {
 		line := 0
 		msg := strings.TrimPrefix(err.Error(), "yaml: ")
-		if g := yamlLine.FindStringSubmatch(msg); g != nil {
+		if g := yamlLine().FindStringSubmatch(msg); g != nil {
 			line, _ = strconv.Atoi(g[1])
 			msg = strings.Replace(msg, g[0], "", 1)
 		}

@@ -7,13 +7,16 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"sync"
 
 	"github.com/memweave/memweave-go/workspace"
 )
 
 // copyName matches a conflict copy's base name: stem, host, commit and
 // extension.
-var copyName = regexp.MustCompile(`^(.+)\.conflict-([A-Za-z0-9_-]+)-([0-9a-f]{8})(\.[^./]*)?$`)
+var copyName = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(.+)\.conflict-([A-Za-z0-9_-]+)-([0-9a-f]{8})(\.[^./]*)?$`)
+})
 
 // Conflicts lists the conflict copies under root's memory/ folder, each
 // with the path of the file it is a version of, sorted by copy. A copy is
@@ -35,7 +38,7 @@ func Conflicts(root string) ([]Conflict, error) {
 			}
 			return nil
 		}
-		m := copyName.FindStringSubmatch(d.Name())
+		m := copyName().FindStringSubmatch(d.Name())
 		if m == nil {
 			return nil
 		}

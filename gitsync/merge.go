@@ -214,9 +214,15 @@ func gitPathArgs(names []string) []string {
 	return args
 }
 
-// ensureAttributes adds the missing [AttributesLines] to .gitattributes.
+// ensureAttributes adds the missing [AttributesLines] to .gitattributes,
+// and removes the temporary copies a sync killed while writing it left
+// (git would list them for good). The caller holds the write lock, which
+// every writer of .gitattributes (sync) holds.
 func ensureAttributes(root string) error {
 	p := filepath.Join(root, AttributesFile)
+	if err := memfile.RemoveAtomicLeftovers(p); err != nil {
+		return fmt.Errorf("gitsync: %w", err)
+	}
 	data, err := readAttributes(p)
 	if err != nil {
 		return fmt.Errorf("gitsync: %w", err)

@@ -29,3 +29,21 @@ func TestSyncCommitsNoTemporaryFileOfAnyBuild(t *testing.T) {
 		t.Errorf("HEAD holds %q, want a.md, memweave.json and no temporary file", got)
 	}
 }
+
+// TestSyncRemovesItsKilledAttributesWrite: a sync killed while it wrote
+// .gitattributes (strace inject=fsync:signal=SIGKILL:when=3) left its
+// whole temporary copy, .memweave-write-.gitattributes-N.tmp, at the top
+// of the workspace; sync never committed it, and nothing removed it, so
+// git status listed it for good. Sync, which writes .gitattributes under
+// the write lock alone, removes it now.
+func TestSyncRemovesItsKilledAttributesWrite(t *testing.T) {
+	bare := remote(t)
+	a := clone(t, bare, "a")
+	write(t, a, "memory/notes/a.md", "only on a\n")
+	write(t, a, ".memweave-write-.gitattributes-2734372845.tmp", "memory/**/[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9].md merge=union\n")
+	write(t, a, ".memweave-write-.gitattributes-x-1.tmp", "someone's own\n")
+	sync(t, a, "a")
+	if got := run(t, a, "status", "--porcelain", "--untracked-files=all"); got != "?? .memweave-write-.gitattributes-x-1.tmp" {
+		t.Errorf("git status after sync = %q, want only the file that is no leftover of sync's", got)
+	}
+}

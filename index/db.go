@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	vec "github.com/asg017/sqlite-vec-go-bindings/cgo"
@@ -359,10 +360,30 @@ func openError(path string, err error) error {
 			err = corruptError(se)
 		case sqlite3.ErrCantOpen, sqlite3.ErrReadonly, sqlite3.ErrPerm, sqlite3.ErrAuth:
 			err = fmt.Errorf("cannot write the database or its folder: %w", err)
+			// SQLite may name another errno (ENOENT for a -wal it could
+			// not create on a read-only file system): the folder's own.
+			if errno := folderUnwritable(filepath.Dir(path)); errno != 0 {
+				return fmt.Errorf("index: open %s: %w", path, causeError{fmt.Errorf("%w; its folder: %w", err, errno), errno})
+			}
+		}
+		if se.SystemErrno != 0 {
+			// The system's cause (ENOSPC: a full disk, EROFS), for
+			// errors.Is; the message already says it.
+			err = causeError{err, se.SystemErrno}
 		}
 	}
 	return fmt.Errorf("index: open %s: %w", path, err)
 }
+
+// causeError is an error of the driver with the system error (errno) it
+// reports, which errors.Is and errors.As find.
+type causeError struct {
+	err   error
+	errno syscall.Errno
+}
+
+func (e causeError) Error() string   { return e.err.Error() }
+func (e causeError) Unwrap() []error { return []error{e.err, e.errno} }
 
 // corruptError is the [ErrCorrupt] error of SQLite's report se that the
 // file is damaged or not a database.

@@ -2,16 +2,19 @@ package memfile
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 	"unicode"
 
 	"github.com/memweave/memweave-go/frontmatter"
+	"github.com/memweave/memweave-go/internal/edithook"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -96,21 +99,23 @@ var ErrLogFull = errors.New("memfile: log full")
 //
 // The note is written whole or not at all. Its lines, and the blank line
 // before it, end the way the file's lines do: "\r\n" in a file whose last
-// line ending is one, "\n" otherwise. Before writing, appendNote records
-// the file's size and the note in a journal (see [Recover]); when the
-// write or sync fails, it cuts the file back to that size (and removes a
-// file it created), so a retry adds the note once. It first undoes the
-// torn append a killed process may have left. Whatever fails, the log
-// and the folders it created are removed again, each only while empty:
-// a failed append leaves memory/ as it was, and never removes what
-// another writer filled meanwhile.
+// line ending is one, "\n" otherwise. A log that does not exist yet is
+// made whole at once ([createLog]): a process killed at any point leaves
+// no log or the whole note, never an empty log. To a log that exists,
+// appendNote first records its size and the note in a journal (see
+// [Recover]); when the write or sync fails, it cuts the file back to that
+// size, so a retry adds the note once. It first undoes the torn append a
+// killed process may have left. Whatever fails, the folders it created
+// are removed again, each only while empty: a failed append leaves
+// memory/ as it was, and never removes what another writer filled
+// meanwhile.
 //
 // appendNote never writes an evergreen file: rel must be a dated name,
 // and one that is a symbolic link is refused. The caller holds the write
 // lock ([Lock]), so that concurrent notes are each kept whole and once.
 // When maxBytes is positive, it refuses to take the log past it
 // ([ErrLogFull]).
-func appendNote(root, rel, text string, maxBytes int64) (err error) {
+func appendNote(ctx context.Context, root, rel, text string, maxBytes int64) (err error) {
 	if _, dated := workspace.DateOf(rel); !dated {
 		return fmt.Errorf("%s is not a dated file", rel) // never an evergreen
 	}
@@ -145,26 +150,126 @@ func appendNote(root, rel, text string, maxBytes int64) (err error) {
 	if err := recoverAppend(root); err != nil {
 		return err
 	}
-	fi, err := r.Lstat(name)
-	if err == nil && !fi.Mode().IsRegular() {
-		return fmt.Errorf("%s: %w", rel, workspace.ErrNotRegular)
+	for attempt := 0; ; attempt++ {
+		fi, err := r.Lstat(name)
+		if err == nil && !fi.Mode().IsRegular() {
+			return fmt.Errorf("%s: %w", rel, workspace.ErrNotRegular)
+		}
+		if errors.Is(err, fs.ErrNotExist) {
+			if done, err := createLog(ctx, r, name, text, maxBytes); done || err != nil {
+				return err
+			} // another program made the log meanwhile: append to it
+		}
+		f, _, err := workspace.OpenRegularIn(r, name, os.O_RDWR, 0)
+		if errors.Is(err, fs.ErrNotExist) && attempt < 3 {
+			continue // removed meanwhile: make it
+		}
+		if err != nil {
+			return err
+		}
+		err = appendTo(ctx, root, rel, f, text, maxBytes)
+		if cerr := f.Close(); err == nil && cerr != nil {
+			err = fmt.Errorf("close: %w", cerr)
+		}
+		return err
 	}
-	created := errors.Is(err, fs.ErrNotExist)
-	f, fi, err := workspace.OpenRegularIn(r, name, os.O_RDWR|os.O_CREATE, 0o644)
+}
+
+// createLog makes the log name beneath r, which does not exist, holding
+// the entry of text, whole at once: the entry goes to a new temporary
+// file in [TempDir], synced, which is then linked at name. A process
+// killed at any point leaves no log, or the whole note (and a temporary
+// file [Recover] removes); an empty log, a note that never was, is never
+// seen. It reports false, nothing written, when a file is at name by then
+// (another program's, which the caller appends to), and removes TempDir
+// again when it made it for a write that failed.
+func createLog(ctx context.Context, r *os.Root, name, text string, maxBytes int64) (done bool, err error) {
+	note := entry(nil, text)
+	if err := checkRoom(0, len(note), maxBytes); err != nil {
+		return false, err
+	}
+	dir := TempDir
+	_, serr := r.Lstat(TempDir)
+	if makeTempDir(r) != nil {
+		dir = filepath.Dir(name)
+	} else if errors.Is(serr, fs.ErrNotExist) {
+		defer func() {
+			if err != nil {
+				dropTempDir(r)
+			}
+		}()
+	}
+	err = linkNew(ctx, r, dir, name, note)
+	if errors.Is(err, syscall.EXDEV) && dir == TempDir {
+		// A mount inside memory/: the temporary file beside the log.
+		err = linkNew(ctx, r, filepath.Dir(name), name, note)
+	}
+	if errors.Is(err, fs.ErrExist) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// linkNew writes data to a new temporary file in the folder dir beneath
+// r, synced and readable by all (as [Replace] makes a note), and links it
+// at name, never over a file there (an error wrapping [fs.ErrExist]);
+// where the file system has no hard links, it renames it there while no
+// file is. The temporary file goes in any case.
+func linkNew(ctx context.Context, r *os.Root, dir, name string, data []byte) error {
+	tmpName, tmp, err := createTemp(r, dir)
 	if err != nil {
 		return err
 	}
-	remove := func() error { return removeIfEmpty(r, name, fi) }
-	err = appendTo(root, rel, f, created, text, maxBytes, remove)
-	if cerr := f.Close(); err == nil && cerr != nil {
-		err = fmt.Errorf("close: %w", cerr)
+	defer r.Remove(tmpName)
+	_, err = tmp.Write(data)
+	if err == nil {
+		err = tmp.Chmod(0o644)
 	}
-	if err != nil && created {
-		// Nor a log it made and wrote nothing to (the journal's write
-		// failed, say), unless another writer filled it meanwhile.
-		remove()
+	if err == nil {
+		err = tmp.Sync()
 	}
-	return err
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	edithook.Step(ctx, "temp")
+	if err := r.Link(tmpName, name); err != nil {
+		if errors.Is(err, fs.ErrExist) || errors.Is(err, syscall.EXDEV) {
+			return err
+		}
+		if _, serr := r.Lstat(name); !errors.Is(serr, fs.ErrNotExist) {
+			return fmt.Errorf("%s: %w", filepath.ToSlash(name), fs.ErrExist)
+		}
+		if err := r.Rename(tmpName, name); err != nil {
+			return err
+		}
+	}
+	edithook.Step(ctx, "link")
+	syncRootDir(r, filepath.Dir(name))
+	return nil
+}
+
+// dropTempDir removes TempDir beneath r when it holds nothing but the
+// .gitignore [makeTempDir] writes: the folder a failed write made.
+func dropTempDir(r *os.Root) {
+	d, err := r.Open(TempDir)
+	if err != nil {
+		return
+	}
+	names, err := d.Readdirnames(-1)
+	d.Close()
+	ignore := filepath.Join(TempDir, ".gitignore")
+	if err != nil || len(names) != 1 || names[0] != ".gitignore" {
+		return
+	}
+	if data, err := r.ReadFile(ignore); err != nil || string(data) != tempIgnore {
+		return
+	}
+	if r.Remove(ignore) == nil {
+		r.Remove(TempDir)
+	}
 }
 
 // makeDirs creates the folder dir beneath r and its missing parents, and
@@ -198,24 +303,21 @@ func removeDirs(r *os.Root, dirs []string) {
 	}
 }
 
-// removeIfEmpty removes the file name beneath r when it is still the file
-// fi and empty: a file another writer filled or put there meanwhile stays.
-func removeIfEmpty(r *os.Root, name string, fi fs.FileInfo) error {
-	cur, err := r.Lstat(name)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
+// checkRoom refuses ([ErrLogFull]) a note of n bytes that would take a
+// log of before bytes past maxBytes, when positive.
+func checkRoom(before int64, n int, maxBytes int64) error {
+	if after := before + int64(n); maxBytes > 0 && after > maxBytes {
+		return fmt.Errorf("the log is %d bytes, and this note of %d bytes would take it to %d, over the %d-byte limit (MaxFileBytes) past which the log, shared by the day's notes, is not indexed; nothing was written (write the note as a note of its own, or move older entries of the log to another note): %w",
+			before, n, after, maxBytes, ErrLogFull)
 	}
-	if err != nil || !os.SameFile(cur, fi) || cur.Size() != 0 {
-		return err
-	}
-	return r.Remove(name)
+	return nil
 }
 
-// appendTo writes the entry text at the end of f, the file rel, journaled,
-// and cuts f back when the write fails; see [appendNote]. A note that
-// would take f past maxBytes (when positive) is refused, f untouched
-// ([appendNote] removes it when the append created it).
-func appendTo(root, rel string, f *os.File, created bool, text string, maxBytes int64, remove func() error) error {
+// appendTo writes the entry text at the end of f, the existing file rel,
+// journaled, and cuts f back when the write fails; see [appendNote]. A
+// note that would take f past maxBytes (when positive) is refused, f
+// untouched.
+func appendTo(ctx context.Context, root, rel string, f *os.File, text string, maxBytes int64) error {
 	fi, err := f.Stat()
 	if err != nil {
 		return err
@@ -226,24 +328,25 @@ func appendTo(root, rel string, f *os.File, created bool, text string, maxBytes 
 		return fmt.Errorf("read the end: %w", err)
 	}
 	note := entry(tail, text)
-	if after := before + int64(len(note)); maxBytes > 0 && after > maxBytes {
-		return fmt.Errorf("the log is %d bytes, and this note of %d bytes would take it to %d, over the %d-byte limit (MaxFileBytes) past which the log, shared by the day's notes, is not indexed; nothing was written (write the note as a note of its own, or move older entries of the log to another note): %w",
-			before, len(note), after, maxBytes, ErrLogFull)
+	if err := checkRoom(before, len(note), maxBytes); err != nil {
+		return err
 	}
-	j := journal{Path: rel, Before: before, After: before + int64(len(note)), Created: created}
+	j := journal{Path: rel, Before: before, After: before + int64(len(note))}
 	j.Dev, j.Ino, _ = workspace.FileID(fi)
 	if err := writeJournal(root, j, note); err != nil {
-		return err // appendNote removes a log it made for this note
+		return err
 	}
+	edithook.Step(ctx, "journal")
 	_, err = f.WriteAt(note, before)
 	if err == nil {
 		err = f.Sync()
 	}
+	edithook.Step(ctx, "write")
 	if err == nil {
 		return removeJournal(root)
 	}
 	err = fmt.Errorf("write note: %w", err)
-	if rerr := cutBack(f, j, remove); rerr != nil {
+	if rerr := cutBack(f, j, nil); rerr != nil {
 		// The journal stays: the next append or Recover cuts the file back.
 		return errors.Join(err, fmt.Errorf("undo the partial note: %w", rerr))
 	}
@@ -251,7 +354,8 @@ func appendTo(root, rel string, f *os.File, created bool, text string, maxBytes 
 }
 
 // cutBack truncates f to its size before the append j, and removes it
-// with remove when the append created it.
+// with remove when the append created it (a journal of an earlier build:
+// this one makes a new log whole, without a journal).
 func cutBack(f *os.File, j journal, remove func() error) error {
 	if err := f.Truncate(j.Before); err != nil {
 		return err
@@ -259,7 +363,7 @@ func cutBack(f *os.File, j journal, remove func() error) error {
 	if err := f.Sync(); err != nil {
 		return err
 	}
-	if j.Created && j.Before == 0 {
+	if j.Created && j.Before == 0 && remove != nil {
 		return remove()
 	}
 	return nil

@@ -235,10 +235,11 @@ func listMemory(t *testing.T, root string) string {
 }
 
 // TestAppendJournalFailureLeavesNoNewLog: the first append of a day
-// creates the log, then writes its journal; when that write failed (a
+// created the log, then wrote its journal; when that write failed (a
 // full disk; here RLIMIT_FSIZE of 10 bytes), the append returned the
 // error and left the log it created, empty: a note that never existed,
-// which git listed and sync committed. The log it created goes now.
+// which git listed and sync committed. The log is now made whole at once,
+// and a write that fails leaves none.
 func TestAppendJournalFailureLeavesNoNewLog(t *testing.T) {
 	// The index folder's .gitignore, which the append would write first.
 	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\n", workspace.IndexDir + "/.gitignore": "*\n"})
@@ -246,8 +247,8 @@ func TestAppendJournalFailureLeavesNoNewLog(t *testing.T) {
 	if err != nil {
 		t.Fatalf("helper: %v\n%s", err, out)
 	}
-	if !bytes.Contains(out, []byte("journal")) {
-		t.Errorf("helper output %q, want Append to fail writing its journal", out)
+	if !bytes.Contains(out, []byte("file too large")) {
+		t.Errorf("helper output %q, want Append to fail with EFBIG", out)
 	}
 	if fi, err := os.Stat(filepath.Join(root, filepath.FromSlash(helperRel))); err == nil {
 		t.Errorf("after the append failed (%s), %s is left, %d bytes; want it never made", strings.TrimSpace(string(out)), helperRel, fi.Size())

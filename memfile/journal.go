@@ -26,7 +26,8 @@ type journal struct {
 	// Before and After are the log's sizes before and after the append.
 	Before int64 `json:"before"`
 	After  int64 `json:"after"`
-	// Created says the append created the log.
+	// Created says the append created the log (earlier builds; this
+	// one makes a new log whole, without a journal: [createLog]).
 	Created bool `json:"created,omitempty"`
 	// Dev and Ino identify the log on this machine ([workspace.FileID]):
 	// a journal that came with a copied or cloned workspace cannot name
@@ -136,7 +137,8 @@ func removeJournal(root string) error {
 // writing left in memory/.memweave-tmp ([TempDir]), and puts back under
 // its name a note that a process killed while removing it ([RemoveIf])
 // left aside there, unless a file holds the name since (then that note
-// aside is never put back, even after the file goes), and writes again
+// aside is never put back, even after the file goes, and is removed when
+// it still holds what the killed edit or removal checked), and writes again
 // the folder's .gitignore that a killed process left cut. Without a
 // journal or such a file, Recover returns at once without taking the
 // lock.

@@ -116,7 +116,7 @@ func appendLog(ctx context.Context, root, source string, day time.Time, text str
 		return "", "", fmt.Errorf("append %s: %w", rel, err)
 	}
 	defer unlock()
-	if err := appendNote(root, rel, text, maxBytes); err != nil {
+	if err := appendNote(ctx, root, rel, text, maxBytes); err != nil {
 		return "", "", fmt.Errorf("append %s: %w", rel, err)
 	}
 	return rel, abs, nil
@@ -323,13 +323,7 @@ func editOnce(ctx context.Context, root, path string, opts EditOptions, edit fun
 		}
 		defer unlock()
 	}
-	abs, err := replace(root, path, data, func(cur []byte) bool {
-		if Hash(cur) != sum {
-			return false
-		}
-		edithook.RunChecked(ctx, target)
-		return true
-	})
+	abs, err := replace(root, path, data, &expect{ctx: ctx, sum: sum, abs: target})
 	if errors.Is(err, errRaced) {
 		return "", err
 	}

@@ -1,6 +1,7 @@
 package memfile_test
 
 import (
+	"cmp"
 	"context"
 	"encoding/base64"
 	"errors"
@@ -85,19 +86,22 @@ func TestRecoverKeepsNoteSetAside(t *testing.T) {
 // where it came from, hidden from searches and from git. Recover, which
 // opening the workspace runs, now puts it back under its name; a note
 // saved under that name since is never overwritten, and the one aside
-// is kept.
+// is kept unless it holds what the removal expected (the content it was
+// asked to remove, which the save replaced as well).
 func TestRecoverPutsBackNoteLeftAside(t *testing.T) {
 	for _, tt := range []struct {
 		name, path string
 		savedSince bool
+		expected   string // the content the removal expects, the note's when ""
 	}{
-		{"note", "memory/2026-11-01.md", false},
-		{"note in a folder", "memory/clients/acme (1).md", false},
-		{"name taken since", "memory/notes/db.md", true},
+		{"note", "memory/2026-11-01.md", false, ""},
+		{"note in a folder", "memory/clients/acme (1).md", false, ""},
+		{"name taken since", "memory/notes/db.md", true, ""},
+		{"name taken since, not the content expected", "memory/notes/db.md", true, "# Note\nanother fact\n"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			root := memweavetest.Workspace(t, map[string]string{tt.path: "# Note\nkept fact\n"})
-			removeKilledAside(root, tt.path, "# Note\nkept fact\n")
+			removeKilledAside(root, tt.path, cmp.Or(tt.expected, "# Note\nkept fact\n"))
 			abs := filepath.Join(root, filepath.FromSlash(tt.path))
 			if _, err := os.Lstat(abs); !os.IsNotExist(err) {
 				t.Fatalf("%s while aside: %v, want it gone from its name", tt.path, err)
@@ -119,8 +123,8 @@ func TestRecoverPutsBackNoteLeftAside(t *testing.T) {
 				t.Errorf("%s after Recover = %q, %v; want %q", tt.path, got, err, want)
 			}
 			left, _ := filepath.Glob(filepath.Join(root, "memory", memfile.TempDir, ".memweave-aside-*"))
-			if tt.savedSince != (len(left) == 1) {
-				t.Errorf("notes left aside after Recover = %q; want the one aside kept only when its name was taken since", left)
+			if kept := tt.savedSince && tt.expected != ""; kept != (len(left) == 1) {
+				t.Errorf("notes left aside after Recover = %q; want the one aside kept only when its name was taken since and it is not what the removal expected", left)
 			}
 		})
 	}
@@ -170,18 +174,20 @@ func TestRecoverDropsEmptyAsideName(t *testing.T) {
 // back: the deleted duplicate came back after every run. Recover now
 // puts an aside back only while its name was never taken since; one
 // whose name is taken is kept under a name that says nowhere (or
-// removed when the note at its name holds the same bytes).
+// removed when the note at its name holds the same bytes, or when it
+// holds what the removal expected, which it was asked to remove).
 func TestRecoverNeverPutsBackAnOlderCopy(t *testing.T) {
 	for _, tt := range []struct {
-		name, saved string
-		keptAside   bool
+		name, saved, expected string
+		keptAside             bool
 	}{
-		{"saved the same", "# Note\nkept fact\n", false},
-		{"saved otherwise", "# Note\nsaved since\n", true},
+		{"saved the same", "# Note\nkept fact\n", "# Note\nkept fact\n", false},
+		{"saved otherwise", "# Note\nsaved since\n", "# Note\nkept fact\n", false},
+		{"saved otherwise, not the content expected", "# Note\nsaved since\n", "# Note\nanother fact\n", true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# Note\nkept fact\n"})
-			removeKilledAside(root, "memory/a.md", "# Note\nkept fact\n")
+			removeKilledAside(root, "memory/a.md", tt.expected)
 			memweavetest.WriteFile(t, root, "memory/a.md", tt.saved)
 			if err := memfile.Recover(context.Background(), root); err != nil {
 				t.Fatal(err)

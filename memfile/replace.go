@@ -144,17 +144,27 @@ func Replace(root, path string, data []byte) (abs string, err error) {
 // another program, which does not take it, may have saved the file since
 // the caller read it.
 func ReplaceIf(root, path string, data, old []byte) (abs string, err error) {
-	abs, err = replace(root, path, data, func(cur []byte) bool { return bytes.Equal(cur, old) })
+	abs, err = replace(root, path, data, &expect{ctx: context.Background(), sum: Hash(old)})
 	if errors.Is(err, errRaced) {
 		return "", fmt.Errorf("%s: %w", path, ErrChanged)
 	}
 	return abs, err
 }
 
-// replace is [Replace] with a check, when not nil, of the file's current
-// content ([swapIn]): when the file is gone, check returns false or a
-// save lands meanwhile, nothing is written and the error is errRaced.
-func replace(root, path string, data []byte, check func(cur []byte) bool) (abs string, err error) {
+// expect is what a checked replace ([swapIn]) wants the file to hold:
+// the [Hash] of its content, and the context of the call, whose hooks (a
+// test's) run in its window, with the note's absolute path.
+type expect struct {
+	ctx context.Context
+	sum string
+	abs string
+}
+
+// replace is [Replace] with a check, when want is not nil, of the file's
+// current content ([swapIn]): when the file is gone, holds other content
+// or a save lands meanwhile, nothing is written and the error is
+// errRaced.
+func replace(root, path string, data []byte, want *expect) (abs string, err error) {
 	abs, rel, err := Target(root, path)
 	if err != nil {
 		return "", err
@@ -172,7 +182,7 @@ func replace(root, path string, data []byte, check func(cur []byte) bool) (abs s
 	if err != nil {
 		return "", err
 	}
-	if err := replaceFile(r, name, data, check); err != nil {
+	if err := replaceFile(r, name, data, want); err != nil {
 		removeDirs(r, made) // a failed write leaves memory/ as it was
 		return abs, err
 	}
@@ -205,14 +215,14 @@ const LeftoverGlob = ".*-*" + tempSuffix
 
 // replaceFile atomically replaces the file name beneath r with data; see
 // [Replace].
-func replaceFile(r *os.Root, name string, data []byte, check func(cur []byte) bool) error {
+func replaceFile(r *os.Root, name string, data []byte, want *expect) error {
 	if err := makeTempDir(r); err == nil {
-		err := replaceVia(r, TempDir, name, data, check)
+		err := replaceVia(r, TempDir, name, data, want)
 		if !errors.Is(err, syscall.EXDEV) {
 			return err
 		}
 	}
-	return replaceVia(r, filepath.Dir(name), name, data, check)
+	return replaceVia(r, filepath.Dir(name), name, data, want)
 }
 
 // tempIgnore is the .gitignore of TempDir: it ignores everything.
@@ -260,7 +270,7 @@ func makeTempDir(r *os.Root) error {
 
 // replaceVia is replaceFile with the temporary file in the folder tmpDir
 // beneath r.
-func replaceVia(r *os.Root, tmpDir, name string, data []byte, check func(cur []byte) bool) (err error) {
+func replaceVia(r *os.Root, tmpDir, name string, data []byte, want *expect) (err error) {
 	mode := fs.FileMode(0o644)
 	var oldMTime time.Time
 	if fi, err := r.Stat(name); err == nil {
@@ -299,8 +309,8 @@ func replaceVia(r *os.Root, tmpDir, name string, data []byte, check func(cur []b
 	if err = tmp.Close(); err != nil {
 		return err
 	}
-	if check != nil {
-		return swapIn(r, tmpName, name, check)
+	if want != nil {
+		return swapIn(r, tmpName, name, want)
 	}
 	if err = r.Rename(tmpName, name); err != nil {
 		return err
@@ -484,6 +494,30 @@ func WriteAtomic(path string, data []byte, perm fs.FileMode) error {
 	return nil
 }
 
+// RemoveAtomicLeftovers removes the temporary files that [WriteAtomic]
+// calls for path, killed before their rename, left beside it (their
+// names: [TempGlob] with path's name and a number). The caller holds a
+// lock that every writer of path holds, so that none is a write under
+// way.
+func RemoveAtomicLeftovers(path string) error {
+	dir, base := filepath.Split(path)
+	entries, err := os.ReadDir(cmp.Or(dir, "."))
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, e := range entries {
+		n, ok := strings.CutPrefix(e.Name(), tempPrefix+base+"-")
+		if n, ok = strings.CutSuffix(n, tempSuffix); !ok || n == "" || strings.Trim(n, "0123456789") != "" || !e.Type().IsRegular() {
+			continue
+		}
+		if err := os.Remove(filepath.Join(dir, e.Name())); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
 // RemoveIf is [Remove] of a file that holds old when it goes (a symbolic
 // link, which holds no note of its own, is removed as Remove does):
 // when it holds anything else, nothing is lost and the error wraps
@@ -508,7 +542,7 @@ func RemoveIf(ctx context.Context, root, path string, old []byte) error {
 		// A link holds no note of its own: removing it loses no save.
 		return n.remove()
 	}
-	aside, err := moveAside(r, name)
+	aside, err := moveAside(r, name, Hash(old))
 	if err != nil {
 		return err
 	}
@@ -547,8 +581,9 @@ func putBack(r *os.Root, aside, name string) string {
 }
 
 // swapIn puts the file tmpName (beneath r) at name when the file there
-// passes check, and returns errRaced, name left as another program made
-// it, when it does not or when a file is saved at name meanwhile. The
+// holds the content want names, and returns errRaced, name left as
+// another program made it, when it does not or when a file is saved at
+// name meanwhile. The
 // file at name is moved aside first ([moveAside]) and checked there: a
 // save landing after the check (an editor that does not take the lock)
 // then finds name free, and the new content, linked in only where no
@@ -557,8 +592,8 @@ func putBack(r *os.Root, aside, name string) string {
 // no file at name for that time, never a content older than one they
 // saw. A process killed in between leaves the note aside, where
 // [Recover] puts it back.
-func swapIn(r *os.Root, tmpName, name string, check func(cur []byte) bool) error {
-	aside, err := moveAside(r, name)
+func swapIn(r *os.Root, tmpName, name string, want *expect) error {
+	aside, err := moveAside(r, name, want.sum)
 	if errors.Is(err, fs.ErrNotExist) {
 		return errRaced
 	}
@@ -566,12 +601,13 @@ func swapIn(r *os.Root, tmpName, name string, check func(cur []byte) bool) error
 		return err
 	}
 	cur, err := r.ReadFile(aside)
-	if err != nil || !check(cur) {
+	if err != nil || Hash(cur) != want.sum {
 		if kept := putBack(r, aside, name); kept != "" {
 			return fmt.Errorf("%s changed; its content when it was to be replaced is kept in memory/%s: %w", filepath.ToSlash(name), filepath.ToSlash(kept), ErrChanged)
 		}
 		return cmp.Or(err, errRaced)
 	}
+	edithook.RunChecked(want.ctx, want.abs)
 	if lerr := r.Link(tmpName, name); lerr != nil {
 		if _, serr := r.Lstat(name); !errors.Is(serr, fs.ErrNotExist) || r.Rename(tmpName, name) != nil {
 			// Saved since the check: that save stays, and the content
@@ -585,6 +621,7 @@ func swapIn(r *os.Root, tmpName, name string, check func(cur []byte) bool) error
 			return errRaced
 		}
 	}
+	edithook.Step(want.ctx, "link")
 	r.Remove(tmpName)
 	if now, err := r.ReadFile(aside); err == nil && !bytes.Equal(now, cur) && r.Rename(aside, name) == nil {
 		// Written in place after the check: that save goes back over
@@ -631,19 +668,52 @@ func retireAside(r *os.Root, aside, name string) string {
 // [TempDir].
 const asidePrefix = ".memweave-aside-"
 
-// asideName returns the name, in TempDir, of the note name put aside:
-// asidePrefix, a random part, "-", then name (its path beneath memory/)
-// in unpadded URL base64, so that [Recover] can put back a note that a
-// process killed while it was aside left there; without the path when
-// that would make the name too long for a file system (255 bytes).
-func asideName(name string) string {
+// asideName returns the name, in TempDir, of the note name put aside by
+// an edit or removal that expects it to hold the content whose [Hash] is
+// sum: asidePrefix, a random part, "." and the first [asideSumLen] digits
+// of sum, "-", then name (its path beneath memory/) in unpadded URL
+// base64, so that [Recover] can put back a note that a process killed
+// while it was aside left there, and tell whether it still holds what
+// the edit checked; without the sum, then the path too, when that would
+// make the name too long for a file system (255 bytes).
+func asideName(name, sum string) string {
 	var b [8]byte
 	rand.Read(b[:])
 	n := asidePrefix + hex.EncodeToString(b[:])
-	if enc := base64.RawURLEncoding.EncodeToString([]byte(filepath.ToSlash(name))); len(n)+1+len(enc)+len(tempSuffix) <= 255 {
+	enc := base64.RawURLEncoding.EncodeToString([]byte(filepath.ToSlash(name)))
+	if len(sum) >= asideSumLen && len(n)+1+asideSumLen+1+len(enc)+len(tempSuffix) <= 255 {
+		n += "." + sum[:asideSumLen]
+	}
+	if len(n)+1+len(enc)+len(tempSuffix) <= 255 {
 		n += "-" + enc
 	}
 	return filepath.Join(TempDir, n+tempSuffix)
+}
+
+// asideSumLen is how many hex digits of the expected content's [Hash]
+// an aside name holds: 64 bits, which no save made by chance matches.
+const asideSumLen = 16
+
+// asideSum returns the hash digits the name base of a note aside holds
+// ([asideName]), "" when it holds none (an earlier build's).
+func asideSum(base string) string {
+	rest, _ := strings.CutPrefix(base, asidePrefix)
+	head, _, _ := strings.Cut(rest, "-")
+	_, sum, ok := strings.Cut(head, ".")
+	if !ok || len(sum) != asideSumLen || strings.Trim(sum, "0123456789abcdef") != "" {
+		return ""
+	}
+	return sum
+}
+
+// superseded reports whether the note aside under the name aside
+// (beneath r, in TempDir) still holds the content the edit or removal
+// that moved it there checked ([asideSum]): content that edit replaced
+// or removal removed, or that a save at its name replaced since.
+func superseded(r *os.Root, aside string) bool {
+	sum := asideSum(filepath.Base(aside))
+	data, err := r.ReadFile(aside)
+	return sum != "" && err == nil && Hash(data)[:asideSumLen] == sum
 }
 
 // asideOf returns the path beneath memory/ that the note aside under the
@@ -703,7 +773,14 @@ func putBackAside(root string) error {
 		if _, err := r.Lstat(name); !errors.Is(err, fs.ErrNotExist) {
 			// Saved under the name since: the note aside is the older
 			// copy, never to be put back (that name may be deleted on
-			// purpose later).
+			// purpose later). When it holds what its edit checked, the
+			// edit's new content or a later save replaced it (a kill
+			// after the link): it goes. Else (written to in place since
+			// the check, or moved by an earlier build) it is kept.
+			if superseded(r, aside) && r.Remove(aside) == nil {
+				syncRootDir(r, TempDir)
+				continue
+			}
 			retireAside(r, aside, name)
 			continue
 		}
@@ -820,9 +897,10 @@ func reservation(fi fs.FileInfo) bool {
 }
 
 // moveAside renames the file name beneath r to a new temporary name in
-// TempDir, or in the file's own folder when TempDir is on another file
-// system, and returns that name.
-func moveAside(r *os.Root, name string) (string, error) {
+// TempDir (holding sum, the [Hash] of the content the caller expects
+// there: [asideName]), or in the file's own folder when TempDir is on
+// another file system, and returns that name.
+func moveAside(r *os.Root, name, sum string) (string, error) {
 	dirs := []string{filepath.Dir(name)}
 	if makeTempDir(r) == nil {
 		dirs = []string{TempDir, filepath.Dir(name)}
@@ -835,7 +913,7 @@ func moveAside(r *os.Root, name string) (string, error) {
 			// Not a leftover [Recover] removes: a note put aside by a
 			// process killed before it put it back is put back by
 			// Recover, under the name its own name holds.
-			tmpName = asideName(name)
+			tmpName = asideName(name, sum)
 			if tmp, err = r.OpenFile(tmpName, os.O_WRONLY|os.O_CREATE|os.O_EXCL, reservePerm); err != nil {
 				return "", err
 			}

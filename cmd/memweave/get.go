@@ -4,10 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"strconv"
 	"strings"
+	"syscall"
 
+	"github.com/memweave/memweave-go"
 	"github.com/spf13/cobra"
 )
 
@@ -30,7 +33,8 @@ results:
   PATH:N-     line N to the end
 
 A range reaching past the end stops at the last line; a FROM past it is
-an error.`,
+an error. On a full or read-only disk, where the index cannot be opened,
+a note under memory/ is read from its file, with a warning.`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			switch {
 			case len(args) == 0:
@@ -45,14 +49,17 @@ an error.`,
 			if err != nil {
 				return err
 			}
+			var text, hash string
 			w, err := a.openWeave(cmd)
 			if err != nil {
-				return err
-			}
-			defer closeWeave(w, &err)
-			text, hash, err := w.GetWithHash(cmd.Context(), path, from, count)
-			if err != nil {
-				return err
+				if text, hash, err = a.getFromFile(cmd, err, path, from, count); err != nil {
+					return err
+				}
+			} else {
+				defer closeWeave(w, &err)
+				if text, hash, err = w.GetWithHash(cmd.Context(), path, from, count); err != nil {
+					return err
+				}
 			}
 			if showHash {
 				fmt.Fprintf(a.stderr, "hash %s\n", hash)
@@ -68,6 +75,24 @@ an error.`,
 // parseLineSpec splits PATH[:FROM[-TO]] into the path, the first line
 // and the number of lines (0: to the end). A suffix after the last ':'
 // that is not a line range is part of the path.
+// getFromFile reads the lines of a note under memory/ from its file when
+// opening the workspace failed with openErr because the disk is full or
+// read-only, or the folder not this user's to write (SQLite cannot make
+// the index's -wal and -shm files): get
+// needs no index for such a note. It warns that the index was not used;
+// any other failure returns openErr.
+func (a *app) getFromFile(cmd *cobra.Command, openErr error, path string, from, count int) (text, hash string, err error) {
+	if !errors.Is(openErr, syscall.ENOSPC) && !errors.Is(openErr, syscall.EDQUOT) && !errors.Is(openErr, syscall.EROFS) && !errors.Is(openErr, fs.ErrPermission) {
+		return "", "", openErr
+	}
+	text, hash, err = memweave.GetFile(cmd.Context(), a.workspace, path, from, count)
+	if err != nil {
+		return "", "", fmt.Errorf("%w; read from its file without the index: %w", openErr, err)
+	}
+	fmt.Fprintf(a.stderr, "memweave: warning: %s; read from the note's file without the index\n", a.clean(openErr.Error()))
+	return text, hash, nil
+}
+
 func parseLineSpec(arg string) (path string, from, count int, err error) {
 	if arg == "" {
 		return "", 0, 0, usageErr("get needs a PATH, got an empty argument")

@@ -14,9 +14,14 @@ import (
 // process pays a page fault for each 4 KiB of heap it touches first (10 to
 // 14 µs on a paravirtualised VM): a regexp over Unicode classes compiled
 // at init (curate's quoted, 105 KB and about 200 page faults) made a fresh
-// search at 1k chunks 16% slower in page faults and instructions.
-// Tables a search does not read belong behind a sync.OnceValue.
-const initBudget = 256 << 10
+// search at 1k chunks 16% slower in page faults and instructions, and
+// conflict's word tables (118 KB), which only conflicts, consolidate,
+// resolve, feedback and the curator read, cost every search 1.3M
+// instructions. Tables and regexps a search does not read belong behind
+// a sync.OnceValue or conflict's loadTables; what is left (85 KB) is
+// mostly tokenize's stop words, which every search reads, and curate's
+// word sets.
+const initBudget = 96 << 10
 
 // TestInitAllocatesLittle runs the CLI with GODEBUG=inittrace=1 and sums
 // the bytes this module's initialisers allocate (the runtime's counts,

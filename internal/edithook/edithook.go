@@ -92,3 +92,24 @@ func RunChecked(ctx context.Context, abs string) {
 		fn(abs)
 	}
 }
+
+// stepKey is the context key of the step hook.
+type stepKey struct{}
+
+// StepFunc is called with the name of a step a write has just made
+// durable (a file created, a journal written, a link made), before the
+// next. A test's helper process kills itself there, to leave what a
+// process killed at that moment leaves.
+type StepFunc func(step string)
+
+// WithStep returns ctx carrying fn as the step hook.
+func WithStep(ctx context.Context, fn StepFunc) context.Context {
+	return context.WithValue(ctx, stepKey{}, fn)
+}
+
+// Step calls the step hook ctx carries, if any, with step.
+func Step(ctx context.Context, step string) {
+	if fn, ok := ctx.Value(stepKey{}).(StepFunc); ok && fn != nil {
+		fn(step)
+	}
+}

@@ -1,0 +1,91 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// fullDiskScript makes a workspace on a 4 MB tmpfs mounted at $D, indexes
+// it, fills the file system (or, with $RO set, mounts it read-only), then
+// runs memweave $ARGS, printing its
+// standard output, then "stderr:" and its standard error, then its exit
+// status. It prints NOMOUNT when it cannot mount.
+const fullDiskScript = `
+mount -t tmpfs -o size=4m tmpfs "$D" || { echo NOMOUNT; exit 0; }
+mkdir -p "$D/w/memory" && cd "$D/w" || exit 9
+printf '# Deploys\n\nWe deploy with ArgoCD every Tuesday.\n' > memory/a.md
+"$MW" index >/dev/null || exit 9
+# Close the index's files, as a new process finds them, then fill the disk.
+ls .memweave/index.db-wal .memweave/index.db-shm 2>/dev/null && exit 9
+if [ -n "$RO" ]; then mount -o remount,ro "$D" || exit 9; else head -c 16777216 /dev/zero > "$D/fill" 2>/dev/null; fi
+"$MW" $ARGS 2>"$D/../stderr"; rc=$?
+echo "stderr:"; cat "$D/../stderr"; echo "exit $rc"
+`
+
+// runOnFullDisk runs memweave args (split at spaces) on a full file
+// system: a tmpfs in a user and mount namespace of its own, which needs
+// no privilege where the kernel allows user namespaces (the test is
+// skipped where it does not).
+func runOnFullDisk(t *testing.T, args string, env ...string) (stdout, stderr string) {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.Mkdir(dir+"/fs", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("/bin/sh", "-c", fullDiskScript)
+	cmd.Env = append(os.Environ(), append(env, "D="+dir+"/fs", "MW="+binary, "ARGS="+args)...)
+	cmd.SysProcAttr = &syscall.SysProcAttr{
+		Cloneflags:  syscall.CLONE_NEWUSER | syscall.CLONE_NEWNS,
+		UidMappings: []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getuid(), Size: 1}},
+		GidMappings: []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getgid(), Size: 1}},
+	}
+	out, err := cmd.CombinedOutput()
+	if err != nil && bytes.Contains(out, []byte("exit 9")) || err != nil && len(out) == 0 {
+		t.Skipf("no user namespace with a tmpfs here: %v %s", err, out)
+	}
+	if err != nil {
+		t.Fatalf("script: %v\n%s", err, out)
+	}
+	if bytes.HasPrefix(out, []byte("NOMOUNT")) {
+		t.Skipf("cannot mount a tmpfs in a user namespace here: %s", out)
+	}
+	stdout, stderr, _ = strings.Cut(string(out), "stderr:\n")
+	return stdout, stderr
+}
+
+// TestGetOnAFullDisk: on a full file system, every command failed at
+// open, get included: SQLite could not make the index's -wal and -shm
+// files ("index: open .../index.db: disk I/O error: no space left on
+// device"), so no note could be read, though get needs no index for a
+// note under memory/. get now reads it from its file, with a warning.
+func TestGetOnAFullDisk(t *testing.T) {
+	stdout, stderr := runOnFullDisk(t, "get memory/a.md:3")
+	if stdout != "We deploy with ArgoCD every Tuesday.\n" || !strings.HasSuffix(stderr, "exit 0\n") {
+		t.Errorf("get memory/a.md:3 on a full disk printed %q, stderr %q; want line 3 and exit 0", stdout, stderr)
+	}
+	if !strings.Contains(stderr, "no space left on device") || !strings.Contains(stderr, "without the index") {
+		t.Errorf("get on a full disk: stderr %q, want a warning naming the full disk and that the index was not used", stderr)
+	}
+	stdout, stderr = runOnFullDisk(t, "get memory/gone.md")
+	if stdout != "" || !strings.HasSuffix(stderr, "exit 1\n") || !strings.Contains(stderr, "no space left on device") || !strings.Contains(stderr, "gone.md") {
+		t.Errorf("get of a missing note on a full disk printed %q, stderr %q; want exit 1 naming the full disk and the note", stdout, stderr)
+	}
+}
+
+// TestGetOnAReadOnlyDisk: on a read-only file system, get failed at open
+// as on a full one, SQLite naming no cause that said so ("unable to open
+// database file: no such file or directory"); the error now names the
+// folder's ("read-only file system") and get reads the note from its file.
+func TestGetOnAReadOnlyDisk(t *testing.T) {
+	stdout, stderr := runOnFullDisk(t, "get memory/a.md:3", "RO=1")
+	if stdout != "We deploy with ArgoCD every Tuesday.\n" || !strings.HasSuffix(stderr, "exit 0\n") {
+		t.Errorf("get memory/a.md:3 on a read-only disk printed %q, stderr %q; want line 3 and exit 0", stdout, stderr)
+	}
+	if !strings.Contains(stderr, "read-only file system") || !strings.Contains(stderr, "without the index") {
+		t.Errorf("get on a read-only disk: stderr %q, want a warning naming the read-only file system and that the index was not used", stderr)
+	}
+}

@@ -1,0 +1,67 @@
+package conflict
+
+import "sync"
+
+// loadTables builds the package's word tables, once, before the first
+// [Detect], [Parse] or [JudgeParsed] reads them (each calls it first).
+// Built as package initialisers, they cost every process that links this
+// package (every command of the CLI) about 110 KB and 1.3M instructions,
+// while only conflicts, consolidate, resolve, feedback and the curator
+// read them; a fresh search never does. The order is the one Go's
+// initialisation gave them (go/types' InitOrder): a table built with
+// lemma, rewrite or wordKey comes after the tables those read.
+// TestTablesInitOrder checks that order and that no package-level
+// initialiser left eager reads a table built here; TestLoadTablesFills
+// checks that each is filled. A new table a search does not read
+// belongs here, a new eager one may only be a literal that reads none.
+var loadTables = sync.OnceFunc(func() {
+	durationVerbs = setOf(`last lasts lasted take takes took`)
+	exceptions = setOf(`other others additional further else another more new`)
+	roleVerbs = setOf(`leads lead owns manages runs heads chairs maintains coordinates oversees handles approves`)
+	ownVerbs = setOf(`owns leads manages maintains heads chairs oversees`)
+	filler = newFiller()
+	eventVerbs = newEventVerbs()
+	irregularLemma = map[string]string{"using": "use", "used": "use", "making": "make", "taking": "take", "ran": "run"}
+	clauseVerbs = newClauseVerbs()
+	changeVerbs = newChangeVerbs()
+	locChange = setOf(`moved migrated relocated transferred`)
+	passiveRole = newPassiveRole()
+	numberWords = newNumberWords()
+	determiners = setOf(`the a an our their my his her its this that`)
+	preferVerbs = setOf(`prefer prefers preferred preferring`)
+	boundWord = newBoundWord()
+	boundOpposite = map[string]string{"minimum": "maximum", "maximum": "minimum", "from": "by", "by": "from"}
+	perWords = setOf(`a an per every each`)
+	frameWords = newFrameWords()
+	periodWords = newPeriodWords()
+	replaceVerbs = setOf(`replaced swapped substituted traded ditched`)
+	roleNouns = newRoleNouns()
+	irregular = newIrregular()
+	statusPhase = newStatusPhase()
+	statusFirst = newStatusFirst()
+	classOf = newClassOf()
+	copulaKey = wordKey("~is-name")
+	slotOf = newSlotOf()
+	changeWords = newChangeWords()
+	rawLex = newRawLex()
+	multiValued = newMultiValued()
+	actVerbs = newActVerbs()
+	abbreviations = setOf(`dr mr mrs ms prof st jr sr vs e.g i.e approx`)
+	shortForms = newShortForms()
+	expanded = newExpanded()
+	phrasalNouns = newPhrasalNouns()
+	phrasalParticle = newPhrasalParticle()
+	entityWords = newEntityWords()
+	antonymOf = newAntonymOf()
+	switchPole = newSwitchPole()
+	slotWords = newSlotWords()
+	idNouns = newIdNouns()
+	locVerbs = newLocVerbs()
+	months = newMonths()
+	units = newUnits()
+	currencies = newCurrencies()
+	handVerbs = setOf(`handed passed turned`)
+	handParticles = setOf(`over on off`)
+	roleObjects = setOf(`role roles duties responsibilities responsibility ownership reins`)
+	roleObjectWords = newRoleObjectWords()
+})

@@ -1,0 +1,111 @@
+package memweave_test
+
+import (
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	memweave "github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/memweavetest"
+)
+
+// TestHungServerCostsOneSearchItsWait: a long-lived Weave whose
+// embedding server hangs waits the query timeout in one search; the
+// searches after it, seconds apart, answer by keyword within a tenth of
+// it and say that the server missed an earlier deadline and when it is
+// waited for in full again; once the server answers, search is hybrid.
+func TestHungServerCostsOneSearchItsWait(t *testing.T) {
+	const wait = time.Second
+	inner := memweavetest.NewEmbedServer(t, 8)
+	var hung atomic.Bool
+	var hungCalls atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		if hung.Load() {
+			hungCalls.Add(1)
+			io.Copy(io.Discard, r.Body)
+			<-r.Context().Done()
+			return
+		}
+		inner.Server.Config.Handler.ServeHTTP(rw, r)
+	}))
+	t.Cleanup(srv.Close)
+	root := memweavetest.Workspace(t, sample)
+	w := open(t, root, memweave.Config{Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "m",
+		BaseURL: srv.URL + "/v1", Dims: 8, QueryTimeout: wait}})
+	mustIndex(t, w)
+	hung.Store(true)
+	for i := range 4 {
+		start := time.Now()
+		resp, err := w.Search(t.Context(), "Valkey")
+		took := time.Since(start)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("search %d against a hung server: %v", i, took)
+		warn := warningText(resp.Warnings)
+		if resp.Mode != memweave.ModeKeyword || len(resp.Results) == 0 || !strings.Contains(warn, "then the full 1s again") {
+			t.Errorf("search %d = mode %s, %d results, warnings %q; want keyword results naming the full wait to come", i, resp.Mode, len(resp.Results), warn)
+		}
+		switch {
+		case i == 0 && took < wait:
+			t.Errorf("first search took %v, want the query timeout %v", took, wait)
+		case i > 0 && took >= wait:
+			t.Errorf("search %d took %v, want well within the query timeout %v that an earlier search waited out", i, took, wait)
+		case i > 0 && !strings.Contains(warn, "the server failed 1 full wait since"):
+			t.Errorf("search %d warns %q, want it to say the server missed an earlier deadline", i, warn)
+		}
+	}
+	if got := hungCalls.Load(); got != 4 {
+		t.Errorf("4 searches sent %d requests to the hung server, want 4", got)
+	}
+	hung.Store(false)
+	resp, err := w.Search(t.Context(), "Valkey")
+	if err != nil || resp.Mode != memweave.ModeHybrid || len(resp.Warnings) != 0 {
+		t.Fatalf("search once the server answers = %+v, %v; want hybrid without warnings", resp, err)
+	}
+}
+
+// BenchmarkHungServerSearches measures what a hung embedding server
+// costs an agent's searches, 2 s apart, in one long-lived Weave at the
+// default QueryTimeout (docs/embedders.md quotes it): about a minute an
+// iteration, so run it with -benchtime 1x.
+func BenchmarkHungServerSearches(b *testing.B) {
+	inner := memweavetest.NewEmbedServer(b, 8)
+	var hung atomic.Bool
+	srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		if hung.Load() {
+			io.Copy(io.Discard, r.Body)
+			<-r.Context().Done()
+			return
+		}
+		inner.Server.Config.Handler.ServeHTTP(rw, r)
+	}))
+	b.Cleanup(srv.Close)
+	for range b.N {
+		hung.Store(false)
+		root := memweavetest.Workspace(b, sample)
+		w := open(b, root, memweave.Config{Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "m",
+			BaseURL: srv.URL + "/v1", Dims: 8}})
+		mustIndex(b, w)
+		hung.Store(true)
+		var total time.Duration
+		var times []string
+		const n = 20
+		for range n {
+			start := time.Now()
+			if _, err := w.Search(b.Context(), "Valkey"); err != nil {
+				b.Fatal(err)
+			}
+			took := time.Since(start)
+			total += took
+			times = append(times, took.Round(10*time.Millisecond).String())
+			time.Sleep(2 * time.Second) // the agent's pace, not a synchronisation
+		}
+		b.Logf("%d searches against a hung server: %s", n, strings.Join(times, " "))
+		b.ReportMetric(float64(total.Milliseconds())/n, "mean-ms/search")
+	}
+}

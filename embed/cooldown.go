@@ -1,0 +1,120 @@
+package embed
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+)
+
+// A query server that failed a search (no answer within QueryTimeout,
+// connection refused, 5xx after retries) is in a cool-down: until it
+// ends, a query waits QueryTimeout/probeShare with one try, so a
+// long-lived program (the MCP server) degrades to keyword search fast
+// and still notices a server that is back. When the cool-down ends, the
+// next query waits the full QueryTimeout again (one at a time), so a
+// slow server that answers within it is used again. Each failure of
+// such a full wait doubles the cool-down, from coolBase to coolMax; the
+// first answer ends it.
+const (
+	coolBase   = 30 * time.Second
+	coolMax    = 5 * time.Minute
+	probeShare = 10
+)
+
+// queryHealth is the cool-down state of one embedder's query server.
+// Its mutex is never held across a request.
+type queryHealth struct {
+	mu     sync.Mutex
+	now    func() time.Time
+	misses int       // full waits failed in a row
+	since  time.Time // when the first of them failed
+	until  time.Time // end of the cool-down; zero when there is none
+	last   string    // what the last of them got
+	trial  bool      // a full wait after the cool-down is running
+	gen    int       // changes of misses, so that a query counts once
+
+	full, probe time.Duration // QueryTimeout and a probe's wait
+	prefix      string        // of the embedder's errors, left out of last
+}
+
+// queryPlan is how one query waits, and the state it saw.
+type queryPlan struct {
+	probe, trial bool
+	gen          int
+}
+
+// plan returns how the next query waits: the full QueryTimeout when the
+// server has no cool-down, or it ended and no other query is trying it
+// fully already; a probe otherwise.
+func (h *queryHealth) plan() queryPlan {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	p := queryPlan{gen: h.gen}
+	switch {
+	case h.misses == 0:
+	case h.now().Before(h.until) || h.trial:
+		p.probe = true
+	default:
+		p.trial, h.trial = true, true
+	}
+	return p
+}
+
+// done records how a query planned as p ended and returns err as the
+// search should see it: a failure names the cool-down. callerDone means
+// the caller's context ended, which says nothing of the server.
+func (h *queryHealth) done(p queryPlan, err error, callerDone bool) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if p.trial {
+		h.trial = false
+	}
+	switch {
+	case callerDone:
+		return err
+	case err == nil || !errors.Is(err, ErrUnavailable):
+		// The server answered, if only to refuse: it is not down.
+		if h.misses > 0 {
+			h.misses, h.until, h.gen = 0, time.Time{}, h.gen+1
+		}
+		return err
+	case h.misses == 0 && (p.probe || p.gen != h.gen):
+		return err // a query that began with this one was answered since
+	case p.probe:
+		next := fmt.Sprintf("while another search waits the full %v", h.full)
+		if left := h.until.Sub(h.now()); left > 0 {
+			next = fmt.Sprintf("until %s (in %v), then the full %v again", clock(h.until), left.Round(time.Second), h.full)
+		}
+		return fmt.Errorf("%w; the server failed %s since %s (last: %s); searches wait %v for it %s",
+			err, times(h.misses, "full wait"), clock(h.since), h.last, h.probe, next)
+	}
+	now := h.now()
+	if p.gen == h.gen { // else a query that began with this one counted already
+		h.misses++
+		h.gen++
+		if h.misses == 1 {
+			h.since = now
+		}
+		cool := coolBase
+		for i := 1; i < h.misses && cool < coolMax; i++ {
+			cool *= 2
+		}
+		h.until = now.Add(min(cool, coolMax))
+		h.last = strings.TrimPrefix(strings.TrimSuffix(err.Error(), ": "+ErrUnavailable.Error()), h.prefix)
+	}
+	return fmt.Errorf("%w; searches wait %v for it until %s (in %v), then the full %v again",
+		err, h.probe, clock(h.until), h.until.Sub(now).Round(time.Second), h.full)
+}
+
+// times returns "1 full wait" or "n full waits".
+func times(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// clock returns t as a time of day, with its zone.
+func clock(t time.Time) string { return t.Format("15:04:05 MST") }
