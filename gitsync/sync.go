@@ -822,8 +822,10 @@ func (s *syncer) author(ctx context.Context) error {
 }
 
 // fetchBranch runs git's fetch of the remote branch into incomingRef.
-// tracking holds the remote-tracking refs as they were before it.
-func (s *syncer) fetchBranch(ctx context.Context, tracking map[string]string) error {
+// tracking holds the remote-tracking refs as they were before it. found
+// is false, with no error, when the remote has no such branch yet (nor
+// another one this sync would start a second memory beside).
+func (s *syncer) fetchBranch(ctx context.Context, tracking map[string]string) (found bool, _ error) {
 	// One pack, whatever the object count (fetch.unpackLimit), so that
 	// MaxFetchBytes bounds it; git's maintenance, which may repack a big
 	// project's repository, runs after, unbounded.
@@ -838,20 +840,20 @@ func (s *syncer) fetchBranch(ctx context.Context, tracking map[string]string) er
 	if errors.Is(err, history.ErrFileTooLarge) {
 		s.dropFetched(ctx, tracking)
 		s.removeCutPacks(ctx)
-		return fmt.Errorf("%w the fetch from %s: the remote sent a pack of more than %d bytes, the bound (twice Config.MaxTreeBytes unless set; raise that for a larger memory): %w",
+		return false, fmt.Errorf("%w the fetch from %s: the remote sent a pack of more than %d bytes, the bound (twice Config.MaxTreeBytes unless set; raise that for a larger memory): %w",
 			ErrRefused, s.remote, s.opts.MaxFetchBytes, err)
 	}
 	if err != nil {
 		var ge *history.GitError
 		if errors.As(err, &ge) && strings.Contains(ge.Stderr, "couldn't find remote ref") {
 			if prev, _ := s.rev(ctx, s.remoteRef()); prev != "" {
-				return fmt.Errorf("%w: %s/%s was %.12s, now it is gone", ErrRewritten, s.remote, s.remoteBranch, prev)
+				return false, fmt.Errorf("%w: %s/%s was %.12s, now it is gone", ErrRewritten, s.remote, s.remoteBranch, prev)
 			}
-			return s.noOtherBranch(ctx)
+			return false, s.noOtherBranch(ctx)
 		}
-		return fmt.Errorf("gitsync: fetch %s: %w", s.remote, err)
+		return false, fmt.Errorf("gitsync: fetch %s: %w", s.remote, err)
 	}
-	return nil
+	return true, nil
 }
 
 // fetch fetches the remote branch into incomingRef, checks it, and
@@ -861,7 +863,7 @@ func (s *syncer) fetch(ctx context.Context) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if err := s.fetchBranch(ctx, tracking); err != nil {
+	if found, err := s.fetchBranch(ctx, tracking); !found || err != nil {
 		return "", err
 	}
 	incoming, err := s.rev(ctx, incomingRef)
