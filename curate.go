@@ -70,7 +70,19 @@ type (
 // Consolidate lists groups of near-duplicate passages in memory/ and
 // changes nothing; pairs differing in a value are Held instead. The rules,
 // such as which copy is kept, are [curator.Notes.Consolidate]'s.
+// Its Warnings name each group whose apply a front matter that does not
+// parse would skip, with the note and the line.
 func (w *Weave) Consolidate(ctx context.Context) (*ConsolidatePlan, error) {
+	plan, err := w.consolidate(ctx)
+	if err == nil {
+		plan.Warnings = append(plan.Warnings, w.notes().FrontWarnings(plan.Groups)...)
+	}
+	return plan, err
+}
+
+// consolidate is [Weave.Consolidate] without the warnings of the groups'
+// front matter, which the apply gives as skips.
+func (w *Weave) consolidate(ctx context.Context) (*ConsolidatePlan, error) {
 	if err := w.checkOpen(); err != nil {
 		return nil, err
 	}
@@ -96,7 +108,7 @@ func (w *Weave) ApplyConsolidation(ctx context.Context, ids []string) (*Consolid
 	if len(ids) == 0 {
 		return nil, ErrNoGroupIDs
 	}
-	plan, err := w.Consolidate(ctx)
+	plan, err := w.consolidate(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -27,11 +27,15 @@ func packCorpus(tb testing.TB) string {
 		fmt.Fprintf(&b, "# Cache notes %d\n\n", i)
 		for j := range 3 + i%4 {
 			fmt.Fprintf(&b, "## Part %d\n\nThe cache eviction policy %d-%d uses %s for the session cache.\n%s\n\n",
-				j, i, j, []string{"LRU", "LFU", "ARC", "FIFO"}[(i+j)%4], strings.Repeat("Detail about eviction and caching. ", 1+(i*j)%7))
+				j, i, j, []string{"LRU", "LFU", "ARC", "FIFO"}[(i+j)%4], strings.Repeat(fmt.Sprintf("Detail about eviction and caching in cache%d. ", i), 1+(i*j)%7))
 		}
 		files[fmt.Sprintf("memory/cache%d.md", i)] = b.String()
 	}
-	files["memory/copy.md"] = files["memory/cache3.md"]
+	// A copy, named as a file manager names one: the same passages in
+	// notes named for two subjects (cache2.md, copy.md) are two facts,
+	// which a pack keeps (pack.TestAssembleKeepsCopiesAboutOtherSubjects),
+	// so the notes' filler says which note it is in.
+	files["memory/cache3 (1).md"] = files["memory/cache3.md"]
 	return memweavetest.Workspace(tb, files)
 }
 

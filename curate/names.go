@@ -26,6 +26,23 @@ func LosesName(kept, dropped Passage) []string {
 	return losesSubject(kept, dropped, subjectOf(dropped.File), subjectOf(kept.File))
 }
 
+// SubjectsLost returns the subject words of dropped's note, its path's
+// ([subjectOf]) and its tags', that kept's note lacks, when neither
+// kept's text nor the headings it sits under name one of them; sorted.
+// Dropping a passage whose words are not lost keeps its fact where kept
+// states it: the same paragraph in memory/production/db.md dropped for
+// memory/staging/db.md's loses "production", for "memory/db (1).md" or a
+// dated log's nothing; a dated log's copy dropped for the topic note's
+// loses nothing, the topic note's for the log's its subject.
+func SubjectsLost(kept, dropped Passage) []string {
+	return losesSubject(kept, dropped, subjectsTagged(dropped), subjectsTagged(kept))
+}
+
+// Subjects returns the subject words of p's note: those of its path
+// ([subjectOf]) and of its tags, sorted. A dated log in a journal folder
+// has none.
+func Subjects(p Passage) []string { return subjectsTagged(p) }
+
 // losesSubject returns the words of dropped's subjects that kept's
 // subjects lack, when neither kept's text nor the headings it sits under
 // name one of them; both lists sorted.

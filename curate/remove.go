@@ -34,7 +34,9 @@ func RemovePassage(src []byte, from, to int, keep [][2]int) []byte {
 // nothing); removing one with a table's header and delimiter rows
 // leaves the other rows without the names of their columns; and one that
 // leaves a thematic break (---) first turns the lines up to the next
-// into front matter, out of every passage.
+// into front matter, out of every passage; and one with the line that
+// opens an HTML comment block and not the one that closes it shows what
+// the comment hid (the other way, hides what follows it).
 func BlockChanged(src []byte, from, to int, keep [][2]int) int {
 	lines := SplitLines(string(src))
 	idx := keptLines(lines, from, to, keep)
@@ -57,23 +59,34 @@ const (
 	prose = iota
 	codeLine
 	tableRow
-	fenced // in the block of "---" lines that opens a note (front matter)
+	fenced  // in the block of "---" lines that opens a note (front matter)
+	comment // in an HTML comment block, from "<!--" to "-->"
 )
 
 // blocks returns the kind of each line: in the "---" block that opens
 // the note (front matter, or what a removal would make one), code (a
 // fence, a line in a fenced block or one of an indented block, as
-// [Spans] reads them), a row of a table (its header, its delimiter row and the rows after it up
+// [Spans] reads them), in an HTML comment block (a line opening with
+// "<!--" after at most three spaces, to the first line holding "-->"), a
+// row of a table (its header, its delimiter row and the rows after it up
 // to a line without a "|"), else prose.
 func blocks(lines []string) []int {
 	out := make([]int, len(lines))
 	top := frontmatter.FenceLines(strings.Join(lines, ""))
 	var f fence
+	inComment := false
 	for i, l := range lines {
-		if i < top {
+		switch {
+		case i < top:
 			out[i] = fenced
-		} else if f.code(l) {
+		case inComment:
+			out[i], inComment = comment, !strings.Contains(l, "-->")
+		case f.code(l):
 			out[i] = codeLine
+		default:
+			if rest, ok := strings.CutPrefix(strings.TrimLeft(l, " "), "<!--"); ok && len(l)-len(strings.TrimLeft(l, " ")) <= 3 {
+				out[i], inComment = comment, !strings.Contains(rest, "-->")
+			}
 		}
 	}
 	for i := 0; i+1 < len(lines); i++ {

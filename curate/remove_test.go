@@ -65,6 +65,7 @@ func FuzzRemovePassage(f *testing.F) {
 func TestBlockChanged(t *testing.T) {
 	tbl := "# Ports\n\n| service | port |\n|---|---|\n| api | 80 |\n| db | 5432 |\n\nThe end.\n"
 	doc := "# Deploy\n\n```sh\nstep one\nstep two\n```\n\nAfter it, check the dashboards.\n"
+	cmt := "# Deploy\n\n<!-- old steps\nstep one\nstep two\n-->\n\nAfter it, check the dashboards.\n"
 	tests := []struct {
 		name     string
 		src      string
@@ -83,6 +84,18 @@ func TestBlockChanged(t *testing.T) {
 		{"table rows", tbl, 5, 5, 0},
 		{"paragraph before two thematic breaks", "Copy para\n\n---\n\nOwner: Carol\n\n---\n\nRest.\n", 1, 2, 3},
 		{"thematic break after a line with a pipe", "a | b\n---\nc\n\nd\n", 5, 5, 0},
+		// An HTML comment block renders as nothing: removing the part
+		// that opens it shows the rest; removing the part that closes
+		// it hides what follows, up to the next "-->".
+		{"comment opening and first line", cmt, 3, 4, 5},
+		{"comment closing line", cmt, 6, 6, 8},
+		{"comment whole", cmt, 3, 6, 0},
+		{"prose after a comment", cmt, 8, 8, 0},
+		{"lines inside a comment", cmt, 4, 4, 0},
+		{"one-line comment", "Intro.\n\n<!-- todo: check -->\nThe port is 80.\n", 3, 3, 0},
+		{"comment closed on a later line's end", "A.\n\n<!-- draft\nold text -->\n\nB.\n", 3, 3, 4},
+		{"comment opened inside code", "```\n<!--\n```\n\nProse.\n", 5, 5, 0},
+		{"fence inside a comment", "<!--\n```\n-->\n\nProse.\n\nMore.\n", 7, 7, 0},
 	}
 	for _, tt := range tests {
 		if got := BlockChanged([]byte(tt.src), tt.from, tt.to, nil); got != tt.want {

@@ -275,8 +275,7 @@ func (n *Notes) check(ctx context.Context, g DuplicateGroup, scan *markerScan) (
 		return c, skip, nil
 	}
 	c.records, c.fronts = map[string]string{}, map[string]string{}
-	var keptData []byte
-	var kept frontmatter.Meta
+	datas := make([][]byte, len(ps))
 	for i, p := range ps {
 		data, err := n.read(p.Path)
 		if err == nil {
@@ -289,12 +288,14 @@ func (n *Notes) check(ctx context.Context, g DuplicateGroup, scan *markerScan) (
 			}
 			return c, fmt.Sprintf("nothing changed: %s %s: %v", what, p.Path, err), nil
 		}
-		if i == 0 {
-			keptData = data
-			kept, _, _ = frontmatter.Parse(data)
-			continue
-		}
-		if skip := n.checkCopy(g.Keep, p, keptData, kept, data, &c); skip != "" {
+		datas[i] = data
+	}
+	if w := n.frontBlock(ps, datas); w != nil {
+		return c, "nothing changed: " + w.Error(), nil
+	}
+	kept, _, _ := frontmatter.Parse(datas[0])
+	for i, p := range ps[1:] {
+		if skip := n.checkCopy(g.Keep, p, datas[0], kept, datas[i+1], &c); skip != "" {
 			return c, "nothing changed: " + skip, nil
 		}
 	}
@@ -304,14 +305,43 @@ func (n *Notes) check(ctx context.Context, g DuplicateGroup, scan *markerScan) (
 	return c, "", nil
 }
 
+// frontBlock returns, as a warning naming the note and the line, the
+// front matter that keeps a group of the passages ps (the kept one
+// first), in notes datas, from being applied until it is fixed: a
+// copy's that does not parse, whose fields could not move to the kept
+// note; or the kept note's, when a copy has fields to move into it
+// (pinned, tags, importance, feedback marks). Nil when none does.
+func (n *Notes) frontBlock(ps []Passage, datas [][]byte) *indexer.Warning {
+	moves := false
+	for i, p := range ps[1:] {
+		m, _, err := frontmatter.Parse(datas[i+1])
+		if err != nil {
+			return frontWarning(p.Path, err, "its pinned, tags, importance and feedback cannot move to the kept note")
+		}
+		_, marked := n.marks(datas[i+1], m, p)
+		moves = moves || m.Pinned || len(m.Tags) > 0 || m.Importance != nil || marked
+	}
+	if _, _, err := frontmatter.Parse(datas[0]); err != nil && moves {
+		return frontWarning(ps[0].Path, err, "the kept note cannot take its copies' pinned, tags, importance and feedback")
+	}
+	return nil
+}
+
+// frontWarning is the warning of [Notes.frontBlock] about the front
+// matter of the note path, which err reports.
+func frontWarning(path string, err error, why string) *indexer.Warning {
+	w := &indexer.Warning{Path: path, Err: fmt.Errorf("%w; %s: fix it", err, why)}
+	if fe := (*frontmatter.Error)(nil); errors.As(err, &fe) {
+		w.Line = fe.Line
+	}
+	return w
+}
+
 // checkCopy is [Notes.check] of the copy p, whose note is data, against
 // the kept passage keep, in keptData whose front matter is kept: it adds
 // to c what p's note carries, or says why the group may not change.
 func (n *Notes) checkCopy(keep, p Passage, keptData []byte, kept frontmatter.Meta, data []byte, c *checked) (skip string) {
-	m, _, err := frontmatter.Parse(data)
-	if err != nil {
-		return fmt.Sprintf("%s: %v; fix it so its pinned, tags, importance and feedback can move to the kept note", p.Path, err)
-	}
+	m, _, _ := frontmatter.Parse(data) // parsed ([Notes.frontBlock])
 	if why := n.heldNow(keep, p, keptData, data); why != "" {
 		return why
 	}
@@ -336,7 +366,7 @@ func (n *Notes) checkCopy(keep, p Passage, keptData []byte, kept frontmatter.Met
 		c.records[p.Path] = rec
 		if add := uncarried(v, kept.Feedback, rec); add != (frontmatter.Votes{}) {
 			k := n.key(keptData, keep)
-			c.merge.Feedback[k] = frontmatter.Votes{Useful: c.merge.Feedback[k].Useful + add.Useful, Useless: c.merge.Feedback[k].Useless + add.Useless}
+			c.merge.Feedback[k] = frontmatter.Votes{Useful: min(c.merge.Feedback[k].Useful+add.Useful, frontmatter.MaxVotes), Useless: min(c.merge.Feedback[k].Useless+add.Useless, frontmatter.MaxVotes)}
 			c.merge.Feedback[rec] = add
 		} else if _, ok := kept.Feedback[rec]; !ok {
 			c.merge.Feedback[rec] = frontmatter.Votes{}
@@ -605,7 +635,7 @@ func (n *Notes) removal(old []byte, d Passage) ([]byte, error) {
 		keepLines = append(keepLines, [2]int{c.StartLine, c.StartLine + n - 1})
 	}
 	if l := curate.BlockChanged(old, c.StartLine, c.EndLine, keepLines); l > 0 {
-		return nil, fmt.Errorf("lines %d-%d: removing them would change the block of line %d: code or a table row no longer, or code now (they hold a fence or a table's header of a block they do not hold whole); left as they are", d.StartLine, d.EndLine, l)
+		return nil, fmt.Errorf("lines %d-%d: removing them would change the block of line %d: code, a table row or an HTML comment no longer, or code or a comment now (they hold a fence, a table's header or a comment's \"<!--\" or \"-->\" of a block they do not hold whole); left as they are", d.StartLine, d.EndLine, l)
 	}
 	data := curate.RemovePassage(old, c.StartLine, c.EndLine, keepLines)
 	if slices.Equal(wordLines(data), wordLines(old)) {

@@ -117,7 +117,8 @@ type ConsolidatePlan struct {
 // time; every other copy of its group is at least the threshold similar
 // to it (complete linkage), one per file. Package curate decides
 // ([curate.Pairs], [curate.Groups]); see it for the rules and their
-// bounds. The plan's Warnings are empty.
+// bounds. The plan's Warnings are empty ([Notes.FrontWarnings] gives
+// those of a listing).
 func (n *Notes) Consolidate(ctx context.Context) (*ConsolidatePlan, error) {
 	listedAt := time.Now().UnixNano()
 	files, err := n.DB.Files(ctx)
@@ -164,6 +165,37 @@ func (n *Notes) Consolidate(ctx context.Context) (*ConsolidatePlan, error) {
 	held = append(held, heldNewer(ps, copies, pairs, groups, resolvedBy)...)
 	slices.SortFunc(held, func(x, y curate.Held) int { return cmp.Or(cmp.Compare(x.A, y.A), cmp.Compare(x.B, y.B)) })
 	return &ConsolidatePlan{Groups: l.groups(groups), Held: l.held(held), Warnings: []indexer.Warning{}, listedAt: listedAt}, nil
+}
+
+// FrontWarnings returns a warning for each of the listed groups whose
+// apply would be skipped for a front matter that does not parse (a
+// copy's, or the kept note's when a copy has fields to move into it),
+// naming the note, the line and the group, so that a listing says what
+// [Notes.Apply] would refuse. A note that cannot be read now is the
+// apply's to report.
+func (n *Notes) FrontWarnings(groups []DuplicateGroup) []indexer.Warning {
+	out := []indexer.Warning{}
+	for _, g := range groups {
+		ps := []Passage{g.Keep}
+		for _, d := range g.Duplicates {
+			ps = append(ps, d.Passage)
+		}
+		datas := make([][]byte, len(ps))
+		var err error
+		for i, p := range ps {
+			if datas[i], err = n.read(p.Path); err != nil {
+				break
+			}
+		}
+		if err != nil {
+			continue
+		}
+		if w := n.frontBlock(ps, datas); w != nil {
+			w.Err = fmt.Errorf("group %s cannot be applied: %w", g.ID, w.Err)
+			out = append(out, *w)
+		}
+	}
+	return out
 }
 
 // heldForFields returns the pairs whose copy dropped (the other being

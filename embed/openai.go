@@ -10,10 +10,12 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	openai "github.com/sashabaranov/go-openai"
 	"golang.org/x/sync/errgroup"
@@ -571,16 +573,29 @@ const shortKey = 8
 
 // Redact returns s with each occurrence of key replaced by "[redacted]",
 // for every message that may quote a server's reply or the settings. A
-// key shorter than 8 bytes is replaced only where it stands alone, not
-// within a word or a longer token: with the key "x", "the next index"
-// keeps its letters and "Bearer x" loses the key. An empty key leaves s
-// as it is.
+// key of 8 bytes or more is also found split by white space or by
+// invisible format characters (U+200B, a soft hyphen) between its
+// characters, as a server that wraps or spaces out its text quotes it:
+// it still reads. A key shorter than 8 bytes is replaced only where it
+// stands alone, whole, not within a word or a longer token: with the
+// key "x", "the next index" keeps its letters and "Bearer x" loses the
+// key. An empty key leaves s as it is.
 func Redact(s, key string) string {
 	if key == "" {
 		return s
 	}
 	if len(key) >= shortKey {
-		return strings.ReplaceAll(s, key, "[redacted]")
+		if !utf8.ValidString(key) {
+			return strings.ReplaceAll(s, key, "[redacted]")
+		}
+		var pat strings.Builder
+		for i, r := range key {
+			if i > 0 {
+				pat.WriteString(`[\s\p{Cf}]*`)
+			}
+			pat.WriteString(regexp.QuoteMeta(string(r)))
+		}
+		return regexp.MustCompile(pat.String()).ReplaceAllLiteralString(s, "[redacted]")
 	}
 	var b strings.Builder
 	for {
@@ -613,10 +628,11 @@ func tokenByte(c byte) bool {
 // status or header line), and the server may put the key there.
 func (o *OpenAI) errorf(format string, args ...any) error {
 	err := fmt.Errorf("embed: openai %s: "+format, append([]any{o.baseURL}, args...)...)
-	if o.key == "" || !strings.Contains(err.Error(), o.key) {
+	msg := o.redact(err.Error())
+	if msg == err.Error() {
 		return err
 	}
-	return &redactedError{msg: o.redact(err.Error()), err: err}
+	return &redactedError{msg: msg, err: err}
 }
 
 // redactedError is an error whose text had the API key in it: its

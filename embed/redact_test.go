@@ -39,6 +39,16 @@ func TestRedact(t *testing.T) {
 		{"key 'x'.", "x", "key '[redacted]'."},
 		{"index x-ray x_y", "x", "index x-ray x_y"},
 		{"no key here", "", "no key here"},
+		// A server that wraps its text or spaces it out splits the key
+		// with white space or an invisible format character (U+200B):
+		// the key still reads, and is still removed.
+		{"401: bad key sk-0123456 789abcdef", "sk-0123456789abcdef", "401: bad key [redacted]"},
+		{"401: bad key sk-01234567\n89abcdef.", "sk-0123456789abcdef", "401: bad key [redacted]."},
+		{"sk-0\t1 2\r\n3456789abcde f!", "sk-0123456789abcdef", "[redacted]!"},
+		{"sk-01234567\u200b89abcdef\u00ad", "sk-0123456789abcdef", "[redacted]\u00ad"},
+		{"sk-0123456789abcde and f", "sk-0123456789abcdef", "sk-0123456789abcde and f"},
+		{"sk-0123456789abcdeX", "sk-0123456789abcdef", "sk-0123456789abcdeX"},
+		{"no ne of it", "none", "no ne of it"},
 	}
 	for _, tt := range tests {
 		if got := Redact(tt.in, tt.key); got != tt.want {

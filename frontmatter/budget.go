@@ -134,8 +134,9 @@ func decodeFeedback(v *yaml.Node) (map[string]Votes, bool) {
 	return fb, true
 }
 
-// decodeVotes reads one passage's {useful: N, useless: N}; other keys
-// are ignored, as yaml's decoding into a struct does.
+// decodeVotes reads one passage's {useful: N, useless: N}, each count
+// clamped to [0, MaxVotes]; other keys are ignored, as yaml's decoding
+// into a struct does.
 func decodeVotes(v *yaml.Node) (Votes, bool) {
 	var votes Votes
 	if isNull(v) {
@@ -163,6 +164,7 @@ func decodeVotes(v *yaml.Node) (Votes, bool) {
 		if seen[j] || val.Kind != yaml.ScalarNode || val.Decode(dst) != nil {
 			return votes, false
 		}
+		*dst = min(max(*dst, 0), MaxVotes)
 		seen[j] = true
 	}
 	return votes, true

@@ -35,9 +35,9 @@ func SetFeedback(src []byte, key string, useful bool) ([]byte, error) {
 	}
 	v := fb[key]
 	if useful {
-		v.Useful++
+		v.Useful = min(v.Useful+1, MaxVotes)
 	} else {
-		v.Useless++
+		v.Useless = min(v.Useless+1, MaxVotes)
 	}
 	fb[key] = v
 	return writeFeedback(src, m, b, fb)

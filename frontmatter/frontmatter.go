@@ -80,10 +80,19 @@ func (e *Error) Unwrap() []error {
 }
 
 // Votes are the feedback marks of one passage.
+//
+// Each count is read clamped to [0, MaxVotes] (a negative count, written
+// by hand or by a hostile clone, as 0), and marking a passage at
+// MaxVotes leaves it there: counts are summed and subtracted, and none
+// may wrap around.
 type Votes struct {
 	Useful  int `json:"useful" yaml:"useful"`
 	Useless int `json:"useless" yaml:"useless"`
 }
+
+// MaxVotes is the largest count of useful or useless marks a passage's
+// [Votes] hold.
+const MaxVotes = 1_000_000
 
 // Meta are the fields memweave reads from a note's front matter. The zero
 // Meta is a note without any.

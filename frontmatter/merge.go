@@ -71,7 +71,7 @@ func Merge(src []byte, other Meta) ([]byte, error) {
 		}
 		for k, v := range other.Feedback {
 			w := want.Feedback[k]
-			want.Feedback[k] = Votes{Useful: w.Useful + v.Useful, Useless: w.Useless + v.Useless}
+			want.Feedback[k] = Votes{Useful: min(w.Useful+v.Useful, MaxVotes), Useless: min(w.Useless+v.Useless, MaxVotes)}
 		}
 	}
 	out := src

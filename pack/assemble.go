@@ -26,6 +26,10 @@ type Hit struct {
 	// SupersededBy is the line a resolution kept instead of this one, as
 	// the search marked it; nil when none does.
 	SupersededBy *search.Ref
+	// Headings is the heading path of the chunk, outermost first, and
+	// Tags the tags of its note, as the search returned them: with Path
+	// they say what the passage is about ([curate.SubjectsLost]).
+	Headings, Tags []string
 }
 
 // Passage is one item of an assembled pack: whole lines of one file.
@@ -55,15 +59,16 @@ type Passage struct {
 //
 // Blank hits and repeats of one span are dropped; count gives each hit's
 // size in tokens (nil means [chunker.EstimateTokens]); near-duplicates,
-// whose word sets have a Jaccard similarity above dedupe, are dropped by
-// [Dedupe], keeping the higher scored; passages of one file whose lines
+// whose word sets have a Jaccard similarity above threshold, are dropped
+// by [Dedupe], keeping the higher scored, but for a copy in a note about
+// another subject ([apart]); passages of one file whose lines
 // overlap or nest are cut so that no line is packed twice (the higher
 // scored keeps its lines); and [Knapsack] chooses among the rest, valuing a passage at its score, with a tiny floor so that a
 // score of zero still counts. A passage larger than the budget is left
 // out, never cut. The total never exceeds budget.
 //
 // A negative count is an error.
-func assemble(hits []Hit, budget int, dedupe float64, count func(string) int) (*Result, error) {
+func assemble(hits []Hit, budget int, threshold float64, count func(string) int) (*Result, error) {
 	if count == nil {
 		count = chunker.EstimateTokens
 	}
@@ -73,6 +78,7 @@ func assemble(hits []Hit, budget int, dedupe float64, count func(string) int) (*
 	}
 	seen := make(map[span]bool)
 	var items []Passage
+	var headings, tags [][]string
 	for _, h := range hits {
 		if strings.TrimSpace(h.Text) == "" {
 			continue
@@ -87,16 +93,19 @@ func assemble(hits []Hit, budget int, dedupe float64, count func(string) int) (*
 		if tokens < 0 {
 			return nil, fmt.Errorf("pack: token counter returned %d tokens for %s:%d-%d", tokens, h.Path, h.StartLine, end)
 		}
+		headings, tags = append(headings, h.Headings), append(tags, h.Tags)
 		items = append(items, Passage{Path: h.Path, StartLine: h.StartLine, EndLine: end,
 			Tokens: tokens, Score: h.Score, Text: h.Text, SupersededBy: h.SupersededBy})
 	}
 
 	texts := make([]string, len(items))
 	scores := make([]float64, len(items))
+	passages := make([]curate.Passage, len(items)) // what each is about
 	for i, it := range items {
 		texts[i], scores[i] = it.Text, it.Score
+		passages[i] = curate.Passage{File: it.Path, Text: it.Text, Under: curate.Under(headings[i], it.Text), Tags: tags[i]}
 	}
-	kept := Dedupe(texts, scores, dedupe)
+	kept := dedupe(texts, scores, threshold, func(i, k int) bool { return apart(passages[i], passages[k]) })
 	items, err := disjoint(items, kept, count)
 	if err != nil {
 		return nil, err
@@ -215,4 +224,20 @@ func value(score float64) float64 {
 		return 1e-9
 	}
 	return score
+}
+
+// apart reports whether a pack keeps passage p beside kept, a copy of it
+// scored higher, because each says what its fact is about: dropping p
+// would lose a subject of its note ([curate.SubjectsLost]: "production"
+// of memory/production/db.md beside memory/staging/db.md) and either
+// dropping kept would too (consolidate holds such a pair apart) or
+// kept's note names no subject (a dated log: the topic note's copy says
+// what the fact is about). A file manager's copy ("db (1).md"), a day
+// log's repeat of a line and a copy whose text names kept's subject are
+// dropped.
+func apart(p, kept curate.Passage) bool {
+	if len(curate.SubjectsLost(kept, p)) == 0 {
+		return false
+	}
+	return len(curate.SubjectsLost(p, kept)) > 0 || len(curate.Subjects(kept)) == 0
 }

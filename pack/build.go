@@ -15,7 +15,9 @@ import (
 // each result to the whole lines of its chunk as read returns its file
 // (see [Widen]), then picks the passages that together carry the most
 // score within the budget under opts' Dedupe and Counter: blank hits and
-// repeats of one span are dropped, near-duplicates by [Dedupe], lines two
+// repeats of one span are dropped, near-duplicates by [Dedupe] (not a
+// copy whose note names another subject: memory/production/db.md's
+// beside memory/staging/db.md's), lines two
 // passages of one file share are packed once, and [Knapsack] chooses
 // among the rest. A passage larger than the budget is left out, never
 // cut; the total never exceeds budget.
@@ -75,7 +77,7 @@ func Widen(ctx context.Context, results []search.Result, read func(ctx context.C
 			continue // the file shrank or changed since it was indexed
 		}
 		hits = append(hits, Hit{Path: r.Path, StartLine: r.StartLine, Score: r.Score, Text: memfile.TrimLineEnding(text),
-			SupersededBy: r.SupersededBy})
+			SupersededBy: r.SupersededBy, Headings: r.Headings, Tags: r.Tags})
 	}
 	return hits, ctx.Err()
 }

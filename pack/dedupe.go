@@ -37,6 +37,16 @@ import (
 // that each state their own fact, cost about linear time where comparing
 // every pair would cost quadratic.
 func Dedupe(texts []string, scores []float64, threshold float64) []int {
+	return dedupe(texts, scores, threshold, nil)
+}
+
+// dedupe is [Dedupe], under which a text is not a duplicate of a kept
+// one when apart(text, kept) reports they are about different subjects
+// (nil: never). A text found apart from maxApart kept copies is kept
+// without comparing it with more: one paragraph in a thousand tenants'
+// notes would otherwise compare every pair, and keeping a copy too many
+// never loses a fact.
+func dedupe(texts []string, scores []float64, threshold float64, apart func(i, k int) bool) []int {
 	if len(texts) != len(scores) {
 		panic("pack: Dedupe: texts and scores differ in length")
 	}
@@ -57,19 +67,26 @@ func Dedupe(texts []string, scores []float64, threshold float64) []int {
 		words[i], keys[i] = curate.ContentWords(text), curate.ValueKey(text)
 	}
 	twoFacts := func(i, k int) bool {
+		if texts[i] == texts[k] {
+			return false // the same words: nothing differs
+		}
 		return eachLacks(words[i], words[k]) || keys[i] != keys[k] || valueDiffers(texts[i], texts[k])
 	}
 	c := newCandidates(keys, words, sets, threshold)
 	seen := make([]int, len(texts)) // the text last compared with each kept one, plus one
 	var kept []int
 	for _, i := range order {
-		dup := false
+		dup, apartFrom := false, 0
 		c.each(i, func(k int) bool {
 			if seen[k] == i+1 {
 				return true
 			}
 			seen[k] = i + 1
 			dup = tokenize.Jaccard(sets[i], sets[k]) > threshold && !twoFacts(i, k)
+			if dup && apart != nil && apart(i, k) {
+				dup, apartFrom = false, apartFrom+1
+				return apartFrom < maxApart
+			}
 			return !dup
 		})
 		if !dup {
@@ -80,6 +97,10 @@ func Dedupe(texts []string, scores []float64, threshold float64) []int {
 	slices.Sort(kept)
 	return kept
 }
+
+// maxApart is how many kept copies about other subjects a text is
+// compared with before it is kept ([dedupe]).
+const maxApart = 16
 
 // candidates finds, among the texts kept so far, those a text may be a
 // near-duplicate of: of its value key, and either sharing a token of its

@@ -99,7 +99,7 @@ func (f *File) check(path string, locate bool) error {
 		var e embed.Config
 		v.Embedder.ApplyTo(&e)
 		if err = CheckEmbedder(&e); err == nil {
-			err = plainHost(e.BaseURL)
+			err = CheckBaseURL(e.BaseURL)
 		}
 	}
 	if locate {
@@ -114,7 +114,8 @@ func (f *File) check(path string, locate bool) error {
 	return err
 }
 
-// plainHost refuses a base URL of the settings file with user
+// CheckBaseURL refuses a base URL of the settings file (or of the
+// --embedding-url flag, which memweave.json records) with user
 // information ("http://localhost:11434@203.0.113.9/v1"): it reads as one
 // host and sends to another, and a password in a committed file is no
 // secret. The error, a [*ConfigError] naming Embedder.BaseURL, names the
@@ -122,7 +123,7 @@ func (f *File) check(path string, locate bool) error {
 // letters of other scripts look like Latin ones ("lосаlhоst" with
 // Cyrillic о, с and а), and the request goes to the DNS name they spell
 // (xn--llhst-4ve1hdx), which the user approving the URL never read.
-func plainHost(base string) error {
+func CheckBaseURL(base string) error {
 	u, err := url.Parse(base)
 	if err != nil {
 		return nil // CheckEmbedder judged it

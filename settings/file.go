@@ -208,7 +208,7 @@ func Write(ctx context.Context, workspace string, s File) error {
 	}
 	// A file Read would refuse is not written: a password in the base
 	// URL would be committed with it.
-	if err := plainHost(s.Embedder.BaseURL); err != nil {
+	if err := CheckBaseURL(s.Embedder.BaseURL); err != nil {
 		return err
 	}
 	data, err := json.MarshalIndent(s, "", "  ")

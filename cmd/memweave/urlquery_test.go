@@ -49,3 +49,23 @@ func TestShortKeyLeavesWordsWhole(t *testing.T) {
 		t.Errorf("get of a missing note with the key x: exit %d, stderr %q; want an error naming memory/nonexistent.md whole", out.code, out.stderr)
 	}
 }
+
+// TestEveryCommandChecksTheEmbeddingURL: an --embedding-url a settings
+// file may not hold (user information, a host in other scripts or an
+// address written another way) was refused by the commands that write
+// memweave.json (init, config, index) and taken by the others: status
+// printed the openai embedder, search and get ran. Every command now
+// refuses it as a usage error naming the flag, without the password.
+func TestEveryCommandChecksTheEmbeddingURL(t *testing.T) {
+	t.Parallel()
+	ws := testWorkspace(t)
+	for _, u := range []string{"http://u:sk-url-secret-61@127.0.0.1:9/v1", "http://0x7f.1:9/v1"} {
+		for _, args := range [][]string{{"status"}, {"search", "x"}, {"get", "memory/a.md"}} {
+			args = append([]string{"-w", ws}, args...)
+			out := runCLI(t, "", []string{"MEMWEAVE_EMBEDDING_KEY=sk-env"}, append(args, "--embedder", "openai", "--embedding-model", "m", "--embedding-url", u)...)
+			if out.code != 2 || !strings.Contains(out.stderr, "invalid --embedding-url") || strings.Contains(out.stderr+out.stdout, "sk-url-secret-61") {
+				t.Errorf("%v with --embedding-url %s: exit %d, stdout %q, stderr %q; want exit 2 naming the flag, without the password", args[2:], u, out.code, out.stdout, out.stderr)
+			}
+		}
+	}
+}

@@ -26,6 +26,18 @@ const (
 	ConfigFile    = "config.json"
 )
 
+// The most bytes the loader reads of a model folder's files, a bound on
+// what a folder chosen by a cloned workspace can cost every command. A
+// Model2Vec config.json holds a few hundred bytes; the largest public
+// tokenizer.json files (multilingual vocabularies of 250,000 to 500,000
+// tokens) hold 17 to 33 MB. A file past its limit is refused unread,
+// with an error naming it and the limit. [MaxHeaderBytes] bounds the
+// safetensors header; the tensor data is mapped, not read.
+const (
+	MaxTokenizerBytes = 64 << 20
+	MaxConfigBytes    = 1 << 20
+)
+
 // ErrFormat is wrapped by every error about a model file that exists but
 // cannot be used: a malformed safetensors header, a tensor of the wrong
 // dtype or shape, a tokenizer this package does not support.
@@ -79,13 +91,58 @@ func ReadFiles(fsys fs.FS, name string) (Files, error) {
 	if f.Safetensors, err = fs.ReadFile(fsys, ModelFile); err != nil {
 		return f, &FileError{path.Join(name, ModelFile), err}
 	}
-	if f.Tokenizer, err = fs.ReadFile(fsys, TokenizerFile); err != nil {
+	if f.Tokenizer, err = readAtMost(fsys, TokenizerFile, MaxTokenizerBytes); err != nil {
 		return f, &FileError{path.Join(name, TokenizerFile), err}
 	}
-	if f.Config, err = fs.ReadFile(fsys, ConfigFile); err != nil && !errors.Is(err, fs.ErrNotExist) {
+	if f.Config, err = readAtMost(fsys, ConfigFile, MaxConfigBytes); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return f, &FileError{path.Join(name, ConfigFile), err}
 	}
 	return f, nil
+}
+
+// atMostFS is a folder that reads a file only up to a limit: a larger one
+// is refused unread.
+type atMostFS interface {
+	readAtMost(name string, limit int64) ([]byte, error)
+}
+
+// readAtMost reads the file name of fsys, refusing it with ErrFormat,
+// naming limit, when it holds more than limit bytes: unread when fsys
+// can tell its size first.
+func readAtMost(fsys fs.FS, name string, limit int64) ([]byte, error) {
+	if a, ok := fsys.(atMostFS); ok {
+		return a.readAtMost(name, limit)
+	}
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return readLimited(f, limit)
+}
+
+// readLimited reads r to its end, or refuses it once it holds more than
+// limit bytes; a file whose size is known over limit is refused unread.
+func readLimited(r io.Reader, limit int64) ([]byte, error) {
+	if s, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
+		if fi, err := s.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > limit {
+			return nil, tooLarge(fi.Size(), limit)
+		}
+	}
+	b, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err == nil && int64(len(b)) > limit {
+		return nil, tooLarge(-1, limit)
+	}
+	return b, err
+}
+
+// tooLarge is the error of a file over its limit; size is -1 when only
+// known to be larger.
+func tooLarge(size, limit int64) error {
+	if size < 0 {
+		return fmt.Errorf("%w: more than the limit of %s", ErrFormat, sizeName(limit))
+	}
+	return fmt.Errorf("%w: %d bytes, over the limit of %s", ErrFormat, size, sizeName(limit))
 }
 
 // MapDir reads the model files of the folder dir like [ReadFiles], except
@@ -126,7 +183,9 @@ type regularDir string
 
 func (d regularDir) Open(name string) (fs.File, error) { return os.DirFS(string(d)).Open(name) }
 
-func (d regularDir) ReadFile(name string) ([]byte, error) {
+func (d regularDir) ReadFile(name string) ([]byte, error) { return d.readAtMost(name, math.MaxInt64-1) }
+
+func (d regularDir) readAtMost(name string, limit int64) ([]byte, error) {
 	if !fs.ValidPath(name) {
 		return nil, &fs.PathError{Op: "read", Path: name, Err: fs.ErrInvalid}
 	}
@@ -135,18 +194,18 @@ func (d regularDir) ReadFile(name string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return io.ReadAll(f)
+	return readLimited(f, limit)
 }
 
 // skipModel is a folder whose model.safetensors reads as empty, for
 // [MapDir], which maps that file itself.
-type skipModel struct{ fs.FS }
+type skipModel struct{ regularDir }
 
 func (s skipModel) ReadFile(name string) ([]byte, error) {
 	if name == ModelFile {
 		return nil, nil
 	}
-	return fs.ReadFile(s.FS, name)
+	return s.regularDir.ReadFile(name)
 }
 
 // DataSHA256Key is the safetensors metadata key under which
@@ -469,4 +528,12 @@ func (m *Model) addRows(acc []float32, rows []weighted) {
 			acc[i] += float32(r.w * t[binary.LittleEndian.Uint16(tab[r.off+2*i:])])
 		}
 	}
+}
+
+// sizeName writes a limit of whole mebibytes as "N MiB", else in bytes.
+func sizeName(n int64) string {
+	if n >= 1<<20 && n%(1<<20) == 0 {
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	return fmt.Sprintf("%d bytes", n)
 }

@@ -10,9 +10,12 @@ import (
 	"sort"
 )
 
-// maxHeaderBytes bounds the JSON header of a safetensors file; the format's
-// own reference implementation refuses larger headers too.
-const maxHeaderBytes = 100 << 20
+// MaxHeaderBytes bounds the JSON header of a model.safetensors file. A
+// static model's header lists at most three tensors and a few metadata
+// strings, a few hundred bytes; the format's own limit, 100 MB, is meant
+// for models of thousands of tensors and would let a header cost every
+// command hundreds of megabytes to parse.
+const MaxHeaderBytes = 1 << 20
 
 // tensor is one entry of a safetensors header, its data located in the
 // file's bytes.
@@ -47,8 +50,8 @@ func parseSafetensors(b []byte) (map[string]*tensor, map[string]string, error) {
 		return nil, nil, fmt.Errorf("file too short for a safetensors header (%d bytes)", len(b))
 	}
 	n := binary.LittleEndian.Uint64(b[:8])
-	if n > maxHeaderBytes {
-		return nil, nil, fmt.Errorf("header of %d bytes exceeds the %d-byte limit", n, maxHeaderBytes)
+	if n > MaxHeaderBytes {
+		return nil, nil, fmt.Errorf("header of %d bytes is over the limit of %s", n, sizeName(MaxHeaderBytes))
 	}
 	if n > uint64(len(b)-8) {
 		return nil, nil, fmt.Errorf("header of %d bytes runs past the end of the %d-byte file", n, len(b))

@@ -209,7 +209,7 @@ func TestHostileFiles(t *testing.T) {
 		want      string
 	}{
 		{"short", []byte{1, 2}, tok, "too short"},
-		{"huge header", binary.LittleEndian.AppendUint64(nil, 1<<40), tok, "exceeds"},
+		{"huge header", binary.LittleEndian.AppendUint64(nil, 1<<40), tok, "over the limit"},
 		{"header past end", binary.LittleEndian.AppendUint64(nil, 1000), tok, "runs past the end"},
 		{"not json", header("{nope"), tok, "not a JSON object"},
 		{"bad offsets", header(`{"embeddings": {"dtype": "F32", "shape": [11, 4], "data_offsets": [0, 176]}}`), tok, "outside the 0 data bytes"},

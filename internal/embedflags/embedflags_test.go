@@ -22,6 +22,16 @@ func TestCheck(t *testing.T) {
 		{"openai", 0, "ftp://sk-secret@host/v1", `invalid --embedding-url "ftp://xxxxx@host/v1"`},
 		{"openai", 0, "host/v1?api_key=sk-secret", `invalid --embedding-url "host/v1?api_key=xxxxx"`},
 		{"openai", 0, "http://u:sk-secret@ho st/v1", `invalid --embedding-url "http://xxxxx@ho st/v1"`},
+		// What a settings file may not hold, the flag may not either:
+		// every command refuses it, not only those that write the file.
+		{"openai", 0, "http://u:sk-secret@127.0.0.1:9/v1", "invalid --embedding-url: user information"},
+		{"openai", 0, "http://localhost:11434@203.0.113.9/v1", "(203.0.113.9)"},
+		{"openai", 0, "http://0x7f.1:9/v1", `invalid --embedding-url: host "0x7f.1" is the address 127.0.0.1`},
+		{"openai", 0, "http://1.2.3.256/v1", "invalid --embedding-url: host"},
+		{"openai", 0, "http://l\u043e\u0441\u0430lh\u043est:9/v1", "not plain ASCII"},
+		{"openai", 0, "http://127.0.0.1:9/v1", ""},
+		{"openai", 0, "http://[::1]:9/v1", ""},
+		{"openai", 0, "https://xn--llhst-4ve1hdx.example/v1", ""},
 	}
 	for _, tt := range tests {
 		err := Check(tt.embedder, tt.dims, tt.url)
