@@ -4,6 +4,8 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -107,5 +109,64 @@ func BenchmarkHungServerSearches(b *testing.B) {
 		}
 		b.Logf("%d searches against a hung server: %s", n, strings.Join(times, " "))
 		b.ReportMetric(float64(total.Milliseconds())/n, "mean-ms/search")
+	}
+}
+
+// TestHungServerCoolDownCrossesOneShotWeaves: the cool-down outlives
+// the Weave that waited out a hung server: a OneShot Weave opened after
+// it on the same workspace (the next CLI command) waits a tenth of the
+// query timeout and says why; once the server answers, the next one is
+// hybrid again and the file keeping the cool-down is gone.
+func TestHungServerCoolDownCrossesOneShotWeaves(t *testing.T) {
+	const wait = time.Second
+	inner := memweavetest.NewEmbedServer(t, 8)
+	var hung atomic.Bool
+	var hungCalls atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		if hung.Load() {
+			hungCalls.Add(1)
+			io.Copy(io.Discard, r.Body)
+			<-r.Context().Done()
+			return
+		}
+		inner.Server.Config.Handler.ServeHTTP(rw, r)
+	}))
+	t.Cleanup(srv.Close)
+	root := memweavetest.Workspace(t, sample)
+	cfg := memweave.Config{OneShot: true, Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "m",
+		BaseURL: srv.URL + "/v1", Dims: 8, QueryTimeout: wait}}
+	command := func() (*memweave.SearchResponse, time.Duration) {
+		w := open(t, root, cfg)
+		defer w.Close()
+		start := time.Now()
+		resp, err := w.Search(t.Context(), "Valkey")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp, time.Since(start)
+	}
+	mustIndex(t, open(t, root, cfg))
+	hung.Store(true)
+	if resp, took := command(); hungCalls.Load() != 1 || took < wait || resp.Mode != memweave.ModeKeyword {
+		t.Fatalf("first command against a hung server: mode %s after %v, want keyword after the full %v", resp.Mode, took, wait)
+	}
+	for i := range 2 {
+		resp, took := command()
+		if got := hungCalls.Load(); got != int64(i+2) {
+			t.Errorf("command %d: %d requests to the hung server in all, want %d (one each)", i+2, got, i+2)
+		}
+		warn := warningText(resp.Warnings)
+		if took >= wait || resp.Mode != memweave.ModeKeyword || len(resp.Results) == 0 ||
+			!strings.Contains(warn, "the server failed 1 full wait since") || !strings.Contains(warn, "searches wait 100ms for it until") {
+			t.Errorf("command %d after it: mode %s, %d results after %v, warnings %q; want keyword results well within %v, saying why",
+				i+2, resp.Mode, len(resp.Results), took, warn, wait)
+		}
+	}
+	hung.Store(false)
+	if resp, _ := command(); resp.Mode != memweave.ModeHybrid || len(resp.Warnings) != 0 {
+		t.Errorf("command once the server answers: mode %s, warnings %q; want hybrid without warnings", resp.Mode, warningText(resp.Warnings))
+	}
+	if _, err := os.Stat(filepath.Join(root, ".memweave", "query-cooldown.json")); !os.IsNotExist(err) {
+		t.Errorf("the cool-down file outlived the server's answer (%v)", err)
 	}
 }

@@ -160,14 +160,23 @@ func (c *Config) approvedEmbedder(filled settings.Filled, settingsPath string) (
 // with a static model folder named by a relative path (in the settings
 // file or the Config) resolved against the workspace ([trust.ModelFolder]),
 // whatever the process's current folder. c keeps the path as written, so
-// that a command rewriting the file keeps it.
+// that a command rewriting the file keeps it. An openai embedder keeps
+// its cool-down in the index folder's coolDownFile, shared by the
+// workspace's processes (one CLI command after another).
 func (c *Config) embedderFrom() embed.Config {
 	e := c.Embedder
 	if e.Provider == "static" && e.Model != "" && e.Custom == nil {
 		e.Model = trust.ModelFolder(c.Workspace, e.Model)
 	}
+	if e.Provider == "openai" && e.Custom == nil && e.CoolDown == nil {
+		e.CoolDown = memfile.NewStateFile(c.Workspace, coolDownFile, embed.MaxCoolDownBytes)
+	}
 	return e
 }
+
+// coolDownFile is the file of the index folder that keeps the cool-down
+// of an openai embedder's query server between processes.
+const coolDownFile = "query-cooldown.json"
 
 // saveSettings writes the workspace's settings file from the effective
 // configuration.

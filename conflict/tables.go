@@ -10,7 +10,7 @@ import "sync"
 // read them; a fresh search never does. The order is the one Go's
 // initialisation gave them (go/types' InitOrder): a table built with
 // lemma, rewrite or wordKey comes after the tables those read.
-// TestTablesInitOrder checks that order and that no package-level
+// TestTablesInitOrder (internal/tablecheck) checks that order and that no package-level
 // initialiser left eager reads a table built here; TestLoadTablesFills
 // checks that each is filled. A new table a search does not read
 // belongs here, a new eager one may only be a literal that reads none.

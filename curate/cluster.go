@@ -129,6 +129,7 @@ type Held struct {
 // filed under a common token are compared, so duplicates that share none
 // of their rare words are not found.
 func Pairs(ps []Passage, threshold float64) (pairs []Pair, held []Held) {
+	loadTables()
 	if !(threshold > 0) {
 		threshold = Threshold
 	}
@@ -281,6 +282,7 @@ type Group struct {
 // A passage is in at most one group. Groups are sorted by their kept
 // passage's place in that order.
 func Groups(ps []Passage, copies []Copy, pairs []Pair) []Group {
+	loadTables()
 	next := map[int][]Pair{}
 	for _, p := range pairs {
 		next[p.A] = append(next[p.A], p)

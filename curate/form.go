@@ -140,11 +140,11 @@ func gapsOf(text string) (map[[2]string][]string, bool) {
 
 // dashes writes a dash between words as a comma, and drops the marks of
 // a strikethrough (compared on their own, see [struckOf]).
-var dashes = strings.NewReplacer("~~", "", " - ", ",", "--", ",")
+var dashes *strings.Replacer
 
 // conjunctions are the words before which a pause may be written or not
 // with no change to what is said.
-var conjunctions = setOf(`and or nor but`)
+var conjunctions map[string]bool
 
 // gapMarks returns the marks of gap, the text between two words, that
 // may change what is said: "," for any pause (a comma, a semicolon, a
@@ -263,7 +263,7 @@ func scareQuotedOf(text string) []string {
 // directionWords are the stop words that say which way a relation goes,
 // so that "from Frankfurt to Dublin" and "to Frankfurt from Dublin"
 // differ in the order of the words both hold.
-var directionWords = setOf(`from to into onto than towards toward`)
+var directionWords map[string]bool
 
 // sequence returns the folded words of text that keep holds, in the
 // order written.

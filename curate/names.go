@@ -23,6 +23,7 @@ import (
 // dropped, but the subject "database" when the topic note's copy is.
 // The words are sorted.
 func LosesName(kept, dropped Passage) []string {
+	loadTables()
 	return losesSubject(kept, dropped, subjectOf(dropped.File), subjectOf(kept.File))
 }
 
@@ -35,13 +36,17 @@ func LosesName(kept, dropped Passage) []string {
 // dated log's nothing; a dated log's copy dropped for the topic note's
 // loses nothing, the topic note's for the log's its subject.
 func SubjectsLost(kept, dropped Passage) []string {
+	loadTables()
 	return losesSubject(kept, dropped, subjectsTagged(dropped), subjectsTagged(kept))
 }
 
 // Subjects returns the subject words of p's note: those of its path
 // ([subjectOf]) and of its tags, sorted. A dated log in a journal folder
 // has none.
-func Subjects(p Passage) []string { return subjectsTagged(p) }
+func Subjects(p Passage) []string {
+	loadTables()
+	return subjectsTagged(p)
+}
 
 // losesSubject returns the words of dropped's subjects that kept's
 // subjects lack, when neither kept's text nor the headings it sits under
@@ -84,6 +89,7 @@ func saidIn(kept Passage) map[string]bool {
 // digit (dates, ids) and the names of where a note was put name no
 // subject.
 func FieldsLose(kept, dropped Passage, keptValues, droppedValues []string) []string {
+	loadTables()
 	said := saidIn(kept)
 	var out []string
 	for _, w := range minus(valueSubjects(droppedValues), valueSubjects(keptValues)) {
@@ -209,6 +215,4 @@ func allDigits(w string) bool {
 // placeNames are the folder and file names that say where a note was
 // put, or what kind of note it is, rather than what it is about: the
 // same passage in notes.md and in inbox.md is one fact.
-var placeNames = setOf(`memory memories note notes inbox scratch scratchpad misc
-	todo todos log logs journal journals daily weekly diary draft drafts archive
-	archived index readme general untitled tmp temp`)
+var placeNames map[string]bool

@@ -56,7 +56,7 @@ func straight(text string) string {
 	return apostrophes.Replace(text)
 }
 
-var apostrophes = strings.NewReplacer("’", "'", "ʼ", "'")
+var apostrophes *strings.Replacer
 
 // Diff returns the words only a holds and those only b holds, each
 // sorted: the words that differ between two copies of a passage. Words
@@ -64,6 +64,7 @@ var apostrophes = strings.NewReplacer("’", "'", "ʼ", "'")
 // case, accents, punctuation, curly apostrophes and Markdown marks do
 // not count.
 func Diff(a, b string) (onlyA, onlyB []string) {
+	loadTables()
 	return minus(wordsOf(a).list, wordsOf(b).list), minus(wordsOf(b).list, wordsOf(a).list)
 }
 
@@ -82,6 +83,7 @@ func minus(a, b []string) []string {
 // Loses returns the content words (not stop words) of dropped that kept
 // lacks: what would be lost if dropped were deleted in favour of kept.
 func Loses(kept, dropped string) []string {
+	loadTables()
 	return minus(ContentWords(dropped), ContentWords(kept))
 }
 
@@ -90,6 +92,7 @@ func Loses(kept, dropped string) []string {
 // those of kept lack, for a caller comparing many texts that reads each
 // once.
 func ContentWords(text string) []string {
+	loadTables()
 	var out []string
 	for _, w := range wordsOf(text).list {
 		if content(w) {
@@ -106,6 +109,7 @@ func ContentWords(text string) []string {
 // "done" or "nicht" to a German sentence is about something else, so
 // dropping the other copy would lose its fact.
 func Adds(kept, dropped string) []string {
+	loadTables()
 	var out []string
 	for _, w := range Loses(dropped, kept) {
 		if (!strings.HasSuffix(w, "ly") || valueWords[w]) && !fillerWords[w] {
@@ -117,7 +121,7 @@ func Adds(kept, dropped string) []string {
 
 // fillerWords are words added for emphasis or as a pronoun, not a fact:
 // adverbs of degree that do not end in "ly", and "one".
-var fillerWords = setOf(`quite rather pretty fairly indeed one`)
+var fillerWords map[string]bool
 
 // wordingWords are the stop words that one copy may have and the other
 // lack without another fact: articles, "also" and "too" of an addition,
@@ -126,13 +130,13 @@ var fillerWords = setOf(`quite rather pretty fairly indeed one`)
 // "from"), which of two ("and" or "or"), who ("he" or "she", "we" or
 // "they", "our" or "your"), when ("was" or "is", "has" or "had"), which
 // one ("this" or "that").
-var wordingWords = setOf(`a an the also too very so s t d ll m o re ve y`)
+var wordingWords map[string]bool
 
 // contractionTails are the words of [wordingWords] that are the tails of
 // contractions ("we'll", "team’s"). Standing alone they are letters
 // that name a value: a unit ("7 d", "30 s"), a size ("size M"), a grade
 // (see [letterAlone]).
-var contractionTails = setOf(`s t d ll m o re ve y`)
+var contractionTails map[string]bool
 
 // letterAlone reports whether the tail w (lower case) stands alone in
 // text: with no letter, digit or apostrophe-like mark before it and no
@@ -225,6 +229,7 @@ func content(w string) bool {
 // (conflict.Judge): any disagreement it finds is a value that differs.
 // Differs is symmetric and pure; a passage never differs from itself.
 func Differs(a, b string) (reason string, ok bool) {
+	loadTables()
 	a, b = straight(a), straight(b)
 	wa, wb := wordsOf(a), wordsOf(b)
 	check := func(only []string) (string, bool) {
@@ -279,6 +284,7 @@ func Differs(a, b string) (reason string, ok bool) {
 // so a caller comparing many texts need call Differs only on those of
 // one key.
 func ValueKey(text string) string {
+	loadTables()
 	text = straight(text)
 	var vals []string
 	for _, w := range wordsOf(text).list {
@@ -342,46 +348,20 @@ func setOf(s string) map[string]bool {
 
 // numberWords are numbers written as words. "one" is left out: it is
 // as often a pronoun ("each one of them") as a count.
-var numberWords = setOf(`zero two three four five six seven eight nine ten eleven twelve
-thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty
-sixty seventy eighty ninety hundred hundreds thousand thousands million millions billion
-billions dozen dozens half quarter twice thrice double triple single none
-first third fourth fifth sixth seventh eighth ninth tenth`)
+var numberWords map[string]bool
 
 // dateWords are months, weekdays, times of day and frequencies, and
 // their usual abbreviations that are not English words.
-var dateWords = setOf(`january february march april may june july august september
-october november december jan feb apr jun jul aug sep sept oct nov dec
-monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri
-weekday weekdays weekend weekends today tomorrow yesterday tonight morning mornings afternoon
-evening evenings night nights noon midnight am pm hourly daily nightly weekly biweekly
-fortnightly monthly quarterly yearly annually annual week weeks month months year years
-day days hour hours minute minutes second seconds ago since until till
-q1 q2 q3 q4 spring summer autumn fall winter`)
+var dateWords map[string]bool
 
 // negations are the words that deny; contractions ending in "n't" are
 // negations too, and so is the stem a curly apostrophe leaves ("don" of
 // "don’t").
-var negations = setOf(`not no never none nobody nothing neither nor cannot without
-nowhere don doesn didn isn aren wasn weren won hasn haven hadn shouldn wouldn couldn can't
-longer stopped stop quit unlike except instead`)
+var negations map[string]bool
 
 // valueWords are words of quantity, order, degree or state whose change
 // changes the fact: "all" or "some" users, "before" or "after" the
 // release, "enabled" or "disabled"; and the adverbs that weaken, hedge
 // or bound a fact in time ("partially encrypted", "supposedly writes",
 // "temporarily disabled"), unlike those of manner ("carefully").
-var valueWords = setOf(`all any every each some most many few fewer several more less least
-only just always usually often sometimes rarely seldom occasionally again
-before after earlier later first last next previous prior latest oldest newest
-min max minimum maximum above below over under within beyond up down
-on off enabled disabled enable disable true false yes required optional mandatory
-allowed forbidden denied public private internal external deprecated removed added
-increase decrease increased decreased higher lower faster slower bigger smaller
-larger shorter longer cheaper expensive free paid
-formerly previously former planned planning proposed tentative tentatively draft
-maybe perhaps possibly probably might should must will would could used
-supposedly allegedly reportedly apparently presumably seemingly ostensibly purportedly
-theoretically nominally likely unlikely partially partly mostly largely mainly nearly
-barely hardly scarcely slightly approximately roughly generally typically normally
-temporarily permanently briefly initially originally eventually`)
+var valueWords map[string]bool

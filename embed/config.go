@@ -46,6 +46,9 @@ type Config struct {
 	// failed a query is waited for a tenth of it for a while (see
 	// [OpenAIConfig.QueryTimeout]).
 	QueryTimeout time.Duration
+	// CoolDown keeps that cool-down between processes (openai; see
+	// [OpenAIConfig.CoolDown]).
+	CoolDown CoolDownStore
 	// Custom, when set, is used instead of Provider.
 	Custom Embedder
 }
@@ -160,6 +163,7 @@ func New(c Config) (Embedder, error) {
 			BaseURL: c.BaseURL, Model: c.Model, APIKey: c.APIKey, Dims: c.Dims,
 			QueryPrefix: c.QueryPrefix, DocumentPrefix: c.DocumentPrefix,
 			BatchSize: c.BatchSize, MaxInFlight: c.MaxInFlight, Timeout: c.Timeout, QueryTimeout: c.QueryTimeout,
+			CoolDown: c.CoolDown,
 		})
 	}
 	return NewHash(c.Dims), nil

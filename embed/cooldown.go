@@ -37,6 +37,14 @@ type queryHealth struct {
 
 	full, probe time.Duration // QueryTimeout and a probe's wait
 	prefix      string        // of the embedder's errors, left out of last
+
+	// store keeps the state between processes (nil: none), for the
+	// server named server; saveMu orders its saves, saved is the gen of
+	// the last one.
+	store  CoolDownStore
+	server string
+	saveMu sync.Mutex
+	saved  int
 }
 
 // queryPlan is how one query waits, and the state it saw.
@@ -49,8 +57,16 @@ type queryPlan struct {
 // server has no cool-down, or it ended and no other query is trying it
 // fully already; a probe otherwise.
 func (h *queryHealth) plan() queryPlan {
+	var data []byte
+	changed := false
+	if h.store != nil {
+		data, changed = h.store.Load()
+	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	if changed {
+		h.adopt(data)
+	}
 	p := queryPlan{gen: h.gen}
 	switch {
 	case h.misses == 0:
@@ -67,7 +83,20 @@ func (h *queryHealth) plan() queryPlan {
 // the caller's context ended, which says nothing of the server.
 func (h *queryHealth) done(p queryPlan, err error, callerDone bool) error {
 	h.mu.Lock()
-	defer h.mu.Unlock()
+	gen := h.gen
+	err = h.record(p, err, callerDone)
+	if h.store == nil || h.gen == gen {
+		h.mu.Unlock()
+		return err
+	}
+	gen, data := h.gen, h.encode()
+	h.mu.Unlock()
+	h.save(gen, data)
+	return err
+}
+
+// record is done's change of the state, under h.mu.
+func (h *queryHealth) record(p queryPlan, err error, callerDone bool) error {
 	if p.trial {
 		h.trial = false
 	}

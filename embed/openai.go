@@ -105,6 +105,10 @@ type OpenAIConfig struct {
 	// Now returns the time the cool-down of QueryTimeout is measured
 	// with. Default time.Now; tests freeze it.
 	Now func() time.Time
+	// CoolDown, when set, keeps that cool-down between processes, for
+	// this BaseURL and Model only: memweave.Open sets it to a file of the
+	// workspace's index folder. Default none (kept in memory).
+	CoolDown CoolDownStore
 	// HTTPClient sends the requests. Default a client with no timeout of
 	// its own (Timeout applies) over http.DefaultTransport.
 	HTTPClient *http.Client
@@ -193,7 +197,7 @@ func NewOpenAI(cfg OpenAIConfig) (*OpenAI, error) {
 		key:         cfg.APIKey,
 	}
 	o.health = &queryHealth{now: cfg.Now, full: o.queryTO, probe: o.queryTO / probeShare,
-		prefix: "embed: openai " + o.baseURL + ": "}
+		prefix: "embed: openai " + o.baseURL + ": ", store: cfg.CoolDown, server: o.baseURL + " " + o.model}
 	if o.health.now == nil {
 		o.health.now = time.Now
 	}

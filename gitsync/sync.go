@@ -821,11 +821,11 @@ func (s *syncer) author(ctx context.Context) error {
 	return nil
 }
 
-// fetchBranch runs git's fetch of the remote branch into incomingRef.
-// tracking holds the remote-tracking refs as they were before it. found
-// is false, with no error, when the remote has no such branch yet (nor
-// another one this sync would start a second memory beside).
-func (s *syncer) fetchBranch(ctx context.Context, tracking map[string]string) (found bool, _ error) {
+// fetchBranch runs git's fetch of the remote branch into incomingRef and
+// reports whether the remote has that branch (false, and no error, when
+// it has no branch at all yet). tracking holds the remote-tracking refs
+// as they were before it.
+func (s *syncer) fetchBranch(ctx context.Context, tracking map[string]string) (bool, error) {
 	// One pack, whatever the object count (fetch.unpackLimit), so that
 	// MaxFetchBytes bounds it; git's maintenance, which may repack a big
 	// project's repository, runs after, unbounded.
@@ -863,7 +863,7 @@ func (s *syncer) fetch(ctx context.Context) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if found, err := s.fetchBranch(ctx, tracking); !found || err != nil {
+	if found, err := s.fetchBranch(ctx, tracking); err != nil || !found {
 		return "", err
 	}
 	incoming, err := s.rev(ctx, incomingRef)

@@ -10,11 +10,13 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"strconv"
 	"sync"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	segjson "github.com/segmentio/encoding/json"
 )
 
 // DefaultMaxFrameBytes is the default of Options.MaxFrameBytes and
@@ -44,6 +46,11 @@ const sniffBytes = 4 << 10
 //   - A line that is not JSON is answered with a -32700 parse error, and
 //     one that is JSON but not a JSON-RPC message with -32600; the
 //     session goes on. Batches (JSON arrays) are refused with -32600.
+//   - A request whose id the SDK would answer under another id, or not at
+//     all, is refused with -32600 under its own id: a fraction such as
+//     1.5 (answered as 1), an integer past what a float64 holds exactly
+//     such as 2^53+1, or null (taken for a notification; answered with a
+//     null id).
 //   - At most [DefaultMaxInFlight] tool calls run at once: one past it
 //     is answered at once with a JSON-RPC error -32000 "server busy", as
 //     the HTTP server answers 503, and not run. Other requests and
@@ -252,6 +259,11 @@ func (c *conn) decode(f frame) (msg jsonrpc.Message, id json.RawMessage, code in
 	if err != nil {
 		return nil, sniffID(data), jsonrpc.CodeInvalidRequest, "invalid request: " + err.Error()
 	}
+	if req, ok := msg.(*jsonrpc.Request); ok {
+		if id, text := unechoedID(data, req.ID); text != "" {
+			return nil, id, jsonrpc.CodeInvalidRequest, text
+		}
+	}
 	if req, ok := msg.(*jsonrpc.Request); ok && req.IsCall() {
 		tool := req.Method == "tools/call"
 		c.mu.Lock()
@@ -269,6 +281,38 @@ func (c *conn) decode(f frame) (msg jsonrpc.Message, id json.RawMessage, code in
 		}
 	}
 	return msg, nil, 0, ""
+}
+
+// unechoedID returns the raw id of the request in data, and the text of
+// the error refusing it, when the SDK, which decoded it as id, would not
+// answer it under that id: a null id (taken for a notification: never
+// answered), a fraction or a number past what a float64 holds exactly
+// (answered as another number). data has been decoded by the SDK: it is
+// one valid JSON object no deeper than the SDK allows.
+func unechoedID(data []byte, id jsonrpc.ID) (json.RawMessage, string) {
+	if _, ok := id.Raw().(string); ok {
+		return nil, ""
+	}
+	// Read "id" as the SDK does (case-sensitive, the last of duplicate
+	// keys), skipping the other values without copying them.
+	var probe struct {
+		ID json.RawMessage `json:"id"`
+	}
+	const flags = segjson.DontMatchCaseInsensitiveStructFields | segjson.DontCopyRawMessage
+	if _, err := segjson.Parse(data, &probe, flags); err != nil || len(probe.ID) == 0 {
+		return nil, ""
+	}
+	raw := bytes.TrimSpace(probe.ID)
+	if string(raw) == "null" {
+		return nil, "invalid request: the id is null; use a string or an integer"
+	}
+	if n, err := strconv.ParseInt(string(raw), 10, 64); err == nil {
+		if f := float64(n); f < 1<<63 && int64(f) == n {
+			return nil, ""
+		}
+	}
+	return append(json.RawMessage(nil), raw...), "invalid request: the id " + string(raw) +
+		" would be answered as another number; use a string, or an integer a float64 holds exactly (up to 2^53)"
 }
 
 // codeBusy is the JSON-RPC error code of a tools/call refused because

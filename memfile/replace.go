@@ -462,13 +462,45 @@ func syncDir(dir string) {
 }
 
 // WriteAtomic replaces the file path, outside the memory folder (the
-// settings file, the approvals of this machine), with data and mode
+// approvals of this machine, sync's own files), with data and mode
 // perm: it writes a temporary file in the same folder, syncs it and
 // renames it over path, so a reader sees the old content or the new,
 // never a part. The caller checks the path; Replace is the way for
-// memory files. Errors name the path.
+// memory files, [WriteAtomicIn] for a file of a workspace. Errors name
+// the path.
 func WriteAtomic(path string, data []byte, perm fs.FileMode) error {
-	dir := filepath.Dir(path)
+	return writeAtomicVia(context.Background(), filepath.Dir(path), path, data, perm)
+}
+
+// WriteAtomicIn is [WriteAtomic] of a file of the workspace at root
+// outside its memory folder (the settings file), whose temporary file
+// is written in the memory folder's [TempDir]: one a killed process
+// leaves there is ignored by git and removed by the next [Recover],
+// where one beside path would stay for git to list. When TempDir cannot
+// be made or is on another file system than path, the temporary file
+// goes beside path, as WriteAtomic's; such leftovers of earlier writes
+// of path are removed first. The caller holds the write lock ([Lock]).
+func WriteAtomicIn(ctx context.Context, root, path string, data []byte, perm fs.FileMode) error {
+	if err := RemoveAtomicLeftovers(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("write %s: remove the temporary files of earlier writes: %w", path, err)
+	}
+	if r, err := workspace.OpenMemoryRoot(root); err == nil {
+		err = makeTempDir(r)
+		dir := filepath.Join(r.Name(), TempDir)
+		r.Close()
+		if err == nil {
+			err = writeAtomicVia(ctx, dir, path, data, perm)
+			if !errors.Is(err, syscall.EXDEV) {
+				return err
+			}
+		}
+	}
+	return writeAtomicVia(ctx, filepath.Dir(path), path, data, perm)
+}
+
+// writeAtomicVia is [WriteAtomic] with the temporary file in dir, on the
+// file system of path's folder.
+func writeAtomicVia(ctx context.Context, dir, path string, data []byte, perm fs.FileMode) error {
 	tmp, err := os.CreateTemp(dir, tempPrefix+filepath.Base(path)+"-*"+tempSuffix)
 	if err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
@@ -485,12 +517,13 @@ func WriteAtomic(path string, data []byte, perm fs.FileMode) error {
 		err = os.Chmod(tmp.Name(), perm)
 	}
 	if err == nil {
+		edithook.Step(ctx, "temp synced")
 		err = os.Rename(tmp.Name(), path)
 	}
 	if err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
-	syncDir(dir)
+	syncDir(filepath.Dir(path))
 	return nil
 }
 

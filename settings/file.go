@@ -195,8 +195,10 @@ func decode(data []byte, p string) (*File, error) {
 // memweave.Config field it sets.
 func (f File) Validate() error { return f.check(FileName, false) }
 
-// Write replaces the workspace's settings file with s, atomically
-// ([memfile.WriteAtomic]). It does not touch the index.
+// Write replaces the workspace's settings file with s, atomically, under
+// the workspace's write lock ([memfile.WriteAtomicIn]: a killed write
+// leaves nothing at the workspace's top for git to list). It does not
+// touch the index.
 //
 // A settings file that is a symbolic link is written through: its
 // target is replaced and the link kept. A link out of the workspace,
@@ -227,7 +229,14 @@ func Write(ctx context.Context, workspace string, s File) error {
 	if fi, err := os.Lstat(real); err == nil && !fi.Mode().IsRegular() {
 		return fmt.Errorf("memweave: settings %s: not a regular file (%s): %w", p, fi.Mode().Type(), ErrRefused)
 	}
-	if err := memfile.WriteAtomic(real, data, 0o644); err != nil {
+	// Under the write lock, which Recover holds when it removes what a
+	// killed write left in memory/.memweave-tmp.
+	unlock, err := memfile.Lock(ctx, workspace)
+	if err != nil {
+		return fmt.Errorf("memweave: settings: %w", err)
+	}
+	defer unlock()
+	if err := memfile.WriteAtomicIn(ctx, workspace, real, data, 0o644); err != nil {
 		return fmt.Errorf("memweave: settings: %w", err)
 	}
 	return nil

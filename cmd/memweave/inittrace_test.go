@@ -18,10 +18,10 @@ import (
 // conflict's word tables (118 KB), which only conflicts, consolidate,
 // resolve, feedback and the curator read, cost every search 1.3M
 // instructions. Tables and regexps a search does not read belong behind
-// a sync.OnceValue or conflict's loadTables; what is left (85 KB) is
-// mostly tokenize's stop words, which every search reads, and curate's
-// word sets.
-const initBudget = 96 << 10
+// a sync.OnceValue or a loadTables (conflict's, curate's word sets, 40
+// KB); what is left (46 KB) is mostly tokenize's stop words, which every
+// search reads.
+const initBudget = 48 << 10
 
 // TestInitAllocatesLittle runs the CLI with GODEBUG=inittrace=1 and sums
 // the bytes this module's initialisers allocate (the runtime's counts,

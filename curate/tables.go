@@ -1,0 +1,58 @@
+package curate
+
+import (
+	"strings"
+	"sync"
+)
+
+// loadTables builds the package's word sets, once, before the first
+// function that reads them (each exported one that does calls it
+// first). Built as package initialisers, they cost every process that
+// links this package (every command of the CLI) about 40 KB and 0.28M
+// instructions, while only curation (consolidate, pack, the curator)
+// reads them; a fresh search never does. internal/tablecheck's checks
+// (TestTablesInitOrder, TestLoadTablesFills) guard that nothing reads a
+// set before it and that each is filled. A new set a search does not
+// read belongs here.
+var loadTables = sync.OnceFunc(func() {
+	dashes = strings.NewReplacer("~~", "", " - ", ",", "--", ",")
+	conjunctions = setOf(`and or nor but`)
+	directionWords = setOf(`from to into onto than towards toward`)
+	placeNames = setOf(`memory memories note notes inbox scratch scratchpad misc
+	todo todos log logs journal journals daily weekly diary draft drafts archive
+	archived index readme general untitled tmp temp`)
+	apostrophes = strings.NewReplacer("’", "'", "ʼ", "'")
+	fillerWords = setOf(`quite rather pretty fairly indeed one`)
+	wordingWords = setOf(`a an the also too very so s t d ll m o re ve y`)
+	contractionTails = setOf(`s t d ll m o re ve y`)
+	numberWords = setOf(`zero two three four five six seven eight nine ten eleven twelve
+thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty
+sixty seventy eighty ninety hundred hundreds thousand thousands million millions billion
+billions dozen dozens half quarter twice thrice double triple single none
+first third fourth fifth sixth seventh eighth ninth tenth`)
+	dateWords = setOf(`january february march april may june july august september
+october november december jan feb apr jun jul aug sep sept oct nov dec
+monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri
+weekday weekdays weekend weekends today tomorrow yesterday tonight morning mornings afternoon
+evening evenings night nights noon midnight am pm hourly daily nightly weekly biweekly
+fortnightly monthly quarterly yearly annually annual week weeks month months year years
+day days hour hours minute minutes second seconds ago since until till
+q1 q2 q3 q4 spring summer autumn fall winter`)
+	negations = setOf(`not no never none nobody nothing neither nor cannot without
+nowhere don doesn didn isn aren wasn weren won hasn haven hadn shouldn wouldn couldn can't
+longer stopped stop quit unlike except instead`)
+	valueWords = setOf(`all any every each some most many few fewer several more less least
+only just always usually often sometimes rarely seldom occasionally again
+before after earlier later first last next previous prior latest oldest newest
+min max minimum maximum above below over under within beyond up down
+on off enabled disabled enable disable true false yes required optional mandatory
+allowed forbidden denied public private internal external deprecated removed added
+increase decrease increased decreased higher lower faster slower bigger smaller
+larger shorter longer cheaper expensive free paid
+formerly previously former planned planning proposed tentative tentatively draft
+maybe perhaps possibly probably might should must will would could used
+supposedly allegedly reportedly apparently presumably seemingly ostensibly purportedly
+theoretically nominally likely unlikely partially partly mostly largely mainly nearly
+barely hardly scarcely slightly approximately roughly generally typically normally
+temporarily permanently briefly initially originally eventually`)
+})

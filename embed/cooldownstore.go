@@ -1,0 +1,109 @@
+package embed
+
+import (
+	"encoding/json"
+	"strings"
+	"time"
+	"unicode"
+)
+
+// CoolDownStore keeps the cool-down of a query server (see
+// [OpenAIConfig.QueryTimeout]) between processes, so that a command run
+// seconds after another one waited out a down server waits a tenth of
+// QueryTimeout too. memweave keeps it in a file of the workspace's
+// index folder.
+type CoolDownStore interface {
+	// Load returns the saved state and true when it changed since the
+	// last Load or Save (nil when there is none), false otherwise. It is
+	// called before each query, so it must be cheap when nothing changed.
+	Load() ([]byte, bool)
+	// Save replaces the saved state; nil removes it. It is called only
+	// when the state changes: a failed full wait, or the first answer
+	// after one.
+	Save(data []byte) error
+}
+
+// MaxCoolDownBytes is the most bytes a saved cool-down takes; a store
+// may ignore a larger one.
+const MaxCoolDownBytes = 4 << 10
+
+// maxLastBytes bounds what a saved cool-down says the server's last
+// failure was.
+const maxLastBytes = 512
+
+// savedCoolDown is the saved form of a queryHealth.
+type savedCoolDown struct {
+	Server string    `json:"server"`
+	Misses int       `json:"misses"`
+	Since  time.Time `json:"since"`
+	Until  time.Time `json:"until"`
+	Last   string    `json:"last"`
+}
+
+// encode returns the state to save: nil when the server is not cooling
+// down. The caller holds h.mu.
+func (h *queryHealth) encode() []byte {
+	if h.misses == 0 {
+		return nil
+	}
+	data, err := json.Marshal(savedCoolDown{Server: h.server, Misses: h.misses, Since: h.since.UTC(), Until: h.until.UTC(), Last: h.last})
+	if err != nil {
+		return nil
+	}
+	return data
+}
+
+// save hands data, the state at generation gen, to the store, unless a
+// later state was saved already. It holds no lock but saveMu.
+func (h *queryHealth) save(gen int, data []byte) {
+	h.saveMu.Lock()
+	defer h.saveMu.Unlock()
+	if gen <= h.saved {
+		return
+	}
+	h.saved = gen
+	_ = h.store.Save(data) // a cache: a failed save loses only the cool-down
+}
+
+// adopt takes the state another process saved, data, as this one's:
+// none when data is nil, garbage, another server's, or over (the
+// cool-down ended more than coolMax ago). A hostile file cannot make a
+// longer cool-down than coolMax from now, nor an earlier failure than
+// now. The caller holds h.mu.
+func (h *queryHealth) adopt(data []byte) {
+	var s savedCoolDown
+	now := h.now()
+	if data == nil || len(data) > MaxCoolDownBytes || json.Unmarshal(data, &s) != nil ||
+		s.Server != h.server || s.Misses <= 0 || s.Until.Before(now.Add(-coolMax)) {
+		if h.misses > 0 {
+			h.misses, h.until, h.gen = 0, time.Time{}, h.gen+1
+		}
+		return
+	}
+	h.misses = min(s.Misses, 64)
+	h.since = s.Since
+	if h.since.After(now) || h.since.IsZero() {
+		h.since = now
+	}
+	h.until = s.Until
+	if limit := now.Add(coolMax); h.until.After(limit) {
+		h.until = limit
+	}
+	h.last = printable(s.Last, maxLastBytes)
+	h.gen++
+}
+
+// printable returns s without control characters, cut to at most max
+// bytes.
+func printable(s string, max int) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || r == unicode.ReplacementChar {
+			return -1
+		}
+		return r
+	}, strings.ToValidUTF8(s, ""))
+	if len(s) > max {
+		s = strings.ToValidUTF8(s[:max], "")
+	}
+	return s
+}
