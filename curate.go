@@ -213,6 +213,12 @@ func (w *Weave) SearchAt(ctx context.Context, rev, query string, opts ...SearchO
 	if err := w.checkOpen(); err != nil {
 		return nil, err
 	}
+	// The options are checked before the checkout and its index run,
+	// which a query too long (or another bad option) would pay for and
+	// then be refused.
+	if _, err := w.searchOptions(query, opts); err != nil {
+		return nil, err
+	}
 	co, err := history.CheckOut(ctx, w.cfg.Workspace, rev, w.historyLimits())
 	if err != nil {
 		return nil, err

@@ -45,3 +45,19 @@ func TestQueryLengthBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchAtRefusesALongQueryFirst: SearchAt checked the query's
+// length only in the search it runs last, after checking out every note
+// of the revision with git and indexing them (embedding what the cache
+// lacks): a query past the bound paid all of it, then was refused. It
+// is refused before git runs (here there is none to run).
+func TestSearchAtRefusesALongQueryFirst(t *testing.T) {
+	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\n\nalpha\n"})
+	w := open(t, root, memweave.Config{})
+	t.Setenv("PATH", t.TempDir()) // no git
+	q := strings.Repeat("falcon ", memweave.MaxQueryBytes/7+1)
+	_, err := w.SearchAt(context.Background(), "HEAD", q)
+	if !errors.Is(err, memweave.ErrQueryTooLong) {
+		t.Errorf("SearchAt of a %d-byte query = %v; want ErrQueryTooLong before git runs", len(q), err)
+	}
+}

@@ -35,6 +35,11 @@ type CacheTable struct{ q queryExecer }
 // outside any transaction of the caller.
 func (db *DB) CacheTable() CacheTable { return CacheTable{db.sql} }
 
+// cacheVectorOf is the condition on an embed_cache row that its vector
+// is one of float32 values of a length between two byte bounds (the
+// query's arguments, in order), compared before the vector is read.
+const cacheVectorOf = `typeof(vector) = 'blob' AND length(vector) BETWEEN ? AND ? AND length(vector) % 4 = 0`
+
 // Lookup returns the cached vectors of identity of size values (any
 // size up to [embedcache.MaxSize] when size is 0) under keys; missing
 // keys and entries of another size are absent from the map. An entry's
@@ -55,8 +60,7 @@ func (t CacheTable) Lookup(ctx context.Context, identity string, size int, keys 
 			args = append(args, k[:])
 		}
 		err := scanRows(ctx, t.q, `SELECT hash, vector FROM embed_cache
-			WHERE typeof(vector) = 'blob' AND length(vector) BETWEEN ? AND ? AND length(vector) % 4 = 0
-			AND identity = ? AND hash IN (`+placeholders(len(batch))+`)`, func(rows *sql.Rows) error {
+			WHERE `+cacheVectorOf+` AND identity = ? AND hash IN (`+placeholders(len(batch))+`)`, func(rows *sql.Rows) error {
 			var h, v []byte
 			if err := rows.Scan(&h, &v); err != nil {
 				return err

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	sqlite3 "github.com/mattn/go-sqlite3"
+
+	"github.com/memweave/memweave-go/embedcache"
 )
 
 // Report is what [DB.Check] found: SQLite's own verdict on the file and
@@ -642,8 +644,10 @@ func (db *DB) ImportCache(ctx context.Context, path string) (int64, error) {
 		return 0, db.wrap("import cache", err)
 	}
 	defer conn.ExecContext(context.WithoutCancel(ctx), `DETACH DATABASE src`)
+	// Only entries a lookup can return: one longer than any vector (a
+	// cloned index's, planted) would be written again at every import.
 	res, err := conn.ExecContext(ctx, `INSERT OR IGNORE INTO main.embed_cache (identity, hash, vector, used)
-		SELECT identity, hash, vector, used FROM src.embed_cache`)
+		SELECT identity, hash, vector, used FROM src.embed_cache WHERE `+cacheVectorOf, 4, 4*embedcache.MaxSize)
 	if err != nil {
 		return 0, db.wrap("import cache", err)
 	}
