@@ -84,11 +84,7 @@ func (w *Weave) index(ctx context.Context, o indexer.SyncOptions, run func(conte
 		r.Relearn()
 	}
 	learning := w.eng.IdentityOf().Dims == 0
-	warns, err := w.eng.AdoptSettings(ctx, known, w.explicitEmbedder, func() error {
-		w.mu.Lock()
-		defer w.mu.Unlock()
-		return w.saveSettings(ctx)
-	})
+	warns, err := w.eng.AdoptSettings(ctx, known, w.explicitEmbedder, func() error { return w.saveSettings(ctx) })
 	if err != nil {
 		return nil, err
 	}

@@ -179,13 +179,17 @@ func (c *Config) embedderFrom() embed.Config {
 const coolDownFile = "query-cooldown.json"
 
 // saveSettings writes the workspace's settings file from the effective
-// configuration.
+// configuration. The write waits for the workspace's write lock, which
+// another process may hold a while: w.mu, which every method takes and
+// no ctx bounds, is held only to record the file written.
 func (w *Weave) saveSettings(ctx context.Context) error {
 	s := w.Settings()
 	if err := WriteSettings(ctx, w.cfg.Workspace, s); err != nil {
 		return err
 	}
+	w.mu.Lock()
 	w.settings = &s
+	w.mu.Unlock()
 	return nil
 }
 
