@@ -28,8 +28,8 @@ type lines struct {
 }
 
 // maxLinesBytes is the longest text a line table holds: offsets up to
-// one past its end fit in a uint32.
-const maxLinesBytes = math.MaxUint32 - 1
+// one past its end fit in a uint32 (and in an int on 32-bit systems).
+const maxLinesBytes = min(math.MaxUint32-1, math.MaxInt)
 
 // start returns the offset in s of line i.
 func (l *lines) start(i int) int { return int(l.off[i]) }

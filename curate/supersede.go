@@ -102,7 +102,7 @@ type Span struct {
 // CRLF and a lone CR each end one), so the spans of a chunk's Text are
 // relative to its first line. Spans never overlap.
 func Spans(src []byte) []Span {
-	if !bytes.Contains(src, []byte(markerHint)) || len(src) > math.MaxUint32 {
+	if !bytes.Contains(src, []byte(markerHint)) || uint64(len(src)) > math.MaxUint32 {
 		return nil
 	}
 	// The indexer calls Spans on every note holding a marker, however

@@ -13,5 +13,5 @@ func changeID(info fs.FileInfo) (ctime, inode int64) {
 	if !ok {
 		return 0, 0
 	}
-	return st.Ctimespec.Sec*1e9 + st.Ctimespec.Nsec, int64(st.Ino)
+	return st.Ctimespec.Nano(), int64(st.Ino)
 }

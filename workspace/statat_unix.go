@@ -60,8 +60,8 @@ func (d *folder) lstat(name string) (s fileStat, ok bool) {
 	}
 	return fileStat{
 		size:  st.Size,
-		mtime: st.Mtim.Sec*1e9 + st.Mtim.Nsec,
-		ctime: st.Ctim.Sec*1e9 + st.Ctim.Nsec,
+		mtime: st.Mtim.Nano(),
+		ctime: st.Ctim.Nano(),
 		inode: int64(st.Ino),
 		dev:   uint64(st.Dev),
 		links: uint64(st.Nlink),
