@@ -66,15 +66,19 @@ func (h *queryHealth) save(gen int, data []byte) {
 }
 
 // adopt takes the state another process saved, data, as this one's:
-// none when data is nil, garbage, another server's, or over (the
-// cool-down ended more than coolMax ago). A hostile file cannot make a
-// longer cool-down than coolMax from now, nor an earlier failure than
-// now. The caller holds h.mu.
+// none when data is nil, garbage, or over (the cool-down ended more than
+// coolMax ago). Another server's state (a command run with another URL
+// or model) says nothing of this one: this one's is kept. A hostile
+// file cannot make a longer cool-down than coolMax from now, nor an
+// earlier failure than now. The caller holds h.mu.
 func (h *queryHealth) adopt(data []byte) {
 	var s savedCoolDown
 	now := h.now()
-	if data == nil || len(data) > MaxCoolDownBytes || json.Unmarshal(data, &s) != nil ||
-		s.Server != h.server || s.Misses <= 0 || s.Until.Before(now.Add(-coolMax)) {
+	valid := data != nil && len(data) <= MaxCoolDownBytes && json.Unmarshal(data, &s) == nil
+	if valid && s.Server != h.server {
+		return
+	}
+	if !valid || s.Misses <= 0 || s.Until.Before(now.Add(-coolMax)) {
 		if h.misses > 0 {
 			h.misses, h.until, h.gen = 0, time.Time{}, h.gen+1
 		}

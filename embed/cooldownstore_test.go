@@ -214,3 +214,27 @@ func TestLongLivedProcessSharesTheCoolDown(t *testing.T) {
 		t.Errorf("long-lived process after the file was deleted: %d requests, want the full 3 tries", got)
 	}
 }
+
+// TestOtherServersCoolDownKeepsOwn: a long-lived process (the MCP
+// server) cooling down its server keeps doing so when a command of the
+// same workspace with another model or URL (--embedding-model) fails
+// and saves that server's cool-down over the file: the file names
+// another server, so it says nothing of this one's.
+func TestOtherServersCoolDownKeepsOwn(t *testing.T) {
+	m, srv := newMoodyServer(t)
+	clk := newFrozen()
+	root := t.TempDir()
+	server := process(t, root, srv, clk, OpenAIConfig{})
+	m.mood.Store("503")
+	query(server) // its 3 tries: the cool-down starts
+	before := m.queries.Load()
+	query(process(t, root, srv, clk, OpenAIConfig{Model: "other-model"}))
+	if got := m.queries.Load() - before; got != 3 {
+		t.Fatalf("a command of another model: %d requests, want its full 3 tries", got)
+	}
+	before = m.queries.Load()
+	err, _ := query(server)
+	if got := m.queries.Load() - before; got != 1 || err == nil || !strings.Contains(err.Error(), "failed 1 full wait since") {
+		t.Errorf("long-lived process after another model's failure: %d requests, %v; want one probe, still cooling down", got, err)
+	}
+}
