@@ -2,9 +2,12 @@ package mcpserver_test
 
 import (
 	"context"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
+	"github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/mcpserver"
 )
 
@@ -51,4 +54,34 @@ func TestListenHTTPRefusesAllowEntriesThatNeverMatch(t *testing.T) {
 		t.Fatalf("ListenHTTP with hosts %q origins %q = %v, want a listener", good.AllowedHosts, good.AllowedOrigins, err)
 	}
 	ln.Close()
+}
+
+// TestAllowedIPv6InAnyForm: an allowed host or origin naming an IPv6
+// address in another of its written forms ("2001:db8:0::1") matched no
+// request, since a browser sends the address's canonical form
+// ("[2001:db8::1]") and hosts were compared as strings. Hosts are now
+// compared as addresses, and an origin entry not in the form a browser
+// sends is refused naming that form.
+func TestAllowedIPv6InAnyForm(t *testing.T) {
+	t.Parallel()
+	ln, err := mcpserver.ListenHTTP(context.Background(), "127.0.0.1:0", &mcpserver.HTTPOptions{AllowedOrigins: []string{"http://[2001:db8:0::1]:8080"}})
+	if ln != nil {
+		ln.Close()
+	}
+	if err == nil || !strings.Contains(err.Error(), `"http://[2001:db8::1]:8080"`) {
+		t.Errorf("ListenHTTP with the origin http://[2001:db8:0::1]:8080 = %v, want an error naming http://[2001:db8::1]:8080", err)
+	}
+	w := openWeave(t, map[string]string{"memory/a.md": "# A\n"}, memweave.EmbedderConfig{})
+	h := mcpserver.NewHTTPHandler(w, &mcpserver.HTTPOptions{AllowedHosts: []string{"2001:db8:0::1"}})
+	for _, host := range []string{"[2001:db8::1]:8765", "[2001:DB8:0:0::1]"} {
+		req := httptest.NewRequest(http.MethodPost, mcpserver.HTTPPath, strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"ping"}`))
+		req.Host = host
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code == http.StatusForbidden {
+			t.Errorf("request with Host %s to a server allowing 2001:db8:0::1 = 403 %q", host, rec.Body.String())
+		}
+	}
 }

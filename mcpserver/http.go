@@ -162,7 +162,7 @@ func newHTTPHandler(srv *mcp.Server, o HTTPOptions) *guard {
 	}
 	g := &guard{next: h, log: o.Logger, origins: o.AllowedOrigins, lim: lim, bodyTimeout: o.BodyTimeout}
 	for _, host := range o.AllowedHosts {
-		g.hosts = append(g.hosts, strings.ToLower(strings.Trim(host, "[]")))
+		g.hosts = append(g.hosts, canonicalHost(host))
 	}
 	return g
 }
@@ -276,8 +276,19 @@ func (b *deadlineBody) Read(p []byte) (int, error) {
 // hostAllowed reports whether host, without port or brackets, is a
 // loopback name or address or one of the allowed hosts.
 func (g *guard) hostAllowed(host string) bool {
-	host = strings.ToLower(host)
+	host = canonicalHost(host)
 	return isLoopbackHost(host) || slices.Contains(g.hosts, host)
+}
+
+// canonicalHost returns host, without brackets, in one form for each
+// name or address: lower case, and an IP address as [netip.Addr] writes
+// it ("2001:db8:0::1" and "2001:DB8::1" are "2001:db8::1").
+func canonicalHost(host string) string {
+	host = strings.ToLower(strings.Trim(host, "[]"))
+	if ip, err := netip.ParseAddr(host); err == nil {
+		return ip.String()
+	}
+	return host
 }
 
 // originAllowed reports whether a browser request from origin may pass.
@@ -349,6 +360,13 @@ func CheckAllowedOrigin(origin string) error {
 		return fmt.Errorf("mcpserver: allowed origin %q matches no request: want scheme://host[:port] with scheme http or https, such as https://app.example.com", origin)
 	}
 	want := u.Scheme + "://" + strings.ToLower(u.Host)
+	if ip, err := netip.ParseAddr(u.Hostname()); err == nil && ip.Is6() && !ip.Is4In6() && ip.Zone() == "" {
+		// A browser writes an IPv6 address in its shortest form.
+		want = u.Scheme + "://[" + ip.String() + "]"
+		if u.Port() != "" {
+			want += ":" + u.Port()
+		}
+	}
 	if port := u.Port(); port != "" {
 		if n, err := strconv.ParseUint(port, 10, 16); err != nil || n == 0 {
 			return fmt.Errorf("mcpserver: allowed origin %q matches no request: the port must be a number 1 to 65535", origin)
