@@ -5,8 +5,9 @@ import "sync"
 // loadTables builds the package's word tables, once, before the first
 // [Detect], [Parse] or [JudgeParsed] reads them (each calls it first).
 // Built as package initialisers, they cost every process that links this
-// package (every command of the CLI) about 110 KB and 1.3M instructions,
-// while only conflicts, consolidate, resolve, feedback and the curator
+// package (every command of the CLI) memory and instructions
+// (docs/performance.md, "Stop 51, speed36 and lazy lanes"), while only
+// conflicts, consolidate, resolve, feedback and the curator
 // read them; a fresh search never does. The order is the one Go's
 // initialisation gave them (go/types' InitOrder): a table built with
 // lemma, rewrite or wordKey comes after the tables those read.

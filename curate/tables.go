@@ -8,8 +8,8 @@ import (
 // loadTables builds the package's word sets, once, before the first
 // function that reads them (each exported one that does calls it
 // first). Built as package initialisers, they cost every process that
-// links this package (every command of the CLI) about 40 KB and 0.28M
-// instructions, while only curation (consolidate, pack, the curator)
+// links this package (every command of the CLI) memory and instructions
+// (docs/performance.md, "Stop 51, speed36 and lazy lanes"), while only curation (consolidate, pack, the curator)
 // reads them; a fresh search never does. internal/tablecheck's checks
 // (TestTablesInitOrder, TestLoadTablesFills) guard that nothing reads a
 // set before it and that each is filled. A new set a search does not

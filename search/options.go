@@ -14,8 +14,8 @@ var ErrEmptyQuery = errors.New("search: empty query: give words to search for")
 
 // MaxQueryBytes bounds a query's length in bytes. A search uses at most
 // [MaxQueryTerms] of its words, and an embedding server takes a few
-// thousand tokens, so a longer query is a document handed in by mistake;
-// planning and embedding it cost about a second of CPU per 6 MB.
+// thousand tokens, so a longer query is a document handed in by mistake,
+// whose planning and embedding cost CPU for nothing.
 const MaxQueryBytes = 64 << 10
 
 // ErrQueryTooLong is returned for a query longer than [MaxQueryBytes].
