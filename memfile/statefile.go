@@ -74,7 +74,16 @@ func (s *StateFile) Save(data []byte) error {
 	p := filepath.Join(s.root, workspace.IndexDir, s.name)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.seen = nil
+	err := s.replace(p, data)
+	// What is there now counts as seen, saved or not: after a failed
+	// Save the file is what the last Load saw, and taking it for news
+	// would put the old state back over the caller's.
+	s.seen, _ = os.Lstat(p)
+	return err
+}
+
+// replace writes data at p, or removes p when data is nil.
+func (s *StateFile) replace(p string, data []byte) error {
 	if data == nil {
 		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return err
@@ -84,9 +93,5 @@ func (s *StateFile) Save(data []byte) error {
 	if _, err := workspace.MakeIndexDir(s.root); err != nil {
 		return err
 	}
-	if err := WriteAtomic(p, data, 0o644); err != nil {
-		return err
-	}
-	s.seen, _ = os.Lstat(p)
-	return nil
+	return WriteAtomic(p, data, 0o644)
 }
