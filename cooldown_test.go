@@ -22,19 +22,7 @@ import (
 // waited for in full again; once the server answers, search is hybrid.
 func TestHungServerCostsOneSearchItsWait(t *testing.T) {
 	const wait = time.Second
-	inner := memweavetest.NewEmbedServer(t, 8)
-	var hung atomic.Bool
-	var hungCalls atomic.Int64
-	srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
-		if hung.Load() {
-			hungCalls.Add(1)
-			io.Copy(io.Discard, r.Body)
-			<-r.Context().Done()
-			return
-		}
-		inner.Server.Config.Handler.ServeHTTP(rw, r)
-	}))
-	t.Cleanup(srv.Close)
+	srv, hung, hungCalls := hungServer(t)
 	root := memweavetest.Workspace(t, sample)
 	w := open(t, root, memweave.Config{Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "m",
 		BaseURL: srv.URL + "/v1", Dims: 8, QueryTimeout: wait}})
@@ -76,17 +64,7 @@ func TestHungServerCostsOneSearchItsWait(t *testing.T) {
 // default QueryTimeout (docs/embedders.md quotes it): about a minute an
 // iteration, so run it with -benchtime 1x.
 func BenchmarkHungServerSearches(b *testing.B) {
-	inner := memweavetest.NewEmbedServer(b, 8)
-	var hung atomic.Bool
-	srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
-		if hung.Load() {
-			io.Copy(io.Discard, r.Body)
-			<-r.Context().Done()
-			return
-		}
-		inner.Server.Config.Handler.ServeHTTP(rw, r)
-	}))
-	b.Cleanup(srv.Close)
+	srv, hung, _ := hungServer(b)
 	for range b.N {
 		hung.Store(false)
 		root := memweavetest.Workspace(b, sample)
@@ -119,19 +97,7 @@ func BenchmarkHungServerSearches(b *testing.B) {
 // hybrid again and the file keeping the cool-down is gone.
 func TestHungServerCoolDownCrossesOneShotWeaves(t *testing.T) {
 	const wait = time.Second
-	inner := memweavetest.NewEmbedServer(t, 8)
-	var hung atomic.Bool
-	var hungCalls atomic.Int64
-	srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
-		if hung.Load() {
-			hungCalls.Add(1)
-			io.Copy(io.Discard, r.Body)
-			<-r.Context().Done()
-			return
-		}
-		inner.Server.Config.Handler.ServeHTTP(rw, r)
-	}))
-	t.Cleanup(srv.Close)
+	srv, hung, hungCalls := hungServer(t)
 	root := memweavetest.Workspace(t, sample)
 	cfg := memweave.Config{OneShot: true, Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "m",
 		BaseURL: srv.URL + "/v1", Dims: 8, QueryTimeout: wait}}
@@ -169,4 +135,23 @@ func TestHungServerCoolDownCrossesOneShotWeaves(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(root, ".memweave", "query-cooldown.json")); !os.IsNotExist(err) {
 		t.Errorf("the cool-down file outlived the server's answer (%v)", err)
 	}
+}
+
+// hungServer returns an embedding server of 8 dimensions that answers
+// until hung is set, then holds every request until its client gives
+// up, counting them in calls.
+func hungServer(tb testing.TB) (srv *httptest.Server, hung *atomic.Bool, calls *atomic.Int64) {
+	inner := memweavetest.NewEmbedServer(tb, 8)
+	hung, calls = new(atomic.Bool), new(atomic.Int64)
+	srv = httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		if hung.Load() {
+			calls.Add(1)
+			io.Copy(io.Discard, r.Body)
+			<-r.Context().Done()
+			return
+		}
+		inner.Server.Config.Handler.ServeHTTP(rw, r)
+	}))
+	tb.Cleanup(srv.Close)
+	return srv, hung, calls
 }
