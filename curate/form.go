@@ -73,9 +73,10 @@ func differsInForm(a, b string, wa, wb words) (string, bool) {
 // semicolon, a colon, a full stop, a dash, parentheses) does not count,
 // nor do quotes, emphasis, a line wrapped, or a pause before "and", "or",
 // "nor" or "but" (a serial comma). A question mark counts, also at the
-// end ("... at nine?" asks what "... at nine." states); the other marks
-// that end a passage do not, nor those that open it, but for a sign or a
-// path ("-", "/", "~").
+// end ("... at nine?" asks what "... at nine." states), and so does any
+// other mark after the last word ("drill: ✓" is not "drill: ✗"); the
+// pauses that end a passage do not, nor those that open it, but for a
+// sign or a path ("-", "/", "~").
 func punctuationDiff(a, b string) (string, bool) {
 	ga, oka := gapsOf(a)
 	gb, okb := gapsOf(b)
@@ -129,9 +130,12 @@ func gapsOf(text string) (map[[2]string][]string, bool) {
 		prev, at = f, at+i+len(t)
 	}
 	if prev != "" {
-		end := ""
+		// The pauses that end a passage do not count; a question mark
+		// does, and so does any other mark: a status the last words are
+		// given ("restore drill: ✓", a table's last cell "| ❌ |", "↑").
+		end := strings.NewReplacer(",", "", "?", "").Replace(gapMarks(text[at:], false))
 		if strings.ContainsAny(text[at:], "?？") {
-			end = "?"
+			end = "?" + end
 		}
 		add(prev, "", end)
 	}
