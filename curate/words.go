@@ -103,16 +103,19 @@ func ContentWords(text string) []string {
 }
 
 // Adds returns the content words of kept that dropped lacks and that
-// may change what kept says: all but adverbs of manner or emphasis
-// ("carefully", "quite"; not those of [valueWords], "partially") and "one" as a pronoun ("each one of them"). A
-// kept copy that adds "staging" to "the billing database", "almost" to
-// "done" or "nicht" to a German sentence is about something else, so
-// dropping the other copy would lose its fact.
+// may change what kept says: all but the adverbs of manner or emphasis
+// of [mannerWords] ("carefully", "clearly"), those of [fillerWords]
+// ("quite") and "one" as a pronoun ("each one of them"). A kept copy
+// that adds "staging" to "the billing database", "almost" to "done",
+// "nicht" to a German sentence, or an adverb no list names
+// ("practically unlimited", "optionally encrypted", "intermittently
+// fails") is about something else or may be, so dropping the other copy
+// would lose its fact.
 func Adds(kept, dropped string) []string {
 	loadTables()
 	var out []string
 	for _, w := range Loses(dropped, kept) {
-		if (!strings.HasSuffix(w, "ly") || valueWords[w]) && !fillerWords[w] {
+		if !mannerWords[w] && !fillerWords[w] {
 			out = append(out, w)
 		}
 	}
@@ -122,6 +125,14 @@ func Adds(kept, dropped string) []string {
 // fillerWords are words added for emphasis or as a pronoun, not a fact:
 // adverbs of degree that do not end in "ly", and "one".
 var fillerWords map[string]bool
+
+// mannerWords are the adverbs a copy may add with no other fact: of
+// manner ("carefully", "automatically") or emphasis ("clearly",
+// "really", "fully"), none weakening, hedging or bounding the fact.
+// Any other adverb added counts (see [Adds]): one of degree, hedge,
+// scope or time ("partially", "practically", "officially", "publicly",
+// "temporarily") changes what is said, and no list of them is whole.
+var mannerWords map[string]bool
 
 // wordingWords are the stop words that one copy may have and the other
 // lack without another fact: articles, "also" and "too" of an addition,
@@ -190,10 +201,10 @@ func wordRune(r rune) bool {
 // a stop word saying which way, which, who or when (see
 // [wordingWords]), unless a content word differs too: then [Loses] or
 // [Adds] holds the pair back and says which words, whichever copy is
-// kept. Adverbs and fillers do not count as such content words.
+// kept. Adverbs of manner and fillers do not count as such content words.
 func functionWord(only []string) (string, bool) {
 	for _, w := range only {
-		if content(w) && !strings.HasSuffix(w, "ly") && !fillerWords[w] {
+		if content(w) && !mannerWords[w] && !fillerWords[w] {
 			return "", false
 		}
 	}
@@ -363,5 +374,5 @@ var negations map[string]bool
 // changes the fact: "all" or "some" users, "before" or "after" the
 // release, "enabled" or "disabled"; and the adverbs that weaken, hedge
 // or bound a fact in time ("partially encrypted", "supposedly writes",
-// "temporarily disabled"), unlike those of manner ("carefully").
+// "temporarily disabled"), unlike those of manner ([mannerWords]).
 var valueWords map[string]bool
