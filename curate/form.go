@@ -10,6 +10,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"golang.org/x/text/unicode/norm"
+
 	"github.com/memweave/memweave-go/tokenize"
 )
 
@@ -21,7 +23,8 @@ import (
 // reports to Bob" and "Bob reports to Alice"; a table whose "yes" and
 // "no" moved to other rows), a
 // word written with capitals inside it is written otherwise ("MB" and
-// "Mb", "API_TOKEN" and "api_token"), a piece of code (a `span` or a
+// "Mb", "API_TOKEN" and "api_token"), a word's accents differ when both
+// passages write accents ("zahlen" and "zählen", see [accentDiff]), a piece of code (a `span` or a
 // fenced block) is not in the other passage as written, the
 // operators written between the words differ ("a > b" and "a < b"), or
 // a task box differs ("- [ ] text", "- [x] text" and "text").
@@ -38,6 +41,9 @@ func differsInForm(a, b string, wa, wb words) (string, bool) {
 	}
 	if w, ok := caseDiff(a, b); ok {
 		return "case: " + w, true
+	}
+	if w, ok := accentDiff(a, b); ok {
+		return "accents: " + w, true
 	}
 	for _, pair := range [][2]string{{a, b}, {b, a}} {
 		in := collapse(pair[1])
@@ -312,6 +318,47 @@ func caseDiff(a, b string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// accentDiff returns a word both passages hold that one writes with
+// accents the other does not ("zahlen" / "zählen": pay / count; "si" /
+// "sí", "ou" / "où", "mas" / "más"), when both passages write accents
+// somewhere: a copy typed without any ("Jose Muller" for "José Müller")
+// is the same text, but where both could write them, the accents tell
+// the words apart. Composed and decomposed accents are alike.
+func accentDiff(a, b string) (string, bool) {
+	if !writesAccents(a) || !writesAccents(b) {
+		return "", false
+	}
+	lowered := func(ss []string) []string {
+		var out []string
+		for _, s := range ss {
+			out = append(out, norm.NFC.String(strings.ToLower(s)))
+		}
+		slices.Sort(out)
+		return slices.Compact(out)
+	}
+	fa, fb := spellings(a), spellings(b)
+	for _, w := range slices.Sorted(maps.Keys(fa)) {
+		if len(fb[w]) == 0 {
+			continue
+		}
+		if la, lb := lowered(fa[w]), lowered(fb[w]); !slices.Equal(la, lb) {
+			return strings.Join(la, ",") + " / " + strings.Join(lb, ","), true
+		}
+	}
+	return "", false
+}
+
+// writesAccents reports whether text holds a letter that folding
+// changes (tokenize.Fold: a Latin letter with a diacritic).
+func writesAccents(text string) bool {
+	for _, r := range text {
+		if r >= utf8.RuneSelf && unicode.IsLetter(r) && tokenize.Fold(string(r)) != string(r) {
+			return true
+		}
+	}
+	return false
 }
 
 // spellings maps each folded word of text to the sorted distinct ways
