@@ -23,7 +23,8 @@ import (
 // reports to Bob" and "Bob reports to Alice"; a table whose "yes" and
 // "no" moved to other rows), a
 // word written with capitals inside it is written otherwise ("MB" and
-// "Mb", "API_TOKEN" and "api_token"), a word's accents differ when both
+// "Mb", "API_TOKEN" and "api_token"), a line is in a fenced block of one
+// passage only, a word's accents differ when both
 // passages write accents ("zahlen" and "zählen", see [accentDiff]), a piece of code (a `span` or a
 // fenced block) is not in the other passage as written, the
 // operators written between the words differ ("a > b" and "a < b"), or
@@ -47,11 +48,17 @@ func differsInForm(a, b string, wa, wb words) (string, bool) {
 	}
 	for _, pair := range [][2]string{{a, b}, {b, a}} {
 		in := collapse(pair[1])
-		for _, c := range codeOf(pair[0]) {
+		spans, _ := codeOf(pair[0])
+		for _, c := range spans {
 			if !strings.Contains(in, c) {
 				return "code: " + c, true
 			}
 		}
+	}
+	_, fa := codeOf(a)
+	_, fb := codeOf(b)
+	if w, ok := firstDiff(fa, fb); ok {
+		return "fenced in one copy only: " + w, true
 	}
 	if w, ok := firstDiff(operatorsOf(a), operatorsOf(b)); ok {
 		return "operator: " + w, true
@@ -401,8 +408,12 @@ func innerCaps(spellings []string) bool {
 }
 
 // codeOf returns the code of text, white space collapsed: its inline
-// `spans` and the lines of its fenced blocks.
-func codeOf(text string) []string {
+// `spans` and the lines of its fenced blocks, and apart those lines
+// alone, sorted and distinct: a line in a fenced block is shown as
+// written (a command, a template, an output), not stated, so "```\nThe
+// portal is down until 18:00\n```" (a message to post) is not a copy
+// of the sentence stating it.
+func codeOf(text string) (code, fencedLines []string) {
 	var out []string
 	fenced := false
 	for _, line := range strings.Split(text, "\n") {
@@ -414,6 +425,7 @@ func codeOf(text string) []string {
 		if fenced {
 			if c := collapse(line); c != "" {
 				out = append(out, c)
+				fencedLines = append(fencedLines, c)
 			}
 			continue
 		}
@@ -424,7 +436,8 @@ func codeOf(text string) []string {
 			}
 		}
 	}
-	return out
+	slices.Sort(fencedLines)
+	return out, slices.Compact(fencedLines)
 }
 
 // collapse returns s with its runs of white space made one space, and
