@@ -272,6 +272,11 @@ func Differs(a, b string) (reason string, ok bool) {
 		// and "€500", "5%" and "5".
 		return "number: " + w, true
 	}
+	if w, ok := firstDiff(unitsOf(a), unitsOf(b)); ok {
+		// A unit after a number written in another case: "8 b" bits
+		// and "8 B" bytes, "5 m" and "5 M".
+		return "unit: " + w, true
+	}
 	if r, ok := differsInForm(a, b, wa, wb); ok {
 		return r, true
 	}
@@ -315,6 +320,25 @@ func numbersOf(text string) []string {
 	for _, f := range strings.Fields(text) {
 		if strings.IndexFunc(f, unicode.IsDigit) >= 0 {
 			out = append(out, strings.Trim(f, ".,;:!?()[]{}\"'*_~`"))
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// unitsOf returns the sorted distinct pairs of a field of text holding
+// a digit and the word of at most three letters after it, as written
+// ("8 B", "10 k", "5 Gb"): the case of a unit is a value.
+func unitsOf(text string) []string {
+	var out []string
+	fs := strings.Fields(text)
+	for i := 0; i+1 < len(fs); i++ {
+		u := strings.Trim(fs[i+1], ".,;:!?()[]{}\"'*_~`")
+		if n := utf8.RuneCountInString(u); n == 0 || n > 3 || strings.IndexFunc(u, func(r rune) bool { return !unicode.IsLetter(r) }) >= 0 {
+			continue
+		}
+		if strings.IndexFunc(fs[i], unicode.IsDigit) >= 0 {
+			out = append(out, strings.Trim(fs[i], ".,;:!?()[]{}\"'*_~`")+" "+u)
 		}
 	}
 	slices.Sort(out)
