@@ -144,3 +144,67 @@ func keptLines(lines []string, from, to int, keep [][2]int) []int {
 	}
 	return kept
 }
+
+// DefinitionLost returns the first line of src (1-based) that
+// [RemovePassage](src, from, to, keep) keeps and that uses a link
+// reference definition ("[rb]: https://...") or a footnote ("[^1]:
+// ...") only a removed line defines, with the label ("rb", "^1"); 0 and
+// "" when none. A note's definitions sit where its writer put them, often
+// at its end, in a passage of their own or another paragraph's: removing
+// them with a copy leaves "[ops wiki][rb]" with no target and "[^1]" with
+// no source in the lines kept, whatever the kept copy's note says.
+// Labels are matched without regard to case; lines of code define and
+// use nothing.
+func DefinitionLost(src []byte, from, to int, keep [][2]int) (line int, label string) {
+	lines := SplitLines(string(src))
+	kinds := blocks(lines)
+	idx := keptLines(lines, from, to, keep)
+	kept := make([]bool, len(lines))
+	for _, i := range idx {
+		kept[i] = true
+	}
+	defined := map[string]bool{}
+	var removed []string
+	for i, l := range lines {
+		if kinds[i] != prose {
+			continue
+		}
+		if d, ok := definitionLabel(l); ok {
+			if kept[i] {
+				defined[d] = true
+			} else {
+				removed = append(removed, d)
+			}
+		}
+	}
+	for _, i := range idx {
+		if kinds[i] != prose && kinds[i] != tableRow {
+			continue
+		}
+		lower := strings.ToLower(lines[i])
+		for _, d := range removed {
+			if !defined[d] && strings.Contains(lower, "["+d+"]") {
+				if own, ok := definitionLabel(lines[i]); ok && own == d {
+					continue
+				}
+				return i + 1, d
+			}
+		}
+	}
+	return 0, ""
+}
+
+// definitionLabel returns the label of a link reference definition or a
+// footnote line ("[rb]: https://...", "[^1]: text"), lower case with its
+// white space collapsed.
+func definitionLabel(line string) (string, bool) {
+	t := strings.TrimLeft(line, " ")
+	if len(line)-len(t) > 3 || !strings.HasPrefix(t, "[") {
+		return "", false
+	}
+	end := strings.Index(t, "]:")
+	if end < 2 || strings.ContainsAny(t[1:end], "[]") {
+		return "", false
+	}
+	return strings.ToLower(strings.Join(strings.Fields(t[1:end]), " ")), true
+}
