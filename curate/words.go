@@ -115,11 +115,20 @@ func Adds(kept, dropped string) []string {
 	loadTables()
 	var out []string
 	for _, w := range Loses(dropped, kept) {
-		if !mannerWords[w] && !fillerWords[w] {
+		if Changes(w) {
 			out = append(out, w)
 		}
 	}
 	return out
+}
+
+// Changes reports whether the content word w, added by one copy of a
+// passage, may change what the copy says: any word but the adverbs of
+// manner or emphasis of [mannerWords] and the fillers of [fillerWords]
+// ([Adds] is the words that do, of a pair of texts).
+func Changes(w string) bool {
+	loadTables()
+	return !mannerWords[w] && !fillerWords[w]
 }
 
 // fillerWords are words added for emphasis or as a pronoun, not a fact:
