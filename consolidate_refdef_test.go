@@ -30,7 +30,7 @@ func TestConsolidateApplyKeepsLinkDefinitions(t *testing.T) {
 	gs := plan.Groups
 	res := applyGroups(t, w, gs)
 	got := memweavetest.ReadFile(t, root, "memory/2026-11-01.md")
-	if len(res.Skipped) != 1 || !strings.Contains(res.Skipped[0].Reason, "definition of [rb]") {
+	if len(res.Skipped) != 1 || !strings.Contains(res.Skipped[0].Reason, "give [rb]") {
 		t.Errorf("skipped %+v, want the group of the definitions skipped, naming [rb]", res.Skipped)
 	}
 	if strings.Contains(got, "[ops wiki][rb]") && !strings.Contains(got, "[rb]: https://wiki.example.com/runbooks/billing-failover") {
