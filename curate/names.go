@@ -47,6 +47,9 @@ func SubjectsLost(kept, dropped Passage) []string {
 // Staging" and under "## Production" of one note states two facts:
 // dropping either loses its section's subject.
 func HeadingsLost(kept, dropped Passage) []string {
+	if len(dropped.Under) == 0 {
+		return nil
+	}
 	loadTables()
 	said := saidIn(kept)
 	var out []string

@@ -239,7 +239,7 @@ func value(score float64) float64 {
 // other's lack ([curate.HeadingsLost]: "## Staging" and "## Production"
 // of one note).
 func apart(p, kept curate.Passage) bool {
-	if len(curate.HeadingsLost(kept, p)) > 0 && len(curate.HeadingsLost(p, kept)) > 0 {
+	if len(p.Under) > 0 && len(kept.Under) > 0 && len(curate.HeadingsLost(kept, p)) > 0 && len(curate.HeadingsLost(p, kept)) > 0 {
 		return true
 	}
 	if len(curate.SubjectsLost(kept, p)) == 0 {
