@@ -169,9 +169,9 @@ func newHTTPHandler(srv *mcp.Server, o HTTPOptions) *guard {
 }
 
 // oneMessage reads the request body (at most limit bytes) and refuses
-// with 400 and a JSON-RPC error -32600 a JSON-RPC batch (a JSON array)
-// and a request whose id the SDK would answer under another id or not
-// at all (see [unechoedID]), before passing the others on to next with
+// with 400 and a JSON-RPC error what [refuseMessage] refuses (a batch,
+// a body of more than one JSON value, an id the SDK would answer under
+// another id or not at all), before passing the others on to next with
 // the body as read. The SDK serves the calls of a batch from a client of
 // a revision before 2025-06-18 all at once, as one request: the limits on
 // requests in flight would not bound them. The stdio [Transport] refuses
@@ -186,14 +186,9 @@ func oneMessage(next http.Handler, limit int64) http.Handler {
 		}
 		body, err := readBody(http.MaxBytesReader(rw, r.Body, limit), r.ContentLength)
 		data := bytes.TrimLeft(body, " \t\r\n")
-		switch {
-		case err != nil: // the SDK reads the error again and answers it
-		case len(data) > 0 && data[0] == '[':
-			writeRPCError(rw, http.StatusBadRequest, nil, errBatch+" request")
-			return
-		default:
-			if id, text := unechoedID(data); text != "" {
-				writeRPCError(rw, http.StatusBadRequest, id, text)
+		if err == nil { // else the SDK reads the error again and answers it
+			if code, id, text := refuseMessage(data); code != 0 {
+				writeRPCError(rw, http.StatusBadRequest, id, code, text)
 				return
 			}
 		}
@@ -207,6 +202,24 @@ func oneMessage(next http.Handler, limit int64) http.Handler {
 		}{rest, r.Body}
 		next.ServeHTTP(rw, r)
 	})
+}
+
+// refuseMessage returns the JSON-RPC error code, id and text answering
+// the request body data, without its leading white space, or a zero code
+// for one to serve: a batch, more than one JSON value (the SDK would
+// serve the first and drop the rest) or an id the SDK cannot echo.
+func refuseMessage(data []byte) (code int, id json.RawMessage, text string) {
+	if len(data) > 0 && data[0] == '[' {
+		return jsonrpc.CodeInvalidRequest, nil, errBatch + " request"
+	}
+	rawID, method, trailing, ok := probeMessage(data)
+	if ok && trailing {
+		return jsonrpc.CodeParseError, nil, "parse error: the body holds more than one JSON value; send one message per request"
+	}
+	if id, text := unechoedID(rawID, method); text != "" {
+		return jsonrpc.CodeInvalidRequest, id, text
+	}
+	return 0, nil, ""
 }
 
 // readBody reads r to its end into a buffer of size bytes, its declared
@@ -227,9 +240,9 @@ type failedReader struct{ err error }
 func (f failedReader) Read([]byte) (int, error) { return 0, f.err }
 
 // writeRPCError answers an HTTP request with status and a JSON-RPC
-// error response -32600 holding text under id (nil: null).
-func writeRPCError(rw http.ResponseWriter, status int, id json.RawMessage, text string) {
-	b, err := rpcError(id, jsonrpc.CodeInvalidRequest, text)
+// error response of code holding text under id (nil: null).
+func writeRPCError(rw http.ResponseWriter, status int, id json.RawMessage, code int, text string) {
+	b, err := rpcError(id, code, text)
 	if err != nil {
 		http.Error(rw, text, status)
 		return

@@ -90,3 +90,28 @@ func TestHTTPRefusesIDsItCannotEcho(t *testing.T) {
 		}
 	}
 }
+
+// TestHTTPRefusesTrailingData: a body holding a message and more (a
+// second message, a stray brace) had its first message served and the
+// rest dropped without a word, so a client sending two calls got one
+// answer; stdio refuses such a line with -32700. It gets 400 and -32700
+// before any call runs; trailing white space is fine.
+func TestHTTPRefusesTrailingData(t *testing.T) {
+	t.Parallel()
+	w := openWeave(t, rawFiles, memweave.EmbedderConfig{})
+	srv := httptest.NewServer(mcpserver.NewHTTPHandler(w, nil))
+	defer srv.Close()
+	call := `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"memory_append","arguments":{"text":"a note"}}}`
+	for _, body := range []string{call + call, call + "}", call + " x", call + "\n" + `{"jsonrpc":"2.0","id":8,"method":"ping"}`} {
+		status, msg := postRaw(t, srv, body)
+		if status != http.StatusBadRequest || !strings.Contains(msg, `"code":-32700`) {
+			t.Errorf("POST %.60q...: answer %d %.200s, want 400 and -32700", body[len(call):], status, msg)
+		}
+	}
+	if notes := memoryFiles(t, w); !slices.Equal(notes, []string{"db.md"}) {
+		t.Errorf("memory/ after the refused bodies holds %v, want db.md alone", notes)
+	}
+	if status, msg := postRaw(t, srv, call+" \r\n\t"); status != http.StatusOK || !strings.Contains(msg, `"id":7`) {
+		t.Errorf("a call with trailing white space: answer %d %.200s, want 200", status, msg)
+	}
+}

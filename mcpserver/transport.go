@@ -260,7 +260,8 @@ func (c *conn) decode(f frame) (msg jsonrpc.Message, id json.RawMessage, code in
 		return nil, sniffID(data), jsonrpc.CodeInvalidRequest, "invalid request: " + err.Error()
 	}
 	if req, ok := msg.(*jsonrpc.Request); ok && !stringID(req.ID) {
-		if id, text := unechoedID(data); text != "" {
+		rawID, method, _, _ := probeMessage(data)
+		if id, text := unechoedID(rawID, method); text != "" {
 			return nil, id, jsonrpc.CodeInvalidRequest, text
 		}
 	}
@@ -283,29 +284,37 @@ func (c *conn) decode(f frame) (msg jsonrpc.Message, id json.RawMessage, code in
 	return msg, nil, 0, ""
 }
 
-// unechoedID returns the raw id of the request in data, and the text of
-// the error refusing it, when the SDK would not answer it under that id:
-// a null id (taken for a notification: never answered), a fraction or a
-// number past what a float64 holds exactly (answered as another number).
-// A message without a method (a response) or an id passes, as does one
-// that is not JSON or nests deeper than the SDK reads (the SDK refuses
-// those).
-func unechoedID(data []byte) (json.RawMessage, string) {
+// probeMessage reads the top-level "id" and "method" of the JSON value
+// data begins with as the SDK reads them (case-sensitive, the last of
+// duplicate keys), skipping the other values without copying them, and
+// reports whether anything but white space follows that value. ok is
+// false when data is not such a value or nests deeper than the SDK reads
+// (the SDK refuses those).
+func probeMessage(data []byte) (id, method json.RawMessage, trailing, ok bool) {
 	if nestsDeeper(data, maxDepth) {
-		return nil, "" // the parse below recurses once a level
+		return nil, nil, false, false // the parse below recurses once a level
 	}
-	// Read "id" as the SDK does (case-sensitive, the last of duplicate
-	// keys), skipping the other values without copying them.
 	var probe struct {
 		ID     json.RawMessage `json:"id"`
 		Method json.RawMessage `json:"method"`
 	}
 	const flags = segjson.DontMatchCaseInsensitiveStructFields | segjson.DontCopyRawMessage
-	if _, err := segjson.Parse(data, &probe, flags); err != nil || len(probe.ID) == 0 || len(probe.Method) == 0 {
-		return nil, ""
+	rest, err := segjson.Parse(data, &probe, flags)
+	if err != nil {
+		return nil, nil, false, false
 	}
-	raw := bytes.TrimSpace(probe.ID)
-	if len(raw) == 0 || raw[0] == '"' {
+	return probe.ID, probe.Method, len(bytes.TrimSpace(rest)) > 0, true
+}
+
+// unechoedID returns the raw id of a request, given the id and method
+// [probeMessage] read, and the text of the error refusing it, when the
+// SDK would not answer it under that id: a null id (taken for a
+// notification: never answered), a fraction or a number past what a
+// float64 holds exactly (answered as another number). A message without
+// a method (a response) or an id passes.
+func unechoedID(id, method json.RawMessage) (json.RawMessage, string) {
+	raw := bytes.TrimSpace(id)
+	if len(raw) == 0 || len(method) == 0 || raw[0] == '"' {
 		return nil, ""
 	}
 	if string(raw) == "null" {
