@@ -176,8 +176,8 @@ func newHTTPHandler(srv *mcp.Server, o HTTPOptions) *guard {
 // a revision before 2025-06-18 all at once, as one request: the limits on
 // requests in flight would not bound them. The stdio [Transport] refuses
 // both too. The SDK reads a body whole before serving it: reading it here
-// first holds one more copy while the SDK reads, within the admission
-// limits.
+// first holds one more copy until the SDK has read it, within the
+// admission limits.
 func oneMessage(next http.Handler, limit int64) http.Handler {
 	return http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
 		if r.Body == nil || r.Body == http.NoBody {
@@ -192,7 +192,7 @@ func oneMessage(next http.Handler, limit int64) http.Handler {
 				return
 			}
 		}
-		var rest io.Reader = bytes.NewReader(body)
+		var rest io.Reader = &dropReader{body}
 		if err != nil {
 			rest = io.MultiReader(rest, failedReader{err})
 		}
@@ -232,6 +232,22 @@ func readBody(r io.Reader, size int64) ([]byte, error) {
 	}
 	_, err := buf.ReadFrom(r)
 	return buf.Bytes(), err
+}
+
+// dropReader reads b and lets it go once read: the SDK keeps a copy of
+// the body for as long as its call runs, this one need not stay with it.
+type dropReader struct{ b []byte }
+
+func (d *dropReader) Read(p []byte) (int, error) {
+	if len(d.b) == 0 {
+		d.b = nil
+		return 0, io.EOF
+	}
+	n := copy(p, d.b)
+	if d.b = d.b[n:]; len(d.b) == 0 {
+		d.b = nil
+	}
+	return n, nil
 }
 
 // failedReader is a reader that fails with err.
