@@ -176,6 +176,10 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 	}
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		return nil, openError(path, errors.New("is a directory"))
+	} else if err == nil && !fi.Mode().IsRegular() {
+		// A device or FIFO: SQLite would fail on it, a device after
+		// writing a -journal beside it (--db /dev/null).
+		return nil, openError(path, fmt.Errorf("is %s, not a regular file", specialKind(fi.Mode())))
 	}
 	key := handleKey(path)
 	err := acquire(key, func(alone bool) error {
@@ -236,6 +240,20 @@ func open(ctx context.Context, path, key string, opts Options) (*DB, error) {
 		return nil, err
 	}
 	return db, nil
+}
+
+// specialKind names the kind of a file that is neither a folder nor a
+// regular file.
+func specialKind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "a special file"
 }
 
 // unwritable reports whether err, the error of opening the index at
