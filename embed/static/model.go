@@ -1,8 +1,10 @@
 package static
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -210,22 +212,21 @@ func (s skipModel) ReadFile(name string) ([]byte, error) {
 
 // DataSHA256Key is the safetensors metadata key under which
 // cmd/memweave-distill records the SHA-256 (hex) of the file's tensor
-// data, so that the model can be identified without reading its data.
+// data, so that a model compiled into a program can be identified without
+// reading its data; a model read from a folder has the record checked.
 const DataSHA256Key = "data_sha256"
 
 // Fingerprint returns a SHA-256 identifying the model in f: over its
 // safetensors header, tokenizer.json and config.json and, unless the
 // header records the data's SHA-256 under [DataSHA256Key], the tensor
-// data itself. Files with the same fingerprint hold the same model.
+// data itself. Files with the same fingerprint hold the same model when
+// that record is true: a model read from outside the program has it
+// checked by [Embedder] (see [CheckDataSHA256]).
 func Fingerprint(f Files) [32]byte {
 	h := sha256.New()
 	st := f.Safetensors
-	if len(st) >= 8 {
-		if n := binary.LittleEndian.Uint64(st[:8]); n <= uint64(len(st)-8) {
-			if _, meta, err := parseSafetensors(st); err == nil && len(meta[DataSHA256Key]) == 64 {
-				st = st[:8+n] // the header, which holds the data's hash
-			}
-		}
+	if _, data, ok := dataClaim(st); ok {
+		st = st[:len(st)-len(data)] // the header, which holds the data's hash
 	}
 	for _, b := range [][]byte{st, f.Tokenizer, f.Config} {
 		var n [8]byte
@@ -234,6 +235,46 @@ func Fingerprint(f Files) [32]byte {
 		h.Write(b)
 	}
 	return [32]byte(h.Sum(nil))
+}
+
+// dataClaim returns the SHA-256 that the safetensors header of st records
+// for its data under [DataSHA256Key] and the data after the header, ok
+// when there is such a record ([Fingerprint] then hashes the header
+// alone).
+func dataClaim(st []byte) (claim string, data []byte, ok bool) {
+	if len(st) < 8 {
+		return "", nil, false
+	}
+	n := binary.LittleEndian.Uint64(st[:8])
+	if n > uint64(len(st)-8) {
+		return "", nil, false
+	}
+	_, meta, err := parseSafetensors(st)
+	if err != nil || len(meta[DataSHA256Key]) != 64 {
+		return "", nil, false
+	}
+	return meta[DataSHA256Key], st[8+n:], true
+}
+
+// CheckDataSHA256 fails, wrapping [ErrFormat] and naming the
+// model.safetensors of the folder name, when the header of f's
+// safetensors records a SHA-256 of its data under [DataSHA256Key] that
+// is not the data's: [Fingerprint] trusts the record, so such a file
+// (another model's record copied in, or metadata kept by a tool that
+// rewrote the rows) would take that model's identity and mix its vectors
+// with that model's in an index. It reads the whole data when there is a
+// record, and nothing when there is none.
+func CheckDataSHA256(f Files, name string) error {
+	claim, data, ok := dataClaim(f.Safetensors)
+	if !ok {
+		return nil
+	}
+	sum := sha256.Sum256(data)
+	if want, err := hex.DecodeString(claim); err != nil || !bytes.Equal(want, sum[:]) {
+		return &FileError{path.Join(name, ModelFile), fmt.Errorf("%w: its header's %s is %q, its data's SHA-256 is %x",
+			ErrFormat, DataSHA256Key, claim, sum)}
+	}
+	return nil
 }
 
 // Dims returns the vector length of the model in f from its safetensors
