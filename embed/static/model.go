@@ -40,6 +40,16 @@ const (
 	MaxConfigBytes    = 1 << 20
 )
 
+// MaxTokenBytes is the longest WordPiece token or Unigram piece a
+// tokenizer matches; a longer one is left out of its vocabulary (its id
+// still counts for the rows the model must hold). Matching tries each
+// token a word's bytes start at each of its positions, so one token of
+// kilobytes in a folder chosen by a cloned workspace made each long word
+// of a note or a query (a base64 image, minified code) cost seconds to
+// minutes. Trained vocabularies hold tokens of a few to a few dozen bytes
+// (SentencePiece's pieces are 16 characters at most by default).
+const MaxTokenBytes = 256
+
 // ErrFormat is wrapped by every error about a model file that exists but
 // cannot be used: a malformed safetensors header, a tensor of the wrong
 // dtype or shape, a tokenizer this package does not support.

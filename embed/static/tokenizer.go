@@ -767,7 +767,8 @@ func parseUnigram(m modelConfig) (tokenModel, int, error) {
 	if err := json.Unmarshal(m.Vocab, &rows); err != nil {
 		return nil, 0, fmt.Errorf("Unigram vocab: want [[piece, score], ...]: %w", err)
 	}
-	u := &unigram{pieces: make(map[string]int, len(rows)), scores: make([]float64, len(rows)), unk: -1}
+	u := &unigram{scores: make([]float64, len(rows)), unk: -1}
+	entries := make([]vocabEntry, 0, len(rows))
 	minScore := math.Inf(1)
 	for id, r := range rows {
 		var piece string
@@ -777,12 +778,15 @@ func parseUnigram(m modelConfig) (tokenModel, int, error) {
 		if err := json.Unmarshal(r[1], &u.scores[id]); err != nil {
 			return nil, 0, fmt.Errorf("Unigram vocab entry %d: %w", id, err)
 		}
-		if _, dup := u.pieces[piece]; !dup {
-			u.pieces[piece] = id
+		if len(piece) <= MaxTokenBytes {
+			entries = append(entries, vocabEntry{piece, id})
 		}
 		minScore = min(minScore, u.scores[id])
-		u.maxLen = max(u.maxLen, len(piece))
 	}
+	// The first of a piece given twice counts.
+	slices.SortStableFunc(entries, func(a, b vocabEntry) int { return strings.Compare(a.key, b.key) })
+	entries = slices.CompactFunc(entries, func(a, b vocabEntry) bool { return a.key == b.key })
+	u.pieces = newTrie(entries)
 	if m.UnkID != nil && *m.UnkID >= 0 && *m.UnkID < len(rows) {
 		u.unk = *m.UnkID
 	}
@@ -790,11 +794,7 @@ func parseUnigram(m modelConfig) (tokenModel, int, error) {
 	if m.ByteFallbk {
 		u.bytes = make([]int, 256)
 		for b := range u.bytes {
-			id, ok := u.pieces[fmt.Sprintf("<0x%02X>", b)]
-			if !ok {
-				id = -1
-			}
-			u.bytes[b] = id
+			u.bytes[b] = int(u.pieces.find(fmt.Sprintf("<0x%02X>", b)))
 		}
 	}
 	return u, len(rows), nil
@@ -822,7 +822,8 @@ type wordPiece struct {
 
 // newWordPiece returns the WordPiece model of vocab, sorted by token and
 // distinct, with the continuing-subword prefix and the longest word in
-// characters (100 when not positive).
+// characters (100 when not positive); a token (after the prefix, for a
+// continuing one) over MaxTokenBytes is left out.
 func newWordPiece(vocab []vocabEntry, prefix string, maxChars, unk int) *wordPiece {
 	// The tokens with the prefix are a run of the sorted vocabulary,
 	// still sorted without it.
@@ -831,14 +832,17 @@ func newWordPiece(vocab []vocabEntry, prefix string, maxChars, unk int) *wordPie
 	for hi < len(vocab) && strings.HasPrefix(vocab[hi].key, prefix) {
 		hi++
 	}
-	cont := make([]vocabEntry, hi-lo)
-	for i, e := range vocab[lo:hi] {
-		cont[i] = vocabEntry{e.key[len(prefix):], e.id}
+	cont := make([]vocabEntry, 0, hi-lo)
+	for _, e := range vocab[lo:hi] {
+		if k := e.key[len(prefix):]; len(k) <= MaxTokenBytes {
+			cont = append(cont, vocabEntry{k, e.id})
+		}
 	}
 	if maxChars <= 0 {
 		maxChars = 100
 	}
-	return &wordPiece{first: newTrie(vocab), cont: newTrie(cont), maxChars: maxChars, unk: unk}
+	first := slices.DeleteFunc(slices.Clone(vocab), func(e vocabEntry) bool { return len(e.key) > MaxTokenBytes })
+	return &wordPiece{first: newTrie(first), cont: newTrie(cont), maxChars: maxChars, unk: unk}
 }
 
 func (m *wordPiece) tokenize(w string, ids []int) []int {
@@ -875,9 +879,8 @@ func (m *wordPiece) tokenize(w string, ids []int) []int {
 // (Viterbi), as SentencePiece's unigram model does. A character no piece
 // covers becomes unknown (or its UTF-8 bytes, with byte fallback).
 type unigram struct {
-	pieces   map[string]int
+	pieces   *trie // pieces of at most MaxTokenBytes
 	scores   []float64
-	maxLen   int
 	unk      int
 	unkScore float64
 	bytes    []int // byte-fallback piece ids, or nil
@@ -896,12 +899,15 @@ func (m *unigram) tokenize(w string, ids []int) []int {
 	for i := 0; i < len(w); {
 		_, size := utf8.DecodeRuneInString(w[i:])
 		if !math.IsInf(best[i].score, -1) {
+			// The pieces w[i:] starts with, in one walk of the trie: at
+			// most MaxTokenBytes steps.
 			covered := false
-			for j := i + 1; j <= len(w) && j-i <= m.maxLen; j++ {
-				if j < len(w) && !utf8.RuneStart(w[j]) {
-					continue
+			for j, p := i, int32(0); j < len(w); {
+				if p = m.pieces.child(p, w[j]); p < 0 {
+					break
 				}
-				if id, ok := m.pieces[w[i:j]]; ok {
+				j++
+				if id := int(m.pieces.id[p]); id >= 0 && (j == len(w) || utf8.RuneStart(w[j])) {
 					if s := best[i].score + m.scores[id]; s > best[j].score {
 						best[j] = cell{s, i, id}
 					}
