@@ -50,6 +50,22 @@ const (
 // (SentencePiece's pieces are 16 characters at most by default).
 const MaxTokenBytes = 256
 
+// The largest vocabulary a tokenizer.json may hold: tokens, and bytes of
+// token text. Each token costs memory to parse and keep, so a file under
+// [MaxTokenizerBytes] of millions of short tokens, or of long tokens
+// sharing no prefix, cost every command up to 2 GB. The largest public
+// vocabularies hold about 500,000 tokens of a few megabytes of text. A
+// larger one is refused, wrapping [ErrVocabTooLarge], as soon as reading
+// it passes a limit.
+const (
+	MaxVocabTokens = 1 << 20
+	MaxVocabBytes  = 16 << 20
+)
+
+// ErrVocabTooLarge is wrapped by the error about a tokenizer.json whose
+// vocabulary is over [MaxVocabTokens] or [MaxVocabBytes].
+var ErrVocabTooLarge = errors.New("vocabulary too large")
+
 // ErrFormat is wrapped by every error about a model file that exists but
 // cannot be used: a malformed safetensors header, a tensor of the wrong
 // dtype or shape, a tokenizer this package does not support.
@@ -136,16 +152,40 @@ func readAtMost(fsys fs.FS, name string, limit int64) ([]byte, error) {
 // readLimited reads r to its end, or refuses it once it holds more than
 // limit bytes; a file whose size is known over limit is refused unread.
 func readLimited(r io.Reader, limit int64) ([]byte, error) {
+	var b []byte
 	if s, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
-		if fi, err := s.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > limit {
-			return nil, tooLarge(fi.Size(), limit)
+		if fi, err := s.Stat(); err == nil && fi.Mode().IsRegular() {
+			if fi.Size() > limit {
+				return nil, tooLarge(fi.Size(), limit)
+			}
+			// One buffer of the file's size: io.ReadAll's doubling left
+			// about as much again as garbage, for a file of 64 MiB.
+			b = make([]byte, 0, fi.Size()+1)
 		}
 	}
-	b, err := io.ReadAll(io.LimitReader(r, limit+1))
+	b, err := readAllInto(b, io.LimitReader(r, limit+1))
 	if err == nil && int64(len(b)) > limit {
 		return nil, tooLarge(-1, limit)
 	}
 	return b, err
+}
+
+// readAllInto appends r to b until EOF, as io.ReadAll does into a buffer
+// of its own.
+func readAllInto(b []byte, r io.Reader) ([]byte, error) {
+	for {
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return b, err
+		}
+	}
 }
 
 // tooLarge is the error of a file over its limit; size is -1 when only

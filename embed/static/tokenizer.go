@@ -1,12 +1,15 @@
 package static
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"regexp"
 	"regexp/syntax"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -763,31 +766,20 @@ func parseWordPiece(m modelConfig) (tokenModel, int, error) {
 // parseUnigram returns the Unigram model m describes and its vocabulary
 // size.
 func parseUnigram(m modelConfig) (tokenModel, int, error) {
-	var rows [][2]json.RawMessage
-	if err := json.Unmarshal(m.Vocab, &rows); err != nil {
-		return nil, 0, fmt.Errorf("Unigram vocab: want [[piece, score], ...]: %w", err)
+	u := &unigram{unk: -1}
+	entries, err := unigramRows(m.Vocab, u)
+	if err != nil {
+		return nil, 0, err
 	}
-	u := &unigram{scores: make([]float64, len(rows)), unk: -1}
-	entries := make([]vocabEntry, 0, len(rows))
 	minScore := math.Inf(1)
-	for id, r := range rows {
-		var piece string
-		if err := json.Unmarshal(r[0], &piece); err != nil {
-			return nil, 0, fmt.Errorf("Unigram vocab entry %d: %w", id, err)
-		}
-		if err := json.Unmarshal(r[1], &u.scores[id]); err != nil {
-			return nil, 0, fmt.Errorf("Unigram vocab entry %d: %w", id, err)
-		}
-		if len(piece) <= MaxTokenBytes {
-			entries = append(entries, vocabEntry{piece, id})
-		}
-		minScore = min(minScore, u.scores[id])
+	for _, sc := range u.scores {
+		minScore = min(minScore, sc)
 	}
 	// The first of a piece given twice counts.
 	slices.SortStableFunc(entries, func(a, b vocabEntry) int { return strings.Compare(a.key, b.key) })
 	entries = slices.CompactFunc(entries, func(a, b vocabEntry) bool { return a.key == b.key })
 	u.pieces = newTrie(entries)
-	if m.UnkID != nil && *m.UnkID >= 0 && *m.UnkID < len(rows) {
+	if m.UnkID != nil && *m.UnkID >= 0 && *m.UnkID < len(u.scores) {
 		u.unk = *m.UnkID
 	}
 	u.unkScore = minScore - 10
@@ -797,7 +789,89 @@ func parseUnigram(m modelConfig) (tokenModel, int, error) {
 			u.bytes[b] = int(u.pieces.find(fmt.Sprintf("<0x%02X>", b)))
 		}
 	}
-	return u, len(rows), nil
+	return u, len(u.scores), nil
+}
+
+// unigramRows reads a Unigram vocabulary, [[piece, score], ...], into
+// u.scores and returns its pieces of at most MaxTokenBytes with their
+// ids (the row numbers), in order. Rows are scanned by hand, a row that
+// does not scan (an exponent, an escape) decoded by encoding/json: a
+// slice of all rows decoded at once cost about 400 bytes a piece, and
+// decoding each with encoding/json about 9 us.
+func unigramRows(b []byte, u *unigram) ([]vocabEntry, error) {
+	bad := func(err error) error { return fmt.Errorf("Unigram vocab: want [[piece, score], ...]: %w", err) }
+	i := skipSpace(b, 0)
+	if i >= len(b) || b[i] != '[' {
+		return nil, bad(errors.New("not an array"))
+	}
+	var entries []vocabEntry
+	var budget vocabBudget
+	i = skipSpace(b, i+1)
+	for id := 0; i >= len(b) || b[i] != ']'; id++ {
+		end, err := skipValue(b, i)
+		if err != nil {
+			return nil, bad(err)
+		}
+		piece, score, ok := scanUnigramRow(b[i:end])
+		if !ok {
+			var r [2]json.RawMessage
+			if err := json.Unmarshal(b[i:end], &r); err != nil {
+				return nil, bad(err)
+			}
+			if err := json.Unmarshal(r[0], &piece); err != nil {
+				return nil, fmt.Errorf("Unigram vocab entry %d: %w", id, err)
+			}
+			if err := json.Unmarshal(r[1], &score); err != nil {
+				return nil, fmt.Errorf("Unigram vocab entry %d: %w", id, err)
+			}
+		}
+		if err := budget.add(piece); err != nil {
+			return nil, fmt.Errorf("Unigram vocab: %w", err)
+		}
+		if len(piece) <= MaxTokenBytes {
+			entries = append(entries, vocabEntry{piece, id}) // the trie copies it
+		}
+		u.scores = append(u.scores, score)
+		if i = skipSpace(b, end); i < len(b) && b[i] == ',' {
+			i = skipSpace(b, i+1)
+		} else if i >= len(b) || b[i] != ']' {
+			return nil, bad(fmt.Errorf("no comma after row %d", id))
+		}
+	}
+	return entries, nil
+}
+
+// scanUnigramRow scans row, ["piece", score], without escapes or
+// exponents; the piece aliases row. It reports false for anything else.
+func scanUnigramRow(row []byte) (string, float64, bool) {
+	if len(row) < 2 || row[0] != '[' || row[len(row)-1] != ']' {
+		return "", 0, false
+	}
+	i := skipSpace(row, 1)
+	if i >= len(row) || row[i] != '"' {
+		return "", 0, false
+	}
+	q := bytes.IndexByte(row[i+1:], '"')
+	if q < 0 {
+		return "", 0, false
+	}
+	p := row[i+1 : i+1+q]
+	if bytes.IndexByte(p, '\\') >= 0 || !utf8.Valid(p) || bytes.ContainsFunc(p, func(r rune) bool { return r < 0x20 }) {
+		return "", 0, false
+	}
+	i = skipSpace(row, i+2+q)
+	if i >= len(row) || row[i] != ',' {
+		return "", 0, false
+	}
+	num := bytes.TrimRight(row[skipSpace(row, i+1):len(row)-1], " \t\n\r")
+	if len(num) == 0 || bytes.ContainsAny(num, "eE") || !json.Valid(num) {
+		return "", 0, false
+	}
+	score, err := strconv.ParseFloat(unsafe.String(unsafe.SliceData(num), len(num)), 64)
+	if err != nil {
+		return "", 0, false
+	}
+	return unsafe.String(unsafe.SliceData(p), len(p)), score, true
 }
 
 // wordLevel maps each pre-token to its id.
@@ -959,6 +1033,22 @@ func checkID(tok string, id int) error {
 	return nil
 }
 
+// vocabBudget counts a vocabulary's tokens and their bytes as it is
+// read, against MaxVocabTokens and MaxVocabBytes.
+type vocabBudget struct{ tokens, bytes int }
+
+func (v *vocabBudget) add(tok string) error {
+	v.tokens++
+	v.bytes += len(tok)
+	switch {
+	case v.tokens > MaxVocabTokens:
+		return fmt.Errorf("%w: over %d tokens", ErrVocabTooLarge, MaxVocabTokens)
+	case v.bytes > MaxVocabBytes:
+		return fmt.Errorf("%w: tokens of over %s of text", ErrVocabTooLarge, sizeName(MaxVocabBytes))
+	}
+	return nil
+}
+
 // vocabEntry is a token of a vocabulary and its id.
 type vocabEntry struct {
 	key string
@@ -971,7 +1061,11 @@ type vocabEntry struct {
 // (as cmd/memweave-distill writes it) needs no sorting.
 func vocabEntries(b []byte) ([]vocabEntry, error) {
 	cmp := func(a, b vocabEntry) int { return strings.Compare(a.key, b.key) }
-	if out, ok := scanVocabEntries(b); ok {
+	out, ok, err := scanVocabEntries(b)
+	if err != nil {
+		return nil, err
+	}
+	if ok {
 		if !slices.IsSortedFunc(out, cmp) {
 			slices.SortFunc(out, cmp)
 		}
@@ -987,7 +1081,7 @@ func vocabEntries(b []byte) ([]vocabEntry, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := make([]vocabEntry, 0, len(vocab))
+	out = make([]vocabEntry, 0, len(vocab))
 	for k, id := range vocab {
 		out = append(out, vocabEntry{k, id})
 	}
@@ -1001,68 +1095,79 @@ func vocabEntries(b []byte) ([]vocabEntry, error) {
 // vocabulary; a token with escapes is unquoted by encoding/json, and
 // anything it does not expect makes it fall back to encoding/json.
 func parseVocab(b []byte) (map[string]int, error) {
-	out, ok := scanVocab(b)
-	if ok {
-		return out, nil
+	out, ok, err := scanVocab(b)
+	if err != nil || ok {
+		return out, err
 	}
 	out = nil
 	if err := json.Unmarshal(b, &out); err != nil {
 		return nil, err
 	}
+	var budget vocabBudget
+	for k := range out {
+		if err := budget.add(k); err != nil {
+			return nil, err
+		}
+	}
 	return out, nil
 }
 
-func scanVocab(b []byte) (map[string]int, bool) {
-	entries, ok := scanVocabEntries(b)
+func scanVocab(b []byte) (map[string]int, bool, error) {
+	entries, ok, err := scanVocabEntries(b)
 	if !ok {
-		return nil, false
+		return nil, false, err
 	}
 	out := make(map[string]int, len(entries))
 	for _, e := range entries {
 		if _, dup := out[e.key]; dup {
-			return nil, false // encoding/json keeps the last; let it decide
+			return nil, false, nil // encoding/json keeps the last; let it decide
 		}
 		out[strings.Clone(e.key)] = e.id
 	}
-	return out, true
+	return out, true, nil
 }
 
 // scanVocabEntries scans a JSON object of token ids into its entries, in
 // the order of the object; keys without escapes alias b. It reports false
 // for anything it does not expect: a negative, fractional or huge id,
-// invalid UTF-8, malformed JSON.
-func scanVocabEntries(b []byte) ([]vocabEntry, bool) {
+// invalid UTF-8, malformed JSON; and an error wrapping ErrVocabTooLarge
+// as soon as the entries pass MaxVocabTokens or MaxVocabBytes.
+func scanVocabEntries(b []byte) ([]vocabEntry, bool, error) {
 	i := skipSpace(b, 0)
 	if i >= len(b) || b[i] != '{' {
-		return nil, false
+		return nil, false, nil
 	}
-	out := make([]vocabEntry, 0, len(b)/12)
+	out := make([]vocabEntry, 0, min(len(b)/12, MaxVocabTokens+1))
 	if i = skipSpace(b, i+1); i < len(b) && b[i] == '}' {
-		return out, skipSpace(b, i+1) == len(b)
+		return out, skipSpace(b, i+1) == len(b), nil
 	}
+	var budget vocabBudget
 	for {
 		key, next, ok := scanVocabKey(b, i)
 		if !ok {
-			return nil, false
+			return nil, false, nil
+		}
+		if err := budget.add(key); err != nil {
+			return nil, false, err
 		}
 		if i = skipSpace(b, next); i >= len(b) || b[i] != ':' {
-			return nil, false
+			return nil, false, nil
 		}
 		id, next, ok := scanVocabID(b, skipSpace(b, i+1))
 		if !ok {
-			return nil, false
+			return nil, false, nil
 		}
 		out = append(out, vocabEntry{key, id})
 		if i = skipSpace(b, next); i >= len(b) {
-			return nil, false
+			return nil, false, nil
 		}
 		switch b[i] {
 		case ',':
 			i = skipSpace(b, i+1)
 		case '}':
-			return out, skipSpace(b, i+1) == len(b)
+			return out, skipSpace(b, i+1) == len(b), nil
 		default:
-			return nil, false
+			return nil, false, nil
 		}
 	}
 }
