@@ -408,12 +408,14 @@ func embeddingTensor(tensors map[string]*tensor) (*tensor, error) {
 	return emb, nil
 }
 
-// floatVector decodes a 1-D float tensor of n elements.
+// floatVector decodes the first n elements of a 1-D float tensor of at
+// least n: one per token id, the rest never read (a tensor of millions
+// of entries past a small vocabulary cost 4 bytes an entry).
 func floatVector(t *tensor, n int) ([]float32, error) {
 	if len(t.Shape) != 1 || t.Shape[0] < n {
 		return nil, fmt.Errorf("tensor %q has shape %v, want [%d]", t.Name, t.Shape, n)
 	}
-	out := make([]float32, t.Shape[0])
+	out := make([]float32, n)
 	switch t.DType {
 	case "F32":
 		for i := range out {
@@ -429,13 +431,13 @@ func floatVector(t *tensor, n int) ([]float32, error) {
 	return out, nil
 }
 
-// intVector decodes a 1-D integer tensor of n elements, each a row below
+// intVector decodes the first n elements of a 1-D integer tensor, each a row below
 // rows.
 func intVector(t *tensor, n, rows int) ([]int32, error) {
 	if len(t.Shape) != 1 || t.Shape[0] < n {
 		return nil, fmt.Errorf("tensor %q has shape %v, want [%d]", t.Name, t.Shape, n)
 	}
-	out := make([]int32, t.Shape[0])
+	out := make([]int32, n) // as floatVector: the entries of token ids only
 	for i := range out {
 		var v int64
 		switch t.DType {
