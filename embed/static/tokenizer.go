@@ -109,8 +109,8 @@ type typed struct {
 }
 
 func isNull(raw json.RawMessage) bool {
-	s := strings.TrimSpace(string(raw))
-	return s == "" || s == "null"
+	s := bytes.TrimSpace(raw) // not a string: the model member is the whole vocabulary
+	return len(s) == 0 || string(s) == "null"
 }
 
 // step is a normalizer or pre-tokenizer step.
@@ -804,7 +804,10 @@ func unigramRows(b []byte, u *unigram) ([]vocabEntry, error) {
 	if i >= len(b) || b[i] != '[' {
 		return nil, bad(errors.New("not an array"))
 	}
-	var entries []vocabEntry
+	// A row takes 8 bytes at least: one slice, not append's growth of
+	// five times its size.
+	entries := make([]vocabEntry, 0, min(len(b)/8, MaxVocabTokens+1))
+	u.scores = make([]float64, 0, cap(entries))
 	var budget vocabBudget
 	i = skipSpace(b, i+1)
 	for id := 0; i >= len(b) || b[i] != ']'; id++ {
@@ -864,7 +867,7 @@ func scanUnigramRow(row []byte) (string, float64, bool) {
 		return "", 0, false
 	}
 	num := bytes.TrimRight(row[skipSpace(row, i+1):len(row)-1], " \t\n\r")
-	if len(num) == 0 || bytes.ContainsAny(num, "eE") || !json.Valid(num) {
+	if !plainNumber(num) {
 		return "", 0, false
 	}
 	score, err := strconv.ParseFloat(unsafe.String(unsafe.SliceData(num), len(num)), 64)
@@ -872,6 +875,34 @@ func scanUnigramRow(row []byte) (string, float64, bool) {
 		return "", 0, false
 	}
 	return unsafe.String(unsafe.SliceData(p), len(p)), score, true
+}
+
+// plainNumber reports whether b is a JSON number without an exponent:
+// -?(0|[1-9][0-9]*)(\.[0-9]+)?.
+func plainNumber(b []byte) bool {
+	if len(b) > 0 && b[0] == '-' {
+		b = b[1:]
+	}
+	digits := func() int {
+		n := 0
+		for n < len(b) && b[n] >= '0' && b[n] <= '9' {
+			n++
+		}
+		d := n
+		b = b[n:]
+		return d
+	}
+	lead := len(b) > 0 && b[0] == '0'
+	if n := digits(); n == 0 || lead && n > 1 {
+		return false
+	}
+	if len(b) > 0 && b[0] == '.' {
+		b = b[1:]
+		if digits() == 0 {
+			return false
+		}
+	}
+	return len(b) == 0
 }
 
 // wordLevel maps each pre-token to its id.
