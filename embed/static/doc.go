@@ -18,7 +18,8 @@
 // when the file is malformed, wraps [ErrFormat]: an oversized or truncated
 // safetensors header, offsets outside the file, a wrong dtype or shape, a
 // tokenizer whose Replace, Prepend or Metaspace steps could multiply the
-// length of a text (refused at load, naming the step), a vocabulary over
+// length of a text (refused at load, naming the step) or of more than
+// [MaxTokenizerSteps] steps, a vocabulary over
 // [MaxVocabTokens] or [MaxVocabBytes] ([ErrVocabTooLarge]), a folder's
 // data_sha256 record that is not its data's ([CheckDataSHA256]). Tokens
 // over [MaxTokenBytes] are left out of a vocabulary.

@@ -62,6 +62,12 @@ const (
 	MaxVocabBytes  = 16 << 20
 )
 
+// MaxTokenizerSteps is the most normalizer steps, and the most
+// pre-tokenizer steps, a tokenizer.json may hold, each Sequence counted
+// as one more: every step runs on every text embedded, and trained
+// tokenizers hold a handful.
+const MaxTokenizerSteps = 64
+
 // ErrVocabTooLarge is wrapped by the error about a tokenizer.json whose
 // vocabulary is over [MaxVocabTokens] or [MaxVocabBytes].
 var ErrVocabTooLarge = errors.New("vocabulary too large")

@@ -133,7 +133,7 @@ func leaf[T any](name string, f func(T) T, g growth) step[T] {
 // parse, into one step that runs them in order, cutting the output of
 // each with cut. A step that could make the text too long, with the steps
 // before it, is refused by its index and name.
-func sequence[T any](raw json.RawMessage, key string, parse func(json.RawMessage) (step[T], error), cut func(T, int) T) (step[T], error) {
+func sequence[T any](raw json.RawMessage, key string, parse func(json.RawMessage, *int) (step[T], error), cut func(T, int) T, left *int) (step[T], error) {
 	var seq map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &seq); err != nil {
 		return step[T]{}, err
@@ -144,10 +144,13 @@ func sequence[T any](raw json.RawMessage, key string, parse func(json.RawMessage
 			return step[T]{}, fmt.Errorf("%s: %w", key, err)
 		}
 	}
+	if len(steps) > *left {
+		return step[T]{}, fmt.Errorf("%s: %w", key, errTooManySteps)
+	}
 	fs := make([]func(T, int) T, len(steps))
 	total := none
 	for i, r := range steps {
-		f, err := parse(r)
+		f, err := parse(r, left)
 		if err == nil {
 			err = checkGrowth(f.name, total, f.growth)
 		}
@@ -165,9 +168,32 @@ func sequence[T any](raw json.RawMessage, key string, parse func(json.RawMessage
 	return step[T]{run: run, growth: total, name: "Sequence"}, nil
 }
 
+// errTooManySteps is the error of a normalizer or pre-tokenizer of more
+// than MaxTokenizerSteps steps.
+var errTooManySteps = fmt.Errorf("more than %d steps", MaxTokenizerSteps)
+
+// takeStep counts one more step against left, failing past
+// MaxTokenizerSteps: the steps are counted as they are parsed, so that
+// neither many steps nor Sequences nested deep are parsed before the
+// refusal.
+func takeStep(left *int) error {
+	if *left--; *left < 0 {
+		return errTooManySteps
+	}
+	return nil
+}
+
 func parseNormalizer(raw json.RawMessage) (step[string], error) {
+	left := MaxTokenizerSteps
+	return normalizerIn(raw, &left)
+}
+
+func normalizerIn(raw json.RawMessage, left *int) (step[string], error) {
 	if isNull(raw) {
 		return leaf("no normalizer", func(s string) string { return s }, none), nil
+	}
+	if err := takeStep(left); err != nil {
+		return step[string]{}, err
 	}
 	var ty typed
 	if err := json.Unmarshal(raw, &ty); err != nil {
@@ -178,7 +204,7 @@ func parseNormalizer(raw json.RawMessage) (step[string], error) {
 		return step[string]{}, err
 	}
 	if f == nil {
-		return sequence(raw, "normalizers", parseNormalizer, cutString)
+		return sequence(raw, "normalizers", normalizerIn, cutString, left)
 	}
 	name := ty.Type
 	if ty.Type == "Replace" || ty.Type == "Prepend" {
@@ -433,8 +459,16 @@ func stripAccents(s string) string {
 }
 
 func parsePreTokenizer(raw json.RawMessage) (step[[]string], error) {
+	left := MaxTokenizerSteps
+	return preTokenizerIn(raw, &left)
+}
+
+func preTokenizerIn(raw json.RawMessage, left *int) (step[[]string], error) {
 	if isNull(raw) {
 		return leaf("no pre-tokenizer", func(s []string) []string { return s }, none), nil
+	}
+	if err := takeStep(left); err != nil {
+		return step[[]string]{}, err
 	}
 	var ty typed
 	if err := json.Unmarshal(raw, &ty); err != nil {
@@ -445,7 +479,7 @@ func parsePreTokenizer(raw json.RawMessage) (step[[]string], error) {
 		return step[[]string]{}, err
 	}
 	if f == nil {
-		return sequence(raw, "pretokenizers", parsePreTokenizer, cutPieces)
+		return sequence(raw, "pretokenizers", preTokenizerIn, cutPieces, left)
 	}
 	name := ty.Type
 	if ty.Type == "Metaspace" {
