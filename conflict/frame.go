@@ -242,7 +242,7 @@ func quantityFrame(words []string, i int) (repl []string, n int, ok bool) {
 			if timeUnit(u) && times != 1 {
 				// "12 times an hour" is every 300 seconds, exactly:
 				// a rounded fraction of an hour is not "5 minutes".
-				return []string{strconv.FormatFloat(units[u]/times, 'g', 6, 64), "seconds"}, k - i + 2, true
+				return []string{plainNumber(units[u] / times), "seconds"}, k - i + 2, true
 			}
 			return []string{strconv.FormatFloat(1/times, 'g', 4, 64), u}, k - i + 2, true
 		}
@@ -253,6 +253,14 @@ func quantityFrame(words []string, i int) (repl []string, n int, ok bool) {
 		return []string{"1"}, 1, true
 	}
 	return nil, 0, false
+}
+
+// plainNumber writes x rounded to six significant digits without an
+// exponent: "twice a month" is every 1296000 seconds, a number
+// [quantityAt] reads, not "1.296e+06".
+func plainNumber(x float64) string {
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'g', 6, 64), 64)
+	return strconv.FormatFloat(r, 'f', -1, 64)
 }
 
 // boundFrame rewrites a bound into the word "minimum" or "maximum"

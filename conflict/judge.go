@@ -652,25 +652,26 @@ func sameValueAfter(a, b *claim, h hunk) bool {
 	return !slices.ContainsFunc(h.a, plain) && !slices.ContainsFunc(h.b, plain)
 }
 
-// sameAmount reports whether each claim states one quantity, the same
-// in both and next to the replaced span h, which names its measure: one
+// sameAmount reports whether each claim states one amount, the same in
+// both and next to the replaced span h, which names its measure: one
 // amount with its measure named in other words ("CI jobs are killed
-// after an hour", "the CI job timeout is 60 minutes"), or another
-// measure of the same amount ("64 GB of RAM", "64 GB of disk"). Neither
-// is a different value. A quantity apart from h qualifies the subject
+// after an hour", "the CI job timeout is 60 minutes"), another measure
+// of the same amount ("64 GB of RAM", "64 GB of disk"), or a count of
+// other things ("allows 5 seats", "allows 5 projects"). Neither is a
+// different value. An amount apart from h qualifies the subject
 // ("nightly backups are stored in ...") and is no such amount.
 func sameAmount(a, b *claim, h hunk) bool {
-	qa, qb := onlyQuantity(a.toks), onlyQuantity(b.toks)
+	qa, qb := onlyAmount(a.toks), onlyAmount(b.toks)
 	return qa >= 0 && qb >= 0 && a.toks[qa].w == b.toks[qb].w &&
 		(qa == h.at-1 || qa == h.at+len(h.a)) && (qb == h.bt-1 || qb == h.bt+len(h.b))
 }
 
-// onlyQuantity returns the index of the one quantity of ts, -1 when it
-// has none or more.
-func onlyQuantity(ts []token) int {
+// onlyAmount returns the index of the one amount of ts, a quantity or
+// a bare number, -1 when it has none or more.
+func onlyAmount(ts []token) int {
 	at := -1
 	for i, t := range ts {
-		if t.kind == quantity {
+		if t.kind == quantity || t.kind == plain && t.value && allDigits(t.w) {
 			if at >= 0 {
 				return -1
 			}
