@@ -448,7 +448,7 @@ func parseClaim(s string) (claim, bool) {
 	if strings.Contains(s, "://") || strings.Contains(s, "www.") || strings.IndexByte(s, '`') >= 0 {
 		s = urls().ReplaceAllString(s, " ")
 	}
-	s = joinNames(keyValue(spellNumbers(thousands(s))))
+	s = joinNames(keyValue(spellNumbers(thousands(percents(s)))))
 	tw := expand(tokenize.Words(s))
 	var c claim
 	c.changed, c.additive = changeAndAddition(tw)

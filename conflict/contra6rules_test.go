@@ -31,4 +31,9 @@ var contra6Cases = []contra6Case{
 	{"one count of one thing, changed", "The plan allows 5 seats.", "The plan allows 8 seats.", true},
 	{"one frequency of other things", "We publish the changelog twice a month.", "We publish the roadmap twice a month.", false},
 	{"twice a month against weekly", "The changelog is published twice a month.", "The changelog is published weekly.", true},
+	{"a count of things against a measure", "The warranty covers 40 parts.", "The warranty covers 2 years.", false},
+	{"a bare number against a measure", "The retention period is 30.", "The retention period is 90 days.", true},
+	{"a percentage against a count", "15% of orders are refunded.", "150 orders are refunded.", false},
+	{"a percentage against a percentage", "The refund rate is 15%.", "The refund rate is 9 percent.", true},
+	{"a percentage restated in words", "The refund rate is 15%.", "The refund rate is 15 percent.", false},
 }

@@ -122,7 +122,7 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	case twoFacts(a, b, hunks):
 		ok = false
 	default:
-		if v, ok = judgeWhole(a, b, why); !ok && common >= 1 && len(reps) == 1 && !recurringOnOneSide(reps[0]) {
+		if v, ok = judgeWhole(a, b, why); !ok && common >= 1 && len(reps) == 1 && !recurringOnOneSide(reps[0]) && !countedApart(reps[0]) {
 			v, ok = judgeSpan(a, b, trimValues(reps[0]), common, ratio, why)
 		} else if !ok && len(reps) == 0 {
 			if v, ok = judgeOnly(a, b, hunks, common, why); !ok {
@@ -584,7 +584,7 @@ func judgeValues(a, b *claim, h hunk, why bool) (v Verdict, ok, done bool) {
 		// 41" and "Incident 57".
 		return Verdict{}, false, true
 	case allValues(h.a) && allValues(h.b):
-		if compatible(h.a, h.b) || max(len(h.a), len(h.b)) > 3 || otherTime(a, b) || otherTime(b, a) {
+		if compatible(h.a, h.b) || otherMeasure(h.a, h.b) || max(len(h.a), len(h.b)) > 3 || otherTime(a, b) || otherTime(b, a) {
 			return Verdict{}, false, true
 		}
 		return Verdict{Likely, say(why, func() string {
@@ -594,6 +594,28 @@ func judgeValues(a, b *claim, h hunk, why bool) (v Verdict, ok, done bool) {
 		return Verdict{}, false, true
 	}
 	return Verdict{}, false, false
+}
+
+// otherMeasure reports whether one of two single values is a percentage
+// and the other is not: "40% of users" and "4,000 users" count in
+// other measures.
+func otherMeasure(a, b []token) bool {
+	pct := func(ts []token) bool {
+		return len(ts) == 1 && ts[0].kind == quantity && strings.HasSuffix(ts[0].w, "%")
+	}
+	return len(a) == 1 && len(b) == 1 && pct(a) != pct(b)
+}
+
+// countedApart reports whether the replaced span h is a bare number and
+// the words after it on one side, a quantity with a unit and nothing
+// else on the other: "covers 25 developers" counts things where
+// "covers 3 years" measures a time.
+func countedApart(h hunk) bool {
+	counted := func(x, y []token) bool {
+		return len(x) >= 2 && x[0].value && x[0].kind == plain && allDigits(x[0].w) && !x[1].value &&
+			len(y) == 1 && y[0].kind == quantity
+	}
+	return counted(h.a, h.b) || counted(h.b, h.a)
 }
 
 // judgeAttribute judges a replaced span of words that are not values: a

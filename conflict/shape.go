@@ -419,6 +419,9 @@ func quantityAt(words []string, i int) (string, int) {
 	if code, ok := currencies[unit]; ok {
 		return strconv.FormatFloat(num, 'f', -1, 64) + code, n
 	}
+	if unit == "percent" {
+		return strconv.FormatFloat(num, 'f', -1, 64) + "%", n
+	}
 	size, ok := units[unit]
 	if !ok {
 		return "", 0
@@ -428,4 +431,22 @@ func quantityAt(words []string, i int) (string, int) {
 		suffix = "b"
 	}
 	return strconv.FormatFloat(num*size, 'g', 10, 64) + suffix, n
+}
+
+// percents writes a percent sign after a digit as the word "percent"
+// ("40%" is "40 percent"), which the words of a sentence would drop: a
+// percentage is a quantity of its own, not the count "40".
+func percents(s string) string {
+	if strings.IndexByte(s, '%') < 0 {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i > 0 && s[i-1] >= '0' && s[i-1] <= '9' {
+			b.WriteString(" percent")
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
 }
