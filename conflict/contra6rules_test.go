@@ -36,4 +36,7 @@ var contra6Cases = []contra6Case{
 	{"a percentage against a count", "15% of orders are refunded.", "150 orders are refunded.", false},
 	{"a percentage against a percentage", "The refund rate is 15%.", "The refund rate is 9 percent.", true},
 	{"a percentage restated in words", "The refund rate is 15%.", "The refund rate is 15 percent.", false},
+	{"a weekend scope opening one claim", "The gym opens at 6.", "On weekends the gym opens at 8.", false},
+	{"a season scope opening one claim", "In winter the ferry leaves at 7 am.", "The ferry leaves at 9 am.", false},
+	{"a weekend scope on both", "On weekends the gym opens at 6.", "On weekends the gym opens at 8.", true},
 }

@@ -733,8 +733,8 @@ func phaseOf(ts []token) (byte, int) {
 }
 
 // classOf maps the values of exclusive classes to their class: a
-// subject has one diet, does a routine at one part of the day or on
-// given days, and goes to work one way.
+// subject has one diet, does a routine at one part of the day, on given
+// days or in a season, and goes to work one way.
 var classOf map[string]string
 
 func newClassOf() map[string]string {
@@ -743,6 +743,7 @@ func newClassOf() map[string]string {
 		"diet":    `vegetarian vegan pescatarian keto paleo omnivore carnivore flexitarian`,
 		"daypart": `morning afternoon evening night midnight noon lunchtime bedtime`,
 		"weekday": `monday tuesday wednesday thursday friday saturday sunday weekend weekday`,
+		"season":  `summer winter autumn`,
 		"commute": `cycle cycles bike bikes drive drives walk walks train bus subway metro tram scooter carpool`,
 	} {
 		for _, w := range strings.Fields(words) {
