@@ -39,4 +39,7 @@ var contra6Cases = []contra6Case{
 	{"a weekend scope opening one claim", "The gym opens at 6.", "On weekends the gym opens at 8.", false},
 	{"a season scope opening one claim", "In winter the ferry leaves at 7 am.", "The ferry leaves at 9 am.", false},
 	{"a weekend scope on both", "On weekends the gym opens at 6.", "On weekends the gym opens at 8.", true},
+	{"a denial of one kind, another kind asserted", "The report does not list cancelled orders.", "The report lists refunded orders.", false},
+	{"a denial of one kind, that kind asserted", "The report does not list cancelled orders.", "The report lists cancelled orders.", true},
+	{"a denial of a class, a member asserted", "Leila has no food allergies.", "Leila is allergic to shellfish.", true},
 }

@@ -1092,9 +1092,19 @@ func implicitNegation(a, b *claim) bool {
 			// head of "no crypto payments") it does not have: something
 			// else is denied.
 			return false
+		case verbalNegation(neg.neg) && slices.ContainsFunc(rest, func(r token) bool { return !relatedAny(r.w, obj) }):
+			// A word the other claim says in its place: "does not list
+			// cancelled orders" denies another kind than "lists
+			// refunded orders".
+			return false
 		}
 	}
 	return matched
+}
+
+// relatedAny reports whether w is [related] to a word of ts.
+func relatedAny(w string, ts []token) bool {
+	return slices.ContainsFunc(ts, func(t token) bool { return related(w, t.w) })
 }
 
 // removal reports whether the negation word neg says that its subject
