@@ -42,4 +42,8 @@ var contra6Cases = []contra6Case{
 	{"a denial of one kind, another kind asserted", "The report does not list cancelled orders.", "The report lists refunded orders.", false},
 	{"a denial of one kind, that kind asserted", "The report does not list cancelled orders.", "The report lists cancelled orders.", true},
 	{"a denial of a class, a member asserted", "Leila has no food allergies.", "Leila is allergic to shellfish.", true},
+	{"two aversions", "Omar hates cold calls.", "Omar hates long emails.", false},
+	{"two aversions, one word apart", "Omar dislikes early flights.", "Omar dislikes long flights.", false},
+	{"two things one cannot stand", "Ines can't stand durian.", "Ines can't stand crowded trains.", false},
+	{"one aversion, changed", "Omar dislikes early flights.", "Omar now dislikes late flights instead.", true},
 }

@@ -882,23 +882,25 @@ func changeAndAddition(words []string) (changed, added bool) {
 
 // multiValued are the verbs of relations a subject holds with many
 // objects at once: "practices yoga" and "practices piano" are two
-// hobbies unless a claim says that one replaced the other.
+// hobbies unless a claim says that one replaced the other; one dislikes
+// many things too.
 var multiValued map[string]bool
 
 func newMultiValued() map[string]bool {
 	m := make(map[string]bool)
 	for _, w := range strings.Fields(`practices plays enjoys likes loves reads watches learns speaks visits
-knows collects studies attends`) {
+knows collects studies attends dislikes hates detests`) {
 		m[lemma(stem(w))] = true
 	}
 	return m
 }
 
 // manyValued reports whether the words c shares outside the hunk h hold
-// a verb of [multiValued].
+// a verb of [multiValued], or "can't stand".
 func manyValued(c *claim, h []token) bool {
 	for _, t := range c.toks {
-		if multiValued[t.w] && !slices.ContainsFunc(h, func(u token) bool { return u.w == t.w }) {
+		many := multiValued[t.w] || t.w == "stand" && (c.neg == "can't" || c.neg == "cannot")
+		if many && !slices.ContainsFunc(h, func(u token) bool { return u.w == t.w }) {
 			return true
 		}
 	}
