@@ -805,7 +805,7 @@ var filler map[string]bool
 func newFiller() map[string]bool {
 	return setOf(`now moved move upgraded upgrade migrated switched changed updated resized rebuilt rewritten reimplemented
 since last latest recent anymore longer yet still already today yesterday tomorrow got gets
-instead nowadays meanwhile
+instead nowadays meanwhile happen happens happened held
 week weeks month months day days quarter quarters year years tonight ago currently actually also please note`)
 }
 

@@ -46,4 +46,10 @@ var contra6Cases = []contra6Case{
 	{"two aversions, one word apart", "Omar dislikes early flights.", "Omar dislikes long flights.", false},
 	{"two things one cannot stand", "Ines can't stand durian.", "Ines can't stand crowded trains.", false},
 	{"one aversion, changed", "Omar dislikes early flights.", "Omar now dislikes late flights instead.", true},
+	{"every other week against every week", "The bins go out every other week.", "The bins go out every week.", true},
+	{"every other day is every 2 days", "Backups run every other day.", "Backups run every 2 days.", false},
+	{"every second is a second", "The poller runs every second.", "The poller runs every 2 seconds.", true},
+	{"every other day of the week against weekly", "The review happens every other Thursday.", "The review is weekly, on Thursdays.", true},
+	{"every other day of the week, held", "The review happens every other Thursday.", "The review is held every other Thursday.", false},
+	{"every other day of the week, another day", "The review happens every other Thursday.", "The review happens every other Friday.", true},
 }

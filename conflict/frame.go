@@ -216,6 +216,10 @@ func quantityFrame(words []string, i int) (repl []string, n int, ok bool) {
 		return []string{"1.5", wordAt(words, i+4)}, 5, true
 	case w == "half" && (next == "an" || next == "a") && units[wordAt(words, i+2)] > 0:
 		return []string{"0.5", wordAt(words, i+2)}, 3, true
+	case w == "every" && (next == "other" || next == "second" || next == "alternate") && alternate(wordAt(words, i+2)) != nil:
+		// "every other week" is every 2 weeks, "every second Monday"
+		// every 2 weeks on Mondays.
+		return alternate(wordAt(words, i+2)), 3, true
 	case (w == "every" || w == "each" || w == "per" || w == "a" || w == "an") && units[next] > 0:
 		// "every week", "takes an hour": one of the unit.
 		return []string{"1", next}, 2, true
@@ -253,6 +257,19 @@ func quantityFrame(words []string, i int) (repl []string, n int, ok bool) {
 		return []string{"1"}, 1, true
 	}
 	return nil, 0, false
+}
+
+// alternate returns what "every other" and a unit or a day of the week
+// u are: 2 of the unit, or every 2 weeks on that day; nil for other
+// words.
+func alternate(u string) []string {
+	switch {
+	case units[u] > 0 && !strings.HasPrefix(u, "second"):
+		return []string{"2", u}
+	case classOf[u] == "weekday" && u != "weekend" && u != "weekday":
+		return []string{"2", "weeks", u}
+	}
+	return nil
 }
 
 // plainNumber writes x rounded to six significant digits without an
@@ -764,6 +781,10 @@ func sameClass(x, y []token) bool {
 		for _, t := range ts {
 			c := classOf[t.w]
 			switch {
+			case c == "" && t.kind == quantity:
+				// How often, beside the day: "every other Wednesday"
+				// and "every Thursday" differ in the day.
+				continue
 			case c == "":
 				other[side]++
 				continue
