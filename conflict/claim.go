@@ -510,6 +510,12 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 			// the duration alone.
 			c.duration = true
 			continue
+		case countVerbs[w] && countFollows(raws, i),
+			w == "long" && len(c.toks) >= 2 && c.toks[len(c.toks)-1].kind == plain && !c.toks[len(c.toks)-1].value &&
+				c.toks[len(c.toks)-2].kind == plain && allDigits(c.toks[len(c.toks)-2].w):
+			// "includes 10 seats", "comes with 15 seats", "runs to 80
+			// pages", "is 52 pages long": the count alone.
+			continue
 		case w == "on" && switchedOn(words, i), w == "off":
 			// "turned on" / "off": the switch itself is the value.
 		case tokenize.IsStopWord(w) || filler[w]:
@@ -527,6 +533,26 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 
 // durationVerbs say that a duration follows: "lasts 10 days".
 var durationVerbs map[string]bool
+
+// countVerbs say, before a number, that it counts or measures what the
+// subject has: "includes 10 seats", "comes with 15 seats", "holds 8
+// people", "runs to 80 pages", "stretches for 12 km".
+var countVerbs map[string]bool
+
+// countFollows reports whether a bare number follows the verb at
+// raws[i], after at most one particle ("comes with 15", "runs to 80").
+// A quantity with a unit keeps the verb: "backups run every six hours"
+// needs it to align with "backups run once a day".
+func countFollows(raws []rawTok, i int) bool {
+	j := i + 1
+	if j < len(raws) {
+		switch raws[j].w {
+		case "to", "with", "for", "on", "over":
+			j++
+		}
+	}
+	return j < len(raws) && raws[j].kind == plain && allDigits(raws[j].w)
+}
 
 // switchedOn reports whether the "on" at words[i] is a switch's state,
 // not a place or a day: it ends the sentence ("is turned on"), or it

@@ -52,4 +52,12 @@ var contra6Cases = []contra6Case{
 	{"every other day of the week against weekly", "The review happens every other Thursday.", "The review is weekly, on Thursdays.", true},
 	{"every other day of the week, held", "The review happens every other Thursday.", "The review is held every other Thursday.", false},
 	{"every other day of the week, another day", "The review happens every other Thursday.", "The review happens every other Friday.", true},
+	{"a length said with runs to and long", "The brochure runs to 24 pages.", "The brochure is 16 pages long.", true},
+	{"a count said with includes and comes with", "The starter kit includes 6 cables.", "The starter kit comes with 4 cables.", true},
+	{"a count said with includes and comes with, agreeing", "The starter kit includes 6 cables.", "The starter kit comes with 6 cables.", false},
+	{"a capacity said with holds and fits", "The hall holds 300 people.", "The hall fits 250 people.", true},
+	{"a capacity beside another count", "The hall holds 300 people.", "The hall has 12 exits.", false},
+	{"a count beside the number hired", "The team has 4 engineers.", "The team hired 2 engineers.", false},
+	{"a count beside the number lost", "The cluster has 5 nodes.", "The cluster lost 2 nodes.", false},
+	{"a period after run keeps the verb", "Backups run every six hours.", "Backups run once a day.", true},
 }
