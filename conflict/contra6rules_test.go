@@ -60,4 +60,8 @@ var contra6Cases = []contra6Case{
 	{"a count beside the number hired", "The team has 4 engineers.", "The team hired 2 engineers.", false},
 	{"a count beside the number lost", "The cluster has 5 nodes.", "The cluster lost 2 nodes.", false},
 	{"a period after run keeps the verb", "Backups run every six hours.", "Backups run once a day.", true},
+	{"API calls against requests", "The search API allows 300 calls per minute.", "The search API is limited to 200 requests per minute.", true},
+	{"a price per calls against per requests", "Translation costs $20 per 1000 requests.", "Translation costs $15 per 1000 calls.", true},
+	{"API calls against requests, agreeing", "The search API allows 300 calls per minute.", "The search API allows 300 requests per minute.", false},
+	{"calls and requests of other subjects", "Sales reps make 40 calls a day.", "The support desk answers 40 requests a day.", false},
 }

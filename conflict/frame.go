@@ -1094,7 +1094,8 @@ var currencySymbols = []struct{ sym, code string }{{"$", "usd"}, {"€", "eur"},
 // for, so that "DB" and "database" align, and the nouns of a few pairs
 // that name one thing to one of them ("vehicle" is "car", "employees"
 // "staff"; a "cap", "ceiling", "limit" or "quota" is a "maximum", a
-// "TTL" the time after which things "expire"). One lookup serves both:
+// "TTL" the time after which things "expire", an API "call" a
+// "request"). One lookup serves both:
 // a second table would cost a lookup per word. Not "invoice" and
 // "bill": in accounts they are what one sends and what one owes.
 var shortForms map[string]string
@@ -1110,6 +1111,7 @@ func newShortForms() map[string]string {
 		"vehicle": "car", "vehicles": "cars", "employee": "staff",
 		"employees": "staff", "documentation": "docs", "apartment": "flat", "apartments": "flats",
 		"cap": "maximum", "ceiling": "maximum", "limit": "maximum", "quota": "maximum", "ttl": "expire",
+		"call": "request", "calls": "requests",
 	}
 }
 
