@@ -32,6 +32,8 @@ type token struct {
 	// first: the word opens its sentence capitalised and kept its form,
 	// as a name would, though [lemma] folds it (see [firstAsWord]).
 	first bool
+	// approx: a value said to be about so much ("about 200").
+	approx bool
 }
 
 // claim is one sentence or list item of a chunk.
@@ -510,6 +512,9 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 			// the duration alone.
 			c.duration = true
 			continue
+		case approxWord(w) && i+1 < len(raws) && raws[i+1].approx:
+			// "about 200": the number, marked approx.
+			continue
 		case countVerbs[w] && countFollows(raws, i),
 			w == "long" && len(c.toks) >= 2 && c.toks[len(c.toks)-1].kind == plain && !c.toks[len(c.toks)-1].value &&
 				c.toks[len(c.toks)-2].kind == plain && allDigits(c.toks[len(c.toks)-2].w):
@@ -583,7 +588,7 @@ func switchedOn(words []string, i int) bool {
 func (c *claim) tokenAt(raws []rawTok, i int, capFirst string) token {
 	r := raws[i]
 	w := r.w
-	t := token{w: w, value: r.kind == quantity || r.kind == date || (r.kind == plain && isValue(w)), kind: r.kind, name: r.name && !expanded[w]}
+	t := token{w: w, value: r.kind == quantity || r.kind == date || (r.kind == plain && isValue(w)), kind: r.kind, name: r.name && !expanded[w], approx: r.approx}
 	if r.show != "" {
 		c.shows = append(c.shows, r.show)
 		t.show = uint8(len(c.shows))

@@ -64,4 +64,9 @@ var contra6Cases = []contra6Case{
 	{"a price per calls against per requests", "Translation costs $20 per 1000 requests.", "Translation costs $15 per 1000 calls.", true},
 	{"API calls against requests, agreeing", "The search API allows 300 calls per minute.", "The search API allows 300 requests per minute.", false},
 	{"calls and requests of other subjects", "Sales reps make 40 calls a day.", "The support desk answers 40 requests a day.", false},
+	{"about so many against an exact count near it", "The museum has about 300 visitors a day.", "The museum has 320 visitors a day.", false},
+	{"about so many against a count far from it", "The museum has about 300 visitors a day.", "The museum has roughly 1200 visitors a day.", true},
+	{"about an hour against minutes near it", "The ferry ride takes about an hour.", "The ferry ride takes 55 minutes.", false},
+	{"roughly a size against one near it", "The backup image is roughly 2 GB.", "The backup image is 2.1 GB.", false},
+	{"exact counts near each other", "The museum has 300 visitors a day.", "The museum has 320 visitors a day.", true},
 }

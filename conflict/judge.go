@@ -1454,6 +1454,9 @@ func show(c *claim, ts []token) string {
 // ("60 minutes" and "1 hour").
 func compatible(a, b []token) bool {
 	for i := range min(len(a), len(b)) {
+		if (a[i].approx || b[i].approx) && near(a[i].w, b[i].w) {
+			continue
+		}
 		if a[i].kind == quantity || b[i].kind == quantity {
 			if a[i].w != b[i].w && !sameSize(a[i].w, b[i].w) {
 				return false
@@ -1469,6 +1472,19 @@ func compatible(a, b []token) bool {
 		}
 	}
 	return true
+}
+
+// near reports whether two amounts in one unit ("200", "212"; "3600s",
+// "3300s") differ by less than a fifth: an amount said to be about so
+// much agrees with them.
+func near(x, y string) bool {
+	ux, uy := strings.TrimLeft(x, "0123456789."), strings.TrimLeft(y, "0123456789.")
+	if ux != uy {
+		return false
+	}
+	fx, errx := strconv.ParseFloat(strings.TrimSuffix(x, ux), 64)
+	fy, erry := strconv.ParseFloat(strings.TrimSuffix(y, uy), 64)
+	return errx == nil && erry == nil && fx > 0 && fy > 0 && max(fx, fy) < 1.2*min(fx, fy)
 }
 
 // sameSize reports whether two quantities of data ("10 GB", "10,000

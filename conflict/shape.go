@@ -30,6 +30,8 @@ type rawTok struct {
 	name bool
 	// keep: a marker that is never a stop word.
 	keep bool
+	// approx: a number said to be about so much ("roughly 3 GB").
+	approx bool
 }
 
 // normalise rewrites the lower-cased words of sentence s: a number and
@@ -77,7 +79,29 @@ func normalise(s string, words []string) []rawTok {
 		}
 		out = append(out, t)
 	}
+	return approximate(out)
+}
+
+// approximate marks approx a number after a word saying that it is
+// about so much ("about 200", "roughly 3 GB"); [claim.readTokens] drops
+// the word.
+func approximate(out []rawTok) []rawTok {
+	for j := 1; j < len(out); j++ {
+		if r := out[j]; approxWord(out[j-1].w) && (r.kind == quantity || r.kind == plain && allDigits(r.w)) {
+			out[j].approx = true
+		}
+	}
 	return out
+}
+
+// approxWord reports whether w says that the number after it is about
+// so much.
+func approxWord(w string) bool {
+	switch w {
+	case "about", "around", "roughly", "approximately", "nearly", "almost", "circa", "some":
+		return true
+	}
+	return false
 }
 
 // idNouns are the nouns whose following number names one of many
