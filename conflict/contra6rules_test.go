@@ -69,4 +69,9 @@ var contra6Cases = []contra6Case{
 	{"about an hour against minutes near it", "The ferry ride takes about an hour.", "The ferry ride takes 55 minutes.", false},
 	{"roughly a size against one near it", "The backup image is roughly 2 GB.", "The backup image is 2.1 GB.", false},
 	{"exact counts near each other", "The museum has 300 visitors a day.", "The museum has 320 visitors a day.", true},
+	{"a date that slipped", "The release is on May 4.", "The release slipped to May 18.", true},
+	{"can't stand against loves", "Ines can't stand open offices.", "Ines loves open offices.", true},
+	{"a role said with run by and heads", "The Lisbon office is run by Ana.", "Rui heads the Lisbon office.", true},
+	{"a role said with manages and heads, one holder", "Ana manages the Lisbon office.", "Ana heads the Lisbon office.", false},
+	{"one holder runs another thing", "Ana runs the Lisbon office.", "Rui runs the Lisbon marathon.", false},
 }

@@ -38,7 +38,7 @@ func newChangeVerbs() map[string]bool {
 	return setOf(`changed change changes switched switch switches moved migrated upgraded downgraded
 updated bumped raised lowered increased decreased reduced cut extended shortened grew grown shrank
 dropped fell rose went gone scaled expanded doubled halved set reset transferred converted adjusted
-shifted pushed postponed delayed rescheduled relocated lifted resized ported transitioned`)
+shifted pushed postponed delayed rescheduled relocated lifted resized ported transitioned slipped slid`)
 }
 
 // locChange are the change verbs that state a new place: their "to"
@@ -917,11 +917,10 @@ knows collects studies attends dislikes hates detests`) {
 }
 
 // manyValued reports whether the words c shares outside the hunk h hold
-// a verb of [multiValued], or "can't stand".
+// a verb of [multiValued].
 func manyValued(c *claim, h []token) bool {
 	for _, t := range c.toks {
-		many := multiValued[t.w] || t.w == "stand" && (c.neg == "can't" || c.neg == "cannot")
-		if many && !slices.ContainsFunc(h, func(u token) bool { return u.w == t.w }) {
+		if multiValued[t.w] && !slices.ContainsFunc(h, func(u token) bool { return u.w == t.w }) {
 			return true
 		}
 	}
@@ -1185,6 +1184,17 @@ func expand(words []string) []string {
 				out = append(make([]string, 0, len(words)+2), words[:i]...)
 			}
 			out = append(out, phrasalNouns[w])
+			i++
+			continue
+		}
+		if (w == "can't" || w == "cannot" || w == "can’t") && i+1 < len(words) && words[i+1] == "stand" {
+			// "can't stand cilantro" is an aversion, "hates", not a
+			// negation of standing.
+			repl = []string{"hates"}
+			if out == nil {
+				out = append(make([]string, 0, len(words)+2), words[:i]...)
+			}
+			out = append(out, repl...)
 			i++
 			continue
 		}
