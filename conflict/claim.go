@@ -529,11 +529,38 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 			}
 			continue
 		}
-		c.toks = append(c.toks, c.tokenAt(raws, i, capFirst))
+		t := c.tokenAt(raws, i, capFirst)
+		if c.holder > 0 && len(c.toks) == int(c.holder) && leadVerb(w) && (i+1 == len(raws) || !preposition(raws[i+1].w)) {
+			// "Priya runs the office", "Sam heads the office": one
+			// role, led by one holder at a time; not "hiring runs
+			// through Greenhouse".
+			t.w = "lead"
+		}
+		c.toks = append(c.toks, t)
 		if len(c.toks) == maxClaimTokens {
 			break
 		}
 	}
+}
+
+// leadVerb reports whether w, after a role's holder, says that the
+// holder leads what follows.
+func leadVerb(w string) bool {
+	switch w {
+	case "leads", "lead", "runs", "run", "heads", "head", "manages", "manage", "chairs", "chair", "oversees", "oversee":
+		return true
+	}
+	return false
+}
+
+// preposition reports whether w is a preposition that may follow a
+// verb.
+func preposition(w string) bool {
+	switch w {
+	case "through", "on", "in", "at", "for", "to", "from", "with", "by", "into", "across", "over", "via", "under":
+		return true
+	}
+	return false
 }
 
 // durationVerbs say that a duration follows: "lasts 10 days".
