@@ -74,4 +74,13 @@ var contra6Cases = []contra6Case{
 	{"a role said with run by and heads", "The Lisbon office is run by Ana.", "Rui heads the Lisbon office.", true},
 	{"a role said with manages and heads, one holder", "Ana manages the Lisbon office.", "Ana heads the Lisbon office.", false},
 	{"one holder runs another thing", "Ana runs the Lisbon office.", "Rui runs the Lisbon marathon.", false},
+	{"a value inside a range", "Shipping takes 2 to 4 working days.", "Shipping takes 3 working days.", false},
+	{"a value outside a range", "Shipping takes 2 to 4 working days.", "Shipping takes 9 working days.", true},
+	{"a sum inside a range written with a dash", "The tour costs 20-30 euros.", "The tour costs 25 euros.", false},
+	{"a sum outside a range written with a dash", "The tour costs 20-30 euros.", "The tour costs 60 euros.", true},
+	{"a duration inside a range with between", "The workshop session lasts between 50 and 70 minutes.", "The workshop session lasts an hour.", false},
+	{"two ranges of hours", "The helpdesk is staffed from 8 to 16.", "The helpdesk is staffed from 7 to 19.", true},
+	{"a range of hours and its opening time", "The helpdesk is open from 8 to 16.", "The helpdesk opens at 8 am.", false},
+	{"a change from one value to another is no range", "The team grew from 4 to 9 people.", "The team has 6 people.", true},
+	{"a numbered thing with a dash is no range", "Ticket 2024-117 was closed.", "Ticket 2024-131 was closed.", false},
 }

@@ -1454,7 +1454,7 @@ func show(c *claim, ts []token) string {
 // ("60 minutes" and "1 hour").
 func compatible(a, b []token) bool {
 	for i := range min(len(a), len(b)) {
-		if (a[i].approx || b[i].approx) && near(a[i].w, b[i].w) {
+		if (a[i].approx || b[i].approx) && near(a[i].w, b[i].w) || inRange(a[i].w, b[i].w) || inRange(b[i].w, a[i].w) {
 			continue
 		}
 		if a[i].kind == quantity || b[i].kind == quantity {
@@ -1534,6 +1534,8 @@ func valueParts(w string) []string {
 func valueKind(a, b []token) string {
 	w := a[0].w
 	switch {
+	case strings.Contains(w, "..") || strings.Contains(b[0].w, ".."):
+		return "range"
 	case a[0].kind == quantity || b[0].kind == quantity:
 		return "quantity"
 	case a[0].kind == date || b[0].kind == date:
