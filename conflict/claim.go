@@ -89,6 +89,9 @@ type claim struct {
 	// duration: the claim says its quantity is how long something
 	// lasts ("two weeks long", "lasts 10 days"), not how often.
 	duration bool
+	// delta: the claim's value is by how much something changed
+	// ("dropped 20%", "was raised by 10 seconds"), not what it is.
+	delta bool
 }
 
 // claims splits text into claims, skipping fenced code.
@@ -398,6 +401,10 @@ func timeScoped(raws []rawTok) bool {
 				n == "a" && i+2 < len(raws) && raws[i+2].w == "while":
 				scoped = true
 			}
+		case "before", "prior":
+			// "Before 2020 the firm had 12 staff", "before the
+			// migration, queries took 800 ms": a past fact, not now.
+			scoped = i == 0 && slices.ContainsFunc(raws[i+1:], pastForm)
 		case "from", "between":
 			if i+3 < len(raws) && when(raws[i+1]) && when(raws[i+3]) {
 				switch raws[i+2].w {
@@ -425,7 +432,7 @@ func timeScoped(raws []rawTok) bool {
 // one of them is, and the word next to the "until" is not [changing].
 func pastForm(r rawTok) bool {
 	switch r.w {
-	case "was", "were", "had", "did", "used", "ran", "lived", "worked", "went", "sat", "stood":
+	case "was", "were", "had", "did", "used", "ran", "lived", "worked", "went", "sat", "stood", "took":
 		return true
 	}
 	return len(r.w) >= 5 && strings.HasSuffix(r.w, "ed") && r.kind == plain && !changeVerbs[r.w]
@@ -512,6 +519,8 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 			// the duration alone.
 			c.duration = true
 			continue
+		case changeVerbs[w] && byAmount(raws, i):
+			c.delta = true
 		case approxWord(w) && i+1 < len(raws) && raws[i+1].approx:
 			// "about 200": the number, marked approx.
 			continue
@@ -570,6 +579,17 @@ var durationVerbs map[string]bool
 // subject has: "includes 10 seats", "comes with 15 seats", "holds 8
 // people", "runs to 80 pages", "stretches for 12 km".
 var countVerbs map[string]bool
+
+// byAmount reports whether the verb of change at raws[i] is followed by
+// the amount of the change ("dropped 20%", "raised by 10 seconds")
+// rather than by a new value ("to 35 dollars" is framed before).
+func byAmount(raws []rawTok, i int) bool {
+	j := i + 1
+	if j < len(raws) && raws[j].w == "by" {
+		j++
+	}
+	return j < len(raws) && (raws[j].kind == quantity || raws[j].kind == plain && allDigits(raws[j].w))
+}
 
 // countFollows reports whether a bare number follows the verb at
 // raws[i], after at most one particle ("comes with 15", "runs to 80").

@@ -83,4 +83,11 @@ var contra6Cases = []contra6Case{
 	{"a range of hours and its opening time", "The helpdesk is open from 8 to 16.", "The helpdesk opens at 8 am.", false},
 	{"a change from one value to another is no range", "The team grew from 4 to 9 people.", "The team has 6 people.", true},
 	{"a numbered thing with a dash is no range", "Ticket 2024-117 was closed.", "Ticket 2024-131 was closed.", false},
+	{"a change by an amount against the value", "The error rate dropped by 20%.", "The error rate is 2%.", false},
+	{"a change by an amount, no by", "The bounce rate fell 15%.", "The bounce rate is 40%.", false},
+	{"two changes by other amounts", "The bounce rate fell 15% in May.", "The bounce rate fell 25% in May.", true},
+	{"a change to a value against the value", "The price rose to 35 dollars.", "The price is 30 dollars.", true},
+	{"a past fact opened by before", "Before 2020 the firm had 12 staff.", "The firm has 40 staff.", false},
+	{"a rule opened by before, in the present", "Before a release, the team runs 3 smoke tests.", "Before a release, the team runs 5 smoke tests.", true},
+	{"a holiday scope opening one claim", "The library opens at 9.", "On public holidays the library opens at 11.", false},
 }
