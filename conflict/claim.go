@@ -377,7 +377,7 @@ func timeScoped(raws []rawTok) bool {
 			// A plan, a guess, or a hypothetical ("if the team moves,
 			// standup would start at 8:30"): not the fact now.
 			scoped = true
-		case "used", "plans", "planning", "going", "thinking", "wants":
+		case "used", "plans", "planning", "going", "thinking", "wants", "aim", "aims", "hope", "hopes", "intend", "intends":
 			if n := next(i); n == "to" || n == "about" {
 				scoped = true
 			}
@@ -403,7 +403,8 @@ func timeScoped(raws []rawTok) bool {
 			}
 		case "before", "prior":
 			// "Before 2020 the firm had 12 staff", "before the
-			// migration, queries took 800 ms": a past fact, not now.
+			// migration, queries took 800 ms": a past fact, not now
+			// ("is required before merging" holds now).
 			scoped = i == 0 && slices.ContainsFunc(raws[i+1:], pastForm)
 		case "from", "between":
 			if i+3 < len(raws) && when(raws[i+1]) && when(raws[i+3]) {
@@ -432,7 +433,7 @@ func timeScoped(raws []rawTok) bool {
 // one of them is, and the word next to the "until" is not [changing].
 func pastForm(r rawTok) bool {
 	switch r.w {
-	case "was", "were", "had", "did", "used", "ran", "lived", "worked", "went", "sat", "stood", "took":
+	case "was", "were", "had", "did", "used", "ran", "lived", "worked", "went", "sat", "stood", "took", "held":
 		return true
 	}
 	return len(r.w) >= 5 && strings.HasSuffix(r.w, "ed") && r.kind == plain && !changeVerbs[r.w]

@@ -90,4 +90,7 @@ var contra6Cases = []contra6Case{
 	{"a past fact opened by before", "Before 2020 the firm had 12 staff.", "The firm has 40 staff.", false},
 	{"a rule opened by before, in the present", "Before a release, the team runs 3 smoke tests.", "Before a release, the team runs 5 smoke tests.", true},
 	{"a holiday scope opening one claim", "The library opens at 9.", "On public holidays the library opens at 11.", false},
+	{"a goal against the fact", "We aim to answer tickets within 2 hours.", "Tickets are answered within 6 hours.", false},
+	{"a season named inside the replaced span", "The board meets every other month.", "The board meets every month in the summer.", false},
+	{"days of the week on both sides", "The board meets every other Monday.", "The board meets every Tuesday.", true},
 }

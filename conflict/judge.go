@@ -323,24 +323,17 @@ func narrowedDenial(a, b *claim, hunks []hunk) bool {
 // partner's").
 func twoFacts(a, b *claim, hunks []hunk) bool {
 	return a.scoped != b.scoped || a.additive || b.additive || possessive(hunks) || otherEntity(a, b, hunks) ||
-		(a.when != 0 && b.when != 0 && a.when != b.when) || daysApart(a, b, hunks) || a.delta != b.delta
+		(a.when != 0 && b.when != 0 && a.when != b.when) || daysApart(a, b) || a.delta != b.delta
 }
 
-// daysApart reports whether one claim adds days of the week, holidays
-// or a season the other does not name, neither saying that something changed: "on
-// weekends the gym opens at 8" and "in winter the ferry leaves at 7" are
-// facts for those days, beside the rule for the others.
-func daysApart(a, b *claim, hunks []hunk) bool {
-	if a.changed || b.changed {
-		return false
-	}
+// daysApart reports whether one claim names days of the week, holidays
+// or a season and the other none, neither saying that something
+// changed: "on weekends the gym opens at 8" and "in winter the ferry
+// leaves at 7" are facts for those days, beside the rule for the
+// others.
+func daysApart(a, b *claim) bool {
 	days := func(t token) bool { c := classOf[t.w]; return c == "weekday" || c == "season" || t.w == "holiday" }
-	for _, h := range hunks {
-		if len(h.a) == 0 && slices.ContainsFunc(h.b, days) || len(h.b) == 0 && slices.ContainsFunc(h.a, days) {
-			return true
-		}
-	}
-	return false
+	return !a.changed && !b.changed && slices.ContainsFunc(a.toks, days) != slices.ContainsFunc(b.toks, days)
 }
 
 // otherTime reports whether a is anchored to a time past or to come
