@@ -489,6 +489,9 @@ func percents(s string) string {
 func rangeAt(words []string, i int) (string, byte, int) {
 	lo, hi, n := "", "", 0
 	w := words[i]
+	if w != "between" && (w == "" || w[0] < '0' || w[0] > '9') {
+		return "", 0, 0
+	}
 	switch {
 	case w == "between" && allDigits(wordAt(words, i+1)) && wordAt(words, i+2) == "and" && allDigits(wordAt(words, i+3)):
 		lo, hi, n = words[i+1], words[i+3], 4
