@@ -92,6 +92,9 @@ type claim struct {
 	// delta: the claim's value is by how much something changed
 	// ("dropped 20%", "was raised by 10 seconds"), not what it is.
 	delta bool
+	// days: the claim names days of the week, holidays or a season
+	// ("on weekends", "in winter"; see [daysApart]).
+	days bool
 }
 
 // claims splits text into claims, skipping fenced code.
@@ -520,16 +523,11 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 			// the duration alone.
 			c.duration = true
 			continue
-		case changeVerbs[w] && byAmount(raws, i):
-			c.delta = true
-		case approxWord(w) && i+1 < len(raws) && raws[i+1].approx:
-			// "about 200": the number, marked approx.
+		case w == "long" && len(c.toks) >= 2 && c.toks[len(c.toks)-1].kind == plain && !c.toks[len(c.toks)-1].value &&
+			c.toks[len(c.toks)-2].kind == plain && allDigits(c.toks[len(c.toks)-2].w):
+			// "is 52 pages long": the count alone.
 			continue
-		case countVerbs[w] && countFollows(raws, i),
-			w == "long" && len(c.toks) >= 2 && c.toks[len(c.toks)-1].kind == plain && !c.toks[len(c.toks)-1].value &&
-				c.toks[len(c.toks)-2].kind == plain && allDigits(c.toks[len(c.toks)-2].w):
-			// "includes 10 seats", "comes with 15 seats", "runs to 80
-			// pages", "is 52 pages long": the count alone.
+		case beforeAmount(raws, i) && c.amountWord(raws, i):
 			continue
 		case w == "on" && switchedOn(words, i), w == "off":
 			// "turned on" / "off": the switch itself is the value.
@@ -580,6 +578,39 @@ var durationVerbs map[string]bool
 // subject has: "includes 10 seats", "comes with 15 seats", "holds 8
 // people", "runs to 80 pages", "stretches for 12 km".
 var countVerbs map[string]bool
+
+// amountWord reads the word raws[i], before an amount: a verb of change
+// by that amount marks c delta ("dropped 20%"); it reports whether the
+// word is to be dropped, a word of approximation ("about 200", the
+// number marked approx) or a verb of [countVerbs] ("includes 10 seats",
+// "comes with 15 seats", "runs to 80 pages": the count alone).
+func (c *claim) amountWord(raws []rawTok, i int) bool {
+	w := raws[i].w
+	switch {
+	case changeVerbs[w] && byAmount(raws, i):
+		c.delta = true
+	case approxWord(w) && raws[i+1].approx:
+		return true
+	case countVerbs[w] && countFollows(raws, i):
+		return true
+	}
+	return false
+}
+
+// beforeAmount reports whether a number or a quantity follows raws[i],
+// after at most one particle ("by", "to", "with", "for", "on", "over"):
+// only then may raws[i] be a verb of change by an amount, a word of
+// approximation or a verb of [countVerbs].
+func beforeAmount(raws []rawTok, i int) bool {
+	j := i + 1
+	if j < len(raws) {
+		switch raws[j].w {
+		case "by", "to", "with", "for", "on", "over":
+			j++
+		}
+	}
+	return j < len(raws) && (raws[j].kind == quantity || raws[j].w != "" && raws[j].w[0] >= '0' && raws[j].w[0] <= '9')
+}
 
 // byAmount reports whether the verb of change at raws[i] is followed by
 // the amount of the change ("dropped 20%", "raised by 10 seconds")
@@ -694,6 +725,10 @@ func (c *claim) fillKeys() {
 			// Two claims of a status or of an exclusive class share
 			// the slot: "thesis in draft" and "thesis submitted".
 			c.set = append(c.set, k)
+			switch classOf[t.w] {
+			case "weekday", "season", "holiday":
+				c.days = true
+			}
 		}
 	}
 	for _, w := range c.old {

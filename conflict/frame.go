@@ -761,6 +761,7 @@ func newClassOf() map[string]string {
 		"daypart": `morning afternoon evening night midnight noon lunchtime bedtime`,
 		"weekday": `monday tuesday wednesday thursday friday saturday sunday weekend weekday`,
 		"season":  `summer winter autumn`,
+		"holiday": `holiday holidays`,
 		"commute": `cycle cycles bike bikes drive drives walk walks train bus subway metro tram scooter carpool`,
 	} {
 		for _, w := range strings.Fields(words) {

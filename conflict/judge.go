@@ -332,8 +332,7 @@ func twoFacts(a, b *claim, hunks []hunk) bool {
 // leaves at 7" are facts for those days, beside the rule for the
 // others.
 func daysApart(a, b *claim) bool {
-	days := func(t token) bool { c := classOf[t.w]; return c == "weekday" || c == "season" || t.w == "holiday" }
-	return !a.changed && !b.changed && slices.ContainsFunc(a.toks, days) != slices.ContainsFunc(b.toks, days)
+	return a.days != b.days && !a.changed && !b.changed
 }
 
 // otherTime reports whether a is anchored to a time past or to come

@@ -66,13 +66,17 @@ func normalise(s string, words []string) []rawTok {
 			i += n - 1
 			continue
 		}
-		if r, kind, n := rangeAt(words, i); n > 0 {
+		if !startsRange(w) {
+		} else if r, kind, n := rangeAt(words, i); n > 0 {
 			out = append(out, rawTok{w: r, kind: kind, show: strings.Join(words[i:i+n], " "), keep: true})
 			i += n - 1
 			continue
 		}
 		if q, n := quantityAt(words, i); n > 0 {
-			out = append(out, rawTok{w: q, kind: quantity, show: strings.Join(words[i:i+n], " "), keep: true})
+			// "about 200", "roughly 3 GB": marked approx; [claim.readTokens]
+			// drops the word.
+			approx := i > 0 && approxWord(words[i-1])
+			out = append(out, rawTok{w: q, kind: quantity, show: strings.Join(words[i:i+n], " "), keep: true, approx: approx})
 			i += n - 1
 			continue
 		}
@@ -83,19 +87,10 @@ func normalise(s string, words []string) []rawTok {
 		case isIdentWord(w):
 			t.kind = ident
 		}
-		out = append(out, t)
-	}
-	return approximate(out)
-}
-
-// approximate marks approx a number after a word saying that it is
-// about so much ("about 200", "roughly 3 GB"); [claim.readTokens] drops
-// the word.
-func approximate(out []rawTok) []rawTok {
-	for j := 1; j < len(out); j++ {
-		if r := out[j]; approxWord(out[j-1].w) && (r.kind == quantity || r.kind == plain && allDigits(r.w)) {
-			out[j].approx = true
+		if t.kind == plain && w != "" && w[0] >= '0' && w[0] <= '9' && allDigits(w) {
+			t.approx = i > 0 && approxWord(words[i-1])
 		}
+		out = append(out, t)
 	}
 	return out
 }
@@ -489,9 +484,6 @@ func percents(s string) string {
 func rangeAt(words []string, i int) (string, byte, int) {
 	lo, hi, n := "", "", 0
 	w := words[i]
-	if w != "between" && (w == "" || w[0] < '0' || w[0] > '9') {
-		return "", 0, 0
-	}
 	switch {
 	case w == "between" && allDigits(wordAt(words, i+1)) && wordAt(words, i+2) == "and" && allDigits(wordAt(words, i+3)):
 		lo, hi, n = words[i+1], words[i+3], 4
@@ -524,6 +516,12 @@ func rangeAt(words []string, i int) (string, byte, int) {
 func atoi(s string) int {
 	n, _ := strconv.Atoi(s)
 	return n
+}
+
+// startsRange reports whether a range may start at the word w: a
+// number or "between". Most words do not, and skip [rangeAt].
+func startsRange(w string) bool {
+	return w != "" && (w[0] >= '0' && w[0] <= '9' || w == "between")
 }
 
 // inRange reports whether r is a range ("3000s..4200s") in the unit of
