@@ -22,5 +22,8 @@ import (
 //
 //	go test -tags sqlite_fts5 -count=1 -run TestContra6PrecisionRecall -v ./conflict/
 func TestContra6PrecisionRecall(t *testing.T) {
-	judgeHashedSet(t, "testdata/contra6.jsonl", "contra6", 150, []floor{{"tune", 0, 0}, {"check", 0, 0}})
+	// The figures of the pass that wrote the set: the check part was
+	// read once, at its end (tune P 0.77 R 0.57 and check P 0.63 R 0.59
+	// before it, at 6004ef4).
+	judgeHashedSet(t, "testdata/contra6.jsonl", "contra6", 150, []floor{{"tune", 1, 0.78}, {"check", 0.76, 0.62}})
 }
