@@ -155,3 +155,31 @@ func hungServer(tb testing.TB) (srv *httptest.Server, hung *atomic.Bool, calls *
 	tb.Cleanup(srv.Close)
 	return srv, hung, calls
 }
+
+// TestWatchedSearchBoundsNewTextsWait: a long-lived Weave (it watches
+// its files, as the MCP server does) whose embedding server hangs,
+// searching after a note was edited, waits for the new text's vectors
+// no longer than a one-shot search does (the lock notice delay, 2 s),
+// not a batch's three tries of 30 s; the note is found by keyword.
+func TestWatchedSearchBoundsNewTextsWait(t *testing.T) {
+	srv, hung, _ := hungServer(t)
+	root := memweavetest.Workspace(t, sample)
+	w := open(t, root, memweave.Config{Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "m",
+		BaseURL: srv.URL + "/v1", Dims: 8, QueryTimeout: time.Second}})
+	mustIndex(t, w)
+	if _, err := w.Search(t.Context(), "Valkey"); err != nil { // starts the watcher
+		t.Fatal(err)
+	}
+	hung.Store(true)
+	if err := os.WriteFile(filepath.Join(root, "memory", "racks.md"), []byte("# Racks\n\nValkey runs on rack 9.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := w.Search(t.Context(), "rack")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = "no vectors within 2s"
+	if warn := warningText(resp.Warnings); !strings.Contains(warn, want) || len(resp.Results) == 0 {
+		t.Errorf("search after an edit, hung server: %d results, warnings %q; want keyword results after the lock notice delay (%q)", len(resp.Results), warn, want)
+	}
+}
