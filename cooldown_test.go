@@ -183,3 +183,52 @@ func TestWatchedSearchBoundsNewTextsWait(t *testing.T) {
 		t.Errorf("search after an edit, hung server: %d results, warnings %q; want keyword results after the lock notice delay (%q)", len(resp.Results), warn, want)
 	}
 }
+
+// TestHungServerCoolDownShortensNoteWaits: once a search waited out a
+// hung embedding server, the waits for a note's vectors that a caller
+// is kept waiting for (an append, a write, the new texts a search finds
+// changed) are those of a search in the cool-down, a tenth of the query
+// timeout, not their own bounds of 1 s and 2 s, in the same process and
+// in the next command; the notes stay pending and found by keyword.
+func TestHungServerCoolDownShortensNoteWaits(t *testing.T) {
+	const wait = time.Second
+	srv, hung, _ := hungServer(t)
+	root := memweavetest.Workspace(t, sample)
+	cfg := memweave.Config{Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "m",
+		BaseURL: srv.URL + "/v1", Dims: 8, QueryTimeout: wait}}
+	w := open(t, root, cfg)
+	mustIndex(t, w)
+	hung.Store(true)
+	if _, err := w.Search(t.Context(), "Valkey"); err != nil {
+		t.Fatal(err)
+	}
+	const short = "no vectors within 100ms"
+	check := func(what string, res *memweave.IndexResult, err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+		if warn := warningText(res.Warnings); !strings.Contains(warn, short) || res.FilesPending == 0 {
+			t.Errorf("%s in the cool-down: %d files pending, warnings %q; want the note pending after a wait of a search's probe (%q)",
+				what, res.FilesPending, warn, short)
+		}
+	}
+	_, res, err := w.AppendIndexed(t.Context(), "the Valkey cluster moved to the new rack")
+	check("append", res, err)
+	res, err = w.Write(t.Context(), "memory/racks.md", "# Racks\n\nValkey runs on rack 7.\n")
+	check("write", res, err)
+	if err := os.WriteFile(filepath.Join(root, "memory", "racks.md"), []byte("# Racks\n\nValkey runs on rack 9.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := w.Search(t.Context(), "Valkey")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if warn := warningText(resp.Warnings); !strings.Contains(warn, short) || len(resp.Results) == 0 {
+		t.Errorf("search after an edit in the cool-down: %d results, warnings %q; want keyword results after a wait of a probe (%q)", len(resp.Results), warn, short)
+	}
+	cfg.OneShot = true
+	next := open(t, root, cfg)
+	_, res, err = next.AppendIndexed(t.Context(), "the Valkey cluster has three replicas")
+	check("the next command's append", res, err)
+}
