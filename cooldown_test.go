@@ -232,3 +232,31 @@ func TestHungServerCoolDownShortensNoteWaits(t *testing.T) {
 	_, res, err = next.AppendIndexed(t.Context(), "the Valkey cluster has three replicas")
 	check("the next command's append", res, err)
 }
+
+// TestCurationEditsWaitAsWrites: resolve and feedback re-index the note
+// they edited; against a hung embedding server they waited for its new
+// texts' vectors as an index run does (here 3 tries of 2 s), where a
+// write of the same note waits 1 s: they now wait as a write does (one
+// request, cut by its 1 s), and the note is found by keyword.
+func TestCurationEditsWaitAsWrites(t *testing.T) {
+	srv, hung, calls := hungServer(t)
+	root := memweavetest.Workspace(t, sample)
+	w := open(t, root, memweave.Config{NoWatch: true, Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "m",
+		BaseURL: srv.URL + "/v1", Dims: 8, Timeout: 2 * time.Second, QueryTimeout: time.Second}})
+	mustIndex(t, w)
+	hung.Store(true)
+	if _, err := w.Resolve(t.Context(), memweave.Ref{Path: "memory/2026-11-01.md", StartLine: 3},
+		memweave.Ref{Path: "memory/stack.md", StartLine: 3}, "moved"); err != nil {
+		t.Fatal(err)
+	}
+	if got := calls.Load(); got != 1 {
+		t.Errorf("resolve against a hung server sent %d requests, want 1 (a write's wait of 1s, within one try of 2s)", got)
+	}
+	if _, err := w.Feedback(t.Context(), "memory/researcher_agent/notes.md", 3, true); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := w.Search(t.Context(), "superseded")
+	if err != nil || len(resp.Results) == 0 {
+		t.Errorf("search for the marker = %+v, %v; want the resolved note by keyword", resp, err)
+	}
+}

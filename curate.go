@@ -144,8 +144,8 @@ func (w *Weave) Feedback(ctx context.Context, path string, line int, useful bool
 	if err != nil {
 		return nil, fmt.Errorf("memweave: feedback: %w", err)
 	}
-	_, err = w.Add(ctx, abs)
-	return res, err
+	_, err = w.eng.AddNote(ctx, abs)
+	return res, wrap(err)
 }
 
 // Resolve settles a contradiction by keeping one line: a Markdown marker
@@ -160,8 +160,8 @@ func (w *Weave) Resolve(ctx context.Context, keep, drop Ref, reason string, opts
 	if err != nil {
 		return nil, fmt.Errorf("memweave: resolve: %w", err)
 	}
-	_, err = w.Add(ctx, abs)
-	return res, err
+	_, err = w.eng.AddNote(ctx, abs)
+	return res, wrap(err)
 }
 
 // notes are the workspace's notes as curation reads and edits them,
