@@ -2,6 +2,7 @@ package memweave_test
 
 import (
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -258,5 +259,36 @@ func TestCurationEditsWaitAsWrites(t *testing.T) {
 	resp, err := w.Search(t.Context(), "superseded")
 	if err != nil || len(resp.Results) == 0 {
 		t.Errorf("search for the marker = %+v, %v; want the resolved note by keyword", resp, err)
+	}
+}
+
+// TestConsolidateApplyWaitsAsWrites: consolidate --apply re-indexed with
+// a whole index run, which also retries every note pending embeddings,
+// so against a hung server it waited a batch's tries (here 3 of 2 s)
+// for a note it did not touch; it now re-indexes what it changed as a
+// write does, and leaves pending notes to the next index run.
+func TestConsolidateApplyWaitsAsWrites(t *testing.T) {
+	srv, hung, calls := hungServer(t)
+	files := maps.Clone(sample)
+	files["memory/2026-11-02.md"] = files["memory/2026-11-01.md"]
+	root := memweavetest.Workspace(t, files)
+	w := open(t, root, memweave.Config{NoWatch: true, Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "m",
+		BaseURL: srv.URL + "/v1", Dims: 8, Timeout: 2 * time.Second, QueryTimeout: time.Second}})
+	mustIndex(t, w)
+	hung.Store(true)
+	if _, err := w.Write(t.Context(), "memory/racks.md", "# Racks\n\nValkey runs on rack 9.\n"); err != nil {
+		t.Fatal(err)
+	}
+	plan, err := w.Consolidate(t.Context())
+	if err != nil || len(plan.Groups) == 0 {
+		t.Fatalf("Consolidate = %+v, %v; want the two day logs as a group", plan, err)
+	}
+	before := calls.Load()
+	res, err := w.ApplyConsolidation(t.Context(), []string{plan.Groups[0].ID})
+	if err != nil || !res.Changed() {
+		t.Fatalf("ApplyConsolidation = %+v, %v; want the copy removed", res, err)
+	}
+	if got := calls.Load() - before; got > 1 {
+		t.Errorf("consolidate --apply against a hung server sent %d requests, want at most 1 (a write's wait of 1s)", got)
 	}
 }
