@@ -948,31 +948,67 @@ func (s *syncer) removeCutPacks(ctx context.Context) {
 	}
 }
 
+// maxListBytes bounds the memory of git ls-remote, which reads every
+// ref a remote lists before it prints one (about 330 bytes a branch on
+// Linux, 449 MB at 1,000,000): some 200,000 branches fit.
+const maxListBytes = 64 << 20
+
 // noOtherBranch refuses to start the remote branch when the remote has
 // other branches: the team's memory is on one of them (git's default
 // branch name, main or master, differs between machines), and a second
 // one beside it would split the memory while every sync succeeds. An
-// empty remote, a new team's, gets its first branch.
+// empty remote, a new team's, gets its first branch. A remote that lists
+// more branches than git ls-remote holds within maxListBytes is refused
+// as one with branches, without their names.
 func (s *syncer) noOtherBranch(ctx context.Context) error {
-	out, err := s.git(ctx, nil, append(append([]string{"ls-remote", "--heads"}, s.localPack(ctx, false)...), "--", s.remote)...)
+	var heads headNames
+	_, err := s.gitWith(ctx, s.root, history.GitOptions{Stdout: &heads, MaxDataBytes: maxListBytes},
+		append(append([]string{"ls-remote", "--heads"}, s.localPack(ctx, false)...), "--", s.remote)...)
+	if errors.Is(err, history.ErrMemoryBound) {
+		return fmt.Errorf("%w: %s has no branch %s but lists more branches than git ls-remote reads within %d MiB: sync will not start a second memory beside those; sync with one (git config branch.%s.remote %s && git config branch.%s.merge refs/heads/BRANCH), or, to start %s on purpose, push it once (git push %s %s)",
+			ErrNoRemoteBranch, s.remote, s.remoteBranch, maxListBytes>>20, s.branch, s.remote, s.branch, s.remoteBranch, s.remote, s.branch+":"+s.remoteBranch)
+	}
 	if err != nil {
 		return fmt.Errorf("gitsync: list the branches of %s: %w", s.remote, err)
 	}
-	var heads []string
-	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
-		if _, ref, ok := strings.Cut(line, "\t"); ok {
-			heads = append(heads, strings.TrimPrefix(ref, "refs/heads/"))
-		}
-	}
-	if len(heads) == 0 {
+	if heads.n == 0 {
 		return nil
 	}
 	more := ""
-	if len(heads) > 5 {
-		heads, more = heads[:5], fmt.Sprintf(" and %d more", len(heads)-5)
+	if heads.n > len(heads.first) {
+		more = fmt.Sprintf(" and %d more", heads.n-len(heads.first))
 	}
 	return fmt.Errorf("%w: %s has no branch %s but has %s%s: sync will not start a second memory beside those, which the machines syncing with them would never see; sync with one (git config branch.%s.remote %s && git config branch.%s.merge refs/heads/%s), or, to start %s on purpose, push it once (git push %s %s)",
-		ErrNoRemoteBranch, s.remote, s.remoteBranch, strings.Join(heads, ", "), more, s.branch, s.remote, s.branch, heads[0], s.remoteBranch, s.remote, s.branch+":"+s.remoteBranch)
+		ErrNoRemoteBranch, s.remote, s.remoteBranch, strings.Join(heads.first, ", "), more, s.branch, s.remote, s.branch, heads.first[0], s.remoteBranch, s.remote, s.branch+":"+s.remoteBranch)
+}
+
+// headNames takes git ls-remote --heads' output as git writes it and
+// keeps the first five branch names and the count, whatever the length.
+type headNames struct {
+	first []string
+	n     int
+	line  []byte // the start of a line not yet ended
+}
+
+func (h *headNames) Write(p []byte) (int, error) {
+	for rest := p; len(rest) > 0; {
+		i := bytes.IndexByte(rest, '\n')
+		if i < 0 {
+			if len(h.line) < 4096 { // a ref name is shorter
+				h.line = append(h.line, rest...)
+			}
+			break
+		}
+		line := append(h.line, rest[:i]...)
+		h.line, rest = h.line[:0], rest[i+1:]
+		if _, ref, ok := strings.Cut(string(line), "\t"); ok {
+			h.n++
+			if len(h.first) < 5 {
+				h.first = append(h.first, strings.TrimPrefix(ref, "refs/heads/"))
+			}
+		}
+	}
+	return len(p), nil
 }
 
 // trackingRefs returns the remote-tracking refs of the remote

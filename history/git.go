@@ -54,6 +54,12 @@ type GitOptions struct {
 	// and removes its temporary files as on any write error; the error
 	// then wraps [ErrFileTooLarge].
 	MaxFileBytes int64
+	// MaxDataBytes, when positive, bounds the memory each of git's
+	// processes allocates, where the system enforces it (Linux: its heap
+	// and private writable maps, RLIMIT_DATA): past it git dies, and the
+	// error wraps [ErrMemoryBound]. For a command that holds what a
+	// remote sends in memory (git ls-remote reads every ref first).
+	MaxDataBytes int64
 	// Reads marks git as one of memweave's commands that only read the
 	// repository ([ReaderVar]), which a sync after a killed one need not
 	// wait for. Only for commands that take no lock.
@@ -63,6 +69,10 @@ type GitOptions struct {
 // ErrFileTooLarge is wrapped by the error of [Git] when a file git wrote
 // reached GitOptions.MaxFileBytes.
 var ErrFileTooLarge = errors.New("history: git wrote a file over the limit")
+
+// ErrMemoryBound is wrapped by the error of [Git] when git ran out of
+// the memory GitOptions.MaxDataBytes gave it.
+var ErrMemoryBound = errors.New("history: git needed more memory than the bound")
 
 // FileSizeBound is the size at which GitOptions.MaxFileBytes max stops a
 // write: max rounded up to 512 bytes, the unit of ulimit -f. A file a
@@ -106,7 +116,7 @@ func Git(ctx context.Context, dir string, opts GitOptions, args ...string) ([]by
 		return nil, fmt.Errorf("%w: %w", ErrNoGit, err)
 	}
 	cmd := exec.CommandContext(ctx, bin, append([]string{"-C", dir}, args...)...)
-	boundFileSize(cmd, opts.MaxFileBytes)
+	boundLimits(cmd, opts.MaxFileBytes, opts.MaxDataBytes)
 	cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
 	cmd.Env = append(cmd.Env, opts.Env...)
 	if opts.Reads {
@@ -135,6 +145,9 @@ func Git(ctx context.Context, dir string, opts GitOptions, args ...string) ([]by
 		msg := printable(strings.TrimSpace(errb.String()))
 		if opts.MaxFileBytes > 0 && strings.Contains(msg, "File too large") {
 			return nil, &GitError{Args: args, Stderr: msg, Err: fmt.Errorf("%w (%d bytes): %w", ErrFileTooLarge, opts.MaxFileBytes, err)}
+		}
+		if opts.MaxDataBytes > 0 && strings.Contains(msg, "Out of memory") {
+			return nil, &GitError{Args: args, Stderr: msg, Err: fmt.Errorf("%w (%d bytes): %w", ErrMemoryBound, opts.MaxDataBytes, err)}
 		}
 		if strings.Contains(msg, "not a git repository") {
 			return nil, fmt.Errorf("%w: %s", ErrNotRepository, dir)
