@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -27,8 +28,77 @@ func TestSyncBesideManyHeadsChild(t *testing.T) {
 	if root == "" {
 		t.Skip("the child process of TestSyncListsAHostileRemotesHeadsWithinABound")
 	}
-	_, err := gitsync.Sync(context.Background(), root, gitsync.Options{Host: "a"})
+	max, _ := strconv.ParseInt(os.Getenv(manyHeadsChild+"_FETCH"), 10, 64)
+	_, err := gitsync.Sync(context.Background(), root, gitsync.Options{Host: "a", MaxFetchBytes: max})
 	fmt.Printf("sync error: %v\n", err)
+}
+
+// manyHeadsRemote returns a bare remote whose main holds a note, beside
+// n other branches (written into packed-refs, as git would pack them).
+func manyHeadsRemote(t *testing.T, n int) string {
+	t.Helper()
+	bare := remote(t)
+	commit := run(t, bare, "rev-parse", "main")
+	f, err := os.OpenFile(filepath.Join(bare, "packed-refs"), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := bufio.NewWriter(f)
+	fmt.Fprintln(w, "# pack-refs with: peeled fully-peeled sorted ")
+	for i := range n {
+		fmt.Fprintf(w, "%s refs/heads/b%07d\n", commit, i)
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	return bare
+}
+
+// syncMeasured runs a sync of ws in a process of its own, with env
+// added, and returns what it printed and the peak memory of its largest
+// process, git's included (wait4's usage of the child counts its
+// descendants).
+func syncMeasured(t *testing.T, ws string, env ...string) (string, int64) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestSyncBesideManyHeadsChild$", "-test.count=1", "-test.v")
+	cmd.Env = append(append(os.Environ(), manyHeadsChild+"="+ws), env...)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("the sync's process: %v\n%s", err, out)
+	}
+	return string(out), cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss << 10
+}
+
+// TestSyncTransfersWithAHostileRemotesRefsWithinABound: git's push reads
+// every ref the remote advertises (push speaks protocol v0, which lists
+// them all), and so does a fetch from a remote that answers in v0, which
+// the remote chooses: 372 MB for the push, 410 MB for the fetch at
+// 1,000,000 branches, on every sync, with no bound. With MaxFetchBytes
+// 1 MiB, a remote of 600,000 branches must be refused naming the bound,
+// with every git of the sync under 96 MiB.
+func TestSyncTransfersWithAHostileRemotesRefsWithinABound(t *testing.T) {
+	for _, step := range []string{"push", "fetch over protocol v0"} {
+		t.Run(step, func(t *testing.T) {
+			bare := manyHeadsRemote(t, 600_000)
+			// Not a clone, which would copy the 400,000 refs here.
+			ws := filepath.Join(t.TempDir(), "ws")
+			run(t, filepath.Dir(ws), "init", "-q", "-b", "main", ws)
+			run(t, ws, "remote", "add", "origin", bare)
+			write(t, ws, "memory/mine.md", "mine\n")
+			env := []string{manyHeadsChild + "_FETCH=" + strconv.Itoa(1<<20)}
+			if step != "push" {
+				env = append(env, "GIT_CONFIG_COUNT=1", "GIT_CONFIG_KEY_0=protocol.version", "GIT_CONFIG_VALUE_0=0")
+			}
+			out, rss := syncMeasured(t, ws, env...)
+			if !strings.Contains(out, "more memory than the bound") {
+				t.Errorf("the sync beside 600,000 heads printed:\n%s\nwant it refused naming the memory bound", out)
+			}
+			if rss > 96<<20 {
+				t.Errorf("the sync beside 600,000 heads peaked at %d MiB in one process, want under 96 MiB", rss>>20)
+			}
+		})
+	}
 }
 
 // TestSyncListsAHostileRemotesHeadsWithinABound: a remote that lacks the
@@ -39,35 +109,17 @@ func TestSyncBesideManyHeadsChild(t *testing.T) {
 // refused as one with branches, naming the bound, with every git of the
 // sync under 96 MiB.
 func TestSyncListsAHostileRemotesHeadsWithinABound(t *testing.T) {
-	bare := remote(t)
-	commit := run(t, bare, "rev-parse", "main")
-	f, err := os.Create(filepath.Join(bare, "packed-refs"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := bufio.NewWriter(f)
-	fmt.Fprintln(w, "# pack-refs with: peeled fully-peeled sorted ")
-	for i := range 400_000 {
-		fmt.Fprintf(w, "%s refs/heads/b%07d\n", commit, i)
-	}
-	if err := w.Flush(); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
+	bare := manyHeadsRemote(t, 400_000)
 	os.Remove(filepath.Join(bare, "refs", "heads", "main"))
 	ws := filepath.Join(t.TempDir(), "ws")
 	run(t, filepath.Dir(ws), "init", "-q", "-b", "mine", ws)
 	run(t, ws, "remote", "add", "origin", bare)
 	write(t, ws, "memory/mine.md", "mine\n")
 
-	cmd := exec.Command(os.Args[0], "-test.run=^TestSyncBesideManyHeadsChild$", "-test.count=1", "-test.v")
-	cmd.Env = append(os.Environ(), manyHeadsChild+"="+ws)
-	out, err := cmd.CombinedOutput()
-	if err != nil || !strings.Contains(string(out), "has no branch mine but lists more branches than git ls-remote reads within 64 MiB") {
-		t.Fatalf("the sync beside 400,000 heads: %v; want it refused as a remote with branches, got:\n%s", err, out)
+	out, rss := syncMeasured(t, ws)
+	if !strings.Contains(out, "has no branch mine but lists more branches than git ls-remote reads within 64 MiB") {
+		t.Fatalf("the sync beside 400,000 heads printed:\n%s\nwant it refused as a remote with branches", out)
 	}
-	// wait4's usage of the child: its largest descendant's peak too.
-	rss := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss << 10
 	if rss > 96<<20 {
 		t.Errorf("the sync beside 400,000 heads peaked at %d MiB in one process, want under 96 MiB", rss>>20)
 	}

@@ -832,10 +832,15 @@ func (s *syncer) fetchBranch(ctx context.Context, tracking map[string]string) (b
 	args := append([]string{"-c", "http.lowSpeedLimit=1000", "-c", "http.lowSpeedTime=60", "-c", "fetch.unpackLimit=1",
 		"fetch", "--quiet", "--no-tags", "--no-recurse-submodules", "--no-write-fetch-head", "--no-auto-maintenance"},
 		s.localPack(ctx, false)...)
-	_, err := s.gitWith(ctx, s.root, history.GitOptions{MaxFileBytes: s.opts.MaxFetchBytes},
+	_, err := s.gitWith(ctx, s.root, history.GitOptions{MaxFileBytes: s.opts.MaxFetchBytes, MaxDataBytes: s.transferMemory()},
 		append(args, "--", s.remote, "+refs/heads/"+s.remoteBranch+":"+incomingRef)...)
 	if err == nil {
 		s.git(ctx, nil, "maintenance", "run", "--auto", "--quiet")
+	}
+	if errors.Is(err, history.ErrMemoryBound) {
+		s.dropFetched(ctx, tracking)
+		s.removeCutPacks(ctx)
+		return false, fmt.Errorf("%w the fetch from %s: %w", ErrRefused, s.remote, s.memoryBoundHit(err))
 	}
 	if errors.Is(err, history.ErrFileTooLarge) {
 		s.dropFetched(ctx, tracking)
@@ -1071,9 +1076,12 @@ func (s *syncer) restoreTracking(ctx context.Context, before map[string]string, 
 func (s *syncer) push(ctx context.Context, head string) (rejected bool, err error) {
 	args := append([]string{"-c", "http.lowSpeedLimit=1000", "-c", "http.lowSpeedTime=60", "push", "--porcelain", "--no-verify", "--no-recurse-submodules"},
 		s.localPack(ctx, true)...)
-	out, err := s.git(ctx, nil, append(args, "--", s.remote, head+":refs/heads/"+s.remoteBranch)...)
+	out, err := s.gitWith(ctx, s.root, history.GitOptions{MaxDataBytes: s.transferMemory()}, append(args, "--", s.remote, head+":refs/heads/"+s.remoteBranch)...)
 	if err == nil {
 		return false, nil
+	}
+	if errors.Is(err, history.ErrMemoryBound) {
+		return false, fmt.Errorf("%w the push to %s: %w", ErrRefused, s.remote, s.memoryBoundHit(err))
 	}
 	var ge *history.GitError
 	if errors.As(err, &ge) && (bytes.Contains(out, []byte("branch is currently checked out")) || strings.Contains(ge.Stderr, "branch is currently checked out")) {
@@ -1084,6 +1092,19 @@ func (s *syncer) push(ctx context.Context, head string) (rejected bool, err erro
 		return true, nil
 	}
 	return false, fmt.Errorf("gitsync: push to %s: %w", s.remote, err)
+}
+
+// transferMemory bounds the memory of each git process of a fetch or a
+// push (Linux): git reads every ref the remote lists into memory first
+// (a push always, speaking protocol v0; a fetch when the remote answers
+// in v0, which the remote chooses), about 200 to 400 bytes a ref, and
+// the remote chooses how many; what a fetch indexes is bounded by
+// MaxFetchBytes. Twice MaxFetchBytes and 64 MiB: 1,088 MiB by default.
+func (s *syncer) transferMemory() int64 { return 2*s.opts.MaxFetchBytes + 64<<20 }
+
+// memoryBoundHit says that git needed more than transferMemory.
+func (s *syncer) memoryBoundHit(err error) error {
+	return fmt.Errorf("git needed more memory than the bound, %d MiB (twice Config.MaxFetchBytes and 64 MiB; a remote listing millions of refs takes that): %w", s.transferMemory()>>20, err)
 }
 
 // localReceivePack is the receive-pack sync pushes to a remote on this
