@@ -37,7 +37,9 @@ func boundLimits(cmd *exec.Cmd, maxFile, maxData int64) {
 		args = append(args, "-")
 	}
 	if maxData > 0 {
-		script += `ulimit -S -d "$2" && `
+		// Not every sh has -d (the file bound is older): without it, git
+		// runs as it would anyway.
+		script += `{ ulimit -S -d "$2" 2>/dev/null || true; } && `
 		args = append(args, strconv.FormatInt(lowerOf(unix.RLIMIT_DATA, (maxData+1023)/1024*1024, 1024), 10))
 	} else {
 		args = append(args, "-")
