@@ -161,3 +161,37 @@ func TestSyncAfterAKillTakesNoMemweaveReaderForAUsersGit(t *testing.T) {
 		})
 	}
 }
+
+// TestStatusRunsOnlyMarkedReaders: memweave status (ReadStatus, which
+// an MCP client may call at any time) runs git in the repository, only
+// to read; after a killed sync, the next one took each such git for a
+// user's holding the ref lock the killed one left. Every git ReadStatus
+// starts must carry memweave's mark; a sync's do not (they write refs).
+func TestStatusRunsOnlyMarkedReaders(t *testing.T) {
+	bare := remote(t)
+	a := clone(t, bare, "a")
+	sync(t, a, "a")
+	real, err := exec.LookPath("git")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin, log := t.TempDir(), filepath.Join(t.TempDir(), "log")
+	script := "#!/bin/sh\necho \"${" + history.ReaderVar + ":-none} $*\" >> '" + log + "'\nexec '" + real + "' \"$@\"\n"
+	if err := os.WriteFile(filepath.Join(bin, "git"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	if _, err := gitsync.ReadStatus(context.Background(), a, gitsync.Options{Host: "a"}); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mark := strconv.Itoa(os.Getpid()) + " "
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		if !strings.HasPrefix(line, mark) {
+			t.Errorf("ReadStatus ran git without memweave's reader mark: %s", line)
+		}
+	}
+}

@@ -169,6 +169,8 @@ type Result struct {
 // syncer is one Sync's settings and git access.
 type syncer struct {
 	root, remote, branch, host string
+	// reads: the syncer only reads (a status); see newSyncer.
+	reads bool
 	// remoteBranch is the branch of the remote sync fetches and pushes.
 	remoteBranch string
 	// remoteSetting names the git setting the remote came from, "" when
@@ -236,7 +238,7 @@ func Sync(ctx context.Context, root string, opts Options) (*Result, error) {
 }
 
 func syncLocked(ctx context.Context, root string, opts Options) (res *Result, err error) {
-	s, err := newSyncer(ctx, root, opts)
+	s, err := newSyncer(ctx, root, opts, false)
 	if err != nil {
 		return nil, err
 	}
@@ -471,8 +473,10 @@ func (s *syncer) indexBase(ctx context.Context, root string) (string, error) {
 }
 
 // newSyncer checks that root is the top of a repository on a branch with
-// the remote, and fills in the defaults.
-func newSyncer(ctx context.Context, root string, opts Options) (*syncer, error) {
+// the remote, and fills in the defaults. A syncer that reads (for a
+// status) starts only git commands marked as memweave's readers
+// ([history.GitOptions.Reads]).
+func newSyncer(ctx context.Context, root string, opts Options, reads bool) (*syncer, error) {
 	if opts.MaxBlobBytes <= 0 {
 		opts.MaxBlobBytes = 16 << 20
 	}
@@ -488,7 +492,7 @@ func newSyncer(ctx context.Context, root string, opts Options) (*syncer, error) 
 	if opts.Host == "" {
 		opts.Host, _ = os.Hostname()
 	}
-	s := &syncer{root: root, remote: opts.Remote, host: safeHost(opts.Host), opts: opts,
+	s := &syncer{root: root, remote: opts.Remote, host: safeHost(opts.Host), opts: opts, reads: reads,
 		rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), uint64(os.Getpid())))}
 	// The full name: --short gives "heads/main" when a tag is named main.
 	br, brErr := s.git(ctx, nil, "symbolic-ref", "--quiet", "HEAD")
@@ -763,6 +767,7 @@ func (s *syncer) run(ctx context.Context, opts history.GitOptions, args ...strin
 func (s *syncer) runIn(ctx context.Context, dir string, opts history.GitOptions, args ...string) ([]byte, error) {
 	t := time.Now()
 	opts.Env = append(slices.Clip(opts.Env), s.filtersOff...)
+	opts.Reads = opts.Reads || s.reads
 	out, err := history.Git(ctx, dir, opts, args...)
 	s.gitTime += time.Since(t)
 	var ge *history.GitError
