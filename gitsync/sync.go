@@ -1000,6 +1000,7 @@ type headNames struct {
 	line  []byte // the start of a line not yet ended
 }
 
+// Write takes the next bytes of the listing; it never fails.
 func (h *headNames) Write(p []byte) (int, error) {
 	for rest := p; len(rest) > 0; {
 		i := bytes.IndexByte(rest, '\n')
