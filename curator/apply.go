@@ -1,6 +1,7 @@
 package curator
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -640,11 +641,41 @@ func (n *Notes) removal(old []byte, d Passage) ([]byte, error) {
 	if l, target := curate.DefinitionLost(old, c.StartLine, c.EndLine, keepLines); l > 0 {
 		return nil, fmt.Errorf("lines %d-%d: they give %s, which line %d still links to (a link's definition, a footnote or a heading); left as they are", d.StartLine, d.EndLine, target, l)
 	}
+	if at, link, err := n.linkedFrom(d.Path, curate.AnchorsLost(old, c.StartLine, c.EndLine, keepLines)); err != nil || at != "" {
+		return nil, cmp.Or(err, fmt.Errorf("lines %d-%d: they give the heading that %s still links to (%s); left as they are", d.StartLine, d.EndLine, at, link))
+	}
 	data := curate.RemovePassage(old, c.StartLine, c.EndLine, keepLines)
 	if slices.Equal(wordLines(data), wordLines(old)) {
 		return nil, fmt.Errorf("lines %d-%d: another passage of the note covers every line of the copy that holds a word (a line longer than a passage is cut into several); nothing of its text to remove", d.StartLine, d.EndLine)
 	}
 	return data, nil
+}
+
+// linkedFrom returns "path:line" of the first line of another note of
+// the workspace that links to one of anchors of the note rel, and that
+// link; "" when none (no anchors: nothing is read). A note that cannot
+// be read links to nothing; notes that cannot be listed are an error.
+func (n *Notes) linkedFrom(rel string, anchors []string) (at, link string, err error) {
+	if len(anchors) == 0 {
+		return "", "", nil
+	}
+	files, _, err := workspace.Discover(n.Dir, nil)
+	if err != nil {
+		return "", "", fmt.Errorf("list the notes that may link to a heading of %s: %w", rel, err)
+	}
+	for _, f := range files {
+		if f.Rel == rel {
+			continue
+		}
+		data, err := n.read(f.Rel)
+		if err != nil {
+			continue
+		}
+		if l, link := curate.LinksTo(data, f.Rel, rel, anchors); l > 0 {
+			return fmt.Sprintf("%s:%d", f.Rel, l), link, nil
+		}
+	}
+	return "", "", nil
 }
 
 // wordLines returns the lines of data that hold a letter or a digit:
