@@ -99,6 +99,10 @@ const DefaultMaxTreeBytes = 256 << 20
 // revision whose notes are over [Limits.TreeBytes] in all.
 var ErrTreeTooLarge = errors.New("history: revision too large")
 
+// ErrMalformedTree is wrapped by the error for a revision whose tree
+// lists a path under memory/ twice.
+var ErrMalformedTree = errors.New("history: malformed tree")
+
 // BlockBytes is the least a note counts toward [Limits.TreeBytes]: an
 // empty note holds no bytes, yet it is a file to write, list and index,
 // and takes a block of the file system.
