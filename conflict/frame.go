@@ -375,6 +375,12 @@ func changeFrame(words []string, i int) (repl []string, n int, ok bool) {
 			return nil, 0, true
 		}
 		repl = words[i+1 : from : from]
+		if len(repl) == 0 {
+			// "the release party slipped to June 3" says what the
+			// release party is now: its subject ends before the verb,
+			// as before a copula (claim.copAt).
+			repl = append(repl, "is")
+		}
 		if locChange[w] && !valueAfter(words, i+n) {
 			// "moved to Lisbon" is a place, "moved to 10:00" or "to
 			// port 6380" a value.
