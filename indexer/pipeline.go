@@ -68,32 +68,15 @@ type group struct {
 // pipeline indexes files in two overlapping stages: a producer reads,
 // chunks (fanned out over the CPUs) and embeds the next group while the
 // caller's goroutine writes the previous one in a short transaction.
-// Embedding never happens inside a write transaction. One file, as a
-// watched edit brings, goes through both stages on the caller's
-// goroutine and context: there is nothing to overlap, and each goroutine
-// and cancellable context the stages add is a thread woken on the way
-// (docs/performance.md, "Stop 52, the write a cadence search pays").
+// Embedding never happens inside a write transaction.
 func (e *Engine) pipeline(ctx context.Context, files []workspace.File, rows map[string]index.File, opts SyncOptions, res *Result) error {
-	if len(files) == 1 {
-		return e.produce(ctx, files, rows, opts.Force, 1, 1, func(gr *group) error {
-			return e.consumeGroup(ctx, gr, opts, res)
-		})
-	}
 	g, gctx := errgroup.WithContext(ctx)
 	groups := make(chan *group, 1)
 	g.Go(func() error {
 		defer close(groups)
-		send := func(gr *group) error {
-			select {
-			case groups <- gr:
-				return nil
-			case <-gctx.Done():
-				return gctx.Err()
-			}
-		}
 		for start := 0; start < len(files); {
 			end := min(start+batchFiles, len(files))
-			if err := e.produce(gctx, files[start:end], rows, opts.Force, end, len(files), send); err != nil {
+			if err := e.produce(gctx, files[start:end], rows, opts.Force, end, len(files), groups); err != nil {
 				return err
 			}
 			start = end
@@ -102,8 +85,11 @@ func (e *Engine) pipeline(ctx context.Context, files []workspace.File, rows map[
 	})
 	g.Go(func() error {
 		for gr := range groups {
-			if err := e.consumeGroup(gctx, gr, opts, res); err != nil {
+			if err := e.consume(gctx, gr, res); err != nil {
 				return err
+			}
+			if opts.Progress != nil && gr.filesDone > 0 {
+				opts.Progress(gr.filesDone, gr.ofFiles)
 			}
 		}
 		return nil
@@ -111,31 +97,11 @@ func (e *Engine) pipeline(ctx context.Context, files []workspace.File, rows map[
 	return g.Wait()
 }
 
-// consumeGroup writes gr ([Engine.consume]) and reports the progress it
-// made.
-func (e *Engine) consumeGroup(ctx context.Context, gr *group, opts SyncOptions, res *Result) error {
-	if err := e.consume(ctx, gr, res); err != nil {
-		return err
-	}
-	if opts.Progress != nil && gr.filesDone > 0 {
-		opts.Progress(gr.filesDone, gr.ofFiles)
-	}
-	return nil
-}
-
-// produce prepares one batch of files and hands it to emit as groups of
-// at most batchChunks chunks. One file is prepared on the caller's
-// goroutine.
-func (e *Engine) produce(ctx context.Context, files []workspace.File, rows map[string]index.File, force bool, done, total int, emit func(*group) error) error {
+// produce prepares one batch of files and sends it as groups of at most
+// batchChunks chunks.
+func (e *Engine) produce(ctx context.Context, files []workspace.File, rows map[string]index.File, force bool, done, total int, out chan<- *group) error {
 	preps := make([]*prepared, len(files))
 	warns := make([]*Warning, len(files))
-	if len(files) == 1 {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		preps[0], warns[0] = e.prepare(files[0], rows[files[0].Rel], force)
-		return e.emitGroups(ctx, preps, warns, done, total, emit)
-	}
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(runtime.GOMAXPROCS(0))
 	for i, f := range files {
@@ -150,12 +116,6 @@ func (e *Engine) produce(ctx context.Context, files []workspace.File, rows map[s
 	if err := g.Wait(); err != nil {
 		return err
 	}
-	return e.emitGroups(ctx, preps, warns, done, total, emit)
-}
-
-// emitGroups embeds the prepared files preps, with their warnings, and
-// hands them to emit in groups of at most batchChunks chunks.
-func (e *Engine) emitGroups(ctx context.Context, preps []*prepared, warns []*Warning, done, total int, emit func(*group) error) error {
 	first := &group{}
 	var updates []*prepared
 	for i, p := range preps {
@@ -185,8 +145,10 @@ func (e *Engine) emitGroups(ctx context.Context, preps []*prepared, warns []*War
 		if end == len(updates) {
 			gr.filesDone, gr.ofFiles = done, total
 		}
-		if err := emit(gr); err != nil {
-			return err
+		select {
+		case out <- gr:
+		case <-ctx.Done():
+			return ctx.Err()
 		}
 		if start = end; start >= len(updates) {
 			return nil
