@@ -45,6 +45,14 @@ type Passage struct {
 	// neither text names, are not duplicates: dropping either copy
 	// would lose which subject its fact is about.
 	Tags []string
+	// About are more values that say what the passage is about, read as
+	// its note's subjects beside its path and tags by [Subjects] and
+	// [SubjectsLost] (with [FieldsLose]'s words: no digits, no place
+	// names): a pack sets its note's [FieldValues] (title: Staging
+	// database) and the headings it sits under (## Production of a note
+	// holding the same lines under ## Staging). Nil for consolidate,
+	// which reads fields and headings by rules of its own.
+	About []string
 }
 
 // Under returns the outer headings of a passage: the heading path in

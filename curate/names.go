@@ -28,7 +28,7 @@ func LosesName(kept, dropped Passage) []string {
 }
 
 // SubjectsLost returns the subject words of dropped's note, its path's
-// ([subjectOf]) and its tags', that kept's note lacks, when neither
+// ([subjectOf]), its tags' and its About values', that kept's note lacks, when neither
 // kept's text nor the headings it sits under name one of them; sorted.
 // Dropping a passage whose words are not lost keeps its fact where kept
 // states it: the same paragraph in memory/production/db.md dropped for
@@ -41,7 +41,7 @@ func SubjectsLost(kept, dropped Passage) []string {
 }
 
 // Subjects returns the subject words of p's note: those of its path
-// ([subjectOf]) and of its tags, sorted. A dated log in a journal folder
+// ([subjectOf]), of its tags and of its About values, sorted. A dated log in a journal folder
 // has none.
 func Subjects(p Passage) []string {
 	loadTables()
@@ -101,15 +101,20 @@ func FieldsLose(kept, dropped Passage, keptValues, droppedValues []string) []str
 }
 
 // valueSubjects returns the subject words of front matter values, as
-// [subjectsTagged] reads tags, less words with a digit; sorted.
+// [subjectsTagged] reads tags, less words with a digit and stop words
+// (but a stop word in capitals: US); sorted.
 func valueSubjects(values []string) []string {
 	var out []string
 	for _, v := range values {
 		if strings.Contains(v, "://") {
 			continue // a link says where from, not what about
 		}
-		for _, w := range nameWords(strings.ToLower(v)) {
-			if !placeNames[w] && strings.IndexFunc(w, unicode.IsDigit) < 0 && !tokenize.IsStopWord(w) {
+		for _, w := range nameWords(v) {
+			// A word in capitals is a name (US, IT), not the stop word
+			// it spells in lower case.
+			acronym := len(w) > 1 && strings.ToUpper(w) == w && strings.ToLower(w) != w
+			w = strings.ToLower(w)
+			if !placeNames[w] && strings.IndexFunc(w, unicode.IsDigit) < 0 && (acronym || !tokenize.IsStopWord(w)) {
 				out = append(out, tokenize.Fold(w))
 			}
 		}
@@ -119,10 +124,11 @@ func valueSubjects(values []string) []string {
 }
 
 // subjectsTagged returns the subject words of a note's path
-// ([subjectOf]) and those of its tags, sorted: a tag says what a note is
-// about as a folder does.
+// ([subjectOf]), those of its tags and those of p.About
+// ([valueSubjects]), sorted: a tag says what a note is about as a folder
+// does.
 func subjectsTagged(p Passage) []string {
-	out := subjectOf(p.File)
+	out := append(subjectOf(p.File), valueSubjects(p.About)...)
 	for _, t := range p.Tags {
 		for _, w := range nameWords(strings.ToLower(t)) {
 			if !placeNames[w] {

@@ -30,6 +30,10 @@ type Hit struct {
 	// Tags the tags of its note, as the search returned them: with Path
 	// they say what the passage is about ([curate.SubjectsLost]).
 	Headings, Tags []string
+	// Fields are the values of its note's front matter fields that may
+	// say what it is about ([curate.FieldValues]: title, env, project),
+	// as Widen read them.
+	Fields []string
 }
 
 // Passage is one item of an assembled pack: whole lines of one file.
@@ -78,7 +82,7 @@ func assemble(hits []Hit, budget int, threshold float64, count func(string) int)
 	}
 	seen := make(map[span]bool)
 	var items []Passage
-	var headings, tags [][]string
+	var about []curate.Passage // what each hit is about, by index of items
 	for _, h := range hits {
 		if strings.TrimSpace(h.Text) == "" {
 			continue
@@ -93,19 +97,21 @@ func assemble(hits []Hit, budget int, threshold float64, count func(string) int)
 		if tokens < 0 {
 			return nil, fmt.Errorf("pack: token counter returned %d tokens for %s:%d-%d", tokens, h.Path, h.StartLine, end)
 		}
-		headings, tags = append(headings, h.Headings), append(tags, h.Tags)
+		// The headings it sits under and its note's fields say what it
+		// is about as its note's path does.
+		under := curate.Under(h.Headings, h.Text)
+		about = append(about, curate.Passage{File: h.Path, Text: h.Text, Under: under, Tags: h.Tags,
+			About: append(slices.Clip(h.Fields), under...)})
 		items = append(items, Passage{Path: h.Path, StartLine: h.StartLine, EndLine: end,
 			Tokens: tokens, Score: h.Score, Text: h.Text, SupersededBy: h.SupersededBy})
 	}
 
 	texts := make([]string, len(items))
 	scores := make([]float64, len(items))
-	passages := make([]curate.Passage, len(items)) // what each is about
 	for i, it := range items {
 		texts[i], scores[i] = it.Text, it.Score
-		passages[i] = curate.Passage{File: it.Path, Text: it.Text, Under: curate.Under(headings[i], it.Text), Tags: tags[i]}
 	}
-	kept := dedupe(texts, scores, threshold, func(i, k int) bool { return apart(passages[i], passages[k]) })
+	kept := dedupe(texts, scores, threshold, func(i, k int) bool { return apart(about[i], about[k]) })
 	items, err := disjoint(items, kept, count)
 	if err != nil {
 		return nil, err
@@ -229,7 +235,9 @@ func value(score float64) float64 {
 // apart reports whether a pack keeps passage p beside kept, a copy of it
 // scored higher, because each says what its fact is about: dropping p
 // would lose a subject of its note ([curate.SubjectsLost]: "production"
-// of memory/production/db.md beside memory/staging/db.md) and either
+// of memory/production/db.md beside memory/staging/db.md, of a note
+// titled "Production database", of the lines under ## Production beside
+// the same lines under ## Staging) and either
 // dropping kept would too (consolidate holds such a pair apart) or
 // kept's note names no subject (a dated log: the topic note's copy says
 // what the fact is about). A file manager's copy ("db (1).md"), a day
