@@ -68,7 +68,8 @@ type Passage struct {
 // another subject ([apart]); passages of one file whose lines
 // overlap or nest are cut so that no line is packed twice (the higher
 // scored keeps its lines); and [Knapsack] chooses among the rest, valuing a passage at its score, with a tiny floor so that a
-// score of zero still counts. A passage larger than the budget is left
+// score of zero still counts, and a superseded one at a millionth of it
+// ([value]). A passage larger than the budget is left
 // out, never cut. The total never exceeds budget.
 //
 // A negative count is an error.
@@ -119,7 +120,7 @@ func assemble(hits []Hit, budget int, threshold float64, count func(string) int)
 	p := &Result{Budget: budget, Items: []Passage{}}
 	cands := make([]Item, len(items))
 	for i := range items {
-		cands[i] = Item{Tokens: items[i].Tokens, Score: value(items[i].Score)}
+		cands[i] = Item{Tokens: items[i].Tokens, Score: value(items[i].Score, items[i].SupersededBy != nil)}
 		if n := items[i].Tokens; n > budget {
 			if p.OverBudget == 0 || n < p.SmallestOverBudget {
 				p.SmallestOverBudget = n
@@ -224,13 +225,25 @@ func covering(held [][2]int, l int) (int, bool) {
 
 // value is the value the knapsack maximises for a search score: the
 // score itself, with a floor so that a result that passed the score
-// threshold at 0 still counts for something.
-func value(score float64) float64 {
+// threshold at 0 still counts for something. A passage a resolution in
+// the files supersedes (superseded) is worth a millionth of that: what it
+// says no longer holds, so it takes only room no live passage wants, and
+// never the place of the line that supersedes it, which says less of
+// the query's words and scores lower.
+func value(score float64, superseded bool) float64 {
+	v := score
 	if math.IsNaN(score) || score <= 0 {
-		return 1e-9
+		v = 1e-9
 	}
-	return score
+	if superseded {
+		v *= supersededShare
+	}
+	return v
 }
+
+// supersededShare is the share of its score a superseded passage is
+// worth to a pack ([value]).
+const supersededShare = 1e-6
 
 // apart reports whether a pack keeps passage p beside kept, a copy of it
 // scored higher, because each says what its fact is about: dropping p
