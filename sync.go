@@ -104,14 +104,19 @@ func (w *Weave) SyncConflicts(ctx context.Context) ([]SyncConflict, error) {
 // SyncTimeout bounds each run of the [Weave.SyncEvery] loop.
 const SyncTimeout = 5 * time.Minute
 
+// MinSyncInterval is the shortest interval [Weave.SyncEvery] takes: a
+// shorter one runs git back to back (a server with --sync-every 1ns used
+// two thirds of two cores doing nothing but sync, and its remote's).
+const MinSyncInterval = time.Second
+
 // SyncEvery starts a goroutine that runs [Weave.Sync] every interval
 // (the first at once, each given at most [SyncTimeout]) until
 // [Weave.Close], which stops and waits for it. A failed sync is logged
 // and recorded for [Weave.SyncStatus]; the next runs on schedule. It
 // fails if the workspace cannot sync at all or a loop already runs.
 func (w *Weave) SyncEvery(ctx context.Context, interval time.Duration, opts ...SyncOption) error {
-	if interval <= 0 {
-		return errors.New("memweave: sync every: the interval must be positive")
+	if interval < MinSyncInterval {
+		return fmt.Errorf("memweave: sync every %v: the interval must be at least %v", interval, MinSyncInterval)
 	}
 	if err := w.checkOpen(); err != nil {
 		return err

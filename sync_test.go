@@ -54,10 +54,12 @@ func TestSyncEveryBringsNotesAndStopsOnClose(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer w.Close()
-	if err := w.SyncEvery(ctx, 0); err == nil {
-		t.Error("SyncEvery(0) did not fail")
+	for _, d := range []time.Duration{0, time.Nanosecond, memweave.MinSyncInterval - 1} {
+		if err := w.SyncEvery(ctx, d); err == nil {
+			t.Errorf("SyncEvery(%v) did not fail", d)
+		}
 	}
-	if err := w.SyncEvery(ctx, 100*time.Millisecond, memweave.SyncAuthor("here <h@h>")); err != nil {
+	if err := w.SyncEvery(ctx, memweave.MinSyncInterval, memweave.SyncAuthor("here <h@h>")); err != nil {
 		t.Fatal(err)
 	}
 	if err := w.SyncEvery(ctx, time.Second); err == nil {

@@ -101,6 +101,10 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 		w.notices = append(w.notices, "memweave: "+bound.Error())
 		cfg.Logger.Warn(w.notices[len(w.notices)-1])
 	}
+	if ro := db.ReadOnly(); ro != nil {
+		w.notices = append(w.notices, "memweave: warning: "+ro.Error()+"; notes changed since are not indexed")
+		cfg.Logger.Warn(w.notices[len(w.notices)-1])
+	}
 	if emb != nil {
 		// The background questions wait on a server as a query does.
 		wait := cfg.Embedder.QueryTimeout

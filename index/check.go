@@ -171,7 +171,10 @@ func (db *DB) Check(ctx context.Context) (*Report, error) {
 		return r, nil
 	}
 	// The FTS5 check is an INSERT: it takes the write lock briefly but
-	// changes nothing.
+	// changes nothing. A read-only handle cannot run it: say why.
+	if db.readOnly != nil {
+		return nil, db.wrap("keyword index check", db.readOnly)
+	}
 	if _, err := db.sql.ExecContext(ctx, `INSERT INTO chunks_fts (chunks_fts) VALUES ('integrity-check')`); err != nil {
 		if !isCorrupt(err) {
 			return nil, db.wrap("keyword index check", err)

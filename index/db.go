@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -86,6 +87,9 @@ type DB struct {
 	// closeOnce releases the handle's count in handles once, however
 	// often Close is called.
 	closeOnce sync.Once
+	// readOnly, when set, is why the handle reads the file as it is and
+	// writes nothing (see openReadOnly); every write fails with it.
+	readOnly error
 }
 
 var autoOnce sync.Once
@@ -157,6 +161,11 @@ const connPragmas = `PRAGMA wal_autocheckpoint = 256; PRAGMA journal_size_limit 
 // it back when we own them (otherwise the error names the file and the
 // command that fixes it); and the temporary files of a killed rebuild
 // ([RebuildPattern]) are removed when the index lock, <path>.lock, is free.
+//
+// A one-shot handle ([Options.OneShot]) on a full or read-only file system
+// reads the file as last written, read-only, unless a write-ahead log
+// holds changes it lacks: [DB.ReadOnly] then says so and why, and every
+// write fails with that error.
 func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 	autoOnce.Do(registerExtensions)
 	if opts.BusyTimeout <= 0 {
@@ -167,6 +176,10 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 	}
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		return nil, openError(path, errors.New("is a directory"))
+	} else if err == nil && !fi.Mode().IsRegular() {
+		// A device or FIFO: SQLite would fail on it, a device after
+		// writing a -journal beside it (--db /dev/null).
+		return nil, openError(path, fmt.Errorf("is %s, not a regular file", specialKind(fi.Mode())))
 	}
 	key := handleKey(path)
 	err := acquire(key, func(alone bool) error {
@@ -216,7 +229,11 @@ func open(ctx context.Context, path, key string, opts Options) (*DB, error) {
 	db := &DB{sql: sdb, path: path, key: key, oneShot: opts.OneShot}
 	if err := connect(ctx, sdb, opts.BusyTimeout); err != nil {
 		sdb.Close()
-		return nil, openError(path, err)
+		err = openError(path, err)
+		if opts.OneShot && unwritable(path, err) {
+			return openReadOnly(ctx, path, key, driver, err)
+		}
+		return nil, err
 	}
 	if err := db.setup(ctx); err != nil {
 		sdb.Close()
@@ -224,6 +241,65 @@ func open(ctx context.Context, path, key string, opts Options) (*DB, error) {
 	}
 	return db, nil
 }
+
+// specialKind names the kind of a file that is neither a folder nor a
+// regular file.
+func specialKind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "a special file"
+}
+
+// unwritable reports whether err, the error of opening the index at
+// path, says its file system is full or read-only, while no write-ahead
+// log holds changes its file lacks.
+func unwritable(path string, err error) bool {
+	if !errors.Is(err, syscall.ENOSPC) && !errors.Is(err, syscall.EROFS) {
+		return false
+	}
+	fi, serr := os.Stat(path + "-wal")
+	return errors.Is(serr, fs.ErrNotExist) || serr == nil && fi.Size() == 0
+}
+
+// openReadOnly opens the index at path as an immutable file, read-only,
+// for a one-shot handle that could not open it as usual because its file
+// system is full or read-only (cause, unwritable's): SQLite could not make
+// or size the -wal and -shm files, which reading an immutable file does
+// without. On such a file system no other process writes the index, and
+// the handle lives as long as one command. Every write fails with cause.
+// If the file cannot be read so, the error is cause.
+func openReadOnly(ctx context.Context, path, key, driver string, cause error) (*DB, error) {
+	q := url.Values{}
+	q.Set("mode", "ro")
+	q.Set("immutable", "1")
+	q.Set("_mutex", "no")
+	sdb, err := sql.Open(driver, fileURI(path, q))
+	if err != nil {
+		return nil, cause
+	}
+	db := &DB{sql: sdb, path: path, key: key, oneShot: true,
+		readOnly: fmt.Errorf("the index was opened read-only, as last written (%w)", cause)}
+	if err := sdb.PingContext(ctx); err != nil {
+		sdb.Close()
+		return nil, cause
+	}
+	if err := db.setup(ctx); err != nil {
+		sdb.Close()
+		return nil, cause
+	}
+	return db, nil
+}
+
+// ReadOnly returns why the handle reads the index as last written and
+// writes nothing (its file system was full or read-only when it was
+// opened, see [Open]), or nil for a handle that writes.
+func (db *DB) ReadOnly() error { return db.readOnly }
 
 // connect opens the handle's first connection, retrying for up to busy
 // while SQLite answers that the database is locked. On a new file the
@@ -480,6 +556,9 @@ func (db *DB) writeAt(ctx context.Context, fn func(tx *sql.Tx) error) (before in
 
 // commit is writeAt without the schema check, for Repair.
 func (db *DB) commit(ctx context.Context, fn func(tx *sql.Tx) error) (before int64, err error) {
+	if db.readOnly != nil {
+		return 0, db.wrap("write", db.readOnly)
+	}
 	tx, err := db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return 0, db.wrap("begin", err)

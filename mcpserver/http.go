@@ -1,10 +1,11 @@
 package mcpserver
 
 import (
-	"bufio"
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"crypto/subtle"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -146,7 +147,7 @@ func newHTTPHandler(srv *mcp.Server, o HTTPOptions) *guard {
 		// client that goes away cancels it.
 		PropagateRequestCancellation: true,
 	})
-	lim := newLimiter(noBatches(sdk, int64(o.MaxFrameBytes)), o)
+	lim := newLimiter(oneMessage(sdk, int64(o.MaxFrameBytes)), o)
 	var h http.Handler = lim
 	if o.Token != "" {
 		want := sha256.Sum256([]byte(o.Token))
@@ -167,46 +168,97 @@ func newHTTPHandler(srv *mcp.Server, o HTTPOptions) *guard {
 	return g
 }
 
-// noBatches refuses a request whose body is a JSON-RPC batch (a JSON
-// array) with 400 before passing the others on to next, reading at most
-// limit bytes of white space ahead of the message. The SDK serves the
-// calls of a batch from a client of a revision before 2025-06-18 all at
-// once, as one request: the limits on requests in flight would not bound
-// them. The stdio [Transport] refuses batches too.
-func noBatches(next http.Handler, limit int64) http.Handler {
+// oneMessage reads the request body (at most limit bytes) and refuses
+// with 400 and a JSON-RPC error what [refuseMessage] refuses (a batch,
+// a body of more than one JSON value, an id the SDK would answer under
+// another id or not at all), before passing the others on to next with
+// the body as read. The SDK serves the calls of a batch from a client of
+// a revision before 2025-06-18 all at once, as one request: the limits on
+// requests in flight would not bound them. The stdio [Transport] refuses
+// both too. The SDK reads a body whole before serving it: reading it here
+// first holds one more copy until the SDK has read it, within the
+// admission limits.
+func oneMessage(next http.Handler, limit int64) http.Handler {
 	return http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
 		if r.Body == nil || r.Body == http.NoBody {
 			next.ServeHTTP(rw, r)
 			return
 		}
-		br := bufio.NewReader(http.MaxBytesReader(rw, r.Body, limit))
-		for {
-			c, err := br.ReadByte()
-			if err != nil {
-				break // the SDK reads the error again and answers it
-			}
-			if c == ' ' || c == '\t' || c == '\r' || c == '\n' {
-				continue
-			}
-			br.UnreadByte()
-			if c == '[' {
-				writeRPCError(rw, http.StatusBadRequest, errBatch+" request")
+		body, err := readBody(http.MaxBytesReader(rw, r.Body, limit), r.ContentLength)
+		data := bytes.TrimLeft(body, " \t\r\n")
+		if err == nil { // else the SDK reads the error again and answers it
+			if code, id, text := refuseMessage(data); code != 0 {
+				writeRPCError(rw, http.StatusBadRequest, id, code, text)
 				return
 			}
-			break
+		}
+		var rest io.Reader = &dropReader{body}
+		if err != nil {
+			rest = io.MultiReader(rest, failedReader{err})
 		}
 		r.Body = struct {
 			io.Reader
 			io.Closer
-		}{br, r.Body}
+		}{rest, r.Body}
 		next.ServeHTTP(rw, r)
 	})
 }
 
+// refuseMessage returns the JSON-RPC error code, id and text answering
+// the request body data, without its leading white space, or a zero code
+// for one to serve: a batch, more than one JSON value (the SDK would
+// serve the first and drop the rest) or an id the SDK cannot echo.
+func refuseMessage(data []byte) (code int, id json.RawMessage, text string) {
+	if len(data) > 0 && data[0] == '[' {
+		return jsonrpc.CodeInvalidRequest, nil, errBatch + " request"
+	}
+	rawID, method, trailing, ok := probeMessage(data)
+	if ok && trailing {
+		return jsonrpc.CodeParseError, nil, "parse error: the body holds more than one JSON value; send one message per request"
+	}
+	if id, text := unechoedID(rawID, method); text != "" {
+		return jsonrpc.CodeInvalidRequest, id, text
+	}
+	return 0, nil, ""
+}
+
+// readBody reads r to its end into a buffer of size bytes, its declared
+// length, when known, and returns what it read and the error that ended
+// it, if not the end.
+func readBody(r io.Reader, size int64) ([]byte, error) {
+	var buf bytes.Buffer
+	if size > 0 {
+		buf.Grow(int(size) + bytes.MinRead)
+	}
+	_, err := buf.ReadFrom(r)
+	return buf.Bytes(), err
+}
+
+// dropReader reads b and lets it go once read: the SDK keeps a copy of
+// the body for as long as its call runs, this one need not stay with it.
+type dropReader struct{ b []byte }
+
+func (d *dropReader) Read(p []byte) (int, error) {
+	if len(d.b) == 0 {
+		d.b = nil
+		return 0, io.EOF
+	}
+	n := copy(p, d.b)
+	if d.b = d.b[n:]; len(d.b) == 0 {
+		d.b = nil
+	}
+	return n, nil
+}
+
+// failedReader is a reader that fails with err.
+type failedReader struct{ err error }
+
+func (f failedReader) Read([]byte) (int, error) { return 0, f.err }
+
 // writeRPCError answers an HTTP request with status and a JSON-RPC
-// error response -32600 holding text and a null id.
-func writeRPCError(rw http.ResponseWriter, status int, text string) {
-	b, err := rpcError(nil, jsonrpc.CodeInvalidRequest, text)
+// error response of code holding text under id (nil: null).
+func writeRPCError(rw http.ResponseWriter, status int, id json.RawMessage, code int, text string) {
+	b, err := rpcError(id, code, text)
 	if err != nil {
 		http.Error(rw, text, status)
 		return

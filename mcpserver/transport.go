@@ -259,8 +259,9 @@ func (c *conn) decode(f frame) (msg jsonrpc.Message, id json.RawMessage, code in
 	if err != nil {
 		return nil, sniffID(data), jsonrpc.CodeInvalidRequest, "invalid request: " + err.Error()
 	}
-	if req, ok := msg.(*jsonrpc.Request); ok {
-		if id, text := unechoedID(data, req.ID); text != "" {
+	if req, ok := msg.(*jsonrpc.Request); ok && !stringID(req.ID) {
+		rawID, method, _, _ := probeMessage(data)
+		if id, text := unechoedID(rawID, method); text != "" {
 			return nil, id, jsonrpc.CodeInvalidRequest, text
 		}
 	}
@@ -283,28 +284,41 @@ func (c *conn) decode(f frame) (msg jsonrpc.Message, id json.RawMessage, code in
 	return msg, nil, 0, ""
 }
 
-// unechoedID returns the raw id of the request in data, and the text of
-// the error refusing it, when the SDK, which decoded it as id, would not
-// answer it under that id: a null id (taken for a notification: never
-// answered), a fraction or a number past what a float64 holds exactly
-// (answered as another number). data has been decoded by the SDK: it is
-// one valid JSON object no deeper than the SDK allows.
-func unechoedID(data []byte, id jsonrpc.ID) (json.RawMessage, string) {
-	if _, ok := id.Raw().(string); ok {
-		return nil, ""
+// probeMessage reads the top-level "id" and "method" of the JSON value
+// data begins with as the SDK reads them (case-sensitive, the last of
+// duplicate keys), skipping the other values without copying them, and
+// reports whether anything but white space follows that value. ok is
+// false when data is not such a value or nests deeper than the SDK reads
+// (the SDK refuses those).
+func probeMessage(data []byte) (id, method json.RawMessage, trailing, ok bool) {
+	if nestsDeeper(data, maxDepth) {
+		return nil, nil, false, false // the parse below recurses once a level
 	}
-	// Read "id" as the SDK does (case-sensitive, the last of duplicate
-	// keys), skipping the other values without copying them.
 	var probe struct {
-		ID json.RawMessage `json:"id"`
+		ID     json.RawMessage `json:"id"`
+		Method json.RawMessage `json:"method"`
 	}
 	const flags = segjson.DontMatchCaseInsensitiveStructFields | segjson.DontCopyRawMessage
-	if _, err := segjson.Parse(data, &probe, flags); err != nil || len(probe.ID) == 0 {
+	rest, err := segjson.Parse(data, &probe, flags)
+	if err != nil {
+		return nil, nil, false, false
+	}
+	return probe.ID, probe.Method, len(bytes.TrimSpace(rest)) > 0, true
+}
+
+// unechoedID returns the raw id of a request, given the id and method
+// [probeMessage] read, and the text of the error refusing it, when the
+// SDK would not answer it under that id: a null id (taken for a
+// notification: never answered), a fraction or a number past what a
+// float64 holds exactly (answered as another number). A message without
+// a method (a response) or an id passes.
+func unechoedID(id, method json.RawMessage) (json.RawMessage, string) {
+	raw := bytes.TrimSpace(id)
+	if len(raw) == 0 || len(method) == 0 || raw[0] == '"' {
 		return nil, ""
 	}
-	raw := bytes.TrimSpace(probe.ID)
 	if string(raw) == "null" {
-		return nil, "invalid request: the id is null; use a string or an integer"
+		return json.RawMessage("null"), "invalid request: the id is null; use a string or an integer"
 	}
 	if n, err := strconv.ParseInt(string(raw), 10, 64); err == nil {
 		if f := float64(n); f < 1<<63 && int64(f) == n {
@@ -313,6 +327,42 @@ func unechoedID(data []byte, id jsonrpc.ID) (json.RawMessage, string) {
 	}
 	return append(json.RawMessage(nil), raw...), "invalid request: the id " + string(raw) +
 		" would be answered as another number; use a string, or an integer a float64 holds exactly (up to 2^53)"
+}
+
+// maxDepth is the deepest nesting of arrays and objects the SDK decodes
+// (its internal/json's defaultMaxDepth).
+const maxDepth = 1000
+
+// nestsDeeper reports whether the JSON text data nests arrays and
+// objects deeper than depth, in one pass that skips strings as the SDK's
+// check does.
+func nestsDeeper(data []byte, depth int) bool {
+	n, inString, escaped := 0, false, false
+	for _, b := range data {
+		switch {
+		case escaped:
+			escaped = false
+		case inString && b == '\\':
+			escaped = true
+		case b == '"':
+			inString = !inString
+		case inString:
+		case b == '{' || b == '[':
+			if n++; n > depth {
+				return true
+			}
+		case b == '}' || b == ']':
+			n = max(n-1, 0)
+		}
+	}
+	return false
+}
+
+// stringID reports whether id is a string, which the SDK echoes as it
+// came: such a request needs no second reading by [unechoedID].
+func stringID(id jsonrpc.ID) bool {
+	_, ok := id.Raw().(string)
+	return ok
 }
 
 // codeBusy is the JSON-RPC error code of a tools/call refused because

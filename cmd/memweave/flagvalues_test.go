@@ -35,6 +35,9 @@ func TestFlagValuesThatAskForNothing(t *testing.T) {
 		{[]string{"mcp", "--http", "127.0.0.1:-1"}, "--http"},
 		{[]string{"mcp", "--http", "127.0.0.1:http"}, "--http"},
 		{[]string{"mcp", "--sync-every", "-1s"}, "--sync-every"},
+		// Syncs back to back: git run without a pause, 68% of two cores.
+		{[]string{"mcp", "--sync-every", "1ns"}, "at least 1s"},
+		{[]string{"mcp", "--sync-every", "999ms"}, "--sync-every"},
 		{[]string{"watch", "--debounce", "0s"}, "--debounce"},
 		{[]string{"watch", "--poll-interval", "0"}, "--poll-interval"},
 		{[]string{"config", "--chunk-tokens", "0"}, "--chunk-tokens"},

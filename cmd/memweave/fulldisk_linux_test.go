@@ -10,7 +10,7 @@ import (
 )
 
 // fullDiskScript makes a workspace on a 4 MB tmpfs mounted at $D, indexes
-// it, fills the file system (or, with $RO set, mounts it read-only), then
+// it, runs $PRE, fills the file system (or, with $RO set, mounts it read-only), then
 // runs memweave $ARGS, printing its
 // standard output, then "stderr:" and its standard error, then its exit
 // status. It prints NOMOUNT when it cannot mount.
@@ -21,6 +21,7 @@ printf '# Deploys\n\nWe deploy with ArgoCD every Tuesday.\n' > memory/a.md
 "$MW" index >/dev/null || exit 9
 # Close the index's files, as a new process finds them, then fill the disk.
 ls .memweave/index.db-wal .memweave/index.db-shm 2>/dev/null && exit 9
+if [ -n "$PRE" ]; then eval "$PRE" || exit 9; fi
 if [ -n "$RO" ]; then mount -o remount,ro "$D" || exit 9; else head -c 16777216 /dev/zero > "$D/fill" 2>/dev/null; fi
 "$MW" $ARGS 2>"$D/../stderr"; rc=$?
 echo "stderr:"; cat "$D/../stderr"; echo "exit $rc"
@@ -61,14 +62,20 @@ func runOnFullDisk(t *testing.T, args string, env ...string) (stdout, stderr str
 // open, get included: SQLite could not make the index's -wal and -shm
 // files ("index: open .../index.db: disk I/O error: no space left on
 // device"), so no note could be read, though get needs no index for a
-// note under memory/. get now reads it from its file, with a warning.
+// note under memory/. get now reads it from its file, with a warning, when
+// the index cannot be read either (TestReadCommandsOnAFullDisk).
 func TestGetOnAFullDisk(t *testing.T) {
 	stdout, stderr := runOnFullDisk(t, "get memory/a.md:3")
 	if stdout != "We deploy with ArgoCD every Tuesday.\n" || !strings.HasSuffix(stderr, "exit 0\n") {
 		t.Errorf("get memory/a.md:3 on a full disk printed %q, stderr %q; want line 3 and exit 0", stdout, stderr)
 	}
-	if !strings.Contains(stderr, "no space left on device") || !strings.Contains(stderr, "without the index") {
-		t.Errorf("get on a full disk: stderr %q, want a warning naming the full disk and that the index was not used", stderr)
+	if !strings.Contains(stderr, "no space left on device") || !strings.Contains(stderr, "read-only") {
+		t.Errorf("get on a full disk: stderr %q, want a warning naming the full disk and that the index was read as last written", stderr)
+	}
+	// Beside a write-ahead log the index is not read: get reads the file.
+	stdout, stderr = runOnFullDisk(t, "get memory/a.md:3", "PRE=printf x > .memweave/index.db-wal")
+	if stdout != "We deploy with ArgoCD every Tuesday.\n" || !strings.Contains(stderr, "no space left on device") || !strings.Contains(stderr, "without the index") {
+		t.Errorf("get memory/a.md:3 on a full disk beside a write-ahead log printed %q, stderr %q; want line 3 and a warning that the index was not used", stdout, stderr)
 	}
 	stdout, stderr = runOnFullDisk(t, "get memory/gone.md")
 	if stdout != "" || !strings.HasSuffix(stderr, "exit 1\n") || !strings.Contains(stderr, "no space left on device") || !strings.Contains(stderr, "gone.md") {
@@ -85,7 +92,47 @@ func TestGetOnAReadOnlyDisk(t *testing.T) {
 	if stdout != "We deploy with ArgoCD every Tuesday.\n" || !strings.HasSuffix(stderr, "exit 0\n") {
 		t.Errorf("get memory/a.md:3 on a read-only disk printed %q, stderr %q; want line 3 and exit 0", stdout, stderr)
 	}
-	if !strings.Contains(stderr, "read-only file system") || !strings.Contains(stderr, "without the index") {
-		t.Errorf("get on a read-only disk: stderr %q, want a warning naming the read-only file system and that the index was not used", stderr)
+	if !strings.Contains(stderr, "read-only file system") || !strings.Contains(stderr, "opened read-only") {
+		t.Errorf("get on a read-only disk: stderr %q, want a warning naming the read-only file system and that the index was read as last written", stderr)
+	}
+}
+
+// TestReadCommandsOnAFullDisk: on a full or read-only file system, a
+// fresh search, status or conflicts failed at open ("index: open
+// .../index.db: disk I/O error: no space left on device"): SQLite could
+// not size the index's -shm file, though nothing needed writing. A
+// one-shot command now reads the index as it was last written, read-only,
+// and says so; a write still fails naming the full disk. Not when a
+// write-ahead log holds changes the file lacks: read-only, they would be
+// skipped.
+func TestReadCommandsOnAFullDisk(t *testing.T) {
+	for _, env := range [][]string{nil, {"RO=1"}} {
+		disk, cause := "full disk", "no space left on device"
+		if env != nil {
+			disk, cause = "read-only disk", "read-only file system"
+		}
+		for _, args := range []string{"search ArgoCD", "status", "conflicts", "search --json ArgoCD"} {
+			stdout, stderr := runOnFullDisk(t, args, env...)
+			if !strings.HasSuffix(stderr, "exit 0\n") || !strings.Contains(stderr, cause) || !strings.Contains(stderr, "read-only") {
+				t.Errorf("%s on a %s: stdout %q, stderr %q; want exit 0 and a warning naming %q and the read-only index", args, disk, stdout, stderr, cause)
+			}
+			if strings.HasPrefix(args, "search") && !strings.Contains(stdout, "memory/a.md") {
+				t.Errorf("%s on a %s printed %q, want the note memory/a.md", args, disk, stdout)
+			}
+		}
+	}
+	// A check cannot run SQLite's keyword index check read-only: it says
+	// why, not "attempt to write a readonly database".
+	stdout, stderr := runOnFullDisk(t, "check")
+	if !strings.HasSuffix(stderr, "exit 1\n") || !strings.Contains(stderr, "no space left on device") {
+		t.Errorf("check on a full disk: stdout %q, stderr %q; want exit 1 naming the full disk", stdout, stderr)
+	}
+	stdout, stderr = runOnFullDisk(t, "append a-new-fact")
+	if !strings.HasSuffix(stderr, "exit 1\n") || !strings.Contains(stderr, "no space left on device") {
+		t.Errorf("append on a full disk: stdout %q, stderr %q; want exit 1 naming the full disk", stdout, stderr)
+	}
+	stdout, stderr = runOnFullDisk(t, "search ArgoCD", "PRE=printf x > .memweave/index.db-wal")
+	if !strings.HasSuffix(stderr, "exit 1\n") || !strings.Contains(stderr, "no space left on device") {
+		t.Errorf("search on a full disk beside a write-ahead log: stdout %q, stderr %q; want exit 1 naming the full disk", stdout, stderr)
 	}
 }

@@ -82,7 +82,7 @@ func TestServerLockNoticeIsHonest(t *testing.T) {
 	bare := syncRemote(t)
 	here := syncClone(t, bare, "here")
 	release := holdLock(t, filepath.Join(here, ".memweave", "sync.lock"))
-	cmd := exec.Command(binary, "-w", here, "mcp", "--no-watch", "--sync-every", "300ms")
+	cmd := exec.Command(binary, "-w", here, "mcp", "--no-watch", "--sync-every", "1s")
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)

@@ -104,7 +104,8 @@ var readCommands = map[string]bool{"search": true, "status": true, "get": true}
 
 // run executes the command line args and returns the exit status.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	app := &app{stdout: textWriter{stdout}, raw: stdout, stderr: textWriter{stderr}}
+	out := &outWriter{w: stdout}
+	app := &app{stdout: textWriter{out}, raw: out, stderr: textWriter{stderr}}
 	// A command waiting for another process's lock says so, once.
 	ctx = workspace.WithLockNotice(ctx, func(w workspace.LockWait) {
 		fmt.Fprintln(stderr, "memweave: "+w.String()+" (Ctrl-C stops waiting)")
@@ -112,6 +113,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	root := app.rootCommand()
 	root.SetArgs(args)
 	cmd, err := root.ExecuteContextC(ctx)
+	if out.err != nil && (err == nil || !exitstatus.IsFailure(err)) {
+		// The output is lost (a full disk): a failure, whether the
+		// command said nothing of it or cobra passed it on as its own.
+		fmt.Fprintln(stderr, "memweave: write standard output: "+app.clean(out.err.Error()))
+		return 1
+	}
 	if err == nil {
 		return 0
 	}
@@ -490,6 +497,21 @@ func escape(s string, layout bool) string {
 		s = s[n:]
 	}
 	return b.String()
+}
+
+// outWriter is the standard output of a run: it keeps the first write
+// error, so that a command whose output was lost does not exit 0.
+type outWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (o *outWriter) Write(p []byte) (int, error) {
+	n, err := o.w.Write(p)
+	if err != nil && o.err == nil {
+		o.err = err
+	}
+	return n, err
 }
 
 // textWriter is the output of the commands' text and diagnostics: each write

@@ -15,6 +15,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/mcpserver"
 	"github.com/memweave/memweave-go/workspace"
 )
@@ -187,8 +188,8 @@ are answered, for up to 30 seconds.`,
 				return usageErr("invalid --allow-origin: %s", strings.TrimPrefix(err.Error(), "mcpserver: "))
 			}
 		}
-		if syncEvery < 0 {
-			return usageErr("invalid --sync-every %v: must not be negative (0: never)", syncEvery)
+		if syncEvery != 0 && syncEvery < memweave.MinSyncInterval {
+			return usageErr("invalid --sync-every %v: must be at least %v (0: never)", syncEvery, memweave.MinSyncInterval)
 		}
 		if newToken && (httpAddr != "" || cmd.Flags().Changed("token")) {
 			return usageErr("mcp: --new-token prints a token and serves nothing: give it alone")
@@ -198,7 +199,7 @@ are answered, for up to 30 seconds.`,
 		}
 		return nil
 	}
-	cmd.Flags().DurationVar(&syncEvery, "sync-every", 0, "run memweave sync every `INTERVAL` (such as 30s) while serving, to share memory through the workspace's git remote; 0: never")
+	cmd.Flags().DurationVar(&syncEvery, "sync-every", 0, "run memweave sync every `INTERVAL` (such as 30s; at least 1s) while serving, to share memory through the workspace's git remote; 0: never")
 	cmd.Flags().BoolVar(&noWatch, "no-watch", false, "run no file watcher; each search scans the workspace for changes first")
 	cmd.Flags().StringVar(&httpAddr, "http", "", "serve MCP over streamable HTTP on `ADDR` (host:port, such as 127.0.0.1:8765) instead of stdin/stdout")
 	cmd.Flags().StringVar(&token, "token", "", "bearer `TOKEN` every HTTP request must carry (default $"+mcpserver.TokenEnv+"); required for a non-loopback --http address")

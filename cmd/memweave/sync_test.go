@@ -319,7 +319,7 @@ func TestMCPSyncEvery(t *testing.T) {
 	t.Parallel()
 	bare := syncRemote(t)
 	here, there := syncClone(t, bare, "here"), syncClone(t, bare, "there")
-	cmd := exec.Command(binary, "-w", here, "mcp", "--no-watch", "--sync-every", "300ms")
+	cmd := exec.Command(binary, "-w", here, "mcp", "--no-watch", "--sync-every", "1s")
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -374,7 +374,7 @@ func TestMCPSyncEveryFailureIsTold(t *testing.T) {
 	t.Parallel()
 	bare := syncRemote(t)
 	here := syncClone(t, bare, "here")
-	cmd := exec.Command(binary, "-w", here, "mcp", "--no-watch", "--sync-every", "200ms")
+	cmd := exec.Command(binary, "-w", here, "mcp", "--no-watch", "--sync-every", "1s")
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)

@@ -107,6 +107,9 @@ func readNote(in io.Reader, terminal bool, stderr io.Writer, limit int64) ([]byt
 // isTerminal reports whether r (a reader or a writer) is a file open on
 // a terminal.
 func isTerminal(r any) bool {
+	if o, ok := r.(*outWriter); ok {
+		r = o.w
+	}
 	f, ok := r.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
 }
