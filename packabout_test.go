@@ -64,8 +64,6 @@ var packAboutCases = []packAboutCase{
 		"memory/db.md": "# Databases\n\n## Staging\n\n" + filler("staging") + packRunbook + "\n## Production\n\n" + filler("production") + packRunbook}, 2},
 	{"headings, long sections", map[string]string{
 		"memory/regions.md": "## EU\n\n" + filler("eu") + packRunbook + "\n## US\n\n" + filler("us") + packRunbook}, 2},
-	{"time headings, long sections", map[string]string{
-		"memory/2026-11-01.md": "## 09:00\n\n" + filler("morning") + packRunbook + "\n## 14:30\n\n" + filler("afternoon") + packRunbook}, 1},
 	{"same headings", map[string]string{
 		"memory/notes.md":   "## Database\n\n### Backups\n\n" + packParagraph,
 		"memory/scratch.md": "## Database\n\n### Backups\n\n" + packParagraph}, 1},

@@ -49,9 +49,8 @@ type Passage struct {
 	// its note's subjects beside its path and tags by [Subjects] and
 	// [SubjectsLost] (with [FieldsLose]'s words: no digits, no place
 	// names): a pack sets its note's [FieldValues] (title: Staging
-	// database) and the headings it sits under (## Production of a note
-	// holding the same lines under ## Staging). Nil for consolidate,
-	// which reads fields and headings by rules of its own.
+	// database). Nil for consolidate, which reads fields by a rule of
+	// its own ([FieldsLose]).
 	About []string
 }
 

@@ -40,6 +40,32 @@ func SubjectsLost(kept, dropped Passage) []string {
 	return losesSubject(kept, dropped, subjectsTagged(dropped), subjectsTagged(kept))
 }
 
+// HeadingsLost returns the words of the outer headings dropped sits
+// under ([Passage.Under]) that name something (not stop words but those
+// in capitals, "## US"; not the names of where notes are put: "notes",
+// "misc") and that neither kept's
+// text nor its own headings say; sorted. The same paragraph under "##
+// Staging" and under "## Production" of one note states two facts:
+// dropping either loses its section's subject.
+func HeadingsLost(kept, dropped Passage) []string {
+	if len(dropped.Under) == 0 {
+		return nil
+	}
+	loadTables()
+	said := saidIn(kept)
+	var out []string
+	for _, h := range dropped.Under {
+		names := capitalStopWords(h)
+		for _, w := range wordsOf(h).list {
+			if (content(w) || names[w]) && !placeNames[w] && !said[w] {
+				out = append(out, w)
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
 // Subjects returns the subject words of p's note: those of its path
 // ([subjectOf]), of its tags and of its About values, sorted. A dated log in a journal folder
 // has none.
@@ -100,6 +126,27 @@ func FieldsLose(kept, dropped Passage, keptValues, droppedValues []string) []str
 	return out
 }
 
+// inCapitals reports whether the word w is written in capitals, as a
+// name is (US, IT), and so is not the stop word it spells in lower case.
+func inCapitals(w string) bool {
+	return len(w) > 1 && strings.ToUpper(w) == w && strings.ToLower(w) != w
+}
+
+// capitalStopWords returns the stop words text writes in capitals
+// ([inCapitals]: "## US"), lower-cased.
+func capitalStopWords(text string) map[string]bool {
+	var out map[string]bool
+	for _, w := range nameWords(text) {
+		if inCapitals(w) && tokenize.IsStopWord(strings.ToLower(w)) {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[strings.ToLower(w)] = true
+		}
+	}
+	return out
+}
+
 // valueSubjects returns the subject words of front matter values, as
 // [subjectsTagged] reads tags, less words with a digit and stop words
 // (but a stop word in capitals: US); sorted.
@@ -110,9 +157,7 @@ func valueSubjects(values []string) []string {
 			continue // a link says where from, not what about
 		}
 		for _, w := range nameWords(v) {
-			// A word in capitals is a name (US, IT), not the stop word
-			// it spells in lower case.
-			acronym := len(w) > 1 && strings.ToUpper(w) == w && strings.ToLower(w) != w
+			acronym := inCapitals(w)
 			w = strings.ToLower(w)
 			if !placeNames[w] && strings.IndexFunc(w, unicode.IsDigit) < 0 && (acronym || !tokenize.IsStopWord(w)) {
 				out = append(out, tokenize.Fold(w))

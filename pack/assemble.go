@@ -28,7 +28,8 @@ type Hit struct {
 	SupersededBy *search.Ref
 	// Headings is the heading path of the chunk, outermost first, and
 	// Tags the tags of its note, as the search returned them: with Path
-	// they say what the passage is about ([curate.SubjectsLost]).
+	// they say what the passage is about ([curate.SubjectsLost],
+	// [curate.HeadingsLost]).
 	Headings, Tags []string
 	// Fields are the values of its note's front matter fields that may
 	// say what it is about ([curate.FieldValues]: title, env, project),
@@ -64,8 +65,8 @@ type Passage struct {
 // Blank hits and repeats of one span are dropped; count gives each hit's
 // size in tokens (nil means [chunker.EstimateTokens]); near-duplicates,
 // whose word sets have a Jaccard similarity above threshold, are dropped
-// by [Dedupe], keeping the higher scored, but for a copy in a note about
-// another subject ([apart]); passages of one file whose lines
+// by [Dedupe], keeping the higher scored, but for a copy in a note or a
+// section about another subject ([apart]); passages of one file whose lines
 // overlap or nest are cut so that no line is packed twice (the higher
 // scored keeps its lines); and [Knapsack] chooses among the rest, valuing a passage at its score, with a tiny floor so that a
 // score of zero still counts, and a superseded one at a millionth of it
@@ -98,11 +99,10 @@ func assemble(hits []Hit, budget int, threshold float64, count func(string) int)
 		if tokens < 0 {
 			return nil, fmt.Errorf("pack: token counter returned %d tokens for %s:%d-%d", tokens, h.Path, h.StartLine, end)
 		}
-		// The headings it sits under and its note's fields say what it
-		// is about as its note's path does.
-		under := curate.Under(h.Headings, h.Text)
-		about = append(about, curate.Passage{File: h.Path, Text: h.Text, Under: under, Tags: h.Tags,
-			About: append(slices.Clip(h.Fields), under...)})
+		// Its note's fields say what it is about as its note's path
+		// does; the headings it sits under are apart's own rule.
+		about = append(about, curate.Passage{File: h.Path, Text: h.Text, Under: curate.Under(h.Headings, h.Text), Tags: h.Tags,
+			About: h.Fields})
 		items = append(items, Passage{Path: h.Path, StartLine: h.StartLine, EndLine: end,
 			Tokens: tokens, Score: h.Score, Text: h.Text, SupersededBy: h.SupersededBy})
 	}
@@ -249,14 +249,18 @@ const supersededShare = 1e-6
 // scored higher, because each says what its fact is about: dropping p
 // would lose a subject of its note ([curate.SubjectsLost]: "production"
 // of memory/production/db.md beside memory/staging/db.md, of a note
-// titled "Production database", of the lines under ## Production beside
-// the same lines under ## Staging) and either
+// titled "Production database") and either
 // dropping kept would too (consolidate holds such a pair apart) or
 // kept's note names no subject (a dated log: the topic note's copy says
 // what the fact is about). A file manager's copy ("db (1).md"), a day
 // log's repeat of a line and a copy whose text names kept's subject are
-// dropped.
+// dropped. So are copies under outer headings that each name what the
+// other's lack ([curate.HeadingsLost]: "## Staging" and "## Production"
+// of one note).
 func apart(p, kept curate.Passage) bool {
+	if len(p.Under) > 0 && len(kept.Under) > 0 && len(curate.HeadingsLost(kept, p)) > 0 && len(curate.HeadingsLost(p, kept)) > 0 {
+		return true
+	}
 	if len(curate.SubjectsLost(kept, p)) == 0 {
 		return false
 	}
