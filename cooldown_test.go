@@ -2,6 +2,7 @@ package memweave_test
 
 import (
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -154,4 +155,140 @@ func hungServer(tb testing.TB) (srv *httptest.Server, hung *atomic.Bool, calls *
 	}))
 	tb.Cleanup(srv.Close)
 	return srv, hung, calls
+}
+
+// TestWatchedSearchBoundsNewTextsWait: a long-lived Weave (it watches
+// its files, as the MCP server does) whose embedding server hangs,
+// searching after a note was edited, waits for the new text's vectors
+// no longer than a one-shot search does (the lock notice delay, 2 s),
+// not a batch's three tries of 30 s; the note is found by keyword.
+func TestWatchedSearchBoundsNewTextsWait(t *testing.T) {
+	srv, hung, _ := hungServer(t)
+	root := memweavetest.Workspace(t, sample)
+	w := open(t, root, memweave.Config{Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "m",
+		BaseURL: srv.URL + "/v1", Dims: 8, QueryTimeout: time.Second}})
+	mustIndex(t, w)
+	if _, err := w.Search(t.Context(), "Valkey"); err != nil { // starts the watcher
+		t.Fatal(err)
+	}
+	hung.Store(true)
+	if err := os.WriteFile(filepath.Join(root, "memory", "racks.md"), []byte("# Racks\n\nValkey runs on rack 9.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := w.Search(t.Context(), "rack")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = "no vectors within 2s"
+	if warn := warningText(resp.Warnings); !strings.Contains(warn, want) || len(resp.Results) == 0 {
+		t.Errorf("search after an edit, hung server: %d results, warnings %q; want keyword results after the lock notice delay (%q)", len(resp.Results), warn, want)
+	}
+}
+
+// TestHungServerCoolDownShortensNoteWaits: once a search waited out a
+// hung embedding server, the waits for a note's vectors that a caller
+// is kept waiting for (an append, a write, the new texts a search finds
+// changed) are those of a search in the cool-down, a tenth of the query
+// timeout, not their own bounds of 1 s and 2 s, in the same process and
+// in the next command; the notes stay pending and found by keyword.
+func TestHungServerCoolDownShortensNoteWaits(t *testing.T) {
+	const wait = time.Second
+	srv, hung, _ := hungServer(t)
+	root := memweavetest.Workspace(t, sample)
+	cfg := memweave.Config{Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "m",
+		BaseURL: srv.URL + "/v1", Dims: 8, QueryTimeout: wait}}
+	w := open(t, root, cfg)
+	mustIndex(t, w)
+	hung.Store(true)
+	if _, err := w.Search(t.Context(), "Valkey"); err != nil {
+		t.Fatal(err)
+	}
+	const short = "no vectors within 100ms"
+	check := func(what string, res *memweave.IndexResult, err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+		if warn := warningText(res.Warnings); !strings.Contains(warn, short) || res.FilesPending == 0 {
+			t.Errorf("%s in the cool-down: %d files pending, warnings %q; want the note pending after a wait of a search's probe (%q)",
+				what, res.FilesPending, warn, short)
+		}
+	}
+	_, res, err := w.AppendIndexed(t.Context(), "the Valkey cluster moved to the new rack")
+	check("append", res, err)
+	res, err = w.Write(t.Context(), "memory/racks.md", "# Racks\n\nValkey runs on rack 7.\n")
+	check("write", res, err)
+	if err := os.WriteFile(filepath.Join(root, "memory", "racks.md"), []byte("# Racks\n\nValkey runs on rack 9.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := w.Search(t.Context(), "Valkey")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if warn := warningText(resp.Warnings); !strings.Contains(warn, short) || len(resp.Results) == 0 {
+		t.Errorf("search after an edit in the cool-down: %d results, warnings %q; want keyword results after a wait of a probe (%q)", len(resp.Results), warn, short)
+	}
+	cfg.OneShot = true
+	next := open(t, root, cfg)
+	_, res, err = next.AppendIndexed(t.Context(), "the Valkey cluster has three replicas")
+	check("the next command's append", res, err)
+}
+
+// TestCurationEditsWaitAsWrites: resolve and feedback re-index the note
+// they edited; against a hung embedding server they waited for its new
+// texts' vectors as an index run does (here 3 tries of 2 s), where a
+// write of the same note waits 1 s: they now wait as a write does (one
+// request, cut by its 1 s), and the note is found by keyword.
+func TestCurationEditsWaitAsWrites(t *testing.T) {
+	srv, hung, calls := hungServer(t)
+	root := memweavetest.Workspace(t, sample)
+	w := open(t, root, memweave.Config{NoWatch: true, Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "m",
+		BaseURL: srv.URL + "/v1", Dims: 8, Timeout: 2 * time.Second, QueryTimeout: time.Second}})
+	mustIndex(t, w)
+	hung.Store(true)
+	if _, err := w.Resolve(t.Context(), memweave.Ref{Path: "memory/2026-11-01.md", StartLine: 3},
+		memweave.Ref{Path: "memory/stack.md", StartLine: 3}, "moved"); err != nil {
+		t.Fatal(err)
+	}
+	if got := calls.Load(); got != 1 {
+		t.Errorf("resolve against a hung server sent %d requests, want 1 (a write's wait of 1s, within one try of 2s)", got)
+	}
+	if _, err := w.Feedback(t.Context(), "memory/researcher_agent/notes.md", 3, true); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := w.Search(t.Context(), "superseded")
+	if err != nil || len(resp.Results) == 0 {
+		t.Errorf("search for the marker = %+v, %v; want the resolved note by keyword", resp, err)
+	}
+}
+
+// TestConsolidateApplyWaitsAsWrites: consolidate --apply re-indexed with
+// a whole index run, which also retries every note pending embeddings,
+// so against a hung server it waited a batch's tries (here 3 of 2 s)
+// for a note it did not touch; it now re-indexes what it changed as a
+// write does, and leaves pending notes to the next index run.
+func TestConsolidateApplyWaitsAsWrites(t *testing.T) {
+	srv, hung, calls := hungServer(t)
+	files := maps.Clone(sample)
+	files["memory/2026-11-02.md"] = files["memory/2026-11-01.md"]
+	root := memweavetest.Workspace(t, files)
+	w := open(t, root, memweave.Config{NoWatch: true, Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "m",
+		BaseURL: srv.URL + "/v1", Dims: 8, Timeout: 2 * time.Second, QueryTimeout: time.Second}})
+	mustIndex(t, w)
+	hung.Store(true)
+	if _, err := w.Write(t.Context(), "memory/racks.md", "# Racks\n\nValkey runs on rack 9.\n"); err != nil {
+		t.Fatal(err)
+	}
+	plan, err := w.Consolidate(t.Context())
+	if err != nil || len(plan.Groups) == 0 {
+		t.Fatalf("Consolidate = %+v, %v; want the two day logs as a group", plan, err)
+	}
+	before := calls.Load()
+	res, err := w.ApplyConsolidation(t.Context(), []string{plan.Groups[0].ID})
+	if err != nil || !res.Changed() {
+		t.Fatalf("ApplyConsolidation = %+v, %v; want the copy removed", res, err)
+	}
+	if got := calls.Load() - before; got > 1 {
+		t.Errorf("consolidate --apply against a hung server sent %d requests, want at most 1 (a write's wait of 1s)", got)
+	}
 }

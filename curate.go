@@ -10,6 +10,7 @@ import (
 	"github.com/memweave/memweave-go/curate"
 	"github.com/memweave/memweave-go/curator"
 	"github.com/memweave/memweave-go/history"
+	"github.com/memweave/memweave-go/indexer"
 	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/search"
 	"github.com/memweave/memweave-go/store"
@@ -100,7 +101,8 @@ func (w *Weave) consolidate(ctx context.Context) (*ConsolidatePlan, error) {
 
 // ApplyConsolidation removes the duplicates of the [Weave.Consolidate]
 // groups named by ids (none: [ErrNoGroupIDs]) after re-reading them under
-// the write lock, then re-indexes; see [curator.Notes.Apply].
+// the write lock, then re-indexes what changed, waiting for its vectors
+// as [Weave.Write] does; see [curator.Notes.Apply].
 func (w *Weave) ApplyConsolidation(ctx context.Context, ids []string) (*ConsolidateResult, error) {
 	if err := w.checkOpen(); err != nil {
 		return nil, err
@@ -114,7 +116,10 @@ func (w *Weave) ApplyConsolidation(ctx context.Context, ids []string) (*Consolid
 	}
 	res, err := w.notes().Apply(ctx, plan, ids)
 	if res.Changed() {
-		ir, ierr := w.Index(ctx)
+		// Re-index what changed as a write does (a note's wait for its
+		// vectors, not a batch's tries); notes pending embeddings wait
+		// for the next index run, as after a write.
+		ir, ierr := w.index(ctx, indexer.SyncOptions{EmbedTimeout: indexer.NoteEmbedTimeout}, w.fresh.Sync)
 		if ierr == nil {
 			res.Warnings = append(res.Warnings, ir.Warnings...)
 		}
@@ -144,8 +149,8 @@ func (w *Weave) Feedback(ctx context.Context, path string, line int, useful bool
 	if err != nil {
 		return nil, fmt.Errorf("memweave: feedback: %w", err)
 	}
-	_, err = w.Add(ctx, abs)
-	return res, err
+	_, err = w.eng.AddNote(ctx, abs)
+	return res, wrap(err)
 }
 
 // Resolve settles a contradiction by keeping one line: a Markdown marker
@@ -160,8 +165,8 @@ func (w *Weave) Resolve(ctx context.Context, keep, drop Ref, reason string, opts
 	if err != nil {
 		return nil, fmt.Errorf("memweave: resolve: %w", err)
 	}
-	_, err = w.Add(ctx, abs)
-	return res, err
+	_, err = w.eng.AddNote(ctx, abs)
+	return res, wrap(err)
 }
 
 // notes are the workspace's notes as curation reads and edits them,

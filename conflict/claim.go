@@ -32,6 +32,8 @@ type token struct {
 	// first: the word opens its sentence capitalised and kept its form,
 	// as a name would, though [lemma] folds it (see [firstAsWord]).
 	first bool
+	// approx: a value said to be about so much ("about 200").
+	approx bool
 }
 
 // claim is one sentence or list item of a chunk.
@@ -87,6 +89,12 @@ type claim struct {
 	// duration: the claim says its quantity is how long something
 	// lasts ("two weeks long", "lasts 10 days"), not how often.
 	duration bool
+	// delta: the claim's value is by how much something changed
+	// ("dropped 20%", "was raised by 10 seconds"), not what it is.
+	delta bool
+	// days: the claim names days of the week, holidays or a season
+	// ("on weekends", "in winter"; see [daysApart]).
+	days bool
 }
 
 // claims splits text into claims, skipping fenced code.
@@ -372,7 +380,7 @@ func timeScoped(raws []rawTok) bool {
 			// A plan, a guess, or a hypothetical ("if the team moves,
 			// standup would start at 8:30"): not the fact now.
 			scoped = true
-		case "used", "plans", "planning", "going", "thinking", "wants":
+		case "used", "plans", "planning", "going", "thinking", "wants", "aim", "aims", "hope", "hopes", "intend", "intends":
 			if n := next(i); n == "to" || n == "about" {
 				scoped = true
 			}
@@ -396,6 +404,11 @@ func timeScoped(raws []rawTok) bool {
 				n == "a" && i+2 < len(raws) && raws[i+2].w == "while":
 				scoped = true
 			}
+		case "before", "prior":
+			// "Before 2020 the firm had 12 staff", "before the
+			// migration, queries took 800 ms": a past fact, not now
+			// ("is required before merging" holds now).
+			scoped = i == 0 && slices.ContainsFunc(raws[i+1:], pastForm)
 		case "from", "between":
 			if i+3 < len(raws) && when(raws[i+1]) && when(raws[i+3]) {
 				switch raws[i+2].w {
@@ -423,7 +436,7 @@ func timeScoped(raws []rawTok) bool {
 // one of them is, and the word next to the "until" is not [changing].
 func pastForm(r rawTok) bool {
 	switch r.w {
-	case "was", "were", "had", "did", "used", "ran", "lived", "worked", "went", "sat", "stood":
+	case "was", "were", "had", "did", "used", "ran", "lived", "worked", "went", "sat", "stood", "took", "held":
 		return true
 	}
 	return len(r.w) >= 5 && strings.HasSuffix(r.w, "ed") && r.kind == plain && !changeVerbs[r.w]
@@ -448,7 +461,7 @@ func parseClaim(s string) (claim, bool) {
 	if strings.Contains(s, "://") || strings.Contains(s, "www.") || strings.IndexByte(s, '`') >= 0 {
 		s = urls().ReplaceAllString(s, " ")
 	}
-	s = joinNames(keyValue(spellNumbers(thousands(s))))
+	s = joinNames(keyValue(spellNumbers(thousands(percents(s)))))
 	tw := expand(tokenize.Words(s))
 	var c claim
 	c.changed, c.additive = changeAndAddition(tw)
@@ -510,6 +523,12 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 			// the duration alone.
 			c.duration = true
 			continue
+		case w == "long" && len(c.toks) >= 2 && c.toks[len(c.toks)-1].kind == plain && !c.toks[len(c.toks)-1].value &&
+			c.toks[len(c.toks)-2].kind == plain && allDigits(c.toks[len(c.toks)-2].w):
+			// "is 52 pages long": the count alone.
+			continue
+		case beforeAmount(raws, i) && c.amountWord(raws, i):
+			continue
 		case w == "on" && switchedOn(words, i), w == "off":
 			// "turned on" / "off": the switch itself is the value.
 		case tokenize.IsStopWord(w) || filler[w]:
@@ -518,15 +537,106 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 			}
 			continue
 		}
-		c.toks = append(c.toks, c.tokenAt(raws, i, capFirst))
+		t := c.tokenAt(raws, i, capFirst)
+		if c.holder > 0 && len(c.toks) == int(c.holder) && leadVerb(w) && (i+1 == len(raws) || !preposition(raws[i+1].w)) {
+			// "Priya runs the office", "Sam heads the office": one
+			// role, led by one holder at a time; not "hiring runs
+			// through Greenhouse".
+			t.w = "lead"
+		}
+		c.toks = append(c.toks, t)
 		if len(c.toks) == maxClaimTokens {
 			break
 		}
 	}
 }
 
+// leadVerb reports whether w, after a role's holder, says that the
+// holder leads what follows.
+func leadVerb(w string) bool {
+	switch w {
+	case "leads", "lead", "runs", "run", "heads", "head", "manages", "manage", "chairs", "chair", "oversees", "oversee":
+		return true
+	}
+	return false
+}
+
+// preposition reports whether w is a preposition that may follow a
+// verb.
+func preposition(w string) bool {
+	switch w {
+	case "through", "on", "in", "at", "for", "to", "from", "with", "by", "into", "across", "over", "via", "under":
+		return true
+	}
+	return false
+}
+
 // durationVerbs say that a duration follows: "lasts 10 days".
 var durationVerbs map[string]bool
+
+// countVerbs say, before a number, that it counts or measures what the
+// subject has: "includes 10 seats", "comes with 15 seats", "holds 8
+// people", "runs to 80 pages", "stretches for 12 km".
+var countVerbs map[string]bool
+
+// amountWord reads the word raws[i], before an amount: a verb of change
+// by that amount marks c delta ("dropped 20%"); it reports whether the
+// word is to be dropped, a word of approximation ("about 200", the
+// number marked approx) or a verb of [countVerbs] ("includes 10 seats",
+// "comes with 15 seats", "runs to 80 pages": the count alone).
+func (c *claim) amountWord(raws []rawTok, i int) bool {
+	w := raws[i].w
+	switch {
+	case changeVerbs[w] && byAmount(raws, i):
+		c.delta = true
+	case approxWord(w) && raws[i+1].approx:
+		return true
+	case countVerbs[w] && countFollows(raws, i):
+		return true
+	}
+	return false
+}
+
+// beforeAmount reports whether a number or a quantity follows raws[i],
+// after at most one particle ("by", "to", "with", "for", "on", "over"):
+// only then may raws[i] be a verb of change by an amount, a word of
+// approximation or a verb of [countVerbs].
+func beforeAmount(raws []rawTok, i int) bool {
+	j := i + 1
+	if j < len(raws) {
+		switch raws[j].w {
+		case "by", "to", "with", "for", "on", "over":
+			j++
+		}
+	}
+	return j < len(raws) && (raws[j].kind == quantity || raws[j].w != "" && raws[j].w[0] >= '0' && raws[j].w[0] <= '9')
+}
+
+// byAmount reports whether the verb of change at raws[i] is followed by
+// the amount of the change ("dropped 20%", "raised by 10 seconds")
+// rather than by a new value ("to 35 dollars" is framed before).
+func byAmount(raws []rawTok, i int) bool {
+	j := i + 1
+	if j < len(raws) && raws[j].w == "by" {
+		j++
+	}
+	return j < len(raws) && (raws[j].kind == quantity || raws[j].kind == plain && allDigits(raws[j].w))
+}
+
+// countFollows reports whether a bare number follows the verb at
+// raws[i], after at most one particle ("comes with 15", "runs to 80").
+// A quantity with a unit keeps the verb: "backups run every six hours"
+// needs it to align with "backups run once a day".
+func countFollows(raws []rawTok, i int) bool {
+	j := i + 1
+	if j < len(raws) {
+		switch raws[j].w {
+		case "to", "with", "for", "on", "over":
+			j++
+		}
+	}
+	return j < len(raws) && raws[j].kind == plain && allDigits(raws[j].w)
+}
 
 // switchedOn reports whether the "on" at words[i] is a switch's state,
 // not a place or a day: it ends the sentence ("is turned on"), or it
@@ -557,7 +667,7 @@ func switchedOn(words []string, i int) bool {
 func (c *claim) tokenAt(raws []rawTok, i int, capFirst string) token {
 	r := raws[i]
 	w := r.w
-	t := token{w: w, value: r.kind == quantity || r.kind == date || (r.kind == plain && isValue(w)), kind: r.kind, name: r.name && !expanded[w]}
+	t := token{w: w, value: r.kind == quantity || r.kind == date || (r.kind == plain && isValue(w)), kind: r.kind, name: r.name && !expanded[w], approx: r.approx}
 	if r.show != "" {
 		c.shows = append(c.shows, r.show)
 		t.show = uint8(len(c.shows))
@@ -615,6 +725,10 @@ func (c *claim) fillKeys() {
 			// Two claims of a status or of an exclusive class share
 			// the slot: "thesis in draft" and "thesis submitted".
 			c.set = append(c.set, k)
+			switch classOf[t.w] {
+			case "weekday", "season", "holiday":
+				c.days = true
+			}
 		}
 	}
 	for _, w := range c.old {
@@ -805,7 +919,7 @@ var filler map[string]bool
 func newFiller() map[string]bool {
 	return setOf(`now moved move upgraded upgrade migrated switched changed updated resized rebuilt rewritten reimplemented
 since last latest recent anymore longer yet still already today yesterday tomorrow got gets
-instead nowadays meanwhile
+instead nowadays meanwhile happen happens happened held
 week weeks month months day days quarter quarters year years tonight ago currently actually also please note`)
 }
 

@@ -25,5 +25,5 @@ func TestContra5PrecisionRecall(t *testing.T) {
 	// The figures of the pass that wrote the set: the check part was
 	// read once, at its end (tune P 0.83 R 0.55 and check P 0.71 R 0.47
 	// before it, at 2c5b01b).
-	judgeHashedSet(t, "testdata/contra5.jsonl", "contra5", 150, []floor{{"tune", 1, 0.78}, {"check", 0.90, 0.56}})
+	judgeHashedSet(t, "testdata/contra5.jsonl", "contra5", 150, []floor{{"tune", 1, 0.78}, {"check", 0.94, 0.56}})
 }

@@ -98,10 +98,19 @@
 // not; "10 GB" and "10,000 MB" are one size in decimal and binary
 // units), a sum of money one quantity in its currency ("$75", "75
 // USD", "75 dollars"; "30k" is "30000"), a time of day one clock time
-// ("6 pm" is "18:00", "at 10" alone is "10:00"), an abbreviation its word ("DB", "k8s", "auth", "max", "req/min"
+// ("6 pm" is "18:00", "at 10" alone is "10:00"), a percentage a
+// quantity of its own ("40%" is no count "40"), a range one value ("2 to
+// 4 days", "20-30 euros", "between 50 and 70 minutes") that agrees with
+// a value it holds, an amount after "about" or "roughly" one that agrees
+// within a fifth, "every other week" every 2 weeks, a verb of having
+// before a count dropped ("includes 10 seats", "comes with 15 seats",
+// "runs to 80 pages", "is 52 pages long"), after a role's holder
+// "runs", "heads", "manages" the verb "leads", "can't stand" "hates",
+// an abbreviation its word ("DB", "k8s", "auth", "max", "req/min"
 // are "database", "kubernetes", "authentication", "maximum", "requests
 // per min"), a few nouns that name one thing one of them ("vehicle" is
-// "car", "employees" "staff", "TTL" "expire"), a verb and its particle their noun ("times out" is
+// "car", "employees" "staff", "TTL" "expire", an API "call" a
+// "request"), a verb and its particle their noun ("times out" is
 // "timeout"), a day and month
 // one date ("March 3" vs "April 14"; "Nov 20" is
 // "November 20"), a location predicate one marker ("is in Berlin" vs
@@ -139,8 +148,16 @@
 // that opens one claim when neither says something changed ("each GPU
 // node" vs "each node"), words replaced before "is"
 // with all after it equal ("the billing flow is live"), or a relation
-// held with many objects at once ("practices yoga", "practices piano")
-// unless a claim says that something changed. A statement that takes more than four values across the memory
+// held with many objects at once ("practices yoga", "practices piano",
+// "dislikes early flights", "dislikes long flights") unless a claim says
+// that something changed, one count of other things ("allows 5 seats",
+// "allows 5 projects"), a count of things against a measure ("covers 25
+// developers", "covers 3 years"), a change by an amount ("dropped 20%")
+// beside a value, days of the week, holidays or a season named on one
+// side only ("on weekends the gym opens at 8"), a past opened by
+// "before", a goal ("aim to"), or a denial of one kind beside another
+// kind asserted ("does not list cancelled orders", "lists refunded
+// orders"). A statement that takes more than four values across the memory
 // is a family of parallel statements about implicit subjects (a README
 // per package), and [Detect] drops it. [Judge] compares two texts;
 // [Detect] finds candidate claim pairs

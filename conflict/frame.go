@@ -38,7 +38,7 @@ func newChangeVerbs() map[string]bool {
 	return setOf(`changed change changes switched switch switches moved migrated upgraded downgraded
 updated bumped raised lowered increased decreased reduced cut extended shortened grew grown shrank
 dropped fell rose went gone scaled expanded doubled halved set reset transferred converted adjusted
-shifted pushed postponed delayed rescheduled relocated lifted resized ported transitioned`)
+shifted pushed postponed delayed rescheduled relocated lifted resized ported transitioned slipped slid`)
 }
 
 // locChange are the change verbs that state a new place: their "to"
@@ -216,6 +216,10 @@ func quantityFrame(words []string, i int) (repl []string, n int, ok bool) {
 		return []string{"1.5", wordAt(words, i+4)}, 5, true
 	case w == "half" && (next == "an" || next == "a") && units[wordAt(words, i+2)] > 0:
 		return []string{"0.5", wordAt(words, i+2)}, 3, true
+	case w == "every" && (next == "other" || next == "second" || next == "alternate") && alternate(wordAt(words, i+2)) != nil:
+		// "every other week" is every 2 weeks, "every second Monday"
+		// every 2 weeks on Mondays.
+		return alternate(wordAt(words, i+2)), 3, true
 	case (w == "every" || w == "each" || w == "per" || w == "a" || w == "an") && units[next] > 0:
 		// "every week", "takes an hour": one of the unit.
 		return []string{"1", next}, 2, true
@@ -242,7 +246,7 @@ func quantityFrame(words []string, i int) (repl []string, n int, ok bool) {
 			if timeUnit(u) && times != 1 {
 				// "12 times an hour" is every 300 seconds, exactly:
 				// a rounded fraction of an hour is not "5 minutes".
-				return []string{strconv.FormatFloat(units[u]/times, 'g', 6, 64), "seconds"}, k - i + 2, true
+				return []string{plainNumber(units[u] / times), "seconds"}, k - i + 2, true
 			}
 			return []string{strconv.FormatFloat(1/times, 'g', 4, 64), u}, k - i + 2, true
 		}
@@ -253,6 +257,27 @@ func quantityFrame(words []string, i int) (repl []string, n int, ok bool) {
 		return []string{"1"}, 1, true
 	}
 	return nil, 0, false
+}
+
+// alternate returns what "every other" and a unit or a day of the week
+// u are: 2 of the unit, or every 2 weeks on that day; nil for other
+// words.
+func alternate(u string) []string {
+	switch {
+	case units[u] > 0 && !strings.HasPrefix(u, "second"):
+		return []string{"2", u}
+	case classOf[u] == "weekday" && u != "weekend" && u != "weekday":
+		return []string{"2", "weeks", u}
+	}
+	return nil
+}
+
+// plainNumber writes x rounded to six significant digits without an
+// exponent: "twice a month" is every 1296000 seconds, a number
+// [quantityAt] reads, not "1.296e+06".
+func plainNumber(x float64) string {
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'g', 6, 64), 64)
+	return strconv.FormatFloat(r, 'f', -1, 64)
 }
 
 // boundFrame rewrites a bound into the word "minimum" or "maximum"
@@ -725,8 +750,8 @@ func phaseOf(ts []token) (byte, int) {
 }
 
 // classOf maps the values of exclusive classes to their class: a
-// subject has one diet, does a routine at one part of the day or on
-// given days, and goes to work one way.
+// subject has one diet, does a routine at one part of the day, on given
+// days or in a season, and goes to work one way.
 var classOf map[string]string
 
 func newClassOf() map[string]string {
@@ -735,6 +760,8 @@ func newClassOf() map[string]string {
 		"diet":    `vegetarian vegan pescatarian keto paleo omnivore carnivore flexitarian`,
 		"daypart": `morning afternoon evening night midnight noon lunchtime bedtime`,
 		"weekday": `monday tuesday wednesday thursday friday saturday sunday weekend weekday`,
+		"season":  `summer winter autumn`,
+		"holiday": `holiday holidays`,
 		"commute": `cycle cycles bike bikes drive drives walk walks train bus subway metro tram scooter carpool`,
 	} {
 		for _, w := range strings.Fields(words) {
@@ -755,6 +782,10 @@ func sameClass(x, y []token) bool {
 		for _, t := range ts {
 			c := classOf[t.w]
 			switch {
+			case c == "" && t.kind == quantity:
+				// How often, beside the day: "every other Wednesday"
+				// and "every Thursday" differ in the day.
+				continue
 			case c == "":
 				other[side]++
 				continue
@@ -873,13 +904,14 @@ func changeAndAddition(words []string) (changed, added bool) {
 
 // multiValued are the verbs of relations a subject holds with many
 // objects at once: "practices yoga" and "practices piano" are two
-// hobbies unless a claim says that one replaced the other.
+// hobbies unless a claim says that one replaced the other; one dislikes
+// many things too.
 var multiValued map[string]bool
 
 func newMultiValued() map[string]bool {
 	m := make(map[string]bool)
 	for _, w := range strings.Fields(`practices plays enjoys likes loves reads watches learns speaks visits
-knows collects studies attends`) {
+knows collects studies attends dislikes hates detests`) {
 		m[lemma(stem(w))] = true
 	}
 	return m
@@ -1062,7 +1094,8 @@ var currencySymbols = []struct{ sym, code string }{{"$", "usd"}, {"€", "eur"},
 // for, so that "DB" and "database" align, and the nouns of a few pairs
 // that name one thing to one of them ("vehicle" is "car", "employees"
 // "staff"; a "cap", "ceiling", "limit" or "quota" is a "maximum", a
-// "TTL" the time after which things "expire"). One lookup serves both:
+// "TTL" the time after which things "expire", an API "call" a
+// "request"). One lookup serves both:
 // a second table would cost a lookup per word. Not "invoice" and
 // "bill": in accounts they are what one sends and what one owes.
 var shortForms map[string]string
@@ -1078,6 +1111,7 @@ func newShortForms() map[string]string {
 		"vehicle": "car", "vehicles": "cars", "employee": "staff",
 		"employees": "staff", "documentation": "docs", "apartment": "flat", "apartments": "flats",
 		"cap": "maximum", "ceiling": "maximum", "limit": "maximum", "quota": "maximum", "ttl": "expire",
+		"call": "request", "calls": "requests",
 	}
 }
 
@@ -1151,6 +1185,17 @@ func expand(words []string) []string {
 				out = append(make([]string, 0, len(words)+2), words[:i]...)
 			}
 			out = append(out, phrasalNouns[w])
+			i++
+			continue
+		}
+		if (w == "can't" || w == "cannot" || w == "can’t") && i+1 < len(words) && words[i+1] == "stand" {
+			// "can't stand cilantro" is an aversion, "hates", not a
+			// negation of standing.
+			repl = []string{"hates"}
+			if out == nil {
+				out = append(make([]string, 0, len(words)+2), words[:i]...)
+			}
+			out = append(out, repl...)
 			i++
 			continue
 		}

@@ -122,7 +122,7 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	case twoFacts(a, b, hunks):
 		ok = false
 	default:
-		if v, ok = judgeWhole(a, b, why); !ok && common >= 1 && len(reps) == 1 && !recurringOnOneSide(reps[0]) {
+		if v, ok = judgeWhole(a, b, why); !ok && common >= 1 && len(reps) == 1 && !recurringOnOneSide(reps[0]) && !countedApart(reps[0]) {
 			v, ok = judgeSpan(a, b, trimValues(reps[0]), common, ratio, why)
 		} else if !ok && len(reps) == 0 {
 			if v, ok = judgeOnly(a, b, hunks, common, why); !ok {
@@ -323,7 +323,16 @@ func narrowedDenial(a, b *claim, hunks []hunk) bool {
 // partner's").
 func twoFacts(a, b *claim, hunks []hunk) bool {
 	return a.scoped != b.scoped || a.additive || b.additive || possessive(hunks) || otherEntity(a, b, hunks) ||
-		(a.when != 0 && b.when != 0 && a.when != b.when)
+		(a.when != 0 && b.when != 0 && a.when != b.when) || daysApart(a, b) || a.delta != b.delta
+}
+
+// daysApart reports whether one claim names days of the week, holidays
+// or a season and the other none, neither saying that something
+// changed: "on weekends the gym opens at 8" and "in winter the ferry
+// leaves at 7" are facts for those days, beside the rule for the
+// others.
+func daysApart(a, b *claim) bool {
+	return a.days != b.days && !a.changed && !b.changed
 }
 
 // otherTime reports whether a is anchored to a time past or to come
@@ -584,7 +593,7 @@ func judgeValues(a, b *claim, h hunk, why bool) (v Verdict, ok, done bool) {
 		// 41" and "Incident 57".
 		return Verdict{}, false, true
 	case allValues(h.a) && allValues(h.b):
-		if compatible(h.a, h.b) || max(len(h.a), len(h.b)) > 3 || otherTime(a, b) || otherTime(b, a) {
+		if compatible(h.a, h.b) || otherMeasure(h.a, h.b) || max(len(h.a), len(h.b)) > 3 || otherTime(a, b) || otherTime(b, a) {
 			return Verdict{}, false, true
 		}
 		return Verdict{Likely, say(why, func() string {
@@ -594,6 +603,28 @@ func judgeValues(a, b *claim, h hunk, why bool) (v Verdict, ok, done bool) {
 		return Verdict{}, false, true
 	}
 	return Verdict{}, false, false
+}
+
+// otherMeasure reports whether one of two single values is a percentage
+// and the other is not: "40% of users" and "4,000 users" count in
+// other measures.
+func otherMeasure(a, b []token) bool {
+	pct := func(ts []token) bool {
+		return len(ts) == 1 && ts[0].kind == quantity && strings.HasSuffix(ts[0].w, "%")
+	}
+	return len(a) == 1 && len(b) == 1 && pct(a) != pct(b)
+}
+
+// countedApart reports whether the replaced span h is a bare number and
+// the words after it on one side, a quantity with a unit and nothing
+// else on the other: "covers 25 developers" counts things where
+// "covers 3 years" measures a time.
+func countedApart(h hunk) bool {
+	counted := func(x, y []token) bool {
+		return len(x) >= 2 && x[0].value && x[0].kind == plain && allDigits(x[0].w) && !x[1].value &&
+			len(y) == 1 && y[0].kind == quantity
+	}
+	return counted(h.a, h.b) || counted(h.b, h.a)
 }
 
 // judgeAttribute judges a replaced span of words that are not values: a
@@ -652,25 +683,26 @@ func sameValueAfter(a, b *claim, h hunk) bool {
 	return !slices.ContainsFunc(h.a, plain) && !slices.ContainsFunc(h.b, plain)
 }
 
-// sameAmount reports whether each claim states one quantity, the same
-// in both and next to the replaced span h, which names its measure: one
+// sameAmount reports whether each claim states one amount, the same in
+// both and next to the replaced span h, which names its measure: one
 // amount with its measure named in other words ("CI jobs are killed
-// after an hour", "the CI job timeout is 60 minutes"), or another
-// measure of the same amount ("64 GB of RAM", "64 GB of disk"). Neither
-// is a different value. A quantity apart from h qualifies the subject
+// after an hour", "the CI job timeout is 60 minutes"), another measure
+// of the same amount ("64 GB of RAM", "64 GB of disk"), or a count of
+// other things ("allows 5 seats", "allows 5 projects"). Neither is a
+// different value. An amount apart from h qualifies the subject
 // ("nightly backups are stored in ...") and is no such amount.
 func sameAmount(a, b *claim, h hunk) bool {
-	qa, qb := onlyQuantity(a.toks), onlyQuantity(b.toks)
+	qa, qb := onlyAmount(a.toks), onlyAmount(b.toks)
 	return qa >= 0 && qb >= 0 && a.toks[qa].w == b.toks[qb].w &&
 		(qa == h.at-1 || qa == h.at+len(h.a)) && (qb == h.bt-1 || qb == h.bt+len(h.b))
 }
 
-// onlyQuantity returns the index of the one quantity of ts, -1 when it
-// has none or more.
-func onlyQuantity(ts []token) int {
+// onlyAmount returns the index of the one amount of ts, a quantity or
+// a bare number, -1 when it has none or more.
+func onlyAmount(ts []token) int {
 	at := -1
 	for i, t := range ts {
-		if t.kind == quantity {
+		if t.kind == quantity || t.kind == plain && t.value && allDigits(t.w) {
 			if at >= 0 {
 				return -1
 			}
@@ -1052,9 +1084,19 @@ func implicitNegation(a, b *claim) bool {
 			// head of "no crypto payments") it does not have: something
 			// else is denied.
 			return false
+		case verbalNegation(neg.neg) && slices.ContainsFunc(rest, func(r token) bool { return !relatedAny(r.w, obj) }):
+			// A word the other claim says in its place: "does not list
+			// cancelled orders" denies another kind than "lists
+			// refunded orders".
+			return false
 		}
 	}
 	return matched
+}
+
+// relatedAny reports whether w is [related] to a word of ts.
+func relatedAny(w string, ts []token) bool {
+	return slices.ContainsFunc(ts, func(t token) bool { return related(w, t.w) })
 }
 
 // removal reports whether the negation word neg says that its subject
@@ -1404,6 +1446,9 @@ func show(c *claim, ts []token) string {
 // ("60 minutes" and "1 hour").
 func compatible(a, b []token) bool {
 	for i := range min(len(a), len(b)) {
+		if (a[i].approx || b[i].approx) && near(a[i].w, b[i].w) || inRange(a[i].w, b[i].w) || inRange(b[i].w, a[i].w) {
+			continue
+		}
 		if a[i].kind == quantity || b[i].kind == quantity {
 			if a[i].w != b[i].w && !sameSize(a[i].w, b[i].w) {
 				return false
@@ -1419,6 +1464,19 @@ func compatible(a, b []token) bool {
 		}
 	}
 	return true
+}
+
+// near reports whether two amounts in one unit ("200", "212"; "3600s",
+// "3300s") differ by less than a fifth: an amount said to be about so
+// much agrees with them.
+func near(x, y string) bool {
+	ux, uy := strings.TrimLeft(x, "0123456789."), strings.TrimLeft(y, "0123456789.")
+	if ux != uy {
+		return false
+	}
+	fx, errx := strconv.ParseFloat(strings.TrimSuffix(x, ux), 64)
+	fy, erry := strconv.ParseFloat(strings.TrimSuffix(y, uy), 64)
+	return errx == nil && erry == nil && fx > 0 && fy > 0 && max(fx, fy) < 1.2*min(fx, fy)
 }
 
 // sameSize reports whether two quantities of data ("10 GB", "10,000
@@ -1468,6 +1526,8 @@ func valueParts(w string) []string {
 func valueKind(a, b []token) string {
 	w := a[0].w
 	switch {
+	case strings.Contains(w, "..") || strings.Contains(b[0].w, ".."):
+		return "range"
 	case a[0].kind == quantity || b[0].kind == quantity:
 		return "quantity"
 	case a[0].kind == date || b[0].kind == date:

@@ -1,6 +1,7 @@
 package conflict
 
 import (
+	"math"
 	"strconv"
 	"strings"
 	"unicode"
@@ -30,6 +31,8 @@ type rawTok struct {
 	name bool
 	// keep: a marker that is never a stop word.
 	keep bool
+	// approx: a number said to be about so much ("roughly 3 GB").
+	approx bool
 }
 
 // normalise rewrites the lower-cased words of sentence s: a number and
@@ -63,8 +66,17 @@ func normalise(s string, words []string) []rawTok {
 			i += n - 1
 			continue
 		}
+		if !startsRange(w) {
+		} else if r, kind, n := rangeAt(words, i); n > 0 {
+			out = append(out, rawTok{w: r, kind: kind, show: strings.Join(words[i:i+n], " "), keep: true})
+			i += n - 1
+			continue
+		}
 		if q, n := quantityAt(words, i); n > 0 {
-			out = append(out, rawTok{w: q, kind: quantity, show: strings.Join(words[i:i+n], " "), keep: true})
+			// "about 200", "roughly 3 GB": marked approx; [claim.readTokens]
+			// drops the word.
+			approx := i > 0 && approxWord(words[i-1])
+			out = append(out, rawTok{w: q, kind: quantity, show: strings.Join(words[i:i+n], " "), keep: true, approx: approx})
 			i += n - 1
 			continue
 		}
@@ -75,9 +87,22 @@ func normalise(s string, words []string) []rawTok {
 		case isIdentWord(w):
 			t.kind = ident
 		}
+		if t.kind == plain && w != "" && w[0] >= '0' && w[0] <= '9' && allDigits(w) {
+			t.approx = i > 0 && approxWord(words[i-1])
+		}
 		out = append(out, t)
 	}
 	return out
+}
+
+// approxWord reports whether w says that the number after it is about
+// so much.
+func approxWord(w string) bool {
+	switch w {
+	case "about", "around", "roughly", "approximately", "nearly", "almost", "circa", "some":
+		return true
+	}
+	return false
 }
 
 // idNouns are the nouns whose following number names one of many
@@ -419,6 +444,9 @@ func quantityAt(words []string, i int) (string, int) {
 	if code, ok := currencies[unit]; ok {
 		return strconv.FormatFloat(num, 'f', -1, 64) + code, n
 	}
+	if unit == "percent" {
+		return strconv.FormatFloat(num, 'f', -1, 64) + "%", n
+	}
 	size, ok := units[unit]
 	if !ok {
 		return "", 0
@@ -428,4 +456,96 @@ func quantityAt(words []string, i int) (string, int) {
 		suffix = "b"
 	}
 	return strconv.FormatFloat(num*size, 'g', 10, 64) + suffix, n
+}
+
+// percents writes a percent sign after a digit as the word "percent"
+// ("40%" is "40 percent"), which the words of a sentence would drop: a
+// percentage is a quantity of its own, not the count "40".
+func percents(s string) string {
+	if strings.IndexByte(s, '%') < 0 {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i > 0 && s[i-1] >= '0' && s[i-1] <= '9' {
+			b.WriteString(" percent")
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// rangeAt reads a range of two numbers at words[i] and the unit after
+// it, if any: "between 50 and 70 minutes", "2 to 4 days", "20-30
+// euros". It returns the range as its two bounds joined by "..", in
+// base units when a unit follows ("3000s..4200s"), its kind, and the
+// number of words read. A change ("grew from 8 to 16") is no range.
+func rangeAt(words []string, i int) (string, byte, int) {
+	lo, hi, n := "", "", 0
+	w := words[i]
+	switch {
+	case w == "between" && allDigits(wordAt(words, i+1)) && wordAt(words, i+2) == "and" && allDigits(wordAt(words, i+3)):
+		lo, hi, n = words[i+1], words[i+3], 4
+	case allDigits(w) && (wordAt(words, i+1) == "to" || wordAt(words, i+1) == "-") && allDigits(wordAt(words, i+2)):
+		if i >= 2 && words[i-1] == "from" && (changeVerbs[words[i-2]] || filler[words[i-2]]) {
+			return "", 0, 0
+		}
+		lo, hi, n = w, words[i+2], 3
+	default:
+		x, y, ok := strings.Cut(w, "-")
+		if !ok || !allDigits(x) || !allDigits(y) || len(x) > 4 || len(y) > 4 || i > 0 && idNouns[words[i-1]] {
+			return "", 0, 0
+		}
+		lo, hi, n = x, y, 1
+	}
+	if atoi(lo) >= atoi(hi) {
+		// A range ascends: "2024-117" names a thing.
+		return "", 0, 0
+	}
+	if unit := wordAt(words, i+n); unit != "" {
+		ql, nl := quantityAt([]string{lo, unit}, 0)
+		qh, nh := quantityAt([]string{hi, unit}, 0)
+		if nl == 2 && nh == 2 {
+			return ql + ".." + qh, quantity, n + 1
+		}
+	}
+	return lo + ".." + hi, plain, n
+}
+
+func atoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
+}
+
+// startsRange reports whether a range may start at the word w: a
+// number or "between". Most words do not, and skip [rangeAt].
+func startsRange(w string) bool {
+	return w != "" && (w[0] >= '0' && w[0] <= '9' || w == "between")
+}
+
+// inRange reports whether r is a range ("3000s..4200s") in the unit of
+// the value v and holds it, or a range of hours ("8..18") that opens or
+// closes at the time of day v ("8:00").
+func inRange(r, v string) bool {
+	lo, hi, ok := strings.Cut(r, "..")
+	if !ok || strings.Contains(v, "..") {
+		return false
+	}
+	if h, m, ok := strings.Cut(v, ":"); ok && allDigits(lo) && allDigits(hi) {
+		return m == "00" && (atoi(h) == atoi(lo) || atoi(h) == atoi(hi))
+	}
+	u := unitOf(lo)
+	if unitOf(hi) != u || unitOf(v) != u {
+		return false
+	}
+	num := func(x string) float64 {
+		f, err := strconv.ParseFloat(strings.TrimSuffix(x, u), 64)
+		if err != nil {
+			return math.NaN()
+		}
+		return f
+	}
+	l, h, x := num(lo), num(hi), num(v)
+	return l <= x && x <= h
 }

@@ -17,6 +17,8 @@ import "sync"
 // belongs here, a new eager one may only be a literal that reads none.
 var loadTables = sync.OnceFunc(func() {
 	durationVerbs = setOf(`last lasts lasted take takes took`)
+	countVerbs = setOf(`has have had includes include included contains contain contained holds hold held fits fit
+comes come came runs run ran amounts amount totals totalled totaled stretches stretch stretched spans spanned`)
 	exceptions = setOf(`other others additional further else another more new`)
 	roleVerbs = setOf(`leads lead owns manages runs heads chairs maintains coordinates oversees handles approves`)
 	ownVerbs = setOf(`owns leads manages maintains heads chairs oversees`)

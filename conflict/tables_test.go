@@ -20,7 +20,7 @@ func TestTablesInitOrder(t *testing.T) {
 func TestLoadTablesFills(t *testing.T) {
 	loadTables()
 	tables := map[string]any{
-		"durationVerbs": durationVerbs, "exceptions": exceptions, "roleVerbs": roleVerbs, "ownVerbs": ownVerbs,
+		"durationVerbs": durationVerbs, "countVerbs": countVerbs, "exceptions": exceptions, "roleVerbs": roleVerbs, "ownVerbs": ownVerbs,
 		"filler": filler, "eventVerbs": eventVerbs, "irregularLemma": irregularLemma, "clauseVerbs": clauseVerbs,
 		"changeVerbs": changeVerbs, "locChange": locChange, "passiveRole": passiveRole, "numberWords": numberWords,
 		"determiners": determiners, "preferVerbs": preferVerbs, "boundWord": boundWord,

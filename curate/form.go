@@ -10,6 +10,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"golang.org/x/text/unicode/norm"
+
 	"github.com/memweave/memweave-go/tokenize"
 )
 
@@ -21,7 +23,9 @@ import (
 // reports to Bob" and "Bob reports to Alice"; a table whose "yes" and
 // "no" moved to other rows), a
 // word written with capitals inside it is written otherwise ("MB" and
-// "Mb", "API_TOKEN" and "api_token"), a piece of code (a `span` or a
+// "Mb", "API_TOKEN" and "api_token"), a line is in a fenced block of one
+// passage only, a word's accents differ when both
+// passages write accents ("zahlen" and "zählen", see [accentDiff]), a piece of code (a `span` or a
 // fenced block) is not in the other passage as written, the
 // operators written between the words differ ("a > b" and "a < b"), or
 // a task box differs ("- [ ] text", "- [x] text" and "text").
@@ -39,13 +43,22 @@ func differsInForm(a, b string, wa, wb words) (string, bool) {
 	if w, ok := caseDiff(a, b); ok {
 		return "case: " + w, true
 	}
+	if w, ok := accentDiff(a, b); ok {
+		return "accents: " + w, true
+	}
 	for _, pair := range [][2]string{{a, b}, {b, a}} {
 		in := collapse(pair[1])
-		for _, c := range codeOf(pair[0]) {
+		spans, _ := codeOf(pair[0])
+		for _, c := range spans {
 			if !strings.Contains(in, c) {
 				return "code: " + c, true
 			}
 		}
+	}
+	_, fa := codeOf(a)
+	_, fb := codeOf(b)
+	if w, ok := firstDiff(fa, fb); ok {
+		return "fenced in one copy only: " + w, true
 	}
 	if w, ok := firstDiff(operatorsOf(a), operatorsOf(b)); ok {
 		return "operator: " + w, true
@@ -73,9 +86,10 @@ func differsInForm(a, b string, wa, wb words) (string, bool) {
 // semicolon, a colon, a full stop, a dash, parentheses) does not count,
 // nor do quotes, emphasis, a line wrapped, or a pause before "and", "or",
 // "nor" or "but" (a serial comma). A question mark counts, also at the
-// end ("... at nine?" asks what "... at nine." states); the other marks
-// that end a passage do not, nor those that open it, but for a sign or a
-// path ("-", "/", "~").
+// end ("... at nine?" asks what "... at nine." states), and so does any
+// other mark after the last word ("drill: ✓" is not "drill: ✗"); the
+// pauses that end a passage do not, nor those that open it, but for a
+// sign or a path ("-", "/", "~").
 func punctuationDiff(a, b string) (string, bool) {
 	ga, oka := gapsOf(a)
 	gb, okb := gapsOf(b)
@@ -129,9 +143,12 @@ func gapsOf(text string) (map[[2]string][]string, bool) {
 		prev, at = f, at+i+len(t)
 	}
 	if prev != "" {
-		end := ""
+		// The pauses that end a passage do not count; a question mark
+		// does, and so does any other mark: a status the last words are
+		// given ("restore drill: ✓", a table's last cell "| ❌ |", "↑").
+		end := strings.NewReplacer(",", "", "?", "").Replace(gapMarks(text[at:], false))
 		if strings.ContainsAny(text[at:], "?？") {
-			end = "?"
+			end = "?" + end
 		}
 		add(prev, "", end)
 	}
@@ -310,6 +327,47 @@ func caseDiff(a, b string) (string, bool) {
 	return "", false
 }
 
+// accentDiff returns a word both passages hold that one writes with
+// accents the other does not ("zahlen" / "zählen": pay / count; "si" /
+// "sí", "ou" / "où", "mas" / "más"), when both passages write accents
+// somewhere: a copy typed without any ("Jose Muller" for "José Müller")
+// is the same text, but where both could write them, the accents tell
+// the words apart. Composed and decomposed accents are alike.
+func accentDiff(a, b string) (string, bool) {
+	if !writesAccents(a) || !writesAccents(b) {
+		return "", false
+	}
+	lowered := func(ss []string) []string {
+		var out []string
+		for _, s := range ss {
+			out = append(out, norm.NFC.String(strings.ToLower(s)))
+		}
+		slices.Sort(out)
+		return slices.Compact(out)
+	}
+	fa, fb := spellings(a), spellings(b)
+	for _, w := range slices.Sorted(maps.Keys(fa)) {
+		if len(fb[w]) == 0 {
+			continue
+		}
+		if la, lb := lowered(fa[w]), lowered(fb[w]); !slices.Equal(la, lb) {
+			return strings.Join(la, ",") + " / " + strings.Join(lb, ","), true
+		}
+	}
+	return "", false
+}
+
+// writesAccents reports whether text holds a letter that folding
+// changes (tokenize.Fold: a Latin letter with a diacritic).
+func writesAccents(text string) bool {
+	for _, r := range text {
+		if r >= utf8.RuneSelf && unicode.IsLetter(r) && tokenize.Fold(string(r)) != string(r) {
+			return true
+		}
+	}
+	return false
+}
+
 // spellings maps each folded word of text to the sorted distinct ways
 // it is written.
 func spellings(text string) map[string][]string {
@@ -350,8 +408,12 @@ func innerCaps(spellings []string) bool {
 }
 
 // codeOf returns the code of text, white space collapsed: its inline
-// `spans` and the lines of its fenced blocks.
-func codeOf(text string) []string {
+// `spans` and the lines of its fenced blocks, and apart those lines
+// alone, sorted and distinct: a line in a fenced block is shown as
+// written (a command, a template, an output), not stated, so "```\nThe
+// portal is down until 18:00\n```" (a message to post) is not a copy
+// of the sentence stating it.
+func codeOf(text string) (code, fencedLines []string) {
 	var out []string
 	fenced := false
 	for _, line := range strings.Split(text, "\n") {
@@ -363,6 +425,7 @@ func codeOf(text string) []string {
 		if fenced {
 			if c := collapse(line); c != "" {
 				out = append(out, c)
+				fencedLines = append(fencedLines, c)
 			}
 			continue
 		}
@@ -373,7 +436,8 @@ func codeOf(text string) []string {
 			}
 		}
 	}
-	return out
+	slices.Sort(fencedLines)
+	return out, slices.Compact(fencedLines)
 }
 
 // collapse returns s with its runs of white space made one space, and

@@ -40,6 +40,30 @@ func SubjectsLost(kept, dropped Passage) []string {
 	return losesSubject(kept, dropped, subjectsTagged(dropped), subjectsTagged(kept))
 }
 
+// HeadingsLost returns the words of the outer headings dropped sits
+// under ([Passage.Under]) that name something (not stop words, not the
+// names of where notes are put: "notes", "misc") and that neither kept's
+// text nor its own headings say; sorted. The same paragraph under "##
+// Staging" and under "## Production" of one note states two facts:
+// dropping either loses its section's subject.
+func HeadingsLost(kept, dropped Passage) []string {
+	if len(dropped.Under) == 0 {
+		return nil
+	}
+	loadTables()
+	said := saidIn(kept)
+	var out []string
+	for _, h := range dropped.Under {
+		for _, w := range wordsOf(h).list {
+			if content(w) && !placeNames[w] && !said[w] {
+				out = append(out, w)
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
 // Subjects returns the subject words of p's note: those of its path
 // ([subjectOf]) and of its tags, sorted. A dated log in a journal folder
 // has none.

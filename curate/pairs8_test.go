@@ -2,14 +2,20 @@ package curate
 
 import "testing"
 
-// TestPairs8 scores round eight's pairs (testdata/pairs8.txt), tune and
-// check parts apart: a distinct pair grouped fails (a fact lost), a
-// duplicate held is logged (no rule of the round was written for one).
-func TestPairs8(t *testing.T) {
+// TestPairs8 scores round eight's pairs (testdata/pairs8.txt).
+func TestPairs8(t *testing.T) { roundPairs(t, "testdata/pairs8.txt") }
+
+// TestPairs9 scores round nine's pairs (testdata/pairs9.txt).
+func TestPairs9(t *testing.T) { roundPairs(t, "testdata/pairs9.txt") }
+
+// roundPairs scores a round's labelled pairs, tune and check parts
+// apart: a distinct pair grouped fails (a fact lost), a duplicate held
+// is logged (no rule of a round was written for one).
+func roundPairs(t *testing.T, name string) {
 	for _, threshold := range []float64{Threshold, 0.5} {
 		type score struct{ tp, fp, fn, tn int }
 		scores := map[string]*score{"tune": {}, "check": {}}
-		for _, c := range loadPairsFrom(t, "testdata/pairs8.txt") {
+		for _, c := range loadPairsFrom(t, name) {
 			got, why := grouped(c, threshold)
 			s := scores[c.part]
 			switch {

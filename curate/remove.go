@@ -2,6 +2,7 @@ package curate
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/memweave/memweave-go/frontmatter"
 )
@@ -143,4 +144,98 @@ func keptLines(lines []string, from, to int, keep [][2]int) []int {
 		lastBlank = blank
 	}
 	return kept
+}
+
+// DefinitionLost returns the first line of src (1-based) that
+// [RemovePassage](src, from, to, keep) keeps and that uses a target only
+// a removed line gives, with that target as the line names it: a link
+// reference definition ("[rb]" of "[rb]: https://..."), a footnote
+// ("[^1]" of "[^1]: ...") or a heading linked to by its anchor
+// ("#restore-steps" of "## Restore steps"); 0 and "" when none. A note's
+// definitions sit where its writer put them, often at its end, in a
+// passage of their own or another paragraph's, and a section may be
+// copied whole into another note: removing them with a copy leaves
+// "[ops wiki][rb]" with no target, "[^1]" with no source and
+// "[steps](#restore-steps)" pointing at nothing in the lines kept,
+// whatever the kept copy's note says. Labels and anchors are matched
+// without regard to case; lines of code define and use nothing.
+func DefinitionLost(src []byte, from, to int, keep [][2]int) (line int, target string) {
+	lines := SplitLines(string(src))
+	kinds := blocks(lines)
+	idx := keptLines(lines, from, to, keep)
+	kept := make([]bool, len(lines))
+	for _, i := range idx {
+		kept[i] = true
+	}
+	defined := map[string]bool{}
+	var removed []string
+	for i, l := range lines {
+		if kinds[i] != prose {
+			continue
+		}
+		if d, ok := targetOf(l); ok {
+			if kept[i] {
+				defined[d] = true
+			} else {
+				removed = append(removed, d)
+			}
+		}
+	}
+	for _, i := range idx {
+		if kinds[i] != prose && kinds[i] != tableRow {
+			continue
+		}
+		lower := strings.ToLower(lines[i])
+		own, _ := targetOf(lines[i])
+		for _, d := range removed {
+			if defined[d] || own == d {
+				continue
+			}
+			if strings.HasPrefix(d, "#") && (strings.Contains(lower, "("+d+")") || strings.Contains(lower, "("+d+" ")) ||
+				strings.HasPrefix(d, "[") && strings.Contains(lower, d) {
+				return i + 1, d
+			}
+		}
+	}
+	return 0, ""
+}
+
+// targetOf returns the target a line gives: "[label]" for a link
+// reference definition or a footnote ("[rb]: https://...", "[^1]:
+// text"), the label lower case with its white space collapsed, or
+// "#anchor" for an ATX heading (see [anchor]).
+func targetOf(line string) (string, bool) {
+	t := strings.TrimLeft(line, " ")
+	if len(line)-len(t) > 3 {
+		return "", false
+	}
+	if atxHeading().MatchString(line) {
+		a := anchor(strings.Trim(strings.TrimSpace(t), "#"))
+		return "#" + a, a != ""
+	}
+	if !strings.HasPrefix(t, "[") {
+		return "", false
+	}
+	end := strings.Index(t, "]:")
+	if end < 2 || strings.ContainsAny(t[1:end], "[]") {
+		return "", false
+	}
+	return "[" + strings.ToLower(strings.Join(strings.Fields(t[1:end]), " ")) + "]", true
+}
+
+// anchor returns the anchor a renderer gives a heading's text, as GitHub
+// does: lower case, spaces as hyphens, letters, digits, hyphens and
+// underscores kept, every other mark dropped ("Restore steps (v2)!":
+// "restore-steps-v2").
+func anchor(heading string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(strings.TrimSpace(heading)) {
+		switch {
+		case r == ' ':
+			b.WriteByte('-')
+		case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }

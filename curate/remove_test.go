@@ -33,6 +33,7 @@ func FuzzRemovePassage(f *testing.F) {
 	f.Add("x\r\ny\r\n", 1, 1, 0, 0)
 	f.Add("# A\r\rfact\r\r## B\n\ncopy\n\n## C\n\nother\n", 5, 7, 0, 0)
 	f.Add("| a | b |\n|---|---|\n| 1 | 2 |\n\n```\ncode\n```\n", 1, 2, 0, 0)
+	f.Add("See [w][rb] and [s](#b).\n\n## B\n\n[rb]: https://a\n", 3, 5, 0, 0)
 	f.Fuzz(func(t *testing.T, src string, from, to, k0, k1 int) {
 		out := string(RemovePassage([]byte(src), from, to, [][2]int{{k0, k1}}))
 		got := SplitLines(out)
@@ -54,6 +55,9 @@ func FuzzRemovePassage(f *testing.F) {
 		}
 		if l := BlockChanged([]byte(src), from, to, [][2]int{{k0, k1}}); l < 0 || l > len(SplitLines(src)) {
 			t.Fatalf("BlockChanged(%q, %d, %d, %d-%d) = %d, want 0 or a line of src", src, from, to, k0, k1, l)
+		}
+		if l, target := DefinitionLost([]byte(src), from, to, [][2]int{{k0, k1}}); l < 0 || l > len(SplitLines(src)) || (l == 0) != (target == "") {
+			t.Fatalf("DefinitionLost(%q, %d, %d, %d-%d) = %d, %q, want 0 and \"\" or a line of src and its target", src, from, to, k0, k1, l, target)
 		}
 	})
 }

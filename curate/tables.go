@@ -23,6 +23,11 @@ var loadTables = sync.OnceFunc(func() {
 	archived index readme general untitled tmp temp`)
 	apostrophes = strings.NewReplacer("’", "'", "ʼ", "'")
 	fillerWords = setOf(`quite rather pretty fairly indeed one`)
+	mannerWords = setOf(`carefully thoroughly clearly really actually truly certainly
+definitely obviously simply quickly promptly properly correctly successfully explicitly
+specifically especially particularly currently now directly automatically manually
+regularly strictly absolutely completely fully entirely exactly precisely closely
+securely safely silently immediately finally additionally`)
 	wordingWords = setOf(`a an the also too very so s t d ll m o re ve y`)
 	contractionTails = setOf(`s t d ll m o re ve y`)
 	numberWords = setOf(`zero two three four five six seven eight nine ten eleven twelve

@@ -103,25 +103,45 @@ func ContentWords(text string) []string {
 }
 
 // Adds returns the content words of kept that dropped lacks and that
-// may change what kept says: all but adverbs of manner or emphasis
-// ("carefully", "quite"; not those of [valueWords], "partially") and "one" as a pronoun ("each one of them"). A
-// kept copy that adds "staging" to "the billing database", "almost" to
-// "done" or "nicht" to a German sentence is about something else, so
-// dropping the other copy would lose its fact.
+// may change what kept says: all but the adverbs of manner or emphasis
+// of [mannerWords] ("carefully", "clearly"), those of [fillerWords]
+// ("quite") and "one" as a pronoun ("each one of them"). A kept copy
+// that adds "staging" to "the billing database", "almost" to "done",
+// "nicht" to a German sentence, or an adverb no list names
+// ("practically unlimited", "optionally encrypted", "intermittently
+// fails") is about something else or may be, so dropping the other copy
+// would lose its fact.
 func Adds(kept, dropped string) []string {
 	loadTables()
 	var out []string
 	for _, w := range Loses(dropped, kept) {
-		if (!strings.HasSuffix(w, "ly") || valueWords[w]) && !fillerWords[w] {
+		if Changes(w) {
 			out = append(out, w)
 		}
 	}
 	return out
 }
 
+// Changes reports whether the content word w, added by one copy of a
+// passage, may change what the copy says: any word but the adverbs of
+// manner or emphasis of [mannerWords] and the fillers of [fillerWords]
+// ([Adds] is the words that do, of a pair of texts).
+func Changes(w string) bool {
+	loadTables()
+	return !mannerWords[w] && !fillerWords[w]
+}
+
 // fillerWords are words added for emphasis or as a pronoun, not a fact:
 // adverbs of degree that do not end in "ly", and "one".
 var fillerWords map[string]bool
+
+// mannerWords are the adverbs a copy may add with no other fact: of
+// manner ("carefully", "automatically") or emphasis ("clearly",
+// "really", "fully"), none weakening, hedging or bounding the fact.
+// Any other adverb added counts (see [Adds]): one of degree, hedge,
+// scope or time ("partially", "practically", "officially", "publicly",
+// "temporarily") changes what is said, and no list of them is whole.
+var mannerWords map[string]bool
 
 // wordingWords are the stop words that one copy may have and the other
 // lack without another fact: articles, "also" and "too" of an addition,
@@ -190,10 +210,10 @@ func wordRune(r rune) bool {
 // a stop word saying which way, which, who or when (see
 // [wordingWords]), unless a content word differs too: then [Loses] or
 // [Adds] holds the pair back and says which words, whichever copy is
-// kept. Adverbs and fillers do not count as such content words.
+// kept. Adverbs of manner and fillers do not count as such content words.
 func functionWord(only []string) (string, bool) {
 	for _, w := range only {
-		if content(w) && !strings.HasSuffix(w, "ly") && !fillerWords[w] {
+		if content(w) && !mannerWords[w] && !fillerWords[w] {
 			return "", false
 		}
 	}
@@ -261,6 +281,11 @@ func Differs(a, b string) (reason string, ok bool) {
 		// and "€500", "5%" and "5".
 		return "number: " + w, true
 	}
+	if w, ok := firstDiff(unitsOf(a), unitsOf(b)); ok {
+		// A unit after a number written in another case: "8 b" bits
+		// and "8 B" bytes, "5 m" and "5 M".
+		return "unit: " + w, true
+	}
 	if r, ok := differsInForm(a, b, wa, wb); ok {
 		return r, true
 	}
@@ -304,6 +329,25 @@ func numbersOf(text string) []string {
 	for _, f := range strings.Fields(text) {
 		if strings.IndexFunc(f, unicode.IsDigit) >= 0 {
 			out = append(out, strings.Trim(f, ".,;:!?()[]{}\"'*_~`"))
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// unitsOf returns the sorted distinct pairs of a field of text holding
+// a digit and the word of at most three letters after it, as written
+// ("8 B", "10 k", "5 Gb"): the case of a unit is a value.
+func unitsOf(text string) []string {
+	var out []string
+	fs := strings.Fields(text)
+	for i := 0; i+1 < len(fs); i++ {
+		u := strings.Trim(fs[i+1], ".,;:!?()[]{}\"'*_~`")
+		if n := utf8.RuneCountInString(u); n == 0 || n > 3 || strings.IndexFunc(u, func(r rune) bool { return !unicode.IsLetter(r) }) >= 0 {
+			continue
+		}
+		if strings.IndexFunc(fs[i], unicode.IsDigit) >= 0 {
+			out = append(out, strings.Trim(fs[i], ".,;:!?()[]{}\"'*_~`")+" "+u)
 		}
 	}
 	slices.Sort(out)
@@ -363,5 +407,5 @@ var negations map[string]bool
 // changes the fact: "all" or "some" users, "before" or "after" the
 // release, "enabled" or "disabled"; and the adverbs that weaken, hedge
 // or bound a fact in time ("partially encrypted", "supposedly writes",
-// "temporarily disabled"), unlike those of manner ("carefully").
+// "temporarily disabled"), unlike those of manner ([mannerWords]).
 var valueWords map[string]bool

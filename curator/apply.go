@@ -637,6 +637,9 @@ func (n *Notes) removal(old []byte, d Passage) ([]byte, error) {
 	if l := curate.BlockChanged(old, c.StartLine, c.EndLine, keepLines); l > 0 {
 		return nil, fmt.Errorf("lines %d-%d: removing them would change the block of line %d: code, a table row or an HTML comment no longer, or code or a comment now (they hold a fence, a table's header or a comment's \"<!--\" or \"-->\" of a block they do not hold whole); left as they are", d.StartLine, d.EndLine, l)
 	}
+	if l, target := curate.DefinitionLost(old, c.StartLine, c.EndLine, keepLines); l > 0 {
+		return nil, fmt.Errorf("lines %d-%d: they give %s, which line %d still links to (a link's definition, a footnote or a heading); left as they are", d.StartLine, d.EndLine, target, l)
+	}
 	data := curate.RemovePassage(old, c.StartLine, c.EndLine, keepLines)
 	if slices.Equal(wordLines(data), wordLines(old)) {
 		return nil, fmt.Errorf("lines %d-%d: another passage of the note covers every line of the copy that holds a word (a line longer than a passage is cut into several); nothing of its text to remove", d.StartLine, d.EndLine)

@@ -126,6 +126,25 @@ func IsNetworked(e Embedder) bool {
 	return ok && n.Networked()
 }
 
+// DocumentWaiter is implemented by embedders that know when their server
+// is failing (see [OpenAIConfig.QueryTimeout]'s cool-down).
+type DocumentWaiter interface {
+	// DocumentWait returns how long a caller that would wait at most d
+	// for documents' vectors (a note just written, the new texts of a
+	// search) should wait: d, or less while the server is known to fail.
+	DocumentWait(d time.Duration) time.Duration
+}
+
+// DocumentWait returns how long a caller that would wait at most d for
+// e's document vectors should wait: e's [DocumentWaiter.DocumentWait],
+// or d when e does not implement it.
+func DocumentWait(e Embedder, d time.Duration) time.Duration {
+	if w, ok := e.(DocumentWaiter); ok {
+		return w.DocumentWait(d)
+	}
+	return d
+}
+
 // FieldError reports an invalid [Config] field.
 type FieldError struct {
 	Field string

@@ -57,16 +57,8 @@ type queryPlan struct {
 // server has no cool-down, or it ended and no other query is trying it
 // fully already; a probe otherwise.
 func (h *queryHealth) plan() queryPlan {
-	var data []byte
-	changed := false
-	if h.store != nil {
-		data, changed = h.store.Load()
-	}
-	h.mu.Lock()
+	h.lockFresh()
 	defer h.mu.Unlock()
-	if changed {
-		h.adopt(data)
-	}
 	p := queryPlan{gen: h.gen}
 	switch {
 	case h.misses == 0:
@@ -76,6 +68,28 @@ func (h *queryHealth) plan() queryPlan {
 		p.trial, h.trial = true, true
 	}
 	return p
+}
+
+// lockFresh locks h.mu, having taken over the state another process
+// saved since it was last read.
+func (h *queryHealth) lockFresh() {
+	var data []byte
+	changed := false
+	if h.store != nil {
+		data, changed = h.store.Load()
+	}
+	h.mu.Lock()
+	if changed {
+		h.adopt(data)
+	}
+}
+
+// cooling reports whether the server is in a cool-down, or another
+// query is waiting for it in full after one: a query would probe it.
+func (h *queryHealth) cooling() bool {
+	h.lockFresh()
+	defer h.mu.Unlock()
+	return h.misses > 0 && (h.now().Before(h.until) || h.trial)
 }
 
 // done records how a query planned as p ended and returns err as the

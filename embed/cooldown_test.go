@@ -296,3 +296,40 @@ func TestConcurrentMissesCountOnce(t *testing.T) {
 		t.Errorf("query during that full wait: %v; want it to say another search waits in full", err)
 	}
 }
+
+// TestDocumentWaitFollowsCoolDown: a caller's bound on documents'
+// vectors is kept while the server is healthy, cut to a query's probe in
+// its cool-down, and kept again once the cool-down ended, without
+// starting the full wait a query owes the server then.
+func TestDocumentWaitFollowsCoolDown(t *testing.T) {
+	m, srv := newMoodyServer(t)
+	clk := newFrozen()
+	const full, note = 2 * time.Second, time.Second
+	o := newTestOpenAI(t, srv, OpenAIConfig{QueryTimeout: full, Now: clk.now})
+	if got := DocumentWait(o, note); got != note {
+		t.Errorf("DocumentWait(%v) of a healthy server = %v, want %v", note, got, note)
+	}
+	m.mood.Store("hang")
+	if err, _ := query(o); !errors.Is(err, ErrUnavailable) {
+		t.Fatalf("query to a hung server = %v, want ErrUnavailable", err)
+	}
+	if got := DocumentWait(o, note); got != full/10 {
+		t.Errorf("DocumentWait(%v) in the cool-down = %v, want a probe's %v", note, got, full/10)
+	}
+	if got := DocumentWait(o, 50*time.Millisecond); got != 50*time.Millisecond {
+		t.Errorf("DocumentWait(50ms) in the cool-down = %v, want 50ms", got)
+	}
+	clk.add(31 * time.Second)
+	if got := DocumentWait(o, note); got != note {
+		t.Errorf("DocumentWait(%v) after the cool-down = %v, want %v", note, got, note)
+	}
+	if _, took := query(o); took < full {
+		t.Errorf("query after the cool-down took %v, want the full %v (DocumentWait started no trial)", took, full)
+	}
+	if got := DocumentWait(o, note); got != full/10 {
+		t.Errorf("DocumentWait(%v) after a failed full wait = %v, want %v", note, got, full/10)
+	}
+	if got := DocumentWait(NewHash(8), note); got != note {
+		t.Errorf("DocumentWait of an embedder without a cool-down = %v, want %v", got, note)
+	}
+}

@@ -307,6 +307,19 @@ func (o *OpenAI) EmbedQuery(ctx context.Context, text string) ([]float32, error)
 	return vecs[0], nil
 }
 
+// DocumentWait returns d, or, while the query server is in a cool-down
+// (see [OpenAIConfig.QueryTimeout]), at most the wait of a query in it:
+// a note's vectors are then as unlikely to come as a query's, and a
+// caller kept waiting for them (an append, a search's new texts) need
+// not wait longer than a search does. It starts no full wait and
+// changes no state; index runs, which set no such bound, keep theirs.
+func (o *OpenAI) DocumentWait(d time.Duration) time.Duration {
+	if o.health.cooling() {
+		return min(d, o.health.probe)
+	}
+	return d
+}
+
 func withPrefix(prefix string, texts []string) []string {
 	if prefix == "" {
 		return texts

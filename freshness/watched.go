@@ -20,12 +20,20 @@ import (
 // lockTimeout for the lock, and returns an event per file it re-indexed
 // or removed and per warning.
 func WatchSync(ctx context.Context, e *indexer.Engine, ch watcher.Changes, lockTimeout time.Duration) ([]watcher.Event, error) {
+	return watchSync(ctx, e, ch, indexer.SyncOptions{LockTimeout: lockTimeout})
+}
+
+// watchSync is WatchSync with the options of its index run: a search's
+// ([SyncWatched]) also bounds the wait for new texts' vectors, as the
+// freshness check of an unwatched search does ([indexer.Check.Finish]);
+// the watcher's own runs do not.
+func watchSync(ctx context.Context, e *indexer.Engine, ch watcher.Changes, o indexer.SyncOptions) ([]watcher.Event, error) {
 	var res *indexer.Result
 	var err error
 	if ch.All {
-		res, err = e.SyncStale(ctx, lockTimeout)
+		res, err = e.SyncStale(ctx, o.LockTimeout)
 	} else {
-		res, err = e.SyncPaths(ctx, ch.Paths, indexer.SyncOptions{LockTimeout: lockTimeout})
+		res, err = e.SyncPaths(ctx, ch.Paths, o)
 	}
 	if res == nil {
 		return nil, err
@@ -67,7 +75,9 @@ func events(r *indexer.Result, err error) []watcher.Event {
 
 // SyncWatched brings e's index up to date with the files through the
 // watcher in slot, which must be running, and returns what the sync
-// warned about, waiting at most lockTimeout for the lock. ok is false
+// warned about, waiting at most lockTimeout for the lock, and as long
+// for the vectors of the texts it finds new (past it they stay pending,
+// found by keyword). ok is false
 // when the watcher stopped: the caller scans instead.
 func SyncWatched(ctx context.Context, e *indexer.Engine, slot *watcher.Slot, lockTimeout time.Duration) (warns []indexer.Warning, ok bool) {
 	var evs []watcher.Event
@@ -76,7 +86,9 @@ func SyncWatched(ctx context.Context, e *indexer.Engine, slot *watcher.Slot, loc
 			return nil
 		}
 		var err error
-		evs, err = WatchSync(ctx, e, ch, lockTimeout)
+		// A search waits for new texts' vectors no longer than for the
+		// lock; past that they stay pending, found by keyword.
+		evs, err = watchSync(ctx, e, ch, indexer.SyncOptions{LockTimeout: lockTimeout, EmbedTimeout: lockTimeout})
 		return err
 	})
 	switch {

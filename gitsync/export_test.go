@@ -8,7 +8,7 @@ import (
 // StartKilledSync does what a sync does up to writing its running
 // marker, as one killed right after that would leave it.
 func StartKilledSync(ctx context.Context, root string, opts Options) error {
-	s, err := newSyncer(ctx, root, opts)
+	s, err := newSyncer(ctx, root, opts, false)
 	if err != nil {
 		return err
 	}

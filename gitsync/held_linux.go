@@ -1,9 +1,13 @@
 package gitsync
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+
+	"github.com/memweave/memweave-go/history"
 )
 
 // heldOpen reports whether a process of this machine has the file at
@@ -41,7 +45,8 @@ func heldOpen(path string) bool {
 // gitRunsIn reports whether a git process of this machine runs with its
 // working folder in one of dirs (or below): git holds a ref's lock
 // (packed-refs.lock, refs/heads/x.lock) with the file closed while it
-// updates refs, so [heldOpen] cannot see it. Like heldOpen, it sees this
+// updates refs, so [heldOpen] cannot see it. A git memweave started only
+// to read ([memweaveReader]) does not count. Like heldOpen, it sees this
 // user's processes only.
 func gitRunsIn(dirs []string) bool {
 	procs, err := os.ReadDir("/proc")
@@ -61,10 +66,35 @@ func gitRunsIn(dirs []string) bool {
 			continue
 		}
 		for _, d := range dirs {
-			if cwd == d || strings.HasPrefix(cwd, d+string(filepath.Separator)) {
+			if (cwd == d || strings.HasPrefix(cwd, d+string(filepath.Separator))) && !memweaveReader(p.Name()) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// memweaveReader reports whether the process pid is a git memweave
+// started only to read: its environment holds [history.ReaderVar] set to
+// the id of its parent, the memweave process that started it (a user's
+// git that inherited the variable has another parent).
+func memweaveReader(pid string) bool {
+	env, err := os.ReadFile(filepath.Join("/proc", pid, "environ"))
+	if err != nil {
+		return false
+	}
+	stat, err := os.ReadFile(filepath.Join("/proc", pid, "stat"))
+	if err != nil {
+		return false
+	}
+	// stat: pid (comm) state ppid ...; comm may hold spaces and ')'.
+	i := bytes.LastIndexByte(stat, ')')
+	if i < 0 {
+		return false
+	}
+	fields := strings.Fields(string(stat[i+1:]))
+	if len(fields) < 2 {
+		return false
+	}
+	return slices.Contains(strings.Split(string(env), "\x00"), history.ReaderVar+"="+fields[1])
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -98,48 +99,73 @@ func TestSyncRefusesHostileRemote(t *testing.T) {
 		name string
 		make func(t testing.TB, attacker string) string // returns a tree
 		want error
+		says string // in the error, when not ""
 	}{
 		{"dotdot path", func(t testing.TB, a string) string {
 			blob := gitIn(t, a, []byte("evil\n"), "hash-object", "-w", "--stdin")
 			evil := rawTree(t, a, [3]string{"100644", "evil.md", blob})
 			up := rawTree(t, a, [3]string{"40000", "..", evil})
 			return rawTree(t, a, [3]string{"40000", "memory", up})
-		}, gitsync.ErrRefused},
+		}, gitsync.ErrRefused, ""},
 		{"link out of the workspace", func(t testing.TB, a string) string {
 			blob := gitIn(t, a, []byte("../../../../etc/passwd"), "hash-object", "-w", "--stdin")
 			mem := rawTree(t, a, [3]string{"120000", "passwd.md", blob})
 			return rawTree(t, a, [3]string{"40000", "memory", mem})
-		}, gitsync.ErrRefused},
+		}, gitsync.ErrRefused, ""},
 		{"64 MiB blob", func(t testing.TB, a string) string {
 			big := bytes.Repeat([]byte("big note line\n"), (64<<20)/14+1)
 			blob := gitIn(t, a, big, "hash-object", "-w", "--stdin")
 			mem := rawTree(t, a, [3]string{"100644", "big.md", blob})
 			return rawTree(t, a, [3]string{"40000", "memory", mem})
-		}, gitsync.ErrRefused},
+		}, gitsync.ErrRefused, ""},
 		{"file outside memory", func(t testing.TB, a string) string {
 			blob := gitIn(t, a, []byte("#!/bin/sh\nrm -rf ~\n"), "hash-object", "-w", "--stdin")
 			note := gitIn(t, a, []byte("ok\n"), "hash-object", "-w", "--stdin")
 			mem := rawTree(t, a, [3]string{"100644", "ok.md", note})
 			return rawTree(t, a, [3]string{"100644", "run.sh", blob}, [3]string{"40000", "memory", mem})
-		}, gitsync.ErrRefused},
+		}, gitsync.ErrRefused, ""},
 		{"hook folder", func(t testing.TB, a string) string {
 			blob := gitIn(t, a, []byte("#!/bin/sh\ntouch /tmp/pwned\n"), "hash-object", "-w", "--stdin")
 			hooks := rawTree(t, a, [3]string{"100755", "post-checkout", blob})
 			git := rawTree(t, a, [3]string{"40000", "hooks", hooks})
 			return rawTree(t, a, [3]string{"40000", ".git", git})
-		}, gitsync.ErrRefused},
+		}, gitsync.ErrRefused, ""},
 		{"control character", func(t testing.TB, a string) string {
 			blob := gitIn(t, a, []byte("x\n"), "hash-object", "-w", "--stdin")
 			mem := rawTree(t, a, [3]string{"100644", "a\x1b[31m.md", blob})
 			return rawTree(t, a, [3]string{"40000", "memory", mem})
-		}, gitsync.ErrRefused},
+		}, gitsync.ErrRefused, ""},
 		{"filter attribute", func(t testing.TB, a string) string {
 			attr := gitIn(t, a, []byte("memory/** filter=lfs diff=lfs merge=lfs\n"), "hash-object", "-w", "--stdin")
 			note := gitIn(t, a, []byte("ok\n"), "hash-object", "-w", "--stdin")
 			mem := rawTree(t, a, [3]string{"100644", ".gitattributes", attr}, [3]string{"100644", "ok.md", note})
 			return rawTree(t, a, [3]string{"40000", "memory", mem})
-		}, gitsync.ErrRefused},
-		{"rewritten history", func(t testing.TB, a string) string { return "" }, gitsync.ErrRewritten},
+		}, gitsync.ErrRefused, ""},
+		// Malformed trees, which git fsck refuses (duplicateEntries) and
+		// git's own commands never write: the checkout wrote part of the
+		// one with a file and a folder at one path (the file, and the
+		// deletion of .gitattributes), then stopped; the one with a
+		// folder twice was taken in, both folders merged.
+		{"one path twice", func(t testing.TB, a string) string {
+			mem := rawTree(t, a, [3]string{"100644", "a.md", gitIn(t, a, []byte("one\n"), "hash-object", "-w", "--stdin")},
+				[3]string{"100644", "a.md", gitIn(t, a, []byte("two\n"), "hash-object", "-w", "--stdin")})
+			return rawTree(t, a, [3]string{"40000", "memory", mem})
+		}, gitsync.ErrRefused, "twice"},
+		{"a folder twice", func(t testing.TB, a string) string {
+			x := rawTree(t, a, [3]string{"100644", "x.md", gitIn(t, a, []byte("x\n"), "hash-object", "-w", "--stdin")})
+			y := rawTree(t, a, [3]string{"100644", "y.md", gitIn(t, a, []byte("y\n"), "hash-object", "-w", "--stdin")})
+			mem := rawTree(t, a, [3]string{"40000", "sub", x}, [3]string{"40000", "sub", y})
+			return rawTree(t, a, [3]string{"40000", "memory", mem})
+		}, gitsync.ErrRefused, "twice"},
+		{"a file and a folder at one path", func(t testing.TB, a string) string {
+			x := rawTree(t, a, [3]string{"100644", "x.md", gitIn(t, a, []byte("x\n"), "hash-object", "-w", "--stdin")})
+			mem := rawTree(t, a, [3]string{"100644", "sub", gitIn(t, a, []byte("f\n"), "hash-object", "-w", "--stdin")}, [3]string{"40000", "sub", x})
+			return rawTree(t, a, [3]string{"40000", "memory", mem})
+		}, gitsync.ErrRefused, "twice"},
+		{"memory a file", func(t testing.TB, a string) string {
+			return rawTree(t, a, [3]string{"100644", "memory", gitIn(t, a, []byte("a file\n"), "hash-object", "-w", "--stdin")})
+		}, gitsync.ErrRefused, "not a folder"},
+		{"rewritten history", func(t testing.TB, a string) string { return "" }, gitsync.ErrRewritten, ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -166,8 +192,8 @@ func TestSyncRefusesHostileRemote(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 			defer cancel()
 			_, serr := gitsync.Sync(ctx, victim, gitsync.Options{Host: "victim"})
-			if !errors.Is(serr, tc.want) {
-				t.Fatalf("Sync = %v, want %v", serr, tc.want)
+			if !errors.Is(serr, tc.want) || !strings.Contains(fmt.Sprint(serr), tc.says) {
+				t.Errorf("Sync = %v, want %v saying %q", serr, tc.want, tc.says)
 			}
 			after := snapshot(t, filepath.Dir(victim))
 			for p, v := range after {

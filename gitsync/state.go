@@ -110,7 +110,7 @@ type Status struct {
 // any network call. Without git, a repository or the remote, the error
 // wraps [ErrNoRepository] or [ErrNoRemote] and says what to run.
 func ReadStatus(ctx context.Context, root string, opts Options) (*Status, error) {
-	s, err := newSyncer(ctx, root, opts)
+	s, err := newSyncer(ctx, root, opts, true)
 	if err != nil {
 		return nil, err
 	}

@@ -169,6 +169,8 @@ type Result struct {
 // syncer is one Sync's settings and git access.
 type syncer struct {
 	root, remote, branch, host string
+	// reads: the syncer only reads (a status); see newSyncer.
+	reads bool
 	// remoteBranch is the branch of the remote sync fetches and pushes.
 	remoteBranch string
 	// remoteSetting names the git setting the remote came from, "" when
@@ -236,7 +238,7 @@ func Sync(ctx context.Context, root string, opts Options) (*Result, error) {
 }
 
 func syncLocked(ctx context.Context, root string, opts Options) (res *Result, err error) {
-	s, err := newSyncer(ctx, root, opts)
+	s, err := newSyncer(ctx, root, opts, false)
 	if err != nil {
 		return nil, err
 	}
@@ -471,8 +473,10 @@ func (s *syncer) indexBase(ctx context.Context, root string) (string, error) {
 }
 
 // newSyncer checks that root is the top of a repository on a branch with
-// the remote, and fills in the defaults.
-func newSyncer(ctx context.Context, root string, opts Options) (*syncer, error) {
+// the remote, and fills in the defaults. A syncer that reads (for a
+// status) starts only git commands marked as memweave's readers
+// ([history.GitOptions.Reads]).
+func newSyncer(ctx context.Context, root string, opts Options, reads bool) (*syncer, error) {
 	if opts.MaxBlobBytes <= 0 {
 		opts.MaxBlobBytes = 16 << 20
 	}
@@ -488,7 +492,7 @@ func newSyncer(ctx context.Context, root string, opts Options) (*syncer, error) 
 	if opts.Host == "" {
 		opts.Host, _ = os.Hostname()
 	}
-	s := &syncer{root: root, remote: opts.Remote, host: safeHost(opts.Host), opts: opts,
+	s := &syncer{root: root, remote: opts.Remote, host: safeHost(opts.Host), opts: opts, reads: reads,
 		rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), uint64(os.Getpid())))}
 	// The full name: --short gives "heads/main" when a tag is named main.
 	br, brErr := s.git(ctx, nil, "symbolic-ref", "--quiet", "HEAD")
@@ -763,6 +767,7 @@ func (s *syncer) run(ctx context.Context, opts history.GitOptions, args ...strin
 func (s *syncer) runIn(ctx context.Context, dir string, opts history.GitOptions, args ...string) ([]byte, error) {
 	t := time.Now()
 	opts.Env = append(slices.Clip(opts.Env), s.filtersOff...)
+	opts.Reads = opts.Reads || s.reads
 	out, err := history.Git(ctx, dir, opts, args...)
 	s.gitTime += time.Since(t)
 	var ge *history.GitError
@@ -832,10 +837,15 @@ func (s *syncer) fetchBranch(ctx context.Context, tracking map[string]string) (b
 	args := append([]string{"-c", "http.lowSpeedLimit=1000", "-c", "http.lowSpeedTime=60", "-c", "fetch.unpackLimit=1",
 		"fetch", "--quiet", "--no-tags", "--no-recurse-submodules", "--no-write-fetch-head", "--no-auto-maintenance"},
 		s.localPack(ctx, false)...)
-	_, err := s.gitWith(ctx, s.root, history.GitOptions{MaxFileBytes: s.opts.MaxFetchBytes},
+	_, err := s.gitWith(ctx, s.root, history.GitOptions{MaxFileBytes: s.opts.MaxFetchBytes, MaxDataBytes: s.transferMemory()},
 		append(args, "--", s.remote, "+refs/heads/"+s.remoteBranch+":"+incomingRef)...)
 	if err == nil {
 		s.git(ctx, nil, "maintenance", "run", "--auto", "--quiet")
+	}
+	if errors.Is(err, history.ErrMemoryBound) {
+		s.dropFetched(ctx, tracking)
+		s.removeCutPacks(ctx)
+		return false, fmt.Errorf("%w the fetch from %s: %w", ErrRefused, s.remote, s.memoryBoundHit(err))
 	}
 	if errors.Is(err, history.ErrFileTooLarge) {
 		s.dropFetched(ctx, tracking)
@@ -948,31 +958,68 @@ func (s *syncer) removeCutPacks(ctx context.Context) {
 	}
 }
 
+// maxListBytes bounds the memory of git ls-remote, which reads every
+// ref a remote lists before it prints one (about 330 bytes a branch on
+// Linux, 449 MB at 1,000,000): some 200,000 branches fit.
+const maxListBytes = 64 << 20
+
 // noOtherBranch refuses to start the remote branch when the remote has
 // other branches: the team's memory is on one of them (git's default
 // branch name, main or master, differs between machines), and a second
 // one beside it would split the memory while every sync succeeds. An
-// empty remote, a new team's, gets its first branch.
+// empty remote, a new team's, gets its first branch. A remote that lists
+// more branches than git ls-remote holds within maxListBytes is refused
+// as one with branches, without their names.
 func (s *syncer) noOtherBranch(ctx context.Context) error {
-	out, err := s.git(ctx, nil, append(append([]string{"ls-remote", "--heads"}, s.localPack(ctx, false)...), "--", s.remote)...)
+	var heads headNames
+	_, err := s.gitWith(ctx, s.root, history.GitOptions{Stdout: &heads, MaxDataBytes: maxListBytes},
+		append(append([]string{"ls-remote", "--heads"}, s.localPack(ctx, false)...), "--", s.remote)...)
+	if errors.Is(err, history.ErrMemoryBound) {
+		return fmt.Errorf("%w: %s has no branch %s but lists more branches than git ls-remote reads within %d MiB: sync will not start a second memory beside those; sync with one (git config branch.%s.remote %s && git config branch.%s.merge refs/heads/BRANCH), or, to start %s on purpose, push it once (git push %s %s)",
+			ErrNoRemoteBranch, s.remote, s.remoteBranch, maxListBytes>>20, s.branch, s.remote, s.branch, s.remoteBranch, s.remote, s.branch+":"+s.remoteBranch)
+	}
 	if err != nil {
 		return fmt.Errorf("gitsync: list the branches of %s: %w", s.remote, err)
 	}
-	var heads []string
-	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
-		if _, ref, ok := strings.Cut(line, "\t"); ok {
-			heads = append(heads, strings.TrimPrefix(ref, "refs/heads/"))
-		}
-	}
-	if len(heads) == 0 {
+	if heads.n == 0 {
 		return nil
 	}
 	more := ""
-	if len(heads) > 5 {
-		heads, more = heads[:5], fmt.Sprintf(" and %d more", len(heads)-5)
+	if heads.n > len(heads.first) {
+		more = fmt.Sprintf(" and %d more", heads.n-len(heads.first))
 	}
 	return fmt.Errorf("%w: %s has no branch %s but has %s%s: sync will not start a second memory beside those, which the machines syncing with them would never see; sync with one (git config branch.%s.remote %s && git config branch.%s.merge refs/heads/%s), or, to start %s on purpose, push it once (git push %s %s)",
-		ErrNoRemoteBranch, s.remote, s.remoteBranch, strings.Join(heads, ", "), more, s.branch, s.remote, s.branch, heads[0], s.remoteBranch, s.remote, s.branch+":"+s.remoteBranch)
+		ErrNoRemoteBranch, s.remote, s.remoteBranch, strings.Join(heads.first, ", "), more, s.branch, s.remote, s.branch, heads.first[0], s.remoteBranch, s.remote, s.branch+":"+s.remoteBranch)
+}
+
+// headNames takes git ls-remote --heads' output as git writes it and
+// keeps the first five branch names and the count, whatever the length.
+type headNames struct {
+	first []string
+	n     int
+	line  []byte // the start of a line not yet ended
+}
+
+// Write takes the next bytes of the listing; it never fails.
+func (h *headNames) Write(p []byte) (int, error) {
+	for rest := p; len(rest) > 0; {
+		i := bytes.IndexByte(rest, '\n')
+		if i < 0 {
+			if len(h.line) < 4096 { // a ref name is shorter
+				h.line = append(h.line, rest...)
+			}
+			break
+		}
+		line := append(h.line, rest[:i]...)
+		h.line, rest = h.line[:0], rest[i+1:]
+		if _, ref, ok := strings.Cut(string(line), "\t"); ok {
+			h.n++
+			if len(h.first) < 5 {
+				h.first = append(h.first, strings.TrimPrefix(ref, "refs/heads/"))
+			}
+		}
+	}
+	return len(p), nil
 }
 
 // trackingRefs returns the remote-tracking refs of the remote
@@ -1035,9 +1082,12 @@ func (s *syncer) restoreTracking(ctx context.Context, before map[string]string, 
 func (s *syncer) push(ctx context.Context, head string) (rejected bool, err error) {
 	args := append([]string{"-c", "http.lowSpeedLimit=1000", "-c", "http.lowSpeedTime=60", "push", "--porcelain", "--no-verify", "--no-recurse-submodules"},
 		s.localPack(ctx, true)...)
-	out, err := s.git(ctx, nil, append(args, "--", s.remote, head+":refs/heads/"+s.remoteBranch)...)
+	out, err := s.gitWith(ctx, s.root, history.GitOptions{MaxDataBytes: s.transferMemory()}, append(args, "--", s.remote, head+":refs/heads/"+s.remoteBranch)...)
 	if err == nil {
 		return false, nil
+	}
+	if errors.Is(err, history.ErrMemoryBound) {
+		return false, fmt.Errorf("%w the push to %s: %w", ErrRefused, s.remote, s.memoryBoundHit(err))
 	}
 	var ge *history.GitError
 	if errors.As(err, &ge) && (bytes.Contains(out, []byte("branch is currently checked out")) || strings.Contains(ge.Stderr, "branch is currently checked out")) {
@@ -1048,6 +1098,19 @@ func (s *syncer) push(ctx context.Context, head string) (rejected bool, err erro
 		return true, nil
 	}
 	return false, fmt.Errorf("gitsync: push to %s: %w", s.remote, err)
+}
+
+// transferMemory bounds the memory of each git process of a fetch or a
+// push (Linux): git reads every ref the remote lists into memory first
+// (a push always, speaking protocol v0; a fetch when the remote answers
+// in v0, which the remote chooses), about 200 to 400 bytes a ref, and
+// the remote chooses how many; what a fetch indexes is bounded by
+// MaxFetchBytes. Twice MaxFetchBytes and 64 MiB: 1,088 MiB by default.
+func (s *syncer) transferMemory() int64 { return 2*s.opts.MaxFetchBytes + 64<<20 }
+
+// memoryBoundHit says that git needed more than transferMemory.
+func (s *syncer) memoryBoundHit(err error) error {
+	return fmt.Errorf("git needed more memory than the bound, %d MiB (twice Config.MaxFetchBytes and 64 MiB; a remote listing millions of refs takes that): %w", s.transferMemory()>>20, err)
 }
 
 // localReceivePack is the receive-pack sync pushes to a remote on this

@@ -22,7 +22,7 @@ import (
 // [checkedOutside]: not compared, the tree merges two checked ones).
 func (s *syncer) checkTree(ctx context.Context, commit, against, whose string) error {
 	out, err := s.run(ctx, history.GitOptions{MaxOutput: history.MaxListing}, "-c", "core.quotePath=false",
-		"ls-tree", "-r", "-z", "-l", "--full-tree", commit)
+		"ls-tree", "-r", "-t", "-z", "-l", "--full-tree", commit)
 	if errors.Is(err, history.ErrOutputTooLarge) {
 		return fmt.Errorf("%w %s at %.12s: its listing is over %d bytes", ErrRefused, whose, commit, history.MaxListing)
 	}
@@ -39,6 +39,7 @@ func (s *syncer) checkTree(ctx context.Context, commit, against, whose string) e
 	// stop half done. Where the file system does not tell case apart,
 	// two paths that differ only in case are one file too.
 	folded, foldCase := map[string]string{}, s.ignoresCase(ctx)
+	listed := map[string]bool{} // see listedTwice
 	for _, rec := range strings.Split(string(out), "\x00") {
 		if rec == "" {
 			continue
@@ -58,18 +59,18 @@ func (s *syncer) checkTree(ctx context.Context, commit, against, whose string) e
 			// were. This machine has it as it is, and sync writes none.
 			continue
 		}
+		if why := listedTwice(listed, shared, p); why != "" {
+			return refuse(why)
+		}
+		if f[1] == "tree" {
+			continue // what it holds is listed
+		}
 		size, why, err := s.checkEntry(ctx, p, f)
 		if err != nil {
 			return err
 		}
-		if why != "" && whose == ownChanges && size > s.opts.MaxBlobBytes && strings.HasPrefix(p, workspace.MemoryDir+"/") {
-			why += fmt.Sprintf("; move it out of memory/, or git-ignore it (add /%s to .gitignore) to keep it on this machine only, then sync again", p)
-		}
-		if why != "" && whose == mergedTree && size > s.opts.MaxBlobBytes {
-			why += "; move at least the bytes over out of this machine's copy, into another note"
-		}
 		if why != "" {
-			return refuse(why)
+			return refuse(why + s.whatToDo(whose, p, size))
 		}
 		if why := twinOf(folded, p, foldCase); why != "" {
 			return refuse(why)
@@ -97,6 +98,21 @@ func (s *syncer) checkTree(ctx context.Context, commit, against, whose string) e
 		return nil
 	}
 	return s.outsideUnchanged(ctx, commit, head, whose)
+}
+
+// whatToDo returns what the refusal of the entry p of size bytes, in the
+// tree whose, tells the user to do, when the entry is over the size
+// limit and this machine's: "" else.
+func (s *syncer) whatToDo(whose, p string, size int64) string {
+	switch {
+	case size <= s.opts.MaxBlobBytes:
+		return ""
+	case whose == ownChanges && strings.HasPrefix(p, workspace.MemoryDir+"/"):
+		return fmt.Sprintf("; move it out of memory/, or git-ignore it (add /%s to .gitignore) to keep it on this machine only, then sync again", p)
+	case whose == mergedTree:
+		return "; move at least the bytes over out of this machine's copy, into another note"
+	}
+	return ""
 }
 
 // outsideUnchanged refuses commit, the tree whose, unless outside
@@ -130,6 +146,9 @@ func (s *syncer) checkEntry(ctx context.Context, p string, f []string) (size int
 	default:
 		return 0, "mode " + f[0], nil
 	}
+	if p == workspace.MemoryDir {
+		return 0, "a file, not a folder of notes", nil
+	}
 	size, err = strconv.ParseInt(f[3], 10, 64)
 	if err != nil {
 		return 0, "unreadable size " + f[3], nil
@@ -150,6 +169,23 @@ func (s *syncer) checkEntry(ctx context.Context, p string, f []string) (size int
 		}
 	}
 	return size, "", nil
+}
+
+// listedTwice records the shared path p (a file or a folder) in listed
+// and returns why p is refused when it was listed before: a malformed
+// tree, which git fsck refuses (duplicateEntries) and no git command
+// writes, may list one path twice, as two files, two folders (whose
+// files a recursive listing merges) or a file and a folder, which the
+// work tree's update would write half of.
+func listedTwice(listed map[string]bool, shared bool, p string) string {
+	if !shared {
+		return ""
+	}
+	if listed[p] {
+		return "listed twice in the tree, as files or folders (a malformed tree, which git fsck refuses and no git command writes)"
+	}
+	listed[p] = true
+	return ""
 }
 
 // twinOf records p in folded, its paths seen by their folded form, and

@@ -34,7 +34,7 @@ func NewBlobReader(ctx context.Context, dir string) (*BlobReader, error) {
 		return nil, fmt.Errorf("%w: %w", ErrNoGit, err)
 	}
 	cmd := exec.CommandContext(ctx, bin, "-C", dir, "cat-file", "--batch")
-	cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
+	cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C", readerMark())
 	dieWithParent(cmd)
 	in, err := cmd.StdinPipe()
 	if err != nil {
@@ -129,7 +129,7 @@ func memoryTree(ctx context.Context, dir, rev, commit string, lim Limits, large 
 	if err := checkRev(commit); err != nil {
 		return nil, nil, err
 	}
-	out, err := Git(ctx, dir, GitOptions{MaxOutput: MaxListing}, "ls-tree", "-r", "-z", "-l", "--end-of-options", commit, "--", workspace.MemoryDir)
+	out, err := Git(ctx, dir, GitOptions{MaxOutput: MaxListing, Reads: true}, "ls-tree", "-r", "-z", "-l", "--end-of-options", commit, "--", workspace.MemoryDir)
 	if errors.Is(err, ErrOutputTooLarge) {
 		return nil, nil, fmt.Errorf("%w: the listing of memory/ at %.12s is over %d bytes", ErrTreeTooLarge, commit, MaxListing)
 	}

@@ -31,7 +31,7 @@ const maxRevLen = 256
 
 // git runs git in dir with args and returns its standard output.
 func git(ctx context.Context, dir string, stdin []byte, args ...string) ([]byte, error) {
-	return Git(ctx, dir, GitOptions{Stdin: stdin}, args...)
+	return Git(ctx, dir, GitOptions{Stdin: stdin, Reads: true}, args...)
 }
 
 // GitOptions are the options of [Git]. The zero value runs git with no
@@ -54,11 +54,25 @@ type GitOptions struct {
 	// and removes its temporary files as on any write error; the error
 	// then wraps [ErrFileTooLarge].
 	MaxFileBytes int64
+	// MaxDataBytes, when positive, bounds the memory each of git's
+	// processes allocates, where the system enforces it (Linux: its heap
+	// and private writable maps, RLIMIT_DATA): past it git dies, and the
+	// error wraps [ErrMemoryBound]. For a command that holds what a
+	// remote sends in memory (git ls-remote reads every ref first).
+	MaxDataBytes int64
+	// Reads marks git as one of memweave's commands that only read the
+	// repository ([ReaderVar]), which a sync after a killed one need not
+	// wait for. Only for commands that take no lock.
+	Reads bool
 }
 
 // ErrFileTooLarge is wrapped by the error of [Git] when a file git wrote
 // reached GitOptions.MaxFileBytes.
 var ErrFileTooLarge = errors.New("history: git wrote a file over the limit")
+
+// ErrMemoryBound is wrapped by the error of [Git] when git ran out of
+// the memory GitOptions.MaxDataBytes gave it.
+var ErrMemoryBound = errors.New("history: git needed more memory than the bound")
 
 // FileSizeBound is the size at which GitOptions.MaxFileBytes max stops a
 // write: max rounded up to 512 bytes, the unit of ulimit -f. A file a
@@ -102,9 +116,12 @@ func Git(ctx context.Context, dir string, opts GitOptions, args ...string) ([]by
 		return nil, fmt.Errorf("%w: %w", ErrNoGit, err)
 	}
 	cmd := exec.CommandContext(ctx, bin, append([]string{"-C", dir}, args...)...)
-	boundFileSize(cmd, opts.MaxFileBytes)
+	boundLimits(cmd, opts.MaxFileBytes, opts.MaxDataBytes)
 	cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
 	cmd.Env = append(cmd.Env, opts.Env...)
+	if opts.Reads {
+		cmd.Env = append(cmd.Env, readerMark())
+	}
 	dieWithParent(cmd)
 	// A helper git started may hold its output open after git is killed:
 	// stop waiting for it soon after.
@@ -128,6 +145,9 @@ func Git(ctx context.Context, dir string, opts GitOptions, args ...string) ([]by
 		msg := printable(strings.TrimSpace(errb.String()))
 		if opts.MaxFileBytes > 0 && strings.Contains(msg, "File too large") {
 			return nil, &GitError{Args: args, Stderr: msg, Err: fmt.Errorf("%w (%d bytes): %w", ErrFileTooLarge, opts.MaxFileBytes, err)}
+		}
+		if opts.MaxDataBytes > 0 && strings.Contains(msg, "Out of memory") {
+			return nil, &GitError{Args: args, Stderr: msg, Err: fmt.Errorf("%w (%d bytes): %w", ErrMemoryBound, opts.MaxDataBytes, err)}
 		}
 		if strings.Contains(msg, "not a git repository") {
 			return nil, fmt.Errorf("%w: %s", ErrNotRepository, dir)
@@ -310,7 +330,7 @@ func commitTimes(ctx context.Context, dir string) (map[string]time.Time, error) 
 		}
 		return nil
 	}}
-	_, err := Git(ctx, dir, GitOptions{Stdout: recs}, "-c", "core.quotePath=false", "log", "--format=%x00"+commitMark+"%ct",
+	_, err := Git(ctx, dir, GitOptions{Stdout: recs, Reads: true}, "-c", "core.quotePath=false", "log", "--format=%x00"+commitMark+"%ct",
 		"--name-only", "--no-renames", "-z", "--relative", "--", ".")
 	if err == nil {
 		err = recs.flush()
@@ -369,3 +389,13 @@ func (r *records) flush() error {
 	r.partial = nil
 	return r.each(rec)
 }
+
+// ReaderVar names the variable of the environment that marks the git
+// commands memweave starts only to read a repository (ls-tree, cat-file,
+// log, rev-parse: no ref, index or object written). Its value is the
+// process id of the memweave process that started the command, its
+// parent, so that a user's git that inherited it is not taken for one.
+const ReaderVar = "MEMWEAVE_GIT_READER"
+
+// readerMark is the environment entry of [ReaderVar] for this process.
+func readerMark() string { return ReaderVar + "=" + strconv.Itoa(os.Getpid()) }

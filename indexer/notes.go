@@ -11,11 +11,19 @@ import (
 	"github.com/memweave/memweave-go/workspace"
 )
 
-// NoteEmbedTimeout bounds how long [Engine.Write] and [Engine.Append]
-// wait for a note's vectors from a networked embedder; past it the note
-// is stored and found by keyword, its vectors pending until the next
-// index run.
+// NoteEmbedTimeout bounds how long [Engine.Write], [Engine.Append] and
+// [Engine.AddNote] wait for a note's vectors from a networked embedder;
+// past it the note is stored and found by keyword, its vectors pending
+// until the next index run.
 const NoteEmbedTimeout = time.Second
+
+// AddNote indexes the file abs (absolute), which its caller has just
+// written or edited for a user who waits (a write, an append, a
+// resolution or feedback mark), as [Engine.AddPaths] does, waiting at
+// most NoteEmbedTimeout for its new texts' vectors.
+func (e *Engine) AddNote(ctx context.Context, abs string) (*Result, error) {
+	return e.AddPaths(ctx, SyncOptions{EmbedTimeout: NoteEmbedTimeout}, abs)
+}
 
 // Write creates or replaces the memory file path with data
 // ([memfile.Write]: atomic, under the workspace's write lock, refusing
@@ -31,7 +39,7 @@ func (e *Engine) Write(ctx context.Context, path string, data []byte, opts ...me
 	if err != nil {
 		return nil, err
 	}
-	res, err := e.AddPaths(ctx, SyncOptions{EmbedTimeout: NoteEmbedTimeout}, abs)
+	res, err := e.AddNote(ctx, abs)
 	if err != nil {
 		// The note is on disk: a caller told only of the index's failure
 		// would take it for not written, and write it again.
@@ -73,7 +81,7 @@ func (e *Engine) Append(ctx context.Context, text string, now time.Time, loc *ti
 	if err != nil {
 		return "", nil, err
 	}
-	res, err := e.AddPaths(ctx, SyncOptions{EmbedTimeout: NoteEmbedTimeout}, abs)
+	res, err := e.AddNote(ctx, abs)
 	if err != nil {
 		// As for Write: the note is stored, and appending it again would
 		// store it twice.

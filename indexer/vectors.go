@@ -220,10 +220,13 @@ func (e *Engine) embedDeferred(ctx context.Context, res *Result, opts SyncOption
 	if len(groups) == 0 {
 		return nil
 	}
-	ectx := ctx
-	if opts.EmbedTimeout > 0 {
+	ectx, wait := ctx, opts.EmbedTimeout
+	if wait > 0 {
+		// A server known to fail (a query server in a cool-down) is
+		// waited for as a search waits for it.
+		wait = embed.DocumentWait(e.opts.Embedder, wait)
 		var cancel context.CancelFunc
-		ectx, cancel = context.WithTimeout(ctx, opts.EmbedTimeout)
+		ectx, cancel = context.WithTimeout(ctx, wait)
 		defer cancel()
 	}
 	for i, g := range groups {
@@ -248,7 +251,11 @@ func (e *Engine) embedDeferred(ctx context.Context, res *Result, opts SyncOption
 				if !errors.Is(err, embed.ErrUnavailable) {
 					err = fmt.Errorf("%w: %w", err, embed.ErrUnavailable)
 				}
-				err = fmt.Errorf("no vectors within %v: %w", opts.EmbedTimeout, err)
+				cut := ""
+				if wait < opts.EmbedTimeout {
+					cut = fmt.Sprintf(" (not %v: the server failed searches and is in a cool-down)", opts.EmbedTimeout)
+				}
+				err = fmt.Errorf("no vectors within %v%s: %w", wait, cut, err)
 			}
 			chunks, files := -kept, 0
 			for _, rest := range groups[i:] {

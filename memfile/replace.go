@@ -533,6 +533,14 @@ func writeAtomicVia(ctx context.Context, dir, path string, data []byte, perm fs.
 // lock that every writer of path holds, so that none is a write under
 // way.
 func RemoveAtomicLeftovers(path string) error {
+	return removeAtomicLeftovers(path, time.Time{})
+}
+
+// removeAtomicLeftovers is [RemoveAtomicLeftovers] of the files last
+// changed before before (all of them when it is zero): a writer that
+// holds no lock others hold leaves the writes of the last moments, which
+// may be under way.
+func removeAtomicLeftovers(path string, before time.Time) error {
 	dir, base := filepath.Split(path)
 	entries, err := os.ReadDir(cmp.Or(dir, "."))
 	if err != nil {
@@ -542,6 +550,9 @@ func RemoveAtomicLeftovers(path string) error {
 	for _, e := range entries {
 		n, ok := strings.CutPrefix(e.Name(), tempPrefix+base+"-")
 		if n, ok = strings.CutSuffix(n, tempSuffix); !ok || n == "" || strings.Trim(n, "0123456789") != "" || !e.Type().IsRegular() {
+			continue
+		}
+		if fi, err := e.Info(); !before.IsZero() && (err != nil || !fi.ModTime().Before(before)) {
 			continue
 		}
 		if err := os.Remove(filepath.Join(dir, e.Name())); err != nil && !errors.Is(err, fs.ErrNotExist) {

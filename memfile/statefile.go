@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"time"
 
 	"github.com/memweave/memweave-go/workspace"
 )
@@ -82,8 +83,16 @@ func (s *StateFile) Save(data []byte) error {
 	return err
 }
 
+// staleWrite is the age past which a temporary file of a save is one
+// that a killed process left: a save takes milliseconds.
+const staleWrite = time.Minute
+
 // replace writes data at p, or removes p when data is nil.
 func (s *StateFile) replace(p string, data []byte) error {
+	// A process killed during an earlier save left its temporary file;
+	// no lock keeps other processes from saving now, so only those older
+	// than any save under way go. Failing that costs a few bytes only.
+	_ = removeAtomicLeftovers(p, time.Now().Add(-staleWrite))
 	if data == nil {
 		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return err

@@ -28,7 +28,8 @@ type Hit struct {
 	SupersededBy *search.Ref
 	// Headings is the heading path of the chunk, outermost first, and
 	// Tags the tags of its note, as the search returned them: with Path
-	// they say what the passage is about ([curate.SubjectsLost]).
+	// they say what the passage is about ([curate.SubjectsLost],
+	// [curate.HeadingsLost]).
 	Headings, Tags []string
 }
 
@@ -60,8 +61,8 @@ type Passage struct {
 // Blank hits and repeats of one span are dropped; count gives each hit's
 // size in tokens (nil means [chunker.EstimateTokens]); near-duplicates,
 // whose word sets have a Jaccard similarity above threshold, are dropped
-// by [Dedupe], keeping the higher scored, but for a copy in a note about
-// another subject ([apart]); passages of one file whose lines
+// by [Dedupe], keeping the higher scored, but for a copy in a note or a
+// section about another subject ([apart]); passages of one file whose lines
 // overlap or nest are cut so that no line is packed twice (the higher
 // scored keeps its lines); and [Knapsack] chooses among the rest, valuing a passage at its score, with a tiny floor so that a
 // score of zero still counts. A passage larger than the budget is left
@@ -234,8 +235,13 @@ func value(score float64) float64 {
 // kept's note names no subject (a dated log: the topic note's copy says
 // what the fact is about). A file manager's copy ("db (1).md"), a day
 // log's repeat of a line and a copy whose text names kept's subject are
-// dropped.
+// dropped. So are copies under outer headings that each name what the
+// other's lack ([curate.HeadingsLost]: "## Staging" and "## Production"
+// of one note).
 func apart(p, kept curate.Passage) bool {
+	if len(p.Under) > 0 && len(kept.Under) > 0 && len(curate.HeadingsLost(kept, p)) > 0 && len(curate.HeadingsLost(p, kept)) > 0 {
+		return true
+	}
 	if len(curate.SubjectsLost(kept, p)) == 0 {
 		return false
 	}

@@ -14,11 +14,12 @@ import (
 // index), and a text is dropped when the Jaccard similarity of its token
 // set with the set of a text already kept is above threshold and no
 // value differs between them (curate.Differs: a number, a negation, a
-// name, "to" or "from") and they do not each say a word the other lacks
-// (curate.Loses both ways: consolidate holds such a pair as "words
-// replaced"). Texts that differ so state two facts, and the word overlap
-// alone may not hide either. The kept indices are returned in ascending
-// order.
+// name, "to" or "from"), it says no content word the kept text lacks
+// (curate.Loses) and the kept text adds none that may change what it
+// says (curate.Adds: "staging", "practically", "unless ..."; not
+// "carefully"), as consolidate decides. Texts that differ so state two
+// facts, and the word overlap alone may not hide either. The kept
+// indices are returned in ascending order.
 //
 // Tokens are those of tokenize.Bigrams: lower-cased words, CJK runs as
 // character pairs. A text without any token (blank, or punctuation only)
@@ -70,7 +71,7 @@ func dedupe(texts []string, scores []float64, threshold float64, apart func(i, k
 		if texts[i] == texts[k] {
 			return false // the same words: nothing differs
 		}
-		return eachLacks(words[i], words[k]) || keys[i] != keys[k] || valueDiffers(texts[i], texts[k])
+		return lacks(words[i], words[k]) || addsFact(words[k], words[i]) || keys[i] != keys[k] || valueDiffers(texts[i], texts[k])
 	}
 	c := newCandidates(keys, words, sets, threshold)
 	seen := make([]int, len(texts)) // the text last compared with each kept one, plus one
@@ -258,10 +259,19 @@ func valueDiffers(a, b string) bool {
 	return ok
 }
 
-// eachLacks reports whether each of the sorted word lists a and b holds
-// a word the other lacks.
-func eachLacks(a, b []string) bool {
-	return lacks(a, b) && lacks(b, a)
+// addsFact reports whether the sorted content words of kept hold one
+// that those of dropped lack and that may change what kept says
+// (curate.Changes): "the staging ingest job", "practically unlimited",
+// "runs unless the ledger is locked" state another fact than the text
+// without the words, which a pack shows too, as consolidate holds both
+// copies (curate.Adds).
+func addsFact(kept, dropped []string) bool {
+	for _, w := range kept {
+		if _, ok := slices.BinarySearch(dropped, w); !ok && curate.Changes(w) {
+			return true
+		}
+	}
+	return false
 }
 
 // lacks reports whether the sorted list b lacks a word of the sorted

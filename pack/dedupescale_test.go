@@ -38,14 +38,15 @@ func bruteDedupe(texts []string, scores []float64, threshold float64) []int {
 	return kept
 }
 
-// differs is when Dedupe keeps two near-duplicates, as its doc states
-// it: a value differs between them (curate.Differs), or each says a word
-// the other lacks (curate.Loses both ways).
+// differs is when Dedupe keeps the near-duplicate a of the kept text b,
+// as its doc states it: a value differs between them (curate.Differs),
+// a says a word b lacks (curate.Loses), or b adds one that may change
+// what it says (curate.Adds).
 func differs(a, b string) bool {
 	if _, ok := curate.Differs(a, b); ok {
 		return true
 	}
-	return len(curate.Loses(a, b)) > 0 && len(curate.Loses(b, a)) > 0
+	return len(curate.Loses(b, a)) > 0 || len(curate.Adds(b, a)) > 0
 }
 
 // TestDedupeAsStated: Dedupe keeps what comparing each text with every

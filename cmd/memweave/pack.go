@@ -25,7 +25,7 @@ func (a *app) packCommand() *cobra.Command {
 files, that together carry the most relevance within N tokens, estimated
 as four bytes per token: ready to paste into a prompt. Near-duplicate
 passages are dropped (not two that differ in a value, such as a number
-or a negation, that each say a word the other lacks, or whose notes
+or a negation, or in a word that may change the fact, or whose notes
 name other subjects, as memory/staging/db.md and memory/production/db.md:
 both facts stay), overlapping ones are cut so that no line comes
 twice, and the choice is an exact knapsack, not a greedy fill; the total

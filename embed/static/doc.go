@@ -18,7 +18,11 @@
 // when the file is malformed, wraps [ErrFormat]: an oversized or truncated
 // safetensors header, offsets outside the file, a wrong dtype or shape, a
 // tokenizer whose Replace, Prepend or Metaspace steps could multiply the
-// length of a text (refused at load, naming the step).
+// length of a text (refused at load, naming the step) or of more than
+// [MaxTokenizerSteps] steps, a vocabulary over
+// [MaxVocabTokens] or [MaxVocabBytes] ([ErrVocabTooLarge]), a folder's
+// data_sha256 record that is not its data's ([CheckDataSHA256]). Tokens
+// over [MaxTokenBytes] are left out of a vocabulary.
 //
 // [Embedder] wraps a Model as an [github.com/memweave/memweave-go/embed.Embedder]
 // ([New], [NewFS], [NewFiles]), with lexical fallback for words the model

@@ -35,7 +35,9 @@ import (
 // The model is loaded on first use, not by the constructor: [Embedder.Identity]
 // reads the files once and fingerprints them (see [Fingerprint]: the
 // identity changes whenever any model file does, so vectors of two models
-// are never mixed); the first embedding parses the tokenizer. A model
+// are never mixed; a model folder whose header records a SHA-256 of its
+// data that is not the data's is refused, see [CheckDataSHA256]); the
+// first embedding parses the tokenizer. A model
 // folder's model.safetensors is mapped into memory, not read, so only the
 // rows of the tokens in use become resident. Errors name the file at fault and wrap
 // [ErrFormat] when the file is malformed. An Embedder is safe for
@@ -115,7 +117,24 @@ func (s *Embedder) files() (Files, embed.Identity, error) {
 			s.ident.err = err
 			return
 		}
-		sum := Fingerprint(f)
+		var sum [32]byte
+		fingerprint := func() {
+			sum = Fingerprint(f)
+			if s.preset == nil { // a model compiled into the program is as its builder checked it
+				err = CheckDataSHA256(f, s.name)
+			}
+		}
+		if m := s.ident.mapped; m != nil {
+			if ferr := m.read(fingerprint); ferr != nil {
+				err = ferr
+			}
+		} else {
+			fingerprint()
+		}
+		if err != nil {
+			s.ident.err = err
+			return
+		}
 		s.ident.files = f
 		s.ident.id = embed.Identity{Provider: "static", Model: "m2v-" + hex.EncodeToString(sum[:8]), Dims: dims}
 	})

@@ -1,8 +1,10 @@
 package static
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -37,6 +39,38 @@ const (
 	MaxTokenizerBytes = 64 << 20
 	MaxConfigBytes    = 1 << 20
 )
+
+// MaxTokenBytes is the longest WordPiece token or Unigram piece a
+// tokenizer matches; a longer one is left out of its vocabulary (its id
+// still counts for the rows the model must hold). Matching tries each
+// token a word's bytes start at each of its positions, so one token of
+// kilobytes in a folder chosen by a cloned workspace made each long word
+// of a note or a query (a base64 image, minified code) cost seconds to
+// minutes. Trained vocabularies hold tokens of a few to a few dozen bytes
+// (SentencePiece's pieces are 16 characters at most by default).
+const MaxTokenBytes = 256
+
+// The largest vocabulary a tokenizer.json may hold: tokens, and bytes of
+// token text. Each token costs memory to parse and keep, so a file under
+// [MaxTokenizerBytes] of millions of short tokens, or of long tokens
+// sharing no prefix, cost every command up to 2 GB. The largest public
+// vocabularies hold about 500,000 tokens of a few megabytes of text. A
+// larger one is refused, wrapping [ErrVocabTooLarge], as soon as reading
+// it passes a limit.
+const (
+	MaxVocabTokens = 1 << 20
+	MaxVocabBytes  = 16 << 20
+)
+
+// MaxTokenizerSteps is the most normalizer steps, and the most
+// pre-tokenizer steps, a tokenizer.json may hold, each Sequence counted
+// as one more: every step runs on every text embedded, and trained
+// tokenizers hold a handful.
+const MaxTokenizerSteps = 64
+
+// ErrVocabTooLarge is wrapped by the error about a tokenizer.json whose
+// vocabulary is over [MaxVocabTokens] or [MaxVocabBytes].
+var ErrVocabTooLarge = errors.New("vocabulary too large")
 
 // ErrFormat is wrapped by every error about a model file that exists but
 // cannot be used: a malformed safetensors header, a tensor of the wrong
@@ -124,16 +158,40 @@ func readAtMost(fsys fs.FS, name string, limit int64) ([]byte, error) {
 // readLimited reads r to its end, or refuses it once it holds more than
 // limit bytes; a file whose size is known over limit is refused unread.
 func readLimited(r io.Reader, limit int64) ([]byte, error) {
+	var b []byte
 	if s, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
-		if fi, err := s.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > limit {
-			return nil, tooLarge(fi.Size(), limit)
+		if fi, err := s.Stat(); err == nil && fi.Mode().IsRegular() {
+			if fi.Size() > limit {
+				return nil, tooLarge(fi.Size(), limit)
+			}
+			// One buffer of the file's size: io.ReadAll's doubling left
+			// about as much again as garbage, for a file of 64 MiB.
+			b = make([]byte, 0, fi.Size()+1)
 		}
 	}
-	b, err := io.ReadAll(io.LimitReader(r, limit+1))
+	b, err := readAllInto(b, io.LimitReader(r, limit+1))
 	if err == nil && int64(len(b)) > limit {
 		return nil, tooLarge(-1, limit)
 	}
 	return b, err
+}
+
+// readAllInto appends r to b until EOF, as io.ReadAll does into a buffer
+// of its own.
+func readAllInto(b []byte, r io.Reader) ([]byte, error) {
+	for {
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return b, err
+		}
+	}
 }
 
 // tooLarge is the error of a file over its limit; size is -1 when only
@@ -210,22 +268,21 @@ func (s skipModel) ReadFile(name string) ([]byte, error) {
 
 // DataSHA256Key is the safetensors metadata key under which
 // cmd/memweave-distill records the SHA-256 (hex) of the file's tensor
-// data, so that the model can be identified without reading its data.
+// data, so that a model compiled into a program can be identified without
+// reading its data; a model read from a folder has the record checked.
 const DataSHA256Key = "data_sha256"
 
 // Fingerprint returns a SHA-256 identifying the model in f: over its
 // safetensors header, tokenizer.json and config.json and, unless the
 // header records the data's SHA-256 under [DataSHA256Key], the tensor
-// data itself. Files with the same fingerprint hold the same model.
+// data itself. Files with the same fingerprint hold the same model when
+// that record is true: a model read from outside the program has it
+// checked by [Embedder] (see [CheckDataSHA256]).
 func Fingerprint(f Files) [32]byte {
 	h := sha256.New()
 	st := f.Safetensors
-	if len(st) >= 8 {
-		if n := binary.LittleEndian.Uint64(st[:8]); n <= uint64(len(st)-8) {
-			if _, meta, err := parseSafetensors(st); err == nil && len(meta[DataSHA256Key]) == 64 {
-				st = st[:8+n] // the header, which holds the data's hash
-			}
-		}
+	if _, data, ok := dataClaim(st); ok {
+		st = st[:len(st)-len(data)] // the header, which holds the data's hash
 	}
 	for _, b := range [][]byte{st, f.Tokenizer, f.Config} {
 		var n [8]byte
@@ -234,6 +291,46 @@ func Fingerprint(f Files) [32]byte {
 		h.Write(b)
 	}
 	return [32]byte(h.Sum(nil))
+}
+
+// dataClaim returns the SHA-256 that the safetensors header of st records
+// for its data under [DataSHA256Key] and the data after the header, ok
+// when there is such a record ([Fingerprint] then hashes the header
+// alone).
+func dataClaim(st []byte) (claim string, data []byte, ok bool) {
+	if len(st) < 8 {
+		return "", nil, false
+	}
+	n := binary.LittleEndian.Uint64(st[:8])
+	if n > uint64(len(st)-8) {
+		return "", nil, false
+	}
+	_, meta, err := parseSafetensors(st)
+	if err != nil || len(meta[DataSHA256Key]) != 64 {
+		return "", nil, false
+	}
+	return meta[DataSHA256Key], st[8+n:], true
+}
+
+// CheckDataSHA256 fails, wrapping [ErrFormat] and naming the
+// model.safetensors of the folder name, when the header of f's
+// safetensors records a SHA-256 of its data under [DataSHA256Key] that
+// is not the data's: [Fingerprint] trusts the record, so such a file
+// (another model's record copied in, or metadata kept by a tool that
+// rewrote the rows) would take that model's identity and mix its vectors
+// with that model's in an index. It reads the whole data when there is a
+// record, and nothing when there is none.
+func CheckDataSHA256(f Files, name string) error {
+	claim, data, ok := dataClaim(f.Safetensors)
+	if !ok {
+		return nil
+	}
+	sum := sha256.Sum256(data)
+	if want, err := hex.DecodeString(claim); err != nil || !bytes.Equal(want, sum[:]) {
+		return &FileError{path.Join(name, ModelFile), fmt.Errorf("%w: its header's %s is %q, its data's SHA-256 is %x",
+			ErrFormat, DataSHA256Key, claim, sum)}
+	}
+	return nil
 }
 
 // Dims returns the vector length of the model in f from its safetensors
@@ -317,12 +414,14 @@ func embeddingTensor(tensors map[string]*tensor) (*tensor, error) {
 	return emb, nil
 }
 
-// floatVector decodes a 1-D float tensor of n elements.
+// floatVector decodes the first n elements of a 1-D float tensor of at
+// least n: one per token id, the rest never read (a tensor of millions
+// of entries past a small vocabulary cost 4 bytes an entry).
 func floatVector(t *tensor, n int) ([]float32, error) {
 	if len(t.Shape) != 1 || t.Shape[0] < n {
 		return nil, fmt.Errorf("tensor %q has shape %v, want [%d]", t.Name, t.Shape, n)
 	}
-	out := make([]float32, t.Shape[0])
+	out := make([]float32, n)
 	switch t.DType {
 	case "F32":
 		for i := range out {
@@ -338,13 +437,13 @@ func floatVector(t *tensor, n int) ([]float32, error) {
 	return out, nil
 }
 
-// intVector decodes a 1-D integer tensor of n elements, each a row below
+// intVector decodes the first n elements of a 1-D integer tensor, each a row below
 // rows.
 func intVector(t *tensor, n, rows int) ([]int32, error) {
 	if len(t.Shape) != 1 || t.Shape[0] < n {
 		return nil, fmt.Errorf("tensor %q has shape %v, want [%d]", t.Name, t.Shape, n)
 	}
-	out := make([]int32, t.Shape[0])
+	out := make([]int32, n) // as floatVector: the entries of token ids only
 	for i := range out {
 		var v int64
 		switch t.DType {

@@ -1,12 +1,15 @@
 package static
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"regexp"
 	"regexp/syntax"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -106,8 +109,8 @@ type typed struct {
 }
 
 func isNull(raw json.RawMessage) bool {
-	s := strings.TrimSpace(string(raw))
-	return s == "" || s == "null"
+	s := bytes.TrimSpace(raw) // not a string: the model member is the whole vocabulary
+	return len(s) == 0 || string(s) == "null"
 }
 
 // step is a normalizer or pre-tokenizer step.
@@ -130,7 +133,7 @@ func leaf[T any](name string, f func(T) T, g growth) step[T] {
 // parse, into one step that runs them in order, cutting the output of
 // each with cut. A step that could make the text too long, with the steps
 // before it, is refused by its index and name.
-func sequence[T any](raw json.RawMessage, key string, parse func(json.RawMessage) (step[T], error), cut func(T, int) T) (step[T], error) {
+func sequence[T any](raw json.RawMessage, key string, parse func(json.RawMessage, *int) (step[T], error), cut func(T, int) T, left *int) (step[T], error) {
 	var seq map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &seq); err != nil {
 		return step[T]{}, err
@@ -141,10 +144,13 @@ func sequence[T any](raw json.RawMessage, key string, parse func(json.RawMessage
 			return step[T]{}, fmt.Errorf("%s: %w", key, err)
 		}
 	}
+	if len(steps) > *left {
+		return step[T]{}, fmt.Errorf("%s: %w", key, errTooManySteps)
+	}
 	fs := make([]func(T, int) T, len(steps))
 	total := none
 	for i, r := range steps {
-		f, err := parse(r)
+		f, err := parse(r, left)
 		if err == nil {
 			err = checkGrowth(f.name, total, f.growth)
 		}
@@ -162,9 +168,32 @@ func sequence[T any](raw json.RawMessage, key string, parse func(json.RawMessage
 	return step[T]{run: run, growth: total, name: "Sequence"}, nil
 }
 
+// errTooManySteps is the error of a normalizer or pre-tokenizer of more
+// than MaxTokenizerSteps steps.
+var errTooManySteps = fmt.Errorf("more than %d steps", MaxTokenizerSteps)
+
+// takeStep counts one more step against left, failing past
+// MaxTokenizerSteps: the steps are counted as they are parsed, so that
+// neither many steps nor Sequences nested deep are parsed before the
+// refusal.
+func takeStep(left *int) error {
+	if *left--; *left < 0 {
+		return errTooManySteps
+	}
+	return nil
+}
+
 func parseNormalizer(raw json.RawMessage) (step[string], error) {
+	left := MaxTokenizerSteps
+	return normalizerIn(raw, &left)
+}
+
+func normalizerIn(raw json.RawMessage, left *int) (step[string], error) {
 	if isNull(raw) {
 		return leaf("no normalizer", func(s string) string { return s }, none), nil
+	}
+	if err := takeStep(left); err != nil {
+		return step[string]{}, err
 	}
 	var ty typed
 	if err := json.Unmarshal(raw, &ty); err != nil {
@@ -175,7 +204,7 @@ func parseNormalizer(raw json.RawMessage) (step[string], error) {
 		return step[string]{}, err
 	}
 	if f == nil {
-		return sequence(raw, "normalizers", parseNormalizer, cutString)
+		return sequence(raw, "normalizers", normalizerIn, cutString, left)
 	}
 	name := ty.Type
 	if ty.Type == "Replace" || ty.Type == "Prepend" {
@@ -430,8 +459,16 @@ func stripAccents(s string) string {
 }
 
 func parsePreTokenizer(raw json.RawMessage) (step[[]string], error) {
+	left := MaxTokenizerSteps
+	return preTokenizerIn(raw, &left)
+}
+
+func preTokenizerIn(raw json.RawMessage, left *int) (step[[]string], error) {
 	if isNull(raw) {
 		return leaf("no pre-tokenizer", func(s []string) []string { return s }, none), nil
+	}
+	if err := takeStep(left); err != nil {
+		return step[[]string]{}, err
 	}
 	var ty typed
 	if err := json.Unmarshal(raw, &ty); err != nil {
@@ -442,7 +479,7 @@ func parsePreTokenizer(raw json.RawMessage) (step[[]string], error) {
 		return step[[]string]{}, err
 	}
 	if f == nil {
-		return sequence(raw, "pretokenizers", parsePreTokenizer, cutPieces)
+		return sequence(raw, "pretokenizers", preTokenizerIn, cutPieces, left)
 	}
 	name := ty.Type
 	if ty.Type == "Metaspace" {
@@ -763,41 +800,143 @@ func parseWordPiece(m modelConfig) (tokenModel, int, error) {
 // parseUnigram returns the Unigram model m describes and its vocabulary
 // size.
 func parseUnigram(m modelConfig) (tokenModel, int, error) {
-	var rows [][2]json.RawMessage
-	if err := json.Unmarshal(m.Vocab, &rows); err != nil {
-		return nil, 0, fmt.Errorf("Unigram vocab: want [[piece, score], ...]: %w", err)
+	u := &unigram{unk: -1}
+	entries, err := unigramRows(m.Vocab, u)
+	if err != nil {
+		return nil, 0, err
 	}
-	u := &unigram{pieces: make(map[string]int, len(rows)), scores: make([]float64, len(rows)), unk: -1}
 	minScore := math.Inf(1)
-	for id, r := range rows {
-		var piece string
-		if err := json.Unmarshal(r[0], &piece); err != nil {
-			return nil, 0, fmt.Errorf("Unigram vocab entry %d: %w", id, err)
-		}
-		if err := json.Unmarshal(r[1], &u.scores[id]); err != nil {
-			return nil, 0, fmt.Errorf("Unigram vocab entry %d: %w", id, err)
-		}
-		if _, dup := u.pieces[piece]; !dup {
-			u.pieces[piece] = id
-		}
-		minScore = min(minScore, u.scores[id])
-		u.maxLen = max(u.maxLen, len(piece))
+	for _, sc := range u.scores {
+		minScore = min(minScore, sc)
 	}
-	if m.UnkID != nil && *m.UnkID >= 0 && *m.UnkID < len(rows) {
+	// The first of a piece given twice counts.
+	slices.SortStableFunc(entries, func(a, b vocabEntry) int { return strings.Compare(a.key, b.key) })
+	entries = slices.CompactFunc(entries, func(a, b vocabEntry) bool { return a.key == b.key })
+	u.pieces = newTrie(entries)
+	if m.UnkID != nil && *m.UnkID >= 0 && *m.UnkID < len(u.scores) {
 		u.unk = *m.UnkID
 	}
 	u.unkScore = minScore - 10
 	if m.ByteFallbk {
 		u.bytes = make([]int, 256)
 		for b := range u.bytes {
-			id, ok := u.pieces[fmt.Sprintf("<0x%02X>", b)]
-			if !ok {
-				id = -1
-			}
-			u.bytes[b] = id
+			u.bytes[b] = int(u.pieces.find(fmt.Sprintf("<0x%02X>", b)))
 		}
 	}
-	return u, len(rows), nil
+	return u, len(u.scores), nil
+}
+
+// unigramRows reads a Unigram vocabulary, [[piece, score], ...], into
+// u.scores and returns its pieces of at most MaxTokenBytes with their
+// ids (the row numbers), in order. Rows are scanned by hand, a row that
+// does not scan (an exponent, an escape) decoded by encoding/json: a
+// slice of all rows decoded at once cost about 400 bytes a piece, and
+// decoding each with encoding/json about 9 us.
+func unigramRows(b []byte, u *unigram) ([]vocabEntry, error) {
+	bad := func(err error) error { return fmt.Errorf("Unigram vocab: want [[piece, score], ...]: %w", err) }
+	i := skipSpace(b, 0)
+	if i >= len(b) || b[i] != '[' {
+		return nil, bad(errors.New("not an array"))
+	}
+	// A row takes 8 bytes at least: one slice, not append's growth of
+	// five times its size.
+	entries := make([]vocabEntry, 0, min(len(b)/8, MaxVocabTokens+1))
+	u.scores = make([]float64, 0, cap(entries))
+	var budget vocabBudget
+	i = skipSpace(b, i+1)
+	for id := 0; i >= len(b) || b[i] != ']'; id++ {
+		end, err := skipValue(b, i)
+		if err != nil {
+			return nil, bad(err)
+		}
+		piece, score, ok := scanUnigramRow(b[i:end])
+		if !ok {
+			var r [2]json.RawMessage
+			if err := json.Unmarshal(b[i:end], &r); err != nil {
+				return nil, bad(err)
+			}
+			if err := json.Unmarshal(r[0], &piece); err != nil {
+				return nil, fmt.Errorf("Unigram vocab entry %d: %w", id, err)
+			}
+			if err := json.Unmarshal(r[1], &score); err != nil {
+				return nil, fmt.Errorf("Unigram vocab entry %d: %w", id, err)
+			}
+		}
+		if err := budget.add(piece); err != nil {
+			return nil, fmt.Errorf("Unigram vocab: %w", err)
+		}
+		if len(piece) <= MaxTokenBytes {
+			entries = append(entries, vocabEntry{piece, id}) // the trie copies it
+		}
+		u.scores = append(u.scores, score)
+		if i = skipSpace(b, end); i < len(b) && b[i] == ',' {
+			i = skipSpace(b, i+1)
+		} else if i >= len(b) || b[i] != ']' {
+			return nil, bad(fmt.Errorf("no comma after row %d", id))
+		}
+	}
+	return entries, nil
+}
+
+// scanUnigramRow scans row, ["piece", score], without escapes or
+// exponents; the piece aliases row. It reports false for anything else.
+func scanUnigramRow(row []byte) (string, float64, bool) {
+	if len(row) < 2 || row[0] != '[' || row[len(row)-1] != ']' {
+		return "", 0, false
+	}
+	i := skipSpace(row, 1)
+	if i >= len(row) || row[i] != '"' {
+		return "", 0, false
+	}
+	q := bytes.IndexByte(row[i+1:], '"')
+	if q < 0 {
+		return "", 0, false
+	}
+	p := row[i+1 : i+1+q]
+	if bytes.IndexByte(p, '\\') >= 0 || !utf8.Valid(p) || bytes.ContainsFunc(p, func(r rune) bool { return r < 0x20 }) {
+		return "", 0, false
+	}
+	i = skipSpace(row, i+2+q)
+	if i >= len(row) || row[i] != ',' {
+		return "", 0, false
+	}
+	num := bytes.TrimRight(row[skipSpace(row, i+1):len(row)-1], " \t\n\r")
+	if !plainNumber(num) {
+		return "", 0, false
+	}
+	score, err := strconv.ParseFloat(unsafe.String(unsafe.SliceData(num), len(num)), 64)
+	if err != nil {
+		return "", 0, false
+	}
+	return unsafe.String(unsafe.SliceData(p), len(p)), score, true
+}
+
+// plainNumber reports whether b is a JSON number without an exponent:
+// -?(0|[1-9][0-9]*)(\.[0-9]+)?.
+func plainNumber(b []byte) bool {
+	if len(b) > 0 && b[0] == '-' {
+		b = b[1:]
+	}
+	digits := func() int {
+		n := 0
+		for n < len(b) && b[n] >= '0' && b[n] <= '9' {
+			n++
+		}
+		d := n
+		b = b[n:]
+		return d
+	}
+	lead := len(b) > 0 && b[0] == '0'
+	if n := digits(); n == 0 || lead && n > 1 {
+		return false
+	}
+	if len(b) > 0 && b[0] == '.' {
+		b = b[1:]
+		if digits() == 0 {
+			return false
+		}
+	}
+	return len(b) == 0
 }
 
 // wordLevel maps each pre-token to its id.
@@ -822,7 +961,8 @@ type wordPiece struct {
 
 // newWordPiece returns the WordPiece model of vocab, sorted by token and
 // distinct, with the continuing-subword prefix and the longest word in
-// characters (100 when not positive).
+// characters (100 when not positive); a token (after the prefix, for a
+// continuing one) over MaxTokenBytes is left out.
 func newWordPiece(vocab []vocabEntry, prefix string, maxChars, unk int) *wordPiece {
 	// The tokens with the prefix are a run of the sorted vocabulary,
 	// still sorted without it.
@@ -831,14 +971,17 @@ func newWordPiece(vocab []vocabEntry, prefix string, maxChars, unk int) *wordPie
 	for hi < len(vocab) && strings.HasPrefix(vocab[hi].key, prefix) {
 		hi++
 	}
-	cont := make([]vocabEntry, hi-lo)
-	for i, e := range vocab[lo:hi] {
-		cont[i] = vocabEntry{e.key[len(prefix):], e.id}
+	cont := make([]vocabEntry, 0, hi-lo)
+	for _, e := range vocab[lo:hi] {
+		if k := e.key[len(prefix):]; len(k) <= MaxTokenBytes {
+			cont = append(cont, vocabEntry{k, e.id})
+		}
 	}
 	if maxChars <= 0 {
 		maxChars = 100
 	}
-	return &wordPiece{first: newTrie(vocab), cont: newTrie(cont), maxChars: maxChars, unk: unk}
+	first := slices.DeleteFunc(slices.Clone(vocab), func(e vocabEntry) bool { return len(e.key) > MaxTokenBytes })
+	return &wordPiece{first: newTrie(first), cont: newTrie(cont), maxChars: maxChars, unk: unk}
 }
 
 func (m *wordPiece) tokenize(w string, ids []int) []int {
@@ -875,9 +1018,8 @@ func (m *wordPiece) tokenize(w string, ids []int) []int {
 // (Viterbi), as SentencePiece's unigram model does. A character no piece
 // covers becomes unknown (or its UTF-8 bytes, with byte fallback).
 type unigram struct {
-	pieces   map[string]int
+	pieces   *trie // pieces of at most MaxTokenBytes
 	scores   []float64
-	maxLen   int
 	unk      int
 	unkScore float64
 	bytes    []int // byte-fallback piece ids, or nil
@@ -896,12 +1038,15 @@ func (m *unigram) tokenize(w string, ids []int) []int {
 	for i := 0; i < len(w); {
 		_, size := utf8.DecodeRuneInString(w[i:])
 		if !math.IsInf(best[i].score, -1) {
+			// The pieces w[i:] starts with, in one walk of the trie: at
+			// most MaxTokenBytes steps.
 			covered := false
-			for j := i + 1; j <= len(w) && j-i <= m.maxLen; j++ {
-				if j < len(w) && !utf8.RuneStart(w[j]) {
-					continue
+			for j, p := i, int32(0); j < len(w); {
+				if p = m.pieces.child(p, w[j]); p < 0 {
+					break
 				}
-				if id, ok := m.pieces[w[i:j]]; ok {
+				j++
+				if id := int(m.pieces.id[p]); id >= 0 && (j == len(w) || utf8.RuneStart(w[j])) {
 					if s := best[i].score + m.scores[id]; s > best[j].score {
 						best[j] = cell{s, i, id}
 					}
@@ -953,6 +1098,22 @@ func checkID(tok string, id int) error {
 	return nil
 }
 
+// vocabBudget counts a vocabulary's tokens and their bytes as it is
+// read, against MaxVocabTokens and MaxVocabBytes.
+type vocabBudget struct{ tokens, bytes int }
+
+func (v *vocabBudget) add(tok string) error {
+	v.tokens++
+	v.bytes += len(tok)
+	switch {
+	case v.tokens > MaxVocabTokens:
+		return fmt.Errorf("%w: over %d tokens", ErrVocabTooLarge, MaxVocabTokens)
+	case v.bytes > MaxVocabBytes:
+		return fmt.Errorf("%w: tokens of over %s of text", ErrVocabTooLarge, sizeName(MaxVocabBytes))
+	}
+	return nil
+}
+
 // vocabEntry is a token of a vocabulary and its id.
 type vocabEntry struct {
 	key string
@@ -965,7 +1126,11 @@ type vocabEntry struct {
 // (as cmd/memweave-distill writes it) needs no sorting.
 func vocabEntries(b []byte) ([]vocabEntry, error) {
 	cmp := func(a, b vocabEntry) int { return strings.Compare(a.key, b.key) }
-	if out, ok := scanVocabEntries(b); ok {
+	out, ok, err := scanVocabEntries(b)
+	if err != nil {
+		return nil, err
+	}
+	if ok {
 		if !slices.IsSortedFunc(out, cmp) {
 			slices.SortFunc(out, cmp)
 		}
@@ -981,7 +1146,7 @@ func vocabEntries(b []byte) ([]vocabEntry, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := make([]vocabEntry, 0, len(vocab))
+	out = make([]vocabEntry, 0, len(vocab))
 	for k, id := range vocab {
 		out = append(out, vocabEntry{k, id})
 	}
@@ -995,68 +1160,79 @@ func vocabEntries(b []byte) ([]vocabEntry, error) {
 // vocabulary; a token with escapes is unquoted by encoding/json, and
 // anything it does not expect makes it fall back to encoding/json.
 func parseVocab(b []byte) (map[string]int, error) {
-	out, ok := scanVocab(b)
-	if ok {
-		return out, nil
+	out, ok, err := scanVocab(b)
+	if err != nil || ok {
+		return out, err
 	}
 	out = nil
 	if err := json.Unmarshal(b, &out); err != nil {
 		return nil, err
 	}
+	var budget vocabBudget
+	for k := range out {
+		if err := budget.add(k); err != nil {
+			return nil, err
+		}
+	}
 	return out, nil
 }
 
-func scanVocab(b []byte) (map[string]int, bool) {
-	entries, ok := scanVocabEntries(b)
+func scanVocab(b []byte) (map[string]int, bool, error) {
+	entries, ok, err := scanVocabEntries(b)
 	if !ok {
-		return nil, false
+		return nil, false, err
 	}
 	out := make(map[string]int, len(entries))
 	for _, e := range entries {
 		if _, dup := out[e.key]; dup {
-			return nil, false // encoding/json keeps the last; let it decide
+			return nil, false, nil // encoding/json keeps the last; let it decide
 		}
 		out[strings.Clone(e.key)] = e.id
 	}
-	return out, true
+	return out, true, nil
 }
 
 // scanVocabEntries scans a JSON object of token ids into its entries, in
 // the order of the object; keys without escapes alias b. It reports false
 // for anything it does not expect: a negative, fractional or huge id,
-// invalid UTF-8, malformed JSON.
-func scanVocabEntries(b []byte) ([]vocabEntry, bool) {
+// invalid UTF-8, malformed JSON; and an error wrapping ErrVocabTooLarge
+// as soon as the entries pass MaxVocabTokens or MaxVocabBytes.
+func scanVocabEntries(b []byte) ([]vocabEntry, bool, error) {
 	i := skipSpace(b, 0)
 	if i >= len(b) || b[i] != '{' {
-		return nil, false
+		return nil, false, nil
 	}
-	out := make([]vocabEntry, 0, len(b)/12)
+	out := make([]vocabEntry, 0, min(len(b)/12, MaxVocabTokens+1))
 	if i = skipSpace(b, i+1); i < len(b) && b[i] == '}' {
-		return out, skipSpace(b, i+1) == len(b)
+		return out, skipSpace(b, i+1) == len(b), nil
 	}
+	var budget vocabBudget
 	for {
 		key, next, ok := scanVocabKey(b, i)
 		if !ok {
-			return nil, false
+			return nil, false, nil
+		}
+		if err := budget.add(key); err != nil {
+			return nil, false, err
 		}
 		if i = skipSpace(b, next); i >= len(b) || b[i] != ':' {
-			return nil, false
+			return nil, false, nil
 		}
 		id, next, ok := scanVocabID(b, skipSpace(b, i+1))
 		if !ok {
-			return nil, false
+			return nil, false, nil
 		}
 		out = append(out, vocabEntry{key, id})
 		if i = skipSpace(b, next); i >= len(b) {
-			return nil, false
+			return nil, false, nil
 		}
 		switch b[i] {
 		case ',':
 			i = skipSpace(b, i+1)
 		case '}':
-			return out, skipSpace(b, i+1) == len(b)
+			return out, skipSpace(b, i+1) == len(b), nil
 		default:
-			return nil, false
+			return nil, false, nil
 		}
 	}
 }

@@ -91,3 +91,15 @@ func (t *trie) search(p int32, c byte) int32 {
 	}
 	return -1
 }
+
+// find returns the id of the token key, or -1.
+func (t *trie) find(key string) int32 {
+	p := int32(0)
+	for i := 0; i < len(key) && p >= 0; i++ {
+		p = t.child(p, key[i])
+	}
+	if p < 0 || key == "" {
+		return -1
+	}
+	return t.id[p]
+}

@@ -1,0 +1,28 @@
+package curate
+
+import (
+	"strings"
+	"testing"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// TestDiffersOnAccents: a word whose accents differ is another word when
+// both copies write accents ("zahlen" pay, "zählen" count), the same one
+// when a copy writes none, or writes them decomposed.
+func TestDiffersOnAccents(t *testing.T) {
+	const text = "Die Kunden der Partnerfirma %s die Lieferungen für das Lager in Hamburg monatlich über das Portal."
+	with := func(w string) string { return strings.Replace(text, "%s", w, 1) }
+	for _, c := range []struct {
+		a, b string
+		want bool
+	}{
+		{with("zahlen"), with("zählen"), true},
+		{with("zählen"), norm.NFD.String(with("zählen")), false},
+		{"José Müller from the Zürich office approved the café menu rollout.", "Jose Muller from the Zurich office approved the cafe menu rollout.", false},
+	} {
+		if _, got := Differs(c.a, c.b); got != c.want {
+			t.Errorf("Differs(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}
