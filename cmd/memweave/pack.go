@@ -92,7 +92,7 @@ them, and a note left out because it could not be read).`,
 				return writeJSON(a.raw, p)
 			}
 			a.warn(p.Warnings)
-			summary := fmt.Sprintf("memweave: packed %d passages, %d of %d tokens", len(p.Items), p.TotalTokens, p.Budget)
+			summary := fmt.Sprintf("memweave: packed %s, %d of %d tokens", plural(len(p.Items), "passage"), p.TotalTokens, p.Budget)
 			if p.OverBudget > 0 {
 				summary += fmt.Sprintf("; %d more found, each over the budget (the smallest %d tokens)", p.OverBudget, p.SmallestOverBudget)
 			}
