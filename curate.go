@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 
 	"github.com/memweave/memweave-go/chunker"
 	"github.com/memweave/memweave-go/conflict"
@@ -149,8 +150,7 @@ func (w *Weave) Feedback(ctx context.Context, path string, line int, useful bool
 	if err != nil {
 		return nil, fmt.Errorf("memweave: feedback: %w", err)
 	}
-	_, err = w.eng.AddNote(ctx, abs)
-	return res, wrap(err)
+	return res, w.indexEdited(ctx, abs)
 }
 
 // Resolve settles a contradiction by keeping one line: a Markdown marker
@@ -165,8 +165,22 @@ func (w *Weave) Resolve(ctx context.Context, keep, drop Ref, reason string, opts
 	if err != nil {
 		return nil, fmt.Errorf("memweave: resolve: %w", err)
 	}
-	_, err = w.eng.AddNote(ctx, abs)
-	return res, wrap(err)
+	return res, w.indexEdited(ctx, abs)
+}
+
+// indexEdited indexes the note abs that a resolution or feedback mark has
+// just edited, as a write does. Its error says the edit is on disk: a
+// caller told only of the index's failure (a read-only index on a full
+// disk) would make it again, and a feedback mark would count twice.
+func (w *Weave) indexEdited(ctx context.Context, abs string) error {
+	if _, err := w.eng.AddNote(ctx, abs); err != nil {
+		rel := abs
+		if r, rerr := filepath.Rel(w.cfg.Workspace, abs); rerr == nil && filepath.IsLocal(r) {
+			rel = filepath.ToSlash(r)
+		}
+		return fmt.Errorf("memweave: %s is edited, but indexing it failed (it is found as before until an index run succeeds): %w", rel, err)
+	}
+	return nil
 }
 
 // notes are the workspace's notes as curation reads and edits them,

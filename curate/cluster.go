@@ -45,6 +45,13 @@ type Passage struct {
 	// neither text names, are not duplicates: dropping either copy
 	// would lose which subject its fact is about.
 	Tags []string
+	// About are more values that say what the passage is about, read as
+	// its note's subjects beside its path and tags by [Subjects] and
+	// [SubjectsLost] (with [FieldsLose]'s words: no digits, no place
+	// names): a pack sets its note's [FieldValues] (title: Staging
+	// database). Nil for consolidate, which reads fields by a rule of
+	// its own ([FieldsLose]).
+	About []string
 }
 
 // Under returns the outer headings of a passage: the heading path in

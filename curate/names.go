@@ -28,7 +28,7 @@ func LosesName(kept, dropped Passage) []string {
 }
 
 // SubjectsLost returns the subject words of dropped's note, its path's
-// ([subjectOf]) and its tags', that kept's note lacks, when neither
+// ([subjectOf]), its tags' and its About values', that kept's note lacks, when neither
 // kept's text nor the headings it sits under name one of them; sorted.
 // Dropping a passage whose words are not lost keeps its fact where kept
 // states it: the same paragraph in memory/production/db.md dropped for
@@ -41,8 +41,9 @@ func SubjectsLost(kept, dropped Passage) []string {
 }
 
 // HeadingsLost returns the words of the outer headings dropped sits
-// under ([Passage.Under]) that name something (not stop words, not the
-// names of where notes are put: "notes", "misc") and that neither kept's
+// under ([Passage.Under]) that name something (not stop words but those
+// in capitals, "## US"; not the names of where notes are put: "notes",
+// "misc") and that neither kept's
 // text nor its own headings say; sorted. The same paragraph under "##
 // Staging" and under "## Production" of one note states two facts:
 // dropping either loses its section's subject.
@@ -54,8 +55,9 @@ func HeadingsLost(kept, dropped Passage) []string {
 	said := saidIn(kept)
 	var out []string
 	for _, h := range dropped.Under {
+		names := capitalStopWords(h)
 		for _, w := range wordsOf(h).list {
-			if content(w) && !placeNames[w] && !said[w] {
+			if (content(w) || names[w]) && !placeNames[w] && !said[w] {
 				out = append(out, w)
 			}
 		}
@@ -65,7 +67,7 @@ func HeadingsLost(kept, dropped Passage) []string {
 }
 
 // Subjects returns the subject words of p's note: those of its path
-// ([subjectOf]) and of its tags, sorted. A dated log in a journal folder
+// ([subjectOf]), of its tags and of its About values, sorted. A dated log in a journal folder
 // has none.
 func Subjects(p Passage) []string {
 	loadTables()
@@ -124,16 +126,40 @@ func FieldsLose(kept, dropped Passage, keptValues, droppedValues []string) []str
 	return out
 }
 
+// inCapitals reports whether the word w is written in capitals, as a
+// name is (US, IT), and so is not the stop word it spells in lower case.
+func inCapitals(w string) bool {
+	return len(w) > 1 && strings.ToUpper(w) == w && strings.ToLower(w) != w
+}
+
+// capitalStopWords returns the stop words text writes in capitals
+// ([inCapitals]: "## US"), lower-cased.
+func capitalStopWords(text string) map[string]bool {
+	var out map[string]bool
+	for _, w := range nameWords(text) {
+		if inCapitals(w) && tokenize.IsStopWord(strings.ToLower(w)) {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[strings.ToLower(w)] = true
+		}
+	}
+	return out
+}
+
 // valueSubjects returns the subject words of front matter values, as
-// [subjectsTagged] reads tags, less words with a digit; sorted.
+// [subjectsTagged] reads tags, less words with a digit and stop words
+// (but a stop word in capitals: US); sorted.
 func valueSubjects(values []string) []string {
 	var out []string
 	for _, v := range values {
 		if strings.Contains(v, "://") {
 			continue // a link says where from, not what about
 		}
-		for _, w := range nameWords(strings.ToLower(v)) {
-			if !placeNames[w] && strings.IndexFunc(w, unicode.IsDigit) < 0 && !tokenize.IsStopWord(w) {
+		for _, w := range nameWords(v) {
+			acronym := inCapitals(w)
+			w = strings.ToLower(w)
+			if !placeNames[w] && strings.IndexFunc(w, unicode.IsDigit) < 0 && (acronym || !tokenize.IsStopWord(w)) {
 				out = append(out, tokenize.Fold(w))
 			}
 		}
@@ -143,10 +169,11 @@ func valueSubjects(values []string) []string {
 }
 
 // subjectsTagged returns the subject words of a note's path
-// ([subjectOf]) and those of its tags, sorted: a tag says what a note is
-// about as a folder does.
+// ([subjectOf]), those of its tags and those of p.About
+// ([valueSubjects]), sorted: a tag says what a note is about as a folder
+// does.
 func subjectsTagged(p Passage) []string {
-	out := subjectOf(p.File)
+	out := append(subjectOf(p.File), valueSubjects(p.About)...)
 	for _, t := range p.Tags {
 		for _, w := range nameWords(strings.ToLower(t)) {
 			if !placeNames[w] {

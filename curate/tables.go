@@ -21,6 +21,10 @@ var loadTables = sync.OnceFunc(func() {
 	placeNames = setOf(`memory memories note notes inbox scratch scratchpad misc
 	todo todos log logs journal journals daily weekly diary draft drafts archive
 	archived index readme general untitled tmp temp`)
+	mootFields = setOf(`pinned tags importance feedback expires date`)
+	aboutTheNote = setOf(`author authors creator by source sources url link links ref refs
+	id uid uuid created updated modified aliases alias cssclass cssclasses layout permalink slug
+	draft publish published status type kind lang language weight`)
 	apostrophes = strings.NewReplacer("’", "'", "ʼ", "'")
 	fillerWords = setOf(`quite rather pretty fairly indeed one`)
 	mannerWords = setOf(`carefully thoroughly clearly really actually truly certainly

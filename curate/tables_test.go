@@ -21,7 +21,7 @@ func TestLoadTablesFills(t *testing.T) {
 		"dashes": dashes, "conjunctions": conjunctions, "directionWords": directionWords, "placeNames": placeNames,
 		"apostrophes": apostrophes, "fillerWords": fillerWords, "mannerWords": mannerWords, "wordingWords": wordingWords,
 		"contractionTails": contractionTails, "numberWords": numberWords, "dateWords": dateWords,
-		"negations": negations, "valueWords": valueWords,
+		"negations": negations, "valueWords": valueWords, "mootFields": mootFields, "aboutTheNote": aboutTheNote,
 	}
 	tablecheck.Filled(t, "curate", tables)
 }

@@ -427,7 +427,7 @@ func (n *Notes) heldNow(keep, d Passage, keepData, dData []byte) string {
 	if _, held := curate.Pairs([]curate.Passage{kp, dp}, curate.Threshold); len(held) > 0 {
 		return fmt.Sprintf("%s and %s are no longer copies of one fact (changed since the listing): %s", keep.Path, d.Path, held[0].Reason)
 	}
-	if lost := curate.FieldsLose(kp, dp, subjectValues(keepData), subjectValues(dData)); len(lost) > 0 {
+	if lost := curate.FieldsLose(kp, dp, curate.FieldValues(keepData), curate.FieldValues(dData)); len(lost) > 0 {
 		return fmt.Sprintf("the front matter of %s names what that of %s does not (changed since the listing): %s", d.Path, keep.Path, strings.Join(lost, " "))
 	}
 	return ""
@@ -570,13 +570,8 @@ func (n *Notes) sameFiles(reals map[string]string, paths ...string) error {
 	return nil
 }
 
-// mootFields are the front matter fields a note left with no passage
-// may lose: those the kept note took (pinned, tags, importance), and
-// those about the note's passages or its date (feedback, expires, date).
-var mootFields = map[string]bool{"pinned": true, "tags": true, "importance": true, "feedback": true, "expires": true, "date": true}
-
 // onlyMoot reports whether the front matter of data, if any, holds no
-// field but [mootFields]: a note with nothing else is deleted, one with
+// field but those [curate.MootField] names: a note with nothing else is deleted, one with
 // other fields (an author, a source) keeps them.
 func onlyMoot(data []byte) bool {
 	keys, ok := frontmatter.Find(data).Keys()
@@ -584,7 +579,7 @@ func onlyMoot(data []byte) bool {
 		return false
 	}
 	for _, k := range keys {
-		if !mootFields[k] {
+		if !curate.MootField(k) {
 			return false
 		}
 	}

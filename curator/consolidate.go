@@ -211,7 +211,7 @@ func (n *Notes) heldForFields(ps []curate.Passage, copies []curate.Copy, pairs [
 		v, ok := values[rel]
 		if !ok {
 			if data, err := n.read(rel); err == nil {
-				v = subjectValues(data)
+				v = curate.FieldValues(data)
 			}
 			values[rel] = v
 		}
@@ -230,27 +230,6 @@ func (n *Notes) heldForFields(ps []curate.Passage, copies []curate.Copy, pairs [
 	}
 	return kept, held
 }
-
-// subjectValues returns the values of the front matter fields of the
-// note data that may say what it is about: all but [mootFields] and
-// [aboutTheNote]'s.
-func subjectValues(data []byte) []string {
-	v, _ := frontmatter.Find(data).Values(func(k string) bool { return mootFields[k] || aboutTheNote[strings.ToLower(k)] })
-	return v
-}
-
-// aboutTheNote are front matter fields that say who wrote a note, where
-// from, when, or how to show it: not what it is about, so two copies
-// they tell apart are still copies of one fact.
-var aboutTheNote = func() map[string]bool {
-	m := map[string]bool{}
-	for _, k := range strings.Fields(`author authors creator by source sources url link links ref refs
-		id uid uuid created updated modified aliases alias cssclass cssclasses layout permalink slug
-		draft publish published status type kind lang language weight`) {
-		m[k] = true
-	}
-	return m
-}()
 
 // heldNewer returns the similar pairs no group took whose copy kept
 // (the newer, or the one whose line a resolution keeps) lacks words of

@@ -67,7 +67,7 @@ func syncMeasured(t *testing.T, ws string, env ...string) (string, int64) {
 	if err != nil {
 		t.Fatalf("the sync's process: %v\n%s", err, out)
 	}
-	return string(out), cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss << 10
+	return string(out), int64(cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss) << 10
 }
 
 // TestSyncTransfersWithAHostileRemotesRefsWithinABound: git's push reads

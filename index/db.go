@@ -21,6 +21,7 @@ import (
 	sqlite3 "github.com/mattn/go-sqlite3"
 
 	"github.com/memweave/memweave-go/tokenize"
+	"github.com/memweave/memweave-go/workspace"
 )
 
 // Errors callers can test with errors.Is.
@@ -179,7 +180,7 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 	} else if err == nil && !fi.Mode().IsRegular() {
 		// A device or FIFO: SQLite would fail on it, a device after
 		// writing a -journal beside it (--db /dev/null).
-		return nil, openError(path, fmt.Errorf("is %s, not a regular file", specialKind(fi.Mode())))
+		return nil, openError(path, fmt.Errorf("is %s, not a regular file", workspace.KindOf(fi.Mode())))
 	}
 	key := handleKey(path)
 	err := acquire(key, func(alone bool) error {
@@ -240,20 +241,6 @@ func open(ctx context.Context, path, key string, opts Options) (*DB, error) {
 		return nil, err
 	}
 	return db, nil
-}
-
-// specialKind names the kind of a file that is neither a folder nor a
-// regular file.
-func specialKind(m fs.FileMode) string {
-	switch {
-	case m&fs.ModeNamedPipe != 0:
-		return "a FIFO"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	}
-	return "a special file"
 }
 
 // unwritable reports whether err, the error of opening the index at

@@ -7,6 +7,7 @@ import (
 	"maps"
 	"math"
 	"slices"
+	"strconv"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -51,9 +52,19 @@ func checkRange(tool, arg string, r intRange, v float64) error {
 	case v >= float64(r.min) && v <= float64(r.max):
 		return nil
 	case r.max == maxIntArg:
-		return fmt.Errorf("%s: %s must be %d or more, got %v", tool, arg, r.min, v)
+		return fmt.Errorf("%s: %s must be %d or more, got %s", tool, arg, r.min, wholeNumber(v))
 	}
-	return fmt.Errorf("%s: %s must be between %d and %d, got %v", tool, arg, r.min, r.max, v)
+	return fmt.Errorf("%s: %s must be between %d and %d, got %s", tool, arg, r.min, r.max, wholeNumber(v))
+}
+
+// wholeNumber formats v as a client most likely wrote it: digits for a
+// whole number within float64's exact integers (999999999, not
+// 9.99999999e+08), %v past them (1e+20).
+func wholeNumber(v float64) string {
+	if v == math.Trunc(v) && math.Abs(v) <= 1<<53 {
+		return strconv.FormatFloat(v, 'f', 0, 64)
+	}
+	return fmt.Sprint(v)
 }
 
 // boundIntegers gives each integer property of tool's input schema s the

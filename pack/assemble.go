@@ -31,6 +31,10 @@ type Hit struct {
 	// they say what the passage is about ([curate.SubjectsLost],
 	// [curate.HeadingsLost]).
 	Headings, Tags []string
+	// Fields are the values of its note's front matter fields that may
+	// say what it is about ([curate.FieldValues]: title, env, project),
+	// as Widen read them.
+	Fields []string
 }
 
 // Passage is one item of an assembled pack: whole lines of one file.
@@ -65,7 +69,8 @@ type Passage struct {
 // section about another subject ([apart]); passages of one file whose lines
 // overlap or nest are cut so that no line is packed twice (the higher
 // scored keeps its lines); and [Knapsack] chooses among the rest, valuing a passage at its score, with a tiny floor so that a
-// score of zero still counts. A passage larger than the budget is left
+// score of zero still counts, and a superseded one at a millionth of it
+// ([value]). A passage larger than the budget is left
 // out, never cut. The total never exceeds budget.
 //
 // A negative count is an error.
@@ -79,7 +84,7 @@ func assemble(hits []Hit, budget int, threshold float64, count func(string) int)
 	}
 	seen := make(map[span]bool)
 	var items []Passage
-	var headings, tags [][]string
+	var about []curate.Passage // what each hit is about, by index of items
 	for _, h := range hits {
 		if strings.TrimSpace(h.Text) == "" {
 			continue
@@ -94,19 +99,20 @@ func assemble(hits []Hit, budget int, threshold float64, count func(string) int)
 		if tokens < 0 {
 			return nil, fmt.Errorf("pack: token counter returned %d tokens for %s:%d-%d", tokens, h.Path, h.StartLine, end)
 		}
-		headings, tags = append(headings, h.Headings), append(tags, h.Tags)
+		// Its note's fields say what it is about as its note's path
+		// does; the headings it sits under are apart's own rule.
+		about = append(about, curate.Passage{File: h.Path, Text: h.Text, Under: curate.Under(h.Headings, h.Text), Tags: h.Tags,
+			About: h.Fields})
 		items = append(items, Passage{Path: h.Path, StartLine: h.StartLine, EndLine: end,
 			Tokens: tokens, Score: h.Score, Text: h.Text, SupersededBy: h.SupersededBy})
 	}
 
 	texts := make([]string, len(items))
 	scores := make([]float64, len(items))
-	passages := make([]curate.Passage, len(items)) // what each is about
 	for i, it := range items {
 		texts[i], scores[i] = it.Text, it.Score
-		passages[i] = curate.Passage{File: it.Path, Text: it.Text, Under: curate.Under(headings[i], it.Text), Tags: tags[i]}
 	}
-	kept := dedupe(texts, scores, threshold, func(i, k int) bool { return apart(passages[i], passages[k]) })
+	kept := dedupe(texts, scores, threshold, func(i, k int) bool { return apart(about[i], about[k]) })
 	items, err := disjoint(items, kept, count)
 	if err != nil {
 		return nil, err
@@ -114,7 +120,7 @@ func assemble(hits []Hit, budget int, threshold float64, count func(string) int)
 	p := &Result{Budget: budget, Items: []Passage{}}
 	cands := make([]Item, len(items))
 	for i := range items {
-		cands[i] = Item{Tokens: items[i].Tokens, Score: value(items[i].Score)}
+		cands[i] = Item{Tokens: items[i].Tokens, Score: value(items[i].Score, items[i].SupersededBy != nil)}
 		if n := items[i].Tokens; n > budget {
 			if p.OverBudget == 0 || n < p.SmallestOverBudget {
 				p.SmallestOverBudget = n
@@ -219,18 +225,31 @@ func covering(held [][2]int, l int) (int, bool) {
 
 // value is the value the knapsack maximises for a search score: the
 // score itself, with a floor so that a result that passed the score
-// threshold at 0 still counts for something.
-func value(score float64) float64 {
+// threshold at 0 still counts for something. A passage a resolution in
+// the files supersedes (superseded) is worth a millionth of that: what it
+// says no longer holds, so it takes only room no live passage wants, and
+// never the place of the line that supersedes it, which says less of
+// the query's words and scores lower.
+func value(score float64, superseded bool) float64 {
+	v := score
 	if math.IsNaN(score) || score <= 0 {
-		return 1e-9
+		v = 1e-9
 	}
-	return score
+	if superseded {
+		v *= supersededShare
+	}
+	return v
 }
+
+// supersededShare is the share of its score a superseded passage is
+// worth to a pack ([value]).
+const supersededShare = 1e-6
 
 // apart reports whether a pack keeps passage p beside kept, a copy of it
 // scored higher, because each says what its fact is about: dropping p
 // would lose a subject of its note ([curate.SubjectsLost]: "production"
-// of memory/production/db.md beside memory/staging/db.md) and either
+// of memory/production/db.md beside memory/staging/db.md, of a note
+// titled "Production database") and either
 // dropping kept would too (consolidate holds such a pair apart) or
 // kept's note names no subject (a dated log: the topic note's copy says
 // what the fact is about). A file manager's copy ("db (1).md"), a day

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/memweave/memweave-go/curate"
 	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/search"
 	"github.com/memweave/memweave-go/workspace"
@@ -35,7 +36,8 @@ func Build(ctx context.Context, query string, budget int, results []search.Resul
 }
 
 // Widen turns search results into hits of the whole lines of their
-// chunks as they are on disk, calling read once per file. read returns
+// chunks as they are on disk, with their notes' front matter values
+// ([curate.FieldValues]), calling read once per file. read returns
 // nil data, or an error wrapping [workspace.ErrNotFound], for a file
 // that vanished, and one wrapping [workspace.ErrNotRegular] or
 // [workspace.ErrOutsideMemory] for a file swapped for something memory
@@ -46,8 +48,9 @@ func Build(ctx context.Context, query string, budget int, results []search.Resul
 // are not what the search matched).
 func Widen(ctx context.Context, results []search.Result, read func(ctx context.Context, path string) ([]byte, error)) ([]Hit, error) {
 	type file struct {
-		data []byte
-		hash string
+		data   []byte
+		hash   string
+		fields []string // curate.FieldValues of data
 	}
 	files := make(map[string]file)
 	var hits []Hit
@@ -65,7 +68,7 @@ func Widen(ctx context.Context, results []search.Result, read func(ctx context.C
 			}
 			f = file{data: data}
 			if data != nil {
-				f.hash = memfile.Hash(data)
+				f.hash, f.fields = memfile.Hash(data), curate.FieldValues(data)
 			}
 			files[r.Path] = f
 		}
@@ -77,7 +80,7 @@ func Widen(ctx context.Context, results []search.Result, read func(ctx context.C
 			continue // the file shrank or changed since it was indexed
 		}
 		hits = append(hits, Hit{Path: r.Path, StartLine: r.StartLine, Score: r.Score, Text: memfile.TrimLineEnding(text),
-			SupersededBy: r.SupersededBy, Headings: r.Headings, Tags: r.Tags})
+			SupersededBy: r.SupersededBy, Headings: r.Headings, Tags: r.Tags, Fields: f.fields})
 	}
 	return hits, ctx.Err()
 }

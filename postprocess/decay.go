@@ -31,6 +31,10 @@ type Decay struct {
 	Now time.Time
 }
 
+// secondsPerDay is the length of a calendar day in UTC, where both
+// dates of an age are.
+const secondsPerDay = 24 * 60 * 60
+
 // Name returns "decay".
 func (Decay) Name() string { return "decay" }
 
@@ -55,7 +59,9 @@ func (d Decay) Process(_ context.Context, _ string, results []search.Result) ([]
 		if !ok {
 			continue
 		}
-		age := max(0, math.Round(today.Sub(date).Hours()/24))
+		// Whole days by Unix seconds: a time.Duration (today.Sub) holds
+		// 292 years at most, and gave every older date the same age.
+		age := max(0, float64((today.Unix()-date.Unix())/secondsPerDay))
 		mult := math.Exp(-math.Ln2 * age / d.HalfLifeDays)
 		r.Score *= mult
 		r.Explain.Decay = &mult

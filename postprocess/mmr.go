@@ -5,6 +5,7 @@ import (
 	"context"
 	"math"
 
+	"github.com/memweave/memweave-go/curate"
 	"github.com/memweave/memweave-go/search"
 	"github.com/memweave/memweave-go/tokenize"
 )
@@ -17,7 +18,8 @@ import (
 //
 // where Jaccard is the similarity of the two texts' token sets, the tokens
 // being [tokenize.Bigrams] (so CJK text compares by character pairs and two
-// different Chinese chunks are not duplicates). Ties go to the earlier
+// different Chinese chunks are not duplicates); a result a resolution in
+// the files supersedes is similar to none. Ties go to the earlier
 // result. Scores are left unchanged; only the order changes.
 type MMR struct {
 	// Lambda in [0,1] trades relevance against diversity: 1 keeps the
@@ -88,10 +90,7 @@ func mmrOrder(results []search.Result, lambda float64, limit int) []int {
 		return mmrScan(results, lambda, limit) // NaN orders nothing: keep the scan's choices
 	}
 	heap.Init(&h)
-	sets := make([]tokenize.Set, len(results))
-	for i := range results {
-		sets[i] = tokenize.SetOf(results[i].Text)
-	}
+	sets := mmrSets(results)
 	order := make([]int, 0, limit)
 	for len(order) < min(limit, MMRPicks) {
 		top := &h.items[0]
@@ -107,6 +106,21 @@ func mmrOrder(results []search.Result, lambda float64, limit int) []int {
 		heap.Fix(&h, 0)
 	}
 	return rest(order, len(results), limit)
+}
+
+// mmrSets returns the token sets MMR compares results by; a result a
+// resolution in the files supersedes ([curate.Superseded]: what it says
+// no longer holds) has none, so that, marked among the results, it does
+// not push down the line that replaced it, which says nearly the same
+// words, nor anything else.
+func mmrSets(results []search.Result) []tokenize.Set {
+	sets := make([]tokenize.Set, len(results))
+	for i, r := range results {
+		if _, superseded := curate.Superseded(r.Text); !superseded {
+			sets[i] = tokenize.SetOf(r.Text)
+		}
+	}
+	return sets
 }
 
 // rest returns order followed by the indices below n it lacks, in
@@ -131,10 +145,7 @@ func rest(order []int, n, limit int) []int {
 // results with scores that are not finite need: O(limit × pool).
 func mmrScan(results []search.Result, lambda float64, limit int) []int {
 	n := len(results)
-	sets := make([]tokenize.Set, n)
-	for i := range results {
-		sets[i] = tokenize.SetOf(results[i].Text)
-	}
+	sets := mmrSets(results)
 	picked := make([]bool, n)
 	maxSim := make([]float64, n) // max Jaccard to any picked result
 	order := make([]int, 0, limit)

@@ -492,7 +492,7 @@ func (w *walker) walk(d dir) {
 			stats = append(stats, e)
 		case IsMarkdown(name):
 			// A FIFO, device or socket: never opened, but said.
-			w.warn(joinName(d.abs, name, filepath.Separator), fmt.Errorf("%w (%s)", ErrNotRegular, kindOf(t)))
+			w.warn(joinName(d.abs, name, filepath.Separator), fmt.Errorf("%w (%s)", ErrNotRegular, KindOf(t)))
 		}
 	}
 	w.statAll(d, stats)
@@ -577,7 +577,7 @@ func (w *walker) statFiles(d dir, batch []fs.DirEntry) []candidate {
 		if !fi.Mode().IsRegular() {
 			// Replaced since the folder was listed.
 			if !fi.IsDir() && fi.Mode()&fs.ModeSymlink == 0 {
-				w.warn(abs, fmt.Errorf("%w (%s)", ErrNotRegular, kindOf(fi.Mode())))
+				w.warn(abs, fmt.Errorf("%w (%s)", ErrNotRegular, KindOf(fi.Mode())))
 			}
 			continue
 		}

@@ -41,7 +41,7 @@ func OpenRegularIn(r *os.Root, name string, flag int, perm fs.FileMode) (*os.Fil
 func checkRegular(f *os.File, name string) (*os.File, fs.FileInfo, error) {
 	fi, err := f.Stat()
 	if err == nil && !fi.Mode().IsRegular() {
-		err = &fs.PathError{Op: "open", Path: name, Err: fmt.Errorf("%w (%s)", ErrNotRegular, kindOf(fi.Mode()))}
+		err = &fs.PathError{Op: "open", Path: name, Err: fmt.Errorf("%w (%s)", ErrNotRegular, KindOf(fi.Mode()))}
 	}
 	if err != nil {
 		f.Close()
@@ -50,8 +50,9 @@ func checkRegular(f *os.File, name string) (*os.File, fs.FileInfo, error) {
 	return f, fi, nil
 }
 
-// kindOf names the type of a file that is not regular, for messages.
-func kindOf(m fs.FileMode) string {
+// KindOf names the type of a file that is not regular, for messages
+// ("a FIFO", "a device").
+func KindOf(m fs.FileMode) string {
 	switch {
 	case m.IsDir():
 		return "a folder"

@@ -71,7 +71,7 @@ skipped (and listed).
 				fmt.Fprintf(a.stderr, "memweave: skipped %s\n", s)
 			}
 			if resp.Truncated {
-				fmt.Fprintf(a.stderr, "memweave: %d changes, %d shown; the rest with --offset %d\n", resp.Total, len(resp.Changes), resp.NextOffset)
+				fmt.Fprintf(a.stderr, "memweave: %s, %d shown; the rest with --offset %d\n", plural(resp.Total, "change"), len(resp.Changes), resp.NextOffset)
 			}
 			var b strings.Builder
 			for _, c := range resp.Changes {

@@ -52,7 +52,7 @@ fixed and exits 0 if nothing remains.`,
 				return err
 			}
 			if !rep.OK() {
-				return fmt.Errorf("check found %d problems", len(rep.Problems()))
+				return fmt.Errorf("check found %s", plural(len(rep.Problems()), "problem"))
 			}
 			return nil
 		}),
@@ -86,7 +86,7 @@ func (a *app) checkDamaged(cmd *cobra.Command, openErr error, repair, asJSON boo
 		return err
 	}
 	if !rep.OK() {
-		return fmt.Errorf("check found %d problems after rebuilding", len(rep.Problems()))
+		return fmt.Errorf("check found %s after rebuilding", plural(len(rep.Problems()), "problem"))
 	}
 	return nil
 }

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	_ "github.com/mattn/go-sqlite3"
+
+	"github.com/memweave/memweave-go/memweavetest"
 )
 
 func TestCheck(t *testing.T) {
@@ -27,7 +29,7 @@ func TestCheck(t *testing.T) {
 	if out.code != 1 || !strings.Contains(out.stdout, "indexed but gone: memory/2026-11-20.md") {
 		t.Errorf("check after a delete = exit %d, stdout:\n%s\nstderr: %s", out.code, out.stdout, out.stderr)
 	}
-	checkErrorLine(t, out.stderr, "check found 1 problems")
+	checkErrorLine(t, out.stderr, "check found 1 problem")
 
 	out = mustRunCLI(t, "-w", ws, "check", "--repair", "--json")
 	var rep struct {
@@ -146,4 +148,22 @@ func TestCheckAlteredChunkText(t *testing.T) {
 		t.Errorf("search after the repair:\n%s", out.stdout)
 	}
 	mustRunCLI(t, "-w", ws, "check")
+}
+
+// TestCountLinesSayOneThing: the summary lines on stderr count one thing
+// in the singular ("check found 1 problem", "packed 1 passage").
+func TestCountLinesSayOneThing(t *testing.T) {
+	t.Parallel()
+	ws := t.TempDir()
+	memweavetest.WriteFile(t, ws, "memory/a.md", "# A\n\nhello there\n")
+	memweavetest.WriteFile(t, ws, "memory/b.md", "# B\n\nsomething else\n")
+	if out := runCLI(t, "", nil, "-w", ws, "pack", "hello", "--budget", "100"); !strings.Contains(out.stderr, "memweave: packed 1 passage,") {
+		t.Errorf("pack: exit %d, stderr %q, want \"packed 1 passage,\"", out.code, out.stderr)
+	}
+	if err := os.Remove(filepath.Join(ws, "memory", "a.md")); err != nil {
+		t.Fatal(err)
+	}
+	if out := runCLI(t, "", nil, "-w", ws, "check"); out.code != 1 || !strings.Contains(out.stderr, "memweave: check found 1 problem\n") {
+		t.Errorf("check: exit %d, stderr %q, want exit 1 and \"check found 1 problem\"", out.code, out.stderr)
+	}
 }

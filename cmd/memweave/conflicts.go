@@ -81,7 +81,7 @@ it is truncated: narrow it with --path-prefix or --source.
 				fmt.Fprintf(&b, "%sa  %s:%d-%d%s  %s\n", indent, c.A.Path, c.A.StartLine, c.A.EndLine, mark("a"), preview(c.A.Text, previewRunes))
 				fmt.Fprintf(&b, "%sb  %s:%d-%d%s  %s\n", indent, c.B.Path, c.B.StartLine, c.B.EndLine, mark("b"), preview(c.B.Text, previewRunes))
 			}
-			fmt.Fprintf(a.stderr, "memweave: %d conflicts found, %d shown\n", resp.Total, len(resp.Conflicts))
+			fmt.Fprintf(a.stderr, "memweave: %s found, %d shown\n", plural(resp.Total, "conflict"), len(resp.Conflicts))
 			copies, err := w.SyncConflicts(cmd.Context())
 			if err != nil {
 				return err

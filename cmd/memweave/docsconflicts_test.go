@@ -65,3 +65,19 @@ func TestCurationDocConflictsJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestConflictsCountLine: the count line on stderr says "1 conflict
+// found", not "1 conflicts found".
+func TestConflictsCountLine(t *testing.T) {
+	t.Parallel()
+	ws := t.TempDir()
+	memweavetest.WriteFile(t, ws, "memory/stack.md", "# Stack\n\n- The staging database runs PostgreSQL 16.\n")
+	memweavetest.WriteFile(t, ws, "memory/2026-03-02.md", "# 2026-03-02\n\n- The staging database runs PostgreSQL 15.\n")
+	out := runCLI(t, "", nil, "-w", ws, "conflicts")
+	if out.code != 0 {
+		t.Fatalf("conflicts: exit %d, stderr %q", out.code, out.stderr)
+	}
+	if !strings.Contains(out.stderr, "memweave: 1 conflict found, 1 shown\n") {
+		t.Errorf("conflicts: stderr %q, want the line \"memweave: 1 conflict found, 1 shown\"", out.stderr)
+	}
+}

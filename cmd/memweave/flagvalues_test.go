@@ -129,3 +129,21 @@ func TestHelpTopics(t *testing.T) {
 	}
 	checkErrorLine(t, out.stderr, `unknown command "serch"; did you mean "search"?`)
 }
+
+// TestOptInFlagsShowNoDefault: search's decay and MMR are off unless their
+// flag is given (its Long says so), so --help must not show a default for
+// them: "(default 30)" read as decay being on with a 30-day half-life.
+func TestOptInFlagsShowNoDefault(t *testing.T) {
+	t.Parallel()
+	out := runCLI(t, "", nil, "search", "--help")
+	if out.code != 0 {
+		t.Fatalf("search --help: exit %d, stderr %q", out.code, out.stderr)
+	}
+	for line := range strings.Lines(out.stdout) {
+		for _, flag := range []string{"--decay-half-life", "--mmr-lambda"} {
+			if strings.Contains(line, flag+" ") && strings.Contains(line, "(default") {
+				t.Errorf("search --help shows a default for opt-in %s: %q", flag, strings.TrimSpace(line))
+			}
+		}
+	}
+}

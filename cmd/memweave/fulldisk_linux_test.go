@@ -13,7 +13,7 @@ import (
 // it, runs $PRE, fills the file system (or, with $RO set, mounts it read-only), then
 // runs memweave $ARGS, printing its
 // standard output, then "stderr:" and its standard error, then its exit
-// status. It prints NOMOUNT when it cannot mount.
+// status, then what $POST prints. It prints NOMOUNT when it cannot mount.
 const fullDiskScript = `
 mount -t tmpfs -o size=4m tmpfs "$D" || { echo NOMOUNT; exit 0; }
 mkdir -p "$D/w/memory" && cd "$D/w" || exit 9
@@ -25,6 +25,7 @@ if [ -n "$PRE" ]; then eval "$PRE" || exit 9; fi
 if [ -n "$RO" ]; then mount -o remount,ro "$D" || exit 9; else head -c 16777216 /dev/zero > "$D/fill" 2>/dev/null; fi
 "$MW" $ARGS 2>"$D/../stderr"; rc=$?
 echo "stderr:"; cat "$D/../stderr"; echo "exit $rc"
+if [ -n "$POST" ]; then eval "$POST"; fi
 `
 
 // runOnFullDisk runs memweave args (split at spaces) on a full file
@@ -134,5 +135,27 @@ func TestReadCommandsOnAFullDisk(t *testing.T) {
 	stdout, stderr = runOnFullDisk(t, "search ArgoCD", "PRE=printf x > .memweave/index.db-wal")
 	if !strings.HasSuffix(stderr, "exit 1\n") || !strings.Contains(stderr, "no space left on device") {
 		t.Errorf("search on a full disk beside a write-ahead log: stdout %q, stderr %q; want exit 1 naming the full disk", stdout, stderr)
+	}
+}
+
+// TestCurationEditsOnAFullIndexDisk: with the index's disk full and the
+// notes' not (memory/ on a file system of its own), feedback and resolve
+// edited the note, then failed to index it on the read-only index and
+// said only "index ...: write: the index was opened read-only", exit 1: a
+// caller took the mark for not written and gave it again, counting one
+// use twice. The error now says the note was edited, as write's does.
+func TestCurationEditsOnAFullIndexDisk(t *testing.T) {
+	own := `mkdir ../mem && cp -a memory/. ../mem/ && mount -t tmpfs -o size=4m tmpfs memory && cp -a ../mem/. memory/ && "$MW" index >/dev/null`
+	for _, c := range []struct{ args, want string }{
+		{"feedback memory/a.md:3 useful", "useful: 1"},
+		{"resolve --keep memory/a.md:1 --drop memory/a.md:3 --reason moved", "> Superseded"},
+	} {
+		_, stderr := runOnFullDisk(t, c.args, "PRE="+own, "POST=cat memory/a.md")
+		if !strings.Contains(stderr, c.want) {
+			t.Fatalf("%s beside a full index disk: stderr %q, want the note edited (%q)", c.args, stderr, c.want)
+		}
+		if said, _, _ := strings.Cut(stderr, "\nexit "); !strings.Contains(said, "memory/a.md is edited, but indexing it failed") {
+			t.Errorf("%s beside a full index disk: stderr %q, want an error saying memory/a.md was edited but not indexed", c.args, said)
+		}
 	}
 }

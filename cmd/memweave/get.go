@@ -12,6 +12,8 @@ import (
 
 	"github.com/memweave/memweave-go"
 	"github.com/spf13/cobra"
+
+	"github.com/memweave/memweave-go/workspace"
 )
 
 func (a *app) getCommand() *cobra.Command {
@@ -72,9 +74,6 @@ a note under memory/ is read from its file, with a warning.`,
 	return cmd
 }
 
-// parseLineSpec splits PATH[:FROM[-TO]] into the path, the first line
-// and the number of lines (0: to the end). A suffix after the last ':'
-// that is not a line range is part of the path.
 // getFromFile reads the lines of a note under memory/ from its file when
 // opening the workspace failed with openErr because the disk is full or
 // read-only, or the folder not this user's to write (SQLite cannot make
@@ -93,6 +92,11 @@ func (a *app) getFromFile(cmd *cobra.Command, openErr error, path string, from, 
 	return text, hash, nil
 }
 
+// parseLineSpec splits PATH[:FROM[-TO]] into the path, the first line
+// and the number of lines (0: to the end). A suffix after the last ':'
+// that is not a line range is part of the path, unless the path is a
+// Markdown name without it and not with it (stack.md:abc): then it is a
+// range mistyped.
 func parseLineSpec(arg string) (path string, from, count int, err error) {
 	if arg == "" {
 		return "", 0, 0, usageErr("get needs a PATH, got an empty argument")
@@ -106,6 +110,9 @@ func parseLineSpec(arg string) (path string, from, count int, err error) {
 	if !isDigits(first) || (ranged && last != "" && !isDigits(last)) {
 		if spec == "" {
 			return "", 0, 0, usageErr("invalid line range in %q: want a line number after ':'", arg)
+		}
+		if workspace.IsMarkdown(path) && !workspace.IsMarkdown(arg) {
+			return "", 0, 0, usageErr("invalid line range %q in %q: want N, N-M or N-", spec, arg)
 		}
 		return arg, 1, 0, nil // a ':' inside the name, such as C:\notes.md
 	}

@@ -75,7 +75,8 @@ func TestParseLineSpec(t *testing.T) {
 		{"dir:x/a.md", "dir:x/a.md", 1, 0, false},
 		{`C:\notes\a.md`, `C:\notes\a.md`, 1, 0, false},
 		{`C:\notes\a.md:2-3`, `C:\notes\a.md`, 2, 2, false},
-		{"a.md:v2", "a.md:v2", 1, 0, false},
+		{"a.md:v2", "", 0, 0, true}, // a.md:v2 is no Markdown name: a range mistyped
+		{"a:v2.md", "a:v2.md", 1, 0, false},
 		{"a.md:", "", 0, 0, true},
 		{"a.md:0", "", 0, 0, true},
 		{"a.md:9-3", "", 0, 0, true},

@@ -3,6 +3,8 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // TestGetHugeLineNumbers: a line number past what an int holds is a
@@ -32,5 +34,25 @@ func TestGetEmptyPath(t *testing.T) {
 			t.Errorf("get %q: exit %d, stderr %q; want exit 2, a usage error", arg, out.code, out.stderr)
 		}
 		checkErrorLine(t, out.stderr, "PATH")
+	}
+}
+
+// TestGetBadRangeAfterAMarkdownName: a suffix after a Markdown file's
+// name that is not a line range (stack.md:abc, stack.md:-3, stack.md:3-x)
+// is a usage error naming the range, not "not a Markdown file" for a path
+// the user never meant; a ':' inside a Markdown name still reads as one.
+func TestGetBadRangeAfterAMarkdownName(t *testing.T) {
+	t.Parallel()
+	ws := testWorkspace(t)
+	for _, arg := range []string{"stack.md:abc", "stack.md:-3", "stack.md:3-x", "memory/stack.md:first"} {
+		out := runCLI(t, "", nil, "-w", ws, "get", arg)
+		if out.code != 2 || out.stdout != "" {
+			t.Errorf("get %q: exit %d, stdout %q, stderr %q; want exit 2", arg, out.code, out.stdout, out.stderr)
+		}
+		checkErrorLine(t, out.stderr, "invalid line range")
+	}
+	memweavetest.WriteFile(t, ws, "memory/a:b.md", "colon\n")
+	if out := runCLI(t, "", nil, "-w", ws, "get", "a:b.md"); out.code != 0 || out.stdout != "colon\n" {
+		t.Errorf("get a:b.md: exit %d, stdout %q, stderr %q; want the note", out.code, out.stdout, out.stderr)
 	}
 }

@@ -26,10 +26,12 @@ files, that together carry the most relevance within N tokens, estimated
 as four bytes per token: ready to paste into a prompt. Near-duplicate
 passages are dropped (not two that differ in a value, such as a number
 or a negation, or in a word that may change the fact, or whose notes
-name other subjects, as memory/staging/db.md and memory/production/db.md:
-both facts stay), overlapping ones are cut so that no line comes
-twice, and the choice is an exact knapsack, not a greedy fill; the total
-never exceeds N. Several arguments are joined into one
+name other subjects, as memory/staging/db.md and memory/production/db.md,
+front matter such as "title: Production database", or the headings
+they sit under: both facts stay), overlapping ones are cut so that no
+line comes twice, and the choice is an exact knapsack, not a greedy
+fill, in which a superseded passage takes only room no other wants;
+the total never exceeds N. Several arguments are joined into one
 query.
 
 Each passage is printed under a "path:start-end" line with its score
@@ -90,7 +92,7 @@ them, and a note left out because it could not be read).`,
 				return writeJSON(a.raw, p)
 			}
 			a.warn(p.Warnings)
-			summary := fmt.Sprintf("memweave: packed %d passages, %d of %d tokens", len(p.Items), p.TotalTokens, p.Budget)
+			summary := fmt.Sprintf("memweave: packed %s, %d of %d tokens", plural(len(p.Items), "passage"), p.TotalTokens, p.Budget)
 			if p.OverBudget > 0 {
 				summary += fmt.Sprintf("; %d more found, each over the budget (the smallest %d tokens)", p.OverBudget, p.SmallestOverBudget)
 			}

@@ -45,7 +45,7 @@ the lines' text as the listing showed them (--keep-text, --drop-text):
 a line that moved is then found by its text, and a text no line of the
 note reads any more, or several do, is refused with nothing written.
 
-  memweave resolve --keep memory/stack.md:12 --keep-text "We run Postgres 16." \
+  memweave resolve --keep memory/stack.md:12 --keep-text "- We run Postgres 16." \
     --drop memory/2026-03-02.md:5 --drop-text "- We run Postgres 15."`,
 		Args: noArgs,
 		RunE: action(func(cmd *cobra.Command, _ []string) (err error) {

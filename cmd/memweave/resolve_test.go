@@ -102,3 +102,23 @@ func TestSupersededByLineGonePrinted(t *testing.T) {
 		}
 	}
 }
+
+// TestResolveHelpExampleByText runs the --keep-text example of resolve's
+// help as written, on notes whose lines read as that example says: the
+// listing shows a list item with its "- ", so both texts carry it.
+func TestResolveHelpExampleByText(t *testing.T) {
+	t.Parallel()
+	help := runCLI(t, "", nil, "resolve", "--help").stdout
+	const keep, drop = `--keep memory/stack.md:12 --keep-text "- We run Postgres 16."`, `--drop memory/2026-03-02.md:5 --drop-text "- We run Postgres 15."`
+	if !strings.Contains(help, keep) || !strings.Contains(help, drop) {
+		t.Fatalf("resolve --help has no example %s ... %s:\n%s", keep, drop, help)
+	}
+	ws := t.TempDir()
+	memweavetest.WriteFile(t, ws, "memory/stack.md", "# Stack\n"+strings.Repeat("\n", 10)+"- We run Postgres 16.\n")
+	memweavetest.WriteFile(t, ws, "memory/2026-03-02.md", "# 2026-03-02\n\nnotes\n\n- We run Postgres 15.\n")
+	out := runCLI(t, "", nil, "-w", ws, "resolve", "--keep", "memory/stack.md:12", "--keep-text", "- We run Postgres 16.",
+		"--drop", "memory/2026-03-02.md:5", "--drop-text", "- We run Postgres 15.")
+	if out.code != 0 || !strings.Contains(memweavetest.ReadFile(t, ws, "memory/2026-03-02.md"), "> Superseded") {
+		t.Errorf("resolve as its help shows: exit %d, stderr %q", out.code, out.stderr)
+	}
+}

@@ -70,7 +70,7 @@ fixes them.`,
 				mode += ": " + st.SearchModeReason
 			}
 			fmt.Fprintf(tw, "search mode\t%s\n", mode)
-			printSyncStatus(tw, st.Sync, st.SyncError)
+			printSyncStatus(tw, st.Sync, a.clean(st.SyncError))
 			return tw.Flush()
 		}),
 	}

@@ -87,3 +87,20 @@ func TestStatusNamesFilesNotIndexed(t *testing.T) {
 		t.Errorf("status with a note over the size limit lacks %q:\n%s", want, out.stdout)
 	}
 }
+
+// TestStatusSyncNotSetUpOnePrefix: in a workspace that is not a git
+// repository, status's sync line says why without a second "memweave: "
+// inside the line (the library's prefix).
+func TestStatusSyncNotSetUpOnePrefix(t *testing.T) {
+	t.Parallel()
+	ws := testWorkspace(t)
+	out := runCLI(t, "", nil, "-w", ws, "status")
+	if out.code != 0 {
+		t.Fatalf("status: exit %d, stderr %q", out.code, out.stderr)
+	}
+	for line := range strings.Lines(out.stdout) {
+		if strings.HasPrefix(line, "sync") && (strings.Contains(line, "memweave: ") || !strings.Contains(line, "not a git repository")) {
+			t.Errorf("status: sync line %q, want the reason once, without a \"memweave: \" inside", line)
+		}
+	}
+}

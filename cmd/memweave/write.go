@@ -67,7 +67,7 @@ refused.
 			}
 			res, err := w.Write(cmd.Context(), args[0], string(content), opts...)
 			if errors.Is(err, memweave.ErrWouldErase) {
-				return fmt.Errorf("write %s: standard input is empty and would erase the file (%w); pass --allow-empty to write it anyway", rel, memweave.ErrWouldErase)
+				return fmt.Errorf("write %s: standard input is empty: %w; pass --allow-empty to write it anyway", rel, memweave.ErrWouldErase)
 			}
 			if err != nil {
 				return err

@@ -77,6 +77,9 @@ func TestWriteEmpty(t *testing.T) {
 		}
 		checkErrorLine(t, out.stderr, "write memory/stack.md: standard input is empty")
 		checkErrorLine(t, out.stderr, "--allow-empty")
+		if n := strings.Count(out.stderr, "erase the file"); n != 1 {
+			t.Errorf("write stack.md < %q: the reason is given %d times, want once: %q", in, n, out.stderr)
+		}
 		if got := memweavetest.ReadFile(t, ws, "memory/stack.md"); got != stack {
 			t.Errorf("refused write changed memory/stack.md to %q", got)
 		}
