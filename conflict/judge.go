@@ -405,8 +405,8 @@ func judgeSpan(a, b *claim, h hunk, common int, ratio float64, why bool) (Verdic
 // change verb's "to" counts, see [changeFrame]) follows the other's whole
 // subject. "The release party slipped to June 3" and "the release is on
 // May 4" speak of two things; not when the noun names the time or
-// measure of the value ("the release date", "the proposal deadline") or
-// what a name is ("the new_checkout flag").
+// measure of the value ("the release date", "the proposal deadline",
+// "the node version") or what a name is ("the new_checkout flag").
 func headGained(a, b *claim, h hunk) bool {
 	gained := func(c, o *claim, at, ot int) bool {
 		if !c.changed || o.changed || c.copAt < 2 || at != int(c.copAt)-1 || ot != int(o.copAt) || at != ot || at >= len(c.toks) {
@@ -418,10 +418,11 @@ func headGained(a, b *claim, h hunk) bool {
 	return gained(a, b, h.at, h.bt) || gained(b, a, h.bt, h.at)
 }
 
-// timeNoun reports whether w names when a thing is: "the release date
-// slipped to June 3" is of the release.
+// timeNoun reports whether w names when a thing is, or which version:
+// "the release date slipped to June 3" is of the release, "the node
+// version was bumped to 22" of node.
 func timeNoun(w string) bool {
-	for _, n := range [...]string{"date", "deadline", "day", "time", "timing", "schedule"} {
+	for _, n := range [...]string{"date", "deadline", "day", "time", "timing", "schedule", "version"} {
 		if w == n || w == lemma(stem(n)) {
 			return true
 		}

@@ -44,6 +44,7 @@ var left12Tune = []contra6Case{
 	{"a meeting of the review", "The review meeting slipped to Tuesday.", "The review is on Monday.", false},
 	{"one subject slipped", "The release slipped to June 3.", "The release is on May 4.", true},
 	{"one deadline slipped", "The deadline slipped to June 3.", "The deadline is May 4.", true},
+	{"a version bumped", "The node version was bumped to 22.", "Node is 20.", true},
 }
 
 var left12Check = []contra6Case{
