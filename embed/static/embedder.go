@@ -44,8 +44,9 @@ import (
 // concurrent use by multiple goroutines.
 type Embedder struct {
 	name   string
-	fsys   fs.FS  // the model's folder, or nil to map the folder name
-	preset *Files // files given to NewFiles, or nil
+	fsys   fs.FS            // the model's folder, or nil to map the folder name
+	preset *Files           // files given to NewFiles, or nil
+	checks embed.StateStore // see RememberChecks; nil when none
 
 	// ident guards the first stage of loading: reading the files and
 	// learning the identity.
@@ -121,7 +122,7 @@ func (s *Embedder) files() (Files, embed.Identity, error) {
 		fingerprint := func() {
 			sum = Fingerprint(f)
 			if s.preset == nil { // a model compiled into the program is as its builder checked it
-				err = CheckDataSHA256(f, s.name)
+				err = s.checkData(f, s.ident.mapped)
 			}
 		}
 		if m := s.ident.mapped; m != nil {
