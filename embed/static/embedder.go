@@ -36,8 +36,9 @@ import (
 // reads the files once and fingerprints them (see [Fingerprint]: the
 // identity changes whenever any model file does, so vectors of two models
 // are never mixed; a model folder whose header records a SHA-256 of its
-// data that is not the data's is refused, see [CheckDataSHA256]); the
-// first embedding parses the tokenizer. A model
+// data that is not the data's is refused, see [CheckDataSHA256], a check
+// that [Embedder.RememberChecks] lets a later process skip while the file
+// is unchanged); the first embedding parses the tokenizer. A model
 // folder's model.safetensors is mapped into memory, not read, so only the
 // rows of the tokens in use become resident. Errors name the file at fault and wrap
 // [ErrFormat] when the file is malformed. An Embedder is safe for
