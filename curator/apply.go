@@ -1,6 +1,7 @@
 package curator
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"errors"
@@ -650,27 +651,65 @@ func (n *Notes) removal(old []byte, d Passage) ([]byte, error) {
 // the workspace that links to one of anchors of the note rel, and that
 // link; "" when none (no anchors: nothing is read). A note that cannot
 // be read links to nothing; notes that cannot be listed are an error.
+//
+// The notes are listed and read once per Notes (one apply), at the first
+// removal that loses a heading, keeping only those that may hold a link
+// with an anchor (a "#" and a "](" or "]:"): read again for each such
+// removal, an apply cost notes x groups reads (docs/performance.md,
+// "Consolidate --apply: links to a removed heading"). A link an editor
+// writes while the apply runs is not seen, as a resolution written then
+// is not (markersOfRemoved warns of those); a link left pointing at
+// nothing loses no text: the kept copy holds the heading and its passage.
 func (n *Notes) linkedFrom(rel string, anchors []string) (at, link string, err error) {
 	if len(anchors) == 0 {
 		return "", "", nil
 	}
-	files, _, err := workspace.Discover(n.Dir, nil)
+	notes, err := n.linkingNotes()
 	if err != nil {
 		return "", "", fmt.Errorf("list the notes that may link to a heading of %s: %w", rel, err)
 	}
-	for _, f := range files {
-		if f.Rel == rel {
+	for _, f := range notes {
+		if f.rel == rel {
 			continue
 		}
-		data, err := n.read(f.Rel)
-		if err != nil {
-			continue
-		}
-		if l, link := curate.LinksTo(data, f.Rel, rel, anchors); l > 0 {
-			return fmt.Sprintf("%s:%d", f.Rel, l), link, nil
+		if l, link := curate.LinksTo(f.data, f.rel, rel, anchors); l > 0 {
+			return fmt.Sprintf("%s:%d", f.rel, l), link, nil
 		}
 	}
 	return "", "", nil
+}
+
+// mayLink reports whether data may hold a link with an anchor: an
+// inline link or a reference definition, and a "#".
+func mayLink(data []byte) bool {
+	return bytes.IndexByte(data, '#') >= 0 && (bytes.Contains(data, []byte("](")) || bytes.Contains(data, []byte("]:")))
+}
+
+// linkingNote is a note that may link to a heading: its path and content.
+type linkingNote struct {
+	rel  string
+	data []byte
+}
+
+// linkingNotes returns the workspace's notes that may hold a link with
+// an anchor, read on the first call.
+func (n *Notes) linkingNotes() ([]linkingNote, error) {
+	n.linkMu.Lock()
+	defer n.linkMu.Unlock()
+	if n.linking != nil {
+		return n.linking, nil
+	}
+	files, _, err := workspace.Discover(n.Dir, nil)
+	if err != nil {
+		return nil, err
+	}
+	n.linking = []linkingNote{}
+	for _, f := range files {
+		if data, err := n.read(f.Rel); err == nil && mayLink(data) {
+			n.linking = append(n.linking, linkingNote{f.Rel, data})
+		}
+	}
+	return n.linking, nil
 }
 
 // wordLines returns the lines of data that hold a letter or a digit:
