@@ -2,6 +2,9 @@ package index
 
 import (
 	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
 	"strings"
 )
 
@@ -116,4 +119,111 @@ func orPhrases(match string) []string {
 		}
 		rest = rest[len(" OR "):]
 	}
+}
+
+// maxPatchedTerms bounds the cached term counts a write of this handle
+// patches (see termPatch); a larger cache is dropped instead, as any
+// other write drops it.
+const maxPatchedTerms = 256
+
+// termPatch carries the cached term counts across a write of this
+// handle: the matches of each cached expression among the chunks of the
+// written paths, counted in the write transaction before and after the
+// write, give the change of its count exactly.
+type termPatch struct {
+	gen    int64 // generation the transaction started from
+	terms  []string
+	before []int
+	after  []int
+}
+
+// startTermPatch counts, in tx before it writes, the matches of the
+// cached expressions among the chunks of paths. It returns nil (nothing
+// to patch; the cache is dropped at the next read) when the cache is not
+// of tx's generation or is too large.
+func (db *DB) startTermPatch(ctx context.Context, tx *sql.Tx, paths []string) (*termPatch, error) {
+	var gen int64
+	if err := tx.QueryRowContext(ctx, `SELECT `+generationSQL).Scan(&gen); err != nil {
+		return nil, err
+	}
+	db.mu.Lock()
+	var terms []string
+	if db.terms != nil && db.termsGen == gen && len(db.terms) <= maxPatchedTerms {
+		for m := range db.terms {
+			terms = append(terms, m)
+		}
+	}
+	db.mu.Unlock()
+	if len(terms) == 0 {
+		return nil, nil
+	}
+	p := &termPatch{gen: gen, terms: terms}
+	var err error
+	p.before, err = countAmong(ctx, tx, terms, paths)
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// finish counts the matches again, after the write, in the same
+// transaction.
+func (p *termPatch) finish(ctx context.Context, tx *sql.Tx, paths []string) error {
+	if p == nil {
+		return nil
+	}
+	var err error
+	p.after, err = countAmong(ctx, tx, p.terms, paths)
+	return err
+}
+
+// countAmong counts, for each expression in terms, its matches among
+// the chunks of paths, in one statement.
+func countAmong(ctx context.Context, tx *sql.Tx, terms, paths []string) ([]int, error) {
+	list, err := json.Marshal(paths)
+	if err != nil {
+		return nil, err
+	}
+	var q strings.Builder
+	q.WriteString("SELECT 0")
+	args := make([]any, 0, len(terms)+1)
+	args = append(args, string(list))
+	out := make([]int, len(terms))
+	dst := make([]any, 0, len(terms)+1)
+	var zero int
+	dst = append(dst, &zero)
+	for i, m := range terms {
+		// CROSS JOIN keeps the written chunks the outer loop: FTS5 then
+		// seeks each one's rowid in the expression's doclist instead of
+		// reading the whole doclist.
+		fmt.Fprintf(&q, ", (SELECT count(*) FROM json_each(?1) AS j CROSS JOIN chunks AS c ON c.path = j.value CROSS JOIN chunks_fts AS f ON f.rowid = c.id WHERE chunks_fts MATCH ?%d)", i+2)
+		args = append(args, m)
+		dst = append(dst, &out[i])
+	}
+	if err := tx.QueryRowContext(ctx, q.String(), args...).Scan(dst...); err != nil {
+		return nil, fmt.Errorf("count term matches: %w", err)
+	}
+	return out, nil
+}
+
+// patchTerms brings the cached term counts of generation p.gen to the
+// next one, after the write p counted committed. Expressions cached
+// meanwhile (by a read of generation p.gen) were not counted and are
+// dropped.
+func (db *DB) patchTerms(p *termPatch) {
+	if p == nil || p.after == nil {
+		return
+	}
+	db.mu.Lock()
+	defer db.mu.Unlock()
+	if db.terms == nil || db.termsGen != p.gen {
+		return
+	}
+	next := make(map[string]int, len(p.terms))
+	for i, m := range p.terms {
+		if n, ok := db.terms[m]; ok {
+			next[m] = n - p.before[i] + p.after[i]
+		}
+	}
+	db.terms, db.termsGen = next, p.gen+1
 }
