@@ -371,12 +371,7 @@ func (db *DB) Apply(ctx context.Context, updates []Update, deletes []string, ext
 	}
 	paths = append(paths, deletes...)
 	var rows map[string]File
-	var tp *termPatch
 	before, err := db.writeAt(ctx, func(tx *sql.Tx) error {
-		var err error
-		if tp, err = db.startTermPatch(ctx, tx, paths); err != nil {
-			return err
-		}
 		w, err := newWriter(ctx, tx)
 		if err != nil {
 			return err
@@ -405,9 +400,6 @@ func (db *DB) Apply(ctx context.Context, updates []Update, deletes []string, ext
 				return err
 			}
 		}
-		if err := tp.finish(ctx, tx, paths); err != nil {
-			return err
-		}
 		rows, err = filesAt(ctx, tx, paths)
 		return err
 	})
@@ -415,7 +407,6 @@ func (db *DB) Apply(ctx context.Context, updates []Update, deletes []string, ext
 		return ch, err
 	}
 	db.patchCache(before, rows, paths, ch.ChunksCreated-ch.ChunksRemoved)
-	db.patchTerms(tp)
 	return ch, nil
 }
 
