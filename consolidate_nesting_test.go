@@ -9,13 +9,17 @@ import (
 
 // TestConsolidateKeepsANestingApart: two notes hold the same lines but
 // one sits at another depth (a list item that was a sub-step is a step
-// of its own; a YAML key moved out of its parent). Their words are the
-// same, so they were grouped and apply deleted the older note's fact.
+// of its own, also under another bullet; a YAML key moved out of its
+// parent; a line moved out of the loop of an indented code block).
+// Their words are the same, so they were grouped and apply deleted the
+// older note's fact.
 func TestConsolidateKeepsANestingApart(t *testing.T) {
 	intro := "Deploy config for the payments service, owned by the platform team and reviewed at the weekly sync:\n\n"
 	for name, pair := range map[string][2]string{
-		"list": {"- staging\n  - run the migrations\n- production\n- tag the release\n", "- staging\n- run the migrations\n- production\n- tag the release\n"},
-		"yaml": {"```yaml\ndatabase:\n  host: db.internal\n  port: 5432\ncache:\n  port: 6379\n```\n", "```yaml\ndatabase:\n  host: db.internal\n  port: 5432\ncache:\nport: 6379\n```\n"},
+		"list":          {"- staging\n  - run the migrations\n- production\n- tag the release\n", "- staging\n- run the migrations\n- production\n- tag the release\n"},
+		"bullet":        {"- staging\n  * run the migrations\n- production\n- tag the release\n", "- staging\n- run the migrations\n- production\n- tag the release\n"},
+		"indented code": {"    for job in jobs:\n        run(job)\n        notify(job)\n", "    for job in jobs:\n        run(job)\n    notify(job)\n"},
+		"yaml":          {"```yaml\ndatabase:\n  host: db.internal\n  port: 5432\ncache:\n  port: 6379\n```\n", "```yaml\ndatabase:\n  host: db.internal\n  port: 5432\ncache:\nport: 6379\n```\n"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			root := memweavetest.Workspace(t, map[string]string{

@@ -468,8 +468,9 @@ func operatorsOf(text string) []string {
 }
 
 // depthsOf maps each line of text whose depth carries meaning (a list
-// item, a line of a fenced block, a heading), collapsed and without a
-// heading's marks, to its depth: the rank of its indentation among the
+// item, a line of a fenced block, an indented line, a heading),
+// collapsed and without a heading's or a list item's marks (a nested
+// item written with another bullet is the same line), to its depth: the rank of its indentation among the
 // distinct indentations of those lines, or of a heading's level among
 // the passage's heading levels ("## Staging\n### Database" is not
 // "## Staging\n## Database"; "# Backups" is "## Backups"), so
@@ -501,8 +502,12 @@ func depthsOf(text string) map[string]string {
 			level := len(body) - len(strings.TrimLeft(body, "#"))
 			lines = append(lines, line{text: collapse(body[level:]), heading: true, indent: level})
 			levels = append(levels, level)
-		case fenced || listItem().MatchString(body):
-			lines = append(lines, line{text: collapse(body), indent: indent})
+		case fenced || indent > 0 || listItem().MatchString(body):
+			marker := ""
+			if !fenced {
+				marker = listItem().FindString(body)
+			}
+			lines = append(lines, line{text: collapse(body[len(marker):]), indent: indent})
 			indents = append(indents, indent)
 		}
 	}
