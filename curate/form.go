@@ -5,6 +5,7 @@ import (
 	"maps"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -24,7 +25,9 @@ import (
 // "no" moved to other rows), a
 // word written with capitals inside it is written otherwise ("MB" and
 // "Mb", "API_TOKEN" and "api_token"), a line is in a fenced block of one
-// passage only, a word's accents differ when both
+// passage only, a line both hold sits at another depth (a list item, a
+// line of a fenced block, a heading's level; see [depthsOf]), a word's
+// accents differ when both
 // passages write accents ("zahlen" and "zählen", see [accentDiff]), a piece of code (a `span` or a
 // fenced block) is not in the other passage as written, the
 // operators written between the words differ ("a > b" and "a < b"), or
@@ -59,6 +62,9 @@ func differsInForm(a, b string, wa, wb words) (string, bool) {
 	_, fb := codeOf(b)
 	if w, ok := firstDiff(fa, fb); ok {
 		return "fenced in one copy only: " + w, true
+	}
+	if w, ok := depthDiff(depthsOf(a), depthsOf(b)); ok {
+		return "nesting: " + w, true
 	}
 	if w, ok := firstDiff(operatorsOf(a), operatorsOf(b)); ok {
 		return "operator: " + w, true
@@ -459,4 +465,87 @@ func operatorsOf(text string) []string {
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// depthsOf maps each line of text whose depth carries meaning (a list
+// item, a line of a fenced block, an indented line, a heading),
+// collapsed and without a heading's or a list item's marks (a nested
+// item written with another bullet is the same line), to its depth: the rank of its indentation among the
+// distinct indentations of those lines, or of a heading's level among
+// the passage's heading levels ("## Staging\n### Database" is not
+// "## Staging\n## Database"; "# Backups" is "## Backups"), so
+// that "- staging\n  - run the migrations" (a step of staging) is not
+// "- staging\n- run the migrations" (a step of its own), nor "cache:\n
+// port: 6379" in a YAML block "cache:\nport: 6379", while a passage
+// re-indented alike (2 spaces to 4) keeps its depths. A line written
+// more than once maps to "" (its depth is not one).
+func depthsOf(text string) map[string]string {
+	type line struct {
+		text    string
+		heading bool
+		indent  int // a heading's level
+	}
+	var lines []line
+	var indents, levels []int
+	fenced := false
+	for _, l := range strings.Split(text, "\n") {
+		trimmed := strings.TrimSpace(l)
+		if strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~") {
+			fenced = !fenced
+			continue
+		}
+		body := strings.TrimLeft(l, " \t")
+		indent := len(strings.ReplaceAll(l[:len(l)-len(body)], "\t", "    "))
+		switch {
+		case trimmed == "":
+		case !fenced && atxHeading().MatchString(l):
+			level := len(body) - len(strings.TrimLeft(body, "#"))
+			lines = append(lines, line{text: collapse(body[level:]), heading: true, indent: level})
+			levels = append(levels, level)
+		case fenced || indent > 0 || listItem().MatchString(body):
+			marker := ""
+			if !fenced {
+				marker = listItem().FindString(body)
+			}
+			lines = append(lines, line{text: collapse(body[len(marker):]), indent: indent})
+			indents = append(indents, indent)
+		}
+	}
+	indents, levels = distinct(indents), distinct(levels)
+	out := map[string]string{}
+	for _, l := range lines {
+		d := "depth " + strconv.Itoa(rankOf(indents, l.indent))
+		if l.heading {
+			d = "heading " + strconv.Itoa(rankOf(levels, l.indent))
+		}
+		if _, seen := out[l.text]; seen {
+			d = ""
+		}
+		out[l.text] = d
+	}
+	return out
+}
+
+// distinct returns the sorted distinct values of vs.
+func distinct(vs []int) []int {
+	slices.Sort(vs)
+	return slices.Compact(vs)
+}
+
+// rankOf returns the rank of v among the sorted distinct values ds.
+func rankOf(ds []int, v int) int {
+	rank, _ := slices.BinarySearch(ds, v)
+	return rank
+}
+
+// depthDiff returns the first line (in sorted order) both maps hold at
+// a known depth that differs, with both depths.
+func depthDiff(a, b map[string]string) (string, bool) {
+	for _, text := range slices.Sorted(maps.Keys(a)) {
+		da, db := a[text], b[text]
+		if da != "" && db != "" && da != db {
+			return text + " (" + da + " / " + db + ")", true
+		}
+	}
+	return "", false
 }
