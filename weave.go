@@ -166,11 +166,15 @@ func (c *Config) approvedEmbedder(filled settings.Filled, settingsPath string) (
 // whatever the process's current folder. c keeps the path as written, so
 // that a command rewriting the file keeps it. An openai embedder keeps
 // its cool-down in the index folder's coolDownFile, shared by the
-// workspace's processes (one CLI command after another).
+// workspace's processes (one CLI command after another); a static model
+// folder, which model files were checked, in modelChecksFile.
 func (c *Config) embedderFrom() embed.Config {
 	e := c.Embedder
 	if e.Provider == "static" && e.Model != "" && e.Custom == nil {
 		e.Model = trust.ModelFolder(c.Workspace, e.Model)
+		if e.ModelChecks == nil {
+			e.ModelChecks = memfile.NewStateFile(c.Workspace, modelChecksFile, embed.MaxModelChecksBytes)
+		}
 	}
 	if e.Provider == "openai" && e.Custom == nil && e.CoolDown == nil {
 		e.CoolDown = memfile.NewStateFile(c.Workspace, coolDownFile, embed.MaxCoolDownBytes)
@@ -181,6 +185,10 @@ func (c *Config) embedderFrom() embed.Config {
 // coolDownFile is the file of the index folder that keeps the cool-down
 // of an openai embedder's query server between processes.
 const coolDownFile = "query-cooldown.json"
+
+// modelChecksFile is the file of the index folder that keeps which
+// static model files were checked (see [embed.Config.ModelChecks]).
+const modelChecksFile = "model-checks.json"
 
 // saveSettings writes the workspace's settings file from the effective
 // configuration. The write waits for the workspace's write lock, which

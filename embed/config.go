@@ -49,6 +49,11 @@ type Config struct {
 	// CoolDown keeps that cool-down between processes (openai; see
 	// [OpenAIConfig.CoolDown]).
 	CoolDown CoolDownStore
+	// ModelChecks keeps, between processes, which static model files
+	// had their data checked against their header's record, so that a
+	// later process maps an unchanged file without reading it whole
+	// (static; the embedder must accept it, see [RemembersChecks]).
+	ModelChecks StateStore
 	// Custom, when set, is used instead of Provider.
 	Custom Embedder
 }
@@ -176,7 +181,11 @@ func New(c Config) (Embedder, error) {
 		if c.Model == "" {
 			return builtin(), nil
 		}
-		return folder(c.Model), nil
+		e := folder(c.Model)
+		if r, ok := e.(RemembersChecks); ok && c.ModelChecks != nil {
+			r.RememberChecks(c.ModelChecks)
+		}
+		return e, nil
 	case "openai":
 		return NewOpenAI(OpenAIConfig{
 			BaseURL: c.BaseURL, Model: c.Model, APIKey: c.APIKey, Dims: c.Dims,
@@ -187,6 +196,19 @@ func New(c Config) (Embedder, error) {
 	}
 	return NewHash(c.Dims), nil
 }
+
+// RemembersChecks is implemented by a static embedder that can keep,
+// in a [StateStore], which model files it checked, and skip the check of
+// a file unchanged since (see [Config.ModelChecks]).
+type RemembersChecks interface {
+	// RememberChecks makes the embedder read and save its checks in
+	// store; it is called before the embedder's first use.
+	RememberChecks(store StateStore)
+}
+
+// MaxModelChecksBytes is the most bytes a [Config.ModelChecks] state
+// takes; a store may ignore a larger one.
+const MaxModelChecksBytes = 4 << 10
 
 // StaticPackage is the import path of the static embedder, a module of
 // its own that registers itself with [RegisterStatic] when linked in.

@@ -89,3 +89,30 @@ func TestStaticRegistration(t *testing.T) {
 		t.Errorf("New(static, m) after the built-in = %v, %v; want the folder embedder kept", e, err)
 	}
 }
+
+// remembering is a folder embedder that takes a check store.
+type remembering struct {
+	*Hash
+	store StateStore
+}
+
+func (r *remembering) RememberChecks(s StateStore) { r.store = s }
+
+// TestStaticModelChecksHandedOver: New hands Config.ModelChecks to a
+// static folder embedder that remembers its checks.
+func TestStaticModelChecksHandedOver(t *testing.T) {
+	saved := static.folder
+	t.Cleanup(func() { static.folder = saved })
+	r := &remembering{Hash: NewHash(3)}
+	RegisterStatic(func(string) Embedder { return r }, nil)
+	store := &memStore{}
+	if e, err := New(Config{Provider: "static", Model: "m", ModelChecks: store}); err != nil || e != r || r.store != store {
+		t.Errorf("New(static, m, ModelChecks) = %v, %v; store handed over %v, want %v", e, err, r.store, store)
+	}
+}
+
+// memStore is a StateStore in memory.
+type memStore struct{ data []byte }
+
+func (m *memStore) Load() ([]byte, bool)   { return m.data, true }
+func (m *memStore) Save(data []byte) error { m.data = data; return nil }

@@ -7,21 +7,23 @@ import (
 	"unicode"
 )
 
+// StateStore is a small state kept between processes, machine-local
+// and disposable: memweave keeps each in a file of the workspace's index
+// folder. Load returns the saved state and true when it changed since
+// the last Load or Save (nil when there is none), false otherwise; it
+// must be cheap when nothing changed. Save replaces the saved state; nil
+// removes it.
+type StateStore interface {
+	Load() ([]byte, bool)
+	Save(data []byte) error
+}
+
 // CoolDownStore keeps the cool-down of a query server (see
 // [OpenAIConfig.QueryTimeout]) between processes, so that a command run
 // seconds after another one waited out a down server waits a tenth of
-// QueryTimeout too. memweave keeps it in a file of the workspace's
-// index folder.
-type CoolDownStore interface {
-	// Load returns the saved state and true when it changed since the
-	// last Load or Save (nil when there is none), false otherwise. It is
-	// called before each query, so it must be cheap when nothing changed.
-	Load() ([]byte, bool)
-	// Save replaces the saved state; nil removes it. It is called only
-	// when the state changes: a failed full wait, or the first answer
-	// after one.
-	Save(data []byte) error
-}
+// QueryTimeout too. Load is called before each query; Save only when the
+// state changes: a failed full wait, or the first answer after one.
+type CoolDownStore = StateStore
 
 // MaxCoolDownBytes is the most bytes a saved cool-down takes; a store
 // may ignore a larger one.

@@ -36,16 +36,18 @@ import (
 // reads the files once and fingerprints them (see [Fingerprint]: the
 // identity changes whenever any model file does, so vectors of two models
 // are never mixed; a model folder whose header records a SHA-256 of its
-// data that is not the data's is refused, see [CheckDataSHA256]); the
-// first embedding parses the tokenizer. A model
+// data that is not the data's is refused, see [CheckDataSHA256], a check
+// that [Embedder.RememberChecks] lets a later process skip while the file
+// is unchanged); the first embedding parses the tokenizer. A model
 // folder's model.safetensors is mapped into memory, not read, so only the
 // rows of the tokens in use become resident. Errors name the file at fault and wrap
 // [ErrFormat] when the file is malformed. An Embedder is safe for
 // concurrent use by multiple goroutines.
 type Embedder struct {
 	name   string
-	fsys   fs.FS  // the model's folder, or nil to map the folder name
-	preset *Files // files given to NewFiles, or nil
+	fsys   fs.FS            // the model's folder, or nil to map the folder name
+	preset *Files           // files given to NewFiles, or nil
+	checks embed.StateStore // see RememberChecks; nil when none
 
 	// ident guards the first stage of loading: reading the files and
 	// learning the identity.
@@ -121,7 +123,7 @@ func (s *Embedder) files() (Files, embed.Identity, error) {
 		fingerprint := func() {
 			sum = Fingerprint(f)
 			if s.preset == nil { // a model compiled into the program is as its builder checked it
-				err = CheckDataSHA256(f, s.name)
+				err = s.checkData(f, s.ident.mapped)
 			}
 		}
 		if m := s.ident.mapped; m != nil {

@@ -9,3 +9,7 @@ func SetRacyWindow(d time.Duration) (restore func()) {
 	racyWindow = d
 	return func() { racyWindow = old }
 }
+
+// DataHashes returns how many times a model's whole data was hashed by
+// CheckDataSHA256.
+func DataHashes() int64 { return dataHashes.Load() }

@@ -325,6 +325,7 @@ func CheckDataSHA256(f Files, name string) error {
 	if !ok {
 		return nil
 	}
+	dataHashes.Add(1)
 	sum := sha256.Sum256(data)
 	if want, err := hex.DecodeString(claim); err != nil || !bytes.Equal(want, sum[:]) {
 		return &FileError{path.Join(name, ModelFile), fmt.Errorf("%w: its header's %s is %q, its data's SHA-256 is %x",
