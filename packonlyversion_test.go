@@ -66,3 +66,40 @@ func TestPackKeepsASupersededLineWhoseLineKeptIsGone(t *testing.T) {
 		}
 	}
 }
+
+// TestPackPrefersAnEditedLineKeptOverTheLineItSuperseded: the line kept
+// edited after the resolution ("Postgres 16" made "Postgres 17") is no
+// longer found by its content, as a line gone is not; but it is still a
+// live passage of the note the resolution named, and the superseded line
+// must not take its place under a budget for one of the two.
+func TestPackPrefersAnEditedLineKeptOverTheLineItSuperseded(t *testing.T) {
+	const query = "primary database postgres nightly backups host"
+	dir := memweavetest.Workspace(t, map[string]string{
+		"memory/old.md":   "The primary database runs Postgres 15 on host db1 with nightly backups.\n",
+		"memory/stack.md": "The primary database runs Postgres 16.\n",
+	})
+	w := open(t, dir, memweave.Config{})
+	if _, err := w.Resolve(t.Context(), memweave.Ref{Path: "memory/stack.md", StartLine: 1},
+		memweave.Ref{Path: "memory/old.md", StartLine: 1}, "upgraded"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "memory", "stack.md"), []byte("The primary database runs Postgres 17.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	full, err := w.Pack(t.Context(), query, 10000, memweave.MinScore(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(full.Items) != 2 {
+		t.Fatalf("full pack %+v; the case needs the superseded line and the edited line kept", full.Items)
+	}
+	for budget := 1; budget <= full.TotalTokens; budget++ {
+		p, err := w.Pack(t.Context(), query, budget, memweave.MinScore(0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(p.Items) == 1 && p.Items[0].SupersededBy != nil {
+			t.Fatalf("pack of budget %d holds the superseded line and not the edited line kept: %+v", budget, p.Items)
+		}
+	}
+}

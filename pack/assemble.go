@@ -119,8 +119,9 @@ func assemble(hits []Hit, budget int, threshold float64, count func(string) int)
 	}
 	p := &Result{Budget: budget, Items: []Passage{}}
 	cands := make([]Item, len(items))
+	live := livePaths(items)
 	for i := range items {
-		cands[i] = Item{Tokens: items[i].Tokens, Score: value(items[i].Score, replaced(items[i]))}
+		cands[i] = Item{Tokens: items[i].Tokens, Score: value(items[i].Score, replaced(items[i], live))}
 		if n := items[i].Tokens; n > budget {
 			if p.OverBudget == 0 || n < p.SmallestOverBudget {
 				p.SmallestOverBudget = n
@@ -243,12 +244,26 @@ func value(score float64, superseded bool) float64 {
 }
 
 // replaced reports whether a resolution in the files supersedes p by a
-// line its search found (SupersededBy's line set): with that line gone
-// from its note, p is the only version of its fact, which the search
-// shows even when it hides superseded passages, and a pack weighs it by
-// its score.
-func replaced(p Passage) bool {
-	return p.SupersededBy != nil && p.SupersededBy.StartLine > 0
+// line that may be among the pack's passages: its search found the line
+// kept (SupersededBy's line set), or a live passage of the note that
+// holds it is a candidate (live: the line kept edited since). With the
+// line gone from a note no live passage comes from, p is the only
+// version of its fact, which the search shows even when it hides
+// superseded passages, and a pack weighs it by its score.
+func replaced(p Passage, live map[string]bool) bool {
+	return p.SupersededBy != nil && (p.SupersededBy.StartLine > 0 || live[p.SupersededBy.Path])
+}
+
+// livePaths returns the files of the passages of items no resolution
+// supersedes.
+func livePaths(items []Passage) map[string]bool {
+	live := make(map[string]bool)
+	for _, it := range items {
+		if it.SupersededBy == nil {
+			live[it.Path] = true
+		}
+	}
+	return live
 }
 
 // supersededShare is the share of its score a superseded passage is
