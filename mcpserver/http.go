@@ -236,10 +236,14 @@ func readBody(r io.Reader, size, limit int64) ([]byte, error) {
 		_, err := buf.ReadFrom(r)
 		return buf.Bytes(), err
 	}
-	buf := make([]byte, 0, min(bytes.MinRead, limit+1))
+	buf := make([]byte, 0, bytes.MinRead)
 	for {
 		if len(buf) == cap(buf) {
-			grown := make([]byte, len(buf), max(min(2*int64(cap(buf)), limit+1), int64(cap(buf))+1))
+			more := max(int64(cap(buf)), 1) // double
+			if rest := limit - int64(len(buf)); rest >= 0 && rest < more {
+				more = rest + 1 // the limit and one byte: the reader's error
+			}
+			grown := make([]byte, len(buf), int64(len(buf))+more)
 			buf = grown[:copy(grown, buf)]
 		}
 		n, err := r.Read(buf[len(buf):cap(buf)])

@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"bytes"
 	"errors"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -27,10 +28,17 @@ func TestReadBodyOfUnknownLengthStaysWithinTheLimit(t *testing.T) {
 			t.Errorf("readBody of %d bytes of unknown length (limit %d) holds a buffer of %d bytes, want at most %d", n, limit, c, limit+64<<10)
 		}
 	}
+	// A limit as large as an int64 goes (a library's MaxFrameBytes) still
+	// doubles: limit+1 must not overflow into one-byte steps.
+	data := bytes.Repeat([]byte{'x'}, 1<<20)
+	got, err := readBody(http.MaxBytesReader(httptest.NewRecorder(), readerOnly{bytes.NewReader(data)}, math.MaxInt64), -1, math.MaxInt64)
+	if err != nil || len(got) != len(data) || cap(got) > 2<<20 {
+		t.Errorf("readBody under a limit of MaxInt64 = %d bytes (cap %d), %v", len(got), cap(got), err)
+	}
 	// Past the limit: the MaxBytesReader's error, the limit's bytes.
-	data := bytes.Repeat([]byte{'x'}, limit+10)
+	data = bytes.Repeat([]byte{'x'}, limit+10)
 	r := http.MaxBytesReader(httptest.NewRecorder(), readerOnly{bytes.NewReader(data)}, limit)
-	got, err := readBody(r, -1, limit)
+	got, err = readBody(r, -1, limit)
 	var mbe *http.MaxBytesError
 	if !errors.As(err, &mbe) || len(got) > limit || cap(got) > limit+64<<10 {
 		t.Errorf("readBody past the limit = %d bytes (cap %d), %v; want at most %d bytes and a *http.MaxBytesError", len(got), cap(got), err, limit)
