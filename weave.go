@@ -285,6 +285,7 @@ var (
 	ErrNoGit               = history.ErrNoGit         // [Weave.SearchAt], [Weave.Changes]: no git
 	ErrNotRepository       = history.ErrNotRepository // ... no repository
 	ErrBadRevision         = history.ErrBadRevision   // ... a malformed or unknown revision
+	ErrMalformedTree       = history.ErrMalformedTree // ... a revision whose tree lists a path under memory/ twice
 )
 
 // Warning is a problem that did not stop a call (a file skipped, an

@@ -375,6 +375,12 @@ func changeFrame(words []string, i int) (repl []string, n int, ok bool) {
 			return nil, 0, true
 		}
 		repl = words[i+1 : from : from]
+		if len(repl) == 0 {
+			// "the release party slipped to June 3" says what the
+			// release party is now: its subject ends before the verb,
+			// as before a copula (claim.copAt).
+			repl = append(repl, "is")
+		}
 		if locChange[w] && !valueAfter(words, i+n) {
 			// "moved to Lisbon" is a place, "moved to 10:00" or "to
 			// port 6380" a value.
@@ -930,7 +936,9 @@ func manyValued(c *claim, h []token) bool {
 
 // actVerbs are acts done to a thing by whoever handles it, of which one
 // subject does many to one object: "Aisha writes the changelog" and
-// "Aisha reviews the changelog" may both hold. Built on first use: most
+// "Aisha reviews the changelog" may both hold, and so do ways of keeping
+// in touch: "Ana calls her mother", "Ana visits her mother" ("calls" is
+// read as "requests", [shortForms]). Built on first use: most
 // processes never judge a pair.
 var actVerbs map[string]bool
 
@@ -939,7 +947,8 @@ func newActVerbs() map[string]bool {
 	for _, w := range strings.Fields(`writes reviews drafts edits approves publishes reads prints signs
 sends receives uploads downloads tests builds scans audits checks updates archives translates
 prepares presents formats files tracks monitors deploys packages documents measures collects
-proofreads summarizes summarises verifies validates reconciles submits annotates`) {
+proofreads summarizes summarises verifies validates reconciles submits annotates
+requests phones emails texts messages visits meets contacts`) {
 		m[lemma(stem(w))] = true
 	}
 	return m

@@ -374,7 +374,7 @@ func judgeWhole(a, b *claim, why bool) (Verdict, bool) {
 // share of the longer claim's.
 func judgeSpan(a, b *claim, h hunk, common int, ratio float64, why bool) (Verdict, bool) {
 	extra := len(a.toks) + len(b.toks) - 2*common - len(h.a) - len(h.b)
-	if recurringOnOneSide(h) || alikeSubjects(a, b, h, extra) || stateScope(a, b, h) {
+	if recurringOnOneSide(h) || alikeSubjects(a, b, h, extra) || stateScope(a, b, h) || headGained(a, b, h) {
 		return Verdict{}, false
 	}
 	if v, ok, done := judgeSlot(a, b, h, common, extra, why); done {
@@ -397,6 +397,37 @@ func judgeSpan(a, b *claim, h hunk, common int, ratio float64, why bool) (Verdic
 		return v, ok
 	}
 	return judgeAttribute(a, b, h, ratio, extra, why)
+}
+
+// headGained reports whether one claim, saying that its subject
+// changed, names that subject with a head noun more than the other
+// claim, which says what it is: the one word of h before its copula (a
+// change verb's "to" counts, see [changeFrame]) follows the other's whole
+// subject. "The release party slipped to June 3" and "the release is on
+// May 4" speak of two things; not when the noun names the time or
+// measure of the value ("the release date", "the proposal deadline",
+// "the node version") or what a name is ("the new_checkout flag").
+func headGained(a, b *claim, h hunk) bool {
+	gained := func(c, o *claim, at, ot int) bool {
+		if !c.changed || o.changed || c.copAt < 2 || at != int(c.copAt)-1 || ot != int(o.copAt) || at != ot || at >= len(c.toks) {
+			return false
+		}
+		t, before := c.toks[at], c.toks[at-1]
+		return t.kind == plain && !t.value && !t.name && !before.name && !measureNoun(t.w) && !timeNoun(t.w)
+	}
+	return gained(a, b, h.at, h.bt) || gained(b, a, h.bt, h.at)
+}
+
+// timeNoun reports whether w names when a thing is, or which version:
+// "the release date slipped to June 3" is of the release, "the node
+// version was bumped to 22" of node.
+func timeNoun(w string) bool {
+	for _, n := range [...]string{"date", "deadline", "day", "time", "timing", "schedule", "version"} {
+		if w == n || w == lemma(stem(n)) {
+			return true
+		}
+	}
+	return false
 }
 
 // closing reports whether the replaced span h closes both claims, after

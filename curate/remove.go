@@ -181,6 +181,7 @@ func DefinitionLost(src []byte, from, to int, keep [][2]int) (line int, target s
 			}
 		}
 	}
+	anchors := AnchorsLost(src, from, to, keep)
 	for _, i := range idx {
 		if kinds[i] != prose && kinds[i] != tableRow {
 			continue
@@ -188,13 +189,19 @@ func DefinitionLost(src []byte, from, to int, keep [][2]int) (line int, target s
 		lower := strings.ToLower(lines[i])
 		own, _ := targetOf(lines[i])
 		for _, d := range removed {
-			if defined[d] || own == d {
-				continue
-			}
-			if strings.HasPrefix(d, "#") && (strings.Contains(lower, "("+d+")") || strings.Contains(lower, "("+d+" ")) ||
-				strings.HasPrefix(d, "[") && strings.Contains(lower, d) {
+			if !defined[d] && own != d && strings.Contains(lower, d) {
 				return i + 1, d
 			}
+		}
+	}
+	if len(anchors) > 0 {
+		kept := make([]byte, 0, len(src))
+		for _, i := range idx {
+			kept = append(kept, lines[i]...)
+		}
+		if l, link := LinksTo(kept, "", "", anchors); l > 0 {
+			_, a, _ := strings.Cut(link, "#")
+			return idx[l-1] + 1, "#" + a
 		}
 	}
 	return 0, ""
@@ -202,16 +209,11 @@ func DefinitionLost(src []byte, from, to int, keep [][2]int) (line int, target s
 
 // targetOf returns the target a line gives: "[label]" for a link
 // reference definition or a footnote ("[rb]: https://...", "[^1]:
-// text"), the label lower case with its white space collapsed, or
-// "#anchor" for an ATX heading (see [anchor]).
+// text"), the label lower case with its white space collapsed.
 func targetOf(line string) (string, bool) {
 	t := strings.TrimLeft(line, " ")
 	if len(line)-len(t) > 3 {
 		return "", false
-	}
-	if atxHeading().MatchString(line) {
-		a := anchor(strings.Trim(strings.TrimSpace(t), "#"))
-		return "#" + a, a != ""
 	}
 	if !strings.HasPrefix(t, "[") {
 		return "", false

@@ -1,6 +1,8 @@
 package curator
 
 import (
+	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -635,11 +637,79 @@ func (n *Notes) removal(old []byte, d Passage) ([]byte, error) {
 	if l, target := curate.DefinitionLost(old, c.StartLine, c.EndLine, keepLines); l > 0 {
 		return nil, fmt.Errorf("lines %d-%d: they give %s, which line %d still links to (a link's definition, a footnote or a heading); left as they are", d.StartLine, d.EndLine, target, l)
 	}
+	if at, link, err := n.linkedFrom(d.Path, curate.AnchorsLost(old, c.StartLine, c.EndLine, keepLines)); err != nil || at != "" {
+		return nil, cmp.Or(err, fmt.Errorf("lines %d-%d: they give the heading that %s still links to (%s); left as they are", d.StartLine, d.EndLine, at, link))
+	}
 	data := curate.RemovePassage(old, c.StartLine, c.EndLine, keepLines)
 	if slices.Equal(wordLines(data), wordLines(old)) {
 		return nil, fmt.Errorf("lines %d-%d: another passage of the note covers every line of the copy that holds a word (a line longer than a passage is cut into several); nothing of its text to remove", d.StartLine, d.EndLine)
 	}
 	return data, nil
+}
+
+// linkedFrom returns "path:line" of the first line of another note of
+// the workspace that links to one of anchors of the note rel, and that
+// link; "" when none (no anchors: nothing is read). A note that cannot
+// be read links to nothing; notes that cannot be listed are an error.
+//
+// The notes are listed and read once per Notes (one apply), at the first
+// removal that loses a heading, keeping only those that may hold a link
+// with an anchor (a "#" and a "](" or "]:"): read again for each such
+// removal, an apply cost notes x groups reads (docs/performance.md,
+// "Consolidate --apply: links to a removed heading"). A link an editor
+// writes while the apply runs is not seen, as a resolution written then
+// is not (markersOfRemoved warns of those); a link left pointing at
+// nothing loses no text: the kept copy holds the heading and its passage.
+func (n *Notes) linkedFrom(rel string, anchors []string) (at, link string, err error) {
+	if len(anchors) == 0 {
+		return "", "", nil
+	}
+	notes, err := n.linkingNotes()
+	if err != nil {
+		return "", "", fmt.Errorf("list the notes that may link to a heading of %s: %w", rel, err)
+	}
+	for _, f := range notes {
+		if f.rel == rel {
+			continue
+		}
+		if l, link := curate.LinksTo(f.data, f.rel, rel, anchors); l > 0 {
+			return fmt.Sprintf("%s:%d", f.rel, l), link, nil
+		}
+	}
+	return "", "", nil
+}
+
+// mayLink reports whether data may hold a link with an anchor: an
+// inline link or a reference definition, and a "#".
+func mayLink(data []byte) bool {
+	return bytes.IndexByte(data, '#') >= 0 && (bytes.Contains(data, []byte("](")) || bytes.Contains(data, []byte("]:")))
+}
+
+// linkingNote is a note that may link to a heading: its path and content.
+type linkingNote struct {
+	rel  string
+	data []byte
+}
+
+// linkingNotes returns the workspace's notes that may hold a link with
+// an anchor, read on the first call.
+func (n *Notes) linkingNotes() ([]linkingNote, error) {
+	n.linkMu.Lock()
+	defer n.linkMu.Unlock()
+	if n.linking != nil {
+		return n.linking, nil
+	}
+	files, _, err := workspace.Discover(n.Dir, nil)
+	if err != nil {
+		return nil, err
+	}
+	n.linking = []linkingNote{}
+	for _, f := range files {
+		if data, err := n.read(f.Rel); err == nil && mayLink(data) {
+			n.linking = append(n.linking, linkingNote{f.Rel, data})
+		}
+	}
+	return n.linking, nil
 }
 
 // wordLines returns the lines of data that hold a letter or a digit:

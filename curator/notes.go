@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/memweave/memweave-go/chunker"
@@ -33,6 +34,11 @@ type Notes struct {
 	// Now gives the time, in the zone whose day a resolution is dated
 	// with.
 	Now func() time.Time
+
+	// linkMu guards linking, the notes that may link to a heading of
+	// another, read once by [Notes.linkedFrom].
+	linkMu  sync.Mutex
+	linking []linkingNote
 }
 
 // split cuts the note data into passages as the index does.

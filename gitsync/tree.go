@@ -39,7 +39,7 @@ func (s *syncer) checkTree(ctx context.Context, commit, against, whose string) e
 	// stop half done. Where the file system does not tell case apart,
 	// two paths that differ only in case are one file too.
 	folded, foldCase := map[string]string{}, s.ignoresCase(ctx)
-	listed := map[string]bool{} // see listedTwice
+	listed := map[string]bool{} // see history.ListedTwice
 	for _, rec := range strings.Split(string(out), "\x00") {
 		if rec == "" {
 			continue
@@ -59,7 +59,7 @@ func (s *syncer) checkTree(ctx context.Context, commit, against, whose string) e
 			// were. This machine has it as it is, and sync writes none.
 			continue
 		}
-		if why := listedTwice(listed, shared, p); why != "" {
+		if why := history.ListedTwice(listed, p); shared && why != "" {
 			return refuse(why)
 		}
 		if f[1] == "tree" {
@@ -169,23 +169,6 @@ func (s *syncer) checkEntry(ctx context.Context, p string, f []string) (size int
 		}
 	}
 	return size, "", nil
-}
-
-// listedTwice records the shared path p (a file or a folder) in listed
-// and returns why p is refused when it was listed before: a malformed
-// tree, which git fsck refuses (duplicateEntries) and no git command
-// writes, may list one path twice, as two files, two folders (whose
-// files a recursive listing merges) or a file and a folder, which the
-// work tree's update would write half of.
-func listedTwice(listed map[string]bool, shared bool, p string) string {
-	if !shared {
-		return ""
-	}
-	if listed[p] {
-		return "listed twice in the tree, as files or folders (a malformed tree, which git fsck refuses and no git command writes)"
-	}
-	listed[p] = true
-	return ""
 }
 
 // twinOf records p in folded, its paths seen by their folded form, and

@@ -99,6 +99,10 @@ const DefaultMaxTreeBytes = 256 << 20
 // revision whose notes are over [Limits.TreeBytes] in all.
 var ErrTreeTooLarge = errors.New("history: revision too large")
 
+// ErrMalformedTree is wrapped by the error for a revision whose tree
+// lists a path under memory/ twice.
+var ErrMalformedTree = errors.New("history: malformed tree")
+
 // BlockBytes is the least a note counts toward [Limits.TreeBytes]: an
 // empty note holds no bytes, yet it is a file to write, list and index,
 // and takes a block of the file system.
@@ -120,16 +124,33 @@ func TreeTooLarge(at string, total int64, files int, limit int64) error {
 		ErrTreeTooLarge, at, files, total, BlockBytes, limit)
 }
 
+// ListedTwice records the path p (a file or a folder) of a tree in
+// listed and returns why p is refused when it was listed before: a
+// malformed tree, which git fsck refuses (duplicateEntries) and no git
+// command writes, may list one path twice, as two files, two folders
+// (whose files a recursive listing merges) or a file and a folder, of
+// which a checkout would write half and a reading would show one. Sync
+// and the readings of a revision (search --at, changes) refuse such a
+// tree alike.
+func ListedTwice(listed map[string]bool, p string) string {
+	if listed[p] {
+		return "listed twice in the tree, as files or folders (a malformed tree, which git fsck refuses and no git command writes)"
+	}
+	listed[p] = true
+	return ""
+}
+
 // memoryTree lists the Markdown blobs under memory/ at commit, as seen
 // from dir, that obey the path rules and are at most lim.FileBytes long,
 // by path, and the entries it left out with why. It adds the paths of
 // the blobs over lim.FileBytes to large, when not nil. Notes of more
-// than lim.TreeBytes in all refuse the revision, named rev in the error.
+// than lim.TreeBytes in all refuse the revision, named rev in the error,
+// and so does a tree listing a path twice ([ErrMalformedTree]).
 func memoryTree(ctx context.Context, dir, rev, commit string, lim Limits, large map[string]bool) (map[string]entry, []string, error) {
 	if err := checkRev(commit); err != nil {
 		return nil, nil, err
 	}
-	out, err := Git(ctx, dir, GitOptions{MaxOutput: MaxListing, Reads: true}, "ls-tree", "-r", "-z", "-l", "--end-of-options", commit, "--", workspace.MemoryDir)
+	out, err := Git(ctx, dir, GitOptions{MaxOutput: MaxListing, Reads: true}, "ls-tree", "-r", "-t", "-z", "-l", "--end-of-options", commit, "--", workspace.MemoryDir)
 	if errors.Is(err, ErrOutputTooLarge) {
 		return nil, nil, fmt.Errorf("%w: the listing of memory/ at %.12s is over %d bytes", ErrTreeTooLarge, commit, MaxListing)
 	}
@@ -138,6 +159,7 @@ func memoryTree(ctx context.Context, dir, rev, commit string, lim Limits, large 
 	}
 	maxBytes := lim.FileBytes
 	files := make(map[string]entry)
+	listed := map[string]bool{} // see ListedTwice
 	var skipped []string
 	var total int64
 	for _, rec := range bytes.Split(out, []byte{0}) {
@@ -145,7 +167,12 @@ func memoryTree(ctx context.Context, dir, rev, commit string, lim Limits, large 
 		if !ok {
 			continue
 		}
+		if why := ListedTwice(listed, e.path); why != "" {
+			return nil, nil, fmt.Errorf("%w at %.12s: %q: %s", ErrMalformedTree, commit, e.path, why)
+		}
 		switch {
+		case e.typ == "tree":
+			continue // what it holds is listed
 		case e.typ != "blob" || (e.mode != "100644" && e.mode != "100755"):
 			skipped = append(skipped, skip(e.path, "not a regular file"))
 		case !workspace.IsMarkdown(path.Base(e.path)):

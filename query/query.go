@@ -3,6 +3,7 @@ package query
 import (
 	"context"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/memweave/memweave-go/curate"
@@ -61,7 +62,13 @@ func (s *Searcher) Search(ctx context.Context, o search.Options) (*Response, err
 	if resp.Hidden.Expired, err = s.countExpired(ctx, o, expired); err != nil {
 		return nil, err
 	}
-	resp.Warnings = append(resp.Warnings, warns...)
+	for _, w := range warns {
+		// The freshness check's run says what the retrieval says again
+		// of an index of another embedder's vectors: said once.
+		if !slices.ContainsFunc(resp.Warnings, func(v indexer.Warning) bool { return v.Error() == w.Error() }) {
+			resp.Warnings = append(resp.Warnings, w)
+		}
+	}
 	resp.Mode = got.Mode
 	resp.FilteredBelowThreshold, resp.BestFilteredScore = postprocess.Below(got.Results, o.MinScore)
 	resp.Hidden.BelowThreshold = resp.FilteredBelowThreshold
