@@ -381,8 +381,12 @@ func timeScoped(raws []rawTok) bool {
 			// standup would start at 8:30"): not the fact now.
 			scoped = true
 		case "used", "plans", "planning", "going", "thinking", "wants", "aim", "aims", "hope", "hopes", "intend", "intends":
-			if n := next(i); n == "to" || n == "about" {
-				scoped = true
+			// "thinking of opening", "planning on selling": a plan,
+			// as with "to" ("going on" and "used on" are facts). A
+			// plan verb says the plan itself: no status held now.
+			n := next(i)
+			if n == "to" || n == "about" || (n == "of" || n == "on") && (r.w == "thinking" || r.w == "planning" || r.w == "plans") {
+				return true
 			}
 		case "next":
 			if n := next(i); n == "week" || n == "month" || n == "year" || n == "quarter" || n == "sprint" {
