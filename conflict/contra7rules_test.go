@@ -11,7 +11,7 @@ import (
 // not taken from testdata/contra7.jsonl: the look-alikes it must leave
 // alone and the contradictions next to them it must still find.
 func TestContra7Rules(t *testing.T) {
-	for _, c := range contra7Cases {
+	for _, c := range append(contra7Cases, contra7NegationCases...) {
 		if _, got := conflict.Judge(c.a, c.b); got != c.want {
 			t.Errorf("%s: Judge(%q, %q) = %v, want %v", c.name, c.a, c.b, got, c.want)
 		}
@@ -25,4 +25,12 @@ var contra7Cases = []contra6Case{
 	{"a mixed-unit range holding the value, before an event", "Boarding starts 40 minutes before departure.", "Boarding starts between 30 minutes and 1 hour before departure.", false},
 	{"the same measure changed, before an event", "Boarding starts 40 minutes before departure.", "Boarding starts 25 minutes before departure.", true},
 	{"a mixed-unit range holding the value", "The drive takes 2 hours.", "The drive takes between 90 minutes and 3 hours.", false},
+}
+
+var contra7NegationCases = []contra6Case{
+	{"a denial beside the opposite word", "The gate is not open at night.", "The gate is closed at night.", false},
+	{"a denial of allow beside forbid", "The hotel forbids smoking on balconies.", "Smoking on balconies is not allowed at the hotel.", false},
+	{"a denial of a failure beside a pass", "The nightly build did not fail.", "The nightly build passed.", false},
+	{"a denial beside the same word", "The gate is not open at night.", "The gate is open at night.", true},
+	{"forbid against allow", "The hotel forbids smoking on balconies.", "The hotel allows smoking on balconies.", true},
 }

@@ -289,6 +289,11 @@ func judgeNegation(a, b *claim, reps, common int, ratio float64, why bool) (Verd
 		// removed" says nothing of "CSV exports").
 		return Verdict{}, false
 	}
+	if int(neg.negAt) < len(neg.toks) && slices.ContainsFunc(pos.toks, func(t token) bool { return opposite(neg.toks[neg.negAt].w, t.w) }) {
+		// "is not allowed" beside "forbids": the denial of a word
+		// asserts its opposite, which the other claim says.
+		return Verdict{}, false
+	}
 	if reps == 0 && common >= minCommon && ratio >= negationRatio || implicitNegation(a, b) {
 		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("negation: %s says %q", side, word) })}, true
 	}
@@ -1637,7 +1642,7 @@ func newSwitchPole() map[string]int {
 // antonymPairs lists opposites as memory notes use them (stemmed like
 // claim words: a trailing "s" removed).
 const antonymPairs = `enabled disabled, enable disable, on off, true false, yes no,
-public private, required optional, mandatory optional, allowed forbidden, allow deny,
+public private, required optional, mandatory optional, allowed forbidden, allow deny, allow forbid,
 allowed denied, accept reject, accepted rejected, supported deprecated, recommended deprecated,
 active inactive, open closed, up down, pass fail, passing failing, passed failed,
 success failure, succeeded failed, working broken, dark light, tab space, sync async,
