@@ -11,7 +11,7 @@ import (
 // not taken from testdata/contra7.jsonl: the look-alikes it must leave
 // alone and the contradictions next to them it must still find.
 func TestContra7Rules(t *testing.T) {
-	for _, c := range append(contra7Cases, contra7NegationCases...) {
+	for _, c := range append(append(contra7Cases, contra7NegationCases...), contra7RateCases...) {
 		if _, got := conflict.Judge(c.a, c.b); got != c.want {
 			t.Errorf("%s: Judge(%q, %q) = %v, want %v", c.name, c.a, c.b, got, c.want)
 		}
@@ -33,4 +33,9 @@ var contra7NegationCases = []contra6Case{
 	{"a denial of a failure beside a pass", "The nightly build did not fail.", "The nightly build passed.", false},
 	{"a denial beside the same word", "The gate is not open at night.", "The gate is open at night.", true},
 	{"forbid against allow", "The hotel forbids smoking on balconies.", "The hotel allows smoking on balconies.", true},
+}
+
+var contra7RateCases = []contra6Case{
+	{"rates per other periods", "The nanny earns 15 pounds an hour.", "The nanny earns 600 pounds a week.", false},
+	{"rates per the same period", "Bike hire costs 4 euros an hour.", "Bike hire costs 6 euros an hour.", true},
 }

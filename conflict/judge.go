@@ -629,7 +629,7 @@ func judgeValues(a, b *claim, h hunk, why bool) (v Verdict, ok, done bool) {
 		// 41" and "Incident 57".
 		return Verdict{}, false, true
 	case allValues(h.a) && allValues(h.b):
-		if compatible(h.a, h.b) || otherMeasure(h.a, h.b) || max(len(h.a), len(h.b)) > 3 || otherTime(a, b) || otherTime(b, a) {
+		if compatible(h.a, h.b) || otherMeasure(h.a, h.b) || otherPeriod(h.a, h.b) || max(len(h.a), len(h.b)) > 3 || otherTime(a, b) || otherTime(b, a) {
 			return Verdict{}, false, true
 		}
 		return Verdict{Likely, say(why, func() string {
@@ -639,6 +639,20 @@ func judgeValues(a, b *claim, h hunk, why bool) (v Verdict, ok, done bool) {
 		return Verdict{}, false, true
 	}
 	return Verdict{}, false, false
+}
+
+// otherPeriod reports whether two rates, each an amount and a period,
+// are per other periods ("3 euros an hour", "20 euros a day"): a rate
+// is compared only with a rate per the same period.
+func otherPeriod(a, b []token) bool {
+	per := func(ts []token) string {
+		if len(ts) == 2 && ts[1].kind == quantity && unitOf(ts[1].w) == "s" {
+			return ts[1].w
+		}
+		return ""
+	}
+	pa, pb := per(a), per(b)
+	return pa != "" && pb != "" && pa != pb
 }
 
 // otherMeasure reports whether one of two single values is a percentage
