@@ -11,7 +11,7 @@ import (
 // not taken from testdata/contra7.jsonl: the look-alikes it must leave
 // alone and the contradictions next to them it must still find.
 func TestContra7Rules(t *testing.T) {
-	for _, c := range append(append(contra7Cases, contra7NegationCases...), contra7RateCases...) {
+	for _, c := range append(append(append(contra7Cases, contra7NegationCases...), contra7RateCases...), contra7ManyCases...) {
 		if _, got := conflict.Judge(c.a, c.b); got != c.want {
 			t.Errorf("%s: Judge(%q, %q) = %v, want %v", c.name, c.a, c.b, got, c.want)
 		}
@@ -38,4 +38,10 @@ var contra7NegationCases = []contra6Case{
 var contra7RateCases = []contra6Case{
 	{"rates per other periods", "The nanny earns 15 pounds an hour.", "The nanny earns 600 pounds a week.", false},
 	{"rates per the same period", "Bike hire costs 4 euros an hour.", "Bike hire costs 6 euros an hour.", true},
+}
+
+var contra7ManyCases = []contra6Case{
+	{"a subject taught beside another", "Mr. Osei teaches chemistry.", "Mr. Osei teaches biology.", false},
+	{"a dish cooked beside another", "Grandpa cooks paella.", "Grandpa cooks risotto.", false},
+	{"one teacher's day changed", "Mr. Osei teaches chemistry on Mondays.", "Mr. Osei now teaches chemistry on Fridays instead.", true},
 }
