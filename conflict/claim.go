@@ -413,6 +413,11 @@ func timeScoped(raws []rawTok) bool {
 			// migration, queries took 800 ms": a past fact, not now
 			// ("is required before merging" holds now).
 			scoped = i == 0 && slices.ContainsFunc(raws[i+1:], pastForm)
+		case "in":
+			// "The school had 350 pupils in 2015": a past count with
+			// its year, not the count now.
+			scoped = i+1 < len(raws) && yearOf(raws[i+1].w) > 0 && slices.ContainsFunc(raws[:i], func(r rawTok) bool { return r.w == "had" }) &&
+				!slices.ContainsFunc(raws, func(r rawTok) bool { return changing(r) || r.w == "is" || r.w == "has" })
 		case "from", "between":
 			if i+3 < len(raws) && when(raws[i+1]) && when(raws[i+3]) {
 				switch raws[i+2].w {

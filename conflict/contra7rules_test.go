@@ -11,7 +11,7 @@ import (
 // not taken from testdata/contra7.jsonl: the look-alikes it must leave
 // alone and the contradictions next to them it must still find.
 func TestContra7Rules(t *testing.T) {
-	for _, c := range append(append(append(contra7Cases, contra7NegationCases...), contra7RateCases...), contra7ManyCases...) {
+	for _, c := range append(append(append(append(contra7Cases, contra7NegationCases...), contra7RateCases...), contra7ManyCases...), contra7PastCases...) {
 		if _, got := conflict.Judge(c.a, c.b); got != c.want {
 			t.Errorf("%s: Judge(%q, %q) = %v, want %v", c.name, c.a, c.b, got, c.want)
 		}
@@ -44,4 +44,9 @@ var contra7ManyCases = []contra6Case{
 	{"a subject taught beside another", "Mr. Osei teaches chemistry.", "Mr. Osei teaches biology.", false},
 	{"a dish cooked beside another", "Grandpa cooks paella.", "Grandpa cooks risotto.", false},
 	{"one teacher's day changed", "Mr. Osei teaches chemistry on Mondays.", "Mr. Osei now teaches chemistry on Fridays instead.", true},
+}
+
+var contra7PastCases = []contra6Case{
+	{"a past count dated by its year", "The choir has 40 singers.", "The choir had 25 singers in 2012.", false},
+	{"a count now against another now", "The choir has 40 singers.", "The choir has 25 singers.", true},
 }
