@@ -227,8 +227,8 @@ func refuseMessage(data []byte) (code int, id json.RawMessage, text string) {
 // what it read and the error that ended it, if not the end. A body of
 // unknown length (chunked) is read into a buffer that doubles up to
 // limit and one byte, not past it: the admission limits count limit
-// bytes for such a body, and a bytes.Buffer's doubling held 8 MiB for a
-// body of 4 MiB.
+// bytes for such a body, and a bytes.Buffer's doubling could hold twice
+// that.
 func readBody(r io.Reader, size, limit int64) ([]byte, error) {
 	if size > 0 {
 		var buf bytes.Buffer
