@@ -381,8 +381,12 @@ func timeScoped(raws []rawTok) bool {
 			// standup would start at 8:30"): not the fact now.
 			scoped = true
 		case "used", "plans", "planning", "going", "thinking", "wants", "aim", "aims", "hope", "hopes", "intend", "intends":
-			if n := next(i); n == "to" || n == "about" {
-				scoped = true
+			// "thinking of opening", "planning on selling": a plan,
+			// as with "to" ("going on" and "used on" are facts). A
+			// plan verb says the plan itself: no status held now.
+			n := next(i)
+			if n == "to" || n == "about" || (n == "of" || n == "on") && (r.w == "thinking" || r.w == "planning" || r.w == "plans") {
+				return true
 			}
 		case "next":
 			if n := next(i); n == "week" || n == "month" || n == "year" || n == "quarter" || n == "sprint" {
@@ -409,6 +413,11 @@ func timeScoped(raws []rawTok) bool {
 			// migration, queries took 800 ms": a past fact, not now
 			// ("is required before merging" holds now).
 			scoped = i == 0 && slices.ContainsFunc(raws[i+1:], pastForm)
+		case "in":
+			// "The school had 350 pupils in 2015": a past count with
+			// its year, not the count now.
+			scoped = i+1 < len(raws) && yearOf(raws[i+1].w) > 0 && slices.ContainsFunc(raws[:i], func(r rawTok) bool { return r.w == "had" }) &&
+				!slices.ContainsFunc(raws, func(r rawTok) bool { return changing(r) || r.w == "is" || r.w == "has" })
 		case "from", "between":
 			if i+3 < len(raws) && when(raws[i+1]) && when(raws[i+3]) {
 				switch raws[i+2].w {

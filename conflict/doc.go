@@ -100,8 +100,9 @@
 // USD", "75 dollars"; "30k" is "30000"), a time of day one clock time
 // ("6 pm" is "18:00", "at 10" alone is "10:00"), a percentage a
 // quantity of its own ("40%" is no count "40"), a range one value ("2 to
-// 4 days", "20-30 euros", "between 50 and 70 minutes") that agrees with
-// a value it holds, an amount after "about" or "roughly" one that agrees
+// 4 days", "20-30 euros", "between 50 and 70 minutes", "between 30
+// minutes and 1 hour") that agrees with a value it holds; a rate
+// compared only per the same period ("an hour" is no "a week"), an amount after "about" or "roughly" one that agrees
 // within a fifth, "every other week" every 2 weeks, a verb of having
 // before a count dropped ("includes 10 seats", "comes with 15 seats",
 // "runs to 80 pages", "is 52 pages long"), after a role's holder

@@ -917,7 +917,7 @@ var multiValued map[string]bool
 func newMultiValued() map[string]bool {
 	m := make(map[string]bool)
 	for _, w := range strings.Fields(`practices plays enjoys likes loves reads watches learns speaks visits
-knows collects studies attends dislikes hates detests`) {
+knows collects studies attends dislikes hates detests teaches sings cooks grows paints`) {
 		m[lemma(stem(w))] = true
 	}
 	return m

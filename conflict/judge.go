@@ -289,6 +289,11 @@ func judgeNegation(a, b *claim, reps, common int, ratio float64, why bool) (Verd
 		// removed" says nothing of "CSV exports").
 		return Verdict{}, false
 	}
+	if int(neg.negAt) < len(neg.toks) && slices.ContainsFunc(pos.toks, func(t token) bool { return opposite(neg.toks[neg.negAt].w, t.w) }) {
+		// "is not allowed" beside "forbids": the denial of a word
+		// asserts its opposite, which the other claim says.
+		return Verdict{}, false
+	}
 	if reps == 0 && common >= minCommon && ratio >= negationRatio || implicitNegation(a, b) {
 		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("negation: %s says %q", side, word) })}, true
 	}
@@ -624,7 +629,7 @@ func judgeValues(a, b *claim, h hunk, why bool) (v Verdict, ok, done bool) {
 		// 41" and "Incident 57".
 		return Verdict{}, false, true
 	case allValues(h.a) && allValues(h.b):
-		if compatible(h.a, h.b) || otherMeasure(h.a, h.b) || max(len(h.a), len(h.b)) > 3 || otherTime(a, b) || otherTime(b, a) {
+		if compatible(h.a, h.b) || otherMeasure(h.a, h.b) || otherPeriod(h.a, h.b) || max(len(h.a), len(h.b)) > 3 || otherTime(a, b) || otherTime(b, a) {
 			return Verdict{}, false, true
 		}
 		return Verdict{Likely, say(why, func() string {
@@ -634,6 +639,20 @@ func judgeValues(a, b *claim, h hunk, why bool) (v Verdict, ok, done bool) {
 		return Verdict{}, false, true
 	}
 	return Verdict{}, false, false
+}
+
+// otherPeriod reports whether two rates, each an amount and a period,
+// are per other periods ("3 euros an hour", "20 euros a day"): a rate
+// is compared only with a rate per the same period.
+func otherPeriod(a, b []token) bool {
+	per := func(ts []token) string {
+		if len(ts) == 2 && ts[1].kind == quantity && unitOf(ts[1].w) == "s" {
+			return ts[1].w
+		}
+		return ""
+	}
+	pa, pb := per(a), per(b)
+	return pa != "" && pb != "" && pa != pb
 }
 
 // otherMeasure reports whether one of two single values is a percentage
@@ -1637,7 +1656,7 @@ func newSwitchPole() map[string]int {
 // antonymPairs lists opposites as memory notes use them (stemmed like
 // claim words: a trailing "s" removed).
 const antonymPairs = `enabled disabled, enable disable, on off, true false, yes no,
-public private, required optional, mandatory optional, allowed forbidden, allow deny,
+public private, required optional, mandatory optional, allowed forbidden, allow deny, allow forbid,
 allowed denied, accept reject, accepted rejected, supported deprecated, recommended deprecated,
 active inactive, open closed, up down, pass fail, passing failing, passed failed,
 success failure, succeeded failed, working broken, dark light, tab space, sync async,

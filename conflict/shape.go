@@ -487,6 +487,8 @@ func rangeAt(words []string, i int) (string, byte, int) {
 	switch {
 	case w == "between" && allDigits(wordAt(words, i+1)) && wordAt(words, i+2) == "and" && allDigits(wordAt(words, i+3)):
 		lo, hi, n = words[i+1], words[i+3], 4
+	case w == "between":
+		return unitRange(words, i)
 	case allDigits(w) && (wordAt(words, i+1) == "to" || wordAt(words, i+1) == "-") && allDigits(wordAt(words, i+2)):
 		if i >= 2 && words[i-1] == "from" && (changeVerbs[words[i-2]] || filler[words[i-2]]) {
 			return "", 0, 0
@@ -511,6 +513,24 @@ func rangeAt(words []string, i int) (string, byte, int) {
 		}
 	}
 	return lo + ".." + hi, plain, n
+}
+
+// unitRange reads a range whose bounds each carry a unit at
+// words[i] == "between": "between 90 minutes and 3 hours" is
+// "5400s..10800s". Bounds in other units or not ascending are no range.
+func unitRange(words []string, i int) (string, byte, int) {
+	if i+1 >= len(words) {
+		return "", 0, 0
+	}
+	lo, nl := quantityAt(words, i+1)
+	if nl != 2 || wordAt(words, i+1+nl) != "and" || i+2+nl >= len(words) {
+		return "", 0, 0
+	}
+	hi, nh := quantityAt(words, i+2+nl)
+	if nh != 2 || unitOf(lo) != unitOf(hi) || !inRange(lo+".."+hi, lo) {
+		return "", 0, 0
+	}
+	return lo + ".." + hi, quantity, 2 + nl + nh
 }
 
 func atoi(s string) int {

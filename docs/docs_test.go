@@ -54,6 +54,10 @@ func TestReadmeLength(t *testing.T) {
 // link matches a Markdown link's target.
 var link = regexp.MustCompile(`\]\(([^)\s]+)\)`)
 
+// codeSpan matches an inline code span, whose text is no link even when
+// it spells one (curation.md's `[steps](runbook.md#restore-steps)`).
+var codeSpan = regexp.MustCompile("`[^`\n]*`")
+
 // TestRelativeLinks fails on a relative link, in the README,
 // ARCHITECTURE.md or a page under docs/, to a file that does not exist.
 func TestRelativeLinks(t *testing.T) {
@@ -66,7 +70,7 @@ func TestRelativeLinks(t *testing.T) {
 		pages = append(pages, m...)
 	}
 	for _, page := range pages {
-		for _, m := range link.FindAllStringSubmatch(read(t, page), -1) {
+		for _, m := range link.FindAllStringSubmatch(codeSpan.ReplaceAllString(read(t, page), "``"), -1) {
 			target := m[1]
 			if strings.Contains(target, "://") || strings.HasPrefix(target, "#") || strings.HasPrefix(target, "mailto:") {
 				continue

@@ -959,8 +959,8 @@ func (s *syncer) removeCutPacks(ctx context.Context) {
 }
 
 // maxListBytes bounds the memory of git ls-remote, which reads every
-// ref a remote lists before it prints one (about 330 bytes a branch on
-// Linux, 449 MB at 1,000,000): some 200,000 branches fit.
+// ref a remote lists before it prints one (a few hundred bytes a branch;
+// figures in docs/team.md): some 200,000 branches fit.
 const maxListBytes = 64 << 20
 
 // noOtherBranch refuses to start the remote branch when the remote has

@@ -184,7 +184,7 @@ func oneMessage(next http.Handler, limit int64) http.Handler {
 			next.ServeHTTP(rw, r)
 			return
 		}
-		body, err := readBody(http.MaxBytesReader(rw, r.Body, limit), r.ContentLength)
+		body, err := readBody(http.MaxBytesReader(rw, r.Body, limit), r.ContentLength, limit)
 		data := bytes.TrimLeft(body, " \t\r\n")
 		if err == nil { // else the SDK reads the error again and answers it
 			if code, id, text := refuseMessage(data); code != 0 {
@@ -222,16 +222,39 @@ func refuseMessage(data []byte) (code int, id json.RawMessage, text string) {
 	return 0, nil, ""
 }
 
-// readBody reads r to its end into a buffer of size bytes, its declared
-// length, when known, and returns what it read and the error that ended
-// it, if not the end.
-func readBody(r io.Reader, size int64) ([]byte, error) {
-	var buf bytes.Buffer
+// readBody reads r, which stops past limit bytes, to its end into a
+// buffer of size bytes, its declared length, when known, and returns
+// what it read and the error that ended it, if not the end. A body of
+// unknown length (chunked) is read into a buffer that doubles up to
+// limit and one byte, not past it: the admission limits count limit
+// bytes for such a body, and a bytes.Buffer's doubling could hold twice
+// that.
+func readBody(r io.Reader, size, limit int64) ([]byte, error) {
 	if size > 0 {
+		var buf bytes.Buffer
 		buf.Grow(int(size) + bytes.MinRead)
+		_, err := buf.ReadFrom(r)
+		return buf.Bytes(), err
 	}
-	_, err := buf.ReadFrom(r)
-	return buf.Bytes(), err
+	buf := make([]byte, 0, bytes.MinRead)
+	for {
+		if len(buf) == cap(buf) {
+			more := max(int64(cap(buf)), 1) // double
+			if rest := limit - int64(len(buf)); rest >= 0 && rest < more {
+				more = rest + 1 // the limit and one byte: the reader's error
+			}
+			grown := make([]byte, len(buf), int64(len(buf))+more)
+			buf = grown[:copy(grown, buf)]
+		}
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return buf, err
+		}
+	}
 }
 
 // dropReader reads b and lets it go once read: the SDK keeps a copy of

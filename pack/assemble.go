@@ -69,8 +69,8 @@ type Passage struct {
 // section about another subject ([apart]); passages of one file whose lines
 // overlap or nest are cut so that no line is packed twice (the higher
 // scored keeps its lines); and [Knapsack] chooses among the rest, valuing a passage at its score, with a tiny floor so that a
-// score of zero still counts, and a superseded one at a millionth of it
-// ([value]). A passage larger than the budget is left
+// score of zero still counts, and a superseded one whose line kept is
+// there at a millionth of it ([value]). A passage larger than the budget is left
 // out, never cut. The total never exceeds budget.
 //
 // A negative count is an error.
@@ -119,8 +119,9 @@ func assemble(hits []Hit, budget int, threshold float64, count func(string) int)
 	}
 	p := &Result{Budget: budget, Items: []Passage{}}
 	cands := make([]Item, len(items))
+	live := livePaths(items)
 	for i := range items {
-		cands[i] = Item{Tokens: items[i].Tokens, Score: value(items[i].Score, items[i].SupersededBy != nil)}
+		cands[i] = Item{Tokens: items[i].Tokens, Score: value(items[i].Score, replaced(items[i], live))}
 		if n := items[i].Tokens; n > budget {
 			if p.OverBudget == 0 || n < p.SmallestOverBudget {
 				p.SmallestOverBudget = n
@@ -229,7 +230,8 @@ func covering(held [][2]int, l int) (int, bool) {
 // the files supersedes (superseded) is worth a millionth of that: what it
 // says no longer holds, so it takes only room no live passage wants, and
 // never the place of the line that supersedes it, which says less of
-// the query's words and scores lower.
+// the query's words and scores lower ([replaced]: only while that line
+// is there).
 func value(score float64, superseded bool) float64 {
 	v := score
 	if math.IsNaN(score) || score <= 0 {
@@ -239,6 +241,29 @@ func value(score float64, superseded bool) float64 {
 		v *= supersededShare
 	}
 	return v
+}
+
+// replaced reports whether a resolution in the files supersedes p by a
+// line that may be among the pack's passages: its search found the line
+// kept (SupersededBy's line set), or a live passage of the note that
+// holds it is a candidate (live: the line kept edited since). With the
+// line gone from a note no live passage comes from, p is the only
+// version of its fact, which the search shows even when it hides
+// superseded passages, and a pack weighs it by its score.
+func replaced(p Passage, live map[string]bool) bool {
+	return p.SupersededBy != nil && (p.SupersededBy.StartLine > 0 || live[p.SupersededBy.Path])
+}
+
+// livePaths returns the files of the passages of items no resolution
+// supersedes.
+func livePaths(items []Passage) map[string]bool {
+	live := make(map[string]bool)
+	for _, it := range items {
+		if it.SupersededBy == nil {
+			live[it.Path] = true
+		}
+	}
+	return live
 }
 
 // supersededShare is the share of its score a superseded passage is

@@ -30,6 +30,11 @@ type MMR struct {
 	Lambda float64
 	// Limit is the number of results to return; <= 0 returns all.
 	Limit int
+	// CompareSuperseded compares the texts of results a resolution in
+	// the files supersedes as any other's (a search with superseded
+	// "off", which leaves resolutions out); unset, they are similar to
+	// none ([mmrSets]).
+	CompareSuperseded bool
 }
 
 // MMRPicks is how many results [MMR] picks for relevance and diversity;
@@ -66,7 +71,7 @@ func (m MMR) Process(_ context.Context, _ string, results []search.Result) ([]se
 	if m.Limit > 0 && m.Limit < n {
 		limit = m.Limit
 	}
-	order := mmrOrder(results, lambda, limit)
+	order := mmrOrder(results, mmrSets(results, m.CompareSuperseded), lambda, limit)
 	out := make([]search.Result, len(order))
 	for k, i := range order {
 		out[k] = results[i]
@@ -78,7 +83,7 @@ func (m MMR) Process(_ context.Context, _ string, results []search.Result) ([]se
 
 // mmrOrder returns the indices of the first limit results in MMR order
 // under lambda (in [0,1]).
-func mmrOrder(results []search.Result, lambda float64, limit int) []int {
+func mmrOrder(results []search.Result, sets []tokenize.Set, lambda float64, limit int) []int {
 	value := func(i int, maxSim float64) float64 { return lambda*results[i].Score - (1-lambda)*maxSim }
 	h := mmrHeap{items: make([]mmrItem, len(results))}
 	finite := true
@@ -87,10 +92,9 @@ func mmrOrder(results []search.Result, lambda float64, limit int) []int {
 		finite = finite && !math.IsNaN(h.items[i].bound) && !math.IsInf(h.items[i].bound, 0)
 	}
 	if !finite {
-		return mmrScan(results, lambda, limit) // NaN orders nothing: keep the scan's choices
+		return mmrScan(results, sets, lambda, limit) // NaN orders nothing: keep the scan's choices
 	}
 	heap.Init(&h)
-	sets := mmrSets(results)
 	order := make([]int, 0, limit)
 	for len(order) < min(limit, MMRPicks) {
 		top := &h.items[0]
@@ -112,13 +116,14 @@ func mmrOrder(results []search.Result, lambda float64, limit int) []int {
 // resolution in the files supersedes ([curate.Superseded]: what it says
 // no longer holds) has none, so that, marked among the results, it does
 // not push down the line that replaced it, which says nearly the same
-// words, nor anything else.
-func mmrSets(results []search.Result) []tokenize.Set {
+// words, nor anything else; unless all, which compares every text.
+func mmrSets(results []search.Result, all bool) []tokenize.Set {
 	sets := make([]tokenize.Set, len(results))
 	for i, r := range results {
-		if _, superseded := curate.Superseded(r.Text); !superseded {
-			sets[i] = tokenize.SetOf(r.Text)
+		if _, superseded := curate.Superseded(r.Text); superseded && !all {
+			continue
 		}
+		sets[i] = tokenize.SetOf(r.Text)
 	}
 	return sets
 }
@@ -143,9 +148,8 @@ func rest(order []int, n, limit int) []int {
 
 // mmrScan is [mmrOrder] scanning every result left at each step, as
 // results with scores that are not finite need: O(limit × pool).
-func mmrScan(results []search.Result, lambda float64, limit int) []int {
+func mmrScan(results []search.Result, sets []tokenize.Set, lambda float64, limit int) []int {
 	n := len(results)
-	sets := mmrSets(results)
 	picked := make([]bool, n)
 	maxSim := make([]float64, n) // max Jaccard to any picked result
 	order := make([]int, 0, limit)

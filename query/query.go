@@ -228,7 +228,7 @@ func (s *Searcher) Stages(o search.Options, hidden *int, expired []string) []pos
 		procs = append(procs, postprocess.Decay{HalfLifeDays: o.HalfLifeDays, Now: o.Now.In(s.TimeZone)})
 	}
 	if o.MMR {
-		procs = append(procs, postprocess.MMR{Lambda: o.Lambda})
+		procs = append(procs, postprocess.MMR{Lambda: o.Lambda, CompareSuperseded: o.Superseded == "off"})
 	}
 	if supersede != nil && o.Superseded != "hide" {
 		procs = append(procs, supersede)

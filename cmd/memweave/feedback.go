@@ -2,8 +2,6 @@ package main
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -83,15 +81,17 @@ has, or several have, is refused and nothing is written.
 	return cmd
 }
 
-// parseRef splits a PATH:LINE argument of the command name.
+// parseRef splits a PATH:LINE argument of the command name
+// ([parseLineRef]).
 func parseRef(name, arg string) (string, int, error) {
-	i := strings.LastIndexByte(arg, ':')
-	if i <= 0 {
+	r, err := parseLineRef(name, arg, "LINE, such as memory/stack.md:12")
+	switch {
+	case err != nil:
+		return "", 0, err
+	case r.from == 0:
 		return "", 0, usageErr("%s: %q is not PATH:LINE, such as memory/stack.md:12", name, arg)
-	}
-	line, err := strconv.Atoi(arg[i+1:])
-	if err != nil || line < 1 {
+	case r.to != r.from:
 		return "", 0, usageErr("%s: the line of %q must be a number from 1, such as memory/stack.md:12", name, arg)
 	}
-	return arg[:i], line, nil
+	return r.path, r.from, nil
 }

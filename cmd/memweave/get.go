@@ -5,15 +5,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"math"
-	"strconv"
-	"strings"
 	"syscall"
 
 	"github.com/memweave/memweave-go"
 	"github.com/spf13/cobra"
-
-	"github.com/memweave/memweave-go/workspace"
 )
 
 func (a *app) getCommand() *cobra.Command {
@@ -92,52 +87,23 @@ func (a *app) getFromFile(cmd *cobra.Command, openErr error, path string, from, 
 	return text, hash, nil
 }
 
-// parseLineSpec splits PATH[:FROM[-TO]] into the path, the first line
-// and the number of lines (0: to the end). A suffix after the last ':'
-// that is not a line range is part of the path, unless the path is a
-// Markdown name without it and not with it (stack.md:abc): then it is a
-// range mistyped.
+// parseLineSpec splits get's PATH[:FROM[-TO]] into the path, the
+// first line and the number of lines (0: to the end), as
+// [parseLineRef] reads it.
 func parseLineSpec(arg string) (path string, from, count int, err error) {
 	if arg == "" {
 		return "", 0, 0, usageErr("get needs a PATH, got an empty argument")
 	}
-	i := strings.LastIndexByte(arg, ':')
-	if i < 0 {
-		return arg, 1, 0, nil
-	}
-	path, spec := arg[:i], arg[i+1:]
-	first, last, ranged := strings.Cut(spec, "-")
-	if !isDigits(first) || (ranged && last != "" && !isDigits(last)) {
-		if spec == "" {
-			return "", 0, 0, usageErr("invalid line range in %q: want a line number after ':'", arg)
-		}
-		if workspace.IsMarkdown(path) && !workspace.IsMarkdown(arg) {
-			return "", 0, 0, usageErr("invalid line range %q in %q: want N, N-M or N-", spec, arg)
-		}
-		return arg, 1, 0, nil // a ':' inside the name, such as C:\notes.md
-	}
-	if path == "" {
-		return "", 0, 0, usageErr("invalid argument %q: want PATH[:FROM[-TO]]", arg)
-	}
-	from, err = strconv.Atoi(first)
+	r, err := parseLineRef("get", arg, "N, N-M or N-")
 	switch {
-	case errors.Is(err, strconv.ErrRange):
-		return "", 0, 0, usageErr("invalid line %q in %q: too large, lines are numbered up to %d", first, arg, math.MaxInt)
-	case err != nil || from < 1:
-		return "", 0, 0, usageErr("invalid line %q in %q: lines are numbered from 1", first, arg)
-	case !ranged:
-		return path, from, 1, nil
-	case last == "":
-		return path, from, 0, nil
+	case err != nil:
+		return "", 0, 0, err
+	case r.from == 0:
+		return r.path, 1, 0, nil
+	case r.to == 0:
+		return r.path, r.from, 0, nil
 	}
-	to, err := strconv.Atoi(last)
-	if errors.Is(err, strconv.ErrRange) {
-		to, err = math.MaxInt, nil // past any end: the range stops at the last line
-	}
-	if err != nil || to < from {
-		return "", 0, 0, usageErr("invalid line range %q in %q: want FROM-TO with TO at least FROM", spec, arg)
-	}
-	return path, from, to - from + 1, nil
+	return r.path, r.from, r.to - r.from + 1, nil
 }
 
 // isDigits reports whether s is a non-empty run of ASCII digits.

@@ -30,7 +30,8 @@ name other subjects, as memory/staging/db.md and memory/production/db.md,
 front matter such as "title: Production database", or the headings
 they sit under: both facts stay), overlapping ones are cut so that no
 line comes twice, and the choice is an exact knapsack, not a greedy
-fill, in which a superseded passage takes only room no other wants;
+fill, in which a superseded passage takes only room no other wants
+(while its line kept is there: else it is the fact's only version);
 the total never exceeds N. Several arguments are joined into one
 query.
 

@@ -2,8 +2,6 @@ package main
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -92,21 +90,18 @@ note reads any more, or several do, is refused with nothing written.
 }
 
 // parseLines reads the flag name's value arg, PATH:LINE or
-// PATH:FIRST-LAST.
+// PATH:FIRST-LAST ([parseLineRef]).
 func parseLines(name, arg string) (memweave.Ref, error) {
-	i := strings.LastIndexByte(arg, ':')
-	first, last, isRange := "", "", false
-	if i > 0 {
-		first, last, isRange = strings.Cut(arg[i+1:], "-")
-	}
-	if !isRange {
-		p, l, err := parseRef(name, arg)
-		return memweave.Ref{Path: p, StartLine: l}, err
-	}
-	from, err1 := strconv.Atoi(first)
-	to, err2 := strconv.Atoi(last)
-	if err1 != nil || err2 != nil || from < 1 || to < from {
+	r, err := parseLineRef(name, arg, "LINE or FIRST-LAST, such as memory/log.md:5-7")
+	switch {
+	case err != nil:
+		return memweave.Ref{}, err
+	case r.from == 0:
+		return memweave.Ref{}, usageErr("%s: %q is not PATH:LINE, such as memory/stack.md:12", name, arg)
+	case r.to == 0:
 		return memweave.Ref{}, usageErr("%s: the lines of %q must be FIRST-LAST, numbers from 1 with FIRST <= LAST, such as memory/log.md:5-7", name, arg)
+	case r.to == r.from:
+		return memweave.Ref{Path: r.path, StartLine: r.from}, nil
 	}
-	return memweave.Ref{Path: arg[:i], StartLine: from, EndLine: to}, nil
+	return memweave.Ref{Path: r.path, StartLine: r.from, EndLine: r.to}, nil
 }

@@ -53,8 +53,9 @@ const MaxTokenBytes = 256
 // The largest vocabulary a tokenizer.json may hold: tokens, and bytes of
 // token text. Each token costs memory to parse and keep, so a file under
 // [MaxTokenizerBytes] of millions of short tokens, or of long tokens
-// sharing no prefix, cost every command up to 2 GB. The largest public
-// vocabularies hold about 500,000 tokens of a few megabytes of text. A
+// sharing no prefix, cost every command gigabytes (figures and command:
+// docs/untrusted-input.md). The largest public vocabularies hold about
+// 500,000 tokens of a few megabytes of text. A
 // larger one is refused, wrapping [ErrVocabTooLarge], as soon as reading
 // it passes a limit.
 const (
@@ -164,8 +165,8 @@ func readLimited(r io.Reader, limit int64) ([]byte, error) {
 			if fi.Size() > limit {
 				return nil, tooLarge(fi.Size(), limit)
 			}
-			// One buffer of the file's size: io.ReadAll's doubling left
-			// about as much again as garbage, for a file of 64 MiB.
+			// One buffer of the file's size: io.ReadAll's doubling
+			// leaves up to as much again as garbage.
 			b = make([]byte, 0, fi.Size()+1)
 		}
 	}

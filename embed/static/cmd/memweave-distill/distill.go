@@ -288,6 +288,21 @@ func vocabulary(pieces []token, scored, ranked bool, words []string, size int) (
 	return toks, method
 }
 
+// loadable fails, wrapping [static.ErrVocabTooLarge], when the tokens
+// with [unkToken] hold more text than [static.MaxVocabBytes]: the loader
+// would refuse the model, so no token is encoded for it.
+func loadable(toks []token) error {
+	n := len(unkToken)
+	for _, t := range toks {
+		n += len(t.form)
+	}
+	if n > static.MaxVocabBytes {
+		return fmt.Errorf("vocabulary: %d tokens of %d bytes of text: %w: memweave loads at most %d MiB; lower --vocab-size or use shorter words",
+			len(toks)+1, n, static.ErrVocabTooLarge, static.MaxVocabBytes>>20)
+	}
+	return nil
+}
+
 // weights returns the smooth-inverse-frequency weight of each token:
 // a / (a + p), p from the encoder's unigram model when known, else from
 // a Zipf prior over the token's rank.
@@ -326,6 +341,9 @@ func distill(ctx context.Context, o options, progress func(string, ...any)) (res
 		return result{}, fmt.Errorf("words: %w", err)
 	}
 	toks, method := vocabulary(pieces, scored, o.ranked, words, o.vocabSize-1)
+	if err := loadable(toks); err != nil {
+		return result{}, err
+	}
 	nPieces := 0
 	for _, t := range toks {
 		if t.isPiece {

@@ -59,6 +59,7 @@ import (
 	"time"
 
 	"github.com/memweave/memweave-go/embed"
+	"github.com/memweave/memweave-go/embed/static"
 )
 
 func main() {
@@ -113,7 +114,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.words, "words", "/usr/share/dict/words", "word list `file`, one word per line")
 	fs.StringVar(&o.subwords, "subwords", "", "the encoder's subword vocabulary `file`: vocab.json ([piece, logprob] pairs) or vocab.txt")
 	fs.BoolVar(&o.ranked, "ranked", false, "the word list is ordered by frequency, most frequent first (Zipf weights from the order)")
-	fs.IntVar(&o.vocabSize, "vocab-size", 30000, "tokens in the model, subword pieces included")
+	fs.IntVar(&o.vocabSize, "vocab-size", 30000, "tokens in the model, subword pieces included; at most 1048576 (static.MaxVocabTokens)")
 	fs.IntVar(&o.dims, "dims", 256, "output dimensions (PCA); at most the encoder's")
 	fs.StringVar(&o.dtype, "dtype", "f16", "stored precision: f16 or f32")
 	var attach multiFlag
@@ -140,8 +141,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return usageErr("--model is required")
 	case o.out == "":
 		return usageErr("--out is required")
-	case o.vocabSize < 2:
-		return usageErr("invalid --vocab-size %d: must be at least 2", o.vocabSize)
+	case o.vocabSize < 2 || o.vocabSize > static.MaxVocabTokens:
+		return usageErr("invalid --vocab-size %d: must be in [2, %d], the most tokens memweave loads", o.vocabSize, static.MaxVocabTokens)
 	case o.dims < 1:
 		return usageErr("invalid --dims %d: must be positive", o.dims)
 	case o.dtype != "f16" && o.dtype != "f32":
