@@ -12,11 +12,7 @@ import (
 // testdata/contra4.jsonl: the pairs it must find and the look-alikes it
 // must leave alone.
 func TestContra4Rules(t *testing.T) {
-	for _, c := range []struct {
-		name string
-		a, b string
-		want bool
-	}{
+	checkJudged(t, []judgeCase{
 		{"n times an hour agrees with its period", "The poller wakes every 10 minutes.", "The poller wakes 6 times an hour.", false},
 		{"n times an hour differs from its period", "The poller wakes every 10 minutes.", "The poller wakes 4 times an hour.", true},
 		{"no fewer than against at least", "Each cluster keeps no fewer than 3 etcd members.", "Each cluster keeps at least 5 etcd members.", true},
@@ -64,11 +60,7 @@ func TestContra4Rules(t *testing.T) {
 		{"ported to another", "The status page is built with Statuspage.", "The status page was ported to Instatus.", true},
 		{"transitioned to another", "The billing UI uses Angular.", "The billing UI transitioned to React last year.", true},
 		{"n or fewer beside n or more", "Squads have 3 or more engineers.", "Squads have 9 or fewer engineers.", false},
-	} {
-		if _, got := conflict.Judge(c.a, c.b); got != c.want {
-			t.Errorf("%s: Judge(%q, %q) = %v, want %v", c.name, c.a, c.b, got, c.want)
-		}
-	}
+	})
 	// The reason shows the added words as the adding claim writes them.
 	if v, _ := conflict.Judge("Only maintainers can merge to main.", "Maintainers and reviewers can merge to main."); !strings.Contains(v.Reason, `"reviewers"`) {
 		t.Errorf("reason %q, want it to name \"reviewers\"", v.Reason)

@@ -1,16 +1,40 @@
 package conflict_test
 
 import (
+	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/memweave/memweave-go/conflict"
 )
 
-// contra5Case is one pair of TestContra5Rules.
-type contra5Case struct {
+// judgeCase is one pair a rule test gives [conflict.Judge]: whether a
+// and b must be hinted as a contradiction.
+type judgeCase struct {
 	name string
 	a, b string
 	want bool
+}
+
+// judgeWrong returns the cases of cs that [conflict.Judge] gets wrong,
+// each written as the line a test reports.
+func judgeWrong(cs []judgeCase) []string {
+	var out []string
+	for _, c := range cs {
+		if _, got := conflict.Judge(c.a, c.b); got != c.want {
+			out = append(out, fmt.Sprintf("%s: Judge(%q, %q) = %v, want %v", c.name, c.a, c.b, got, c.want))
+		}
+	}
+	return out
+}
+
+// checkJudged fails t with a line for each case of cs that
+// [conflict.Judge] gets wrong.
+func checkJudged(t *testing.T, cs ...[]judgeCase) {
+	t.Helper()
+	for _, line := range judgeWrong(slices.Concat(cs...)) {
+		t.Error(line)
+	}
 }
 
 // TestContra5Rules holds one or more cases per rule of the fifth pass
@@ -18,14 +42,10 @@ type contra5Case struct {
 // testdata/contra5.jsonl: the pairs it must find and the look-alikes it
 // must leave alone.
 func TestContra5Rules(t *testing.T) {
-	for _, c := range contra5Cases {
-		if _, got := conflict.Judge(c.a, c.b); got != c.want {
-			t.Errorf("%s: Judge(%q, %q) = %v, want %v", c.name, c.a, c.b, got, c.want)
-		}
-	}
+	checkJudged(t, contra5Cases)
 }
 
-var contra5Cases = []contra5Case{
+var contra5Cases = []judgeCase{
 	{"a synonym of the subject noun", "The fleet vehicle runs on diesel fuel costing 1.60 per litre.", "The fleet car runs on diesel fuel costing 1.85 per litre.", true},
 	{"a synonym of the subject noun, agreeing", "The fleet vehicle runs on diesel fuel costing 1.60 per litre.", "The fleet car runs on diesel fuel costing 1.60 per litre.", false},
 	{"a synonym, another attribute", "The fleet vehicle is a Ford Transit.", "The fleet car seats nine people.", false},

@@ -1,31 +1,16 @@
 package conflict_test
 
-import (
-	"testing"
-
-	"github.com/memweave/memweave-go/conflict"
-)
-
-// contra6Case is one pair of TestContra6Rules.
-type contra6Case struct {
-	name string
-	a, b string
-	want bool
-}
+import "testing"
 
 // TestContra6Rules holds one or more cases per rule of the sixth pass
 // over new phrasings, each written for the rule and not taken from
 // testdata/contra6.jsonl: the pairs it must find and the look-alikes it
 // must leave alone.
 func TestContra6Rules(t *testing.T) {
-	for _, c := range contra6Cases {
-		if _, got := conflict.Judge(c.a, c.b); got != c.want {
-			t.Errorf("%s: Judge(%q, %q) = %v, want %v", c.name, c.a, c.b, got, c.want)
-		}
-	}
+	checkJudged(t, contra6Cases)
 }
 
-var contra6Cases = []contra6Case{
+var contra6Cases = []judgeCase{
 	{"one count of other things", "The plan allows 5 seats.", "The plan allows 5 projects.", false},
 	{"one count of other things, words added", "There are 3 people on the support desk.", "There are 3 unfilled jobs on the support desk.", false},
 	{"one count of one thing, changed", "The plan allows 5 seats.", "The plan allows 8 seats.", true},

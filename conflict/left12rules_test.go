@@ -1,10 +1,6 @@
 package conflict_test
 
-import (
-	"testing"
-
-	"github.com/memweave/memweave-go/conflict"
-)
+import "testing"
 
 // TestLeft12Rules: two acts of one subject on one object ("calls her
 // mother", "visits her mother") both hold; a subject that gained a head
@@ -12,27 +8,22 @@ import (
 // another subject than "the release". The tune cases were written before
 // the rules; the check cases were run once, after them.
 func TestLeft12Rules(t *testing.T) {
-	for _, c := range left12Tune {
-		if _, got := conflict.Judge(c.a, c.b); got != c.want {
-			t.Errorf("tune %s: Judge(%q, %q) = %v, want %v", c.name, c.a, c.b, got, c.want)
-		}
+	for _, line := range judgeWrong(left12Tune) {
+		t.Error("tune " + line)
 	}
 	// The check part, read once after the rules: 3 of 6 right then
 	// (care acts, "feeds" / "walks", are not ways of keeping in touch;
 	// "moved to" a day reads as a place). A floor, not a target.
-	misses := 0
-	for _, c := range left12Check {
-		if _, got := conflict.Judge(c.a, c.b); got != c.want {
-			misses++
-			t.Logf("check miss %s: Judge(%q, %q) = %v, want %v", c.name, c.a, c.b, got, c.want)
-		}
+	misses := judgeWrong(left12Check)
+	for _, line := range misses {
+		t.Log("check miss " + line)
 	}
-	if misses > 3 {
-		t.Errorf("check part: %d of %d wrong, want at most 3", misses, len(left12Check))
+	if len(misses) > 3 {
+		t.Errorf("check part: %d of %d wrong, want at most 3", len(misses), len(left12Check))
 	}
 }
 
-var left12Tune = []contra6Case{
+var left12Tune = []judgeCase{
 	{"two acts on one person", "Ana calls her mother.", "Ana visits her mother.", false},
 	{"two acts on one person, a day", "Ana calls her mother on Sundays.", "Ana visits her mother on Sundays.", false},
 	{"two acts on one client", "Tom emails the client every week.", "Tom meets the client every week.", false},
@@ -47,7 +38,7 @@ var left12Tune = []contra6Case{
 	{"a version bumped", "The node version was bumped to 22.", "Node is 20.", true},
 }
 
-var left12Check = []contra6Case{
+var left12Check = []judgeCase{
 	{"texts and calls", "Mia texts her sister.", "Mia calls her sister.", false},
 	{"feeds and walks", "Sam feeds the dog.", "Sam walks the dog.", false},
 	{"helps and visits", "Raj helps his father.", "Raj visits his father.", false},
