@@ -12,6 +12,19 @@ import (
 // picked the hidden passage, and pushed its replacement out of the
 // results for resembling it. Hidden passages now leave before MMR.
 func TestHiddenSupersededDoesNotDemoteItsReplacement(t *testing.T) {
+	w := supersededBesideBackups(t)
+	resp := mustSearch(t, w, "PostgreSQL 15 staging database", memweave.Superseded("hide"), memweave.MMR(0.7), memweave.MaxResults(1))
+	if p := paths(resp.Results); len(p) != 1 || p[0] != "memory/stack.md" || resp.Hidden.Superseded != 1 {
+		t.Errorf("search with hide and MMR 0.7 = %v, Hidden %+v; want memory/stack.md, 1 hidden", locs(resp.Results), resp.Hidden)
+	}
+}
+
+// supersededBesideBackups returns an indexed Weave whose memory/stack.md
+// line 3 ("PostgreSQL 16") supersedes memory/2026-03-02.md line 3
+// ("PostgreSQL 15"), beside three notes about backups that share most
+// of their words: what MMR may push a replacement below.
+func supersededBesideBackups(t *testing.T) *memweave.Weave {
+	t.Helper()
 	files := map[string]string{
 		"memory/2026-03-02.md": "# 2026-03-02\n\nThe staging database runs PostgreSQL 15 on the db-1 host.\n",
 		"memory/stack.md":      "# Stack\n\nThe staging database runs PostgreSQL 16 on the db-1 host.\n",
@@ -25,8 +38,5 @@ func TestHiddenSupersededDoesNotDemoteItsReplacement(t *testing.T) {
 	if _, err := w.Resolve(t.Context(), memweave.Ref{Path: "stack.md", StartLine: 3}, memweave.Ref{Path: "2026-03-02.md", StartLine: 3}, "upgraded"); err != nil {
 		t.Fatal(err)
 	}
-	resp := mustSearch(t, w, "PostgreSQL 15 staging database", memweave.Superseded("hide"), memweave.MMR(0.7), memweave.MaxResults(1))
-	if p := paths(resp.Results); len(p) != 1 || p[0] != "memory/stack.md" || resp.Hidden.Superseded != 1 {
-		t.Errorf("search with hide and MMR 0.7 = %v, Hidden %+v; want memory/stack.md, 1 hidden", locs(resp.Results), resp.Hidden)
-	}
+	return w
 }

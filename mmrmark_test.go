@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	memweave "github.com/memweave/memweave-go"
-	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // TestMarkedSupersededDoesNotDemoteItsReplacement: with MMR and the
@@ -17,19 +16,7 @@ import (
 // the others' diversity, so the line kept ranks as it does when the
 // superseded one is hidden.
 func TestMarkedSupersededDoesNotDemoteItsReplacement(t *testing.T) {
-	files := map[string]string{
-		"memory/2026-03-02.md": "# 2026-03-02\n\nThe staging database runs PostgreSQL 15 on the db-1 host.\n",
-		"memory/stack.md":      "# Stack\n\nThe staging database runs PostgreSQL 16 on the db-1 host.\n",
-	}
-	for _, b := range []string{"1", "2", "3"} {
-		files["memory/b"+b+".md"] = "# Backups " + b + "\n\nNightly dumps of PostgreSQL from the staging database host go to bucket b" + b + ".\n"
-	}
-	root := memweavetest.Workspace(t, files)
-	w := open(t, root, memweave.Config{MinScore: new(0.0)})
-	mustIndex(t, w)
-	if _, err := w.Resolve(t.Context(), memweave.Ref{Path: "stack.md", StartLine: 3}, memweave.Ref{Path: "2026-03-02.md", StartLine: 3}, "upgraded"); err != nil {
-		t.Fatal(err)
-	}
+	w := supersededBesideBackups(t)
 	for _, lambda := range []float64{0.3, 0.5, 0.7} {
 		hidden := mustSearch(t, w, "PostgreSQL 15 staging database", memweave.Superseded("hide"), memweave.MMR(lambda), memweave.MaxResults(5))
 		marked := mustSearch(t, w, "PostgreSQL 15 staging database", memweave.MMR(lambda), memweave.MaxResults(5))
