@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // fullDiskScript makes a workspace on a 4 MB tmpfs mounted at $D, indexes
@@ -343,4 +345,24 @@ func TestWatchOnAFullDisk(t *testing.T) {
 	}
 	free()
 	waitFor("indexed memory/b.md")
+}
+
+// TestReadOnlyIndexEmbedsOnlyTheQuery: a hybrid search on a full disk,
+// whose index was opened read-only, embedded the 48 background questions
+// with the embedding server in every process (their vectors are kept in
+// the index, which it cannot write), one request's worth of work for
+// every search a user ran, never saved. A search there now embeds its
+// query alone and calibrates with its own cosines.
+func TestReadOnlyIndexEmbedsOnlyTheQuery(t *testing.T) {
+	srv := memweavetest.NewEmbedServer(t, 8)
+	emb := "--embedder openai --embedding-model m --embedding-url " + srv.BaseURL() + " --embedding-dims 8"
+	pre := `rm -rf .memweave memweave.json && "$MW" ` + emb + ` index >/dev/null && ls .memweave/index.db-wal 2>/dev/null; true`
+	stdout, stderr := runOnFullDisk(t, emb+" search ArgoCD", "PRE="+pre, "MEMWEAVE_EMBEDDING_KEY=x")
+	if !strings.Contains(stdout, "memory/a.md") || !strings.HasSuffix(stderr, "exit 0\n") || !strings.Contains(stderr, "read-only") {
+		t.Fatalf("search on a full disk: stdout %q, stderr %q; want memory/a.md, exit 0 and the read-only notice", stdout, stderr)
+	}
+	// The index embedded the note's one passage, the search its query.
+	if n := srv.Texts.Load(); n != 2 {
+		t.Errorf("the embedding server embedded %d texts for an index and one search on a read-only index, want 2 (the passage and the query)", n)
+	}
 }
