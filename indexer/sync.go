@@ -236,7 +236,13 @@ func (c *Check) Finish(ctx context.Context, lockTimeout time.Duration) (changed 
 	}
 	res, err := e.syncDiff(ctx, d, lockTimeout)
 	if err != nil {
-		return true, []Warning{{Err: fmt.Errorf("could not refresh %d changed files; results may be stale: %w", d.Stale(), err)}}
+		// A run that failed may have written some of the files first:
+		// the generation says whether the reader must read again.
+		if !changed {
+			now, gerr := e.db.Generation(ctx)
+			changed = gerr != nil || now != c.gen
+		}
+		return changed, []Warning{{Err: fmt.Errorf("could not refresh %d changed files; results may be stale: %w", d.Stale(), err)}}
 	}
 	warns = append(res.Warnings, d.unreadableIndexed()...)
 	if res.FilesPending > 0 {

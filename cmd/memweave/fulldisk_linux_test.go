@@ -350,19 +350,25 @@ func TestWatchOnAFullDisk(t *testing.T) {
 // TestReadOnlyIndexEmbedsOnlyTheQuery: a hybrid search on a full disk,
 // whose index was opened read-only, embedded the 48 background questions
 // with the embedding server in every process (their vectors are kept in
-// the index, which it cannot write), one request's worth of work for
-// every search a user ran, never saved. A search there now embeds its
-// query alone and calibrates with its own cosines.
+// the index, which it cannot write), and after a note changed it embedded
+// its query twice: the freshness check that could not index the note
+// counted as a change of the index, so the search read it again. A search
+// there now embeds its query once, and calibrates with its own cosines.
 func TestReadOnlyIndexEmbedsOnlyTheQuery(t *testing.T) {
-	srv := memweavetest.NewEmbedServer(t, 8)
-	emb := "--embedder openai --embedding-model m --embedding-url " + srv.BaseURL() + " --embedding-dims 8"
-	pre := `rm -rf .memweave memweave.json && "$MW" ` + emb + ` index >/dev/null && ls .memweave/index.db-wal 2>/dev/null; true`
-	stdout, stderr := runOnFullDisk(t, emb+" search ArgoCD", "PRE="+pre, "MEMWEAVE_EMBEDDING_KEY=x")
-	if !strings.Contains(stdout, "memory/a.md") || !strings.HasSuffix(stderr, "exit 0\n") || !strings.Contains(stderr, "read-only") {
-		t.Fatalf("search on a full disk: stdout %q, stderr %q; want memory/a.md, exit 0 and the read-only notice", stdout, stderr)
-	}
-	// The index embedded the note's one passage, the search its query.
-	if n := srv.Texts.Load(); n != 2 {
-		t.Errorf("the embedding server embedded %d texts for an index and one search on a read-only index, want 2 (the passage and the query)", n)
+	for _, edit := range []string{"true", `printf 'Page Nora.\n' >> memory/a.md`} {
+		srv := memweavetest.NewEmbedServer(t, 8)
+		emb := "--embedder openai --embedding-model m --embedding-url " + srv.BaseURL() + " --embedding-dims 8"
+		pre := `rm -rf .memweave memweave.json && "$MW" ` + emb + ` index >/dev/null && ls .memweave/index.db-wal 2>/dev/null; ` + edit + `; true`
+		stdout, stderr := runOnFullDisk(t, emb+" search ArgoCD", "PRE="+pre, "MEMWEAVE_EMBEDDING_KEY=x")
+		if !strings.Contains(stdout, "memory/a.md") || !strings.HasSuffix(stderr, "exit 0\n") || !strings.Contains(stderr, "read-only") {
+			t.Fatalf("search on a full disk (edit %q): stdout %q, stderr %q; want memory/a.md, exit 0 and the read-only notice", edit, stdout, stderr)
+		}
+		// The index embedded the note's one passage, the search its query.
+		if n := srv.Texts.Load(); n != 2 {
+			t.Errorf("the embedding server embedded %d texts for an index and one search on a read-only index (edit %q), want 2 (the passage and the query)", n, edit)
+		}
+		if edit != "true" && !strings.Contains(stderr, "could not refresh") {
+			t.Errorf("search on a full disk after an edit: stderr %q, want a warning that the changed note was not refreshed", stderr)
+		}
 	}
 }
