@@ -6,6 +6,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/memweave/memweave-go/internal/plural"
 )
 
 // A query server that failed a search (no answer within QueryTimeout,
@@ -154,7 +156,7 @@ func (h *queryHealth) record(p queryPlan, err error, callerDone bool) error {
 			next = fmt.Sprintf("until %s (in %v), then the full %v again", clock(h.until), left.Round(time.Second), h.full)
 		}
 		return fmt.Errorf("%w; the server failed %s since %s (last: %s); searches wait %v for it %s",
-			err, times(h.misses, "full wait"), clock(h.since), h.last, h.probe, next)
+			err, plural.Count(h.misses, "full wait"), clock(h.since), h.last, h.probe, next)
 	}
 	now := h.now()
 	if p.gen == h.gen { // else a query that began with this one counted already
@@ -172,14 +174,6 @@ func (h *queryHealth) record(p queryPlan, err error, callerDone bool) error {
 	}
 	return fmt.Errorf("%w; searches wait %v for it until %s (in %v), then the full %v again",
 		err, h.probe, clock(h.until), h.until.Sub(now).Round(time.Second), h.full)
-}
-
-// times returns "1 full wait" or "n full waits".
-func times(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
 }
 
 // clock returns t as a time of day, with its zone.

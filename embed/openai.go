@@ -19,6 +19,8 @@ import (
 
 	openai "github.com/sashabaranov/go-openai"
 	"golang.org/x/sync/errgroup"
+
+	"github.com/memweave/memweave-go/internal/plural"
 )
 
 // DefaultOpenAIBaseURL is the BaseURL of an [OpenAIConfig] that sets none.
@@ -346,11 +348,11 @@ var (
 // keep up; a query says how long it waited (see QueryTimeout).
 func (o *OpenAI) slowError(cause error, n, together int, total time.Duration, try int) error {
 	if cause == errQueryDeadline {
-		return o.errorf("no answer within %v (%d tries): %w", total, try, ErrUnavailable)
+		return o.errorf("no answer within %v (%s): %w", total, plural.Count(try, "try"), ErrUnavailable)
 	}
-	return o.errorf("no answer for %d inputs within %v (%d tries of %v, %d requests at once); "+
+	return o.errorf("no answer for %s within %v (%s of %v, %s at once); "+
 		"a slow server needs a longer Timeout (now %v per request) or a smaller BatchSize (now %d) or MaxInFlight (now %d): %w",
-		n, total, try, total/time.Duration(o.maxTries), together, o.timeout, o.batchSize, o.maxInFlight, ErrUnavailable)
+		plural.Count(n, "input"), total, plural.Count(try, "try"), total/time.Duration(o.maxTries), plural.Count(together, "request"), o.timeout, o.batchSize, o.maxInFlight, ErrUnavailable)
 }
 
 // Networked reports true: an OpenAI embedder calls a server, so indexers
@@ -394,7 +396,7 @@ func (o *OpenAI) embedBatch(parent context.Context, inputs []string, together, m
 			return nil, o.slowError(errBatchDeadline, len(inputs), together, total, try)
 		}
 		if try >= maxTries {
-			return nil, o.errorf("%v (%d tries): %w", err, try, ErrUnavailable)
+			return nil, o.errorf("%v (%s): %w", err, plural.Count(try, "try"), ErrUnavailable)
 		}
 		if err := sleep(ctx, o.backoff(try)); err != nil {
 			if cause := context.Cause(ctx); cause == errBatchDeadline || cause == errQueryDeadline {
