@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -369,7 +370,8 @@ func (o *OpenAI) embedBatch(parent context.Context, inputs []string, together, m
 	ctx, cancel := context.WithTimeoutCause(parent, total, errBatchDeadline)
 	defer cancel()
 	for try := 1; ; try++ {
-		resp, err := o.request(ctx, inputs, timeout)
+		var after time.Duration // the server's Retry-After, set by capped
+		resp, err := o.request(context.WithValue(ctx, retryAfterKey{}, &after), inputs, timeout)
 		if err == nil {
 			return o.vectors(resp, len(inputs))
 		}
@@ -392,13 +394,20 @@ func (o *OpenAI) embedBatch(parent context.Context, inputs []string, together, m
 		if !retry {
 			return nil, err
 		}
+		wait := o.backoff(try)
+		if after > 0 {
+			if dl, ok := ctx.Deadline(); ok && time.Until(dl) < after {
+				return nil, o.errorf("%v; the server asks to be retried in %v (Retry-After), past this call's %v: %w", err, after, total, ErrUnavailable)
+			}
+			wait = max(wait, after)
+		}
 		if try >= maxTries && errors.Is(err, errNoAnswer) {
 			return nil, o.slowError(errBatchDeadline, len(inputs), together, total, try)
 		}
 		if try >= maxTries {
 			return nil, o.errorf("%v (%s): %w", err, plural.Count(try, "try"), ErrUnavailable)
 		}
-		if err := sleep(ctx, o.backoff(try)); err != nil {
+		if err := sleep(ctx, wait); err != nil {
 			if cause := context.Cause(ctx); cause == errBatchDeadline || cause == errQueryDeadline {
 				return nil, o.slowError(cause, len(inputs), together, total, try)
 			}
@@ -699,9 +708,31 @@ func sleep(ctx context.Context, d time.Duration) error {
 // limitKey is the context key of a request's response size limit.
 type limitKey struct{}
 
+// retryAfterKey is the context key of where capped writes the wait a
+// 429 or 503 answer asks for in its Retry-After header (a *time.Duration).
+type retryAfterKey struct{}
+
+// maxRetryAfter bounds the wait a Retry-After header can ask for; past
+// it a retry is past any call's time anyway.
+const maxRetryAfter = 24 * time.Hour
+
+// retryAfter returns the wait the Retry-After value v asks for at now:
+// delay seconds or an HTTP date; 0 when v is neither.
+func retryAfter(v string, now time.Time) time.Duration {
+	v = strings.TrimSpace(v)
+	if s, err := strconv.ParseUint(v, 10, 32); err == nil {
+		return min(time.Duration(s)*time.Second, maxRetryAfter)
+	}
+	if t, err := http.ParseTime(v); err == nil && t.After(now) {
+		return min(t.Sub(now), maxRetryAfter)
+	}
+	return 0
+}
+
 // capped is the transport of every request: it limits the body of the
 // response to the size the request's context allows, so that an answer
-// too large is refused after reading that much, never buffered whole.
+// too large is refused after reading that much, never buffered whole, and
+// hands on the Retry-After of a 429 or 503 answer (retryAfterKey).
 type capped struct{ next http.RoundTripper }
 
 // RoundTrip sends req and wraps the response body in the limit.
@@ -713,6 +744,10 @@ func (c capped) RoundTrip(req *http.Request) (*http.Response, error) {
 	resp, err := next.RoundTrip(req)
 	if err != nil {
 		return nil, err
+	}
+	if p, ok := req.Context().Value(retryAfterKey{}).(*time.Duration); ok &&
+		(resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode == http.StatusServiceUnavailable) {
+		*p = retryAfter(resp.Header.Get("Retry-After"), time.Now())
 	}
 	if limit, ok := req.Context().Value(limitKey{}).(int64); ok {
 		if resp.ContentLength > limit {
