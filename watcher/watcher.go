@@ -145,10 +145,8 @@ type Options struct {
 	// Debounce is how long a background watcher waits after the last file
 	// event before calling Sync, so that a burst of events (an editor's
 	// save, a git checkout) costs one run. A steady stream of events is
-	// synced at least every four Debounce periods. When a Sync (a
-	// search's) took the burst's changes meanwhile, the debounce ends with
-	// nothing to do, and does nothing. Default 1500ms; negative is an
-	// error.
+	// synced at least every four Debounce periods. Default 1500ms;
+	// negative is an error.
 	Debounce time.Duration
 	// PollInterval is the period of the Syncs that replace file events
 	// when they are unavailable, and of the retries of failed Syncs.
@@ -178,10 +176,6 @@ type Options struct {
 	// fsnotify.NewWatcher; tests set it to inject failures or to observe
 	// the watchers created (the watcher closes them itself).
 	OSWatcher func() (*fsnotify.Watcher, error)
-
-	// debounced, when set, is called by the background goroutine each
-	// time it has handled an expired debounce (tests).
-	debounced func()
 }
 
 // Watcher is a running file watcher, started by [Start]. A Watcher is safe
@@ -410,15 +404,6 @@ func (w *Watcher) record(all bool, paths ...string) {
 	}
 }
 
-// pending reports whether a Sync would take anything: changes recorded
-// and not taken yet, or a full scan (events may have been lost, or the
-// watcher polls).
-func (w *Watcher) pending() bool {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.all || len(w.paths) > 0 || w.state != Active
-}
-
 // take returns the changes recorded so far and forgets them. While
 // polling every Sync is a full scan.
 func (w *Watcher) take() Changes {
@@ -443,15 +428,8 @@ func (w *Watcher) take() Changes {
 // fails with [ErrBusy]. When the Syncer fails, its changes are kept for
 // the next Sync.
 func (w *Watcher) Sync(ctx context.Context, wait time.Duration) ([]Event, error) {
-	return w.sync(ctx, wait, false)
-}
-
-// sync is [Watcher.Sync]; with lazy, it returns at once, without a
-// barrier, when no change is recorded once it holds the turn (see
-// [Watcher.do]).
-func (w *Watcher) sync(ctx context.Context, wait time.Duration, lazy bool) ([]Event, error) {
 	var evs []Event
-	err := w.do(ctx, wait, lazy, func(ctx context.Context, ch Changes) error {
+	err := w.Do(ctx, wait, func(ctx context.Context, ch Changes) error {
 		if ch.Empty() {
 			return nil
 		}
@@ -473,16 +451,6 @@ func (w *Watcher) sync(ctx context.Context, wait time.Duration, lazy bool) ([]Ev
 // that want more than the Syncer does (retrying pending embeddings, a
 // full result) use it.
 func (w *Watcher) Do(ctx context.Context, wait time.Duration, fn func(context.Context, Changes) error) error {
-	return w.do(ctx, wait, false, fn)
-}
-
-// do is [Watcher.Do]. With lazy (a debounce that expired), once it
-// holds the turn it returns nil at once, without the barrier's write and
-// wait or fn, if the watcher is active and has no change recorded: the
-// events that armed the debounce were taken by a Sync that ran meanwhile
-// (a search's), and an event still on its way arms the debounce again
-// when it is recorded.
-func (w *Watcher) do(ctx context.Context, wait time.Duration, lazy bool, fn func(context.Context, Changes) error) error {
 	var timeout <-chan time.Time
 	if wait > 0 {
 		t := time.NewTimer(wait)
@@ -499,9 +467,6 @@ func (w *Watcher) do(ctx context.Context, wait time.Duration, lazy bool, fn func
 		return ErrStopped
 	}
 	defer func() { <-w.syncing }()
-	if lazy && !w.pending() {
-		return nil
-	}
 	if w.State() == Active {
 		if err := w.barrier(ctx); err != nil {
 			if ctx.Err() != nil {
@@ -618,15 +583,15 @@ func (w *Watcher) background(ctx context.Context) {
 		deadline time.Time // latest time the scheduled Sync may run
 		retry    bool      // the last Sync failed
 	)
-	run := func(lazy bool) bool {
-		_, err := w.sync(ctx, 0, lazy)
+	run := func() bool {
+		_, err := w.Sync(ctx, 0)
 		retry = err != nil
 		if err != nil && ctx.Err() == nil && !errors.Is(err, ErrStopped) {
 			w.opts.Logger.Warn("watcher: sync failed; retrying", "err", err, "in", w.opts.PollInterval)
 		}
 		return ctx.Err() == nil
 	}
-	if !run(false) {
+	if !run() {
 		return
 	}
 	for {
@@ -641,18 +606,15 @@ func (w *Watcher) background(ctx context.Context) {
 			debounce.Reset(min(w.opts.Debounce, max(deadline.Sub(now), 0)))
 		case <-debounce.C:
 			armed = false
-			if !run(true) {
+			if !run() {
 				return
-			}
-			if w.opts.debounced != nil {
-				w.opts.debounced()
 			}
 		case <-poll.C:
 			state := w.State()
 			if w.opts.Heartbeat != nil {
 				w.opts.Heartbeat(state)
 			}
-			if (state == Polling || retry) && !armed && !run(false) {
+			if (state == Polling || retry) && !armed && !run() {
 				return
 			}
 		}
