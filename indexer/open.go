@@ -19,17 +19,24 @@ func Open(ctx context.Context, dbPath string, opts Options) (*index.DB, *Engine,
 	if err := memfile.Recover(ctx, opts.Root); err != nil {
 		return nil, nil, nil, fmt.Errorf("memweave: open workspace %s: %w", opts.Root, err)
 	}
+	eng := newEngine(opts)
+	if opts.ScanAtOpen {
+		eng.startEarlyScan()
+	}
 	db, err := index.Open(ctx, dbPath, index.Options{OneShot: opts.OneShot})
 	if err != nil {
+		eng.Close()
 		return nil, nil, nil, err
 	}
-	eng := New(db, opts)
+	eng.setDB(db)
 	if err := eng.Adopt(ctx); err != nil {
+		eng.Close()
 		db.Close()
 		return nil, nil, nil, err
 	}
 	warn, err := eng.Bind(ctx)
 	if err != nil {
+		eng.Close()
 		db.Close()
 		return nil, nil, nil, err
 	}
