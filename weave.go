@@ -119,6 +119,7 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 	w.fresh.Relearn = w.relearnPass
 	if created && file == nil {
 		if err := w.saveSettings(ctx); err != nil {
+			eng.Close() // waits for the scan Open started, if any
 			db.Close()
 			return nil, err
 		}
