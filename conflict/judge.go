@@ -382,6 +382,9 @@ func judgeSpan(a, b *claim, h hunk, common int, ratio float64, why bool) (Verdic
 	if recurringOnOneSide(h) || alikeSubjects(a, b, h, extra) || stateScope(a, b, h) || headGained(a, b, h) {
 		return Verdict{}, false
 	}
+	if a.neg != "" && b.neg != "" {
+		return twoDenials(a, b, h, common, why)
+	}
 	if v, ok, done := judgeSlot(a, b, h, common, extra, why); done {
 		return v, ok
 	}
@@ -402,6 +405,18 @@ func judgeSpan(a, b *claim, h hunk, common int, ratio float64, why bool) (Verdic
 		return v, ok
 	}
 	return judgeAttribute(a, b, h, ratio, extra, why)
+}
+
+// twoDenials judges two negated claims that differ by the one replaced
+// span h: denying one thing and denying another both hold ("Jun never
+// eats meat", "Jun never eats fish"; "the shop is not open on Mondays",
+// "... on Tuesdays"), unless the two denied words are opposites ("the
+// gate is not locked", "the gate is not unlocked").
+func twoDenials(a, b *claim, h hunk, common int, why bool) (Verdict, bool) {
+	if x, y, ok := antonyms(h.a, h.b); ok && h.context && common >= minCommon && len(h.a) == 1 && len(h.b) == 1 {
+		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", show(a, x), show(b, y)) })}, true
+	}
+	return Verdict{}, false
 }
 
 // headGained reports whether one claim, saying that its subject

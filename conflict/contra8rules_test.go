@@ -1,0 +1,19 @@
+package conflict_test
+
+import "testing"
+
+// TestContra8Rules holds cases per rule of the eighth pass, each
+// written for the rule (one sentence that applies beyond any pair) and
+// not taken from testdata/contra8.jsonl: the look-alikes it must leave
+// alone and the contradictions next to them it must still find.
+func TestContra8Rules(t *testing.T) {
+	checkJudged(t, contra8DenialCases)
+}
+
+var contra8DenialCases = []judgeCase{
+	{"two denials of other things", "Our landlord never allows dogs.", "Our landlord never allows parrots.", false},
+	{"two denials of other days", "The museum is not open on Mondays.", "The museum is not open on Tuesdays.", false},
+	{"two denials of other amounts", "The library does not charge 5 euros for a card.", "The library does not charge 10 euros for a card.", false},
+	{"two denials of opposite words", "The side gate is not open at night.", "The side gate is not closed at night.", true},
+	{"a denial against the thing asserted", "Our landlord never allows dogs.", "Our landlord allows dogs.", true},
+}
