@@ -7,7 +7,7 @@ import "testing"
 // not taken from testdata/contra8.jsonl: the look-alikes it must leave
 // alone and the contradictions next to them it must still find.
 func TestContra8Rules(t *testing.T) {
-	checkJudged(t, contra8DenialCases)
+	checkJudged(t, contra8DenialCases, contra8ChangeNounCases)
 }
 
 var contra8DenialCases = []judgeCase{
@@ -16,4 +16,9 @@ var contra8DenialCases = []judgeCase{
 	{"two denials of other amounts", "The library does not charge 5 euros for a card.", "The library does not charge 10 euros for a card.", false},
 	{"two denials of opposite words", "The side gate is not open at night.", "The side gate is not closed at night.", true},
 	{"a denial against the thing asserted", "Our landlord never allows dogs.", "Our landlord allows dogs.", true},
+}
+
+var contra8ChangeNounCases = []judgeCase{
+	{"a change named after an article, then a trip to a place", "The van needs a tyre change.", "The van needs a tyre change before the drive to Porto.", false},
+	{"a change verb before a new time", "The daily standup is at 9:00.", "The daily standup changed to 9:30.", true},
 }

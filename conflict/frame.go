@@ -490,6 +490,9 @@ func replacedWith(words []string, i int) int {
 // the frame spans through "to" and where the slot's words end (at
 // "from" or "to"), or 0 when no "to" follows within six words.
 func changeTo(words []string, i int) (n, from int) {
+	if changeNoun(words, i) {
+		return 0, 0
+	}
 	from = -1
 	for j := i + 1; j < len(words) && j <= i+6; j++ {
 		switch words[j] {
@@ -511,6 +514,22 @@ func changeTo(words []string, i int) (n, from int) {
 		}
 	}
 	return 0, 0
+}
+
+// changeNoun reports whether the change verb at i is a noun: a bare
+// form after "a" or "an", next to it or one word on ("a change to the
+// plan", "an oil change before the trip to Vigo", "a price cut"), names
+// an event, not a new value.
+func changeNoun(words []string, i int) bool {
+	if strings.HasSuffix(words[i], "ed") || strings.HasSuffix(words[i], "s") {
+		return false
+	}
+	for j := i - 1; j >= 0 && j >= i-2; j-- {
+		if words[j] == "a" || words[j] == "an" {
+			return true
+		}
+	}
+	return false
 }
 
 // passive rewrites "X is led by Y ..." as "Y leads X ...": the holder
