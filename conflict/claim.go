@@ -388,6 +388,15 @@ func timeScoped(raws []rawTok) bool {
 			if n == "to" || n == "about" || (n == "of" || n == "on") && (r.w == "thinking" || r.w == "planning" || r.w == "plans") {
 				return true
 			}
+		case "case", "event":
+			// "In case of a strike, school starts at 10", "in the event
+			// of rain": a condition, as with "if".
+			scoped = i > 0 && (raws[i-1].w == "in" || raws[i-1].w == "the" && i > 1 && raws[i-2].w == "in")
+		case "when", "whenever":
+			// "When we bought it, the car had 40,000 km", "when it
+			// rains, the market moves indoors": a sentence opened by
+			// its time or condition holds then, not always.
+			scoped = i == 0
 		case "next":
 			if n := next(i); n == "week" || n == "month" || n == "year" || n == "quarter" || n == "sprint" {
 				scoped = true

@@ -7,7 +7,7 @@ import "testing"
 // not taken from testdata/contra8.jsonl: the look-alikes it must leave
 // alone and the contradictions next to them it must still find.
 func TestContra8Rules(t *testing.T) {
-	checkJudged(t, contra8DenialCases, contra8ChangeNounCases)
+	checkJudged(t, contra8DenialCases, contra8ChangeNounCases, contra8ConditionCases)
 }
 
 var contra8DenialCases = []judgeCase{
@@ -21,4 +21,13 @@ var contra8DenialCases = []judgeCase{
 var contra8ChangeNounCases = []judgeCase{
 	{"a change named after an article, then a trip to a place", "The van needs a tyre change.", "The van needs a tyre change before the drive to Porto.", false},
 	{"a change verb before a new time", "The daily standup is at 9:00.", "The daily standup changed to 9:30.", true},
+}
+
+var contra8ConditionCases = []judgeCase{
+	{"a condition opened by in the event of", "In the event of snow, the match starts at 3 pm.", "The match starts at 1 pm.", false},
+	{"a condition opened by in case of", "In case of a storm, the ferry leaves at 6 pm.", "The ferry leaves at 4 pm.", false},
+	{"a past time opened by when", "When we moved in, the flat had 2 radiators.", "The flat has 5 radiators.", false},
+	{"a condition opened by whenever", "Whenever it snows, the school bus comes at 8:30.", "The school bus comes at 7:50.", false},
+	{"the same facts with no condition", "The match starts at 3 pm.", "The match starts at 1 pm.", true},
+	{"the same counts with no time", "The flat has 2 radiators.", "The flat has 5 radiators.", true},
 }
