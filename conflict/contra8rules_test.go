@@ -7,7 +7,7 @@ import "testing"
 // not taken from testdata/contra8.jsonl: the look-alikes it must leave
 // alone and the contradictions next to them it must still find.
 func TestContra8Rules(t *testing.T) {
-	checkJudged(t, contra8DenialCases, contra8ChangeNounCases, contra8ConditionCases)
+	checkJudged(t, contra8DenialCases, contra8ChangeNounCases, contra8ConditionCases, contra8SpanCases)
 }
 
 var contra8DenialCases = []judgeCase{
@@ -30,4 +30,11 @@ var contra8ConditionCases = []judgeCase{
 	{"a condition opened by whenever", "Whenever it snows, the school bus comes at 8:30.", "The school bus comes at 7:50.", false},
 	{"the same facts with no condition", "The match starts at 3 pm.", "The match starts at 1 pm.", true},
 	{"the same counts with no time", "The flat has 2 radiators.", "The flat has 5 radiators.", true},
+}
+
+var contra8SpanCases = []judgeCase{
+	{"months and years, one span", "The warranty lasts 24 months.", "The warranty lasts two years.", false},
+	{"weeks and a year, one span", "The membership lasts 52 weeks.", "The membership lasts one year.", false},
+	{"weeks and a month, two spans", "The trial lasts 4 weeks.", "The trial lasts one month.", true},
+	{"months and years, two spans", "The warranty lasts 18 months.", "The warranty lasts two years.", true},
 }

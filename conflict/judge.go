@@ -1515,7 +1515,7 @@ func compatible(a, b []token) bool {
 			continue
 		}
 		if a[i].kind == quantity || b[i].kind == quantity {
-			if a[i].w != b[i].w && !sameSize(a[i].w, b[i].w) {
+			if a[i].w != b[i].w && !sameSize(a[i].w, b[i].w) && !sameSpan(a[i].w, b[i].w) {
 				return false
 			}
 			continue
@@ -1548,6 +1548,28 @@ func near(x, y string) bool {
 // MB") are one size read in decimal or in binary units: they differ by
 // less than the 2.4% between a kilobyte of 1000 and of 1024 bytes, per
 // unit step.
+// calendarSlack is how far apart two spans of a month or more may be
+// and still be one span: months and years are not whole numbers of
+// days ("12 months" is 360 days in [units], "1 year" 365; "52 weeks"
+// 364), while "4 weeks" and "1 month" stay apart (7%).
+const calendarSlack = 1.02
+
+// sameSpan reports whether x and y, times in seconds ("31104000s"), are
+// one span of at least a month said in other calendar units.
+func sameSpan(x, y string) bool {
+	xs, okx := strings.CutSuffix(x, "s")
+	ys, oky := strings.CutSuffix(y, "s")
+	if !okx || !oky {
+		return false
+	}
+	fx, errx := strconv.ParseFloat(xs, 64)
+	fy, erry := strconv.ParseFloat(ys, 64)
+	if errx != nil || erry != nil || min(fx, fy) < units["month"] {
+		return false
+	}
+	return max(fx, fy) < calendarSlack*min(fx, fy)
+}
+
 func sameSize(x, y string) bool {
 	xs, okx := strings.CutSuffix(x, "b")
 	ys, oky := strings.CutSuffix(y, "b")
