@@ -92,6 +92,9 @@ type claim struct {
 	// delta: the claim's value is by how much something changed
 	// ("dropped 20%", "was raised by 10 seconds"), not what it is.
 	delta bool
+	// than: the claim compares its subject with another ("is bigger
+	// than the old one").
+	than bool
 	// days: the claim names days of the week, holidays or a season
 	// ("on weekends", "in winter"; see [daysApart]).
 	days bool
@@ -487,6 +490,7 @@ func parseClaim(s string) (claim, bool) {
 	c.old, c.new = switchValues(tw)
 	c.only = exclusive(tw)
 	c.onlyFirst = c.only && len(tw) > 0 && tw[0] == "only"
+	c.than = slices.Contains(tw, "than")
 	c.readTokens(normalise(s, rewrite(tw)), capitalisedFirst(s, tw))
 	c.fillKeys()
 	// A switch with no subject of its own keeps only its new value

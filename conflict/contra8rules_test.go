@@ -7,7 +7,7 @@ import "testing"
 // not taken from testdata/contra8.jsonl: the look-alikes it must leave
 // alone and the contradictions next to them it must still find.
 func TestContra8Rules(t *testing.T) {
-	checkJudged(t, contra8DenialCases, contra8ChangeNounCases, contra8ConditionCases, contra8SpanCases)
+	checkJudged(t, contra8DenialCases, contra8ChangeNounCases, contra8ConditionCases, contra8SpanCases, contra8ComparisonCases)
 }
 
 var contra8DenialCases = []judgeCase{
@@ -37,4 +37,11 @@ var contra8SpanCases = []judgeCase{
 	{"weeks and a year, one span", "The membership lasts 52 weeks.", "The membership lasts one year.", false},
 	{"weeks and a month, two spans", "The trial lasts 4 weeks.", "The trial lasts one month.", true},
 	{"months and years, two spans", "The warranty lasts 18 months.", "The warranty lasts two years.", true},
+}
+
+var contra8ComparisonCases = []judgeCase{
+	{"two comparisons of other measures", "The new laptop is heavier than the tablet.", "The new laptop is thinner than the tablet.", false},
+	{"one comparison with other things", "Mia is taller than Ben.", "Mia is taller than Carl.", false},
+	{"comparisons of opposite bounds", "The new laptop is heavier than the tablet.", "The new laptop is lighter than the tablet.", true},
+	{"comparisons of listed opposites", "The red car is faster than the van.", "The red car is slower than the van.", true},
 }

@@ -344,6 +344,7 @@ var boundWord map[string]string
 func newBoundWord() map[string]string {
 	return map[string]string{
 		"more": "minimum", "older": "minimum", "newer": "minimum", "higher": "minimum", "greater": "minimum", "above": "minimum", "larger": "minimum", "bigger": "minimum", "longer": "minimum",
+		"heavier": "minimum", "taller": "minimum", "wider": "minimum", "deeper": "minimum", "lighter": "maximum", "narrower": "maximum",
 		"fewer": "maximum", "less": "maximum", "below": "maximum", "lower": "maximum", "younger": "maximum", "smaller": "maximum", "shorter": "maximum",
 		"later": "from", "earlier": "by", "sooner": "by",
 	}

@@ -388,6 +388,9 @@ func judgeSpan(a, b *claim, h hunk, common int, ratio float64, why bool) (Verdic
 	if v, ok, done := judgeSlot(a, b, h, common, extra, why); done {
 		return v, ok
 	}
+	if v, ok, done := judgeComparison(a, b, h, why); done {
+		return v, ok
+	}
 	if a.changed || b.changed || closing(a, b, h) || bareQuantities(a, b, h) {
 		h = trimPredicate(h)
 		if common == 1 && extra == 0 && len(h.a) == 1 && len(h.b) == 1 && ratio >= minRatio {
@@ -405,6 +408,24 @@ func judgeSpan(a, b *claim, h hunk, common int, ratio float64, why bool) (Verdic
 		return v, ok
 	}
 	return judgeAttribute(a, b, h, ratio, extra, why)
+}
+
+// judgeComparison judges two comparisons that differ in one word that
+// is no value: comparatives of opposite bounds ([boundWord]: "bigger",
+// "smaller") conflict, while another measure ("bigger than the old
+// one", "cheaper than the old one") or another thing compared with
+// ("taller than Ben", "taller than Carl") may both hold. Opposites of
+// the antonym list ("faster", "slower") are read before ([judgeSlot]).
+// done reports that the verdict (ok or not) is final.
+func judgeComparison(a, b *claim, h hunk, why bool) (v Verdict, ok, done bool) {
+	if !a.than || !b.than || len(h.a) != 1 || len(h.b) != 1 || h.a[0].value || h.b[0].value {
+		return Verdict{}, false, false
+	}
+	x, y := boundWord[h.a[0].w], boundWord[h.b[0].w]
+	if x != "" && boundOpposite[x] == y {
+		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", show(a, h.a), show(b, h.b)) })}, true, true
+	}
+	return Verdict{}, false, true
 }
 
 // twoDenials judges two negated claims that differ by the one replaced
