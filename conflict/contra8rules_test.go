@@ -7,7 +7,7 @@ import "testing"
 // not taken from testdata/contra8.jsonl: the look-alikes it must leave
 // alone and the contradictions next to them it must still find.
 func TestContra8Rules(t *testing.T) {
-	checkJudged(t, contra8DenialCases, contra8ChangeNounCases, contra8ConditionCases, contra8SpanCases, contra8ComparisonCases)
+	checkJudged(t, contra8DenialCases, contra8ChangeNounCases, contra8ConditionCases, contra8SpanCases, contra8ComparisonCases, contra8ActCases)
 }
 
 var contra8DenialCases = []judgeCase{
@@ -44,4 +44,12 @@ var contra8ComparisonCases = []judgeCase{
 	{"one comparison with other things", "Mia is taller than Ben.", "Mia is taller than Carl.", false},
 	{"comparisons of opposite bounds", "The new laptop is heavier than the tablet.", "The new laptop is lighter than the tablet.", true},
 	{"comparisons of listed opposites", "The red car is faster than the van.", "The red car is slower than the van.", true},
+}
+
+var contra8ActCases = []judgeCase{
+	{"two acts of care on one pet", "Ravi walks the neighbour's dog.", "Ravi feeds the neighbour's dog.", false},
+	{"two phrasal acts on one object", "Lola drops off the parcels at the depot.", "Lola picks up the parcels at the depot.", false},
+	{"two acts for one relative", "Tomas drives his grandmother.", "Tomas cooks for his grandmother.", false},
+	{"owning against renting", "Ravi owns the red canoe.", "Ravi rents the red canoe.", true},
+	{"a policy verb replaced", "The school bans phones in class.", "The school allows phones in class.", true},
 }

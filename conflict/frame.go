@@ -980,6 +980,76 @@ func otherAct(h hunk) bool {
 	return len(h.a) == 1 && len(h.b) == 1 && actVerbs[h.a[0].w] && actVerbs[h.b[0].w]
 }
 
+// twoActs reports whether h replaces the verb of two claims that have no
+// copula, after a short shared subject and before a shared rest: one
+// subject does many things to one object or at one time ("Gemma helps
+// her aunt", "Gemma visits her aunt"; "Noor picks up the kids", "Noor
+// drops off the kids"). Each side is a verb as written with a third
+// person "-s", alone or with its particle. Verbs of a role, of
+// ownership or of a policy, one held at a time, are not acts ("owns",
+// "allows", "blocks"); opposites and exclusive values are read before
+// ([judgeSlot]).
+func twoActs(a, b *claim, h hunk) bool {
+	if a.copAt >= 0 || b.copAt >= 0 || !h.context || h.at != h.bt || h.at > 3 ||
+		h.at+len(h.a) >= len(a.toks) || h.bt+len(h.b) >= len(b.toks) {
+		return false
+	}
+	for k, ts := range [2][]token{h.a, h.b} {
+		c := [2]*claim{a, b}[k]
+		for _, t := range ts {
+			if t.value || t.name || t.kind != plain {
+				return false
+			}
+		}
+		if len(ts) > 2 || len(ts) == 2 && !verbParticle(ts[1].w) {
+			return false
+		}
+		if w := written(c, ts[0]); !strings.HasSuffix(w, "s") || strings.HasSuffix(w, "ss") || heldVerb(ts[0].w) {
+			return false
+		}
+	}
+	return true
+}
+
+// written returns t as its claim c wrote it.
+func written(c *claim, t token) string {
+	if t.show > 0 {
+		return c.shows[t.show-1]
+	}
+	return t.w
+}
+
+// heldVerb reports whether w, a folded word, is a verb of a role, of
+// ownership or of a policy ("leads", "owns", "allows", "bans"): one
+// value at a time.
+func heldVerb(w string) bool {
+	for _, set := range [2]map[string]bool{roleVerbs, ownVerbs} {
+		for v := range set {
+			if lemma(stem(v)) == w {
+				return true
+			}
+		}
+	}
+	for _, v := range [...]string{"allows", "permits", "blocks", "bans", "forbids", "denies", "accepts", "rejects",
+		"refuses", "requires", "supports", "prefers", "uses"} {
+		if lemma(stem(v)) == w {
+			return true
+		}
+	}
+	return false
+}
+
+// verbParticle reports whether w is the particle of a phrasal verb
+// kept as a content word ("drops off"; [particle] reads those of the
+// phrasal nouns).
+func verbParticle(w string) bool {
+	switch w {
+	case "off", "out", "over", "down", "back", "away", "up", "in", "on":
+		return true
+	}
+	return false
+}
+
 // isStop reports whether w is a stop word.
 func isStop(w string) bool { return tokenize.IsStopWord(w) }
 
