@@ -7,7 +7,7 @@ import "testing"
 // not taken from testdata/contra8.jsonl: the look-alikes it must leave
 // alone and the contradictions next to them it must still find.
 func TestContra8Rules(t *testing.T) {
-	checkJudged(t, contra8DenialCases, contra8ChangeNounCases, contra8ConditionCases, contra8SpanCases, contra8ComparisonCases, contra8ActCases)
+	checkJudged(t, contra8DenialCases, contra8ChangeNounCases, contra8ConditionCases, contra8SpanCases, contra8ComparisonCases, contra8ActCases, contra8BareCases)
 }
 
 var contra8DenialCases = []judgeCase{
@@ -52,4 +52,13 @@ var contra8ActCases = []judgeCase{
 	{"two acts for one relative", "Tomas drives his grandmother.", "Tomas cooks for his grandmother.", false},
 	{"owning against renting", "Ravi owns the red canoe.", "Ravi rents the red canoe.", true},
 	{"a policy verb replaced", "The school bans phones in class.", "The school allows phones in class.", true},
+}
+
+var contra8BareCases = []judgeCase{
+	{"one subject word, two times", "Lunch is at 12:30.", "Lunch is at 13:45.", true},
+	{"one subject word, two opposite states", "The cottage is furnished.", "The cottage is unfurnished.", true},
+	{"one subject word, two amounts", "Tuition is 900 pounds.", "Tuition is 1100 pounds.", true},
+	{"one subject word, a time and a state", "Lunch is at 12:30.", "Lunch is included.", false},
+	{"one subject word, two opinions", "Parking is free.", "Parking is convenient.", false},
+	{"two subject words, one time", "Lunch is at 12:30.", "Dinner is at 12:30.", false},
 }

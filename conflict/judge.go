@@ -401,6 +401,12 @@ func judgeSpan(a, b *claim, h hunk, common int, ratio float64, why bool) (Verdic
 			return v, ok
 		}
 	}
+	if bareStatements(a, b) {
+		// "Breakfast is at 7:30", "breakfast is at 8:15": the one
+		// subject word and a value each, which only values decide.
+		v, ok, _ := judgeValues(a, b, h, why)
+		return v, ok
+	}
 	if common < minCommon || ratio < minRatio {
 		return Verdict{}, false
 	}
@@ -930,6 +936,15 @@ func namedWithin(xs, ys []token) bool {
 	return false
 }
 
+// bareStatements reports whether a and b each say of one subject word,
+// the same, what it is, with one word after the copula ("breakfast is
+// at 7:30", "the loft is insulated"): the subject alone is shared, and
+// a value or an opposite after the copula ([judgeSlot]) may differ.
+func bareStatements(a, b *claim) bool {
+	return len(a.toks) == 2 && len(b.toks) == 2 && a.copAt == 1 && b.copAt == 1 && a.toks[0].w == b.toks[0].w &&
+		a.toks[1].w != b.toks[1].w && !a.scoped && !b.scoped
+}
+
 // bareQuantities reports whether each claim is one subject word and one
 // duration, that h replaces: "sprints last 10 days" and "the sprint is
 // two weeks long" say nothing else. "Retros are weekly" says how often,
@@ -1048,9 +1063,9 @@ func possessive(hunks []hunk) bool {
 // value and the other states one ("retros happen every two weeks", "we
 // moved retros to once a month": see [judgeSpan]).
 func minShared(a, b *claim) int {
-	if a.duration && b.duration && len(a.toks) == 2 && len(b.toks) == 2 {
+	if a.duration && b.duration && len(a.toks) == 2 && len(b.toks) == 2 || bareStatements(a, b) {
 		// A subject word and a duration: "sprints last 10 days" (see
-		// [bareQuantities]).
+		// [bareQuantities]); a subject word, a copula and its value.
 		return 1
 	}
 	if len(a.old) > 0 || len(b.old) > 0 {
