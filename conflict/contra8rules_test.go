@@ -7,7 +7,7 @@ import "testing"
 // not taken from testdata/contra8.jsonl: the look-alikes it must leave
 // alone and the contradictions next to them it must still find.
 func TestContra8Rules(t *testing.T) {
-	checkJudged(t, contra8DenialCases, contra8ChangeNounCases, contra8ConditionCases, contra8SpanCases, contra8ComparisonCases, contra8ActCases, contra8BareCases)
+	checkJudged(t, contra8DenialCases, contra8ChangeNounCases, contra8ConditionCases, contra8SpanCases, contra8ComparisonCases, contra8ActCases, contra8BareCases, contra8NoonCases)
 }
 
 var contra8DenialCases = []judgeCase{
@@ -61,4 +61,10 @@ var contra8BareCases = []judgeCase{
 	{"one subject word, a time and a state", "Lunch is at 12:30.", "Lunch is included.", false},
 	{"one subject word, two opinions", "Parking is free.", "Parking is convenient.", false},
 	{"two subject words, one time", "Lunch is at 12:30.", "Dinner is at 12:30.", false},
+}
+
+var contra8NoonCases = []judgeCase{
+	{"noon against another hour", "The farm shop closes at noon on Saturdays.", "The farm shop closes at 4 pm on Saturdays.", true},
+	{"noon against 12:00", "The farm shop closes at noon on Saturdays.", "The farm shop closes at 12:00 on Saturdays.", false},
+	{"midnight against another hour", "The hostel bar is open until midnight.", "The hostel bar is open until 2 am.", true},
 }
