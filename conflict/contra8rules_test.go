@@ -7,7 +7,7 @@ import "testing"
 // not taken from testdata/contra8.jsonl: the look-alikes it must leave
 // alone and the contradictions next to them it must still find.
 func TestContra8Rules(t *testing.T) {
-	checkJudged(t, contra8DenialCases, contra8ChangeNounCases, contra8ConditionCases, contra8SpanCases, contra8ComparisonCases, contra8ActCases, contra8BareCases, contra8NoonCases)
+	checkJudged(t, contra8DenialCases, contra8ChangeNounCases, contra8ConditionCases, contra8SpanCases, contra8ComparisonCases, contra8ActCases, contra8BareCases, contra8NoonCases, contra8AlternateCases)
 }
 
 var contra8DenialCases = []judgeCase{
@@ -67,4 +67,11 @@ var contra8NoonCases = []judgeCase{
 	{"noon against another hour", "The farm shop closes at noon on Saturdays.", "The farm shop closes at 4 pm on Saturdays.", true},
 	{"noon against 12:00", "The farm shop closes at noon on Saturdays.", "The farm shop closes at 12:00 on Saturdays.", false},
 	{"midnight against another hour", "The hostel bar is open until midnight.", "The hostel bar is open until 2 am.", true},
+}
+
+var contra8AlternateCases = []judgeCase{
+	{"every other day of the week against every", "The repair café opens every Thursday.", "The repair café opens every other Thursday.", true},
+	{"every second day of the week against a plural day", "The youth club meets on Fridays.", "The youth club meets every second Friday.", true},
+	{"every other day of the week, another subject", "The repair café opens every Thursday.", "The swap shop opens every other Thursday.", false},
+	{"every other day of the week, both", "The repair café opens every other Thursday.", "The repair café opens every other Thursday at 6 pm.", false},
 }

@@ -128,6 +128,9 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 			if v, ok = judgeOnly(a, b, hunks, common, why); !ok {
 				v, ok = movedAntonym(a, b, hunks, common, why)
 			}
+			if !ok {
+				v, ok = alternateWeeks(a, b, hunks, common, why)
+			}
 		}
 	}
 	if !ok {
@@ -498,6 +501,30 @@ func closing(a, b *claim, h hunk) bool {
 		}
 	}
 	return true
+}
+
+// alternateWeeks judges two claims that align but for a period of two
+// weeks or more that one claim adds before a day of the week both name:
+// "the market runs every other Saturday" against "the market runs every
+// Saturday" (or "on Saturdays"), where a day alone recurs weekly.
+func alternateWeeks(a, b *claim, hunks []hunk, common int, why bool) (Verdict, bool) {
+	if len(hunks) != 1 || common < minCommon {
+		return Verdict{}, false
+	}
+	h := hunks[0]
+	x, c, at := h.a, a, h.at
+	if len(x) == 0 {
+		x, c, at = h.b, b, h.bt
+	}
+	if len(x) != 1 || len(h.a)+len(h.b) != 1 || x[0].kind != quantity || unitOf(x[0].w) != "s" || at+1 >= len(c.toks) ||
+		classOf[c.toks[at+1].w] != "weekday" {
+		return Verdict{}, false
+	}
+	secs, err := strconv.ParseFloat(strings.TrimSuffix(x[0].w, "s"), 64)
+	if err != nil || secs < 2*units["week"] {
+		return Verdict{}, false
+	}
+	return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different frequency: %q vs weekly", show(c, x)) })}, true
 }
 
 // movedAntonym judges two claims that align but for one word each side
