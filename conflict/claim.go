@@ -551,7 +551,9 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 			continue
 		case beforeAmount(raws, i) && c.amountWord(raws, i):
 			continue
-		case w == "on" && switchedOn(words, i), w == "off":
+		case w == "on" && switchedOn(words, i), w == "off", monthPosition(words, i):
+			// "the last Sunday of the month": which of the month's
+			// Sundays is the value.
 			// "turned on" / "off": the switch itself is the value.
 		case tokenize.IsStopWord(w) || filler[w]:
 			if c.copAt < 0 && (w == "is" || w == "are" || w == "was" || w == "were") {
@@ -571,6 +573,17 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 			break
 		}
 	}
+}
+
+// monthPosition reports whether words[i] is an ordinal before a day of
+// the week and "of" ("the first Monday of each month", "the last Friday
+// of the month"): a position in the month, kept as a word.
+func monthPosition(words []string, i int) bool {
+	switch words[i] {
+	case "first", "second", "third", "fourth", "last":
+		return i+2 < len(words) && classOf[words[i+1]] == "weekday" && words[i+2] == "of" && (i == 0 || words[i-1] != "every")
+	}
+	return false
 }
 
 // leadVerb reports whether w, after a role's holder, says that the

@@ -7,7 +7,7 @@ import "testing"
 // not taken from testdata/contra8.jsonl: the look-alikes it must leave
 // alone and the contradictions next to them it must still find.
 func TestContra8Rules(t *testing.T) {
-	checkJudged(t, contra8DenialCases, contra8ChangeNounCases, contra8ConditionCases, contra8SpanCases, contra8ComparisonCases, contra8ActCases, contra8BareCases, contra8NoonCases, contra8AlternateCases)
+	checkJudged(t, contra8DenialCases, contra8ChangeNounCases, contra8ConditionCases, contra8SpanCases, contra8ComparisonCases, contra8ActCases, contra8BareCases, contra8NoonCases, contra8AlternateCases, contra8MonthPositionCases)
 }
 
 var contra8DenialCases = []judgeCase{
@@ -74,4 +74,10 @@ var contra8AlternateCases = []judgeCase{
 	{"every second day of the week against a plural day", "The youth club meets on Fridays.", "The youth club meets every second Friday.", true},
 	{"every other day of the week, another subject", "The repair café opens every Thursday.", "The swap shop opens every other Thursday.", false},
 	{"every other day of the week, both", "The repair café opens every other Thursday.", "The repair café opens every other Thursday at 6 pm.", false},
+}
+
+var contra8MonthPositionCases = []judgeCase{
+	{"two positions of a weekday in the month", "The parish council meets on the second Tuesday of each month.", "The parish council meets on the fourth Tuesday of each month.", true},
+	{"first and last weekday of the month", "The knitting circle gathers on the first Monday of the month.", "The knitting circle gathers on the last Monday of the month.", true},
+	{"one position, another subject", "The parish council meets on the second Tuesday of each month.", "The allotment society meets on the fourth Tuesday of each month.", false},
 }
