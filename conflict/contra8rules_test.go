@@ -7,7 +7,7 @@ import "testing"
 // not taken from testdata/contra8.jsonl: the look-alikes it must leave
 // alone and the contradictions next to them it must still find.
 func TestContra8Rules(t *testing.T) {
-	checkJudged(t, contra8DenialCases, contra8ChangeNounCases, contra8ConditionCases, contra8SpanCases, contra8ComparisonCases, contra8ActCases, contra8BareCases, contra8NoonCases, contra8AlternateCases, contra8MonthPositionCases)
+	checkJudged(t, contra8DenialCases, contra8ChangeNounCases, contra8ConditionCases, contra8SpanCases, contra8ComparisonCases, contra8ActCases, contra8BareCases, contra8NoonCases, contra8AlternateCases, contra8MonthPositionCases, contra8ActObjectCases)
 }
 
 var contra8DenialCases = []judgeCase{
@@ -80,4 +80,9 @@ var contra8MonthPositionCases = []judgeCase{
 	{"two positions of a weekday in the month", "The parish council meets on the second Tuesday of each month.", "The parish council meets on the fourth Tuesday of each month.", true},
 	{"first and last weekday of the month", "The knitting circle gathers on the first Monday of the month.", "The knitting circle gathers on the last Monday of the month.", true},
 	{"one position, another subject", "The parish council meets on the second Tuesday of each month.", "The allotment society meets on the fourth Tuesday of each month.", false},
+}
+
+var contra8ActObjectCases = []judgeCase{
+	{"a meeting and an act with its object, one time", "The parish council meets on the second Tuesday of each month.", "The parish council publishes minutes on the second Tuesday of each month.", false},
+	{"an act with its object, something else differing", "Sam drinks his tea black.", "Sam takes milk in his tea.", true},
 }

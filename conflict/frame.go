@@ -984,12 +984,14 @@ func otherAct(h hunk) bool {
 // copula, after a short shared subject and before a shared rest: one
 // subject does many things to one object or at one time ("Gemma helps
 // her aunt", "Gemma visits her aunt"; "Noor picks up the kids", "Noor
-// drops off the kids"). Each side is a verb as written with a third
-// person "-s", alone or with its particle. Verbs of a role, of
+// drops off the kids"; "the club meets on Sundays", "the club picks
+// the next book on Sundays"). Each side is a verb as written with a
+// third person "-s", alone or with its particle, or, when the claims
+// differ in nothing else (extra is 0), with an object of its own. Verbs of a role, of
 // ownership or of a policy, one held at a time, are not acts ("owns",
 // "allows", "blocks"); opposites and exclusive values are read before
 // ([judgeSlot]).
-func twoActs(a, b *claim, h hunk) bool {
+func twoActs(a, b *claim, h hunk, extra int) bool {
 	if a.copAt >= 0 || b.copAt >= 0 || !h.context || h.at != h.bt || h.at > 3 ||
 		h.at+len(h.a) >= len(a.toks) || h.bt+len(h.b) >= len(b.toks) {
 		return false
@@ -1001,7 +1003,9 @@ func twoActs(a, b *claim, h hunk) bool {
 				return false
 			}
 		}
-		if len(ts) > 2 || len(ts) == 2 && !verbParticle(ts[1].w) {
+		if extra > 0 && (len(ts) > 2 || len(ts) == 2 && !verbParticle(ts[1].w)) {
+			// A verb with an object of its own only when nothing else
+			// differs.
 			return false
 		}
 		if w := written(c, ts[0]); !strings.HasSuffix(w, "s") || strings.HasSuffix(w, "ss") || heldVerb(ts[0].w) {
