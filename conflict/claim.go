@@ -92,6 +92,9 @@ type claim struct {
 	// delta: the claim's value is by how much something changed
 	// ("dropped 20%", "was raised by 10 seconds"), not what it is.
 	delta bool
+	// pronoun: the claim opens with a personal pronoun ("we are
+	// staying at ...").
+	pronoun bool
 	// than: the claim compares its subject with another ("is bigger
 	// than the old one").
 	than bool
@@ -491,6 +494,12 @@ func parseClaim(s string) (claim, bool) {
 	c.only = exclusive(tw)
 	c.onlyFirst = c.only && len(tw) > 0 && tw[0] == "only"
 	c.than = slices.Contains(tw, "than")
+	if len(tw) > 0 {
+		switch tw[0] {
+		case "i", "we", "he", "she", "they":
+			c.pronoun = true
+		}
+	}
 	c.readTokens(normalise(s, rewrite(tw)), capitalisedFirst(s, tw))
 	c.fillKeys()
 	// A switch with no subject of its own keeps only its new value

@@ -7,7 +7,7 @@ import "testing"
 // not taken from testdata/contra8.jsonl: the look-alikes it must leave
 // alone and the contradictions next to them it must still find.
 func TestContra8Rules(t *testing.T) {
-	checkJudged(t, contra8DenialCases, contra8ChangeNounCases, contra8ConditionCases, contra8SpanCases, contra8ComparisonCases, contra8ActCases, contra8BareCases, contra8NoonCases, contra8AlternateCases, contra8MonthPositionCases, contra8ActObjectCases)
+	checkJudged(t, contra8DenialCases, contra8ChangeNounCases, contra8ConditionCases, contra8SpanCases, contra8ComparisonCases, contra8ActCases, contra8BareCases, contra8NoonCases, contra8AlternateCases, contra8MonthPositionCases, contra8ActObjectCases, contra8PronounCases)
 }
 
 var contra8DenialCases = []judgeCase{
@@ -85,4 +85,10 @@ var contra8MonthPositionCases = []judgeCase{
 var contra8ActObjectCases = []judgeCase{
 	{"a meeting and an act with its object, one time", "The parish council meets on the second Tuesday of each month.", "The parish council publishes minutes on the second Tuesday of each month.", false},
 	{"an act with its object, something else differing", "Sam drinks his tea black.", "Sam takes milk in his tea.", true},
+}
+
+var contra8PronounCases = []judgeCase{
+	{"a pronoun subject beside a named one", "We are lodging at the Pension Aurora in Tromsø.", "Lukas is lodging at the Hotel Nord in Tromsø.", false},
+	{"I beside a named subject", "I take the 8:10 train.", "Jonas takes the 9:10 train.", false},
+	{"one pronoun subject, two values", "We are lodging at the Pension Aurora in Tromsø.", "We are lodging at the Hotel Nord in Tromsø.", true},
 }

@@ -1120,6 +1120,12 @@ func otherEntity(a, b *claim, hunks []hunk) bool {
 		if len(h.a) > 0 && len(h.b) > 0 {
 			continue
 		}
+		if !h.context && !a.changed && !b.changed && (len(h.a) == 1 && b.pronoun && !a.pronoun || len(h.b) == 1 && a.pronoun && !b.pronoun) {
+			// "Ana is staying at ..." beside "we are staying at ...":
+			// a word opening one claim where the other's subject is a
+			// pronoun names another subject.
+			return true
+		}
 		for _, ts := range [][]token{h.a, h.b} {
 			for _, t := range ts {
 				if entityWords[t.w] || (!h.context && isName(t) && !a.changed && !b.changed) {
