@@ -7,7 +7,7 @@ import "testing"
 // not taken from testdata/contra8.jsonl: the look-alikes it must leave
 // alone and the contradictions next to them it must still find.
 func TestContra8Rules(t *testing.T) {
-	checkJudged(t, contra8DenialCases, contra8ChangeNounCases, contra8ConditionCases, contra8SpanCases, contra8ComparisonCases, contra8ActCases, contra8BareCases, contra8NoonCases, contra8AlternateCases, contra8MonthPositionCases, contra8ActObjectCases, contra8PronounCases)
+	checkJudged(t, contra8DenialCases, contra8ChangeNounCases, contra8ConditionCases, contra8SpanCases, contra8ComparisonCases, contra8ActCases, contra8BareCases, contra8NoonCases, contra8AlternateCases, contra8MonthPositionCases, contra8ActObjectCases, contra8PronounCases, contra8OpenUntilCases)
 }
 
 var contra8DenialCases = []judgeCase{
@@ -91,4 +91,10 @@ var contra8PronounCases = []judgeCase{
 	{"a pronoun subject beside a named one", "We are lodging at the Pension Aurora in Tromsø.", "Lukas is lodging at the Hotel Nord in Tromsø.", false},
 	{"I beside a named subject", "I take the 8:10 train.", "Jonas takes the 9:10 train.", false},
 	{"one pronoun subject, two values", "We are lodging at the Pension Aurora in Tromsø.", "We are lodging at the Hotel Nord in Tromsø.", true},
+}
+
+var contra8OpenUntilCases = []judgeCase{
+	{"open until one hour against closing at another", "The post office is open until 5 pm.", "The post office closes at 7 pm.", true},
+	{"open until an hour against closing at it", "The post office is open until 5 pm.", "The post office closes at 17:00.", false},
+	{"open until a date is no closing time", "The exhibition is open until 12 May.", "The exhibition closes at 6 pm.", false},
 }

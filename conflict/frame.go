@@ -1273,10 +1273,24 @@ func newPhrasalParticle() map[string]string {
 	}
 }
 
+// openUntil reports whether words[i], "open", is followed by "until"
+// and a time of day ("open until 8", "until 6 pm", "until midnight").
+func openUntil(words []string, i int) bool {
+	if i+2 >= len(words) || words[i+1] != "until" {
+		return false
+	}
+	w := words[i+2]
+	if i+3 < len(words) && months[words[i+3]] > 0 {
+		// "open until 12 May": an end date.
+		return false
+	}
+	return w == "noon" || w == "midnight" || w == "midday" || w != "" && isDigit(w[0]) && (len(w) <= 2 || strings.Contains(w, ":") || strings.HasSuffix(w, "m"))
+}
+
 // expand writes abbreviations in full ([shortForms]), a verb and its
-// particle as their noun ([phrasalNouns]) and a rate such as "req/min"
-// as "requests per min". It returns words itself when nothing
-// changes.
+// particle as their noun ([phrasalNouns]), a rate such as "req/min"
+// as "requests per min" and "open until" a time as "closes at" it. It
+// returns words itself when nothing changes.
 func expand(words []string) []string {
 	var out []string
 	for i := 0; i < len(words); i++ {
@@ -1288,6 +1302,19 @@ func expand(words []string) []string {
 				out = append(make([]string, 0, len(words)+2), words[:i]...)
 			}
 			out = append(out, phrasalNouns[w])
+			i++
+			continue
+		}
+		if w == "open" && openUntil(words, i) {
+			// "the pharmacy is open until 8" says when it closes: "the
+			// pharmacy closes at 8".
+			if out == nil {
+				out = append(make([]string, 0, len(words)+2), words[:i]...)
+			}
+			if n := len(out); n > 0 && (out[n-1] == "is" || out[n-1] == "are" || out[n-1] == "stays") {
+				out = out[:n-1]
+			}
+			out = append(out, "closes", "at")
 			i++
 			continue
 		}
