@@ -549,9 +549,10 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 		switch {
 		case r.keep:
 		case w == "long" && len(c.toks) > 0 && c.toks[len(c.toks)-1].kind == quantity,
-			i+1 < len(raws) && raws[i+1].kind == quantity && durationVerbs[w]:
-			// "two weeks long", "lasts two weeks", "takes two weeks":
-			// the duration alone.
+			i+1 < len(raws) && raws[i+1].kind == quantity && durationVerbs[w],
+			i+2 < len(raws) && raws[i+2].kind == quantity && durationVerbs[w] && (raws[i+1].w == "minimum" || raws[i+1].w == "maximum"):
+			// "two weeks long", "lasts two weeks", "takes two weeks",
+			// "takes over an hour": the duration alone.
 			c.duration = true
 			continue
 		case w == "long" && len(c.toks) >= 2 && c.toks[len(c.toks)-1].kind == plain && !c.toks[len(c.toks)-1].value &&
@@ -649,7 +650,7 @@ func beforeAmount(raws []rawTok, i int) bool {
 	j := i + 1
 	if j < len(raws) {
 		switch raws[j].w {
-		case "by", "to", "with", "for", "on", "over":
+		case "by", "to", "with", "for", "on", "over", "minimum", "maximum":
 			j++
 		}
 	}
@@ -675,7 +676,8 @@ func countFollows(raws []rawTok, i int) bool {
 	j := i + 1
 	if j < len(raws) {
 		switch raws[j].w {
-		case "to", "with", "for", "on", "over":
+		case "to", "with", "for", "on", "over", "minimum", "maximum":
+			// "runs to 80 pages", "holds more than 200 guests".
 			j++
 		}
 	}

@@ -7,7 +7,7 @@ import "testing"
 // not taken from testdata/contra8.jsonl: the look-alikes it must leave
 // alone and the contradictions next to them it must still find.
 func TestContra8Rules(t *testing.T) {
-	checkJudged(t, contra8DenialCases, contra8ChangeNounCases, contra8ConditionCases, contra8SpanCases, contra8ComparisonCases, contra8ActCases, contra8BareCases, contra8NoonCases, contra8AlternateCases, contra8MonthPositionCases, contra8ActObjectCases, contra8PronounCases, contra8OpenUntilCases)
+	checkJudged(t, contra8DenialCases, contra8ChangeNounCases, contra8ConditionCases, contra8SpanCases, contra8ComparisonCases, contra8ActCases, contra8BareCases, contra8NoonCases, contra8AlternateCases, contra8MonthPositionCases, contra8ActObjectCases, contra8PronounCases, contra8OpenUntilCases, contra8BoundCases)
 }
 
 var contra8DenialCases = []judgeCase{
@@ -97,4 +97,15 @@ var contra8OpenUntilCases = []judgeCase{
 	{"open until one hour against closing at another", "The post office is open until 5 pm.", "The post office closes at 7 pm.", true},
 	{"open until an hour against closing at it", "The post office is open until 5 pm.", "The post office closes at 17:00.", false},
 	{"open until a date is no closing time", "The exhibition is open until 12 May.", "The exhibition closes at 6 pm.", false},
+}
+
+var contra8BoundCases = []judgeCase{
+	{"a value within more than", "The ferry crossing takes 90 minutes.", "The ferry crossing takes more than an hour.", false},
+	{"a range below over", "The ferry crossing takes 20 to 25 minutes.", "The ferry crossing takes over an hour.", true},
+	{"a value below at least", "The climb takes at least an hour.", "The climb takes 20 minutes.", true},
+	{"a value above under", "The climb takes under an hour.", "The climb takes 2 hours.", true},
+	{"a value within under", "The climb takes under an hour.", "The climb takes 40 minutes.", false},
+	{"a count below more than", "The marquee holds more than 200 guests.", "The marquee holds 150 guests.", true},
+	{"a count within more than", "The marquee holds more than 200 guests.", "The marquee holds 250 guests.", false},
+	{"takes over an hour is no handover", "The ferry crossing takes over an hour.", "Ines took over the ferry crossing.", false},
 }

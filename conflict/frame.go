@@ -186,7 +186,7 @@ func roleFrame(words []string, i int) (repl []string, n int, ok bool) {
 	case (w == "took" || w == "takes" || w == "take" || w == "taken" || w == "stepped") &&
 		(wordAt(words, i+1) == "over" || wordAt(words, i+1) == "in") && wordAt(words, i+2) == "as":
 		return []string{"is", "the"}, 3, true
-	case (w == "took" || w == "takes") && wordAt(words, i+1) == "over" && determiners[wordAt(words, i+2)]:
+	case (w == "took" || w == "takes") && wordAt(words, i+1) == "over" && determiners[wordAt(words, i+2)] && !amountAt(words, i+2):
 		// "the CFO took over the security budget": the CFO owns it
 		// now.
 		return []string{"now", "owns"}, 2, true
@@ -301,6 +301,18 @@ func boundFrame(words []string, i int) (repl []string, n int, ok bool) {
 		return []string{next}, 3, true
 	case (w == "minimum" || w == "maximum") && next == "of":
 		return []string{w}, 2, true
+	case (w == "over" || w == "under") && amountAt(words, i+1),
+		(boundWord[w] == "minimum" || boundWord[w] == "maximum") && next == "than" && amountAt(words, i+2) && (i == 0 || words[i-1] != "no" && words[i-1] != "not"):
+		// "takes over an hour", "more than 40 people", "under 2 kg":
+		// a bound, not the amount itself.
+		k, b := 2, "minimum"
+		if w == "over" || w == "under" {
+			k = 1
+		}
+		if w == "under" || boundWord[w] == "maximum" {
+			b = "maximum"
+		}
+		return []string{b}, k, true
 	case w == "up" && next == "to" && (isValue(then) || numberWords[then] != ""):
 		return []string{"maximum"}, 2, true
 	case allowVerb(w) && (isValue(next) || numberWords[next] != ""):
@@ -320,6 +332,16 @@ func boundFrame(words []string, i int) (repl []string, n int, ok bool) {
 		}
 	}
 	return nil, 0, false
+}
+
+// amountAt reports whether words[i] opens an amount: a number, a
+// number word, or "a"/"an" before a unit ("an hour").
+func amountAt(words []string, i int) bool {
+	w := wordAt(words, i)
+	if w == "a" || w == "an" {
+		return units[wordAt(words, i+1)] > 0
+	}
+	return w != "" && (isValue(w) && isDigit(w[0]) || numberWords[w] != "")
 }
 
 // capVerb reports whether w sets a maximum before "at" or "to" and a
@@ -455,7 +477,7 @@ var frameWords map[string]bool
 
 func newFrameWords() map[string]bool {
 	return setOf(`prefer prefers preferred preferring replaced swapped substituted traded ditched a an is are was were been since took takes take taken stepped belongs belong belonged became becomes appointed named promoted half every each per one
-once twice thrice times no not at up minimum maximum or capped limited always allows allow permits permit`)
+once twice thrice times no not at up minimum maximum or capped limited always allows allow permits permit over under than`)
 }
 
 // periodWords are adverbs of a period: "daily" is once a day.

@@ -396,7 +396,7 @@ func judgeSpan(a, b *claim, h hunk, common int, ratio float64, why bool) (Verdic
 	}
 	if a.changed || b.changed || closing(a, b, h) || bareQuantities(a, b, h) {
 		h = trimPredicate(h)
-		if common == 1 && extra == 0 && len(h.a) == 1 && len(h.b) == 1 && ratio >= minRatio {
+		if common == 1 && extra == 0 && (len(h.a) == 1 && len(h.b) == 1 || bareQuantities(a, b, h)) && ratio >= minRatio {
 			// A short claim of one subject word and a value, restated
 			// with a new value: "retros happen every two weeks",
 			// "we moved retros to once a month".
@@ -697,6 +697,17 @@ func judgeValues(a, b *claim, h hunk, why bool) (v Verdict, ok, done bool) {
 		// Different numbered things are different subjects: "Incident
 		// 41" and "Incident 57".
 		return Verdict{}, false, true
+	case boundHunk(h.a, h.b) || boundHunk(h.b, h.a):
+		x, y := h.a, h.b
+		if !boundHunk(x, y) {
+			x, y = y, x
+		}
+		if !outsideBound(x[0].w, x[1].w, y[0].w) || otherTime(a, b) || otherTime(b, a) {
+			return Verdict{}, false, true
+		}
+		return Verdict{Likely, say(why, func() string {
+			return fmt.Sprintf("outside the bound: %q vs %q", show(a, h.a), show(b, h.b))
+		})}, true, true
 	case allValues(h.a) && allValues(h.b):
 		if compatible(h.a, h.b) || otherMeasure(h.a, h.b) || otherPeriod(h.a, h.b) || max(len(h.a), len(h.b)) > 3 || otherTime(a, b) || otherTime(b, a) {
 			return Verdict{}, false, true
@@ -708,6 +719,43 @@ func judgeValues(a, b *claim, h hunk, why bool) (v Verdict, ok, done bool) {
 		return Verdict{}, false, true
 	}
 	return Verdict{}, false, false
+}
+
+// boundHunk reports whether x is a bound and its amount ("minimum
+// 3600s", from "at least an hour", "over an hour", "more than 40") and y
+// one amount or range.
+func boundHunk(x, y []token) bool {
+	return len(x) == 2 && len(y) == 1 && (x[0].w == "minimum" || x[0].w == "maximum") && x[1].value && y[0].value &&
+		x[1].kind != date && y[0].kind != date
+}
+
+// outsideBound reports whether the amount or range v ("1200s",
+// "1200s..1500s") lies wholly beyond the bound ("minimum", "maximum")
+// of the amount q in the same unit: "takes 20 to 25 minutes" is under
+// "over an hour"; "90 minutes" within it.
+func outsideBound(bound, q, v string) bool {
+	lo, hi, isRange := strings.Cut(v, "..")
+	if !isRange {
+		hi = lo
+	}
+	u := unitOf(q)
+	if unitOf(lo) != u || unitOf(hi) != u {
+		return false
+	}
+	num := func(x string) (float64, bool) {
+		f, err := strconv.ParseFloat(strings.TrimSuffix(x, u), 64)
+		return f, err == nil
+	}
+	b, ok1 := num(q)
+	l, ok2 := num(lo)
+	h, ok3 := num(hi)
+	if !ok1 || !ok2 || !ok3 {
+		return false
+	}
+	if bound == "minimum" {
+		return h < b
+	}
+	return l > b
 }
 
 // otherPeriod reports whether two rates, each an amount and a period,
@@ -963,6 +1011,12 @@ func namedWithin(xs, ys []token) bool {
 	return false
 }
 
+// oneDuration reports whether c is a subject word and a duration, or a
+// bound and a duration ("the ride takes at least an hour").
+func oneDuration(c *claim) bool {
+	return c.duration && (len(c.toks) == 2 || len(c.toks) == 3 && (c.toks[1].w == "minimum" || c.toks[1].w == "maximum"))
+}
+
 // bareStatements reports whether a and b each say of one subject word,
 // the same, what it is, with one word after the copula ("breakfast is
 // at 7:30", "the loft is insulated"): the subject alone is shared, and
@@ -977,8 +1031,9 @@ func bareStatements(a, b *claim) bool {
 // two weeks long" say nothing else. "Retros are weekly" says how often,
 // not how long.
 func bareQuantities(a, b *claim, h hunk) bool {
-	return a.duration && b.duration && len(a.toks) == 2 && len(b.toks) == 2 && len(h.a) == 1 && len(h.b) == 1 &&
-		h.a[0].kind == quantity && h.b[0].kind == quantity && unitOf(h.a[0].w) == unitOf(h.b[0].w)
+	one := len(h.a) == 1 && len(h.b) == 1 || boundHunk(h.a, h.b) || boundHunk(h.b, h.a)
+	return a.duration && b.duration && len(a.toks) == len(h.a)+1 && len(b.toks) == len(h.b)+1 && one &&
+		h.a[len(h.a)-1].kind == quantity && h.b[len(h.b)-1].kind == quantity && unitOf(h.a[len(h.a)-1].w) == unitOf(h.b[len(h.b)-1].w)
 }
 
 // scopedApart reports whether two claims that replace a state by its
@@ -1090,7 +1145,7 @@ func possessive(hunks []hunk) bool {
 // value and the other states one ("retros happen every two weeks", "we
 // moved retros to once a month": see [judgeSpan]).
 func minShared(a, b *claim) int {
-	if a.duration && b.duration && len(a.toks) == 2 && len(b.toks) == 2 || bareStatements(a, b) {
+	if oneDuration(a) && oneDuration(b) || bareStatements(a, b) {
 		// A subject word and a duration: "sprints last 10 days" (see
 		// [bareQuantities]); a subject word, a copula and its value.
 		return 1
@@ -1489,7 +1544,8 @@ func trimPredicate(h hunk) hunk {
 	lead := func(ts []token) (int, bool) {
 		n := 0
 		for n < len(ts) && !ts[n].value {
-			if t := ts[n]; t.name || t.kind != plain || t.w == locMark || n == 2 {
+			if t := ts[n]; t.name || t.kind != plain || t.w == locMark || t.w == "minimum" || t.w == "maximum" || n == 2 {
+				// A bound is part of its value ("more than an hour").
 				return 0, false
 			}
 			n++
