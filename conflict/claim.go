@@ -95,6 +95,10 @@ type claim struct {
 	// pronoun: the claim opens with a personal pronoun ("we are
 	// staying at ...").
 	pronoun bool
+	// order is "before" or "after" when the claim places its fact
+	// before or after an event it names ("take the tablet after
+	// breakfast"); the word is not among toks.
+	order string
 	// than: the claim compares its subject with another ("is bigger
 	// than the old one").
 	than bool
@@ -566,6 +570,9 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 			// Sundays is the value.
 			// "turned on" / "off": the switch itself is the value.
 		case tokenize.IsStopWord(w) || filler[w]:
+			if c.order == "" && beforeEvent(raws, i) {
+				c.order = w
+			}
 			if c.copAt < 0 && (w == "is" || w == "are" || w == "was" || w == "were") {
 				c.copAt = int8(len(c.toks))
 			}
@@ -583,6 +590,25 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 			break
 		}
 	}
+}
+
+// beforeEvent reports whether raws[i] is "before" or "after" an event
+// named by a word, inside the sentence ("take the tablet after
+// breakfast", "boards after group 1"), not an amount ("40 minutes
+// before departure").
+func beforeEvent(raws []rawTok, i int) bool {
+	w := raws[i].w
+	if w != "before" && w != "after" || i == 0 || i+1 >= len(raws) {
+		return false
+	}
+	next := raws[i+1]
+	if next.w == "the" || next.w == "a" || next.w == "an" || next.w == "each" || next.w == "every" {
+		if i+2 >= len(raws) {
+			return false
+		}
+		next = raws[i+2]
+	}
+	return next.kind == plain && !isValue(next.w) && !tokenize.IsStopWord(next.w)
 }
 
 // monthPosition reports whether words[i] is an ordinal before a day of

@@ -7,7 +7,7 @@ import "testing"
 // not taken from testdata/contra8.jsonl: the look-alikes it must leave
 // alone and the contradictions next to them it must still find.
 func TestContra8Rules(t *testing.T) {
-	checkJudged(t, contra8DenialCases, contra8ChangeNounCases, contra8ConditionCases, contra8SpanCases, contra8ComparisonCases, contra8ActCases, contra8BareCases, contra8NoonCases, contra8AlternateCases, contra8MonthPositionCases, contra8ActObjectCases, contra8PronounCases, contra8OpenUntilCases, contra8BoundCases)
+	checkJudged(t, contra8DenialCases, contra8ChangeNounCases, contra8ConditionCases, contra8SpanCases, contra8ComparisonCases, contra8ActCases, contra8BareCases, contra8NoonCases, contra8AlternateCases, contra8MonthPositionCases, contra8ActObjectCases, contra8PronounCases, contra8OpenUntilCases, contra8BoundCases, contra8OrderCases)
 }
 
 var contra8DenialCases = []judgeCase{
@@ -108,4 +108,11 @@ var contra8BoundCases = []judgeCase{
 	{"a count below more than", "The marquee holds more than 200 guests.", "The marquee holds 150 guests.", true},
 	{"a count within more than", "The marquee holds more than 200 guests.", "The marquee holds 250 guests.", false},
 	{"takes over an hour is no handover", "The ferry crossing takes over an hour.", "Ines took over the ferry crossing.", false},
+}
+
+var contra8OrderCases = []judgeCase{
+	{"before and after one event", "Water the seedlings before sunset.", "Water the seedlings after sunset.", true},
+	{"after one event and before another", "Water the seedlings before sunset.", "Water the seedlings after breakfast.", false},
+	{"after a migration beside a switch", "Feature toggles are kept in Flagsmith.", "Feature toggles now live in Unleash after the migration.", true},
+	{"before one event, the other with none", "Water the seedlings before sunset.", "Water the seedlings daily.", false},
 }

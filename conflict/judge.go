@@ -131,6 +131,11 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 			if !ok {
 				v, ok = alternateWeeks(a, b, hunks, common, why)
 			}
+			if !ok && len(hunks) == 0 && a.order != "" && b.order != "" && a.order != b.order && common >= minCommon {
+				// "Take the tablet before breakfast", "... after
+				// breakfast": all else alike, the order differs.
+				v, ok = Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", a.order, b.order) })}, true
+			}
 		}
 	}
 	if !ok {
@@ -387,6 +392,11 @@ func judgeSpan(a, b *claim, h hunk, common int, ratio float64, why bool) (Verdic
 	}
 	if a.neg != "" && b.neg != "" {
 		return twoDenials(a, b, h, common, why)
+	}
+	if a.order != "" && b.order != "" && a.order != b.order {
+		// "before sunset", "after breakfast": a window between two
+		// events, not two values.
+		return Verdict{}, false
 	}
 	if v, ok, done := judgeSlot(a, b, h, common, extra, why); done {
 		return v, ok
