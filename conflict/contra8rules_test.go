@@ -7,7 +7,7 @@ import "testing"
 // not taken from testdata/contra8.jsonl: the look-alikes it must leave
 // alone and the contradictions next to them it must still find.
 func TestContra8Rules(t *testing.T) {
-	checkJudged(t, contra8DenialCases, contra8ChangeNounCases, contra8ConditionCases, contra8SpanCases, contra8ComparisonCases, contra8ActCases, contra8BareCases, contra8NoonCases, contra8AlternateCases, contra8MonthPositionCases, contra8ActObjectCases, contra8PronounCases, contra8OpenUntilCases, contra8BoundCases, contra8OrderCases)
+	checkJudged(t, contra8DenialCases, contra8ChangeNounCases, contra8ConditionCases, contra8SpanCases, contra8ComparisonCases, contra8ActCases, contra8BareCases, contra8NoonCases, contra8AlternateCases, contra8MonthPositionCases, contra8ActObjectCases, contra8PronounCases, contra8OpenUntilCases, contra8BoundCases, contra8OrderCases, contra8TitleCases)
 }
 
 var contra8DenialCases = []judgeCase{
@@ -115,4 +115,10 @@ var contra8OrderCases = []judgeCase{
 	{"after one event and before another", "Water the seedlings before sunset.", "Water the seedlings after breakfast.", false},
 	{"after a migration beside a switch", "Feature toggles are kept in Flagsmith.", "Feature toggles now live in Unleash after the migration.", true},
 	{"before one event, the other with none", "Water the seedlings before sunset.", "Water the seedlings daily.", false},
+}
+
+var contra8TitleCases = []judgeCase{
+	{"a name against a title and a name, after a number", "The night porter on floor 3 is Uncle Femi.", "The night porter on floor 3 is Mrs. Dlamini.", true},
+	{"a title and a name against a name", "The choir director is Dr. Mensah.", "The choir director is Father Quinn.", true},
+	{"one title and name, another subject", "The night porter on floor 3 is Uncle Femi.", "The night porter on floor 5 is Mrs. Dlamini.", false},
 }

@@ -680,7 +680,7 @@ func judgeSlot(a, b *claim, h hunk, common, extra int, why bool) (v Verdict, ok,
 		} else if same {
 			return Verdict{}, false, true
 		}
-		if sameClass(h.a, h.b) || (len(h.a) == 1 && len(h.b) == 1 && h.a[0].cop && h.b[0].cop && isName(h.a[0]) && isName(h.b[0]) && extra == 0) {
+		if sameClass(h.a, h.b) || (copNamed(h.a) && copNamed(h.b) && extra == 0) {
 			// An exclusive class, or a name said to be the subject ("our
 			// accountant is Helen Park"): one value at a time.
 			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different value: %q vs %q", show(a, h.a), show(b, h.b)) })}, true, true
@@ -692,6 +692,12 @@ func judgeSlot(a, b *claim, h hunk, common, extra int, why bool) (v Verdict, ok,
 		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different value: %q vs %q", show(a, h.a), show(b, h.b)) })}, true, true
 	}
 	return Verdict{}, false, false
+}
+
+// copNamed reports whether ts is a name after a copula, in one word
+// or two ("Sister Adeyemi", "Mr. Kowalczyk": a title is its own word).
+func copNamed(ts []token) bool {
+	return len(ts) >= 1 && len(ts) <= 2 && ts[0].cop && !slices.ContainsFunc(ts, func(t token) bool { return !isName(t) })
 }
 
 // judgeValues judges a replaced span that holds a location predicate, an
