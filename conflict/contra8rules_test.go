@@ -7,7 +7,7 @@ import "testing"
 // not taken from testdata/contra8.jsonl: the look-alikes it must leave
 // alone and the contradictions next to them it must still find.
 func TestContra8Rules(t *testing.T) {
-	checkJudged(t, contra8DenialCases, contra8ChangeNounCases, contra8ConditionCases, contra8SpanCases, contra8ComparisonCases, contra8ActCases, contra8BareCases, contra8NoonCases, contra8AlternateCases, contra8MonthPositionCases, contra8ActObjectCases, contra8PronounCases, contra8OpenUntilCases, contra8BoundCases, contra8OrderCases, contra8TitleCases)
+	checkJudged(t, contra8DenialCases, contra8ChangeNounCases, contra8ConditionCases, contra8SpanCases, contra8ComparisonCases, contra8ActCases, contra8BareCases, contra8NoonCases, contra8AlternateCases, contra8MonthPositionCases, contra8ActObjectCases, contra8PronounCases, contra8OpenUntilCases, contra8BoundCases, contra8OrderCases, contra8TitleCases, contra8MovedDayCases)
 }
 
 var contra8DenialCases = []judgeCase{
@@ -121,4 +121,11 @@ var contra8TitleCases = []judgeCase{
 	{"a name against a title and a name, after a number", "The night porter on floor 3 is Uncle Femi.", "The night porter on floor 3 is Mrs. Dlamini.", true},
 	{"a title and a name against a name", "The choir director is Dr. Mensah.", "The choir director is Father Quinn.", true},
 	{"one title and name, another subject", "The night porter on floor 3 is Uncle Femi.", "The night porter on floor 5 is Mrs. Dlamini.", false},
+}
+
+var contra8MovedDayCases = []judgeCase{
+	{"a gained noun moved to a day", "The open day tour moved to Saturday.", "The open day is on Sunday.", false},
+	{"a gained noun moved to a month", "The harvest festival market moved to October.", "The harvest festival is in September.", false},
+	{"the subject itself moved to a day", "The open day moved to Saturday.", "The open day is on Sunday.", true},
+	{"a place still a place", "The pottery studio moved to Leith.", "The pottery studio is in Portobello.", true},
 }

@@ -231,9 +231,9 @@ func locPredicate(words []string, i int) int {
 			}
 			j++
 		}
-		if valueAfter(words, j+1) {
-			// "moved to 10:00", "moved to port 6380": a value, not a
-			// place.
+		if valueAfter(words, j+1) || j+1 < len(words) && (classOf[words[j+1]] == "weekday" || months[words[j+1]] > 0) {
+			// "moved to 10:00", "moved to port 6380", "moved to
+			// Friday", "moved to June": a value, not a place.
 			return 0
 		}
 		return j - i + 1
