@@ -398,6 +398,12 @@ func timeScoped(raws []rawTok) bool {
 			if n == "to" || n == "about" || (n == "of" || n == "on") && (r.w == "thinking" || r.w == "planning" || r.w == "plans") {
 				return true
 			}
+		case "said", "says", "thinks", "thought", "believes", "believed", "claims", "claimed", "reckons", "joked",
+			"insists", "insisted", "told", "mentioned", "heard", "assumes", "assumed", "argues", "argued", "guesses", "guessed":
+			// "Tomas said the bus leaves at 7", "my neighbour claims
+			// the bins go out on Thursday": someone's word, reported,
+			// not the fact the memory states.
+			scoped = i > 0 && i <= 3
 		case "case", "event":
 			// "In case of a strike, school starts at 10", "in the event
 			// of rain": a condition, as with "if".

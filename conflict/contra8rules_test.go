@@ -7,7 +7,7 @@ import "testing"
 // not taken from testdata/contra8.jsonl: the look-alikes it must leave
 // alone and the contradictions next to them it must still find.
 func TestContra8Rules(t *testing.T) {
-	checkJudged(t, contra8DenialCases, contra8ChangeNounCases, contra8ConditionCases, contra8SpanCases, contra8ComparisonCases, contra8ActCases, contra8BareCases, contra8NoonCases, contra8AlternateCases, contra8MonthPositionCases, contra8ActObjectCases, contra8PronounCases, contra8OpenUntilCases, contra8BoundCases, contra8OrderCases, contra8TitleCases, contra8MovedDayCases)
+	checkJudged(t, contra8DenialCases, contra8ChangeNounCases, contra8ConditionCases, contra8SpanCases, contra8ComparisonCases, contra8ActCases, contra8BareCases, contra8NoonCases, contra8AlternateCases, contra8MonthPositionCases, contra8ActObjectCases, contra8PronounCases, contra8OpenUntilCases, contra8BoundCases, contra8OrderCases, contra8TitleCases, contra8MovedDayCases, contra8ReportedCases)
 }
 
 var contra8DenialCases = []judgeCase{
@@ -128,4 +128,11 @@ var contra8MovedDayCases = []judgeCase{
 	{"a gained noun moved to a month", "The harvest festival market moved to October.", "The harvest festival is in September.", false},
 	{"the subject itself moved to a day", "The open day moved to Saturday.", "The open day is on Sunday.", true},
 	{"a place still a place", "The pottery studio moved to Leith.", "The pottery studio is in Portobello.", true},
+}
+
+var contra8ReportedCases = []judgeCase{
+	{"a person's word reported with said", "Tomas said the late bus leaves at 11:40.", "The late bus leaves at 11:55.", false},
+	{"a person's belief", "Grandad thinks the library closes at 5.", "The library closes at 7.", false},
+	{"two reports of one person", "Tomas said the late bus leaves at 11:40.", "Tomas said the late bus leaves at 11:55.", true},
+	{"the facts alone", "The late bus leaves at 11:40.", "The late bus leaves at 11:55.", true},
 }
