@@ -7,7 +7,7 @@ import "testing"
 // not taken from testdata/contra8.jsonl: the look-alikes it must leave
 // alone and the contradictions next to them it must still find.
 func TestContra8Rules(t *testing.T) {
-	checkJudged(t, contra8DenialCases, contra8ChangeNounCases, contra8ConditionCases, contra8SpanCases, contra8ComparisonCases, contra8ActCases, contra8BareCases, contra8NoonCases, contra8AlternateCases, contra8MonthPositionCases, contra8ActObjectCases, contra8PronounCases, contra8OpenUntilCases, contra8BoundCases, contra8OrderCases, contra8TitleCases, contra8MovedDayCases, contra8ReportedCases)
+	checkJudged(t, contra8DenialCases, contra8ChangeNounCases, contra8ConditionCases, contra8SpanCases, contra8ComparisonCases, contra8ActCases, contra8BareCases, contra8NoonCases, contra8AlternateCases, contra8MonthPositionCases, contra8ActObjectCases, contra8PronounCases, contra8OpenUntilCases, contra8BoundCases, contra8OrderCases, contra8TitleCases, contra8MovedDayCases, contra8ReportedCases, contra8UnitWordCases)
 }
 
 var contra8DenialCases = []judgeCase{
@@ -135,4 +135,9 @@ var contra8ReportedCases = []judgeCase{
 	{"a person's belief", "Grandad thinks the library closes at 5.", "The library closes at 7.", false},
 	{"two reports of one person", "Tomas said the late bus leaves at 11:40.", "Tomas said the late bus leaves at 11:55.", true},
 	{"the facts alone", "The late bus leaves at 11:40.", "The late bus leaves at 11:55.", true},
+}
+
+var contra8UnitWordCases = []judgeCase{
+	{"one dose of two medicines", "Grandma takes 10 mg of ramipril at night.", "Grandma takes 10 mg of simvastatin at night.", false},
+	{"two doses of one medicine", "Grandma takes 10 mg of ramipril at night.", "Grandma takes 5 mg of ramipril at night.", true},
 }

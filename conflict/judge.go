@@ -867,17 +867,26 @@ func sameValueAfter(a, b *claim, h hunk) bool {
 }
 
 // sameAmount reports whether each claim states one amount, the same in
-// both and next to the replaced span h, which names its measure: one
-// amount with its measure named in other words ("CI jobs are killed
-// after an hour", "the CI job timeout is 60 minutes"), another measure
-// of the same amount ("64 GB of RAM", "64 GB of disk"), or a count of
-// other things ("allows 5 seats", "allows 5 projects"). Neither is a
+// both and next to the replaced span h (or one unit word the unit
+// table does not know apart), which names its measure: one amount with
+// its measure named in other words ("CI jobs are killed after an
+// hour", "the CI job timeout is 60 minutes"), another measure of the
+// same amount ("64 GB of RAM", "64 GB of disk"; "5 mg of ramipril", "5
+// mg of amlodipine"), or a count of other things ("allows 5 seats",
+// "allows 5 projects"). Neither is a
 // different value. An amount apart from h qualifies the subject
 // ("nightly backups are stored in ...") and is no such amount.
 func sameAmount(a, b *claim, h hunk) bool {
 	qa, qb := onlyAmount(a.toks), onlyAmount(b.toks)
-	return qa >= 0 && qb >= 0 && a.toks[qa].w == b.toks[qb].w &&
-		(qa == h.at-1 || qa == h.at+len(h.a)) && (qb == h.bt-1 || qb == h.bt+len(h.b))
+	if qa < 0 || qb < 0 || a.toks[qa].w != b.toks[qb].w {
+		return false
+	}
+	if qa == h.at-2 && qb == h.bt-2 && a.toks[qa+1].w == b.toks[qb+1].w && !a.toks[qa+1].value {
+		// A unit the table does not know between: "5 mg of ramipril",
+		// "5 mg of amlodipine".
+		return true
+	}
+	return (qa == h.at-1 || qa == h.at+len(h.a)) && (qb == h.bt-1 || qb == h.bt+len(h.b))
 }
 
 // onlyAmount returns the index of the one amount of ts, a quantity or
