@@ -7,7 +7,7 @@ import "testing"
 // not taken from testdata/contra8.jsonl: the look-alikes it must leave
 // alone and the contradictions next to them it must still find.
 func TestContra8Rules(t *testing.T) {
-	checkJudged(t, contra8DenialCases, contra8ChangeNounCases, contra8ConditionCases, contra8SpanCases, contra8ComparisonCases, contra8ActCases, contra8BareCases, contra8NoonCases, contra8AlternateCases, contra8MonthPositionCases, contra8ActObjectCases, contra8PronounCases, contra8OpenUntilCases, contra8BoundCases, contra8OrderCases, contra8TitleCases, contra8MovedDayCases, contra8ReportedCases, contra8UnitWordCases)
+	checkJudged(t, contra8DenialCases, contra8ChangeNounCases, contra8ConditionCases, contra8SpanCases, contra8ComparisonCases, contra8ActCases, contra8BareCases, contra8NoonCases, contra8AlternateCases, contra8MonthPositionCases, contra8ActObjectCases, contra8PronounCases, contra8OpenUntilCases, contra8BoundCases, contra8OrderCases, contra8TitleCases, contra8MovedDayCases, contra8ReportedCases, contra8UnitWordCases, contra8OrderOneSideCases)
 }
 
 var contra8DenialCases = []judgeCase{
@@ -140,4 +140,9 @@ var contra8ReportedCases = []judgeCase{
 var contra8UnitWordCases = []judgeCase{
 	{"one dose of two medicines", "Grandma takes 10 mg of ramipril at night.", "Grandma takes 10 mg of simvastatin at night.", false},
 	{"two doses of one medicine", "Grandma takes 10 mg of ramipril at night.", "Grandma takes 5 mg of ramipril at night.", true},
+}
+
+var contra8OrderOneSideCases = []judgeCase{
+	{"an order to one thing beside another relation", "Soak the lentils before cooking.", "Soak the lentils overnight.", false},
+	{"the same relation to other things", "Soak the lentils in cold water.", "Soak the lentils in warm water.", true},
 }

@@ -393,9 +393,10 @@ func judgeSpan(a, b *claim, h hunk, common int, ratio float64, why bool) (Verdic
 	if a.neg != "" && b.neg != "" {
 		return twoDenials(a, b, h, common, why)
 	}
-	if a.order != "" && b.order != "" && a.order != b.order {
+	if a.order != b.order && (a.order != "" && b.order != "" || len(h.a) == 1 && len(h.b) == 1 && !h.a[0].value && !h.b[0].value) {
 		// "before sunset", "after breakfast": a window between two
-		// events, not two values.
+		// events, not two values; "before meals", "with water": the
+		// order to one thing beside another relation.
 		return Verdict{}, false
 	}
 	if v, ok, done := judgeSlot(a, b, h, common, extra, why); done {
