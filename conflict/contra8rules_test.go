@@ -7,7 +7,7 @@ import "testing"
 // not taken from testdata/contra8.jsonl: the look-alikes it must leave
 // alone and the contradictions next to them it must still find.
 func TestContra8Rules(t *testing.T) {
-	checkJudged(t, contra8DenialCases, contra8ChangeNounCases, contra8ConditionCases, contra8SpanCases, contra8ComparisonCases, contra8ActCases, contra8BareCases, contra8NoonCases, contra8AlternateCases, contra8MonthPositionCases, contra8ActObjectCases, contra8PronounCases, contra8OpenUntilCases, contra8BoundCases, contra8OrderCases, contra8TitleCases, contra8MovedDayCases, contra8ReportedCases, contra8UnitWordCases, contra8OrderOneSideCases)
+	checkJudged(t, contra8DenialCases, contra8ChangeNounCases, contra8ConditionCases, contra8SpanCases, contra8ComparisonCases, contra8ActCases, contra8BareCases, contra8NoonCases, contra8AlternateCases, contra8MonthPositionCases, contra8ActObjectCases, contra8PronounCases, contra8OpenUntilCases, contra8BoundCases, contra8OrderCases, contra8TitleCases, contra8MovedDayCases, contra8ReportedCases, contra8UnitWordCases, contra8OrderOneSideCases, contra8DayKindCases)
 }
 
 var contra8DenialCases = []judgeCase{
@@ -145,4 +145,10 @@ var contra8UnitWordCases = []judgeCase{
 var contra8OrderOneSideCases = []judgeCase{
 	{"an order to one thing beside another relation", "Soak the lentils before cooking.", "Soak the lentils overnight.", false},
 	{"the same relation to other things", "Soak the lentils in cold water.", "Soak the lentils in warm water.", true},
+}
+
+var contra8DayKindCases = []judgeCase{
+	{"a weekday beside holidays", "The launderette is shut on Sundays.", "The launderette is shut on public holidays.", false},
+	{"a weekday beside a season", "The ice rink opens late on Fridays.", "The ice rink opens late in winter.", false},
+	{"two weekdays", "The launderette is shut on Sundays.", "The launderette is shut on Wednesdays.", true},
 }

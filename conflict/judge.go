@@ -393,6 +393,9 @@ func judgeSpan(a, b *claim, h hunk, common int, ratio float64, why bool) (Verdic
 	if a.neg != "" && b.neg != "" {
 		return twoDenials(a, b, h, common, why)
 	}
+	if otherDayKind(h) {
+		return Verdict{}, false
+	}
 	if a.order != b.order && (a.order != "" && b.order != "" || len(h.a) == 1 && len(h.b) == 1 && !h.a[0].value && !h.b[0].value) {
 		// "before sunset", "after breakfast": a window between two
 		// events, not two values; "before meals", "with water": the
@@ -446,6 +449,27 @@ func judgeComparison(a, b *claim, h hunk, why bool) (v Verdict, ok, done bool) {
 		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", show(a, h.a), show(b, h.b)) })}, true, true
 	}
 	return Verdict{}, false, true
+}
+
+// otherDayKind reports whether h replaces a day of the week by a
+// holiday or a season, or the other way: "closed on Mondays" and
+// "closed on bank holidays" name two kinds of days that may both hold.
+func otherDayKind(h hunk) bool {
+	kind := func(ts []token) string {
+		k := ""
+		for _, t := range ts {
+			switch c := classOf[t.w]; c {
+			case "weekday", "season", "holiday":
+				if k != "" {
+					return ""
+				}
+				k = c
+			}
+		}
+		return k
+	}
+	ka, kb := kind(h.a), kind(h.b)
+	return ka != "" && kb != "" && ka != kb
 }
 
 // twoDenials judges two negated claims that differ by the one replaced
