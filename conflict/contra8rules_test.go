@@ -7,7 +7,7 @@ import "testing"
 // not taken from testdata/contra8.jsonl: the look-alikes it must leave
 // alone and the contradictions next to them it must still find.
 func TestContra8Rules(t *testing.T) {
-	checkJudged(t, contra8DenialCases, contra8ChangeNounCases, contra8ConditionCases, contra8SpanCases, contra8ComparisonCases, contra8ActCases, contra8BareCases, contra8NoonCases, contra8AlternateCases, contra8MonthPositionCases, contra8ActObjectCases, contra8PronounCases, contra8OpenUntilCases, contra8BoundCases, contra8OrderCases, contra8TitleCases, contra8MovedDayCases, contra8ReportedCases, contra8UnitWordCases, contra8OrderOneSideCases, contra8DayKindCases)
+	checkJudged(t, contra8DenialCases, contra8ChangeNounCases, contra8ConditionCases, contra8SpanCases, contra8ComparisonCases, contra8ActCases, contra8BareCases, contra8NoonCases, contra8AlternateCases, contra8MonthPositionCases, contra8ActObjectCases, contra8PronounCases, contra8OpenUntilCases, contra8BoundCases, contra8OrderCases, contra8TitleCases, contra8MovedDayCases, contra8ReportedCases, contra8UnitWordCases, contra8OrderOneSideCases, contra8DayKindCases, contra8SellsCases)
 }
 
 var contra8DenialCases = []judgeCase{
@@ -151,4 +151,10 @@ var contra8DayKindCases = []judgeCase{
 	{"a weekday beside holidays", "The launderette is shut on Sundays.", "The launderette is shut on public holidays.", false},
 	{"a weekday beside a season", "The ice rink opens late on Fridays.", "The ice rink opens late in winter.", false},
 	{"two weekdays", "The launderette is shut on Sundays.", "The launderette is shut on Wednesdays.", true},
+}
+
+var contra8SellsCases = []judgeCase{
+	{"a shop selling two things", "The corner shop sells firewood.", "The corner shop sells charcoal.", false},
+	{"a canteen serving two dishes", "The canteen serves lentil soup.", "The canteen serves fish pie.", false},
+	{"a shop that now sells another thing", "The corner shop sells firewood.", "The corner shop now sells charcoal instead.", true},
 }

@@ -959,7 +959,7 @@ var multiValued map[string]bool
 func newMultiValued() map[string]bool {
 	m := make(map[string]bool)
 	for _, w := range strings.Fields(`practices plays enjoys likes loves reads watches learns speaks visits
-knows collects studies attends dislikes hates detests teaches sings cooks grows paints`) {
+knows collects studies attends dislikes hates detests teaches sings cooks grows paints sells serves stocks bakes`) {
 		m[lemma(stem(w))] = true
 	}
 	return m
