@@ -7,7 +7,7 @@ import "testing"
 // not taken from testdata/contra8.jsonl: the look-alikes it must leave
 // alone and the contradictions next to them it must still find.
 func TestContra8Rules(t *testing.T) {
-	checkJudged(t, contra8DenialCases, contra8ChangeNounCases, contra8ConditionCases, contra8SpanCases, contra8ComparisonCases, contra8ActCases, contra8BareCases, contra8NoonCases, contra8AlternateCases, contra8MonthPositionCases, contra8ActObjectCases, contra8PronounCases, contra8OpenUntilCases, contra8BoundCases, contra8OrderCases, contra8TitleCases, contra8MovedDayCases, contra8ReportedCases, contra8UnitWordCases, contra8OrderOneSideCases, contra8DayKindCases, contra8SellsCases)
+	checkJudged(t, contra8DenialCases, contra8ChangeNounCases, contra8ConditionCases, contra8SpanCases, contra8ComparisonCases, contra8ActCases, contra8BareCases, contra8NoonCases, contra8AlternateCases, contra8MonthPositionCases, contra8ActObjectCases, contra8PronounCases, contra8OpenUntilCases, contra8BoundCases, contra8OrderCases, contra8TitleCases, contra8MovedDayCases, contra8ReportedCases, contra8UnitWordCases, contra8OrderOneSideCases, contra8DayKindCases, contra8SellsCases, contra8DateOrderCases)
 }
 
 var contra8DenialCases = []judgeCase{
@@ -157,4 +157,12 @@ var contra8SellsCases = []judgeCase{
 	{"a shop selling two things", "The corner shop sells firewood.", "The corner shop sells charcoal.", false},
 	{"a canteen serving two dishes", "The canteen serves lentil soup.", "The canteen serves fish pie.", false},
 	{"a shop that now sells another thing", "The corner shop sells firewood.", "The corner shop now sells charcoal instead.", true},
+}
+
+var contra8DateOrderCases = []judgeCase{
+	{"one date day first and month first", "The piano exam is on 6/5/2027.", "The piano exam is on 5/6/2027.", false},
+	{"one date, a day over 12", "The piano exam is on 17/5.", "The piano exam is on 5/17.", false},
+	{"one date with dots and slashes", "The piano exam is on 06.05.2027.", "The piano exam is on 05/06/2027.", false},
+	{"two dates", "The piano exam is on 6/5/2027.", "The piano exam is on 9/5/2027.", true},
+	{"two versions", "The kiosk runs Android 8.1.", "The kiosk runs Android 1.8.", true},
 }

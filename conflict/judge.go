@@ -1695,6 +1695,9 @@ func compatible(a, b []token) bool {
 			}
 			continue
 		}
+		if swappedDate(a[i].w, b[i].w) {
+			continue
+		}
 		pa, pb := valueParts(a[i].w), valueParts(b[i].w)
 		n := min(len(pa), len(pb))
 		for k := 0; k < n; k++ {
@@ -1709,6 +1712,32 @@ func compatible(a, b []token) bool {
 // near reports whether two amounts in one unit ("200", "212"; "3600s",
 // "3300s") differ by less than a fifth: an amount said to be about so
 // much agrees with them.
+// swappedDate reports whether x and y can be one numeric date, one
+// written day first and the other month first: "3/4" and "4/3",
+// "13/4" and "4/13", "03.04.2027" and "04/03/2027". The order is the
+// writer's custom, so neither tells another day. A dot counts only
+// before a year ("3.4" may be a version).
+func swappedDate(x, y string) bool {
+	parts := func(w string) []string {
+		f := strings.FieldsFunc(w, func(r rune) bool { return r == '/' || r == '.' })
+		if len(f) < 2 || len(f) > 3 || !strings.Contains(w, "/") && (len(f) != 3 || len(f[2]) != 4) {
+			return nil
+		}
+		for _, p := range f {
+			if !allDigits(p) {
+				return nil
+			}
+		}
+		return f
+	}
+	px, py := parts(x), parts(y)
+	if px == nil || len(px) != len(py) || len(px) == 3 && px[2] != py[2] {
+		return false
+	}
+	d, m, d2, m2 := atoi(px[0]), atoi(px[1]), atoi(py[0]), atoi(py[1])
+	return d == m2 && m == d2 && d != m && d >= 1 && m >= 1 && d <= 31 && m <= 31 && min(d, m) <= 12
+}
+
 func near(x, y string) bool {
 	ux, uy := strings.TrimLeft(x, "0123456789."), strings.TrimLeft(y, "0123456789.")
 	if ux != uy {
