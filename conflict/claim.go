@@ -399,20 +399,9 @@ func timeScoped(raws []rawTok) bool {
 				return true
 			}
 		case "said", "says", "thinks", "thought", "believes", "believed", "claims", "claimed", "reckons", "joked",
-			"insists", "insisted", "told", "mentioned", "heard", "assumes", "assumed", "argues", "argued", "guesses", "guessed":
-			// "Tomas said the bus leaves at 7", "my neighbour claims
-			// the bins go out on Thursday": someone's word, reported,
-			// not the fact the memory states.
-			scoped = i > 0 && i <= 3
-		case "case", "event":
-			// "In case of a strike, school starts at 10", "in the event
-			// of rain": a condition, as with "if".
-			scoped = i > 0 && (raws[i-1].w == "in" || raws[i-1].w == "the" && i > 1 && raws[i-2].w == "in")
-		case "when", "whenever":
-			// "When we bought it, the car had 40,000 km", "when it
-			// rains, the market moves indoors": a sentence opened by
-			// its time or condition holds then, not always.
-			scoped = i == 0
+			"insists", "insisted", "told", "mentioned", "heard", "assumes", "assumed", "argues", "argued", "guesses", "guessed",
+			"case", "event", "when", "whenever":
+			scoped = condition(raws, i)
 		case "next":
 			if n := next(i); n == "week" || n == "month" || n == "year" || n == "quarter" || n == "sprint" {
 				scoped = true
@@ -444,12 +433,7 @@ func timeScoped(raws []rawTok) bool {
 			scoped = i+1 < len(raws) && yearOf(raws[i+1].w) > 0 && slices.ContainsFunc(raws[:i], func(r rawTok) bool { return r.w == "had" }) &&
 				!slices.ContainsFunc(raws, func(r rawTok) bool { return changing(r) || r.w == "is" || r.w == "has" })
 		case "from", "between":
-			if i+3 < len(raws) && when(raws[i+1]) && when(raws[i+3]) {
-				switch raws[i+2].w {
-				case "to", "until", "till", "and":
-					scoped = true
-				}
-			}
+			scoped = boundedSpan(raws, i)
 		}
 	}
 	if !scoped {
@@ -462,6 +446,37 @@ func timeScoped(raws []rawTok) bool {
 		}
 	}
 	return true
+}
+
+// boundedSpan reports whether raws[i], "from" or "between", opens a
+// span of two times ("from 2015 to 2019", "between March and June").
+func boundedSpan(raws []rawTok, i int) bool {
+	when := func(r rawTok) bool { return r.kind == date || yearOf(r.w) > 0 || months[r.w] > 0 }
+	if i+3 >= len(raws) || !when(raws[i+1]) || !when(raws[i+3]) {
+		return false
+	}
+	switch raws[i+2].w {
+	case "to", "until", "till", "and":
+		return true
+	}
+	return false
+}
+
+// condition reports whether raws[i] opens a condition or a report the
+// sentence's fact holds under: "in case of a strike" or "in the event
+// of rain" (as with "if"); "when we bought it" or "whenever it rains"
+// opening the sentence (then, not always); a verb of saying or
+// believing after a short subject ("Tomas said the bus leaves at 7",
+// "my neighbour claims ..."): someone's word, not the fact the memory
+// states.
+func condition(raws []rawTok, i int) bool {
+	switch raws[i].w {
+	case "case", "event":
+		return i > 0 && (raws[i-1].w == "in" || raws[i-1].w == "the" && i > 1 && raws[i-2].w == "in")
+	case "when", "whenever":
+		return i == 0
+	}
+	return i > 0 && i <= 3
 }
 
 // pastForm reports whether r is a past form ("was", "ran", "used", a
