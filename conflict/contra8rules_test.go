@@ -97,6 +97,7 @@ var contra8OpenUntilCases = []judgeCase{
 	{"open until one hour against closing at another", "The post office is open until 5 pm.", "The post office closes at 7 pm.", true},
 	{"open until an hour against closing at it", "The post office is open until 5 pm.", "The post office closes at 17:00.", false},
 	{"open until a date is no closing time", "The exhibition is open until 12 May.", "The exhibition closes at 6 pm.", false},
+	{"open on a day, and until a time on it", "The dental clinic is open on Saturdays.", "The dental clinic is open until noon on Saturdays.", false},
 }
 
 var contra8BoundCases = []judgeCase{

@@ -1329,14 +1329,12 @@ func expand(words []string) []string {
 		}
 		if w == "open" && openUntil(words, i) {
 			// "the pharmacy is open until 8" says when it closes: "the
-			// pharmacy closes at 8".
+			// pharmacy is open, closes at 8"; still open, as "the
+			// clinic is open on Saturdays" says.
 			if out == nil {
 				out = append(make([]string, 0, len(words)+2), words[:i]...)
 			}
-			if n := len(out); n > 0 && (out[n-1] == "is" || out[n-1] == "are" || out[n-1] == "stays") {
-				out = out[:n-1]
-			}
-			out = append(out, "closes", "at")
+			out = append(out, "open", "closes", "at")
 			i++
 			continue
 		}
