@@ -644,17 +644,30 @@ func (n *Notes) removal(old []byte, d Passage) ([]byte, error) {
 	if slices.Equal(wordLines(data), wordLines(old)) {
 		return nil, fmt.Errorf("lines %d-%d: another passage of the note covers every line of the copy that holds a word (a line longer than a passage is cut into several); nothing of its text to remove", d.StartLine, d.EndLine)
 	}
+	if n.leftEmpty(data) {
+		if at, link, err := n.linkedFrom(d.Path, curate.NoteLinks()); err != nil || at != "" {
+			return nil, cmp.Or(err, fmt.Errorf("lines %d-%d: removing them leaves nothing, and the note would be deleted while %s still links to it (%s); left as they are", d.StartLine, d.EndLine, at, link))
+		}
+	}
 	return data, nil
 }
 
+// leftEmpty reports whether a note that is data now holds nothing to
+// keep: no passage, and no front matter field but those [onlyMoot]
+// allows. Such a note is deleted.
+func (n *Notes) leftEmpty(data []byte) bool {
+	return len(n.split(data)) == 0 && onlyMoot(data)
+}
+
 // linkedFrom returns "path:line" of the first line of another note of
-// the workspace that links to one of anchors of the note rel, and that
-// link; "" when none (no anchors: nothing is read). A note that cannot
+// the workspace that links to one of anchors of the note rel (any link
+// to it with [curate.NoteLinks]), and that link; "" when none (no
+// anchors: nothing is read). A note that cannot
 // be read links to nothing; notes that cannot be listed are an error.
 //
 // The notes are listed and read once per Notes (one apply), at the first
-// removal that loses a heading, keeping only those that may hold a link
-// with an anchor (a "#" and a "](" or "]:"): read again for each such
+// removal that loses a heading or deletes the note, keeping only those
+// that may hold a link ([mayLink]): read again for each such
 // removal, an apply cost notes x groups reads (docs/performance.md,
 // "Consolidate --apply: links to a removed heading"). A link an editor
 // writes while the apply runs is not seen, as a resolution written then
@@ -679,10 +692,15 @@ func (n *Notes) linkedFrom(rel string, anchors []string) (at, link string, err e
 	return "", "", nil
 }
 
-// mayLink reports whether data may hold a link with an anchor: an
-// inline link or a reference definition, and a "#".
+// mayLink reports whether data may hold a link ([curate.LinksTo]): an
+// inline link, a reference definition, a wiki link or an HTML one.
 func mayLink(data []byte) bool {
-	return bytes.IndexByte(data, '#') >= 0 && (bytes.Contains(data, []byte("](")) || bytes.Contains(data, []byte("]:")))
+	for _, s := range []string{"](", "]:", "[[", "href"} {
+		if bytes.Contains(data, []byte(s)) {
+			return true
+		}
+	}
+	return false
 }
 
 // linkingNote is a note that may link to a heading: its path and content.
@@ -753,7 +771,7 @@ func (n *Notes) dropCopy(ctx context.Context, keep, d Passage, c checked) (delet
 		if err != nil {
 			return nil, err
 		}
-		if len(n.split(data)) == 0 && onlyMoot(data) {
+		if n.leftEmpty(data) {
 			return nil, errLeftEmpty
 		}
 		return data, nil
