@@ -92,7 +92,8 @@ func differsInForm(a, b string, wa, wb words) (string, bool) {
 // semicolon, a colon, a full stop, a dash, parentheses) does not count,
 // nor do quotes, emphasis, a line wrapped, or a pause before "and", "or",
 // "nor" or "but" (a serial comma). A question mark counts, also at the
-// end ("... at nine?" asks what "... at nine." states), and so does any
+// end ("... at nine?" asks what "... at nine." states), and so do an
+// ellipsis ("a, b, c…" says there is more) and any
 // other mark after the last word ("drill: ✓" is not "drill: ✗"); the
 // pauses that end a passage do not, nor those that open it, but for a
 // sign or a path ("-", "/", "~").
@@ -155,6 +156,9 @@ func gapsOf(text string) (map[[2]string][]string, bool) {
 		end := strings.NewReplacer(",", "", "?", "").Replace(gapMarks(text[at:], false))
 		if strings.ContainsAny(text[at:], "?？") {
 			end = "?" + end
+		}
+		if strings.Contains(text[at:], "…") || strings.Contains(text[at:], "...") {
+			end = "…" + end // a list left open: "a, b, c…" says there is more
 		}
 		add(prev, "", end)
 	}
