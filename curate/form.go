@@ -22,7 +22,8 @@ import (
 // words that are values: yes, no, on, off, before, after) come in another
 // order ("timeout 30, retries 5" and "timeout 5, retries 30"; "Alice
 // reports to Bob" and "Bob reports to Alice"; a table whose "yes" and
-// "no" moved to other rows), a
+// "no" moved to other rows; a heading's last word that the line after it
+// opens with is read once: "# Deploys" over "Deploys go out..."), a
 // word written with capitals inside it is written otherwise ("MB" and
 // "Mb", "API_TOKEN" and "api_token"), a line is in a fenced block of one
 // passage only, a line both hold sits at another depth (a list item, a
@@ -293,13 +294,29 @@ func scareQuotedOf(text string) []string {
 var directionWords map[string]bool
 
 // sequence returns the folded words of text that keep holds, in the
-// order written.
+// order written, but for the last word of an ATX heading that the next
+// line holding words opens with: a title repeating the subject of the
+// sentence under it ("# Deploys" over "Deploys go out ...") says it once.
 func sequence(text string, keep map[string]bool) []string {
 	var out []string
-	for _, t := range tokenize.Words(text) {
-		if f := tokenize.Fold(t); keep[f] {
-			out = append(out, f)
+	echo := "" // the last word of the heading just read
+	for _, line := range strings.Split(text, "\n") {
+		var ws []string
+		for _, t := range tokenize.Words(line) {
+			if f := tokenize.Fold(t); keep[f] {
+				ws = append(ws, f)
+			}
 		}
+		if echo != "" && len(ws) > 0 && ws[0] == echo {
+			out = out[:len(out)-1]
+		}
+		if strings.TrimSpace(line) != "" {
+			echo = ""
+		}
+		if len(ws) > 0 && atxHeading().MatchString(line) {
+			echo = ws[len(ws)-1]
+		}
+		out = append(out, ws...)
 	}
 	return out
 }
