@@ -28,3 +28,28 @@ func TestConsolidateGroupsCopyUnderHeadingRepeatingItsFirstWord(t *testing.T) {
 		t.Fatalf("consolidate listed %d groups, want the copy grouped; held: %+v", len(plan.Groups), plan.Held)
 	}
 }
+
+// TestConsolidateGroupsCopyInOtherFenceStyle: a fenced block written
+// with "~~~" in one note and "```" in its copy was held as
+// "punctuation" (a strikethrough's "~~" taken out of the fence left a
+// "~"), so the duplicate was never listed.
+func TestConsolidateGroupsCopyInOtherFenceStyle(t *testing.T) {
+	lead := "To run the database migrations of the billing service locally, run this from the repository root:\n"
+	root := memweavetest.Workspace(t, map[string]string{
+		"memory/2026-11-01.md": lead + "~~~sh\nmake migrate SERVICE=billing\n~~~\n",
+		"memory/2026-11-05.md": lead + "```sh\nmake migrate SERVICE=billing\n```\n",
+	})
+	w := open(t, root, memweave.Config{MinScore: new(0.0)})
+	mustIndex(t, w)
+	plan, err := w.Consolidate(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(plan.Groups) != 1 {
+		t.Fatalf("consolidate listed %d groups, want the copy grouped; held: %+v", len(plan.Groups), plan.Held)
+	}
+	res := applyGroups(t, w, plan.Groups)
+	if len(res.Applied) != 1 || len(res.Deleted) != 1 {
+		t.Errorf("applied %v, deleted %v, skipped %+v; want the older copy deleted", res.Applied, res.Deleted, res.Skipped)
+	}
+}
