@@ -179,7 +179,8 @@ var conjunctions map[string]bool
 // colon, a full stop, an exclamation mark, a dash, a bracket, a blank
 // line, a new list item), "?" for a question mark, and any other mark as
 // written ("/", "~", "-", "$", "&"), in order, a run of pauses made one;
-// white space, a wrapped line, quotes, a link's brackets, and emphasis and the marks that
+// white space, a wrapped line, quotes, a link's brackets, a fence ("```",
+// "~~~"), and emphasis and the marks that
 // open a Markdown line (at the start of the text too, when start) are
 // left out.
 func gapMarks(gap string, start bool) string {
@@ -192,7 +193,9 @@ func gapMarks(gap string, start bool) string {
 	for i, line := range strings.Split(gap, "\n") {
 		if i > 0 || start {
 			rest := strings.TrimLeft(line, " \t")
-			if m := strings.TrimLeft(rest, "#>*+-"); len(m) < len(rest) && (m == "" || m[0] == ' ') {
+			if strings.HasPrefix(rest, "~~~") {
+				line = strings.TrimLeft(rest, "~") // a fence, as "```" is
+			} else if m := strings.TrimLeft(rest, "#>*+-"); len(m) < len(rest) && (m == "" || m[0] == ' ') {
 				line = m // a heading, a quote or a list item begins
 				pause()
 			} else if i > 1 && strings.TrimSpace(rest) == "" {
