@@ -117,8 +117,9 @@ func punctuationDiff(a, b string) (string, bool) {
 }
 
 // gapsOf maps each two words written one after the other in text
-// (folded; "" before the first and after the last) to the sorted
-// distinct marks between them, as [gapMarks] keeps them. It reports
+// (folded; "" before the first and after the last), and each three (the
+// first two as one key), to the sorted distinct marks between the last
+// two, as [gapMarks] keeps them. It reports
 // false when it cannot place the words in text (lower case that changes
 // a letter's length).
 func gapsOf(text string) (map[[2]string][]string, bool) {
@@ -133,7 +134,7 @@ func gapsOf(text string) (map[[2]string][]string, bool) {
 			slices.Sort(out[[2]string{x, y}])
 		}
 	}
-	prev, at := "", 0
+	before, prev, at := "", "", 0
 	for _, t := range tokenize.Words(text) {
 		i := strings.Index(lower[at:], t)
 		if i < 0 {
@@ -148,7 +149,13 @@ func gapsOf(text string) (map[[2]string][]string, bool) {
 			gap = strings.ReplaceAll(gap, ",", "") // a serial comma
 		}
 		add(prev, f, gap)
-		prev, at = f, at+i+len(t)
+		if before != "" {
+			// Also keyed with the word before: two words written twice
+			// with their marks swapped ("EU region 🟢 and US region 🔴
+			// and") give the same marks to the two words alone.
+			add(before+" "+prev, f, gap)
+		}
+		before, prev, at = prev, f, at+i+len(t)
 	}
 	if prev != "" {
 		// The pauses that end a passage do not count; a question mark
