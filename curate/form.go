@@ -116,13 +116,15 @@ func punctuationDiff(a, b string) (string, bool) {
 	return "", false
 }
 
-// gapsOf maps each two words written one after the other in text
+// gapsOf maps each two words written one after the other in text (its
+// marks written as themselves made visible, see [literal])
 // (folded; "" before the first and after the last), and each three (the
 // first two as one key), to the sorted distinct marks between the last
 // two, as [gapMarks] keeps them. It reports
 // false when it cannot place the words in text (lower case that changes
 // a letter's length).
 func gapsOf(text string) (map[[2]string][]string, bool) {
+	text = literal(text)
 	lower := strings.ToLower(text)
 	if len(lower) != len(text) {
 		return nil, false
@@ -172,6 +174,95 @@ func gapsOf(text string) (map[[2]string][]string, bool) {
 	}
 	return out, true
 }
+
+// literal returns text with the marks Markdown shows as written, not as
+// emphasis or a link, written so that [gapMarks], which leaves emphasis
+// and a link's brackets out, keeps them: a "*" or "_" that opens or
+// closes no emphasis ("tmp*", "storage*", "_id"; "\\*" too) becomes "∗",
+// and the brackets of a span that is no link, task box, footnote or wiki
+// link ("with [--force]") "⁅" and "⁆". A line's list mark, task box and
+// quote marks, an "_" inside a word and a thematic break stay.
+func literal(text string) string {
+	if !strings.ContainsAny(text, "*_[") {
+		return text
+	}
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if thematicBreak().MatchString(l) {
+			continue
+		}
+		n := len(lineOpening().FindString(l))
+		lines[i] = l[:n] + literalRest(l[n:])
+	}
+	return strings.Join(lines, "\n")
+}
+
+// literalRest is [literal] of a line's text after its opening marks.
+func literalRest(rest string) string {
+	delim := map[int]bool{}
+	for _, re := range []*regexp.Regexp{starEmphasis(), underscoreEmphasis()} {
+		for _, m := range re.FindAllStringSubmatchIndex(rest, -1) {
+			for i := m[2]; i < m[3]; i++ {
+				delim[i] = true
+			}
+			for i := m[4]; i < m[5]; i++ {
+				delim[i] = true
+			}
+		}
+	}
+	plain := map[int]bool{} // brackets of a span that is no link
+	for _, m := range bracketSpan().FindAllStringIndex(rest, -1) {
+		before, _ := utf8.DecodeLastRuneInString(rest[:m[0]])
+		after, _ := utf8.DecodeRuneInString(rest[m[1]:])
+		if !strings.ContainsRune("![]", before) && !strings.ContainsRune("([:]", after) && rest[m[0]+1] != '^' {
+			plain[m[0]], plain[m[1]-1] = true, true
+		}
+	}
+	var b strings.Builder
+	for i := 0; i < len(rest); i++ {
+		c := rest[i]
+		switch {
+		case c == '\\' && i+1 < len(rest) && (rest[i+1] == '*' || rest[i+1] == '_'):
+			b.WriteString("∗")
+			i++
+		case c == '*' && !delim[i]:
+			b.WriteString("∗")
+		case c == '_' && !delim[i] && !inWord(rest, i):
+			b.WriteString("∗")
+		case c == '[' && plain[i]:
+			b.WriteString("⁅")
+		case c == ']' && plain[i]:
+			b.WriteString("⁆")
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// inWord reports whether the byte at i of s is between two letters or
+// digits ("new_checkout_flow").
+func inWord(s string, i int) bool {
+	r1, _ := utf8.DecodeLastRuneInString(s[:i])
+	r2, _ := utf8.DecodeRuneInString(s[i+1:])
+	return (unicode.IsLetter(r1) || unicode.IsDigit(r1)) && (unicode.IsLetter(r2) || unicode.IsDigit(r2))
+}
+
+// The patterns of [literal]: a line's opening marks (quote, list item,
+// task box), a thematic break, emphasis with "*" and with "_" (not
+// inside a word; the delimiters are groups 1 and 2), and a span in
+// brackets.
+var (
+	lineOpening = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^[ \t]*(?:>[ \t]*)*(?:(?:[*+-]|\d+[.)])[ \t]+)?(?:\[[ xX]\][ \t]+)?`)
+	})
+	thematicBreak      = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[ \t]*(?:(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$`) })
+	starEmphasis       = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(\*{1,3})[^\s*](?:[^*]*[^\s*\\])?(\*{1,3})`) })
+	underscoreEmphasis = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?:^|[^\pL\pN_])(_{1,3})[^\s_](?:[^_]*[^\s_\\])?(_{1,3})(?:$|[^\pL\pN_])`)
+	})
+	bracketSpan = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\[[^\[\]]*\]`) })
+)
 
 // dashes writes a dash between words as a comma, and drops the marks of
 // a strikethrough (compared on their own, see [struckOf]).
