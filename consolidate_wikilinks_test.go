@@ -78,3 +78,35 @@ func TestConsolidateApplyKeepsWikiAndHTMLLinkTargets(t *testing.T) {
 		})
 	}
 }
+
+// TestConsolidateApplyKeepsWikiBlockAndNestedTargets: a wiki link to a
+// block id the copy ends a line with ("[[2026-11-01#^restore-time]]",
+// Obsidian's block reference) or to a heading under its parent
+// ("[[2026-11-01#Billing#Restore steps]]") names what the copy holds.
+func TestConsolidateApplyKeepsWikiBlockAndNestedTargets(t *testing.T) {
+	body := "The restore of the billing database from a snapshot takes about forty minutes, and the on-call engineer checks the row counts after it.\n"
+	lead := "# Billing\n\nBefore a failover tell the finance channel in chat and wait for the go ahead.\n\n"
+	intro := "# Billing\n\nThe billing service sends invoices on the first working day of each month through the mail provider.\n\n"
+	for name, c := range map[string]struct{ section, link string }{
+		"block id": {"## Restore steps\n\n" + strings.TrimSuffix(body, "\n") + " ^restore-time\n", "![[2026-11-01#^restore-time]]"},
+		"nested":   {"## Restore steps\n\n" + body, "[[2026-11-01#Billing#Restore steps]]"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			root := memweavetest.Workspace(t, map[string]string{
+				"memory/2026-11-01.md": lead + c.section,
+				"memory/2026-11-05.md": intro + c.section,
+				"memory/ops.md":        "# Ops\n\n" + c.link + "\n",
+			})
+			w := open(t, root, memweave.Config{MinScore: new(0.0), ChunkTokens: 48, ChunkOverlap: new(0)})
+			mustIndex(t, w)
+			gs := listGroups(t, w)
+			if len(gs) == 0 {
+				t.Fatal("no group listed: the test needs the section listed as a duplicate")
+			}
+			res := applyGroups(t, w, gs)
+			if got := memweavetest.ReadFile(t, root, "memory/2026-11-01.md"); !strings.Contains(got, c.section) {
+				t.Errorf("after the apply (applied %v, skipped %+v) memory/ops.md names what the older note lost:\n%s", res.Applied, res.Skipped, got)
+			}
+		})
+	}
+}
