@@ -71,12 +71,12 @@ func AnchorsLost(src []byte, from, to int, keep [][2]int) []string {
 	}
 	kept := map[string]bool{}
 	for _, i := range idx {
-		for _, a := range htmlAnchors(lines[i], kinds[i]) {
+		for _, a := range inlineAnchors(lines[i], kinds[i]) {
 			kept[a] = true
 		}
 	}
 	for i, l := range lines {
-		for _, a := range htmlAnchors(l, kinds[i]) {
+		for _, a := range inlineAnchors(l, kinds[i]) {
 			if !kept[a] {
 				lost = append(lost, a)
 			}
@@ -86,19 +86,30 @@ func AnchorsLost(src []byte, from, to int, keep [][2]int) []string {
 	return slices.Compact(lost)
 }
 
-// htmlAnchors returns the anchors an HTML element of a prose line (of
-// kind) gives with an id or name attribute ("<a id=\"restore\"></a>",
-// "<h2 name='x'>"), lower case as links are matched.
-func htmlAnchors(line string, kind int) []string {
-	if kind != prose && kind != tableRow || !strings.Contains(line, "<") {
+// inlineAnchors returns the anchors a prose line (of kind) gives besides
+// a heading's: an HTML element's id or name attribute ("<a
+// id=\"restore\"></a>", "<h2 name='x'>") and a block id ending the
+// line (" ^restore-time", which a wiki link names as
+// "[[note#^restore-time]]"), lower case as links are matched.
+func inlineAnchors(line string, kind int) []string {
+	if kind != prose && kind != tableRow {
 		return nil
 	}
 	var out []string
-	for _, m := range htmlAnchorAttr().FindAllStringSubmatch(line, -1) {
-		out = append(out, strings.ToLower(m[1]+m[2]+m[3]))
+	if strings.Contains(line, "<") {
+		for _, m := range htmlAnchorAttr().FindAllStringSubmatch(line, -1) {
+			out = append(out, strings.ToLower(m[1]+m[2]+m[3]))
+		}
+	}
+	if m := blockID().FindStringSubmatch(line); m != nil {
+		out = append(out, strings.ToLower(m[1]))
 	}
 	return out
 }
+
+// blockID matches a block id ending a line: white space, "^" and
+// letters, digits or dashes.
+var blockID = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\s\^([A-Za-z0-9-]+)\s*$`) })
 
 // htmlAnchorAttr matches an id or name attribute of an HTML tag, its
 // value in one of the three groups (double, single or no quotes).
@@ -138,6 +149,7 @@ func LinksTo(src []byte, from, to string, anchors []string) (line int, link stri
 		}
 		for _, w := range wikiTargets(l) {
 			p, frag, ok := strings.Cut(w, "#")
+			frag = frag[strings.LastIndex(frag, "#")+1:] // "Parent#Heading": the heading
 			if wikiNames(p, from, to) && (whole && p != "" || ok && slices.Contains(anchors, anchor(frag))) {
 				return i + 1, w
 			}
