@@ -65,3 +65,26 @@ func TestLinksToWikiAndHTMLCheck(t *testing.T) {
 		t.Errorf("AnchorsLost of a line with two HTML anchors = %q, want [also gone] (\"kept\" is given by a kept line too)", got)
 	}
 }
+
+// TestLinksToWithoutExtensionOrInFrontMatter: a Markdown link to a note
+// written without ".md" (as wikis and site generators resolve it) and a
+// link in a note's front matter (a property holding a wiki link) name
+// the note too.
+func TestLinksToWithoutExtensionOrInFrontMatter(t *testing.T) {
+	to := "memory/runbook.md"
+	for _, c := range []struct {
+		src     string
+		anchors []string
+		want    int
+	}{
+		{"see [r](runbook#restore-steps)\n", []string{"restore-steps"}, 1},
+		{"see [r](./runbook)\n", NoteLinks(), 1},
+		{"---\nrelated: \"[[runbook#Restore steps]]\"\n---\n# A\n", []string{"restore-steps"}, 2},
+		{"---\nsee: [[runbook]]\n---\n# A\n", NoteLinks(), 2},
+		{"see [r](runbooks)\n", NoteLinks(), 0},
+	} {
+		if got, _ := LinksTo([]byte(c.src), "memory/a.md", to, c.anchors); got != c.want {
+			t.Errorf("LinksTo(%q, %q) = line %d, want %d", c.src, c.anchors, got, c.want)
+		}
+	}
+}
