@@ -136,15 +136,16 @@ func NoteLinks() []string { return []string{wholeNote} }
 // alike; a wiki link ("[[runbook#Restore steps|the steps]]", "![[...]]"),
 // its target a path relative to any folder ("runbook", "ops/runbook.md")
 // and its anchor the heading's text; 0 and "" when none. A link with no
-// path names src itself, and counts when from is to. Lines of code link
-// to nothing. With the anchors of [NoteLinks], any link to the note
+// path names src itself, and counts when from is to; a path may leave
+// ".md" out. Lines of the front matter count (a property holding a wiki
+// link); lines of code link to nothing. With the anchors of [NoteLinks], any link to the note
 // counts.
 func LinksTo(src []byte, from, to string, anchors []string) (line int, link string) {
 	lines := SplitLines(string(src))
 	kinds := blocks(lines)
 	whole := slices.Contains(anchors, wholeNote)
 	for i, l := range lines {
-		if kinds[i] != prose && kinds[i] != tableRow {
+		if kinds[i] != prose && kinds[i] != tableRow && kinds[i] != fenced {
 			continue
 		}
 		for _, w := range wikiTargets(l) {
@@ -168,7 +169,7 @@ func LinksTo(src []byte, from, to string, anchors []string) (line int, link stri
 				} else {
 					p = path.Join(path.Dir(from), p)
 				}
-				if p != path.Clean(to) {
+				if p != path.Clean(to) && p != strings.TrimSuffix(path.Clean(to), ".md") {
 					continue
 				}
 			} else if from != to || whole {
