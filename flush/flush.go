@@ -87,9 +87,10 @@ func New(cfg Config) (*Client, error) {
 		cp := *cfg.HTTPClient
 		hc = &cp
 	}
-	// The key and the conversation go to the base URL's origin only, as
-	// the embedder's do.
+	// The key and the conversation go to the base URL's origin only, and
+	// the answer is read up to MaxReplyBytes, as the embedder's are.
 	hc.CheckRedirect = embed.SameOrigin(oc.BaseURL, hc.CheckRedirect)
+	hc.Transport = embed.LimitResponses(hc.Transport, MaxReplyBytes, "a reply may take (flush.MaxReplyBytes)")
 	oc.HTTPClient = hc
 	return &Client{chat: openai.NewClientWithConfig(oc), model: cfg.Model, apiKey: cfg.APIKey, prompt: cfg.Prompt}, nil
 }
@@ -161,3 +162,8 @@ func isNothingToStore(reply string) bool {
 	reply = strings.Trim(reply, " \t\r\n`\"'*.")
 	return reply == NothingToStore
 }
+
+// MaxReplyBytes bounds the chat server's answer read by [Client.Flush]:
+// three times the 16 MiB a note may hold by default, for a reply whose
+// every character the server escapes in JSON.
+const MaxReplyBytes = 48 << 20
