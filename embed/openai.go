@@ -482,14 +482,9 @@ func (o *OpenAI) classify(err error, timeout time.Duration) (retry bool, _ error
 	case errors.As(err, &apiErr):
 		status, msg = apiErr.HTTPStatusCode, apiErr.Message
 	case errors.As(err, &reqErr):
-		// Redacted before it is cut short: a cut through the key would
-		// leave its first part, which redact no longer finds.
-		status, msg = reqErr.HTTPStatusCode, o.redact(strings.TrimSpace(string(reqErr.Body)))
-		if len(msg) > 200 {
-			msg = strings.ToValidUTF8(msg[:200], "") + "..."
-		}
+		status, msg = reqErr.HTTPStatusCode, string(reqErr.Body)
 	}
-	msg = o.redact(msg)
+	msg = ServerText(msg, o.key)
 	if status != 0 {
 		desc := fmt.Sprintf("HTTP %d", status)
 		if msg != "" {
@@ -631,6 +626,23 @@ func Redact(s, key string) string {
 		}
 		s = s[end:]
 	}
+}
+
+// maxServerText is how much of a server's error text [ServerText]
+// keeps.
+const maxServerText = 200
+
+// ServerText returns a server's error text as a message may quote it:
+// trimmed, with key redacted ([Redact]), and cut to 200 bytes (valid
+// UTF-8, "..." after a cut). It is redacted before the cut, since a cut
+// through the key would leave its first part, which Redact no longer
+// finds.
+func ServerText(s, key string) string {
+	msg := Redact(strings.TrimSpace(s), key)
+	if len(msg) > maxServerText {
+		msg = strings.ToValidUTF8(msg[:maxServerText], "") + "..."
+	}
+	return msg
 }
 
 // tokenByte reports whether c continues a word or a key-like token.

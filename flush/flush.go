@@ -145,15 +145,45 @@ func (c *Client) ask(ctx context.Context, conversation string) (string, error) {
 		if ctx.Err() != nil {
 			return "", ctx.Err()
 		}
-		if c.apiKey != "" && strings.Contains(err.Error(), c.apiKey) {
-			err = errors.New(embed.Redact(err.Error(), c.apiKey))
-		}
-		return "", fmt.Errorf("flush: chat completion with %s: %w", c.model, err)
+		return "", c.callError(err)
 	}
 	if len(resp.Choices) == 0 {
 		return "", fmt.Errorf("flush: chat completion with %s: no choices in the reply", c.model)
 	}
 	return strings.TrimSpace(resp.Choices[0].Message.Content), nil
+}
+
+// callError returns the error of a failed chat completion, quoting the
+// server's text as the embedder does ([embed.ServerText]: the API key
+// left out, also spaced or wrapped, and cut short), and on 401 or 403,
+// whose text may quote a part of the key, not at all.
+func (c *Client) callError(err error) error {
+	prefix := "flush: chat completion with " + c.model
+	var apiErr *openai.APIError
+	var reqErr *openai.RequestError
+	status, msg := 0, ""
+	switch {
+	case errors.As(err, &apiErr):
+		status, msg = apiErr.HTTPStatusCode, apiErr.Message
+	case errors.As(err, &reqErr):
+		status, msg = reqErr.HTTPStatusCode, string(reqErr.Body)
+	default:
+		if text := embed.ServerText(err.Error(), c.apiKey); text != strings.TrimSpace(err.Error()) {
+			return fmt.Errorf("%s: %s", prefix, text)
+		}
+		return fmt.Errorf("%s: %w", prefix, err)
+	}
+	switch {
+	case status == http.StatusUnauthorized || status == http.StatusForbidden:
+		return fmt.Errorf("%s: HTTP %d: check the API key (the server's text is left out: it may quote a part of the key)", prefix, status)
+	case status == 0:
+		return fmt.Errorf("%s: %s", prefix, embed.ServerText(err.Error(), c.apiKey))
+	}
+	desc := fmt.Sprintf("%s: HTTP %d", prefix, status)
+	if msg = embed.ServerText(msg, c.apiKey); msg != "" {
+		desc += ": " + msg
+	}
+	return errors.New(desc)
 }
 
 // isNothingToStore reports whether reply is [NothingToStore], allowing for

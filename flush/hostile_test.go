@@ -78,3 +78,41 @@ func TestFlushBoundsTheReply(t *testing.T) {
 		checkNoMemory(t, root)
 	}
 }
+
+// TestFlushErrorsQuoteNoKey: a chat server's error text is quoted with
+// the API key left out, as the embedder's are (embed.Redact): also when
+// the server spaces or wraps the key, and on 401 and 403, whose text may
+// quote a part of it, not at all.
+func TestFlushErrorsQuoteNoKey(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		status int
+		body   string
+		leak   string
+	}{
+		{"key wrapped", http.StatusInternalServerError, `{"error":{"message":"overloaded for key sk-test-\nsecret","type":"server_error"}}`, "sk-test-\nsecret"},
+		{"key spaced, not JSON", http.StatusBadGateway, "upstream refused sk-test- secret", "sk-test- secret"},
+		{"401 quotes part", http.StatusUnauthorized, `{"error":{"message":"Incorrect API key provided: sk-test-se****. You can find your API key at ...","type":"invalid_request_error"}}`, "sk-test-se"},
+		{"403 quotes part", http.StatusForbidden, "forbidden for sk-test-se...", "sk-test-se"},
+	} {
+		srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+			io.Copy(io.Discard, r.Body)
+			rw.Header().Set("Content-Type", "application/json")
+			rw.WriteHeader(tc.status)
+			io.WriteString(rw, tc.body)
+		}))
+		cfg := flush.Config{Model: "chat-test", BaseURL: srv.URL + "/v1", APIKey: "sk-test-secret"}
+		root := memweavetest.Workspace(t, nil)
+		w := open(t, root, memweave.Config{})
+		_, stored, err := client(t, cfg).Flush(context.Background(), w, conversation)
+		srv.Close()
+		switch {
+		case err == nil || stored:
+			t.Errorf("%s: Flush = %v, %v; want an error", tc.name, stored, err)
+		case strings.Contains(err.Error(), tc.leak):
+			t.Errorf("%s: error quotes the API key: %v", tc.name, err)
+		case !strings.Contains(err.Error(), http.StatusText(tc.status)) && !strings.Contains(err.Error(), "HTTP "):
+			t.Errorf("%s: error = %v, want it to name the HTTP status", tc.name, err)
+		}
+	}
+}
