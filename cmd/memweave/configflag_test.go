@@ -22,8 +22,8 @@ func TestConfigNamesTheFlagOfABadValue(t *testing.T) {
 		want string
 	}{
 		{[]string{"--fusion", "rrf"}, `invalid --fusion: search: unknown fusion method "rrf" (want blend, keyword or vector)`},
-		{[]string{"--chunk-overlap", "-1"}, "invalid --chunk-overlap: must be 0 or more and less than the chunk size (400 tokens), got -1"},
-		{[]string{"--chunk-tokens", "100", "--chunk-overlap", "100"}, "invalid --chunk-overlap: must be 0 or more and less than the chunk size (100 tokens), got 100"},
+		{[]string{"--chunk-overlap", "-1"}, "invalid --chunk-overlap: must be 0 or more and at most half the chunk size (200 of 400 tokens), got -1"},
+		{[]string{"--chunk-tokens", "100", "--chunk-overlap", "51"}, "invalid --chunk-overlap: must be 0 or more and at most half the chunk size (50 of 100 tokens), got 51"},
 	} {
 		out := runCLI(t, "", nil, append([]string{"-w", ws, "config"}, c.args...)...)
 		if out.code != 2 || !strings.Contains(out.stderr, "memweave: "+c.want) {
