@@ -97,3 +97,39 @@ func TestBlockedHasTheEmbeddersIdentity(t *testing.T) {
 		t.Errorf("Blocked(%+v).Identity() = %v, want %v", c, got, want)
 	}
 }
+
+// TestApprovalHoldsThroughAWorkspaceLink: a workspace reached through a
+// link (-w ~/link-to-ws, an MCP client's configuration) is the same
+// workspace, under one record (its real path): an extra path of it
+// approved one way is approved the other way too. A relative one was
+// recorded as leading elsewhere ("notes" -> the real folder) through the
+// link and not at all otherwise, so each approval undid the other and the
+// folder was left out of one of the two.
+func TestApprovalHoldsThroughAWorkspaceLink(t *testing.T) {
+	ctx := context.Background()
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	ws := t.TempDir()
+	for _, d := range []string{"memory", "notes"} {
+		if err := os.Mkdir(filepath.Join(ws, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(ws, settings.FileName), []byte(`{"extra_paths": ["notes", "memory/../notes"]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(t.TempDir(), "ws")
+	if err := os.Symlink(ws, link); err != nil {
+		t.Skipf("symlink: %v", err)
+	}
+	for _, order := range [][2]string{{ws, link}, {link, ws}} {
+		if err := trust.Revoke(ctx, ws); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := trust.ApproveFile(ctx, order[0], ""); err != nil {
+			t.Fatalf("ApproveFile(%s) = %v", order[0], err)
+		}
+		if all, unapproved, err := trust.Pending(ctx, order[1]); err != nil || len(all) != 2 || len(unapproved) != 0 {
+			t.Errorf("approved through %s, Pending through %s = %+v unapproved of %+v, %v; want both approved", order[0], order[1], unapproved, all, err)
+		}
+	}
+}
