@@ -261,10 +261,16 @@ func Blocked(ws string, c embed.Config, ignored []Item) embed.Embedder {
 	if c.Provider == "openai" {
 		id.Prefixes = embed.PrefixesOf(c.QueryPrefix, c.DocumentPrefix)
 	}
+	var own []Item // the embedder's settings among ignored
+	for _, it := range ignored {
+		if it.Setting != "extra_paths" && it.Setting != MemorySetting {
+			own = append(own, it)
+		}
+	}
 	return &embed.Blocked{
 		ID: id,
 		Err: fmt.Errorf("memweave: embedder of %s not approved on this machine (%s); approve it with '%s': %w: %w",
-			filepath.Join(ws, settings.FileName), Describe(ignored), ApproveCommand, ErrNotApproved, embed.ErrUnavailable),
+			filepath.Join(ws, settings.FileName), Describe(own), ApproveCommand, ErrNotApproved, embed.ErrUnavailable),
 	}
 }
 

@@ -3,9 +3,12 @@ package trust_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/memweave/memweave-go/embed"
@@ -131,5 +134,27 @@ func TestApprovalHoldsThroughAWorkspaceLink(t *testing.T) {
 		if all, unapproved, err := trust.Pending(ctx, order[1]); err != nil || len(all) != 2 || len(unapproved) != 0 {
 			t.Errorf("approved through %s, Pending through %s = %+v unapproved of %+v, %v; want both approved", order[0], order[1], unapproved, all, err)
 		}
+	}
+}
+
+// TestDescribeStaysShort: a settings file of 64 KiB can list 6,000
+// extra paths; each command's notice, and the blocked embedder's error
+// (which status quotes, --json too), named every one: 0.96 MB of
+// stderr, and 0.49 MB of status --json, a command. The description names
+// the first few and counts the rest, and the embedder's error names the
+// embedder's own settings alone.
+func TestDescribeStaysShort(t *testing.T) {
+	var items []trust.Item
+	for i := range 6000 {
+		items = append(items, trust.Item{Setting: "extra_paths", Value: "../x" + strconv.Itoa(i), Why: "outside the workspace: its Markdown files would be indexed and served"})
+	}
+	items = append(items, trust.Item{Setting: "embedder.base_url", Value: "http://10.0.0.5/v1", Why: "would receive the text"})
+	d := trust.Describe(items)
+	if len(d) > 2048 || !strings.Contains(d, "5993 more") || !strings.Contains(d, "http://10.0.0.5/v1") {
+		t.Errorf("Describe of %d items = %d bytes (%.300q...), want at most 2 KiB naming the server first and 5993 more", len(items), len(d), d)
+	}
+	_, err := trust.Blocked("/ws", embed.Config{Provider: "openai", Model: "m"}, items).EmbedQuery(context.Background(), "q")
+	if err == nil || len(err.Error()) > 1024 || strings.Contains(err.Error(), "../x0") || !strings.Contains(err.Error(), "http://10.0.0.5/v1") {
+		t.Errorf("blocked embedder's error = %d bytes (%.300q...), want under 1 KiB naming the server and no extra path", len(fmt.Sprint(err)), err)
 	}
 }
