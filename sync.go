@@ -122,7 +122,8 @@ const SyncTimeout = 5 * time.Minute
 const MinSyncInterval = time.Second
 
 // SyncEvery starts a goroutine that runs [Weave.Sync] every interval
-// (the first at once, each given at most [SyncTimeout]) until
+// (the first at once, each given at most [SyncTimeout]; one that takes
+// the interval or longer is followed by a whole interval of rest) until
 // [Weave.Close], which stops and waits for it. A failed sync is logged
 // and recorded for [Weave.SyncStatus]; the next runs on schedule. It
 // fails if the workspace cannot sync at all or a loop already runs.
