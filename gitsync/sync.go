@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/memweave/memweave-go/history"
+	"github.com/memweave/memweave-go/internal/edithook"
 	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/workspace"
 )
@@ -315,9 +316,14 @@ func syncLocked(ctx context.Context, root string, opts Options) (res *Result, er
 }
 
 // markRunning writes this sync's running marker and returns its path,
-// with the time of the marker a killed sync left (zero when none), which
-// the new marker keeps. The marker outlives only a sync that was killed;
-// the locks its git left are no older than it.
+// with the time of the marker a killed sync left (zero when none). The
+// marker outlives only a sync that was killed; the locks its git left
+// are no older than it. A killed sync's marker is kept as it is, its
+// time that kill's: this sync may be killed too before it clears that
+// sync's locks, and the next must still take them for a killed sync's,
+// not for a running git's older than the marker. (Written anew and set
+// back to that time, a marker killed in between kept a time newer than
+// the lock, which then stopped every later sync.)
 func (s *syncer) markRunning(ctx context.Context, root string) (running string, killed time.Time, err error) {
 	out, err := s.git(ctx, nil, "rev-parse", "--git-path", runningName)
 	if err != nil {
@@ -328,21 +334,14 @@ func (s *syncer) markRunning(ctx context.Context, root string) (running string, 
 		running = filepath.Join(root, running)
 	}
 	if fi, err := os.Lstat(running); err == nil && fi.Mode().IsRegular() {
-		killed = fi.ModTime()
+		edithook.Step(ctx, "marked running")
+		return running, fi.ModTime(), nil
 	}
 	if err := memfile.WriteAtomic(running, []byte(strconv.Itoa(os.Getpid())+"\n"), 0o644); err != nil {
 		return "", time.Time{}, fmt.Errorf("gitsync: %w", err)
 	}
-	if !killed.IsZero() {
-		// This sync may be killed too before it clears the killed one's
-		// locks: the marker keeps that kill's time, so that the next
-		// sync still takes them for a killed sync's, not for a running
-		// git's older than the marker.
-		if err := os.Chtimes(running, killed, killed); err != nil {
-			return "", time.Time{}, fmt.Errorf("gitsync: %w", err)
-		}
-	}
-	return running, killed, nil
+	edithook.Step(ctx, "marked running")
+	return running, time.Time{}, nil
 }
 
 // exchange fetches, integrates the remote's commits and pushes, again
