@@ -79,3 +79,53 @@ func TestSyncKilledJustAfterItsMark(t *testing.T) {
 		}
 	}
 }
+
+// TestSyncKeepsAKilledMarkWhenItStopsAtALock: a sync killed while its
+// git held the branch's lock (refs/heads/main.lock, which git holds
+// closed); the next sync runs while the user's own git runs in the
+// workspace (git log in a pager, say), so it cannot tell that lock from
+// the user's git's, waits, and stops. It removed the killed sync's
+// marker as it stopped, so once the user's git was done every later
+// sync took the lock for a running git's and stopped too, for good. The
+// marker stays until a sync clears the killed one's locks.
+func TestSyncKeepsAKilledMarkWhenItStopsAtALock(t *testing.T) {
+	gitsync.SetForeignLockWait(t, 300*time.Millisecond)
+	bare := remote(t)
+	ws := clone(t, bare, "ws")
+	sync(t, ws, "ws")
+	marker, lock := filepath.Join(ws, ".git", "memweave-sync-running"), filepath.Join(ws, ".git", "refs", "heads", "main.lock")
+	write(t, ws, ".git/memweave-sync-running", "12345\n")
+	write(t, ws, ".git/refs/heads/main.lock", "")
+	first, took := time.Now().Add(-time.Minute), time.Now().Add(-30*time.Second)
+	if err := os.Chtimes(marker, first, first); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(lock, took, took); err != nil {
+		t.Fatal(err)
+	}
+	// The user's git, running in the workspace until its input ends.
+	user := exec.Command("git", "cat-file", "--batch")
+	user.Dir = ws
+	stdin, err := user.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := user.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gitsync.Sync(context.Background(), ws, gitsync.Options{Host: "ws"}); err == nil || !strings.Contains(err.Error(), "main.lock") {
+		t.Fatalf("Sync beside the user's git = %v, want it to stop at main.lock", err)
+	}
+	stdin.Close()
+	if err := user.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	write(t, ws, "memory/mine.md", "mine\n")
+	res, err := gitsync.Sync(context.Background(), ws, gitsync.Options{Host: "ws"})
+	if err != nil {
+		t.Fatalf("Sync once the user's git is done = %v, want the killed sync's lock removed", err)
+	}
+	if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "main.lock") {
+		t.Errorf("Sync warnings = %q, want one naming main.lock", res.Warnings)
+	}
+}

@@ -260,9 +260,13 @@ func syncLocked(ctx context.Context, root string, opts Options) (res *Result, er
 	}
 	// A git this sync had killed (its context ended: a server's timeout,
 	// its Close) left its locks as a killed sync's git does: the marker
-	// stays, so that the next sync takes them for what they are.
+	// stays, so that the next sync takes them for what they are. So does
+	// a killed sync's marker until its locks are cleared: a sync that
+	// stops at one it cannot tell from a running git's (the user's git
+	// runs in the workspace) leaves it for the next.
+	cleared := killed.IsZero()
 	defer func() {
-		if !s.gitKilled {
+		if !s.gitKilled && cleared {
 			os.Remove(running)
 		}
 	}()
@@ -270,6 +274,7 @@ func syncLocked(ctx context.Context, root string, opts Options) (res *Result, er
 	if err := s.clearStaleLocks(ctx, res, killed); err != nil {
 		return res, err
 	}
+	cleared = true
 	oldHead, err := s.indexBase(ctx, root)
 	if err != nil {
 		return res, err
