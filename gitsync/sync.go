@@ -767,18 +767,52 @@ func (s *syncer) run(ctx context.Context, opts history.GitOptions, args ...strin
 	return s.runIn(ctx, s.root, opts, args...)
 }
 
-// runIn is [syncer.run] in the folder dir.
+// runIn is [syncer.run] in the folder dir. A command that finds a lock
+// of the repository taken ([lockTaken]: the index's, which an editor's
+// git integration takes for a moment each time it runs git status) runs
+// again once it is free, for up to foreignLockWait, as sync waits for a
+// running git's lock when it starts.
 func (s *syncer) runIn(ctx context.Context, dir string, opts history.GitOptions, args ...string) ([]byte, error) {
-	t := time.Now()
 	opts.Env = append(slices.Clip(opts.Env), s.filtersOff...)
 	opts.Reads = opts.Reads || s.reads
-	out, err := history.Git(ctx, dir, opts, args...)
-	s.gitTime += time.Since(t)
-	var ge *history.GitError
-	if err != nil && (ctx.Err() != nil || errors.As(err, &ge) && ge.ExitCode() == -1) {
-		s.gitKilled = true
+	deadline := time.Now().Add(foreignLockWait)
+	for wait := 20 * time.Millisecond; ; wait = min(2*wait, 500*time.Millisecond) {
+		t := time.Now()
+		out, err := history.Git(ctx, dir, opts, args...)
+		s.gitTime += time.Since(t)
+		var ge *history.GitError
+		if err != nil && (ctx.Err() != nil || errors.As(err, &ge) && ge.ExitCode() == -1) {
+			s.gitKilled = true
+		}
+		if !lockTaken(err, args) || time.Now().Add(wait).After(deadline) {
+			return out, err
+		}
+		select {
+		case <-ctx.Done():
+			return out, err
+		case <-time.After(wait):
+		}
 	}
-	return out, err
+}
+
+// lockTaken reports whether err is a git command's, run here (not a
+// transfer, whose messages may be the remote's), that stopped before it
+// changed anything because a lock file of the repository was there.
+func lockTaken(err error, args []string) bool {
+	var ge *history.GitError
+	if !errors.As(err, &ge) || !strings.Contains(ge.Stderr, "Unable to create '") || !strings.Contains(ge.Stderr, ".lock': File exists") {
+		return false
+	}
+	for i := 0; i < len(args); i++ {
+		switch a := args[i]; {
+		case a == "-c" || a == "-C":
+			i++
+		case strings.HasPrefix(a, "-"):
+		default:
+			return a != "push" && a != "fetch" && a != "ls-remote"
+		}
+	}
+	return false
 }
 
 // rev resolves rev to a commit id, "" when it names none.
