@@ -260,10 +260,8 @@ func syncLocked(ctx context.Context, root string, opts Options) (res *Result, er
 	}
 	// A git this sync had killed (its context ended: a server's timeout,
 	// its Close) left its locks as a killed sync's git does: the marker
-	// stays, so that the next sync takes them for what they are. So does
-	// a killed sync's marker until its locks are cleared: a sync that
-	// stops at one it cannot tell from a running git's (the user's git
-	// runs in the workspace) leaves it for the next.
+	// stays for the next sync, as a killed sync's does until its locks
+	// are cleared (this sync may stop at one, while a user's git runs).
 	cleared := killed.IsZero()
 	defer func() {
 		if !s.gitKilled && cleared {
