@@ -33,7 +33,8 @@ type Config struct {
 	// ChunkTokens caps a chunk's size in estimated tokens, four bytes of
 	// UTF-8 each (default 400); ChunkOverlap is how many of them, in
 	// whole lines, a chunk repeats from the previous one of its section,
-	// less than ChunkTokens (default 80, or ChunkTokens/5 when less).
+	// at most half of ChunkTokens, so that no line is indexed more than
+	// about twice (default 80, or ChunkTokens/5 when less).
 	ChunkTokens  int
 	ChunkOverlap *int
 	// Embedder selects the embedding provider. Default: the offline hash
@@ -90,6 +91,15 @@ type Config struct {
 	// codes as they read them instead of keeping them in memory for
 	// searches to come. Default false.
 	OneShot bool
+	// ScanAtOpen starts the file scan of a OneShot Weave's first
+	// freshness check (its first search or [Weave.Status]) in Open,
+	// beside the opening of the index, for a process whose Open and
+	// first search are one step, as the CLI's search: that check sees
+	// the files as they were while Open ran, and an edit another program
+	// makes after Open returns is found by the check after it. A write
+	// through the Weave drops the early scan. Ignored unless OneShot.
+	// Default false.
+	ScanAtOpen bool
 	// NoWatch keeps a long-lived Weave from starting a file watcher on
 	// demand (docs/freshness.md): each search stat-scans the workspace,
 	// as a OneShot one's does, while the vector codes stay in memory.

@@ -493,14 +493,9 @@ func (o *OpenAI) classify(err error, timeout time.Duration) (retry bool, _ error
 	case errors.As(err, &apiErr):
 		status, msg = apiErr.HTTPStatusCode, apiErr.Message
 	case errors.As(err, &reqErr):
-		// Redacted before it is cut short: a cut through the key would
-		// leave its first part, which redact no longer finds.
-		status, msg = reqErr.HTTPStatusCode, o.redact(strings.TrimSpace(string(reqErr.Body)))
-		if len(msg) > 200 {
-			msg = strings.ToValidUTF8(msg[:200], "") + "..."
-		}
+		status, msg = reqErr.HTTPStatusCode, string(reqErr.Body)
 	}
-	msg = o.redact(msg)
+	msg = ServerText(msg, o.key)
 	if status != 0 {
 		desc := fmt.Sprintf("HTTP %d", status)
 		if msg != "" {
@@ -644,6 +639,23 @@ func Redact(s, key string) string {
 	}
 }
 
+// maxServerText is how much of a server's error text [ServerText]
+// keeps.
+const maxServerText = 200
+
+// ServerText returns a server's error text as a message may quote it:
+// trimmed, with key redacted ([Redact]), and cut to 200 bytes (valid
+// UTF-8, "..." after a cut). It is redacted before the cut, since a cut
+// through the key would leave its first part, which Redact no longer
+// finds.
+func ServerText(s, key string) string {
+	msg := Redact(strings.TrimSpace(s), key)
+	if len(msg) > maxServerText {
+		msg = strings.ToValidUTF8(msg[:maxServerText], "") + "..."
+	}
+	return msg
+}
+
 // tokenByte reports whether c continues a word or a key-like token.
 func tokenByte(c byte) bool {
 	return c == '-' || c == '_' || c >= 0x80 ||
@@ -730,10 +742,27 @@ func retryAfter(v string, now time.Time) time.Duration {
 }
 
 // capped is the transport of every request: it limits the body of the
-// response to the size the request's context allows, so that an answer
-// too large is refused after reading that much, never buffered whole, and
-// hands on the Retry-After of a 429 or 503 answer (retryAfterKey).
-type capped struct{ next http.RoundTripper }
+// response to the size the request's context allows, else to limit when
+// that is not 0, so that an answer too large is refused after reading
+// that much, never buffered whole. why says what the limit is, for the
+// error ("the batch can need"). It hands on the Retry-After of a 429 or
+// 503 answer (retryAfterKey).
+type capped struct {
+	next  http.RoundTripper
+	limit int64
+	why   string
+}
+
+// LimitResponses returns a transport that sends through next (nil:
+// [http.DefaultTransport]) and fails a response whose body is larger
+// than limit bytes once it reads that much (at once when its
+// Content-Length says so), never buffering it whole; the error says it
+// is larger than the limit, which why names ("a reply may take"). It
+// is the embedder's own bound, for other clients of servers a caller
+// names (a chat model).
+func LimitResponses(next http.RoundTripper, limit int64, why string) http.RoundTripper {
+	return capped{next: next, limit: limit, why: why}
+}
 
 // RoundTrip sends req and wraps the response body in the limit.
 func (c capped) RoundTrip(req *http.Request) (*http.Response, error) {
@@ -749,12 +778,17 @@ func (c capped) RoundTrip(req *http.Request) (*http.Response, error) {
 		(resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode == http.StatusServiceUnavailable) {
 		*p = retryAfter(resp.Header.Get("Retry-After"), time.Now())
 	}
-	if limit, ok := req.Context().Value(limitKey{}).(int64); ok {
+	limit, ok := req.Context().Value(limitKey{}).(int64)
+	why := "the batch can need"
+	if !ok && c.limit > 0 {
+		limit, ok, why = c.limit, true, c.why
+	}
+	if ok {
 		if resp.ContentLength > limit {
 			resp.Body.Close()
-			return nil, &tooLargeError{limit: limit, size: resp.ContentLength}
+			return nil, &tooLargeError{limit: limit, size: resp.ContentLength, why: why}
 		}
-		resp.Body = &limitedBody{rc: resp.Body, left: limit, limit: limit}
+		resp.Body = &limitedBody{rc: resp.Body, left: limit, limit: limit, why: why}
 	}
 	return resp, nil
 }
@@ -791,29 +825,34 @@ func (e *redirectError) Error() string {
 	return fmt.Sprintf("the server redirected to %s, another origin than the base URL; nothing was sent there (set the base URL to the server meant)", e.to)
 }
 
-// tooLargeError is the error of a response over its size limit.
-type tooLargeError struct{ limit, size int64 }
+// tooLargeError is the error of a response over its size limit; why
+// says what the limit is.
+type tooLargeError struct {
+	limit, size int64
+	why         string
+}
 
 // Error says how large the answer was, or that it was larger than the
 // limit.
 func (e *tooLargeError) Error() string {
 	if e.size > 0 {
-		return fmt.Sprintf("response of %d bytes is larger than the %d bytes the batch can need", e.size, e.limit)
+		return fmt.Sprintf("response of %d bytes is larger than the %d bytes %s", e.size, e.limit, e.why)
 	}
-	return fmt.Sprintf("response is larger than the %d bytes the batch can need", e.limit)
+	return fmt.Sprintf("response is larger than the %d bytes %s", e.limit, e.why)
 }
 
 // limitedBody reads a response body and fails once it exceeds limit.
 type limitedBody struct {
 	rc          io.ReadCloser
 	left, limit int64
+	why         string
 }
 
 // Read reads from the body, failing with a *tooLargeError past the
 // limit.
 func (b *limitedBody) Read(p []byte) (int, error) {
 	if b.left < 0 {
-		return 0, &tooLargeError{limit: b.limit}
+		return 0, &tooLargeError{limit: b.limit, why: b.why}
 	}
 	if int64(len(p)) > b.left+1 {
 		p = p[:b.left+1]
@@ -821,7 +860,7 @@ func (b *limitedBody) Read(p []byte) (int, error) {
 	n, err := b.rc.Read(p)
 	b.left -= int64(n)
 	if b.left < 0 {
-		return 0, &tooLargeError{limit: b.limit}
+		return 0, &tooLargeError{limit: b.limit, why: b.why}
 	}
 	return n, err
 }

@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -76,6 +78,12 @@ The workspace must be the top folder of a git repository with a remote:
 			}
 			b.WriteString("\n")
 			for _, c := range res.Conflicts {
+				// A file where the other side made a folder: the folder
+				// stays, whichever side's, and the file is in the copy.
+				if fi, err := os.Lstat(filepath.Join(w.Config().Workspace, filepath.FromSlash(c.Path))); err == nil && fi.IsDir() {
+					fmt.Fprintf(&b, "conflict: %s is a folder on one side and a file on the other; the folder is there, the file is in %s\n", c.Path, c.Copy)
+					continue
+				}
 				fmt.Fprintf(&b, "conflict: %s changed on both sides; the remote's version is there, this machine's is in %s\n", c.Path, c.Copy)
 			}
 			_, err = fmt.Fprint(a.stdout, b.String())
