@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/internal/plural"
 )
 
 func (a *app) syncCommand() *cobra.Command {
@@ -71,7 +72,7 @@ The workspace must be the top folder of a git repository with a remote:
 			if res.Committed != "" {
 				fmt.Fprintf(&b, "committed %.12s: %s\n", res.Committed, firstLine(res.CommitMessage))
 			}
-			fmt.Fprintf(&b, "brought in %d changed notes from %s/%s; head %.12s", len(res.Changed), res.Remote, res.RemoteBranch, res.Head)
+			fmt.Fprintf(&b, "brought in %s from %s/%s; head %.12s", plural.Count(len(res.Changed), "changed note"), res.Remote, res.RemoteBranch, res.Head)
 			if res.Pushed {
 				fmt.Fprintf(&b, ", pushed to %s/%s", res.Remote, res.RemoteBranch)
 			}
