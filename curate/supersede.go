@@ -374,6 +374,8 @@ type fence struct {
 	// line code.
 	indented, blank bool
 	lists           []int
+	// open is the line that opened the fenced block, while in one.
+	open string
 }
 
 // code reports whether line, the next line of the document, is code: a
@@ -415,7 +417,7 @@ func (f *fence) code(line string) bool {
 	}
 	f.indented = false
 	if c != 0 {
-		f.char, f.n = c, n
+		f.char, f.n, f.open = c, n, line
 		return true
 	}
 	item := listItem().FindString(line)

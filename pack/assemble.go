@@ -35,6 +35,10 @@ type Hit struct {
 	// say what it is about ([curate.FieldValues]: title, env, project),
 	// as Widen read them.
 	Fields []string
+	// Fence is the line that opened the fenced code block StartLine's
+	// line sits in, as Widen read the file ([curate.Fences]); "" when it
+	// sits in none.
+	Fence string
 }
 
 // Passage is one item of an assembled pack: whole lines of one file.
@@ -49,7 +53,11 @@ type Passage struct {
 	// Score is the search score of the chunk the lines come from.
 	Score float64 `json:"score"`
 	// Text is the lines, joined by their line endings, without the last
-	// line's ending.
+	// line's ending, kept inside their code block: when the first line
+	// sits in a fenced code block the block's opening line comes before
+	// it, and when the last line leaves one open a closing fence follows
+	// it, so that pasted alone each line is code exactly when it is in
+	// the file.
 	Text string `json:"text"`
 	// SupersededBy is the line a resolution in the files kept instead of
 	// this passage (see search.Result.SupersededBy): what it says no
@@ -85,6 +93,7 @@ func assemble(hits []Hit, budget int, threshold float64, count func(string) int)
 	seen := make(map[span]bool)
 	var items []Passage
 	var about []curate.Passage // what each hit is about, by index of items
+	var fences []string        // the fence open at each item's first line
 	for _, h := range hits {
 		if strings.TrimSpace(h.Text) == "" {
 			continue
@@ -105,6 +114,7 @@ func assemble(hits []Hit, budget int, threshold float64, count func(string) int)
 			About: h.Fields})
 		items = append(items, Passage{Path: h.Path, StartLine: h.StartLine, EndLine: end,
 			Tokens: tokens, Score: h.Score, Text: h.Text, SupersededBy: h.SupersededBy})
+		fences = append(fences, h.Fence)
 	}
 
 	texts := make([]string, len(items))
@@ -113,7 +123,7 @@ func assemble(hits []Hit, budget int, threshold float64, count func(string) int)
 		texts[i], scores[i] = it.Text, it.Score
 	}
 	kept := dedupe(texts, scores, threshold, func(i, k int) bool { return apart(about[i], about[k]) })
-	items, err := disjoint(items, kept, count)
+	items, err := disjoint(items, fences, kept, count)
 	if err != nil {
 		return nil, err
 	}
@@ -149,9 +159,11 @@ func assemble(hits []Hit, budget int, threshold float64, count func(string) int)
 // spend its budget on lines twice. From the highest score down (then
 // path and line), each passage keeps the longest run of its lines that
 // no passage before it holds, recounted by count; one left with no line,
-// or only blank ones, is dropped. Which passages hold a line does not
-// depend on the budget, so [Knapsack] still chooses among fixed items.
-func disjoint(items []Passage, kept []int, count func(string) int) ([]Passage, error) {
+// or only blank ones, is dropped. Each is then kept inside its code
+// block ([inFence]; fences[i] opened the block items[i] starts in).
+// Which passages hold a line does not depend on the budget, so
+// [Knapsack] still chooses among fixed items.
+func disjoint(items []Passage, fences []string, kept []int, count func(string) int) ([]Passage, error) {
 	order := slices.Clone(kept)
 	slices.SortStableFunc(order, func(a, b int) int {
 		x, y := items[a], items[b]
@@ -178,16 +190,59 @@ func disjoint(items []Passage, kept []int, count func(string) int) ([]Passage, e
 			if strings.TrimSpace(text) == "" {
 				continue
 			}
+			it.StartLine, it.EndLine, it.Text = from, to, text
+		}
+		if text, ok := inFence(items[i].Text, fences[i], from-items[i].StartLine, it.Text); ok || it.Text != items[i].Text {
 			n := count(text)
 			if n < 0 {
 				return nil, fmt.Errorf("pack: token counter returned %d tokens for %s:%d-%d", n, it.Path, from, to)
 			}
-			it.StartLine, it.EndLine, it.Text, it.Tokens = from, to, text, n
+			it.Text, it.Tokens = text, n
 		}
 		held[it.Path] = append(held[it.Path], [2]int{from, to})
 		out = append(out, it)
 	}
 	return out, nil
+}
+
+// inFence returns text, the lines of a passage from its line skip (0 its
+// first) on, whose whole lines are whole, inside the fenced code block
+// they sit in: the block's opening line before them when their first
+// line is inside it (open opened the block whole's first line is in,
+// "" for none), and a closing fence after them when they leave a block
+// open; ok is false when neither is needed and text is returned as it
+// is.
+func inFence(whole, open string, skip int, text string) (string, bool) {
+	var f curate.Fences
+	if open != "" {
+		f.Next(open)
+	}
+	for _, l := range curate.SplitLines(whole)[:skip] {
+		f.Next(l)
+	}
+	before := f.Open()
+	lines := curate.SplitLines(text)
+	for k, l := range lines {
+		f.Next(l)
+		if k == 0 && before != "" && f.Open() == "" {
+			before = "" // the first line closes the block: nothing of it is here
+		}
+	}
+	after := f.Closer()
+	if before == "" && after == "" {
+		return text, false
+	}
+	nl := "\n"
+	if strings.Contains(text, "\r\n") || strings.HasSuffix(before, "\r\n") {
+		nl = "\r\n"
+	}
+	if before != "" {
+		text = strings.TrimRight(before, "\r\n") + nl + text
+	}
+	if after != "" {
+		text += nl + after
+	}
+	return text, true
 }
 
 // freeRun returns the longest run of the lines from..to that no range of

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/memweave/memweave-go/curate"
+	"github.com/memweave/memweave-go/frontmatter"
 	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/search"
 	"github.com/memweave/memweave-go/workspace"
@@ -82,7 +83,45 @@ func Widen(ctx context.Context, results []search.Result, read func(ctx context.C
 		hits = append(hits, Hit{Path: r.Path, StartLine: r.StartLine, Score: r.Score, Text: memfile.TrimLineEnding(text),
 			SupersededBy: r.SupersededBy, Headings: r.Headings, Tags: r.Tags, Fields: f.fields})
 	}
+	for path, f := range files {
+		if f.data != nil {
+			openFences(f.data, path, hits)
+		}
+	}
 	return hits, ctx.Err()
+}
+
+// openFences sets the Fence of each of hits from path, whose file is data:
+// the line that opened the fenced code block its first line sits in, in
+// one pass over the file's lines up to the last hit's (front matter, the
+// block that opens the file, holds no code).
+func openFences(data []byte, path string, hits []Hit) {
+	at := make(map[int][]int) // line -> indices of the hits starting there
+	last := 0
+	for k, h := range hits {
+		if h.Path == path {
+			at[h.StartLine] = append(at[h.StartLine], k)
+			last = max(last, h.StartLine)
+		}
+	}
+	var f curate.Fences
+	skip := frontmatter.FenceLines(data)
+	for line, rest := 1, string(data); line <= last; line++ {
+		for _, k := range at[line] {
+			hits[k].Fence = f.Open()
+		}
+		n := strings.IndexAny(rest, "\r\n")
+		if n < 0 {
+			break
+		}
+		if rest[n] == '\r' && n+1 < len(rest) && rest[n+1] == '\n' {
+			n++
+		}
+		if line > skip {
+			f.Next(rest[:n+1])
+		}
+		rest = rest[n+1:]
+	}
 }
 
 // Skipped reports whether err, from Widen's read, means a file Widen

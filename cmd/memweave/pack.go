@@ -32,8 +32,10 @@ they sit under: both facts stay), overlapping ones are cut so that no
 line comes twice, and the choice is an exact knapsack, not a greedy
 fill, in which a superseded passage takes only room no other wants
 (while its line kept is there: else it is the fact's only version);
-the total never exceeds N. Several arguments are joined into one
-query.
+the total never exceeds N. A passage of lines inside a fenced code
+block stays code: the block's opening line is printed before it and a
+closing fence after it, counted in its size. Several arguments are
+joined into one query.
 
 Each passage is printed under a "path:start-end" line with its score
 and size, and "superseded by PATH:LINE" when a resolution in the files
