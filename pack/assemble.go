@@ -53,7 +53,8 @@ type Passage struct {
 	// Score is the search score of the chunk the lines come from.
 	Score float64 `json:"score"`
 	// Text is the lines, joined by their line endings, without the last
-	// line's ending, kept inside their code block: when the first line
+	// line's ending (nor a byte order mark before the file's first), kept
+	// inside their code block: when the first line
 	// sits in a fenced code block the block's opening line comes before
 	// it, and when the last line leaves one open a closing fence follows
 	// it, so that pasted alone each line is code exactly when it is in

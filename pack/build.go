@@ -37,7 +37,8 @@ func Build(ctx context.Context, query string, budget int, results []search.Resul
 }
 
 // Widen turns search results into hits of the whole lines of their
-// chunks as they are on disk, with their notes' front matter values
+// chunks as they are on disk (a byte order mark before the first line
+// left out, as the chunker leaves it), with their notes' front matter values
 // ([curate.FieldValues]), calling read once per file. read returns
 // nil data, or an error wrapping [workspace.ErrNotFound], for a file
 // that vanished, and one wrapping [workspace.ErrNotRegular] or
@@ -80,6 +81,11 @@ func Widen(ctx context.Context, results []search.Result, read func(ctx context.C
 		if err != nil || !holds(r, f.hash, text) {
 			continue // the file shrank or changed since it was indexed
 		}
+		if r.StartLine == memfile.FirstLine {
+			// A byte order mark marks the encoding; it is no part of
+			// the first line, as the chunker reads it.
+			text = strings.TrimPrefix(text, byteOrderMark)
+		}
 		hits = append(hits, Hit{Path: r.Path, StartLine: r.StartLine, Score: r.Score, Text: memfile.TrimLineEnding(text),
 			SupersededBy: r.SupersededBy, Headings: r.Headings, Tags: r.Tags, Fields: f.fields})
 	}
@@ -105,8 +111,9 @@ func openFences(data []byte, path string, hits []Hit) {
 		}
 	}
 	var f curate.Fences
-	skip := frontmatter.FenceLines(data)
-	for line, rest := 1, string(data); line <= last; line++ {
+	rest := strings.TrimPrefix(string(data), byteOrderMark)
+	skip := frontmatter.FenceLines(rest)
+	for line := 1; line <= last; line++ {
 		for _, k := range at[line] {
 			hits[k].Fence = f.Open()
 		}
@@ -123,6 +130,10 @@ func openFences(data []byte, path string, hits []Hit) {
 		rest = rest[n+1:]
 	}
 }
+
+// byteOrderMark is the UTF-8 byte order mark an editor may write before
+// a note's first line.
+const byteOrderMark = "\ufeff"
 
 // Skipped reports whether err, from Widen's read, means a file Widen
 // skips without a word: it vanished, or is no longer a file memory
