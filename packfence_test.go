@@ -18,23 +18,27 @@ import (
 // tokens, within every budget.
 func TestPackKeepsPassagesInsideTheirCodeFence(t *testing.T) {
 	t.Parallel()
-	var bash, list, yaml strings.Builder
+	var bash, list, yaml, item strings.Builder
 	bash.WriteString("# Deploy script\n\nRun this to deploy the platypus service:\n\n```bash\n")
 	list.WriteString("# Restore\n\n1. Restore the wombat ledger:\n   ~~~~ sh title=\"x\"\n")
 	yaml.WriteString("# Config\n\n```yaml\n")
+	item.WriteString("# Steps\n\n- ```bash\n")
 	for i := range 120 {
 		fmt.Fprintf(&bash, "# step %d: platypus deploy stage %d\nkubectl apply -f platypus-%d.yaml\n", i, i, i)
 		fmt.Fprintf(&list, "   # wombat ledger restore part %d\n   restore --part %d\n", i, i)
 		fmt.Fprintf(&yaml, "- name: quokka shard %d\n  replicas: %d\n", i, i%7)
+		fmt.Fprintf(&item, "  # step %d: lemur deploy stage %d\n  kubectl apply -f lemur-%d.yaml\n", i, i, i)
 	}
 	bash.WriteString("```\n\nAfter the script, check the dashboard.\n")
 	list.WriteString("   ~~~~\n2. Check the ledger balance.\n")
 	yaml.WriteString("```\n")
-	cases := []struct{ name, file, note, query string }{
-		{"backticks", "memory/deploy.md", bash.String(), "platypus deploy stage 77"},
-		{"backticks, overlapping passages", "memory/deploy.md", bash.String(), "platypus deploy stage 3 stage 40 stage 45 stage 90"},
-		{"tildes in a list item", "memory/restore.md", list.String(), "wombat ledger restore part 60"},
-		{"yaml list", "memory/shards.md", yaml.String(), "quokka shard 50"}, // check
+	item.WriteString("  ```\n- done\n")
+	cases := []struct{ name, file, note, query, closer string }{
+		{"backticks", "memory/deploy.md", bash.String(), "platypus deploy stage 77", "```"},
+		{"backticks, overlapping passages", "memory/deploy.md", bash.String(), "platypus deploy stage 3 stage 40 stage 45 stage 90", "```"},
+		{"tildes in a list item", "memory/restore.md", list.String(), "wombat ledger restore part 60", "   ~~~~"},
+		{"yaml list", "memory/shards.md", yaml.String(), "quokka shard 50", "```"}, // check
+		{"opened on a list item's line", "memory/steps.md", item.String(), "lemur deploy stage 77", "  ```"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -53,7 +57,7 @@ func TestPackKeepsPassagesInsideTheirCodeFence(t *testing.T) {
 					t.Fatalf("Pack(%q, %d) holds %d tokens", c.query, budget, p.TotalTokens)
 				}
 				for _, it := range p.Items {
-					checkFenced(t, budget, it, lines, inFence)
+					checkFenced(t, budget, it, lines, inFence, c.closer)
 				}
 			}
 		})
@@ -67,6 +71,9 @@ func fencedLines(lines []string) []bool {
 	open := ""
 	for i, l := range lines {
 		t := strings.TrimLeft(l, " ")
+		if open == "" {
+			t = strings.TrimPrefix(t, "- ")
+		}
 		switch {
 		case open == "" && (strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~")):
 			open = t[:len(t)-len(strings.TrimLeft(t, t[:1]))]
@@ -81,10 +88,10 @@ func fencedLines(lines []string) []bool {
 
 // checkFenced fails unless the passage's text is the note's lines it
 // names, preceded by the opening fence line exactly when they start
-// inside a fenced block and followed by a closing fence exactly when
-// they end inside one, so that each line is code in the text as in the
-// note.
-func checkFenced(t *testing.T, budget int, it memweave.PackedItem, lines []string, inFence []bool) {
+// inside a fenced block and followed by a closing fence (closer) exactly
+// when they end inside one, so that each line is code in the text as in
+// the note.
+func checkFenced(t *testing.T, budget int, it memweave.PackedItem, lines []string, inFence []bool, closer string) {
 	t.Helper()
 	body := strings.Join(lines[it.StartLine-1:it.EndLine], "\n")
 	at := strings.Index(it.Text, body)
@@ -97,6 +104,9 @@ func checkFenced(t *testing.T, budget int, it memweave.PackedItem, lines []strin
 	if startsIn != (before != "") || endsIn != (after != "") {
 		t.Fatalf("budget %d: %s:%d-%d (starts in a code block: %v, ends in one: %v): text begins %q and ends %q around the note's lines; want the block's fence before and after exactly when inside it",
 			budget, it.Path, it.StartLine, it.EndLine, startsIn, endsIn, before, after)
+	}
+	if after != "" && after != "\n"+closer {
+		t.Fatalf("budget %d: %s:%d-%d: closing fence %q, want %q at the column of the block's lines", budget, it.Path, it.StartLine, it.EndLine, after, closer)
 	}
 	if got := fencedLines(strings.Split(it.Text, "\n")); before != "" || after != "" {
 		for i, l := range strings.Split(body, "\n") {

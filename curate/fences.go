@@ -4,7 +4,7 @@ import "strings"
 
 // Fences follows the fenced code blocks of a document, line by line, as
 // supersession markers read them: a fence of three or more backticks or
-// tildes opens a block that a fence of the same character, at least as
+// tildes (after any indentation, or a list item's marker) opens a block that a fence of the same character, at least as
 // long, closes; a fence in an indented code block is code, not a fence.
 // Its zero value stands before the document's first line.
 type Fences struct{ f fence }
@@ -22,13 +22,13 @@ func (fs *Fences) Open() string {
 }
 
 // Closer returns the line that closes the fenced block left open (the
-// opening fence's indentation and characters, without its info string
-// or line ending), or "" when none is open.
+// opening fence's characters at its column, past a list item's marker
+// when the fence opened on the item's line, without its info string or
+// line ending), or "" when none is open.
 func (fs *Fences) Closer() string {
 	open := fs.Open()
 	if open == "" {
 		return ""
 	}
-	t := strings.TrimLeft(open, " \t")
-	return open[:len(open)-len(t)] + strings.Repeat(string(fs.f.char), fs.f.n)
+	return indentOf(open) + strings.Repeat(string(fs.f.char), fs.f.n)
 }
