@@ -90,6 +90,15 @@ type Config struct {
 	// codes as they read them instead of keeping them in memory for
 	// searches to come. Default false.
 	OneShot bool
+	// ScanAtOpen starts the file scan of a OneShot Weave's first
+	// freshness check (its first search or [Weave.Status]) in Open,
+	// beside the opening of the index, for a process whose Open and
+	// first search are one step, as the CLI's search: that check sees
+	// the files as they were while Open ran, and an edit another program
+	// makes after Open returns is found by the check after it. A write
+	// through the Weave drops the early scan. Ignored unless OneShot.
+	// Default false.
+	ScanAtOpen bool
 	// NoWatch keeps a long-lived Weave from starting a file watcher on
 	// demand (docs/freshness.md): each search stat-scans the workspace,
 	// as a OneShot one's does, while the vector codes stay in memory.

@@ -92,6 +92,7 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 		Root: cfg.Workspace, ExtraPaths: cfg.ExtraPaths, ExtraCheck: trust.Pin(cfg.Workspace, cfg.ExtraPaths), MaxFileBytes: cfg.MaxFileBytes,
 		Chunk:    chunker.Options{MaxTokens: cfg.ChunkTokens, Overlap: cfg.ChunkOverlap},
 		Embedder: emb, CacheMaxEntries: cfg.CacheMaxEntries, Logger: cfg.Logger, OneShot: cfg.OneShot,
+		ScanAtOpen: cfg.OneShot && cfg.ScanAtOpen && !cfg.NoSyncOnSearch,
 	})
 	if err != nil {
 		return nil, err
@@ -118,6 +119,7 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 	w.fresh.Relearn = w.relearnPass
 	if created && file == nil {
 		if err := w.saveSettings(ctx); err != nil {
+			eng.Close() // waits for the scan Open started, if any
 			db.Close()
 			return nil, err
 		}

@@ -68,6 +68,17 @@ func (d *Diff) Stale() int { return len(d.New) + len(d.Changed) + len(d.Deleted)
 // a caller that acts on the diff should compute it again under
 // [Engine.WithLock], as [Engine.Sync] does.
 func (e *Engine) Diff(ctx context.Context) (*Diff, error) {
+	return e.diff(ctx, nil)
+}
+
+// checkDiff is the [Diff] of a freshness check without the lock: the
+// first one takes the scan [Open] started ([Options.ScanAtOpen]).
+func (e *Engine) checkDiff(ctx context.Context) (*Diff, error) {
+	return e.diff(ctx, e.takeEarlyScan())
+}
+
+// diff is [Diff] over the scan early when not nil, else a scan of now.
+func (e *Engine) diff(ctx context.Context, early *earlyScan) (*Diff, error) {
 	// Read the rows while the workspace is walked: one is SQLite, the
 	// other system calls.
 	var (
@@ -79,9 +90,15 @@ func (e *Engine) Diff(ctx context.Context) (*Diff, error) {
 		defer close(read)
 		rows, rowsErr = e.db.Files(ctx)
 	}()
-	extra, dropped := e.extraPaths()
-	files, warns, err := e.scanner.Discover(e.opts.Root, extra)
-	warns = append(dropped, warns...)
+	var files []workspace.File
+	var warns []error
+	var err error
+	if early != nil {
+		<-early.done
+		files, warns, err = early.files, early.warns, early.err
+	} else {
+		files, warns, err = e.scan()
+	}
 	<-read
 	if err != nil {
 		return nil, fmt.Errorf("indexer: scan: %w", err)

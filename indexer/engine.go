@@ -43,6 +43,12 @@ type Options struct {
 	// OneShot opens the index for one command ([index.Options.OneShot]);
 	// only [Open] reads it.
 	OneShot bool
+	// ScanAtOpen starts the workspace scan of the first freshness check
+	// without the lock ([Engine.StartCheck], [Engine.Status]) in [Open],
+	// while the index opens: that check sees the files as they were
+	// then. An index run of the engine before that check drops the scan.
+	// Only Open reads it.
+	ScanAtOpen bool
 }
 
 // Engine indexes one workspace into one index. An Engine is safe for
@@ -63,6 +69,12 @@ type Engine struct {
 
 	// scanner keeps folder listings between freshness scans.
 	scanner workspace.Scanner
+	// earlyMu guards early, the scan Open started for the first
+	// freshness check (Options.ScanAtOpen), nil once taken or dropped;
+	// scans is that scan's goroutine, which Close waits for.
+	earlyMu sync.Mutex
+	early   *earlyScan
+	scans   sync.WaitGroup
 	// linkedMu guards linked, the files the last full scan reached
 	// through a symbolic link, and shared, the files found with other
 	// names (hard links): file events name a link's target, and a change
@@ -82,16 +94,30 @@ type Engine struct {
 
 // New returns an Engine writing to db.
 func New(db *index.DB, opts Options) *Engine {
+	e := newEngine(opts)
+	e.setDB(db)
+	return e
+}
+
+// newEngine returns an Engine without its database, which [Open] sets
+// once the index is open ([Engine.setDB]).
+func newEngine(opts Options) *Engine {
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
-	return &Engine{db: db, opts: opts, flock: workspace.NewLock(db.Path() + ".lock"),
-		now: func() int64 { return time.Now().UnixNano() }, statOf: workspace.StatOf}
+	return &Engine{opts: opts, now: func() int64 { return time.Now().UnixNano() }, statOf: workspace.StatOf}
+}
+
+// setDB sets the database e writes to, and its index lock.
+func (e *Engine) setDB(db *index.DB) {
+	e.db, e.flock = db, workspace.NewLock(db.Path()+".lock")
 }
 
 // Close waits for a running index run and makes later ones fail with
 // index.ErrClosed. It does not close the database.
 func (e *Engine) Close() {
+	e.dropEarlyScan()
+	e.scans.Wait()
 	e.mu.Lock()
 	e.closed = true
 	e.mu.Unlock()
@@ -129,6 +155,7 @@ func (e *Engine) WithLock(ctx context.Context, timeout time.Duration, fn func() 
 		stop()
 		return index.ErrClosed
 	}
+	e.dropEarlyScan()
 	_, err := e.flock.TryLockContext(lctx, 2*lockPoll)
 	stop()
 	if err != nil {

@@ -13,23 +13,31 @@ import (
 // opens (or creates) the index, records the engine's identity in a
 // new one ([Engine.Adopt]), and drops the rows of an index made for
 // another memory folder ([Engine.Bind]): its warning is returned, for
-// the caller to tell its user. The caller closes the engine, then the
-// database.
+// the caller to tell its user. With [Options.ScanAtOpen] it starts the
+// scan of the first freshness check before the index opens. The caller
+// closes the engine, then the database.
 func Open(ctx context.Context, dbPath string, opts Options) (*index.DB, *Engine, *Warning, error) {
 	if err := memfile.Recover(ctx, opts.Root); err != nil {
 		return nil, nil, nil, fmt.Errorf("memweave: open workspace %s: %w", opts.Root, err)
 	}
+	eng := newEngine(opts)
+	if opts.ScanAtOpen {
+		eng.startEarlyScan()
+	}
 	db, err := index.Open(ctx, dbPath, index.Options{OneShot: opts.OneShot})
 	if err != nil {
+		eng.Close()
 		return nil, nil, nil, err
 	}
-	eng := New(db, opts)
+	eng.setDB(db)
 	if err := eng.Adopt(ctx); err != nil {
+		eng.Close()
 		db.Close()
 		return nil, nil, nil, err
 	}
 	warn, err := eng.Bind(ctx)
 	if err != nil {
+		eng.Close()
 		db.Close()
 		return nil, nil, nil, err
 	}

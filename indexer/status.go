@@ -87,7 +87,7 @@ func (e *Engine) Status(ctx context.Context, scan bool) (*Status, error) {
 	s := &Status{DBBytes: e.db.Size(), Files: st.Files, Chunks: st.Chunks, Vectors: st.Vectors,
 		PendingFiles: st.PendingFiles, CacheEntries: st.CacheEntries, SearchMode: search.ModeHybrid}
 	if scan {
-		d, err := e.Diff(ctx)
+		d, err := e.checkDiff(ctx)
 		if err != nil {
 			return nil, err
 		}

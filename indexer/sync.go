@@ -207,7 +207,7 @@ func (e *Engine) StartCheck(ctx context.Context) *Check {
 	c.gen, c.genErr = e.db.Generation(ctx)
 	go func() {
 		defer close(c.done)
-		c.diff, c.err = e.Diff(ctx)
+		c.diff, c.err = e.checkDiff(ctx)
 	}()
 	return c
 }

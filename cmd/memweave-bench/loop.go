@@ -42,10 +42,10 @@ type childReport struct {
 // searchChildCommand is the hidden command the speed benchmark runs in a
 // fresh process: open the workspace, run default searches (each with its
 // freshness check), close, and print a childReport. It runs as the CLI's
-// read commands do: one scan, no watcher; with one search (cold_search),
-// also the collector target of [oneshot.GCPercent]. The ten-search child
-// (search_peak_rss_mb) keeps the default target, the memory of a library
-// process that searches on.
+// search does: one scan, started in Open, no watcher; with one search
+// (cold_search), also the collector target of [oneshot.GCPercent]. The
+// ten-search child (search_peak_rss_mb) keeps the default target, the
+// memory of a library process that searches on.
 func (a *app) searchChildCommand() *cobra.Command {
 	var dir string
 	var searches, first int
@@ -61,7 +61,8 @@ func (a *app) searchChildCommand() *cobra.Command {
 			}
 			cfg := a.config(dir)
 			cfg.NoSyncOnSearch = false
-			cfg.OneShot = true // as a CLI command: one scan, no watcher
+			cfg.OneShot = true    // as a CLI command: one scan, no watcher
+			cfg.ScanAtOpen = true // as the CLI's search: the scan starts in Open
 			w, err := memweave.Open(ctx, cfg)
 			if err != nil {
 				return err

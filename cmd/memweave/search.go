@@ -56,7 +56,11 @@ off unless their flag is given.`,
 			if err != nil {
 				return err
 			}
-			w, err := a.openWeave(cmd)
+			cfg := a.config()
+			// The search's freshness check is its first step (--at
+			// searches a revision, not the files).
+			cfg.ScanAtOpen = f.at == ""
+			w, err := a.open(cmd, cfg)
 			if err != nil {
 				return err
 			}

@@ -27,7 +27,9 @@ finds, or a chunk whose text no longer matches its hash), and check --repair
 fixes them.`,
 		Args: noArgs,
 		RunE: action(func(cmd *cobra.Command, _ []string) (err error) {
-			w, err := a.openWeave(cmd)
+			cfg := a.config()
+			cfg.ScanAtOpen = true // the status's scan is its first step
+			w, err := a.open(cmd, cfg)
 			if err != nil {
 				return err
 			}
