@@ -206,8 +206,8 @@ const maxCutHits = 256
 // combining mark or variation selector, an emoji's skin tone or tag, a
 // zero-width joiner or non-joiner, the vowel or final consonant of a
 // Hangul syllable spelt in conjoining jamo), nor follows a zero-width
-// joiner (the next emoji of a family), nor is the second regional
-// indicator of a flag.
+// joiner (the next emoji of a family) or a virama joining it into a
+// conjunct, nor is the second regional indicator of a flag.
 func CharStart(text string, i int) bool {
 	if !utf8.RuneStart(text[i]) {
 		return false
@@ -217,7 +217,7 @@ func CharStart(text string, i int) bool {
 		return false
 	}
 	prev, _ := utf8.DecodeLastRuneInString(text[:i])
-	if prev == zeroWidthJoiner || hangulJoins(prev, r) {
+	if prev == zeroWidthJoiner || hangulJoins(prev, r) || conjunctJoins(prev, r) {
 		return false
 	}
 	if !isRegionalIndicator(r) {
@@ -258,6 +258,18 @@ func hangulJoins(prev, r rune) bool {
 		return k == 'V' || k == 'T'
 	case 'T', 'F':
 		return hangulKind(r) == 'T'
+	}
+	return false
+}
+
+// conjunctJoins reports whether r, a letter, follows prev, the virama of
+// its script that joins the consonants around it into one conjunct
+// (Unicode's grapheme cluster rule GB9c: Devanagari, Bengali, Gujarati,
+// Oriya, Telugu, Malayalam).
+func conjunctJoins(prev, r rune) bool {
+	switch prev {
+	case 0x094D, 0x09CD, 0x0ACD, 0x0B4D, 0x0C4D, 0x0D4D:
+		return r&^0x7F == prev&^0x7F && unicode.IsLetter(r)
 	}
 	return false
 }
