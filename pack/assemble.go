@@ -35,10 +35,10 @@ type Hit struct {
 	// say what it is about ([curate.FieldValues]: title, env, project),
 	// as Widen read them.
 	Fields []string
-	// Fence is the line that opened the fenced code block StartLine's
-	// line sits in, as Widen read the file ([curate.Fences]); "" when it
-	// sits in none.
-	Fence string
+	// Context is what the lines of the file before StartLine leave open
+	// (a fenced code block, a table), as Widen read the file: the lines
+	// that bring a [curate.Fences] to that state ([curate.Fences.State]).
+	Context []string
 }
 
 // Passage is one item of an assembled pack: whole lines of one file.
@@ -54,11 +54,12 @@ type Passage struct {
 	Score float64 `json:"score"`
 	// Text is the lines, joined by their line endings, without the last
 	// line's ending (nor a byte order mark before the file's first), kept
-	// inside their code block: when the first line
-	// sits in a fenced code block the block's opening line comes before
-	// it, and when the last line leaves one open a closing fence follows
-	// it, so that pasted alone each line is code exactly when it is in
-	// the file.
+	// inside their block: when the first line sits in a fenced code block
+	// the block's opening line comes before it, and when the last line
+	// leaves one open a closing fence follows it, so that pasted alone
+	// each line is code exactly when it is in the file; when the first
+	// line continues a table's body, the table's header and delimiter
+	// rows come before it (its header before its delimiter row).
 	Text string `json:"text"`
 	// SupersededBy is the line a resolution in the files kept instead of
 	// this passage (see search.Result.SupersededBy): what it says no
@@ -94,7 +95,7 @@ func assemble(hits []Hit, budget int, threshold float64, count func(string) int)
 	seen := make(map[span]bool)
 	var items []Passage
 	var about []curate.Passage // what each hit is about, by index of items
-	var fences []string        // the fence open at each item's first line
+	var contexts [][]string    // what is open at each item's first line
 	for _, h := range hits {
 		if strings.TrimSpace(h.Text) == "" {
 			continue
@@ -115,7 +116,7 @@ func assemble(hits []Hit, budget int, threshold float64, count func(string) int)
 			About: h.Fields})
 		items = append(items, Passage{Path: h.Path, StartLine: h.StartLine, EndLine: end,
 			Tokens: tokens, Score: h.Score, Text: h.Text, SupersededBy: h.SupersededBy})
-		fences = append(fences, h.Fence)
+		contexts = append(contexts, h.Context)
 	}
 
 	texts := make([]string, len(items))
@@ -124,7 +125,7 @@ func assemble(hits []Hit, budget int, threshold float64, count func(string) int)
 		texts[i], scores[i] = it.Text, it.Score
 	}
 	kept := dedupe(texts, scores, threshold, func(i, k int) bool { return apart(about[i], about[k]) })
-	items, err := disjoint(items, fences, kept, count)
+	items, err := disjoint(items, contexts, kept, count)
 	if err != nil {
 		return nil, err
 	}
@@ -160,11 +161,11 @@ func assemble(hits []Hit, budget int, threshold float64, count func(string) int)
 // spend its budget on lines twice. From the highest score down (then
 // path and line), each passage keeps the longest run of its lines that
 // no passage before it holds, recounted by count; one left with no line,
-// or only blank ones, is dropped. Each is then kept inside its code
-// block ([inFence]; fences[i] opened the block items[i] starts in).
+// or only blank ones, is dropped. Each is then kept inside its block
+// ([inBlock]; contexts[i] is what is open where items[i] starts).
 // Which passages hold a line does not depend on the budget, so
 // [Knapsack] still chooses among fixed items.
-func disjoint(items []Passage, fences []string, kept []int, count func(string) int) ([]Passage, error) {
+func disjoint(items []Passage, contexts [][]string, kept []int, count func(string) int) ([]Passage, error) {
 	order := slices.Clone(kept)
 	slices.SortStableFunc(order, func(a, b int) int {
 		x, y := items[a], items[b]
@@ -193,7 +194,7 @@ func disjoint(items []Passage, fences []string, kept []int, count func(string) i
 			}
 			it.StartLine, it.EndLine, it.Text = from, to, text
 		}
-		if text, ok := inFence(items[i].Text, fences[i], from-items[i].StartLine, it.Text); ok || it.Text != items[i].Text {
+		if text, ok := inBlock(items[i].Text, contexts[i], from-items[i].StartLine, it.Text); ok || it.Text != items[i].Text {
 			n := count(text)
 			if n < 0 {
 				return nil, fmt.Errorf("pack: token counter returned %d tokens for %s:%d-%d", n, it.Path, from, to)
@@ -206,44 +207,46 @@ func disjoint(items []Passage, fences []string, kept []int, count func(string) i
 	return out, nil
 }
 
-// inFence returns text, the lines of a passage from its line skip (0 its
-// first) on, whose whole lines are whole, inside the fenced code block
-// they sit in: the block's opening line before them when their first
-// line is inside it (open opened the block whole's first line is in,
-// "" for none), and a closing fence after them when they leave a block
-// open; ok is false when neither is needed and text is returned as it
-// is.
-func inFence(whole, open string, skip int, text string) (string, bool) {
+// inBlock returns text, the lines of a passage from its line skip (0 its
+// first) on, whose whole lines are whole, inside the blocks they sit in
+// ([curate.Fences.Lead]): the lines that open the fenced code block or
+// table they continue before them (context is what is open where whole
+// starts), and a closing fence after them when they leave a fenced
+// block open; ok is false when neither is needed and text is returned
+// as it is.
+func inBlock(whole string, context []string, skip int, text string) (string, bool) {
 	var f curate.Fences
-	if open != "" {
-		f.Next(open)
+	for _, l := range context {
+		f.Next(l)
 	}
 	for _, l := range curate.SplitLines(whole)[:skip] {
 		f.Next(l)
 	}
-	before := f.Open()
 	lines := curate.SplitLines(text)
-	for k, l := range lines {
+	if len(lines) == 0 {
+		return text, false
+	}
+	lead := f.Lead(lines[0])
+	for _, l := range lines {
 		f.Next(l)
-		if k == 0 && before != "" && f.Open() == "" {
-			before = "" // the first line closes the block: nothing of it is here
-		}
 	}
 	after := f.Closer()
-	if before == "" && after == "" {
+	if len(lead) == 0 && after == "" {
 		return text, false
 	}
 	nl := "\n"
-	if strings.Contains(text, "\r\n") || strings.HasSuffix(before, "\r\n") {
+	if strings.Contains(text, "\r\n") || len(lead) > 0 && strings.HasSuffix(lead[0], "\r\n") {
 		nl = "\r\n"
 	}
-	if before != "" {
-		text = strings.TrimRight(before, "\r\n") + nl + text
+	var b strings.Builder
+	for _, l := range lead {
+		b.WriteString(strings.TrimRight(l, "\r\n") + nl)
 	}
+	b.WriteString(text)
 	if after != "" {
-		text += nl + after
+		b.WriteString(nl + after)
 	}
-	return text, true
+	return b.String(), true
 }
 
 // freeRun returns the longest run of the lines from..to that no range of

@@ -97,10 +97,11 @@ func Widen(ctx context.Context, results []search.Result, read func(ctx context.C
 	return hits, ctx.Err()
 }
 
-// openFences sets the Fence of each of hits from path, whose file is data:
-// the line that opened the fenced code block its first line sits in, in
-// one pass over the file's lines up to the last hit's (front matter, the
-// block that opens the file, holds no code).
+// openFences sets the Context of each of hits from path, whose file is
+// data: what the lines before its first line leave open (a fenced code
+// block, a table; [curate.Fences.State]), in one pass over the file's
+// lines up to the last hit's (front matter, the block that opens the
+// file, holds neither).
 func openFences(data []byte, path string, hits []Hit) {
 	at := make(map[int][]int) // line -> indices of the hits starting there
 	last := 0
@@ -115,7 +116,7 @@ func openFences(data []byte, path string, hits []Hit) {
 	skip := frontmatter.FenceLines(rest)
 	for line := 1; line <= last; line++ {
 		for _, k := range at[line] {
-			hits[k].Fence = f.Open()
+			hits[k].Context = f.State()
 		}
 		n := strings.IndexAny(rest, "\r\n")
 		if n < 0 {

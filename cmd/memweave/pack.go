@@ -35,7 +35,8 @@ fill, in which a superseded passage takes only room no other wants
 (while its line kept is there: else it is the fact's only version);
 the total never exceeds N. A passage of lines inside a fenced code
 block stays code: the block's opening line is printed before it and a
-closing fence after it, counted in its size. Several arguments are
+closing fence after it; one of a table's later rows comes under the
+table's header and delimiter rows; both counted in its size. Several arguments are
 joined into one query.
 
 Each passage is printed under a "path:start-end" line with its score
