@@ -37,7 +37,7 @@ type Hit struct {
 	Fields []string
 	// Context is what the lines of the file before StartLine leave open
 	// (a fenced code block, a table), as Widen read the file: the lines
-	// that bring a [curate.Fences] to that state ([curate.Fences.State]).
+	// that bring a [curate.Blocks] to that state ([curate.Blocks.State]).
 	Context []string
 }
 
@@ -209,13 +209,13 @@ func disjoint(items []Passage, contexts [][]string, kept []int, count func(strin
 
 // inBlock returns text, the lines of a passage from its line skip (0 its
 // first) on, whose whole lines are whole, inside the blocks they sit in
-// ([curate.Fences.Lead]): the lines that open the fenced code block or
+// ([curate.Blocks.Lead]): the lines that open the fenced code block or
 // table they continue before them (context is what is open where whole
 // starts), and a closing fence after them when they leave a fenced
 // block open; ok is false when neither is needed and text is returned
 // as it is.
 func inBlock(whole string, context []string, skip int, text string) (string, bool) {
-	var f curate.Fences
+	var f curate.Blocks
 	for _, l := range context {
 		f.Next(l)
 	}

@@ -99,7 +99,7 @@ func Widen(ctx context.Context, results []search.Result, read func(ctx context.C
 
 // openFences sets the Context of each of hits from path, whose file is
 // data: what the lines before its first line leave open (a fenced code
-// block, a table; [curate.Fences.State]), in one pass over the file's
+// block, a table; [curate.Blocks.State]), in one pass over the file's
 // lines up to the last hit's (front matter, the block that opens the
 // file, holds neither).
 func openFences(data []byte, path string, hits []Hit) {
@@ -111,7 +111,7 @@ func openFences(data []byte, path string, hits []Hit) {
 			last = max(last, h.StartLine)
 		}
 	}
-	var f curate.Fences
+	var f curate.Blocks
 	rest := strings.TrimPrefix(string(data), byteOrderMark)
 	skip := frontmatter.FenceLines(rest)
 	for line := 1; line <= last; line++ {

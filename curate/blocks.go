@@ -2,7 +2,7 @@ package curate
 
 import "strings"
 
-// Fences follows the blocks of a document, line by line, whose lines
+// Blocks follows the blocks of a document, line by line, whose lines
 // mean what they do only inside them: fenced code blocks, as
 // supersession markers read them (a fence of three or more backticks or
 // tildes, after any indentation or a list item's marker, opens a block
@@ -11,7 +11,7 @@ import "strings"
 // holding "|" followed by a delimiter row, as [BlockChanged] reads them,
 // and the rows after them holding "|"). Its zero value stands before the
 // document's first line.
-type Fences struct {
+type Blocks struct {
 	f fence
 	// prev is the last line read when it may be a table's header;
 	// head and delim are the header and delimiter rows of the table
@@ -20,45 +20,45 @@ type Fences struct {
 }
 
 // Next reads the document's next line, with or without its line ending.
-func (fs *Fences) Next(line string) {
-	if fs.f.code(line) {
-		fs.prev, fs.head, fs.delim = "", "", ""
+func (b *Blocks) Next(line string) {
+	if b.f.code(line) {
+		b.prev, b.head, b.delim = "", "", ""
 		return
 	}
 	switch {
-	case fs.head != "" && strings.Contains(line, "|"):
+	case b.head != "" && strings.Contains(line, "|"):
 		return // a row of the table
-	case fs.prev != "" && delimiterRow(line):
-		fs.head, fs.delim, fs.prev = fs.prev, line, ""
+	case b.prev != "" && delimiterRow(line):
+		b.head, b.delim, b.prev = b.prev, line, ""
 		return
 	}
-	fs.prev, fs.head, fs.delim = "", "", ""
+	b.prev, b.head, b.delim = "", "", ""
 	if strings.Contains(line, "|") {
-		fs.prev = line
+		b.prev = line
 	}
 }
 
 // Open returns the line, as given to Next, that opened the fenced block
 // the lines read so far leave open, or "" when none is open.
-func (fs *Fences) Open() string {
-	if fs.f.char == 0 {
+func (b *Blocks) Open() string {
+	if b.f.char == 0 {
 		return ""
 	}
-	return fs.f.open
+	return b.f.open
 }
 
-// State returns the lines that, read by a zero Fences, leave it in the
+// State returns the lines that, read by a zero Blocks, leave it in the
 // block these lines left open, as far as Lead and Closer read it: the
 // fence that opened a fenced block, the header and delimiter rows of a
 // table, a row that may be a table's header; nil for none.
-func (fs *Fences) State() []string {
+func (b *Blocks) State() []string {
 	switch {
-	case fs.Open() != "":
-		return []string{fs.Open()}
-	case fs.head != "":
-		return []string{fs.head, fs.delim}
-	case fs.prev != "":
-		return []string{fs.prev}
+	case b.Open() != "":
+		return []string{b.Open()}
+	case b.head != "":
+		return []string{b.head, b.delim}
+	case b.prev != "":
+		return []string{b.prev}
 	}
 	return nil
 }
@@ -69,19 +69,19 @@ func (fs *Fences) State() []string {
 // fenced block it is in (unless it closes that block), the header and
 // delimiter rows of the table whose body it continues, or the header of
 // the table whose delimiter row it is; nil when it needs none.
-func (fs *Fences) Lead(next string) []string {
-	if open := fs.Open(); open != "" {
-		g := fs.f
+func (b *Blocks) Lead(next string) []string {
+	if open := b.Open(); open != "" {
+		g := b.f
 		if g.code(next); g.char == 0 {
 			return nil // next closes the block: none of it follows
 		}
 		return []string{open}
 	}
-	if fs.head != "" && strings.Contains(next, "|") {
-		return []string{fs.head, fs.delim}
+	if b.head != "" && strings.Contains(next, "|") {
+		return []string{b.head, b.delim}
 	}
-	if fs.prev != "" && delimiterRow(next) {
-		return []string{fs.prev}
+	if b.prev != "" && delimiterRow(next) {
+		return []string{b.prev}
 	}
 	return nil
 }
@@ -90,10 +90,10 @@ func (fs *Fences) Lead(next string) []string {
 // opening fence's characters at its column, past a list item's marker
 // when the fence opened on the item's line, without its info string or
 // line ending), or "" when none is open.
-func (fs *Fences) Closer() string {
-	open := fs.Open()
+func (b *Blocks) Closer() string {
+	open := b.Open()
 	if open == "" {
 		return ""
 	}
-	return indentOf(open) + strings.Repeat(string(fs.f.char), fs.f.n)
+	return indentOf(open) + strings.Repeat(string(b.f.char), b.f.n)
 }
