@@ -12,6 +12,7 @@ import (
 	"github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/chunker"
 	"github.com/memweave/memweave-go/conflict"
+	"github.com/memweave/memweave-go/internal/plural"
 	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/pack"
 	"github.com/memweave/memweave-go/postprocess"
@@ -165,14 +166,21 @@ func hiddenHints(resp *memweave.SearchResponse) []string {
 	// Below a best that prints as 0.000 nothing matched: a lower
 	// min_score would show only passages sharing nothing with the query.
 	if h.BelowThreshold > 0 && resp.BestFilteredScore >= 0.0005 {
-		out = append(out, fmt.Sprintf("%d more passages scored below min_score (best %.3f): a lower min_score shows them; %.3f shows the best",
-			h.BelowThreshold, resp.BestFilteredScore, postprocess.ShowingBest(resp.BestFilteredScore)))
+		lower := "a lower min_score shows them; "
+		if h.BelowThreshold == 1 {
+			lower = ""
+		}
+		out = append(out, fmt.Sprintf("%s scored below min_score (best %.3f): %s%.3f shows %s",
+			plural.Count(h.BelowThreshold, "more passage"), resp.BestFilteredScore, lower, postprocess.ShowingBest(resp.BestFilteredScore),
+			plural.Verb(h.BelowThreshold, "it", "the best")))
 	}
 	if h.Expired > 0 {
-		out = append(out, fmt.Sprintf("%d matching passages of expired notes were left out: include_expired: true shows them", h.Expired))
+		out = append(out, fmt.Sprintf("%s of expired notes %s left out: include_expired: true shows %s",
+			plural.Count(h.Expired, "matching passage"), plural.Verb(h.Expired, "was", "were"), plural.Verb(h.Expired, "it", "them")))
 	}
 	if h.Superseded > 0 {
-		out = append(out, fmt.Sprintf("%d superseded passages were left out: superseded: mark shows them", h.Superseded))
+		out = append(out, fmt.Sprintf("%s %s left out: superseded: mark shows %s",
+			plural.Count(h.Superseded, "superseded passage"), plural.Verb(h.Superseded, "was", "were"), plural.Verb(h.Superseded, "it", "them")))
 	}
 	return out
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -80,12 +81,38 @@ func flagName(f *pflag.Flag) string {
 	return "--" + f.Name
 }
 
-// flagError is the message of a flag parsing error: pflag's own, or for
-// a flag given twice the [errGivenTwice] alone (pflag's would quote the
-// second value as "invalid", though either may be the one meant).
+// flagError is the message of a flag parsing error: for a flag given
+// twice the [errGivenTwice] alone (pflag's would quote the second value
+// as "invalid", though either may be the one meant); for a value of the
+// wrong kind the form of the commands' own range errors, "invalid
+// --FLAG VALUE: what it wants" (pflag's names Go's parser: `invalid
+// argument "abc" for "-n, --max-results" flag: strconv.ParseInt:
+// parsing "abc": invalid syntax`); else pflag's own.
 func flagError(err error) string {
 	if e, ok := errors.AsType[*errGivenTwice](err); ok {
 		return e.Error()
 	}
+	if e, ok := errors.AsType[*pflag.InvalidValueError](err); ok {
+		return fmt.Sprintf("invalid --%s %q: %s", e.GetFlag().Name, e.GetValue(), valueWanted(e.GetFlag().Value.Type(), e.Unwrap()))
+	}
 	return strings.TrimSpace(err.Error())
+}
+
+// valueWanted says what a flag of the pflag type kind wants, for a value
+// whose parse failed with cause.
+func valueWanted(kind string, cause error) string {
+	if errors.Is(cause, strconv.ErrRange) {
+		return "out of range"
+	}
+	switch kind {
+	case "int", "int64", "uint", "count":
+		return "want a whole number"
+	case "float64":
+		return "want a number"
+	case "bool":
+		return "want true or false"
+	case "duration":
+		return "want a duration such as 30s or 5m"
+	}
+	return strings.TrimSpace(cause.Error())
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/internal/plural"
 )
 
 func (a *app) packCommand() *cobra.Command {
@@ -93,7 +94,7 @@ them, and a note left out because it could not be read).`,
 				return writeJSON(a.raw, p)
 			}
 			a.warn(p.Warnings)
-			summary := fmt.Sprintf("memweave: packed %s, %d of %d tokens", plural(len(p.Items), "passage"), p.TotalTokens, p.Budget)
+			summary := fmt.Sprintf("memweave: packed %s, %d of %d tokens", plural.Count(len(p.Items), "passage"), p.TotalTokens, p.Budget)
 			if p.OverBudget > 0 {
 				summary += fmt.Sprintf("; %d more found, each over the budget (the smallest %d tokens)", p.OverBudget, p.SmallestOverBudget)
 			}

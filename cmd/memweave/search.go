@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/internal/plural"
 	"github.com/memweave/memweave-go/postprocess"
 	"github.com/memweave/memweave-go/search"
 )
@@ -259,23 +260,15 @@ func hiddenHints(resp *memweave.SearchResponse) []string {
 	// threshold would show only passages sharing nothing with the query.
 	if n := h.BelowThreshold; n > 0 && resp.BestFilteredScore >= 0.0005 {
 		out = append(out, fmt.Sprintf("%s below --min-score (best %.3f); --min-score %.3f shows %s",
-			plural(n, "more passage"), resp.BestFilteredScore, postprocess.ShowingBest(resp.BestFilteredScore), bestOf(n)))
+			plural.Count(n, "more passage"), resp.BestFilteredScore, postprocess.ShowingBest(resp.BestFilteredScore), bestOf(n)))
 	}
 	if n := h.Expired; n > 0 {
-		out = append(out, fmt.Sprintf("%s of expired notes hidden; --include-expired shows %s", plural(n, "matching passage"), them(n)))
+		out = append(out, fmt.Sprintf("%s of expired notes hidden; --include-expired shows %s", plural.Count(n, "matching passage"), them(n)))
 	}
 	if n := h.Superseded; n > 0 {
-		out = append(out, fmt.Sprintf("%s hidden; --superseded mark shows %s", plural(n, "superseded passage"), them(n)))
+		out = append(out, fmt.Sprintf("%s hidden; --superseded mark shows %s", plural.Count(n, "superseded passage"), them(n)))
 	}
 	return out
-}
-
-// plural is "1 thing" or "N things".
-func plural(n int, thing string) string {
-	if n == 1 {
-		return "1 " + thing
-	}
-	return fmt.Sprintf("%d %ss", n, thing)
 }
 
 // bestOf is "it" for one passage, "the best" for more.
