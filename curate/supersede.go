@@ -378,6 +378,8 @@ type fence struct {
 	// line code.
 	indented, blank bool
 	lists           []int
+	// open is the line that opened the fenced block, while in one.
+	open string
 }
 
 // code reports whether line, the next line of the document, is code: a
@@ -386,13 +388,11 @@ type fence struct {
 // indented code block.
 func (f *fence) code(line string) bool {
 	t := strings.TrimLeft(line, " \t")
-	c, n := byte(0), 0
-	if len(t) >= 3 && (t[0] == '`' || t[0] == '~') {
-		for n < len(t) && t[n] == t[0] {
-			n++
-		}
-		if n >= 3 && !(t[0] == '`' && strings.Contains(t[n:], "`")) {
-			c = t[0]
+	c, n := fenceOf(t)
+	if c == 0 && f.char == 0 {
+		// A fence may open on a list item's line: "- ```bash".
+		if item := listItem().FindString(line); item != "" {
+			c, n = fenceOf(line[len(item):])
 		}
 	}
 	switch {
@@ -419,7 +419,7 @@ func (f *fence) code(line string) bool {
 	}
 	f.indented = false
 	if c != 0 {
-		f.char, f.n = c, n
+		f.char, f.n, f.open = c, n, line
 		return true
 	}
 	item := listItem().FindString(line)
@@ -432,6 +432,23 @@ func (f *fence) code(line string) bool {
 		f.lists = append(f.lists, columns(item))
 	}
 	return false
+}
+
+// fenceOf returns the character and length of the code fence t starts
+// with (three or more backticks, without one in its info string, or
+// tildes), or 0, 0 when t starts with none.
+func fenceOf(t string) (byte, int) {
+	if len(t) < 3 || t[0] != '`' && t[0] != '~' {
+		return 0, 0
+	}
+	n := 0
+	for n < len(t) && t[n] == t[0] {
+		n++
+	}
+	if n < 3 || t[0] == '`' && strings.Contains(t[n:], "`") {
+		return 0, 0
+	}
+	return t[0], n
 }
 
 // columns is the width of the white space and list marker s, a tab

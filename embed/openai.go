@@ -744,9 +744,9 @@ func retryAfter(v string, now time.Time) time.Duration {
 // capped is the transport of every request: it limits the body of the
 // response to the size the request's context allows, else to limit when
 // that is not 0, so that an answer too large is refused after reading
-// that much, never buffered whole. why says what the limit is, for the
-// error ("the batch can need"). It hands on the Retry-After of a 429 or
-// 503 answer (retryAfterKey).
+// that much, never buffered whole, and hands on the Retry-After of a 429
+// or 503 answer (retryAfterKey). why says what the limit is, for the
+// error ("the batch can need").
 type capped struct {
 	next  http.RoundTripper
 	limit int64

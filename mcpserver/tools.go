@@ -379,9 +379,10 @@ func (t *tools) delete(ctx context.Context, in deleteInput) (*mcp.CallToolResult
 
 // packInput is the input of memory_pack.
 type packInput struct {
-	Query        string `json:"query" jsonschema:"what the passages should be about; at most 4096 bytes"`
-	BudgetTokens int    `json:"budget_tokens" jsonschema:"the most tokens the passages may add up to (estimated as 4 bytes per token), 1 to 262144"`
-	Superseded   string `json:"superseded,omitempty" jsonschema:"passages a resolution in the files supersedes (memory_resolve): mark (default: superseded_by is set), hide (left out) or off"`
+	Query          string `json:"query" jsonschema:"what the passages should be about; at most 4096 bytes"`
+	BudgetTokens   int    `json:"budget_tokens" jsonschema:"the most tokens the passages may add up to (estimated as 4 bytes per token), 1 to 262144"`
+	Superseded     string `json:"superseded,omitempty" jsonschema:"passages a resolution in the files supersedes (memory_resolve): mark (default: superseded_by is set), hide (left out) or off"`
+	IncludeExpired bool   `json:"include_expired,omitempty" jsonschema:"keep notes whose front matter expires date is past (left out by default; hidden.expired counts them)"`
 }
 
 func (t *tools) pack(ctx context.Context, in packInput) (*mcp.CallToolResult, memweave.Pack, error) {
@@ -392,7 +393,11 @@ func (t *tools) pack(ctx context.Context, in packInput) (*mcp.CallToolResult, me
 	if err != nil {
 		return nil, memweave.Pack{}, err
 	}
-	p, err := t.w.Pack(ctx, in.Query, in.BudgetTokens, sup)
+	opts := []memweave.PackOption{sup}
+	if in.IncludeExpired {
+		opts = append(opts, memweave.IncludeExpired())
+	}
+	p, err := t.w.Pack(ctx, in.Query, in.BudgetTokens, opts...)
 	if err != nil {
 		return nil, memweave.Pack{}, emptyQuery("memory_pack", err)
 	}
