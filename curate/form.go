@@ -124,7 +124,7 @@ func punctuationDiff(a, b string) (string, bool) {
 // false when it cannot place the words in text (lower case that changes
 // a letter's length).
 func gapsOf(text string) (map[[2]string][]string, bool) {
-	text = literal(text)
+	text = blankQuoted(literal(text))
 	lower := strings.ToLower(text)
 	if len(lower) != len(text) {
 		return nil, false
@@ -239,6 +239,30 @@ func literalRest(rest string) string {
 	}
 	return b.String()
 }
+
+// blankQuoted returns text with an empty quoted string ("" or “”)
+// written "∅" and a quoted blank (" ", ' ') "␠", so that [gapMarks],
+// which leaves quotes out, keeps them: a separator or a missing field
+// written "" is not one written " ".
+func blankQuoted(text string) string {
+	if !strings.ContainsAny(text, "\"'“‘„«") {
+		return text
+	}
+	text = emptyQuotes().ReplaceAllString(text, "${1}∅${2}")
+	return blankQuotes().ReplaceAllString(text, "${1}␠${2}")
+}
+
+// The patterns of [blankQuoted]: two quote marks with nothing, or only
+// blanks, between them, standing apart from any letter or digit (not
+// the apostrophe of "users' 'admin'" run together).
+var (
+	emptyQuotes = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(^|[^\pL\pN])["'“‘„«]["'”’“»]($|[^\pL\pN])`)
+	})
+	blankQuotes = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(^|[^\pL\pN])["'“‘„«][ \t\x{00a0}]+["'”’“»]($|[^\pL\pN])`)
+	})
+)
 
 // inWord reports whether the byte at i of s is between two letters or
 // digits ("new_checkout_flow").
