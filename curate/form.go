@@ -465,6 +465,10 @@ func orderDiff(a, b []string) (string, bool) {
 // caseDiff returns a word written with a capital letter after its first
 // letter in one passage (an acronym, a unit, an identifier, a camel-case
 // name) and written otherwise in the other.
+//
+// A word that names a value ("password Sunflower", "the branch named
+// Release", "customer id Orbital", see [namedValues]) counts whatever
+// its capitals: its case is part of the value.
 func caseDiff(a, b string) (string, bool) {
 	fa, fb := spellings(a), spellings(b)
 	for _, w := range slices.Sorted(maps.Keys(fa)) {
@@ -476,8 +480,54 @@ func caseDiff(a, b string) (string, bool) {
 			return strings.Join(sa, ",") + " / " + strings.Join(sb, ","), true
 		}
 	}
+	na, nb := namedValues(a), namedValues(b)
+	for _, w := range slices.Sorted(maps.Keys(na)) {
+		if sa, sb := na[w], nb[w]; len(sb) > 0 && !slices.Equal(sa, sb) {
+			return strings.Join(sa, ",") + " / " + strings.Join(sb, ","), true
+		}
+	}
 	return "", false
 }
+
+// namedValues maps each folded word of text that a word naming a value
+// introduces (see [valueNouns]: "password Sunflower", "named Release";
+// also the word after "is" or "set to" a few words on: "the password of
+// the office is Sunflower") to the sorted distinct ways it is written.
+func namedValues(text string) map[string][]string {
+	raw := rawWords(text)
+	fold := func(i int) string { return tokenize.Fold(strings.ToLower(raw[i])) }
+	out := map[string][]string{}
+	add := func(j int) {
+		for j < len(raw) && valueLinks[fold(j)] {
+			j++
+		}
+		if j < len(raw) && !slices.Contains(out[fold(j)], raw[j]) {
+			out[fold(j)] = append(out[fold(j)], raw[j])
+			slices.Sort(out[fold(j)])
+		}
+	}
+	for i := range raw {
+		if !valueNouns[fold(i)] {
+			continue
+		}
+		add(i + 1)
+		for k := i + 2; k < len(raw) && k <= i+6; k++ {
+			if valueLinks[fold(k)] {
+				add(k)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// valueNouns are the words after which a word is a value as written, a
+// secret, an identifier or a name, whose case a system may tell apart;
+// valueLinks are the words that may stand between them.
+var (
+	valueNouns = setOf("password passphrase passcode pin key id username login branch tag named called token secret hostname")
+	valueLinks = setOf("is was are be to set now")
+)
 
 // accentDiff returns a word both passages hold that one writes with
 // accents the other does not ("zahlen" / "zählen": pay / count; "si" /
@@ -524,6 +574,21 @@ func writesAccents(text string) bool {
 // it is written.
 func spellings(text string) map[string][]string {
 	out := map[string][]string{}
+	for _, raw := range rawWords(text) {
+		f := tokenize.Fold(strings.ToLower(raw))
+		if !slices.Contains(out[f], raw) {
+			out[f] = append(out[f], raw)
+			slices.Sort(out[f])
+		}
+	}
+	return out
+}
+
+// rawWords returns the words of text in order, as tokenize.Words finds
+// them but written as in text (capitals kept); a field whose lower case
+// changes a letter's length is left out.
+func rawWords(text string) []string {
+	var out []string
 	for _, field := range strings.Fields(text) {
 		lower := strings.ToLower(field)
 		if len(lower) != len(field) {
@@ -535,13 +600,8 @@ func spellings(text string) map[string][]string {
 			if i < 0 {
 				break
 			}
-			raw := field[at+i : at+i+len(t)]
+			out = append(out, field[at+i:at+i+len(t)])
 			at += i + len(t)
-			f := tokenize.Fold(t)
-			if !slices.Contains(out[f], raw) {
-				out[f] = append(out[f], raw)
-				slices.Sort(out[f])
-			}
 		}
 	}
 	return out
