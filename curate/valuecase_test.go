@@ -1,6 +1,9 @@
 package curate
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // TestDiffersOnTheCaseOfANamedValue: a word that a password, a key, an
 // id, a branch or a name introduces is a value, and its case is part of
@@ -27,6 +30,29 @@ func TestDiffersOnTheCaseOfANamedValue(t *testing.T) {
 	}
 	for _, tt := range tests {
 		for _, ab := range [][2]string{{tt.a, tt.b}, {tt.b, tt.a}} {
+			if reason, got := Differs(ab[0], ab[1]); got != tt.want {
+				t.Errorf("Differs(%q, %q) = %q, %v, want %v", ab[0], ab[1], reason, got, tt.want)
+			}
+		}
+	}
+}
+
+// TestDiffersOnTheCaseOfAFlag: a command line flag's letter is case
+// sensitive ("-v" is not "-V", "ls -r" is not "ls -R").
+func TestDiffersOnTheCaseOfAFlag(t *testing.T) {
+	long := "The platform team noted in the review that %s, and the on-call engineer checks it every morning before the standup."
+	tests := []struct {
+		a, b string
+		want bool
+	}{
+		{"the flag is -v", "the flag is -V", true},
+		{"the copy runs with -r on the host", "the copy runs with -R on the host", true},
+		{"the tool runs with --Force", "the tool runs with --force", true},
+		{"the tool is run - Carefully - by hand", "the tool is run - carefully - by hand", false},
+	}
+	for _, tt := range tests {
+		a, b := fmt.Sprintf(long, tt.a), fmt.Sprintf(long, tt.b)
+		for _, ab := range [][2]string{{a, b}, {b, a}} {
 			if reason, got := Differs(ab[0], ab[1]); got != tt.want {
 				t.Errorf("Differs(%q, %q) = %q, %v, want %v", ab[0], ab[1], reason, got, tt.want)
 			}
