@@ -492,7 +492,8 @@ func caseDiff(a, b string) (string, bool) {
 // namedValues maps each folded word of text that a word naming a value
 // introduces (see [valueNouns]: "password Sunflower", "named Release";
 // also the word after "is" or "set to" a few words on: "the password of
-// the office is Sunflower") to the sorted distinct ways it is written.
+// the office is Sunflower"), and each command line flag ("-v", "--force",
+// keyed "-v", "-force"), to the sorted distinct ways it is written.
 func namedValues(text string) map[string][]string {
 	raw := rawWords(text)
 	fold := func(i int) string { return tokenize.Fold(strings.ToLower(raw[i])) }
@@ -504,6 +505,20 @@ func namedValues(text string) map[string][]string {
 		if j < len(raw) && !slices.Contains(out[fold(j)], raw[j]) {
 			out[fold(j)] = append(out[fold(j)], raw[j])
 			slices.Sort(out[fold(j)])
+		}
+	}
+	for _, field := range strings.Fields(text) {
+		// A flag: "-v" is not "-V".
+		if name := strings.TrimLeft(field, "-"); name != "" && len(name) < len(field) && len(field)-len(name) <= 2 {
+			if n := strings.IndexFunc(name, func(r rune) bool { return !wordRune(r) }); n != 0 {
+				if n > 0 {
+					name = name[:n]
+				}
+				if f := "-" + tokenize.Fold(strings.ToLower(name)); !slices.Contains(out[f], name) {
+					out[f] = append(out[f], name)
+					slices.Sort(out[f])
+				}
+			}
 		}
 	}
 	for i := range raw {
