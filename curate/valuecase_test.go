@@ -59,3 +59,26 @@ func TestDiffersOnTheCaseOfAFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestDiffersOnTheCaseOfAValueStated: a word stated as the value of a
+// user, a name, a bucket or a host ("the user is root") keeps its case.
+func TestDiffersOnTheCaseOfAValueStated(t *testing.T) {
+	long := "The platform team noted in the review that %s, and the on-call engineer checks it every morning before the standup."
+	tests := []struct {
+		a, b string
+		want bool
+	}{
+		{"the user is root", "the user is Root", true},
+		{"the team name is Team Blue", "the team name is Team blue", true},
+		{"the bucket of the exports is Reports", "the bucket of the exports is reports", true},
+		{"the user Runs the export", "the user runs the export", false},
+	}
+	for _, tt := range tests {
+		a, b := fmt.Sprintf(long, tt.a), fmt.Sprintf(long, tt.b)
+		for _, ab := range [][2]string{{a, b}, {b, a}} {
+			if reason, got := Differs(ab[0], ab[1]); got != tt.want {
+				t.Errorf("Differs(%q, %q) = %q, %v, want %v", ab[0], ab[1], reason, got, tt.want)
+			}
+		}
+	}
+}
