@@ -491,8 +491,9 @@ func caseDiff(a, b string) (string, bool) {
 
 // namedValues maps each folded word of text that a word naming a value
 // introduces (see [valueNouns]: "password Sunflower", "named Release";
-// also the word after "is" or "set to" a few words on: "the password of
-// the office is Sunflower"), and each command line flag ("-v", "--force",
+// also the words after "is" or "set to" a few words on: "the password of
+// the office is Sunflower", "the user is root", see [statedSubjects]),
+// and each command line flag ("-v", "--force",
 // keyed "-v", "-force"), to the sorted distinct ways it is written.
 func namedValues(text string) map[string][]string {
 	raw := rawWords(text)
@@ -502,9 +503,12 @@ func namedValues(text string) map[string][]string {
 		for j < len(raw) && valueLinks[fold(j)] {
 			j++
 		}
-		if j < len(raw) && !slices.Contains(out[fold(j)], raw[j]) {
-			out[fold(j)] = append(out[fold(j)], raw[j])
-			slices.Sort(out[fold(j)])
+		// The value: up to three words, to the first stop word.
+		for k := j; k < len(raw) && k < j+3 && (k == j || !tokenize.IsStopWord(fold(k))); k++ {
+			if !slices.Contains(out[fold(k)], raw[k]) {
+				out[fold(k)] = append(out[fold(k)], raw[k])
+				slices.Sort(out[fold(k)])
+			}
 		}
 	}
 	for _, field := range strings.Fields(text) {
@@ -522,11 +526,13 @@ func namedValues(text string) map[string][]string {
 		}
 	}
 	for i := range raw {
-		if !valueNouns[fold(i)] {
+		if !valueNouns[fold(i)] && !statedSubjects[fold(i)] {
 			continue
 		}
-		add(i + 1)
-		for k := i + 2; k < len(raw) && k <= i+6; k++ {
+		if valueNouns[fold(i)] {
+			add(i + 1)
+		}
+		for k := i + 1; k < len(raw) && k <= i+6; k++ {
 			if valueLinks[fold(k)] {
 				add(k)
 				break
@@ -542,6 +548,9 @@ func namedValues(text string) map[string][]string {
 var (
 	valueNouns = setOf("password passphrase passcode pin key id username login branch tag named called token secret hostname")
 	valueLinks = setOf("is was are be to set now")
+	// statedSubjects name a value only when it is stated: "the user is
+	// root", not "the user runs".
+	statedSubjects = setOf("user name bucket host account database table value prefix label handle folder directory path channel queue topic role group project repo repository namespace cluster")
 )
 
 // accentDiff returns a word both passages hold that one writes with
