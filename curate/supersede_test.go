@@ -395,3 +395,26 @@ func TestSupersedeKeepsSetextHeadings(t *testing.T) {
 		}
 	}
 }
+
+// TestSupersedeRefusesInsideAComment: a marker written inside an HTML
+// comment is hidden (a viewer shows nothing, a reader sees no
+// resolution) and its line ends nothing: refused, as in a code block.
+func TestSupersedeRefusesInsideAComment(t *testing.T) {
+	for _, c := range []struct {
+		src      string
+		from, to int
+		refused  bool
+	}{
+		{"<!--\nThe staging database runs PostgreSQL 15\nIt is restored nightly.\n-->\n", 2, 2, true},
+		{"<!-- draft:\nThe staging database runs PostgreSQL 15\n-->\n", 2, 2, true},
+		{"Intro <!-- a note\nThe staging database runs PostgreSQL 15\n-->\n", 2, 2, true},
+		{"<!-- draft -->\nThe staging database runs PostgreSQL 15\n", 2, 2, false},
+		{"<!--\nold\n-->\nThe staging database runs PostgreSQL 15\n", 4, 4, false},
+		{"```\n<!--\n```\nThe staging database runs PostgreSQL 15\n", 4, 4, false},
+	} {
+		_, _, err := Supersede([]byte(c.src), c.from, c.to, kept)
+		if (err != nil) != c.refused {
+			t.Errorf("Supersede(%q, %d, %d) = %v, want refused %v", c.src, c.from, c.to, err, c.refused)
+		}
+	}
+}
