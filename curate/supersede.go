@@ -278,7 +278,9 @@ func FindLine(text, key string) (line, count int) {
 // in the front matter; for lines ending on a row of a table that goes on
 // after them (the marker would end the table, the rows below losing
 // their header); for lines ending in the text of a setext heading (the
-// marker would part it from its "---" or "===" underline); and, wrapping [ErrMarkerInRange], for lines that
+// marker would part it from its "---" or "===" underline); for lines
+// ending inside an HTML comment (the marker would be hidden); and,
+// wrapping [ErrMarkerInRange], for lines that
 // hold a marker, or that overlap lines an existing marker supersedes
 // without ending where they end (resolve exactly those lines, or delete
 // that marker first).
@@ -293,10 +295,22 @@ func Supersede(src []byte, from, to int, m Marker) ([]byte, Marker, error) {
 		return nil, m, fmt.Errorf("line %d: in the front matter: %w", from, ErrNoLines)
 	}
 	var f fence
+	comment := 0 // the line that opened the HTML comment still open, 1-based
 	for i, l := range lines[:to] {
-		if f.code(l) && i >= from-1 {
-			return nil, m, fmt.Errorf("line %d is in a code block (fenced or indented), where a marker would be code, not a resolution: %w", i+1, ErrNoLines)
+		if f.code(l) {
+			if i >= from-1 {
+				return nil, m, fmt.Errorf("line %d is in a code block (fenced or indented), where a marker would be code, not a resolution: %w", i+1, ErrNoLines)
+			}
+			continue
 		}
+		if open := commentOpen(comment > 0, l); !open {
+			comment = 0
+		} else if comment == 0 {
+			comment = i + 1
+		}
+	}
+	if comment > 0 {
+		return nil, m, fmt.Errorf("line %d is inside the HTML comment opened at line %d, where a marker would be hidden, not a resolution: %w", to, comment, ErrNoLines)
 	}
 	if next := nextLine(lines, to); next < len(lines) {
 		if kinds := blocks(lines); kinds[to-1] == tableRow && kinds[next] == tableRow {
@@ -347,6 +361,22 @@ func Supersede(src []byte, from, to int, m Marker) ([]byte, Marker, error) {
 	out = append(out, indentOf(named[first])+m.String()+end)
 	out = append(out, rest...)
 	return []byte(strings.Join(out, "")), m, nil
+}
+
+// commentOpen reports whether an HTML comment is open after line, given
+// whether one was open before it: "<!--" opens one, "-->" closes it.
+func commentOpen(open bool, line string) bool {
+	for {
+		mark := "<!--"
+		if open {
+			mark = "-->"
+		}
+		i := strings.Index(line, mark)
+		if i < 0 {
+			return open
+		}
+		open, line = !open, line[i+len(mark):]
+	}
 }
 
 // nextLine returns the index (0-based) of the line after line to
