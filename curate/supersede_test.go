@@ -387,7 +387,7 @@ func TestSupersedeKeepsSetextHeadings(t *testing.T) {
 		{"The staging database\nruns PostgreSQL 15\n=====\n\nIt is restored nightly.\n", 1, 1, true},
 		{"The staging database\nruns PostgreSQL 15\n=====\n\nIt is restored nightly.\n", 2, 2, true},
 		{"The staging database runs PostgreSQL 15\n\n---\n\nIt is restored nightly.\n", 1, 1, false},
-		{"The staging database runs PostgreSQL 15\nIt is restored nightly.\n", 1, 1, false},
+		{"The staging database runs PostgreSQL 15\nIt is restored nightly.\n", 1, 1, true},
 	} {
 		_, _, err := Supersede([]byte(c.src), c.from, c.to, kept)
 		if (err != nil) != c.refused {
@@ -411,6 +411,32 @@ func TestSupersedeRefusesInsideAComment(t *testing.T) {
 		{"<!-- draft -->\nThe staging database runs PostgreSQL 15\n", 2, 2, false},
 		{"<!--\nold\n-->\nThe staging database runs PostgreSQL 15\n", 4, 4, false},
 		{"```\n<!--\n```\nThe staging database runs PostgreSQL 15\n", 4, 4, false},
+	} {
+		_, _, err := Supersede([]byte(c.src), c.from, c.to, kept)
+		if (err != nil) != c.refused {
+			t.Errorf("Supersede(%q, %d, %d) = %v, want refused %v", c.src, c.from, c.to, err, c.refused)
+		}
+	}
+}
+
+// TestSupersedeRefusesMidParagraph: a marker is a quote line, and the
+// paragraph line after it would become the quote's lazy continuation (a
+// viewer shows it inside the marker): lines ending mid-paragraph, or
+// mid list item, are refused; a line before a blank line, a list item,
+// a heading or a quote is not.
+func TestSupersedeRefusesMidParagraph(t *testing.T) {
+	for _, c := range []struct {
+		src      string
+		from, to int
+		refused  bool
+	}{
+		{"The staging database runs PostgreSQL 15\nIt is restored nightly.\n", 1, 1, true},
+		{"- The staging database runs PostgreSQL 15\n  and is restored nightly.\n", 1, 1, true},
+		{"The staging database runs PostgreSQL 15\nIt is restored nightly.\n", 1, 2, false},
+		{"The staging database runs PostgreSQL 15\n\nIt is restored nightly.\n", 1, 1, false},
+		{"- The staging database runs PostgreSQL 15\n- It is restored nightly.\n", 1, 1, false},
+		{"The staging database runs PostgreSQL 15\n## Backups\n", 1, 1, false},
+		{"The staging database runs PostgreSQL 15\n> quoted\n", 1, 1, false},
 	} {
 		_, _, err := Supersede([]byte(c.src), c.from, c.to, kept)
 		if (err != nil) != c.refused {
