@@ -166,9 +166,9 @@ func TestSpansFollowContent(t *testing.T) {
 
 func TestSupersedeLineEndings(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
-		{"a\r\nb\r\nc\r\n", "a\r\nb\r\n> Superseded (1 line above, #KEY) by memory/stack.md#KEPT (2026-12-01): moved to 16\r\nc\r\n"},
+		{"a\r\nb\r\n\r\nc\r\n", "a\r\nb\r\n> Superseded (1 line above, #KEY) by memory/stack.md#KEPT (2026-12-01): moved to 16\r\n\r\nc\r\n"},
 		{"a\nb", "a\nb\n> Superseded (1 line above, #KEY) by memory/stack.md#KEPT (2026-12-01): moved to 16\n"},
-		{"a\rb\rc", "a\rb\r> Superseded (1 line above, #KEY) by memory/stack.md#KEPT (2026-12-01): moved to 16\rc"},
+		{"a\rb\r\rc", "a\rb\r> Superseded (1 line above, #KEY) by memory/stack.md#KEPT (2026-12-01): moved to 16\r\rc"},
 		{"1. a\n2. b\n", "1. a\n2. b\n   > Superseded (1 line above, #KEY) by memory/stack.md#KEPT (2026-12-01): moved to 16\n"},
 	} {
 		out, m, err := Supersede([]byte(c.src), 2, 2, kept)
