@@ -240,29 +240,41 @@ func literalRest(rest string) string {
 	return b.String()
 }
 
-// blankQuoted returns text with an empty quoted string ("" or “”)
-// written "∅" and a quoted blank (" ", ' ') "␠", so that [gapMarks],
-// which leaves quotes out, keeps them: a separator or a missing field
-// written "" is not one written " ".
+// blankQuoted returns text with a quoted string of marks alone written
+// as a value, so that [gapMarks], which leaves quotes out and reads
+// marks as pauses, keeps it: empty ("" or “”) "∅", blank (" ") "␠",
+// other marks each as a glyph of its own (a delimiter "," is not ";").
 func blankQuoted(text string) string {
 	if !strings.ContainsAny(text, "\"'“‘„«") {
 		return text
 	}
-	text = emptyQuotes().ReplaceAllString(text, "${1}∅${2}")
-	return blankQuotes().ReplaceAllString(text, "${1}␠${2}")
+	return quotedMarks().ReplaceAllStringFunc(text, func(m string) string {
+		g := quotedMarks().FindStringSubmatch(m)
+		inner := g[3]
+		switch {
+		case inner == "":
+			inner = "∅"
+		case strings.TrimSpace(inner) == "":
+			inner = "␠"
+		default:
+			inner = strings.Map(func(r rune) rune {
+				if unicode.IsSpace(r) {
+					return -1
+				}
+				return 0xF0000 + r // a private-use glyph per mark, no pause
+			}, inner)
+		}
+		return g[1] + inner + g[5]
+	})
 }
 
-// The patterns of [blankQuoted]: two quote marks with nothing, or only
-// blanks, between them, standing apart from any letter or digit (not
-// the apostrophe of "users' 'admin'" run together).
-var (
-	emptyQuotes = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(^|[^\pL\pN])["'“‘„«]["'”’“»]($|[^\pL\pN])`)
-	})
-	blankQuotes = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(^|[^\pL\pN])["'“‘„«][ \t\x{00a0}]+["'”’“»]($|[^\pL\pN])`)
-	})
-)
+// quotedMarks matches a quoted string of at most three marks or blanks
+// standing apart from any letter or digit (not the apostrophe of
+// "users' 'admin'" run together): groups 1 and 5 the text around it, 3
+// the string.
+var quotedMarks = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(^|[^\pL\pN])(["'“‘„«])([^\pL\pN"'“”‘’„«»\n]{0,3})(["'”’“»])($|[^\pL\pN])`)
+})
 
 // inWord reports whether the byte at i of s is between two letters or
 // digits ("new_checkout_flow").
