@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -19,6 +20,8 @@ import (
 
 	openai "github.com/sashabaranov/go-openai"
 	"golang.org/x/sync/errgroup"
+
+	"github.com/memweave/memweave-go/internal/plural"
 )
 
 // DefaultOpenAIBaseURL is the BaseURL of an [OpenAIConfig] that sets none.
@@ -346,11 +349,11 @@ var (
 // keep up; a query says how long it waited (see QueryTimeout).
 func (o *OpenAI) slowError(cause error, n, together int, total time.Duration, try int) error {
 	if cause == errQueryDeadline {
-		return o.errorf("no answer within %v (%d tries): %w", total, try, ErrUnavailable)
+		return o.errorf("no answer within %v (%s): %w", total, plural.Count(try, "try"), ErrUnavailable)
 	}
-	return o.errorf("no answer for %d inputs within %v (%d tries of %v, %d requests at once); "+
+	return o.errorf("no answer for %s within %v (%s of %v, %s at once); "+
 		"a slow server needs a longer Timeout (now %v per request) or a smaller BatchSize (now %d) or MaxInFlight (now %d): %w",
-		n, total, try, total/time.Duration(o.maxTries), together, o.timeout, o.batchSize, o.maxInFlight, ErrUnavailable)
+		plural.Count(n, "input"), total, plural.Count(try, "try"), total/time.Duration(o.maxTries), plural.Count(together, "request"), o.timeout, o.batchSize, o.maxInFlight, ErrUnavailable)
 }
 
 // Networked reports true: an OpenAI embedder calls a server, so indexers
@@ -367,7 +370,8 @@ func (o *OpenAI) embedBatch(parent context.Context, inputs []string, together, m
 	ctx, cancel := context.WithTimeoutCause(parent, total, errBatchDeadline)
 	defer cancel()
 	for try := 1; ; try++ {
-		resp, err := o.request(ctx, inputs, timeout)
+		var after time.Duration // the server's Retry-After, set by capped
+		resp, err := o.request(context.WithValue(ctx, retryAfterKey{}, &after), inputs, timeout)
 		if err == nil {
 			return o.vectors(resp, len(inputs))
 		}
@@ -390,13 +394,20 @@ func (o *OpenAI) embedBatch(parent context.Context, inputs []string, together, m
 		if !retry {
 			return nil, err
 		}
+		wait := o.backoff(try)
+		if after > 0 {
+			if dl, ok := ctx.Deadline(); ok && time.Until(dl) < after {
+				return nil, o.errorf("%v; the server asks to be retried in %v (Retry-After), past this call's %v: %w", err, after, total, ErrUnavailable)
+			}
+			wait = max(wait, after)
+		}
 		if try >= maxTries && errors.Is(err, errNoAnswer) {
 			return nil, o.slowError(errBatchDeadline, len(inputs), together, total, try)
 		}
 		if try >= maxTries {
-			return nil, o.errorf("%v (%d tries): %w", err, try, ErrUnavailable)
+			return nil, o.errorf("%v (%s): %w", err, plural.Count(try, "try"), ErrUnavailable)
 		}
-		if err := sleep(ctx, o.backoff(try)); err != nil {
+		if err := sleep(ctx, wait); err != nil {
 			if cause := context.Cause(ctx); cause == errBatchDeadline || cause == errQueryDeadline {
 				return nil, o.slowError(cause, len(inputs), together, total, try)
 			}
@@ -709,10 +720,32 @@ func sleep(ctx context.Context, d time.Duration) error {
 // limitKey is the context key of a request's response size limit.
 type limitKey struct{}
 
+// retryAfterKey is the context key of where capped writes the wait a
+// 429 or 503 answer asks for in its Retry-After header (a *time.Duration).
+type retryAfterKey struct{}
+
+// maxRetryAfter bounds the wait a Retry-After header can ask for; past
+// it a retry is past any call's time anyway.
+const maxRetryAfter = 24 * time.Hour
+
+// retryAfter returns the wait the Retry-After value v asks for at now:
+// delay seconds or an HTTP date; 0 when v is neither.
+func retryAfter(v string, now time.Time) time.Duration {
+	v = strings.TrimSpace(v)
+	if s, err := strconv.ParseUint(v, 10, 32); err == nil {
+		return min(time.Duration(s)*time.Second, maxRetryAfter)
+	}
+	if t, err := http.ParseTime(v); err == nil && t.After(now) {
+		return min(t.Sub(now), maxRetryAfter)
+	}
+	return 0
+}
+
 // capped is the transport of every request: it limits the body of the
 // response to the size the request's context allows, else to limit when
 // that is not 0, so that an answer too large is refused after reading
-// that much, never buffered whole. why says what the limit is, for the
+// that much, never buffered whole, and hands on the Retry-After of a 429
+// or 503 answer (retryAfterKey). why says what the limit is, for the
 // error ("the batch can need").
 type capped struct {
 	next  http.RoundTripper
@@ -740,6 +773,10 @@ func (c capped) RoundTrip(req *http.Request) (*http.Response, error) {
 	resp, err := next.RoundTrip(req)
 	if err != nil {
 		return nil, err
+	}
+	if p, ok := req.Context().Value(retryAfterKey{}).(*time.Duration); ok &&
+		(resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode == http.StatusServiceUnavailable) {
+		*p = retryAfter(resp.Header.Get("Retry-After"), time.Now())
 	}
 	limit, ok := req.Context().Value(limitKey{}).(int64)
 	why := "the batch can need"
