@@ -90,7 +90,8 @@ func AnchorsLost(src []byte, from, to int, keep [][2]int) []string {
 // a heading's: an HTML element's id or name attribute ("<a
 // id=\"restore\"></a>", "<h2 name='x'>") and a block id ending the
 // line (" ^restore-time", which a wiki link names as
-// "[[note#^restore-time]]"), lower case as links are matched.
+// "[[note#^restore-time]]") and an id in braces ending it ("## Restore
+// steps {#restore}"), lower case as links are matched.
 func inlineAnchors(line string, kind int) []string {
 	if kind != prose && kind != tableRow {
 		return nil
@@ -104,8 +105,15 @@ func inlineAnchors(line string, kind int) []string {
 	if m := blockID().FindStringSubmatch(line); m != nil {
 		out = append(out, strings.ToLower(m[1]))
 	}
+	if m := explicitID().FindStringSubmatch(line); m != nil {
+		out = append(out, strings.ToLower(m[1]))
+	}
 	return out
 }
+
+// explicitID matches the id a line (a heading) gives itself in braces
+// at its end: "## Restore steps {#restore}", "{#restore .wide}".
+var explicitID = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\{[^}]*#([A-Za-z0-9_-]+)[^}]*\}\s*$`) })
 
 // blockID matches a block id ending a line: white space, "^" and
 // letters, digits or dashes.

@@ -88,3 +88,13 @@ func TestLinksToWithoutExtensionOrInFrontMatter(t *testing.T) {
 		}
 	}
 }
+
+// TestAnchorsLostExplicitHeadingID: a heading given its id in braces
+// ("## Restore steps {#restore}", Pandoc, kramdown, MkDocs) is linked
+// to by that id; removing it loses "restore".
+func TestAnchorsLostExplicitHeadingID(t *testing.T) {
+	src := "# A\n\nkept\n\n## Restore steps {#restore .wide}\n\nbody\n"
+	if got := AnchorsLost([]byte(src), 5, 7, nil); !slices.Contains(got, "restore") {
+		t.Errorf("AnchorsLost of a heading with an explicit id = %q, want it to hold \"restore\"", got)
+	}
+}
