@@ -1,0 +1,44 @@
+package conflict_test
+
+import "testing"
+
+// TestContra9Rules holds cases per rule of the ninth pass, each
+// written for the rule and not taken from testdata/contra9.jsonl: the
+// look-alikes it must leave alone and the contradictions next to them
+// it must still find.
+func TestContra9Rules(t *testing.T) {
+	checkJudged(t, contra9AllergyCases, contra9KinCases, contra9ExceptCases, contra9TimeBoundCases, contra9PhoneCases)
+}
+
+var contra9AllergyCases = []judgeCase{
+	{"allergic to two things", "Noor is allergic to cats.", "Noor is allergic to pollen.", false},
+	{"intolerant of two things", "Dev is intolerant to lactose.", "Dev is intolerant to gluten.", false},
+	{"an allergy denied", "Noor is allergic to cats.", "Noor is not allergic to cats.", true},
+}
+
+var contra9KinCases = []judgeCase{
+	{"a relative who is also a neighbour", "Ivo is Petra's uncle.", "Ivo is Petra's neighbour.", false},
+	{"a relative who is also a colleague", "Mara is Luca's sister.", "Mara is Luca's colleague.", false},
+	{"two relations of kin", "Ivo is Petra's uncle.", "Ivo is Petra's grandfather.", true},
+	{"two roles at work", "Mara is Luca's manager.", "Mara is Luca's intern.", true},
+}
+
+var contra9ExceptCases = []judgeCase{
+	{"a rule with an exception beside the exception's own rule", "The canteen serves lunch until 2 pm except on Mondays.", "On Mondays the canteen serves lunch until noon.", false},
+	{"an exception and the day after it", "The shuttle runs every 20 minutes except at weekends.", "At weekends the shuttle runs every hour.", false},
+	{"two rules with one exception", "The canteen serves lunch until 2 pm except on Mondays.", "The canteen serves lunch until 3 pm except on Mondays.", true},
+}
+
+var contra9TimeBoundCases = []judgeCase{
+	{"two upper bounds of a time", "Kim got home before ten.", "Kim got home before eleven.", false},
+	{"two lower bounds of a time", "The parcel arrived after 2 pm.", "The parcel arrived after 1 pm.", false},
+	{"an upper bound below a lower bound", "Kim got home before ten.", "Kim got home after eleven.", true},
+	{"two times, no bound", "Kim got home at ten.", "Kim got home at eleven.", true},
+}
+
+var contra9PhoneCases = []judgeCase{
+	{"a number with and without its country code", "The vet's number is 0161 496 0321.", "The vet's number is +44 161 496 0321.", false},
+	{"a number with a country code in brackets", "Our landline is 030 1234 5678.", "Our landline is +49 (0)30 1234 5678.", false},
+	{"two numbers, one with a country code", "The vet's number is 0161 496 0321.", "The vet's number is +44 161 496 0999.", true},
+	{"two numbers", "The vet's number is 0161 496 0321.", "The vet's number is 0161 496 0777.", true},
+}
