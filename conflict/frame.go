@@ -953,13 +953,14 @@ func changeAndAddition(words []string) (changed, added bool) {
 // multiValued are the verbs of relations a subject holds with many
 // objects at once: "practices yoga" and "practices piano" are two
 // hobbies unless a claim says that one replaced the other; one dislikes
-// many things too.
+// many things too, and is allergic or intolerant to many.
 var multiValued map[string]bool
 
 func newMultiValued() map[string]bool {
 	m := make(map[string]bool)
 	for _, w := range strings.Fields(`practices plays enjoys likes loves reads watches learns speaks visits
-knows collects studies attends dislikes hates detests teaches sings cooks grows paints sells serves stocks bakes`) {
+knows collects studies attends dislikes hates detests teaches sings cooks grows paints sells serves stocks bakes
+allergic intolerant`) {
 		m[lemma(stem(w))] = true
 	}
 	return m
