@@ -977,6 +977,38 @@ func manyValued(c *claim, h []token) bool {
 	return false
 }
 
+// kinWords are the ties of family: one person is one of them to another
+// ("Felix is Anna's brother" / "cousin" conflict), but a tie of family
+// and a tie of another kind ("brother" / "flatmate", "colleague",
+// "neighbour") may both hold.
+var kinWords map[string]bool
+
+func newKinWords() map[string]bool {
+	m := make(map[string]bool)
+	for _, w := range strings.Fields(`mother father mum mom dad parent brother sister sibling son daughter child
+husband wife spouse partner fiance fiancee uncle aunt nephew niece cousin grandmother grandfather grandma
+grandpa granny grandad grandparent grandson granddaughter grandchild stepfather stepmother stepson
+stepdaughter stepbrother stepsister godfather godmother godson goddaughter twin in-law`) {
+		m[lemma(stem(w))] = true
+	}
+	return m
+}
+
+// kinAndOther reports whether h replaces, after the copula and closing
+// both claims, one word of [kinWords] by a plain word of another kind:
+// "Ivo is Petra's uncle" and "Ivo is Petra's neighbour" may both hold.
+func kinAndOther(a, b *claim, h hunk) bool {
+	if len(h.a) != 1 || len(h.b) != 1 || a.copAt < 0 || b.copAt < 0 || h.at < int(a.copAt) || h.bt < int(b.copAt) ||
+		h.at+1 != len(a.toks) || h.bt+1 != len(b.toks) {
+		return false
+	}
+	x, y := h.a[0], h.b[0]
+	if x.value || y.value || x.name || y.name {
+		return false
+	}
+	return kinWords[x.w] != kinWords[y.w]
+}
+
 // actVerbs are acts done to a thing by whoever handles it, of which one
 // subject does many to one object: "Aisha writes the changelog" and
 // "Aisha reviews the changelog" may both hold, and so do ways of keeping
