@@ -98,7 +98,7 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	if v, ok := switchedFrom(b, a, why); ok {
 		return v, true, nil
 	}
-	if sameQuantity(a, b) {
+	if sameQuantity(a, b) || exceptedApart(a, b) || exceptedApart(b, a) {
 		return Verdict{}, false, nil
 	}
 	common, hunks, ok := alignClaims(a, b)
@@ -337,6 +337,20 @@ func narrowedDenial(a, b *claim, hunks []hunk) bool {
 func twoFacts(a, b *claim, hunks []hunk) bool {
 	return a.scoped != b.scoped || a.additive || b.additive || possessive(hunks) || otherEntity(a, b, hunks) ||
 		(a.when != 0 && b.when != 0 && a.when != b.when) || daysApart(a, b) || a.delta != b.delta
+}
+
+// exceptedApart reports whether a leaves out a case ("except on
+// Fridays", "excluding weekends") that b names as its own: "the pool is
+// open until 9 pm except on Fridays" is the rule for the other days,
+// beside "on Fridays the pool closes at 6 pm".
+func exceptedApart(a, b *claim) bool {
+	i := slices.IndexFunc(a.toks, func(t token) bool { return t.w == "except" || t.w == "excluding" })
+	if i < 0 || i+1 >= len(a.toks) {
+		return false
+	}
+	w := a.toks[i+1].w
+	return !slices.ContainsFunc(b.toks, func(t token) bool { return t.w == "except" || t.w == "excluding" }) &&
+		slices.ContainsFunc(b.toks, func(t token) bool { return t.w == w })
 }
 
 // daysApart reports whether one claim names days of the week, holidays
