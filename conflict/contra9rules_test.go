@@ -34,6 +34,8 @@ var contra9TimeBoundCases = []judgeCase{
 	{"two lower bounds of a time", "The parcel arrived after 2 pm.", "The parcel arrived after 1 pm.", false},
 	{"an upper bound below a lower bound", "Kim got home before ten.", "Kim got home after eleven.", true},
 	{"two times, no bound", "Kim got home at ten.", "Kim got home at eleven.", true},
+	{"two deadlines of a rule", "Hand in the keys before 5 pm.", "Hand in the keys before 6 pm.", true},
+	{"a span after an event, not a time of day", "The parcel arrived after 2 days.", "The parcel arrived after 5 days.", true},
 }
 
 var contra9PhoneCases = []judgeCase{

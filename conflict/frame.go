@@ -313,6 +313,18 @@ func boundFrame(words []string, i int) (repl []string, n int, ok bool) {
 			b = "maximum"
 		}
 		return []string{b}, k, true
+	case (w == "before" || w == "after") && slices.ContainsFunc(words[:i], pastWord):
+		// "got home before ten", "arrived after 2 pm": a past event
+		// bounded by a time of day, not the time itself.
+		t, n := clockBound(words, i+1)
+		if n == 0 {
+			return nil, 0, false
+		}
+		b := "maximum"
+		if w == "after" {
+			b = "minimum"
+		}
+		return []string{b, t}, 1 + n, true
 	case w == "up" && next == "to" && (isValue(then) || numberWords[then] != ""):
 		return []string{"maximum"}, 2, true
 	case allowVerb(w) && (isValue(next) || numberWords[next] != ""):
@@ -342,6 +354,43 @@ func amountAt(words []string, i int) bool {
 		return units[wordAt(words, i+1)] > 0
 	}
 	return w != "" && (isValue(w) && isDigit(w[0]) || numberWords[w] != "")
+}
+
+// clockBound reads a time of day at words[i] after "before" or "after"
+// ("noon", "midnight", "6 pm", "18:30", or an hour of 1 to 12 in digits
+// or a word that no unit follows: "before ten", not "after 10 seconds")
+// and returns it as [clockAt] does, with the words it spans; 0 words
+// when there is none.
+func clockBound(words []string, i int) (string, int) {
+	w := wordAt(words, i)
+	switch {
+	case w == "noon" || w == "midday" || w == "midnight":
+		return clockAt([]string{"at", w}, 1)
+	case w == "":
+		return "", 0
+	}
+	if t, n := clockAt(words, i); n > 0 {
+		return t, n
+	}
+	if nw := numberWords[w]; nw != "" {
+		w = nw
+	}
+	h, err := strconv.Atoi(w)
+	next := wordAt(words, i+1)
+	if err != nil || h < 1 || h > 12 || units[next] != 0 || currencies[next] != "" || months[next] != 0 {
+		return "", 0
+	}
+	return w + ":00", 1
+}
+
+// pastWord reports whether w is a past form of a verb ([pastForm], or
+// "got", "left", "came", "woke").
+func pastWord(w string) bool {
+	switch w {
+	case "got", "left", "came", "woke":
+		return true
+	}
+	return pastForm(rawTok{w: w})
 }
 
 // capVerb reports whether w sets a maximum before "at" or "to" and a
@@ -477,7 +526,7 @@ var frameWords map[string]bool
 
 func newFrameWords() map[string]bool {
 	return setOf(`prefer prefers preferred preferring replaced swapped substituted traded ditched a an is are was were been since took takes take taken stepped belongs belong belonged became becomes appointed named promoted half every each per one
-once twice thrice times no not at up minimum maximum or capped limited always allows allow permits permit over under than`)
+once twice thrice times no not at up minimum maximum or capped limited always allows allow permits permit over under than before after`)
 }
 
 // periodWords are adverbs of a period: "daily" is once a day.

@@ -748,6 +748,15 @@ func judgeValues(a, b *claim, h hunk, why bool) (v Verdict, ok, done bool) {
 	case hasLoc(h.a) || hasLoc(h.b):
 		// "runs" vs "moved to": a location predicate is not a value.
 		return Verdict{}, false, true
+	case clockBounds(a, b, h):
+		// "got home before ten", "before eleven": two bounds one way
+		// may both hold; "before ten", "after eleven" may not.
+		if x, y := h.a, h.b; len(x) == 2 && len(y) == 2 && x[0].w != y[0].w && clockOrder(x, y) {
+			return Verdict{Likely, say(why, func() string {
+				return fmt.Sprintf("outside the bound: %q vs %q", show(a, h.a), show(b, h.b))
+			})}, true, true
+		}
+		return Verdict{}, false, true
 	case anyIdent(h.a) || anyIdent(h.b):
 		// Different numbered things are different subjects: "Incident
 		// 41" and "Incident 57".
@@ -774,6 +783,37 @@ func judgeValues(a, b *claim, h hunk, why bool) (v Verdict, ok, done bool) {
 		return Verdict{}, false, true
 	}
 	return Verdict{}, false, false
+}
+
+// clockBounds reports whether h replaces the time of day of a bound
+// ("minimum 14:00", from "arrived after 2 pm") by another: the same
+// bound before one time each, or two bounds and their times.
+func clockBounds(a, b *claim, h hunk) bool {
+	isBound := func(t token) bool { return t.w == "minimum" || t.w == "maximum" }
+	isClock := func(t token) bool { return t.value && strings.Contains(t.w, ":") }
+	switch {
+	case len(h.a) == 1 && len(h.b) == 1:
+		return h.at > 0 && h.bt > 0 && isBound(a.toks[h.at-1]) && a.toks[h.at-1].w == b.toks[h.bt-1].w && isClock(h.a[0]) && isClock(h.b[0])
+	case len(h.a) == 2 && len(h.b) == 2:
+		return isBound(h.a[0]) && isBound(h.b[0]) && isClock(h.a[1]) && isClock(h.b[1])
+	}
+	return false
+}
+
+// clockOrder reports whether the maximum of the bounds x and y ("maximum
+// 10:00", "minimum 11:00") is no later than their minimum: no time of
+// day meets both.
+func clockOrder(x, y []token) bool {
+	if x[0].w == "minimum" {
+		x, y = y, x
+	}
+	mins := func(s string) int {
+		hh, mm, _ := strings.Cut(s, ":")
+		h, _ := strconv.Atoi(hh)
+		m, _ := strconv.Atoi(mm)
+		return 60*h + m
+	}
+	return mins(x[1].w) <= mins(y[1].w)
 }
 
 // boundHunk reports whether x is a bound and its amount ("minimum
