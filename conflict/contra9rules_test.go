@@ -7,7 +7,7 @@ import "testing"
 // look-alikes it must leave alone and the contradictions next to them
 // it must still find.
 func TestContra9Rules(t *testing.T) {
-	checkJudged(t, contra9AllergyCases, contra9KinCases, contra9ExceptCases, contra9TimeBoundCases, contra9PhoneCases)
+	checkJudged(t, contra9AllergyCases, contra9KinCases, contra9ExceptCases, contra9TimeBoundCases, contra9PhoneCases, contra9ComparedCases)
 }
 
 var contra9AllergyCases = []judgeCase{
@@ -43,4 +43,10 @@ var contra9PhoneCases = []judgeCase{
 	{"a number with a country code in brackets", "Our landline is 030 1234 5678.", "Our landline is +49 (0)30 1234 5678.", false},
 	{"two numbers, one with a country code", "The vet's number is 0161 496 0321.", "The vet's number is +44 161 496 0999.", true},
 	{"two numbers", "The vet's number is 0161 496 0321.", "The vet's number is 0161 496 0777.", true},
+}
+
+var contra9ComparedCases = []judgeCase{
+	{"a comparative against more and its opposite", "The night bus is cheaper than the taxi.", "The night bus is more expensive than the taxi.", true},
+	{"a comparative against less and its opposite", "The night bus is cheaper than the taxi.", "The night bus is less expensive than the taxi.", false},
+	{"a comparative against another measure", "The night bus is cheaper than the taxi.", "The night bus is slower than the taxi.", false},
 }

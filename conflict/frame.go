@@ -325,6 +325,10 @@ func boundFrame(words []string, i int) (repl []string, n int, ok bool) {
 			b = "minimum"
 		}
 		return []string{b, t}, 1 + n, true
+	case w == "less" && then == "than" && boundWord[next] == "" && !amountAt(words, i+1):
+		// "less expensive than": one word, not "expensive", which
+		// a dropped "less" would leave.
+		return []string{"less-" + next}, 2, true
 	case w == "up" && next == "to" && (isValue(then) || numberWords[then] != ""):
 		return []string{"maximum"}, 2, true
 	case allowVerb(w) && (isValue(next) || numberWords[next] != ""):

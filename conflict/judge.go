@@ -459,10 +459,24 @@ func judgeComparison(a, b *claim, h hunk, why bool) (v Verdict, ok, done bool) {
 		return Verdict{}, false, false
 	}
 	x, y := boundWord[h.a[0].w], boundWord[h.b[0].w]
-	if x != "" && boundOpposite[x] == y {
+	if x != "" && boundOpposite[x] == y || comparedAntonyms(h.a[0].w, h.b[0].w) {
 		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", show(a, h.a), show(b, h.b)) })}, true, true
 	}
 	return Verdict{}, false, true
+}
+
+// comparedAntonyms reports whether x and y, compared with one thing
+// ("than"), are opposites once a comparative's "-er" is dropped:
+// "cheaper" and "(more) expensive", "safer" and "(more) dangerous".
+func comparedAntonyms(x, y string) bool {
+	base := func(w string) string {
+		if b, ok := strings.CutSuffix(w, "er"); ok && len(b) >= 3 {
+			return lemma(stem(b))
+		}
+		return w
+	}
+	bx, by := base(x), base(y)
+	return (bx != x || by != y) && antonymOf[bx] != "" && (antonymOf[bx] == by || antonymOf[bx] == y)
 }
 
 // otherDayKind reports whether h replaces a day of the week by a
