@@ -7,7 +7,7 @@ import "testing"
 // look-alikes it must leave alone and the contradictions next to them
 // it must still find.
 func TestContra9Rules(t *testing.T) {
-	checkJudged(t, contra9AllergyCases, contra9KinCases, contra9ExceptCases, contra9TimeBoundCases, contra9PhoneCases, contra9ComparedCases)
+	checkJudged(t, contra9AllergyCases, contra9KinCases, contra9ExceptCases, contra9TimeBoundCases, contra9PhoneCases, contra9ComparedCases, contra9WeekendCases)
 }
 
 var contra9AllergyCases = []judgeCase{
@@ -49,4 +49,10 @@ var contra9ComparedCases = []judgeCase{
 	{"a comparative against more and its opposite", "The night bus is cheaper than the taxi.", "The night bus is more expensive than the taxi.", true},
 	{"a comparative against less and its opposite", "The night bus is cheaper than the taxi.", "The night bus is less expensive than the taxi.", false},
 	{"a comparative against another measure", "The night bus is cheaper than the taxi.", "The night bus is slower than the taxi.", false},
+}
+
+var contra9WeekendCases = []judgeCase{
+	{"every weekend against every other weekend", "Jo works every weekend.", "Jo works every other weekend.", true},
+	{"every other weekend against weekends", "Jo works every other weekend.", "Jo works at weekends.", true},
+	{"every other weekend of two people", "Jo works every other weekend.", "Sam works every other weekend.", false},
 }

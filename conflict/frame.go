@@ -266,7 +266,7 @@ func alternate(u string) []string {
 	switch {
 	case units[u] > 0 && !strings.HasPrefix(u, "second"):
 		return []string{"2", u}
-	case classOf[u] == "weekday" && u != "weekend" && u != "weekday":
+	case classOf[u] == "weekday" && u != "weekday":
 		return []string{"2", "weeks", u}
 	}
 	return nil
