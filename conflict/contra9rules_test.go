@@ -7,7 +7,7 @@ import "testing"
 // look-alikes it must leave alone and the contradictions next to them
 // it must still find.
 func TestContra9Rules(t *testing.T) {
-	checkJudged(t, contra9AllergyCases, contra9KinCases, contra9ExceptCases, contra9TimeBoundCases, contra9PhoneCases, contra9ComparedCases, contra9WeekendCases)
+	checkJudged(t, contra9AllergyCases, contra9KinCases, contra9ExceptCases, contra9TimeBoundCases, contra9PhoneCases, contra9ComparedCases, contra9WeekendCases, contra9OrdinalCases)
 }
 
 var contra9AllergyCases = []judgeCase{
@@ -55,4 +55,12 @@ var contra9WeekendCases = []judgeCase{
 	{"every weekend against every other weekend", "Jo works every weekend.", "Jo works every other weekend.", true},
 	{"every other weekend against weekends", "Jo works every other weekend.", "Jo works at weekends.", true},
 	{"every other weekend of two people", "Jo works every other weekend.", "Sam works every other weekend.", false},
+}
+
+var contra9OrdinalCases = []judgeCase{
+	{"two places in one race", "Ola came third in the relay.", "Ola came sixth in the relay.", true},
+	{"second place against another", "Ola came second in the relay.", "Ola came fourth in the relay.", true},
+	{"two places in a race named by its length", "Tom placed third in the 800 m.", "Tom placed seventh in the 800 m.", true},
+	{"two floors of one office", "Our desk is on the third floor.", "Our desk is on the fifth floor.", true},
+	{"two ordinals in the subject", "The third train leaves at 6:10.", "The fourth train leaves at 6:10.", false},
 }

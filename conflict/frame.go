@@ -863,6 +863,7 @@ func newClassOf() map[string]string {
 		"weekday": `monday tuesday wednesday thursday friday saturday sunday weekend weekday`,
 		"season":  `summer winter autumn`,
 		"holiday": `holiday holidays`,
+		"ordinal": `second third fourth fifth sixth seventh eighth ninth tenth`,
 		"commute": `cycle cycles bike bikes drive drives walk walks train bus subway metro tram scooter carpool`,
 	} {
 		for _, w := range strings.Fields(words) {

@@ -739,12 +739,19 @@ func judgeSlot(a, b *claim, h hunk, common, extra int, why bool) (v Verdict, ok,
 			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different value: %q vs %q", show(a, h.a), show(b, h.b)) })}, true, true
 		}
 	}
-	if !h.context && max(len(h.a), len(h.b)) <= 3 && extra == 0 && sameClass(h.a, h.b) {
+	if !h.context && max(len(h.a), len(h.b)) <= 3 && extra == 0 && sameClass(h.a, h.b) && !ordinalAt(h.a) {
 		// A value of an exclusive class opens a claim whose subject is a
 		// pronoun: "I cycle to the office", "I drive to the office".
 		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different value: %q vs %q", show(a, h.a), show(b, h.b)) })}, true, true
 	}
 	return Verdict{}, false, false
+}
+
+// ordinalAt reports whether ts holds an ordinal ("third"): opening a
+// claim, it names which of many things is the subject ("the third
+// train"), not a value.
+func ordinalAt(ts []token) bool {
+	return slices.ContainsFunc(ts, func(t token) bool { return classOf[t.w] == "ordinal" })
 }
 
 // copNamed reports whether ts is a name after a copula, in one word
