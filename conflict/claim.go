@@ -63,6 +63,10 @@ type claim struct {
 	// holder is the number of leading words naming who holds a role
 	// ("Carol leads the team"), 0 when the claim names none.
 	holder int8
+	// andAt is 1 + the index of the first word after the claim's first
+	// "and" ("treats adults and children": children), 0 when it has
+	// none.
+	andAt int8
 	// copAt is the number of words before the first copula ("is",
 	// "are"): the subject's words; -1 when the claim has none.
 	copAt int8
@@ -643,6 +647,9 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 		case tokenize.IsStopWord(w) || filler[w]:
 			if c.order == "" && beforeEvent(raws, i) {
 				c.order = w
+			}
+			if w == "and" && c.andAt == 0 {
+				c.andAt = int8(len(c.toks)) + 1
 			}
 			if c.copAt < 0 && (w == "is" || w == "are" || w == "was" || w == "were") {
 				c.copAt = int8(len(c.toks))

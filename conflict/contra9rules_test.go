@@ -7,7 +7,7 @@ import "testing"
 // look-alikes it must leave alone and the contradictions next to them
 // it must still find.
 func TestContra9Rules(t *testing.T) {
-	checkJudged(t, contra9AllergyCases, contra9KinCases, contra9ExceptCases, contra9TimeBoundCases, contra9PhoneCases, contra9ComparedCases, contra9WeekendCases, contra9OrdinalCases)
+	checkJudged(t, contra9AllergyCases, contra9KinCases, contra9ExceptCases, contra9TimeBoundCases, contra9PhoneCases, contra9ComparedCases, contra9WeekendCases, contra9OrdinalCases, contra9OnlyListCases)
 }
 
 var contra9AllergyCases = []judgeCase{
@@ -63,4 +63,13 @@ var contra9OrdinalCases = []judgeCase{
 	{"two places in a race named by its length", "Tom placed third in the 800 m.", "Tom placed seventh in the 800 m.", true},
 	{"two floors of one office", "Our desk is on the third floor.", "Our desk is on the fifth floor.", true},
 	{"two ordinals in the subject", "The third train leaves at 6:10.", "The fourth train leaves at 6:10.", false},
+}
+
+var contra9OnlyListCases = []judgeCase{
+	{"only one thing against a list of it and another", "The kiosk sells only newspapers.", "The kiosk sells newspapers and magazines.", true},
+	{"only to one kind against two", "The grant is open only to students.", "The grant is open to students and retirees.", true},
+	{"a list against the same thing alone, no only", "The kiosk sells newspapers and magazines.", "The kiosk sells newspapers.", false},
+	{"only one thing beside words that are no list", "The kiosk sells only newspapers.", "The kiosk sells newspapers in the morning.", false},
+	{"only one thing and another claim joined by and", "The kiosk sells only newspapers.", "The kiosk sells newspapers and closes at noon.", false},
+	{"only one thing and an act joined by and", "The kiosk sells only newspapers.", "The kiosk sells newspapers and opens early.", false},
 }

@@ -635,15 +635,17 @@ func judgeOnly(a, b *claim, hunks []hunk, common int, why bool) (Verdict, bool) 
 	if len(h.a) > 0 && len(h.b) > 0 || len(more) == 0 || len(more) > 3 || !h.context {
 		return Verdict{}, false
 	}
-	at, first := h.bt, a.onlyFirst
+	at, first, listed := h.bt, a.onlyFirst, int(b.andAt) == h.bt+1
 	if b.only {
-		at, first = h.at, b.onlyFirst
+		at, first, listed = h.at, b.onlyFirst, int(a.andAt) == h.at+1
 	}
 	for _, t := range more {
-		if !isName(t) && !(first && at == 1 && len(more) <= 2) {
+		if !isName(t) && !(first && at == 1 && len(more) <= 2) && !(listed && !first && len(more) == 1 && !t.value) {
 			// Words added beside the value are another attribute,
 			// unless "only" opened the claim and they join its
-			// subject: "only admins" vs "admins and owners".
+			// subject: "only admins" vs "admins and owners", or
+			// "and" adds them to the value: "treats only adults" vs
+			// "treats adults and children".
 			return Verdict{}, false
 		}
 	}
