@@ -7,7 +7,7 @@ import "testing"
 // look-alikes it must leave alone and the contradictions next to them
 // it must still find.
 func TestContra9Rules(t *testing.T) {
-	checkJudged(t, contra9AllergyCases, contra9KinCases, contra9ExceptCases, contra9TimeBoundCases, contra9PhoneCases, contra9ComparedCases, contra9WeekendCases, contra9OrdinalCases, contra9OnlyListCases)
+	checkJudged(t, contra9AllergyCases, contra9KinCases, contra9ExceptCases, contra9TimeBoundCases, contra9PhoneCases, contra9ComparedCases, contra9WeekendCases, contra9OrdinalCases, contra9OnlyListCases, contra9ResultCases)
 }
 
 var contra9AllergyCases = []judgeCase{
@@ -72,4 +72,11 @@ var contra9OnlyListCases = []judgeCase{
 	{"only one thing beside words that are no list", "The kiosk sells only newspapers.", "The kiosk sells newspapers in the morning.", false},
 	{"only one thing and another claim joined by and", "The kiosk sells only newspapers.", "The kiosk sells newspapers and closes at noon.", false},
 	{"only one thing and an act joined by and", "The kiosk sells only newspapers.", "The kiosk sells newspapers and opens early.", false},
+}
+
+var contra9ResultCases = []judgeCase{
+	{"beat against lost to one team", "Celtic beat Hearts in the cup.", "Celtic lost to Hearts in the cup.", true},
+	{"beat against lost to, a score on one side", "Celtic beat Hearts 2-0 in the cup.", "Celtic lost to Hearts in the cup.", true},
+	{"beat two teams", "Celtic beat Hearts in the cup.", "Celtic beat Hibs in the league.", false},
+	{"beat one team, lost to another", "Celtic beat Hearts in the cup.", "Celtic lost to Hibs in the league.", false},
 }
