@@ -26,6 +26,7 @@ var contra9KinCases = []judgeCase{
 var contra9ExceptCases = []judgeCase{
 	{"a rule with an exception beside the exception's own rule", "The canteen serves lunch until 2 pm except on Mondays.", "On Mondays the canteen serves lunch until noon.", false},
 	{"an exception and the day after it", "The shuttle runs every 20 minutes except at weekends.", "At weekends the shuttle runs every hour.", false},
+	{"the case with a value of its own and with none", "The gym opens at 6 except on Sundays.", "On Sundays the gym opens late.", false},
 	{"two rules with one exception", "The canteen serves lunch until 2 pm except on Mondays.", "The canteen serves lunch until 3 pm except on Mondays.", true},
 }
 

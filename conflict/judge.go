@@ -342,7 +342,9 @@ func twoFacts(a, b *claim, hunks []hunk) bool {
 // exceptedApart reports whether a leaves out a case ("except on
 // Fridays", "excluding weekends") that b names as its own: "the pool is
 // open until 9 pm except on Fridays" is the rule for the other days,
-// beside "on Fridays the pool closes at 6 pm".
+// beside "on Fridays the pool closes at 6 pm", which gives the case a
+// value of its own ("open on Sundays" against "open every day except
+// Sundays" gives none: judged as usual).
 func exceptedApart(a, b *claim) bool {
 	i := slices.IndexFunc(a.toks, func(t token) bool { return t.w == "except" || t.w == "excluding" })
 	if i < 0 || i+1 >= len(a.toks) {
@@ -350,7 +352,10 @@ func exceptedApart(a, b *claim) bool {
 	}
 	w := a.toks[i+1].w
 	return !slices.ContainsFunc(b.toks, func(t token) bool { return t.w == "except" || t.w == "excluding" }) &&
-		slices.ContainsFunc(b.toks, func(t token) bool { return t.w == w })
+		slices.ContainsFunc(b.toks, func(t token) bool { return t.w == w }) &&
+		slices.ContainsFunc(b.toks, func(t token) bool {
+			return t.value && !slices.ContainsFunc(a.toks, func(u token) bool { return u.w == t.w })
+		})
 }
 
 // daysApart reports whether one claim names days of the week, holidays
