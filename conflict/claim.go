@@ -539,7 +539,8 @@ func parseClaim(s string) (claim, bool) {
 
 // trunkForm writes a phone number given with its country code in the
 // form dialled inside the country: "+44 161 496 0321" is "0161 496
-// 0321", "+49 (0)30 1234 5678" is "030 1234 5678". A "+" and one to
+// 0321", "+49 (0)30 1234 5678" is "030 1234 5678", "+1 555 0100" is
+// "555 0100", "+39 06 1234 5678" is "06 1234 5678". A "+" and one to
 // three digits count as a country code only when two groups of digits
 // follow.
 func trunkForm(s string) string {
@@ -560,7 +561,11 @@ func trunkForm(s string) string {
 			s = s[i+1:]
 			continue
 		}
-		b.WriteByte('0')
+		if !strings.HasPrefix(s[i+1:], "1 ") && !strings.HasPrefix(rest, "0") {
+			// North America dials no trunk prefix ("+1 555 0100" is
+			// "555 0100"), nor does Italy keep one apart ("+39 06").
+			b.WriteByte('0')
+		}
 		s = rest
 	}
 }

@@ -20,6 +20,8 @@ var contra9KinCases = []judgeCase{
 	{"a relative who is also a neighbour", "Ivo is Petra's uncle.", "Ivo is Petra's neighbour.", false},
 	{"a relative who is also a colleague", "Mara is Luca's sister.", "Mara is Luca's colleague.", false},
 	{"two relations of kin", "Ivo is Petra's uncle.", "Ivo is Petra's grandfather.", true},
+	{"a tie and a word for its kind", "Ravi is Mia's husband.", "Ravi is Mia's partner.", false},
+	{"a tie and a word for its kind, siblings", "Felix is Ana's sibling.", "Felix is Ana's brother.", false},
 	{"two roles at work", "Mara is Luca's manager.", "Mara is Luca's intern.", true},
 }
 
@@ -43,6 +45,8 @@ var contra9PhoneCases = []judgeCase{
 	{"a number with and without its country code", "The vet's number is 0161 496 0321.", "The vet's number is +44 161 496 0321.", false},
 	{"a number with a country code in brackets", "Our landline is 030 1234 5678.", "Our landline is +49 (0)30 1234 5678.", false},
 	{"two numbers, one with a country code", "The vet's number is 0161 496 0321.", "The vet's number is +44 161 496 0999.", true},
+	{"a North American number with and without +1", "Call +1 555 0100 for the front desk.", "Call 555 0100 for the front desk.", false},
+	{"an Italian number keeps its 0", "The hotel's number is 06 4470 1234.", "The hotel's number is +39 06 4470 1234.", false},
 	{"two numbers", "The vet's number is 0161 496 0321.", "The vet's number is 0161 496 0777.", true},
 }
 
