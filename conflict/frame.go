@@ -1034,15 +1034,16 @@ func manyValued(c *claim, h []token) bool {
 // kinWords are the ties of family: one person is one of them to another
 // ("Felix is Anna's brother" / "cousin" conflict), but a tie of family
 // and a tie of another kind ("brother" / "flatmate", "colleague",
-// "neighbour") may both hold.
+// "neighbour") may both hold, and so may a tie and a word for its kind
+// ("husband" / "partner", "brother" / "sibling", "twin"), left out.
 var kinWords map[string]bool
 
 func newKinWords() map[string]bool {
 	m := make(map[string]bool)
-	for _, w := range strings.Fields(`mother father mum mom dad parent brother sister sibling son daughter child
-husband wife spouse partner fiance fiancee uncle aunt nephew niece cousin grandmother grandfather grandma
-grandpa granny grandad grandparent grandson granddaughter grandchild stepfather stepmother stepson
-stepdaughter stepbrother stepsister godfather godmother godson goddaughter twin in-law`) {
+	for _, w := range strings.Fields(`mother father mum mom dad brother sister son daughter
+husband wife fiance fiancee uncle aunt nephew niece cousin grandmother grandfather grandma
+grandpa granny grandad grandson granddaughter stepfather stepmother stepson
+stepdaughter stepbrother stepsister godfather godmother godson goddaughter`) {
 		m[lemma(stem(w))] = true
 	}
 	return m
