@@ -80,12 +80,34 @@ func flagName(f *pflag.Flag) string {
 	return "--" + f.Name
 }
 
-// flagError is the message of a flag parsing error: pflag's own, or for
-// a flag given twice the [errGivenTwice] alone (pflag's would quote the
-// second value as "invalid", though either may be the one meant).
+// flagError is the message of a flag parsing error: for a flag given
+// twice the [errGivenTwice] alone (pflag's would quote the second value
+// as "invalid", though either may be the one meant); for a value pflag
+// could not parse, the one form of a refused flag value, "invalid
+// --NAME "VALUE": want ...", saying in words what the flag takes where
+// pflag quoted its parser ("strconv.ParseInt: parsing "x": invalid
+// syntax"); else pflag's own.
 func flagError(err error) string {
 	if e, ok := errors.AsType[*errGivenTwice](err); ok {
 		return e.Error()
 	}
+	if e, ok := errors.AsType[*pflag.InvalidValueError](err); ok {
+		f := e.GetFlag()
+		want := "want " + valueKinds[f.Value.Type()]
+		if valueKinds[f.Value.Type()] == "" {
+			want = e.Unwrap().Error() // a value of ours says what it takes
+		}
+		return fmt.Sprintf("invalid --%s %q: %s", f.Name, e.GetValue(), want)
+	}
 	return strings.TrimSpace(err.Error())
+}
+
+// valueKinds says in words what a value of each of pflag's own types
+// is, by [pflag.Value.Type].
+var valueKinds = map[string]string{
+	"int": "a whole number", "int64": "a whole number", "int32": "a whole number",
+	"uint": "a whole number of 0 or more", "uint64": "a whole number of 0 or more",
+	"float64": "a number", "float32": "a number",
+	"bool":     "true or false",
+	"duration": "a duration such as 500ms, 30s or 5m",
 }
