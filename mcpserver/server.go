@@ -12,6 +12,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/memweave/memweave-go"
@@ -87,9 +88,9 @@ func New(w *memweave.Weave, opts *Options) *mcp.Server {
 	o := opts.withDefaults()
 	srv := mcp.NewServer(&mcp.Implementation{Name: o.Name, Title: "memweave memory", Version: o.Version},
 		&mcp.ServerOptions{Instructions: o.Instructions, Logger: o.Logger})
-	t := &tools{w: w, log: o.Logger}
+	t := &tools{w: w, log: o.Logger, inputs: map[string]*jsonschema.Schema{}}
 	t.register(srv)
-	srv.AddReceivingMiddleware(checkRanges)
+	srv.AddReceivingMiddleware(t.checkShape, checkRanges)
 	return srv
 }
 
@@ -207,6 +208,8 @@ func versionOf(bi *debug.BuildInfo) string {
 type tools struct {
 	w   *memweave.Weave
 	log *slog.Logger
+	// inputs are the tools' input schemas, by name, set by register.
+	inputs map[string]*jsonschema.Schema
 }
 
 // handler adapts fn, which returns a tool's output or an error, to the
