@@ -33,7 +33,8 @@ type Config struct {
 	// ChunkTokens caps a chunk's size in estimated tokens, four bytes of
 	// UTF-8 each (default 400); ChunkOverlap is how many of them, in
 	// whole lines, a chunk repeats from the previous one of its section,
-	// less than ChunkTokens (default 80, or ChunkTokens/5 when less).
+	// at most half of ChunkTokens, so that no line is indexed more than
+	// about twice (default 80, or ChunkTokens/5 when less).
 	ChunkTokens  int
 	ChunkOverlap *int
 	// Embedder selects the embedding provider. Default: the offline hash

@@ -264,6 +264,9 @@ func (w *Weave) SearchAt(ctx context.Context, rev, query string, opts ...SearchO
 	}
 	if err == nil {
 		resp.At, resp.EmbeddingsComputed = co.Commit, &res.EmbeddingsComputed
+		// What the index run left out (a note holding conflict markers,
+		// one not text), as index says it, then what the checkout did.
+		resp.Warnings = append(resp.Warnings, res.Warnings...)
 		for _, s := range co.LeftOut() {
 			resp.Warnings = append(resp.Warnings, Warning{Path: s.Path, Err: s.Err})
 		}

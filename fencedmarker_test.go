@@ -48,3 +48,25 @@ func TestFencedMarkerSupersedesNothing(t *testing.T) {
 		t.Errorf("memory/howto.md after the refused resolve = %q, want it unchanged", got)
 	}
 }
+
+// A fence may open on a list item's line ("- ```markdown"), as
+// CommonMark reads it; the fence follower read only fences standing
+// alone, so a marker quoted in such a block superseded the line above
+// it, and a pack passage inside such a block lost its fence.
+func TestMarkerInAListItemsFenceSupersedesNothing(t *testing.T) {
+	t.Parallel()
+	howto := "# How resolve looks\n\n- A resolved line gets a marker:\n- ```markdown\n" +
+		"  - The staging database runs PostgreSQL 15.\n" +
+		"    > Superseded (1 line above, #a665a4e5) by memory/stack.md#0296325f (2026-11-30): upgraded in May\n" +
+		"  ```\n- The marker is plain Markdown.\n"
+	root := memweavetest.Workspace(t, map[string]string{
+		"memory/howto.md": howto,
+		"memory/stack.md": "# Stack\n\nThe staging database runs PostgreSQL 16.\n",
+	})
+	w := open(t, root, memweave.Config{MinScore: new(0.0)})
+	mustIndex(t, w)
+	resp := mustSearch(t, w, "staging database PostgreSQL 15", memweave.Superseded("hide"))
+	if resp.Hidden.Superseded != 0 || !strings.Contains(strings.Join(paths(resp.Results), " "), "memory/howto.md") {
+		t.Errorf("search with hide = %v, Hidden %+v; want memory/howto.md found, nothing superseded", locs(resp.Results), resp.Hidden)
+	}
+}

@@ -255,3 +255,34 @@ func TestSearchAtWarnsSkipped(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchAtWarnsOfNotesItsIndexLeftOut: a note of the revision that
+// the index leaves out (conflict markers a teammate's git commit -a of a
+// half-done merge committed, a binary .md) was left out of search --at
+// silently: "no results", though the revision holds the words. Its
+// warnings now name each file and why, as index's do.
+func TestSearchAtWarnsOfNotesItsIndexLeftOut(t *testing.T) {
+	ctx := context.Background()
+	dir := memweavetest.Workspace(t, map[string]string{
+		"memory/db.md":   "# DB\n\n<<<<<<< HEAD\nThe cache is Redis.\n=======\nThe cache is Memcached.\n>>>>>>> theirs\n",
+		"memory/blob.md": "# Blob\x00\x00\x01 cache",
+		"memory/ok.md":   "# OK\n\nnothing here\n",
+	})
+	run := gitRepo(t, dir)
+	run("add", "-A")
+	run("commit", "-q", "-m", "notes")
+	w, err := memweave.Open(ctx, memweave.Config{Workspace: dir, MinScore: new(0.0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	resp, err := w.SearchAt(ctx, "HEAD", "cache Redis")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []struct{ path, why string }{{"memory/db.md", "conflict markers"}, {"memory/blob.md", "not a text file"}} {
+		if wn, ok := indexer.For(resp.Warnings, want.path); !ok || !strings.Contains(wn.Error(), want.why) {
+			t.Errorf("SearchAt warnings = %v, want one naming %s: %s", resp.Warnings, want.path, want.why)
+		}
+	}
+}

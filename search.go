@@ -185,6 +185,9 @@ type Pack struct {
 	// Warnings explain a degraded pack, as [SearchResponse].Warnings do
 	// a search; never nil.
 	Warnings []Warning `json:"warnings" jsonschema:"why the pack may be degraded, e.g. a note left out because it could not be read"`
+	// Hidden counts what the filters of the search it packed left out,
+	// as [SearchResponse].Hidden does.
+	Hidden Hidden `json:"hidden" jsonschema:"what the search's filters left out: below_threshold, expired (include_expired), superseded (superseded: mark)"`
 }
 
 // PackOption sets a per-call option of [Weave.Pack]. Every [SearchOption]
@@ -260,5 +263,5 @@ func (w *Weave) Pack(ctx context.Context, query string, budgetTokens int, opts .
 	if err != nil {
 		return nil, fmt.Errorf("memweave: %w", err)
 	}
-	return &Pack{Result: *p, Warnings: warnings}, nil
+	return &Pack{Result: *p, Warnings: warnings, Hidden: resp.Hidden}, nil
 }

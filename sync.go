@@ -43,7 +43,9 @@ func SyncAuthor(author string) SyncOption { return func(o *gitsync.Options) { o.
 func SyncRemote(name string) SyncOption { return func(o *gitsync.Options) { o.Remote = name } }
 
 // syncOptions returns gitsync's options for this Weave with opts applied.
-func (w *Weave) syncOptions(opts []SyncOption) gitsync.Options {
+// The re-index's warnings (a note it left out: one holding conflict
+// markers, one not text) go to warned, when not nil.
+func (w *Weave) syncOptions(opts []SyncOption, warned *[]string) gitsync.Options {
 	o := gitsync.Options{MaxBlobBytes: w.cfg.MaxFileBytes, MaxTreeBytes: w.cfg.MaxTreeBytes, Now: w.cfg.Now}
 	for _, opt := range opts {
 		opt(&o)
@@ -55,6 +57,12 @@ func (w *Weave) syncOptions(opts []SyncOption) gitsync.Options {
 		res, err := w.eng.Sync(ctx, indexer.SyncOptions{LockTimeout: syncLockTimeout})
 		if res == nil {
 			return 0, err
+		}
+		for _, wn := range res.Warnings {
+			if warned == nil {
+				break
+			}
+			*warned = append(*warned, "re-index: "+wn.Error())
 		}
 		return res.FilesIndexed, err
 	}
@@ -72,7 +80,11 @@ func (w *Weave) Sync(ctx context.Context, opts ...SyncOption) (*SyncResult, erro
 	if err := w.checkOpen(); err != nil {
 		return nil, err
 	}
-	res, err := gitsync.Sync(ctx, w.cfg.Workspace, w.syncOptions(opts))
+	var warned []string
+	res, err := gitsync.Sync(ctx, w.cfg.Workspace, w.syncOptions(opts, &warned))
+	if res != nil {
+		res.Warnings = append(res.Warnings, warned...)
+	}
 	if err != nil {
 		err = fmt.Errorf("memweave: sync: %w", err)
 	}
@@ -85,7 +97,7 @@ func (w *Weave) SyncStatus(ctx context.Context, opts ...SyncOption) (*SyncStatus
 	if err := w.checkOpen(); err != nil {
 		return nil, err
 	}
-	st, err := gitsync.ReadStatus(ctx, w.cfg.Workspace, w.syncOptions(opts))
+	st, err := gitsync.ReadStatus(ctx, w.cfg.Workspace, w.syncOptions(opts, nil))
 	if err != nil {
 		return nil, fmt.Errorf("memweave: sync status: %w", err)
 	}
@@ -110,7 +122,8 @@ const SyncTimeout = 5 * time.Minute
 const MinSyncInterval = time.Second
 
 // SyncEvery starts a goroutine that runs [Weave.Sync] every interval
-// (the first at once, each given at most [SyncTimeout]) until
+// (the first at once, each given at most [SyncTimeout]; one that takes
+// the interval or longer is followed by a whole interval of rest) until
 // [Weave.Close], which stops and waits for it. A failed sync is logged
 // and recorded for [Weave.SyncStatus]; the next runs on schedule. It
 // fails if the workspace cannot sync at all or a loop already runs.
@@ -121,7 +134,7 @@ func (w *Weave) SyncEvery(ctx context.Context, interval time.Duration, opts ...S
 	if err := w.checkOpen(); err != nil {
 		return err
 	}
-	if _, err := gitsync.ReadStatus(ctx, w.cfg.Workspace, w.syncOptions(opts)); err != nil {
+	if _, err := gitsync.ReadStatus(ctx, w.cfg.Workspace, w.syncOptions(opts, nil)); err != nil {
 		return fmt.Errorf("memweave: sync every %s: %w", interval, err)
 	}
 	w.mu.Lock()

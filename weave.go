@@ -103,7 +103,11 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 		cfg.Logger.Warn(w.notices[len(w.notices)-1])
 	}
 	if ro := db.ReadOnly(); ro != nil {
-		w.notices = append(w.notices, "memweave: warning: "+ro.Error()+"; notes changed since are not indexed")
+		until := ""
+		if !cfg.OneShot {
+			until = " until the index can be written again"
+		}
+		w.notices = append(w.notices, "memweave: warning: "+ro.Error()+"; notes changed since are not indexed"+until)
 		cfg.Logger.Warn(w.notices[len(w.notices)-1])
 	}
 	if emb != nil {

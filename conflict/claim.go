@@ -92,6 +92,16 @@ type claim struct {
 	// delta: the claim's value is by how much something changed
 	// ("dropped 20%", "was raised by 10 seconds"), not what it is.
 	delta bool
+	// pronoun: the claim opens with a personal pronoun ("we are
+	// staying at ...").
+	pronoun bool
+	// order is "before" or "after" when the claim places its fact
+	// before or after an event it names ("take the tablet after
+	// breakfast"); the word is not among toks.
+	order string
+	// than: the claim compares its subject with another ("is bigger
+	// than the old one").
+	than bool
 	// days: the claim names days of the week, holidays or a season
 	// ("on weekends", "in winter"; see [daysApart]).
 	days bool
@@ -388,6 +398,10 @@ func timeScoped(raws []rawTok) bool {
 			if n == "to" || n == "about" || (n == "of" || n == "on") && (r.w == "thinking" || r.w == "planning" || r.w == "plans") {
 				return true
 			}
+		case "said", "says", "thinks", "thought", "believes", "believed", "claims", "claimed", "reckons", "joked",
+			"insists", "insisted", "told", "mentioned", "heard", "assumes", "assumed", "argues", "argued", "guesses", "guessed",
+			"case", "event", "when", "whenever":
+			scoped = condition(raws, i)
 		case "next":
 			if n := next(i); n == "week" || n == "month" || n == "year" || n == "quarter" || n == "sprint" {
 				scoped = true
@@ -419,12 +433,7 @@ func timeScoped(raws []rawTok) bool {
 			scoped = i+1 < len(raws) && yearOf(raws[i+1].w) > 0 && slices.ContainsFunc(raws[:i], func(r rawTok) bool { return r.w == "had" }) &&
 				!slices.ContainsFunc(raws, func(r rawTok) bool { return changing(r) || r.w == "is" || r.w == "has" })
 		case "from", "between":
-			if i+3 < len(raws) && when(raws[i+1]) && when(raws[i+3]) {
-				switch raws[i+2].w {
-				case "to", "until", "till", "and":
-					scoped = true
-				}
-			}
+			scoped = boundedSpan(raws, i)
 		}
 	}
 	if !scoped {
@@ -437,6 +446,37 @@ func timeScoped(raws []rawTok) bool {
 		}
 	}
 	return true
+}
+
+// boundedSpan reports whether raws[i], "from" or "between", opens a
+// span of two times ("from 2015 to 2019", "between March and June").
+func boundedSpan(raws []rawTok, i int) bool {
+	when := func(r rawTok) bool { return r.kind == date || yearOf(r.w) > 0 || months[r.w] > 0 }
+	if i+3 >= len(raws) || !when(raws[i+1]) || !when(raws[i+3]) {
+		return false
+	}
+	switch raws[i+2].w {
+	case "to", "until", "till", "and":
+		return true
+	}
+	return false
+}
+
+// condition reports whether raws[i] opens a condition or a report the
+// sentence's fact holds under: "in case of a strike" or "in the event
+// of rain" (as with "if"); "when we bought it" or "whenever it rains"
+// opening the sentence (then, not always); a verb of saying or
+// believing after a short subject ("Tomas said the bus leaves at 7",
+// "my neighbour claims ..."): someone's word, not the fact the memory
+// states.
+func condition(raws []rawTok, i int) bool {
+	switch raws[i].w {
+	case "case", "event":
+		return i > 0 && (raws[i-1].w == "in" || raws[i-1].w == "the" && i > 1 && raws[i-2].w == "in")
+	case "when", "whenever":
+		return i == 0
+	}
+	return i > 0 && i <= 3
 }
 
 // pastForm reports whether r is a past form ("was", "ran", "used", a
@@ -478,6 +518,13 @@ func parseClaim(s string) (claim, bool) {
 	c.old, c.new = switchValues(tw)
 	c.only = exclusive(tw)
 	c.onlyFirst = c.only && len(tw) > 0 && tw[0] == "only"
+	c.than = slices.Contains(tw, "than")
+	if len(tw) > 0 {
+		switch tw[0] {
+		case "i", "we", "he", "she", "they":
+			c.pronoun = true
+		}
+	}
 	c.readTokens(normalise(s, rewrite(tw)), capitalisedFirst(s, tw))
 	c.fillKeys()
 	// A switch with no subject of its own keeps only its new value
@@ -527,9 +574,10 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 		switch {
 		case r.keep:
 		case w == "long" && len(c.toks) > 0 && c.toks[len(c.toks)-1].kind == quantity,
-			i+1 < len(raws) && raws[i+1].kind == quantity && durationVerbs[w]:
-			// "two weeks long", "lasts two weeks", "takes two weeks":
-			// the duration alone.
+			i+1 < len(raws) && raws[i+1].kind == quantity && durationVerbs[w],
+			i+2 < len(raws) && raws[i+2].kind == quantity && durationVerbs[w] && (raws[i+1].w == "minimum" || raws[i+1].w == "maximum"):
+			// "two weeks long", "lasts two weeks", "takes two weeks",
+			// "takes over an hour": the duration alone.
 			c.duration = true
 			continue
 		case w == "long" && len(c.toks) >= 2 && c.toks[len(c.toks)-1].kind == plain && !c.toks[len(c.toks)-1].value &&
@@ -538,9 +586,14 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 			continue
 		case beforeAmount(raws, i) && c.amountWord(raws, i):
 			continue
-		case w == "on" && switchedOn(words, i), w == "off":
+		case w == "on" && switchedOn(words, i), w == "off", monthPosition(words, i):
+			// "the last Sunday of the month": which of the month's
+			// Sundays is the value.
 			// "turned on" / "off": the switch itself is the value.
 		case tokenize.IsStopWord(w) || filler[w]:
+			if c.order == "" && beforeEvent(raws, i) {
+				c.order = w
+			}
 			if c.copAt < 0 && (w == "is" || w == "are" || w == "was" || w == "were") {
 				c.copAt = int8(len(c.toks))
 			}
@@ -558,6 +611,36 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 			break
 		}
 	}
+}
+
+// beforeEvent reports whether raws[i] is "before" or "after" an event
+// named by a word, inside the sentence ("take the tablet after
+// breakfast", "boards after group 1"), not an amount ("40 minutes
+// before departure").
+func beforeEvent(raws []rawTok, i int) bool {
+	w := raws[i].w
+	if w != "before" && w != "after" || i == 0 || i+1 >= len(raws) {
+		return false
+	}
+	next := raws[i+1]
+	if next.w == "the" || next.w == "a" || next.w == "an" || next.w == "each" || next.w == "every" {
+		if i+2 >= len(raws) {
+			return false
+		}
+		next = raws[i+2]
+	}
+	return next.kind == plain && !isValue(next.w) && !tokenize.IsStopWord(next.w)
+}
+
+// monthPosition reports whether words[i] is an ordinal before a day of
+// the week and "of" ("the first Monday of each month", "the last Friday
+// of the month"): a position in the month, kept as a word.
+func monthPosition(words []string, i int) bool {
+	switch words[i] {
+	case "first", "second", "third", "fourth", "last":
+		return i+2 < len(words) && classOf[words[i+1]] == "weekday" && words[i+2] == "of" && (i == 0 || words[i-1] != "every")
+	}
+	return false
 }
 
 // leadVerb reports whether w, after a role's holder, says that the
@@ -614,7 +697,7 @@ func beforeAmount(raws []rawTok, i int) bool {
 	j := i + 1
 	if j < len(raws) {
 		switch raws[j].w {
-		case "by", "to", "with", "for", "on", "over":
+		case "by", "to", "with", "for", "on", "over", "minimum", "maximum":
 			j++
 		}
 	}
@@ -640,7 +723,8 @@ func countFollows(raws []rawTok, i int) bool {
 	j := i + 1
 	if j < len(raws) {
 		switch raws[j].w {
-		case "to", "with", "for", "on", "over":
+		case "to", "with", "for", "on", "over", "minimum", "maximum":
+			// "runs to 80 pages", "holds more than 200 guests".
 			j++
 		}
 	}

@@ -107,6 +107,14 @@
 // before a count dropped ("includes 10 seats", "comes with 15 seats",
 // "runs to 80 pages", "is 52 pages long"), after a role's holder
 // "runs", "heads", "manages" the verb "leads", "can't stand" "hates",
+// "more than", "over" and "under" before an amount a bound, which a
+// value or range wholly beyond it contradicts ("20 to 25 minutes",
+// "over an hour"), "open until 8" "closes at 8", "noon" and
+// "midnight" clock times, "every other Saturday" against "every
+// Saturday" a different frequency, "the last Sunday of the month" its
+// ordinal, "before" and "after" an event an order that conflicts with
+// its opposite, a subject word with a copula and a value ("Breakfast
+// is at 7:30") compared with another of that word,
 // an abbreviation its word ("DB", "k8s", "auth", "max", "req/min"
 // are "database", "kubernetes", "authentication", "maximum", "requests
 // per min"), a few nouns that name one thing one of them ("vehicle" is
@@ -158,7 +166,15 @@
 // side only ("on weekends the gym opens at 8"), a past opened by
 // "before", a goal ("aim to"), or a denial of one kind beside another
 // kind asserted ("does not list cancelled orders", "lists refunded
-// orders"). A statement that takes more than four values across the memory
+// orders"), two denials of other things ("never eats meat", "never
+// eats fish"), two comparisons of other measures ("bigger than",
+// "cheaper than"), two acts of one subject on one object ("walks the
+// dog", "feeds the dog"), a condition or a report ("in case of", an
+// opening "when", "Tomas said ..."), a pronoun subject beside a word
+// opening the other claim ("we are staying", "Ana is staying"), a
+// weekday beside a holiday or season, a value within a bound ("90
+// minutes", "more than an hour") or a date written day first and
+// month first ("6/5", "5/6"). A statement that takes more than four values across the memory
 // is a family of parallel statements about implicit subjects (a README
 // per package), and [Detect] drops it. [Judge] compares two texts;
 // [Detect] finds candidate claim pairs

@@ -186,7 +186,7 @@ func roleFrame(words []string, i int) (repl []string, n int, ok bool) {
 	case (w == "took" || w == "takes" || w == "take" || w == "taken" || w == "stepped") &&
 		(wordAt(words, i+1) == "over" || wordAt(words, i+1) == "in") && wordAt(words, i+2) == "as":
 		return []string{"is", "the"}, 3, true
-	case (w == "took" || w == "takes") && wordAt(words, i+1) == "over" && determiners[wordAt(words, i+2)]:
+	case (w == "took" || w == "takes") && wordAt(words, i+1) == "over" && determiners[wordAt(words, i+2)] && !amountAt(words, i+2):
 		// "the CFO took over the security budget": the CFO owns it
 		// now.
 		return []string{"now", "owns"}, 2, true
@@ -301,6 +301,18 @@ func boundFrame(words []string, i int) (repl []string, n int, ok bool) {
 		return []string{next}, 3, true
 	case (w == "minimum" || w == "maximum") && next == "of":
 		return []string{w}, 2, true
+	case (w == "over" || w == "under") && amountAt(words, i+1),
+		(boundWord[w] == "minimum" || boundWord[w] == "maximum") && next == "than" && amountAt(words, i+2) && (i == 0 || words[i-1] != "no" && words[i-1] != "not"):
+		// "takes over an hour", "more than 40 people", "under 2 kg":
+		// a bound, not the amount itself.
+		k, b := 2, "minimum"
+		if w == "over" || w == "under" {
+			k = 1
+		}
+		if w == "under" || boundWord[w] == "maximum" {
+			b = "maximum"
+		}
+		return []string{b}, k, true
 	case w == "up" && next == "to" && (isValue(then) || numberWords[then] != ""):
 		return []string{"maximum"}, 2, true
 	case allowVerb(w) && (isValue(next) || numberWords[next] != ""):
@@ -320,6 +332,16 @@ func boundFrame(words []string, i int) (repl []string, n int, ok bool) {
 		}
 	}
 	return nil, 0, false
+}
+
+// amountAt reports whether words[i] opens an amount: a number, a
+// number word, or "a"/"an" before a unit ("an hour").
+func amountAt(words []string, i int) bool {
+	w := wordAt(words, i)
+	if w == "a" || w == "an" {
+		return units[wordAt(words, i+1)] > 0
+	}
+	return w != "" && (isValue(w) && isDigit(w[0]) || numberWords[w] != "")
 }
 
 // capVerb reports whether w sets a maximum before "at" or "to" and a
@@ -344,6 +366,7 @@ var boundWord map[string]string
 func newBoundWord() map[string]string {
 	return map[string]string{
 		"more": "minimum", "older": "minimum", "newer": "minimum", "higher": "minimum", "greater": "minimum", "above": "minimum", "larger": "minimum", "bigger": "minimum", "longer": "minimum",
+		"heavier": "minimum", "taller": "minimum", "wider": "minimum", "deeper": "minimum", "lighter": "maximum", "narrower": "maximum",
 		"fewer": "maximum", "less": "maximum", "below": "maximum", "lower": "maximum", "younger": "maximum", "smaller": "maximum", "shorter": "maximum",
 		"later": "from", "earlier": "by", "sooner": "by",
 	}
@@ -454,7 +477,7 @@ var frameWords map[string]bool
 
 func newFrameWords() map[string]bool {
 	return setOf(`prefer prefers preferred preferring replaced swapped substituted traded ditched a an is are was were been since took takes take taken stepped belongs belong belonged became becomes appointed named promoted half every each per one
-once twice thrice times no not at up minimum maximum or capped limited always allows allow permits permit`)
+once twice thrice times no not at up minimum maximum or capped limited always allows allow permits permit over under than`)
 }
 
 // periodWords are adverbs of a period: "daily" is once a day.
@@ -490,6 +513,9 @@ func replacedWith(words []string, i int) int {
 // the frame spans through "to" and where the slot's words end (at
 // "from" or "to"), or 0 when no "to" follows within six words.
 func changeTo(words []string, i int) (n, from int) {
+	if changeNoun(words, i) {
+		return 0, 0
+	}
 	from = -1
 	for j := i + 1; j < len(words) && j <= i+6; j++ {
 		switch words[j] {
@@ -511,6 +537,22 @@ func changeTo(words []string, i int) (n, from int) {
 		}
 	}
 	return 0, 0
+}
+
+// changeNoun reports whether the change verb at i is a noun: a bare
+// form after "a" or "an", next to it or one word on ("a change to the
+// plan", "an oil change before the trip to Vigo", "a price cut"), names
+// an event, not a new value.
+func changeNoun(words []string, i int) bool {
+	if strings.HasSuffix(words[i], "ed") || strings.HasSuffix(words[i], "s") {
+		return false
+	}
+	for j := i - 1; j >= 0 && j >= i-2; j-- {
+		if words[j] == "a" || words[j] == "an" {
+			return true
+		}
+	}
+	return false
 }
 
 // passive rewrites "X is led by Y ..." as "Y leads X ...": the holder
@@ -917,7 +959,7 @@ var multiValued map[string]bool
 func newMultiValued() map[string]bool {
 	m := make(map[string]bool)
 	for _, w := range strings.Fields(`practices plays enjoys likes loves reads watches learns speaks visits
-knows collects studies attends dislikes hates detests teaches sings cooks grows paints`) {
+knows collects studies attends dislikes hates detests teaches sings cooks grows paints sells serves stocks bakes`) {
 		m[lemma(stem(w))] = true
 	}
 	return m
@@ -958,6 +1000,80 @@ requests phones emails texts messages visits meets contacts`) {
 // a different act on one object, not a different value.
 func otherAct(h hunk) bool {
 	return len(h.a) == 1 && len(h.b) == 1 && actVerbs[h.a[0].w] && actVerbs[h.b[0].w]
+}
+
+// twoActs reports whether h replaces the verb of two claims that have no
+// copula, after a short shared subject and before a shared rest: one
+// subject does many things to one object or at one time ("Gemma helps
+// her aunt", "Gemma visits her aunt"; "Noor picks up the kids", "Noor
+// drops off the kids"; "the club meets on Sundays", "the club picks
+// the next book on Sundays"). Each side is a verb as written with a
+// third person "-s", alone or with its particle, or, when the claims
+// differ in nothing else (extra is 0), with an object of its own. Verbs of a role, of
+// ownership or of a policy, one held at a time, are not acts ("owns",
+// "allows", "blocks"); opposites and exclusive values are read before
+// ([judgeSlot]).
+func twoActs(a, b *claim, h hunk, extra int) bool {
+	if a.copAt >= 0 || b.copAt >= 0 || !h.context || h.at != h.bt || h.at > 3 ||
+		h.at+len(h.a) >= len(a.toks) || h.bt+len(h.b) >= len(b.toks) {
+		return false
+	}
+	for k, ts := range [2][]token{h.a, h.b} {
+		c := [2]*claim{a, b}[k]
+		for _, t := range ts {
+			if t.value || t.name || t.kind != plain {
+				return false
+			}
+		}
+		if extra > 0 && (len(ts) > 2 || len(ts) == 2 && !verbParticle(ts[1].w)) {
+			// A verb with an object of its own only when nothing else
+			// differs.
+			return false
+		}
+		if w := written(c, ts[0]); !strings.HasSuffix(w, "s") || strings.HasSuffix(w, "ss") || heldVerb(ts[0].w) {
+			return false
+		}
+	}
+	return true
+}
+
+// written returns t as its claim c wrote it.
+func written(c *claim, t token) string {
+	if t.show > 0 {
+		return c.shows[t.show-1]
+	}
+	return t.w
+}
+
+// heldVerb reports whether w, a folded word, is a verb of a role, of
+// ownership or of a policy ("leads", "owns", "allows", "bans"): one
+// value at a time.
+func heldVerb(w string) bool {
+	for _, set := range [2]map[string]bool{roleVerbs, ownVerbs} {
+		for v := range set {
+			if lemma(stem(v)) == w {
+				return true
+			}
+		}
+	}
+	for _, v := range [...]string{"allows", "permits", "blocks", "bans", "forbids", "denies", "accepts", "rejects",
+		"refuses", "requires", "supports", "prefers", "uses"} {
+		if lemma(stem(v)) == w {
+			return true
+		}
+	}
+	return false
+}
+
+// verbParticle reports whether w is the particle of a phrasal verb
+// kept as a content word ("drops off"; [particle] reads those of the
+// phrasal nouns).
+func verbParticle(w string) bool {
+	switch w {
+	case "off", "out", "over", "down", "back", "away", "up", "in", "on":
+		return true
+	}
+	return false
 }
 
 // isStop reports whether w is a stop word.
@@ -1179,10 +1295,24 @@ func newPhrasalParticle() map[string]string {
 	}
 }
 
+// openUntil reports whether words[i], "open", is followed by "until"
+// and a time of day ("open until 8", "until 6 pm", "until midnight").
+func openUntil(words []string, i int) bool {
+	if i+2 >= len(words) || words[i+1] != "until" {
+		return false
+	}
+	w := words[i+2]
+	if i+3 < len(words) && months[words[i+3]] > 0 {
+		// "open until 12 May": an end date.
+		return false
+	}
+	return w == "noon" || w == "midnight" || w == "midday" || w != "" && isDigit(w[0]) && (len(w) <= 2 || strings.Contains(w, ":") || strings.HasSuffix(w, "m"))
+}
+
 // expand writes abbreviations in full ([shortForms]), a verb and its
-// particle as their noun ([phrasalNouns]) and a rate such as "req/min"
-// as "requests per min". It returns words itself when nothing
-// changes.
+// particle as their noun ([phrasalNouns]), a rate such as "req/min"
+// as "requests per min" and "open until" a time as "closes at" it. It
+// returns words itself when nothing changes.
 func expand(words []string) []string {
 	var out []string
 	for i := 0; i < len(words); i++ {
@@ -1194,6 +1324,17 @@ func expand(words []string) []string {
 				out = append(make([]string, 0, len(words)+2), words[:i]...)
 			}
 			out = append(out, phrasalNouns[w])
+			i++
+			continue
+		}
+		if w == "open" && openUntil(words, i) {
+			// "the pharmacy is open until 8" says when it closes: "the
+			// pharmacy is open, closes at 8"; still open, as "the
+			// clinic is open on Saturdays" says.
+			if out == nil {
+				out = append(make([]string, 0, len(words)+2), words[:i]...)
+			}
+			out = append(out, "open", "closes", "at")
 			i++
 			continue
 		}

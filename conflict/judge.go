@@ -128,6 +128,14 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 			if v, ok = judgeOnly(a, b, hunks, common, why); !ok {
 				v, ok = movedAntonym(a, b, hunks, common, why)
 			}
+			if !ok {
+				v, ok = alternateWeeks(a, b, hunks, common, why)
+			}
+			if !ok && len(hunks) == 0 && a.order != "" && b.order != "" && a.order != b.order && common >= minCommon {
+				// "Take the tablet before breakfast", "... after
+				// breakfast": all else alike, the order differs.
+				v, ok = Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", a.order, b.order) })}, true
+			}
 		}
 	}
 	if !ok {
@@ -382,18 +390,39 @@ func judgeSpan(a, b *claim, h hunk, common int, ratio float64, why bool) (Verdic
 	if recurringOnOneSide(h) || alikeSubjects(a, b, h, extra) || stateScope(a, b, h) || headGained(a, b, h) {
 		return Verdict{}, false
 	}
+	if a.neg != "" && b.neg != "" {
+		return twoDenials(a, b, h, common, why)
+	}
+	if otherDayKind(h) {
+		return Verdict{}, false
+	}
+	if a.order != b.order && (a.order != "" && b.order != "" || len(h.a) == 1 && len(h.b) == 1 && !h.a[0].value && !h.b[0].value) {
+		// "before sunset", "after breakfast": a window between two
+		// events, not two values; "before meals", "with water": the
+		// order to one thing beside another relation.
+		return Verdict{}, false
+	}
 	if v, ok, done := judgeSlot(a, b, h, common, extra, why); done {
+		return v, ok
+	}
+	if v, ok, done := judgeComparison(a, b, h, why); done {
 		return v, ok
 	}
 	if a.changed || b.changed || closing(a, b, h) || bareQuantities(a, b, h) {
 		h = trimPredicate(h)
-		if common == 1 && extra == 0 && len(h.a) == 1 && len(h.b) == 1 && ratio >= minRatio {
+		if common == 1 && extra == 0 && (len(h.a) == 1 && len(h.b) == 1 || bareQuantities(a, b, h)) && ratio >= minRatio {
 			// A short claim of one subject word and a value, restated
 			// with a new value: "retros happen every two weeks",
 			// "we moved retros to once a month".
 			v, ok, _ := judgeValues(a, b, h, why)
 			return v, ok
 		}
+	}
+	if bareStatements(a, b) {
+		// "Breakfast is at 7:30", "breakfast is at 8:15": the one
+		// subject word and a value each, which only values decide.
+		v, ok, _ := judgeValues(a, b, h, why)
+		return v, ok
 	}
 	if common < minCommon || ratio < minRatio {
 		return Verdict{}, false
@@ -402,6 +431,57 @@ func judgeSpan(a, b *claim, h hunk, common int, ratio float64, why bool) (Verdic
 		return v, ok
 	}
 	return judgeAttribute(a, b, h, ratio, extra, why)
+}
+
+// judgeComparison judges two comparisons that differ in one word that
+// is no value: comparatives of opposite bounds ([boundWord]: "bigger",
+// "smaller") conflict, while another measure ("bigger than the old
+// one", "cheaper than the old one") or another thing compared with
+// ("taller than Ben", "taller than Carl") may both hold. Opposites of
+// the antonym list ("faster", "slower") are read before ([judgeSlot]).
+// done reports that the verdict (ok or not) is final.
+func judgeComparison(a, b *claim, h hunk, why bool) (v Verdict, ok, done bool) {
+	if !a.than || !b.than || len(h.a) != 1 || len(h.b) != 1 || h.a[0].value || h.b[0].value {
+		return Verdict{}, false, false
+	}
+	x, y := boundWord[h.a[0].w], boundWord[h.b[0].w]
+	if x != "" && boundOpposite[x] == y {
+		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", show(a, h.a), show(b, h.b)) })}, true, true
+	}
+	return Verdict{}, false, true
+}
+
+// otherDayKind reports whether h replaces a day of the week by a
+// holiday or a season, or the other way: "closed on Mondays" and
+// "closed on bank holidays" name two kinds of days that may both hold.
+func otherDayKind(h hunk) bool {
+	kind := func(ts []token) string {
+		k := ""
+		for _, t := range ts {
+			switch c := classOf[t.w]; c {
+			case "weekday", "season", "holiday":
+				if k != "" {
+					return ""
+				}
+				k = c
+			}
+		}
+		return k
+	}
+	ka, kb := kind(h.a), kind(h.b)
+	return ka != "" && kb != "" && ka != kb
+}
+
+// twoDenials judges two negated claims that differ by the one replaced
+// span h: denying one thing and denying another both hold ("Jun never
+// eats meat", "Jun never eats fish"; "the shop is not open on Mondays",
+// "... on Tuesdays"), unless the two denied words are opposites ("the
+// gate is not locked", "the gate is not unlocked").
+func twoDenials(a, b *claim, h hunk, common int, why bool) (Verdict, bool) {
+	if x, y, ok := antonyms(h.a, h.b); ok && h.context && common >= minCommon && len(h.a) == 1 && len(h.b) == 1 {
+		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", show(a, x), show(b, y)) })}, true
+	}
+	return Verdict{}, false
 }
 
 // headGained reports whether one claim, saying that its subject
@@ -456,6 +536,30 @@ func closing(a, b *claim, h hunk) bool {
 		}
 	}
 	return true
+}
+
+// alternateWeeks judges two claims that align but for a period of two
+// weeks or more that one claim adds before a day of the week both name:
+// "the market runs every other Saturday" against "the market runs every
+// Saturday" (or "on Saturdays"), where a day alone recurs weekly.
+func alternateWeeks(a, b *claim, hunks []hunk, common int, why bool) (Verdict, bool) {
+	if len(hunks) != 1 || common < minCommon {
+		return Verdict{}, false
+	}
+	h := hunks[0]
+	x, c, at := h.a, a, h.at
+	if len(x) == 0 {
+		x, c, at = h.b, b, h.bt
+	}
+	if len(x) != 1 || len(h.a)+len(h.b) != 1 || x[0].kind != quantity || unitOf(x[0].w) != "s" || at+1 >= len(c.toks) ||
+		classOf[c.toks[at+1].w] != "weekday" {
+		return Verdict{}, false
+	}
+	secs, err := strconv.ParseFloat(strings.TrimSuffix(x[0].w, "s"), 64)
+	if err != nil || secs < 2*units["week"] {
+		return Verdict{}, false
+	}
+	return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different frequency: %q vs weekly", show(c, x)) })}, true
 }
 
 // movedAntonym judges two claims that align but for one word each side
@@ -601,7 +705,7 @@ func judgeSlot(a, b *claim, h hunk, common, extra int, why bool) (v Verdict, ok,
 		} else if same {
 			return Verdict{}, false, true
 		}
-		if sameClass(h.a, h.b) || (len(h.a) == 1 && len(h.b) == 1 && h.a[0].cop && h.b[0].cop && isName(h.a[0]) && isName(h.b[0]) && extra == 0) {
+		if sameClass(h.a, h.b) || (copNamed(h.a) && copNamed(h.b) && extra == 0) {
 			// An exclusive class, or a name said to be the subject ("our
 			// accountant is Helen Park"): one value at a time.
 			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different value: %q vs %q", show(a, h.a), show(b, h.b)) })}, true, true
@@ -613,6 +717,12 @@ func judgeSlot(a, b *claim, h hunk, common, extra int, why bool) (v Verdict, ok,
 		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different value: %q vs %q", show(a, h.a), show(b, h.b)) })}, true, true
 	}
 	return Verdict{}, false, false
+}
+
+// copNamed reports whether ts is a name after a copula, in one word
+// or two ("Sister Adeyemi", "Mr. Kowalczyk": a title is its own word).
+func copNamed(ts []token) bool {
+	return len(ts) >= 1 && len(ts) <= 2 && ts[0].cop && !slices.ContainsFunc(ts, func(t token) bool { return !isName(t) })
 }
 
 // judgeValues judges a replaced span that holds a location predicate, an
@@ -628,6 +738,17 @@ func judgeValues(a, b *claim, h hunk, why bool) (v Verdict, ok, done bool) {
 		// Different numbered things are different subjects: "Incident
 		// 41" and "Incident 57".
 		return Verdict{}, false, true
+	case boundHunk(h.a, h.b) || boundHunk(h.b, h.a):
+		x, y := h.a, h.b
+		if !boundHunk(x, y) {
+			x, y = y, x
+		}
+		if !outsideBound(x[0].w, x[1].w, y[0].w) || otherTime(a, b) || otherTime(b, a) {
+			return Verdict{}, false, true
+		}
+		return Verdict{Likely, say(why, func() string {
+			return fmt.Sprintf("outside the bound: %q vs %q", show(a, h.a), show(b, h.b))
+		})}, true, true
 	case allValues(h.a) && allValues(h.b):
 		if compatible(h.a, h.b) || otherMeasure(h.a, h.b) || otherPeriod(h.a, h.b) || max(len(h.a), len(h.b)) > 3 || otherTime(a, b) || otherTime(b, a) {
 			return Verdict{}, false, true
@@ -639,6 +760,43 @@ func judgeValues(a, b *claim, h hunk, why bool) (v Verdict, ok, done bool) {
 		return Verdict{}, false, true
 	}
 	return Verdict{}, false, false
+}
+
+// boundHunk reports whether x is a bound and its amount ("minimum
+// 3600s", from "at least an hour", "over an hour", "more than 40") and y
+// one amount or range.
+func boundHunk(x, y []token) bool {
+	return len(x) == 2 && len(y) == 1 && (x[0].w == "minimum" || x[0].w == "maximum") && x[1].value && y[0].value &&
+		x[1].kind != date && y[0].kind != date
+}
+
+// outsideBound reports whether the amount or range v ("1200s",
+// "1200s..1500s") lies wholly beyond the bound ("minimum", "maximum")
+// of the amount q in the same unit: "takes 20 to 25 minutes" is under
+// "over an hour"; "90 minutes" within it.
+func outsideBound(bound, q, v string) bool {
+	lo, hi, isRange := strings.Cut(v, "..")
+	if !isRange {
+		hi = lo
+	}
+	u := unitOf(q)
+	if unitOf(lo) != u || unitOf(hi) != u {
+		return false
+	}
+	num := func(x string) (float64, bool) {
+		f, err := strconv.ParseFloat(strings.TrimSuffix(x, u), 64)
+		return f, err == nil
+	}
+	b, ok1 := num(q)
+	l, ok2 := num(lo)
+	h, ok3 := num(hi)
+	if !ok1 || !ok2 || !ok3 {
+		return false
+	}
+	if bound == "minimum" {
+		return h < b
+	}
+	return l > b
 }
 
 // otherPeriod reports whether two rates, each an amount and a period,
@@ -705,7 +863,7 @@ func judgeAttribute(a, b *claim, h hunk, ratio float64, extra int, why bool) (Ve
 	if sameAmount(a, b, h) || heldThing(a, b, h) || namedWithin(h.a, h.b) || namedWithin(h.b, h.a) || sameValueAfter(a, b, h) {
 		return Verdict{}, false
 	}
-	if !a.changed && !b.changed && (manyValued(a, h.a) || otherAct(h)) {
+	if !a.changed && !b.changed && (manyValued(a, h.a) || otherAct(h) || twoActs(a, b, h, extra)) {
 		// "practices yoga", "practices piano": both, unless one says
 		// it replaced the other.
 		return Verdict{}, false
@@ -734,17 +892,26 @@ func sameValueAfter(a, b *claim, h hunk) bool {
 }
 
 // sameAmount reports whether each claim states one amount, the same in
-// both and next to the replaced span h, which names its measure: one
-// amount with its measure named in other words ("CI jobs are killed
-// after an hour", "the CI job timeout is 60 minutes"), another measure
-// of the same amount ("64 GB of RAM", "64 GB of disk"), or a count of
-// other things ("allows 5 seats", "allows 5 projects"). Neither is a
+// both and next to the replaced span h (or one unit word the unit
+// table does not know apart), which names its measure: one amount with
+// its measure named in other words ("CI jobs are killed after an
+// hour", "the CI job timeout is 60 minutes"), another measure of the
+// same amount ("64 GB of RAM", "64 GB of disk"; "5 mg of ramipril", "5
+// mg of amlodipine"), or a count of other things ("allows 5 seats",
+// "allows 5 projects"). Neither is a
 // different value. An amount apart from h qualifies the subject
 // ("nightly backups are stored in ...") and is no such amount.
 func sameAmount(a, b *claim, h hunk) bool {
 	qa, qb := onlyAmount(a.toks), onlyAmount(b.toks)
-	return qa >= 0 && qb >= 0 && a.toks[qa].w == b.toks[qb].w &&
-		(qa == h.at-1 || qa == h.at+len(h.a)) && (qb == h.bt-1 || qb == h.bt+len(h.b))
+	if qa < 0 || qb < 0 || a.toks[qa].w != b.toks[qb].w {
+		return false
+	}
+	if qa == h.at-2 && qb == h.bt-2 && a.toks[qa+1].w == b.toks[qb+1].w && !a.toks[qa+1].value {
+		// A unit the table does not know between: "5 mg of ramipril",
+		// "5 mg of amlodipine".
+		return true
+	}
+	return (qa == h.at-1 || qa == h.at+len(h.a)) && (qb == h.bt-1 || qb == h.bt+len(h.b))
 }
 
 // onlyAmount returns the index of the one amount of ts, a quantity or
@@ -894,13 +1061,29 @@ func namedWithin(xs, ys []token) bool {
 	return false
 }
 
+// oneDuration reports whether c is a subject word and a duration, or a
+// bound and a duration ("the ride takes at least an hour").
+func oneDuration(c *claim) bool {
+	return c.duration && (len(c.toks) == 2 || len(c.toks) == 3 && (c.toks[1].w == "minimum" || c.toks[1].w == "maximum"))
+}
+
+// bareStatements reports whether a and b each say of one subject word,
+// the same, what it is, with one word after the copula ("breakfast is
+// at 7:30", "the loft is insulated"): the subject alone is shared, and
+// a value or an opposite after the copula ([judgeSlot]) may differ.
+func bareStatements(a, b *claim) bool {
+	return len(a.toks) == 2 && len(b.toks) == 2 && a.copAt == 1 && b.copAt == 1 && a.toks[0].w == b.toks[0].w &&
+		a.toks[1].w != b.toks[1].w && !a.scoped && !b.scoped
+}
+
 // bareQuantities reports whether each claim is one subject word and one
 // duration, that h replaces: "sprints last 10 days" and "the sprint is
 // two weeks long" say nothing else. "Retros are weekly" says how often,
 // not how long.
 func bareQuantities(a, b *claim, h hunk) bool {
-	return a.duration && b.duration && len(a.toks) == 2 && len(b.toks) == 2 && len(h.a) == 1 && len(h.b) == 1 &&
-		h.a[0].kind == quantity && h.b[0].kind == quantity && unitOf(h.a[0].w) == unitOf(h.b[0].w)
+	one := len(h.a) == 1 && len(h.b) == 1 || boundHunk(h.a, h.b) || boundHunk(h.b, h.a)
+	return a.duration && b.duration && len(a.toks) == len(h.a)+1 && len(b.toks) == len(h.b)+1 && one &&
+		h.a[len(h.a)-1].kind == quantity && h.b[len(h.b)-1].kind == quantity && unitOf(h.a[len(h.a)-1].w) == unitOf(h.b[len(h.b)-1].w)
 }
 
 // scopedApart reports whether two claims that replace a state by its
@@ -1012,9 +1195,9 @@ func possessive(hunks []hunk) bool {
 // value and the other states one ("retros happen every two weeks", "we
 // moved retros to once a month": see [judgeSpan]).
 func minShared(a, b *claim) int {
-	if a.duration && b.duration && len(a.toks) == 2 && len(b.toks) == 2 {
+	if oneDuration(a) && oneDuration(b) || bareStatements(a, b) {
 		// A subject word and a duration: "sprints last 10 days" (see
-		// [bareQuantities]).
+		// [bareQuantities]); a subject word, a copula and its value.
 		return 1
 	}
 	if len(a.old) > 0 || len(b.old) > 0 {
@@ -1041,6 +1224,12 @@ func otherEntity(a, b *claim, hunks []hunk) bool {
 	for _, h := range hunks {
 		if len(h.a) > 0 && len(h.b) > 0 {
 			continue
+		}
+		if !h.context && !a.changed && !b.changed && (len(h.a) == 1 && b.pronoun && !a.pronoun || len(h.b) == 1 && a.pronoun && !b.pronoun) {
+			// "Ana is staying at ..." beside "we are staying at ...":
+			// a word opening one claim where the other's subject is a
+			// pronoun names another subject.
+			return true
 		}
 		for _, ts := range [][]token{h.a, h.b} {
 			for _, t := range ts {
@@ -1405,7 +1594,8 @@ func trimPredicate(h hunk) hunk {
 	lead := func(ts []token) (int, bool) {
 		n := 0
 		for n < len(ts) && !ts[n].value {
-			if t := ts[n]; t.name || t.kind != plain || t.w == locMark || n == 2 {
+			if t := ts[n]; t.name || t.kind != plain || t.w == locMark || t.w == "minimum" || t.w == "maximum" || n == 2 {
+				// A bound is part of its value ("more than an hour").
 				return 0, false
 			}
 			n++
@@ -1500,9 +1690,12 @@ func compatible(a, b []token) bool {
 			continue
 		}
 		if a[i].kind == quantity || b[i].kind == quantity {
-			if a[i].w != b[i].w && !sameSize(a[i].w, b[i].w) {
+			if a[i].w != b[i].w && !sameSize(a[i].w, b[i].w) && !sameSpan(a[i].w, b[i].w) {
 				return false
 			}
+			continue
+		}
+		if swappedDate(a[i].w, b[i].w) {
 			continue
 		}
 		pa, pb := valueParts(a[i].w), valueParts(b[i].w)
@@ -1519,6 +1712,32 @@ func compatible(a, b []token) bool {
 // near reports whether two amounts in one unit ("200", "212"; "3600s",
 // "3300s") differ by less than a fifth: an amount said to be about so
 // much agrees with them.
+// swappedDate reports whether x and y can be one numeric date, one
+// written day first and the other month first: "3/4" and "4/3",
+// "13/4" and "4/13", "03.04.2027" and "04/03/2027". The order is the
+// writer's custom, so neither tells another day. A dot counts only
+// before a year ("3.4" may be a version).
+func swappedDate(x, y string) bool {
+	parts := func(w string) []string {
+		f := strings.FieldsFunc(w, func(r rune) bool { return r == '/' || r == '.' })
+		if len(f) < 2 || len(f) > 3 || !strings.Contains(w, "/") && (len(f) != 3 || len(f[2]) != 4) {
+			return nil
+		}
+		for _, p := range f {
+			if !allDigits(p) {
+				return nil
+			}
+		}
+		return f
+	}
+	px, py := parts(x), parts(y)
+	if px == nil || len(px) != len(py) || len(px) == 3 && px[2] != py[2] {
+		return false
+	}
+	d, m, d2, m2 := atoi(px[0]), atoi(px[1]), atoi(py[0]), atoi(py[1])
+	return d == m2 && m == d2 && d != m && d >= 1 && m >= 1 && d <= 31 && m <= 31 && min(d, m) <= 12
+}
+
 func near(x, y string) bool {
 	ux, uy := strings.TrimLeft(x, "0123456789."), strings.TrimLeft(y, "0123456789.")
 	if ux != uy {
@@ -1533,6 +1752,28 @@ func near(x, y string) bool {
 // MB") are one size read in decimal or in binary units: they differ by
 // less than the 2.4% between a kilobyte of 1000 and of 1024 bytes, per
 // unit step.
+// calendarSlack is how far apart two spans of a month or more may be
+// and still be one span: months and years are not whole numbers of
+// days ("12 months" is 360 days in [units], "1 year" 365; "52 weeks"
+// 364), while "4 weeks" and "1 month" stay apart (7%).
+const calendarSlack = 1.02
+
+// sameSpan reports whether x and y, times in seconds ("31104000s"), are
+// one span of at least a month said in other calendar units.
+func sameSpan(x, y string) bool {
+	xs, okx := strings.CutSuffix(x, "s")
+	ys, oky := strings.CutSuffix(y, "s")
+	if !okx || !oky {
+		return false
+	}
+	fx, errx := strconv.ParseFloat(xs, 64)
+	fy, erry := strconv.ParseFloat(ys, 64)
+	if errx != nil || erry != nil || min(fx, fy) < units["month"] {
+		return false
+	}
+	return max(fx, fy) < calendarSlack*min(fx, fy)
+}
+
 func sameSize(x, y string) bool {
 	xs, okx := strings.CutSuffix(x, "b")
 	ys, oky := strings.CutSuffix(y, "b")

@@ -231,9 +231,9 @@ func locPredicate(words []string, i int) int {
 			}
 			j++
 		}
-		if valueAfter(words, j+1) {
-			// "moved to 10:00", "moved to port 6380": a value, not a
-			// place.
+		if valueAfter(words, j+1) || j+1 < len(words) && (classOf[words[j+1]] == "weekday" || months[words[j+1]] > 0) {
+			// "moved to 10:00", "moved to port 6380", "moved to
+			// Friday", "moved to June": a value, not a place.
 			return 0
 		}
 		return j - i + 1
@@ -354,10 +354,6 @@ func newUnits() map[string]float64 {
 	}
 }
 
-// clockAt reads a time of day at words[i] ("9:30", "02:00", "6 pm",
-// "4PM", "11:15 am") and returns it as hours and minutes on a 24-hour
-// clock without a leading zero ("18:00"), with the words it spans; 0
-// words when there is none.
 // bareHour reports whether the number at words[i] is an hour written
 // alone: after "at", ending the sentence or followed by a word that
 // carries no noun ("now", "on Mondays", "in the morning", "every day").
@@ -372,9 +368,21 @@ func bareHour(words []string, i int) bool {
 	return filler[next] || classOf[next] != "" || next == "on" || next == "in" || next == "every" || next == "each" || next == "sharp"
 }
 
+// clockAt reads a time of day at words[i] ("9:30", "02:00", "6 pm",
+// "4PM", "11:15 am"; "noon", "midday" and "midnight" after "at",
+// "until" or "by") and returns it as hours and minutes on a 24-hour
+// clock without a leading zero ("18:00"), with the words it spans; 0
+// words when there is none.
 func clockAt(words []string, i int) (string, int) {
 	w, n := words[i], 1
-	if w == "" || !isDigit(w[0]) {
+	switch {
+	case (w == "noon" || w == "midday" || w == "midnight") && i > 0 && (words[i-1] == "at" || words[i-1] == "until" || words[i-1] == "by"):
+		// "checkout is at noon", "open until midnight": a clock time.
+		if w == "midnight" {
+			return "0:00", 1
+		}
+		return "12:00", 1
+	case w == "" || !isDigit(w[0]):
 		return "", 0
 	}
 	suffix := ""

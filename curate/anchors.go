@@ -3,9 +3,11 @@ package curate
 import (
 	"net/url"
 	"path"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // headingAnchors returns the anchor GitHub gives each heading among the
@@ -58,17 +60,78 @@ func AnchorsLost(src []byte, from, to int, keep [][2]int) []string {
 	for i := range all {
 		all[i] = i
 	}
+	idx := keptLines(lines, from, to, keep)
 	before := headingAnchors(lines, kinds, all)
-	after := headingAnchors(lines, kinds, keptLines(lines, from, to, keep))
+	after := headingAnchors(lines, kinds, idx)
 	var lost []string
 	for i, a := range before {
 		if after[i] != a {
 			lost = append(lost, a)
 		}
 	}
+	kept := map[string]bool{}
+	for _, i := range idx {
+		for _, a := range inlineAnchors(lines[i], kinds[i]) {
+			kept[a] = true
+		}
+	}
+	for i, l := range lines {
+		for _, a := range inlineAnchors(l, kinds[i]) {
+			if !kept[a] {
+				lost = append(lost, a)
+			}
+		}
+	}
 	slices.Sort(lost)
-	return lost
+	return slices.Compact(lost)
 }
+
+// inlineAnchors returns the anchors a prose line (of kind) gives besides
+// a heading's: an HTML element's id or name attribute ("<a
+// id=\"restore\"></a>", "<h2 name='x'>") and a block id ending the
+// line (" ^restore-time", which a wiki link names as
+// "[[note#^restore-time]]") and an id in braces ending it ("## Restore
+// steps {#restore}"), lower case as links are matched.
+func inlineAnchors(line string, kind int) []string {
+	if kind != prose && kind != tableRow {
+		return nil
+	}
+	var out []string
+	if strings.Contains(line, "<") {
+		for _, m := range htmlAnchorAttr().FindAllStringSubmatch(line, -1) {
+			out = append(out, strings.ToLower(m[1]+m[2]+m[3]))
+		}
+	}
+	if m := blockID().FindStringSubmatch(line); m != nil {
+		out = append(out, strings.ToLower(m[1]))
+	}
+	if m := explicitID().FindStringSubmatch(line); m != nil {
+		out = append(out, strings.ToLower(m[1]))
+	}
+	return out
+}
+
+// explicitID matches the id a line (a heading) gives itself in braces
+// at its end: "## Restore steps {#restore}", "{#restore .wide}".
+var explicitID = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\{[^}]*#([A-Za-z0-9_-]+)[^}]*\}\s*$`) })
+
+// blockID matches a block id ending a line: white space, "^" and
+// letters, digits or dashes.
+var blockID = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\s\^([A-Za-z0-9-]+)\s*$`) })
+
+// htmlAnchorAttr matches an id or name attribute of an HTML tag, its
+// value in one of the three groups (double, single or no quotes).
+var htmlAnchorAttr = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)<[a-z][a-z0-9]*\s(?:[^>]*\s)?(?:id|name)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))`)
+})
+
+// wholeNote is the anchor that stands for the note itself in
+// [LinksTo]: any link to the note counts, with an anchor or without.
+const wholeNote = ""
+
+// NoteLinks is the anchors to give [LinksTo] to find a link of any kind
+// to a note (one an apply would delete): with an anchor or without.
+func NoteLinks() []string { return []string{wholeNote} }
 
 // LinksTo returns the first line (1-based) of the note src, at the
 // workspace path from, that links to one of anchors of the note at the
@@ -77,18 +140,32 @@ func AnchorsLost(src []byte, from, to int, keep [][2]int) []string {
 // reference definition ("[rs]: runbook.md#restore-steps"), its path
 // relative to from's folder ("./", "../") or, opening with "/", to the
 // workspace, its anchor matched without regard to case or
-// percent-encoding; 0 and "" when none. A link with no path names src
-// itself, and counts when from is to. Lines of code link to nothing.
+// percent-encoding; an HTML link ("<a href=\"runbook.md#restore-steps\">")
+// alike; a wiki link ("[[runbook#Restore steps|the steps]]", "![[...]]"),
+// its target a path relative to any folder ("runbook", "ops/runbook.md")
+// and its anchor the heading's text; 0 and "" when none. A link with no
+// path names src itself, and counts when from is to; a path may leave
+// ".md" out. Lines of the front matter count (a property holding a wiki
+// link); lines of code link to nothing. With the anchors of [NoteLinks], any link to the note
+// counts.
 func LinksTo(src []byte, from, to string, anchors []string) (line int, link string) {
 	lines := SplitLines(string(src))
 	kinds := blocks(lines)
+	whole := slices.Contains(anchors, wholeNote)
 	for i, l := range lines {
-		if kinds[i] != prose && kinds[i] != tableRow {
+		if kinds[i] != prose && kinds[i] != tableRow && kinds[i] != fenced {
 			continue
+		}
+		for _, w := range wikiTargets(l) {
+			p, frag, ok := strings.Cut(w, "#")
+			frag = frag[strings.LastIndex(frag, "#")+1:] // "Parent#Heading": the heading
+			if wikiNames(p, from, to) && (whole && p != "" || ok && slices.Contains(anchors, anchor(frag))) {
+				return i + 1, w
+			}
 		}
 		for _, dest := range destinations(l) {
 			p, frag, ok := strings.Cut(dest, "#")
-			if !ok || strings.Contains(p, ":") {
+			if (!ok && !whole) || strings.Contains(p, ":") {
 				continue // no anchor, or a URL
 			}
 			if a, err := url.PathUnescape(frag); err == nil {
@@ -100,13 +177,13 @@ func LinksTo(src []byte, from, to string, anchors []string) (line int, link stri
 				} else {
 					p = path.Join(path.Dir(from), p)
 				}
-				if p != path.Clean(to) {
+				if p != path.Clean(to) && p != strings.TrimSuffix(path.Clean(to), ".md") {
 					continue
 				}
-			} else if from != to {
+			} else if from != to || whole {
 				continue
 			}
-			if slices.Contains(anchors, strings.ToLower(frag)) {
+			if whole || slices.Contains(anchors, strings.ToLower(frag)) {
 				return i + 1, dest
 			}
 		}
@@ -115,8 +192,8 @@ func LinksTo(src []byte, from, to string, anchors []string) (line int, link stri
 }
 
 // destinations returns the destinations of a line's inline links ("](dest"
-// or "](<dest>", up to white space or ")") and of the reference
-// definition it is ("[rs]: dest").
+// or "](<dest>", up to white space or ")"), of the reference definition
+// it is ("[rs]: dest") and of its HTML links ("href=\"dest\"").
 func destinations(line string) []string {
 	var out []string
 	take := func(s string) {
@@ -137,6 +214,9 @@ func destinations(line string) []string {
 	if _, ok := targetOf(line); ok {
 		take(line[strings.Index(line, "]:")+2:])
 	}
+	for _, m := range htmlHref().FindAllStringSubmatch(line, -1) {
+		out = append(out, m[1]+m[2]+m[3])
+	}
 	for rest := line; ; {
 		i := strings.Index(rest, "](")
 		if i < 0 {
@@ -146,4 +226,44 @@ func destinations(line string) []string {
 		take(rest)
 	}
 	return out
+}
+
+// htmlHref matches the href attribute of an HTML tag, its value in one
+// of the three groups (double, single or no quotes).
+var htmlHref = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)<[a-z][a-z0-9]*\s(?:[^>]*\s)?href\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))`)
+})
+
+// wikiTargets returns the targets of a line's wiki links ("[[runbook]]",
+// "[[runbook#Restore steps|the steps]]", "![[runbook]]"): what is
+// between "[[" and "]]" up to a "|".
+func wikiTargets(line string) []string {
+	var out []string
+	for rest := line; ; {
+		i := strings.Index(rest, "[[")
+		if i < 0 {
+			return out
+		}
+		rest = rest[i+2:]
+		end := strings.Index(rest, "]]")
+		if end < 0 {
+			return out
+		}
+		t, _, _ := strings.Cut(rest[:end], "|")
+		out = append(out, strings.TrimSpace(t))
+		rest = rest[end+2:]
+	}
+}
+
+// wikiNames reports whether a wiki link's target p, written in the note
+// from, names the note to: no target names from itself; otherwise p,
+// ".md" or not, is to's path or its end after a "/" (wiki links resolve
+// a name in any folder; matching every one is the careful reading).
+func wikiNames(p, from, to string) bool {
+	if p == "" {
+		return from == to
+	}
+	p = strings.TrimPrefix(path.Clean("/"+strings.TrimSuffix(p, ".md")), "/")
+	t := strings.TrimSuffix(path.Clean(to), ".md")
+	return strings.EqualFold(t, p) || strings.HasSuffix(strings.ToLower(t), "/"+strings.ToLower(p))
 }

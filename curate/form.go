@@ -22,7 +22,8 @@ import (
 // words that are values: yes, no, on, off, before, after) come in another
 // order ("timeout 30, retries 5" and "timeout 5, retries 30"; "Alice
 // reports to Bob" and "Bob reports to Alice"; a table whose "yes" and
-// "no" moved to other rows), a
+// "no" moved to other rows; a heading's last word that the line after it
+// opens with is read once: "# Deploys" over "Deploys go out..."), a
 // word written with capitals inside it is written otherwise ("MB" and
 // "Mb", "API_TOKEN" and "api_token"), a line is in a fenced block of one
 // passage only, a line both hold sits at another depth (a list item, a
@@ -92,7 +93,8 @@ func differsInForm(a, b string, wa, wb words) (string, bool) {
 // semicolon, a colon, a full stop, a dash, parentheses) does not count,
 // nor do quotes, emphasis, a line wrapped, or a pause before "and", "or",
 // "nor" or "but" (a serial comma). A question mark counts, also at the
-// end ("... at nine?" asks what "... at nine." states), and so does any
+// end ("... at nine?" asks what "... at nine." states), and so do an
+// ellipsis ("a, b, c…" says there is more) and any
 // other mark after the last word ("drill: ✓" is not "drill: ✗"); the
 // pauses that end a passage do not, nor those that open it, but for a
 // sign or a path ("-", "/", "~").
@@ -114,12 +116,15 @@ func punctuationDiff(a, b string) (string, bool) {
 	return "", false
 }
 
-// gapsOf maps each two words written one after the other in text
-// (folded; "" before the first and after the last) to the sorted
-// distinct marks between them, as [gapMarks] keeps them. It reports
+// gapsOf maps each two words written one after the other in text (its
+// marks written as themselves made visible, see [literal])
+// (folded; "" before the first and after the last), and each three (the
+// first two as one key), to the sorted distinct marks between the last
+// two, as [gapMarks] keeps them. It reports
 // false when it cannot place the words in text (lower case that changes
 // a letter's length).
 func gapsOf(text string) (map[[2]string][]string, bool) {
+	text = literal(text)
 	lower := strings.ToLower(text)
 	if len(lower) != len(text) {
 		return nil, false
@@ -131,7 +136,7 @@ func gapsOf(text string) (map[[2]string][]string, bool) {
 			slices.Sort(out[[2]string{x, y}])
 		}
 	}
-	prev, at := "", 0
+	before, prev, at := "", "", 0
 	for _, t := range tokenize.Words(text) {
 		i := strings.Index(lower[at:], t)
 		if i < 0 {
@@ -146,7 +151,13 @@ func gapsOf(text string) (map[[2]string][]string, bool) {
 			gap = strings.ReplaceAll(gap, ",", "") // a serial comma
 		}
 		add(prev, f, gap)
-		prev, at = f, at+i+len(t)
+		if before != "" {
+			// Also keyed with the word before: two words written twice
+			// with their marks swapped ("EU region 🟢 and US region 🔴
+			// and") give the same marks to the two words alone.
+			add(before+" "+prev, f, gap)
+		}
+		before, prev, at = prev, f, at+i+len(t)
 	}
 	if prev != "" {
 		// The pauses that end a passage do not count; a question mark
@@ -156,10 +167,102 @@ func gapsOf(text string) (map[[2]string][]string, bool) {
 		if strings.ContainsAny(text[at:], "?？") {
 			end = "?" + end
 		}
+		if strings.Contains(text[at:], "…") || strings.Contains(text[at:], "...") {
+			end = "…" + end // a list left open: "a, b, c…" says there is more
+		}
 		add(prev, "", end)
 	}
 	return out, true
 }
+
+// literal returns text with the marks Markdown shows as written, not as
+// emphasis or a link, written so that [gapMarks], which leaves emphasis
+// and a link's brackets out, keeps them: a "*" or "_" that opens or
+// closes no emphasis ("tmp*", "storage*", "_id"; "\\*" too) becomes "∗",
+// and the brackets of a span that is no link, task box, footnote or wiki
+// link ("with [--force]") "⁅" and "⁆". A line's list mark, task box and
+// quote marks, an "_" inside a word and a thematic break stay.
+func literal(text string) string {
+	if !strings.ContainsAny(text, "*_[") {
+		return text
+	}
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if thematicBreak().MatchString(l) {
+			continue
+		}
+		n := len(lineOpening().FindString(l))
+		lines[i] = l[:n] + literalRest(l[n:])
+	}
+	return strings.Join(lines, "\n")
+}
+
+// literalRest is [literal] of a line's text after its opening marks.
+func literalRest(rest string) string {
+	delim := map[int]bool{}
+	for _, re := range []*regexp.Regexp{starEmphasis(), underscoreEmphasis()} {
+		for _, m := range re.FindAllStringSubmatchIndex(rest, -1) {
+			for i := m[2]; i < m[3]; i++ {
+				delim[i] = true
+			}
+			for i := m[4]; i < m[5]; i++ {
+				delim[i] = true
+			}
+		}
+	}
+	plain := map[int]bool{} // brackets of a span that is no link
+	for _, m := range bracketSpan().FindAllStringIndex(rest, -1) {
+		before, _ := utf8.DecodeLastRuneInString(rest[:m[0]])
+		after, _ := utf8.DecodeRuneInString(rest[m[1]:])
+		if !strings.ContainsRune("![]", before) && !strings.ContainsRune("([:]", after) && rest[m[0]+1] != '^' {
+			plain[m[0]], plain[m[1]-1] = true, true
+		}
+	}
+	var b strings.Builder
+	for i := 0; i < len(rest); i++ {
+		c := rest[i]
+		switch {
+		case c == '\\' && i+1 < len(rest) && (rest[i+1] == '*' || rest[i+1] == '_'):
+			b.WriteString("∗")
+			i++
+		case c == '*' && !delim[i]:
+			b.WriteString("∗")
+		case c == '_' && !delim[i] && !inWord(rest, i):
+			b.WriteString("∗")
+		case c == '[' && plain[i]:
+			b.WriteString("⁅")
+		case c == ']' && plain[i]:
+			b.WriteString("⁆")
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// inWord reports whether the byte at i of s is between two letters or
+// digits ("new_checkout_flow").
+func inWord(s string, i int) bool {
+	r1, _ := utf8.DecodeLastRuneInString(s[:i])
+	r2, _ := utf8.DecodeRuneInString(s[i+1:])
+	return (unicode.IsLetter(r1) || unicode.IsDigit(r1)) && (unicode.IsLetter(r2) || unicode.IsDigit(r2))
+}
+
+// The patterns of [literal]: a line's opening marks (quote, list item,
+// task box), a thematic break, emphasis with "*" and with "_" (not
+// inside a word; the delimiters are groups 1 and 2), and a span in
+// brackets.
+var (
+	lineOpening = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^[ \t]*(?:>[ \t]*)*(?:(?:[*+-]|\d+[.)])[ \t]+)?(?:\[[ xX]\][ \t]+)?`)
+	})
+	thematicBreak      = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[ \t]*(?:(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$`) })
+	starEmphasis       = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(\*{1,3})[^\s*](?:[^*]*[^\s*\\])?(\*{1,3})`) })
+	underscoreEmphasis = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?:^|[^\pL\pN_])(_{1,3})[^\s_](?:[^_]*[^\s_\\])?(_{1,3})(?:$|[^\pL\pN_])`)
+	})
+	bracketSpan = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\[[^\[\]]*\]`) })
+)
 
 // dashes writes a dash between words as a comma, and drops the marks of
 // a strikethrough (compared on their own, see [struckOf]).
@@ -174,7 +277,8 @@ var conjunctions map[string]bool
 // colon, a full stop, an exclamation mark, a dash, a bracket, a blank
 // line, a new list item), "?" for a question mark, and any other mark as
 // written ("/", "~", "-", "$", "&"), in order, a run of pauses made one;
-// white space, a wrapped line, quotes, a link's brackets, and emphasis and the marks that
+// white space, a wrapped line, quotes, a link's brackets, a fence ("```",
+// "~~~"), and emphasis and the marks that
 // open a Markdown line (at the start of the text too, when start) are
 // left out.
 func gapMarks(gap string, start bool) string {
@@ -187,7 +291,9 @@ func gapMarks(gap string, start bool) string {
 	for i, line := range strings.Split(gap, "\n") {
 		if i > 0 || start {
 			rest := strings.TrimLeft(line, " \t")
-			if m := strings.TrimLeft(rest, "#>*+-"); len(m) < len(rest) && (m == "" || m[0] == ' ') {
+			if strings.HasPrefix(rest, "~~~") {
+				line = strings.TrimLeft(rest, "~") // a fence, as "```" is
+			} else if m := strings.TrimLeft(rest, "#>*+-"); len(m) < len(rest) && (m == "" || m[0] == ' ') {
 				line = m // a heading, a quote or a list item begins
 				pause()
 			} else if i > 1 && strings.TrimSpace(rest) == "" {
@@ -289,13 +395,29 @@ func scareQuotedOf(text string) []string {
 var directionWords map[string]bool
 
 // sequence returns the folded words of text that keep holds, in the
-// order written.
+// order written, but for the last word of an ATX heading that the next
+// line holding words opens with: a title repeating the subject of the
+// sentence under it ("# Deploys" over "Deploys go out ...") says it once.
 func sequence(text string, keep map[string]bool) []string {
 	var out []string
-	for _, t := range tokenize.Words(text) {
-		if f := tokenize.Fold(t); keep[f] {
-			out = append(out, f)
+	echo := "" // the last word of the heading just read
+	for _, line := range strings.Split(text, "\n") {
+		var ws []string
+		for _, t := range tokenize.Words(line) {
+			if f := tokenize.Fold(t); keep[f] {
+				ws = append(ws, f)
+			}
 		}
+		if echo != "" && len(ws) > 0 && ws[0] == echo {
+			out = out[:len(out)-1]
+		}
+		if strings.TrimSpace(line) != "" {
+			echo = ""
+		}
+		if len(ws) > 0 && atxHeading().MatchString(line) {
+			echo = ws[len(ws)-1]
+		}
+		out = append(out, ws...)
 	}
 	return out
 }

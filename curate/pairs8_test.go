@@ -40,3 +40,6 @@ func roundPairs(t *testing.T, name string) {
 
 // TestPairs10 scores round nine's second set (testdata/pairs10.txt).
 func TestPairs10(t *testing.T) { roundPairs(t, "testdata/pairs10.txt") }
+
+// TestPairs11 scores round ten's set (testdata/pairs11.txt).
+func TestPairs11(t *testing.T) { roundPairs(t, "testdata/pairs11.txt") }

@@ -277,7 +277,8 @@ func FindLine(text, key string) (line, count int) {
 // It fails, wrapping [ErrNoLines], for lines past the end, all blank, or
 // in the front matter; for lines ending on a row of a table that goes on
 // after them (the marker would end the table, the rows below losing
-// their header); and, wrapping [ErrMarkerInRange], for lines that
+// their header); for lines ending in the text of a setext heading (the
+// marker would part it from its "---" or "===" underline); and, wrapping [ErrMarkerInRange], for lines that
 // hold a marker, or that overlap lines an existing marker supersedes
 // without ending where they end (resolve exactly those lines, or delete
 // that marker first).
@@ -301,6 +302,9 @@ func Supersede(src []byte, from, to int, m Marker) ([]byte, Marker, error) {
 		if kinds := blocks(lines); kinds[to-1] == tableRow && kinds[next] == tableRow {
 			return nil, m, fmt.Errorf("line %d is a row of a table that goes on at line %d: a marker after it would end the table there, and the rows below would lose their header; move the row last in the table, or out of it, then resolve it", to, next+1)
 		}
+	}
+	if u := underlineAfter(lines, to); u > 0 {
+		return nil, m, fmt.Errorf("line %d is the text of a heading underlined at line %d: a marker after it would make the heading a paragraph and its underline a break, and the lines below would lose the heading; resolve the lines under the heading, or write it as \"## ...\" first", to, u)
 	}
 	named := lines[from-1 : to]
 	first := -1
@@ -374,6 +378,8 @@ type fence struct {
 	// line code.
 	indented, blank bool
 	lists           []int
+	// open is the line that opened the fenced block, while in one.
+	open string
 }
 
 // code reports whether line, the next line of the document, is code: a
@@ -382,13 +388,11 @@ type fence struct {
 // indented code block.
 func (f *fence) code(line string) bool {
 	t := strings.TrimLeft(line, " \t")
-	c, n := byte(0), 0
-	if len(t) >= 3 && (t[0] == '`' || t[0] == '~') {
-		for n < len(t) && t[n] == t[0] {
-			n++
-		}
-		if n >= 3 && !(t[0] == '`' && strings.Contains(t[n:], "`")) {
-			c = t[0]
+	c, n := fenceOf(t)
+	if c == 0 && f.char == 0 {
+		// A fence may open on a list item's line: "- ```bash".
+		if item := listItem().FindString(line); item != "" {
+			c, n = fenceOf(line[len(item):])
 		}
 	}
 	switch {
@@ -415,7 +419,7 @@ func (f *fence) code(line string) bool {
 	}
 	f.indented = false
 	if c != 0 {
-		f.char, f.n = c, n
+		f.char, f.n, f.open = c, n, line
 		return true
 	}
 	item := listItem().FindString(line)
@@ -428,6 +432,23 @@ func (f *fence) code(line string) bool {
 		f.lists = append(f.lists, columns(item))
 	}
 	return false
+}
+
+// fenceOf returns the character and length of the code fence t starts
+// with (three or more backticks, without one in its info string, or
+// tildes), or 0, 0 when t starts with none.
+func fenceOf(t string) (byte, int) {
+	if len(t) < 3 || t[0] != '`' && t[0] != '~' {
+		return 0, 0
+	}
+	n := 0
+	for n < len(t) && t[n] == t[0] {
+		n++
+	}
+	if n < 3 || t[0] == '`' && strings.Contains(t[n:], "`") {
+		return 0, 0
+	}
+	return t[0], n
 }
 
 // columns is the width of the white space and list marker s, a tab
@@ -566,4 +587,21 @@ func OldMarker(src []byte) int {
 		}
 		from = end
 	}
+}
+
+// underlineAfter returns the line (1-based) of the setext underline of
+// the paragraph that the line numbered to (1-based) is in, when to is
+// not that underline itself: 0 when the paragraph (prose lines up to a
+// blank one) ends without one.
+func underlineAfter(lines []string, to int) int {
+	kinds := blocks(lines)
+	if kinds[to-1] != prose || setextUnderline().MatchString(lines[to-1]) {
+		return 0
+	}
+	for i := to; i < len(lines) && kinds[i] == prose && strings.TrimSpace(lines[i]) != ""; i++ {
+		if setextUnderline().MatchString(lines[i]) {
+			return i + 1
+		}
+	}
+	return 0
 }

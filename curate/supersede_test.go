@@ -370,3 +370,28 @@ func TestSupersedeRefusesInsideATable(t *testing.T) {
 		}
 	}
 }
+
+// TestSupersedeKeepsSetextHeadings: a marker written after the text of a
+// setext heading ("The staging database runs PostgreSQL 15" over
+// "----") comes between the text and its underline: the heading becomes
+// a paragraph, the underline a thematic break, and the lines below lose
+// it from their heading path. Such lines are refused, as a table's row
+// that goes on is; a line over a break after a blank line is not.
+func TestSupersedeKeepsSetextHeadings(t *testing.T) {
+	for _, c := range []struct {
+		src      string
+		from, to int
+		refused  bool
+	}{
+		{"# S\n\nThe staging database runs PostgreSQL 15\n---\n\nIt is restored nightly.\n", 3, 3, true},
+		{"The staging database\nruns PostgreSQL 15\n=====\n\nIt is restored nightly.\n", 1, 1, true},
+		{"The staging database\nruns PostgreSQL 15\n=====\n\nIt is restored nightly.\n", 2, 2, true},
+		{"The staging database runs PostgreSQL 15\n\n---\n\nIt is restored nightly.\n", 1, 1, false},
+		{"The staging database runs PostgreSQL 15\nIt is restored nightly.\n", 1, 1, false},
+	} {
+		_, _, err := Supersede([]byte(c.src), c.from, c.to, kept)
+		if (err != nil) != c.refused {
+			t.Errorf("Supersede(%q, %d, %d) = %v, want refused %v", c.src, c.from, c.to, err, c.refused)
+		}
+	}
+}

@@ -323,16 +323,33 @@ func ValueKey(text string) string {
 // numbersOf returns the sorted distinct fields of text (runs between
 // white space) that hold a digit, with the punctuation and Markdown
 // marks around them trimmed: numbers as written, with their signs and
-// units ("$500", "5%", "v1.2").
+// units ("$500", "5%", "v1.2", and a quote mark that is one: "19\"").
 func numbersOf(text string) []string {
 	var out []string
 	for _, f := range strings.Fields(text) {
 		if strings.IndexFunc(f, unicode.IsDigit) >= 0 {
-			out = append(out, strings.Trim(f, ".,;:!?()[]{}\"'*_~`"))
+			out = append(out, strings.Trim(f, ".,;:!?()[]{}\"'*_~`")+quoteUnit(f))
 		}
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// quoteUnit returns the quote mark that ends the number of the field f
+// as a unit (feet and inches, minutes and seconds of arc: "19\"", "6'",
+// "6′"), "" when it has none or the field opens with that mark (a
+// number in quotes: "\"19\"").
+func quoteUnit(f string) string {
+	t := strings.TrimRight(f, ".,;:!?)]}*_~`")
+	r, n := utf8.DecodeLastRuneInString(t)
+	if !strings.ContainsRune("'\"′″", r) {
+		return ""
+	}
+	d, _ := utf8.DecodeLastRuneInString(t[:len(t)-n])
+	if !unicode.IsDigit(d) || strings.ContainsRune(strings.TrimLeft(f, "([{*_~`")[:1], r) {
+		return ""
+	}
+	return string(r)
 }
 
 // unitsOf returns the sorted distinct pairs of a field of text holding

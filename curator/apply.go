@@ -347,7 +347,7 @@ func (n *Notes) checkCopy(keep, p Passage, keptData []byte, kept frontmatter.Met
 	if why := n.heldNow(keep, p, keptData, data); why != "" {
 		return why
 	}
-	if _, err := n.removal(data, p); err != nil {
+	if _, err := n.removal(data, p, false); err != nil {
 		return fmt.Sprintf("its copy in %s: %v", p.Path, err)
 	}
 	if kept.Expires != "" && (m.Expires == "" || m.Expires > kept.Expires) {
@@ -618,8 +618,10 @@ func headingsOwning(c chunker.Chunk, others []chunker.Chunk) int {
 // passage no longer in old, or one every line of whose text another
 // passage covers (a line too long for one passage is cut into several,
 // each of that line), is an error: removing it would remove nothing of
-// its text, or its heading alone.
-func (n *Notes) removal(old []byte, d Passage) ([]byte, error) {
+// its text, or its heading alone; so is one whose removal loses what a
+// link names ([Notes.linkedFrom], the notes changed since they were
+// read read again when fresh: the cut itself).
+func (n *Notes) removal(old []byte, d Passage, fresh bool) ([]byte, error) {
 	c, others, ok := n.find(old, d)
 	if !ok {
 		return nil, fmt.Errorf("lines %d-%d changed since the listing; left as they are", d.StartLine, d.EndLine)
@@ -637,34 +639,50 @@ func (n *Notes) removal(old []byte, d Passage) ([]byte, error) {
 	if l, target := curate.DefinitionLost(old, c.StartLine, c.EndLine, keepLines); l > 0 {
 		return nil, fmt.Errorf("lines %d-%d: they give %s, which line %d still links to (a link's definition, a footnote or a heading); left as they are", d.StartLine, d.EndLine, target, l)
 	}
-	if at, link, err := n.linkedFrom(d.Path, curate.AnchorsLost(old, c.StartLine, c.EndLine, keepLines)); err != nil || at != "" {
+	if at, link, err := n.linkedFrom(d.Path, curate.AnchorsLost(old, c.StartLine, c.EndLine, keepLines), fresh); err != nil || at != "" {
 		return nil, cmp.Or(err, fmt.Errorf("lines %d-%d: they give the heading that %s still links to (%s); left as they are", d.StartLine, d.EndLine, at, link))
 	}
 	data := curate.RemovePassage(old, c.StartLine, c.EndLine, keepLines)
 	if slices.Equal(wordLines(data), wordLines(old)) {
 		return nil, fmt.Errorf("lines %d-%d: another passage of the note covers every line of the copy that holds a word (a line longer than a passage is cut into several); nothing of its text to remove", d.StartLine, d.EndLine)
 	}
+	if n.leftEmpty(data) {
+		if at, link, err := n.linkedFrom(d.Path, curate.NoteLinks(), fresh); err != nil || at != "" {
+			return nil, cmp.Or(err, fmt.Errorf("lines %d-%d: removing them leaves nothing, and the note would be deleted while %s still links to it (%s); left as they are", d.StartLine, d.EndLine, at, link))
+		}
+	}
 	return data, nil
 }
 
+// leftEmpty reports whether a note that is data now holds nothing to
+// keep: no passage, and no front matter field but those [onlyMoot]
+// allows. Such a note is deleted.
+func (n *Notes) leftEmpty(data []byte) bool {
+	return len(n.split(data)) == 0 && onlyMoot(data)
+}
+
 // linkedFrom returns "path:line" of the first line of another note of
-// the workspace that links to one of anchors of the note rel, and that
-// link; "" when none (no anchors: nothing is read). A note that cannot
-// be read links to nothing; notes that cannot be listed are an error.
+// the workspace that links to one of anchors of the note rel (any link
+// to it with [curate.NoteLinks]), and that link; "" when none (no
+// anchors: nothing is read). A note that cannot be read links to
+// nothing; notes that cannot be listed are an error.
 //
-// The notes are listed and read once per Notes (one apply), at the first
-// removal that loses a heading, keeping only those that may hold a link
-// with an anchor (a "#" and a "](" or "]:"): read again for each such
+// The notes are listed and read once per Notes (one apply), at the
+// first removal that loses a heading or deletes the note, keeping only
+// those that may hold a link ([mayLink]): read again for each such
 // removal, an apply cost notes x groups reads (docs/performance.md,
-// "Consolidate --apply: links to a removed heading"). A link an editor
-// writes while the apply runs is not seen, as a resolution written then
-// is not (markersOfRemoved warns of those); a link left pointing at
-// nothing loses no text: the kept copy holds the heading and its passage.
-func (n *Notes) linkedFrom(rel string, anchors []string) (at, link string, err error) {
+// "Consolidate --apply: links to a removed heading"). When fresh (the
+// cut, under the lock), the notes are listed again and those whose size
+// or modification time changed since are read again: a link an editor
+// saved after the group's check (no lock taken) is seen. One saved
+// between that listing and the cut's write is not; a link left pointing
+// at nothing loses no text: the kept copy holds the heading and its
+// passage.
+func (n *Notes) linkedFrom(rel string, anchors []string, fresh bool) (at, link string, err error) {
 	if len(anchors) == 0 {
 		return "", "", nil
 	}
-	notes, err := n.linkingNotes()
+	notes, err := n.linkingNotes(fresh)
 	if err != nil {
 		return "", "", fmt.Errorf("list the notes that may link to a heading of %s: %w", rel, err)
 	}
@@ -679,10 +697,15 @@ func (n *Notes) linkedFrom(rel string, anchors []string) (at, link string, err e
 	return "", "", nil
 }
 
-// mayLink reports whether data may hold a link with an anchor: an
-// inline link or a reference definition, and a "#".
+// mayLink reports whether data may hold a link ([curate.LinksTo]): an
+// inline link, a reference definition, a wiki link or an HTML one.
 func mayLink(data []byte) bool {
-	return bytes.IndexByte(data, '#') >= 0 && (bytes.Contains(data, []byte("](")) || bytes.Contains(data, []byte("]:")))
+	for _, s := range []string{"](", "]:", "[[", "href"} {
+		if bytes.Contains(data, []byte(s)) {
+			return true
+		}
+	}
+	return false
 }
 
 // linkingNote is a note that may link to a heading: its path and content.
@@ -691,20 +714,35 @@ type linkingNote struct {
 	data []byte
 }
 
-// linkingNotes returns the workspace's notes that may hold a link with
-// an anchor, read on the first call.
-func (n *Notes) linkingNotes() ([]linkingNote, error) {
+// linkingNotes returns the workspace's notes that may hold a link,
+// read on the first call; when fresh, the notes are listed again and
+// those new or whose size or modification time changed since they were
+// read are read again.
+func (n *Notes) linkingNotes(fresh bool) ([]linkingNote, error) {
 	n.linkMu.Lock()
 	defer n.linkMu.Unlock()
-	if n.linking != nil {
+	if n.linking != nil && !fresh {
 		return n.linking, nil
 	}
 	files, _, err := workspace.Discover(n.Dir, nil)
 	if err != nil {
 		return nil, err
 	}
-	n.linking = []linkingNote{}
+	old := map[string]linkingNote{}
+	for _, f := range n.linking {
+		old[f.rel] = f
+	}
+	seen := n.linkSeen
+	n.linking, n.linkSeen = []linkingNote{}, map[string][2]int64{}
 	for _, f := range files {
+		stat := [2]int64{f.Size, f.MTime}
+		n.linkSeen[f.Rel] = stat
+		if prev, ok := seen[f.Rel]; ok && prev == stat {
+			if o, ok := old[f.Rel]; ok {
+				n.linking = append(n.linking, o)
+			}
+			continue
+		}
 		if data, err := n.read(f.Rel); err == nil && mayLink(data) {
 			n.linking = append(n.linking, linkingNote{f.Rel, data})
 		}
@@ -749,11 +787,11 @@ func (n *Notes) dropCopy(ctx context.Context, keep, d Passage, c checked) (delet
 		if why := n.heldNow(keep, d, kept, old); why != "" {
 			return nil, fmt.Errorf("%s; %s left as it is", why, d.Path)
 		}
-		data, err := n.removal(old, d)
+		data, err := n.removal(old, d, true)
 		if err != nil {
 			return nil, err
 		}
-		if len(n.split(data)) == 0 && onlyMoot(data) {
+		if n.leftEmpty(data) {
 			return nil, errLeftEmpty
 		}
 		return data, nil

@@ -36,9 +36,11 @@ type Notes struct {
 	Now func() time.Time
 
 	// linkMu guards linking, the notes that may link to a heading of
-	// another, read once by [Notes.linkedFrom].
-	linkMu  sync.Mutex
-	linking []linkingNote
+	// another, read once by [Notes.linkedFrom], and linkSeen, the size
+	// and modification time of every note when it was read.
+	linkMu   sync.Mutex
+	linking  []linkingNote
+	linkSeen map[string][2]int64
 }
 
 // split cuts the note data into passages as the index does.

@@ -62,6 +62,13 @@ type Config struct {
 // refuses more.
 const MaxDims = 1 << 16
 
+// MaxHashDims is the most dimensions [Config.Validate] lets the hash
+// embedder have: 4,096, the longest vectors of served models. The hash
+// embedder runs on this machine, so a cloned memweave.json sets its
+// dimensions without approval, and at MaxDims each passage's vector
+// takes 256 KiB (see docs/untrusted-input.md for what that cost).
+const MaxHashDims = 4096
+
 // Environment variables holding the API key of an OpenAI-compatible
 // embedder, in order of preference; see [KeyFromEnv].
 const (
@@ -92,6 +99,9 @@ func (c *Config) Validate() error {
 	}
 	if c.Dims < 0 || c.Dims > MaxDims {
 		return &FieldError{"Dims", fmt.Errorf("must be in [0, %d], got %d", MaxDims, c.Dims)}
+	}
+	if c.Provider == "hash" && c.Custom == nil && c.Dims > MaxHashDims {
+		return &FieldError{"Dims", fmt.Errorf("must be in [0, %d] for the hash embedder, got %d", MaxHashDims, c.Dims)}
 	}
 	if c.Provider == "openai" && c.Model == "" && c.Custom == nil {
 		return &FieldError{"Model", fmt.Errorf("required for the openai provider")}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/memweave/memweave-go/internal/plural"
 )
 
 // A query server that failed a search (no answer within QueryTimeout,
@@ -14,7 +16,8 @@ import (
 // long-lived program (the MCP server) degrades to keyword search fast
 // and still notices a server that is back. When the cool-down ends, the
 // next query waits the full QueryTimeout again (one at a time), so a
-// slow server that answers within it is used again. Each failure of
+// slow server that answers within it is used again; the other processes
+// of the workspace probe while it runs (see [CoolDownStore]). Each failure of
 // such a full wait doubles the cool-down, from coolBase to coolMax; the
 // first answer ends it.
 const (
@@ -33,7 +36,10 @@ type queryHealth struct {
 	until  time.Time // end of the cool-down; zero when there is none
 	last   string    // what the last of them got
 	trial  bool      // a full wait after the cool-down is running
-	gen    int       // changes of misses, so that a query counts once
+	// tried is when the full wait after the cool-down that a process
+	// of the workspace runs ends, at the latest; zero when none runs.
+	tried time.Time
+	gen   int // changes of the state, so that a query counts once
 
 	full, probe time.Duration // QueryTimeout and a probe's wait
 	prefix      string        // of the embedder's errors, left out of last
@@ -58,16 +64,34 @@ type queryPlan struct {
 // fully already; a probe otherwise.
 func (h *queryHealth) plan() queryPlan {
 	h.lockFresh()
-	defer h.mu.Unlock()
-	p := queryPlan{gen: h.gen}
 	switch {
 	case h.misses == 0:
-	case h.now().Before(h.until) || h.trial:
-		p.probe = true
+	case h.busy():
+		defer h.mu.Unlock()
+		return queryPlan{probe: true, gen: h.gen}
 	default:
-		p.trial, h.trial = true, true
+		// The other processes probe while this one waits in full.
+		h.trial, h.tried, h.gen = true, h.now().Add(h.full), h.gen+1
+		p := queryPlan{trial: true, gen: h.gen}
+		if h.store == nil {
+			h.mu.Unlock()
+			return p
+		}
+		data := h.encode()
+		h.mu.Unlock()
+		h.save(p.gen, data)
+		return p
 	}
-	return p
+	defer h.mu.Unlock()
+	return queryPlan{gen: h.gen}
+}
+
+// busy reports whether a query of a server that failed would probe it:
+// its cool-down runs, or a query of this or another process waits for it
+// in full after one. The caller holds h.mu.
+func (h *queryHealth) busy() bool {
+	now := h.now()
+	return now.Before(h.until) || h.trial || now.Before(h.tried)
 }
 
 // lockFresh locks h.mu, having taken over the state another process
@@ -89,7 +113,7 @@ func (h *queryHealth) lockFresh() {
 func (h *queryHealth) cooling() bool {
 	h.lockFresh()
 	defer h.mu.Unlock()
-	return h.misses > 0 && (h.now().Before(h.until) || h.trial)
+	return h.misses > 0 && h.busy()
 }
 
 // done records how a query planned as p ended and returns err as the
@@ -112,7 +136,8 @@ func (h *queryHealth) done(p queryPlan, err error, callerDone bool) error {
 // record is done's change of the state, under h.mu.
 func (h *queryHealth) record(p queryPlan, err error, callerDone bool) error {
 	if p.trial {
-		h.trial = false
+		h.trial, h.tried, h.gen = false, time.Time{}, h.gen+1
+		p.gen = h.gen
 	}
 	switch {
 	case callerDone:
@@ -131,7 +156,7 @@ func (h *queryHealth) record(p queryPlan, err error, callerDone bool) error {
 			next = fmt.Sprintf("until %s (in %v), then the full %v again", clock(h.until), left.Round(time.Second), h.full)
 		}
 		return fmt.Errorf("%w; the server failed %s since %s (last: %s); searches wait %v for it %s",
-			err, times(h.misses, "full wait"), clock(h.since), h.last, h.probe, next)
+			err, plural.Count(h.misses, "full wait"), clock(h.since), h.last, h.probe, next)
 	}
 	now := h.now()
 	if p.gen == h.gen { // else a query that began with this one counted already
@@ -149,14 +174,6 @@ func (h *queryHealth) record(p queryPlan, err error, callerDone bool) error {
 	}
 	return fmt.Errorf("%w; searches wait %v for it until %s (in %v), then the full %v again",
 		err, h.probe, clock(h.until), h.until.Sub(now).Round(time.Second), h.full)
-}
-
-// times returns "1 full wait" or "n full waits".
-func times(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
 }
 
 // clock returns t as a time of day, with its zone.

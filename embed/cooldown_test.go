@@ -159,7 +159,7 @@ func TestRefusedQueryServerCoolsDown(t *testing.T) {
 		t.Fatalf("first query to a closed port = %v, want 3 tries and a cool-down", err)
 	}
 	err, _ = query(o)
-	if !errors.Is(err, ErrUnavailable) || !strings.Contains(err.Error(), "(1 tries)") || !strings.Contains(err.Error(), "the server failed 1 full wait since 10:00:00 UTC") {
+	if !errors.Is(err, ErrUnavailable) || !strings.Contains(err.Error(), "(1 try)") || !strings.Contains(err.Error(), "the server failed 1 full wait since 10:00:00 UTC") {
 		t.Fatalf("query in the cool-down = %v, want one try, naming the earlier failure", err)
 	}
 	f, _ := newFakeServer(t, 4)

@@ -21,8 +21,10 @@ type StateStore interface {
 // CoolDownStore keeps the cool-down of a query server (see
 // [OpenAIConfig.QueryTimeout]) between processes, so that a command run
 // seconds after another one waited out a down server waits a tenth of
-// QueryTimeout too. Load is called before each query; Save only when the
-// state changes: a failed full wait, or the first answer after one.
+// QueryTimeout too, and a command started while another one waits for
+// it in full after a cool-down probes. Load is called before each query;
+// Save only when the state changes: a full wait after a cool-down starts
+// or ends, a full wait fails, or the first answer after one.
 type CoolDownStore = StateStore
 
 // MaxCoolDownBytes is the most bytes a saved cool-down takes; a store
@@ -40,6 +42,9 @@ type savedCoolDown struct {
 	Since  time.Time `json:"since"`
 	Until  time.Time `json:"until"`
 	Last   string    `json:"last"`
+	// Trial is when the full wait after the cool-down that a process
+	// runs ends, at the latest; absent when none runs.
+	Trial time.Time `json:"trial,omitzero"`
 }
 
 // encode returns the state to save: nil when the server is not cooling
@@ -48,7 +53,7 @@ func (h *queryHealth) encode() []byte {
 	if h.misses == 0 {
 		return nil
 	}
-	data, err := json.Marshal(savedCoolDown{Server: h.server, Misses: h.misses, Since: h.since.UTC(), Until: h.until.UTC(), Last: h.last})
+	data, err := json.Marshal(savedCoolDown{Server: h.server, Misses: h.misses, Since: h.since.UTC(), Until: h.until.UTC(), Last: h.last, Trial: h.tried.UTC()})
 	if err != nil {
 		return nil
 	}
@@ -96,6 +101,12 @@ func (h *queryHealth) adopt(data []byte) {
 		h.until = limit
 	}
 	h.last = printable(s.Last, maxLastBytes)
+	// Another process's full wait ends within its QueryTimeout; a file
+	// cannot make this one probe for longer than its own.
+	h.tried = s.Trial
+	if limit := now.Add(h.full); h.tried.After(limit) {
+		h.tried = limit
+	}
 	h.gen++
 }
 

@@ -238,3 +238,52 @@ func TestOtherServersCoolDownKeepsOwn(t *testing.T) {
 		t.Errorf("long-lived process after another model's failure: %d requests, %v; want one probe, still cooling down", got, err)
 	}
 }
+
+// TestTrialCrossesProcesses: when a cool-down ended, the one full wait
+// that tries the server again was one per process: a command started
+// while another process waited on the hung server in full (parallel
+// tool calls of an agent, a watcher's run beside a search) waited in
+// full too. The running full wait is now kept in the cool-down file: the
+// other processes probe until it ends, and none is kept past it.
+func TestTrialCrossesProcesses(t *testing.T) {
+	m, srv := newMoodyServer(t)
+	clk := newFrozen()
+	root := t.TempDir()
+	const full = 2 * time.Second
+	cfg := OpenAIConfig{QueryTimeout: full}
+	m.mood.Store("hang")
+	if err, took := query(process(t, root, srv, clk, cfg)); !errors.Is(err, ErrUnavailable) || took < full {
+		t.Fatalf("process 1 = %v after %v, want the full %v", err, took, full)
+	}
+	clk.add(31 * time.Second) // past the cool-down of 30s
+	before := m.queries.Load()
+	trial := make(chan time.Duration)
+	go func() {
+		_, took := query(process(t, root, srv, clk, cfg))
+		trial <- took
+	}()
+	waitUntil(t, "process 2's full wait reaching the server", func() bool { return m.queries.Load() > before })
+	err, took := query(process(t, root, srv, clk, cfg))
+	if !errors.Is(err, ErrUnavailable) || took >= full/2 {
+		t.Errorf("process 3, during process 2's full wait = %v after %v, want a probe of %v", err, took, full/10)
+	}
+	if took := <-trial; took < full {
+		t.Errorf("process 2 took %v, want the full %v", took, full)
+	}
+	// Process 2's full wait failed: a cool-down of 1m, and no trial left.
+	clk.add(61 * time.Second)
+	if _, took := query(process(t, root, srv, clk, cfg)); took < full {
+		t.Errorf("process 4, after the next cool-down, took %v, want the full %v", took, full)
+	}
+}
+
+// waitUntil polls cond until it holds, failing after ten seconds.
+func waitUntil(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); !cond(); {
+		if time.Now().After(deadline) {
+			t.Fatalf("no %s within 10s", what)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -19,6 +20,8 @@ import (
 
 	openai "github.com/sashabaranov/go-openai"
 	"golang.org/x/sync/errgroup"
+
+	"github.com/memweave/memweave-go/internal/plural"
 )
 
 // DefaultOpenAIBaseURL is the BaseURL of an [OpenAIConfig] that sets none.
@@ -346,11 +349,11 @@ var (
 // keep up; a query says how long it waited (see QueryTimeout).
 func (o *OpenAI) slowError(cause error, n, together int, total time.Duration, try int) error {
 	if cause == errQueryDeadline {
-		return o.errorf("no answer within %v (%d tries): %w", total, try, ErrUnavailable)
+		return o.errorf("no answer within %v (%s): %w", total, plural.Count(try, "try"), ErrUnavailable)
 	}
-	return o.errorf("no answer for %d inputs within %v (%d tries of %v, %d requests at once); "+
+	return o.errorf("no answer for %s within %v (%s of %v, %s at once); "+
 		"a slow server needs a longer Timeout (now %v per request) or a smaller BatchSize (now %d) or MaxInFlight (now %d): %w",
-		n, total, try, total/time.Duration(o.maxTries), together, o.timeout, o.batchSize, o.maxInFlight, ErrUnavailable)
+		plural.Count(n, "input"), total, plural.Count(try, "try"), total/time.Duration(o.maxTries), plural.Count(together, "request"), o.timeout, o.batchSize, o.maxInFlight, ErrUnavailable)
 }
 
 // Networked reports true: an OpenAI embedder calls a server, so indexers
@@ -367,7 +370,8 @@ func (o *OpenAI) embedBatch(parent context.Context, inputs []string, together, m
 	ctx, cancel := context.WithTimeoutCause(parent, total, errBatchDeadline)
 	defer cancel()
 	for try := 1; ; try++ {
-		resp, err := o.request(ctx, inputs, timeout)
+		var after time.Duration // the server's Retry-After, set by capped
+		resp, err := o.request(context.WithValue(ctx, retryAfterKey{}, &after), inputs, timeout)
 		if err == nil {
 			return o.vectors(resp, len(inputs))
 		}
@@ -390,13 +394,20 @@ func (o *OpenAI) embedBatch(parent context.Context, inputs []string, together, m
 		if !retry {
 			return nil, err
 		}
+		wait := o.backoff(try)
+		if after > 0 {
+			if dl, ok := ctx.Deadline(); ok && time.Until(dl) < after {
+				return nil, o.errorf("%v; the server asks to be retried in %v (Retry-After), past this call's %v: %w", err, after, total, ErrUnavailable)
+			}
+			wait = max(wait, after)
+		}
 		if try >= maxTries && errors.Is(err, errNoAnswer) {
 			return nil, o.slowError(errBatchDeadline, len(inputs), together, total, try)
 		}
 		if try >= maxTries {
-			return nil, o.errorf("%v (%d tries): %w", err, try, ErrUnavailable)
+			return nil, o.errorf("%v (%s): %w", err, plural.Count(try, "try"), ErrUnavailable)
 		}
-		if err := sleep(ctx, o.backoff(try)); err != nil {
+		if err := sleep(ctx, wait); err != nil {
 			if cause := context.Cause(ctx); cause == errBatchDeadline || cause == errQueryDeadline {
 				return nil, o.slowError(cause, len(inputs), together, total, try)
 			}
@@ -482,14 +493,9 @@ func (o *OpenAI) classify(err error, timeout time.Duration) (retry bool, _ error
 	case errors.As(err, &apiErr):
 		status, msg = apiErr.HTTPStatusCode, apiErr.Message
 	case errors.As(err, &reqErr):
-		// Redacted before it is cut short: a cut through the key would
-		// leave its first part, which redact no longer finds.
-		status, msg = reqErr.HTTPStatusCode, o.redact(strings.TrimSpace(string(reqErr.Body)))
-		if len(msg) > 200 {
-			msg = strings.ToValidUTF8(msg[:200], "") + "..."
-		}
+		status, msg = reqErr.HTTPStatusCode, string(reqErr.Body)
 	}
-	msg = o.redact(msg)
+	msg = ServerText(msg, o.key)
 	if status != 0 {
 		desc := fmt.Sprintf("HTTP %d", status)
 		if msg != "" {
@@ -633,6 +639,23 @@ func Redact(s, key string) string {
 	}
 }
 
+// maxServerText is how much of a server's error text [ServerText]
+// keeps.
+const maxServerText = 200
+
+// ServerText returns a server's error text as a message may quote it:
+// trimmed, with key redacted ([Redact]), and cut to 200 bytes (valid
+// UTF-8, "..." after a cut). It is redacted before the cut, since a cut
+// through the key would leave its first part, which Redact no longer
+// finds.
+func ServerText(s, key string) string {
+	msg := Redact(strings.TrimSpace(s), key)
+	if len(msg) > maxServerText {
+		msg = strings.ToValidUTF8(msg[:maxServerText], "") + "..."
+	}
+	return msg
+}
+
 // tokenByte reports whether c continues a word or a key-like token.
 func tokenByte(c byte) bool {
 	return c == '-' || c == '_' || c >= 0x80 ||
@@ -697,10 +720,49 @@ func sleep(ctx context.Context, d time.Duration) error {
 // limitKey is the context key of a request's response size limit.
 type limitKey struct{}
 
+// retryAfterKey is the context key of where capped writes the wait a
+// 429 or 503 answer asks for in its Retry-After header (a *time.Duration).
+type retryAfterKey struct{}
+
+// maxRetryAfter bounds the wait a Retry-After header can ask for; past
+// it a retry is past any call's time anyway.
+const maxRetryAfter = 24 * time.Hour
+
+// retryAfter returns the wait the Retry-After value v asks for at now:
+// delay seconds or an HTTP date; 0 when v is neither.
+func retryAfter(v string, now time.Time) time.Duration {
+	v = strings.TrimSpace(v)
+	if s, err := strconv.ParseUint(v, 10, 32); err == nil {
+		return min(time.Duration(s)*time.Second, maxRetryAfter)
+	}
+	if t, err := http.ParseTime(v); err == nil && t.After(now) {
+		return min(t.Sub(now), maxRetryAfter)
+	}
+	return 0
+}
+
 // capped is the transport of every request: it limits the body of the
-// response to the size the request's context allows, so that an answer
-// too large is refused after reading that much, never buffered whole.
-type capped struct{ next http.RoundTripper }
+// response to the size the request's context allows, else to limit when
+// that is not 0, so that an answer too large is refused after reading
+// that much, never buffered whole, and hands on the Retry-After of a 429
+// or 503 answer (retryAfterKey). why says what the limit is, for the
+// error ("the batch can need").
+type capped struct {
+	next  http.RoundTripper
+	limit int64
+	why   string
+}
+
+// LimitResponses returns a transport that sends through next (nil:
+// [http.DefaultTransport]) and fails a response whose body is larger
+// than limit bytes once it reads that much (at once when its
+// Content-Length says so), never buffering it whole; the error says it
+// is larger than the limit, which why names ("a reply may take"). It
+// is the embedder's own bound, for other clients of servers a caller
+// names (a chat model).
+func LimitResponses(next http.RoundTripper, limit int64, why string) http.RoundTripper {
+	return capped{next: next, limit: limit, why: why}
+}
 
 // RoundTrip sends req and wraps the response body in the limit.
 func (c capped) RoundTrip(req *http.Request) (*http.Response, error) {
@@ -712,12 +774,21 @@ func (c capped) RoundTrip(req *http.Request) (*http.Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	if limit, ok := req.Context().Value(limitKey{}).(int64); ok {
+	if p, ok := req.Context().Value(retryAfterKey{}).(*time.Duration); ok &&
+		(resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode == http.StatusServiceUnavailable) {
+		*p = retryAfter(resp.Header.Get("Retry-After"), time.Now())
+	}
+	limit, ok := req.Context().Value(limitKey{}).(int64)
+	why := "the batch can need"
+	if !ok && c.limit > 0 {
+		limit, ok, why = c.limit, true, c.why
+	}
+	if ok {
 		if resp.ContentLength > limit {
 			resp.Body.Close()
-			return nil, &tooLargeError{limit: limit, size: resp.ContentLength}
+			return nil, &tooLargeError{limit: limit, size: resp.ContentLength, why: why}
 		}
-		resp.Body = &limitedBody{rc: resp.Body, left: limit, limit: limit}
+		resp.Body = &limitedBody{rc: resp.Body, left: limit, limit: limit, why: why}
 	}
 	return resp, nil
 }
@@ -754,29 +825,34 @@ func (e *redirectError) Error() string {
 	return fmt.Sprintf("the server redirected to %s, another origin than the base URL; nothing was sent there (set the base URL to the server meant)", e.to)
 }
 
-// tooLargeError is the error of a response over its size limit.
-type tooLargeError struct{ limit, size int64 }
+// tooLargeError is the error of a response over its size limit; why
+// says what the limit is.
+type tooLargeError struct {
+	limit, size int64
+	why         string
+}
 
 // Error says how large the answer was, or that it was larger than the
 // limit.
 func (e *tooLargeError) Error() string {
 	if e.size > 0 {
-		return fmt.Sprintf("response of %d bytes is larger than the %d bytes the batch can need", e.size, e.limit)
+		return fmt.Sprintf("response of %d bytes is larger than the %d bytes %s", e.size, e.limit, e.why)
 	}
-	return fmt.Sprintf("response is larger than the %d bytes the batch can need", e.limit)
+	return fmt.Sprintf("response is larger than the %d bytes %s", e.limit, e.why)
 }
 
 // limitedBody reads a response body and fails once it exceeds limit.
 type limitedBody struct {
 	rc          io.ReadCloser
 	left, limit int64
+	why         string
 }
 
 // Read reads from the body, failing with a *tooLargeError past the
 // limit.
 func (b *limitedBody) Read(p []byte) (int, error) {
 	if b.left < 0 {
-		return 0, &tooLargeError{limit: b.limit}
+		return 0, &tooLargeError{limit: b.limit, why: b.why}
 	}
 	if int64(len(p)) > b.left+1 {
 		p = p[:b.left+1]
@@ -784,7 +860,7 @@ func (b *limitedBody) Read(p []byte) (int, error) {
 	n, err := b.rc.Read(p)
 	b.left -= int64(n)
 	if b.left < 0 {
-		return 0, &tooLargeError{limit: b.limit}
+		return 0, &tooLargeError{limit: b.limit, why: b.why}
 	}
 	return n, err
 }

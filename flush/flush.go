@@ -87,9 +87,10 @@ func New(cfg Config) (*Client, error) {
 		cp := *cfg.HTTPClient
 		hc = &cp
 	}
-	// The key and the conversation go to the base URL's origin only, as
-	// the embedder's do.
+	// The key and the conversation go to the base URL's origin only, and
+	// the answer is read up to MaxReplyBytes, as the embedder's are.
 	hc.CheckRedirect = embed.SameOrigin(oc.BaseURL, hc.CheckRedirect)
+	hc.Transport = embed.LimitResponses(hc.Transport, MaxReplyBytes, "a reply may take (flush.MaxReplyBytes)")
 	oc.HTTPClient = hc
 	return &Client{chat: openai.NewClientWithConfig(oc), model: cfg.Model, apiKey: cfg.APIKey, prompt: cfg.Prompt}, nil
 }
@@ -144,15 +145,45 @@ func (c *Client) ask(ctx context.Context, conversation string) (string, error) {
 		if ctx.Err() != nil {
 			return "", ctx.Err()
 		}
-		if c.apiKey != "" && strings.Contains(err.Error(), c.apiKey) {
-			err = errors.New(embed.Redact(err.Error(), c.apiKey))
-		}
-		return "", fmt.Errorf("flush: chat completion with %s: %w", c.model, err)
+		return "", c.callError(err)
 	}
 	if len(resp.Choices) == 0 {
 		return "", fmt.Errorf("flush: chat completion with %s: no choices in the reply", c.model)
 	}
 	return strings.TrimSpace(resp.Choices[0].Message.Content), nil
+}
+
+// callError returns the error of a failed chat completion, quoting the
+// server's text as the embedder does ([embed.ServerText]: the API key
+// left out, also spaced or wrapped, and cut short), and on 401 or 403,
+// whose text may quote a part of the key, not at all.
+func (c *Client) callError(err error) error {
+	prefix := "flush: chat completion with " + c.model
+	var apiErr *openai.APIError
+	var reqErr *openai.RequestError
+	status, msg := 0, ""
+	switch {
+	case errors.As(err, &apiErr):
+		status, msg = apiErr.HTTPStatusCode, apiErr.Message
+	case errors.As(err, &reqErr):
+		status, msg = reqErr.HTTPStatusCode, string(reqErr.Body)
+	default:
+		if text := embed.ServerText(err.Error(), c.apiKey); text != strings.TrimSpace(err.Error()) {
+			return fmt.Errorf("%s: %s", prefix, text)
+		}
+		return fmt.Errorf("%s: %w", prefix, err)
+	}
+	switch {
+	case status == http.StatusUnauthorized || status == http.StatusForbidden:
+		return fmt.Errorf("%s: HTTP %d: check the API key (the server's text is left out: it may quote a part of the key)", prefix, status)
+	case status == 0:
+		return fmt.Errorf("%s: %s", prefix, embed.ServerText(err.Error(), c.apiKey))
+	}
+	desc := fmt.Sprintf("%s: HTTP %d", prefix, status)
+	if msg = embed.ServerText(msg, c.apiKey); msg != "" {
+		desc += ": " + msg
+	}
+	return errors.New(desc)
 }
 
 // isNothingToStore reports whether reply is [NothingToStore], allowing for
@@ -161,3 +192,8 @@ func isNothingToStore(reply string) bool {
 	reply = strings.Trim(reply, " \t\r\n`\"'*.")
 	return reply == NothingToStore
 }
+
+// MaxReplyBytes bounds the chat server's answer read by [Client.Flush]:
+// three times the 16 MiB a note may hold by default, for a reply whose
+// every character the server escapes in JSON.
+const MaxReplyBytes = 48 << 20

@@ -9,7 +9,8 @@ import (
 // at once, until the returned stop is called; stop cancels a run in
 // progress and waits for the goroutine to end. Each run gets a context
 // derived from ctx with at most timeout, so a remote that stalls delays
-// the next run but never stops the loop. failed receives the error of a
+// the next run but never stops the loop; a run that takes the interval
+// or longer is followed by a whole interval before the next. failed receives the error of a
 // run that fails while the loop is not stopping; the next run goes on
 // schedule. Cancelling ctx stops the loop too.
 func Every(ctx context.Context, interval, timeout time.Duration, run func(context.Context) error, failed func(error)) (stop func()) {
@@ -17,16 +18,24 @@ func Every(ctx context.Context, interval, timeout time.Duration, run func(contex
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		t := time.NewTicker(interval)
-		defer t.Stop()
 		for {
+			start := time.Now()
 			runCtx, cancelRun := context.WithTimeout(loopCtx, timeout)
 			if err := run(runCtx); err != nil && loopCtx.Err() == nil {
 				failed(err)
 			}
 			cancelRun()
+			// On schedule, unless the run took the interval or more: then
+			// a whole interval's rest, so that a remote stalling every run
+			// until its timeout does not get runs back to back.
+			wait := interval - time.Since(start)
+			if wait <= 0 {
+				wait = interval
+			}
+			t := time.NewTimer(wait)
 			select {
 			case <-loopCtx.Done():
+				t.Stop()
 				return
 			case <-t.C:
 			}

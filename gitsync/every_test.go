@@ -61,3 +61,29 @@ func TestEvery(t *testing.T) {
 		t.Error("the run cancelled by stop was reported as a failure")
 	}
 }
+
+// TestEveryRestsAfterARunThatOverran: a run longer than the interval (a
+// slow remote, a big fetch) is followed by a full interval before the
+// next, not by the next at once: a remote that stalls every run until
+// the timeout would otherwise get syncs back to back. Runs shorter than
+// the interval keep their schedule.
+func TestEveryRestsAfterARunThatOverran(t *testing.T) {
+	const interval = 40 * time.Millisecond
+	var ended time.Time
+	gap := make(chan time.Duration, 1)
+	var runs atomic.Int32
+	stop := Every(context.Background(), interval, time.Hour, func(ctx context.Context) error {
+		switch runs.Add(1) {
+		case 1:
+			time.Sleep(4 * interval) // the slow run itself, not a synchronisation
+			ended = time.Now()
+		case 2:
+			gap <- time.Since(ended)
+		}
+		return nil
+	}, func(error) {})
+	defer stop()
+	if g := <-gap; g < interval {
+		t.Errorf("the run after one that overran its %v interval started %v after it, want at least the interval", interval, g)
+	}
+}

@@ -649,7 +649,9 @@ func (s *syncer) replay(ctx context.Context, head, incoming, base string, res *R
 	if err := s.checkTree(ctx, tree, checkedOutside, mergedTree); err != nil {
 		return "", err
 	}
-	subjects, _ := s.git(ctx, nil, "log", "--format=- %s", "-n", "20", since+".."+head)
+	// --no-show-signature: log.showSignature in a config runs gpg.program
+	// on each signed commit listed.
+	subjects, _ := s.git(ctx, nil, "log", "--no-show-signature", "--format=- %s", "-n", "20", since+".."+head)
 	msg := fmt.Sprintf("memweave sync from %s: replay local changes onto %.12s\n\n%s", s.host, incoming, subjects)
 	if len(conflicts) > 0 {
 		msg += "\nChanged on both sides (the remote's version kept at the path, this machine's in the copy):\n"

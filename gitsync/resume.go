@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/memweave/memweave-go/history"
 	"github.com/memweave/memweave-go/memfile"
@@ -33,19 +34,23 @@ func writeCheckoutMarker(root, head, target string) error {
 }
 
 // resumeCheckout repairs what a sync killed during its checkout left,
-// before anything is committed. [syncer.checkout] writes each file
-// atomically, so its kill leaves every file in head's version or
-// target's; git's checkout, which earlier versions ran, replaced a file by
-// unlinking it and writing a new one, so its kill could leave a file
-// missing or cut short, and committed as this machine's change, a
-// cut-short line would reach every machine. With the branch still at
-// the marker's head, each path that head and target differ in that is
-// missing, or holds a strict prefix of target's version, gets target's
-// version. Every other file is
-// left as it is, whatever it holds (head's version, target's, or either
-// with entries appended since the kill): the commit that follows records
-// it as this machine's change, and the merge keeps both sides. The
-// caller holds the workspace's write lock.
+// before anything is committed. With the branch still at the marker's
+// head, the move from head to target is undone: every path it had
+// reached goes back to head's version ([syncer.rollBack]), so that the
+// commit that follows records only what this machine changed, and the
+// merge takes the remote's changes in again, later ones included. Taken
+// for this machine's own, what the move wrote was a teammate's old
+// version: a note the remote deleted since came back on every machine,
+// and one it changed again got a conflict copy of its superseded
+// version. [syncer.checkout] writes each file atomically, so its kill
+// leaves every file in head's version or target's; git's checkout,
+// which earlier versions ran, replaced a file by unlinking it and
+// writing a new one, so its kill could leave a file missing or cut
+// short: such a file first gets target's version whole
+// ([syncer.repairTorn]). A file holding anything else (an entry appended
+// after the kill, an edit) is this machine's change and is left as it
+// is: the merge keeps both sides. The caller holds the workspace's write
+// lock.
 func (s *syncer) resumeCheckout(ctx context.Context) error {
 	data, err := readOwn(s.root, checkoutName, 1<<10)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -72,10 +77,48 @@ func (s *syncer) resumeCheckout(ctx context.Context) error {
 				return err
 			}
 		}
+		if err := s.rollBack(ctx, head, target); err != nil {
+			return err // the marker stays: the next sync tries again
+		}
 	}
 	// A torn marker, or a checkout that finished (the branch moves last):
 	// nothing to repair.
 	return removeCheckoutMarker(s.root)
+}
+
+// rollBack gives head's version back to each path the move from head to
+// target had reached: one holding target's version, or missing where
+// target deletes it. Each goes through [syncer.checkoutFile], as in a
+// move from target to head, so a note another program saves meanwhile
+// stops it.
+func (s *syncer) rollBack(ctx context.Context, head, target string) error {
+	changes, err := s.treeChanges(ctx, target, head)
+	if err != nil {
+		return err
+	}
+	var back []change
+	for _, c := range changes {
+		if bad := badPath(c.path); bad != "" {
+			return fmt.Errorf("%w: %s: %s", ErrRefused, c.path, bad)
+		}
+		abs := filepath.Join(s.root, filepath.FromSlash(c.path))
+		work, err := os.ReadFile(abs)
+		switch {
+		case !c.inHead: // target deletes the path (c.inHead: target has it)
+			if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+				back = append(back, c)
+			}
+		case err == nil:
+			tb, err := s.git(ctx, nil, "cat-file", "blob", c.oldBlob)
+			if err != nil {
+				return fmt.Errorf("gitsync: resume checkout: %w", err)
+			}
+			if bytes.Equal(s.asCheckedOut(ctx, c, abs, tb), work) {
+				back = append(back, c)
+			}
+		}
+	}
+	return s.writeChanges(ctx, back)
 }
 
 // repairTorn gives p target's version when the work tree lacks it or

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/memweave/memweave-go/history"
+	"github.com/memweave/memweave-go/internal/edithook"
 	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/workspace"
 )
@@ -259,9 +260,11 @@ func syncLocked(ctx context.Context, root string, opts Options) (res *Result, er
 	}
 	// A git this sync had killed (its context ended: a server's timeout,
 	// its Close) left its locks as a killed sync's git does: the marker
-	// stays, so that the next sync takes them for what they are.
+	// stays for the next sync, as a killed sync's does until its locks
+	// are cleared (this sync may stop at one, while a user's git runs).
+	cleared := killed.IsZero()
 	defer func() {
-		if !s.gitKilled {
+		if !s.gitKilled && cleared {
 			os.Remove(running)
 		}
 	}()
@@ -269,6 +272,7 @@ func syncLocked(ctx context.Context, root string, opts Options) (res *Result, er
 	if err := s.clearStaleLocks(ctx, res, killed); err != nil {
 		return res, err
 	}
+	cleared = true
 	oldHead, err := s.indexBase(ctx, root)
 	if err != nil {
 		return res, err
@@ -315,9 +319,14 @@ func syncLocked(ctx context.Context, root string, opts Options) (res *Result, er
 }
 
 // markRunning writes this sync's running marker and returns its path,
-// with the time of the marker a killed sync left (zero when none), which
-// the new marker keeps. The marker outlives only a sync that was killed;
-// the locks its git left are no older than it.
+// with the time of the marker a killed sync left (zero when none). The
+// marker outlives only a sync that was killed; the locks its git left
+// are no older than it. A killed sync's marker is kept as it is, its
+// time that kill's: this sync may be killed too before it clears that
+// sync's locks, and the next must still take them for a killed sync's,
+// not for a running git's older than the marker. (Written anew and set
+// back to that time, a marker killed in between kept a time newer than
+// the lock, which then stopped every later sync.)
 func (s *syncer) markRunning(ctx context.Context, root string) (running string, killed time.Time, err error) {
 	out, err := s.git(ctx, nil, "rev-parse", "--git-path", runningName)
 	if err != nil {
@@ -328,21 +337,14 @@ func (s *syncer) markRunning(ctx context.Context, root string) (running string, 
 		running = filepath.Join(root, running)
 	}
 	if fi, err := os.Lstat(running); err == nil && fi.Mode().IsRegular() {
-		killed = fi.ModTime()
+		edithook.Step(ctx, "marked running")
+		return running, fi.ModTime(), nil
 	}
 	if err := memfile.WriteAtomic(running, []byte(strconv.Itoa(os.Getpid())+"\n"), 0o644); err != nil {
 		return "", time.Time{}, fmt.Errorf("gitsync: %w", err)
 	}
-	if !killed.IsZero() {
-		// This sync may be killed too before it clears the killed one's
-		// locks: the marker keeps that kill's time, so that the next
-		// sync still takes them for a killed sync's, not for a running
-		// git's older than the marker.
-		if err := os.Chtimes(running, killed, killed); err != nil {
-			return "", time.Time{}, fmt.Errorf("gitsync: %w", err)
-		}
-	}
-	return running, killed, nil
+	edithook.Step(ctx, "marked running")
+	return running, time.Time{}, nil
 }
 
 // exchange fetches, integrates the remote's commits and pushes, again
@@ -763,18 +765,52 @@ func (s *syncer) run(ctx context.Context, opts history.GitOptions, args ...strin
 	return s.runIn(ctx, s.root, opts, args...)
 }
 
-// runIn is [syncer.run] in the folder dir.
+// runIn is [syncer.run] in the folder dir. A command that finds a lock
+// of the repository taken ([lockTaken]: the index's, which an editor's
+// git integration takes for a moment each time it runs git status) runs
+// again once it is free, for up to foreignLockWait, as sync waits for a
+// running git's lock when it starts.
 func (s *syncer) runIn(ctx context.Context, dir string, opts history.GitOptions, args ...string) ([]byte, error) {
-	t := time.Now()
 	opts.Env = append(slices.Clip(opts.Env), s.filtersOff...)
 	opts.Reads = opts.Reads || s.reads
-	out, err := history.Git(ctx, dir, opts, args...)
-	s.gitTime += time.Since(t)
-	var ge *history.GitError
-	if err != nil && (ctx.Err() != nil || errors.As(err, &ge) && ge.ExitCode() == -1) {
-		s.gitKilled = true
+	deadline := time.Now().Add(foreignLockWait)
+	for wait := 20 * time.Millisecond; ; wait = min(2*wait, 500*time.Millisecond) {
+		t := time.Now()
+		out, err := history.Git(ctx, dir, opts, args...)
+		s.gitTime += time.Since(t)
+		var ge *history.GitError
+		if err != nil && (ctx.Err() != nil || errors.As(err, &ge) && ge.ExitCode() == -1) {
+			s.gitKilled = true
+		}
+		if !lockTaken(err, args) || time.Now().Add(wait).After(deadline) {
+			return out, err
+		}
+		select {
+		case <-ctx.Done():
+			return out, err
+		case <-time.After(wait):
+		}
 	}
-	return out, err
+}
+
+// lockTaken reports whether err is a git command's, run here (not a
+// transfer, whose messages may be the remote's), that stopped before it
+// changed anything because a lock file of the repository was there.
+func lockTaken(err error, args []string) bool {
+	var ge *history.GitError
+	if !errors.As(err, &ge) || !strings.Contains(ge.Stderr, "Unable to create '") || !strings.Contains(ge.Stderr, ".lock': File exists") {
+		return false
+	}
+	for i := 0; i < len(args); i++ {
+		switch a := args[i]; {
+		case a == "-c" || a == "-C":
+			i++
+		case strings.HasPrefix(a, "-"):
+		default:
+			return a != "push" && a != "fetch" && a != "ls-remote"
+		}
+	}
+	return false
 }
 
 // rev resolves rev to a commit id, "" when it names none.

@@ -310,7 +310,8 @@ func CommitTimes(ctx context.Context, dir string) func(path string) time.Time {
 const commitMark = "commit-time "
 
 // commitTimes asks git once for the last commit time of every path under
-// dir, relative to dir. The log is read as git writes it, keeping one
+// dir, relative to dir, showing no signature: log.showSignature, in any
+// config, would run gpg.program on each signed commit of the history. The log is read as git writes it, keeping one
 // time a path: a short history can name paths a great many times.
 func commitTimes(ctx context.Context, dir string) (map[string]time.Time, error) {
 	m := make(map[string]time.Time)
@@ -330,7 +331,7 @@ func commitTimes(ctx context.Context, dir string) (map[string]time.Time, error) 
 		}
 		return nil
 	}}
-	_, err := Git(ctx, dir, GitOptions{Stdout: recs, Reads: true}, "-c", "core.quotePath=false", "log", "--format=%x00"+commitMark+"%ct",
+	_, err := Git(ctx, dir, GitOptions{Stdout: recs, Reads: true}, "-c", "core.quotePath=false", "log", "--no-show-signature", "--format=%x00"+commitMark+"%ct",
 		"--name-only", "--no-renames", "-z", "--relative", "--", ".")
 	if err == nil {
 		err = recs.flush()

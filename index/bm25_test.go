@@ -24,7 +24,7 @@ import (
 func TestRankIsBM25(t *testing.T) {
 	ctx := context.Background()
 	db := openTest(t)
-	db.sql.SetMaxOpenConns(1) // one connection: the one that keeps lengths
+	db.SQL().SetMaxOpenConns(1) // one connection: the one that keeps lengths
 	words := []string{"cache", "eviction", "policy", "redis", "valkey", "deploy", "rollback", "latency"}
 	var chunks []Chunk
 	for i := range 40 {
@@ -55,7 +55,7 @@ func TestRankIsBM25(t *testing.T) {
 			wrong := strings.TrimSpace(strings.Repeat("1 ", len(orPhrases(q))))
 			for _, args := range [][]any{{hits, gen}, {nil, -1}, {wrong, gen - 1}} {
 				n := 0
-				err := scanRows(ctx, db.sql, `SELECT rowid, bm25(chunks_fts), `+rankSQL+` FROM chunks_fts WHERE chunks_fts MATCH ?`, func(rows *sql.Rows) error {
+				err := scanRows(ctx, db.SQL(), `SELECT rowid, bm25(chunks_fts), `+rankSQL+` FROM chunks_fts WHERE chunks_fts MATCH ?`, func(rows *sql.Rows) error {
 					var id int64
 					var want, got float64
 					if err := rows.Scan(&id, &want, &got); err != nil {
@@ -83,7 +83,7 @@ func TestRankIsBM25(t *testing.T) {
 	// reused).
 	rowid := func(c Chunk) int64 {
 		var id int64
-		if err := db.sql.QueryRowContext(ctx, `SELECT id FROM chunks WHERE uid = ?`, c.ID).Scan(&id); err != nil {
+		if err := db.SQL().QueryRowContext(ctx, `SELECT id FROM chunks WHERE uid = ?`, c.ID).Scan(&id); err != nil {
 			t.Fatal(err)
 		}
 		return id
@@ -110,7 +110,7 @@ func TestRankIsBM25(t *testing.T) {
 	// table's total length changed. The term counts the handle keeps
 	// follow the generation only, until a check drops them.
 	c := chunks[9]
-	if err := rewrite(db.sql, rowid(c), text(c), "cache eviction policy"); err != nil {
+	if err := rewrite(db.SQL(), rowid(c), text(c), "cache eviction policy"); err != nil {
 		t.Fatal(err)
 	}
 	db.forgetCaches()
@@ -136,7 +136,7 @@ func TestKeywordRanksByBM25(t *testing.T) {
 			t.Fatal(err)
 		}
 		var want []KeywordHit
-		err = scanRows(ctx, db.sql, `SELECT rowid, bm25(chunks_fts) AS s FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY s, rowid LIMIT 12`, func(rows *sql.Rows) error {
+		err = scanRows(ctx, db.SQL(), `SELECT rowid, bm25(chunks_fts) AS s FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY s, rowid LIMIT 12`, func(rows *sql.Rows) error {
 			var h KeywordHit
 			want = append(want, h)
 			return rows.Scan(&want[len(want)-1].ID, &want[len(want)-1].BM25)

@@ -33,7 +33,7 @@ type CacheTable struct{ q queryExecer }
 
 // CacheTable returns the embedding cache's table, read and written
 // outside any transaction of the caller.
-func (db *DB) CacheTable() CacheTable { return CacheTable{db.sql} }
+func (db *DB) CacheTable() CacheTable { return CacheTable{db.sql.Load()} }
 
 // cacheVectorOf is the condition on an embed_cache row that its vector
 // is one of float32 values of a length between two byte bounds (the

@@ -26,7 +26,7 @@ func TestCacheLookupSkipsHugeEntries(t *testing.T) {
 		t.Fatal(err)
 	}
 	const size = 64 << 20
-	if _, err := db.sql.ExecContext(ctx, `UPDATE embed_cache SET vector = zeroblob(?) WHERE hash = ?`, size, huge[:]); err != nil {
+	if _, err := db.SQL().ExecContext(ctx, `UPDATE embed_cache SET vector = zeroblob(?) WHERE hash = ?`, size, huge[:]); err != nil {
 		t.Fatal(err)
 	}
 	var before, after runtime.MemStats

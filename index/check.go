@@ -131,10 +131,10 @@ func (db *DB) Check(ctx context.Context) (*Report, error) {
 	// makes, quick_check, which leaves out index contents, checks the
 	// pages; the next check after a repair checks everything.
 	pragma := "integrity_check"
-	if problems, err := checkSchema(ctx, db.sql); err == nil && len(problems) > 0 {
+	if problems, err := checkSchema(ctx, db.handle(ctx)); err == nil && len(problems) > 0 {
 		pragma = "quick_check"
 	}
-	err := scanRows(ctx, db.sql, fmt.Sprintf(`PRAGMA %s(%d)`, pragma, maxIntegrityMessages), func(rows *sql.Rows) error {
+	err := scanRows(ctx, db.handle(ctx), fmt.Sprintf(`PRAGMA %s(%d)`, pragma, maxIntegrityMessages), func(rows *sql.Rows) error {
 		var msg string
 		err := rows.Scan(&msg)
 		if err == nil && msg != "ok" {
@@ -151,7 +151,7 @@ func (db *DB) Check(ctx context.Context) (*Report, error) {
 	if r.Corrupt() {
 		return r, nil
 	}
-	problems, err := checkSchema(ctx, db.sql)
+	problems, err := checkSchema(ctx, db.handle(ctx))
 	if err != nil {
 		return nil, db.wrap("check", err)
 	}
@@ -172,10 +172,10 @@ func (db *DB) Check(ctx context.Context) (*Report, error) {
 	}
 	// The FTS5 check is an INSERT: it takes the write lock briefly but
 	// changes nothing. A read-only handle cannot run it: say why.
-	if db.readOnly != nil {
-		return nil, db.wrap("keyword index check", db.readOnly)
+	if err := db.ReadOnly(); err != nil {
+		return nil, db.wrap("keyword index check", err)
 	}
-	if _, err := db.sql.ExecContext(ctx, `INSERT INTO chunks_fts (chunks_fts) VALUES ('integrity-check')`); err != nil {
+	if _, err := db.handle(ctx).ExecContext(ctx, `INSERT INTO chunks_fts (chunks_fts) VALUES ('integrity-check')`); err != nil {
 		if !isCorrupt(err) {
 			return nil, db.wrap("keyword index check", err)
 		}
@@ -185,7 +185,7 @@ func (db *DB) Check(ctx context.Context) (*Report, error) {
 	// Read everything in one snapshot. BEGIN on a dedicated connection is
 	// DEFERRED: unlike the pool's BeginTx (the DSN asks for IMMEDIATE), it
 	// does not take the write lock.
-	conn, err := db.sql.Conn(ctx)
+	conn, err := db.handle(ctx).Conn(ctx)
 	if err != nil {
 		return nil, db.wrap("check", err)
 	}
@@ -628,7 +628,7 @@ func (db *DB) Invalidate(ctx context.Context, paths ...string) error {
 // that of copying the file; a rebuild runs it on its fresh file, which
 // no one else has open.
 func (db *DB) Vacuum(ctx context.Context) error {
-	if _, err := db.sql.ExecContext(ctx, `VACUUM`); err != nil {
+	if _, err := db.handle(ctx).ExecContext(ctx, `VACUUM`); err != nil {
 		return db.wrap("vacuum", err)
 	}
 	return nil
@@ -638,7 +638,7 @@ func (db *DB) Vacuum(ctx context.Context) error {
 // one, keeping entries this one already has, and returns how many it
 // copied. A rebuild uses it so that unchanged chunks are not re-embedded.
 func (db *DB) ImportCache(ctx context.Context, path string) (int64, error) {
-	conn, err := db.sql.Conn(ctx)
+	conn, err := db.handle(ctx).Conn(ctx)
 	if err != nil {
 		return 0, db.wrap("import cache", err)
 	}
@@ -723,7 +723,7 @@ func (db *DB) Restore(ctx context.Context, src string) error {
 	// a reader that kept this file's blocks and reloaded only the newer
 	// ones would go on searching them; another epoch reloads them all.
 	var epoch int64
-	if err := db.sql.QueryRowContext(ctx, `SELECT coalesce((SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'vector_epoch'), 0)`).Scan(&epoch); err != nil {
+	if err := db.handle(ctx).QueryRowContext(ctx, `SELECT coalesce((SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'vector_epoch'), 0)`).Scan(&epoch); err != nil {
 		return db.wrap("restore", err)
 	}
 	if _, err := srcDB.ExecContext(ctx, `INSERT INTO meta (key, value) VALUES ('vector_epoch', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, strconv.FormatInt(epoch+1, 10)); err != nil {
@@ -734,7 +734,7 @@ func (db *DB) Restore(ctx context.Context, src string) error {
 		return srcErr(err)
 	}
 	defer srcConn.Close()
-	dstConn, err := db.sql.Conn(ctx)
+	dstConn, err := db.handle(ctx).Conn(ctx)
 	if err != nil {
 		return db.wrap("restore", err)
 	}

@@ -111,7 +111,7 @@ func TestCodesFollowWrites(t *testing.T) {
 			// The blocks keep the driver's blob in place: each must still
 			// hold its own row, not a later one's.
 			var stored []byte
-			if err := db.sql.QueryRowContext(ctx, `SELECT codes FROM vector_blocks WHERE block = ?`, b).Scan(&stored); err != nil {
+			if err := db.SQL().QueryRowContext(ctx, `SELECT codes FROM vector_blocks WHERE block = ?`, b).Scan(&stored); err != nil {
 				t.Fatal(err)
 			}
 			if string(f.blob) != string(stored) || string(g.blob) != string(stored) {
@@ -375,7 +375,7 @@ func TestOwnWritesPatchCaches(t *testing.T) {
 			t.Fatalf("%s: FilesAt = %+v, %v; fresh read %+v", step, at, err, fresh)
 		}
 		var n int
-		if err := a.sql.QueryRowContext(ctx, `SELECT count(*) FROM chunks`).Scan(&n); err != nil || n != count {
+		if err := a.SQL().QueryRowContext(ctx, `SELECT count(*) FROM chunks`).Scan(&n); err != nil || n != count {
 			t.Fatalf("%s: patched chunk count %d, table holds %d (%v)", step, count, n, err)
 		}
 	}

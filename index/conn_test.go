@@ -27,7 +27,7 @@ func TestConnectionsKeepFirstPlan(t *testing.T) {
 		}
 	}()
 	for i := 0; i < 3; i++ {
-		c, err := db.sql.Conn(ctx)
+		c, err := db.SQL().Conn(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -53,7 +54,9 @@ type Options struct {
 
 // DB is an open index. It is safe for concurrent use.
 type DB struct {
-	sql  *sql.DB
+	// sql is the handle in use ([DB.handle]): a long-lived one opened
+	// read-only swaps in a read-write one once it can (see reopen).
+	sql  atomic.Pointer[sql.DB]
 	path string
 	// key is the database's key in handles, released by Close.
 	key     string
@@ -88,9 +91,19 @@ type DB struct {
 	// closeOnce releases the handle's count in handles once, however
 	// often Close is called.
 	closeOnce sync.Once
-	// readOnly, when set, is why the handle reads the file as it is and
+	// readOnly, when set, says why the handle reads the file as it is and
 	// writes nothing (see openReadOnly); every write fails with it.
-	readOnly error
+	readOnly atomic.Pointer[readOnly]
+
+	// reopening is held while a read-only handle tries to reopen the file
+	// read-write (see reopen); it guards disk and retired.
+	reopening sync.Mutex
+	// disk is the state of the index's file system when the last try
+	// failed (diskState): no new try until it changes.
+	disk string
+	// retired holds the read-only handles replaced, which a read begun
+	// before may still use: Close closes them.
+	retired []*sql.DB
 }
 
 var autoOnce sync.Once
@@ -163,10 +176,11 @@ const connPragmas = `PRAGMA wal_autocheckpoint = 256; PRAGMA journal_size_limit 
 // command that fixes it); and the temporary files of a killed rebuild
 // ([RebuildPattern]) are removed when the index lock, <path>.lock, is free.
 //
-// A one-shot handle ([Options.OneShot]) on a full or read-only file system
-// reads the file as last written, read-only, unless a write-ahead log
-// holds changes it lacks: [DB.ReadOnly] then says so and why, and every
-// write fails with that error.
+// On a full or read-only file system a handle reads the file as last
+// written, read-only, unless a write-ahead log holds changes it lacks:
+// [DB.ReadOnly] then says so and why, and every write fails with that
+// error. A long-lived handle (not [Options.OneShot]) opens the file as
+// usual again once its file system changed and that works.
 func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 	autoOnce.Do(registerExtensions)
 	if opts.BusyTimeout <= 0 {
@@ -227,12 +241,13 @@ func open(ctx context.Context, path, key string, opts Options) (*DB, error) {
 	if err != nil {
 		return nil, openError(path, err)
 	}
-	db := &DB{sql: sdb, path: path, key: key, oneShot: opts.OneShot}
+	db := &DB{path: path, key: key, oneShot: opts.OneShot}
+	db.sql.Store(sdb)
 	if err := connect(ctx, sdb, opts.BusyTimeout); err != nil {
 		sdb.Close()
 		err = openError(path, err)
-		if opts.OneShot && unwritable(path, err) {
-			return openReadOnly(ctx, path, key, driver, err)
+		if unwritable(path, err) {
+			return openReadOnly(ctx, db, &readOnly{cause: err, driver: driver, uri: fileURI(path, q), busy: opts.BusyTimeout})
 		}
 		return nil, err
 	}
@@ -254,31 +269,49 @@ func unwritable(path string, err error) bool {
 	return errors.Is(serr, fs.ErrNotExist) || serr == nil && fi.Size() == 0
 }
 
-// openReadOnly opens the index at path as an immutable file, read-only,
-// for a one-shot handle that could not open it as usual because its file
-// system is full or read-only (cause, unwritable's): SQLite could not make
-// or size the -wal and -shm files, which reading an immutable file does
-// without. On such a file system no other process writes the index, and
-// the handle lives as long as one command. Every write fails with cause.
-// If the file cannot be read so, the error is cause.
-func openReadOnly(ctx context.Context, path, key, driver string, cause error) (*DB, error) {
+// readOnly is the state of a handle that reads the index as last
+// written because it could not open it as usual (openReadOnly).
+type readOnly struct {
+	// cause is the error of the usual open (unwritable's).
+	cause error
+	// driver, uri and busy open the file as usual again (reopen).
+	driver, uri string
+	busy        time.Duration
+}
+
+// err is the error every write of the handle fails with.
+func (r *readOnly) err() error {
+	return fmt.Errorf("the index was opened read-only, as last written (%w)", r.cause)
+}
+
+// openReadOnly opens db's file as an immutable file, read-only, after the
+// usual open failed because its file system is full or read-only
+// (ro.cause, unwritable's): SQLite could not make or size the -wal and
+// -shm files, which reading an immutable file does without. Every write
+// fails with ro's error. A one-shot handle stays so; a long-lived one
+// (not [Options.OneShot]) opens the file as usual again once its file
+// system changes and the usual open works (see [DB.handle]), so that
+// it writes again and does not read an immutable file another process
+// writes. If the file cannot be read so, the error is ro.cause.
+func openReadOnly(ctx context.Context, db *DB, ro *readOnly) (*DB, error) {
 	q := url.Values{}
 	q.Set("mode", "ro")
 	q.Set("immutable", "1")
 	q.Set("_mutex", "no")
-	sdb, err := sql.Open(driver, fileURI(path, q))
+	sdb, err := sql.Open(ro.driver, fileURI(db.path, q))
 	if err != nil {
-		return nil, cause
+		return nil, ro.cause
 	}
-	db := &DB{sql: sdb, path: path, key: key, oneShot: true,
-		readOnly: fmt.Errorf("the index was opened read-only, as last written (%w)", cause)}
+	db.sql.Store(sdb)
+	db.readOnly.Store(ro)
+	db.disk = diskState(filepath.Dir(db.path))
 	if err := sdb.PingContext(ctx); err != nil {
 		sdb.Close()
-		return nil, cause
+		return nil, ro.cause
 	}
 	if err := db.setup(ctx); err != nil {
 		sdb.Close()
-		return nil, cause
+		return nil, ro.cause
 	}
 	return db, nil
 }
@@ -286,7 +319,59 @@ func openReadOnly(ctx context.Context, path, key, driver string, cause error) (*
 // ReadOnly returns why the handle reads the index as last written and
 // writes nothing (its file system was full or read-only when it was
 // opened, see [Open]), or nil for a handle that writes.
-func (db *DB) ReadOnly() error { return db.readOnly }
+func (db *DB) ReadOnly() error {
+	if ro := db.readOnly.Load(); ro != nil {
+		return ro.err()
+	}
+	return nil
+}
+
+// handle returns the SQL handle to use. A long-lived handle opened
+// read-only first tries to open the file as usual, when its file system
+// changed since the last try (see reopen).
+func (db *DB) handle(ctx context.Context) *sql.DB {
+	if ro := db.readOnly.Load(); ro != nil && !db.oneShot {
+		db.reopen(ctx, ro)
+	}
+	return db.sql.Load()
+}
+
+// reopen opens db's file as usual, as [Open] would, and swaps that handle
+// in for the read-only one of ro, when the state of the file system
+// holding it (diskState: free space, read-only flag) changed since db
+// last tried: a full disk that has room again, a file system mounted
+// read-write again. A try that fails, or another goroutine's try under
+// way, leaves the handle read-only. The read-only handle is closed with
+// db: a read begun on it may still be running.
+func (db *DB) reopen(ctx context.Context, ro *readOnly) {
+	if !db.reopening.TryLock() {
+		return
+	}
+	defer db.reopening.Unlock()
+	dir := filepath.Dir(db.path)
+	if state := diskState(dir); state != "" && state == db.disk || db.readOnly.Load() != ro {
+		return
+	}
+	sdb, err := sql.Open(ro.driver, ro.uri)
+	if err == nil {
+		fresh := &DB{path: db.path, key: db.key}
+		fresh.sql.Store(sdb)
+		if err = connect(ctx, sdb, ro.busy); err == nil {
+			err = fresh.setup(ctx)
+		}
+		if err != nil {
+			sdb.Close()
+		}
+	}
+	if err != nil {
+		db.disk = diskState(dir) // after the try, which may make the -wal and -shm files
+		return
+	}
+	old := db.sql.Swap(sdb)
+	old.SetMaxIdleConns(0) // its idle connections go now, the rest when Close closes it
+	db.retired = append(db.retired, old)
+	db.readOnly.Store(nil)
+}
 
 // connect opens the handle's first connection, retrying for up to busy
 // while SQLite answers that the database is locked. On a new file the
@@ -388,7 +473,7 @@ func readHead(path string) ([]byte, error) {
 
 func (db *DB) setup(ctx context.Context) error {
 	var fts5 int
-	if err := db.sql.QueryRowContext(ctx, `SELECT sqlite_compileoption_used('ENABLE_FTS5')`).Scan(&fts5); err != nil {
+	if err := db.handle(ctx).QueryRowContext(ctx, `SELECT sqlite_compileoption_used('ENABLE_FTS5')`).Scan(&fts5); err != nil {
 		return openError(db.path, err)
 	}
 	if fts5 != 1 {
@@ -400,7 +485,7 @@ func (db *DB) setup(ctx context.Context) error {
 	if err := db.upgradeVectors(ctx); err != nil {
 		return openError(db.path, err)
 	}
-	problems, err := checkSchema(ctx, db.sql)
+	problems, err := checkSchema(ctx, db.handle(ctx))
 	if err != nil {
 		return openError(db.path, err)
 	}
@@ -460,7 +545,7 @@ func (db *DB) Path() string { return db.path }
 // SQL returns the underlying handle, for tests that inspect or damage the
 // file. Only this package holds SQL: other packages read and write
 // through its methods.
-func (db *DB) SQL() *sql.DB { return db.sql }
+func (db *DB) SQL() *sql.DB { return db.sql.Load() }
 
 // forgetCaches drops what the handle keeps between reads (vector codes,
 // file rows, chunk count), so the next reads see the tables as they are
@@ -475,7 +560,14 @@ func (db *DB) forgetCaches() {
 // Close closes the database.
 func (db *DB) Close() error {
 	db.forgetCaches()
-	err := db.sql.Close()
+	db.reopening.Lock()
+	retired := db.retired
+	db.retired = nil
+	db.reopening.Unlock()
+	err := db.sql.Load().Close()
+	for _, old := range retired {
+		old.Close()
+	}
 	db.closeOnce.Do(func() { release(db.key) })
 	if err != nil {
 		return fmt.Errorf("index: close %s: %w", db.path, err)
@@ -497,7 +589,7 @@ func (db *DB) Size() int64 {
 // Meta returns the meta value of key, "" when unset.
 func (db *DB) Meta(ctx context.Context, key string) (string, error) {
 	var v string
-	err := db.sql.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = ?`, key).Scan(&v)
+	err := db.handle(ctx).QueryRowContext(ctx, `SELECT value FROM meta WHERE key = ?`, key).Scan(&v)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", nil
 	}
@@ -543,10 +635,11 @@ func (db *DB) writeAt(ctx context.Context, fn func(tx *sql.Tx) error) (before in
 
 // commit is writeAt without the schema check, for Repair.
 func (db *DB) commit(ctx context.Context, fn func(tx *sql.Tx) error) (before int64, err error) {
-	if db.readOnly != nil {
-		return 0, db.wrap("write", db.readOnly)
+	sdb := db.handle(ctx)
+	if err := db.ReadOnly(); err != nil {
+		return 0, db.wrap("write", err)
 	}
-	tx, err := db.sql.BeginTx(ctx, nil)
+	tx, err := sdb.BeginTx(ctx, nil)
 	if err != nil {
 		return 0, db.wrap("begin", err)
 	}
@@ -586,7 +679,7 @@ func (db *DB) patchCache(before int64, rows map[string]File, paths []string, del
 // them.
 func (db *DB) Generation(ctx context.Context) (int64, error) {
 	var g int64
-	if err := db.sql.QueryRowContext(ctx, `SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'generation'`).Scan(&g); err != nil {
+	if err := db.handle(ctx).QueryRowContext(ctx, `SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'generation'`).Scan(&g); err != nil {
 		return 0, db.wrap("read generation", err)
 	}
 	return g, nil
@@ -613,6 +706,6 @@ func (db *DB) wrap(what string, err error) error {
 // write. It gives up quietly when readers keep the log in use.
 func (db *DB) Checkpoint(ctx context.Context) error {
 	var busy, logPages, done int
-	err := db.sql.QueryRowContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`).Scan(&busy, &logPages, &done)
+	err := db.handle(ctx).QueryRowContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`).Scan(&busy, &logPages, &done)
 	return db.wrap("checkpoint", err)
 }

@@ -127,7 +127,7 @@ func (db *DB) Expired(ctx context.Context, today string) ([]string, error) {
 	var out []string
 	// "+path" keeps SQLite from walking the whole table in path order to
 	// skip a sort: the partial index on expires finds the few dated rows.
-	err := scanRows(ctx, db.sql, `SELECT path FROM files WHERE expires != '' AND expires < ? ORDER BY +path`, func(rows *sql.Rows) error {
+	err := scanRows(ctx, db.handle(ctx), `SELECT path FROM files WHERE expires != '' AND expires < ? ORDER BY +path`, func(rows *sql.Rows) error {
 		var p string
 		err := rows.Scan(&p)
 		out = append(out, p)
@@ -142,7 +142,7 @@ func (db *DB) Expired(ctx context.Context, today string) ([]string, error) {
 // reads as no tags.
 func (db *DB) Tagged(ctx context.Context) (map[string][]string, error) {
 	out := make(map[string][]string)
-	err := scanRows(ctx, db.sql, `SELECT path, tags FROM files WHERE tags != ''`, func(rows *sql.Rows) error {
+	err := scanRows(ctx, db.handle(ctx), `SELECT path, tags FROM files WHERE tags != ''`, func(rows *sql.Rows) error {
 		var p, tags string
 		if err := rows.Scan(&p, &tags); err != nil {
 			return err
@@ -243,11 +243,11 @@ func (db *DB) cachedFiles(gen int64) map[string]File {
 func (db *DB) readFiles(ctx context.Context) (map[string]File, error) {
 	// Sized first: a map grown row by row allocates twice its size.
 	var n int
-	if err := db.sql.QueryRowContext(ctx, `SELECT count(*) FROM files`).Scan(&n); err != nil {
+	if err := db.handle(ctx).QueryRowContext(ctx, `SELECT count(*) FROM files`).Scan(&n); err != nil {
 		return nil, db.wrap("count files", err)
 	}
 	out := make(map[string]File, n)
-	err := scanRows(ctx, db.sql, `SELECT `+fileColumns+` FROM files`, func(rows *sql.Rows) error {
+	err := scanRows(ctx, db.handle(ctx), `SELECT `+fileColumns+` FROM files`, func(rows *sql.Rows) error {
 		f, err := scanFile(rows)
 		out[f.Path] = f
 		return err
@@ -279,7 +279,7 @@ func (db *DB) FilesAt(ctx context.Context, paths []string) (map[string]File, err
 		return out, nil
 	}
 	db.mu.Unlock()
-	out, err := filesAt(ctx, db.sql, paths)
+	out, err := filesAt(ctx, db.handle(ctx), paths)
 	return out, db.wrap("list files", err)
 }
 
@@ -330,14 +330,14 @@ func (db *DB) countFiles(ctx context.Context, q string, count func(*fileCache) i
 	}
 	db.mu.Unlock()
 	var n int
-	err = db.sql.QueryRowContext(ctx, q).Scan(&n)
+	err = db.handle(ctx).QueryRowContext(ctx, q).Scan(&n)
 	return n, db.wrap("count files", err)
 }
 
 // Sources returns the distinct sources of the indexed files, sorted.
 func (db *DB) Sources(ctx context.Context) ([]string, error) {
 	var out []string
-	err := scanRows(ctx, db.sql, `SELECT DISTINCT source FROM files ORDER BY source`, func(rows *sql.Rows) error {
+	err := scanRows(ctx, db.handle(ctx), `SELECT DISTINCT source FROM files ORDER BY source`, func(rows *sql.Rows) error {
 		var s string
 		err := rows.Scan(&s)
 		out = append(out, s)
@@ -349,7 +349,7 @@ func (db *DB) Sources(ctx context.Context) ([]string, error) {
 // EmbeddedChunks returns the stable ids of path's chunks that have a vector.
 func (db *DB) EmbeddedChunks(ctx context.Context, path string) (map[int64]bool, error) {
 	out := make(map[int64]bool)
-	err := scanRows(ctx, db.sql, `SELECT uid FROM chunks WHERE path = ? AND embedded = 1`, func(rows *sql.Rows) error {
+	err := scanRows(ctx, db.handle(ctx), `SELECT uid FROM chunks WHERE path = ? AND embedded = 1`, func(rows *sql.Rows) error {
 		var id int64
 		err := rows.Scan(&id)
 		out[id] = true

@@ -92,7 +92,7 @@ func TestHostileSchemaExpressions(t *testing.T) {
 			if rep, err := db.Check(ctx); err != nil || !rep.OK() {
 				t.Errorf("Check after Repair = %v, %q", err, rep.Problems())
 			}
-			got, err := readSchema(ctx, db.sql)
+			got, err := readSchema(ctx, db.SQL())
 			if err != nil {
 				t.Fatal(err)
 			}

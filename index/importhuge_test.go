@@ -23,10 +23,10 @@ func TestImportCacheLeavesHugeEntries(t *testing.T) {
 		t.Fatal(err)
 	}
 	const size = 16 << 20
-	if _, err := src.sql.ExecContext(ctx, `UPDATE embed_cache SET vector = zeroblob(?) WHERE hash = ?`, size, huge[:]); err != nil {
+	if _, err := src.SQL().ExecContext(ctx, `UPDATE embed_cache SET vector = zeroblob(?) WHERE hash = ?`, size, huge[:]); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := src.sql.ExecContext(ctx, `UPDATE embed_cache SET vector = zeroblob(7) WHERE hash = ?`, odd[:]); err != nil {
+	if _, err := src.SQL().ExecContext(ctx, `UPDATE embed_cache SET vector = zeroblob(7) WHERE hash = ?`, odd[:]); err != nil {
 		t.Fatal(err)
 	}
 	dst := openTest(t)
@@ -34,7 +34,7 @@ func TestImportCacheLeavesHugeEntries(t *testing.T) {
 		t.Fatal(err)
 	}
 	var n int
-	if err := dst.sql.QueryRowContext(ctx, `SELECT count(*) FROM embed_cache`).Scan(&n); err != nil {
+	if err := dst.SQL().QueryRowContext(ctx, `SELECT count(*) FROM embed_cache`).Scan(&n); err != nil {
 		t.Fatal(err)
 	}
 	if n != 1 {

@@ -120,7 +120,7 @@ const (
 )
 
 func (db *DB) migrate(ctx context.Context) error {
-	return migrate(ctx, db.sql, migrations)
+	return migrate(ctx, db.handle(ctx), migrations)
 }
 
 // migrate brings the schema of sdb to version len(steps). Each step runs

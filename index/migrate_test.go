@@ -248,7 +248,7 @@ func TestOpenTooNew(t *testing.T) {
 // one the migrations create.
 func TestWantSchema(t *testing.T) {
 	db := openTest(t)
-	got, err := readSchema(context.Background(), db.sql)
+	got, err := readSchema(context.Background(), db.SQL())
 	if err != nil {
 		t.Fatal(err)
 	}

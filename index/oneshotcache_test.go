@@ -12,7 +12,7 @@ func cachePragmas(t *testing.T, db *DB, n int) [][2]int {
 	ctx := context.Background()
 	var out [][2]int
 	for range n {
-		conn, err := db.sql.Conn(ctx)
+		conn, err := db.SQL().Conn(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -80,7 +80,7 @@ func (db *DB) Keyword(ctx context.Context, match string, k int, f store.Filter) 
 
 // keywordRows runs a keyword query whose rows are (id, score).
 func (db *DB) keywordRows(ctx context.Context, query string, args ...any) ([]KeywordHit, error) {
-	rows, err := db.sql.QueryContext(ctx, query, args...)
+	rows, err := db.handle(ctx).QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, db.wrap("keyword search", err)
 	}
@@ -108,7 +108,7 @@ func (db *DB) Chunks(ctx context.Context, ids []int64) (map[int64]store.Chunk, e
 		for i, id := range batch {
 			args[i] = id
 		}
-		rows, err := db.sql.QueryContext(ctx,
+		rows, err := db.handle(ctx).QueryContext(ctx,
 			`SELECT id, path, source, start_line, end_line, headings, text FROM chunks WHERE id IN (`+placeholders(len(batch))+`)`, args...)
 		if err != nil {
 			return nil, db.wrap("read chunks", err)
@@ -149,7 +149,7 @@ func (db *DB) ChunkCount(ctx context.Context) (int, error) {
 	var n int
 	// The files' chunk counts add up to the chunk rows (Check verifies
 	// it) and are read from a table a hundredth the size.
-	if err := db.sql.QueryRowContext(ctx, `SELECT coalesce(sum(chunks), 0) FROM files`).Scan(&n); err != nil {
+	if err := db.handle(ctx).QueryRowContext(ctx, `SELECT coalesce(sum(chunks), 0) FROM files`).Scan(&n); err != nil {
 		return 0, db.wrap("count chunks", err)
 	}
 	db.mu.Lock()
@@ -167,7 +167,7 @@ type Stats struct {
 // Stats counts rows.
 func (db *DB) Stats(ctx context.Context) (Stats, error) {
 	var s Stats
-	err := db.sql.QueryRowContext(ctx, `SELECT
+	err := db.handle(ctx).QueryRowContext(ctx, `SELECT
 		(SELECT count(*) FROM files),
 		(SELECT count(*) FROM chunks),
 		(SELECT count(*) FROM chunks WHERE embedded = 1),
@@ -215,7 +215,7 @@ func (db *DB) EachChunkIn(ctx context.Context, f store.Filter, fn func(StoredChu
 	}
 	query += ` ORDER BY c.path, c.seq`
 	var fnErr error
-	err := scanRows(ctx, db.sql, query, func(rows *sql.Rows) error {
+	err := scanRows(ctx, db.handle(ctx), query, func(rows *sql.Rows) error {
 		var c StoredChunk
 		var headings string
 		if err := rows.Scan(&c.ID, &c.Path, &c.Source, &c.Seq, &c.StartLine, &c.EndLine, &headings, &c.Text, &c.Embedded, &c.MTime); err != nil {
@@ -237,7 +237,7 @@ func (db *DB) EachChunkIn(ctx context.Context, f store.Filter, fn func(StoredChu
 // a file not in the index.
 func (db *DB) FileChunks(ctx context.Context, path string) ([]StoredChunk, error) {
 	var out []StoredChunk
-	err := scanRows(ctx, db.sql, `SELECT id, path, source, seq, start_line, end_line, headings, text, embedded FROM chunks WHERE path = ? ORDER BY seq`, func(rows *sql.Rows) error {
+	err := scanRows(ctx, db.handle(ctx), `SELECT id, path, source, seq, start_line, end_line, headings, text, embedded FROM chunks WHERE path = ? ORDER BY seq`, func(rows *sql.Rows) error {
 		var c StoredChunk
 		var headings string
 		if err := rows.Scan(&c.ID, &c.Path, &c.Source, &c.Seq, &c.StartLine, &c.EndLine, &headings, &c.Text, &c.Embedded); err != nil {

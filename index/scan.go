@@ -100,7 +100,7 @@ func (db *DB) loadCodes(ctx context.Context, old *codeSet) (*codeSet, error) {
 // transaction so that they agree (BeginTx would take the write lock,
 // _txlock=immediate).
 func (db *DB) readSet(ctx context.Context, read func(cs *codeSet, conn *sql.Conn) error) (*codeSet, error) {
-	conn, err := db.sql.Conn(ctx)
+	conn, err := db.handle(ctx).Conn(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -415,7 +415,7 @@ func (db *DB) breakTies(ctx context.Context, out, exact []VectorHit) ([]VectorHi
 		return nil, err
 	}
 	out = out[:head]
-	err = scanRows(ctx, db.sql, `SELECT id FROM chunks WHERE id IN (SELECT value FROM json_each(?)) ORDER BY path, start_line, seq LIMIT ?`, func(rows *sql.Rows) error {
+	err = scanRows(ctx, db.handle(ctx), `SELECT id FROM chunks WHERE id IN (SELECT value FROM json_each(?)) ORDER BY path, start_line, seq LIMIT ?`, func(rows *sql.Rows) error {
 		var id int64
 		err := rows.Scan(&id)
 		out = append(out, VectorHit{ID: id, Cosine: last})
@@ -458,7 +458,7 @@ func (db *DB) allowed(ctx context.Context, f store.Filter) (map[int64]bool, erro
 		args = append(args, string(paths))
 	}
 	out := make(map[int64]bool)
-	err := scanRows(ctx, db.sql, query, func(rows *sql.Rows) error {
+	err := scanRows(ctx, db.handle(ctx), query, func(rows *sql.Rows) error {
 		var id int64
 		if err := rows.Scan(&id); err != nil {
 			return err
@@ -701,7 +701,7 @@ func (db *DB) eachVector(ctx context.Context, dims int, ids []int64, fn func(i i
 	list = append(list, ']')
 	// CROSS JOIN makes json_each the outer loop, so rows come in the
 	// array's order; j.key is the id's index.
-	rows, err := db.sql.QueryContext(ctx, `SELECT j.key, v.id, `+selectVector+` FROM json_each(?) AS j CROSS JOIN vectors AS v ON v.id = j.value`, string(list))
+	rows, err := db.handle(ctx).QueryContext(ctx, `SELECT j.key, v.id, `+selectVector+` FROM json_each(?) AS j CROSS JOIN vectors AS v ON v.id = j.value`, string(list))
 	if err != nil {
 		return db.wrap("read vectors", err)
 	}
@@ -754,7 +754,7 @@ func (db *DB) VectorCount(ctx context.Context) (int, error) {
 		if bad != nil {
 			return 0, db.wrap("count vectors", bad)
 		}
-		n, err := countCodes(ctx, db.sql)
+		n, err := countCodes(ctx, db.handle(ctx))
 		return n, db.wrap("count vectors", err)
 	}
 	cs, err := db.codes(ctx)
@@ -767,7 +767,7 @@ func (db *DB) VectorCount(ctx context.Context) (int, error) {
 // Cosines returns the exact cosine similarity between q and each of the
 // given chunks that has a vector.
 func (db *DB) Cosines(ctx context.Context, q []float32, ids []int64) (map[int64]float64, error) {
-	dims, err := vectorDims(ctx, db.sql)
+	dims, err := vectorDims(ctx, db.handle(ctx))
 	if err != nil {
 		return nil, db.wrap("read vectors", err)
 	}
@@ -811,7 +811,7 @@ func (h *hitHeap) Pop() any {
 // EachVector calls fn with every stored vector, as float32, in chunk id
 // order, until fn returns an error. Benchmarks use it for exact scans.
 func (db *DB) EachVector(ctx context.Context, fn func(id int64, v []float32) error) error {
-	err := scanRows(ctx, db.sql, `SELECT id, `+selectVector+` FROM vectors ORDER BY id`, func(rows *sql.Rows) error {
+	err := scanRows(ctx, db.handle(ctx), `SELECT id, `+selectVector+` FROM vectors ORDER BY id`, func(rows *sql.Rows) error {
 		id, v, err := scanVector(rows)
 		if err != nil {
 			return err

@@ -56,7 +56,7 @@ func (db *DB) termCounts(ctx context.Context, matches []string) ([]int, int64, e
 		args = append(args, matches[i])
 		dst = append(dst, &out[i])
 	}
-	if err := db.sql.QueryRowContext(ctx, q.String(), args...).Scan(dst...); err != nil {
+	if err := db.handle(ctx).QueryRowContext(ctx, q.String(), args...).Scan(dst...); err != nil {
 		return nil, 0, db.wrap("count term matches", err)
 	}
 	if read != gen {

@@ -121,7 +121,7 @@ func (db *DB) LiveVectors(ctx context.Context, keys []embedcache.Key) (map[embed
 		for i, k := range batch {
 			args[i] = k[:]
 		}
-		err := scanRows(ctx, db.sql, `SELECT c.hash, v.vector FROM chunks c JOIN vectors v ON v.id = c.id
+		err := scanRows(ctx, db.handle(ctx), `SELECT c.hash, v.vector FROM chunks c JOIN vectors v ON v.id = c.id
 			WHERE c.embedded = 1 AND `+goodVector+` AND c.hash IN (`+placeholders(len(batch))+`)`, func(rows *sql.Rows) error {
 			var h, v []byte
 			if err := rows.Scan(&h, &v); err != nil {
@@ -145,7 +145,7 @@ func (db *DB) LiveVectors(ctx context.Context, keys []embedcache.Key) (map[embed
 // write transaction; it does nothing when there is none.
 func (db *DB) upgradeVectors(ctx context.Context) error {
 	var n int
-	if err := db.sql.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE name = 'chunks_vec'`).Scan(&n); err != nil || n == 0 {
+	if err := db.handle(ctx).QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE name = 'chunks_vec'`).Scan(&n); err != nil || n == 0 {
 		return db.wrap("upgrade vectors", err)
 	}
 	return db.write(ctx, func(tx *sql.Tx) error {

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 
+	"github.com/memweave/memweave-go/internal/plural"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -68,7 +69,7 @@ func (e *Engine) Bind(ctx context.Context) (*Warning, error) {
 			if err := e.db.ForgetFiles(ctx); err != nil {
 				return err
 			}
-			warn = &Warning{Path: e.db.Path(), Err: fmt.Errorf("%w (copied or cloned with the workspace): its %d files are indexed again from the files", ErrOtherFolder, files)}
+			warn = &Warning{Path: e.db.Path(), Err: fmt.Errorf("%w (copied or cloned with the workspace): its %s indexed again from the files", ErrOtherFolder, plural.Count(files, "file")+plural.Verb(files, " is", " are"))}
 		}
 		return e.db.SetMeta(ctx, map[string]string{memoryFolderKey: id})
 	})

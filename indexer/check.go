@@ -13,6 +13,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/memweave/memweave-go/index"
+	"github.com/memweave/memweave-go/internal/plural"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -228,13 +229,13 @@ func held(before, after *CheckReport, found *index.Report, deleted int) []string
 		return n
 	}
 	if n := gone(before.Missing, after.Missing); n > 0 {
-		out = append(out, fmt.Sprintf("indexed %d missing files", n))
+		out = append(out, "indexed "+plural.Count(n, "missing file"))
 	}
 	if n := gone(before.Stale, after.Stale); n > 0 {
-		out = append(out, fmt.Sprintf("re-indexed %d changed files", n))
+		out = append(out, "re-indexed "+plural.Count(n, "changed file"))
 	}
 	if n := min(deleted, gone(before.Orphaned, after.Orphaned)); n > 0 {
-		out = append(out, fmt.Sprintf("removed %d orphaned files", n))
+		out = append(out, "removed "+plural.Count(n, "orphaned file"))
 	}
 	return out
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/memweave/memweave-go/embedcache"
 	"github.com/memweave/memweave-go/frontmatter"
 	"github.com/memweave/memweave-go/index"
+	"github.com/memweave/memweave-go/internal/plural"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -236,13 +237,25 @@ func (c *Check) Finish(ctx context.Context, lockTimeout time.Duration) (changed 
 	}
 	res, err := e.syncDiff(ctx, d, lockTimeout)
 	if err != nil {
-		return true, []Warning{{Err: fmt.Errorf("could not refresh %d changed files; results may be stale: %w", d.Stale(), err)}}
+		// A run that failed may have written some of the files first:
+		// the generation says whether the reader must read again.
+		if !changed {
+			now, gerr := e.db.Generation(ctx)
+			changed = gerr != nil || now != c.gen
+		}
+		return changed, []Warning{{Err: refreshFailed(d.Stale(), err)}}
 	}
 	warns = append(res.Warnings, d.unreadableIndexed()...)
 	if res.FilesPending > 0 {
 		warns = append(warns, PendingWarning(res.FilesPending))
 	}
 	return true, warns
+}
+
+// refreshFailed is the error of a freshness check that could not bring
+// n stale files up to date, for err.
+func refreshFailed(n int, err error) error {
+	return fmt.Errorf("could not refresh %s; results may be stale: %w", plural.Count(n, "changed file"), err)
 }
 
 // unreadableIndexed returns a warning for each file of d that changed
@@ -265,7 +278,7 @@ func (d *Diff) unreadableIndexed() []Warning {
 // PendingWarning is the warning of a freshness check after which n files
 // are still pending embeddings.
 func PendingWarning(n int) Warning {
-	return Warning{Err: fmt.Errorf("%d files are pending embeddings and match by keyword only: %w", n, errPending)}
+	return Warning{Err: fmt.Errorf("%s %s pending embeddings and %s by keyword only: %w", plural.Count(n, "file"), plural.Verb(n, "is", "are"), plural.Verb(n, "matches", "match"), errPending)}
 }
 
 // SyncStale is the sync of a watcher that may have lost events: it

@@ -9,6 +9,7 @@ import (
 
 	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/embedcache"
+	"github.com/memweave/memweave-go/internal/plural"
 )
 
 // vectors fills in the vectors the group's chunks lack: from the index
@@ -64,7 +65,7 @@ func (e *Engine) vectors(ctx context.Context, gr *group) error {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		gr.warnings = append(gr.warnings, Warning{Err: fmt.Errorf("embedding %d chunks failed; %d files stay pending and searchable by keyword until the next index: %w", len(texts), len(gr.updates), err)})
+		gr.warnings = append(gr.warnings, Warning{Err: embedFailed(len(texts), 0, len(gr.updates), err)})
 		return nil
 	}
 	fresh := make(map[embedcache.Key][]float32, len(texts))
@@ -97,6 +98,17 @@ func (gr *group) assign(need map[embedcache.Key]bool, fresh map[embedcache.Key][
 	return left
 }
 
+// embedFailed is the error of an embedding of chunks texts that failed
+// with err, leaving files pending, after kept texts were embedded.
+func embedFailed(chunks, kept, files int, err error) error {
+	before := ""
+	if kept > 0 {
+		before = fmt.Sprintf(" (%d embedded before %s kept for the next index)", kept, plural.Verb(kept, "is", "are"))
+	}
+	return fmt.Errorf("embedding %s failed%s; %s %s pending and searchable by keyword until the next index: %w",
+		plural.Count(chunks, "chunk"), before, plural.Count(files, "file"), plural.Verb(files, "stays", "stay"), err)
+}
+
 // maxNamedFiles bounds the files a warning names one by one.
 const maxNamedFiles = 5
 
@@ -106,7 +118,7 @@ func namedFiles(files []string) string {
 	if len(files) <= maxNamedFiles {
 		return strings.Join(files, ", ")
 	}
-	return fmt.Sprintf("%s and %d more files", strings.Join(files[:maxNamedFiles], ", "), len(files)-maxNamedFiles)
+	return fmt.Sprintf("%s and %s", strings.Join(files[:maxNamedFiles], ", "), plural.Count(len(files)-maxNamedFiles, "more file"))
 }
 
 // embedNow embeds texts with the in-process embedder, and checks what a
@@ -262,7 +274,7 @@ func (e *Engine) embedDeferred(ctx context.Context, res *Result, opts SyncOption
 				chunks += len(rest.texts)
 				files += len(rest.files)
 			}
-			res.Warnings = append(res.Warnings, Warning{Err: fmt.Errorf("embedding %d chunks failed (%d embedded before are kept for the next index); %d files stay pending and searchable by keyword until the next index: %w", chunks, kept, files, err)})
+			res.Warnings = append(res.Warnings, Warning{Err: embedFailed(chunks, kept, files, err)})
 			return nil
 		}
 		again, err := e.Add(ctx, g.files, SyncOptions{LockTimeout: opts.LockTimeout, again: true})

@@ -75,7 +75,7 @@ func TestResolveTool(t *testing.T) {
 		Hints []string `json:"hints"`
 	}
 	mustCall(t, cs, "memory_search", map[string]any{"query": "staging database PostgreSQL 15", "min_score": 0, "superseded": "hide"}, &found)
-	if found.Hidden.Superseded != 1 || len(found.Hints) != 1 || !strings.Contains(found.Hints[0], "superseded: mark shows them") {
+	if found.Hidden.Superseded != 1 || len(found.Hints) != 1 || !strings.Contains(found.Hints[0], "1 superseded passage was left out: superseded: mark shows it") {
 		t.Errorf("memory_search with superseded hide = %+v, want 1 hidden and a hint", found)
 	}
 	for _, r := range found.Results {

@@ -24,7 +24,7 @@ func TestNoHintToLowerMinScoreForNothing(t *testing.T) {
 	}
 	found.Hints = nil
 	mustCall(t, cs, "memory_search", map[string]any{"query": "Valkey session cache", "min_score": 0.99}, &found)
-	if len(found.Hints) != 1 || !strings.Contains(found.Hints[0], "a lower min_score shows them") {
+	if len(found.Hints) != 1 || !strings.Contains(found.Hints[0], "1 more passage scored below min_score (best ") {
 		t.Errorf("memory_search(min_score 0.99) hints = %q, want the min_score hint", found.Hints)
 	}
 }

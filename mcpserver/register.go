@@ -52,7 +52,7 @@ func (t *tools) register(srv *mcp.Server) {
 			"Its content is lost: use it only for a file that is wrong or obsolete as a whole. "+
 			"path is relative to memory/, such as notes/database.md; paths outside memory/ and non-Markdown names are refused.", t.delete)
 	addTool(srv, t, "memory_pack", "Pack memory for a budget", reads,
-		"Search the memory and return the set of passages (whole lines, near-duplicates removed) that carries the most relevance "+
+		"Search the memory and return the set of passages (whole lines, near-duplicates removed; lines inside a code block come with its fences) that carries the most relevance "+
 			"within budget_tokens tokens (estimated as 4 bytes per token). The total never exceeds the budget: a passage larger than "+
 			"the budget is left out, never cut, and counted in over_budget, with smallest_over_budget the budget that packs the smallest. "+
 			"warnings say why the pack may be degraded, naming each note left out because it could not be read.", t.pack)

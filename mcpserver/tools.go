@@ -12,6 +12,7 @@ import (
 	"github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/chunker"
 	"github.com/memweave/memweave-go/conflict"
+	"github.com/memweave/memweave-go/internal/plural"
 	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/pack"
 	"github.com/memweave/memweave-go/postprocess"
@@ -165,14 +166,21 @@ func hiddenHints(resp *memweave.SearchResponse) []string {
 	// Below a best that prints as 0.000 nothing matched: a lower
 	// min_score would show only passages sharing nothing with the query.
 	if h.BelowThreshold > 0 && resp.BestFilteredScore >= 0.0005 {
-		out = append(out, fmt.Sprintf("%d more passages scored below min_score (best %.3f): a lower min_score shows them; %.3f shows the best",
-			h.BelowThreshold, resp.BestFilteredScore, postprocess.ShowingBest(resp.BestFilteredScore)))
+		lower := "a lower min_score shows them; "
+		if h.BelowThreshold == 1 {
+			lower = ""
+		}
+		out = append(out, fmt.Sprintf("%s scored below min_score (best %.3f): %s%.3f shows %s",
+			plural.Count(h.BelowThreshold, "more passage"), resp.BestFilteredScore, lower, postprocess.ShowingBest(resp.BestFilteredScore),
+			plural.Verb(h.BelowThreshold, "it", "the best")))
 	}
 	if h.Expired > 0 {
-		out = append(out, fmt.Sprintf("%d matching passages of expired notes were left out: include_expired: true shows them", h.Expired))
+		out = append(out, fmt.Sprintf("%s of expired notes %s left out: include_expired: true shows %s",
+			plural.Count(h.Expired, "matching passage"), plural.Verb(h.Expired, "was", "were"), plural.Verb(h.Expired, "it", "them")))
 	}
 	if h.Superseded > 0 {
-		out = append(out, fmt.Sprintf("%d superseded passages were left out: superseded: mark shows them", h.Superseded))
+		out = append(out, fmt.Sprintf("%s %s left out: superseded: mark shows %s",
+			plural.Count(h.Superseded, "superseded passage"), plural.Verb(h.Superseded, "was", "were"), plural.Verb(h.Superseded, "it", "them")))
 	}
 	return out
 }
@@ -374,9 +382,10 @@ func (t *tools) delete(ctx context.Context, in deleteInput) (*mcp.CallToolResult
 
 // packInput is the input of memory_pack.
 type packInput struct {
-	Query        string `json:"query" jsonschema:"what the passages should be about; at most 4096 bytes"`
-	BudgetTokens int    `json:"budget_tokens" jsonschema:"the most tokens the passages may add up to (estimated as 4 bytes per token), 1 to 262144"`
-	Superseded   string `json:"superseded,omitempty" jsonschema:"passages a resolution in the files supersedes (memory_resolve): mark (default: superseded_by is set), hide (left out) or off"`
+	Query          string `json:"query" jsonschema:"what the passages should be about; at most 4096 bytes"`
+	BudgetTokens   int    `json:"budget_tokens" jsonschema:"the most tokens the passages may add up to (estimated as 4 bytes per token), 1 to 262144"`
+	Superseded     string `json:"superseded,omitempty" jsonschema:"passages a resolution in the files supersedes (memory_resolve): mark (default: superseded_by is set), hide (left out) or off"`
+	IncludeExpired bool   `json:"include_expired,omitempty" jsonschema:"keep notes whose front matter expires date is past (left out by default; hidden.expired counts them)"`
 }
 
 func (t *tools) pack(ctx context.Context, in packInput) (*mcp.CallToolResult, memweave.Pack, error) {
@@ -387,7 +396,11 @@ func (t *tools) pack(ctx context.Context, in packInput) (*mcp.CallToolResult, me
 	if err != nil {
 		return nil, memweave.Pack{}, err
 	}
-	p, err := t.w.Pack(ctx, in.Query, in.BudgetTokens, sup)
+	opts := []memweave.PackOption{sup}
+	if in.IncludeExpired {
+		opts = append(opts, memweave.IncludeExpired())
+	}
+	p, err := t.w.Pack(ctx, in.Query, in.BudgetTokens, opts...)
 	if err != nil {
 		return nil, memweave.Pack{}, emptyQuery("memory_pack", err)
 	}

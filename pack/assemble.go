@@ -35,6 +35,10 @@ type Hit struct {
 	// say what it is about ([curate.FieldValues]: title, env, project),
 	// as Widen read them.
 	Fields []string
+	// Context is what the lines of the file before StartLine leave open
+	// (a fenced code block, a table), as Widen read the file: the lines
+	// that bring a [curate.Blocks] to that state ([curate.Blocks.State]).
+	Context []string
 }
 
 // Passage is one item of an assembled pack: whole lines of one file.
@@ -49,7 +53,13 @@ type Passage struct {
 	// Score is the search score of the chunk the lines come from.
 	Score float64 `json:"score"`
 	// Text is the lines, joined by their line endings, without the last
-	// line's ending.
+	// line's ending (nor a byte order mark before the file's first), kept
+	// inside their block: when the first line sits in a fenced code block
+	// the block's opening line comes before it, and when the last line
+	// leaves one open a closing fence follows it, so that pasted alone
+	// each line is code exactly when it is in the file; when the first
+	// line continues a table's body, the table's header and delimiter
+	// rows come before it (its header before its delimiter row).
 	Text string `json:"text"`
 	// SupersededBy is the line a resolution in the files kept instead of
 	// this passage (see search.Result.SupersededBy): what it says no
@@ -85,6 +95,7 @@ func assemble(hits []Hit, budget int, threshold float64, count func(string) int)
 	seen := make(map[span]bool)
 	var items []Passage
 	var about []curate.Passage // what each hit is about, by index of items
+	var contexts [][]string    // what is open at each item's first line
 	for _, h := range hits {
 		if strings.TrimSpace(h.Text) == "" {
 			continue
@@ -105,6 +116,7 @@ func assemble(hits []Hit, budget int, threshold float64, count func(string) int)
 			About: h.Fields})
 		items = append(items, Passage{Path: h.Path, StartLine: h.StartLine, EndLine: end,
 			Tokens: tokens, Score: h.Score, Text: h.Text, SupersededBy: h.SupersededBy})
+		contexts = append(contexts, h.Context)
 	}
 
 	texts := make([]string, len(items))
@@ -113,7 +125,7 @@ func assemble(hits []Hit, budget int, threshold float64, count func(string) int)
 		texts[i], scores[i] = it.Text, it.Score
 	}
 	kept := dedupe(texts, scores, threshold, func(i, k int) bool { return apart(about[i], about[k]) })
-	items, err := disjoint(items, kept, count)
+	items, err := disjoint(items, contexts, kept, count)
 	if err != nil {
 		return nil, err
 	}
@@ -149,9 +161,11 @@ func assemble(hits []Hit, budget int, threshold float64, count func(string) int)
 // spend its budget on lines twice. From the highest score down (then
 // path and line), each passage keeps the longest run of its lines that
 // no passage before it holds, recounted by count; one left with no line,
-// or only blank ones, is dropped. Which passages hold a line does not
-// depend on the budget, so [Knapsack] still chooses among fixed items.
-func disjoint(items []Passage, kept []int, count func(string) int) ([]Passage, error) {
+// or only blank ones, is dropped. Each is then kept inside its block
+// ([inBlock]; contexts[i] is what is open where items[i] starts).
+// Which passages hold a line does not depend on the budget, so
+// [Knapsack] still chooses among fixed items.
+func disjoint(items []Passage, contexts [][]string, kept []int, count func(string) int) ([]Passage, error) {
 	order := slices.Clone(kept)
 	slices.SortStableFunc(order, func(a, b int) int {
 		x, y := items[a], items[b]
@@ -178,16 +192,61 @@ func disjoint(items []Passage, kept []int, count func(string) int) ([]Passage, e
 			if strings.TrimSpace(text) == "" {
 				continue
 			}
+			it.StartLine, it.EndLine, it.Text = from, to, text
+		}
+		if text, ok := inBlock(items[i].Text, contexts[i], from-items[i].StartLine, it.Text); ok || it.Text != items[i].Text {
 			n := count(text)
 			if n < 0 {
 				return nil, fmt.Errorf("pack: token counter returned %d tokens for %s:%d-%d", n, it.Path, from, to)
 			}
-			it.StartLine, it.EndLine, it.Text, it.Tokens = from, to, text, n
+			it.Text, it.Tokens = text, n
 		}
 		held[it.Path] = append(held[it.Path], [2]int{from, to})
 		out = append(out, it)
 	}
 	return out, nil
+}
+
+// inBlock returns text, the lines of a passage from its line skip (0 its
+// first) on, whose whole lines are whole, inside the blocks they sit in
+// ([curate.Blocks.Lead]): the lines that open the fenced code block or
+// table they continue before them (context is what is open where whole
+// starts), and a closing fence after them when they leave a fenced
+// block open; ok is false when neither is needed and text is returned
+// as it is.
+func inBlock(whole string, context []string, skip int, text string) (string, bool) {
+	var f curate.Blocks
+	for _, l := range context {
+		f.Next(l)
+	}
+	for _, l := range curate.SplitLines(whole)[:skip] {
+		f.Next(l)
+	}
+	lines := curate.SplitLines(text)
+	if len(lines) == 0 {
+		return text, false
+	}
+	lead := f.Lead(lines[0])
+	for _, l := range lines {
+		f.Next(l)
+	}
+	after := f.Closer()
+	if len(lead) == 0 && after == "" {
+		return text, false
+	}
+	nl := "\n"
+	if strings.Contains(text, "\r\n") || len(lead) > 0 && strings.HasSuffix(lead[0], "\r\n") {
+		nl = "\r\n"
+	}
+	var b strings.Builder
+	for _, l := range lead {
+		b.WriteString(strings.TrimRight(l, "\r\n") + nl)
+	}
+	b.WriteString(text)
+	if after != "" {
+		b.WriteString(nl + after)
+	}
+	return b.String(), true
 }
 
 // freeRun returns the longest run of the lines from..to that no range of

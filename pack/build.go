@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/memweave/memweave-go/curate"
+	"github.com/memweave/memweave-go/frontmatter"
 	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/search"
 	"github.com/memweave/memweave-go/workspace"
@@ -36,7 +37,8 @@ func Build(ctx context.Context, query string, budget int, results []search.Resul
 }
 
 // Widen turns search results into hits of the whole lines of their
-// chunks as they are on disk, with their notes' front matter values
+// chunks as they are on disk (a byte order mark before the first line
+// left out, as the chunker leaves it), with their notes' front matter values
 // ([curate.FieldValues]), calling read once per file. read returns
 // nil data, or an error wrapping [workspace.ErrNotFound], for a file
 // that vanished, and one wrapping [workspace.ErrNotRegular] or
@@ -79,11 +81,60 @@ func Widen(ctx context.Context, results []search.Result, read func(ctx context.C
 		if err != nil || !holds(r, f.hash, text) {
 			continue // the file shrank or changed since it was indexed
 		}
+		if r.StartLine == memfile.FirstLine {
+			// A byte order mark marks the encoding; it is no part of
+			// the first line, as the chunker reads it.
+			text = strings.TrimPrefix(text, byteOrderMark)
+		}
 		hits = append(hits, Hit{Path: r.Path, StartLine: r.StartLine, Score: r.Score, Text: memfile.TrimLineEnding(text),
 			SupersededBy: r.SupersededBy, Headings: r.Headings, Tags: r.Tags, Fields: f.fields})
 	}
+	for path, f := range files {
+		if f.data != nil {
+			openFences(f.data, path, hits)
+		}
+	}
 	return hits, ctx.Err()
 }
+
+// openFences sets the Context of each of hits from path, whose file is
+// data: what the lines before its first line leave open (a fenced code
+// block, a table; [curate.Blocks.State]), in one pass over the file's
+// lines up to the last hit's (front matter, the block that opens the
+// file, holds neither).
+func openFences(data []byte, path string, hits []Hit) {
+	at := make(map[int][]int) // line -> indices of the hits starting there
+	last := 0
+	for k, h := range hits {
+		if h.Path == path {
+			at[h.StartLine] = append(at[h.StartLine], k)
+			last = max(last, h.StartLine)
+		}
+	}
+	var f curate.Blocks
+	rest := strings.TrimPrefix(string(data), byteOrderMark)
+	skip := frontmatter.FenceLines(rest)
+	for line := 1; line <= last; line++ {
+		for _, k := range at[line] {
+			hits[k].Context = f.State()
+		}
+		n := strings.IndexAny(rest, "\r\n")
+		if n < 0 {
+			break
+		}
+		if rest[n] == '\r' && n+1 < len(rest) && rest[n+1] == '\n' {
+			n++
+		}
+		if line > skip {
+			f.Next(rest[:n+1])
+		}
+		rest = rest[n+1:]
+	}
+}
+
+// byteOrderMark is the UTF-8 byte order mark an editor may write before
+// a note's first line.
+const byteOrderMark = "\ufeff"
 
 // Skipped reports whether err, from Widen's read, means a file Widen
 // skips without a word: it vanished, or is no longer a file memory

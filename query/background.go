@@ -78,7 +78,10 @@ type Backgrounds struct {
 
 // Background returns the index's background, for [search.Hybrid]'s
 // Background, given the query vector q: one of the index's dims, else
-// the zero Background. An embedding failure wraps [search.ErrProbes].
+// the zero Background. An embedding failure wraps [search.ErrProbes]; on
+// an index opened read-only ([index.DB.ReadOnly]) that does not hold the
+// questions' vectors of a networked embedder, the error wraps
+// [search.ErrNoBackground] and nothing is asked of the server.
 func (b *Backgrounds) Background(ctx context.Context, q []float32) (search.Background, error) {
 	gen, err := b.DB.Generation(ctx)
 	if err != nil {
@@ -158,7 +161,9 @@ func (b *Backgrounds) measure(ctx context.Context, s index.Sample, key embedcach
 		return search.Background{}, nil, false, err
 	}
 	if probes == nil {
-		if probes, err = b.embedProbes(ctx, cache); err != nil {
+		if probes, err = b.embedProbes(ctx, cache); errors.Is(err, search.ErrNoBackground) {
+			return search.Background{}, nil, false, err
+		} else if err != nil {
 			return search.Background{}, nil, false, fmt.Errorf("%w: %w", search.ErrProbes, err)
 		}
 	}
@@ -215,6 +220,13 @@ func (b *Backgrounds) embedProbes(ctx context.Context, cache *embedcache.Cache) 
 	found, err := cache.Lookup(ctx, b.DB.CacheTable(), dims, keys)
 	if err != nil {
 		return nil, err
+	}
+	if embed.IsNetworked(b.Embedder) && len(found) < len(texts) {
+		if ro := b.DB.ReadOnly(); ro != nil {
+			// Asked of a server in every process, as the index cannot
+			// keep them: the search calibrates with its own cosines.
+			return nil, fmt.Errorf("%w: %w", search.ErrNoBackground, ro)
+		}
 	}
 	var missing []int
 	ectx := ctx

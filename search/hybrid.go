@@ -35,6 +35,11 @@ var (
 	// the embedder: the search degrades to keyword results, as when the
 	// query cannot be embedded.
 	ErrProbes = errors.New("search: the background questions could not be embedded")
+	// ErrNoBackground is returned by a [Hybrid.Background] that has no
+	// background to give and will not measure one (it could not keep
+	// it): the search measures the query against its own cosines with a
+	// sample of the index, as with no Background function.
+	ErrNoBackground = errors.New("search: no index background at hand")
 )
 
 // Hybrid is the first stage of a search: it runs the keyword and vector
@@ -63,9 +68,10 @@ type Hybrid struct {
 	// [NewIndexBackground]) for the query vector q, the zero Background
 	// when q has other dims than the index; it is called after the vector
 	// search, which reports such a q first. An error wrapping [ErrProbes]
-	// degrades the search to keyword results with a warning; any other
-	// fails it. Nil measures each query against its own cosines with a
-	// sample of the index instead ([NewBackground]).
+	// degrades the search to keyword results with a warning; one wrapping
+	// [ErrNoBackground] measures as nil does; any other fails it. Nil
+	// measures each query against its own cosines with a sample of the
+	// index instead ([NewBackground]).
 	Background func(ctx context.Context, q []float32) (Background, error)
 }
 
@@ -318,6 +324,8 @@ func (h *Hybrid) run(ctx context.Context, req Request, qp queryPlan, wantKw, wan
 				switch {
 				case errors.Is(err, ErrProbes):
 					r.embedErr = err
+				case errors.Is(err, ErrNoBackground):
+					r.sample, r.sampleErr = h.Vector.SampleCosines(ctx, r.qvec, CosineSample)
 				case err != nil:
 					r.sampleErr = err
 				default:

@@ -204,18 +204,20 @@ const maxCutHits = 256
 // CharStart reports whether a character starts at byte i of text: a rune
 // starts there, and it neither extends the character before it (a
 // combining mark or variation selector, an emoji's skin tone or tag, a
-// zero-width joiner), nor follows a zero-width joiner (the next emoji of
-// a family), nor is the second regional indicator of a flag.
+// zero-width joiner or non-joiner, the vowel or final consonant of a
+// Hangul syllable spelt in conjoining jamo), nor follows a zero-width
+// joiner (the next emoji of a family) or a virama joining it into a
+// conjunct, nor is the second regional indicator of a flag.
 func CharStart(text string, i int) bool {
 	if !utf8.RuneStart(text[i]) {
 		return false
 	}
 	r, _ := utf8.DecodeRuneInString(text[i:])
-	if isMark(r) || r == zeroWidthJoiner || isEmojiModifier(r) || isTag(r) {
+	if isMark(r) || r == zeroWidthJoiner || r == zeroWidthNonJoiner || isEmojiModifier(r) || isTag(r) {
 		return false
 	}
 	prev, _ := utf8.DecodeLastRuneInString(text[:i])
-	if prev == zeroWidthJoiner {
+	if prev == zeroWidthJoiner || hangulJoins(prev, r) || conjunctJoins(prev, r) {
 		return false
 	}
 	if !isRegionalIndicator(r) {
@@ -234,8 +236,63 @@ func CharStart(text string, i int) bool {
 	return n%2 == 0
 }
 
-// zeroWidthJoiner joins emoji into one, as in a family.
-const zeroWidthJoiner = '\u200D'
+// zeroWidthJoiner joins emoji into one, as in a family; a zero-width
+// non-joiner keeps two letters from joining, and stays with the first.
+const (
+	zeroWidthJoiner    = '\u200D'
+	zeroWidthNonJoiner = '\u200C'
+)
+
+// hangulJoins reports whether r continues the Hangul syllable prev is
+// part of (Unicode's grapheme cluster rules GB6 to GB8): a leading
+// consonant takes a leading consonant, a vowel or a syllable; a vowel, or
+// a syllable without a final, takes a vowel or a final; a final, or a
+// syllable with one, takes a final.
+func hangulJoins(prev, r rune) bool {
+	switch hangulKind(prev) {
+	case 'L':
+		k := hangulKind(r)
+		return k == 'L' || k == 'V' || k == 'S' || k == 'F'
+	case 'V', 'S':
+		k := hangulKind(r)
+		return k == 'V' || k == 'T'
+	case 'T', 'F':
+		return hangulKind(r) == 'T'
+	}
+	return false
+}
+
+// conjunctJoins reports whether r, a letter, follows prev, the virama of
+// its script that joins the consonants around it into one conjunct
+// (Unicode's grapheme cluster rule GB9c: Devanagari, Bengali, Gujarati,
+// Oriya, Telugu, Malayalam).
+func conjunctJoins(prev, r rune) bool {
+	switch prev {
+	case 0x094D, 0x09CD, 0x0ACD, 0x0B4D, 0x0C4D, 0x0D4D:
+		return r&^0x7F == prev&^0x7F && unicode.IsLetter(r)
+	}
+	return false
+}
+
+// hangulKind classes r for [hangulJoins]: a conjoining jamo, leading
+// consonant 'L', vowel 'V' or final consonant 'T'; a precomposed syllable
+// without a final 'S' or with one 'F'; 0 for any other rune.
+func hangulKind(r rune) byte {
+	switch {
+	case 0x1100 <= r && r <= 0x115F, 0xA960 <= r && r <= 0xA97C:
+		return 'L'
+	case 0x1160 <= r && r <= 0x11A7, 0xD7B0 <= r && r <= 0xD7C6:
+		return 'V'
+	case 0x11A8 <= r && r <= 0x11FF, 0xD7CB <= r && r <= 0xD7FB:
+		return 'T'
+	case 0xAC00 <= r && r <= 0xD7A3:
+		if (r-0xAC00)%28 == 0 {
+			return 'S'
+		}
+		return 'F'
+	}
+	return 0
+}
 
 // isEmojiModifier reports whether r is an emoji skin tone.
 func isEmojiModifier(r rune) bool { return 0x1F3FB <= r && r <= 0x1F3FF }

@@ -29,3 +29,32 @@ func TestSnippetKeepsEmojiWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestSnippetKeepsHangulSyllablesWhole: Korean written decomposed (NFD,
+// as macOS file names and some editors store it) spells each syllable
+// as two or three conjoining jamo, one character on screen; a cut after
+// the leading consonant or the vowel leaves half a syllable, which
+// renders as a lone letter, at the snippet's edge. A conjunct of Indic
+// scripts (a consonant, a virama, a consonant: Unicode 15.1's rule GB9c)
+// is one character too, and a zero-width non-joiner stays with the
+// letter before it.
+func TestSnippetKeepsHangulSyllablesWhole(t *testing.T) {
+	for _, syllable := range []string{
+		"\u1112\u1161\u11AB", // 한: L V T
+		"\u1100\u116E",       // 구: L V
+		"\uAC00\u11A8",       // 각: LV T
+		"\u1100\uD7B0\uD7CB", // L and extended V and T
+		"\u0645\u200C",       // a letter and the non-joiner after it
+		"\u0915\u094D\u0937", // क्ष: a Devanagari conjunct, consonant virama consonant
+		"\u0C15\u0C4D\u0C37", // the same in Telugu
+	} {
+		text := strings.Repeat(syllable, 400) + "gnu" + strings.Repeat(syllable, 400)
+		for max := 40; max < 120; max++ {
+			got := Snippet(text, QueryTerms("gnu"), max)
+			inner := strings.TrimSuffix(strings.TrimPrefix(got, ellipsis), ellipsis)
+			if len(got) > max || strings.ReplaceAll(inner, syllable, "") != "gnu" {
+				t.Fatalf("Snippet(%q x 400 gnu ..., max %d) = %q: want whole %q around gnu, at most %d bytes", syllable, max, got, syllable, max)
+			}
+		}
+	}
+}

@@ -17,8 +17,12 @@ import (
 
 // Chunking checks a chunk size and overlap in estimated tokens and fills
 // in their defaults: 400, and 80 or a fifth of the size when that is
-// less. The size must be at least 16 and the overlap in [0, size). The
-// error is a [*ConfigError] naming ChunkTokens or ChunkOverlap.
+// less. The size must be at least 16 and the overlap in [0, size/2]:
+// each passage moves on by the size less the overlap, so an overlap
+// near the size (399 of 400, which a cloned memweave.json may set
+// without approval) would index every line hundreds of times; at most
+// half indexes the text at most twice. The error is a [*ConfigError]
+// naming ChunkTokens or ChunkOverlap.
 func Chunking(tokens int, overlap *int) (int, *int, error) {
 	switch {
 	case tokens == 0:
@@ -29,9 +33,9 @@ func Chunking(tokens int, overlap *int) (int, *int, error) {
 	switch {
 	case overlap == nil:
 		overlap = new(min(80, tokens/5))
-	case *overlap < 0 || *overlap >= tokens:
+	case *overlap < 0 || *overlap > tokens/2:
 		return tokens, overlap, &ConfigError{Field: "ChunkOverlap",
-			Err: fmt.Errorf("must be 0 or more and less than the chunk size (%d tokens), got %d", tokens, *overlap)}
+			Err: fmt.Errorf("must be 0 or more and at most half the chunk size (%d of %d tokens), got %d", tokens/2, tokens, *overlap)}
 	}
 	return tokens, overlap, nil
 }

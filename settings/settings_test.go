@@ -171,6 +171,9 @@ func TestChunking(t *testing.T) {
 		{100, new(100), 0, 0, "ChunkOverlap"},
 		{100, new(-1), 0, 0, "ChunkOverlap"},
 		{100, new(0), 100, 0, ""},
+		{100, new(50), 100, 50, ""},
+		{100, new(51), 0, 0, "ChunkOverlap"},
+		{400, new(399), 0, 0, "ChunkOverlap"},
 	} {
 		tokens, overlap, err := Chunking(c.tokens, c.overlap)
 		var ce *ConfigError

@@ -157,10 +157,16 @@ func linkedElsewhere(ws, mem string) bool {
 // this machine's files that git does not share there (an ignored
 // folder of keys, say). Relative paths resolve against ws. The item
 // holds where p leads when that is elsewhere than it reads (a link), so
-// that the approval does not follow the link to a new target.
+// that the approval does not follow the link to a new target; a relative
+// p is read from the workspace's real path, so that a workspace reached
+// through a link (-w ~/link-to-ws) asks for, and keeps, the approval it
+// has by its own path.
 func ExtraPath(ws, p string) (Item, bool) {
 	abs := p
 	if !filepath.IsAbs(abs) {
+		if real, err := filepath.EvalSymlinks(ws); err == nil {
+			ws = real
+		}
 		abs = filepath.Join(ws, p)
 	}
 	if in, err := workspace.Inside(filepath.Join(ws, workspace.MemoryDir), abs); err == nil && in {
@@ -255,10 +261,16 @@ func Blocked(ws string, c embed.Config, ignored []Item) embed.Embedder {
 	if c.Provider == "openai" {
 		id.Prefixes = embed.PrefixesOf(c.QueryPrefix, c.DocumentPrefix)
 	}
+	var own []Item // the embedder's settings among ignored
+	for _, it := range ignored {
+		if it.Setting != "extra_paths" && it.Setting != MemorySetting {
+			own = append(own, it)
+		}
+	}
 	return &embed.Blocked{
 		ID: id,
 		Err: fmt.Errorf("memweave: embedder of %s not approved on this machine (%s); approve it with '%s': %w: %w",
-			filepath.Join(ws, settings.FileName), Describe(ignored), ApproveCommand, ErrNotApproved, embed.ErrUnavailable),
+			filepath.Join(ws, settings.FileName), Describe(own), ApproveCommand, ErrNotApproved, embed.ErrUnavailable),
 	}
 }
 

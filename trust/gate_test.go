@@ -3,9 +3,12 @@ package trust_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/memweave/memweave-go/embed"
@@ -95,5 +98,63 @@ func TestBlockedHasTheEmbeddersIdentity(t *testing.T) {
 	}
 	if got, want := trust.Blocked(t.TempDir(), c, nil).Identity(), real.Identity(); got != want {
 		t.Errorf("Blocked(%+v).Identity() = %v, want %v", c, got, want)
+	}
+}
+
+// TestApprovalHoldsThroughAWorkspaceLink: a workspace reached through a
+// link (-w ~/link-to-ws, an MCP client's configuration) is the same
+// workspace, under one record (its real path): an extra path of it
+// approved one way is approved the other way too. A relative one was
+// recorded as leading elsewhere ("notes" -> the real folder) through the
+// link and not at all otherwise, so each approval undid the other and the
+// folder was left out of one of the two.
+func TestApprovalHoldsThroughAWorkspaceLink(t *testing.T) {
+	ctx := context.Background()
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	ws := t.TempDir()
+	for _, d := range []string{"memory", "notes"} {
+		if err := os.Mkdir(filepath.Join(ws, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(ws, settings.FileName), []byte(`{"extra_paths": ["notes", "memory/../notes"]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(t.TempDir(), "ws")
+	if err := os.Symlink(ws, link); err != nil {
+		t.Skipf("symlink: %v", err)
+	}
+	for _, order := range [][2]string{{ws, link}, {link, ws}} {
+		if err := trust.Revoke(ctx, ws); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := trust.ApproveFile(ctx, order[0], ""); err != nil {
+			t.Fatalf("ApproveFile(%s) = %v", order[0], err)
+		}
+		if all, unapproved, err := trust.Pending(ctx, order[1]); err != nil || len(all) != 2 || len(unapproved) != 0 {
+			t.Errorf("approved through %s, Pending through %s = %+v unapproved of %+v, %v; want both approved", order[0], order[1], unapproved, all, err)
+		}
+	}
+}
+
+// TestDescribeStaysShort: a settings file of 64 KiB can list 6,000
+// extra paths; each command's notice, and the blocked embedder's error
+// (which status quotes, --json too), named every one: 0.96 MB of
+// stderr, and 0.49 MB of status --json, a command. The description names
+// the first few and counts the rest, and the embedder's error names the
+// embedder's own settings alone.
+func TestDescribeStaysShort(t *testing.T) {
+	var items []trust.Item
+	for i := range 6000 {
+		items = append(items, trust.Item{Setting: "extra_paths", Value: "../x" + strconv.Itoa(i), Why: "outside the workspace: its Markdown files would be indexed and served"})
+	}
+	items = append(items, trust.Item{Setting: "embedder.base_url", Value: "http://10.0.0.5/v1", Why: "would receive the text"})
+	d := trust.Describe(items)
+	if len(d) > 2048 || !strings.Contains(d, "5993 more") || !strings.Contains(d, "http://10.0.0.5/v1") {
+		t.Errorf("Describe of %d items = %d bytes (%.300q...), want at most 2 KiB naming the server first and 5993 more", len(items), len(d), d)
+	}
+	_, err := trust.Blocked("/ws", embed.Config{Provider: "openai", Model: "m"}, items).EmbedQuery(context.Background(), "q")
+	if err == nil || len(err.Error()) > 1024 || strings.Contains(err.Error(), "../x0") || !strings.Contains(err.Error(), "http://10.0.0.5/v1") {
+		t.Errorf("blocked embedder's error = %d bytes (%.300q...), want under 1 KiB naming the server and no extra path", len(fmt.Sprint(err)), err)
 	}
 }

@@ -1,6 +1,7 @@
 package trust
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -294,15 +295,33 @@ func update(ctx context.Context, ws string, change func(*record) error) error {
 	return nil
 }
 
+// describedItems is how many items [Describe] names.
+const describedItems = 8
+
 // Describe returns one line naming what was ignored and why, for the
-// message a command prints once.
+// message a command prints once: the first 8 items, those that are not
+// extra paths (a server, a model folder) first, then how many more
+// ('memweave trust --list' shows them all). A settings file of 64 KiB
+// can list 6,000 extra paths, each named in every command's notice.
 func Describe(items []Item) string {
-	parts := make([]string, len(items))
-	for i, it := range items {
-		parts[i] = it.String()
-		if it.Why != "" {
-			parts[i] += " (" + it.Why + ")"
+	items = slices.Clone(items)
+	extra := func(it Item) int {
+		if it.Setting == "extra_paths" {
+			return 1
 		}
+		return 0
+	}
+	slices.SortStableFunc(items, func(a, b Item) int { return cmp.Compare(extra(a), extra(b)) })
+	parts := make([]string, 0, min(len(items), describedItems)+1)
+	for _, it := range items[:min(len(items), describedItems)] {
+		part := it.String()
+		if it.Why != "" {
+			part += " (" + it.Why + ")"
+		}
+		parts = append(parts, part)
+	}
+	if rest := len(items) - describedItems; rest > 0 {
+		parts = append(parts, fmt.Sprintf("and %d more ('%s --list' shows them all)", rest, ApproveCommand))
 	}
 	return strings.Join(parts, ", ")
 }

@@ -199,7 +199,10 @@ type Watcher struct {
 	// syncing is a semaphore of one, held by the Sync in progress.
 	syncing chan struct{}
 	// kick tells the background goroutine that events arrived.
-	kick   chan struct{}
+	kick chan struct{}
+	// failed is set while the last Sync or Do failed: the background
+	// goroutine retries at its next poll tick.
+	failed atomic.Bool
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 	done   chan struct{}
@@ -385,8 +388,18 @@ func (w *Watcher) Stop() error {
 	return w.err
 }
 
-// record adds the paths of one event, or marks every path changed.
+// record adds the paths of one event, or marks every path changed, and
+// tells the background goroutine.
 func (w *Watcher) record(all bool, paths ...string) {
+	w.keep(all, paths...)
+	select {
+	case w.kick <- struct{}{}:
+	default:
+	}
+}
+
+// keep adds paths, or all, to the changes the next Sync takes.
+func (w *Watcher) keep(all bool, paths ...string) {
 	w.mu.Lock()
 	w.all = w.all || all
 	for _, p := range paths {
@@ -398,10 +411,6 @@ func (w *Watcher) record(all bool, paths ...string) {
 		w.all, w.paths = true, make(map[string]bool)
 	}
 	w.mu.Unlock()
-	select {
-	case w.kick <- struct{}{}:
-	default:
-	}
 }
 
 // take returns the changes recorded so far and forgets them. While
@@ -478,9 +487,18 @@ func (w *Watcher) Do(ctx context.Context, wait time.Duration, fn func(context.Co
 	}
 	ch := w.take()
 	err := fn(ctx, ch)
-	if err != nil {
+	w.failed.Store(err != nil && ctx.Err() == nil)
+	switch {
+	case err == nil:
+	case ctx.Err() != nil:
+		// Cut short, not failed: the changes go to the next Sync, after
+		// the usual debounce.
 		w.record(ch.All, ch.Paths...)
-		if ctx.Err() == nil && w.opts.Fatal(err) {
+	default:
+		// Kept for the retry at the next poll tick: a kick would run a
+		// Sync that keeps failing (a full disk) after every debounce.
+		w.keep(ch.All, ch.Paths...)
+		if w.opts.Fatal(err) {
 			w.fail(err)
 		}
 	}
@@ -581,11 +599,9 @@ func (w *Watcher) background(ctx context.Context) {
 	var (
 		armed    bool      // a Sync is scheduled on debounce
 		deadline time.Time // latest time the scheduled Sync may run
-		retry    bool      // the last Sync failed
 	)
 	run := func() bool {
 		_, err := w.Sync(ctx, 0)
-		retry = err != nil
 		if err != nil && ctx.Err() == nil && !errors.Is(err, ErrStopped) {
 			w.opts.Logger.Warn("watcher: sync failed; retrying", "err", err, "in", w.opts.PollInterval)
 		}
@@ -614,7 +630,7 @@ func (w *Watcher) background(ctx context.Context) {
 			if w.opts.Heartbeat != nil {
 				w.opts.Heartbeat(state)
 			}
-			if (state == Polling || retry) && !armed && !run() {
+			if (state == Polling || w.failed.Load()) && !armed && !run() {
 				return
 			}
 		}

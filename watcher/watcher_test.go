@@ -717,3 +717,28 @@ func TestStartInvalid(t *testing.T) {
 		})
 	}
 }
+
+// TestFailingSyncRetriedEachPoll: a Sync that kept failing (a full disk,
+// an index opened read-only) was run again after every debounce, not at
+// the next poll tick as a failed Sync's retry is meant to be: the changes
+// it kept for the next Sync kicked the background goroutine as an event
+// does, so `watch` on a full disk warned and read the changed notes again
+// ten times a second (--debounce 100ms). The retry now waits for the next
+// poll tick.
+func TestFailingSyncRetriedEachPoll(t *testing.T) {
+	errFull := errors.New("no space left on device")
+	h := newHarness(t, map[string]string{"memory/a.md": "# A\n"})
+	h.s.fail = func(int) error { return errFull }
+	opts := h.options()
+	opts.Debounce, opts.PollInterval = time.Millisecond, 100*time.Millisecond
+	h.start(t, context.Background(), opts)
+	waitUntil(t, "the first Sync", func() bool { return h.s.calls.Load() >= 1 })
+	h.write(t, "memory/a.md", "# A, edited\n")
+	beats := h.heartbeats.Load()
+	waitUntil(t, "three poll ticks", func() bool { return h.heartbeats.Load() >= beats+3 })
+	// The catch-up Sync, the edit's, one retry a tick, and one tick of
+	// slack for a tick that beat while the edit's Sync ran.
+	if n, ticks := h.s.calls.Load(), h.heartbeats.Load()-beats; n > 2+ticks+1 {
+		t.Errorf("Sync calls = %d in %d poll ticks of a Sync that keeps failing, want at most %d (one retry a tick)", n, ticks, 2+ticks+1)
+	}
+}

@@ -474,6 +474,12 @@ func (w *walker) walk(d dir) {
 			w.warn(d.abs, fmt.Errorf("%w: %q contains a control character or a byte that is not UTF-8; not indexed", ErrBadName, name))
 			continue
 		}
+		if strings.ContainsFunc(name, invisible) {
+			// Write refuses it, a clone can bring it: every output would
+			// show another name ("report\u202efdp.md" as "reportdm.pdf").
+			w.warn(d.abs, fmt.Errorf("%w: %+q contains an invisible formatting character (such as a right-to-left override or a zero-width space), which makes it print as another name; not indexed: rename it", ErrBadName, name))
+			continue
+		}
 		switch t := e.Type(); {
 		case t.IsDir():
 			w.spawn(dir{
@@ -504,7 +510,7 @@ func (w *walker) walk(d dir) {
 func (w *walker) warnLookalikes(d dir, entries []fs.DirEntry) {
 	var names []string
 	for _, e := range entries {
-		if name := e.Name(); !isASCII(name) && !IsIgnoredName(name) && !HasControl(name) {
+		if name := e.Name(); !isASCII(name) && !IsIgnoredName(name) && !HasControl(name) && !strings.ContainsFunc(name, invisible) {
 			names = append(names, name)
 		}
 	}

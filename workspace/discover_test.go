@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -523,6 +524,45 @@ func TestDiscoverControlCharacterExtraPaths(t *testing.T) {
 	for _, w := range warnings {
 		if msg := w.Error(); !errors.Is(w, ErrBadName) || strings.ContainsFunc(msg, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
 			t.Errorf("warning %q: want ErrBadName, the name quoted", msg)
+		}
+	}
+}
+
+// TestDiscoverInvisibleCharacterNames checks the rule of
+// TestDiscoverControlCharacterNames for names holding an invisible
+// formatting character (Unicode's Cf: a right-to-left override, a
+// zero-width space, a soft hyphen), which write refuses since they make
+// a name print as another one ("report\u202efdp.md" shows as
+// "reportdm.pdf"): a clone can still bring one. It is not listed, and
+// the warning quotes it in ASCII. The zero-width joiner and non-joiner,
+// which scripts and emoji are written with, stay allowed.
+func TestDiscoverInvisibleCharacterNames(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root,
+		"memory/ok.md",
+		"memory/ok\u200dzwj.md",
+		"memory/report\u202efdp.md",
+		"memory/zero\u200bwidth.md",
+		"memory/caf\u00ade.md",
+		"memory/dir\u2066/inner.md",
+	)
+	files, warnings, err := Discover(root, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rels(files); !slices.Equal(got, []string{"memory/ok.md", "memory/ok\u200dzwj.md"}) {
+		t.Errorf("Discover = %+q, want memory/ok.md and memory/ok\\u200dzwj.md alone", got)
+	}
+	if len(warnings) != 4 {
+		t.Errorf("warnings = %+q, want one for each of the 4 names", warnings)
+	}
+	for _, w := range warnings {
+		msg := w.Error()
+		if !errors.Is(w, ErrBadName) {
+			t.Errorf("warning %+q does not wrap ErrBadName", msg)
+		}
+		if strings.ContainsFunc(msg, func(r rune) bool { return unicode.Is(unicode.Cf, r) }) {
+			t.Errorf("warning %+q holds an invisible formatting character", msg)
 		}
 	}
 }

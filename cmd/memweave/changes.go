@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/internal/plural"
 )
 
 func (a *app) changesCommand() *cobra.Command {
@@ -71,7 +72,7 @@ skipped (and listed).
 				fmt.Fprintf(a.stderr, "memweave: skipped %s\n", s)
 			}
 			if resp.Truncated {
-				fmt.Fprintf(a.stderr, "memweave: %s, %d shown; the rest with --offset %d\n", plural(resp.Total, "change"), len(resp.Changes), resp.NextOffset)
+				fmt.Fprintf(a.stderr, "memweave: %s, %d shown; the rest with --offset %d\n", plural.Count(resp.Total, "change"), len(resp.Changes), resp.NextOffset)
 			}
 			var b strings.Builder
 			for _, c := range resp.Changes {

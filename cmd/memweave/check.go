@@ -9,6 +9,7 @@ import (
 
 	"github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/index"
+	"github.com/memweave/memweave-go/internal/plural"
 )
 
 func (a *app) checkCommand() *cobra.Command {
@@ -52,7 +53,7 @@ fixed and exits 0 if nothing remains.`,
 				return err
 			}
 			if !rep.OK() {
-				return fmt.Errorf("check found %s", plural(len(rep.Problems()), "problem"))
+				return fmt.Errorf("check found %s", plural.Count(len(rep.Problems()), "problem"))
 			}
 			return nil
 		}),
@@ -86,7 +87,7 @@ func (a *app) checkDamaged(cmd *cobra.Command, openErr error, repair, asJSON boo
 		return err
 	}
 	if !rep.OK() {
-		return fmt.Errorf("check found %s after rebuilding", plural(len(rep.Problems()), "problem"))
+		return fmt.Errorf("check found %s after rebuilding", plural.Count(len(rep.Problems()), "problem"))
 	}
 	return nil
 }

@@ -134,6 +134,10 @@ OPENAI_API_KEY.
 			}
 			if flags.Changed("chunk-tokens") {
 				s.ChunkTokens, changed = chunkTokens, true
+				if o := s.ChunkOverlap; o != nil && !flags.Changed("chunk-overlap") && *o > chunkTokens/2 && chunkTokens >= 16 {
+					return usageErr("--chunk-tokens %d leaves chunk_overlap %d of %s more than half the chunk size: give --chunk-overlap N as well, at most %d",
+						chunkTokens, *o, filepath.Join(ws, memweave.SettingsFile), chunkTokens/2)
+				}
 			}
 			if flags.Changed("chunk-overlap") {
 				s.ChunkOverlap, changed = new(chunkOverlap), true

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/internal/plural"
 )
 
 func (a *app) conflictsCommand() *cobra.Command {
@@ -81,7 +82,7 @@ it is truncated: narrow it with --path-prefix or --source.
 				fmt.Fprintf(&b, "%sa  %s:%d-%d%s  %s\n", indent, c.A.Path, c.A.StartLine, c.A.EndLine, mark("a"), preview(c.A.Text, previewRunes))
 				fmt.Fprintf(&b, "%sb  %s:%d-%d%s  %s\n", indent, c.B.Path, c.B.StartLine, c.B.EndLine, mark("b"), preview(c.B.Text, previewRunes))
 			}
-			fmt.Fprintf(a.stderr, "memweave: %s found, %d shown\n", plural(resp.Total, "conflict"), len(resp.Conflicts))
+			fmt.Fprintf(a.stderr, "memweave: %s found, %d shown\n", plural.Count(resp.Total, "conflict"), len(resp.Conflicts))
 			copies, err := w.SyncConflicts(cmd.Context())
 			if err != nil {
 				return err

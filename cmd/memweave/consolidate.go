@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/internal/plural"
 )
 
 func (a *app) consolidateCommand() *cobra.Command {
@@ -88,7 +89,7 @@ diff memory/' shows the rest.
 			case n == 1:
 				fmt.Fprintln(a.stderr, "memweave: 1 group; nothing changed (remove its copies with: memweave consolidate --apply ID)")
 			default:
-				fmt.Fprintf(a.stderr, "memweave: %d groups; nothing changed (remove their copies with: memweave consolidate --apply ID...)\n", n)
+				fmt.Fprintf(a.stderr, "memweave: %s; nothing changed (remove their copies with: memweave consolidate --apply ID...)\n", plural.Count(n, "group"))
 			}
 			return nil
 		}),

@@ -6,17 +6,52 @@ import (
 	"testing"
 )
 
+// TestFlagErrorsHaveOneForm: a flag value the command refuses is named
+// one way whether its range or its parse failed: "invalid --FLAG VALUE:
+// what it wants", not pflag's `invalid argument "abc" for "-n,
+// --max-results" flag: strconv.ParseInt: parsing "abc": invalid syntax`,
+// which quotes Go's function names at the user.
+func TestFlagErrorsHaveOneForm(t *testing.T) {
+	t.Parallel()
+	ws := testWorkspace(t)
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"search", "q", "-n", "abc"}, `invalid --max-results "abc": want a whole number`},
+		{[]string{"search", "q", "--max-results", "99999999999999999999"}, `invalid --max-results "99999999999999999999": out of range`},
+		{[]string{"search", "q", "--min-score", "high"}, `invalid --min-score "high": want a number`},
+		{[]string{"search", "q", "--decay-half-life", "1e999"}, `invalid --decay-half-life "1e999": out of range`},
+		{[]string{"search", "q", "--explain=maybe"}, `invalid --explain "maybe": want true or false`},
+		{[]string{"mcp", "--sync-every", "5"}, `invalid --sync-every "5": want a duration such as 30s or 5m`},
+		{[]string{"watch", "--debounce", "soon"}, `invalid --debounce "soon": want a duration such as 30s or 5m`},
+		{[]string{"--embedding-dims", "x", "status"}, `invalid --embedding-dims "x": want a whole number`},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			t.Parallel()
+			out := runCLI(t, "", nil, append([]string{"-w", ws}, tt.args...)...)
+			if out.code != 2 || out.stdout != "" {
+				t.Errorf("exit status %d, stdout %q; want 2 and no output", out.code, out.stdout)
+			}
+			checkErrorLine(t, out.stderr, tt.want)
+			if strings.Contains(out.stderr, "strconv.") || strings.Contains(out.stderr, "invalid argument") {
+				t.Errorf("stderr %q quotes pflag's or Go's form", out.stderr)
+			}
+		})
+	}
+}
+
 // flagForm is the one form of an error about a flag's value:
 // "invalid --NAME VALUE: why", the value as given (quoted when it is
 // text), then why it is refused, in words rather than a Go parser's.
 var flagForm = regexp.MustCompile(`^memweave: invalid --[a-z-]+ ("([^"\\]|\\.)*"|[^\s"]+): [a-z]`)
 
-// TestFlagValueErrorsHaveOneForm: every refused flag value reads
-// "invalid --NAME VALUE: why". Before, pflag's own form ("invalid
-// argument "x" for "-n, --max-results" flag: strconv.ParseInt: parsing
-// "x": invalid syntax"), a bound without the value ("invalid
-// --embedding-dims: must be in [0, 65536], got 70000") and an empty
-// value without "invalid" stood beside it.
+// TestFlagValueErrorsHaveOneForm: the refusals TestFlagErrorsHaveOneForm
+// does not cover read "invalid --NAME VALUE: why" too. Before, a bound
+// without the value ("invalid --embedding-dims: must be in [0, 65536],
+// got 70000") and an empty value without "invalid" ("--db must not be
+// empty") stood beside it.
 func TestFlagValueErrorsHaveOneForm(t *testing.T) {
 	t.Parallel()
 	ws := testWorkspace(t)
@@ -24,12 +59,6 @@ func TestFlagValueErrorsHaveOneForm(t *testing.T) {
 		args []string
 		want string // the error line after "memweave: ", up to " (see"
 	}{
-		{[]string{"search", "q", "--max-results", "x"}, `invalid --max-results "x": want a whole number`},
-		{[]string{"search", "q", "-n", "1.5"}, `invalid --max-results "1.5": want a whole number`},
-		{[]string{"search", "q", "--decay-half-life", "soon"}, `invalid --decay-half-life "soon": want a number`},
-		{[]string{"files", "--json=maybe"}, `invalid --json "maybe": want true or false`},
-		{[]string{"watch", "--debounce", "x"}, `invalid --debounce "x": want a duration such as 500ms, 30s or 5m`},
-		{[]string{"pack", "q", "--budget", "99999999999999999999"}, `invalid --budget "99999999999999999999": want a whole number`},
 		{[]string{"config", "--embedding-dims", "70000"}, `invalid --embedding-dims 70000: must be in [0, 65536]`},
 		{[]string{"--embedding-dims", "-1", "status"}, `invalid --embedding-dims -1: must be in [0, 65536]`},
 		{[]string{"search", "q", "--embedding-model", " "}, `invalid --embedding-model " ": must not be empty (leave it out for the default)`},

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -82,32 +83,36 @@ func flagName(f *pflag.Flag) string {
 
 // flagError is the message of a flag parsing error: for a flag given
 // twice the [errGivenTwice] alone (pflag's would quote the second value
-// as "invalid", though either may be the one meant); for a value pflag
-// could not parse, the one form of a refused flag value, "invalid
-// --NAME "VALUE": want ...", saying in words what the flag takes where
-// pflag quoted its parser ("strconv.ParseInt: parsing "x": invalid
-// syntax"); else pflag's own.
+// as "invalid", though either may be the one meant); for a value of the
+// wrong kind the form of the commands' own range errors, "invalid
+// --FLAG VALUE: what it wants" (pflag's names Go's parser: `invalid
+// argument "abc" for "-n, --max-results" flag: strconv.ParseInt:
+// parsing "abc": invalid syntax`); else pflag's own.
 func flagError(err error) string {
 	if e, ok := errors.AsType[*errGivenTwice](err); ok {
 		return e.Error()
 	}
 	if e, ok := errors.AsType[*pflag.InvalidValueError](err); ok {
-		f := e.GetFlag()
-		want := "want " + valueKinds[f.Value.Type()]
-		if valueKinds[f.Value.Type()] == "" {
-			want = e.Unwrap().Error() // a value of ours says what it takes
-		}
-		return fmt.Sprintf("invalid --%s %q: %s", f.Name, e.GetValue(), want)
+		return fmt.Sprintf("invalid --%s %q: %s", e.GetFlag().Name, e.GetValue(), valueWanted(e.GetFlag().Value.Type(), e.Unwrap()))
 	}
 	return strings.TrimSpace(err.Error())
 }
 
-// valueKinds says in words what a value of each of pflag's own types
-// is, by [pflag.Value.Type].
-var valueKinds = map[string]string{
-	"int": "a whole number", "int64": "a whole number", "int32": "a whole number",
-	"uint": "a whole number of 0 or more", "uint64": "a whole number of 0 or more",
-	"float64": "a number", "float32": "a number",
-	"bool":     "true or false",
-	"duration": "a duration such as 500ms, 30s or 5m",
+// valueWanted says what a flag of the pflag type kind wants, for a value
+// whose parse failed with cause.
+func valueWanted(kind string, cause error) string {
+	if errors.Is(cause, strconv.ErrRange) {
+		return "out of range"
+	}
+	switch kind {
+	case "int", "int64", "uint", "count":
+		return "want a whole number"
+	case "float64":
+		return "want a number"
+	case "bool":
+		return "want true or false"
+	case "duration":
+		return "want a duration such as 30s or 5m"
+	}
+	return strings.TrimSpace(cause.Error())
 }

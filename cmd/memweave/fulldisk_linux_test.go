@@ -1,12 +1,20 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"context"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // fullDiskScript makes a workspace on a 4 MB tmpfs mounted at $D, indexes
@@ -40,11 +48,7 @@ func runOnFullDisk(t *testing.T, args string, env ...string) (stdout, stderr str
 	}
 	cmd := exec.Command("/bin/sh", "-c", fullDiskScript)
 	cmd.Env = append(os.Environ(), append(env, "D="+dir+"/fs", "MW="+binary, "ARGS="+args)...)
-	cmd.SysProcAttr = &syscall.SysProcAttr{
-		Cloneflags:  syscall.CLONE_NEWUSER | syscall.CLONE_NEWNS,
-		UidMappings: []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getuid(), Size: 1}},
-		GidMappings: []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getgid(), Size: 1}},
-	}
+	cmd.SysProcAttr = userNamespace()
 	out, err := cmd.CombinedOutput()
 	if err != nil && bytes.Contains(out, []byte("exit 9")) || err != nil && len(out) == 0 {
 		t.Skipf("no user namespace with a tmpfs here: %v %s", err, out)
@@ -156,6 +160,215 @@ func TestCurationEditsOnAFullIndexDisk(t *testing.T) {
 		}
 		if said, _, _ := strings.Cut(stderr, "\nexit "); !strings.Contains(said, "memory/a.md is edited, but indexing it failed") {
 			t.Errorf("%s beside a full index disk: stderr %q, want an error saying memory/a.md was edited but not indexed", c.args, said)
+		}
+	}
+}
+
+// longLivedScript is fullDiskScript's setup for a command that runs until
+// stopped ($ARGS, run with the test's standard input and output): once
+// the disk is full (or, with $RO set, read-only), a background shell waits
+// for a line on the FIFO $CTL, frees the space (or remounts read-write),
+// then runs $AFTER and writes "freed" to the FIFO $ACK. It prints NOMOUNT
+// on its standard error when it cannot mount.
+const longLivedScript = `
+mount -t tmpfs -o size=4m tmpfs "$D" || { echo NOMOUNT >&2; exit 0; }
+mkdir -p "$D/w/memory" && cd "$D/w" || exit 9
+printf '# Deploys\n\nWe deploy with ArgoCD every Tuesday.\n' > memory/a.md
+"$MW" index >/dev/null || exit 9
+ls .memweave/index.db-wal .memweave/index.db-shm 2>/dev/null && exit 9
+if [ -n "$RO" ]; then mount -o remount,ro "$D" || exit 9; else head -c 16777216 /dev/zero > "$D/fill" 2>/dev/null; fi
+( read x < "$CTL"
+  if [ -n "$RO" ]; then mount -o remount,rw "$D"; else rm -f "$D/fill"; fi
+  if [ -n "$AFTER" ]; then eval "$AFTER"; fi
+  echo freed > "$ACK" ) </dev/null >/dev/null 2>&1 &
+exec "$MW" $ARGS
+`
+
+// longLivedOnFullDisk returns the command that runs memweave args (split
+// at spaces) in the workspace of longLivedScript, and free, which frees
+// the disk and runs after in the command's mount namespace, returning once
+// it is done. The test is skipped where no user namespace can mount a
+// tmpfs.
+func longLivedOnFullDisk(t *testing.T, args, after string, env ...string) (cmd *exec.Cmd, free func()) {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.Mkdir(dir+"/fs", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	probe := exec.Command("/bin/sh", "-c", `mount -t tmpfs -o size=1m tmpfs "$D" || echo NOMOUNT`)
+	probe.Env = append(os.Environ(), "D="+dir+"/fs")
+	probe.SysProcAttr = userNamespace()
+	if out, err := probe.CombinedOutput(); err != nil || len(out) > 0 {
+		t.Skipf("cannot mount a tmpfs in a user namespace here: %v %s", err, out)
+	}
+	ctl, ack := dir+"/ctl", dir+"/ack"
+	for _, p := range []string{ctl, ack} {
+		if err := syscall.Mkfifo(p, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd = exec.Command("/bin/sh", "-c", longLivedScript)
+	cmd.Env = append(os.Environ(), append(env, "D="+dir+"/fs", "MW="+binary, "ARGS="+args, "CTL="+ctl, "ACK="+ack, "AFTER="+after)...)
+	cmd.SysProcAttr = userNamespace()
+	// The background shell waits on $CTL: the group goes with the test.
+	cmd.SysProcAttr.Setpgid = true
+	t.Cleanup(func() {
+		if cmd.Process != nil {
+			syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		}
+	})
+	free = func() {
+		t.Helper()
+		if err := os.WriteFile(ctl, []byte("free\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if b, err := os.ReadFile(ack); err != nil || string(b) != "freed\n" {
+			t.Fatalf("freeing the disk: %q %v", b, err)
+		}
+	}
+	return cmd, free
+}
+
+// userNamespace puts a child in a user and mount namespace of its own, as
+// root there.
+func userNamespace() *syscall.SysProcAttr {
+	return &syscall.SysProcAttr{
+		Cloneflags:  syscall.CLONE_NEWUSER | syscall.CLONE_NEWNS,
+		UidMappings: []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getuid(), Size: 1}},
+		GidMappings: []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getgid(), Size: 1}},
+	}
+}
+
+// TestMCPOnAFullDisk: a one-shot command on a full or read-only disk reads
+// the index as last written (TestReadCommandsOnAFullDisk), but the MCP
+// server failed at open ("index: open .../index.db: disk I/O error: no
+// space left on device", exit 1), serving nothing, not even the searches
+// that need no write. It now starts, says the index is read-only, serves
+// searches, fails writes naming the disk's cause, and once the disk has
+// room again (or is writable again) writes and indexes as usual, without
+// a restart.
+func TestMCPOnAFullDisk(t *testing.T) {
+	for _, c := range []struct {
+		disk, cause string
+		env         []string
+	}{{"full disk", "no space left on device", nil}, {"read-only disk", "read-only file system", []string{"RO=1"}}} {
+		t.Run(c.disk, func(t *testing.T) {
+			cmd, free := longLivedOnFullDisk(t, "mcp", "", c.env...)
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			client := mcp.NewClient(&mcp.Implementation{Name: "memweave-test-client", Version: "v0.0.1"}, nil)
+			cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+			if err != nil {
+				if strings.Contains(stderr.String(), "NOMOUNT") {
+					t.Skipf("cannot mount a tmpfs in a user namespace here: %s", stderr.String())
+				}
+				t.Fatalf("mcp on a %s: %v; stderr %q", c.disk, err, stderr.String())
+			}
+			defer cs.Close()
+			search := func(query string) string {
+				return resultText(callTool(t, cs, "memory_search", map[string]any{"query": query}))
+			}
+			if got := search("ArgoCD"); !strings.Contains(got, "memory/a.md") {
+				t.Errorf("memory_search ArgoCD on a %s = %q, want memory/a.md", c.disk, got)
+			}
+			res := callTool(t, cs, "memory_write", map[string]any{"path": "b.md", "content": "# On call\n\nPage Nora for the billing runbook.\n"})
+			if !res.IsError || !strings.Contains(resultText(res), c.cause) {
+				t.Errorf("memory_write on a %s = error %v %q, want an error naming %q", c.disk, res.IsError, resultText(res), c.cause)
+			}
+			free()
+			res = callTool(t, cs, "memory_write", map[string]any{"path": "b.md", "content": "# On call\n\nPage Nora for the billing runbook.\n"})
+			if res.IsError {
+				t.Errorf("memory_write once the %s has room again = %q, want it written and indexed", c.disk, resultText(res))
+			}
+			if got := search("Nora billing"); !strings.Contains(got, "memory/b.md") {
+				t.Errorf("memory_search once the %s has room again = %q, want memory/b.md", c.disk, got)
+			}
+			cs.Close()
+			if !strings.Contains(stderr.String(), "read-only") || !strings.Contains(stderr.String(), c.cause) {
+				t.Errorf("mcp on a %s: stderr %q, want a notice naming %q and the read-only index", c.disk, stderr.String(), c.cause)
+			}
+		})
+	}
+}
+
+// TestWatchOnAFullDisk: watch failed at open on a full disk, as the MCP
+// server did (TestMCPOnAFullDisk). It now starts, says the index is
+// read-only, and once the disk has room again indexes the notes saved.
+func TestWatchOnAFullDisk(t *testing.T) {
+	cmd, free := longLivedOnFullDisk(t, "watch --debounce 50ms", `printf '# On call\n\nPage Nora.\n' > memory/b.md`)
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		cmd.Process.Signal(syscall.SIGINT)
+		cmd.Wait()
+	}()
+	lines := make(chan string)
+	go func() {
+		defer close(lines)
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+	}()
+	var seen []string
+	waitFor := func(want string) {
+		t.Helper()
+		timeout := time.After(time.Minute)
+		for {
+			select {
+			case l, ok := <-lines:
+				if !ok {
+					if slices.Contains(seen, "NOMOUNT") {
+						t.Skipf("cannot mount a tmpfs in a user namespace here")
+					}
+					t.Fatalf("watch on a full disk exited; stderr %q, want a line holding %q", seen, want)
+				}
+				seen = append(seen, l)
+				if strings.Contains(l, want) {
+					return
+				}
+			case <-timeout:
+				t.Fatalf("watch on a full disk: stderr %q, no line holding %q within a minute", seen, want)
+			}
+		}
+	}
+	waitFor("watching ")
+	if !strings.Contains(strings.Join(seen, "\n"), "no space left on device") {
+		t.Errorf("watch on a full disk: stderr %q, want a notice naming the full disk", seen)
+	}
+	free()
+	waitFor("indexed memory/b.md")
+}
+
+// TestReadOnlyIndexEmbedsOnlyTheQuery: a hybrid search on a full disk,
+// whose index was opened read-only, embedded the 48 background questions
+// with the embedding server in every process (their vectors are kept in
+// the index, which it cannot write), and after a note changed it embedded
+// its query twice: the freshness check that could not index the note
+// counted as a change of the index, so the search read it again. A search
+// there now embeds its query once, and calibrates with its own cosines.
+func TestReadOnlyIndexEmbedsOnlyTheQuery(t *testing.T) {
+	for _, edit := range []string{"true", `printf 'Page Nora.\n' >> memory/a.md`} {
+		srv := memweavetest.NewEmbedServer(t, 8)
+		emb := "--embedder openai --embedding-model m --embedding-url " + srv.BaseURL() + " --embedding-dims 8"
+		pre := `rm -rf .memweave memweave.json && "$MW" ` + emb + ` index >/dev/null && ls .memweave/index.db-wal 2>/dev/null; ` + edit + `; true`
+		stdout, stderr := runOnFullDisk(t, emb+" search ArgoCD", "PRE="+pre, "MEMWEAVE_EMBEDDING_KEY=x")
+		if !strings.Contains(stdout, "memory/a.md") || !strings.HasSuffix(stderr, "exit 0\n") || !strings.Contains(stderr, "read-only") {
+			t.Fatalf("search on a full disk (edit %q): stdout %q, stderr %q; want memory/a.md, exit 0 and the read-only notice", edit, stdout, stderr)
+		}
+		// The index embedded the note's one passage, the search its query.
+		if n := srv.Texts.Load(); n != 2 {
+			t.Errorf("the embedding server embedded %d texts for an index and one search on a read-only index (edit %q), want 2 (the passage and the query)", n, edit)
+		}
+		if edit != "true" && !strings.Contains(stderr, "could not refresh") {
+			t.Errorf("search on a full disk after an edit: stderr %q, want a warning that the changed note was not refreshed", stderr)
 		}
 	}
 }

@@ -8,15 +8,17 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/internal/plural"
 )
 
 func (a *app) packCommand() *cobra.Command {
 	var (
-		budget        int
-		maxCandidates int
-		sources       []string
-		asJSON        bool
-		superseded    string
+		budget         int
+		maxCandidates  int
+		sources        []string
+		asJSON         bool
+		superseded     string
+		includeExpired bool
 	)
 	cmd := &cobra.Command{
 		Use:   "pack QUERY --budget N",
@@ -32,8 +34,11 @@ they sit under: both facts stay), overlapping ones are cut so that no
 line comes twice, and the choice is an exact knapsack, not a greedy
 fill, in which a superseded passage takes only room no other wants
 (while its line kept is there: else it is the fact's only version);
-the total never exceeds N. Several arguments are joined into one
-query.
+the total never exceeds N. A passage of lines inside a fenced code
+block stays code: the block's opening line is printed before it and a
+closing fence after it; one of a table's later rows comes under the
+table's header and delimiter rows; both counted in its size. Several arguments are
+joined into one query.
 
 Each passage is printed under a "path:start-end" line with its score
 and size, and "superseded by PATH:LINE" when a resolution in the files
@@ -45,8 +50,12 @@ than the budget (left out, never cut) and the smallest one's size. With
 --json the pack is one object: query, budget, total_tokens and items,
 each with path, start_line, end_line, tokens, score, text and
 superseded_by when set, over_budget and smallest_over_budget when
-passages found are over the budget, and warnings (as search prints
-them, and a note left out because it could not be read).`,
+passages found are over the budget, warnings (as search prints
+them, and a note left out because it could not be read) and hidden
+(what the search's filters left out, as search --json has it). As
+search does, pack says on stderr how many matching passages of
+expired notes (--include-expired keeps them) and superseded passages
+(--superseded hide) it left out.`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return usageErr("pack needs a QUERY argument")
@@ -80,6 +89,9 @@ them, and a note left out because it could not be read).`,
 				return err
 			}
 			opts = append(opts, sup)
+			if includeExpired {
+				opts = append(opts, memweave.IncludeExpired())
+			}
 			w, err := a.openWeave(cmd)
 			if err != nil {
 				return err
@@ -93,7 +105,10 @@ them, and a note left out because it could not be read).`,
 				return writeJSON(a.raw, p)
 			}
 			a.warn(p.Warnings)
-			summary := fmt.Sprintf("memweave: packed %s, %d of %d tokens", plural(len(p.Items), "passage"), p.TotalTokens, p.Budget)
+			for _, h := range hiddenHints(p.Hidden, -1) {
+				fmt.Fprintln(a.stderr, "memweave: "+h)
+			}
+			summary := fmt.Sprintf("memweave: packed %s, %d of %d tokens", plural.Count(len(p.Items), "passage"), p.TotalTokens, p.Budget)
 			if p.OverBudget > 0 {
 				summary += fmt.Sprintf("; %d more found, each over the budget (the smallest %d tokens)", p.OverBudget, p.SmallestOverBudget)
 			}
@@ -119,5 +134,6 @@ them, and a note left out because it could not be read).`,
 	fl.StringArrayVar(&sources, "source", nil, "search only this `source` (repeatable)")
 	fl.BoolVar(&asJSON, "json", false, "print the pack as JSON")
 	fl.StringVar(&superseded, "superseded", "mark", "passages a resolution in the files supersedes: `mark`, hide or off")
+	fl.BoolVar(&includeExpired, "include-expired", false, "keep notes whose front matter expires date is past")
 	return cmd
 }

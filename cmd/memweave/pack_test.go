@@ -14,7 +14,7 @@ func TestPack(t *testing.T) {
 	out := mustRunCLI(t, "-w", ws, "pack", "queue", "--budget", "60", "--json")
 	var raw map[string]json.RawMessage
 	decode(t, out, &raw)
-	if got, want := keys(raw), []string{"budget", "items", "query", "total_tokens", "warnings"}; !slices.Equal(got, want) {
+	if got, want := keys(raw), []string{"budget", "hidden", "items", "query", "total_tokens", "warnings"}; !slices.Equal(got, want) {
 		t.Errorf("pack --json keys = %v, want %v", got, want)
 	}
 	var items []map[string]json.RawMessage

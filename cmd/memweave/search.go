@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/internal/plural"
 	"github.com/memweave/memweave-go/postprocess"
 	"github.com/memweave/memweave-go/search"
 )
@@ -86,7 +87,7 @@ off unless their flag is given.`,
 				return writeJSON(a.raw, searchJSON(resp, f.explain))
 			}
 			a.warn(resp.Warnings)
-			for _, h := range hiddenHints(resp) {
+			for _, h := range hiddenHints(resp.Hidden, resp.BestFilteredScore) {
 				fmt.Fprintln(a.stderr, "memweave: "+h)
 			}
 			if len(resp.Results) == 0 {
@@ -250,32 +251,24 @@ func (f *searchFlags) options(cmd *cobra.Command) ([]memweave.SearchOption, erro
 	return opts, nil
 }
 
-// hiddenHints says what the search's filters left out, each with the
-// flag that shows it.
-func hiddenHints(resp *memweave.SearchResponse) []string {
+// hiddenHints says what a search's filters left out (h), each with the
+// flag that shows it; best is the best score below the threshold, and a
+// negative best leaves the threshold's hint out (pack has no --min-score).
+func hiddenHints(h memweave.Hidden, best float64) []string {
 	var out []string
-	h := resp.Hidden
 	// Below a best that prints as 0.000 nothing matched: lowering the
 	// threshold would show only passages sharing nothing with the query.
-	if n := h.BelowThreshold; n > 0 && resp.BestFilteredScore >= 0.0005 {
+	if n := h.BelowThreshold; n > 0 && best >= 0.0005 {
 		out = append(out, fmt.Sprintf("%s below --min-score (best %.3f); --min-score %.3f shows %s",
-			plural(n, "more passage"), resp.BestFilteredScore, postprocess.ShowingBest(resp.BestFilteredScore), bestOf(n)))
+			plural.Count(n, "more passage"), best, postprocess.ShowingBest(best), bestOf(n)))
 	}
 	if n := h.Expired; n > 0 {
-		out = append(out, fmt.Sprintf("%s of expired notes hidden; --include-expired shows %s", plural(n, "matching passage"), them(n)))
+		out = append(out, fmt.Sprintf("%s of expired notes hidden; --include-expired shows %s", plural.Count(n, "matching passage"), them(n)))
 	}
 	if n := h.Superseded; n > 0 {
-		out = append(out, fmt.Sprintf("%s hidden; --superseded mark shows %s", plural(n, "superseded passage"), them(n)))
+		out = append(out, fmt.Sprintf("%s hidden; --superseded mark shows %s", plural.Count(n, "superseded passage"), them(n)))
 	}
 	return out
-}
-
-// plural is "1 thing" or "N things".
-func plural(n int, thing string) string {
-	if n == 1 {
-		return "1 " + thing
-	}
-	return fmt.Sprintf("%d %ss", n, thing)
 }
 
 // bestOf is "it" for one passage, "the best" for more.

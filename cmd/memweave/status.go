@@ -101,7 +101,10 @@ func printSyncStatus(w io.Writer, st *memweave.SyncStatus, syncErr string) {
 		}
 		fmt.Fprintf(w, "last sync\t%s, %s\n", st.LastSync.Local().Format(time.DateTime), outcome)
 	}
+	// A copy is a note every sync shares: on the machine whose version
+	// stayed at the path, the copy is another machine's. The path holds
+	// the version synced first, the copy the other.
 	for _, c := range st.Conflicts {
-		fmt.Fprintf(w, "sync conflict\t%s: this machine's version is in %s\n", escapeControls(c.Path), escapeControls(c.Copy))
+		fmt.Fprintf(w, "sync conflict\t%s: the other version is in %s\n", escapeControls(c.Path), escapeControls(c.Copy))
 	}
 }

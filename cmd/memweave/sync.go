@@ -2,11 +2,14 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/internal/plural"
 )
 
 func (a *app) syncCommand() *cobra.Command {
@@ -69,12 +72,18 @@ The workspace must be the top folder of a git repository with a remote:
 			if res.Committed != "" {
 				fmt.Fprintf(&b, "committed %.12s: %s\n", res.Committed, firstLine(res.CommitMessage))
 			}
-			fmt.Fprintf(&b, "brought in %d changed notes from %s/%s; head %.12s", len(res.Changed), res.Remote, res.RemoteBranch, res.Head)
+			fmt.Fprintf(&b, "brought in %s from %s/%s; head %.12s", plural.Count(len(res.Changed), "changed note"), res.Remote, res.RemoteBranch, res.Head)
 			if res.Pushed {
 				fmt.Fprintf(&b, ", pushed to %s/%s", res.Remote, res.RemoteBranch)
 			}
 			b.WriteString("\n")
 			for _, c := range res.Conflicts {
+				// A file where the other side made a folder: the folder
+				// stays, whichever side's, and the file is in the copy.
+				if fi, err := os.Lstat(filepath.Join(w.Config().Workspace, filepath.FromSlash(c.Path))); err == nil && fi.IsDir() {
+					fmt.Fprintf(&b, "conflict: %s is a folder on one side and a file on the other; the folder is there, the file is in %s\n", c.Path, c.Copy)
+					continue
+				}
 				fmt.Fprintf(&b, "conflict: %s changed on both sides; the remote's version is there, this machine's is in %s\n", c.Path, c.Copy)
 			}
 			_, err = fmt.Fprint(a.stdout, b.String())

@@ -1,0 +1,56 @@
+package memweave_test
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/memweavetest"
+)
+
+// TestSyncSaysWhatItsReindexLeftOut: a note another machine pushed that
+// the index refuses (one holding conflict markers, a teammate's git
+// commit -a of a half-done merge; one that is not text) drops out of every search after the sync, its old version
+// included. The sync's re-index warned of it and Sync said nothing:
+// "brought in 2 changed notes", the facts gone. Its warnings now name
+// each file and why, as index's do.
+func TestSyncSaysWhatItsReindexLeftOut(t *testing.T) {
+	ctx := context.Background()
+	dir, bare, seed := seededRemote(t, map[string]string{
+		"memory/db.md":    "# DB\n\nWe run Postgres 15.\n",
+		"memory/blob.md":  "# Blob\n\ntext for now\n",
+		"memory/plain.md": "# Plain\n\nnothing to see\n",
+	})
+	here := filepath.Join(dir, "here")
+	gitRun(t, dir, "clone", "-q", bare, here)
+	w, err := memweave.Open(ctx, memweave.Config{Workspace: here, Now: memweavetest.Clock()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	if _, err := w.Sync(ctx, memweave.SyncAuthor("here <h@h>")); err != nil {
+		t.Fatal(err)
+	}
+	gitRun(t, seed, "pull", "-q", "--ff-only", bare, "main")
+	memweavetest.WriteFile(t, seed, "memory/db.md", "# DB\n\n<<<<<<< HEAD\nWe run Postgres 16.\n=======\nWe run MySQL 8.\n>>>>>>> theirs\n")
+	memweavetest.WriteFile(t, seed, "memory/blob.md", "# Blob\x00\x00\x00\x01\x02")
+	gitRun(t, seed, "add", "-A")
+	gitRun(t, seed, "commit", "-qm", "a teammate's plain git commit")
+	gitRun(t, seed, "push", "-q", bare, "main")
+
+	res, err := w.Sync(ctx, memweave.SyncAuthor("here <h@h>"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := strings.Join(res.Warnings, "\n")
+	for _, want := range []string{"memory/db.md:3", "conflict markers", "memory/blob.md", "not a text file"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("sync's warnings lack %q; the sync brought %v and warned:\n%s", want, res.Changed, all)
+		}
+	}
+	if strings.Contains(all, "plain.md") {
+		t.Errorf("sync's warnings name a note it did not touch:\n%s", all)
+	}
+}
