@@ -165,9 +165,7 @@ func SafeMemoryPath(root, p string) (abs, rel string, err error) {
 			break // nor does anything below it
 		}
 		if errors.Is(err, syscall.ENOTDIR) {
-			// The name before e is a file: say which, by its place in
-			// memory/, not by this machine's path to it.
-			return refuse(fmt.Errorf("%w: %s", ErrNotFolder, strings.Join(append([]string{MemoryDir}, elems[:i]...), "/")))
+			return refuse(notFolder(elems[:i]))
 		}
 		if err != nil {
 			return "", "", err
@@ -184,6 +182,13 @@ func SafeMemoryPath(root, p string) (abs, rel string, err error) {
 		}
 	}
 	return abs, rel, nil
+}
+
+// notFolder is the error of a path that goes on below the file at
+// elems, a path in memory/: it names the file by its place in memory/,
+// not by this machine's path to it.
+func notFolder(elems []string) error {
+	return fmt.Errorf("%w: %s", ErrNotFolder, strings.Join(append([]string{MemoryDir}, elems...), "/"))
 }
 
 // checkNames returns the error for the first path component in elems
