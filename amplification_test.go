@@ -76,8 +76,10 @@ func TestIndexAmplification(t *testing.T) {
 			if f > maxAmplification {
 				t.Errorf("index of %d bytes (%s) is %.1fx the text, want <= %dx", len(doc), shape, f, maxAmplification)
 			}
-			if d > 20*time.Second {
-				t.Errorf("Index of %d bytes (%s) took %v, want well under 20 s", len(doc), shape, d)
+			// The regression this guards took minutes; under the race
+			// detector at a load of 40, a sound index took 21 s.
+			if d > time.Minute {
+				t.Errorf("Index of %d bytes (%s) took %v, want well under a minute", len(doc), shape, d)
 			}
 		})
 	}

@@ -119,8 +119,10 @@ func TestHungServerCoolDownCrossesOneShotWeaves(t *testing.T) {
 	}
 	for i := range 2 {
 		resp, took := command()
-		if got := hungCalls.Load(); got != int64(i+2) {
-			t.Errorf("command %d: %d requests to the hung server in all, want %d (one each)", i+2, got, i+2)
+		// At most one each: a probe's 100 ms can run out before a loaded
+		// machine's server counts its request, so fewer is no failure.
+		if got := hungCalls.Load(); got > int64(i+2) {
+			t.Errorf("command %d: %d requests to the hung server in all, want at most %d (one each)", i+2, got, i+2)
 		}
 		warn := warningText(resp.Warnings)
 		if took >= wait || resp.Mode != memweave.ModeKeyword || len(resp.Results) == 0 ||

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/memweave/memweave-go/gitsync"
@@ -42,6 +43,10 @@ func SyncAuthor(author string) SyncOption { return func(o *gitsync.Options) { o.
 // SyncRemote names the git remote; unset, "origin".
 func SyncRemote(name string) SyncOption { return func(o *gitsync.Options) { o.Remote = name } }
 
+// reindexWarning starts each warning of a sync's re-index in its
+// result: a note the index left out.
+const reindexWarning = "re-index: "
+
 // syncOptions returns gitsync's options for this Weave with opts applied.
 // The re-index's warnings (a note it left out: one holding conflict
 // markers, one not text) go to warned, when not nil.
@@ -62,7 +67,7 @@ func (w *Weave) syncOptions(opts []SyncOption, warned *[]string) gitsync.Options
 			if warned == nil {
 				break
 			}
-			*warned = append(*warned, "re-index: "+wn.Error())
+			*warned = append(*warned, reindexWarning+wn.Error())
 		}
 		return res.FilesIndexed, err
 	}
@@ -146,7 +151,20 @@ func (w *Weave) SyncEvery(ctx context.Context, interval time.Duration, opts ...S
 		return errors.New("memweave: sync every: a sync loop already runs")
 	}
 	w.syncStop = gitsync.Every(context.WithoutCancel(ctx), interval, SyncTimeout,
-		func(ctx context.Context) error { _, err := w.Sync(ctx, opts...); return err },
+		func(ctx context.Context) error {
+			res, err := w.Sync(ctx, opts...)
+			if res == nil {
+				return err
+			}
+			// A note the re-index left out is gone from every search;
+			// other warnings (notes git ignores) would repeat each run.
+			for _, wn := range res.Warnings {
+				if strings.HasPrefix(wn, reindexWarning) {
+					w.cfg.Logger.Warn("memweave: background sync", "workspace", w.cfg.Workspace, "warning", wn)
+				}
+			}
+			return err
+		},
 		func(err error) {
 			w.cfg.Logger.Warn("memweave: background sync failed", "workspace", w.cfg.Workspace, "err", err)
 		})

@@ -1,10 +1,15 @@
 package memweave_test
 
 import (
+	"bytes"
 	"context"
+	"log/slog"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/memweavetest"
@@ -52,5 +57,63 @@ func TestSyncSaysWhatItsReindexLeftOut(t *testing.T) {
 	}
 	if strings.Contains(all, "plain.md") {
 		t.Errorf("sync's warnings name a note it did not touch:\n%s", all)
+	}
+}
+
+// lockedBuffer is a bytes.Buffer safe for a logger's goroutine and the
+// test's.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// TestSyncEveryLogsWhatItsReindexLeftOut: the background loop (mcp
+// --sync-every) dropped its syncs' results, so a note another machine
+// pushed that the index leaves out (conflict markers) left every search
+// and nothing anywhere said so. The loop logs those warnings, as it logs
+// a failed sync.
+func TestSyncEveryLogsWhatItsReindexLeftOut(t *testing.T) {
+	ctx := context.Background()
+	dir, bare, seed := seededRemote(t, map[string]string{"memory/db.md": "# DB\n\nWe run Postgres 15.\n"})
+	here := filepath.Join(dir, "here")
+	gitRun(t, dir, "clone", "-q", bare, here)
+	gitRun(t, seed, "remote", "add", "origin", bare)
+	var logged lockedBuffer
+	w, err := memweave.Open(ctx, memweave.Config{Workspace: here, Now: memweavetest.Clock(), NoSyncOnSearch: true,
+		Logger: slog.New(slog.NewTextHandler(&logged, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	if err := w.SyncEvery(ctx, memweave.MinSyncInterval, memweave.SyncAuthor("here <h@h>")); err != nil {
+		t.Fatal(err)
+	}
+	memweavetest.WriteFile(t, seed, "memory/db.md", "# DB\n\n<<<<<<< HEAD\nWe run Postgres 16.\n=======\nWe run MySQL 8.\n>>>>>>> theirs\n")
+	gitRun(t, seed, "add", "-A")
+	gitRun(t, seed, "commit", "-qm", "a teammate's plain git commit")
+	pushed := false
+	for i := 0; i < 20 && !pushed; i++ { // the loop here pushes too
+		gitRun(t, seed, "pull", "-q", "--no-rebase", "--no-edit", "origin", "main")
+		pushed = exec.Command("git", "-C", seed, "push", "-q", "origin", "main").Run() == nil
+	}
+	if !pushed {
+		t.Fatal("could not push from the other clone")
+	}
+	for end := time.Now().Add(30 * time.Second); time.Now().Before(end) && !strings.Contains(logged.String(), "conflict markers"); time.Sleep(100 * time.Millisecond) {
+	}
+	if got := logged.String(); !strings.Contains(got, "memory/db.md:3") || !strings.Contains(got, "conflict markers") {
+		t.Errorf("within 30 s the sync loop logged %q, want the note it left out of the index named", got)
 	}
 }

@@ -124,7 +124,7 @@ func punctuationDiff(a, b string) (string, bool) {
 // false when it cannot place the words in text (lower case that changes
 // a letter's length).
 func gapsOf(text string) (map[[2]string][]string, bool) {
-	text = literal(text)
+	text = blankQuoted(literal(text))
 	lower := strings.ToLower(text)
 	if len(lower) != len(text) {
 		return nil, false
@@ -239,6 +239,42 @@ func literalRest(rest string) string {
 	}
 	return b.String()
 }
+
+// blankQuoted returns text with a quoted string of marks alone written
+// as a value, so that [gapMarks], which leaves quotes out and reads
+// marks as pauses, keeps it: empty ("" or “”) "∅", blank (" ") "␠",
+// other marks each as a glyph of its own (a delimiter "," is not ";").
+func blankQuoted(text string) string {
+	if !strings.ContainsAny(text, "\"'“‘„«") {
+		return text
+	}
+	return quotedMarks().ReplaceAllStringFunc(text, func(m string) string {
+		g := quotedMarks().FindStringSubmatch(m)
+		inner := g[3]
+		switch {
+		case inner == "":
+			inner = "∅"
+		case strings.TrimSpace(inner) == "":
+			inner = "␠"
+		default:
+			inner = strings.Map(func(r rune) rune {
+				if unicode.IsSpace(r) {
+					return -1
+				}
+				return 0xF0000 + r // a private-use glyph per mark, no pause
+			}, inner)
+		}
+		return g[1] + inner + g[5]
+	})
+}
+
+// quotedMarks matches a quoted string of at most three marks or blanks
+// standing apart from any letter or digit (not the apostrophe of
+// "users' 'admin'" run together): groups 1 and 5 the text around it, 3
+// the string.
+var quotedMarks = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(^|[^\pL\pN])(["'“‘„«])([^\pL\pN"'“”‘’„«»\n]{0,3})(["'”’“»])($|[^\pL\pN])`)
+})
 
 // inWord reports whether the byte at i of s is between two letters or
 // digits ("new_checkout_flow").
@@ -441,6 +477,10 @@ func orderDiff(a, b []string) (string, bool) {
 // caseDiff returns a word written with a capital letter after its first
 // letter in one passage (an acronym, a unit, an identifier, a camel-case
 // name) and written otherwise in the other.
+//
+// A word that names a value ("password Sunflower", "the branch named
+// Release", "customer id Orbital", see [namedValues]) counts whatever
+// its capitals: its case is part of the value.
 func caseDiff(a, b string) (string, bool) {
 	fa, fb := spellings(a), spellings(b)
 	for _, w := range slices.Sorted(maps.Keys(fa)) {
@@ -452,8 +492,78 @@ func caseDiff(a, b string) (string, bool) {
 			return strings.Join(sa, ",") + " / " + strings.Join(sb, ","), true
 		}
 	}
+	na, nb := namedValues(a), namedValues(b)
+	for _, w := range slices.Sorted(maps.Keys(na)) {
+		if sa, sb := na[w], nb[w]; len(sb) > 0 && !slices.Equal(sa, sb) {
+			return strings.Join(sa, ",") + " / " + strings.Join(sb, ","), true
+		}
+	}
 	return "", false
 }
+
+// namedValues maps each folded word of text that a word naming a value
+// introduces (see [valueNouns]: "password Sunflower", "named Release";
+// also the words after "is" or "set to" a few words on: "the password of
+// the office is Sunflower", "the user is root", see [statedSubjects]),
+// and each command line flag ("-v", "--force",
+// keyed "-v", "-force"), to the sorted distinct ways it is written.
+func namedValues(text string) map[string][]string {
+	raw := rawWords(text)
+	fold := func(i int) string { return tokenize.Fold(strings.ToLower(raw[i])) }
+	out := map[string][]string{}
+	add := func(j int) {
+		for j < len(raw) && valueLinks[fold(j)] {
+			j++
+		}
+		// The value: up to three words, to the first stop word.
+		for k := j; k < len(raw) && k < j+3 && (k == j || !tokenize.IsStopWord(fold(k))); k++ {
+			if !slices.Contains(out[fold(k)], raw[k]) {
+				out[fold(k)] = append(out[fold(k)], raw[k])
+				slices.Sort(out[fold(k)])
+			}
+		}
+	}
+	for _, field := range strings.Fields(text) {
+		// A flag: "-v" is not "-V".
+		if name := strings.TrimLeft(field, "-"); name != "" && len(name) < len(field) && len(field)-len(name) <= 2 {
+			if n := strings.IndexFunc(name, func(r rune) bool { return !wordRune(r) }); n != 0 {
+				if n > 0 {
+					name = name[:n]
+				}
+				if f := "-" + tokenize.Fold(strings.ToLower(name)); !slices.Contains(out[f], name) {
+					out[f] = append(out[f], name)
+					slices.Sort(out[f])
+				}
+			}
+		}
+	}
+	for i := range raw {
+		if !valueNouns[fold(i)] && !statedSubjects[fold(i)] {
+			continue
+		}
+		if valueNouns[fold(i)] {
+			add(i + 1)
+		}
+		for k := i + 1; k < len(raw) && k <= i+6; k++ {
+			if valueLinks[fold(k)] {
+				add(k)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// valueNouns are the words after which a word is a value as written, a
+// secret, an identifier or a name, whose case a system may tell apart;
+// valueLinks are the words that may stand between them.
+var (
+	valueNouns = setOf("password passphrase passcode pin key id username login branch tag named called token secret hostname")
+	valueLinks = setOf("is was are be to set now")
+	// statedSubjects name a value only when it is stated: "the user is
+	// root", not "the user runs".
+	statedSubjects = setOf("user name bucket host account database table value prefix label handle folder directory path channel queue topic role group project repo repository namespace cluster")
+)
 
 // accentDiff returns a word both passages hold that one writes with
 // accents the other does not ("zahlen" / "zählen": pay / count; "si" /
@@ -500,6 +610,21 @@ func writesAccents(text string) bool {
 // it is written.
 func spellings(text string) map[string][]string {
 	out := map[string][]string{}
+	for _, raw := range rawWords(text) {
+		f := tokenize.Fold(strings.ToLower(raw))
+		if !slices.Contains(out[f], raw) {
+			out[f] = append(out[f], raw)
+			slices.Sort(out[f])
+		}
+	}
+	return out
+}
+
+// rawWords returns the words of text in order, as tokenize.Words finds
+// them but written as in text (capitals kept); a field whose lower case
+// changes a letter's length is left out.
+func rawWords(text string) []string {
+	var out []string
 	for _, field := range strings.Fields(text) {
 		lower := strings.ToLower(field)
 		if len(lower) != len(field) {
@@ -511,13 +636,8 @@ func spellings(text string) map[string][]string {
 			if i < 0 {
 				break
 			}
-			raw := field[at+i : at+i+len(t)]
+			out = append(out, field[at+i:at+i+len(t)])
 			at += i + len(t)
-			f := tokenize.Fold(t)
-			if !slices.Contains(out[f], raw) {
-				out[f] = append(out[f], raw)
-				slices.Sort(out[f])
-			}
 		}
 	}
 	return out

@@ -43,3 +43,6 @@ func TestPairs10(t *testing.T) { roundPairs(t, "testdata/pairs10.txt") }
 
 // TestPairs11 scores round ten's set (testdata/pairs11.txt).
 func TestPairs11(t *testing.T) { roundPairs(t, "testdata/pairs11.txt") }
+
+// TestPairs12 scores round ten's second set (testdata/pairs12.txt).
+func TestPairs12(t *testing.T) { roundPairs(t, "testdata/pairs12.txt") }

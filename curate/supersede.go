@@ -278,7 +278,11 @@ func FindLine(text, key string) (line, count int) {
 // in the front matter; for lines ending on a row of a table that goes on
 // after them (the marker would end the table, the rows below losing
 // their header); for lines ending in the text of a setext heading (the
-// marker would part it from its "---" or "===" underline); and, wrapping [ErrMarkerInRange], for lines that
+// marker would part it from its "---" or "===" underline); for lines
+// ending inside an HTML comment (the marker would be hidden); for lines
+// ending mid-paragraph or mid list item (the marker, a quote line, would
+// take the next line in, see [lazyAfter]); and,
+// wrapping [ErrMarkerInRange], for lines that
 // hold a marker, or that overlap lines an existing marker supersedes
 // without ending where they end (resolve exactly those lines, or delete
 // that marker first).
@@ -293,18 +297,25 @@ func Supersede(src []byte, from, to int, m Marker) ([]byte, Marker, error) {
 		return nil, m, fmt.Errorf("line %d: in the front matter: %w", from, ErrNoLines)
 	}
 	var f fence
+	comment := 0 // the line that opened the HTML comment still open, 1-based
 	for i, l := range lines[:to] {
-		if f.code(l) && i >= from-1 {
-			return nil, m, fmt.Errorf("line %d is in a code block (fenced or indented), where a marker would be code, not a resolution: %w", i+1, ErrNoLines)
+		if f.code(l) {
+			if i >= from-1 {
+				return nil, m, fmt.Errorf("line %d is in a code block (fenced or indented), where a marker would be code, not a resolution: %w", i+1, ErrNoLines)
+			}
+			continue
+		}
+		if open := commentOpen(comment > 0, l); !open {
+			comment = 0
+		} else if comment == 0 {
+			comment = i + 1
 		}
 	}
-	if next := nextLine(lines, to); next < len(lines) {
-		if kinds := blocks(lines); kinds[to-1] == tableRow && kinds[next] == tableRow {
-			return nil, m, fmt.Errorf("line %d is a row of a table that goes on at line %d: a marker after it would end the table there, and the rows below would lose their header; move the row last in the table, or out of it, then resolve it", to, next+1)
-		}
+	if comment > 0 {
+		return nil, m, fmt.Errorf("line %d is inside the HTML comment opened at line %d, where a marker would be hidden, not a resolution: %w", to, comment, ErrNoLines)
 	}
-	if u := underlineAfter(lines, to); u > 0 {
-		return nil, m, fmt.Errorf("line %d is the text of a heading underlined at line %d: a marker after it would make the heading a paragraph and its underline a break, and the lines below would lose the heading; resolve the lines under the heading, or write it as \"## ...\" first", to, u)
+	if err := layoutRefusal(lines, to); err != nil {
+		return nil, m, err
 	}
 	named := lines[from-1 : to]
 	first := -1
@@ -348,6 +359,64 @@ func Supersede(src []byte, from, to int, m Marker) ([]byte, Marker, error) {
 	out = append(out, rest...)
 	return []byte(strings.Join(out, "")), m, nil
 }
+
+// commentOpen reports whether an HTML comment is open after line, given
+// whether one was open before it: "<!--" opens one, "-->" closes it.
+func commentOpen(open bool, line string) bool {
+	for {
+		mark := "<!--"
+		if open {
+			mark = "-->"
+		}
+		i := strings.Index(line, mark)
+		if i < 0 {
+			return open
+		}
+		open, line = !open, line[i+len(mark):]
+	}
+}
+
+// layoutRefusal returns why a marker written after line to would change
+// how the lines around it read: it would end a table, part a setext
+// heading from its underline, or take the next line in (see
+// [lazyAfter]); nil when none.
+func layoutRefusal(lines []string, to int) error {
+	if next := nextLine(lines, to); next < len(lines) {
+		if kinds := blocks(lines); kinds[to-1] == tableRow && kinds[next] == tableRow {
+			return fmt.Errorf("line %d is a row of a table that goes on at line %d: a marker after it would end the table there, and the rows below would lose their header; move the row last in the table, or out of it, then resolve it", to, next+1)
+		}
+	}
+	if u := underlineAfter(lines, to); u > 0 {
+		return fmt.Errorf("line %d is the text of a heading underlined at line %d: a marker after it would make the heading a paragraph and its underline a break, and the lines below would lose the heading; resolve the lines under the heading, or write it as \"## ...\" first", to, u)
+	}
+	if next := lazyAfter(lines, to); next > 0 {
+		return fmt.Errorf("line %d goes on at line %d, in the same paragraph: a marker between them, a quote line, would take line %d in as its own text in a viewer; resolve the lines through the paragraph's end, or put a blank line after line %d first", to, next, next, to)
+	}
+	return nil
+}
+
+// lazyAfter returns the line (1-based) after line to that goes on the
+// paragraph or list item line to ends, which a marker written between
+// them would take in as its lazy continuation, or 0: a line of text, not
+// blank and not one that opens a block of its own (a heading, a quote, a
+// list item, a fence, HTML, a thematic break).
+func lazyAfter(lines []string, to int) int {
+	next := nextLine(lines, to)
+	if next >= len(lines) || strings.TrimSpace(lines[to-1]) == "" || strings.TrimSpace(lines[next]) == "" {
+		return 0
+	}
+	kinds := blocks(lines)
+	if kinds[to-1] != prose || kinds[next] != prose || opensBlock().MatchString(lines[next]) || listItem().MatchString(lines[next]) {
+		return 0
+	}
+	return next + 1
+}
+
+// opensBlock matches a line that opens a block of its own after a
+// paragraph: an ATX heading, a quote, a fence, HTML, a thematic break.
+var opensBlock = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^ {0,3}(?:#{1,6}(?:[ \t]|\r?\n?$)|>|` + "```" + `|~~~|<|(?:[-*_][ \t]*){3,}\r?\n?$)`)
+})
 
 // nextLine returns the index (0-based) of the line after line to
 // (1-based) that a marker written after to would stand before: the line

@@ -166,9 +166,9 @@ func TestSpansFollowContent(t *testing.T) {
 
 func TestSupersedeLineEndings(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
-		{"a\r\nb\r\nc\r\n", "a\r\nb\r\n> Superseded (1 line above, #KEY) by memory/stack.md#KEPT (2026-12-01): moved to 16\r\nc\r\n"},
+		{"a\r\nb\r\n\r\nc\r\n", "a\r\nb\r\n> Superseded (1 line above, #KEY) by memory/stack.md#KEPT (2026-12-01): moved to 16\r\n\r\nc\r\n"},
 		{"a\nb", "a\nb\n> Superseded (1 line above, #KEY) by memory/stack.md#KEPT (2026-12-01): moved to 16\n"},
-		{"a\rb\rc", "a\rb\r> Superseded (1 line above, #KEY) by memory/stack.md#KEPT (2026-12-01): moved to 16\rc"},
+		{"a\rb\r\rc", "a\rb\r> Superseded (1 line above, #KEY) by memory/stack.md#KEPT (2026-12-01): moved to 16\r\rc"},
 		{"1. a\n2. b\n", "1. a\n2. b\n   > Superseded (1 line above, #KEY) by memory/stack.md#KEPT (2026-12-01): moved to 16\n"},
 	} {
 		out, m, err := Supersede([]byte(c.src), 2, 2, kept)
@@ -387,7 +387,56 @@ func TestSupersedeKeepsSetextHeadings(t *testing.T) {
 		{"The staging database\nruns PostgreSQL 15\n=====\n\nIt is restored nightly.\n", 1, 1, true},
 		{"The staging database\nruns PostgreSQL 15\n=====\n\nIt is restored nightly.\n", 2, 2, true},
 		{"The staging database runs PostgreSQL 15\n\n---\n\nIt is restored nightly.\n", 1, 1, false},
-		{"The staging database runs PostgreSQL 15\nIt is restored nightly.\n", 1, 1, false},
+		{"The staging database runs PostgreSQL 15\nIt is restored nightly.\n", 1, 1, true},
+	} {
+		_, _, err := Supersede([]byte(c.src), c.from, c.to, kept)
+		if (err != nil) != c.refused {
+			t.Errorf("Supersede(%q, %d, %d) = %v, want refused %v", c.src, c.from, c.to, err, c.refused)
+		}
+	}
+}
+
+// TestSupersedeRefusesInsideAComment: a marker written inside an HTML
+// comment is hidden (a viewer shows nothing, a reader sees no
+// resolution) and its line ends nothing: refused, as in a code block.
+func TestSupersedeRefusesInsideAComment(t *testing.T) {
+	for _, c := range []struct {
+		src      string
+		from, to int
+		refused  bool
+	}{
+		{"<!--\nThe staging database runs PostgreSQL 15\nIt is restored nightly.\n-->\n", 2, 2, true},
+		{"<!-- draft:\nThe staging database runs PostgreSQL 15\n-->\n", 2, 2, true},
+		{"Intro <!-- a note\nThe staging database runs PostgreSQL 15\n-->\n", 2, 2, true},
+		{"<!-- draft -->\nThe staging database runs PostgreSQL 15\n", 2, 2, false},
+		{"<!--\nold\n-->\nThe staging database runs PostgreSQL 15\n", 4, 4, false},
+		{"```\n<!--\n```\nThe staging database runs PostgreSQL 15\n", 4, 4, false},
+	} {
+		_, _, err := Supersede([]byte(c.src), c.from, c.to, kept)
+		if (err != nil) != c.refused {
+			t.Errorf("Supersede(%q, %d, %d) = %v, want refused %v", c.src, c.from, c.to, err, c.refused)
+		}
+	}
+}
+
+// TestSupersedeRefusesMidParagraph: a marker is a quote line, and the
+// paragraph line after it would become the quote's lazy continuation (a
+// viewer shows it inside the marker): lines ending mid-paragraph, or
+// mid list item, are refused; a line before a blank line, a list item,
+// a heading or a quote is not.
+func TestSupersedeRefusesMidParagraph(t *testing.T) {
+	for _, c := range []struct {
+		src      string
+		from, to int
+		refused  bool
+	}{
+		{"The staging database runs PostgreSQL 15\nIt is restored nightly.\n", 1, 1, true},
+		{"- The staging database runs PostgreSQL 15\n  and is restored nightly.\n", 1, 1, true},
+		{"The staging database runs PostgreSQL 15\nIt is restored nightly.\n", 1, 2, false},
+		{"The staging database runs PostgreSQL 15\n\nIt is restored nightly.\n", 1, 1, false},
+		{"- The staging database runs PostgreSQL 15\n- It is restored nightly.\n", 1, 1, false},
+		{"The staging database runs PostgreSQL 15\n## Backups\n", 1, 1, false},
+		{"The staging database runs PostgreSQL 15\n> quoted\n", 1, 1, false},
 	} {
 		_, _, err := Supersede([]byte(c.src), c.from, c.to, kept)
 		if (err != nil) != c.refused {

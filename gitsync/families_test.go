@@ -66,10 +66,10 @@ func TestSyncConflictFamilies(t *testing.T) {
 				}
 			}},
 		{"memweave.json on both",
-			func(t testing.TB, ws string) { write(t, ws, "memweave.json", `{"embedder":"a"}`+"\n") },
-			func(t testing.TB, ws string) { write(t, ws, "memweave.json", `{"embedder":"b"}`+"\n") },
+			func(t testing.TB, ws string) { write(t, ws, "memweave.json", `{"chunk_tokens": 300}`+"\n") },
+			func(t testing.TB, ws string) { write(t, ws, "memweave.json", `{"chunk_tokens": 200}`+"\n") },
 			func(t testing.TB, ws string, copies []string) {
-				if got := read(t, ws, "memweave.json"); !strings.Contains(got, `"a"`) {
+				if got := read(t, ws, "memweave.json"); !strings.Contains(got, `300`) {
 					t.Errorf("memweave.json = %q, want the first pushed", got)
 				}
 			}},

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/memweave/memweave-go/history"
+	"github.com/memweave/memweave-go/settings"
 	"github.com/memweave/memweave-go/workspace"
 	"golang.org/x/text/unicode/norm"
 )
@@ -155,6 +156,20 @@ func (s *syncer) checkEntry(ctx context.Context, p string, f []string) (size int
 	}
 	if size > s.opts.MaxBlobBytes {
 		return size, fmt.Sprintf("%d bytes, %d over the %d-byte limit", size, size-s.opts.MaxBlobBytes, s.opts.MaxBlobBytes), nil
+	}
+	if p == SettingsFile {
+		// Every command reads it at open: one none accepts would stop
+		// them all, sync too, until fixed by hand.
+		if size > settings.MaxBytes {
+			return 0, fmt.Sprintf("%d bytes, over the %d-byte limit for settings", size, settings.MaxBytes), nil
+		}
+		data, err := s.git(ctx, nil, "cat-file", "blob", f[2])
+		if err != nil {
+			return 0, "", fmt.Errorf("gitsync: read %s: %w", p, err)
+		}
+		if _, err := settings.Parse(data, p); err != nil {
+			return 0, strings.TrimPrefix(err.Error(), "memweave: settings ") + "; no command could open the workspace with it", nil
+		}
 	}
 	if gitName(path.Base(p)) == AttributesFile {
 		if size > maxAttributes {

@@ -26,8 +26,8 @@ import (
 // memories; it never holds an API key.
 const FileName = "memweave.json"
 
-// maxBytes bounds the settings file a workspace may hold.
-const maxBytes = 64 << 10
+// MaxBytes bounds the settings file a workspace may hold (64 KiB).
+const MaxBytes = 64 << 10
 
 // File is the contents of the workspace's settings file. A zero field is
 // unset: the program's value or its default applies.
@@ -120,12 +120,21 @@ func Read(ctx context.Context, workspace string) (*File, error) {
 		return nil, fmt.Errorf("memweave: settings %s: %w: %w", p, ErrRefused, err)
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxBytes+1))
+	data, err := io.ReadAll(io.LimitReader(f, MaxBytes+1))
 	if err != nil {
 		return nil, fmt.Errorf("memweave: settings %s: %w", p, err)
 	}
-	if len(data) > maxBytes {
-		return nil, fmt.Errorf("memweave: settings %s: larger than %d bytes: %w", p, maxBytes, ErrRefused)
+	return Parse(data, p)
+}
+
+// Parse returns the settings of data, the content of the settings file
+// p (as errors name it), with the errors [Read] gives: over 64 KiB, not
+// JSON, an unknown or repeated key, a value out of range. A file from
+// elsewhere (a git remote's tree) is checked with it before it is
+// written where every command would read it.
+func Parse(data []byte, p string) (*File, error) {
+	if len(data) > MaxBytes {
+		return nil, fmt.Errorf("memweave: settings %s: larger than %d bytes: %w", p, MaxBytes, ErrRefused)
 	}
 	s, err := decode(data, p)
 	if err != nil {

@@ -118,7 +118,8 @@ func (a *app) printCheck(rep *memweave.CheckReport, asJSON bool) error {
 	if t.Corrupt() {
 		integrity = "FAILED"
 	}
-	fmt.Fprintf(tw, "database\tintegrity %s; %d chunks, %d keyword rows, %d vectors\n", integrity, t.Chunks, t.FTSRows, t.Vectors)
+	fmt.Fprintf(tw, "database\tintegrity %s; %s, %s, %s\n", integrity,
+		plural.Count(t.Chunks, "chunk"), plural.Count(t.FTSRows, "keyword row"), plural.Count(t.Vectors, "vector"))
 	for _, r := range rep.Repaired {
 		fmt.Fprintf(tw, "repaired\t%s\n", r)
 	}

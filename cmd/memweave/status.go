@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/internal/plural"
 )
 
 func (a *app) statusCommand() *cobra.Command {
@@ -58,7 +59,7 @@ fixes them.`,
 			if st.ChunkingStale {
 				fmt.Fprintf(tw, "chunking\t%s in the index; run index to re-chunk with this version's\n", st.ChunkerVersion)
 			}
-			fmt.Fprintf(tw, "cache\t%d embeddings\n", st.CacheEntries)
+			fmt.Fprintf(tw, "cache\t%s\n", plural.Count(st.CacheEntries, "embedding"))
 			emb := st.Embedder
 			if st.Model != "" {
 				emb += " " + st.Model
