@@ -330,6 +330,9 @@ func (t *tools) append(ctx context.Context, in appendInput) (*mcp.CallToolResult
 		return nil, appendOutput{}, err
 	}
 	path, res, err := t.w.AppendIndexed(ctx, in.Text, memweave.InSource(in.Source))
+	if errors.Is(err, memfile.ErrEmptyText) {
+		return nil, appendOutput{}, fmt.Errorf("memory_append: text is blank; give the note to add (%w)", err)
+	}
 	if err != nil && path == "" {
 		return nil, appendOutput{}, pathError("memory_append", in.Source, err)
 	}
