@@ -40,7 +40,7 @@ func TestChunk(t *testing.T) {
 				c.name, len(chunks), first, meta, err, c.first, c.tags, c.invalid)
 		}
 	}
-	resolved, _, err := curate.Supersede([]byte(body+"Backups run nightly.\n"), 3, 3, curate.Marker{Path: "memory/b.md", KeptKey: curate.LinesKey([]string{"x"}), Date: "2026-12-01"})
+	resolved, _, err := curate.Supersede([]byte(body+"\nBackups run nightly.\n"), 3, 3, curate.Marker{Path: "memory/b.md", KeptKey: curate.LinesKey([]string{"x"}), Date: "2026-12-01"})
 	if err != nil {
 		t.Fatal(err)
 	}
