@@ -97,7 +97,9 @@ func BenchmarkHungServerSearches(b *testing.B) {
 // query timeout and says why; once the server answers, the next one is
 // hybrid again and the file keeping the cool-down is gone.
 func TestHungServerCoolDownCrossesOneShotWeaves(t *testing.T) {
-	const wait = time.Second
+	// A probe waits a tenth of wait: 300 ms, room for a loaded machine
+	// to answer the last command, which must then be hybrid.
+	const wait = 3 * time.Second
 	srv, hung, hungCalls := hungServer(t)
 	root := memweavetest.Workspace(t, sample)
 	cfg := memweave.Config{OneShot: true, Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "m",
@@ -126,7 +128,7 @@ func TestHungServerCoolDownCrossesOneShotWeaves(t *testing.T) {
 		}
 		warn := warningText(resp.Warnings)
 		if took >= wait || resp.Mode != memweave.ModeKeyword || len(resp.Results) == 0 ||
-			!strings.Contains(warn, "the server failed 1 full wait since") || !strings.Contains(warn, "searches wait 100ms for it until") {
+			!strings.Contains(warn, "the server failed 1 full wait since") || !strings.Contains(warn, "searches wait 300ms for it until") {
 			t.Errorf("command %d after it: mode %s, %d results after %v, warnings %q; want keyword results well within %v, saying why",
 				i+2, resp.Mode, len(resp.Results), took, warn, wait)
 		}

@@ -63,6 +63,10 @@ type claim struct {
 	// holder is the number of leading words naming who holds a role
 	// ("Carol leads the team"), 0 when the claim names none.
 	holder int8
+	// andAt is 1 + the index of the first word after the claim's first
+	// "and" ("treats adults and children": children), 0 when it has
+	// none.
+	andAt int8
 	// copAt is the number of words before the first copula ("is",
 	// "are"): the subject's words; -1 when the claim has none.
 	copAt int8
@@ -510,7 +514,7 @@ func parseClaim(s string) (claim, bool) {
 	if strings.Contains(s, "://") || strings.Contains(s, "www.") || strings.IndexByte(s, '`') >= 0 {
 		s = urls().ReplaceAllString(s, " ")
 	}
-	s = joinNames(keyValue(spellNumbers(thousands(percents(s)))))
+	s = joinNames(keyValue(spellNumbers(thousands(percents(trunkForm(s))))))
 	tw := expand(tokenize.Words(s))
 	var c claim
 	c.changed, c.additive = changeAndAddition(tw)
@@ -531,6 +535,61 @@ func parseClaim(s string) (claim, bool) {
 	// ("we swapped Vault out for AWS Secrets Manager"): its old value
 	// is what it says of other claims.
 	return c, len(c.toks) >= 2 || len(c.old) > 0 && len(c.toks) == 1
+}
+
+// trunkForm writes a phone number given with its country code in the
+// form dialled inside the country: "+44 161 496 0321" is "0161 496
+// 0321", "+49 (0)30 1234 5678" is "030 1234 5678", "+1 555 0100" is
+// "555 0100", "+39 06 1234 5678" is "06 1234 5678". A "+" and one to
+// three digits count as a country code only when two groups of digits
+// follow.
+func trunkForm(s string) string {
+	if strings.IndexByte(s, '+') < 0 {
+		return s
+	}
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(s, '+')
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		b.WriteString(s[:i])
+		rest, ok := afterCountryCode(s[i+1:])
+		if !ok {
+			b.WriteByte('+')
+			s = s[i+1:]
+			continue
+		}
+		if !strings.HasPrefix(s[i+1:], "1 ") && !strings.HasPrefix(rest, "0") {
+			// North America dials no trunk prefix ("+1 555 0100" is
+			// "555 0100"), nor does Italy keep one apart ("+39 06").
+			b.WriteByte('0')
+		}
+		s = rest
+	}
+}
+
+// afterCountryCode returns what follows a country code of one to three
+// digits and a space that opens s, and its optional "(0)", when two
+// groups of digits follow.
+func afterCountryCode(s string) (string, bool) {
+	n := 0
+	for n < len(s) && n < 4 && isDigit(s[n]) {
+		n++
+	}
+	if n == 0 || n > 3 || n == len(s) || s[n] != ' ' {
+		return "", false
+	}
+	rest := strings.TrimPrefix(s[n+1:], "(0)")
+	groups := 0
+	for _, f := range strings.Fields(rest) {
+		if f = strings.TrimRight(f, ".,;"); f == "" || !allDigits(f) {
+			break
+		}
+		groups++
+	}
+	return rest, groups >= 2
 }
 
 // capitalisedFirst returns the first word of tw when the sentence s
@@ -593,6 +652,9 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 		case tokenize.IsStopWord(w) || filler[w]:
 			if c.order == "" && beforeEvent(raws, i) {
 				c.order = w
+			}
+			if w == "and" && c.andAt == 0 {
+				c.andAt = int8(len(c.toks)) + 1
 			}
 			if c.copAt < 0 && (w == "is" || w == "are" || w == "was" || w == "were") {
 				c.copAt = int8(len(c.toks))

@@ -174,7 +174,12 @@
 // opening the other claim ("we are staying", "Ana is staying"), a
 // weekday beside a holiday or season, a value within a bound ("90
 // minutes", "more than an hour") or a date written day first and
-// month first ("6/5", "5/6"). A statement that takes more than four values across the memory
+// month first ("6/5", "5/6"), two allergies, a tie of family beside
+// another kind of tie ("uncle", "neighbour"), a rule with an exception
+// beside the exception's own value ("until 9 pm except on Fridays", "on
+// Fridays until 6 pm"), two bounds one way on a past event's time
+// ("got home before ten", "before eleven") or one phone number with and
+// without its country code. A statement that takes more than four values across the memory
 // is a family of parallel statements about implicit subjects (a README
 // per package), and [Detect] drops it. [Judge] compares two texts;
 // [Detect] finds candidate claim pairs

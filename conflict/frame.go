@@ -266,7 +266,7 @@ func alternate(u string) []string {
 	switch {
 	case units[u] > 0 && !strings.HasPrefix(u, "second"):
 		return []string{"2", u}
-	case classOf[u] == "weekday" && u != "weekend" && u != "weekday":
+	case classOf[u] == "weekday" && u != "weekday":
 		return []string{"2", "weeks", u}
 	}
 	return nil
@@ -313,6 +313,22 @@ func boundFrame(words []string, i int) (repl []string, n int, ok bool) {
 			b = "maximum"
 		}
 		return []string{b}, k, true
+	case (w == "before" || w == "after") && slices.ContainsFunc(words[:i], pastWord):
+		// "got home before ten", "arrived after 2 pm": a past event
+		// bounded by a time of day, not the time itself.
+		t, n := clockBound(words, i+1)
+		if n == 0 {
+			return nil, 0, false
+		}
+		b := "maximum"
+		if w == "after" {
+			b = "minimum"
+		}
+		return []string{b, t}, 1 + n, true
+	case w == "less" && then == "than" && boundWord[next] == "" && !amountAt(words, i+1):
+		// "less expensive than": one word, not "expensive", which
+		// a dropped "less" would leave.
+		return []string{"less-" + next}, 2, true
 	case w == "up" && next == "to" && (isValue(then) || numberWords[then] != ""):
 		return []string{"maximum"}, 2, true
 	case allowVerb(w) && (isValue(next) || numberWords[next] != ""):
@@ -342,6 +358,43 @@ func amountAt(words []string, i int) bool {
 		return units[wordAt(words, i+1)] > 0
 	}
 	return w != "" && (isValue(w) && isDigit(w[0]) || numberWords[w] != "")
+}
+
+// clockBound reads a time of day at words[i] after "before" or "after"
+// ("noon", "midnight", "6 pm", "18:30", or an hour of 1 to 12 in digits
+// or a word that no unit follows: "before ten", not "after 10 seconds")
+// and returns it as [clockAt] does, with the words it spans; 0 words
+// when there is none.
+func clockBound(words []string, i int) (string, int) {
+	w := wordAt(words, i)
+	switch {
+	case w == "noon" || w == "midday" || w == "midnight":
+		return clockAt([]string{"at", w}, 1)
+	case w == "":
+		return "", 0
+	}
+	if t, n := clockAt(words, i); n > 0 {
+		return t, n
+	}
+	if nw := numberWords[w]; nw != "" {
+		w = nw
+	}
+	h, err := strconv.Atoi(w)
+	next := wordAt(words, i+1)
+	if err != nil || h < 1 || h > 12 || units[next] != 0 || currencies[next] != "" || months[next] != 0 {
+		return "", 0
+	}
+	return w + ":00", 1
+}
+
+// pastWord reports whether w is a past form of a verb ([pastForm], or
+// "got", "left", "came", "woke").
+func pastWord(w string) bool {
+	switch w {
+	case "got", "left", "came", "woke":
+		return true
+	}
+	return pastForm(rawTok{w: w})
 }
 
 // capVerb reports whether w sets a maximum before "at" or "to" and a
@@ -477,7 +530,7 @@ var frameWords map[string]bool
 
 func newFrameWords() map[string]bool {
 	return setOf(`prefer prefers preferred preferring replaced swapped substituted traded ditched a an is are was were been since took takes take taken stepped belongs belong belonged became becomes appointed named promoted half every each per one
-once twice thrice times no not at up minimum maximum or capped limited always allows allow permits permit over under than`)
+once twice thrice times no not at up minimum maximum or capped limited always allows allow permits permit over under than before after`)
 }
 
 // periodWords are adverbs of a period: "daily" is once a day.
@@ -810,6 +863,7 @@ func newClassOf() map[string]string {
 		"weekday": `monday tuesday wednesday thursday friday saturday sunday weekend weekday`,
 		"season":  `summer winter autumn`,
 		"holiday": `holiday holidays`,
+		"ordinal": `second third fourth fifth sixth seventh eighth ninth tenth`,
 		"commute": `cycle cycles bike bikes drive drives walk walks train bus subway metro tram scooter carpool`,
 	} {
 		for _, w := range strings.Fields(words) {
@@ -953,13 +1007,14 @@ func changeAndAddition(words []string) (changed, added bool) {
 // multiValued are the verbs of relations a subject holds with many
 // objects at once: "practices yoga" and "practices piano" are two
 // hobbies unless a claim says that one replaced the other; one dislikes
-// many things too.
+// many things too, and is allergic or intolerant to many.
 var multiValued map[string]bool
 
 func newMultiValued() map[string]bool {
 	m := make(map[string]bool)
 	for _, w := range strings.Fields(`practices plays enjoys likes loves reads watches learns speaks visits
-knows collects studies attends dislikes hates detests teaches sings cooks grows paints sells serves stocks bakes`) {
+knows collects studies attends dislikes hates detests teaches sings cooks grows paints sells serves stocks bakes
+allergic intolerant`) {
 		m[lemma(stem(w))] = true
 	}
 	return m
@@ -974,6 +1029,39 @@ func manyValued(c *claim, h []token) bool {
 		}
 	}
 	return false
+}
+
+// kinWords are the ties of family: one person is one of them to another
+// ("Felix is Anna's brother" / "cousin" conflict), but a tie of family
+// and a tie of another kind ("brother" / "flatmate", "colleague",
+// "neighbour") may both hold, and so may a tie and a word for its kind
+// ("husband" / "partner", "brother" / "sibling", "twin"), left out.
+var kinWords map[string]bool
+
+func newKinWords() map[string]bool {
+	m := make(map[string]bool)
+	for _, w := range strings.Fields(`mother father mum mom dad brother sister son daughter
+husband wife fiance fiancee uncle aunt nephew niece cousin grandmother grandfather grandma
+grandpa granny grandad grandson granddaughter stepfather stepmother stepson
+stepdaughter stepbrother stepsister godfather godmother godson goddaughter`) {
+		m[lemma(stem(w))] = true
+	}
+	return m
+}
+
+// kinAndOther reports whether h replaces, after the copula and closing
+// both claims, one word of [kinWords] by a plain word of another kind:
+// "Ivo is Petra's uncle" and "Ivo is Petra's neighbour" may both hold.
+func kinAndOther(a, b *claim, h hunk) bool {
+	if len(h.a) != 1 || len(h.b) != 1 || a.copAt < 0 || b.copAt < 0 || h.at < int(a.copAt) || h.bt < int(b.copAt) ||
+		h.at+1 != len(a.toks) || h.bt+1 != len(b.toks) {
+		return false
+	}
+	x, y := h.a[0], h.b[0]
+	if x.value || y.value || x.name || y.name {
+		return false
+	}
+	return kinWords[x.w] != kinWords[y.w]
 }
 
 // actVerbs are acts done to a thing by whoever handles it, of which one

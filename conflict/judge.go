@@ -98,7 +98,7 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	if v, ok := switchedFrom(b, a, why); ok {
 		return v, true, nil
 	}
-	if sameQuantity(a, b) {
+	if sameQuantity(a, b) || exceptedApart(a, b) || exceptedApart(b, a) {
 		return Verdict{}, false, nil
 	}
 	common, hunks, ok := alignClaims(a, b)
@@ -339,6 +339,25 @@ func twoFacts(a, b *claim, hunks []hunk) bool {
 		(a.when != 0 && b.when != 0 && a.when != b.when) || daysApart(a, b) || a.delta != b.delta
 }
 
+// exceptedApart reports whether a leaves out a case ("except on
+// Fridays", "excluding weekends") that b names as its own: "the pool is
+// open until 9 pm except on Fridays" is the rule for the other days,
+// beside "on Fridays the pool closes at 6 pm", which gives the case a
+// value of its own ("open on Sundays" against "open every day except
+// Sundays" gives none: judged as usual).
+func exceptedApart(a, b *claim) bool {
+	i := slices.IndexFunc(a.toks, func(t token) bool { return t.w == "except" || t.w == "excluding" })
+	if i < 0 || i+1 >= len(a.toks) {
+		return false
+	}
+	w := a.toks[i+1].w
+	return !slices.ContainsFunc(b.toks, func(t token) bool { return t.w == "except" || t.w == "excluding" }) &&
+		slices.ContainsFunc(b.toks, func(t token) bool { return t.w == w }) &&
+		slices.ContainsFunc(b.toks, func(t token) bool {
+			return t.value && !slices.ContainsFunc(a.toks, func(u token) bool { return u.w == t.w })
+		})
+}
+
 // daysApart reports whether one claim names days of the week, holidays
 // or a season and the other none, neither saying that something
 // changed: "on weekends the gym opens at 8" and "in winter the ferry
@@ -445,10 +464,24 @@ func judgeComparison(a, b *claim, h hunk, why bool) (v Verdict, ok, done bool) {
 		return Verdict{}, false, false
 	}
 	x, y := boundWord[h.a[0].w], boundWord[h.b[0].w]
-	if x != "" && boundOpposite[x] == y {
+	if x != "" && boundOpposite[x] == y || comparedAntonyms(h.a[0].w, h.b[0].w) {
 		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", show(a, h.a), show(b, h.b)) })}, true, true
 	}
 	return Verdict{}, false, true
+}
+
+// comparedAntonyms reports whether x and y, compared with one thing
+// ("than"), are opposites once a comparative's "-er" is dropped:
+// "cheaper" and "(more) expensive", "safer" and "(more) dangerous".
+func comparedAntonyms(x, y string) bool {
+	base := func(w string) string {
+		if b, ok := strings.CutSuffix(w, "er"); ok && len(b) >= 3 {
+			return lemma(stem(b))
+		}
+		return w
+	}
+	bx, by := base(x), base(y)
+	return (bx != x || by != y) && antonymOf[bx] != "" && (antonymOf[bx] == by || antonymOf[bx] == y)
 }
 
 // otherDayKind reports whether h replaces a day of the week by a
@@ -607,15 +640,17 @@ func judgeOnly(a, b *claim, hunks []hunk, common int, why bool) (Verdict, bool) 
 	if len(h.a) > 0 && len(h.b) > 0 || len(more) == 0 || len(more) > 3 || !h.context {
 		return Verdict{}, false
 	}
-	at, first := h.bt, a.onlyFirst
+	at, first, listed := h.bt, a.onlyFirst, int(b.andAt) == h.bt+1
 	if b.only {
-		at, first = h.at, b.onlyFirst
+		at, first, listed = h.at, b.onlyFirst, int(a.andAt) == h.at+1
 	}
 	for _, t := range more {
-		if !isName(t) && !(first && at == 1 && len(more) <= 2) {
+		if !isName(t) && !(first && at == 1 && len(more) <= 2) && !(listed && !first && len(more) == 1 && !t.value) {
 			// Words added beside the value are another attribute,
 			// unless "only" opened the claim and they join its
-			// subject: "only admins" vs "admins and owners".
+			// subject: "only admins" vs "admins and owners", or
+			// "and" adds them to the value: "treats only adults" vs
+			// "treats adults and children".
 			return Verdict{}, false
 		}
 	}
@@ -711,12 +746,19 @@ func judgeSlot(a, b *claim, h hunk, common, extra int, why bool) (v Verdict, ok,
 			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different value: %q vs %q", show(a, h.a), show(b, h.b)) })}, true, true
 		}
 	}
-	if !h.context && max(len(h.a), len(h.b)) <= 3 && extra == 0 && sameClass(h.a, h.b) {
+	if !h.context && max(len(h.a), len(h.b)) <= 3 && extra == 0 && sameClass(h.a, h.b) && !ordinalAt(h.a) {
 		// A value of an exclusive class opens a claim whose subject is a
 		// pronoun: "I cycle to the office", "I drive to the office".
 		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different value: %q vs %q", show(a, h.a), show(b, h.b)) })}, true, true
 	}
 	return Verdict{}, false, false
+}
+
+// ordinalAt reports whether ts holds an ordinal ("third"): opening a
+// claim, it names which of many things is the subject ("the third
+// train"), not a value.
+func ordinalAt(ts []token) bool {
+	return slices.ContainsFunc(ts, func(t token) bool { return classOf[t.w] == "ordinal" })
 }
 
 // copNamed reports whether ts is a name after a copula, in one word
@@ -733,6 +775,15 @@ func judgeValues(a, b *claim, h hunk, why bool) (v Verdict, ok, done bool) {
 	switch {
 	case hasLoc(h.a) || hasLoc(h.b):
 		// "runs" vs "moved to": a location predicate is not a value.
+		return Verdict{}, false, true
+	case clockBounds(a, b, h):
+		// "got home before ten", "before eleven": two bounds one way
+		// may both hold; "before ten", "after eleven" may not.
+		if x, y := h.a, h.b; len(x) == 2 && len(y) == 2 && x[0].w != y[0].w && clockOrder(x, y) {
+			return Verdict{Likely, say(why, func() string {
+				return fmt.Sprintf("outside the bound: %q vs %q", show(a, h.a), show(b, h.b))
+			})}, true, true
+		}
 		return Verdict{}, false, true
 	case anyIdent(h.a) || anyIdent(h.b):
 		// Different numbered things are different subjects: "Incident
@@ -760,6 +811,37 @@ func judgeValues(a, b *claim, h hunk, why bool) (v Verdict, ok, done bool) {
 		return Verdict{}, false, true
 	}
 	return Verdict{}, false, false
+}
+
+// clockBounds reports whether h replaces the time of day of a bound
+// ("minimum 14:00", from "arrived after 2 pm") by another: the same
+// bound before one time each, or two bounds and their times.
+func clockBounds(a, b *claim, h hunk) bool {
+	isBound := func(t token) bool { return t.w == "minimum" || t.w == "maximum" }
+	isClock := func(t token) bool { return t.value && strings.Contains(t.w, ":") }
+	switch {
+	case len(h.a) == 1 && len(h.b) == 1:
+		return h.at > 0 && h.bt > 0 && isBound(a.toks[h.at-1]) && a.toks[h.at-1].w == b.toks[h.bt-1].w && isClock(h.a[0]) && isClock(h.b[0])
+	case len(h.a) == 2 && len(h.b) == 2:
+		return isBound(h.a[0]) && isBound(h.b[0]) && isClock(h.a[1]) && isClock(h.b[1])
+	}
+	return false
+}
+
+// clockOrder reports whether the maximum of the bounds x and y ("maximum
+// 10:00", "minimum 11:00") is no later than their minimum: no time of
+// day meets both.
+func clockOrder(x, y []token) bool {
+	if x[0].w == "minimum" {
+		x, y = y, x
+	}
+	mins := func(s string) int {
+		hh, mm, _ := strings.Cut(s, ":")
+		h, _ := strconv.Atoi(hh)
+		m, _ := strconv.Atoi(mm)
+		return 60*h + m
+	}
+	return mins(x[1].w) <= mins(y[1].w)
 }
 
 // boundHunk reports whether x is a bound and its amount ("minimum
@@ -860,7 +942,7 @@ func judgeAttribute(a, b *claim, h hunk, ratio float64, extra int, why bool) (Ve
 		// and addresses: prose that merely looks alike.
 		return Verdict{}, false
 	}
-	if sameAmount(a, b, h) || heldThing(a, b, h) || namedWithin(h.a, h.b) || namedWithin(h.b, h.a) || sameValueAfter(a, b, h) {
+	if sameAmount(a, b, h) || heldThing(a, b, h) || namedWithin(h.a, h.b) || namedWithin(h.b, h.a) || sameValueAfter(a, b, h) || kinAndOther(a, b, h) {
 		return Verdict{}, false
 	}
 	if !a.changed && !b.changed && (manyValued(a, h.a) || otherAct(h) || twoActs(a, b, h, extra)) {

@@ -48,6 +48,7 @@ comes come came runs run ran amounts amount totals totalled totaled stretches st
 	changeWords = newChangeWords()
 	rawLex = newRawLex()
 	multiValued = newMultiValued()
+	kinWords = newKinWords()
 	actVerbs = newActVerbs()
 	abbreviations = setOf(`dr mr mrs ms prof st jr sr vs e.g i.e approx`)
 	shortForms = newShortForms()

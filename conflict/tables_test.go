@@ -28,7 +28,7 @@ func TestLoadTablesFills(t *testing.T) {
 		"periodWords": periodWords, "replaceVerbs": replaceVerbs, "roleNouns": roleNouns,
 		"irregular": irregular, "statusPhase": statusPhase, "statusFirst": statusFirst, "classOf": classOf,
 		"copulaKey": copulaKey, "slotOf": slotOf, "changeWords": changeWords, "rawLex": rawLex,
-		"multiValued": multiValued, "actVerbs": actVerbs, "abbreviations": abbreviations,
+		"multiValued": multiValued, "kinWords": kinWords, "actVerbs": actVerbs, "abbreviations": abbreviations,
 		"shortForms": shortForms, "expanded": expanded, "phrasalNouns": phrasalNouns,
 		"phrasalParticle": phrasalParticle, "entityWords": entityWords, "antonymOf": antonymOf,
 		"switchPole": switchPole, "slotWords": slotWords, "idNouns": idNouns, "locVerbs": locVerbs,

@@ -2,7 +2,9 @@ package curate
 
 import (
 	"fmt"
+	"strings"
 	"testing"
+	"unicode"
 )
 
 // TestDiffersOnABlankString: an empty quoted string and a quoted blank
@@ -51,6 +53,24 @@ func TestDiffersOnQuotedMarks(t *testing.T) {
 			if reason, got := Differs(ab[0], ab[1]); got != tt.want {
 				t.Errorf("Differs(%q, %q) = %q, %v, want %v", ab[0], ab[1], reason, got, tt.want)
 			}
+		}
+	}
+}
+
+// TestQuotedMarksReasonShowsTheMarks: the reason Differs gives for a
+// quoted mark names the marks as written, not the private-use glyphs
+// blankQuoted compares them by (shown as boxes or nothing).
+func TestQuotedMarksReasonShowsTheMarks(t *testing.T) {
+	for _, marks := range [][2]string{{",", ";"}, {".", "!"}, {":", ";"}} {
+		a := `The CSV export delimiter is "` + marks[0] + `" for every report we send.`
+		b := `The CSV export delimiter is "` + marks[1] + `" for every report we send.`
+		reason, differs := Differs(a, b)
+		if !differs {
+			t.Fatalf("Differs(%q, %q) = false, want true", a, b)
+		}
+		private := strings.IndexFunc(reason, func(r rune) bool { return unicode.In(r, unicode.Co) }) >= 0
+		if private || !strings.Contains(reason, marks[0]) || !strings.Contains(reason, marks[1]) {
+			t.Errorf("Differs(%q, %q) reason %q, want the marks %q and %q as written", a, b, reason, marks[0], marks[1])
 		}
 	}
 }

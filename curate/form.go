@@ -110,7 +110,9 @@ func punctuationDiff(a, b string) (string, bool) {
 		if !ok || slices.Equal(ga[k], sb) {
 			continue
 		}
-		show := func(gaps []string) string { return collapse(k[0] + " " + strings.Join(gaps, "|") + " " + k[1]) }
+		show := func(gaps []string) string {
+			return collapse(k[0] + " " + quotedGlyphs(strings.Join(gaps, "|")) + " " + k[1])
+		}
 		return cmp.Or(show(ga[k]), "nothing") + " / " + cmp.Or(show(sb), "nothing"), true
 	}
 	return "", false
@@ -261,11 +263,38 @@ func blankQuoted(text string) string {
 				if unicode.IsSpace(r) {
 					return -1
 				}
-				return 0xF0000 + r // a private-use glyph per mark, no pause
+				return markGlyph + r // a private-use glyph per mark, no pause
 			}, inner)
 		}
 		return g[1] + inner + g[5]
 	})
+}
+
+// markGlyph is the first of the private-use glyphs [blankQuoted] writes
+// a quoted mark as (markGlyph + the mark).
+const markGlyph = 0xF0000
+
+// quotedGlyphs returns s with each run of [blankQuoted]'s glyphs written
+// back as the marks they stand for, in quotes (`delimiter is "," for`),
+// for a reason a user reads.
+func quotedGlyphs(s string) string {
+	var b strings.Builder
+	in := false
+	for _, r := range s {
+		glyph := r >= markGlyph
+		if glyph != in {
+			b.WriteByte('"')
+			in = glyph
+		}
+		if glyph {
+			r -= markGlyph
+		}
+		b.WriteRune(r)
+	}
+	if in {
+		b.WriteByte('"')
+	}
+	return b.String()
 }
 
 // quotedMarks matches a quoted string of at most three marks or blanks

@@ -17,7 +17,9 @@ import (
 // moodyServer is an embedding server whose behaviour a test switches:
 // "ok" answers at once, "hang" answers only when the client gives up,
 // "503" fails, "slow" answers after delay. queries and batches count
-// the requests of one input and of more.
+// the requests of one input and of more that a client of the server
+// sent (newTestOpenAI counts them as they leave, see moodyServers): a
+// probe of 100ms may end before a loaded machine's server sees it.
 type moodyServer struct {
 	mood             atomic.Value // string
 	delay            time.Duration
@@ -25,22 +27,35 @@ type moodyServer struct {
 	ok               http.Handler
 }
 
+// moodyServers maps the URL of each moodyServer to it, for
+// newTestOpenAI to count the requests sent to it.
+var moodyServers sync.Map
+
 func newMoodyServer(t *testing.T) (*moodyServer, *httptest.Server) {
 	f, _ := newFakeServer(t, 4)
 	m := &moodyServer{ok: f}
 	m.mood.Store("ok")
 	srv := httptest.NewServer(m)
-	t.Cleanup(srv.Close)
+	moodyServers.Store(srv.URL, m)
+	t.Cleanup(func() { moodyServers.Delete(srv.URL); srv.Close() })
 	return m, srv
+}
+
+// sending counts the requests next sends, as the server's queries or
+// batches.
+func (m *moodyServer) sending(next http.RoundTripper) http.RoundTripper {
+	return roundTripFunc(func(r *http.Request) (*http.Response, error) {
+		if r.ContentLength < 200 { // one short input
+			m.queries.Add(1)
+		} else {
+			m.batches.Add(1)
+		}
+		return next.RoundTrip(r)
+	})
 }
 
 func (m *moodyServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	one := r.ContentLength < 200 // one short input
-	if one {
-		m.queries.Add(1)
-	} else {
-		m.batches.Add(1)
-	}
 	switch m.mood.Load().(string) {
 	case "hang":
 		io.Copy(io.Discard, r.Body) // read: the server then sees the client leave

@@ -143,6 +143,9 @@ func newTestOpenAI(t testing.TB, srv *httptest.Server, cfg OpenAIConfig) *OpenAI
 	if cfg.RetryBaseDelay == 0 {
 		cfg.RetryBaseDelay = time.Millisecond
 	}
+	if m, ok := moodyServers.Load(srv.URL); ok && cfg.HTTPClient == nil {
+		cfg.HTTPClient = &http.Client{Transport: m.(*moodyServer).sending(http.DefaultTransport)}
+	}
 	o, err := NewOpenAI(cfg)
 	if err != nil {
 		t.Fatalf("NewOpenAI: %v", err)

@@ -70,3 +70,49 @@ func gap(times []time.Time) time.Duration {
 	}
 	return times[1].Sub(times[0])
 }
+
+// TestRetryAfterForms: the header's two forms (delay seconds, an HTTP
+// date) give the wait they ask for, at most maxRetryAfter; a date past,
+// a negative or fractional delay and garbage ask for none.
+func TestRetryAfterForms(t *testing.T) {
+	now := time.Date(2026, 12, 5, 10, 0, 0, 0, time.UTC)
+	for _, c := range []struct {
+		v    string
+		want time.Duration
+	}{
+		{"120", 2 * time.Minute},
+		{" 7 ", 7 * time.Second},
+		{"0", 0},
+		{"999999", maxRetryAfter},
+		{"Sat, 05 Dec 2026 10:01:30 GMT", 90 * time.Second},
+		{"Sat, 05 Dec 2026 09:59:00 GMT", 0},
+		{"Mon, 07 Dec 2026 10:00:00 GMT", maxRetryAfter},
+		{"-5", 0},
+		{"1.5", 0},
+		{"soon", 0},
+		{"", 0},
+	} {
+		if got := retryAfter(c.v, now); got != c.want {
+			t.Errorf("retryAfter(%q) = %v, want %v", c.v, got, c.want)
+		}
+	}
+}
+
+// TestRetryAfterKeepsTheSizeLimit: capped reads a 429's Retry-After and
+// still bounds its body: a rate-limited answer larger than the batch can
+// need is refused after that much, not retried or buffered whole.
+func TestRetryAfterKeepsTheSizeLimit(t *testing.T) {
+	var calls atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		calls.Add(1)
+		w.Header().Set("Retry-After", "1")
+		w.WriteHeader(http.StatusTooManyRequests)
+		w.Write([]byte(strings.Repeat("x", 8<<20)))
+	}))
+	defer srv.Close()
+	o := newTestOpenAI(t, srv, OpenAIConfig{Timeout: 5 * time.Second})
+	_, err := o.EmbedDocuments(context.Background(), []string{"a note"})
+	if !errors.Is(err, ErrRejected) || calls.Load() != 1 {
+		t.Errorf("HTTP 429 with Retry-After and an 8 MiB body: %d requests, error %v; want one, refused as too large", calls.Load(), err)
+	}
+}

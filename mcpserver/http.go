@@ -146,6 +146,10 @@ func newHTTPHandler(srv *mcp.Server, o HTTPOptions) *guard {
 		// A call of the 2026-07-28 revision ends with its request: a
 		// client that goes away cancels it.
 		PropagateRequestCancellation: true,
+		// The guard checks Host and Origin first, with the allowed
+		// hosts and any letter case: the SDK's own check of a loopback
+		// server knows neither, and refused every --allow-host.
+		DisableLocalhostProtection: true,
 	})
 	lim := newLimiter(oneMessage(sdk, int64(o.MaxFrameBytes)), o)
 	var h http.Handler = lim

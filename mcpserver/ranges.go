@@ -110,9 +110,59 @@ func checkRanges(next mcp.MethodHandler) mcp.MethodHandler {
 				continue
 			}
 			if err := checkRange(p.Name, name, ranges[name], v); err != nil {
-				return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: err.Error()}}}, nil
+				return toolError(err.Error()), nil
 			}
 		}
 		return next(ctx, method, req)
 	}
+}
+
+// checkShape answers a tools/call whose arguments are not an object, or
+// hold null for an argument whose schema takes no null, with a tool
+// error naming the tool and the argument in words, before the SDK's
+// schema check, whose message quoted Go ("into Go value of type
+// map[string]interface {}", "<invalid reflect.Value>"). Absent and null
+// arguments are no arguments, as the SDK has them.
+func (t *tools) checkShape(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		p, ok := req.GetParams().(*mcp.CallToolParamsRaw)
+		if !ok || method != "tools/call" || t.inputs[p.Name] == nil {
+			return next(ctx, method, req)
+		}
+		in := t.inputs[p.Name]
+		var v any
+		if len(p.Arguments) == 0 || json.Unmarshal(p.Arguments, &v) != nil || v == nil {
+			return next(ctx, method, req)
+		}
+		args, ok := v.(map[string]any)
+		if !ok {
+			return toolError(fmt.Sprintf("%s: arguments must be a JSON object of named arguments, got %s", p.Name, jsonKind(v))), nil
+		}
+		for _, name := range slices.Sorted(maps.Keys(args)) {
+			if s := in.Properties[name]; args[name] == nil && s != nil && !slices.Contains(s.Types, "null") {
+				return toolError(fmt.Sprintf("%s: %s is null: give it a value, or leave it out if it is optional", p.Name, name)), nil
+			}
+		}
+		return next(ctx, method, req)
+	}
+}
+
+// jsonKind names the kind of a decoded JSON value other than an object.
+func jsonKind(v any) string {
+	switch v.(type) {
+	case string:
+		return "a string"
+	case []any:
+		return "an array"
+	case float64:
+		return "a number"
+	case bool:
+		return "a boolean"
+	}
+	return "null"
+}
+
+// toolError is the result of a tool call refused with msg.
+func toolError(msg string) *mcp.CallToolResult {
+	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: msg}}}
 }

@@ -108,6 +108,7 @@ func addTool[In, Out any](srv *mcp.Server, t *tools, name, title string, kind mc
 	}
 	boundIntegers(name, in)
 	nonEmptyHash(in)
+	t.inputs[name] = in
 	out, err := jsonschema.For[Out](&jsonschema.ForOptions{TypeSchemas: wireSchemas})
 	if err != nil {
 		panic(fmt.Sprintf("mcpserver: output schema of %s: %v", name, err))

@@ -12,6 +12,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/memweave/memweave-go"
@@ -87,9 +88,9 @@ func New(w *memweave.Weave, opts *Options) *mcp.Server {
 	o := opts.withDefaults()
 	srv := mcp.NewServer(&mcp.Implementation{Name: o.Name, Title: "memweave memory", Version: o.Version},
 		&mcp.ServerOptions{Instructions: o.Instructions, Logger: o.Logger})
-	t := &tools{w: w, log: o.Logger}
+	t := &tools{w: w, log: o.Logger, inputs: map[string]*jsonschema.Schema{}}
 	t.register(srv)
-	srv.AddReceivingMiddleware(checkRanges)
+	srv.AddReceivingMiddleware(t.checkShape, checkRanges)
 	return srv
 }
 
@@ -207,6 +208,8 @@ func versionOf(bi *debug.BuildInfo) string {
 type tools struct {
 	w   *memweave.Weave
 	log *slog.Logger
+	// inputs are the tools' input schemas, by name, set by register.
+	inputs map[string]*jsonschema.Schema
 }
 
 // handler adapts fn, which returns a tool's output or an error, to the
@@ -313,6 +316,8 @@ func pathError(op, path string, err error) error {
 		hint = "refused: hidden and temporary names (starting with '.', ending in '~' or .tmp) are not allowed"
 	case errors.Is(err, workspace.ErrBadName):
 		hint = "refused: the path has a name that is unsafe on some systems (a backslash, a control or invisible formatting character, or a trailing dot or space)"
+	case errors.Is(err, workspace.ErrNotFolder):
+		hint = "refused: the path goes on below a file as if it were a folder"
 	case errors.Is(err, syscall.ENAMETOOLONG):
 		hint = "refused: the path has a name longer than the file system allows; use a shorter one"
 	case errors.Is(err, memweave.ErrNotFound):

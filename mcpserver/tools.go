@@ -163,15 +163,15 @@ func (t *tools) search(ctx context.Context, in searchInput) (*mcp.CallToolResult
 func hiddenHints(resp *memweave.SearchResponse) []string {
 	var out []string
 	h := resp.Hidden
-	// Below a best that prints as 0.000 nothing matched: a lower
-	// min_score would show only passages sharing nothing with the query.
-	if h.BelowThreshold > 0 && resp.BestFilteredScore >= 0.0005 {
+	// Below a best of 0.001 no min_score but 0 shows it, and that one
+	// shows the passages sharing nothing with the query too.
+	if show, ok := postprocess.ShowingBest(resp.BestFilteredScore); h.BelowThreshold > 0 && ok {
 		lower := "a lower min_score shows them; "
 		if h.BelowThreshold == 1 {
 			lower = ""
 		}
 		out = append(out, fmt.Sprintf("%s scored below min_score (best %.3f): %s%.3f shows %s",
-			plural.Count(h.BelowThreshold, "more passage"), resp.BestFilteredScore, lower, postprocess.ShowingBest(resp.BestFilteredScore),
+			plural.Count(h.BelowThreshold, "more passage"), resp.BestFilteredScore, lower, show,
 			plural.Verb(h.BelowThreshold, "it", "the best")))
 	}
 	if h.Expired > 0 {
@@ -330,6 +330,9 @@ func (t *tools) append(ctx context.Context, in appendInput) (*mcp.CallToolResult
 		return nil, appendOutput{}, err
 	}
 	path, res, err := t.w.AppendIndexed(ctx, in.Text, memweave.InSource(in.Source))
+	if errors.Is(err, memfile.ErrEmptyText) {
+		return nil, appendOutput{}, fmt.Errorf("memory_append: text is blank; give the note to add (%w)", err)
+	}
 	if err != nil && path == "" {
 		return nil, appendOutput{}, pathError("memory_append", in.Source, err)
 	}

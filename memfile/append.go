@@ -22,6 +22,9 @@ import (
 // appended to) that is not a single plain folder name; see [CheckSource].
 var ErrInvalidSource = errors.New("memfile: invalid source")
 
+// ErrEmptyText is the error of an append whose text is blank.
+var ErrEmptyText = errors.New("append: empty text")
+
 // maxSourceLen bounds a source's length in bytes.
 const maxSourceLen = 64
 

@@ -2,7 +2,6 @@ package memfile
 
 import (
 	"context"
-	"errors"
 	"strings"
 	"time"
 	"unicode"
@@ -63,12 +62,12 @@ func Dated(t time.Time) AppendOption { return func(o *AppendOptions) { o.SetDay(
 // returns the log's workspace-relative and absolute paths. The note is
 // written whole or not at all, its line endings those of the file, and
 // journaled so that [Recover] undoes one a killed process left torn; a
-// dated name that is a symbolic link is refused. An empty text is an
-// error; errors name the log.
+// dated name that is a symbolic link is refused. A blank text is
+// [ErrEmptyText]; other errors name the log.
 func AppendWith(ctx context.Context, root, text string, now time.Time, loc *time.Location, opts ...AppendOption) (rel, abs string, err error) {
 	text = strings.TrimRightFunc(text, unicode.IsSpace)
 	if strings.TrimSpace(text) == "" {
-		return "", "", errors.New("append: empty text")
+		return "", "", ErrEmptyText
 	}
 	o := AppendOptionsOf(now, opts...)
 	if o.Err != nil {

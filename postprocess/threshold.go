@@ -50,7 +50,10 @@ func Below(results []search.Result, min float64) (n int, best float64) {
 // ShowingBest returns the highest threshold, rounded down to three
 // decimals, that keeps a result scoring best: the value a hint can offer
 // as "a minimum score of X shows it", where rounding to nearest could
-// name one just above best.
-func ShowingBest(best float64) float64 {
-	return math.Floor(best*1000) / 1000
+// name one just above best. ok is false when that is 0 (best under
+// 0.001): a minimum score of 0 shows the results that match nothing
+// too, so there is no threshold to offer.
+func ShowingBest(best float64) (threshold float64, ok bool) {
+	threshold = math.Floor(best*1000) / 1000
+	return threshold, threshold > 0
 }

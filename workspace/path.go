@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"unicode"
 	"unicode/utf8"
 )
@@ -96,6 +97,8 @@ func relWithin(base, p string) (string, bool) {
 //     it is not the separator), a control character (below 0x20, or
 //     0x7f) or an invisible formatting character (Unicode category Cf),
 //     or ending in a dot or a space (see [badName]).
+//   - [ErrNotFolder]: a component below one that is a file (notes.md/x.md),
+//     naming that file by its place in memory/.
 //
 // Components that do not exist yet are fine: the caller creates them. The
 // check is made when SafeMemoryPath runs; it cannot stop a link created
@@ -155,11 +158,14 @@ func SafeMemoryPath(root, p string) (abs, rel string, err error) {
 		return "", "", err
 	}
 	cur := mem
-	for _, e := range elems {
+	for i, e := range elems {
 		cur = filepath.Join(cur, e)
 		fi, err := os.Lstat(cur)
 		if errors.Is(err, fs.ErrNotExist) {
 			break // nor does anything below it
+		}
+		if errors.Is(err, syscall.ENOTDIR) {
+			return refuse(notFolder(elems[:i]))
 		}
 		if err != nil {
 			return "", "", err
@@ -176,6 +182,13 @@ func SafeMemoryPath(root, p string) (abs, rel string, err error) {
 		}
 	}
 	return abs, rel, nil
+}
+
+// notFolder is the error of a path that goes on below the file at
+// elems, a path in memory/: it names the file by its place in memory/,
+// not by this machine's path to it.
+func notFolder(elems []string) error {
+	return fmt.Errorf("%w: %s", ErrNotFolder, strings.Join(append([]string{MemoryDir}, elems...), "/"))
 }
 
 // checkNames returns the error for the first path component in elems

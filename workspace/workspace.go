@@ -56,6 +56,9 @@ var (
 	// ErrNotRegular means a file is not a regular file (a FIFO, a device,
 	// a socket or a folder): memweave never reads one.
 	ErrNotRegular = errors.New("workspace: not a regular file")
+	// ErrNotFolder means a path goes on below a name that is a file, as
+	// in notes.md/x.md.
+	ErrNotFolder = errors.New("workspace: a name on the path is a file, not a folder")
 	// ErrLinkedOwnFile means the index folder, or a file memweave keeps
 	// in it, is a symbolic link (see [CheckOwnFiles]).
 	ErrLinkedOwnFile = errors.New("workspace: a symbolic link where memweave keeps its own files")

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -38,7 +39,13 @@ func TestEmptyFlagValueIsRefused(t *testing.T) {
 		case "feedback":
 			flag = args[3]
 		}
-		if want := "memweave: " + flag + " must not be empty"; out.code != 2 || !strings.Contains(out.stderr, want) || out.stdout != "" {
+		value := "" // the value given the flag last
+		for i, a := range args[:len(args)-1] {
+			if a == flag {
+				value = args[i+1]
+			}
+		}
+		if want := "memweave: invalid " + flag + " " + strconv.Quote(value) + ": must not be empty"; out.code != 2 || !strings.Contains(out.stderr, want) || out.stdout != "" {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2, no results and %q", args, out.code, out.stdout, out.stderr, want)
 		}
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -36,6 +37,40 @@ func TestFlagErrorsHaveOneForm(t *testing.T) {
 			checkErrorLine(t, out.stderr, tt.want)
 			if strings.Contains(out.stderr, "strconv.") || strings.Contains(out.stderr, "invalid argument") {
 				t.Errorf("stderr %q quotes pflag's or Go's form", out.stderr)
+			}
+		})
+	}
+}
+
+// flagForm is the one form of an error about a flag's value:
+// "invalid --NAME VALUE: why", the value as given (quoted when it is
+// text), then why it is refused, in words rather than a Go parser's.
+var flagForm = regexp.MustCompile(`^memweave: invalid --[a-z-]+ ("([^"\\]|\\.)*"|[^\s"]+): [a-z]`)
+
+// TestFlagValueErrorsHaveOneForm: the refusals TestFlagErrorsHaveOneForm
+// does not cover read "invalid --NAME VALUE: why" too. Before, a bound
+// without the value ("invalid --embedding-dims: must be in [0, 65536],
+// got 70000") and an empty value without "invalid" ("--db must not be
+// empty") stood beside it.
+func TestFlagValueErrorsHaveOneForm(t *testing.T) {
+	t.Parallel()
+	ws := testWorkspace(t)
+	tests := []struct {
+		args []string
+		want string // the error line after "memweave: ", up to " (see"
+	}{
+		{[]string{"config", "--embedding-dims", "70000"}, `invalid --embedding-dims 70000: must be in [0, 65536]`},
+		{[]string{"--embedding-dims", "-1", "status"}, `invalid --embedding-dims -1: must be in [0, 65536]`},
+		{[]string{"search", "q", "--embedding-model", " "}, `invalid --embedding-model " ": must not be empty (leave it out for the default)`},
+		{[]string{"--db", "", "status"}, `invalid --db "": must not be empty (leave it out for <workspace>/.memweave/index.db)`},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			t.Parallel()
+			out := runCLI(t, "", nil, append([]string{"-w", ws}, tt.args...)...)
+			line, _, _ := strings.Cut(strings.TrimSuffix(out.stderr, "\n"), " (see '")
+			if out.code != 2 || !flagForm.MatchString(out.stderr) || line != "memweave: "+tt.want {
+				t.Errorf("memweave %q: exit %d, stderr %q; want exit 2 and %q", tt.args, out.code, out.stderr, "memweave: "+tt.want)
 			}
 		})
 	}

@@ -274,10 +274,10 @@ func (a *app) checkGlobalFlags(cmd *cobra.Command, _ []string) error {
 		a.embeddingModel = abs
 	}
 	if a.workspace == "" {
-		return usageErr("--workspace must not be empty")
+		return usageErr("invalid --workspace %q: must not be empty", a.workspace)
 	}
 	if a.dbPath == "" && cmd.Flags().Changed("db") {
-		return usageErr("--db must not be empty (leave it out for <workspace>/.memweave/index.db)")
+		return usageErr("invalid --db %q: must not be empty (leave it out for <workspace>/.memweave/index.db)", a.dbPath)
 	}
 	return notEmpty(cmd, "embedder", "embedding-model", "embedding-url")
 }
@@ -298,7 +298,7 @@ func notEmpty(cmd *cobra.Command, names ...string) error {
 		}
 		for _, v := range values {
 			if strings.TrimSpace(v) == "" {
-				return usageErr("--%s must not be empty (leave it out for the default)", name)
+				return usageErr("invalid --%s %q: must not be empty (leave it out for the default)", name, v)
 			}
 		}
 	}

@@ -256,35 +256,20 @@ func (f *searchFlags) options(cmd *cobra.Command) ([]memweave.SearchOption, erro
 // negative best leaves the threshold's hint out (pack has no --min-score).
 func hiddenHints(h memweave.Hidden, best float64) []string {
 	var out []string
-	// Below a best that prints as 0.000 nothing matched: lowering the
-	// threshold would show only passages sharing nothing with the query.
-	if n := h.BelowThreshold; n > 0 && best >= 0.0005 {
+	// Below a best of 0.001 no threshold but 0 shows it, and that one
+	// shows the passages sharing nothing with the query too.
+	if show, ok := postprocess.ShowingBest(best); h.BelowThreshold > 0 && ok {
+		n := h.BelowThreshold
 		out = append(out, fmt.Sprintf("%s below --min-score (best %.3f); --min-score %.3f shows %s",
-			plural.Count(n, "more passage"), best, postprocess.ShowingBest(best), bestOf(n)))
+			plural.Count(n, "more passage"), best, show, plural.Verb(n, "it", "the best")))
 	}
 	if n := h.Expired; n > 0 {
-		out = append(out, fmt.Sprintf("%s of expired notes hidden; --include-expired shows %s", plural.Count(n, "matching passage"), them(n)))
+		out = append(out, fmt.Sprintf("%s of expired notes hidden; --include-expired shows %s", plural.Count(n, "matching passage"), plural.Verb(n, "it", "them")))
 	}
 	if n := h.Superseded; n > 0 {
-		out = append(out, fmt.Sprintf("%s hidden; --superseded mark shows %s", plural.Count(n, "superseded passage"), them(n)))
+		out = append(out, fmt.Sprintf("%s hidden; --superseded mark shows %s", plural.Count(n, "superseded passage"), plural.Verb(n, "it", "them")))
 	}
 	return out
-}
-
-// bestOf is "it" for one passage, "the best" for more.
-func bestOf(n int) string {
-	if n == 1 {
-		return "it"
-	}
-	return "the best"
-}
-
-// them is "it" for one, "them" for more.
-func them(n int) string {
-	if n == 1 {
-		return "it"
-	}
-	return "them"
 }
 
 // searchJSON returns resp as search --json prints it: the library's

@@ -204,7 +204,7 @@ func TestFirstIndexRefusesAPasswordInTheURL(t *testing.T) {
 	if out.code != 2 {
 		t.Errorf("index with a password in --embedding-url: exit %d, want 2; stderr:\n%s", out.code, out.stderr)
 	}
-	checkErrorLine(t, out.stderr, "invalid --embedding-url: user information")
+	checkErrorLine(t, out.stderr, `invalid --embedding-url "http://xxxxx@127.0.0.1:1/v1": user information`)
 	if strings.Contains(out.stderr, "pw-cli-77") {
 		t.Errorf("stderr quotes the password: %s", out.stderr)
 	}

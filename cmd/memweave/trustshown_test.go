@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -80,7 +81,7 @@ func TestTrustEmptyDigestIsRefused(t *testing.T) {
 	}
 	for _, d := range []string{"", " "} {
 		res := runCLI(t, "", env, "-w", ws, "trust", "--digest", d)
-		if res.code != 2 || !strings.Contains(res.stderr, "--digest must not be empty") || strings.Contains(res.stdout, unseen) {
+		if res.code != 2 || !strings.Contains(res.stderr, "invalid --digest "+strconv.Quote(d)+": must not be empty") || strings.Contains(res.stdout, unseen) {
 			t.Errorf("trust --digest %q: exit %d, stdout %q, stderr %q; want exit 2 naming --digest, nothing approved", d, res.code, res.stdout, res.stderr)
 		}
 	}

@@ -15,7 +15,8 @@ import (
 
 // Check returns a usage error ([exitstatus.UsageError]) naming the first
 // flag whose value is refused: an embedder other than "" (the library's
-// default), hash, openai, static or none; negative dimensions; an
+// default), hash, openai, static or none; dimensions outside
+// [0, embed.MaxDims]; an
 // endpoint that is not an http or https URL with a host, or one a
 // settings file may not hold ([settings.CheckBaseURL]). The URL the
 // error shows is redacted ([embed.RedactURL]): its user information
@@ -26,8 +27,8 @@ func Check(embedder string, dims int, rawURL string) error {
 	default:
 		return exitstatus.Usagef("invalid --embedder %q: want hash, openai, static or none", embedder)
 	}
-	if dims < 0 {
-		return exitstatus.Usagef("invalid --embedding-dims %d: must not be negative", dims)
+	if dims < 0 || dims > embed.MaxDims {
+		return exitstatus.Usagef("invalid --embedding-dims %d: must be in [0, %d]", dims, embed.MaxDims)
 	}
 	if rawURL != "" {
 		u, err := url.Parse(rawURL)
@@ -38,9 +39,9 @@ func Check(embedder string, dims int, rawURL string) error {
 		// index records there, may not either: every command refuses it.
 		var ce *settings.ConfigError
 		if err := settings.CheckBaseURL(rawURL); errors.As(err, &ce) {
-			return exitstatus.Usagef("invalid --embedding-url: %v", ce.Err)
+			return exitstatus.Usagef("invalid --embedding-url %q: %v", embed.RedactURL(rawURL), ce.Err)
 		} else if err != nil {
-			return exitstatus.Usagef("invalid --embedding-url: %v", err)
+			return exitstatus.Usagef("invalid --embedding-url %q: %v", embed.RedactURL(rawURL), err)
 		}
 	}
 	return nil
