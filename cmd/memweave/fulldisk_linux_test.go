@@ -447,4 +447,14 @@ func TestFailedIndexRunLeavesTheSpaceItNeeded(t *testing.T) {
 	}
 	// With the space back, the run that failed indexes the notes.
 	waitFor("indexed memory/n")
+	// Said once per change, not once per note and poll tick.
+	warnings := 0
+	for _, l := range seen {
+		if strings.Contains(l, "warning") {
+			warnings++
+		}
+	}
+	if said := strings.Join(seen, "\n"); warnings > 10 || !strings.Contains(said, "leaving the space to the notes") {
+		t.Errorf("watch on a nearly full disk printed %d warnings, want at most 10 and one naming the free space it waits for; the first ones: %.600s", warnings, said)
+	}
 }
