@@ -104,6 +104,10 @@ type DB struct {
 	// retired holds the read-only handles replaced, which a read begun
 	// before may still use: Close closes them.
 	retired []*sql.DB
+	// room is the free space, in bytes, the index's file system must have
+	// before the next write, after a write failed on a full disk (see
+	// noteFull); 0 for none.
+	room atomic.Uint64
 }
 
 var autoOnce sync.Once
@@ -639,6 +643,14 @@ func (db *DB) commit(ctx context.Context, fn func(tx *sql.Tx) error) (before int
 	if err := db.ReadOnly(); err != nil {
 		return 0, db.wrap("write", err)
 	}
+	if err := db.roomToWrite(); err != nil {
+		return 0, db.wrap("write", err)
+	}
+	defer func() {
+		if err != nil { // after the rollback below
+			db.noteFull(ctx, err)
+		}
+	}()
 	tx, err := sdb.BeginTx(ctx, nil)
 	if err != nil {
 		return 0, db.wrap("begin", err)

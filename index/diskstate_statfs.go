@@ -17,3 +17,13 @@ func diskState(dir string) string {
 	}
 	return fmt.Sprint(st.Bavail, st.Ffree, st.Flags)
 }
+
+// freeBytes returns the bytes an unprivileged process may still write on
+// the file system holding dir, and whether the system said.
+func freeBytes(dir string) (uint64, bool) {
+	var st syscall.Statfs_t
+	if err := syscall.Statfs(dir, &st); err != nil {
+		return 0, false
+	}
+	return uint64(st.Bavail) * uint64(st.Bsize), true
+}

@@ -169,16 +169,21 @@ func TestCurationEditsOnAFullIndexDisk(t *testing.T) {
 // the disk is full (or, with $RO set, read-only), a background shell waits
 // for a line on the FIFO $CTL, frees the space (or remounts read-write),
 // then runs $AFTER and writes "freed" to the FIFO $ACK. It prints NOMOUNT
-// on its standard error when it cannot mount.
+// on its standard error when it cannot mount. With $PRE set, it runs $PRE
+// after the first index; with $LEAVE set, it fills the disk but for
+// $LEAVE KiB; with $FREE set, it runs $FREE instead of freeing the space.
 const longLivedScript = `
 mount -t tmpfs -o size=4m tmpfs "$D" || { echo NOMOUNT >&2; exit 0; }
 mkdir -p "$D/w/memory" && cd "$D/w" || exit 9
 printf '# Deploys\n\nWe deploy with ArgoCD every Tuesday.\n' > memory/a.md
 "$MW" index >/dev/null || exit 9
 ls .memweave/index.db-wal .memweave/index.db-shm 2>/dev/null && exit 9
-if [ -n "$RO" ]; then mount -o remount,ro "$D" || exit 9; else head -c 16777216 /dev/zero > "$D/fill" 2>/dev/null; fi
+if [ -n "$PRE" ]; then eval "$PRE" || exit 9; fi
+if [ -n "$RO" ]; then mount -o remount,ro "$D" || exit 9
+elif [ -n "$LEAVE" ]; then head -c $(( ($(df -k --output=avail "$D" | tail -1) - LEAVE) * 1024 )) /dev/zero > "$D/fill" || exit 9
+else head -c 16777216 /dev/zero > "$D/fill" 2>/dev/null; fi
 ( read x < "$CTL"
-  if [ -n "$RO" ]; then mount -o remount,rw "$D"; else rm -f "$D/fill"; fi
+  if [ -n "$FREE" ]; then eval "$FREE"; elif [ -n "$RO" ]; then mount -o remount,rw "$D"; else rm -f "$D/fill"; fi
   if [ -n "$AFTER" ]; then eval "$AFTER"; fi
   echo freed > "$ACK" ) </dev/null >/dev/null 2>&1 &
 exec "$MW" $ARGS
@@ -370,5 +375,86 @@ func TestReadOnlyIndexEmbedsOnlyTheQuery(t *testing.T) {
 		if edit != "true" && !strings.Contains(stderr, "could not refresh") {
 			t.Errorf("search on a full disk after an edit: stderr %q, want a warning that the changed note was not refreshed", stderr)
 		}
+	}
+}
+
+// TestFailedIndexRunLeavesTheSpaceItNeeded: on a nearly full disk, a
+// long-lived watch whose index run failed ("database or disk is full")
+// retried it at every poll tick, and each try grew the index's
+// write-ahead log into whatever space the user freed, so the user's own
+// note saves failed with "no space left on device": the cache starved
+// the notes. After a run fails on a full disk, the index now writes
+// nothing until its file system has the room that run lacked, and says
+// so; once it has, the notes are indexed.
+func TestFailedIndexRunLeavesTheSpaceItNeeded(t *testing.T) {
+	// 300 notes of 4 KB: about 1.2 MB of notes and more of index, on a
+	// disk filled but for 400 KB, of which 200 KB are the user's to free.
+	pre := `for i in $(seq 1 300); do { printf '# Note %s\n\n' $i; for j in 1 2 3 4 5 6 7 8; do printf 'Paragraph %s of note %s tells about widget%s-%s and gadget%s at some length, to fill pages of the index.\n\n' $j $i $i $j $j; done; } > memory/n$i.md || exit 9; done; head -c 204800 /dev/zero > "$D/spare"`
+	saved := t.TempDir() + "/saved"
+	// The user frees 200 KB, the watcher polls ten times, then the user
+	// saves a 150 KB note. Then all the space comes back.
+	after := `sleep 1; if head -c 153600 /dev/zero > memory/user.md; then echo saved > ` + saved + `; else echo "$(df -k "$D" | tail -1)" > ` + saved + `; fi; rm -f "$D/fill"`
+	cmd, free := longLivedOnFullDisk(t, "watch --debounce 50ms --poll-interval 100ms", after, "PRE="+pre, "LEAVE=400", `FREE=rm -f "$D/spare"`)
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	lines := make(chan string)
+	go func() {
+		defer close(lines)
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+	}()
+	defer func() {
+		cmd.Process.Signal(syscall.SIGINT)
+		go func() {
+			for range lines { // a watch blocked on a full pipe would not exit
+			}
+		}()
+		cmd.Wait()
+	}()
+	var seen []string
+	waitFor := func(want string) {
+		t.Helper()
+		timeout := time.After(time.Minute)
+		for {
+			select {
+			case l, ok := <-lines:
+				if !ok {
+					if slices.Contains(seen, "NOMOUNT") {
+						t.Skipf("cannot mount a tmpfs in a user namespace here")
+					}
+					t.Fatalf("watch on a nearly full disk exited; stderr %q, want a line holding %q", seen, want)
+				}
+				seen = append(seen, l)
+				if strings.Contains(l, want) {
+					return
+				}
+			case <-timeout:
+				t.Fatalf("watch on a nearly full disk: stderr %q, no line holding %q within a minute", seen, want)
+			}
+		}
+	}
+	waitFor("disk is full")
+	free()
+	if b, err := os.ReadFile(saved); err != nil || string(b) != "saved\n" {
+		t.Errorf("the user's 150 KB save after freeing 200 KB beside a watch whose index run failed on a full disk: %q %v, want it saved (the index must leave the space to the notes)", b, err)
+	}
+	// With the space back, the run that failed indexes the notes.
+	waitFor("indexed memory/n")
+	// Said once per change, not once per note and poll tick.
+	warnings := 0
+	for _, l := range seen {
+		if strings.Contains(l, "warning") {
+			warnings++
+		}
+	}
+	if said := strings.Join(seen, "\n"); warnings > 10 || !strings.Contains(said, "leaving the space to the notes") {
+		t.Errorf("watch on a nearly full disk printed %d warnings, want at most 10 and one naming the free space it waits for; the first ones: %.600s", warnings, said)
 	}
 }

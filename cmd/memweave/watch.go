@@ -44,16 +44,22 @@ unavailable it falls back to scanning the files every --poll-interval.`,
 			ctx, cancel := context.WithCancel(cmd.Context())
 			defer cancel()
 			out := &lockedWriter{w: a.stderr}
+			// A failed run reports its error for each note, and each
+			// retry again: a warning is printed once until another line is.
+			var last string
 			opts := []memweave.WatchOption{
 				memweave.OnChange(func(ev memweave.WatchEvent) {
+					line := "indexed " + ev.Path
 					switch {
 					case ev.Err != nil:
-						out.println("memweave: warning: " + a.clean(ev.Err.Error()))
+						line = "memweave: warning: " + a.clean(ev.Err.Error())
 					case ev.Removed:
-						out.println("removed " + ev.Path)
-					default:
-						out.println("indexed " + ev.Path)
+						line = "removed " + ev.Path
 					}
+					if line != last || ev.Err == nil {
+						out.println(line)
+					}
+					last = line
 				}),
 				memweave.OnState(func(state memweave.WatchState, err error) {
 					switch state {
