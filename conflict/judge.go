@@ -1830,10 +1830,6 @@ func near(x, y string) bool {
 	return errx == nil && erry == nil && fx > 0 && fy > 0 && max(fx, fy) < 1.2*min(fx, fy)
 }
 
-// sameSize reports whether two quantities of data ("10 GB", "10,000
-// MB") are one size read in decimal or in binary units: they differ by
-// less than the 2.4% between a kilobyte of 1000 and of 1024 bytes, per
-// unit step.
 // calendarSlack is how far apart two spans of a month or more may be
 // and still be one span: months and years are not whole numbers of
 // days ("12 months" is 360 days in [units], "1 year" 365; "52 weeks"
@@ -1843,32 +1839,37 @@ const calendarSlack = 1.02
 // sameSpan reports whether x and y, times in seconds ("31104000s"), are
 // one span of at least a month said in other calendar units.
 func sameSpan(x, y string) bool {
-	xs, okx := strings.CutSuffix(x, "s")
-	ys, oky := strings.CutSuffix(y, "s")
-	if !okx || !oky {
-		return false
-	}
-	fx, errx := strconv.ParseFloat(xs, 64)
-	fy, erry := strconv.ParseFloat(ys, 64)
-	if errx != nil || erry != nil || min(fx, fy) < units["month"] {
+	fx, fy, ok := amounts(x, y, "s")
+	if !ok || min(fx, fy) < units["month"] {
 		return false
 	}
 	return max(fx, fy) < calendarSlack*min(fx, fy)
 }
 
+// sameSize reports whether two quantities of data ("10 GB", "10,000
+// MB") are one size read in decimal or in binary units: they differ by
+// less than the 2.4% between a kilobyte of 1000 and of 1024 bytes, per
+// unit step.
 func sameSize(x, y string) bool {
-	xs, okx := strings.CutSuffix(x, "b")
-	ys, oky := strings.CutSuffix(y, "b")
-	if !okx || !oky {
-		return false
-	}
-	fx, errx := strconv.ParseFloat(xs, 64)
-	fy, erry := strconv.ParseFloat(ys, 64)
-	if errx != nil || erry != nil || fx <= 0 || fy <= 0 {
+	fx, fy, ok := amounts(x, y, "b")
+	if !ok || fx <= 0 || fy <= 0 {
 		return false
 	}
 	r := max(fx, fy) / min(fx, fy)
 	return r < 1.1 && r != 1 && isBinaryRatio(r)
+}
+
+// amounts reads x and y as numbers in unit ("31104000s", "10000b"):
+// ok only when both carry the unit and parse.
+func amounts(x, y, unit string) (fx, fy float64, ok bool) {
+	xs, okx := strings.CutSuffix(x, unit)
+	ys, oky := strings.CutSuffix(y, unit)
+	if !okx || !oky {
+		return 0, 0, false
+	}
+	fx, errx := strconv.ParseFloat(xs, 64)
+	fy, erry := strconv.ParseFloat(ys, 64)
+	return fx, fy, errx == nil && erry == nil
 }
 
 // isBinaryRatio reports whether r is a power of 1024/1000 (one to four
