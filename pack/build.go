@@ -114,21 +114,17 @@ func openFences(data []byte, path string, hits []Hit) {
 	var f curate.Blocks
 	rest := strings.TrimPrefix(string(data), byteOrderMark)
 	skip := frontmatter.FenceLines(rest)
-	for line := 1; line <= last; line++ {
+	for i, l := range curate.SplitLines(rest) {
+		line := i + 1
+		if line > last {
+			break
+		}
 		for _, k := range at[line] {
 			hits[k].Context = f.State()
 		}
-		n := strings.IndexAny(rest, "\r\n")
-		if n < 0 {
-			break
-		}
-		if rest[n] == '\r' && n+1 < len(rest) && rest[n+1] == '\n' {
-			n++
-		}
 		if line > skip {
-			f.Next(rest[:n+1])
+			f.Next(l)
 		}
-		rest = rest[n+1:]
 	}
 }
 
