@@ -63,11 +63,10 @@ func (w *Weave) syncOptions(opts []SyncOption, warned *[]string) gitsync.Options
 		if res == nil {
 			return 0, err
 		}
-		for _, wn := range res.Warnings {
-			if warned == nil {
-				break
+		if warned != nil {
+			for _, wn := range res.Warnings {
+				*warned = append(*warned, reindexWarning+wn.Error())
 			}
-			*warned = append(*warned, reindexWarning+wn.Error())
 		}
 		return res.FilesIndexed, err
 	}
