@@ -27,7 +27,7 @@ type intRange struct{ min, max int }
 
 // intRanges are the ranges of the tools' integer arguments, by tool and
 // argument, one place for each bound: [boundIntegers] states each in the
-// input schema for the client, and [checkRanges] refuses a call with a
+// input schema for the client, and [rangeError] refuses a call with a
 // value outside it, so that a handler gets its integers in range. A
 // minimum of 0 for a count means "the default".
 var intRanges = map[string]map[string]intRange{
@@ -86,30 +86,25 @@ func boundIntegers(tool string, s *jsonschema.Schema) {
 	}
 }
 
-// checkRanges answers a tools/call whose integer argument is outside its
-// range in [intRanges] with a tool error from [checkRange], before the
-// SDK's schema check, whose message names the argument but one bound
-// only, as a float ("maximum: 51/1 is greater than 50.000000"). A value
-// that is not a number, or not a whole one, is left to the schema check.
-// It is the one range check: the handlers, which only a tools/call
-// reaches, take their integers as given.
-func checkRanges(next mcp.MethodHandler) mcp.MethodHandler {
+// checkArgs answers a tools/call whose arguments [shapeError] or
+// [rangeError] refuse with a tool error, before the SDK's schema check;
+// it decodes the arguments once for both. Arguments that are absent,
+// null or not JSON are left to the SDK.
+func (t *tools) checkArgs(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 		p, ok := req.GetParams().(*mcp.CallToolParamsRaw)
-		if !ok || method != "tools/call" || intRanges[p.Name] == nil {
+		if !ok || method != "tools/call" || t.inputs[p.Name] == nil && intRanges[p.Name] == nil {
 			return next(ctx, method, req)
 		}
-		var args map[string]any
-		if json.Unmarshal(p.Arguments, &args) != nil {
+		var v any
+		if len(p.Arguments) == 0 || json.Unmarshal(p.Arguments, &v) != nil || v == nil {
 			return next(ctx, method, req)
 		}
-		ranges := intRanges[p.Name]
-		for _, name := range slices.Sorted(maps.Keys(ranges)) {
-			v, ok := args[name].(float64)
-			if !ok || v != math.Trunc(v) {
-				continue
-			}
-			if err := checkRange(p.Name, name, ranges[name], v); err != nil {
+		if msg := shapeError(p.Name, t.inputs[p.Name], v); msg != "" {
+			return toolError(msg), nil
+		}
+		if args, ok := v.(map[string]any); ok {
+			if err := rangeError(p.Name, args); err != nil {
 				return toolError(err.Error()), nil
 			}
 		}
@@ -117,34 +112,47 @@ func checkRanges(next mcp.MethodHandler) mcp.MethodHandler {
 	}
 }
 
-// checkShape answers a tools/call whose arguments are not an object, or
-// hold null for an argument whose schema takes no null, with a tool
-// error naming the tool and the argument in words, before the SDK's
-// schema check, whose message quoted Go ("into Go value of type
-// map[string]interface {}", "<invalid reflect.Value>"). Absent and null
-// arguments are no arguments, as the SDK has them.
-func (t *tools) checkShape(next mcp.MethodHandler) mcp.MethodHandler {
-	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
-		p, ok := req.GetParams().(*mcp.CallToolParamsRaw)
-		if !ok || method != "tools/call" || t.inputs[p.Name] == nil {
-			return next(ctx, method, req)
+// rangeError is the error, from [checkRange], of the first integer
+// argument of tool in args outside its range in [intRanges], by name,
+// or nil; the SDK's schema check named the argument but one bound only,
+// as a float ("maximum: 51/1 is greater than 50.000000"). A value that
+// is not a number, or not a whole one, is left to the schema check. It
+// is the one range check: the handlers, which only a tools/call
+// reaches, take their integers as given.
+func rangeError(tool string, args map[string]any) error {
+	ranges := intRanges[tool]
+	for _, name := range slices.Sorted(maps.Keys(ranges)) {
+		v, ok := args[name].(float64)
+		if !ok || v != math.Trunc(v) {
+			continue
 		}
-		in := t.inputs[p.Name]
-		var v any
-		if len(p.Arguments) == 0 || json.Unmarshal(p.Arguments, &v) != nil || v == nil {
-			return next(ctx, method, req)
+		if err := checkRange(tool, name, ranges[name], v); err != nil {
+			return err
 		}
-		args, ok := v.(map[string]any)
-		if !ok {
-			return toolError(fmt.Sprintf("%s: arguments must be a JSON object of named arguments, got %s", p.Name, jsonKind(v))), nil
-		}
-		for _, name := range slices.Sorted(maps.Keys(args)) {
-			if s := in.Properties[name]; args[name] == nil && s != nil && !slices.Contains(s.Types, "null") {
-				return toolError(fmt.Sprintf("%s: %s is null: give it a value, or leave it out if it is optional", p.Name, name)), nil
-			}
-		}
-		return next(ctx, method, req)
 	}
+	return nil
+}
+
+// shapeError is the message refusing arguments v of tool, whose input
+// schema is in (nil: none checked), that are not an object, or hold
+// null for an argument whose schema takes no null, naming the tool and
+// the argument in words; "" when neither. The SDK's schema check quoted
+// Go ("into Go value of type map[string]interface {}", "<invalid
+// reflect.Value>").
+func shapeError(tool string, in *jsonschema.Schema, v any) string {
+	if in == nil {
+		return ""
+	}
+	args, ok := v.(map[string]any)
+	if !ok {
+		return fmt.Sprintf("%s: arguments must be a JSON object of named arguments, got %s", tool, jsonKind(v))
+	}
+	for _, name := range slices.Sorted(maps.Keys(args)) {
+		if s := in.Properties[name]; args[name] == nil && s != nil && !slices.Contains(s.Types, "null") {
+			return fmt.Sprintf("%s: %s is null: give it a value, or leave it out if it is optional", tool, name)
+		}
+	}
+	return ""
 }
 
 // jsonKind names the kind of a decoded JSON value other than an object.

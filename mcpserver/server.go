@@ -90,7 +90,7 @@ func New(w *memweave.Weave, opts *Options) *mcp.Server {
 		&mcp.ServerOptions{Instructions: o.Instructions, Logger: o.Logger})
 	t := &tools{w: w, log: o.Logger, inputs: map[string]*jsonschema.Schema{}}
 	t.register(srv)
-	srv.AddReceivingMiddleware(t.checkShape, checkRanges)
+	srv.AddReceivingMiddleware(t.checkArgs)
 	return srv
 }
 
