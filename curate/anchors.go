@@ -121,9 +121,14 @@ var blockID = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`
 
 // htmlAnchorAttr matches an id or name attribute of an HTML tag, its
 // value in one of the three groups (double, single or no quotes).
-var htmlAnchorAttr = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)<[a-z][a-z0-9]*\s(?:[^>]*\s)?(?:id|name)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))`)
-})
+var htmlAnchorAttr = sync.OnceValue(func() *regexp.Regexp { return htmlAttr("id|name") })
+
+// htmlAttr returns the pattern of an attribute of an HTML tag named by
+// one of names (alternatives: "id|name"), its value in one of three
+// groups (double, single or no quotes).
+func htmlAttr(names string) *regexp.Regexp {
+	return regexp.MustCompile(`(?i)<[a-z][a-z0-9]*\s(?:[^>]*\s)?(?:` + names + `)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))`)
+}
 
 // wholeNote is the anchor that stands for the note itself in
 // [LinksTo]: any link to the note counts, with an anchor or without.
@@ -230,9 +235,7 @@ func destinations(line string) []string {
 
 // htmlHref matches the href attribute of an HTML tag, its value in one
 // of the three groups (double, single or no quotes).
-var htmlHref = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)<[a-z][a-z0-9]*\s(?:[^>]*\s)?href\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))`)
-})
+var htmlHref = sync.OnceValue(func() *regexp.Regexp { return htmlAttr("href") })
 
 // wikiTargets returns the targets of a line's wiki links ("[[runbook]]",
 // "[[runbook#Restore steps|the steps]]", "![[runbook]]"): what is
