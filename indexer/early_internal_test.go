@@ -2,6 +2,7 @@ package indexer
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -116,6 +117,17 @@ func TestScanAtOpenDroppedByIndexRun(t *testing.T) {
 // took.
 func TestScanAtOpenClose(t *testing.T) {
 	root := indexedWorkspace(t)
+	// Enough notes (not indexed: the scan stats them all the same) that
+	// the scan outlasts Open, so Close without its wait returns first.
+	for i := range 1500 {
+		dir := filepath.Join(root, "memory", "bulk", string(rune('a'+i%40)))
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("n%d.md", i)), []byte("x\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	db, e, _, err := Open(context.Background(), filepath.Join(root, ".memweave", "index.db"), Options{Root: root, MaxFileBytes: 1 << 20,
 		Chunk: chunker.Options{MaxTokens: 400}, Embedder: embed.NewHash(0), OneShot: true, ScanAtOpen: true})
 	if err != nil {
