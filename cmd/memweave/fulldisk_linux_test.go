@@ -303,50 +303,10 @@ func TestMCPOnAFullDisk(t *testing.T) {
 // read-only, and once the disk has room again indexes the notes saved.
 func TestWatchOnAFullDisk(t *testing.T) {
 	cmd, free := longLivedOnFullDisk(t, "watch --debounce 50ms", `printf '# On call\n\nPage Nora.\n' > memory/b.md`)
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() {
-		cmd.Process.Signal(syscall.SIGINT)
-		cmd.Wait()
-	}()
-	lines := make(chan string)
-	go func() {
-		defer close(lines)
-		sc := bufio.NewScanner(stderr)
-		for sc.Scan() {
-			lines <- sc.Text()
-		}
-	}()
-	var seen []string
-	waitFor := func(want string) {
-		t.Helper()
-		timeout := time.After(time.Minute)
-		for {
-			select {
-			case l, ok := <-lines:
-				if !ok {
-					if slices.Contains(seen, "NOMOUNT") {
-						t.Skipf("cannot mount a tmpfs in a user namespace here")
-					}
-					t.Fatalf("watch on a full disk exited; stderr %q, want a line holding %q", seen, want)
-				}
-				seen = append(seen, l)
-				if strings.Contains(l, want) {
-					return
-				}
-			case <-timeout:
-				t.Fatalf("watch on a full disk: stderr %q, no line holding %q within a minute", seen, want)
-			}
-		}
-	}
+	waitFor, seen := watchStderr(t, cmd, "watch on a full disk")
 	waitFor("watching ")
-	if !strings.Contains(strings.Join(seen, "\n"), "no space left on device") {
-		t.Errorf("watch on a full disk: stderr %q, want a notice naming the full disk", seen)
+	if !strings.Contains(strings.Join(seen(), "\n"), "no space left on device") {
+		t.Errorf("watch on a full disk: stderr %q, want a notice naming the full disk", seen())
 	}
 	free()
 	waitFor("indexed memory/b.md")
@@ -395,6 +355,34 @@ func TestFailedIndexRunLeavesTheSpaceItNeeded(t *testing.T) {
 	// saves a 150 KB note. Then all the space comes back.
 	after := `sleep 1; if head -c 153600 /dev/zero > memory/user.md; then echo saved > ` + saved + `; else echo "$(df -k "$D" | tail -1)" > ` + saved + `; fi; rm -f "$D/fill"`
 	cmd, free := longLivedOnFullDisk(t, "watch --debounce 50ms --poll-interval 100ms", after, "PRE="+pre, "LEAVE=400", `FREE=rm -f "$D/spare"`)
+	waitFor, seen := watchStderr(t, cmd, "watch on a nearly full disk")
+	waitFor("disk is full")
+	free()
+	if b, err := os.ReadFile(saved); err != nil || string(b) != "saved\n" {
+		t.Errorf("the user's 150 KB save after freeing 200 KB beside a watch whose index run failed on a full disk: %q %v, want it saved (the index must leave the space to the notes)", b, err)
+	}
+	// With the space back, the run that failed indexes the notes.
+	waitFor("indexed memory/n")
+	// Said once per change, not once per note and poll tick.
+	warnings := 0
+	for _, l := range seen() {
+		if strings.Contains(l, "warning") {
+			warnings++
+		}
+	}
+	if said := strings.Join(seen(), "\n"); warnings > 10 || !strings.Contains(said, "leaving the space to the notes") {
+		t.Errorf("watch on a nearly full disk printed %d warnings, want at most 10 and one naming the free space it waits for; the first ones: %.600s", warnings, said)
+	}
+}
+
+// watchStderr starts cmd, a long-lived command from longLivedOnFullDisk,
+// reading its standard error line by line; it is interrupted and waited
+// for when the test ends. waitFor reads lines until one holds want,
+// failing the test (what names the command) when none does within a
+// minute or the command exits, and skipping it when the script could
+// not mount its disk; seen returns the lines read so far.
+func watchStderr(t *testing.T, cmd *exec.Cmd, what string) (waitFor func(want string), seen func() []string) {
+	t.Helper()
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -410,51 +398,35 @@ func TestFailedIndexRunLeavesTheSpaceItNeeded(t *testing.T) {
 			lines <- sc.Text()
 		}
 	}()
-	defer func() {
+	t.Cleanup(func() {
 		cmd.Process.Signal(syscall.SIGINT)
 		go func() {
-			for range lines { // a watch blocked on a full pipe would not exit
+			for range lines { // a command blocked on a full pipe would not exit
 			}
 		}()
 		cmd.Wait()
-	}()
-	var seen []string
-	waitFor := func(want string) {
+	})
+	var read []string
+	waitFor = func(want string) {
 		t.Helper()
 		timeout := time.After(time.Minute)
 		for {
 			select {
 			case l, ok := <-lines:
 				if !ok {
-					if slices.Contains(seen, "NOMOUNT") {
+					if slices.Contains(read, "NOMOUNT") {
 						t.Skipf("cannot mount a tmpfs in a user namespace here")
 					}
-					t.Fatalf("watch on a nearly full disk exited; stderr %q, want a line holding %q", seen, want)
+					t.Fatalf("%s exited; stderr %q, want a line holding %q", what, read, want)
 				}
-				seen = append(seen, l)
+				read = append(read, l)
 				if strings.Contains(l, want) {
 					return
 				}
 			case <-timeout:
-				t.Fatalf("watch on a nearly full disk: stderr %q, no line holding %q within a minute", seen, want)
+				t.Fatalf("%s: stderr %q, no line holding %q within a minute", what, read, want)
 			}
 		}
 	}
-	waitFor("disk is full")
-	free()
-	if b, err := os.ReadFile(saved); err != nil || string(b) != "saved\n" {
-		t.Errorf("the user's 150 KB save after freeing 200 KB beside a watch whose index run failed on a full disk: %q %v, want it saved (the index must leave the space to the notes)", b, err)
-	}
-	// With the space back, the run that failed indexes the notes.
-	waitFor("indexed memory/n")
-	// Said once per change, not once per note and poll tick.
-	warnings := 0
-	for _, l := range seen {
-		if strings.Contains(l, "warning") {
-			warnings++
-		}
-	}
-	if said := strings.Join(seen, "\n"); warnings > 10 || !strings.Contains(said, "leaving the space to the notes") {
-		t.Errorf("watch on a nearly full disk printed %d warnings, want at most 10 and one naming the free space it waits for; the first ones: %.600s", warnings, said)
-	}
+	return waitFor, func() []string { return read }
 }
