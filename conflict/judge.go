@@ -996,12 +996,13 @@ func sameAmount(a, b *claim, h hunk) bool {
 	return (qa == h.at-1 || qa == h.at+len(h.a)) && (qb == h.bt-1 || qb == h.bt+len(h.b))
 }
 
-// onlyAmount returns the index of the one amount of ts, a quantity or
-// a bare number, -1 when it has none or more.
+// onlyAmount returns the index of the one amount of ts, a quantity, a
+// bare number or "one" (left a word, not 1, by [normalise]), -1 when it
+// has none or more.
 func onlyAmount(ts []token) int {
 	at := -1
 	for i, t := range ts {
-		if t.kind == quantity || t.kind == plain && t.value && allDigits(t.w) {
+		if t.kind == quantity || t.kind == plain && (t.value && allDigits(t.w) || t.w == "one") {
 			if at >= 0 {
 				return -1
 			}
