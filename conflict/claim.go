@@ -432,9 +432,10 @@ func timeScoped(raws []rawTok) bool {
 			// ("is required before merging" holds now).
 			scoped = i == 0 && slices.ContainsFunc(raws[i+1:], pastForm)
 		case "in":
-			// "The school had 350 pupils in 2015": a past count with
-			// its year, not the count now.
-			scoped = i+1 < len(raws) && yearOf(raws[i+1].w) > 0 && slices.ContainsFunc(raws[:i], func(r rawTok) bool { return r.w == "had" }) &&
+			// "The school had 350 pupils in 2015", "the fee was 40
+			// euros in 2019": a past count or value with its year, not
+			// the one now.
+			scoped = i+1 < len(raws) && yearOf(raws[i+1].w) > 0 && slices.ContainsFunc(raws[:i], func(r rawTok) bool { return r.w == "had" || r.w == "was" || r.w == "were" }) &&
 				!slices.ContainsFunc(raws, func(r rawTok) bool { return changing(r) || r.w == "is" || r.w == "has" })
 		case "from", "between":
 			scoped = boundedSpan(raws, i)

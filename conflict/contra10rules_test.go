@@ -7,7 +7,7 @@ import "testing"
 // look-alikes it must leave alone and the contradictions next to them
 // it must still find.
 func TestContra10Rules(t *testing.T) {
-	checkJudged(t, contra10OneCases)
+	checkJudged(t, contra10OneCases, contra10PastYearCases)
 }
 
 var contra10OneCases = []judgeCase{
@@ -15,4 +15,11 @@ var contra10OneCases = []judgeCase{
 	{"one of two rooms", "The flat has one balcony.", "The flat has one garage.", false},
 	{"one thing denied", "The flat has one balcony.", "The flat has no balcony.", true},
 	{"two counts of two things", "Lea has two daughters.", "Lea has two sons.", false},
+}
+
+var contra10PastYearCases = []judgeCase{
+	{"a past amount with its year beside the amount now", "The membership fee was 40 euros in 2019.", "The membership fee is 55 euros.", false},
+	{"past amounts with their years beside the amount now", "Tickets were 12 pounds in 2020.", "Tickets are 15 pounds.", false},
+	{"two past amounts of one year", "The membership fee was 40 euros in 2019.", "The membership fee was 55 euros in 2019.", true},
+	{"two years of one event", "The club was founded in 1998.", "The club was founded in 2004.", true},
 }
