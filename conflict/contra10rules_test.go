@@ -7,7 +7,7 @@ import "testing"
 // look-alikes it must leave alone and the contradictions next to them
 // it must still find.
 func TestContra10Rules(t *testing.T) {
-	checkJudged(t, contra10OneCases, contra10PastYearCases)
+	checkJudged(t, contra10OneCases, contra10PastYearCases, contra10ExceptCases)
 }
 
 var contra10OneCases = []judgeCase{
@@ -22,4 +22,14 @@ var contra10PastYearCases = []judgeCase{
 	{"past amounts with their years beside the amount now", "Tickets were 12 pounds in 2020.", "Tickets are 15 pounds.", false},
 	{"two past amounts of one year", "The membership fee was 40 euros in 2019.", "The membership fee was 55 euros in 2019.", true},
 	{"two years of one event", "The club was founded in 1998.", "The club was founded in 2004.", true},
+}
+
+var contra10ExceptCases = []judgeCase{
+	{"a day left out, then said open", "The library opens every day except Monday.", "The library opens on Mondays.", true},
+	{"a person left out, then said to come", "Everyone except Tom came to the party.", "Tom came to the party.", true},
+	{"a group left out, then said to get it", "All staff except managers get paid overtime.", "Managers get paid overtime.", true},
+	{"a day left out beside another day", "The library opens every day except Monday.", "The library opens on Tuesdays.", false},
+	{"a day left out, then denied", "The library opens every day except Monday.", "The library does not open on Mondays.", false},
+	{"a day left out beside another act that day", "The library opens every day except Monday.", "On Mondays the library hosts school visits.", false},
+	{"a person left out beside another person", "Everyone except Tom came to the party.", "Ana came to the party.", false},
 }

@@ -98,6 +98,9 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	if v, ok := switchedFrom(b, a, why); ok {
 		return v, true, nil
 	}
+	if v, ok, done := judgeExcepted(a, b, why); done {
+		return v, ok, nil
+	}
 	if sameQuantity(a, b) || exceptedApart(a, b) || exceptedApart(b, a) {
 		return Verdict{}, false, nil
 	}
@@ -356,6 +359,41 @@ func exceptedApart(a, b *claim) bool {
 		slices.ContainsFunc(b.toks, func(t token) bool {
 			return t.value && !slices.ContainsFunc(a.toks, func(u token) bool { return u.w == t.w })
 		})
+}
+
+// judgeExcepted judges a claim that leaves out a case ("every day
+// except Sunday", "everyone except Tom") against one that says no
+// more than the first besides a case. The case left out, asserted
+// ("open on Sundays", "Tom came"), conflicts; denied ("not open on
+// Sundays") agrees; another day ("open on Saturdays") is one the rule
+// covers. done reports that the verdict (ok or not) is final.
+func judgeExcepted(a, b *claim, why bool) (v Verdict, ok, done bool) {
+	for _, x := range [2][2]*claim{{a, b}, {b, a}} {
+		rule, c := x[0], x[1]
+		i := slices.IndexFunc(rule.toks, func(t token) bool { return t.w == "except" || t.w == "excluding" })
+		if i < 0 || i+1 >= len(rule.toks) || rule.neg != "" ||
+			slices.ContainsFunc(c.toks, func(t token) bool { return t.w == "except" || t.w == "excluding" }) {
+			continue
+		}
+		w := rule.toks[i+1].w
+		var others []token
+		for _, t := range c.toks {
+			if !slices.ContainsFunc(rule.toks, func(u token) bool { return u.w == t.w }) {
+				others = append(others, t)
+			}
+		}
+		named := slices.ContainsFunc(c.toks, func(t token) bool { return t.w == w })
+		switch {
+		case named && len(others) == 0 && c.neg == "":
+			return Verdict{Likely, say(why, func() string {
+				return fmt.Sprintf("exception: %q is left out, then said", show(rule, rule.toks[i+1:i+2]))
+			})}, true, true
+		case named && len(others) == 0,
+			!named && len(others) == 1 && c.neg == "" && classOf[w] == "weekday" && classOf[others[0].w] == "weekday":
+			return Verdict{}, false, true
+		}
+	}
+	return Verdict{}, false, false
 }
 
 // daysApart reports whether one claim names days of the week, holidays
