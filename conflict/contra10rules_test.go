@@ -7,7 +7,7 @@ import "testing"
 // look-alikes it must leave alone and the contradictions next to them
 // it must still find.
 func TestContra10Rules(t *testing.T) {
-	checkJudged(t, contra10OneCases, contra10PastYearCases, contra10ExceptCases)
+	checkJudged(t, contra10OneCases, contra10PastYearCases, contra10ExceptCases, contra10TurnedCases)
 }
 
 var contra10OneCases = []judgeCase{
@@ -32,4 +32,14 @@ var contra10ExceptCases = []judgeCase{
 	{"a day left out, then denied", "The library opens every day except Monday.", "The library does not open on Mondays.", false},
 	{"a day left out beside another act that day", "The library opens every day except Monday.", "On Mondays the library hosts school visits.", false},
 	{"a person left out beside another person", "Everyone except Tom came to the party.", "Ana came to the party.", false},
+}
+
+var contra10TurnedCases = []judgeCase{
+	{"a comparison turned round", "Rosa is faster than Jan.", "Jan is faster than Rosa.", true},
+	{"a comparison of things turned round", "The train is cheaper than the bus.", "The bus is cheaper than the train.", true},
+	{"a comparison turned round with its opposite", "Rosa is faster than Jan.", "Jan is slower than Rosa.", false},
+	{"a comparison turned round with the opposite bound", "The red box is bigger than the blue box.", "The blue box is smaller than the red box.", false},
+	{"one comparative against its opposite", "Rosa is faster than Jan.", "Rosa is slower than Jan.", true},
+	{"a comparison with a third", "Rosa is faster than Jan.", "Jan is faster than Ilse.", false},
+	{"an equal measure both ways", "Rosa is as fast as Jan.", "Jan is as fast as Rosa.", false},
 }

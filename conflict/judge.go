@@ -98,6 +98,9 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	if v, ok := switchedFrom(b, a, why); ok {
 		return v, true, nil
 	}
+	if v, ok, done := judgeTurned(a, b, why); done {
+		return v, ok, nil
+	}
 	if v, ok, done := judgeExcepted(a, b, why); done {
 		return v, ok, nil
 	}
@@ -501,8 +504,7 @@ func judgeComparison(a, b *claim, h hunk, why bool) (v Verdict, ok, done bool) {
 	if !a.than || !b.than || len(h.a) != 1 || len(h.b) != 1 || h.a[0].value || h.b[0].value {
 		return Verdict{}, false, false
 	}
-	x, y := boundWord[h.a[0].w], boundWord[h.b[0].w]
-	if x != "" && boundOpposite[x] == y || comparedAntonyms(h.a[0].w, h.b[0].w) {
+	if oppositeComparatives(h.a[0].w, h.b[0].w) {
 		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", show(a, h.a), show(b, h.b)) })}, true, true
 	}
 	return Verdict{}, false, true
@@ -520,6 +522,48 @@ func comparedAntonyms(x, y string) bool {
 	}
 	bx, by := base(x), base(y)
 	return (bx != x || by != y) && antonymOf[bx] != "" && (antonymOf[bx] == by || antonymOf[bx] == y)
+}
+
+// oppositeComparatives reports whether x and y compare in opposite
+// directions: comparatives of opposite bounds ([boundWord]: "bigger",
+// "smaller"), or of antonyms as comparatives ("cheaper", "more
+// expensive"; [opposite] reads listed antonyms as written, "faster",
+// "slower").
+func oppositeComparatives(x, y string) bool {
+	bx := boundWord[x]
+	return bx != "" && boundOpposite[bx] == boundWord[y] || comparedAntonyms(x, y)
+}
+
+// judgeTurned judges two comparisons of the same two things, each
+// the other's subject ("Rosa is faster than Jan", "Jan is faster than
+// Rosa"): one comparative conflicts, opposite ones ("Jan is slower
+// than Rosa") agree. done reports that the verdict (ok or not) is
+// final.
+func judgeTurned(a, b *claim, why bool) (v Verdict, ok, done bool) {
+	n, at := len(a.toks), int(a.copAt)
+	if !a.than || !b.than || a.neg != "" || b.neg != "" || n != len(b.toks) || at < 1 || at != int(b.copAt) || at+1 >= n ||
+		a.changed || b.changed || a.scoped || b.scoped {
+		return Verdict{}, false, false
+	}
+	words := func(ts []token) string {
+		ws := make([]string, len(ts))
+		for i, t := range ts {
+			ws[i] = t.w
+		}
+		return strings.Join(ws, " ")
+	}
+	subjA, objA := words(a.toks[:at]), words(a.toks[at+1:])
+	if subjA == objA || subjA != words(b.toks[at+1:]) || objA != words(b.toks[:at]) {
+		return Verdict{}, false, false
+	}
+	x, y := a.toks[at].w, b.toks[at].w
+	switch {
+	case x == y:
+		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("turned comparison: %q vs %q", subjA, objA) })}, true, true
+	case oppositeComparatives(x, y) || opposite(x, y):
+		return Verdict{}, false, true
+	}
+	return Verdict{}, false, false
 }
 
 // otherDayKind reports whether h replaces a day of the week by a
