@@ -7,7 +7,7 @@ import "testing"
 // look-alikes it must leave alone and the contradictions next to them
 // it must still find.
 func TestContra10Rules(t *testing.T) {
-	checkJudged(t, contra10OneCases, contra10PastYearCases, contra10ExceptCases, contra10TurnedCases)
+	checkJudged(t, contra10OneCases, contra10PastYearCases, contra10ExceptCases, contra10TurnedCases, contra10MeasureCases)
 }
 
 var contra10OneCases = []judgeCase{
@@ -42,4 +42,14 @@ var contra10TurnedCases = []judgeCase{
 	{"one comparative against its opposite", "Rosa is faster than Jan.", "Rosa is slower than Jan.", true},
 	{"a comparison with a third", "Rosa is faster than Jan.", "Jan is faster than Ilse.", false},
 	{"an equal measure both ways", "Rosa is as fast as Jan.", "Jan is as fast as Rosa.", false},
+}
+
+var contra10MeasureCases = []judgeCase{
+	{"one length in miles and kilometres", "The ferry route is 6 miles long.", "The ferry route is 9.7 km long.", false},
+	{"two lengths in miles and kilometres", "The ferry route is 6 miles long.", "The ferry route is 20 km long.", true},
+	{"one mass in kilograms and pounds", "The dog weighs 30 kg.", "The dog weighs 66 lb.", false},
+	{"two masses in kilograms and pounds", "The dog weighs 30 kg.", "The dog weighs 45 lb.", true},
+	{"one length in centimetres and metres", "The shelf is 80 cm deep.", "The shelf is 0.8 metres deep.", false},
+	{"two lengths in centimetres and metres", "The shelf is 80 cm deep.", "The shelf is 0.6 metres deep.", true},
+	{"one dose in grams and milligrams", "Take 1 gram of paracetamol.", "Take 1000 mg of paracetamol.", false},
 }

@@ -889,10 +889,46 @@ func judgeValues(a, b *claim, h hunk, why bool) (v Verdict, ok, done bool) {
 		return Verdict{Likely, say(why, func() string {
 			return fmt.Sprintf("different %s: %q vs %q", valueKind(h.a, h.b), show(a, h.a), show(b, h.b))
 		})}, true, true
+	case measuredApart(h.a, h.b):
+		if otherTime(a, b) || otherTime(b, a) {
+			return Verdict{}, false, true
+		}
+		return Verdict{Likely, say(why, func() string {
+			return fmt.Sprintf("different quantity: %q vs %q", show(a, h.a), show(b, h.b))
+		})}, true, true
 	case anyValue(h.a) || anyValue(h.b):
 		return Verdict{}, false, true
 	}
 	return Verdict{}, false, false
+}
+
+// conversionSlack is how far apart two lengths or masses in other units
+// may be and be one measure rounded: "5 km" is "3.1 miles" (4989 m).
+const conversionSlack = 1.02
+
+// measuredApart reports whether x and y are each a number and a unit
+// of [measures], of one kind (length, mass) and written in other units,
+// that differ by more than rounding: "12 miles" against "40 km", not
+// "about 50 lb" against "23 kg".
+func measuredApart(x, y []token) bool {
+	amount := func(ts []token) (float64, measure, bool) {
+		if len(ts) != 2 || !ts[0].value || ts[0].kind != plain {
+			return 0, measure{}, false
+		}
+		m, ok := measures[ts[1].w]
+		f, err := strconv.ParseFloat(ts[0].w, 64)
+		return f * m.size, m, ok && err == nil && f > 0
+	}
+	fx, mx, okx := amount(x)
+	fy, my, oky := amount(y)
+	if !okx || !oky || mx.code != my.code || x[1].w == y[1].w {
+		return false
+	}
+	slack := conversionSlack
+	if x[0].approx || y[0].approx {
+		slack = 1.2
+	}
+	return max(fx, fy) >= slack*min(fx, fy)
 }
 
 // clockBounds reports whether h replaces the time of day of a bound
