@@ -7,7 +7,7 @@ import "testing"
 // look-alikes it must leave alone and the contradictions next to them
 // it must still find.
 func TestContra10Rules(t *testing.T) {
-	checkJudged(t, contra10OneCases, contra10PastYearCases, contra10ExceptCases, contra10TurnedCases, contra10MeasureCases)
+	checkJudged(t, contra10OneCases, contra10PastYearCases, contra10ExceptCases, contra10TurnedCases, contra10MeasureCases, contra10StoppedCases)
 }
 
 var contra10OneCases = []judgeCase{
@@ -52,4 +52,14 @@ var contra10MeasureCases = []judgeCase{
 	{"one length in centimetres and metres", "The shelf is 80 cm deep.", "The shelf is 0.8 metres deep.", false},
 	{"two lengths in centimetres and metres", "The shelf is 80 cm deep.", "The shelf is 0.6 metres deep.", true},
 	{"one dose in grams and milligrams", "Take 1 gram of paracetamol.", "Take 1000 mg of paracetamol.", false},
+}
+
+var contra10StoppedCases = []judgeCase{
+	{"a habit stopped in a month, kept daily", "Lina stopped cycling to work in March.", "Lina cycles to work every day.", true},
+	{"a service quit in a year, used daily", "Dev quit Spotify in 2022.", "Dev listens to Spotify daily.", true},
+	{"a food given up years ago, still taken", "Mum gave up sugar two years ago.", "Mum takes sugar in her tea.", true},
+	{"a tool dropped last fall, used at work", "Omar stopped using Trello last fall.", "Omar uses Trello at work.", true},
+	{"a habit stopped, another kept", "Lina stopped cycling to work in March.", "Lina takes the bus to work every day.", false},
+	{"a service quit, used in an earlier year", "Dev quit Spotify in 2022.", "Dev listened to Spotify daily in 2020.", false},
+	{"a service stopped for one use, used for another", "Dev stopped using Zoom for client calls in May.", "Dev uses Zoom for team calls.", false},
 }

@@ -1493,6 +1493,17 @@ func implicitNegation(a, b *claim) bool {
 		return false
 	}
 	subj, obj := neg.toks[:neg.negAt], neg.toks[neg.negAt:]
+	if stopped(neg.neg) {
+		// "Lina stopped riding her bike in March": the time she
+		// stopped is no part of the habit denied, and "rides her bike
+		// in 2020" is a habit then.
+		for len(obj) > 1 && timeWord(obj[len(obj)-1]) {
+			obj = obj[:len(obj)-1]
+		}
+		if slices.ContainsFunc(pos.toks, func(t token) bool { return yearOf(t.w) > 0 || isDate(t) }) {
+			return false
+		}
+	}
 	if len(obj) == 0 || len(obj) > 3 {
 		return false
 	}
@@ -1537,6 +1548,20 @@ func implicitNegation(a, b *claim) bool {
 // relatedAny reports whether w is [related] to a word of ts.
 func relatedAny(w string, ts []token) bool {
 	return slices.ContainsFunc(ts, func(t token) bool { return related(w, t.w) })
+}
+
+// stopped reports whether neg says a habit stopped ("stopped using",
+// "quit", "gave up").
+func stopped(neg string) bool {
+	return neg == "stopped" || neg == "quit" || neg == "gave up"
+}
+
+// timeWord reports whether t, the last word of what a claim says
+// stopped, is a time: a value (a year, a date, "two years" of "two
+// years ago"), a month or a season ("spring" and "fall", which the
+// season class leaves out as nouns, are seasons there).
+func timeWord(t token) bool {
+	return t.value || months[t.w] > 0 || classOf[t.w] == "season" || t.w == "spring" || t.w == "fall"
 }
 
 // removal reports whether the negation word neg says that its subject
