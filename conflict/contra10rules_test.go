@@ -7,7 +7,7 @@ import "testing"
 // look-alikes it must leave alone and the contradictions next to them
 // it must still find.
 func TestContra10Rules(t *testing.T) {
-	checkJudged(t, contra10OneCases, contra10PastYearCases, contra10ExceptCases, contra10TurnedCases, contra10MeasureCases, contra10StoppedCases)
+	checkJudged(t, contra10OneCases, contra10PastYearCases, contra10ExceptCases, contra10TurnedCases, contra10MeasureCases, contra10StoppedCases, contra10OnlyAddedCases)
 }
 
 var contra10OneCases = []judgeCase{
@@ -62,4 +62,13 @@ var contra10StoppedCases = []judgeCase{
 	{"a habit stopped, another kept", "Lina stopped cycling to work in March.", "Lina takes the bus to work every day.", false},
 	{"a service quit, used in an earlier year", "Dev quit Spotify in 2022.", "Dev listened to Spotify daily in 2020.", false},
 	{"a service stopped for one use, used for another", "Dev stopped using Zoom for client calls in May.", "Dev uses Zoom for team calls.", false},
+}
+
+var contra10OnlyAddedCases = []judgeCase{
+	{"only one language, then also another", "Sam speaks only French.", "Sam also speaks German.", true},
+	{"only one holder, then also another", "Only Ana has a key to the shed.", "Ben also has a key to the shed.", true},
+	{"only one thing sold, then another as well as it", "The kiosk sells only stamps.", "The kiosk sells maps as well as stamps.", true},
+	{"only one subject's habit, another subject also", "The train only runs on weekdays.", "The bus also runs on weekdays.", false},
+	{"only one value in one scope, another in another", "Sam speaks only French at home.", "Sam also speaks German at work.", false},
+	{"two additions", "Sam speaks French.", "Sam also speaks German.", false},
 }

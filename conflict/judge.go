@@ -125,6 +125,8 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 		if !narrowedDenial(a, b, hunks) {
 			v, ok = judgeNegation(a, b, len(reps), common, ratio, why)
 		}
+	case onlyAdded(a, b) || onlyAdded(b, a):
+		v, ok = Verdict{Likely, say(why, func() string { return "only one value, the other adds one" })}, true
 	case twoFacts(a, b, hunks):
 		ok = false
 	default:
@@ -701,6 +703,41 @@ func movedAntonym(a, b *claim, hunks []hunk, common int, why bool) (Verdict, boo
 		return Verdict{}, false
 	}
 	return Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", show(a, x), show(b, y)) })}, true
+}
+
+// onlyAdded reports whether o says its value is the only one and x
+// adds another to it ("also", "too", "as well as"), all else alike: "the
+// cafe accepts only cash" and "the cafe accepts cards as well as cash",
+// "only Ana has a key to the shed" and "Ben also has a key to the
+// shed". At most the value of o is missing from x, not its subject
+// unless "only" opens o ("the train only runs on weekdays" says nothing
+// of the bus), and x adds at most three words.
+func onlyAdded(o, x *claim) bool {
+	if !o.only || x.only || !x.additive || o.neg != "" || x.neg != "" || o.scoped || x.scoped || o.when != x.when || o.changed || x.changed {
+		return false
+	}
+	in := func(t token, c *claim) bool {
+		return slices.ContainsFunc(c.toks, func(u token) bool { return u.w == t.w })
+	}
+	missing, added := -1, 0
+	for i, t := range o.toks {
+		if !in(t, x) {
+			if missing >= 0 || i == 0 && !o.onlyFirst {
+				return false
+			}
+			missing = i
+		}
+	}
+	for _, t := range x.toks {
+		if !in(t, o) && t.w != "well" {
+			added++
+		}
+	}
+	shared := len(o.toks)
+	if missing >= 0 {
+		shared--
+	}
+	return added >= 1 && added <= 3 && shared >= minCommon
 }
 
 // judgeOnly judges two claims of which one says its value is the only
