@@ -70,6 +70,9 @@ type claim struct {
 	// copAt is the number of words before the first copula ("is",
 	// "are"): the subject's words; -1 when the claim has none.
 	copAt int8
+	// onlyAt is 1 + the index of the first word after the claim's first
+	// "only" ("allows only small dogs": small), 0 when it has none.
+	onlyAt int8
 	// when is the time the claim is anchored to ("today", "next week"),
 	// as an index into [anchors] plus one; 0 when it names none.
 	when uint8
@@ -656,6 +659,9 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 			}
 			if w == "and" && c.andAt == 0 {
 				c.andAt = int8(len(c.toks)) + 1
+			}
+			if w == "only" && c.onlyAt == 0 {
+				c.onlyAt = int8(len(c.toks)) + 1
 			}
 			if c.copAt < 0 && (w == "is" || w == "are" || w == "was" || w == "were") {
 				c.copAt = int8(len(c.toks))

@@ -71,4 +71,7 @@ var contra10OnlyAddedCases = []judgeCase{
 	{"only one subject's habit, another subject also", "The train only runs on weekdays.", "The bus also runs on weekdays.", false},
 	{"only one value in one scope, another in another", "Sam speaks only French at home.", "Sam also speaks German at work.", false},
 	{"two additions", "Sam speaks French.", "Sam also speaks German.", false},
+	{"only a kind of a thing, then the thing and another", "The park allows only leashed dogs.", "The park allows dogs and horses.", true},
+	{"only members, members also elsewhere", "Only members can use the sauna.", "Members can also use the pool.", false},
+	{"only members, members also at other times", "Only members can use the sauna.", "Members can also use the sauna on Sundays.", false},
 }

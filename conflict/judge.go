@@ -706,14 +706,16 @@ func movedAntonym(a, b *claim, hunks []hunk, common int, why bool) (Verdict, boo
 }
 
 // onlyAdded reports whether o says its value is the only one and x
-// adds another to it ("also", "too", "as well as"), all else alike: "the
-// cafe accepts only cash" and "the cafe accepts cards as well as cash",
-// "only Ana has a key to the shed" and "Ben also has a key to the
-// shed". At most the value of o is missing from x, not its subject
-// unless "only" opens o ("the train only runs on weekdays" says nothing
-// of the bus), and x adds at most three words.
+// adds another to it ("also", "too", "as well as", "and"), all else
+// alike: "the cafe accepts only cash" and "the cafe accepts cards as
+// well as cash", "only Ana has a key to the shed" and "Ben also has a
+// key to the shed", "the hotel allows only small dogs" and "the hotel
+// allows dogs and cats". At most the word after "only" is missing from
+// x (it must be when "only" opens o: "only members can use the sauna"
+// says nothing of what members also use), and x adds at most three
+// words (one, right after "and", when nothing else says it adds).
 func onlyAdded(o, x *claim) bool {
-	if !o.only || x.only || !x.additive || o.neg != "" || x.neg != "" || o.scoped || x.scoped || o.when != x.when || o.changed || x.changed {
+	if !o.only || x.only || !x.additive && x.andAt == 0 || o.neg != "" || x.neg != "" || o.scoped || x.scoped || o.when != x.when || o.changed || x.changed {
 		return false
 	}
 	in := func(t token, c *claim) bool {
@@ -722,14 +724,23 @@ func onlyAdded(o, x *claim) bool {
 	missing, added := -1, 0
 	for i, t := range o.toks {
 		if !in(t, x) {
-			if missing >= 0 || i == 0 && !o.onlyFirst {
+			if missing >= 0 || i != int(o.onlyAt)-1 {
 				return false
 			}
 			missing = i
 		}
 	}
-	for _, t := range x.toks {
+	if o.onlyFirst && missing != 0 {
+		return false
+	}
+	for i, t := range x.toks {
 		if !in(t, o) && t.w != "well" {
+			if !x.additive && (i != int(x.andAt)-1 || t.value) {
+				// Only "and" adds, so what it joins must be the one word
+				// added: "sells newspapers and magazines", not
+				// "sells newspapers and closes at noon".
+				return false
+			}
 			added++
 		}
 	}
