@@ -7,7 +7,7 @@ import "testing"
 // look-alikes it must leave alone and the contradictions next to them
 // it must still find.
 func TestContra10Rules(t *testing.T) {
-	checkJudged(t, contra10OneCases, contra10PastYearCases, contra10ExceptCases, contra10TurnedCases, contra10MeasureCases, contra10StoppedCases, contra10OnlyAddedCases)
+	checkJudged(t, contra10OneCases, contra10PastYearCases, contra10ExceptCases, contra10TurnedCases, contra10MeasureCases, contra10StoppedCases, contra10OnlyAddedCases, contra10DayPartCases)
 }
 
 var contra10OneCases = []judgeCase{
@@ -74,4 +74,11 @@ var contra10OnlyAddedCases = []judgeCase{
 	{"only a kind of a thing, then the thing and another", "The park allows only leashed dogs.", "The park allows dogs and horses.", true},
 	{"only members, members also elsewhere", "Only members can use the sauna.", "Members can also use the pool.", false},
 	{"only members, members also at other times", "Only members can use the sauna.", "Members can also use the sauna on Sundays.", false},
+}
+
+var contra10DayPartCases = []judgeCase{
+	{"one thing in the morning, two in the afternoon", "The cafe serves only tea in the morning.", "The cafe serves tea and cake in the afternoon.", false},
+	{"one act in the morning, another with more in the evening", "Nora swims in the morning.", "Nora swims and runs in the evening.", false},
+	{"one act in two parts of the day", "The gym opens in the morning.", "The gym opens in the afternoon.", true},
+	{"one habit moved to another part of the day", "I stretch in the evening.", "I stretch first thing in the morning now.", true},
 }

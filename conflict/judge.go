@@ -455,7 +455,7 @@ func judgeSpan(a, b *claim, h hunk, common int, ratio float64, why bool) (Verdic
 	if a.neg != "" && b.neg != "" {
 		return twoDenials(a, b, h, common, why)
 	}
-	if otherDayKind(h) {
+	if otherDayKind(h) || dayPartsApart(a, b, h) {
 		return Verdict{}, false
 	}
 	if a.order != b.order && (a.order != "" && b.order != "" || len(h.a) == 1 && len(h.b) == 1 && !h.a[0].value && !h.b[0].value) {
@@ -587,6 +587,33 @@ func otherDayKind(h hunk) bool {
 	}
 	ka, kb := kind(h.a), kind(h.b)
 	return ka != "" && kb != "" && ka != kb
+}
+
+// dayPartsApart reports whether h replaces one part of the day with
+// another and, on one side, adds a thing with "and": "serves only tea
+// in the morning" and "serves tea and cake in the afternoon" are facts
+// of two times, where "opens in the morning" and "opens in the
+// afternoon", or "meditates in the evening" and "first thing in the
+// morning", are two values of one.
+func dayPartsApart(a, b *claim, h hunk) bool {
+	part := func(ts []token) (string, bool) {
+		p := ""
+		for _, t := range ts {
+			if classOf[t.w] == "daypart" {
+				if p != "" {
+					return "", false
+				}
+				p = t.w
+			}
+		}
+		return p, p != ""
+	}
+	joined := func(c *claim, ts []token, at int) bool {
+		return len(ts) > 1 && int(c.andAt)-1 >= at && int(c.andAt)-1 < at+len(ts)
+	}
+	pa, oka := part(h.a)
+	pb, okb := part(h.b)
+	return oka && okb && pa != pb && (joined(a, h.a, h.at) || joined(b, h.b, h.bt))
 }
 
 // twoDenials judges two negated claims that differ by the one replaced
