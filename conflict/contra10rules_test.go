@@ -7,7 +7,7 @@ import "testing"
 // look-alikes it must leave alone and the contradictions next to them
 // it must still find.
 func TestContra10Rules(t *testing.T) {
-	checkJudged(t, contra10OneCases, contra10PastYearCases, contra10ExceptCases, contra10TurnedCases, contra10MeasureCases, contra10StoppedCases, contra10OnlyAddedCases, contra10DayPartCases)
+	checkJudged(t, contra10OneCases, contra10PastYearCases, contra10ExceptCases, contra10TurnedCases, contra10MeasureCases, contra10StoppedCases, contra10OnlyAddedCases, contra10DayPartCases, contra10ResultCases)
 }
 
 var contra10OneCases = []judgeCase{
@@ -81,4 +81,14 @@ var contra10DayPartCases = []judgeCase{
 	{"one act in the morning, another with more in the evening", "Nora swims in the morning.", "Nora swims and runs in the evening.", false},
 	{"one act in two parts of the day", "The gym opens in the morning.", "The gym opens in the afternoon.", true},
 	{"one habit moved to another part of the day", "I stretch in the evening.", "I stretch first thing in the morning now.", true},
+}
+
+var contra10ResultCases = []judgeCase{
+	{"a win told from the loser's side", "Porto beat Braga 2-0 on Friday.", "Braga lost 0-2 to Porto on Friday.", false},
+	{"a win told from the loser's side, winner's score first", "Porto beat Braga 2-0 on Friday.", "Braga lost 2-0 to Porto on Friday.", false},
+	{"a win and a loss of one side", "Porto beat Braga 2-0 on Friday.", "Porto lost to Braga 1-2 on Friday.", true},
+	{"a draw and a win", "Porto drew 1-1 with Braga on Friday.", "Braga beat Porto 2-1 on Friday.", true},
+	{"two scores of one win", "Porto beat Braga 2-0 on Friday.", "Porto beat Braga 3-0 on Friday.", true},
+	{"two matches", "Porto beat Braga 2-0 on Friday.", "Braga beat Porto 1-0 on Tuesday.", false},
+	{"a draw told from both sides", "Porto drew 1-1 with Braga.", "Braga drew 1-1 with Porto.", false},
 }

@@ -98,6 +98,9 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	if v, ok := switchedFrom(b, a, why); ok {
 		return v, true, nil
 	}
+	if v, ok, done := judgeResult(a, b, why); done {
+		return v, ok, nil
+	}
 	if v, ok, done := judgeTurned(a, b, why); done {
 		return v, ok, nil
 	}
