@@ -70,6 +70,9 @@ type claim struct {
 	// copAt is the number of words before the first copula ("is",
 	// "are"): the subject's words; -1 when the claim has none.
 	copAt int8
+	// kind: the copula is followed by "a" or "an", saying what kind of
+	// thing the subject is ("our van is a Ford Transit").
+	kind bool
 	// onlyAt is 1 + the index of the first word after the claim's first
 	// "only" ("allows only small dogs": small), 0 when it has none.
 	onlyAt int8
@@ -660,10 +663,13 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 			if w == "and" && c.andAt == 0 {
 				c.andAt = int8(len(c.toks)) + 1
 			}
+			if (w == "a" || w == "an") && i > 0 && int(c.copAt) == len(c.toks) && copula(raws[i-1].w) {
+				c.kind = true
+			}
 			if w == "only" && c.onlyAt == 0 {
 				c.onlyAt = int8(len(c.toks)) + 1
 			}
-			if c.copAt < 0 && (w == "is" || w == "are" || w == "was" || w == "were") {
+			if c.copAt < 0 && copula(w) {
 				c.copAt = int8(len(c.toks))
 			}
 			continue
@@ -720,6 +726,11 @@ func leadVerb(w string) bool {
 		return true
 	}
 	return false
+}
+
+// copula reports whether w is a copula, "is", "are", "was" or "were".
+func copula(w string) bool {
+	return w == "is" || w == "are" || w == "was" || w == "were"
 }
 
 // preposition reports whether w is a preposition that may follow a

@@ -7,7 +7,7 @@ import "testing"
 // look-alikes it must leave alone and the contradictions next to them
 // it must still find.
 func TestContra10Rules(t *testing.T) {
-	checkJudged(t, contra10OneCases, contra10PastYearCases, contra10ExceptCases, contra10TurnedCases, contra10MeasureCases, contra10StoppedCases, contra10OnlyAddedCases, contra10DayPartCases, contra10ResultCases)
+	checkJudged(t, contra10OneCases, contra10PastYearCases, contra10ExceptCases, contra10TurnedCases, contra10MeasureCases, contra10StoppedCases, contra10OnlyAddedCases, contra10DayPartCases, contra10ResultCases, contra10KindCases)
 }
 
 var contra10OneCases = []judgeCase{
@@ -91,4 +91,14 @@ var contra10ResultCases = []judgeCase{
 	{"two scores of one win", "Porto beat Braga 2-0 on Friday.", "Porto beat Braga 3-0 on Friday.", true},
 	{"two matches", "Porto beat Braga 2-0 on Friday.", "Braga beat Porto 1-0 on Tuesday.", false},
 	{"a draw told from both sides", "Porto drew 1-1 with Braga.", "Braga drew 1-1 with Porto.", false},
+}
+
+var contra10KindCases = []judgeCase{
+	{"two kinds named after the copula", "Our van is a Ford Transit.", "Our van is a Renault Master.", true},
+	{"two kinds with a colour each", "My bike is a red Trek.", "My bike is a blue Giant.", true},
+	{"one kind, once with its colour", "Our van is a Ford Transit.", "Our van is a white Ford Transit.", false},
+	{"two subjects' kinds", "Our van is a Ford Transit.", "Our car is a Renault Clio.", false},
+	{"a make and its model", "Our van is a Ford.", "Our van is a silver Ford Transit.", false},
+	{"two acts on two days", "The rota is posted on Mondays.", "The rota is printed on Fridays.", false},
+	{"a kind denied", "Our van is a Ford Transit.", "Our van is not a Renault Master.", false},
 }

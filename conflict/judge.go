@@ -98,6 +98,9 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	if v, ok := switchedFrom(b, a, why); ok {
 		return v, true, nil
 	}
+	if x, y, ok := namedKinds(a, b); ok {
+		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different value: %q vs %q", show(a, x), show(b, y)) })}, true, nil
+	}
 	if v, ok, done := judgeResult(a, b, why); done {
 		return v, ok, nil
 	}
@@ -1346,6 +1349,52 @@ func oneDuration(c *claim) bool {
 	return c.duration && (len(c.toks) == 2 || len(c.toks) == 3 && (c.toks[1].w == "minimum" || c.toks[1].w == "maximum"))
 }
 
+// namedKinds reports whether a and b say of one subject what kind of
+// thing it is, a name after "a" and the copula, perhaps with one word
+// before it, and name two kinds: "our van is a Ford Transit" and "our
+// van is a Renault Master", "our car is a silver Ford Focus" and "a red
+// Mazda Three". x and y are the words after the copula. (A person's
+// name right after the copula, "our accountant is Helen Park", is
+// judged as a value.)
+func namedKinds(a, b *claim) (x, y []token, ok bool) {
+	kind := func(c *claim) ([]token, bool) {
+		at := int(c.copAt)
+		if at < 1 || !c.kind || c.than || c.neg != "" || c.scoped || c.changed || c.additive {
+			return nil, false
+		}
+		tail := c.toks[at:]
+		if len(tail) < 1 || len(tail) > 2 || !isName(tail[len(tail)-1]) || tail[len(tail)-1].cop {
+			return nil, false
+		}
+		if n := tail[len(tail)-1].w; classOf[n] != "" || months[n] > 0 {
+			// "is emailed on Mondays": a day, not a kind.
+			return nil, false
+		}
+		return tail, len(tail) == 1 || tail[0].kind == plain && !tail[0].value && !tail[0].name
+	}
+	x, okx := kind(a)
+	y, oky := kind(b)
+	if !okx || !oky || a.copAt != b.copAt {
+		return nil, nil, false
+	}
+	if nx, ny := x[len(x)-1].w, y[len(y)-1].w; nx == ny || strings.HasPrefix(nx, ny+"_") || strings.HasPrefix(ny, nx+"_") {
+		// "a Ford" and "a Ford Focus": one kind, said more closely.
+		return nil, nil, false
+	}
+	for i := range int(a.copAt) {
+		if a.toks[i].w != b.toks[i].w {
+			return nil, nil, false
+		}
+	}
+	return x, y, true
+}
+
+// kindsNamed is [namedKinds]'s ok alone.
+func kindsNamed(a, b *claim) bool {
+	_, _, ok := namedKinds(a, b)
+	return ok
+}
+
 // bareStatements reports whether a and b each say of one subject word,
 // the same, what it is, with one word after the copula ("breakfast is
 // at 7:30", "the loft is insulated"): the subject alone is shared, and
@@ -1474,7 +1523,7 @@ func possessive(hunks []hunk) bool {
 // value and the other states one ("retros happen every two weeks", "we
 // moved retros to once a month": see [judgeSpan]).
 func minShared(a, b *claim) int {
-	if oneDuration(a) && oneDuration(b) || bareStatements(a, b) {
+	if oneDuration(a) && oneDuration(b) || bareStatements(a, b) || kindsNamed(a, b) {
 		// A subject word and a duration: "sprints last 10 days" (see
 		// [bareQuantities]); a subject word, a copula and its value.
 		return 1
