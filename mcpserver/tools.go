@@ -155,7 +155,29 @@ func (t *tools) search(ctx context.Context, in searchInput) (*mcp.CallToolResult
 	for i := range resp.Results {
 		resp.Results[i].Explain = search.Explain{}
 	}
-	return nil, searchOutput{SearchResponse: *resp, Hints: hiddenHints(resp)}, nil
+	hints := hiddenHints(resp)
+	if in.DecayHalfLifeDays != nil {
+		hints = append(hints, t.decayedHint(resp.Results, in.MinScore)...)
+	}
+	return nil, searchOutput{SearchResponse: *resp, Hints: hints}, nil
+}
+
+// decayedHint says how many of results decay brought under the minimum
+// score the search ran with, minScore or the configured default: the
+// threshold comes before decay, so they are returned.
+func (t *tools) decayedHint(results []memweave.Result, minScore *float64) []string {
+	if minScore == nil {
+		minScore = t.w.Config().MinScore
+	}
+	if minScore == nil {
+		return nil
+	}
+	n := postprocess.ShownBelow(results, *minScore)
+	if n == 0 {
+		return nil
+	}
+	return []string{fmt.Sprintf("%s scored below min_score %.3f only after decay, which comes after the threshold: %s matched above it",
+		plural.Count(n, "result"), *minScore, plural.Verb(n, "it", "they"))}
 }
 
 // hiddenHints says what the search's filters left out, each with the

@@ -47,6 +47,20 @@ func Below(results []search.Result, min float64) (n int, best float64) {
 	return n, best
 }
 
+// ShownBelow counts the results scoring under min: none right after
+// [Threshold] with that Min, but a later stage (decay, the curation
+// factor) may bring a result it kept under it, which a response then
+// explains.
+func ShownBelow(results []search.Result, min float64) int {
+	n := 0
+	for _, r := range results {
+		if r.Score < min {
+			n++
+		}
+	}
+	return n
+}
+
 // ShowingBest returns the highest threshold, rounded down to three
 // decimals, that keeps a result scoring best: the value a hint can offer
 // as "a minimum score of X shows it", where rounding to nearest could
