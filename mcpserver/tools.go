@@ -152,19 +152,17 @@ func (t *tools) search(ctx context.Context, in searchInput) (*mcp.CallToolResult
 	if err != nil {
 		return nil, out, emptyQuery("memory_search", err)
 	}
+	hints := append(hiddenHints(resp), t.decayedHint(resp.Results, in.MinScore)...)
 	for i := range resp.Results {
 		resp.Results[i].Explain = search.Explain{}
-	}
-	hints := hiddenHints(resp)
-	if in.DecayHalfLifeDays != nil {
-		hints = append(hints, t.decayedHint(resp.Results, in.MinScore)...)
 	}
 	return nil, searchOutput{SearchResponse: *resp, Hints: hints}, nil
 }
 
-// decayedHint says how many of results decay brought under the minimum
-// score the search ran with, minScore or the configured default: the
-// threshold comes before decay, so they are returned.
+// decayedHint says how many of results (their Explain still set) decay
+// brought under the minimum score the search ran with, minScore or the
+// configured default: the threshold comes before decay, so they are
+// returned.
 func (t *tools) decayedHint(results []memweave.Result, minScore *float64) []string {
 	if minScore == nil {
 		minScore = t.w.Config().MinScore
@@ -172,7 +170,7 @@ func (t *tools) decayedHint(results []memweave.Result, minScore *float64) []stri
 	if minScore == nil {
 		return nil
 	}
-	n := postprocess.ShownBelow(results, *minScore)
+	n := postprocess.DecayedBelow(results, *minScore)
 	if n == 0 {
 		return nil
 	}

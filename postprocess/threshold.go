@@ -47,14 +47,15 @@ func Below(results []search.Result, min float64) (n int, best float64) {
 	return n, best
 }
 
-// ShownBelow counts the results scoring under min: none right after
-// [Threshold] with that Min, but a later stage (decay, the curation
-// factor) may bring a result it kept under it, which a response then
-// explains.
-func ShownBelow(results []search.Result, min float64) int {
+// DecayedBelow counts the results that [Decay] brought under min: none
+// scores under it right after [Threshold] with that Min, but decay runs
+// later, and a response explains the ones it lowered past it. A result
+// the curation factor alone brought under min (useless marks) is not
+// counted: [Curate] means to push it down without hiding it.
+func DecayedBelow(results []search.Result, min float64) int {
 	n := 0
 	for _, r := range results {
-		if r.Score < min {
+		if d := r.Explain.Decay; d != nil && *d < 1 && r.Score < min {
 			n++
 		}
 	}

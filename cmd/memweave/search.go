@@ -286,7 +286,7 @@ func (f *searchFlags) decayedHint(cmd *cobra.Command, w *memweave.Weave, results
 	if m := w.Config().MinScore; m != nil && !cmd.Flags().Changed("min-score") {
 		min = *m
 	}
-	n := postprocess.ShownBelow(results, min)
+	n := postprocess.DecayedBelow(results, min)
 	if n == 0 {
 		return ""
 	}
