@@ -73,6 +73,11 @@
 // missing or cut short (by the git checkout of an earlier version) its new
 // version before it commits.
 //
+// Sync pushes no note of this machine's holding git conflict markers
+// that the remote's version lacks (a half-done merge committed with a
+// plain git commit -a): every machine would leave it out of search. It
+// stops before the push, naming the file and line ([ErrRefused]).
+//
 // Sync commits only memory/, memweave.json and .gitattributes: what the
 // user staged elsewhere stays staged, uncommitted. It does not commit a
 // memory/ left with no file where the branch had several (a mount that
