@@ -369,7 +369,7 @@ func (s *syncer) exchange(ctx context.Context, res *Result) error {
 			res.RemoteTip = incoming
 			return nil
 		}
-		if err := s.noConflictMarkers(ctx, incoming, head, res.Conflicts); err != nil {
+		if err := s.checkPush(ctx, incoming, head, res.Conflicts); err != nil {
 			return err
 		}
 		rejected, err := s.push(ctx, head)

@@ -327,6 +327,22 @@ func gitName(c string) string {
 	return strings.ToLower(strings.TrimRight(c, ". "))
 }
 
+// checkPush refuses to push head, this machine's commit on top of the
+// remote's tip incoming ("" when the remote branch has none). Its tree
+// gets the checks the other machines give the remote's: sync checks its
+// own commits, but a commit the user made with a plain git commit (a
+// link under memory/, a filter attribute, a blob over the size limit)
+// got none, and pushed, it would stop every other machine's sync at that
+// check. Outside memory/, memweave.json and .gitattributes the project's
+// files are the user's own. Nor may a note of head's hold conflict
+// markers incoming's lacks ([syncer.noConflictMarkers]).
+func (s *syncer) checkPush(ctx context.Context, incoming, head string, conflicts []Conflict) error {
+	if err := s.checkTree(ctx, head, checkedOutside, ownChanges); err != nil {
+		return fmt.Errorf("%w; nothing was pushed (undo that with git, as git rm --cached PATH and a commit, then sync again)", err)
+	}
+	return s.noConflictMarkers(ctx, incoming, head, conflicts)
+}
+
 // noConflictMarkers refuses to push target, this machine's commit on top
 // of the remote's tip base ("" when the remote branch has none), when a
 // note it adds or changes holds git conflict markers that base's version
