@@ -345,7 +345,7 @@ func (s *syncer) commitLocal(ctx context.Context, res *Result) (err error) {
 	if _, err := s.git(ctx, nil, "update-ref", "-m", "memweave sync: commit", "refs/heads/"+s.branch, commit, head); err != nil {
 		return fmt.Errorf("gitsync: commit: %w", err)
 	}
-	res.Committed, res.CommitMessage = commit, msg
+	res.Committed, res.CommitMessage, s.checked = commit, msg, commit
 	return nil
 }
 
@@ -663,7 +663,7 @@ func (s *syncer) replay(ctx context.Context, head, incoming, base string, res *R
 	if err != nil {
 		return "", err
 	}
-	res.Conflicts = append(res.Conflicts, conflicts...)
+	res.Conflicts, s.checked = append(res.Conflicts, conflicts...), commit
 	return commit, nil
 }
 

@@ -193,6 +193,10 @@ type syncer struct {
 	// gitKilled is set once a git command of this sync was killed (its
 	// context ended) or died of a signal, leaving its lock files behind.
 	gitKilled bool
+	// checked is the last commit sync made whose whole tree it checked
+	// as the other machines would (its own commit, a replay's): the push
+	// need not check that tree again ([syncer.checkPush]).
+	checked string
 	// filtersOff is the environment of every git call that turns off
 	// the filter drivers the config defines ([syncer.offFilters]).
 	filtersOff []string

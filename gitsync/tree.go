@@ -334,9 +334,13 @@ func gitName(c string) string {
 // link under memory/, a filter attribute, a blob over the size limit)
 // got none, and pushed, it would stop every other machine's sync at that
 // check. Outside memory/, memweave.json and .gitattributes the project's
-// files are the user's own. Nor may a note of head's hold conflict
-// markers incoming's lacks ([syncer.noConflictMarkers]).
+// files are the user's own. A commit sync made and checked whole is not
+// checked again. Nor may a note of head's hold conflict markers
+// incoming's lacks ([syncer.noConflictMarkers]).
 func (s *syncer) checkPush(ctx context.Context, incoming, head string, conflicts []Conflict) error {
+	if head == s.checked {
+		return s.noConflictMarkers(ctx, incoming, head, conflicts)
+	}
 	if err := s.checkTree(ctx, head, checkedOutside, ownChanges); err != nil {
 		return fmt.Errorf("%w; nothing was pushed (undo that with git, as git rm --cached PATH and a commit, then sync again)", err)
 	}
