@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/signal"
 	"strconv"
-	"strings"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -190,12 +189,12 @@ are answered, for up to 30 seconds.`,
 		// and the client it was meant for get 403.
 		for _, h := range allowHosts {
 			if err := mcpserver.CheckAllowedHost(h); err != nil {
-				return usageErr("invalid --allow-host: %s", strings.TrimPrefix(err.Error(), "mcpserver: "))
+				return usageErr("invalid --allow-host %q: %s", h, reasonFor(err, h))
 			}
 		}
 		for _, o := range allowOrigins {
 			if err := mcpserver.CheckAllowedOrigin(o); err != nil {
-				return usageErr("invalid --allow-origin: %s", strings.TrimPrefix(err.Error(), "mcpserver: "))
+				return usageErr("invalid --allow-origin %q: %s", o, reasonFor(err, o))
 			}
 		}
 		if syncEvery != 0 && syncEvery < memweave.MinSyncInterval {

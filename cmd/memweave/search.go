@@ -194,14 +194,14 @@ func (f *searchFlags) options(cmd *cobra.Command) ([]memweave.SearchOption, erro
 	if len(f.sources) > 0 {
 		for _, s := range f.sources {
 			if s == "" {
-				return nil, usageErr("invalid --source: must not be empty")
+				return nil, usageErr("invalid --source %q: must not be empty", s)
 			}
 		}
 		opts = append(opts, memweave.Sources(f.sources...))
 	}
 	for _, t := range f.tags {
 		if strings.TrimSpace(t) == "" {
-			return nil, usageErr("invalid --tag: must not be empty")
+			return nil, usageErr("invalid --tag %q: must not be empty", t)
 		}
 	}
 	if len(f.tags) > 0 {
