@@ -399,6 +399,16 @@ func configUsageErr(err error) error {
 	return err
 }
 
+// outlivePipeReaders keeps a long-lived command (mcp, watch) running
+// when the reader of its stderr or stdout goes away: a Go program
+// writing to a broken pipe there dies of SIGPIPE, mid-run, unless it
+// asks for the signal. Asked for and never read, it leaves the write
+// failing with EPIPE and the line lost. Not ignored (SIG_IGN), which git,
+// run by sync, would inherit.
+func outlivePipeReaders() {
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
+}
+
 // configFlagErr is the usage error of a settings value that cmd's flag
 // set and [memweave.Settings.Validate] refused: "invalid --FLAG VALUE:
 // why", as every flag's value error reads. Other errors go through

@@ -36,6 +36,8 @@ unavailable it falls back to scanning the files every --poll-interval.`,
 			// A watcher re-indexes until interrupted: it reads the same
 			// index pages again and again, unlike a one-shot command.
 			a.longLived = true
+			// Its lines are a log: the index is the work.
+			outlivePipeReaders()
 			w, err := a.openWeave(cmd)
 			if err != nil {
 				return err
