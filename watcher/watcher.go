@@ -17,6 +17,7 @@ import (
 
 	"github.com/fsnotify/fsnotify"
 
+	"github.com/memweave/memweave-go/internal/warnonce"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -169,7 +170,8 @@ type Options struct {
 	// state [Failed]) instead of being retried. Default: no error is
 	// fatal.
 	Fatal func(error) bool
-	// Logger receives warnings (fallback to polling, retried Syncs).
+	// Logger receives warnings (fallback to polling, a failed Sync: once
+	// while its retries fail alike, then that a Sync works again).
 	// Default: discard.
 	Logger *slog.Logger
 	// OSWatcher creates the operating system's watcher. Default
@@ -600,9 +602,15 @@ func (w *Watcher) background(ctx context.Context) {
 		armed    bool      // a Sync is scheduled on debounce
 		deadline time.Time // latest time the scheduled Sync may run
 	)
+	var failures warnonce.Guard // a failure retried each tick is logged once
 	run := func() bool {
 		_, err := w.Sync(ctx, 0)
-		if err != nil && ctx.Err() == nil && !errors.Is(err, ErrStopped) {
+		switch {
+		case err == nil:
+			if failures.Succeeded() {
+				w.opts.Logger.Info("watcher: sync works again")
+			}
+		case ctx.Err() == nil && !errors.Is(err, ErrStopped) && failures.Failed(err):
 			w.opts.Logger.Warn("watcher: sync failed; retrying", "err", err, "in", w.opts.PollInterval)
 		}
 		return ctx.Err() == nil

@@ -1,0 +1,71 @@
+package watcher_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// lockedBuffer is a log's output that the watcher's goroutine writes and
+// the test reads.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+func (l *lockedBuffer) count(s string) int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return strings.Count(l.b.String(), s)
+}
+
+// TestFailingSyncWarnsOnce: a Sync that keeps failing is retried at each
+// poll tick, and each retry logged "watcher: sync failed; retrying" again
+// (mcp on a full disk: a line every 5 s, the same hold message with the
+// free space in it). The failure is now logged once, and again only when
+// it changes other than in its numbers, or comes back after a Sync that
+// worked, which is logged too.
+func TestFailingSyncWarnsOnce(t *testing.T) {
+	h := newHarness(t, map[string]string{"memory/a.md": "# A\n"})
+	var failing atomic.Bool
+	failing.Store(true)
+	h.s.fail = func(n int) error {
+		if failing.Load() {
+			return fmt.Errorf("a write failed on a full disk; the index writes again once it has 1024 KiB free (it has %d)", n)
+		}
+		return nil
+	}
+	var log lockedBuffer
+	opts := h.options()
+	opts.Logger = slog.New(slog.NewTextHandler(&log, nil))
+	opts.Debounce, opts.PollInterval = time.Millisecond, 20*time.Millisecond
+	h.start(t, context.Background(), opts)
+	beats := h.heartbeats.Load()
+	waitUntil(t, "five poll ticks", func() bool { return h.heartbeats.Load() >= beats+5 && h.s.calls.Load() >= 4 })
+	if n := log.count("sync failed"); n != 1 {
+		t.Errorf("%d Syncs failing alike logged %d warnings, want 1:\n%s", h.s.calls.Load(), n, log.String())
+	}
+	failing.Store(false)
+	waitUntil(t, "the line saying Sync works again", func() bool { return log.count("watcher: sync works again") == 1 })
+	failing.Store(true)
+	h.write(t, "memory/a.md", "# A, edited\n")
+	waitUntil(t, "the failure after it logged", func() bool { return log.count("sync failed") == 2 })
+}
