@@ -5,6 +5,8 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -68,4 +70,28 @@ func TestFailingSyncWarnsOnce(t *testing.T) {
 	failing.Store(true)
 	h.write(t, "memory/a.md", "# A, edited\n")
 	waitUntil(t, "the failure after it logged", func() bool { return log.count("sync failed") == 2 })
+}
+
+// TestFailingBarrierWarnsOnce: on a read-only or full disk the barrier
+// file of every Sync fails to be created, and each Sync (each search of
+// mcp, which syncs through the watcher) logged "watcher: barrier failed;
+// scanning everything" again. It is logged once while barriers fail
+// alike; the full scan each time is unchanged.
+func TestFailingBarrierWarnsOnce(t *testing.T) {
+	h := newHarness(t, map[string]string{"memory/a.md": "# A\n"})
+	var log lockedBuffer
+	opts := h.options()
+	opts.Logger = slog.New(slog.NewTextHandler(&log, nil))
+	opts.SyncDir = filepath.Join(h.root, ".memweave", "sync")
+	w := h.start(t, context.Background(), opts)
+	h.sync(t, w)
+	if err := os.RemoveAll(opts.SyncDir); err != nil { // barriers fail from now on
+		t.Fatal(err)
+	}
+	for range 5 {
+		h.sync(t, w)
+	}
+	if n := log.count("barrier failed"); n != 1 {
+		t.Errorf("5 Syncs whose barriers failed alike logged %d warnings, want 1:\n%s", n, log.String())
+	}
 }

@@ -200,6 +200,9 @@ type Watcher struct {
 	seq    atomic.Uint64
 	// syncing is a semaphore of one, held by the Sync in progress.
 	syncing chan struct{}
+	// barrierFailures, used by the holder of syncing only, logs a
+	// barrier that fails at every Sync (a read-only disk) once.
+	barrierFailures warnonce.Guard
 	// kick tells the background goroutine that events arrived.
 	kick chan struct{}
 	// failed is set while the last Sync or Do failed: the background
@@ -483,8 +486,12 @@ func (w *Watcher) Do(ctx context.Context, wait time.Duration, fn func(context.Co
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
-			w.opts.Logger.Warn("watcher: barrier failed; scanning everything", "err", err)
+			if w.barrierFailures.Failed(err) {
+				w.opts.Logger.Warn("watcher: barrier failed; scanning everything", "err", err)
+			}
 			w.record(true)
+		} else {
+			w.barrierFailures.Succeeded()
 		}
 	}
 	ch := w.take()
