@@ -128,7 +128,7 @@ func (n *Notes) foldOrphans(data []byte, key string) []byte {
 // before an edit of its text or headings).
 func (n *Notes) passageFor(data []byte, line int, key string) (chunker.Chunk, error) {
 	if key != "" && !curate.IsPassageKey(key) {
-		return chunker.Chunk{}, fmt.Errorf("passage %q is not a passage key (p and 16 hex digits, or 8 as earlier builds wrote, as a search result's passage gives it)", key)
+		return chunker.Chunk{}, fmt.Errorf("passage %q is not a passage key (%s)", key, curate.PassageKeyForm)
 	}
 	c, err := n.passageAt(data, line)
 	if key == "" || (err == nil && hasKey(c, key)) {
