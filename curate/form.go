@@ -692,11 +692,10 @@ func innerCaps(spellings []string) bool {
 // of the sentence stating it.
 func codeOf(text string) (code, fencedLines []string) {
 	var out []string
-	fenced := false
+	var f fence
 	for _, line := range strings.Split(text, "\n") {
-		trimmed := strings.TrimSpace(line)
-		if strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~") {
-			fenced = !fenced
+		isFence, fenced := f.fenced(line)
+		if isFence {
 			continue
 		}
 		if fenced {
@@ -758,11 +757,11 @@ func depthsOf(text string) map[string]string {
 	}
 	var lines []line
 	var indents, levels []int
-	fenced := false
+	var f fence
 	for _, l := range strings.Split(text, "\n") {
 		trimmed := strings.TrimSpace(l)
-		if strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~") {
-			fenced = !fenced
+		isFence, fenced := f.fenced(l)
+		if isFence {
 			continue
 		}
 		body := strings.TrimLeft(l, " \t")

@@ -503,6 +503,22 @@ func (f *fence) code(line string) bool {
 	return false
 }
 
+// fenced reads line, the next line of the document, as [fence.code]
+// does, and reports whether it is a fence that opens or closes a fenced
+// block (fence) or a line inside one (inside); a line of an indented
+// block is neither.
+func (f *fence) fenced(line string) (fence, inside bool) {
+	was := f.char
+	f.code(line)
+	switch {
+	case (was == 0) != (f.char == 0):
+		return true, false
+	case was != 0:
+		return false, true
+	}
+	return false, false
+}
+
 // fenceOf returns the character and length of the code fence t starts
 // with (three or more backticks, without one in its info string, or
 // tildes), or 0, 0 when t starts with none.
