@@ -13,6 +13,7 @@ import (
 
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/memweave/memweave-go/internal/mdfence"
 	"github.com/memweave/memweave-go/tokenize"
 )
 
@@ -692,9 +693,9 @@ func innerCaps(spellings []string) bool {
 // of the sentence stating it.
 func codeOf(text string) (code, fencedLines []string) {
 	var out []string
-	var f fence
+	var f mdfence.Fence
 	for _, line := range strings.Split(text, "\n") {
-		isFence, fenced := f.fenced(line)
+		isFence, fenced := f.Step(line)
 		if isFence {
 			continue
 		}
@@ -757,10 +758,10 @@ func depthsOf(text string) map[string]string {
 	}
 	var lines []line
 	var indents, levels []int
-	var f fence
+	var f mdfence.Fence
 	for _, l := range strings.Split(text, "\n") {
 		trimmed := strings.TrimSpace(l)
-		isFence, fenced := f.fenced(l)
+		isFence, fenced := f.Step(l)
 		if isFence {
 			continue
 		}
