@@ -49,14 +49,21 @@ func wordsOf(text string) words {
 	return ws
 }
 
-// straight returns text with its curly apostrophes written straight:
-// tokenize.Words keeps "team's" and "don't" whole but splits "team’s"
-// and "don’t", and a copy typed on a phone is no other fact.
+// straight returns text with the characters that are form alone
+// written plainly: curly apostrophes straight (tokenize.Words keeps
+// "team's" and "don't" whole but splits "team’s" and "don’t", and a copy
+// typed on a phone is no other fact), the invisible soft hyphen, zero
+// width space, word joiner and byte order mark left out (an editor or a
+// page copied from inserts them inside or between words), ligatures
+// ("ﬁ") and full-width digits and Latin letters ("ＡＰＩ", "３") as their
+// ASCII letters. Not a general compatibility normalization: "10⁶" is
+// not "106", nor "m²" "m2".
 func straight(text string) string {
-	return apostrophes.Replace(text)
+	return formChars.Replace(text)
 }
 
-var apostrophes *strings.Replacer
+// formChars is the replacer of [straight].
+var formChars *strings.Replacer
 
 // Diff returns the words only a holds and those only b holds, each
 // sorted: the words that differ between two copies of a passage. Words
