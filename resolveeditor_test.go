@@ -59,7 +59,7 @@ func TestResolveByLineRefusesEditorSave(t *testing.T) {
 	ctx = edithook.With(t.Context(), editorPrepend(t, save))
 	res, err = w.Resolve(ctx, memweave.Ref{Path: "memory/stack.md", StartLine: 3, Text: "- The staging database runs PostgreSQL 16."},
 		memweave.Ref{Path: "memory/2025-03-02.md", StartLine: 5, Text: "- The staging database runs PostgreSQL 15."}, "upgraded")
-	if err != nil || !strings.Contains(memweavetest.ReadFile(t, root, "memory/2025-03-02.md"), "PostgreSQL 15.\n> Superseded") {
+	if err != nil || !strings.Contains(memweavetest.ReadFile(t, root, "memory/2025-03-02.md"), "PostgreSQL 15.\n  > Superseded") {
 		t.Errorf("Resolve by text with an editor's save in the window = %+v, %v; want the moved line resolved:\n%s", res, err, memweavetest.ReadFile(t, root, "memory/2025-03-02.md"))
 	}
 }
