@@ -63,3 +63,22 @@ func TestResolveByLineRefusesEditorSave(t *testing.T) {
 		t.Errorf("Resolve by text with an editor's save in the window = %+v, %v; want the moved line resolved:\n%s", res, err, memweavetest.ReadFile(t, root, "memory/2025-03-02.md"))
 	}
 }
+
+// TestFeedbackByLineRefusesEditorSave: feedback naming its passage by a
+// line alone (the CLI without --passage) was redone on an editor's save
+// that landed between its read and its rename; the save moved the
+// passages, so the mark went to whichever passage held that line now.
+// Such a save, changing a line at or above it, now refuses the feedback
+// and keeps the save.
+func TestFeedbackByLineRefusesEditorSave(t *testing.T) {
+	note := "# Redis\n\nRedis caches the catalog API for five minutes.\n\n# Kafka\n\nKafka keeps the order events for seven days.\n"
+	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": note})
+	w := open(t, root, memweave.Config{})
+	mustIndex(t, w)
+	save := "# Postgres\n\nPostgres holds the orders.\n\n"
+	ctx := edithook.With(t.Context(), editorPrepend(t, save))
+	res, err := w.Feedback(ctx, "memory/a.md", 7, true)
+	if got := memweavetest.ReadFile(t, root, "memory/a.md"); err == nil || got != save+note {
+		t.Errorf("Feedback(memory/a.md:7) with an editor's save above it in the window = %+v, %v; want refused and the save alone kept; the note:\n%s", res, err, got)
+	}
+}
