@@ -1,6 +1,7 @@
 package curator
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"slices"
@@ -124,3 +125,14 @@ type noPassage struct{ err error }
 
 func (e noPassage) Error() string   { return e.err.Error() }
 func (e noPassage) Unwrap() []error { return []error{e.err, ErrNoPassage} }
+
+// sameLinesThrough reports whether the notes a and b hold the same
+// lines 1 through n: a save that changed only lines after them (an
+// entry appended) left lines named by number where they were.
+func sameLinesThrough(a, b []byte, n int) bool {
+	la, lb := curate.SplitLines(string(a)), curate.SplitLines(string(b))
+	if len(la) < n || len(lb) < n {
+		return bytes.Equal(a, b)
+	}
+	return slices.Equal(la[:n], lb[:n])
+}

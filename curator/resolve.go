@@ -1,11 +1,9 @@
 package curator
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -145,17 +143,6 @@ func (n *Notes) Resolve(ctx context.Context, keep, drop search.Ref, reason strin
 		return nil, "", err
 	}
 	return res, abs, nil
-}
-
-// sameLinesThrough reports whether the notes a and b hold the same
-// lines 1 through n: a save that changed only lines after them (an
-// entry appended) left lines named by number where they were.
-func sameLinesThrough(a, b []byte, n int) bool {
-	la, lb := curate.SplitLines(string(a)), curate.SplitLines(string(b))
-	if len(la) < n || len(lb) < n {
-		return bytes.Equal(a, b)
-	}
-	return slices.Equal(la[:n], lb[:n])
 }
 
 // supersede writes the marker m after lines from through to of the note
