@@ -176,8 +176,11 @@ func (c *speedCommand) runE(cmd *cobra.Command, _ []string) error {
 	if c.chunks < 11 {
 		return usageErr("invalid --chunks %d: must be at least 11", c.chunks)
 	}
-	if c.coldRuns < 1 || c.rounds < 1 {
-		return usageErr("invalid --cold-runs %d or --write-rounds %d: must be at least 1", c.coldRuns, c.rounds)
+	if c.coldRuns < 1 {
+		return usageErr("invalid --cold-runs %d: must be at least 1", c.coldRuns)
+	}
+	if c.rounds < 1 {
+		return usageErr("invalid --write-rounds %d: must be at least 1", c.rounds)
 	}
 	if c.cadence < 0 {
 		return usageErr("invalid --cadence-searches %d: must not be negative", c.cadence)
