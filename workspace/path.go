@@ -92,7 +92,9 @@ func relWithin(base, p string) (string, bool) {
 //     the memory folder or does not resolve at all;
 //   - [ErrIgnoredName]: a hidden or temporary component (see
 //     [IsIgnoredName]), which Discover would never list;
-//   - [ErrNotMarkdown]: a base name that is not Markdown (see [IsMarkdown]);
+//   - [ErrNotMarkdown]: a base name that is not Markdown (see [IsMarkdown]),
+//     or a p ending in a separator ("x.md/", [NamesFolder]), which names
+//     a folder;
 //   - [ErrBadName]: a component containing a backslash (on systems where
 //     it is not the separator), a control character (below 0x20, or
 //     0x7f) or an invisible formatting character (Unicode category Cf),
@@ -125,6 +127,9 @@ func SafeMemoryPath(root, p string) (abs, rel string, err error) {
 	}
 	if len(elems) == 0 {
 		return refuse(ErrOutsideMemory)
+	}
+	if NamesFolder(p) {
+		return refuse(fmt.Errorf("%w: the path ends in a separator, which names a folder", ErrNotMarkdown))
 	}
 	if err := checkNames(elems); err != nil {
 		return refuse(err)
@@ -182,6 +187,14 @@ func SafeMemoryPath(root, p string) (abs, rel string, err error) {
 		}
 	}
 	return abs, rel, nil
+}
+
+// NamesFolder reports whether the path p ends in a separator, or in
+// one and ".": it names a folder ("x.md/"), as open(2) and rm take it,
+// even when cleaning it would leave a file's name.
+func NamesFolder(p string) bool {
+	p = filepath.ToSlash(p)
+	return strings.HasSuffix(p, "/") || strings.HasSuffix(p, "/.")
 }
 
 // notFolder is the error of a path that goes on below the file at
