@@ -109,33 +109,9 @@ func SafeMemoryPath(root, p string) (abs, rel string, err error) {
 	refuse := func(err error) (string, string, error) {
 		return "", "", &fs.PathError{Op: "resolve", Path: p, Err: err}
 	}
-	if p == "" || filepath.IsAbs(p) || filepath.VolumeName(p) != "" || os.IsPathSeparator(p[0]) {
-		return refuse(ErrOutsideMemory)
-	}
-	var elems []string
-	for _, e := range strings.Split(filepath.ToSlash(p), "/") {
-		switch e {
-		case "", ".":
-			continue
-		case "..":
-			return refuse(ErrOutsideMemory)
-		}
-		elems = append(elems, e)
-	}
-	if len(elems) > 0 && elems[0] == MemoryDir {
-		elems = elems[1:]
-	}
-	if len(elems) == 0 {
-		return refuse(ErrOutsideMemory)
-	}
-	if NamesFolder(p) {
-		return refuse(fmt.Errorf("%w: the path ends in a separator, which names a folder", ErrNotMarkdown))
-	}
-	if err := checkNames(elems); err != nil {
+	elems, err := memoryElems(p)
+	if err != nil {
 		return refuse(err)
-	}
-	if !IsMarkdown(elems[len(elems)-1]) {
-		return refuse(ErrNotMarkdown)
 	}
 
 	if root, err = absRoot(root); err != nil {
@@ -195,6 +171,41 @@ func SafeMemoryPath(root, p string) (abs, rel string, err error) {
 func NamesFolder(p string) bool {
 	p = filepath.ToSlash(p)
 	return strings.HasSuffix(p, "/") || strings.HasSuffix(p, "/.")
+}
+
+// memoryElems returns the components of p, a path in the memory folder
+// as [SafeMemoryPath] takes it, without "." and a leading "memory", or
+// the error SafeMemoryPath wraps for a p refused by its name alone.
+func memoryElems(p string) ([]string, error) {
+	if p == "" || filepath.IsAbs(p) || filepath.VolumeName(p) != "" || os.IsPathSeparator(p[0]) {
+		return nil, ErrOutsideMemory
+	}
+	var elems []string
+	for _, e := range strings.Split(filepath.ToSlash(p), "/") {
+		switch e {
+		case "", ".":
+			continue
+		case "..":
+			return nil, ErrOutsideMemory
+		}
+		elems = append(elems, e)
+	}
+	if len(elems) > 0 && elems[0] == MemoryDir {
+		elems = elems[1:]
+	}
+	if len(elems) == 0 {
+		return nil, ErrOutsideMemory
+	}
+	if NamesFolder(p) {
+		return nil, fmt.Errorf("%w: the path ends in a separator, which names a folder", ErrNotMarkdown)
+	}
+	if err := checkNames(elems); err != nil {
+		return nil, err
+	}
+	if !IsMarkdown(elems[len(elems)-1]) {
+		return nil, ErrNotMarkdown
+	}
+	return elems, nil
 }
 
 // notFolder is the error of a path that goes on below the file at
