@@ -70,6 +70,12 @@ type claim struct {
 	// copAt is the number of words before the first copula ("is",
 	// "are"): the subject's words; -1 when the claim has none.
 	copAt int8
+	// kind: the copula is followed by "a" or "an", saying what kind of
+	// thing the subject is ("our van is a Ford Transit").
+	kind bool
+	// onlyAt is 1 + the index of the first word after the claim's first
+	// "only" ("allows only small dogs": small), 0 when it has none.
+	onlyAt int8
 	// when is the time the claim is anchored to ("today", "next week"),
 	// as an index into [anchors] plus one; 0 when it names none.
 	when uint8
@@ -432,9 +438,10 @@ func timeScoped(raws []rawTok) bool {
 			// ("is required before merging" holds now).
 			scoped = i == 0 && slices.ContainsFunc(raws[i+1:], pastForm)
 		case "in":
-			// "The school had 350 pupils in 2015": a past count with
-			// its year, not the count now.
-			scoped = i+1 < len(raws) && yearOf(raws[i+1].w) > 0 && slices.ContainsFunc(raws[:i], func(r rawTok) bool { return r.w == "had" }) &&
+			// "The school had 350 pupils in 2015", "the fee was 40
+			// euros in 2019": a past count or value with its year, not
+			// the one now.
+			scoped = i+1 < len(raws) && yearOf(raws[i+1].w) > 0 && slices.ContainsFunc(raws[:i], func(r rawTok) bool { return r.w == "had" || r.w == "was" || r.w == "were" }) &&
 				!slices.ContainsFunc(raws, func(r rawTok) bool { return changing(r) || r.w == "is" || r.w == "has" })
 		case "from", "between":
 			scoped = boundedSpan(raws, i)
@@ -656,7 +663,13 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 			if w == "and" && c.andAt == 0 {
 				c.andAt = int8(len(c.toks)) + 1
 			}
-			if c.copAt < 0 && (w == "is" || w == "are" || w == "was" || w == "were") {
+			if (w == "a" || w == "an") && i > 0 && int(c.copAt) == len(c.toks) && copula(raws[i-1].w) {
+				c.kind = true
+			}
+			if w == "only" && c.onlyAt == 0 {
+				c.onlyAt = int8(len(c.toks)) + 1
+			}
+			if c.copAt < 0 && copula(w) {
 				c.copAt = int8(len(c.toks))
 			}
 			continue
@@ -713,6 +726,11 @@ func leadVerb(w string) bool {
 		return true
 	}
 	return false
+}
+
+// copula reports whether w is a copula, "is", "are", "was" or "were".
+func copula(w string) bool {
+	return w == "is" || w == "are" || w == "was" || w == "were"
 }
 
 // preposition reports whether w is a preposition that may follow a

@@ -11,18 +11,18 @@ import (
 
 // loadHashed reads a fixture file whose split follows a hash rule: a
 // pair is in the prefix+"-check" part when the 32-bit FNV-1a hash of its
-// id written in decimal is divisible by 3, and in prefix+"-tune"
-// otherwise. The rule does not depend on the order, kind or wording of
+// id written in decimal is divisible by every (3 for most sets, 2 for
+// sets split in halves), and in prefix+"-tune" otherwise. The rule does not depend on the order, kind or wording of
 // the pairs, so the check part cannot be chosen by hand; a hand edit
 // that moves a pair between parts fails here.
-func loadHashed(tb testing.TB, name, prefix string) []pair {
+func loadHashed(tb testing.TB, name, prefix string, every uint32) []pair {
 	tb.Helper()
 	pairs := readPairs(tb, name)
 	for i, p := range pairs {
 		h := fnv.New32a()
 		h.Write([]byte(strconv.Itoa(p.ID)))
 		want := prefix + "-tune"
-		if h.Sum32()%3 == 0 {
+		if h.Sum32()%every == 0 {
 			want = prefix + "-check"
 		}
 		if p.Split != want {
@@ -58,12 +58,17 @@ type floor struct {
 }
 
 // judgeHashedSet scores Judge on the labelled pairs of path (split by
-// loadHashed into set-tune and set-check), printing the tune part's
-// misses only, and fails when the set holds fewer than atLeast pairs or
-// a part falls under its floor.
+// loadHashed into set-tune and set-check, a third in check), printing
+// the tune part's misses only, and fails when the set holds fewer than
+// atLeast pairs or a part falls under its floor.
 func judgeHashedSet(t *testing.T, path, set string, atLeast int, floors []floor) {
 	t.Helper()
-	pairs := loadHashed(t, path, set)
+	judgeSplitSet(t, loadHashed(t, path, set, 3), set, atLeast, floors)
+}
+
+// judgeSplitSet is judgeHashedSet on pairs already loaded and split.
+func judgeSplitSet(t *testing.T, pairs []pair, set string, atLeast int, floors []floor) {
+	t.Helper()
 	if len(pairs) < atLeast {
 		t.Fatalf("%s has %d pairs, want at least %d", set, len(pairs), atLeast)
 	}

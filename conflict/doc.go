@@ -57,7 +57,22 @@
 //     Spanish");
 //   - a claim says a thing was removed ("Ruby 2.7 support was dropped
 //     from the SDK", "was shut down", "retired") and the other, every
-//     word of that thing in it, still states it.
+//     word of that thing in it, still states it;
+//   - a claim leaves out a case ("every day except Monday", "everyone
+//     except Tom") that the other, saying nothing more, asserts;
+//   - two comparisons of the same two things turned round with one
+//     comparative ("Rosa is faster than Jan" vs "Jan is faster than
+//     Rosa");
+//   - a claim says its value is the only one and the other adds one
+//     ("also", "as well as", "and": "accepts only cash" vs "accepts
+//     cards as well as cash");
+//   - a habit stopped at a time is kept in the other ("quit Spotify in
+//     2022" vs "listens to Spotify daily");
+//   - two lengths or masses in other units differ by more than rounding
+//     ("12 miles" vs "40 km"), or two results of one match, told from
+//     either side, differ ("drew 1-1 with City" vs "City beat United
+//     2-1"; see result.go), or two kinds are named after "is a" ("is a
+//     Ford Transit" vs "is a Renault Master").
 //
 // Before comparing, a sentence is rewritten into one form per frame (see
 // frame.go): a change states its new value ("grew to 9", "bumped the
@@ -178,8 +193,18 @@
 // another kind of tie ("uncle", "neighbour"), a rule with an exception
 // beside the exception's own value ("until 9 pm except on Fridays", "on
 // Fridays until 6 pm"), two bounds one way on a past event's time
-// ("got home before ten", "before eleven") or one phone number with and
-// without its country code. A statement that takes more than four values across the memory
+// ("got home before ten", "before eleven"), one phone number with and
+// without its country code, one count of two things ("has one
+// daughter", "has one son"), a past value with its year beside the
+// value now ("was 40 euros in 2019", "is 55 euros"), a case left out
+// denied ("every day except Monday", "does not open on Mondays") or
+// another weekday, a comparison turned round with its opposite ("Rosa
+// is faster than Jan", "Jan is slower than Rosa"), one length or mass
+// in other units ("5 km", "3.1 miles"), one match result told from
+// either side ("beat Braga 2-0", "lost 0-2 to Porto"), one kind named
+// more closely ("a Ford", "a Ford Focus") or two parts of the day, one
+// adding a thing with "and" ("only tea in the morning", "tea and cake
+// in the afternoon"). A statement that takes more than four values across the memory
 // is a family of parallel statements about implicit subjects (a README
 // per package), and [Detect] drops it. [Judge] compares two texts;
 // [Detect] finds candidate claim pairs

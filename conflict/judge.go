@@ -98,6 +98,18 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	if v, ok := switchedFrom(b, a, why); ok {
 		return v, true, nil
 	}
+	if x, y, ok := namedKinds(a, b); ok {
+		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different value: %q vs %q", show(a, x), show(b, y)) })}, true, nil
+	}
+	if v, ok, done := judgeResult(a, b, why); done {
+		return v, ok, nil
+	}
+	if v, ok, done := judgeTurned(a, b, why); done {
+		return v, ok, nil
+	}
+	if v, ok, done := judgeExcepted(a, b, why); done {
+		return v, ok, nil
+	}
 	if sameQuantity(a, b) || exceptedApart(a, b) || exceptedApart(b, a) {
 		return Verdict{}, false, nil
 	}
@@ -119,6 +131,8 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 		if !narrowedDenial(a, b, hunks) {
 			v, ok = judgeNegation(a, b, len(reps), common, ratio, why)
 		}
+	case onlyAdded(a, b) || onlyAdded(b, a):
+		v, ok = Verdict{Likely, say(why, func() string { return "only one value, the other adds one" })}, true
 	case twoFacts(a, b, hunks):
 		ok = false
 	default:
@@ -358,6 +372,41 @@ func exceptedApart(a, b *claim) bool {
 		})
 }
 
+// judgeExcepted judges a claim that leaves out a case ("every day
+// except Sunday", "everyone except Tom") against one that says no
+// more than the first besides a case. The case left out, asserted
+// ("open on Sundays", "Tom came"), conflicts; denied ("not open on
+// Sundays") agrees; another day ("open on Saturdays") is one the rule
+// covers. done reports that the verdict (ok or not) is final.
+func judgeExcepted(a, b *claim, why bool) (v Verdict, ok, done bool) {
+	for _, x := range [2][2]*claim{{a, b}, {b, a}} {
+		rule, c := x[0], x[1]
+		i := slices.IndexFunc(rule.toks, func(t token) bool { return t.w == "except" || t.w == "excluding" })
+		if i < 0 || i+1 >= len(rule.toks) || rule.neg != "" ||
+			slices.ContainsFunc(c.toks, func(t token) bool { return t.w == "except" || t.w == "excluding" }) {
+			continue
+		}
+		w := rule.toks[i+1].w
+		var others []token
+		for _, t := range c.toks {
+			if !slices.ContainsFunc(rule.toks, func(u token) bool { return u.w == t.w }) {
+				others = append(others, t)
+			}
+		}
+		named := slices.ContainsFunc(c.toks, func(t token) bool { return t.w == w })
+		switch {
+		case named && len(others) == 0 && c.neg == "":
+			return Verdict{Likely, say(why, func() string {
+				return fmt.Sprintf("exception: %q is left out, then said", show(rule, rule.toks[i+1:i+2]))
+			})}, true, true
+		case named && len(others) == 0,
+			!named && len(others) == 1 && c.neg == "" && classOf[w] == "weekday" && classOf[others[0].w] == "weekday":
+			return Verdict{}, false, true
+		}
+	}
+	return Verdict{}, false, false
+}
+
 // daysApart reports whether one claim names days of the week, holidays
 // or a season and the other none, neither saying that something
 // changed: "on weekends the gym opens at 8" and "in winter the ferry
@@ -412,7 +461,7 @@ func judgeSpan(a, b *claim, h hunk, common int, ratio float64, why bool) (Verdic
 	if a.neg != "" && b.neg != "" {
 		return twoDenials(a, b, h, common, why)
 	}
-	if otherDayKind(h) {
+	if otherDayKind(h) || dayPartsApart(a, b, h) {
 		return Verdict{}, false
 	}
 	if a.order != b.order && (a.order != "" && b.order != "" || len(h.a) == 1 && len(h.b) == 1 && !h.a[0].value && !h.b[0].value) {
@@ -463,8 +512,7 @@ func judgeComparison(a, b *claim, h hunk, why bool) (v Verdict, ok, done bool) {
 	if !a.than || !b.than || len(h.a) != 1 || len(h.b) != 1 || h.a[0].value || h.b[0].value {
 		return Verdict{}, false, false
 	}
-	x, y := boundWord[h.a[0].w], boundWord[h.b[0].w]
-	if x != "" && boundOpposite[x] == y || comparedAntonyms(h.a[0].w, h.b[0].w) {
+	if oppositeComparatives(h.a[0].w, h.b[0].w) {
 		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", show(a, h.a), show(b, h.b)) })}, true, true
 	}
 	return Verdict{}, false, true
@@ -482,6 +530,48 @@ func comparedAntonyms(x, y string) bool {
 	}
 	bx, by := base(x), base(y)
 	return (bx != x || by != y) && antonymOf[bx] != "" && (antonymOf[bx] == by || antonymOf[bx] == y)
+}
+
+// oppositeComparatives reports whether x and y compare in opposite
+// directions: comparatives of opposite bounds ([boundWord]: "bigger",
+// "smaller"), or of antonyms as comparatives ("cheaper", "more
+// expensive"; [opposite] reads listed antonyms as written, "faster",
+// "slower").
+func oppositeComparatives(x, y string) bool {
+	bx := boundWord[x]
+	return bx != "" && boundOpposite[bx] == boundWord[y] || comparedAntonyms(x, y)
+}
+
+// judgeTurned judges two comparisons of the same two things, each
+// the other's subject ("Rosa is faster than Jan", "Jan is faster than
+// Rosa"): one comparative conflicts, opposite ones ("Jan is slower
+// than Rosa") agree. done reports that the verdict (ok or not) is
+// final.
+func judgeTurned(a, b *claim, why bool) (v Verdict, ok, done bool) {
+	n, at := len(a.toks), int(a.copAt)
+	if !a.than || !b.than || a.neg != "" || b.neg != "" || n != len(b.toks) || at < 1 || at != int(b.copAt) || at+1 >= n ||
+		a.changed || b.changed || a.scoped || b.scoped {
+		return Verdict{}, false, false
+	}
+	words := func(ts []token) string {
+		ws := make([]string, len(ts))
+		for i, t := range ts {
+			ws[i] = t.w
+		}
+		return strings.Join(ws, " ")
+	}
+	subjA, objA := words(a.toks[:at]), words(a.toks[at+1:])
+	if subjA == objA || subjA != words(b.toks[at+1:]) || objA != words(b.toks[:at]) {
+		return Verdict{}, false, false
+	}
+	x, y := a.toks[at].w, b.toks[at].w
+	switch {
+	case x == y:
+		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("turned comparison: %q vs %q", subjA, objA) })}, true, true
+	case oppositeComparatives(x, y) || opposite(x, y):
+		return Verdict{}, false, true
+	}
+	return Verdict{}, false, false
 }
 
 // otherDayKind reports whether h replaces a day of the week by a
@@ -503,6 +593,33 @@ func otherDayKind(h hunk) bool {
 	}
 	ka, kb := kind(h.a), kind(h.b)
 	return ka != "" && kb != "" && ka != kb
+}
+
+// dayPartsApart reports whether h replaces one part of the day with
+// another and, on one side, adds a thing with "and": "serves only tea
+// in the morning" and "serves tea and cake in the afternoon" are facts
+// of two times, where "opens in the morning" and "opens in the
+// afternoon", or "meditates in the evening" and "first thing in the
+// morning", are two values of one.
+func dayPartsApart(a, b *claim, h hunk) bool {
+	part := func(ts []token) (string, bool) {
+		p := ""
+		for _, t := range ts {
+			if classOf[t.w] == "daypart" {
+				if p != "" {
+					return "", false
+				}
+				p = t.w
+			}
+		}
+		return p, p != ""
+	}
+	joined := func(c *claim, ts []token, at int) bool {
+		return len(ts) > 1 && int(c.andAt)-1 >= at && int(c.andAt)-1 < at+len(ts)
+	}
+	pa, oka := part(h.a)
+	pb, okb := part(h.b)
+	return oka && okb && pa != pb && (joined(a, h.a, h.at) || joined(b, h.b, h.bt))
 }
 
 // twoDenials judges two negated claims that differ by the one replaced
@@ -619,6 +736,52 @@ func movedAntonym(a, b *claim, hunks []hunk, common int, why bool) (Verdict, boo
 		return Verdict{}, false
 	}
 	return Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", show(a, x), show(b, y)) })}, true
+}
+
+// onlyAdded reports whether o says its value is the only one and x
+// adds another to it ("also", "too", "as well as", "and"), all else
+// alike: "the cafe accepts only cash" and "the cafe accepts cards as
+// well as cash", "only Ana has a key to the shed" and "Ben also has a
+// key to the shed", "the hotel allows only small dogs" and "the hotel
+// allows dogs and cats". At most the word after "only" is missing from
+// x (it must be when "only" opens o: "only members can use the sauna"
+// says nothing of what members also use), and x adds at most three
+// words (one, right after "and", when nothing else says it adds).
+func onlyAdded(o, x *claim) bool {
+	if !o.only || x.only || !x.additive && x.andAt == 0 || o.neg != "" || x.neg != "" || o.scoped || x.scoped || o.when != x.when || o.changed || x.changed {
+		return false
+	}
+	in := func(t token, c *claim) bool {
+		return slices.ContainsFunc(c.toks, func(u token) bool { return u.w == t.w })
+	}
+	missing, added := -1, 0
+	for i, t := range o.toks {
+		if !in(t, x) {
+			if missing >= 0 || i != int(o.onlyAt)-1 {
+				return false
+			}
+			missing = i
+		}
+	}
+	if o.onlyFirst && missing != 0 {
+		return false
+	}
+	for i, t := range x.toks {
+		if !in(t, o) && t.w != "well" {
+			if !x.additive && (i != int(x.andAt)-1 || t.value) {
+				// Only "and" adds, so what it joins must be the one word
+				// added: "sells newspapers and magazines", not
+				// "sells newspapers and closes at noon".
+				return false
+			}
+			added++
+		}
+	}
+	shared := len(o.toks)
+	if missing >= 0 {
+		shared--
+	}
+	return added >= 1 && added <= 3 && shared >= minCommon
 }
 
 // judgeOnly judges two claims of which one says its value is the only
@@ -807,10 +970,46 @@ func judgeValues(a, b *claim, h hunk, why bool) (v Verdict, ok, done bool) {
 		return Verdict{Likely, say(why, func() string {
 			return fmt.Sprintf("different %s: %q vs %q", valueKind(h.a, h.b), show(a, h.a), show(b, h.b))
 		})}, true, true
+	case measuredApart(h.a, h.b):
+		if otherTime(a, b) || otherTime(b, a) {
+			return Verdict{}, false, true
+		}
+		return Verdict{Likely, say(why, func() string {
+			return fmt.Sprintf("different quantity: %q vs %q", show(a, h.a), show(b, h.b))
+		})}, true, true
 	case anyValue(h.a) || anyValue(h.b):
 		return Verdict{}, false, true
 	}
 	return Verdict{}, false, false
+}
+
+// conversionSlack is how far apart two lengths or masses in other units
+// may be and be one measure rounded: "5 km" is "3.1 miles" (4989 m).
+const conversionSlack = 1.02
+
+// measuredApart reports whether x and y are each a number and a unit
+// of [measures], of one kind (length, mass) and written in other units,
+// that differ by more than rounding: "12 miles" against "40 km", not
+// "about 50 lb" against "23 kg".
+func measuredApart(x, y []token) bool {
+	amount := func(ts []token) (float64, measure, bool) {
+		if len(ts) != 2 || !ts[0].value || ts[0].kind != plain {
+			return 0, measure{}, false
+		}
+		m, ok := measures[ts[1].w]
+		f, err := strconv.ParseFloat(ts[0].w, 64)
+		return f * m.size, m, ok && err == nil && f > 0
+	}
+	fx, mx, okx := amount(x)
+	fy, my, oky := amount(y)
+	if !okx || !oky || mx.code != my.code || x[1].w == y[1].w {
+		return false
+	}
+	slack := conversionSlack
+	if x[0].approx || y[0].approx {
+		slack = 1.2
+	}
+	return max(fx, fy) >= slack*min(fx, fy)
 }
 
 // clockBounds reports whether h replaces the time of day of a bound
@@ -996,12 +1195,13 @@ func sameAmount(a, b *claim, h hunk) bool {
 	return (qa == h.at-1 || qa == h.at+len(h.a)) && (qb == h.bt-1 || qb == h.bt+len(h.b))
 }
 
-// onlyAmount returns the index of the one amount of ts, a quantity or
-// a bare number, -1 when it has none or more.
+// onlyAmount returns the index of the one amount of ts, a quantity, a
+// bare number or "one" (left a word, not 1, by [normalise]), -1 when it
+// has none or more.
 func onlyAmount(ts []token) int {
 	at := -1
 	for i, t := range ts {
-		if t.kind == quantity || t.kind == plain && t.value && allDigits(t.w) {
+		if t.kind == quantity || t.kind == plain && (t.value && allDigits(t.w) || t.w == "one") {
 			if at >= 0 {
 				return -1
 			}
@@ -1149,6 +1349,52 @@ func oneDuration(c *claim) bool {
 	return c.duration && (len(c.toks) == 2 || len(c.toks) == 3 && (c.toks[1].w == "minimum" || c.toks[1].w == "maximum"))
 }
 
+// namedKinds reports whether a and b say of one subject what kind of
+// thing it is, a name after "a" and the copula, perhaps with one word
+// before it, and name two kinds: "our van is a Ford Transit" and "our
+// van is a Renault Master", "our car is a silver Ford Focus" and "a red
+// Mazda Three". x and y are the words after the copula. (A person's
+// name right after the copula, "our accountant is Helen Park", is
+// judged as a value.)
+func namedKinds(a, b *claim) (x, y []token, ok bool) {
+	kind := func(c *claim) ([]token, bool) {
+		at := int(c.copAt)
+		if at < 1 || !c.kind || c.than || c.neg != "" || c.scoped || c.changed || c.additive {
+			return nil, false
+		}
+		tail := c.toks[at:]
+		if len(tail) < 1 || len(tail) > 2 || !isName(tail[len(tail)-1]) || tail[len(tail)-1].cop {
+			return nil, false
+		}
+		if n := tail[len(tail)-1].w; classOf[n] != "" || months[n] > 0 {
+			// "is emailed on Mondays": a day, not a kind.
+			return nil, false
+		}
+		return tail, len(tail) == 1 || tail[0].kind == plain && !tail[0].value && !tail[0].name
+	}
+	x, okx := kind(a)
+	y, oky := kind(b)
+	if !okx || !oky || a.copAt != b.copAt {
+		return nil, nil, false
+	}
+	if nx, ny := x[len(x)-1].w, y[len(y)-1].w; nx == ny || strings.HasPrefix(nx, ny+"_") || strings.HasPrefix(ny, nx+"_") {
+		// "a Ford" and "a Ford Focus": one kind, said more closely.
+		return nil, nil, false
+	}
+	for i := range int(a.copAt) {
+		if a.toks[i].w != b.toks[i].w {
+			return nil, nil, false
+		}
+	}
+	return x, y, true
+}
+
+// kindsNamed is [namedKinds]'s ok alone.
+func kindsNamed(a, b *claim) bool {
+	_, _, ok := namedKinds(a, b)
+	return ok
+}
+
 // bareStatements reports whether a and b each say of one subject word,
 // the same, what it is, with one word after the copula ("breakfast is
 // at 7:30", "the loft is insulated"): the subject alone is shared, and
@@ -1277,7 +1523,7 @@ func possessive(hunks []hunk) bool {
 // value and the other states one ("retros happen every two weeks", "we
 // moved retros to once a month": see [judgeSpan]).
 func minShared(a, b *claim) int {
-	if oneDuration(a) && oneDuration(b) || bareStatements(a, b) {
+	if oneDuration(a) && oneDuration(b) || bareStatements(a, b) || kindsNamed(a, b) {
 		// A subject word and a duration: "sprints last 10 days" (see
 		// [bareQuantities]); a subject word, a copula and its value.
 		return 1
@@ -1374,6 +1620,17 @@ func implicitNegation(a, b *claim) bool {
 		return false
 	}
 	subj, obj := neg.toks[:neg.negAt], neg.toks[neg.negAt:]
+	if stopped(neg.neg) {
+		// "Lina stopped riding her bike in March": the time she
+		// stopped is no part of the habit denied, and "rides her bike
+		// in 2020" is a habit then.
+		for len(obj) > 1 && timeWord(obj[len(obj)-1]) {
+			obj = obj[:len(obj)-1]
+		}
+		if slices.ContainsFunc(pos.toks, func(t token) bool { return yearOf(t.w) > 0 || isDate(t) }) {
+			return false
+		}
+	}
 	if len(obj) == 0 || len(obj) > 3 {
 		return false
 	}
@@ -1418,6 +1675,20 @@ func implicitNegation(a, b *claim) bool {
 // relatedAny reports whether w is [related] to a word of ts.
 func relatedAny(w string, ts []token) bool {
 	return slices.ContainsFunc(ts, func(t token) bool { return related(w, t.w) })
+}
+
+// stopped reports whether neg says a habit stopped ("stopped using",
+// "quit", "gave up").
+func stopped(neg string) bool {
+	return neg == "stopped" || neg == "quit" || neg == "gave up"
+}
+
+// timeWord reports whether t, the last word of what a claim says
+// stopped, is a time: a value (a year, a date, "two years" of "two
+// years ago"), a month or a season ("spring" and "fall", which the
+// season class leaves out as nouns, are seasons there).
+func timeWord(t token) bool {
+	return t.value || months[t.w] > 0 || classOf[t.w] == "season" || t.w == "spring" || t.w == "fall"
 }
 
 // removal reports whether the negation word neg says that its subject

@@ -429,6 +429,50 @@ func newCurrencies() map[string]string {
 	}
 }
 
+// measure is a unit of length or mass: its size in metres or grams
+// and that base unit's code.
+type measure struct {
+	size float64
+	code string
+}
+
+// measures maps the words for units of length and mass to their size,
+// for [measuredApart] to compare "12 miles" with "40 km". They stay
+// words in a claim's tokens. ("Pounds" are money, [currencies]; "m"
+// alone may be a minute or a million.)
+var measures map[string]measure
+
+func newMeasures() map[string]measure {
+	m := map[string]measure{}
+	for _, u := range []struct {
+		words string
+		size  float64
+		code  string
+	}{
+		{"mm millimetre millimetres millimeter millimeters", 1e-3, "m"},
+		{"cm centimetre centimetres centimeter centimeters", 1e-2, "m"},
+		{"metre metres meter meters", 1, "m"},
+		{"km kms kilometre kilometres kilometer kilometers", 1e3, "m"},
+		{"inch inches", 0.0254, "m"},
+		{"ft foot feet", 0.3048, "m"},
+		{"yard yards", 0.9144, "m"},
+		{"mile miles", 1609.344, "m"},
+		{"mg milligram milligrams", 1e-3, "g"},
+		{"gram grams", 1, "g"},
+		{"kg kgs kilo kilos kilogram kilograms", 1e3, "g"},
+		{"oz ounce ounces", 28.349523125, "g"},
+		{"lb lbs", 453.59237, "g"},
+	} {
+		for _, w := range strings.Fields(u.words) {
+			// A claim's tokens are stemmed: "metres" is "metr".
+			for _, f := range []string{w, stem(w), lemma(stem(w))} {
+				m[f] = measure{u.size, u.code}
+			}
+		}
+	}
+	return m
+}
+
 // quantityAt reads a number and its unit at words[i] ("5 minutes",
 // "300ms", "1.5 GB") and returns it in base units, such as "300s" or
 // "1073741824b", with the words it spans; 0 words when there is none.

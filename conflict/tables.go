@@ -64,6 +64,7 @@ comes come came runs run ran amounts amount totals totalled totaled stretches st
 	months = newMonths()
 	units = newUnits()
 	currencies = newCurrencies()
+	measures = newMeasures()
 	handVerbs = setOf(`handed passed turned`)
 	handParticles = setOf(`over on off`)
 	roleObjects = setOf(`role roles duties responsibilities responsibility ownership reins`)

@@ -32,7 +32,7 @@ func TestLoadTablesFills(t *testing.T) {
 		"shortForms": shortForms, "expanded": expanded, "phrasalNouns": phrasalNouns,
 		"phrasalParticle": phrasalParticle, "entityWords": entityWords, "antonymOf": antonymOf,
 		"switchPole": switchPole, "slotWords": slotWords, "idNouns": idNouns, "locVerbs": locVerbs,
-		"months": months, "units": units, "currencies": currencies, "handVerbs": handVerbs,
+		"months": months, "units": units, "currencies": currencies, "measures": measures, "handVerbs": handVerbs,
 		"handParticles": handParticles, "roleObjects": roleObjects, "roleObjectWords": roleObjectWords,
 	}
 	tablecheck.Filled(t, "conflict", tables)
