@@ -31,8 +31,9 @@
 // .gitattributes; and no .gitattributes (in any such spelling) naming an attribute that can run
 // a program (a filter, a diff or merge driver), only git's built-in
 // merges, text, line endings and linguist hints. This machine's own tree
-// gets the same checks before it is committed, so it never pushes what
-// the others would refuse. A clone's first sync checks the remote's
+// gets the same checks before it is committed, and again before it is
+// pushed (the user's own plain git commits got none), so it never
+// pushes what the others would refuse. A clone's first sync checks the remote's
 // whole tree, what the clone brought included. A remote whose history
 // was rewritten (the tip seen last, or the one a clone made its
 // remote-tracking branch of, is not an ancestor of the new one) is
@@ -72,6 +73,11 @@
 // .memweave/ names the move meanwhile, and the next sync gives a note left
 // missing or cut short (by the git checkout of an earlier version) its new
 // version before it commits.
+//
+// Sync pushes no note of this machine's holding git conflict markers
+// that the remote's version lacks (a half-done merge committed with a
+// plain git commit -a): every machine would leave it out of search. It
+// stops before the push, naming the file and line ([ErrRefused]).
 //
 // Sync commits only memory/, memweave.json and .gitattributes: what the
 // user staged elsewhere stays staged, uncommitted. It does not commit a

@@ -345,7 +345,7 @@ func (s *syncer) commitLocal(ctx context.Context, res *Result) (err error) {
 	if _, err := s.git(ctx, nil, "update-ref", "-m", "memweave sync: commit", "refs/heads/"+s.branch, commit, head); err != nil {
 		return fmt.Errorf("gitsync: commit: %w", err)
 	}
-	res.Committed, res.CommitMessage = commit, msg
+	res.Committed, res.CommitMessage, s.checked = commit, msg, commit
 	return nil
 }
 
@@ -537,7 +537,9 @@ func (s *syncer) commitTree(ctx context.Context, tree, msg string, parents ...st
 // (GIT_OBJECT_DIRECTORY) and holds no config but the object format,
 // with a work tree holding only memweave's .gitattributes (git reads a
 // merge's attributes relative to the folder it runs in) and an index
-// file that does not exist.
+// file that does not exist. Git's guess that a folder was renamed (one
+// side moved every file out of it) is off: it moved the notes the other
+// side has or adds there after them, to paths no machine gave them.
 func (s *syncer) mergeTree(ctx context.Context, incoming, head string) ([]byte, error) {
 	dir, err := os.MkdirTemp(filepath.Join(s.root, workspace.IndexDir), "sync-attributes-")
 	if err != nil {
@@ -557,7 +559,7 @@ func (s *syncer) mergeTree(ctx context.Context, incoming, head string) ([]byte, 
 	}
 	env = append(env, "GIT_INDEX_FILE="+filepath.Join(dir, "index"))
 	return s.gitIn(ctx, dir, env,
-		"--git-dir="+gitDir, "--work-tree="+dir, "-c", "core.attributesFile="+attrs,
+		"--git-dir="+gitDir, "--work-tree="+dir, "-c", "core.attributesFile="+attrs, "-c", "merge.directoryRenames=false",
 		"merge-tree", "--write-tree", "-z", "--no-messages", "--allow-unrelated-histories", incoming, head)
 }
 
@@ -663,7 +665,7 @@ func (s *syncer) replay(ctx context.Context, head, incoming, base string, res *R
 	if err != nil {
 		return "", err
 	}
-	res.Conflicts = append(res.Conflicts, conflicts...)
+	res.Conflicts, s.checked = append(res.Conflicts, conflicts...), commit
 	return commit, nil
 }
 

@@ -174,8 +174,18 @@ func TestSyncEveryVersionSurvives(t *testing.T) {
 			if seed == nil {
 				seed = map[string]string{baseNote: base}
 			}
+			plain := false
 			for p, text := range seed {
 				write(t, a, p, text)
+				plain = plain || strings.Contains(text, "<<<<<<< ")
+			}
+			if plain {
+				// Sync pushes no conflict markers of its own machine's
+				// (TestSyncPushesNoNoteWithConflictMarkers): a teammate's
+				// plain git push brought them.
+				run(t, a, "add", "-A")
+				run(t, a, "commit", "-qm", "plain")
+				run(t, a, "push", "-q", "origin", "main")
 			}
 			sync(t, a, "a")
 			sync(t, b, "b")

@@ -5,12 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/memweave/memweave-go/history"
+	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/settings"
 	"github.com/memweave/memweave-go/workspace"
 	"golang.org/x/text/unicode/norm"
@@ -323,4 +325,94 @@ func badPath(p string) string {
 func gitName(c string) string {
 	c = strings.NewReplacer("\u200c", "", "\u200d", "").Replace(c)
 	return strings.ToLower(strings.TrimRight(c, ". "))
+}
+
+// checkPush refuses to push head, this machine's commit on top of the
+// remote's tip incoming ("" when the remote branch has none). Its tree
+// gets the checks the other machines give the remote's: sync checks its
+// own commits, but a commit the user made with a plain git commit (a
+// link under memory/, a filter attribute, a blob over the size limit)
+// got none, and pushed, it would stop every other machine's sync at that
+// check. Outside memory/, memweave.json and .gitattributes the project's
+// files are the user's own. A commit sync made and checked whole is not
+// checked again. Nor may a note of head's hold conflict markers
+// incoming's lacks ([syncer.noConflictMarkers]).
+func (s *syncer) checkPush(ctx context.Context, incoming, head string, conflicts []Conflict) error {
+	if head == s.checked {
+		return s.noConflictMarkers(ctx, incoming, head, conflicts)
+	}
+	if err := s.checkTree(ctx, head, checkedOutside, ownChanges); err != nil {
+		return fmt.Errorf("%w; nothing was pushed (undo that with git, as git rm --cached PATH and a commit, then sync again)", err)
+	}
+	return s.noConflictMarkers(ctx, incoming, head, conflicts)
+}
+
+// noConflictMarkers refuses to push target, this machine's commit on top
+// of the remote's tip base ("" when the remote branch has none), when a
+// note it adds or changes holds git conflict markers that base's version
+// lacks: a half-done merge the user committed with a plain git commit
+// -a, or left in the work tree for sync to commit. Every machine's index
+// leaves such a note out of search, its old version gone too; the user
+// who can settle the conflict is this machine's. A marker note the
+// remote brought is not this machine's doing, edited here or not (nor
+// is this machine's version of it in a conflict copy, of conflicts), and
+// sync shares this machine's other notes beside it.
+func (s *syncer) noConflictMarkers(ctx context.Context, base, target string, conflicts []Conflict) error {
+	if base == "" {
+		out, err := s.git(ctx, nil, "hash-object", "-t", "tree", "--stdin")
+		if err != nil {
+			return err
+		}
+		base = strings.TrimSpace(string(out)) // the empty tree
+	}
+	changes, err := s.treeChanges(ctx, base, target)
+	if err != nil {
+		return err
+	}
+	var blobs *history.BlobReader
+	defer func() {
+		if blobs != nil {
+			blobs.Close()
+		}
+	}()
+	for _, c := range changes {
+		parts := strings.Split(c.path, "/")
+		if c.blob == "" || parts[0] != workspace.MemoryDir || !strings.HasPrefix(c.mode, "100") ||
+			slices.ContainsFunc(parts, workspace.IsIgnoredName) || !workspace.IsMarkdown(parts[len(parts)-1]) {
+			continue
+		}
+		if blobs == nil {
+			if blobs, err = history.NewBlobReader(ctx, s.root); err != nil {
+				return fmt.Errorf("gitsync: read this machine's notes: %w", err)
+			}
+		}
+		data, err := blobs.Read(c.blob)
+		if err != nil {
+			return fmt.Errorf("gitsync: read %s: %w", c.path, err)
+		}
+		if line := memfile.ConflictMarkers(data); line > 0 && !s.hadMarkers(ctx, blobs, base, c, conflicts) {
+			return fmt.Errorf("%w to push %q: line %d starts git conflict markers (<<<<<<< ... >>>>>>>), and every machine would leave the note out of search, its old version too; "+
+				"settle the conflict (keep one side, or merge both by hand and delete the marker lines), then sync again (what the remote had is brought in; nothing was pushed)",
+				ErrRefused, c.path, line)
+		}
+	}
+	return nil
+}
+
+// hadMarkers reports whether the remote's tip base held conflict
+// markers in the version of c that this machine's is an edit of: c's own
+// old version, or, for a conflict copy, the version at the path it is a
+// copy of.
+func (s *syncer) hadMarkers(ctx context.Context, blobs *history.BlobReader, base string, c change, conflicts []Conflict) bool {
+	if c.oldBlob != "" {
+		old, err := blobs.Read(c.oldBlob)
+		return err == nil && memfile.ConflictMarkers(old) > 0
+	}
+	for _, k := range conflicts {
+		if k.Copy == c.path {
+			old, ok := s.blob(ctx, base, k.Path)
+			return ok && memfile.ConflictMarkers(old) > 0
+		}
+	}
+	return false
 }

@@ -70,7 +70,7 @@ func (e *Engine) Append(ctx context.Context, text string, now time.Time, loc *ti
 	if binary([]byte(text)) {
 		return "", nil, fmt.Errorf("append: the note is not text, and the day's log, shared by its notes, would not be indexed: %w", ErrBinary)
 	}
-	if line := conflictMarkers([]byte(text)); line > 0 {
+	if line := memfile.ConflictMarkers([]byte(text)); line > 0 {
 		return "", nil, fmt.Errorf("append: line %d of the note starts git conflict markers, and the day's log, shared by its notes, would not be indexed: %w", line, ErrConflictMarkers)
 	}
 	opts = append(slices.Clip(opts), memfile.MaxLogBytes(e.opts.MaxFileBytes))

@@ -20,6 +20,7 @@ import (
 	"github.com/memweave/memweave-go/embedcache"
 	"github.com/memweave/memweave-go/frontmatter"
 	"github.com/memweave/memweave-go/index"
+	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -255,28 +256,6 @@ func binary(data []byte) bool {
 	return bad*10 > len(sample)
 }
 
-// conflictMarkers returns the line of the first git conflict marker
-// ("<<<<<<< " at a line start, followed later by a line starting
-// ">>>>>>> "), 0 when data holds none.
-func conflictMarkers(data []byte) int {
-	start := bytes.Index(data, []byte("<<<<<<< "))
-	for start > 0 && data[start-1] != '\n' && data[start-1] != '\r' {
-		next := bytes.Index(data[start+1:], []byte("<<<<<<< "))
-		if next < 0 {
-			return 0
-		}
-		start += 1 + next
-	}
-	if start < 0 {
-		return 0
-	}
-	rest := data[start:]
-	if !bytes.HasPrefix(rest, []byte("<<<<<<< ")) || (!bytes.Contains(rest, []byte("\n>>>>>>> ")) && !bytes.Contains(rest, []byte("\r>>>>>>> "))) {
-		return 0
-	}
-	return bytes.Count(data[:start], []byte("\n")) + 1
-}
-
 // prepare reads and chunks one file. It returns p.touch when the content
 // is unchanged, and a nil p with a warning when the file cannot be
 // indexed.
@@ -305,7 +284,7 @@ func (e *Engine) prepare(f workspace.File, row index.File, force bool) (*prepare
 		p.chunks = []index.Chunk{}
 		return p, &Warning{Path: f.Rel, Err: ErrBinary}
 	}
-	if line := conflictMarkers(data); line > 0 {
+	if line := memfile.ConflictMarkers(data); line > 0 {
 		p.chunks = []index.Chunk{}
 		return p, &Warning{Path: f.Rel, Line: line, Err: ErrConflictMarkers}
 	}

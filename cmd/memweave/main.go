@@ -86,8 +86,10 @@ import (
 	_ "github.com/memweave/memweave-go/embed/static/english" // the built-in model of --embedder static
 	"github.com/memweave/memweave-go/internal/embedflags"
 	"github.com/memweave/memweave-go/internal/exitstatus"
+	"github.com/memweave/memweave-go/internal/flagform"
 	"github.com/memweave/memweave-go/internal/oneshot"
 	"github.com/memweave/memweave-go/mcpserver"
+	"github.com/memweave/memweave-go/search"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -175,7 +177,7 @@ OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
 	root.SetOut(a.stdout)
 	root.SetErr(a.stderr)
 	root.SetVersionTemplate("memweave {{.Version}}\n")
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr("%s", flagError(err)) })
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr("%s", flagform.Message(err)) })
 
 	pf := root.PersistentFlags()
 	pf.StringVarP(&a.workspace, "workspace", "w", ".", "workspace `folder` holding memory/")
@@ -210,7 +212,7 @@ OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
 		a.consolidateCommand(),
 		a.trustCommand(),
 	)
-	oneValueFlags(root)
+	flagform.OneValue(root)
 	return root
 }
 
@@ -395,6 +397,64 @@ func configUsageErr(err error) error {
 		}
 	}
 	return err
+}
+
+// outlivePipeReaders keeps a long-lived command (mcp, watch) running
+// when the reader of its stderr or stdout goes away: a Go program
+// writing to a broken pipe there dies of SIGPIPE, mid-run, unless it
+// asks for the signal. Asked for and never read, it leaves the write
+// failing with EPIPE and the line lost. Not ignored (SIG_IGN), which git,
+// run by sync, would inherit.
+func outlivePipeReaders() {
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
+}
+
+// configFlagErr is the usage error of a settings value that cmd's flag
+// set and [memweave.Settings.Validate] refused: "invalid --FLAG VALUE:
+// why", as every flag's value error reads. Other errors go through
+// [configUsageErr].
+func configFlagErr(cmd *cobra.Command, err error) error {
+	ce, ok := errors.AsType[*memweave.ConfigError](err)
+	if !ok {
+		return usageErr("%v", configUsageErr(err))
+	}
+	name := strings.TrimPrefix(configFlags[ce.Field], "--")
+	f := cmd.Flags().Lookup(name)
+	if f == nil || !f.Changed {
+		return usageErr("%v", configUsageErr(err))
+	}
+	value := f.Value.String()
+	if f.Value.Type() == "string" {
+		value = strconv.Quote(value)
+	}
+	why := ce.Err.Error()
+	if errors.Is(err, search.ErrUnknownFusion) {
+		why = "want " + fusionMethods()
+	} else if i := strings.LastIndex(why, ", got "); i >= 0 {
+		why = why[:i] // the value leads the message
+	}
+	return usageErr("invalid --%s %s: %s", name, value, why)
+}
+
+// fusionMethods lists the accepted fusion methods: "blend, keyword or
+// vector".
+func fusionMethods() string {
+	names := make([]string, len(search.FusionMethods))
+	for i, m := range search.FusionMethods {
+		names[i] = string(m)
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// reasonFor is the reason in err, a library's refusal of the flag value
+// v, without the words before the value it quotes ("memfile: invalid
+// source \"x\": why" gives "why"): the flag's error names the value first.
+func reasonFor(err error, v string) string {
+	msg := err.Error()
+	if _, after, ok := strings.Cut(msg, strconv.Quote(v)); ok {
+		return strings.TrimLeft(after, ": ")
+	}
+	return msg
 }
 
 // configFlags maps Config fields to the flags that set them.

@@ -1,6 +1,10 @@
-package indexer
+package memfile_test
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/memweave/memweave-go/memfile"
+)
 
 func TestConflictMarkers(t *testing.T) {
 	cases := []struct {
@@ -17,8 +21,8 @@ func TestConflictMarkers(t *testing.T) {
 		{"text >>>>>>> b\n<<<<<<< HEAD\n", 0},
 	}
 	for _, c := range cases {
-		if got := conflictMarkers([]byte(c.in)); got != c.want {
-			t.Errorf("conflictMarkers(%q) = %d, want %d", c.in, got, c.want)
+		if got := memfile.ConflictMarkers([]byte(c.in)); got != c.want {
+			t.Errorf("ConflictMarkers(%q) = %d, want %d", c.in, got, c.want)
 		}
 	}
 }
