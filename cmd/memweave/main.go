@@ -525,21 +525,12 @@ func (a *app) clean(msg string) string {
 // escapeControls writes each C0 and C1 control character of s (and DEL)
 // as Go would quote it, "\x1b" for an escape, and each byte that is not
 // UTF-8 as "\x9b": a raw 0x9b is CSI to a terminal reading 8-bit
-// controls, and a file name or argument may hold one. It escapes the
-// bidirectional embeddings, overrides and isolates too ("\u202e"): in
-// a line of its own making (a preview, a message) one would reorder the
-// rest of the line.
+// controls, and a file name or argument may hold one.
 func escapeControls(s string) string { return escape(s, false) }
-
-// isBidiControl reports whether r is a bidirectional embedding, override
-// or isolate (U+202A to U+202E, U+2066 to U+2069).
-func isBidiControl(r rune) bool { return 0x202a <= r && r <= 0x202e || 0x2066 <= r && r <= 0x2069 }
 
 // escape is [escapeControls]; with layout it keeps the line feeds, tabs
 // and CRLF line ends of a text, escaping a lone carriage return (which
-// would write the rest of a line over what it says), and the
-// bidirectional controls, which a note in a right-to-left script holds
-// in its own lines.
+// would write the rest of a line over what it says).
 func escape(s string, layout bool) string {
 	isControl := func(r rune) bool { return r < 0x20 || r >= 0x7f && r < 0xa0 || isBidiControl(r) }
 	if layout {
