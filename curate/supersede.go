@@ -216,9 +216,9 @@ const maxPassages = 16384
 // into more than [maxPassages]: the smallest chunks a settings file may
 // set (16 tokens, overlap 8) made a passage of every 32 bytes.
 func boundPassages(size int, opts chunker.Options) chunker.Options {
-	tokens, overlap := opts.MaxTokens, 80
+	tokens, overlap := opts.MaxTokens, chunker.DefaultOverlap
 	if tokens <= 0 {
-		tokens = 400
+		tokens = chunker.DefaultMaxTokens
 	}
 	if opts.Overlap != nil {
 		overlap = max(*opts.Overlap, 0)
