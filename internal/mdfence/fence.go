@@ -41,9 +41,10 @@ type Fence struct {
 func (f *Fence) Code(line string) bool {
 	t := strings.TrimLeft(line, " \t")
 	c, n := fenceOf(t)
+	item := "" // the list item's marker, read once outside a fenced block
 	if c == 0 && f.char == 0 {
 		// A fence may open on a list item's line: "- ```bash".
-		if item := ListItem().FindString(line); item != "" {
+		if item = ListItem().FindString(line); item != "" {
 			c, n = fenceOf(line[len(item):])
 		}
 	}
@@ -74,7 +75,6 @@ func (f *Fence) Code(line string) bool {
 		f.char, f.n, f.open = c, n, line
 		return true
 	}
-	item := ListItem().FindString(line)
 	if afterBlank || item != "" {
 		for len(f.lists) > 0 && f.lists[len(f.lists)-1] > col {
 			f.lists = f.lists[:len(f.lists)-1]
