@@ -363,7 +363,7 @@ func anchor(words []string) uint8 {
 func afterCopula(raws []rawTok, i int) bool {
 	for k := i - 1; k >= 0; k-- {
 		switch w := raws[k].w; {
-		case w == "is" || w == "are" || w == "was" || w == "were":
+		case copula(w):
 			return true
 		case !filler[w]:
 			return false

@@ -99,7 +99,7 @@ func hasVerb(s string) bool {
 	for i := 1; i < len(words); i++ {
 		w := strings.Trim(words[i], ",.;:")
 		switch {
-		case w == "is" || w == "are" || w == "was" || w == "were" || clauseVerbs[w]:
+		case copula(w) || clauseVerbs[w]:
 			return true
 		case strings.ToLower(w) == w && len(w) > 3 && (strings.HasSuffix(w, "s") || strings.HasSuffix(w, "ed")) &&
 			!determiners[strings.ToLower(words[i-1])] && !strings.HasSuffix(w, "ss"):
