@@ -553,15 +553,8 @@ func judgeTurned(a, b *claim, why bool) (v Verdict, ok, done bool) {
 		a.changed || b.changed || a.scoped || b.scoped {
 		return Verdict{}, false, false
 	}
-	words := func(ts []token) string {
-		ws := make([]string, len(ts))
-		for i, t := range ts {
-			ws[i] = t.w
-		}
-		return strings.Join(ws, " ")
-	}
-	subjA, objA := words(a.toks[:at]), words(a.toks[at+1:])
-	if subjA == objA || subjA != words(b.toks[at+1:]) || objA != words(b.toks[:at]) {
+	subjA, objA := tokenWords(a.toks[:at]), tokenWords(a.toks[at+1:])
+	if subjA == objA || subjA != tokenWords(b.toks[at+1:]) || objA != tokenWords(b.toks[:at]) {
 		return Verdict{}, false, false
 	}
 	x, y := a.toks[at].w, b.toks[at].w

@@ -60,13 +60,19 @@ func resultOf(c *claim) (result, bool) {
 	if len(other) == 0 || r.goals < 0 || r.outcome == 0 && r.goals != r.conc || r.outcome != 0 && r.goals == r.conc {
 		return result{}, false
 	}
-	subject := make([]string, v)
-	for i, t := range c.toks[:v] {
-		subject[i] = t.w
-	}
-	r.side, r.other = strings.Join(subject, " "), strings.Join(other, " ")
+	r.side, r.other = tokenWords(c.toks[:v]), strings.Join(other, " ")
 	slices.Sort(r.rest)
 	return r, true
+}
+
+// tokenWords joins the words of ts with spaces, as the claim holds
+// them (stemmed, a name's words joined by "_").
+func tokenWords(ts []token) string {
+	ws := make([]string, len(ts))
+	for i, t := range ts {
+		ws[i] = t.w
+	}
+	return strings.Join(ws, " ")
 }
 
 // score reads a score written "3-1" (or "1..3", as a range reads it).
