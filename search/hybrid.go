@@ -391,9 +391,8 @@ func (h *Hybrid) vectorSide(ctx context.Context, req Request, r *backendHits, se
 // are those keyword hits. It returns nil when the read fails (finish
 // then reads them and fails as it did). It runs while the keyword side
 // reads its hits' chunks and term weights, when the vector side was done
-// by then: in a fresh process finish read them after both sides, with
-// one processor idle (0.3 to 0.9 ms of a 7 to 10 ms retrieval at 10k
-// chunks).
+// by then: finish read them after both sides, with one processor idle
+// (measured in docs/performance.md, stop 54, cold42's cut 2).
 func (h *Hybrid) kwCosines(ctx context.Context, q []float32, kw []store.KeywordHit, vec []store.VectorHit) map[int64]float64 {
 	found := make(map[int64]bool, len(vec))
 	for _, v := range vec {
