@@ -29,6 +29,13 @@ type change struct {
 	inHead  bool
 }
 
+// emptyTree returns the id of the empty tree in the repository's object
+// format, the commit-less side of a diff against a branch with none.
+func (s *syncer) emptyTree(ctx context.Context) (string, error) {
+	out, err := s.run(ctx, history.GitOptions{Stdin: []byte{}}, "hash-object", "-t", "tree", "--stdin")
+	return strings.TrimSpace(string(out)), err
+}
+
 // treeChanges lists the paths whose content or mode differ between the
 // commits head and target.
 func (s *syncer) treeChanges(ctx context.Context, head, target string) ([]change, error) {
@@ -75,11 +82,10 @@ func (s *syncer) checkout(ctx context.Context, head, target string) error {
 		// An unborn branch: every file of target is new here. A kill
 		// leaves some of them written, whole, which the next sync commits
 		// and merges with the same files from the remote.
-		out, err := s.run(ctx, history.GitOptions{Stdin: []byte{}}, "hash-object", "-t", "tree", "--stdin")
-		if err != nil {
+		var err error
+		if from, err = s.emptyTree(ctx); err != nil {
 			return fmt.Errorf("gitsync: update the work tree: %w", err)
 		}
-		from = strings.TrimSpace(string(out))
 	}
 	changes, err := s.treeChanges(ctx, from, target)
 	if err != nil {

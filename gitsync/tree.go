@@ -359,11 +359,10 @@ func (s *syncer) checkPush(ctx context.Context, incoming, head string, conflicts
 // sync shares this machine's other notes beside it.
 func (s *syncer) noConflictMarkers(ctx context.Context, base, target string, conflicts []Conflict) error {
 	if base == "" {
-		out, err := s.git(ctx, nil, "hash-object", "-t", "tree", "--stdin")
-		if err != nil {
+		var err error
+		if base, err = s.emptyTree(ctx); err != nil {
 			return err
 		}
-		base = strings.TrimSpace(string(out)) // the empty tree
 	}
 	changes, err := s.treeChanges(ctx, base, target)
 	if err != nil {
