@@ -1070,9 +1070,9 @@ func (h *headNames) Write(p []byte) (int, error) {
 // updates the remote-tracking refs the remote's fetch setting
 // (remote.<name>.fetch) maps that branch to, whatever sync then decides,
 // and refs/remotes/<remote>/<branch>, a clone's, is read too. It reads
-// those names alone: every ref under refs/remotes/<remote>/ is 1,000,000
-// in a clone of a remote that lists as many branches, which git's
-// for-each-ref took 3.7 s and 415 MB to list, on every sync.
+// those names alone, in one listing: a clone of a remote that lists a
+// million branches holds as many refs under refs/remotes/<remote>/
+// (docs/team.md gives what listing them all costs).
 func (s *syncer) trackingRefs(ctx context.Context) (map[string]string, error) {
 	specs, _ := s.git(ctx, nil, "config", "--get-all", "remote."+s.remote+".fetch")
 	names := []string{"refs/remotes/" + s.remote + "/" + s.remoteBranch}
@@ -1081,16 +1081,16 @@ func (s *syncer) trackingRefs(ctx context.Context) (map[string]string, error) {
 			names = append(names, dst)
 		}
 	}
+	// One listing of those names; a pattern also matches the refs under
+	// it (refs/remotes/origin/main/x), which are left out.
+	out, err := s.git(ctx, nil, append([]string{"for-each-ref", "--format=%(objectname) %(refname)", "--"}, names...)...)
+	if err != nil {
+		return nil, fmt.Errorf("gitsync: read the remote-tracking refs %s: %w", strings.Join(names, ", "), err)
+	}
 	refs := map[string]string{}
-	for _, name := range names {
-		out, err := s.git(ctx, nil, "for-each-ref", "--format=%(objectname) %(refname)", "--", name)
-		if err != nil {
-			return nil, fmt.Errorf("gitsync: read the remote-tracking ref %s: %w", name, err)
-		}
-		for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
-			if id, got, ok := strings.Cut(line, " "); ok && got == name {
-				refs[name] = id
-			}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		if id, got, ok := strings.Cut(line, " "); ok && slices.Contains(names, got) {
+			refs[got] = id
 		}
 	}
 	return refs, nil
