@@ -30,6 +30,10 @@ func WatchSync(ctx context.Context, e *indexer.Engine, ch watcher.Changes, lockT
 func watchSync(ctx context.Context, e *indexer.Engine, ch watcher.Changes, o indexer.SyncOptions) ([]watcher.Event, error) {
 	var res *indexer.Result
 	var err error
+	// The run only brings the named files up to date: when another
+	// process has indexed them while this one waited for the lock, it
+	// is over.
+	o.Refresh = true
 	if ch.All {
 		res, err = e.SyncStale(ctx, o.LockTimeout)
 	} else {
