@@ -187,7 +187,7 @@ func (w *Weave) indexEdited(ctx context.Context, abs string) error {
 // cut into passages as the indexer cuts them.
 func (w *Weave) notes() *curator.Notes {
 	return &curator.Notes{
-		Dir: w.cfg.Workspace, MaxFileBytes: w.cfg.MaxFileBytes, DB: w.db, Now: w.now,
+		Dir: w.cfg.Workspace, MaxFileBytes: w.cfg.MaxFileBytes, DB: w.db, Now: w.now, ExtraPaths: w.eng.ExtraPaths(),
 		Chunk: chunker.Options{MaxTokens: w.cfg.ChunkTokens, Overlap: w.cfg.ChunkOverlap},
 	}
 }
@@ -269,6 +269,9 @@ func (w *Weave) SearchAt(ctx context.Context, rev, query string, opts ...SearchO
 		resp.Warnings = append(resp.Warnings, res.Warnings...)
 		for _, s := range co.LeftOut() {
 			resp.Warnings = append(resp.Warnings, Warning{Path: s.Path, Err: s.Err})
+		}
+		if err := co.Empty(); err != nil {
+			resp.Warnings = append(resp.Warnings, Warning{Err: err})
 		}
 	}
 	return resp, err

@@ -90,6 +90,9 @@ off unless their flag is given.`,
 			for _, h := range hiddenHints(resp.Hidden, resp.BestFilteredScore) {
 				fmt.Fprintln(a.stderr, "memweave: "+h)
 			}
+			if h := f.decayedHint(cmd, w, resp.Results); h != "" {
+				fmt.Fprintln(a.stderr, "memweave: "+h)
+			}
 			if len(resp.Results) == 0 {
 				fmt.Fprintf(a.stderr, "memweave: no results for %q\n", preview(resp.Query, previewRunes))
 				return nil
@@ -99,10 +102,10 @@ off unless their flag is given.`,
 	}
 	fl := cmd.Flags()
 	fl.IntVarP(&f.maxResults, "max-results", "n", 6, "number of results `N`")
-	fl.Float64Var(&f.minScore, "min-score", 0.35, "drop results scoring below `F`, in [0,1]")
+	fl.Float64Var(&f.minScore, "min-score", 0.35, "drop results scoring below `F`, in [0,1] (the score before decay and front-matter curation: a result may show less)")
 	fl.StringArrayVar(&f.sources, "source", nil, "search only this `source` (repeatable)")
 	fl.StringVar(&f.mode, "mode", string(memweave.ModeHybrid), "retrieval `mode`: hybrid, keyword or vector")
-	fl.Float64Var(&f.halfLife, "decay-half-life", 0, "enable temporal decay of dated files with this half-life in `DAYS` (off unless given; 30 is a month)")
+	fl.Float64Var(&f.halfLife, "decay-half-life", 0, "enable temporal decay of dated files with this half-life in `DAYS` (off unless given; 30 is a month); --min-score applies before decay, so a result may score below it")
 	fl.Float64Var(&f.lambda, "mmr-lambda", 0, "enable MMR re-ranking with lambda `L` in [0,1] (1 = relevance only; off unless given; 0.7 is usual)")
 	fl.StringVar(&f.now, "now", "", "measure decay from this `YYYY-MM-DD` date instead of today")
 	fl.BoolVar(&f.explain, "explain", false, "show how each score came about")
@@ -194,14 +197,14 @@ func (f *searchFlags) options(cmd *cobra.Command) ([]memweave.SearchOption, erro
 	if len(f.sources) > 0 {
 		for _, s := range f.sources {
 			if s == "" {
-				return nil, usageErr("invalid --source: must not be empty")
+				return nil, usageErr("invalid --source %q: must not be empty", s)
 			}
 		}
 		opts = append(opts, memweave.Sources(f.sources...))
 	}
 	for _, t := range f.tags {
 		if strings.TrimSpace(t) == "" {
-			return nil, usageErr("invalid --tag: must not be empty")
+			return nil, usageErr("invalid --tag %q: must not be empty", t)
 		}
 	}
 	if len(f.tags) > 0 {
@@ -270,6 +273,25 @@ func hiddenHints(h memweave.Hidden, best float64) []string {
 		out = append(out, fmt.Sprintf("%s hidden; --superseded mark shows %s", plural.Count(n, "superseded passage"), plural.Verb(n, "it", "them")))
 	}
 	return out
+}
+
+// decayedHint says how many of results decay brought under the minimum
+// score the search ran with (the threshold comes before decay, so they
+// are shown), or "" when none or decay is off.
+func (f *searchFlags) decayedHint(cmd *cobra.Command, w *memweave.Weave, results []memweave.Result) string {
+	if f.halfLife <= 0 {
+		return ""
+	}
+	min := f.minScore
+	if m := w.Config().MinScore; m != nil && !cmd.Flags().Changed("min-score") {
+		min = *m
+	}
+	n := postprocess.DecayedBelow(results, min)
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s shown %s below --min-score %.3f after decay, which comes after the threshold",
+		plural.Count(n, "result"), plural.Verb(n, "scores", "score"), min)
 }
 
 // searchJSON returns resp as search --json prints it: the library's
