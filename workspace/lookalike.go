@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"golang.org/x/text/unicode/norm"
@@ -98,12 +97,9 @@ func alikeWhy(a, b string) string {
 
 // lookalikes returns the pairs of names that read the same
 // ([CheckLookalike]), each pair as the two names in the order given.
-// Names that are all ASCII read as no other ASCII name: when every name
-// is, none is compared.
+// ASCII names read as no other ASCII name: its caller, warnLookalikes,
+// skips a folder whose names all are.
 func lookalikes(names []string) [][2]string {
-	if !slices.ContainsFunc(names, func(n string) bool { return !isASCII(n) }) {
-		return nil
-	}
 	var pairs [][2]string
 	seen := make(map[string]string, len(names))
 	for _, name := range names {
