@@ -86,10 +86,11 @@ func boundIntegers(tool string, s *jsonschema.Schema) {
 	}
 }
 
-// checkArgs answers a tools/call whose arguments [shapeError] or
-// [rangeError] refuse with a tool error, before the SDK's schema check;
-// it decodes the arguments once for both. Arguments that are absent,
-// null or not JSON are left to the SDK.
+// checkArgs answers a tools/call whose arguments [shapeError],
+// [typeError], [rangeError] or [undecodableError] refuse with a tool
+// error, before the SDK's schema check; it decodes the arguments once
+// for all. Absent or null arguments are no arguments; arguments that are
+// not JSON are left to the SDK.
 func (t *tools) checkArgs(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 		p, ok := req.GetParams().(*mcp.CallToolParamsRaw)
@@ -97,10 +98,13 @@ func (t *tools) checkArgs(next mcp.MethodHandler) mcp.MethodHandler {
 			return next(ctx, method, req)
 		}
 		var v any
-		if len(p.Arguments) == 0 || json.Unmarshal(p.Arguments, &v) != nil || v == nil {
+		if len(p.Arguments) > 0 && json.Unmarshal(p.Arguments, &v) != nil {
+			if msg := undecodableError(p.Name, p.Arguments); msg != "" {
+				return toolError(msg), nil
+			}
 			return next(ctx, method, req)
 		}
-		if msg := shapeError(p.Name, t.inputs[p.Name], v); msg != "" {
+		if msg := argsError(p.Name, t.inputs[p.Name], v); msg != "" {
 			return toolError(msg), nil
 		}
 		if args, ok := v.(map[string]any); ok {
@@ -110,6 +114,22 @@ func (t *tools) checkArgs(next mcp.MethodHandler) mcp.MethodHandler {
 		}
 		return next(ctx, method, req)
 	}
+}
+
+// argsError is the message of [shapeError] or [typeError] refusing
+// arguments v (nil: none) of tool, whose input schema is in (nil: none
+// checked); "" when neither refuses them.
+func argsError(tool string, in *jsonschema.Schema, v any) string {
+	if in == nil {
+		return ""
+	}
+	if v == nil {
+		v = map[string]any{}
+	}
+	if msg := shapeError(tool, in, v); msg != "" {
+		return msg
+	}
+	return typeError(tool, in, v.(map[string]any))
 }
 
 // rangeError is the error, from [checkRange], of the first integer
