@@ -10,11 +10,14 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/jsonschema-go/jsonschema"
+
+	"github.com/memweave/memweave-go/memfile"
 )
 
 // typeError is the message refusing arguments args of tool, whose input
 // schema is in: an argument in doesn't name, one whose value (or list
-// item) is not of the JSON type in gives it, or a required one missing,
+// item) is not of the JSON type in gives it, an expect_hash that is no
+// hash (memfile.ValidHash), or a required one missing,
 // naming the tool and the argument ("memory_search: max_results must be
 // an integer, got a string"); "" when there is none. The SDK's schema
 // check said the same without the tool, partly in Go ("validating root:
@@ -31,6 +34,9 @@ func typeError(tool string, in *jsonschema.Schema, args map[string]any) string {
 		}
 		if msg := valueTypeError(name, s, args[name]); msg != "" {
 			return tool + ": " + msg
+		}
+		if h, ok := args[name].(string); ok && name == "expect_hash" && h != "" && !memfile.ValidHash(h) {
+			return fmt.Sprintf("%s: expect_hash %q must be the 64 hex digits of the file's SHA-256, the hash memory_get returns", tool, clip(h, 80))
 		}
 	}
 	var missing []string
@@ -181,3 +187,10 @@ func clip(s string, n int) string {
 	}
 	return strings.ToValidUTF8(s[:n], "") + "..."
 }
+
+// expectHash is the expect_hash argument of the tools that take one, for
+// [toolMessage].
+func (in writeInput) expectHash() string    { return in.ExpectHash }
+func (in deleteInput) expectHash() string   { return in.ExpectHash }
+func (in feedbackInput) expectHash() string { return in.ExpectHash }
+func (in resolveInput) expectHash() string  { return in.ExpectHash }

@@ -88,6 +88,7 @@ import (
 	"github.com/memweave/memweave-go/internal/exitstatus"
 	"github.com/memweave/memweave-go/internal/oneshot"
 	"github.com/memweave/memweave-go/mcpserver"
+	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -574,7 +575,7 @@ func checkExpectHash(cmd *cobra.Command, h string) error {
 	if !cmd.Flags().Changed("expect-hash") {
 		return nil
 	}
-	if t := strings.TrimSpace(h); len(t) != 64 || strings.Trim(strings.ToLower(t), "0123456789abcdef") != "" {
+	if !memfile.ValidHash(strings.TrimSpace(h)) {
 		return usageErr("invalid --expect-hash %q: want the 64 hex digits of the file's SHA-256, as get --hash prints", h)
 	}
 	return nil
