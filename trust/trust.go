@@ -220,6 +220,12 @@ func Digest(items []Item) string {
 	return hex.EncodeToString(h.Sum(nil))[:digestLen]
 }
 
+// ValidDigest reports whether d has the form of a [Digest]: 16 hex
+// digits, in either case.
+func ValidDigest(d string) bool {
+	return len(d) == digestLen && strings.Trim(strings.ToLower(d), "0123456789abcdef") == ""
+}
+
 // digestLen is the length of a [Digest] in hex digits: 64 bits, so that
 // no settings file can be made to match a digest someone was shown.
 const digestLen = 16
