@@ -129,7 +129,9 @@ const MinSyncInterval = time.Second
 // (the first at once, each given at most [SyncTimeout]; one that takes
 // the interval or longer is followed by a whole interval of rest) until
 // [Weave.Close], which stops and waits for it. A failed sync is logged
-// and recorded for [Weave.SyncStatus]; the next runs on schedule. It
+// (once while the syncs keep failing alike, and a sync that works after
+// is logged too) and recorded for [Weave.SyncStatus]; the next runs on
+// schedule. It
 // fails if the workspace cannot sync at all or a loop already runs.
 func (w *Weave) SyncEvery(ctx context.Context, interval time.Duration, opts ...SyncOption) error {
 	if interval < MinSyncInterval {
@@ -165,6 +167,10 @@ func (w *Weave) SyncEvery(ctx context.Context, interval time.Duration, opts ...S
 			return err
 		},
 		func(err error) {
+			if err == nil {
+				w.cfg.Logger.Info("memweave: background sync works again", "workspace", w.cfg.Workspace)
+				return
+			}
 			w.cfg.Logger.Warn("memweave: background sync failed", "workspace", w.cfg.Workspace, "err", err)
 		})
 	return nil

@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/memweave/memweave-go/internal/mdfence"
 	"github.com/memweave/memweave-go/tokenize"
 )
 
@@ -117,10 +118,11 @@ type claim struct {
 	days bool
 }
 
-// claims splits text into claims, skipping fenced code.
+// claims splits text into claims, skipping code: fenced blocks (one
+// quoted inside a longer fence too) and indented ones ([mdfence.Fence]).
 func claims(text string) []claim {
 	var out []claim
-	fence := false
+	var fence mdfence.Fence
 	heading := ""
 	var cols []string // the header cells of the table being read
 	lines := strings.Split(text, "\n")
@@ -133,11 +135,7 @@ func claims(text string) []claim {
 			continue
 		}
 		t := strings.TrimSpace(line)
-		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
-			fence = !fence
-			continue
-		}
-		if fence || t == "" {
+		if fence.Code(line) || t == "" {
 			continue
 		}
 		var ss []string

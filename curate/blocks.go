@@ -1,6 +1,10 @@
 package curate
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/memweave/memweave-go/internal/mdfence"
+)
 
 // Blocks follows the blocks of a document, line by line, whose lines
 // mean what they do only inside them: fenced code blocks, as
@@ -12,7 +16,7 @@ import "strings"
 // and the rows after them holding "|"). Its zero value stands before the
 // document's first line.
 type Blocks struct {
-	f fence
+	f mdfence.Fence
 	// prev is the last line read when it may be a table's header;
 	// head and delim are the header and delimiter rows of the table
 	// whose body the lines read so far are in.
@@ -21,7 +25,7 @@ type Blocks struct {
 
 // Next reads the document's next line, with or without its line ending.
 func (b *Blocks) Next(line string) {
-	if b.f.code(line) {
+	if b.f.Code(line) {
 		b.prev, b.head, b.delim = "", "", ""
 		return
 	}
@@ -41,10 +45,7 @@ func (b *Blocks) Next(line string) {
 // Open returns the line, as given to Next, that opened the fenced block
 // the lines read so far leave open, or "" when none is open.
 func (b *Blocks) Open() string {
-	if b.f.char == 0 {
-		return ""
-	}
-	return b.f.open
+	return b.f.Open()
 }
 
 // State returns the lines that, read by a zero Blocks, leave it in the
@@ -72,7 +73,7 @@ func (b *Blocks) State() []string {
 func (b *Blocks) Lead(next string) []string {
 	if open := b.Open(); open != "" {
 		g := b.f
-		if g.code(next); g.char == 0 {
+		if g.Code(next); g.Open() == "" {
 			return nil // next closes the block: none of it follows
 		}
 		return []string{open}
@@ -95,5 +96,6 @@ func (b *Blocks) Closer() string {
 	if open == "" {
 		return ""
 	}
-	return indentOf(open) + strings.Repeat(string(b.f.char), b.f.n)
+	c, n := b.f.Marks()
+	return indentOf(open) + strings.Repeat(string(c), n)
 }

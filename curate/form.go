@@ -13,6 +13,7 @@ import (
 
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/memweave/memweave-go/internal/mdfence"
 	"github.com/memweave/memweave-go/tokenize"
 )
 
@@ -126,7 +127,7 @@ func punctuationDiff(a, b string) (string, bool) {
 // false when it cannot place the words in text (lower case that changes
 // a letter's length).
 func gapsOf(text string) (map[[2]string][]string, bool) {
-	text = blankQuoted(literal(text))
+	text = blankQuoted(literal(plainMarks(text)))
 	lower := strings.ToLower(text)
 	if len(lower) != len(text) {
 		return nil, false
@@ -332,6 +333,44 @@ var (
 // dashes writes a dash between words as a comma, and drops the marks of
 // a strikethrough (compared on their own, see [struckOf]).
 var dashes *strings.Replacer
+
+// plainMarks returns text with the marks that are Markdown's form alone,
+// outside code ([mdfence.Fence]), written one way: a bullet glyph that
+// opens a line ("• ", "◦ ", "▪ ", "‣ ") as "- ", an ATX heading without
+// its closing hashes ("## Backups ##") and the colon that ends it ("##
+// Backup schedule:"), and a line without the backslash that ends it (a
+// hard line break, "safe\\").
+func plainMarks(text string) string {
+	lines := strings.Split(text, "\n")
+	var f mdfence.Fence
+	for i, l := range lines {
+		if f.Code(l) {
+			continue
+		}
+		l, cr := strings.CutSuffix(l, "\r")
+		if m := bulletGlyph().FindStringSubmatchIndex(l); m != nil {
+			l = l[:m[4]] + "-" + l[m[5]:]
+		}
+		if atxHeading().MatchString(l) {
+			l = strings.TrimSuffix(closingHashes().ReplaceAllString(l, ""), ":")
+		} else if strings.HasSuffix(l, "\\") && !strings.HasSuffix(l, "\\\\") {
+			l = l[:len(l)-1]
+		}
+		if cr {
+			l += "\r"
+		}
+		lines[i] = l
+	}
+	return strings.Join(lines, "\n")
+}
+
+// bulletGlyph matches a line opened by a bullet glyph and white space,
+// its indentation the first group and the glyph the second;
+// closingHashes an ATX heading's closing sequence ("## Backups ##").
+var (
+	bulletGlyph   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([ \t]*)([•◦▪‣])[ \t]`) })
+	closingHashes = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[ \t]+#+[ \t]*$|[ \t]+$`) })
+)
 
 // conjunctions are the words before which a pause may be written or not
 // with no change to what is said.
@@ -692,11 +731,10 @@ func innerCaps(spellings []string) bool {
 // of the sentence stating it.
 func codeOf(text string) (code, fencedLines []string) {
 	var out []string
-	fenced := false
+	var f mdfence.Fence
 	for _, line := range strings.Split(text, "\n") {
-		trimmed := strings.TrimSpace(line)
-		if strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~") {
-			fenced = !fenced
+		isFence, fenced := f.Step(line)
+		if isFence {
 			continue
 		}
 		if fenced {
@@ -758,11 +796,11 @@ func depthsOf(text string) map[string]string {
 	}
 	var lines []line
 	var indents, levels []int
-	fenced := false
+	var f mdfence.Fence
 	for _, l := range strings.Split(text, "\n") {
 		trimmed := strings.TrimSpace(l)
-		if strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~") {
-			fenced = !fenced
+		isFence, fenced := f.Step(l)
+		if isFence {
 			continue
 		}
 		body := strings.TrimLeft(l, " \t")

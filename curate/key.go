@@ -56,8 +56,11 @@ func LineKey(text string) string {
 	return ""
 }
 
+// PassageKeyForm says, for an error, what [IsPassageKey] accepts.
+const PassageKeyForm = "p and 16 hex digits, or 8 as earlier builds wrote, as a search result's passage gives it"
+
 // IsPassageKey reports whether key has the form of a [PassageKey] or a
-// [LineKey].
+// [LineKey] ([PassageKeyForm]).
 func IsPassageKey(key string) bool {
 	if (len(key) != 17 && len(key) != 9) || key[0] != 'p' {
 		return false

@@ -46,3 +46,6 @@ func TestPairs11(t *testing.T) { roundPairs(t, "testdata/pairs11.txt") }
 
 // TestPairs12 scores round ten's second set (testdata/pairs12.txt).
 func TestPairs12(t *testing.T) { roundPairs(t, "testdata/pairs12.txt") }
+
+// TestPairs13 scores round eleven's set (testdata/pairs13.txt).
+func TestPairs13(t *testing.T) { roundPairs(t, "testdata/pairs13.txt") }

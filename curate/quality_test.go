@@ -38,7 +38,8 @@ func loadPairsFrom(tb testing.TB, name string) []labelled {
 	var side *string
 	for i, line := range strings.Split(string(data), "\n") {
 		switch {
-		case strings.HasPrefix(line, "#") || (strings.TrimSpace(line) == "" && cur == nil):
+		case strings.HasPrefix(line, "#") && side == nil || (strings.TrimSpace(line) == "" && cur == nil):
+			// A "#" line is a comment between cases, a heading inside a copy.
 		case strings.HasPrefix(line, "== "):
 			f := strings.Fields(line)
 			if (len(f) != 4 && len(f) != 6) || (f[1] != "tune" && f[1] != "check") || (f[2] != "dup" && f[2] != "distinct") {

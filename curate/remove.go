@@ -5,6 +5,7 @@ import (
 	"unicode"
 
 	"github.com/memweave/memweave-go/frontmatter"
+	"github.com/memweave/memweave-go/internal/mdfence"
 )
 
 // RemovePassage returns src without its lines from to to (1-based,
@@ -74,7 +75,7 @@ const (
 func blocks(lines []string) []int {
 	out := make([]int, len(lines))
 	top := frontmatter.FenceLines(strings.Join(lines, ""))
-	var f fence
+	var f mdfence.Fence
 	inComment := false
 	for i, l := range lines {
 		switch {
@@ -82,7 +83,7 @@ func blocks(lines []string) []int {
 			out[i] = fenced
 		case inComment:
 			out[i], inComment = comment, !strings.Contains(l, "-->")
-		case f.code(l):
+		case f.Code(l):
 			out[i] = codeLine
 		default:
 			if rest, ok := strings.CutPrefix(strings.TrimLeft(l, " "), "<!--"); ok && len(l)-len(strings.TrimLeft(l, " ")) <= 3 {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/memweave/memweave-go/chunker"
 	"github.com/memweave/memweave-go/frontmatter"
+	"github.com/memweave/memweave-go/internal/mdfence"
 )
 
 // A supersession marker is the line memweave resolve writes right after
@@ -145,12 +146,12 @@ func spans(lines []string) []Span {
 func spansOf(n int, line func(i int) string) []Span {
 	var out []Span
 	var above []string
-	var f fence
+	var f mdfence.Fence
 	last := -1     // the last marker line so far, valid or not
 	lastCode := -1 // the last line of a fenced block so far, fences included
 	for i := 0; i < n; i++ {
 		l := line(i)
-		if f.code(l) {
+		if f.Code(l) {
 			lastCode = i
 			continue
 		}
@@ -200,7 +201,33 @@ func Cut(src []byte, opts chunker.Options) (chunker.Options, frontmatter.Meta, e
 		opts.DropFrontMatter = true
 	}
 	opts.Apart = append(opts.Apart, Apart(src)...)
-	return opts, meta, err
+	return boundPassages(len(src), opts), meta, err
+}
+
+// maxPassages bounds the passages a note's size cuts it into: each one
+// holds its text, terms and vector through the note's write. The
+// default chunks (400 tokens, overlap 80) cut the largest note (16 MiB)
+// into 13,108.
+const maxPassages = 16384
+
+// boundPassages returns opts for a note of size bytes with its chunk
+// size and overlap multiplied alike, when at the size opts gives (each
+// passage moving on by the size less the overlap) the note would be cut
+// into more than [maxPassages]: the smallest chunks a settings file may
+// set (16 tokens, overlap 8) made a passage of every 32 bytes.
+func boundPassages(size int, opts chunker.Options) chunker.Options {
+	tokens, overlap := opts.MaxTokens, 80
+	if tokens <= 0 {
+		tokens = 400
+	}
+	if opts.Overlap != nil {
+		overlap = max(*opts.Overlap, 0)
+	}
+	step := (tokens - min(overlap, tokens-1)) * 4 // bytes; EstimateTokens's 4 a token
+	if f := (size + maxPassages*step - 1) / (maxPassages * step); f > 1 {
+		opts.MaxTokens, opts.Overlap = tokens*f, new(overlap*f)
+	}
+	return opts
 }
 
 // Apart returns the line ranges of src's supersessions, each its lines
@@ -296,10 +323,10 @@ func Supersede(src []byte, from, to int, m Marker) ([]byte, Marker, error) {
 	case from <= frontmatter.Find(src).Lines:
 		return nil, m, fmt.Errorf("line %d: in the front matter: %w", from, ErrNoLines)
 	}
-	var f fence
+	var f mdfence.Fence
 	comment := 0 // the line that opened the HTML comment still open, 1-based
 	for i, l := range lines[:to] {
-		if f.code(l) {
+		if f.Code(l) {
 			if i >= from-1 {
 				return nil, m, fmt.Errorf("line %d is in a code block (fenced or indented), where a marker would be code, not a resolution: %w", i+1, ErrNoLines)
 			}
@@ -430,110 +457,6 @@ func nextLine(lines []string, to int) int {
 	return to
 }
 
-// fence follows the code blocks of a document, line by line: fenced
-// blocks, and indented ones (a line four columns past the enclosing
-// list item's content, after a blank line, and the lines that follow it
-// so indented), as CommonMark reads them closely enough for markers: a
-// marker quoted in either is an example, not a resolution.
-type fence struct {
-	char byte // '`' or '~' while in a fenced block, else 0
-	n    int  // the length of the opening fence
-	// indented is set while in an indented block, blank after a blank
-	// line; lists holds the content columns of the open list items,
-	// innermost last. The first line is not taken to follow a blank
-	// one: a passage's text starts where the note's context is unknown
-	// (the superseded lines of a nested list item, kept apart, start
-	// indented), and only the note's own context makes an indented
-	// line code.
-	indented, blank bool
-	lists           []int
-	// open is the line that opened the fenced block, while in one.
-	open string
-}
-
-// code reports whether line, the next line of the document, is code: a
-// fence that opens or closes a block (three or more backticks or
-// tildes, after any indentation), a line inside one, or a line of an
-// indented code block.
-func (f *fence) code(line string) bool {
-	t := strings.TrimLeft(line, " \t")
-	c, n := fenceOf(t)
-	if c == 0 && f.char == 0 {
-		// A fence may open on a list item's line: "- ```bash".
-		if item := listItem().FindString(line); item != "" {
-			c, n = fenceOf(line[len(item):])
-		}
-	}
-	switch {
-	case f.char != 0 && c == f.char && n >= f.n && strings.TrimSpace(t[n:]) == "":
-		f.char = 0
-		return true
-	case f.char != 0:
-		return true
-	}
-	afterBlank := f.blank
-	if strings.TrimSpace(line) == "" {
-		f.blank = true
-		return false // a blank line keeps an indented block open, but is no marker
-	}
-	f.blank = false
-	col := columns(line[:len(line)-len(t)])
-	base := 0
-	if k := len(f.lists); k > 0 {
-		base = f.lists[k-1]
-	}
-	if col >= base+4 && (f.indented || afterBlank) {
-		f.indented = true
-		return true
-	}
-	f.indented = false
-	if c != 0 {
-		f.char, f.n, f.open = c, n, line
-		return true
-	}
-	item := listItem().FindString(line)
-	if afterBlank || item != "" {
-		for len(f.lists) > 0 && f.lists[len(f.lists)-1] > col {
-			f.lists = f.lists[:len(f.lists)-1]
-		}
-	}
-	if item != "" {
-		f.lists = append(f.lists, columns(item))
-	}
-	return false
-}
-
-// fenceOf returns the character and length of the code fence t starts
-// with (three or more backticks, without one in its info string, or
-// tildes), or 0, 0 when t starts with none.
-func fenceOf(t string) (byte, int) {
-	if len(t) < 3 || t[0] != '`' && t[0] != '~' {
-		return 0, 0
-	}
-	n := 0
-	for n < len(t) && t[n] == t[0] {
-		n++
-	}
-	if n < 3 || t[0] == '`' && strings.Contains(t[n:], "`") {
-		return 0, 0
-	}
-	return t[0], n
-}
-
-// columns is the width of the white space and list marker s, a tab
-// reaching the next multiple of four.
-func columns(s string) int {
-	col := 0
-	for _, r := range s {
-		if r == '\t' {
-			col += 4 - col%4
-		} else {
-			col++
-		}
-	}
-	return col
-}
-
 // rangeName is "line N" or "lines N-M".
 func rangeName(from, to int) string {
 	if from == to {
@@ -570,10 +493,8 @@ var (
 )
 
 // listItem matches the indentation and marker of a list item's first
-// line.
-var listItem = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^[ \t]*(?:[-*+]|[0-9]{1,9}[.)])(?:[ \t]+|$)`)
-})
+// line ([mdfence.ListItem], which the fence tracker reads lists with).
+var listItem = mdfence.ListItem
 
 // indentOf returns the white space that puts a line at the content
 // column of line: its own indentation, plus the width of a list marker.

@@ -1,12 +1,16 @@
 package curate
 
 import (
+	"html"
+	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/memweave/memweave-go/conflict"
+	"github.com/memweave/memweave-go/internal/mdfence"
 	"github.com/memweave/memweave-go/tokenize"
 )
 
@@ -49,14 +53,92 @@ func wordsOf(text string) words {
 	return ws
 }
 
-// straight returns text with its curly apostrophes written straight:
-// tokenize.Words keeps "team's" and "don't" whole but splits "team’s"
-// and "don’t", and a copy typed on a phone is no other fact.
+// straight returns text with the characters that are form alone
+// written plainly: curly apostrophes straight (tokenize.Words keeps
+// "team's" and "don't" whole but splits "team’s" and "don’t", and a copy
+// typed on a phone is no other fact), the invisible soft hyphen, zero
+// width space, word joiner and byte order mark left out (an editor or a
+// page copied from inserts them inside or between words), ligatures
+// ("ﬁ") and full-width digits and Latin letters ("ＡＰＩ", "３") as their
+// ASCII letters. Not a general compatibility normalization: "10⁶" is
+// not "106", nor "m²" "m2".
 func straight(text string) string {
-	return apostrophes.Replace(text)
+	return formChars.Replace(entitiesDecoded(text))
 }
 
-var apostrophes *strings.Replacer
+// entitiesDecoded returns text with its HTML character references
+// ("&amp;", "&quot;", "&#39;", "&eacute;", "&rarr;") written as the
+// characters they stand for, as a viewer shows them, but in code (a
+// fenced or indented block, [mdfence.Fence], or a code span), where they
+// are written as they are.
+func entitiesDecoded(text string) string {
+	if !strings.Contains(text, "&") {
+		return text
+	}
+	lines := strings.Split(text, "\n")
+	var f mdfence.Fence
+	for i, l := range lines {
+		if f.Code(l) || !strings.Contains(l, "&") {
+			continue
+		}
+		var b strings.Builder
+		for l != "" {
+			prose, span, rest := cutCodeSpan(l)
+			b.WriteString(charRef().ReplaceAllStringFunc(prose, html.UnescapeString))
+			b.WriteString(span)
+			l = rest
+		}
+		lines[i] = b.String()
+	}
+	return strings.Join(lines, "\n")
+}
+
+// cutCodeSpan cuts line at its first code span: the text before it, the
+// span (a run of backticks up to the next run of as many; "" when
+// none), and the rest of line after it.
+func cutCodeSpan(line string) (before, span, after string) {
+	for from := 0; ; {
+		i, n := backtickRun(line, from)
+		if i < 0 {
+			return line, "", ""
+		}
+		for j := n; ; {
+			k, e := backtickRun(line, j)
+			if k < 0 {
+				break // no closing run: these backticks are literal
+			}
+			if e-k == n-i {
+				return line[:i], line[i:e], line[e:]
+			}
+			j = e
+		}
+		from = n
+	}
+}
+
+// backtickRun returns where the first run of backticks of s at or after
+// from starts and ends, or -1, -1.
+func backtickRun(s string, from int) (start, end int) {
+	i := strings.IndexByte(s[from:], '`')
+	if i < 0 {
+		return -1, -1
+	}
+	start = from + i
+	end = start
+	for end < len(s) && s[end] == '`' {
+		end++
+	}
+	return start, end
+}
+
+// charRef matches an HTML character reference, named or numeric, with
+// its closing semicolon.
+var charRef = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});`)
+})
+
+// formChars is the replacer of [straight].
+var formChars *strings.Replacer
 
 // Diff returns the words only a holds and those only b holds, each
 // sorted: the words that differ between two copies of a passage. Words

@@ -714,8 +714,9 @@ type linkingNote struct {
 	data []byte
 }
 
-// linkingNotes returns the workspace's notes that may hold a link,
-// read on the first call; when fresh, the notes are listed again and
+// linkingNotes returns the workspace's notes, and the Markdown files of
+// its extra paths ([Notes.ExtraPaths]), that may hold a link, read on
+// the first call; when fresh, the notes are listed again and
 // those new or whose size or modification time changed since they were
 // read are read again.
 func (n *Notes) linkingNotes(fresh bool) ([]linkingNote, error) {
@@ -724,7 +725,7 @@ func (n *Notes) linkingNotes(fresh bool) ([]linkingNote, error) {
 	if n.linking != nil && !fresh {
 		return n.linking, nil
 	}
-	files, _, err := workspace.Discover(n.Dir, nil)
+	files, _, err := workspace.Discover(n.Dir, n.ExtraPaths)
 	if err != nil {
 		return nil, err
 	}
@@ -743,7 +744,7 @@ func (n *Notes) linkingNotes(fresh bool) ([]linkingNote, error) {
 			}
 			continue
 		}
-		if data, err := n.read(f.Rel); err == nil && mayLink(data) {
+		if data, err := n.readIn(n.ExtraPaths, f.Rel); err == nil && mayLink(data) {
 			n.linking = append(n.linking, linkingNote{f.Rel, data})
 		}
 	}

@@ -49,7 +49,9 @@ type FeedbackResult struct {
 // [frontmatter.ErrInvalid]), nor one the mark cannot be added to without
 // changing another field (it wraps [frontmatter.ErrUnsafeEdit]); the
 // error names the file and line. With opts.ExpectHash, a note that does
-// not hold the expected content is left as it is.
+// not hold the expected content is left as it is. Without key, a save
+// that changed a line at or above line is not redone on: the error wraps
+// [memfile.ErrChanged] and nothing is written.
 //
 // key, when not "", is the passage's key as the search result that named
 // it gives it (search.Result.Passage), and line is then a hint: an edit
@@ -62,7 +64,16 @@ type FeedbackResult struct {
 func (n *Notes) Feedback(ctx context.Context, path string, line int, key string, useful bool, opts memfile.EditOptions) (*FeedbackResult, string, error) {
 	res := &FeedbackResult{}
 	opts.Optimistic = true
+	var first []byte // the note as the first attempt read it
 	abs, err := memfile.EditWith(ctx, n.Dir, path, opts, func(rel string, old []byte) ([]byte, error) {
+		if first == nil {
+			first = old
+		} else if key == "" && !sameLinesThrough(first, old, line) {
+			// Redone on a save another program made meanwhile, which
+			// changed the lines up to the one named by number alone:
+			// the passages may have moved with it.
+			return nil, fmt.Errorf("line %d: saved by another program meanwhile, with a change at or above that line, which may have moved; give the feedback again, or name the passage by its key: %w", line, memfile.ErrChanged)
+		}
 		res.Path = rel
 		c, err := n.passageFor(old, line, key)
 		if err != nil {
@@ -128,7 +139,7 @@ func (n *Notes) foldOrphans(data []byte, key string) []byte {
 // before an edit of its text or headings).
 func (n *Notes) passageFor(data []byte, line int, key string) (chunker.Chunk, error) {
 	if key != "" && !curate.IsPassageKey(key) {
-		return chunker.Chunk{}, fmt.Errorf("passage %q is not a passage key (p and 16 hex digits, or 8 as earlier builds wrote, as a search result's passage gives it)", key)
+		return chunker.Chunk{}, fmt.Errorf("passage %q is not a passage key (%s)", key, curate.PassageKeyForm)
 	}
 	c, err := n.passageAt(data, line)
 	if key == "" || (err == nil && hasKey(c, key)) {

@@ -1,6 +1,7 @@
 package curator
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"slices"
@@ -34,6 +35,11 @@ type Notes struct {
 	// Now gives the time, in the zone whose day a resolution is dated
 	// with.
 	Now func() time.Time
+	// ExtraPaths are the files and folders outside memory/ the index
+	// reads (approved): an apply reads their Markdown files for links to
+	// what it removes, as it reads the notes'. Nothing else outside
+	// memory/ is read.
+	ExtraPaths []string
 
 	// linkMu guards linking, the notes that may link to a heading of
 	// another, read once by [Notes.linkedFrom], and linkSeen, the size
@@ -51,11 +57,17 @@ func (n *Notes) split(data []byte) []chunker.Chunk {
 
 // read reads the note rel, refusing one over MaxFileBytes (none: 0).
 func (n *Notes) read(rel string) ([]byte, error) {
+	return n.readIn(nil, rel)
+}
+
+// readIn reads the file rel of memory/ or of the extra paths extra, as
+// [Notes.read] does.
+func (n *Notes) readIn(extra []string, rel string) ([]byte, error) {
 	limit := int64(-1)
 	if n.MaxFileBytes > 0 {
 		limit = n.MaxFileBytes
 	}
-	data, _, err := workspace.ReadFile(n.Dir, nil, rel, limit)
+	data, _, err := workspace.ReadFile(n.Dir, extra, rel, limit)
 	if err != nil {
 		return nil, err
 	}
@@ -113,3 +125,14 @@ type noPassage struct{ err error }
 
 func (e noPassage) Error() string   { return e.err.Error() }
 func (e noPassage) Unwrap() []error { return []error{e.err, ErrNoPassage} }
+
+// sameLinesThrough reports whether the notes a and b hold the same
+// lines 1 through n: a save that changed only lines after them (an
+// entry appended) left lines named by number where they were.
+func sameLinesThrough(a, b []byte, n int) bool {
+	la, lb := curate.SplitLines(string(a)), curate.SplitLines(string(b))
+	if len(la) < n || len(lb) < n {
+		return bytes.Equal(a, b)
+	}
+	return slices.Equal(la[:n], lb[:n])
+}

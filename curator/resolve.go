@@ -55,7 +55,11 @@ type ResolveResult struct {
 // ([memfile.EditWith] with opts), takes the workspace's write lock and
 // respects opts.MaxBytes. It waits for a consolidate apply in progress
 // ([memfile.LockApply]). With opts.ExpectHash, drop's file must hold the
-// expected content, or nothing is written.
+// expected content, or nothing is written. A save another program makes
+// to drop's file during the edit is kept and the resolution redone on
+// it, unless drop has no Text and the save changed a line at or above
+// the lines drop names by number (they may have moved): then the error
+// wraps [memfile.ErrChanged] and nothing is written.
 //
 // keep.Text and drop.Text, when set, are the text of keep.StartLine and
 // drop.StartLine as the caller read them (a conflicts listing): a line
@@ -94,7 +98,16 @@ func (n *Notes) Resolve(ctx context.Context, keep, drop search.Ref, reason strin
 	}
 	marker := curate.Marker{Path: keepRel, KeptKey: key, Date: n.Now().Format(time.DateOnly), Reason: reason}
 	res := &ResolveResult{Kept: search.Ref{Path: keepRel, StartLine: kept}}
+	var first []byte // the note as the first attempt read it
 	abs, err := memfile.EditWith(ctx, n.Dir, drop.Path, opts, func(rel string, old []byte) ([]byte, error) {
+		if first == nil {
+			first = old
+		} else if drop.Text == "" && !sameLinesThrough(first, old, max(drop.EndLine, drop.StartLine)) {
+			// Redone on a save another program made meanwhile, which
+			// changed the lines up to those named by number alone:
+			// they may have moved with it.
+			return nil, fmt.Errorf("line %d: saved by another program while resolving, with a change at or above the lines named by number alone, which may have moved; run resolve again, or give the text of the lines: %w", drop.StartLine, memfile.ErrChanged)
+		}
 		res.Kept.StartLine = kept
 		from, to, err := rangeOf(old, drop)
 		if err != nil {

@@ -36,6 +36,9 @@ type queryHealth struct {
 	until  time.Time // end of the cool-down; zero when there is none
 	last   string    // what the last of them got
 	trial  bool      // a full wait after the cool-down is running
+	// asked is the time before which the server asked not to be asked
+	// (its Retry-After, at most maxQueryRetryAfter on); zero when none.
+	asked time.Time
 	// tried is when the full wait after the cool-down that a process
 	// of the workspace runs ends, at the latest; zero when none runs.
 	tried time.Time
@@ -57,6 +60,7 @@ type queryHealth struct {
 type queryPlan struct {
 	probe, trial bool
 	gen          int
+	asked        time.Time // not zero: send nothing, the server asked a wait until then
 }
 
 // plan returns how the next query waits: the full QueryTimeout when the
@@ -66,6 +70,9 @@ func (h *queryHealth) plan() queryPlan {
 	h.lockFresh()
 	switch {
 	case h.misses == 0:
+	case h.now().Before(h.asked):
+		defer h.mu.Unlock()
+		return queryPlan{asked: h.asked, gen: h.gen}
 	case h.busy():
 		defer h.mu.Unlock()
 		return queryPlan{probe: true, gen: h.gen}
@@ -91,7 +98,7 @@ func (h *queryHealth) plan() queryPlan {
 // in full after one. The caller holds h.mu.
 func (h *queryHealth) busy() bool {
 	now := h.now()
-	return now.Before(h.until) || h.trial || now.Before(h.tried)
+	return now.Before(h.until) || h.trial || now.Before(h.tried) || now.Before(h.asked)
 }
 
 // lockFresh locks h.mu, having taken over the state another process
@@ -139,13 +146,22 @@ func (h *queryHealth) record(p queryPlan, err error, callerDone bool) error {
 		h.trial, h.tried, h.gen = false, time.Time{}, h.gen+1
 		p.gen = h.gen
 	}
+	if w, ok := errors.AsType[*askedWait](err); ok && !callerDone {
+		if asked := h.now().Add(min(w.after, maxQueryRetryAfter)); asked.After(h.asked) {
+			counted := p.gen != h.gen // by a query that began with this one
+			h.asked, h.gen = asked, h.gen+1
+			if !counted {
+				p.gen = h.gen
+			}
+		}
+	}
 	switch {
 	case callerDone:
 		return err
 	case err == nil || !errors.Is(err, ErrUnavailable):
 		// The server answered, if only to refuse: it is not down.
 		if h.misses > 0 {
-			h.misses, h.until, h.gen = 0, time.Time{}, h.gen+1
+			h.misses, h.until, h.asked, h.gen = 0, time.Time{}, time.Time{}, h.gen+1
 		}
 		return err
 	case h.misses == 0 && (p.probe || p.gen != h.gen):
@@ -154,6 +170,10 @@ func (h *queryHealth) record(p queryPlan, err error, callerDone bool) error {
 		next := fmt.Sprintf("while another search waits the full %v", h.full)
 		if left := h.until.Sub(h.now()); left > 0 {
 			next = fmt.Sprintf("until %s (in %v), then the full %v again", clock(h.until), left.Round(time.Second), h.full)
+		}
+		if left := h.asked.Sub(h.now()); left > 0 {
+			return fmt.Errorf("%w; the server failed %s since %s (last: %s); searches ask it nothing until %s (in %v), then wait the full %v again",
+				err, plural.Count(h.misses, "full wait"), clock(h.since), h.last, clock(h.asked), left.Round(time.Second), h.full)
 		}
 		return fmt.Errorf("%w; the server failed %s since %s (last: %s); searches wait %v for it %s",
 			err, plural.Count(h.misses, "full wait"), clock(h.since), h.last, h.probe, next)
@@ -171,6 +191,10 @@ func (h *queryHealth) record(p queryPlan, err error, callerDone bool) error {
 		}
 		h.until = now.Add(min(cool, coolMax))
 		h.last = strings.TrimPrefix(strings.TrimSuffix(err.Error(), ": "+ErrUnavailable.Error()), h.prefix)
+	}
+	if now.Before(h.asked) {
+		return fmt.Errorf("%w; searches ask it nothing until %s (in %v), then wait the full %v again",
+			err, clock(h.asked), h.asked.Sub(now).Round(time.Second), h.full)
 	}
 	return fmt.Errorf("%w; searches wait %v for it until %s (in %v), then the full %v again",
 		err, h.probe, clock(h.until), h.until.Sub(now).Round(time.Second), h.full)

@@ -45,6 +45,9 @@ type savedCoolDown struct {
 	// Trial is when the full wait after the cool-down that a process
 	// runs ends, at the latest; absent when none runs.
 	Trial time.Time `json:"trial,omitzero"`
+	// Asked is the time before which the server asked not to be asked
+	// (its Retry-After); absent when it asked for no wait.
+	Asked time.Time `json:"asked,omitzero"`
 }
 
 // encode returns the state to save: nil when the server is not cooling
@@ -53,7 +56,7 @@ func (h *queryHealth) encode() []byte {
 	if h.misses == 0 {
 		return nil
 	}
-	data, err := json.Marshal(savedCoolDown{Server: h.server, Misses: h.misses, Since: h.since.UTC(), Until: h.until.UTC(), Last: h.last, Trial: h.tried.UTC()})
+	data, err := json.Marshal(savedCoolDown{Server: h.server, Misses: h.misses, Since: h.since.UTC(), Until: h.until.UTC(), Last: h.last, Trial: h.tried.UTC(), Asked: h.asked.UTC()})
 	if err != nil {
 		return nil
 	}
@@ -74,7 +77,7 @@ func (h *queryHealth) save(gen int, data []byte) {
 
 // adopt takes the state another process saved, data, as this one's:
 // none when data is nil, garbage, or over (the cool-down ended more than
-// coolMax ago). Another server's state (a command run with another URL
+// coolMax ago, and no wait the server asked runs). Another server's state (a command run with another URL
 // or model) says nothing of this one: this one's is kept. A hostile
 // file cannot make a longer cool-down than coolMax from now, nor an
 // earlier failure than now. The caller holds h.mu.
@@ -85,9 +88,9 @@ func (h *queryHealth) adopt(data []byte) {
 	if valid && s.Server != h.server {
 		return
 	}
-	if !valid || s.Misses <= 0 || s.Until.Before(now.Add(-coolMax)) {
+	if !valid || s.Misses <= 0 || s.Until.Before(now.Add(-coolMax)) && !s.Asked.After(now) {
 		if h.misses > 0 {
-			h.misses, h.until, h.gen = 0, time.Time{}, h.gen+1
+			h.misses, h.until, h.asked, h.gen = 0, time.Time{}, time.Time{}, h.gen+1
 		}
 		return
 	}
@@ -106,6 +109,11 @@ func (h *queryHealth) adopt(data []byte) {
 	h.tried = s.Trial
 	if limit := now.Add(h.full); h.tried.After(limit) {
 		h.tried = limit
+	}
+	// Nor a wait the server asked for longer than this one would keep.
+	h.asked = s.Asked
+	if limit := now.Add(maxQueryRetryAfter); h.asked.After(limit) {
+		h.asked = limit
 	}
 	h.gen++
 }

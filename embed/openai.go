@@ -104,6 +104,8 @@ type OpenAIConfig struct {
 	// queries of the next 30s wait a tenth of it, with one try, and say
 	// so; then one waits it in full again. Each such full wait that
 	// fails doubles the 30s, up to 5 minutes; the first answer ends it.
+	// A server that answers with a Retry-After (429, 503) is asked
+	// nothing by searches until the time it names, at most an hour away.
 	QueryTimeout time.Duration
 	// Now returns the time the cool-down of QueryTimeout is measured
 	// with. Default time.Now; tests freeze it.
@@ -294,6 +296,10 @@ func (o *OpenAI) EmbedDocuments(ctx context.Context, texts []string) ([][]float3
 // for in full again.
 func (o *OpenAI) EmbedQuery(ctx context.Context, text string) ([]float32, error) {
 	plan := o.health.plan()
+	if !plan.asked.IsZero() {
+		return nil, o.errorf("the server asked, in its Retry-After, not to be asked before %s (in %v); searches ask it nothing until then: %w",
+			clock(plan.asked), plan.asked.Sub(o.health.now()).Round(time.Second), ErrUnavailable)
+	}
 	wait, tries := o.queryTO, o.maxTries
 	if plan.probe {
 		wait, tries = o.health.probe, 1
@@ -397,7 +403,7 @@ func (o *OpenAI) embedBatch(parent context.Context, inputs []string, together, m
 		wait := o.backoff(try)
 		if after > 0 {
 			if dl, ok := ctx.Deadline(); ok && time.Until(dl) < after {
-				return nil, o.errorf("%v; the server asks to be retried in %v (Retry-After), past this call's %v: %w", err, after, total, ErrUnavailable)
+				return nil, &askedWait{after, o.errorf("%v; the server asks to be retried in %v (Retry-After), past this call's %v: %w", err, after, total, ErrUnavailable)}
 			}
 			wait = max(wait, after)
 		}
@@ -405,7 +411,11 @@ func (o *OpenAI) embedBatch(parent context.Context, inputs []string, together, m
 			return nil, o.slowError(errBatchDeadline, len(inputs), together, total, try)
 		}
 		if try >= maxTries {
-			return nil, o.errorf("%v (%s): %w", err, plural.Count(try, "try"), ErrUnavailable)
+			err = o.errorf("%v (%s): %w", err, plural.Count(try, "try"), ErrUnavailable)
+			if after > 0 {
+				err = &askedWait{after, err}
+			}
+			return nil, err
 		}
 		if err := sleep(ctx, wait); err != nil {
 			if cause := context.Cause(ctx); cause == errBatchDeadline || cause == errQueryDeadline {
@@ -727,6 +737,21 @@ type retryAfterKey struct{}
 // maxRetryAfter bounds the wait a Retry-After header can ask for; past
 // it a retry is past any call's time anyway.
 const maxRetryAfter = 24 * time.Hour
+
+// maxQueryRetryAfter bounds how long the searches of a query server that
+// answered with a Retry-After ask it nothing (see
+// [OpenAIConfig.QueryTimeout]): a longer wait asked is cut to it.
+const maxQueryRetryAfter = time.Hour
+
+// askedWait is the failure of a request whose server asked, in its
+// Retry-After, to be asked again only after a wait.
+type askedWait struct {
+	after time.Duration
+	err   error
+}
+
+func (e *askedWait) Error() string { return e.err.Error() }
+func (e *askedWait) Unwrap() error { return e.err }
 
 // retryAfter returns the wait the Retry-After value v asks for at now:
 // delay seconds or an HTTP date; 0 when v is neither.

@@ -116,3 +116,63 @@ func TestRetryAfterKeepsTheSizeLimit(t *testing.T) {
 		t.Errorf("HTTP 429 with Retry-After and an 8 MiB body: %d requests, error %v; want one, refused as too large", calls.Load(), err)
 	}
 }
+
+// TestQueryRetryAfterHonoured: a query server that answers 429 with
+// Retry-After 3600 (a quota reset in an hour) was probed by every search
+// of the 30s cool-down and waited for in full after it, each time one
+// more request it had asked not to get. Now no search asks it before the
+// time it named, at most [maxQueryRetryAfter] away (a Retry-After of two
+// days is asked again after that), and each says when it will.
+func TestQueryRetryAfterHonoured(t *testing.T) {
+	for _, c := range []struct {
+		after string
+		wait  time.Duration
+	}{{"3600", time.Hour}, {"172800", maxQueryRetryAfter}} {
+		var calls atomic.Int64
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			calls.Add(1)
+			w.Header().Set("Retry-After", c.after)
+			http.Error(w, `{"error":{"message":"quota"}}`, http.StatusTooManyRequests)
+		}))
+		clk := newFrozen()
+		o := newTestOpenAI(t, srv, OpenAIConfig{QueryTimeout: 2 * time.Second, Now: clk.now})
+		if err, _ := query(o); !errors.Is(err, ErrUnavailable) || calls.Load() != 1 {
+			t.Fatalf("Retry-After %s: first query = %v after %d requests, want ErrUnavailable after one", c.after, err, calls.Load())
+		}
+		for _, step := range []time.Duration{10 * time.Second, 30 * time.Second, 5 * time.Minute, c.wait - 5*time.Minute - 41*time.Second} {
+			clk.add(step)
+			err, _ := query(o)
+			if !errors.Is(err, ErrUnavailable) || calls.Load() != 1 || !strings.Contains(err.Error(), "Retry-After") {
+				t.Errorf("Retry-After %s: query at %s = %v, %d requests in all; want ErrUnavailable naming the Retry-After and no request before %s",
+					c.after, clock(clk.now()), err, calls.Load(), clock(newFrozen().now().Add(c.wait)))
+			}
+		}
+		clk.add(2 * time.Second) // past the wait asked (or the bound)
+		query(o)
+		if calls.Load() < 2 {
+			t.Errorf("Retry-After %s: query at %s sent no request, want the server asked again", c.after, clock(clk.now()))
+		}
+		srv.Close()
+	}
+}
+
+// TestQueryRetryAfterCrossesProcesses: the wait a server asked of one
+// process's search holds for the next process of the workspace, which
+// asks it nothing either; a file asking a longer wait than
+// maxQueryRetryAfter is cut to it.
+func TestQueryRetryAfterCrossesProcesses(t *testing.T) {
+	var calls atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		calls.Add(1)
+		w.Header().Set("Retry-After", "3600")
+		http.Error(w, `{"error":{"message":"quota"}}`, http.StatusTooManyRequests)
+	}))
+	defer srv.Close()
+	root, clk := t.TempDir(), newFrozen()
+	cfg := OpenAIConfig{QueryTimeout: 2 * time.Second}
+	query(process(t, root, srv, clk, cfg))
+	clk.add(40 * time.Minute)
+	if err, _ := query(process(t, root, srv, clk, cfg)); calls.Load() != 1 || !strings.Contains(err.Error(), "11:00:00 UTC") {
+		t.Errorf("a second process 40 min into a Retry-After of an hour: %v, %d requests in all; want none sent, naming 11:00:00", err, calls.Load())
+	}
+}

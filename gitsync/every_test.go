@@ -3,6 +3,7 @@ package gitsync
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -39,8 +40,8 @@ func TestEvery(t *testing.T) {
 	}
 	stop()
 	n := runs.Load()
-	if n < 3 || fails.Load() < 2 {
-		t.Fatalf("after stop: %d runs, %d failures; want at least 3 runs and the failures reported", n, fails.Load())
+	if n < 3 || fails.Load() != 1 {
+		t.Fatalf("after stop: %d runs, %d failures reported; want at least 3 runs and the failure, alike each time, reported once", n, fails.Load())
 	}
 	time.Sleep(60 * time.Millisecond)
 	if runs.Load() != n {
@@ -85,5 +86,40 @@ func TestEveryRestsAfterARunThatOverran(t *testing.T) {
 	defer stop()
 	if g := <-gap; g < interval {
 		t.Errorf("the run after one that overran its %v interval started %v after it, want at least the interval", interval, g)
+	}
+}
+
+// TestEveryReportsAFailureOnce: a sync that fails alike at every run (a
+// remote down for hours under mcp --sync-every 30s) was reported at each
+// run, a warning every interval. A failure is now reported once, again
+// only when it reads otherwise beyond its numbers, and a run that works
+// after failures is reported (failed(nil)), so a later failure is news.
+func TestEveryReportsAFailureOnce(t *testing.T) {
+	var runs atomic.Int32
+	reports := make(chan error, 100)
+	stop := Every(context.Background(), time.Millisecond, time.Hour, func(ctx context.Context) error {
+		switch n := runs.Add(1); {
+		case n <= 5:
+			return fmt.Errorf("fetch: remote down, try %d", n)
+		case n == 6:
+			return nil
+		case n == 7:
+			return errors.New("fetch: remote down, try 7")
+		}
+		return nil
+	}, func(err error) { reports <- err })
+	deadline := time.Now().Add(10 * time.Second)
+	for runs.Load() < 8 && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	stop()
+	close(reports)
+	var got []string
+	for err := range reports {
+		got = append(got, fmt.Sprint(err))
+	}
+	want := []string{"fetch: remote down, try 1", "<nil>", "fetch: remote down, try 7", "<nil>"}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("%d runs, five failing alike, one working, one failing, then working: reported %q, want %q", runs.Load(), got, want)
 	}
 }

@@ -33,22 +33,26 @@ const rankSQL = `mw_bm25(chunks_fts, ` + generationSQL + `, ?, ?)`
 // expression match: the number of rows each of its phrases matches, as
 // mw_bm25 reads them, and the generation they are of, from the counts
 // TermCounts keeps; nil and -1 (mw_bm25 counts them itself) for an
-// expression that is not of the form the search plans.
-func (db *DB) phraseHits(ctx context.Context, match string) (hits any, gen int64, err error) {
+// expression that is not of the form the search plans. none reports
+// that every phrase matches no row in that generation, so that match,
+// their OR, matches none either.
+func (db *DB) phraseHits(ctx context.Context, match string) (hits any, gen int64, none bool, err error) {
 	phrases := orPhrases(match)
 	if phrases == nil {
-		return nil, -1, nil
+		return nil, -1, false, nil
 	}
 	counts, gen, err := db.termCounts(ctx, phrases)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, false, err
 	}
+	none = gen >= 0
 	b := make([]byte, 0, 8*len(counts))
 	for i, n := range counts {
 		if i > 0 {
 			b = append(b, ' ')
 		}
 		b = strconv.AppendInt(b, int64(n), 10)
+		none = none && n == 0
 	}
-	return string(b), gen, nil
+	return string(b), gen, none, nil
 }

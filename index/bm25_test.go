@@ -46,7 +46,7 @@ func TestRankIsBM25(t *testing.T) {
 	check := func(when string) {
 		t.Helper()
 		for _, q := range queries {
-			hits, gen, err := db.phraseHits(ctx, q)
+			hits, gen, _, err := db.phraseHits(ctx, q)
 			if err != nil || hits == nil {
 				t.Fatalf("phraseHits(%s) = %v, %v", q, hits, err)
 			}

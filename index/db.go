@@ -104,10 +104,9 @@ type DB struct {
 	// retired holds the read-only handles replaced, which a read begun
 	// before may still use: Close closes them.
 	retired []*sql.DB
-	// room is the free space, in bytes, the index's file system must have
-	// before the next write, after a write failed on a full disk (see
-	// noteFull); 0 for none.
-	room atomic.Uint64
+	// room is the wait for free space after a write failed on a full
+	// disk (see noteFull).
+	room roomHold
 }
 
 var autoOnce sync.Once
@@ -665,6 +664,7 @@ func (db *DB) commit(ctx context.Context, fn func(tx *sql.Tx) error) (before int
 	if err := tx.Commit(); err != nil {
 		return 0, db.wrap("commit", err)
 	}
+	db.room.written()
 	return before, nil
 }
 

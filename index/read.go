@@ -22,8 +22,11 @@ func (db *DB) Keyword(ctx context.Context, match string, k int, f store.Filter) 
 	if match == "" || k <= 0 {
 		return nil, nil
 	}
-	hits, hitsGen, err := db.phraseHits(ctx, match)
-	if err != nil {
+	hits, hitsGen, none, err := db.phraseHits(ctx, match)
+	if err != nil || none {
+		// No phrase matches a row: the ranked query would walk the
+		// phrases' lists again to find nothing (most phrase queries of
+		// two-word windows, in a fresh process).
 		return nil, err
 	}
 	base := `SELECT rowid AS id, ` + rankSQL + ` AS score FROM chunks_fts WHERE chunks_fts MATCH ?`

@@ -182,6 +182,13 @@ func (e *Engine) lockErr(ctx context.Context) error {
 	return fmt.Errorf("indexer: another index run holds %s%s: %w", e.flock.Path(), holder, ErrBusy)
 }
 
+// ExtraPaths returns the extra paths the engine reads now: those of
+// [Options.ExtraPaths] that [Options.ExtraCheck] keeps.
+func (e *Engine) ExtraPaths() []string {
+	kept, _ := e.extraPaths()
+	return kept
+}
+
 // extraPaths returns the extra paths that may be used now, with an
 // error for each left out (see [Options.ExtraCheck]).
 func (e *Engine) extraPaths() ([]string, []error) {

@@ -18,7 +18,8 @@ import (
 // /properties/max_results: type: 5 has type "string", want "integer"`,
 // `type: <invalid reflect.Value> has type "null"` for a null list item,
 // `cannot unmarshal "1e400" into Go struct field map[string]interface
-// {}.max_results of type float64`.
+// {}.max_results of type float64` (the last two now refused by
+// rangeError and hugeNumber).
 func TestArgumentTypeErrorsNameToolAndArgument(t *testing.T) {
 	cs, _ := connect(t, map[string]string{"memory/db.md": "# DB\n\nPostgres 16.\n"})
 	tests := []struct {
@@ -34,7 +35,8 @@ func TestArgumentTypeErrorsNameToolAndArgument(t *testing.T) {
 		{"memory_search", `{"query":"pg","tags":[1,2]}`, `memory_search: tags[0] must be a string, got a number`},
 		{"memory_search", `{"query":"pg","tags":["a",null]}`, `memory_search: tags[1] must be a string, got null`},
 		{"memory_search", `{"query":"pg","include_expired":"yes"}`, `memory_search: include_expired must be a boolean, got a string`},
-		{"memory_search", `{"query":"pg","max_results":1e400}`, `memory_search: max_results 1e400 is out of range`},
+		{"memory_search", `{"query":"pg","max_results":1e400}`, `memory_search: max_results must be between 0 and 50, got 1e400`},
+		{"memory_search", `{"query":"pg","min_score":1e400}`, `memory_search: min_score is 1e400, a number too large to read`},
 		{"memory_search", `{"query":"pg","bogus":1}`, `memory_search: unknown argument "bogus"; memory_search takes `},
 		{"memory_search", `{}`, `memory_search: query is required`},
 		{"memory_get", `{"path":"db.md","from":true}`, `memory_get: from must be an integer, got a boolean`},

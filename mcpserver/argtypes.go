@@ -117,10 +117,11 @@ func isJSONType(v any, t string) bool {
 	case "null":
 		return v == nil
 	case "integer":
-		f, ok := v.(float64)
-		return ok && f == math.Trunc(f)
+		n, ok := v.(json.Number)
+		f, err := n.Float64() // ±Inf past float64's range: [hugeNumber]'s to refuse
+		return ok && (err != nil || f == math.Trunc(f))
 	case "number":
-		_, ok := v.(float64)
+		_, ok := v.(json.Number)
 		return ok
 	case "string":
 		_, ok := v.(string)
@@ -159,25 +160,6 @@ func orList(types []string) string {
 		}
 	}
 	return strings.Join(words, " or ")
-}
-
-// undecodableError is the message refusing arguments raw of tool that
-// are valid JSON but hold a number past float64 (1e400), naming the
-// first argument that holds one; "" when raw is not such an object. Go's
-// decoder named "Go struct field map[string]interface {}.ARG of type
-// float64".
-func undecodableError(tool string, raw json.RawMessage) string {
-	var args map[string]json.RawMessage
-	if json.Unmarshal(raw, &args) != nil {
-		return ""
-	}
-	for _, name := range slices.Sorted(maps.Keys(args)) {
-		var v any
-		if json.Unmarshal(args[name], &v) != nil {
-			return fmt.Sprintf("%s: %s %s is out of range: a number must be within ±1.8e308", tool, name, clip(string(args[name]), 40))
-		}
-	}
-	return ""
 }
 
 // clip shortens s to at most n bytes, marking a cut with "...".

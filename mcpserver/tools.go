@@ -75,9 +75,9 @@ func checkList(tool, field string, list []string) error {
 type searchInput struct {
 	Query             string   `json:"query" jsonschema:"what to look for: a question, keywords or an exact identifier; at most 4096 bytes"`
 	MaxResults        int      `json:"max_results,omitempty" jsonschema:"how many results to return, at most 50 (0 or absent: 6)"`
-	MinScore          *float64 `json:"min_score,omitempty" jsonschema:"drop results scoring below this, in [0,1] (default 0.35; 0 keeps everything)"`
+	MinScore          *float64 `json:"min_score,omitempty" jsonschema:"drop results scoring below this, in [0,1], before decay and front-matter curation, which may lower a score shown (default 0.35; 0 keeps everything)"`
 	Sources           []string `json:"sources,omitempty" jsonschema:"only search these namespaces: memory for files directly in memory/, or the name of a folder under memory/; at most 256 names of at most 1024 bytes"`
-	DecayHalfLifeDays *float64 `json:"decay_half_life_days,omitempty" jsonschema:"favour recent dated notes: halve a dated file's score every this many days (off unless given)"`
+	DecayHalfLifeDays *float64 `json:"decay_half_life_days,omitempty" jsonschema:"favour recent dated notes: halve a dated file's score every this many days, after min_score (off unless given)"`
 	MMRLambda         *float64 `json:"mmr_lambda,omitempty" jsonschema:"diversify results: 1 is pure relevance, 0 pure diversity (off unless given)"`
 	At                string   `json:"at,omitempty" jsonschema:"search the memory as it was at this git revision (commit id, branch, tag, HEAD~3); at most 256 bytes"`
 	Tags              []string `json:"tags,omitempty" jsonschema:"only notes whose front matter lists every one of these tags; at most 256 tags of at most 1024 bytes"`

@@ -220,15 +220,18 @@ func Digest(items []Item) string {
 	return hex.EncodeToString(h.Sum(nil))[:digestLen]
 }
 
-// ValidDigest reports whether d has the form of a [Digest]: 16 hex
+// ValidDigest reports whether d has the form of a [Digest]: 32 hex
 // digits, in either case.
 func ValidDigest(d string) bool {
 	return len(d) == digestLen && strings.Trim(strings.ToLower(d), "0123456789abcdef") == ""
 }
 
-// digestLen is the length of a [Digest] in hex digits: 64 bits, so that
-// no settings file can be made to match a digest someone was shown.
-const digestLen = 16
+// digestLen is the length of a [Digest] in hex digits: 128 bits. Whoever
+// writes a cloned settings file chooses both the values shown and those
+// a sync may bring before the approval, so two lists of one digest must
+// be out of reach: at 64 bits, a birthday search finds such a pair in
+// about 2^32 hashes.
+const digestLen = 32
 
 // MarkListed records, for the workspace ws, the digest of the values a
 // listing showed its user ('memweave trust --list'), so that the

@@ -17,6 +17,7 @@ import (
 
 	"github.com/fsnotify/fsnotify"
 
+	"github.com/memweave/memweave-go/internal/warnonce"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -169,7 +170,8 @@ type Options struct {
 	// state [Failed]) instead of being retried. Default: no error is
 	// fatal.
 	Fatal func(error) bool
-	// Logger receives warnings (fallback to polling, retried Syncs).
+	// Logger receives warnings (fallback to polling, a failed Sync: once
+	// while its retries fail alike, then that a Sync works again).
 	// Default: discard.
 	Logger *slog.Logger
 	// OSWatcher creates the operating system's watcher. Default
@@ -198,6 +200,9 @@ type Watcher struct {
 	seq    atomic.Uint64
 	// syncing is a semaphore of one, held by the Sync in progress.
 	syncing chan struct{}
+	// barrierFailures, used by the holder of syncing only, logs a
+	// barrier that fails at every Sync (a read-only disk) once.
+	barrierFailures warnonce.Guard
 	// kick tells the background goroutine that events arrived.
 	kick chan struct{}
 	// failed is set while the last Sync or Do failed: the background
@@ -481,8 +486,12 @@ func (w *Watcher) Do(ctx context.Context, wait time.Duration, fn func(context.Co
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
-			w.opts.Logger.Warn("watcher: barrier failed; scanning everything", "err", err)
+			if w.barrierFailures.Failed(err) {
+				w.opts.Logger.Warn("watcher: barrier failed; scanning everything", "err", err)
+			}
 			w.record(true)
+		} else {
+			w.barrierFailures.Succeeded()
 		}
 	}
 	ch := w.take()
@@ -600,9 +609,15 @@ func (w *Watcher) background(ctx context.Context) {
 		armed    bool      // a Sync is scheduled on debounce
 		deadline time.Time // latest time the scheduled Sync may run
 	)
+	var failures warnonce.Guard // a failure retried each tick is logged once
 	run := func() bool {
 		_, err := w.Sync(ctx, 0)
-		if err != nil && ctx.Err() == nil && !errors.Is(err, ErrStopped) {
+		switch {
+		case err == nil:
+			if failures.Succeeded() {
+				w.opts.Logger.Info("watcher: sync works again")
+			}
+		case ctx.Err() == nil && !errors.Is(err, ErrStopped) && failures.Failed(err):
 			w.opts.Logger.Warn("watcher: sync failed; retrying", "err", err, "in", w.opts.PollInterval)
 		}
 		return ctx.Err() == nil

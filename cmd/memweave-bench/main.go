@@ -108,6 +108,7 @@ import (
 	_ "github.com/memweave/memweave-go/embed/static" // --embedder static: model folders
 	"github.com/memweave/memweave-go/internal/embedflags"
 	"github.com/memweave/memweave-go/internal/exitstatus"
+	"github.com/memweave/memweave-go/internal/flagform"
 	"github.com/memweave/memweave-go/search"
 )
 
@@ -175,7 +176,7 @@ OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
 	}
 	root.SetOut(a.stderr)
 	root.SetErr(a.stderr)
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr("%v", err) })
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr("%s", flagform.Message(err)) })
 
 	pf := root.PersistentFlags()
 	pf.StringVar(&a.embedder, "embedder", "hash", "embedding provider: hash, openai, static or none")
@@ -202,6 +203,7 @@ OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
 		a.longLivedChildCommand(),
 		a.editChildCommand(),
 	)
+	flagform.OneValue(root)
 	return root
 }
 
@@ -221,16 +223,17 @@ func (a *app) checkGlobalFlags(cmd *cobra.Command, _ []string) error {
 		}
 	}
 	for _, f := range []struct {
-		name string
-		neg  bool
+		name  string
+		value any
+		neg   bool
 	}{
-		{"--embedding-timeout", a.embeddingTimeout < 0},
-		{"--embedding-query-timeout", a.embeddingQueryTimeout < 0},
-		{"--embedding-batch-size", a.embeddingBatchSize < 0},
-		{"--embedding-in-flight", a.embeddingInFlight < 0},
+		{"--embedding-timeout", a.embeddingTimeout, a.embeddingTimeout < 0},
+		{"--embedding-query-timeout", a.embeddingQueryTimeout, a.embeddingQueryTimeout < 0},
+		{"--embedding-batch-size", a.embeddingBatchSize, a.embeddingBatchSize < 0},
+		{"--embedding-in-flight", a.embeddingInFlight, a.embeddingInFlight < 0},
 	} {
 		if f.neg {
-			return usageErr("invalid %s: must not be negative", f.name)
+			return usageErr("invalid %s %v: must not be negative", f.name, f.value)
 		}
 	}
 	if a.embedder == "openai" && a.embeddingModel == "" {

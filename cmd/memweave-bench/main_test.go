@@ -337,8 +337,17 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"--fusion", "max", "locomo", "--data", locomoData}, 2, `invalid --fusion "max"`},
 		{[]string{"--fusion", "rrf", "locomo", "--data", locomoData}, 2, `invalid --fusion "rrf": want blend, keyword or vector`},
 		{[]string{"--phrase-weight", "-1", "locomo", "--data", locomoData}, 2, "invalid --phrase-weight -1"},
-		{[]string{"--embedding-timeout", "-1s", "locomo", "--data", locomoData}, 2, "invalid --embedding-timeout: must not be negative"},
-		{[]string{"--embedding-in-flight", "-2", "locomo", "--data", locomoData}, 2, "invalid --embedding-in-flight: must not be negative"},
+		{[]string{"--embedding-timeout", "-1s", "locomo", "--data", locomoData}, 2, "invalid --embedding-timeout -1s: must not be negative"},
+		{[]string{"--embedding-in-flight", "-2", "locomo", "--data", locomoData}, 2, "invalid --embedding-in-flight -2: must not be negative"},
+		// One form with memweave's: "invalid --FLAG VALUE: why", not
+		// pflag's (`invalid argument "x" for "--chunk-tokens" flag:
+		// strconv.ParseInt: ...`) nor a flag without its value; a flag
+		// given two values is refused rather than the last one kept.
+		{[]string{"--chunk-tokens", "x", "locomo", "--data", locomoData}, 2, `invalid --chunk-tokens "x": want a whole number`},
+		{[]string{"speed", "--chunks", "1e3"}, 2, `invalid --chunks "1e3": want a whole number`},
+		{[]string{"speed", "--cold-runs", "0"}, 2, "invalid --cold-runs 0: must be at least 1"},
+		{[]string{"speed", "--write-rounds", "0"}, 2, "invalid --write-rounds 0: must be at least 1"},
+		{[]string{"--fusion", "keyword", "--fusion", "vector", "locomo", "--data", locomoData}, 2, `"--fusion" given twice ("keyword", then "vector"): it takes one value`},
 		{[]string{"--embedder", "openai", "--embedding-model", "m", "--embedding-url", "ftp://sk-secret@host/v1", "locomo", "--data", locomoData}, 2, `invalid --embedding-url "ftp://xxxxx@host/v1"`},
 		{[]string{"--embedding-url", "host/v1?key=sk-secret", "locomo", "--data", locomoData}, 2, `invalid --embedding-url "host/v1?key=xxxxx"`},
 		{[]string{"--embedder", "bogus", "locomo", "--data", locomoData}, 2, `invalid --embedder "bogus"`},

@@ -39,7 +39,7 @@ note of its own instead.`,
 		},
 		RunE: action(func(cmd *cobra.Command, args []string) (err error) {
 			if cmd.Flags().Changed("source") && source == "" {
-				return usageErr("invalid --source: must not be empty (leave it out for memory/YYYY-MM-DD.md)")
+				return usageErr("invalid --source %q: must not be empty (leave it out for memory/YYYY-MM-DD.md)", source)
 			}
 			text := strings.Join(args, " ")
 			stdin := len(args) == 1 && args[0] == "-"
@@ -63,7 +63,7 @@ note of its own instead.`,
 			}
 			path, res, err := w.AppendIndexed(cmd.Context(), text, memweave.InSource(source))
 			if errors.Is(err, memweave.ErrInvalidSource) {
-				return usageErr("%v (--source)", err)
+				return usageErr("invalid --source %q: %s", source, reasonFor(err, source))
 			}
 			if path != "" {
 				fmt.Fprintln(a.stdout, path)

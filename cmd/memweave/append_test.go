@@ -55,9 +55,9 @@ func TestAppend(t *testing.T) {
 	}{
 		{[]string{"append"}, "TEXT"},
 		{[]string{"append", "  "}, "non-empty"},
-		{[]string{"append", "x", "--source", "../up"}, "invalid source"},
-		{[]string{"append", "x", "--source", "a/b"}, "invalid source"},
-		{[]string{"append", "x", "--source", ".hidden"}, "invalid source"},
+		{[]string{"append", "x", "--source", "../up"}, `invalid --source "../up": want one folder name`},
+		{[]string{"append", "x", "--source", "a/b"}, `invalid --source "a/b": want one folder name`},
+		{[]string{"append", "x", "--source", ".hidden"}, `invalid --source ".hidden": want one folder name`},
 	} {
 		out := runCLI(t, "", nil, append([]string{"-w", ws}, tt.args...)...)
 		if out.code != 2 || out.stdout != "" {

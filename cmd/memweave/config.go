@@ -117,7 +117,7 @@ OPENAI_API_KEY.
 				return usageErr("invalid --chunk-tokens 0: must be at least 16 (leave it out to keep the setting)")
 			}
 			if flags.Changed("fusion") && fusion == "" {
-				return usageErr("invalid --fusion \"\": want blend, keyword or vector")
+				return usageErr("invalid --fusion \"\": want %s", fusionMethods())
 			}
 			changed := false
 			if e := a.embedderSettings(cmd); e != nil {
@@ -150,7 +150,7 @@ OPENAI_API_KEY.
 			}
 			if changed {
 				if err := s.Validate(); err != nil {
-					return usageErr("%v", configUsageErr(err))
+					return configFlagErr(cmd, err)
 				}
 				if err := memweave.WriteSettings(cmd.Context(), ws, s); err != nil {
 					return err

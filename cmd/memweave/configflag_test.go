@@ -21,9 +21,9 @@ func TestConfigNamesTheFlagOfABadValue(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--fusion", "rrf"}, `invalid --fusion: search: unknown fusion method "rrf" (want blend, keyword or vector)`},
-		{[]string{"--chunk-overlap", "-1"}, "invalid --chunk-overlap: must be 0 or more and at most half the chunk size (200 of 400 tokens), got -1"},
-		{[]string{"--chunk-tokens", "100", "--chunk-overlap", "51"}, "invalid --chunk-overlap: must be 0 or more and at most half the chunk size (50 of 100 tokens), got 51"},
+		{[]string{"--fusion", "rrf"}, `invalid --fusion "rrf": want blend, keyword or vector`},
+		{[]string{"--chunk-overlap", "-1"}, "invalid --chunk-overlap -1: must be 0 or more and at most half the chunk size (200 of 400 tokens)"},
+		{[]string{"--chunk-tokens", "100", "--chunk-overlap", "51"}, "invalid --chunk-overlap 51: must be 0 or more and at most half the chunk size (50 of 100 tokens)"},
 		// The overlap the file holds (80, written by index) is not the
 		// user's flag: the error says where it comes from and what to give.
 		{[]string{"--chunk-tokens", "100"}, "--chunk-tokens 100 leaves chunk_overlap 80 of " + ws + "/memweave.json more than half the chunk size: give --chunk-overlap N as well, at most 50"},

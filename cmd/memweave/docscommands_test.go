@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/memweave/memweave-go/internal/flagform"
 )
 
 // TestDocsCommandsParse: every "memweave CMD --flag" that README.md and
@@ -31,7 +33,7 @@ func TestDocsCommandsParse(t *testing.T) {
 		for n, words := range docCommands(string(b)) {
 			at := filepath.Base(file) + ":" + n + ": memweave " + strings.Join(words, " ")
 			root := (&app{stdout: io.Discard, stderr: io.Discard}).rootCommand()
-			oneValueFlags(root)
+			flagform.OneValue(root)
 			root.InitDefaultVersionFlag() // as Execute does
 			cmd, _, err := root.Find(words)
 			switch {

@@ -83,7 +83,7 @@ func TestAllowEntryThatNeverMatchesIsRefused(t *testing.T) {
 		{"--allow-host", "mcp.example.com:8765"},
 	} {
 		out := runCLI(t, "", nil, append([]string{"-w", t.TempDir() + "/none", "mcp", "--no-watch", "--http", "127.0.0.1:0"}, args...)...)
-		if want := "memweave: invalid " + args[0] + ": "; out.code != 2 || !strings.Contains(out.stderr, want) || !strings.Contains(out.stderr, `"`+args[1]+`"`) {
+		if want := "memweave: invalid " + args[0] + " " + strconv.Quote(args[1]) + ": matches no request"; out.code != 2 || !strings.HasPrefix(out.stderr, want) {
 			t.Errorf("%q: exit %d, stderr %q; want exit 2 and %q", args, out.code, out.stderr, want)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/curate"
 )
 
 func (a *app) feedbackCommand() *cobra.Command {
@@ -54,6 +55,9 @@ has, or several have, is refused and nothing is written.
 			}
 			if err := notEmpty(cmd, "passage"); err != nil {
 				return err
+			}
+			if passage != "" && !curate.IsPassageKey(passage) {
+				return usageErr("invalid --passage %q: want %s", passage, curate.PassageKeyForm)
 			}
 			path, line, err := parseRef("feedback", args[0])
 			if err != nil {

@@ -63,6 +63,17 @@ func TestFlagValueErrorsHaveOneForm(t *testing.T) {
 		{[]string{"--embedding-dims", "-1", "status"}, `invalid --embedding-dims -1: must be in [0, 65536]`},
 		{[]string{"search", "q", "--embedding-model", " "}, `invalid --embedding-model " ": must not be empty (leave it out for the default)`},
 		{[]string{"--db", "", "status"}, `invalid --db "": must not be empty (leave it out for <workspace>/.memweave/index.db)`},
+		{[]string{"config", "--fusion", "x"}, `invalid --fusion "x": want blend, keyword or vector`},
+		{[]string{"feedback", "memory/stack.md:5", "useful", "--passage", "zz"}, `invalid --passage "zz": want p and 16 hex digits, or 8 as earlier builds wrote, as a search result's passage gives it`},
+		{[]string{"config", "--chunk-tokens", "5"}, `invalid --chunk-tokens 5: must be at least 16`},
+		{[]string{"config", "--chunk-overlap", "-1"}, `invalid --chunk-overlap -1: must be 0 or more and at most half the chunk size (200 of 400 tokens)`},
+		{[]string{"append", "hi", "--source", "../x"}, `invalid --source "../x": want one folder name of letters, digits, '-' and '_'`},
+		{[]string{"append", "hi", "--source", ""}, `invalid --source "": must not be empty (leave it out for memory/YYYY-MM-DD.md)`},
+		{[]string{"search", "q", "--tag", " "}, `invalid --tag " ": must not be empty`},
+		{[]string{"search", "q", "--source", ""}, `invalid --source "": must not be empty`},
+		{[]string{"pack", "q", "--budget", "9", "--source", ""}, `invalid --source "": must not be empty`},
+		{[]string{"mcp", "--http", "127.0.0.1:0", "--allow-host", "a b"}, `invalid --allow-host "a b": matches no request: want a host name or IP address without port, scheme or path, such as mcp.example.com`},
+		{[]string{"mcp", "--http", "127.0.0.1:0", "--allow-origin", "nope"}, `invalid --allow-origin "nope": matches no request: want scheme://host[:port] with scheme http or https, such as https://app.example.com`},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {

@@ -18,9 +18,9 @@ func TestMalformedFlagValuesAreUsageErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"trust", "--digest", "zz"}, `invalid --digest "zz": want the 16 hex digits`},
-		{[]string{"trust", "--digest", "0123456789abcdeg"}, `invalid --digest "0123456789abcdeg": want the 16 hex digits`},
-		{[]string{"trust", "--digest", "0123456789abcdef0"}, `invalid --digest "0123456789abcdef0": want the 16 hex digits`},
+		{[]string{"trust", "--digest", "zz"}, `invalid --digest "zz": want the hex digest`},
+		{[]string{"trust", "--digest", "0123456789abcdef0123456789abcdeg"}, `invalid --digest "0123456789abcdef0123456789abcdeg": want the hex digest`},
+		{[]string{"trust", "--digest", "0123456789abcdef0123456789abcdef0"}, `invalid --digest "0123456789abcdef0123456789abcdef0": want the hex digest`},
 		{[]string{"search", "q", "--at", "-1"}, `invalid --at "-1": `},
 		{[]string{"search", "q", "--at", `:/a(b)\1`}, `invalid --at ":/a(b)\\1": `},
 	}
@@ -36,7 +36,7 @@ func TestMalformedFlagValuesAreUsageErrors(t *testing.T) {
 	}
 	// A digest of the right form that is not the file's is still a failure
 	// (exit 1): the file changed since it was listed.
-	if out := runCLI(t, "", nil, "-w", ws, "trust", "--digest", "0123456789abcdef"); out.code != 1 {
+	if out := runCLI(t, "", nil, "-w", ws, "trust", "--digest", "0123456789abcdef0123456789abcdef"); out.code != 1 {
 		t.Errorf("trust --digest of another list: exit %d, stderr %q; want 1", out.code, out.stderr)
 	}
 }

@@ -86,9 +86,11 @@ import (
 	_ "github.com/memweave/memweave-go/embed/static/english" // the built-in model of --embedder static
 	"github.com/memweave/memweave-go/internal/embedflags"
 	"github.com/memweave/memweave-go/internal/exitstatus"
+	"github.com/memweave/memweave-go/internal/flagform"
 	"github.com/memweave/memweave-go/internal/oneshot"
 	"github.com/memweave/memweave-go/mcpserver"
 	"github.com/memweave/memweave-go/memfile"
+	"github.com/memweave/memweave-go/search"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -176,7 +178,7 @@ OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
 	root.SetOut(a.stdout)
 	root.SetErr(a.stderr)
 	root.SetVersionTemplate("memweave {{.Version}}\n")
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr("%s", flagError(err)) })
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr("%s", flagform.Message(err)) })
 
 	pf := root.PersistentFlags()
 	pf.StringVarP(&a.workspace, "workspace", "w", ".", "workspace `folder` holding memory/")
@@ -211,7 +213,7 @@ OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
 		a.consolidateCommand(),
 		a.trustCommand(),
 	)
-	oneValueFlags(root)
+	flagform.OneValue(root)
 	return root
 }
 
@@ -398,6 +400,64 @@ func configUsageErr(err error) error {
 	return err
 }
 
+// outlivePipeReaders keeps a long-lived command (mcp, watch) running
+// when the reader of its stderr or stdout goes away: a Go program
+// writing to a broken pipe there dies of SIGPIPE, mid-run, unless it
+// asks for the signal. Asked for and never read, it leaves the write
+// failing with EPIPE and the line lost. Not ignored (SIG_IGN), which git,
+// run by sync, would inherit.
+func outlivePipeReaders() {
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
+}
+
+// configFlagErr is the usage error of a settings value that cmd's flag
+// set and [memweave.Settings.Validate] refused: "invalid --FLAG VALUE:
+// why", as every flag's value error reads. Other errors go through
+// [configUsageErr].
+func configFlagErr(cmd *cobra.Command, err error) error {
+	ce, ok := errors.AsType[*memweave.ConfigError](err)
+	if !ok {
+		return usageErr("%v", configUsageErr(err))
+	}
+	name := strings.TrimPrefix(configFlags[ce.Field], "--")
+	f := cmd.Flags().Lookup(name)
+	if f == nil || !f.Changed {
+		return usageErr("%v", configUsageErr(err))
+	}
+	value := f.Value.String()
+	if f.Value.Type() == "string" {
+		value = strconv.Quote(value)
+	}
+	why := ce.Err.Error()
+	if errors.Is(err, search.ErrUnknownFusion) {
+		why = "want " + fusionMethods()
+	} else if i := strings.LastIndex(why, ", got "); i >= 0 {
+		why = why[:i] // the value leads the message
+	}
+	return usageErr("invalid --%s %s: %s", name, value, why)
+}
+
+// fusionMethods lists the accepted fusion methods: "blend, keyword or
+// vector".
+func fusionMethods() string {
+	names := make([]string, len(search.FusionMethods))
+	for i, m := range search.FusionMethods {
+		names[i] = string(m)
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// reasonFor is the reason in err, a library's refusal of the flag value
+// v, without the words before the value it quotes ("memfile: invalid
+// source \"x\": why" gives "why"): the flag's error names the value first.
+func reasonFor(err error, v string) string {
+	msg := err.Error()
+	if _, after, ok := strings.Cut(msg, strconv.Quote(v)); ok {
+		return strings.TrimLeft(after, ": ")
+	}
+	return msg
+}
+
 // configFlags maps Config fields to the flags that set them.
 var configFlags = map[string]string{
 	"Workspace":         "--workspace",
@@ -473,9 +533,11 @@ func escapeControls(s string) string { return escape(s, false) }
 // and CRLF line ends of a text, escaping a lone carriage return (which
 // would write the rest of a line over what it says).
 func escape(s string, layout bool) string {
-	isControl := func(r rune) bool { return r < 0x20 || r >= 0x7f && r < 0xa0 }
+	isControl := func(r rune) bool { return r < 0x20 || r >= 0x7f && r < 0xa0 || isBidiControl(r) }
 	if layout {
-		isControl = func(r rune) bool { return r < 0x20 && r != '\n' && r != '\t' || r >= 0x7f && r < 0xa0 }
+		isControl = func(r rune) bool {
+			return r < 0x20 && r != '\n' && r != '\t' || r >= 0x7f && r < 0xa0 || isBidiControl(r)
+		}
 	}
 	if utf8.ValidString(s) && !strings.ContainsFunc(s, isControl) {
 		return s
@@ -499,6 +561,14 @@ func escape(s string, layout bool) string {
 	}
 	return b.String()
 }
+
+// isBidiControl reports whether r is a bidirectional embedding,
+// override or isolate (U+202A to U+202E, U+2066 to U+2069): one in a
+// note reorders the rest of the line it is printed on ("invoice
+// \u202eexe.pdf" prints as "invoice fdp.exe"). The marks (U+200E,
+// U+200F, U+061C), which right-to-left text is written with and which
+// reorder no letters, are not among them.
+func isBidiControl(r rune) bool { return r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 }
 
 // outWriter is the standard output of a run: it keeps the first write
 // error, so that a command whose output was lost does not exit 0.
@@ -603,26 +673,25 @@ func writeJSON(w io.Writer, v any) error {
 }
 
 // escapeJSONControls writes, in the JSON data, DEL and the C1 controls
-// (U+0080 to U+009F), which encoding/json leaves as they are, as JSON
-// escapes ("\u009b"): a terminal that reads U+009B as CSI would
-// otherwise take a note's or a settings value's text for commands. The
-// JSON value is the same; outside strings, JSON holds none of them.
+// (U+0080 to U+009F), which encoding/json leaves as they are, and the
+// bidirectional controls ([isBidiControl]) as JSON escapes ("\u009b",
+// "\u202e"): a terminal that reads U+009B as CSI would otherwise take
+// a note's or a settings value's text for commands, and one that orders
+// text both ways would reverse the rest of a line. The JSON value is the
+// same; outside strings, JSON holds none of them.
 func escapeJSONControls(data []byte) []byte {
-	isC1 := func(i int) bool { return data[i] == 0xc2 && i+1 < len(data) && data[i+1] >= 0x80 && data[i+1] < 0xa0 }
 	var out []byte
 	last := 0
 	for i := 0; i < len(data); i++ {
-		if data[i] != 0x7f && !isC1(i) {
+		if data[i] != 0x7f && data[i] != 0xc2 && data[i] != 0xe2 {
+			continue // no DEL, nor the first byte of a C1 or bidi control
+		}
+		r, n := utf8.DecodeRune(data[i:])
+		if r != 0x7f && !(r >= 0x80 && r < 0xa0) && !isBidiControl(r) {
 			continue
 		}
-		r := rune(data[i])
-		if data[i] == 0xc2 {
-			r = rune(data[i+1])
-		}
 		out = fmt.Appendf(append(out, data[last:i]...), `\u%04x`, r)
-		if data[i] == 0xc2 {
-			i++
-		}
+		i += n - 1
 		last = i + 1
 	}
 	if out == nil {

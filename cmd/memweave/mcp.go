@@ -8,11 +8,8 @@ import (
 	"log/slog"
 	"net"
 	"os"
-	"os/signal"
 	"strconv"
-	"strings"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -149,13 +146,9 @@ are answered, for up to 30 seconds.`,
 				}
 			}
 			// A client that does not read the server's stderr may close
-			// it: a Go program writing there (a failed call's warning)
-			// then dies of SIGPIPE, mid-call, unless it asks for the
-			// signal. Asked for and never read, it leaves the write
-			// failing, the log line lost and the server serving; a closed
-			// stdout fails the answer's write and ends the session. Not
-			// ignored (SIG_IGN), which git, run by sync, would inherit.
-			signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
+			// it; a closed stdout fails the answer's write and ends the
+			// session.
+			outlivePipeReaders()
 			opts := mcpserver.Options{Logger: logger}
 			if ln == nil {
 				mcpStdioHint(isTerminal(os.Stdin), a.stderr)
@@ -190,12 +183,12 @@ are answered, for up to 30 seconds.`,
 		// and the client it was meant for get 403.
 		for _, h := range allowHosts {
 			if err := mcpserver.CheckAllowedHost(h); err != nil {
-				return usageErr("invalid --allow-host: %s", strings.TrimPrefix(err.Error(), "mcpserver: "))
+				return usageErr("invalid --allow-host %q: %s", h, reasonFor(err, h))
 			}
 		}
 		for _, o := range allowOrigins {
 			if err := mcpserver.CheckAllowedOrigin(o); err != nil {
-				return usageErr("invalid --allow-origin: %s", strings.TrimPrefix(err.Error(), "mcpserver: "))
+				return usageErr("invalid --allow-origin %q: %s", o, reasonFor(err, o))
 			}
 		}
 		if syncEvery != 0 && syncEvery < memweave.MinSyncInterval {

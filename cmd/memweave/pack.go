@@ -78,7 +78,7 @@ expired notes (--include-expired keeps them) and superseded passages
 			}
 			for _, s := range sources {
 				if s == "" {
-					return usageErr("invalid --source: must not be empty")
+					return usageErr("invalid --source %q: must not be empty", s)
 				}
 			}
 			if len(sources) > 0 {

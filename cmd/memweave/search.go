@@ -100,10 +100,10 @@ off unless their flag is given.`,
 	}
 	fl := cmd.Flags()
 	fl.IntVarP(&f.maxResults, "max-results", "n", 6, "number of results `N`")
-	fl.Float64Var(&f.minScore, "min-score", 0.35, "drop results scoring below `F`, in [0,1]")
+	fl.Float64Var(&f.minScore, "min-score", 0.35, "drop results scoring below `F`, in [0,1] (the score before decay and front-matter curation: a result may show less)")
 	fl.StringArrayVar(&f.sources, "source", nil, "search only this `source` (repeatable)")
 	fl.StringVar(&f.mode, "mode", string(memweave.ModeHybrid), "retrieval `mode`: hybrid, keyword or vector")
-	fl.Float64Var(&f.halfLife, "decay-half-life", 0, "enable temporal decay of dated files with this half-life in `DAYS` (off unless given; 30 is a month)")
+	fl.Float64Var(&f.halfLife, "decay-half-life", 0, "enable temporal decay of dated files with this half-life in `DAYS` (off unless given; 30 is a month); --min-score applies before decay, so a result may score below it")
 	fl.Float64Var(&f.lambda, "mmr-lambda", 0, "enable MMR re-ranking with lambda `L` in [0,1] (1 = relevance only; off unless given; 0.7 is usual)")
 	fl.StringVar(&f.now, "now", "", "measure decay from this `YYYY-MM-DD` date instead of today")
 	fl.BoolVar(&f.explain, "explain", false, "show how each score came about")
@@ -198,14 +198,14 @@ func (f *searchFlags) options(cmd *cobra.Command) ([]memweave.SearchOption, erro
 	if len(f.sources) > 0 {
 		for _, s := range f.sources {
 			if s == "" {
-				return nil, usageErr("invalid --source: must not be empty")
+				return nil, usageErr("invalid --source %q: must not be empty", s)
 			}
 		}
 		opts = append(opts, memweave.Sources(f.sources...))
 	}
 	for _, t := range f.tags {
 		if strings.TrimSpace(t) == "" {
-			return nil, usageErr("invalid --tag: must not be empty")
+			return nil, usageErr("invalid --tag %q: must not be empty", t)
 		}
 	}
 	if len(f.tags) > 0 {

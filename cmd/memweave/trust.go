@@ -57,7 +57,7 @@ prints their digest. --digest approves the values of the digest trust
 				return err
 			}
 			if digest != "" && !trust.ValidDigest(digest) {
-				return usageErr("invalid --digest %q: want the 16 hex digits trust --list prints", digest)
+				return usageErr("invalid --digest %q: want the hex digest trust --list prints", digest)
 			}
 			ws, err := filepath.Abs(a.workspace)
 			if err != nil {

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/internal/warnonce"
 	"github.com/memweave/memweave-go/watcher"
 )
 
@@ -36,6 +37,8 @@ unavailable it falls back to scanning the files every --poll-interval.`,
 			// A watcher re-indexes until interrupted: it reads the same
 			// index pages again and again, unlike a one-shot command.
 			a.longLived = true
+			// Its lines are a log: the index is the work.
+			outlivePipeReaders()
 			w, err := a.openWeave(cmd)
 			if err != nil {
 				return err
@@ -44,22 +47,12 @@ unavailable it falls back to scanning the files every --poll-interval.`,
 			ctx, cancel := context.WithCancel(cmd.Context())
 			defer cancel()
 			out := &lockedWriter{w: a.stderr}
-			// A failed run reports its error for each note, and each
-			// retry again: a warning is printed once until another line is.
-			var last string
+			var lines watchLines
 			opts := []memweave.WatchOption{
 				memweave.OnChange(func(ev memweave.WatchEvent) {
-					line := "indexed " + ev.Path
-					switch {
-					case ev.Err != nil:
-						line = "memweave: warning: " + a.clean(ev.Err.Error())
-					case ev.Removed:
-						line = "removed " + ev.Path
-					}
-					if line != last || ev.Err == nil {
+					if line, ok := lines.of(ev, a.clean); ok {
 						out.println(line)
 					}
-					last = line
 				}),
 				memweave.OnState(func(state memweave.WatchState, err error) {
 					switch state {
@@ -92,6 +85,27 @@ unavailable it falls back to scanning the files every --poll-interval.`,
 	cmd.Flags().DurationVar(&debounce, "debounce", 0, "wait this long after the last change before re-indexing (default 1.5s)")
 	cmd.Flags().DurationVar(&poll, "poll-interval", 0, "scan period when file events are unavailable (default 5s)")
 	return cmd
+}
+
+// watchLines turns watch's events into its lines. A failed run reports
+// its error for each note, and each retry again: a warning is printed
+// once while the failures read alike (but for their numbers: the free
+// space a full disk's hold names moves with every tick), until another
+// line is.
+type watchLines struct{ failures warnonce.Guard }
+
+// of returns the line of ev, its error cleaned by clean, and whether to
+// print it.
+func (l *watchLines) of(ev memweave.WatchEvent, clean func(string) string) (string, bool) {
+	switch {
+	case ev.Err != nil:
+		return "memweave: warning: " + clean(ev.Err.Error()), l.failures.Failed(ev.Err)
+	case ev.Removed:
+		l.failures.Succeeded()
+		return "removed " + ev.Path, true
+	}
+	l.failures.Succeeded()
+	return "indexed " + ev.Path, true
 }
 
 // pollOrDefault returns the effective poll interval.

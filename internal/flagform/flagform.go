@@ -1,4 +1,8 @@
-package main
+// Package flagform holds the one form of the memweave and memweave-bench
+// commands' flag errors: a value that does not parse reads "invalid
+// --FLAG VALUE: what it wants", as the commands' own range checks do,
+// and a flag that takes one value refuses a second, different one.
+package flagform
 
 import (
 	"errors"
@@ -10,12 +14,12 @@ import (
 	"github.com/spf13/pflag"
 )
 
-// oneValueFlags makes every flag of root and its subcommands that takes
+// OneValue makes every flag of root and its subcommands that takes
 // one value refuse a second, different one: pflag keeps the last, so
 // "-w A delete x.md -w B" deleted B's note and --expect-hash H1
 // --expect-hash H2 checked H2 alone. The same value twice is accepted;
 // a repeatable flag (a [pflag.SliceValue]) is left as it is.
-func oneValueFlags(root *cobra.Command) {
+func OneValue(root *cobra.Command) {
 	seen := map[*pflag.Flag]bool{}
 	wrap := func(f *pflag.Flag) {
 		if seen[f] {
@@ -81,14 +85,14 @@ func flagName(f *pflag.Flag) string {
 	return "--" + f.Name
 }
 
-// flagError is the message of a flag parsing error: for a flag given
+// Message is the message of a flag parsing error: for a flag given
 // twice the [errGivenTwice] alone (pflag's would quote the second value
 // as "invalid", though either may be the one meant); for a value of the
 // wrong kind the form of the commands' own range errors, "invalid
 // --FLAG VALUE: what it wants" (pflag's names Go's parser: `invalid
 // argument "abc" for "-n, --max-results" flag: strconv.ParseInt:
 // parsing "abc": invalid syntax`); else pflag's own.
-func flagError(err error) string {
+func Message(err error) string {
 	if e, ok := errors.AsType[*errGivenTwice](err); ok {
 		return e.Error()
 	}

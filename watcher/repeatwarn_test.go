@@ -1,0 +1,97 @@
+package watcher_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// lockedBuffer is a log's output that the watcher's goroutine writes and
+// the test reads.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+func (l *lockedBuffer) count(s string) int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return strings.Count(l.b.String(), s)
+}
+
+// TestFailingSyncWarnsOnce: a Sync that keeps failing is retried at each
+// poll tick, and each retry logged "watcher: sync failed; retrying" again
+// (mcp on a full disk: a line every 5 s, the same hold message with the
+// free space in it). The failure is now logged once, and again only when
+// it changes other than in its numbers, or comes back after a Sync that
+// worked, which is logged too.
+func TestFailingSyncWarnsOnce(t *testing.T) {
+	h := newHarness(t, map[string]string{"memory/a.md": "# A\n"})
+	var failing atomic.Bool
+	failing.Store(true)
+	h.s.fail = func(n int) error {
+		if failing.Load() {
+			return fmt.Errorf("a write failed on a full disk; the index writes again once it has 1024 KiB free (it has %d)", n)
+		}
+		return nil
+	}
+	var log lockedBuffer
+	opts := h.options()
+	opts.Logger = slog.New(slog.NewTextHandler(&log, nil))
+	opts.Debounce, opts.PollInterval = time.Millisecond, 20*time.Millisecond
+	h.start(t, context.Background(), opts)
+	beats := h.heartbeats.Load()
+	waitUntil(t, "five poll ticks", func() bool { return h.heartbeats.Load() >= beats+5 && h.s.calls.Load() >= 4 })
+	if n := log.count("sync failed"); n != 1 {
+		t.Errorf("%d Syncs failing alike logged %d warnings, want 1:\n%s", h.s.calls.Load(), n, log.String())
+	}
+	failing.Store(false)
+	waitUntil(t, "the line saying Sync works again", func() bool { return log.count("watcher: sync works again") == 1 })
+	failing.Store(true)
+	h.write(t, "memory/a.md", "# A, edited\n")
+	waitUntil(t, "the failure after it logged", func() bool { return log.count("sync failed") == 2 })
+}
+
+// TestFailingBarrierWarnsOnce: on a read-only or full disk the barrier
+// file of every Sync fails to be created, and each Sync (each search of
+// mcp, which syncs through the watcher) logged "watcher: barrier failed;
+// scanning everything" again. It is logged once while barriers fail
+// alike; the full scan each time is unchanged.
+func TestFailingBarrierWarnsOnce(t *testing.T) {
+	h := newHarness(t, map[string]string{"memory/a.md": "# A\n"})
+	var log lockedBuffer
+	opts := h.options()
+	opts.Logger = slog.New(slog.NewTextHandler(&log, nil))
+	opts.SyncDir = filepath.Join(h.root, ".memweave", "sync")
+	w := h.start(t, context.Background(), opts)
+	h.sync(t, w)
+	if err := os.RemoveAll(opts.SyncDir); err != nil { // barriers fail from now on
+		t.Fatal(err)
+	}
+	for range 5 {
+		h.sync(t, w)
+	}
+	if n := log.count("barrier failed"); n != 1 {
+		t.Errorf("5 Syncs whose barriers failed alike logged %d warnings, want 1:\n%s", n, log.String())
+	}
+}
