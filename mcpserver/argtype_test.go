@@ -10,16 +10,16 @@ import (
 )
 
 // TestArgumentTypeErrorsNameToolAndArgument: an argument of the wrong
-// type, a list item of the wrong type, a missing required argument, an
-// unknown one and a number too large for a float are refused with a tool
+// type, a list item of the wrong type, a missing required argument and
+// an unknown one are refused with a tool
 // error naming the tool and the argument in words, for every tool. Before,
 // each got the schema check's message, without the tool and partly in Go:
 // `validating "arguments": validating root: validating
 // /properties/max_results: type: 5 has type "string", want "integer"`,
 // `type: <invalid reflect.Value> has type "null"` for a null list item,
 // `cannot unmarshal "1e400" into Go struct field map[string]interface
-// {}.max_results of type float64` (the last two now refused by
-// rangeError and hugeNumber).
+// {}.max_results of type float64` (now refused by rangeError and
+// hugeNumber, checked first).
 func TestArgumentTypeErrorsNameToolAndArgument(t *testing.T) {
 	cs, _ := connect(t, map[string]string{"memory/db.md": "# DB\n\nPostgres 16.\n"})
 	tests := []struct {

@@ -97,14 +97,6 @@ func (t *tools) checkArgs(next mcp.MethodHandler) mcp.MethodHandler {
 		if msg := argsError(p.Name, t.inputs[p.Name], v); msg != "" {
 			return toolError(msg), nil
 		}
-		if args, ok := v.(map[string]any); ok {
-			if err := rangeError(p.Name, args); err != nil {
-				return toolError(err.Error()), nil
-			}
-			if msg := hugeNumber(p.Name, args); msg != "" {
-				return toolError(msg), nil
-			}
-		}
 		return next(ctx, method, req)
 	}
 }
@@ -135,20 +127,31 @@ func noArgs(data json.RawMessage) bool {
 	return len(t) == 0 || string(t) == "null"
 }
 
-// argsError is the message of [shapeError] or [typeError] refusing
-// arguments v (nil: none) of tool, whose input schema is in (nil: none
-// checked); "" when neither refuses them.
+// argsError is the message of [shapeError], [rangeError], [hugeNumber]
+// or [typeError], in this order, refusing arguments v (nil: none) of
+// tool, whose input schema is in (nil: only ranges checked); "" when
+// none refuses them.
 func argsError(tool string, in *jsonschema.Schema, v any) string {
-	if in == nil {
-		return ""
-	}
 	if v == nil {
 		v = map[string]any{}
 	}
 	if msg := shapeError(tool, in, v); msg != "" {
 		return msg
 	}
-	return typeError(tool, in, v.(map[string]any))
+	args, ok := v.(map[string]any)
+	if !ok {
+		return ""
+	}
+	if err := rangeError(tool, args); err != nil {
+		return err.Error()
+	}
+	if msg := hugeNumber(tool, args); msg != "" {
+		return msg
+	}
+	if in == nil {
+		return ""
+	}
+	return typeError(tool, in, args)
 }
 
 // rangeError is the error, from [checkRange], of the first integer
