@@ -651,6 +651,17 @@ func checkExpectHash(cmd *cobra.Command, h string) error {
 	return nil
 }
 
+// staleHash names --expect-hash h in err when the file did not hold the
+// content of that hash (err wraps memweave.ErrChanged): the library's
+// message says the file changed, not which flag it was checked against.
+// Other errors, and any error when h is "", are returned as they are.
+func staleHash(h string, err error) error {
+	if h == "" || !errors.Is(err, memweave.ErrChanged) {
+		return err
+	}
+	return fmt.Errorf("--expect-hash %s does not match the file any more: %w", h, err)
+}
+
 // closeWeave closes w and reports its error through *err when there was
 // none before.
 func closeWeave(w *memweave.Weave, err *error) {
