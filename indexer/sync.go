@@ -329,7 +329,17 @@ func (e *Engine) refreshFiles(ctx context.Context, d *Diff, lockTimeout time.Dur
 	}
 	todo := slices.Concat(d.New, d.Changed)
 	res := &Result{FilesScanned: len(todo)}
-	err := e.WithLock(ctx, lockTimeout, func() error {
+	stale := make([]string, 0, len(todo)+len(d.Deleted))
+	for _, f := range todo {
+		stale = append(stale, f.Abs)
+	}
+	for _, p := range d.Deleted {
+		stale = append(stale, AbsPath(e.opts.Root, p))
+	}
+	// Another process holding the lock is most often indexing these very
+	// files (its own edits): once it has, there is nothing to wait for.
+	moot := func() bool { return e.indexedAsIs(ctx, stale) }
+	err := e.withLockUnless(ctx, lockTimeout, moot, func() error {
 		paths := make([]string, 0, len(todo)+len(d.Deleted))
 		for _, f := range todo {
 			paths = append(paths, f.Rel)
@@ -346,7 +356,10 @@ func (e *Engine) refreshFiles(ctx context.Context, d *Diff, lockTimeout time.Dur
 		}
 		return e.apply(ctx, todo, rows, gone, d.Retouch, SyncOptions{}, res)
 	})
-	if err == nil {
+	switch {
+	case errors.Is(err, errMoot):
+		err = nil
+	case err == nil:
 		// A search waits for the new texts' vectors no longer than for
 		// the lock; past that they stay pending, found by keyword.
 		err = e.embedDeferred(ctx, res, SyncOptions{LockTimeout: lockTimeout, EmbedTimeout: lockTimeout})
