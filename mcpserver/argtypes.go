@@ -77,7 +77,7 @@ func valueTypeError(name string, s *jsonschema.Schema, v any) string {
 	}
 	if !slices.ContainsFunc(types, func(t string) bool { return isJSONType(v, t) }) {
 		want := slices.DeleteFunc(slices.Clone(types), func(t string) bool { return t == "null" })
-		return fmt.Sprintf("%s must be %s, got %s", name, orList(want), jsonKindOf(v))
+		return fmt.Sprintf("%s must be %s, got %s", name, orList(want), jsonKind(v))
 	}
 	if str, ok := v.(string); ok && s.MinLength != nil && utf8.RuneCountInString(str) < *s.MinLength {
 		return fmt.Sprintf("%s is empty: give it a value, or leave it out", name)
@@ -137,14 +137,6 @@ func isJSONType(v any, t string) bool {
 		return ok
 	}
 	return false
-}
-
-// jsonKindOf names the kind of any decoded JSON value.
-func jsonKindOf(v any) string {
-	if _, ok := v.(map[string]any); ok {
-		return "an object"
-	}
-	return jsonKind(v)
 }
 
 // orList writes JSON schema types as words: "an integer", "a string or

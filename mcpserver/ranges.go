@@ -242,9 +242,11 @@ func shapeError(tool string, in *jsonschema.Schema, v any) string {
 	return ""
 }
 
-// jsonKind names the kind of a decoded JSON value other than an object.
+// jsonKind names the kind of a decoded JSON value.
 func jsonKind(v any) string {
 	switch v.(type) {
+	case map[string]any:
+		return "an object"
 	case string:
 		return "a string"
 	case []any:
