@@ -316,10 +316,26 @@ func judgeNegation(a, b *claim, reps, common int, ratio float64, why bool) (Verd
 		// asserts its opposite, which the other claim says.
 		return Verdict{}, false
 	}
+	if deniedManner(neg, pos) {
+		return Verdict{}, false
+	}
 	if reps == 0 && common >= minCommon && ratio >= negationRatio || implicitNegation(a, b) {
 		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("negation: %s says %q", side, word) })}, true
 	}
 	return Verdict{}, false
+}
+
+// deniedManner reports whether the negated claim denies a way of
+// travelling ("Kim didn't drive to the meeting") that the other claim
+// does not name: it says nothing of whether she went ("Kim went to the
+// meeting"). The same way named on both sides is still denied ("did not
+// cycle" beside "cycled").
+func deniedManner(neg, pos *claim) bool {
+	if int(neg.negAt) >= len(neg.toks) {
+		return false
+	}
+	way := mannerVerbs[neg.toks[neg.negAt].w]
+	return way != "" && !slices.ContainsFunc(pos.toks, func(t token) bool { return mannerVerbs[t.w] == way })
 }
 
 // narrowedDenial reports whether the negated claim of a and b, aligned
