@@ -7,7 +7,7 @@ import "testing"
 // look-alikes it must leave alone and the contradictions next to them
 // it must still find.
 func TestContra11Rules(t *testing.T) {
-	checkJudged(t, contra11MannerCases)
+	checkJudged(t, contra11MannerCases, contra11PronounCases)
 }
 
 var contra11MannerCases = []judgeCase{
@@ -16,4 +16,14 @@ var contra11MannerCases = []judgeCase{
 	{"a way of travelling denied beside the same way", "Ben did not cycle to the office.", "Ben cycled to the office.", true},
 	{"the trip denied beside the trip", "Ines didn't go to Oslo.", "Ines went to Oslo.", true},
 	{"a walk denied beside the walk", "Ben did not walk the dog today.", "Ben walked the dog today.", true},
+}
+
+var contra11PronounCases = []judgeCase{
+	{"one pronoun, two counts of one thing", "We keep two dogs.", "We keep four dogs.", true},
+	{"one pronoun, two counts, no verb of its own", "We have two dogs.", "We have four dogs.", true},
+	{"one pronoun, two daily amounts", "I drink two coffees a day.", "I drink five coffees a day.", true},
+	{"two pronouns, two counts", "We keep two dogs.", "They keep four dogs.", false},
+	{"she and he, two counts", "She has three brothers.", "He has one brother.", false},
+	{"one pronoun, counts of two things", "We keep two dogs.", "We keep four hens.", false},
+	{"one pronoun, the same count", "I drink two coffees a day.", "I drink two coffees every morning.", false},
 }

@@ -62,7 +62,7 @@ func JudgeParsed(a, b Parsed) (Verdict, bool) {
 	var best Verdict
 	for i := range a.claims {
 		for j := range b.claims {
-			if sharedWords(&a.claims[i], &b.claims[j]) < minShared(&a.claims[i], &b.claims[j]) {
+			if otherPerson(&a.claims[i], &b.claims[j]) || sharedWords(&a.claims[i], &b.claims[j]) < minShared(&a.claims[i], &b.claims[j]) {
 				continue
 			}
 			if v, ok, _ := judge(&a.claims[i], &b.claims[j], true); ok && v.rank() > best.rank() {
@@ -502,7 +502,7 @@ func judgeSpan(a, b *claim, h hunk, common int, ratio float64, why bool) (Verdic
 			return v, ok
 		}
 	}
-	if bareStatements(a, b) {
+	if bareStatements(a, b) || pronounCounts(a, b, h, extra) {
 		// "Breakfast is at 7:30", "breakfast is at 8:15": the one
 		// subject word and a value each, which only values decide.
 		v, ok, _ := judgeValues(a, b, h, why)
@@ -1420,6 +1420,15 @@ func bareStatements(a, b *claim) bool {
 		a.toks[1].w != b.toks[1].w && !a.scoped && !b.scoped
 }
 
+// pronounCounts reports whether a and b open with one personal pronoun
+// and say, of one shared word, nothing but two counts: "we have two
+// cats", "we have three cats". The pronoun is the subject the words do
+// not name (see [minShared]).
+func pronounCounts(a, b *claim, h hunk, extra int) bool {
+	return a.pronoun != 0 && a.pronoun == b.pronoun && extra == 0 && onlyAmount(h.a) == 0 && onlyAmount(h.b) == 0 &&
+		len(h.a) == 1 && len(h.b) == 1 && !a.scoped && !b.scoped
+}
+
 // bareQuantities reports whether each claim is one subject word and one
 // duration, that h replaces: "sprints last 10 days" and "the sprint is
 // two weeks long" say nothing else. "Retros are weekly" says how often,
@@ -1544,6 +1553,11 @@ func minShared(a, b *claim) int {
 		// [bareQuantities]); a subject word, a copula and its value.
 		return 1
 	}
+	if a.pronoun != 0 && a.pronoun == b.pronoun && onlyAmount(a.toks) >= 0 && onlyAmount(b.toks) >= 0 {
+		// One pronoun is the subject the words do not name: "we have
+		// two cats" and "we have three cats" share only "cat".
+		return 1
+	}
 	if len(a.old) > 0 || len(b.old) > 0 {
 		// A switch naming its old value shares that value alone with
 		// a claim stating it: see [switchedFrom].
@@ -1553,6 +1567,12 @@ func minShared(a, b *claim) int {
 		return 1
 	}
 	return minCommon
+}
+
+// otherPerson reports whether a and b open with two personal pronouns
+// ("we keep two dogs", "they keep four dogs"): two subjects.
+func otherPerson(a, b *claim) bool {
+	return a.pronoun != 0 && b.pronoun != 0 && a.pronoun != b.pronoun
 }
 
 func hasName(c *claim) bool {
@@ -1569,7 +1589,7 @@ func otherEntity(a, b *claim, hunks []hunk) bool {
 		if len(h.a) > 0 && len(h.b) > 0 {
 			continue
 		}
-		if !h.context && !a.changed && !b.changed && (len(h.a) == 1 && b.pronoun && !a.pronoun || len(h.b) == 1 && a.pronoun && !b.pronoun) {
+		if !h.context && !a.changed && !b.changed && (len(h.a) == 1 && b.pronoun != 0 && a.pronoun == 0 || len(h.b) == 1 && a.pronoun != 0 && b.pronoun == 0) {
 			// "Ana is staying at ..." beside "we are staying at ...":
 			// a word opening one claim where the other's subject is a
 			// pronoun names another subject.
