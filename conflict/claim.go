@@ -532,7 +532,7 @@ func parseClaim(s string) (claim, bool) {
 	if len(tw) > 0 {
 		c.pronoun = uint8(slices.Index(subjectPronouns, tw[0]) + 1)
 	}
-	c.readTokens(normalise(s, rewrite(tw)), capitalisedFirst(s, tw))
+	c.readTokens(normalise(s, placing(rewrite(tw))), capitalisedFirst(s, tw))
 	c.fillKeys()
 	// A switch with no subject of its own keeps only its new value
 	// ("we swapped Vault out for AWS Secrets Manager"): its old value
@@ -543,6 +543,18 @@ func parseClaim(s string) (claim, bool) {
 // subjectPronouns are the personal pronouns a claim may open with (see
 // [claim.pronoun]).
 var subjectPronouns = []string{"i", "we", "he", "she", "they"}
+
+// placing writes "won the" as "finished first in the": "won" is a stop
+// word, so "Maya won the chess tournament" would say nothing of where
+// she finished beside "Maya finished second in the chess tournament".
+// "Won't" ("won", "t") stays a negation.
+func placing(words []string) []string {
+	i := slices.Index(words, "won")
+	if i < 0 || wordAt(words, i+1) != "the" {
+		return words
+	}
+	return slices.Concat(words[:i], []string{"finished", "first", "in"}, words[i+1:])
+}
 
 // trunkForm writes a phone number given with its country code in the
 // form dialled inside the country: "+44 161 496 0321" is "0161 496

@@ -7,7 +7,7 @@ import "testing"
 // look-alikes it must leave alone and the contradictions next to them
 // it must still find.
 func TestContra11Rules(t *testing.T) {
-	checkJudged(t, contra11MannerCases, contra11PronounCases)
+	checkJudged(t, contra11MannerCases, contra11PronounCases, contra11WonCases)
 }
 
 var contra11MannerCases = []judgeCase{
@@ -26,4 +26,13 @@ var contra11PronounCases = []judgeCase{
 	{"she and he, two counts", "She has three brothers.", "He has one brother.", false},
 	{"one pronoun, counts of two things", "We keep two dogs.", "We keep four hens.", false},
 	{"one pronoun, the same count", "I drink two coffees a day.", "I drink two coffees every morning.", false},
+}
+
+var contra11WonCases = []judgeCase{
+	{"a win beside a third place", "Ravi won the darts league.", "Ravi finished third in the darts league.", true},
+	{"a win beside a fifth place", "Ravi won the darts league.", "Ravi finished fifth in the darts league.", true},
+	{"a win beside a place in another year", "Ravi won the darts league in 2021.", "Ravi finished third in the darts league in 2023.", false},
+	{"a win beside a place in another league", "Ravi won the darts league.", "Ravi finished third in the snooker league.", false},
+	{"a win beside the same win", "Ravi won the darts league.", "Ravi won the darts league twice.", false},
+	{"a win beside another player's place", "Ravi won the darts league.", "Mona finished third in the darts league.", false},
 }
