@@ -7,7 +7,7 @@ import "testing"
 // look-alikes it must leave alone and the contradictions next to them
 // it must still find.
 func TestContra11Rules(t *testing.T) {
-	checkJudged(t, contra11MannerCases, contra11PronounCases, contra11WonCases)
+	checkJudged(t, contra11MannerCases, contra11PronounCases, contra11WonCases, contra11MonthDayCases)
 }
 
 var contra11MannerCases = []judgeCase{
@@ -35,4 +35,12 @@ var contra11WonCases = []judgeCase{
 	{"a win beside a place in another league", "Ravi won the darts league.", "Ravi finished third in the snooker league.", false},
 	{"a win beside the same win", "Ravi won the darts league.", "Ravi won the darts league twice.", false},
 	{"a win beside another player's place", "Ravi won the darts league.", "Mona finished third in the darts league.", false},
+}
+
+var contra11MonthDayCases = []judgeCase{
+	{"every day of the week beside one of the month", "The choir rehearses every Thursday.", "The choir rehearses on the first Thursday of the month.", true},
+	{"a day of the week beside the last of the month", "The book club meets on Tuesdays.", "The book club meets only on the last Tuesday of the month.", true},
+	{"one of the month for another group", "The choir rehearses every Thursday.", "The orchestra rehearses on the first Thursday of the month.", false},
+	{"another act on one of the month", "The choir rehearses every Thursday.", "The choir performs on the first Thursday of the month.", false},
+	{"the same day with a daypart", "The choir rehearses every Thursday.", "The choir rehearses every Thursday evening.", false},
 }

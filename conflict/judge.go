@@ -145,6 +145,9 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 			if !ok {
 				v, ok = alternateWeeks(a, b, hunks, common, why)
 			}
+			if !ok {
+				v, ok = monthlyDay(a, b, hunks, common, why)
+			}
 			if !ok && len(hunks) == 0 && a.order != "" && b.order != "" && a.order != b.order && common >= minCommon {
 				// "Take the tablet before breakfast", "... after
 				// breakfast": all else alike, the order differs.
@@ -726,6 +729,30 @@ func alternateWeeks(a, b *claim, hunks []hunk, common int, why bool) (Verdict, b
 		return Verdict{}, false
 	}
 	return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different frequency: %q vs weekly", show(c, x)) })}, true
+}
+
+// monthlyDay judges two claims that align but for a place in the month
+// that one claim adds before a day of the week both name: "the team
+// meets every Friday" (or "on Fridays") against "the team meets on the
+// last Friday of the month", monthly where a day alone recurs weekly
+// (as in [alternateWeeks]). [monthPosition] keeps the place a word.
+func monthlyDay(a, b *claim, hunks []hunk, common int, why bool) (Verdict, bool) {
+	if len(hunks) != 1 || common < minCommon {
+		return Verdict{}, false
+	}
+	h := hunks[0]
+	x, c, at := h.a, a, h.at
+	if len(x) == 0 {
+		x, c, at = h.b, b, h.bt
+	}
+	if len(x) != 1 || len(h.a)+len(h.b) != 1 || at+1 >= len(c.toks) || classOf[c.toks[at+1].w] != "weekday" {
+		return Verdict{}, false
+	}
+	switch x[0].w {
+	case "first", "second", "third", "fourth", "last":
+		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different frequency: %q of the month vs weekly", show(c, x)) })}, true
+	}
+	return Verdict{}, false
 }
 
 // movedAntonym judges two claims that align but for one word each side
