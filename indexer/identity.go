@@ -238,3 +238,8 @@ func (e *Engine) unusableWarning(ctx context.Context) []Warning {
 	}
 	return nil
 }
+
+// ErrChunkingChanged is wrapped by the warning of a run whose chunk
+// settings are not the ones the index records: memweave.json changed
+// after this process started, or since the last index run.
+var ErrChunkingChanged = errors.New("chunk settings differ from the index's")
