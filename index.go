@@ -84,7 +84,7 @@ func (w *Weave) index(ctx context.Context, o indexer.SyncOptions, run func(conte
 		r.Relearn()
 	}
 	learning := w.eng.IdentityOf().Dims == 0
-	warns, err := w.eng.AdoptSettings(ctx, known, w.explicitEmbedder, func() error { return w.saveSettings(ctx) })
+	warns, err := w.adoptSettings(ctx, known)
 	if err != nil {
 		return nil, err
 	}
@@ -108,6 +108,41 @@ func (w *Weave) index(ctx context.Context, o indexer.SyncOptions, run func(conte
 	}
 	return res, err
 }
+
+// adoptSettings matches the index to this Weave's settings before a run
+// ([indexer.Engine.AdoptSettings]), unless the settings file changed
+// since this Weave read it: a long-lived process must not re-chunk or
+// re-embed the index by settings older than the file's. The run then
+// stores what it indexes pending (see [indexer.ErrChunkingChanged]), for
+// the next index run of a process that reads the file as it is, and
+// warns once, naming the file and what to do.
+func (w *Weave) adoptSettings(ctx context.Context, known bool) ([]indexer.Warning, error) {
+	w.mu.Lock()
+	started := w.Settings()
+	if known {
+		started = *w.settings
+	}
+	w.mu.Unlock()
+	now, err := ReadSettings(ctx, w.cfg.Workspace)
+	switch {
+	case err != nil:
+		err = fmt.Errorf("%w: %w", ErrSettingsChanged, err)
+	case now != nil && !now.SameIndex(started):
+		err = ErrSettingsChanged
+	case now != nil:
+		// Written by another process since this one started, as it
+		// would have written it: nothing to write.
+		known = true
+	}
+	if err != nil {
+		return []indexer.Warning{{Path: SettingsFile, Err: fmt.Errorf("%w since this process started, which indexes by its own settings until restarted: what it indexes waits, pending, for 'memweave index'; restart it (watch, mcp) to use the file's", err)}}, nil
+	}
+	return w.eng.AdoptSettings(ctx, known, w.explicitEmbedder, func() error { return w.saveSettings(ctx) })
+}
+
+// ErrSettingsChanged is wrapped by the warning of an index run of a Weave
+// whose settings file's embedder or chunking changed since it read it.
+var ErrSettingsChanged = errors.New("its embedder or chunk settings changed")
 
 // relearner is an embedder that learns its vectors' length from its
 // server ([embed.OpenAI.Relearn]).

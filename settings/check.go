@@ -231,3 +231,13 @@ func atonNumber(l string) (uint64, error) {
 	}
 	return strconv.ParseUint(l, 10, 32)
 }
+
+// SameIndex reports whether f and g build the same index: the same
+// embedder and the same chunk size and overlap, defaults filled in. A
+// long-lived process whose settings file changed under it compares the
+// file with the one it started with.
+func (f File) SameIndex(g File) bool {
+	ft, fo, ferr := Chunking(f.ChunkTokens, f.ChunkOverlap)
+	gt, go_, gerr := Chunking(g.ChunkTokens, g.ChunkOverlap)
+	return f.Embedder == g.Embedder && ferr == nil && gerr == nil && ft == gt && *fo == *go_
+}
