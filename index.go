@@ -11,6 +11,7 @@ import (
 
 	"github.com/memweave/memweave-go/freshness"
 	"github.com/memweave/memweave-go/indexer"
+	"github.com/memweave/memweave-go/settings"
 	"github.com/memweave/memweave-go/watcher"
 )
 
@@ -123,26 +124,16 @@ func (w *Weave) adoptSettings(ctx context.Context, known bool) ([]indexer.Warnin
 		started = *w.settings
 	}
 	w.mu.Unlock()
-	now, err := ReadSettings(ctx, w.cfg.Workspace)
-	switch {
-	case err != nil:
-		err = fmt.Errorf("%w: %w", ErrSettingsChanged, err)
-	case now != nil && !now.SameIndex(started):
-		err = ErrSettingsChanged
-	case now != nil:
-		// Written by another process since this one started, as it
-		// would have written it: nothing to write.
-		known = true
-	}
+	written, err := settings.Changed(ctx, w.cfg.Workspace, started)
 	if err != nil {
 		return []indexer.Warning{{Path: SettingsFile, Err: fmt.Errorf("%w since this process started, which indexes by its own settings until restarted: what it indexes waits, pending, for 'memweave index'; restart it (watch, mcp) to use the file's", err)}}, nil
 	}
-	return w.eng.AdoptSettings(ctx, known, w.explicitEmbedder, func() error { return w.saveSettings(ctx) })
+	return w.eng.AdoptSettings(ctx, known || written, w.explicitEmbedder, func() error { return w.saveSettings(ctx) })
 }
 
 // ErrSettingsChanged is wrapped by the warning of an index run of a Weave
 // whose settings file's embedder or chunking changed since it read it.
-var ErrSettingsChanged = errors.New("its embedder or chunk settings changed")
+var ErrSettingsChanged = settings.ErrChanged
 
 // relearner is an embedder that learns its vectors' length from its
 // server ([embed.OpenAI.Relearn]).

@@ -166,7 +166,8 @@ func (e *Engine) Foreign(ctx context.Context) (string, error) {
 // probes the endpoint (see [Engine.Reconcile]). It returns the index's
 // identity when that is another ([Engine.Foreign]): the run then stores
 // chunks without vectors, leaving their files pending, and changes
-// nothing else. It is called under the lock.
+// nothing else. It records the chunking only in an index that records
+// none ([Engine.recordChunking]). It is called under the lock.
 func (e *Engine) reconciled(ctx context.Context) (foreign string, err error) {
 	if err := e.recordChunking(ctx); err != nil {
 		return "", err
