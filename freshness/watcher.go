@@ -72,8 +72,11 @@ func HeartbeatPath(dbPath string) string { return dbPath + ".watcher" }
 // Beat records a watcher's heartbeat hb for the index at dbPath
 // ([HeartbeatPath]), so that the status of other processes can report it
 // ([WatcherState]). It is best effort: a failure is logged at debug level.
+// It waits for no disk ([memfile.WriteVolatile]): a beat lost in a crash
+// is one a reader would take for stale, and a running watcher beats
+// every poll interval for as long as it runs.
 func Beat(dbPath string, log *slog.Logger, hb watcher.Heartbeat) {
-	if err := memfile.WriteAtomic(HeartbeatPath(dbPath), []byte(hb.String()+"\n"), 0o644); err != nil {
+	if err := memfile.WriteVolatile(HeartbeatPath(dbPath), []byte(hb.String()+"\n"), 0o644); err != nil {
 		log.Debug("memweave: watch: heartbeat", "err", err)
 	}
 }

@@ -469,7 +469,18 @@ func syncDir(dir string) {
 // memory files, [WriteAtomicIn] for a file of a workspace. Errors name
 // the path.
 func WriteAtomic(path string, data []byte, perm fs.FileMode) error {
-	return writeAtomicVia(context.Background(), filepath.Dir(path), path, data, perm)
+	return writeAtomicVia(context.Background(), filepath.Dir(path), path, data, perm, true)
+}
+
+// WriteVolatile is [WriteAtomic] without its syncs, for a file whose
+// loss in a crash costs nothing because a reader takes any old, empty
+// or partial content for none (a watcher's heartbeat, which says a
+// process runs, and which a crash makes stale anyway): a reader still
+// sees the old content or the new, never a part of the new, but after
+// a crash the file may hold either or nothing. It spares the writer
+// two waits for the disk each time.
+func WriteVolatile(path string, data []byte, perm fs.FileMode) error {
+	return writeAtomicVia(context.Background(), filepath.Dir(path), path, data, perm, false)
 }
 
 // WriteAtomicIn is [WriteAtomic] of a file of the workspace at root
@@ -489,25 +500,25 @@ func WriteAtomicIn(ctx context.Context, root, path string, data []byte, perm fs.
 		dir := filepath.Join(r.Name(), TempDir)
 		r.Close()
 		if err == nil {
-			err = writeAtomicVia(ctx, dir, path, data, perm)
+			err = writeAtomicVia(ctx, dir, path, data, perm, true)
 			if !errors.Is(err, syscall.EXDEV) {
 				return err
 			}
 		}
 	}
-	return writeAtomicVia(ctx, filepath.Dir(path), path, data, perm)
+	return writeAtomicVia(ctx, filepath.Dir(path), path, data, perm, true)
 }
 
 // writeAtomicVia is [WriteAtomic] with the temporary file in dir, on the
-// file system of path's folder.
-func writeAtomicVia(ctx context.Context, dir, path string, data []byte, perm fs.FileMode) error {
+// file system of path's folder; without durable, [WriteVolatile].
+func writeAtomicVia(ctx context.Context, dir, path string, data []byte, perm fs.FileMode, durable bool) error {
 	tmp, err := os.CreateTemp(dir, tempPrefix+filepath.Base(path)+"-*"+tempSuffix)
 	if err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	defer os.Remove(tmp.Name())
 	_, err = tmp.Write(data)
-	if err == nil {
+	if err == nil && durable {
 		err = tmp.Sync()
 	}
 	if cerr := tmp.Close(); err == nil {
@@ -523,7 +534,9 @@ func writeAtomicVia(ctx context.Context, dir, path string, data []byte, perm fs.
 	if err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
-	syncDir(filepath.Dir(path))
+	if durable {
+		syncDir(filepath.Dir(path))
+	}
 	return nil
 }
 

@@ -28,3 +28,14 @@ func ProcessSwitches() (voluntary, involuntary int64) {
 	}
 	return int64(ru.Nvcsw), int64(ru.Nivcsw)
 }
+
+// ProcessFaults returns the minor page faults of this process so far
+// (every thread): each is a page of memory the kernel maps on first
+// touch, or maps again after the Go runtime or malloc gave it back.
+func ProcessFaults() int64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return int64(ru.Minflt)
+}

@@ -46,6 +46,9 @@ type cadenceResult struct {
 	// the previous one, and those right after another process's edit;
 	// plainCPU and editedCPU split cpu the same way; all sorted.
 	plain, edited, plainCPU, editedCPU []time.Duration
+	// plainFaults and editedFaults are the minor page faults of this
+	// process during each plain and each edited search, sorted.
+	plainFaults, editedFaults []int64
 	// edits were made; found were in the results of the search right
 	// after them.
 	edits, found int
@@ -98,17 +101,19 @@ func (c cadence) run(ctx context.Context, w *memweave.Weave, root string) (caden
 			}
 			query, target = token, filepath.ToSlash(rel)
 		}
-		cpu0, start := memweavetest.ProcessCPU(), time.Now()
+		flt0, cpu0, start := memweavetest.ProcessFaults(), memweavetest.ProcessCPU(), time.Now()
 		resp, err := w.Search(ctx, query)
 		if err != nil {
 			return res, err
 		}
-		d, cpu := time.Since(start), memweavetest.ProcessCPU()-cpu0
+		d, cpu, flt := time.Since(start), memweavetest.ProcessCPU()-cpu0, memweavetest.ProcessFaults()-flt0
 		res.latency, res.cpu = append(res.latency, d), append(res.cpu, cpu)
 		if target != "" {
 			res.edited, res.editedCPU = append(res.edited, d), append(res.editedCPU, cpu)
+			res.editedFaults = append(res.editedFaults, flt)
 		} else {
 			res.plain, res.plainCPU = append(res.plain, d), append(res.plainCPU, cpu)
+			res.plainFaults = append(res.plainFaults, flt)
 		}
 		if target != "" && slices.ContainsFunc(resp.Results, func(r memweave.Result) bool { return r.Path == target }) {
 			res.found++
@@ -117,6 +122,8 @@ func (c cadence) run(ctx context.Context, w *memweave.Weave, root string) (caden
 	for _, s := range [][]time.Duration{res.latency, res.cpu, res.plain, res.edited, res.plainCPU, res.editedCPU} {
 		slices.Sort(s)
 	}
+	slices.Sort(res.plainFaults)
+	slices.Sort(res.editedFaults)
 	return res, nil
 }
 

@@ -93,9 +93,13 @@ func TestCadenceFindsEdits(t *testing.T) {
 	}
 	// The split rows: every other search follows an edit, and the two
 	// sets together are every search.
-	if len(res.plain) != 3 || len(res.edited) != 3 || len(res.plainCPU) != 3 || len(res.editedCPU) != 3 {
-		t.Errorf("cadence: %d plain and %d edited searches (CPU times: %d and %d), want 3 and 3",
-			len(res.plain), len(res.edited), len(res.plainCPU), len(res.editedCPU))
+	if len(res.plain) != 3 || len(res.edited) != 3 || len(res.plainCPU) != 3 || len(res.editedCPU) != 3 ||
+		len(res.plainFaults) != 3 || len(res.editedFaults) != 3 {
+		t.Errorf("cadence: %d plain and %d edited searches (CPU times: %d and %d; fault counts: %d and %d), want 3 and 3",
+			len(res.plain), len(res.edited), len(res.plainCPU), len(res.editedCPU), len(res.plainFaults), len(res.editedFaults))
+	}
+	if slices.ContainsFunc(slices.Concat(res.plainFaults, res.editedFaults), func(n int64) bool { return n < 0 }) {
+		t.Errorf("cadence: fault counts %v and %v, want none negative", res.plainFaults, res.editedFaults)
 	}
 	if both := slices.Sorted(slices.Values(slices.Concat(res.plain, res.edited))); !slices.Equal(both, res.latency) {
 		t.Errorf("cadence: plain %v and edited %v are not the searches' latencies %v", res.plain, res.edited, res.latency)
@@ -181,6 +185,12 @@ func TestSpeedReport(t *testing.T) {
 		"search_cadence_plain_p50_ms", "search_cadence_edited_p50_ms"} {
 		if v, ok := rep[key].(float64); !ok || v <= 0 {
 			t.Errorf("speed report[%q] = %v, want a positive number", key, rep[key])
+		}
+	}
+	// A search may fault in no page at all: a count, at least 0.
+	for _, key := range []string{"search_hybrid_faults_p50", "search_cadence_plain_faults_p50", "search_cadence_edited_faults_p50"} {
+		if v, ok := rep[key].(float64); !ok || v < 0 {
+			t.Errorf("speed report[%q] = %v, want a count", key, rep[key])
 		}
 	}
 	if rep["search_cadence_edits"] != 1.0 || rep["search_cadence_plain"] != 1.0 {

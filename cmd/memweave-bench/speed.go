@@ -139,6 +139,11 @@ reference, peak RSS and the database size, and the agent loop:
                              search_cadence_plain_cpu_p50_ms and
                              search_cadence_edited_cpu_p50_ms for the
                              two halves of the cadence
+  search_cadence_plain_faults_p50
+                             the minor page faults of this process
+                             during each plain cadence search;
+                             search_cadence_edited_faults_p50 and
+                             search_hybrid_faults_p50 likewise
   search_cadence_found       edits whose file the very next search
                              returned, over the edits made
 
@@ -274,13 +279,15 @@ func (c *speedCommand) runE(cmd *cobra.Command, _ []string) error {
 	for _, m := range modes {
 		c.a.progressf("search %s", m.name)
 		lat, cpu := make([]time.Duration, 0, c.queries), make([]time.Duration, 0, c.queries)
+		flt := make([]int64, 0, c.queries)
 		for i := 0; i < c.queries; i++ {
 			q := memweavetest.SynthQueries[i%len(memweavetest.SynthQueries)]
-			cpu0, start := memweavetest.ProcessCPU(), time.Now()
+			flt0, cpu0, start := memweavetest.ProcessFaults(), memweavetest.ProcessCPU(), time.Now()
 			if _, err := w.Search(ctx, q, m.opts...); err != nil {
 				return err
 			}
 			lat, cpu = append(lat, time.Since(start)), append(cpu, memweavetest.ProcessCPU()-cpu0)
+			flt = append(flt, memweavetest.ProcessFaults()-flt0)
 		}
 		slices.Sort(lat)
 		rep = rep.add("search_"+m.name+"_p50_ms", ms(pct(lat, 50))).
@@ -289,7 +296,9 @@ func (c *speedCommand) runE(cmd *cobra.Command, _ []string) error {
 		if m.name == "hybrid" {
 			// The denominator of the cadence row's CPU figure.
 			slices.Sort(cpu)
-			rep = rep.add("search_hybrid_cpu_p50_ms", ms(pct(cpu, 50)))
+			slices.Sort(flt)
+			rep = rep.add("search_hybrid_cpu_p50_ms", ms(pct(cpu, 50))).
+				add("search_hybrid_faults_p50", pct(flt, 50))
 		}
 	}
 	emb, err := embed.New(cfg.Embedder)
@@ -387,6 +396,8 @@ func (c *speedCommand) runE(cmd *cobra.Command, _ []string) error {
 			add("search_cadence_cpu_p50_ms", ms(pct(res.cpu, 50))).
 			add("search_cadence_plain_cpu_p50_ms", ms(pct(res.plainCPU, 50))).
 			add("search_cadence_edited_cpu_p50_ms", ms(pct(res.editedCPU, 50))).
+			add("search_cadence_plain_faults_p50", pct(res.plainFaults, 50)).
+			add("search_cadence_edited_faults_p50", pct(res.editedFaults, 50)).
 			add("search_cadence_edits", res.edits).
 			add("search_cadence_found", round(float64(res.found)/float64(max(res.edits, 1))))
 	}
@@ -545,9 +556,11 @@ func editOneLine(root string) (string, error) {
 	return filepath.ToSlash(rel), nil
 }
 
-func pct(sorted []time.Duration, p int) time.Duration {
+// pct returns the p-th percentile of sorted (the zero value when empty).
+func pct[T any](sorted []T, p int) T {
 	if len(sorted) == 0 {
-		return 0
+		var zero T
+		return zero
 	}
 	i := (len(sorted)*p + 99) / 100
 	return sorted[min(max(i-1, 0), len(sorted)-1)]
