@@ -1,4 +1,4 @@
-package search_test
+package query_test
 
 import (
 	"context"
