@@ -34,7 +34,9 @@ type Config struct {
 	// UTF-8 each (default 400); ChunkOverlap is how many of them, in
 	// whole lines, a chunk repeats from the previous one of its section,
 	// at most half of ChunkTokens, so that no line is indexed more than
-	// about twice (default 80, or ChunkTokens/5 when less).
+	// about twice (default 80, or ChunkTokens/5 when less). A note that
+	// both would cut into more than 16,384 passages has them multiplied
+	// alike, so that its passages stay within that bound.
 	ChunkTokens  int
 	ChunkOverlap *int
 	// Embedder selects the embedding provider. Default: the offline hash

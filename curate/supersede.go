@@ -201,7 +201,33 @@ func Cut(src []byte, opts chunker.Options) (chunker.Options, frontmatter.Meta, e
 		opts.DropFrontMatter = true
 	}
 	opts.Apart = append(opts.Apart, Apart(src)...)
-	return opts, meta, err
+	return boundPassages(len(src), opts), meta, err
+}
+
+// maxPassages bounds the passages a note's size cuts it into: each one
+// holds its text, terms and vector through the note's write. The
+// default chunks (400 tokens, overlap 80) cut the largest note (16 MiB)
+// into 13,108.
+const maxPassages = 16384
+
+// boundPassages returns opts for a note of size bytes with its chunk
+// size and overlap multiplied alike, when at the size opts gives (each
+// passage moving on by the size less the overlap) the note would be cut
+// into more than [maxPassages]: the smallest chunks a settings file may
+// set (16 tokens, overlap 8) made a passage of every 32 bytes.
+func boundPassages(size int, opts chunker.Options) chunker.Options {
+	tokens, overlap := opts.MaxTokens, 80
+	if tokens <= 0 {
+		tokens = 400
+	}
+	if opts.Overlap != nil {
+		overlap = max(*opts.Overlap, 0)
+	}
+	step := (tokens - min(overlap, tokens-1)) * 4 // bytes; EstimateTokens's 4 a token
+	if f := (size + maxPassages*step - 1) / (maxPassages * step); f > 1 {
+		opts.MaxTokens, opts.Overlap = tokens*f, new(overlap*f)
+	}
+	return opts
 }
 
 // Apart returns the line ranges of src's supersessions, each its lines

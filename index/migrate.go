@@ -3,6 +3,7 @@ package index
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"maps"
@@ -135,8 +136,11 @@ func migrate(ctx context.Context, sdb *sql.DB, steps []string) error {
 	defer conn.Close()
 	for {
 		done, err := migrateStep(ctx, conn, steps)
-		if err != nil || done {
+		if err != nil {
 			return err
+		}
+		if done {
+			return dropStatistics(ctx, conn)
 		}
 	}
 }
@@ -173,6 +177,45 @@ func migrateStep(ctx context.Context, conn *sql.Conn, steps []string) (done bool
 		return false, fmt.Errorf("migrate to version %d: %w", version+1, err)
 	}
 	return version+1 == len(steps), nil
+}
+
+// dropStatistics drops the planner's statistics tables (sqlite_stat1,
+// sqlite_stat4) of the database of conn, then closes conn, whose
+// planner keeps the statistics it loaded: memweave never runs ANALYZE,
+// so any are planted, and the planner trusts them (statistics claiming
+// each path holds a billion chunks turn every lookup by path into a
+// scan of the table). The other connections load the schema again, its
+// version changed by the drop.
+func dropStatistics(ctx context.Context, conn *sql.Conn) error {
+	const stats = `SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('sqlite_stat1', 'sqlite_stat4')`
+	var names []string
+	err := scanRows(ctx, conn, stats, func(rows *sql.Rows) error {
+		var name string
+		err := rows.Scan(&name)
+		names = append(names, name)
+		return err
+	})
+	if err != nil || len(names) == 0 {
+		return err
+	}
+	tx, err := conn.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	for _, name := range names {
+		if _, err := tx.ExecContext(ctx, `DROP TABLE IF EXISTS `+name); err != nil {
+			return fmt.Errorf("drop the planted %s: %w", name, err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	// A connection that reports ErrBadConn is closed, not put back.
+	if err := conn.Raw(func(any) error { return driver.ErrBadConn }); !errors.Is(err, driver.ErrBadConn) {
+		return err
+	}
+	return nil
 }
 
 // migrateTo runs step and sets user_version to version, then commits.

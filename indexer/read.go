@@ -42,8 +42,9 @@ func (e *Engine) readable(ctx context.Context, path string) (rel string, err err
 			return rel, nil
 		}
 	}
-	// An indexed file: an extra path, or a file added explicitly.
-	if _, irel, err := workspace.Resolve(e.opts.Root, path); err == nil {
+	// An indexed file: an extra path, or a file added explicitly; not
+	// through a path naming a folder, which Resolve would clean away.
+	if _, irel, err := workspace.Resolve(e.opts.Root, path); err == nil && !workspace.NamesFolder(path) {
 		rows, err := e.db.FilesAt(ctx, []string{irel})
 		if err != nil {
 			return "", err

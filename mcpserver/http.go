@@ -317,8 +317,14 @@ func (g *guard) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 		http.Error(rw, "Forbidden: the Host header names no host this server answers for", http.StatusForbidden)
 		return
 	}
-	if origin := r.Header.Get("Origin"); origin != "" && !g.originAllowed(origin) {
-		g.log.Warn("refused an mcp request from a foreign origin", "origin", origin, "remote", r.RemoteAddr)
+	// A request has one origin: with two Origin headers, a proxy or
+	// stack in front may take the one not checked here.
+	if origins := r.Header.Values("Origin"); len(origins) > 1 {
+		g.log.Warn("refused an mcp request with more than one origin", "origins", origins, "remote", r.RemoteAddr)
+		http.Error(rw, "Forbidden: the request has more than one Origin header", http.StatusForbidden)
+		return
+	} else if len(origins) == 1 && origins[0] != "" && !g.originAllowed(origins[0]) {
+		g.log.Warn("refused an mcp request from a foreign origin", "origin", origins[0], "remote", r.RemoteAddr)
 		http.Error(rw, "Forbidden: requests from this Origin are not allowed", http.StatusForbidden)
 		return
 	}

@@ -17,11 +17,11 @@ func TestHugeIntegerNamesTheArgument(t *testing.T) {
 		args map[string]any
 		want string
 	}{
-		{"memory_search", map[string]any{"query": "cats", "max_results": 1e20}, "memory_search: max_results must be between 0 and 50, got 1e+20"},
-		{"memory_get", map[string]any{"path": "a.md", "from": -1e20}, "memory_get: from must be 0 or more, got -1e+20"},
+		{"memory_search", map[string]any{"query": "cats", "max_results": 1e20}, "memory_search: max_results must be between 0 and 50, got 100000000000000000000"},
+		{"memory_get", map[string]any{"path": "a.md", "from": -1e20}, "memory_get: from must be 0 or more, got -100000000000000000000"},
 		{"memory_feedback", map[string]any{"path": "a.md", "line": 1e300, "useful": true, "passage": "p1"}, "memory_feedback: line must be 1 or more, got 1e+300"},
-		// A whole number a client sends as it is written is quoted so,
-		// not as 9.99999999e+08.
+		// A number is quoted as the client wrote it (Go's encoder writes
+		// 1e20 in digits), not as 9.99999999e+08.
 		{"memory_pack", map[string]any{"query": "cats", "budget_tokens": 999999999}, "memory_pack: budget_tokens must be between 1 and 262144, got 999999999"},
 		{"memory_search", map[string]any{"query": "cats", "max_results": -1000000}, "memory_search: max_results must be between 0 and 50, got -1000000"},
 	} {

@@ -1,13 +1,14 @@
 package mcpserver
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"maps"
 	"math"
 	"slices"
-	"strconv"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -46,25 +47,17 @@ var intRanges = map[string]map[string]intRange{
 }
 
 // checkRange returns an error naming tool, arg and r when v, a whole
-// number from the JSON of a call, is outside r.
-func checkRange(tool, arg string, r intRange, v float64) error {
+// number from the JSON of a call (±Inf past float64's range), is outside
+// r; the error quotes the number as the client wrote it, lit, which
+// float64 would round past 2^53.
+func checkRange(tool, arg string, r intRange, v float64, lit string) error {
 	switch {
 	case v >= float64(r.min) && v <= float64(r.max):
 		return nil
 	case r.max == maxIntArg:
-		return fmt.Errorf("%s: %s must be %d or more, got %s", tool, arg, r.min, wholeNumber(v))
+		return fmt.Errorf("%s: %s must be %d or more, got %s", tool, arg, r.min, lit)
 	}
-	return fmt.Errorf("%s: %s must be between %d and %d, got %s", tool, arg, r.min, r.max, wholeNumber(v))
-}
-
-// wholeNumber formats v as a client most likely wrote it: digits for a
-// whole number within float64's exact integers (999999999, not
-// 9.99999999e+08), %v past them (1e+20).
-func wholeNumber(v float64) string {
-	if v == math.Trunc(v) && math.Abs(v) <= 1<<53 {
-		return strconv.FormatFloat(v, 'f', 0, 64)
-	}
-	return fmt.Sprint(v)
+	return fmt.Errorf("%s: %s must be between %d and %d, got %s", tool, arg, r.min, r.max, lit)
 }
 
 // boundIntegers gives each integer property of tool's input schema s the
@@ -96,8 +89,8 @@ func (t *tools) checkArgs(next mcp.MethodHandler) mcp.MethodHandler {
 		if !ok || method != "tools/call" || t.inputs[p.Name] == nil && intRanges[p.Name] == nil {
 			return next(ctx, method, req)
 		}
-		var v any
-		if len(p.Arguments) == 0 || json.Unmarshal(p.Arguments, &v) != nil || v == nil {
+		v, ok := decodeArgs(p.Arguments)
+		if !ok {
 			return next(ctx, method, req)
 		}
 		if msg := shapeError(p.Name, t.inputs[p.Name], v); msg != "" {
@@ -107,30 +100,97 @@ func (t *tools) checkArgs(next mcp.MethodHandler) mcp.MethodHandler {
 			if err := rangeError(p.Name, args); err != nil {
 				return toolError(err.Error()), nil
 			}
+			if msg := hugeNumber(p.Name, args); msg != "" {
+				return toolError(msg), nil
+			}
 		}
 		return next(ctx, method, req)
 	}
+}
+
+// decodeArgs decodes the arguments of a call, numbers as written
+// ([json.Number]), and reports whether they are one JSON value other
+// than null.
+func decodeArgs(data json.RawMessage) (any, bool) {
+	if len(data) == 0 {
+		return nil, false
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var v any
+	if dec.Decode(&v) != nil || v == nil {
+		return nil, false
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, false // trailing data: the SDK's error
+	}
+	return v, true
 }
 
 // rangeError is the error, from [checkRange], of the first integer
 // argument of tool in args outside its range in [intRanges], by name,
 // or nil; the SDK's schema check named the argument but one bound only,
 // as a float ("maximum: 51/1 is greater than 50.000000"). A value that
-// is not a number, or not a whole one, is left to the schema check. It
-// is the one range check: the handlers, which only a tools/call
-// reaches, take their integers as given.
+// is not a number, or not a whole one, is left to the schema check; one
+// past float64's range is out of every range. It is the one range
+// check: the handlers, which only a tools/call reaches, take their
+// integers as given.
 func rangeError(tool string, args map[string]any) error {
 	ranges := intRanges[tool]
 	for _, name := range slices.Sorted(maps.Keys(ranges)) {
-		v, ok := args[name].(float64)
-		if !ok || v != math.Trunc(v) {
+		n, ok := args[name].(json.Number)
+		if !ok {
 			continue
 		}
-		if err := checkRange(tool, name, ranges[name], v); err != nil {
+		v, err := n.Float64() // ±Inf with an error past float64's range
+		if err == nil && v != math.Trunc(v) {
+			continue
+		}
+		if err := checkRange(tool, name, ranges[name], v, n.String()); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// hugeNumber is the message refusing arguments args of tool that hold
+// a number past float64's range (1e400), anywhere in an argument,
+// naming the argument and quoting the number; "" when none does. The
+// SDK's decoder refused one naming a Go type ("into Go struct field
+// map[string]interface {}.min_score of type float64").
+func hugeNumber(tool string, args map[string]any) string {
+	var huge func(v any) (json.Number, bool)
+	huge = func(v any) (json.Number, bool) {
+		switch v := v.(type) {
+		case json.Number:
+			_, err := v.Float64()
+			return v, err != nil
+		case []any:
+			for _, e := range v {
+				if n, ok := huge(e); ok {
+					return n, true
+				}
+			}
+		case map[string]any:
+			for _, k := range slices.Sorted(maps.Keys(v)) {
+				if n, ok := huge(v[k]); ok {
+					return n, true
+				}
+			}
+		}
+		return "", false
+	}
+	for _, name := range slices.Sorted(maps.Keys(args)) {
+		n, ok := huge(args[name])
+		switch {
+		case !ok:
+			continue
+		case args[name] == any(n):
+			return fmt.Sprintf("%s: %s is %s, a number too large to read", tool, name, n)
+		}
+		return fmt.Sprintf("%s: %s holds %s, a number too large to read", tool, name, n)
+	}
+	return ""
 }
 
 // shapeError is the message refusing arguments v of tool, whose input
@@ -162,7 +222,7 @@ func jsonKind(v any) string {
 		return "a string"
 	case []any:
 		return "an array"
-	case float64:
+	case json.Number:
 		return "a number"
 	case bool:
 		return "a boolean"

@@ -43,3 +43,24 @@ func TestWriteRefusesALookalikeName(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteRefusesAnOtherScriptLookalike: a write of "\u0430pi.md" (its
+// a Cyrillic) beside "api.md" made a second note every output showed
+// under the first one's name. It is refused naming the one that exists,
+// as a name composed otherwise is; a Russian name that reads as no other
+// is written.
+func TestWriteRefusesAnOtherScriptLookalike(t *testing.T) {
+	ctx := context.Background()
+	root := memweavetest.Workspace(t, map[string]string{"memory/api.md": "# API\n\nKey rotation on Mondays.\n", "memory/ops/x.md": "# X\n"})
+	for _, p := range []string{"\u0430pi.md", "\u03bfps/new.md"} {
+		_, err := memfile.Write(ctx, root, p, []byte("# API\n\nKey rotation on Fridays.\n"), memfile.WriteOptions{})
+		if !errors.Is(err, workspace.ErrLookalikeName) || !strings.Contains(err.Error(), "another script") {
+			t.Errorf("Write(%+q) beside api.md and ops/ = %v, want ErrLookalikeName naming the one that exists", p, err)
+		}
+	}
+	for _, p := range []string{"\u043f\u0440\u0438\u0432\u0435\u0442.md", "API.md"} {
+		if _, err := memfile.Write(ctx, root, p, []byte("# Hi\n"), memfile.WriteOptions{}); err != nil {
+			t.Errorf("Write(%+q) = %v, want it written", p, err)
+		}
+	}
+}

@@ -99,7 +99,10 @@ func (f *File) check(path string, locate bool) error {
 	if err != nil {
 		return err
 	}
-	if _, _, err = Chunking(v.ChunkTokens, v.ChunkOverlap); err == nil {
+	if err = checkExtraPaths(v.ExtraPaths); err == nil {
+		_, _, err = Chunking(v.ChunkTokens, v.ChunkOverlap)
+	}
+	if err == nil {
 		var e embed.Config
 		v.Embedder.ApplyTo(&e)
 		if err = CheckEmbedder(&e); err == nil {
@@ -116,6 +119,20 @@ func (f *File) check(path string, locate bool) error {
 		err = all.Locate(err)
 	}
 	return err
+}
+
+// checkExtraPaths refuses an extra path that is empty or white space
+// (JSON's null in the list decodes to ""), with a [*ConfigError] naming
+// ExtraPaths: it names the workspace itself, and a cloned file's was
+// shown for approval as "", which no one reads as every Markdown file
+// of the workspace.
+func checkExtraPaths(paths []string) error {
+	for i, p := range paths {
+		if strings.TrimSpace(p) == "" {
+			return &ConfigError{Field: "ExtraPaths", Err: fmt.Errorf("entry %d is %q: name a file or folder (\".\" for the whole workspace)", i+1, p)}
+		}
+	}
+	return nil
 }
 
 // CheckBaseURL refuses a base URL of the settings file (or of the

@@ -220,9 +220,12 @@ func Digest(items []Item) string {
 	return hex.EncodeToString(h.Sum(nil))[:digestLen]
 }
 
-// digestLen is the length of a [Digest] in hex digits: 64 bits, so that
-// no settings file can be made to match a digest someone was shown.
-const digestLen = 16
+// digestLen is the length of a [Digest] in hex digits: 128 bits. Whoever
+// writes a cloned settings file chooses both the values shown and those
+// a sync may bring before the approval, so two lists of one digest must
+// be out of reach: at 64 bits, a birthday search finds such a pair in
+// about 2^32 hashes.
+const digestLen = 32
 
 // MarkListed records, for the workspace ws, the digest of the values a
 // listing showed its user ('memweave trust --list'), so that the

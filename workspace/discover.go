@@ -505,17 +505,20 @@ func (w *walker) walk(d dir) {
 }
 
 // warnLookalikes warns of each two entries of the folder d whose names
-// read the same, their letters composed otherwise ([CheckLookalike]):
-// both are walked, and every output would show them as one name.
+// read the same ([CheckLookalike]): both are walked, and every output
+// would show them as one name.
 func (w *walker) warnLookalikes(d dir, entries []fs.DirEntry) {
+	if !slices.ContainsFunc(entries, func(e fs.DirEntry) bool { return !isASCII(e.Name()) }) {
+		return // ASCII names read as no other
+	}
 	var names []string
 	for _, e := range entries {
-		if name := e.Name(); !isASCII(name) && !IsIgnoredName(name) && !HasControl(name) && !strings.ContainsFunc(name, invisible) {
+		if name := e.Name(); !IsIgnoredName(name) && !HasControl(name) && !strings.ContainsFunc(name, invisible) {
 			names = append(names, name)
 		}
 	}
 	for _, p := range lookalikes(names) {
-		w.warn(d.abs, fmt.Errorf("%w: %+q and %+q, the same letters composed otherwise: every output shows them as one name; rename one", ErrLookalikeName, p[0], p[1]))
+		w.warn(d.abs, fmt.Errorf("%w: %+q and %+q, %s: every output shows them as one name; rename one", ErrLookalikeName, p[0], p[1], alikeWhy(p[0], p[1])))
 	}
 }
 

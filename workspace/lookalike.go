@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"golang.org/x/text/unicode/norm"
@@ -12,12 +13,13 @@ import (
 // CheckLookalike refuses, wrapping [ErrLookalikeName], a new memory file
 // rel (workspace-relative, "memory/..."; see [SafeMemoryPath]) of the
 // workspace root when a component of it that does not exist yet reads
-// as a name its folder holds: the same letters composed otherwise
-// (Unicode's NFC of both is the same), "café" with its é as one
-// character or as e and a combining accent. Every output would show two
-// notes of one name, one of which the user could not name to read or
-// edit. The error names the one that exists, quoted in ASCII so the two
-// differ. Names alike in letter case only are not lookalikes.
+// as a name its folder holds ([skeleton]): the same letters composed
+// otherwise, "café" with its é as one character or as e and a combining
+// accent, or letters of another script that read as Latin ones
+// ("\u0430pi.md", its a Cyrillic, beside "api.md"). Every output would
+// show two notes of one name, one of which the user could not name to
+// read or edit. The error names the one that exists, quoted in ASCII so
+// the two differ. Names alike in letter case only are not lookalikes.
 func CheckLookalike(root, rel string) error {
 	dir := filepath.Join(root, MemoryDir)
 	parts := strings.Split(strings.TrimPrefix(filepath.ToSlash(rel), MemoryDir+"/"), "/")
@@ -26,7 +28,7 @@ func CheckLookalike(root, rel string) error {
 		if err != nil {
 			return nil // a folder to create: nothing to be alike
 		}
-		want, exact := nfc(name), false
+		want, exact := skeleton(name), false
 		for _, e := range entries {
 			if e.Name() == name {
 				exact = true
@@ -38,9 +40,9 @@ func CheckLookalike(root, rel string) error {
 			continue
 		}
 		for _, e := range entries {
-			if nfc(e.Name()) == want {
+			if skeleton(e.Name()) == want {
 				have := MemoryDir + "/" + strings.Join(append(parts[:i:i], e.Name()), "/")
-				return fmt.Errorf("%+q: %w: %+q exists, the same letters composed otherwise: use that name, or rename it first", rel, ErrLookalikeName, have)
+				return fmt.Errorf("%+q: %w: %+q exists, %s: use that name, or rename it first", rel, ErrLookalikeName, have, alikeWhy(name, e.Name()))
 			}
 		}
 		return nil
@@ -52,21 +54,60 @@ func CheckLookalike(root, rel string) error {
 // the same, their letters composed otherwise, have the same.
 func nfc(name string) string { return norm.NFC.String(name) }
 
-// lookalikes returns the pairs of names that read the same, their
-// letters composed otherwise ([CheckLookalike]), each pair as the two
-// names in the order given. ASCII names compose one way only, so only
-// the others are compared.
+// skeleton returns name as it reads: in Unicode's composed form (NFC),
+// with each letter of another script that reads as a Latin one (Cyrillic
+// and Greek look-alikes, fullwidth forms) written as that letter, its
+// case kept. Two names that read the same have the same skeleton.
+func skeleton(name string) string {
+	name = nfc(name)
+	if isASCII(name) {
+		return name
+	}
+	return strings.Map(func(r rune) rune {
+		if r >= 0xff01 && r <= 0xff5e {
+			return r - 0xfee0 // fullwidth ASCII
+		}
+		if l, ok := latinLookalikes[r]; ok {
+			return l
+		}
+		return r
+	}, name)
+}
+
+// latinLookalikes maps the Cyrillic and Greek letters that read as a
+// Latin letter in the fonts of terminals and editors to that letter.
+var latinLookalikes = map[rune]rune{
+	// Cyrillic
+	'а': 'a', 'с': 'c', 'ԁ': 'd', 'е': 'e', 'һ': 'h', 'і': 'i', 'ј': 'j', 'ӏ': 'l', 'о': 'o', 'р': 'p',
+	'ԛ': 'q', 'ѕ': 's', 'ԝ': 'w', 'х': 'x', 'у': 'y', 'ү': 'y',
+	'А': 'A', 'В': 'B', 'С': 'C', 'Е': 'E', 'Н': 'H', 'І': 'I', 'Ј': 'J', 'К': 'K', 'М': 'M', 'О': 'O',
+	'Р': 'P', 'Ԛ': 'Q', 'Ѕ': 'S', 'Т': 'T', 'Ԝ': 'W', 'Х': 'X', 'У': 'Y', 'Ү': 'Y',
+	// Greek
+	'α': 'a', 'ι': 'i', 'ν': 'v', 'ο': 'o', 'ρ': 'p', 'υ': 'u', 'χ': 'x',
+	'Α': 'A', 'Β': 'B', 'Ε': 'E', 'Ζ': 'Z', 'Η': 'H', 'Ι': 'I', 'Κ': 'K', 'Μ': 'M', 'Ν': 'N', 'Ο': 'O',
+	'Ρ': 'P', 'Τ': 'T', 'Υ': 'Y', 'Χ': 'X',
+}
+
+// alikeWhy says why the names a and b, of one skeleton, read alike.
+func alikeWhy(a, b string) string {
+	if nfc(a) == nfc(b) {
+		return "the same letters composed otherwise"
+	}
+	return "letters of another script that read as the same"
+}
+
+// lookalikes returns the pairs of names that read the same
+// ([CheckLookalike]), each pair as the two names in the order given.
+// Names that are all ASCII read as no other ASCII name: when every name
+// is, none is compared.
 func lookalikes(names []string) [][2]string {
+	if !slices.ContainsFunc(names, func(n string) bool { return !isASCII(n) }) {
+		return nil
+	}
 	var pairs [][2]string
-	var seen map[string]string
+	seen := make(map[string]string, len(names))
 	for _, name := range names {
-		if isASCII(name) {
-			continue
-		}
-		if seen == nil {
-			seen = make(map[string]string)
-		}
-		key := nfc(name)
+		key := skeleton(name)
 		if first, ok := seen[key]; ok {
 			pairs = append(pairs, [2]string{first, name})
 			continue

@@ -92,7 +92,9 @@ func relWithin(base, p string) (string, bool) {
 //     the memory folder or does not resolve at all;
 //   - [ErrIgnoredName]: a hidden or temporary component (see
 //     [IsIgnoredName]), which Discover would never list;
-//   - [ErrNotMarkdown]: a base name that is not Markdown (see [IsMarkdown]);
+//   - [ErrNotMarkdown]: a base name that is not Markdown (see [IsMarkdown]),
+//     or a p ending in a separator ("x.md/", [NamesFolder]), which names
+//     a folder;
 //   - [ErrBadName]: a component containing a backslash (on systems where
 //     it is not the separator), a control character (below 0x20, or
 //     0x7f) or an invisible formatting character (Unicode category Cf),
@@ -107,30 +109,9 @@ func SafeMemoryPath(root, p string) (abs, rel string, err error) {
 	refuse := func(err error) (string, string, error) {
 		return "", "", &fs.PathError{Op: "resolve", Path: p, Err: err}
 	}
-	if p == "" || filepath.IsAbs(p) || filepath.VolumeName(p) != "" || os.IsPathSeparator(p[0]) {
-		return refuse(ErrOutsideMemory)
-	}
-	var elems []string
-	for _, e := range strings.Split(filepath.ToSlash(p), "/") {
-		switch e {
-		case "", ".":
-			continue
-		case "..":
-			return refuse(ErrOutsideMemory)
-		}
-		elems = append(elems, e)
-	}
-	if len(elems) > 0 && elems[0] == MemoryDir {
-		elems = elems[1:]
-	}
-	if len(elems) == 0 {
-		return refuse(ErrOutsideMemory)
-	}
-	if err := checkNames(elems); err != nil {
+	elems, err := memoryElems(p)
+	if err != nil {
 		return refuse(err)
-	}
-	if !IsMarkdown(elems[len(elems)-1]) {
-		return refuse(ErrNotMarkdown)
 	}
 
 	if root, err = absRoot(root); err != nil {
@@ -182,6 +163,49 @@ func SafeMemoryPath(root, p string) (abs, rel string, err error) {
 		}
 	}
 	return abs, rel, nil
+}
+
+// NamesFolder reports whether the path p ends in a separator, or in
+// one and ".": it names a folder ("x.md/"), as open(2) and rm take it,
+// even when cleaning it would leave a file's name.
+func NamesFolder(p string) bool {
+	p = filepath.ToSlash(p)
+	return strings.HasSuffix(p, "/") || strings.HasSuffix(p, "/.")
+}
+
+// memoryElems returns the components of p, a path in the memory folder
+// as [SafeMemoryPath] takes it, without "." and a leading "memory", or
+// the error SafeMemoryPath wraps for a p refused by its name alone.
+func memoryElems(p string) ([]string, error) {
+	if p == "" || filepath.IsAbs(p) || filepath.VolumeName(p) != "" || os.IsPathSeparator(p[0]) {
+		return nil, ErrOutsideMemory
+	}
+	var elems []string
+	for _, e := range strings.Split(filepath.ToSlash(p), "/") {
+		switch e {
+		case "", ".":
+			continue
+		case "..":
+			return nil, ErrOutsideMemory
+		}
+		elems = append(elems, e)
+	}
+	if len(elems) > 0 && elems[0] == MemoryDir {
+		elems = elems[1:]
+	}
+	if len(elems) == 0 {
+		return nil, ErrOutsideMemory
+	}
+	if NamesFolder(p) {
+		return nil, fmt.Errorf("%w: the path ends in a separator, which names a folder", ErrNotMarkdown)
+	}
+	if err := checkNames(elems); err != nil {
+		return nil, err
+	}
+	if !IsMarkdown(elems[len(elems)-1]) {
+		return nil, ErrNotMarkdown
+	}
+	return elems, nil
 }
 
 // notFolder is the error of a path that goes on below the file at

@@ -532,9 +532,11 @@ func escapeControls(s string) string { return escape(s, false) }
 // and CRLF line ends of a text, escaping a lone carriage return (which
 // would write the rest of a line over what it says).
 func escape(s string, layout bool) string {
-	isControl := func(r rune) bool { return r < 0x20 || r >= 0x7f && r < 0xa0 }
+	isControl := func(r rune) bool { return r < 0x20 || r >= 0x7f && r < 0xa0 || isBidiControl(r) }
 	if layout {
-		isControl = func(r rune) bool { return r < 0x20 && r != '\n' && r != '\t' || r >= 0x7f && r < 0xa0 }
+		isControl = func(r rune) bool {
+			return r < 0x20 && r != '\n' && r != '\t' || r >= 0x7f && r < 0xa0 || isBidiControl(r)
+		}
 	}
 	if utf8.ValidString(s) && !strings.ContainsFunc(s, isControl) {
 		return s
@@ -558,6 +560,14 @@ func escape(s string, layout bool) string {
 	}
 	return b.String()
 }
+
+// isBidiControl reports whether r is a bidirectional embedding,
+// override or isolate (U+202A to U+202E, U+2066 to U+2069): one in a
+// note reorders the rest of the line it is printed on ("invoice
+// \u202eexe.pdf" prints as "invoice fdp.exe"). The marks (U+200E,
+// U+200F, U+061C), which right-to-left text is written with and which
+// reorder no letters, are not among them.
+func isBidiControl(r rune) bool { return r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 }
 
 // outWriter is the standard output of a run: it keeps the first write
 // error, so that a command whose output was lost does not exit 0.
@@ -662,26 +672,25 @@ func writeJSON(w io.Writer, v any) error {
 }
 
 // escapeJSONControls writes, in the JSON data, DEL and the C1 controls
-// (U+0080 to U+009F), which encoding/json leaves as they are, as JSON
-// escapes ("\u009b"): a terminal that reads U+009B as CSI would
-// otherwise take a note's or a settings value's text for commands. The
-// JSON value is the same; outside strings, JSON holds none of them.
+// (U+0080 to U+009F), which encoding/json leaves as they are, and the
+// bidirectional controls ([isBidiControl]) as JSON escapes ("\u009b",
+// "\u202e"): a terminal that reads U+009B as CSI would otherwise take
+// a note's or a settings value's text for commands, and one that orders
+// text both ways would reverse the rest of a line. The JSON value is the
+// same; outside strings, JSON holds none of them.
 func escapeJSONControls(data []byte) []byte {
-	isC1 := func(i int) bool { return data[i] == 0xc2 && i+1 < len(data) && data[i+1] >= 0x80 && data[i+1] < 0xa0 }
 	var out []byte
 	last := 0
 	for i := 0; i < len(data); i++ {
-		if data[i] != 0x7f && !isC1(i) {
+		if data[i] != 0x7f && data[i] != 0xc2 && data[i] != 0xe2 {
+			continue // no DEL, nor the first byte of a C1 or bidi control
+		}
+		r, n := utf8.DecodeRune(data[i:])
+		if r != 0x7f && !(r >= 0x80 && r < 0xa0) && !isBidiControl(r) {
 			continue
 		}
-		r := rune(data[i])
-		if data[i] == 0xc2 {
-			r = rune(data[i+1])
-		}
 		out = fmt.Appendf(append(out, data[last:i]...), `\u%04x`, r)
-		if data[i] == 0xc2 {
-			i++
-		}
+		i += n - 1
 		last = i + 1
 	}
 	if out == nil {

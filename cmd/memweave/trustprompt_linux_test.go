@@ -35,7 +35,7 @@ func TestTrustUnlistedShowsBeforeApproving(t *testing.T) {
 		t.Fatalf("trust with no listing, not on a terminal: exit %d, stdout %q, stderr %q, approved %v; want exit 1, the values listed, --digest named, nothing approved",
 			res.code, res.stdout, res.stderr, approved())
 	}
-	digest := regexp.MustCompile(`--digest ([0-9a-f]{16})`).FindStringSubmatch(res.stderr)
+	digest := regexp.MustCompile(`--digest ([0-9a-f]{32})`).FindStringSubmatch(res.stderr)
 	if digest == nil {
 		t.Fatalf("trust with no listing printed no digest: %q", res.stderr)
 	}

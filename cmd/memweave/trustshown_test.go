@@ -55,7 +55,7 @@ func TestTrustApprovesOnlyWhatWasListed(t *testing.T) {
 		t.Errorf("search after approval did not find the approved path's file:\n%s", out)
 	}
 	// --digest: the values of that digest only.
-	digest := regexp.MustCompile(`digest ([0-9a-f]{16})`).FindStringSubmatch(list.stderr)
+	digest := regexp.MustCompile(`digest ([0-9a-f]{32})`).FindStringSubmatch(list.stderr)
 	if digest == nil {
 		t.Fatalf("trust --list printed no digest:\n%s", list.stderr)
 	}

@@ -1,0 +1,68 @@
+package workspace_test
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/memweave/memweave-go/memweavetest"
+	"github.com/memweave/memweave-go/workspace"
+)
+
+// TestDiscoverWarnsOfOtherScriptLookalikes: a cloned note named with
+// Cyrillic or Greek letters that read as Latin ones ("\u0430pi.md", its a
+// Cyrillic, beside "api.md") was indexed without a word: every output
+// showed two notes of one name, and an agent that read a result of the
+// planted one and then deleted or rewrote "api.md" acted on the other.
+// Both are still indexed, and a warning names them in ASCII quotes, as
+// for names composed otherwise. Russian or Greek names that read as no
+// other name of the folder, and names alike in letter case only, are
+// not warned of.
+func TestDiscoverWarnsOfOtherScriptLookalikes(t *testing.T) {
+	pairs := [][2]string{
+		{"api.md", "\u0430pi.md"},                  // Cyrillic a
+		{"passwords.md", "p\u0430ssw\u043erds.md"}, // Cyrillic a and o
+		{"Deploy.md", "D\u0435pl\u043ey.md"},       // Cyrillic e, o
+		{"COPY.md", "\u0421\u041e\u0420\u0423.md"}, // Cyrillic capitals
+		{"topics/ops", "topics/\u03bfps"},          // a folder, Greek omicron
+		{"keys.md", "\uff4beys.md"},                // fullwidth k
+	}
+	files := map[string]string{"memory/\u043f\u0440\u0438\u0432\u0435\u0442.md": "# Hi\n", "memory/Api.md": "# C\n"}
+	for _, p := range pairs {
+		for _, n := range p {
+			if strings.HasPrefix(n, "topics/") {
+				n += "/x.md"
+			}
+			files["memory/"+n] = "# " + n + "\n"
+		}
+	}
+	root := memweavetest.Workspace(t, files)
+	got, warnings, err := workspace.Discover(root, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(files) {
+		t.Errorf("Discover found %d files, want all %d", len(got), len(files))
+	}
+	var found []string
+	for _, w := range warnings {
+		if errors.Is(w, workspace.ErrLookalikeName) {
+			found = append(found, w.Error())
+		}
+	}
+	if len(found) != len(pairs) {
+		t.Errorf("Discover's lookalike warnings = %q, want %d, one for each pair", found, len(pairs))
+	}
+	for _, p := range pairs {
+		a, b := p[0][strings.LastIndex(p[0], "/")+1:], p[1][strings.LastIndex(p[1], "/")+1:]
+		qa, qb := strings.Trim(strconv.QuoteToASCII(a), `"`), strings.Trim(strconv.QuoteToASCII(b), `"`)
+		ok := false
+		for _, f := range found {
+			ok = ok || strings.Contains(f, qa) && strings.Contains(f, qb)
+		}
+		if !ok {
+			t.Errorf("no warning names %s and %s in ASCII quotes: %q", qa, qb, found)
+		}
+	}
+}
