@@ -270,6 +270,9 @@ func (w *Weave) SearchAt(ctx context.Context, rev, query string, opts ...SearchO
 		for _, s := range co.LeftOut() {
 			resp.Warnings = append(resp.Warnings, Warning{Path: s.Path, Err: s.Err})
 		}
+		if err := co.Empty(); err != nil {
+			resp.Warnings = append(resp.Warnings, Warning{Err: err})
+		}
 	}
 	return resp, err
 }

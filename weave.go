@@ -277,6 +277,7 @@ var (
 	ErrQueryTooLong        = search.ErrQueryTooLong   // a query longer than [MaxQueryBytes]
 	ErrUnknownSource       = indexer.ErrUnknownSource // a [Sources] filter names a source not indexed
 	ErrUnknownPrefix       = indexer.ErrUnknownPrefix // a [PathPrefix] no indexed file's path starts with
+	ErrUnknownTag          = indexer.ErrUnknownTag    // a [Tags] filter names a tag no indexed note lists
 	ErrNoFTS5              = index.ErrNoFTS5          // built without -tags sqlite_fts5
 	ErrCorruptIndex        = index.ErrCorrupt         // the index is damaged: delete and rebuild it
 	ErrForeignIndex        = index.ErrForeign         // a SQLite file memweave did not create

@@ -30,6 +30,10 @@ func WatchSync(ctx context.Context, e *indexer.Engine, ch watcher.Changes, lockT
 func watchSync(ctx context.Context, e *indexer.Engine, ch watcher.Changes, o indexer.SyncOptions) ([]watcher.Event, error) {
 	var res *indexer.Result
 	var err error
+	// The run only brings the named files up to date: when another
+	// process has indexed them while this one waited for the lock, it
+	// is over.
+	o.Refresh = true
 	if ch.All {
 		res, err = e.SyncStale(ctx, o.LockTimeout)
 	} else {
@@ -94,6 +98,11 @@ func SyncWatched(ctx context.Context, e *indexer.Engine, slot *watcher.Slot, loc
 	switch {
 	case errors.Is(err, watcher.ErrStopped):
 		return nil, false
+	case errors.Is(err, watcher.ErrBusy):
+		// The watcher's own run held its turn past the wait: as busy as
+		// the index lock, and said as SyncThrough says it.
+		err = fmt.Errorf("freshness: another index run is in progress: %w", indexer.ErrBusy)
+		fallthrough
 	case err != nil:
 		warns = append(warns, indexer.Warning{Err: fmt.Errorf("could not refresh changed files; results may be stale: %w", err)})
 	}

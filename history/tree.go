@@ -225,5 +225,16 @@ func cutSkip(s string) (path, why string) {
 	return path, why
 }
 
+// Empty returns an error naming the commit when memory/ held no
+// Markdown notes there (none written, none left out), so that a search
+// of it can say there was nothing to search rather than only find
+// nothing; nil when it held one.
+func (c *Checkout) Empty() error {
+	if c.Files > 0 || len(c.Skipped) > 0 {
+		return nil
+	}
+	return fmt.Errorf("memory/ held no notes at %.12s: nothing was searched", c.Commit)
+}
+
 // Close removes the checkout's folder.
 func (c *Checkout) Close() error { return os.RemoveAll(c.Dir) }

@@ -2,6 +2,7 @@ package indexer
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"log/slog"
@@ -126,12 +127,26 @@ func (e *Engine) Close() {
 // lockPoll is how often a wait for the index lock retries.
 const lockPoll = 5 * time.Millisecond
 
+// mootEvery is how often a wait for the index lock asks whether the run
+// it waits to do is still needed ([Engine.withLockUnless]).
+const mootEvery = 50 * time.Millisecond
+
+// errMoot ends a wait for the index lock whose work another run did.
+var errMoot = errors.New("indexer: the files were indexed by another run meanwhile")
+
 // WithLock runs fn holding the index lock: the in-process mutex and the
 // cross-process file lock. With a timeout > 0 it waits at most that long,
 // then fails with [ErrBusy]; otherwise as long as ctx allows, calling
 // ctx's notice ([workspace.WithLockNotice]) once the wait lasts
 // [workspace.LockNoticeDelay].
 func (e *Engine) WithLock(ctx context.Context, timeout time.Duration, fn func() error) error {
+	return e.withLockUnless(ctx, timeout, nil, fn)
+}
+
+// withLockUnless is [Engine.WithLock], but while it waits it calls moot
+// (when not nil) every mootEvery, and returns errMoot without running fn
+// once moot reports that fn has nothing left to do.
+func (e *Engine) withLockUnless(ctx context.Context, timeout time.Duration, moot func() bool, fn func() error) error {
 	lctx := ctx
 	stop := func() {}
 	if timeout > 0 {
@@ -142,30 +157,75 @@ func (e *Engine) WithLock(ctx context.Context, timeout time.Duration, fn func() 
 		// A wait without a timeout is told to ctx's notice, if any.
 		stop = workspace.NoticeLockWait(ctx, e.flock.Path())
 	}
+	defer func() { stop() }()
+	w := lockWaiter{moot: moot}
 	for !e.mu.TryLock() {
-		select {
-		case <-lctx.Done():
-			stop()
-			return e.lockErr(ctx)
-		case <-time.After(lockPoll):
+		if err := w.wait(lctx, lockPoll); err != nil {
+			return e.waitErr(ctx, err)
 		}
 	}
 	defer e.mu.Unlock()
 	if e.closed {
-		stop()
 		return index.ErrClosed
 	}
 	e.dropEarlyScan()
-	_, err := e.flock.TryLockContext(lctx, 2*lockPoll)
-	stop()
-	if err != nil {
-		if ctx.Err() == nil && lctx.Err() != nil {
-			return e.lockErr(ctx)
+	for {
+		ok, err := e.flock.TryLock()
+		if err != nil {
+			return fmt.Errorf("indexer: lock %s: %w", e.flock.Path(), err)
 		}
-		return fmt.Errorf("indexer: lock %s: %w", e.flock.Path(), err)
+		if ok {
+			break
+		}
+		if err := w.wait(lctx, 2*lockPoll); err != nil {
+			return e.waitErr(ctx, err)
+		}
 	}
+	stop()
+	stop = func() {}
 	defer e.flock.Unlock()
 	return fn()
+}
+
+// lockWaiter paces a wait for the index lock and asks its moot function,
+// when set, every mootEvery whether the wait is still worth it.
+type lockWaiter struct {
+	moot   func() bool
+	asked  bool
+	nextAt time.Time
+}
+
+// wait sleeps for d unless ctx ends first (its error) or moot says the
+// wait is moot (errMoot). The first call asks moot at once: the lock was
+// just found taken.
+func (w *lockWaiter) wait(ctx context.Context, d time.Duration) error {
+	if w.moot != nil && (!w.asked || !time.Now().Before(w.nextAt)) {
+		w.asked, w.nextAt = true, time.Now().Add(mootEvery)
+		if w.moot() {
+			return errMoot
+		}
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+// waitErr is the error of a wait for the index lock that ended with err:
+// errMoot as it is, [ErrBusy] when the lock timeout passed, the caller's
+// context error otherwise.
+func (e *Engine) waitErr(ctx context.Context, err error) error {
+	if errors.Is(err, errMoot) {
+		return err
+	}
+	if ctx.Err() == nil {
+		return e.lockErr(ctx)
+	}
+	return fmt.Errorf("indexer: lock %s: %w", e.flock.Path(), ctx.Err())
 }
 
 // lockErr reports a failed wait for the index lock: ErrBusy when the

@@ -35,7 +35,12 @@ var errNeedScan = errors.New("indexer: the paths need a full scan")
 func (e *Engine) SyncPaths(ctx context.Context, paths []string, opts SyncOptions) (*Result, error) {
 	start := time.Now()
 	res := &Result{}
-	err := e.WithLock(ctx, opts.LockTimeout, func() error {
+	var moot func() bool
+	if opts.Refresh {
+		named := slices.Clone(paths)
+		moot = func() bool { return e.indexedAsIs(ctx, named) }
+	}
+	err := e.withLockUnless(ctx, opts.LockTimeout, moot, func() error {
 		e.linkedMu.Lock()
 		paths = slices.Concat(paths, e.linked, e.shared)
 		e.linkedMu.Unlock()
@@ -76,16 +81,42 @@ func (e *Engine) SyncPaths(ctx context.Context, paths []string, opts SyncOptions
 		res.FilesSkipped += len(d.Unchanged)
 		return e.apply(ctx, todo, rows, d.Deleted, d.Retouch, opts, res)
 	})
-	if errors.Is(err, errNeedScan) {
+	switch {
+	case errors.Is(err, errNeedScan):
 		return e.Sync(ctx, opts)
-	}
-	if err == nil {
+	case errors.Is(err, errMoot):
+		err = nil
+	case err == nil:
 		err = e.embedDeferred(ctx, res, opts)
 	}
 	res.Duration = time.Since(start)
 	res.DurationMS = res.Duration.Milliseconds()
 	slices.Sort(res.Indexed)
 	return res, err
+}
+
+// indexedAsIs reports whether the index holds the files at paths
+// (absolute) as they are now, with nothing a run would index, remove or
+// warn about: [Engine.SyncPaths]'s classification, without the lock. The
+// files the last full scan reached through links, or with other names,
+// which SyncPaths looks at every time, count too. A path it cannot
+// classify so (a new link, an error) reports false.
+func (e *Engine) indexedAsIs(ctx context.Context, paths []string) bool {
+	e.linkedMu.Lock()
+	paths = slices.Concat(paths, e.linked, e.shared)
+	e.linkedMu.Unlock()
+	rows, _, err := e.rowsFor(ctx, paths, false)
+	if err != nil {
+		return false
+	}
+	d := &Diff{rows: rows}
+	under := rowsBelow(rows)
+	for _, abs := range paths {
+		if err := e.classifyPath(abs, d, under); err != nil {
+			return false
+		}
+	}
+	return d.Stale() == 0 && len(d.Unreadable) == 0 && len(d.TooLarge) == 0
 }
 
 // rowsFor returns the index rows SyncPaths needs to bring the paths

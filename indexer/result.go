@@ -57,6 +57,13 @@ type SyncOptions struct {
 	// keyword, until the next index run. 0: the embedder's own
 	// deadlines only.
 	EmbedTimeout time.Duration
+	// Refresh marks a run of [Engine.SyncPaths] that only brings the
+	// paths up to date (a search's or a watcher's): while it waits for
+	// the lock it asks every so often whether they are still stale, and
+	// once another run (another process's) has indexed them as they are
+	// now, it stops waiting and does nothing. [Check.Finish] and
+	// [Engine.SyncStale] always do so.
+	Refresh bool
 
 	// again marks the run that stores vectors embedded after a first
 	// run: what it still lacks stays pending rather than being embedded

@@ -329,7 +329,17 @@ func (e *Engine) refreshFiles(ctx context.Context, d *Diff, lockTimeout time.Dur
 	}
 	todo := slices.Concat(d.New, d.Changed)
 	res := &Result{FilesScanned: len(todo)}
-	err := e.WithLock(ctx, lockTimeout, func() error {
+	stale := make([]string, 0, len(todo)+len(d.Deleted))
+	for _, f := range todo {
+		stale = append(stale, f.Abs)
+	}
+	for _, p := range d.Deleted {
+		stale = append(stale, AbsPath(e.opts.Root, p))
+	}
+	// Another process holding the lock is most often indexing these very
+	// files (its own edits): once it has, there is nothing to wait for.
+	moot := func() bool { return e.indexedAsIs(ctx, stale) }
+	err := e.withLockUnless(ctx, lockTimeout, moot, func() error {
 		paths := make([]string, 0, len(todo)+len(d.Deleted))
 		for _, f := range todo {
 			paths = append(paths, f.Rel)
@@ -346,7 +356,10 @@ func (e *Engine) refreshFiles(ctx context.Context, d *Diff, lockTimeout time.Dur
 		}
 		return e.apply(ctx, todo, rows, gone, d.Retouch, SyncOptions{}, res)
 	})
-	if err == nil {
+	switch {
+	case errors.Is(err, errMoot):
+		err = nil
+	case err == nil:
 		// A search waits for the new texts' vectors no longer than for
 		// the lock; past that they stay pending, found by keyword.
 		err = e.embedDeferred(ctx, res, SyncOptions{LockTimeout: lockTimeout, EmbedTimeout: lockTimeout})
@@ -372,6 +385,10 @@ var ErrUnknownSource = errors.New("indexer: unknown source")
 // indexed file's path starts with.
 var ErrUnknownPrefix = errors.New("indexer: no indexed file's path starts with the path prefix")
 
+// ErrUnknownTag is wrapped by the warning about a tag filter that names
+// a tag no indexed note's front matter lists.
+var ErrUnknownTag = errors.New("indexer: no indexed note lists the tag")
+
 // Scope is what a search may look at, beyond its query.
 type Scope struct {
 	// Sources, when not empty, limits results to these namespaces.
@@ -395,8 +412,9 @@ type Scope struct {
 // PathsIn returns the indexed files within the scope (nil when it
 // leaves none out: every file), the notes it left out for their expiry
 // alone, sorted, a warning for each source in sc.Sources the index does
-// not hold, naming the ones it holds, and one for a path prefix no
-// indexed file's path starts with. Tags and expiry dates are
+// not hold, naming the ones it holds, one for each tag of sc.Tags no
+// note lists, and one for a path prefix no indexed file's path starts
+// with. Tags and expiry dates are
 // read as they were stored when each file was indexed; no file is read.
 func (e *Engine) PathsIn(ctx context.Context, sc Scope) (paths, expired []string, warns []Warning, err error) {
 	if len(sc.Sources) > 0 {
@@ -424,6 +442,7 @@ func (e *Engine) PathsIn(ctx context.Context, sc Scope) (paths, expired []string
 		if tagged, err = e.db.Tagged(ctx); err != nil {
 			return nil, nil, nil, err
 		}
+		warns = append(warns, unlistedTags(sc.Tags, tagged)...)
 	}
 	if sc.Prefix == "" && sc.From == "" && sc.To == "" && len(sc.Tags) == 0 && len(expired) == 0 {
 		return nil, nil, warns, nil // most searches: nothing to leave out
@@ -455,6 +474,25 @@ func (e *Engine) PathsIn(ctx context.Context, sc Scope) (paths, expired []string
 	slices.Sort(paths)
 	slices.Sort(left)
 	return paths, left, warns, nil
+}
+
+// unlistedTags warns of each of tags that no note of tagged (path to
+// its front matter's tags) lists: a filter on it leaves every note out.
+func unlistedTags(tags []string, tagged map[string][]string) []Warning {
+	var warns []Warning
+	for _, t := range tags {
+		listed := false
+		for _, ts := range tagged {
+			if (frontmatter.Meta{Tags: ts}).HasTag(t) {
+				listed = true
+				break
+			}
+		}
+		if !listed {
+			warns = append(warns, Warning{Err: fmt.Errorf("%w %q in its front matter, so no note passes the filter", ErrUnknownTag, t)})
+		}
+	}
+	return warns
 }
 
 // inPrefix reports whether the file p passes the path prefix.

@@ -152,10 +152,30 @@ func (t *tools) search(ctx context.Context, in searchInput) (*mcp.CallToolResult
 	if err != nil {
 		return nil, out, emptyQuery("memory_search", err)
 	}
+	hints := append(hiddenHints(resp), t.decayedHint(resp.Results, in.MinScore)...)
 	for i := range resp.Results {
 		resp.Results[i].Explain = search.Explain{}
 	}
-	return nil, searchOutput{SearchResponse: *resp, Hints: hiddenHints(resp)}, nil
+	return nil, searchOutput{SearchResponse: *resp, Hints: hints}, nil
+}
+
+// decayedHint says how many of results (their Explain still set) decay
+// brought under the minimum score the search ran with, minScore or the
+// configured default: the threshold comes before decay, so they are
+// returned.
+func (t *tools) decayedHint(results []memweave.Result, minScore *float64) []string {
+	if minScore == nil {
+		minScore = t.w.Config().MinScore
+	}
+	if minScore == nil {
+		return nil
+	}
+	n := postprocess.DecayedBelow(results, *minScore)
+	if n == 0 {
+		return nil
+	}
+	return []string{fmt.Sprintf("%s scored below min_score %.3f only after decay, which comes after the threshold: %s matched above it",
+		plural.Count(n, "result"), *minScore, plural.Verb(n, "it", "they"))}
 }
 
 // hiddenHints says what the search's filters left out, each with the

@@ -47,6 +47,21 @@ func Below(results []search.Result, min float64) (n int, best float64) {
 	return n, best
 }
 
+// DecayedBelow counts the results that [Decay] brought under min: none
+// scores under it right after [Threshold] with that Min, but decay runs
+// later, and a response explains the ones it lowered past it. A result
+// the curation factor alone brought under min (useless marks) is not
+// counted: [Curate] means to push it down without hiding it.
+func DecayedBelow(results []search.Result, min float64) int {
+	n := 0
+	for _, r := range results {
+		if d := r.Explain.Decay; d != nil && *d < 1 && r.Score < min {
+			n++
+		}
+	}
+	return n
+}
+
 // ShowingBest returns the highest threshold, rounded down to three
 // decimals, that keeps a result scoring best: the value a hint can offer
 // as "a minimum score of X shows it", where rounding to nearest could

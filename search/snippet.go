@@ -207,17 +207,20 @@ const maxCutHits = 256
 // zero-width joiner or non-joiner, the vowel or final consonant of a
 // Hangul syllable spelt in conjoining jamo), nor follows a zero-width
 // joiner (the next emoji of a family) or a virama joining it into a
-// conjunct, nor is the second regional indicator of a flag.
+// conjunct, nor follows a prepended mark (the Arabic number sign over the
+// digits after it), nor is the second regional indicator of a flag. Thai
+// SARA AM and Lao AM, letters by category, are vowel signs that extend
+// the consonant before them.
 func CharStart(text string, i int) bool {
 	if !utf8.RuneStart(text[i]) {
 		return false
 	}
 	r, _ := utf8.DecodeRuneInString(text[i:])
-	if isMark(r) || r == zeroWidthJoiner || r == zeroWidthNonJoiner || isEmojiModifier(r) || isTag(r) {
+	if isMark(r) || r == saraAm || r == laoAm || r == zeroWidthJoiner || r == zeroWidthNonJoiner || isEmojiModifier(r) || isTag(r) {
 		return false
 	}
 	prev, _ := utf8.DecodeLastRuneInString(text[:i])
-	if prev == zeroWidthJoiner || hangulJoins(prev, r) || conjunctJoins(prev, r) {
+	if prev == zeroWidthJoiner || isPrepend(prev) || hangulJoins(prev, r) || conjunctJoins(prev, r) {
 		return false
 	}
 	if !isRegionalIndicator(r) {
@@ -242,6 +245,26 @@ const (
 	zeroWidthJoiner    = '\u200D'
 	zeroWidthNonJoiner = '\u200C'
 )
+
+// saraAm and laoAm are the two letters (category Lo) that Unicode's
+// grapheme rule GB9a counts as spacing marks: "ทำ" is one character.
+const (
+	saraAm = '\u0E33'
+	laoAm  = '\u0EB3'
+)
+
+// isPrepend reports whether r is a prepended concatenation mark or
+// prefix, which Unicode's grapheme rule GB9b joins to the character
+// after it (Grapheme_Cluster_Break=Prepend, Unicode 15.1).
+func isPrepend(r rune) bool {
+	switch {
+	case 0x0600 <= r && r <= 0x0605, r == 0x06DD, r == 0x070F, r == 0x0890, r == 0x0891,
+		r == 0x08E2, r == 0x0D4E, r == 0x110BD, r == 0x110CD, r == 0x111C2, r == 0x111C3,
+		r == 0x1193F, r == 0x11941, r == 0x11A3A, 0x11A84 <= r && r <= 0x11A89, r == 0x11D46, r == 0x11F02:
+		return true
+	}
+	return false
+}
 
 // hangulJoins reports whether r continues the Hangul syllable prev is
 // part of (Unicode's grapheme cluster rules GB6 to GB8): a leading

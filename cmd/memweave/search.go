@@ -90,6 +90,9 @@ off unless their flag is given.`,
 			for _, h := range hiddenHints(resp.Hidden, resp.BestFilteredScore) {
 				fmt.Fprintln(a.stderr, "memweave: "+h)
 			}
+			if h := f.decayedHint(cmd, w, resp.Results); h != "" {
+				fmt.Fprintln(a.stderr, "memweave: "+h)
+			}
 			if len(resp.Results) == 0 {
 				fmt.Fprintf(a.stderr, "memweave: no results for %q\n", preview(resp.Query, previewRunes))
 				return nil
@@ -270,6 +273,25 @@ func hiddenHints(h memweave.Hidden, best float64) []string {
 		out = append(out, fmt.Sprintf("%s hidden; --superseded mark shows %s", plural.Count(n, "superseded passage"), plural.Verb(n, "it", "them")))
 	}
 	return out
+}
+
+// decayedHint says how many of results decay brought under the minimum
+// score the search ran with (the threshold comes before decay, so they
+// are shown), or "" when none or decay is off.
+func (f *searchFlags) decayedHint(cmd *cobra.Command, w *memweave.Weave, results []memweave.Result) string {
+	if f.halfLife <= 0 {
+		return ""
+	}
+	min := f.minScore
+	if m := w.Config().MinScore; m != nil && !cmd.Flags().Changed("min-score") {
+		min = *m
+	}
+	n := postprocess.DecayedBelow(results, min)
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s shown %s below --min-score %.3f after decay, which comes after the threshold",
+		plural.Count(n, "result"), plural.Verb(n, "scores", "score"), min)
 }
 
 // searchJSON returns resp as search --json prints it: the library's
