@@ -35,8 +35,11 @@ func writeCheckoutMarker(root, head, target string) error {
 
 // resumeCheckout repairs what a sync killed during its checkout left,
 // before anything is committed. With the branch still at the marker's
-// head, the move from head to target is undone: every path it had
-// reached goes back to head's version ([syncer.rollBack]), so that the
+// head, or at a plain git commit the user made on top of it (after the
+// kill, or during the move, whose last step then failed), the move from
+// head to target is undone: every path it had reached, but those the
+// user's commits changed otherwise ([syncer.committedSince]), goes back
+// to head's version ([syncer.rollBack]), so that the
 // commit that follows records only what this machine changed, and the
 // merge takes the remote's changes in again, later ones included. Taken
 // for this machine's own, what the move wrote was a teammate's old
@@ -64,40 +67,90 @@ func (s *syncer) resumeCheckout(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if history.IsObjectID(head) && history.IsObjectID(target) && cur == head {
+	if !history.IsObjectID(head) || !history.IsObjectID(target) {
+		return removeCheckoutMarker(s.root) // a torn marker
+	}
+	user, err := s.committedSince(ctx, head, cur, target)
+	if err != nil {
+		return err
+	}
+	if user != nil {
 		out, err := s.git(ctx, nil, "diff", "--name-only", "-z", "--no-renames", head, target, "--")
 		if err != nil {
 			return fmt.Errorf("gitsync: resume checkout: %w", err)
 		}
 		for _, p := range strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00") {
-			if p == "" {
+			if p == "" || user[p] {
 				continue
 			}
 			if err := s.repairTorn(ctx, p, target); err != nil {
 				return err
 			}
 		}
-		if err := s.rollBack(ctx, head, target); err != nil {
+		if err := s.rollBack(ctx, head, target, user); err != nil {
 			return err // the marker stays: the next sync tries again
 		}
 	}
-	// A torn marker, or a checkout that finished (the branch moves last):
-	// nothing to repair.
+	// A checkout that finished (the branch moves last, and target is not
+	// on top of head): nothing to repair.
 	return removeCheckoutMarker(s.root)
+}
+
+// committedSince returns, for a checkout from head to target that did
+// not move the branch, the paths the user's own commits since head
+// changed, which the repair leaves alone; nil when the branch is not
+// head or a commit on top of it (the move finished, or the branch was
+// reset elsewhere): nothing to repair. A plain git commit made after the
+// kill (or one that moved the branch under the move, so that its last
+// step failed) may have taken in what the move wrote, a path in target's
+// version: that is the remote's, not the user's, and is not listed.
+func (s *syncer) committedSince(ctx context.Context, head, cur, target string) (map[string]bool, error) {
+	user := map[string]bool{}
+	if cur == head {
+		return user, nil
+	}
+	if ok, err := s.isAncestor(ctx, head, cur); err != nil || !ok {
+		return nil, err
+	}
+	if ok, err := s.isAncestor(ctx, target, cur); err != nil || ok {
+		return nil, err // the move finished, and the user committed on top
+	}
+	moved, err := s.treeChanges(ctx, head, target)
+	if err != nil {
+		return nil, err
+	}
+	wrote := make(map[string]change, len(moved))
+	for _, c := range moved {
+		wrote[c.path] = c
+	}
+	committed, err := s.treeChanges(ctx, head, cur)
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range committed {
+		if w, ok := wrote[c.path]; !ok || w.blob != c.blob || w.mode != c.mode {
+			user[c.path] = true
+		}
+	}
+	return user, nil
 }
 
 // rollBack gives head's version back to each path the move from head to
 // target had reached: one holding target's version, or missing where
 // target deletes it. Each goes through [syncer.checkoutFile], as in a
 // move from target to head, so a note another program saves meanwhile
-// stops it.
-func (s *syncer) rollBack(ctx context.Context, head, target string) error {
+// stops it. Paths in user (the user's commits changed them) are left
+// alone.
+func (s *syncer) rollBack(ctx context.Context, head, target string, user map[string]bool) error {
 	changes, err := s.treeChanges(ctx, target, head)
 	if err != nil {
 		return err
 	}
 	var back []change
 	for _, c := range changes {
+		if user[c.path] {
+			continue // the user's commit changed it
+		}
 		if bad := badPath(c.path); bad != "" {
 			return fmt.Errorf("%w: %s: %s", ErrRefused, c.path, bad)
 		}
