@@ -227,24 +227,35 @@ func (e *GitError) ExitCode() int {
 	return -1
 }
 
-// checkRev refuses revisions git could read as an option, control
-// characters and back-references.
+// checkRev refuses, with [ErrBadRevision], a revision [RevisionProblem]
+// finds a problem in.
 func checkRev(rev string) error {
+	if p := RevisionProblem(rev); p != "" {
+		return fmt.Errorf("%w %q: %s", ErrBadRevision, rev, p)
+	}
+	return nil
+}
+
+// RevisionProblem says why rev is refused before git reads it: git could
+// read it as an option, it holds a control character or a
+// back-reference; "" when none of these. A revision it passes may still
+// name no commit.
+func RevisionProblem(rev string) string {
 	if rev == "" || len(rev) > maxRevLen || rev[0] == '-' {
-		return fmt.Errorf("%w %q: must be 1 to %d characters, not starting with '-'", ErrBadRevision, rev, maxRevLen)
+		return fmt.Sprintf("must be 1 to %d characters, not starting with '-'", maxRevLen)
 	}
 	for i, r := range rev {
 		if r < 0x20 || r == 0x7f {
-			return fmt.Errorf("%w %q: control character", ErrBadRevision, rev)
+			return "control character"
 		}
 		// A back-reference in a message search (":/regex", "^{/regex}")
 		// makes git's regular expression matcher take time exponential
 		// in the length of each commit message. No ref name holds '\'.
 		if r == '\\' && i+1 < len(rev) && rev[i+1] >= '1' && rev[i+1] <= '9' {
-			return fmt.Errorf("%w %q: a back-reference (%s) in a message search can take time exponential in a commit message's length; search without it", ErrBadRevision, rev, rev[i:i+2])
+			return fmt.Sprintf("a back-reference (%s) in a message search can take time exponential in a commit message's length; search without it", rev[i:i+2])
 		}
 	}
-	return nil
+	return ""
 }
 
 // Resolve returns the full commit id that rev names in the repository

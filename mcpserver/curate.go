@@ -3,12 +3,15 @@ package mcpserver
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -106,7 +109,13 @@ func (t *tools) resolve(ctx context.Context, in resolveInput) (*mcp.CallToolResu
 	res, err := t.w.Resolve(ctx, memweave.Ref{Path: in.KeepPath, StartLine: in.KeepLine, Text: in.KeepText},
 		memweave.Ref{Path: in.DropPath, StartLine: in.DropLine, EndLine: in.DropEndLine, Text: in.DropText}, in.Reason, memweave.ExpectHash(in.ExpectHash))
 	if err != nil {
-		return nil, out, pathError("memory_resolve", in.DropPath, err)
+		path := in.DropPath
+		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, memweave.ErrNotFound) {
+			if _, _, kerr := t.w.GetWithHash(ctx, in.KeepPath, memfile.FirstLine, 1); errors.Is(kerr, memweave.ErrNotFound) {
+				path = in.KeepPath // the missing file is the one to keep from
+			}
+		}
+		return nil, out, pathError("memory_resolve", path, err)
 	}
 	return nil, resolveOutput{ResolveResult: *res}, nil
 }

@@ -26,7 +26,7 @@ func TestEmptyExpectHashIsRefused(t *testing.T) {
 			"drop_path": "db.md", "drop_line": 3, "drop_text": "The orders service uses Postgres 16.", "expect_hash": ""},
 	}
 	for name, args := range calls {
-		mustFail(t, cs, name, args, "/properties/expect_hash")
+		mustFail(t, cs, name, args, name+": expect_hash is empty")
 	}
 	for path, want := range map[string]string{"db.md": db, "stack.md": stack} {
 		if data, err := os.ReadFile(filepath.Join(root, "memory", path)); err != nil || string(data) != want {

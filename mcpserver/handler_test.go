@@ -27,7 +27,7 @@ func TestHandlerCleansErrors(t *testing.T) {
 		return nil, 7, errors.New("memweave: search: memweave: embed: bad request\nsecond line")
 	})
 	_, out, err := h(context.Background(), nil, struct{}{})
-	want := "search: embed: bad request second line"
+	want := "memory_x: search: embed: bad request second line" // the tool named first
 	if out != 0 || err == nil || err.Error() != want {
 		t.Errorf("handler error = %v (output %v), want %q", err, out, want)
 	}

@@ -211,7 +211,8 @@ func oneMessage(next http.Handler, limit int64) http.Handler {
 // refuseMessage returns the JSON-RPC error code, id and text answering
 // the request body data, without its leading white space, or a zero code
 // for one to serve: a batch, more than one JSON value (the SDK would
-// serve the first and drop the rest) or an id the SDK cannot echo.
+// serve the first and drop the rest), an id the SDK cannot echo, or an
+// id with neither a method nor a result or error ([noMethodError]).
 func refuseMessage(data []byte) (code int, id json.RawMessage, text string) {
 	if len(data) > 0 && data[0] == '[' {
 		return jsonrpc.CodeInvalidRequest, nil, errBatch + " request"
@@ -222,6 +223,11 @@ func refuseMessage(data []byte) (code int, id json.RawMessage, text string) {
 	}
 	if id, text := unechoedID(rawID, method); text != "" {
 		return jsonrpc.CodeInvalidRequest, id, text
+	}
+	if len(method) == 0 && len(rawID) > 0 {
+		if msg, err := jsonrpc.DecodeMessage(data); err == nil && noMethodError(msg) != "" {
+			return jsonrpc.CodeInvalidRequest, append(json.RawMessage(nil), rawID...), noMethodError(msg)
+		}
 	}
 	return 0, nil, ""
 }

@@ -39,7 +39,7 @@ func TestLineAloneRefused(t *testing.T) {
 		{map[string]any{"keep_text": keepText}, "pass drop_text"},
 		{map[string]any{"drop_text": dropText}, "pass keep_text"},
 		// The hash guards drop_path's file, not the kept line's other file.
-		{map[string]any{"expect_hash": "0000"}, "pass keep_text"},
+		{map[string]any{"expect_hash": "0000000000000000000000000000000000000000000000000000000000000000"}, "pass keep_text"},
 	} {
 		args := map[string]any{"keep_path": "2025-05-10.md", "keep_line": 3, "drop_path": "2025-03-02.md", "drop_line": 3}
 		for k, v := range c.args {

@@ -79,10 +79,11 @@ func boundIntegers(tool string, s *jsonschema.Schema) {
 	}
 }
 
-// checkArgs answers a tools/call whose arguments [shapeError] or
-// [rangeError] refuse with a tool error, before the SDK's schema check;
-// it decodes the arguments once for both. Arguments that are absent,
-// null or not JSON are left to the SDK.
+// checkArgs answers a tools/call whose arguments [shapeError],
+// [typeError], [rangeError] or [hugeNumber] refuse with a tool error,
+// before the SDK's schema check; it decodes the arguments once for all.
+// Absent or null arguments are no arguments; arguments that are not JSON
+// are left to the SDK.
 func (t *tools) checkArgs(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 		p, ok := req.GetParams().(*mcp.CallToolParamsRaw)
@@ -90,19 +91,11 @@ func (t *tools) checkArgs(next mcp.MethodHandler) mcp.MethodHandler {
 			return next(ctx, method, req)
 		}
 		v, ok := decodeArgs(p.Arguments)
-		if !ok {
+		if !ok && !noArgs(p.Arguments) {
 			return next(ctx, method, req)
 		}
-		if msg := shapeError(p.Name, t.inputs[p.Name], v); msg != "" {
+		if msg := argsError(p.Name, t.inputs[p.Name], v); msg != "" {
 			return toolError(msg), nil
-		}
-		if args, ok := v.(map[string]any); ok {
-			if err := rangeError(p.Name, args); err != nil {
-				return toolError(err.Error()), nil
-			}
-			if msg := hugeNumber(p.Name, args); msg != "" {
-				return toolError(msg), nil
-			}
 		}
 		return next(ctx, method, req)
 	}
@@ -125,6 +118,40 @@ func decodeArgs(data json.RawMessage) (any, bool) {
 		return nil, false // trailing data: the SDK's error
 	}
 	return v, true
+}
+
+// noArgs reports whether data, the arguments of a call, are absent or
+// null: no arguments.
+func noArgs(data json.RawMessage) bool {
+	t := bytes.TrimSpace(data)
+	return len(t) == 0 || string(t) == "null"
+}
+
+// argsError is the message of [shapeError], [rangeError], [hugeNumber]
+// or [typeError], in this order, refusing arguments v (nil: none) of
+// tool, whose input schema is in (nil: only ranges checked); "" when
+// none refuses them.
+func argsError(tool string, in *jsonschema.Schema, v any) string {
+	if v == nil {
+		v = map[string]any{}
+	}
+	if msg := shapeError(tool, in, v); msg != "" {
+		return msg
+	}
+	args, ok := v.(map[string]any)
+	if !ok {
+		return ""
+	}
+	if err := rangeError(tool, args); err != nil {
+		return err.Error()
+	}
+	if msg := hugeNumber(tool, args); msg != "" {
+		return msg
+	}
+	if in == nil {
+		return ""
+	}
+	return typeError(tool, in, args)
 }
 
 // rangeError is the error, from [checkRange], of the first integer

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"runtime/debug"
 	"strings"
@@ -234,7 +235,7 @@ func handler[In, Out any](t *tools, name string, fn func(context.Context, In) (*
 		res, out, err = fn(ctx, in)
 		if err != nil {
 			var zero Out
-			msg := t.clean(err.Error())
+			msg := toolMessage(name, in, err, t.clean(err.Error()))
 			t.log.Warn("tool call failed", "tool", name, "error", msg)
 			return nil, zero, errors.New(msg)
 		}
@@ -243,6 +244,23 @@ func handler[In, Out any](t *tools, name string, fn func(context.Context, In) (*
 		}
 		return res, out, nil
 	}
+}
+
+// toolMessage is the message msg of tool's error err, for input in, as
+// the client reads it: starting with the tool's name (the library's
+// errors start with its operation: "edit memory/db.md: ...", "feedback:
+// ..."), and naming expect_hash when the file's hash did not match it.
+func toolMessage(tool string, in any, err error, msg string) string {
+	if h, ok := in.(interface{ expectHash() string }); ok && h.expectHash() != "" && errors.Is(err, memweave.ErrChanged) {
+		msg = "expect_hash does not match the file any more: " + msg
+	}
+	if op := strings.TrimPrefix(tool, "memory_") + ": "; strings.HasPrefix(msg, op) {
+		msg = msg[len(op):]
+	}
+	if !strings.HasPrefix(msg, tool+" ") && !strings.HasPrefix(msg, tool+":") {
+		msg = tool + ": " + msg
+	}
+	return msg
 }
 
 // lockWaitList is the waits for a lock of one tool call that lasted
@@ -322,6 +340,8 @@ func pathError(op, path string, err error) error {
 		hint = "refused: the path has a name longer than the file system allows; use a shorter one"
 	case errors.Is(err, memweave.ErrNotFound):
 		hint = "not found: no such memory file; memory_search returns the paths that exist"
+	case errors.Is(err, fs.ErrNotExist): // the system call's words, its path relative to another folder
+		return fmt.Errorf("%s %q not found: no such memory file; memory_search returns the paths that exist", op, path)
 	case errors.Is(err, memweave.ErrInvalidSource):
 		return fmt.Errorf("%s: %w", op, err) // says what a source may be
 	default:

@@ -253,6 +253,9 @@ func (t *tools) get(ctx context.Context, in getInput) (*mcp.CallToolResult, getO
 	}
 	from := cmp.Or(in.From, memfile.FirstLine)
 	text, hash, err := t.w.GetWithHash(ctx, in.Path, from, in.Lines)
+	if errors.Is(err, memfile.ErrLineRange) {
+		return nil, out, fmt.Errorf("memory_get: from %d is not a line of the file (%w)", from, err)
+	}
 	if err != nil {
 		return nil, out, pathError("memory_get", in.Path, err)
 	}

@@ -46,6 +46,8 @@ const sniffBytes = 4 << 10
 //   - A line that is not JSON is answered with a -32700 parse error, and
 //     one that is JSON but not a JSON-RPC message with -32600; the
 //     session goes on. Batches (JSON arrays) are refused with -32600.
+//   - A message with an id but neither a method nor a result or error is
+//     refused with -32600 under its id.
 //   - A request whose id the SDK would answer under another id, or not at
 //     all, is refused with -32600 under its own id: a fraction such as
 //     1.5 (answered as 1), an integer past what a float64 holds exactly
@@ -259,6 +261,9 @@ func (c *conn) decode(f frame) (msg jsonrpc.Message, id json.RawMessage, code in
 	if err != nil {
 		return nil, sniffID(data), jsonrpc.CodeInvalidRequest, "invalid request: " + err.Error()
 	}
+	if text := noMethodError(msg); text != "" {
+		return nil, sniffID(data), jsonrpc.CodeInvalidRequest, text
+	}
 	if req, ok := msg.(*jsonrpc.Request); ok && !stringID(req.ID) {
 		rawID, method, _, _ := probeMessage(data)
 		if id, text := unechoedID(rawID, method); text != "" {
@@ -282,6 +287,18 @@ func (c *conn) decode(f frame) (msg jsonrpc.Message, id json.RawMessage, code in
 		}
 	}
 	return msg, nil, 0, ""
+}
+
+// noMethodError is the text refusing msg when it has an id and neither
+// a method nor a result or error: no request, and no response either,
+// which the SDK took for the answer to a call it never made and dropped,
+// leaving the client waiting. "" for any other message.
+func noMethodError(msg jsonrpc.Message) string {
+	resp, ok := msg.(*jsonrpc.Response)
+	if !ok || !resp.ID.IsValid() || resp.Result != nil || resp.Error != nil {
+		return ""
+	}
+	return "invalid request: a message with an id needs a method (a request), or a result or an error (a response)"
 }
 
 // probeMessage reads the top-level "id" and "method" of the JSON value

@@ -40,11 +40,11 @@ func Lines(data []byte, from, count int) (string, error) {
 	}
 	switch {
 	case from < FirstLine:
-		return "", fmt.Errorf("line %d is out of range: lines are numbered from %d", from, FirstLine)
+		return "", lineRangeError(fmt.Sprintf("line %d is out of range: lines are numbered from %d", from, FirstLine))
 	case n == 0 && from == FirstLine:
 		return "", nil
 	case from > n:
-		return "", fmt.Errorf("line %d is out of range: the file has %d lines", from, n)
+		return "", lineRangeError(fmt.Sprintf("line %d is out of range: the file has %d lines", from, n))
 	}
 	end := len(data)
 	if count > 0 && count < n-(from-1) {
@@ -87,3 +87,16 @@ func ReadLines(root, path string, from, count int) (text, hash string, err error
 	}
 	return text, Hash(data), nil
 }
+
+// ErrLineRange is matched (errors.Is) by the error of a read from a line
+// the file does not have.
+var ErrLineRange = errors.New("memfile: line out of range")
+
+// lineRangeError is a read's error for a first line the file does not
+// have, saying which and why; it is [ErrLineRange].
+type lineRangeError string
+
+func (e lineRangeError) Error() string { return string(e) }
+
+// Is reports whether target is [ErrLineRange].
+func (e lineRangeError) Is(target error) bool { return target == ErrLineRange }

@@ -225,10 +225,16 @@ type EditOptions struct {
 // [Hash] returns: 64 hex digits. Compared, it could only
 // mismatch, and the error would say the file changed.
 func checkHash(h string) error {
-	if h != "" && (len(h) != 64 || strings.Trim(strings.ToLower(h), "0123456789abcdef") != "") {
+	if h != "" && !ValidHash(h) {
 		return fmt.Errorf("expected hash %q: want the 64 hex digits of the file's SHA-256", h)
 	}
 	return nil
+}
+
+// ValidHash reports whether h has the form of a hash [Hash] returns: 64
+// hex digits, in either case.
+func ValidHash(h string) bool {
+	return len(h) == 64 && strings.Trim(strings.ToLower(h), "0123456789abcdef") == ""
 }
 
 // Hash is the content hash [EditWith] compares: the hex SHA-256 of data.

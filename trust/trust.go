@@ -220,6 +220,12 @@ func Digest(items []Item) string {
 	return hex.EncodeToString(h.Sum(nil))[:digestLen]
 }
 
+// ValidDigest reports whether d has the form of a [Digest]: 32 hex
+// digits, in either case.
+func ValidDigest(d string) bool {
+	return len(d) == digestLen && strings.Trim(strings.ToLower(d), "0123456789abcdef") == ""
+}
+
 // digestLen is the length of a [Digest] in hex digits: 128 bits. Whoever
 // writes a cloned settings file chooses both the values shown and those
 // a sync may bring before the approval, so two lists of one digest must

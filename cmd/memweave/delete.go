@@ -37,7 +37,7 @@ program saved it since it was read) is kept, and the exit status is 1.
 			}
 			defer closeWeave(w, &err)
 			if err := w.Delete(cmd.Context(), args[0], memweave.ExpectHash(expectHash)); err != nil {
-				return err
+				return staleHash(expectHash, err)
 			}
 			_, rel, err := workspace.SafeMemoryPath(w.Config().Workspace, args[0])
 			if err != nil {

@@ -70,7 +70,7 @@ has, or several have, is refused and nothing is written.
 			defer closeWeave(w, &err)
 			res, err := w.Feedback(cmd.Context(), path, line, args[1] == "useful", memweave.ExpectHash(expectHash), memweave.PassageKey(passage))
 			if err != nil {
-				return err
+				return staleHash(expectHash, err)
 			}
 			if asJSON {
 				return writeJSON(a.raw, res)

@@ -89,6 +89,7 @@ import (
 	"github.com/memweave/memweave-go/internal/flagform"
 	"github.com/memweave/memweave-go/internal/oneshot"
 	"github.com/memweave/memweave-go/mcpserver"
+	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/search"
 	"github.com/memweave/memweave-go/workspace"
 )
@@ -644,10 +645,21 @@ func checkExpectHash(cmd *cobra.Command, h string) error {
 	if !cmd.Flags().Changed("expect-hash") {
 		return nil
 	}
-	if t := strings.TrimSpace(h); len(t) != 64 || strings.Trim(strings.ToLower(t), "0123456789abcdef") != "" {
+	if !memfile.ValidHash(strings.TrimSpace(h)) {
 		return usageErr("invalid --expect-hash %q: want the 64 hex digits of the file's SHA-256, as get --hash prints", h)
 	}
 	return nil
+}
+
+// staleHash names --expect-hash h in err when the file did not hold the
+// content of that hash (err wraps memweave.ErrChanged): the library's
+// message says the file changed, not which flag it was checked against.
+// Other errors, and any error when h is "", are returned as they are.
+func staleHash(h string, err error) error {
+	if h == "" || !errors.Is(err, memweave.ErrChanged) {
+		return err
+	}
+	return fmt.Errorf("--expect-hash %s does not match the file any more: %w", h, err)
 }
 
 // closeWeave closes w and reports its error through *err when there was

@@ -69,7 +69,7 @@ note reads any more, or several do, is refused with nothing written.
 			dropRef.Text = dropText
 			res, err := w.Resolve(cmd.Context(), memweave.Ref{Path: kp, StartLine: kl, Text: keepText}, dropRef, reason, memweave.ExpectHash(expectHash))
 			if err != nil {
-				return err
+				return staleHash(expectHash, err)
 			}
 			if asJSON {
 				return writeJSON(a.raw, res)

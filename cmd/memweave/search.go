@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/history"
 	"github.com/memweave/memweave-go/internal/plural"
 	"github.com/memweave/memweave-go/postprocess"
 	"github.com/memweave/memweave-go/search"
@@ -177,6 +178,9 @@ func (f *searchFlags) options(cmd *cobra.Command) ([]memweave.SearchOption, erro
 	set := cmd.Flags().Changed
 	if err := notEmpty(cmd, "at"); err != nil {
 		return nil, err
+	}
+	if p := history.RevisionProblem(f.at); set("at") && p != "" {
+		return nil, usageErr("invalid --at %q: %s", f.at, p)
 	}
 	var opts []memweave.SearchOption
 	if set("max-results") {

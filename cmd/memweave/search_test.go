@@ -207,7 +207,7 @@ func TestErrorsPrintNoControlCharacters(t *testing.T) {
 	t.Parallel()
 	ws := testWorkspace(t)
 	out := runCLI(t, ws, nil, "-w", ws, "search", "--at", "HEAD\x1b]0;owned\x07", "queue")
-	if out.code != 1 || !strings.Contains(out.stderr, `HEAD\x1b]0;owned\a`) {
+	if out.code != 2 || !strings.Contains(out.stderr, `HEAD\x1b]0;owned\a`) { // a revision refused before git reads it: usage
 		t.Errorf("search --at HEAD<escape>: exit %d, stderr %q; want a failure naming the revision escaped", out.code, out.stderr)
 	}
 	if strings.ContainsFunc(out.stderr, func(r rune) bool { return r != '\n' && r < 0x20 }) {

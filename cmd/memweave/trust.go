@@ -56,6 +56,9 @@ prints their digest. --digest approves the values of the digest trust
 			if err := notEmpty(cmd, "digest"); err != nil {
 				return err
 			}
+			if digest != "" && !trust.ValidDigest(digest) {
+				return usageErr("invalid --digest %q: want the hex digest trust --list prints", digest)
+			}
 			ws, err := filepath.Abs(a.workspace)
 			if err != nil {
 				return err

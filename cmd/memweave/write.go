@@ -70,7 +70,7 @@ refused.
 				return fmt.Errorf("write %s: standard input is empty: %w; pass --allow-empty to write it anyway", rel, memweave.ErrWouldErase)
 			}
 			if err != nil {
-				return err
+				return staleHash(expectHash, err)
 			}
 			a.warn(res.Warnings)
 			_, err = fmt.Fprintln(a.stdout, rel)
