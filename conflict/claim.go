@@ -103,9 +103,10 @@ type claim struct {
 	// delta: the claim's value is by how much something changed
 	// ("dropped 20%", "was raised by 10 seconds"), not what it is.
 	delta bool
-	// pronoun: the claim opens with a personal pronoun ("we are
-	// staying at ...").
-	pronoun bool
+	// pronoun is 1 + the index in [subjectPronouns] of the personal
+	// pronoun the claim opens with ("we are staying at ..."), 0 when it
+	// opens with none.
+	pronoun uint8
 	// order is "before" or "after" when the claim places its fact
 	// before or after an event it names ("take the tablet after
 	// breakfast"); the word is not among toks.
@@ -529,17 +530,30 @@ func parseClaim(s string) (claim, bool) {
 	c.onlyFirst = c.only && len(tw) > 0 && tw[0] == "only"
 	c.than = slices.Contains(tw, "than")
 	if len(tw) > 0 {
-		switch tw[0] {
-		case "i", "we", "he", "she", "they":
-			c.pronoun = true
-		}
+		c.pronoun = uint8(slices.Index(subjectPronouns, tw[0]) + 1)
 	}
-	c.readTokens(normalise(s, rewrite(tw)), capitalisedFirst(s, tw))
+	c.readTokens(normalise(s, placing(rewrite(tw))), capitalisedFirst(s, tw))
 	c.fillKeys()
 	// A switch with no subject of its own keeps only its new value
 	// ("we swapped Vault out for AWS Secrets Manager"): its old value
 	// is what it says of other claims.
 	return c, len(c.toks) >= 2 || len(c.old) > 0 && len(c.toks) == 1
+}
+
+// subjectPronouns are the personal pronouns a claim may open with (see
+// [claim.pronoun]).
+var subjectPronouns = []string{"i", "we", "he", "she", "they"}
+
+// placing writes "won the" as "finished first in the": "won" is a stop
+// word, so "Maya won the chess tournament" would say nothing of where
+// she finished beside "Maya finished second in the chess tournament".
+// "Won't" ("won", "t") stays a negation.
+func placing(words []string) []string {
+	i := slices.Index(words, "won")
+	if i < 0 || wordAt(words, i+1) != "the" {
+		return words
+	}
+	return slices.Concat(words[:i], []string{"finished", "first", "in"}, words[i+1:])
 }
 
 // trunkForm writes a phone number given with its country code in the

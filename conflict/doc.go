@@ -127,7 +127,11 @@
 // "over an hour"), "open until 8" "closes at 8", "noon" and
 // "midnight" clock times, "every other Saturday" against "every
 // Saturday" a different frequency, "the last Sunday of the month" its
-// ordinal, "before" and "after" an event an order that conflicts with
+// ordinal (and against "every Sunday" a different frequency), "won the
+// quiz" "finished first in the quiz", a claim whose subject is only a
+// pronoun ("we have two cats") comparable by its count, two different
+// pronouns two subjects, a denied way of travelling ("didn't drive to
+// the meeting") no denial of the trip, "before" and "after" an event an order that conflicts with
 // its opposite, a subject word with a copula and a value ("Breakfast
 // is at 7:30") compared with another of that word,
 // an abbreviation its word ("DB", "k8s", "auth", "max", "req/min"

@@ -62,7 +62,7 @@ func JudgeParsed(a, b Parsed) (Verdict, bool) {
 	var best Verdict
 	for i := range a.claims {
 		for j := range b.claims {
-			if sharedWords(&a.claims[i], &b.claims[j]) < minShared(&a.claims[i], &b.claims[j]) {
+			if otherPerson(&a.claims[i], &b.claims[j]) || sharedWords(&a.claims[i], &b.claims[j]) < minShared(&a.claims[i], &b.claims[j]) {
 				continue
 			}
 			if v, ok, _ := judge(&a.claims[i], &b.claims[j], true); ok && v.rank() > best.rank() {
@@ -144,6 +144,9 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 			}
 			if !ok {
 				v, ok = alternateWeeks(a, b, hunks, common, why)
+			}
+			if !ok {
+				v, ok = monthlyDay(a, b, hunks, common, why)
 			}
 			if !ok && len(hunks) == 0 && a.order != "" && b.order != "" && a.order != b.order && common >= minCommon {
 				// "Take the tablet before breakfast", "... after
@@ -316,10 +319,26 @@ func judgeNegation(a, b *claim, reps, common int, ratio float64, why bool) (Verd
 		// asserts its opposite, which the other claim says.
 		return Verdict{}, false
 	}
+	if deniedManner(neg, pos) {
+		return Verdict{}, false
+	}
 	if reps == 0 && common >= minCommon && ratio >= negationRatio || implicitNegation(a, b) {
 		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("negation: %s says %q", side, word) })}, true
 	}
 	return Verdict{}, false
+}
+
+// deniedManner reports whether the negated claim denies a way of
+// travelling ("Kim didn't drive to the meeting") that the other claim
+// does not name: it says nothing of whether she went ("Kim went to the
+// meeting"). The same way named on both sides is still denied ("did not
+// cycle" beside "cycled").
+func deniedManner(neg, pos *claim) bool {
+	if int(neg.negAt) >= len(neg.toks) {
+		return false
+	}
+	way := mannerVerbs[neg.toks[neg.negAt].w]
+	return way != "" && !slices.ContainsFunc(pos.toks, func(t token) bool { return mannerVerbs[t.w] == way })
 }
 
 // narrowedDenial reports whether the negated claim of a and b, aligned
@@ -486,7 +505,7 @@ func judgeSpan(a, b *claim, h hunk, common int, ratio float64, why bool) (Verdic
 			return v, ok
 		}
 	}
-	if bareStatements(a, b) {
+	if bareStatements(a, b) || pronounCounts(a, b, h, extra) {
 		// "Breakfast is at 7:30", "breakfast is at 8:15": the one
 		// subject word and a value each, which only values decide.
 		v, ok, _ := judgeValues(a, b, h, why)
@@ -710,6 +729,30 @@ func alternateWeeks(a, b *claim, hunks []hunk, common int, why bool) (Verdict, b
 		return Verdict{}, false
 	}
 	return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different frequency: %q vs weekly", show(c, x)) })}, true
+}
+
+// monthlyDay judges two claims that align but for a place in the month
+// that one claim adds before a day of the week both name: "the team
+// meets every Friday" (or "on Fridays") against "the team meets on the
+// last Friday of the month", monthly where a day alone recurs weekly
+// (as in [alternateWeeks]). [monthPosition] keeps the place a word.
+func monthlyDay(a, b *claim, hunks []hunk, common int, why bool) (Verdict, bool) {
+	if len(hunks) != 1 || common < minCommon {
+		return Verdict{}, false
+	}
+	h := hunks[0]
+	x, c, at := h.a, a, h.at
+	if len(x) == 0 {
+		x, c, at = h.b, b, h.bt
+	}
+	if len(x) != 1 || len(h.a)+len(h.b) != 1 || at+1 >= len(c.toks) || classOf[c.toks[at+1].w] != "weekday" {
+		return Verdict{}, false
+	}
+	switch x[0].w {
+	case "first", "second", "third", "fourth", "last":
+		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different frequency: %q of the month vs weekly", show(c, x)) })}, true
+	}
+	return Verdict{}, false
 }
 
 // movedAntonym judges two claims that align but for one word each side
@@ -1404,6 +1447,15 @@ func bareStatements(a, b *claim) bool {
 		a.toks[1].w != b.toks[1].w && !a.scoped && !b.scoped
 }
 
+// pronounCounts reports whether a and b open with one personal pronoun
+// and say, of one shared word, nothing but two counts: "we have two
+// cats", "we have three cats". The pronoun is the subject the words do
+// not name (see [minShared]).
+func pronounCounts(a, b *claim, h hunk, extra int) bool {
+	return a.pronoun != 0 && a.pronoun == b.pronoun && extra == 0 && onlyAmount(h.a) == 0 && onlyAmount(h.b) == 0 &&
+		len(h.a) == 1 && len(h.b) == 1 && !a.scoped && !b.scoped
+}
+
 // bareQuantities reports whether each claim is one subject word and one
 // duration, that h replaces: "sprints last 10 days" and "the sprint is
 // two weeks long" say nothing else. "Retros are weekly" says how often,
@@ -1528,6 +1580,11 @@ func minShared(a, b *claim) int {
 		// [bareQuantities]); a subject word, a copula and its value.
 		return 1
 	}
+	if a.pronoun != 0 && a.pronoun == b.pronoun && onlyAmount(a.toks) >= 0 && onlyAmount(b.toks) >= 0 {
+		// One pronoun is the subject the words do not name: "we have
+		// two cats" and "we have three cats" share only "cat".
+		return 1
+	}
 	if len(a.old) > 0 || len(b.old) > 0 {
 		// A switch naming its old value shares that value alone with
 		// a claim stating it: see [switchedFrom].
@@ -1537,6 +1594,12 @@ func minShared(a, b *claim) int {
 		return 1
 	}
 	return minCommon
+}
+
+// otherPerson reports whether a and b open with two personal pronouns
+// ("we keep two dogs", "they keep four dogs"): two subjects.
+func otherPerson(a, b *claim) bool {
+	return a.pronoun != 0 && b.pronoun != 0 && a.pronoun != b.pronoun
 }
 
 func hasName(c *claim) bool {
@@ -1553,7 +1616,7 @@ func otherEntity(a, b *claim, hunks []hunk) bool {
 		if len(h.a) > 0 && len(h.b) > 0 {
 			continue
 		}
-		if !h.context && !a.changed && !b.changed && (len(h.a) == 1 && b.pronoun && !a.pronoun || len(h.b) == 1 && a.pronoun && !b.pronoun) {
+		if !h.context && !a.changed && !b.changed && (len(h.a) == 1 && b.pronoun != 0 && a.pronoun == 0 || len(h.b) == 1 && a.pronoun != 0 && b.pronoun == 0) {
 			// "Ana is staying at ..." beside "we are staying at ...":
 			// a word opening one claim where the other's subject is a
 			// pronoun names another subject.

@@ -1,6 +1,9 @@
 package conflict
 
-import "sync"
+import (
+	"strings"
+	"sync"
+)
 
 // loadTables builds the package's word tables, once, before the first
 // [Detect], [Parse] or [JudgeParsed] reads them (each calls it first).
@@ -69,4 +72,24 @@ comes come came runs run ran amounts amount totals totalled totaled stretches st
 	handParticles = setOf(`over on off`)
 	roleObjects = setOf(`role roles duties responsibilities responsibility ownership reins`)
 	roleObjectWords = newRoleObjectWords()
+	mannerVerbs = newMannerVerbs()
 })
+
+// mannerVerbs maps the forms of the verbs that name a way of travelling,
+// as written and as folded, to one form each (see [deniedManner]). Built
+// after the tables that [lemma] and [spelling] read.
+var mannerVerbs map[string]string
+
+func newMannerVerbs() map[string]string {
+	m := map[string]string{}
+	for _, forms := range []string{`drive drives drove driven driving`, `fly flies flew flown flying`,
+		`cycle cycles cycled cycling`, `bike bikes biked biking`, `ride rides rode ridden riding`,
+		`walk walks walked walking`, `sail sails sailed sailing`, `hitchhike hitchhikes hitchhiked hitchhiking`} {
+		f := strings.Fields(forms)
+		for _, w := range f {
+			// Tokens are folded as [claim.tokenAt] folds them.
+			m[w], m[lemma(spelling(stem(w)))] = f[0], f[0]
+		}
+	}
+	return m
+}
