@@ -11,6 +11,7 @@ import (
 
 	"github.com/memweave/memweave-go/freshness"
 	"github.com/memweave/memweave-go/indexer"
+	"github.com/memweave/memweave-go/settings"
 	"github.com/memweave/memweave-go/watcher"
 )
 
@@ -84,7 +85,7 @@ func (w *Weave) index(ctx context.Context, o indexer.SyncOptions, run func(conte
 		r.Relearn()
 	}
 	learning := w.eng.IdentityOf().Dims == 0
-	warns, err := w.eng.AdoptSettings(ctx, known, w.explicitEmbedder, func() error { return w.saveSettings(ctx) })
+	warns, err := w.adoptSettings(ctx, known)
 	if err != nil {
 		return nil, err
 	}
@@ -108,6 +109,31 @@ func (w *Weave) index(ctx context.Context, o indexer.SyncOptions, run func(conte
 	}
 	return res, err
 }
+
+// adoptSettings matches the index to this Weave's settings before a run
+// ([indexer.Engine.AdoptSettings]), unless the settings file changed
+// since this Weave read it: a long-lived process must not re-chunk or
+// re-embed the index by settings older than the file's. The run then
+// stores what it indexes pending (see [indexer.ErrChunkingChanged]), for
+// the next index run of a process that reads the file as it is, and
+// warns once, naming the file and what to do.
+func (w *Weave) adoptSettings(ctx context.Context, known bool) ([]indexer.Warning, error) {
+	w.mu.Lock()
+	started := w.Settings()
+	if known {
+		started = *w.settings
+	}
+	w.mu.Unlock()
+	written, err := settings.Changed(ctx, w.cfg.Workspace, started)
+	if err != nil {
+		return []indexer.Warning{{Path: SettingsFile, Err: fmt.Errorf("%w since this process started, which indexes by its own settings until restarted: what it indexes waits, pending, for 'memweave index'; restart it (watch, mcp) to use the file's", err)}}, nil
+	}
+	return w.eng.AdoptSettings(ctx, known || written, w.explicitEmbedder, func() error { return w.saveSettings(ctx) })
+}
+
+// ErrSettingsChanged is wrapped by the warning of an index run of a Weave
+// whose settings file's embedder or chunking changed since it read it.
+var ErrSettingsChanged = settings.ErrChanged
 
 // relearner is an embedder that learns its vectors' length from its
 // server ([embed.OpenAI.Relearn]).

@@ -65,7 +65,8 @@ type Engine struct {
 	mu     sync.Mutex
 	closed bool
 	// foreign is set, under the lock, during a run over an index whose
-	// vectors are of another embedder: chunks are stored without vectors.
+	// vectors are of another embedder, or whose recorded chunking is not
+	// this engine's: chunks are stored without vectors, files pending.
 	foreign bool
 
 	// scanner keeps folder listings between freshness scans.

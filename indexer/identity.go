@@ -77,6 +77,12 @@ func (e *Engine) reconcile(ctx context.Context, probe bool) error {
 	if err := e.reconcileChunking(ctx); err != nil {
 		return err
 	}
+	return e.reconcileVectors(ctx, probe)
+}
+
+// reconcileVectors is the embedder half of [Engine.reconcile]: it leaves
+// the recorded chunking alone, which only an index run changes.
+func (e *Engine) reconcileVectors(ctx context.Context, probe bool) error {
 	stored, err := e.db.Meta(ctx, "identity")
 	if err != nil {
 		return err
@@ -160,15 +166,53 @@ func (e *Engine) Foreign(ctx context.Context) (string, error) {
 // probes the endpoint (see [Engine.Reconcile]). It returns the index's
 // identity when that is another ([Engine.Foreign]): the run then stores
 // chunks without vectors, leaving their files pending, and changes
-// nothing else. It is called under the lock.
+// nothing else. It records the chunking only in an index that records
+// none ([Engine.recordChunking]). It is called under the lock.
 func (e *Engine) reconciled(ctx context.Context) (foreign string, err error) {
+	if err := e.recordChunking(ctx); err != nil {
+		return "", err
+	}
 	if foreign, err = e.Foreign(ctx); err != nil || foreign != "" {
 		return foreign, err
 	}
 	if e.opts.Embedder == nil || e.IdentityOf().Dims > 0 && e.identityStored(ctx) {
 		return "", nil
 	}
-	return "", e.reconcile(ctx, false)
+	return "", e.reconcileVectors(ctx, false)
+}
+
+// recordChunking records the engine's chunking in an index that records
+// none; one that records another is changed only by an index run
+// ([Engine.Reconcile]), never by a run of a process whose settings may
+// be older than memweave.json's.
+func (e *Engine) recordChunking(ctx context.Context) error {
+	stored, err := e.db.Meta(ctx, "chunking")
+	if err != nil || stored != "" {
+		return err
+	}
+	return e.reconcileChunking(ctx)
+}
+
+// staleChunking returns the chunking the index records when it is not
+// this engine's ("" when they match, or the index records none): a
+// long-lived process started before memweave.json's chunk settings
+// changed, or a process started after the change and before the index
+// run that re-chunks. Its run stores what it indexes pending (see
+// [Engine.apply]), so that the next index run re-chunks those files by
+// the settings it records instead of trusting them.
+func (e *Engine) staleChunking(ctx context.Context) (string, error) {
+	stored, err := e.db.Meta(ctx, "chunking")
+	if err != nil || stored == "" || stored == e.IdentityOf().Chunking {
+		return "", err
+	}
+	return stored, nil
+}
+
+// staleChunkingWarning is the warning of a run whose chunk settings are
+// not the index's stored ones.
+func (e *Engine) staleChunkingWarning(stored string) Warning {
+	return Warning{Err: fmt.Errorf("the index is chunked by %s (version/tokens/overlap), this process by %s: %w; its files wait, pending, for the next index run: if memweave.json changed after this process started, restart it (watch, mcp), else run 'memweave index' to re-chunk by memweave.json",
+		stored, e.IdentityOf().Chunking, ErrChunkingChanged)}
 }
 
 // ForeignWarning is the warning of a run or search over an index whose
@@ -238,3 +282,8 @@ func (e *Engine) unusableWarning(ctx context.Context) []Warning {
 	}
 	return nil
 }
+
+// ErrChunkingChanged is wrapped by the warning of a run whose chunk
+// settings are not the ones the index records: memweave.json changed
+// after this process started, or since the last index run.
+var ErrChunkingChanged = errors.New("chunk settings differ from the index's")

@@ -110,7 +110,9 @@ func (e *Engine) Forget(ctx context.Context, paths ...string) (*Result, error) {
 }
 
 // apply is the write half of every index run, under the lock: it makes
-// sure the vector table matches the embedder, indexes todo (rows are
+// sure the vector table matches the embedder, indexes todo (pending, without
+// vectors, when the index records another chunking than this engine's:
+// the next index run re-chunks them) (rows are
 // their current index rows), removes the rows of deleted, refreshes the
 // stat of the racy rows in retouch and finishes the run.
 func (e *Engine) apply(ctx context.Context, todo []workspace.File, rows map[string]index.File, deleted []string, retouch []index.File, opts SyncOptions, res *Result) error {
@@ -118,13 +120,20 @@ func (e *Engine) apply(ctx context.Context, todo []workspace.File, rows map[stri
 	if err != nil {
 		return err
 	}
-	e.foreign = foreign != ""
+	stale, err := e.staleChunking(ctx)
+	if err != nil {
+		return err
+	}
+	e.foreign = foreign != "" || stale != ""
 	defer func() { e.foreign = false }()
 	if err := e.pipeline(ctx, todo, rows, opts, res); err != nil {
 		return err
 	}
-	if e.foreign && len(todo) > 0 {
+	if foreign != "" && len(todo) > 0 {
 		res.Warnings = append(res.Warnings, e.ForeignWarning(foreign))
+	}
+	if stale != "" && len(todo) > 0 {
+		res.Warnings = append(res.Warnings, e.staleChunkingWarning(stale))
 	}
 	if err := e.remove(ctx, deleted, res); err != nil {
 		return err

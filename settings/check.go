@@ -1,6 +1,7 @@
 package settings
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -230,4 +231,34 @@ func atonNumber(l string) (uint64, error) {
 		return strconv.ParseUint(l[1:], 8, 32)
 	}
 	return strconv.ParseUint(l, 10, 32)
+}
+
+// SameIndex reports whether f and g build the same index: the same
+// embedder and the same chunk size and overlap, defaults filled in.
+func (f File) SameIndex(g File) bool {
+	ft, fo, ferr := Chunking(f.ChunkTokens, f.ChunkOverlap)
+	gt, go_, gerr := Chunking(g.ChunkTokens, g.ChunkOverlap)
+	return f.Embedder == g.Embedder && ferr == nil && gerr == nil && ft == gt && *fo == *go_
+}
+
+// ErrChanged is wrapped by [Changed]'s error.
+var ErrChanged = errors.New("its embedder or chunk settings changed")
+
+// Changed compares the workspace's settings file with started, the
+// settings a long-lived process started with: an error wrapping
+// [ErrChanged] (and the read error, for a file now invalid) when the
+// file builds another index ([File.SameIndex]); nil, with written true,
+// when another process wrote an equivalent one where none was. Nothing
+// of the file read is returned: a process adopts none of it.
+func Changed(ctx context.Context, workspace string, started File) (written bool, err error) {
+	now, err := Read(ctx, workspace)
+	switch {
+	case err != nil:
+		return false, fmt.Errorf("%w: %w", ErrChanged, err)
+	case now == nil:
+		return false, nil
+	case !now.SameIndex(started):
+		return false, ErrChanged
+	}
+	return true, nil
 }

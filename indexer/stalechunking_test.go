@@ -1,0 +1,93 @@
+package indexer_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/memweave/memweave-go/chunker"
+	"github.com/memweave/memweave-go/embed"
+	"github.com/memweave/memweave-go/index"
+	"github.com/memweave/memweave-go/indexer"
+	"github.com/memweave/memweave-go/memweavetest"
+)
+
+// engineWith opens a second handle on root's index with chunk size tokens,
+// as another process with other settings would.
+func engineWith(t *testing.T, root string, tokens int, emb embed.Embedder) *indexer.Engine {
+	t.Helper()
+	db, err := index.Open(context.Background(), filepath.Join(root, ".memweave", "index.db"), index.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return indexer.New(db, indexer.Options{Root: root, MaxFileBytes: 1 << 20, Chunk: chunker.Options{MaxTokens: tokens}, Embedder: emb})
+}
+
+// TestStaleChunkingHandle: a long-lived handle started before the chunk
+// size changed (memweave.json, then index) edits-indexes a note with its
+// old chunk size; the next index run of the new size must re-chunk it, so
+// that the index is what a rebuild gives. Before the fix the stale run
+// recorded the note as indexed and the next index skipped it.
+func TestStaleChunkingHandle(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		emb  func() embed.Embedder
+	}{{"no embedder", func() embed.Embedder { return nil }}, {"hash embedder", func() embed.Embedder { return embed.NewHash(0) }}} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := context.Background()
+			var b strings.Builder
+			for i := range 300 {
+				b.WriteString("deploy note number " + strings.Repeat("x", i%7) + " of the append loop\n\n")
+			}
+			root := memweavetest.Workspace(t, map[string]string{"memory/log.md": b.String()})
+			old := engineWith(t, root, 400, tc.emb())
+			if err := old.Reconcile(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := old.Sync(ctx, indexer.SyncOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			cur := engineWith(t, root, 301, tc.emb())
+			if err := cur.Reconcile(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := cur.Sync(ctx, indexer.SyncOptions{Pending: true}); err != nil {
+				t.Fatal(err)
+			}
+			note := filepath.Join(root, "memory", "log.md")
+			if err := os.WriteFile(note, []byte(b.String()+"deploy note number 301\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			res, err := old.SyncPaths(ctx, []string{note}, indexer.SyncOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.ContainsFunc(res.Warnings, func(w indexer.Warning) bool { return errors.Is(w.Err, indexer.ErrChunkingChanged) }) {
+				t.Errorf("the stale handle's run warned %v; want ErrChunkingChanged", res.Warnings)
+			}
+			if st, err := old.Status(ctx, false); err != nil || st.ChunkerVersion != cur.IdentityOf().Chunking {
+				t.Errorf("the stale handle's run left the index's chunking %q, %v; want %q", st.ChunkerVersion, err, cur.IdentityOf().Chunking)
+			}
+			res, err = cur.Sync(ctx, indexer.SyncOptions{Pending: true})
+			if err != nil || !slices.Contains(res.Indexed, "memory/log.md") {
+				t.Fatalf("index after the stale handle's run = %+v, %v; want memory/log.md re-chunked", res, err)
+			}
+			before, err := cur.Status(ctx, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := cur.Sync(ctx, indexer.SyncOptions{Force: true}); err != nil {
+				t.Fatal(err)
+			}
+			after, err := cur.Status(ctx, false)
+			if err != nil || after.Chunks != before.Chunks || after.Vectors != before.Vectors {
+				t.Errorf("a forced re-chunk gives %d chunks (%d vectors), the index held %d (%d); want the same", after.Chunks, after.Vectors, before.Chunks, before.Vectors)
+			}
+		})
+	}
+}

@@ -1,0 +1,61 @@
+package memweave_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/memweavetest"
+)
+
+// TestIndexOfALongLivedWeaveAfterASettingsChange: a long-lived Weave (an
+// mcp server) opened before memweave.json's chunk size changed, and
+// before another process's Index re-chunked by it, must not re-chunk the
+// index back to its own size at its next Index, nor leave the note it
+// indexes as current: the next Index of a process reading the file as it
+// is re-chunks it, and the index is what a forced re-chunk gives.
+func TestIndexOfALongLivedWeaveAfterASettingsChange(t *testing.T) {
+	ctx := context.Background()
+	var b strings.Builder
+	for i := range 300 {
+		b.WriteString("deploy note number " + strings.Repeat("y", i%5) + " of the append loop\n\n")
+	}
+	root := memweavetest.Workspace(t, map[string]string{"memory/log.md": b.String()})
+	old := open(t, root, memweave.Config{})
+	mustIndex(t, old)
+	changeSettings(t, root, func(s *memweave.Settings) { s.ChunkTokens = 301 })
+	cur := open(t, root, memweave.Config{OneShot: true})
+	mustIndex(t, cur)
+	want, err := cur.Status(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "memory", "log.md"), []byte(b.String()+"deploy note number 301\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := mustIndex(t, old)
+	if !slices.ContainsFunc(res.Warnings, func(w memweave.Warning) bool { return errors.Is(w.Err, memweave.ErrSettingsChanged) }) {
+		t.Errorf("Index of the Weave opened before the change warned %v; want ErrSettingsChanged", res.Warnings)
+	}
+	if st, err := cur.Status(ctx); err != nil || st.ChunkerVersion != want.ChunkerVersion || st.ChunkingStale {
+		t.Errorf("after the older Weave's Index the index is chunked by %q (%v); want %q", st.ChunkerVersion, err, want.ChunkerVersion)
+	}
+	if res = mustIndex(t, cur); !slices.Contains(res.Indexed, "memory/log.md") {
+		t.Errorf("Index after the older Weave's = %+v; want memory/log.md re-chunked", res)
+	}
+	before, err := cur.Status(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cur.Index(ctx, memweave.Force()); err != nil {
+		t.Fatal(err)
+	}
+	if after, err := cur.Status(ctx); err != nil || after.Chunks != before.Chunks {
+		t.Errorf("a forced re-chunk gives %d chunks, the index held %d (%v); want the same", after.Chunks, before.Chunks, err)
+	}
+}
