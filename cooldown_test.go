@@ -22,7 +22,10 @@ import (
 // it and say that the server missed an earlier deadline and when it is
 // waited for in full again; once the server answers, search is hybrid.
 func TestHungServerCostsOneSearchItsWait(t *testing.T) {
-	const wait = time.Second
+	// A probe waits a tenth of wait: 300 ms, room for a loaded machine
+	// to answer the last search, which must then be hybrid (at 100 ms it
+	// was keyword, "no query vector within 100ms", at load 30).
+	const wait = 3 * time.Second
 	srv, hung, hungCalls := hungServer(t)
 	root := memweavetest.Workspace(t, sample)
 	w := open(t, root, memweave.Config{Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "m",
@@ -38,7 +41,7 @@ func TestHungServerCostsOneSearchItsWait(t *testing.T) {
 		}
 		t.Logf("search %d against a hung server: %v", i, took)
 		warn := warningText(resp.Warnings)
-		if resp.Mode != memweave.ModeKeyword || len(resp.Results) == 0 || !strings.Contains(warn, "then the full 1s again") {
+		if resp.Mode != memweave.ModeKeyword || len(resp.Results) == 0 || !strings.Contains(warn, "then the full 3s again") {
 			t.Errorf("search %d = mode %s, %d results, warnings %q; want keyword results naming the full wait to come", i, resp.Mode, len(resp.Results), warn)
 		}
 		switch {
@@ -50,8 +53,10 @@ func TestHungServerCostsOneSearchItsWait(t *testing.T) {
 			t.Errorf("search %d warns %q, want it to say the server missed an earlier deadline", i, warn)
 		}
 	}
-	if got := hungCalls.Load(); got != 4 {
-		t.Errorf("4 searches sent %d requests to the hung server, want 4", got)
+	// At most one each: a probe's 300 ms can run out before a loaded
+	// machine's server counts its request, so fewer is no failure.
+	if got := hungCalls.Load(); got < 1 || got > 4 {
+		t.Errorf("4 searches sent %d requests to the hung server, want 1 to 4 (at most one each)", got)
 	}
 	hung.Store(false)
 	resp, err := w.Search(t.Context(), "Valkey")

@@ -15,6 +15,13 @@ import (
 // to the file the way an editor that does not take memweave's lock
 // saves it: between the command's read and its rename.
 func editorSave(tb testing.TB, line string) edithook.Func {
+	return editorEdit(tb, func(old []byte) []byte { return append(old, line...) })
+}
+
+// editorEdit returns a hook that, the first time it runs, rewrites the
+// file as edit makes its content, as an editor that does not take
+// memweave's lock saves it: between the command's read and its rename.
+func editorEdit(tb testing.TB, edit func(old []byte) []byte) edithook.Func {
 	done := false
 	return func(abs string) {
 		if done {
@@ -26,7 +33,7 @@ func editorSave(tb testing.TB, line string) edithook.Func {
 			tb.Errorf("editor: %v", err)
 			return
 		}
-		if err := os.WriteFile(abs, append(old, line...), 0o644); err != nil {
+		if err := os.WriteFile(abs, edit(old), 0o644); err != nil {
 			tb.Errorf("editor: %v", err)
 		}
 	}

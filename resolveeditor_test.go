@@ -1,7 +1,6 @@
 package memweave_test
 
 import (
-	"os"
 	"strings"
 	"testing"
 
@@ -14,21 +13,7 @@ import (
 // line before the file's first line, as an editor that does not take
 // memweave's lock saves it: between the command's read and its rename.
 func editorPrepend(tb testing.TB, line string) edithook.Func {
-	done := false
-	return func(abs string) {
-		if done {
-			return
-		}
-		done = true
-		old, err := os.ReadFile(abs)
-		if err != nil {
-			tb.Errorf("editor: %v", err)
-			return
-		}
-		if err := os.WriteFile(abs, append([]byte(line), old...), 0o644); err != nil {
-			tb.Errorf("editor: %v", err)
-		}
-	}
+	return editorEdit(tb, func(old []byte) []byte { return append([]byte(line), old...) })
 }
 
 // TestResolveByLineRefusesEditorSave: a resolution naming the dropped

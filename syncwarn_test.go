@@ -1,13 +1,11 @@
 package memweave_test
 
 import (
-	"bytes"
 	"context"
 	"log/slog"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -60,25 +58,6 @@ func TestSyncSaysWhatItsReindexLeftOut(t *testing.T) {
 	}
 }
 
-// lockedBuffer is a bytes.Buffer safe for a logger's goroutine and the
-// test's.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
 // TestSyncEveryLogsWhatItsReindexLeftOut: the background loop (mcp
 // --sync-every) dropped its syncs' results, so a note another machine
 // pushed that the index leaves out (conflict markers) left every search
@@ -90,7 +69,7 @@ func TestSyncEveryLogsWhatItsReindexLeftOut(t *testing.T) {
 	here := filepath.Join(dir, "here")
 	gitRun(t, dir, "clone", "-q", bare, here)
 	gitRun(t, seed, "remote", "add", "origin", bare)
-	var logged lockedBuffer
+	var logged memweavetest.Buffer
 	w, err := memweave.Open(ctx, memweave.Config{Workspace: here, Now: memweavetest.Clock(), NoSyncOnSearch: true,
 		Logger: slog.New(slog.NewTextHandler(&logged, nil))})
 	if err != nil {

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // baseNote is the note both machines start from in TestSyncEveryVersionSurvives.
@@ -168,6 +170,11 @@ func TestSyncEveryVersionSurvives(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
+			if tc.name == "a 3 MB note, both ends edited" || tc.name == "many small notes on both" {
+				// A fifth of the test's time; the package passed go
+				// test's default 10 minutes on a loaded machine.
+				memweavetest.Long(t, "a large workspace synced five times")
+			}
 			bare := remote(t)
 			a, b := clone(t, bare, "a"), clone(t, bare, "b")
 			seed := tc.seed

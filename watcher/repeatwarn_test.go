@@ -1,43 +1,17 @@
 package watcher_test
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"log/slog"
 	"os"
 	"path/filepath"
-	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/memweave/memweave-go/memweavetest"
 )
-
-// lockedBuffer is a log's output that the watcher's goroutine writes and
-// the test reads.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
-func (l *lockedBuffer) count(s string) int {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return strings.Count(l.b.String(), s)
-}
 
 // TestFailingSyncWarnsOnce: a Sync that keeps failing is retried at each
 // poll tick, and each retry logged "watcher: sync failed; retrying" again
@@ -55,21 +29,21 @@ func TestFailingSyncWarnsOnce(t *testing.T) {
 		}
 		return nil
 	}
-	var log lockedBuffer
+	var log memweavetest.Buffer
 	opts := h.options()
 	opts.Logger = slog.New(slog.NewTextHandler(&log, nil))
 	opts.Debounce, opts.PollInterval = time.Millisecond, 20*time.Millisecond
 	h.start(t, context.Background(), opts)
 	beats := h.heartbeats.Load()
 	waitUntil(t, "five poll ticks", func() bool { return h.heartbeats.Load() >= beats+5 && h.s.calls.Load() >= 4 })
-	if n := log.count("sync failed"); n != 1 {
+	if n := log.Count("sync failed"); n != 1 {
 		t.Errorf("%d Syncs failing alike logged %d warnings, want 1:\n%s", h.s.calls.Load(), n, log.String())
 	}
 	failing.Store(false)
-	waitUntil(t, "the line saying Sync works again", func() bool { return log.count("watcher: sync works again") == 1 })
+	waitUntil(t, "the line saying Sync works again", func() bool { return log.Count("watcher: sync works again") == 1 })
 	failing.Store(true)
 	h.write(t, "memory/a.md", "# A, edited\n")
-	waitUntil(t, "the failure after it logged", func() bool { return log.count("sync failed") == 2 })
+	waitUntil(t, "the failure after it logged", func() bool { return log.Count("sync failed") == 2 })
 }
 
 // TestFailingBarrierWarnsOnce: on a read-only or full disk the barrier
@@ -79,7 +53,7 @@ func TestFailingSyncWarnsOnce(t *testing.T) {
 // alike; the full scan each time is unchanged.
 func TestFailingBarrierWarnsOnce(t *testing.T) {
 	h := newHarness(t, map[string]string{"memory/a.md": "# A\n"})
-	var log lockedBuffer
+	var log memweavetest.Buffer
 	opts := h.options()
 	opts.Logger = slog.New(slog.NewTextHandler(&log, nil))
 	opts.SyncDir = filepath.Join(h.root, ".memweave", "sync")
@@ -91,7 +65,7 @@ func TestFailingBarrierWarnsOnce(t *testing.T) {
 	for range 5 {
 		h.sync(t, w)
 	}
-	if n := log.count("barrier failed"); n != 1 {
+	if n := log.Count("barrier failed"); n != 1 {
 		t.Errorf("5 Syncs whose barriers failed alike logged %d warnings, want 1:\n%s", n, log.String())
 	}
 }

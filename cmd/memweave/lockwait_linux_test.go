@@ -9,6 +9,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // holdLock takes the file lock path, as another process holding it
@@ -32,7 +34,7 @@ func holdLock(t *testing.T, path string) (release func()) {
 }
 
 // waitFor waits up to d for out to hold s.
-func waitFor(out *syncBuffer, s string, d time.Duration) bool {
+func waitFor(out *memweavetest.Buffer, s string, d time.Duration) bool {
 	for end := time.Now().Add(d); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
 		if strings.Contains(out.String(), s) {
 			return true
@@ -52,7 +54,7 @@ func TestTrustWaitSaysSoAndStops(t *testing.T) {
 	holdLock(t, lock)
 	cmd := exec.Command(binary, "-w", ws, "trust", "--revoke")
 	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+cfg)
-	var stderr syncBuffer
+	var stderr memweavetest.Buffer
 	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -87,7 +89,7 @@ func TestServerLockNoticeIsHonest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var stderr syncBuffer
+	var stderr memweavetest.Buffer
 	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

@@ -379,7 +379,7 @@ func TestMCPSyncEveryFailureIsTold(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var stderr syncBuffer
+	var stderr memweavetest.Buffer
 	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -400,22 +400,4 @@ func TestMCPSyncEveryFailureIsTold(t *testing.T) {
 	if !told {
 		t.Errorf("mcp --sync-every with its remote gone: stderr %q; want it to say the sync failed, naming %s", stderr.String(), here)
 	}
-}
-
-// syncBuffer is a strings.Builder safe to read while a process writes it.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
