@@ -700,21 +700,32 @@ func closing(a, b *claim, h hunk) bool {
 	return true
 }
 
-// alternateWeeks judges two claims that align but for a period of two
-// weeks or more that one claim adds before a day of the week both name:
-// "the market runs every other Saturday" against "the market runs every
-// Saturday" (or "on Saturdays"), where a day alone recurs weekly.
-func alternateWeeks(a, b *claim, hunks []hunk, common int, why bool) (Verdict, bool) {
+// addedBeforeWeekday reports whether two claims that align (at least
+// minCommon tokens in common) differ only by one token that one claim adds
+// right before a day of the week: that token (a one-token slice) and the
+// claim holding it. [alternateWeeks] and [monthlyDay] judge what it is.
+func addedBeforeWeekday(a, b *claim, hunks []hunk, common int) ([]token, *claim, bool) {
 	if len(hunks) != 1 || common < minCommon {
-		return Verdict{}, false
+		return nil, nil, false
 	}
 	h := hunks[0]
 	x, c, at := h.a, a, h.at
 	if len(x) == 0 {
 		x, c, at = h.b, b, h.bt
 	}
-	if len(x) != 1 || len(h.a)+len(h.b) != 1 || x[0].kind != quantity || unitOf(x[0].w) != "s" || at+1 >= len(c.toks) ||
-		classOf[c.toks[at+1].w] != "weekday" {
+	if len(x) != 1 || len(h.a)+len(h.b) != 1 || at+1 >= len(c.toks) || classOf[c.toks[at+1].w] != "weekday" {
+		return nil, nil, false
+	}
+	return x, c, true
+}
+
+// alternateWeeks judges two claims that align but for a period of two
+// weeks or more that one claim adds before a day of the week both name:
+// "the market runs every other Saturday" against "the market runs every
+// Saturday" (or "on Saturdays"), where a day alone recurs weekly.
+func alternateWeeks(a, b *claim, hunks []hunk, common int, why bool) (Verdict, bool) {
+	x, c, ok := addedBeforeWeekday(a, b, hunks, common)
+	if !ok || x[0].kind != quantity || unitOf(x[0].w) != "s" {
 		return Verdict{}, false
 	}
 	secs, err := strconv.ParseFloat(strings.TrimSuffix(x[0].w, "s"), 64)
@@ -730,15 +741,8 @@ func alternateWeeks(a, b *claim, hunks []hunk, common int, why bool) (Verdict, b
 // last Friday of the month", monthly where a day alone recurs weekly
 // (as in [alternateWeeks]). [monthPosition] keeps the place a word.
 func monthlyDay(a, b *claim, hunks []hunk, common int, why bool) (Verdict, bool) {
-	if len(hunks) != 1 || common < minCommon {
-		return Verdict{}, false
-	}
-	h := hunks[0]
-	x, c, at := h.a, a, h.at
-	if len(x) == 0 {
-		x, c, at = h.b, b, h.bt
-	}
-	if len(x) != 1 || len(h.a)+len(h.b) != 1 || at+1 >= len(c.toks) || classOf[c.toks[at+1].w] != "weekday" {
+	x, c, ok := addedBeforeWeekday(a, b, hunks, common)
+	if !ok {
 		return Verdict{}, false
 	}
 	switch x[0].w {
