@@ -18,12 +18,7 @@ func TestEmptyOrMalformedExpectHashIsRefused(t *testing.T) {
 	ws := testWorkspace(t)
 	before := memweavetest.ReadFile(t, ws, "memory/stack.md")
 	for _, h := range []string{"", " ", "zz", strings.Repeat("a", 63)} {
-		for _, args := range [][]string{
-			{"write", "memory/stack.md", "--expect-hash", h},
-			{"delete", "memory/stack.md", "--expect-hash", h},
-			{"feedback", "memory/stack.md:5", "useful", "--expect-hash", h},
-			{"resolve", "--keep", "memory/stack.md:5", "--drop", "memory/stack.md:6", "--expect-hash", h},
-		} {
+		for _, args := range expectHashCommands(h) {
 			out := runStdin(t, "", nil, strings.NewReader("# Replaced\n"), append([]string{"-w", ws}, args...)...)
 			want := "invalid --expect-hash " + `"` + h + `"` + ": want the 64 hex digits"
 			if out.code != 2 || !strings.Contains(out.stderr, want) {
@@ -33,5 +28,16 @@ func TestEmptyOrMalformedExpectHashIsRefused(t *testing.T) {
 				t.Fatalf("%q changed memory/stack.md to %q", args, got)
 			}
 		}
+	}
+}
+
+// expectHashCommands are the commands that take --expect-hash, each
+// given h and acting on memory/stack.md of [testWorkspace].
+func expectHashCommands(h string) [][]string {
+	return [][]string{
+		{"write", "memory/stack.md", "--expect-hash", h},
+		{"delete", "memory/stack.md", "--expect-hash", h},
+		{"feedback", "memory/stack.md:5", "useful", "--expect-hash", h},
+		{"resolve", "--keep", "memory/stack.md:5", "--drop", "memory/stack.md:6", "--expect-hash", h},
 	}
 }

@@ -18,12 +18,7 @@ func TestStaleExpectHashNamesTheFlag(t *testing.T) {
 	ws := testWorkspace(t)
 	before := memweavetest.ReadFile(t, ws, "memory/stack.md")
 	h := strings.Repeat("0", 64)
-	for _, args := range [][]string{
-		{"write", "memory/stack.md", "--expect-hash", h},
-		{"delete", "memory/stack.md", "--expect-hash", h},
-		{"feedback", "memory/stack.md:5", "useful", "--expect-hash", h},
-		{"resolve", "--keep", "memory/stack.md:5", "--drop", "memory/stack.md:6", "--expect-hash", h},
-	} {
+	for _, args := range expectHashCommands(h) {
 		out := runStdin(t, "", nil, strings.NewReader("# Replaced\n"), append([]string{"-w", ws}, args...)...)
 		if out.code != 1 || !strings.Contains(out.stderr, "--expect-hash "+h[:12]) || !strings.Contains(out.stderr, "does not match") {
 			t.Errorf("%q: exit %d, stderr %q; want exit 1 naming --expect-hash %s... and that it does not match", args, out.code, out.stderr, h[:12])
