@@ -16,9 +16,16 @@ import (
 	"github.com/memweave/memweave-go/search"
 )
 
+// MaxChunkTokens is the largest chunk size, in estimated tokens (32 KiB
+// of text): the input limit of common embedding models (8,191 or 8,192
+// tokens). A larger one (a cloned memweave.json's 10^9, which needs no
+// approval) makes each section of a note one passage, as big as the
+// note, that a server refuses to embed and a search returns whole.
+const MaxChunkTokens = 8192
+
 // Chunking checks a chunk size and overlap in estimated tokens and fills
 // in their defaults: 400, and 80 or a fifth of the size when that is
-// less. The size must be at least 16 and the overlap in [0, size/2]:
+// less. The size must be in [16, MaxChunkTokens] and the overlap in [0, size/2]:
 // each passage moves on by the size less the overlap, so an overlap
 // near the size (399 of 400, which a cloned memweave.json may set
 // without approval) would index every line hundreds of times; at most
@@ -30,6 +37,8 @@ func Chunking(tokens int, overlap *int) (int, *int, error) {
 		tokens = 400
 	case tokens < 16:
 		return tokens, overlap, &ConfigError{Field: "ChunkTokens", Err: fmt.Errorf("must be at least 16, got %d", tokens)}
+	case tokens > MaxChunkTokens:
+		return tokens, overlap, &ConfigError{Field: "ChunkTokens", Err: fmt.Errorf("must be at most %d, got %d", MaxChunkTokens, tokens)}
 	}
 	switch {
 	case overlap == nil:

@@ -110,6 +110,7 @@ import (
 	"github.com/memweave/memweave-go/internal/exitstatus"
 	"github.com/memweave/memweave-go/internal/flagform"
 	"github.com/memweave/memweave-go/search"
+	"github.com/memweave/memweave-go/settings"
 )
 
 func main() {
@@ -248,8 +249,8 @@ func (a *app) checkGlobalFlags(cmd *cobra.Command, _ []string) error {
 	if a.phraseWeight < 0 {
 		return usageErr("invalid --phrase-weight %g: must not be negative", a.phraseWeight)
 	}
-	if a.chunkTokens != 0 && a.chunkTokens < 16 {
-		return usageErr("invalid --chunk-tokens %d: must be at least 16", a.chunkTokens)
+	if _, _, err := settings.Chunking(a.chunkTokens, nil); err != nil {
+		return usageErr("invalid --chunk-tokens %d: must be in [16, %d]", a.chunkTokens, settings.MaxChunkTokens)
 	}
 	return nil
 }
