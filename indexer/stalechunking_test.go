@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/memweave/memweave-go/chunker"
 	"github.com/memweave/memweave-go/embed"
@@ -87,6 +88,44 @@ func TestStaleChunkingHandle(t *testing.T) {
 			after, err := cur.Status(ctx, false)
 			if err != nil || after.Chunks != before.Chunks || after.Vectors != before.Vectors {
 				t.Errorf("a forced re-chunk gives %d chunks (%d vectors), the index held %d (%d); want the same", after.Chunks, after.Vectors, before.Chunks, before.Vectors)
+			}
+		})
+	}
+}
+
+// TestStaleHandlePendingWording: the search refresh of a handle whose
+// chunk size is not the index's stores the note it indexes pending; the
+// warning said "1 file is pending embeddings ... run index to retry
+// their embeddings" even with no embedder, where nothing is embedded.
+// It must say the file waits for the next index run to re-chunk it.
+func TestStaleHandlePendingWording(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		emb  func() embed.Embedder
+	}{{"no embedder", func() embed.Embedder { return nil }}, {"hash embedder", func() embed.Embedder { return embed.NewHash(0) }}} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := context.Background()
+			root := memweavetest.Workspace(t, map[string]string{"memory/log.md": "deploy note one\n"})
+			old := engineWith(t, root, 400, tc.emb())
+			if _, err := old.Sync(ctx, indexer.SyncOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			cur := engineWith(t, root, 301, tc.emb())
+			if err := cur.Reconcile(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := cur.Sync(ctx, indexer.SyncOptions{Pending: true}); err != nil {
+				t.Fatal(err)
+			}
+			memweavetest.WriteFile(t, root, "memory/log.md", "deploy note two, longer\n")
+			var pending string
+			for _, w := range old.Refresh(ctx, time.Second) {
+				if strings.Contains(w.Error(), "pending") || strings.Contains(w.Error(), "wait") && !errors.Is(w.Err, indexer.ErrChunkingChanged) {
+					pending = w.Error()
+				}
+			}
+			if !strings.Contains(pending, "1 file waits for the next index run to re-chunk it") || strings.Contains(pending, "embedding") {
+				t.Errorf("the stale handle's pending warning = %q; want it to say 1 file waits for the next index run to re-chunk it, not embeddings", pending)
 			}
 		})
 	}
