@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"os"
 	"path/filepath"
 	"time"
 
@@ -118,17 +119,30 @@ func (w *Weave) index(ctx context.Context, o indexer.SyncOptions, run func(conte
 // the next index run of a process that reads the file as it is, and
 // warns once, naming the file and what to do.
 func (w *Weave) adoptSettings(ctx context.Context, known bool) ([]indexer.Warning, error) {
+	written, err := w.settingsChanged(ctx)
+	if err != nil {
+		return []indexer.Warning{{Path: SettingsFile, Err: err}}, nil
+	}
+	return w.eng.AdoptSettings(ctx, known || written, w.explicitEmbedder, func() error { return w.saveSettings(ctx) })
+}
+
+// settingsChanged compares the settings file with the settings this
+// Weave started with ([settings.Changed]): an error wrapping
+// [ErrSettingsChanged] that says what to do when the file's embedder or
+// chunking changed since; written when another process wrote an
+// equivalent file where there was none.
+func (w *Weave) settingsChanged(ctx context.Context) (written bool, err error) {
 	w.mu.Lock()
 	started := w.Settings()
-	if known {
+	if w.settings != nil {
 		started = *w.settings
 	}
 	w.mu.Unlock()
-	written, err := settings.Changed(ctx, w.cfg.Workspace, started)
+	written, err = settings.Changed(ctx, w.cfg.Workspace, started)
 	if err != nil {
-		return []indexer.Warning{{Path: SettingsFile, Err: fmt.Errorf("%w since this process started, which indexes by its own settings until restarted: what it indexes waits, pending, for 'memweave index'; restart it (watch, mcp) to use the file's", err)}}, nil
+		return false, fmt.Errorf("%w since this process (pid %d) started, which indexes by its own settings until restarted: what it indexes waits, pending, for 'memweave index'; restart it (watch, mcp) to use the file's", err, os.Getpid())
 	}
-	return w.eng.AdoptSettings(ctx, known || written, w.explicitEmbedder, func() error { return w.saveSettings(ctx) })
+	return written, nil
 }
 
 // ErrSettingsChanged is wrapped by the warning of an index run of a Weave
@@ -317,6 +331,13 @@ func (w *Weave) Status(ctx context.Context, opts ...StatusOption) (*Status, erro
 		return nil, err
 	}
 	s.Workspace, s.DBPath = w.cfg.Workspace, w.cfg.DBPath
+	if !w.cfg.OneShot {
+		// A long-lived process started before the file changed: it,
+		// not the index, is stale, and index would re-chunk nothing.
+		if _, err := w.settingsChanged(ctx); err != nil {
+			s.SettingsChanged, s.ChunkingStale = err.Error(), false
+		}
+	}
 	w.mu.Lock()
 	if w.settings != nil {
 		s.Settings = filepath.Join(w.cfg.Workspace, SettingsFile)

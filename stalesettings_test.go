@@ -59,3 +59,27 @@ func TestIndexOfALongLivedWeaveAfterASettingsChange(t *testing.T) {
 		t.Errorf("a forced re-chunk gives %d chunks, the index held %d (%v); want the same", after.Chunks, before.Chunks, err)
 	}
 }
+
+// TestStatusOfALongLivedWeaveAfterASettingsChange: the status of a Weave
+// opened before memweave.json's chunk size changed and the index was
+// re-chunked by it (the MCP memory_status of a running server) said the
+// chunking was stale, "run index to re-chunk", though the index is what
+// the file says and index re-chunks nothing: the process is what is
+// stale. It must say so (SettingsChanged) and not call the index stale;
+// a Weave opened after the change reports neither.
+func TestStatusOfALongLivedWeaveAfterASettingsChange(t *testing.T) {
+	ctx := context.Background()
+	root := memweavetest.Workspace(t, map[string]string{"memory/log.md": "deploy note\n"})
+	old := open(t, root, memweave.Config{})
+	mustIndex(t, old)
+	changeSettings(t, root, func(s *memweave.Settings) { s.ChunkTokens = 301 })
+	cur := open(t, root, memweave.Config{OneShot: true})
+	mustIndex(t, cur)
+	st, err := old.Status(ctx)
+	if err != nil || st.ChunkingStale || !strings.Contains(st.SettingsChanged, "restart") {
+		t.Errorf("status of the Weave opened before the change: ChunkingStale %v, SettingsChanged %q (%v); want false and a reason naming the restart", st.ChunkingStale, st.SettingsChanged, err)
+	}
+	if st, err := cur.Status(ctx); err != nil || st.ChunkingStale || st.SettingsChanged != "" {
+		t.Errorf("status of the Weave opened after the change: ChunkingStale %v, SettingsChanged %q (%v); want neither", st.ChunkingStale, st.SettingsChanged, err)
+	}
+}

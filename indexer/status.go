@@ -51,6 +51,12 @@ type Status struct {
 	// differ, so that the next index run re-chunks every file.
 	ChunkerVersion string `json:"chunker_version"`
 	ChunkingStale  bool   `json:"chunking_stale"`
+	// SettingsChanged, set by the facade for a long-lived process, says
+	// that the settings file's embedder or chunking changed since the
+	// process read it, and what to do: the process indexes by its own
+	// settings, pending, until restarted. ChunkingStale is then false:
+	// an index run re-chunks by the file, not by this process.
+	SettingsChanged string `json:"settings_changed,omitempty"`
 	// SearchMode is the mode a default search runs in: "hybrid", or
 	// "keyword" when there is no embedder, an embedder the settings file
 	// names that this machine has not approved, an index of another
