@@ -335,7 +335,7 @@ func (w *Weave) Status(ctx context.Context, opts ...StatusOption) (*Status, erro
 		// A long-lived process started before the file changed: it,
 		// not the index, is stale, and index would re-chunk nothing.
 		if _, err := w.settingsChanged(ctx); err != nil {
-			s.SettingsChanged, s.ChunkingStale = err.Error(), false
+			s.SettingsChanged, s.ChunkingStale = SettingsFile+": "+err.Error(), false
 		}
 	}
 	w.mu.Lock()

@@ -3,6 +3,7 @@ package memweave_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/indexer"
 	"github.com/memweave/memweave-go/memweavetest"
 )
 
@@ -81,5 +83,47 @@ func TestStatusOfALongLivedWeaveAfterASettingsChange(t *testing.T) {
 	}
 	if st, err := cur.Status(ctx); err != nil || st.ChunkingStale || st.SettingsChanged != "" {
 		t.Errorf("status of the Weave opened after the change: ChunkingStale %v, SettingsChanged %q (%v); want neither", st.ChunkingStale, st.SettingsChanged, err)
+	}
+}
+
+// TestStaleChunkingWarningSaysWhich: the warning of a run whose chunk
+// settings are not the index's said "if memweave.json changed after this
+// process started, restart it (watch, mcp), else run 'memweave index'":
+// the process knows which. A Weave opened before the change must be told
+// to restart (naming its pid); one opened after config but before index
+// must be told to run index and not to restart, which would not help.
+func TestStaleChunkingWarningSaysWhich(t *testing.T) {
+	ctx := context.Background()
+	root := memweavetest.Workspace(t, map[string]string{"memory/log.md": "deploy note\n"})
+	old := open(t, root, memweave.Config{})
+	mustIndex(t, old)
+	changeSettings(t, root, func(s *memweave.Settings) { s.ChunkTokens = 301 })
+	early := open(t, root, memweave.Config{})
+	edit := func(text string) {
+		if err := os.WriteFile(filepath.Join(root, "memory", "log.md"), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	warning := func(w *memweave.Weave) string {
+		resp, err := w.Search(ctx, "deploy")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, wn := range resp.Warnings {
+			if errors.Is(wn.Err, indexer.ErrChunkingChanged) {
+				return wn.Error()
+			}
+		}
+		return ""
+	}
+	edit("deploy note, edited before index\n")
+	if got := warning(early); !strings.Contains(got, "run 'memweave index'") || strings.Contains(got, "restart") {
+		t.Errorf("a Weave opened after config, before index, warned %q; want run 'memweave index' and no restart", got)
+	}
+	mustIndex(t, open(t, root, memweave.Config{OneShot: true}))
+	edit("deploy note, edited after index\n")
+	pid := fmt.Sprintf("pid %d", os.Getpid())
+	if got := warning(old); !strings.Contains(got, "restart") || !strings.Contains(got, pid) || !strings.Contains(got, "memweave.json") {
+		t.Errorf("a Weave opened before the change warned %q; want restart, naming memweave.json and %s", got, pid)
 	}
 }

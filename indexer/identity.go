@@ -209,10 +209,17 @@ func (e *Engine) staleChunking(ctx context.Context) (string, error) {
 }
 
 // staleChunkingWarning is the warning of a run whose chunk settings are
-// not the index's stored ones.
-func (e *Engine) staleChunkingWarning(stored string) Warning {
-	return Warning{Err: fmt.Errorf("the index is chunked by %s (version/tokens/overlap), this process by %s: %w; its files wait, pending, for the next index run: if memweave.json changed after this process started, restart it (watch, mcp), else run 'memweave index' to re-chunk by memweave.json",
-		stored, e.IdentityOf().Chunking, ErrChunkingChanged)}
+// not the index's stored ones. It names the one fix that helps: restart
+// a process whose settings file changed since it started
+// (Options.SettingsChanged), else run index, which re-chunks by the file.
+func (e *Engine) staleChunkingWarning(ctx context.Context, stored string) Warning {
+	head := fmt.Sprintf("the index is chunked by %s (version/tokens/overlap), this process by %s", stored, e.IdentityOf().Chunking)
+	if e.opts.SettingsChanged != nil {
+		if changed := e.opts.SettingsChanged(ctx); changed != nil {
+			return Warning{Err: fmt.Errorf("%s: %w: %w", head, ErrChunkingChanged, changed)}
+		}
+	}
+	return Warning{Err: fmt.Errorf("%s: %w; its files wait, pending, for the next index run: run 'memweave index' to re-chunk by memweave.json", head, ErrChunkingChanged)}
 }
 
 // ForeignWarning is the warning of a run or search over an index whose

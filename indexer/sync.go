@@ -133,7 +133,7 @@ func (e *Engine) apply(ctx context.Context, todo []workspace.File, rows map[stri
 		res.Warnings = append(res.Warnings, e.ForeignWarning(foreign))
 	}
 	if stale != "" && len(todo) > 0 {
-		res.Warnings = append(res.Warnings, e.staleChunkingWarning(stale))
+		res.Warnings = append(res.Warnings, e.staleChunkingWarning(ctx, stale))
 	}
 	if err := e.remove(ctx, deleted, res); err != nil {
 		return err
