@@ -127,3 +127,33 @@ func TestStaleChunkingWarningSaysWhich(t *testing.T) {
 		t.Errorf("a Weave opened before the change warned %q; want restart, naming memweave.json and %s", got, pid)
 	}
 }
+
+// TestForeignWarningOfALongLivedWeave: after memweave.json's embedder
+// changed and index re-embedded by it, a Weave opened before searched by
+// keyword only, saying "until index re-embeds every chunk": index had,
+// and another would not help; the process must be restarted. Its search
+// warning and its status's search mode must say so.
+func TestForeignWarningOfALongLivedWeave(t *testing.T) {
+	ctx := context.Background()
+	root := memweavetest.Workspace(t, map[string]string{"memory/log.md": "deploy note\n"})
+	old := open(t, root, memweave.Config{})
+	mustIndex(t, old)
+	changeSettings(t, root, func(s *memweave.Settings) { s.Embedder.Provider, s.Embedder.Dims = "hash", 64 })
+	mustIndex(t, open(t, root, memweave.Config{OneShot: true}))
+	var got string
+	resp, err := old.Search(ctx, "deploy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, wn := range resp.Warnings {
+		if errors.Is(wn.Err, indexer.ErrForeignVectors) {
+			got = wn.Error()
+		}
+	}
+	if !strings.Contains(got, "restart") || strings.Contains(got, "until index re-embeds") {
+		t.Errorf("search of a Weave opened before the embedder changed warned %q; want restart, not until index re-embeds", got)
+	}
+	if st, err := old.Status(ctx); err != nil || !strings.Contains(st.SearchModeReason, "restart") {
+		t.Errorf("its status's search mode reason = %q (%v); want restart", st.SearchModeReason, err)
+	}
+}

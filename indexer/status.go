@@ -125,7 +125,7 @@ func (e *Engine) Status(ctx context.Context, scan bool) (*Status, error) {
 	}
 	switch {
 	case foreign != "":
-		s.SearchMode, s.SearchModeReason = search.ModeKeyword, e.ForeignWarning(foreign).Error()
+		s.SearchMode, s.SearchModeReason = search.ModeKeyword, e.ForeignWarning(ctx, foreign).Error()
 	case st.Chunks > 0 && st.Vectors == 0:
 		s.SearchMode, s.SearchModeReason = search.ModeKeyword, "no chunk has a vector yet (embedding failed or pending); run index"
 	default:

@@ -130,7 +130,7 @@ func (e *Engine) apply(ctx context.Context, todo []workspace.File, rows map[stri
 		return err
 	}
 	if foreign != "" && len(todo) > 0 {
-		res.Warnings = append(res.Warnings, e.ForeignWarning(foreign))
+		res.Warnings = append(res.Warnings, e.ForeignWarning(ctx, foreign))
 	}
 	if stale != "" && len(todo) > 0 {
 		res.Warnings = append(res.Warnings, e.staleChunkingWarning(ctx, stale))

@@ -170,7 +170,7 @@ func (s *Searcher) Retrieve(ctx context.Context, o search.Options, filter store.
 		case err != nil:
 			return nil, nil, err
 		case foreign != "":
-			warns = append(warns, s.Engine.ForeignWarning(foreign))
+			warns = append(warns, s.Engine.ForeignWarning(ctx, foreign))
 			if o.Mode == search.ModeHybrid {
 				o.Mode = search.ModeKeyword
 			}
