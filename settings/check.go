@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/memweave/memweave-go/embed"
+	"github.com/memweave/memweave-go/internal/hexdigits"
 	"github.com/memweave/memweave-go/search"
 )
 
@@ -196,7 +197,7 @@ func numericHost(host string) error {
 // hexadecimal ones.
 func isNumber(label string) bool {
 	if h, ok := strings.CutPrefix(strings.ToLower(label), "0x"); ok {
-		return !strings.ContainsFunc(h, func(r rune) bool { return !strings.ContainsRune("0123456789abcdef", r) })
+		return hexdigits.Lower(h)
 	}
 	return label != "" && !strings.ContainsFunc(label, func(r rune) bool { return r < '0' || r > '9' })
 }

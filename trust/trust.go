@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/memweave/memweave-go/internal/hexdigits"
 	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/workspace"
 )
@@ -223,7 +224,7 @@ func Digest(items []Item) string {
 // ValidDigest reports whether d has the form of a [Digest]: 32 hex
 // digits, in either case.
 func ValidDigest(d string) bool {
-	return len(d) == digestLen && strings.Trim(strings.ToLower(d), "0123456789abcdef") == ""
+	return len(d) == digestLen && hexdigits.Lower(strings.ToLower(d))
 }
 
 // digestLen is the length of a [Digest] in hex digits: 128 bits. Whoever
