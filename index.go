@@ -13,6 +13,7 @@ import (
 	"github.com/memweave/memweave-go/freshness"
 	"github.com/memweave/memweave-go/indexer"
 	"github.com/memweave/memweave-go/settings"
+	"github.com/memweave/memweave-go/trust"
 	"github.com/memweave/memweave-go/watcher"
 )
 
@@ -143,6 +144,23 @@ func (w *Weave) settingsChanged(ctx context.Context) (written bool, err error) {
 		return false, fmt.Errorf("%w since this process (pid %d) started, which indexes by its own settings until restarted: what it indexes waits, pending, for 'memweave index'; restart it (watch, mcp) to use the file's", err, os.Getpid())
 	}
 	return written, nil
+}
+
+// outdated reports, for a long-lived process, that it runs with settings
+// it would not start with now: the settings file's embedder or chunking
+// changed ([Weave.settingsChanged]), or a value of it left unapproved at
+// start has been approved since. Either way a restart, the one path that
+// re-reads and re-checks the file, is what helps; nil when neither.
+func (w *Weave) outdated(ctx context.Context) error {
+	if _, err := w.settingsChanged(ctx); err != nil {
+		return fmt.Errorf("%s: %w", SettingsFile, err)
+	}
+	since := trust.ApprovedSince(w.cfg.Workspace, w.ignored)
+	if len(since) == 0 {
+		return nil
+	}
+	return fmt.Errorf("%s: %s approved on this machine since this process (pid %d) started, which uses an approval only once restarted: restart it (watch, mcp)",
+		SettingsFile, trust.Describe(since), os.Getpid())
 }
 
 // ErrSettingsChanged is wrapped by the warning of an index run of a Weave
@@ -334,8 +352,8 @@ func (w *Weave) Status(ctx context.Context, opts ...StatusOption) (*Status, erro
 	if !w.cfg.OneShot {
 		// A long-lived process started before the file changed: it,
 		// not the index, is stale, and index would re-chunk nothing.
-		if _, err := w.settingsChanged(ctx); err != nil {
-			s.SettingsChanged, s.ChunkingStale = SettingsFile+": "+err.Error(), false
+		if err := w.outdated(ctx); err != nil {
+			s.SettingsChanged, s.ChunkingStale = err.Error(), false
 		}
 	}
 	w.mu.Lock()

@@ -425,3 +425,38 @@ func TestMemoryLinkOutNeedsApproval(t *testing.T) {
 	w = open(t, alias, memweave.Config{})
 	w.Close()
 }
+
+// TestApprovedAfterStartSaysRestart: a long-lived Weave (an mcp server)
+// opened while memweave.json's embedding server was not approved keeps
+// it blocked after the user approves it (nothing is reloaded), but its
+// status and searches still said "approve it with 'memweave trust'",
+// which the user had done: they must say to restart the process.
+func TestApprovedAfterStartSaysRestart(t *testing.T) {
+	isolateApprovals(t)
+	ctx := context.Background()
+	srv := memweavetest.NewEmbedServer(t, 16)
+	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\n\nalpha bravo charlie\n"})
+	writeSettingsJSON(t, root, map[string]any{"embedder": map[string]any{
+		"provider": "openai", "model": "m", "base_url": srv.BaseURL()}})
+	w := open(t, root, memweave.Config{})
+	mustIndex(t, w)
+	// Before the approval a search said "no chunk has a vector yet ...
+	// run index", which cannot help: it must say what is not approved.
+	if got := mustSearch(t, w, "alpha"); !errors.Is(warningsErr(got.Warnings), memweave.ErrNotApproved) {
+		t.Errorf("search before the approval warned %q; want the embedder not approved", warningText(got.Warnings))
+	}
+	if _, err := memweave.ApproveSettings(ctx, root); err != nil {
+		t.Fatal(err)
+	}
+	st, err := w.Status(ctx)
+	if err != nil || !strings.Contains(st.SearchModeReason, "restart") || strings.Contains(st.SearchModeReason, "approve it with") {
+		t.Errorf("status after the approval: search mode reason %q (%v); want restart, not approve it", st.SearchModeReason, err)
+	}
+	resp := mustSearch(t, w, "alpha")
+	if got := warningText(resp.Warnings); !strings.Contains(got, "restart") || strings.Contains(got, "approve it with") {
+		t.Errorf("search after the approval warned %q; want restart, not approve it", got)
+	}
+	if n := srv.Calls.Load(); n != 0 {
+		t.Errorf("the process opened before the approval sent %d requests; want none until restarted", n)
+	}
+}

@@ -89,13 +89,8 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 		return nil, err
 	}
 	var w *Weave
-	changed := func(ctx context.Context) error {
-		if _, err := w.settingsChanged(ctx); err != nil {
-			return fmt.Errorf("%s: %w", SettingsFile, err)
-		}
-		return nil
-	}
-	db, eng, bound, err := indexer.Open(ctx, cfg.DBPath, indexer.Options{SettingsChanged: changed,
+	outdated := func(ctx context.Context) error { return w.outdated(ctx) }
+	db, eng, bound, err := indexer.Open(ctx, cfg.DBPath, indexer.Options{SettingsChanged: outdated,
 		Root: cfg.Workspace, ExtraPaths: cfg.ExtraPaths, ExtraCheck: trust.Pin(cfg.Workspace, cfg.ExtraPaths), MaxFileBytes: cfg.MaxFileBytes,
 		Chunk:    chunker.Options{MaxTokens: cfg.ChunkTokens, Overlap: cfg.ChunkOverlap},
 		Embedder: emb, CacheMaxEntries: cfg.CacheMaxEntries, Logger: cfg.Logger, OneShot: cfg.OneShot,

@@ -2,6 +2,7 @@ package indexer
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/gitsync"
@@ -83,6 +84,22 @@ type Status struct {
 	SyncError string          `json:"sync_error,omitempty"`
 }
 
+// BlockedWarning says, when the embedder is configured but not approved
+// on this machine ([embed.Blocked]), why no search embeds a query,
+// whatever vectors the index holds: running index does not change that;
+// approving does, and once approved, restarting this process
+// (Options.SettingsChanged). ok is false for any other embedder.
+func (e *Engine) BlockedWarning(ctx context.Context) (w Warning, ok bool) {
+	b, ok := e.opts.Embedder.(*embed.Blocked)
+	if !ok {
+		return Warning{}, false
+	}
+	if changed := e.settingsChanged(ctx); changed != nil {
+		return Warning{Err: fmt.Errorf("embedder not used, keyword search only: %w", changed)}, true
+	}
+	return Warning{Err: b.Err}, true
+}
+
 // Status reports the index's state; with scan it includes a stat scan of
 // the workspace for files changed since the last index run.
 func (e *Engine) Status(ctx context.Context, scan bool) (*Status, error) {
@@ -116,11 +133,8 @@ func (e *Engine) Status(ctx context.Context, scan bool) (*Status, error) {
 	if s.Dims == 0 && foreign == "" {
 		s.Dims = st.Dims // not learned yet in this process
 	}
-	if b, ok := e.opts.Embedder.(*embed.Blocked); ok {
-		// Configured but not approved on this machine: no search embeds
-		// a query, whatever vectors the index holds, and running index
-		// does not change that; approving does.
-		s.SearchMode, s.SearchModeReason = search.ModeKeyword, b.Err.Error()
+	if w, ok := e.BlockedWarning(ctx); ok {
+		s.SearchMode, s.SearchModeReason = search.ModeKeyword, w.Error()
 		return s, nil
 	}
 	switch {

@@ -161,6 +161,24 @@ func Unapproved(ws string, items []Item) ([]Item, error) {
 	return out, nil
 }
 
+// ApprovedSince returns the items of ws, left unapproved when a process
+// started, that this machine's user has approved since: the process
+// uses them only once restarted. Nil when none, or when the approvals
+// file cannot be read.
+func ApprovedSince(ws string, ignored []Item) []Item {
+	still, err := Unapproved(ws, ignored)
+	if err != nil {
+		return nil
+	}
+	var since []Item
+	for _, it := range ignored {
+		if !slices.Contains(still, it) {
+			since = append(since, it)
+		}
+	}
+	return since
+}
+
 // recordOf reads the workspace's record from the approvals file.
 func recordOf(ws string) (record, error) {
 	p, err := Path()
