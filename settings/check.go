@@ -14,6 +14,7 @@ import (
 
 	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/internal/hexdigits"
+	"github.com/memweave/memweave-go/internal/valueerr"
 	"github.com/memweave/memweave-go/search"
 )
 
@@ -37,16 +38,16 @@ func Chunking(tokens int, overlap *int) (int, *int, error) {
 	case tokens == 0:
 		tokens = 400
 	case tokens < 16:
-		return tokens, overlap, &ConfigError{Field: "ChunkTokens", Err: fmt.Errorf("must be at least 16, got %d", tokens)}
+		return tokens, overlap, &ConfigError{Field: "ChunkTokens", Err: valueerr.New("must be at least 16", tokens)}
 	case tokens > MaxChunkTokens:
-		return tokens, overlap, &ConfigError{Field: "ChunkTokens", Err: fmt.Errorf("must be at most %d, got %d", MaxChunkTokens, tokens)}
+		return tokens, overlap, &ConfigError{Field: "ChunkTokens", Err: valueerr.New(fmt.Sprintf("must be at most %d", MaxChunkTokens), tokens)}
 	}
 	switch {
 	case overlap == nil:
 		overlap = new(min(80, tokens/5))
 	case *overlap < 0 || *overlap > tokens/2:
 		return tokens, overlap, &ConfigError{Field: "ChunkOverlap",
-			Err: fmt.Errorf("must be 0 or more and at most half the chunk size (%d of %d tokens), got %d", tokens/2, tokens, *overlap)}
+			Err: valueerr.New(fmt.Sprintf("must be 0 or more and at most half the chunk size (%d of %d tokens)", tokens/2, tokens), *overlap)}
 	}
 	return tokens, overlap, nil
 }
@@ -70,7 +71,7 @@ func Default[T int | int64 | float64](field string, v *T, def, least T, rule str
 		*v = def
 	}
 	if !(*v >= least) || float64(*v) > math.MaxFloat64 {
-		return &ConfigError{Field: field, Err: fmt.Errorf("must be %s, got %v", rule, *v)}
+		return &ConfigError{Field: field, Err: valueerr.New("must be "+rule, *v)}
 	}
 	return nil
 }
@@ -81,7 +82,7 @@ func Fraction(field string, v **float64, def float64) error {
 	if *v == nil {
 		*v = new(def)
 	} else if !(**v >= 0 && **v <= 1) {
-		return &ConfigError{Field: field, Err: fmt.Errorf("must be in [0,1], got %g", **v)}
+		return &ConfigError{Field: field, Err: valueerr.New("must be in [0,1]", **v)}
 	}
 	return nil
 }

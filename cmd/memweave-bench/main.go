@@ -101,6 +101,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/memweave/memweave-go/internal/valueerr"
 	"github.com/spf13/cobra"
 
 	"github.com/memweave/memweave-go"
@@ -250,7 +251,11 @@ func (a *app) checkGlobalFlags(cmd *cobra.Command, _ []string) error {
 		return usageErr("invalid --phrase-weight %g: must not be negative", a.phraseWeight)
 	}
 	if _, _, err := settings.Chunking(a.chunkTokens, nil); err != nil {
-		return usageErr("invalid --chunk-tokens %d: must be in [16, %d]", a.chunkTokens, settings.MaxChunkTokens)
+		rule := err.Error()
+		if ve, ok := errors.AsType[*valueerr.Error](err); ok {
+			rule = ve.Rule
+		}
+		return usageErr("invalid --chunk-tokens %d: %s", a.chunkTokens, rule)
 	}
 	return nil
 }
