@@ -15,6 +15,21 @@ import (
 	"github.com/memweave/memweave-go/memweavetest"
 )
 
+// rechunkedBehind indexes a workspace whose memory/log.md holds log with
+// old, a long-lived Weave, then sets memweave.json's chunk size to 301
+// and indexes with cur, a one-shot Weave opened after: the chunk size
+// changed behind old.
+func rechunkedBehind(t *testing.T, log string) (root string, old, cur *memweave.Weave) {
+	t.Helper()
+	root = memweavetest.Workspace(t, map[string]string{"memory/log.md": log})
+	old = open(t, root, memweave.Config{})
+	mustIndex(t, old)
+	changeSettings(t, root, func(s *memweave.Settings) { s.ChunkTokens = 301 })
+	cur = open(t, root, memweave.Config{OneShot: true})
+	mustIndex(t, cur)
+	return root, old, cur
+}
+
 // TestIndexOfALongLivedWeaveAfterASettingsChange: a long-lived Weave (an
 // mcp server) opened before memweave.json's chunk size changed, and
 // before another process's Index re-chunked by it, must not re-chunk the
@@ -27,12 +42,7 @@ func TestIndexOfALongLivedWeaveAfterASettingsChange(t *testing.T) {
 	for i := range 300 {
 		b.WriteString("deploy note number " + strings.Repeat("y", i%5) + " of the append loop\n\n")
 	}
-	root := memweavetest.Workspace(t, map[string]string{"memory/log.md": b.String()})
-	old := open(t, root, memweave.Config{})
-	mustIndex(t, old)
-	changeSettings(t, root, func(s *memweave.Settings) { s.ChunkTokens = 301 })
-	cur := open(t, root, memweave.Config{OneShot: true})
-	mustIndex(t, cur)
+	root, old, cur := rechunkedBehind(t, b.String())
 	want, err := cur.Status(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -71,12 +81,7 @@ func TestIndexOfALongLivedWeaveAfterASettingsChange(t *testing.T) {
 // a Weave opened after the change reports neither.
 func TestStatusOfALongLivedWeaveAfterASettingsChange(t *testing.T) {
 	ctx := context.Background()
-	root := memweavetest.Workspace(t, map[string]string{"memory/log.md": "deploy note\n"})
-	old := open(t, root, memweave.Config{})
-	mustIndex(t, old)
-	changeSettings(t, root, func(s *memweave.Settings) { s.ChunkTokens = 301 })
-	cur := open(t, root, memweave.Config{OneShot: true})
-	mustIndex(t, cur)
+	_, old, cur := rechunkedBehind(t, "deploy note\n")
 	st, err := old.Status(ctx)
 	if err != nil || st.ChunkingStale || !strings.Contains(st.SettingsChanged, "restart") {
 		t.Errorf("status of the Weave opened before the change: ChunkingStale %v, SettingsChanged %q (%v); want false and a reason naming the restart", st.ChunkingStale, st.SettingsChanged, err)

@@ -156,14 +156,10 @@ func TestExtraPathInsideTheWorkspaceNeedsApproval(t *testing.T) {
 func TestUnapprovedEmbedderGetsNoRequest(t *testing.T) {
 	for _, key := range []string{"", "sk-test-secret"} {
 		t.Run("key="+key, func(t *testing.T) {
-			isolateApprovals(t)
 			t.Setenv(memweave.EnvEmbeddingKey, key)
 			t.Setenv(memweave.EnvOpenAIKey, "")
 			ctx := context.Background()
-			srv := memweavetest.NewEmbedServer(t, 16)
-			root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\n\nalpha bravo charlie\n"})
-			writeSettingsJSON(t, root, map[string]any{"embedder": map[string]any{
-				"provider": "openai", "model": "m", "base_url": srv.BaseURL()}})
+			root, srv := unapprovedServer(t)
 			w := open(t, root, memweave.Config{})
 			if ig := w.Ignored(); len(ig) != 1 || ig[0].Setting != "embedder.base_url" || ig[0].Value != srv.BaseURL() {
 				t.Fatalf("Ignored() = %+v, want embedder.base_url %s", ig, srv.BaseURL())
@@ -192,6 +188,19 @@ func TestUnapprovedEmbedderGetsNoRequest(t *testing.T) {
 			}
 		})
 	}
+}
+
+// unapprovedServer returns a workspace whose memweave.json names srv, an
+// embedding server this machine (its approvals isolated) has not
+// approved.
+func unapprovedServer(t *testing.T) (string, *memweavetest.EmbedServer) {
+	t.Helper()
+	isolateApprovals(t)
+	srv := memweavetest.NewEmbedServer(t, 16)
+	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\n\nalpha bravo charlie\n"})
+	writeSettingsJSON(t, root, map[string]any{"embedder": map[string]any{
+		"provider": "openai", "model": "m", "base_url": srv.BaseURL()}})
+	return root, srv
 }
 
 // warningsErr joins warnings into one error for errors.Is.
@@ -432,12 +441,8 @@ func TestMemoryLinkOutNeedsApproval(t *testing.T) {
 // status and searches still said "approve it with 'memweave trust'",
 // which the user had done: they must say to restart the process.
 func TestApprovedAfterStartSaysRestart(t *testing.T) {
-	isolateApprovals(t)
 	ctx := context.Background()
-	srv := memweavetest.NewEmbedServer(t, 16)
-	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\n\nalpha bravo charlie\n"})
-	writeSettingsJSON(t, root, map[string]any{"embedder": map[string]any{
-		"provider": "openai", "model": "m", "base_url": srv.BaseURL()}})
+	root, srv := unapprovedServer(t)
 	w := open(t, root, memweave.Config{})
 	mustIndex(t, w)
 	// Before the approval a search said "no chunk has a vector yet ...
