@@ -319,13 +319,23 @@ func judgeNegation(a, b *claim, reps, common int, ratio float64, why bool) (Verd
 		// asserts its opposite, which the other claim says.
 		return Verdict{}, false
 	}
-	if deniedManner(neg, pos) {
+	if deniedManner(neg, pos) || historyBeside(neg, pos) || (a.when != 0 && b.when != 0 && a.when != b.when) {
 		return Verdict{}, false
 	}
 	if reps == 0 && common >= minCommon && ratio >= negationRatio || implicitNegation(a, b) {
 		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("negation: %s says %q", side, word) })}, true
 	}
 	return Verdict{}, false
+}
+
+// historyBeside reports whether the positive claim tells a past event
+// ("Felix played in the brass band in 2019", "Elif smoked in
+// college") and the negated one denies only the present ("Felix no
+// longer plays in the brass band", "doesn't play ... anymore") or says
+// the habit stopped ("Elif gave up smoking"): both hold. A past change
+// ("moved to Berlin", "took over as lead") still states the present.
+func historyBeside(neg, pos *claim) bool {
+	return pos.past && !pos.changed && (neg.negNow || stopped(neg.neg))
 }
 
 // deniedManner reports whether the negated claim denies a way of

@@ -28,6 +28,7 @@ comes come came runs run ran amounts amount totals totalled totaled stretches st
 	filler = newFiller()
 	eventVerbs = newEventVerbs()
 	irregularLemma = map[string]string{"using": "use", "used": "use", "making": "make", "taking": "take", "ran": "run"}
+	pastForms = newPastForms()
 	clauseVerbs = newClauseVerbs()
 	changeVerbs = newChangeVerbs()
 	locChange = setOf(`moved migrated relocated transferred`)
@@ -74,6 +75,31 @@ comes come came runs run ran amounts amount totals totalled totaled stretches st
 	roleObjectWords = newRoleObjectWords()
 	mannerVerbs = newMannerVerbs()
 })
+
+// verbForms are irregular verbs as "base past participle", or "base
+// past" when the participle is the past, for [pastTense].
+const verbForms = `be was been|begin began begun|bring brought|build built|buy bought|catch caught|choose chose chosen|
+do did done|draw drew drawn|drink drank drunk|drive drove driven|eat ate eaten|fight fought|fly flew flown|forget forgot forgotten|
+forgive forgave forgiven|freeze froze frozen|give gave given|go went gone|grow grew grown|hide hid hidden|know knew known|
+lend lent|lose lost|make made|meet met|pay paid|ride rode ridden|ring rang rung|run ran|say said|see saw seen|seek sought|
+sell sold|send sent|shake shook shaken|shoot shot|show showed shown|sing sang sung|sit sat|sleep slept|spend spent|
+stand stood|steal stole stolen|swim swam swum|take took taken|teach taught|tear tore torn|tell told|think thought|
+throw threw thrown|understand understood|wake woke woken|wear wore worn|win won|write wrote written|break broke broken|
+keep kept|sweep swept|fall fell fallen|mean meant|hear heard|speak spoke spoken`
+
+// pastForms are the simple pasts of [verbForms] ("wrote", "broke",
+// "paid"), for [pastTense].
+var pastForms map[string]bool
+
+func newPastForms() map[string]bool {
+	past := map[string]bool{}
+	for _, verb := range strings.Split(verbForms, "|") {
+		if f := strings.Fields(verb); len(f) > 1 {
+			past[f[1]] = true
+		}
+	}
+	return past
+}
 
 // mannerVerbs maps the forms of the verbs that name a way of travelling,
 // as written and as folded, to one form each (see [deniedManner]). Built

@@ -1,0 +1,25 @@
+package conflict_test
+
+import "testing"
+
+// TestContra12Rules holds cases per rule of the twelfth pass, each
+// written for the rule and not taken from testdata/contra12.jsonl: the
+// look-alikes it must leave alone and the contradictions next to them
+// it must still find.
+func TestContra12Rules(t *testing.T) {
+	checkJudged(t, contra12HistoryCases)
+}
+
+var contra12HistoryCases = []judgeCase{
+	{"a past event beside a present denial", "Mira sang in the church choir in 2018.", "Mira doesn't sing in the church choir anymore.", false},
+	{"a past event beside no longer", "Mira sang in the church choir in 2018.", "Mira no longer sings in the church choir.", false},
+	{"a past habit beside its stop", "Olek drank coffee at university.", "Olek quit coffee last year.", false},
+	{"a past event in -ed beside a present denial", "Jun coached the under-12 team in 2020.", "Jun doesn't coach the under-12 team anymore.", false},
+	{"a past event beside a denial of another time", "Ana cleaned the kitchen last week.", "Ana didn't clean the kitchen this week.", false},
+	{"a past event beside a denial of the same time", "Ana cleaned the kitchen last week.", "Ana didn't clean the kitchen last week.", true},
+	{"the present beside no longer", "Mira sings in the church choir.", "Mira no longer sings in the church choir.", true},
+	{"the present beside its stop", "Olek drinks coffee every morning.", "Olek quit coffee last year.", true},
+	{"a past event beside a past denial", "Jun coached the under-12 team in 2020.", "Jun didn't coach the under-12 team in 2020.", true},
+	{"an adjective in -ed beside a present denial", "The report lists cancelled orders.", "The report doesn't list cancelled orders.", true},
+	{"a participle after is beside a present denial", "The archive is encrypted.", "The archive isn't encrypted anymore.", true},
+}
