@@ -124,6 +124,9 @@ type claim struct {
 	// negNow: the claim's negation denies the present ("doesn't",
 	// "isn't", "no longer", "not ... anymore"), not the past.
 	negNow bool
+	// plan: the claim tells a plan or what might have been ("will",
+	// "won't", "going to", "should have sent"), not a past fact.
+	plan bool
 }
 
 // claims splits text into claims, skipping code: fenced blocks (one
@@ -537,6 +540,7 @@ func parseClaim(s string) (claim, bool) {
 	c.onlyFirst = c.only && len(tw) > 0 && tw[0] == "only"
 	c.than = slices.Contains(tw, "than")
 	c.past = pastTense(tw)
+	c.plan = planned(tw)
 	if len(tw) > 0 {
 		c.pronoun = uint8(slices.Index(subjectPronouns, tw[0]) + 1)
 	}
@@ -575,6 +579,32 @@ func pastTense(tw []string) bool {
 		}
 	}
 	return past
+}
+
+// planned reports whether the words tw tell a plan or what might have
+// been: "will", "shall", "won't", "going to", or a modal before
+// "have" ("should have sent", "could have won").
+func planned(tw []string) bool {
+	for i, w := range tw {
+		next := wordAt(tw, i+1)
+		switch w {
+		case "will", "shall", "won't", "won’t":
+			return true
+		case "won":
+			if next == "t" || next == "'t" {
+				return true
+			}
+		case "going":
+			if next == "to" {
+				return true
+			}
+		case "should", "could", "would", "might", "must":
+			if next == "have" || next == "not" && wordAt(tw, i+2) == "have" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // presentDenial reports whether the negation neg at words[i] denies the

@@ -7,7 +7,7 @@ import "testing"
 // look-alikes it must leave alone and the contradictions next to them
 // it must still find.
 func TestContra12Rules(t *testing.T) {
-	checkJudged(t, contra12HistoryCases)
+	checkJudged(t, contra12HistoryCases, contra12VerbFormCases)
 }
 
 var contra12HistoryCases = []judgeCase{
@@ -22,4 +22,16 @@ var contra12HistoryCases = []judgeCase{
 	{"a past event beside a past denial", "Jun coached the under-12 team in 2020.", "Jun didn't coach the under-12 team in 2020.", true},
 	{"an adjective in -ed beside a present denial", "The report lists cancelled orders.", "The report doesn't list cancelled orders.", true},
 	{"a participle after is beside a present denial", "The archive is encrypted.", "The archive isn't encrypted anymore.", true},
+}
+
+var contra12VerbFormCases = []judgeCase{
+	{"an irregular past denied", "Pia paid the gas bill.", "Pia didn't pay the gas bill.", true},
+	{"an irregular past denied with did not", "Sven wrote the handbook.", "Sven did not write the handbook.", true},
+	{"a participle after never beside the present", "Tariq has never eaten octopus.", "Tariq eats octopus.", true},
+	{"an irregular past denied for another thing", "Pia paid the gas bill.", "Pia didn't pay the water bill.", false},
+	{"two values, both in the past", "Ola sent three letters on Monday.", "Ola sent five letters on Monday.", true},
+	{"a past value beside a present one, one verb", "Tom drove a Ford.", "Tom drives a Volvo.", false},
+	{"a past count beside a present rate, one verb", "Ola sent 3 emails.", "Ola sends 10 emails a day.", false},
+	{"a past event beside a refusal to come", "Tom paid the invoice.", "Tom won't pay the invoice.", false},
+	{"what should have been beside its denial", "Kim should have sent the form.", "Kim didn't send the form.", false},
 }

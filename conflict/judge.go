@@ -333,9 +333,22 @@ func judgeNegation(a, b *claim, reps, common int, ratio float64, why bool) (Verd
 // college") and the negated one denies only the present ("Felix no
 // longer plays in the brass band", "doesn't play ... anymore") or says
 // the habit stopped ("Elif gave up smoking"): both hold. A past change
-// ("moved to Berlin", "took over as lead") still states the present.
+// ("moved to Berlin", "took over as lead") still states the present. A
+// plan beside a past event, either way round ("Tom won't pay the
+// invoice", "Tom paid the invoice"; "Kim should have sent the form",
+// "Kim didn't send the form"), is no conflict either.
 func historyBeside(neg, pos *claim) bool {
-	return pos.past && !pos.changed && (neg.negNow || stopped(neg.neg))
+	return pos.past && !pos.changed && (neg.negNow || stopped(neg.neg) || neg.plan) || pos.plan && pastDenial(neg.neg)
+}
+
+// pastDenial reports whether the negation word neg denies a past
+// event ("didn't", "wasn't").
+func pastDenial(neg string) bool {
+	switch neg {
+	case "didn't", "wasn't", "weren't", "hadn't":
+		return true
+	}
+	return false
 }
 
 // deniedManner reports whether the negated claim denies a way of
@@ -379,7 +392,28 @@ func narrowedDenial(a, b *claim, hunks []hunk) bool {
 // partner's").
 func twoFacts(a, b *claim, hunks []hunk) bool {
 	return a.scoped != b.scoped || a.additive || b.additive || possessive(hunks) || otherEntity(a, b, hunks) ||
-		(a.when != 0 && b.when != 0 && a.when != b.when) || daysApart(a, b) || a.delta != b.delta
+		(a.when != 0 && b.when != 0 && a.when != b.when) || daysApart(a, b) || a.delta != b.delta || pastBesidePresent(a, b)
+}
+
+// pastBesidePresent reports whether one claim tells a past event and
+// the other the present with the same verb, neither saying that
+// something changed: "Tom drove a Ford" and "Tom drives a Volvo" may
+// both hold ("Tom took over as lead", with a verb of its own, is a
+// change).
+func pastBesidePresent(a, b *claim) bool {
+	if a.past == b.past || a.plan || b.plan || a.changed || b.changed {
+		return false
+	}
+	if b.past {
+		a, b = b, a
+	}
+	for _, t := range a.toks {
+		if w := written(a, t); t.kind == plain && !t.value && pastForms[w] &&
+			slices.ContainsFunc(b.toks, func(u token) bool { return u.w == t.w && u.kind == plain && written(b, u) != w }) {
+			return true
+		}
+	}
+	return false
 }
 
 // exceptedApart reports whether a leaves out a case ("except on
