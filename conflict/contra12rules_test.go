@@ -7,7 +7,7 @@ import "testing"
 // look-alikes it must leave alone and the contradictions next to them
 // it must still find.
 func TestContra12Rules(t *testing.T) {
-	checkJudged(t, contra12HistoryCases, contra12VerbFormCases)
+	checkJudged(t, contra12HistoryCases, contra12VerbFormCases, contra12OneCases)
 }
 
 var contra12HistoryCases = []judgeCase{
@@ -34,4 +34,13 @@ var contra12VerbFormCases = []judgeCase{
 	{"a past count beside a present rate, one verb", "Ola sent 3 emails.", "Ola sends 10 emails a day.", false},
 	{"a past event beside a refusal to come", "Tom paid the invoice.", "Tom won't pay the invoice.", false},
 	{"what should have been beside its denial", "Kim should have sent the form.", "Kim didn't send the form.", false},
+}
+
+var contra12OneCases = []judgeCase{
+	{"one against a number of the same thing", "Mina keeps one horse.", "Mina keeps three horses.", true},
+	{"a number against only one", "The flat has two bathrooms.", "The flat has only one bathroom.", true},
+	{"one pronoun, one against a number", "We rent one garage.", "We rent two garages.", true},
+	{"one of one thing, one of another", "Mina keeps one horse.", "Mina keeps one donkey.", false},
+	{"one against a number of another thing", "Mina keeps one horse.", "Mina keeps three goats.", false},
+	{"at least one against at least a number, narrowed", "Each release needs at least two sign-offs.", "Each release needs at least one sign-off from legal.", false},
 }

@@ -92,6 +92,7 @@ const (
 func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	a, b = firstAsWord(a, b), firstAsWord(b, a)
 	b = respelled(b, a)
+	a, b = countedOne(a, b), countedOne(b, a)
 	if v, ok := switchedFrom(a, b, why); ok {
 		return v, true, nil
 	}
@@ -179,6 +180,30 @@ func firstAsWord(c, other *claim) *claim {
 	cp.toks = slices.Clone(c.toks)
 	cp.toks[0].w, cp.toks[0].first = l, false
 	return &cp
+}
+
+// countedOne returns c, or a copy of it whose word "one" before a noun
+// is the number 1 when the other claim counts that noun with a number
+// ("Ben has one car", "Ben has two cars"): "one" stays a word
+// otherwise ("one daughter" beside "one son").
+func countedOne(c, other *claim) *claim {
+	for i, t := range c.toks {
+		if t.w != "one" || i+1 >= len(c.toks) || c.toks[i+1].value || i > 0 && c.toks[i-1].w == "minimum" {
+			// "at least one approval" asks for no count that another
+			// minimum could contradict.
+			continue
+		}
+		noun := c.toks[i+1].w
+		j := slices.IndexFunc(other.toks, func(u token) bool { return u.w == noun })
+		if j < 1 || !other.toks[j-1].value || other.toks[j-1].kind != plain || !allDigits(other.toks[j-1].w) {
+			continue
+		}
+		cp := *c
+		cp.toks = slices.Clone(c.toks)
+		cp.toks[i].w, cp.toks[i].value = "1", true
+		return &cp
+	}
+	return c
 }
 
 // respelled returns c, or a copy of it whose misspelt words are spelt
