@@ -7,7 +7,7 @@ import "testing"
 // look-alikes it must leave alone and the contradictions next to them
 // it must still find.
 func TestContra12Rules(t *testing.T) {
-	checkJudged(t, contra12HistoryCases, contra12VerbFormCases, contra12OneCases)
+	checkJudged(t, contra12HistoryCases, contra12VerbFormCases, contra12OneCases, contra12DateCases)
 }
 
 var contra12HistoryCases = []judgeCase{
@@ -43,4 +43,12 @@ var contra12OneCases = []judgeCase{
 	{"one of one thing, one of another", "Mina keeps one horse.", "Mina keeps one donkey.", false},
 	{"one against a number of another thing", "Mina keeps one horse.", "Mina keeps three goats.", false},
 	{"at least one against at least a number, narrowed", "Each release needs at least two sign-offs.", "Each release needs at least one sign-off from legal.", false},
+}
+
+var contra12DateCases = []judgeCase{
+	{"a date day first beside its month name", "The audit is due on 28/02/2027.", "The audit is due on February 28, 2027.", false},
+	{"a date month first beside its ISO form", "The audit is due on 02/28/2027.", "The audit is due on 2027-02-28.", false},
+	{"a dotted date beside its month name", "The audit is due on 28.02.2027.", "The audit is due on 28 February 2027.", false},
+	{"a date day first beside another day", "The audit is due on 27/02/2027.", "The audit is due on February 28, 2027.", true},
+	{"a date beside another year", "The audit is due on 28/02/2026.", "The audit is due on February 28, 2027.", true},
 }

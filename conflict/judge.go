@@ -2177,7 +2177,7 @@ func compatible(a, b []token) bool {
 			}
 			continue
 		}
-		if swappedDate(a[i].w, b[i].w) {
+		if swappedDate(a[i].w, b[i].w) || numericDate(a[i].w, b[i].w) || numericDate(b[i].w, a[i].w) {
 			continue
 		}
 		pa, pb := valueParts(a[i].w), valueParts(b[i].w)
@@ -2194,6 +2194,28 @@ func compatible(a, b []token) bool {
 // near reports whether two amounts in one unit ("200", "212"; "3600s",
 // "3300s") differ by less than a fifth: an amount said to be about so
 // much agrees with them.
+// numericDate reports whether x, a date of numbers ("31/12/2026",
+// "12/31/2026", "31.12.2026", "4/3"), read day first or month first,
+// can be y, a date as [dateAt] writes it ("2026-12-31", "x-03-04"): one
+// day written two ways ("The lease ends on 31/12/2026", "on December
+// 31, 2026"). Without a year on one side, the day and month decide.
+func numericDate(x, y string) bool {
+	f := strings.FieldsFunc(x, func(r rune) bool { return r == '/' || r == '.' })
+	if len(f) < 2 || len(f) > 3 || !strings.Contains(x, "/") && (len(f) != 3 || len(f[2]) != 4) ||
+		slices.ContainsFunc(f, func(p string) bool { return !allDigits(p) }) {
+		return false
+	}
+	yp := strings.Split(y, "-")
+	if len(yp) != 3 || !allDigits(yp[1]) || !allDigits(yp[2]) {
+		return false
+	}
+	if len(f) == 3 && yp[0] != "x" && atoi(f[2]) != atoi(yp[0]) && atoi(f[2])+2000 != atoi(yp[0]) {
+		return false
+	}
+	m, d := atoi(yp[1]), atoi(yp[2])
+	return atoi(f[0]) == d && atoi(f[1]) == m || atoi(f[0]) == m && atoi(f[1]) == d
+}
+
 // swappedDate reports whether x and y can be one numeric date, one
 // written day first and the other month first: "3/4" and "4/3",
 // "13/4" and "4/13", "03.04.2027" and "04/03/2027". The order is the
