@@ -7,7 +7,7 @@ import "testing"
 // look-alikes it must leave alone and the contradictions next to them
 // it must still find.
 func TestContra12Rules(t *testing.T) {
-	checkJudged(t, contra12HistoryCases, contra12VerbFormCases, contra12OneCases, contra12DateCases)
+	checkJudged(t, contra12HistoryCases, contra12VerbFormCases, contra12OneCases, contra12DateCases, contra12GramCases)
 }
 
 var contra12HistoryCases = []judgeCase{
@@ -51,4 +51,10 @@ var contra12DateCases = []judgeCase{
 	{"a dotted date beside its month name", "The audit is due on 28.02.2027.", "The audit is due on 28 February 2027.", false},
 	{"a date day first beside another day", "The audit is due on 27/02/2027.", "The audit is due on February 28, 2027.", true},
 	{"a date beside another year", "The audit is due on 28/02/2026.", "The audit is due on February 28, 2027.", true},
+}
+
+var contra12GramCases = []judgeCase{
+	{"kilograms against grams, apart", "The parcel weighs 3 kg.", "The parcel weighs 800 g.", true},
+	{"kilograms against grams, one mass", "The parcel weighs 3 kg.", "The parcel weighs 3000 g.", false},
+	{"milligrams against grams, one dose", "The daily dose is 500 mg.", "The daily dose is 0.5 g.", false},
 }
