@@ -946,7 +946,7 @@ func (c *claim) tokenAt(raws []rawTok, i int, capFirst string) token {
 		t.show = uint8(len(c.shows))
 	}
 	if !r.keep {
-		t.w = stem(w)
+		t.w = stem(unhyphenated(w))
 		if !t.name {
 			// A name is spelt one way.
 			t.w = spelling(t.w)
@@ -966,6 +966,17 @@ func (c *claim) tokenAt(raws []rawTok, i int, capFirst string) token {
 	}
 	t.cop = t.name && afterCopula(raws, i)
 	return t
+}
+
+// unhyphenated returns w without its one hyphen between letters, so
+// that "stand-up" and "standup", "e-mail" and "email" are one word;
+// words with digits ("4-space") and more hyphens keep their form.
+func unhyphenated(w string) string {
+	i := strings.IndexByte(w, '-')
+	if i < 1 || i+1 >= len(w) || strings.Count(w, "-") != 1 || hasDigit(w) {
+		return w
+	}
+	return w[:i] + w[i+1:]
 }
 
 // fillKeys fills c's sorted word keys (set), by which claims find their

@@ -7,7 +7,7 @@ import "testing"
 // look-alikes it must leave alone and the contradictions next to them
 // it must still find.
 func TestContra12Rules(t *testing.T) {
-	checkJudged(t, contra12HistoryCases, contra12VerbFormCases, contra12OneCases, contra12DateCases, contra12GramCases)
+	checkJudged(t, contra12HistoryCases, contra12VerbFormCases, contra12OneCases, contra12DateCases, contra12GramCases, contra12HyphenCases)
 }
 
 var contra12HistoryCases = []judgeCase{
@@ -57,4 +57,10 @@ var contra12GramCases = []judgeCase{
 	{"kilograms against grams, apart", "The parcel weighs 3 kg.", "The parcel weighs 800 g.", true},
 	{"kilograms against grams, one mass", "The parcel weighs 3 kg.", "The parcel weighs 3000 g.", false},
 	{"milligrams against grams, one dose", "The daily dose is 500 mg.", "The daily dose is 0.5 g.", false},
+}
+
+var contra12HyphenCases = []judgeCase{
+	{"a word with a hyphen and without, two times", "The check-in opens at 14:00.", "The checkin opens at 15:00.", true},
+	{"a word with a hyphen and without, one time", "The check-in opens at 14:00.", "The checkin opens at 2 pm.", false},
+	{"a word with a hyphen and without, two languages", "The sign-up form is in German.", "The signup form is in French.", true},
 }
