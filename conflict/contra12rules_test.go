@@ -7,7 +7,7 @@ import "testing"
 // look-alikes it must leave alone and the contradictions next to them
 // it must still find.
 func TestContra12Rules(t *testing.T) {
-	checkJudged(t, contra12HistoryCases, contra12VerbFormCases, contra12OneCases, contra12DateCases, contra12GramCases, contra12HyphenCases)
+	checkJudged(t, contra12HistoryCases, contra12VerbFormCases, contra12OneCases, contra12DateCases, contra12GramCases, contra12HyphenCases, contra12StoppedAgoCases)
 }
 
 var contra12HistoryCases = []judgeCase{
@@ -63,4 +63,10 @@ var contra12HyphenCases = []judgeCase{
 	{"a word with a hyphen and without, two times", "The check-in opens at 14:00.", "The checkin opens at 15:00.", true},
 	{"a word with a hyphen and without, one time", "The check-in opens at 14:00.", "The checkin opens at 2 pm.", false},
 	{"a word with a hyphen and without, two languages", "The sign-up form is in German.", "The signup form is in French.", true},
+}
+
+var contra12StoppedAgoCases = []judgeCase{
+	{"a habit beside giving it up some time ago", "Bruno plays poker.", "Bruno gave up playing poker three months ago.", true},
+	{"a habit beside quitting it in a year", "Bruno plays poker.", "Bruno quit poker in 2024.", true},
+	{"a habit beside giving up another", "Bruno plays poker.", "Bruno gave up playing chess three months ago.", false},
 }

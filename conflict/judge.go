@@ -407,6 +407,11 @@ func narrowedDenial(a, b *claim, hunks []hunk) bool {
 	if side == 1 {
 		mine, theirs, at = h.b, h.a, h.bt
 	}
+	if stopped(neg.neg) && !slices.ContainsFunc(mine, func(t token) bool { return !timeWord(t) }) {
+		// "Elif gave up smoking two years ago": when the habit
+		// stopped, no narrower habit.
+		return false
+	}
 	return len(theirs) == 0 && len(mine) > 0 && at > int(neg.negAt) && at+len(mine) == len(neg.toks)
 }
 
