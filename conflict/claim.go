@@ -531,7 +531,7 @@ func parseClaim(s string) (claim, bool) {
 		s = urls().ReplaceAllString(s, " ")
 	}
 	s = joinNames(keyValue(spellNumbers(thousands(percents(trunkForm(s))))))
-	tw := expand(tokenize.Words(s))
+	tw := justOnly(expand(tokenize.Words(s)), s)
 	var c claim
 	c.changed, c.additive = changeAndAddition(tw)
 	c.when = anchor(tw)
@@ -625,6 +625,23 @@ func presentDenial(words []string, i int, neg string) bool {
 		}
 	}
 	return slices.Contains(words[i:], "anymore")
+}
+
+// justOnly returns tw with "just" before a name or a count ("the team
+// is just Ana and Ben", "just two seats") written "only", which it
+// means there; "just moved", "just now" keep it.
+func justOnly(tw []string, s string) []string {
+	i := slices.Index(tw, "just")
+	if i < 0 || i+1 >= len(tw) {
+		return tw
+	}
+	next := tw[i+1]
+	if !isValue(next) && numberWords[next] == "" && next != "one" && !capitalised(s)[next] {
+		return tw
+	}
+	out := slices.Clone(tw)
+	out[i] = "only"
+	return out
 }
 
 // subjectPronouns are the personal pronouns a claim may open with (see

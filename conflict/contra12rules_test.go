@@ -7,7 +7,7 @@ import "testing"
 // look-alikes it must leave alone and the contradictions next to them
 // it must still find.
 func TestContra12Rules(t *testing.T) {
-	checkJudged(t, contra12HistoryCases, contra12VerbFormCases, contra12OneCases, contra12DateCases, contra12GramCases, contra12HyphenCases, contra12StoppedAgoCases)
+	checkJudged(t, contra12HistoryCases, contra12VerbFormCases, contra12OneCases, contra12DateCases, contra12GramCases, contra12HyphenCases, contra12StoppedAgoCases, contra12JustCases)
 }
 
 var contra12HistoryCases = []judgeCase{
@@ -69,4 +69,10 @@ var contra12StoppedAgoCases = []judgeCase{
 	{"a habit beside giving it up some time ago", "Bruno plays poker.", "Bruno gave up playing poker three months ago.", true},
 	{"a habit beside quitting it in a year", "Bruno plays poker.", "Bruno quit poker in 2024.", true},
 	{"a habit beside giving up another", "Bruno plays poker.", "Bruno gave up playing chess three months ago.", false},
+}
+
+var contra12JustCases = []judgeCase{
+	{"a list beside just part of it", "The jury is Ida, Omar and Pia.", "The jury is just Ida and Omar.", true},
+	{"a list beside just all of it", "The jury is Ida, Omar and Pia.", "The jury is just Ida, Omar and Pia.", false},
+	{"just as recently", "Ida just joined the jury.", "Ida is on the jury.", false},
 }
