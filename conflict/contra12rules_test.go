@@ -7,7 +7,7 @@ import "testing"
 // look-alikes it must leave alone and the contradictions next to them
 // it must still find.
 func TestContra12Rules(t *testing.T) {
-	checkJudged(t, contra12HistoryCases, contra12VerbFormCases, contra12OneCases, contra12DateCases, contra12GramCases, contra12HyphenCases, contra12StoppedAgoCases, contra12JustCases)
+	checkJudged(t, contra12HistoryCases, contra12VerbFormCases, contra12OneCases, contra12DateCases, contra12GramCases, contra12HyphenCases, contra12StoppedAgoCases, contra12JustCases, contra12DailyCases)
 }
 
 var contra12HistoryCases = []judgeCase{
@@ -75,4 +75,11 @@ var contra12JustCases = []judgeCase{
 	{"a list beside just part of it", "The jury is Ida, Omar and Pia.", "The jury is just Ida and Omar.", true},
 	{"a list beside just all of it", "The jury is Ida, Omar and Pia.", "The jury is just Ida, Omar and Pia.", false},
 	{"just as recently", "Ida just joined the jury.", "Ida is on the jury.", false},
+}
+
+var contra12DailyCases = []judgeCase{
+	{"daily beside only on weekends", "The ferry sails daily.", "The ferry sails only at weekends.", true},
+	{"every day beside only one day", "The ferry sails every day.", "The ferry sails only on Sundays.", true},
+	{"daily beside one day, no only", "The ferry sails daily.", "The ferry sails on Sundays.", false},
+	{"daily beside only one day of another subject", "The ferry sails daily.", "The night bus runs only on Sundays.", false},
 }

@@ -134,6 +134,8 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 		}
 	case onlyAdded(a, b) || onlyAdded(b, a):
 		v, ok = Verdict{Likely, say(why, func() string { return "only one value, the other adds one" })}, true
+	case len(reps) == 1 && len(hunks) == 1 && (dailyOnly(a, b, reps[0].a, reps[0].b) || dailyOnly(b, a, reps[0].b, reps[0].a)):
+		v, ok = Verdict{Likely, say(why, func() string { return "every day, the other only some days" })}, true
 	case twoFacts(a, b, hunks):
 		ok = false
 	default:
@@ -413,6 +415,16 @@ func narrowedDenial(a, b *claim, hunks []hunk) bool {
 		return false
 	}
 	return len(theirs) == 0 && len(mine) > 0 && at > int(neg.negAt) && at+len(mine) == len(neg.toks)
+}
+
+// dailyOnly reports whether x, the one word claim a has where claim
+// b, which says its value is the only one, has y, is "every day"
+// (daily) and y a day of the week, weekdays or weekends: "I run
+// daily" and "I run only on weekdays" conflict; "the shop opens on
+// Mondays", with no "only", may add to the daily rule.
+func dailyOnly(a, b *claim, x, y []token) bool {
+	return b.only && !a.only && !a.changed && !b.changed && a.neg == "" && b.neg == "" && len(x) == 1 && len(y) == 1 &&
+		x[0].kind == quantity && x[0].w == "86400s" && classOf[y[0].w] == "weekday"
 }
 
 // twoFacts reports whether two claims state two facts that may both
