@@ -7,7 +7,7 @@ import "testing"
 // look-alikes it must leave alone and the contradictions next to them
 // it must still find.
 func TestContra12Rules(t *testing.T) {
-	checkJudged(t, contra12HistoryCases, contra12VerbFormCases, contra12OneCases, contra12DateCases, contra12GramCases, contra12HyphenCases, contra12StoppedAgoCases, contra12JustCases, contra12DailyCases)
+	checkJudged(t, contra12HistoryCases, contra12VerbFormCases, contra12OneCases, contra12DateCases, contra12GramCases, contra12HyphenCases, contra12StoppedAgoCases, contra12JustCases, contra12DailyCases, contra12PreferCases)
 }
 
 var contra12HistoryCases = []judgeCase{
@@ -82,4 +82,11 @@ var contra12DailyCases = []judgeCase{
 	{"every day beside only one day", "The ferry sails every day.", "The ferry sails only on Sundays.", true},
 	{"daily beside one day, no only", "The ferry sails daily.", "The ferry sails on Sundays.", false},
 	{"daily beside only one day of another subject", "The ferry sails daily.", "The night bus runs only on Sundays.", false},
+}
+
+var contra12PreferCases = []judgeCase{
+	{"likes beside prefers, two values", "Noa likes front-row tickets.", "Noa prefers back-row tickets.", true},
+	{"wants beside prefers, two values", "Noa wants a room facing the sea.", "Noa prefers a room facing the garden.", true},
+	{"likes beside prefers, one value", "Noa likes front-row tickets.", "Noa prefers front-row tickets.", false},
+	{"likes beside likes, two tastes", "Noa likes jazz.", "Noa likes opera.", false},
 }

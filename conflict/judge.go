@@ -93,6 +93,7 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	a, b = firstAsWord(a, b), firstAsWord(b, a)
 	b = respelled(b, a)
 	a, b = countedOne(a, b), countedOne(b, a)
+	a, b = likedAsPreferred(a, b), likedAsPreferred(b, a)
 	if v, ok := switchedFrom(a, b, why); ok {
 		return v, true, nil
 	}
@@ -204,6 +205,29 @@ func countedOne(c, other *claim) *claim {
 		cp.toks = slices.Clone(c.toks)
 		cp.toks[i].w, cp.toks[i].value = "1", true
 		return &cp
+	}
+	return c
+}
+
+// likedAsPreferred returns c, or a copy of it whose "likes", "loves"
+// or "wants" is "prefers" when the other claim says what its subject
+// prefers and c does not: "Ian likes window seats" beside "Ian prefers
+// aisle seats" names the preference ("likes tea" beside "likes coffee"
+// names two tastes, and stays).
+func likedAsPreferred(c, other *claim) *claim {
+	has := func(x *claim, w string) bool {
+		return slices.ContainsFunc(x.toks, func(t token) bool { return t.w == w })
+	}
+	if !has(other, "prefer") || has(c, "prefer") {
+		return c
+	}
+	for i, t := range c.toks {
+		if t.w == "like" || t.w == "love" || t.w == "want" {
+			cp := *c
+			cp.toks = slices.Clone(c.toks)
+			cp.toks[i].w = "prefer"
+			return &cp
+		}
 	}
 	return c
 }
