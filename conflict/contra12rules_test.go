@@ -7,7 +7,7 @@ import "testing"
 // look-alikes it must leave alone and the contradictions next to them
 // it must still find.
 func TestContra12Rules(t *testing.T) {
-	checkJudged(t, contra12HistoryCases, contra12VerbFormCases, contra12OneCases, contra12DateCases, contra12GramCases, contra12HyphenCases, contra12StoppedAgoCases, contra12JustCases, contra12DailyCases, contra12PreferCases)
+	checkJudged(t, contra12HistoryCases, contra12VerbFormCases, contra12OneCases, contra12DateCases, contra12GramCases, contra12HyphenCases, contra12StoppedAgoCases, contra12JustCases, contra12DailyCases, contra12PreferCases, contra12MaintainedCases)
 }
 
 var contra12HistoryCases = []judgeCase{
@@ -89,4 +89,9 @@ var contra12PreferCases = []judgeCase{
 	{"wants beside prefers, two values", "Noa wants a room facing the sea.", "Noa prefers a room facing the garden.", true},
 	{"likes beside prefers, one value", "Noa likes front-row tickets.", "Noa prefers front-row tickets.", false},
 	{"likes beside likes, two tastes", "Noa likes jazz.", "Noa likes opera.", false},
+}
+
+var contra12MaintainedCases = []judgeCase{
+	{"archived beside maintained", "The plugin is archived.", "The plugin is maintained.", true},
+	{"retired beside actively maintained", "The old SDK is retired.", "The old SDK is actively maintained.", true},
 }
