@@ -14,9 +14,12 @@ import (
 // quoted claims, typos and casing, lists, loanwords and other subjects
 // with the same predicate, each with look-alikes that must not be
 // hinted. The split is in halves by a hash of the pair id (loadHashed
-// with every = 2); misses are printed for the tune part only:
+// with every = 2); misses are printed for the tune part only. With
+// main's rules (5a7a23a), out of sample: tune P 0.844 R 0.643, check
+// P 0.917 R 0.733; after the twelfth pass, tune P 0.951 R 0.929, check
+// P 0.919 R 0.756 (the floors):
 //
 //	go test -tags sqlite_fts5 -count=1 -run TestContra12PrecisionRecall -v ./conflict/
 func TestContra12PrecisionRecall(t *testing.T) {
-	judgeSplitSet(t, loadHashed(t, "testdata/contra12.jsonl", "contra12", 2), "contra12", 190, []floor{{"tune", 0.84, 0.64}, {"check", 0.91, 0.73}})
+	judgeSplitSet(t, loadHashed(t, "testdata/contra12.jsonl", "contra12", 2), "contra12", 190, []floor{{"tune", 0.95, 0.92}, {"check", 0.91, 0.75}})
 }
