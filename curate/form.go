@@ -560,8 +560,14 @@ func caseDiff(a, b string) (string, bool) {
 			return strings.Join(sa, ",") + " / " + strings.Join(sb, ","), true
 		}
 	}
-	for _, of := range []func(string) map[string][]string{namedValues, bareCapitals} {
-		na, nb := of(a), of(b)
+	of := []func(string) map[string][]string{namedValues}
+	if recased(fa, fb) == 1 {
+		// One word recased alone is a name made or unmade, not a copy
+		// retyped in lower case ("we use valkey instead of redis").
+		of = append(of, bareCapitals)
+	}
+	for _, values := range of {
+		na, nb := values(a), values(b)
 		for _, w := range slices.Sorted(maps.Keys(na)) {
 			if sa, sb := na[w], nb[w]; len(sb) > 0 && !slices.Equal(sa, sb) {
 				return strings.Join(sa, ",") + " / " + strings.Join(sb, ","), true
@@ -569,6 +575,18 @@ func caseDiff(a, b string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// recased returns how many words both spellings maps hold are written
+// with other capitals in one than in the other.
+func recased(fa, fb map[string][]string) int {
+	n := 0
+	for w, sa := range fa {
+		if sb := fb[w]; len(sb) > 0 && !slices.Equal(sa, sb) {
+			n++
+		}
+	}
+	return n
 }
 
 // bareCapitals maps each folded word of text's prose that a preposition
