@@ -56,7 +56,8 @@ type Passage struct {
 
 // Under returns the outer headings of a passage: the heading path in
 // effect at its first line (outermost first, as the chunker records it)
-// without the passage's own heading when its text starts with one.
+// without the passage's own heading when its text starts with one (ATX
+// or setext).
 func Under(headings []string, text string) []string {
 	if len(headings) > 0 && startsWithHeading(text) {
 		headings = headings[:len(headings)-1]
@@ -86,15 +87,20 @@ func HeadingLines(text string) (lines, headings int) {
 	return lines, headings
 }
 
-// startsWithHeading reports whether text opens with an ATX heading: one
+// startsWithHeading reports whether text opens with a heading: ATX, one
 // to six "#" and then a space, a tab or the end of the line ("#ops" is
-// a tag, not a heading).
+// a tag, not a heading), or setext, a line of text and its "===" or
+// "---" underline.
 func startsWithHeading(text string) bool {
 	n := 0
 	for n < len(text) && n < 7 && text[n] == '#' {
 		n++
 	}
-	return n >= 1 && n <= 6 && (n == len(text) || text[n] == ' ' || text[n] == '\t' || text[n] == '\n' || text[n] == '\r')
+	if n >= 1 && n <= 6 && (n == len(text) || text[n] == ' ' || text[n] == '\t' || text[n] == '\n' || text[n] == '\r') {
+		return true
+	}
+	ls := SplitLines(text)
+	return len(ls) > 1 && strings.TrimSpace(ls[0]) != "" && !strings.HasPrefix(ls[0], "    ") && setextUnderline().MatchString(ls[1])
 }
 
 // sameUnder reports whether two heading paths name the same place,
