@@ -187,8 +187,11 @@ func Pairs(ps []Passage, threshold float64) (pairs []Pair, held []Held) {
 				}
 				seen[key{a, b}] = true
 				sim := tokenize.Jaccard(sets[a], sets[b])
-				same := sim >= minRenderedSimilarity && forms.same(a, b)
-				if sim < threshold && !same {
+				// One text in two forms is asked for last: a parse costs
+				// more than the word checks. Below the threshold, only it
+				// pairs.
+				below := sim < threshold
+				if below && (sim < minRenderedSimilarity || !forms.same(a, b)) {
 					continue
 				}
 				p := Pair{A: a, B: b, Similarity: sim}
@@ -196,18 +199,11 @@ func Pairs(ps []Passage, threshold float64) (pairs []Pair, held []Held) {
 					held = append(held, Held{p, reason})
 					continue
 				}
-				if same {
-					pairs = append(pairs, p)
-					continue
-				}
-				if reason, ok := Differs(ps[a].Text, ps[b].Text); ok {
-					held = append(held, Held{p, "a value differs: " + reason})
-					continue
-				}
-				la, lb := Loses(ps[b].Text, ps[a].Text), Loses(ps[a].Text, ps[b].Text)
-				if len(la) > 0 && len(lb) > 0 {
-					held = append(held, Held{p, "words replaced: " + strings.Join(la, " ") + " / " + strings.Join(lb, " ")})
-					continue
+				if !below {
+					if reason := wordsDiffer(ps[a].Text, ps[b].Text); reason != "" && !forms.same(a, b) {
+						held = append(held, Held{p, reason})
+						continue
+					}
 				}
 				pairs = append(pairs, p)
 			}
@@ -216,6 +212,19 @@ func Pairs(ps []Passage, threshold float64) (pairs []Pair, held []Held) {
 	slices.SortFunc(pairs, func(x, y Pair) int { return cmp.Or(cmp.Compare(x.A, y.A), cmp.Compare(x.B, y.B)) })
 	slices.SortFunc(held, func(x, y Held) int { return cmp.Or(cmp.Compare(x.A, y.A), cmp.Compare(x.B, y.B)) })
 	return pairs, held
+}
+
+// wordsDiffer returns why two similar passages are held apart by their
+// words, as [Pairs] holds them: a value differs ([Differs]), or each
+// holds a content word the other lacks ([Loses]); "" when neither.
+func wordsDiffer(a, b string) string {
+	if reason, ok := Differs(a, b); ok {
+		return "a value differs: " + reason
+	}
+	if la, lb := Loses(b, a), Loses(a, b); len(la) > 0 && len(lb) > 0 {
+		return "words replaced: " + strings.Join(la, " ") + " / " + strings.Join(lb, " ")
+	}
+	return ""
 }
 
 // otherSubjects returns why two similar passages are about different
