@@ -28,6 +28,8 @@ func TestSameRendered(t *testing.T) {
 		{"The job is built on Acme.", "The job is built on acme.", false},
 		{"~~~\nport: 1\n~~~", "    port: 1", true},
 		{"```go\nport: 1\n```", "    port: 1", false},
+		{"| a | b |\n|---|---|\n| x | y | z |", "| a | b |\n|---|---|\n| x | y |", false},
+		{"| a | b |\n|---|---|\n| x |", "| a | b |\n|---|---|\n| x | |", true},
 	}
 	for _, tt := range tests {
 		if got := sameRendered(tt.a, tt.b); got != tt.want {
