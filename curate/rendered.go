@@ -231,8 +231,14 @@ func (r *renderer) itemNumber(item ast.Node) int {
 	return v
 }
 
-// row writes a table row, its cells' text without their alignment.
+// row writes a table row, its cells' text without their alignment;
+// false when the row's line holds more cells than the table has
+// columns (goldmark drops them, a note's reader sees them) or cannot be
+// found.
 func (r *renderer) row(n ast.Node) bool {
+	if cells := r.cellsWritten(n); cells < 0 || cells > n.ChildCount() {
+		return false
+	}
 	r.out.WriteString("\x01tr(")
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 		r.out.WriteString("\x01td(")
@@ -243,6 +249,43 @@ func (r *renderer) row(n ast.Node) bool {
 	}
 	r.out.WriteString(")\n")
 	return true
+}
+
+// cellsWritten returns how many cells the source line of a table row
+// holds, its outer pipes left out and escaped pipes not counted; -1 when
+// no cell's text places the line (a row of empty cells).
+func (r *renderer) cellsWritten(row ast.Node) int {
+	at := -1
+	_ = ast.Walk(row, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if t, ok := c.(*ast.Text); ok && entering {
+			at = t.Segment.Start
+			return ast.WalkStop, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	if at < 0 {
+		return -1
+	}
+	start := strings.LastIndexByte(string(r.source[:at]), '\n') + 1
+	end := at + strings.IndexByte(string(r.source[at:])+"\n", '\n')
+	line := strings.TrimSpace(string(r.source[start:end]))
+	var pipes []int
+	for i := 0; i < len(line); i++ {
+		switch line[i] {
+		case '\\':
+			i++
+		case '|':
+			pipes = append(pipes, i)
+		}
+	}
+	cells := len(pipes) + 1
+	if len(pipes) > 0 && pipes[0] == 0 {
+		cells--
+	}
+	if len(pipes) > 0 && pipes[len(pipes)-1] == len(line)-1 && len(line) > 1 {
+		cells--
+	}
+	return cells
 }
 
 // code writes a code block: its info string and its lines as written.
