@@ -28,6 +28,7 @@ func TestSameRendered(t *testing.T) {
 		{"The job is built on Acme.", "The job is built on acme.", false},
 		{"~~~\nport: 1\n~~~", "    port: 1", true},
 		{"```go\nport: 1\n```", "    port: 1", false},
+		{"See [docs][d].\n\n[d]: https://x.example/a\n[d]: https://x.example/b", "See [docs][d].\n\n[d]: https://x.example/a", false},
 		{"| a | b |\n|---|---|\n| x | y | z |", "| a | b |\n|---|---|\n| x | y |", false},
 		{"| a | b |\n|---|---|\n| x |", "| a | b |\n|---|---|\n| x | |", true},
 	}
