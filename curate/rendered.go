@@ -94,15 +94,14 @@ func rendered(src string) (s string, ok bool) {
 		}
 	}()
 	source := []byte(src)
-	ctx := parser.NewContext()
-	doc := markdown().Parse(text.NewReader(source), parser.WithContext(ctx))
+	doc := markdown().Parse(text.NewReader(source))
 	r := renderer{source: source, dests: map[string]bool{}}
 	if !r.block(doc) {
 		return "", false
 	}
-	for _, ref := range ctx.References() {
-		if d := string(util.URLEscape(ref.Destination(), true)); !r.dests[d] {
-			fmt.Fprintf(&r.out, "\x01def(%s|%s)", strings.ToLower(string(ref.Label())), d)
+	for _, def := range r.defs {
+		if d := string(util.URLEscape(def.Destination, true)); !r.dests[d] {
+			fmt.Fprintf(&r.out, "\x01def(%s|%s|%s)", strings.ToLower(string(def.Label)), d, def.Title)
 		}
 	}
 	return r.out.String(), true
@@ -114,6 +113,9 @@ type renderer struct {
 	out    strings.Builder
 	// dests are the destinations of the links and images written.
 	dests map[string]bool
+	// defs are the reference definitions, every one written: a link
+	// uses the first of a label's.
+	defs []*ast.LinkReferenceDefinition
 }
 
 // block writes a block node and its children; false for a kind it does
@@ -131,7 +133,8 @@ func (r *renderer) block(n ast.Node) bool {
 		r.out.WriteString(")\n")
 		return ok
 	case *ast.LinkReferenceDefinition:
-		return true // written once, at the end, when no link uses it
+		r.defs = append(r.defs, n) // written at the end when no link uses it
+		return true
 	case *ast.ThematicBreak:
 		r.out.WriteString("\x01hr\n")
 		return true
