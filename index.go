@@ -155,6 +155,16 @@ func (w *Weave) outdated(ctx context.Context) error {
 	if _, err := w.settingsChanged(ctx); err != nil {
 		return fmt.Errorf("%s: %w", SettingsFile, err)
 	}
+	w.mu.Lock()
+	var extra []string
+	if w.settings != nil {
+		extra = w.settings.ExtraPaths
+	}
+	w.mu.Unlock()
+	if settings.ExtraPathsChanged(ctx, w.cfg.Workspace, extra) {
+		return fmt.Errorf("%s: its extra_paths changed since this process (pid %d) started, which scans and keeps only its own until restarted: restart it (watch, mcp)",
+			SettingsFile, os.Getpid())
+	}
 	since := trust.ApprovedSince(w.cfg.Workspace, w.ignored)
 	if len(since) == 0 {
 		return nil

@@ -162,3 +162,32 @@ func TestForeignWarningOfALongLivedWeave(t *testing.T) {
 		t.Errorf("its status's search mode reason = %q (%v); want restart", st.SearchModeReason, err)
 	}
 }
+
+// TestExtraPathAddedBehindALongLivedWeave: an extra path added to
+// memweave.json (and approved) after a long-lived Weave started was
+// indexed by a process started since; the older Weave's next Index
+// (MCP index tool; a watcher's full scan alike) deleted its files'
+// rows, which it does not scan ("Deleted:[docs/x.md]"). They must stay,
+// and its status must say to restart it.
+func TestExtraPathAddedBehindALongLivedWeave(t *testing.T) {
+	isolateApprovals(t)
+	ctx := context.Background()
+	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\n\nalpha\n", "docs/x.md": "# X\n\nzebra crossing\n"})
+	old := open(t, root, memweave.Config{})
+	mustIndex(t, old)
+	changeSettings(t, root, func(s *memweave.Settings) { s.ExtraPaths = []string{"docs"} })
+	if _, err := memweave.ApproveSettings(ctx, root); err != nil {
+		t.Fatal(err)
+	}
+	mustIndex(t, open(t, root, memweave.Config{OneShot: true}))
+	memweavetest.WriteFile(t, root, "memory/a.md", "# A\n\nalpha beta\n")
+	if res := mustIndex(t, old); len(res.Deleted) > 0 {
+		t.Errorf("Index of the Weave opened before extra_paths changed deleted %v; want the new extra path's rows kept", res.Deleted)
+	}
+	if r := mustSearch(t, old, "zebra"); len(r.Results) == 0 {
+		t.Errorf("search of the older Weave finds nothing of docs/x.md after its Index")
+	}
+	if st, err := old.Status(ctx); err != nil || !strings.Contains(st.SettingsChanged, "extra_paths") {
+		t.Errorf("status of the older Weave: settings_changed %q (%v); want it to name extra_paths", st.SettingsChanged, err)
+	}
+}

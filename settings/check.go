@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/netip"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -250,6 +251,16 @@ func (f File) SameIndex(g File) bool {
 	ft, fo, ferr := Chunking(f.ChunkTokens, f.ChunkOverlap)
 	gt, go_, gerr := Chunking(g.ChunkTokens, g.ChunkOverlap)
 	return f.Embedder == g.Embedder && ferr == nil && gerr == nil && ft == gt && *fo == *go_
+}
+
+// ExtraPathsChanged reports whether the workspace's settings file lists
+// other extra paths than started, those of the file a long-lived process
+// read at its start (nil for none): another process, started since,
+// indexes files this one does not scan. False when the file cannot be
+// read or is gone.
+func ExtraPathsChanged(ctx context.Context, workspace string, started []string) bool {
+	now, err := Read(ctx, workspace)
+	return err == nil && now != nil && !slices.Equal(now.ExtraPaths, started)
 }
 
 // ErrChanged is wrapped by [Changed]'s error.
