@@ -194,7 +194,7 @@ func (s *syncer) checkEntry(ctx context.Context, p string, f []string) (size int
 func twinOf(folded map[string]string, p string, foldCase bool) string {
 	key := norm.NFC.String(p)
 	if foldCase {
-		key = strings.ToLower(key)
+		key = foldedName(p)
 	}
 	twin, ok := folded[key]
 	if !ok {
@@ -206,6 +206,10 @@ func twinOf(folded map[string]string, p string, foldCase bool) string {
 	}
 	return fmt.Sprintf("differs from %q only in case, and this machine's file system (git config core.ignorecase) keeps one file for both; rename one of them on a machine that tells them apart", twin)
 }
+
+// foldedName is the path p as a file system that does not tell case
+// apart takes it: its letters composed ([norm.NFC]) and in lower case.
+func foldedName(p string) string { return strings.ToLower(norm.NFC.String(p)) }
 
 // ignoresCase reports whether git takes the work tree's file system for
 // one that does not tell case apart (core.ignorecase, which git sets
