@@ -115,6 +115,13 @@ func (s *syncer) checkout(ctx context.Context, head, target string) error {
 	if _, err := s.git(ctx, nil, "update-ref", "-m", "memweave sync: integrate", "refs/heads/"+s.branch, target, head); err != nil {
 		return fmt.Errorf("gitsync: move %s: %w", s.branch, err)
 	}
+	m := move{from: head, to: target}
+	for _, c := range changes {
+		if strings.HasPrefix(c.path, workspace.MemoryDir+"/") {
+			m.paths = append(m.paths, c.path)
+		}
+	}
+	s.moves = append(s.moves, m)
 	return removeCheckoutMarker(s.root)
 }
 
@@ -142,7 +149,7 @@ func (s *syncer) checkUnchanged(ctx context.Context, head, target string, change
 			removedFolded[foldedName(c.path)] = true
 		}
 	}
-	foldCase := len(removed) > 0 && s.ignoresCase(ctx)
+	foldCase := len(removed) > 0 && s.ignoresCase()
 	for _, c := range changes {
 		if c.inHead {
 			if dirty[c.path] {
