@@ -956,7 +956,7 @@ func (s *syncer) fetchBranch(ctx context.Context, tracking map[string]string) (b
 		var ge *history.GitError
 		if errors.As(err, &ge) && strings.Contains(ge.Stderr, "couldn't find remote ref") {
 			if prev, _ := s.rev(ctx, s.remoteRef()); prev != "" {
-				return false, fmt.Errorf("%w: %s/%s was %.12s, now it is gone", ErrRewritten, s.remote, s.remoteBranch, prev)
+				return false, s.branchGone(ctx, prev)
 			}
 			return false, s.noOtherBranch(ctx)
 		}
@@ -1082,12 +1082,49 @@ func (s *syncer) noOtherBranch(ctx context.Context) error {
 		ErrNoRemoteBranch, s.remote, s.remoteBranch, strings.Join(heads.first, ", "), more, s.branch, s.remote, s.branch, heads.first[0], s.remoteBranch, s.remote, s.branch+":"+s.remoteBranch)
 }
 
+// branchGone is the error of a remote whose branch sync last saw at
+// prev is gone: a branch renamed (git branch -m in the remote, a master
+// to main move) leaves another at prev, which it names with the commands
+// that follow it; sync follows none by itself.
+func (s *syncer) branchGone(ctx context.Context, prev string) error {
+	gone := fmt.Errorf("%w: %s/%s was %.12s, now it is gone", ErrRewritten, s.remote, s.remoteBranch, prev)
+	var heads headNames
+	_, err := s.gitWith(ctx, s.root, history.GitOptions{Stdout: &heads, MaxDataBytes: maxListBytes},
+		append(append([]string{"ls-remote", "--heads"}, s.localPack(ctx, false)...), "--", s.remote)...)
+	if err != nil || heads.n == 0 {
+		return gone
+	}
+	follow := func(name string) string {
+		return fmt.Sprintf("git config branch.%s.remote %s && git config branch.%s.merge refs/heads/%s", s.branch, s.remote, s.branch, name)
+	}
+	if i := slices.Index(heads.ids, prev); i >= 0 && shellWord(heads.first[i]) {
+		return fmt.Errorf("%w; the remote's branch %s is at that commit (renamed?): to sync with it, run %s, then sync again",
+			gone, heads.first[i], follow(heads.first[i]))
+	}
+	more := ""
+	if heads.n > len(heads.first) {
+		more = fmt.Sprintf(" and %d more", heads.n-len(heads.first))
+	}
+	return fmt.Errorf("%w; the remote has %s%s: review them (git fetch %s), and to sync with one whose history holds %.12s, run %s",
+		gone, strings.Join(heads.first, ", "), more, s.remote, prev, follow("NAME"))
+}
+
+// shellWord reports whether the branch name s, which the remote chose,
+// may go into a command the user is told to run: letters, digits and
+// "._/-" alone. Git takes "$(...)" and ";" in a branch name.
+func shellWord(s string) bool {
+	return s != "" && !strings.HasPrefix(s, "-") && !strings.ContainsFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("._/-", r))
+	})
+}
+
 // headNames takes git ls-remote --heads' output as git writes it and
-// keeps the first five branch names and the count, whatever the length.
+// keeps the first five branch names (and their commits) and the count,
+// whatever the length.
 type headNames struct {
-	first []string
-	n     int
-	line  []byte // the start of a line not yet ended
+	first, ids []string
+	n          int
+	line       []byte // the start of a line not yet ended
 }
 
 // Write takes the next bytes of the listing; it never fails.
@@ -1102,10 +1139,11 @@ func (h *headNames) Write(p []byte) (int, error) {
 		}
 		line := append(h.line, rest[:i]...)
 		h.line, rest = h.line[:0], rest[i+1:]
-		if _, ref, ok := strings.Cut(string(line), "\t"); ok {
+		if id, ref, ok := strings.Cut(string(line), "\t"); ok {
 			h.n++
 			if len(h.first) < 5 {
-				h.first = append(h.first, strings.TrimPrefix(ref, "refs/heads/"))
+				h.first = append(h.first, history.OneLine(strings.TrimPrefix(ref, "refs/heads/")))
+				h.ids = append(h.ids, id)
 			}
 		}
 	}
