@@ -3,6 +3,7 @@ package gitsync_test
 import (
 	"context"
 	"errors"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -38,5 +39,28 @@ func TestSyncSaysWhereARenamedRemoteBranchWent(t *testing.T) {
 	}
 	if got := run(t, bare, "show", "trunk:memory/notes/new.md"); !strings.Contains(got, "written while the branch moved") {
 		t.Errorf("trunk's new.md = %q", got)
+	}
+}
+
+// TestSyncPutsNoRemoteBranchNameInACommandToRun: the error that says
+// how to sync with a remote's other branch gave a command holding the
+// branch name the remote chose, and git takes "$(...)" and ";" in a
+// branch name: pasted, "git config branch.main.merge
+// refs/heads/x$(touch${IFS}pwned)" ran the remote's command. The error
+// names such a branch, and its command says NAME in its place.
+func TestSyncPutsNoRemoteBranchNameInACommandToRun(t *testing.T) {
+	const hostile = "x$(touch${IFS}pwned)"
+	bare := remote(t)
+	run(t, bare, "branch", "-m", "main", hostile)
+	ws := filepath.Join(t.TempDir(), "ws")
+	run(t, filepath.Dir(ws), "init", "-q", "-b", "main", ws)
+	run(t, ws, "remote", "add", "origin", bare)
+	write(t, ws, "memory/notes/mine.md", "# Mine\n")
+	_, err := gitsync.Sync(context.Background(), ws, gitsync.Options{Host: "new"})
+	if !errors.Is(err, gitsync.ErrNoRemoteBranch) || !strings.Contains(err.Error(), hostile) {
+		t.Fatalf("Sync = %v, want %v naming %s", err, gitsync.ErrNoRemoteBranch, hostile)
+	}
+	if strings.Contains(err.Error(), "refs/heads/"+hostile) {
+		t.Errorf("Sync = %v: a command to run holds the remote's branch name", err)
 	}
 }

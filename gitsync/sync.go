@@ -1078,8 +1078,12 @@ func (s *syncer) noOtherBranch(ctx context.Context) error {
 	if heads.n > len(heads.first) {
 		more = fmt.Sprintf(" and %d more", heads.n-len(heads.first))
 	}
+	one := "BRANCH" // a name the remote chose goes into no command to run
+	if shellWord(heads.first[0]) {
+		one = heads.first[0]
+	}
 	return fmt.Errorf("%w: %s has no branch %s but has %s%s: sync will not start a second memory beside those, which the machines syncing with them would never see; sync with one (git config branch.%s.remote %s && git config branch.%s.merge refs/heads/%s), or, to start %s on purpose, push it once (git push %s %s)",
-		ErrNoRemoteBranch, s.remote, s.remoteBranch, strings.Join(heads.first, ", "), more, s.branch, s.remote, s.branch, heads.first[0], s.remoteBranch, s.remote, s.branch+":"+s.remoteBranch)
+		ErrNoRemoteBranch, s.remote, s.remoteBranch, strings.Join(heads.first, ", "), more, s.branch, s.remote, s.branch, one, s.remoteBranch, s.remote, s.branch+":"+s.remoteBranch)
 }
 
 // branchGone is the error of a remote whose branch sync last saw at
