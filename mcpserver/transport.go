@@ -463,6 +463,9 @@ func (c *conn) Write(_ context.Context, msg jsonrpc.Message) error {
 			c.tools--
 		}
 		c.mu.Unlock()
+		if resp.Error != nil {
+			resp.Error = withCode(resp.Error)
+		}
 	}
 	b, err := jsonrpc.EncodeMessage(msg)
 	if err == nil {
@@ -478,6 +481,18 @@ func (c *conn) Write(_ context.Context, msg jsonrpc.Message) error {
 		c.mu.Unlock()
 	}
 	return err
+}
+
+// withCode returns err as a JSON-RPC error with a code: the SDK refuses
+// a request out of order (a call before initialize, a second
+// initialize) with a plain error, which it would send with code 0, no
+// JSON-RPC error; such a refusal is an invalid request (-32600).
+func withCode(err error) error {
+	var we *jsonrpc.Error
+	if errors.As(err, &we) && we.Code != 0 {
+		return err
+	}
+	return &jsonrpc.Error{Code: jsonrpc.CodeInvalidRequest, Message: err.Error()}
 }
 
 func (c *conn) writeLine(b []byte) error {
