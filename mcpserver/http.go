@@ -217,16 +217,22 @@ func refuseMessage(data []byte) (code int, id json.RawMessage, text string) {
 	if len(data) > 0 && data[0] == '[' {
 		return jsonrpc.CodeInvalidRequest, nil, errBatch + " request"
 	}
-	rawID, method, trailing, ok := probeMessage(data)
+	env, trailing, ok := probeMessage(data)
 	if ok && trailing {
 		return jsonrpc.CodeParseError, nil, "parse error: the body holds more than one JSON value; send one message per request"
 	}
-	if id, text := unechoedID(rawID, method); text != "" {
+	if !ok && !json.Valid(data) {
+		return jsonrpc.CodeParseError, nil, "parse error: the body is not valid JSON"
+	}
+	if id, code, text := envelopeError(data, env, ok); code != 0 {
+		return code, id, text
+	}
+	if id, text := unechoedID(env.ID, env.Method); text != "" {
 		return jsonrpc.CodeInvalidRequest, id, text
 	}
-	if len(method) == 0 && len(rawID) > 0 {
+	if len(env.Method) == 0 && len(env.ID) > 0 {
 		if msg, err := jsonrpc.DecodeMessage(data); err == nil && noMethodError(msg) != "" {
-			return jsonrpc.CodeInvalidRequest, append(json.RawMessage(nil), rawID...), noMethodError(msg)
+			return jsonrpc.CodeInvalidRequest, append(json.RawMessage(nil), env.ID...), noMethodError(msg)
 		}
 	}
 	return 0, nil, ""
