@@ -190,8 +190,11 @@ func oneMessage(next http.Handler, limit int64) http.Handler {
 		}
 		body, err := readBody(http.MaxBytesReader(rw, r.Body, limit), r.ContentLength, limit)
 		data := bytes.TrimLeft(body, " \t\r\n")
+		var env envelope
 		if err == nil { // else the SDK reads the error again and answers it
-			if code, id, text := refuseMessage(data); code != 0 {
+			var trailing, ok bool
+			env, trailing, ok = probeMessage(data)
+			if code, id, text := refuseMessage(data, env, trailing, ok); code != 0 {
 				writeRPCError(rw, http.StatusBadRequest, id, code, text)
 				return
 			}
@@ -204,20 +207,84 @@ func oneMessage(next http.Handler, limit int64) http.Handler {
 			io.Reader
 			io.Closer
 		}{rest, r.Body}
+		if id := env.requestID(); id != nil {
+			rr := &rpcRefusal{ResponseWriter: rw, id: id}
+			next.ServeHTTP(rr, r)
+			rr.finish()
+			return
+		}
 		next.ServeHTTP(rw, r)
 	})
 }
 
+// requestID is the id of the request env is the envelope of, a string
+// or a number, or nil when env is no request with such an id.
+func (env envelope) requestID() json.RawMessage {
+	if k := rawKind(env.ID); len(env.Method) == 0 || k != "a string" && k != "a number" {
+		return nil
+	}
+	return append(json.RawMessage(nil), env.ID...)
+}
+
+// rpcRefusal is the ResponseWriter of a request with an id: the
+// plain-text 400 the SDK answers some with before serving them (a method
+// it does not serve, an id on a notification, a call without params, a
+// missing header) goes out as the JSON-RPC error stdio gives them, under
+// the request's id, and still with 400. A client reading JSON-RPC could
+// not match the plain text to its request.
+type rpcRefusal struct {
+	http.ResponseWriter
+	id      json.RawMessage
+	refused bool   // a plain-text 400 is held back
+	text    []byte // its first bytes
+}
+
+func (w *rpcRefusal) WriteHeader(status int) {
+	if status == http.StatusBadRequest && strings.HasPrefix(w.Header().Get("Content-Type"), "text/plain") {
+		w.refused = true
+		return
+	}
+	w.ResponseWriter.WriteHeader(status)
+}
+
+func (w *rpcRefusal) Write(b []byte) (int, error) {
+	if !w.refused {
+		return w.ResponseWriter.Write(b)
+	}
+	if len(w.text) < 1024 {
+		w.text = append(w.text, b[:min(len(b), 1024-len(w.text))]...)
+	}
+	return len(b), nil
+}
+
+// Unwrap lets [http.ResponseController] reach the connection's writer.
+func (w *rpcRefusal) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// finish writes the refusal held back, if any: a method not served is
+// -32601, as on stdio, anything else -32600.
+func (w *rpcRefusal) finish() {
+	if !w.refused {
+		return
+	}
+	text, code := strings.TrimSpace(string(w.text)), jsonrpc.CodeInvalidRequest
+	if name, ok := strings.CutPrefix(text, "JSON RPC not handled: "); ok {
+		text, code = "method not found: "+strings.TrimSuffix(name, " unsupported"), jsonrpc.CodeMethodNotFound
+	}
+	w.Header().Del("X-Content-Type-Options")
+	writeRPCError(w.ResponseWriter, http.StatusBadRequest, w.id, code, text)
+}
+
 // refuseMessage returns the JSON-RPC error code, id and text answering
-// the request body data, without its leading white space, or a zero code
-// for one to serve: a batch, more than one JSON value (the SDK would
-// serve the first and drop the rest), an id the SDK cannot echo, or an
-// id with neither a method nor a result or error ([noMethodError]).
-func refuseMessage(data []byte) (code int, id json.RawMessage, text string) {
+// the request body data, without its leading white space, given what
+// [probeMessage] read of it, or a zero code for one to serve: a batch,
+// more than one JSON value (the SDK would serve the first and drop the
+// rest), a body that is not JSON, a wrong envelope ([envelopeError]),
+// an id the SDK cannot echo, or an id with neither a method nor a result
+// or error ([noMethodError]).
+func refuseMessage(data []byte, env envelope, trailing, ok bool) (code int, id json.RawMessage, text string) {
 	if len(data) > 0 && data[0] == '[' {
 		return jsonrpc.CodeInvalidRequest, nil, errBatch + " request"
 	}
-	env, trailing, ok := probeMessage(data)
 	if ok && trailing {
 		return jsonrpc.CodeParseError, nil, "parse error: the body holds more than one JSON value; send one message per request"
 	}
