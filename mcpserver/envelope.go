@@ -3,9 +3,13 @@ package mcpserver
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"reflect"
+	"strconv"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 	segjson "github.com/segmentio/encoding/json"
 )
 
@@ -13,13 +17,14 @@ import (
 // message data (one JSON value) for its envelope, given what
 // [probeMessage] read of it, or a zero code: a value that is not an
 // object, a jsonrpc other than "2.0", an id that is not a string, a
-// number or null, neither a method nor an id, a method that is not a string, a call's params that
-// are not an object, a tools/call's name that is not a string. The SDK
-// refuses these too, in Go's words ("cannot unmarshal "5" into Go value
-// of type jsonrpc2.wireDecode", "invalid ID type map[string]interface
-// {}", "unmarshaling "[]" into a *mcp.ListToolsParams"); the text here
-// names the member and what it must be. The error goes under the
-// message's id when it is a string or a number, else null.
+// number or null, neither a method nor an id, a method that is not a
+// string, a call's params that are not an object or hold a member of the
+// wrong type ([paramsError]). The SDK refuses these too, in Go's words
+// ("cannot unmarshal "5" into Go value of type jsonrpc2.wireDecode",
+// "invalid ID type map[string]interface {}", "unmarshaling "[]" into a
+// *mcp.ListToolsParams"); the text here names the member and what it
+// must be. The error goes under the message's id when it is a string or
+// a number, else null.
 func envelopeError(data []byte, env envelope, ok bool) (json.RawMessage, int, string) {
 	data = bytes.TrimSpace(data)
 	if len(data) > 0 && data[0] != '{' {
@@ -53,21 +58,74 @@ func envelopeError(data []byte, env envelope, ok bool) (json.RawMessage, int, st
 	if len(env.ID) == 0 || len(env.Params) == 0 {
 		return nil, 0, "" // a notification is not answered
 	}
-	switch k := rawKind(env.Params); {
-	case k != "an object" && k != "null":
+	if k := rawKind(env.Params); k != "an object" && k != "null" {
 		return id, jsonrpc.CodeInvalidParams, fmt.Sprintf("invalid params: the params of %q must be an object, got %s", clip(method, 80), k)
-	case k == "an object" && method == "tools/call":
-		var call struct {
-			Name json.RawMessage `json:"name"`
-		}
-		const flags = segjson.DontMatchCaseInsensitiveStructFields | segjson.DontCopyRawMessage
-		if _, err := segjson.Parse(env.Params, &call, flags); err == nil && len(call.Name) > 0 {
-			if k := rawKind(call.Name); k != "a string" {
-				return id, jsonrpc.CodeInvalidParams, "invalid params: the name of the tool to call must be a string, got " + k
-			}
-		}
+	}
+	if text := paramsError(method, env.Params); text != "" {
+		return id, jsonrpc.CodeInvalidParams, text
 	}
 	return nil, 0, ""
+}
+
+// paramsTypes are the SDK's types of the params of the requests a server
+// serves, by method.
+var paramsTypes = map[string]func() any{
+	"initialize":               func() any { return new(mcp.InitializeParams) },
+	"ping":                     func() any { return new(mcp.PingParams) },
+	"tools/list":               func() any { return new(mcp.ListToolsParams) },
+	"tools/call":               func() any { return new(mcp.CallToolParamsRaw) },
+	"logging/setLevel":         func() any { return new(mcp.SetLoggingLevelParams) },
+	"resources/list":           func() any { return new(mcp.ListResourcesParams) },
+	"resources/templates/list": func() any { return new(mcp.ListResourceTemplatesParams) },
+	"resources/read":           func() any { return new(mcp.ReadResourceParams) },
+	"prompts/list":             func() any { return new(mcp.ListPromptsParams) },
+	"prompts/get":              func() any { return new(mcp.GetPromptParams) },
+}
+
+// paramsError is the text refusing params, an object, of a request for
+// method when a member the SDK reads has the wrong type ("invalid params:
+// "cursor" of "tools/list" must be a string, got a number"), read as the
+// SDK reads it (case-sensitive, without copying raw members such as a
+// tool's arguments); "" when none has.
+func paramsError(method string, params json.RawMessage) string {
+	newParams, ok := paramsTypes[method]
+	if !ok {
+		return ""
+	}
+	const flags = segjson.DontMatchCaseInsensitiveStructFields | segjson.DontCopyRawMessage
+	_, err := segjson.Parse(params, newParams(), flags)
+	var te *segjson.UnmarshalTypeError
+	if !errors.As(err, &te) || te.Field == "" || te.Type == nil {
+		return ""
+	}
+	return fmt.Sprintf("invalid params: %q of %q must be %s, got %s", te.Field, method, goKind(te.Type), rawKind([]byte(unquoted(te.Value))))
+}
+
+// goKind names the JSON kind a value of Go type t is read from.
+func goKind(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "a boolean"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.Map, reflect.Struct, reflect.Interface:
+		return "an object"
+	}
+	return "a number"
+}
+
+// unquoted is s, the start of a value as a decoding error quotes it,
+// without its quotes.
+func unquoted(s string) string {
+	if u, err := strconv.Unquote(s); err == nil {
+		return u
+	}
+	return s
 }
 
 // rawKind names the kind of the JSON value raw as [jsonKind] does ("an

@@ -32,7 +32,11 @@ var envelopeCases = []struct {
 	{`{"jsonrpc":"2.0","id":2,"method":5}`, "2", -32600, `"method" must be a string, got a number`},
 	{`{"jsonrpc":"2.0","id":3,"method":"ping","params":5}`, "3", -32602, `the params of "ping" must be an object, got a number`},
 	{`{"jsonrpc":"2.0","id":4,"method":"tools/list","params":[]}`, "4", -32602, `the params of "tools/list" must be an object, got an array`},
-	{`{"jsonrpc":"2.0","id":"s","method":"tools/call","params":{"name":5}}`, `"s"`, -32602, `the name of the tool to call must be a string, got a number`},
+	{`{"jsonrpc":"2.0","id":"s","method":"tools/call","params":{"name":5}}`, `"s"`, -32602, `"name" of "tools/call" must be a string, got a number`},
+	{`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"memory_status","arguments":{},"_meta":5}}`, "5", -32602, `"_meta" of "tools/call" must be an object, got a number`},
+	{`{"jsonrpc":"2.0","id":6,"method":"tools/list","params":{"cursor":5}}`, "6", -32602, `"cursor" of "tools/list" must be a string, got a number`},
+	{`{"jsonrpc":"2.0","id":7,"method":"logging/setLevel","params":{"level":[]}}`, "7", -32602, `"level" of "logging/setLevel" must be a string, got an array`},
+	{`{"jsonrpc":"2.0","id":8,"method":"resources/read","params":{"uri":true}}`, "8", -32602, `"uri" of "resources/read" must be a string, got a boolean`},
 }
 
 // goWords are what the SDK's refusals of these messages said: Go's
