@@ -139,6 +139,7 @@ func NewHTTPHandler(w *memweave.Weave, opts *HTTPOptions) http.Handler {
 
 // newHTTPHandler returns the handler serving srv.
 func newHTTPHandler(srv *mcp.Server, o HTTPOptions) *guard {
+	srv.AddReceivingMiddleware(endWithRequest)
 	sdk := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, &mcp.StreamableHTTPOptions{
 		Stateless:           true,
 		Logger:              o.Logger,
@@ -408,7 +409,30 @@ func (g *guard) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 		return
 	}
 	g.limitBody(rw, r)
-	g.next.ServeHTTP(rw, r)
+	g.next.ServeHTTP(rw, r.WithContext(context.WithValue(r.Context(), requestKey{}, r.Context())))
+}
+
+// requestKey is the key of the context of the HTTP request a call came
+// in, among the values of the call's context.
+type requestKey struct{}
+
+// endWithRequest ends each call when the HTTP request it came in ends
+// first, its client gone: the stateless server keeps no stream to resume,
+// so the answer could never be delivered. The SDK does so for clients of
+// the 2026-07-28 revision alone (PropagateRequestCancellation); a client
+// of an earlier revision that sends notifications/cancelled sends it in
+// another request, to another session, and the call would run to its
+// end. The SDK's contexts keep the request's values, not its end.
+func endWithRequest(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		if rctx, ok := ctx.Value(requestKey{}).(context.Context); ok {
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithCancel(ctx)
+			defer cancel()
+			defer context.AfterFunc(rctx, cancel)()
+		}
+		return next(ctx, method, req)
+	}
 }
 
 // limitBody sets a read deadline for the body of r, lifted once the body
