@@ -43,8 +43,9 @@ func (e *Engine) readable(ctx context.Context, path string) (rel string, err err
 		}
 	}
 	// An indexed file: an extra path, or a file added explicitly; not
-	// through a path naming a folder, which Resolve would clean away.
-	if _, irel, err := workspace.Resolve(e.opts.Root, path); err == nil && !workspace.NamesFolder(path) {
+	// through a path naming a folder or with a ".." element, which Resolve
+	// would clean away (write and delete refuse both).
+	if _, irel, err := workspace.Resolve(e.opts.Root, path); err == nil && !workspace.NamesFolder(path) && !workspace.HasDotDot(path) {
 		rows, err := e.db.FilesAt(ctx, []string{irel})
 		if err != nil {
 			return "", err

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"unicode"
@@ -173,11 +174,19 @@ func NamesFolder(p string) bool {
 	return strings.HasSuffix(p, "/") || strings.HasSuffix(p, "/.")
 }
 
+// HasDotDot reports whether p, with '/' or the OS separator, has a ".."
+// element. Such a path is refused wherever a caller names a file, even
+// when cleaning would take the ".." away: "a/../x.md" means something
+// else when a is a symbolic link.
+func HasDotDot(p string) bool {
+	return slices.Contains(strings.Split(filepath.ToSlash(p), "/"), "..")
+}
+
 // memoryElems returns the components of p, a path in the memory folder
 // as [SafeMemoryPath] takes it, without "." and a leading "memory", or
 // the error SafeMemoryPath wraps for a p refused by its name alone.
 func memoryElems(p string) ([]string, error) {
-	if p == "" || filepath.IsAbs(p) || filepath.VolumeName(p) != "" || os.IsPathSeparator(p[0]) {
+	if p == "" || filepath.IsAbs(p) || filepath.VolumeName(p) != "" || os.IsPathSeparator(p[0]) || HasDotDot(p) {
 		return nil, ErrOutsideMemory
 	}
 	var elems []string
@@ -185,8 +194,6 @@ func memoryElems(p string) ([]string, error) {
 		switch e {
 		case "", ".":
 			continue
-		case "..":
-			return nil, ErrOutsideMemory
 		}
 		elems = append(elems, e)
 	}
