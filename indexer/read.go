@@ -20,16 +20,23 @@ import (
 // The file is opened as [workspace.OpenFile] opens it: a file under
 // memory/ through the memory folder's os.Root, so a link out of memory/
 // is refused even when the index holds it, and only a regular file is
-// read ([ErrNotRegular]), without ever blocking on a FIFO.
+// read ([ErrNotRegular]), without ever blocking on a FIFO. A file over
+// Options.MaxFileBytes is refused with [ErrTooLarge] after reading at
+// most the limit and a byte.
 func (e *Engine) ReadFile(ctx context.Context, path string) (data []byte, rel string, err error) {
 	rel, err = e.readable(ctx, path)
 	if err != nil {
 		return nil, "", err
 	}
 	extra, _ := e.extraPaths()
-	data, _, err = workspace.ReadIndexed(e.opts.Root, extra, rel, -1)
+	// At most the limit and a byte: a huge note, or one another program
+	// keeps appending to, is not read whole for a line of it.
+	data, _, err = workspace.ReadIndexed(e.opts.Root, extra, rel, e.opts.MaxFileBytes)
 	if errors.Is(err, fs.ErrNotExist) {
 		err = workspace.ErrNotFound
+	}
+	if err == nil && int64(len(data)) > e.opts.MaxFileBytes {
+		return nil, "", &fs.PathError{Op: "read", Path: rel, Err: fmt.Errorf("over the %d-byte limit (Config.MaxFileBytes): %w", e.opts.MaxFileBytes, ErrTooLarge)}
 	}
 	return data, rel, err
 }

@@ -20,7 +20,8 @@ func (a *app) getCommand() *cobra.Command {
 PATH is relative to memory/ or starts with memory/; a file outside
 memory/ can be read only when it is indexed (an extra path or an added
 file). A PATH with a ".." element is refused, as write and delete
-refuse it. On a terminal its control characters are shown escaped (\x1b),
+refuse it, and so is a file over the size limit index skips (16 MiB by
+default), after reading no more than that. On a terminal its control characters are shown escaped (\x1b),
 so that a note cannot drive the terminal; into a pipe or a file the
 bytes are copied as they are. Lines are numbered from 1, as in search
 results:
