@@ -157,7 +157,13 @@ func SafeMemoryPath(root, p string) (abs, rel string, err error) {
 		}
 		target, err := filepath.EvalSymlinks(cur)
 		if err != nil {
-			return refuse(ErrOutsideMemory) // dangling: cannot tell where a write would land
+			// Dangling or looping: cannot tell where a write would land.
+			why := strings.TrimPrefix(err.Error(), "EvalSymlinks: ")
+			if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+				why = pe.Err.Error()
+			}
+			link := MemoryDir + "/" + strings.Join(elems[:i+1], "/")
+			return refuse(fmt.Errorf("%w: %s is a symbolic link that does not resolve (%s)", ErrOutsideMemory, link, why))
 		}
 		if _, ok := relWithin(realMem, target); !ok {
 			return refuse(ErrOutsideMemory)
