@@ -12,9 +12,8 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
+	"github.com/memweave/memweave-go/internal/ctlesc"
 	"github.com/memweave/memweave-go/internal/hexdigits"
 )
 
@@ -159,37 +158,19 @@ func Git(ctx context.Context, dir string, opts GitOptions, args ...string) ([]by
 	return out.Bytes(), nil
 }
 
-// printable escapes the control characters of s but line feeds and tabs,
-// and its invalid UTF-8 bytes, as Go would quote them: git's standard
-// error carries text a remote sent back ("remote: ..."), which must not
-// drive the terminal that prints the error.
-func printable(s string) string { return escape(s, "\n\t") }
+// printable escapes the control characters of s but line feeds, tabs
+// and CRLF line ends, and its invalid UTF-8 bytes, as the CLI does
+// ([ctlesc.Escape]): git's standard error carries text a remote sent
+// back ("remote: ..."), which must not drive the terminal that prints
+// the error.
+func printable(s string) string { return ctlesc.Escape(s, true) }
 
 // OneLine escapes every control character of s, line feeds and tabs
-// included, and its invalid UTF-8 bytes: a name read from a tree, in a
-// message printed on one line, can neither drive the terminal nor forge
+// included, its bidi controls and its invalid UTF-8 bytes
+// ([ctlesc.Controls]): a name read from a tree, in a message printed on
+// one line, can neither drive the terminal, reorder the line nor forge
 // another line.
-func OneLine(s string) string { return escape(s, "") }
-
-// escape writes the control characters of s but those in keep, and its
-// invalid UTF-8 bytes, as Go quotes them ("\x1b", "\n", "\x9b").
-func escape(s, keep string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			fmt.Fprintf(&b, `\x%02x`, s[i])
-		case unicode.IsControl(r) && !strings.ContainsRune(keep, r):
-			q := strconv.QuoteRune(r)
-			b.WriteString(q[1 : len(q)-1])
-		default:
-			b.WriteString(s[i : i+size])
-		}
-		i += size
-	}
-	return b.String()
-}
+func OneLine(s string) string { return ctlesc.Controls(s) }
 
 // GitError is a git command that failed: its arguments, its standard
 // error and the exit error.
