@@ -252,6 +252,8 @@ type rpcRefusal struct {
 	text    []byte // its first bytes
 }
 
+// WriteHeader holds back a plain-text 400 (see [rpcRefusal.finish]) and
+// passes any other status on.
 func (w *rpcRefusal) WriteHeader(status int) {
 	if status == http.StatusBadRequest && strings.HasPrefix(w.Header().Get("Content-Type"), "text/plain") {
 		w.refused = true
@@ -260,6 +262,8 @@ func (w *rpcRefusal) WriteHeader(status int) {
 	w.ResponseWriter.WriteHeader(status)
 }
 
+// Write passes b on, or, after a plain-text 400 was held back, keeps its
+// first 1 KiB for the JSON-RPC error and reports b written.
 func (w *rpcRefusal) Write(b []byte) (int, error) {
 	if !w.refused {
 		return w.ResponseWriter.Write(b)
