@@ -40,7 +40,7 @@ func TestHTTPConnectionCap(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer over.Close()
-	over.SetDeadline(time.Now().Add(10 * time.Second))
+	over.SetDeadline(time.Now().Add(60 * time.Second))
 	resp, err := http.ReadResponse(bufio.NewReader(over), nil)
 	if err != nil {
 		t.Fatalf("a connection past MaxConns 3 got no answer: %v", err)
@@ -51,7 +51,7 @@ func TestHTTPConnectionCap(t *testing.T) {
 	held[0].Close()
 	// The server sees the close when it reads; a new connection is served
 	// once it has.
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(60 * time.Second)
 	for {
 		resp, err := http.Post(s.endpoint, "application/json", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"ping"}`))
 		if err == nil && resp.StatusCode != http.StatusServiceUnavailable {

@@ -56,10 +56,10 @@ func TestHTTPClientGoneEndsCallOfEarlierRevisions(t *testing.T) {
 	}
 	cancel() // the client goes away
 	<-done
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(60 * time.Second)
 	for !strings.Contains(log.String(), "context canceled") {
 		if time.Now().After(deadline) {
-			t.Fatalf("the call of a client gone 10s ago still runs; the server's log: %s", log.String())
+			t.Fatalf("the call of a client gone 60s ago still runs; the server's log: %s", log.String())
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
