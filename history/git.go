@@ -284,7 +284,7 @@ func Resolve(ctx context.Context, dir, rev string) (string, error) {
 		if strings.Contains(rev, "..") && !strings.Contains(rev, ":") {
 			return "", fmt.Errorf("%w %q: a range names no one commit; give its ends as two revisions", ErrBadRevision, rev)
 		}
-		return "", fmt.Errorf("%w %q: names no commit", ErrBadRevision, rev)
+		return "", fmt.Errorf("%w %q: names no commit%s", ErrBadRevision, rev, shallowHint(ctx, dir))
 	}
 	id := strings.TrimSpace(string(out))
 	if !IsObjectID(id) {
@@ -292,6 +292,17 @@ func Resolve(ctx context.Context, dir, rev string) (string, error) {
 		return "", fmt.Errorf("%w %q: names no one commit (git reads it as %q); give the commit itself", ErrBadRevision, rev, id)
 	}
 	return id, nil
+}
+
+// shallowHint is what a revision naming no commit adds when the
+// repository holding dir is a shallow clone, whose older commits and tags
+// are not there; "" otherwise.
+func shallowHint(ctx context.Context, dir string) string {
+	out, err := git(ctx, dir, nil, "rev-parse", "--is-shallow-repository")
+	if err != nil || strings.TrimSpace(string(out)) != "true" {
+		return ""
+	}
+	return " in this shallow clone, whose history is cut: an older commit or tag may not be in it (git fetch --unshallow --tags brings them)"
 }
 
 // IsObjectID reports whether s is a full git object id: 40 (SHA-1) or 64
