@@ -26,6 +26,26 @@ var (
 	ErrBadRevision = errors.New("history: bad revision")
 )
 
+// ErrNotFetched is wrapped by the error of a read of history (a search
+// --at, a diff) that needs an object a partial clone has not fetched:
+// memweave's reads never fetch from a remote (git would, on the fly).
+var ErrNotFetched = errors.New("history: not fetched into this partial clone")
+
+// noLazyFetch keeps git's reads of history off the network: a partial
+// clone fetches a missing object from its promisor remote on the fly,
+// unasked. Newer git honours GIT_NO_LAZY_FETCH; older git (2.39) is
+// stopped by allowing no transport.
+var noLazyFetch = []string{"GIT_NO_LAZY_FETCH=1", "GIT_ALLOW_PROTOCOL=memweave-fetches-nothing"}
+
+// notFetched returns the error of a read that failed on an object a
+// partial clone lacks, if git's standard error msg says so; nil otherwise.
+func notFetched(msg string) error {
+	if !strings.Contains(msg, "promisor remote") {
+		return nil
+	}
+	return fmt.Errorf("%w: notes of that revision are missing here and a search fetches nothing; fetch them first (git grep -c . REV -- memory fetches a revision's notes) and search again", ErrNotFetched)
+}
+
 // maxRevLen bounds a revision's length.
 const maxRevLen = 256
 
@@ -62,7 +82,9 @@ type GitOptions struct {
 	MaxDataBytes int64
 	// Reads marks git as one of memweave's commands that only read the
 	// repository ([ReaderVar]), which a sync after a killed one need not
-	// wait for. Only for commands that take no lock.
+	// wait for. Only for commands that take no lock. Such a command
+	// fetches nothing: an object a partial clone lacks fails it with
+	// [ErrNotFetched].
 	Reads bool
 }
 
@@ -121,6 +143,7 @@ func Git(ctx context.Context, dir string, opts GitOptions, args ...string) ([]by
 	cmd.Env = append(cmd.Env, opts.Env...)
 	if opts.Reads {
 		cmd.Env = append(cmd.Env, readerMark())
+		cmd.Env = append(cmd.Env, noLazyFetch...)
 	}
 	dieWithParent(cmd)
 	// A helper git started may hold its output open after git is killed:
@@ -151,6 +174,9 @@ func Git(ctx context.Context, dir string, opts GitOptions, args ...string) ([]by
 		}
 		if strings.Contains(msg, "not a git repository") {
 			return nil, fmt.Errorf("%w: %s", ErrNotRepository, dir)
+		}
+		if e := notFetched(msg); e != nil && opts.Reads {
+			return nil, e
 		}
 		return out.Bytes(), &GitError{Args: args, Stderr: msg, Err: err}
 	}

@@ -61,7 +61,7 @@ func materialize(ctx context.Context, dir, rev, commit, dst string, lim Limits) 
 		paths = append(paths, p)
 	}
 	slices.Sort(paths)
-	r, err := NewBlobReader(ctx, dir)
+	r, err := newBlobReader(ctx, dir, noLazyFetch)
 	if err != nil {
 		return nil, err
 	}
