@@ -7,7 +7,7 @@ import "testing"
 // look-alikes it must leave alone and the contradictions next to them
 // it must still find.
 func TestContra13Rules(t *testing.T) {
-	checkJudged(t, contra13MonthWordCases)
+	checkJudged(t, contra13MonthWordCases, contra13PronounCases)
 }
 
 var contra13MonthWordCases = []judgeCase{
@@ -20,4 +20,13 @@ var contra13MonthWordCases = []judgeCase{
 	{"a switch with the month it happened, may", "Our bookkeeping runs on Xero.", "Our bookkeeping was switched to Sage in May.", true},
 	{"a removal with its year", "The Orion app is live.", "The Orion app was retired in 2023.", true},
 	{"a removal with its month", "The Orion app is live.", "The Orion app was retired in May.", true},
+}
+
+var contra13PronounCases = []judgeCase{
+	{"opposite verbs after one pronoun", "I enabled the porch light timer.", "I disabled the porch light timer.", true},
+	{"opposite verbs after we", "We accepted the garden design.", "We rejected the garden design.", true},
+	{"opposite likes after I", "I like green olives.", "I dislike green olives.", true},
+	{"opposite verbs, other objects", "I like green olives.", "I dislike salted anchovies.", false},
+	{"opposite verbs, other pronouns", "I locked the garden shed.", "She unlocked the garden shed.", false},
+	{"opposite verbs, other objects after we", "We enabled the VPN.", "We disabled the proxy.", false},
 }
