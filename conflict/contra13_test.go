@@ -16,9 +16,10 @@ import (
 // in halves by a hash of the pair id (loadHashed with every = 2);
 // misses are printed for the tune part only. With main's rules
 // (0e575f7), out of sample: tune P 0.938 R 0.652, check P 0.800
-// R 0.545 (the floors):
+// R 0.545; after the thirteenth pass, tune P 0.947 R 0.783, check
+// P 0.812 R 0.591 (the floors):
 //
 //	go test -tags sqlite_fts5 -count=1 -run TestContra13PrecisionRecall -v ./conflict/
 func TestContra13PrecisionRecall(t *testing.T) {
-	judgeSplitSet(t, loadHashed(t, "testdata/contra13.jsonl", "contra13", 2), "contra13", 100, []floor{{"tune", 0.93, 0.65}, {"check", 0.80, 0.54}})
+	judgeSplitSet(t, loadHashed(t, "testdata/contra13.jsonl", "contra13", 2), "contra13", 100, []floor{{"tune", 0.94, 0.78}, {"check", 0.81, 0.59}})
 }
