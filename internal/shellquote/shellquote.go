@@ -1,0 +1,16 @@
+// Package shellquote quotes a path or argument for a POSIX shell, so that
+// a command memweave tells its user to run (`chmod u+w PATH`,
+// `memweave trust -w DIR`) can be pasted as it is printed.
+package shellquote
+
+import "strings"
+
+// Quote returns s as it is when it holds only plain path characters
+// (letters, digits and /._-+,:@), and otherwise in single quotes, each
+// single quote of s written as '\''. The empty string is ''.
+func Quote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+,:@") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
