@@ -72,6 +72,10 @@ func events(r *indexer.Result, err error) []watcher.Event {
 	return evs
 }
 
+// errWatcherBusy is the error of a wait for the watcher's turn past its
+// bound: the watcher's own run held it, as busy as the index lock.
+var errWatcherBusy = fmt.Errorf("freshness: another index run is in progress: %w", indexer.ErrBusy)
+
 // syncWatched brings e's index up to date with the files through the
 // watcher in slot, which must be running, and returns what the sync
 // warned about, waiting at most lockTimeout for the lock, and as long
@@ -94,9 +98,7 @@ func syncWatched(ctx context.Context, e *indexer.Engine, slot *watcher.Slot, loc
 	case errors.Is(err, watcher.ErrStopped):
 		return nil, false
 	case errors.Is(err, watcher.ErrBusy):
-		// The watcher's own run held its turn past the wait: as busy as
-		// the index lock, and said as SyncThrough says it.
-		err = fmt.Errorf("freshness: another index run is in progress: %w", indexer.ErrBusy)
+		err = errWatcherBusy
 		fallthrough
 	case err != nil:
 		warns = append(warns, indexer.Warning{Err: fmt.Errorf("could not refresh changed files; results may be stale: %w", err)})
@@ -136,7 +138,7 @@ func syncThrough(ctx context.Context, e *indexer.Engine, slot *watcher.Slot, o i
 	case errors.Is(err, watcher.ErrStopped):
 		return e.Sync(ctx, o)
 	case errors.Is(err, watcher.ErrBusy):
-		return nil, fmt.Errorf("freshness: another index run is in progress: %w", indexer.ErrBusy)
+		return nil, errWatcherBusy
 	}
 	return res, err
 }
