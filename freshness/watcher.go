@@ -44,7 +44,7 @@ func start(ctx context.Context, e *indexer.Engine, db *index.DB, slot *watcher.S
 				if res == nil {
 					return nil, err
 				}
-				return events(res, err), err
+				return events(e, res, err), err
 			}
 		}
 		return watchSync(ctx, e, ch, indexer.SyncOptions{LockTimeout: lockTimeout})

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/memweave/memweave-go/internal/ctlesc"
+	"github.com/memweave/memweave-go/internal/hexdigits"
 )
 
 // Errors callers branch on with errors.Is.
@@ -272,7 +273,7 @@ func IsObjectID(s string) bool {
 	if len(s) != 40 && len(s) != 64 {
 		return false
 	}
-	return strings.Trim(s, "0123456789abcdef") == ""
+	return hexdigits.Lower(s)
 }
 
 // CommitTimes returns a function giving the time of the last commit that

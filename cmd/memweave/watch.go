@@ -2,14 +2,18 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"os"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/internal/shellquote"
 	"github.com/memweave/memweave-go/internal/warnonce"
 	"github.com/memweave/memweave-go/watcher"
 )
@@ -47,7 +51,7 @@ unavailable it falls back to scanning the files every --poll-interval.`,
 			ctx, cancel := context.WithCancel(cmd.Context())
 			defer cancel()
 			out := &lockedWriter{w: a.stderr}
-			var lines watchLines
+			lines := watchLines{restart: commandLine(os.Args)}
 			opts := []memweave.WatchOption{
 				memweave.OnChange(func(ev memweave.WatchEvent) {
 					if line, ok := lines.of(ev, a.clean); ok {
@@ -92,12 +96,19 @@ unavailable it falls back to scanning the files every --poll-interval.`,
 // once while the failures read alike (but for their numbers: the free
 // space a full disk's hold names moves with every tick), until another
 // line is.
-type watchLines struct{ failures warnonce.Guard }
+// A warning that memweave.json changed since watch started ends with the
+// command that restarts it, watch's own command line.
+type watchLines struct {
+	failures warnonce.Guard
+	restart  string
+}
 
 // of returns the line of ev, its error cleaned by clean, and whether to
 // print it.
 func (l *watchLines) of(ev memweave.WatchEvent, clean func(string) string) (string, bool) {
 	switch {
+	case ev.Err != nil && errors.Is(ev.Err, memweave.ErrSettingsChanged) && l.restart != "":
+		return "memweave: warning: " + clean(ev.Err.Error()) + "; restart it with: " + l.restart, l.failures.Failed(ev.Err)
 	case ev.Err != nil:
 		return "memweave: warning: " + clean(ev.Err.Error()), l.failures.Failed(ev.Err)
 	case ev.Removed:
@@ -106,6 +117,15 @@ func (l *watchLines) of(ev memweave.WatchEvent, clean func(string) string) (stri
 	}
 	l.failures.Succeeded()
 	return "indexed " + ev.Path, true
+}
+
+// commandLine is args as a POSIX shell command.
+func commandLine(args []string) string {
+	quoted := make([]string, len(args))
+	for i, a := range args {
+		quoted[i] = shellquote.Quote(a)
+	}
+	return strings.Join(quoted, " ")
 }
 
 // pollOrDefault returns the effective poll interval.
