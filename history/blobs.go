@@ -14,6 +14,7 @@ import (
 	"path"
 	"strconv"
 
+	"github.com/memweave/memweave-go/internal/ctlesc"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -218,7 +219,7 @@ func memoryTree(ctx context.Context, dir, rev, commit string, lim Limits, large 
 	if lim.TreeBytes > 0 && total > lim.TreeBytes {
 		at := fmt.Sprintf("%.12s", commit)
 		if rev != commit {
-			at = fmt.Sprintf("%s (%.12s)", OneLine(rev), commit)
+			at = fmt.Sprintf("%s (%.12s)", ctlesc.Controls(rev), commit)
 		}
 		return nil, nil, TreeTooLarge(at, total, len(files), lim.TreeBytes)
 	}

@@ -12,9 +12,8 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
+	"github.com/memweave/memweave-go/internal/ctlesc"
 	"github.com/memweave/memweave-go/internal/hexdigits"
 )
 
@@ -167,7 +166,11 @@ func Git(ctx context.Context, dir string, opts GitOptions, args ...string) ([]by
 		if out.over {
 			return nil, fmt.Errorf("git %s: %w (%d bytes)", args[0], ErrOutputTooLarge, opts.MaxOutput)
 		}
-		msg := printable(strings.TrimSpace(errb.String()))
+		// git's standard error carries text a remote sent back
+		// ("remote: ..."), which must not drive the terminal that
+		// prints the error: its control characters are escaped, but
+		// line feeds and tabs.
+		msg := ctlesc.Escape(strings.TrimSpace(errb.String()), true)
 		if opts.MaxFileBytes > 0 && strings.Contains(msg, "File too large") {
 			return nil, &GitError{Args: args, Stderr: msg, Err: fmt.Errorf("%w (%d bytes): %w", ErrFileTooLarge, opts.MaxFileBytes, err)}
 		}
@@ -183,38 +186,6 @@ func Git(ctx context.Context, dir string, opts GitOptions, args ...string) ([]by
 		return out.Bytes(), &GitError{Args: args, Stderr: msg, Err: err}
 	}
 	return out.Bytes(), nil
-}
-
-// printable escapes the control characters of s but line feeds and tabs,
-// and its invalid UTF-8 bytes, as Go would quote them: git's standard
-// error carries text a remote sent back ("remote: ..."), which must not
-// drive the terminal that prints the error.
-func printable(s string) string { return escape(s, "\n\t") }
-
-// OneLine escapes every control character of s, line feeds and tabs
-// included, and its invalid UTF-8 bytes: a name read from a tree, in a
-// message printed on one line, can neither drive the terminal nor forge
-// another line.
-func OneLine(s string) string { return escape(s, "") }
-
-// escape writes the control characters of s but those in keep, and its
-// invalid UTF-8 bytes, as Go quotes them ("\x1b", "\n", "\x9b").
-func escape(s, keep string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			fmt.Fprintf(&b, `\x%02x`, s[i])
-		case unicode.IsControl(r) && !strings.ContainsRune(keep, r):
-			q := strconv.QuoteRune(r)
-			b.WriteString(q[1 : len(q)-1])
-		default:
-			b.WriteString(s[i : i+size])
-		}
-		i += size
-	}
-	return b.String()
 }
 
 // GitError is a git command that failed: its arguments, its standard
