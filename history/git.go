@@ -27,6 +27,26 @@ var (
 	ErrBadRevision = errors.New("history: bad revision")
 )
 
+// ErrNotFetched is wrapped by the error of a read of history (a search
+// --at, a diff) that needs an object a partial clone has not fetched:
+// memweave's reads never fetch from a remote (git would, on the fly).
+var ErrNotFetched = errors.New("history: not fetched into this partial clone")
+
+// noLazyFetch keeps git's reads of history off the network: a partial
+// clone fetches a missing object from its promisor remote on the fly,
+// unasked. Newer git honours GIT_NO_LAZY_FETCH; older git (2.39) is
+// stopped by allowing no transport.
+var noLazyFetch = []string{"GIT_NO_LAZY_FETCH=1", "GIT_ALLOW_PROTOCOL=memweave-fetches-nothing"}
+
+// notFetched returns the error of a read that failed on an object a
+// partial clone lacks, if git's standard error msg says so; nil otherwise.
+func notFetched(msg string) error {
+	if !strings.Contains(msg, "promisor remote") {
+		return nil
+	}
+	return fmt.Errorf("%w: notes of that revision are missing here and a search fetches nothing; fetch them first (git grep -c . REV -- memory fetches a revision's notes) and search again", ErrNotFetched)
+}
+
 // maxRevLen bounds a revision's length.
 const maxRevLen = 256
 
@@ -63,7 +83,9 @@ type GitOptions struct {
 	MaxDataBytes int64
 	// Reads marks git as one of memweave's commands that only read the
 	// repository ([ReaderVar]), which a sync after a killed one need not
-	// wait for. Only for commands that take no lock.
+	// wait for. Only for commands that take no lock. Such a command
+	// fetches nothing: an object a partial clone lacks fails it with
+	// [ErrNotFetched].
 	Reads bool
 }
 
@@ -122,6 +144,7 @@ func Git(ctx context.Context, dir string, opts GitOptions, args ...string) ([]by
 	cmd.Env = append(cmd.Env, opts.Env...)
 	if opts.Reads {
 		cmd.Env = append(cmd.Env, readerMark())
+		cmd.Env = append(cmd.Env, noLazyFetch...)
 	}
 	dieWithParent(cmd)
 	// A helper git started may hold its output open after git is killed:
@@ -143,7 +166,11 @@ func Git(ctx context.Context, dir string, opts GitOptions, args ...string) ([]by
 		if out.over {
 			return nil, fmt.Errorf("git %s: %w (%d bytes)", args[0], ErrOutputTooLarge, opts.MaxOutput)
 		}
-		msg := printable(strings.TrimSpace(errb.String()))
+		// git's standard error carries text a remote sent back
+		// ("remote: ..."), which must not drive the terminal that
+		// prints the error: its control characters are escaped, but
+		// line feeds and tabs.
+		msg := ctlesc.Escape(strings.TrimSpace(errb.String()), true)
 		if opts.MaxFileBytes > 0 && strings.Contains(msg, "File too large") {
 			return nil, &GitError{Args: args, Stderr: msg, Err: fmt.Errorf("%w (%d bytes): %w", ErrFileTooLarge, opts.MaxFileBytes, err)}
 		}
@@ -153,24 +180,13 @@ func Git(ctx context.Context, dir string, opts GitOptions, args ...string) ([]by
 		if strings.Contains(msg, "not a git repository") {
 			return nil, fmt.Errorf("%w: %s", ErrNotRepository, dir)
 		}
+		if e := notFetched(msg); e != nil && opts.Reads {
+			return nil, e
+		}
 		return out.Bytes(), &GitError{Args: args, Stderr: msg, Err: err}
 	}
 	return out.Bytes(), nil
 }
-
-// printable escapes the control characters of s but line feeds, tabs
-// and CRLF line ends, and its invalid UTF-8 bytes, as the CLI does
-// ([ctlesc.Escape]): git's standard error carries text a remote sent
-// back ("remote: ..."), which must not drive the terminal that prints
-// the error.
-func printable(s string) string { return ctlesc.Escape(s, true) }
-
-// OneLine escapes every control character of s, line feeds and tabs
-// included, its bidi controls and its invalid UTF-8 bytes
-// ([ctlesc.Controls]): a name read from a tree, in a message printed on
-// one line, can neither drive the terminal, reorder the line nor forge
-// another line.
-func OneLine(s string) string { return ctlesc.Controls(s) }
 
 // GitError is a git command that failed: its arguments, its standard
 // error and the exit error.
@@ -267,7 +283,7 @@ func Resolve(ctx context.Context, dir, rev string) (string, error) {
 		if strings.Contains(rev, "..") && !strings.Contains(rev, ":") {
 			return "", fmt.Errorf("%w %q: a range names no one commit; give its ends as two revisions", ErrBadRevision, rev)
 		}
-		return "", fmt.Errorf("%w %q: names no commit", ErrBadRevision, rev)
+		return "", fmt.Errorf("%w %q: names no commit%s", ErrBadRevision, rev, shallowHint(ctx, dir))
 	}
 	id := strings.TrimSpace(string(out))
 	if !IsObjectID(id) {
@@ -275,6 +291,17 @@ func Resolve(ctx context.Context, dir, rev string) (string, error) {
 		return "", fmt.Errorf("%w %q: names no one commit (git reads it as %q); give the commit itself", ErrBadRevision, rev, id)
 	}
 	return id, nil
+}
+
+// shallowHint is what a revision naming no commit adds when the
+// repository holding dir is a shallow clone, whose older commits and tags
+// are not there; "" otherwise.
+func shallowHint(ctx context.Context, dir string) string {
+	out, err := git(ctx, dir, nil, "rev-parse", "--is-shallow-repository")
+	if err != nil || strings.TrimSpace(string(out)) != "true" {
+		return ""
+	}
+	return " in this shallow clone, whose history is cut: an older commit or tag may not be in it (git fetch --unshallow --tags brings them)"
 }
 
 // IsObjectID reports whether s is a full git object id: 40 (SHA-1) or 64
