@@ -56,7 +56,8 @@ type Passage struct {
 
 // Under returns the outer headings of a passage: the heading path in
 // effect at its first line (outermost first, as the chunker records it)
-// without the passage's own heading when its text starts with one.
+// without the passage's own heading when its text starts with one (ATX
+// or setext).
 func Under(headings []string, text string) []string {
 	if len(headings) > 0 && startsWithHeading(text) {
 		headings = headings[:len(headings)-1]
@@ -86,15 +87,20 @@ func HeadingLines(text string) (lines, headings int) {
 	return lines, headings
 }
 
-// startsWithHeading reports whether text opens with an ATX heading: one
+// startsWithHeading reports whether text opens with a heading: ATX, one
 // to six "#" and then a space, a tab or the end of the line ("#ops" is
-// a tag, not a heading).
+// a tag, not a heading), or setext, a line of text and its "===" or
+// "---" underline.
 func startsWithHeading(text string) bool {
 	n := 0
 	for n < len(text) && n < 7 && text[n] == '#' {
 		n++
 	}
-	return n >= 1 && n <= 6 && (n == len(text) || text[n] == ' ' || text[n] == '\t' || text[n] == '\n' || text[n] == '\r')
+	if n >= 1 && n <= 6 && (n == len(text) || text[n] == ' ' || text[n] == '\t' || text[n] == '\n' || text[n] == '\r') {
+		return true
+	}
+	ls := SplitLines(text)
+	return len(ls) > 1 && strings.TrimSpace(ls[0]) != "" && !strings.HasPrefix(ls[0], "    ") && setextUnderline().MatchString(ls[1])
 }
 
 // sameUnder reports whether two heading paths name the same place,
@@ -128,7 +134,11 @@ type Held struct {
 // a subject the other's lacks ([LosesName]: staging.md and
 // production.md), or whose names and tags ([Passage.Tags]) do, differ in a value ([Differs]), or of which each holds
 // a content word the other lacks (a word replaced: neither can stand for
-// the other), is returned in held instead. Both lists are sorted by A, then B.
+// the other), is returned in held instead. Two passages that are one
+// Markdown text in two forms ([sameRendered]: a setext and an ATX
+// heading, "1." and "2.", <b> and "**", a reference and an inline link)
+// are a pair at a similarity of 0.5 or more, whatever words their marks
+// add, unless their subjects differ. Both lists are sorted by A, then B.
 //
 // The work is bounded: each passage is filed under its 3 rarest tokens
 // that another passage holds too (tokens of more than 64 passages file
@@ -167,6 +177,7 @@ func Pairs(ps []Passage, threshold float64) (pairs []Pair, held []Held) {
 	}
 	type key struct{ a, b int }
 	seen := map[key]bool{}
+	forms := renderedForms(ps)
 	for _, ids := range postings {
 		for x := range ids {
 			for y := x + 1; y < len(ids); y++ {
@@ -176,31 +187,23 @@ func Pairs(ps []Passage, threshold float64) (pairs []Pair, held []Held) {
 				}
 				seen[key{a, b}] = true
 				sim := tokenize.Jaccard(sets[a], sets[b])
-				if sim < threshold {
+				// One text in two forms is asked for last: a parse costs
+				// more than the word checks. Below the threshold, only it
+				// pairs.
+				below := sim < threshold
+				if below && (sim < minRenderedSimilarity || !forms.same(a, b)) {
 					continue
 				}
 				p := Pair{A: a, B: b, Similarity: sim}
-				if !sameUnder(ps[a].Under, ps[b].Under) {
-					held = append(held, Held{p, "under other headings: " + underText(ps[a].Under) + " / " + underText(ps[b].Under)})
+				if reason, ok := otherSubjects(ps[a], ps[b]); ok {
+					held = append(held, Held{p, reason})
 					continue
 				}
-				if la, lb := LosesName(ps[b], ps[a]), LosesName(ps[a], ps[b]); len(la) > 0 && len(lb) > 0 {
-					held = append(held, Held{p, "in notes about different subjects: " + strings.Join(la, " ") + " / " + strings.Join(lb, " ")})
-					continue
-				}
-				sa, sb := subjectsTagged(ps[a]), subjectsTagged(ps[b])
-				if la, lb := losesSubject(ps[b], ps[a], sa, sb), losesSubject(ps[a], ps[b], sb, sa); len(la) > 0 && len(lb) > 0 {
-					held = append(held, Held{p, "in notes tagged or named for different subjects: " + strings.Join(la, " ") + " / " + strings.Join(lb, " ")})
-					continue
-				}
-				if reason, ok := Differs(ps[a].Text, ps[b].Text); ok {
-					held = append(held, Held{p, "a value differs: " + reason})
-					continue
-				}
-				la, lb := Loses(ps[b].Text, ps[a].Text), Loses(ps[a].Text, ps[b].Text)
-				if len(la) > 0 && len(lb) > 0 {
-					held = append(held, Held{p, "words replaced: " + strings.Join(la, " ") + " / " + strings.Join(lb, " ")})
-					continue
+				if !below {
+					if reason := wordsDiffer(ps[a].Text, ps[b].Text); reason != "" && !forms.same(a, b) {
+						held = append(held, Held{p, reason})
+						continue
+					}
 				}
 				pairs = append(pairs, p)
 			}
@@ -209,6 +212,37 @@ func Pairs(ps []Passage, threshold float64) (pairs []Pair, held []Held) {
 	slices.SortFunc(pairs, func(x, y Pair) int { return cmp.Or(cmp.Compare(x.A, y.A), cmp.Compare(x.B, y.B)) })
 	slices.SortFunc(held, func(x, y Held) int { return cmp.Or(cmp.Compare(x.A, y.A), cmp.Compare(x.B, y.B)) })
 	return pairs, held
+}
+
+// wordsDiffer returns why two similar passages are held apart by their
+// words, as [Pairs] holds them: a value differs ([Differs]), or each
+// holds a content word the other lacks ([Loses]); "" when neither.
+func wordsDiffer(a, b string) string {
+	if reason, ok := Differs(a, b); ok {
+		return "a value differs: " + reason
+	}
+	if la, lb := Loses(b, a), Loses(a, b); len(la) > 0 && len(lb) > 0 {
+		return "words replaced: " + strings.Join(la, " ") + " / " + strings.Join(lb, " ")
+	}
+	return ""
+}
+
+// otherSubjects returns why two similar passages are about different
+// subjects, as [Pairs] holds them: they sit under other headings, or
+// their notes' names, or names and tags, each state a subject the
+// other's lack.
+func otherSubjects(a, b Passage) (string, bool) {
+	if !sameUnder(a.Under, b.Under) {
+		return "under other headings: " + underText(a.Under) + " / " + underText(b.Under), true
+	}
+	if la, lb := LosesName(b, a), LosesName(a, b); len(la) > 0 && len(lb) > 0 {
+		return "in notes about different subjects: " + strings.Join(la, " ") + " / " + strings.Join(lb, " "), true
+	}
+	sa, sb := subjectsTagged(a), subjectsTagged(b)
+	if la, lb := losesSubject(b, a, sa, sb), losesSubject(a, b, sb, sa); len(la) > 0 && len(lb) > 0 {
+		return "in notes tagged or named for different subjects: " + strings.Join(la, " ") + " / " + strings.Join(lb, " "), true
+	}
+	return "", false
 }
 
 // underText is a heading path as a held pair's reason names it.
@@ -283,7 +317,8 @@ type Group struct {
 // least the threshold similar to it) that is not yet in a group, that
 // [Prefer] puts after it, and that loses no content word to it
 // ([Loses]) nor lacks one of its words that may change the fact
-// ([Adds]) nor a subject its note's name states ([LosesName]), and that
+// ([Adds]; neither counts for one text in two Markdown forms,
+// [sameRendered]) nor a subject its note's name states ([LosesName]), and that
 // no resolution keeps a line of ([Copy.Resolved]), at most one per file
 // (the most similar, then the preferred).
 // A passage is in at most one group. Groups are sorted by their kept
@@ -314,7 +349,10 @@ func Groups(ps []Passage, copies []Copy, pairs []Pair) []Group {
 			if d == k {
 				d = p.B
 			}
-			if taken[d] || copies[d].Resolved || ps[d].File == ps[k].File || byPref(k, d) >= 0 || len(Loses(ps[k].Text, ps[d].Text)) > 0 || len(Adds(ps[k].Text, ps[d].Text)) > 0 || len(LosesName(ps[k], ps[d])) > 0 {
+			if taken[d] || copies[d].Resolved || ps[d].File == ps[k].File || byPref(k, d) >= 0 || len(LosesName(ps[k], ps[d])) > 0 {
+				continue
+			}
+			if (len(Loses(ps[k].Text, ps[d].Text)) > 0 || len(Adds(ps[k].Text, ps[d].Text)) > 0) && !sameRendered(ps[k].Text, ps[d].Text) {
 				continue
 			}
 			cands = append(cands, Member{Index: d, Similarity: p.Similarity})

@@ -560,14 +560,74 @@ func caseDiff(a, b string) (string, bool) {
 			return strings.Join(sa, ",") + " / " + strings.Join(sb, ","), true
 		}
 	}
-	na, nb := namedValues(a), namedValues(b)
-	for _, w := range slices.Sorted(maps.Keys(na)) {
-		if sa, sb := na[w], nb[w]; len(sb) > 0 && !slices.Equal(sa, sb) {
-			return strings.Join(sa, ",") + " / " + strings.Join(sb, ","), true
+	of := []func(string) map[string][]string{namedValues}
+	if recased(fa, fb) == 1 {
+		// One word recased alone is a name made or unmade, not a copy
+		// retyped in lower case ("we use valkey instead of redis").
+		of = append(of, bareCapitals)
+	}
+	for _, values := range of {
+		na, nb := values(a), values(b)
+		for _, w := range slices.Sorted(maps.Keys(na)) {
+			if sa, sb := na[w], nb[w]; len(sb) > 0 && !slices.Equal(sa, sb) {
+				return strings.Join(sa, ",") + " / " + strings.Join(sb, ","), true
+			}
 		}
 	}
 	return "", false
 }
+
+// recased returns how many words both spellings maps hold are written
+// with other capitals in one than in the other.
+func recased(fa, fb map[string][]string) int {
+	n := 0
+	for w, sa := range fa {
+		if sb := fb[w]; len(sb) > 0 && !slices.Equal(sa, sb) {
+			n++
+		}
+	}
+	return n
+}
+
+// bareCapitals maps each folded word of text's prose that a preposition
+// puts in place of a name ("built on Acme", "issued by Acme", "prepend it
+// to PATH"), where a capital makes a name of the word, to the sorted
+// distinct ways it is written, accents folded: "built on Acme" (a
+// company) is not "built on acme" (a package). Left out: a heading's
+// words (title case), a stop word ("to Is"), and a word after anything
+// else ("the Staging deploy", "the user Runs": style or a slip).
+func bareCapitals(text string) map[string][]string {
+	out := map[string][]string{}
+	lines := strings.Split(text, "\n")
+	for i, line := range lines {
+		if atxHeading().MatchString(line) || (i+1 < len(lines) && setextUnderline().MatchString(lines[i+1])) {
+			continue
+		}
+		fields := strings.Fields(line)
+		for j := 1; j < len(fields); j++ {
+			if !namePrepositions[strings.ToLower(fields[j-1])] {
+				continue
+			}
+			ws := rawWords(fields[j])
+			if len(ws) == 0 || !strings.HasPrefix(strings.TrimLeft(fields[j], "*_`\"'([“‘"), ws[0]) {
+				continue
+			}
+			f := tokenize.Fold(strings.ToLower(ws[0]))
+			if r, _ := utf8.DecodeRuneInString(ws[0]); !unicode.IsLetter(r) || tokenize.IsStopWord(f) {
+				continue
+			}
+			if w := tokenize.Fold(ws[0]); !slices.Contains(out[f], w) {
+				out[f] = append(out[f], w)
+				slices.Sort(out[f])
+			}
+		}
+	}
+	return out
+}
+
+// namePrepositions are the words after which a capital is read as a
+// name's ([bareCapitals]).
+var namePrepositions = setOf("on by from with via at to in into onto for of")
 
 // namedValues maps each folded word of text that a word naming a value
 // introduces (see [valueNouns]: "password Sunflower", "named Release";
@@ -626,7 +686,7 @@ func namedValues(text string) map[string][]string {
 // secret, an identifier or a name, whose case a system may tell apart;
 // valueLinks are the words that may stand between them.
 var (
-	valueNouns = setOf("password passphrase passcode pin key id username login branch tag named called token secret hostname")
+	valueNouns = setOf("password passphrase passcode pin key id username login branch tag named called token secret hostname namespace")
 	valueLinks = setOf("is was are be to set now")
 	// statedSubjects name a value only when it is stated: "the user is
 	// root", not "the user runs".

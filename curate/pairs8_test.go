@@ -49,3 +49,6 @@ func TestPairs12(t *testing.T) { roundPairs(t, "testdata/pairs12.txt") }
 
 // TestPairs13 scores round eleven's set (testdata/pairs13.txt).
 func TestPairs13(t *testing.T) { roundPairs(t, "testdata/pairs13.txt") }
+
+// TestPairs14 scores round twelve's set (testdata/pairs14.txt).
+func TestPairs14(t *testing.T) { roundPairs(t, "testdata/pairs14.txt") }

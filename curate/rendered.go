@@ -1,0 +1,451 @@
+package curate
+
+import (
+	"fmt"
+	"html"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	east "github.com/yuin/goldmark/extension/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
+
+// maxRendered is the longest passage [rendered] parses; a longer one is
+// compared by its words alone.
+const maxRendered = 64 << 10
+
+// sameRendered reports whether a and b are one text written in two
+// Markdown forms: their parsed documents ([rendered]) are equal. Such
+// copies say the same to any reader, so no rule on the words that
+// differ (marks, order, "1." against "2.", a URL once in a reference
+// definition) can hold them apart.
+func sameRendered(a, b string) bool {
+	ra, okA := rendered(a)
+	rb, okB := rendered(b)
+	return okA && okB && ra == rb
+}
+
+// minRenderedSimilarity is the lowest token-set similarity at which
+// [Pairs] asks whether two passages are one text in two forms ("[hb]:"
+// of a reference definition, "\\_" of an escape are tokens of one form
+// only).
+const minRenderedSimilarity = 0.5
+
+// forms holds the [rendered] form of each passage [Pairs] compares,
+// parsed once, when first asked for.
+type forms struct {
+	ps   []Passage
+	done []bool
+	text []string
+	ok   []bool
+}
+
+// renderedForms returns the forms of ps, none parsed yet.
+func renderedForms(ps []Passage) *forms {
+	return &forms{ps: ps, done: make([]bool, len(ps)), text: make([]string, len(ps)), ok: make([]bool, len(ps))}
+}
+
+// same reports whether passages a and b are one text in two forms
+// ([sameRendered]).
+func (f *forms) same(a, b int) bool {
+	for _, i := range []int{a, b} {
+		if !f.done[i] {
+			f.text[i], f.ok[i] = rendered(f.ps[i].Text)
+			f.done[i] = true
+		}
+	}
+	return f.ok[a] && f.ok[b] && f.text[a] == f.text[b]
+}
+
+// markdown parses as the notes are read: CommonMark and GitHub's tables,
+// strikethrough, task boxes and bare links. goldmark parsers are safe
+// for concurrent use.
+var markdown = sync.OnceValue(func() parser.Parser {
+	return goldmark.New(goldmark.WithExtensions(extension.GFM)).Parser()
+})
+
+// rendered returns text's Markdown document written one way: each block
+// and inline node by its kind and what it holds, so that the forms of
+// one document give one string: a setext heading and an ATX one, a
+// list numbered "1. 1. 1." and "1. 2. 3." (other numbers are kept),
+// any bullet, "**", "__", <b> and <strong>, "*", "_", <em> and <i>, a
+// link written inline, by reference or as an autolink, a table's
+// alignment row, padding and outer pipes, a lazy quote line, a hard
+// break and white space in prose, a backslash escape and an HTML
+// character reference (decoded), indented and unlabelled fenced code.
+// Letter case, accents, code and link destinations are kept as written,
+// and a reference definition no link uses is kept too. It returns false
+// for a node kind it does not know, a text too long, or text holding
+// the control characters it writes.
+func rendered(src string) (s string, ok bool) {
+	if len(src) > maxRendered || strings.ContainsAny(src, "\x01\x02\x03") {
+		return "", false
+	}
+	defer func() {
+		if recover() != nil {
+			s, ok = "", false
+		}
+	}()
+	source := []byte(src)
+	doc := markdown().Parse(text.NewReader(source))
+	r := renderer{source: source, dests: map[string]bool{}}
+	if !r.block(doc) {
+		return "", false
+	}
+	for _, def := range r.defs {
+		if d := string(util.URLEscape(def.Destination, true)); !r.dests[d] {
+			fmt.Fprintf(&r.out, "\x01def(%s|%s|%s)", strings.ToLower(string(def.Label)), d, def.Title)
+		}
+	}
+	return r.out.String(), true
+}
+
+// renderer writes a document for [rendered].
+type renderer struct {
+	source []byte
+	out    strings.Builder
+	// dests are the destinations of the links and images written.
+	dests map[string]bool
+	// defs are the reference definitions, every one written: a link
+	// uses the first of a label's.
+	defs []*ast.LinkReferenceDefinition
+}
+
+// block writes a block node and its children; false for a kind it does
+// not know.
+func (r *renderer) block(n ast.Node) bool {
+	open, close := "", "\n"
+	switch n := n.(type) {
+	case *ast.Document:
+		close = ""
+	case *ast.Paragraph, *ast.TextBlock:
+		return r.inlines(n)
+	case *ast.Heading:
+		r.out.WriteString("\x01h" + strconv.Itoa(n.Level) + "(")
+		ok := r.inlines(n)
+		r.out.WriteString(")\n")
+		return ok
+	case *ast.LinkReferenceDefinition:
+		r.defs = append(r.defs, n) // written at the end when no link uses it
+		return true
+	case *ast.ThematicBreak:
+		r.out.WriteString("\x01hr\n")
+		return true
+	case *ast.CodeBlock:
+		r.code("", n.Lines())
+		return true
+	case *ast.FencedCodeBlock:
+		info := ""
+		if n.Info != nil {
+			info = strings.TrimSpace(string(n.Info.Segment.Value(r.source)))
+		}
+		r.code(info, n.Lines())
+		return true
+	case *ast.HTMLBlock:
+		r.out.WriteString("\x01html(" + r.lines(n.Lines()))
+		if n.HasClosure() {
+			r.out.Write(n.ClosureLine.Value(r.source))
+		}
+		r.out.WriteString(")\n")
+		return true
+	case *ast.Blockquote:
+		open = "\x01quote(\n"
+		close = ")\n"
+	case *ast.List:
+		return r.list(n)
+	case *east.Table:
+		open = "\x01table(\n"
+		close = ")\n"
+	case *east.TableHeader, *east.TableRow:
+		return r.row(n)
+	default:
+		return false
+	}
+	r.out.WriteString(open)
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if !r.block(c) {
+			return false
+		}
+	}
+	r.out.WriteString(close)
+	return true
+}
+
+// list writes a list: ordered with its start, and each item's number
+// when the items are numbered neither all alike nor one by one.
+func (r *renderer) list(n *ast.List) bool {
+	numbers := []int{}
+	for c := n.FirstChild(); c != nil && n.IsOrdered(); c = c.NextSibling() {
+		numbers = append(numbers, r.itemNumber(c))
+	}
+	alike, counted := true, true
+	for i, v := range numbers {
+		alike = alike && v == n.Start
+		counted = counted && v == n.Start+i
+	}
+	if n.IsOrdered() {
+		r.out.WriteString("\x01ol" + strconv.Itoa(n.Start) + "(\n")
+	} else {
+		r.out.WriteString("\x01ul(\n")
+	}
+	i := 0
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		r.out.WriteString("\x01li(")
+		if !alike && !counted {
+			r.out.WriteString(strconv.Itoa(numbers[i]) + ".")
+		}
+		i++
+		for cc := c.FirstChild(); cc != nil; cc = cc.NextSibling() {
+			if !r.block(cc) {
+				return false
+			}
+		}
+		r.out.WriteString(")\n")
+	}
+	r.out.WriteString(")\n")
+	return true
+}
+
+// itemMarker matches what an ordered list item's first line holds before
+// its text: the number and its delimiter.
+var itemMarker = regexp.MustCompile(`(\d{1,9})[.)][ \t]*$`)
+
+// itemNumber returns the number an ordered list item is written with,
+// -1 when it cannot be read (an empty item).
+func (r *renderer) itemNumber(item ast.Node) int {
+	first := item.FirstChild()
+	if first == nil || first.Lines().Len() == 0 {
+		return -1
+	}
+	at := first.Lines().At(0).Start
+	start := strings.LastIndexByte(string(r.source[:at]), '\n') + 1
+	m := itemMarker.FindSubmatch(r.source[start:at])
+	if m == nil {
+		return -1
+	}
+	v, _ := strconv.Atoi(string(m[1]))
+	return v
+}
+
+// row writes a table row, its cells' text without their alignment;
+// false when the row's line holds more cells than the table has
+// columns (goldmark drops them, a note's reader sees them) or cannot be
+// found.
+func (r *renderer) row(n ast.Node) bool {
+	if cells := r.cellsWritten(n); cells < 0 || cells > n.ChildCount() {
+		return false
+	}
+	r.out.WriteString("\x01tr(")
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		r.out.WriteString("\x01td(")
+		if !r.inlines(c) {
+			return false
+		}
+		r.out.WriteString(")")
+	}
+	r.out.WriteString(")\n")
+	return true
+}
+
+// cellsWritten returns how many cells the source line of a table row
+// holds, its outer pipes left out and escaped pipes not counted; -1 when
+// no cell's text places the line (a row of empty cells).
+func (r *renderer) cellsWritten(row ast.Node) int {
+	at := -1
+	_ = ast.Walk(row, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if t, ok := c.(*ast.Text); ok && entering {
+			at = t.Segment.Start
+			return ast.WalkStop, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	if at < 0 {
+		return -1
+	}
+	start := strings.LastIndexByte(string(r.source[:at]), '\n') + 1
+	end := at + strings.IndexByte(string(r.source[at:])+"\n", '\n')
+	line := strings.TrimSpace(string(r.source[start:end]))
+	var pipes []int
+	for i := 0; i < len(line); i++ {
+		switch line[i] {
+		case '\\':
+			i++
+		case '|':
+			pipes = append(pipes, i)
+		}
+	}
+	cells := len(pipes) + 1
+	if len(pipes) > 0 && pipes[0] == 0 {
+		cells--
+	}
+	if len(pipes) > 0 && pipes[len(pipes)-1] == len(line)-1 && len(line) > 1 {
+		cells--
+	}
+	return cells
+}
+
+// code writes a code block: its info string and its lines as written.
+func (r *renderer) code(info string, lines *text.Segments) {
+	r.out.WriteString("\x01code(" + info + "\n" + r.lines(lines) + ")\n")
+}
+
+// lines returns a block's lines as written.
+func (r *renderer) lines(lines *text.Segments) string {
+	var b strings.Builder
+	for i := range lines.Len() {
+		seg := lines.At(i)
+		b.Write(seg.Value(r.source))
+	}
+	return b.String()
+}
+
+// inlines writes a block's inline children, white space outside code
+// collapsed.
+func (r *renderer) inlines(n ast.Node) bool {
+	var in inline
+	in.r = r
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if !in.node(c) {
+			return false
+		}
+	}
+	r.out.WriteString(strings.Join(strings.Fields(in.b.String()), " ") + r.indents(n) + "\n")
+	return true
+}
+
+// indents returns the white space that opens each line of a paragraph
+// after its first (after a quote's ">"), when one holds some: prose shows a line wrapped,
+// but a note's reader sees the lines indented as code ("    notify(job)"
+// is not "        notify(job)"), so an indent is kept as written.
+func (r *renderer) indents(n ast.Node) string {
+	lines := n.Lines()
+	var ind []string
+	some := false
+	for i := 1; i < lines.Len(); i++ {
+		start, end := lines.At(i).Start, lines.At(i).Start
+		for start > 0 && (r.source[start-1] == ' ' || r.source[start-1] == '\t') {
+			start--
+		}
+		for end < len(r.source) && (r.source[end] == ' ' || r.source[end] == '\t') {
+			end++
+		}
+		if start > 0 && start < end && r.source[start-1] == '>' && r.source[start] == ' ' {
+			start++ // the space of the quote's marker "> "
+		}
+		ind = append(ind, strings.NewReplacer(" ", "s", "\t", "t").Replace(string(r.source[start:end])))
+		some = some || end > start
+	}
+	if !some {
+		return ""
+	}
+	return "\x01indent(" + strings.Join(ind, ",") + ")"
+}
+
+// inline writes inline nodes; code's white space is written as \x03 so
+// that collapsing the rest leaves it.
+type inline struct {
+	r *renderer
+	b strings.Builder
+}
+
+// htmlTags are the inline HTML tags written as the Markdown they stand
+// for.
+var htmlTags = map[string]string{
+	"<b>": "\x01strong(", "</b>": ")", "<strong>": "\x01strong(", "</strong>": ")",
+	"<i>": "\x01em(", "</i>": ")", "<em>": "\x01em(", "</em>": ")",
+	"<del>": "\x01del(", "</del>": ")", "<s>": "\x01del(", "</s>": ")",
+}
+
+// node writes an inline node and its children; false for a kind it does
+// not know.
+func (in *inline) node(n ast.Node) bool {
+	src := in.r.source
+	switch n := n.(type) {
+	case *ast.Text:
+		v := n.Segment.Value(src)
+		if !n.IsRaw() {
+			v = util.ResolveEntityNames(util.ResolveNumericReferences(util.UnescapePunctuations(v)))
+		}
+		in.b.WriteString(html.UnescapeString(string(v)))
+		if n.SoftLineBreak() || n.HardLineBreak() {
+			in.b.WriteString(" ")
+		}
+		return true
+	case *ast.String:
+		in.b.Write(n.Value)
+		return true
+	case *ast.CodeSpan:
+		var code strings.Builder
+		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+			if t, ok := c.(*ast.Text); ok {
+				code.Write(t.Segment.Value(src))
+			} else if s, ok := c.(*ast.String); ok {
+				code.Write(s.Value)
+			}
+		}
+		in.b.WriteString("\x01code(" + strings.NewReplacer(" ", "\x03", "\n", "\x03", "\t", "\x03\x03").Replace(code.String()) + ")")
+		return true
+	case *ast.RawHTML:
+		var raw strings.Builder
+		for i := range n.Segments.Len() {
+			seg := n.Segments.At(i)
+			raw.Write(seg.Value(src))
+		}
+		if t, ok := htmlTags[strings.ToLower(raw.String())]; ok {
+			in.b.WriteString(t)
+		} else {
+			in.b.WriteString("\x02" + strings.ReplaceAll(raw.String(), " ", "\x03") + "\x02")
+		}
+		return true
+	case *ast.Emphasis:
+		return in.wrap(n, map[int]string{1: "\x01em(", 2: "\x01strong("}[n.Level], ")")
+	case *east.Strikethrough:
+		return in.wrap(n, "\x01del(", ")")
+	case *east.TaskCheckBox:
+		in.b.WriteString(map[bool]string{true: "\x01[x]", false: "\x01[ ]"}[n.IsChecked])
+		return true
+	case *ast.Link:
+		return in.link("\x01a(", n, n.Destination, n.Title)
+	case *ast.Image:
+		return in.link("\x01img(", n, n.Destination, n.Title)
+	case *ast.AutoLink:
+		url := n.URL(src)
+		if n.AutoLinkType == ast.AutoLinkEmail && !strings.HasPrefix(strings.ToLower(string(url)), "mailto:") {
+			url = append([]byte("mailto:"), url...)
+		}
+		dest := string(util.URLEscape(url, false))
+		in.r.dests[dest] = true
+		in.b.WriteString("\x01a(" + string(n.Label(src)) + "|" + dest + "|)")
+		return true
+	}
+	return false
+}
+
+// wrap writes an inline node's children between open and close.
+func (in *inline) wrap(n ast.Node, open, close string) bool {
+	if open == "" {
+		return false
+	}
+	in.b.WriteString(open)
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if !in.node(c) {
+			return false
+		}
+	}
+	in.b.WriteString(close)
+	return true
+}
+
+// link writes a link or an image: its text, destination and title.
+func (in *inline) link(open string, n ast.Node, dest, title []byte) bool {
+	d := string(util.URLEscape(dest, true))
+	in.r.dests[d] = true
+	return in.wrap(n, open, "|"+d+"|"+strings.ReplaceAll(string(title), " ", "\x03")+")")
+}

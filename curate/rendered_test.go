@@ -1,0 +1,42 @@
+package curate
+
+import "testing"
+
+// TestSameRendered: two Markdown forms of one document are one text;
+// anything a reader of the note sees otherwise is not.
+func TestSameRendered(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want bool
+	}{
+		{"Restore\n-------\nStop the writers first.", "## Restore\nStop the writers first.", true},
+		{"1. build\n1. test\n1. ship", "1. build\n2. test\n3. ship", true},
+		{"1. build\n3. test\n4. ship", "1. build\n2. test\n3. ship", false},
+		{"3. build\n4. test", "1. build\n2. test", false},
+		{"| a | b |\n|:--|--:|\n| 1 | 2 |", "a | b\n---|---\n1 | 2", true},
+		{"Exports are <b>never</b> mailed.", "Exports are __never__ mailed.", true},
+		{"Exports are <i>never</i> mailed.", "Exports are **never** mailed.", false},
+		{"R&amp;D and \\#42 and &copy;", "R&D and #42 and ©", true},
+		{"Use `a  b` here.", "Use `a b` here.", false},
+		{"Use `&amp;` here.", "Use `&` here.", false},
+		{"> cache:\n>   port: 6379", "> cache:\n> port: 6379", false},
+		{"> one\n> two", "> one\ntwo", true},
+		{"Deploy:\n    run(job)\n    notify(job)", "Deploy:\n    run(job)\n        notify(job)", false},
+		{"See [docs][d].\n\n[d]: https://x.example/a", "See [docs](https://x.example/a).", true},
+		{"See the docs.\n\n[d]: https://x.example/a", "See the docs.", false},
+		{"See <https://x.example/a>.", "See [https://x.example/a](https://x.example/b).", false},
+		{"The job is built on Acme.", "The job is built on acme.", false},
+		{"~~~\nport: 1\n~~~", "    port: 1", true},
+		{"```go\nport: 1\n```", "    port: 1", false},
+		{"See [docs][d].\n\n[d]: https://x.example/a\n[d]: https://x.example/b", "See [docs][d].\n\n[d]: https://x.example/a", false},
+		{"| a | b |\n|---|---|\n| x | y | z |", "| a | b |\n|---|---|\n| x | y |", false},
+		{"| a | b |\n|---|---|\n| x |", "| a | b |\n|---|---|\n| x | |", true},
+	}
+	for _, tt := range tests {
+		if got := sameRendered(tt.a, tt.b); got != tt.want {
+			ra, _ := rendered(tt.a)
+			rb, _ := rendered(tt.b)
+			t.Errorf("sameRendered(%q, %q) = %v, want %v (%q / %q)", tt.a, tt.b, got, tt.want, ra, rb)
+		}
+	}
+}
