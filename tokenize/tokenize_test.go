@@ -338,7 +338,7 @@ var defaultIgnorable = &unicode.RangeTable{
 
 // TestFoldsApart derives foldsApart from the Unicode tables: the
 // characters in NFKC, not default-ignorable, whose full case folding is
-// not their lower case.
+// not their lower case; and holds foldRune to that folding.
 func TestFoldsApart(t *testing.T) {
 	fold := cases.Fold()
 	for r := rune(0x80); r < 0x323B0; r++ { // nothing above is a letter
@@ -346,9 +346,13 @@ func TestFoldsApart(t *testing.T) {
 		if r >= 0xD800 && r <= 0xDFFF || !norm.NFKC.IsNormalString(s) || ignorable(r) {
 			continue
 		}
-		want := strings.ToLower(norm.NFKC.String(fold.String(s))) != strings.ToLower(s)
+		folded := norm.NFKC.String(fold.String(s))
+		want := strings.ToLower(folded) != strings.ToLower(s)
 		if got := unicode.Is(foldsApart, r); got != want {
 			t.Errorf("foldsApart holds %U = %v, want %v", r, got, want)
+		}
+		if want && foldRune(r) != folded {
+			t.Errorf("foldRune(%U) = %q, want %q", r, foldRune(r), folded)
 		}
 	}
 }
