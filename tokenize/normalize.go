@@ -42,8 +42,16 @@ func Normalize(s string) string {
 	// Fields (runs between ASCII spaces and control characters) never
 	// compose or fold across their ends, so only those with a character
 	// that changes are rewritten; ASCII is skipped eight bytes at a time.
-	for i := asciiPrefix(s); i < len(s); i += asciiPrefix(s[i:]) {
+	for i := asciiPrefix(s); i < len(s); {
+		if s[i] < utf8.RuneSelf {
+			i += asciiPrefix(s[i:])
+			continue
+		}
 		r, n := utf8.DecodeRuneInString(s[i:])
+		if isCommonCJK(r) {
+			i += n
+			continue
+		}
 		c := class(r, s[i:i+n])
 		if c == stable {
 			i += n
