@@ -117,6 +117,16 @@ type claim struct {
 	// days: the claim names days of the week, holidays or a season
 	// ("on weekends", "in winter"; see [daysApart]).
 	days bool
+	// past: the claim tells a past event with a verb in the simple past
+	// and no verb of the present ("Felix played in the band in 2019";
+	// not "the shared drive is full"; see [pastTense]).
+	past bool
+	// negNow: the claim's negation denies the present ("doesn't",
+	// "isn't", "no longer", "not ... anymore"), not the past.
+	negNow bool
+	// plan: the claim tells a plan or what might have been ("will",
+	// "won't", "going to", "should have sent"), not a past fact.
+	plan bool
 }
 
 // claims splits text into claims, skipping code: fenced blocks (one
@@ -521,7 +531,7 @@ func parseClaim(s string) (claim, bool) {
 		s = urls().ReplaceAllString(s, " ")
 	}
 	s = joinNames(keyValue(spellNumbers(thousands(percents(trunkForm(s))))))
-	tw := expand(tokenize.Words(s))
+	tw := justOnly(expand(tokenize.Words(s)), s)
 	var c claim
 	c.changed, c.additive = changeAndAddition(tw)
 	c.when = anchor(tw)
@@ -529,6 +539,8 @@ func parseClaim(s string) (claim, bool) {
 	c.only = exclusive(tw)
 	c.onlyFirst = c.only && len(tw) > 0 && tw[0] == "only"
 	c.than = slices.Contains(tw, "than")
+	c.past = pastTense(tw)
+	c.plan = planned(tw)
 	if len(tw) > 0 {
 		c.pronoun = uint8(slices.Index(subjectPronouns, tw[0]) + 1)
 	}
@@ -538,6 +550,98 @@ func parseClaim(s string) (claim, bool) {
 	// ("we swapped Vault out for AWS Secrets Manager"): its old value
 	// is what it says of other claims.
 	return c, len(c.toks) >= 2 || len(c.old) > 0 && len(c.toks) == 1
+}
+
+// pastTense reports whether the words tw tell a past event: a verb in
+// the simple past ([pastWord], or a past of [verbForms]: "played",
+// "broke", "wrote") that follows no determiner, copula or auxiliary
+// ("the shared drive", "is based", "has finished" are no past event),
+// a verb in "-ed" followed by a preposition, a determiner, a time, a
+// value or nothing,
+// in a claim with no verb of the present ("is", "has", "does").
+func pastTense(tw []string) bool {
+	past := false
+	for i, w := range tw {
+		switch w {
+		case "is", "are", "am", "has", "have", "does", "do", "don", "doesn", "isn", "aren", "hasn", "haven":
+			return false
+		}
+		if past || i == 0 || !(pastWord(w) || pastForms[w]) || copula(w) {
+			continue
+		}
+		switch prev, next := tw[i-1], wordAt(tw, i+1); {
+		case determiners[prev], copula(prev), prev == "had", prev == "be", prev == "been", prev == "being", prev == "get", prev == "got":
+		case !pastForms[w] && next != "" && !preposition(next) && !determiners[next] && anchor(tw[i+1:]) == 0 && !isValue(next):
+			// "lists cancelled orders": a verb in "-ed" before a
+			// noun is an adjective.
+		default:
+			past = true
+		}
+	}
+	return past
+}
+
+// planned reports whether the words tw tell a plan or what might have
+// been: "will", "shall", "won't", "going to", or a modal before
+// "have" ("should have sent", "could have won").
+func planned(tw []string) bool {
+	for i, w := range tw {
+		next := wordAt(tw, i+1)
+		switch w {
+		case "will", "shall", "won't", "won’t":
+			return true
+		case "won":
+			if next == "t" || next == "'t" {
+				return true
+			}
+		case "going":
+			if next == "to" {
+				return true
+			}
+		case "should", "could", "would", "might", "must":
+			if next == "have" || next == "not" && wordAt(tw, i+2) == "have" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// presentDenial reports whether the negation neg at words[i] denies the
+// present: "doesn't", "don't", "isn't", "aren't", "no longer", "not"
+// after "does", "do", "is", "are" or "am", or any negation with
+// "anymore" after it.
+func presentDenial(words []string, i int, neg string) bool {
+	switch neg {
+	case "doesn't", "don't", "isn't", "aren't", "no longer":
+		return true
+	case "not":
+		if i == 0 {
+			break
+		}
+		switch words[i-1] {
+		case "does", "do", "is", "are", "am":
+			return true
+		}
+	}
+	return slices.Contains(words[i:], "anymore")
+}
+
+// justOnly returns tw with "just" before a name or a count ("the team
+// is just Ana and Ben", "just two seats") written "only", which it
+// means there; "just moved", "just now" keep it.
+func justOnly(tw []string, s string) []string {
+	i := slices.Index(tw, "just")
+	if i < 0 || i+1 >= len(tw) {
+		return tw
+	}
+	next := tw[i+1]
+	if !isValue(next) && numberWords[next] == "" && next != "one" && !capitalised(s)[next] {
+		return tw
+	}
+	out := slices.Clone(tw)
+	out[i] = "only"
+	return out
 }
 
 // subjectPronouns are the personal pronouns a claim may open with (see
@@ -641,6 +745,7 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 		if neg, skip := negation(words, i); neg != "" {
 			if c.neg == "" {
 				c.neg, c.negAt = neg, int8(len(c.toks))
+				c.negNow = presentDenial(words, i, neg)
 			}
 			continue
 		} else if skip {
@@ -858,7 +963,7 @@ func (c *claim) tokenAt(raws []rawTok, i int, capFirst string) token {
 		t.show = uint8(len(c.shows))
 	}
 	if !r.keep {
-		t.w = stem(w)
+		t.w = stem(unhyphenated(w))
 		if !t.name {
 			// A name is spelt one way.
 			t.w = spelling(t.w)
@@ -878,6 +983,17 @@ func (c *claim) tokenAt(raws []rawTok, i int, capFirst string) token {
 	}
 	t.cop = t.name && afterCopula(raws, i)
 	return t
+}
+
+// unhyphenated returns w without its one hyphen between letters, so
+// that "stand-up" and "standup", "e-mail" and "email" are one word;
+// words with digits ("4-space") and more hyphens keep their form.
+func unhyphenated(w string) string {
+	i := strings.IndexByte(w, '-')
+	if i < 1 || i+1 >= len(w) || strings.Count(w, "-") != 1 || hasDigit(w) {
+		return w
+	}
+	return w[:i] + w[i+1:]
 }
 
 // fillKeys fills c's sorted word keys (set), by which claims find their
@@ -1147,6 +1263,12 @@ func lemma(w string) string {
 	if base := irregularLemma[w]; base != "" {
 		return base
 	}
+	return foldEnding(w)
+}
+
+// foldEnding is [lemma] by the ending alone: "-ing", "-ed" and a final
+// "e".
+func foldEnding(w string) string {
 	if len(w) >= 7 && strings.HasSuffix(w, "ing") {
 		// "hosting", "running": the verb.
 		w = w[:len(w)-3]

@@ -68,6 +68,8 @@
 //     cards as well as cash");
 //   - a habit stopped at a time is kept in the other ("quit Spotify in
 //     2022" vs "listens to Spotify daily");
+//   - one claim says a thing happens every day and the other only on
+//     some days ("I run daily" vs "I run only on weekdays");
 //   - two lengths or masses in other units differ by more than rounding
 //     ("12 miles" vs "40 km"), or two results of one match, told from
 //     either side, differ ("drew 1-1 with City" vs "City beat United
@@ -142,7 +144,13 @@
 // "timeout"), a day and month
 // one date ("March 3" vs "April 14"; "Nov 20" is
 // "November 20"), a location predicate one marker ("is in Berlin" vs
-// "moved to Lisbon"), and the number after an identifying noun
+// "moved to Lisbon"), an irregular past or participle its verb ("paid"
+// "pay", "eaten" "eat"; see verbForms), "one" before a noun the count 1
+// when the other claim counts that noun, a date of numbers the day a
+// month name or ISO form writes ("31/12/2026", "December 31, 2026"),
+// one hyphen no word ("stand-up" "standup"), "just" before a name or a
+// count "only", "likes" or "wants" beside "prefers" "prefers", and the
+// number after an identifying noun
 // ("Incident 41", "Step 3", "PR #812", "PROJ-1234") an identifier: two
 // claims about differently numbered things are about different
 // subjects, never a contradiction.
@@ -208,7 +216,10 @@
 // either side ("beat Braga 2-0", "lost 0-2 to Porto"), one kind named
 // more closely ("a Ford", "a Ford Focus") or two parts of the day, one
 // adding a thing with "and" ("only tea in the morning", "tea and cake
-// in the afternoon"). A statement that takes more than four values across the memory
+// in the afternoon"), a past event beside a denial of the present or
+// a plan ("played in the band in 2019", "no longer plays"; "paid",
+// "won't pay"), or beside the present of its verb ("drove a Ford",
+// "drives a Volvo"). A statement that takes more than four values across the memory
 // is a family of parallel statements about implicit subjects (a README
 // per package), and [Detect] drops it. [Judge] compares two texts;
 // [Detect] finds candidate claim pairs

@@ -780,7 +780,7 @@ func newStatusPhase() map[string]byte {
 	for phase, words := range map[byte]string{
 		phasePlanned:    `planned proposed draft drafted pending scheduled under-review in-review backlog todo queued not-started in-draft`,
 		phasePrerelease: `in-beta in-alpha beta alpha preview experimental early-access in-preview`,
-		phaseActive:     `active in-progress ongoing underway on-track running in-effect resumed restarted started open reopened wip in-development in-production`,
+		phaseActive:     `active in-progress ongoing underway on-track running in-effect resumed restarted started open reopened wip in-development in-production maintained actively-maintained`,
 		phasePaused:     `paused on-hold suspended blocked frozen stalled halted`,
 		phaseDone:       `generally-available shipped launched released done finished completed complete fixed resolved closed submitted merged delivered deployed`,
 		phaseEnded:      `expired lapsed cancelled canceled abandoned dropped scrapped killed shut-down decommissioned retired sunset sunsetted lifted withdrawn ended discontinued terminated archived`,

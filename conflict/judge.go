@@ -92,6 +92,8 @@ const (
 func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	a, b = firstAsWord(a, b), firstAsWord(b, a)
 	b = respelled(b, a)
+	a, b = countedOne(a, b), countedOne(b, a)
+	a, b = likedAsPreferred(a, b), likedAsPreferred(b, a)
 	if v, ok := switchedFrom(a, b, why); ok {
 		return v, true, nil
 	}
@@ -133,6 +135,8 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 		}
 	case onlyAdded(a, b) || onlyAdded(b, a):
 		v, ok = Verdict{Likely, say(why, func() string { return "only one value, the other adds one" })}, true
+	case len(reps) == 1 && len(hunks) == 1 && (dailyOnly(a, b, reps[0].a, reps[0].b) || dailyOnly(b, a, reps[0].b, reps[0].a)):
+		v, ok = Verdict{Likely, say(why, func() string { return "every day, the other only some days" })}, true
 	case twoFacts(a, b, hunks):
 		ok = false
 	default:
@@ -179,6 +183,53 @@ func firstAsWord(c, other *claim) *claim {
 	cp.toks = slices.Clone(c.toks)
 	cp.toks[0].w, cp.toks[0].first = l, false
 	return &cp
+}
+
+// countedOne returns c, or a copy of it whose word "one" before a noun
+// is the number 1 when the other claim counts that noun with a number
+// ("Ben has one car", "Ben has two cars"): "one" stays a word
+// otherwise ("one daughter" beside "one son").
+func countedOne(c, other *claim) *claim {
+	for i, t := range c.toks {
+		if t.w != "one" || i+1 >= len(c.toks) || c.toks[i+1].value || i > 0 && c.toks[i-1].w == "minimum" {
+			// "at least one approval" asks for no count that another
+			// minimum could contradict.
+			continue
+		}
+		noun := c.toks[i+1].w
+		j := slices.IndexFunc(other.toks, func(u token) bool { return u.w == noun })
+		if j < 1 || !other.toks[j-1].value || other.toks[j-1].kind != plain || !allDigits(other.toks[j-1].w) {
+			continue
+		}
+		cp := *c
+		cp.toks = slices.Clone(c.toks)
+		cp.toks[i].w, cp.toks[i].value = "1", true
+		return &cp
+	}
+	return c
+}
+
+// likedAsPreferred returns c, or a copy of it whose "likes", "loves"
+// or "wants" is "prefers" when the other claim says what its subject
+// prefers and c does not: "Ian likes window seats" beside "Ian prefers
+// aisle seats" names the preference ("likes tea" beside "likes coffee"
+// names two tastes, and stays).
+func likedAsPreferred(c, other *claim) *claim {
+	has := func(x *claim, w string) bool {
+		return slices.ContainsFunc(x.toks, func(t token) bool { return t.w == w })
+	}
+	if !has(other, "prefer") || has(c, "prefer") {
+		return c
+	}
+	for i, t := range c.toks {
+		if t.w == "like" || t.w == "love" || t.w == "want" {
+			cp := *c
+			cp.toks = slices.Clone(c.toks)
+			cp.toks[i].w = "prefer"
+			return &cp
+		}
+	}
+	return c
 }
 
 // respelled returns c, or a copy of it whose misspelt words are spelt
@@ -319,13 +370,36 @@ func judgeNegation(a, b *claim, reps, common int, ratio float64, why bool) (Verd
 		// asserts its opposite, which the other claim says.
 		return Verdict{}, false
 	}
-	if deniedManner(neg, pos) {
+	if deniedManner(neg, pos) || historyBeside(neg, pos) || (a.when != 0 && b.when != 0 && a.when != b.when) {
 		return Verdict{}, false
 	}
 	if reps == 0 && common >= minCommon && ratio >= negationRatio || implicitNegation(a, b) {
 		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("negation: %s says %q", side, word) })}, true
 	}
 	return Verdict{}, false
+}
+
+// historyBeside reports whether the positive claim tells a past event
+// ("Felix played in the brass band in 2019", "Elif smoked in
+// college") and the negated one denies only the present ("Felix no
+// longer plays in the brass band", "doesn't play ... anymore") or says
+// the habit stopped ("Elif gave up smoking"): both hold. A past change
+// ("moved to Berlin", "took over as lead") still states the present. A
+// plan beside a past event, either way round ("Tom won't pay the
+// invoice", "Tom paid the invoice"; "Kim should have sent the form",
+// "Kim didn't send the form"), is no conflict either.
+func historyBeside(neg, pos *claim) bool {
+	return pos.past && !pos.changed && (neg.negNow || stopped(neg.neg) || neg.plan) || pos.plan && pastDenial(neg.neg)
+}
+
+// pastDenial reports whether the negation word neg denies a past
+// event ("didn't", "wasn't").
+func pastDenial(neg string) bool {
+	switch neg {
+	case "didn't", "wasn't", "weren't", "hadn't":
+		return true
+	}
+	return false
 }
 
 // deniedManner reports whether the negated claim denies a way of
@@ -359,7 +433,22 @@ func narrowedDenial(a, b *claim, hunks []hunk) bool {
 	if side == 1 {
 		mine, theirs, at = h.b, h.a, h.bt
 	}
+	if stopped(neg.neg) && !slices.ContainsFunc(mine, func(t token) bool { return !timeWord(t) }) {
+		// "Elif gave up smoking two years ago": when the habit
+		// stopped, no narrower habit.
+		return false
+	}
 	return len(theirs) == 0 && len(mine) > 0 && at > int(neg.negAt) && at+len(mine) == len(neg.toks)
+}
+
+// dailyOnly reports whether x, the one word claim a has where claim
+// b, which says its value is the only one, has y, is "every day"
+// (daily) and y a day of the week, weekdays or weekends: "I run
+// daily" and "I run only on weekdays" conflict; "the shop opens on
+// Mondays", with no "only", may add to the daily rule.
+func dailyOnly(a, b *claim, x, y []token) bool {
+	return b.only && !a.only && !a.changed && !b.changed && a.neg == "" && b.neg == "" && len(x) == 1 && len(y) == 1 &&
+		x[0].kind == quantity && x[0].w == "86400s" && classOf[y[0].w] == "weekday"
 }
 
 // twoFacts reports whether two claims state two facts that may both
@@ -369,7 +458,28 @@ func narrowedDenial(a, b *claim, hunks []hunk) bool {
 // partner's").
 func twoFacts(a, b *claim, hunks []hunk) bool {
 	return a.scoped != b.scoped || a.additive || b.additive || possessive(hunks) || otherEntity(a, b, hunks) ||
-		(a.when != 0 && b.when != 0 && a.when != b.when) || daysApart(a, b) || a.delta != b.delta
+		(a.when != 0 && b.when != 0 && a.when != b.when) || daysApart(a, b) || a.delta != b.delta || pastBesidePresent(a, b)
+}
+
+// pastBesidePresent reports whether one claim tells a past event and
+// the other the present with the same verb, neither saying that
+// something changed: "Tom drove a Ford" and "Tom drives a Volvo" may
+// both hold ("Tom took over as lead", with a verb of its own, is a
+// change).
+func pastBesidePresent(a, b *claim) bool {
+	if a.past == b.past || a.plan || b.plan || a.changed || b.changed {
+		return false
+	}
+	if b.past {
+		a, b = b, a
+	}
+	for _, t := range a.toks {
+		if w := written(a, t); t.kind == plain && !t.value && pastForms[w] &&
+			slices.ContainsFunc(b.toks, func(u token) bool { return u.w == t.w && u.kind == plain && written(b, u) != w }) {
+			return true
+		}
+	}
+	return false
 }
 
 // exceptedApart reports whether a leaves out a case ("except on
@@ -2108,7 +2218,7 @@ func compatible(a, b []token) bool {
 			}
 			continue
 		}
-		if swappedDate(a[i].w, b[i].w) {
+		if swappedDate(a[i].w, b[i].w) || numericDate(a[i].w, b[i].w) || numericDate(b[i].w, a[i].w) {
 			continue
 		}
 		pa, pb := valueParts(a[i].w), valueParts(b[i].w)
@@ -2125,6 +2235,28 @@ func compatible(a, b []token) bool {
 // near reports whether two amounts in one unit ("200", "212"; "3600s",
 // "3300s") differ by less than a fifth: an amount said to be about so
 // much agrees with them.
+// numericDate reports whether x, a date of numbers ("31/12/2026",
+// "12/31/2026", "31.12.2026", "4/3"), read day first or month first,
+// can be y, a date as [dateAt] writes it ("2026-12-31", "x-03-04"): one
+// day written two ways ("The lease ends on 31/12/2026", "on December
+// 31, 2026"). Without a year on one side, the day and month decide.
+func numericDate(x, y string) bool {
+	f := strings.FieldsFunc(x, func(r rune) bool { return r == '/' || r == '.' })
+	if len(f) < 2 || len(f) > 3 || !strings.Contains(x, "/") && (len(f) != 3 || len(f[2]) != 4) ||
+		slices.ContainsFunc(f, func(p string) bool { return !allDigits(p) }) {
+		return false
+	}
+	yp := strings.Split(y, "-")
+	if len(yp) != 3 || !allDigits(yp[1]) || !allDigits(yp[2]) {
+		return false
+	}
+	if len(f) == 3 && yp[0] != "x" && atoi(f[2]) != atoi(yp[0]) && atoi(f[2])+2000 != atoi(yp[0]) {
+		return false
+	}
+	m, d := atoi(yp[1]), atoi(yp[2])
+	return atoi(f[0]) == d && atoi(f[1]) == m || atoi(f[0]) == m && atoi(f[1]) == d
+}
+
 // swappedDate reports whether x and y can be one numeric date, one
 // written day first and the other month first: "3/4" and "4/3",
 // "13/4" and "4/13", "03.04.2027" and "04/03/2027". The order is the

@@ -458,7 +458,7 @@ func newMeasures() map[string]measure {
 		{"yard yards", 0.9144, "m"},
 		{"mile miles", 1609.344, "m"},
 		{"mg milligram milligrams", 1e-3, "g"},
-		{"gram grams", 1, "g"},
+		{"g gram grams", 1, "g"},
 		{"kg kgs kilo kilos kilogram kilograms", 1e3, "g"},
 		{"oz ounce ounces", 28.349523125, "g"},
 		{"lb lbs", 453.59237, "g"},

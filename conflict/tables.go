@@ -27,7 +27,8 @@ comes come came runs run ran amounts amount totals totalled totaled stretches st
 	ownVerbs = setOf(`owns leads manages maintains heads chairs oversees`)
 	filler = newFiller()
 	eventVerbs = newEventVerbs()
-	irregularLemma = map[string]string{"using": "use", "used": "use", "making": "make", "taking": "take", "ran": "run"}
+	irregularLemma = newIrregularLemma()
+	pastForms = newPastForms()
 	clauseVerbs = newClauseVerbs()
 	changeVerbs = newChangeVerbs()
 	locChange = setOf(`moved migrated relocated transferred`)
@@ -74,6 +75,56 @@ comes come came runs run ran amounts amount totals totalled totaled stretches st
 	roleObjectWords = newRoleObjectWords()
 	mannerVerbs = newMannerVerbs()
 })
+
+// verbForms are irregular verbs as "base past participle", or "base
+// past" when the participle is the past, for [pastTense] and
+// [newIrregularLemma].
+const verbForms = `be was been|begin began begun|bring brought|build built|buy bought|catch caught|choose chose chosen|
+do did done|draw drew drawn|drink drank drunk|drive drove driven|eat ate eaten|fight fought|fly flew flown|forget forgot forgotten|
+forgive forgave forgiven|freeze froze frozen|give gave given|go went gone|grow grew grown|hide hid hidden|know knew known|
+lend lent|lose lost|make made|meet met|pay paid|ride rode ridden|ring rang rung|run ran|say said|see saw seen|seek sought|
+sell sold|send sent|shake shook shaken|shoot shot|show showed shown|sing sang sung|sit sat|sleep slept|spend spent|
+stand stood|steal stole stolen|swim swam swum|take took taken|teach taught|tear tore torn|tell told|think thought|
+throw threw thrown|understand understood|wake woke woken|wear wore worn|win won|write wrote written|break broke broken|
+keep kept|sweep swept|fall fell fallen|mean meant|hear heard|speak spoke spoken`
+
+// newIrregularLemma maps the past forms and participles of
+// [verbForms] to their base as [lemma] folds it ("wrote", "written":
+// "writ", as "write" folds), so that "Iris wrote the proposal" and
+// "Iris did not write the proposal" align, and "using", "making",
+// "taking" to theirs. A base folds by its ending ([foldEnding]). Forms
+// that are other words a claim compares keep theirs ("left", "found",
+// "saw", "felt", "fell", "rose", "spoke", "read"), as do "won" (see
+// [placing]), "lost" and "drew" (see result.go), and "got", "came",
+// "held" (fillers and frames read them as written).
+func newIrregularLemma() map[string]string {
+	m := map[string]string{"using": "use", "used": "use", "making": "make", "taking": "take"}
+	skip := setOf(`won lost drew left found saw lay felt fell rose ground spoke bore wound led read got came held`)
+	for _, verb := range strings.Split(verbForms, "|") {
+		f := strings.Fields(verb)
+		base := foldEnding(f[0])
+		for _, w := range f[1:] {
+			if !skip[w] {
+				m[w] = base
+			}
+		}
+	}
+	return m
+}
+
+// pastForms are the simple pasts of [verbForms] ("wrote", "broke",
+// "paid"), for [pastTense].
+var pastForms map[string]bool
+
+func newPastForms() map[string]bool {
+	past := map[string]bool{}
+	for _, verb := range strings.Split(verbForms, "|") {
+		if f := strings.Fields(verb); len(f) > 1 {
+			past[f[1]] = true
+		}
+	}
+	return past
+}
 
 // mannerVerbs maps the forms of the verbs that name a way of travelling,
 // as written and as folded, to one form each (see [deniedManner]). Built

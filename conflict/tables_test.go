@@ -21,7 +21,7 @@ func TestLoadTablesFills(t *testing.T) {
 	loadTables()
 	tables := map[string]any{
 		"durationVerbs": durationVerbs, "countVerbs": countVerbs, "exceptions": exceptions, "roleVerbs": roleVerbs, "ownVerbs": ownVerbs,
-		"filler": filler, "eventVerbs": eventVerbs, "irregularLemma": irregularLemma, "clauseVerbs": clauseVerbs,
+		"filler": filler, "eventVerbs": eventVerbs, "irregularLemma": irregularLemma, "pastForms": pastForms, "clauseVerbs": clauseVerbs,
 		"changeVerbs": changeVerbs, "locChange": locChange, "passiveRole": passiveRole, "numberWords": numberWords,
 		"determiners": determiners, "preferVerbs": preferVerbs, "boundWord": boundWord,
 		"boundOpposite": boundOpposite, "perWords": perWords, "frameWords": frameWords,

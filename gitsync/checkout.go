@@ -115,6 +115,13 @@ func (s *syncer) checkout(ctx context.Context, head, target string) error {
 	if _, err := s.git(ctx, nil, "update-ref", "-m", "memweave sync: integrate", "refs/heads/"+s.branch, target, head); err != nil {
 		return fmt.Errorf("gitsync: move %s: %w", s.branch, err)
 	}
+	m := move{from: head, to: target}
+	for _, c := range changes {
+		if strings.HasPrefix(c.path, workspace.MemoryDir+"/") {
+			m.paths = append(m.paths, c.path)
+		}
+	}
+	s.moves = append(s.moves, m)
 	return removeCheckoutMarker(s.root)
 }
 
@@ -132,17 +139,25 @@ func (s *syncer) checkUnchanged(ctx context.Context, head, target string, change
 			dirty[p] = true
 		}
 	}
-	removed := map[string]bool{}
+	// Where the file system does not tell case apart, the file a path
+	// the move removes is also at each name that differs in case only (a
+	// rename DB.md -> db.md): removed first, it is out of the way.
+	removed, removedFolded := map[string]bool{}, map[string]bool{}
 	for _, c := range changes {
 		if c.inHead && c.blob == "" {
 			removed[c.path] = true
+			removedFolded[foldedName(c.path)] = true
 		}
 	}
+	foldCase := len(removed) > 0 && s.ignoresCase()
 	for _, c := range changes {
 		if c.inHead {
 			if dirty[c.path] {
 				return fmt.Errorf("gitsync: update the work tree: %s was changed by another program since this sync committed it; nothing was changed (sync again to commit it first)", c.path)
 			}
+			continue
+		}
+		if foldCase && removedFolded[foldedName(c.path)] {
 			continue
 		}
 		data, err := os.ReadFile(filepath.Join(s.root, filepath.FromSlash(c.path)))

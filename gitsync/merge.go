@@ -1,7 +1,7 @@
 package gitsync
 
 import (
-	"bytes"
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"errors"
@@ -32,66 +32,69 @@ type Conflict struct {
 // integrate commits the local changes and moves the branch and the work
 // tree onto incoming, under the workspace's write lock: no memweave
 // writer changes a note between the commit and the work tree update, so
-// none is lost.
-func (s *syncer) integrate(ctx context.Context, incoming string, res *Result) error {
+// none is lost. It returns the branch's commit after.
+func (s *syncer) integrate(ctx context.Context, incoming string, res *Result) (string, error) {
 	unlock, err := memfile.Lock(ctx, s.root)
 	if err != nil {
-		return fmt.Errorf("gitsync: %w", err)
+		return "", fmt.Errorf("gitsync: %w", err)
 	}
 	defer unlock()
 	// An edit killed since Sync's Recover may have left a note aside:
 	// back before the commit, which would record it as deleted.
 	if err := memfile.RecoverLocked(s.root); err != nil {
-		return fmt.Errorf("gitsync: %w", err)
+		return "", fmt.Errorf("gitsync: %w", err)
 	}
 	if err := s.resumeCheckout(ctx); err != nil {
-		return err
+		return "", err
 	}
 	if err := ensureAttributes(s.root); err != nil {
-		return err
+		return "", err
 	}
-	if err := s.commitLocal(ctx, res); err != nil {
-		return err
-	}
-	head, err := s.rev(ctx, "HEAD")
+	head, err := s.commitLocal(ctx, res)
 	if err != nil {
-		return err
+		return "", err
 	}
 	if s.localHead == "" {
 		s.localHead = head
 	}
-	if incoming == "" {
-		return nil
-	}
-	if head == incoming {
-		return nil
-	}
-	if head != "" {
-		if ok, err := s.isAncestor(ctx, incoming, head); err != nil || ok {
-			return err // nothing new from the remote
-		}
+	if incoming == "" || head == incoming {
+		return head, nil
 	}
 	target := incoming
 	if head != "" {
-		ff, err := s.isAncestor(ctx, head, incoming)
-		if err != nil {
-			return err
-		}
-		if !ff {
-			base, err := s.rewriteBase(ctx, head, incoming)
-			switch {
-			case err != nil:
-				return err
-			case base == head:
-				target = incoming // nothing of this machine's own since
-			default:
-				if target, err = s.replay(ctx, head, incoming, base, res); err != nil {
-					return err
-				}
+		// One merge base answers both: incoming is in head (nothing new
+		// from the remote), or head in incoming (a fast-forward).
+		base, err := s.mergeBase(ctx, head, incoming)
+		switch {
+		case err != nil:
+			return "", err
+		case base == incoming:
+			return head, nil
+		case base != head:
+			if target, err = s.diverged(ctx, head, incoming, res); err != nil {
+				return "", err
 			}
 		}
 	}
-	return s.checkout(ctx, head, target)
+	if err := s.checkout(ctx, head, target); err != nil {
+		return "", err
+	}
+	return target, nil
+}
+
+// diverged returns the commit to move head to when head and incoming
+// both have commits the other lacks: incoming itself when head holds
+// nothing of this machine's own since an accepted rewrite, else the
+// replay of this machine's changes onto it.
+func (s *syncer) diverged(ctx context.Context, head, incoming string, res *Result) (string, error) {
+	base, err := s.rewriteBase(ctx, head, incoming)
+	switch {
+	case err != nil:
+		return "", err
+	case base == head:
+		return incoming, nil // nothing of this machine's own since
+	}
+	return s.replay(ctx, head, incoming, base, res)
 }
 
 // foreignLockWait is how long a sync waits for a git lock file that no
@@ -112,19 +115,15 @@ var foreignLockWait = 10 * time.Second
 // waits up to foreignLockWait for it, then stops, naming it, and never
 // removes it, which would make that command fail.
 func (s *syncer) clearStaleLocks(ctx context.Context, res *Result, killed time.Time) error {
-	names := []string{s.remoteRef() + ".lock", s.syncedRef() + ".lock", incomingRef + ".lock", "index.lock", "HEAD.lock", "packed-refs.lock",
-		"refs/heads/" + s.branch + ".lock", "refs/remotes/" + s.remote + "/" + s.remoteBranch + ".lock"}
+	names := s.lockNames()
 	const ownLocks = 3 // the first names: sync's own refs
-	out, err := s.git(ctx, nil, append([]string{"rev-parse"}, gitPathArgs(names)...)...)
+	paths, err := s.gitPaths(ctx, names...)
 	if err != nil {
 		return err
 	}
 	var locks, foreign []string
 	var gitRuns *bool
-	for i, p := range strings.Split(strings.TrimSpace(string(out)), "\n") {
-		if !filepath.IsAbs(p) {
-			p = filepath.Join(s.root, p)
-		}
+	for i, p := range paths {
 		fi, err := os.Lstat(p)
 		if err != nil {
 			continue
@@ -176,6 +175,13 @@ func (s *syncer) clearStaleLocks(ctx context.Context, res *Result, killed time.T
 		res.Warnings = append(res.Warnings, "removed a stale "+p+" (left by a git command that was killed)")
 	}
 	return nil
+}
+
+// lockNames are the lock files [syncer.clearStaleLocks] looks at, sync's
+// own refs' first.
+func (s *syncer) lockNames() []string {
+	return []string{s.remoteRef() + ".lock", s.syncedRef() + ".lock", incomingRef + ".lock", "index.lock", "HEAD.lock", "packed-refs.lock",
+		"refs/heads/" + s.branch + ".lock", "refs/remotes/" + s.remote + "/" + s.remoteBranch + ".lock"}
 }
 
 // repoDirs returns the folders of the repository's worktrees and its git
@@ -280,21 +286,24 @@ func readAttributes(p string) ([]byte, error) {
 }
 
 // commitLocal commits what changed under memory/, memweave.json and
-// .gitattributes, with git's plumbing (no hook runs). When it commits
-// nothing (a file the other machines would refuse, say), the user's git
-// index holds those paths as it did before: nothing sync staged stays
-// staged.
-func (s *syncer) commitLocal(ctx context.Context, res *Result) (err error) {
+// .gitattributes, with git's plumbing (no hook runs), and returns the
+// branch's commit after ("" on an unborn branch with nothing to commit).
+// When it commits nothing (a file the other machines would refuse, say),
+// the user's git index holds those paths as it did before: nothing sync
+// staged stays staged.
+func (s *syncer) commitLocal(ctx context.Context, res *Result) (_ string, err error) {
 	specs := []string{workspace.MemoryDir}
-	tracked, _ := s.git(ctx, nil, "ls-files", "-z", "--", SettingsFile, AttributesFile)
+	// What the index holds of them: to put back on failure, and whether
+	// memweave.json and .gitattributes are tracked ("<mode> <blob>
+	// <stage>\t<path>" records).
+	staged, err := s.git(ctx, nil, "ls-files", "-s", "-z", "--", workspace.MemoryDir, SettingsFile, AttributesFile)
+	if err != nil {
+		return "", fmt.Errorf("gitsync: commit: %w", err)
+	}
 	for _, f := range []string{SettingsFile, AttributesFile} {
-		if _, err := os.Lstat(filepath.Join(s.root, f)); err == nil || bytes.Contains(tracked, []byte(f+"\x00")) {
+		if _, err := os.Lstat(filepath.Join(s.root, f)); err == nil || indexHolds(staged, f) {
 			specs = append(specs, f)
 		}
-	}
-	staged, err := s.git(ctx, nil, append([]string{"ls-files", "-s", "-z", "--"}, specs...)...)
-	if err != nil {
-		return fmt.Errorf("gitsync: commit: %w", err)
 	}
 	defer func() {
 		if err != nil {
@@ -304,11 +313,11 @@ func (s *syncer) commitLocal(ctx context.Context, res *Result) (err error) {
 		}
 	}()
 	if err := s.addAll(ctx, specs); err != nil {
-		return fmt.Errorf("gitsync: commit: %w", err)
+		return "", fmt.Errorf("gitsync: commit: %w", err)
 	}
 	head, err := s.rev(ctx, "HEAD")
 	if err != nil {
-		return err
+		return "", err
 	}
 	args := []string{"diff", "--cached", "--name-status", "-z", "--no-renames"}
 	if head != "" {
@@ -316,37 +325,53 @@ func (s *syncer) commitLocal(ctx context.Context, res *Result) (err error) {
 	}
 	out, err := s.git(ctx, nil, append(args, "--")...)
 	if err != nil {
-		return fmt.Errorf("gitsync: commit: %w", err)
+		return "", fmt.Errorf("gitsync: commit: %w", err)
 	}
 	rec := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
 	if len(out) == 0 {
-		return nil
+		return head, nil
 	}
 	msg, memDeleted := commitMessage(s.host, rec)
 	if msg == "" {
-		return nil // only what the user staged outside memory/
+		return head, nil // only what the user staged outside memory/
 	}
-	tree, err := s.writeOwnTree(ctx)
+	tree, err := s.writeOwnTree(ctx, !stagedOutside(rec))
 	if err != nil {
-		return fmt.Errorf("gitsync: commit: %w", err)
+		return "", fmt.Errorf("gitsync: commit: %w", err)
 	}
 	if err := s.notEveryNoteDeleted(ctx, tree, memDeleted); err != nil {
-		return err
+		return "", err
 	}
 	// The other machines check what they fetch: refuse here, naming the
-	// file, what they would refuse there.
-	if err := s.checkTree(ctx, strings.TrimSpace(string(tree)), head, ownChanges); err != nil {
-		return err
+	// file, what they would refuse there. Outside memory/ the tree holds
+	// what head holds (writeOwnTree).
+	against := head
+	if head != "" {
+		against = checkedOutside
+	}
+	if err := s.checkTree(ctx, strings.TrimSpace(string(tree)), against, ownChanges); err != nil {
+		return "", err
 	}
 	commit, err := s.commitTree(ctx, strings.TrimSpace(string(tree)), msg, head)
 	if err != nil {
-		return err
+		return "", err
 	}
 	if _, err := s.git(ctx, nil, "update-ref", "-m", "memweave sync: commit", "refs/heads/"+s.branch, commit, head); err != nil {
-		return fmt.Errorf("gitsync: commit: %w", err)
+		return "", fmt.Errorf("gitsync: commit: %w", err)
 	}
 	res.Committed, res.CommitMessage, s.checked = commit, msg, commit
-	return nil
+	return commit, nil
+}
+
+// indexHolds reports whether the git ls-files -s -z records staged hold
+// the path p.
+func indexHolds(staged []byte, p string) bool {
+	for _, rec := range strings.Split(string(staged), "\x00") {
+		if _, got, ok := strings.Cut(rec, "\t"); ok && got == p {
+			return true
+		}
+	}
+	return false
 }
 
 // commitMessage returns the message of a sync commit from host whose
@@ -373,6 +398,17 @@ func commitMessage(host string, rec []string) (msg string, memDeleted int) {
 	}
 	return fmt.Sprintf("memweave sync from %s: %d added, %d changed, %d deleted\n\n%s\n",
 		host, counts["A"], counts["M"]+counts["T"], counts["D"], strings.Join(lines, "\n")), memDeleted
+}
+
+// stagedOutside reports whether the staged changes rec (as for
+// commitMessage) include a path sync does not commit.
+func stagedOutside(rec []string) bool {
+	for i := 0; i+1 < len(rec); i += 2 {
+		if !synced(rec[i+1]) {
+			return true
+		}
+	}
+	return false
 }
 
 // notEveryNoteDeleted refuses a commit whose tree holds nothing under
@@ -424,8 +460,14 @@ func synced(p string) bool {
 // writeOwnTree writes the tree of the index with what the user staged
 // outside memory/, memweave.json and .gitattributes left as HEAD has it,
 // through a copy of the index under .memweave/: sync commits only what it
-// shares, and the user's staged work stays staged, uncommitted.
-func (s *syncer) writeOwnTree(ctx context.Context) (string, error) {
+// shares, and the user's staged work stays staged, uncommitted. With
+// onlySynced (the index differs from HEAD in synced paths alone), the
+// index's own tree is that tree.
+func (s *syncer) writeOwnTree(ctx context.Context, onlySynced bool) (string, error) {
+	if onlySynced {
+		tree, err := s.git(ctx, nil, "write-tree")
+		return strings.TrimSpace(string(tree)), err
+	}
 	out, err := s.git(ctx, nil, "diff", "--cached", "--raw", "-z", "--no-renames", "--no-abbrev", "HEAD", "--",
 		".", ":(top,exclude)"+workspace.MemoryDir, ":(top,exclude)"+SettingsFile, ":(top,exclude)"+AttributesFile)
 	var ge *history.GitError
@@ -459,15 +501,11 @@ func (s *syncer) writeOwnTree(ctx context.Context) (string, error) {
 	idx := filepath.Join(s.root, workspace.IndexDir, "sync-commit.index")
 	os.Remove(idx + ".lock")
 	defer os.Remove(idx)
-	real, err := s.git(ctx, nil, "rev-parse", "--git-path", "index")
+	real, err := s.gitPaths(ctx, "index")
 	if err != nil {
 		return "", err
 	}
-	rp := strings.TrimSpace(string(real))
-	if !filepath.IsAbs(rp) {
-		rp = filepath.Join(s.root, rp)
-	}
-	data, err := os.ReadFile(rp)
+	data, err := os.ReadFile(real[0])
 	if err != nil {
 		return "", err
 	}
@@ -569,21 +607,12 @@ func (s *syncer) mergeTree(ctx context.Context, incoming, head string) ([]byte, 
 // the environment that keeps git from reading the system's and the
 // user's config files in it.
 func (s *syncer) bareGitDir(ctx context.Context, dir string) (string, []string, error) {
-	out, err := s.git(ctx, nil, "rev-parse", "--show-object-format", "--git-path", "objects", "--git-path", "shallow")
+	paths, err := s.gitPaths(ctx, "objects", "shallow")
 	if err != nil {
 		return "", nil, err
 	}
-	f := strings.Split(strings.TrimSpace(string(out)), "\n")
-	if len(f) != 3 {
-		return "", nil, fmt.Errorf("git rev-parse: unexpected output %q", out)
-	}
-	format, objects, shallow := f[0], f[1], f[2]
-	if !filepath.IsAbs(objects) {
-		objects = filepath.Join(s.root, objects)
-	}
-	if !filepath.IsAbs(shallow) {
-		shallow = filepath.Join(s.root, shallow)
-	}
+	// git rev-parse --show-object-format: the config's, sha1 unset.
+	format, objects, shallow := cmp.Or(strings.ToLower(s.config.last("extensions.objectformat")), "sha1"), paths[0], paths[1]
 	gitDir := filepath.Join(dir, "repo.git") // not dir/git, which XDG_CONFIG_HOME=dir would make the global config
 	config := "[core]\n\trepositoryformatversion = 0\n"
 	if format != "sha1" {

@@ -188,8 +188,6 @@ type syncer struct {
 	// ownCopies are the conflict copies replay wrote of this machine's
 	// own versions: no remote commit brought them.
 	ownCopies []string
-	// foldCase caches [syncer.ignoresCase], nil until asked.
-	foldCase *bool
 	// gitKilled is set once a git command of this sync was killed (its
 	// context ended) or died of a signal, leaving its lock files behind.
 	gitKilled bool
@@ -200,6 +198,31 @@ type syncer struct {
 	// filtersOff is the environment of every git call that turns off
 	// the filter drivers the config defines ([syncer.offFilters]).
 	filtersOff []string
+	// config is the git config, read once ([syncer.readConfig]).
+	config gitConfig
+	// paths caches [syncer.gitPaths].
+	paths map[string]string
+	// fetchURL is the remote's URL, as git remote get-url gives it.
+	fetchURL string
+	// synced is what the synced ref ([syncer.syncedRef]) holds, as fetch
+	// read it or sync last set it.
+	synced string
+	// fetchedNew is set once a fetch brought a tip sync had not seen.
+	fetchedNew bool
+	// blobsChecked caches [syncer.checkBlob], by path and blob.
+	blobsChecked map[[2]string]string
+	// bases caches [syncer.mergeBase], by the pair in order.
+	bases map[[2]string]string
+	// moves are the work tree moves [syncer.checkout] made: what
+	// [syncer.changedPaths] would ask git again.
+	moves []move
+}
+
+// move is one move of the work tree: from and to commits ("" from an
+// unborn branch) and the paths under memory/ it changed.
+type move struct {
+	from, to string
+	paths    []string
 }
 
 // Sync commits, integrates and pushes the workspace at root (the top
@@ -290,21 +313,14 @@ func syncLocked(ctx context.Context, root string, opts Options) (res *Result, er
 	if err := s.exchange(ctx, res); err != nil {
 		return res, err
 	}
-	// The re-index reads what moved since the commit the index reflects;
-	// Changed reports what the remote brought: the moves since this
-	// machine's own state, its commit included.
-	var reindex []string
-	if oldHead != res.Head && res.Head != "" {
-		if reindex, err = s.changedPaths(ctx, oldHead, res.Head); err != nil {
-			return res, err
-		}
-		res.Changed = reindex
-		if s.localHead != "" && s.localHead != oldHead {
-			if res.Changed, err = s.changedPaths(ctx, s.localHead, res.Head); err != nil {
-				return res, err
-			}
-		}
-		res.Changed = slices.DeleteFunc(slices.Clone(res.Changed), func(p string) bool { return slices.Contains(s.ownCopies, p) })
+	if s.fetchedNew || res.Head != oldHead {
+		// Git's own upkeep of what this sync fetched and wrote: new
+		// objects only. Unbounded (a big project's repack).
+		s.git(ctx, nil, "maintenance", "run", "--auto", "--quiet")
+	}
+	reindex, err := s.moved(ctx, oldHead, res)
+	if err != nil {
+		return res, err
 	}
 	if w := s.ignoredNotes(ctx); w != "" {
 		res.Warnings = append(res.Warnings, w)
@@ -322,6 +338,29 @@ func syncLocked(ctx context.Context, root string, opts Options) (res *Result, er
 	return res, nil
 }
 
+// moved returns the paths the re-index reads, those that moved since
+// oldHead, the commit the index reflects, and sets res.Changed to what
+// the remote brought: the moves since this machine's own state, its
+// commit included.
+func (s *syncer) moved(ctx context.Context, oldHead string, res *Result) (reindex []string, err error) {
+	if oldHead == res.Head || res.Head == "" {
+		return nil, nil
+	}
+	if reindex, err = s.changedPaths(ctx, oldHead, res.Head); err != nil {
+		return nil, err
+	}
+	res.Changed = reindex
+	if s.localHead == res.Head {
+		res.Changed = nil
+	} else if s.localHead != "" && s.localHead != oldHead {
+		if res.Changed, err = s.changedPaths(ctx, s.localHead, res.Head); err != nil {
+			return nil, err
+		}
+	}
+	res.Changed = slices.DeleteFunc(slices.Clone(res.Changed), func(p string) bool { return slices.Contains(s.ownCopies, p) })
+	return reindex, nil
+}
+
 // markRunning writes this sync's running marker and returns its path,
 // with the time of the marker a killed sync left (zero when none). The
 // marker outlives only a sync that was killed; the locks its git left
@@ -332,14 +371,11 @@ func syncLocked(ctx context.Context, root string, opts Options) (res *Result, er
 // back to that time, a marker killed in between kept a time newer than
 // the lock, which then stopped every later sync.)
 func (s *syncer) markRunning(ctx context.Context, root string) (running string, killed time.Time, err error) {
-	out, err := s.git(ctx, nil, "rev-parse", "--git-path", runningName)
+	paths, err := s.gitPaths(ctx, runningName)
 	if err != nil {
 		return "", time.Time{}, err
 	}
-	running = strings.TrimSpace(string(out))
-	if !filepath.IsAbs(running) {
-		running = filepath.Join(root, running)
-	}
+	running = paths[0]
 	if fi, err := os.Lstat(running); err == nil && fi.Mode().IsRegular() {
 		edithook.Step(ctx, "marked running")
 		return running, fi.ModTime(), nil
@@ -361,13 +397,13 @@ func (s *syncer) exchange(ctx context.Context, res *Result) error {
 		if err != nil {
 			return err
 		}
-		if err := s.integrate(ctx, incoming, res); err != nil {
+		head, err := s.integrate(ctx, incoming, res)
+		if err != nil {
 			return err
 		}
 		if err := s.setSynced(ctx, incoming, "integrated"); err != nil {
 			return err
 		}
-		head, _ := s.rev(ctx, "HEAD")
 		res.Head = head
 		if head == "" || head == incoming {
 			res.RemoteTip = incoming
@@ -382,10 +418,14 @@ func (s *syncer) exchange(ctx context.Context, res *Result) error {
 		}
 		if !rejected {
 			res.Pushed, res.RemoteTip = true, head
-			if _, err := s.git(ctx, nil, "update-ref", "-m", "memweave sync: pushed", s.remoteRef(), head); err != nil {
+			// Both refs in one git call, with no old value asked for: as
+			// two update-ref calls did.
+			in := "update " + s.remoteRef() + " " + head + "\nupdate " + s.syncedRef() + " " + head + "\n"
+			if _, err := s.gitWith(ctx, s.root, history.GitOptions{Stdin: []byte(in)}, "update-ref", "-m", "memweave sync: pushed", "--stdin"); err != nil {
 				return err
 			}
-			return s.setSynced(ctx, head, "pushed")
+			s.synced = head
+			return nil
 		}
 		if attempt >= s.opts.PushAttempts {
 			return fmt.Errorf("%w (%d attempts)", ErrPushRejected, attempt)
@@ -464,13 +504,14 @@ func (s *syncer) ignoredNotes(ctx context.Context) string {
 // after the move, it would otherwise leave the next sync no commit to
 // re-index from, and the notes it brought would stay out of the index.
 func (s *syncer) indexBase(ctx context.Context, root string) (string, error) {
-	head, _ := s.rev(ctx, "HEAD")
 	st, _ := readState(root)
+	ids, err := s.revs(ctx, "HEAD", st.IndexedCommit)
+	if err != nil {
+		return "", err
+	}
+	head := ids[0]
 	if st.IndexedCommit != "" {
-		if c, _ := s.rev(ctx, st.IndexedCommit); c != "" {
-			return c, nil
-		}
-		return head, nil
+		return cmp.Or(ids[1], head), nil
 	}
 	if head != "" {
 		st.IndexedCommit = head
@@ -518,10 +559,14 @@ func newSyncer(ctx context.Context, root string, opts Options, reads bool) (*syn
 		return nil, fmt.Errorf("%w: %s is inside the repository at %s; sync needs the workspace to be the repository's top folder",
 			ErrNoRepository, root, strings.TrimSpace(string(top)))
 	}
+	if err := s.readConfig(ctx); err != nil {
+		return nil, err
+	}
 	if err := s.upstream(ctx, branch, onBranch); err != nil {
 		return nil, err
 	}
-	if _, err := s.git(ctx, nil, "remote", "get-url", "--", s.remote); err != nil {
+	url, err := s.git(ctx, nil, "remote", "get-url", "--", s.remote)
+	if err != nil {
 		from := ""
 		if s.remoteSetting != "" {
 			from = fmt.Sprintf(" (the upstream's remote, git config %s; change it with git branch --set-upstream-to=REMOTE/BRANCH, or pass a remote)", s.remoteSetting)
@@ -532,6 +577,7 @@ func newSyncer(ctx context.Context, root string, opts Options, reads bool) (*syn
 		}
 		return nil, fmt.Errorf("%w: no remote named %q in %s%s", ErrNoRemote, s.remote, root, from)
 	}
+	s.fetchURL = strings.TrimSpace(string(url))
 	if !onBranch {
 		return nil, fmt.Errorf("%w: %s", ErrDetached, root)
 	}
@@ -539,9 +585,7 @@ func newSyncer(ctx context.Context, root string, opts Options, reads bool) (*syn
 	if err := s.author(ctx); err != nil {
 		return nil, err
 	}
-	if err := s.offFilters(ctx); err != nil {
-		return nil, err
-	}
+	s.offFilters()
 	return s, nil
 }
 
@@ -556,19 +600,18 @@ func newSyncer(ctx context.Context, root string, opts Options, reads bool) (*syn
 // part in it. They are GIT_CONFIG_COUNT variables, after any the
 // environment holds, since a driver's name may hold '=', which -c
 // cannot carry.
-func (s *syncer) offFilters(ctx context.Context) error {
-	out, err := s.git(ctx, nil, "config", "-z", "--name-only", "--get-regexp", `^filter\.`)
-	var ge *history.GitError
-	if errors.As(err, &ge) && ge.ExitCode() == 1 {
-		return nil // none
+func (s *syncer) offFilters() {
+	var keys []string
+	for key := range s.config {
+		if strings.HasPrefix(key, "filter.") {
+			keys = append(keys, key)
+		}
 	}
-	if err != nil {
-		return fmt.Errorf("gitsync: read the filter drivers of the git config: %w", err)
-	}
+	slices.Sort(keys)
 	n, _ := strconv.Atoi(os.Getenv("GIT_CONFIG_COUNT"))
 	n = max(n, 0)
 	seen := map[string]bool{}
-	for _, key := range strings.Split(string(out), "\x00") {
+	for _, key := range keys {
 		name, ok := strings.CutPrefix(key, "filter.")
 		i := strings.LastIndexByte(name, '.')
 		if !ok || i < 0 || seen[name[:i]] {
@@ -584,7 +627,6 @@ func (s *syncer) offFilters(ctx context.Context) error {
 	if len(s.filtersOff) > 0 {
 		s.filtersOff = append(s.filtersOff, "GIT_CONFIG_COUNT="+strconv.Itoa(n))
 	}
-	return nil
 }
 
 // upstream sets the remote and the remote branch sync works with: the
@@ -596,9 +638,8 @@ func (s *syncer) upstream(ctx context.Context, branch string, onBranch bool) err
 	s.remote = s.opts.Remote
 	var upRemote, upMerge string
 	if onBranch {
-		r, _ := s.git(ctx, nil, "config", "--get", "branch."+branch+".remote")
-		m, _ := s.git(ctx, nil, "config", "--get", "branch."+branch+".merge")
-		upRemote, upMerge = strings.TrimSpace(string(r)), strings.TrimSpace(string(m))
+		upRemote = strings.TrimSpace(s.config.last("branch." + branch + ".remote"))
+		upMerge = strings.TrimSpace(s.config.last("branch." + branch + ".merge"))
 		if upRemote == "." {
 			upRemote = ""
 		}
@@ -614,7 +655,7 @@ func (s *syncer) upstream(ctx context.Context, branch string, onBranch bool) err
 		return nil
 	}
 	name, ok := strings.CutPrefix(upMerge, "refs/heads/")
-	if ok && name != "" {
+	if ok && name != "" && name != branch { // branch is HEAD's: a valid name
 		_, err := s.git(ctx, nil, "check-ref-format", "--branch", name)
 		ok = err == nil
 	}
@@ -637,11 +678,14 @@ func (s *syncer) syncedRef() string { return syncedRefs + s.remote + "/" + s.rem
 // setSynced records tip, now in the branch's history, as the remote's
 // tip this machine last shared; "" records nothing.
 func (s *syncer) setSynced(ctx context.Context, tip, why string) error {
-	if tip == "" {
+	if tip == "" || tip == s.synced {
 		return nil
 	}
-	_, err := s.git(ctx, nil, "update-ref", "-m", "memweave sync: "+why, s.syncedRef(), tip)
-	return err
+	if _, err := s.git(ctx, nil, "update-ref", "-m", "memweave sync: "+why, s.syncedRef(), tip); err != nil {
+		return err
+	}
+	s.synced = tip
+	return nil
 }
 
 // rewriteBase returns, when the user accepted a rewritten history of the
@@ -652,9 +696,9 @@ func (s *syncer) setSynced(ctx context.Context, tip, why string) error {
 // note from. "" otherwise, and for a repository synced only by versions
 // that kept no such ref.
 func (s *syncer) rewriteBase(ctx context.Context, head, incoming string) (string, error) {
-	synced, err := s.rev(ctx, s.syncedRef())
-	if err != nil || synced == "" {
-		return "", err
+	synced := s.synced // as the fetch of incoming read it
+	if synced == "" {
+		return "", nil
 	}
 	if ok, err := s.isAncestor(ctx, synced, incoming); err != nil || ok {
 		return "", err
@@ -679,22 +723,19 @@ func (s *syncer) notInProgress(ctx context.Context) error {
 	for _, op := range inProgress {
 		names = append(names, op[0])
 	}
-	out, err := s.git(ctx, nil, append([]string{"rev-parse"}, gitPathArgs(names)...)...)
+	paths, err := s.gitPaths(ctx, names...)
 	if err != nil {
 		return err
 	}
-	for i, p := range strings.Split(strings.TrimSpace(string(out)), "\n") {
-		if !filepath.IsAbs(p) {
-			p = filepath.Join(s.root, p)
-		}
-		if _, err := os.Lstat(p); err == nil && i < len(inProgress) {
+	for i, p := range paths {
+		if _, err := os.Lstat(p); err == nil {
 			return fmt.Errorf("%w: a git %s in %s waits to be finished (git %s --continue, or --abort); nothing was synced",
 				ErrInProgress, inProgress[i][1], s.root, strings.Fields(inProgress[i][1])[0])
 		}
 	}
 	// A conflict git leaves with no operation in progress (git stash
 	// pop, checkout -m, apply --3way): its markers are in the file.
-	out, err = s.git(ctx, nil, "ls-files", "-u", "-z")
+	out, err := s.git(ctx, nil, "ls-files", "-u", "-z")
 	if err != nil {
 		return err
 	}
@@ -833,14 +874,34 @@ func (s *syncer) rev(ctx context.Context, rev string) (string, error) {
 	return strings.TrimSpace(string(out)), nil
 }
 
-// isAncestor reports whether a is an ancestor of (or equal to) b.
+// isAncestor reports whether a is an ancestor of (or equal to) b: then,
+// and only then, a is their merge base ([syncer.mergeBase]).
 func (s *syncer) isAncestor(ctx context.Context, a, b string) (bool, error) {
-	_, err := s.git(ctx, nil, "merge-base", "--is-ancestor", a, b)
+	base, err := s.mergeBase(ctx, a, b)
+	return err == nil && base == a, err
+}
+
+// mergeBase returns a best common ancestor of the commits a and b, ""
+// when they have none. Commits do not change: each pair is asked of git
+// once a sync.
+func (s *syncer) mergeBase(ctx context.Context, a, b string) (string, error) {
+	key := [2]string{min(a, b), max(a, b)}
+	if base, ok := s.bases[key]; ok {
+		return base, nil
+	}
+	out, err := s.git(ctx, nil, "merge-base", a, b)
 	var ge *history.GitError
 	if errors.As(err, &ge) && ge.ExitCode() == 1 {
-		return false, nil
+		err, out = nil, nil
 	}
-	return err == nil, err
+	if err != nil {
+		return "", err
+	}
+	if s.bases == nil {
+		s.bases = map[[2]string]string{}
+	}
+	s.bases[key] = strings.TrimSpace(string(out))
+	return s.bases[key], nil
 }
 
 // author sets the commits' author and committer.
@@ -854,9 +915,7 @@ func (s *syncer) author(ctx context.Context) error {
 		}
 		name, email = strings.TrimSpace(n), e
 	} else {
-		n, _ := s.git(ctx, nil, "config", "user.name")
-		e, _ := s.git(ctx, nil, "config", "user.email")
-		name, email = strings.TrimSpace(string(n)), strings.TrimSpace(string(e))
+		name, email = strings.TrimSpace(s.config.last("user.name")), strings.TrimSpace(s.config.last("user.email"))
 	}
 	if name == "" {
 		name = "memweave"
@@ -882,9 +941,6 @@ func (s *syncer) fetchBranch(ctx context.Context, tracking map[string]string) (b
 		s.localPack(ctx, false)...)
 	_, err := s.gitWith(ctx, s.root, history.GitOptions{MaxFileBytes: s.opts.MaxFetchBytes, MaxDataBytes: s.transferMemory()},
 		append(args, "--", s.remote, "+refs/heads/"+s.remoteBranch+":"+incomingRef)...)
-	if err == nil {
-		s.git(ctx, nil, "maintenance", "run", "--auto", "--quiet")
-	}
 	if errors.Is(err, history.ErrMemoryBound) {
 		s.dropFetched(ctx, tracking)
 		s.removeCutPacks(ctx)
@@ -900,7 +956,7 @@ func (s *syncer) fetchBranch(ctx context.Context, tracking map[string]string) (b
 		var ge *history.GitError
 		if errors.As(err, &ge) && strings.Contains(ge.Stderr, "couldn't find remote ref") {
 			if prev, _ := s.rev(ctx, s.remoteRef()); prev != "" {
-				return false, fmt.Errorf("%w: %s/%s was %.12s, now it is gone", ErrRewritten, s.remote, s.remoteBranch, prev)
+				return false, s.branchGone(ctx, prev)
 			}
 			return false, s.noOtherBranch(ctx)
 		}
@@ -919,27 +975,24 @@ func (s *syncer) fetch(ctx context.Context) (string, error) {
 	if found, err := s.fetchBranch(ctx, tracking); err != nil || !found {
 		return "", err
 	}
-	incoming, err := s.rev(ctx, incomingRef)
-	if err != nil || incoming == "" {
+	ids, err := s.revs(ctx, incomingRef, s.remoteRef(), legacyRemoteRef, s.syncedRef(), "HEAD")
+	if err != nil || ids[0] == "" {
 		s.dropFetched(ctx, tracking)
 		if err != nil {
 			return "", fmt.Errorf("gitsync: fetch %s: %w", s.remote, err)
 		}
 		return "", fmt.Errorf("gitsync: fetch %s: its branch %s names no commit", s.remote, s.remoteBranch)
 	}
-	prev, err := s.rev(ctx, s.remoteRef())
-	if err != nil {
-		return "", err
-	}
+	incoming, prev, synced, against := ids[0], ids[1], ids[3], ids[4]
 	if prev == "" && s.remoteBranch == s.branch {
 		// Earlier versions kept one ref, for the branch of the same name.
-		prev, _ = s.rev(ctx, legacyRemoteRef)
+		prev = ids[2]
 	}
+	s.synced = synced
 	// A tip sync recorded was checked when it arrived; the
 	// remote-tracking ref (a clone's, before its first sync) was not, nor
 	// a tip the user recorded to accept a rewritten history, which
 	// differs from the one this machine last took in.
-	synced, _ := s.rev(ctx, s.syncedRef())
 	checked := prev != "" && (synced == "" || synced == prev)
 	if prev == "" {
 		// As it was before this fetch, which moved it to incoming.
@@ -959,15 +1012,12 @@ func (s *syncer) fetch(ctx context.Context) (string, error) {
 	if incoming == prev && checked {
 		return incoming, nil // checked when it arrived
 	}
+	s.fetchedNew = true
 	// Outside memory/, the remote may change nothing since the history
 	// it shares with this machine, whose own commits there are its own.
-	against, err := s.rev(ctx, "HEAD")
-	if err != nil {
-		return "", err
-	}
 	if against != "" {
-		if base, err := s.git(ctx, nil, "merge-base", against, incoming); err == nil {
-			against = strings.TrimSpace(string(base))
+		if base, err := s.mergeBase(ctx, against, incoming); err == nil && base != "" {
+			against = base
 		}
 	}
 	if err := s.checkTree(ctx, incoming, against, remoteTree); err != nil {
@@ -985,14 +1035,11 @@ func (s *syncer) fetch(ctx context.Context) (string, error) {
 // MaxFetchBytes left (git's index-pack does not remove its own): those
 // of exactly that size that no process holds open.
 func (s *syncer) removeCutPacks(ctx context.Context) {
-	out, err := s.git(ctx, nil, "rev-parse", "--git-path", "objects/pack")
+	out, err := s.gitPaths(ctx, "objects/pack")
 	if err != nil {
 		return
 	}
-	dir := strings.TrimSpace(string(out))
-	if !filepath.IsAbs(dir) {
-		dir = filepath.Join(s.root, dir)
-	}
+	dir := out[0]
 	tmps, _ := filepath.Glob(filepath.Join(dir, "tmp_pack_*"))
 	for _, p := range tmps {
 		if fi, err := os.Lstat(p); err == nil && fi.Mode().IsRegular() && fi.Size() == history.FileSizeBound(s.opts.MaxFetchBytes) && !heldOpen(p) {
@@ -1031,16 +1078,57 @@ func (s *syncer) noOtherBranch(ctx context.Context) error {
 	if heads.n > len(heads.first) {
 		more = fmt.Sprintf(" and %d more", heads.n-len(heads.first))
 	}
+	one := "BRANCH" // a name the remote chose goes into no command to run
+	if shellWord(heads.first[0]) {
+		one = heads.first[0]
+	}
 	return fmt.Errorf("%w: %s has no branch %s but has %s%s: sync will not start a second memory beside those, which the machines syncing with them would never see; sync with one (git config branch.%s.remote %s && git config branch.%s.merge refs/heads/%s), or, to start %s on purpose, push it once (git push %s %s)",
-		ErrNoRemoteBranch, s.remote, s.remoteBranch, strings.Join(heads.first, ", "), more, s.branch, s.remote, s.branch, heads.first[0], s.remoteBranch, s.remote, s.branch+":"+s.remoteBranch)
+		ErrNoRemoteBranch, s.remote, s.remoteBranch, strings.Join(heads.first, ", "), more, s.branch, s.remote, s.branch, one, s.remoteBranch, s.remote, s.branch+":"+s.remoteBranch)
+}
+
+// branchGone is the error of a remote whose branch sync last saw at
+// prev is gone: a branch renamed (git branch -m in the remote, a master
+// to main move) leaves another at prev, which it names with the commands
+// that follow it; sync follows none by itself.
+func (s *syncer) branchGone(ctx context.Context, prev string) error {
+	gone := fmt.Errorf("%w: %s/%s was %.12s, now it is gone", ErrRewritten, s.remote, s.remoteBranch, prev)
+	var heads headNames
+	_, err := s.gitWith(ctx, s.root, history.GitOptions{Stdout: &heads, MaxDataBytes: maxListBytes},
+		append(append([]string{"ls-remote", "--heads"}, s.localPack(ctx, false)...), "--", s.remote)...)
+	if err != nil || heads.n == 0 {
+		return gone
+	}
+	follow := func(name string) string {
+		return fmt.Sprintf("git config branch.%s.remote %s && git config branch.%s.merge refs/heads/%s", s.branch, s.remote, s.branch, name)
+	}
+	if i := slices.Index(heads.ids, prev); i >= 0 && shellWord(heads.first[i]) {
+		return fmt.Errorf("%w; the remote's branch %s is at that commit (renamed?): to sync with it, run %s, then sync again",
+			gone, heads.first[i], follow(heads.first[i]))
+	}
+	more := ""
+	if heads.n > len(heads.first) {
+		more = fmt.Sprintf(" and %d more", heads.n-len(heads.first))
+	}
+	return fmt.Errorf("%w; the remote has %s%s: review them (git fetch %s), and to sync with one whose history holds %.12s, run %s",
+		gone, strings.Join(heads.first, ", "), more, s.remote, prev, follow("NAME"))
+}
+
+// shellWord reports whether the branch name s, which the remote chose,
+// may go into a command the user is told to run: letters, digits and
+// "._/-" alone. Git takes "$(...)" and ";" in a branch name.
+func shellWord(s string) bool {
+	return s != "" && !strings.HasPrefix(s, "-") && !strings.ContainsFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("._/-", r))
+	})
 }
 
 // headNames takes git ls-remote --heads' output as git writes it and
-// keeps the first five branch names and the count, whatever the length.
+// keeps the first five branch names (and their commits) and the count,
+// whatever the length.
 type headNames struct {
-	first []string
-	n     int
-	line  []byte // the start of a line not yet ended
+	first, ids []string
+	n          int
+	line       []byte // the start of a line not yet ended
 }
 
 // Write takes the next bytes of the listing; it never fails.
@@ -1055,10 +1143,11 @@ func (h *headNames) Write(p []byte) (int, error) {
 		}
 		line := append(h.line, rest[:i]...)
 		h.line, rest = h.line[:0], rest[i+1:]
-		if _, ref, ok := strings.Cut(string(line), "\t"); ok {
+		if id, ref, ok := strings.Cut(string(line), "\t"); ok {
 			h.n++
 			if len(h.first) < 5 {
-				h.first = append(h.first, strings.TrimPrefix(ref, "refs/heads/"))
+				h.first = append(h.first, history.OneLine(strings.TrimPrefix(ref, "refs/heads/")))
+				h.ids = append(h.ids, id)
 			}
 		}
 	}
@@ -1074,9 +1163,8 @@ func (h *headNames) Write(p []byte) (int, error) {
 // million branches holds as many refs under refs/remotes/<remote>/
 // (docs/team.md gives what listing them all costs).
 func (s *syncer) trackingRefs(ctx context.Context) (map[string]string, error) {
-	specs, _ := s.git(ctx, nil, "config", "--get-all", "remote."+s.remote+".fetch")
 	names := []string{"refs/remotes/" + s.remote + "/" + s.remoteBranch}
-	for _, spec := range strings.Split(strings.TrimSpace(string(specs)), "\n") {
+	for _, spec := range s.config.all("remote." + s.remote + ".fetch") {
 		if dst := fetchedInto(spec, "refs/heads/"+s.remoteBranch); dst != "" && !slices.Contains(names, dst) {
 			names = append(names, dst)
 		}
@@ -1208,11 +1296,15 @@ const localUploadPack = "git upload-pack"
 // receive-pack (push) or upload-pack for a remote on this machine's disk
 // ([localURL]), none for another remote, whose own runs on its machine.
 func (s *syncer) localPack(ctx context.Context, push bool) []string {
-	args := []string{"remote", "get-url", "--", s.remote}
+	url := s.fetchURL
 	if push {
-		args = []string{"remote", "get-url", "--push", "--", s.remote}
+		out, err := s.git(ctx, nil, "remote", "get-url", "--push", "--", s.remote)
+		if err != nil {
+			return nil
+		}
+		url = strings.TrimSpace(string(out))
 	}
-	if url, err := s.git(ctx, nil, args...); err != nil || !localURL(strings.TrimSpace(string(url))) {
+	if !localURL(url) {
 		return nil
 	}
 	if push {
@@ -1244,6 +1336,11 @@ func localURL(u string) bool {
 // changedPaths lists the paths under memory/ that differ between a and
 // b (all of b's when a is "").
 func (s *syncer) changedPaths(ctx context.Context, a, b string) ([]string, error) {
+	for _, m := range s.moves {
+		if m.from == a && m.to == b {
+			return slices.Clone(m.paths), nil
+		}
+	}
 	var out []byte
 	var err error
 	if a == "" {

@@ -41,7 +41,7 @@ func (s *syncer) checkTree(ctx context.Context, commit, against, whose string) e
 	// exists (workspace.CheckLookalike): the work tree's update would
 	// stop half done. Where the file system does not tell case apart,
 	// two paths that differ only in case are one file too.
-	folded, foldCase := map[string]string{}, s.ignoresCase(ctx)
+	folded, foldCase := map[string]string{}, s.ignoresCase()
 	listed := map[string]bool{} // see history.ListedTwice
 	for _, rec := range strings.Split(string(out), "\x00") {
 		if rec == "" {
@@ -165,27 +165,46 @@ func (s *syncer) checkEntry(ctx context.Context, p string, f []string) (size int
 		if size > settings.MaxBytes {
 			return 0, fmt.Sprintf("%d bytes, over the %d-byte limit for settings", size, settings.MaxBytes), nil
 		}
-		data, err := s.git(ctx, nil, "cat-file", "blob", f[2])
-		if err != nil {
-			return 0, "", fmt.Errorf("gitsync: read %s: %w", p, err)
-		}
-		if _, err := settings.Parse(data, p); err != nil {
-			return 0, strings.TrimPrefix(err.Error(), "memweave: settings ") + "; no command could open the workspace with it", nil
+		why, err := s.checkBlob(ctx, p, f[2], func(data []byte) string {
+			if _, err := settings.Parse(data, p); err != nil {
+				return strings.TrimPrefix(err.Error(), "memweave: settings ") + "; no command could open the workspace with it"
+			}
+			return ""
+		})
+		if why != "" || err != nil {
+			return 0, why, err
 		}
 	}
 	if gitName(path.Base(p)) == AttributesFile {
 		if size > maxAttributes {
 			return 0, fmt.Sprintf("%d bytes, over the %d-byte limit for attributes", size, maxAttributes), nil
 		}
-		data, err := s.git(ctx, nil, "cat-file", "blob", f[2])
-		if err != nil {
-			return 0, "", fmt.Errorf("gitsync: read %s: %w", p, err)
-		}
-		if why := badAttributes(string(data)); why != "" {
-			return 0, why, nil
+		why, err := s.checkBlob(ctx, p, f[2], func(data []byte) string { return badAttributes(string(data)) })
+		if why != "" || err != nil {
+			return 0, why, err
 		}
 	}
 	return size, "", nil
+}
+
+// checkBlob returns why the blob oid at the path p is refused, as the
+// check check says ("" when it passes). A blob checked at that path
+// before, in this sync (the remote's tree, this machine's, their merge
+// hold the same .gitattributes), is not read again.
+func (s *syncer) checkBlob(ctx context.Context, p, oid string, check func([]byte) string) (string, error) {
+	key := [2]string{p, oid}
+	if why, ok := s.blobsChecked[key]; ok {
+		return why, nil
+	}
+	data, err := s.git(ctx, nil, "cat-file", "blob", oid)
+	if err != nil {
+		return "", fmt.Errorf("gitsync: read %s: %w", p, err)
+	}
+	if s.blobsChecked == nil {
+		s.blobsChecked = map[[2]string]string{}
+	}
+	s.blobsChecked[key] = check(data)
+	return s.blobsChecked[key], nil
 }
 
 // twinOf records p in folded, its paths seen by their folded form, and
@@ -194,7 +213,7 @@ func (s *syncer) checkEntry(ctx context.Context, p string, f []string) (size int
 func twinOf(folded map[string]string, p string, foldCase bool) string {
 	key := norm.NFC.String(p)
 	if foldCase {
-		key = strings.ToLower(key)
+		key = foldedName(p)
 	}
 	twin, ok := folded[key]
 	if !ok {
@@ -207,17 +226,14 @@ func twinOf(folded map[string]string, p string, foldCase bool) string {
 	return fmt.Sprintf("differs from %q only in case, and this machine's file system (git config core.ignorecase) keeps one file for both; rename one of them on a machine that tells them apart", twin)
 }
 
+// foldedName is the path p as a file system that does not tell case
+// apart takes it: its letters composed ([norm.NFC]) and in lower case.
+func foldedName(p string) string { return strings.ToLower(norm.NFC.String(p)) }
+
 // ignoresCase reports whether git takes the work tree's file system for
 // one that does not tell case apart (core.ignorecase, which git sets
 // when it makes the repository there).
-func (s *syncer) ignoresCase(ctx context.Context) bool {
-	if s.foldCase == nil {
-		out, _ := s.git(ctx, nil, "config", "--type=bool", "--get", "core.ignorecase")
-		fold := strings.TrimSpace(string(out)) == "true"
-		s.foldCase = &fold
-	}
-	return *s.foldCase
-}
+func (s *syncer) ignoresCase() bool { return s.config.isTrue("core.ignorecase") }
 
 // checkedOutside, as checkTree's against, compares nothing outside
 // memory/: the tree is the merge of two trees checked there already.

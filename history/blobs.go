@@ -193,7 +193,7 @@ func memoryTree(ctx context.Context, dir, rev, commit string, lim Limits, large 
 	if lim.TreeBytes > 0 && total > lim.TreeBytes {
 		at := fmt.Sprintf("%.12s", commit)
 		if rev != commit {
-			at = fmt.Sprintf("%s (%.12s)", oneLine(rev), commit)
+			at = fmt.Sprintf("%s (%.12s)", OneLine(rev), commit)
 		}
 		return nil, nil, TreeTooLarge(at, total, len(files), lim.TreeBytes)
 	}

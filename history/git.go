@@ -163,11 +163,11 @@ func Git(ctx context.Context, dir string, opts GitOptions, args ...string) ([]by
 // drive the terminal that prints the error.
 func printable(s string) string { return escape(s, "\n\t") }
 
-// oneLine escapes every control character of s, line feeds and tabs
+// OneLine escapes every control character of s, line feeds and tabs
 // included, and its invalid UTF-8 bytes: a name read from a tree, in a
 // message printed on one line, can neither drive the terminal nor forge
 // another line.
-func oneLine(s string) string { return escape(s, "") }
+func OneLine(s string) string { return escape(s, "") }
 
 // escape writes the control characters of s but those in keep, and its
 // invalid UTF-8 bytes, as Go quotes them ("\x1b", "\n", "\x9b").

@@ -204,13 +204,13 @@ func (c *Checkout) LeftOut() []Skip {
 // Result.Skipped: its path as [shown] shows it, ": ", then why, its
 // control characters escaped. A tree's names come from whoever made the
 // commit: the message is printed as text, on one line.
-func skip(path, why string) string { return shown(path) + ": " + oneLine(why) }
+func skip(path, why string) string { return shown(path) + ": " + OneLine(why) }
 
 // shown is path as messages show it: as it is, or quoted as Go quotes
 // strings when it holds a control character, invalid UTF-8 or ": ", or
 // starts with a quote, so that [cutSkip] finds where it ends.
 func shown(path string) string {
-	if oneLine(path) == path && !strings.Contains(path, ": ") && !strings.HasPrefix(path, `"`) {
+	if OneLine(path) == path && !strings.Contains(path, ": ") && !strings.HasPrefix(path, `"`) {
 		return path
 	}
 	return strconv.Quote(path)

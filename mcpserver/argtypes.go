@@ -28,7 +28,7 @@ func typeError(tool string, in *jsonschema.Schema, args map[string]any) string {
 		s := in.Properties[name]
 		if s == nil {
 			if in.AdditionalProperties != nil && in.AdditionalProperties.Not != nil {
-				return fmt.Sprintf("%s: unknown argument %q; %s", tool, name, takes(tool, in))
+				return fmt.Sprintf("%s: unknown argument %q; %s", tool, clip(name, 80), takes(tool, in))
 			}
 			continue
 		}

@@ -139,6 +139,7 @@ func NewHTTPHandler(w *memweave.Weave, opts *HTTPOptions) http.Handler {
 
 // newHTTPHandler returns the handler serving srv.
 func newHTTPHandler(srv *mcp.Server, o HTTPOptions) *guard {
+	srv.AddReceivingMiddleware(endWithRequest)
 	sdk := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, &mcp.StreamableHTTPOptions{
 		Stateless:           true,
 		Logger:              o.Logger,
@@ -190,8 +191,11 @@ func oneMessage(next http.Handler, limit int64) http.Handler {
 		}
 		body, err := readBody(http.MaxBytesReader(rw, r.Body, limit), r.ContentLength, limit)
 		data := bytes.TrimLeft(body, " \t\r\n")
+		var env envelope
 		if err == nil { // else the SDK reads the error again and answers it
-			if code, id, text := refuseMessage(data); code != 0 {
+			var trailing, ok bool
+			env, trailing, ok = probeMessage(data)
+			if code, id, text := refuseMessage(data, env, trailing, ok); code != 0 {
 				writeRPCError(rw, http.StatusBadRequest, id, code, text)
 				return
 			}
@@ -204,29 +208,99 @@ func oneMessage(next http.Handler, limit int64) http.Handler {
 			io.Reader
 			io.Closer
 		}{rest, r.Body}
+		if id := env.requestID(); id != nil {
+			rr := &rpcRefusal{ResponseWriter: rw, id: id}
+			next.ServeHTTP(rr, r)
+			rr.finish()
+			return
+		}
 		next.ServeHTTP(rw, r)
 	})
 }
 
+// requestID is the id of the request env is the envelope of, a string
+// or a number, or nil when env is no request with such an id.
+func (env envelope) requestID() json.RawMessage {
+	if k := rawKind(env.ID); len(env.Method) == 0 || k != "a string" && k != "a number" {
+		return nil
+	}
+	return append(json.RawMessage(nil), env.ID...)
+}
+
+// rpcRefusal is the ResponseWriter of a request with an id: the
+// plain-text 400 the SDK answers some with before serving them (a method
+// it does not serve, an id on a notification, a call without params, a
+// missing header) goes out as the JSON-RPC error stdio gives them, under
+// the request's id, and still with 400. A client reading JSON-RPC could
+// not match the plain text to its request.
+type rpcRefusal struct {
+	http.ResponseWriter
+	id      json.RawMessage
+	refused bool   // a plain-text 400 is held back
+	text    []byte // its first bytes
+}
+
+func (w *rpcRefusal) WriteHeader(status int) {
+	if status == http.StatusBadRequest && strings.HasPrefix(w.Header().Get("Content-Type"), "text/plain") {
+		w.refused = true
+		return
+	}
+	w.ResponseWriter.WriteHeader(status)
+}
+
+func (w *rpcRefusal) Write(b []byte) (int, error) {
+	if !w.refused {
+		return w.ResponseWriter.Write(b)
+	}
+	if len(w.text) < 1024 {
+		w.text = append(w.text, b[:min(len(b), 1024-len(w.text))]...)
+	}
+	return len(b), nil
+}
+
+// Unwrap lets [http.ResponseController] reach the connection's writer.
+func (w *rpcRefusal) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// finish writes the refusal held back, if any: a method not served is
+// -32601, as on stdio, anything else -32600.
+func (w *rpcRefusal) finish() {
+	if !w.refused {
+		return
+	}
+	text, code := strings.TrimSpace(string(w.text)), jsonrpc.CodeInvalidRequest
+	if name, ok := strings.CutPrefix(text, "JSON RPC not handled: "); ok {
+		text, code = "method not found: "+strings.TrimSuffix(name, " unsupported"), jsonrpc.CodeMethodNotFound
+	}
+	w.Header().Del("X-Content-Type-Options")
+	writeRPCError(w.ResponseWriter, http.StatusBadRequest, w.id, code, text)
+}
+
 // refuseMessage returns the JSON-RPC error code, id and text answering
-// the request body data, without its leading white space, or a zero code
-// for one to serve: a batch, more than one JSON value (the SDK would
-// serve the first and drop the rest), an id the SDK cannot echo, or an
-// id with neither a method nor a result or error ([noMethodError]).
-func refuseMessage(data []byte) (code int, id json.RawMessage, text string) {
+// the request body data, without its leading white space, given what
+// [probeMessage] read of it, or a zero code for one to serve: a batch,
+// more than one JSON value (the SDK would serve the first and drop the
+// rest), a body that is not JSON, a wrong envelope ([envelopeError]),
+// an id the SDK cannot echo, or an id with neither a method nor a result
+// or error ([noMethodError]).
+func refuseMessage(data []byte, env envelope, trailing, ok bool) (code int, id json.RawMessage, text string) {
 	if len(data) > 0 && data[0] == '[' {
 		return jsonrpc.CodeInvalidRequest, nil, errBatch + " request"
 	}
-	rawID, method, trailing, ok := probeMessage(data)
 	if ok && trailing {
 		return jsonrpc.CodeParseError, nil, "parse error: the body holds more than one JSON value; send one message per request"
 	}
-	if id, text := unechoedID(rawID, method); text != "" {
+	if !ok && !json.Valid(data) {
+		return jsonrpc.CodeParseError, nil, "parse error: the body is not valid JSON"
+	}
+	if id, code, text := envelopeError(data, env, ok); code != 0 {
+		return code, id, text
+	}
+	if id, text := unechoedID(env.ID, env.Method); text != "" {
 		return jsonrpc.CodeInvalidRequest, id, text
 	}
-	if len(method) == 0 && len(rawID) > 0 {
+	if len(env.Method) == 0 && len(env.ID) > 0 {
 		if msg, err := jsonrpc.DecodeMessage(data); err == nil && noMethodError(msg) != "" {
-			return jsonrpc.CodeInvalidRequest, append(json.RawMessage(nil), rawID...), noMethodError(msg)
+			return jsonrpc.CodeInvalidRequest, append(json.RawMessage(nil), env.ID...), noMethodError(msg)
 		}
 	}
 	return 0, nil, ""
@@ -335,7 +409,30 @@ func (g *guard) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 		return
 	}
 	g.limitBody(rw, r)
-	g.next.ServeHTTP(rw, r)
+	g.next.ServeHTTP(rw, r.WithContext(context.WithValue(r.Context(), requestKey{}, r.Context())))
+}
+
+// requestKey is the key of the context of the HTTP request a call came
+// in, among the values of the call's context.
+type requestKey struct{}
+
+// endWithRequest ends each call when the HTTP request it came in ends
+// first, its client gone: the stateless server keeps no stream to resume,
+// so the answer could never be delivered. The SDK does so for clients of
+// the 2026-07-28 revision alone (PropagateRequestCancellation); a client
+// of an earlier revision that sends notifications/cancelled sends it in
+// another request, to another session, and the call would run to its
+// end. The SDK's contexts keep the request's values, not its end.
+func endWithRequest(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		if rctx, ok := ctx.Value(requestKey{}).(context.Context); ok {
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithCancel(ctx)
+			defer cancel()
+			defer context.AfterFunc(rctx, cancel)()
+		}
+		return next(ctx, method, req)
+	}
 }
 
 // limitBody sets a read deadline for the body of r, lifted once the body

@@ -17,6 +17,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/internal/ctlesc"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -314,10 +315,12 @@ func (o *consolidateOutput) addWaits(ws []string) {
 }
 
 // clean makes an error message read well on its own: one line, without
-// repeated "memweave: " prefixes. The API key is never in it: the
+// repeated "memweave: " prefixes, its control and bidi characters
+// escaped (it may quote an argument, a file's name or text, which must
+// not reorder or drive what shows it). The API key is never in it: the
 // embedder leaves it out of the server's messages it quotes.
 func (t *tools) clean(msg string) string {
-	msg = strings.Join(strings.Fields(msg), " ")
+	msg = ctlesc.Controls(strings.Join(strings.Fields(msg), " "))
 	return strings.ReplaceAll(msg, "memweave: ", "")
 }
 

@@ -212,7 +212,7 @@ func superseded(tool, mode string) (memweave.SearchOption, error) {
 	case "", "mark", "hide", "off":
 		return memweave.Superseded(mode), nil
 	}
-	return nil, fmt.Errorf("%s: superseded must be mark, hide or off, got %q", tool, mode)
+	return nil, fmt.Errorf("%s: superseded must be mark, hide or off, got %q", tool, clip(mode, 80))
 }
 
 // emptyQuery gives the library's error for a blank query, in its own

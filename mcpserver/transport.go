@@ -44,8 +44,9 @@ const sniffBytes = 4 << 10
 //     request's id when it is among the message's first bytes, else a null
 //     id. The next message is read as usual.
 //   - A line that is not JSON is answered with a -32700 parse error, and
-//     one that is JSON but not a JSON-RPC message with -32600; the
-//     session goes on. Batches (JSON arrays) are refused with -32600.
+//     one that is JSON but not a JSON-RPC message with -32600, or -32602
+//     for params of the wrong type, naming the member at fault
+//     ([envelopeError]); the session goes on. Batches (JSON arrays) are refused with -32600.
 //   - A message with an id but neither a method nor a result or error is
 //     refused with -32600 under its id.
 //   - A request whose id the SDK would answer under another id, or not at
@@ -257,6 +258,10 @@ func (c *conn) decode(f frame) (msg jsonrpc.Message, id json.RawMessage, code in
 	case data[0] == '[':
 		return nil, nil, jsonrpc.CodeInvalidRequest, errBatch + " line"
 	}
+	env, _, ok := probeMessage(data)
+	if id, code, text := envelopeError(data, env, ok); code != 0 {
+		return nil, id, code, text
+	}
 	msg, err := jsonrpc.DecodeMessage(data)
 	if err != nil {
 		return nil, sniffID(data), jsonrpc.CodeInvalidRequest, "invalid request: " + err.Error()
@@ -265,8 +270,7 @@ func (c *conn) decode(f frame) (msg jsonrpc.Message, id json.RawMessage, code in
 		return nil, sniffID(data), jsonrpc.CodeInvalidRequest, text
 	}
 	if req, ok := msg.(*jsonrpc.Request); ok && !stringID(req.ID) {
-		rawID, method, _, _ := probeMessage(data)
-		if id, text := unechoedID(rawID, method); text != "" {
+		if id, text := unechoedID(env.ID, env.Method); text != "" {
 			return nil, id, jsonrpc.CodeInvalidRequest, text
 		}
 	}
@@ -301,26 +305,31 @@ func noMethodError(msg jsonrpc.Message) string {
 	return "invalid request: a message with an id needs a method (a request), or a result or an error (a response)"
 }
 
-// probeMessage reads the top-level "id" and "method" of the JSON value
-// data begins with as the SDK reads them (case-sensitive, the last of
-// duplicate keys), skipping the other values without copying them, and
-// reports whether anything but white space follows that value. ok is
-// false when data is not such a value or nests deeper than the SDK reads
-// (the SDK refuses those).
-func probeMessage(data []byte) (id, method json.RawMessage, trailing, ok bool) {
+// An envelope is the top-level members of a JSON-RPC message that
+// [probeMessage] reads, each as JSON (nil when absent).
+type envelope struct {
+	JSONRPC json.RawMessage `json:"jsonrpc"`
+	ID      json.RawMessage `json:"id"`
+	Method  json.RawMessage `json:"method"`
+	Params  json.RawMessage `json:"params"`
+}
+
+// probeMessage reads the top-level "jsonrpc", "id", "method" and
+// "params" of the JSON value data begins with as the SDK reads them
+// (case-sensitive, the last of duplicate keys), skipping the other values
+// without copying them, and reports whether anything but white space
+// follows that value. ok is false when data is not such a value or nests
+// deeper than the SDK reads (the SDK refuses those).
+func probeMessage(data []byte) (env envelope, trailing, ok bool) {
 	if nestsDeeper(data, maxDepth) {
-		return nil, nil, false, false // the parse below recurses once a level
-	}
-	var probe struct {
-		ID     json.RawMessage `json:"id"`
-		Method json.RawMessage `json:"method"`
+		return env, false, false // the parse below recurses once a level
 	}
 	const flags = segjson.DontMatchCaseInsensitiveStructFields | segjson.DontCopyRawMessage
-	rest, err := segjson.Parse(data, &probe, flags)
+	rest, err := segjson.Parse(data, &env, flags)
 	if err != nil {
-		return nil, nil, false, false
+		return envelope{}, false, false
 	}
-	return probe.ID, probe.Method, len(bytes.TrimSpace(rest)) > 0, true
+	return env, len(bytes.TrimSpace(rest)) > 0, true
 }
 
 // unechoedID returns the raw id of a request, given the id and method
@@ -463,6 +472,9 @@ func (c *conn) Write(_ context.Context, msg jsonrpc.Message) error {
 			c.tools--
 		}
 		c.mu.Unlock()
+		if resp.Error != nil {
+			resp.Error = withCode(resp.Error)
+		}
 	}
 	b, err := jsonrpc.EncodeMessage(msg)
 	if err == nil {
@@ -478,6 +490,18 @@ func (c *conn) Write(_ context.Context, msg jsonrpc.Message) error {
 		c.mu.Unlock()
 	}
 	return err
+}
+
+// withCode returns err as a JSON-RPC error with a code: the SDK refuses
+// a request out of order (a call before initialize, a second
+// initialize) with a plain error, which it would send with code 0, no
+// JSON-RPC error; such a refusal is an invalid request (-32600).
+func withCode(err error) error {
+	var we *jsonrpc.Error
+	if errors.As(err, &we) && we.Code != 0 {
+		return err
+	}
+	return &jsonrpc.Error{Code: jsonrpc.CodeInvalidRequest, Message: err.Error()}
 }
 
 func (c *conn) writeLine(b []byte) error {

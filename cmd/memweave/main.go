@@ -84,6 +84,7 @@ import (
 	"github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/embed"
 	_ "github.com/memweave/memweave-go/embed/static/english" // the built-in model of --embedder static
+	"github.com/memweave/memweave-go/internal/ctlesc"
 	"github.com/memweave/memweave-go/internal/embedflags"
 	"github.com/memweave/memweave-go/internal/exitstatus"
 	"github.com/memweave/memweave-go/internal/flagform"
@@ -515,60 +516,13 @@ func (a *app) errorLine(err error, cmd *cobra.Command) string {
 // control characters escaped (it may quote a file's name or text, or
 // an argument, which must not drive the terminal).
 func (a *app) clean(msg string) string {
-	msg = escapeControls(strings.Join(strings.Fields(msg), " "))
+	msg = ctlesc.Controls(strings.Join(strings.Fields(msg), " "))
 	msg = strings.ReplaceAll(msg, ": memweave: ", ": ")
 	for strings.HasPrefix(msg, "memweave: ") {
 		msg = strings.TrimPrefix(msg, "memweave: ")
 	}
 	return embed.Redact(msg, a.apiKey)
 }
-
-// escapeControls writes each C0 and C1 control character of s (and DEL)
-// as Go would quote it, "\x1b" for an escape, and each byte that is not
-// UTF-8 as "\x9b": a raw 0x9b is CSI to a terminal reading 8-bit
-// controls, and a file name or argument may hold one.
-func escapeControls(s string) string { return escape(s, false) }
-
-// escape is [escapeControls]; with layout it keeps the line feeds, tabs
-// and CRLF line ends of a text, escaping a lone carriage return (which
-// would write the rest of a line over what it says).
-func escape(s string, layout bool) string {
-	isControl := func(r rune) bool { return r < 0x20 || r >= 0x7f && r < 0xa0 || isBidiControl(r) }
-	if layout {
-		isControl = func(r rune) bool {
-			return r < 0x20 && r != '\n' && r != '\t' || r >= 0x7f && r < 0xa0 || isBidiControl(r)
-		}
-	}
-	if utf8.ValidString(s) && !strings.ContainsFunc(s, isControl) {
-		return s
-	}
-	var b strings.Builder
-	for len(s) > 0 {
-		r, n := utf8.DecodeRuneInString(s)
-		switch {
-		case r == utf8.RuneError && n == 1:
-			fmt.Fprintf(&b, `\x%02x`, s[0])
-		case layout && r == '\r' && strings.HasPrefix(s, "\r\n"):
-			b.WriteString("\r\n")
-			n = 2
-		case isControl(r):
-			q := strconv.QuoteRune(r)
-			b.WriteString(q[1 : len(q)-1])
-		default:
-			b.WriteString(s[:n])
-		}
-		s = s[n:]
-	}
-	return b.String()
-}
-
-// isBidiControl reports whether r is a bidirectional embedding,
-// override or isolate (U+202A to U+202E, U+2066 to U+2069): one in a
-// note reorders the rest of the line it is printed on ("invoice
-// \u202eexe.pdf" prints as "invoice fdp.exe"). The marks (U+200E,
-// U+200F, U+061C), which right-to-left text is written with and which
-// reorder no letters, are not among them.
-func isBidiControl(r rune) bool { return r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 }
 
 // outWriter is the standard output of a run: it keeps the first write
 // error, so that a command whose output was lost does not exit 0.
@@ -586,7 +540,7 @@ func (o *outWriter) Write(p []byte) (int, error) {
 }
 
 // textWriter is the output of the commands' text and diagnostics: each write
-// has its control characters escaped ([escape], keeping the layout), so
+// has its control characters escaped ([ctlesc.Escape], keeping the layout), so
 // that no note, name or settings value printed drives the terminal.
 // JSON (its controls escaped by [writeJSON]) and MCP go to raw, the
 // standard output as is.
@@ -596,7 +550,7 @@ type textWriter struct{ raw io.Writer }
 // of p written. Each call is escaped on its own: a caller writes whole
 // strings (fmt, tabwriter's cells), never a character in two calls.
 func (t textWriter) Write(p []byte) (int, error) {
-	if _, err := io.WriteString(t.raw, escape(string(p), true)); err != nil {
+	if _, err := io.WriteString(t.raw, ctlesc.Escape(string(p), true)); err != nil {
 		return 0, err
 	}
 	return len(p), nil
@@ -685,7 +639,7 @@ func writeJSON(w io.Writer, v any) error {
 
 // escapeJSONControls writes, in the JSON data, DEL and the C1 controls
 // (U+0080 to U+009F), which encoding/json leaves as they are, and the
-// bidirectional controls ([isBidiControl]) as JSON escapes ("\u009b",
+// bidirectional controls ([ctlesc.IsBidiControl]) as JSON escapes ("\u009b",
 // "\u202e"): a terminal that reads U+009B as CSI would otherwise take
 // a note's or a settings value's text for commands, and one that orders
 // text both ways would reverse the rest of a line. The JSON value is the
@@ -698,7 +652,7 @@ func escapeJSONControls(data []byte) []byte {
 			continue // no DEL, nor the first byte of a C1 or bidi control
 		}
 		r, n := utf8.DecodeRune(data[i:])
-		if r != 0x7f && !(r >= 0x80 && r < 0xa0) && !isBidiControl(r) {
+		if r != 0x7f && !(r >= 0x80 && r < 0xa0) && !ctlesc.IsBidiControl(r) {
 			continue
 		}
 		out = fmt.Appendf(append(out, data[last:i]...), `\u%04x`, r)

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/memweave/memweave-go/internal/ctlesc"
 )
 
 // TestErrorEscapesRawBytes: a name argument holding a byte that is not
@@ -22,7 +24,7 @@ func TestErrorEscapesRawBytes(t *testing.T) {
 			t.Errorf("write %q: stderr %q holds a raw byte or control character", name, out.stderr)
 		}
 	}
-	if got, want := escapeControls("a\x9bb\xffc\u009dd"), `a\x9bb\xffc\u009dd`; got != want {
-		t.Errorf("escapeControls = %q, want %q", got, want)
+	if got, want := ctlesc.Controls("a\x9bb\xffc\u009dd"), `a\x9bb\xffc\u009dd`; got != want {
+		t.Errorf("ctlesc.Controls = %q, want %q", got, want)
 	}
 }

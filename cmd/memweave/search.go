@@ -14,6 +14,7 @@ import (
 
 	"github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/history"
+	"github.com/memweave/memweave-go/internal/ctlesc"
 	"github.com/memweave/memweave-go/internal/plural"
 	"github.com/memweave/memweave-go/postprocess"
 	"github.com/memweave/memweave-go/search"
@@ -342,7 +343,7 @@ func printResults(w io.Writer, query string, results []memweave.Result, explain 
 // (a note's text must not drive the terminal that prints it), and cuts
 // it to at most n runes.
 func preview(s string, n int) string {
-	s = escapeControls(strings.Join(strings.Fields(s), " "))
+	s = ctlesc.Controls(strings.Join(strings.Fields(s), " "))
 	if utf8.RuneCountInString(s) <= n {
 		return s
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/internal/ctlesc"
 	"github.com/memweave/memweave-go/internal/plural"
 )
 
@@ -98,7 +99,7 @@ func printSyncStatus(w io.Writer, st *memweave.SyncStatus, syncErr string) {
 		if st.LastError != "" {
 			// Read from .memweave/sync.json, which a clone may bring:
 			// one line, no control character.
-			outcome = "failed: " + escapeControls(strings.Join(strings.Fields(st.LastError), " "))
+			outcome = "failed: " + ctlesc.Controls(strings.Join(strings.Fields(st.LastError), " "))
 		}
 		fmt.Fprintf(w, "last sync\t%s, %s\n", st.LastSync.Local().Format(time.DateTime), outcome)
 	}
@@ -106,6 +107,6 @@ func printSyncStatus(w io.Writer, st *memweave.SyncStatus, syncErr string) {
 	// stayed at the path, the copy is another machine's. The path holds
 	// the version synced first, the copy the other.
 	for _, c := range st.Conflicts {
-		fmt.Fprintf(w, "sync conflict\t%s: the other version is in %s\n", escapeControls(c.Path), escapeControls(c.Copy))
+		fmt.Fprintf(w, "sync conflict\t%s: the other version is in %s\n", ctlesc.Controls(c.Path), ctlesc.Controls(c.Copy))
 	}
 }

@@ -1,0 +1,158 @@
+package gitsync
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/memweave/memweave-go/history"
+)
+
+// Each git process sync starts costs a few milliseconds (more on a
+// loaded machine, or where starting a process is slow): what several
+// calls would each ask git for, one call answers here, and what does not
+// change during a sync is asked once.
+
+// gitConfig is the repository's git config as git config --list gives
+// it, every file and include read: each key's values, in order. Section
+// and variable names are in lower case, a subsection (a branch's, a
+// remote's name) as written.
+type gitConfig map[string][]string
+
+// readConfig reads the whole config once, for [gitConfig.last] and
+// [gitConfig.all].
+func (s *syncer) readConfig(ctx context.Context) error {
+	out, err := s.git(ctx, nil, "config", "-z", "--list")
+	if err != nil {
+		return fmt.Errorf("gitsync: read the git config: %w", err)
+	}
+	s.config = gitConfig{}
+	for _, rec := range strings.Split(string(out), "\x00") {
+		if rec == "" {
+			continue
+		}
+		// "key\nvalue", or "key" alone for a key without "=" (true).
+		key, val, ok := strings.Cut(rec, "\n")
+		if !ok {
+			val = "\x00"
+		}
+		s.config[key] = append(s.config[key], val)
+	}
+	return nil
+}
+
+// last returns the value that counts for key (its last one), "" when
+// the key is not set or has no value.
+func (c gitConfig) last(key string) string {
+	v := c.all(key)
+	if len(v) == 0 {
+		return ""
+	}
+	return v[len(v)-1]
+}
+
+// all returns every value of key, in order (a key set without "=" as
+// ""), as git config --get-all does.
+func (c gitConfig) all(key string) []string {
+	var vals []string
+	for _, v := range c[key] {
+		vals = append(vals, strings.TrimSuffix(v, "\x00"))
+	}
+	return vals
+}
+
+// isTrue reports whether key's last value is git's true: "true", "yes",
+// "on" or a number other than 0, in any case, or the key alone.
+func (c gitConfig) isTrue(key string) bool {
+	v := c[key]
+	if len(v) == 0 {
+		return false
+	}
+	switch s := strings.ToLower(strings.TrimSpace(v[len(v)-1])); s {
+	case "\x00", "true", "yes", "on":
+		return true
+	default:
+		n, err := strconv.ParseInt(s, 0, 64)
+		return err == nil && n != 0
+	}
+}
+
+// revs resolves each of names to a commit id, "" for one that names
+// none, with one git process (rev gives the same answers one at a time).
+// A name holding a line feed names none.
+func (s *syncer) revs(ctx context.Context, names ...string) ([]string, error) {
+	var in strings.Builder
+	for _, n := range names {
+		if strings.ContainsAny(n, "\n\x00") || n == "" {
+			n = "(none)"
+		}
+		in.WriteString(n + "^{commit}\n")
+	}
+	out, err := s.gitWith(ctx, s.root, history.GitOptions{Stdin: []byte(in.String())}, "cat-file", "--batch-check=%(objectname) %(objecttype)")
+	if err != nil {
+		return nil, fmt.Errorf("gitsync: resolve %s: %w", strings.Join(names, ", "), err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	if len(lines) != len(names) {
+		return nil, fmt.Errorf("gitsync: resolve %s: git cat-file answered %d lines for %d names", strings.Join(names, ", "), len(lines), len(names))
+	}
+	ids := make([]string, len(names))
+	for i, l := range lines {
+		if id, typ, ok := strings.Cut(l, " "); ok && typ == "commit" && len(id) >= 40 && !strings.ContainsAny(id, "^{}") {
+			ids[i] = id
+		}
+	}
+	return ids, nil
+}
+
+// gitPaths returns the paths git uses for names (git rev-parse
+// --git-path: in the worktree's git directory or the common one), each
+// absolute. The first call also asks for every name a sync needs
+// ([syncer.pathNames]), which later calls take from there.
+func (s *syncer) gitPaths(ctx context.Context, names ...string) ([]string, error) {
+	var ask []string
+	for _, n := range names {
+		if _, ok := s.paths[n]; !ok {
+			ask = append(ask, n)
+		}
+	}
+	if len(ask) > 0 {
+		if s.paths == nil {
+			s.paths = map[string]string{}
+			ask = append(ask, s.pathNames()...)
+		}
+		out, err := s.git(ctx, nil, append([]string{"rev-parse"}, gitPathArgs(ask)...)...)
+		if err != nil {
+			return nil, err
+		}
+		got := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+		if len(got) != len(ask) {
+			return nil, fmt.Errorf("gitsync: git rev-parse --git-path answered %d lines for %d names", len(got), len(ask))
+		}
+		for i, p := range got {
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(s.root, p)
+			}
+			s.paths[ask[i]] = p
+		}
+	}
+	paths := make([]string, len(names))
+	for i, n := range names {
+		paths[i] = s.paths[n]
+	}
+	return paths, nil
+}
+
+// pathNames are the names whose git paths a sync looks up: the files of
+// an operation in progress, its running marker, the lock files it may
+// clear, and the objects, shallow file and index a merge or a commit
+// reads.
+func (s *syncer) pathNames() []string {
+	names := []string{runningName, "objects", "shallow", "index", "objects/pack"}
+	for _, op := range inProgress {
+		names = append(names, op[0])
+	}
+	return append(names, s.lockNames()...)
+}
