@@ -31,22 +31,7 @@ func TestServeStopsReadingWhileAnswersWait(t *testing.T) {
 	go func() { served <- mcpserver.Serve(ctx, w, inR, outW, nil) }()
 	t.Cleanup(func() { cancel(); inW.Close(); outR.Close() })
 	const n = 1000
-	var sent atomic.Int64
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		lines := []string{`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"v0"}}}`,
-			`{"jsonrpc":"2.0","method":"notifications/initialized"}`}
-		for i := range n {
-			lines = append(lines, fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"memory_get","arguments":{"path":"db.md"}}}`, 100+i))
-		}
-		for _, line := range lines {
-			if _, err := inW.Write([]byte(line + "\n")); err != nil {
-				return
-			}
-			sent.Add(1)
-		}
-	}()
+	sent, done := writeGetCalls(inW, n, "db.md")
 	// The client reads nothing: the answers due (DefaultMaxInFlight) and as
 	// many tool calls running are all the server may take before it stops
 	// reading.
@@ -90,4 +75,28 @@ wait:
 	if err := <-served; err != nil {
 		t.Errorf("Serve: %v", err)
 	}
+}
+
+// writeGetCalls writes to in, one a line, an initialize, its
+// notification and n memory_get calls of path (ids 100 on), counting in
+// sent each line written, as a client that never reads its answers
+// would; done closes once all are written or a write fails.
+func writeGetCalls(in io.Writer, n int, path string) (sent *atomic.Int64, done <-chan struct{}) {
+	sent = new(atomic.Int64)
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		lines := []string{`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"v0"}}}`,
+			`{"jsonrpc":"2.0","method":"notifications/initialized"}`}
+		for i := range n {
+			lines = append(lines, fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"memory_get","arguments":{"path":%q}}}`, 100+i, path))
+		}
+		for _, line := range lines {
+			if _, err := io.WriteString(in, line+"\n"); err != nil {
+				return
+			}
+			sent.Add(1)
+		}
+	}()
+	return sent, finished
 }

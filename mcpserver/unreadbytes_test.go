@@ -9,7 +9,6 @@ import (
 	"os"
 	"runtime"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -43,22 +42,7 @@ func TestUnreadAnswersHoldLittleMemory(t *testing.T) {
 	go func() { served <- mcpserver.Serve(ctx, w, inR, outW, opts) }()
 	t.Cleanup(func() { cancel(); inW.Close(); outR.Close() })
 	const n = 100
-	var sent atomic.Int64
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		lines := []string{`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"v0"}}}`,
-			`{"jsonrpc":"2.0","method":"notifications/initialized"}`}
-		for i := range n {
-			lines = append(lines, fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"memory_get","arguments":{"path":"big.md"}}}`, 100+i))
-		}
-		for _, line := range lines {
-			if _, err := inW.Write([]byte(line + "\n")); err != nil {
-				return
-			}
-			sent.Add(1)
-		}
-	}()
+	sent, done := writeGetCalls(inW, n, "big.md")
 	// Wait until the server holds what it will hold: no tool call is
 	// running (each answer waits in Write) and it reads no more (the
 	// count of lines sent holds still for 300 ms).
