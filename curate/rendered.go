@@ -3,6 +3,7 @@ package curate
 import (
 	"fmt"
 	"html"
+	"maps"
 	"regexp"
 	"strconv"
 	"strings"
@@ -448,4 +449,46 @@ func (in *inline) link(open string, n ast.Node, dest, title []byte) bool {
 	d := string(util.URLEscape(dest, true))
 	in.r.dests[d] = true
 	return in.wrap(n, open, "|"+d+"|"+strings.ReplaceAll(string(title), " ", "\x03")+")")
+}
+
+// OneText reports whether a and b are one text written in two Markdown
+// forms (a setext heading and its ATX twin, "**x**" and "<b>x</b>"): a
+// caller showing why two copies differ shows their lines ([LinesDiff]),
+// not words, for such a pair.
+func OneText(a, b string) bool {
+	loadTables()
+	return sameRendered(a, b)
+}
+
+// LinesDiff returns the lines only a holds and those only b holds, as
+// written but for the white space around them, each in its text's order
+// (a line held twice by one text and once by the other counts once): the
+// text that differs between two copies whatever their words.
+func LinesDiff(a, b string) (onlyA, onlyB []string) {
+	count := func(s string) ([]string, map[string]int) {
+		var lines []string
+		n := map[string]int{}
+		for _, l := range SplitLines(s) {
+			if l = strings.TrimSpace(l); l != "" {
+				lines = append(lines, l)
+				n[l]++
+			}
+		}
+		return lines, n
+	}
+	la, na := count(a)
+	lb, nb := count(b)
+	only := func(lines []string, mine, other map[string]int) []string {
+		var out []string
+		for _, l := range lines {
+			if mine[l] > other[l] {
+				out = append(out, l)
+				mine[l]--
+			}
+		}
+		return out
+	}
+	onlyA = only(la, maps.Clone(na), nb)
+	onlyB = only(lb, maps.Clone(nb), na)
+	return onlyA, onlyB
 }
