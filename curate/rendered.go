@@ -492,3 +492,38 @@ func LinesDiff(a, b string) (onlyA, onlyB []string) {
 	onlyB = only(lb, maps.Clone(nb), na)
 	return onlyA, onlyB
 }
+
+// shownContext is how many runes [ShowLines] shows on each side of
+// where two texts part.
+const shownContext = 24
+
+// ShowLines shows the lines only a holds and those only b holds
+// ([LinesDiff]), each side joined by spaces and cut to where the two
+// sides part, shownContext runes around: "«Failover drill
+// --------------» / «## Failover drill»", "«…catalog needs **hb** tags,
+// the owner…» / «…catalog needs __hb__ tags, the owner…»".
+func ShowLines(a, b string) string {
+	onlyA, onlyB := LinesDiff(a, b)
+	ra, rb := []rune(strings.Join(onlyA, " ")), []rune(strings.Join(onlyB, " "))
+	pre := 0
+	for pre < len(ra) && pre < len(rb) && ra[pre] == rb[pre] {
+		pre++
+	}
+	suf := 0
+	for suf < len(ra)-pre && suf < len(rb)-pre && ra[len(ra)-1-suf] == rb[len(rb)-1-suf] {
+		suf++
+	}
+	from := max(0, pre-shownContext)
+	show := func(r []rune) string {
+		to := min(len(r), len(r)-suf+shownContext)
+		out := string(r[from:to])
+		if from > 0 {
+			out = "…" + out
+		}
+		if to < len(r) {
+			out += "…"
+		}
+		return "«" + out + "»"
+	}
+	return show(ra) + " / " + show(rb)
+}

@@ -291,8 +291,7 @@ func heldForm(ps []curate.Passage, copies []curate.Copy, p curate.Pair, inGroup 
 	if curate.Prefer(copies[p.A], copies[p.B]) > 0 {
 		kept, dropped = p.B, p.A
 	}
-	onlyDropped, onlyKept := curate.LinesDiff(ps[dropped].Text, ps[kept].Text)
-	lines := "«" + strings.Join(onlyDropped, " ") + "» / «" + strings.Join(onlyKept, " ") + "»"
+	lines := curate.ShowLines(ps[dropped].Text, ps[kept].Text)
 	switch {
 	case len(curate.LosesName(ps[kept], ps[dropped])) > 0:
 		lost := curate.LosesName(ps[kept], ps[dropped])
