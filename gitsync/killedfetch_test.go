@@ -24,6 +24,7 @@ func TestSyncRefusalAfterAKilledFetch(t *testing.T) {
 	sync(t, attacker, "attacker")
 	sync(t, victim, "victim")
 	checked := gitIn(t, victim, nil, "rev-parse", "origin/main")
+	fresh := clone(t, bare, "fresh") // its first sync is the one killed
 	if err := os.Symlink("/etc/passwd", filepath.Join(attacker, "memory", "evil.md")); err != nil {
 		t.Fatal(err)
 	}
@@ -32,15 +33,18 @@ func TestSyncRefusalAfterAKilledFetch(t *testing.T) {
 	gitIn(t, attacker, nil, "push", "-q", "origin", "main")
 	bad := gitIn(t, attacker, nil, "rev-parse", "HEAD")
 
-	// The killed sync's fetch: it moved origin/main, then the process died.
-	gitIn(t, victim, nil, "fetch", "-q", "--no-tags", "origin", "+refs/heads/main:refs/worktree/memweave/incoming")
-	if got := gitIn(t, victim, nil, "rev-parse", "origin/main"); got != bad {
-		t.Fatalf("setup: origin/main = %.12s, want the fetched %.12s", got, bad)
-	}
-	if _, err := gitsync.Sync(context.Background(), victim, gitsync.Options{Host: "victim"}); err == nil {
-		t.Fatal("Sync took in a symbolic link note")
-	}
-	if got := gitIn(t, victim, nil, "rev-parse", "origin/main"); got != checked {
-		t.Errorf("origin/main = %.12s after the refusal, want %.12s, the tip sync last checked (the refused commit is %.12s)", got, checked, bad)
+	for _, ws := range []string{victim, fresh} {
+		// The killed sync's fetch: it moved origin/main, then the process died.
+		gitIn(t, ws, nil, "fetch", "-q", "--no-tags", "origin", "+refs/heads/main:refs/worktree/memweave/incoming")
+		if got := gitIn(t, ws, nil, "rev-parse", "origin/main"); got != bad {
+			t.Fatalf("setup: origin/main = %.12s, want the fetched %.12s", got, bad)
+		}
+		if _, err := gitsync.Sync(context.Background(), ws, gitsync.Options{Host: filepath.Base(ws)}); err == nil {
+			t.Fatal("Sync took in a symbolic link note")
+		}
+		if got := gitIn(t, ws, nil, "rev-parse", "origin/main"); got != checked {
+			t.Errorf("%s: origin/main = %.12s after the refusal, want %.12s, the tip sync last checked or, in a clone never synced, the one it shares (the refused commit is %.12s)",
+				filepath.Base(ws), got, checked, bad)
+		}
 	}
 }
