@@ -187,7 +187,7 @@ func (w *Weave) indexEdited(ctx context.Context, abs string) error {
 // cut into passages as the indexer cuts them.
 func (w *Weave) notes() *curator.Notes {
 	return &curator.Notes{
-		Dir: w.cfg.Workspace, MaxFileBytes: w.cfg.MaxFileBytes, DB: w.db, Now: w.now, ExtraPaths: w.eng.ExtraPaths(),
+		Dir: w.cfg.Workspace, MaxFileBytes: w.cfg.MaxFileBytes, DB: w.db, Now: w.now, ExtraPaths: w.eng.ExtraPaths,
 		Chunk: chunker.Options{MaxTokens: w.cfg.ChunkTokens, Overlap: w.cfg.ChunkOverlap},
 	}
 }

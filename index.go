@@ -6,12 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"os"
 	"path/filepath"
 	"time"
 
 	"github.com/memweave/memweave-go/freshness"
 	"github.com/memweave/memweave-go/indexer"
 	"github.com/memweave/memweave-go/settings"
+	"github.com/memweave/memweave-go/trust"
 	"github.com/memweave/memweave-go/watcher"
 )
 
@@ -118,17 +120,57 @@ func (w *Weave) index(ctx context.Context, o indexer.SyncOptions, run func(conte
 // the next index run of a process that reads the file as it is, and
 // warns once, naming the file and what to do.
 func (w *Weave) adoptSettings(ctx context.Context, known bool) ([]indexer.Warning, error) {
+	written, err := w.settingsChanged(ctx)
+	if err != nil {
+		return []indexer.Warning{{Path: SettingsFile, Err: err}}, nil
+	}
+	return w.eng.AdoptSettings(ctx, known || written, w.explicitEmbedder, func() error { return w.saveSettings(ctx) })
+}
+
+// settingsChanged compares the settings file with the settings this
+// Weave started with ([settings.Changed]): an error wrapping
+// [ErrSettingsChanged] that says what to do when the file's embedder or
+// chunking changed since; written when another process wrote an
+// equivalent file where there was none.
+func (w *Weave) settingsChanged(ctx context.Context) (written bool, err error) {
 	w.mu.Lock()
 	started := w.Settings()
-	if known {
+	if w.settings != nil {
 		started = *w.settings
 	}
 	w.mu.Unlock()
-	written, err := settings.Changed(ctx, w.cfg.Workspace, started)
+	written, err = settings.Changed(ctx, w.cfg.Workspace, started)
 	if err != nil {
-		return []indexer.Warning{{Path: SettingsFile, Err: fmt.Errorf("%w since this process started, which indexes by its own settings until restarted: what it indexes waits, pending, for 'memweave index'; restart it (watch, mcp) to use the file's", err)}}, nil
+		return false, fmt.Errorf("%w since this process (pid %d) started, which indexes by its own settings until restarted: what it indexes waits, pending, for 'memweave index'; restart it (watch, mcp) to use the file's", err, os.Getpid())
 	}
-	return w.eng.AdoptSettings(ctx, known || written, w.explicitEmbedder, func() error { return w.saveSettings(ctx) })
+	return written, nil
+}
+
+// outdated reports, for a long-lived process, that it runs with settings
+// it would not start with now: the settings file's embedder or chunking
+// changed ([Weave.settingsChanged]), or a value of it left unapproved at
+// start has been approved since. Either way a restart, the one path that
+// re-reads and re-checks the file, is what helps; nil when neither.
+func (w *Weave) outdated(ctx context.Context) error {
+	if _, err := w.settingsChanged(ctx); err != nil {
+		return fmt.Errorf("%s: %w", SettingsFile, err)
+	}
+	w.mu.Lock()
+	var extra []string
+	if w.settings != nil {
+		extra = w.settings.ExtraPaths
+	}
+	w.mu.Unlock()
+	if settings.ExtraPathsChanged(ctx, w.cfg.Workspace, extra) {
+		return fmt.Errorf("%s: its extra_paths changed since this process (pid %d) started, which scans and keeps only its own until restarted: restart it (watch, mcp)",
+			SettingsFile, os.Getpid())
+	}
+	since := trust.ApprovedSince(w.cfg.Workspace, w.ignored)
+	if len(since) == 0 {
+		return nil
+	}
+	return fmt.Errorf("%s: %s approved on this machine since this process (pid %d) started, which uses an approval only once restarted: restart it (watch, mcp)",
+		SettingsFile, trust.Describe(since), os.Getpid())
 }
 
 // ErrSettingsChanged is wrapped by the warning of an index run of a Weave
@@ -317,6 +359,13 @@ func (w *Weave) Status(ctx context.Context, opts ...StatusOption) (*Status, erro
 		return nil, err
 	}
 	s.Workspace, s.DBPath = w.cfg.Workspace, w.cfg.DBPath
+	if !w.cfg.OneShot {
+		// A long-lived process started before the file changed: it,
+		// not the index, is stale, and index would re-chunk nothing.
+		if err := w.outdated(ctx); err != nil {
+			s.SettingsChanged, s.ChunkingStale = err.Error(), false
+		}
+	}
 	w.mu.Lock()
 	if w.settings != nil {
 		s.Settings = filepath.Join(w.cfg.Workspace, SettingsFile)

@@ -156,14 +156,10 @@ func TestExtraPathInsideTheWorkspaceNeedsApproval(t *testing.T) {
 func TestUnapprovedEmbedderGetsNoRequest(t *testing.T) {
 	for _, key := range []string{"", "sk-test-secret"} {
 		t.Run("key="+key, func(t *testing.T) {
-			isolateApprovals(t)
 			t.Setenv(memweave.EnvEmbeddingKey, key)
 			t.Setenv(memweave.EnvOpenAIKey, "")
 			ctx := context.Background()
-			srv := memweavetest.NewEmbedServer(t, 16)
-			root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\n\nalpha bravo charlie\n"})
-			writeSettingsJSON(t, root, map[string]any{"embedder": map[string]any{
-				"provider": "openai", "model": "m", "base_url": srv.BaseURL()}})
+			root, srv := unapprovedServer(t)
 			w := open(t, root, memweave.Config{})
 			if ig := w.Ignored(); len(ig) != 1 || ig[0].Setting != "embedder.base_url" || ig[0].Value != srv.BaseURL() {
 				t.Fatalf("Ignored() = %+v, want embedder.base_url %s", ig, srv.BaseURL())
@@ -192,6 +188,19 @@ func TestUnapprovedEmbedderGetsNoRequest(t *testing.T) {
 			}
 		})
 	}
+}
+
+// unapprovedServer returns a workspace whose memweave.json names srv, an
+// embedding server this machine (its approvals isolated) has not
+// approved.
+func unapprovedServer(t *testing.T) (string, *memweavetest.EmbedServer) {
+	t.Helper()
+	isolateApprovals(t)
+	srv := memweavetest.NewEmbedServer(t, 16)
+	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\n\nalpha bravo charlie\n"})
+	writeSettingsJSON(t, root, map[string]any{"embedder": map[string]any{
+		"provider": "openai", "model": "m", "base_url": srv.BaseURL()}})
+	return root, srv
 }
 
 // warningsErr joins warnings into one error for errors.Is.
@@ -424,4 +433,35 @@ func TestMemoryLinkOutNeedsApproval(t *testing.T) {
 	}
 	w = open(t, alias, memweave.Config{})
 	w.Close()
+}
+
+// TestApprovedAfterStartSaysRestart: a long-lived Weave (an mcp server)
+// opened while memweave.json's embedding server was not approved keeps
+// it blocked after the user approves it (nothing is reloaded), but its
+// status and searches still said "approve it with 'memweave trust'",
+// which the user had done: they must say to restart the process.
+func TestApprovedAfterStartSaysRestart(t *testing.T) {
+	ctx := context.Background()
+	root, srv := unapprovedServer(t)
+	w := open(t, root, memweave.Config{})
+	mustIndex(t, w)
+	// Before the approval a search said "no chunk has a vector yet ...
+	// run index", which cannot help: it must say what is not approved.
+	if got := mustSearch(t, w, "alpha"); !errors.Is(warningsErr(got.Warnings), memweave.ErrNotApproved) {
+		t.Errorf("search before the approval warned %q; want the embedder not approved", warningText(got.Warnings))
+	}
+	if _, err := memweave.ApproveSettings(ctx, root); err != nil {
+		t.Fatal(err)
+	}
+	st, err := w.Status(ctx)
+	if err != nil || !strings.Contains(st.SearchModeReason, "restart") || strings.Contains(st.SearchModeReason, "approve it with") {
+		t.Errorf("status after the approval: search mode reason %q (%v); want restart, not approve it", st.SearchModeReason, err)
+	}
+	resp := mustSearch(t, w, "alpha")
+	if got := warningText(resp.Warnings); !strings.Contains(got, "restart") || strings.Contains(got, "approve it with") {
+		t.Errorf("search after the approval warned %q; want restart, not approve it", got)
+	}
+	if n := srv.Calls.Load(); n != 0 {
+		t.Errorf("the process opened before the approval sent %d requests; want none until restarted", n)
+	}
 }

@@ -88,7 +88,9 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 	if err != nil {
 		return nil, err
 	}
-	db, eng, bound, err := indexer.Open(ctx, cfg.DBPath, indexer.Options{
+	var w *Weave
+	outdated := func(ctx context.Context) error { return w.outdated(ctx) }
+	db, eng, bound, err := indexer.Open(ctx, cfg.DBPath, indexer.Options{SettingsChanged: outdated,
 		Root: cfg.Workspace, ExtraPaths: cfg.ExtraPaths, ExtraCheck: trust.Pin(cfg.Workspace, cfg.ExtraPaths), MaxFileBytes: cfg.MaxFileBytes,
 		Chunk:    chunker.Options{MaxTokens: cfg.ChunkTokens, Overlap: cfg.ChunkOverlap},
 		Embedder: emb, CacheMaxEntries: cfg.CacheMaxEntries, Logger: cfg.Logger, OneShot: cfg.OneShot,
@@ -97,7 +99,7 @@ func Open(ctx context.Context, cfg Config) (*Weave, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &Weave{cfg: cfg, db: db, emb: emb, eng: eng, settings: file, explicitEmbedder: explicit, ignored: ignored}
+	w = &Weave{cfg: cfg, db: db, emb: emb, eng: eng, settings: file, explicitEmbedder: explicit, ignored: ignored}
 	if bound != nil {
 		w.notices = append(w.notices, "memweave: "+bound.Error())
 		cfg.Logger.Warn(w.notices[len(w.notices)-1])

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/memweave/memweave-go/frontmatter"
+	"github.com/memweave/memweave-go/internal/hexdigits"
 )
 
 // LinesKey is the content key of lines, the one key by which curation
@@ -65,12 +66,7 @@ func IsPassageKey(key string) bool {
 	if (len(key) != 17 && len(key) != 9) || key[0] != 'p' {
 		return false
 	}
-	for _, r := range key[1:] {
-		if !strings.ContainsRune("0123456789abcdef", r) {
-			return false
-		}
-	}
-	return true
+	return hexdigits.Lower(key[1:])
 }
 
 // Keyed is a passage of a note as [Marks] reads it: its heading path

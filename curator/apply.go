@@ -725,7 +725,11 @@ func (n *Notes) linkingNotes(fresh bool) ([]linkingNote, error) {
 	if n.linking != nil && !fresh {
 		return n.linking, nil
 	}
-	files, _, err := workspace.Discover(n.Dir, n.ExtraPaths)
+	var extra []string
+	if n.ExtraPaths != nil {
+		extra = n.ExtraPaths()
+	}
+	files, _, err := workspace.Discover(n.Dir, extra)
 	if err != nil {
 		return nil, err
 	}
@@ -744,7 +748,7 @@ func (n *Notes) linkingNotes(fresh bool) ([]linkingNote, error) {
 			}
 			continue
 		}
-		if data, err := n.readIn(n.ExtraPaths, f.Rel); err == nil && mayLink(data) {
+		if data, err := n.readIn(extra, f.Rel); err == nil && mayLink(data) {
 			n.linking = append(n.linking, linkingNote{f.Rel, data})
 		}
 	}

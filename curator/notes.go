@@ -35,11 +35,13 @@ type Notes struct {
 	// Now gives the time, in the zone whose day a resolution is dated
 	// with.
 	Now func() time.Time
-	// ExtraPaths are the files and folders outside memory/ the index
-	// reads (approved): an apply reads their Markdown files for links to
-	// what it removes, as it reads the notes'. Nothing else outside
-	// memory/ is read.
-	ExtraPaths []string
+	// ExtraPaths returns the files and folders outside memory/ the index
+	// reads (approved, checked when called): an apply reads their
+	// Markdown files for links to what it removes, as it reads the
+	// notes'. Nothing else outside memory/ is read; nil reads none.
+	// Only an apply calls it, so that feedback, resolve and conflicts
+	// do not run its check.
+	ExtraPaths func() []string
 
 	// linkMu guards linking, the notes that may link to a heading of
 	// another, read once by [Notes.linkedFrom], and linkSeen, the size

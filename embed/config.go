@@ -6,6 +6,8 @@ import (
 	"os"
 	"sync"
 	"time"
+
+	"github.com/memweave/memweave-go/internal/valueerr"
 )
 
 // Config selects and configures an embedding provider for [New]. The zero
@@ -98,10 +100,10 @@ func (c *Config) Validate() error {
 		return &FieldError{"Provider", fmt.Errorf("unknown provider %q (want hash, openai, static or none)", c.Provider)}
 	}
 	if c.Dims < 0 || c.Dims > MaxDims {
-		return &FieldError{"Dims", fmt.Errorf("must be in [0, %d], got %d", MaxDims, c.Dims)}
+		return &FieldError{"Dims", valueerr.New(fmt.Sprintf("must be in [0, %d]", MaxDims), c.Dims)}
 	}
 	if c.Provider == "hash" && c.Custom == nil && c.Dims > MaxHashDims {
-		return &FieldError{"Dims", fmt.Errorf("must be in [0, %d] for the hash embedder, got %d", MaxHashDims, c.Dims)}
+		return &FieldError{"Dims", valueerr.New(fmt.Sprintf("must be in [0, %d] for the hash embedder", MaxHashDims), c.Dims)}
 	}
 	if c.Provider == "openai" && c.Model == "" && c.Custom == nil {
 		return &FieldError{"Model", fmt.Errorf("required for the openai provider")}

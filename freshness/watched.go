@@ -42,13 +42,13 @@ func watchSync(ctx context.Context, e *indexer.Engine, ch watcher.Changes, o ind
 	if res == nil {
 		return nil, err
 	}
-	return events(res, err), err
+	return events(e, res, err), err
 }
 
 // events are the watcher events of the index run r that ended with err:
 // the first warning of each file goes with its event; the others, and
 // those of files not indexed, are events of their own.
-func events(r *indexer.Result, err error) []watcher.Event {
+func events(e *indexer.Engine, r *indexer.Result, err error) []watcher.Event {
 	first := make(map[string]int, len(r.Warnings))
 	for i := len(r.Warnings) - 1; i >= 0; i-- {
 		first[r.Warnings[i].Path] = i
@@ -72,7 +72,7 @@ func events(r *indexer.Result, err error) []watcher.Event {
 		}
 	}
 	if r.FilesPending > 0 {
-		evs = append(evs, watcher.Event{Err: indexer.PendingWarning(r.FilesPending)})
+		evs = append(evs, watcher.Event{Err: e.PendingWarning(r)})
 	}
 	return evs
 }

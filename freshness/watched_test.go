@@ -22,7 +22,7 @@ func TestEvents(t *testing.T) {
 		},
 		FilesPending: 2,
 	}
-	evs := events(r, nil)
+	evs := events(&indexer.Engine{}, r, nil)
 	type ev struct {
 		path    string
 		removed bool
@@ -45,7 +45,7 @@ func TestEvents(t *testing.T) {
 		t.Errorf("last event = %+v, want the pending warning", last)
 	}
 	// An index run that failed gives its error to its files' events.
-	failed := events(&indexer.Result{Indexed: []string{"memory/a.md"}, Warnings: []indexer.Warning{{Path: "memory/a.md", Err: errA}}}, errC)
+	failed := events(&indexer.Engine{}, &indexer.Result{Indexed: []string{"memory/a.md"}, Warnings: []indexer.Warning{{Path: "memory/a.md", Err: errA}}}, errC)
 	if len(failed) != 1 || failed[0].Path != "memory/a.md" || failed[0].Err != errC {
 		t.Errorf("events of a failed run = %+v, want memory/a.md with the run's error", failed)
 	}

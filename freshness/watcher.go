@@ -49,7 +49,7 @@ func start(ctx context.Context, e *indexer.Engine, db *index.DB, slot *watcher.S
 				if res == nil {
 					return nil, err
 				}
-				return events(res, err), err
+				return events(e, res, err), err
 			}
 		}
 		return WatchSync(ctx, e, ch, lockTimeout)

@@ -14,6 +14,8 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/memweave/memweave-go/internal/hexdigits"
 )
 
 // Errors callers branch on with errors.Is.
@@ -300,7 +302,7 @@ func IsObjectID(s string) bool {
 	if len(s) != 40 && len(s) != 64 {
 		return false
 	}
-	return strings.Trim(s, "0123456789abcdef") == ""
+	return hexdigits.Lower(s)
 }
 
 // CommitTimes returns a function giving the time of the last commit that

@@ -314,6 +314,10 @@ func openReadOnly(ctx context.Context, db *DB, ro *readOnly) (*DB, error) {
 	}
 	if err := db.setup(ctx); err != nil {
 		sdb.Close()
+		if errors.Is(err, errPlantedStats) {
+			// Read as they are, they would make every lookup a scan.
+			return nil, fmt.Errorf("%w; only a writable index can drop them (free space, or delete the index to rebuild it): %w", err, ro.cause)
+		}
 		return nil, ro.cause
 	}
 	return db, nil

@@ -179,6 +179,9 @@ func migrateStep(ctx context.Context, conn *sql.Conn, steps []string) (done bool
 	return version+1 == len(steps), nil
 }
 
+// errPlantedStats is the error of dropStatistics failing to drop them.
+var errPlantedStats = errors.New("the index holds planner statistics memweave never makes (planted)")
+
 // dropStatistics drops the planner's statistics tables (sqlite_stat1,
 // sqlite_stat4) of the database of conn, then closes conn, whose
 // planner keeps the statistics it loaded: memweave never runs ANALYZE,
@@ -205,7 +208,7 @@ func dropStatistics(ctx context.Context, conn *sql.Conn) error {
 	defer tx.Rollback()
 	for _, name := range names {
 		if _, err := tx.ExecContext(ctx, `DROP TABLE IF EXISTS `+name); err != nil {
-			return fmt.Errorf("drop the planted %s: %w", name, err)
+			return fmt.Errorf("%w: drop %s: %w", errPlantedStats, name, err)
 		}
 	}
 	if err := tx.Commit(); err != nil {

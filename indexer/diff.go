@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"syscall"
 	"time"
 
@@ -138,10 +139,43 @@ func (e *Engine) diff(ctx context.Context, early *earlyScan) (*Diff, error) {
 			d.Deleted = append(d.Deleted, p)
 		}
 	}
-	d.Deleted = keepAside(e.opts.Root, d.Deleted)
+	d.Deleted = e.keepOutOfScope(ctx, keepAside(e.opts.Root, d.Deleted))
 	slices.Sort(d.Deleted)
 	slices.SortFunc(d.Unreadable, func(a, b Warning) int { return cmp.Compare(a.Path, b.Path) })
 	return d, nil
+}
+
+// keepOutOfScope returns deleted without the rows outside this engine's
+// scope (under neither memory/ nor its extra paths) whose files are still
+// there, when its settings are outdated (Options.SettingsChanged): a
+// process started after memweave.json gained an extra path indexed them,
+// and this one, which does not scan it, must not remove them.
+func (e *Engine) keepOutOfScope(ctx context.Context, deleted []string) []string {
+	var outside []string
+	for _, p := range deleted {
+		if !e.inScope(p) && !isGone(AbsPath(e.opts.Root, p)) {
+			outside = append(outside, p)
+		}
+	}
+	if len(outside) == 0 || e.settingsChanged(ctx) == nil {
+		return deleted
+	}
+	return slices.DeleteFunc(deleted, func(p string) bool { return slices.Contains(outside, p) })
+}
+
+// inScope reports whether the row path p is under memory/ or one of the
+// engine's extra paths.
+func (e *Engine) inScope(p string) bool {
+	if strings.HasPrefix(p, "memory/") {
+		return true
+	}
+	for _, x := range e.opts.ExtraPaths {
+		x = filepath.ToSlash(filepath.Clean(x))
+		if p == x || strings.HasPrefix(p, x+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // keepAside returns deleted without the notes that are aside now

@@ -31,6 +31,12 @@ type Options struct {
 	// was opened, unapproved (a folder replaced by a link). Default:
 	// every extra path, always.
 	ExtraCheck func(extra []string) (kept []string, dropped []error)
+	// SettingsChanged, when set, reports for a long-lived process that
+	// the settings file's embedder or chunking changed since it started,
+	// or that a value it left unapproved was approved since, with what
+	// to do (restart it); nil when the process's settings are the file's. A run whose chunking is not the index's names the fix
+	// by it: restart the process, or run index to re-chunk by the file.
+	SettingsChanged func(context.Context) error
 	// MaxFileBytes is the largest file that is indexed.
 	MaxFileBytes int64
 	// Chunk configures the chunker.

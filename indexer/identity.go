@@ -209,17 +209,36 @@ func (e *Engine) staleChunking(ctx context.Context) (string, error) {
 }
 
 // staleChunkingWarning is the warning of a run whose chunk settings are
-// not the index's stored ones.
-func (e *Engine) staleChunkingWarning(stored string) Warning {
-	return Warning{Err: fmt.Errorf("the index is chunked by %s (version/tokens/overlap), this process by %s: %w; its files wait, pending, for the next index run: if memweave.json changed after this process started, restart it (watch, mcp), else run 'memweave index' to re-chunk by memweave.json",
-		stored, e.IdentityOf().Chunking, ErrChunkingChanged)}
+// not the index's stored ones. It names the one fix that helps: restart
+// a process whose settings file changed since it started
+// (Options.SettingsChanged), else run index, which re-chunks by the file.
+func (e *Engine) staleChunkingWarning(ctx context.Context, stored string) Warning {
+	head := fmt.Sprintf("the index is chunked by %s (version/tokens/overlap), this process by %s", stored, e.IdentityOf().Chunking)
+	if changed := e.settingsChanged(ctx); changed != nil {
+		return Warning{Err: fmt.Errorf("%s: %w: %w", head, ErrChunkingChanged, changed)}
+	}
+	return Warning{Err: fmt.Errorf("%s: %w; its files wait, pending, for the next index run: run 'memweave index' to re-chunk by memweave.json", head, ErrChunkingChanged)}
 }
 
 // ForeignWarning is the warning of a run or search over an index whose
-// vectors are of the embedder identity foreign, not of the engine's.
-func (e *Engine) ForeignWarning(foreign string) Warning {
-	return Warning{Err: fmt.Errorf("the index's vectors are of embedder %s, the configured one is %s: %w; searching by keyword only, and new chunks wait for vectors, until index re-embeds every chunk",
-		foreign, e.IdentityOf().Embedder, ErrForeignVectors)}
+// vectors are of the embedder identity foreign, not of the engine's. A
+// process whose settings file changed since it started
+// (Options.SettingsChanged) is told to restart: index has re-embedded
+// by the file, and another run would not help.
+func (e *Engine) ForeignWarning(ctx context.Context, foreign string) Warning {
+	head := fmt.Sprintf("the index's vectors are of embedder %s, the configured one is %s", foreign, e.IdentityOf().Embedder)
+	if changed := e.settingsChanged(ctx); changed != nil {
+		return Warning{Err: fmt.Errorf("%s: %w; searching by keyword only, and new chunks wait for vectors: %w", head, ErrForeignVectors, changed)}
+	}
+	return Warning{Err: fmt.Errorf("%s: %w; searching by keyword only, and new chunks wait for vectors, until index re-embeds every chunk", head, ErrForeignVectors)}
+}
+
+// settingsChanged is Options.SettingsChanged, nil when unset.
+func (e *Engine) settingsChanged(ctx context.Context) error {
+	if e.opts.SettingsChanged == nil {
+		return nil
+	}
+	return e.opts.SettingsChanged(ctx)
 }
 
 // ErrForeignVectors is wrapped by [Engine.ForeignWarning].

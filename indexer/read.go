@@ -20,16 +20,23 @@ import (
 // The file is opened as [workspace.OpenFile] opens it: a file under
 // memory/ through the memory folder's os.Root, so a link out of memory/
 // is refused even when the index holds it, and only a regular file is
-// read ([ErrNotRegular]), without ever blocking on a FIFO.
+// read ([ErrNotRegular]), without ever blocking on a FIFO. A file over
+// Options.MaxFileBytes is refused with [ErrTooLarge] after reading at
+// most the limit and a byte.
 func (e *Engine) ReadFile(ctx context.Context, path string) (data []byte, rel string, err error) {
 	rel, err = e.readable(ctx, path)
 	if err != nil {
 		return nil, "", err
 	}
 	extra, _ := e.extraPaths()
-	data, _, err = workspace.ReadIndexed(e.opts.Root, extra, rel, -1)
+	// At most the limit and a byte: a huge note, or one another program
+	// keeps appending to, is not read whole for a line of it.
+	data, _, err = workspace.ReadIndexed(e.opts.Root, extra, rel, e.opts.MaxFileBytes)
 	if errors.Is(err, fs.ErrNotExist) {
 		err = workspace.ErrNotFound
+	}
+	if err == nil && int64(len(data)) > e.opts.MaxFileBytes {
+		return nil, "", &fs.PathError{Op: "read", Path: rel, Err: fmt.Errorf("over the %d-byte limit (Config.MaxFileBytes): %w", e.opts.MaxFileBytes, ErrTooLarge)}
 	}
 	return data, rel, err
 }
@@ -43,8 +50,9 @@ func (e *Engine) readable(ctx context.Context, path string) (rel string, err err
 		}
 	}
 	// An indexed file: an extra path, or a file added explicitly; not
-	// through a path naming a folder, which Resolve would clean away.
-	if _, irel, err := workspace.Resolve(e.opts.Root, path); err == nil && !workspace.NamesFolder(path) {
+	// through a path naming a folder or with a ".." element, which Resolve
+	// would clean away (write and delete refuse both).
+	if _, irel, err := workspace.Resolve(e.opts.Root, path); err == nil && !workspace.NamesFolder(path) && !workspace.HasDotDot(path) {
 		rows, err := e.db.FilesAt(ctx, []string{irel})
 		if err != nil {
 			return "", err

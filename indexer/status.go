@@ -2,6 +2,7 @@ package indexer
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/gitsync"
@@ -51,6 +52,12 @@ type Status struct {
 	// differ, so that the next index run re-chunks every file.
 	ChunkerVersion string `json:"chunker_version"`
 	ChunkingStale  bool   `json:"chunking_stale"`
+	// SettingsChanged, set by the facade for a long-lived process, says
+	// that the settings file's embedder or chunking changed since the
+	// process read it, and what to do: the process indexes by its own
+	// settings, pending, until restarted. ChunkingStale is then false:
+	// an index run re-chunks by the file, not by this process.
+	SettingsChanged string `json:"settings_changed,omitempty"`
 	// SearchMode is the mode a default search runs in: "hybrid", or
 	// "keyword" when there is no embedder, an embedder the settings file
 	// names that this machine has not approved, an index of another
@@ -75,6 +82,22 @@ type Status struct {
 	// (git init, git remote add origin URL).
 	Sync      *gitsync.Status `json:"sync,omitempty"`
 	SyncError string          `json:"sync_error,omitempty"`
+}
+
+// BlockedWarning says, when the embedder is configured but not approved
+// on this machine ([embed.Blocked]), why no search embeds a query,
+// whatever vectors the index holds: running index does not change that;
+// approving does, and once approved, restarting this process
+// (Options.SettingsChanged). ok is false for any other embedder.
+func (e *Engine) BlockedWarning(ctx context.Context) (w Warning, ok bool) {
+	b, ok := e.opts.Embedder.(*embed.Blocked)
+	if !ok {
+		return Warning{}, false
+	}
+	if changed := e.settingsChanged(ctx); changed != nil {
+		return Warning{Err: fmt.Errorf("embedder not used, keyword search only: %w", changed)}, true
+	}
+	return Warning{Err: b.Err}, true
 }
 
 // Status reports the index's state; with scan it includes a stat scan of
@@ -110,16 +133,13 @@ func (e *Engine) Status(ctx context.Context, scan bool) (*Status, error) {
 	if s.Dims == 0 && foreign == "" {
 		s.Dims = st.Dims // not learned yet in this process
 	}
-	if b, ok := e.opts.Embedder.(*embed.Blocked); ok {
-		// Configured but not approved on this machine: no search embeds
-		// a query, whatever vectors the index holds, and running index
-		// does not change that; approving does.
-		s.SearchMode, s.SearchModeReason = search.ModeKeyword, b.Err.Error()
+	if w, ok := e.BlockedWarning(ctx); ok {
+		s.SearchMode, s.SearchModeReason = search.ModeKeyword, w.Error()
 		return s, nil
 	}
 	switch {
 	case foreign != "":
-		s.SearchMode, s.SearchModeReason = search.ModeKeyword, e.ForeignWarning(foreign).Error()
+		s.SearchMode, s.SearchModeReason = search.ModeKeyword, e.ForeignWarning(ctx, foreign).Error()
 	case st.Chunks > 0 && st.Vectors == 0:
 		s.SearchMode, s.SearchModeReason = search.ModeKeyword, "no chunk has a vector yet (embedding failed or pending); run index"
 	default:

@@ -130,10 +130,10 @@ func (e *Engine) apply(ctx context.Context, todo []workspace.File, rows map[stri
 		return err
 	}
 	if foreign != "" && len(todo) > 0 {
-		res.Warnings = append(res.Warnings, e.ForeignWarning(foreign))
+		res.Warnings = append(res.Warnings, e.ForeignWarning(ctx, foreign))
 	}
 	if stale != "" && len(todo) > 0 {
-		res.Warnings = append(res.Warnings, e.staleChunkingWarning(stale))
+		res.Warnings = append(res.Warnings, e.staleChunkingWarning(ctx, stale))
 	}
 	if err := e.remove(ctx, deleted, res); err != nil {
 		return err
@@ -256,7 +256,7 @@ func (c *Check) Finish(ctx context.Context, lockTimeout time.Duration) (changed 
 	}
 	warns = append(res.Warnings, d.unreadableIndexed()...)
 	if res.FilesPending > 0 {
-		warns = append(warns, PendingWarning(res.FilesPending))
+		warns = append(warns, e.PendingWarning(res))
 	}
 	return true, warns
 }
@@ -284,11 +284,30 @@ func (d *Diff) unreadableIndexed() []Warning {
 	return out
 }
 
-// PendingWarning is the warning of a freshness check after which n files
-// are still pending embeddings.
-func PendingWarning(n int) Warning {
-	return Warning{Err: fmt.Errorf("%s %s pending embeddings and %s by keyword only: %w", plural.Count(n, "file"), plural.Verb(n, "is", "are"), plural.Verb(n, "matches", "match"), errPending)}
+// PendingWarning is the warning of a freshness check whose run r left
+// r.FilesPending files pending. A file is pending for its embeddings,
+// or, when the run's chunk settings are not the index's (r warns with
+// [ErrChunkingChanged]), to be re-chunked by the next index run: with
+// no embedder that is the only reason, and none is embedded.
+func (e *Engine) PendingWarning(r *Result) Warning {
+	n := r.FilesPending
+	rechunk := slices.ContainsFunc(r.Warnings, func(w Warning) bool { return errors.Is(w.Err, ErrChunkingChanged) })
+	if !rechunk && e.opts.Embedder != nil {
+		return Warning{Err: fmt.Errorf("%s %s pending embeddings and %s by keyword only: %w", plural.Count(n, "file"), plural.Verb(n, "is", "are"), plural.Verb(n, "matches", "match"), errPending)}
+	}
+	why := ""
+	if rechunk {
+		why = " to re-chunk " + plural.Verb(n, "it", "them")
+	}
+	if e.opts.Embedder != nil {
+		why += " and " + plural.Verb(n, "matches", "match") + " by keyword only"
+	}
+	return Warning{Err: fmt.Errorf("%s %s for the next index run%s: %w", plural.Count(n, "file"), plural.Verb(n, "waits", "wait"), why, errPendingIndex)}
 }
+
+// errPendingIndex is wrapped by the warning about files pending for a
+// reason other than their embeddings.
+var errPendingIndex = errors.New("run 'memweave index'")
 
 // SyncStale is the sync of a watcher that may have lost events: it
 // computes the [Diff] without the lock and, only when something is

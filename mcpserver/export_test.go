@@ -1,5 +1,7 @@
 package mcpserver
 
+import "sync/atomic"
+
 // WithAdmitted returns opts (nil: the defaults) with a hook that sends
 // the counted body size of each request the server admits on the returned
 // channel (buffered; a full channel drops the event). The hook is the
@@ -17,4 +19,18 @@ func WithAdmitted(opts *HTTPOptions) (*HTTPOptions, <-chan int64) {
 		}
 	}
 	return &o, ch
+}
+
+// WithEntered returns opts (nil: the defaults) with a hook that stores,
+// each time an answer enters the stdio connection's Write, the tool calls
+// then running.
+func WithEntered(opts *Options) (*Options, *atomic.Int64) {
+	o := Options{}
+	if opts != nil {
+		o = *opts
+	}
+	var tools atomic.Int64
+	tools.Store(-1)
+	o.entered = func(n int) { tools.Store(int64(n)) }
+	return &o, &tools
 }

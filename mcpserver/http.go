@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
@@ -33,6 +34,9 @@ const HTTPPath = "/mcp"
 
 // DefaultBodyTimeout is the default of HTTPOptions.BodyTimeout.
 const DefaultBodyTimeout = 30 * time.Second
+
+// DefaultMaxConns is the default of HTTPOptions.MaxConns.
+const DefaultMaxConns = 1024
 
 // TokenEnv is the environment variable the memweave command reads the
 // bearer token of "mcp --http" from when --token is not given.
@@ -89,6 +93,11 @@ type HTTPOptions struct {
 	// is read. Smaller bodies count against MaxInFlight only. Default (0
 	// or less): [DefaultMaxBufferedBytes].
 	MaxBufferedBytes int64
+	// MaxConns bounds the connections [ServeHTTP] holds open at once
+	// (each up to about 28 KB while a request is read); a connection past
+	// it is answered at once with 503 and "Retry-After: 1" and closed.
+	// Default (0 or less): [DefaultMaxConns].
+	MaxConns int
 
 	// admitted, when set (by tests), is called with the counted body size
 	// of each request admitted: the event a test waits for, since a client
@@ -110,6 +119,9 @@ func (opts *HTTPOptions) withDefaults() HTTPOptions {
 	}
 	if o.MaxBufferedBytes <= 0 {
 		o.MaxBufferedBytes = DefaultMaxBufferedBytes
+	}
+	if o.MaxConns <= 0 {
+		o.MaxConns = DefaultMaxConns
 	}
 	return o
 }
@@ -667,6 +679,7 @@ func ServeHTTP(ctx context.Context, w *memweave.Weave, ln net.Listener, opts *HT
 	o := opts.withDefaults()
 	srv := New(w, &o.Options)
 	g := newHTTPHandler(srv, o)
+	ln = &capListener{Listener: ln, max: int64(o.MaxConns)}
 	hs := &http.Server{
 		Handler:           g,
 		ReadHeaderTimeout: 10 * time.Second,
@@ -704,6 +717,52 @@ func ServeHTTP(ctx context.Context, w *memweave.Weave, ln net.Listener, opts *HT
 		result = errors.New("mcpserver: tool calls still running after the grace period and cancellation")
 	}
 	return result
+}
+
+// tooManyConns answers a connection past HTTPOptions.MaxConns.
+const tooManyConns = "HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nContent-Type: text/plain; charset=utf-8\r\n" +
+	"Content-Length: 28\r\nConnection: close\r\n\r\ntoo many connections; retry\n"
+
+// capListener is a listener that holds at most max connections open: past
+// it, Accept answers a connection with tooManyConns, closes it and
+// accepts the next. Unlike a listener that waits, it never leaves a
+// client hanging unanswered.
+type capListener struct {
+	net.Listener
+	max  int64
+	open atomic.Int64
+}
+
+// Accept implements [net.Listener].
+func (l *capListener) Accept() (net.Conn, error) {
+	for {
+		c, err := l.Listener.Accept()
+		if err != nil {
+			return nil, err
+		}
+		if l.open.Add(1) <= l.max {
+			return &cappedConn{Conn: c, l: l}, nil
+		}
+		l.open.Add(-1)
+		// The answer fits a socket's buffer: the write does not wait
+		// for the client, and the deadline bounds it if it did.
+		c.SetWriteDeadline(time.Now().Add(time.Second))
+		io.WriteString(c, tooManyConns)
+		c.Close()
+	}
+}
+
+// cappedConn is a connection counted by its capListener until closed.
+type cappedConn struct {
+	net.Conn
+	l    *capListener
+	once sync.Once
+}
+
+// Close implements [net.Conn].
+func (c *cappedConn) Close() error {
+	c.once.Do(func() { c.l.open.Add(-1) })
+	return c.Conn.Close()
 }
 
 // connSet holds the connections that have not sent a request yet.

@@ -43,6 +43,10 @@ type Options struct {
 	// once the client closes its input or the context is cancelled.
 	// Default (0 or less): [DefaultShutdownGrace].
 	ShutdownGrace time.Duration
+
+	// entered, when set (by tests), is called by [Serve]'s connection
+	// when an answer enters Write, with the tool calls still running.
+	entered func(tools int)
 }
 
 // withDefaults returns a copy of opts (which may be nil) with the
@@ -113,6 +117,7 @@ func Serve(ctx context.Context, w *memweave.Weave, in io.Reader, out io.Writer, 
 	srv := New(w, &o)
 	t := &Transport{In: in, Out: out, MaxFrameBytes: o.MaxFrameBytes, ShutdownGrace: o.ShutdownGrace, Logger: o.Logger}
 	c := t.connect()
+	c.entered = o.entered
 	// The session outlives ctx: its cancellation drains the connection.
 	ss, err := srv.Connect(context.WithoutCancel(ctx), connected{c}, nil)
 	if err != nil {

@@ -34,6 +34,12 @@ const DefaultShutdownGrace = 30 * time.Second
 // sniffBytes is how much of an oversized message is kept to find its id.
 const sniffBytes = 4 << 10
 
+// maxUnsentBytes bounds the answers given to a connection and not yet
+// written (counted by their results' size): past it no more input is
+// read until some are, so a client that never reads its answers holds
+// at most this much and the answers of the calls already running.
+const maxUnsentBytes = 8 << 20
+
 // A Transport is an [mcp.Transport] that exchanges newline-delimited
 // JSON-RPC messages over a reader and a writer, such as stdin and stdout,
 // and outlives a misbehaving client, unlike the SDK's StdioTransport:
@@ -58,6 +64,9 @@ const sniffBytes = 4 << 10
 //     is answered at once with a JSON-RPC error -32000 "server busy", as
 //     the HTTP server answers 503, and not run. Other requests and
 //     notifications, such as a cancellation, are read as usual.
+//   - While answers of more than 8 MiB wait to be written (the client
+//     does not read them), no more input is read; each answer is
+//     encoded only when its turn to be written comes.
 //   - When the input ends, the calls already read finish and their
 //     responses are written before the connection reports the end, for up
 //     to ShutdownGrace; then the calls still running are cancelled.
@@ -139,16 +148,21 @@ type conn struct {
 	// writeMu serializes writes to out.
 	writeMu sync.Mutex
 
-	// mu guards pending, tools and answered.
+	// mu guards pending, tools, unsent and answered.
 	mu sync.Mutex
 	// pending holds the ids of the calls read and not yet answered,
 	// true for a tools/call.
 	pending map[jsonrpc.ID]bool
 	// tools counts the tools/call requests in pending.
 	tools int
-	// answered is closed, and replaced, whenever a pending call is
-	// answered.
+	// unsent counts the result bytes of the messages in Write.
+	unsent int
+	// answered is closed, and replaced, whenever a message given to
+	// Write is written.
 	answered chan struct{}
+	// entered, when set (by tests), is called when an answer enters
+	// Write, with tools then.
+	entered func(tools int)
 }
 
 // readLoop reads frames from in until it fails or the connection closes.
@@ -211,6 +225,9 @@ func readFrame(br *bufio.Reader, limit int) frame {
 // answered or the grace period has passed.
 func (c *conn) Read(ctx context.Context) (jsonrpc.Message, error) {
 	for {
+		if err := c.waitUnsent(ctx); err != nil {
+			return nil, err
+		}
 		var f frame
 		select {
 		case <-ctx.Done():
@@ -460,35 +477,65 @@ func (c *conn) writeError(id json.RawMessage, code int, text string) error {
 	return c.writeLine(b)
 }
 
-// Write implements [mcp.Connection].
+// Write implements [mcp.Connection]. The message is encoded when its
+// turn to be written comes: answers waiting for a client that does not
+// read hold their results only, not a copy of each encoded line.
 func (c *conn) Write(_ context.Context, msg jsonrpc.Message) error {
 	resp, _ := msg.(*jsonrpc.Response)
+	size := 0
+	c.mu.Lock()
 	if resp != nil {
+		size = len(resp.Result)
 		// The place of a tool call is free before its answer is
 		// written: a client that reads it may send the next call.
-		c.mu.Lock()
 		if c.pending[resp.ID] {
 			c.pending[resp.ID] = false
 			c.tools--
 		}
-		c.mu.Unlock()
 		if resp.Error != nil {
 			resp.Error = withCode(resp.Error)
 		}
 	}
-	b, err := jsonrpc.EncodeMessage(msg)
-	if err == nil {
-		err = c.writeLine(b)
+	c.unsent += size
+	tools := c.tools
+	c.mu.Unlock()
+	if c.entered != nil && resp != nil {
+		c.entered(tools)
 	}
+	err := c.writeMessage(msg)
+	c.mu.Lock()
+	c.unsent -= size
 	if resp != nil {
-		c.mu.Lock()
-		if _, ok := c.pending[resp.ID]; ok {
-			delete(c.pending, resp.ID)
-			close(c.answered)
-			c.answered = make(chan struct{})
-		}
-		c.mu.Unlock()
+		delete(c.pending, resp.ID)
 	}
+	close(c.answered)
+	c.answered = make(chan struct{})
+	c.mu.Unlock()
+	return err
+}
+
+// writeMessage encodes msg and writes it as one line.
+func (c *conn) writeMessage(msg jsonrpc.Message) error {
+	c.writeMu.Lock()
+	defer c.writeMu.Unlock()
+	b, err := jsonrpc.EncodeMessage(msg)
+	if err != nil {
+		return err
+	}
+	return c.writeLocked(b)
+}
+
+// writeLocked writes b and a newline; writeMu is held. A line without
+// room for its newline is written in two pieces, not copied.
+func (c *conn) writeLocked(b []byte) error {
+	if cap(b) > len(b) {
+		_, err := c.out.Write(append(b, '\n'))
+		return err
+	}
+	if _, err := c.out.Write(b); err != nil {
+		return err
+	}
+	_, err := c.out.Write([]byte{'\n'})
 	return err
 }
 
@@ -507,8 +554,28 @@ func withCode(err error) error {
 func (c *conn) writeLine(b []byte) error {
 	c.writeMu.Lock()
 	defer c.writeMu.Unlock()
-	_, err := c.out.Write(append(b, '\n'))
-	return err
+	return c.writeLocked(b)
+}
+
+// waitUnsent waits until the answers given to Write and not yet written
+// are at most maxUnsentBytes, the connection closes (io.EOF) or ctx is
+// done.
+func (c *conn) waitUnsent(ctx context.Context) error {
+	for {
+		c.mu.Lock()
+		n, answered := c.unsent, c.answered
+		c.mu.Unlock()
+		if n <= maxUnsentBytes {
+			return nil
+		}
+		select {
+		case <-answered:
+		case <-c.closed:
+			return io.EOF
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
 }
 
 // drain stops reading input: Read returns io.EOF once the calls already

@@ -15,6 +15,7 @@ import (
 	"unicode"
 
 	"github.com/memweave/memweave-go/internal/edithook"
+	"github.com/memweave/memweave-go/internal/hexdigits"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -234,7 +235,7 @@ func checkHash(h string) error {
 // ValidHash reports whether h has the form of a hash [Hash] returns: 64
 // hex digits, in either case.
 func ValidHash(h string) bool {
-	return len(h) == 64 && strings.Trim(strings.ToLower(h), "0123456789abcdef") == ""
+	return len(h) == 64 && hexdigits.Lower(strings.ToLower(h))
 }
 
 // Hash is the content hash [EditWith] compares: the hex SHA-256 of data.

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/memweave/memweave-go/internal/edithook"
+	"github.com/memweave/memweave-go/internal/hexdigits"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -757,7 +758,7 @@ func asideSum(base string) string {
 	rest, _ := strings.CutPrefix(base, asidePrefix)
 	head, _, _ := strings.Cut(rest, "-")
 	_, sum, ok := strings.Cut(head, ".")
-	if !ok || len(sum) != asideSumLen || strings.Trim(sum, "0123456789abcdef") != "" {
+	if !ok || len(sum) != asideSumLen || !hexdigits.Lower(sum) {
 		return ""
 	}
 	return sum

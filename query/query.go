@@ -166,11 +166,18 @@ func (s *Searcher) Retrieve(ctx context.Context, o search.Options, filter store.
 	h := search.Hybrid{Keyword: s.DB, Fusion: s.Fusion}
 	if s.Embedder != nil {
 		foreign, err := s.Engine.Foreign(ctx)
+		blocked, isBlocked := s.Engine.BlockedWarning(ctx)
 		switch {
 		case err != nil:
 			return nil, nil, err
+		case isBlocked:
+			// No query is embedded: say why, not "run index".
+			warns = append(warns, blocked)
+			if o.Mode == search.ModeHybrid {
+				o.Mode = search.ModeKeyword
+			}
 		case foreign != "":
-			warns = append(warns, s.Engine.ForeignWarning(foreign))
+			warns = append(warns, s.Engine.ForeignWarning(ctx, foreign))
 			if o.Mode == search.ModeHybrid {
 				o.Mode = search.ModeKeyword
 			}

@@ -8,17 +8,27 @@ import (
 	"net"
 	"net/netip"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/memweave/memweave-go/embed"
+	"github.com/memweave/memweave-go/internal/hexdigits"
+	"github.com/memweave/memweave-go/internal/valueerr"
 	"github.com/memweave/memweave-go/search"
 )
 
+// MaxChunkTokens is the largest chunk size, in estimated tokens (32 KiB
+// of text): the input limit of common embedding models (8,191 or 8,192
+// tokens). A larger one (a cloned memweave.json's 10^9, which needs no
+// approval) makes each section of a note one passage, as big as the
+// note, that a server refuses to embed and a search returns whole.
+const MaxChunkTokens = 8192
+
 // Chunking checks a chunk size and overlap in estimated tokens and fills
 // in their defaults: 400, and 80 or a fifth of the size when that is
-// less. The size must be at least 16 and the overlap in [0, size/2]:
+// less. The size must be in [16, MaxChunkTokens] and the overlap in [0, size/2]:
 // each passage moves on by the size less the overlap, so an overlap
 // near the size (399 of 400, which a cloned memweave.json may set
 // without approval) would index every line hundreds of times; at most
@@ -29,14 +39,16 @@ func Chunking(tokens int, overlap *int) (int, *int, error) {
 	case tokens == 0:
 		tokens = 400
 	case tokens < 16:
-		return tokens, overlap, &ConfigError{Field: "ChunkTokens", Err: fmt.Errorf("must be at least 16, got %d", tokens)}
+		return tokens, overlap, &ConfigError{Field: "ChunkTokens", Err: valueerr.New("must be at least 16", tokens)}
+	case tokens > MaxChunkTokens:
+		return tokens, overlap, &ConfigError{Field: "ChunkTokens", Err: valueerr.New(fmt.Sprintf("must be at most %d", MaxChunkTokens), tokens)}
 	}
 	switch {
 	case overlap == nil:
 		overlap = new(min(80, tokens/5))
 	case *overlap < 0 || *overlap > tokens/2:
 		return tokens, overlap, &ConfigError{Field: "ChunkOverlap",
-			Err: fmt.Errorf("must be 0 or more and at most half the chunk size (%d of %d tokens), got %d", tokens/2, tokens, *overlap)}
+			Err: valueerr.New(fmt.Sprintf("must be 0 or more and at most half the chunk size (%d of %d tokens)", tokens/2, tokens), *overlap)}
 	}
 	return tokens, overlap, nil
 }
@@ -60,7 +72,7 @@ func Default[T int | int64 | float64](field string, v *T, def, least T, rule str
 		*v = def
 	}
 	if !(*v >= least) || float64(*v) > math.MaxFloat64 {
-		return &ConfigError{Field: field, Err: fmt.Errorf("must be %s, got %v", rule, *v)}
+		return &ConfigError{Field: field, Err: valueerr.New("must be "+rule, *v)}
 	}
 	return nil
 }
@@ -71,7 +83,7 @@ func Fraction(field string, v **float64, def float64) error {
 	if *v == nil {
 		*v = new(def)
 	} else if !(**v >= 0 && **v <= 1) {
-		return &ConfigError{Field: field, Err: fmt.Errorf("must be in [0,1], got %g", **v)}
+		return &ConfigError{Field: field, Err: valueerr.New("must be in [0,1]", **v)}
 	}
 	return nil
 }
@@ -187,7 +199,7 @@ func numericHost(host string) error {
 // hexadecimal ones.
 func isNumber(label string) bool {
 	if h, ok := strings.CutPrefix(strings.ToLower(label), "0x"); ok {
-		return !strings.ContainsFunc(h, func(r rune) bool { return !strings.ContainsRune("0123456789abcdef", r) })
+		return hexdigits.Lower(h)
 	}
 	return label != "" && !strings.ContainsFunc(label, func(r rune) bool { return r < '0' || r > '9' })
 }
@@ -239,6 +251,16 @@ func (f File) SameIndex(g File) bool {
 	ft, fo, ferr := Chunking(f.ChunkTokens, f.ChunkOverlap)
 	gt, go_, gerr := Chunking(g.ChunkTokens, g.ChunkOverlap)
 	return f.Embedder == g.Embedder && ferr == nil && gerr == nil && ft == gt && *fo == *go_
+}
+
+// ExtraPathsChanged reports whether the workspace's settings file lists
+// other extra paths than started, those of the file a long-lived process
+// read at its start (nil for none): another process, started since,
+// indexes files this one does not scan. False when the file cannot be
+// read or is gone.
+func ExtraPathsChanged(ctx context.Context, workspace string, started []string) bool {
+	now, err := Read(ctx, workspace)
+	return err == nil && now != nil && !slices.Equal(now.ExtraPaths, started)
 }
 
 // ErrChanged is wrapped by [Changed]'s error.

@@ -174,6 +174,9 @@ func TestChunking(t *testing.T) {
 		{100, new(50), 100, 50, ""},
 		{100, new(51), 0, 0, "ChunkOverlap"},
 		{400, new(399), 0, 0, "ChunkOverlap"},
+		{MaxChunkTokens, nil, MaxChunkTokens, 80, ""},
+		{MaxChunkTokens + 1, nil, 0, 0, "ChunkTokens"},
+		{1_000_000_000, nil, 0, 0, "ChunkTokens"},
 	} {
 		tokens, overlap, err := Chunking(c.tokens, c.overlap)
 		var ce *ConfigError
@@ -205,6 +208,19 @@ func TestReadNamesNestedKeyAndLine(t *testing.T) {
 		t.Fatal("Validate of openai without a model = nil")
 	} else if ce := (*ConfigError)(nil); !errors.As(err, &ce) || ce.Field != "Embedder.Model" {
 		t.Fatalf("Validate = %v, want a ConfigError on Embedder.Model", err)
+	}
+}
+
+// TestReadRefusesHugeChunkTokens: a cloned memweave.json's chunk_tokens
+// of 10^9 made each section of a note one passage (a 1.4 MB note was one
+// result of 24,001 lines, too big for any embedding model); it is an
+// error naming the key, its line and the bound.
+func TestReadRefusesHugeChunkTokens(t *testing.T) {
+	_, _, err := readData(t, "{\n  \"chunk_tokens\": 1000000000\n}\n")
+	var fe *FieldError
+	if !errors.As(err, &fe) || fe.Setting != "chunk_tokens" || fe.Line != 2 ||
+		!strings.Contains(err.Error(), fmt.Sprintf("at most %d", MaxChunkTokens)) {
+		t.Fatalf("Read of chunk_tokens 10^9 = %v; want a FieldError on chunk_tokens at line 2 naming at most %d", err, MaxChunkTokens)
 	}
 }
 

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/memweave/memweave-go/internal/hexdigits"
 	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/workspace"
 )
@@ -160,6 +161,24 @@ func Unapproved(ws string, items []Item) ([]Item, error) {
 	return out, nil
 }
 
+// ApprovedSince returns the items of ws, left unapproved when a process
+// started, that this machine's user has approved since: the process
+// uses them only once restarted. Nil when none, or when the approvals
+// file cannot be read.
+func ApprovedSince(ws string, ignored []Item) []Item {
+	still, err := Unapproved(ws, ignored)
+	if err != nil {
+		return nil
+	}
+	var since []Item
+	for _, it := range ignored {
+		if !slices.Contains(still, it) {
+			since = append(since, it)
+		}
+	}
+	return since
+}
+
 // recordOf reads the workspace's record from the approvals file.
 func recordOf(ws string) (record, error) {
 	p, err := Path()
@@ -223,7 +242,7 @@ func Digest(items []Item) string {
 // ValidDigest reports whether d has the form of a [Digest]: 32 hex
 // digits, in either case.
 func ValidDigest(d string) bool {
-	return len(d) == digestLen && strings.Trim(strings.ToLower(d), "0123456789abcdef") == ""
+	return len(d) == digestLen && hexdigits.Lower(strings.ToLower(d))
 }
 
 // digestLen is the length of a [Digest] in hex digits: 128 bits. Whoever

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"unicode"
@@ -156,7 +157,13 @@ func SafeMemoryPath(root, p string) (abs, rel string, err error) {
 		}
 		target, err := filepath.EvalSymlinks(cur)
 		if err != nil {
-			return refuse(ErrOutsideMemory) // dangling: cannot tell where a write would land
+			// Dangling or looping: cannot tell where a write would land.
+			why := strings.TrimPrefix(err.Error(), "EvalSymlinks: ")
+			if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+				why = pe.Err.Error()
+			}
+			link := MemoryDir + "/" + strings.Join(elems[:i+1], "/")
+			return refuse(fmt.Errorf("%w: %s is a symbolic link that does not resolve (%s)", ErrOutsideMemory, link, why))
 		}
 		if _, ok := relWithin(realMem, target); !ok {
 			return refuse(ErrOutsideMemory)
@@ -173,11 +180,19 @@ func NamesFolder(p string) bool {
 	return strings.HasSuffix(p, "/") || strings.HasSuffix(p, "/.")
 }
 
+// HasDotDot reports whether p, with '/' or the OS separator, has a ".."
+// element. Such a path is refused wherever a caller names a file, even
+// when cleaning would take the ".." away: "a/../x.md" means something
+// else when a is a symbolic link.
+func HasDotDot(p string) bool {
+	return slices.Contains(strings.Split(filepath.ToSlash(p), "/"), "..")
+}
+
 // memoryElems returns the components of p, a path in the memory folder
 // as [SafeMemoryPath] takes it, without "." and a leading "memory", or
 // the error SafeMemoryPath wraps for a p refused by its name alone.
 func memoryElems(p string) ([]string, error) {
-	if p == "" || filepath.IsAbs(p) || filepath.VolumeName(p) != "" || os.IsPathSeparator(p[0]) {
+	if p == "" || filepath.IsAbs(p) || filepath.VolumeName(p) != "" || os.IsPathSeparator(p[0]) || HasDotDot(p) {
 		return nil, ErrOutsideMemory
 	}
 	var elems []string
@@ -185,8 +200,6 @@ func memoryElems(p string) ([]string, error) {
 		switch e {
 		case "", ".":
 			continue
-		case "..":
-			return nil, ErrOutsideMemory
 		}
 		elems = append(elems, e)
 	}

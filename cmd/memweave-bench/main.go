@@ -101,6 +101,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/memweave/memweave-go/internal/valueerr"
 	"github.com/spf13/cobra"
 
 	"github.com/memweave/memweave-go"
@@ -110,6 +111,7 @@ import (
 	"github.com/memweave/memweave-go/internal/exitstatus"
 	"github.com/memweave/memweave-go/internal/flagform"
 	"github.com/memweave/memweave-go/search"
+	"github.com/memweave/memweave-go/settings"
 )
 
 func main() {
@@ -248,8 +250,12 @@ func (a *app) checkGlobalFlags(cmd *cobra.Command, _ []string) error {
 	if a.phraseWeight < 0 {
 		return usageErr("invalid --phrase-weight %g: must not be negative", a.phraseWeight)
 	}
-	if a.chunkTokens != 0 && a.chunkTokens < 16 {
-		return usageErr("invalid --chunk-tokens %d: must be at least 16", a.chunkTokens)
+	if _, _, err := settings.Chunking(a.chunkTokens, nil); err != nil {
+		rule := err.Error()
+		if ve, ok := errors.AsType[*valueerr.Error](err); ok {
+			rule = ve.Rule
+		}
+		return usageErr("invalid --chunk-tokens %d: %s", a.chunkTokens, rule)
 	}
 	return nil
 }

@@ -344,6 +344,7 @@ func TestUsageErrors(t *testing.T) {
 		// strconv.ParseInt: ...`) nor a flag without its value; a flag
 		// given two values is refused rather than the last one kept.
 		{[]string{"--chunk-tokens", "x", "locomo", "--data", locomoData}, 2, `invalid --chunk-tokens "x": want a whole number`},
+		{[]string{"--chunk-tokens", "100000", "locomo", "--data", locomoData}, 2, "invalid --chunk-tokens 100000: must be at most 8192"},
 		{[]string{"speed", "--chunks", "1e3"}, 2, `invalid --chunks "1e3": want a whole number`},
 		{[]string{"speed", "--cold-runs", "0"}, 2, "invalid --cold-runs 0: must be at least 1"},
 		{[]string{"speed", "--write-rounds", "0"}, 2, "invalid --write-rounds 0: must be at least 1"},

@@ -181,7 +181,7 @@ OPENAI_API_KEY.
 	}
 	f := cmd.Flags()
 	f.BoolVar(&asJSON, "json", false, "print the settings as JSON")
-	f.IntVar(&chunkTokens, "chunk-tokens", 0, "the hard cap on a chunk's size, in estimated tokens `N` (left out: keep the setting; a new workspace has 400)")
+	f.IntVar(&chunkTokens, "chunk-tokens", 0, "the hard cap on a chunk's size, in estimated tokens `N`, 16 to 8192 (left out: keep the setting; a new workspace has 400)")
 	f.IntVar(&chunkOverlap, "chunk-overlap", 0, "estimated tokens `N` a chunk repeats from the previous one (left out: keep the setting; a new workspace has 80)")
 	f.StringVar(&fusion, "fusion", "", "fusion `method` of keyword and vector scores: blend, keyword or vector")
 	return cmd

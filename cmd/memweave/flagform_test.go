@@ -66,6 +66,7 @@ func TestFlagValueErrorsHaveOneForm(t *testing.T) {
 		{[]string{"config", "--fusion", "x"}, `invalid --fusion "x": want blend, keyword or vector`},
 		{[]string{"feedback", "memory/stack.md:5", "useful", "--passage", "zz"}, `invalid --passage "zz": want p and 16 hex digits, or 8 as earlier builds wrote, as a search result's passage gives it`},
 		{[]string{"config", "--chunk-tokens", "5"}, `invalid --chunk-tokens 5: must be at least 16`},
+		{[]string{"config", "--chunk-tokens", "1000000000"}, `invalid --chunk-tokens 1000000000: must be at most 8192`},
 		{[]string{"config", "--chunk-overlap", "-1"}, `invalid --chunk-overlap -1: must be 0 or more and at most half the chunk size (200 of 400 tokens)`},
 		{[]string{"append", "hi", "--source", "../x"}, `invalid --source "../x": want one folder name of letters, digits, '-' and '_'`},
 		{[]string{"append", "hi", "--source", ""}, `invalid --source "": must not be empty (leave it out for memory/YYYY-MM-DD.md)`},

@@ -19,7 +19,9 @@ func (a *app) getCommand() *cobra.Command {
 		Long: `Get prints lines of a file under memory/ exactly as they are on disk.
 PATH is relative to memory/ or starts with memory/; a file outside
 memory/ can be read only when it is indexed (an extra path or an added
-file). On a terminal its control characters are shown escaped (\x1b),
+file). A PATH with a ".." element is refused, as write and delete
+refuse it, and so is a file over the size limit index skips (16 MiB by
+default), after reading no more than that. On a terminal its control characters are shown escaped (\x1b),
 so that a note cannot drive the terminal; into a pipe or a file the
 bytes are copied as they are. Lines are numbered from 1, as in search
 results:

@@ -78,6 +78,7 @@ import (
 	"syscall"
 	"unicode/utf8"
 
+	"github.com/memweave/memweave-go/internal/valueerr"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
@@ -432,8 +433,8 @@ func configFlagErr(cmd *cobra.Command, err error) error {
 	why := ce.Err.Error()
 	if errors.Is(err, search.ErrUnknownFusion) {
 		why = "want " + fusionMethods()
-	} else if i := strings.LastIndex(why, ", got "); i >= 0 {
-		why = why[:i] // the value leads the message
+	} else if ve, ok := errors.AsType[*valueerr.Error](ce.Err); ok {
+		why = ve.Rule // the value leads the message
 	}
 	return usageErr("invalid --%s %s: %s", name, value, why)
 }

@@ -42,6 +42,11 @@ and, on a terminal, asks; elsewhere (a script) it approves nothing and
 prints their digest. --digest approves the values of the digest trust
 --list printed, and nothing else.
 
+With --json, trust and trust --list print one object: workspace,
+settings_file, digest (what --digest takes), approved (true when every
+value is) and items, each with setting, value, target (where a link
+leads, when it leads elsewhere), why and approved.
+
   memweave -w ~/agent trust --list   # what needs approval, its state, its digest
   memweave -w ~/agent trust          # approve what trust --list showed
   memweave -w ~/agent trust --digest D  # approve the values of digest D only
@@ -75,10 +80,10 @@ prints their digest. --digest approves the values of the digest trust
 				if err != nil {
 					return err
 				}
-				if err := a.printApprovals(all, unapproved, asJSON); err != nil {
+				d := trust.Digest(all)
+				if err := a.printApprovals(ws, d, all, unapproved, asJSON); err != nil {
 					return err
 				}
-				d := trust.Digest(all)
 				if err := trust.MarkListed(cmd.Context(), ws, d); err != nil {
 					fmt.Fprintf(a.stderr, "memweave: could not record what was listed (%v): approve these values only with: %s -w %s --digest %s\n", err, memweave.ApproveCommand, shellQuote(ws), d)
 					return nil
@@ -98,7 +103,7 @@ prints their digest. --digest approves the values of the digest trust
 			if len(items) == 0 {
 				fmt.Fprintf(a.stderr, "memweave: %s needs no approval: nothing in it reaches outside memory/ or sends data off the machine\n", filepath.Join(ws, memweave.SettingsFile))
 			}
-			return a.printApprovals(items, nil, asJSON)
+			return a.printApprovals(ws, trust.Digest(items), items, nil, asJSON)
 		}),
 	}
 	f := cmd.Flags()
@@ -126,10 +131,10 @@ func (a *app) showUnlisted(cmd *cobra.Command, ws string, asJSON bool) (string, 
 	if err != nil || len(unapproved) == 0 {
 		return "", err
 	}
-	if err := a.printApprovals(all, unapproved, asJSON); err != nil {
+	file, d := filepath.Join(ws, memweave.SettingsFile), trust.Digest(all)
+	if err := a.printApprovals(ws, d, all, unapproved, asJSON); err != nil {
 		return "", err
 	}
-	file, d := filepath.Join(ws, memweave.SettingsFile), trust.Digest(all)
 	in := cmd.InOrStdin()
 	if asJSON || !isTerminal(in) || !isTerminal(a.raw) {
 		return "", fmt.Errorf("%s: nothing approved: no '%s --list' showed these values; read them above, then approve them with: %s -w %s --digest %s",
@@ -163,8 +168,9 @@ func readAnswer(ctx context.Context, in io.Reader) (string, error) {
 }
 
 // printApprovals prints settings values that need approval, marking
-// those among unapproved.
-func (a *app) printApprovals(all, unapproved []memweave.Approval, asJSON bool) error {
+// those among unapproved; with asJSON, one object also naming the
+// workspace ws, its settings file and the values' digest (docs/cli.md).
+func (a *app) printApprovals(ws, digest string, all, unapproved []memweave.Approval, asJSON bool) error {
 	type row struct {
 		memweave.Approval
 		Approved bool `json:"approved"`
@@ -179,7 +185,13 @@ func (a *app) printApprovals(all, unapproved []memweave.Approval, asJSON bool) e
 		}
 	}
 	if asJSON {
-		return writeJSON(a.raw, rows)
+		return writeJSON(a.raw, struct {
+			Workspace    string `json:"workspace"`
+			SettingsFile string `json:"settings_file"`
+			Digest       string `json:"digest"`
+			Approved     bool   `json:"approved"`
+			Items        []row  `json:"items"`
+		}{ws, filepath.Join(ws, memweave.SettingsFile), digest, len(unapproved) == 0, rows})
 	}
 	for _, r := range rows {
 		state := "approved"

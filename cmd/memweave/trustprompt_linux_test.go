@@ -40,7 +40,7 @@ func TestTrustUnlistedShowsBeforeApproving(t *testing.T) {
 		t.Fatalf("trust with no listing printed no digest: %q", res.stderr)
 	}
 	// --json is a script's: the listing is JSON, and nothing approved.
-	if res := runOnTerminal(t, env, "y\n", "-w", ws, "trust", "--json"); res.code != 1 || !strings.HasPrefix(res.stdout, "[") || approved() {
+	if res := runOnTerminal(t, env, "y\n", "-w", ws, "trust", "--json"); res.code != 1 || !strings.HasPrefix(res.stdout, "{") || !strings.Contains(res.stdout, `"digest": "`+digest[1]+`"`) || approved() {
 		t.Fatalf("trust --json on a terminal: exit %d, stdout %q, stderr %q; want exit 1, a JSON listing, nothing approved", res.code, res.stdout, res.stderr)
 	}
 	args := []string{"-w", ws, "trust"}

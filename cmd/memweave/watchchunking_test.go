@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -39,26 +40,28 @@ func TestWatchAfterChunkSizeChange(t *testing.T) {
 	}
 	defer cmd.Process.Kill()
 	sc := bufio.NewScanner(stderr)
-	waitLine := func(want string) {
+	waitLine := func(want string) string {
 		t.Helper()
-		done := make(chan bool, 1)
+		done := make(chan string, 1)
 		go func() {
 			for sc.Scan() {
 				if strings.Contains(sc.Text(), want) {
-					done <- true
+					done <- sc.Text()
 					return
 				}
 			}
-			done <- false
+			done <- ""
 		}()
 		select {
-		case ok := <-done:
-			if !ok {
+		case line := <-done:
+			if line == "" {
 				t.Fatalf("watch exited before printing %q", want)
 			}
+			return line
 		case <-time.After(60 * time.Second):
 			t.Fatalf("watch did not print %q within 60s", want)
 		}
+		return ""
 	}
 	waitLine("watching " + ws)
 	mustRunCLI(t, "-w", ws, "config", "--chunk-tokens", "301")
@@ -66,7 +69,16 @@ func TestWatchAfterChunkSizeChange(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(ws, "memory", "log.md"), []byte(b.String()+"deploy note number 301\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	waitLine("chunk settings differ from the index's")
+	// The exact fix: this process is stale, so restart it, by its own
+	// command line (before, "if memweave.json changed ..., restart it,
+	// else run 'memweave index'").
+	line := waitLine("chunk settings differ from the index's")
+	for _, want := range []string{"memweave.json: its embedder or chunk settings changed since this process (pid " + strconv.Itoa(cmd.Process.Pid) + ") started",
+		"restart it with: " + binary + " -w " + ws + " watch --debounce 50ms"} {
+		if !strings.Contains(line, want) {
+			t.Errorf("watch warned %q; want it to say %q", line, want)
+		}
+	}
 	if err := cmd.Process.Signal(os.Interrupt); err != nil {
 		t.Fatal(err)
 	}
