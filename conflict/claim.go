@@ -544,12 +544,39 @@ func parseClaim(s string) (claim, bool) {
 	if len(tw) > 0 {
 		c.pronoun = uint8(slices.Index(subjectPronouns, tw[0]) + 1)
 	}
-	c.readTokens(normalise(s, placing(rewrite(tw))), capitalisedFirst(s, tw))
+	rw := rewrite(tw)
+	rw = dropChangeTime(rw, c.changed)
+	c.readTokens(normalise(s, placing(rw)), capitalisedFirst(s, tw))
 	c.fillKeys()
 	// A switch with no subject of its own keeps only its new value
 	// ("we swapped Vault out for AWS Secrets Manager"): its old value
 	// is what it says of other claims.
 	return c, len(c.toks) >= 2 || len(c.old) > 0 && len(c.toks) == 1
+}
+
+// dropChangeTime drops the month or year that closes a change
+// ("payroll was switched to Rippling in April") or follows a status
+// or removal word ("the project was shut down in May", "archived in
+// 2024"): it
+// says when the value or status came to be, not what it is now, as
+// "last year" does. changed is the claim's [claim.changed].
+func dropChangeTime(words []string, changed bool) []string {
+	for i := len(words) - 3; i < len(words)-1; i++ {
+		if i < 1 || words[i] != "in" {
+			continue
+		}
+		d, n := dateAt(words, i+1)
+		if n == 0 && yearOf(words[i+1]) > 0 {
+			n = 1
+		}
+		if n == 0 || i+1+n != len(words) || len(d) > len("2025-01") {
+			continue
+		}
+		if changed || removal(words[i-1]) || statusPhase[words[i-1]] != phaseNone || statusPhase[lemma(stem(words[i-1]))] != phaseNone || i > 1 && statusPhase[words[i-2]+" "+words[i-1]] != phaseNone {
+			return words[:i]
+		}
+	}
+	return words
 }
 
 // pastTense reports whether the words tw tell a past event: a verb in

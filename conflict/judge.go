@@ -1043,7 +1043,10 @@ func alikeSubjects(a, b *claim, h hunk, extra int) bool {
 // and the slot alone. done reports that the verdict (ok or not) is
 // final.
 func judgeSlot(a, b *claim, h hunk, common, extra int, why bool) (v Verdict, ok, done bool) {
-	if h.context && max(len(h.a), len(h.b)) <= 3 && (common >= minCommon || extra == 0) {
+	// One subject pronoun opening both claims is context the tokens
+	// leave out: "I enabled dark mode", "I disabled dark mode".
+	opened := h.at == 0 && h.bt == 0 && a.pronoun != 0 && a.pronoun == b.pronoun
+	if (h.context || opened) && max(len(h.a), len(h.b)) <= 3 && (common >= minCommon || extra == 0) {
 		one := min(len(h.a), len(h.b)) == 1 && !scopedApart(a, b, extra)
 		if x, y, ok := antonyms(h.a, h.b); ok && one && !acrossCopula(a, b, h, x, y) {
 			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", show(a, x), show(b, y)) })}, true, true

@@ -291,7 +291,8 @@ func yearOf(w string) int {
 
 // dateAt reads a date at words[i]: "March 3", "3 March", "the 4th of
 // August", each with an optional year after it, or a month alone
-// (except "march" and "may", which are also verbs). It returns the date
+// ("march" and "may", which are also verbs, only after a word that
+// opens a time: "in May", "since March"). It returns the date
 // as "YYYY-MM-DD", with "x" for an unknown year and the day left out
 // when unknown, and the words it spans; 0 words when there is none.
 func dateAt(words []string, i int) (string, int) {
@@ -305,7 +306,7 @@ func dateAt(words []string, i int) (string, int) {
 	if m, ok := months[words[i]]; ok {
 		if d := dayOf(at(i + 1)); d > 0 {
 			month, day, n = m, d, 2
-		} else if words[i] != "march" && words[i] != "may" && len(words[i]) > 3 {
+		} else if verb := words[i] == "march" || words[i] == "may"; !verb && len(words[i]) > 3 || verb && i > 0 && opensTime(words[i-1]) {
 			month, n = m, 1
 		}
 	} else if d := dayOf(words[i]); d > 0 {
@@ -327,6 +328,16 @@ func dateAt(words []string, i int) (string, int) {
 		s += "-" + twoDigits(day)
 	}
 	return s, n
+}
+
+// opensTime reports whether w is a preposition after which a month
+// name is a time, not a verb: "in May", "until March".
+func opensTime(w string) bool {
+	switch w {
+	case "in", "since", "until", "till", "by", "from", "during", "before", "after", "early", "late", "mid":
+		return true
+	}
+	return false
 }
 
 func twoDigits(n int) string {
