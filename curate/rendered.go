@@ -2,7 +2,6 @@ package curate
 
 import (
 	"fmt"
-	"html"
 	"maps"
 	"regexp"
 	"strconv"
@@ -427,7 +426,7 @@ func (in *inline) node(n ast.Node) bool {
 		if !n.IsRaw() {
 			v = util.ResolveEntityNames(util.ResolveNumericReferences(util.UnescapePunctuations(v)))
 		}
-		in.b.WriteString(html.UnescapeString(string(v)))
+		in.b.Write(v)
 		if n.SoftLineBreak() || n.HardLineBreak() {
 			in.b.WriteString(" ")
 		}

@@ -44,6 +44,8 @@ func TestSameRendered(t *testing.T) {
 		{"Mail a&#64;b.io now", "Mail a@b.io now", false},
 		{"See http\\://x.io now", "See http://x.io now", false},
 		{"A \\[draft\\] in review", "A [draft] in review", true},
+		{"Use a &amp;lt; b here", "Use a < b here", false},
+		{"R&amp;D &amp;copy;", "R&D ©", false},
 	}
 	for _, tt := range tests {
 		if got := sameRendered(tt.a, tt.b); got != tt.want {
