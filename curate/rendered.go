@@ -1,6 +1,7 @@
 package curate
 
 import (
+	"bytes"
 	"fmt"
 	"html"
 	"regexp"
@@ -225,7 +226,7 @@ func (r *renderer) itemNumber(item ast.Node) int {
 		return -1
 	}
 	at := first.Lines().At(0).Start
-	start := strings.LastIndexByte(string(r.source[:at]), '\n') + 1
+	start := bytes.LastIndexByte(r.source[:at], '\n') + 1
 	m := itemMarker.FindSubmatch(r.source[start:at])
 	if m == nil {
 		return -1
@@ -269,8 +270,11 @@ func (r *renderer) cellsWritten(row ast.Node) int {
 	if at < 0 {
 		return -1
 	}
-	start := strings.LastIndexByte(string(r.source[:at]), '\n') + 1
-	end := at + strings.IndexByte(string(r.source[at:])+"\n", '\n')
+	start := bytes.LastIndexByte(r.source[:at], '\n') + 1
+	end := len(r.source)
+	if i := bytes.IndexByte(r.source[at:], '\n'); i >= 0 {
+		end = at + i
+	}
 	line := strings.TrimSpace(string(r.source[start:end]))
 	var pipes []int
 	for i := 0; i < len(line); i++ {

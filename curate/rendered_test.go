@@ -1,6 +1,10 @@
 package curate
 
-import "testing"
+import (
+	"runtime"
+	"strings"
+	"testing"
+)
 
 // TestSameRendered: two Markdown forms of one document are one text;
 // anything a reader of the note sees otherwise is not.
@@ -38,5 +42,25 @@ func TestSameRendered(t *testing.T) {
 			rb, _ := rendered(tt.b)
 			t.Errorf("sameRendered(%q, %q) = %v, want %v (%q / %q)", tt.a, tt.b, got, tt.want, ra, rb)
 		}
+	}
+}
+
+// TestRenderedLongTableAllocatesLinearly: each table row's line is found
+// in the passage without copying the text before it, so a long table
+// (a note at the largest chunk size) costs memory in proportion to it.
+func TestRenderedLongTableAllocatesLinearly(t *testing.T) {
+	var s strings.Builder
+	s.WriteString("| a | b |\n|---|---|\n")
+	for s.Len() < 60<<10 {
+		s.WriteString("| x | y |\n")
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	if _, ok := rendered(s.String()); !ok {
+		t.Fatal("rendered refused a plain table")
+	}
+	runtime.ReadMemStats(&after)
+	if got := after.TotalAlloc - before.TotalAlloc; got > 32<<20 {
+		t.Errorf("rendered of a %d-byte table allocated %d bytes, want at most 32 MiB", s.Len(), got)
 	}
 }
