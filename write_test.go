@@ -622,3 +622,48 @@ func TestWriteEmptyRefused(t *testing.T) {
 		t.Errorf("Write(AllowEmpty) left %q", got)
 	}
 }
+
+func ExampleWeave_Write() {
+	ctx := context.Background()
+	root, err := os.MkdirTemp("", "memweave-example-")
+	if err != nil {
+		panic(err)
+	}
+	defer os.RemoveAll(root)
+	w, err := memweave.Open(ctx, memweave.Config{Workspace: root, Create: true})
+	if err != nil {
+		panic(err)
+	}
+	defer w.Close()
+
+	if _, err := w.Write(ctx, "memory/stack.md", "# Stack\n\nSessions live in Redis.\n"); err != nil {
+		panic(err)
+	}
+	// Read the note with its hash, then replace it only if nobody
+	// changed it since: a compare and swap.
+	text, hash, err := w.GetWithHash(ctx, "memory/stack.md", 3, 1)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Print(text)
+	if _, err := w.Write(ctx, "memory/stack.md", "# Stack\n\nSessions live in Valkey.\n", memweave.ExpectHash(hash)); err != nil {
+		panic(err)
+	}
+	// The same hash again is stale now: nothing is written.
+	_, err = w.Write(ctx, "memory/stack.md", "# Stack\n\nSessions live in Memcached.\n", memweave.ExpectHash(hash))
+	fmt.Println(errors.Is(err, memweave.ErrChanged))
+
+	resp, err := w.Search(ctx, "where do sessions live?")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("%s:%d-%d\n", resp.Results[0].Path, resp.Results[0].StartLine, resp.Results[0].EndLine)
+	fmt.Println(resp.Results[0].Snippet)
+	// Output:
+	// Sessions live in Redis.
+	// true
+	// memory/stack.md:1-3
+	// # Stack
+	//
+	// Sessions live in Valkey.
+}

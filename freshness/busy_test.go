@@ -16,7 +16,7 @@ import (
 // not come within its wait (the watcher's own run holds it, waiting for
 // the index lock another process holds) warns with an error wrapping
 // [indexer.ErrBusy], as a wait for the index lock itself does, and as
-// [SyncThrough] fails; it said "watcher: another sync is running", which
+// syncThrough fails; it said "watcher: another sync is running", which
 // no exported sentinel names.
 func TestSyncWatchedBusyIsErrBusy(t *testing.T) {
 	root := t.TempDir()
@@ -37,7 +37,7 @@ func TestSyncWatchedBusyIsErrBusy(t *testing.T) {
 	}()
 	<-held
 	defer func() { close(release); <-done }()
-	warns, ok := SyncWatched(ctx, nil, &slot, 50*time.Millisecond)
+	warns, ok := syncWatched(ctx, nil, &slot, 50*time.Millisecond)
 	if !ok || len(warns) != 1 || !errors.Is(warns[0], indexer.ErrBusy) {
 		t.Errorf("SyncWatched while the watcher's turn is taken = %q, %v; want one warning wrapping indexer.ErrBusy", warns, ok)
 	}

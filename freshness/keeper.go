@@ -50,7 +50,7 @@ func (k *Keeper) Options(onDemand bool) watcher.Options {
 }
 
 // Watch starts a background watcher with options o in k's slot
-// ([Start]). It fails with [index.ErrClosed] once the slot is closed,
+// (start). It fails with [index.ErrClosed] once the slot is closed,
 // with [watcher.ErrRunning] while a watcher runs, and for a negative
 // Debounce or PollInterval.
 func (k *Keeper) Watch(ctx context.Context, o watcher.Options) error {
@@ -83,7 +83,7 @@ func (k *Keeper) StartOnDemand() bool {
 	if first {
 		return false
 	}
-	err := Start(context.Background(), k.Engine, k.DB, k.Slot, k.Options(true), k.LockTimeout, k.Logger)
+	err := start(context.Background(), k.Engine, k.DB, k.Slot, k.Options(true), k.LockTimeout, k.Logger, nil)
 	if err != nil && !errors.Is(err, watcher.ErrRunning) && !errors.Is(err, watcher.ErrClosed) {
 		k.Logger.Warn("memweave: no file watcher; searches scan the workspace", "err", err)
 	}
@@ -91,21 +91,21 @@ func (k *Keeper) StartOnDemand() bool {
 }
 
 // Sync runs an index run with options o: a full scan, or the files the
-// watcher saw change when one runs ([SyncThrough]).
+// watcher saw change when one runs (syncThrough).
 func (k *Keeper) Sync(ctx context.Context, o indexer.SyncOptions) (*indexer.Result, error) {
 	if o.Force || !k.StartOnDemand() {
 		return k.Engine.Sync(ctx, o)
 	}
-	return SyncThrough(ctx, k.Engine, k.Slot, o)
+	return syncThrough(ctx, k.Engine, k.Slot, o)
 }
 
-// SyncWatched is [SyncWatched] through k's watcher, started on demand;
+// SyncWatched is syncWatched through k's watcher, started on demand;
 // ok is false when none serves and the caller scans instead.
 func (k *Keeper) SyncWatched(ctx context.Context) (warns []indexer.Warning, ok bool) {
 	if !k.StartOnDemand() {
 		return nil, false
 	}
-	return SyncWatched(ctx, k.Engine, k.Slot, k.LockTimeout)
+	return syncWatched(ctx, k.Engine, k.Slot, k.LockTimeout)
 }
 
 // Refresh is the freshness check before a read that is not a search:
@@ -117,7 +117,7 @@ func (k *Keeper) Refresh(ctx context.Context) []indexer.Warning {
 	return k.Engine.Refresh(ctx, k.LockTimeout)
 }
 
-// WatcherState is [WatcherState] for k's slot and index.
+// WatcherState is watcherState for k's slot and index.
 func (k *Keeper) WatcherState(ctx context.Context) (watcher.State, int) {
-	return WatcherState(ctx, k.DB, k.Slot)
+	return watcherState(ctx, k.DB, k.Slot)
 }

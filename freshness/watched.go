@@ -14,19 +14,14 @@ import (
 	"github.com/memweave/memweave-go/watcher"
 )
 
-// WatchSync is a watcher's [watcher.Syncer] for e: it re-indexes the
+// watchSync is a watcher's [watcher.Syncer] for e: it re-indexes the
 // paths the watcher's events named, or what a stat scan finds stale
-// when events may have been lost ([indexer.Engine.SyncStale]), waiting at most
-// lockTimeout for the lock, and returns an event per file it re-indexed
-// or removed and per warning.
-func WatchSync(ctx context.Context, e *indexer.Engine, ch watcher.Changes, lockTimeout time.Duration) ([]watcher.Event, error) {
-	return watchSync(ctx, e, ch, indexer.SyncOptions{LockTimeout: lockTimeout})
-}
-
-// watchSync is WatchSync with the options of its index run: a search's
-// ([SyncWatched]) also bounds the wait for new texts' vectors, as the
-// freshness check of an unwatched search does ([indexer.Check.Finish]);
-// the watcher's own runs do not.
+// when events may have been lost ([indexer.Engine.SyncStale]), with the
+// options o of its index run, and returns an event per file it
+// re-indexed or removed and per warning. The watcher's own runs bound
+// only the wait for the lock; a search's (syncWatched) also bounds the
+// wait for new texts' vectors, as the freshness check of an unwatched
+// search does ([indexer.Check.Finish]).
 func watchSync(ctx context.Context, e *indexer.Engine, ch watcher.Changes, o indexer.SyncOptions) ([]watcher.Event, error) {
 	var res *indexer.Result
 	var err error
@@ -77,13 +72,17 @@ func events(e *indexer.Engine, r *indexer.Result, err error) []watcher.Event {
 	return evs
 }
 
-// SyncWatched brings e's index up to date with the files through the
+// errWatcherBusy is the error of a wait for the watcher's turn past its
+// bound: the watcher's own run held it, as busy as the index lock.
+var errWatcherBusy = fmt.Errorf("freshness: another index run is in progress: %w", indexer.ErrBusy)
+
+// syncWatched brings e's index up to date with the files through the
 // watcher in slot, which must be running, and returns what the sync
 // warned about, waiting at most lockTimeout for the lock, and as long
 // for the vectors of the texts it finds new (past it they stay pending,
 // found by keyword). ok is false
 // when the watcher stopped: the caller scans instead.
-func SyncWatched(ctx context.Context, e *indexer.Engine, slot *watcher.Slot, lockTimeout time.Duration) (warns []indexer.Warning, ok bool) {
+func syncWatched(ctx context.Context, e *indexer.Engine, slot *watcher.Slot, lockTimeout time.Duration) (warns []indexer.Warning, ok bool) {
 	var evs []watcher.Event
 	err := slot.Do(ctx, lockTimeout, func(ctx context.Context, ch watcher.Changes) error {
 		if ch.Empty() && !e.Linked() {
@@ -99,9 +98,7 @@ func SyncWatched(ctx context.Context, e *indexer.Engine, slot *watcher.Slot, loc
 	case errors.Is(err, watcher.ErrStopped):
 		return nil, false
 	case errors.Is(err, watcher.ErrBusy):
-		// The watcher's own run held its turn past the wait: as busy as
-		// the index lock, and said as SyncThrough says it.
-		err = fmt.Errorf("freshness: another index run is in progress: %w", indexer.ErrBusy)
+		err = errWatcherBusy
 		fallthrough
 	case err != nil:
 		warns = append(warns, indexer.Warning{Err: fmt.Errorf("could not refresh changed files; results may be stale: %w", err)})
@@ -121,12 +118,12 @@ func SyncWatched(ctx context.Context, e *indexer.Engine, slot *watcher.Slot, loc
 	return warns, true
 }
 
-// SyncThrough runs an index run of e with options o through the watcher in
+// syncThrough runs an index run of e with options o through the watcher in
 // slot, which must be running: it looks at the files the watcher saw
 // change, and with o.Pending the ones pending embeddings, only; a full
 // scan when the watcher may have lost events or has stopped. A wait for
 // the watcher's turn past o.LockTimeout wraps [indexer.ErrBusy].
-func SyncThrough(ctx context.Context, e *indexer.Engine, slot *watcher.Slot, o indexer.SyncOptions) (*indexer.Result, error) {
+func syncThrough(ctx context.Context, e *indexer.Engine, slot *watcher.Slot, o indexer.SyncOptions) (*indexer.Result, error) {
 	var res *indexer.Result
 	err := slot.Do(ctx, o.LockTimeout, func(ctx context.Context, ch watcher.Changes) error {
 		var err error
@@ -141,7 +138,7 @@ func SyncThrough(ctx context.Context, e *indexer.Engine, slot *watcher.Slot, o i
 	case errors.Is(err, watcher.ErrStopped):
 		return e.Sync(ctx, o)
 	case errors.Is(err, watcher.ErrBusy):
-		return nil, fmt.Errorf("freshness: another index run is in progress: %w", indexer.ErrBusy)
+		return nil, errWatcherBusy
 	}
 	return res, err
 }

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/memweave/memweave-go/history"
+	"github.com/memweave/memweave-go/internal/ctlesc"
 	"github.com/memweave/memweave-go/internal/edithook"
 	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/workspace"
@@ -1146,7 +1147,7 @@ func (h *headNames) Write(p []byte) (int, error) {
 		if id, ref, ok := strings.Cut(string(line), "\t"); ok {
 			h.n++
 			if len(h.first) < 5 {
-				h.first = append(h.first, history.OneLine(strings.TrimPrefix(ref, "refs/heads/")))
+				h.first = append(h.first, ctlesc.Controls(strings.TrimPrefix(ref, "refs/heads/")))
 				h.ids = append(h.ids, id)
 			}
 		}

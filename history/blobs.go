@@ -14,6 +14,7 @@ import (
 	"path"
 	"strconv"
 
+	"github.com/memweave/memweave-go/internal/ctlesc"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -24,17 +25,28 @@ type BlobReader struct {
 	cmd *exec.Cmd
 	in  io.WriteCloser
 	out *bufio.Reader
+	// stderr is git's standard error, read once git has ended (waited).
+	stderr bytes.Buffer
+	waited bool
 }
 
 // NewBlobReader starts the git cat-file process of the repository at dir;
 // the caller closes the reader.
 func NewBlobReader(ctx context.Context, dir string) (*BlobReader, error) {
+	return newBlobReader(ctx, dir, nil)
+}
+
+// newBlobReader is [NewBlobReader] with env added to git's environment;
+// with [noLazyFetch], a blob a partial clone lacks fails Read with
+// [ErrNotFetched].
+func newBlobReader(ctx context.Context, dir string, env []string) (*BlobReader, error) {
 	bin, err := exec.LookPath("git")
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrNoGit, err)
 	}
 	cmd := exec.CommandContext(ctx, bin, "-C", dir, "cat-file", "--batch")
 	cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C", readerMark())
+	cmd.Env = append(cmd.Env, env...)
 	dieWithParent(cmd)
 	in, err := cmd.StdinPipe()
 	if err != nil {
@@ -44,10 +56,12 @@ func NewBlobReader(ctx context.Context, dir string) (*BlobReader, error) {
 	if err != nil {
 		return nil, fmt.Errorf("history: cat-file: %w", err)
 	}
+	r := &BlobReader{cmd: cmd, in: in, out: bufio.NewReaderSize(out, 64<<10)}
+	cmd.Stderr = &r.stderr
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("history: cat-file: %w", err)
 	}
-	return &BlobReader{cmd: cmd, in: in, out: bufio.NewReaderSize(out, 64<<10)}, nil
+	return r, nil
 }
 
 // Read returns the content of blob oid.
@@ -57,6 +71,15 @@ func (r *BlobReader) Read(oid string) ([]byte, error) {
 	}
 	data, err := readBlob(r.out, oid)
 	if err != nil {
+		// git ended (or wrote garbage): wait for it, so that all it
+		// said on stderr is there to read.
+		r.in.Close()
+		_, _ = io.Copy(io.Discard, r.out)
+		_ = r.cmd.Wait()
+		r.waited = true
+		if e := notFetched(r.stderr.String()); e != nil {
+			return nil, e
+		}
 		return nil, fmt.Errorf("history: cat-file %s: %w", oid, err)
 	}
 	return data, nil
@@ -64,6 +87,9 @@ func (r *BlobReader) Read(oid string) ([]byte, error) {
 
 // Close ends the git process.
 func (r *BlobReader) Close() error {
+	if r.waited {
+		return nil
+	}
 	r.in.Close()
 	_, _ = io.Copy(io.Discard, r.out)
 	err := r.cmd.Wait()
@@ -193,7 +219,7 @@ func memoryTree(ctx context.Context, dir, rev, commit string, lim Limits, large 
 	if lim.TreeBytes > 0 && total > lim.TreeBytes {
 		at := fmt.Sprintf("%.12s", commit)
 		if rev != commit {
-			at = fmt.Sprintf("%s (%.12s)", OneLine(rev), commit)
+			at = fmt.Sprintf("%s (%.12s)", ctlesc.Controls(rev), commit)
 		}
 		return nil, nil, TreeTooLarge(at, total, len(files), lim.TreeBytes)
 	}

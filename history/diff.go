@@ -158,7 +158,7 @@ func Changes(ctx context.Context, dir, from, to string, opts chunker.Options, li
 	if err != nil {
 		return nil, err
 	}
-	r, err := NewBlobReader(ctx, dir)
+	r, err := newBlobReader(ctx, dir, noLazyFetch)
 	if err != nil {
 		return nil, err
 	}

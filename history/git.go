@@ -12,9 +12,8 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
+	"github.com/memweave/memweave-go/internal/ctlesc"
 	"github.com/memweave/memweave-go/internal/hexdigits"
 )
 
@@ -27,6 +26,26 @@ var (
 	// ErrBadRevision: the revision is malformed or names no commit.
 	ErrBadRevision = errors.New("history: bad revision")
 )
+
+// ErrNotFetched is wrapped by the error of a read of history (a search
+// --at, a diff) that needs an object a partial clone has not fetched:
+// memweave's reads never fetch from a remote (git would, on the fly).
+var ErrNotFetched = errors.New("history: not fetched into this partial clone")
+
+// noLazyFetch keeps git's reads of history off the network: a partial
+// clone fetches a missing object from its promisor remote on the fly,
+// unasked. Newer git honours GIT_NO_LAZY_FETCH; older git (2.39) is
+// stopped by allowing no transport.
+var noLazyFetch = []string{"GIT_NO_LAZY_FETCH=1", "GIT_ALLOW_PROTOCOL=memweave-fetches-nothing"}
+
+// notFetched returns the error of a read that failed on an object a
+// partial clone lacks, if git's standard error msg says so; nil otherwise.
+func notFetched(msg string) error {
+	if !strings.Contains(msg, "promisor remote") {
+		return nil
+	}
+	return fmt.Errorf("%w: notes of that revision are missing here and a search fetches nothing; fetch them first (git grep -c . REV -- memory fetches a revision's notes) and search again", ErrNotFetched)
+}
 
 // maxRevLen bounds a revision's length.
 const maxRevLen = 256
@@ -64,7 +83,9 @@ type GitOptions struct {
 	MaxDataBytes int64
 	// Reads marks git as one of memweave's commands that only read the
 	// repository ([ReaderVar]), which a sync after a killed one need not
-	// wait for. Only for commands that take no lock.
+	// wait for. Only for commands that take no lock. Such a command
+	// fetches nothing: an object a partial clone lacks fails it with
+	// [ErrNotFetched].
 	Reads bool
 }
 
@@ -123,6 +144,7 @@ func Git(ctx context.Context, dir string, opts GitOptions, args ...string) ([]by
 	cmd.Env = append(cmd.Env, opts.Env...)
 	if opts.Reads {
 		cmd.Env = append(cmd.Env, readerMark())
+		cmd.Env = append(cmd.Env, noLazyFetch...)
 	}
 	dieWithParent(cmd)
 	// A helper git started may hold its output open after git is killed:
@@ -144,7 +166,11 @@ func Git(ctx context.Context, dir string, opts GitOptions, args ...string) ([]by
 		if out.over {
 			return nil, fmt.Errorf("git %s: %w (%d bytes)", args[0], ErrOutputTooLarge, opts.MaxOutput)
 		}
-		msg := printable(strings.TrimSpace(errb.String()))
+		// git's standard error carries text a remote sent back
+		// ("remote: ..."), which must not drive the terminal that
+		// prints the error: its control characters are escaped, but
+		// line feeds and tabs.
+		msg := ctlesc.Escape(strings.TrimSpace(errb.String()), true)
 		if opts.MaxFileBytes > 0 && strings.Contains(msg, "File too large") {
 			return nil, &GitError{Args: args, Stderr: msg, Err: fmt.Errorf("%w (%d bytes): %w", ErrFileTooLarge, opts.MaxFileBytes, err)}
 		}
@@ -154,41 +180,12 @@ func Git(ctx context.Context, dir string, opts GitOptions, args ...string) ([]by
 		if strings.Contains(msg, "not a git repository") {
 			return nil, fmt.Errorf("%w: %s", ErrNotRepository, dir)
 		}
+		if e := notFetched(msg); e != nil && opts.Reads {
+			return nil, e
+		}
 		return out.Bytes(), &GitError{Args: args, Stderr: msg, Err: err}
 	}
 	return out.Bytes(), nil
-}
-
-// printable escapes the control characters of s but line feeds and tabs,
-// and its invalid UTF-8 bytes, as Go would quote them: git's standard
-// error carries text a remote sent back ("remote: ..."), which must not
-// drive the terminal that prints the error.
-func printable(s string) string { return escape(s, "\n\t") }
-
-// OneLine escapes every control character of s, line feeds and tabs
-// included, and its invalid UTF-8 bytes: a name read from a tree, in a
-// message printed on one line, can neither drive the terminal nor forge
-// another line.
-func OneLine(s string) string { return escape(s, "") }
-
-// escape writes the control characters of s but those in keep, and its
-// invalid UTF-8 bytes, as Go quotes them ("\x1b", "\n", "\x9b").
-func escape(s, keep string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			fmt.Fprintf(&b, `\x%02x`, s[i])
-		case unicode.IsControl(r) && !strings.ContainsRune(keep, r):
-			q := strconv.QuoteRune(r)
-			b.WriteString(q[1 : len(q)-1])
-		default:
-			b.WriteString(s[i : i+size])
-		}
-		i += size
-	}
-	return b.String()
 }
 
 // GitError is a git command that failed: its arguments, its standard
@@ -286,7 +283,7 @@ func Resolve(ctx context.Context, dir, rev string) (string, error) {
 		if strings.Contains(rev, "..") && !strings.Contains(rev, ":") {
 			return "", fmt.Errorf("%w %q: a range names no one commit; give its ends as two revisions", ErrBadRevision, rev)
 		}
-		return "", fmt.Errorf("%w %q: names no commit", ErrBadRevision, rev)
+		return "", fmt.Errorf("%w %q: names no commit%s", ErrBadRevision, rev, shallowHint(ctx, dir))
 	}
 	id := strings.TrimSpace(string(out))
 	if !IsObjectID(id) {
@@ -294,6 +291,17 @@ func Resolve(ctx context.Context, dir, rev string) (string, error) {
 		return "", fmt.Errorf("%w %q: names no one commit (git reads it as %q); give the commit itself", ErrBadRevision, rev, id)
 	}
 	return id, nil
+}
+
+// shallowHint is what a revision naming no commit adds when the
+// repository holding dir is a shallow clone, whose older commits and tags
+// are not there; "" otherwise.
+func shallowHint(ctx context.Context, dir string) string {
+	out, err := git(ctx, dir, nil, "rev-parse", "--is-shallow-repository")
+	if err != nil || strings.TrimSpace(string(out)) != "true" {
+		return ""
+	}
+	return " in this shallow clone, whose history is cut: an older commit or tag may not be in it (git fetch --unshallow --tags brings them)"
 }
 
 // IsObjectID reports whether s is a full git object id: 40 (SHA-1) or 64

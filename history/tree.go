@@ -13,6 +13,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/memweave/memweave-go/internal/ctlesc"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -61,7 +62,7 @@ func materialize(ctx context.Context, dir, rev, commit, dst string, lim Limits) 
 		paths = append(paths, p)
 	}
 	slices.Sort(paths)
-	r, err := NewBlobReader(ctx, dir)
+	r, err := newBlobReader(ctx, dir, noLazyFetch)
 	if err != nil {
 		return nil, err
 	}
@@ -204,13 +205,13 @@ func (c *Checkout) LeftOut() []Skip {
 // Result.Skipped: its path as [shown] shows it, ": ", then why, its
 // control characters escaped. A tree's names come from whoever made the
 // commit: the message is printed as text, on one line.
-func skip(path, why string) string { return shown(path) + ": " + OneLine(why) }
+func skip(path, why string) string { return shown(path) + ": " + ctlesc.Controls(why) }
 
 // shown is path as messages show it: as it is, or quoted as Go quotes
 // strings when it holds a control character, invalid UTF-8 or ": ", or
 // starts with a quote, so that [cutSkip] finds where it ends.
 func shown(path string) string {
-	if OneLine(path) == path && !strings.Contains(path, ": ") && !strings.HasPrefix(path, `"`) {
+	if ctlesc.Controls(path) == path && !strings.Contains(path, ": ") && !strings.HasPrefix(path, `"`) {
 		return path
 	}
 	return strconv.Quote(path)

@@ -6,8 +6,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 
+	"github.com/memweave/memweave-go/internal/shellquote"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -77,7 +77,7 @@ func fixSidecar(p string, probe bool) error {
 		return fmt.Errorf("check %s: %w", p, err)
 	}
 	if !fi.Mode().IsRegular() {
-		return fmt.Errorf("%s is not a regular file: remove it (rm -r %s) while no process uses the index", p, shellQuote(p))
+		return fmt.Errorf("%s is not a regular file: remove it (rm -r %s) while no process uses the index", p, shellquote.Quote(p))
 	}
 	if fi.Mode().Perm()&0o200 == 0 {
 		if err := os.Chmod(p, fi.Mode().Perm()|0o200); errors.Is(err, fs.ErrNotExist) {
@@ -102,16 +102,8 @@ func fixSidecar(p string, probe bool) error {
 // sidecarError is the error for the -wal or -shm file p that cannot be
 // written, with the commands that fix it.
 func sidecarError(p string, err error) error {
-	q := shellQuote(p)
+	q := shellquote.Quote(p)
 	return fmt.Errorf("%s is not writable: run `chmod u+w %s` as its owner, or `rm %s` while no process uses the index: %w", p, q, q, err)
-}
-
-// shellQuote quotes p for a POSIX shell when it needs it.
-func shellQuote(p string) string {
-	if strings.Trim(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+:,@") == "" {
-		return p
-	}
-	return "'" + strings.ReplaceAll(p, "'", `'\''`) + "'"
 }
 
 // RemoveRebuildLeftovers deletes the temporary files ([RebuildPattern])

@@ -14,6 +14,7 @@ import (
 
 	"github.com/memweave/memweave-go/index"
 	"github.com/memweave/memweave-go/internal/plural"
+	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -136,7 +137,7 @@ func (e *Engine) hashCheck(ctx context.Context, files []workspace.File, d *Diff,
 				rep.Orphaned = append(rep.Orphaned, f.Rel)
 			case err != nil:
 				rep.Warnings = append(rep.Warnings, Warning{Path: f.Rel, Err: err})
-			case HashBytes(data) != d.rows[f.Rel].Hash:
+			case memfile.Hash(data) != d.rows[f.Rel].Hash:
 				rep.Stale = append(rep.Stale, f.Rel)
 				changed = append(changed, f.Rel)
 			}

@@ -280,7 +280,7 @@ func (e *Engine) racyChanged(row index.File, f workspace.File, d *Diff) bool {
 	readAt := e.now()
 	extra, _ := e.extraPaths()
 	data, _, err := workspace.ReadIndexed(e.opts.Root, extra, f.Rel, -1)
-	if err != nil || HashBytes(data) != row.Hash {
+	if err != nil || memfile.Hash(data) != row.Hash {
 		return true
 	}
 	if !racy(f.MTime, readAt) {

@@ -3,8 +3,6 @@ package indexer
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -223,13 +221,6 @@ func (e *Engine) readStat(f *workspace.File, limit int64) (data []byte, readAt i
 	return data, readAt, nil
 }
 
-// HashBytes is the content hash the index records for a file: the hex
-// SHA-256 of its bytes.
-func HashBytes(data []byte) string {
-	sum := sha256.Sum256(data)
-	return hex.EncodeToString(sum[:])
-}
-
 // tooLarge is the warning for a file over the size limit.
 func (e *Engine) tooLarge(rel string, size int64) *Warning {
 	return &Warning{Path: rel, Err: fmt.Errorf("%d bytes is over the %d-byte limit (Config.MaxFileBytes): %w", size, e.opts.MaxFileBytes, ErrTooLarge)}
@@ -273,7 +264,7 @@ func (e *Engine) prepare(f workspace.File, row index.File, force bool) (*prepare
 	if f.Size > e.opts.MaxFileBytes || int64(len(data)) > e.opts.MaxFileBytes {
 		return nil, e.tooLarge(f.Rel, max(f.Size, int64(len(data))))
 	}
-	hash := HashBytes(data)
+	hash := memfile.Hash(data)
 	p := &prepared{file: f, hash: hash, readAt: readAt}
 	if !force && row.Hash == hash && !row.Pending && row.External == f.External {
 		p.touch = true

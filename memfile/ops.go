@@ -238,7 +238,8 @@ func ValidHash(h string) bool {
 	return len(h) == 64 && hexdigits.Lower(strings.ToLower(h))
 }
 
-// Hash is the content hash [EditWith] compares: the hex SHA-256 of data.
+// Hash is the content hash [EditWith] compares and the index records
+// for a file: the hex SHA-256 of data.
 func Hash(data []byte) string {
 	sum := sha256.Sum256(data)
 	return hex.EncodeToString(sum[:])

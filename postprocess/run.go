@@ -2,12 +2,17 @@ package postprocess
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
 
 	"github.com/memweave/memweave-go/search"
 )
+
+// ErrPanicked is wrapped by [Run]'s error when a custom processor
+// panicked; the error wraps the panic's value too when that is an error.
+var ErrPanicked = errors.New("panicked")
 
 // Run passes results through procs in order and returns what the last one
 // returns. Nil processors are skipped.
@@ -20,6 +25,7 @@ import (
 //
 // An error from a processor, or a cancelled ctx before one runs, is
 // returned as "postprocess: <name>: <err>"; so is a custom processor's
+// panic (wrapping [ErrPanicked]), and a custom processor's
 // result whose score is NaN or infinite. Lines a processor set out of
 // the file's range are returned as they are (a pack skips them). Run
 // does not modify the results slice it is given.
@@ -51,7 +57,7 @@ func Run(ctx context.Context, query string, results []search.Result, procs ...Po
 		}
 		// A custom processor may return (part of) the slice it was given:
 		// clone before recording, so no caller-visible result is changed.
-		out, err := p.Process(ctx, query, slices.Clone(results))
+		out, err := processGuarded(ctx, p, query, slices.Clone(results))
 		if err != nil {
 			return nil, fmt.Errorf("postprocess: %s: %w", p.Name(), err)
 		}
@@ -73,6 +79,23 @@ func Run(ctx context.Context, query string, results []search.Result, procs ...Po
 		results = out
 	}
 	return results, nil
+}
+
+// processGuarded runs a custom processor, turning a panic in it into an
+// error wrapping [ErrPanicked] (and the panic's value, when an error): a
+// caller's bug fails its search, not the program that serves others.
+func processGuarded(ctx context.Context, p Postprocessor, query string, results []search.Result) (out []search.Result, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			out = nil
+			if e, ok := v.(error); ok {
+				err = fmt.Errorf("%w: %w", ErrPanicked, e)
+			} else {
+				err = fmt.Errorf("%w: %v", ErrPanicked, v)
+			}
+		}
+	}()
+	return p.Process(ctx, query, results)
 }
 
 // checkOut rejects what a custom processor returned when a result's score

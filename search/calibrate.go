@@ -95,7 +95,7 @@ func NewTermWeights(terms []string, counts []int, n int) TermWeights {
 // a chunk holding every word of the query scores at least CoverageShare
 // (0.5), above the default threshold, however long it is, and so does
 // one holding a rare identifier of a longer query, whose weight
-// dominates the coverage. Terms are matched in text as [Coverage] matches
+// dominates the coverage. Terms are matched in text as a coverer matches
 // them, accents removed as the keyword index removes them; the score is
 // then lowered by [AccentCost] times the coverage share of the terms text
 // holds only once accents are removed, so that a chunk holding "café" as
@@ -206,13 +206,13 @@ func (w TermWeights) bm25Score(raw float64) (score, total float64, done bool) {
 }
 
 // held reports for each term whether text holds it, matching as
-// [Coverage] does, or with accents as written when exact.
+// a [coverer] does, or with accents as written when exact.
 func (w TermWeights) held(text string, exact bool) []bool {
 	return newCoverer(w.Terms, exact).held(text)
 }
 
 // cover is what a chunk's text says about the words of one query, for its
-// keyword score: which terms it holds, matching as [Coverage] does, and
+// keyword score: which terms it holds, matching as a [coverer] does, and
 // whether it or the query holds a letter [tokenize.Fold] may change.
 // [Hybrid.run] finds it for the keyword hits as soon as their text is
 // read, beside the vector search, so that calibration does not tokenize

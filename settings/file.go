@@ -60,8 +60,8 @@ type Embedder struct {
 	DocumentPrefix string `json:"document_prefix,omitempty"`
 }
 
-// EmbedderOf returns the settings of c that identify its embedding space.
-func EmbedderOf(c embed.Config) Embedder {
+// embedderOf returns the settings of c that identify its embedding space.
+func embedderOf(c embed.Config) Embedder {
 	return Embedder{Provider: c.Provider, Model: c.Model, BaseURL: c.BaseURL, Dims: c.Dims,
 		QueryPrefix: c.QueryPrefix, DocumentPrefix: c.DocumentPrefix}
 }
@@ -82,7 +82,7 @@ type Fusion struct {
 // Of returns the settings that record a configuration: its embedder,
 // chunking and extra paths, and its fusion method when set.
 func Of(emb embed.Config, chunkTokens int, chunkOverlap *int, extraPaths []string, fusion search.FusionMethod) File {
-	s := File{Embedder: EmbedderOf(emb), ChunkTokens: chunkTokens, ExtraPaths: slices.Clone(extraPaths)}
+	s := File{Embedder: embedderOf(emb), ChunkTokens: chunkTokens, ExtraPaths: slices.Clone(extraPaths)}
 	if chunkOverlap != nil {
 		s.ChunkOverlap = new(*chunkOverlap)
 	}

@@ -34,7 +34,7 @@ func TestWriteKillHelper(t *testing.T) {
 			select {} // the signal is on its way
 		}
 	})
-	err := Write(ctx, ws, File{Embedder: EmbedderOf(embed.Config{Provider: "hash", Dims: 32})})
+	err := Write(ctx, ws, File{Embedder: embedderOf(embed.Config{Provider: "hash", Dims: 32})})
 	fmt.Println("write:", err)
 	os.Exit(0)
 }

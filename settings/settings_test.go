@@ -227,7 +227,7 @@ func TestReadRefusesHugeChunkTokens(t *testing.T) {
 // TestWriteThenRead: what Write writes, Read returns.
 func TestWriteThenRead(t *testing.T) {
 	ctx, ws := context.Background(), t.TempDir()
-	want := File{Embedder: EmbedderOf(embed.Config{Provider: "hash", Dims: 64}), ChunkTokens: 200, ExtraPaths: []string{"docs"}}
+	want := File{Embedder: embedderOf(embed.Config{Provider: "hash", Dims: 64}), ChunkTokens: 200, ExtraPaths: []string{"docs"}}
 	if err := Write(ctx, ws, want); err != nil {
 		t.Fatal(err)
 	}

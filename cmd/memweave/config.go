@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/internal/shellquote"
 	"github.com/memweave/memweave-go/search"
 	"github.com/memweave/memweave-go/trust"
 )
@@ -219,7 +220,7 @@ func (a *app) approveWritten(cmd *cobra.Command, ws string, typed func(memweave.
 	}
 	if len(rest) > 0 {
 		fmt.Fprintf(a.stderr, "memweave: still not approved on this machine: %s; approve with: %s -w %s\n",
-			trust.Describe(rest), memweave.ApproveCommand, shellQuote(ws))
+			trust.Describe(rest), memweave.ApproveCommand, shellquote.Quote(ws))
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/conflict"
 	"github.com/memweave/memweave-go/internal/plural"
 )
 
@@ -57,14 +58,12 @@ it is truncated: narrow it with --path-prefix or --source.
 				if err != nil {
 					return err
 				}
+				// The shape of memory_conflicts' answer (mcpserver's conflictsOutput).
 				return writeJSON(a.raw, struct {
-					Conflicts     []memweave.Conflict     `json:"conflicts"`
-					SyncConflicts []memweave.SyncConflict `json:"sync_conflicts,omitempty"`
-					Total         int                     `json:"total"`
-					Truncated     bool                    `json:"truncated"`
-					Note          string                  `json:"note,omitempty"`
+					conflict.Result
 					Warnings      []string                `json:"warnings"`
-				}{resp.Conflicts, copies, resp.Total, resp.Truncated, resp.Note, a.cleanAll(resp.Warnings)})
+					SyncConflicts []memweave.SyncConflict `json:"sync_conflicts,omitempty"`
+				}{resp.Result, a.cleanAll(resp.Warnings), copies})
 			}
 			a.warn(resp.Warnings)
 			if resp.Truncated {

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/internal/shellquote"
 	"github.com/memweave/memweave-go/trust"
 )
 
@@ -85,10 +86,10 @@ leads, when it leads elsewhere), why and approved.
 					return err
 				}
 				if err := trust.MarkListed(cmd.Context(), ws, d); err != nil {
-					fmt.Fprintf(a.stderr, "memweave: could not record what was listed (%v): approve these values only with: %s -w %s --digest %s\n", err, memweave.ApproveCommand, shellQuote(ws), d)
+					fmt.Fprintf(a.stderr, "memweave: could not record what was listed (%v): approve these values only with: %s -w %s --digest %s\n", err, memweave.ApproveCommand, shellquote.Quote(ws), d)
 					return nil
 				}
-				fmt.Fprintf(a.stderr, "memweave: digest %s; '%s' approves these values only (or: %s -w %s --digest %s)\n", d, memweave.ApproveCommand, memweave.ApproveCommand, shellQuote(ws), d)
+				fmt.Fprintf(a.stderr, "memweave: digest %s; '%s' approves these values only (or: %s -w %s --digest %s)\n", d, memweave.ApproveCommand, memweave.ApproveCommand, shellquote.Quote(ws), d)
 				return nil
 			}
 			if digest == "" {
@@ -138,7 +139,7 @@ func (a *app) showUnlisted(cmd *cobra.Command, ws string, asJSON bool) (string, 
 	in := cmd.InOrStdin()
 	if asJSON || !isTerminal(in) || !isTerminal(a.raw) {
 		return "", fmt.Errorf("%s: nothing approved: no '%s --list' showed these values; read them above, then approve them with: %s -w %s --digest %s",
-			file, memweave.ApproveCommand, memweave.ApproveCommand, shellQuote(ws), d)
+			file, memweave.ApproveCommand, memweave.ApproveCommand, shellquote.Quote(ws), d)
 	}
 	fmt.Fprintf(a.stderr, "memweave: approve these values of %s on this machine? [y/N] ", file)
 	answer, err := readAnswer(ctx, in)
@@ -226,21 +227,5 @@ func (a *app) warnIgnored(w *memweave.Weave) {
 	// The listing records what it showed, so that the approval after it
 	// approves those values only, not what a sync brought meanwhile.
 	fmt.Fprintf(a.stderr, "memweave: ignoring settings of %s not approved on this machine: %s. Read them with: %s -w %s --list, then approve them with: %s -w %s\n",
-		filepath.Join(ws, memweave.SettingsFile), trust.Describe(ignored), memweave.ApproveCommand, shellQuote(ws), memweave.ApproveCommand, shellQuote(ws))
-}
-
-// shellQuote quotes s for a POSIX shell when it holds anything but
-// plain path characters.
-func shellQuote(s string) string {
-	plain := s != ""
-	for _, r := range s {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("/._-+,:@", r)) {
-			plain = false
-			break
-		}
-	}
-	if plain {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+		filepath.Join(ws, memweave.SettingsFile), trust.Describe(ignored), memweave.ApproveCommand, shellquote.Quote(ws), memweave.ApproveCommand, shellquote.Quote(ws))
 }

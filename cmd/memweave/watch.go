@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/internal/shellquote"
 	"github.com/memweave/memweave-go/internal/warnonce"
 	"github.com/memweave/memweave-go/watcher"
 )
@@ -122,7 +123,7 @@ func (l *watchLines) of(ev memweave.WatchEvent, clean func(string) string) (stri
 func commandLine(args []string) string {
 	quoted := make([]string, len(args))
 	for i, a := range args {
-		quoted[i] = shellQuote(a)
+		quoted[i] = shellquote.Quote(a)
 	}
 	return strings.Join(quoted, " ")
 }
