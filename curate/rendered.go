@@ -343,7 +343,7 @@ func (r *renderer) indents(n ast.Node) string {
 		if start > 0 && start < end && r.source[start-1] == '>' && r.source[start] == ' ' {
 			start++ // the space of the quote's marker "> "
 		}
-		ind = append(ind, strings.NewReplacer(" ", "s", "\t", "t").Replace(string(r.source[start:end])))
+		ind = append(ind, indentMarks.Replace(string(r.source[start:end])))
 		some = some || end > start
 	}
 	if !some {
@@ -351,6 +351,14 @@ func (r *renderer) indents(n ast.Node) string {
 	}
 	return "\x01indent(" + strings.Join(ind, ",") + ")"
 }
+
+// indentMarks writes an indent's spaces and tabs as letters, which
+// collapsing white space leaves; codeSpaces writes code's white space as
+// \x03, a tab as two.
+var (
+	indentMarks = strings.NewReplacer(" ", "s", "\t", "t")
+	codeSpaces  = strings.NewReplacer(" ", "\x03", "\n", "\x03", "\t", "\x03\x03")
+)
 
 // inline writes inline nodes; code's white space is written as \x03 so
 // that collapsing the rest leaves it.
@@ -394,7 +402,7 @@ func (in *inline) node(n ast.Node) bool {
 				code.Write(s.Value)
 			}
 		}
-		in.b.WriteString("\x01code(" + strings.NewReplacer(" ", "\x03", "\n", "\x03", "\t", "\x03\x03").Replace(code.String()) + ")")
+		in.b.WriteString("\x01code(" + codeSpaces.Replace(code.String()) + ")")
 		return true
 	case *ast.RawHTML:
 		var raw strings.Builder
