@@ -589,13 +589,15 @@ func recased(fa, fb map[string][]string) int {
 	return n
 }
 
-// bareCapitals maps each folded word of text's prose that a preposition
-// puts in place of a name ("built on Acme", "issued by Acme", "prepend it
-// to PATH"), where a capital makes a name of the word, to the sorted
-// distinct ways it is written, accents folded: "built on Acme" (a
-// company) is not "built on acme" (a package). Left out: a heading's
-// words (title case), a stop word ("to Is"), and a word after anything
-// else ("the Staging deploy", "the user Runs": style or a slip).
+// bareCapitals maps each folded word of text's prose to the sorted
+// distinct ways it is written, accents folded. [caseDiff] asks it only
+// when one word alone is recased, and then a capital makes a name of
+// the word wherever it stands: "built on Acme" (a company) is not "built
+// on acme" (a package), "the Staging deploy" (an environment) is not
+// "the staging deploy", "opens Runs" (a page) is not "opens runs", and
+// at a sentence's start "npm ci" is not "Npm ci" (a lower-case first
+// letter there is deliberate). Left out: a heading's words (title case)
+// and a stop word ("to Is").
 func bareCapitals(text string) map[string][]string {
 	out := map[string][]string{}
 	lines := strings.Split(text, "\n")
@@ -604,10 +606,7 @@ func bareCapitals(text string) map[string][]string {
 			continue
 		}
 		fields := strings.Fields(line)
-		for j := 1; j < len(fields); j++ {
-			if !namePrepositions[strings.ToLower(fields[j-1])] {
-				continue
-			}
+		for j := range fields {
 			ws := rawWords(fields[j])
 			if len(ws) == 0 || !strings.HasPrefix(strings.TrimLeft(fields[j], "*_`\"'([“‘"), ws[0]) {
 				continue
@@ -624,10 +623,6 @@ func bareCapitals(text string) map[string][]string {
 	}
 	return out
 }
-
-// namePrepositions are the words after which a capital is read as a
-// name's ([bareCapitals]).
-var namePrepositions = setOf("on by from with via at to in into onto for of")
 
 // namedValues maps each folded word of text that a word naming a value
 // introduces (see [valueNouns]: "password Sunflower", "named Release";

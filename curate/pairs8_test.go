@@ -52,3 +52,6 @@ func TestPairs13(t *testing.T) { roundPairs(t, "testdata/pairs13.txt") }
 
 // TestPairs14 scores round twelve's set (testdata/pairs14.txt).
 func TestPairs14(t *testing.T) { roundPairs(t, "testdata/pairs14.txt") }
+
+// TestPairs15 scores round twelve's second set (testdata/pairs15.txt).
+func TestPairs15(t *testing.T) { roundPairs(t, "testdata/pairs15.txt") }

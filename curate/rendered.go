@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"html"
+	"maps"
 	"regexp"
 	"strconv"
 	"strings"
@@ -460,4 +461,81 @@ func (in *inline) link(open string, n ast.Node, dest, title []byte) bool {
 	d := string(util.URLEscape(dest, true))
 	in.r.dests[d] = true
 	return in.wrap(n, open, "|"+d+"|"+strings.ReplaceAll(string(title), " ", "\x03")+")")
+}
+
+// OneText reports whether a and b are one text written in two Markdown
+// forms (a setext heading and its ATX twin, "**x**" and "<b>x</b>"): a
+// caller showing why two copies differ shows their lines ([LinesDiff]),
+// not words, for such a pair.
+func OneText(a, b string) bool {
+	loadTables()
+	return sameRendered(a, b)
+}
+
+// LinesDiff returns the lines only a holds and those only b holds, as
+// written but for the white space around them, each in its text's order
+// (a line held twice by one text and once by the other counts once): the
+// text that differs between two copies whatever their words.
+func LinesDiff(a, b string) (onlyA, onlyB []string) {
+	count := func(s string) ([]string, map[string]int) {
+		var lines []string
+		n := map[string]int{}
+		for _, l := range SplitLines(s) {
+			if l = strings.TrimSpace(l); l != "" {
+				lines = append(lines, l)
+				n[l]++
+			}
+		}
+		return lines, n
+	}
+	la, na := count(a)
+	lb, nb := count(b)
+	only := func(lines []string, mine, other map[string]int) []string {
+		var out []string
+		for _, l := range lines {
+			if mine[l] > other[l] {
+				out = append(out, l)
+				mine[l]--
+			}
+		}
+		return out
+	}
+	onlyA = only(la, maps.Clone(na), nb)
+	onlyB = only(lb, maps.Clone(nb), na)
+	return onlyA, onlyB
+}
+
+// shownContext is how many runes [ShowLines] shows on each side of
+// where two texts part.
+const shownContext = 24
+
+// ShowLines shows the lines only a holds and those only b holds
+// ([LinesDiff]), each side joined by spaces and cut to where the two
+// sides part, shownContext runes around: "«Failover drill
+// --------------» / «## Failover drill»", "«…catalog needs **hb** tags,
+// the owner…» / «…catalog needs __hb__ tags, the owner…»".
+func ShowLines(a, b string) string {
+	onlyA, onlyB := LinesDiff(a, b)
+	ra, rb := []rune(strings.Join(onlyA, " ")), []rune(strings.Join(onlyB, " "))
+	pre := 0
+	for pre < len(ra) && pre < len(rb) && ra[pre] == rb[pre] {
+		pre++
+	}
+	suf := 0
+	for suf < len(ra)-pre && suf < len(rb)-pre && ra[len(ra)-1-suf] == rb[len(rb)-1-suf] {
+		suf++
+	}
+	from := max(0, pre-shownContext)
+	show := func(r []rune) string {
+		to := min(len(r), len(r)-suf+shownContext)
+		out := string(r[from:to])
+		if from > 0 {
+			out = "…" + out
+		}
+		if to < len(r) {
+			out += "…"
+		}
+		return "«" + out + "»"
+	}
+	return show(ra) + " / " + show(rb)
 }

@@ -25,7 +25,7 @@ var loadTables = sync.OnceFunc(func() {
 	aboutTheNote = setOf(`author authors creator by source sources url link links ref refs
 	id uid uuid created updated modified aliases alias cssclass cssclasses layout permalink slug
 	draft publish published status type kind lang language weight`)
-	formChars = strings.NewReplacer(append([]string{"’", "'", "ʼ", "'", "\u00ad", "", "\u200b", "", "\u2060", "", "\ufeff", "", "ﬀ", "ff", "ﬁ", "fi", "ﬂ", "fl", "ﬃ", "ffi", "ﬄ", "ffl", "ﬅ", "st", "ﬆ", "st"}, fullWidth()...)...)
+	formChars = strings.NewReplacer(append([]string{"’", "'", "ʼ", "'", "\u00ad", "", "\u200b", "", "\u2060", "", "\ufeff", "", "\ufe0f", "", "\ufe0e", "", "ﬀ", "ff", "ﬁ", "fi", "ﬂ", "fl", "ﬃ", "ffi", "ﬄ", "ffl", "ﬅ", "st", "ﬆ", "st"}, fullWidth()...)...)
 	fillerWords = setOf(`quite rather pretty fairly indeed one`)
 	mannerWords = setOf(`carefully thoroughly clearly really actually truly certainly
 definitely obviously simply quickly promptly properly correctly successfully explicitly

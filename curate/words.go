@@ -57,7 +57,8 @@ func wordsOf(text string) words {
 // written plainly: curly apostrophes straight (tokenize.Words keeps
 // "team's" and "don't" whole but splits "team’s" and "don’t", and a copy
 // typed on a phone is no other fact), the invisible soft hyphen, zero
-// width space, word joiner and byte order mark left out (an editor or a
+// width space, word joiner, byte order mark and emoji/text variation
+// selectors (U+FE0F, U+FE0E: "⚠️" is "⚠") left out (an editor or a
 // page copied from inserts them inside or between words), ligatures
 // ("ﬁ") and full-width digits and Latin letters ("ＡＰＩ", "３") as their
 // ASCII letters. Not a general compatibility normalization: "10⁶" is

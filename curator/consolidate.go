@@ -238,14 +238,24 @@ func (n *Notes) heldForFields(ps []curate.Passage, copies []curate.Copy, pairs [
 // or the fact it states.
 func heldNewer(ps []curate.Passage, copies []curate.Copy, pairs []curate.Pair, groups []curate.Group, resolvedBy map[int]string) []curate.Held {
 	grouped := map[[2]int]bool{}
+	inGroup := map[int]bool{}
 	for _, g := range groups {
+		inGroup[g.Keep] = true
 		for _, m := range g.Drop {
 			grouped[[2]int{min(g.Keep, m.Index), max(g.Keep, m.Index)}] = true
+			inGroup[m.Index] = true
 		}
 	}
 	var held []curate.Held
 	for _, p := range pairs {
 		if grouped[[2]int{p.A, p.B}] {
+			continue
+		}
+		if curate.OneText(ps[p.A].Text, ps[p.B].Text) {
+			// Words of one form only ("b" of <b>) are no reason.
+			if h, ok := heldForm(ps, copies, p, inGroup, resolvedBy); ok {
+				held = append(held, h)
+			}
 			continue
 		}
 		kept, dropped := p.A, p.B
@@ -270,6 +280,34 @@ func heldNewer(ps []curate.Passage, copies []curate.Copy, pairs []curate.Pair, g
 		}
 	}
 	return held
+}
+
+// heldForm returns why a pair of copies that differ in Markdown form
+// alone ([curate.OneText]) is held back, naming the lines that differ,
+// and false when nothing holds it: both copies are in groups already
+// (the text stays in the copy a group keeps).
+func heldForm(ps []curate.Passage, copies []curate.Copy, p curate.Pair, inGroup map[int]bool, resolvedBy map[int]string) (curate.Held, bool) {
+	kept, dropped := p.A, p.B
+	if curate.Prefer(copies[p.A], copies[p.B]) > 0 {
+		kept, dropped = p.B, p.A
+	}
+	lines := curate.ShowLines(ps[dropped].Text, ps[kept].Text)
+	switch {
+	case len(curate.LosesName(ps[kept], ps[dropped])) > 0:
+		lost := curate.LosesName(ps[kept], ps[dropped])
+		return curate.Held{Pair: p, Reason: "one text in two forms (" + lines + "), but the note of " + ps[dropped].File + " is about what that of " + ps[kept].File + " is not: " + strings.Join(lost, " ")}, true
+	case copies[p.A].Resolved && copies[p.B].Resolved:
+		return curate.Held{Pair: p, Reason: "one text in two forms (" + lines + "), but a resolution keeps a line of each copy: " + resolvedBy[p.A] + ", " + resolvedBy[p.B]}, true
+	case inGroup[p.A] && inGroup[p.B]:
+		return curate.Held{}, false
+	}
+	why := "not grouped this run"
+	for _, i := range []int{kept, dropped} {
+		if inGroup[i] {
+			why = "not grouped: " + ps[i].File + " is in another group"
+		}
+	}
+	return curate.Held{Pair: p, Reason: "one text in two forms (" + lines + "), " + why}, true
 }
 
 // byDate compares two copies as [curate.Prefer] does, resolutions

@@ -96,6 +96,11 @@ CREATE INDEX files_expires ON files (expires) WHERE expires != '';`,
 	// written again with it. A contentless table deletes a row by the
 	// tokens it was given, which must be the ones Segment writes now.
 	rebuildFTS,
+	// 10: tokenize.Normalize is NFKC with full case folding and without
+	// default-ignorable code points (mathematical letters, "ß" as "ss",
+	// joiners inside words, decomposed accents, dotless "ı"), so every
+	// row is written again with it, as for 9.
+	rebuildFTS,
 }
 
 // rebuildFTS recreates the keyword index from the chunks, as

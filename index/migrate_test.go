@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"maps"
 	"net/url"
 	"path/filepath"
@@ -262,11 +263,19 @@ func TestWantSchema(t *testing.T) {
 	}
 }
 
-// TestOpenRebuildsKeywordIndexNormalized opens a version 8 index whose
-// keyword index holds a chunk as written ("ﬁnance", "rein\u00addeer"), and
-// checks that Open writes it again as tokenize.Segment now does, so that
-// the plain words find it and no token of the old text is left.
+// TestOpenRebuildsKeywordIndexNormalized opens a version 8 and a
+// version 9 index whose keyword index holds a chunk as written ("ﬁnance",
+// "rein\u00addeer", "kuber\u200dnetes", "Straße", mathematical bold
+// "zephyr"), and checks that Open writes it again as tokenize.Segment now
+// does, so that the plain words find it and no token of the old text is
+// left.
 func TestOpenRebuildsKeywordIndexNormalized(t *testing.T) {
+	for _, from := range []int{8, 9} {
+		t.Run(fmt.Sprintf("version %d", from), func(t *testing.T) { openRebuildsNormalized(t, from) })
+	}
+}
+
+func openRebuildsNormalized(t *testing.T, from int) {
 	ctx := context.Background()
 	autoOnce.Do(registerExtensions)
 	path := filepath.Join(t.TempDir(), "old.db")
@@ -275,10 +284,10 @@ func TestOpenRebuildsKeywordIndexNormalized(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer sdb.Close()
-	if err := migrate(ctx, sdb, migrations[:8]); err != nil {
-		t.Fatalf("migrate to version 8: %v", err)
+	if err := migrate(ctx, sdb, migrations[:from]); err != nil {
+		t.Fatalf("migrate to version %d: %v", from, err)
 	}
-	const text = "The ﬁnance team counted the rein\u00addeer."
+	const text = "The ﬁnance team counted the rein\u00addeer on kuber\u200dnetes by the Straße, \U0001D433\U0001D41E\U0001D429\U0001D421\U0001D432\U0001D42B."
 	if _, err := sdb.Exec(`INSERT INTO chunks (id, uid, path, source, seq, start_line, end_line, headings, prefix, hash, text)
 		VALUES (1, 1, 'memory/a.md', 'memory', 0, 1, 1, '', '', x'00', ?)`, text); err != nil {
 		t.Fatal(err)
@@ -289,16 +298,17 @@ func TestOpenRebuildsKeywordIndexNormalized(t *testing.T) {
 	sdb.Close()
 	db, err := Open(ctx, path, Options{})
 	if err != nil {
-		t.Fatalf("Open(version 8) = %v", err)
+		t.Fatalf("Open(version %d) = %v", from, err)
 	}
 	defer db.Close()
-	for match, want := range map[string]int{`"finance"`: 1, `"reindeer"`: 1, `"ﬁnance"`: 0, `"deer"`: 0} {
+	for match, want := range map[string]int{`"finance"`: 1, `"reindeer"`: 1, `"ﬁnance"`: 0, `"deer"`: 0,
+		`"kubernetes"`: 1, `"kuber"`: 0, `"strasse"`: 1, `"zephyr"`: 1} {
 		hits, err := db.Keyword(ctx, match, 10, store.Filter{})
 		if err != nil {
 			t.Fatalf("Keyword(%s): %v", match, err)
 		}
 		if len(hits) != want {
-			t.Errorf("Keyword(%s) after Open = %d hits, want %d", match, len(hits), want)
+			t.Errorf("Keyword(%s) after Open(version %d) = %d hits, want %d", match, from, len(hits), want)
 		}
 	}
 }

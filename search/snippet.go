@@ -483,7 +483,7 @@ func (m *matcher) hits(s string) int {
 			n++
 		}
 	}
-	for _, w := range tokenize.Words(tokenize.Normalize(s)) {
+	for _, w := range tokenize.Words(s) {
 		if n == len(m.keys) {
 			return n // every term found: the rest cannot add one
 		}

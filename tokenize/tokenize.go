@@ -16,7 +16,7 @@ import (
 	"unicode/utf8"
 )
 
-// Words returns the lower-cased word tokens of s in order.
+// Words returns the lower-cased word tokens of s, [Normalize]d, in order.
 //
 // A word is a maximal run of letters, digits and combining marks, joined
 // across single inner connectors (hyphen, dot, underscore, slash,
@@ -29,7 +29,7 @@ import (
 // A word therefore ends where such a script starts: "Kubernetes集群" is
 // "kubernetes", "集", "群".
 func Words(s string) []string {
-	out, _ := words(s, true)
+	out, _ := words(Normalize(s), true)
 	return out
 }
 
@@ -38,7 +38,7 @@ func Words(s string) []string {
 // character written right after another one, which makes the two a pair
 // of [Bigrams]; joined is nil when there is none.
 func WordsJoined(s string) (tokens []string, joined []bool) {
-	return words(s, true)
+	return words(Normalize(s), true)
 }
 
 // words is WordsJoined; with fast false every rune goes through the

@@ -6,6 +6,9 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+
+	"golang.org/x/text/cases"
+	"golang.org/x/text/unicode/norm"
 )
 
 func TestWords(t *testing.T) {
@@ -29,7 +32,7 @@ func TestWords(t *testing.T) {
 		{"ที่ประชุม", []string{"ที่", "ป", "ร", "ะ", "ชุ", "ม"}},
 		{"ខ្មែរ", []string{"ខ្", "មែ", "រ"}},
 		{"हिन्दी भाषा", []string{"हिन्दी", "भाषा"}},
-		{"café", []string{"café"}},
+		{"café", []string{"café"}},
 	}
 	for _, tt := range tests {
 		if got := Words(tt.in); !reflect.DeepEqual(got, tt.want) {
@@ -247,7 +250,13 @@ func TestNormalize(t *testing.T) {
 		{"ﬁnance ﬀ ﬂ ﬃ ﬄ ﬅ ﬆ", "finance ff fl ffi ffl st st"},
 		{"ＡＰＩ！～ｚ", "API!~z"},
 		{"rein\u00addeer quarter\u200bback lime\u2060stone \ufeffx", "reindeer quarterback limestone x"},
-		{"زو\u200cج 👨\u200d👩", "زو\u200cج 👨\u200d👩"},
+		{"kuber\u200dnetes deploy\u200cment var\ufe0fnish ng\u034finx a\u202eb", "kubernetes deployment varnish nginx ab"},
+		{"\U0001D433\U0001D41E\U0001D429 \U0001D45E\U0001D462", "zep qu"},
+		{"Straße GROẞ ΚΟΣΜΟΣ κόσμος", "Strasse GROss ΚΟΣΜΟΣ κόσμοσ"},
+		{"cafe\u0301 İzmir Diyarbakır", "café i\u0307zmir Diyarbakir"},
+		{"Ĳssel ǆ H₂O 10⁶ Ⅻ ｶﾀｶﾅ ｶﾞ ㎏", "IJssel dž H₂O 10⁶ XII カタカナ ガ  kg "},
+		{"Acme™ №5 ½", "Acme TM   No 5 ½"},
+		{"\u0430pple \u0455cala t\u03bfy\u03bft\u03b1", "\u0430pple \u0455cala t\u03bfy\u03bft\u03b1"},
 		{"\uff00\uff5f\ufb07\u00ac\u200a", "\uff00\uff5f\ufb07\u00ac\u200a"},
 		{"\xef\xbc", "\xef\xbc"},
 	}
@@ -255,12 +264,144 @@ func TestNormalize(t *testing.T) {
 		if got := Normalize(tt.in); got != tt.want {
 			t.Errorf("Normalize(%q) = %q, want %q", tt.in, got, tt.want)
 		}
+		if got := Normalize(tt.want); got != tt.want {
+			t.Errorf("Normalize(%q) = %q, want it unchanged (idempotent)", tt.want, got)
+		}
 	}
-	// The byte scan agrees with the rune test on every character.
-	for r := rune(0); r < 0x10000; r++ {
+}
+
+// TestNormalizeEveryRune checks, for every assigned code point between
+// two letters, that [Normalize] gives the words (as [Words] and as the
+// keyword index's tokenizer split them, lower-cased) of NFKC_Casefold
+// as written out here with the unicode and x/text tables: default-
+// ignorable code points removed, "ı" as "i", a symbol whose form holds
+// letters or digits as a word of its own, then NFKC, full case folding
+// and NFKC again.
+func TestNormalizeEveryRune(t *testing.T) {
+	fold := cases.Fold()
+	ref := func(s string) string {
+		var b strings.Builder
+		for _, r := range s {
+			switch {
+			case unicode.Is(defaultIgnorable, r):
+			case r == 0xAA || r == 0xBA || unicode.In(r, unicode.No, unicode.Lm) && (r < 0xFF00 || r > 0xFFEF):
+				return s // kept as written
+			case r == 'ı':
+				b.WriteByte('i')
+			case unicode.IsSymbol(r) && strings.IndexFunc(norm.NFKC.String(string(r)), func(c rune) bool {
+				return unicode.IsLetter(c) || unicode.IsDigit(c)
+			}) >= 0:
+				b.WriteString(" " + string(r) + " ")
+			default:
+				b.WriteRune(r)
+			}
+		}
+		return strings.ReplaceAll(norm.NFKC.String(fold.String(norm.NFKC.String(b.String()))), "ı", "i")
+	}
+	ftsWords := func(s string) []string {
+		return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+			return !unicode.In(r, unicode.L, unicode.N, unicode.Co, unicode.M)
+		})
+	}
+	for r := rune(0x80); r <= 0xE0FFF; r++ {
+		if r >= 0xD800 && r <= 0xDFFF || r >= 0x323B0 && r < 0xE0000 {
+			continue // surrogates; nothing is assigned up to the tags
+		}
 		s := "a" + string(r) + "b"
-		if want := r >= 0xFF01 && r <= 0xFF5E || r >= 0xFB00 && r <= 0xFB06 || invisible(r); hasNormalizable(s) != want {
-			t.Errorf("hasNormalizable(%q) = %v, want %v", s, !want, want)
+		got, want := Normalize(s), ref(s)
+		if g, w := ftsWords(got), ftsWords(want); !slices.Equal(g, w) {
+			t.Fatalf("Normalize(%q) = %q, words %q; NFKC_Casefold %q, words %q", s, got, g, want, w)
+		}
+		if g, w := Words(got), Words(want); !slices.Equal(g, w) {
+			t.Fatalf("Words(Normalize(%q)) = %q, of NFKC_Casefold %q", s, g, w)
+		}
+		if g := Normalize(got); g != got {
+			t.Fatalf("Normalize(%q) = %q, then %q: not idempotent", s, got, g)
+		}
+	}
+}
+
+// defaultIgnorable is Default_Ignorable_Code_Point as
+// DerivedCoreProperties.txt of Unicode 15 lists it.
+var defaultIgnorable = &unicode.RangeTable{
+	R16: []unicode.Range16{
+		{0x00AD, 0x00AD, 1}, {0x034F, 0x034F, 1}, {0x061C, 0x061C, 1},
+		{0x115F, 0x1160, 1}, {0x17B4, 0x17B5, 1}, {0x180B, 0x180F, 1},
+		{0x200B, 0x200F, 1}, {0x202A, 0x202E, 1}, {0x2060, 0x206F, 1},
+		{0x3164, 0x3164, 1}, {0xFE00, 0xFE0F, 1}, {0xFEFF, 0xFEFF, 1},
+		{0xFFA0, 0xFFA0, 1}, {0xFFF0, 0xFFF8, 1},
+	},
+	R32: []unicode.Range32{
+		{0x1BCA0, 0x1BCA3, 1}, {0x1D173, 0x1D17A, 1}, {0xE0000, 0xE0FFF, 1},
+	},
+}
+
+// TestFoldsApart derives foldsApart from the Unicode tables: the
+// characters in NFKC, not default-ignorable, whose full case folding is
+// not their lower case; and holds foldRune to that folding.
+func TestFoldsApart(t *testing.T) {
+	fold := cases.Fold()
+	for r := rune(0x80); r < 0x323B0; r++ { // nothing above is a letter
+		s := string(r)
+		if r >= 0xD800 && r <= 0xDFFF || !norm.NFKC.IsNormalString(s) || ignorable(r) {
+			continue
+		}
+		folded := norm.NFKC.String(fold.String(s))
+		want := strings.ToLower(folded) != strings.ToLower(s)
+		if got := unicode.Is(foldsApart, r); got != want {
+			t.Errorf("foldsApart holds %U = %v, want %v", r, got, want)
+		}
+		if want && foldRune(r) != folded {
+			t.Errorf("foldRune(%U) = %q, want %q", r, foldRune(r), folded)
+		}
+	}
+}
+
+// TestIgnorable holds ignorable to Default_Ignorable_Code_Point as
+// DerivedCoreProperties.txt of Unicode 15 lists it, and keptSymbol's
+// shortcut (no such symbol below U+20A8) to its definition.
+func TestIgnorable(t *testing.T) {
+	di := defaultIgnorable
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if got, want := ignorable(r), unicode.Is(di, r); got != want {
+			t.Errorf("ignorable(%U) = %v, want %v", r, got, want)
+		}
+		if unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r) && !ignorable(r) {
+			t.Errorf("ignorable(%U) = false, but it is Other_Default_Ignorable_Code_Point", r)
+		}
+		if got, want := foldApart(r), unicode.Is(foldsApart, r); got != want {
+			t.Errorf("foldApart(%U) = %v, want %v", r, got, want)
+		}
+	}
+	for r := rune(0x80); r < 0x20A8; r++ {
+		if !unicode.IsSymbol(r) {
+			continue
+		}
+		for _, c := range norm.NFKC.String(string(r)) {
+			if unicode.IsLetter(c) || unicode.IsDigit(c) {
+				t.Errorf("%U is a symbol whose NFKC holds %q: keptSymbol must not skip it", r, c)
+			}
+		}
+	}
+}
+
+// TestClass checks class's shortcuts against its general rule.
+func TestClass(t *testing.T) {
+	for r := rune(0x80); r < 0x10000; r++ {
+		if r >= 0xD800 && r <= 0xDFFF {
+			continue
+		}
+		c := string(r)
+		want := stable
+		if ignorable(r) || r == 'ı' || foldApart(r) {
+			want = changes
+		} else if keptForm(r) {
+			want = stable
+		} else if p := norm.NFKC.PropertiesString(c); !p.BoundaryBefore() || !norm.NFKC.IsNormalString(c) && wordly([]byte(norm.NFKC.String(c))) {
+			want = maybe
+		}
+		if got := class(r, c); got != want {
+			t.Errorf("class(%U) = %d, want %d", r, got, want)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/curate"
 	"github.com/memweave/memweave-go/internal/plural"
 )
 
@@ -106,8 +107,14 @@ func formatPlan(plan *memweave.ConsolidatePlan) string {
 		fmt.Fprintf(&b, "group %s\n", g.ID)
 		fmt.Fprintf(&b, "  keep      %s:%d-%d (%s, %s)\n", g.Keep.Path, g.Keep.StartLine, g.Keep.EndLine, g.Keep.Date, g.Keep.DateFrom)
 		for _, d := range g.Duplicates {
-			fmt.Fprintf(&b, "  duplicate %s:%d-%d (%s, %s) similarity %.2f, words %s\n",
-				d.Path, d.StartLine, d.EndLine, d.Date, d.DateFrom, d.Similarity, wordDiff(d.OnlyKept, d.OnlyDuplicate))
+			differs := "words " + wordDiff(d.OnlyKept, d.OnlyDuplicate)
+			if len(d.OnlyKept)+len(d.OnlyDuplicate) == 0 || curate.OneText(g.Keep.Text, d.Text) {
+				// Words say nothing of such a pair ("the same", "-b" of
+				// <b>): the lines that differ do.
+				differs = "lines " + curate.ShowLines(d.Text, g.Keep.Text)
+			}
+			fmt.Fprintf(&b, "  duplicate %s:%d-%d (%s, %s) similarity %.2f, %s\n",
+				d.Path, d.StartLine, d.EndLine, d.Date, d.DateFrom, d.Similarity, differs)
 		}
 	}
 	for _, h := range plan.Held {
