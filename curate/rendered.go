@@ -40,23 +40,25 @@ func sameRendered(a, b string) bool {
 // only).
 const minRenderedSimilarity = 0.5
 
-// forms holds the [rendered] form of each passage [Pairs] compares,
-// parsed once, when first asked for.
-type forms struct {
+// Forms holds the [rendered] form of each passage of a list, each parsed
+// once, when first compared: [Pairs], and a caller going over its pairs,
+// ask it of one passage for many pairs.
+type Forms struct {
 	ps   []Passage
 	done []bool
 	text []string
 	ok   []bool
 }
 
-// renderedForms returns the forms of ps, none parsed yet.
-func renderedForms(ps []Passage) *forms {
-	return &forms{ps: ps, done: make([]bool, len(ps)), text: make([]string, len(ps)), ok: make([]bool, len(ps))}
+// NewForms returns the forms of ps, none parsed yet.
+func NewForms(ps []Passage) *Forms {
+	loadTables()
+	return &Forms{ps: ps, done: make([]bool, len(ps)), text: make([]string, len(ps)), ok: make([]bool, len(ps))}
 }
 
-// same reports whether passages a and b are one text in two forms
-// ([sameRendered]).
-func (f *forms) same(a, b int) bool {
+// OneText reports whether passages a and b of the list are one text in
+// two Markdown forms ([OneText]).
+func (f *Forms) OneText(a, b int) bool {
 	for _, i := range []int{a, b} {
 		if !f.done[i] {
 			f.text[i], f.ok[i] = rendered(f.ps[i].Text)

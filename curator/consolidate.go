@@ -247,11 +247,12 @@ func heldNewer(ps []curate.Passage, copies []curate.Copy, pairs []curate.Pair, g
 		}
 	}
 	var held []curate.Held
+	forms := curate.NewForms(ps) // a passage is in many pairs: parsed once
 	for _, p := range pairs {
 		if grouped[[2]int{p.A, p.B}] {
 			continue
 		}
-		if curate.OneText(ps[p.A].Text, ps[p.B].Text) {
+		if forms.OneText(p.A, p.B) {
 			// Words of one form only ("b" of <b>) are no reason.
 			if h, ok := heldForm(ps, copies, p, inGroup, resolvedBy); ok {
 				held = append(held, h)
