@@ -293,9 +293,9 @@ func heldForm(ps []curate.Passage, copies []curate.Copy, p curate.Pair, inGroup 
 		kept, dropped = p.B, p.A
 	}
 	lines := curate.ShowLines(ps[dropped].Text, ps[kept].Text)
+	lost := curate.LosesName(ps[kept], ps[dropped])
 	switch {
-	case len(curate.LosesName(ps[kept], ps[dropped])) > 0:
-		lost := curate.LosesName(ps[kept], ps[dropped])
+	case len(lost) > 0:
 		return curate.Held{Pair: p, Reason: "one text in two forms (" + lines + "), but the note of " + ps[dropped].File + " is about what that of " + ps[kept].File + " is not: " + strings.Join(lost, " ")}, true
 	case copies[p.A].Resolved && copies[p.B].Resolved:
 		return curate.Held{Pair: p, Reason: "one text in two forms (" + lines + "), but a resolution keeps a line of each copy: " + resolvedBy[p.A] + ", " + resolvedBy[p.B]}, true
