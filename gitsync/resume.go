@@ -25,8 +25,13 @@ func checkoutPath(root string) string {
 }
 
 // writeCheckoutMarker records, atomically, that the work tree is about to
-// move from head to target.
+// move from head to target. The temporary files of the marker's earlier
+// writes, which a sync killed before their rename left, go first: every
+// writer of the marker holds the sync lock, so none is under way.
 func writeCheckoutMarker(root, head, target string) error {
+	if err := memfile.RemoveAtomicLeftovers(checkoutPath(root)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("gitsync: checkout marker: remove the temporary files of killed writes: %w", err)
+	}
 	if err := memfile.WriteAtomic(checkoutPath(root), []byte(head+" "+target+"\n"), 0o644); err != nil {
 		return fmt.Errorf("gitsync: checkout marker: %w", err)
 	}

@@ -1221,8 +1221,11 @@ func (s *syncer) dropFetched(ctx context.Context, before map[string]string) {
 // refs that now name refused, the object a fetch brought and sync
 // refused: no ref of the repository is left naming it, so a git pull or
 // merge of the remote-tracking branch does not take in what sync
-// refused. A ref that names another commit is left alone: another
-// worktree's fetch, of another branch, moved it meanwhile.
+// refused. One that named refused already before (a killed sync's fetch
+// moved it) goes back to the tip sync last checked, or in a clone never
+// synced to the merge base of HEAD and refused. A ref that names
+// another commit is left alone: another worktree's fetch, of another
+// branch, moved it meanwhile.
 func (s *syncer) restoreTracking(ctx context.Context, before map[string]string, refused string) {
 	now, err := s.trackingRefs(ctx)
 	if err != nil {
@@ -1237,6 +1240,20 @@ func (s *syncer) restoreTracking(ctx context.Context, before map[string]string, 
 			s.git(ctx, nil, "update-ref", "-d", name, id)
 		case old != id:
 			s.git(ctx, nil, "update-ref", "-m", "memweave sync: refused", name, old, id)
+		default:
+			// It named refused before this fetch: a sync killed between
+			// its fetch and its check (or the user's git fetch) moved it.
+			// Back to the tip sync last checked; in a clone never synced,
+			// to what the branch shares with it.
+			checked, _ := s.rev(ctx, s.remoteRef())
+			if checked == "" {
+				if head, _ := s.rev(ctx, "HEAD"); head != "" {
+					checked, _ = s.mergeBase(ctx, head, id)
+				}
+			}
+			if checked != "" && checked != id {
+				s.git(ctx, nil, "update-ref", "-m", "memweave sync: refused", name, checked, id)
+			}
 		}
 	}
 }

@@ -317,6 +317,11 @@ func update(ctx context.Context, ws string, change func(*record) error) error {
 	if err != nil {
 		return fmt.Errorf("trust: %w", err)
 	}
+	// Temporary files of earlier writes a killed run left: the lock is
+	// every writer's, so none is under way.
+	if err := memfile.RemoveAtomicLeftovers(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("trust: remove the temporary files of killed writes: %w", err)
+	}
 	if err := memfile.WriteAtomic(p, append(data, '\n'), 0o600); err != nil {
 		return fmt.Errorf("trust: %w", err)
 	}
