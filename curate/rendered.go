@@ -3,17 +3,13 @@ package curate
 import (
 	"bytes"
 	"fmt"
-	"html"
 	"maps"
 	"regexp"
 	"strconv"
 	"strings"
 	"sync"
 
-	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/extension"
-	east "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
@@ -68,11 +64,20 @@ func (f *Forms) OneText(a, b int) bool {
 	return f.ok[a] && f.ok[b] && f.text[a] == f.text[b]
 }
 
-// markdown parses as the notes are read: CommonMark and GitHub's tables,
-// strikethrough, task boxes and bare links. goldmark parsers are safe
-// for concurrent use.
+// markdown parses CommonMark alone: goldmark's GFM extension package
+// builds regexps and tables in its initialisers, which every memweave
+// process would pay at start (issue 36). GitHub's forms are handled
+// here instead: a table (a paragraph of pipe rows to CommonMark) is
+// compared row by row ([renderer.table]); strikethrough, task boxes and
+// bare links stay text as written, so their forms are held apart, and a
+// text whose escapes could make or unmake one is not compared
+// ([gfmEscape]). goldmark parsers are safe for concurrent use.
 var markdown = sync.OnceValue(func() parser.Parser {
-	return goldmark.New(goldmark.WithExtensions(extension.GFM)).Parser()
+	return parser.NewParser(
+		parser.WithBlockParsers(parser.DefaultBlockParsers()...),
+		parser.WithInlineParsers(parser.DefaultInlineParsers()...),
+		parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...),
+	)
 })
 
 // rendered returns text's Markdown document written one way: each block
@@ -130,6 +135,12 @@ func (r *renderer) block(n ast.Node) bool {
 	case *ast.Document:
 		close = ""
 	case *ast.Paragraph, *ast.TextBlock:
+		if r.boxEscaped(n) {
+			return false
+		}
+		if written, ok := r.table(n); written {
+			return ok
+		}
 		return r.inlines(n)
 	case *ast.Heading:
 		r.out.WriteString("\x01h" + strconv.Itoa(n.Level) + "(")
@@ -164,11 +175,6 @@ func (r *renderer) block(n ast.Node) bool {
 		close = ")\n"
 	case *ast.List:
 		return r.list(n)
-	case *east.Table:
-		open = "\x01table(\n"
-		close = ")\n"
-	case *east.TableHeader, *east.TableRow:
-		return r.row(n)
 	default:
 		return false
 	}
@@ -238,62 +244,102 @@ func (r *renderer) itemNumber(item ast.Node) int {
 	return v
 }
 
-// row writes a table row, its cells' text without their alignment;
-// false when the row's line holds more cells than the table has
-// columns (goldmark drops them, a note's reader sees them) or cannot be
-// found.
-func (r *renderer) row(n ast.Node) bool {
-	if cells := r.cellsWritten(n); cells < 0 || cells > n.ChildCount() {
-		return false
+// table writes a paragraph GitHub reads as a table: its rows cell by
+// cell, each cell trimmed and as written, the delimiter row (alignment,
+// padding) left out; lines before the header are written as they
+// stand (their Markdown forms held apart). written is false for a
+// paragraph holding no line a table's delimiter row could be; ok is
+// false (not compared) for one that holds such a line but is not the
+// plain form handled here: one delimiter row, holding a pipe, header
+// and delimiter of one width, every row at most that wide (GitHub
+// drops cells beyond, a note's reader sees them).
+func (r *renderer) table(n ast.Node) (written, ok bool) {
+	var rows []string
+	lines := n.Lines()
+	for i := range lines.Len() {
+		seg := lines.At(i)
+		rows = append(rows, strings.TrimRight(string(seg.Value(r.source)), "\r\n"))
 	}
-	r.out.WriteString("\x01tr(")
-	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-		r.out.WriteString("\x01td(")
-		if !r.inlines(c) {
-			return false
+	delim := -1
+	for i := 1; i < len(rows); i++ {
+		if delimiterLike(rows[i]) {
+			if delim >= 0 {
+				return true, false
+			}
+			delim = i
 		}
-		r.out.WriteString(")")
+	}
+	if delim < 0 {
+		return false, false
+	}
+	head, cols := splitCells(rows[delim-1]), splitCells(rows[delim])
+	if !strings.Contains(rows[delim], "|") || len(head) != len(cols) {
+		return true, false
+	}
+	for _, c := range cols {
+		if !delimiterCell.MatchString(c) {
+			return true, false
+		}
+	}
+	if delim > 1 {
+		r.out.WriteString("\x01raw(" + strings.Join(rows[:delim-1], "\n") + ")\n")
+	}
+	r.out.WriteString("\x01table(\n")
+	for i, row := range rows[delim-1:] {
+		cells := splitCells(row)
+		if i == 1 {
+			continue
+		}
+		if len(cells) > len(cols) {
+			return true, false
+		}
+		for len(cells) < len(cols) {
+			cells = append(cells, "") // GitHub shows a short row's missing cells empty
+		}
+		r.out.WriteString("\x01tr(")
+		for _, c := range cells {
+			r.out.WriteString("\x01td(" + c + ")")
+		}
+		r.out.WriteString(")\n")
 	}
 	r.out.WriteString(")\n")
-	return true
+	return true, true
 }
 
-// cellsWritten returns how many cells the source line of a table row
-// holds, its outer pipes left out and escaped pipes not counted; -1 when
-// no cell's text places the line (a row of empty cells).
-func (r *renderer) cellsWritten(row ast.Node) int {
-	at := -1
-	_ = ast.Walk(row, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
-		if t, ok := c.(*ast.Text); ok && entering {
-			at = t.Segment.Start
-			return ast.WalkStop, nil
-		}
-		return ast.WalkContinue, nil
-	})
-	if at < 0 {
-		return -1
+// delimiterCell matches a cell of a table's delimiter row, trimmed.
+var delimiterCell = regexp.MustCompile(`^:?-+:?$`)
+
+// delimiterLike reports whether line could be a table's delimiter row
+// to GitHub (goldmark's test): indented at most three columns, only
+// "-", ":", "|" and white space, not dashes alone.
+func delimiterLike(line string) bool {
+	if strings.HasPrefix(strings.ReplaceAll(line, "\t", "    "), "    ") {
+		return false
 	}
-	start := bytes.LastIndexByte(r.source[:at], '\n') + 1
-	end := len(r.source)
-	if i := bytes.IndexByte(r.source[at:], '\n'); i >= 0 {
-		end = at + i
-	}
-	line := strings.TrimSpace(string(r.source[start:end]))
-	var pipes []int
+	return strings.Trim(line, "-:| \t\v\f") == "" && strings.Trim(line, "-") != ""
+}
+
+// splitCells returns the cells of a table row, trimmed, its outer pipes
+// left out; an escaped pipe does not split.
+func splitCells(line string) []string {
+	line = strings.TrimSpace(line)
+	var cells []string
+	from := 0
 	for i := 0; i < len(line); i++ {
 		switch line[i] {
 		case '\\':
 			i++
 		case '|':
-			pipes = append(pipes, i)
+			cells = append(cells, strings.TrimSpace(line[from:i]))
+			from = i + 1
 		}
 	}
-	cells := len(pipes) + 1
-	if len(pipes) > 0 && pipes[0] == 0 {
-		cells--
+	cells = append(cells, strings.TrimSpace(line[min(from, len(line)):]))
+	if strings.HasPrefix(line, "|") {
+		cells = cells[1:]
 	}
-	if len(pipes) > 0 && pipes[len(pipes)-1] == len(line)-1 && len(line) > 1 {
-		cells--
+	if len(line) > 1 && strings.HasSuffix(line, "|") && !strings.HasSuffix(line, "\\|") {
+		cells = cells[:len(cells)-1]
 	}
 	return cells
 }
@@ -385,10 +431,13 @@ func (in *inline) node(n ast.Node) bool {
 	switch n := n.(type) {
 	case *ast.Text:
 		v := n.Segment.Value(src)
+		if !n.IsRaw() && gfmEscape(v) {
+			return false
+		}
 		if !n.IsRaw() {
 			v = util.ResolveEntityNames(util.ResolveNumericReferences(util.UnescapePunctuations(v)))
 		}
-		in.b.WriteString(html.UnescapeString(string(v)))
+		in.b.Write(v)
 		if n.SoftLineBreak() || n.HardLineBreak() {
 			in.b.WriteString(" ")
 		}
@@ -421,11 +470,6 @@ func (in *inline) node(n ast.Node) bool {
 		return true
 	case *ast.Emphasis:
 		return in.wrap(n, map[int]string{1: "\x01em(", 2: "\x01strong("}[n.Level], ")")
-	case *east.Strikethrough:
-		return in.wrap(n, "\x01del(", ")")
-	case *east.TaskCheckBox:
-		in.b.WriteString(map[bool]string{true: "\x01[x]", false: "\x01[ ]"}[n.IsChecked])
-		return true
 	case *ast.Link:
 		return in.link("\x01a(", n, n.Destination, n.Title)
 	case *ast.Image:
@@ -441,6 +485,33 @@ func (in *inline) node(n ast.Node) bool {
 		return true
 	}
 	return false
+}
+
+// gfmEscape reports whether text, as written, holds a backslash escape
+// or a character reference that could make or unmake one of GitHub's
+// inline forms CommonMark reads as text: "\\~~x~~" is no strikethrough,
+// "http\\://x" and "a&#64;b.io" no bare link, yet
+// CommonMark decodes each to the same text as its plain twin.
+func gfmEscape(text []byte) bool {
+	s := string(text)
+	if !strings.ContainsAny(s, "\\&") {
+		return false
+	}
+	d := strings.ToLower(string(util.ResolveEntityNames(util.ResolveNumericReferences(util.UnescapePunctuations(text)))))
+	return strings.ContainsAny(d, "~@") || strings.Contains(d, "://") || strings.Contains(d, "www.")
+}
+
+// boxEscaped reports whether n opens a list item with an escape or a
+// character reference where GitHub reads a task box: "- \\[x] a" shows
+// "[x] a", "- [x] a" a ticked box, and CommonMark decodes both alike
+// (so does "[&#120;]").
+func (r *renderer) boxEscaped(n ast.Node) bool {
+	if _, ok := n.Parent().(*ast.ListItem); !ok || n.PreviousSibling() != nil || n.Lines().Len() == 0 {
+		return false
+	}
+	rest := r.source[n.Lines().At(0).Start:]
+	head := string(rest[:min(len(rest), 12)])
+	return (strings.HasPrefix(head, "[") || strings.HasPrefix(head, "\\[") || strings.HasPrefix(head, "&")) && strings.ContainsAny(head, "\\&")
 }
 
 // wrap writes an inline node's children between open and close.

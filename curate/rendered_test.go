@@ -35,6 +35,21 @@ func TestSameRendered(t *testing.T) {
 		{"See [docs][d].\n\n[d]: https://x.example/a\n[d]: https://x.example/b", "See [docs][d].\n\n[d]: https://x.example/a", false},
 		{"| a | b |\n|---|---|\n| x | y | z |", "| a | b |\n|---|---|\n| x | y |", false},
 		{"| a | b |\n|---|---|\n| x |", "| a | b |\n|---|---|\n| x | |", true},
+		// GitHub's forms under the CommonMark core parser.
+		{"Owners:\n| s | o |\n|:---|:---:|\n| a | b |", "Owners:\ns | o\n--- | ---\na | b", true},
+		{"Owners:\n| s | o |\n|---|---|\n| a | b |", "Owners: | s | o | |---|---| | a | b |", false},
+		{"| s | o |\n|---|---|\n| a | b |\n|---|---|", "| s | o |\n|---|---|\n| a | b |\n|---|---|", false},
+		{"| a | b |\n|---|---|\n| `x\\|y` | z |", "| a | b |\n|---|---|\n| `x\\|y` | z |", true},
+		{"Old \\~~port~~ kept.", "Old ~~port~~ kept.", false},
+		{"Old ~~port~~ kept.", "Old <del>port</del> kept.", false},
+		{"- \\[x] ship", "- [x] ship", false},
+		{"- [&#120;] ship", "- [x] ship", false},
+		{"- [x] ship", "* [x] ship", true},
+		{"Mail a&#64;b.io now", "Mail a@b.io now", false},
+		{"See http\\://x.io now", "See http://x.io now", false},
+		{"A \\[draft\\] in review", "A [draft] in review", true},
+		{"Use a &amp;lt; b here", "Use a < b here", false},
+		{"R&amp;D &amp;copy;", "R&D ©", false},
 	}
 	for _, tt := range tests {
 		if got := sameRendered(tt.a, tt.b); got != tt.want {
