@@ -60,22 +60,28 @@ func TestSameRendered(t *testing.T) {
 	}
 }
 
-// TestRenderedLongTableAllocatesLinearly: each table row's line is found
-// in the passage without copying the text before it, so a long table
-// (a note at the largest chunk size) costs memory in proportion to it.
+// TestRenderedLongTableAllocatesLinearly: each list item's line is
+// found in the passage without copying the text before it, so a long
+// table or list (a note at the largest chunk size) costs memory in
+// proportion to it.
 func TestRenderedLongTableAllocatesLinearly(t *testing.T) {
-	var s strings.Builder
-	s.WriteString("| a | b |\n|---|---|\n")
-	for s.Len() < 60<<10 {
-		s.WriteString("| x | y |\n")
-	}
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	if _, ok := rendered(s.String()); !ok {
-		t.Fatal("rendered refused a plain table")
-	}
-	runtime.ReadMemStats(&after)
-	if got := after.TotalAlloc - before.TotalAlloc; got > 32<<20 {
-		t.Errorf("rendered of a %d-byte table allocated %d bytes, want at most 32 MiB", s.Len(), got)
+	for _, tc := range []struct{ head, row string }{
+		{"| a | b |\n|---|---|\n", "| x | y |\n"},
+		{"", "1. x\n"},
+	} {
+		var s strings.Builder
+		s.WriteString(tc.head)
+		for s.Len() < 60<<10 {
+			s.WriteString(tc.row)
+		}
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		if _, ok := rendered(s.String()); !ok {
+			t.Fatalf("rendered refused %q ...", tc.head+tc.row)
+		}
+		runtime.ReadMemStats(&after)
+		if got := after.TotalAlloc - before.TotalAlloc; got > 32<<20 {
+			t.Errorf("rendered of %d bytes of %q allocated %d bytes, want at most 32 MiB", s.Len(), tc.row, got)
+		}
 	}
 }
