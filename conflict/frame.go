@@ -903,7 +903,7 @@ func sameClass(x, y []token) bool {
 		return false
 	}
 	for _, t := range x {
-		if classOf[t.w] != "" && slices.ContainsFunc(y, func(u token) bool { return u.w == t.w }) {
+		if classOf[t.w] != "" && hasWord(y, t.w) {
 			return false
 		}
 	}
@@ -1024,7 +1024,7 @@ allergic intolerant`) {
 // a verb of [multiValued].
 func manyValued(c *claim, h []token) bool {
 	for _, t := range c.toks {
-		if multiValued[t.w] && !slices.ContainsFunc(h, func(u token) bool { return u.w == t.w }) {
+		if multiValued[t.w] && !hasWord(h, t.w) {
 			return true
 		}
 	}

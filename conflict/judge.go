@@ -175,8 +175,7 @@ func firstAsWord(c, other *claim) *claim {
 		return c
 	}
 	w, l := c.toks[0].w, lemma(c.toks[0].w)
-	has := func(x string) bool { return slices.ContainsFunc(other.toks, func(t token) bool { return t.w == x }) }
-	if has(w) || !has(l) {
+	if hasWord(other.toks, w) || !hasWord(other.toks, l) {
 		return c
 	}
 	cp := *c
@@ -215,10 +214,7 @@ func countedOne(c, other *claim) *claim {
 // aisle seats" names the preference ("likes tea" beside "likes coffee"
 // names two tastes, and stays).
 func likedAsPreferred(c, other *claim) *claim {
-	has := func(x *claim, w string) bool {
-		return slices.ContainsFunc(x.toks, func(t token) bool { return t.w == w })
-	}
-	if !has(other, "prefer") || has(c, "prefer") {
+	if !hasWord(other.toks, "prefer") || hasWord(c.toks, "prefer") {
 		return c
 	}
 	for i, t := range c.toks {
@@ -241,11 +237,11 @@ func likedAsPreferred(c, other *claim) *claim {
 func respelled(c, other *claim) *claim {
 	var cp *claim
 	for i, t := range c.toks {
-		if t.name || t.value || t.kind != plain || len(t.w) < 5 || hasDigit(t.w) || slices.ContainsFunc(other.toks, func(u token) bool { return u.w == t.w }) {
+		if t.name || t.value || t.kind != plain || len(t.w) < 5 || hasDigit(t.w) || hasWord(other.toks, t.w) {
 			continue
 		}
 		for _, u := range other.toks {
-			if u.name || u.value || u.kind != plain || !typo(t.w, u.w) || slices.ContainsFunc(c.toks, func(v token) bool { return v.w == u.w }) {
+			if u.name || u.value || u.kind != plain || !typo(t.w, u.w) || hasWord(c.toks, u.w) {
 				continue
 			}
 			if cp == nil {
@@ -358,7 +354,7 @@ func judgeNegation(a, b *claim, reps, common int, ratio float64, why bool) (Verd
 		side, word, neg, pos = "b", b.neg, b, a
 	}
 	if removal(word) && slices.ContainsFunc(neg.toks[:neg.negAt], func(t token) bool {
-		return !slices.ContainsFunc(pos.toks, func(u token) bool { return u.w == t.w })
+		return !hasWord(pos.toks, t.w)
 	}) {
 		// What was removed is the subject before "was removed": all of
 		// it must be what the other claim asserts ("legacy exports were
@@ -495,9 +491,9 @@ func exceptedApart(a, b *claim) bool {
 	}
 	w := a.toks[i+1].w
 	return !slices.ContainsFunc(b.toks, func(t token) bool { return t.w == "except" || t.w == "excluding" }) &&
-		slices.ContainsFunc(b.toks, func(t token) bool { return t.w == w }) &&
+		hasWord(b.toks, w) &&
 		slices.ContainsFunc(b.toks, func(t token) bool {
-			return t.value && !slices.ContainsFunc(a.toks, func(u token) bool { return u.w == t.w })
+			return t.value && !hasWord(a.toks, t.w)
 		})
 }
 
@@ -518,11 +514,11 @@ func judgeExcepted(a, b *claim, why bool) (v Verdict, ok, done bool) {
 		w := rule.toks[i+1].w
 		var others []token
 		for _, t := range c.toks {
-			if !slices.ContainsFunc(rule.toks, func(u token) bool { return u.w == t.w }) {
+			if !hasWord(rule.toks, t.w) {
 				others = append(others, t)
 			}
 		}
-		named := slices.ContainsFunc(c.toks, func(t token) bool { return t.w == w })
+		named := hasWord(c.toks, w)
 		switch {
 		case named && len(others) == 0 && c.neg == "":
 			return Verdict{Likely, say(why, func() string {
@@ -902,7 +898,7 @@ func onlyAdded(o, x *claim) bool {
 		return false
 	}
 	in := func(t token, c *claim) bool {
-		return slices.ContainsFunc(c.toks, func(u token) bool { return u.w == t.w })
+		return hasWord(c.toks, t.w)
 	}
 	missing, added := -1, 0
 	for i, t := range o.toks {
@@ -1386,7 +1382,7 @@ func switchedName(a, b *claim) (string, string, bool) {
 		return "", "", false
 	}
 	for _, x := range na {
-		if slices.ContainsFunc(nb, func(y token) bool { return y.w == x.w }) {
+		if hasWord(nb, x.w) {
 			return "", "", false
 		}
 	}
@@ -1399,7 +1395,7 @@ func switchedName(a, b *claim) (string, string, bool) {
 		if t.w == locMark {
 			continue
 		}
-		if slices.ContainsFunc(b.toks, func(u token) bool { return u.w == t.w }) {
+		if hasWord(b.toks, t.w) {
 			common++
 		} else if onlyA++; onlyA > 1 || t.value || t.kind != plain {
 			return "", "", false
@@ -1409,7 +1405,7 @@ func switchedName(a, b *claim) (string, string, bool) {
 	}
 	onlyB := 0
 	for _, t := range b.toks {
-		if isName(t) || t.w == locMark || slices.ContainsFunc(a.toks, func(u token) bool { return u.w == t.w }) {
+		if isName(t) || t.w == locMark || hasWord(a.toks, t.w) {
 			continue
 		}
 		if onlyB++; onlyB > 1 || t.value || t.kind != plain {
@@ -1450,11 +1446,11 @@ func subjectHead(c *claim) (token, bool) {
 // before it qualify it.
 func otherHead(c, other *claim) bool {
 	h, ok := subjectHead(c)
-	if !c.changed || !ok || slices.ContainsFunc(other.toks, func(u token) bool { return u.w == h.w }) {
+	if !c.changed || !ok || hasWord(other.toks, h.w) {
 		return false
 	}
 	for _, t := range c.toks[:c.copAt-1] {
-		if !t.name && slices.ContainsFunc(other.toks, func(u token) bool { return u.w == t.w }) {
+		if !t.name && hasWord(other.toks, t.w) {
 			return true
 		}
 	}

@@ -220,7 +220,7 @@ func switchedFrom(a, b *claim, why bool) (Verdict, bool) {
 			continue
 		}
 		subject++
-		if slices.ContainsFunc(a.toks, func(u token) bool { return u.w == t.w }) {
+		if hasWord(a.toks, t.w) {
 			in++
 		}
 	}
@@ -250,6 +250,11 @@ func namedIn(c *claim, ws []string) bool {
 		}
 	}
 	return true
+}
+
+// hasWord reports whether one of ts is the word w (as folded).
+func hasWord(ts []token, w string) bool {
+	return slices.ContainsFunc(ts, func(t token) bool { return t.w == w })
 }
 
 // mentions reports whether c has the word w ([sameWord]) or a name of

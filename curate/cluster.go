@@ -177,7 +177,7 @@ func Pairs(ps []Passage, threshold float64) (pairs []Pair, held []Held) {
 	}
 	type key struct{ a, b int }
 	seen := map[key]bool{}
-	forms := renderedForms(ps)
+	forms := NewForms(ps)
 	for _, ids := range postings {
 		for x := range ids {
 			for y := x + 1; y < len(ids); y++ {
@@ -191,7 +191,7 @@ func Pairs(ps []Passage, threshold float64) (pairs []Pair, held []Held) {
 				// more than the word checks. Below the threshold, only it
 				// pairs.
 				below := sim < threshold
-				if below && (sim < minRenderedSimilarity || !forms.same(a, b)) {
+				if below && (sim < minRenderedSimilarity || !forms.OneText(a, b)) {
 					continue
 				}
 				p := Pair{A: a, B: b, Similarity: sim}
@@ -200,7 +200,7 @@ func Pairs(ps []Passage, threshold float64) (pairs []Pair, held []Held) {
 					continue
 				}
 				if !below {
-					if reason := wordsDiffer(ps[a].Text, ps[b].Text); reason != "" && !forms.same(a, b) {
+					if reason := wordsDiffer(ps[a].Text, ps[b].Text); reason != "" && !forms.OneText(a, b) {
 						held = append(held, Held{p, reason})
 						continue
 					}

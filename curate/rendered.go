@@ -1,6 +1,7 @@
 package curate
 
 import (
+	"bytes"
 	"fmt"
 	"maps"
 	"regexp"
@@ -35,23 +36,25 @@ func sameRendered(a, b string) bool {
 // only).
 const minRenderedSimilarity = 0.5
 
-// forms holds the [rendered] form of each passage [Pairs] compares,
-// parsed once, when first asked for.
-type forms struct {
+// Forms holds the [rendered] form of each passage of a list, each parsed
+// once, when first compared: [Pairs], and a caller going over its pairs,
+// ask it of one passage for many pairs.
+type Forms struct {
 	ps   []Passage
 	done []bool
 	text []string
 	ok   []bool
 }
 
-// renderedForms returns the forms of ps, none parsed yet.
-func renderedForms(ps []Passage) *forms {
-	return &forms{ps: ps, done: make([]bool, len(ps)), text: make([]string, len(ps)), ok: make([]bool, len(ps))}
+// NewForms returns the forms of ps, none parsed yet.
+func NewForms(ps []Passage) *Forms {
+	loadTables()
+	return &Forms{ps: ps, done: make([]bool, len(ps)), text: make([]string, len(ps)), ok: make([]bool, len(ps))}
 }
 
-// same reports whether passages a and b are one text in two forms
-// ([sameRendered]).
-func (f *forms) same(a, b int) bool {
+// OneText reports whether passages a and b of the list are one text in
+// two Markdown forms ([OneText]).
+func (f *Forms) OneText(a, b int) bool {
 	for _, i := range []int{a, b} {
 		if !f.done[i] {
 			f.text[i], f.ok[i] = rendered(f.ps[i].Text)
@@ -232,7 +235,7 @@ func (r *renderer) itemNumber(item ast.Node) int {
 		return -1
 	}
 	at := first.Lines().At(0).Start
-	start := strings.LastIndexByte(string(r.source[:at]), '\n') + 1
+	start := bytes.LastIndexByte(r.source[:at], '\n') + 1
 	m := itemMarker.FindSubmatch(r.source[start:at])
 	if m == nil {
 		return -1
@@ -389,7 +392,7 @@ func (r *renderer) indents(n ast.Node) string {
 		if start > 0 && start < end && r.source[start-1] == '>' && r.source[start] == ' ' {
 			start++ // the space of the quote's marker "> "
 		}
-		ind = append(ind, strings.NewReplacer(" ", "s", "\t", "t").Replace(string(r.source[start:end])))
+		ind = append(ind, indentMarks.Replace(string(r.source[start:end])))
 		some = some || end > start
 	}
 	if !some {
@@ -397,6 +400,14 @@ func (r *renderer) indents(n ast.Node) string {
 	}
 	return "\x01indent(" + strings.Join(ind, ",") + ")"
 }
+
+// indentMarks writes an indent's spaces and tabs as letters, which
+// collapsing white space leaves; codeSpaces writes code's white space as
+// \x03, a tab as two.
+var (
+	indentMarks = strings.NewReplacer(" ", "s", "\t", "t")
+	codeSpaces  = strings.NewReplacer(" ", "\x03", "\n", "\x03", "\t", "\x03\x03")
+)
 
 // inline writes inline nodes; code's white space is written as \x03 so
 // that collapsing the rest leaves it.
@@ -443,7 +454,7 @@ func (in *inline) node(n ast.Node) bool {
 				code.Write(s.Value)
 			}
 		}
-		in.b.WriteString("\x01code(" + strings.NewReplacer(" ", "\x03", "\n", "\x03", "\t", "\x03\x03").Replace(code.String()) + ")")
+		in.b.WriteString("\x01code(" + codeSpaces.Replace(code.String()) + ")")
 		return true
 	case *ast.RawHTML:
 		var raw strings.Builder

@@ -1,6 +1,10 @@
 package curate
 
-import "testing"
+import (
+	"runtime"
+	"strings"
+	"testing"
+)
 
 // TestSameRendered: two Markdown forms of one document are one text;
 // anything a reader of the note sees otherwise is not.
@@ -52,6 +56,32 @@ func TestSameRendered(t *testing.T) {
 			ra, _ := rendered(tt.a)
 			rb, _ := rendered(tt.b)
 			t.Errorf("sameRendered(%q, %q) = %v, want %v (%q / %q)", tt.a, tt.b, got, tt.want, ra, rb)
+		}
+	}
+}
+
+// TestRenderedLongTableAllocatesLinearly: each list item's line is
+// found in the passage without copying the text before it, so a long
+// table or list (a note at the largest chunk size) costs memory in
+// proportion to it.
+func TestRenderedLongTableAllocatesLinearly(t *testing.T) {
+	for _, tc := range []struct{ head, row string }{
+		{"| a | b |\n|---|---|\n", "| x | y |\n"},
+		{"", "1. x\n"},
+	} {
+		var s strings.Builder
+		s.WriteString(tc.head)
+		for s.Len() < 60<<10 {
+			s.WriteString(tc.row)
+		}
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		if _, ok := rendered(s.String()); !ok {
+			t.Fatalf("rendered refused %q ...", tc.head+tc.row)
+		}
+		runtime.ReadMemStats(&after)
+		if got := after.TotalAlloc - before.TotalAlloc; got > 32<<20 {
+			t.Errorf("rendered of %d bytes of %q allocated %d bytes, want at most 32 MiB", s.Len(), tc.row, got)
 		}
 	}
 }

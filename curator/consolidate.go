@@ -247,11 +247,12 @@ func heldNewer(ps []curate.Passage, copies []curate.Copy, pairs []curate.Pair, g
 		}
 	}
 	var held []curate.Held
+	forms := curate.NewForms(ps) // a passage is in many pairs: parsed once
 	for _, p := range pairs {
 		if grouped[[2]int{p.A, p.B}] {
 			continue
 		}
-		if curate.OneText(ps[p.A].Text, ps[p.B].Text) {
+		if forms.OneText(p.A, p.B) {
 			// Words of one form only ("b" of <b>) are no reason.
 			if h, ok := heldForm(ps, copies, p, inGroup, resolvedBy); ok {
 				held = append(held, h)
@@ -292,9 +293,9 @@ func heldForm(ps []curate.Passage, copies []curate.Copy, p curate.Pair, inGroup 
 		kept, dropped = p.B, p.A
 	}
 	lines := curate.ShowLines(ps[dropped].Text, ps[kept].Text)
+	lost := curate.LosesName(ps[kept], ps[dropped])
 	switch {
-	case len(curate.LosesName(ps[kept], ps[dropped])) > 0:
-		lost := curate.LosesName(ps[kept], ps[dropped])
+	case len(lost) > 0:
 		return curate.Held{Pair: p, Reason: "one text in two forms (" + lines + "), but the note of " + ps[dropped].File + " is about what that of " + ps[kept].File + " is not: " + strings.Join(lost, " ")}, true
 	case copies[p.A].Resolved && copies[p.B].Resolved:
 		return curate.Held{Pair: p, Reason: "one text in two forms (" + lines + "), but a resolution keeps a line of each copy: " + resolvedBy[p.A] + ", " + resolvedBy[p.B]}, true

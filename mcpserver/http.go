@@ -94,7 +94,7 @@ type HTTPOptions struct {
 	// or less): [DefaultMaxBufferedBytes].
 	MaxBufferedBytes int64
 	// MaxConns bounds the connections [ServeHTTP] holds open at once
-	// (each up to about 28 KB while a request is read); a connection past
+	// (what each holds while a request is read: docs/mcp.md); a connection past
 	// it is answered at once with 503 and "Retry-After: 1" and closed.
 	// Default (0 or less): [DefaultMaxConns].
 	MaxConns int

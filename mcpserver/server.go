@@ -325,7 +325,7 @@ func (o *consolidateOutput) addWaits(ws []string) {
 // not reorder or drive what shows it). The API key is never in it: the
 // embedder leaves it out of the server's messages it quotes.
 func (t *tools) clean(msg string) string {
-	msg = ctlesc.Controls(strings.Join(strings.Fields(msg), " "))
+	msg = ctlesc.Line(msg)
 	return strings.ReplaceAll(msg, "memweave: ", "")
 }
 

@@ -297,9 +297,9 @@ func foldApart(r rune) bool {
 }
 
 // foldRune returns the full case folding, in NFKC, of r, one of
-// foldsApart. The x/text cases package would do it, but its package
-// initialisation (language tags) costs every process about 1.9 million
-// instructions at start; TestFoldsApart holds foldRune to it.
+// foldsApart. The x/text cases package would do it, at a cost to every
+// process's start (its and the language tags' initialisation: see
+// docs/performance.md); TestFoldsApart holds foldRune to it.
 func foldRune(r rune) string {
 	switch r {
 	case 0xDF, 0x1E9E:

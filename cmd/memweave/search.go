@@ -343,7 +343,7 @@ func printResults(w io.Writer, query string, results []memweave.Result, explain 
 // (a note's text must not drive the terminal that prints it), and cuts
 // it to at most n runes.
 func preview(s string, n int) string {
-	s = ctlesc.Controls(strings.Join(strings.Fields(s), " "))
+	s = ctlesc.Line(s)
 	if utf8.RuneCountInString(s) <= n {
 		return s
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -99,7 +98,7 @@ func printSyncStatus(w io.Writer, st *memweave.SyncStatus, syncErr string) {
 		if st.LastError != "" {
 			// Read from .memweave/sync.json, which a clone may bring:
 			// one line, no control character.
-			outcome = "failed: " + ctlesc.Controls(strings.Join(strings.Fields(st.LastError), " "))
+			outcome = "failed: " + ctlesc.Line(st.LastError)
 		}
 		fmt.Fprintf(w, "last sync\t%s, %s\n", st.LastSync.Local().Format(time.DateTime), outcome)
 	}

@@ -17,6 +17,11 @@ import (
 // controls, and a file name or argument may hold one.
 func Controls(s string) string { return Escape(s, false) }
 
+// Line is s shown on one line: each run of white space (line feeds
+// included) as one space, the ends trimmed, and the rest as [Controls]
+// writes it.
+func Line(s string) string { return Controls(strings.Join(strings.Fields(s), " ")) }
+
 // Escape is [Controls]; with layout it keeps the line feeds, tabs
 // and CRLF line ends of a text, escaping a lone carriage return (which
 // would write the rest of a line over what it says).
