@@ -65,6 +65,9 @@ func TestSameRendered(t *testing.T) {
 // table or list (a note at the largest chunk size) costs memory in
 // proportion to it.
 func TestRenderedLongTableAllocatesLinearly(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector's sync.Pool drops pooled regexp machines at random (129 MB under it, 8 MB without)")
+	}
 	for _, tc := range []struct{ head, row string }{
 		{"| a | b |\n|---|---|\n", "| x | y |\n"},
 		{"", "1. x\n"},
