@@ -2,6 +2,7 @@ package static
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/hex"
 	"io/fs"
 	"math"
@@ -138,7 +139,11 @@ func (s *Embedder) files() (Files, embed.Identity, error) {
 			return
 		}
 		s.ident.files = f
-		s.ident.id = embed.Identity{Provider: "static", Model: "m2v-" + hex.EncodeToString(sum[:8]), Dims: dims}
+		// Words the vocabulary lacks are embedded by embed.Hash, so its
+		// version is part of what a vector means: a new one (a change of
+		// its words) makes indexes of the old one embed again.
+		id := sha256.Sum256(append(sum[:], (&embed.Hash{}).Identity().Model...))
+		s.ident.id = embed.Identity{Provider: "static", Model: "m2v-" + hex.EncodeToString(id[:8]), Dims: dims}
 	})
 	return s.ident.files, s.ident.id, s.ident.err
 }
