@@ -49,3 +49,20 @@ func TestServeRefusesIDsItCannotEcho(t *testing.T) {
 		}
 	}
 }
+
+// TestServeTakesAnIDAgainOnceAnswered reuses one id for each call the
+// moment its answer is read: the id is free once the answer is sent, so
+// none may be refused as "still in progress" (CI saw one in a run, the
+// id freed only after the answer's write returned).
+func TestServeTakesAnIDAgainOnceAnswered(t *testing.T) {
+	t.Parallel()
+	s := serveRaw(t, openWeave(t, rawFiles, memweave.EmbedderConfig{}), nil)
+	for i := 0; i < 300; i++ {
+		s.Send(`{"jsonrpc":"2.0","id":7,"method":"ping"}`)
+		if resp := s.Recv(); string(resp.ID) != "7" || resp.Error != nil {
+			t.Fatalf("ping %d with id 7: response = id %s error %+v, want id 7 and no error", i, resp.ID, resp.Error)
+		}
+		s.Send(memweavetest.SearchCall(7, "MARMOT-311"))
+		checkFound(t, s.Recv(), "7")
+	}
+}

@@ -148,11 +148,13 @@ type conn struct {
 	// writeMu serializes writes to out.
 	writeMu sync.Mutex
 
-	// mu guards pending, tools, unsent and answered.
+	// mu guards pending, writing, tools, unsent and answered.
 	mu sync.Mutex
-	// pending holds the ids of the calls read and not yet answered,
-	// true for a tools/call.
+	// pending holds the ids of the calls read whose answer has not
+	// entered Write, true for a tools/call.
 	pending map[jsonrpc.ID]bool
+	// writing counts the answers in Write not yet written.
+	writing int
 	// tools counts the tools/call requests in pending.
 	tools int
 	// unsent counts the result bytes of the messages in Write.
@@ -482,15 +484,20 @@ func (c *conn) writeError(id json.RawMessage, code int, text string) error {
 // read hold their results only, not a copy of each encoded line.
 func (c *conn) Write(_ context.Context, msg jsonrpc.Message) error {
 	resp, _ := msg.(*jsonrpc.Response)
-	size := 0
+	size, counted := 0, false
 	c.mu.Lock()
 	if resp != nil {
 		size = len(resp.Result)
-		// The place of a tool call is free before its answer is
-		// written: a client that reads it may send the next call.
-		if c.pending[resp.ID] {
-			c.pending[resp.ID] = false
-			c.tools--
+		// The id and the place of a tool call are free before the
+		// answer is written: a client that reads it may send the next
+		// call, under the same id.
+		if tool, ok := c.pending[resp.ID]; ok {
+			delete(c.pending, resp.ID)
+			c.writing++
+			counted = true
+			if tool {
+				c.tools--
+			}
 		}
 		if resp.Error != nil {
 			resp.Error = withCode(resp.Error)
@@ -505,8 +512,8 @@ func (c *conn) Write(_ context.Context, msg jsonrpc.Message) error {
 	err := c.writeMessage(msg)
 	c.mu.Lock()
 	c.unsent -= size
-	if resp != nil {
-		delete(c.pending, resp.ID)
+	if counted {
+		c.writing--
 	}
 	close(c.answered)
 	c.answered = make(chan struct{})
@@ -590,7 +597,7 @@ func (c *conn) waitAnswered(ctx context.Context) error {
 	defer timer.Stop()
 	for {
 		c.mu.Lock()
-		n, answered := len(c.pending), c.answered
+		n, answered := len(c.pending)+c.writing, c.answered
 		c.mu.Unlock()
 		if n == 0 {
 			return io.EOF
