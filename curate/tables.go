@@ -25,7 +25,7 @@ var loadTables = sync.OnceFunc(func() {
 	aboutTheNote = setOf(`author authors creator by source sources url link links ref refs
 	id uid uuid created updated modified aliases alias cssclass cssclasses layout permalink slug
 	draft publish published status type kind lang language weight`)
-	formChars = strings.NewReplacer(append([]string{"’", "'", "ʼ", "'", "\u00ad", "", "\u200b", "", "\u2060", "", "\ufeff", "", "\ufe0f", "", "\ufe0e", "", "ﬀ", "ff", "ﬁ", "fi", "ﬂ", "fl", "ﬃ", "ffi", "ﬄ", "ffl", "ﬅ", "st", "ﬆ", "st"}, fullWidth()...)...)
+	apostrophes = strings.NewReplacer("’", "'", "ʼ", "'")
 	fillerWords = setOf(`quite rather pretty fairly indeed one`)
 	mannerWords = setOf(`carefully thoroughly clearly really actually truly certainly
 definitely obviously simply quickly promptly properly correctly successfully explicitly
@@ -65,16 +65,3 @@ theoretically nominally likely unlikely partially partly mostly largely mainly n
 barely hardly scarcely slightly approximately roughly generally typically normally
 temporarily permanently briefly initially originally eventually`)
 })
-
-// fullWidth returns the pairs of a strings.Replacer that write the
-// full-width digits and Latin letters (U+FF10 to U+FF5A, typed with a
-// CJK input method: "ＡＰＩ", "３") as ASCII.
-func fullWidth() []string {
-	var out []string
-	for _, r := range [...][2]rune{{'０', '９'}, {'Ａ', 'Ｚ'}, {'ａ', 'ｚ'}} {
-		for c := r[0]; c <= r[1]; c++ {
-			out = append(out, string(c), string(c-'０'+'0'))
-		}
-	}
-	return out
-}
