@@ -1,6 +1,7 @@
 package curate
 
 import (
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -26,6 +27,13 @@ var loadTables = sync.OnceFunc(func() {
 	id uid uuid created updated modified aliases alias cssclass cssclasses layout permalink slug
 	draft publish published status type kind lang language weight`)
 	apostrophes = strings.NewReplacer("’", "'", "ʼ", "'")
+	curlyQuotes = strings.NewReplacer("“", `"`, "”", `"`, "„", `"`)
+	numberValues = numberTable()
+	orderWords = setOf(`order ordered orders priority priorities prioritised prioritized
+rank ranked ranking escalation escalate escalates first second third fourth fifth then
+next afterwards sequence step steps previous above below before after followed finally
+last top most least preference preferred chronological chronologically newest oldest
+earliest latest sorted descending ascending`)
 	fillerWords = setOf(`quite rather pretty fairly indeed one`)
 	mannerWords = setOf(`carefully thoroughly clearly really actually truly certainly
 definitely obviously simply quickly promptly properly correctly successfully explicitly
@@ -65,3 +73,18 @@ theoretically nominally likely unlikely partially partly mostly largely mainly n
 barely hardly scarcely slightly approximately roughly generally typically normally
 temporarily permanently briefly initially originally eventually`)
 })
+
+// numberTable returns [numberValues]: each number word from two to
+// twenty and each ten, and its digits.
+func numberTable() map[string]string {
+	t := map[string]string{}
+	for i, w := range strings.Fields(`two three four five six seven eight nine ten eleven twelve
+thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty`) {
+		t[w] = strconv.Itoa(i + 2)
+	}
+	for i, w := range strings.Fields(`thirty forty fifty sixty seventy eighty ninety`) {
+		t[w] = strconv.Itoa(30 + 10*i)
+	}
+	t["zero"] = "0"
+	return t
+}

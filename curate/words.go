@@ -65,7 +65,13 @@ func wordsOf(text string) words {
 // no other fact). Normalize keeps ASCII letter case, which curation
 // reads (names, flags).
 func straight(text string) string {
-	return apostrophes.Replace(tokenize.Normalize(entitiesDecoded(text)))
+	return unicodeForms(entitiesDecoded(text))
+}
+
+// unicodeForms returns text [tokenize.Normalize]d, its curly apostrophes
+// straight: the Unicode forms of [straight].
+func unicodeForms(text string) string {
+	return apostrophes.Replace(tokenize.Normalize(text))
 }
 
 // entitiesDecoded returns text with its HTML character references
@@ -139,8 +145,20 @@ var charRef = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});`)
 })
 
-// apostrophes writes the curly apostrophes straight, for [straight].
-var apostrophes *strings.Replacer
+// orderWords are the words that say a bullet list's order counts ("in
+// escalation order", "most important first", "then"): [rendered] keeps
+// the bullets of a passage holding one in order.
+var orderWords map[string]bool
+
+// numberValues are the number words [numberDigits] writes as digits:
+// two to twenty and the tens ("one" is also a pronoun, "a dozen" and
+// "a couple" are often near figures).
+var numberValues map[string]string
+
+// apostrophes writes the curly apostrophes straight, for [straight];
+// curlyQuotes the curly double quotes, for [rendered] (a single quote
+// is not made a double one: 5' is not 5").
+var apostrophes, curlyQuotes *strings.Replacer
 
 // Diff returns the words only a holds and those only b holds, each
 // sorted: the words that differ between two copies of a passage. Words
