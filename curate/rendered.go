@@ -67,7 +67,7 @@ type form struct {
 // written in one copy only (a language or title added is form, one
 // changed is not), and one copy's footnote markers all in the other.
 func (f form) oneText(g form) bool {
-	return f.text == g.text && alikeOrOne(f.infos, g.infos, true) && alikeOrOne(f.titles, g.titles, true) &&
+	return f.text == g.text && languagesAlike(f.infos, g.infos) && alikeOrOne(f.titles, g.titles) &&
 		(within(f.marks, g.marks) || within(g.marks, f.marks)) && shiftedByOne(f.levels, g.levels)
 }
 
@@ -108,15 +108,30 @@ func (f form) covers(dropped form, keptText string) bool {
 	return true
 }
 
-// alikeOrOne reports whether the lists, of one length, hold at each
-// place the same string, or "" in the second (or, when either, in
-// either).
-func alikeOrOne(a, b []string, either bool) bool {
+// languagesAlike reports whether the code blocks' info strings, of
+// one length, are at each place the same, or one "" and the other a
+// word alone (a language added); "yaml file=prod.yaml" against "" is
+// not (a file name is a fact).
+func languagesAlike(a, b []string) bool {
 	if len(a) != len(b) {
 		return false
 	}
 	for i := range a {
-		if a[i] != b[i] && b[i] != "" && (!either || a[i] != "") {
+		if a[i] != b[i] && (a[i] != "" || strings.ContainsAny(b[i], " \t")) && (b[i] != "" || strings.ContainsAny(a[i], " \t")) {
+			return false
+		}
+	}
+	return true
+}
+
+// alikeOrOne reports whether the lists, of one length, hold at each
+// place the same string, or "" in one of them.
+func alikeOrOne(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] && a[i] != "" && b[i] != "" {
 			return false
 		}
 	}
@@ -232,6 +247,9 @@ func rendered(src string) (f form, ok bool) {
 	r.form.text = r.out.String()
 	return r.form, true
 }
+
+// hasDigit reports whether s holds an ASCII digit.
+func hasDigit(s string) bool { return strings.ContainsAny(s, "0123456789") }
 
 // headingRanks returns the rank of each heading level a document holds
 // among its levels, 1 for the highest: "## A" over "### B" is "# A"
@@ -368,9 +386,12 @@ func (r *renderer) list(n *ast.List) bool {
 	}
 	r.out = out
 	// A bullet list is a set: its items in any order, unless the
-	// passage says the order counts, or an item lists something apart
-	// (its place in those lists would move).
-	if !n.IsOrdered() && r.setOrdered && listed == len(r.form.infos)+len(r.form.titles)+len(r.form.marks) {
+	// passage says the order counts, an item holds a digit (addresses,
+	// versions and times are often tried or read in order: nameservers),
+	// or an item lists something apart (its place in those lists would
+	// move).
+	if !n.IsOrdered() && r.setOrdered && listed == len(r.form.infos)+len(r.form.titles)+len(r.form.marks) &&
+		!slices.ContainsFunc(items, hasDigit) {
 		slices.Sort(items)
 	}
 	for _, it := range items {
