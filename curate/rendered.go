@@ -96,16 +96,36 @@ func shiftedByOne(a, b []int) bool {
 // to the design review checklist is form; "Owned by the SRE guild" is
 // not). A code block's language either copy lacks is form alone.
 func (f form) covers(dropped form, keptText string) bool {
-	if !within(dropped.marks, f.marks) {
-		return false
+	return len(f.loses(dropped, keptText)) == 0
+}
+
+// loses returns the footnote markers of dropped that f, the form of
+// keptText, lacks, and the link titles of dropped whose content words
+// keptText lacks, quoted ([FormLoses]).
+func (f form) loses(dropped form, keptText string) []string {
+	var out []string
+	have := map[string]int{}
+	for _, m := range f.marks {
+		have[m]++
 	}
-	words := ContentWords(keptText)
-	for i, t := range dropped.titles {
-		if t != "" && t != f.titles[i] && len(minus(ContentWords(t), words)) > 0 {
-			return false
+	for _, m := range dropped.marks {
+		if have[m]--; have[m] < 0 {
+			out = append(out, m[strings.LastIndexByte(m, '|')+1:])
 		}
 	}
-	return true
+	var words []string
+	for i, t := range dropped.titles {
+		if t == "" || t == f.titles[i] {
+			continue
+		}
+		if words == nil {
+			words = ContentWords(keptText)
+		}
+		if len(minus(ContentWords(t), words)) > 0 {
+			out = append(out, strconv.Quote(t))
+		}
+	}
+	return out
 }
 
 // languagesAlike reports whether the code blocks' info strings, of
@@ -854,6 +874,20 @@ func (in *inline) link(open string, n ast.Node, dest, title []byte) bool {
 	in.inLink = true
 	defer func() { in.inLink = was }()
 	return in.wrap(n, open, "|"+d+"|\x04)")
+}
+
+// FormLoses returns what the copy dropped would lose to the copy kept
+// when the two are one text in two forms ([OneText]) that [Groups]
+// still holds apart: its footnote markers the kept copy lacks ("[^2]")
+// and its link titles whose words the kept copy's text lacks, quoted;
+// nil when none, or when the two are not one text.
+func FormLoses(kept, dropped string) []string {
+	fk, okK := rendered(kept)
+	fd, okD := rendered(dropped)
+	if !okK || !okD || !fk.oneText(fd) {
+		return nil
+	}
+	return fk.loses(fd, kept)
 }
 
 // OneText reports whether a and b are one text written in two Markdown
