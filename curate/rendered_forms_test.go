@@ -42,6 +42,7 @@ func TestRenderedFormsLeftHeld(t *testing.T) {
 		{"bullets, then", "Deploy:\n- build it\n- then ship it", "Deploy:\n- then ship it\n- build it", false},
 		{"bullets of addresses", "Nameservers:\n- 10.0.0.3\n- 10.0.0.2", "Nameservers:\n- 10.0.0.2\n- 10.0.0.3", false},
 		{"bullets, fallback", "Mirrors, the fallback is used when:\n- eu-mirror\n- us-mirror", "Mirrors, the fallback is used when:\n- us-mirror\n- eu-mirror", false},
+		{"bullets, the former", "Regions, the former is the default:\n- eu-west\n- us-east", "Regions, the former is the default:\n- us-east\n- eu-west", false},
 		{"ordered steps reordered", "1. build\n2. test", "1. test\n2. build", false},
 		{"footnote marker added", "Kept two years[^1] then deleted.", "Kept two years then deleted.", true},
 		{"footnote marker dropped", "Kept two years then deleted.", "Kept two years[^1] then deleted.", false},

@@ -33,7 +33,8 @@ var loadTables = sync.OnceFunc(func() {
 rank ranked ranking escalation escalate escalates first second third fourth fifth then
 next afterwards sequence step steps previous above below before after followed finally
 last top most least preference preferred chronological chronologically newest oldest
-earliest latest sorted descending ascending primary secondary fallback failover`)
+earliest latest sorted descending ascending primary secondary fallback failover
+former latter preceding following respectively`)
 	fillerWords = setOf(`quite rather pretty fairly indeed one`)
 	mannerWords = setOf(`carefully thoroughly clearly really actually truly certainly
 definitely obviously simply quickly promptly properly correctly successfully explicitly
