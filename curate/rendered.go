@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/yuin/goldmark/ast"
@@ -570,7 +571,7 @@ func (r *renderer) inlines(n ast.Node) bool {
 		}
 	}
 	in.flush()
-	r.out.WriteString(strings.Join(strings.Fields(in.b.String()), " ") + r.indents(n) + "\n")
+	r.out.WriteString(withoutFullStop(strings.Join(strings.Fields(in.b.String()), " ")) + r.indents(n) + "\n")
 	return true
 }
 
@@ -639,7 +640,7 @@ func (in *inline) flush() {
 	if in.prose.Len() == 0 {
 		return
 	}
-	p := curlyQuotes.Replace(unicodeForms(in.prose.String()))
+	p := singleQuoted().ReplaceAllString(curlyQuotes.Replace(unicodeForms(in.prose.String())), `$1"$2"$3`)
 	in.prose.Reset()
 	var b strings.Builder
 	for {
@@ -670,6 +671,28 @@ func (in *inline) flush() {
 	})
 	in.b.WriteString(numberDigits(p))
 }
+
+// withoutFullStop returns a block's inline text without the full stop
+// that ends it after a letter or digit: the pause that ends a passage
+// is form, as the word rules read it ("4.2." is "4.2", not "4.2.1"; a
+// stop after code or a link is kept).
+func withoutFullStop(s string) string {
+	if t, ok := strings.CutSuffix(s, "."); ok && t != "" {
+		if r, _ := utf8.DecodeLastRuneInString(t); unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return t
+		}
+	}
+	return s
+}
+
+// singleQuoted matches words in single quotes standing as quotes (a
+// space or an opening bracket before, a space, a pause or a closing
+// bracket after), which flush writes in double quotes, as the word
+// rules read quote styles alike; an apostrophe or a foot mark (5') is
+// no quote.
+var singleQuoted = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(^|[\s(\[])'([^'\s](?:[^']*[^'\s])?)'([\s.,;:!?)\]]|$)`)
+})
 
 // footnoteMark matches a footnote marker, "[^1]", "[^note]"; bareURL an
 // http or https URL written bare, as GitHub links it.
