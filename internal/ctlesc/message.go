@@ -8,14 +8,19 @@ import "strings"
 const libPrefix = "memweave: "
 
 // Message is an error message of the library shown on its own, after
-// the caller's own prefix: on one line as [Line] writes it, without the
-// "memweave: " prefixes of the errors it wraps or joins, at the start
-// of each of its lines, after ": " and after "(". Elsewhere (in a
-// quoted file name or text) "memweave: " is kept.
-//
-// The CLI's error lines and warnings and the MCP server's tool errors
-// and warnings both show messages through it.
-func Message(msg string) string {
+// the caller's own prefix: [Unwrapped], its control and bidi characters
+// escaped as [Controls] writes them. The CLI's error lines and warnings
+// and the MCP server's tool errors and warnings show messages through
+// it.
+func Message(msg string) string { return Controls(Unwrapped(msg)) }
+
+// Unwrapped is msg on one line (each run of white space one space, the
+// ends trimmed) without the "memweave: " prefixes of the errors it wraps
+// or joins: at the start of each of its lines, after ": " and after
+// "(". Elsewhere (in a quoted file name or text) "memweave: " is kept.
+// A warning's JSON (indexer.Warning's MarshalText) is its message
+// through it, so that JSON says what the commands print.
+func Unwrapped(msg string) string {
 	lines := strings.Split(msg, "\n")
 	kept := lines[:0]
 	for _, l := range lines {
@@ -32,5 +37,5 @@ func Message(msg string) string {
 			kept = append(kept, l)
 		}
 	}
-	return Controls(strings.Join(kept, " "))
+	return strings.Join(kept, " ")
 }
