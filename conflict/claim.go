@@ -1265,6 +1265,16 @@ func stem(w string) string {
 	if strings.HasSuffix(w, "'s") || strings.HasSuffix(w, "’s") {
 		return w
 	}
+	if shortIng(w) {
+		// "riding", "biting": the verb with its "e" ("ride", "bite"),
+		// as a stem, since [lemma] leaves a claim's first word alone.
+		return w[:3] + "e"
+	}
+	if len(w) >= 5 && strings.HasSuffix(w, "ies") && !hasDigit(w) {
+		// "balconies", "libraries": the noun in "-y" ([lemma] folds
+		// "-ie" nouns, "movies", the same way).
+		return w[:len(w)-3] + "y"
+	}
 	if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") &&
 		!strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is") && !hasDigit(w) {
 		return w[:len(w)-1]
@@ -1296,6 +1306,14 @@ func lemma(w string) string {
 // foldEnding is [lemma] by the ending alone: "-ing", "-ed" and a final
 // "e".
 func foldEnding(w string) string {
+	if len(w) >= 5 && strings.HasSuffix(w, "ie") {
+		// "movie" as "movies" is stemmed: "movy".
+		return w[:len(w)-2] + "y"
+	}
+	if len(w) >= 6 && strings.HasSuffix(w, "ied") {
+		// "applied", "carried" as "applies", "apply".
+		return w[:len(w)-3] + "y"
+	}
 	if len(w) >= 7 && strings.HasSuffix(w, "ing") {
 		// "hosting", "running": the verb.
 		w = w[:len(w)-3]
@@ -1313,6 +1331,18 @@ func foldEnding(w string) string {
 		w = w[:len(w)-1]
 	}
 	return w
+}
+
+// shortIng reports whether w is a six-letter "-ing" form of a verb of
+// consonant, vowel, consonant and a silent "e" ("riding", "coding"),
+// which the ending alone folds only from seven letters. A final "w",
+// "x" or "y" makes no such verb ("paying", "sewing"); "during" is no
+// verb.
+func shortIng(w string) bool {
+	const vowels = "aeiou"
+	return len(w) == 6 && strings.HasSuffix(w, "ing") && w != "during" &&
+		strings.IndexByte(vowels, w[0]) < 0 && strings.IndexByte(vowels, w[1]) >= 0 &&
+		strings.IndexByte(vowels+"wxy", w[2]) < 0
 }
 
 // spelling folds a British spelling into the American one, so that

@@ -1,0 +1,22 @@
+package conflict_test
+
+import "testing"
+
+// TestContra14Rules holds cases per rule of the fourteenth pass, each
+// written for the rule and not taken from testdata/contra14.jsonl: the
+// look-alikes it must leave alone and the contradictions next to them
+// it must still find.
+func TestContra14Rules(t *testing.T) {
+	checkJudged(t, contra14FormCases)
+}
+
+var contra14FormCases = []judgeCase{
+	{"a plural in -ies against its count of one", "The cottage has three bathrooms and two pantries.", "The cottage has three bathrooms and one pantry.", true},
+	{"plural -ies counts", "Our street has two bakeries.", "Our street has four bakeries.", true},
+	{"a plural in -ies, another noun", "Our street has two bakeries.", "Our street has four cafes.", false},
+	{"-ies and -ied of one verb", "The discount applies to students.", "The discount never applied to students.", true},
+	{"a short -ing form beside its verb", "Rui hikes to the office.", "Rui has stopped hiking to the office.", true},
+	{"a short -ing form, another way", "Rui hikes to the office.", "Rui has stopped cycling to the office.", false},
+	{"a short -ing form keeps being the habit", "The puppy keeps chewing the rug.", "The puppy never chews the rug.", true},
+	{"during is no verb", "The gym is closed during July.", "The gym is open in August.", false},
+}
