@@ -14,6 +14,7 @@ var contra14FormCases = []judgeCase{
 	{"a plural in -ies against its count of one", "The cottage has three bathrooms and two pantries.", "The cottage has three bathrooms and one pantry.", true},
 	{"plural -ies counts", "Our street has two bakeries.", "Our street has four bakeries.", true},
 	{"a plural in -ies, another noun", "Our street has two bakeries.", "Our street has four cafes.", false},
+	{"a plural of an -ie noun against one", "The jar holds 12 cookies.", "The jar holds one cookie.", true},
 	{"-ies and -ied of one verb", "The discount applies to students.", "The discount never applied to students.", true},
 	{"a short -ing form beside its verb", "Rui hikes to the office.", "Rui has stopped hiking to the office.", true},
 	{"a short -ing form, another way", "Rui hikes to the office.", "Rui has stopped cycling to the office.", false},
