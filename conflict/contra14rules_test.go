@@ -7,7 +7,7 @@ import "testing"
 // look-alikes it must leave alone and the contradictions next to them
 // it must still find.
 func TestContra14Rules(t *testing.T) {
-	checkJudged(t, contra14FormCases)
+	checkJudged(t, contra14FormCases, contra14ModifierCases)
 }
 
 var contra14FormCases = []judgeCase{
@@ -20,4 +20,13 @@ var contra14FormCases = []judgeCase{
 	{"a short -ing form, another way", "Rui hikes to the office.", "Rui has stopped cycling to the office.", false},
 	{"a short -ing form keeps being the habit", "The puppy keeps chewing the rug.", "The puppy never chews the rug.", true},
 	{"during is no verb", "The gym is closed during July.", "The gym is open in August.", false},
+}
+
+var contra14ModifierCases = []judgeCase{
+	{"a modifier names another code", "The gate code is 4512.", "The garage gate code is 7730.", false},
+	{"a modifier names another router", "The router sits in the hallway.", "The backup router sits in the attic.", false},
+	{"a modifier names another shift", "The shift starts at 07:00.", "The night shift starts at 22:00.", false},
+	{"one modified subject, two values", "The night shift starts at 22:00.", "The night shift starts at 23:00.", true},
+	{"a correction is no modifier", "The gate code is 4512.", "Correction: the gate code is 7730.", true},
+	{"a modified subject that changed", "The gate code is 4512.", "The garage gate code was changed to 7730.", true},
 }

@@ -137,7 +137,7 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 		v, ok = Verdict{Likely, say(why, func() string { return "only one value, the other adds one" })}, true
 	case len(reps) == 1 && len(hunks) == 1 && (dailyOnly(a, b, reps[0].a, reps[0].b) || dailyOnly(b, a, reps[0].b, reps[0].a)):
 		v, ok = Verdict{Likely, say(why, func() string { return "every day, the other only some days" })}, true
-	case twoFacts(a, b, hunks):
+	case twoFacts(a, b, hunks) || modifiedHead(a, b, hunks):
 		ok = false
 	default:
 		if v, ok = judgeWhole(a, b, why); !ok && common >= 1 && len(reps) == 1 && !recurringOnOneSide(reps[0]) && !countedApart(reps[0]) {
@@ -165,6 +165,32 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	}
 	return v, true, hunks
 }
+
+// modifiedHead reports whether one claim opens with a word the other
+// lacks before the subject both open with: "the analytics service
+// runs on port 9090" speaks of another service than "the service runs
+// on port 8080", "the night bus" of another bus.
+func modifiedHead(a, b *claim, hunks []hunk) bool {
+	long, short := a, b
+	if len(b.toks) > len(a.toks) {
+		long, short = b, a
+	}
+	if len(hunks) < 2 || a.changed || b.changed || len(short.toks) < 2 || len(long.toks) != len(short.toks)+1 {
+		return false
+	}
+	h, m := hunks[0], long.toks[0]
+	if h.at != 0 || h.bt != 0 || len(h.a)+len(h.b) != 1 || m.value || m.name || m.kind != plain || leadWords[m.w] ||
+		long.toks[1].w != short.toks[0].w || hasWord(short.toks, m.w) {
+		return false
+	}
+	// Nothing else is added or moved: the rest is one claim's words in
+	// place, values aside.
+	return !slices.ContainsFunc(hunks[1:], func(h hunk) bool { return len(h.a) == 0 || len(h.b) == 0 })
+}
+
+// leadWords open a claim without naming its subject: "Correction: the
+// repo is hosted on GitHub".
+var leadWords = map[string]bool{"correction": true, "update": true, "note": true, "fyi": true}
 
 // firstAsWord returns c, or a copy of it whose capitalised first word
 // is folded by [lemma] when the other claim has that folded form and
