@@ -7,7 +7,7 @@ import "testing"
 // look-alikes it must leave alone and the contradictions next to them
 // it must still find.
 func TestContra14Rules(t *testing.T) {
-	checkJudged(t, contra14FormCases, contra14ModifierCases)
+	checkJudged(t, contra14FormCases, contra14ModifierCases, contra14PastPlaceCases)
 }
 
 var contra14FormCases = []judgeCase{
@@ -29,4 +29,12 @@ var contra14ModifierCases = []judgeCase{
 	{"one modified subject, two values", "The night shift starts at 22:00.", "The night shift starts at 23:00.", true},
 	{"a correction is no modifier", "The gate code is 4512.", "Correction: the gate code is 7730.", true},
 	{"a modified subject that changed", "The gate code is 4512.", "The garage gate code was changed to 7730.", true},
+}
+
+var contra14PastPlaceCases = []judgeCase{
+	{"born in one place, living in another", "Dana was born in Lagos.", "Dana lives in Accra now.", false},
+	{"studied in one place, living in another", "Dana studied in Leeds.", "Dana lives in York.", false},
+	{"grew up in one place, based in another", "Dana grew up in Cork.", "Dana is based in Galway now.", false},
+	{"living in two places", "Dana lives in Leeds.", "Dana lives in York now.", true},
+	{"a move beside a place", "Dana moved to York.", "Dana lives in Leeds.", true},
 }

@@ -485,7 +485,18 @@ func dailyOnly(a, b *claim, x, y []token) bool {
 // partner's").
 func twoFacts(a, b *claim, hunks []hunk) bool {
 	return a.scoped != b.scoped || a.additive || b.additive || possessive(hunks) || otherEntity(a, b, hunks) ||
-		(a.when != 0 && b.when != 0 && a.when != b.when) || daysApart(a, b) || a.delta != b.delta || pastBesidePresent(a, b)
+		(a.when != 0 && b.when != 0 && a.when != b.when) || daysApart(a, b) || a.delta != b.delta || pastBesidePresent(a, b) ||
+		pastBesidePlace(a, b) || pastBesidePlace(b, a)
+}
+
+// pastBesidePlace reports whether a tells where its subject is now
+// ([locMark]: "Aki lives in Sapporo") and b a past event of another
+// verb at another place ("Aki grew up in Osaka", "studied in Graz")
+// that says nothing changed: both hold, "now" or not ("moved to
+// Lisbon" is a change, and still conflicts).
+func pastBesidePlace(a, b *claim) bool {
+	// "was born" is a past passive pastTense leaves out.
+	return !a.past && (b.past || hasWord(b.toks, "born")) && !b.changed && !a.plan && !b.plan && locIndex(a.toks) >= 0 && locIndex(b.toks) < 0
 }
 
 // pastBesidePresent reports whether one claim tells a past event and
