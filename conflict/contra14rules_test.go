@@ -7,7 +7,7 @@ import "testing"
 // look-alikes it must leave alone and the contradictions next to them
 // it must still find.
 func TestContra14Rules(t *testing.T) {
-	checkJudged(t, contra14FormCases, contra14ModifierCases, contra14PastPlaceCases)
+	checkJudged(t, contra14FormCases, contra14ModifierCases, contra14PastPlaceCases, contra14AttributeCases)
 }
 
 var contra14FormCases = []judgeCase{
@@ -37,4 +37,11 @@ var contra14PastPlaceCases = []judgeCase{
 	{"grew up in one place, based in another", "Dana grew up in Cork.", "Dana is based in Galway now.", false},
 	{"living in two places", "Dana lives in Leeds.", "Dana lives in York now.", true},
 	{"a move beside a place", "Dana moved to York.", "Dana lives in Leeds.", true},
+}
+
+var contra14AttributeCases = []judgeCase{
+	{"two favourites share a word", "Ravi's favourite colour is orange.", "Ravi's favourite drink is orange juice.", false},
+	{"two attributes share a value word", "The kitchen wall colour is sage.", "The kitchen towel colour is sage green.", false},
+	{"one favourite, two values", "Ravi's favourite colour is orange.", "Ravi's favourite colour is teal.", true},
+	{"one attribute, a value and a longer one", "The kitchen wall colour is sage.", "The kitchen wall colour is navy blue.", true},
 }

@@ -1068,10 +1068,12 @@ func stateScope(a, b *claim, h hunk) bool {
 }
 
 // alikeSubjects reports whether h replaces words before "is" with all
-// after it the same: two subjects said to be alike ("the onboarding flow
-// is live", "the billing flow is live").
+// after it the same, or one word more: two subjects said to be alike
+// ("the onboarding flow is live", "the billing flow is live"), or two
+// attributes of one subject ("Eva's favourite colour is green", "Eva's
+// favourite fruit is the green apple").
 func alikeSubjects(a, b *claim, h hunk, extra int) bool {
-	return a.copAt > 0 && b.copAt > 0 && a.holder == 0 && b.holder == 0 && extra == 0 &&
+	return a.copAt > 0 && b.copAt > 0 && a.holder == 0 && b.holder == 0 && extra <= 1 &&
 		h.at+len(h.a) <= int(a.copAt) && h.bt+len(h.b) <= int(b.copAt) && !anyValue(h.a) && !anyValue(h.b)
 }
 
