@@ -7,7 +7,7 @@ import "testing"
 // look-alikes it must leave alone and the contradictions next to them
 // it must still find.
 func TestContra14Rules(t *testing.T) {
-	checkJudged(t, contra14FormCases, contra14ModifierCases, contra14PastPlaceCases, contra14AttributeCases)
+	checkJudged(t, contra14FormCases, contra14ModifierCases, contra14PastPlaceCases, contra14AttributeCases, contra14NotOwnedCases)
 }
 
 var contra14FormCases = []judgeCase{
@@ -44,4 +44,12 @@ var contra14AttributeCases = []judgeCase{
 	{"two attributes share a value word", "The kitchen wall colour is sage.", "The kitchen towel colour is sage green.", false},
 	{"one favourite, two values", "Ravi's favourite colour is orange.", "Ravi's favourite colour is teal.", true},
 	{"one attribute, a value and a longer one", "The kitchen wall colour is sage.", "The kitchen wall colour is navy blue.", true},
+}
+
+var contra14NotOwnedCases = []judgeCase{
+	{"none owned, a borrowed one used", "Lea doesn't own a laptop.", "Lea works on a borrowed laptop.", false},
+	{"none owned, another's walked", "Tim has no dog.", "Tim walks his sister's dog.", false},
+	{"none owned, a rented one", "Tim has no van.", "Tim drives a rented van for the move.", false},
+	{"none owned, her own used", "Lea doesn't own a laptop.", "Lea works on her laptop at home.", true},
+	{"none, his own walked", "Tim has no dog.", "Tim walks his dog.", true},
 }

@@ -1861,8 +1861,14 @@ func implicitNegation(a, b *claim) bool {
 	matched := false
 	for i, o := range obj {
 		found := false
-		for _, r := range rest {
+		for k, r := range rest {
 			if related(o.w, r.w) {
+				if k > 0 && notOwned(rest[k-1]) {
+					// "doesn't own a car" beside "drives a rental car",
+					// "has no pets" beside "walks the neighbour's dog":
+					// another's thing.
+					return false
+				}
 				found = true
 				break
 			}
@@ -1883,6 +1889,21 @@ func implicitNegation(a, b *claim) bool {
 		}
 	}
 	return matched
+}
+
+// notOwned reports whether t, before a thing, says the thing is not
+// the subject's own: another's ("the neighbour's dog") or lent
+// ("a rental car", "a borrowed laptop").
+func notOwned(t token) bool {
+	if strings.HasSuffix(t.w, "'s") || strings.HasSuffix(t.w, "’s") {
+		return true
+	}
+	for _, w := range [...]string{"rental", "rented", "hired", "borrowed", "loaned", "loaner", "shared", "company", "courtesy", "spare"} {
+		if t.w == w || t.w == lemma(stem(w)) {
+			return true
+		}
+	}
+	return false
 }
 
 // relatedAny reports whether w is [related] to a word of ts.
