@@ -7,7 +7,7 @@ import "testing"
 // look-alikes it must leave alone and the contradictions next to them
 // it must still find.
 func TestContra14Rules(t *testing.T) {
-	checkJudged(t, contra14FormCases, contra14ModifierCases, contra14PastPlaceCases, contra14AttributeCases, contra14NotOwnedCases)
+	checkJudged(t, contra14FormCases, contra14ModifierCases, contra14PastPlaceCases, contra14AttributeCases, contra14NotOwnedCases, contra14PronounCases)
 }
 
 var contra14FormCases = []judgeCase{
@@ -52,4 +52,12 @@ var contra14NotOwnedCases = []judgeCase{
 	{"none owned, a rented one", "Tim has no van.", "Tim drives a rented van for the move.", false},
 	{"none owned, her own used", "Lea doesn't own a laptop.", "Lea works on her laptop at home.", true},
 	{"none, his own walked", "Tim has no dog.", "Tim walks his dog.", true},
+}
+
+var contra14PronounCases = []judgeCase{
+	{"one pronoun, opposite verbs, one object", "She passed the audit.", "She failed the audit.", true},
+	{"one pronoun, a prefix antonym", "We trust Mirela.", "We distrust Mirela.", true},
+	{"two pronouns", "She passed the audit.", "He failed the audit.", false},
+	{"one pronoun, two objects", "She passed the audit.", "She failed the exam.", false},
+	{"one pronoun, verbs not opposite", "We trust Mirela.", "We thanked Mirela.", false},
 }

@@ -1735,6 +1735,11 @@ func minShared(a, b *claim) int {
 		// two cats" and "we have three cats" share only "cat".
 		return 1
 	}
+	if a.pronoun != 0 && a.pronoun == b.pronoun && len(a.toks) == 2 && len(b.toks) == 2 && a.toks[1].w == b.toks[1].w {
+		// One pronoun, a verb and its object: "I trust Karl", "I
+		// distrust Karl" share only "Karl".
+		return 1
+	}
 	if len(a.old) > 0 || len(b.old) > 0 {
 		// A switch naming its old value shares that value alone with
 		// a claim stating it: see [switchedFrom].
