@@ -127,6 +127,8 @@ type claim struct {
 	// plan: the claim tells a plan or what might have been ("will",
 	// "won't", "going to", "should have sent"), not a past fact.
 	plan bool
+	// stage: a contest told by stage, nil when none ([claimStage]).
+	stage *stage
 }
 
 // claims splits text into claims, skipping code: fenced blocks (one
@@ -541,6 +543,7 @@ func parseClaim(s string) (claim, bool) {
 	c.than = slices.Contains(tw, "than")
 	c.past = pastTense(tw)
 	c.plan = planned(tw)
+	c.stage = claimStage(tw)
 	if len(tw) > 0 {
 		c.pronoun = uint8(slices.Index(subjectPronouns, tw[0]) + 1)
 	}

@@ -7,7 +7,7 @@ import "testing"
 // look-alikes it must leave alone and the contradictions next to them
 // it must still find.
 func TestContra14Rules(t *testing.T) {
-	checkJudged(t, contra14FormCases, contra14ModifierCases, contra14PastPlaceCases, contra14AttributeCases, contra14NotOwnedCases, contra14PronounCases)
+	checkJudged(t, contra14FormCases, contra14ModifierCases, contra14PastPlaceCases, contra14AttributeCases, contra14NotOwnedCases, contra14PronounCases, contra14StageCases)
 }
 
 var contra14FormCases = []judgeCase{
@@ -60,4 +60,20 @@ var contra14PronounCases = []judgeCase{
 	{"two pronouns", "She passed the audit.", "He failed the audit.", false},
 	{"one pronoun, two objects", "She passed the audit.", "She failed the exam.", false},
 	{"one pronoun, verbs not opposite", "We trust Mirela.", "We thanked Mirela.", false},
+}
+
+var contra14StageCases = []judgeCase{
+	{"out at the semi-final, reached the final", "Our club lost the semi-final against Leeds.", "Our club reached the final.", true},
+	{"out in round one, won the title", "Noor was knocked out in the first round of the spelling bee.", "Noor won the spelling bee.", true},
+	{"out in the quarter-finals, played the final", "The Owls went out in the quarter-finals.", "The Owls played in the final.", true},
+	{"out at the semi-final, won the final", "Mia lost the semi-final.", "Mia won the final.", true},
+	{"two seasons", "Our team lost the semi-final last season.", "Our team reached the final this season.", false},
+	{"two events", "Ana lost the semi-final of the singles.", "Ana reached the doubles final.", false},
+	{"two tournaments", "The Hawks lost the quarter-final at Wimbledon.", "The Hawks reached the final of the US Open.", false},
+	{"another title", "Noor was knocked out in the first round of the spelling bee.", "Noor won the quiz night.", false},
+	{"two people", "Leo was eliminated in the heats.", "Leo's brother ran in the final.", false},
+	{"a game lost is no stage", "The Owls lost a group match.", "The Owls won the cup.", false},
+	{"went through a stage", "The Owls went through the group stage.", "The Owls won the cup.", false},
+	{"a stage won reaches the next", "Mia won the semi-final.", "Mia lost the final.", false},
+	{"twice and once", "The Lions lost the semi-final twice.", "The Lions reached the final once.", false},
 }

@@ -103,6 +103,9 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	if x, y, ok := namedKinds(a, b); ok {
 		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different value: %q vs %q", show(a, x), show(b, y)) })}, true, nil
 	}
+	if v, ok, done := judgeStage(a, b, why); done {
+		return v, ok, nil
+	}
 	if v, ok, done := judgeResult(a, b, why); done {
 		return v, ok, nil
 	}
@@ -1733,6 +1736,12 @@ func minShared(a, b *claim) int {
 	if a.pronoun != 0 && a.pronoun == b.pronoun && onlyAmount(a.toks) >= 0 && onlyAmount(b.toks) >= 0 {
 		// One pronoun is the subject the words do not name: "we have
 		// two cats" and "we have three cats" share only "cat".
+		return 1
+	}
+	if stageApart(a, b) || stageApart(b, a) {
+		// A stage went out at and a later one reached share the
+		// subject alone: "Ravi was eliminated in the first heat",
+		// "Ravi ran in the final" (see [judgeStage]).
 		return 1
 	}
 	if a.pronoun != 0 && a.pronoun == b.pronoun && len(a.toks) == 2 && len(b.toks) == 2 && a.toks[1].w == b.toks[1].w {
