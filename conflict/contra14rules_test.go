@@ -7,7 +7,7 @@ import "testing"
 // look-alikes it must leave alone and the contradictions next to them
 // it must still find.
 func TestContra14Rules(t *testing.T) {
-	checkJudged(t, contra14FormCases, contra14ModifierCases, contra14PastPlaceCases, contra14AttributeCases, contra14NotOwnedCases, contra14PronounCases, contra14StageCases)
+	checkJudged(t, contra14FormCases, contra14ModifierCases, contra14PastPlaceCases, contra14AttributeCases, contra14NotOwnedCases, contra14PronounCases, contra14StageCases, contra14KindCases)
 }
 
 var contra14FormCases = []judgeCase{
@@ -76,4 +76,15 @@ var contra14StageCases = []judgeCase{
 	{"went through a stage", "The Owls went through the group stage.", "The Owls won the cup.", false},
 	{"a stage won reaches the next", "Mia won the semi-final.", "Mia lost the final.", false},
 	{"twice and once", "The Lions lost the semi-final twice.", "The Lions reached the final once.", false},
+}
+
+var contra14KindCases = []judgeCase{
+	{"no pets, a cat of one's own", "Rosa has no pets.", "Rosa feeds her cat at seven.", true},
+	{"no alcohol, a glass of wine", "Rosa doesn't drink alcohol.", "Rosa drinks wine on Fridays.", true},
+	{"no siblings, a sister", "Rosa has no siblings.", "Rosa has a sister in Lyon.", true},
+	{"no pets, another's cat", "Rosa has no pets.", "Rosa feeds her neighbour's cat.", false},
+	{"no pets, cats in general", "Rosa has no pets.", "Rosa is allergic to cats.", false},
+	{"no pets, a cat named of another", "Rosa has no pets.", "Rosa's brother has a cat.", false},
+	{"no alcohol, selling wine", "Rosa doesn't drink alcohol.", "Rosa sells wine at the market.", false},
+	{"no meat, another food", "Rosa never eats meat.", "Rosa eats tofu every day.", false},
 }

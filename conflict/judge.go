@@ -94,6 +94,7 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	b = respelled(b, a)
 	a, b = countedOne(a, b), countedOne(b, a)
 	a, b = likedAsPreferred(a, b), likedAsPreferred(b, a)
+	a, b = asKind(a, b), asKind(b, a)
 	if v, ok := switchedFrom(a, b, why); ok {
 		return v, true, nil
 	}
@@ -256,6 +257,33 @@ func likedAsPreferred(c, other *claim) *claim {
 			cp := *c
 			cp.toks = slices.Clone(c.toks)
 			cp.toks[i].w = "prefer"
+			return &cp
+		}
+	}
+	return c
+}
+
+// asKind returns c, or a copy of it whose word for a thing of a kind
+// ("dog", "beer", "chicken") is the kind's word ("pet", "alcohol",
+// "meat") when the other claim denies that kind after its negation and
+// c, not negated, does not name the kind: "Paul has no pets" beside
+// "Paul walks his dog" denies what the other asserts, as "no dog"
+// would.
+func asKind(c, other *claim) *claim {
+	if c.neg != "" || other.neg == "" || other.negExcept {
+		return c
+	}
+	for i, t := range c.toks {
+		for _, k := range kindOf[t.w] {
+			if t.name || strings.HasSuffix(written(c, t), "s") || hasWord(c.toks, k) ||
+				!slices.ContainsFunc(other.toks[other.negAt:], func(u token) bool { return u.w == k }) {
+				// A plural names the kind, not one the subject has:
+				// "walks dogs for a living", "is allergic to cats".
+				continue
+			}
+			cp := *c
+			cp.toks = slices.Clone(c.toks)
+			cp.toks[i].w = k
 			return &cp
 		}
 	}

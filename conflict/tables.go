@@ -74,7 +74,36 @@ comes come came runs run ran amounts amount totals totalled totaled stretches st
 	roleObjects = setOf(`role roles duties responsibilities responsibility ownership reins`)
 	roleObjectWords = newRoleObjectWords()
 	mannerVerbs = newMannerVerbs()
+	kindOf = newKindOf()
 })
+
+// kindOf maps the words for things of a kind, as claim words fold
+// them, to the kinds' words (see [asKind]): "dog" is a "pet", "beer"
+// "alcohol", "chicken" "meat", "daughter" a "child" or "kid", "cello"
+// an "instrument" (plurals fold to these; [asKind] reads a singular
+// only). Built after the tables that [lemma] reads.
+var kindOf map[string][]string
+
+func newKindOf() map[string][]string {
+	m := map[string][]string{}
+	for _, kinds := range [...][2]string{
+		{`pets`, `dog puppy cat kitten hamster rabbit parrot goldfish`},
+		{`alcohol`, `beer wine whisky whiskey vodka gin rum cocktail champagne cider prosecco lager tequila`},
+		{`meat`, `chicken beef pork steak lamb bacon ham sausage burger veal mince`},
+		{`children kids`, `daughter son`},
+		{`siblings`, `brother sister`},
+		{`instruments`, `piano guitar violin cello flute trumpet saxophone clarinet harp`},
+	} {
+		var ks []string
+		for _, k := range strings.Fields(kinds[0]) {
+			ks = append(ks, lemma(spelling(stem(k))))
+		}
+		for _, w := range strings.Fields(kinds[1]) {
+			m[lemma(spelling(stem(w)))] = ks
+		}
+	}
+	return m
+}
 
 // verbForms are irregular verbs as "base past participle", or "base
 // past" when the participle is the past, for [pastTense] and
