@@ -1015,15 +1015,6 @@ func (c *claim) tokenAt(raws []rawTok, i int, capFirst string) token {
 	return t
 }
 
-// word returns the word of c's token i as written, lower case: "holds"
-// where the token is "hold".
-func (c *claim) word(i int) string {
-	if t := c.toks[i]; t.show > 0 {
-		return strings.ToLower(c.shows[t.show-1])
-	}
-	return c.toks[i].w
-}
-
 // unhyphenated returns w without its one hyphen between letters, so
 // that "stand-up" and "standup", "e-mail" and "email" are one word;
 // words with digits ("4-space") and more hyphens keep their form.

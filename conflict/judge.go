@@ -233,7 +233,7 @@ func countedOne(c, other *claim) *claim {
 		cp := *c
 		cp.toks = slices.Clone(c.toks)
 		cp.toks[i].w, cp.toks[i].value = "1", true
-		if v := i - 1; v >= 0 && countVerbs[c.word(v)] && !hasWord(other.toks, c.toks[v].w) {
+		if v := i - 1; v >= 0 && countVerbs[strings.ToLower(written(c, c.toks[v]))] && !hasWord(other.toks, c.toks[v].w) {
 			// "holds one cookie" beside "holds 12 cookies", whose
 			// verb of [countVerbs] was dropped before the number.
 			cp.toks = slices.Delete(cp.toks, v, i)
