@@ -106,8 +106,8 @@ func newKindOf() map[string][]string {
 }
 
 // verbForms are irregular verbs as "base past participle", or "base
-// past" when the participle is the past, for [pastTense] and
-// [newIrregularLemma].
+// past" when the participle is the past, for [pastTense],
+// [newIrregularLemma] and [newIrregular]: the one table of them.
 const verbForms = `be was been|begin began begun|bring brought|build built|buy bought|catch caught|choose chose chosen|
 do did done|draw drew drawn|drink drank drunk|drive drove driven|eat ate eaten|fight fought|fly flew flown|forget forgot forgotten|
 forgive forgave forgiven|freeze froze frozen|give gave given|go went gone|grow grew grown|hide hid hidden|know knew known|
@@ -115,7 +115,7 @@ lend lent|lose lost|make made|meet met|pay paid|ride rode ridden|ring rang rung|
 sell sold|send sent|shake shook shaken|shoot shot|show showed shown|sing sang sung|sit sat|sleep slept|spend spent|
 stand stood|steal stole stolen|swim swam swum|take took taken|teach taught|tear tore torn|tell told|think thought|
 throw threw thrown|understand understood|wake woke woken|wear wore worn|win won|write wrote written|break broke broken|
-keep kept|sweep swept|fall fell fallen|mean meant|hear heard|speak spoke spoken`
+keep kept|sweep swept|fall fell fallen|mean meant|hear heard|speak spoke spoken|find found|hold held|lead led`
 
 // newIrregularLemma maps the past forms and participles of
 // [verbForms] to their base as [lemma] folds it ("wrote", "written":
