@@ -788,9 +788,10 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 		case r.keep:
 		case w == "long" && len(c.toks) > 0 && c.toks[len(c.toks)-1].kind == quantity,
 			i+1 < len(raws) && raws[i+1].kind == quantity && durationVerbs[w],
-			i+2 < len(raws) && raws[i+2].kind == quantity && durationVerbs[w] && (raws[i+1].w == "minimum" || raws[i+1].w == "maximum"):
+			i+2 < len(raws) && raws[i+2].kind == quantity && durationVerbs[w] && (raws[i+1].w == "minimum" || raws[i+1].w == "maximum" || approxWord(raws[i+1].w)):
 			// "two weeks long", "lasts two weeks", "takes two weeks",
-			// "takes over an hour": the duration alone.
+			// "takes over an hour", "lasts about 6 hours": the
+			// duration alone.
 			c.duration = true
 			continue
 		case w == "long" && len(c.toks) >= 2 && c.toks[len(c.toks)-1].kind == plain && !c.toks[len(c.toks)-1].value &&
@@ -1061,6 +1062,12 @@ func (c *claim) fillKeys() {
 				c.days = true
 			}
 		}
+	}
+	if c.duration {
+		// Two durations of one subject share their slot as [judge]
+		// compares them: "the build takes 4 minutes", "the build
+		// takes about 11 minutes", the verb dropped.
+		c.set = append(c.set, durationKey)
 	}
 	for _, w := range c.old {
 		// A claim that still states the old value shares it.

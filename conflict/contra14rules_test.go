@@ -7,7 +7,7 @@ import "testing"
 // look-alikes it must leave alone and the contradictions next to them
 // it must still find.
 func TestContra14Rules(t *testing.T) {
-	checkJudged(t, contra14FormCases, contra14ModifierCases, contra14PastPlaceCases, contra14AttributeCases, contra14NotOwnedCases, contra14PronounCases, contra14StageCases, contra14KindCases)
+	checkJudged(t, contra14FormCases, contra14ModifierCases, contra14PastPlaceCases, contra14AttributeCases, contra14NotOwnedCases, contra14PronounCases, contra14StageCases, contra14KindCases, contra14AboutCases)
 }
 
 var contra14FormCases = []judgeCase{
@@ -87,4 +87,10 @@ var contra14KindCases = []judgeCase{
 	{"no pets, a cat named of another", "Rosa has no pets.", "Rosa's brother has a cat.", false},
 	{"no alcohol, selling wine", "Rosa doesn't drink alcohol.", "Rosa sells wine at the market.", false},
 	{"no meat, another food", "Rosa never eats meat.", "Rosa eats tofu every day.", false},
+}
+
+var contra14AboutCases = []judgeCase{
+	{"a duration and an approximate other", "The flight takes 9 hours.", "The flight takes about 12 hours.", true},
+	{"a duration and about the same", "The flight takes 9 hours.", "The flight takes about 9 hours.", false},
+	{"an approximate duration and a near one", "The flight takes around 9 hours.", "The flight takes 9.5 hours.", false},
 }

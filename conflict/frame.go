@@ -926,6 +926,10 @@ func slotKey(t token) uint64 {
 
 var copulaKey uint64
 
+// durationKey is a set key shared by the claims that state a duration
+// ([claim.duration]).
+var durationKey uint64
+
 // slotOf maps status words and the values of exclusive classes to their
 // slot key.
 var slotOf map[string]uint64

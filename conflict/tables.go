@@ -48,6 +48,7 @@ comes come came runs run ran amounts amount totals totalled totaled stretches st
 	statusFirst = newStatusFirst()
 	classOf = newClassOf()
 	copulaKey = wordKey("~is-name")
+	durationKey = wordKey("~duration")
 	slotOf = newSlotOf()
 	changeWords = newChangeWords()
 	rawLex = newRawLex()
