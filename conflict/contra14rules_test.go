@@ -7,7 +7,7 @@ import "testing"
 // look-alikes it must leave alone and the contradictions next to them
 // it must still find.
 func TestContra14Rules(t *testing.T) {
-	checkJudged(t, contra14FormCases, contra14ModifierCases, contra14PastPlaceCases, contra14AttributeCases, contra14NotOwnedCases, contra14PronounCases, contra14StageCases, contra14KindCases, contra14AboutCases)
+	checkJudged(t, contra14FormCases, contra14ModifierCases, contra14PastPlaceCases, contra14AttributeCases, contra14NotOwnedCases, contra14PronounCases, contra14StageCases, contra14KindCases, contra14AboutCases, contra14OwnedCases)
 }
 
 var contra14FormCases = []judgeCase{
@@ -93,4 +93,11 @@ var contra14AboutCases = []judgeCase{
 	{"a duration and an approximate other", "The flight takes 9 hours.", "The flight takes about 12 hours.", true},
 	{"a duration and about the same", "The flight takes 9 hours.", "The flight takes about 9 hours.", false},
 	{"an approximate duration and a near one", "The flight takes around 9 hours.", "The flight takes 9.5 hours.", false},
+}
+
+var contra14OwnedCases = []judgeCase{
+	{"none, and the subject's one named", "The school has no gym.", "The school gym opens at eight.", true},
+	{"none, and the subject's one with a possessive", "The cottage has no cellar.", "We store apples in the cottage's cellar.", true},
+	{"none, and another of the subject's kind", "The cottage has no cellar.", "Our old cottage's cellar flooded.", false},
+	{"none, and another's", "The school has no gym.", "The school's pupils use the town gym.", false},
 }

@@ -431,7 +431,7 @@ func judgeNegation(a, b *claim, reps, common int, ratio float64, why bool) (Verd
 	if deniedManner(neg, pos) || historyBeside(neg, pos) || (a.when != 0 && b.when != 0 && a.when != b.when) {
 		return Verdict{}, false
 	}
-	if reps == 0 && common >= minCommon && ratio >= negationRatio || implicitNegation(a, b) {
+	if reps == 0 && common >= minCommon && ratio >= negationRatio || implicitNegation(a, b) || namedOwned(neg, pos) {
 		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("negation: %s says %q", side, word) })}, true
 	}
 	return Verdict{}, false
@@ -1766,7 +1766,7 @@ func minShared(a, b *claim) int {
 		// two cats" and "we have three cats" share only "cat".
 		return 1
 	}
-	if stageApart(a, b) || stageApart(b, a) {
+	if stageApart(a, b) || stageApart(b, a) || namedOwned(a, b) || namedOwned(b, a) {
 		// A stage went out at and a later one reached share the
 		// subject alone: "Ravi was eliminated in the first heat",
 		// "Ravi ran in the final" (see [judgeStage]).
@@ -1947,6 +1947,44 @@ func notOwned(t token) bool {
 	}
 	return false
 }
+
+// namedOwned reports whether neg says its subject has no thing ("the
+// flat has no balcony") that pos names as the subject's ("the flat's
+// balcony", "the office printer"), anywhere in it: "we grow tomatoes
+// on the flat's balcony" says there is one.
+func namedOwned(neg, pos *claim) bool {
+	if neg.neg != "no" || neg.negExcept || neg.negAt < 1 || int(neg.negAt)+1 != len(neg.toks) {
+		return false
+	}
+	subj, thing := neg.toks[:neg.negAt], neg.toks[neg.negAt].w
+	n := len(subj)
+	for k := 0; k+n < len(pos.toks); k++ {
+		at := pos.toks[k : k+n]
+		last := at[n-1].w
+		if slices.EqualFunc(at[:n-1], subj[:n-1], func(x, y token) bool { return x.w == y.w }) &&
+			(last == subj[n-1].w || ownerOf(last) == subj[n-1].w) && pos.toks[k+n].w == thing {
+			// "our old flat's balcony", "the neighbour's office
+			// printer": another subject.
+			return k == 0 || !notOwned(pos.toks[k-1]) && !otherOne[pos.toks[k-1].w]
+		}
+	}
+	return false
+}
+
+// ownerOf returns the owner a possessive names, folded as a claim word
+// ("cottage's": "cottag"), or "" when w is none.
+func ownerOf(w string) string {
+	for _, s := range [...]string{"'s", "’s"} {
+		if base, ok := strings.CutSuffix(w, s); ok && base != "" {
+			return lemma(spelling(stem(base)))
+		}
+	}
+	return ""
+}
+
+// otherOne are the words before a subject that make it another of its
+// kind: "our old flat", "the new office".
+var otherOne = map[string]bool{"old": true, "previous": true, "former": true, "new": true, "next": true, "other": true, "last": true}
 
 // relatedAny reports whether w is [related] to a word of ts.
 func relatedAny(w string, ts []token) bool {
