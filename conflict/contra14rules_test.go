@@ -7,7 +7,7 @@ import "testing"
 // look-alikes it must leave alone and the contradictions next to them
 // it must still find.
 func TestContra14Rules(t *testing.T) {
-	checkJudged(t, contra14FormCases, contra14ModifierCases, contra14PastPlaceCases, contra14AttributeCases, contra14NotOwnedCases, contra14PronounCases, contra14StageCases, contra14KindCases, contra14AboutCases, contra14OwnedCases)
+	checkJudged(t, contra14FormCases, contra14ModifierCases, contra14PastPlaceCases, contra14AttributeCases, contra14NotOwnedCases, contra14PronounCases, contra14StageCases, contra14KindCases, contra14AboutCases, contra14OwnedCases, contra14StanceCases)
 }
 
 var contra14FormCases = []judgeCase{
@@ -100,4 +100,12 @@ var contra14OwnedCases = []judgeCase{
 	{"none, and the subject's one with a possessive", "The cottage has no cellar.", "We store apples in the cottage's cellar.", true},
 	{"none, and another of the subject's kind", "The cottage has no cellar.", "Our old cottage's cellar flooded.", false},
 	{"none, and another's", "The school has no gym.", "The school's pupils use the town gym.", false},
+}
+
+var contra14StanceCases = []judgeCase{
+	{"enjoys and hates one thing", "Ola enjoys sushi.", "Ola hates sushi.", true},
+	{"uses and avoids one thing", "We use Jira.", "We avoid Jira.", true},
+	{"enjoys one thing, hates another", "Ola enjoys sushi.", "Ola hates ramen.", false},
+	{"two people", "Ola enjoys sushi.", "Ben hates sushi.", false},
+	{"avoids it in one case", "We use Jira.", "We avoid Jira for small tasks.", false},
 }

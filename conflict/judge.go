@@ -2544,6 +2544,9 @@ func opposite(x, y string) bool {
 	if px, py := switchPole[x], switchPole[y]; px*py < 0 {
 		return true
 	}
+	if px := stance[x]; px != 0 && px == -stance[y] {
+		return true
+	}
 	for _, p := range []string{"un", "dis", "non", "in", "im", "a"} {
 		if len(x) > 4 && (y == p+x || x == p+y) {
 			return true
@@ -2580,6 +2583,23 @@ func newSwitchPole() map[string]int {
 	}
 	for _, w := range strings.Fields(`disabled disable off inactive`) {
 		m[lemma(stem(w))] = -1
+	}
+	return m
+}
+
+// stance maps the words of a liking and of a use to their pole, as
+// [switchPole] does for a switch: any word of one pole is the opposite
+// of any of the other ("enjoys jazz" and "hates jazz", "drinks coffee"
+// and "avoids coffee"). Built after the tables that [lemma] reads.
+var stance map[string]int8
+
+func newStance() map[string]int8 {
+	m := make(map[string]int8)
+	for pole, words := range map[int8]string{1: `like love enjoy adore`, -1: `dislike hate detest loathe`,
+		2: `drink eat use`, -2: `avoid`} {
+		for _, w := range strings.Fields(words) {
+			m[lemma(stem(w))] = pole
+		}
 	}
 	return m
 }

@@ -63,6 +63,7 @@ comes come came runs run ran amounts amount totals totalled totaled stretches st
 	entityWords = newEntityWords()
 	antonymOf = newAntonymOf()
 	switchPole = newSwitchPole()
+	stance = newStance()
 	slotWords = newSlotWords()
 	idNouns = newIdNouns()
 	locVerbs = newLocVerbs()
