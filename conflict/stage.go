@@ -87,7 +87,7 @@ func claimStage(tw []string) *stage {
 			if s := wonStage(tw, i); s > 0 {
 				st.reached, verb = max(st.reached, s), i
 			}
-		case reachVerbs[w]:
+		case reachVerb(w):
 			if s := stageAfter(tw, i); s > 0 && !(w == "went" && next == "out") {
 				if next == "through" || next == "past" {
 					s++
@@ -168,9 +168,15 @@ var stageVerbs = map[string]bool{"out": true, "of": true, "was": true, "were": t
 var gameWords = map[string]bool{"match": true, "game": true, "games": true, "point": true, "set": true, "toss": true,
 	"bet": true, "vote": true, "award": true, "prize": true, "race": true, "round": true, "heat": true, "stage": true}
 
-// reachVerbs say a subject played at the stage after them.
-var reachVerbs = map[string]bool{"reached": true, "reach": true, "reaches": true, "made": true, "played": true,
-	"ran": true, "qualified": true, "advanced": true, "progressed": true, "went": true, "got": true}
+// reachVerb reports whether w says a subject played at the stage after
+// it. A switch, not a map: it reads every word of every claim.
+func reachVerb(w string) bool {
+	switch w {
+	case "reached", "reach", "reaches", "made", "played", "ran", "qualified", "advanced", "progressed", "went", "got":
+		return true
+	}
+	return false
+}
 
 // contestWords name a contest as any win names it.
 var contestWords = map[string]bool{"cup": true, "tournament": true, "title": true, "trophy": true,
