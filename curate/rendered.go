@@ -31,19 +31,9 @@ const maxRendered = 64 << 10
 // on the words that differ (marks, order, "1." against "2.", a URL once
 // in a reference definition) can hold them apart.
 func sameRendered(kept, dropped string) bool {
-	_, covers := renderedPair(kept, dropped)
-	return covers
-}
-
-// renderedPair reports whether kept and dropped are one text in two
-// forms ([form.oneText]) and whether kept covers dropped ([form.covers]).
-func renderedPair(kept, dropped string) (one, covers bool) {
 	fk, okK := rendered(kept)
 	fd, okD := rendered(dropped)
-	if !okK || !okD || !fk.oneText(fd) {
-		return false, false
-	}
-	return true, fk.covers(fd, kept)
+	return okK && okD && fk.oneText(fd) && fk.covers(fd, kept)
 }
 
 // form is a document as [rendered] writes it: text, each code block's
@@ -102,7 +92,7 @@ func (f form) covers(dropped form, keptText string) bool {
 
 // loses returns the footnote markers of dropped that f, the form of
 // keptText, lacks, and the link titles of dropped whose content words
-// keptText lacks, quoted ([FormLoses]).
+// keptText lacks, quoted ([Forms.Loses]).
 func (f form) loses(dropped form, keptText string) []string {
 	var out []string
 	have := map[string]int{}
@@ -205,6 +195,18 @@ func (f *Forms) OneText(a, b int) bool {
 		}
 	}
 	return f.ok[a] && f.ok[b] && f.form[a].oneText(f.form[b])
+}
+
+// Loses returns what passage dropped would lose to passage kept when the
+// two are one text in two forms ([Forms.OneText]) that [Groups] still
+// holds apart: its footnote markers the kept copy lacks ("[^2]") and its
+// link titles whose words the kept copy's text lacks, quoted; nil when
+// none, or when the two are not one text.
+func (f *Forms) Loses(kept, dropped int) []string {
+	if !f.OneText(kept, dropped) {
+		return nil
+	}
+	return f.form[kept].loses(f.form[dropped], f.ps[kept].Text)
 }
 
 // markdown parses CommonMark alone: goldmark's GFM extension package
@@ -897,20 +899,6 @@ func (in *inline) link(open string, n ast.Node, dest, title []byte) bool {
 	in.inLink = true
 	defer func() { in.inLink = was }()
 	return in.wrap(n, open, "|"+d+"|\x04)")
-}
-
-// FormLoses returns what the copy dropped would lose to the copy kept
-// when the two are one text in two forms ([OneText]) that [Groups]
-// still holds apart: its footnote markers the kept copy lacks ("[^2]")
-// and its link titles whose words the kept copy's text lacks, quoted;
-// nil when none, or when the two are not one text.
-func FormLoses(kept, dropped string) []string {
-	fk, okK := rendered(kept)
-	fd, okD := rendered(dropped)
-	if !okK || !okD || !fk.oneText(fd) {
-		return nil
-	}
-	return fk.loses(fd, kept)
 }
 
 // OneText reports whether a and b are one text written in two Markdown

@@ -251,7 +251,7 @@ func heldNewer(ps []curate.Passage, copies []curate.Copy, pairs []curate.Pair, g
 		}
 		if forms.OneText(p.A, p.B) {
 			// Words of one form only ("b" of <b>) are no reason.
-			if h, ok := heldForm(ps, copies, p, inGroup, resolvedBy); ok {
+			if h, ok := heldForm(ps, copies, forms, p, inGroup, resolvedBy); ok {
 				held = append(held, h)
 			}
 			continue
@@ -284,7 +284,7 @@ func heldNewer(ps []curate.Passage, copies []curate.Copy, pairs []curate.Pair, g
 // alone ([curate.OneText]) is held back, naming the lines that differ,
 // and false when nothing holds it: both copies are in groups already
 // (the text stays in the copy a group keeps).
-func heldForm(ps []curate.Passage, copies []curate.Copy, p curate.Pair, inGroup map[int]bool, resolvedBy map[int]string) (curate.Held, bool) {
+func heldForm(ps []curate.Passage, copies []curate.Copy, forms *curate.Forms, p curate.Pair, inGroup map[int]bool, resolvedBy map[int]string) (curate.Held, bool) {
 	kept, dropped := p.A, p.B
 	if curate.Prefer(copies[p.A], copies[p.B]) > 0 {
 		kept, dropped = p.B, p.A
@@ -299,7 +299,7 @@ func heldForm(ps []curate.Passage, copies []curate.Copy, p curate.Pair, inGroup 
 	case inGroup[p.A] && inGroup[p.B]:
 		return curate.Held{}, false
 	}
-	if lost := curate.FormLoses(ps[kept].Text, ps[dropped].Text); len(lost) > 0 {
+	if lost := forms.Loses(kept, dropped); len(lost) > 0 {
 		return curate.Held{Pair: p, Reason: "one text in two forms (" + lines + "), but " + ps[dropped].File + " would lose " + strings.Join(lost, " ")}, true
 	}
 	why := "not grouped this run"
