@@ -3,7 +3,6 @@ package curate
 import (
 	"bytes"
 	"fmt"
-	"github.com/memweave/memweave-go/tokenize"
 	"maps"
 	"regexp"
 	"slices"
@@ -17,6 +16,8 @@ import (
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
+
+	"github.com/memweave/memweave-go/tokenize"
 )
 
 // maxRendered is the longest passage [rendered] parses; a longer one is
@@ -258,7 +259,6 @@ func rendered(src string) (f form, ok bool) {
 	source := []byte(src)
 	doc := markdown().Parse(text.NewReader(source))
 	r := renderer{source: source, dests: map[string]bool{}, out: &strings.Builder{}, ranks: headingRanks(doc)}
-	r.setOrdered = !slices.ContainsFunc(tokenize.Words(src), func(w string) bool { return orderWords[w] })
 	if !r.block(doc) {
 		return form{}, false
 	}
@@ -300,9 +300,9 @@ type renderer struct {
 	form form
 	// ranks are the heading levels' ranks ([headingRanks]).
 	ranks map[int]int
-	// setOrdered is whether a bullet list's items are a set: no word of
-	// the passage says their order counts.
-	setOrdered bool
+	// ordered is whether a word of the passage says a bullet list's
+	// order counts ([renderer.orderSaid]); 0 when not read yet.
+	ordered int8
 	// dests are the destinations of the links and images written.
 	dests map[string]bool
 	// defs are the reference definitions, every one written: a link
@@ -413,7 +413,7 @@ func (r *renderer) list(n *ast.List) bool {
 	// versions and times are often tried or read in order: nameservers),
 	// or an item lists something apart (its place in those lists would
 	// move).
-	if !n.IsOrdered() && r.setOrdered && listed == len(r.form.infos)+len(r.form.titles)+len(r.form.marks) &&
+	if !n.IsOrdered() && !r.orderSaid() && listed == len(r.form.infos)+len(r.form.titles)+len(r.form.marks) &&
 		!slices.ContainsFunc(items, hasDigit) {
 		slices.Sort(items)
 	}
@@ -543,6 +543,19 @@ func splitCells(line string) []string {
 		cells = cells[:len(cells)-1]
 	}
 	return cells
+}
+
+// orderSaid reports whether a word of the passage says the order of
+// its bullet lists counts ([orderWords]), read once, for the first
+// bullet list: a passage without one is not split into words.
+func (r *renderer) orderSaid() bool {
+	if r.ordered == 0 {
+		r.ordered = -1
+		if slices.ContainsFunc(tokenize.Words(string(r.source)), func(w string) bool { return orderWords[w] }) {
+			r.ordered = 1
+		}
+	}
+	return r.ordered > 0
 }
 
 // code writes a code block: its lines as written, its info string
