@@ -1940,12 +1940,7 @@ func notOwned(t token) bool {
 	if strings.HasSuffix(t.w, "'s") || strings.HasSuffix(t.w, "’s") {
 		return true
 	}
-	for _, w := range [...]string{"rental", "rented", "hired", "borrowed", "loaned", "loaner", "shared", "company", "courtesy", "spare"} {
-		if t.w == w || t.w == lemma(stem(w)) {
-			return true
-		}
-	}
-	return false
+	return lentWords[t.w]
 }
 
 // namedOwned reports whether neg says its subject has no thing ("the

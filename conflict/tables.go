@@ -77,7 +77,21 @@ comes come came runs run ran amounts amount totals totalled totaled stretches st
 	roleObjectWords = newRoleObjectWords()
 	mannerVerbs = newMannerVerbs()
 	kindOf = newKindOf()
+	lentWords = newLentWords()
 })
+
+// lentWords are the words before a thing that say it is lent, not the
+// subject's own ([notOwned]): each as written and as claim words fold
+// it. Built after the tables that [lemma] reads.
+var lentWords map[string]bool
+
+func newLentWords() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`rental rented hired borrowed loaned loaner shared company courtesy spare`) {
+		m[w], m[lemma(stem(w))] = true, true
+	}
+	return m
+}
 
 // kindOf maps the words for things of a kind, as claim words fold
 // them, to the kinds' words (see [asKind]): "dog" is a "pet", "beer"
