@@ -35,9 +35,13 @@ func stageOf(words []string, i int) (int8, int) {
 		case "two", "2":
 			return 2, 2
 		}
-	case "first", "opening", "second":
+	case "first", "opening":
 		if next == "round" || next == "heat" {
-			return map[string]int8{"first": 1, "opening": 1, "second": 2}[w], 2
+			return 1, 2
+		}
+	case "second":
+		if next == "round" || next == "heat" {
+			return 2, 2
 		}
 	case "group":
 		if next == "stage" || next == "stages" || next == "phase" {
