@@ -118,7 +118,7 @@ func (s *syncer) diverged(ctx context.Context, head, incoming string, res *Resul
 	if err := s.checkPush(ctx, incoming, target, res.Conflicts); err != nil {
 		return "", notPushed, err
 	}
-	rejected, err := s.push(ctx, target)
+	rejected, err := s.push(ctx, incoming, target)
 	switch {
 	case err != nil:
 		return "", notPushed, err

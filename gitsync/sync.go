@@ -417,7 +417,7 @@ func (s *syncer) exchange(ctx context.Context, res *Result) error {
 			if err := s.checkPush(ctx, incoming, head, res.Conflicts); err != nil {
 				return err
 			}
-			rejected, err := s.push(ctx, head)
+			rejected, err := s.push(ctx, incoming, head)
 			if err != nil {
 				return err
 			}
@@ -1280,10 +1280,16 @@ func (s *syncer) restoreTracking(ctx context.Context, before map[string]string, 
 	}
 }
 
-// push pushes head to the remote branch, never forcing. It reports a
+// push pushes head, which holds incoming ("" when the remote has no
+// such branch yet), to the remote branch, never forcing. It reports a
 // rejection (the remote moved meanwhile) as rejected, not as an error.
-func (s *syncer) push(ctx context.Context, head string) (rejected bool, err error) {
-	args := append([]string{"-c", "http.lowSpeedLimit=1000", "-c", "http.lowSpeedTime=60", "push", "--porcelain", "--no-verify", "--no-recurse-submodules"},
+// The push holds only while the branch is at incoming (the lease; head
+// fast-forwards it, so nothing is forced): renamed or deleted since the
+// fetch, a plain push made it again beside the one it became, and the
+// machines on either never saw the others' notes.
+func (s *syncer) push(ctx context.Context, incoming, head string) (rejected bool, err error) {
+	lease := "--force-with-lease=refs/heads/" + s.remoteBranch + ":" + incoming
+	args := append([]string{"-c", "http.lowSpeedLimit=1000", "-c", "http.lowSpeedTime=60", "push", "--porcelain", "--no-verify", "--no-recurse-submodules", lease},
 		s.localPack(ctx, true)...)
 	out, err := s.gitWith(ctx, s.root, history.GitOptions{MaxDataBytes: s.transferMemory()}, append(args, "--", s.remote, head+":refs/heads/"+s.remoteBranch)...)
 	if err == nil {
