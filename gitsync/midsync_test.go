@@ -56,3 +56,34 @@ func TestSyncRecreatesNoBranchRenamedDuringIt(t *testing.T) {
 		})
 	}
 }
+
+// TestSyncRestoresNoCommitPurgedDuringIt: the team force-pushes the
+// remote's branch back to before a commit (a note pushed by mistake,
+// purged) between this sync's fetch and its push. This machine's
+// replay holds that commit and fast-forwards the rolled-back branch:
+// the plain push succeeded and put the purged note back on every
+// machine. The lease refuses it; the next round sees the rewrite.
+func TestSyncRestoresNoCommitPurgedDuringIt(t *testing.T) {
+	bare := remote(t)
+	a, b := clone(t, bare, "a"), clone(t, bare, "b")
+	sync(t, a, "a")
+	before := run(t, bare, "rev-parse", "main")
+	write(t, b, "memory/notes/secret.md", "password: hunter2\n")
+	sync(t, b, "b")
+	write(t, a, "memory/notes/a.md", "from a\n")
+	first := true
+	ctx := edithook.WithStep(context.Background(), func(step string) {
+		if step == "fetched" && first {
+			first = false
+			run(t, bare, "update-ref", "refs/heads/main", before)
+		}
+	})
+	_, err := gitsync.Sync(ctx, a, gitsync.Options{Host: "a"})
+	if out := run(t, bare, "ls-tree", "-r", "--name-only", "main"); strings.Contains(out, "secret.md") {
+		t.Fatalf("Sync = %v; the purged note is on the remote again:\n%s", err, out)
+	}
+	if !errors.Is(err, gitsync.ErrRewritten) {
+		t.Fatalf("Sync = %v, want %v", err, gitsync.ErrRewritten)
+	}
+}
+

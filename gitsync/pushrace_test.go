@@ -68,3 +68,49 @@ func TestSyncRejectedReplayLeavesNoTrace(t *testing.T) {
 		}
 	}
 }
+
+// TestSyncConflictInARejectedRoundIsReportedOnce: a note edited on both
+// machines, and a third machine pushes while this one replays. The
+// replay of the rejected round is dropped, its conflict with it: the
+// sync reports the conflict once, the remote's version at the path and
+// this machine's in the copy the result names, both on the remote.
+func TestSyncConflictInARejectedRoundIsReportedOnce(t *testing.T) {
+	bare := remote(t)
+	a, b, c := clone(t, bare, "a"), clone(t, bare, "b"), clone(t, bare, "c")
+	for _, ws := range []string{a, b, c} {
+		sync(t, ws, ws[strings.LastIndex(ws, "/")+1:])
+	}
+	write(t, b, "memory/notes/db.md", "# DB\n\nPostgres 17, from b.\n")
+	sync(t, b, "b")
+	write(t, a, "memory/notes/db.md", "# DB\n\nPostgres 18, from a.\n")
+	rounds := 0
+	ctx := edithook.WithStep(context.Background(), func(step string) {
+		if step == "fetched" && rounds == 0 {
+			write(t, c, "memory/notes/c.md", "from c\n")
+			sync(t, c, "c")
+		}
+		if step == "fetched" {
+			rounds++
+		}
+	})
+	res, err := gitsync.Sync(ctx, a, gitsync.Options{Host: "a"})
+	if err != nil {
+		t.Fatalf("Sync(a) = %v", err)
+	}
+	if res.Attempts != 2 || len(res.Conflicts) != 1 {
+		t.Fatalf("Sync(a): %d attempts, conflicts %+v; want 2 attempts and one conflict", res.Attempts, res.Conflicts)
+	}
+	cp := res.Conflicts[0].Copy
+	sync(t, b, "b")
+	for _, ws := range []string{a, b} {
+		if got := read(t, ws, "memory/notes/db.md"); !strings.Contains(got, "from b") {
+			t.Errorf("%s's db.md = %q, want the remote's version", ws, got)
+		}
+		if got := read(t, ws, cp); !strings.Contains(got, "from a") {
+			t.Errorf("%s's %s = %q, want a's version", ws, cp, got)
+		}
+	}
+	if n := strings.Count(run(t, a, "ls-files", "memory/notes"), ".conflict-"); n != 1 {
+		t.Errorf("a has %d conflict copies:\n%s", n, run(t, a, "ls-files", "memory/notes"))
+	}
+}
