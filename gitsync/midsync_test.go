@@ -86,4 +86,3 @@ func TestSyncRestoresNoCommitPurgedDuringIt(t *testing.T) {
 		t.Fatalf("Sync = %v, want %v", err, gitsync.ErrRewritten)
 	}
 }
-
