@@ -95,6 +95,11 @@ func (s *syncer) integrate(ctx context.Context, incoming string, res *Result) (s
 	if err := s.checkout(ctx, head, target); err != nil {
 		return "", notPushed, err
 	}
+	if state == pushedFirst {
+		if err := s.recordReplay("", ""); err != nil {
+			return "", notPushed, err
+		}
+	}
 	return target, state, nil
 }
 
@@ -110,12 +115,23 @@ func (s *syncer) diverged(ctx context.Context, head, incoming string, res *Resul
 	case base == head:
 		return incoming, notPushed, nil // nothing of this machine's own since
 	}
+	if pushed, err := s.pushedReplayBase(ctx, head, incoming); err != nil {
+		return "", notPushed, err
+	} else if pushed == head {
+		return incoming, notPushed, nil // incoming holds all of head
+	} else if pushed != "" {
+		base = pushed
+	}
 	conflicts := len(res.Conflicts)
 	target, err := s.replay(ctx, head, incoming, base, res)
 	if err != nil || target == incoming {
 		return target, notPushed, err
 	}
-	if err := s.checkPush(ctx, incoming, target, res.Conflicts); err != nil {
+	if s.checkPush(ctx, incoming, target, res.Conflicts) != nil {
+		// Checked out, as any other merge, and refused after.
+		return target, notPushed, nil
+	}
+	if err := s.recordReplay(head, target); err != nil {
 		return "", notPushed, err
 	}
 	rejected, err := s.push(ctx, incoming, target)
@@ -128,6 +144,39 @@ func (s *syncer) diverged(ctx context.Context, head, incoming string, res *Resul
 		return "", rejectedOnly, nil
 	}
 	return target, pushedFirst, nil
+}
+
+// recordReplay records, before its push, that target replays head's
+// changes: pushed, and its checkout then failed (a full disk, a note
+// another program changed, a kill), the branch stays at head while the
+// remote holds target, and the next sync must not replay head's changes
+// onto target again: a dated log's union merge wrote each of its new
+// entries twice. "" clears the record.
+func (s *syncer) recordReplay(head, target string) error {
+	st, _ := readState(s.root)
+	if st.ReplayedHead == head && st.ReplayedAs == target {
+		return nil
+	}
+	st.ReplayedHead, st.ReplayedAs = head, target
+	return writeState(s.root, st)
+}
+
+// pushedReplayBase returns the commit of the branch whose changes a
+// replay already pushed holds, when incoming has that replay and head
+// is on top of that commit: what head changed since is all that is left
+// to replay. "" otherwise.
+func (s *syncer) pushedReplayBase(ctx context.Context, head, incoming string) (string, error) {
+	st, _ := readState(s.root)
+	if st.ReplayedAs == "" || st.ReplayedHead == "" {
+		return "", nil
+	}
+	if ok, err := s.isAncestor(ctx, st.ReplayedAs, incoming); err != nil || !ok {
+		return "", err
+	}
+	if ok, err := s.isAncestor(ctx, st.ReplayedHead, head); err != nil || !ok {
+		return "", err
+	}
+	return st.ReplayedHead, nil
 }
 
 // foreignLockWait is how long a sync waits for a git lock file that no
