@@ -127,7 +127,7 @@ func (s *syncer) diverged(ctx context.Context, head, incoming string, res *Resul
 	if err != nil || target == incoming {
 		return target, notPushed, err
 	}
-	if s.checkPush(ctx, incoming, target, res.Conflicts) != nil {
+	if s.lastRound || s.checkPush(ctx, incoming, target, res.Conflicts) != nil {
 		// Checked out, as any other merge, and refused after.
 		return target, notPushed, nil
 	}

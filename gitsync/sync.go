@@ -185,6 +185,9 @@ type syncer struct {
 	// localHead is HEAD once this machine's changes are committed, before
 	// the remote's commits are integrated.
 	localHead string
+	// lastRound is set for the last fetch, replay and push round, which
+	// checks the replay out before its push.
+	lastRound bool
 	// ownCopies are the conflict copies replay wrote of this machine's
 	// own versions: no remote commit brought them.
 	ownCopies []string
@@ -391,6 +394,7 @@ func (s *syncer) markRunning(ctx context.Context, root string) (running string, 
 // after a rejected push (another machine pushed first) up to
 // Options.PushAttempts times, recording each round in res.
 func (s *syncer) exchange(ctx context.Context, res *Result) error {
+	last, still := "", 0
 	for attempt := 1; ; attempt++ {
 		res.Attempts = attempt
 		incoming, err := s.fetch(ctx)
@@ -398,6 +402,13 @@ func (s *syncer) exchange(ctx context.Context, res *Result) error {
 			return err
 		}
 		edithook.Step(ctx, "fetched")
+		if attempt > 1 && incoming == last {
+			still++ // rejected while the remote did not move: no race
+		}
+		last = incoming
+		// The last round checks the replay out before its push, so that
+		// the work tree shows the remote's notes whatever the push does.
+		s.lastRound = attempt >= s.opts.PushAttempts || still >= stillRounds
 		head, state, err := s.integrate(ctx, incoming, res)
 		if err != nil {
 			return err
@@ -425,7 +436,10 @@ func (s *syncer) exchange(ctx context.Context, res *Result) error {
 				return s.pushed(ctx, head, res)
 			}
 		}
-		if attempt >= s.opts.PushAttempts {
+		if s.lastRound && still >= stillRounds {
+			return fmt.Errorf("%w (%d attempts, the remote's branch not moving: locked?; this machine's commits are kept, and the next sync pushes them)", ErrPushRejected, attempt)
+		}
+		if s.lastRound {
 			return fmt.Errorf("%w (%d attempts: another machine pushed during each; this machine's commits are kept, and the next sync pushes them)", ErrPushRejected, attempt)
 		}
 		// Another machine pushed first: fetch and replay again at once.
@@ -438,6 +452,11 @@ func (s *syncer) exchange(ctx context.Context, res *Result) error {
 		}
 	}
 }
+
+// stillRounds is how many rounds a push may be rejected while the remote
+// branch stays where the round fetched it (its ref locked, say): no
+// other machine is pushing, so the rounds left are not tried.
+const stillRounds = 2
 
 // DefaultPushAttempts is how many fetch, replay and push rounds a sync
 // makes before it gives up ([ErrPushRejected]). No number of rounds is
