@@ -153,7 +153,7 @@ func (s *syncer) checkUnchanged(ctx context.Context, head, target string, change
 	for _, c := range changes {
 		if c.inHead {
 			if dirty[c.path] {
-				return fmt.Errorf("gitsync: update the work tree: %s was changed by another program since this sync committed it; nothing was changed (sync again to commit it first)", c.path)
+				return fmt.Errorf("gitsync: update the work tree: %s %w; nothing was changed (sync again to commit it first)", c.path, errChangedSinceCommit)
 			}
 			continue
 		}
@@ -173,6 +173,10 @@ func (s *syncer) checkUnchanged(ctx context.Context, head, target string, change
 	}
 	return nil
 }
+
+// errChangedSinceCommit stops a move before it writes anything, at a
+// file that no longer holds the version sync committed.
+var errChangedSinceCommit = errors.New("was changed by another program since this sync committed it")
 
 // errEditorSave stops a move at a note another program saved during it.
 var errEditorSave = fmt.Errorf("another program saved it during the sync; its save was kept, and the next sync takes it in (%w)", memfile.ErrChanged)

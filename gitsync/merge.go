@@ -16,6 +16,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/memweave/memweave-go/history"
+	"github.com/memweave/memweave-go/internal/edithook"
 	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/workspace"
 )
@@ -43,7 +44,8 @@ const (
 // writer changes a note between the commit and the work tree update, so
 // none is lost. It returns the branch's commit after. A replay of this
 // machine's commits onto incoming is pushed before it is checked out
-// (still under the lock): rejected, the next round replays the same
+// (the lock let go during the push, and the move refused at a note a
+// writer changed meanwhile makes a further round): rejected, the next round replays the same
 // commits onto the remote's new tip, with nothing to undo, and its
 // window between fetch and push holds no work tree update. (Checked out
 // first, each round's window was a fetch, a replay and a checkout, longer
@@ -54,7 +56,7 @@ func (s *syncer) integrate(ctx context.Context, incoming string, res *Result) (s
 	if err != nil {
 		return "", notPushed, fmt.Errorf("gitsync: %w", err)
 	}
-	defer unlock()
+	defer func() { unlock() }()
 	// An edit killed since Sync's Recover may have left a note aside:
 	// back before the commit, which would record it as deleted.
 	if err := memfile.RecoverLocked(s.root); err != nil {
@@ -87,12 +89,17 @@ func (s *syncer) integrate(ctx context.Context, incoming string, res *Result) (s
 		case base == incoming:
 			return head, notPushed, nil
 		case base != head:
-			if target, state, err = s.diverged(ctx, head, incoming, res); err != nil || state == rejectedOnly {
+			if target, state, err = s.diverged(ctx, head, incoming, res, &unlock); err != nil || state == rejectedOnly {
 				return head, state, err
 			}
 		}
 	}
 	if err := s.checkout(ctx, head, target); err != nil {
+		if state == pushedFirst && errors.Is(err, errChangedSinceCommit) {
+			// A writer changed a note the move takes during the push:
+			// the next round commits it and replays it onto target.
+			return head, rejectedOnly, nil
+		}
 		return "", notPushed, err
 	}
 	if state == pushedFirst {
@@ -107,7 +114,7 @@ func (s *syncer) integrate(ctx context.Context, incoming string, res *Result) (s
 // both have commits the other lacks: incoming itself when head holds
 // nothing of this machine's own since an accepted rewrite, else the
 // replay of this machine's changes onto it.
-func (s *syncer) diverged(ctx context.Context, head, incoming string, res *Result) (string, pushState, error) {
+func (s *syncer) diverged(ctx context.Context, head, incoming string, res *Result, unlock *func()) (string, pushState, error) {
 	base, err := s.rewriteBase(ctx, head, incoming)
 	switch {
 	case err != nil:
@@ -134,6 +141,12 @@ func (s *syncer) diverged(ctx context.Context, head, incoming string, res *Resul
 	if err := s.recordReplay(head, target); err != nil {
 		return "", notPushed, err
 	}
+	// The push, over a network maybe, runs without the workspace lock,
+	// which would hold every memweave writer as long; the move takes it
+	// again.
+	(*unlock)()
+	*unlock = func() {}
+	edithook.Step(ctx, "pushing a replay")
 	rejected, err := s.push(ctx, incoming, target)
 	switch {
 	case err != nil:
@@ -143,6 +156,11 @@ func (s *syncer) diverged(ctx context.Context, head, incoming string, res *Resul
 		res.Conflicts = res.Conflicts[:conflicts]
 		return "", rejectedOnly, nil
 	}
+	relock, err := memfile.Lock(ctx, s.root)
+	if err != nil {
+		return "", notPushed, fmt.Errorf("gitsync: %w", err)
+	}
+	*unlock = relock
 	return target, pushedFirst, nil
 }
 
