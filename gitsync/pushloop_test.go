@@ -61,8 +61,8 @@ func appendLine(t *testing.T, root, rel, line string) {
 // CLI processes failed about 1 sync in 30 at 5 rounds, see
 // TestSyncRejectedReplayLeavesNoTrace.)
 func TestSyncMachinesInTightLoopsLoseNothing(t *testing.T) {
-	memweavetest.Long(t, "three processes syncing 40 times each, about a minute")
-	const rounds = 40
+	memweavetest.Long(t, "three processes syncing 25 times each, 1 to 5 minutes")
+	const rounds = 25
 	bare := remote(t)
 	hosts := []string{"a", "b", "c"}
 	var ws []string
