@@ -25,10 +25,7 @@ const commitTimeout = 10 * time.Second
 
 // Passage is a passage of a note, as [Notes.Consolidate] reports it.
 type Passage struct {
-	Path      string `json:"path"`
-	StartLine int    `json:"start_line"`
-	EndLine   int    `json:"end_line"`
-	Text      string `json:"text"`
+	workspace.Lines
 	// Hash is the hex SHA-256 of Text: [Notes.Apply] changes nothing
 	// unless the file still holds a passage with it.
 	Hash string `json:"hash"`
@@ -302,6 +299,9 @@ func heldForm(ps []curate.Passage, copies []curate.Copy, p curate.Pair, inGroup 
 	case inGroup[p.A] && inGroup[p.B]:
 		return curate.Held{}, false
 	}
+	if lost := curate.FormLoses(ps[kept].Text, ps[dropped].Text); len(lost) > 0 {
+		return curate.Held{Pair: p, Reason: "one text in two forms (" + lines + "), but " + ps[dropped].File + " would lose " + strings.Join(lost, " ")}, true
+	}
 	why := "not grouped this run"
 	for _, i := range []int{kept, dropped} {
 		if inGroup[i] {
@@ -361,7 +361,7 @@ type listing struct {
 // passage is the i-th passage, with its note's date when dated.
 func (l *listing) passage(i int, dated bool) Passage {
 	c := l.chunks[i]
-	p := Passage{Path: c.Path, StartLine: c.StartLine, EndLine: c.EndLine, Text: c.Text, Hash: curate.Hash(c.Text)}
+	p := Passage{Lines: workspace.Lines{Path: c.Path, StartLine: c.StartLine, EndLine: c.EndLine, Text: c.Text}, Hash: curate.Hash(c.Text)}
 	if dated {
 		d, from := l.dates(c.Path)
 		p.Date, p.DateFrom = d.UTC().Format(time.DateOnly), from

@@ -17,6 +17,7 @@ import (
 
 	"github.com/memweave/memweave-go/history"
 	"github.com/memweave/memweave-go/internal/ctlesc"
+	"github.com/memweave/memweave-go/internal/ctxsleep"
 	"github.com/memweave/memweave-go/internal/edithook"
 	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/workspace"
@@ -875,10 +876,8 @@ func (s *syncer) runIn(ctx context.Context, dir string, opts history.GitOptions,
 		if !lockTaken(err, args) || time.Now().Add(wait).After(deadline) {
 			return out, err
 		}
-		select {
-		case <-ctx.Done():
+		if ctxsleep.Sleep(ctx, wait) != nil {
 			return out, err
-		case <-time.After(wait):
 		}
 	}
 }
