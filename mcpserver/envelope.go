@@ -31,7 +31,7 @@ func envelopeError(data []byte, env envelope, ok bool) (json.RawMessage, int, st
 		return nil, jsonrpc.CodeInvalidRequest, "invalid request: a message must be a JSON object, got " + rawKind(data)
 	}
 	if !ok {
-		return nil, 0, "" // too deep: the SDK refuses it
+		return nil, 0, "" // too deep: [errDeep], given before
 	}
 	var id json.RawMessage
 	switch k := rawKind(env.ID); k {
