@@ -153,6 +153,8 @@ type app struct {
 	// searches drain a file watcher instead of scanning, and its index
 	// keeps SQLite's full page cache, and the vector codes once searched).
 	longLived bool
+	// version is --version: print the version and exit.
+	version bool
 }
 
 func (a *app) rootCommand() *cobra.Command {
@@ -165,8 +167,6 @@ offline default embedder, semantic with an OpenAI-compatible one).
 
 The openai embedder reads its API key from MEMWEAVE_EMBEDDING_KEY or
 OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
-		// The MCP server reports the same string as serverInfo.version.
-		Version: mcpserver.Version(),
 		// Args is set so that cobra hands unknown commands to RunE, which
 		// reports them as usage errors on one line.
 		Args:                       cobra.ArbitraryArgs,
@@ -179,7 +179,10 @@ OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
 	}
 	root.SetOut(a.stdout)
 	root.SetErr(a.stderr)
-	root.SetVersionTemplate("memweave {{.Version}}\n")
+	// --version is runRoot's, not cobra's, which printed the version
+	// whatever arguments followed. The MCP server reports the same
+	// string as serverInfo.version.
+	root.Flags().BoolVarP(&a.version, "version", "v", false, "version for memweave")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr("%s", flagform.Message(err)) })
 
 	pf := root.PersistentFlags()
@@ -222,6 +225,13 @@ OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
 // runRoot runs when no subcommand matched: with no arguments it prints
 // the help; otherwise the first argument is an unknown command.
 func (a *app) runRoot(cmd *cobra.Command, args []string) error {
+	if a.version {
+		if len(args) > 0 {
+			return usageErr("--version takes no arguments, got %q", args[0])
+		}
+		_, err := fmt.Fprintln(a.stdout, "memweave "+mcpserver.Version())
+		return err
+	}
 	if len(args) == 0 {
 		cmd.SetOut(a.stderr)
 		_ = cmd.Help()
