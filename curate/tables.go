@@ -1,6 +1,7 @@
 package curate
 
 import (
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -25,7 +26,15 @@ var loadTables = sync.OnceFunc(func() {
 	aboutTheNote = setOf(`author authors creator by source sources url link links ref refs
 	id uid uuid created updated modified aliases alias cssclass cssclasses layout permalink slug
 	draft publish published status type kind lang language weight`)
-	formChars = strings.NewReplacer(append([]string{"’", "'", "ʼ", "'", "\u00ad", "", "\u200b", "", "\u2060", "", "\ufeff", "", "\ufe0f", "", "\ufe0e", "", "ﬀ", "ff", "ﬁ", "fi", "ﬂ", "fl", "ﬃ", "ffi", "ﬄ", "ffl", "ﬅ", "st", "ﬆ", "st"}, fullWidth()...)...)
+	apostrophes = strings.NewReplacer("’", "'", "ʼ", "'")
+	curlyQuotes = strings.NewReplacer("“", `"`, "”", `"`, "„", `"`)
+	numberValues = numberTable()
+	orderWords = setOf(`order ordered orders priority priorities prioritised prioritized
+rank ranked ranking escalation escalate escalates first second third fourth fifth then
+next afterwards sequence step steps previous above below before after followed finally
+last top most least preference preferred chronological chronologically newest oldest
+earliest latest sorted descending ascending primary secondary fallback failover
+former latter preceding following respectively`)
 	fillerWords = setOf(`quite rather pretty fairly indeed one`)
 	mannerWords = setOf(`carefully thoroughly clearly really actually truly certainly
 definitely obviously simply quickly promptly properly correctly successfully explicitly
@@ -66,15 +75,17 @@ barely hardly scarcely slightly approximately roughly generally typically normal
 temporarily permanently briefly initially originally eventually`)
 })
 
-// fullWidth returns the pairs of a strings.Replacer that write the
-// full-width digits and Latin letters (U+FF10 to U+FF5A, typed with a
-// CJK input method: "ＡＰＩ", "３") as ASCII.
-func fullWidth() []string {
-	var out []string
-	for _, r := range [...][2]rune{{'０', '９'}, {'Ａ', 'Ｚ'}, {'ａ', 'ｚ'}} {
-		for c := r[0]; c <= r[1]; c++ {
-			out = append(out, string(c), string(c-'０'+'0'))
-		}
+// numberTable returns [numberValues]: each number word from two to
+// twenty and each ten, and its digits.
+func numberTable() map[string]string {
+	t := map[string]string{}
+	for i, w := range strings.Fields(`two three four five six seven eight nine ten eleven twelve
+thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty`) {
+		t[w] = strconv.Itoa(i + 2)
 	}
-	return out
+	for i, w := range strings.Fields(`thirty forty fifty sixty seventy eighty ninety`) {
+		t[w] = strconv.Itoa(30 + 10*i)
+	}
+	t["zero"] = "0"
+	return t
 }
