@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -21,9 +23,10 @@ import (
 // string, a call's params that are not an object or hold a member of the
 // wrong type ([paramsError]), a method over 80 bytes, a tools/call
 // without a tool name, a tool, prompt or resource named in over 80 bytes
-// ([echoError]). The SDK refuses these too, in Go's words
-// ("cannot unmarshal "5" into Go value of type jsonrpc2.wireDecode",
-// "invalid ID type map[string]interface {}", "unmarshaling "[]" into a
+// ([echoError]), a logging level MCP does not name ([levelError]). The
+// SDK refuses most of these too, in Go's words ("cannot unmarshal "5"
+// into Go value of type jsonrpc2.wireDecode", "invalid ID type
+// map[string]interface {}", "unmarshaling "[]" into a
 // *mcp.ListToolsParams"); the text here names the member and what it
 // must be. The error goes under the message's id when it is a string or
 // a number, else null.
@@ -72,7 +75,34 @@ func envelopeError(data []byte, env envelope, ok bool) (json.RawMessage, int, st
 	if code, text := echoError(method, env.Params); code != 0 {
 		return id, code, text
 	}
+	if text := levelError(method, env.Params); text != "" {
+		return id, jsonrpc.CodeInvalidParams, text
+	}
 	return nil, 0, ""
+}
+
+// logLevels are the levels of logging/setLevel, as MCP names them
+// (RFC 5424's severities).
+var logLevels = []string{"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"}
+
+// levelError is the text refusing the params of a logging/setLevel whose
+// level is none of [logLevels], missing or not, "" for any other request.
+// The SDK accepted any string and logged at debug for it; MCP answers an
+// invalid level with -32602.
+func levelError(method string, params json.RawMessage) string {
+	if method != "logging/setLevel" {
+		return ""
+	}
+	var p struct {
+		Level string `json:"level"`
+	}
+	const flags = segjson.DontMatchCaseInsensitiveStructFields | segjson.DontCopyRawMessage
+	if _, err := segjson.Parse(params, &p, flags); err != nil || slices.Contains(logLevels, p.Level) {
+		return ""
+	}
+	last := len(logLevels) - 1
+	return fmt.Sprintf(`invalid params: "level" of "logging/setLevel" must be one of %s or %s, got %q`,
+		strings.Join(logLevels[:last], ", "), logLevels[last], clip(p.Level, 80))
 }
 
 // echoed are the requests whose refusal by the SDK quotes a member of
