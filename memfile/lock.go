@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/memweave/memweave-go/internal/ctxsleep"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -62,10 +63,8 @@ func lockFile(ctx context.Context, root, name string) (unlock func(), err error)
 	defer stop()
 	// Wait for the in-process mutex without ignoring ctx.
 	for !mu.TryLock() {
-		select {
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		case <-time.After(time.Millisecond):
+		if err := ctxsleep.Sleep(ctx, time.Millisecond); err != nil {
+			return nil, err
 		}
 	}
 	fl := workspace.NewLock(path)
