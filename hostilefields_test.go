@@ -8,7 +8,6 @@ import (
 	"unicode/utf8"
 
 	memweave "github.com/memweave/memweave-go"
-	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // TestResultFieldsOnHostileNotes searches a word of each hostile note (CRLF
@@ -36,9 +35,7 @@ func TestResultFieldsOnHostileNotes(t *testing.T) {
 	for _, n := range notes {
 		files[n.path] = n.text
 	}
-	root := memweavetest.Workspace(t, files)
-	w := open(t, root, memweave.Config{DBPath: filepath.Join(t.TempDir(), "index.db")})
-	mustIndex(t, w)
+	root, w := openIndexed(t, files, memweave.Config{DBPath: filepath.Join(t.TempDir(), "index.db")})
 	const snippetChars = 700 // the default
 	for _, n := range notes {
 		data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(n.path)))

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	memweave "github.com/memweave/memweave-go"
-	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // TestUnicodeQueries searches each case of testdata/unicode/queries.txt
@@ -25,8 +24,7 @@ func TestUnicodeQueries(t *testing.T) {
 	for i, r := range rows {
 		files[fmt.Sprintf("memory/q/%03d.md", i)] = formNote(i, r.a)
 	}
-	w := open(t, memweavetest.Workspace(t, files), memweave.Config{DBPath: filepath.Join(t.TempDir(), "index.db")})
-	mustIndex(t, w)
+	_, w := openIndexed(t, files, memweave.Config{DBPath: filepath.Join(t.TempDir(), "index.db")})
 	misses, totals := map[string]int{}, map[string]int{}
 	for i, r := range rows {
 		want := fmt.Sprintf("memory/q/%03d.md", i)
