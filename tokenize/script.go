@@ -92,6 +92,9 @@ func greekBase(r rune) (string, bool) {
 	if n == 0 || n == len(d) || !unicode.Is(unicode.Greek, base) || !unicode.IsLetter(base) {
 		return "", false
 	}
+	if base >= 0x391 && base <= 0x3C9 {
+		return string(d[:n]), true // in NFKC: no allocation
+	}
 	return norm.NFKC.String(string(base)), true
 }
 
