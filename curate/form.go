@@ -34,8 +34,10 @@ import (
 // fenced block) is not in the other passage as written, the
 // operators written between the words differ ("a > b" and "a < b"), or
 // a task box differs ("- [ ] text", "- [x] text" and "text").
-// wa and wb are the words of a and b.
-func differsInForm(a, b string, wa, wb words) (string, bool) {
+// wa and wb are the words of a and b; written holds the two passages as
+// written, before tokenize.Normalize, which folds the Greek accents, "ё"
+// and the Hebrew and Arabic points whose difference the accent rule reads.
+func differsInForm(a, b string, written [2]string, wa, wb words) (string, bool) {
 	shared := map[string]bool{}
 	for _, w := range wa.list {
 		if _, ok := slices.BinarySearch(wb.list, w); ok && (content(w) || directionWords[w] || valueKind(w, false) != "") {
@@ -48,7 +50,7 @@ func differsInForm(a, b string, wa, wb words) (string, bool) {
 	if w, ok := caseDiff(a, b); ok {
 		return "case: " + w, true
 	}
-	if w, ok := accentDiff(a, b); ok {
+	if w, ok := accentDiff(written[0], written[1]); ok {
 		return "accents: " + w, true
 	}
 	for _, pair := range [][2]string{{a, b}, {b, a}} {
