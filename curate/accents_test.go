@@ -34,5 +34,8 @@ func TestDiffersOnAccents(t *testing.T) {
 		if _, got := Differs(c.a, c.b); got != c.want {
 			t.Errorf("Differs(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
 		}
+		if c.want && OneText(c.a, c.b) {
+			t.Errorf("OneText(%q, %q) = true: accents that differ are not a Markdown form", c.a, c.b)
+		}
 	}
 }
