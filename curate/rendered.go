@@ -32,6 +32,9 @@ const maxRendered = 64 << 10
 // on the words that differ (marks, order, "1." against "2.", a URL once
 // in a reference definition) can hold them apart.
 func sameRendered(kept, dropped string) bool {
+	if _, differ := accentDiff(kept, dropped); differ {
+		return false // rendered reads text Normalized: see accentDiff
+	}
 	fk, okK := rendered(kept)
 	fd, okD := rendered(dropped)
 	return okK && okD && fk.oneText(fd) && fk.covers(fd, kept)
@@ -194,6 +197,9 @@ func (f *Forms) OneText(a, b int) bool {
 			f.form[i], f.ok[i] = rendered(f.ps[i].Text)
 			f.done[i] = true
 		}
+	}
+	if _, differ := accentDiff(f.ps[a].Text, f.ps[b].Text); differ {
+		return false // rendered reads text Normalized: see accentDiff
 	}
 	return f.ok[a] && f.ok[b] && f.form[a].oneText(f.form[b])
 }

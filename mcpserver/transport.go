@@ -40,6 +40,12 @@ const sniffBytes = 4 << 10
 // at most this much and the answers of the calls already running.
 const maxUnsentBytes = 8 << 20
 
+// maxKeptAnswerBytes is the largest result kept while maxUnsentBytes of
+// answers wait: a larger one, of a call that was running when the
+// client stopped reading, is replaced by a busy error, so the calls
+// running then (up to [DefaultMaxInFlight]) hold at most this much each.
+const maxKeptAnswerBytes = 64 << 10
+
 // A Transport is an [mcp.Transport] that exchanges newline-delimited
 // JSON-RPC messages over a reader and a writer, such as stdin and stdout,
 // and outlives a misbehaving client, unlike the SDK's StdioTransport:
@@ -66,7 +72,9 @@ const maxUnsentBytes = 8 << 20
 //     notifications, such as a cancellation, are read as usual.
 //   - While answers of more than 8 MiB wait to be written (the client
 //     does not read them), no more input is read; each answer is
-//     encoded only when its turn to be written comes.
+//     encoded only when its turn to be written comes. A result over 64
+//     KiB of a call still running then is not kept: the call is answered
+//     with a JSON-RPC error -32000 "server busy: ... call again".
 //   - When the input ends, the calls already read finish and their
 //     responses are written before the connection reports the end, for up
 //     to ShutdownGrace; then the calls still running are cancelled.
@@ -269,15 +277,18 @@ func (c *conn) decode(f frame) (msg jsonrpc.Message, id json.RawMessage, code in
 			fmt.Sprintf("request too large (%d bytes; the limit is %d)", f.size, c.limit)
 	}
 	data := bytes.TrimSpace(f.data)
-	switch {
-	case len(data) == 0:
+	if len(data) == 0 {
 		return nil, nil, 0, ""
+	}
+	env, _, ok := probeMessage(data)
+	switch {
+	case !ok && nestsDeeper(data, maxDepth):
+		return nil, sniffID(data), jsonrpc.CodeInvalidRequest, errDeep
 	case !json.Valid(data):
 		return nil, nil, jsonrpc.CodeParseError, "parse error: the message is not valid JSON"
 	case data[0] == '[':
 		return nil, nil, jsonrpc.CodeInvalidRequest, errBatch + " line"
 	}
-	env, _, ok := probeMessage(data)
 	if id, code, text := envelopeError(data, env, ok); code != 0 {
 		return nil, id, code, text
 	}
@@ -458,6 +469,13 @@ func sniffID(data []byte) json.RawMessage {
 // array of messages), on stdio ("line") and HTTP ("request").
 const errBatch = "invalid request: batches are not supported; send one message per"
 
+// errDeep is the error answering a message that nests deeper than
+// [maxDepth], on stdio and HTTP, under its id when it comes before the
+// deep member. The SDK refused it in its words ("unmarshaling jsonrpc
+// message: json: exceeded maximum nesting depth of 1000") and, past Go's
+// scanner's 10,000 levels, [json.Valid] took it for not JSON.
+var errDeep = fmt.Sprintf("invalid request: the message nests arrays and objects more than %d levels deep", maxDepth)
+
 // rpcError returns a JSON-RPC error response to id (nil: null).
 func rpcError(id json.RawMessage, code int, text string) ([]byte, error) {
 	if id == nil {
@@ -501,6 +519,14 @@ func (c *conn) Write(_ context.Context, msg jsonrpc.Message) error {
 		}
 		if resp.Error != nil {
 			resp.Error = withCode(resp.Error)
+		}
+		if size > maxKeptAnswerBytes && c.unsent >= maxUnsentBytes {
+			// The client reads none of what waits: an answer this large
+			// is not kept for it (calls already running would each hold
+			// one), the call is refused as busy.
+			resp.Result, resp.Error = nil, &jsonrpc.Error{Code: codeBusy, Message: fmt.Sprintf(
+				"server busy: %d bytes of answers wait for the client to read them; this answer of %d bytes was not kept: call again once they are read", c.unsent, size)}
+			size = 0
 		}
 	}
 	c.unsent += size
