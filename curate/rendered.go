@@ -198,10 +198,13 @@ func (f *Forms) OneText(a, b int) bool {
 			f.done[i] = true
 		}
 	}
-	if _, differ := accentDiff(f.ps[a].Text, f.ps[b].Text); differ {
-		return false // rendered reads text Normalized: see accentDiff
+	if !f.ok[a] || !f.ok[b] || !f.form[a].oneText(f.form[b]) {
+		return false
 	}
-	return f.ok[a] && f.ok[b] && f.form[a].oneText(f.form[b])
+	// rendered reads text Normalized: see accentDiff. Asked last, of
+	// forms that are one text: it splits both passages into words.
+	_, differ := accentDiff(f.ps[a].Text, f.ps[b].Text)
+	return !differ
 }
 
 // Loses returns what passage dropped would lose to passage kept when the
