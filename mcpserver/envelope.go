@@ -69,13 +69,14 @@ func envelopeError(data []byte, env envelope, ok bool) (json.RawMessage, int, st
 	if k := rawKind(env.Params); k != "an object" && k != "null" {
 		return id, jsonrpc.CodeInvalidParams, fmt.Sprintf("invalid params: the params of %q must be an object, got %s", clip(method, 80), k)
 	}
-	if text := paramsError(method, env.Params); text != "" {
+	p, text := paramsError(method, env.Params)
+	if text != "" {
 		return id, jsonrpc.CodeInvalidParams, text
 	}
-	if code, text := echoError(method, env.Params); code != 0 {
+	if code, text := echoError(method, env.Params, p); code != 0 {
 		return id, code, text
 	}
-	if text := levelError(method, env.Params); text != "" {
+	if text := levelError(p); text != "" {
 		return id, jsonrpc.CodeInvalidParams, text
 	}
 	return nil, 0, ""
@@ -85,66 +86,49 @@ func envelopeError(data []byte, env envelope, ok bool) (json.RawMessage, int, st
 // (RFC 5424's severities).
 var logLevels = []string{"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"}
 
-// levelError is the text refusing the params of a logging/setLevel whose
-// level is none of [logLevels], missing or not, "" for any other request.
-// The SDK accepted any string and logged at debug for it; MCP answers an
-// invalid level with -32602.
-func levelError(method string, params json.RawMessage) string {
-	if method != "logging/setLevel" {
-		return ""
-	}
-	var p struct {
-		Level string `json:"level"`
-	}
-	const flags = segjson.DontMatchCaseInsensitiveStructFields | segjson.DontCopyRawMessage
-	if _, err := segjson.Parse(params, &p, flags); err != nil || slices.Contains(logLevels, p.Level) {
+// levelError is the text refusing the params p ([paramsError]'s) of a
+// logging/setLevel whose level is none of [logLevels], missing or not,
+// "" for any other request. The SDK accepted any string and logged at
+// debug for it; MCP answers an invalid level with -32602.
+func levelError(p any) string {
+	lp, ok := p.(*mcp.SetLoggingLevelParams)
+	if !ok || slices.Contains(logLevels, string(lp.Level)) {
 		return ""
 	}
 	last := len(logLevels) - 1
 	return fmt.Sprintf(`invalid params: "level" of "logging/setLevel" must be one of %s or %s, got %q`,
-		strings.Join(logLevels[:last], ", "), logLevels[last], clip(p.Level, 80))
-}
-
-// echoed are the requests whose refusal by the SDK quotes a member of
-// their params whole: the member, and the words before it.
-var echoed = map[string]struct{ member, words string }{
-	"tools/call":     {"name", "unknown tool"},
-	"prompts/get":    {"name", "unknown prompt"},
-	"resources/read": {"uri", "resource not found:"},
+		strings.Join(logLevels[:last], ", "), logLevels[last], clip(string(lp.Level), 80))
 }
 
 // echoError returns the code and text refusing the params of a request
-// for method for the member the SDK quotes in its refusal ([echoed]), or
-// a zero code: null params of a tools/call (the SDK said "handling
-// 'tools/call': invalid request: ..."), a tool name missing, null or
-// empty (the SDK said `unknown tool ""`), or a value longer than 80
-// bytes, which no tool, prompt or resource has and which the SDK quoted
-// whole (a 2 MiB name, a 2 MiB error); it is quoted cut.
-func echoError(method string, params json.RawMessage) (int, string) {
-	e, ok := echoed[method]
-	if !ok {
-		return 0, ""
-	}
+// for method for the member the SDK quotes whole in its refusal (a
+// tools/call's or a prompts/get's name, a resources/read's uri), read
+// from p, the params as [paramsError] read them, or a zero code: null
+// params of a tools/call (the SDK said "handling 'tools/call': invalid
+// request: ..."), a tool name missing, null or empty (the SDK said
+// `unknown tool ""`), or a value longer than 80 bytes, which no tool,
+// prompt or resource has and which the SDK quoted whole (a 2 MiB name, a
+// 2 MiB error); it is quoted cut.
+func echoError(method string, params json.RawMessage, p any) (int, string) {
 	if rawKind(params) == "null" && method == "tools/call" {
 		return jsonrpc.CodeInvalidRequest, `invalid request: missing required "params"`
 	}
-	var p struct {
-		Name *string `json:"name"`
-		URI  *string `json:"uri"`
-	}
-	const flags = segjson.DontMatchCaseInsensitiveStructFields | segjson.DontCopyRawMessage
-	if _, err := segjson.Parse(params, &p, flags); err != nil {
-		return 0, "" // the SDK refuses it
-	}
-	value := p.Name
-	if e.member == "uri" {
-		value = p.URI
+	var value, words string
+	switch p := p.(type) {
+	case *mcp.CallToolParamsRaw:
+		value, words = p.Name, "unknown tool"
+	case *mcp.GetPromptParams:
+		value, words = p.Name, "unknown prompt"
+	case *mcp.ReadResourceParams:
+		value, words = p.URI, "resource not found:"
+	default:
+		return 0, "" // another request, or params the SDK refuses
 	}
 	switch {
-	case method == "tools/call" && (value == nil || *value == ""):
+	case method == "tools/call" && value == "":
 		return jsonrpc.CodeInvalidParams, `invalid params: "name" of "tools/call" is required: the tool to call, such as memory_search`
-	case value != nil && len(*value) > 80:
-		return jsonrpc.CodeInvalidParams, fmt.Sprintf("%s %q (%d bytes)", e.words, clip(*value, 80), len(*value))
+	case len(value) > 80:
+		return jsonrpc.CodeInvalidParams, fmt.Sprintf("%s %q (%d bytes)", words, clip(value, 80), len(value))
 	}
 	return 0, ""
 }
@@ -168,19 +152,25 @@ var paramsTypes = map[string]func() any{
 // method when a member the SDK reads has the wrong type ("invalid params:
 // "cursor" of "tools/list" must be a string, got a number"), read as the
 // SDK reads it (case-sensitive, without copying raw members such as a
-// tool's arguments); "" when none has.
-func paramsError(method string, params json.RawMessage) string {
+// tool's arguments); "" when none has. It returns the params read, for
+// the checks after it, nil for a method it does not know or params it
+// could not read.
+func paramsError(method string, params json.RawMessage) (any, string) {
 	newParams, ok := paramsTypes[method]
 	if !ok {
-		return ""
+		return nil, ""
 	}
 	const flags = segjson.DontMatchCaseInsensitiveStructFields | segjson.DontCopyRawMessage
-	_, err := segjson.Parse(params, newParams(), flags)
+	p := newParams()
+	_, err := segjson.Parse(params, p, flags)
+	if err == nil {
+		return p, ""
+	}
 	var te *segjson.UnmarshalTypeError
 	if !errors.As(err, &te) || te.Field == "" || te.Type == nil {
-		return ""
+		return nil, ""
 	}
-	return fmt.Sprintf("invalid params: %q of %q must be %s, got %s", te.Field, method, goKind(te.Type), rawKind([]byte(unquoted(te.Value))))
+	return nil, fmt.Sprintf("invalid params: %q of %q must be %s, got %s", te.Field, method, goKind(te.Type), rawKind([]byte(unquoted(te.Value))))
 }
 
 // goKind names the JSON kind a value of Go type t is read from.
