@@ -353,7 +353,7 @@ func content(w string) bool {
 func Differs(a, b string) (reason string, ok bool) {
 	loadTables()
 	written := [2]string{entitiesDecoded(a), entitiesDecoded(b)} // for the accents Normalize folds
-	a, b = straight(a), straight(b)
+	a, b = unicodeForms(written[0]), unicodeForms(written[1])    // straight, its first step done
 	wa, wb := wordsOf(a), wordsOf(b)
 	check := func(only []string) (string, bool) {
 		for _, w := range only {
