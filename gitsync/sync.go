@@ -463,12 +463,11 @@ const stillRounds = 2
 // makes before it gives up ([ErrPushRejected]). No number of rounds is
 // sure to be enough: each needs the remote's branch to stay still from
 // its fetch to its push, and machines syncing in loops move it as often
-// as they like. Three machines syncing in tight loops against one bare
-// repository (docs/team.md) saw about half of the rounds after a
-// rejected one rejected again, so 30 rounds all rejected come about once
-// in 10^8 syncs; a round costs a fetch of what the others pushed and a
-// replay, no work tree write. Past that, another machine pushes more
-// than 30 times during one sync, which the error then says.
+// as they like (docs/team.md, step 5, gives how often a round after a
+// rejected one is rejected again, and so how rarely every round is); a
+// round costs a fetch of what the others pushed and a replay, no work
+// tree write. Past the bound, another machine pushed during each round
+// of one sync, which the error then says.
 const DefaultPushAttempts = 30
 
 // pushed records head, which the remote branch now holds, as the tip of
