@@ -139,6 +139,7 @@ func (s *syncer) diverged(ctx context.Context, head, incoming string, res *Resul
 		// Checked out, as any other merge, and refused after.
 		return target, notPushed, nil
 	}
+	prev, _ := readState(s.root)
 	if err := s.recordReplay(head, target); err != nil {
 		return "", notPushed, err
 	}
@@ -153,8 +154,16 @@ func (s *syncer) diverged(ctx context.Context, head, incoming string, res *Resul
 	case err != nil:
 		return "", notPushed, err
 	case rejected:
-		// The next round's replay makes these conflicts again.
+		// The next round's replay makes these conflicts again. The
+		// record of an earlier replay pushed (whose checkout failed)
+		// comes back: this one is not on the remote, and without it
+		// the next round replayed, from the merge base, changes the
+		// remote already holds, a conflict copy for each note changed
+		// since.
 		res.Conflicts = res.Conflicts[:conflicts]
+		if err := s.recordReplay(prev.ReplayedHead, prev.ReplayedAs); err != nil {
+			return "", notPushed, err
+		}
 		return "", rejectedOnly, nil
 	}
 	relock, err := memfile.Lock(ctx, s.root)
