@@ -34,3 +34,7 @@ func WithEntered(opts *Options) (*Options, *atomic.Int64) {
 	o.entered = func(n int) { tools.Store(int64(n)) }
 	return &o, &tools
 }
+
+// MaxUnsentBytes is maxUnsentBytes, for the memory bound of a client that
+// reads no answer.
+const MaxUnsentBytes = maxUnsentBytes
