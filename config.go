@@ -205,5 +205,5 @@ func (c *Config) checkOwnFiles() error {
 		return nil
 	}
 	base := filepath.Base(c.DBPath)
-	return workspace.CheckOwnFiles(c.Workspace, base, base+"-wal", base+"-shm", base+"-journal", base+".lock", freshness.SyncDirName)
+	return workspace.CheckOwnFiles(c.Workspace, base, base+"-wal", base+"-shm", base+"-journal", base+".lock", base+".lock"+workspace.TurnsSuffix, freshness.SyncDirName)
 }
