@@ -50,7 +50,9 @@ neighbour of a note; testdata/shapes.json a fourth, whose pairs come in
 four shapes (short and long questions, dated log lines, list notes; the
 domain field names the shape); testdata/memfiles.json a fifth, whose notes
 look like an agent's memory files (Markdown sections, dated logs, prose,
-one-line facts).
+one-line facts); testdata/senses.json a sixth, of 40 pairs and 24
+negatives per half (synonym, hypernym, use and loanword pairs; chance and
+topical negatives).
 
 Metrics: top1, top3 (the note at rank 1, in the first 3) and recall@5, over
 all questions, each half and each domain, with every result kept (min_score

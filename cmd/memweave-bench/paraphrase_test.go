@@ -135,6 +135,21 @@ func TestMemfilesSet(t *testing.T) {
 	}
 }
 
+// TestSensesSet checks testdata/senses.json, a sixth set written in the
+// thirteenth round before any scoring on it, large enough that one
+// question moves a half's ratio by at most 0.025: the promises of
+// TestShapesSet over its families (synonym, hypernym, use, loanword) and
+// kinds (chance, topical), at least 40 pairs and 24 negatives per half.
+func TestSensesSet(t *testing.T) {
+	const path = "testdata/senses.json"
+	d := checkFamilySet(t, path,
+		[]string{"synonym", "hypernym", "use", "loanword"},
+		[]string{"chance", "topical"})
+	if len(d.Pairs) < 80 || len(d.Negatives) < 48 || len(d.Distractors) < 100 {
+		t.Errorf("%s has %d pairs, %d negatives and %d distractors, want at least 80, 48 and 100", path, len(d.Pairs), len(d.Negatives), len(d.Distractors))
+	}
+}
+
 // checkFamilySet reads the set at path and checks that each pair family
 // (the domain field) of families and each negative kind of kinds holds at
 // least 4 questions in each half, that no question finds its note by
