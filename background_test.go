@@ -160,9 +160,7 @@ func TestBackgroundAskedOncePerModel(t *testing.T) {
 	url, asked := axesServer(t, 384, backgroundAxes, nil)
 	cfg := memweave.Config{DBPath: filepath.Join(t.TempDir(), "index.db"),
 		Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "axes", BaseURL: url, Dims: 384}}
-	root := memweavetest.Workspace(t, backgroundFiles())
-	w := open(t, root, cfg)
-	mustIndex(t, w)
+	root, w := openIndexed(t, backgroundFiles(), cfg)
 	probes := search.ProbeQuestions()
 	check := func(when string) {
 		t.Helper()
@@ -220,9 +218,7 @@ func TestBackgroundSameAfterRebuild(t *testing.T) {
 			dir := t.TempDir()
 			cfg := memweave.Config{DBPath: filepath.Join(dir, "index.db"),
 				Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "axes", BaseURL: url, Dims: 384}}
-			root := memweavetest.Workspace(t, tc.files)
-			w := open(t, root, cfg)
-			mustIndex(t, w)
+			root, w := openIndexed(t, tc.files, cfg)
 			for i := range tc.edits {
 				memweavetest.WriteFile(t, root, fmt.Sprintf("memory/note-%02d.md", i), fmt.Sprintf("# Note %d\n\nItem %d of the list, edited: errand number %d.\n", i, i, i*7))
 			}
@@ -249,9 +245,7 @@ func TestBackgroundKeptOverWrites(t *testing.T) {
 	dbPath := filepath.Join(t.TempDir(), "index.db")
 	cfg := memweave.Config{DBPath: dbPath,
 		Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "axes", BaseURL: url, Dims: 384}}
-	root := memweavetest.Workspace(t, manyNotes())
-	w := open(t, root, cfg)
-	mustIndex(t, w)
+	root, w := openIndexed(t, manyNotes(), cfg)
 	ctx := context.Background()
 	db, err := index.Open(ctx, dbPath, index.Options{})
 	if err != nil {

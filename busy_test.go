@@ -22,9 +22,7 @@ func TestSearchWhileAnotherProcessIndexes(t *testing.T) {
 	if err != nil {
 		t.Skip("needs util-linux flock(1) to hold the lock from another process")
 	}
-	root := memweavetest.Workspace(t, sample)
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	root, w := openIndexed(t, sample, memweave.Config{})
 	lock := filepath.Join(root, ".memweave", "index.db.lock")
 	holder := exec.Command(flockCmd, "--exclusive", lock, "sleep", "60")
 	if err := holder.Start(); err != nil {

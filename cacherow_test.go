@@ -24,9 +24,7 @@ func TestDamagedCacheRowIsAMiss(t *testing.T) {
 		"nan": `unhex('0000C07F' || replace(hex(zeroblob(383)), '00', '0000803F'))`,
 	} {
 		t.Run(name, func(t *testing.T) {
-			root := memweavetest.Workspace(t, sample)
-			w := open(t, root, memweave.Config{})
-			mustIndex(t, w)
+			root, w := openIndexed(t, sample, memweave.Config{})
 			// An edit puts the old text's vector in the cache.
 			memweavetest.WriteFile(t, root, "memory/stack.md", "# Stack\n\nchanged\n")
 			mustIndex(t, w)

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	memweave "github.com/memweave/memweave-go"
-	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // TestCadenceFindsOtherProcessEdits is the agent's cadence on a
@@ -31,9 +30,7 @@ func TestCadenceFindsOtherProcessEdits(t *testing.T) {
 		files[fmt.Sprintf("memory/team/g%d.md", i)] = fmt.Sprintf("# Team %d\n\nbaseline words of team note %d\n", i, i)
 		files[fmt.Sprintf("memory/ops/o%d.md", i)] = fmt.Sprintf("# Ops %d\n\nbaseline words of ops note %d\n", i, i)
 	}
-	root := memweavetest.Workspace(t, files)
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	root, w := openIndexed(t, files, memweave.Config{})
 	if err := w.Watch(context.Background(), memweave.Debounce(time.Hour), memweave.PollInterval(time.Hour)); err != nil {
 		t.Fatal(err)
 	}
@@ -83,9 +80,7 @@ func TestCadenceFindsOtherProcessEdits(t *testing.T) {
 // process's status still sees the watcher through that heartbeat.
 func TestWatcherLeavesIndexAlone(t *testing.T) {
 	ctx := context.Background()
-	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\n\nbaseline notes\n"})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	root, w := openIndexed(t, map[string]string{"memory/a.md": "# A\n\nbaseline notes\n"}, memweave.Config{})
 	const poll = 20 * time.Millisecond
 	if err := w.Watch(ctx, memweave.PollInterval(poll)); err != nil {
 		t.Fatal(err)

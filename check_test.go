@@ -35,9 +35,7 @@ func mustCheck(tb testing.TB, w *memweave.Weave, repair bool) *memweave.CheckRep
 }
 
 func TestCheckClean(t *testing.T) {
-	root := memweavetest.Workspace(t, sample)
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	_, w := openIndexed(t, sample, memweave.Config{})
 	rep := mustCheck(t, w, false)
 	if !rep.OK() || len(rep.Problems()) != 0 {
 		t.Fatalf("Check on a fresh index = %q, want no problems", rep.Problems())
@@ -48,9 +46,7 @@ func TestCheckClean(t *testing.T) {
 }
 
 func TestCheckRepairsFiles(t *testing.T) {
-	root := memweavetest.Workspace(t, sample)
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	root, w := openIndexed(t, sample, memweave.Config{})
 	p := func(rel string) string { return filepath.Join(root, filepath.FromSlash(rel)) }
 
 	memweavetest.WriteFile(t, root, "memory/new.md", "# New\n\nunindexed okapi\n")
@@ -120,9 +116,7 @@ func damage(tb testing.TB, dbPath string, stmts ...string) {
 }
 
 func TestCheckRepairsTables(t *testing.T) {
-	root := memweavetest.Workspace(t, sample)
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	root, w := openIndexed(t, sample, memweave.Config{})
 	dbPath := w.Config().DBPath
 	damage(t, dbPath,
 		// A chunk loses its keyword row.
@@ -315,9 +309,7 @@ func TestRebuildWhileSearching(t *testing.T) {
 // the watcher agree on what is stale.
 func TestFreshnessOneTruth(t *testing.T) {
 	ctx := context.Background()
-	root := memweavetest.Workspace(t, sample)
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	root, w := openIndexed(t, sample, memweave.Config{})
 	stale := func() int {
 		t.Helper()
 		st, err := w.Status(ctx)

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	memweave "github.com/memweave/memweave-go"
-	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // TestConflictsListsACycleOfResolutions: two agents resolve one
@@ -17,9 +16,7 @@ func TestConflictsListsACycleOfResolutions(t *testing.T) {
 	ctx := t.Context()
 	stack := "# Stack\n\nThe staging database runs PostgreSQL 16.\n"
 	ops := "# Ops\n\nThe staging database runs PostgreSQL 17.\n"
-	root := memweavetest.Workspace(t, map[string]string{"memory/stack.md": stack, "memory/ops.md": ops})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	root, w := openIndexed(t, map[string]string{"memory/stack.md": stack, "memory/ops.md": ops}, memweave.Config{})
 	opsMarked := resolveEachWay(t, w, root, ops)
 	// One resolution alone settles the pair.
 	resp, err := w.Conflicts(ctx)

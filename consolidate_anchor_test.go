@@ -16,12 +16,10 @@ import (
 func TestConsolidateApplyKeepsLinkedHeadings(t *testing.T) {
 	section := "## Restore steps\n\nThe restore of the billing database from a snapshot takes about forty minutes, and the on-call engineer checks the row counts after it.\n"
 	older := "# Billing\n\nBefore a failover read [the restore steps](#restore-steps) and tell the finance channel in chat.\n\n" + section
-	root := memweavetest.Workspace(t, map[string]string{
+	root, w := openIndexed(t, map[string]string{
 		"memory/2026-11-01.md": older,
 		"memory/2026-11-05.md": "# Billing\n\nThe billing service sends invoices on the first working day of each month through the mail provider.\n\n" + section,
-	})
-	w := open(t, root, memweave.Config{MinScore: new(0.0), ChunkTokens: 48, ChunkOverlap: new(0)})
-	mustIndex(t, w)
+	}, memweave.Config{MinScore: new(0.0), ChunkTokens: 48, ChunkOverlap: new(0)})
 	gs := listGroups(t, w)
 	if len(gs) == 0 {
 		t.Fatal("no group listed: the test needs the section listed as a duplicate")

@@ -51,9 +51,7 @@ func TestConsolidateApplyKeepsHeadingsLinkedFromOtherNotes(t *testing.T) {
 			for k, v := range c.extra {
 				files[k] = v
 			}
-			root := memweavetest.Workspace(t, files)
-			w := open(t, root, memweave.Config{MinScore: new(0.0), ChunkTokens: 48, ChunkOverlap: new(0)})
-			mustIndex(t, w)
+			root, w := openIndexed(t, files, memweave.Config{MinScore: new(0.0), ChunkTokens: 48, ChunkOverlap: new(0)})
 			gs := listGroups(t, w)
 			if len(gs) == 0 {
 				t.Fatal("no group listed: the test needs the section listed as a duplicate")
@@ -76,14 +74,12 @@ func TestConsolidateApplyKeepsHeadingsLinkedFromOtherNotes(t *testing.T) {
 func TestConsolidateApplyRemovesHeadingsNoOtherNoteLinks(t *testing.T) {
 	body := "The restore of the billing database from a snapshot takes about forty minutes, and the on-call engineer checks the row counts after it.\n"
 	atx := "## Restore steps\n\n" + body
-	root := memweavetest.Workspace(t, map[string]string{
+	_, w := openIndexed(t, map[string]string{
 		"memory/2026-11-01.md":      "# Billing\n\nBefore a failover tell the finance channel in chat and wait for the go ahead.\n\n" + atx,
 		"memory/2026-11-05.md":      "# Billing\n\nThe billing service sends invoices on the first working day of each month through the mail provider.\n\n" + atx,
 		"memory/team/2026-11-01.md": "# Team\n\nThe team meets on Mondays.\n",
 		"memory/team/ops.md":        "# Ops\n\nRead [the steps](2026-11-01.md#restore-steps) and [billing](../2026-11-01.md#billing) first.\n",
-	})
-	w := open(t, root, memweave.Config{MinScore: new(0.0), ChunkTokens: 48, ChunkOverlap: new(0)})
-	mustIndex(t, w)
+	}, memweave.Config{MinScore: new(0.0), ChunkTokens: 48, ChunkOverlap: new(0)})
 	gs := listGroups(t, w)
 	if len(gs) == 0 {
 		t.Fatal("no group listed")

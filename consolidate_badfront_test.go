@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/memweave/memweave-go"
-	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // TestConsolidateListingWarnsOfFrontMatterApplySkips: a group whose
@@ -32,12 +31,10 @@ func TestConsolidateListingWarnsOfFrontMatterApplySkips(t *testing.T) {
 		{"kept broken, copy has nothing to move", broken, "", "", 0, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			root := memweavetest.Workspace(t, map[string]string{
+			_, w := openIndexed(t, map[string]string{
 				"memory/2026-11-02.md": c.kept + dup,
 				"memory/2026-11-01.md": c.copy + dup,
-			})
-			w := open(t, root, memweave.Config{})
-			mustIndex(t, w)
+			}, memweave.Config{})
 			plan, err := w.Consolidate(t.Context())
 			if err != nil {
 				t.Fatal(err)

@@ -25,12 +25,10 @@ func TestConsolidateApplyKeepsCommentsWhole(t *testing.T) {
 	comment := func(a, b []string) string {
 		return "# Deploy drafts\n\n<!--\n" + strings.Join(a, "\n") + "\n" + strings.Join(b, "\n") + "\n-->\n\nThe deploy runs on Tuesdays.\n"
 	}
-	root := memweavetest.Workspace(t, map[string]string{
+	root, w := openIndexed(t, map[string]string{
 		"memory/2026-11-01.md": comment(first, rest),
 		"memory/2026-11-05.md": comment(first, other),
-	})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	}, memweave.Config{})
 	gs := listGroups(t, w)
 	if len(gs) == 0 {
 		t.Fatal("no groups listed, want the first part of the comment grouped")

@@ -16,12 +16,10 @@ import (
 func TestConsolidateKeepsFeedbackOfCopyDropped(t *testing.T) {
 	t.Parallel()
 	body := "The nightly backup job copies the billing database to the archive bucket, verifies the checksum of every file, and restores the newest snapshot into a scratch instance.\n"
-	root := memweavetest.Workspace(t, map[string]string{
+	root, w := openIndexed(t, map[string]string{
 		"memory/2026-11-01.md": "---\nfeedback:\n  " + curate.PassageKey(nil, "**Backups.** "+body) + ": {useful: 3, useless: 0}\n---\n**Backups.** " + body,
 		"memory/2026-11-02.md": "---\nfeedback:\n  pdeadbeef: {useful: 1, useless: 0}\n---\nBackups. " + body,
-	})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	}, memweave.Config{})
 	gs := listGroups(t, w)
 	if len(gs) != 1 || gs[0].Keep.Path != "memory/2026-11-02.md" {
 		t.Fatalf("groups = %+v, want memory/2026-11-01.md dropped for memory/2026-11-02.md", gs)
@@ -43,14 +41,12 @@ func TestConsolidateKeepsTheLineAResolutionKeeps(t *testing.T) {
 	t.Parallel()
 	ctx := t.Context()
 	fact := "The staging database runs PostgreSQL 16 on the shared cluster, restored from the nightly snapshot and checked every morning by the on-call engineer.\n"
-	root := memweavetest.Workspace(t, map[string]string{
+	root, w := openIndexed(t, map[string]string{
 		"memory/old.md":        "Staging used PostgreSQL 15 on a dedicated host.\n",
 		"memory/older.md":      "Staging used PostgreSQL 14 on a dedicated host.\n",
 		"memory/2026-11-01.md": fact,
 		"memory/2026-11-02.md": fact,
-	})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	}, memweave.Config{})
 	if _, err := w.Resolve(ctx, memweave.Ref{Path: "memory/2026-11-01.md", StartLine: 1}, memweave.Ref{Path: "memory/old.md", StartLine: 1}, "upgraded"); err != nil {
 		t.Fatal(err)
 	}
@@ -115,9 +111,7 @@ func TestConsolidateTagsAsSubjects(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			root := memweavetest.Workspace(t, map[string]string{"memory/2026-11-01.md": tt.a, "memory/2026-11-02.md": tt.b})
-			w := open(t, root, memweave.Config{})
-			mustIndex(t, w)
+			_, w := openIndexed(t, map[string]string{"memory/2026-11-01.md": tt.a, "memory/2026-11-02.md": tt.b}, memweave.Config{})
 			plan, err := w.Consolidate(t.Context())
 			if err != nil {
 				t.Fatal(err)
@@ -146,12 +140,10 @@ func TestConsolidateKeepsHeadingOfSectionsAfterCopy(t *testing.T) {
 			t.Parallel()
 			rest := tt.staging + "\nStaging is rebuilt every Monday from the latest snapshot by the platform team.\n\n" + tt.production + "\n"
 			db := "\n" + tt.database + "\nThe database runs PostgreSQL 16 with two read replicas.\n"
-			root := memweavetest.Workspace(t, map[string]string{
+			root, w := openIndexed(t, map[string]string{
 				"memory/2026-11-01.md": rest + dup + db,
 				"memory/2026-11-02.md": tt.production + "\n" + dup,
-			})
-			w := open(t, root, memweave.Config{})
-			mustIndex(t, w)
+			}, memweave.Config{})
 			gs := listGroups(t, w)
 			if len(gs) != 1 || gs[0].Keep.Path != "memory/2026-11-02.md" {
 				t.Fatalf("groups = %+v, want the older copy dropped", gs)

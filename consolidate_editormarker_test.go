@@ -20,15 +20,13 @@ func TestConsolidateApplyWarnsOfAMarkerWrittenDuringIt(t *testing.T) {
 	backup := "The nightly backup job copies the billing database to the archive bucket, verifies the checksum of every file, and restores the newest snapshot into a scratch instance.\n"
 	fact := "The staging database runs PostgreSQL 16 on the shared cluster, restored from the nightly snapshot and checked every morning by the on-call engineer.\n"
 	old := "Staging used PostgreSQL 15 on a dedicated host.\n"
-	root := memweavetest.Workspace(t, map[string]string{
+	root, w := openIndexed(t, map[string]string{
 		"memory/a/2026-11-01.md": backup,
 		"memory/a/2026-11-02.md": backup,
 		"memory/b/2026-11-01.md": fact,
 		"memory/b/2026-11-02.md": fact,
 		"memory/old.md":          old,
-	})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	}, memweave.Config{})
 	gs := listGroups(t, w)
 	if len(gs) != 2 || gs[1].Duplicates[0].Path != "memory/b/2026-11-01.md" {
 		t.Fatalf("groups = %+v, want a/ then b/, the older copies dropped", gs)

@@ -23,9 +23,7 @@ func TestConsolidateKeepsEditorSaveBeforeDelete(t *testing.T) {
 	for _, how := range []string{"rename", "in place"} {
 		t.Run(how, func(t *testing.T) {
 			t.Parallel()
-			root := memweavetest.Workspace(t, map[string]string{"memory/2026-11-01.md": dup, "memory/2026-11-20.md": dup})
-			w := open(t, root, memweave.Config{})
-			mustIndex(t, w)
+			root, w := openIndexed(t, map[string]string{"memory/2026-11-01.md": dup, "memory/2026-11-20.md": dup}, memweave.Config{})
 			gs := listGroups(t, w)
 			if len(gs) != 1 {
 				t.Fatalf("groups = %+v, want one", gs)

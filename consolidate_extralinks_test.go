@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/memweave/memweave-go"
-	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // TestConsolidateApplyKeepsLinksFromExtraPaths: apply checked the links
@@ -33,13 +32,11 @@ func TestConsolidateApplyKeepsLinksFromExtraPaths(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			root := memweavetest.Workspace(t, map[string]string{
+			root, w := openIndexed(t, map[string]string{
 				"memory/2026-11-01.md": c.older,
 				"memory/2026-11-05.md": c.copied,
 				"docs/runbooks.md":     "# Runbooks\n\n" + c.link + "\n",
-			})
-			w := open(t, root, memweave.Config{MinScore: new(0.0), ChunkTokens: 48, ChunkOverlap: new(0), ExtraPaths: []string{"docs"}})
-			mustIndex(t, w)
+			}, memweave.Config{MinScore: new(0.0), ChunkTokens: 48, ChunkOverlap: new(0), ExtraPaths: []string{"docs"}})
 			gs := listGroups(t, w)
 			if len(gs) == 0 {
 				t.Fatal("no group listed: the test needs the section listed as a duplicate")

@@ -19,12 +19,10 @@ import (
 // next apply carries the mark.
 func TestConsolidateApplyKeepsFeedbackGivenDuringIt(t *testing.T) {
 	fact := "The nightly backup job copies the billing database to the archive bucket, verifies the checksum of every file, and restores the newest snapshot into a scratch instance.\n"
-	root := memweavetest.Workspace(t, map[string]string{
+	root, w := openIndexed(t, map[string]string{
 		"memory/2026-11-01.md": fact,
 		"memory/2026-11-02.md": fact,
-	})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	}, memweave.Config{})
 	// A mark before the apply, which its check carries.
 	if _, err := w.Feedback(t.Context(), "memory/2026-11-01.md", 1, true, memweave.PassageKey(curate.PassageKey(nil, fact))); err != nil {
 		t.Fatal(err)

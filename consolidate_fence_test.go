@@ -33,13 +33,11 @@ func TestConsolidateApplyKeepsFencesWhole(t *testing.T) {
 		return "# Deploy script\n\n```sh\n" + strings.Join(all, "\n") + "\n```\n"
 	}
 	older := block(first, rest) + "\nThe old deploy host ran Debian ten until the migration.\n"
-	root := memweavetest.Workspace(t, map[string]string{
+	root, w := openIndexed(t, map[string]string{
 		"memory/2026-11-01.md": older,
 		"memory/2026-11-05.md": block(first, other),
 		"memory/hosts.md":      "# Hosts\n\nThe deploy host runs Debian twelve since the migration.\n",
-	})
-	w := open(t, root, memweave.Config{MinScore: new(0.0)})
-	mustIndex(t, w)
+	}, memweave.Config{MinScore: new(0.0)})
 	ctx := t.Context()
 	debian := strings.Count(older, "\n")
 	if _, err := w.Resolve(ctx, memweave.Ref{Path: "memory/hosts.md", StartLine: 3}, memweave.Ref{Path: "memory/2026-11-01.md", StartLine: debian}, "twelve"); err != nil {
@@ -90,12 +88,10 @@ func TestConsolidateApplyKeepsTableHeaders(t *testing.T) {
 		gamma = append(gamma, fmt.Sprintf("| svc-gamma-%d | %d | team-green |\n", i, 5000+i))
 	}
 	older := table(append(slices.Clone(alpha), beta...)...)
-	root := memweavetest.Workspace(t, map[string]string{
+	root, w := openIndexed(t, map[string]string{
 		"memory/2026-11-01.md": older,
 		"memory/2026-11-05.md": table(append(slices.Clone(alpha), gamma...)...),
-	})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	}, memweave.Config{})
 	var ids []string
 	for _, g := range listGroups(t, w) {
 		ids = append(ids, g.ID)

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/memweave/memweave-go"
-	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // TestConsolidateFrontMatterNamesTheSubject: the same paragraph in two
@@ -38,12 +37,10 @@ func TestConsolidateFrontMatterNamesTheSubject(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			root := memweavetest.Workspace(t, map[string]string{
+			_, w := openIndexed(t, map[string]string{
 				"memory/2026-11-01.md": fm(tt.older),
 				"memory/2026-11-20.md": fm(tt.newer),
-			})
-			w := open(t, root, memweave.Config{})
-			mustIndex(t, w)
+			}, memweave.Config{})
 			plan, err := w.Consolidate(t.Context())
 			if err != nil {
 				t.Fatal(err)

@@ -21,12 +21,10 @@ func TestConsolidateFormOnlyCopies(t *testing.T) {
 		grouped     bool
 	}{{"form only", newer, true}, {"one step moved", moved, false}} {
 		t.Run(tt.name, func(t *testing.T) {
-			root := memweavetest.Workspace(t, map[string]string{
+			root, w := openIndexed(t, map[string]string{
 				"memory/2026-11-01.md": older,
 				"memory/2026-11-05.md": tt.newer,
-			})
-			w := open(t, root, memweave.Config{})
-			mustIndex(t, w)
+			}, memweave.Config{})
 			gs := listGroups(t, w)
 			if got := len(gs) == 1 && gs[0].Keep.Path == "memory/2026-11-05.md"; got != tt.grouped {
 				t.Fatalf("groups = %+v, want grouped %v (the older note dropped for the newer)", gs, tt.grouped)

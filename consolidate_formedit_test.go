@@ -19,12 +19,10 @@ func TestConsolidateFormOnlyGroupEditedSinceTheListing(t *testing.T) {
 	const line = "The catalog needs %s tags, the owner team, the cost center and the data classification for every new service repository we run.\n"
 	for _, edit := range []string{"memory/2026-11-03.md", "memory/2026-11-05.md"} {
 		t.Run(edit, func(t *testing.T) {
-			root := memweavetest.Workspace(t, map[string]string{
+			root, w := openIndexed(t, map[string]string{
 				"memory/2026-11-03.md": strings.Replace(line, "%s", "**hb**", 1),
 				"memory/2026-11-05.md": strings.Replace(line, "%s", "__hb__", 1),
-			})
-			w := open(t, root, memweave.Config{})
-			mustIndex(t, w)
+			}, memweave.Config{})
 			gs := listGroups(t, w)
 			if len(gs) != 1 {
 				t.Fatalf("groups = %+v, want the form-only pair grouped", gs)

@@ -33,9 +33,7 @@ func TestConsolidateSectionUnderOtherHeading(t *testing.T) {
 				"memory/2026-11-01.md": c.old + section,
 				"memory/2026-11-20.md": c.new + section,
 			}
-			root := memweavetest.Workspace(t, files)
-			w := open(t, root, memweave.Config{})
-			mustIndex(t, w)
+			root, w := openIndexed(t, files, memweave.Config{})
 			gs := listGroups(t, w)
 			if len(gs) != c.wantGroups {
 				t.Fatalf("Consolidate = %d groups %+v, want %d", len(gs), gs, c.wantGroups)

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/memweave/memweave-go"
-	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // TestConsolidateGroupsCopyUnderHeadingRepeatingItsFirstWord: a note
@@ -14,12 +13,10 @@ import (
 // the duplicate was never listed.
 func TestConsolidateGroupsCopyUnderHeadingRepeatingItsFirstWord(t *testing.T) {
 	fact := "Deploys go out every Tuesday and Thursday after the release review, and the release manager posts the changelog in the channel.\n"
-	root := memweavetest.Workspace(t, map[string]string{
+	_, w := openIndexed(t, map[string]string{
 		"memory/2026-11-01.md": "# Deploys\n\n" + fact,
 		"memory/2026-11-05.md": fact,
-	})
-	w := open(t, root, memweave.Config{MinScore: new(0.0)})
-	mustIndex(t, w)
+	}, memweave.Config{MinScore: new(0.0)})
 	plan, err := w.Consolidate(t.Context())
 	if err != nil {
 		t.Fatal(err)
@@ -35,12 +32,10 @@ func TestConsolidateGroupsCopyUnderHeadingRepeatingItsFirstWord(t *testing.T) {
 // "~"), so the duplicate was never listed.
 func TestConsolidateGroupsCopyInOtherFenceStyle(t *testing.T) {
 	lead := "To run the database migrations of the billing service locally, run this from the repository root:\n"
-	root := memweavetest.Workspace(t, map[string]string{
+	_, w := openIndexed(t, map[string]string{
 		"memory/2026-11-01.md": lead + "~~~sh\nmake migrate SERVICE=billing\n~~~\n",
 		"memory/2026-11-05.md": lead + "```sh\nmake migrate SERVICE=billing\n```\n",
-	})
-	w := open(t, root, memweave.Config{MinScore: new(0.0)})
-	mustIndex(t, w)
+	}, memweave.Config{MinScore: new(0.0)})
 	plan, err := w.Consolidate(t.Context())
 	if err != nil {
 		t.Fatal(err)

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/memweave/memweave-go"
-	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // TestConsolidateHeldFormPairSaysWhatDiffers: copies that differ in
@@ -17,16 +16,14 @@ import (
 func TestConsolidateHeldFormPairSaysWhatDiffers(t *testing.T) {
 	const line = "The catalog needs %s tags, the owner team, the cost center and the data classification for every new service repository we run.\n"
 	const body = "The on-call engineer promotes the replica in the second region, checks the write path with the synthetic order and pages the database owner when it fails.\n"
-	root := memweavetest.Workspace(t, map[string]string{
+	_, w := openIndexed(t, map[string]string{
 		"memory/2026-11-03.md": fmt.Sprintf(line, "**hb**"),
 		"memory/2026-11-04.md": fmt.Sprintf(line, "<b>hb</b>"),
 		"memory/2026-11-05.md": fmt.Sprintf(line, "__hb__"),
 		"memory/2026-11-01.md": "Failover drill\n--------------\n" + body,
 		"memory/2026-11-02.md": "## Failover drill\n" + body,
 		"memory/2026-11-06.md": "# Failover drill\n" + body,
-	})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	}, memweave.Config{})
 	plan, err := w.Consolidate(t.Context())
 	if err != nil {
 		t.Fatal(err)

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/memweave/memweave-go"
-	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // TestConsolidateHeldReasonWhenTheOlderIsKept: a resolution that keeps a
@@ -23,13 +22,11 @@ func TestConsolidateHeldReasonWhenTheOlderIsKept(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			root := memweavetest.Workspace(t, map[string]string{
+			_, w := openIndexed(t, map[string]string{
 				"memory/2026-11-01.md": tt.older,
 				"memory/2026-11-20.md": tt.newer,
 				"memory/old.md":        "# Old\n\nBackups were copied by hand each Friday.\n",
-			})
-			w := open(t, root, memweave.Config{})
-			mustIndex(t, w)
+			}, memweave.Config{})
 			if _, err := w.Resolve(t.Context(), memweave.Ref{Path: "memory/2026-11-01.md", StartLine: 1}, memweave.Ref{Path: "memory/old.md", StartLine: 3}, "job replaced it"); err != nil {
 				t.Fatal(err)
 			}

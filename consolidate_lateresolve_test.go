@@ -25,15 +25,13 @@ func TestConsolidateApplyRechecksResolutionsUnderTheLock(t *testing.T) {
 	backup := "The nightly backup job copies the billing database to the archive bucket, verifies the checksum of every file, and restores the newest snapshot into a scratch instance.\n"
 	fact := "The staging database runs PostgreSQL 16 on the shared cluster, restored from the nightly snapshot and checked every morning by the on-call engineer.\n"
 	old := "Staging used PostgreSQL 15 on a dedicated host.\n"
-	root := memweavetest.Workspace(t, map[string]string{
+	root, w := openIndexed(t, map[string]string{
 		"memory/a/2026-11-01.md": backup,
 		"memory/a/2026-11-02.md": backup,
 		"memory/b/2026-11-01.md": fact,
 		"memory/b/2026-11-02.md": fact,
 		"memory/old.md":          old,
-	})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	}, memweave.Config{})
 	gs := listGroups(t, w)
 	if len(gs) != 2 || gs[0].Keep.Path != "memory/a/2026-11-02.md" || gs[1].Duplicates[0].Path != "memory/b/2026-11-01.md" {
 		t.Fatalf("groups = %+v, want a/ then b/, the older copies dropped", gs)
@@ -82,13 +80,11 @@ func TestResolveWaitsForTheApplyDroppingItsKeptLine(t *testing.T) {
 	t.Parallel()
 	fact := "The staging database runs PostgreSQL 16 on the shared cluster, restored from the nightly snapshot and checked every morning by the on-call engineer.\n"
 	old := "Staging used PostgreSQL 15 on a dedicated host.\n"
-	root := memweavetest.Workspace(t, map[string]string{
+	root, w := openIndexed(t, map[string]string{
 		"memory/b/2026-11-01.md": fact,
 		"memory/b/2026-11-02.md": fact,
 		"memory/old.md":          old,
-	})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	}, memweave.Config{})
 	gs := listGroups(t, w)
 	if len(gs) != 1 || gs[0].Duplicates[0].Path != "memory/b/2026-11-01.md" {
 		t.Fatalf("groups = %+v, want memory/b/2026-11-01.md dropped", gs)

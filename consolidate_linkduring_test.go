@@ -18,13 +18,11 @@ import (
 func TestConsolidateApplySeesALinkWrittenDuringIt(t *testing.T) {
 	body := "The restore of the billing database from a snapshot takes about forty minutes, and the on-call engineer checks the row counts after it.\n"
 	atx := "## Restore steps\n\n" + body
-	root := memweavetest.Workspace(t, map[string]string{
+	root, w := openIndexed(t, map[string]string{
 		"memory/2026-11-01.md": "# Billing\n\nBefore a failover tell the finance channel in chat and wait for the go ahead.\n\n" + atx,
 		"memory/2026-11-05.md": "# Billing\n\nThe billing service sends invoices on the first working day of each month through the mail provider.\n\n" + atx,
 		"memory/ops.md":        "# Ops\n\nThe ops channel is where incidents are announced.\n",
-	})
-	w := open(t, root, memweave.Config{MinScore: new(0.0), ChunkTokens: 48, ChunkOverlap: new(0)})
-	mustIndex(t, w)
+	}, memweave.Config{MinScore: new(0.0), ChunkTokens: 48, ChunkOverlap: new(0)})
 	gs := listGroups(t, w)
 	if len(gs) != 1 {
 		t.Fatalf("groups = %+v, want the section listed", gs)

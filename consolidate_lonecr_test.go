@@ -27,12 +27,10 @@ func TestConsolidateLoneCRLinesCutTheCopy(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			root := memweavetest.Workspace(t, map[string]string{
+			root, w := openIndexed(t, map[string]string{
 				"memory/2026-11-01.md": tt.copyNote,
 				"memory/2026-11-20.md": "# Log\n\nThe deploy freeze starts on the fifth of December.\n\n## Backups\n\n" + dup + "\n",
-			})
-			w := open(t, root, memweave.Config{})
-			mustIndex(t, w)
+			}, memweave.Config{})
 			gs := listGroups(t, w)
 			if len(gs) != 1 || gs[0].Duplicates[0].Path != "memory/2026-11-01.md" {
 				t.Fatalf("groups = %+v, want the copy in memory/2026-11-01.md", gs)

@@ -19,12 +19,10 @@ func TestConsolidateApplyLongLineCopy(t *testing.T) {
 	para := "The nightly backup job copies the billing database to the archive bucket and verifies every checksum. " +
 		strings.Repeat("alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu ", 120)
 	older := "## Storage\n\nThe cold storage bucket is emptied on the first Sunday of each month.\n\n## Backups\n\n" + para + "\n"
-	root := memweavetest.Workspace(t, map[string]string{
+	root, w := openIndexed(t, map[string]string{
 		"memory/2026-11-01.md": older,
 		"memory/2026-11-02.md": "## Backups\n\n" + para + "\n",
-	})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	}, memweave.Config{})
 	gs := listGroups(t, w)
 	if len(gs) < 2 {
 		t.Fatalf("groups = %d, want the line cut into several passages, each a group", len(gs))

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/memweave/memweave-go"
-	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // A paragraph that reads the same in two notes named for two subjects
@@ -32,9 +31,7 @@ func TestConsolidateNoteNameAsSubject(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			root := memweavetest.Workspace(t, c.files)
-			w := open(t, root, memweave.Config{})
-			mustIndex(t, w)
+			root, w := openIndexed(t, c.files, memweave.Config{})
 			gs := listGroups(t, w)
 			if len(gs) != c.wantGroups {
 				t.Fatalf("Consolidate = %d groups %+v, want %d", len(gs), gs, c.wantGroups)

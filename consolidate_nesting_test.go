@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/memweave/memweave-go"
-	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // TestConsolidateKeepsANestingApart: two notes hold the same lines but
@@ -22,12 +21,10 @@ func TestConsolidateKeepsANestingApart(t *testing.T) {
 		"yaml":          {"```yaml\ndatabase:\n  host: db.internal\n  port: 5432\ncache:\n  port: 6379\n```\n", "```yaml\ndatabase:\n  host: db.internal\n  port: 5432\ncache:\nport: 6379\n```\n"},
 	} {
 		t.Run(name, func(t *testing.T) {
-			root := memweavetest.Workspace(t, map[string]string{
+			_, w := openIndexed(t, map[string]string{
 				"memory/2026-11-01.md": intro + pair[0],
 				"memory/2026-11-05.md": intro + pair[1],
-			})
-			w := open(t, root, memweave.Config{MinScore: new(0.0)})
-			mustIndex(t, w)
+			}, memweave.Config{MinScore: new(0.0)})
 			plan, err := w.Consolidate(t.Context())
 			if err != nil {
 				t.Fatal(err)

@@ -17,12 +17,10 @@ import (
 func TestConsolidateApplyKeepsLinkDefinitions(t *testing.T) {
 	dup := "The restore of the billing database from a snapshot takes about forty minutes, as the [ops wiki][rb] says, and the on-call engineer checks the row counts after it[^1].\n\n[rb]: https://wiki.example.com/runbooks/billing-failover\n[^1]: Internal audit of the payment platform, March 2026, finding 7.\n"
 	older := "# Billing\n\n## Runbooks\n\nThe steps to fail over the billing database are in the [ops wiki][rb], and the audit that asked for them is cited below[^1].\n\n## Restore\n\n" + dup
-	root := memweavetest.Workspace(t, map[string]string{
+	root, w := openIndexed(t, map[string]string{
 		"memory/2026-11-01.md": older,
 		"memory/2026-11-05.md": "# Billing\n\n## Restore\n\n" + dup,
-	})
-	w := open(t, root, memweave.Config{MinScore: new(0.0), ChunkTokens: 48, ChunkOverlap: new(0)})
-	mustIndex(t, w)
+	}, memweave.Config{MinScore: new(0.0), ChunkTokens: 48, ChunkOverlap: new(0)})
 	plan, err := w.Consolidate(t.Context())
 	if err != nil {
 		t.Fatal(err)

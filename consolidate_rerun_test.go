@@ -21,12 +21,10 @@ func TestConsolidateRerunAfterKillCarriesMarksOnce(t *testing.T) {
 	t.Parallel()
 	body := "The nightly backup job copies the billing database to the archive bucket, verifies the checksum of every file, and restores the newest snapshot into a scratch instance.\n"
 	key := curate.PassageKey(nil, "Backups. "+body)
-	root := memweavetest.Workspace(t, map[string]string{
+	root, w := openIndexed(t, map[string]string{
 		"memory/2026-11-01.md": "---\nfeedback:\n  " + key + ": {useful: 3, useless: 0}\n---\nBackups. " + body,
 		"memory/2026-11-02.md": "---\nfeedback:\n  " + key + ": {useful: 1, useless: 0}\n---\nBackups. " + body,
-	})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	}, memweave.Config{})
 	gs := listGroups(t, w)
 	if len(gs) != 1 || gs[0].Keep.Path != "memory/2026-11-02.md" {
 		t.Fatalf("groups = %+v, want memory/2026-11-01.md dropped for memory/2026-11-02.md", gs)

@@ -20,12 +20,10 @@ func TestConsolidateApplyRemovesNoRuleAlone(t *testing.T) {
 		strings.Repeat("alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu ", 60)
 	older := para + "\n\n---\n\nInvoices for enterprise customers are emailed on the first working day of each month. " +
 		strings.Repeat("nu xi omicron pi rho sigma tau upsilon phi chi psi omega ", 60) + "\n"
-	root := memweavetest.Workspace(t, map[string]string{
+	root, w := openIndexed(t, map[string]string{
 		"memory/2026-11-01.md": older,
 		"memory/2026-11-05.md": para + "\n",
-	})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	}, memweave.Config{})
 	var ids []string
 	for _, g := range listGroups(t, w) {
 		ids = append(ids, g.ID)

@@ -36,14 +36,12 @@ func TestConsolidateApplyRechecksSubjectsUnderTheLock(t *testing.T) {
 	for _, c := range changes {
 		for _, when := range []string{"before its check", "after its check"} {
 			t.Run(c.name+"/"+when, func(t *testing.T) {
-				root := memweavetest.Workspace(t, map[string]string{
+				root, w := openIndexed(t, map[string]string{
 					"memory/a/2026-11-01.md": backup,
 					"memory/a/2026-11-02.md": backup,
 					"memory/b/2026-11-01.md": c.older,
 					"memory/b/2026-11-02.md": c.newer,
-				})
-				w := open(t, root, memweave.Config{})
-				mustIndex(t, w)
+				}, memweave.Config{})
 				gs := listGroups(t, w)
 				if len(gs) != 2 || gs[1].Duplicates[0].Path != "memory/b/2026-11-01.md" {
 					t.Fatalf("groups = %+v, want a/ then b/, the older copies dropped", gs)

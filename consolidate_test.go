@@ -97,12 +97,10 @@ func TestConsolidateOneFactDifferent(t *testing.T) {
 	for name, pair := range family {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			root := memweavetest.Workspace(t, map[string]string{
+			_, w := openIndexed(t, map[string]string{
 				"memory/2026-11-01.md": "# Note\n\n" + pair[0] + "\n",
 				"memory/2026-11-20.md": "# Note\n\n" + pair[1] + "\n",
-			})
-			w := open(t, root, memweave.Config{})
-			mustIndex(t, w)
+			}, memweave.Config{})
 			if gs := listGroups(t, w); len(gs) != 0 {
 				t.Errorf("Consolidate grouped a pair that differs in one fact: %+v", gs)
 			}
@@ -120,9 +118,7 @@ func TestConsolidateChainLosesNoFile(t *testing.T) {
 		files[fmt.Sprintf("memory/2026-11-%02d.md", i+1)] = "# Release process\n\nThe release train leaves from the main branch each week, and the " +
 			words[i] + " checklist is signed by the release captain before the tag is pushed to the registry.\n"
 	}
-	root := memweavetest.Workspace(t, files)
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	root, w := openIndexed(t, files, memweave.Config{})
 	before := memoryFiles(t, root)
 	gs := listGroups(t, w)
 	if len(gs) > 0 {
@@ -147,9 +143,7 @@ func TestConsolidateKeptEditedBeforeApply(t *testing.T) {
 	for _, noSync := range []bool{false, true} {
 		t.Run(fmt.Sprint("NoSyncOnSearch=", noSync), func(t *testing.T) {
 			t.Parallel()
-			root := memweavetest.Workspace(t, map[string]string{"memory/2026-11-01.md": dup, "memory/2026-11-20.md": dup})
-			w := open(t, root, memweave.Config{NoSyncOnSearch: noSync})
-			mustIndex(t, w)
+			root, w := openIndexed(t, map[string]string{"memory/2026-11-01.md": dup, "memory/2026-11-20.md": dup}, memweave.Config{NoSyncOnSearch: noSync})
 			gs := listGroups(t, w)
 			if len(gs) != 1 || gs[0].Keep.Path != "memory/2026-11-20.md" {
 				t.Fatalf("groups = %+v, want memory/2026-11-20.md kept", gs)
@@ -212,12 +206,10 @@ func TestConsolidateNewestSurvivesEqualMTimes(t *testing.T) {
 func TestConsolidateKeepsPin(t *testing.T) {
 	t.Parallel()
 	body := "# Keys\n\nThe signing keys for release builds live in the hardware vault, and two people must be present to use them.\n"
-	root := memweavetest.Workspace(t, map[string]string{
+	root, w := openIndexed(t, map[string]string{
 		"memory/2026-02-01.md": "---\npinned: true\ntags: [security, release]\nimportance: 0.6\n---\n" + body,
 		"memory/2026-11-20.md": "---\ntags: [keys]\n---\n" + body,
-	})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	}, memweave.Config{})
 	gs := listGroups(t, w)
 	if len(gs) != 1 || gs[0].Keep.Path != "memory/2026-11-20.md" {
 		t.Fatalf("groups = %+v, want the newer memory/2026-11-20.md kept", gs)
@@ -245,9 +237,7 @@ func TestConsolidateKeepsPin(t *testing.T) {
 func TestApplyConsolidationIDs(t *testing.T) {
 	t.Parallel()
 	dup := "# Deploys\n\nThe staging deploy runs every Tuesday at noon from the release branch.\n"
-	root := memweavetest.Workspace(t, map[string]string{"memory/2026-11-01.md": dup, "memory/2026-11-20.md": dup})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	_, w := openIndexed(t, map[string]string{"memory/2026-11-01.md": dup, "memory/2026-11-20.md": dup}, memweave.Config{})
 	if _, err := w.ApplyConsolidation(t.Context(), nil); !errors.Is(err, memweave.ErrNoGroupIDs) {
 		t.Errorf("ApplyConsolidation(no ids) = %v, want ErrNoGroupIDs", err)
 	}
@@ -312,9 +302,7 @@ func TestConsolidateNewestByCommit(t *testing.T) {
 func TestConsolidateKeptEditedDuringApply(t *testing.T) {
 	t.Parallel()
 	dup := "# Deploys\n\nThe staging deploy runs every Tuesday at noon from the release branch.\n"
-	root := memweavetest.Workspace(t, map[string]string{"memory/2026-11-01.md": dup, "memory/2026-11-20.md": dup})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	root, w := openIndexed(t, map[string]string{"memory/2026-11-01.md": dup, "memory/2026-11-20.md": dup}, memweave.Config{})
 	gs := listGroups(t, w)
 	if len(gs) != 1 {
 		t.Fatalf("groups = %+v, want one", gs)
@@ -341,9 +329,7 @@ func TestConsolidateOlderSaysMore(t *testing.T) {
 	t.Parallel()
 	older := "# Signing\n\nRelease builds are signed in the pipeline with the team key from the vault, and the signature is checked at deploy time by the agent.\n"
 	newer := strings.Replace(older, " by the agent", "", 1)
-	root := memweavetest.Workspace(t, map[string]string{"memory/2026-11-01.md": older, "memory/2026-11-20.md": newer})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	_, w := openIndexed(t, map[string]string{"memory/2026-11-01.md": older, "memory/2026-11-20.md": newer}, memweave.Config{})
 	plan, err := w.Consolidate(t.Context())
 	if err != nil {
 		t.Fatal(err)

@@ -59,9 +59,7 @@ func TestConsolidateApplyKeepsWikiAndHTMLLinkTargets(t *testing.T) {
 			for k, v := range c.extra {
 				files[k] = v
 			}
-			root := memweavetest.Workspace(t, files)
-			w := open(t, root, memweave.Config{MinScore: new(0.0), ChunkTokens: 48, ChunkOverlap: new(0)})
-			mustIndex(t, w)
+			root, w := openIndexed(t, files, memweave.Config{MinScore: new(0.0), ChunkTokens: 48, ChunkOverlap: new(0)})
 			gs := listGroups(t, w)
 			if len(gs) == 0 {
 				t.Fatal("no group listed: the test needs the section listed as a duplicate")
@@ -92,13 +90,11 @@ func TestConsolidateApplyKeepsWikiBlockAndNestedTargets(t *testing.T) {
 		"nested":   {"## Restore steps\n\n" + body, "[[2026-11-01#Billing#Restore steps]]"},
 	} {
 		t.Run(name, func(t *testing.T) {
-			root := memweavetest.Workspace(t, map[string]string{
+			root, w := openIndexed(t, map[string]string{
 				"memory/2026-11-01.md": lead + c.section,
 				"memory/2026-11-05.md": intro + c.section,
 				"memory/ops.md":        "# Ops\n\n" + c.link + "\n",
-			})
-			w := open(t, root, memweave.Config{MinScore: new(0.0), ChunkTokens: 48, ChunkOverlap: new(0)})
-			mustIndex(t, w)
+			}, memweave.Config{MinScore: new(0.0), ChunkTokens: 48, ChunkOverlap: new(0)})
 			gs := listGroups(t, w)
 			if len(gs) == 0 {
 				t.Fatal("no group listed: the test needs the section listed as a duplicate")

@@ -95,13 +95,11 @@ func TestFrontMatterTagsAndExpiry(t *testing.T) {
 // an index built again from the files filters the same.
 func TestFilterFollowsTheFiles(t *testing.T) {
 	// memweavetest.Now is 2026-11-30.
-	root := memweavetest.Workspace(t, map[string]string{
+	root, w := openIndexed(t, map[string]string{
 		"memory/infra.md": "---\ntags: [infra]\n---\n# Redis\n\nRedis caches the catalog API.\n",
 		"memory/old.md":   "---\ntags: infra\nexpires: 2026-11-29\n---\n# Redis\n\nRedis caches the old catalog API.\n",
 		"memory/plain.md": "# Redis\n\nRedis caches the plain catalog API.\n",
-	})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	}, memweave.Config{})
 	check := func(step string, want map[string][]string) {
 		t.Helper()
 		for name, opts := range map[string][]memweave.SearchOption{"default": nil, "tag infra": {memweave.Tags("infra")}, "tag cache": {memweave.Tags("cache")}} {
@@ -142,12 +140,10 @@ func TestFilterFollowsTheFiles(t *testing.T) {
 // An important, pinned note never passes one that matches the query
 // exactly when it only shares a word with it.
 func TestCurationKeepsExactMatchFirst(t *testing.T) {
-	root := memweavetest.Workspace(t, map[string]string{
+	_, w := openIndexed(t, map[string]string{
 		"memory/exact.md":   "# Deploys\n\nThe staging deploy runs every Tuesday at noon.\n",
 		"memory/boosted.md": "---\nimportance: 1\npinned: true\n---\n# Weekly\n\nThe team lunch is on Tuesday.\n",
-	})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	}, memweave.Config{})
 	for _, mode := range []memweave.Mode{memweave.ModeHybrid, memweave.ModeKeyword, memweave.ModeVector} {
 		got := distinctPaths(mustSearch(t, w, "staging deploy runs every Tuesday at noon", memweave.MinScore(0), memweave.SearchMode(mode)).Results)
 		if len(got) == 0 || got[0] != "memory/exact.md" {
@@ -253,13 +249,11 @@ func findAt(rs []memweave.Result, path string, line int) *memweave.Result {
 // leaves one.
 func TestConsolidate(t *testing.T) {
 	dup := "# Deploys\n\nThe staging deploy runs every Tuesday at noon from the release branch.\n"
-	root := memweavetest.Workspace(t, map[string]string{
+	root, w := openIndexed(t, map[string]string{
 		"memory/2026-11-01.md": dup,
 		"memory/2026-11-20.md": "# Log\n\nThe team met.\n\n" + dup + "\n# After\n\nLunch was pizza with the whole team.\n",
 		"memory/other.md":      "# Deploys\n\nProduction deploys run on Thursdays from main.\n",
-	})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	}, memweave.Config{})
 	gs := listGroups(t, w)
 	if len(gs) != 1 {
 		t.Fatalf("Consolidate = %+v, want one group", gs)

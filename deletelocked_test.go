@@ -11,7 +11,6 @@ import (
 
 	"github.com/gofrs/flock"
 	memweave "github.com/memweave/memweave-go"
-	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // TestDeleteThatCannotUpdateTheIndexSaysTheFileIsGone: a delete removes
@@ -22,9 +21,7 @@ import (
 // found". The error now says the file is removed and its passages stay
 // until the next index run.
 func TestDeleteThatCannotUpdateTheIndexSaysTheFileIsGone(t *testing.T) {
-	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\n\nALPHA-LOCKED note.\n", "memory/b.md": "# B\n\nkept\n"})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	root, w := openIndexed(t, map[string]string{"memory/a.md": "# A\n\nALPHA-LOCKED note.\n", "memory/b.md": "# B\n\nkept\n"}, memweave.Config{})
 	other := flock.New(filepath.Join(root, ".memweave", "index.db.lock"))
 	if err := other.Lock(); err != nil {
 		t.Fatal(err)

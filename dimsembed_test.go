@@ -146,9 +146,7 @@ func TestServerSendingTooManyDimsLeavesKeywordSearch(t *testing.T) {
 // until the process was restarted.
 func TestServerChangingDimsIsReembeddedInTheSameProcess(t *testing.T) {
 	srv, swapped := swappingServer(t)
-	root := memweavetest.Workspace(t, sample)
-	w := open(t, root, memweave.Config{Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "m", BaseURL: srv.URL + "/v1"}})
-	mustIndex(t, w)
+	root, w := openIndexed(t, sample, memweave.Config{Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "m", BaseURL: srv.URL + "/v1"}})
 
 	swapped.Store(true)
 	memweavetest.WriteFile(t, root, "memory/later.md", "# Later\n\nA note written after the server changed models.\n")

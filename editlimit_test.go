@@ -19,9 +19,7 @@ func TestCurationEditsStayUnderTheSizeLimit(t *testing.T) {
 		"memory/db.md":    "# DB\n\nThe orders database is KESTREL-9 Postgres 15.\n\n" + fill + "\n",
 		"memory/stack.md": "# Stack\n\nThe orders database is KESTREL-9 Postgres 16.\n\n" + fill + "\n",
 	}
-	root := memweavetest.Workspace(t, files)
-	w := open(t, root, memweave.Config{MaxFileBytes: int64(len(files["memory/stack.md"]) + 10)})
-	mustIndex(t, w)
+	root, w := openIndexed(t, files, memweave.Config{MaxFileBytes: int64(len(files["memory/stack.md"]) + 10)})
 	ctx := context.Background()
 	for _, tc := range []struct {
 		name string

@@ -21,12 +21,10 @@ func TestConsolidateKeepsCopyThatOutlivesKept(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			copyNote := tc.copyFront + dup
-			root := memweavetest.Workspace(t, map[string]string{
+			root, w := openIndexed(t, map[string]string{
 				"memory/2026-11-01.md": copyNote,
 				"memory/2026-11-20.md": "---\nexpires: 2099-01-31\n---\n" + dup,
-			})
-			w := open(t, root, memweave.Config{})
-			mustIndex(t, w)
+			}, memweave.Config{})
 			gs := listGroups(t, w)
 			if len(gs) == 0 {
 				return // not even listed: nothing to apply

@@ -7,7 +7,6 @@ import (
 
 	"github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/frontmatter"
-	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // A passage marked, then edited (its entry now an orphan that searches
@@ -17,11 +16,9 @@ import (
 // the orphan stayed apart, the twin made it ambiguous, and Alice's three
 // useless marks applied to nobody.
 func TestFeedbackFoldsTheOrphanEntryOfThePassageMarked(t *testing.T) {
-	root := memweavetest.Workspace(t, map[string]string{
+	root, w := openIndexed(t, map[string]string{
 		"memory/standup.md": "# Standup\n\nDaily notes of the platform team.\n\n## Update\n\nAlice fixed the login bug.\n",
-	})
-	w := open(t, root, memweave.Config{MinScore: new(0.0)})
-	mustIndex(t, w)
+	}, memweave.Config{MinScore: new(0.0)})
 	ctx := t.Context()
 	note := filepath.Join(root, "memory", "standup.md")
 	line := 5

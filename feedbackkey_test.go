@@ -52,9 +52,7 @@ func marks(t *testing.T, root string) map[string]frontmatter.Votes {
 // of the note down, yet the second marks the passage it named (CDN),
 // not the one its old line now falls in (Sessions).
 func TestFeedbackByPassageKeyAfterFrontMatter(t *testing.T) {
-	root := memweavetest.Workspace(t, map[string]string{"memory/c.md": cacheNote})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	root, w := openIndexed(t, map[string]string{"memory/c.md": cacheNote}, memweave.Config{})
 	got := byHeading(t, w)
 	redis, sessions, cdn := got["# Redis"], got["# Sessions"], got["# CDN"]
 	if _, err := w.Feedback(t.Context(), redis.Path, redis.StartLine, true, memweave.PassageKey(redis.Passage)); err != nil {
@@ -80,9 +78,7 @@ func TestFeedbackByPassageKeyAfterFrontMatter(t *testing.T) {
 // refused with an error naming the file and the key, and the note is
 // left as it was.
 func TestFeedbackByPassageKeyAfterEdits(t *testing.T) {
-	root := memweavetest.Workspace(t, map[string]string{"memory/c.md": cacheNote})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	root, w := openIndexed(t, map[string]string{"memory/c.md": cacheNote}, memweave.Config{})
 	got := byHeading(t, w)
 	sessions, cdn := got["# Sessions"], got["# CDN"]
 

@@ -92,9 +92,7 @@ func TestFeedbackTwinsKeepTheirOwnMarks(t *testing.T) {
 		{"same first bullet line", log, 24, 2, "failed the smoke", "passed every check"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			root := memweavetest.Workspace(t, map[string]string{"memory/n.md": c.note})
-			w := open(t, root, memweave.Config{ChunkTokens: c.tokens, ChunkOverlap: new(0)})
-			mustIndex(t, w)
+			_, w := openIndexed(t, map[string]string{"memory/n.md": c.note}, memweave.Config{ChunkTokens: c.tokens, ChunkOverlap: new(0)})
 			markUseless(t, w, "memory/n.md", c.line, c.marked)
 			mustIndex(t, w)
 			got := curations(t, w, c.marked+" "+c.twin)
@@ -136,9 +134,7 @@ func TestFeedbackTwinsAfterEdits(t *testing.T) {
 		{"moved to another note", prod, stag, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			root := memweavetest.Workspace(t, map[string]string{"memory/n.md": twinsNote})
-			w := open(t, root, memweave.Config{})
-			mustIndex(t, w)
+			root, w := openIndexed(t, map[string]string{"memory/n.md": twinsNote}, memweave.Config{})
 			markUseless(t, w, "memory/n.md", 7, "db-stg")
 			fm := memweavetest.ReadFile(t, root, "memory/n.md")
 			front := fm[:strings.Index(fm, "# Staging")]
@@ -180,9 +176,7 @@ func TestFeedbackOldKeysStillApply(t *testing.T) {
 		{"ambiguous", twinsNote, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			root := memweavetest.Workspace(t, map[string]string{"memory/n.md": old + c.note})
-			w := open(t, root, memweave.Config{})
-			mustIndex(t, w)
+			_, w := openIndexed(t, map[string]string{"memory/n.md": old + c.note}, memweave.Config{})
 			got := curations(t, w, "database db-stg db-prod")
 			if f := factorOf(t, got, "memory/n.md", "db-stg"); f >= 1 {
 				t.Errorf("the staging passage has curation %v, want below 1 (the old mark applies)", f)
@@ -201,12 +195,10 @@ func TestConsolidateCarriesOldAndNewKeys(t *testing.T) {
 	body := "The nightly backup job copies the billing database to the archive bucket, verifies the checksum of every file, and restores the newest snapshot into a scratch instance."
 	copyText := "**Backups.** " + body
 	for _, key := range []string{curate.LineKey(copyText), curate.PassageKey(nil, copyText)} {
-		root := memweavetest.Workspace(t, map[string]string{
+		root, w := openIndexed(t, map[string]string{
 			"memory/2026-11-01.md": "---\nfeedback:\n  " + key + ": {useful: 2, useless: 0}\n---\n" + copyText + "\n",
 			"memory/2026-11-02.md": "Backups. " + body + "\n",
-		})
-		w := open(t, root, memweave.Config{})
-		mustIndex(t, w)
+		}, memweave.Config{})
 		gs := listGroups(t, w)
 		if len(gs) != 1 || gs[0].Keep.Path != "memory/2026-11-02.md" {
 			t.Fatalf("groups = %+v, want memory/2026-11-01.md dropped for memory/2026-11-02.md", gs)

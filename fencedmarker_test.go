@@ -59,12 +59,10 @@ func TestMarkerInAListItemsFenceSupersedesNothing(t *testing.T) {
 		"  - The staging database runs PostgreSQL 15.\n" +
 		"    > Superseded (1 line above, #a665a4e5) by memory/stack.md#0296325f (2026-11-30): upgraded in May\n" +
 		"  ```\n- The marker is plain Markdown.\n"
-	root := memweavetest.Workspace(t, map[string]string{
+	_, w := openIndexed(t, map[string]string{
 		"memory/howto.md": howto,
 		"memory/stack.md": "# Stack\n\nThe staging database runs PostgreSQL 16.\n",
-	})
-	w := open(t, root, memweave.Config{MinScore: new(0.0)})
-	mustIndex(t, w)
+	}, memweave.Config{MinScore: new(0.0)})
 	resp := mustSearch(t, w, "staging database PostgreSQL 15", memweave.Superseded("hide"))
 	if resp.Hidden.Superseded != 0 || !strings.Contains(strings.Join(paths(resp.Results), " "), "memory/howto.md") {
 		t.Errorf("search with hide = %v, Hidden %+v; want memory/howto.md found, nothing superseded", locs(resp.Results), resp.Hidden)

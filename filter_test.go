@@ -14,16 +14,14 @@ import (
 )
 
 func TestSearchPathAndDateFilters(t *testing.T) {
-	root := memweavetest.Workspace(t, map[string]string{
+	_, w := openIndexed(t, map[string]string{
 		"memory/2026-03-01.md":             "# Log\n\nstaging database runs PostgreSQL 15\n",
 		"memory/2026-05-10.md":             "# Log\n\nstaging database moved to PostgreSQL 16\n",
 		"memory/ops/2026-05-20.md":         "# Ops\n\nstaging database backups nightly\n",
 		"memory/projects/db.md":            "# DB\n\nstaging database notes, evergreen\n",
 		"memory/projects/archive/old.md":   "# Old\n\nstaging database of 2019\n",
 		"memory/researcher_agent/notes.md": "# Notes\n\nunrelated\n",
-	})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	}, memweave.Config{})
 	day := func(m, d int) time.Time { return time.Date(2026, time.Month(m), d, 0, 0, 0, 0, time.UTC) }
 	tests := []struct {
 		name string

@@ -17,13 +17,11 @@ func TestConsolidateKeepsOtherFrontMatterOfEmptiedCopy(t *testing.T) {
 	t.Parallel()
 	dup := "The staging deploy runs every Tuesday at noon from the release branch and posts to the channel.\n"
 	front := "---\nauthor: Bob\nsource: https://wiki.example.com/deploys\ntags: [ops]\n---\n"
-	root := memweavetest.Workspace(t, map[string]string{
+	root, w := openIndexed(t, map[string]string{
 		"memory/2026-11-01.md": front + dup,
 		"memory/2026-11-02.md": "---\ntags: [ops]\npinned: true\n---\n" + dup,
 		"memory/2026-11-20.md": dup,
-	})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	}, memweave.Config{})
 	gs := listGroups(t, w)
 	if len(gs) != 1 || len(gs[0].Duplicates) != 2 {
 		t.Fatalf("groups = %+v, want one with two copies", gs)

@@ -8,7 +8,6 @@ import (
 
 	"github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/indexer"
-	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // TestSearchAfterAModelSwapWarnsOnce: a search over an index of another
@@ -16,9 +15,7 @@ import (
 // an edited note (which warned of the same vectors again), watched or not.
 func TestSearchAfterAModelSwapWarnsOnce(t *testing.T) {
 	for _, watch := range []bool{false, true} {
-		root := memweavetest.Workspace(t, sample)
-		w := open(t, root, memweave.Config{})
-		mustIndex(t, w)
+		root, w := openIndexed(t, sample, memweave.Config{})
 		w.Close()
 		changeSettings(t, root, func(s *memweave.Settings) { s.Embedder.Dims = 128 })
 		w = open(t, root, memweave.Config{NoWatch: !watch, Embedder: memweave.EmbedderConfig{Dims: 128}})

@@ -217,9 +217,7 @@ func rewriteSameStat(t *testing.T, root, rel, text string) {
 // mtime is found by the stat scan (the ctime changed), by a search's sync
 // and by Write, which always re-reads what it wrote.
 func TestSameStatRewriteSeen(t *testing.T) {
-	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\n\ncode ALPHA-111\n"})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	root, w := openIndexed(t, map[string]string{"memory/a.md": "# A\n\ncode ALPHA-111\n"}, memweave.Config{})
 	rewriteSameStat(t, root, "memory/a.md", "# A\n\ncode OMEGA-999\n")
 	if got := searchPaths(t, w, "OMEGA-999"); !slices.Equal(got, []string{"memory/a.md"}) {
 		t.Errorf("search after a same-stat rewrite = %q, want the new text found", got)
@@ -245,9 +243,7 @@ func TestSameStatRewriteSeen(t *testing.T) {
 // them): a file indexed within the timestamp granularity of its mtime is
 // read again, and a same-stat rewrite is found.
 func TestRacyTimestampRule(t *testing.T) {
-	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# A\n\ncode ALPHA-111\n"})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	root, w := openIndexed(t, map[string]string{"memory/a.md": "# A\n\ncode ALPHA-111\n"}, memweave.Config{})
 	w.Close()
 	dbPath := filepath.Join(root, ".memweave", "index.db")
 	db, err := sql.Open("sqlite3", dbPath)
@@ -297,9 +293,7 @@ func TestRacyTimestampRule(t *testing.T) {
 // the limit (an editor's save) takes no more notes either.
 func TestAppendToOversizedLog(t *testing.T) {
 	const day = "memory/2026-11-30.md"
-	root := memweavetest.Workspace(t, map[string]string{day: "# Log\n\nsmall LARK-1 entry\n"})
-	w := open(t, root, memweave.Config{MaxFileBytes: 300})
-	mustIndex(t, w)
+	root, w := openIndexed(t, map[string]string{day: "# Log\n\nsmall LARK-1 entry\n"}, memweave.Config{MaxFileBytes: 300})
 	ctx := context.Background()
 	before := memweavetest.ReadFile(t, root, day)
 	big := strings.Repeat("filler words for a long entry. ", 12)
@@ -623,13 +617,11 @@ func TestSearchAfterFolderMovedAway(t *testing.T) {
 // holds: the same hits, with the same scores, as a search of a handle
 // opened afterwards.
 func TestOneShotFirstSearchSeesEdits(t *testing.T) {
-	root := memweavetest.Workspace(t, map[string]string{
+	root, w := openIndexed(t, map[string]string{
 		"memory/a.md": "# A\n\nthe deploy window is on Tuesday\n",
 		"memory/b.md": "# B\n\nthe on-call rotation is weekly\n",
 		"memory/c.md": "# C\n\nthe database migration is planned\n",
-	})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	}, memweave.Config{})
 	w.Close()
 	memweavetest.WriteFile(t, root, "memory/b.md", "# B\n\nthe deploy window moved to Thursday\n")
 	memweavetest.WriteFile(t, root, "memory/d.md", "# D\n\na deploy window freeze in December\n")

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	memweave "github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // itoa and ftoa format numbers for comparable snapshots in tests.
@@ -34,4 +35,15 @@ func collectFiles(tb testing.TB, w *memweave.Weave, sources ...string) []memweav
 		out = append(out, f)
 	}
 	return out
+}
+
+// openIndexed opens a Weave with cfg (as open does) over a new workspace
+// holding files (memweavetest.Workspace), indexes it, and returns the
+// workspace and the Weave.
+func openIndexed(tb testing.TB, files map[string]string, cfg memweave.Config) (root string, w *memweave.Weave) {
+	tb.Helper()
+	root = memweavetest.Workspace(tb, files)
+	w = open(tb, root, cfg)
+	mustIndex(tb, w)
+	return root, w
 }

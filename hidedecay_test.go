@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	memweave "github.com/memweave/memweave-go"
-	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // Superseded("hide") runs before decay and MMR, which reorder: a passage
@@ -16,13 +15,11 @@ import (
 // now shown marked, saying why it was not hidden.
 func TestHideChecksWhatDecayBringsUp(t *testing.T) {
 	ctx := t.Context()
-	root := memweavetest.Workspace(t, map[string]string{
+	root, w := openIndexed(t, map[string]string{
 		"memory/2020-01-01.md": "# 2020-01-01\n\nThe staging database PostgreSQL 14 runs on host db-0 since today.\n",
 		"memory/stack.md":      "# Stack\n\nThe staging database runs PostgreSQL 16.\n",
 		"memory/ops.md":        "# Ops\n\nThe staging database runs PostgreSQL 17.\n",
-	})
-	w := open(t, root, memweave.Config{MinScore: new(0.0)})
-	mustIndex(t, w)
+	}, memweave.Config{MinScore: new(0.0)})
 	if _, err := w.Resolve(ctx, memweave.Ref{Path: "ops.md", StartLine: 3}, memweave.Ref{Path: "stack.md", StartLine: 3}, "upgraded"); err != nil {
 		t.Fatal(err)
 	}

@@ -81,9 +81,7 @@ func TestFeedbackKeepsNoWriterWaiting(t *testing.T) {
 		fmt.Fprintf(&fb, "  p%08x: {useful: 1, useless: 0}\n", i)
 	}
 	fb.WriteString("---\n# Big\n\nThe LARCH-12 rollback note.\n")
-	root := memweavetest.Workspace(t, map[string]string{"memory/big.md": fb.String()})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	_, w := openIndexed(t, map[string]string{"memory/big.md": fb.String()}, memweave.Config{})
 	var appendErr error
 	appended := false
 	hook := func(string) {
@@ -115,9 +113,7 @@ func TestFeedbackKeepsNoWriterWaiting(t *testing.T) {
 // and the error names the file and line.
 func TestFeedbackRefusesUnsafeEdit(t *testing.T) {
 	note := "---\n{title: Cache, pinned: true}\n---\n# Redis\n\nRedis caches the catalog API.\n"
-	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": note})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	root, w := openIndexed(t, map[string]string{"memory/a.md": note}, memweave.Config{})
 	_, err := w.Feedback(t.Context(), "memory/a.md", 6, true)
 	if !errors.Is(err, frontmatter.ErrUnsafeEdit) || !strings.Contains(err.Error(), "memory/a.md: line 2: ") {
 		t.Errorf("Feedback over a flow mapping = %v, want ErrUnsafeEdit naming memory/a.md line 2", err)

@@ -20,12 +20,10 @@ import (
 // found nothing) nor size an allocation (a billion made the vector scan
 // ask for tens of gigabytes and the process died).
 func TestSearchHugeMaxResults(t *testing.T) {
-	root := memweavetest.Workspace(t, map[string]string{
+	_, w := openIndexed(t, map[string]string{
 		"memory/deploy.md": "# Deploy\n\nThe canary rollout uses the zebrafish flag.\n",
 		"memory/other.md":  "# Other\n\nLunch is at noon on Fridays.\n",
-	})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	}, memweave.Config{})
 	for _, n := range []int{1_000_000_000, math.MaxInt / 4, math.MaxInt / 3, math.MaxInt} {
 		for _, mmr := range []bool{false, true} {
 			t.Run(fmt.Sprintf("%d/mmr=%v", n, mmr), func(t *testing.T) {
@@ -56,9 +54,7 @@ func TestSearchFindsWordsWrittenInCompatibilityForms(t *testing.T) {
 		"memory/joiner.md":    "# Notes\n\nThe lime\u2060stone quarry reopened.\n",
 		"memory/plain.md":     "# Other\n\nThe ostrich farm sells eggs.\n",
 	}
-	root := memweavetest.Workspace(t, notes)
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	_, w := openIndexed(t, notes, memweave.Config{})
 	for _, tt := range []struct{ query, want string }{
 		{"finance", "memory/ligature.md"},
 		{"API vault", "memory/fullwidth.md"},

@@ -7,7 +7,6 @@ import (
 
 	"github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/internal/edithook"
-	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // A note of a consolidation group replaced, after the group's check, by
@@ -27,9 +26,7 @@ func TestConsolidateNoteSwappedForLinkToItsGroup(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			root := memweavetest.Workspace(t, map[string]string{"memory/2026-11-01.md": older, "memory/2026-11-20.md": newer})
-			w := open(t, root, memweave.Config{})
-			mustIndex(t, w)
+			root, w := openIndexed(t, map[string]string{"memory/2026-11-01.md": older, "memory/2026-11-20.md": newer}, memweave.Config{})
 			gs := listGroups(t, w)
 			if len(gs) != 1 || gs[0].Keep.Path != "memory/2026-11-20.md" {
 				t.Fatalf("groups = %+v, want one keeping memory/2026-11-20.md", gs)

@@ -14,13 +14,11 @@ import (
 // and feedback edits it in place with the note's own line ending.
 func TestLoneCRFrontMatter(t *testing.T) {
 	const cache = "---\rtags: [infra]\rpinned: true\r---\r# Cache\rRedis runs on host cache-a.\rIt holds the web sessions.\r"
-	root := memweavetest.Workspace(t, map[string]string{
+	root, w := openIndexed(t, map[string]string{
 		"memory/old.md":   "---\rexpires: 2020-01-01\r---\r# VPN\rThe VPN gateway is vpn-old.example.\r",
 		"memory/cache.md": cache,
 		"memory/db.md":    "# DB\n\nPostgres runs on host db-a; Redis is not used there.\n",
-	})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	}, memweave.Config{})
 	ctx := t.Context()
 
 	resp, err := w.Search(ctx, "VPN gateway")

@@ -43,9 +43,7 @@ func editorEdit(tb testing.TB, edit func(old []byte) []byte) edithook.Func {
 // Feedback's read and its rename is kept, and the mark is added too.
 func TestFeedbackKeepsEditorSave(t *testing.T) {
 	note := "# Redis\n\nRedis caches the catalog API for five minutes.\n"
-	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": note})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	root, w := openIndexed(t, map[string]string{"memory/a.md": note}, memweave.Config{})
 	save := "\n# Saved in the editor\n\nThe catalog API moved to Rust.\n"
 	ctx := edithook.With(t.Context(), editorSave(t, save))
 	res, err := w.Feedback(ctx, "memory/a.md", 3, true)
@@ -70,12 +68,10 @@ func TestFeedbackKeepsEditorSave(t *testing.T) {
 // read of the dropped note and its rename is kept.
 func TestResolveKeepsEditorSave(t *testing.T) {
 	old := "# 2025-05-10\n\n- The staging database runs PostgreSQL 16.\n"
-	root := memweavetest.Workspace(t, map[string]string{
+	root, w := openIndexed(t, map[string]string{
 		"memory/2025-03-02.md": "# 2025-03-02\n\n- The staging database runs PostgreSQL 15.\n",
 		"memory/2025-05-10.md": old,
-	})
-	w := open(t, root, memweave.Config{MinScore: new(0.0)})
-	mustIndex(t, w)
+	}, memweave.Config{MinScore: new(0.0)})
 	save := "\n# Saved in the editor\n\nThe deploy freeze starts Friday.\n"
 	ctx := edithook.With(t.Context(), editorSave(t, save))
 	if _, err := w.Resolve(ctx, memweave.Ref{Path: "memory/2025-03-02.md", StartLine: 3}, memweave.Ref{Path: "memory/2025-05-10.md", StartLine: 3}, "rolled back"); err != nil {

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	memweave "github.com/memweave/memweave-go"
-	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // With Superseded("hide") and MMR, the line that replaced a superseded
@@ -32,9 +31,7 @@ func supersededBesideBackups(t *testing.T) *memweave.Weave {
 	for _, b := range []string{"1", "2", "3"} {
 		files["memory/b"+b+".md"] = "# Backups " + b + "\n\nNightly dumps of PostgreSQL from the staging database host go to bucket b" + b + ".\n"
 	}
-	root := memweavetest.Workspace(t, files)
-	w := open(t, root, memweave.Config{MinScore: new(0.0)})
-	mustIndex(t, w)
+	_, w := openIndexed(t, files, memweave.Config{MinScore: new(0.0)})
 	if _, err := w.Resolve(t.Context(), memweave.Ref{Path: "stack.md", StartLine: 3}, memweave.Ref{Path: "2026-03-02.md", StartLine: 3}, "upgraded"); err != nil {
 		t.Fatal(err)
 	}

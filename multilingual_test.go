@@ -9,7 +9,6 @@ import (
 	"unicode/utf8"
 
 	memweave "github.com/memweave/memweave-go"
-	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // multilingual is testdata/multilingual/notes.json: notes in Chinese,
@@ -46,9 +45,7 @@ func TestMultilingualWords(t *testing.T) {
 	for i, d := range fx.Distractors {
 		files[fmt.Sprintf("memory/other/%03d.md", i)] = d + "\n"
 	}
-	root := memweavetest.Workspace(t, files)
-	w := open(t, root, memweave.Config{DBPath: filepath.Join(t.TempDir(), "index.db")})
-	mustIndex(t, w)
+	_, w := openIndexed(t, files, memweave.Config{DBPath: filepath.Join(t.TempDir(), "index.db")})
 	queries := 0
 	for _, n := range fx.Targets {
 		want := "memory/" + n.Path
@@ -80,13 +77,11 @@ func TestMultilingualWords(t *testing.T) {
 // accents, and that the note holding the word as the query writes it
 // ranks first, in keyword and hybrid mode.
 func TestAccentsFolded(t *testing.T) {
-	root := memweavetest.Workspace(t, map[string]string{
+	_, w := openIndexed(t, map[string]string{
 		"memory/accented.md": "We met at the café near Zürich station.\n",
 		"memory/plain.md":    "We met at the cafe near Zurich station.\n",
 		"memory/other.md":    "The train to Basel was late again this morning.\n",
-	})
-	w := open(t, root, memweave.Config{DBPath: filepath.Join(t.TempDir(), "index.db")})
-	mustIndex(t, w)
+	}, memweave.Config{DBPath: filepath.Join(t.TempDir(), "index.db")})
 	for _, mode := range []memweave.Mode{memweave.ModeKeyword, memweave.ModeHybrid} {
 		for _, tt := range []struct{ q, first string }{
 			{"café", "memory/accented.md"},

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	memweave "github.com/memweave/memweave-go"
-	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // TestQueryWithoutWordsSaysSo: a query of emoji or punctuation alone
@@ -16,11 +15,9 @@ import (
 // would take it as "nothing about it in memory". A query with words
 // gets no such warning.
 func TestQueryWithoutWordsSaysSo(t *testing.T) {
-	root := memweavetest.Workspace(t, map[string]string{
+	_, w := openIndexed(t, map[string]string{
 		"memory/ship.md": "# Release\n\nRelease train status: 🚀 shipped on friday.\n",
-	})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	}, memweave.Config{})
 	for _, q := range []string{"🚀", "?!", "-> =>"} {
 		resp := mustSearch(t, w, q)
 		var said bool
@@ -47,11 +44,9 @@ func TestQueryWithoutWordsSaysSo(t *testing.T) {
 // A query of exactly 64 words, or one repeating its words, gets no such
 // warning.
 func TestQueryPastTheTermCapSaysSo(t *testing.T) {
-	root := memweavetest.Workspace(t, map[string]string{
+	_, w := openIndexed(t, map[string]string{
 		"memory/ship.md": "# Release\n\nThe falcon release shipped on friday.\n",
-	})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	}, memweave.Config{})
 	words := func(n int) string {
 		var b strings.Builder
 		for i := range n {

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/memweave/memweave-go"
-	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // A byte order mark, which an editor may write before a note's first
@@ -30,9 +29,7 @@ func TestPackReadsANoteWithoutItsByteOrderMark(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			root := memweavetest.Workspace(t, map[string]string{"memory/db.md": c.db, "memory/db (1).md": c.copy})
-			w := open(t, root, memweave.Config{})
-			mustIndex(t, w)
+			_, w := openIndexed(t, map[string]string{"memory/db.md": c.db, "memory/db (1).md": c.copy}, memweave.Config{})
 			p, err := w.Pack(t.Context(), "staging backups", 100)
 			if err != nil {
 				t.Fatal(err)

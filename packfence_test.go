@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/memweave/memweave-go"
-	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // A code block too long for one chunk is cut into several, and a pack
@@ -43,9 +42,7 @@ func TestPackKeepsPassagesInsideTheirCodeFence(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			root := memweavetest.Workspace(t, map[string]string{c.file: c.note})
-			w := open(t, root, memweave.Config{})
-			mustIndex(t, w)
+			_, w := openIndexed(t, map[string]string{c.file: c.note}, memweave.Config{})
 			lines := strings.Split(strings.TrimSuffix(c.note, "\n"), "\n")
 			inFence := fencedLines(lines)
 			for budget := 40; budget <= 3000; budget += 37 {

@@ -20,12 +20,10 @@ import (
 // what the search matched, or the item is left out.
 func TestPackChangedSinceIndexed(t *testing.T) {
 	ctx := context.Background()
-	root := memweavetest.Workspace(t, map[string]string{
+	root, w := openIndexed(t, map[string]string{
 		"memory/ops.md":   "# Ops\n\nThe KESTREL-12 runbook says restart the queue first.\n",
 		"memory/later.md": "# Later\n\nThe KESTREL-12 runbook moved to the wiki.\n",
-	})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	}, memweave.Config{})
 	edited := "# Ops\n\nOld root password: hunter2 (rotated).\nUnrelated line two.\n\n## Runbook\n\nThe KESTREL-12 runbook says restart the queue first.\n"
 	if err := os.WriteFile(filepath.Join(root, "memory", "ops.md"), []byte(edited), 0o644); err != nil {
 		t.Fatal(err)

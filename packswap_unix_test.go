@@ -12,7 +12,6 @@ import (
 	"testing"
 
 	memweave "github.com/memweave/memweave-go"
-	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // TestPackSkipsFileNoLongerReadable: a note swapped, since it was
@@ -21,13 +20,11 @@ import (
 // the link's target is read.
 func TestPackSkipsFileNoLongerReadable(t *testing.T) {
 	ctx := context.Background()
-	root := memweavetest.Workspace(t, map[string]string{
+	root, w := openIndexed(t, map[string]string{
 		"memory/a.md": "# A\n\nThe HERON-55 fact.\n",
 		"memory/b.md": "# B\n\nAnother HERON-55 fact.\n",
 		"memory/c.md": "# C\n\nA third HERON-55 fact.\n",
-	})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	}, memweave.Config{})
 	outside := filepath.Join(t.TempDir(), "secret.md")
 	if err := os.WriteFile(outside, []byte("# S\n\nThe HERON-55 secret.\n"), 0o644); err != nil {
 		t.Fatal(err)

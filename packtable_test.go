@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/memweave/memweave-go"
-	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // A table too long for one chunk is cut into several, and a pack passage
@@ -33,9 +32,7 @@ func TestPackKeepsTableRowsUnderTheirHeader(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			root := memweavetest.Workspace(t, map[string]string{c.file: c.note})
-			w := open(t, root, memweave.Config{})
-			mustIndex(t, w)
+			_, w := openIndexed(t, map[string]string{c.file: c.note}, memweave.Config{})
 			lines := strings.Split(strings.TrimSuffix(c.note, "\n"), "\n")
 			head := strings.Split(strings.TrimSuffix(c.head, "\n"), "\n")
 			headAt := 0

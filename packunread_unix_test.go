@@ -14,7 +14,6 @@ import (
 
 	memweave "github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/indexer"
-	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // TestPackLeavesOutUnreadableNote: a candidate note that cannot be read
@@ -22,12 +21,10 @@ import (
 // with a warning naming it; the other notes are still packed.
 func TestPackLeavesOutUnreadableNote(t *testing.T) {
 	ctx := context.Background()
-	root := memweavetest.Workspace(t, map[string]string{
+	root, w := openIndexed(t, map[string]string{
 		"memory/a.md": "# A\n\nThe IBIS-71 fact.\n",
 		"memory/b.md": "# B\n\nAnother IBIS-71 fact.\n",
-	})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	}, memweave.Config{})
 	b := filepath.Join(root, "memory", "b.md")
 	if err := errors.Join(os.Remove(b), os.Symlink("b.md", b)); err != nil {
 		t.Skip(err)

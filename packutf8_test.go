@@ -7,7 +7,6 @@ import (
 
 	"github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/chunker"
-	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // A note that is not valid UTF-8 is indexed with replacement characters
@@ -18,9 +17,7 @@ import (
 func TestPackCountsTheTextAsJSONCarriesIt(t *testing.T) {
 	t.Parallel()
 	note := "# Deploy\n\nWe deploy with make release, caf\xe9" + strings.Repeat(" and na\xefve", 40) + " done.\n"
-	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": note})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	_, w := openIndexed(t, map[string]string{"memory/a.md": note}, memweave.Config{})
 	p, err := w.Pack(t.Context(), "deploy release", 1000)
 	if err != nil || len(p.Items) != 1 {
 		t.Fatalf("Pack = %+v, %v; want the note's passage", p, err)

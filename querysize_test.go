@@ -19,11 +19,9 @@ import (
 // naming its size and the bound, through Search, Pack and SearchAt; one
 // of exactly the bound is searched.
 func TestQueryLengthBounded(t *testing.T) {
-	root := memweavetest.Workspace(t, map[string]string{
+	_, w := openIndexed(t, map[string]string{
 		"memory/a.md": "# Falcon\n\nThe falcon database lives on host zeta.\n",
-	})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	}, memweave.Config{})
 	ctx := context.Background()
 	head := "falcon database "
 	atBound := head + strings.Repeat(" ", memweave.MaxQueryBytes-len(head))

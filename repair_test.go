@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	memweave "github.com/memweave/memweave-go"
-	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // TestCheckRepairDropsForeignTrigger gives the index a chunk without a
@@ -17,9 +16,7 @@ import (
 // never makes, and Check with Repair drops it, so the chunk's repair
 // holds, and Repaired lists both.
 func TestCheckRepairDropsForeignTrigger(t *testing.T) {
-	root := memweavetest.Workspace(t, sample)
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	root, w := openIndexed(t, sample, memweave.Config{})
 	sdb, err := sql.Open("sqlite3", filepath.Join(root, ".memweave", "index.db"))
 	if err != nil {
 		t.Fatal(err)

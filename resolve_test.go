@@ -39,12 +39,10 @@ func holding(t *testing.T, root string, rs []memweave.Result, s string) []memwea
 // it; resolving again replaces the marker and deleting it undoes it.
 func TestResolveSupersedesOnlyTheNamedLine(t *testing.T) {
 	ctx := t.Context()
-	root := memweavetest.Workspace(t, map[string]string{
+	root, w := openIndexed(t, map[string]string{
 		"memory/2026-03-02.md": dailyLog,
 		"memory/stack.md":      "# Stack\n\nThe staging database runs PostgreSQL 16.\n",
-	})
-	w := open(t, root, memweave.Config{MinScore: new(0.0)})
-	mustIndex(t, w)
+	}, memweave.Config{MinScore: new(0.0)})
 	res, err := w.Resolve(ctx, memweave.Ref{Path: "stack.md", StartLine: 3}, memweave.Ref{Path: "memory/2026-03-02.md", StartLine: 3}, "upgraded in May")
 	if err != nil {
 		t.Fatal(err)
@@ -122,12 +120,10 @@ func TestResolveSupersedesOnlyTheNamedLine(t *testing.T) {
 // line that is blank, repeated, superseded or dropped is refused, and
 // the files are left as they were.
 func TestResolveRefuses(t *testing.T) {
-	root := memweavetest.Workspace(t, map[string]string{
+	root, w := openIndexed(t, map[string]string{
 		"memory/2026-03-02.md": dailyLog,
 		"memory/stack.md":      "# Stack\n\nok\n\nok\n\nThe staging database runs PostgreSQL 16.\n",
-	})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	}, memweave.Config{})
 	for _, c := range []struct {
 		name       string
 		keep, drop memweave.Ref
@@ -154,14 +150,12 @@ func TestResolveRefuses(t *testing.T) {
 // true contradiction no one resolved, are returned in score order, with
 // neither side marked, moved or hidden, in every superseded mode.
 func TestUnresolvedContradictionsStayInOrder(t *testing.T) {
-	root := memweavetest.Workspace(t, map[string]string{
+	_, w := openIndexed(t, map[string]string{
 		"memory/decisions/adr-001.md": "# ADR 001: Cache\n\nStatus: accepted\n\nWe use Valkey for the session cache.\n",
 		"memory/decisions/adr-002.md": "# ADR 002: Events\n\nStatus: accepted\n\nWe use Kafka for the event bus.\n",
 		"memory/2025-03-02.md":        "# 2025-03-02\n\n- The staging database runs PostgreSQL 15.\n",
 		"memory/2025-05-10.md":        "# 2025-05-10\n\n- The staging database runs PostgreSQL 16.\n",
-	})
-	w := open(t, root, memweave.Config{MinScore: new(0.0)})
-	mustIndex(t, w)
+	}, memweave.Config{MinScore: new(0.0)})
 	if conf, err := w.Conflicts(t.Context()); err != nil || conf.Total == 0 {
 		t.Fatalf("Conflicts = %+v, %v; want the PostgreSQL pair flagged", conf, err)
 	}
@@ -206,12 +200,10 @@ func holdingPaths(locs []string, s string) []string {
 // TestSearchCountsHidden: what the filters leave out is counted in the
 // response, each shown again by its option.
 func TestSearchCountsHidden(t *testing.T) {
-	root := memweavetest.Workspace(t, map[string]string{
+	_, w := openIndexed(t, map[string]string{
 		"memory/old.md":   "---\nexpires: 2020-01-01\n---\n# Old\n\nThe VPN gateway address is 10.0.0.1.\n",
 		"memory/stack.md": "# Stack\n\nThe VPN gateway runs WireGuard.\n",
-	})
-	w := open(t, root, memweave.Config{MinScore: new(0.0)})
-	mustIndex(t, w)
+	}, memweave.Config{MinScore: new(0.0)})
 	resp := mustSearch(t, w, "VPN gateway")
 	if resp.Hidden.Expired != 1 || len(paths(resp.Results)) != 1 {
 		t.Errorf("search = %v, Hidden %+v; want stack.md, 1 expired hidden", locs(resp.Results), resp.Hidden)

@@ -57,9 +57,7 @@ func TestResolveByLineRefusesEditorSave(t *testing.T) {
 // and keeps the save.
 func TestFeedbackByLineRefusesEditorSave(t *testing.T) {
 	note := "# Redis\n\nRedis caches the catalog API for five minutes.\n\n# Kafka\n\nKafka keeps the order events for seven days.\n"
-	root := memweavetest.Workspace(t, map[string]string{"memory/a.md": note})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	root, w := openIndexed(t, map[string]string{"memory/a.md": note}, memweave.Config{})
 	save := "# Postgres\n\nPostgres holds the orders.\n\n"
 	ctx := edithook.With(t.Context(), editorPrepend(t, save))
 	res, err := w.Feedback(ctx, "memory/a.md", 7, true)

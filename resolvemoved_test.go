@@ -27,9 +27,7 @@ func TestResolveByTextAfterMarker(t *testing.T) {
 		"- Builds run on four runners.\n" +
 		"- The session cache keeps entries for 10 minutes.\n"
 	other := "# Ops\n\n- The staging database runs PostgreSQL 16.\n- The production database runs PostgreSQL 14.\n"
-	root := memweavetest.Workspace(t, map[string]string{"memory/2026-03-02.md": log, "memory/stack.md": stack, "memory/ops.md": other})
-	w := open(t, root, memweave.Config{MinScore: new(0.0)})
-	mustIndex(t, w)
+	root, w := openIndexed(t, map[string]string{"memory/2026-03-02.md": log, "memory/stack.md": stack, "memory/ops.md": other}, memweave.Config{MinScore: new(0.0)})
 	listing, err := w.Conflicts(ctx)
 	if err != nil {
 		t.Fatal(err)

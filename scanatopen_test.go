@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	memweave "github.com/memweave/memweave-go"
-	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // TestScanAtOpenThenWrites: a one-shot Weave whose scan started in Open
@@ -33,11 +32,9 @@ func TestScanAtOpenThenWrites(t *testing.T) {
 		{"delete", func(w *memweave.Weave) error { return w.Delete(ctx, "memory/old.md") }, "", "memory/old.md"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			root := memweavetest.Workspace(t, map[string]string{
+			root, w := openIndexed(t, map[string]string{
 				"memory/old.md": "# Old\n\nthe kiln fires at dusk\n",
-			})
-			w := open(t, root, memweave.Config{})
-			mustIndex(t, w)
+			}, memweave.Config{})
 			w.Close()
 			w = open(t, root, memweave.Config{OneShot: true, ScanAtOpen: true})
 			if err := c.do(w); err != nil {

@@ -657,9 +657,7 @@ func TestSearchDegradesToKeyword(t *testing.T) {
 }
 
 func TestSearchSyncsChangedFiles(t *testing.T) {
-	root := memweavetest.Workspace(t, corpus)
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	root, w := openIndexed(t, corpus, memweave.Config{})
 	memweavetest.WriteFile(t, root, "memory/stack.md", "# Stack\n\n## Caching\n\nWe replaced Valkey with DragonflyDB in November.\n")
 	memweavetest.WriteFile(t, root, "memory/ops_agent/kestrel.md", "# Kestrel\n\nKestrel is the new canary deployer.\n")
 	if err := os.Remove(filepath.Join(root, "memory", "people.md")); err != nil {
@@ -704,9 +702,7 @@ func TestSearchSyncsChangedFiles(t *testing.T) {
 }
 
 func TestSearchConfigNoSync(t *testing.T) {
-	root := memweavetest.Workspace(t, corpus)
-	w := open(t, root, memweave.Config{NoSyncOnSearch: true})
-	mustIndex(t, w)
+	root, w := openIndexed(t, corpus, memweave.Config{NoSyncOnSearch: true})
 	memweavetest.WriteFile(t, root, "memory/stack.md", "# Stack\n\nWe replaced Valkey with DragonflyDB.\n")
 	if resp := mustSearch(t, w, "DragonflyDB"); slices.ContainsFunc(resp.Results, func(r memweave.Result) bool {
 		return strings.Contains(r.Text, "DragonflyDB")
@@ -954,12 +950,10 @@ func fmtPtr(f *float64) string {
 // BM25 gives every shared term an IDF of about 0; the exact identifier
 // must still come back with default settings.
 func TestSearchExactTokenTinyWorkspace(t *testing.T) {
-	root := memweavetest.Workspace(t, map[string]string{
+	_, w := openIndexed(t, map[string]string{
 		"memory/a.md": "# Incidents\n\nThe ZEBRA-COMET-2026 alert fired during the nightly rebuild; the on-call engineer restarted the indexer.\n",
 		"memory/b.md": "# Stack\n\nWe use Valkey instead of Redis for the caching layer.\n",
-	})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	}, memweave.Config{})
 	resp := mustSearch(t, w, "ZEBRA-COMET-2026")
 	if len(resp.Results) == 0 || resp.Results[0].Path != "memory/a.md" {
 		t.Fatalf("Search(ZEBRA-COMET-2026) in a 2-file workspace = %q, want memory/a.md first", locs(resp.Results))

@@ -10,7 +10,6 @@ import (
 
 	memweave "github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/memfile"
-	"github.com/memweave/memweave-go/memweavetest"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -22,9 +21,7 @@ import (
 // handle's own mutex, which every method takes and no ctx bounds.
 func TestIndexWritingSettingsLetsSearchesRun(t *testing.T) {
 	ctx := context.Background()
-	root := memweavetest.Workspace(t, sample)
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	root, w := openIndexed(t, sample, memweave.Config{})
 	w.Close()
 	if err := os.Remove(filepath.Join(root, memweave.SettingsFile)); err != nil {
 		t.Fatal(err) // an index made before the settings file existed

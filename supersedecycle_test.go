@@ -18,9 +18,7 @@ func TestSupersededCycleHidesNothing(t *testing.T) {
 	ctx := t.Context()
 	stack := "# Stack\n\nThe staging database runs PostgreSQL 16.\n"
 	ops := "# Ops\n\nThe staging database runs PostgreSQL 17.\n"
-	root := memweavetest.Workspace(t, map[string]string{"memory/stack.md": stack, "memory/ops.md": ops})
-	w := open(t, root, memweave.Config{MinScore: new(0.0)})
-	mustIndex(t, w)
+	root, w := openIndexed(t, map[string]string{"memory/stack.md": stack, "memory/ops.md": ops}, memweave.Config{MinScore: new(0.0)})
 	writeFile(t, root, "memory/ops.md", resolveEachWay(t, w, root, ops)) // the merge keeps both markers
 
 	resp := mustSearch(t, w, "staging database PostgreSQL", memweave.Superseded("hide"))

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	memweave "github.com/memweave/memweave-go"
-	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // A resolution whose line kept is in a note that has since expired leads
@@ -16,12 +15,10 @@ import (
 func TestSupersededByExpiredNoteHidesNothing(t *testing.T) {
 	ctx := t.Context()
 	kept := "# Stack\n\nThe staging database runs PostgreSQL 16.\n"
-	root := memweavetest.Workspace(t, map[string]string{
+	root, w := openIndexed(t, map[string]string{
 		"memory/stack.md": kept,
 		"memory/old.md":   "# Old\n\nThe staging database runs PostgreSQL 15.\n",
-	})
-	w := open(t, root, memweave.Config{MinScore: new(0.0)})
-	mustIndex(t, w)
+	}, memweave.Config{MinScore: new(0.0)})
 	if _, err := w.Resolve(ctx, memweave.Ref{Path: "stack.md", StartLine: 3}, memweave.Ref{Path: "old.md", StartLine: 3}, "upgraded"); err != nil {
 		t.Fatal(err)
 	}

@@ -205,9 +205,7 @@ func TestRebuildIsIdentical(t *testing.T) {
 
 func TestAddExternalFileSurvivesIndex(t *testing.T) {
 	ctx := context.Background()
-	root := memweavetest.Workspace(t, sample)
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	_, w := openIndexed(t, sample, memweave.Config{})
 	res, err := w.Add(ctx, "README.md")
 	if err != nil || res.FilesIndexed != 1 {
 		t.Fatalf("Add = %+v, %v", res, err)
@@ -278,9 +276,7 @@ func TestBadInput(t *testing.T) {
 
 func TestEmbedderChangeRebuildsVectors(t *testing.T) {
 	ctx := context.Background()
-	root := memweavetest.Workspace(t, sample)
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	root, w := openIndexed(t, sample, memweave.Config{})
 	w.Close()
 	// Another embedder is refused until the workspace's settings say so.
 	if _, err := memweave.Open(ctx, memweave.Config{Workspace: root, Embedder: memweave.EmbedderConfig{Dims: 128}}); !errors.Is(err, memweave.ErrSettingsMismatch) {
@@ -304,9 +300,7 @@ func TestEmbedderChangeRebuildsVectors(t *testing.T) {
 
 func TestIndexLockTimeout(t *testing.T) {
 	ctx := context.Background()
-	root := memweavetest.Workspace(t, sample)
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	root, w := openIndexed(t, sample, memweave.Config{})
 	// Another index run (here: another holder of the lock file) is busy.
 	other := flock.New(filepath.Join(root, ".memweave", "index.db.lock"))
 	if err := other.Lock(); err != nil {
@@ -333,9 +327,7 @@ func TestIndexLockTimeout(t *testing.T) {
 // the cache, so undoing the edit embeds nothing.
 func TestVectorStoredOnce(t *testing.T) {
 	ctx := context.Background()
-	root := memweavetest.Workspace(t, sample)
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	root, w := openIndexed(t, sample, memweave.Config{})
 	st, _ := w.Status(ctx)
 	if st.CacheEntries != 0 || st.Vectors != st.Chunks {
 		t.Fatalf("after a cold index: %d cache entries, %d vectors, %d chunks; want 0 and vectors = chunks", st.CacheEntries, st.Vectors, st.Chunks)
@@ -429,9 +421,7 @@ func TestLegacyIndexKeepsVectors(t *testing.T) {
 // status says the index needs re-chunking until Index does it.
 func TestStatusChunkingStale(t *testing.T) {
 	ctx := context.Background()
-	root := memweavetest.Workspace(t, sample)
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	root, w := openIndexed(t, sample, memweave.Config{})
 	w.Close()
 	changeSettings(t, root, func(s *memweave.Settings) { s.ChunkTokens = 200 })
 	w = open(t, root, memweave.Config{})

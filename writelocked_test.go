@@ -11,7 +11,6 @@ import (
 
 	"github.com/gofrs/flock"
 	memweave "github.com/memweave/memweave-go"
-	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // TestWriteThatCannotIndexSaysTheNoteIsStored: a write or append puts the
@@ -23,9 +22,7 @@ import (
 // agent's edit, or, for an append, twice). The error now says the note
 // is stored and found once an index run succeeds, wrapping the cause.
 func TestWriteThatCannotIndexSaysTheNoteIsStored(t *testing.T) {
-	root := memweavetest.Workspace(t, map[string]string{"memory/b.md": "# B\n\nkept\n"})
-	w := open(t, root, memweave.Config{})
-	mustIndex(t, w)
+	root, w := openIndexed(t, map[string]string{"memory/b.md": "# B\n\nkept\n"}, memweave.Config{})
 	other := flock.New(filepath.Join(root, ".memweave", "index.db.lock"))
 	if err := other.Lock(); err != nil {
 		t.Fatal(err)

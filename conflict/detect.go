@@ -7,17 +7,14 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/memweave/memweave-go/workspace"
 )
 
 // Chunk is one chunk of memory as [Detect] reads it.
 type Chunk struct {
-	// Path is workspace-relative, such as "memory/2025-05-10.md".
-	Path string `json:"path"`
-	// StartLine and EndLine are the 1-based, inclusive line range.
-	StartLine int `json:"start_line"`
-	EndLine   int `json:"end_line"`
-	// Text is the chunk's text.
-	Text string `json:"text"`
+	// Lines is the chunk's file, line range and text.
+	workspace.Lines
 	// Date is the date of a dated file (YYYY-MM-DD.md), zero for an
 	// evergreen one.
 	Date time.Time `json:"-"`

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/memweave/memweave-go/conflict"
+	"github.com/memweave/memweave-go/workspace"
 )
 
 // TestDetectFindsFixturePairs puts every fixture text in its own file
@@ -32,8 +33,8 @@ func TestDetectFindsFixturePairs(t *testing.T) {
 		var chunks []conflict.Chunk
 		want := map[[2]string]bool{}
 		for _, p := range groups[group] {
-			a := conflict.Chunk{Path: fmt.Sprintf("memory/p%03d-a.md", p.ID), StartLine: 1, EndLine: 1, Text: p.A}
-			b := conflict.Chunk{Path: fmt.Sprintf("memory/p%03d-b.md", p.ID), StartLine: 1, EndLine: 1, Text: p.B}
+			a := conflict.Chunk{Lines: workspace.Lines{Path: fmt.Sprintf("memory/p%03d-a.md", p.ID), StartLine: 1, EndLine: 1, Text: p.A}}
+			b := conflict.Chunk{Lines: workspace.Lines{Path: fmt.Sprintf("memory/p%03d-b.md", p.ID), StartLine: 1, EndLine: 1, Text: p.B}}
 			chunks = append(chunks, a, b)
 			if _, ok := conflict.Judge(p.A, p.B); ok {
 				want[[2]string{a.Path, b.Path}] = true
@@ -84,16 +85,16 @@ func TestDetectNewerAndPlace(t *testing.T) {
 		want   string // "" for no conflict, else Newer
 	}{
 		{"dated files", []conflict.Chunk{
-			{Path: "memory/2025-03-09.md", StartLine: 1, EndLine: 1, Text: pg16, Date: day(9), MTime: day(1)},
-			{Path: "memory/2025-03-02.md", StartLine: 1, EndLine: 1, Text: pg15, Date: day(2), MTime: day(20)},
+			{Lines: workspace.Lines{Path: "memory/2025-03-09.md", StartLine: 1, EndLine: 1, Text: pg16}, Date: day(9), MTime: day(1)},
+			{Lines: workspace.Lines{Path: "memory/2025-03-02.md", StartLine: 1, EndLine: 1, Text: pg15}, Date: day(2), MTime: day(20)},
 		}, nil, "b"}, // A is 2025-03-02 (sorted by path), B is newer by date
 		{"mtime", []conflict.Chunk{
-			{Path: "memory/a.md", StartLine: 1, EndLine: 1, Text: pg15, MTime: day(5)},
-			{Path: "memory/b.md", StartLine: 1, EndLine: 1, Text: pg16, MTime: day(4)},
+			{Lines: workspace.Lines{Path: "memory/a.md", StartLine: 1, EndLine: 1, Text: pg15}, MTime: day(5)},
+			{Lines: workspace.Lines{Path: "memory/b.md", StartLine: 1, EndLine: 1, Text: pg16}, MTime: day(4)},
 		}, nil, "a"},
 		{"commit time breaks a tie", []conflict.Chunk{
-			{Path: "memory/a.md", StartLine: 1, EndLine: 1, Text: pg15, MTime: day(5)},
-			{Path: "memory/b.md", StartLine: 1, EndLine: 1, Text: pg16, MTime: day(5)},
+			{Lines: workspace.Lines{Path: "memory/a.md", StartLine: 1, EndLine: 1, Text: pg15}, MTime: day(5)},
+			{Lines: workspace.Lines{Path: "memory/b.md", StartLine: 1, EndLine: 1, Text: pg16}, MTime: day(5)},
 		}, func(p string) time.Time {
 			if p == "memory/a.md" {
 				return day(7)
@@ -101,15 +102,15 @@ func TestDetectNewerAndPlace(t *testing.T) {
 			return day(6)
 		}, "a"},
 		{"one file, far apart", []conflict.Chunk{
-			{Path: "memory/x.md", StartLine: 1, EndLine: 1, Text: pg15},
-			{Path: "memory/x.md", StartLine: 30, EndLine: 30, Text: pg16},
+			{Lines: workspace.Lines{Path: "memory/x.md", StartLine: 1, EndLine: 1, Text: pg15}},
+			{Lines: workspace.Lines{Path: "memory/x.md", StartLine: 30, EndLine: 30, Text: pg16}},
 		}, nil, "b"},
 		{"one file, too close", []conflict.Chunk{
-			{Path: "memory/x.md", StartLine: 1, EndLine: 1, Text: pg15},
-			{Path: "memory/x.md", StartLine: 3, EndLine: 3, Text: pg16},
+			{Lines: workspace.Lines{Path: "memory/x.md", StartLine: 1, EndLine: 1, Text: pg15}},
+			{Lines: workspace.Lines{Path: "memory/x.md", StartLine: 3, EndLine: 3, Text: pg16}},
 		}, nil, ""},
 		{"one chunk", []conflict.Chunk{
-			{Path: "memory/x.md", StartLine: 1, EndLine: 14, Text: pg15 + "\n" + filler + pg16},
+			{Lines: workspace.Lines{Path: "memory/x.md", StartLine: 1, EndLine: 14, Text: pg15 + "\n" + filler + pg16}},
 		}, nil, ""},
 	}
 	for _, tt := range tests {
@@ -143,8 +144,8 @@ func TestDetectFamily(t *testing.T) {
 	for _, tt := range []struct{ values, want int }{{2, 1}, {3, 3}, {4, 6}, {5, 0}, {8, 0}} {
 		var chunks []conflict.Chunk
 		for v := range tt.values {
-			chunks = append(chunks, conflict.Chunk{Path: fmt.Sprintf("memory/r%d.md", v), StartLine: 1, EndLine: 1,
-				Text: fmt.Sprintf("This repository holds the Go lib%c libraries.", 'a'+v)})
+			chunks = append(chunks, conflict.Chunk{Lines: workspace.Lines{Path: fmt.Sprintf("memory/r%d.md", v), StartLine: 1, EndLine: 1,
+				Text: fmt.Sprintf("This repository holds the Go lib%c libraries.", 'a'+v)}})
 		}
 		got, _, err := detect(context.Background(), chunks, conflict.Options{})
 		if err != nil {
@@ -160,8 +161,8 @@ func TestDetectLimitAndCancel(t *testing.T) {
 	var chunks []conflict.Chunk
 	for i := range 50 {
 		for v := range 2 {
-			chunks = append(chunks, conflict.Chunk{Path: fmt.Sprintf("memory/n%02d-%d.md", i, v), StartLine: 1, EndLine: 1,
-				Text: fmt.Sprintf("The build farm zone%d has %d machines.", i, 10+v)})
+			chunks = append(chunks, conflict.Chunk{Lines: workspace.Lines{Path: fmt.Sprintf("memory/n%02d-%d.md", i, v), StartLine: 1, EndLine: 1,
+				Text: fmt.Sprintf("The build farm zone%d has %d machines.", i, 10+v)}})
 		}
 	}
 	got, total, err := detect(context.Background(), chunks, conflict.Options{Limit: 7})
@@ -204,7 +205,7 @@ func synthChunks(n int) []conflict.Chunk {
 			// A subject of its own per planted pair, as facts have.
 			fmt.Fprintf(&b, "The %s%d cluster runs version %d.\n", subject[i/100%len(subject)], i/100, 10+i%100)
 		}
-		out[i] = conflict.Chunk{Path: fmt.Sprintf("memory/f%05d.md", i/10), StartLine: 1 + 20*(i%10), EndLine: 20 + 20*(i%10), Text: b.String()}
+		out[i] = conflict.Chunk{Lines: workspace.Lines{Path: fmt.Sprintf("memory/f%05d.md", i/10), StartLine: 1 + 20*(i%10), EndLine: 20 + 20*(i%10), Text: b.String()}}
 	}
 	return out
 }
@@ -246,8 +247,8 @@ func TestDetectWithClaimsCache(t *testing.T) {
 	var chunks []conflict.Chunk
 	for _, p := range loadPairs(t) {
 		chunks = append(chunks,
-			conflict.Chunk{Path: fmt.Sprintf("memory/p%03d-a.md", p.ID), StartLine: 1, EndLine: 1, Text: p.A},
-			conflict.Chunk{Path: fmt.Sprintf("memory/p%03d-b.md", p.ID), StartLine: 1, EndLine: 1, Text: p.B})
+			conflict.Chunk{Lines: workspace.Lines{Path: fmt.Sprintf("memory/p%03d-a.md", p.ID), StartLine: 1, EndLine: 1, Text: p.A}},
+			conflict.Chunk{Lines: workspace.Lines{Path: fmt.Sprintf("memory/p%03d-b.md", p.ID), StartLine: 1, EndLine: 1, Text: p.B}})
 	}
 	ctx := context.Background()
 	want, _, err := detect(ctx, chunks, conflict.Options{Limit: 10000})

@@ -48,7 +48,7 @@ func Load(ctx context.Context, ix Index, sc Scope) (chunks []Chunk, truncated bo
 			truncated = true
 			return errFull
 		}
-		c := Chunk{Path: s.Path, StartLine: s.StartLine, EndLine: s.EndLine, Text: s.Text}
+		c := Chunk{Lines: workspace.Lines{Path: s.Path, StartLine: s.StartLine, EndLine: s.EndLine, Text: s.Text}}
 		if s.MTime > 0 {
 			c.MTime = time.Unix(0, s.MTime).UTC()
 		}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/memweave/memweave-go/store"
+	"github.com/memweave/memweave-go/workspace"
 )
 
 // fakeIndex serves chunks from memory, as index.DB.EachChunkIn would.
@@ -41,7 +42,7 @@ func TestLoad(t *testing.T) {
 	if len(ix.f.Sources) != 1 || len(ix.f.Paths) != 1 {
 		t.Errorf("Load asked for filter %+v, want the scope's sources and paths", ix.f)
 	}
-	want := Chunk{Path: "memory/2025-05-10.md", StartLine: 3, EndLine: 4, Text: "a",
+	want := Chunk{Lines: workspace.Lines{Path: "memory/2025-05-10.md", StartLine: 3, EndLine: 4, Text: "a"},
 		Date: time.Date(2025, 5, 10, 0, 0, 0, 0, time.UTC), MTime: time.Unix(0, 1e18).UTC()}
 	if got[0] != want {
 		t.Errorf("Load()[0] = %+v, want %+v", got[0], want)

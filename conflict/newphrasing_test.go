@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/memweave/memweave-go/conflict"
+	"github.com/memweave/memweave-go/workspace"
 )
 
 // TestNewPhrasingPrecisionRecall scores Judge on
@@ -69,8 +70,8 @@ func TestDetectFindsPhrasingPairs(t *testing.T) {
 			continue
 		}
 		chunks := []conflict.Chunk{
-			{Path: "memory/a.md", StartLine: 1, EndLine: 1, Text: p.A},
-			{Path: "memory/b.md", StartLine: 1, EndLine: 1, Text: p.B},
+			{Lines: workspace.Lines{Path: "memory/a.md", StartLine: 1, EndLine: 1, Text: p.A}},
+			{Lines: workspace.Lines{Path: "memory/b.md", StartLine: 1, EndLine: 1, Text: p.B}},
 		}
 		res, err := conflict.Detect(context.Background(), chunks, conflict.Options{})
 		if err != nil {
@@ -89,12 +90,12 @@ func TestDetectFindsPhrasingPairs(t *testing.T) {
 func TestDetectFindsSwitchOldValue(t *testing.T) {
 	var chunks []conflict.Chunk
 	for i := range 40 {
-		chunks = append(chunks, conflict.Chunk{Path: "memory/ci/job" + strconv.Itoa(i) + ".md", StartLine: 1, EndLine: 1,
-			Text: "CI job " + strconv.Itoa(i) + " caches its modules."})
+		chunks = append(chunks, conflict.Chunk{Lines: workspace.Lines{Path: "memory/ci/job" + strconv.Itoa(i) + ".md", StartLine: 1, EndLine: 1,
+			Text: "CI job " + strconv.Itoa(i) + " caches its modules."}})
 	}
 	chunks = append(chunks,
-		conflict.Chunk{Path: "memory/a.md", StartLine: 1, EndLine: 1, Text: "Our CI runs on Jenkins."},
-		conflict.Chunk{Path: "memory/b.md", StartLine: 1, EndLine: 1, Text: "CI moved from Jenkins to GitHub Actions."})
+		conflict.Chunk{Lines: workspace.Lines{Path: "memory/a.md", StartLine: 1, EndLine: 1, Text: "Our CI runs on Jenkins."}},
+		conflict.Chunk{Lines: workspace.Lines{Path: "memory/b.md", StartLine: 1, EndLine: 1, Text: "CI moved from Jenkins to GitHub Actions."}})
 	res, err := conflict.Detect(context.Background(), chunks, conflict.Options{})
 	if err != nil {
 		t.Fatal(err)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/memweave/memweave-go/internal/boolcmp"
 	"github.com/memweave/memweave-go/tokenize"
 )
 
@@ -275,18 +276,7 @@ type Copy struct {
 // date), then the earlier line. It returns a negative number when a
 // comes first, a positive one when b does, 0 for the same place.
 func Prefer(a, b Copy) int {
-	return cmp.Or(boolOrder(b.Resolved, a.Resolved), b.Date.Compare(a.Date), cmp.Compare(b.File, a.File), cmp.Compare(a.Line, b.Line))
-}
-
-// boolOrder compares two booleans, false first.
-func boolOrder(a, b bool) int {
-	switch {
-	case a == b:
-		return 0
-	case a:
-		return 1
-	}
-	return -1
+	return cmp.Or(boolcmp.Compare(b.Resolved, a.Resolved), b.Date.Compare(a.Date), cmp.Compare(b.File, a.File), cmp.Compare(a.Line, b.Line))
 }
 
 // Member is a copy dropped from a [Group], with how it compares to the

@@ -25,10 +25,7 @@ const commitTimeout = 10 * time.Second
 
 // Passage is a passage of a note, as [Notes.Consolidate] reports it.
 type Passage struct {
-	Path      string `json:"path"`
-	StartLine int    `json:"start_line"`
-	EndLine   int    `json:"end_line"`
-	Text      string `json:"text"`
+	workspace.Lines
 	// Hash is the hex SHA-256 of Text: [Notes.Apply] changes nothing
 	// unless the file still holds a passage with it.
 	Hash string `json:"hash"`
@@ -361,7 +358,7 @@ type listing struct {
 // passage is the i-th passage, with its note's date when dated.
 func (l *listing) passage(i int, dated bool) Passage {
 	c := l.chunks[i]
-	p := Passage{Path: c.Path, StartLine: c.StartLine, EndLine: c.EndLine, Text: c.Text, Hash: curate.Hash(c.Text)}
+	p := Passage{Lines: workspace.Lines{Path: c.Path, StartLine: c.StartLine, EndLine: c.EndLine, Text: c.Text}, Hash: curate.Hash(c.Text)}
 	if dated {
 		d, from := l.dates(c.Path)
 		p.Date, p.DateFrom = d.UTC().Format(time.DateOnly), from

@@ -21,6 +21,7 @@ import (
 	openai "github.com/sashabaranov/go-openai"
 	"golang.org/x/sync/errgroup"
 
+	"github.com/memweave/memweave-go/internal/ctxsleep"
 	"github.com/memweave/memweave-go/internal/plural"
 )
 
@@ -422,7 +423,7 @@ func (o *OpenAI) embedBatch(parent context.Context, inputs []string, together, m
 			}
 			return nil, err
 		}
-		if err := sleep(ctx, wait); err != nil {
+		if err := ctxsleep.Sleep(ctx, wait); err != nil {
 			if cause := context.Cause(ctx); cause == errBatchDeadline || cause == errQueryDeadline {
 				return nil, o.slowError(cause, len(inputs), together, total, try)
 			}
@@ -728,17 +729,6 @@ func (o *OpenAI) backoff(try int) time.Duration {
 		d = min(2*d, maxRetryDelay)
 	}
 	return d/2 + rand.N(d) // uniform in [d/2, 3d/2)
-}
-
-func sleep(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
 }
 
 // limitKey is the context key of a request's response size limit.

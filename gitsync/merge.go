@@ -16,6 +16,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/memweave/memweave-go/history"
+	"github.com/memweave/memweave-go/internal/ctxsleep"
 	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/workspace"
 )
@@ -153,18 +154,14 @@ func (s *syncer) clearStaleLocks(ctx context.Context, res *Result, killed time.T
 			return fmt.Errorf("gitsync: %s exists: a git command running in %s holds it, and sync waited %v for it; nothing was synced (if no git command runs there, one was killed: remove the file)",
 				foreign[0], s.root, foreignLockWait)
 		}
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-time.After(100 * time.Millisecond):
+		if err := ctxsleep.Sleep(ctx, 100*time.Millisecond); err != nil {
+			return err
 		}
 		foreign = slices.DeleteFunc(foreign, gone)
 	}
 	for i := 0; i < 20 && len(locks) > 0; i++ {
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-time.After(100 * time.Millisecond):
+		if err := ctxsleep.Sleep(ctx, 100*time.Millisecond); err != nil {
+			return err
 		}
 		locks = slices.DeleteFunc(locks, gone)
 	}

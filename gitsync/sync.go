@@ -18,6 +18,7 @@ import (
 
 	"github.com/memweave/memweave-go/history"
 	"github.com/memweave/memweave-go/internal/ctlesc"
+	"github.com/memweave/memweave-go/internal/ctxsleep"
 	"github.com/memweave/memweave-go/internal/edithook"
 	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/workspace"
@@ -434,10 +435,8 @@ func (s *syncer) exchange(ctx context.Context, res *Result) error {
 		// Another machine pushed first: wait a little, at random, so that
 		// machines racing each other spread out, then fetch and replay.
 		d := time.Duration(50+s.rng.IntN(200*attempt)) * time.Millisecond
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-time.After(d):
+		if err := ctxsleep.Sleep(ctx, d); err != nil {
+			return err
 		}
 	}
 }
@@ -834,10 +833,8 @@ func (s *syncer) runIn(ctx context.Context, dir string, opts history.GitOptions,
 		if !lockTaken(err, args) || time.Now().Add(wait).After(deadline) {
 			return out, err
 		}
-		select {
-		case <-ctx.Done():
+		if ctxsleep.Sleep(ctx, wait) != nil {
 			return out, err
-		case <-time.After(wait):
 		}
 	}
 }

@@ -15,6 +15,7 @@ import (
 	sqlite3 "github.com/mattn/go-sqlite3"
 
 	"github.com/memweave/memweave-go/embedcache"
+	"github.com/memweave/memweave-go/internal/ctxsleep"
 )
 
 // Report is what [DB.Check] found: SQLite's own verdict on the file and
@@ -794,11 +795,9 @@ func backup(ctx context.Context, dst, src *sqlite3.SQLiteConn) error {
 			return bk.Finish()
 		}
 		// Busy or locked: wait and retry.
-		select {
-		case <-ctx.Done():
+		if err := ctxsleep.Sleep(ctx, 10*time.Millisecond); err != nil {
 			bk.Finish()
-			return ctx.Err()
-		case <-time.After(10 * time.Millisecond):
+			return err
 		}
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/memweave/memweave-go/chunker"
 	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/index"
+	"github.com/memweave/memweave-go/internal/ctxsleep"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -214,14 +215,7 @@ func (w *lockWaiter) wait(ctx context.Context, d time.Duration) error {
 	if err := w.check(); err != nil {
 		return err
 	}
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
+	return ctxsleep.Sleep(ctx, d)
 }
 
 // waitErr is the error of a wait for the index lock that ended with err:

@@ -106,6 +106,19 @@ func TestWarning(t *testing.T) {
 	}
 }
 
+// TestWarningTextKeepsQuotedNames: a warning's JSON drops the
+// "memweave: " prefixes of the errors it wraps as the CLI and the MCP
+// server do (ctlesc.Unwrapped), not the same words in a file's name.
+// Before, every "memweave: " went: a warning about
+// "memory/x memweave: y.md" named "memory/x y.md" in JSON.
+func TestWarningTextKeepsQuotedNames(t *testing.T) {
+	w := indexer.Warning{Path: "memory/x memweave: y.md", Err: fmt.Errorf("memweave: index: %w", indexer.ErrTooLarge)}
+	want := "memory/x memweave: y.md: index: indexer: file over the size limit"
+	if b, _ := w.MarshalText(); string(b) != want {
+		t.Errorf("MarshalText = %q, want %q", b, want)
+	}
+}
+
 func TestSyncWarnsWithoutMemoryFolder(t *testing.T) {
 	root := t.TempDir()
 	e := newEngine(t, root)

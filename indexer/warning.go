@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"io/fs"
 	"strconv"
-	"strings"
 
+	"github.com/memweave/memweave-go/internal/ctlesc"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -75,15 +75,9 @@ func (w Warning) Error() string {
 func (w Warning) Unwrap() error { return w.Err }
 
 // MarshalText returns the message as one sentence on one line, without
-// the "memweave: " prefixes of the errors it wraps, so that JSON shows a
-// warning as the CLI and the MCP server print it.
-func (w Warning) MarshalText() ([]byte, error) { return []byte(Sentence(w.Error())), nil }
-
-// Sentence returns msg on one line, its runs of white space made single
-// spaces, without "memweave: " prefixes.
-func Sentence(msg string) string {
-	return strings.ReplaceAll(strings.Join(strings.Fields(msg), " "), "memweave: ", "")
-}
+// the "memweave: " prefixes of the errors it wraps ([ctlesc.Unwrapped]),
+// so that JSON shows a warning as the CLI and the MCP server print it.
+func (w Warning) MarshalText() ([]byte, error) { return []byte(ctlesc.Unwrapped(w.Error())), nil }
 
 // For returns the first warning about the file path, and whether there is
 // one.

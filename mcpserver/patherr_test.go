@@ -66,3 +66,19 @@ func TestJoinersAllowed(t *testing.T) {
 		}
 	}
 }
+
+// TestToolErrorsQuotePathsWhole: a tool error drops the library's
+// "memweave: " prefixes where one error wraps another, not where the
+// words are part of the path it quotes. Before, every "memweave: " went,
+// so memory_get "x memweave: y.md" was reported not found as "x y.md", a
+// path the agent never gave.
+func TestToolErrorsQuotePathsWhole(t *testing.T) {
+	t.Parallel()
+	cs, _ := connect(t, map[string]string{"memory/a.md": "# A\n"})
+	for _, tool := range []string{"memory_get", "memory_delete"} {
+		res := call(t, cs, tool, map[string]any{"path": "x memweave: y.md"})
+		if got := text(res); !res.IsError || !strings.Contains(got, `"x memweave: y.md"`) || strings.Contains(got, "(memweave: ") {
+			t.Errorf("%s of a missing \"x memweave: y.md\" = %.300q (error %v), want the path quoted whole, without the library's prefix", tool, got, res.IsError)
+		}
+	}
+}

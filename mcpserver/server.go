@@ -319,15 +319,13 @@ func (o *consolidateOutput) addWaits(ws []string) {
 	o.Warnings = append(waits, o.Warnings...)
 }
 
-// clean makes an error message read well on its own: one line, without
-// repeated "memweave: " prefixes, its control and bidi characters
-// escaped (it may quote an argument, a file's name or text, which must
-// not reorder or drive what shows it). The API key is never in it: the
-// embedder leaves it out of the server's messages it quotes.
-func (t *tools) clean(msg string) string {
-	msg = ctlesc.Line(msg)
-	return strings.ReplaceAll(msg, "memweave: ", "")
-}
+// clean makes an error message read well on its own ([ctlesc.Message]):
+// one line, without the library's "memweave: " prefixes, its control and
+// bidi characters escaped (it may quote an argument, a file's name or
+// text, which must not reorder or drive what shows it). The API key is
+// never in it: the embedder leaves it out of the server's messages it
+// quotes.
+func (t *tools) clean(msg string) string { return ctlesc.Message(msg) }
 
 // pathError explains a refused or missing path to the model, keeping the
 // library's message for the details.

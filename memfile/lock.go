@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/memweave/memweave-go/internal/ctxsleep"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -64,16 +65,7 @@ func lockFile(ctx context.Context, root, name string) (unlock func(), err error)
 		return nil, err
 	}
 	fl := workspace.NewLock(path)
-	err = workspace.LockInTurn(fl, func(d time.Duration) error {
-		t := time.NewTimer(d)
-		defer t.Stop()
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-t.C:
-			return nil
-		}
-	})
+	err = workspace.LockInTurn(fl, func(d time.Duration) error { return ctxsleep.Sleep(ctx, d) })
 	if err != nil {
 		turns.Unlock()
 		if ctx.Err() != nil {

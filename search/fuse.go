@@ -7,6 +7,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/memweave/memweave-go/internal/boolcmp"
 )
 
 // FusionMethod names how keyword and vector candidates are combined into
@@ -258,18 +260,7 @@ func (a tieOrder) compare(b tieOrder) int {
 	if c := cmp.Compare(b.cos, a.cos); c != 0 || a.lifted == b.lifted && !a.lifted {
 		return c
 	}
-	return cmp.Or(cmpBool(b.lifted, a.lifted), cmp.Compare(b.own, a.own))
-}
-
-// cmpBool compares false < true.
-func cmpBool(a, b bool) int {
-	switch {
-	case a == b:
-		return 0
-	case a:
-		return 1
-	}
-	return -1
+	return cmp.Or(boolcmp.Compare(b.lifted, a.lifted), cmp.Compare(b.own, a.own))
 }
 
 // liftOverWordFree ranks the keyword matches of a query of more than

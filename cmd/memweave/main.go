@@ -520,12 +520,7 @@ func (a *app) errorLine(err error, cmd *cobra.Command) string {
 // control characters escaped (it may quote a file's name or text, or
 // an argument, which must not drive the terminal).
 func (a *app) clean(msg string) string {
-	msg = ctlesc.Line(msg)
-	msg = strings.ReplaceAll(msg, ": memweave: ", ": ")
-	for strings.HasPrefix(msg, "memweave: ") {
-		msg = strings.TrimPrefix(msg, "memweave: ")
-	}
-	return embed.Redact(msg, a.apiKey)
+	return embed.Redact(ctlesc.Message(msg), a.apiKey)
 }
 
 // outWriter is the standard output of a run: it keeps the first write

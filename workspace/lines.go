@@ -1,0 +1,16 @@
+package workspace
+
+// Lines is whole lines of a file of the workspace, as an answer names
+// them: a conflict's passages, a consolidation's copies, memory_get's
+// lines. The answers that hold more embed it, so that its JSON comes
+// first in theirs.
+type Lines struct {
+	// Path is the file's workspace-relative, '/'-separated path, such as
+	// "memory/2025-05-10.md".
+	Path string `json:"path"`
+	// StartLine and EndLine are the 1-based, inclusive line range.
+	StartLine int `json:"start_line"`
+	EndLine   int `json:"end_line"`
+	// Text is the lines' text.
+	Text string `json:"text"`
+}
