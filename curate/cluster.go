@@ -308,7 +308,8 @@ type Group struct {
 // [Prefer] puts after it, and that loses no content word to it
 // ([Loses]) nor lacks one of its words that may change the fact
 // ([Adds]; neither counts for one text in two Markdown forms,
-// [sameRendered]) nor a subject its note's name states ([LosesName]), and that
+// [sameRendered]) nor a link title or footnote marker ([keepsForm]) nor
+// a subject its note's name states ([LosesName]), and that
 // no resolution keeps a line of ([Copy.Resolved]), at most one per file
 // (the most similar, then the preferred).
 // A passage is in at most one group. Groups are sorted by their kept
@@ -342,7 +343,7 @@ func Groups(ps []Passage, copies []Copy, pairs []Pair) []Group {
 			if taken[d] || copies[d].Resolved || ps[d].File == ps[k].File || byPref(k, d) >= 0 || len(LosesName(ps[k], ps[d])) > 0 {
 				continue
 			}
-			if (len(Loses(ps[k].Text, ps[d].Text)) > 0 || len(Adds(ps[k].Text, ps[d].Text)) > 0) && !sameRendered(ps[k].Text, ps[d].Text) {
+			if !keepsForm(ps[k].Text, ps[d].Text) {
 				continue
 			}
 			cands = append(cands, Member{Index: d, Similarity: p.Similarity})
@@ -367,6 +368,29 @@ func Groups(ps []Passage, copies []Copy, pairs []Pair) []Group {
 		}
 	}
 	return out
+}
+
+// keepsForm reports whether kept may stand for dropped as [Groups] asks:
+// dropped loses no content word to it and it adds none that may change
+// the fact ([Loses], [Adds]), or the two are one text in two forms
+// ([sameRendered]); and in either case kept drops no footnote marker
+// of dropped (its label may be a word kept's text holds elsewhere, so
+// no word rule sees it go). It parses only a pair the words hold apart
+// or whose dropped copy may hold a marker.
+func keepsForm(kept, dropped string) bool {
+	words := len(Loses(kept, dropped)) == 0 && len(Adds(kept, dropped)) == 0
+	if words && !strings.Contains(dropped, "[^") {
+		return true
+	}
+	fk, okK := rendered(kept)
+	fd, okD := rendered(dropped)
+	switch {
+	case !okK || !okD:
+		return words
+	case fk.oneText(fd):
+		return fk.covers(fd, kept)
+	}
+	return words && within(fd.marks, fk.marks)
 }
 
 // Hash is the content hash of a passage's text: the hex SHA-256 of it.

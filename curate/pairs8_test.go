@@ -55,3 +55,6 @@ func TestPairs14(t *testing.T) { roundPairs(t, "testdata/pairs14.txt") }
 
 // TestPairs15 scores round twelve's second set (testdata/pairs15.txt).
 func TestPairs15(t *testing.T) { roundPairs(t, "testdata/pairs15.txt") }
+
+// TestPairs16 scores round thirteen's set (testdata/pairs16.txt).
+func TestPairs16(t *testing.T) { roundPairs(t, "testdata/pairs16.txt") }

@@ -3,11 +3,15 @@ package curate
 import (
 	"bytes"
 	"fmt"
+	"github.com/memweave/memweave-go/tokenize"
 	"maps"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
@@ -19,15 +23,154 @@ import (
 // compared by its words alone.
 const maxRendered = 64 << 10
 
-// sameRendered reports whether a and b are one text written in two
-// Markdown forms: their parsed documents ([rendered]) are equal. Such
-// copies say the same to any reader, so no rule on the words that
-// differ (marks, order, "1." against "2.", a URL once in a reference
-// definition) can hold them apart.
-func sameRendered(a, b string) bool {
-	ra, okA := rendered(a)
-	rb, okB := rendered(b)
-	return okA && okB && ra == rb
+// sameRendered reports whether the copy dropped is the copy kept
+// written in another Markdown form, losing nothing: their parsed
+// documents ([rendered]) are one text ([form.oneText]) and the kept
+// copy holds every link title and footnote marker the dropped one does
+// ([form.covers]). Such copies say the same to any reader, so no rule
+// on the words that differ (marks, order, "1." against "2.", a URL once
+// in a reference definition) can hold them apart.
+func sameRendered(kept, dropped string) bool {
+	_, covers := renderedPair(kept, dropped)
+	return covers
+}
+
+// renderedPair reports whether kept and dropped are one text in two
+// forms ([form.oneText]) and whether kept covers dropped ([form.covers]).
+func renderedPair(kept, dropped string) (one, covers bool) {
+	fk, okK := rendered(kept)
+	fd, okD := rendered(dropped)
+	if !okK || !okD || !fk.oneText(fd) {
+		return false, false
+	}
+	return true, fk.covers(fd, kept)
+}
+
+// form is a document as [rendered] writes it: text, each code block's
+// info string, link's title and footnote marker written as \x04 or left
+// out of it and listed apart, as two copies may differ in them and still
+// say the same.
+type form struct {
+	text string
+	// infos are the code blocks' info strings ("" for indented code),
+	// titles the links' and images' titles, in the text's order.
+	infos, titles []string
+	// marks are the footnote markers ("[^1]") of prose, each as the
+	// word before it and its label.
+	marks []string
+	// levels are the headings' levels, in the text's order (the text
+	// holds each one's rank, [headingRanks]).
+	levels []int
+}
+
+// oneText reports whether f and g are one text in two forms: the same
+// text, each code block's language and each link's title the same or
+// written in one copy only (a language or title added is form, one
+// changed is not), and one copy's footnote markers all in the other.
+func (f form) oneText(g form) bool {
+	return f.text == g.text && languagesAlike(f.infos, g.infos) && alikeOrOne(f.titles, g.titles) &&
+		(within(f.marks, g.marks) || within(g.marks, f.marks)) && shiftedByOne(f.levels, g.levels)
+}
+
+// shiftedByOne reports whether the heading levels b are those of a, of
+// the same ranks, each moved by one delta of at most one level: a
+// section copied one level deeper or shallower ("## X" as "### X", "#
+// X" as a setext level two) is form; a jump of two levels ("X ===" as
+// "### X") is held, as round twelve's set labels it (pairs14).
+func shiftedByOne(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if d := b[i] - a[i]; d < -1 || d > 1 || d != b[0]-a[0] {
+			return false
+		}
+	}
+	return true
+}
+
+// covers reports whether f, the form of keptText and one text with
+// dropped ([form.oneText]), loses nothing of it when dropped goes: each
+// footnote marker of dropped is in f (a marker gone would leave its
+// footnote without a reference), and each link title of dropped that f
+// lacks holds no content word keptText lacks ("Design review" on a link
+// to the design review checklist is form; "Owned by the SRE guild" is
+// not). A code block's language either copy lacks is form alone.
+func (f form) covers(dropped form, keptText string) bool {
+	return len(f.loses(dropped, keptText)) == 0
+}
+
+// loses returns the footnote markers of dropped that f, the form of
+// keptText, lacks, and the link titles of dropped whose content words
+// keptText lacks, quoted ([FormLoses]).
+func (f form) loses(dropped form, keptText string) []string {
+	var out []string
+	have := map[string]int{}
+	for _, m := range f.marks {
+		have[m]++
+	}
+	for _, m := range dropped.marks {
+		if have[m]--; have[m] < 0 {
+			out = append(out, m[strings.LastIndexByte(m, '|')+1:])
+		}
+	}
+	var words []string
+	for i, t := range dropped.titles {
+		if t == "" || t == f.titles[i] {
+			continue
+		}
+		if words == nil {
+			words = ContentWords(keptText)
+		}
+		if len(minus(ContentWords(t), words)) > 0 {
+			out = append(out, strconv.Quote(t))
+		}
+	}
+	return out
+}
+
+// languagesAlike reports whether the code blocks' info strings, of
+// one length, are at each place the same, or one "" and the other a
+// word alone (a language added); "yaml file=prod.yaml" against "" is
+// not (a file name is a fact).
+func languagesAlike(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] && (a[i] != "" || strings.ContainsAny(b[i], " \t")) && (b[i] != "" || strings.ContainsAny(a[i], " \t")) {
+			return false
+		}
+	}
+	return true
+}
+
+// alikeOrOne reports whether the lists, of one length, hold at each
+// place the same string, or "" in one of them.
+func alikeOrOne(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] && a[i] != "" && b[i] != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// within reports whether every string of a is in b, as many times.
+func within(a, b []string) bool {
+	n := map[string]int{}
+	for _, s := range b {
+		n[s]++
+	}
+	for _, s := range a {
+		if n[s]--; n[s] < 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // minRenderedSimilarity is the lowest token-set similarity at which
@@ -42,14 +185,14 @@ const minRenderedSimilarity = 0.5
 type Forms struct {
 	ps   []Passage
 	done []bool
-	text []string
+	form []form
 	ok   []bool
 }
 
 // NewForms returns the forms of ps, none parsed yet.
 func NewForms(ps []Passage) *Forms {
 	loadTables()
-	return &Forms{ps: ps, done: make([]bool, len(ps)), text: make([]string, len(ps)), ok: make([]bool, len(ps))}
+	return &Forms{ps: ps, done: make([]bool, len(ps)), form: make([]form, len(ps)), ok: make([]bool, len(ps))}
 }
 
 // OneText reports whether passages a and b of the list are one text in
@@ -57,11 +200,11 @@ func NewForms(ps []Passage) *Forms {
 func (f *Forms) OneText(a, b int) bool {
 	for _, i := range []int{a, b} {
 		if !f.done[i] {
-			f.text[i], f.ok[i] = rendered(f.ps[i].Text)
+			f.form[i], f.ok[i] = rendered(f.ps[i].Text)
 			f.done[i] = true
 		}
 	}
-	return f.ok[a] && f.ok[b] && f.text[a] == f.text[b]
+	return f.ok[a] && f.ok[b] && f.form[a].oneText(f.form[b])
 }
 
 // markdown parses CommonMark alone: goldmark's GFM extension package
@@ -88,38 +231,76 @@ var markdown = sync.OnceValue(func() parser.Parser {
 // link written inline, by reference or as an autolink, a table's
 // alignment row, padding and outer pipes, a lazy quote line, a hard
 // break and white space in prose, a backslash escape and an HTML
-// character reference (decoded), indented and unlabelled fenced code.
-// Letter case, accents, code and link destinations are kept as written,
-// and a reference definition no link uses is kept too. It returns false
-// for a node kind it does not know, a text too long, or text holding
-// the control characters it writes.
-func rendered(src string) (s string, ok bool) {
-	if len(src) > maxRendered || strings.ContainsAny(src, "\x01\x02\x03") {
-		return "", false
+// character reference (decoded), indented and unlabelled fenced code,
+// a heading's level by its rank among the passage's (a passage of one
+// heading: any level), a bare URL and its autolink, a collapsed
+// reference "[x][]" and a shortcut "[x]" left as text, a number word
+// from two to twenty or a ten and its digits ("three" and "3"), and the
+// items of a bullet list in any order when nothing in the passage says
+// its order counts ([orderWords]). Code blocks' info strings, link
+// titles and footnote markers are listed apart ([form]). Letter case,
+// accents, code and link destinations are kept as written, and a
+// reference definition no link uses is kept too. It returns false for a
+// node kind it does not know, a text too long, or text holding the
+// control characters it writes.
+func rendered(src string) (f form, ok bool) {
+	loadTables()
+	if len(src) > maxRendered || strings.ContainsAny(src, "\x01\x02\x03\x04") {
+		return form{}, false
 	}
 	defer func() {
 		if recover() != nil {
-			s, ok = "", false
+			f, ok = form{}, false
 		}
 	}()
 	source := []byte(src)
 	doc := markdown().Parse(text.NewReader(source))
-	r := renderer{source: source, dests: map[string]bool{}}
+	r := renderer{source: source, dests: map[string]bool{}, out: &strings.Builder{}, ranks: headingRanks(doc)}
+	r.setOrdered = !slices.ContainsFunc(tokenize.Words(src), func(w string) bool { return orderWords[w] })
 	if !r.block(doc) {
-		return "", false
+		return form{}, false
 	}
 	for _, def := range r.defs {
 		if d := string(util.URLEscape(def.Destination, true)); !r.dests[d] {
-			fmt.Fprintf(&r.out, "\x01def(%s|%s|%s)", strings.ToLower(string(def.Label)), d, def.Title)
+			fmt.Fprintf(r.out, "\x01def(%s|%s|%s)", strings.ToLower(string(def.Label)), d, def.Title)
 		}
 	}
-	return r.out.String(), true
+	r.form.text = r.out.String()
+	return r.form, true
+}
+
+// hasDigit reports whether s holds an ASCII digit.
+func hasDigit(s string) bool { return strings.ContainsAny(s, "0123456789") }
+
+// headingRanks returns the rank of each heading level a document holds
+// among its levels, 1 for the highest: "## A" over "### B" is "# A"
+// over "## B", and a document's one heading is of rank 1 at any level.
+func headingRanks(doc ast.Node) map[int]int {
+	levels := map[int]bool{}
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if h, ok := n.(*ast.Heading); ok && entering {
+			levels[h.Level] = true
+		}
+		return ast.WalkContinue, nil
+	})
+	ranks := map[int]int{}
+	for _, l := range slices.Sorted(maps.Keys(levels)) {
+		ranks[l] = len(ranks) + 1
+	}
+	return ranks
 }
 
 // renderer writes a document for [rendered].
 type renderer struct {
 	source []byte
-	out    strings.Builder
+	out    *strings.Builder
+	// form collects the info strings, titles and marks listed apart.
+	form form
+	// ranks are the heading levels' ranks ([headingRanks]).
+	ranks map[int]int
+	// setOrdered is whether a bullet list's items are a set: no word of
+	// the passage says their order counts.
+	setOrdered bool
 	// dests are the destinations of the links and images written.
 	dests map[string]bool
 	// defs are the reference definitions, every one written: a link
@@ -143,7 +324,8 @@ func (r *renderer) block(n ast.Node) bool {
 		}
 		return r.inlines(n)
 	case *ast.Heading:
-		r.out.WriteString("\x01h" + strconv.Itoa(n.Level) + "(")
+		r.form.levels = append(r.form.levels, n.Level)
+		r.out.WriteString("\x01h" + strconv.Itoa(r.ranks[n.Level]) + "(")
 		ok := r.inlines(n)
 		r.out.WriteString(")\n")
 		return ok
@@ -205,8 +387,11 @@ func (r *renderer) list(n *ast.List) bool {
 	} else {
 		r.out.WriteString("\x01ul(\n")
 	}
+	out, listed := r.out, len(r.form.infos)+len(r.form.titles)+len(r.form.marks)
+	var items []string
 	i := 0
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		r.out = &strings.Builder{}
 		r.out.WriteString("\x01li(")
 		if !alike && !counted {
 			r.out.WriteString(strconv.Itoa(numbers[i]) + ".")
@@ -218,6 +403,20 @@ func (r *renderer) list(n *ast.List) bool {
 			}
 		}
 		r.out.WriteString(")\n")
+		items = append(items, r.out.String())
+	}
+	r.out = out
+	// A bullet list is a set: its items in any order, unless the
+	// passage says the order counts, an item holds a digit (addresses,
+	// versions and times are often tried or read in order: nameservers),
+	// or an item lists something apart (its place in those lists would
+	// move).
+	if !n.IsOrdered() && r.setOrdered && listed == len(r.form.infos)+len(r.form.titles)+len(r.form.marks) &&
+		!slices.ContainsFunc(items, hasDigit) {
+		slices.Sort(items)
+	}
+	for _, it := range items {
+		r.out.WriteString(it)
 	}
 	r.out.WriteString(")\n")
 	return true
@@ -344,9 +543,11 @@ func splitCells(line string) []string {
 	return cells
 }
 
-// code writes a code block: its info string and its lines as written.
+// code writes a code block: its lines as written, its info string
+// listed apart.
 func (r *renderer) code(info string, lines *text.Segments) {
-	r.out.WriteString("\x01code(" + info + "\n" + r.lines(lines) + ")\n")
+	r.form.infos = append(r.form.infos, info)
+	r.out.WriteString("\x01code(\x04\n" + r.lines(lines) + ")\n")
 }
 
 // lines returns a block's lines as written.
@@ -369,7 +570,8 @@ func (r *renderer) inlines(n ast.Node) bool {
 			return false
 		}
 	}
-	r.out.WriteString(strings.Join(strings.Fields(in.b.String()), " ") + r.indents(n) + "\n")
+	in.flush()
+	r.out.WriteString(withoutFullStop(strings.Join(strings.Fields(in.b.String()), " ")) + r.indents(n) + "\n")
 	return true
 }
 
@@ -410,10 +612,165 @@ var (
 )
 
 // inline writes inline nodes; code's white space is written as \x03 so
-// that collapsing the rest leaves it.
+// that collapsing the rest leaves it. Text nodes in a row are gathered
+// in prose and written as one ([inline.flush]).
 type inline struct {
-	r *renderer
-	b strings.Builder
+	r     *renderer
+	b     strings.Builder
+	prose strings.Builder
+	// inLink is whether the prose is a link's text (a URL there is no
+	// link of its own).
+	inLink bool
+}
+
+// write writes s after the prose gathered.
+func (in *inline) write(s string) {
+	in.flush()
+	in.b.WriteString(s)
+}
+
+// flush writes the prose gathered in the forms of [rendered]: its
+// words as curation reads them ([unicodeForms]; goldmark decoded its
+// character references) and curly double quotes
+// straight (a single quote is not made a double one: 5' is not 5"),
+// footnote
+// markers listed apart, a collapsed reference "[x][]" as its shortcut,
+// a bare URL as its autolink, number words as digits.
+func (in *inline) flush() {
+	if in.prose.Len() == 0 {
+		return
+	}
+	p := singleQuoted().ReplaceAllString(curlyQuotes.Replace(unicodeForms(in.prose.String())), `$1"$2"$3`)
+	in.prose.Reset()
+	var b strings.Builder
+	for {
+		loc := footnoteMark().FindStringIndex(p)
+		if loc == nil {
+			break
+		}
+		before := strings.Fields(p[:loc[0]])
+		prev := ""
+		if len(before) > 0 {
+			prev = before[len(before)-1]
+		}
+		in.r.form.marks = append(in.r.form.marks, prev+"|"+p[loc[0]:loc[1]])
+		b.WriteString(p[:loc[0]])
+		p = p[loc[1]:]
+	}
+	b.WriteString(p)
+	p = strings.ReplaceAll(b.String(), "][]", "]")
+	p = bareURL().ReplaceAllStringFunc(p, func(u string) string {
+		if in.inLink {
+			return u
+		}
+		trimmed := urlEnd(u)
+		dest := string(util.URLEscape([]byte(trimmed), false))
+		in.r.dests[dest] = true
+		in.r.form.titles = append(in.r.form.titles, "")
+		return "\x01a(" + trimmed + "|" + dest + "|\x04)" + u[len(trimmed):]
+	})
+	in.b.WriteString(numberDigits(p))
+}
+
+// withoutFullStop returns a block's inline text without the full stop
+// that ends it after a letter or digit: the pause that ends a passage
+// is form, as the word rules read it ("4.2." is "4.2", not "4.2.1"; a
+// stop after code or a link is kept).
+func withoutFullStop(s string) string {
+	if t, ok := strings.CutSuffix(s, "."); ok && t != "" {
+		if r, _ := utf8.DecodeLastRuneInString(t); unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return t
+		}
+	}
+	return s
+}
+
+// singleQuoted matches words in single quotes standing as quotes (a
+// space or an opening bracket before, a space, a pause or a closing
+// bracket after), which flush writes in double quotes, as the word
+// rules read quote styles alike; an apostrophe or a foot mark (5') is
+// no quote.
+var singleQuoted = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(^|[\s(\[])'([^'\s](?:[^']*[^'\s])?)'([\s.,;:!?)\]]|$)`)
+})
+
+// footnoteMark matches a footnote marker, "[^1]", "[^note]"; bareURL an
+// http or https URL written bare, as GitHub links it.
+var (
+	footnoteMark = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\[\^[^\]\s]+\]`) })
+	bareURL      = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`https?://[^\s<>]+`) })
+)
+
+// urlEnd returns a bare URL without what GitHub leaves out of its link:
+// trailing punctuation and a closing parenthesis without its opening
+// one.
+func urlEnd(u string) string {
+	for u != "" {
+		c := u[len(u)-1]
+		switch {
+		case strings.IndexByte("?!.,:*_~'\"", c) >= 0:
+			u = u[:len(u)-1]
+		case c == ')' && strings.Count(u, ")") > strings.Count(u, "("):
+			u = u[:len(u)-1]
+		default:
+			return u
+		}
+	}
+	return u
+}
+
+// numberDigits returns p with each number word from two to twenty and
+// each ten ("three", "Twelve", "forty") written as its digits; a word
+// joined to another by a hyphen ("twenty-five") is left, and so is "one"
+// ("no one", "the one that").
+func numberDigits(p string) string {
+	var b strings.Builder
+	at := 0
+	for _, l := range asciiWords(p) {
+		w := p[l[0]:l[1]]
+		d, ok := numberValues[strings.ToLower(w)]
+		if !ok || (w != strings.ToLower(w) && w[1:] != strings.ToLower(w[1:])) ||
+			joined(p, l[0]-1) || joined(p, l[1]) {
+			continue
+		}
+		b.WriteString(p[at:l[0]])
+		b.WriteString(d)
+		at = l[1]
+	}
+	if at == 0 {
+		return p
+	}
+	b.WriteString(p[at:])
+	return b.String()
+}
+
+// joined reports whether the byte of p at i joins a word to the next
+// or the one before: a hyphen, or a letter or digit ("three-quarters",
+// "threefold" is one word; "é" after "three" too).
+func joined(p string, i int) bool {
+	if i < 0 || i >= len(p) {
+		return false
+	}
+	c := p[i]
+	return c == '-' || c == '_' || c >= utf8.RuneSelf || c >= '0' && c <= '9'
+}
+
+// asciiWords returns where each run of ASCII letters of p starts and
+// ends.
+func asciiWords(p string) [][2]int {
+	var out [][2]int
+	start := -1
+	for i := 0; i <= len(p); i++ {
+		letter := i < len(p) && (p[i]|0x20 >= 'a' && p[i]|0x20 <= 'z')
+		switch {
+		case letter && start < 0:
+			start = i
+		case !letter && start >= 0:
+			out = append(out, [2]int{start, i})
+			start = -1
+		}
+	}
+	return out
 }
 
 // htmlTags are the inline HTML tags written as the Markdown they stand
@@ -437,13 +794,13 @@ func (in *inline) node(n ast.Node) bool {
 		if !n.IsRaw() {
 			v = util.ResolveEntityNames(util.ResolveNumericReferences(util.UnescapePunctuations(v)))
 		}
-		in.b.Write(v)
+		in.prose.Write(v)
 		if n.SoftLineBreak() || n.HardLineBreak() {
-			in.b.WriteString(" ")
+			in.prose.WriteString(" ")
 		}
 		return true
 	case *ast.String:
-		in.b.Write(n.Value)
+		in.prose.Write(n.Value)
 		return true
 	case *ast.CodeSpan:
 		var code strings.Builder
@@ -454,7 +811,7 @@ func (in *inline) node(n ast.Node) bool {
 				code.Write(s.Value)
 			}
 		}
-		in.b.WriteString("\x01code(" + codeSpaces.Replace(code.String()) + ")")
+		in.write("\x01code(" + codeSpaces.Replace(code.String()) + ")")
 		return true
 	case *ast.RawHTML:
 		var raw strings.Builder
@@ -463,9 +820,9 @@ func (in *inline) node(n ast.Node) bool {
 			raw.Write(seg.Value(src))
 		}
 		if t, ok := htmlTags[strings.ToLower(raw.String())]; ok {
-			in.b.WriteString(t)
+			in.write(t)
 		} else {
-			in.b.WriteString("\x02" + strings.ReplaceAll(raw.String(), " ", "\x03") + "\x02")
+			in.write("\x02" + strings.ReplaceAll(raw.String(), " ", "\x03") + "\x02")
 		}
 		return true
 	case *ast.Emphasis:
@@ -481,7 +838,8 @@ func (in *inline) node(n ast.Node) bool {
 		}
 		dest := string(util.URLEscape(url, false))
 		in.r.dests[dest] = true
-		in.b.WriteString("\x01a(" + string(n.Label(src)) + "|" + dest + "|)")
+		in.r.form.titles = append(in.r.form.titles, "")
+		in.write("\x01a(" + string(n.Label(src)) + "|" + dest + "|\x04)")
 		return true
 	}
 	return false
@@ -519,21 +877,40 @@ func (in *inline) wrap(n ast.Node, open, close string) bool {
 	if open == "" {
 		return false
 	}
-	in.b.WriteString(open)
+	in.write(open)
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 		if !in.node(c) {
 			return false
 		}
 	}
-	in.b.WriteString(close)
+	in.write(close)
 	return true
 }
 
-// link writes a link or an image: its text, destination and title.
+// link writes a link or an image: its text and destination, its title
+// listed apart.
 func (in *inline) link(open string, n ast.Node, dest, title []byte) bool {
 	d := string(util.URLEscape(dest, true))
 	in.r.dests[d] = true
-	return in.wrap(n, open, "|"+d+"|"+strings.ReplaceAll(string(title), " ", "\x03")+")")
+	in.r.form.titles = append(in.r.form.titles, string(title))
+	was := in.inLink
+	in.inLink = true
+	defer func() { in.inLink = was }()
+	return in.wrap(n, open, "|"+d+"|\x04)")
+}
+
+// FormLoses returns what the copy dropped would lose to the copy kept
+// when the two are one text in two forms ([OneText]) that [Groups]
+// still holds apart: its footnote markers the kept copy lacks ("[^2]")
+// and its link titles whose words the kept copy's text lacks, quoted;
+// nil when none, or when the two are not one text.
+func FormLoses(kept, dropped string) []string {
+	fk, okK := rendered(kept)
+	fd, okD := rendered(dropped)
+	if !okK || !okD || !fk.oneText(fd) {
+		return nil
+	}
+	return fk.loses(fd, kept)
 }
 
 // OneText reports whether a and b are one text written in two Markdown

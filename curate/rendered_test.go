@@ -31,7 +31,8 @@ func TestSameRendered(t *testing.T) {
 		{"See <https://x.example/a>.", "See [https://x.example/a](https://x.example/b).", false},
 		{"The job is built on Acme.", "The job is built on acme.", false},
 		{"~~~\nport: 1\n~~~", "    port: 1", true},
-		{"```go\nport: 1\n```", "    port: 1", false},
+		{"```go\nport: 1\n```", "    port: 1", true}, // a language added is form (cur13's label, pairs15)
+		{"```go\nport: 1\n```", "```python\nport: 1\n```", false},
 		{"See [docs][d].\n\n[d]: https://x.example/a\n[d]: https://x.example/b", "See [docs][d].\n\n[d]: https://x.example/a", false},
 		{"| a | b |\n|---|---|\n| x | y | z |", "| a | b |\n|---|---|\n| x | y |", false},
 		{"| a | b |\n|---|---|\n| x |", "| a | b |\n|---|---|\n| x | |", true},
@@ -55,7 +56,7 @@ func TestSameRendered(t *testing.T) {
 		if got := sameRendered(tt.a, tt.b); got != tt.want {
 			ra, _ := rendered(tt.a)
 			rb, _ := rendered(tt.b)
-			t.Errorf("sameRendered(%q, %q) = %v, want %v (%q / %q)", tt.a, tt.b, got, tt.want, ra, rb)
+			t.Errorf("sameRendered(%q, %q) = %v, want %v (%+v / %+v)", tt.a, tt.b, got, tt.want, ra, rb)
 		}
 	}
 }

@@ -1,8 +1,11 @@
 package curate
 
 import (
+	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/memweave/memweave-go/internal/monthname"
 )
 
 // loadTables builds the package's word sets, once, before the first
@@ -25,7 +28,15 @@ var loadTables = sync.OnceFunc(func() {
 	aboutTheNote = setOf(`author authors creator by source sources url link links ref refs
 	id uid uuid created updated modified aliases alias cssclass cssclasses layout permalink slug
 	draft publish published status type kind lang language weight`)
-	formChars = strings.NewReplacer(append([]string{"’", "'", "ʼ", "'", "\u00ad", "", "\u200b", "", "\u2060", "", "\ufeff", "", "\ufe0f", "", "\ufe0e", "", "ﬀ", "ff", "ﬁ", "fi", "ﬂ", "fl", "ﬃ", "ffi", "ﬄ", "ffl", "ﬅ", "st", "ﬆ", "st"}, fullWidth()...)...)
+	apostrophes = strings.NewReplacer("’", "'", "ʼ", "'")
+	curlyQuotes = strings.NewReplacer("“", `"`, "”", `"`, "„", `"`)
+	numberValues = numberTable()
+	orderWords = setOf(`order ordered orders priority priorities prioritised prioritized
+rank ranked ranking escalation escalate escalates first second third fourth fifth then
+next afterwards sequence step steps previous above below before after followed finally
+last top most least preference preferred chronological chronologically newest oldest
+earliest latest sorted descending ascending primary secondary fallback failover
+former latter preceding following respectively`)
 	fillerWords = setOf(`quite rather pretty fairly indeed one`)
 	mannerWords = setOf(`carefully thoroughly clearly really actually truly certainly
 definitely obviously simply quickly promptly properly correctly successfully explicitly
@@ -39,14 +50,7 @@ thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty fort
 sixty seventy eighty ninety hundred hundreds thousand thousands million millions billion
 billions dozen dozens half quarter twice thrice double triple single none
 first third fourth fifth sixth seventh eighth ninth tenth`)
-	dateWords = setOf(`january february march april may june july august september
-october november december jan feb apr jun jul aug sep sept oct nov dec
-monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri
-weekday weekdays weekend weekends today tomorrow yesterday tonight morning mornings afternoon
-evening evenings night nights noon midnight am pm hourly daily nightly weekly biweekly
-fortnightly monthly quarterly yearly annually annual week weeks month months year years
-day days hour hours minute minutes second seconds ago since until till
-q1 q2 q3 q4 spring summer autumn fall winter`)
+	dateWords = newDateWords()
 	negations = setOf(`not no never none nobody nothing neither nor cannot without
 nowhere don doesn didn isn aren wasn weren won hasn haven hadn shouldn wouldn couldn can't
 longer stopped stop quit unlike except instead`)
@@ -66,15 +70,35 @@ barely hardly scarcely slightly approximately roughly generally typically normal
 temporarily permanently briefly initially originally eventually`)
 })
 
-// fullWidth returns the pairs of a strings.Replacer that write the
-// full-width digits and Latin letters (U+FF10 to U+FF5A, typed with a
-// CJK input method: "ＡＰＩ", "３") as ASCII.
-func fullWidth() []string {
-	var out []string
-	for _, r := range [...][2]rune{{'０', '９'}, {'Ａ', 'Ｚ'}, {'ａ', 'ｚ'}} {
-		for c := r[0]; c <= r[1]; c++ {
-			out = append(out, string(c), string(c-'０'+'0'))
+// numberTable returns [numberValues]: each number word from two to
+// twenty and each ten, and its digits.
+func numberTable() map[string]string {
+	t := map[string]string{}
+	for i, w := range strings.Fields(`two three four five six seven eight nine ten eleven twelve
+thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty`) {
+		t[w] = strconv.Itoa(i + 2)
+	}
+	for i, w := range strings.Fields(`thirty forty fifty sixty seventy eighty ninety`) {
+		t[w] = strconv.Itoa(30 + 10*i)
+	}
+	t["zero"] = "0"
+	return t
+}
+
+// newDateWords returns [dateWords]: the months of [monthname] less
+// "mar", an English word, and the words of days, times and
+// frequencies.
+func newDateWords() map[string]bool {
+	m := setOf(`monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri
+weekday weekdays weekend weekends today tomorrow yesterday tonight morning mornings afternoon
+evening evenings night nights noon midnight am pm hourly daily nightly weekly biweekly
+fortnightly monthly quarterly yearly annually annual week weeks month months year years
+day days hour hours minute minutes second seconds ago since until till
+q1 q2 q3 q4 spring summer autumn fall winter`)
+	for _, w := range monthname.Words() {
+		if w != "mar" {
+			m[w] = true
 		}
 	}
-	return out
+	return m
 }

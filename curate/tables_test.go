@@ -19,7 +19,7 @@ func TestLoadTablesFills(t *testing.T) {
 	loadTables()
 	tables := map[string]any{
 		"dashes": dashes, "conjunctions": conjunctions, "directionWords": directionWords, "placeNames": placeNames,
-		"formChars": formChars, "fillerWords": fillerWords, "mannerWords": mannerWords, "wordingWords": wordingWords,
+		"apostrophes": apostrophes, "curlyQuotes": curlyQuotes, "orderWords": orderWords, "numberValues": numberValues, "fillerWords": fillerWords, "mannerWords": mannerWords, "wordingWords": wordingWords,
 		"contractionTails": contractionTails, "numberWords": numberWords, "dateWords": dateWords,
 		"negations": negations, "valueWords": valueWords, "mootFields": mootFields, "aboutTheNote": aboutTheNote,
 	}

@@ -53,18 +53,25 @@ func wordsOf(text string) words {
 	return ws
 }
 
-// straight returns text with the characters that are form alone
-// written plainly: curly apostrophes straight (tokenize.Words keeps
-// "team's" and "don't" whole but splits "team’s" and "don’t", and a copy
-// typed on a phone is no other fact), the invisible soft hyphen, zero
-// width space, word joiner, byte order mark and emoji/text variation
-// selectors (U+FE0F, U+FE0E: "⚠️" is "⚠") left out (an editor or a
-// page copied from inserts them inside or between words), ligatures
-// ("ﬁ") and full-width digits and Latin letters ("ＡＰＩ", "３") as their
-// ASCII letters. Not a general compatibility normalization: "10⁶" is
-// not "106", nor "m²" "m2".
+// straight returns text as curation reads its words: HTML character
+// references decoded ([entitiesDecoded]), then [tokenize.Normalize] (the
+// one Unicode normalisation of every reader of words: the invisible soft
+// hyphen, zero-width space, word joiner, byte order mark and variation
+// selectors left out, so "⚠️" is "⚠"; NFKC forms such as ligatures "ﬁ"
+// and full-width "ＡＰＩ", "３" as their plain letters, decomposed accents
+// composed; superscripts kept, "10⁶" is not "106", nor "m²" "m2"), and
+// curly apostrophes straight (tokenize.Words keeps "team's" and "don't"
+// whole but splits "team’s" and "don’t", and a copy typed on a phone is
+// no other fact). Normalize keeps ASCII letter case, which curation
+// reads (names, flags).
 func straight(text string) string {
-	return formChars.Replace(entitiesDecoded(text))
+	return unicodeForms(entitiesDecoded(text))
+}
+
+// unicodeForms returns text [tokenize.Normalize]d, its curly apostrophes
+// straight: the Unicode forms of [straight].
+func unicodeForms(text string) string {
+	return apostrophes.Replace(tokenize.Normalize(text))
 }
 
 // entitiesDecoded returns text with its HTML character references
@@ -138,8 +145,20 @@ var charRef = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});`)
 })
 
-// formChars is the replacer of [straight].
-var formChars *strings.Replacer
+// orderWords are the words that say a bullet list's order counts ("in
+// escalation order", "most important first", "then"): [rendered] keeps
+// the bullets of a passage holding one in order.
+var orderWords map[string]bool
+
+// numberValues are the number words [numberDigits] writes as digits:
+// two to twenty and the tens ("one" is also a pronoun, "a dozen" and
+// "a couple" are often near figures).
+var numberValues map[string]string
+
+// apostrophes writes the curly apostrophes straight, for [straight];
+// curlyQuotes the curly double quotes, for [rendered] (a single quote
+// is not made a double one: 5' is not 5").
+var apostrophes, curlyQuotes *strings.Replacer
 
 // Diff returns the words only a holds and those only b holds, each
 // sorted: the words that differ between two copies of a passage. Words

@@ -299,6 +299,9 @@ func heldForm(ps []curate.Passage, copies []curate.Copy, p curate.Pair, inGroup 
 	case inGroup[p.A] && inGroup[p.B]:
 		return curate.Held{}, false
 	}
+	if lost := curate.FormLoses(ps[kept].Text, ps[dropped].Text); len(lost) > 0 {
+		return curate.Held{Pair: p, Reason: "one text in two forms (" + lines + "), but " + ps[dropped].File + " would lose " + strings.Join(lost, " ")}, true
+	}
 	why := "not grouped this run"
 	for _, i := range []int{kept, dropped} {
 		if inGroup[i] {

@@ -45,8 +45,11 @@ type ResolveResult struct {
 // re-index.
 //
 // The kept line must hold text, appear once in its file and not be
-// superseded itself; it is read first, and again in the edit when both
-// are one note. The dropped lines must hold text, hold no marker, fit in
+// superseded itself; it is read first, and again in each attempt of the
+// edit, under the write lock (a save to both notes between the read and
+// the rename may have changed it: a kept line no longer there, or
+// changed, refuses the resolution, the error wrapping
+// [memfile.ErrChanged] when the line changed). The dropped lines must hold text, hold no marker, fit in
 // one passage (Chunk.MaxTokens), and overlap no other supersession
 // unless they end where it ends (then it is replaced). Lines that name
 // nothing (past the end, blank, front matter) give an error wrapping
@@ -108,24 +111,29 @@ func (n *Notes) Resolve(ctx context.Context, keep, drop search.Ref, reason strin
 			// they may have moved with it.
 			return nil, fmt.Errorf("line %d: saved by another program while resolving, with a change at or above the lines named by number alone, which may have moved; run resolve again, or give the text of the lines: %w", drop.StartLine, memfile.ErrChanged)
 		}
-		res.Kept.StartLine = kept
 		from, to, err := rangeOf(old, drop)
 		if err != nil {
 			return nil, err
 		}
-		if rel == keepRel {
-			// The kept line as this edit reads it.
-			if res.Kept.StartLine, err = lineOf(old, keep.StartLine, keep.Text); err != nil {
+		// The kept line as this attempt reads it, under the write lock:
+		// in the note edited, or read again (a save to both notes may
+		// have changed it since the read above).
+		keepData := old
+		if rel != keepRel {
+			if keepData, err = n.read(keepRel); err != nil {
 				return nil, fmt.Errorf("keep %s: %w", keepRel, err)
 			}
-			if k, err := keptKey(old, res.Kept.StartLine); err != nil {
-				return nil, fmt.Errorf("keep %s: %w", keepRel, err)
-			} else if k != key {
-				return nil, fmt.Errorf("keep %s: line %d changed while resolving; run resolve again", keepRel, res.Kept.StartLine)
-			}
-			if from <= res.Kept.StartLine && res.Kept.StartLine <= to {
-				return nil, fmt.Errorf("line %d is both kept and dropped", res.Kept.StartLine)
-			}
+		}
+		if res.Kept.StartLine, err = lineOf(keepData, keep.StartLine, keep.Text); err != nil {
+			return nil, fmt.Errorf("keep %s: %w", keepRel, err)
+		}
+		if k, err := keptKey(keepData, res.Kept.StartLine); err != nil {
+			return nil, fmt.Errorf("keep %s: %w", keepRel, err)
+		} else if k != key {
+			return nil, fmt.Errorf("keep %s: line %d changed while resolving; run resolve again: %w", keepRel, res.Kept.StartLine, memfile.ErrChanged)
+		}
+		if rel == keepRel && from <= res.Kept.StartLine && res.Kept.StartLine <= to {
+			return nil, fmt.Errorf("line %d is both kept and dropped", res.Kept.StartLine)
 		}
 		out, m, err := n.supersede(old, from, to, marker)
 		if err != nil {
