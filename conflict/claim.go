@@ -127,6 +127,8 @@ type claim struct {
 	// plan: the claim tells a plan or what might have been ("will",
 	// "won't", "going to", "should have sent"), not a past fact.
 	plan bool
+	// stage: a contest told by stage, nil when none ([claimStage]).
+	stage *stage
 }
 
 // claims splits text into claims, skipping code: fenced blocks (one
@@ -541,6 +543,7 @@ func parseClaim(s string) (claim, bool) {
 	c.than = slices.Contains(tw, "than")
 	c.past = pastTense(tw)
 	c.plan = planned(tw)
+	c.stage = claimStage(tw)
 	if len(tw) > 0 {
 		c.pronoun = uint8(slices.Index(subjectPronouns, tw[0]) + 1)
 	}
@@ -785,9 +788,10 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 		case r.keep:
 		case w == "long" && len(c.toks) > 0 && c.toks[len(c.toks)-1].kind == quantity,
 			i+1 < len(raws) && raws[i+1].kind == quantity && durationVerbs[w],
-			i+2 < len(raws) && raws[i+2].kind == quantity && durationVerbs[w] && (raws[i+1].w == "minimum" || raws[i+1].w == "maximum"):
+			i+2 < len(raws) && raws[i+2].kind == quantity && durationVerbs[w] && (raws[i+1].w == "minimum" || raws[i+1].w == "maximum" || approxWord(raws[i+1].w)):
 			// "two weeks long", "lasts two weeks", "takes two weeks",
-			// "takes over an hour": the duration alone.
+			// "takes over an hour", "lasts about 6 hours": the
+			// duration alone.
 			c.duration = true
 			continue
 		case w == "long" && len(c.toks) >= 2 && c.toks[len(c.toks)-1].kind == plain && !c.toks[len(c.toks)-1].value &&
@@ -1059,6 +1063,12 @@ func (c *claim) fillKeys() {
 			}
 		}
 	}
+	if c.duration {
+		// Two durations of one subject share their slot as [judge]
+		// compares them: "the build takes 4 minutes", "the build
+		// takes about 11 minutes", the verb dropped.
+		c.set = append(c.set, durationKey)
+	}
 	for _, w := range c.old {
 		// A claim that still states the old value shares it.
 		c.set = append(c.set, wordKey(spelling(stem(w))))
@@ -1265,6 +1275,16 @@ func stem(w string) string {
 	if strings.HasSuffix(w, "'s") || strings.HasSuffix(w, "’s") {
 		return w
 	}
+	if shortIng(w) {
+		// "riding", "biting": the verb with its "e" ("ride", "bite"),
+		// as a stem, since [lemma] leaves a claim's first word alone.
+		return w[:3] + "e"
+	}
+	if len(w) >= 5 && strings.HasSuffix(w, "ies") && !hasDigit(w) {
+		// "balconies", "libraries": the noun in "-y" ([lemma] folds
+		// "-ie" nouns, "movies", the same way).
+		return w[:len(w)-3] + "y"
+	}
 	if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") &&
 		!strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is") && !hasDigit(w) {
 		return w[:len(w)-1]
@@ -1296,6 +1316,14 @@ func lemma(w string) string {
 // foldEnding is [lemma] by the ending alone: "-ing", "-ed" and a final
 // "e".
 func foldEnding(w string) string {
+	if len(w) >= 5 && strings.HasSuffix(w, "ie") {
+		// "movie" as "movies" is stemmed: "movy".
+		return w[:len(w)-2] + "y"
+	}
+	if len(w) >= 6 && strings.HasSuffix(w, "ied") {
+		// "applied", "carried" as "applies", "apply".
+		return w[:len(w)-3] + "y"
+	}
 	if len(w) >= 7 && strings.HasSuffix(w, "ing") {
 		// "hosting", "running": the verb.
 		w = w[:len(w)-3]
@@ -1313,6 +1341,18 @@ func foldEnding(w string) string {
 		w = w[:len(w)-1]
 	}
 	return w
+}
+
+// shortIng reports whether w is a six-letter "-ing" form of a verb of
+// consonant, vowel, consonant and a silent "e" ("riding", "coding"),
+// which the ending alone folds only from seven letters. A final "w",
+// "x" or "y" makes no such verb ("paying", "sewing"); "during" is no
+// verb.
+func shortIng(w string) bool {
+	const vowels = "aeiou"
+	return len(w) == 6 && strings.HasSuffix(w, "ing") && w != "during" &&
+		strings.IndexByte(vowels, w[0]) < 0 && strings.IndexByte(vowels, w[1]) >= 0 &&
+		strings.IndexByte(vowels+"wxy", w[2]) < 0
 }
 
 // spelling folds a British spelling into the American one, so that

@@ -26,5 +26,5 @@ func TestContra4PrecisionRecall(t *testing.T) {
 	// read once, at its end (tune P 0.75 R 0.29 and check P 0.92 R 0.38
 	// before it).
 	// The fifth pass raised them to tune R 0.57, check P 0.93 R 0.48.
-	judgeHashedSet(t, "testdata/contra4.jsonl", "contra4", 120, []floor{{"tune", 1, 0.59}, {"check", 0.93, 0.48}})
+	judgeHashedSet(t, "testdata/contra4.jsonl", "contra4", 120, []floor{{"tune", 1, 0.59}, {"check", 0.93, 0.51}})
 }

@@ -25,5 +25,5 @@ func TestContra6PrecisionRecall(t *testing.T) {
 	// The figures of the pass that wrote the set: the check part was
 	// read once, at its end (tune P 0.77 R 0.57 and check P 0.63 R 0.59
 	// before it, at 6004ef4).
-	judgeHashedSet(t, "testdata/contra6.jsonl", "contra6", 150, []floor{{"tune", 1, 0.83}, {"check", 0.83, 0.62}})
+	judgeHashedSet(t, "testdata/contra6.jsonl", "contra6", 150, []floor{{"tune", 1, 0.83}, {"check", 0.84, 0.65}})
 }

@@ -75,6 +75,14 @@
 //     either side, differ ("drew 1-1 with City" vs "City beat United
 //     2-1"; see result.go), or two kinds are named after "is a" ("is a
 //     Ford Transit" vs "is a Renault Master").
+//   - a claim that its subject went out at a stage of a contest and one
+//     that it reached a later stage or the title ("lost the semi-final"
+//     vs "reached the final", "knocked out in round one" vs "won the
+//     chess open"; see stage.go);
+//   - a denial of a kind and one thing of it asserted ("has no pets" vs
+//     "walks his dog", "doesn't drink alcohol" vs "drinks wine"), or a
+//     claim that the subject has no such thing and one that names the
+//     subject's ("the flat has no balcony" vs "on the flat's balcony").
 //
 // Before comparing, a sentence is rewritten into one form per frame (see
 // frame.go): a change states its new value ("grew to 9", "bumped the
@@ -219,7 +227,13 @@
 // in the afternoon"), a past event beside a denial of the present or
 // a plan ("played in the band in 2019", "no longer plays"; "paid",
 // "won't pay"), or beside the present of its verb ("drove a Ford",
-// "drives a Volvo"). A statement that takes more than four values across the memory
+// "drives a Volvo"), a subject named with one more word opening one
+// claim ("the service", "the analytics service"), two attributes that
+// share a word of their values ("favourite colour is green", "favourite
+// fruit is the green apple"), a past event of another verb beside
+// where the subject is now ("grew up in Osaka", "lives in Sapporo
+// now"), or another's thing beside a denial of having one ("has no
+// dog", "walks his sister's dog"). A statement that takes more than four values across the memory
 // is a family of parallel statements about implicit subjects (a README
 // per package), and [Detect] drops it. [Judge] compares two texts;
 // [Detect] finds candidate claim pairs

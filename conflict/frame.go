@@ -743,18 +743,22 @@ func roleQualifier(words []string, k int) ([]string, int) {
 	return nil, k
 }
 
-// irregular maps irregular participles to their verb, read after "is"
-// or "are".
+// irregular maps the participles of [verbForms] to their verb, read
+// after "is" or "are" ("the docs are kept on Drive": "keep"). One that
+// names a state keeps its form: "the migration is done", "the build is
+// broken", "the account is frozen" (see [statusPhase], [antonymOf]).
 var irregular map[string]string
 
 func newIrregular() map[string]string {
-	return map[string]string{
-		"kept": "keep", "built": "build", "held": "hold", "sent": "send", "made": "make",
-		"written": "write", "paid": "pay", "sold": "sell", "bought": "buy", "taught": "teach", "run": "run",
-		"read": "read", "found": "find", "given": "give", "taken": "take", "told": "tell", "known": "know",
-		"shown": "show", "chosen": "choose", "drawn": "draw", "driven": "drive", "brought": "bring",
-		"spent": "spend", "put": "put", "led": "lead", "won": "win", "served": "serve",
+	state := setOf(`been done gone lost broken frozen hidden fallen worn torn`)
+	m := map[string]string{}
+	for _, verb := range strings.Split(verbForms, "|") {
+		f := strings.Fields(verb)
+		if p := f[len(f)-1]; !state[p] {
+			m[p] = f[0]
+		}
 	}
+	return m
 }
 
 // Status phases: the stages of a thing's life that status words name.
@@ -921,6 +925,10 @@ func slotKey(t token) uint64 {
 }
 
 var copulaKey uint64
+
+// durationKey is a set key shared by the claims that state a duration
+// ([claim.duration]).
+var durationKey uint64
 
 // slotOf maps status words and the values of exclusive classes to their
 // slot key.

@@ -94,6 +94,7 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	b = respelled(b, a)
 	a, b = countedOne(a, b), countedOne(b, a)
 	a, b = likedAsPreferred(a, b), likedAsPreferred(b, a)
+	a, b = asKind(a, b), asKind(b, a)
 	if v, ok := switchedFrom(a, b, why); ok {
 		return v, true, nil
 	}
@@ -102,6 +103,9 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	}
 	if x, y, ok := namedKinds(a, b); ok {
 		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different value: %q vs %q", show(a, x), show(b, y)) })}, true, nil
+	}
+	if v, ok, done := judgeStage(a, b, why); done {
+		return v, ok, nil
 	}
 	if v, ok, done := judgeResult(a, b, why); done {
 		return v, ok, nil
@@ -137,7 +141,7 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 		v, ok = Verdict{Likely, say(why, func() string { return "only one value, the other adds one" })}, true
 	case len(reps) == 1 && len(hunks) == 1 && (dailyOnly(a, b, reps[0].a, reps[0].b) || dailyOnly(b, a, reps[0].b, reps[0].a)):
 		v, ok = Verdict{Likely, say(why, func() string { return "every day, the other only some days" })}, true
-	case twoFacts(a, b, hunks):
+	case twoFacts(a, b, hunks) || modifiedHead(a, b, hunks):
 		ok = false
 	default:
 		if v, ok = judgeWhole(a, b, why); !ok && common >= 1 && len(reps) == 1 && !recurringOnOneSide(reps[0]) && !countedApart(reps[0]) {
@@ -165,6 +169,32 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	}
 	return v, true, hunks
 }
+
+// modifiedHead reports whether one claim opens with a word the other
+// lacks before the subject both open with: "the analytics service
+// runs on port 9090" speaks of another service than "the service runs
+// on port 8080", "the night bus" of another bus.
+func modifiedHead(a, b *claim, hunks []hunk) bool {
+	long, short := a, b
+	if len(b.toks) > len(a.toks) {
+		long, short = b, a
+	}
+	if len(hunks) < 2 || a.changed || b.changed || len(short.toks) < 2 || len(long.toks) != len(short.toks)+1 {
+		return false
+	}
+	h, m := hunks[0], long.toks[0]
+	if h.at != 0 || h.bt != 0 || len(h.a)+len(h.b) != 1 || m.value || m.name || m.kind != plain || leadWords[m.w] ||
+		long.toks[1].w != short.toks[0].w || hasWord(short.toks, m.w) {
+		return false
+	}
+	// Nothing else is added or moved: the rest is one claim's words in
+	// place, values aside.
+	return !slices.ContainsFunc(hunks[1:], func(h hunk) bool { return len(h.a) == 0 || len(h.b) == 0 })
+}
+
+// leadWords open a claim without naming its subject: "Correction: the
+// repo is hosted on GitHub".
+var leadWords = map[string]bool{"correction": true, "update": true, "note": true, "fyi": true}
 
 // firstAsWord returns c, or a copy of it whose capitalised first word
 // is folded by [lemma] when the other claim has that folded form and
@@ -203,6 +233,11 @@ func countedOne(c, other *claim) *claim {
 		cp := *c
 		cp.toks = slices.Clone(c.toks)
 		cp.toks[i].w, cp.toks[i].value = "1", true
+		if v := i - 1; v >= 0 && countVerbs[strings.ToLower(written(c, c.toks[v]))] && !hasWord(other.toks, c.toks[v].w) {
+			// "holds one cookie" beside "holds 12 cookies", whose
+			// verb of [countVerbs] was dropped before the number.
+			cp.toks = slices.Delete(cp.toks, v, i)
+		}
 		return &cp
 	}
 	return c
@@ -222,6 +257,33 @@ func likedAsPreferred(c, other *claim) *claim {
 			cp := *c
 			cp.toks = slices.Clone(c.toks)
 			cp.toks[i].w = "prefer"
+			return &cp
+		}
+	}
+	return c
+}
+
+// asKind returns c, or a copy of it whose word for a thing of a kind
+// ("dog", "beer", "chicken") is the kind's word ("pet", "alcohol",
+// "meat") when the other claim denies that kind after its negation and
+// c, not negated, does not name the kind: "Paul has no pets" beside
+// "Paul walks his dog" denies what the other asserts, as "no dog"
+// would.
+func asKind(c, other *claim) *claim {
+	if c.neg != "" || other.neg == "" || other.negExcept {
+		return c
+	}
+	for i, t := range c.toks {
+		for _, k := range kindOf[t.w] {
+			if t.name || strings.HasSuffix(written(c, t), "s") || hasWord(c.toks, k) ||
+				!slices.ContainsFunc(other.toks[other.negAt:], func(u token) bool { return u.w == k }) {
+				// A plural names the kind, not one the subject has:
+				// "walks dogs for a living", "is allergic to cats".
+				continue
+			}
+			cp := *c
+			cp.toks = slices.Clone(c.toks)
+			cp.toks[i].w = k
 			return &cp
 		}
 	}
@@ -369,7 +431,7 @@ func judgeNegation(a, b *claim, reps, common int, ratio float64, why bool) (Verd
 	if deniedManner(neg, pos) || historyBeside(neg, pos) || (a.when != 0 && b.when != 0 && a.when != b.when) {
 		return Verdict{}, false
 	}
-	if reps == 0 && common >= minCommon && ratio >= negationRatio || implicitNegation(a, b) {
+	if reps == 0 && common >= minCommon && ratio >= negationRatio || implicitNegation(a, b) || namedOwned(neg, pos) {
 		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("negation: %s says %q", side, word) })}, true
 	}
 	return Verdict{}, false
@@ -454,7 +516,18 @@ func dailyOnly(a, b *claim, x, y []token) bool {
 // partner's").
 func twoFacts(a, b *claim, hunks []hunk) bool {
 	return a.scoped != b.scoped || a.additive || b.additive || possessive(hunks) || otherEntity(a, b, hunks) ||
-		(a.when != 0 && b.when != 0 && a.when != b.when) || daysApart(a, b) || a.delta != b.delta || pastBesidePresent(a, b)
+		(a.when != 0 && b.when != 0 && a.when != b.when) || daysApart(a, b) || a.delta != b.delta || pastBesidePresent(a, b) ||
+		pastBesidePlace(a, b) || pastBesidePlace(b, a)
+}
+
+// pastBesidePlace reports whether a tells where its subject is now
+// ([locMark]: "Aki lives in Sapporo") and b a past event of another
+// verb at another place ("Aki grew up in Osaka", "studied in Graz")
+// that says nothing changed: both hold, "now" or not ("moved to
+// Lisbon" is a change, and still conflicts).
+func pastBesidePlace(a, b *claim) bool {
+	// "was born" is a past passive pastTense leaves out.
+	return !a.past && (b.past || hasWord(b.toks, "born")) && !b.changed && !a.plan && !b.plan && locIndex(a.toks) >= 0 && locIndex(b.toks) < 0
 }
 
 // pastBesidePresent reports whether one claim tells a past event and
@@ -1026,10 +1099,12 @@ func stateScope(a, b *claim, h hunk) bool {
 }
 
 // alikeSubjects reports whether h replaces words before "is" with all
-// after it the same: two subjects said to be alike ("the onboarding flow
-// is live", "the billing flow is live").
+// after it the same, or one word more: two subjects said to be alike
+// ("the onboarding flow is live", "the billing flow is live"), or two
+// attributes of one subject ("Eva's favourite colour is green", "Eva's
+// favourite fruit is the green apple").
 func alikeSubjects(a, b *claim, h hunk, extra int) bool {
-	return a.copAt > 0 && b.copAt > 0 && a.holder == 0 && b.holder == 0 && extra == 0 &&
+	return a.copAt > 0 && b.copAt > 0 && a.holder == 0 && b.holder == 0 && extra <= 1 &&
 		h.at+len(h.a) <= int(a.copAt) && h.bt+len(h.b) <= int(b.copAt) && !anyValue(h.a) && !anyValue(h.b)
 }
 
@@ -1691,6 +1766,17 @@ func minShared(a, b *claim) int {
 		// two cats" and "we have three cats" share only "cat".
 		return 1
 	}
+	if stageApart(a, b) || stageApart(b, a) || namedOwned(a, b) || namedOwned(b, a) {
+		// A stage went out at and a later one reached share the
+		// subject alone: "Ravi was eliminated in the first heat",
+		// "Ravi ran in the final" (see [judgeStage]).
+		return 1
+	}
+	if a.pronoun != 0 && a.pronoun == b.pronoun && len(a.toks) == 2 && len(b.toks) == 2 && a.toks[1].w == b.toks[1].w {
+		// One pronoun, a verb and its object: "I trust Karl", "I
+		// distrust Karl" share only "Karl".
+		return 1
+	}
 	if len(a.old) > 0 || len(b.old) > 0 {
 		// A switch naming its old value shares that value alone with
 		// a claim stating it: see [switchedFrom].
@@ -1817,8 +1903,14 @@ func implicitNegation(a, b *claim) bool {
 	matched := false
 	for i, o := range obj {
 		found := false
-		for _, r := range rest {
+		for k, r := range rest {
 			if related(o.w, r.w) {
+				if k > 0 && notOwned(rest[k-1]) {
+					// "doesn't own a car" beside "drives a rental car",
+					// "has no pets" beside "walks the neighbour's dog":
+					// another's thing.
+					return false
+				}
 				found = true
 				break
 			}
@@ -1840,6 +1932,59 @@ func implicitNegation(a, b *claim) bool {
 	}
 	return matched
 }
+
+// notOwned reports whether t, before a thing, says the thing is not
+// the subject's own: another's ("the neighbour's dog") or lent
+// ("a rental car", "a borrowed laptop").
+func notOwned(t token) bool {
+	if strings.HasSuffix(t.w, "'s") || strings.HasSuffix(t.w, "’s") {
+		return true
+	}
+	for _, w := range [...]string{"rental", "rented", "hired", "borrowed", "loaned", "loaner", "shared", "company", "courtesy", "spare"} {
+		if t.w == w || t.w == lemma(stem(w)) {
+			return true
+		}
+	}
+	return false
+}
+
+// namedOwned reports whether neg says its subject has no thing ("the
+// flat has no balcony") that pos names as the subject's ("the flat's
+// balcony", "the office printer"), anywhere in it: "we grow tomatoes
+// on the flat's balcony" says there is one.
+func namedOwned(neg, pos *claim) bool {
+	if neg.neg != "no" || neg.negExcept || neg.negAt < 1 || int(neg.negAt)+1 != len(neg.toks) {
+		return false
+	}
+	subj, thing := neg.toks[:neg.negAt], neg.toks[neg.negAt].w
+	n := len(subj)
+	for k := 0; k+n < len(pos.toks); k++ {
+		at := pos.toks[k : k+n]
+		last := at[n-1].w
+		if slices.EqualFunc(at[:n-1], subj[:n-1], func(x, y token) bool { return x.w == y.w }) &&
+			(last == subj[n-1].w || ownerOf(last) == subj[n-1].w) && pos.toks[k+n].w == thing {
+			// "our old flat's balcony", "the neighbour's office
+			// printer": another subject.
+			return k == 0 || !notOwned(pos.toks[k-1]) && !otherOne[pos.toks[k-1].w]
+		}
+	}
+	return false
+}
+
+// ownerOf returns the owner a possessive names, folded as a claim word
+// ("cottage's": "cottag"), or "" when w is none.
+func ownerOf(w string) string {
+	for _, s := range [...]string{"'s", "’s"} {
+		if base, ok := strings.CutSuffix(w, s); ok && base != "" {
+			return lemma(spelling(stem(base)))
+		}
+	}
+	return ""
+}
+
+// otherOne are the words before a subject that make it another of its
+// kind: "our old flat", "the new office".
+var otherOne = map[string]bool{"old": true, "previous": true, "former": true, "new": true, "next": true, "other": true, "last": true}
 
 // relatedAny reports whether w is [related] to a word of ts.
 func relatedAny(w string, ts []token) bool {
@@ -2399,6 +2544,9 @@ func opposite(x, y string) bool {
 	if px, py := switchPole[x], switchPole[y]; px*py < 0 {
 		return true
 	}
+	if px := stance[x]; px != 0 && px == -stance[y] {
+		return true
+	}
 	for _, p := range []string{"un", "dis", "non", "in", "im", "a"} {
 		if len(x) > 4 && (y == p+x || x == p+y) {
 			return true
@@ -2435,6 +2583,23 @@ func newSwitchPole() map[string]int {
 	}
 	for _, w := range strings.Fields(`disabled disable off inactive`) {
 		m[lemma(stem(w))] = -1
+	}
+	return m
+}
+
+// stance maps the words of a liking and of a use to their pole, as
+// [switchPole] does for a switch: any word of one pole is the opposite
+// of any of the other ("enjoys jazz" and "hates jazz", "drinks coffee"
+// and "avoids coffee"). Built after the tables that [lemma] reads.
+var stance map[string]int8
+
+func newStance() map[string]int8 {
+	m := make(map[string]int8)
+	for pole, words := range map[int8]string{1: `like love enjoy adore`, -1: `dislike hate detest loathe`,
+		2: `drink eat use`, -2: `avoid`} {
+		for _, w := range strings.Fields(words) {
+			m[lemma(stem(w))] = pole
+		}
 	}
 	return m
 }

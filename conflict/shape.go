@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/memweave/memweave-go/internal/monthname"
 )
 
 // Token kinds beyond plain words and numbers, set by [normalise].
@@ -254,11 +256,9 @@ var months map[string]int
 
 func newMonths() map[string]int {
 	m := make(map[string]int)
-	for i, name := range strings.Fields("january february march april may june july august september october november december") {
-		m[name] = i + 1
-		m[name[:3]] = i + 1
+	for _, w := range monthname.Words() {
+		m[w] = monthname.Number(w)
 	}
-	m["sept"] = 9
 	return m
 }
 

@@ -48,6 +48,7 @@ comes come came runs run ran amounts amount totals totalled totaled stretches st
 	statusFirst = newStatusFirst()
 	classOf = newClassOf()
 	copulaKey = wordKey("~is-name")
+	durationKey = wordKey("~duration")
 	slotOf = newSlotOf()
 	changeWords = newChangeWords()
 	rawLex = newRawLex()
@@ -62,6 +63,7 @@ comes come came runs run ran amounts amount totals totalled totaled stretches st
 	entityWords = newEntityWords()
 	antonymOf = newAntonymOf()
 	switchPole = newSwitchPole()
+	stance = newStance()
 	slotWords = newSlotWords()
 	idNouns = newIdNouns()
 	locVerbs = newLocVerbs()
@@ -74,11 +76,40 @@ comes come came runs run ran amounts amount totals totalled totaled stretches st
 	roleObjects = setOf(`role roles duties responsibilities responsibility ownership reins`)
 	roleObjectWords = newRoleObjectWords()
 	mannerVerbs = newMannerVerbs()
+	kindOf = newKindOf()
 })
 
+// kindOf maps the words for things of a kind, as claim words fold
+// them, to the kinds' words (see [asKind]): "dog" is a "pet", "beer"
+// "alcohol", "chicken" "meat", "daughter" a "child" or "kid", "cello"
+// an "instrument" (plurals fold to these; [asKind] reads a singular
+// only). Built after the tables that [lemma] reads.
+var kindOf map[string][]string
+
+func newKindOf() map[string][]string {
+	m := map[string][]string{}
+	for _, kinds := range [...][2]string{
+		{`pets`, `dog puppy cat kitten hamster rabbit parrot goldfish`},
+		{`alcohol`, `beer wine whisky whiskey vodka gin rum cocktail champagne cider prosecco lager tequila`},
+		{`meat`, `chicken beef pork steak lamb bacon ham sausage burger veal mince`},
+		{`children kids`, `daughter son`},
+		{`siblings`, `brother sister`},
+		{`instruments`, `piano guitar violin cello flute trumpet saxophone clarinet harp`},
+	} {
+		var ks []string
+		for _, k := range strings.Fields(kinds[0]) {
+			ks = append(ks, lemma(spelling(stem(k))))
+		}
+		for _, w := range strings.Fields(kinds[1]) {
+			m[lemma(spelling(stem(w)))] = ks
+		}
+	}
+	return m
+}
+
 // verbForms are irregular verbs as "base past participle", or "base
-// past" when the participle is the past, for [pastTense] and
-// [newIrregularLemma].
+// past" when the participle is the past, for [pastTense],
+// [newIrregularLemma] and [newIrregular]: the one table of them.
 const verbForms = `be was been|begin began begun|bring brought|build built|buy bought|catch caught|choose chose chosen|
 do did done|draw drew drawn|drink drank drunk|drive drove driven|eat ate eaten|fight fought|fly flew flown|forget forgot forgotten|
 forgive forgave forgiven|freeze froze frozen|give gave given|go went gone|grow grew grown|hide hid hidden|know knew known|
@@ -86,7 +117,7 @@ lend lent|lose lost|make made|meet met|pay paid|ride rode ridden|ring rang rung|
 sell sold|send sent|shake shook shaken|shoot shot|show showed shown|sing sang sung|sit sat|sleep slept|spend spent|
 stand stood|steal stole stolen|swim swam swum|take took taken|teach taught|tear tore torn|tell told|think thought|
 throw threw thrown|understand understood|wake woke woken|wear wore worn|win won|write wrote written|break broke broken|
-keep kept|sweep swept|fall fell fallen|mean meant|hear heard|speak spoke spoken`
+keep kept|sweep swept|fall fell fallen|mean meant|hear heard|speak spoke spoken|find found|hold held|lead led`
 
 // newIrregularLemma maps the past forms and participles of
 // [verbForms] to their base as [lemma] folds it ("wrote", "written":

@@ -27,11 +27,11 @@ func TestLoadTablesFills(t *testing.T) {
 		"boundOpposite": boundOpposite, "perWords": perWords, "frameWords": frameWords,
 		"periodWords": periodWords, "replaceVerbs": replaceVerbs, "roleNouns": roleNouns,
 		"irregular": irregular, "statusPhase": statusPhase, "statusFirst": statusFirst, "classOf": classOf,
-		"copulaKey": copulaKey, "slotOf": slotOf, "changeWords": changeWords, "rawLex": rawLex,
+		"copulaKey": copulaKey, "durationKey": durationKey, "slotOf": slotOf, "changeWords": changeWords, "rawLex": rawLex,
 		"multiValued": multiValued, "kinWords": kinWords, "actVerbs": actVerbs, "abbreviations": abbreviations,
 		"shortForms": shortForms, "expanded": expanded, "phrasalNouns": phrasalNouns,
 		"phrasalParticle": phrasalParticle, "entityWords": entityWords, "antonymOf": antonymOf,
-		"switchPole": switchPole, "slotWords": slotWords, "idNouns": idNouns, "locVerbs": locVerbs, "mannerVerbs": mannerVerbs,
+		"switchPole": switchPole, "stance": stance, "slotWords": slotWords, "idNouns": idNouns, "locVerbs": locVerbs, "mannerVerbs": mannerVerbs, "kindOf": kindOf,
 		"months": months, "units": units, "currencies": currencies, "measures": measures, "handVerbs": handVerbs,
 		"handParticles": handParticles, "roleObjects": roleObjects, "roleObjectWords": roleObjectWords,
 	}

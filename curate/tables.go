@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/memweave/memweave-go/internal/monthname"
 )
 
 // loadTables builds the package's word sets, once, before the first
@@ -48,14 +50,7 @@ thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty fort
 sixty seventy eighty ninety hundred hundreds thousand thousands million millions billion
 billions dozen dozens half quarter twice thrice double triple single none
 first third fourth fifth sixth seventh eighth ninth tenth`)
-	dateWords = setOf(`january february march april may june july august september
-october november december jan feb apr jun jul aug sep sept oct nov dec
-monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri
-weekday weekdays weekend weekends today tomorrow yesterday tonight morning mornings afternoon
-evening evenings night nights noon midnight am pm hourly daily nightly weekly biweekly
-fortnightly monthly quarterly yearly annually annual week weeks month months year years
-day days hour hours minute minutes second seconds ago since until till
-q1 q2 q3 q4 spring summer autumn fall winter`)
+	dateWords = newDateWords()
 	negations = setOf(`not no never none nobody nothing neither nor cannot without
 nowhere don doesn didn isn aren wasn weren won hasn haven hadn shouldn wouldn couldn can't
 longer stopped stop quit unlike except instead`)
@@ -88,4 +83,22 @@ thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty`) {
 	}
 	t["zero"] = "0"
 	return t
+}
+
+// newDateWords returns [dateWords]: the months of [monthname] less
+// "mar", an English word, and the words of days, times and
+// frequencies.
+func newDateWords() map[string]bool {
+	m := setOf(`monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri
+weekday weekdays weekend weekends today tomorrow yesterday tonight morning mornings afternoon
+evening evenings night nights noon midnight am pm hourly daily nightly weekly biweekly
+fortnightly monthly quarterly yearly annually annual week weeks month months year years
+day days hour hours minute minutes second seconds ago since until till
+q1 q2 q3 q4 spring summer autumn fall winter`)
+	for _, w := range monthname.Words() {
+		if w != "mar" {
+			m[w] = true
+		}
+	}
+	return m
 }
