@@ -11,6 +11,7 @@ import (
 	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/freshness"
 	"github.com/memweave/memweave-go/history"
+	"github.com/memweave/memweave-go/indexer"
 	"github.com/memweave/memweave-go/search"
 	"github.com/memweave/memweave-go/settings"
 	"github.com/memweave/memweave-go/workspace"
@@ -144,7 +145,7 @@ func (c Config) withDefaults() (Config, error) {
 	}
 	for _, e := range []error{err,
 		settings.Default("CacheMaxEntries", &c.CacheMaxEntries, 0, 0, "0 or more"),
-		settings.Default("MaxFileBytes", &c.MaxFileBytes, 16<<20, 0, "0 or more"),
+		settings.Default("MaxFileBytes", &c.MaxFileBytes, indexer.DefaultMaxFileBytes, 0, "0 or more"),
 		settings.Default("MaxTreeBytes", &c.MaxTreeBytes, history.DefaultMaxTreeBytes, 0, "0 or more"),
 		settings.CheckEmbedder(&c.Embedder),
 		settings.Default("MaxResults", &c.MaxResults, 6, 1, "positive"),

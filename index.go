@@ -8,6 +8,7 @@ import (
 	"iter"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/memweave/memweave-go/freshness"
@@ -375,7 +376,9 @@ func (w *Weave) Status(ctx context.Context, opts ...StatusOption) (*Status, erro
 	s.Freshness, s.FreshnessReason = freshness.Mode(w.cfg.NoSyncOnSearch, w.cfg.OneShot, w.startOnDemand, &w.watch)
 	if !o.noScan {
 		if sst, err := w.SyncStatus(ctx); err != nil {
-			s.SyncError = err.Error()
+			// A reason in a description, not an error of this call: no
+			// "memweave: " prefix (as status's text form shows it).
+			s.SyncError = strings.TrimPrefix(err.Error(), "memweave: ")
 		} else {
 			s.Sync = sst
 		}

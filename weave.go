@@ -410,12 +410,14 @@ func (w *Weave) GetWithHash(ctx context.Context, path string, from, count int) (
 // its index: the way to read a note when [Open] fails because the index
 // cannot be opened or written (a full disk, a read-only file system).
 // What a killed write left is put back first, as Open does. An indexed
-// file outside memory/ cannot be read this way.
+// file outside memory/ cannot be read this way. As Get with the default
+// Config.MaxFileBytes (16 MiB), a larger note is refused with
+// [ErrTooLarge] after reading at most the limit and a byte.
 func GetFile(ctx context.Context, root, path string, from, count int) (text, hash string, err error) {
 	if err := memfile.Recover(ctx, root); err != nil {
 		return "", "", wrap(err)
 	}
-	text, hash, err = memfile.ReadLines(root, path, from, count)
+	text, hash, err = indexer.FileLines(root, path, from, count, indexer.DefaultMaxFileBytes)
 	return text, hash, wrap(err)
 }
 

@@ -358,10 +358,16 @@ func (o *OpenAI) slowError(cause error, n, together int, total time.Duration, tr
 	if cause == errQueryDeadline {
 		return o.errorf("no answer within %v (%s): %w", total, plural.Count(try, "try"), ErrUnavailable)
 	}
-	return o.errorf("no answer for %s within %v (%s of %v, %s at once); "+
+	return tooSlowError{o.errorf("no answer for %s within %v (%s of %v, %s at once); "+
 		"a slow server needs a longer Timeout (now %v per request) or a smaller BatchSize (now %d) or MaxInFlight (now %d): %w",
-		plural.Count(n, "input"), total, plural.Count(try, "try"), total/time.Duration(o.maxTries), plural.Count(together, "request"), o.timeout, o.batchSize, o.maxInFlight, ErrUnavailable)
+		plural.Count(n, "input"), total, plural.Count(try, "try"), total/time.Duration(o.maxTries), plural.Count(together, "request"), o.timeout, o.batchSize, o.maxInFlight, ErrUnavailable)}
 }
+
+// tooSlowError is slowError's error for a batch: a half of a batch that
+// fails so is reported as the whole batch failing (embedBatch).
+type tooSlowError struct{ error }
+
+func (e tooSlowError) Unwrap() error { return e.error }
 
 // Networked reports true: an OpenAI embedder calls a server, so indexers
 // call it before taking a lock, never under one.
@@ -401,6 +407,16 @@ func (o *OpenAI) embedBatch(parent context.Context, inputs []string, together, m
 		if !retry {
 			return nil, err
 		}
+		if errors.Is(err, errNoAnswer) && len(inputs) > 1 && try < maxTries {
+			// Too slow for the whole batch: a server that embeds text by
+			// text may answer each half in time (within this batch's
+			// bound, ctx's deadline).
+			vecs, err := o.embedHalves(ctx, inputs, together, maxTries-try)
+			if errors.As(err, new(tooSlowError)) {
+				return nil, o.slowError(errBatchDeadline, len(inputs), together, total, maxTries)
+			}
+			return vecs, err
+		}
 		wait := o.backoff(try)
 		if after > 0 {
 			if dl, ok := ctx.Deadline(); ok && time.Until(dl) < after {
@@ -425,6 +441,21 @@ func (o *OpenAI) embedBatch(parent context.Context, inputs []string, together, m
 			return nil, o.errorf("%w", err)
 		}
 	}
+}
+
+// embedHalves is embedBatch of each half of inputs in turn, with
+// maxTries tries each, returning their vectors in input order.
+func (o *OpenAI) embedHalves(ctx context.Context, inputs []string, together, maxTries int) ([][]float32, error) {
+	half := len(inputs) / 2
+	first, err := o.embedBatch(ctx, inputs[:half], together, maxTries)
+	if err != nil {
+		return nil, err
+	}
+	second, err := o.embedBatch(ctx, inputs[half:], together, maxTries)
+	if err != nil {
+		return nil, err
+	}
+	return append(first, second...), nil
 }
 
 // request sends one /embeddings request. Its answer may hold at most the

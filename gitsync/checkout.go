@@ -153,7 +153,7 @@ func (s *syncer) checkUnchanged(ctx context.Context, head, target string, change
 	for _, c := range changes {
 		if c.inHead {
 			if dirty[c.path] {
-				return fmt.Errorf("gitsync: update the work tree: %s was changed by another program since this sync committed it; nothing was changed (sync again to commit it first)", c.path)
+				return fmt.Errorf("gitsync: update the work tree: %s %w; nothing was changed (sync again to commit it first)", c.path, errChangedSinceCommit)
 			}
 			continue
 		}
@@ -173,6 +173,10 @@ func (s *syncer) checkUnchanged(ctx context.Context, head, target string, change
 	}
 	return nil
 }
+
+// errChangedSinceCommit stops a move before it writes anything, at a
+// file that no longer holds the version sync committed.
+var errChangedSinceCommit = errors.New("was changed by another program since this sync committed it")
 
 // errEditorSave stops a move at a note another program saved during it.
 var errEditorSave = fmt.Errorf("another program saved it during the sync; its save was kept, and the next sync takes it in (%w)", memfile.ErrChanged)
@@ -207,8 +211,33 @@ func (s *syncer) writeChanges(ctx context.Context, changes []change) error {
 				return fmt.Errorf("gitsync: update the work tree: %s: %w", c.path, err)
 			}
 		}
+		if removing {
+			s.removeEmptiedFolders(changes)
+		}
 	}
 	return nil
+}
+
+// removeEmptiedFolders removes the folders the removal of changes'
+// files left empty, deepest first, as git's checkout does, up to
+// memory/ (kept) or the workspace: a folder the remote renamed or
+// deleted stayed on every other machine, empty, and where the file
+// system does not tell case apart, a folder renamed in case only
+// (Projects to projects) kept its old name there for good, the new
+// notes written into it. os.Remove leaves a folder that is not empty
+// (a file saved there meanwhile) and a link.
+func (s *syncer) removeEmptiedFolders(changes []change) {
+	for _, c := range changes {
+		if c.blob != "" {
+			continue
+		}
+		for d := path.Dir(c.path); d != "." && d != "/" && d != workspace.MemoryDir; d = path.Dir(d) {
+			abs := filepath.Join(s.root, filepath.FromSlash(d))
+			if fi, err := os.Lstat(abs); err != nil || !fi.IsDir() || os.Remove(abs) != nil {
+				break
+			}
+		}
+	}
 }
 
 // checkoutFile gives the work tree's file c.path its new version, or

@@ -166,6 +166,31 @@ func TestSyncRefusesHostileRemote(t *testing.T) {
 			return rawTree(t, a, [3]string{"100644", "memory", gitIn(t, a, []byte("a file\n"), "hash-object", "-w", "--stdin")})
 		}, gitsync.ErrRefused, "not a folder"},
 		{"rewritten history", func(t testing.TB, a string) string { return "" }, gitsync.ErrRewritten, ""},
+		// Round thirteen (team10): a submodule, a link that stays inside
+		// memory/, a .git file pointing elsewhere, an attribute that
+		// re-encodes what git adds, a binary note over the limit.
+		{"submodule in memory", func(t testing.TB, a string) string {
+			head := gitIn(t, a, nil, "rev-parse", "HEAD")
+			mem := rawTree(t, a, [3]string{"160000", "sub", head})
+			return rawTree(t, a, [3]string{"40000", "memory", mem})
+		}, gitsync.ErrRefused, "memory/sub"},
+		{"link inside memory", func(t testing.TB, a string) string {
+			blob := gitIn(t, a, []byte("notes"), "hash-object", "-w", "--stdin")
+			mem := rawTree(t, a, [3]string{"120000", "again", blob})
+			return rawTree(t, a, [3]string{"40000", "memory", mem})
+		}, gitsync.ErrRefused, "memory/again"},
+		{".git file in memory", func(t testing.TB, a string) string {
+			blob := gitIn(t, a, []byte("gitdir: /tmp\n"), "hash-object", "-w", "--stdin")
+			sub := rawTree(t, a, [3]string{"100644", ".git", blob})
+			mem := rawTree(t, a, [3]string{"40000", "sub", sub})
+			return rawTree(t, a, [3]string{"40000", "memory", mem})
+		}, gitsync.ErrRefused, ".git"},
+		{"working-tree-encoding attribute", func(t testing.TB, a string) string {
+			attr := gitIn(t, a, []byte("*.md working-tree-encoding=UTF-16\n"), "hash-object", "-w", "--stdin")
+			note := gitIn(t, a, []byte("# ok\n"), "hash-object", "-w", "--stdin")
+			mem := rawTree(t, a, [3]string{"100644", "ok.md", note})
+			return rawTree(t, a, [3]string{"100644", ".gitattributes", attr}, [3]string{"40000", "memory", mem})
+		}, gitsync.ErrRefused, "working-tree-encoding"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

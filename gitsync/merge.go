@@ -17,6 +17,7 @@ import (
 
 	"github.com/memweave/memweave-go/history"
 	"github.com/memweave/memweave-go/internal/ctxsleep"
+	"github.com/memweave/memweave-go/internal/edithook"
 	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/workspace"
 )
@@ -30,72 +31,171 @@ type Conflict struct {
 	Copy string `json:"copy"`
 }
 
+// pushState says what integrate did about the push.
+type pushState int
+
+const (
+	notPushed    pushState = iota // nothing tried: exchange pushes head when it is not incoming
+	pushedFirst                   // the replay was pushed, then checked out
+	rejectedOnly                  // the replay's push was rejected: the branch holds this machine's commits, the work tree is untouched
+)
+
 // integrate commits the local changes and moves the branch and the work
 // tree onto incoming, under the workspace's write lock: no memweave
 // writer changes a note between the commit and the work tree update, so
-// none is lost. It returns the branch's commit after.
-func (s *syncer) integrate(ctx context.Context, incoming string, res *Result) (string, error) {
+// none is lost. It returns the branch's commit after. A replay of this
+// machine's commits onto incoming is pushed before it is checked out
+// (the lock let go during the push, and the move refused at a note a
+// writer changed meanwhile makes a further round): rejected, the next round replays the same
+// commits onto the remote's new tip, with nothing to undo, and its
+// window between fetch and push holds no work tree update. (Checked out
+// first, each round's window was a fetch, a replay and a checkout, longer
+// than the whole sync of a machine that had only its own commit to push:
+// one syncing in a loop won every round, and the other's sync failed.)
+func (s *syncer) integrate(ctx context.Context, incoming string, res *Result) (string, pushState, error) {
 	unlock, err := memfile.Lock(ctx, s.root)
 	if err != nil {
-		return "", fmt.Errorf("gitsync: %w", err)
+		return "", notPushed, fmt.Errorf("gitsync: %w", err)
 	}
-	defer unlock()
+	defer func() { unlock() }()
 	// An edit killed since Sync's Recover may have left a note aside:
 	// back before the commit, which would record it as deleted.
 	if err := memfile.RecoverLocked(s.root); err != nil {
-		return "", fmt.Errorf("gitsync: %w", err)
+		return "", notPushed, fmt.Errorf("gitsync: %w", err)
 	}
 	if err := s.resumeCheckout(ctx); err != nil {
-		return "", err
+		return "", notPushed, err
 	}
 	if err := ensureAttributes(s.root); err != nil {
-		return "", err
+		return "", notPushed, err
 	}
 	head, err := s.commitLocal(ctx, res)
 	if err != nil {
-		return "", err
+		return "", notPushed, err
 	}
 	if s.localHead == "" {
 		s.localHead = head
 	}
 	if incoming == "" || head == incoming {
-		return head, nil
+		return head, notPushed, nil
 	}
-	target := incoming
+	target, state := incoming, notPushed
 	if head != "" {
 		// One merge base answers both: incoming is in head (nothing new
 		// from the remote), or head in incoming (a fast-forward).
 		base, err := s.mergeBase(ctx, head, incoming)
 		switch {
 		case err != nil:
-			return "", err
+			return "", notPushed, err
 		case base == incoming:
-			return head, nil
+			return head, notPushed, nil
 		case base != head:
-			if target, err = s.diverged(ctx, head, incoming, res); err != nil {
-				return "", err
+			if target, state, err = s.diverged(ctx, head, incoming, res, &unlock); err != nil || state == rejectedOnly {
+				return head, state, err
 			}
 		}
 	}
 	if err := s.checkout(ctx, head, target); err != nil {
-		return "", err
+		if state == pushedFirst && errors.Is(err, errChangedSinceCommit) {
+			// A writer changed a note the move takes during the push:
+			// the next round commits it and replays it onto target.
+			return head, rejectedOnly, nil
+		}
+		return "", notPushed, err
 	}
-	return target, nil
+	if state == pushedFirst {
+		if err := s.recordReplay("", ""); err != nil {
+			return "", notPushed, err
+		}
+	}
+	return target, state, nil
 }
 
 // diverged returns the commit to move head to when head and incoming
 // both have commits the other lacks: incoming itself when head holds
 // nothing of this machine's own since an accepted rewrite, else the
 // replay of this machine's changes onto it.
-func (s *syncer) diverged(ctx context.Context, head, incoming string, res *Result) (string, error) {
+func (s *syncer) diverged(ctx context.Context, head, incoming string, res *Result, unlock *func()) (string, pushState, error) {
 	base, err := s.rewriteBase(ctx, head, incoming)
 	switch {
 	case err != nil:
-		return "", err
+		return "", notPushed, err
 	case base == head:
-		return incoming, nil // nothing of this machine's own since
+		return incoming, notPushed, nil // nothing of this machine's own since
 	}
-	return s.replay(ctx, head, incoming, base, res)
+	if pushed, err := s.pushedReplayBase(ctx, head, incoming); err != nil {
+		return "", notPushed, err
+	} else if pushed == head {
+		return incoming, notPushed, nil // incoming holds all of head
+	} else if pushed != "" {
+		base = pushed
+	}
+	conflicts := len(res.Conflicts)
+	target, err := s.replay(ctx, head, incoming, base, res)
+	if err != nil || target == incoming {
+		return target, notPushed, err
+	}
+	if s.lastRound || s.checkPush(ctx, incoming, target, res.Conflicts) != nil {
+		// Checked out, as any other merge, and refused after.
+		return target, notPushed, nil
+	}
+	if err := s.recordReplay(head, target); err != nil {
+		return "", notPushed, err
+	}
+	// The push, over a network maybe, runs without the workspace lock,
+	// which would hold every memweave writer as long; the move takes it
+	// again.
+	(*unlock)()
+	*unlock = func() {}
+	edithook.Step(ctx, "pushing a replay")
+	rejected, err := s.push(ctx, incoming, target)
+	switch {
+	case err != nil:
+		return "", notPushed, err
+	case rejected:
+		// The next round's replay makes these conflicts again.
+		res.Conflicts = res.Conflicts[:conflicts]
+		return "", rejectedOnly, nil
+	}
+	relock, err := memfile.Lock(ctx, s.root)
+	if err != nil {
+		return "", notPushed, fmt.Errorf("gitsync: %w", err)
+	}
+	*unlock = relock
+	return target, pushedFirst, nil
+}
+
+// recordReplay records, before its push, that target replays head's
+// changes: pushed, and its checkout then failed (a full disk, a note
+// another program changed, a kill), the branch stays at head while the
+// remote holds target, and the next sync must not replay head's changes
+// onto target again: a dated log's union merge wrote each of its new
+// entries twice. "" clears the record.
+func (s *syncer) recordReplay(head, target string) error {
+	st, _ := readState(s.root)
+	if st.ReplayedHead == head && st.ReplayedAs == target {
+		return nil
+	}
+	st.ReplayedHead, st.ReplayedAs = head, target
+	return writeState(s.root, st)
+}
+
+// pushedReplayBase returns the commit of the branch whose changes a
+// replay already pushed holds, when incoming has that replay and head
+// is on top of that commit: what head changed since is all that is left
+// to replay. "" otherwise.
+func (s *syncer) pushedReplayBase(ctx context.Context, head, incoming string) (string, error) {
+	st, _ := readState(s.root)
+	if st.ReplayedAs == "" || st.ReplayedHead == "" {
+		return "", nil
+	}
+	if ok, err := s.isAncestor(ctx, st.ReplayedAs, incoming); err != nil || !ok {
+		return "", err
+	}
+	if ok, err := s.isAncestor(ctx, st.ReplayedHead, head); err != nil || !ok {
+		return "", err
+	}
+	return st.ReplayedHead, nil
 }
 
 // foreignLockWait is how long a sync waits for a git lock file that no

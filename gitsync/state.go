@@ -24,6 +24,11 @@ type state struct {
 	LastError     string     `json:"last_error,omitempty"`
 	IndexedCommit string     `json:"indexed_commit,omitempty"`
 	LastConflicts []Conflict `json:"last_conflicts,omitempty"`
+	// ReplayedHead and ReplayedAs record a replay pushed before its
+	// checkout: this machine's branch at ReplayedHead, and the commit
+	// on the remote holding its changes ([syncer.pushedReplayBase]).
+	ReplayedHead string `json:"replayed_head,omitempty"`
+	ReplayedAs   string `json:"replayed_as,omitempty"`
 }
 
 func statePath(root string) string { return filepath.Join(root, workspace.IndexDir, stateName) }

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"math/rand/v2"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -119,7 +118,8 @@ type Options struct {
 	// fetch stops and the sync is refused ([ErrRefused]) before the
 	// remote fills the disk; 0 means twice MaxTreeBytes.
 	MaxFetchBytes int64
-	// PushAttempts bounds the fetch, replay and push rounds; 0 means 5.
+	// PushAttempts bounds the fetch, replay and push rounds; 0 means
+	// [DefaultPushAttempts].
 	PushAttempts int
 	// Reindex, when set, is called after every sync that succeeds, with
 	// the workspace-relative paths under memory/ that integrating the
@@ -181,12 +181,14 @@ type syncer struct {
 	remoteSetting string
 	opts          Options
 	gitEnv        []string
-	rng           *rand.Rand
 	// gitTime sums the time git commands took.
 	gitTime time.Duration
 	// localHead is HEAD once this machine's changes are committed, before
 	// the remote's commits are integrated.
 	localHead string
+	// lastRound is set for the last fetch, replay and push round, which
+	// checks the replay out before its push.
+	lastRound bool
 	// ownCopies are the conflict copies replay wrote of this machine's
 	// own versions: no remote commit brought them.
 	ownCopies []string
@@ -393,52 +395,94 @@ func (s *syncer) markRunning(ctx context.Context, root string) (running string, 
 // after a rejected push (another machine pushed first) up to
 // Options.PushAttempts times, recording each round in res.
 func (s *syncer) exchange(ctx context.Context, res *Result) error {
+	last, still := "", 0
 	for attempt := 1; ; attempt++ {
 		res.Attempts = attempt
 		incoming, err := s.fetch(ctx)
 		if err != nil {
 			return err
 		}
-		head, err := s.integrate(ctx, incoming, res)
-		if err != nil {
-			return err
+		edithook.Step(ctx, "fetched")
+		if attempt > 1 && incoming == last {
+			still++ // rejected while the remote did not move: no race
 		}
-		if err := s.setSynced(ctx, incoming, "integrated"); err != nil {
+		last = incoming
+		// The last round checks the replay out before its push, so that
+		// the work tree shows the remote's notes whatever the push does.
+		s.lastRound = attempt >= s.opts.PushAttempts || still >= stillRounds
+		head, state, err := s.integrate(ctx, incoming, res)
+		if err != nil {
 			return err
 		}
 		res.Head = head
-		if head == "" || head == incoming {
-			res.RemoteTip = incoming
-			return nil
-		}
-		if err := s.checkPush(ctx, incoming, head, res.Conflicts); err != nil {
-			return err
-		}
-		rejected, err := s.push(ctx, head)
-		if err != nil {
-			return err
-		}
-		if !rejected {
-			res.Pushed, res.RemoteTip = true, head
-			// Both refs in one git call, with no old value asked for: as
-			// two update-ref calls did.
-			in := "update " + s.remoteRef() + " " + head + "\nupdate " + s.syncedRef() + " " + head + "\n"
-			if _, err := s.gitWith(ctx, s.root, history.GitOptions{Stdin: []byte(in)}, "update-ref", "-m", "memweave sync: pushed", "--stdin"); err != nil {
+		switch state {
+		case pushedFirst:
+			return s.pushed(ctx, head, res)
+		case notPushed:
+			if err := s.setSynced(ctx, incoming, "integrated"); err != nil {
 				return err
 			}
-			s.synced = head
-			return nil
+			if head == "" || head == incoming {
+				res.RemoteTip = incoming
+				return nil
+			}
+			if err := s.checkPush(ctx, incoming, head, res.Conflicts); err != nil {
+				return err
+			}
+			rejected, err := s.push(ctx, incoming, head)
+			if err != nil {
+				return err
+			}
+			if !rejected {
+				return s.pushed(ctx, head, res)
+			}
 		}
-		if attempt >= s.opts.PushAttempts {
-			return fmt.Errorf("%w (%d attempts)", ErrPushRejected, attempt)
+		if s.lastRound && still >= stillRounds {
+			return fmt.Errorf("%w (%d attempts, the remote's branch not moving: locked?; this machine's commits are kept, and the next sync pushes them)", ErrPushRejected, attempt)
 		}
-		// Another machine pushed first: wait a little, at random, so that
-		// machines racing each other spread out, then fetch and replay.
-		d := time.Duration(50+s.rng.IntN(200*attempt)) * time.Millisecond
-		if err := ctxsleep.Sleep(ctx, d); err != nil {
+		if s.lastRound {
+			return fmt.Errorf("%w (%d attempts: another machine pushed during each; this machine's commits are kept, and the next sync pushes them)", ErrPushRejected, attempt)
+		}
+		// Another machine pushed first: fetch and replay again at once.
+		// One of the pushes that race always lands (git updates the
+		// branch under a lock), so no wait is needed to break a tie; a
+		// wait only gave the machine that had just pushed the time to
+		// finish its next sync first.
+		if err := ctx.Err(); err != nil {
 			return err
 		}
 	}
+}
+
+// stillRounds is how many rounds a push may be rejected while the remote
+// branch stays where the round fetched it (its ref locked, say): no
+// other machine is pushing, so the rounds left are not tried.
+const stillRounds = 2
+
+// DefaultPushAttempts is how many fetch, replay and push rounds a sync
+// makes before it gives up ([ErrPushRejected]). No number of rounds is
+// sure to be enough: each needs the remote's branch to stay still from
+// its fetch to its push, and machines syncing in loops move it as often
+// as they like. Three machines syncing in tight loops against one bare
+// repository (docs/team.md) saw about half of the rounds after a
+// rejected one rejected again, so 30 rounds all rejected come about once
+// in 10^8 syncs; a round costs a fetch of what the others pushed and a
+// replay, no work tree write. Past that, another machine pushes more
+// than 30 times during one sync, which the error then says.
+const DefaultPushAttempts = 30
+
+// pushed records head, which the remote branch now holds, as the tip of
+// both the remote and synced refs.
+func (s *syncer) pushed(ctx context.Context, head string, res *Result) error {
+	res.Pushed, res.RemoteTip = true, head
+	// Both refs in one git call, with no old value asked for: as two
+	// update-ref calls did.
+	in := "update " + s.remoteRef() + " " + head + "\nupdate " + s.syncedRef() + " " + head + "\n"
+	if _, err := s.gitWith(ctx, s.root, history.GitOptions{Stdin: []byte(in)}, "update-ref", "-m", "memweave sync: pushed", "--stdin"); err != nil {
+		return err
+	}
+	s.synced = head
+	return nil
 }
 
 // reindexAfterFailure runs the re-index after a sync that failed once
@@ -537,13 +581,12 @@ func newSyncer(ctx context.Context, root string, opts Options, reads bool) (*syn
 		opts.MaxFetchBytes = 2 * opts.MaxTreeBytes
 	}
 	if opts.PushAttempts <= 0 {
-		opts.PushAttempts = 5
+		opts.PushAttempts = DefaultPushAttempts
 	}
 	if opts.Host == "" {
 		opts.Host, _ = os.Hostname()
 	}
-	s := &syncer{root: root, remote: opts.Remote, host: safeHost(opts.Host), opts: opts, reads: reads,
-		rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), uint64(os.Getpid())))}
+	s := &syncer{root: root, remote: opts.Remote, host: safeHost(opts.Host), opts: opts, reads: reads}
 	// The full name: --short gives "heads/main" when a tag is named main.
 	br, brErr := s.git(ctx, nil, "symbolic-ref", "--quiet", "HEAD")
 	branch, onBranch := strings.CutPrefix(strings.TrimSpace(string(br)), "refs/heads/")
@@ -1255,10 +1298,16 @@ func (s *syncer) restoreTracking(ctx context.Context, before map[string]string, 
 	}
 }
 
-// push pushes head to the remote branch, never forcing. It reports a
+// push pushes head, which holds incoming ("" when the remote has no
+// such branch yet), to the remote branch, never forcing. It reports a
 // rejection (the remote moved meanwhile) as rejected, not as an error.
-func (s *syncer) push(ctx context.Context, head string) (rejected bool, err error) {
-	args := append([]string{"-c", "http.lowSpeedLimit=1000", "-c", "http.lowSpeedTime=60", "push", "--porcelain", "--no-verify", "--no-recurse-submodules"},
+// The push holds only while the branch is at incoming (the lease; head
+// fast-forwards it, so nothing is forced): renamed or deleted since the
+// fetch, a plain push made it again beside the one it became, and the
+// machines on either never saw the others' notes.
+func (s *syncer) push(ctx context.Context, incoming, head string) (rejected bool, err error) {
+	lease := "--force-with-lease=refs/heads/" + s.remoteBranch + ":" + incoming
+	args := append([]string{"-c", "http.lowSpeedLimit=1000", "-c", "http.lowSpeedTime=60", "push", "--porcelain", "--no-verify", "--no-recurse-submodules", lease},
 		s.localPack(ctx, true)...)
 	out, err := s.gitWith(ctx, s.root, history.GitOptions{MaxDataBytes: s.transferMemory()}, append(args, "--", s.remote, head+":refs/heads/"+s.remoteBranch)...)
 	if err == nil {

@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"os/exec"
 	"path"
 	"strconv"
@@ -45,7 +44,7 @@ func newBlobReader(ctx context.Context, dir string, env []string) (*BlobReader, 
 		return nil, fmt.Errorf("%w: %w", ErrNoGit, err)
 	}
 	cmd := exec.CommandContext(ctx, bin, "-C", dir, "cat-file", "--batch")
-	cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C", readerMark())
+	cmd.Env = append(gitEnviron(), readerMark())
 	cmd.Env = append(cmd.Env, env...)
 	dieWithParent(cmd)
 	in, err := cmd.StdinPipe()

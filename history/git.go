@@ -128,7 +128,9 @@ func (b *limitedBuffer) Bytes() []byte { return b.buf.Bytes() }
 // Git runs the git command in dir with args, bound to ctx (a cancelled
 // context kills it, and, where the system allows, the helpers it started
 // such as git-remote-https), and returns its standard output. It never prompts
-// for credentials, takes no optional locks, and speaks the C locale.
+// for credentials, takes no optional locks, and speaks the C locale; the
+// environment variables that would point it at another repository
+// (GIT_DIR, GIT_INDEX_FILE, ...) are left out.
 // Where the system allows, git dies with this process, so a process
 // killed mid-call leaves no git running on in its workspace. Errors
 // carry git's standard error; [ErrNoGit] without git, [ErrNotRepository]
@@ -140,8 +142,7 @@ func Git(ctx context.Context, dir string, opts GitOptions, args ...string) ([]by
 	}
 	cmd := exec.CommandContext(ctx, bin, append([]string{"-C", dir}, args...)...)
 	boundLimits(cmd, opts.MaxFileBytes, opts.MaxDataBytes)
-	cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
-	cmd.Env = append(cmd.Env, opts.Env...)
+	cmd.Env = append(gitEnviron(), opts.Env...)
 	if opts.Reads {
 		cmd.Env = append(cmd.Env, readerMark())
 		cmd.Env = append(cmd.Env, noLazyFetch...)

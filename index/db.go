@@ -315,8 +315,17 @@ func openReadOnly(ctx context.Context, db *DB, ro *readOnly) (*DB, error) {
 	if err := db.setup(ctx); err != nil {
 		sdb.Close()
 		if errors.Is(err, errPlantedStats) {
-			// Read as they are, they would make every lookup a scan.
-			return nil, fmt.Errorf("%w; only a writable index can drop them (free space, or delete the index to rebuild it): %w", err, ro.cause)
+			// Read as they are, they would make every lookup a scan, and
+			// SQLite loads them with the schema, before anything could
+			// skip them; a private copy without them would hold the whole
+			// index in memory. Refused, saying what serves the notes.
+			err = fmt.Errorf("%w; only a writable index can drop them: free space, delete the index where it can be written, or open another index file (Config.DBPath, memweave --db FILE), built from the notes", err)
+			if errno := syscall.Errno(0); errors.As(ro.cause, &errno) && !errors.Is(err, errno) {
+				// The usual open's cause, for errors.Is; its text would say
+				// again what err says.
+				err = causeError{err, errno}
+			}
+			return nil, err
 		}
 		return nil, ro.cause
 	}

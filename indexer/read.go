@@ -32,13 +32,45 @@ func (e *Engine) ReadFile(ctx context.Context, path string) (data []byte, rel st
 	// At most the limit and a byte: a huge note, or one another program
 	// keeps appending to, is not read whole for a line of it.
 	data, _, err = workspace.ReadIndexed(e.opts.Root, extra, rel, e.opts.MaxFileBytes)
+	return data, rel, bounded(rel, data, err, e.opts.MaxFileBytes)
+}
+
+// DefaultMaxFileBytes is the default of Options.MaxFileBytes (and of
+// memweave's Config.MaxFileBytes): 16 MiB.
+const DefaultMaxFileBytes = 16 << 20
+
+// bounded is the error of a read of rel, at most maxBytes and a byte,
+// that returned data and err: a missing file wraps
+// [workspace.ErrNotFound], one over maxBytes [ErrTooLarge].
+func bounded(rel string, data []byte, err error, maxBytes int64) error {
 	if errors.Is(err, fs.ErrNotExist) {
-		err = workspace.ErrNotFound
+		return workspace.ErrNotFound
 	}
-	if err == nil && int64(len(data)) > e.opts.MaxFileBytes {
-		return nil, "", &fs.PathError{Op: "read", Path: rel, Err: fmt.Errorf("over the %d-byte limit (Config.MaxFileBytes): %w", e.opts.MaxFileBytes, ErrTooLarge)}
+	if err == nil && int64(len(data)) > maxBytes {
+		return &fs.PathError{Op: "read", Path: rel, Err: fmt.Errorf("over the %d-byte limit (Config.MaxFileBytes): %w", maxBytes, ErrTooLarge)}
 	}
-	return data, rel, err
+	return err
+}
+
+// FileLines is [Engine.Lines] of the note path under memory/ of the
+// workspace root (as [memfile.Target] takes it), read through an os.Root
+// on memory/ without an index: the way to read a note when the index
+// cannot be opened. As [Engine.ReadFile], it reads at most maxBytes and
+// a byte, refusing a larger note with [ErrTooLarge]; a missing note is an
+// error wrapping [workspace.ErrNotFound].
+func FileLines(root, path string, from, count int, maxBytes int64) (text, hash string, err error) {
+	_, rel, err := memfile.Target(root, path)
+	if err != nil {
+		return "", "", fmt.Errorf("get %s: %w", path, err)
+	}
+	data, _, err := workspace.ReadFile(root, nil, rel, maxBytes)
+	if err = bounded(rel, data, err, maxBytes); err != nil {
+		return "", "", fmt.Errorf("get %s: %w", rel, err)
+	}
+	if text, err = memfile.Lines(data, from, count); err != nil {
+		return "", "", fmt.Errorf("get %s: %w", rel, err)
+	}
+	return text, memfile.Hash(data), nil
 }
 
 // readable resolves path for ReadFile to a workspace-relative name.

@@ -23,14 +23,17 @@ func WithAdmitted(opts *HTTPOptions) (*HTTPOptions, <-chan int64) {
 
 // WithEntered returns opts (nil: the defaults) with a hook that stores,
 // each time an answer enters the stdio connection's Write, the tool calls
-// then running.
-func WithEntered(opts *Options) (*Options, *atomic.Int64) {
-	o := Options{}
+// then running, and counts the answers that entered.
+func WithEntered(opts *Options) (o *Options, tools, entered *atomic.Int64) {
+	o = &Options{}
 	if opts != nil {
-		o = *opts
+		*o = *opts
 	}
-	var tools atomic.Int64
+	tools, entered = new(atomic.Int64), new(atomic.Int64)
 	tools.Store(-1)
-	o.entered = func(n int) { tools.Store(int64(n)) }
-	return &o, &tools
+	o.entered = func(n int) {
+		tools.Store(int64(n))
+		entered.Add(1)
+	}
+	return o, tools, entered
 }

@@ -40,6 +40,12 @@ const sniffBytes = 4 << 10
 // at most this much and the answers of the calls already running.
 const maxUnsentBytes = 8 << 20
 
+// maxKeptAnswerBytes is the largest result kept while maxUnsentBytes of
+// answers wait: a larger one, of a call that was running when the
+// client stopped reading, is replaced by a busy error, so the calls
+// running then (up to [DefaultMaxInFlight]) hold at most this much each.
+const maxKeptAnswerBytes = 64 << 10
+
 // A Transport is an [mcp.Transport] that exchanges newline-delimited
 // JSON-RPC messages over a reader and a writer, such as stdin and stdout,
 // and outlives a misbehaving client, unlike the SDK's StdioTransport:
@@ -66,7 +72,9 @@ const maxUnsentBytes = 8 << 20
 //     notifications, such as a cancellation, are read as usual.
 //   - While answers of more than 8 MiB wait to be written (the client
 //     does not read them), no more input is read; each answer is
-//     encoded only when its turn to be written comes.
+//     encoded only when its turn to be written comes. A result over 64
+//     KiB of a call still running then is not kept: the call is answered
+//     with a JSON-RPC error -32000 "server busy: ... call again".
 //   - When the input ends, the calls already read finish and their
 //     responses are written before the connection reports the end, for up
 //     to ShutdownGrace; then the calls still running are cancelled.
@@ -501,6 +509,14 @@ func (c *conn) Write(_ context.Context, msg jsonrpc.Message) error {
 		}
 		if resp.Error != nil {
 			resp.Error = withCode(resp.Error)
+		}
+		if size > maxKeptAnswerBytes && c.unsent >= maxUnsentBytes {
+			// The client reads none of what waits: an answer this large
+			// is not kept for it (calls already running would each hold
+			// one), the call is refused as busy.
+			resp.Result, resp.Error = nil, &jsonrpc.Error{Code: codeBusy, Message: fmt.Sprintf(
+				"server busy: %d bytes of answers wait for the client to read them; this answer of %d bytes was not kept: call again once they are read", c.unsent, size)}
+			size = 0
 		}
 	}
 	c.unsent += size

@@ -41,7 +41,7 @@ func TestUnreadAnswersHoldLittleMemory(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	served := make(chan error, 1)
-	opts, running := mcpserver.WithEntered(nil)
+	opts, running, _ := mcpserver.WithEntered(nil)
 	go func() { served <- mcpserver.Serve(ctx, w, inR, outW, opts) }()
 	t.Cleanup(func() { cancel(); inW.Close(); outR.Close() })
 	const n = 100

@@ -3,10 +3,7 @@ package memfile
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 	"strings"
-
-	"github.com/memweave/memweave-go/workspace"
 )
 
 // FirstLine is the number of a file's first line: [Lines] and every
@@ -63,29 +60,6 @@ func TrimLineEnding(s string) string {
 		return t
 	}
 	return strings.TrimSuffix(s, "\r")
-}
-
-// ReadLines is [Lines] of the note path under memory/ of the workspace
-// root (as [Target] takes it), read through an os.Root on memory/, with
-// the file's [Hash]. It needs no index: the way to read a note when the
-// index cannot be opened. A missing note is an error wrapping
-// [workspace.ErrNotFound].
-func ReadLines(root, path string, from, count int) (text, hash string, err error) {
-	_, rel, err := Target(root, path)
-	if err != nil {
-		return "", "", fmt.Errorf("get %s: %w", path, err)
-	}
-	data, _, err := workspace.ReadFile(root, nil, rel, -1)
-	if errors.Is(err, fs.ErrNotExist) {
-		err = workspace.ErrNotFound
-	}
-	if err != nil {
-		return "", "", fmt.Errorf("get %s: %w", rel, err)
-	}
-	if text, err = Lines(data, from, count); err != nil {
-		return "", "", fmt.Errorf("get %s: %w", rel, err)
-	}
-	return text, Hash(data), nil
 }
 
 // ErrLineRange is matched (errors.Is) by the error of a read from a line

@@ -186,8 +186,13 @@ func decode(data []byte, p string) (*File, error) {
 		}
 		return nil, fmt.Errorf("memweave: settings %s:%d: %w", p, line, err)
 	}
-	if dec.More() {
-		return nil, fmt.Errorf("memweave: settings %s: more than one JSON value", p)
+	// Anything after the object but white space: dec.More alone would
+	// pass a tail starting "}" or "]", unread.
+	end := dec.InputOffset()
+	if rest := bytes.TrimLeft(data[end:], " \t\r\n"); len(rest) > 0 {
+		at := end + int64(len(data[end:])-len(rest))
+		return nil, fmt.Errorf("memweave: settings %s:%d: %q after the settings object (the file holds one JSON object)",
+			p, lineAt(data, at, nil), rest[:min(len(rest), 16)])
 	}
 	var dup string
 	s.lines, dup = keyLines(data)

@@ -153,6 +153,8 @@ type app struct {
 	// searches drain a file watcher instead of scanning, and its index
 	// keeps SQLite's full page cache, and the vector codes once searched).
 	longLived bool
+	// version is --version.
+	version bool
 }
 
 func (a *app) rootCommand() *cobra.Command {
@@ -165,8 +167,6 @@ offline default embedder, semantic with an OpenAI-compatible one).
 
 The openai embedder reads its API key from MEMWEAVE_EMBEDDING_KEY or
 OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
-		// The MCP server reports the same string as serverInfo.version.
-		Version: mcpserver.Version(),
 		// Args is set so that cobra hands unknown commands to RunE, which
 		// reports them as usage errors on one line.
 		Args:                       cobra.ArbitraryArgs,
@@ -179,9 +179,11 @@ OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
 	}
 	root.SetOut(a.stdout)
 	root.SetErr(a.stderr)
-	root.SetVersionTemplate("memweave {{.Version}}\n")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr("%s", flagform.Message(err)) })
 
+	// --version is memweave's own flag, not cobra's Version: cobra
+	// answers that before it checks arguments ("--version extra" exited 0).
+	root.Flags().BoolVarP(&a.version, "version", "v", false, "version for memweave")
 	pf := root.PersistentFlags()
 	pf.StringVarP(&a.workspace, "workspace", "w", ".", "workspace `folder` holding memory/")
 	pf.StringVar(&a.dbPath, "db", "", "index `file` (default <workspace>/.memweave/index.db)")
@@ -219,9 +221,18 @@ OPENAI_API_KEY. Exit status: 0 success, 1 failure, 2 usage error.`,
 	return root
 }
 
-// runRoot runs when no subcommand matched: with no arguments it prints
-// the help; otherwise the first argument is an unknown command.
+// runRoot runs when no subcommand matched: --version prints the
+// version; with no arguments it prints the help; otherwise the first
+// argument is an unknown command.
 func (a *app) runRoot(cmd *cobra.Command, args []string) error {
+	if a.version {
+		if len(args) > 0 {
+			return usageErr("--version takes no arguments, got %q", args[0])
+		}
+		// The MCP server reports the same string as serverInfo.version.
+		_, err := fmt.Fprintf(cmd.OutOrStdout(), "memweave %s\n", mcpserver.Version())
+		return err
+	}
 	if len(args) == 0 {
 		cmd.SetOut(a.stderr)
 		_ = cmd.Help()
@@ -242,9 +253,12 @@ func (a *app) helpCommand(root *cobra.Command) *cobra.Command {
 		Use:   "help [command]",
 		Short: "Help about any command",
 		RunE: func(_ *cobra.Command, args []string) error {
-			target, _, err := root.Find(args)
+			target, rest, err := root.Find(args)
 			if err != nil || target == root && len(args) > 0 {
 				return a.runRoot(root, args)
+			}
+			if len(rest) > 0 {
+				return usageErr("help takes one command, got %q after %q", rest[0], target.CommandPath())
 			}
 			return target.Help()
 		},

@@ -1,0 +1,95 @@
+package mcpserver_test
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/mcpserver"
+)
+
+// TestRunningCallsOfAClientThatDoesNotReadHoldLittle: input stops being
+// read while 8 MiB of answers wait (TestUnreadAnswersHoldLittleMemory),
+// but the answers of the calls already running (up to 64) were each held
+// whole until the client read them: 64 memory_get calls of a 512 KiB
+// note held 66 MB (131 MB with a 1 MiB note). Past 8 MiB waiting, a large answer is not kept: the
+// call is answered "server busy ... call again", and the heap held stays
+// near the 8 MiB (8 MB with either note). Not run in parallel: it measures the heap.
+func TestRunningCallsOfAClientThatDoesNotReadHoldLittle(t *testing.T) {
+	if raceEnabled {
+		t.Skip("slow under the race detector; TestServeStopsReadingWhileAnswersWait runs such a client")
+	}
+	var b strings.Builder
+	for i := 0; b.Len() < 512<<10; i++ {
+		fmt.Fprintf(&b, "line %d of a big note, alpha beta gamma delta\n", i)
+	}
+	w := openWeave(t, map[string]string{"memory/big.md": "# Big\n\n" + b.String()}, memweave.EmbedderConfig{Provider: "none"})
+	runtime.GC()
+	var before runtime.MemStats
+	runtime.ReadMemStats(&before)
+	inR, inW := io.Pipe()
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	opts, _, entered := mcpserver.WithEntered(nil)
+	go func() { served <- mcpserver.Serve(ctx, w, inR, outW, opts) }()
+	t.Cleanup(func() { cancel(); inW.Close(); outR.Close() })
+	const n = mcpserver.DefaultMaxInFlight
+	_, done := writeGetCalls(inW, n, "big.md")
+	// Every call is read (64 fit under the in-flight cap); wait until
+	// each answer, and initialize's, has entered Write.
+	<-done
+	for entered.Load() < n+1 {
+		time.Sleep(10 * time.Millisecond)
+	}
+	// Twice: what json's encoders put back in their pools is freed at the
+	// second collection, not the first.
+	runtime.GC()
+	runtime.GC()
+	var after runtime.MemStats
+	runtime.ReadMemStats(&after)
+	held := int64(after.HeapAlloc) - int64(before.HeapAlloc)
+	t.Logf("heap %d MB more", held>>20)
+	if held > 32<<20 {
+		t.Errorf("%d running memory_get calls of a 512 KiB note, their client reading nothing: %d MB of heap held; want at most 32 MB", n, held>>20)
+	}
+	sc := bufio.NewScanner(outR)
+	sc.Buffer(nil, 16<<20)
+	results, busy := 0, 0
+	for i := 0; i < n+1 && sc.Scan(); i++ {
+		var resp struct {
+			Result json.RawMessage
+			Error  *struct{ Message string }
+		}
+		if err := json.Unmarshal(sc.Bytes(), &resp); err != nil {
+			t.Fatalf("answer %.200s: %v", sc.Bytes(), err)
+		}
+		switch {
+		case resp.Error != nil && strings.Contains(resp.Error.Message, "call again"):
+			busy++
+		case resp.Error != nil:
+			t.Errorf("answer %d: %s", i, resp.Error.Message)
+		default:
+			results++
+		}
+	}
+	if results+busy != n+1 || results < 2 {
+		t.Errorf("%d results and %d refusals to call again, want %d answers, some results", results, busy, n+1)
+	}
+	t.Logf("%d results, %d busy", results, busy)
+	inW.Close()
+	if err := <-served; err != nil {
+		t.Errorf("Serve: %v", err)
+	}
+}
