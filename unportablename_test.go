@@ -3,7 +3,9 @@
 package memweave_test
 
 import (
+	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -45,5 +47,25 @@ func TestIndexWarnsOfNamesGetRefuses(t *testing.T) {
 	}
 	if res.FilesIndexed != 5 {
 		t.Errorf("FilesIndexed = %d; want 5 (such notes are indexed all the same)", res.FilesIndexed)
+	}
+}
+
+// TestStatusNamesNotesGetRefuses: status lists the notes an index run
+// warns of (TestIndexWarnsOfNamesGetRefuses), each once.
+func TestStatusNamesNotesGetRefuses(t *testing.T) {
+	root := memweavetest.Workspace(t, map[string]string{
+		"memory/a.md":          "# A\n\nalpha\n",
+		`memory/back\slash.md`: "# B\n\nbeta\n",
+		"memory/dir./c.md":     "# C\n\ngamma\n",
+	})
+	w := open(t, root, memweave.Config{})
+	defer w.Close()
+	mustIndex(t, w)
+	st, err := w.Status(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{`memory/back\slash.md`, "memory/dir./c.md"}; !slices.Equal(st.UnportableFiles, want) {
+		t.Errorf("Status().UnportableFiles = %q; want %q", st.UnportableFiles, want)
 	}
 }
