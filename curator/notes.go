@@ -2,6 +2,7 @@ package curator
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -12,6 +13,7 @@ import (
 	"github.com/memweave/memweave-go/curate"
 	"github.com/memweave/memweave-go/index"
 	"github.com/memweave/memweave-go/indexer"
+	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -38,6 +40,18 @@ func (n *Notes) checkMemoryNote(path string) error {
 		return fmt.Errorf("%s: %w; copy the passage into a note under memory/ to mark or resolve it there", path, ErrExtraPath)
 	}
 	return nil
+}
+
+// lockApply takes the workspace's apply lock ([memfile.LockApply]) for
+// an edit of the notes paths, once each is known to be under memory/
+// ([Notes.checkMemoryNote]).
+func (n *Notes) lockApply(ctx context.Context, paths ...string) (unlock func(), err error) {
+	for _, p := range paths {
+		if err := n.checkMemoryNote(p); err != nil {
+			return nil, err
+		}
+	}
+	return memfile.LockApply(ctx, n.Dir)
 }
 
 // Notes are the notes of a workspace as curation reads and edits them.
