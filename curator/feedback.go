@@ -62,6 +62,9 @@ type FeedbackResult struct {
 // have, is refused with an error naming the file and the key, and nothing
 // is written.
 func (n *Notes) Feedback(ctx context.Context, path string, line int, key string, useful bool, opts memfile.EditOptions) (*FeedbackResult, string, error) {
+	if err := n.checkMemoryNote(path); err != nil {
+		return nil, "", err
+	}
 	res := &FeedbackResult{}
 	opts.Optimistic = true
 	var first []byte // the note as the first attempt read it

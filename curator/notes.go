@@ -2,6 +2,7 @@ package curator
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -12,6 +13,7 @@ import (
 	"github.com/memweave/memweave-go/curate"
 	"github.com/memweave/memweave-go/index"
 	"github.com/memweave/memweave-go/indexer"
+	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -19,6 +21,38 @@ import (
 // [Notes.Resolve] for a line that is in no passage: past the end of the
 // file, blank between passages, or in the front matter.
 var ErrNoPassage = errors.New("memweave: no passage at that line")
+
+// ErrExtraPath is wrapped by the error of [Notes.Feedback] and
+// [Notes.Resolve] for a note of an approved extra path (search names it
+// by its place in the workspace, "docs/runbook.md"): curation edits
+// notes under memory/ only.
+var ErrExtraPath = errors.New("memweave: a note of an extra path (extra_paths), outside memory/: curation edits only notes under memory/")
+
+// checkMemoryNote refuses path, as a search result names it, when it is
+// a note of an extra path: taken as a path under memory/ it would name
+// another note, or none ("no such file").
+func (n *Notes) checkMemoryNote(path string) error {
+	var extra []string
+	if n.ExtraPaths != nil {
+		extra = n.ExtraPaths()
+	}
+	if workspace.InExtraPath(n.Dir, extra, path) {
+		return fmt.Errorf("%s: %w; copy the passage into a note under memory/ to mark or resolve it there", path, ErrExtraPath)
+	}
+	return nil
+}
+
+// lockApply takes the workspace's apply lock ([memfile.LockApply]) for
+// an edit of the notes paths, once each is known to be under memory/
+// ([Notes.checkMemoryNote]).
+func (n *Notes) lockApply(ctx context.Context, paths ...string) (unlock func(), err error) {
+	for _, p := range paths {
+		if err := n.checkMemoryNote(p); err != nil {
+			return nil, err
+		}
+	}
+	return memfile.LockApply(ctx, n.Dir)
+}
 
 // Notes are the notes of a workspace as curation reads and edits them.
 type Notes struct {

@@ -78,7 +78,7 @@ func (n *Notes) Resolve(ctx context.Context, keep, drop search.Ref, reason strin
 	// Not during a consolidate apply: it checks once for markers written
 	// since its listing, and the kept line, read here before the write
 	// lock, may be a copy it is about to drop.
-	unlock, err := memfile.LockApply(ctx, n.Dir)
+	unlock, err := n.lockApply(ctx, keep.Path, drop.Path)
 	if err != nil {
 		return nil, "", err
 	}

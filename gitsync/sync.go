@@ -1424,12 +1424,12 @@ func (s *syncer) changedPaths(ctx context.Context, a, b string) ([]string, error
 }
 
 // lockFile takes the lock file name under root's .memweave/ folder,
-// waiting until it is free or ctx is done. A link at that folder or at
-// the lock is refused ([workspace.CheckOwnFiles]), as the write lock
+// waiting in turn until it is free or ctx is done. A link at that folder,
+// at the lock or at its turns folder is refused ([workspace.CheckOwnFiles]), as the write lock
 // refuses one: sync writes its own files in that folder once it holds
 // the lock.
 func lockFile(ctx context.Context, root, name string) (func(), error) {
-	if err := workspace.CheckOwnFiles(root, name); err != nil {
+	if err := workspace.CheckOwnFiles(root, name, name+workspace.TurnsSuffix); err != nil {
 		return nil, fmt.Errorf("gitsync: lock: %w", err)
 	}
 	dir, err := workspace.MakeIndexDir(root)
@@ -1438,7 +1438,9 @@ func lockFile(ctx context.Context, root, name string) (func(), error) {
 	}
 	fl := workspace.NewLock(filepath.Join(dir, name))
 	stop := workspace.NoticeLockWait(ctx, fl.Path())
-	_, err = fl.TryLockContext(ctx, 10*time.Millisecond)
+	// In turn: a sync that lets it go and asks again comes after those
+	// waiting ([workspace.LockInTurn]).
+	err = workspace.LockInTurn(fl, func(d time.Duration) error { return ctxsleep.Sleep(ctx, d) })
 	stop()
 	if err != nil {
 		return nil, fmt.Errorf("gitsync: lock %s: %w", fl.Path(), err)

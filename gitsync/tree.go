@@ -105,9 +105,13 @@ func (s *syncer) checkTree(ctx context.Context, commit, against, whose string) e
 
 // whatToDo returns what the refusal of the entry p of size bytes, in the
 // tree whose, tells the user to do, when the entry is over the size
-// limit and this machine's: "" else.
+// limit, or a note of this machine's with a name [badPath] refuses: ""
+// else.
 func (s *syncer) whatToDo(whose, p string, size int64) string {
 	switch {
+	case whose == ownChanges && strings.HasPrefix(p, workspace.MemoryDir+"/") && badPath(p) != "":
+		// Each sync commits it again: nothing goes through until then.
+		return "; rename it on this machine (memweave index warns of such names), then sync again: until then every sync stops here"
 	case size <= s.opts.MaxBlobBytes:
 		return ""
 	case whose == ownChanges && strings.HasPrefix(p, workspace.MemoryDir+"/"):

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/memweave/memweave-go/index"
+	"github.com/memweave/memweave-go/internal/ctxsleep"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -16,9 +17,6 @@ import (
 // file behind. With importCache, it should first copy the embedding cache
 // of the index being replaced, so nothing is embedded again.
 type BuildFunc func(ctx context.Context, path string, importCache bool) (*Result, error)
-
-// lockRetry is how often a wait for the cross-process index lock retries.
-const lockRetry = 20 * time.Millisecond
 
 // Rebuild builds a fresh index with build in a temporary file next to
 // dbPath, then swaps it in, holding the cross-process index lock
@@ -47,7 +45,8 @@ func Rebuild(ctx context.Context, dbPath string, build BuildFunc) (*Result, erro
 	}
 	lock := workspace.NewLock(dbPath + ".lock")
 	stop := workspace.NoticeLockWait(ctx, lock.Path())
-	_, err := lock.TryLockContext(ctx, lockRetry)
+	// In turn, behind the index runs already waiting ([workspace.LockInTurn]).
+	err := workspace.LockInTurn(lock, func(d time.Duration) error { return ctxsleep.Sleep(ctx, d) })
 	stop()
 	if err != nil {
 		return nil, fmt.Errorf("indexer: rebuild: lock %s: %w", lock.Path(), err)

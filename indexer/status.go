@@ -40,6 +40,10 @@ type Status struct {
 	TooLargeFiles int `json:"too_large_files"`
 	// UnreadableFiles are files or folders that could not be read.
 	UnreadableFiles int `json:"unreadable_files"`
+	// UnportableFiles are the notes indexed under a name get, delete and
+	// write refuse, and sync when it holds a backslash
+	// ([workspace.Unportable]): each to rename.
+	UnportableFiles []string `json:"unportable_files,omitempty"`
 	// CacheEntries counts the entries of the embedding cache.
 	CacheEntries int `json:"cache_entries"`
 	// Embedder is the embedder's provider ("none" without one), Model
@@ -117,6 +121,9 @@ func (e *Engine) Status(ctx context.Context, scan bool) (*Status, error) {
 		}
 		s.Scanned, s.StaleFiles = true, d.Stale()
 		s.TooLargeFiles, s.UnreadableFiles = len(d.TooLarge), len(d.Unreadable)
+		for _, w := range d.unportable() {
+			s.UnportableFiles = append(s.UnportableFiles, w.Path)
+		}
 	}
 	s.ChunkerVersion, _ = e.db.Meta(ctx, "chunking")
 	s.ChunkingStale = s.ChunkerVersion != "" && s.ChunkerVersion != e.IdentityOf().Chunking

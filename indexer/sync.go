@@ -34,7 +34,7 @@ func (e *Engine) Sync(ctx context.Context, opts SyncOptions) (*Result, error) {
 			return err
 		}
 		res.FilesScanned = d.Scanned
-		res.Warnings = append(res.Warnings, d.Unreadable...)
+		res.Warnings = append(append(res.Warnings, d.Unreadable...), d.unportable()...)
 		if _, err := os.Stat(filepath.Join(e.opts.Root, workspace.MemoryDir)); errors.Is(err, fs.ErrNotExist) {
 			res.Warnings = append(res.Warnings, Warning{Path: workspace.MemoryDir, Err: ErrNoMemoryDir})
 		}
@@ -281,6 +281,23 @@ func (d *Diff) unreadableIndexed() []Warning {
 			out = append(out, Warning{Path: w.Path, Err: fmt.Errorf("%w; searched as it was when last indexed", w.Err)})
 		}
 	}
+	return out
+}
+
+// unportable returns a warning for each file of d that is indexed, or
+// about to be, under a name get, delete and write refuse
+// ([workspace.Unportable]): found by searches, it cannot be read or
+// removed by its path, and a backslash in it stops every sync.
+func (d *Diff) unportable() []Warning {
+	var out []Warning
+	for _, files := range [][]workspace.File{d.New, d.Changed, d.Pending, d.Unchanged} {
+		for _, f := range files {
+			if why := workspace.Unportable(f.Rel); why != "" {
+				out = append(out, Warning{Path: f.Rel, Err: fmt.Errorf("%w: %s: indexed and searched, but get, delete and write refuse the name, and sync refuses a backslash (a separator on Windows, which also drops trailing dots and spaces): rename it", workspace.ErrBadName, why)})
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b Warning) int { return strings.Compare(a.Path, b.Path) })
 	return out
 }
 

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/memweave/memweave-go/internal/ctxsleep"
 	"github.com/memweave/memweave-go/internal/hexdigits"
 	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/workspace"
@@ -287,7 +288,9 @@ func update(ctx context.Context, ws string, change func(*record) error) error {
 	// Two commands approving at once each keep the other's approval.
 	lock := workspace.NewLock(p + ".lock")
 	stop := workspace.NoticeLockWait(ctx, lock.Path())
-	_, err = lock.TryLockContext(ctx, 10*time.Millisecond)
+	// In turn: a command that lets it go and asks again comes after
+	// those waiting ([workspace.LockInTurn]).
+	err = workspace.LockInTurn(lock, func(d time.Duration) error { return ctxsleep.Sleep(ctx, d) })
 	stop()
 	if err != nil {
 		return fmt.Errorf("trust: lock %s: %w", lock.Path(), err)

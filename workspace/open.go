@@ -159,6 +159,35 @@ func extraZones(root string, extra []string) []string {
 	return zones
 }
 
+// InExtraPath reports whether p, relative to root (as searches name the
+// files of extra paths inside the workspace) or absolute, names an
+// existing file that lies in one of the extra paths extra and not in
+// root's memory folder: a note that is indexed but that edits, which
+// write only under memory/, must refuse by that name rather than take p
+// for the path of another note under memory/.
+func InExtraPath(root string, extra []string, p string) bool {
+	if len(extra) == 0 || p == "" {
+		return false
+	}
+	abs, _, _, err := resolve(root, "", p)
+	if err != nil {
+		return false
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return false
+	}
+	if root, err = absRoot(root); err != nil {
+		return false
+	}
+	if mem, err := filepath.EvalSymlinks(filepath.Join(root, MemoryDir)); err == nil {
+		if _, ok := relWithin(mem, real); ok {
+			return false
+		}
+	}
+	return inZones(real, extraZones(root, extra))
+}
+
 // inZones reports whether the real path p is one of zones or lies below
 // one.
 func inZones(p string, zones []string) bool {

@@ -243,6 +243,24 @@ func checkNames(elems []string) error {
 	return nil
 }
 
+// Unportable returns why a component of rel, the workspace-relative
+// path of a note under memory/, is one that [SafeMemoryPath] refuses by
+// [badName] (a backslash, a trailing dot or space): "" when none. A
+// clone or another program can make such a note; it is indexed all the
+// same, so the index says why get, delete and sync refuse it.
+func Unportable(rel string) string {
+	elems := strings.Split(rel, "/")
+	if len(elems) < 2 || elems[0] != MemoryDir {
+		return ""
+	}
+	for _, e := range elems[1:] {
+		if why := badName(e); why != "" {
+			return fmt.Sprintf("%q %s", e, why)
+		}
+	}
+	return ""
+}
+
 // badName returns why the path component e is unsafe to create, or ""
 // when it is fine. A backslash is a separator on Windows, so a\..\x.md
 // written here would climb out of its folder once synced there; control

@@ -11,6 +11,7 @@ import (
 	"github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/internal/ctlesc"
 	"github.com/memweave/memweave-go/internal/plural"
+	"github.com/memweave/memweave-go/workspace"
 )
 
 func (a *app) statusCommand() *cobra.Command {
@@ -20,7 +21,9 @@ func (a *app) statusCommand() *cobra.Command {
 		Short: "Describe the index",
 		Long: `Status reports the index's size and contents, the embedder, the search
 mode, how many files changed on disk since the last index run, and how
-many are not indexed: over the size limit, or unreadable.
+many are not indexed: over the size limit, or unreadable. It names each
+note indexed under a name get and delete refuse (a backslash, a folder
+ending in a dot or a space), to rename.
 
 It counts rows and does not read the vectors or the chunks' text: check
 verifies those (a vector holding an infinity or a NaN, which search never
@@ -54,6 +57,9 @@ fixes them.`,
 			if st.TooLargeFiles+st.UnreadableFiles > 0 {
 				fmt.Fprintf(tw, "not indexed\t%d over the size limit (memweave files lists them), %d unreadable (memweave index names them)\n",
 					st.TooLargeFiles, st.UnreadableFiles)
+			}
+			for _, p := range st.UnportableFiles {
+				fmt.Fprintf(tw, "unsafe name\t%s: %s; get and delete refuse it by this path: rename it\n", p, workspace.Unportable(p))
 			}
 			fmt.Fprintf(tw, "chunks\t%d (%d with vectors)\n", st.Chunks, st.Vectors)
 			if st.ChunkingStale {
