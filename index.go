@@ -8,11 +8,11 @@ import (
 	"iter"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/memweave/memweave-go/freshness"
 	"github.com/memweave/memweave-go/indexer"
+	"github.com/memweave/memweave-go/internal/ctlesc"
 	"github.com/memweave/memweave-go/settings"
 	"github.com/memweave/memweave-go/trust"
 	"github.com/memweave/memweave-go/watcher"
@@ -376,9 +376,7 @@ func (w *Weave) Status(ctx context.Context, opts ...StatusOption) (*Status, erro
 	s.Freshness, s.FreshnessReason = freshness.Mode(w.cfg.NoSyncOnSearch, w.cfg.OneShot, w.startOnDemand, &w.watch)
 	if !o.noScan {
 		if sst, err := w.SyncStatus(ctx); err != nil {
-			// A reason in a description, not an error of this call: no
-			// "memweave: " prefix (as status's text form shows it).
-			s.SyncError = strings.TrimPrefix(err.Error(), "memweave: ")
+			s.SyncError = ctlesc.Unwrapped(err.Error()) // as the text form and a warning's JSON say it
 		} else {
 			s.Sync = sst
 		}

@@ -26,12 +26,30 @@ type formCase struct {
 // readFormCases reads testdata/unicode/cases.txt.
 func readFormCases(tb testing.TB) []formCase {
 	tb.Helper()
-	f, err := os.Open(filepath.Join("testdata", "unicode", "cases.txt"))
+	var out []formCase
+	for _, r := range readUnicodeRows(tb, "cases.txt", "same", "distinct") {
+		out = append(out, formCase{family: r.family, part: r.part, same: r.want == "same", a: r.a, b: r.b})
+	}
+	return out
+}
+
+// unicodeRow is a line of a file of testdata/unicode: a family, a part
+// (tune or check), what is wanted, and two Go-quoted strings, unquoted.
+type unicodeRow struct {
+	family, part, want string
+	a, b               string
+}
+
+// readUnicodeRows reads testdata/unicode/name, whose third column is one
+// of wants.
+func readUnicodeRows(tb testing.TB, name string, wants ...string) []unicodeRow {
+	tb.Helper()
+	f, err := os.Open(filepath.Join("testdata", "unicode", name))
 	if err != nil {
 		tb.Fatal(err)
 	}
 	defer f.Close()
-	var out []formCase
+	var out []unicodeRow
 	sc := bufio.NewScanner(f)
 	for line := 1; sc.Scan(); line++ {
 		if sc.Text() == "" || strings.HasPrefix(sc.Text(), "#") {
@@ -39,14 +57,14 @@ func readFormCases(tb testing.TB) []formCase {
 		}
 		cols := strings.Split(sc.Text(), "\t")
 		if len(cols) != 5 {
-			tb.Fatalf("cases.txt:%d: %d columns, want 5", line, len(cols))
+			tb.Fatalf("%s:%d: %d columns, want 5", name, line, len(cols))
 		}
 		a, errA := strconv.Unquote(cols[3])
 		b, errB := strconv.Unquote(cols[4])
-		if errA != nil || errB != nil || cols[2] != "same" && cols[2] != "distinct" {
-			tb.Fatalf("cases.txt:%d: bad case %q", line, sc.Text())
+		if errA != nil || errB != nil || !slices.Contains(wants, cols[2]) || cols[1] != "tune" && cols[1] != "check" {
+			tb.Fatalf("%s:%d: bad case %q", name, line, sc.Text())
 		}
-		out = append(out, formCase{family: cols[0], part: cols[1], same: cols[2] == "same", a: a, b: b})
+		out = append(out, unicodeRow{family: cols[0], part: cols[1], want: cols[2], a: a, b: b})
 	}
 	if err := sc.Err(); err != nil {
 		tb.Fatal(err)

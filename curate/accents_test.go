@@ -20,9 +20,22 @@ func TestDiffersOnAccents(t *testing.T) {
 		{with("zahlen"), with("zählen"), true},
 		{with("zählen"), norm.NFD.String(with("zählen")), false},
 		{"José Müller from the Zürich office approved the café menu rollout.", "Jose Muller from the Zurich office approved the cafe menu rollout.", false},
+		// The letters tokenize.Normalize folds for search (Greek accents,
+		// "ё", Hebrew and Arabic points) by the same rule: "ποτέ" is
+		// never, "πότε" when; "всё" everything, "все" everyone; "عَلِمَ"
+		// knew, "عُلِمَ" was known.
+		{"Ο Γιάννης δεν θα έρθει ποτέ στο γραφείο της εταιρείας αύριο.", "Ο Γιάννης δεν θα έρθει πότε στο γραφείο της εταιρείας αύριο.", true},
+		{"Ο Γιάννης δεν θα έρθει ποτέ στο γραφείο της εταιρείας αύριο.", "Ο Γιαννης δεν θα ερθει ποτε στο γραφειο της εταιρειας αυριο.", false},
+		{"Мы ещё раз проверили всё перед релизом новой версии сервиса.", "Мы ещё раз проверили все перед релизом новой версии сервиса.", true},
+		{"Мы ещё раз проверили всё перед релизом новой версии сервиса.", "Мы еще раз проверили все перед релизом новой версии сервиса.", false},
+		{"الفريق عَلِمَ بالخطأ قبل إطلاق النسخة الجديدة من الخدمة.", "الفريق عُلِمَ بالخطأ قبل إطلاق النسخة الجديدة من الخدمة.", true},
+		{"الفريق عَلِمَ بالخطأ قبل إطلاق النسخة الجديدة من الخدمة.", "الفريق علم بالخطا قبل اطلاق النسخة الجديدة من الخدمة.", false},
 	} {
 		if _, got := Differs(c.a, c.b); got != c.want {
 			t.Errorf("Differs(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
+		}
+		if c.want && OneText(c.a, c.b) {
+			t.Errorf("OneText(%q, %q) = true: accents that differ are not a Markdown form", c.a, c.b)
 		}
 	}
 }

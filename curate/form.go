@@ -34,8 +34,10 @@ import (
 // fenced block) is not in the other passage as written, the
 // operators written between the words differ ("a > b" and "a < b"), or
 // a task box differs ("- [ ] text", "- [x] text" and "text").
-// wa and wb are the words of a and b.
-func differsInForm(a, b string, wa, wb words) (string, bool) {
+// wa and wb are the words of a and b; written holds the two passages as
+// written, before tokenize.Normalize, which folds the Greek accents, "ё"
+// and the Hebrew and Arabic points whose difference the accent rule reads.
+func differsInForm(a, b string, written [2]string, wa, wb words) (string, bool) {
 	shared := map[string]bool{}
 	for _, w := range wa.list {
 		if _, ok := slices.BinarySearch(wb.list, w); ok && (content(w) || directionWords[w] || valueKind(w, false) != "") {
@@ -48,7 +50,7 @@ func differsInForm(a, b string, wa, wb words) (string, bool) {
 	if w, ok := caseDiff(a, b); ok {
 		return "case: " + w, true
 	}
-	if w, ok := accentDiff(a, b); ok {
+	if w, ok := accentDiff(written[0], written[1]); ok {
 		return "accents: " + w, true
 	}
 	for _, pair := range [][2]string{{a, b}, {b, a}} {
@@ -718,11 +720,12 @@ func accentDiff(a, b string) (string, bool) {
 	return "", false
 }
 
-// writesAccents reports whether text holds a letter that folding
-// changes (tokenize.Fold: a Latin letter with a diacritic).
+// writesAccents reports whether text holds a letter or mark that folding
+// changes (tokenize.Fold: a Latin letter with a diacritic, a Greek one
+// with an accent, "ё", a Hebrew or Arabic point).
 func writesAccents(text string) bool {
 	for _, r := range text {
-		if r >= utf8.RuneSelf && unicode.IsLetter(r) && tokenize.Fold(string(r)) != string(r) {
+		if r >= utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsMark(r)) && tokenize.Fold(string(r)) != string(r) {
 			return true
 		}
 	}
@@ -744,8 +747,9 @@ func spellings(text string) map[string][]string {
 }
 
 // rawWords returns the words of text in order, as tokenize.Words finds
-// them but written as in text (capitals kept); a field whose lower case
-// changes a letter's length is left out.
+// them but written as in text (capitals, and the accents and points
+// tokenize.Normalize folds, kept); a field whose lower case changes a
+// letter's length is left out.
 func rawWords(text string) []string {
 	var out []string
 	for _, field := range strings.Fields(text) {
@@ -755,16 +759,56 @@ func rawWords(text string) []string {
 		}
 		at := 0
 		for _, t := range tokenize.Words(field) {
-			i := strings.Index(lower[at:], t)
+			i, j := locate(lower, t, at)
 			if i < 0 {
 				break
 			}
-			out = append(out, field[at+i:at+i+len(t)])
-			at += i + len(t)
+			out = append(out, field[i:j])
+			at = j
 		}
 	}
 	return out
 }
+
+// locate returns the bytes [i, j) of lower, a field in lower case, at or
+// after at, that tokenize.Words reads as the word t: t itself, or, when
+// Normalize changed it ("ποτέ" is "ποτε", "كِتَابٌ" "كتاب"), the longest
+// span from the first place where one reads as t; -1, -1 when there is
+// none. Spans are only tried in fields of up to maxLocate bytes.
+func locate(lower, t string, at int) (int, int) {
+	if i := strings.Index(lower[at:], t); i >= 0 {
+		return at + i, at + i + len(t)
+	}
+	if len(lower) > maxLocate {
+		return -1, -1
+	}
+	for i := at; i < len(lower); {
+		_, n := utf8.DecodeRuneInString(lower[i:])
+		end := -1
+		for j := i + n; j <= len(lower); {
+			w := strings.Join(tokenize.Words(lower[i:j]), "")
+			if w == t {
+				end = j
+			} else if !strings.HasPrefix(t, w) {
+				break
+			}
+			if j == len(lower) {
+				break
+			}
+			_, m := utf8.DecodeRuneInString(lower[j:])
+			j += m
+		}
+		if end >= 0 {
+			return i, end
+		}
+		i += n
+	}
+	return -1, -1
+}
+
+// maxLocate bounds the fields [locate] tries spans of (each try reads the
+// span's words: quadratic in the field).
+const maxLocate = 64
 
 // innerCaps reports whether one of the spellings holds a capital letter
 // after its first letter.

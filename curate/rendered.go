@@ -38,6 +38,9 @@ func sameRendered(kept, dropped string) bool {
 // renderedPair reports whether kept and dropped are one text in two
 // forms ([form.oneText]) and whether kept covers dropped ([form.covers]).
 func renderedPair(kept, dropped string) (one, covers bool) {
+	if _, differ := accentDiff(kept, dropped); differ {
+		return false, false // rendered reads text Normalized: see accentDiff
+	}
 	fk, okK := rendered(kept)
 	fd, okD := rendered(dropped)
 	if !okK || !okD || !fk.oneText(fd) {
@@ -203,6 +206,9 @@ func (f *Forms) OneText(a, b int) bool {
 			f.form[i], f.ok[i] = rendered(f.ps[i].Text)
 			f.done[i] = true
 		}
+	}
+	if _, differ := accentDiff(f.ps[a].Text, f.ps[b].Text); differ {
+		return false // rendered reads text Normalized: see accentDiff
 	}
 	return f.ok[a] && f.ok[b] && f.form[a].oneText(f.form[b])
 }

@@ -352,6 +352,7 @@ func content(w string) bool {
 // Differs is symmetric and pure; a passage never differs from itself.
 func Differs(a, b string) (reason string, ok bool) {
 	loadTables()
+	written := [2]string{entitiesDecoded(a), entitiesDecoded(b)} // for the accents Normalize folds
 	a, b = straight(a), straight(b)
 	wa, wb := wordsOf(a), wordsOf(b)
 	check := func(only []string) (string, bool) {
@@ -388,7 +389,7 @@ func Differs(a, b string) (reason string, ok bool) {
 		// and "8 B" bytes, "5 m" and "5 M".
 		return "unit: " + w, true
 	}
-	if r, ok := differsInForm(a, b, wa, wb); ok {
+	if r, ok := differsInForm(a, b, written, wa, wb); ok {
 		return r, true
 	}
 	if len(only) == 0 {

@@ -101,6 +101,12 @@ CREATE INDEX files_expires ON files (expires) WHERE expires != '';`,
 	// joiners inside words, decomposed accents, dotless "ı"), so every
 	// row is written again with it, as for 9.
 	rebuildFTS,
+	// 11: tokenize.Normalize folds the letters searchers of a script
+	// type plainly (Greek accents and breathings, Cyrillic "ё", Hebrew and
+	// Arabic points, the tatweel, the alef with hamza, "đ", "ø", "ł") and
+	// reads a zero-width non-joiner beside Arabic letters as a space (it
+	// glued Persian words), so every row is written again, as for 9.
+	rebuildFTS,
 }
 
 // rebuildFTS recreates the keyword index from the chunks, as

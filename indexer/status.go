@@ -79,7 +79,8 @@ type Status struct {
 	FreshnessReason string `json:"freshness_reason,omitempty"`
 	// Sync is the workspace's sync state; nil without a scan, or when
 	// the workspace cannot sync: SyncError then says why and what to run
-	// (git init, git remote add origin URL).
+	// (git init, git remote add origin URL), without the "memweave: "
+	// prefixes of the errors it wraps (ctlesc.Unwrapped).
 	Sync      *gitsync.Status `json:"sync,omitempty"`
 	SyncError string          `json:"sync_error,omitempty"`
 }

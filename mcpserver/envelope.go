@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -19,9 +21,12 @@ import (
 // object, a jsonrpc other than "2.0", an id that is not a string, a
 // number or null, neither a method nor an id, a method that is not a
 // string, a call's params that are not an object or hold a member of the
-// wrong type ([paramsError]). The SDK refuses these too, in Go's words
-// ("cannot unmarshal "5" into Go value of type jsonrpc2.wireDecode",
-// "invalid ID type map[string]interface {}", "unmarshaling "[]" into a
+// wrong type ([paramsError]), a method over 80 bytes, a tools/call
+// without a tool name, a tool, prompt or resource named in over 80 bytes
+// ([echoError]), a logging level MCP does not name ([levelError]). The
+// SDK refuses most of these too, in Go's words ("cannot unmarshal "5"
+// into Go value of type jsonrpc2.wireDecode", "invalid ID type
+// map[string]interface {}", "unmarshaling "[]" into a
 // *mcp.ListToolsParams"); the text here names the member and what it
 // must be. The error goes under the message's id when it is a string or
 // a number, else null.
@@ -31,7 +36,7 @@ func envelopeError(data []byte, env envelope, ok bool) (json.RawMessage, int, st
 		return nil, jsonrpc.CodeInvalidRequest, "invalid request: a message must be a JSON object, got " + rawKind(data)
 	}
 	if !ok {
-		return nil, 0, "" // too deep: the SDK refuses it
+		return nil, 0, "" // too deep: [errDeep], given before
 	}
 	var id json.RawMessage
 	switch k := rawKind(env.ID); k {
@@ -55,6 +60,9 @@ func envelopeError(data []byte, env envelope, ok bool) (json.RawMessage, int, st
 	if json.Unmarshal(env.Method, &method) != nil {
 		return id, jsonrpc.CodeInvalidRequest, `invalid request: "method" must be a string, got ` + rawKind(env.Method)
 	}
+	if len(env.ID) > 0 && len(method) > 80 { // no method is; the SDK quoted it whole
+		return id, jsonrpc.CodeMethodNotFound, fmt.Sprintf("method not found: %q (%d bytes)", clip(method, 80), len(method))
+	}
 	if len(env.ID) == 0 || len(env.Params) == 0 {
 		return nil, 0, "" // a notification is not answered
 	}
@@ -64,7 +72,81 @@ func envelopeError(data []byte, env envelope, ok bool) (json.RawMessage, int, st
 	if text := paramsError(method, env.Params); text != "" {
 		return id, jsonrpc.CodeInvalidParams, text
 	}
+	if code, text := echoError(method, env.Params); code != 0 {
+		return id, code, text
+	}
+	if text := levelError(method, env.Params); text != "" {
+		return id, jsonrpc.CodeInvalidParams, text
+	}
 	return nil, 0, ""
+}
+
+// logLevels are the levels of logging/setLevel, as MCP names them
+// (RFC 5424's severities).
+var logLevels = []string{"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"}
+
+// levelError is the text refusing the params of a logging/setLevel whose
+// level is none of [logLevels], missing or not, "" for any other request.
+// The SDK accepted any string and logged at debug for it; MCP answers an
+// invalid level with -32602.
+func levelError(method string, params json.RawMessage) string {
+	if method != "logging/setLevel" {
+		return ""
+	}
+	var p struct {
+		Level string `json:"level"`
+	}
+	const flags = segjson.DontMatchCaseInsensitiveStructFields | segjson.DontCopyRawMessage
+	if _, err := segjson.Parse(params, &p, flags); err != nil || slices.Contains(logLevels, p.Level) {
+		return ""
+	}
+	last := len(logLevels) - 1
+	return fmt.Sprintf(`invalid params: "level" of "logging/setLevel" must be one of %s or %s, got %q`,
+		strings.Join(logLevels[:last], ", "), logLevels[last], clip(p.Level, 80))
+}
+
+// echoed are the requests whose refusal by the SDK quotes a member of
+// their params whole: the member, and the words before it.
+var echoed = map[string]struct{ member, words string }{
+	"tools/call":     {"name", "unknown tool"},
+	"prompts/get":    {"name", "unknown prompt"},
+	"resources/read": {"uri", "resource not found:"},
+}
+
+// echoError returns the code and text refusing the params of a request
+// for method for the member the SDK quotes in its refusal ([echoed]), or
+// a zero code: null params of a tools/call (the SDK said "handling
+// 'tools/call': invalid request: ..."), a tool name missing, null or
+// empty (the SDK said `unknown tool ""`), or a value longer than 80
+// bytes, which no tool, prompt or resource has and which the SDK quoted
+// whole (a 2 MiB name, a 2 MiB error); it is quoted cut.
+func echoError(method string, params json.RawMessage) (int, string) {
+	e, ok := echoed[method]
+	if !ok {
+		return 0, ""
+	}
+	if rawKind(params) == "null" && method == "tools/call" {
+		return jsonrpc.CodeInvalidRequest, `invalid request: missing required "params"`
+	}
+	var p struct {
+		Name *string `json:"name"`
+		URI  *string `json:"uri"`
+	}
+	const flags = segjson.DontMatchCaseInsensitiveStructFields | segjson.DontCopyRawMessage
+	if _, err := segjson.Parse(params, &p, flags); err != nil {
+		return 0, "" // the SDK refuses it
+	}
+	value := p.Name
+	if e.member == "uri" {
+		value = p.URI
+	}
+	switch {
+	case method == "tools/call" && (value == nil || *value == ""):
+		return jsonrpc.CodeInvalidParams, `invalid params: "name" of "tools/call" is required: the tool to call, such as memory_search`
+	case value != nil && len(*value) > 80:
+		return jsonrpc.CodeInvalidParams, fmt.Sprintf("%s %q (%d bytes)", e.words, clip(*value, 80), len(*value))
+	}
+	return 0, ""
 }
 
 // paramsTypes are the SDK's types of the params of the requests a server

@@ -37,6 +37,8 @@ var envelopeCases = []struct {
 	{`{"jsonrpc":"2.0","id":6,"method":"tools/list","params":{"cursor":5}}`, "6", -32602, `"cursor" of "tools/list" must be a string, got a number`},
 	{`{"jsonrpc":"2.0","id":7,"method":"logging/setLevel","params":{"level":[]}}`, "7", -32602, `"level" of "logging/setLevel" must be a string, got an array`},
 	{`{"jsonrpc":"2.0","id":8,"method":"resources/read","params":{"uri":true}}`, "8", -32602, `"uri" of "resources/read" must be a string, got a boolean`},
+	{`{"jsonrpc":"2.0","id":9,"method":"logging/setLevel","params":{"level":"bogus"}}`, "9", -32602, `"level" of "logging/setLevel" must be one of debug, info, notice, warning, error, critical, alert or emergency, got "bogus"`},
+	{`{"jsonrpc":"2.0","id":10,"method":"logging/setLevel","params":{}}`, "10", -32602, `"level" of "logging/setLevel" must be one of debug, info, notice, warning, error, critical, alert or emergency, got ""`},
 }
 
 // goWords are what the SDK's refusals of these messages said: Go's

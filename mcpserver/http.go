@@ -295,15 +295,18 @@ func (w *rpcRefusal) finish() {
 // the request body data, without its leading white space, given what
 // [probeMessage] read of it, or a zero code for one to serve: a batch,
 // more than one JSON value (the SDK would serve the first and drop the
-// rest), a body that is not JSON, a wrong envelope ([envelopeError]),
-// an id the SDK cannot echo, or an id with neither a method nor a result
-// or error ([noMethodError]).
+// rest), a body nesting too deep ([errDeep]), a body that is not JSON, a
+// wrong envelope ([envelopeError]), an id the SDK cannot echo, or an id
+// with neither a method nor a result or error ([noMethodError]).
 func refuseMessage(data []byte, env envelope, trailing, ok bool) (code int, id json.RawMessage, text string) {
 	if len(data) > 0 && data[0] == '[' {
 		return jsonrpc.CodeInvalidRequest, nil, errBatch + " request"
 	}
 	if ok && trailing {
 		return jsonrpc.CodeParseError, nil, "parse error: the body holds more than one JSON value; send one message per request"
+	}
+	if !ok && nestsDeeper(data, maxDepth) {
+		return jsonrpc.CodeInvalidRequest, sniffID(data), errDeep
 	}
 	if !ok && !json.Valid(data) {
 		return jsonrpc.CodeParseError, nil, "parse error: the body is not valid JSON"

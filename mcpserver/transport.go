@@ -277,15 +277,18 @@ func (c *conn) decode(f frame) (msg jsonrpc.Message, id json.RawMessage, code in
 			fmt.Sprintf("request too large (%d bytes; the limit is %d)", f.size, c.limit)
 	}
 	data := bytes.TrimSpace(f.data)
-	switch {
-	case len(data) == 0:
+	if len(data) == 0 {
 		return nil, nil, 0, ""
+	}
+	env, _, ok := probeMessage(data)
+	switch {
+	case !ok && nestsDeeper(data, maxDepth):
+		return nil, sniffID(data), jsonrpc.CodeInvalidRequest, errDeep
 	case !json.Valid(data):
 		return nil, nil, jsonrpc.CodeParseError, "parse error: the message is not valid JSON"
 	case data[0] == '[':
 		return nil, nil, jsonrpc.CodeInvalidRequest, errBatch + " line"
 	}
-	env, _, ok := probeMessage(data)
 	if id, code, text := envelopeError(data, env, ok); code != 0 {
 		return nil, id, code, text
 	}
@@ -465,6 +468,13 @@ func sniffID(data []byte) json.RawMessage {
 // errBatch is the start of the error answering a JSON-RPC batch (a JSON
 // array of messages), on stdio ("line") and HTTP ("request").
 const errBatch = "invalid request: batches are not supported; send one message per"
+
+// errDeep is the error answering a message that nests deeper than
+// [maxDepth], on stdio and HTTP, under its id when it comes before the
+// deep member. The SDK refused it in its words ("unmarshaling jsonrpc
+// message: json: exceeded maximum nesting depth of 1000") and, past Go's
+// scanner's 10,000 levels, [json.Valid] took it for not JSON.
+var errDeep = fmt.Sprintf("invalid request: the message nests arrays and objects more than %d levels deep", maxDepth)
 
 // rpcError returns a JSON-RPC error response to id (nil: null).
 func rpcError(id json.RawMessage, code int, text string) ([]byte, error) {

@@ -14,6 +14,11 @@ import (
 // panicked; the error wraps the panic's value too when that is an error.
 var ErrPanicked = errors.New("panicked")
 
+// ErrBadScore is wrapped by [Run]'s error when a custom processor returns
+// a score that is NaN or infinite, or when the last custom processor to
+// run returns one outside [0, 1].
+var ErrBadScore = errors.New("score must be a number in [0, 1]")
+
 // Run passes results through procs in order and returns what the last one
 // returns. Nil processors are skipped.
 //
@@ -25,11 +30,16 @@ var ErrPanicked = errors.New("panicked")
 //
 // An error from a processor, or a cancelled ctx before one runs, is
 // returned as "postprocess: <name>: <err>"; so is a custom processor's
-// panic (wrapping [ErrPanicked]), and a custom processor's
-// result whose score is NaN or infinite. Lines a processor set out of
+// panic (wrapping [ErrPanicked]), a custom processor's result whose
+// score is NaN or infinite, and a score outside [0, 1] in what the last
+// custom processor returns (both wrapping [ErrBadScore]): scores are
+// compared with min_score, read by hints and packs, and shown, on one
+// scale; one processor may step out of it for the next to bring back
+// (a boost, then a squash). Lines a processor set out of
 // the file's range are returned as they are (a pack skips them). Run
 // does not modify the results slice it is given.
 func Run(ctx context.Context, query string, results []search.Result, procs ...Postprocessor) ([]search.Result, error) {
+	var last Postprocessor // the last custom processor run
 	for _, p := range procs {
 		if p == nil {
 			continue
@@ -61,9 +71,10 @@ func Run(ctx context.Context, query string, results []search.Result, procs ...Po
 		if err != nil {
 			return nil, fmt.Errorf("postprocess: %s: %w", p.Name(), err)
 		}
-		if err := checkOut(out); err != nil {
+		if err := checkOut(out, math.Inf(-1), math.Inf(1)); err != nil {
 			return nil, fmt.Errorf("postprocess: %s: %w", p.Name(), err)
 		}
+		last = p
 		out = slices.Clone(out)
 		for i := range out {
 			r := &out[i]
@@ -77,6 +88,11 @@ func Run(ctx context.Context, query string, results []search.Result, procs ...Po
 			})
 		}
 		results = out
+	}
+	if last != nil {
+		if err := checkOut(results, 0, 1); err != nil {
+			return nil, fmt.Errorf("postprocess: %s: %w", last.Name(), err)
+		}
 	}
 	return results, nil
 }
@@ -99,12 +115,12 @@ func processGuarded(ctx context.Context, p Postprocessor, query string, results 
 }
 
 // checkOut rejects what a custom processor returned when a result's score
-// is not a finite number: the caller sorts and thresholds by it, and
-// JSON (the CLI's, the MCP server's) has no NaN nor infinity.
-func checkOut(out []search.Result) error {
+// is not a finite number in [lo, hi]: the caller sorts and thresholds by
+// it, and JSON (the CLI's, the MCP server's) has no NaN nor infinity.
+func checkOut(out []search.Result, lo, hi float64) error {
 	for i, r := range out {
-		if math.IsNaN(r.Score) || math.IsInf(r.Score, 0) {
-			return fmt.Errorf("result %d (%s:%d-%d) has score %v", i+1, r.Path, r.StartLine, r.EndLine, r.Score)
+		if !(r.Score >= lo && r.Score <= hi) || math.IsInf(r.Score, 0) {
+			return fmt.Errorf("result %d (%s:%d-%d) has score %v, %w", i+1, r.Path, r.StartLine, r.EndLine, r.Score, ErrBadScore)
 		}
 	}
 	return nil

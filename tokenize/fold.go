@@ -11,10 +11,14 @@ import (
 // becomes "cafe", "zürich" "zurich", "việt" "viet". It is what FTS5's
 // unicode61 tokenizer does with remove_diacritics 2, so that the words
 // memweave matches in Go (snippets, the keyword score's coverage, the
-// offline embedder's features) fold as the keyword index does. Letters
-// that do not decompose into a letter and accents, such as "ø" or "ß",
-// and other scripts are kept as they are; a w without a precomposed Latin
-// letter or a combining diacritic is returned without allocating.
+// offline embedder's features) fold as the keyword index does; and it
+// folds the letters [Normalize] writes plainly for search (Greek
+// accents, "ё", Hebrew and Arabic points, "đ", "ø", "ł"), so that a word
+// as written (curation reads them so) folds as its normalized form does.
+// Other letters that do not decompose into a letter and accents, such as
+// "ß", and other scripts are kept as they are; a w without a precomposed
+// Latin letter, a combining diacritic or such a letter is returned
+// without allocating.
 func Fold(w string) string {
 	// Small enough to be inlined: ASCII words cost no call.
 	for _, c := range []byte(w) {
@@ -27,6 +31,9 @@ func Fold(w string) string {
 
 // fold is Fold of a w that is not all ASCII.
 func fold(w string) string {
+	if strings.ContainsFunc(w, folds) {
+		w = plain(norm.NFC.String(w))
+	}
 	if !foldable(w) {
 		return w
 	}
@@ -58,4 +65,19 @@ func foldable(w string) bool {
 		i += size
 	}
 	return false
+}
+
+// plain returns w, in NFC, with each letter [foldLetter] folds written as
+// it writes it.
+func plain(w string) string {
+	var b strings.Builder
+	b.Grow(len(w))
+	for _, r := range w {
+		if as, ok := foldLetter(r); ok {
+			b.WriteString(as)
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }

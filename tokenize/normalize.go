@@ -76,9 +76,9 @@ const (
 // class returns the class of r, which is written as c.
 func class(r rune, c string) int {
 	switch {
-	case r >= 0xC0 && r <= 0xFF && r != 0xDF, r >= 0x2010 && r <= 0x2023 && r != 0x2017, isCommonCJK(r):
+	case r >= 0xC0 && r <= 0xFF && r != 0xDF && r != 0xD8 && r != 0xF8, r >= 0x2010 && r <= 0x2023 && r != 0x2017, isCommonCJK(r):
 		return stable // Latin-1 letters, dashes and quotes; TestClass
-	case ignorable(r) || r == 'ı' || foldApart(r):
+	case ignorable(r) || r == 'ı' || foldApart(r) || folds(r):
 		return changes
 	case keptForm(r):
 		return stable
@@ -208,7 +208,12 @@ func normalizeField(s string) string {
 			continue
 		}
 		var as string // r as written instead
+		letter, folded := foldLetter(r)
 		switch {
+		case folded:
+			as = letter
+		case r == zwnj && besideArabic(s, i):
+			as = " "
 		case ignorable(r):
 		case r == 'ı':
 			as = "i"

@@ -30,8 +30,11 @@ skipped (and listed).
   memweave changes HEAD~5
   memweave changes v1.0 main --json`,
 		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) < 1 || len(args) > 2 {
+			switch {
+			case len(args) < 1:
 				return usageErr("changes needs REV1 and an optional REV2")
+			case len(args) > 2:
+				return usageErr("changes takes REV1 and an optional REV2, got %d arguments: %q and any after it are extra", len(args), args[2])
 			}
 			// An empty REV2 (a script's unset variable) must not mean
 			// REV2 left out: the files as they are now.

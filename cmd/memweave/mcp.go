@@ -70,6 +70,12 @@ standalone event stream: GET gets 405).
 
   memweave -w /path/to/workspace mcp --http 127.0.0.1:8765
 
+and a client configuration for it (with a token, the header; without,
+leave "headers" out):
+
+  {"mcpServers": {"memweave": {"type": "http", "url": "http://127.0.0.1:8765/mcp",
+    "headers": {"Authorization": "Bearer TOKEN"}}}}
+
 It binds a loopback address unless a bearer token is given, with --token
 or, better (the command line is visible to other users), the
 MEMWEAVE_MCP_TOKEN environment variable; every request must then carry

@@ -104,3 +104,23 @@ func TestStatusSyncNotSetUpOnePrefix(t *testing.T) {
 		}
 	}
 }
+
+// TestStatusJSONSyncErrorSaysWhatTextSays: status --json's sync_error is
+// the reason the text form prints, without the library's "memweave: "
+// prefix, as a warning's JSON is (ctlesc.Unwrapped). Before, the text
+// dropped it and the JSON kept it: "memweave: sync status: gitsync: the
+// workspace is not a git repository ...".
+func TestStatusJSONSyncErrorSaysWhatTextSays(t *testing.T) {
+	t.Parallel()
+	ws := testWorkspace(t)
+	out := runCLI(t, "", nil, "-w", ws, "status", "--json")
+	var st struct {
+		SyncError string `json:"sync_error"`
+	}
+	if err := json.Unmarshal([]byte(out.stdout), &st); out.code != 0 || err != nil {
+		t.Fatalf("status --json: exit %d, %v, stderr %q", out.code, err, out.stderr)
+	}
+	if strings.Contains(st.SyncError, "memweave: ") || !strings.Contains(st.SyncError, "not a git repository") {
+		t.Errorf("status --json: sync_error %q, want the reason without \"memweave: \"", st.SyncError)
+	}
+}

@@ -19,6 +19,7 @@ func TestVersionAndHelpRefuseExtraArguments(t *testing.T) {
 	}{
 		{[]string{"--version", "extra"}, `"extra"`},
 		{[]string{"-v", "extra"}, `"extra"`},
+		{[]string{"extra", "-v"}, `"extra"`},
 		{[]string{"--version=true", "extra"}, `"extra"`},
 		{[]string{"--version", "search"}, `--version`},
 		{[]string{"help", "search", "extra"}, `"extra"`},
